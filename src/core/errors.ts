@@ -1,0 +1,47 @@
+// Error classes with stable codes: tests and the ledger use the code, never the message text.
+export type ErrorCode =
+  | 'SETTINGS_INVALID'
+  | 'SPIDER_NOT_FOUND'
+  | 'UNKNOWN_CALLBACK'
+  | 'CALLBACK_ERROR'
+  | 'FETCH_TIMEOUT'
+  | 'FETCH_CONNECT_TIMEOUT'
+  | 'FETCH_CONNECTION_RESET'
+  | 'FETCH_CONNECTION_REFUSED'
+  | 'FETCH_DNS'
+  | 'FETCH_BODY_TOO_LARGE'
+  | 'FETCH_REDIRECT_LOOP'
+  | 'FETCH_TOO_MANY_REDIRECTS'
+  | 'FETCH_BAD_REDIRECT'
+  | 'FETCH_DECOMPRESS'
+  | 'FETCH_FAILED'
+  | 'OFFSITE'
+  | 'OFFSITE_REDIRECT';
+
+export class PricecrawlError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad configuration: names the dotted key path so the user can fix it at once. */
+export class SettingsError extends PricecrawlError {
+  constructor(message: string) {
+    super('SETTINGS_INVALID', message);
+  }
+}
+
+/** A transport-level failure of one fetch; `code` is what the ledger records as the reason. */
+export class FetchError extends PricecrawlError {}
+
+/** The spider referenced a callback it does not have; a programming error, never retried. */
+export class UnknownCallbackError extends PricecrawlError {
+  constructor(spider: string, callback: string) {
+    super('UNKNOWN_CALLBACK', `spider "${spider}" has no callback "${callback}" (define an async generator method with that name)`);
+  }
+}

@@ -1,0 +1,97 @@
+// CrawlRequest: everything needed to fetch a page and route its response, serializable as JSON.
+import type { JsonObject } from './json';
+import { requestFingerprint } from './fingerprint';
+
+export type HttpMethod = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE' | 'PATCH';
+export type FetchMode = 'http' | 'browser';
+
+export interface CrawlRequestInit<M extends JsonObject = JsonObject> {
+  url: string;
+  /** Name of the spider method that handles the response; `parse` when omitted. */
+  callback?: string;
+  method?: HttpMethod;
+  headers?: Record<string, string>;
+  body?: string | null;
+  /** Typed, JSON-serializable data carried to the callback (`res.request.meta`). */
+  meta?: M;
+  /** Higher runs earlier within its host's queue. */
+  priority?: number;
+  /** Skip the per-run dedupe (e.g. re-fetching a listing). */
+  dontFilter?: boolean;
+  /** Overrides the spider's / host's fetch mode for this request. */
+  fetchMode?: FetchMode;
+}
+
+/** The serialized form stored by the frontier. Stable: add fields, never rename. */
+export interface SerializedRequest {
+  url: string;
+  callback: string;
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body: string | null;
+  meta: JsonObject;
+  priority: number;
+  dontFilter: boolean;
+  fetchMode: FetchMode | null;
+  attempt: number;
+}
+
+export class CrawlRequest<M extends JsonObject = JsonObject> {
+  readonly url: string;
+  readonly callback: string;
+  readonly method: HttpMethod;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | null;
+  readonly meta: M;
+  readonly priority: number;
+  readonly dontFilter: boolean;
+  readonly fetchMode: FetchMode | null;
+  /** How many times this request was sent before (0 on the first try); set by the frontier. */
+  attempt = 0;
+  /** Frontier row id once the request is stored; absent for requests not yet added. */
+  id: string | null = null;
+  private cachedFingerprint: string | null = null;
+
+  constructor(init: CrawlRequestInit<M>) {
+    const parsed = new URL(init.url); // throws TypeError on a bad URL at the call site that made it
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      throw new TypeError(`only http(s) URLs can be crawled, got ${init.url}`);
+    }
+    this.url = parsed.toString();
+    this.callback = init.callback ?? 'parse';
+    this.method = init.method ?? 'GET';
+    this.headers = init.headers ?? {};
+    this.body = init.body ?? null;
+    this.meta = init.meta ?? ({} as M);
+    this.priority = init.priority ?? 0;
+    this.dontFilter = init.dontFilter ?? false;
+    this.fetchMode = init.fetchMode ?? null;
+  }
+
+  get fingerprint(): string {
+    this.cachedFingerprint ??= requestFingerprint(this.method, this.url, this.body);
+    return this.cachedFingerprint;
+  }
+
+  toJSON(): SerializedRequest {
+    return {
+      url: this.url,
+      callback: this.callback,
+      method: this.method,
+      headers: { ...this.headers },
+      body: this.body,
+      meta: this.meta,
+      priority: this.priority,
+      dontFilter: this.dontFilter,
+      fetchMode: this.fetchMode,
+      attempt: this.attempt,
+    };
+  }
+
+  static fromJSON(data: SerializedRequest, id: string | null = null): CrawlRequest {
+    const request = new CrawlRequest({ ...data });
+    request.attempt = data.attempt;
+    request.id = id;
+    return request;
+  }
+}

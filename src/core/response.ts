@@ -1,0 +1,95 @@
+// CrawlResponse: what a spider callback receives; decoded text, raw-bytes hash, lazy cheerio.
+import { createHash } from 'node:crypto';
+import * as cheerio from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import type { JsonObject } from './json';
+import { CrawlRequest, type CrawlRequestInit } from './request';
+
+export interface ResponseTimings {
+  /** Epoch ms when the request was handed to the fetcher. */
+  startedAtMs: number;
+  /** Epoch ms when the full body had arrived. */
+  finishedAtMs: number;
+}
+
+export interface CrawlResponseInit {
+  request: CrawlRequest;
+  /** URL after redirects. */
+  url: string;
+  status: number;
+  /** Header names lower-cased; repeated headers joined with ", " (set-cookie kept as array). */
+  headers: Record<string, string | string[]>;
+  /** Exact bytes as received after content-decoding (gzip/br/deflate), before charset decoding. */
+  body: Buffer;
+  /** Body decoded with the detected charset. */
+  text: string;
+  /** Charset used to decode `text` (e.g. "utf-8", "windows-1252", "shift_jis"). */
+  encoding: string;
+  timings: ResponseTimings;
+  /** Every URL visited before `url`, in order. */
+  redirectChain?: string[];
+}
+
+export class CrawlResponse {
+  readonly request: CrawlRequest;
+  readonly url: string;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[]>>;
+  readonly body: Buffer;
+  readonly text: string;
+  readonly encoding: string;
+  readonly timings: ResponseTimings;
+  readonly redirectChain: readonly string[];
+  private cachedHash: string | null = null;
+  private cachedDom: CheerioAPI | null = null;
+
+  constructor(init: CrawlResponseInit) {
+    this.request = init.request;
+    this.url = init.url;
+    this.status = init.status;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.text = init.text;
+    this.encoding = init.encoding;
+    this.timings = init.timings;
+    this.redirectChain = init.redirectChain ?? [];
+  }
+
+  /** sha256 (hex) of the exact body bytes: every item carries it to prove its source. */
+  get rawHash(): string {
+    this.cachedHash ??= createHash('sha256').update(this.body).digest('hex');
+    return this.cachedHash;
+  }
+
+  /** Parsed lazily: a callback that only reads JSON never pays for a DOM. */
+  get $(): CheerioAPI {
+    this.cachedDom ??= cheerio.load(this.text, { baseURI: this.url });
+    return this.cachedDom;
+  }
+
+  header(name: string): string | undefined {
+    const value = this.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  json<T = unknown>(): T {
+    return JSON.parse(this.text) as T;
+  }
+
+  /** Resolves a (relative) link against the final URL, honouring `<base href>`. */
+  urljoin(href: string): string {
+    const base = this.cachedDom || /<base\s/i.test(this.text) ? this.$('base[href]').attr('href') : undefined;
+    const baseUrl = base ? new URL(base, this.url).toString() : this.url;
+    return new URL(href, baseUrl).toString();
+  }
+
+  /** A new request for a link on this page, handled by `callback` with typed `meta`. */
+  follow<M extends JsonObject = JsonObject>(
+    href: string,
+    callback = 'parse',
+    meta?: M,
+    init: Omit<CrawlRequestInit<M>, 'url' | 'callback' | 'meta'> = {},
+  ): CrawlRequest<M> {
+    return new CrawlRequest<M>({ ...init, url: this.urljoin(href), callback, meta });
+  }
+}

@@ -1,0 +1,54 @@
+// Spider base class: one small subclass per competitor; callbacks are async generators.
+import type { SettingsOverrides } from '../settings/schema';
+import { UnknownCallbackError } from './errors';
+import type { Item } from './item';
+import type { JsonObject } from './json';
+import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
+import type { CrawlResponse } from './response';
+
+/** What a callback or `start()` may yield. Anything that is not a CrawlRequest is an item. */
+export type SpiderOutput = CrawlRequest | Item;
+export type SpiderCallback = (response: CrawlResponse) => AsyncIterable<SpiderOutput>;
+
+export abstract class Spider {
+  /** Unique, used for the registry, the storage keys and log bindings. */
+  abstract readonly name: string;
+  /** Hosts (and their subdomains) this spider may fetch; empty means the start URLs' hosts. */
+  allowedDomains: string[] = [];
+  startUrls: string[] = [];
+  /** Per-spider settings: above the project file, below env and the CLI. */
+  settings: SettingsOverrides = {};
+  /** Default fetch mode for this spider's requests (per-host settings and requests may override). */
+  fetchMode?: FetchMode;
+
+  /** First requests of a run. Override for generated or POST seeds. */
+  async *start(): AsyncIterable<SpiderOutput> {
+    for (const url of this.startUrls) yield new CrawlRequest({ url, callback: 'parse' });
+  }
+
+  /** Default callback for start URLs. */
+  // eslint-disable-next-line require-yield
+  async *parse(response: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    throw new Error(`spider "${this.name}" yields requests for "parse" but does not define parse() (got ${response.url})`);
+  }
+
+  /** Convenience for building a request to an absolute URL from a spider method. */
+  protected request<M extends JsonObject = JsonObject>(url: string, callback = 'parse', meta?: M, init: Omit<CrawlRequestInit<M>, 'url' | 'callback' | 'meta'> = {}): CrawlRequest<M> {
+    return new CrawlRequest<M>({ ...init, url, callback, meta });
+  }
+}
+
+export type SpiderClass = new () => Spider;
+
+/** Looks up a callback by its serialized name; a missing or non-function name is a clear error. */
+export function resolveCallback(spider: Spider, name: string): SpiderCallback {
+  const candidate = (spider as unknown as Record<string, unknown>)[name];
+  if (typeof candidate !== 'function' || name === 'constructor' || name === 'start' || name === 'request') {
+    throw new UnknownCallbackError(spider.name, name);
+  }
+  return candidate.bind(spider) as SpiderCallback;
+}
+
+export function isRequest(output: SpiderOutput): output is CrawlRequest {
+  return output instanceof CrawlRequest;
+}

@@ -1,0 +1,72 @@
+// The downloader middleware contract: typed outcomes, requests forward, responses in reverse.
+import type { Logger } from 'pino';
+import type { FetchError } from '../core/errors';
+import type { CrawlRequest } from '../core/request';
+import type { CrawlResponse } from '../core/response';
+import type { Spider } from '../core/spider';
+import type { Settings } from '../settings/schema';
+import type { Stats } from '../engine/stats';
+
+/** Carry on to the next middleware (or the fetcher). */
+export interface Continue {
+  type: 'continue';
+}
+/** Short-circuit with a response (cache, robots deny page...): the fetcher is skipped. */
+export interface Respond {
+  type: 'respond';
+  response: CrawlResponse;
+}
+/** Try again later: counts an attempt; goes back through the host's slots, never around them. */
+export interface Retry {
+  type: 'retry';
+  reason: string;
+  /** Earliest epoch ms for the retry; the engine applies backoff when absent. */
+  notBeforeMs?: number;
+}
+/** Park the request until `untilMs` without counting an attempt (breaker open, Retry-After). */
+export interface Defer {
+  type: 'defer';
+  reason: string;
+  untilMs: number;
+  /** Also move the whole host's next slot to this time (Retry-After, breaker). */
+  pauseHostUntilMs?: number;
+}
+/** Terminal: recorded in the ledger with `reason` (a stable code such as `http/404`, `offsite`). */
+export interface Fail {
+  type: 'fail';
+  reason: string;
+  message?: string;
+}
+/** Keep going with this (possibly replaced) response. */
+export interface Accept {
+  type: 'accept';
+  response: CrawlResponse;
+}
+
+export type RequestOutcome = Continue | Respond | Retry | Defer | Fail;
+export type ResponseOutcome = Accept | Retry | Defer | Fail;
+/** `continue` passes the error on to the next (earlier) middleware; the last one fails the request. */
+export type ErrorOutcome = Continue | Respond | Retry | Defer | Fail;
+
+export interface MiddlewareContext {
+  spider: Spider;
+  settings: Settings;
+  log: Logger;
+  stats: Stats;
+  /** Politeness key of the request's host (host:port, or registrable domain). */
+  hostKey: string;
+  nowMs(): number;
+}
+
+export interface DownloaderMiddleware {
+  readonly name: string;
+  open?(ctx: Omit<MiddlewareContext, 'hostKey'>): Promise<void> | void;
+  processRequest?(request: CrawlRequest, ctx: MiddlewareContext): Promise<RequestOutcome> | RequestOutcome;
+  processResponse?(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> | ResponseOutcome;
+  processError?(request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): Promise<ErrorOutcome> | ErrorOutcome;
+  close?(): Promise<void> | void;
+}
+
+export const CONTINUE: Continue = Object.freeze({ type: 'continue' });
+export const accept = (response: CrawlResponse): Accept => ({ type: 'accept', response });
+export const fail = (reason: string, message?: string): Fail => ({ type: 'fail', reason, message });

@@ -1,0 +1,28 @@
+// Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`).
+export class Stats {
+  private readonly counters = new Map<string, number>();
+  private readonly startedAtMs = Date.now();
+
+  inc(key: string, by = 1): void {
+    this.counters.set(key, (this.counters.get(key) ?? 0) + by);
+  }
+
+  get(key: string): number {
+    return this.counters.get(key) ?? 0;
+  }
+
+  /** Counters under a prefix, keyed by the rest of the key (`byPrefix('http/status/')`). */
+  byPrefix(prefix: string): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [key, value] of this.counters) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = value;
+    return out;
+  }
+
+  snapshot(): Record<string, number> {
+    return Object.fromEntries([...this.counters].sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  elapsedMs(): number {
+    return Date.now() - this.startedAtMs;
+  }
+}

@@ -1,0 +1,18 @@
+// The fetcher port: turns one CrawlRequest into a CrawlResponse or throws a FetchError with a code.
+import type { CrawlRequest } from '../core/request';
+import type { CrawlResponse } from '../core/response';
+
+export interface FetchOptions {
+  /** Aborts the fetch (shutdown, engine timeout). */
+  signal?: AbortSignal;
+  /**
+   * Called for every redirect hop before it is followed; throwing a FetchError (e.g. OFFSITE_REDIRECT)
+   * stops the chain. Lets the offsite rules re-check each hop.
+   */
+  checkRedirect?(fromUrl: string, toUrl: string): void;
+}
+
+export interface Fetcher {
+  fetch(request: CrawlRequest, options?: FetchOptions): Promise<CrawlResponse>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,64 @@
+// The frontier port: durable per-run request storage with per-host scheduling and an outcome ledger.
+import type { CrawlRequest } from '../core/request';
+
+export interface Lease {
+  request: CrawlRequest;
+  /** Politeness key the request was scheduled under. */
+  hostKey: string;
+  /** Hands the host slot back if the request is not sent after all (offsite, deferred). */
+  cancelReservation(): void;
+  /** Frees the host's concurrency slot once the response (or error) has arrived. */
+  releaseSlot(): void;
+}
+
+export type Pick =
+  | { type: 'lease'; lease: Lease }
+  /** Work is pending but no host is ready before `atMs`. */
+  | { type: 'wait'; atMs: number }
+  /** Nothing pending (requests may still be in flight). */
+  | { type: 'empty' };
+
+export interface AddResult {
+  added: number;
+  duplicates: number;
+}
+
+export type Outcome = 'succeeded' | 'failed' | 'pending';
+
+export interface LedgerCounts {
+  /** Distinct requests accepted into the run. */
+  planned: number;
+  succeeded: number;
+  failed: number;
+  /** Still queued, deferred or in progress (after a crash: to be resumed). */
+  pending: number;
+}
+
+export interface LedgerSummary extends LedgerCounts {
+  failedByReason: Record<string, number>;
+  byHost: Record<string, LedgerCounts>;
+  byStatus: Record<string, number>;
+}
+
+export interface Frontier {
+  readonly runId: string;
+  /** Stores new requests durably; duplicates within the run (by fingerprint) are skipped. */
+  add(requests: CrawlRequest[]): Promise<AddResult>;
+  /**
+   * Picks the next request whose host slot is open at `nowMs` and reserves that slot, synchronously:
+   * no await between the check and the reservation.
+   */
+  next(nowMs: number): Pick;
+  /** Outcome: succeeded, with the final HTTP status. */
+  markHandled(request: CrawlRequest, status: number | null): Promise<void>;
+  /** Outcome: failed with a stable reason code. */
+  fail(request: CrawlRequest, reason: string, status: number | null): Promise<void>;
+  /** Back to its host queue, eligible at `untilMs`; `countAttempt` for retries. */
+  defer(request: CrawlRequest, untilMs: number, options?: { countAttempt?: boolean; reason?: string }): Promise<void>;
+  /** Moves a host's next slot to `untilMs` (Retry-After, breaker); its requests stay queued. */
+  pauseHost(hostKey: string, untilMs: number): void;
+  /** Number of requests currently leased by this process. */
+  inFlight(): number;
+  summary(): Promise<LedgerSummary>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,32 @@
+// The item pipeline contract: ordered stages that pass an item on or drop it with a reason.
+import type { Logger } from 'pino';
+import type { Item, ItemSource } from '../core/item';
+import type { Settings } from '../settings/schema';
+import type { Stats } from '../engine/stats';
+
+export interface Drop {
+  readonly dropped: true;
+  /** Stable reason code, counted as `items/dropped/<reason>`. */
+  readonly reason: string;
+  readonly detail?: string;
+}
+
+export const drop = (reason: string, detail?: string): Drop => ({ dropped: true, reason, detail });
+export const isDrop = (value: Item | Drop): value is Drop => (value as Drop).dropped === true && typeof (value as Drop).reason === 'string';
+
+export interface PipelineContext {
+  settings: Settings;
+  log: Logger;
+  stats: Stats;
+  spider: string;
+  runId: string;
+}
+
+export interface PipelineStage {
+  readonly name: string;
+  open?(ctx: PipelineContext): Promise<void> | void;
+  /** Returns the (possibly transformed) item, or a Drop. */
+  process(item: Item, source: ItemSource, ctx: PipelineContext): Promise<Item | Drop> | Item | Drop;
+  /** Flush anything buffered; called once at the end of the run (also on shutdown). */
+  close?(): Promise<void> | void;
+}

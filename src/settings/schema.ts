@@ -1,0 +1,114 @@
+// The one settings schema: every setting's name, type, unit, default and constraint, written once.
+import { z } from 'zod';
+
+const ms = () => z.number().int().min(0);
+
+const hostPolicySchema = z
+  .object({
+    maxConcurrency: z.number().int().min(1).optional(),
+    minIntervalMs: ms().optional(),
+    jitterMs: ms().optional(),
+    fetchMode: z.enum(['http', 'browser']).optional(),
+  })
+  .strict();
+
+export const settingsSchema = z
+  .object({
+    /** Global ceiling, enforced by Crawlee's AutoscaledPool. */
+    concurrency: z
+      .object({
+        maxConcurrency: z.number().int().min(1).default(64),
+        minConcurrency: z.number().int().min(1).default(1),
+        /** Where autoscaling starts; Crawlee ramps only +5 %/10 s, so start near the ceiling. */
+        desiredConcurrency: z.number().int().min(1).default(32),
+        /** Scale down on CPU / memory / event-loop overload (Crawlee's snapshotter). */
+        autoscale: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
+    politeness: z
+      .object({
+        /** `host`: URL host incl. port (IPs and localhost included); `domain`: registrable domain. */
+        hostKey: z.enum(['host', 'domain']).default('host'),
+        maxConcurrencyPerHost: z.number().int().min(1).default(1),
+        minIntervalMs: ms().default(1000),
+        /** Extra random delay in [0, jitterMs] added to each host interval. */
+        jitterMs: ms().default(250),
+        /** Per-host overrides keyed by host key (e.g. "shop.example:8080"). */
+        hosts: z.record(z.string(), hostPolicySchema).default({}),
+      })
+      .strict()
+      .prefault({}),
+    http: z
+      .object({
+        connectTimeoutMs: ms().default(10_000),
+        /** Whole request: connect, headers and body. */
+        timeoutMs: ms().default(30_000),
+        maxRedirects: z.number().int().min(0).max(50).default(10),
+        maxBodyBytes: z.number().int().min(1).default(10 * 1024 * 1024),
+        userAgent: z.string().min(1).default('pricecrawl/0.1 (+price monitoring)'),
+        headers: z.record(z.string(), z.string()).default({}),
+        /** Idle keep-alive sockets kept per host. */
+        keepAliveConnectionsPerHost: z.number().int().min(1).default(8),
+      })
+      .strict()
+      .prefault({}),
+    fetchMode: z.enum(['http', 'browser']).default('http'),
+    storage: z
+      .object({
+        /** Directory for the embedded SQLite frontier, items and blobs. */
+        dir: z.string().min(1).default('./crawl-storage'),
+      })
+      .strict()
+      .prefault({}),
+    pipeline: z
+      .object({
+        /** Items per durable write. */
+        batchSize: z.number().int().min(1).default(200),
+        /** Longest an item waits in a partial batch. */
+        batchMaxAgeMs: ms().default(500),
+        /** Stage names to leave out of the default order. */
+        disabled: z.array(z.string()).default([]),
+      })
+      .strict()
+      .prefault({}),
+    middlewares: z
+      .object({
+        /** Middleware names to leave out of the default order. */
+        disabled: z.array(z.string()).default([]),
+      })
+      .strict()
+      .prefault({}),
+    frontier: z
+      .object({
+        /** Requests a spider may have yielded but not yet stored before it is paused (backpressure). */
+        addBatchSize: z.number().int().min(1).default(500),
+      })
+      .strict()
+      .prefault({}),
+    shutdown: z
+      .object({
+        /** How long in-flight requests may finish after SIGINT/SIGTERM. */
+        graceMs: ms().default(10_000),
+      })
+      .strict()
+      .prefault({}),
+    log: z
+      .object({
+        level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+        /** `auto`: pretty on a TTY, JSON lines otherwise. */
+        format: z.enum(['auto', 'pretty', 'json']).default('auto'),
+        /** Interval of the periodic stats line; 0 disables it. */
+        statsIntervalMs: ms().default(30_000),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict();
+
+export type Settings = z.output<typeof settingsSchema>;
+export type HostPolicyOverride = z.output<typeof hostPolicySchema>;
+
+type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+/** What a config file, a spider, env or the CLI may override. */
+export type SettingsOverrides = DeepPartial<Settings>;

@@ -1,0 +1,27 @@
+// ItemStore port: idempotent batched writes of items; backends live beside this file.
+export interface StoredItem {
+  runId: string;
+  spider: string;
+  /** Dedupe key within a run (sku when present, else a hash of source and content); the upsert key. */
+  key: string;
+  requestId: string;
+  url: string;
+  sku: string | null;
+  /** Exact decimal string, never a float. */
+  price: string | null;
+  currency: string | null;
+  /** sha256 of the response bytes the item was extracted from. */
+  rawHash: string;
+  /** The whole item as JSON (decimals serialized as strings). */
+  data: Record<string, unknown>;
+  scrapedAtMs: number;
+}
+
+export interface ItemStore {
+  /** Durable when the promise resolves; re-writing the same (runId, key) replaces, never duplicates. */
+  writeBatch(items: StoredItem[]): Promise<void>;
+  countItems(runId?: string): Promise<number>;
+  /** Streams a run's items in insertion order (exports, reports). */
+  iterateItems(runId: string): AsyncIterable<StoredItem>;
+  close(): Promise<void>;
+}
