@@ -15,8 +15,10 @@ export type ErrorCode =
   | 'FETCH_BAD_REDIRECT'
   | 'FETCH_DECOMPRESS'
   | 'FETCH_FAILED'
+  | 'FETCH_ABORTED'
   | 'OFFSITE'
-  | 'OFFSITE_REDIRECT';
+  | 'OFFSITE_REDIRECT'
+  | 'EXPORT_FORMAT_UNSUPPORTED';
 
 export class PricecrawlError extends Error {
   constructor(

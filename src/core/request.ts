@@ -89,7 +89,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   }
 
   static fromJSON(data: SerializedRequest, id: string | null = null): CrawlRequest {
-    const request = new CrawlRequest({ ...data });
+    const request = new CrawlRequest({ ...data, fetchMode: data.fetchMode ?? undefined });
     request.attempt = data.attempt;
     request.id = id;
     return request;

@@ -13,13 +13,16 @@ export type SpiderCallback = (response: CrawlResponse) => AsyncIterable<SpiderOu
 export abstract class Spider {
   /** Unique, used for the registry, the storage keys and log bindings. */
   abstract readonly name: string;
-  /** Hosts (and their subdomains) this spider may fetch; empty means the start URLs' hosts. */
+  /** Hosts (and their subdomains) this spider may fetch; empty allows every host (as in Scrapy). An entry with a port (`127.0.0.1:8081`) matches that port only. */
   allowedDomains: string[] = [];
   startUrls: string[] = [];
   /** Per-spider settings: above the project file, below env and the CLI. */
   settings: SettingsOverrides = {};
   /** Default fetch mode for this spider's requests (per-host settings and requests may override). */
   fetchMode?: FetchMode;
+
+  /** Spider arguments (`-a key=value` on the CLI), e.g. a base URL or a category to crawl. */
+  constructor(readonly args: Readonly<Record<string, string>> = {}) {}
 
   /** First requests of a run. Override for generated or POST seeds. */
   async *start(): AsyncIterable<SpiderOutput> {
@@ -38,12 +41,12 @@ export abstract class Spider {
   }
 }
 
-export type SpiderClass = new () => Spider;
+export type SpiderClass = new (args?: Readonly<Record<string, string>>) => Spider;
 
 /** Looks up a callback by its serialized name; a missing or non-function name is a clear error. */
 export function resolveCallback(spider: Spider, name: string): SpiderCallback {
   const candidate = (spider as unknown as Record<string, unknown>)[name];
-  if (typeof candidate !== 'function' || name === 'constructor' || name === 'start' || name === 'request') {
+  if (typeof candidate !== 'function' || name === 'constructor' || name === 'start' || name === 'request' || name.startsWith('_')) {
     throw new UnknownCallbackError(spider.name, name);
   }
   return candidate.bind(spider) as SpiderCallback;

@@ -58,6 +58,11 @@ export interface MiddlewareContext {
   nowMs(): number;
 }
 
+/**
+ * A downloader middleware. `processRequest` runs after the host slot was reserved and before the send,
+ * so it must not wait on the network: a middleware that needs something first (robots.txt, a session)
+ * returns `defer` until it has it, rather than holding the slot while it waits.
+ */
 export interface DownloaderMiddleware {
   readonly name: string;
   open?(ctx: Omit<MiddlewareContext, 'hostKey'>): Promise<void> | void;

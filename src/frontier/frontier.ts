@@ -13,7 +13,7 @@ export interface Lease {
 
 export type Pick =
   | { type: 'lease'; lease: Lease }
-  /** Work is pending but no host is ready before `atMs`. */
+  /** Work is pending but no host is ready before `atMs` (Infinity: every such host is at its concurrency cap until a slot is released). */
   | { type: 'wait'; atMs: number }
   /** Nothing pending (requests may still be in flight). */
   | { type: 'empty' };

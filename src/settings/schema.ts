@@ -69,6 +69,8 @@ export const settingsSchema = z
         batchMaxAgeMs: ms().default(500),
         /** Stage names to leave out of the default order. */
         disabled: z.array(z.string()).default([]),
+        /** ISO 4217 code for prices whose page names no currency (and to resolve `$`, `kr`). */
+        defaultCurrency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR').optional(),
       })
       .strict()
       .prefault({}),

@@ -1,0 +1,105 @@
+// Hosts one demo shop on a loopback node:http server: robots.txt, keep-alive, optional latency, a hit log.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ExpectedShopOutcome, ShopKind, ShopReply, ShopSite } from './shop-site';
+
+/** One request the shop answered: what politeness tests measure intervals from. */
+export interface ShopHit {
+  method: string;
+  /** Path and query as requested. */
+  path: string;
+  status: number;
+  /** `performance.now()` when the request arrived. */
+  atMs: number;
+  userAgent: string | null;
+}
+
+export interface ShopServerOptions {
+  /** Bind address; loopback unless a test needs otherwise. */
+  host?: string;
+  /** 0 (default) lets the OS pick a free port. */
+  port?: number;
+  /** Server think time before each answer, for benchmarks that want realistic latency. */
+  latencyMs?: number;
+}
+
+export interface RunningShop {
+  kind: ShopKind;
+  name: string;
+  spider: string;
+  origin: string;
+  startUrl: string;
+  expected: ExpectedShopOutcome;
+  /** Every request answered so far, in arrival order. */
+  hits: ShopHit[];
+  close(): Promise<void>;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, reply: ShopReply): void {
+  const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
+  res.writeHead(reply.status, {
+    'content-type': reply.contentType,
+    'content-length': String(body.length),
+    'cache-control': 'no-cache',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function robots(site: ShopSite, origin: string): ShopReply {
+  const lines = ['User-agent: *', 'Allow: /', ...(site.robotsLines?.(origin) ?? []), ''];
+  return { status: 200, contentType: 'text/plain; charset=utf-8', body: lines.join('\n') };
+}
+
+export async function startShopServer(site: ShopSite, options: ShopServerOptions = {}): Promise<RunningShop> {
+  const hits: ShopHit[] = [];
+  let origin = '';
+  const latencyMs = options.latencyMs ?? 0;
+  // Crawlers reuse sockets; a short default idle timeout would make every polite (slow) crawl reconnect.
+  const server = createServer({ keepAlive: true, keepAliveTimeout: 30_000 }, (req, res) => {
+    const atMs = performance.now();
+    const url = new URL(req.url ?? '/', origin);
+    let reply: ShopReply;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      reply = { status: 405, contentType: 'text/plain; charset=utf-8', body: 'method not allowed\n' };
+    } else if (url.pathname === '/robots.txt') {
+      reply = robots(site, origin);
+    } else {
+      try {
+        reply = site.route(url, origin);
+      } catch (error) {
+        reply = { status: 500, contentType: 'text/plain; charset=utf-8', body: `demo shop error: ${String(error)}\n` };
+      }
+    }
+    hits.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, status: reply.status, atMs, userAgent: req.headers['user-agent'] ?? null });
+    if (latencyMs > 0) setTimeout(() => send(req, res, reply), latencyMs);
+    else send(req, res, reply);
+  });
+  server.keepAliveTimeout = 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${hostPart}:${address.port}`;
+
+  return {
+    kind: site.kind,
+    name: site.name,
+    spider: site.spider,
+    origin,
+    startUrl: new URL(site.startPath, origin).toString(),
+    expected: site.expected(origin),
+    hits,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Idle keep-alive sockets would hold close() open for the whole keep-alive timeout.
+        server.closeAllConnections();
+      }),
+  };
+}

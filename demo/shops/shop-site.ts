@@ -1,0 +1,59 @@
+// The contract between a demo shop's renderer and the server that hosts it, and what a crawl should yield.
+import type { CatalogProduct } from '../catalog';
+
+export type ShopKind = 'json-ld' | 'microdata' | 'locale-text';
+
+/** What every shop renderer takes: its catalog seed and size. */
+export interface CatalogShopConfig {
+  seed: number;
+  productCount: number;
+  /** Shop title; cluster hosts get numbered names. */
+  name?: string;
+}
+
+export interface ShopReply {
+  status: number;
+  contentType: string;
+  body: string | Buffer;
+}
+
+/** One product the pipeline should store, with its price exactly as the spider must yield it. */
+export interface ExpectedPriceItem {
+  sku: string;
+  name: string;
+  url: string;
+  /** What the shopper pays now, as a plain decimal string ("1299.00"). */
+  price: string;
+  /** The page's price text the spider yields ("$1,299.00", "1299.00", "1.234,56 €"). */
+  priceText: string;
+  /** The regular price when the product is on sale (plain decimal), else null. */
+  listPrice: string | null;
+  /** ISO code the stored item must carry (set by the spider or inferred from the symbol). */
+  currency: string;
+}
+
+/** What a complete crawl of a shop must produce: items, drift drops and failed links. */
+export interface ExpectedShopOutcome {
+  items: ExpectedPriceItem[];
+  /** Product pages served 200 without any price: the pipeline must drop them with a reason. */
+  drift: { sku: string; url: string }[];
+  /** Links on listing pages that answer 404. */
+  notFound: string[];
+  /** Every page a spider fetches on a full crawl (listings, products, 404s): the request budget. */
+  pageCount: number;
+  catalog: CatalogProduct[];
+}
+
+/** A shop's markup and URL space; the server adds robots.txt, latency, keep-alive and the hit log. */
+export interface ShopSite {
+  kind: ShopKind;
+  name: string;
+  /** Registry name of the spider that crawls this shop. */
+  spider: string;
+  /** Where a crawl starts, relative to the origin. */
+  startPath: string;
+  /** Extra robots.txt lines (e.g. a Sitemap: line). */
+  robotsLines?(origin: string): string[];
+  route(url: URL, origin: string): ShopReply;
+  expected(origin: string): ExpectedShopOutcome;
+}

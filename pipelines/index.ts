@@ -1,0 +1,41 @@
+// The default item pipeline: which stages run, in which order, minus `pipeline.disabled`.
+import { SettingsError } from '../src/core/errors';
+import type { PipelineStage } from '../src/pipeline/stage';
+import type { Settings } from '../src/settings/schema';
+import { DedupeStage } from './dedupe-stage';
+import { PriceCoercionStage } from './price-coercion-stage';
+import { RequiredFieldsStage } from './required-fields-stage';
+
+type StageFactory = (settings: Settings) => PipelineStage;
+
+/**
+ * Why this order:
+ * - (redaction goes first when it lands: nothing after it, logs included, may see PII)
+ * - price-coercion before required-fields: the not-positive check needs a parsed Decimal;
+ * - (the drift alarm goes after coercion: it watches prices as parsed)
+ * - required-fields before dedupe: an invalid copy must not claim a key and make a later
+ *   valid copy look like a duplicate;
+ * - dedupe last before writing (and before history, when it lands): only items that will be
+ *   stored take a key.
+ */
+export const DEFAULT_STAGE_ORDER = ['price-coercion', 'required-fields', 'dedupe'] as const;
+
+export type StageName = (typeof DEFAULT_STAGE_ORDER)[number];
+
+const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
+  'price-coercion': (settings) => new PriceCoercionStage({ defaultCurrency: settings.pipeline.defaultCurrency }),
+  'required-fields': () => new RequiredFieldsStage(),
+  dedupe: () => new DedupeStage(),
+};
+
+export function defaultPipeline(settings: Settings): PipelineStage[] {
+  const known = new Set<string>(DEFAULT_STAGE_ORDER);
+  const unknown = settings.pipeline.disabled.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new SettingsError(
+      `pipeline.disabled: unknown stage ${unknown.map((name) => `"${name}"`).join(', ')}; known stages: ${DEFAULT_STAGE_ORDER.join(', ')}`,
+    );
+  }
+  const disabled = new Set(settings.pipeline.disabled);
+  return DEFAULT_STAGE_ORDER.filter((name) => !disabled.has(name)).map((name) => FACTORIES[name](settings));
+}

@@ -1,0 +1,44 @@
+// price-coercion stage: turns the item's price (text, number or Decimal) into a Decimal + ISO currency.
+import type { Item } from '../src/core/item';
+import { Decimal } from '../src/core/money';
+import { drop, type Drop, type PipelineStage } from '../src/pipeline/stage';
+import { currencyFromHint } from '../src/prices/currencies';
+import { parsePrice } from '../src/prices/parse-price';
+
+export interface PriceCoercionOptions {
+  /** ISO code used when neither the price text nor the item's `currency` field names one. */
+  defaultCurrency?: string;
+}
+
+/** Longest piece of an unparseable price kept in the drop detail (logs stay readable). */
+const DETAIL_MAX_CHARS = 120;
+
+export class PriceCoercionStage implements PipelineStage {
+  readonly name = 'price-coercion';
+
+  constructor(private readonly options: PriceCoercionOptions = {}) {}
+
+  process(item: Item): Item | Drop {
+    const raw = item.price;
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return drop('price/missing');
+    // The item's own currency field is a hint: it may be a symbol ("€") or a code in any case.
+    const hint = typeof item.currency === 'string' ? item.currency : null;
+    const { defaultCurrency } = this.options;
+
+    if (typeof raw === 'string') {
+      const parsed = parsePrice(raw, { currencyHint: hint, defaultCurrency });
+      if (!parsed) return drop('price/unparseable', raw.slice(0, DETAIL_MAX_CHARS));
+      return { ...item, price: parsed.amount, currency: parsed.currency };
+    }
+    if (Decimal.isDecimal(raw)) {
+      if (!raw.isFinite()) return drop('price/unparseable', raw.toString());
+      return { ...item, price: raw, currency: currencyFromHint(hint, defaultCurrency) };
+    }
+    // JSON APIs send numbers; String(n) is the shortest text that round-trips, which is the
+    // number as the API wrote it for any price of up to 15 significant digits.
+    if (typeof raw === 'number' && Number.isFinite(raw)) {
+      return { ...item, price: new Decimal(String(raw)), currency: currencyFromHint(hint, defaultCurrency) };
+    }
+    return drop('price/unparseable', `unsupported price type ${typeof raw}`);
+  }
+}

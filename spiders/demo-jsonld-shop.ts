@@ -1,0 +1,65 @@
+// Spider for the demo JSON-LD electronics shop: follows "next" listing pages, reads Product/Offer JSON-LD.
+import type { PriceItem } from '../src/core/item';
+import type { JsonObject } from '../src/core/json';
+import type { CrawlResponse } from '../src/core/response';
+import { Spider, type SpiderOutput } from '../src/core/spider';
+import { findJsonLdNode, jsonLdString, productOffer } from './support/json-ld';
+import { firstText } from './support/page-text';
+import { parseShopBase, requireShopBase, type ShopBase } from './support/shop-base-url';
+
+/** Meta of a listing page request. */
+export interface JsonLdListingMeta extends JsonObject {
+  page: number;
+}
+
+/** Meta of a product page request: where it was found, for tracing drift back to a listing. */
+export interface JsonLdProductMeta extends JsonObject {
+  listingPage: number;
+}
+
+export class DemoJsonLdShopSpider extends Spider {
+  readonly name = 'demo-jsonld';
+  /** The demo shops run on loopback: a short interval keeps the demo quick yet visibly polite. */
+  override settings = { politeness: { minIntervalMs: 150, jitterMs: 50 } };
+  private readonly base: ShopBase | null;
+
+  constructor(args: Readonly<Record<string, string>> = {}) {
+    super(args);
+    this.base = parseShopBase(args, this.name);
+    if (this.base) this.allowedDomains = [this.base.host];
+  }
+
+  override async *start(): AsyncIterable<SpiderOutput> {
+    const base = requireShopBase(this.base, this.name);
+    yield this.request<JsonLdListingMeta>(`${base.origin}/products`, 'parse', { page: 1 });
+  }
+
+  /** A listing page: every product card, then the rel="next" page if there is one. */
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const { page } = res.request.meta as JsonLdListingMeta;
+    for (const link of res.$('a.nw-card__link').toArray()) {
+      const href = res.$(link).attr('href');
+      if (href) yield res.follow<JsonLdProductMeta>(href, 'parseProduct', { listingPage: page });
+    }
+    const next = res.$('a[rel="next"]').attr('href');
+    if (next) yield res.follow<JsonLdListingMeta>(next, 'parse', { page: page + 1 });
+  }
+
+  /** A product page: JSON-LD first (exact price strings); the visible price when JSON-LD has none. */
+  async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const product = findJsonLdNode(res.$, 'Product');
+    const offer = product ? productOffer(product) : null;
+    const item: PriceItem = {
+      sku: jsonLdString(product?.sku) ?? res.$('main[data-sku]').attr('data-sku') ?? res.url,
+      name: jsonLdString(product?.name) ?? firstText(res.$('h1')) ?? undefined,
+      price: offer?.priceText ?? firstText(res.$('.price__current')),
+      currency: offer?.currency ?? null,
+      url: res.url,
+      brand: jsonLdString(product?.brand),
+      category: jsonLdString(product?.category),
+      availability: offer?.availability ?? null,
+      listPrice: offer?.listPriceText ?? firstText(res.$('.price__was')),
+    };
+    yield item;
+  }
+}

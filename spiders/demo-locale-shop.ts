@@ -1,0 +1,65 @@
+// Spider for the demo German shop (windows-1252, <base href>): prices only as visible "1.234,56 €" text.
+import type { PriceItem } from '../src/core/item';
+import type { JsonObject } from '../src/core/json';
+import type { CrawlResponse } from '../src/core/response';
+import { Spider, type SpiderOutput } from '../src/core/spider';
+import { firstText } from './support/page-text';
+import { parseShopBase, requireShopBase, type ShopBase } from './support/shop-base-url';
+
+/** Meta of a listing page ("Alle Artikel", `?seite=N`). */
+export interface LocaleListingMeta extends JsonObject {
+  page: number;
+}
+
+/** Meta of an article page. */
+export interface LocaleProductMeta extends JsonObject {
+  listingPage: number;
+}
+
+export class DemoLocaleShopSpider extends Spider {
+  readonly name = 'demo-locale';
+  /** The demo shops run on loopback: a short interval keeps the demo quick yet visibly polite. */
+  override settings = { politeness: { minIntervalMs: 150, jitterMs: 50 } };
+  private readonly base: ShopBase | null;
+
+  constructor(args: Readonly<Record<string, string>> = {}) {
+    super(args);
+    this.base = parseShopBase(args, this.name);
+    if (this.base) this.allowedDomains = [this.base.host];
+  }
+
+  override async *start(): AsyncIterable<SpiderOutput> {
+    const base = requireShopBase(this.base, this.name);
+    yield this.request<LocaleListingMeta>(`${base.origin}/shop/liste/alle`, 'parse', { page: 1 });
+  }
+
+  /** A listing page; its links are relative to <base href>, which `follow` honours. */
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const { page } = res.request.meta as LocaleListingMeta;
+    for (const link of res.$('a.kl-artikel__link').toArray()) {
+      const href = res.$(link).attr('href');
+      if (href) yield res.follow<LocaleProductMeta>(href, 'parseProduct', { listingPage: page });
+    }
+    const next = res.$('a.kl-blaettern__weiter').attr('href');
+    if (next) yield res.follow<LocaleListingMeta>(next, 'parse', { page: page + 1 });
+  }
+
+  /**
+   * An article page. A page without the price element still yields its item with `price: null`:
+   * the pipeline drops it with a reason and counts it, so silent template drift raises the alarm.
+   */
+  async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const $ = res.$;
+    const skuText = firstText($('.artikelnummer'));
+    const item: PriceItem = {
+      sku: skuText?.replace(/^Art\.-Nr\.:\s*/, '') ?? res.url,
+      name: firstText($('h1.kl-produkt__name')) ?? undefined,
+      // The currency stays unset: the markup has only the "€" sign, which the pipeline resolves.
+      price: firstText($('.preisbox .preis')),
+      url: res.url,
+      brand: firstText($('.marke')),
+      listPrice: firstText($('.preisbox .uvp')),
+    };
+    yield item;
+  }
+}

@@ -1,0 +1,22 @@
+// The spider registry: names used on the command line (`pricecrawl crawl <name>`) and by the demo.
+import { PricecrawlError } from '../src/core/errors';
+import type { SpiderClass } from '../src/core/spider';
+import { DemoJsonLdShopSpider } from './demo-jsonld-shop';
+import { DemoLocaleShopSpider } from './demo-locale-shop';
+import { DemoMicrodataShopSpider } from './demo-microdata-shop';
+
+/** Keys must equal each class's `name`; a test checks it. */
+export const spiderRegistry: Record<string, SpiderClass> = {
+  'demo-jsonld': DemoJsonLdShopSpider,
+  'demo-microdata': DemoMicrodataShopSpider,
+  'demo-locale': DemoLocaleShopSpider,
+};
+
+export function findSpider(name: string): SpiderClass {
+  const found = Object.hasOwn(spiderRegistry, name) ? spiderRegistry[name] : undefined;
+  if (!found) {
+    const known = Object.keys(spiderRegistry).sort().join(', ');
+    throw new PricecrawlError('SPIDER_NOT_FOUND', `no spider named "${name}"; known spiders: ${known} (or pass a path to a spider file)`);
+  }
+  return found;
+}

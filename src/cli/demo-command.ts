@@ -1,0 +1,38 @@
+// `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
+import { startDemoShops } from '../../demo/demo-shops';
+import { findSpider } from '../../spiders/index';
+import { runCrawl } from '../crawl/run-crawl';
+import type { CrawlEngine } from '../engine/crawl-engine';
+import { exitCodeFor, formatSummary } from '../engine/run-summary';
+import { createLogger } from '../log/logger';
+import { loadSettings } from '../settings/load-settings';
+import { onShutdownSignals } from './signals';
+
+export async function demoCommand(opts: { storage?: string; set: string[] }): Promise<number> {
+  const cliPairs = [...opts.set];
+  if (opts.storage) cliPairs.push(`storage.dir=${opts.storage}`);
+  const baseLog = createLogger(loadSettings({ cliPairs }).settings.log);
+  const demo = await startDemoShops();
+  baseLog.info({ shops: demo.shops.map(({ name, origin }) => ({ name, origin })) }, 'demo shops listening on loopback');
+  const engines: CrawlEngine[] = [];
+  const stopListening = onShutdownSignals((signal) => engines.forEach((engine) => engine.stop(signal)));
+  try {
+    // Each shop is its own host with its own politeness budget, so the crawls run side by side.
+    const summaries = await Promise.all(
+      demo.shops.map(async (shop) => {
+        const SpiderClass = findSpider(shop.spider);
+        const spider = new SpiderClass({ baseUrl: shop.origin });
+        const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
+        return runCrawl({ spider, loaded, log: baseLog, onEngine: (engine) => engines.push(engine) });
+      }),
+    );
+    baseLog.flush();
+    for (const summary of summaries) process.stdout.write(`\n${formatSummary(summary)}\n`);
+    const storageDir = loadSettings({ cliPairs }).settings.storage.dir;
+    process.stdout.write(`\nitems and the run ledger are in ${storageDir}/ (items.sqlite, frontier.sqlite)\n`);
+    return Math.max(...summaries.map(exitCodeFor));
+  } finally {
+    stopListening();
+    await demo.close();
+  }
+}

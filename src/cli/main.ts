@@ -1,0 +1,58 @@
+// The `pricecrawl` command line: parses arguments, runs a command, turns known errors into one clear line.
+import { Command, Option } from 'commander';
+import { PricecrawlError } from '../core/errors';
+import { crawlCommand } from './crawl-command';
+import { demoCommand } from './demo-command';
+import { listCommand } from './list-command';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+const program = new Command()
+  .name('pricecrawl')
+  .description('Polite, exact, durable competitor price crawling')
+  .option('--debug', 'print stack traces for errors')
+  .showHelpAfterError();
+
+program
+  .command('crawl')
+  .description('run a spider (by registry name, or a path to a spider file)')
+  .argument('<spider>', 'spider name (see `pricecrawl list`) or ./path/to/spider.ts')
+  .option('-s, --set <key=value>', 'override a setting by dotted path, e.g. -s politeness.minIntervalMs=500 (repeatable)', collect, [])
+  .option('-a, --arg <key=value>', 'spider argument, e.g. -a baseUrl=http://127.0.0.1:8080 (repeatable)', collect, [])
+  .option('-o, --output <file>', 'export the run\'s items to a .jsonl or .csv file')
+  .option('--storage <dir>', 'storage directory (frontier, items); same as -s storage.dir=<dir>')
+  .option('--config <file>', 'project settings file (default ./pricecrawl.config.json when present)')
+  .option('--resume', 'continue the latest unfinished run of this spider instead of starting a fresh one')
+  .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
+  .action(async (spider: string, opts) => {
+    process.exitCode = await crawlCommand(spider, opts);
+  });
+
+program
+  .command('list')
+  .description('list the registered spiders')
+  .action(async () => {
+    process.exitCode = await listCommand();
+  });
+
+program
+  .command('demo')
+  .description('start the bundled demo shops on loopback, crawl them politely, print the summary, write SQLite')
+  .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+  .action(async (opts) => {
+    process.exitCode = await demoCommand(opts);
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  const debug = process.argv.includes('--debug');
+  if (error instanceof PricecrawlError && !debug) {
+    process.stderr.write(`pricecrawl: ${error.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`pricecrawl: ${debug && error instanceof Error ? error.stack : String((error as Error)?.message ?? error)}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,75 @@
+// Runs the downloader middlewares around a fetcher: requests in order, responses and errors in reverse.
+import { FetchError } from '../core/errors';
+import type { CrawlRequest } from '../core/request';
+import type { CrawlResponse } from '../core/response';
+import type { FetchOptions, Fetcher } from '../fetch/fetcher';
+import type { Defer, DownloaderMiddleware, Fail, MiddlewareContext, Retry } from './middleware';
+
+export type DownloadResult = { type: 'response'; response: CrawlResponse } | Retry | Defer | Fail;
+
+export interface Download {
+  result: DownloadResult;
+  /** Whether the request went to the fetcher (so the host slot was really used). */
+  sent: boolean;
+}
+
+/** Stable ledger reason for a transport error: FETCH_TIMEOUT → `fetch/timeout`, OFFSITE_REDIRECT → `offsite/redirect`. */
+export function reasonForError(error: FetchError): string {
+  const code = error.code.toLowerCase();
+  if (code.startsWith('fetch_')) return `fetch/${code.slice(6).replace(/_/g, '-')}`;
+  return code.replace('_', '/').replace(/_/g, '-');
+}
+
+export class DownloaderChain {
+  constructor(
+    readonly middlewares: readonly DownloaderMiddleware[],
+    private readonly fetcher: Fetcher,
+  ) {}
+
+  get names(): string[] {
+    return this.middlewares.map((m) => m.name);
+  }
+
+  async download(request: CrawlRequest, ctx: MiddlewareContext, fetchOptions: FetchOptions = {}): Promise<Download> {
+    for (let i = 0; i < this.middlewares.length; i++) {
+      const outcome = (await this.middlewares[i].processRequest?.(request, ctx)) ?? { type: 'continue' as const };
+      if (outcome.type === 'continue') continue;
+      if (outcome.type === 'respond') return { result: await this.responseFrom(i, request, outcome.response, ctx), sent: false };
+      return { result: outcome, sent: false };
+    }
+    let response: CrawlResponse;
+    try {
+      response = await this.fetcher.fetch(request, fetchOptions);
+    } catch (error) {
+      const fetchError = error instanceof FetchError ? error : new FetchError('FETCH_FAILED', (error as Error)?.message ?? String(error), { cause: error });
+      return { result: await this.errorFrom(this.middlewares.length - 1, request, fetchError, ctx), sent: true };
+    }
+    return { result: await this.responseFrom(this.middlewares.length - 1, request, response, ctx), sent: true };
+  }
+
+  /** processResponse from middleware `start` back to the first one. */
+  private async responseFrom(start: number, request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<DownloadResult> {
+    let current = response;
+    for (let i = start; i >= 0; i--) {
+      const handler = this.middlewares[i].processResponse;
+      if (!handler) continue;
+      const outcome = await handler.call(this.middlewares[i], request, current, ctx);
+      if (outcome.type !== 'accept') return outcome;
+      current = outcome.response;
+    }
+    return { type: 'response', response: current };
+  }
+
+  /** processError from middleware `start` back to the first; unhandled errors fail with their code. */
+  private async errorFrom(start: number, request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): Promise<DownloadResult> {
+    for (let i = start; i >= 0; i--) {
+      const handler = this.middlewares[i].processError;
+      if (!handler) continue;
+      const outcome = await handler.call(this.middlewares[i], request, error, ctx);
+      if (outcome.type === 'continue') continue;
+      if (outcome.type === 'respond') return this.responseFrom(i, request, outcome.response, ctx);
+      return outcome;
+    }
+    return { type: 'fail', reason: reasonForError(error), message: error.message };
+  }
+}

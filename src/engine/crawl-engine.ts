@@ -1,0 +1,143 @@
+// The crawl lifecycle: seed, pull ready requests under the global ceiling, drain, shut down gracefully.
+import type { Logger } from 'pino';
+import type { Spider } from '../core/spider';
+import type { DownloaderChain } from '../downloader/downloader-chain';
+import type { Frontier, Lease } from '../frontier/frontier';
+import type { Settings } from '../settings/schema';
+import { AckTracker } from './ack-tracker';
+import type { ItemProcessor } from './callback-runner';
+import { GlobalPool } from './global-pool';
+import { runRequestTask } from './request-task';
+import { RequestSink } from './request-sink';
+import { seedFrontier } from './seeder';
+import type { Stats } from './stats';
+
+export interface CrawlEngineDeps {
+  spider: Spider;
+  settings: Settings;
+  frontier: Frontier;
+  chain: DownloaderChain;
+  items: ItemProcessor;
+  stats: Stats;
+  log: Logger;
+}
+
+export class CrawlEngine {
+  private readonly pool: GlobalPool;
+  private readonly acks: AckTracker;
+  private readonly shutdown = new AbortController();
+  private readonly stopSeeding = new AbortController();
+  private readonly ready: Lease[] = [];
+  private seedingDone = false;
+  private stopping = false;
+  private running = 0;
+  private wakeTimer: NodeJS.Timeout | null = null;
+  private wakeAtMs = Infinity;
+
+  constructor(private readonly deps: CrawlEngineDeps) {
+    const ackLimit = Math.max(64, deps.settings.pipeline.batchSize * 4);
+    this.acks = new AckTracker(ackLimit, () => this.wake());
+    this.pool = new GlobalPool(deps.settings.concurrency, {
+      isTaskReady: () => this.isTaskReady(),
+      runTask: () => this.runTask(),
+      isFinished: () => this.isFinished(),
+    });
+  }
+
+  /** Crawls until the frontier is exhausted or `stop()` was called. `seed` runs spider.start(). */
+  async run(options: { seed: boolean }): Promise<void> {
+    const { spider, frontier, settings, stats, log } = this.deps;
+    const sink = new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake());
+    const seeding = options.seed ? seedFrontier(spider, sink, stats, log, this.stopSeeding.signal) : Promise.resolve();
+    const seeded = seeding
+      .catch((error: unknown) => {
+        stats.inc('spider/errors/start');
+        log.error({ err: error }, 'spider start() failed; crawling what was seeded');
+      })
+      .finally(() => {
+        this.seedingDone = true;
+        this.wake();
+      });
+    await this.pool.run();
+    await seeded;
+    await this.acks.drain();
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+  }
+
+  /** Graceful stop: no new requests; in-flight ones get `graceMs`, then are cut off and stay queued. */
+  stop(reason: string): void {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.stopSeeding.abort();
+    this.deps.log.warn({ reason, inFlight: this.running, graceMs: this.deps.settings.shutdown.graceMs }, 'stopping: finishing in-flight requests');
+    for (const lease of this.ready.splice(0)) {
+      lease.cancelReservation();
+      void this.deps.frontier.defer(lease.request, Date.now(), { countAttempt: false, reason: 'shutdown' });
+    }
+    setTimeout(() => this.shutdown.abort(), this.deps.settings.shutdown.graceMs).unref();
+    this.wake();
+  }
+
+  get isStopping(): boolean {
+    return this.stopping;
+  }
+
+  private isTaskReady(): boolean {
+    if (this.stopping || this.acks.isFull) return false;
+    if (this.ready.length > 0) return true;
+    return this.pick() === 'lease';
+  }
+
+  /** Reserves the next ready request's host slot now; the pool runs it right after. */
+  private pick(): 'lease' | 'wait' | 'empty' {
+    const pick = this.deps.frontier.next(Date.now());
+    if (pick.type === 'lease') this.ready.push(pick.lease);
+    else if (pick.type === 'wait') this.wakeAt(pick.atMs);
+    return pick.type;
+  }
+
+  private async runTask(): Promise<void> {
+    const lease = this.ready.shift();
+    if (!lease) return;
+    this.running++;
+    try {
+      await runRequestTask(lease, {
+        ...this.deps,
+        acks: this.acks,
+        runId: this.deps.frontier.runId,
+        shutdownSignal: this.shutdown.signal,
+        wake: () => this.wake(),
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, url: lease.request.url }, 'request task failed unexpectedly');
+    } finally {
+      this.running--;
+    }
+  }
+
+  private isFinished(): boolean {
+    if (this.running > 0 || this.acks.size > 0 || this.ready.length > 0) return false;
+    if (this.stopping) return true;
+    if (!this.seedingDone) return false;
+    if (this.deps.frontier.inFlight() > 0) return false;
+    const pick = this.pick();
+    if (pick === 'lease') this.wake();
+    return pick === 'empty';
+  }
+
+  private wake(): void {
+    this.pool.notify();
+  }
+
+  private wakeAt(atMs: number): void {
+    if (!Number.isFinite(atMs)) return; // every pending host is at its cap: a slot release wakes us
+    if (this.wakeTimer && this.wakeAtMs <= atMs) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.wakeAtMs = atMs;
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = null;
+      this.wakeAtMs = Infinity;
+      this.wake();
+    }, Math.max(0, atMs - Date.now()));
+  }
+}

@@ -1,0 +1,55 @@
+// The global concurrency ceiling: a thin adapter over Crawlee's AutoscaledPool and its load signals.
+import { AutoscaledPool, Configuration } from '@crawlee/core';
+import type { Settings } from '../settings/schema';
+
+export interface PoolTasks {
+  isTaskReady(): boolean;
+  runTask(): Promise<void>;
+  isFinished(): boolean;
+}
+
+export class GlobalPool {
+  private readonly config = new Configuration({ persistStorage: false, purgeOnStart: false });
+  private readonly pool: AutoscaledPool;
+
+  constructor(settings: Settings['concurrency'], tasks: PoolTasks) {
+    const max = settings.maxConcurrency;
+    this.pool = new AutoscaledPool(
+      {
+        maxConcurrency: max,
+        // Without autoscaling the pool runs at the ceiling and ignores the system-load signals.
+        minConcurrency: settings.autoscale ? Math.min(settings.minConcurrency, max) : max,
+        // Crawlee ramps by +5 % per 10 s; starting low would take minutes to reach a useful level.
+        desiredConcurrency: settings.autoscale ? Math.min(settings.desiredConcurrency, max) : max,
+        runTaskFunction: () => tasks.runTask(),
+        isTaskReadyFunction: async () => tasks.isTaskReady(),
+        isFinishedFunction: async () => tasks.isFinished(),
+        loggingIntervalSecs: null,
+      },
+      this.config,
+    );
+  }
+
+  async run(): Promise<void> {
+    const events = this.config.getEventManager();
+    await events.init();
+    try {
+      await this.pool.run();
+    } finally {
+      await events.close();
+    }
+  }
+
+  /** Re-checks for ready work now (new requests, a freed slot, a host whose slot opened). */
+  notify(): void {
+    void this.pool.notify();
+  }
+
+  get currentConcurrency(): number {
+    return this.pool.currentConcurrency;
+  }
+
+  get desiredConcurrency(): number {
+    return this.pool.desiredConcurrency;
+  }
+}

@@ -1,0 +1,109 @@
+// Handles one leased request end to end: download through the chain, apply the outcome, run the callback.
+import type { Logger } from 'pino';
+import type { Spider } from '../core/spider';
+import type { DownloaderChain, DownloadResult } from '../downloader/downloader-chain';
+import { isAllowedUrl } from '../downloader/offsite-rules';
+import { FetchError } from '../core/errors';
+import type { Frontier, Lease } from '../frontier/frontier';
+import type { Settings } from '../settings/schema';
+import { AckTracker } from './ack-tracker';
+import { runCallback, type ItemProcessor } from './callback-runner';
+import { RequestSink } from './request-sink';
+import type { Stats } from './stats';
+
+export interface RequestTaskDeps {
+  spider: Spider;
+  settings: Settings;
+  frontier: Frontier;
+  chain: DownloaderChain;
+  items: ItemProcessor;
+  acks: AckTracker;
+  stats: Stats;
+  log: Logger;
+  runId: string;
+  /** Aborted when a shutdown's grace period runs out. */
+  shutdownSignal: AbortSignal;
+  /** New requests were stored or a slot freed: the pool may have work again. */
+  wake: () => void;
+}
+
+export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promise<void> {
+  const { request, hostKey } = lease;
+  const log = deps.log.child({ host: hostKey, requestId: request.id });
+  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: Date.now };
+  let download: Awaited<ReturnType<DownloaderChain['download']>>;
+  try {
+    download = await deps.chain.download(request, ctx, {
+      signal: deps.shutdownSignal,
+      checkRedirect: (_from, to) => {
+        if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new FetchError('OFFSITE_REDIRECT', `redirect to ${to} leaves allowedDomains`);
+      },
+    });
+  } catch (error) {
+    // A middleware bug must not lose the request: record it and keep crawling.
+    lease.cancelReservation();
+    log.error({ err: error, url: request.url }, 'downloader chain failed');
+    await deps.frontier.fail(request, 'engine/middleware-error', null);
+    deps.wake();
+    return;
+  }
+  if (download.sent) lease.releaseSlot();
+  else lease.cancelReservation();
+  deps.wake();
+
+  if (deps.shutdownSignal.aborted && download.result.type !== 'response') {
+    // Cut off by shutdown: not the request's fault, so it stays queued for the next run.
+    await deps.frontier.defer(request, Date.now(), { countAttempt: false, reason: 'shutdown' });
+    return;
+  }
+  await applyResult(download.result, lease, deps, log);
+}
+
+async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTaskDeps, log: Logger): Promise<void> {
+  const { request } = lease;
+  switch (result.type) {
+    case 'fail':
+      deps.stats.inc('requests/failed');
+      deps.stats.inc(`requests/failed/${result.reason}`);
+      log.warn({ url: request.url, reason: result.reason, detail: result.message }, 'request failed');
+      await deps.frontier.fail(request, result.reason, statusOf(result.reason));
+      return;
+    case 'retry':
+      deps.stats.inc('retry/scheduled');
+      await deps.frontier.defer(request, result.notBeforeMs ?? Date.now(), { countAttempt: true, reason: result.reason });
+      return;
+    case 'defer':
+      deps.stats.inc('requests/deferred');
+      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
+      await deps.frontier.defer(request, result.untilMs, { countAttempt: false, reason: result.reason });
+      return;
+    case 'response':
+      break;
+  }
+  const { response } = result;
+  deps.stats.inc(`http/status/${response.status}`);
+  const requests = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake);
+  const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: response.url, rawHash: response.rawHash };
+  const outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log });
+  // The request is acknowledged only once its items are durable; the slot in the pool is free meanwhile.
+  deps.acks.track(
+    outcome.durable.then(
+      async () => {
+        if (outcome.error) await deps.frontier.fail(request, outcome.error.reason, response.status);
+        else await deps.frontier.markHandled(request, response.status);
+        deps.stats.inc(outcome.error ? 'requests/failed' : 'requests/succeeded');
+        if (outcome.error) deps.stats.inc(`requests/failed/${outcome.error.reason}`);
+      },
+      async (error: unknown) => {
+        log.error({ err: error, url: request.url }, 'item write failed; request stays queued');
+        deps.stats.inc('items/write-failed');
+        await deps.frontier.defer(request, Date.now() + 1000, { countAttempt: true, reason: 'items/write-failed' });
+      },
+    ).catch((error: unknown) => log.fatal({ err: error }, 'could not record a request outcome')),
+  );
+}
+
+function statusOf(reason: string): number | null {
+  const match = /^http\/(\d{3})$/.exec(reason);
+  return match ? Number(match[1]) : null;
+}

@@ -1,0 +1,67 @@
+// The end-of-run summary: ledger counts per outcome, host and status, items, and the accounting proof.
+import type { LedgerSummary } from '../frontier/frontier';
+import type { Stats } from './stats';
+
+export interface RunSummary {
+  runId: string;
+  spider: string;
+  elapsedMs: number;
+  ledger: LedgerSummary;
+  items: { scraped: number; written: number; dropped: Record<string, number> };
+  /** planned = succeeded + failed + pending */
+  balanced: boolean;
+  /** How the run ended: finished (nothing pending), interrupted (stopped with work left), failed. */
+  status: 'finished' | 'interrupted' | 'failed';
+}
+
+export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean }): RunSummary {
+  const { ledger, stats } = args;
+  const balanced = ledger.planned === ledger.succeeded + ledger.failed + ledger.pending;
+  const status = !balanced ? 'failed' : args.interrupted || ledger.pending > 0 ? 'interrupted' : 'finished';
+  return {
+    runId: args.runId,
+    spider: args.spider,
+    elapsedMs: stats.elapsedMs(),
+    ledger,
+    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/') },
+    balanced,
+    status,
+  };
+}
+
+/** Exit code: 0 finished, 1 accounting broken, 2 interrupted with work pending. */
+export function exitCodeFor(summary: RunSummary): number {
+  if (!summary.balanced) return 1;
+  return summary.status === 'finished' ? 0 : 2;
+}
+
+function table(rows: Array<[string, ...Array<string | number>]>): string {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
+  return rows.map((row) => row.map((cell, col) => (col === 0 ? String(cell).padEnd(widths[col]) : String(cell).padStart(widths[col]))).join('  ')).join('\n');
+}
+
+export function formatSummary(summary: RunSummary): string {
+  const { ledger } = summary;
+  const lines: string[] = [];
+  lines.push(`run ${summary.runId} of spider ${summary.spider}: ${summary.status} in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
+  lines.push('');
+  lines.push(table([['outcome', 'requests'], ['planned', ledger.planned], ['succeeded', ledger.succeeded], ['failed', ledger.failed], ['pending', ledger.pending]]));
+  lines.push(
+    summary.balanced
+      ? `accounting: planned ${ledger.planned} = succeeded ${ledger.succeeded} + failed ${ledger.failed} + pending ${ledger.pending}  ✓`
+      : `accounting BROKEN: planned ${ledger.planned} ≠ succeeded ${ledger.succeeded} + failed ${ledger.failed} + pending ${ledger.pending}`,
+  );
+  const hosts = Object.entries(ledger.byHost).sort(([a], [b]) => a.localeCompare(b));
+  if (hosts.length > 0) {
+    lines.push('');
+    lines.push(table([['host', 'planned', 'succeeded', 'failed', 'pending'], ...hosts.map(([host, c]) => [host, c.planned, c.succeeded, c.failed, c.pending] as [string, number, number, number, number])]));
+  }
+  const statuses = Object.entries(ledger.byStatus).sort(([a], [b]) => a.localeCompare(b));
+  if (statuses.length > 0) lines.push('', `by status: ${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}`);
+  const reasons = Object.entries(ledger.failedByReason).sort(([, a], [, b]) => b - a);
+  if (reasons.length > 0) lines.push('', 'failures by reason:', ...reasons.map(([r, n]) => `  ${r}: ${n}`));
+  lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}`);
+  const drops = Object.entries(summary.items.dropped).sort(([, a], [, b]) => b - a);
+  if (drops.length > 0) lines.push('items dropped by reason:', ...drops.map(([r, n]) => `  ${r}: ${n}`));
+  return lines.join('\n');
+}

@@ -1,0 +1,113 @@
+// Reads a response body under a byte cap and undoes its Content-Encoding, capping the decoded size too.
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { FetchError } from '../core/errors';
+
+export interface ReadBodyOptions {
+  /** Raw Content-Encoding header value (e.g. "gzip", "deflate, br"); undefined or "identity" = none. */
+  contentEncoding: string | undefined;
+  /** Raw Content-Length header value; a declared size over the cap fails before any byte is read. */
+  contentLength: string | undefined;
+  /** Applies to the bytes on the wire and, separately, to the decoded bytes (zip bombs). */
+  maxBodyBytes: number;
+}
+
+type Coding = 'gzip' | 'deflate' | 'br';
+
+const CODINGS: Record<string, Coding> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'deflate', br: 'br' };
+
+/** Every stream path ends here: the caller gets the bytes or a FetchError, and the socket is released. */
+export async function readBody(body: Readable, options: ReadBodyOptions): Promise<Buffer> {
+  const { maxBodyBytes } = options;
+  let codings: Coding[];
+  try {
+    codings = parseContentEncoding(options.contentEncoding);
+    const declared = Number(options.contentLength);
+    if (options.contentLength !== undefined && Number.isFinite(declared) && declared > maxBodyBytes) {
+      throw tooLarge(`Content-Length ${declared} exceeds the ${maxBodyBytes}-byte cap`);
+    }
+  } catch (error) {
+    discardBody(body);
+    throw error;
+  }
+  const wire = await collectCapped(body, maxBodyBytes);
+  let decoded = wire;
+  // Codings are listed in the order they were applied, so they are undone from the last one.
+  for (let i = codings.length - 1; i >= 0; i--) decoded = await decode(decoded, codings[i]!, maxBodyBytes);
+  return decoded;
+}
+
+/** Closes a body we will not read; the abort error undici then emits has nobody to tell. */
+export function discardBody(body: Readable): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+export function parseContentEncoding(header: string | undefined): Coding[] {
+  if (!header) return [];
+  const codings: Coding[] = [];
+  for (const token of header.split(',')) {
+    const name = token.trim().toLowerCase();
+    if (name === '' || name === 'identity') continue;
+    const coding = CODINGS[name];
+    if (!coding) throw new FetchError('FETCH_DECOMPRESS', `unsupported Content-Encoding "${name}"`);
+    codings.push(coding);
+  }
+  return codings;
+}
+
+async function collectCapped(body: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    // Leaving the loop destroys the stream; undici then closes the socket instead of draining the rest.
+    if (total > maxBytes) throw tooLarge(`body exceeds the ${maxBytes}-byte cap`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function decode(input: Buffer, coding: Coding, maxBytes: number): Promise<Buffer> {
+  // HEAD, 204 and 304 answers may carry Content-Encoding with no body; zlib would call that truncated.
+  if (input.length === 0) return Promise.resolve(input);
+  const decoder = createDecoder(input, coding);
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    decoder.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > maxBytes) {
+        // Stop inflating at once: a few KB of gzip can expand to gigabytes.
+        decoder.destroy();
+        reject(tooLarge(`decoded ${coding} body exceeds the ${maxBytes}-byte cap`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    decoder.on('error', (error: Error & { code?: string }) => {
+      reject(new FetchError('FETCH_DECOMPRESS', `corrupt ${coding} body: ${error.code ?? ''} ${error.message}`.trim(), { cause: error }));
+    });
+    decoder.on('end', () => resolve(Buffer.concat(chunks, total)));
+    decoder.end(input);
+  });
+}
+
+function createDecoder(input: Buffer, coding: Coding): zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | zlib.BrotliDecompress {
+  if (coding === 'gzip') return zlib.createGunzip();
+  if (coding === 'br') return zlib.createBrotliDecompress();
+  // "deflate" should be zlib-wrapped (RFC 9110), but many servers send raw deflate; the zlib header tells.
+  return isZlibHeader(input) ? zlib.createInflate() : zlib.createInflateRaw();
+}
+
+/** RFC 1950: compression method 8 in the low nibble and a header checksum divisible by 31. */
+function isZlibHeader(input: Buffer): boolean {
+  if (input.length < 2) return false;
+  const cmf = input[0]!;
+  const flg = input[1]!;
+  return (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0;
+}
+
+function tooLarge(message: string): FetchError {
+  return new FetchError('FETCH_BODY_TOO_LARGE', message);
+}

@@ -1,0 +1,138 @@
+// Picks a response's charset the way browsers do (BOM > header > meta/XML declaration > utf-8) and decodes.
+import iconv from 'iconv-lite';
+import { resolveCharsetLabel } from './charset-labels';
+
+export type CharsetSource = 'bom' | 'header' | 'meta' | 'xml' | 'default';
+
+export interface CharsetDetection {
+  /** Canonical encoding name, e.g. "utf-8", "windows-1252", "shift_jis". */
+  encoding: string;
+  source: CharsetSource;
+  /** Declared labels that no browser knows; they were skipped, so callers can log them. */
+  unknownLabels: string[];
+}
+
+export interface DecodedBody extends CharsetDetection {
+  text: string;
+}
+
+/** How far into the body we look for a declaration (browsers use 1 KiB; real shops put scripts first). */
+const PRESCAN_BYTES = 4096;
+
+export function detectCharset(contentType: string | undefined, body: Buffer): string {
+  return sniffCharset(contentType, body).encoding;
+}
+
+export function sniffCharset(contentType: string | undefined, body: Buffer): CharsetDetection {
+  const bom = bomEncoding(body);
+  if (bom) return { encoding: bom, source: 'bom', unknownLabels: [] };
+
+  const unknownLabels: string[] = [];
+  const headerLabel = contentType ? charsetParam(contentType) : null;
+  if (headerLabel) {
+    const encoding = resolveCharsetLabel(headerLabel);
+    if (encoding) return { encoding, source: 'header', unknownLabels };
+    // An unrecognised header label is ignored by browsers; the in-document declaration still counts.
+    unknownLabels.push(headerLabel);
+  }
+
+  if (!isJson(contentType)) {
+    const head = body.subarray(0, PRESCAN_BYTES).toString('latin1');
+    const xmlLabel = xmlDeclarationLabel(head);
+    if (xmlLabel) {
+      const encoding = resolveCharsetLabel(xmlLabel);
+      if (encoding) return { encoding: asciiCompatible(encoding), source: 'xml', unknownLabels };
+      unknownLabels.push(xmlLabel);
+    }
+    for (const label of metaCharsetLabels(head)) {
+      const encoding = resolveCharsetLabel(label);
+      if (encoding) return { encoding: asciiCompatible(encoding), source: 'meta', unknownLabels };
+      unknownLabels.push(label);
+    }
+  }
+  return { encoding: 'utf-8', source: 'default', unknownLabels };
+}
+
+/** Decodes with the detected charset; a BOM is never part of the text. */
+export function decodeBody(body: Buffer, contentType: string | undefined): DecodedBody {
+  const detection = sniffCharset(contentType, body);
+  return { ...detection, text: decodeAs(body, detection.encoding) };
+}
+
+function decodeAs(body: Buffer, encoding: string): string {
+  if (encoding === 'utf-8') {
+    // Node's native decoder is several times faster than iconv-lite for the common case.
+    const start = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
+    return body.toString('utf8', start);
+  }
+  if (iconv.encodingExists(encoding)) return iconv.decode(body, encoding);
+  return body.toString('utf8');
+}
+
+function bomEncoding(body: Buffer): string | null {
+  if (body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
+  if (body.length >= 2 && body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body.length >= 2 && body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
+/** The `charset` parameter of a Content-Type value, quotes removed; null when absent or empty. */
+export function charsetParam(contentType: string): string | null {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^;,\s]*))/i.exec(contentType);
+  const label = match ? (match[1] ?? match[2] ?? match[3] ?? '').trim() : '';
+  return label === '' ? null : label;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mime = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  return mime === 'application/json' || mime === 'text/json' || mime.endsWith('+json');
+}
+
+/**
+ * A declaration found by scanning ASCII bytes cannot truthfully name UTF-16 (the scan would not have
+ * found it); browsers read such a meta as utf-8.
+ */
+function asciiCompatible(encoding: string): string {
+  return encoding === 'utf-16le' || encoding === 'utf-16be' ? 'utf-8' : encoding;
+}
+
+function xmlDeclarationLabel(head: string): string | null {
+  const match = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([^"']+)["']/.exec(head);
+  return match ? match[1]! : null;
+}
+
+/** Charset labels of the `<meta>` tags in document order (comments skipped). */
+function metaCharsetLabels(head: string): string[] {
+  const labels: string[] = [];
+  const text = head.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
+  for (const tag of text.matchAll(/<meta[\s/][^>]*>?/gi)) {
+    const attrs = parseAttributes(tag[0].slice(5));
+    const charset = attrs.get('charset');
+    if (charset !== undefined) {
+      if (charset.trim() !== '') labels.push(charset);
+      continue;
+    }
+    if (attrs.get('http-equiv')?.trim().toLowerCase() === 'content-type') {
+      const content = attrs.get('content');
+      const label = content ? contentCharset(content) : null;
+      if (label) labels.push(label);
+    }
+  }
+  return labels;
+}
+
+/** Browsers accept `charset=` anywhere in the content value, with or without a `;` before it. */
+function contentCharset(content: string): string | null {
+  const match = /charset\s*=\s*["']?([^"';\s]+)/i.exec(content);
+  return match ? match[1]! : null;
+}
+
+function parseAttributes(source: string): Map<string, string> {
+  const attrs = new Map<string, string>();
+  for (const match of source.matchAll(/([^\s=/>"']+)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g)) {
+    const name = match[1]!.toLowerCase();
+    if (!attrs.has(name)) attrs.set(name, match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return attrs;
+}

@@ -1,0 +1,66 @@
+// Maps what undici, node:net, node:dns and node:zlib throw onto our stable FetchError codes.
+import { FetchError, PricecrawlError, type ErrorCode } from '../core/errors';
+
+/** System and undici error codes by the reason the ledger records. First match in the cause chain wins. */
+const CODE_MAP: Record<string, ErrorCode> = {
+  UND_ERR_CONNECT_TIMEOUT: 'FETCH_CONNECT_TIMEOUT',
+  UND_ERR_HEADERS_TIMEOUT: 'FETCH_TIMEOUT',
+  UND_ERR_BODY_TIMEOUT: 'FETCH_TIMEOUT',
+  ECONNRESET: 'FETCH_CONNECTION_RESET',
+  EPIPE: 'FETCH_CONNECTION_RESET',
+  ECONNABORTED: 'FETCH_CONNECTION_RESET',
+  // "other side closed": the server dropped the socket before or during the response.
+  UND_ERR_SOCKET: 'FETCH_CONNECTION_RESET',
+  // Fewer body bytes than Content-Length promised: the response was cut off.
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'FETCH_CONNECTION_RESET',
+  ECONNREFUSED: 'FETCH_CONNECTION_REFUSED',
+  ENOTFOUND: 'FETCH_DNS',
+  EAI_AGAIN: 'FETCH_DNS',
+  EAI_FAIL: 'FETCH_DNS',
+  EAI_NONAME: 'FETCH_DNS',
+  EAI_NODATA: 'FETCH_DNS',
+  ESERVFAIL: 'FETCH_DNS',
+  ENODATA: 'FETCH_DNS',
+  Z_DATA_ERROR: 'FETCH_DECOMPRESS',
+  Z_BUF_ERROR: 'FETCH_DECOMPRESS',
+  Z_NEED_DICT: 'FETCH_DECOMPRESS',
+  ERR_BROTLI_DECOMPRESSION_FAILED: 'FETCH_DECOMPRESS',
+};
+
+interface CodedError {
+  code: string;
+  syscall?: unknown;
+}
+
+/** Every coded error in an error's cause chain (and inside AggregateErrors from multi-address connects). */
+export function codedErrors(error: unknown): CodedError[] {
+  const found: CodedError[] = [];
+  const seen = new Set<unknown>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    const { code, syscall, cause } = value as { code?: unknown; syscall?: unknown; cause?: unknown };
+    if (typeof code === 'string') found.push({ code, syscall });
+    if (value instanceof AggregateError) value.errors.forEach(visit);
+    visit(cause);
+  };
+  visit(error);
+  return found;
+}
+
+function reasonFor({ code, syscall }: CodedError): ErrorCode | undefined {
+  // A connect the kernel gave up on is a connect timeout; on an open socket ETIMEDOUT is a stall.
+  if (code === 'ETIMEDOUT') return syscall === 'connect' ? 'FETCH_CONNECT_TIMEOUT' : 'FETCH_TIMEOUT';
+  return CODE_MAP[code];
+}
+
+/** The FetchError a transport failure becomes; the original stays reachable as `cause`. */
+export function toFetchError(error: unknown, url: string): FetchError {
+  if (error instanceof FetchError) return error;
+  if (error instanceof PricecrawlError) return new FetchError(error.code, error.message, { cause: error });
+  const coded = codedErrors(error);
+  const mapped = coded.map(reasonFor).find((reason) => reason !== undefined);
+  const message = error instanceof Error ? error.message : String(error);
+  const detail = coded.length > 0 ? `${coded[0]!.code}: ${message}` : message;
+  return new FetchError(mapped ?? 'FETCH_FAILED', `${detail} (${url})`, { cause: error });
+}

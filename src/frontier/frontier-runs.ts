@@ -1,0 +1,74 @@
+// Run bookkeeping in frontier.sqlite: create, list, find the latest unfinished run, finish.
+import { randomBytes } from 'node:crypto';
+import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+
+export type RunStatus = 'running' | 'finished' | 'failed' | 'interrupted';
+
+export interface RunInfo {
+  runId: string;
+  spider: string;
+  startedAtMs: number;
+  finishedAtMs: number | null;
+  status: RunStatus;
+}
+
+interface RunRow {
+  run_id: string;
+  spider: string;
+  started_at: number;
+  finished_at: number | null;
+  status: RunStatus;
+}
+
+const toInfo = (row: RunRow): RunInfo => ({
+  runId: row.run_id,
+  spider: row.spider,
+  startedAtMs: row.started_at,
+  finishedAtMs: row.finished_at,
+  status: row.status,
+});
+
+/** Sortable by start time and unique without coordination: `20261129T083000Z-3fa9c1`. */
+export function newRunId(nowMs: number): string {
+  const stamp = new Date(nowMs).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+export function createRun(db: SqliteDb, runId: string, spider: string, nowMs: number): RunInfo {
+  db.prepare(`INSERT INTO runs (run_id, spider, started_at, finished_at, status) VALUES (?, ?, ?, NULL, 'running')`).run(
+    runId,
+    spider,
+    nowMs,
+  );
+  return { runId, spider, startedAtMs: nowMs, finishedAtMs: null, status: 'running' };
+}
+
+export function getRun(db: SqliteDb, runId: string): RunInfo | null {
+  const row = db.prepare('SELECT * FROM runs WHERE run_id = ?').get(runId) as RunRow | undefined;
+  return row ? toInfo(row) : null;
+}
+
+export function listRuns(db: SqliteDb, spider?: string): RunInfo[] {
+  const rows = (
+    spider === undefined
+      ? db.prepare('SELECT * FROM runs ORDER BY started_at, rowid').all()
+      : db.prepare('SELECT * FROM runs WHERE spider = ? ORDER BY started_at, rowid').all(spider)
+  ) as RunRow[];
+  return rows.map(toInfo);
+}
+
+export function latestUnfinishedRun(db: SqliteDb, spider: string): RunInfo | null {
+  const row = db
+    .prepare(`SELECT * FROM runs WHERE spider = ? AND status IN ('running', 'interrupted') ORDER BY started_at DESC, rowid DESC LIMIT 1`)
+    .get(spider) as RunRow | undefined;
+  return row ? toInfo(row) : null;
+}
+
+export function finishRun(db: SqliteDb, runId: string, status: Exclude<RunStatus, 'running'>, nowMs: number): void {
+  db.prepare('UPDATE runs SET finished_at = ?, status = ? WHERE run_id = ?').run(nowMs, status, runId);
+}
+
+/** A resumed run is running again until it finishes or is interrupted anew. */
+export function reopenRun(db: SqliteDb, runId: string): void {
+  db.prepare("UPDATE runs SET finished_at = NULL, status = 'running' WHERE run_id = ?").run(runId);
+}

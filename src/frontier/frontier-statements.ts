@@ -1,0 +1,38 @@
+// Prepared statements of the SQLite frontier: the per-host pick, lease and the three outcomes.
+import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+
+export type FrontierStatements = ReturnType<typeof frontierStatements>;
+
+/**
+ * Outcome updates match only rows in progress in this run, so a stale or foreign request changes
+ * nothing and the caller sees 0 changes instead of silently rewriting the ledger.
+ */
+export function frontierStatements(db: SqliteDb) {
+  return {
+    insert: db.prepare(
+      `INSERT INTO requests (run_id, fingerprint, host, state, priority, not_before, attempt, json)
+       VALUES (?, ?, ?, 'pending', ?, 0, ?, ?) ON CONFLICT (run_id, fingerprint) DO NOTHING`,
+    ),
+    pick: db.prepare(
+      `SELECT id, json, attempt FROM requests INDEXED BY requests_pick
+       WHERE run_id = ? AND host = ? AND state = 'pending' AND not_before <= ?
+       ORDER BY priority DESC, id LIMIT 1`,
+    ),
+    // Without the hint SQLite prefers requests_state and walks every pending row of the run.
+    earliest: db.prepare(
+      `SELECT MIN(not_before) AS at FROM requests INDEXED BY requests_pick WHERE run_id = ? AND host = ? AND state = 'pending'`,
+    ),
+    lease: db.prepare(`UPDATE requests SET state = 'in_progress', worker_id = ? WHERE id = ?`),
+    succeed: db.prepare(
+      `UPDATE requests SET state = 'succeeded', status = ?, worker_id = NULL WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
+    ),
+    fail: db.prepare(
+      `UPDATE requests SET state = 'failed', reason = ?, status = ?, worker_id = NULL
+       WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
+    ),
+    defer: db.prepare(
+      `UPDATE requests SET state = 'pending', not_before = ?, attempt = attempt + ?, reason = ?, worker_id = NULL
+       WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
+    ),
+  };
+}

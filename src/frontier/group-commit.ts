@@ -1,0 +1,57 @@
+// Group commit: writes of one event-loop turn share a transaction; outcomes are acknowledged after COMMIT.
+import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+
+interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A commit costs far more than the UPDATE inside it (measured ~130 µs against ~20 µs here), and an
+ * engine finishes many requests in the same turn. So the first write of a turn opens a transaction,
+ * every write of that turn joins it, and setImmediate commits it. Callers that need durability
+ * await `durable()`, which resolves only after the COMMIT that holds their write: an acknowledged
+ * outcome is never lost, an unacknowledged one is re-fetched after a crash.
+ */
+export class GroupCommit {
+  private waiters: Waiter[] = [];
+  private scheduled: NodeJS.Immediate | null = null;
+
+  constructor(private readonly db: SqliteDb) {}
+
+  /** Runs `fn` inside the turn's transaction (reads in it see the turn's own writes). */
+  write<T>(fn: () => T): T {
+    if (!this.db.inTransaction) {
+      // IMMEDIATE takes the write lock now, so COMMIT cannot fail on a lock upgrade later.
+      this.db.exec('BEGIN IMMEDIATE');
+      this.scheduled = setImmediate(() => this.flush());
+    }
+    return fn();
+  }
+
+  /** Resolves once everything written so far is committed. */
+  durable(): Promise<void> {
+    if (!this.db.inTransaction) return Promise.resolve();
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+  }
+
+  /** Commits now; used by close() and by callers that hand work to another process. */
+  flush(): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    const waiters = this.waiters;
+    this.waiters = [];
+    if (!this.db.inTransaction) {
+      for (const waiter of waiters) waiter.resolve();
+      return;
+    }
+    try {
+      this.db.exec('COMMIT');
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      for (const waiter of waiters) waiter.reject(error);
+      return;
+    }
+    for (const waiter of waiters) waiter.resolve();
+  }
+}

@@ -1,0 +1,292 @@
+// The embedded frontier: per-run requests in frontier.sqlite, picked per host through a ready-heap.
+import { randomUUID } from 'node:crypto';
+import { CrawlRequest, type SerializedRequest } from '../core/request';
+import type { Clock } from '../politeness/clock';
+import type { HostSlots } from '../politeness/host-slots';
+import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
+import type { AddResult, Frontier, Lease, LedgerSummary, Pick } from './frontier';
+import { createRun, finishRun, getRun, latestUnfinishedRun, listRuns, newRunId, reopenRun, type RunInfo, type RunStatus } from './frontier-runs';
+import { runSummary } from './frontier-summary';
+import { frontierStatements, type FrontierStatements } from './frontier-statements';
+import { GroupCommit } from './group-commit';
+import { ReadyHeap } from './ready-heap';
+import { WorkerRegistry } from './worker-registry';
+
+export interface SqliteFrontierOptions {
+  dir: string;
+  spider: string;
+  /** A run id to create or resume, `new`, or `resume-latest` (the latest unfinished run, else new). */
+  runId: string | 'new' | 'resume-latest';
+  hostKeyOf: (url: string) => string;
+  hostSlots: HostSlots;
+  clock: Clock;
+  workerId?: string;
+  heartbeatEveryMs?: number;
+  staleWorkerAfterMs?: number;
+}
+
+interface PickedRow {
+  id: number;
+  json: string;
+  attempt: number;
+}
+
+interface HostQueue {
+  /** Rows in state pending; kept in memory so an idle host leaves the heap without a query. */
+  pending: number;
+}
+
+export class SqliteFrontier implements Frontier {
+  readonly runId: string;
+  /** True when the run existed before this open (resumed or crash-recovered). */
+  readonly resumed: boolean;
+  /** Leases of dead workers put back to pending while opening. */
+  readonly reclaimedOnOpen: number;
+  private readonly heap = new ReadyHeap();
+  private readonly hosts = new Map<string, HostQueue>();
+  private readonly leases = new Map<string, string>();
+  private readonly workers: WorkerRegistry;
+  private readonly statements: FrontierStatements;
+  private readonly commits: GroupCommit;
+  private closed = false;
+
+  private readonly db: SqliteDb;
+
+  private constructor(
+    private readonly connection: FrontierConnection,
+    private readonly options: SqliteFrontierOptions,
+    run: RunInfo,
+    resumed: boolean,
+  ) {
+    const db = connection.db;
+    this.db = db;
+    this.runId = run.runId;
+    this.resumed = resumed;
+    this.workers = new WorkerRegistry(db, {
+      workerId: options.workerId,
+      heartbeatEveryMs: options.heartbeatEveryMs,
+      staleAfterMs: options.staleWorkerAfterMs,
+    });
+    this.statements = frontierStatements(db);
+    this.commits = connection.commits;
+    this.reclaimedOnOpen = this.workers.reclaimDead(this.runId);
+    const pendingByHost = db
+      .prepare(`SELECT host, COUNT(*) AS n FROM requests WHERE run_id = ? AND state = 'pending' GROUP BY host`)
+      .all(this.runId) as Array<{ host: string; n: number }>;
+    for (const row of pendingByHost) {
+      this.hosts.set(row.host, { pending: row.n });
+      this.wake(row.host, 0);
+    }
+  }
+
+  static open(options: SqliteFrontierOptions): SqliteFrontier {
+    const connection = acquireFrontierConnection(options.dir);
+    const { db } = connection;
+    try {
+      const nowMs = options.clock.nowMs();
+      let run: RunInfo | null = null;
+      let resumed = false;
+      if (options.runId === 'resume-latest') run = latestUnfinishedRun(db, options.spider);
+      else if (options.runId !== 'new') run = getRun(db, options.runId);
+      if (run) {
+        if (run.spider !== options.spider) throw new Error(`run ${run.runId} belongs to spider ${run.spider}, not ${options.spider}`);
+        reopenRun(db, run.runId);
+        resumed = true;
+      } else {
+        const runId = options.runId === 'new' || options.runId === 'resume-latest' ? newRunId(nowMs) : options.runId;
+        run = createRun(db, runId, options.spider, nowMs);
+      }
+      return new SqliteFrontier(connection, options, run, resumed);
+    } catch (error) {
+      connection.release();
+      throw error;
+    }
+  }
+
+  static listRuns(dir: string, spider?: string): RunInfo[] {
+    return withDb(dir, (db) => listRuns(db, spider));
+  }
+
+  static latestUnfinishedRun(dir: string, spider: string): RunInfo | null {
+    return withDb(dir, (db) => latestUnfinishedRun(db, spider));
+  }
+
+  get workerId(): string {
+    return this.workers.workerId;
+  }
+
+  async add(requests: CrawlRequest[]): Promise<AddResult> {
+    const insertAll = this.db.transaction(() => {
+      const inserted: Array<{ request: CrawlRequest; host: string; id: string }> = [];
+      for (const request of requests) {
+        const host = this.options.hostKeyOf(request.url);
+        // dontFilter requests must never collide, so each gets a fingerprint of its own.
+        const fingerprint = request.dontFilter ? `${request.fingerprint}#${randomUUID()}` : request.fingerprint;
+        const result = this.statements.insert.run(this.runId, fingerprint, host, request.priority, request.attempt, JSON.stringify(request));
+        if (result.changes === 1) inserted.push({ request, host, id: String(result.lastInsertRowid) });
+      }
+      return inserted;
+    });
+    // Counters and ids change only once the whole batch is in: a throw mid-batch rolls it all back.
+    const inserted = this.commits.write(insertAll);
+    for (const { request, host, id } of inserted) {
+      request.id = id;
+      this.countPending(host);
+    }
+    for (const host of new Set(inserted.map((row) => row.host))) this.wake(host, 0);
+    await this.commits.durable();
+    return { added: inserted.length, duplicates: requests.length - inserted.length };
+  }
+
+  next(nowMs: number): Pick {
+    const slots = this.options.hostSlots;
+    for (;;) {
+      const top = this.heap.peek();
+      if (!top) return this.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : { type: 'empty' };
+      if (top.atMs > nowMs) return { type: 'wait', atMs: top.atMs };
+      const host = top.hostKey;
+      if (!slots.isOpen(host, nowMs)) {
+        // At its cap the host leaves the heap until a release; otherwise it waits for its interval.
+        if (slots.atCap(host)) this.heap.delete(host);
+        else this.heap.set(host, slots.nextOpenAtMs(host));
+        continue;
+      }
+      const queue = this.hosts.get(host)!;
+      const row = this.statements.pick.get(this.runId, host, nowMs) as PickedRow | undefined;
+      if (!row) {
+        const earliest = this.statements.earliest.get(this.runId, host) as { at: number | null };
+        if (earliest.at === null) {
+          queue.pending = 0;
+          this.heap.delete(host);
+        } else this.heap.set(host, Math.max(earliest.at, slots.nextOpenAtMs(host)));
+        continue;
+      }
+      const reserved = slots.tryReserve(host, nowMs);
+      if (!reserved.ok) throw new Error(`host slot for ${host} closed between check and reserve`);
+      this.commits.write(() => this.statements.lease.run(this.workers.workerId, row.id));
+      queue.pending -= 1;
+      if (queue.pending <= 0 || slots.atCap(host)) this.heap.delete(host);
+      else this.heap.set(host, slots.nextOpenAtMs(host));
+      const id = String(row.id);
+      this.leases.set(id, host);
+      const request = CrawlRequest.fromJSON(JSON.parse(row.json) as SerializedRequest, id);
+      request.attempt = row.attempt;
+      return { type: 'lease', lease: this.makeLease(request, host, reserved.reservation) };
+    }
+  }
+
+  async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
+    const id = this.rowId(request);
+    this.settle(request, this.commits.write(() => this.statements.succeed.run(status, id, this.runId)).changes, 'markHandled');
+    await this.commits.durable();
+  }
+
+  async fail(request: CrawlRequest, reason: string, status: number | null): Promise<void> {
+    const id = this.rowId(request);
+    this.settle(request, this.commits.write(() => this.statements.fail.run(reason, status, id, this.runId)).changes, 'fail');
+    await this.commits.durable();
+  }
+
+  async defer(request: CrawlRequest, untilMs: number, options: { countAttempt?: boolean; reason?: string } = {}): Promise<void> {
+    const bump = options.countAttempt ? 1 : 0;
+    const id = this.rowId(request);
+    const host = this.leases.get(String(id)) ?? this.options.hostKeyOf(request.url);
+    const changes = this.commits.write(() => this.statements.defer.run(untilMs, bump, options.reason ?? null, id, this.runId)).changes;
+    this.settle(request, changes, 'defer');
+    request.attempt += bump;
+    this.countPending(host);
+    this.wake(host, untilMs);
+    await this.commits.durable();
+  }
+
+  pauseHost(hostKey: string, untilMs: number): void {
+    this.options.hostSlots.pauseUntil(hostKey, untilMs);
+    const current = this.heap.atMsOf(hostKey);
+    if (current !== undefined) this.heap.set(hostKey, Math.max(current, this.options.hostSlots.nextOpenAtMs(hostKey)));
+  }
+
+  inFlight(): number {
+    return this.leases.size;
+  }
+
+  async summary(): Promise<LedgerSummary> {
+    return runSummary(this.db, this.runId);
+  }
+
+  finishRun(status: Exclude<RunStatus, 'running'>): void {
+    this.commits.write(() => finishRun(this.db, this.runId, status, this.options.clock.nowMs()));
+    this.commits.flush();
+  }
+
+  /** Commits the current turn's writes now (leases included), e.g. before another process reads them. */
+  flush(): void {
+    this.commits.flush();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.commits.flush();
+    this.workers.close();
+    this.connection.release();
+  }
+
+  private makeLease(request: CrawlRequest, hostKey: string, reservation: Parameters<HostSlots['release']>[0]): Lease {
+    const slots = this.options.hostSlots;
+    const reopen = (): void => {
+      if ((this.hosts.get(hostKey)?.pending ?? 0) > 0) this.wake(hostKey, 0);
+    };
+    return {
+      request,
+      hostKey,
+      cancelReservation: () => {
+        slots.cancel(reservation);
+        reopen();
+      },
+      releaseSlot: () => {
+        slots.release(reservation);
+        reopen();
+      },
+    };
+  }
+
+  /** Puts a host with pending work back in the heap no later than it can next yield work. */
+  private wake(hostKey: string, notBeforeMs: number): void {
+    const slots = this.options.hostSlots;
+    if (slots.atCap(hostKey)) return; // its releaseSlot() wakes it
+    const atMs = Math.max(notBeforeMs, slots.nextOpenAtMs(hostKey));
+    const current = this.heap.atMsOf(hostKey);
+    if (current === undefined || atMs < current) this.heap.set(hostKey, atMs);
+  }
+
+  private countPending(host: string): void {
+    const queue = this.hosts.get(host);
+    if (queue) queue.pending += 1;
+    else this.hosts.set(host, { pending: 1 });
+  }
+
+  private hasPending(): boolean {
+    for (const queue of this.hosts.values()) if (queue.pending > 0) return true;
+    return false;
+  }
+
+  private rowId(request: CrawlRequest): number {
+    if (request.id === null) throw new Error(`request ${request.url} has no frontier id: it was never added`);
+    return Number(request.id);
+  }
+
+  private settle(request: CrawlRequest, changes: number, action: string): void {
+    if (changes !== 1) throw new Error(`${action}: request ${request.id} (${request.url}) is not in progress in run ${this.runId}`);
+    this.leases.delete(request.id!);
+  }
+}
+
+function withDb<T>(dir: string, use: (db: SqliteDb) => T): T {
+  const connection = acquireFrontierConnection(dir);
+  try {
+    return use(connection.db);
+  } finally {
+    connection.release();
+  }
+}

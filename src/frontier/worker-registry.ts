@@ -1,0 +1,104 @@
+// Registers this process as a frontier worker, keeps its heartbeat, and finds workers that died.
+import { randomUUID } from 'node:crypto';
+import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import { isPidAlive, thisHostname } from '../../storage/sqlite/process-liveness';
+
+export interface WorkerRegistryOptions {
+  workerId?: string;
+  heartbeatEveryMs?: number;
+  /** A worker on another machine is presumed dead when its heartbeat is older than this. */
+  staleAfterMs?: number;
+}
+
+interface WorkerRow {
+  worker_id: string;
+  pid: number;
+  hostname: string;
+  heartbeat_at: number;
+}
+
+export class WorkerRegistry {
+  readonly workerId: string;
+  private readonly hostname = thisHostname;
+  private readonly staleAfterMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly beat: () => void;
+
+  constructor(
+    private readonly db: SqliteDb,
+    options: WorkerRegistryOptions = {},
+  ) {
+    this.workerId = options.workerId ?? `${this.hostname}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.staleAfterMs = options.staleAfterMs ?? 60_000;
+    // Heartbeats are wall-clock time on purpose: other processes compare them to their own wall clock.
+    const now = Date.now();
+    db.prepare(
+      `INSERT INTO workers (worker_id, pid, hostname, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (worker_id) DO UPDATE SET pid = excluded.pid, hostname = excluded.hostname,
+         heartbeat_at = excluded.heartbeat_at`,
+    ).run(this.workerId, process.pid, this.hostname, now, now);
+    const update = db.prepare('UPDATE workers SET heartbeat_at = ? WHERE worker_id = ?');
+    this.beat = () => update.run(Date.now(), this.workerId);
+    this.timer = setInterval(this.beat, options.heartbeatEveryMs ?? 5_000);
+    // A heartbeat must never keep a finished crawl alive.
+    this.timer.unref();
+  }
+
+  /**
+   * Holders of in_progress rows that are gone: same machine and the pid no longer exists, another
+   * machine and the heartbeat is stale, or no worker row at all (closed without finishing).
+   */
+  deadHolders(runId: string): string[] {
+    const holders = this.db
+      .prepare(
+        `SELECT DISTINCT r.worker_id AS holder, w.pid AS pid, w.hostname AS hostname, w.heartbeat_at AS heartbeat_at
+         FROM requests r LEFT JOIN workers w ON w.worker_id = r.worker_id
+         WHERE r.run_id = ? AND r.state = 'in_progress'`,
+      )
+      .all(runId) as Array<{ holder: string; pid: number | null; hostname: string | null; heartbeat_at: number | null }>;
+    const now = Date.now();
+    const dead: string[] = [];
+    for (const row of holders) {
+      if (row.holder === this.workerId) continue;
+      if (row.pid === null) dead.push(row.holder);
+      else if (row.hostname === this.hostname) {
+        if (!isPidAlive(row.pid)) dead.push(row.holder);
+      } else if (now - (row.heartbeat_at ?? 0) > this.staleAfterMs) dead.push(row.holder);
+    }
+    return dead;
+  }
+
+  /** Puts dead workers' leases back to pending at once: no lock timeout to wait out. */
+  reclaimDead(runId: string): number {
+    const dead = this.deadHolders(runId);
+    if (dead.length === 0) return 0;
+    const reclaim = this.db.prepare(
+      `UPDATE requests SET state = 'pending', worker_id = NULL
+       WHERE run_id = ? AND state = 'in_progress' AND worker_id = ?`,
+    );
+    const forget = this.db.prepare('DELETE FROM workers WHERE worker_id = ?');
+    let reclaimed = 0;
+    this.db.transaction(() => {
+      for (const holder of dead) {
+        reclaimed += reclaim.run(runId, holder).changes;
+        forget.run(holder);
+      }
+    })();
+    return reclaimed;
+  }
+
+  workers(): WorkerRow[] {
+    return this.db.prepare('SELECT worker_id, pid, hostname, heartbeat_at FROM workers').all() as WorkerRow[];
+  }
+
+  heartbeat(): void {
+    this.beat();
+  }
+
+  /** Leaves the registry: anything still leased by us is reclaimable by the next opener. */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.db.prepare('DELETE FROM workers WHERE worker_id = ?').run(this.workerId);
+  }
+}

@@ -1,0 +1,40 @@
+// pino logger: pretty on a TTY, JSON lines otherwise; secrets redacted before anything is written.
+import { pino, type DestinationStream, type Logger } from 'pino';
+import pretty from 'pino-pretty';
+import type { Settings } from '../settings/schema';
+
+/** Paths whose values never reach a log line, wherever they are bound. */
+export const REDACTED_PATHS = [
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  'headers["proxy-authorization"]',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.headers["proxy-authorization"]',
+  'password',
+  '*.password',
+  'proxyUrl',
+  '*.proxyUrl',
+];
+
+/** Replaces the credentials in a URL (`http://user:pass@proxy`) for messages that must show it. */
+export function redactUrlCredentials(url: string): string {
+  return url.replace(/\/\/([^/@\s]+)@/, '//***@');
+}
+
+export interface LoggerOptions {
+  level: Settings['log']['level'];
+  format: Settings['log']['format'];
+  /** Defaults to stderr so stdout stays free for summaries and exports. */
+  destination?: DestinationStream;
+}
+
+export function createLogger(options: LoggerOptions): Logger {
+  const usePretty = options.format === 'pretty' || (options.format === 'auto' && process.stderr.isTTY === true && !options.destination);
+  const base = { level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined };
+  if (usePretty) {
+    return pino(base, pretty({ destination: 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l' }));
+  }
+  return pino(base, options.destination ?? pino.destination({ dest: 2, sync: false }));
+}

@@ -1,0 +1,160 @@
+// BatchWriter: the run's ItemSink; buffers items into batches and reports each item's durability.
+import { pino, type Logger } from 'pino';
+import type { Item, ItemSource } from '../core/item';
+import type { Stats } from '../engine/stats';
+import type { ItemStore, StoredItem } from '../../storage/item-store';
+import type { ItemSink } from './item-sink';
+import { toStoredItem } from './stored-item';
+
+export interface BatchWriterOptions {
+  /** Items per store write. */
+  batchSize: number;
+  /** Longest the oldest buffered item waits before its partial batch is written. */
+  batchMaxAgeMs: number;
+  /** Items buffered or being written before `whenWritable()`/`write()` wait; default 4 × batchSize. */
+  maxPendingItems?: number;
+}
+
+interface Entry {
+  stored: StoredItem;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Batches are written one at a time, in order: a later upsert of a key can never commit before
+ * an earlier one, and the store sees at most one transaction from us at a time.
+ */
+export class BatchWriter implements ItemSink {
+  private readonly batchSize: number;
+  private readonly batchMaxAgeMs: number;
+  private readonly maxPendingItems: number;
+  private current: Entry[] = [];
+  private readonly sealed: Entry[][] = [];
+  /** Admitted items whose batch has not settled yet (buffered, sealed or being written). */
+  private pending = 0;
+  /** write() calls that arrived while full: admitted in order as batches complete. */
+  private readonly blocked: Entry[] = [];
+  private readonly roomWaiters: Array<() => void> = [];
+  private readonly idleWaiters: Array<() => void> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing = false;
+  private closing = false;
+
+  /** `options` takes `settings.pipeline` as is; without a logger, failures still reject `durable`. */
+  constructor(
+    private readonly store: ItemStore,
+    options: BatchWriterOptions,
+    private readonly stats: Stats,
+    private readonly log: Logger = pino({ enabled: false }),
+  ) {
+    if (!Number.isInteger(options.batchSize) || options.batchSize < 1) throw new RangeError('batchSize must be an integer >= 1');
+    this.batchSize = options.batchSize;
+    this.batchMaxAgeMs = options.batchMaxAgeMs;
+    this.maxPendingItems = Math.max(options.maxPendingItems ?? 4 * options.batchSize, options.batchSize);
+  }
+
+  /** Items admitted and not yet durable (or failed): never above `maxPendingItems`. */
+  get pendingItems(): number {
+    return this.pending;
+  }
+
+  whenWritable(): Promise<void> {
+    if (this.closing || this.hasRoom()) return Promise.resolve();
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  write(item: Item, source: ItemSource): Promise<void> {
+    if (this.closing) return Promise.reject(new Error('BatchWriter is closed; item not written'));
+    const stored = toStoredItem(item, source); // throws synchronously for an unstorable item
+    const durable = new Promise<void>((resolve, reject) => {
+      const entry: Entry = { stored, resolve, reject };
+      if (this.hasRoom()) this.admit(entry);
+      else this.blocked.push(entry);
+    });
+    // Callers often collect durable promises and await them later (after the callback ends); a
+    // batch failing before then must not crash the process as an unhandled rejection. Awaiting
+    // the promise still rejects; the failure is also logged and counted in pump().
+    durable.catch(() => {});
+    return durable;
+  }
+
+  /** Writes what is buffered and resolves once every admitted item has settled. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const wake of this.roomWaiters.splice(0)) wake();
+    this.seal();
+    while (this.pending > 0 || this.blocked.length > 0) {
+      await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+    }
+  }
+
+  private hasRoom(): boolean {
+    return this.pending < this.maxPendingItems && this.blocked.length === 0;
+  }
+
+  private admit(entry: Entry): void {
+    this.pending += 1;
+    this.current.push(entry);
+    if (this.current.length >= this.batchSize) this.seal();
+    else if (this.current.length === 1 && !this.closing) this.startAgeTimer();
+  }
+
+  private startAgeTimer(): void {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.seal();
+    }, this.batchMaxAgeMs);
+    // Deliberately not unref'd: when the only thing left is a caller awaiting a buffered item's
+    // durable promise, an unref'd timer lets Node exit with the batch unwritten and the promise
+    // never settled (a silent loss). The timer is one-shot, so it delays exit by batchMaxAgeMs at most.
+  }
+
+  private seal(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.current.length === 0) return;
+    this.sealed.push(this.current);
+    this.current = [];
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    if (this.writing) return;
+    this.writing = true;
+    while (this.sealed.length > 0) {
+      const batch = this.sealed.shift()!;
+      const startedAtMs = performance.now();
+      try {
+        await this.store.writeBatch(batch.map((entry) => entry.stored));
+        this.stats.inc('items/written', batch.length);
+        this.log.debug({ items: batch.length, durationMs: Math.round(performance.now() - startedAtMs) }, 'item batch durable');
+        for (const entry of batch) entry.resolve();
+      } catch (error) {
+        this.stats.inc('items/write-failed', batch.length);
+        this.log.error({ err: error, items: batch.length }, 'item batch write failed');
+        for (const entry of batch) entry.reject(error);
+      }
+      this.pending -= batch.length;
+      this.release();
+    }
+    this.writing = false;
+    for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  /** After a batch settles: admit blocked writes first (they hold items), then wake waiters. */
+  private release(): void {
+    while (this.blocked.length > 0 && this.pending < this.maxPendingItems) this.admit(this.blocked.shift()!);
+    if (this.closing) {
+      this.seal();
+      return;
+    }
+    let room = this.maxPendingItems - this.pending;
+    while (room > 0 && this.blocked.length === 0 && this.roomWaiters.length > 0) {
+      this.roomWaiters.shift()!();
+      room -= 1;
+    }
+  }
+}

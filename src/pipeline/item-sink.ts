@@ -1,0 +1,17 @@
+// ItemSink: where the pipeline runner hands accepted items (the batch writer in a run).
+import type { Item, ItemSource } from '../core/item';
+
+export interface ItemSink {
+  /**
+   * Resolves when the sink has room for another item (backpressure): the runner waits here
+   * so a slow store slows the spiders instead of growing memory.
+   */
+  whenWritable(): Promise<void>;
+  /**
+   * Takes the item; the promise settles when the batch holding it is durable (or failed).
+   * Throws synchronously when the item cannot be stored at all (e.g. not JSON-representable).
+   */
+  write(item: Item, source: ItemSource): Promise<void>;
+  /** Flushes and waits for everything written so far to be durable. */
+  close(): Promise<void>;
+}

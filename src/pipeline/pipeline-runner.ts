@@ -1,0 +1,93 @@
+// Runs the ordered pipeline stages on each item, counts and logs drops, hands survivors to the sink.
+import type { Item, ItemSource } from '../core/item';
+import { isDrop, type Drop, type PipelineContext, type PipelineStage } from './stage';
+import type { ItemSink } from './item-sink';
+
+export type PipelineOutcome =
+  | { accepted: true; /** Settles when the item's batch is durable: mark the request handled only then. */ durable: Promise<void> }
+  | { accepted: false; reason: string };
+
+/** Reason recorded when the sink refuses an item outright (it cannot be serialized). */
+export const UNSTORABLE = 'unstorable';
+
+export class PipelineRunner {
+  private opened = false;
+  private closed = false;
+
+  constructor(
+    private readonly stages: readonly PipelineStage[],
+    private readonly sink: ItemSink,
+    private readonly ctx: PipelineContext,
+  ) {}
+
+  get stageNames(): string[] {
+    return this.stages.map((stage) => stage.name);
+  }
+
+  async open(): Promise<void> {
+    if (this.opened) return;
+    for (const stage of this.stages) await stage.open?.(this.ctx);
+    this.opened = true;
+  }
+
+  /** Never throws for a bad item or a failing stage: both become drops with a reason. */
+  async process(item: Item, source: ItemSource): Promise<PipelineOutcome> {
+    if (!this.opened) throw new Error('PipelineRunner.process() called before open()');
+    if (this.closed) throw new Error('PipelineRunner.process() called after close()');
+    let current: Item = item;
+    for (const stage of this.stages) {
+      let result: Item | Drop;
+      try {
+        result = await stage.process(current, source, this.ctx);
+        if (result === null || typeof result !== 'object') {
+          throw new TypeError(`stage "${stage.name}" returned ${String(result)} instead of an item or a drop`);
+        }
+      } catch (error) {
+        const reason = `stage-error/${stage.name}`;
+        this.ctx.stats.inc(`items/dropped/${reason}`);
+        this.ctx.log.error({ err: error, stage: stage.name, requestId: source.requestId, url: source.url }, 'pipeline stage threw; item dropped');
+        return { accepted: false, reason };
+      }
+      if (isDrop(result)) return this.dropped(stage.name, result, source);
+      current = result;
+    }
+    await this.sink.whenWritable();
+    let durable: Promise<void>;
+    try {
+      durable = this.sink.write(current, source);
+    } catch (error) {
+      this.ctx.stats.inc(`items/dropped/${UNSTORABLE}`);
+      this.ctx.log.error({ err: error, requestId: source.requestId, url: source.url }, 'item cannot be stored; dropped');
+      return { accepted: false, reason: UNSTORABLE };
+    }
+    return { accepted: true, durable };
+  }
+
+  /** Closes every stage (in order) and then the sink; one failure does not skip the others. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const errors: unknown[] = [];
+    for (const stage of this.stages) {
+      try {
+        await stage.close?.();
+      } catch (error) {
+        this.ctx.log.error({ err: error, stage: stage.name }, 'pipeline stage failed to close');
+        errors.push(error);
+      }
+    }
+    try {
+      await this.sink.close();
+    } catch (error) {
+      errors.push(error);
+    }
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1) throw new AggregateError(errors, 'item pipeline failed to close');
+  }
+
+  private dropped(stage: string, result: Drop, source: ItemSource): PipelineOutcome {
+    this.ctx.stats.inc(`items/dropped/${result.reason}`);
+    this.ctx.log.debug({ stage, reason: result.reason, detail: result.detail, requestId: source.requestId, url: source.url }, 'item dropped');
+    return { accepted: false, reason: result.reason };
+  }
+}

@@ -1,0 +1,54 @@
+// Maps an item and its source to the row the ItemStore keeps, including the run-scoped item key.
+import { createHash } from 'node:crypto';
+import type { Item, ItemSource } from '../core/item';
+import { Decimal, decimalToStorage, parseDecimalString } from '../core/money';
+import type { StoredItem } from '../../storage/item-store';
+import { canonicalJson, toJsonValue } from './json-value';
+
+/** The item's sku as text, or null: numbers are accepted because JSON APIs often send them. */
+export function itemSku(item: Item): string | null {
+  const sku = item.sku;
+  if (typeof sku === 'string') return sku.trim() === '' ? null : sku;
+  if (typeof sku === 'number' && Number.isFinite(sku)) return String(sku);
+  if (typeof sku === 'bigint') return sku.toString();
+  return null;
+}
+
+/**
+ * Dedupe and upsert key within a run: the sku when present, else sha1 of the source URL and the
+ * canonical JSON of the item, so a re-fetch of the same page yields the same key (idempotent).
+ */
+export function itemKey(item: Item, source: ItemSource, data?: unknown): string {
+  const sku = itemSku(item);
+  if (sku !== null) return sku;
+  const json = canonicalJson(data ?? toJsonValue(item));
+  return createHash('sha1').update(source.url).update('\n').update(json).digest('hex');
+}
+
+/** Exact price text when the item carries a Decimal (or a plain decimal string); else null. */
+function storedPrice(price: unknown): string | null {
+  if (Decimal.isDecimal(price)) return price.isFinite() ? decimalToStorage(price) : null;
+  if (typeof price === 'string') {
+    const parsed = parseDecimalString(price);
+    return parsed ? decimalToStorage(parsed) : null;
+  }
+  return null;
+}
+
+/** Throws a TypeError when the item cannot be represented as JSON (e.g. it holds a cycle). */
+export function toStoredItem(item: Item, source: ItemSource): StoredItem {
+  const data = toJsonValue(item) as Record<string, unknown>;
+  return {
+    runId: source.runId,
+    spider: source.spider,
+    key: itemKey(item, source, data),
+    requestId: source.requestId,
+    url: typeof item.url === 'string' && item.url !== '' ? item.url : source.url,
+    sku: itemSku(item),
+    price: storedPrice(item.price),
+    currency: typeof item.currency === 'string' && item.currency !== '' ? item.currency : null,
+    rawHash: source.rawHash,
+    data,
+    scrapedAtMs: source.scrapedAtMs,
+  };
+}

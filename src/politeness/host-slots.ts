@@ -1,0 +1,132 @@
+// Per-host send slots: at most maxConcurrency in flight and sends spaced by minInterval + jitter.
+import type { HostPolicy, PolicyFor } from './host-policy';
+
+export type { HostPolicy, PolicyFor } from './host-policy';
+export { policyFromSettings } from './host-policy';
+
+export interface Reservation {
+  readonly hostKey: string;
+  /** Serial of this reservation within its host; lets cancel() tell whether another one followed. */
+  readonly serial: number;
+  /** The host's next open time before this reservation, restored by cancel() when still possible. */
+  readonly previousNextOpenAtMs: number;
+  /** The next open time this reservation set; a pause or a later reservation changes it. */
+  readonly nextOpenAtMs: number;
+}
+
+export type ReserveResult =
+  | { ok: true; reservation: Reservation }
+  /** `retryAtMs` null: the host is at its concurrency cap, wait for a release. */
+  | { ok: false; retryAtMs: number | null };
+
+interface HostState {
+  policy: HostPolicy;
+  nextOpenAtMs: number;
+  inFlight: number;
+  serial: number;
+  /** Reservations not yet released or cancelled, so a double release cannot free a slot twice. */
+  open: Set<number>;
+}
+
+export interface HostSlotsOptions {
+  policyFor: PolicyFor;
+  /** Uniform in [0, 1); injected so tests can pin the jitter. */
+  random?: () => number;
+}
+
+/**
+ * The check and the reservation happen in one synchronous call, so no two callers can both see a
+ * slot open: JavaScript cannot interleave them without an await.
+ */
+export class HostSlots {
+  private readonly hosts = new Map<string, HostState>();
+  private readonly policyFor: PolicyFor;
+  private readonly random: () => number;
+
+  constructor(options: HostSlotsOptions) {
+    this.policyFor = options.policyFor;
+    this.random = options.random ?? Math.random;
+  }
+
+  policy(hostKey: string): HostPolicy {
+    return this.state(hostKey).policy;
+  }
+
+  tryReserve(hostKey: string, nowMs: number): ReserveResult {
+    const host = this.state(hostKey);
+    if (host.inFlight >= host.policy.maxConcurrency) return { ok: false, retryAtMs: null };
+    if (nowMs < host.nextOpenAtMs) return { ok: false, retryAtMs: host.nextOpenAtMs };
+    const reservation: Reservation = {
+      hostKey,
+      serial: ++host.serial,
+      previousNextOpenAtMs: host.nextOpenAtMs,
+      nextOpenAtMs: nowMs + host.policy.minIntervalMs + this.jitter(host.policy.jitterMs),
+    };
+    host.nextOpenAtMs = reservation.nextOpenAtMs;
+    host.inFlight += 1;
+    host.open.add(reservation.serial);
+    return { ok: true, reservation };
+  }
+
+  /** The response (or error) arrived: free the concurrency slot; the interval keeps running. */
+  release(reservation: Reservation): void {
+    const host = this.hosts.get(reservation.hostKey);
+    if (!host || !host.open.delete(reservation.serial)) return;
+    host.inFlight -= 1;
+  }
+
+  /**
+   * The request was never sent: free the slot and, when no later reservation built on this one,
+   * give back the interval too (a later one already spaced itself from ours, and a pause must hold).
+   */
+  cancel(reservation: Reservation): void {
+    const host = this.hosts.get(reservation.hostKey);
+    if (!host || !host.open.delete(reservation.serial)) return;
+    host.inFlight -= 1;
+    if (host.serial === reservation.serial && host.nextOpenAtMs === reservation.nextOpenAtMs) {
+      host.nextOpenAtMs = reservation.previousNextOpenAtMs;
+    }
+  }
+
+  /** Retry-After or a breaker: never moves the next open time backward. */
+  pauseUntil(hostKey: string, untilMs: number): void {
+    const host = this.state(hostKey);
+    if (untilMs > host.nextOpenAtMs) {
+      host.nextOpenAtMs = untilMs;
+    }
+  }
+
+  nextOpenAtMs(hostKey: string): number {
+    return this.hosts.get(hostKey)?.nextOpenAtMs ?? 0;
+  }
+
+  inFlight(hostKey: string): number {
+    return this.hosts.get(hostKey)?.inFlight ?? 0;
+  }
+
+  /** True when a request to the host may be sent at `nowMs`. */
+  isOpen(hostKey: string, nowMs: number): boolean {
+    const host = this.hosts.get(hostKey);
+    if (!host) return true;
+    return nowMs >= host.nextOpenAtMs && host.inFlight < host.policy.maxConcurrency;
+  }
+
+  atCap(hostKey: string): boolean {
+    const host = this.hosts.get(hostKey);
+    return host !== undefined && host.inFlight >= host.policy.maxConcurrency;
+  }
+
+  private jitter(jitterMs: number): number {
+    if (jitterMs <= 0) return 0;
+    return Math.floor(this.random() * (jitterMs + 1));
+  }
+
+  private state(hostKey: string): HostState {
+    let host = this.hosts.get(hostKey);
+    if (!host) {
+      host = { policy: this.policyFor(hostKey), nextOpenAtMs: 0, inFlight: 0, serial: 0, open: new Set() };
+      this.hosts.set(hostKey, host);
+    }
+    return host;
+  }
+}

@@ -1,0 +1,133 @@
+// Layers settings (defaults < config file < spider < env < CLI), validates once, freezes the result.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SettingsError } from '../core/errors';
+import { canonicalPath, parseSettingValue } from './schema-walk';
+import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
+
+export const CONFIG_FILE_NAME = 'pricecrawl.config.json';
+const ENV_PREFIX = 'PRICECRAWL_';
+
+export type LayerName = 'config' | 'spider' | 'env' | 'cli';
+export interface SettingsLayer {
+  name: LayerName;
+  /** Where the layer came from, for messages (file path, env var, `-s`). */
+  origin: string;
+  values: Record<string, unknown>;
+}
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** Each overridden leaf's dotted path → the layer that set it last, for the start-up log. */
+  overrides: Record<string, { value: unknown; layer: LayerName }>;
+}
+
+type Tree = Record<string, unknown>;
+const isPlainObject = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function setPath(tree: Tree, path: string[], value: unknown): void {
+  let node = tree;
+  for (const key of path.slice(0, -1)) {
+    if (!isPlainObject(node[key])) node[key] = {};
+    node = node[key] as Tree;
+  }
+  node[path[path.length - 1]] = value;
+}
+
+/** Deep merge of plain objects; arrays and scalars replace. Records every leaf's layer. */
+function mergeInto(target: Tree, source: Tree, layer: LayerName, overrides: LoadedSettings['overrides'], prefix: string[] = []): void {
+  for (const [key, value] of Object.entries(source)) {
+    const path = [...prefix, key];
+    if (isPlainObject(value)) {
+      if (!isPlainObject(target[key])) target[key] = {};
+      mergeInto(target[key] as Tree, value, layer, overrides, path);
+    } else {
+      target[key] = value;
+      overrides[path.join('.')] = { value, layer };
+    }
+  }
+}
+
+export function readConfigFile(path: string): SettingsLayer | null {
+  if (!existsSync(path)) return null;
+  try {
+    return { name: 'config', origin: path, values: JSON.parse(readFileSync(path, 'utf8')) as Tree };
+  } catch (error) {
+    throw new SettingsError(`${path}: not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** `PRICECRAWL_POLITENESS__MIN_INTERVAL_MS=500` → politeness.minIntervalMs = 500. */
+export function envLayer(env: NodeJS.ProcessEnv): SettingsLayer {
+  const values: Tree = {};
+  for (const [name, raw] of Object.entries(env)) {
+    if (!name.startsWith(ENV_PREFIX) || raw === undefined) continue;
+    const path = canonicalPath(name.slice(ENV_PREFIX.length).split('__'));
+    if (!path) throw new SettingsError(`environment variable ${name} names no setting (nest with "__", e.g. PRICECRAWL_POLITENESS__MIN_INTERVAL_MS)`);
+    setPath(values, path, parseSettingValue(path, raw));
+  }
+  return { name: 'env', origin: 'environment', values };
+}
+
+/** `-s politeness.minIntervalMs=500` pairs. */
+export function cliLayer(pairs: string[]): SettingsLayer {
+  const values: Tree = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new SettingsError(`-s ${pair}: expected key=value, e.g. -s politeness.minIntervalMs=500`);
+    const key = pair.slice(0, eq);
+    const path = canonicalPath(key.split('.'));
+    if (!path) throw new SettingsError(`-s ${key}: no such setting`);
+    setPath(values, path, parseSettingValue(path, pair.slice(eq + 1)));
+  }
+  return { name: 'cli', origin: '-s', values };
+}
+
+export function resolveSettings(layers: SettingsLayer[]): LoadedSettings {
+  const merged: Tree = {};
+  const overrides: LoadedSettings['overrides'] = {};
+  for (const layer of layers) mergeInto(merged, layer.values, layer.name, overrides);
+  const result = settingsSchema.safeParse(merged);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [issue.path.join('.')];
+      return keys
+        .map((key) => {
+          const from = overrides[key]?.layer ?? layers.find((l) => key.split('.').reduce<unknown>((n, k) => (isPlainObject(n) ? n[k] : undefined), l.values) !== undefined)?.name;
+          const what = issue.code === 'unrecognized_keys' ? 'unknown setting' : issue.message;
+          return `  ${key || '(root)'}: ${what}${from ? ` (from ${from})` : ''}`;
+        })
+        .join('\n');
+    });
+    throw new SettingsError(`invalid settings:\n${lines.join('\n')}`);
+  }
+  return { settings: deepFreeze(result.data), overrides };
+}
+
+export interface LoadSettingsOptions {
+  cwd?: string;
+  configPath?: string;
+  spiderSettings?: SettingsOverrides;
+  env?: NodeJS.ProcessEnv;
+  cliPairs?: string[];
+}
+
+export function loadSettings(options: LoadSettingsOptions = {}): LoadedSettings {
+  const configPath = resolve(options.cwd ?? process.cwd(), options.configPath ?? CONFIG_FILE_NAME);
+  const config = readConfigFile(configPath);
+  if (options.configPath && !config) throw new SettingsError(`config file ${configPath} does not exist`);
+  const layers: SettingsLayer[] = [];
+  if (config) layers.push(config);
+  if (options.spiderSettings) layers.push({ name: 'spider', origin: 'spider.settings', values: options.spiderSettings as Tree });
+  layers.push(envLayer(options.env ?? process.env));
+  layers.push(cliLayer(options.cliPairs ?? []));
+  return resolveSettings(layers);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,75 @@
+// Walks the zod settings schema by dotted path: resolves env/CLI key spellings and leaf types.
+import { z } from 'zod';
+import { settingsSchema } from './schema';
+
+type AnySchema = z.ZodType;
+
+/** Strips default/prefault/optional wrappers to reach the schema that describes the value. */
+function unwrap(schema: AnySchema): AnySchema {
+  let current: AnySchema = schema;
+  for (;;) {
+    const def = (current as unknown as { _zod: { def: { type: string; innerType?: AnySchema } } })._zod.def;
+    if ((def.type === 'default' || def.type === 'prefault' || def.type === 'optional' || def.type === 'nullable') && def.innerType) {
+      current = def.innerType;
+    } else {
+      return current;
+    }
+  }
+}
+
+function typeOf(schema: AnySchema): string {
+  return (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type;
+}
+
+function childKeys(schema: AnySchema): string[] | null {
+  const inner = unwrap(schema);
+  return typeOf(inner) === 'object' ? Object.keys((inner as z.ZodObject).shape) : null;
+}
+
+function child(schema: AnySchema, key: string): AnySchema | null {
+  const inner = unwrap(schema);
+  if (typeOf(inner) === 'object') return ((inner as z.ZodObject).shape as Record<string, AnySchema>)[key] ?? null;
+  if (typeOf(inner) === 'record') return (inner as unknown as { _zod: { def: { valueType: AnySchema } } })._zod.def.valueType;
+  return null;
+}
+
+/** Schema node at a dotted path of canonical keys, or null when no such setting exists. */
+export function schemaAt(path: string[]): AnySchema | null {
+  let node: AnySchema | null = settingsSchema;
+  for (const key of path) {
+    if (!node) return null;
+    node = child(node, key);
+  }
+  return node;
+}
+
+/**
+ * Maps loosely spelled segments (env `MIN_INTERVAL_MS`, any case) to the schema's camelCase keys.
+ * Returns null when a segment names no setting.
+ */
+export function canonicalPath(segments: string[]): string[] | null {
+  const squash = (s: string) => s.replace(/[_-]/g, '').toLowerCase();
+  const out: string[] = [];
+  let node: AnySchema | null = settingsSchema;
+  for (const segment of segments) {
+    if (!node) return null;
+    const keys = childKeys(node);
+    const match: string | undefined = keys ? keys.find((k) => squash(k) === squash(segment)) : segment; // records keep keys as written
+    if (match === undefined) return null;
+    out.push(match);
+    node = child(node, match);
+  }
+  return out;
+}
+
+/** Parses a CLI/env string into the type the setting expects (strings stay strings). */
+export function parseSettingValue(path: string[], raw: string): unknown {
+  const node = schemaAt(path);
+  const kind = node ? typeOf(unwrap(node)) : 'unknown';
+  if (kind === 'string' || kind === 'enum') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw; // zod then reports the type mismatch with the key path
+  }
+}

@@ -1,0 +1,75 @@
+// DDL of frontier.sqlite: runs, the per-run request ledger, workers, and Crawlee request queues.
+export const FRONTIER_SCHEMA_VERSION = 1;
+
+/**
+ * requests is both the queue and the ledger: a row is never deleted, only moved between states,
+ * so planned = succeeded + failed + pending can be counted from it at any time.
+ * requests_pick serves the per-host pick (best priority, then FIFO by id); it is partial, so rows
+ * leave it when leased and finishing a request touches one index less. requests_leased (also
+ * partial) serves crash recovery. There is deliberately no (run_id, state) index: every lease and
+ * outcome would move an entry in it (measured -25 % next+markHandled throughput). The summary walks
+ * requests_run instead, whose entries never change after the insert: it reads one run's rows in
+ * insertion order (measured ~0.5 s per count per million rows, other runs untouched).
+ * rq_requests backs Crawlee's RequestQueue API (SqliteStorageClient); it lives in the same file but
+ * in its own tables because Crawlee's locking and uniqueKey model differs from the run ledger.
+ */
+export const FRONTIER_DDL = `
+CREATE TABLE IF NOT EXISTS runs (
+  run_id      TEXT PRIMARY KEY,
+  spider      TEXT NOT NULL,
+  started_at  INTEGER NOT NULL,
+  finished_at INTEGER,
+  status      TEXT NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS runs_by_spider ON runs (spider, started_at);
+
+CREATE TABLE IF NOT EXISTS requests (
+  id          INTEGER PRIMARY KEY,
+  run_id      TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  host        TEXT NOT NULL,
+  state       TEXT NOT NULL CHECK (state IN ('pending', 'in_progress', 'succeeded', 'failed')),
+  priority    INTEGER NOT NULL,
+  not_before  INTEGER NOT NULL DEFAULT 0,
+  attempt     INTEGER NOT NULL DEFAULT 0,
+  worker_id   TEXT,
+  reason      TEXT,
+  status      INTEGER,
+  json        TEXT NOT NULL,
+  UNIQUE (run_id, fingerprint)
+) STRICT;
+CREATE INDEX IF NOT EXISTS requests_pick ON requests (run_id, host, priority DESC, id) WHERE state = 'pending';
+CREATE INDEX IF NOT EXISTS requests_leased ON requests (run_id) WHERE state = 'in_progress';
+CREATE INDEX IF NOT EXISTS requests_run ON requests (run_id, id);
+
+CREATE TABLE IF NOT EXISTS workers (
+  worker_id    TEXT PRIMARY KEY,
+  pid          INTEGER NOT NULL,
+  hostname     TEXT NOT NULL,
+  started_at   INTEGER NOT NULL,
+  heartbeat_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS rq_queues (
+  id          TEXT PRIMARY KEY,
+  name        TEXT UNIQUE,
+  created_at  INTEGER NOT NULL,
+  modified_at INTEGER NOT NULL,
+  accessed_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS rq_requests (
+  queue_id        TEXT NOT NULL,
+  id              TEXT NOT NULL,
+  unique_key      TEXT NOT NULL,
+  order_no        INTEGER,
+  locked_until    INTEGER NOT NULL DEFAULT 0,
+  lock_owner      TEXT,
+  lock_pid        INTEGER,
+  lock_host       TEXT,
+  json            TEXT NOT NULL,
+  PRIMARY KEY (queue_id, id),
+  UNIQUE (queue_id, unique_key)
+) STRICT;
+CREATE INDEX IF NOT EXISTS rq_requests_head ON rq_requests (queue_id, order_no) WHERE order_no IS NOT NULL;
+`;

@@ -1,0 +1,38 @@
+// Opens <storage.dir>/frontier.sqlite (WAL, synchronous=NORMAL) and creates the frontier and queue tables.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { FRONTIER_DDL, FRONTIER_SCHEMA_VERSION } from './frontier-schema';
+
+export type SqliteDb = Database.Database;
+
+export function frontierDbPath(dir: string): string {
+  return join(dir, 'frontier.sqlite');
+}
+
+/**
+ * synchronous=NORMAL in WAL mode: a commit survives a process crash (kill -9), which is what
+ * the ledger promises; only an OS crash or power loss can drop the last commits.
+ */
+export function openFrontierDb(dir: string): SqliteDb {
+  mkdirSync(dir, { recursive: true });
+  const db = new Database(frontierDbPath(dir));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // 32 MB page cache (default 2 MB): the fingerprint and pick index pages of a large run stay hot.
+  db.pragma('cache_size = -32768');
+  // Another process (a crashed run being recovered, a second client) may hold the write lock briefly.
+  db.pragma('busy_timeout = 5000');
+  // Checkpoints copy the WAL into the file and fsync: every 10,000 pages (~40 MB) instead of 1,000
+  // measured +20 % next+markHandled throughput; the size limit shrinks the WAL file back afterwards.
+  db.pragma('wal_autocheckpoint = 10000');
+  db.pragma('journal_size_limit = 67108864');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > FRONTIER_SCHEMA_VERSION) {
+    db.close();
+    throw new Error(`frontier.sqlite has schema ${version}, newer than this code (${FRONTIER_SCHEMA_VERSION})`);
+  }
+  db.exec(FRONTIER_DDL);
+  db.pragma(`user_version = ${FRONTIER_SCHEMA_VERSION}`);
+  return db;
+}

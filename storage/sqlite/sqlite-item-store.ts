@@ -1,0 +1,117 @@
+// SqliteItemStore: the embedded ItemStore on better-sqlite3 (WAL), one transaction per batch.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { ItemStore, StoredItem } from '../item-store';
+import { ITEMS_DDL, ITEMS_SCHEMA_VERSION } from './items-schema';
+
+export interface SqliteItemStoreOptions {
+  /** Path of the database file; its directory is created when missing. */
+  path: string;
+  /**
+   * `full` (default) fsyncs the WAL on every commit, so a resolved batch survives power loss;
+   * `normal` survives a process crash (kill -9) only, and is faster.
+   */
+  synchronous?: 'full' | 'normal';
+}
+
+interface ItemRow {
+  run_id: string;
+  key: string;
+  spider: string;
+  request_id: string;
+  url: string;
+  sku: string | null;
+  price: string | null;
+  currency: string | null;
+  raw_hash: string;
+  data: string;
+  scraped_at_ms: number;
+}
+
+const UPSERT = `
+INSERT INTO items (run_id, key, spider, request_id, url, sku, price, currency, raw_hash, data, scraped_at_ms)
+VALUES (@runId, @key, @spider, @requestId, @url, @sku, @price, @currency, @rawHash, @data, @scrapedAtMs)
+ON CONFLICT (run_id, key) DO UPDATE SET
+  spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
+  price = excluded.price, currency = excluded.currency, raw_hash = excluded.raw_hash,
+  data = excluded.data, scraped_at_ms = excluded.scraped_at_ms`;
+
+const SELECT_RUN = `SELECT run_id, key, spider, request_id, url, sku, price, currency, raw_hash, data, scraped_at_ms
+FROM items WHERE run_id = ? ORDER BY id`;
+
+export class SqliteItemStore implements ItemStore {
+  readonly path: string;
+  private readonly db: Database.Database;
+  private readonly upsert: Database.Statement;
+  private readonly writeAll: (items: StoredItem[]) => void;
+
+  constructor(options: SqliteItemStoreOptions) {
+    this.path = options.path;
+    mkdirSync(dirname(options.path), { recursive: true });
+    this.db = new Database(options.path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+    this.db.pragma('busy_timeout = 5000');
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version > ITEMS_SCHEMA_VERSION) {
+      throw new Error(`${options.path} has items schema v${version}; this pricecrawl knows up to v${ITEMS_SCHEMA_VERSION}`);
+    }
+    this.db.exec(ITEMS_DDL);
+    this.db.pragma(`user_version = ${ITEMS_SCHEMA_VERSION}`);
+    this.upsert = this.db.prepare(UPSERT);
+    this.writeAll = this.db.transaction((items: StoredItem[]) => {
+      for (const item of items) this.upsert.run({ ...item, data: JSON.stringify(item.data) });
+    });
+  }
+
+  /** The embedded default location: `<storage.dir>/items.sqlite`. */
+  static open(storageDir: string, options: Omit<SqliteItemStoreOptions, 'path'> = {}): SqliteItemStore {
+    return new SqliteItemStore({ ...options, path: join(storageDir, 'items.sqlite') });
+  }
+
+  async writeBatch(items: StoredItem[]): Promise<void> {
+    if (items.length === 0) return;
+    this.writeAll(items);
+  }
+
+  async countItems(runId?: string): Promise<number> {
+    const row = runId === undefined
+      ? (this.db.prepare('SELECT count(*) AS n FROM items').get() as { n: number })
+      : (this.db.prepare('SELECT count(*) AS n FROM items WHERE run_id = ?').get(runId) as { n: number });
+    return row.n;
+  }
+
+  /**
+   * Streams from a read-only connection of its own: the snapshot stays consistent while batches
+   * keep committing on the writer connection (WAL readers do not block the writer, and a
+   * half-consumed iterator cannot make the writer connection "busy").
+   */
+  async *iterateItems(runId: string): AsyncIterable<StoredItem> {
+    const reader = new Database(this.path, { readonly: true, fileMustExist: true });
+    try {
+      reader.pragma('busy_timeout = 5000');
+      for (const row of reader.prepare(SELECT_RUN).iterate(runId) as IterableIterator<ItemRow>) {
+        yield {
+          runId: row.run_id,
+          key: row.key,
+          spider: row.spider,
+          requestId: row.request_id,
+          url: row.url,
+          sku: row.sku,
+          price: row.price,
+          currency: row.currency,
+          rawHash: row.raw_hash,
+          data: JSON.parse(row.data) as Record<string, unknown>,
+          scrapedAtMs: row.scraped_at_ms,
+        };
+      }
+    } finally {
+      reader.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,149 @@
+// Charset detection and decoding on real bytes: BOM > header > meta/XML declaration > utf-8.
+import { describe, expect, it } from 'vitest';
+import { decodeBody, detectCharset, sniffCharset } from '../../src/fetch/charset';
+import { resolveCharsetLabel } from '../../src/fetch/charset-labels';
+import { charsetPage, SAMPLE_TEXT } from '../support/charset-samples';
+
+const priceOf = (text: string): string | undefined => /<p class="price">([^<]*)<\/p>/.exec(text)?.[1];
+
+describe('windows-1252', () => {
+  it('raw bytes are what the test claims (€ = 0x80, é = 0xE9)', () => {
+    const { body } = charsetPage('win1252', 'header');
+    expect(body.includes(Buffer.from([0x80]))).toBe(true);
+    expect(body.includes(Buffer.from([0xe9]))).toBe(true);
+  });
+
+  it.each(['header', 'meta', 'http-equiv', 'xml'] as const)('decodes when declared by %s', (declaration) => {
+    const { contentType, body } = charsetPage('win1252', declaration);
+    const decoded = decodeBody(body, contentType);
+    expect(decoded.encoding).toBe('windows-1252');
+    expect(priceOf(decoded.text)).toBe(SAMPLE_TEXT.win1252);
+  });
+
+  it.each(['latin1', 'ISO-8859-1', 'ascii', 'us-ascii', 'cp1252', '"iso-8859-1"'])('label %s means windows-1252 (as in browsers)', (label) => {
+    const { contentType, body } = charsetPage('win1252', 'header', label);
+    const decoded = decodeBody(body, contentType);
+    expect(decoded.encoding).toBe('windows-1252');
+    expect(priceOf(decoded.text)).toBe(SAMPLE_TEXT.win1252);
+  });
+});
+
+describe('Shift_JIS', () => {
+  it.each([
+    ['header', 'Shift_JIS'],
+    ['meta', 'sjis'],
+    ['meta', 'x-sjis'],
+    ['http-equiv', 'shift-jis'],
+    ['header', 'windows-31j'],
+  ] as const)('decodes 価格 and 円 when declared by %s as %s', (declaration, label) => {
+    const { contentType, body } = charsetPage('sjis', declaration, label);
+    const decoded = decodeBody(body, contentType);
+    expect(decoded.encoding).toBe('shift_jis');
+    expect(priceOf(decoded.text)).toBe('価格: 1,980円');
+  });
+});
+
+describe('precedence', () => {
+  it('a UTF-8 BOM beats a header that says otherwise, and is not part of the text', () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<p class="price">12,99 €</p>', 'utf8')]);
+    const decoded = decodeBody(body, 'text/html; charset=windows-1252');
+    expect(decoded).toMatchObject({ encoding: 'utf-8', source: 'bom' });
+    expect(decoded.text.startsWith('<p')).toBe(true);
+    expect(priceOf(decoded.text)).toBe('12,99 €');
+  });
+
+  it.each([
+    ['utf-16le', [0xff, 0xfe]],
+    ['utf-16be', [0xfe, 0xff]],
+  ] as const)('a %s BOM is honoured', (encoding, bom) => {
+    const units = Buffer.from('<p class="price">¥1,980</p>', 'utf16le');
+    if (encoding === 'utf-16be') units.swap16();
+    const decoded = decodeBody(Buffer.concat([Buffer.from(bom), units]), 'text/html; charset=utf-8');
+    expect(decoded.encoding).toBe(encoding);
+    expect(decoded.text).toBe('<p class="price">¥1,980</p>');
+  });
+
+  it('the header beats the meta tag', () => {
+    const { body } = charsetPage('win1252', 'meta', 'shift_jis');
+    const decoded = decodeBody(body, 'text/html; charset=windows-1252');
+    expect(decoded).toMatchObject({ encoding: 'windows-1252', source: 'header' });
+    expect(priceOf(decoded.text)).toBe(SAMPLE_TEXT.win1252);
+  });
+
+  it('a lying header (utf-8) still wins over the meta tag (windows-1252), as browsers do', () => {
+    const { contentType, body } = charsetPage('win1252', 'lying');
+    expect(contentType).toBe('text/html; charset=utf-8');
+    const decoded = decodeBody(body, contentType);
+    expect(decoded).toMatchObject({ encoding: 'utf-8', source: 'header' });
+    expect(decoded.text).toContain('\ufffd');
+    expect(decoded.text).not.toContain('€');
+  });
+
+  it('no declaration at all decodes as utf-8', () => {
+    const { contentType, body } = charsetPage('win1252', 'none');
+    expect(sniffCharset(contentType, body)).toEqual({ encoding: 'utf-8', source: 'default', unknownLabels: [] });
+    expect(sniffCharset(undefined, Buffer.from('plain'))).toMatchObject({ encoding: 'utf-8', source: 'default' });
+    const utf8 = Buffer.from('<p class="price">Café 12,99 €</p>');
+    expect(priceOf(decodeBody(utf8, undefined).text)).toBe('Café 12,99 €');
+  });
+});
+
+describe('unknown and odd labels', () => {
+  it('an unknown header label is reported and skipped; the meta tag then decides', () => {
+    const { body } = charsetPage('win1252', 'meta');
+    const decoded = decodeBody(body, 'text/html; charset=x-no-such-charset');
+    expect(decoded).toMatchObject({ encoding: 'windows-1252', source: 'meta', unknownLabels: ['x-no-such-charset'] });
+    expect(priceOf(decoded.text)).toBe(SAMPLE_TEXT.win1252);
+  });
+
+  it('unknown labels everywhere fall back to utf-8, reported, and the body still decodes', () => {
+    const body = Buffer.from('<meta charset="klingon-8"><p class="price">12,99 €</p>');
+    const decoded = decodeBody(body, 'text/html; charset=bogus');
+    expect(decoded).toMatchObject({ encoding: 'utf-8', source: 'default', unknownLabels: ['bogus', 'klingon-8'] });
+    expect(priceOf(decoded.text)).toBe('12,99 €');
+  });
+
+  it('a meta tag inside a comment or beyond the first 4 KiB does not count', () => {
+    const { body } = charsetPage('win1252', 'none');
+    const commented = Buffer.concat([Buffer.from('<!-- <meta charset="windows-1252"> -->'), body]);
+    expect(detectCharset('text/html', commented)).toBe('utf-8');
+    const late = Buffer.concat([Buffer.from(`<!DOCTYPE html>${' '.repeat(4096)}<meta charset="windows-1252">`), body]);
+    expect(detectCharset('text/html', late)).toBe('utf-8');
+  });
+
+  it('a meta naming utf-16 means utf-8 (an ASCII scan found it)', () => {
+    expect(detectCharset('text/html', Buffer.from('<meta charset="utf-16"><p>x</p>'))).toBe('utf-8');
+  });
+
+  it('reads quoted header parameters and unquoted, reordered meta attributes', () => {
+    expect(detectCharset('text/html; charset="Shift_JIS"', Buffer.alloc(0))).toBe('shift_jis');
+    expect(detectCharset('text/html', Buffer.from("<META CONTENT='text/html;charset=euc-jp' HTTP-EQUIV=Content-Type>"))).toBe('euc-jp');
+    expect(detectCharset('text/html', Buffer.from('<meta name=x charset=koi8-r>'))).toBe('koi8-r');
+  });
+
+  it('maps WHATWG labels to decodable encodings', () => {
+    expect(resolveCharsetLabel(' Latin1 ')).toBe('windows-1252');
+    expect(resolveCharsetLabel('iso-8859-9')).toBe('windows-1254');
+    expect(resolveCharsetLabel('GB2312')).toBe('gbk');
+    expect(resolveCharsetLabel('ks_c_5601-1987')).toBe('euc-kr');
+    expect(resolveCharsetLabel('iso8859-15')).toBe('iso-8859-15');
+    expect(resolveCharsetLabel('x-mac-cyrillic')).toBe('maccyrillic');
+    expect(resolveCharsetLabel('utf-7')).toBeNull();
+  });
+});
+
+describe('JSON', () => {
+  it('is utf-8 unless declared, and is never scanned for meta tags', () => {
+    const body = Buffer.from(JSON.stringify({ html: '<meta charset="windows-1252">', price: '12,99 €' }));
+    const decoded = decodeBody(body, 'application/json');
+    expect(decoded).toMatchObject({ encoding: 'utf-8', source: 'default' });
+    expect(JSON.parse(decoded.text).price).toBe('12,99 €');
+    expect(detectCharset('application/ld+json', body)).toBe('utf-8');
+  });
+
+  it('honours a declared charset', () => {
+    const body = Buffer.from('{"price":"\x80 5"}', 'latin1');
+    const decoded = decodeBody(body, 'application/json; charset=windows-1252');
+    expect(JSON.parse(decoded.text).price).toBe('€ 5');
+  });
+});

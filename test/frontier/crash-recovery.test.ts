@@ -1,0 +1,90 @@
+// Crash recovery: leases of a SIGKILLed worker go back to pending as soon as a new frontier opens.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openFrontier, req, tempDir } from './frontier-fixture';
+
+const children: ChildProcess[] = [];
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const fn of cleanups.splice(0).reverse()) await fn();
+});
+
+async function startWorker(dir: string, leaseCount: number, handleCount: number) {
+  const child = spawn(process.execPath, ['bin/run-ts.js', 'test/frontier/fixtures/lease-and-hang.ts', dir, String(leaseCount), String(handleCount)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const lines = createInterface({ input: child.stdout! });
+  const [line] = (await once(lines, 'line')) as [string];
+  lines.close();
+  return { child, report: JSON.parse(line) as { runId: string; leased: string[]; handled: string[]; pid: number } };
+}
+
+describe('crash recovery', () => {
+  it('leaves a live worker’s leases alone, reclaims them at once after SIGKILL, keeps acknowledged outcomes', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.cleanup);
+    const { child, report } = await startWorker(tmp.dir, 6, 2);
+    expect(report.leased).toHaveLength(4);
+    expect(report.handled).toHaveLength(2);
+    expect(report.pid).toBe(child.pid);
+
+    const whileAlive = openFrontier(tmp.dir, { maxConcurrency: 100 }, { spider: 'crashy', runId: report.runId }).frontier;
+    expect(whileAlive.reclaimedOnOpen).toBe(0);
+    expect(await whileAlive.summary()).toMatchObject({ planned: 10, succeeded: 2, pending: 8 });
+    await whileAlive.close();
+
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    const startedAt = performance.now();
+    const { frontier, clock } = openFrontier(tmp.dir, { maxConcurrency: 100 }, { spider: 'crashy', runId: 'resume-latest' });
+    cleanups.push(() => frontier.close());
+    expect(frontier.runId).toBe(report.runId);
+    expect(frontier.reclaimedOnOpen).toBe(4);
+    expect(await frontier.summary()).toMatchObject({ planned: 10, succeeded: 2, failed: 0, pending: 8 });
+    const urls: string[] = [];
+    for (let pick = frontier.next(clock.nowMs()); pick.type === 'lease'; pick = frontier.next(clock.nowMs())) {
+      urls.push(pick.lease.request.url);
+      await frontier.markHandled(pick.lease.request, 200);
+      pick.lease.releaseSlot();
+    }
+    // No lock timeout to wait out: reopening and draining takes well under a second.
+    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    expect(urls).toHaveLength(8);
+    expect(urls).toEqual(expect.arrayContaining(report.leased));
+    for (const url of report.handled) expect(urls).not.toContain(url);
+    expect(await frontier.summary()).toMatchObject({ planned: 10, succeeded: 10, failed: 0, pending: 0 });
+  });
+
+  it('judges workers on other machines by heartbeat age', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.cleanup);
+    const remote = openFrontier(tmp.dir, { maxConcurrency: 10 }, { workerId: 'remote-worker', staleWorkerAfterMs: 30_000 });
+    cleanups.push(() => remote.frontier.close());
+    await remote.frontier.add([req('http://a.test/1'), req('http://a.test/2'), req('http://a.test/3')]);
+    remote.frontier.next(remote.clock.nowMs());
+    remote.frontier.next(remote.clock.nowMs());
+    remote.frontier.flush();
+    const db = new Database(join(tmp.dir, 'frontier.sqlite'));
+    cleanups.push(() => {
+      db.close();
+    });
+    const setHeartbeat = db.prepare(`UPDATE workers SET hostname = 'other-machine', heartbeat_at = ? WHERE worker_id = 'remote-worker'`);
+
+    setHeartbeat.run(Date.now() - 5_000);
+    const fresh = openFrontier(tmp.dir, {}, { runId: remote.frontier.runId, staleWorkerAfterMs: 30_000 }).frontier;
+    expect(fresh.reclaimedOnOpen).toBe(0);
+    await fresh.close();
+
+    setHeartbeat.run(Date.now() - 60_000);
+    const stale = openFrontier(tmp.dir, {}, { runId: remote.frontier.runId, staleWorkerAfterMs: 30_000 }).frontier;
+    cleanups.push(() => stale.close());
+    expect(stale.reclaimedOnOpen).toBe(2);
+    expect(await stale.summary()).toMatchObject({ planned: 3, pending: 3 });
+  });
+});

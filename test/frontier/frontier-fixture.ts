@@ -1,0 +1,42 @@
+// Opens SqliteFrontiers on a temp dir with a manual clock and fixed host policies, for the frontier tests.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CrawlRequest, type CrawlRequestInit } from '../../src/core/request';
+import { ManualClock } from '../../src/politeness/clock';
+import { hostKeyOf } from '../../src/politeness/host-key';
+import { HostSlots, type HostPolicy } from '../../src/politeness/host-slots';
+import { SqliteFrontier, type SqliteFrontierOptions } from '../../src/frontier/sqlite-frontier';
+import type { Lease, Pick } from '../../src/frontier/frontier';
+
+export function tempDir(): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-frontier-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function openFrontier(
+  dir: string,
+  policy: Partial<HostPolicy> = {},
+  overrides: Partial<SqliteFrontierOptions> = {},
+): { frontier: SqliteFrontier; clock: ManualClock; slots: HostSlots } {
+  const clock = new ManualClock(1_000_000);
+  const full: HostPolicy = { maxConcurrency: 1, minIntervalMs: 0, jitterMs: 0, ...policy };
+  const slots = new HostSlots({ policyFor: () => full });
+  const frontier = SqliteFrontier.open({
+    dir,
+    spider: 'shop',
+    runId: 'new',
+    hostKeyOf: (url) => hostKeyOf(url, 'host'),
+    hostSlots: slots,
+    clock,
+    ...overrides,
+  });
+  return { frontier, clock, slots };
+}
+
+export const req = (url: string, init: Partial<CrawlRequestInit> = {}) => new CrawlRequest({ url, ...init });
+
+export function expectLease(pick: Pick): Lease {
+  if (pick.type !== 'lease') throw new Error(`expected a lease, got ${JSON.stringify(pick)}`);
+  return pick.lease;
+}

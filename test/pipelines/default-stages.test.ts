@@ -1,0 +1,112 @@
+// The default stages one by one, and defaultPipeline() order and pipeline.disabled handling.
+import { describe, expect, it } from 'vitest';
+import { DedupeStage } from '../../pipelines/dedupe-stage';
+import { DEFAULT_STAGE_ORDER, defaultPipeline } from '../../pipelines/index';
+import { PriceCoercionStage } from '../../pipelines/price-coercion-stage';
+import { RequiredFieldsStage } from '../../pipelines/required-fields-stage';
+import { SettingsError } from '../../src/core/errors';
+import type { Item } from '../../src/core/item';
+import { Decimal } from '../../src/core/money';
+import { isDrop, type Drop, type PipelineStage } from '../../src/pipeline/stage';
+import { capturingLogger, pipelineContext, source, testSettings } from '../pipeline/pipeline-fixtures';
+
+const ctx = pipelineContext(testSettings(), capturingLogger().log);
+const asItem = (result: Item | Drop | Promise<Item | Drop>): Item => {
+  if (result instanceof Promise || isDrop(result)) throw new Error(`expected an item, got ${JSON.stringify(result)}`);
+  return result;
+};
+
+/** The default stages are synchronous; a promise here would be a regression worth failing on. */
+const dropped = (result: Item | Drop | Promise<Item | Drop>): boolean => {
+  if (result instanceof Promise) throw new Error('expected a synchronous stage result');
+  return isDrop(result);
+};
+
+describe('price-coercion', () => {
+  const stage: PipelineStage = new PriceCoercionStage();
+
+  it('parses text into a Decimal and an ISO currency, keeping the other fields', () => {
+    const out = asItem(stage.process({ sku: 'a', price: '1 234,56 €', name: 'n' }, source(), ctx));
+    expect(Decimal.isDecimal(out.price)).toBe(true);
+    expect((out.price as Decimal).toFixed()).toBe('1234.56');
+    expect(out).toMatchObject({ sku: 'a', currency: 'EUR', name: 'n' });
+  });
+
+  it('uses the item currency field as a hint (symbol or code), and a default when nothing else says', () => {
+    expect(asItem(stage.process({ sku: 'a', price: '$5', currency: 'cad' }, source(), ctx)).currency).toBe('CAD');
+    expect(asItem(stage.process({ sku: 'a', price: new Decimal('5'), currency: '€' }, source(), ctx)).currency).toBe('EUR');
+    const withDefault: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'SEK' });
+    expect(asItem(withDefault.process({ sku: 'a', price: '99 kr' }, source(), ctx)).currency).toBe('SEK');
+    expect(asItem(withDefault.process({ sku: 'a', price: new Decimal(3) }, source(), ctx)).currency).toBe('SEK');
+  });
+
+  it('accepts JSON numbers through their shortest round-trip text', () => {
+    const out = asItem(stage.process({ sku: 'a', price: 19.99, currency: 'USD' }, source(), ctx));
+    expect((out.price as Decimal).toFixed()).toBe('19.99');
+  });
+
+  it('drops missing and unparseable prices with stable reasons', () => {
+    expect(stage.process({ sku: 'a' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
+    expect(stage.process({ sku: 'a', price: '  ' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
+    expect(stage.process({ sku: 'a', price: null }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
+    expect(stage.process({ sku: 'a', price: 'sold out' }, source(), ctx)).toEqual({ dropped: true, reason: 'price/unparseable', detail: 'sold out' });
+    expect(stage.process({ sku: 'a', price: Number.NaN }, source(), ctx)).toMatchObject({ reason: 'price/unparseable' });
+    expect(stage.process({ sku: 'a', price: new Decimal(Infinity) }, source(), ctx)).toMatchObject({ reason: 'price/unparseable' });
+    expect(stage.process({ sku: 'a', price: { amount: 1 } }, source(), ctx)).toMatchObject({ reason: 'price/unparseable' });
+  });
+});
+
+describe('required-fields', () => {
+  const stage: PipelineStage = new RequiredFieldsStage();
+
+  it('needs a non-empty sku or url', () => {
+    expect(stage.process({ sku: ' ', url: '' }, source(), ctx)).toMatchObject({ reason: 'required/sku-or-url' });
+    expect(dropped(stage.process({ sku: 'x' }, source(), ctx))).toBe(false);
+    expect(dropped(stage.process({ url: 'http://127.0.0.1/p' }, source(), ctx))).toBe(false);
+  });
+
+  it('drops zero and negative prices, keeps positive ones', () => {
+    expect(stage.process({ sku: 'x', price: new Decimal('0.00') }, source(), ctx)).toEqual({ dropped: true, reason: 'price/not-positive', detail: '0' });
+    expect(stage.process({ sku: 'x', price: new Decimal('-1') }, source(), ctx)).toMatchObject({ reason: 'price/not-positive' });
+    expect(dropped(stage.process({ sku: 'x', price: new Decimal('0.01') }, source(), ctx))).toBe(false);
+  });
+});
+
+describe('dedupe', () => {
+  it('drops a key seen from another request of the run, lets a retry of the same request through', () => {
+    const stage: PipelineStage = new DedupeStage();
+    stage.open?.(ctx);
+    const first = source({ requestId: 'r1' });
+    expect(dropped(stage.process({ sku: 'k' }, first, ctx))).toBe(false);
+    expect(dropped(stage.process({ sku: 'k' }, first, ctx))).toBe(false);
+    expect(stage.process({ sku: 'k' }, source({ requestId: 'r2' }), ctx)).toEqual({ dropped: true, reason: 'duplicate', detail: 'k' });
+    expect(dropped(stage.process({ sku: 'k' }, source({ requestId: 'r3', runId: 'run-2' }), ctx))).toBe(false);
+    // Without a sku the key is the content: equal content from another page is a different item.
+    expect(dropped(stage.process({ url: 'u', name: 'n' }, source({ requestId: 'r4', url: 'http://127.0.0.1/1' }), ctx))).toBe(false);
+    expect(dropped(stage.process({ url: 'u', name: 'n' }, source({ requestId: 'r5', url: 'http://127.0.0.1/2' }), ctx))).toBe(false);
+    expect(stage.process({ name: 'n', url: 'u' }, source({ requestId: 'r6', url: 'http://127.0.0.1/1' }), ctx)).toMatchObject({ reason: 'duplicate' });
+  });
+});
+
+describe('defaultPipeline', () => {
+  it('builds the stages in the declared order with stable names', () => {
+    expect(defaultPipeline(testSettings()).map((stage) => stage.name)).toEqual(['price-coercion', 'required-fields', 'dedupe']);
+    expect([...DEFAULT_STAGE_ORDER]).toEqual(['price-coercion', 'required-fields', 'dedupe']);
+  });
+
+  it('leaves out pipeline.disabled stages', () => {
+    expect(defaultPipeline(testSettings({ disabled: ['dedupe', 'price-coercion'] })).map((stage) => stage.name)).toEqual(['required-fields']);
+  });
+
+  it('rejects an unknown disabled name, naming the setting and the known stages', () => {
+    let caught: unknown;
+    try {
+      defaultPipeline(testSettings({ disabled: ['dedup'] }));
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SettingsError);
+    expect((caught as SettingsError).code).toBe('SETTINGS_INVALID');
+    expect((caught as Error).message).toMatch(/^pipeline\.disabled: unknown stage "dedup"; known stages: price-coercion, required-fields, dedupe$/);
+  });
+});

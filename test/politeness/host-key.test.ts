@@ -1,0 +1,22 @@
+// Host keys: host with port, registrable domain, and the IP / localhost fallback that must stay gated.
+import { describe, expect, it } from 'vitest';
+import { hostKeyOf } from '../../src/politeness/host-key';
+
+describe('hostKeyOf', () => {
+  it.each([
+    ['http://127.0.0.1:8081/a', '127.0.0.1:8081', '127.0.0.1:8081'],
+    ['http://localhost:3000/', 'localhost:3000', 'localhost:3000'],
+    ['http://[::1]:8080/x', '[::1]:8080', '[::1]:8080'],
+    ['https://shop.example/p?q=1', 'shop.example', 'shop.example'],
+    ['https://a.b.shop.example/', 'a.b.shop.example', 'shop.example'],
+    ['https://www.amazon.co.uk:8443/', 'www.amazon.co.uk:8443', 'amazon.co.uk'],
+    ['https://SHOP.Example:443/', 'shop.example', 'shop.example'],
+  ])('%s', (url, host, domain) => {
+    expect(hostKeyOf(url, 'host')).toBe(host);
+    expect(hostKeyOf(url, 'domain')).toBe(domain);
+  });
+
+  it('keeps two ports on one machine apart', () => {
+    expect(hostKeyOf('http://127.0.0.1:1/', 'domain')).not.toBe(hostKeyOf('http://127.0.0.1:2/', 'domain'));
+  });
+});

@@ -1,0 +1,132 @@
+// HostSlots under a manual clock: spacing, concurrency cap, jitter bounds, pause and cancel.
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/politeness/clock';
+import { HostSlots, policyFromSettings, type Reservation } from '../../src/politeness/host-slots';
+import { settingsSchema } from '../../src/settings/schema';
+
+const fixed = (maxConcurrency: number, minIntervalMs: number, jitterMs = 0) => () => ({ maxConcurrency, minIntervalMs, jitterMs });
+
+describe('HostSlots', () => {
+  it('never lets 100 eager reservers send closer than minInterval', () => {
+    const clock = new ManualClock(1_000);
+    const slots = new HostSlots({ policyFor: fixed(100, 250) });
+    const sends: number[] = [];
+    // 100 reservers retry at every ms tick for 30 simulated seconds, each releasing at once.
+    for (let tick = 0; tick < 30_000; tick++) {
+      for (let reserver = 0; reserver < 100; reserver++) {
+        const result = slots.tryReserve('shop.example', clock.nowMs());
+        if (result.ok) {
+          sends.push(clock.nowMs());
+          slots.release(result.reservation);
+        }
+      }
+      clock.advance(1);
+    }
+    expect(sends.length).toBe(120);
+    for (let i = 1; i < sends.length; i++) expect(sends[i] - sends[i - 1]).toBeGreaterThanOrEqual(250);
+  });
+
+  it('holds the concurrency cap and reports null retry while capped', () => {
+    const slots = new HostSlots({ policyFor: fixed(3, 0) });
+    const held: Reservation[] = [];
+    for (let i = 0; i < 10; i++) {
+      const result = slots.tryReserve('h', 0);
+      if (result.ok) held.push(result.reservation);
+      else expect(result.retryAtMs).toBeNull();
+    }
+    expect(held.length).toBe(3);
+    expect(slots.inFlight('h')).toBe(3);
+    slots.release(held[0]);
+    slots.release(held[0]); // a double release must not free a second slot
+    expect(slots.inFlight('h')).toBe(2);
+    expect(slots.tryReserve('h', 0).ok).toBe(true);
+    expect(slots.tryReserve('h', 0).ok).toBe(false);
+  });
+
+  it('keeps the interval after release and returns the open time while waiting', () => {
+    const slots = new HostSlots({ policyFor: fixed(1, 100) });
+    const first = slots.tryReserve('h', 10);
+    expect(first.ok).toBe(true);
+    if (first.ok) slots.release(first.reservation);
+    expect(slots.tryReserve('h', 50)).toEqual({ ok: false, retryAtMs: 110 });
+    expect(slots.tryReserve('h', 110).ok).toBe(true);
+  });
+
+  it('draws jitter within [0, jitterMs] from the injected random', () => {
+    const draws = [0, 0.5, 0.999999];
+    let i = 0;
+    const slots = new HostSlots({ policyFor: fixed(1, 100, 40), random: () => draws[i++ % draws.length] });
+    const opens: number[] = [];
+    let now = 0;
+    for (let k = 0; k < 3; k++) {
+      const result = slots.tryReserve('h', now);
+      expect(result.ok).toBe(true);
+      if (result.ok) slots.release(result.reservation);
+      opens.push(slots.nextOpenAtMs('h') - now);
+      now = slots.nextOpenAtMs('h');
+    }
+    expect(opens).toEqual([100, 120, 140]);
+  });
+
+  it('pauses forward only', () => {
+    const slots = new HostSlots({ policyFor: fixed(1, 100) });
+    slots.pauseUntil('h', 5_000);
+    expect(slots.nextOpenAtMs('h')).toBe(5_000);
+    slots.pauseUntil('h', 2_000);
+    expect(slots.nextOpenAtMs('h')).toBe(5_000);
+    expect(slots.tryReserve('h', 4_999)).toEqual({ ok: false, retryAtMs: 5_000 });
+    expect(slots.tryReserve('h', 5_000).ok).toBe(true);
+  });
+
+  it('cancel restores the previous open time and frees the slot', () => {
+    const slots = new HostSlots({ policyFor: fixed(1, 100) });
+    const first = slots.tryReserve('h', 0);
+    if (!first.ok) throw new Error('first reservation refused');
+    slots.release(first.reservation);
+    const second = slots.tryReserve('h', 100);
+    if (!second.ok) throw new Error('second reservation refused');
+    expect(slots.nextOpenAtMs('h')).toBe(200);
+    slots.cancel(second.reservation);
+    expect(slots.nextOpenAtMs('h')).toBe(100);
+    expect(slots.inFlight('h')).toBe(0);
+    expect(slots.tryReserve('h', 100).ok).toBe(true);
+  });
+
+  it('cancel keeps a pause and a later reservation', () => {
+    const slots = new HostSlots({ policyFor: fixed(2, 0) });
+    const a = slots.tryReserve('h', 0);
+    if (!a.ok) throw new Error('refused');
+    slots.pauseUntil('h', 9_000);
+    slots.cancel(a.reservation);
+    expect(slots.nextOpenAtMs('h')).toBe(9_000);
+    expect(slots.inFlight('h')).toBe(0);
+
+    const spaced = new HostSlots({ policyFor: fixed(2, 50) });
+    const b = spaced.tryReserve('h', 0);
+    const c = spaced.tryReserve('h', 50);
+    if (!b.ok || !c.ok) throw new Error('refused');
+    spaced.cancel(b.reservation);
+    expect(spaced.nextOpenAtMs('h')).toBe(100);
+    expect(spaced.inFlight('h')).toBe(1);
+  });
+
+  it('keeps hosts independent and only remembers hosts it has seen', () => {
+    const slots = new HostSlots({ policyFor: fixed(1, 1_000) });
+    expect(slots.tryReserve('a', 0).ok).toBe(true);
+    expect(slots.tryReserve('b', 0).ok).toBe(true);
+    expect(slots.tryReserve('a', 1).ok).toBe(false);
+    expect(slots.nextOpenAtMs('never-seen')).toBe(0);
+    expect(slots.inFlight('never-seen')).toBe(0);
+  });
+});
+
+describe('policyFromSettings', () => {
+  it('applies per-host overrides field by field over the defaults', () => {
+    const settings = settingsSchema.parse({
+      politeness: { maxConcurrencyPerHost: 2, minIntervalMs: 500, jitterMs: 100, hosts: { 'slow.example': { minIntervalMs: 3_000 } } },
+    });
+    const policyFor = policyFromSettings(settings.politeness);
+    expect(policyFor('slow.example')).toEqual({ maxConcurrency: 2, minIntervalMs: 3_000, jitterMs: 100 });
+    expect(policyFor('other.example')).toEqual({ maxConcurrency: 2, minIntervalMs: 500, jitterMs: 100 });
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SettingsError } from '../../src/core/errors';
+import { loadSettings } from '../../src/settings/load-settings';
+
+const noEnv = {};
+
+function errorOf(fn: () => unknown): SettingsError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof SettingsError) return error;
+    throw error;
+  }
+  throw new Error('expected a SettingsError');
+}
+
+describe('loadSettings', () => {
+  it('gives typed defaults with units when nothing is set', () => {
+    const { settings, overrides } = loadSettings({ cwd: mkdtempSync(join(tmpdir(), 'pc-set-')), env: noEnv });
+    expect(settings.politeness.minIntervalMs).toBe(1000);
+    expect(settings.http.maxBodyBytes).toBe(10 * 1024 * 1024);
+    expect(settings.http.maxRedirects).toBe(10);
+    expect(overrides).toEqual({});
+    expect(Object.isFrozen(settings.politeness)).toBe(true);
+  });
+
+  it('layers config < spider < env < cli and reports who set each key', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { minIntervalMs: 10, jitterMs: 1 }, http: { timeoutMs: 5 } }));
+    const { settings, overrides } = loadSettings({
+      cwd,
+      spiderSettings: { politeness: { minIntervalMs: 20 }, http: { userAgent: 'spider-ua' } },
+      env: { PRICECRAWL_POLITENESS__MIN_INTERVAL_MS: '30', PRICECRAWL_HTTP__USER_AGENT: '12345' },
+      cliPairs: ['politeness.minIntervalMs=40'],
+    });
+    expect(settings.politeness.minIntervalMs).toBe(40);
+    expect(settings.politeness.jitterMs).toBe(1);
+    expect(settings.http.timeoutMs).toBe(5);
+    expect(settings.http.userAgent).toBe('12345'); // a string setting stays a string
+    expect(overrides['politeness.minIntervalMs']).toEqual({ value: 40, layer: 'cli' });
+    expect(overrides['politeness.jitterMs'].layer).toBe('config');
+    expect(overrides['http.userAgent'].layer).toBe('env');
+  });
+
+  it('merges per-host overrides from several layers instead of replacing them', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { hosts: { 'a.example': { minIntervalMs: 5 } } } }));
+    const { settings } = loadSettings({ cwd, env: noEnv, spiderSettings: { politeness: { hosts: { 'b.example:81': { maxConcurrency: 2 } } } } });
+    expect(settings.politeness.hosts).toEqual({ 'a.example': { minIntervalMs: 5 }, 'b.example:81': { maxConcurrency: 2 } });
+  });
+
+  it('names the dotted path and the layer of an unknown key', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { minIntervalMS: 10 } }));
+    const error = errorOf(() => loadSettings({ cwd, env: noEnv }));
+    expect(error.code).toBe('SETTINGS_INVALID');
+    expect(error.message).toContain('politeness.minIntervalMS: unknown setting (from config)');
+  });
+
+  it('names the dotted path of a value of the wrong type or range', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    const error = errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['http.timeoutMs=-5', 'concurrency.maxConcurrency=lots'] }));
+    expect(error.message).toMatch(/http\.timeoutMs: .*>=0.*\(from cli\)/);
+    expect(error.message).toMatch(/concurrency\.maxConcurrency: .*number/);
+  });
+
+  it('rejects env variables and -s keys that name no setting', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    expect(errorOf(() => loadSettings({ cwd, env: { PRICECRAWL_POLITENES__MIN_INTERVAL_MS: '1' } })).message).toContain('PRICECRAWL_POLITENES__MIN_INTERVAL_MS');
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['http.tiemoutMs=1'] })).message).toContain('http.tiemoutMs');
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['novalue'] })).message).toContain('key=value');
+  });
+
+  it('fails on a config file that is not JSON, naming the file', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), '{ nope');
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv })).message).toContain('pricecrawl.config.json: not valid JSON');
+  });
+});
