@@ -38,6 +38,7 @@ export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promi
       checkRedirect: (_from, to) => {
         if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new FetchError('OFFSITE_REDIRECT', `redirect to ${to} leaves allowedDomains`);
       },
+      onSend: () => lease.markSent(),
     });
   } catch (error) {
     // A middleware bug must not lose the request: record it and keep crawling.

@@ -10,6 +10,8 @@ export interface FetchOptions {
    * stops the chain. Lets the offsite rules re-check each hop.
    */
   checkRedirect?(fromUrl: string, toUrl: string): void;
+  /** Called when the request (and each redirect hop) is written to the socket. */
+  onSend?(): void;
 }
 
 export interface Fetcher {

@@ -9,6 +9,7 @@ import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { readBody } from './body-reader';
 import { decodeBody } from './charset';
+import { withSendHook } from './send-hook';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { FetchDeadline } from './fetch-deadline';
 import { OriginPools } from './origin-pools';
@@ -64,7 +65,7 @@ export class HttpFetcher implements Fetcher {
       const redirectChain: string[] = [];
       const visited = new Set([hopKey(hop)]);
       for (;;) {
-        const response = await this.send(hop, deadline.signal);
+        const response = await this.send(hop, deadline.signal, options.onSend);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
           // Drain small redirect bodies so the socket goes back to the pool; big ones close it.
           await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
@@ -114,16 +115,19 @@ export class HttpFetcher implements Fetcher {
     await this.pools.destroy();
   }
 
-  private send(hop: HopRequest, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  private send(hop: HopRequest, signal: AbortSignal, onSend?: () => void): Promise<Dispatcher.ResponseData> {
     if (this.closed) throw new FetchError('FETCH_FAILED', `fetcher is closed (${hop.url})`);
     const url = new URL(hop.url);
-    return this.pools.get(url.origin).request({
-      path: `${url.pathname}${url.search}`,
-      method: hop.method,
-      headers: hop.headers,
-      body: hop.body ?? undefined,
-      signal,
-    });
+    const pool = this.pools.get(url.origin);
+    return withSendHook(onSend, () =>
+      pool.request({
+        path: `${url.pathname}${url.search}`,
+        method: hop.method,
+        headers: hop.headers,
+        body: hop.body ?? undefined,
+        signal,
+      }),
+    );
   }
 
   /** Validates one hop; `followed` is how many hops were already taken. */

@@ -5,6 +5,8 @@ export interface Lease {
   request: CrawlRequest;
   /** Politeness key the request was scheduled under. */
   hostKey: string;
+  /** Called right before the request goes on the wire: the host's interval counts from this moment. */
+  markSent(): void;
   /** Hands the host slot back if the request is not sent after all (offsite, deferred). */
   cancelReservation(): void;
   /** Frees the host's concurrency slot once the response (or error) has arrived. */

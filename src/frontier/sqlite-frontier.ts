@@ -240,6 +240,7 @@ export class SqliteFrontier implements Frontier {
     return {
       request,
       hostKey,
+      markSent: () => slots.markSent(reservation, this.options.clock.nowMs()),
       cancelReservation: () => {
         slots.cancel(reservation);
         reopen();

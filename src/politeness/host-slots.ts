@@ -12,6 +12,8 @@ export interface Reservation {
   readonly previousNextOpenAtMs: number;
   /** The next open time this reservation set; a pause or a later reservation changes it. */
   readonly nextOpenAtMs: number;
+  /** When the slot was taken; the interval is re-anchored if the send happens later. */
+  readonly reservedAtMs: number;
 }
 
 export type ReserveResult =
@@ -61,11 +63,24 @@ export class HostSlots {
       serial: ++host.serial,
       previousNextOpenAtMs: host.nextOpenAtMs,
       nextOpenAtMs: nowMs + host.policy.minIntervalMs + this.jitter(host.policy.jitterMs),
+      reservedAtMs: nowMs,
     };
     host.nextOpenAtMs = reservation.nextOpenAtMs;
     host.inFlight += 1;
     host.open.add(reservation.serial);
     return { ok: true, reservation };
+  }
+
+  /**
+   * The request is being written to the socket now. The host sees sends, not reservations: if the
+   * send came later than the reservation (a slow middleware, a busy event loop), the interval is
+   * counted from the send, so the gap the server measures never shrinks below minIntervalMs.
+   */
+  markSent(reservation: Reservation, nowMs: number): void {
+    const host = this.hosts.get(reservation.hostKey);
+    const lateByMs = nowMs - reservation.reservedAtMs;
+    if (!host || lateByMs <= 0 || !host.open.has(reservation.serial)) return;
+    host.nextOpenAtMs = Math.max(host.nextOpenAtMs, reservation.nextOpenAtMs + lateByMs);
   }
 
   /** The response (or error) arrived: free the concurrency slot; the interval keeps running. */

@@ -181,3 +181,21 @@ describe('several hosts', () => {
     }
   });
 });
+
+describe('send hook', () => {
+  it('fires once per request written to the socket, redirect hops included, before the server sees it', async () => {
+    server.reset();
+    const sentAt: number[] = [];
+    const response = await fetcher.fetch(req(server.url('/redirect-chain/2')), { onSend: () => sentAt.push(performance.now()) });
+    expect(response.status).toBe(200);
+    expect(sentAt).toHaveLength(3);
+    expect(server.requests).toHaveLength(3);
+    server.requests.forEach((record, i) => expect(sentAt[i]).toBeLessThanOrEqual(record.arrivedAtPerfMs));
+  });
+
+  it('does not fire for a request that never reaches a socket', async () => {
+    let fired = 0;
+    await fetcher.fetch(req(server.url('/echo')), { signal: AbortSignal.abort(), onSend: () => fired++ }).catch(() => undefined);
+    expect(fired).toBe(0);
+  });
+});

@@ -1,0 +1,39 @@
+// Starts the catalog site in a child process and reads its request records back over loopback.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import type { CatalogProduct, CatalogSiteOptions } from './catalog-site';
+
+export interface RemoteRecord {
+  path: string;
+  arrivedAtPerfMs: number;
+  closedAtPerfMs: number | null;
+}
+
+export interface RemoteCatalogSite {
+  startUrls: string[];
+  products: CatalogProduct[];
+  hostKeys: string[];
+  records(): Promise<Array<{ hostKey: string; requests: RemoteRecord[] }>>;
+  close(): Promise<void>;
+}
+
+export async function startCatalogSiteProcess(options: CatalogSiteOptions): Promise<RemoteCatalogSite> {
+  const child: ChildProcess = spawn(process.execPath, ['bin/run-ts.js', 'test/support/catalog-site-main.ts', JSON.stringify(options)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const [first] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(() => { throw new Error('catalog site process exited before listening'); })])) as [string];
+  const info = JSON.parse(first) as { startUrls: string[]; products: CatalogProduct[]; hostKeys: string[]; control: string };
+  return {
+    startUrls: info.startUrls,
+    products: info.products,
+    hostKeys: info.hostKeys,
+    records: async () => (await (await fetch(`${info.control}/records`)).json()) as Array<{ hostKey: string; requests: RemoteRecord[] }>,
+    close: async () => {
+      const exited = once(child, 'exit');
+      child.stdin!.end();
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// A multi-host catalog on loopback for whole-crawl tests: listing pages, product pages, known prices.
+import { closeFixtureServers, startFixtureServers, type FixtureServer } from './fixture-server';
+
+export interface CatalogSiteOptions {
+  hosts: number;
+  productsPerHost: number;
+  perPage?: number;
+  /** Server-side delay before a product page answers (makes concurrency observable). */
+  latencyMs?: number;
+  /** Extra paths linked from each host's first listing page as if they were products. */
+  extraProductPaths?: string[];
+}
+
+export interface CatalogProduct {
+  sku: string;
+  /** Exact expected price as a plain decimal string. */
+  price: string;
+  url: string;
+}
+
+export interface CatalogSite {
+  servers: FixtureServer[];
+  products: CatalogProduct[];
+  startUrls: string[];
+  close(): Promise<void>;
+}
+
+/** Deterministic price with cents, e.g. 1234.05; thousands grouped on the page. */
+function priceOf(host: number, index: number): string {
+  const cents = 100 + ((host * 7919 + index * 104_729) % 250_000);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+function formatUsd(plain: string): string {
+  const [whole, cents] = plain.split('.');
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+export async function startCatalogSite(options: CatalogSiteOptions): Promise<CatalogSite> {
+  const perPage = options.perPage ?? 10;
+  const servers = await startFixtureServers(options.hosts);
+  const products: CatalogProduct[] = [];
+  servers.forEach((server, host) => {
+    const skus = Array.from({ length: options.productsPerHost }, (_, i) => `H${host}-P${i}`);
+    for (const [i, sku] of skus.entries()) products.push({ sku, price: priceOf(host, i), url: server.url(`/p/${sku}`) });
+    const pages = Math.ceil(skus.length / perPage);
+    server.route('/list', (_req, res, { url }) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const links = skus.slice((page - 1) * perPage, page * perPage).map((sku) => `<li><a class="product" href="/p/${sku}">${sku}</a></li>`);
+      if (page === 1) for (const path of options.extraProductPaths ?? []) links.push(`<li><a class="product" href="${path}">extra</a></li>`);
+      const next = page < pages ? `<a rel="next" href="/list?page=${page + 1}">next</a>` : '';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body><ul>${links.join('')}</ul>${next}</body></html>`);
+    });
+    server.route('/p/:sku', (_req, res, { params, later }) => {
+      const index = skus.indexOf(params.sku);
+      if (index < 0) return void res.writeHead(404).end();
+      const body = `<html><body><main data-sku="${params.sku}"><h1>Product ${params.sku}</h1><span class="price">${formatUsd(priceOf(host, index))}</span></main></body></html>`;
+      const send = () => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+      if (options.latencyMs) later(options.latencyMs, send);
+      else send();
+    });
+  });
+  return { servers, products, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
+}
+
+/** Largest number of requests open at the same moment across the given records (server side). */
+export function peakConcurrency(records: ReadonlyArray<{ arrivedAtPerfMs: number; closedAtPerfMs: number | null }>): number {
+  const events: Array<[number, number]> = [];
+  for (const r of records) {
+    events.push([r.arrivedAtPerfMs, 1]);
+    events.push([r.closedAtPerfMs ?? Infinity, -1]);
+  }
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]); // a close at the same instant counts before an arrival
+  let open = 0;
+  let peak = 0;
+  for (const [, delta] of events) peak = Math.max(peak, (open += delta));
+  return peak;
+}

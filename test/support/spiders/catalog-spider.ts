@@ -1,0 +1,40 @@
+// Test spider for the loopback catalog site: listings → products, price text as shown on the page.
+import type { PriceItem } from '../../../src/core/item';
+import type { CrawlResponse } from '../../../src/core/response';
+import { Spider, type SpiderOutput } from '../../../src/core/spider';
+
+interface ListingMeta {
+  page: number;
+  [key: string]: number;
+}
+
+export class CatalogSpider extends Spider {
+  readonly name = 'catalog';
+
+  constructor(args: Readonly<Record<string, string>> = {}) {
+    super(args);
+    this.startUrls = (args.startUrls ?? '').split(',').filter(Boolean);
+    if (args.allowedDomains) this.allowedDomains = args.allowedDomains.split(',');
+  }
+
+  override async *start(): AsyncIterable<SpiderOutput> {
+    for (const url of this.startUrls) yield this.request<ListingMeta>(url, 'parse', { page: 1 });
+  }
+
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const { page } = res.request.meta as ListingMeta;
+    for (const link of res.$('a.product').toArray()) yield res.follow(res.$(link).attr('href') ?? '', 'parseProduct');
+    const next = res.$('a[rel=next]').attr('href');
+    if (next) yield res.follow<ListingMeta>(next, 'parse', { page: page + 1 });
+  }
+
+  async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const item: PriceItem = {
+      sku: res.$('main[data-sku]').attr('data-sku') ?? res.url,
+      price: res.$('.price').first().text() || null,
+      currency: 'USD',
+      url: res.url,
+    };
+    yield item;
+  }
+}

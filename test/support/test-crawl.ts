@@ -1,0 +1,61 @@
+// Runs a whole crawl in-process for integration tests and reads back what it stored.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { Spider } from '../../src/core/spider';
+import { runCrawl } from '../../src/crawl/run-crawl';
+import type { RunSummary } from '../../src/engine/run-summary';
+import { createLogger } from '../../src/log/logger';
+import { resolveSettings } from '../../src/settings/load-settings';
+import type { StoredItem } from '../../storage/item-store';
+import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
+
+export interface TestCrawlResult {
+  summary: RunSummary;
+  items: StoredItem[];
+  logs: Array<Record<string, unknown>>;
+}
+
+/** A sink of parsed pino lines, so tests assert on log objects rather than text. */
+export function logSink(): { stream: Writable; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  let partial = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      partial += chunk.toString();
+      const parts = partial.split('\n');
+      partial = parts.pop() ?? '';
+      for (const part of parts) if (part.trim()) lines.push(JSON.parse(part) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { stream, lines };
+}
+
+export function tempStorageDir(label: string): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), `pricecrawl-${label}-`));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function readItems(dir: string, runId: string): Promise<StoredItem[]> {
+  const store = SqliteItemStore.open(dir);
+  try {
+    const items: StoredItem[] = [];
+    for await (const item of store.iterateItems(runId)) items.push(item);
+    return items;
+  } finally {
+    await store.close();
+  }
+}
+
+export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: { outputPath?: string } = {}): Promise<TestCrawlResult> {
+  const loaded = resolveSettings([
+    { name: 'spider', origin: 'spider.settings', values: spider.settings as Record<string, unknown> },
+    { name: 'cli', origin: 'test', values: { ...settings, storage: { dir } } },
+  ]);
+  const sink = logSink();
+  const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
+  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath });
+  return { summary, items: await readItems(dir, summary.runId), logs: sink.lines };
+}
