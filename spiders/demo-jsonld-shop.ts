@@ -2,10 +2,10 @@
 import type { PriceItem } from '../src/core/item';
 import type { JsonObject } from '../src/core/json';
 import type { CrawlResponse } from '../src/core/response';
-import { Spider, type SpiderOutput } from '../src/core/spider';
+import type { SpiderOutput } from '../src/core/spider';
 import { findJsonLdNode, jsonLdString, productOffer } from './support/json-ld';
 import { firstText } from './support/page-text';
-import { parseShopBase, requireShopBase, type ShopBase } from './support/shop-base-url';
+import { DemoShopSpider } from './support/demo-shop-spider';
 
 /** Meta of a listing page request. */
 export interface JsonLdListingMeta extends JsonObject {
@@ -17,22 +17,10 @@ export interface JsonLdProductMeta extends JsonObject {
   listingPage: number;
 }
 
-export class DemoJsonLdShopSpider extends Spider {
+export class DemoJsonLdShopSpider extends DemoShopSpider {
   readonly name = 'demo-jsonld';
-  /** The demo shops run on loopback: a short interval keeps the demo quick yet visibly polite. */
-  override settings = { politeness: { minIntervalMs: 150, jitterMs: 50 } };
-  private readonly base: ShopBase | null;
-
-  constructor(args: Readonly<Record<string, string>> = {}) {
-    super(args);
-    this.base = parseShopBase(args, this.name);
-    if (this.base) this.allowedDomains = [this.base.host];
-  }
-
-  override async *start(): AsyncIterable<SpiderOutput> {
-    const base = requireShopBase(this.base, this.name);
-    yield this.request<JsonLdListingMeta>(`${base.origin}/products`, 'parse', { page: 1 });
-  }
+  protected readonly entryPath = '/products';
+  protected override readonly entryMeta: JsonLdListingMeta = { page: 1 };
 
   /** A listing page: every product card, then the rel="next" page if there is one. */
   override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {

@@ -2,9 +2,9 @@
 import type { PriceItem } from '../src/core/item';
 import type { JsonObject } from '../src/core/json';
 import type { CrawlResponse } from '../src/core/response';
-import { Spider, type SpiderOutput } from '../src/core/spider';
+import type { SpiderOutput } from '../src/core/spider';
 import { firstText } from './support/page-text';
-import { parseShopBase, requireShopBase, type ShopBase } from './support/shop-base-url';
+import { DemoShopSpider } from './support/demo-shop-spider';
 
 /** Meta of a listing page ("Alle Artikel", `?seite=N`). */
 export interface LocaleListingMeta extends JsonObject {
@@ -16,22 +16,10 @@ export interface LocaleProductMeta extends JsonObject {
   listingPage: number;
 }
 
-export class DemoLocaleShopSpider extends Spider {
+export class DemoLocaleShopSpider extends DemoShopSpider {
   readonly name = 'demo-locale';
-  /** The demo shops run on loopback: a short interval keeps the demo quick yet visibly polite. */
-  override settings = { politeness: { minIntervalMs: 150, jitterMs: 50 } };
-  private readonly base: ShopBase | null;
-
-  constructor(args: Readonly<Record<string, string>> = {}) {
-    super(args);
-    this.base = parseShopBase(args, this.name);
-    if (this.base) this.allowedDomains = [this.base.host];
-  }
-
-  override async *start(): AsyncIterable<SpiderOutput> {
-    const base = requireShopBase(this.base, this.name);
-    yield this.request<LocaleListingMeta>(`${base.origin}/shop/liste/alle`, 'parse', { page: 1 });
-  }
+  protected readonly entryPath = '/shop/liste/alle';
+  protected override readonly entryMeta: LocaleListingMeta = { page: 1 };
 
   /** A listing page; its links are relative to <base href>, which `follow` honours. */
   override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {

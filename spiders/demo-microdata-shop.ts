@@ -2,10 +2,10 @@
 import type { PriceItem } from '../src/core/item';
 import type { JsonObject } from '../src/core/json';
 import type { CrawlResponse } from '../src/core/response';
-import { Spider, type SpiderOutput } from '../src/core/spider';
+import type { SpiderOutput } from '../src/core/spider';
 import { schemaEnumName } from './support/json-ld';
 import { cleanText, firstText } from './support/page-text';
-import { parseShopBase, requireShopBase, type ShopBase } from './support/shop-base-url';
+import { DemoShopSpider } from './support/demo-shop-spider';
 
 /** Meta of a category listing page. */
 export interface MicrodataCategoryMeta extends JsonObject {
@@ -23,22 +23,9 @@ function categoryOf(href: string): string {
   return /\/c\/([^/?#]+)/.exec(href)?.[1] ?? href;
 }
 
-export class DemoMicrodataShopSpider extends Spider {
+export class DemoMicrodataShopSpider extends DemoShopSpider {
   readonly name = 'demo-microdata';
-  /** The demo shops run on loopback: a short interval keeps the demo quick yet visibly polite. */
-  override settings = { politeness: { minIntervalMs: 150, jitterMs: 50 } };
-  private readonly base: ShopBase | null;
-
-  constructor(args: Readonly<Record<string, string>> = {}) {
-    super(args);
-    this.base = parseShopBase(args, this.name);
-    if (this.base) this.allowedDomains = [this.base.host];
-  }
-
-  override async *start(): AsyncIterable<SpiderOutput> {
-    const base = requireShopBase(this.base, this.name);
-    yield this.request(`${base.origin}/`, 'parse');
-  }
+  protected readonly entryPath = '/';
 
   /** The home page: one request per department. */
   override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {

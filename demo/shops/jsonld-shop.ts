@@ -3,7 +3,7 @@ import { buildCatalog, currentPrice, type CatalogProduct } from '../catalog';
 import { usElectronicsSpec as spec } from '../catalog-specs';
 import { escapeHtml, fillerPrng, fillerReviews, paragraph, themeCss, type FillerReview } from '../html-kit';
 import { centsToPlain, formatUsd, plainToCents } from '../price-format';
-import type { CatalogShopConfig, ExpectedShopOutcome, ShopReply, ShopSite } from './shop-site';
+import { plainPriceItems, type CatalogShopConfig, type ExpectedShopOutcome, type ShopReply, type ShopSite } from './shop-site';
 
 const PAGE_SIZE = 24;
 const HTML = 'text/html; charset=utf-8';
@@ -170,15 +170,7 @@ ${footer(paragraph(prng, spec.prose, 4))}`;
     },
     expected(origin): ExpectedShopOutcome {
       return {
-        items: catalog.map((p) => ({
-          sku: p.sku,
-          name: p.name,
-          url: `${origin}/p/${p.slug}`,
-          price: currentPrice(p),
-          priceText: currentPrice(p),
-          listPrice: p.salePrice ? p.price : null,
-          currency: p.currency,
-        })),
+        items: plainPriceItems(catalog, (p) => `${origin}/p/${p.slug}`),
         drift: [],
         notFound: [],
         pageCount: pageCount + catalog.length,

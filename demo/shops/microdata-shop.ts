@@ -3,7 +3,7 @@ import { buildCatalog, currentPrice, type CatalogProduct } from '../catalog';
 import { ukHomeGardenSpec as spec } from '../catalog-specs';
 import { escapeHtml, fillerPrng, fillerReviews, paragraph, themeCss, type FillerReview } from '../html-kit';
 import { formatGbp } from '../price-format';
-import type { CatalogShopConfig, ExpectedShopOutcome, ShopReply, ShopSite } from './shop-site';
+import { plainPriceItems, type CatalogShopConfig, type ExpectedShopOutcome, type ShopReply, type ShopSite } from './shop-site';
 
 const PAGE_SIZE = 12;
 const HTML = 'text/html; charset=utf-8';
@@ -116,15 +116,7 @@ export function microdataShop(config: CatalogShopConfig): ShopSite {
     expected(origin): ExpectedShopOutcome {
       const listingPages = spec.departments.reduce((sum, d) => sum + pagesOf(d.category), 0);
       return {
-        items: catalog.map((p) => ({
-          sku: p.sku,
-          name: p.name,
-          url: `${origin}/product/${p.slug}`,
-          price: currentPrice(p),
-          priceText: currentPrice(p),
-          listPrice: p.salePrice ? p.price : null,
-          currency: p.currency,
-        })),
+        items: plainPriceItems(catalog, (p) => `${origin}/product/${p.slug}`),
         drift: [],
         notFound: [],
         pageCount: 1 + listingPages + catalog.length,

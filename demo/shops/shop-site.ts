@@ -1,5 +1,5 @@
 // The contract between a demo shop's renderer and the server that hosts it, and what a crawl should yield.
-import type { CatalogProduct } from '../catalog';
+import { currentPrice, type CatalogProduct } from '../catalog';
 
 export type ShopKind = 'json-ld' | 'microdata' | 'locale-text';
 
@@ -56,4 +56,17 @@ export interface ShopSite {
   robotsLines?(origin: string): string[];
   route(url: URL, origin: string): ShopReply;
   expected(origin: string): ExpectedShopOutcome;
+}
+
+/** Expected items of a shop whose pages show the plain decimal price (JSON-LD, microdata content). */
+export function plainPriceItems(catalog: readonly CatalogProduct[], urlOf: (product: CatalogProduct) => string): ExpectedPriceItem[] {
+  return catalog.map((p) => ({
+    sku: p.sku,
+    name: p.name,
+    url: urlOf(p),
+    price: currentPrice(p),
+    priceText: currentPrice(p),
+    listPrice: p.salePrice ? p.price : null,
+    currency: p.currency,
+  }));
 }

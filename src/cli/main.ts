@@ -1,9 +1,6 @@
 // The `pricecrawl` command line: parses arguments, runs a command, turns known errors into one clear line.
 import { Command, Option } from 'commander';
 import { PricecrawlError } from '../core/errors';
-import { crawlCommand } from './crawl-command';
-import { demoCommand } from './demo-command';
-import { listCommand } from './list-command';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -25,6 +22,8 @@ program
   .option('--resume', 'continue the latest unfinished run of this spider instead of starting a fresh one')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
   .action(async (spider: string, opts) => {
+    // Commands load lazily: `list` and `--help` should not pay for Crawlee's import (~1 s).
+    const { crawlCommand } = await import('./crawl-command');
     process.exitCode = await crawlCommand(spider, opts);
   });
 
@@ -32,6 +31,7 @@ program
   .command('list')
   .description('list the registered spiders')
   .action(async () => {
+    const { listCommand } = await import('./list-command');
     process.exitCode = await listCommand();
   });
 
@@ -41,6 +41,7 @@ program
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
   .action(async (opts) => {
+    const { demoCommand } = await import('./demo-command');
     process.exitCode = await demoCommand(opts);
   });
 

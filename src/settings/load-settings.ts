@@ -62,7 +62,7 @@ export function envLayer(env: NodeJS.ProcessEnv): SettingsLayer {
   const values: Tree = {};
   for (const [name, raw] of Object.entries(env)) {
     if (!name.startsWith(ENV_PREFIX) || raw === undefined) continue;
-    const path = canonicalPath(name.slice(ENV_PREFIX.length).split('__'));
+    const path = canonicalPath(name.slice(ENV_PREFIX.length).split('__'), true);
     if (!path) throw new SettingsError(`environment variable ${name} names no setting (nest with "__", e.g. PRICECRAWL_POLITENESS__MIN_INTERVAL_MS)`);
     setPath(values, path, parseSettingValue(path, raw));
   }

@@ -44,11 +44,12 @@ export function schemaAt(path: string[]): AnySchema | null {
 }
 
 /**
- * Maps loosely spelled segments (env `MIN_INTERVAL_MS`, any case) to the schema's camelCase keys.
+ * Maps segments to the schema's camelCase keys. `loose` (environment variables, which are upper-case
+ * by convention: `MIN_INTERVAL_MS`) ignores case and underscores; otherwise keys must match exactly.
  * Returns null when a segment names no setting.
  */
-export function canonicalPath(segments: string[]): string[] | null {
-  const squash = (s: string) => s.replace(/[_-]/g, '').toLowerCase();
+export function canonicalPath(segments: string[], loose = false): string[] | null {
+  const squash = loose ? (s: string) => s.replace(/[_-]/g, '').toLowerCase() : (s: string) => s;
   const out: string[] = [];
   let node: AnySchema | null = settingsSchema;
   for (const segment of segments) {

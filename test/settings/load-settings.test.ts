@@ -80,3 +80,11 @@ describe('loadSettings', () => {
     expect(errorOf(() => loadSettings({ cwd, env: noEnv })).message).toContain('pricecrawl.config.json: not valid JSON');
   });
 });
+
+describe('key spelling', () => {
+  it('is exact for -s keys (a wrong case is a typo) and loose only for environment variables', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['politeness.minIntervalMS=5'] })).message).toContain('politeness.minIntervalMS');
+    expect(loadSettings({ cwd, env: { PRICECRAWL_politeness__minintervalms: '7' } }).settings.politeness.minIntervalMs).toBe(7);
+  });
+});

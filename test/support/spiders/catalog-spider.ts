@@ -29,6 +29,8 @@ export class CatalogSpider extends Spider {
   }
 
   async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    // `-a failOn=P3` makes products whose URL contains it throw: a spider bug the run must survive.
+    if (this.args.failOn && res.url.includes(this.args.failOn)) throw new Error(`spider bug on ${res.url}`);
     const item: PriceItem = {
       sku: res.$('main[data-sku]').attr('data-sku') ?? res.url,
       price: res.$('.price').first().text() || null,
