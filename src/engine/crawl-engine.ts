@@ -58,7 +58,14 @@ export class CrawlEngine {
         this.seedingDone = true;
         this.wake();
       });
-    await this.pool.run();
+    // A ref'd heartbeat: keeps the process alive while only unref'd timers and pending writes remain, and
+    // re-checks the frontier in case a wake-up was missed.
+    const heartbeat = setInterval(() => this.wake(), 1000);
+    try {
+      await this.pool.run();
+    } finally {
+      clearInterval(heartbeat);
+    }
     await seeded;
     await this.acks.drain();
     if (this.wakeTimer) clearTimeout(this.wakeTimer);

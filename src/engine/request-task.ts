@@ -86,12 +86,15 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   const requests = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake);
   const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: response.url, rawHash: response.rawHash };
   const outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log });
+  // The ack below must not reference the response: it would keep its body and DOM alive until the batch
+  // is durable (measured: +150 MB peak RSS in the fast benchmark).
+  const { status } = response;
   // The request is acknowledged only once its items are durable; the slot in the pool is free meanwhile.
   deps.acks.track(
     outcome.durable.then(
       async () => {
-        if (outcome.error) await deps.frontier.fail(request, outcome.error.reason, response.status);
-        else await deps.frontier.markHandled(request, response.status);
+        if (outcome.error) await deps.frontier.fail(request, outcome.error.reason, status);
+        else await deps.frontier.markHandled(request, status);
         deps.stats.inc(outcome.error ? 'requests/failed' : 'requests/succeeded');
         if (outcome.error) deps.stats.inc(`requests/failed/${outcome.error.reason}`);
       },

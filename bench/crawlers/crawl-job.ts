@@ -1,0 +1,75 @@
+// The contract between the bench and each crawler child: a job in BENCH_JOB, one JSON result line on stdout.
+import { readFileSync } from 'node:fs';
+
+export interface CrawlJob {
+  /** Home page of every host. */
+  seeds: string[];
+  /** Global ceiling on requests in flight. */
+  concurrency: number;
+  /** Per-host requests in flight. */
+  perHostConcurrency: number;
+  /** Per-host minimum spacing between sends, ms (0: no limit). */
+  minIntervalMs: number;
+  /** Scratch directory for the crawler's storage (queue, items). */
+  storageDir: string;
+  /** Memory scenario: seed this many tiny-page requests instead of crawling the shops. */
+  tinyRequests?: number;
+  /** Memory scenario: keep crawling this long after seeding finished, then stop. */
+  crawlAfterSeedMs?: number;
+}
+
+export interface CrawlerResult {
+  crawler: string;
+  /** Pages fetched with status 200. */
+  pages: number;
+  /** Items extracted (one per product page). */
+  items: number;
+  /** Requests that ended in failure. */
+  failed: number;
+  /** Wall time of the crawl itself, from its first call to its end (no process start-up). */
+  seconds: number;
+  /** User + system CPU spent during the crawl (module loading and TS transpiling excluded, like `seconds`). */
+  cpuSeconds: number;
+  /** Peak resident set of the whole process. */
+  peakRssMb: number;
+  /** Crawler-specific figures (seeding time, queue counts...). */
+  extra?: Record<string, number | string>;
+}
+
+export const RESULT_PREFIX = '{"benchResult"';
+
+export function readJob(): CrawlJob {
+  const raw = process.env.BENCH_JOB;
+  if (!raw) throw new Error('BENCH_JOB is not set: crawler children are started by bench/run.ts');
+  return JSON.parse(raw) as CrawlJob;
+}
+
+/** Highest RSS the kernel saw for this process (VmHWM), in MB; falls back to getrusage. */
+export function peakRssMb(): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (match) return Number(match[1]) / 1024;
+  } catch {
+    // not Linux: getrusage below is the same figure there
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
+
+/** Starts the crawl's clocks: wall time and CPU from here on, so start-up costs stay out of the figures. */
+export function startClocks(): () => { seconds: number; cpuSeconds: number } {
+  const wallAtMs = performance.now();
+  const cpuAt = process.cpuUsage();
+  return () => {
+    const cpu = process.cpuUsage(cpuAt);
+    return { seconds: (performance.now() - wallAtMs) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+  };
+}
+
+export function emitResult(result: CrawlerResult): void {
+  const rounded = { ...result, seconds: round(result.seconds), cpuSeconds: round(result.cpuSeconds), peakRssMb: round(result.peakRssMb) };
+  process.stdout.write(`${JSON.stringify({ benchResult: rounded })}\n`);
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

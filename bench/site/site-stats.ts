@@ -1,0 +1,118 @@
+// Server-side ground truth per host: arrival times, gaps under the minimum interval, in-flight and socket peaks.
+
+export interface HostReport {
+  port: number;
+  /** Requests that arrived, whatever the answer. */
+  requests: number;
+  /** Distinct paths answered 200 (a page fetched twice counts once). */
+  uniquePages: number;
+  statuses: Record<string, number>;
+  /** Arrival gaps shorter than the configured minimum interval (0 when none is configured). */
+  violations: number;
+  /** Shortest gap between two arrivals on this host, ms (null with fewer than two requests). */
+  minGapMs: number | null;
+  maxInFlight: number;
+  maxOpenSockets: number;
+  firstArrivalMs: number | null;
+  lastDoneMs: number | null;
+}
+
+export interface SiteReport {
+  minIntervalMs: number;
+  hosts: HostReport[];
+}
+
+/** Epoch ms with sub-ms resolution, comparable across processes. */
+export function nowEpochMs(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+class HostRecorder {
+  requests = 0;
+  readonly seen = new Set<string>();
+  statuses: Record<string, number> = {};
+  violations = 0;
+  minGapMs = Infinity;
+  lastArrivalMs: number | null = null;
+  firstArrivalMs: number | null = null;
+  lastDoneMs: number | null = null;
+  inFlight = 0;
+  maxInFlight = 0;
+  openSockets = 0;
+  maxOpenSockets = 0;
+
+  constructor(readonly port: number) {}
+}
+
+export class SiteStats {
+  private hosts = new Map<number, HostRecorder>();
+  minIntervalMs = 0;
+
+  constructor(private readonly ports: number[]) {
+    this.reset(0);
+  }
+
+  /** Clears everything between crawler runs; open sockets carry over (they belong to no run). */
+  reset(minIntervalMs: number): void {
+    const previous = this.hosts;
+    this.hosts = new Map(this.ports.map((port) => [port, new HostRecorder(port)]));
+    for (const [port, old] of previous) this.hosts.get(port)!.openSockets = old.openSockets;
+    this.minIntervalMs = minIntervalMs;
+  }
+
+  socketOpened(port: number): void {
+    const host = this.hosts.get(port)!;
+    host.openSockets++;
+    host.maxOpenSockets = Math.max(host.maxOpenSockets, host.openSockets);
+  }
+
+  socketClosed(port: number): void {
+    this.hosts.get(port)!.openSockets--;
+  }
+
+  /** Records an arrival; returns true when it came sooner than the minimum interval allows. */
+  arrived(port: number, atMs: number): boolean {
+    const host = this.hosts.get(port)!;
+    host.requests++;
+    host.inFlight++;
+    host.maxInFlight = Math.max(host.maxInFlight, host.inFlight);
+    host.firstArrivalMs ??= atMs;
+    let tooSoon = false;
+    if (host.lastArrivalMs !== null) {
+      const gap = atMs - host.lastArrivalMs;
+      host.minGapMs = Math.min(host.minGapMs, gap);
+      if (this.minIntervalMs > 0 && gap < this.minIntervalMs) {
+        host.violations++;
+        tooSoon = true;
+      }
+    }
+    host.lastArrivalMs = atMs;
+    return tooSoon;
+  }
+
+  answered(port: number, path: string, status: number, atMs: number): void {
+    const host = this.hosts.get(port)!;
+    host.inFlight--;
+    host.statuses[status] = (host.statuses[status] ?? 0) + 1;
+    if (status === 200) host.seen.add(path);
+    host.lastDoneMs = atMs;
+  }
+
+  report(): SiteReport {
+    return {
+      minIntervalMs: this.minIntervalMs,
+      hosts: [...this.hosts.values()].map((h) => ({
+        port: h.port,
+        requests: h.requests,
+        uniquePages: h.seen.size,
+        statuses: h.statuses,
+        violations: h.violations,
+        minGapMs: Number.isFinite(h.minGapMs) ? Math.round(h.minGapMs * 1000) / 1000 : null,
+        maxInFlight: h.maxInFlight,
+        maxOpenSockets: h.maxOpenSockets,
+        firstArrivalMs: h.firstArrivalMs,
+        lastDoneMs: h.lastDoneMs,
+      })),
+    };
+  }
+}
