@@ -5,9 +5,9 @@ import { startCatalogSiteProcess, type RemoteCatalogSite, type RemoteRecord } fr
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
-const MIN_INTERVAL_MS = 50;
+const MIN_INTERVAL_MS = 80;
 /** Arrival noise between two processes on a busy 2-core machine (scheduling, not politeness). */
-const ARRIVAL_NOISE_MS = 5;
+const ARRIVAL_NOISE_MS = 8;
 const GLOBAL_CEILING = 3;
 
 describe('a polite crawl of four hosts', () => {
@@ -39,6 +39,9 @@ describe('a polite crawl of four hosts', () => {
       expect(arrivals.length).toBe(24 + 3);
       const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]);
       expect(Math.min(...gaps)).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - ARRIVAL_NOISE_MS);
+      // Noise can shave a gap, never the typical one: the median sits at or above the interval.
+      const sorted = [...gaps].sort((a, b) => a - b);
+      expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThanOrEqual(MIN_INTERVAL_MS);
     }
   });
 
