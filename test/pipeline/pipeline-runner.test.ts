@@ -76,8 +76,8 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     const rows = [];
     for await (const row of store.iterateItems('run-1')) rows.push(row);
     expect(rows.map((row) => [row.sku, row.price, row.currency])).toEqual([
-      ['A', '1299', 'USD'],
-      ['E', '7.5', 'EUR'],
+      ['A', '1299.00', 'USD'],
+      ['E', '7.50', 'EUR'],
     ]);
     const dropLogs = lines.filter((line) => line.msg === 'item dropped');
     expect(dropLogs).toHaveLength(7);
