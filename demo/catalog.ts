@@ -29,6 +29,16 @@ export interface CatalogProduct {
 export interface CatalogOptions {
   seed: number;
   count: number;
+  /**
+   * Price-change rounds for history demos: with shift n > 0, every fourth product (index % 4 ==
+   * n % 4) costs n whole units more, sale price included; everything else stays as with 0.
+   */
+  priceShift?: number;
+}
+
+/** Whether `priceShift` moves this product's price (see CatalogOptions.priceShift). */
+export function isShifted(index: number, priceShift: number | undefined): boolean {
+  return !!priceShift && index % 4 === priceShift % 4;
 }
 
 /** The price a shopper pays now: the sale price when there is one. */
@@ -86,8 +96,11 @@ export function buildCatalog(spec: CatalogSpec, options: CatalogOptions): Catalo
     const brand = prng.pick(spec.brands);
     const name = `${brand} ${prng.pick(spec.adjectives)} ${prng.pick(department.nouns)} ${prng.int(10, 99)}${prng.pick(['', '0', 'X', 'S'])}`;
     const sku = `${spec.skuPrefix}-${String(options.seed % 1000).padStart(3, '0')}-${String(10_000 + index * 7 + prng.int(0, 6))}`;
-    const regularCents = drawCents(prng, department.minCents, department.maxCents);
-    const saleCents = prng.chance(25) ? drawSaleCents(prng, regularCents) : null;
+    const shiftCents = isShifted(index, options.priceShift) ? 100 * options.priceShift! : 0;
+    const drawnCents = drawCents(prng, department.minCents, department.maxCents);
+    const drawnSale = prng.chance(25) ? drawSaleCents(prng, drawnCents) : null;
+    const regularCents = drawnCents + shiftCents;
+    const saleCents = drawnSale === null ? null : drawnSale + shiftCents;
     products.push({
       index,
       sku,

@@ -21,6 +21,10 @@ export interface DemoShopsOptions {
   productCounts?: Partial<Record<ShopKind, number>>;
   /** Server think time per response. */
   latencyMs?: number;
+  /** Price-change round: a second run with another value sees changed prices (history demo). */
+  priceShift?: number;
+  /** Drift mode: a third of the locale shop's product pages use a new template without the price. */
+  drift?: boolean;
 }
 
 export interface ShopGroup {
@@ -49,11 +53,12 @@ async function startAll(sites: { site: ShopSite; port?: number }[], host: string
 export async function startDemoShops(options: DemoShopsOptions = {}): Promise<ShopGroup> {
   const seed = options.seed ?? DEMO_SEED;
   const count = (kind: ShopKind) => options.productCounts?.[kind] ?? DEFAULT_COUNTS[kind];
+  const { priceShift } = options;
   return startAll(
     [
-      { site: jsonLdShop({ seed, productCount: count('json-ld') }), port: options.ports?.['json-ld'] },
-      { site: microdataShop({ seed: seed + 1, productCount: count('microdata') }), port: options.ports?.microdata },
-      { site: localeTextShop({ seed: seed + 2, productCount: count('locale-text'), driftCount: 3, brokenLinkCount: 1 }), port: options.ports?.['locale-text'] },
+      { site: jsonLdShop({ seed, productCount: count('json-ld'), priceShift }), port: options.ports?.['json-ld'] },
+      { site: microdataShop({ seed: seed + 1, productCount: count('microdata'), priceShift }), port: options.ports?.microdata },
+      { site: localeTextShop({ seed: seed + 2, productCount: count('locale-text'), driftCount: options.drift ? Math.floor(count('locale-text') / 3) : 3, brokenLinkCount: 1, priceShift }), port: options.ports?.['locale-text'] },
     ],
     options.host,
     options.latencyMs,

@@ -4,6 +4,7 @@ import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Settings } from '../src/settings/schema';
 import { HttpErrorsMiddleware } from './http-errors';
 import { OffsiteMiddleware } from './offsite';
+import { RawCaptureMiddleware } from './raw-capture';
 
 type MiddlewareFactory = (settings: Settings) => DownloaderMiddleware;
 
@@ -13,10 +14,13 @@ type MiddlewareFactory = (settings: Settings) => DownloaderMiddleware;
  *   non-2xx response (retry, breaker, block detection) has had its turn.
  * - offsite early: a request we must not send costs no robots.txt lookup and no slot.
  * Resilience middlewares (robots, breaker, sessions, retry, block detection) slot in below offsite.
+ * - raw-capture last, next to the fetcher: it stores every body and logs every fetch (errors
+ *   included) before any middleware or the spider can fail or drop the response.
  */
 export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFactory]> = [
   ['http-errors', () => new HttpErrorsMiddleware()],
   ['offsite', () => new OffsiteMiddleware()],
+  ['raw-capture', () => new RawCaptureMiddleware()],
 ];
 
 export function defaultMiddlewares(settings: Settings): DownloaderMiddleware[] {

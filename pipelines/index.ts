@@ -3,6 +3,7 @@ import { SettingsError } from '../src/core/errors';
 import type { PipelineStage } from '../src/pipeline/stage';
 import type { Settings } from '../src/settings/schema';
 import { DedupeStage } from './dedupe-stage';
+import { NullPriceAlarmStage } from './null-price-alarm-stage';
 import { PriceCoercionStage } from './price-coercion-stage';
 import { RequiredFieldsStage } from './required-fields-stage';
 
@@ -11,18 +12,20 @@ type StageFactory = (settings: Settings) => PipelineStage;
 /**
  * Why this order:
  * - (redaction goes first when it lands: nothing after it, logs included, may see PII)
+ * - null-price-alarm before price-coercion: coercion drops priceless items, and the alarm must
+ *   count them (it judges validity with the same parser);
  * - price-coercion before required-fields: the not-positive check needs a parsed Decimal;
- * - (the drift alarm goes after coercion: it watches prices as parsed)
  * - required-fields before dedupe: an invalid copy must not claim a key and make a later
  *   valid copy look like a duplicate;
  * - dedupe last before writing (and before history, when it lands): only items that will be
  *   stored take a key.
  */
-export const DEFAULT_STAGE_ORDER = ['price-coercion', 'required-fields', 'dedupe'] as const;
+export const DEFAULT_STAGE_ORDER = ['null-price-alarm', 'price-coercion', 'required-fields', 'dedupe'] as const;
 
 export type StageName = (typeof DEFAULT_STAGE_ORDER)[number];
 
 const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
+  'null-price-alarm': (settings) => new NullPriceAlarmStage(settings.pipeline.nullPriceAlarm),
   'price-coercion': (settings) => new PriceCoercionStage({ defaultCurrency: settings.pipeline.defaultCurrency }),
   'required-fields': () => new RequiredFieldsStage(),
   dedupe: () => new DedupeStage(),

@@ -103,7 +103,7 @@ function footer(prose: string): string {
 
 export function jsonLdShop(config: CatalogShopConfig): ShopSite {
   const shopName = config.name ?? 'Northwind Electronics';
-  const catalog = buildCatalog(spec, { seed: config.seed, count: config.productCount });
+  const catalog = buildCatalog(spec, { seed: config.seed, count: config.productCount, priceShift: config.priceShift });
   const bySlug = new Map(catalog.map((p) => [p.slug, p]));
   const pageCount = Math.max(1, Math.ceil(catalog.length / PAGE_SIZE));
 

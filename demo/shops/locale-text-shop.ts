@@ -44,7 +44,7 @@ function encode(html: string): Buffer {
 
 export function localeTextShop(config: LocaleShopConfig): ShopSite {
   const shopName = config.name ?? 'Kaufhaus Lindner';
-  const catalog = buildCatalog(spec, { seed: config.seed, count: config.productCount });
+  const catalog = buildCatalog(spec, { seed: config.seed, count: config.productCount, priceShift: config.priceShift });
   const bySku = new Map(catalog.map((p) => [p.sku.toLowerCase(), p]));
   const drift = spreadIndices(config.driftCount ?? 0, catalog.length);
   const pageCount = Math.max(1, Math.ceil(catalog.length / PAGE_SIZE));

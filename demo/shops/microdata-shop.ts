@@ -41,7 +41,7 @@ function page(title: string, shopName: string, main: string, aside = '', small =
 
 export function microdataShop(config: CatalogShopConfig): ShopSite {
   const shopName = config.name ?? 'Harbour & Finch';
-  const catalog = buildCatalog(spec, { seed: config.seed, count: config.productCount });
+  const catalog = buildCatalog(spec, { seed: config.seed, count: config.productCount, priceShift: config.priceShift });
   const bySlug = new Map(catalog.map((p) => [p.slug, p]));
   const smallPrint = escapeHtml(paragraph(fillerPrng(config.seed, -1), spec.prose, 8));
   const byCategory = new Map(spec.departments.map((d) => [d.category, catalog.filter((p) => p.category === d.category)]));

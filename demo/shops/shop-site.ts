@@ -7,6 +7,8 @@ export type ShopKind = 'json-ld' | 'microdata' | 'locale-text';
 export interface CatalogShopConfig {
   seed: number;
   productCount: number;
+  /** Price-change round (0: the base prices); see CatalogOptions.priceShift. */
+  priceShift?: number;
   /** Shop title; cluster hosts get numbered names. */
   name?: string;
 }

@@ -8,11 +8,11 @@ import { createLogger } from '../log/logger';
 import { loadSettings } from '../settings/load-settings';
 import { onShutdownSignals } from './signals';
 
-export async function demoCommand(opts: { storage?: string; set: string[] }): Promise<number> {
+export async function demoCommand(opts: { storage?: string; set: string[]; priceShift?: number; drift?: boolean }): Promise<number> {
   const cliPairs = [...opts.set];
   if (opts.storage) cliPairs.push(`storage.dir=${opts.storage}`);
   const baseLog = createLogger(loadSettings({ cliPairs }).settings.log);
-  const demo = await startDemoShops();
+  const demo = await startDemoShops({ priceShift: opts.priceShift, drift: opts.drift });
   baseLog.info({ shops: demo.shops.map(({ name, origin }) => ({ name, origin })) }, 'demo shops listening on loopback');
   const engines: CrawlEngine[] = [];
   const stopListening = onShutdownSignals((signal) => engines.forEach((engine) => engine.stop(signal)));
@@ -29,7 +29,7 @@ export async function demoCommand(opts: { storage?: string; set: string[] }): Pr
     baseLog.flush();
     for (const summary of summaries) process.stdout.write(`\n${formatSummary(summary)}\n`);
     const storageDir = loadSettings({ cliPairs }).settings.storage.dir;
-    process.stdout.write(`\nitems and the run ledger are in ${storageDir}/ (items.sqlite, frontier.sqlite)\n`);
+    process.stdout.write(`\nitems and the run ledger are in ${storageDir}/ (items.sqlite, frontier.sqlite, fetch-log.sqlite, blobs/); see pricecrawl changes\n`);
     return Math.max(...summaries.map(exitCodeFor));
   } finally {
     stopListening();

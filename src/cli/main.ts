@@ -40,9 +40,33 @@ program
   .description('start the bundled demo shops on loopback, crawl them politely, print the summary, write SQLite')
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+  .option('--drift', 'drift mode: a third of the locale shop\'s pages lose their price markup (the null-price alarm fires)')
+  .option('--price-shift <n>', 'price-change round: run again with another n to see `pricecrawl changes`', (v) => Number.parseInt(v, 10))
   .action(async (opts) => {
     const { demoCommand } = await import('./demo-command');
     process.exitCode = await demoCommand(opts);
+  });
+
+program
+  .command('raw')
+  .description('print the exact response bytes stored under a raw hash (an item\'s rawHash)')
+  .argument('<hash>', 'sha256 hex of the bytes')
+  .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .action(async (hash: string, opts) => {
+    const { rawCommand } = await import('./raw-command');
+    process.exitCode = await rawCommand(hash, opts);
+  });
+
+program
+  .command('changes')
+  .description('list price, currency and availability changes between runs (price history)')
+  .option('--spider <name>', 'only this spider')
+  .option('--since <when>', 'only changes observed since an ISO date/time or a duration ago (24h, 7d, 30m)')
+  .option('--json', 'one JSON object per line instead of a table')
+  .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .action(async (opts) => {
+    const { changesCommand } = await import('./changes-command');
+    process.exitCode = await changesCommand(opts);
   });
 
 try {

@@ -17,6 +17,7 @@ import { policyFromSettings } from '../politeness/host-policy';
 import { systemClock } from '../politeness/clock';
 import type { LoadedSettings } from '../settings/load-settings';
 import { defaultMiddlewares } from '../../middlewares/index';
+import { PriceChangeLog } from '../../storage/sqlite/price-changes';
 import { defaultPipeline } from '../../pipelines/index';
 import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
 import { logStartup } from './startup-log';
@@ -65,7 +66,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   let summary: RunSummary;
   try {
     await pipeline.open();
-    for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now });
+    for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
     statsLogger.start();
     await engine.run({ seed: true });
   } finally {
@@ -73,7 +74,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
     for (const middleware of middlewares) await middleware.close?.();
     await fetcher.close();
-    summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping });
+    summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: settings.pipeline.nullPriceAlarm.failRun });
     frontier.finishRun(summary.status);
     await frontier.close();
   }
@@ -82,5 +83,13 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     log.info({ path: options.outputPath, items: exported }, 'items exported');
   }
   await store.close();
+  // Items are durable now: compare them with each SKU's previous observation (price history).
+  const changes = PriceChangeLog.open(settings.storage.dir);
+  try {
+    const recorded = changes.recordRun(spider.name, summary.runId);
+    if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
+  } finally {
+    changes.close();
+  }
   return summary;
 }

@@ -56,6 +56,8 @@ export interface MiddlewareContext {
   /** Politeness key of the request's host (host:port, or registrable domain). */
   hostKey: string;
   nowMs(): number;
+  /** The crawl run's id (set by the engine; absent in tests that drive a chain by hand). */
+  runId?: string;
 }
 
 /**

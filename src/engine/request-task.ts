@@ -30,7 +30,7 @@ export interface RequestTaskDeps {
 export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promise<void> {
   const { request, hostKey } = lease;
   const log = deps.log.child({ host: hostKey, requestId: request.id });
-  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: Date.now };
+  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: Date.now, runId: deps.runId };
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
   try {
     download = await deps.chain.download(request, ctx, {

@@ -12,9 +12,13 @@ export interface RunSummary {
   balanced: boolean;
   /** How the run ended: finished (nothing pending), interrupted (stopped with work left), failed. */
   status: 'finished' | 'interrupted' | 'failed';
+  /** Alarms raised during the run (`null-price/host/<host>` → 1), from the `alarms/` stats. */
+  alarms: Record<string, number>;
+  /** Settings say an alarm fails the run (exit 3). */
+  alarmsFailRun: boolean;
 }
 
-export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean }): RunSummary {
+export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; alarmsFailRun?: boolean }): RunSummary {
   const { ledger, stats } = args;
   const balanced = ledger.planned === ledger.succeeded + ledger.failed + ledger.pending;
   const status = !balanced ? 'failed' : args.interrupted || ledger.pending > 0 ? 'interrupted' : 'finished';
@@ -26,12 +30,15 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/') },
     balanced,
     status,
+    alarms: stats.byPrefix('alarms/'),
+    alarmsFailRun: args.alarmsFailRun ?? false,
   };
 }
 
-/** Exit code: 0 finished, 1 accounting broken, 2 interrupted with work pending. */
+/** Exit code: 0 finished, 1 accounting broken, 2 interrupted with work pending, 3 an alarm fired (when set to fail). */
 export function exitCodeFor(summary: RunSummary): number {
   if (!summary.balanced) return 1;
+  if (summary.alarmsFailRun && Object.keys(summary.alarms).length > 0) return 3;
   return summary.status === 'finished' ? 0 : 2;
 }
 
@@ -63,5 +70,7 @@ export function formatSummary(summary: RunSummary): string {
   lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}`);
   const drops = Object.entries(summary.items.dropped).sort(([, a], [, b]) => b - a);
   if (drops.length > 0) lines.push('items dropped by reason:', ...drops.map(([r, n]) => `  ${r}: ${n}`));
+  const alarms = Object.keys(summary.alarms).sort();
+  if (alarms.length > 0) lines.push('', `ALARMS${summary.alarmsFailRun ? ' (fail the run)' : ''}:`, ...alarms.map((alarm) => `  ${alarm}`));
   return lines.join('\n');
 }

@@ -1,8 +1,9 @@
 // Maps an item and its source to the row the ItemStore keeps, including the run-scoped item key.
 import { createHash } from 'node:crypto';
 import type { Item, ItemSource } from '../core/item';
-import { Decimal, decimalToStorage, parseDecimalString } from '../core/money';
+import { Decimal, parseDecimalString } from '../core/money';
 import type { StoredItem } from '../../storage/item-store';
+import { toCurrencyScale } from '../prices/iso-currencies';
 import { canonicalJson, toJsonValue } from './json-value';
 
 /** The item's sku as text, or null: numbers are accepted because JSON APIs often send them. */
@@ -25,12 +26,15 @@ export function itemKey(item: Item, source: ItemSource, data?: unknown): string 
   return createHash('sha1').update(source.url).update('\n').update(json).digest('hex');
 }
 
-/** Exact price text when the item carries a Decimal (or a plain decimal string); else null. */
-function storedPrice(price: unknown): string | null {
-  if (Decimal.isDecimal(price)) return price.isFinite() ? decimalToStorage(price) : null;
+/**
+ * Exact price text when the item carries a Decimal (or a plain decimal string), at the currency's
+ * minor-unit scale ("1299.00" for USD); else null.
+ */
+function storedPrice(price: unknown, currency: string | null): string | null {
+  if (Decimal.isDecimal(price)) return price.isFinite() ? toCurrencyScale(price, currency) : null;
   if (typeof price === 'string') {
     const parsed = parseDecimalString(price);
-    return parsed ? decimalToStorage(parsed) : null;
+    return parsed ? toCurrencyScale(parsed, currency) : null;
   }
   return null;
 }
@@ -38,6 +42,10 @@ function storedPrice(price: unknown): string | null {
 /** Throws a TypeError when the item cannot be represented as JSON (e.g. it holds a cycle). */
 export function toStoredItem(item: Item, source: ItemSource): StoredItem {
   const data = toJsonValue(item) as Record<string, unknown>;
+  const currency = typeof item.currency === 'string' && item.currency !== '' ? item.currency : null;
+  const price = storedPrice(item.price, currency);
+  // The JSON copy (exports) shows the same digits as the price column.
+  if (price !== null && Decimal.isDecimal(item.price)) data.price = price;
   return {
     runId: source.runId,
     spider: source.spider,
@@ -45,8 +53,8 @@ export function toStoredItem(item: Item, source: ItemSource): StoredItem {
     requestId: source.requestId,
     url: typeof item.url === 'string' && item.url !== '' ? item.url : source.url,
     sku: itemSku(item),
-    price: storedPrice(item.price),
-    currency: typeof item.currency === 'string' && item.currency !== '' ? item.currency : null,
+    price,
+    currency,
     rawHash: source.rawHash,
     data,
     scrapedAtMs: source.scrapedAtMs,

@@ -1,32 +1,38 @@
-// Currency symbols and ISO 4217 codes the price parser recognises, with how ambiguous ones resolve.
+// Currency symbols the price parser recognises (ISO codes come from iso-currencies), and how ambiguous ones resolve.
+import { ISO_CODES } from './iso-currencies';
+
+export { ISO_CODES } from './iso-currencies';
+
+const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU'];
 
 /**
- * Symbol → candidate ISO codes. The first candidate is the fallback when neither the hint nor the
- * default currency picks another candidate; `null` first means "unknown without a hint" (kr).
+ * Symbol (or local abbreviation) → candidate ISO codes. The first candidate is the fallback when
+ * neither the hint nor the default currency picks another; `null` first means "unknown without a
+ * hint" (kr). Symbols are local usage, which no ISO data package carries.
  */
 export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly (string | null)[]>> = {
   US$: ['USD'], 'U$S': ['USD'], C$: ['CAD'], CA$: ['CAD'], CAN$: ['CAD'], A$: ['AUD'], AU$: ['AUD'],
   NZ$: ['NZD'], HK$: ['HKD'], S$: ['SGD'], SG$: ['SGD'], NT$: ['TWD'], R$: ['BRL'], MX$: ['MXN'], Mex$: ['MXN'],
-  $: ['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP'],
-  '€': ['EUR'], '£': ['GBP', 'EGP', 'GIP'], '¥': ['JPY', 'CNY'], '円': ['JPY'], '元': ['CNY'], '₹': ['INR'], 'Rs.': ['INR', 'PKR', 'LKR'],
-  '₽': ['RUB'], 'руб': ['RUB'], '₩': ['KRW'], '₺': ['TRY'], '₪': ['ILS'], '₫': ['VND'], '₴': ['UAH'], '₦': ['NGN'],
-  '฿': ['THB'], '₱': ['PHP'], 'zł': ['PLN'], 'Kč': ['CZK'], Ft: ['HUF'], lei: ['RON'], 'лв': ['BGN'],
-  kr: [null, 'SEK', 'NOK', 'DKK', 'ISK'], 'kr.': [null, 'DKK', 'ISK', 'SEK', 'NOK'], 'Fr.': ['CHF'],
+  RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'], $: DOLLARS,
+  '€': ['EUR'], Euro: ['EUR'], euro: ['EUR'], Euros: ['EUR'], euros: ['EUR'],
+  '£': ['GBP', 'EGP', 'GIP'], '¥': ['JPY', 'CNY'], '￥': ['CNY', 'JPY'], '円': ['JPY'], '元': ['CNY'], RMB: ['CNY'],
+  '₹': ['INR'], 'Rs.': ['INR', 'PKR', 'LKR', 'NPR'], Rs: ['INR', 'PKR', 'LKR', 'NPR'],
+  '₽': ['RUB'], 'руб': ['RUB'], 'р.': ['RUB'], '₩': ['KRW'], '원': ['KRW'], '₺': ['TRY'], TL: ['TRY'],
+  '₪': ['ILS'], '₫': ['VND'], 'đ': ['VND'], '₴': ['UAH'], 'грн': ['UAH'], '₦': ['NGN'], '₸': ['KZT'],
+  '฿': ['THB'], 'บาท': ['THB'], '₱': ['PHP'], Rp: ['IDR'], RM: ['MYR'], KSh: ['KES'], R: ['ZAR'],
+  'zł': ['PLN'], 'Kč': ['CZK'], Ft: ['HUF'], lei: ['RON'], Lei: ['RON'], 'лв': ['BGN'], 'din.': ['RSD'],
+  'ден': ['MKD'], KM: ['BAM'], '₾': ['GEL'], '₼': ['AZN'], '৳': ['BDT'], Tk: ['BDT'], '₲': ['PYG'], '₡': ['CRC'],
+  'S/': ['PEN'], 'S/.': ['PEN'], KD: ['KWD'], 'د.ك': ['KWD'], BD: ['BHD'], 'د.إ': ['AED'], Dhs: ['AED'], 'ر.س': ['SAR'],
+  'ر.ق': ['QAR'], 'ج.م': ['EGP'], FCFA: ['XOF', 'XAF'], CFA: ['XOF', 'XAF'],
+  kr: [null, 'SEK', 'NOK', 'DKK', 'ISK'], 'kr.': [null, 'DKK', 'ISK', 'SEK', 'NOK'], Kr: [null, 'SEK', 'NOK', 'DKK', 'ISK'],
+  'Fr.': ['CHF'], 'SFr.': ['CHF'],
 };
-
-/** ISO codes recognised when written in upper case in the text (CHF 12, 12 EUR). */
-export const ISO_CODES: ReadonlySet<string> = new Set([
-  'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'CHF', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'KRW', 'INR', 'PKR',
-  'LKR', 'RUB', 'UAH', 'PLN', 'CZK', 'HUF', 'RON', 'BGN', 'SEK', 'NOK', 'DKK', 'ISK', 'TRY', 'ILS', 'AED',
-  'SAR', 'QAR', 'KWD', 'BHD', 'OMR', 'EGP', 'ZAR', 'NGN', 'KES', 'MAD', 'BRL', 'MXN', 'ARS', 'CLP', 'COP',
-  'PEN', 'THB', 'VND', 'PHP', 'IDR', 'MYR', 'GIP', 'RSD', 'MDL', 'GEL', 'KZT',
-]);
 
 /** A hint may be an ISO code ("cad") or a symbol ("C$", "€"); returns its candidate codes. */
 export function candidatesOf(hint: string | undefined | null): readonly (string | null)[] {
   if (!hint) return [];
   const trimmed = hint.trim();
-  if (ISO_CODES.has(trimmed.toUpperCase()) || /^[A-Za-z]{3}$/.test(trimmed)) return [trimmed.toUpperCase()];
+  if (ISO_CODES.has(trimmed.toUpperCase())) return [trimmed.toUpperCase()];
   return CURRENCY_SYMBOLS[trimmed] ?? [];
 }
 

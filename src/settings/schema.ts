@@ -71,6 +71,20 @@ export const settingsSchema = z
         disabled: z.array(z.string()).default([]),
         /** ISO 4217 code for prices whose page names no currency (and to resolve `$`, `kr`). */
         defaultCurrency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR').optional(),
+        /** Alarm on items without a valid price (null counts as missing), per spider and per host. */
+        nullPriceAlarm: z
+          .object({
+            /** Share of priceless items above which the alarm fires (0.05 = 5 %). */
+            threshold: z.number().min(0).max(1).default(0.05),
+            /** Fewest items judged. */
+            minItems: z.number().int().min(1).default(50),
+            /** Sliding window of the last N items per spider / host. */
+            window: z.number().int().min(1).default(200),
+            /** Make the run exit 3 when an alarm fired. */
+            failRun: z.boolean().default(false),
+          })
+          .strict()
+          .prefault({}),
       })
       .strict()
       .prefault({}),

@@ -2,7 +2,8 @@
 export const ITEMS_SCHEMA_VERSION = 1;
 
 /**
- * price is TEXT: the exact decimal string (Decimal.toFixed()), never a REAL.
+ * price is TEXT: the exact decimal string, at the currency's minor-unit scale when it has no more
+ * digits than that ("1299.00" USD, "1980" JPY), never a REAL.
  * UNIQUE(run_id, key) is the upsert target, so a re-fetch after a crash replaces its rows.
  * id orders a run's rows by first insertion; an upsert keeps the row's original id.
  */

@@ -58,8 +58,8 @@ describe('a polite crawl of four hosts', () => {
     expect(bySku.size).toBe(site.products.length);
     for (const product of site.products) {
       const item = bySku.get(product.sku);
-      // Stored as Decimal.toFixed(): exact value, trailing zeros of the scale not kept.
-      expect(item?.price).toBe(product.price.replace(/\.?0+$/, ''));
+      // Stored exactly, at the currency's minor-unit scale (USD: two digits).
+      expect(item?.price).toBe(product.price);
       expect(item?.currency).toBe('USD');
       expect(item?.rawHash).toMatch(/^[0-9a-f]{64}$/);
     }
@@ -76,6 +76,6 @@ describe('a polite crawl of four hosts', () => {
     const overridden = result.logs.filter((l) => l.msg === 'overridden settings');
     expect(overridden).toHaveLength(1);
     expect(overridden[0].overridden).toMatchObject({ 'politeness.minIntervalMs': { value: MIN_INTERVAL_MS, from: 'cli' } });
-    expect(result.logs.find((l) => l.msg === 'enabled downloader middlewares')?.middlewares).toEqual(['http-errors', 'offsite']);
+    expect(result.logs.find((l) => l.msg === 'enabled downloader middlewares')?.middlewares).toEqual(['http-errors', 'offsite', 'raw-capture']);
   });
 });

@@ -192,4 +192,10 @@ describe('toStoredItem', () => {
     expect(stored.price).toBe('1234567890123456789012.3456789');
     expect(stored.data).toEqual({ sku: 's', price: '1234567890123456789012.3456789', tiers: ['0.1'] });
   });
+
+  it('stores a priced item at its currency\'s minor-unit scale, in the column and in data', () => {
+    const at = (price: string, currency: string) => toStoredItem({ sku: 's', price: new Decimal(price), currency }, source());
+    expect([at('1299', 'USD').price, at('1980', 'JPY').price, at('3.35', 'KWD').price, at('0.125', 'EUR').price]).toEqual(['1299.00', '1980', '3.350', '0.125']);
+    expect(at('7.5', 'EUR').data.price).toBe('7.50');
+  });
 });

@@ -76,14 +76,14 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     const rows = [];
     for await (const row of store.iterateItems('run-1')) rows.push(row);
     expect(rows.map((row) => [row.sku, row.price, row.currency])).toEqual([
-      ['A', '1299', 'USD'],
-      ['E', '7.5', 'EUR'],
+      ['A', '1299.00', 'USD'],
+      ['E', '7.50', 'EUR'],
     ]);
     const dropLogs = lines.filter((line) => line.msg === 'item dropped');
     expect(dropLogs).toHaveLength(7);
     expect(dropLogs.every((line) => line.level === 20)).toBe(true);
     expect(dropLogs[1]).toMatchObject({ stage: 'price-coercion', reason: 'price/unparseable', detail: 'call for price' });
-    expect(runner.stageNames).toEqual(['price-coercion', 'required-fields', 'dedupe']);
+    expect(runner.stageNames).toEqual(['null-price-alarm', 'price-coercion', 'required-fields', 'dedupe']);
   });
 
   it('a stage that throws drops only that item, logs the error and the run goes on', async () => {

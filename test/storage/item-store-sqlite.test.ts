@@ -42,9 +42,9 @@ describe('SqliteItemStore', () => {
     }
   });
 
-  it('round-trips prices exactly as Decimal.toFixed() strings, huge and long ones included', async () => {
+  it('round-trips prices exactly, at the currency scale (EUR: 2 digits) or longer, huge and long ones included', async () => {
     const prices = ['1234.56', '0.10', '1e21', '123456789012345678901234567890.123456789012345678901234567890', '0.000000000000000000000000001', '1299.00'];
-    const expected = ['1234.56', '0.1', '1000000000000000000000', '123456789012345678901234567890.12345678901234567890123456789', '0.000000000000000000000000001', '1299'];
+    const expected = ['1234.56', '0.10', '1000000000000000000000.00', '123456789012345678901234567890.12345678901234567890123456789', '0.000000000000000000000000001', '1299.00'];
     await store.writeBatch(prices.map((price, index) => row(`p${index}`, 'run-1', price)));
     const items = await collect(store, 'run-1');
     expect(items.map((item) => item.price)).toEqual(expected);
@@ -64,7 +64,7 @@ describe('SqliteItemStore', () => {
     await store.writeBatch([row('other', 'run-2')]);
     await store.writeBatch([row('b', 'run-1', '1.00'), row('d')]);
     const items = await collect(store, 'run-1');
-    expect(items.map((item) => [item.sku, item.price])).toEqual([['a', '9.99'], ['b', '1'], ['c', '9.99'], ['d', '9.99']]);
+    expect(items.map((item) => [item.sku, item.price])).toEqual([['a', '9.99'], ['b', '1.00'], ['c', '9.99'], ['d', '9.99']]);
     expect(await store.countItems('run-1')).toBe(4);
     expect(await store.countItems('run-2')).toBe(1);
     expect(await store.countItems()).toBe(5);

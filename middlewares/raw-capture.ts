@@ -1,0 +1,91 @@
+// raw-capture: stores every fetched body content-addressed before extraction and writes one fetch-log row per fetch.
+import { reasonForError } from '../src/downloader/downloader-chain';
+import { CONTINUE, accept, type DownloaderMiddleware, type ErrorOutcome, type MiddlewareContext, type RequestOutcome, type ResponseOutcome } from '../src/downloader/middleware';
+import type { FetchError } from '../src/core/errors';
+import type { CrawlRequest } from '../src/core/request';
+import type { CrawlResponse } from '../src/core/response';
+import { BlobStore } from '../storage/blob-store';
+import { FetchLog, type FetchLogRow } from '../storage/sqlite/fetch-log';
+
+/**
+ * Sits last in the middleware list, next to the fetcher: it sees every response first (before
+ * http-errors can fail a 404/500 and before the spider callback runs) and every transport error,
+ * and it never sees responses another middleware produced without a fetch.
+ */
+export class RawCaptureMiddleware implements DownloaderMiddleware {
+  readonly name = 'raw-capture';
+  private blobs: BlobStore | null = null;
+  private log: FetchLog | null = null;
+  private runId = 'unknown';
+  private spider = 'unknown';
+  /** When each in-flight request was handed to the fetcher (for errors, which carry no timings). */
+  private readonly sentAt = new WeakMap<CrawlRequest, number>();
+
+  open(ctx: Omit<MiddlewareContext, 'hostKey'>): void {
+    this.blobs = new BlobStore(ctx.settings.storage.dir);
+    this.log = FetchLog.open(ctx.settings.storage.dir);
+    this.runId = ctx.runId ?? 'unknown';
+    this.spider = ctx.spider.name;
+  }
+
+  processRequest(request: CrawlRequest, ctx: MiddlewareContext): RequestOutcome {
+    this.sentAt.set(request, ctx.nowMs());
+    return CONTINUE;
+  }
+
+  processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
+    const rawHash = this.store().put(response.body, response.rawHash);
+    ctx.stats.inc('raw/stored');
+    this.record(request, ctx, {
+      finalUrl: response.url,
+      status: response.status,
+      retryAfter: response.header('retry-after') ?? null,
+      rawHash,
+      bytes: response.body.length,
+      durationMs: response.timings.finishedAtMs - response.timings.startedAtMs,
+      outcome: 'response',
+    });
+    return accept(response);
+  }
+
+  processError(request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): ErrorOutcome {
+    const started = this.sentAt.get(request);
+    this.record(request, ctx, {
+      finalUrl: null,
+      status: null,
+      retryAfter: null,
+      rawHash: null,
+      bytes: null,
+      durationMs: started === undefined ? null : ctx.nowMs() - started,
+      outcome: reasonForError(error),
+    });
+    return CONTINUE;
+  }
+
+  close(): void {
+    this.log?.close();
+    this.log = null;
+  }
+
+  private store(): BlobStore {
+    if (!this.blobs) throw new Error('raw-capture used before open()');
+    return this.blobs;
+  }
+
+  private record(request: CrawlRequest, ctx: MiddlewareContext, fields: Omit<FetchLogRow, 'runId' | 'spider' | 'requestId' | 'url' | 'host' | 'attempt' | 'sessionId' | 'proxyId' | 'fetchedAtMs'>): void {
+    if (!this.log) throw new Error('raw-capture used before open()');
+    ctx.stats.inc('fetch-log/rows');
+    this.log.record({
+      runId: ctx.runId ?? this.runId,
+      spider: this.spider,
+      requestId: request.id,
+      url: request.url,
+      host: ctx.hostKey,
+      attempt: request.attempt,
+      sessionId: null,
+      proxyId: null,
+      fetchedAtMs: ctx.nowMs(),
+      ...fields,
+    });
+  }
+}

@@ -1,0 +1,107 @@
+// null-price-alarm stage: alarms when too many items (per spider and per host) arrive without a valid price.
+import type { Item, ItemSource } from '../src/core/item';
+import { Decimal } from '../src/core/money';
+import type { PipelineContext, PipelineStage } from '../src/pipeline/stage';
+import { parsePrice } from '../src/prices/parse-price';
+
+export interface NullPriceAlarmOptions {
+  /** Alarm when the share of items without a valid price is above this (0.05 = 5 %). */
+  threshold: number;
+  /** No verdict on fewer items than this. */
+  minItems: number;
+  /** Sliding window: the last this-many items per key are judged. */
+  window: number;
+}
+
+/** A null, empty, unparseable, zero or negative price is missing (unlike spidermon, null is not "present"). */
+export function hasValidPrice(item: Item): boolean {
+  const raw = item.price;
+  if (Decimal.isDecimal(raw)) return raw.isFinite() && raw.gt(0);
+  if (typeof raw === 'number') return Number.isFinite(raw) && raw > 0;
+  if (typeof raw !== 'string' || raw.trim() === '') return false;
+  return parsePrice(raw)?.amount.gt(0) ?? false;
+}
+
+/** Ring of the last `size` verdicts with a running count of missing ones. */
+class VerdictWindow {
+  private readonly ring: boolean[] = [];
+  private next = 0;
+  missing = 0;
+
+  constructor(private readonly size: number) {}
+
+  get count(): number {
+    return this.ring.length;
+  }
+
+  get full(): boolean {
+    return this.ring.length === this.size;
+  }
+
+  push(missing: boolean): void {
+    if (this.ring.length < this.size) this.ring.push(missing);
+    else {
+      if (this.ring[this.next]) this.missing--;
+      this.ring[this.next] = missing;
+      this.next = (this.next + 1) % this.size;
+    }
+    if (missing) this.missing++;
+  }
+}
+
+/**
+ * Runs before price-coercion, which drops priceless items: the alarm must count them. Judged
+ * whenever a window is full (a host whose markup changes mid-crawl alarms while it happens) and
+ * once more at the end of the run; each key alarms at most once, as `alarms/null-price/<key>`.
+ */
+export class NullPriceAlarmStage implements PipelineStage {
+  readonly name = 'null-price-alarm';
+  private readonly windows = new Map<string, VerdictWindow>();
+  private readonly fired = new Set<string>();
+  private ctx: PipelineContext | null = null;
+
+  constructor(private readonly options: NullPriceAlarmOptions) {}
+
+  open(ctx: PipelineContext): void {
+    this.ctx = ctx;
+    this.windows.clear();
+    this.fired.clear();
+  }
+
+  process(item: Item, source: ItemSource, ctx: PipelineContext): Item {
+    this.ctx ??= ctx;
+    const missing = !hasValidPrice(item);
+    if (missing) ctx.stats.inc('items/price-missing');
+    for (const key of ['spider', `host/${hostOf(source.url)}`]) {
+      let window = this.windows.get(key);
+      if (!window) this.windows.set(key, (window = new VerdictWindow(this.options.window)));
+      window.push(missing);
+      if (window.full) this.judge(key, window);
+    }
+    return item;
+  }
+
+  close(): void {
+    for (const [key, window] of this.windows) this.judge(key, window);
+  }
+
+  private judge(key: string, window: VerdictWindow): void {
+    if (this.fired.has(key) || window.count < this.options.minItems) return;
+    const rate = window.missing / window.count;
+    if (rate <= this.options.threshold) return;
+    this.fired.add(key);
+    this.ctx?.stats.inc(`alarms/null-price/${key}`);
+    this.ctx?.log.warn(
+      { alarm: 'null-price', key, missing: window.missing, items: window.count, rate: Number(rate.toFixed(4)), threshold: this.options.threshold },
+      `null-price alarm: ${window.missing} of the last ${window.count} items (${key}) have no valid price`,
+    );
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,56 @@
+// `pricecrawl changes`: lists recorded price/currency/availability change events as a table or JSON lines.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PriceChangeLog, type PriceChange } from '../../storage/sqlite/price-changes';
+import { SettingsError } from '../core/errors';
+import { loadSettings } from '../settings/load-settings';
+
+export interface ChangesOptions {
+  spider?: string;
+  since?: string;
+  json?: boolean;
+  storage?: string;
+}
+
+const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "24h", "7d", "30m" (ago), or an ISO date/time. */
+export function parseSince(text: string, nowMs: number): number {
+  const relative = /^(\d+)([mhd])$/.exec(text.trim());
+  if (relative) return nowMs - Number(relative[1]) * UNIT_MS[relative[2]];
+  const parsed = Date.parse(text);
+  if (Number.isNaN(parsed)) throw new SettingsError(`changes --since: "${text}" is neither an ISO date nor a duration like 24h, 7d, 30m`);
+  return parsed;
+}
+
+const show = (price: string | null, currency: string | null): string => (price === null ? '—' : `${price}${currency ? ` ${currency}` : ''}`);
+
+function formatTable(changes: readonly PriceChange[]): string {
+  const header = ['time (UTC)', 'spider', 'sku', 'old', 'new', 'availability'];
+  const rows = changes.map((c) => [
+    new Date(c.observedAtMs).toISOString().replace('T', ' ').slice(0, 19),
+    c.spider,
+    c.sku,
+    show(c.oldPrice, c.oldCurrency),
+    show(c.newPrice, c.newCurrency),
+    c.oldAvailability === c.newAvailability ? (c.newAvailability ?? '') : `${c.oldAvailability ?? '—'} → ${c.newAvailability ?? '—'}`,
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+export async function changesCommand(opts: ChangesOptions): Promise<number> {
+  const dir = opts.storage ?? loadSettings({ cliPairs: [] }).settings.storage.dir;
+  const sinceMs = opts.since ? parseSince(opts.since, Date.now()) : undefined;
+  if (!existsSync(join(dir, 'items.sqlite'))) throw new SettingsError(`changes: no items in ${dir} (run a crawl first, or pass --storage)`);
+  const log = PriceChangeLog.open(dir);
+  try {
+    const changes = log.list({ spider: opts.spider, sinceMs });
+    if (opts.json) for (const change of changes) process.stdout.write(`${JSON.stringify(change)}\n`);
+    else process.stdout.write(`${changes.length === 0 ? 'no price changes' : formatTable(changes)}\n`);
+    return 0;
+  } finally {
+    log.close();
+  }
+}

@@ -1,0 +1,50 @@
+// BlobStore: content-addressed raw bytes (sha256 of the bytes), gzip-compressed files under <storage.dir>/blobs/.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+const HASH = /^[0-9a-f]{64}$/;
+
+export function sha256Hex(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export class BlobStore {
+  private tmpCounter = 0;
+
+  /** `root` is the storage directory; blobs live in `root/blobs/ab/<hash>.gz`. */
+  constructor(readonly root: string) {}
+
+  static isHash(text: string): boolean {
+    return HASH.test(text);
+  }
+
+  pathOf(hash: string): string {
+    if (!BlobStore.isHash(hash)) throw new TypeError(`not a sha256 hex hash: ${hash}`);
+    return join(this.root, 'blobs', hash.slice(0, 2), `${hash}.gz`);
+  }
+
+  /**
+   * Stores the bytes (once per content) and returns their hash. Written to a temporary name and
+   * renamed, so a crash never leaves a truncated blob under a valid hash.
+   */
+  put(bytes: Buffer, knownHash?: string): string {
+    const hash = knownHash ?? sha256Hex(bytes);
+    const path = this.pathOf(hash);
+    if (existsSync(path)) return hash;
+    mkdirSync(join(this.root, 'blobs', hash.slice(0, 2)), { recursive: true });
+    const tmp = `${path}.${process.pid}.${this.tmpCounter++}.tmp`;
+    writeFileSync(tmp, gzipSync(bytes));
+    renameSync(tmp, path);
+    return hash;
+  }
+
+  /** The exact bytes stored under `hash`, or null when there are none. */
+  get(hash: string): Buffer | null {
+    if (!BlobStore.isHash(hash)) return null;
+    const path = this.pathOf(hash);
+    if (!existsSync(path)) return null;
+    return gunzipSync(readFileSync(path));
+  }
+}

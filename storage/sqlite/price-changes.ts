@@ -1,0 +1,80 @@
+// Price history change events: each run's observations vs the previous observation of the same spider + SKU (items.sqlite).
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+export interface PriceChange {
+  spider: string;
+  sku: string;
+  runId: string;
+  previousRunId: string;
+  observedAtMs: number;
+  previousObservedAtMs: number;
+  /** Exact decimal strings as stored; null for a missing price. */
+  oldPrice: string | null;
+  newPrice: string | null;
+  oldCurrency: string | null;
+  newCurrency: string | null;
+  oldAvailability: string | null;
+  newAvailability: string | null;
+  url: string;
+}
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS price_changes (
+  id INTEGER PRIMARY KEY, spider TEXT NOT NULL, sku TEXT NOT NULL, run_id TEXT NOT NULL, previous_run_id TEXT NOT NULL,
+  observed_at_ms INTEGER NOT NULL, previous_observed_at_ms INTEGER NOT NULL, old_price TEXT, new_price TEXT,
+  old_currency TEXT, new_currency TEXT, old_availability TEXT, new_availability TEXT, url TEXT NOT NULL,
+  UNIQUE (run_id, spider, sku)
+) STRICT;
+CREATE INDEX IF NOT EXISTS price_changes_by_time ON price_changes (observed_at_ms);`;
+
+/**
+ * The history is the items table itself (every run stores each observation with its time); a
+ * change event compares a run's row with the same SKU's previous row. Prices compare as exact
+ * strings, so "12.50" → "12.5" can never appear (both are stored by Decimal.toFixed()).
+ */
+const RECORD = `
+INSERT OR IGNORE INTO price_changes (spider, sku, run_id, previous_run_id, observed_at_ms, previous_observed_at_ms,
+  old_price, new_price, old_currency, new_currency, old_availability, new_availability, url)
+SELECT spider, sku, run_id, prev_run, scraped_at_ms, prev_at, prev_price, price, prev_currency, currency, prev_avail, avail, url
+FROM (
+  SELECT spider, sku, run_id, scraped_at_ms, price, currency, url, json_extract(data, '$.availability') AS avail,
+    LAG(run_id) OVER w AS prev_run, LAG(scraped_at_ms) OVER w AS prev_at, LAG(price) OVER w AS prev_price,
+    LAG(currency) OVER w AS prev_currency, LAG(json_extract(data, '$.availability')) OVER w AS prev_avail
+  FROM items WHERE sku IS NOT NULL AND spider = @spider
+  WINDOW w AS (PARTITION BY spider, sku ORDER BY scraped_at_ms, id)
+)
+WHERE run_id = @runId AND prev_run IS NOT NULL AND prev_run <> run_id
+  AND (price IS NOT prev_price OR currency IS NOT prev_currency OR avail IS NOT prev_avail)`;
+
+const COLUMNS = `spider, sku, run_id AS runId, previous_run_id AS previousRunId, observed_at_ms AS observedAtMs,
+  previous_observed_at_ms AS previousObservedAtMs, old_price AS oldPrice, new_price AS newPrice, old_currency AS oldCurrency,
+  new_currency AS newCurrency, old_availability AS oldAvailability, new_availability AS newAvailability, url`;
+
+export class PriceChangeLog {
+  private constructor(private readonly db: Database.Database) {}
+
+  /** Opens (and prepares) the change table beside the items table in <storageDir>/items.sqlite. */
+  static open(storageDir: string): PriceChangeLog {
+    const db = new Database(join(storageDir, 'items.sqlite'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    db.exec(DDL);
+    return new PriceChangeLog(db);
+  }
+
+  /** Records the run's change events (idempotent: a resumed run adds only new ones); returns how many were new. */
+  recordRun(spider: string, runId: string): number {
+    return this.db.prepare(RECORD).run({ spider, runId }).changes;
+  }
+
+  list(filter: { spider?: string; sinceMs?: number } = {}): PriceChange[] {
+    const sql = `SELECT ${COLUMNS} FROM price_changes WHERE (@spider IS NULL OR spider = @spider)
+      AND observed_at_ms >= @since ORDER BY observed_at_ms, spider, sku`;
+    return this.db.prepare(sql).all({ spider: filter.spider ?? null, since: filter.sinceMs ?? 0 }) as PriceChange[];
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
