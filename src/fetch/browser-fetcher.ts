@@ -39,7 +39,10 @@ export class BrowserFetcher implements Fetcher {
       try {
         return await this.load(page, request, options, deadline.signal);
       } catch (error) {
-        throw deadline.signal.aborted ? deadline.explain(error, request.url) : browserError(error, request.url);
+        if (deadline.signal.aborted) throw deadline.explain(error, request.url);
+        // A dead browser surfaces as whatever the pending call saw (often net::ERR_ABORTED): name the cause.
+        if (!page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
+        throw browserError(error, request.url);
       } finally {
         deadline.dispose();
       }

@@ -22,6 +22,8 @@ interface BrowserHandle {
   pagesServed: number;
   /** No new pages: closed as soon as its last page is (recycling, crash). */
   retired: boolean;
+  /** Set once launched: lets a new page see a dead browser before its 'disconnected' event has run. */
+  live: Browser | null;
 }
 
 /**
@@ -51,13 +53,25 @@ export class PagePool {
     let handle: BrowserHandle | null = null;
     let page: Page | null = null;
     try {
-      handle = this.handleForNewPage();
-      page = await (await this.contextOf(handle)).newPage();
+      [handle, page] = await this.openPage();
       return await use(page);
     } finally {
       if (page) await page.close().catch(() => undefined);
       if (handle) await this.pageDone(handle);
       this.releaseSlot();
+    }
+  }
+
+  /** A browser may die between its last page failing and its 'disconnected' event: then try one fresh browser. */
+  private async openPage(retried = false): Promise<[BrowserHandle, Page]> {
+    const handle = this.handleForNewPage();
+    try {
+      return [handle, await (await this.contextOf(handle)).newPage()];
+    } catch (error) {
+      await this.pageDone(handle);
+      if (retried || handle.live?.isConnected()) throw error;
+      this.retire(handle);
+      return this.openPage(true);
     }
   }
 
@@ -83,6 +97,7 @@ export class PagePool {
   }
 
   private handleForNewPage(): BrowserHandle {
+    if (this.current?.live && !this.current.live.isConnected()) this.retire(this.current);
     if (!this.current || this.current.retired) this.current = this.launch();
     const handle = this.current;
     handle.activePages++;
@@ -99,10 +114,13 @@ export class PagePool {
 
   private launch(): BrowserHandle {
     this.launched++;
-    const handle: BrowserHandle = { browser: this.options.launch(), context: null, activePages: 0, pagesServed: 0, retired: false };
+    const handle: BrowserHandle = { browser: this.options.launch(), context: null, activePages: 0, pagesServed: 0, retired: false, live: null };
     this.handles.add(handle);
     handle.browser.then(
-      (browser) => browser.on('disconnected', () => this.retire(handle)),
+      (browser) => {
+        handle.live = browser;
+        browser.on('disconnected', () => this.retire(handle));
+      },
       () => this.retire(handle), // a failed launch: the next page tries a new one
     );
     return handle;
