@@ -1,4 +1,5 @@
 // Starts the bundled demo shops (and clusters of generic shops for benchmarks) on loopback.
+import { jsRenderedShop } from './shops/js-rendered-shop';
 import { jsonLdShop } from './shops/jsonld-shop';
 import { localeTextShop } from './shops/locale-text-shop';
 import { microdataShop } from './shops/microdata-shop';
@@ -32,7 +33,7 @@ export interface ShopGroup {
   close(): Promise<void>;
 }
 
-const DEFAULT_COUNTS: Record<ShopKind, number> = { 'json-ld': 96, microdata: 84, 'locale-text': 60 };
+const DEFAULT_COUNTS: Record<ShopKind, number> = { 'json-ld': 96, microdata: 84, 'locale-text': 60, 'js-rendered': 16 };
 
 async function startAll(sites: { site: ShopSite; port?: number }[], host: string | undefined, latencyMs: number | undefined): Promise<ShopGroup> {
   const started = await Promise.allSettled(sites.map(({ site, port }) => startShopServer(site, { host, port, latencyMs })));
@@ -63,6 +64,12 @@ export async function startDemoShops(options: DemoShopsOptions = {}): Promise<Sh
     options.host,
     options.latencyMs,
   );
+}
+
+/** The JS-rendered shop alone: prices only after a script calls its JSON API (crawled in the browser). */
+export async function startJsShop(options: Omit<DemoShopsOptions, 'ports'> & { port?: number } = {}): Promise<ShopGroup> {
+  const seed = (options.seed ?? DEMO_SEED) + 3;
+  return startAll([{ site: jsRenderedShop({ seed, productCount: options.productCounts?.['js-rendered'] ?? DEFAULT_COUNTS['js-rendered'] }), port: options.port }], options.host, options.latencyMs);
 }
 
 export interface ShopClusterOptions {

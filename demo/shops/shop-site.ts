@@ -1,7 +1,7 @@
 // The contract between a demo shop's renderer and the server that hosts it, and what a crawl should yield.
 import { currentPrice, type CatalogProduct } from '../catalog';
 
-export type ShopKind = 'json-ld' | 'microdata' | 'locale-text';
+export type ShopKind = 'json-ld' | 'microdata' | 'locale-text' | 'js-rendered';
 
 /** What every shop renderer takes: its catalog seed and size. */
 export interface CatalogShopConfig {

@@ -1,5 +1,6 @@
 // Base of the demo shop spiders: the shop address from `-a baseUrl=...`, its host the only allowed one.
 import type { JsonObject } from '../../src/core/json';
+import type { CrawlRequestInit } from '../../src/core/request';
 import { Spider, type SpiderOutput } from '../../src/core/spider';
 import { parseShopBase, requireShopBase, type ShopBase } from './shop-base-url';
 
@@ -9,6 +10,8 @@ export abstract class DemoShopSpider extends Spider {
   /** Where the crawl starts, relative to the shop's origin, and the meta of that first request. */
   protected abstract readonly entryPath: string;
   protected readonly entryMeta: JsonObject = {};
+  /** Extra options of that first request (e.g. browser capture options). */
+  protected readonly entryInit: Omit<CrawlRequestInit, 'url' | 'callback' | 'meta'> = {};
   private readonly base: ShopBase | null;
 
   constructor(args: Readonly<Record<string, string>> = {}) {
@@ -20,6 +23,6 @@ export abstract class DemoShopSpider extends Spider {
 
   override async *start(): AsyncIterable<SpiderOutput> {
     const base = requireShopBase(this.base, this.name);
-    yield this.request(`${base.origin}${this.entryPath}`, 'parse', this.entryMeta);
+    yield this.request(`${base.origin}${this.entryPath}`, 'parse', this.entryMeta, this.entryInit);
   }
 }

@@ -1,5 +1,5 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
-import { startDemoShops } from '../../demo/demo-shops';
+import { startDemoShops, startJsShop } from '../../demo/demo-shops';
 import { findSpider } from '../../spiders/index';
 import { runCrawl } from '../crawl/run-crawl';
 import type { CrawlEngine } from '../engine/crawl-engine';
@@ -13,13 +13,19 @@ export async function demoCommand(opts: { storage?: string; set: string[]; price
   if (opts.storage) cliPairs.push(`storage.dir=${opts.storage}`);
   const baseLog = createLogger(loadSettings({ cliPairs }).settings.log);
   const demo = await startDemoShops({ priceShift: opts.priceShift, drift: opts.drift });
-  baseLog.info({ shops: demo.shops.map(({ name, origin }) => ({ name, origin })) }, 'demo shops listening on loopback');
+  // The JS-rendered shop is crawled in Chromium (its spider says fetchMode 'browser'); the others stay on HTTP.
+  const jsShop = await startJsShop().catch(async (error: unknown) => {
+    await demo.close();
+    throw error;
+  });
+  const shops = [...demo.shops, ...jsShop.shops];
+  baseLog.info({ shops: shops.map(({ name, origin }) => ({ name, origin })) }, 'demo shops listening on loopback');
   const engines: CrawlEngine[] = [];
   const stopListening = onShutdownSignals((signal) => engines.forEach((engine) => engine.stop(signal)));
   try {
     // Each shop is its own host with its own politeness budget, so the crawls run side by side.
     const summaries = await Promise.all(
-      demo.shops.map(async (shop) => {
+      shops.map(async (shop) => {
         const SpiderClass = findSpider(shop.spider);
         const spider = new SpiderClass({ baseUrl: shop.origin });
         const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
@@ -33,6 +39,6 @@ export async function demoCommand(opts: { storage?: string; set: string[]; price
     return Math.max(...summaries.map(exitCodeFor));
   } finally {
     stopListening();
-    await demo.close();
+    await Promise.all([demo.close(), jsShop.close()]);
   }
 }

@@ -69,6 +69,21 @@ program
     process.exitCode = await changesCommand(opts);
   });
 
+program
+  .command('fetch')
+  .description('fetch one URL as the crawler would and print status, headers, size and a digest (or the HTML)')
+  .argument('<url>', 'absolute http(s) URL')
+  .option('--browser', 'render it in Chromium (the browser fetcher) instead of plain HTTP')
+  .option('--html', 'print the (rendered) HTML instead of the digest')
+  .option('--capture <pattern>', 'with --browser: also print XHR/fetch responses whose URL contains this (repeatable)', collect, [])
+  .option('--wait-for <selector>', 'with --browser: wait until this CSS selector is in the DOM')
+  .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+  .option('--config <file>', 'project settings file')
+  .action(async (url: string, opts) => {
+    const { fetchCommand } = await import('./fetch-command');
+    process.exitCode = await fetchCommand(url, opts);
+  });
+
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

@@ -1,5 +1,6 @@
 // CrawlRequest: everything needed to fetch a page and route its response, serializable as JSON.
 import type { JsonObject } from './json';
+import type { BrowserRequestOptions } from './browser-options';
 import { requestFingerprint } from './fingerprint';
 
 export type HttpMethod = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE' | 'PATCH';
@@ -20,6 +21,8 @@ export interface CrawlRequestInit<M extends JsonObject = JsonObject> {
   dontFilter?: boolean;
   /** Overrides the spider's / host's fetch mode for this request. */
   fetchMode?: FetchMode;
+  /** Capture and wait options used when the request goes through the browser. */
+  browser?: BrowserRequestOptions;
 }
 
 /** The serialized form stored by the frontier. Stable: add fields, never rename. */
@@ -34,6 +37,8 @@ export interface SerializedRequest {
   dontFilter: boolean;
   fetchMode: FetchMode | null;
   attempt: number;
+  /** Absent in rows stored before browser fetching existed. */
+  browser?: BrowserRequestOptions | null;
 }
 
 export class CrawlRequest<M extends JsonObject = JsonObject> {
@@ -46,6 +51,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   readonly priority: number;
   readonly dontFilter: boolean;
   readonly fetchMode: FetchMode | null;
+  readonly browser: BrowserRequestOptions | null;
   /** How many times this request was sent before (0 on the first try); set by the frontier. */
   attempt = 0;
   /** Frontier row id once the request is stored; absent for requests not yet added. */
@@ -66,6 +72,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
     this.priority = init.priority ?? 0;
     this.dontFilter = init.dontFilter ?? false;
     this.fetchMode = init.fetchMode ?? null;
+    this.browser = init.browser ?? null;
   }
 
   get fingerprint(): string {
@@ -85,11 +92,12 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
       dontFilter: this.dontFilter,
       fetchMode: this.fetchMode,
       attempt: this.attempt,
+      browser: this.browser,
     };
   }
 
   static fromJSON(data: SerializedRequest, id: string | null = null): CrawlRequest {
-    const request = new CrawlRequest({ ...data, fetchMode: data.fetchMode ?? undefined });
+    const request = new CrawlRequest({ ...data, fetchMode: data.fetchMode ?? undefined, browser: data.browser ?? undefined });
     request.attempt = data.attempt;
     request.id = id;
     return request;

@@ -2,8 +2,9 @@
 import { createHash } from 'node:crypto';
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
+import { urlMatches, type CapturedResponse, type UrlPattern } from './browser-options';
 import type { JsonObject } from './json';
-import { CrawlRequest, type CrawlRequestInit } from './request';
+import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
 
 export interface ResponseTimings {
   /** Epoch ms when the request was handed to the fetcher. */
@@ -28,6 +29,10 @@ export interface CrawlResponseInit {
   timings: ResponseTimings;
   /** Every URL visited before `url`, in order. */
   redirectChain?: string[];
+  /** Which fetcher produced this response; `http` when omitted. */
+  fetchMode?: FetchMode;
+  /** Browser fetches: the XHR/fetch responses matching the request's `browser.capture` patterns. */
+  captured?: CapturedResponse[];
 }
 
 export class CrawlResponse {
@@ -40,6 +45,8 @@ export class CrawlResponse {
   readonly encoding: string;
   readonly timings: ResponseTimings;
   readonly redirectChain: readonly string[];
+  readonly fetchMode: FetchMode;
+  readonly captured: readonly CapturedResponse[];
   private cachedHash: string | null = null;
   private cachedDom: CheerioAPI | null = null;
 
@@ -53,6 +60,14 @@ export class CrawlResponse {
     this.encoding = init.encoding;
     this.timings = init.timings;
     this.redirectChain = init.redirectChain ?? [];
+    this.fetchMode = init.fetchMode ?? 'http';
+    this.captured = init.captured ?? [];
+  }
+
+  /** Parsed body of the first captured response whose URL matches `pattern`; undefined when none did. */
+  capturedJson<T = unknown>(pattern: UrlPattern): T | undefined {
+    const hit = this.captured.find((c) => urlMatches(c.url, pattern));
+    return hit ? (JSON.parse(hit.text) as T) : undefined;
   }
 
   /** sha256 (hex) of the exact body bytes: every item carries it to prove its source. */

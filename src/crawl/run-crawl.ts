@@ -7,6 +7,9 @@ import { CrawlEngine } from '../engine/crawl-engine';
 import { buildSummary, type RunSummary } from '../engine/run-summary';
 import { Stats } from '../engine/stats';
 import { exportItems } from '../export/export-items';
+import { BrowserFetcher } from '../fetch/browser-fetcher';
+import { checkChromium } from '../fetch/chromium-launch';
+import { FetchRouter, fetchModeResolver } from '../fetch/fetch-router';
 import { HttpFetcher } from '../fetch/http-fetcher';
 import { SqliteFrontier } from '../frontier/sqlite-frontier';
 import { PipelineRunner } from '../pipeline/pipeline-runner';
@@ -42,17 +45,26 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const log = options.log.child({ spider: spider.name });
   mkdirSync(settings.storage.dir, { recursive: true });
 
+  const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });
   const frontier = await SqliteFrontier.open({
     dir: settings.storage.dir,
     spider: spider.name,
     runId: options.resume ? 'resume-latest' : 'new',
-    hostKeyOf: (url: string) => hostKeyOf(url, settings.politeness.hostKey),
+    hostKeyOf: keyOf,
     hostSlots,
     clock: systemClock,
   });
   const store = SqliteItemStore.open(settings.storage.dir);
-  const fetcher = new HttpFetcher(settings.http);
+  // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
+  if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
+  const fetcher = new FetchRouter({
+    http: new HttpFetcher(settings.http),
+    browser: () => new BrowserFetcher(settings.browser),
+    modeFor: fetchModeResolver(settings, spider.fetchMode, keyOf),
+    hostKeyOf: keyOf,
+    stats,
+  });
   const middlewares = defaultMiddlewares(settings);
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId };
@@ -92,4 +104,8 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     changes.close();
   }
   return summary;
+}
+
+function usesBrowser(settings: LoadedSettings['settings'], spider: Spider): boolean {
+  return settings.fetchMode === 'browser' || spider.fetchMode === 'browser' || Object.values(settings.politeness.hosts).some((host) => host.fetchMode === 'browser');
 }

@@ -8,6 +8,8 @@ export interface RunSummary {
   elapsedMs: number;
   ledger: LedgerSummary;
   items: { scraped: number; written: number; dropped: Record<string, number> };
+  /** Fetches per fetch mode and host, keyed `<mode>/<host>` (`browser/127.0.0.1:8083`). */
+  fetchModes: Record<string, number>;
   /** planned = succeeded + failed + pending */
   balanced: boolean;
   /** How the run ended: finished (nothing pending), interrupted (stopped with work left), failed. */
@@ -27,6 +29,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     spider: args.spider,
     elapsedMs: stats.elapsedMs(),
     ledger,
+    fetchModes: stats.byPrefix('fetch/mode/'),
     items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/') },
     balanced,
     status,
@@ -63,6 +66,8 @@ export function formatSummary(summary: RunSummary): string {
     lines.push('');
     lines.push(table([['host', 'planned', 'succeeded', 'failed', 'pending'], ...hosts.map(([host, c]) => [host, c.planned, c.succeeded, c.failed, c.pending] as [string, number, number, number, number])]));
   }
+  const modes = Object.entries(summary.fetchModes).sort(([a], [b]) => a.localeCompare(b));
+  if (modes.length > 0) lines.push('', `fetch mode by host: ${modes.map(([key, n]) => `${key.slice(key.indexOf('/') + 1)} ${key.slice(0, key.indexOf('/'))} (${n})`).join(', ')}`);
   const statuses = Object.entries(ledger.byStatus).sort(([a], [b]) => a.localeCompare(b));
   if (statuses.length > 0) lines.push('', `by status: ${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}`);
   const reasons = Object.entries(ledger.failedByReason).sort(([, a], [, b]) => b - a);

@@ -54,6 +54,26 @@ export const settingsSchema = z
       .strict()
       .prefault({}),
     fetchMode: z.enum(['http', 'browser']).default('http'),
+    /** Headless Chromium for hosts (or spiders, or requests) whose fetchMode is `browser`. */
+    browser: z
+      .object({
+        /** Debian's Chromium (`apt-get install chromium`). */
+        executablePath: z.string().min(1).default('/usr/bin/chromium'),
+        /** Pages open at once across the crawl; more browser requests wait for a free page. */
+        maxOpenPages: z.number().int().min(1).default(4),
+        /** A browser is replaced (gracefully) after serving this many pages, to bound its memory. */
+        pagesPerBrowser: z.number().int().min(1).default(200),
+        /** Whole page load: navigation, waits and captured bodies. */
+        timeoutMs: ms().default(30_000),
+        /** Longest `waitFor.networkIdle` waits; the page is taken as it is after that. */
+        networkIdleCapMs: ms().default(5_000),
+        /** Playwright resource types that are aborted before they leave the browser. */
+        blockResourceTypes: z.array(z.string()).default(['image', 'font', 'media']),
+        /** URL substrings (or /regex/) aborted as well, e.g. trackers. */
+        blockUrlPatterns: z.array(z.string()).default(['google-analytics.com', 'googletagmanager.com', 'doubleclick.net', '/collect?']),
+      })
+      .strict()
+      .prefault({}),
     storage: z
       .object({
         /** Directory for the embedded SQLite frontier, items and blobs. */

@@ -1,0 +1,184 @@
+// The browser fetcher: one Chromium page per request, rendered HTML as the body, captured JSON, waits, blocking.
+import type { Page, Request as PwRequest, Response as PwResponse } from 'playwright-core';
+import { urlMatches, type BrowserRequestOptions, type CapturedResponse } from '../core/browser-options';
+import { FetchError, PricecrawlError } from '../core/errors';
+import type { CrawlRequest } from '../core/request';
+import { CrawlResponse } from '../core/response';
+import type { Settings } from '../settings/schema';
+import { launchChromium } from './chromium-launch';
+import { FetchDeadline } from './fetch-deadline';
+import type { Fetcher, FetchOptions } from './fetcher';
+import { PagePool, type PagePoolStats } from './page-pool';
+
+export type BrowserSettings = Settings['browser'];
+
+export class BrowserFetcher implements Fetcher {
+  private readonly pool: PagePool;
+
+  constructor(
+    private readonly settings: BrowserSettings,
+    userAgent?: string,
+  ) {
+    this.pool = new PagePool({
+      launch: () => launchChromium(settings.executablePath),
+      maxOpenPages: settings.maxOpenPages,
+      pagesPerBrowser: settings.pagesPerBrowser,
+      userAgent,
+    });
+  }
+
+  get stats(): PagePoolStats {
+    return this.pool.stats;
+  }
+
+  async fetch(request: CrawlRequest, options: FetchOptions = {}): Promise<CrawlResponse> {
+    if (request.method !== 'GET') throw new FetchError('FETCH_FAILED', `the browser fetcher only sends GET (${request.method} ${request.url})`);
+    // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
+    return this.pool.withPage(async (page) => {
+      const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
+      try {
+        return await this.load(page, request, options, deadline.signal);
+      } catch (error) {
+        if (deadline.signal.aborted) throw deadline.explain(error, request.url);
+        // A dead browser surfaces as whatever the pending call saw (often net::ERR_ABORTED): name the cause.
+        if (!page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
+        throw browserError(error, request.url);
+      } finally {
+        deadline.dispose();
+      }
+    }).catch((error: unknown) => {
+      throw browserError(error, request.url); // launch failures (BROWSER_MISSING) arrive here
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private async load(page: Page, request: CrawlRequest, options: FetchOptions, signal: AbortSignal): Promise<CrawlResponse> {
+    // Closing the page rejects whatever Playwright call is pending: that is how the deadline ends a hung page.
+    const onAbort = () => void page.close().catch(() => undefined);
+    if (signal.aborted) throw signal.reason;
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const startedAtMs = Date.now();
+      const browserOptions: BrowserRequestOptions = request.browser ?? {};
+      await this.blockResources(page);
+      let redirectError: unknown = null;
+      page.on('request', (req) => {
+        if (!isMainNavigation(page, req)) return;
+        options.onSend?.();
+        const from = req.redirectedFrom();
+        if (from && options.checkRedirect && redirectError === null) {
+          try {
+            options.checkRedirect(from.url(), req.url());
+          } catch (error) {
+            redirectError = error;
+          }
+        }
+      });
+      const captures = captureResponses(page, browserOptions);
+      const main = await page.goto(request.url, { waitUntil: 'load', timeout: 0 });
+      if (redirectError) throw redirectError;
+      if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
+      await this.waitFor(page, browserOptions, captures.awaitResponse);
+      const captured = await captures.collect();
+      const html = await page.content();
+      const body = Buffer.from(html, 'utf8');
+      return new CrawlResponse({
+        request,
+        url: page.url(),
+        status: main.status(),
+        headers: await main.allHeaders(),
+        body,
+        text: html,
+        encoding: 'utf-8',
+        timings: { startedAtMs, finishedAtMs: Date.now() },
+        redirectChain: redirectChainOf(main),
+        fetchMode: 'browser',
+        captured,
+      });
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async blockResources(page: Page): Promise<void> {
+    const { blockResourceTypes, blockUrlPatterns } = this.settings;
+    if (blockResourceTypes.length === 0 && blockUrlPatterns.length === 0) return;
+    const types = new Set(blockResourceTypes);
+    await page.route('**/*', (route) => {
+      const req = route.request();
+      const blocked = types.has(req.resourceType()) || blockUrlPatterns.some((pattern) => urlMatches(req.url(), pattern));
+      return (blocked ? route.abort('blockedbyclient') : route.continue()).catch(() => undefined);
+    });
+  }
+
+  private async waitFor(page: Page, browserOptions: BrowserRequestOptions, awaitResponse: Promise<void> | null): Promise<void> {
+    const waitFor = browserOptions.waitFor ?? {};
+    if (awaitResponse) await awaitResponse;
+    if (waitFor.selector) await page.waitForSelector(waitFor.selector, { state: 'attached', timeout: 0 });
+    if (waitFor.networkIdle) {
+      // A page that polls forever never goes idle: the cap bounds the wait, and the page is taken as it is.
+      await page.waitForLoadState('networkidle', { timeout: this.settings.networkIdleCapMs }).catch((error: unknown) => {
+        if (page.isClosed()) throw error;
+      });
+    }
+  }
+}
+
+function isMainNavigation(page: Page, req: PwRequest): boolean {
+  return req.isNavigationRequest() && req.frame() === page.mainFrame();
+}
+
+/** Starts listening before navigation, so a response that arrives before `goto` resolves is not missed. */
+function captureResponses(page: Page, options: BrowserRequestOptions): { awaitResponse: Promise<void> | null; collect(): Promise<CapturedResponse[]> } {
+  const patterns = options.capture ?? [];
+  const waitPattern = options.waitFor?.response;
+  const reads: Array<Promise<CapturedResponse | null>> = [];
+  let signalWaited: (() => void) | null = null;
+  const awaitResponse = waitPattern ? new Promise<void>((resolve) => (signalWaited = resolve)) : null;
+  page.on('response', (response) => {
+    const url = response.url();
+    const type = response.request().resourceType();
+    if ((type === 'xhr' || type === 'fetch') && patterns.some((pattern) => urlMatches(url, pattern))) {
+      const read = readCaptured(response);
+      reads.push(read);
+      if (waitPattern && urlMatches(url, waitPattern)) void read.then(() => signalWaited?.());
+    } else if (waitPattern && urlMatches(url, waitPattern)) {
+      signalWaited?.();
+    }
+  });
+  return {
+    awaitResponse,
+    collect: async () => (await Promise.all(reads)).filter((c): c is CapturedResponse => c !== null),
+  };
+}
+
+async function readCaptured(response: PwResponse): Promise<CapturedResponse | null> {
+  try {
+    const body = await response.body();
+    const headers = await response.allHeaders();
+    return { url: response.url(), status: response.status(), contentType: headers['content-type'] ?? '', text: body.toString('utf8') };
+  } catch {
+    return null; // the page navigated away or closed before the body was read
+  }
+}
+
+function redirectChainOf(main: PwResponse): string[] {
+  const chain: string[] = [];
+  for (let req = main.request().redirectedFrom(); req; req = req.redirectedFrom()) chain.unshift(req.url());
+  return chain;
+}
+
+/** Chromium's net:: errors and a vanished browser, as the same codes the HTTP fetcher uses. */
+function browserError(error: unknown, url: string): FetchError {
+  if (error instanceof FetchError) return error;
+  if (error instanceof PricecrawlError && error.code === 'BROWSER_MISSING') return new FetchError('BROWSER_MISSING', error.message, { cause: error });
+  const message = error instanceof Error ? error.message : String(error);
+  if (/ERR_CONNECTION_REFUSED/.test(message)) return new FetchError('FETCH_CONNECTION_REFUSED', `connection refused (${url})`, { cause: error });
+  if (/ERR_NAME_NOT_RESOLVED/.test(message)) return new FetchError('FETCH_DNS', `host not found (${url})`, { cause: error });
+  if (/ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/.test(message)) return new FetchError('FETCH_CONNECTION_RESET', `connection reset (${url})`, { cause: error });
+  if (/has been closed|crash|disconnected/i.test(message)) return new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${url}`, { cause: error });
+  return new FetchError('FETCH_FAILED', `${message.split('\n')[0]} (${url})`, { cause: error });
+}

@@ -1,0 +1,84 @@
+// BrowserFetcher in real Chromium on loopback: JSON capture, resource blocking, send hook, hung pages, page cap.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJsShop, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
+import { CrawlRequest } from '../../src/core/request';
+import { BrowserFetcher, type BrowserSettings } from '../../src/fetch/browser-fetcher';
+import { settingsSchema } from '../../src/settings/schema';
+import { FixtureServer } from '../support/fixture-server';
+
+const defaults = settingsSchema.parse({}).browser;
+const browserSettings = (overrides: Partial<BrowserSettings> = {}): BrowserSettings => ({ ...defaults, ...overrides });
+
+let group: ShopGroup;
+let shop: RunningShop;
+let server: FixtureServer;
+let fetcher: BrowserFetcher;
+let hangFetcher: BrowserFetcher;
+
+beforeAll(async () => {
+  group = await startJsShop({ productCounts: { 'js-rendered': 10 } });
+  shop = group.shops[0];
+  server = await FixtureServer.start();
+  server.route('/throws', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="ok">static</p><script>throw new Error("page bug")</script></body></html>');
+  });
+  fetcher = new BrowserFetcher(browserSettings({ timeoutMs: 15_000 }));
+  hangFetcher = new BrowserFetcher(browserSettings({ timeoutMs: 1_000, maxOpenPages: 2 }));
+});
+afterAll(async () => {
+  await fetcher.close();
+  await hangFetcher.close();
+  await group.close();
+  await server.close();
+});
+
+describe('BrowserFetcher', () => {
+  it('captures the JSON the page fetched, exactly as the API sent it, and reports the navigation send once', async () => {
+    let sends = 0;
+    const res = await fetcher.fetch(
+      new CrawlRequest({ url: `${shop.origin}/`, browser: { capture: ['/api/products'], waitFor: { response: '/api/products' } } }),
+      { onSend: () => sends++ },
+    );
+    expect(res.status).toBe(200);
+    expect(res.fetchMode).toBe('browser');
+    expect(sends).toBe(1);
+    const api = await fetch(`${shop.origin}/api/products?cursor=`).then((r) => r.text());
+    expect(res.captured).toHaveLength(1);
+    expect(res.captured[0]).toMatchObject({ status: 200, text: api });
+    expect(res.capturedJson<{ items: unknown[] }>('/api/products')?.items).toHaveLength(8);
+    // The body is the rendered DOM (the list the script filled), and rawHash is over those bytes.
+    expect(res.$('a.product')).toHaveLength(8);
+    expect(res.body.toString('utf8')).toBe(res.text);
+  });
+
+  it('waits for a selector, reads the JS-injected price, and never requests blocked images', async () => {
+    const product = shop.expected.items[3];
+    const before = shop.hits.length;
+    const res = await fetcher.fetch(new CrawlRequest({ url: product.url, browser: { waitFor: { selector: '.price[data-ready]' } } }));
+    expect(res.$('.price').text()).toBe(product.priceText);
+    const paths = shop.hits.slice(before).map((h) => h.path);
+    expect(paths).toContain(`/api/price/${product.sku}`);
+    expect(paths.filter((p) => p.startsWith('/img/'))).toEqual([]);
+  });
+
+  it('returns the page of a script that throws, and ends hung pages as FETCH_TIMEOUT with every page closed', async () => {
+    const thrown = await fetcher.fetch(new CrawlRequest({ url: server.url('/throws') }));
+    expect(thrown.$('#ok').text()).toBe('static');
+    // Three hung pages against a cap of two: the third waits for a page, and all end as recorded timeouts.
+    const outcomes = await Promise.allSettled([1, 2, 3].map((n) => hangFetcher.fetch(new CrawlRequest({ url: server.url(`/hang?n=${n}`) }))));
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ status: 'rejected', reason: { code: 'FETCH_TIMEOUT' } });
+    expect(hangFetcher.stats).toMatchObject({ openPages: 0, pagesServed: 3 });
+    expect(server.requestsTo('/hang')).toHaveLength(3);
+  }, 20_000);
+});
+
+describe('Chromium missing', () => {
+  it('fails with BROWSER_MISSING naming the apt package', async () => {
+    const missing = new BrowserFetcher(browserSettings({ executablePath: '/nonexistent/chromium' }));
+    const error = await missing.fetch(new CrawlRequest({ url: server.url('/throws') })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'BROWSER_MISSING' });
+    expect(String((error as Error).message)).toContain('apt-get install chromium');
+    expect(missing.stats.openPages).toBe(0);
+    await missing.close();
+  });
+});
