@@ -3,7 +3,9 @@ import { SettingsError } from '../src/core/errors';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Settings } from '../src/settings/schema';
 import { HttpErrorsMiddleware } from './http-errors';
+import { CircuitBreakerMiddleware } from './circuit-breaker';
 import { OffsiteMiddleware } from './offsite';
+import { RetryMiddleware } from './retry';
 
 type MiddlewareFactory = (settings: Settings) => DownloaderMiddleware;
 
@@ -12,11 +14,15 @@ type MiddlewareFactory = (settings: Settings) => DownloaderMiddleware;
  * - http-errors first: it sees responses last, after every middleware that can still rescue a
  *   non-2xx response (retry, breaker, block detection) has had its turn.
  * - offsite early: a request we must not send costs no robots.txt lookup and no slot.
- * Resilience middlewares (robots, breaker, sessions, retry, block detection) slot in below offsite.
+ * - retry, then circuit-breaker: on the way back the breaker sees a response before retry, so the
+ *   response that opens the breaker is parked (no attempt counted) instead of retried; on the way
+ *   in the breaker parks requests to an open host before anything below it runs.
  */
 export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFactory]> = [
   ['http-errors', () => new HttpErrorsMiddleware()],
   ['offsite', () => new OffsiteMiddleware()],
+  ['retry', (settings) => new RetryMiddleware(settings.retry)],
+  ['circuit-breaker', (settings) => new CircuitBreakerMiddleware({ config: settings.breaker, probeTimeoutMs: settings.http.timeoutMs + settings.http.connectTimeoutMs })],
 ];
 
 export function defaultMiddlewares(settings: Settings): DownloaderMiddleware[] {

@@ -81,6 +81,37 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Retries of transient failures (middlewares/retry.ts); every retry goes back through the host's slots. */
+    retry: z
+      .object({
+        /** Sends per request, the first one included; then it fails as `retry/exhausted`. */
+        maxAttempts: z.number().int().min(1).default(4),
+        /** Full-jitter backoff: a random wait in [0, min(backoffCapMs, backoffBaseMs * 2^attempt)]. */
+        backoffBaseMs: ms().default(1000),
+        backoffCapMs: ms().default(60_000),
+        /** Statuses worth another try (throttling and server hiccups). */
+        statuses: z.array(z.number().int().min(100).max(599)).default([429, 500, 502, 503, 504]),
+        /** Transport failures worth another try, as ledger reasons (`fetch/connection-reset`). */
+        errors: z.array(z.string().min(1)).default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout']),
+        /** Statuses that fail at once with `http/<status>`, whatever else is configured. */
+        failFastStatuses: z.array(z.number().int().min(100).max(599)).default([403, 404, 410]),
+      })
+      .strict()
+      .prefault({}),
+    /** Per-host circuit breaker (middlewares/circuit-breaker.ts). */
+    breaker: z
+      .object({
+        /** Consecutive throttling responses (see `statuses`, and detected blocks) that open it. */
+        threshold: z.number().int().min(1).default(5),
+        statuses: z.array(z.number().int().min(100).max(599)).default([429, 503]),
+        /** First open period; the host stays closed for max(this, Retry-After). */
+        cooldownMs: ms().default(30_000),
+        /** Each failed half-open probe multiplies the cooldown, up to maxCooldownMs. */
+        cooldownMultiplier: z.number().min(1).default(2),
+        maxCooldownMs: ms().default(600_000),
+      })
+      .strict()
+      .prefault({}),
     frontier: z
       .object({
         /** Requests a spider may have yielded but not yet stored before it is paused (backpressure). */
