@@ -1,13 +1,25 @@
 // The default downloader middleware order. Requests pass top to bottom, responses and errors bottom to top.
 import { SettingsError } from '../src/core/errors';
+import { BlockRules } from '../src/downloader/block-rules';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Settings } from '../src/settings/schema';
-import { HttpErrorsMiddleware } from './http-errors';
+import { BlockDetectionMiddleware } from './block-detection';
 import { CircuitBreakerMiddleware } from './circuit-breaker';
+import { HttpErrorsMiddleware } from './http-errors';
 import { OffsiteMiddleware } from './offsite';
 import { RetryMiddleware } from './retry';
 
 type MiddlewareFactory = (settings: Settings) => DownloaderMiddleware;
+
+/** Block pages count toward the breaker unless block detection is switched off. */
+function circuitBreaker(settings: Settings): DownloaderMiddleware {
+  const blocks = settings.middlewares.disabled.includes('block-detection') ? null : new BlockRules(settings.blockDetection);
+  return new CircuitBreakerMiddleware({
+    config: settings.breaker,
+    probeTimeoutMs: settings.http.timeoutMs + settings.http.connectTimeoutMs,
+    isThrottled: blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response.status, response.text) !== null : undefined,
+  });
+}
 
 /**
  * Why this order:
@@ -17,12 +29,15 @@ type MiddlewareFactory = (settings: Settings) => DownloaderMiddleware;
  * - retry, then circuit-breaker: on the way back the breaker sees a response before retry, so the
  *   response that opens the breaker is parked (no attempt counted) instead of retried; on the way
  *   in the breaker parks requests to an open host before anything below it runs.
+ * - block-detection between them: the breaker counts a block page (same rules) before block-detection
+ *   turns it into a retry; retry never sees it.
  */
 export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFactory]> = [
   ['http-errors', () => new HttpErrorsMiddleware()],
   ['offsite', () => new OffsiteMiddleware()],
   ['retry', (settings) => new RetryMiddleware(settings.retry)],
-  ['circuit-breaker', (settings) => new CircuitBreakerMiddleware({ config: settings.breaker, probeTimeoutMs: settings.http.timeoutMs + settings.http.connectTimeoutMs })],
+  ['block-detection', (settings) => new BlockDetectionMiddleware({ rules: new BlockRules(settings.blockDetection), retry: settings.retry })],
+  ['circuit-breaker', circuitBreaker],
 ];
 
 export function defaultMiddlewares(settings: Settings): DownloaderMiddleware[] {

@@ -12,6 +12,44 @@ const hostPolicySchema = z
   })
   .strict();
 
+/**
+ * Conservative defaults: whole-page block markers (a block page's title, the challenge scripts of common
+ * bot walls), not any captcha widget, which real shops also put on review and newsletter forms.
+ */
+const DEFAULT_BLOCK_PATTERNS = [
+  '<title>[^<]*(access denied|attention required|just a moment|are you a (robot|human)|captcha|blocked)[^<]*</title>',
+  '/cdn-cgi/challenge-platform/',
+  'id=["\']px-captcha',
+  '_Incapsula_Resource',
+];
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const blockRuleFields = {
+  /** Case-insensitive regular expressions searched in the first `scanChars` of the decoded body. */
+  patterns: z.array(z.string().min(1).refine(isRegExp, 'not a valid regular expression')),
+  /** Statuses that mean "blocked" whatever the body (e.g. 999 from some sites); empty by default. */
+  statuses: z.array(z.number().int().min(100).max(999)),
+  scanChars: z.number().int().min(1),
+};
+
+const blockRulesSchema = z
+  .object({
+    patterns: blockRuleFields.patterns.default(DEFAULT_BLOCK_PATTERNS),
+    statuses: blockRuleFields.statuses.default([]),
+    scanChars: blockRuleFields.scanChars.default(65_536),
+    /** Per-host rules keyed by host key; each field given replaces the project-wide one for that host. */
+    hosts: z.record(z.string(), z.object(blockRuleFields).partial().strict()).default({}),
+  })
+  .strict();
+
 export const settingsSchema = z
   .object({
     /** Global ceiling, enforced by Crawlee's AutoscaledPool. */
@@ -112,6 +150,8 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Block / CAPTCHA pages served with any status (middlewares/block-detection.ts); per spider via spider settings. */
+    blockDetection: blockRulesSchema.prefault({}),
     frontier: z
       .object({
         /** Requests a spider may have yielded but not yet stored before it is paused (backpressure). */
