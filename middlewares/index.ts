@@ -2,14 +2,21 @@
 import { SettingsError } from '../src/core/errors';
 import { BlockRules } from '../src/downloader/block-rules';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
+import type { Fetcher } from '../src/fetch/fetcher';
 import type { Settings } from '../src/settings/schema';
 import { BlockDetectionMiddleware } from './block-detection';
 import { CircuitBreakerMiddleware } from './circuit-breaker';
 import { HttpErrorsMiddleware } from './http-errors';
 import { OffsiteMiddleware } from './offsite';
 import { RetryMiddleware } from './retry';
+import { RobotsTxtMiddleware } from './robots-txt';
 
-type MiddlewareFactory = (settings: Settings) => DownloaderMiddleware;
+/** What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it). */
+export interface MiddlewareDeps {
+  fetcher: Fetcher;
+}
+
+type MiddlewareFactory = (settings: Settings, deps: MiddlewareDeps) => DownloaderMiddleware;
 
 /** Block pages count toward the breaker unless block detection is switched off. */
 function circuitBreaker(settings: Settings): DownloaderMiddleware {
@@ -31,6 +38,8 @@ function circuitBreaker(settings: Settings): DownloaderMiddleware {
  *   in the breaker parks requests to an open host before anything below it runs.
  * - block-detection between them: the breaker counts a block page (same rules) before block-detection
  *   turns it into a retry; retry never sees it.
+ * - robots-txt last: only requests nothing else parked reach it, so its Crawl-delay spacing is counted
+ *   from (nearly) the send.
  */
 export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFactory]> = [
   ['http-errors', () => new HttpErrorsMiddleware()],
@@ -38,12 +47,13 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['retry', (settings) => new RetryMiddleware(settings.retry)],
   ['block-detection', (settings) => new BlockDetectionMiddleware({ rules: new BlockRules(settings.blockDetection), retry: settings.retry })],
   ['circuit-breaker', circuitBreaker],
+  ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher)],
 ];
 
-export function defaultMiddlewares(settings: Settings): DownloaderMiddleware[] {
+export function defaultMiddlewares(settings: Settings, deps: MiddlewareDeps): DownloaderMiddleware[] {
   const known = new Set(DEFAULT_MIDDLEWARES.map(([name]) => name));
   for (const name of settings.middlewares.disabled) {
     if (!known.has(name)) throw new SettingsError(`middlewares.disabled: unknown middleware "${name}" (known: ${[...known].join(', ')})`);
   }
-  return DEFAULT_MIDDLEWARES.filter(([name]) => !settings.middlewares.disabled.includes(name)).map(([, make]) => make(settings));
+  return DEFAULT_MIDDLEWARES.filter(([name]) => !settings.middlewares.disabled.includes(name)).map(([, make]) => make(settings, deps));
 }

@@ -150,6 +150,19 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** robots.txt (middlewares/robots-txt.ts): fetched once per host per run; per spider via spider settings. */
+    robots: z
+      .object({
+        obey: z.boolean().default(true),
+        /** The product token matched against `User-agent:` groups (the `*` group applies otherwise). */
+        userAgentToken: z.string().min(1).default('pricecrawl'),
+        /** Fetches of an unreachable (5xx, transport error) robots.txt before its host's requests fail as `robots/unavailable`. */
+        maxFetchAttempts: z.number().int().min(1).default(3),
+        /** Wait before fetching an unreachable robots.txt again (doubles each time). */
+        refetchAfterMs: ms().default(5_000),
+      })
+      .strict()
+      .prefault({}),
     /** Block / CAPTCHA pages served with any status (middlewares/block-detection.ts); per spider via spider settings. */
     blockDetection: blockRulesSchema.prefault({}),
     frontier: z

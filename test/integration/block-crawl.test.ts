@@ -27,6 +27,7 @@ describe('a crawl that meets CAPTCHA pages', () => {
       breaker: { threshold: BLOCKED_FIRST, cooldownMs: COOLDOWN_MS },
       pipeline: { batchSize: 5, batchMaxAgeMs: 20 },
       log: { statsIntervalMs: 0 },
+      robots: { obey: false }, // robots.txt has its own test; here every arrival is a page
     });
   }, 20_000);
   afterAll(async () => {

@@ -42,6 +42,7 @@ describe('a crawl through a 429 storm', () => {
       breaker: { threshold: THRESHOLD, cooldownMs: COOLDOWN_MS, cooldownMultiplier: 2, maxCooldownMs: MAX_COOLDOWN_MS },
       pipeline: { batchSize: 10, batchMaxAgeMs: 20 },
       log: { statsIntervalMs: 0 },
+      robots: { obey: false }, // robots.txt has its own test; here every arrival is a page
     });
   }, 20_000);
   afterAll(async () => {

@@ -42,6 +42,7 @@ describe('a crawl against throttling and failing hosts', () => {
       retry: { maxAttempts: MAX_ATTEMPTS, backoffBaseMs: 10, backoffCapMs: 40 },
       pipeline: { batchSize: 5, batchMaxAgeMs: 20 },
       log: { statsIntervalMs: 0 },
+      robots: { obey: false }, // robots.txt has its own test; here every arrival is a page
     });
   }, 20_000);
   afterAll(async () => {
