@@ -1,32 +1,63 @@
 // The default downloader middleware order. Requests pass top to bottom, responses and errors bottom to top.
 import { SettingsError } from '../src/core/errors';
+import { BlockRules } from '../src/downloader/block-rules';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
+import type { Fetcher } from '../src/fetch/fetcher';
 import type { Settings } from '../src/settings/schema';
+import { BlockDetectionMiddleware } from './block-detection';
+import { CircuitBreakerMiddleware } from './circuit-breaker';
 import { HttpErrorsMiddleware } from './http-errors';
 import { OffsiteMiddleware } from './offsite';
 import { RawCaptureMiddleware } from './raw-capture';
+import { RetryMiddleware } from './retry';
+import { RobotsTxtMiddleware } from './robots-txt';
 
-type MiddlewareFactory = (settings: Settings) => DownloaderMiddleware;
+/** What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it). */
+export interface MiddlewareDeps {
+  fetcher: Fetcher;
+}
+
+type MiddlewareFactory = (settings: Settings, deps: MiddlewareDeps) => DownloaderMiddleware;
+
+/** Block pages count toward the breaker unless block detection is switched off. */
+function circuitBreaker(settings: Settings): DownloaderMiddleware {
+  const blocks = settings.middlewares.disabled.includes('block-detection') ? null : new BlockRules(settings.blockDetection);
+  return new CircuitBreakerMiddleware({
+    config: settings.breaker,
+    probeTimeoutMs: settings.http.timeoutMs + settings.http.connectTimeoutMs,
+    isThrottled: blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response.status, response.text) !== null : undefined,
+  });
+}
 
 /**
  * Why this order:
  * - http-errors first: it sees responses last, after every middleware that can still rescue a
  *   non-2xx response (retry, breaker, block detection) has had its turn.
  * - offsite early: a request we must not send costs no robots.txt lookup and no slot.
- * Resilience middlewares (robots, breaker, sessions, retry, block detection) slot in below offsite.
+ * - retry, then circuit-breaker: on the way back the breaker sees a response before retry, so the
+ *   response that opens the breaker is parked (no attempt counted) instead of retried; on the way
+ *   in the breaker parks requests to an open host before anything below it runs.
+ * - block-detection between them: the breaker counts a block page (same rules) before block-detection
+ *   turns it into a retry; retry never sees it.
+ * - robots-txt last of the deciders: only requests nothing else parked reach it, so its Crawl-delay spacing is counted
+ *   from (nearly) the send.
  * - raw-capture last, next to the fetcher: it stores every body and logs every fetch (errors
  *   included) before any middleware or the spider can fail or drop the response.
  */
 export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFactory]> = [
   ['http-errors', () => new HttpErrorsMiddleware()],
   ['offsite', () => new OffsiteMiddleware()],
+  ['retry', (settings) => new RetryMiddleware(settings.retry)],
+  ['block-detection', (settings) => new BlockDetectionMiddleware({ rules: new BlockRules(settings.blockDetection), retry: settings.retry })],
+  ['circuit-breaker', circuitBreaker],
+  ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher)],
   ['raw-capture', () => new RawCaptureMiddleware()],
 ];
 
-export function defaultMiddlewares(settings: Settings): DownloaderMiddleware[] {
+export function defaultMiddlewares(settings: Settings, deps: MiddlewareDeps): DownloaderMiddleware[] {
   const known = new Set(DEFAULT_MIDDLEWARES.map(([name]) => name));
   for (const name of settings.middlewares.disabled) {
     if (!known.has(name)) throw new SettingsError(`middlewares.disabled: unknown middleware "${name}" (known: ${[...known].join(', ')})`);
   }
-  return DEFAULT_MIDDLEWARES.filter(([name]) => !settings.middlewares.disabled.includes(name)).map(([, make]) => make(settings));
+  return DEFAULT_MIDDLEWARES.filter(([name]) => !settings.middlewares.disabled.includes(name)).map(([, make]) => make(settings, deps));
 }

@@ -65,7 +65,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     hostKeyOf: keyOf,
     stats,
   });
-  const middlewares = defaultMiddlewares(settings);
+  const middlewares = defaultMiddlewares(settings, { fetcher });
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId };
   const writer = new BatchWriter(store, settings.pipeline, stats);

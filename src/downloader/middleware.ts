@@ -22,6 +22,8 @@ export interface Retry {
   reason: string;
   /** Earliest epoch ms for the retry; the engine applies backoff when absent. */
   notBeforeMs?: number;
+  /** Also move the whole host's next slot to this time (a Retry-After that still counts the attempt). */
+  pauseHostUntilMs?: number;
 }
 /** Park the request until `untilMs` without counting an attempt (breaker open, Retry-After). */
 export interface Defer {

@@ -71,6 +71,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       return;
     case 'retry':
       deps.stats.inc('retry/scheduled');
+      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
       await deps.frontier.defer(request, result.notBeforeMs ?? Date.now(), { countAttempt: true, reason: result.reason });
       return;
     case 'defer':

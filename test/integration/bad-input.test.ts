@@ -8,8 +8,9 @@ const HOSTILE = {
   '/big?bytes=300000': 'fetch/body-too-large',
   '/redirect-loop': 'fetch/redirect-loop',
   '/redirect-to?url=http://127.0.0.1:9/elsewhere': 'offsite/redirect',
-  '/reset': 'fetch/connection-reset',
-  '/hang': 'fetch/timeout',
+  // Transient: retried (retry.maxAttempts sends below), then recorded as exhausted.
+  '/reset': 'retry/exhausted',
+  '/hang': 'retry/exhausted',
   '/status/404': 'http/404',
   '/bad-gzip': 'fetch/decompress',
 } as const;
@@ -29,6 +30,7 @@ describe('a crawl that meets hostile pages', () => {
     result = await crawlInProcess(spider, storage.dir, {
       politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 },
       http: { maxBodyBytes: 100_000, timeoutMs: 1_500 },
+      retry: { maxAttempts: 2, backoffBaseMs: 1, backoffCapMs: 5 },
       pipeline: { batchMaxAgeMs: 20 },
       log: { statsIntervalMs: 0 },
     });
@@ -42,6 +44,14 @@ describe('a crawl that meets hostile pages', () => {
     const expected: Record<string, number> = {};
     for (const reason of Object.values(HOSTILE)) expected[reason] = (expected[reason] ?? 0) + 1;
     expect(result.summary.ledger.failedByReason).toEqual(expected);
+  });
+
+  it('sends a reset or hanging page again (transient), and a 404 or a bad body only once', () => {
+    const server = site.servers[0];
+    expect(server.requestsTo('/reset')).toHaveLength(2);
+    expect(server.requestsTo('/hang')).toHaveLength(2);
+    expect(server.requestsTo('/status/404')).toHaveLength(1);
+    expect(server.requestsTo('/bad-gzip')).toHaveLength(1);
   });
 
   it('finishes with every request accounted for and the good products stored', () => {

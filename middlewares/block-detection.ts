@@ -1,0 +1,40 @@
+// Block detection middleware: a block or CAPTCHA page (often a 200) is retried later instead of reaching the spider.
+import { accept, fail, type DownloaderMiddleware } from '../src/downloader/middleware';
+import { BlockRules } from '../src/downloader/block-rules';
+import { backoffMs } from '../src/downloader/retry-policy';
+import type { Settings } from '../src/settings/schema';
+
+export interface BlockDetectionOptions {
+  rules: BlockRules;
+  /** Attempt cap and backoff are the retry policy's: a blocked send is one more send. */
+  retry: Settings['retry'];
+  random?: () => number;
+}
+
+/**
+ * Sits above the circuit breaker in the list, so the breaker has already counted the block as a
+ * throttling answer (the same rules) by the time this turns it into a retry. The retry counts an
+ * attempt: a page that is blocked on every send ends as `retry/exhausted`, never as a parsed page.
+ */
+export class BlockDetectionMiddleware implements DownloaderMiddleware {
+  readonly name = 'block-detection';
+  private readonly random: () => number;
+
+  constructor(private readonly options: BlockDetectionOptions) {
+    this.random = options.random ?? Math.random;
+  }
+
+  processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
+    const match = this.options.rules.detect(ctx.hostKey, response.status, response.text);
+    if (!match) return accept(response);
+    ctx.stats.inc('block/detected');
+    ctx.log.warn({ url: request.url, status: response.status, rule: match.rule, attempt: request.attempt + 1 }, 'block page detected');
+    const sends = request.attempt + 1;
+    if (sends >= this.options.retry.maxAttempts) {
+      ctx.stats.inc('retry/exhausted');
+      return fail('retry/exhausted', `blocked on ${sends} sends; last rule: ${match.rule}`);
+    }
+    ctx.stats.inc('retry/reason/block/detected');
+    return { type: 'retry', reason: 'block/detected', notBeforeMs: ctx.nowMs() + backoffMs(request.attempt, this.options.retry, this.random) };
+  };
+}

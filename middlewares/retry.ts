@@ -1,0 +1,52 @@
+// Retry middleware: transient statuses and errors go back to the frontier (backoff or Retry-After); terminal ones fail fast.
+import { reasonForError } from '../src/downloader/downloader-chain';
+import { accept, CONTINUE, fail, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
+import { parseRetryAfter } from '../src/downloader/retry-after';
+import { decideRetry, type RetryConfig, type RetryDecision } from '../src/downloader/retry-policy';
+import type { CrawlRequest } from '../src/core/request';
+
+export interface RetryMiddlewareOptions {
+  /** Uniform in [0, 1) for the backoff jitter; injected by tests. */
+  random?: () => number;
+}
+
+/**
+ * A retry is a `retry` outcome, never a sleep: the engine defers the request in the frontier and it
+ * comes back through its host's slots like any other request, so a retry cannot bypass politeness.
+ */
+export class RetryMiddleware implements DownloaderMiddleware {
+  readonly name = 'retry';
+  private readonly random: () => number;
+
+  constructor(
+    private readonly config: RetryConfig,
+    options: RetryMiddlewareOptions = {},
+  ) {
+    this.random = options.random ?? Math.random;
+  }
+
+  processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
+    const nowMs = ctx.nowMs();
+    const retryAfterAtMs = parseRetryAfter(response.headers['retry-after'], nowMs);
+    const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random);
+    if (decision.type === 'pass') return accept(response);
+    if (decision.type === 'retry' && retryAfterAtMs !== null) ctx.stats.inc('retry/retry-after');
+    return this.apply(decision, request, ctx);
+  };
+
+  processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
+    const decision = decideRetry({ kind: 'error', reason: reasonForError(error) }, request.attempt, ctx.nowMs(), this.config, this.random);
+    if (decision.type === 'pass') return CONTINUE;
+    return this.apply(decision, request, ctx);
+  };
+
+  private apply(decision: Exclude<RetryDecision, { type: 'pass' }>, request: CrawlRequest, ctx: MiddlewareContext) {
+    if (decision.type === 'fail') {
+      if (decision.reason === 'retry/exhausted') ctx.stats.inc('retry/exhausted');
+      return fail(decision.reason, decision.message);
+    }
+    ctx.stats.inc(`retry/reason/${decision.reason}`);
+    ctx.log.debug({ url: request.url, reason: decision.reason, attempt: request.attempt + 1, notBeforeMs: decision.notBeforeMs }, 'retry scheduled');
+    return { type: 'retry' as const, reason: decision.reason, notBeforeMs: decision.notBeforeMs, pauseHostUntilMs: decision.pauseHostUntilMs };
+  }
+}

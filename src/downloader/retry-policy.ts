@@ -1,0 +1,48 @@
+// The retry decision as a pure function: transient or not, attempts left, and when to try again.
+import type { Settings } from '../settings/schema';
+
+export type RetryConfig = Settings['retry'];
+
+/** What went wrong with one send: a response status (with its Retry-After, if any) or a transport error. */
+export type RetryTrigger =
+  | { kind: 'status'; status: number; retryAfterAtMs: number | null }
+  | { kind: 'error'; reason: string };
+
+export type RetryDecision =
+  /** Not a retry matter: the rest of the chain decides. */
+  | { type: 'pass' }
+  | { type: 'retry'; reason: string; notBeforeMs: number; pauseHostUntilMs?: number }
+  | { type: 'fail'; reason: string; message: string };
+
+/**
+ * `attempt` is how many times the request was sent before this send (CrawlRequest.attempt).
+ * - Fail-fast statuses (403, 404, 410) end at once: asking again only looks more like a bot.
+ * - Only transient statuses and errors are retried, and only while sends remain under maxAttempts.
+ * - Retry-After wins over backoff and also pauses the host (the server spoke for the whole host),
+ *   but it still counts an attempt: a server that always says "later" must not keep a request forever.
+ * - Otherwise full jitter (random in [0, min(cap, base * 2^attempt)]), so retries of many requests
+ *   that failed together do not come back together.
+ */
+export function decideRetry(trigger: RetryTrigger, attempt: number, nowMs: number, config: RetryConfig, random: () => number): RetryDecision {
+  const reason = trigger.kind === 'status' ? `http/${trigger.status}` : trigger.reason;
+  if (trigger.kind === 'status' && config.failFastStatuses.includes(trigger.status)) {
+    return { type: 'fail', reason, message: `HTTP ${trigger.status} is terminal; not retried` };
+  }
+  const transient = trigger.kind === 'status' ? config.statuses.includes(trigger.status) : config.errors.includes(trigger.reason);
+  if (!transient) return { type: 'pass' };
+  const sends = attempt + 1;
+  if (sends >= config.maxAttempts) {
+    return { type: 'fail', reason: 'retry/exhausted', message: `gave up after ${sends} sends; last: ${reason}` };
+  }
+  if (trigger.kind === 'status' && trigger.retryAfterAtMs !== null) {
+    const atMs = Math.max(nowMs, trigger.retryAfterAtMs);
+    return { type: 'retry', reason, notBeforeMs: atMs, pauseHostUntilMs: atMs };
+  }
+  return { type: 'retry', reason, notBeforeMs: nowMs + backoffMs(attempt, config, random) };
+}
+
+/** Full-jitter exponential backoff in whole ms. */
+export function backoffMs(attempt: number, config: Pick<RetryConfig, 'backoffBaseMs' | 'backoffCapMs'>, random: () => number): number {
+  const ceilingMs = Math.min(config.backoffCapMs, config.backoffBaseMs * 2 ** Math.min(attempt, 52));
+  return Math.floor(random() * (ceilingMs + 1));
+}

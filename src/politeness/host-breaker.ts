@@ -1,0 +1,120 @@
+// One host's circuit breaker as a pure state machine: closed → open → half-open (one probe) → closed or open again.
+import type { Settings } from '../settings/schema';
+
+export type BreakerConfig = Pick<Settings['breaker'], 'threshold' | 'cooldownMs' | 'cooldownMultiplier' | 'maxCooldownMs'>;
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
+/** What to do with a request about to be sent: let it through (maybe as the probe) or park it until `untilMs`. */
+export type BreakerGate = { type: 'pass'; probe: boolean } | { type: 'wait'; untilMs: number; pauseHost: boolean };
+
+export interface BreakerTransition {
+  from: BreakerState;
+  to: BreakerState;
+  /** For `open`: when the half-open probe may go. */
+  untilMs?: number;
+  cooldownMs?: number;
+}
+
+/** While the probe is out, other requests look again this often (they never pause the host: the probe must run). */
+const HALF_OPEN_RECHECK_MAX_MS = 1000;
+const HALF_OPEN_RECHECK_MIN_MS = 10;
+
+/**
+ * Time is always passed in, never read, so tests drive it with a ManualClock. A probe that never
+ * reports back (cancelled, lost to a crash) stops blocking after `probeTimeoutMs`; then another
+ * request becomes the probe.
+ */
+export class HostBreaker {
+  private current: BreakerState = 'closed';
+  private consecutive = 0;
+  private openUntilMs = 0;
+  private cooldownMs: number;
+  private probeId: string | null = null;
+  private probeSentAtMs = 0;
+
+  constructor(
+    private readonly config: BreakerConfig,
+    private readonly probeTimeoutMs: number,
+  ) {
+    this.cooldownMs = config.cooldownMs;
+  }
+
+  get state(): BreakerState {
+    return this.current;
+  }
+
+  isProbe(requestId: string): boolean {
+    return this.current === 'half-open' && this.probeId === requestId;
+  }
+
+  /** Call before sending `requestId`; a `pass` with probe=true moved the breaker to half-open. */
+  gate(nowMs: number, requestId: string): { gate: BreakerGate; transition: BreakerTransition | null } {
+    if (this.current === 'closed') return { gate: { type: 'pass', probe: false }, transition: null };
+    if (this.current === 'open') {
+      if (nowMs < this.openUntilMs) return { gate: { type: 'wait', untilMs: this.openUntilMs, pauseHost: true }, transition: null };
+      this.current = 'half-open';
+      this.startProbe(nowMs, requestId);
+      return { gate: { type: 'pass', probe: true }, transition: { from: 'open', to: 'half-open' } };
+    }
+    if (this.probeId === requestId || nowMs >= this.probeSentAtMs + this.probeTimeoutMs) {
+      this.startProbe(nowMs, requestId);
+      return { gate: { type: 'pass', probe: true }, transition: null };
+    }
+    const recheckMs = Math.max(HALF_OPEN_RECHECK_MIN_MS, Math.min(this.config.cooldownMs, HALF_OPEN_RECHECK_MAX_MS));
+    return { gate: { type: 'wait', untilMs: Math.min(nowMs + recheckMs, this.probeSentAtMs + this.probeTimeoutMs), pauseHost: false }, transition: null };
+  }
+
+  /** A throttling answer (429/503, a block page). `retryAfterAtMs` stretches the open period, never shortens it. */
+  onThrottle(nowMs: number, requestId: string, retryAfterAtMs: number | null): BreakerTransition | null {
+    if (this.isProbe(requestId)) {
+      // The host is still throttling: wait longer each time, up to the cap.
+      this.cooldownMs = Math.min(this.config.maxCooldownMs, Math.round(this.cooldownMs * this.config.cooldownMultiplier));
+      return this.open(nowMs, retryAfterAtMs, 'half-open');
+    }
+    if (this.current === 'open') {
+      // A request already in flight when the breaker opened: it can only lengthen the pause.
+      if (retryAfterAtMs !== null) this.openUntilMs = Math.max(this.openUntilMs, retryAfterAtMs);
+      return null;
+    }
+    if (this.current === 'half-open') return null;
+    this.consecutive += 1;
+    if (this.consecutive < this.config.threshold) return null;
+    return this.open(nowMs, retryAfterAtMs, 'closed');
+  }
+
+  /** Any answer that is not throttling: ends a streak; a good probe closes the breaker and resets the cooldown. */
+  onSuccess(requestId: string): BreakerTransition | null {
+    if (this.isProbe(requestId)) {
+      this.current = 'closed';
+      this.consecutive = 0;
+      this.cooldownMs = this.config.cooldownMs;
+      this.probeId = null;
+      return { from: 'half-open', to: 'closed' };
+    }
+    if (this.current === 'closed') this.consecutive = 0;
+    return null;
+  }
+
+  /** The probe failed in transport (reset, timeout): the host is not healthy yet. */
+  onProbeError(nowMs: number, requestId: string): BreakerTransition | null {
+    return this.isProbe(requestId) ? this.onThrottle(nowMs, requestId, null) : null;
+  }
+
+  /** When the open period ends (0 when closed). */
+  get openUntil(): number {
+    return this.current === 'open' ? this.openUntilMs : 0;
+  }
+
+  private open(nowMs: number, retryAfterAtMs: number | null, from: BreakerState): BreakerTransition {
+    this.current = 'open';
+    this.consecutive = 0;
+    this.probeId = null;
+    this.openUntilMs = Math.max(nowMs + this.cooldownMs, retryAfterAtMs ?? 0);
+    return { from, to: 'open', untilMs: this.openUntilMs, cooldownMs: this.cooldownMs };
+  }
+
+  private startProbe(nowMs: number, requestId: string): void {
+    this.probeId = requestId;
+    this.probeSentAtMs = nowMs;
+  }
+}

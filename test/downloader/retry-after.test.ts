@@ -1,0 +1,39 @@
+// Retry-After parsing: delta-seconds, the three HTTP-date forms, "now", and garbage.
+import { describe, expect, it } from 'vitest';
+import { parseRetryAfter } from '../../src/downloader/retry-after';
+
+const NOW = Date.UTC(2026, 10, 29, 9, 0, 0);
+
+describe('parseRetryAfter', () => {
+  it.each([
+    ['120', NOW + 120_000],
+    [' 5 ', NOW + 5_000],
+    ['0', NOW],
+    [['7', '9'], NOW + 7_000],
+  ])('reads delta-seconds %j', (header, expected) => {
+    expect(parseRetryAfter(header, NOW)).toBe(expected);
+  });
+
+  it.each([
+    ['Sun, 29 Nov 2026 09:00:30 GMT', NOW + 30_000],
+    ['Sunday, 29-Nov-26 09:01:00 GMT', NOW + 60_000],
+    ['Sun Nov 29 09:00:10 2026', NOW + 10_000],
+  ])('reads the HTTP-date %j as GMT', (header, expected) => {
+    expect(parseRetryAfter(header, NOW)).toBe(expected);
+  });
+
+  it('treats a date in the past as now', () => {
+    expect(parseRetryAfter('Sat, 28 Nov 2026 09:00:00 GMT', NOW)).toBe(NOW);
+  });
+
+  it.each([undefined, '', 'soon', '-5', '1.5', '10s', 'Sun, 99 Foo 2026 25:00:00 GMT', '2026-11-29', 'tomorrow 10:00:00'])(
+    'returns null for %j so the caller falls back to backoff',
+    (header) => {
+      expect(parseRetryAfter(header, NOW)).toBeNull();
+    },
+  );
+
+  it('does not cap a long wait', () => {
+    expect(parseRetryAfter('86400', NOW)).toBe(NOW + 86_400_000);
+  });
+});

@@ -1,0 +1,85 @@
+// Whole crawls against loopback hosts that throttle and fail: Retry-After held at the server, retries capped, terminal statuses once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
+
+const MAX_ATTEMPTS = 4;
+
+function page(res: import('node:http').ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/html', ...headers });
+  res.end(`<p>${status}</p>`);
+}
+
+describe('a crawl against throttling and failing hosts', () => {
+  let servers: FixtureServer[];
+  let result: TestCrawlResult;
+  /** The instant host B's HTTP-date Retry-After named, as epoch ms. */
+  let dateRetryAtMs = 0;
+  const storage = tempStorageDir('retry');
+
+  beforeAll(async () => {
+    servers = await startFixtureServers(3, { builtInRoutes: false });
+    const [seconds, dated, failing] = servers;
+    // Host A: its first request, whatever the path, is answered 429 with `Retry-After: 1`.
+    seconds.route('/p/:n', (_req, res, ctx) => (ctx.record.seq === 0 ? page(res, 429, { 'retry-after': '1' }) : page(res, 200)));
+    // Host B: its first request gets 503 with an HTTP-date at least one whole second ahead.
+    dated.route('/p/:n', (_req, res, ctx) => {
+      if (ctx.record.seq !== 0) return page(res, 200);
+      dateRetryAtMs = Math.ceil((Date.now() + 1000) / 1000) * 1000;
+      page(res, 503, { 'retry-after': new Date(dateRetryAtMs).toUTCString() });
+    });
+    failing.route('/always-503', (_req, res) => page(res, 503));
+    failing.route('/forbidden', (_req, res) => page(res, 403));
+    failing.route('/missing', (_req, res) => page(res, 404));
+    failing.route('/ok', (_req, res) => page(res, 200));
+    const urls = [
+      ...[0, 1, 2].flatMap((n) => [seconds.url(`/p/${n}`), dated.url(`/p/${n}`)]),
+      ...['/always-503', '/forbidden', '/missing', '/ok'].map((path) => failing.url(path)),
+    ];
+    result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      politeness: { minIntervalMs: 20, jitterMs: 0 },
+      retry: { maxAttempts: MAX_ATTEMPTS, backoffBaseMs: 10, backoffCapMs: 40 },
+      pipeline: { batchSize: 5, batchMaxAgeMs: 20 },
+      log: { statsIntervalMs: 0 },
+      robots: { obey: false }, // robots.txt has its own test; here every arrival is a page
+    });
+  }, 20_000);
+  afterAll(async () => {
+    await closeFixtureServers(servers);
+    storage.cleanup();
+  });
+
+  it('holds the whole host for Retry-After in seconds: no request arrives before it ran out', () => {
+    const [first, ...rest] = servers[0].requests;
+    expect(first.path).toMatch(/^\/p\/\d$/);
+    expect(rest).toHaveLength(3); // the throttled page once more, and the two others
+    for (const later of rest) expect(later.arrivedAtEpochMs).toBeGreaterThanOrEqual(first.arrivedAtEpochMs + 1000);
+    expect(servers[0].requestsTo(first.path)).toHaveLength(2);
+  });
+
+  it('holds the whole host until an HTTP-date Retry-After', () => {
+    const [first, ...rest] = servers[1].requests;
+    expect(dateRetryAtMs).toBeGreaterThan(first.arrivedAtEpochMs);
+    expect(rest).toHaveLength(3);
+    for (const later of rest) expect(later.arrivedAtEpochMs).toBeGreaterThanOrEqual(dateRetryAtMs);
+  });
+
+  it('retries a 503 up to the attempt cap, then records it failed as retry/exhausted', () => {
+    expect(servers[2].requestsTo('/always-503')).toHaveLength(MAX_ATTEMPTS);
+    expect(result.summary.ledger.failedByReason['retry/exhausted']).toBe(1);
+  });
+
+  it('sends 403 and 404 once and fails them with their status', () => {
+    expect(servers[2].requestsTo('/forbidden')).toHaveLength(1);
+    expect(servers[2].requestsTo('/missing')).toHaveLength(1);
+    expect(result.summary.ledger.failedByReason).toMatchObject({ 'http/403': 1, 'http/404': 1 });
+  });
+
+  it('stores every page that recovered and accounts for every request', () => {
+    expect(result.items.map((item) => item.sku).sort()).toHaveLength(7);
+    expect(result.summary.ledger).toMatchObject({ planned: 10, succeeded: 7, failed: 3, pending: 0 });
+    expect(result.summary.balanced).toBe(true);
+    expect(result.summary.status).toBe('finished');
+  });
+});

@@ -1,0 +1,19 @@
+// Test spider: fetches the given URLs and yields one priced item per page, keyed by the URL path.
+import type { PriceItem } from '../../../src/core/item';
+import type { CrawlResponse } from '../../../src/core/response';
+import { Spider, type SpiderOutput } from '../../../src/core/spider';
+
+export class UrlListSpider extends Spider {
+  readonly name = 'url-list';
+
+  constructor(urls: readonly string[]) {
+    super();
+    this.startUrls = [...urls];
+  }
+
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const url = new URL(res.url);
+    const item: PriceItem = { sku: `${url.host}${url.pathname}`, price: '9.99', currency: 'USD', url: res.url };
+    yield item;
+  }
+}
