@@ -58,14 +58,16 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const store = SqliteItemStore.open(settings.storage.dir);
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
   if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
+  const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
-    http: new HttpFetcher(settings.http),
+    http: httpFetcher,
     browser: () => new BrowserFetcher(settings.browser),
     modeFor: fetchModeResolver(settings, spider.fetchMode, keyOf),
     hostKeyOf: keyOf,
     stats,
   });
-  const middlewares = defaultMiddlewares(settings, { fetcher });
+  // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
+  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher });
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId };
   const writer = new BatchWriter(store, settings.pipeline, stats);
