@@ -33,8 +33,9 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
     return CONTINUE;
   }
 
-  processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
-    const rawHash = this.store().put(response.body, response.rawHash);
+  async processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> {
+    // Awaited: the bytes are stored before any other middleware or the spider sees the response.
+    const rawHash = await this.store().put(response.body, response.rawHash);
     ctx.stats.inc('raw/stored');
     this.record(request, ctx, {
       finalUrl: response.url,

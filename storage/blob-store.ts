@@ -1,8 +1,12 @@
 // BlobStore: content-addressed raw bytes (sha256 of the bytes), gzip-compressed files under <storage.dir>/blobs/.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gunzipSync, gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -26,17 +30,18 @@ export class BlobStore {
   }
 
   /**
-   * Stores the bytes (once per content) and returns their hash. Written to a temporary name and
-   * renamed, so a crash never leaves a truncated blob under a valid hash.
+   * Stores the bytes (once per content) and resolves to their hash. Written to a temporary name and
+   * renamed, so a crash never leaves a truncated blob under a valid hash. Compression runs on libuv's
+   * thread pool: done synchronously it was the largest single CPU cost of a crawl (~0.9 ms per 27 KB page).
    */
-  put(bytes: Buffer, knownHash?: string): string {
+  async put(bytes: Buffer, knownHash?: string): Promise<string> {
     const hash = knownHash ?? sha256Hex(bytes);
     const path = this.pathOf(hash);
     if (existsSync(path)) return hash;
     mkdirSync(join(this.root, 'blobs', hash.slice(0, 2)), { recursive: true });
     const tmp = `${path}.${process.pid}.${this.tmpCounter++}.tmp`;
-    writeFileSync(tmp, gzipSync(bytes));
-    renameSync(tmp, path);
+    await writeFile(tmp, await gzipAsync(bytes));
+    await rename(tmp, path);
     return hash;
   }
 
