@@ -18,11 +18,6 @@ export const REDACTED_PATHS = [
   '*.proxyUrl',
 ];
 
-/** Replaces the credentials in a URL (`http://user:pass@proxy`) for messages that must show it. */
-export function redactUrlCredentials(url: string): string {
-  return url.replace(/\/\/([^/@\s]+)@/, '//***@');
-}
-
 export interface LoggerOptions {
   level: Settings['log']['level'];
   format: Settings['log']['format'];
