@@ -66,6 +66,13 @@ async function fetchPage(host: Host, url: string, product: boolean): Promise<voi
   try {
     const res = await request(url, { dispatcher: agent });
     const html = await res.body.text();
+    if (res.statusCode === 429 || res.statusCode === 503) {
+      // Throttled: back to the head of its host queue, and the host waits out Retry-After (seconds).
+      const retryAfterS = Number(res.headers['retry-after']);
+      host.queue.unshift({ url, product });
+      host.nextSendAtMs = Math.max(host.nextSendAtMs, performance.now() + (Number.isFinite(retryAfterS) ? retryAfterS * 1000 : 1000));
+      return;
+    }
     if (res.statusCode !== 200) {
       failed++;
       return;
