@@ -97,13 +97,14 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
     });
   }
   const sql = connectPostgres(location.url);
+  const where = redactStoreUrl(location.url);
   try {
     await migrate(sql);
   } catch (error) {
     await sql.end({ timeout: 1 });
-    throw error;
+    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
   }
-  return new CrawlStores('postgres', redactStoreUrl(location.url), {
+  return new CrawlStores('postgres', where, {
     items: () => new PgItemStore(sql),
     history: () => new PgPriceHistory(sql),
     fetchLog: () => new PgFetchLog(sql),

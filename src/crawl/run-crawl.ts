@@ -44,22 +44,28 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const log = options.log.child({ spider: spider.name });
   mkdirSync(settings.storage.dir, { recursive: true });
 
+  // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
+  if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
   // Items, history, fetch log and blobs: the embedded files, or PostgreSQL (storage.url). Opened
   // first: an unreachable database fails the start before the frontier creates a run.
   const stores = await openStores(settings.storage);
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });
-  const frontier = await SqliteFrontier.open({
-    dir: settings.storage.dir,
-    spider: spider.name,
-    runId: options.resume ? 'resume-latest' : 'new',
-    hostKeyOf: keyOf,
-    hostSlots,
-    clock: systemClock,
-  });
+  let frontier: SqliteFrontier;
+  try {
+    frontier = await SqliteFrontier.open({
+      dir: settings.storage.dir,
+      spider: spider.name,
+      runId: options.resume ? 'resume-latest' : 'new',
+      hostKeyOf: keyOf,
+      hostSlots,
+      clock: systemClock,
+    });
+  } catch (error) {
+    await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
+    throw error;
+  }
   const store = stores.items();
-  // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
-  if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
     http: httpFetcher,
