@@ -4,6 +4,7 @@ import { BlockRules } from '../src/downloader/block-rules';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
 import type { Settings } from '../src/settings/schema';
+import type { CrawlStores } from '../storage/open-stores';
 import { BlockDetectionMiddleware } from './block-detection';
 import { CircuitBreakerMiddleware } from './circuit-breaker';
 import { HttpErrorsMiddleware } from './http-errors';
@@ -12,9 +13,10 @@ import { RawCaptureMiddleware } from './raw-capture';
 import { RetryMiddleware } from './retry';
 import { RobotsTxtMiddleware } from './robots-txt';
 
-/** What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it). */
+/** What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it) and stores (raw capture). */
 export interface MiddlewareDeps {
   fetcher: Fetcher;
+  stores: CrawlStores;
 }
 
 type MiddlewareFactory = (settings: Settings, deps: MiddlewareDeps) => DownloaderMiddleware;
@@ -51,7 +53,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['block-detection', (settings) => new BlockDetectionMiddleware({ rules: new BlockRules(settings.blockDetection), retry: settings.retry })],
   ['circuit-breaker', circuitBreaker],
   ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher)],
-  ['raw-capture', () => new RawCaptureMiddleware()],
+  ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],
 ];
 
 export function defaultMiddlewares(settings: Settings, deps: MiddlewareDeps): DownloaderMiddleware[] {

@@ -4,8 +4,9 @@ import { CONTINUE, accept, type DownloaderMiddleware, type ErrorOutcome, type Mi
 import type { FetchError } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
-import { BlobStore } from '../storage/blob-store';
-import { FetchLog, type FetchLogRow } from '../storage/sqlite/fetch-log';
+import type { BlobStore } from '../storage/blob-store';
+import type { FetchLog, FetchLogRow } from '../storage/fetch-log';
+import type { CrawlStores } from '../storage/open-stores';
 
 /**
  * Sits last in the middleware list, next to the fetcher: it sees every response first (before
@@ -21,9 +22,12 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
   /** When each in-flight request was handed to the fetcher (for errors, which carry no timings). */
   private readonly sentAt = new WeakMap<CrawlRequest, number>();
 
+  /** The crawl's stores (embedded files or PostgreSQL); the crawl closes them after the middlewares. */
+  constructor(private readonly stores: CrawlStores) {}
+
   open(ctx: Omit<MiddlewareContext, 'hostKey'>): void {
-    this.blobs = new BlobStore(ctx.settings.storage.dir);
-    this.log = FetchLog.open(ctx.settings.storage.dir);
+    this.blobs = this.stores.blobs();
+    this.log = this.stores.fetchLog();
     this.runId = ctx.runId ?? 'unknown';
     this.spider = ctx.spider.name;
   }
@@ -63,9 +67,11 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
     return CONTINUE;
   }
 
-  close(): void {
-    this.log?.close();
+  /** Makes every fetch-log row durable (a backend may buffer them); a failed write fails here, loudly. */
+  async close(): Promise<void> {
+    const log = this.log;
     this.log = null;
+    await log?.flush();
   }
 
   private store(): BlobStore {

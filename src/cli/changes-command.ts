@@ -1,15 +1,16 @@
 // `pricecrawl changes`: lists recorded price/currency/availability change events as a table or JSON lines.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { PriceChangeLog, type PriceChange } from '../../storage/sqlite/price-changes';
+import { openStores } from '../../storage/open-stores';
+import type { PriceChange } from '../../storage/price-history';
+import { parseStoreUrl } from '../../storage/store-url';
 import { SettingsError } from '../core/errors';
-import { loadSettings } from '../settings/load-settings';
+import { storeConfigFromCli, type StoreCliOptions } from './store-options';
 
-export interface ChangesOptions {
+export interface ChangesOptions extends StoreCliOptions {
   spider?: string;
   since?: string;
   json?: boolean;
-  storage?: string;
 }
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -41,16 +42,19 @@ function formatTable(changes: readonly PriceChange[]): string {
 }
 
 export async function changesCommand(opts: ChangesOptions): Promise<number> {
-  const dir = opts.storage ?? loadSettings({ cliPairs: [] }).settings.storage.dir;
+  const config = storeConfigFromCli(opts);
   const sinceMs = opts.since ? parseSince(opts.since, Date.now()) : undefined;
-  if (!existsSync(join(dir, 'items.sqlite'))) throw new SettingsError(`changes: no items in ${dir} (run a crawl first, or pass --storage)`);
-  const log = PriceChangeLog.open(dir);
+  const where = parseStoreUrl(config.url, config.dir);
+  if (where.kind === 'sqlite' && !existsSync(join(where.dir, 'items.sqlite'))) {
+    throw new SettingsError(`changes: no items in ${where.dir} (run a crawl first, or pass --storage / --store)`);
+  }
+  const stores = await openStores(config);
   try {
-    const changes = log.list({ spider: opts.spider, sinceMs });
+    const changes = await stores.history().list({ spider: opts.spider, sinceMs });
     if (opts.json) for (const change of changes) process.stdout.write(`${JSON.stringify(change)}\n`);
     else process.stdout.write(`${changes.length === 0 ? 'no price changes' : formatTable(changes)}\n`);
     return 0;
   } finally {
-    log.close();
+    await stores.close();
   }
 }

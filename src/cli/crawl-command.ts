@@ -5,6 +5,7 @@ import type { CrawlEngine } from '../engine/crawl-engine';
 import { loadSettings } from '../settings/load-settings';
 import { createLogger } from '../log/logger';
 import { onShutdownSignals } from './signals';
+import { storeCliPairs } from './store-options';
 import { loadSpiderClass, parsePairs } from './spider-loader';
 
 export interface CrawlCommandOptions {
@@ -12,6 +13,7 @@ export interface CrawlCommandOptions {
   arg: string[];
   output?: string;
   storage?: string;
+  store?: string;
   config?: string;
   resume?: boolean;
   logLevel?: string;
@@ -21,7 +23,7 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   const SpiderClass = await loadSpiderClass(spiderName);
   const spider = new SpiderClass(parsePairs(opts.arg, '-a'));
   const cliPairs = [...opts.set];
-  if (opts.storage) cliPairs.push(`storage.dir=${opts.storage}`);
+  cliPairs.push(...storeCliPairs(opts));
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
   const log = createLogger(loaded.settings.log);

@@ -1,16 +1,18 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
 import { startDemoShops, startJsShop } from '../../demo/demo-shops';
 import { findSpider } from '../../spiders/index';
+import { parseStoreUrl, redactStoreUrl } from '../../storage/store-url';
 import { runCrawl } from '../crawl/run-crawl';
 import type { CrawlEngine } from '../engine/crawl-engine';
 import { exitCodeFor, formatSummary } from '../engine/run-summary';
 import { createLogger } from '../log/logger';
 import { loadSettings } from '../settings/load-settings';
 import { onShutdownSignals } from './signals';
+import { storeCliPairs } from './store-options';
 
-export async function demoCommand(opts: { storage?: string; set: string[]; priceShift?: number; drift?: boolean }): Promise<number> {
+export async function demoCommand(opts: { storage?: string; store?: string; set: string[]; priceShift?: number; drift?: boolean }): Promise<number> {
   const cliPairs = [...opts.set];
-  if (opts.storage) cliPairs.push(`storage.dir=${opts.storage}`);
+  cliPairs.push(...storeCliPairs(opts));
   const baseLog = createLogger(loadSettings({ cliPairs }).settings.log);
   const demo = await startDemoShops({ priceShift: opts.priceShift, drift: opts.drift });
   // The JS-rendered shop is crawled in Chromium (its spider says fetchMode 'browser'); the others stay on HTTP.
@@ -34,8 +36,11 @@ export async function demoCommand(opts: { storage?: string; set: string[]; price
     );
     baseLog.flush();
     for (const summary of summaries) process.stdout.write(`\n${formatSummary(summary)}\n`);
-    const storageDir = loadSettings({ cliPairs }).settings.storage.dir;
-    process.stdout.write(`\nitems and the run ledger are in ${storageDir}/ (items.sqlite, frontier.sqlite, fetch-log.sqlite, blobs/); see pricecrawl changes\n`);
+    const { dir, url } = loadSettings({ cliPairs }).settings.storage;
+    const where = parseStoreUrl(url, dir);
+    process.stdout.write(where.kind === 'sqlite'
+      ? `\nitems and the run ledger are in ${where.dir}/ (items.sqlite, frontier.sqlite, fetch-log.sqlite, blobs/); see pricecrawl changes\n`
+      : `\nitems, history, fetch log and raw pages are in ${redactStoreUrl(where.url)}, the run ledger in ${dir}/frontier.sqlite; see pricecrawl changes --store …\n`);
     return Math.max(...summaries.map(exitCodeFor));
   } finally {
     stopListening();

@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { PricecrawlError } from '../core/errors';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+const STORE_HELP = 'items, history, fetch log and raw pages: sqlite: (default, files in the storage directory) or postgres://user@host:port/db';
 
 const program = new Command()
   .name('pricecrawl')
@@ -18,6 +19,7 @@ program
   .option('-a, --arg <key=value>', 'spider argument, e.g. -a baseUrl=http://127.0.0.1:8080 (repeatable)', collect, [])
   .option('-o, --output <file>', 'export the run\'s items to a .jsonl or .csv file')
   .option('--storage <dir>', 'storage directory (frontier, items); same as -s storage.dir=<dir>')
+  .option('--store <url>', STORE_HELP)
   .option('--config <file>', 'project settings file (default ./pricecrawl.config.json when present)')
   .option('--resume', 'continue the latest unfinished run of this spider instead of starting a fresh one')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
@@ -39,6 +41,7 @@ program
   .command('demo')
   .description('start the bundled demo shops on loopback, crawl them politely, print the summary, write SQLite')
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .option('--store <url>', STORE_HELP)
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
   .option('--drift', 'drift mode: a third of the locale shop\'s pages lose their price markup (the null-price alarm fires)')
   .option('--price-shift <n>', 'price-change round: run again with another n to see `pricecrawl changes`', (v) => Number.parseInt(v, 10))
@@ -52,6 +55,7 @@ program
   .description('print the exact response bytes stored under a raw hash (an item\'s rawHash)')
   .argument('<hash>', 'sha256 hex of the bytes')
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .option('--store <url>', STORE_HELP)
   .action(async (hash: string, opts) => {
     const { rawCommand } = await import('./raw-command');
     process.exitCode = await rawCommand(hash, opts);
@@ -64,6 +68,7 @@ program
   .option('--since <when>', 'only changes observed since an ISO date/time or a duration ago (24h, 7d, 30m)')
   .option('--json', 'one JSON object per line instead of a table')
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .option('--store <url>', STORE_HELP)
   .action(async (opts) => {
     const { changesCommand } = await import('./changes-command');
     process.exitCode = await changesCommand(opts);

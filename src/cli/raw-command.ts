@@ -1,16 +1,21 @@
 // `pricecrawl raw <hash>`: writes the exact stored response bytes for a raw hash (an item's rawHash) to stdout.
-import { BlobStore } from '../../storage/blob-store';
+import { isBlobHash } from '../../storage/blob-store';
+import { openStores } from '../../storage/open-stores';
 import { SettingsError } from '../core/errors';
-import { loadSettings } from '../settings/load-settings';
+import { storeConfigFromCli, type StoreCliOptions } from './store-options';
 
-export async function rawCommand(hash: string, opts: { storage?: string }): Promise<number> {
-  const dir = opts.storage ?? loadSettings({ cliPairs: [] }).settings.storage.dir;
-  if (!BlobStore.isHash(hash)) throw new SettingsError(`raw: "${hash}" is not a sha256 hash (64 hex digits)`);
-  const bytes = new BlobStore(dir).get(hash);
-  if (bytes === null) {
-    process.stderr.write(`pricecrawl: no raw capture ${hash} in ${dir}/blobs\n`);
-    return 1;
+export async function rawCommand(hash: string, opts: StoreCliOptions): Promise<number> {
+  if (!isBlobHash(hash)) throw new SettingsError(`raw: "${hash}" is not a sha256 hash (64 hex digits)`);
+  const stores = await openStores(storeConfigFromCli(opts));
+  try {
+    const bytes = await stores.blobs().get(hash);
+    if (bytes === null) {
+      process.stderr.write(`pricecrawl: no raw capture ${hash} in ${stores.location}\n`);
+      return 1;
+    }
+    await new Promise<void>((resolve, reject) => process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())));
+    return 0;
+  } finally {
+    await stores.close();
   }
-  await new Promise<void>((resolve, reject) => process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())));
-  return 0;
 }

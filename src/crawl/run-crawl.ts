@@ -20,9 +20,8 @@ import { policyFromSettings } from '../politeness/host-policy';
 import { systemClock } from '../politeness/clock';
 import type { LoadedSettings } from '../settings/load-settings';
 import { defaultMiddlewares } from '../../middlewares/index';
-import { PriceChangeLog } from '../../storage/sqlite/price-changes';
 import { defaultPipeline } from '../../pipelines/index';
-import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
+import { openStores } from '../../storage/open-stores';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
 
@@ -45,19 +44,28 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const log = options.log.child({ spider: spider.name });
   mkdirSync(settings.storage.dir, { recursive: true });
 
-  const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
-  const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });
-  const frontier = await SqliteFrontier.open({
-    dir: settings.storage.dir,
-    spider: spider.name,
-    runId: options.resume ? 'resume-latest' : 'new',
-    hostKeyOf: keyOf,
-    hostSlots,
-    clock: systemClock,
-  });
-  const store = SqliteItemStore.open(settings.storage.dir);
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
   if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
+  // Items, history, fetch log and blobs: the embedded files, or PostgreSQL (storage.url). Opened
+  // first: an unreachable database fails the start before the frontier creates a run.
+  const stores = await openStores(settings.storage);
+  const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
+  const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });
+  let frontier: SqliteFrontier;
+  try {
+    frontier = await SqliteFrontier.open({
+      dir: settings.storage.dir,
+      spider: spider.name,
+      runId: options.resume ? 'resume-latest' : 'new',
+      hostKeyOf: keyOf,
+      hostSlots,
+      clock: systemClock,
+    });
+  } catch (error) {
+    await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
+    throw error;
+  }
+  const store = stores.items();
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
     http: httpFetcher,
@@ -67,7 +75,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     stats,
   });
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
-  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher });
+  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores });
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId };
   const writer = new BatchWriter(store, settings.pipeline, stats);
@@ -86,24 +94,22 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   } finally {
     statsLogger.stop();
     await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
-    for (const middleware of middlewares) await middleware.close?.();
+    for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
     await fetcher.close();
     summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: settings.pipeline.nullPriceAlarm.failRun });
     frontier.finishRun(summary.status);
     await frontier.close();
   }
-  if (options.outputPath) {
-    const exported = await exportItems(store, summary.runId, options.outputPath);
-    log.info({ path: options.outputPath, items: exported }, 'items exported');
-  }
-  await store.close();
-  // Items are durable now: compare them with each SKU's previous observation (price history).
-  const changes = PriceChangeLog.open(settings.storage.dir);
   try {
-    const recorded = changes.recordRun(spider.name, summary.runId);
+    if (options.outputPath) {
+      const exported = await exportItems(store, summary.runId, options.outputPath);
+      log.info({ path: options.outputPath, items: exported }, 'items exported');
+    }
+    // Items are durable now: compare them with each SKU's previous observation (price history).
+    const recorded = await stores.history().recordRun(spider.name, summary.runId);
     if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
   } finally {
-    changes.close();
+    await stores.close();
   }
   return summary;
 }

@@ -1,12 +1,13 @@
 // The start-up log: effective overrides and the ordered middlewares and stages, once per run.
 import type { Logger } from 'pino';
 import type { LoadedSettings } from '../settings/load-settings';
+import { redactStoreUrl } from '../../storage/store-url';
 
 export function logStartup(
   log: Logger,
   info: { runId: string; resumed: boolean; loaded: LoadedSettings; middlewares: string[]; stages: string[] },
 ): void {
-  const overridden = Object.fromEntries(Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value, from: layer }]));
+  const overridden = Object.fromEntries(Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value: typeof value === 'string' ? redactStoreUrl(value) : value, from: layer }]));
   log.info({ runId: info.runId, resumed: info.resumed }, info.resumed ? 'resuming run' : 'starting run');
   log.info({ overridden }, 'overridden settings');
   log.info({ middlewares: info.middlewares }, 'enabled downloader middlewares');

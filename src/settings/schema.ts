@@ -1,5 +1,6 @@
 // The one settings schema: every setting's name, type, unit, default and constraint, written once.
 import { z } from 'zod';
+import { storeUrlProblem } from '../../storage/store-url';
 
 const ms = () => z.number().int().min(0);
 
@@ -116,6 +117,14 @@ export const settingsSchema = z
       .object({
         /** Directory for the embedded SQLite frontier, items and blobs. */
         dir: z.string().min(1).default('./crawl-storage'),
+        /**
+         * Where items, price history, the fetch log and raw blobs go: unset or `sqlite:` = the embedded
+         * files in `dir`; `postgres://user@host:port/db` = PostgreSQL (the frontier stays in `dir`).
+         */
+        url: z.string().superRefine((url, ctx) => {
+          const problem = storeUrlProblem(url);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }).optional(),
       })
       .strict()
       .prefault({}),

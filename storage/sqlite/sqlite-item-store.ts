@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ItemStore, StoredItem } from '../item-store';
+import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import { ITEMS_DDL, ITEMS_SCHEMA_VERSION } from './items-schema';
 
 export interface SqliteItemStoreOptions {
@@ -15,19 +16,7 @@ export interface SqliteItemStoreOptions {
   synchronous?: 'full' | 'normal';
 }
 
-interface ItemRow {
-  run_id: string;
-  key: string;
-  spider: string;
-  request_id: string;
-  url: string;
-  sku: string | null;
-  price: string | null;
-  currency: string | null;
-  raw_hash: string;
-  data: string;
-  scraped_at_ms: number;
-}
+type ItemRow = ItemRowOf<string>;
 
 const UPSERT = `
 INSERT INTO items (run_id, key, spider, request_id, url, sku, price, currency, raw_hash, data, scraped_at_ms)
@@ -92,19 +81,7 @@ export class SqliteItemStore implements ItemStore {
     try {
       reader.pragma('busy_timeout = 5000');
       for (const row of reader.prepare(SELECT_RUN).iterate(runId) as IterableIterator<ItemRow>) {
-        yield {
-          runId: row.run_id,
-          key: row.key,
-          spider: row.spider,
-          requestId: row.request_id,
-          url: row.url,
-          sku: row.sku,
-          price: row.price,
-          currency: row.currency,
-          rawHash: row.raw_hash,
-          data: JSON.parse(row.data) as Record<string, unknown>,
-          scrapedAtMs: row.scraped_at_ms,
-        };
+        yield storedItemFromRow(row, JSON.parse(row.data) as Record<string, unknown>);
       }
     } finally {
       reader.close();

@@ -6,7 +6,8 @@ import { buildCatalog, currentPrice } from '../../demo/catalog';
 import { usElectronicsSpec } from '../../demo/catalog-specs';
 import { Decimal } from '../../src/core/money';
 import { findSpider } from '../../spiders/index';
-import { PriceChangeLog, type PriceChange } from '../../storage/sqlite/price-changes';
+import { openStores } from '../../storage/open-stores';
+import type { PriceChange } from '../../storage/price-history';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 const COUNT = 16;
@@ -27,22 +28,22 @@ async function crawlJsonLdShop(priceShift: number): Promise<void> {
   }
 }
 
-const listChanges = (): PriceChange[] => {
-  const log = PriceChangeLog.open(storage.dir);
+const listChanges = async (): Promise<PriceChange[]> => {
+  const stores = await openStores({ dir: storage.dir });
   try {
-    return log.list({ spider: 'demo-jsonld' });
+    return await stores.history().list({ spider: 'demo-jsonld' });
   } finally {
-    log.close();
+    await stores.close();
   }
 };
 
 beforeAll(async () => {
   await crawlJsonLdShop(0);
-  expect(listChanges()).toEqual([]);
+  expect(await listChanges()).toEqual([]);
   await crawlJsonLdShop(1);
-  firstRound = listChanges();
+  firstRound = await listChanges();
   await crawlJsonLdShop(1);
-  repeatRound = listChanges();
+  repeatRound = await listChanges();
 });
 afterAll(() => storage.cleanup());
 

@@ -3,8 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
 import { parsePrice } from '../../src/prices/parse-price';
-import { BlobStore, sha256Hex } from '../../storage/blob-store';
-import { FetchLog, type FetchLogRow } from '../../storage/sqlite/fetch-log';
+import { sha256Hex } from '../../storage/blob-store';
+import type { FetchLogRow } from '../../storage/fetch-log';
+import { FileBlobStore } from '../../storage/files/file-blob-store';
+import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
@@ -23,9 +25,9 @@ beforeAll(async () => {
     politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 },
     pipeline: { batchMaxAgeMs: 20 },
   });
-  const log = FetchLog.open(storage.dir);
-  rows = log.rows(result.summary.runId);
-  log.close();
+  const log = SqliteFetchLog.open(storage.dir);
+  rows = await log.rows(result.summary.runId);
+  await log.close();
 });
 afterAll(async () => {
   await site.close();
@@ -52,11 +54,11 @@ describe('raw capture and the fetch log', () => {
     }
   });
 
-  it('resolves every stored item\'s rawHash to bytes that contain its price text', () => {
-    const blobs = new BlobStore(storage.dir);
+  it('resolves every stored item\'s rawHash to bytes that contain its price text', async () => {
+    const blobs = new FileBlobStore(storage.dir);
     expect(result.items.length).toBe(7);
     for (const item of result.items) {
-      const bytes = blobs.get(item.rawHash);
+      const bytes = await blobs.get(item.rawHash);
       expect(bytes, item.sku ?? item.url).not.toBeNull();
       expect(sha256Hex(bytes!)).toBe(item.rawHash);
       const priceText = /<span class="price">([^<]+)<\/span>/.exec(bytes!.toString('utf8'))?.[1] ?? '';

@@ -9,7 +9,7 @@ import type { RunSummary } from '../../src/engine/run-summary';
 import { createLogger } from '../../src/log/logger';
 import { resolveSettings } from '../../src/settings/load-settings';
 import type { StoredItem } from '../../storage/item-store';
-import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
+import { openStores } from '../../storage/open-stores';
 
 export interface TestCrawlResult {
   summary: RunSummary;
@@ -38,24 +38,26 @@ export function tempStorageDir(label: string): { dir: string; cleanup(): void } 
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function readItems(dir: string, runId: string): Promise<StoredItem[]> {
-  const store = SqliteItemStore.open(dir);
+/** Reads a run's items back from the embedded files in `dir`, or from `storeUrl` (storage.url) when given. */
+export async function readItems(dir: string, runId: string, storeUrl?: string): Promise<StoredItem[]> {
+  const stores = await openStores({ dir, url: storeUrl });
   try {
     const items: StoredItem[] = [];
-    for await (const item of store.iterateItems(runId)) items.push(item);
+    for await (const item of stores.items().iterateItems(runId)) items.push(item);
     return items;
   } finally {
-    await store.close();
+    await stores.close();
   }
 }
 
-export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: { outputPath?: string } = {}): Promise<TestCrawlResult> {
+/** `extra.storeUrl` puts items, history, fetch log and blobs there (storage.url); the frontier stays in `dir`. */
+export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: { outputPath?: string; storeUrl?: string } = {}): Promise<TestCrawlResult> {
   const loaded = resolveSettings([
     { name: 'spider', origin: 'spider.settings', values: spider.settings as Record<string, unknown> },
-    { name: 'cli', origin: 'test', values: { ...settings, storage: { dir } } },
+    { name: 'cli', origin: 'test', values: { ...settings, storage: extra.storeUrl ? { dir, url: extra.storeUrl } : { dir } } },
   ]);
   const sink = logSink();
   const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
   const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath });
-  return { summary, items: await readItems(dir, summary.runId), logs: sink.lines };
+  return { summary, items: await readItems(dir, summary.runId, extra.storeUrl), logs: sink.lines };
 }

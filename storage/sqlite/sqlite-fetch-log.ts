@@ -1,31 +1,8 @@
-// FetchLog: one SQLite row per fetch (url, status, attempt, rawHash, bytes, duration, outcome) in <storage.dir>/fetch-log.sqlite.
+// SqliteFetchLog: the embedded FetchLog, one row per fetch in <storage.dir>/fetch-log.sqlite (written synchronously).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-
-export interface FetchLogRow {
-  runId: string;
-  spider: string;
-  requestId: string | null;
-  url: string;
-  /** URL after redirects; null when no response arrived. */
-  finalUrl: string | null;
-  host: string;
-  status: number | null;
-  /** 0 on the first send. */
-  attempt: number;
-  /** Session and proxy ids (never credentials); null until sessions/proxies exist. */
-  sessionId: string | null;
-  proxyId: string | null;
-  /** The response's Retry-After header as sent, when present. */
-  retryAfter: string | null;
-  rawHash: string | null;
-  bytes: number | null;
-  durationMs: number | null;
-  /** `response`, or the transport error's stable reason (`fetch/timeout`, ...). */
-  outcome: string;
-  fetchedAtMs: number;
-}
+import type { FetchLog, FetchLogRow } from '../fetch-log';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS fetch_log (
@@ -45,32 +22,35 @@ const COLUMNS = `run_id AS runId, spider, request_id AS requestId, url, final_ur
   session_id AS sessionId, proxy_id AS proxyId, retry_after AS retryAfter, raw_hash AS rawHash, bytes,
   duration_ms AS durationMs, outcome, fetched_at_ms AS fetchedAtMs`;
 
-export class FetchLog {
+export class SqliteFetchLog implements FetchLog {
   private readonly insert: Database.Statement;
 
   private constructor(private readonly db: Database.Database) {
     this.insert = db.prepare(INSERT);
   }
 
-  static open(storageDir: string): FetchLog {
+  static open(storageDir: string): SqliteFetchLog {
     mkdirSync(storageDir, { recursive: true });
     const db = new Database(join(storageDir, 'fetch-log.sqlite'));
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
     db.exec(DDL);
-    return new FetchLog(db);
+    return new SqliteFetchLog(db);
   }
 
   record(row: FetchLogRow): void {
     this.insert.run(row);
   }
 
-  rows(runId: string): FetchLogRow[] {
+  /** Rows are written as they are recorded: there is nothing to flush. */
+  async flush(): Promise<void> {}
+
+  async rows(runId: string): Promise<FetchLogRow[]> {
     return this.db.prepare(`SELECT ${COLUMNS} FROM fetch_log WHERE run_id = ? ORDER BY id`).all(runId) as FetchLogRow[];
   }
 
-  close(): void {
-    this.db.close();
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
   }
 }

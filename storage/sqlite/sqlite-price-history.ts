@@ -1,23 +1,7 @@
-// Price history change events: each run's observations vs the previous observation of the same spider + SKU (items.sqlite).
+// SqlitePriceHistory: change events from each run's observations vs the same spider + SKU's previous one (items.sqlite).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-
-export interface PriceChange {
-  spider: string;
-  sku: string;
-  runId: string;
-  previousRunId: string;
-  observedAtMs: number;
-  previousObservedAtMs: number;
-  /** Exact decimal strings as stored; null for a missing price. */
-  oldPrice: string | null;
-  newPrice: string | null;
-  oldCurrency: string | null;
-  newCurrency: string | null;
-  oldAvailability: string | null;
-  newAvailability: string | null;
-  url: string;
-}
+import type { PriceChange, PriceHistory, PriceHistoryFilter } from '../price-history';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS price_changes (
@@ -51,30 +35,29 @@ const COLUMNS = `spider, sku, run_id AS runId, previous_run_id AS previousRunId,
   previous_observed_at_ms AS previousObservedAtMs, old_price AS oldPrice, new_price AS newPrice, old_currency AS oldCurrency,
   new_currency AS newCurrency, old_availability AS oldAvailability, new_availability AS newAvailability, url`;
 
-export class PriceChangeLog {
+export class SqlitePriceHistory implements PriceHistory {
   private constructor(private readonly db: Database.Database) {}
 
   /** Opens (and prepares) the change table beside the items table in <storageDir>/items.sqlite. */
-  static open(storageDir: string): PriceChangeLog {
+  static open(storageDir: string): SqlitePriceHistory {
     const db = new Database(join(storageDir, 'items.sqlite'));
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
     db.exec(DDL);
-    return new PriceChangeLog(db);
+    return new SqlitePriceHistory(db);
   }
 
-  /** Records the run's change events (idempotent: a resumed run adds only new ones); returns how many were new. */
-  recordRun(spider: string, runId: string): number {
+  async recordRun(spider: string, runId: string): Promise<number> {
     return this.db.prepare(RECORD).run({ spider, runId }).changes;
   }
 
-  list(filter: { spider?: string; sinceMs?: number } = {}): PriceChange[] {
+  async list(filter: PriceHistoryFilter = {}): Promise<PriceChange[]> {
     const sql = `SELECT ${COLUMNS} FROM price_changes WHERE (@spider IS NULL OR spider = @spider)
       AND observed_at_ms >= @since ORDER BY observed_at_ms, spider, sku`;
     return this.db.prepare(sql).all({ spider: filter.spider ?? null, since: filter.sinceMs ?? 0 }) as PriceChange[];
   }
 
-  close(): void {
-    this.db.close();
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
   }
 }

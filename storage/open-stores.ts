@@ -1,0 +1,113 @@
+// The one storage factory: from `storage.url` (+ `storage.dir`) opens the item, history, fetch-log and blob stores of one backend.
+import type { BlobStore } from './blob-store';
+import type { FetchLog } from './fetch-log';
+import { FileBlobStore } from './files/file-blob-store';
+import type { ItemStore } from './item-store';
+import type { PriceHistory } from './price-history';
+import { connectPostgres } from './postgres/pg-connection';
+import { PgBlobStore } from './postgres/pg-blob-store';
+import { PgFetchLog } from './postgres/pg-fetch-log';
+import { PgItemStore } from './postgres/pg-item-store';
+import { migrate } from './postgres/pg-migrations';
+import { PgPriceHistory } from './postgres/pg-price-history';
+import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
+import { SqliteItemStore } from './sqlite/sqlite-item-store';
+import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
+import { parseStoreUrl, redactStoreUrl } from './store-url';
+
+export interface StoreConfig {
+  /** `storage.url`: unset or `sqlite:` for the embedded files, `postgres://…` for PostgreSQL. */
+  url?: string;
+  /** `storage.dir`: where the embedded files live. */
+  dir: string;
+}
+
+interface Closable {
+  close(): Promise<void>;
+}
+
+interface StoreFactories {
+  items(): ItemStore;
+  history(): PriceHistory;
+  fetchLog(): FetchLog;
+  blobs(): BlobStore;
+}
+
+/**
+ * Each store opens on first use (`pricecrawl raw` touches only blobs, and creates no database file
+ * it does not need) and `close()` closes what was opened, newest first, then the shared connection.
+ */
+export class CrawlStores {
+  private readonly opened = new Map<keyof StoreFactories, Closable>();
+
+  constructor(
+    readonly kind: 'sqlite' | 'postgres',
+    /** Where the data lives, for messages: a directory, or the URL without its password. */
+    readonly location: string,
+    private readonly factories: StoreFactories,
+    private readonly release: () => Promise<void> = async () => {},
+  ) {}
+
+  items(): ItemStore {
+    return this.part('items');
+  }
+
+  history(): PriceHistory {
+    return this.part('history');
+  }
+
+  fetchLog(): FetchLog {
+    return this.part('fetchLog');
+  }
+
+  blobs(): BlobStore {
+    return this.part('blobs');
+  }
+
+  async close(): Promise<void> {
+    const parts = [...this.opened.values()].reverse();
+    this.opened.clear();
+    try {
+      for (const part of parts) await part.close();
+    } finally {
+      await this.release();
+    }
+  }
+
+  private part<K extends keyof StoreFactories>(name: K): ReturnType<StoreFactories[K]> {
+    let part = this.opened.get(name);
+    if (!part) {
+      part = this.factories[name]();
+      this.opened.set(name, part);
+    }
+    return part as ReturnType<StoreFactories[K]>;
+  }
+}
+
+/** PostgreSQL: connects and applies pending migrations before resolving, so a bad URL fails at start. */
+export async function openStores(config: StoreConfig): Promise<CrawlStores> {
+  const location = parseStoreUrl(config.url, config.dir);
+  if (location.kind === 'sqlite') {
+    const { dir } = location;
+    return new CrawlStores('sqlite', dir, {
+      items: () => SqliteItemStore.open(dir),
+      history: () => SqlitePriceHistory.open(dir),
+      fetchLog: () => SqliteFetchLog.open(dir),
+      blobs: () => new FileBlobStore(dir),
+    });
+  }
+  const sql = connectPostgres(location.url);
+  const where = redactStoreUrl(location.url);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
+  }
+  return new CrawlStores('postgres', where, {
+    items: () => new PgItemStore(sql),
+    history: () => new PgPriceHistory(sql),
+    fetchLog: () => new PgFetchLog(sql),
+    blobs: () => new PgBlobStore(sql),
+  }, () => sql.end({ timeout: 5 }));
+}

@@ -1,0 +1,27 @@
+// Opens the postgres.js pool with our type parsers: NUMERIC stays an exact string, BIGINT (epoch ms, counts) a number.
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql<Record<string, never>>;
+
+const NUMERIC_OID = 1700;
+const INT8_OID = 20;
+
+export interface PgConnectionOptions {
+  /** Pool size; a crawl needs few (items, fetch log and blobs take turns). */
+  max?: number;
+}
+
+export function connectPostgres(url: string, options: PgConnectionOptions = {}): Sql {
+  return postgres(url, {
+    max: options.max ?? 4,
+    onnotice: () => {},
+    connect_timeout: 10,
+    // postgres.js would parse most types itself; these two are spelled out because they are the contract.
+    types: {
+      // Prices are never JS numbers: NUMERIC arrives as its exact text ("0.10", "1299.00").
+      numeric: { to: NUMERIC_OID, from: [NUMERIC_OID], serialize: (value: string) => value, parse: (text: string) => text },
+      // Epoch milliseconds and counts are far below 2^53.
+      bigint: { to: INT8_OID, from: [INT8_OID], serialize: (value: number) => String(value), parse: (text: string) => Number(text) },
+    },
+  }) as unknown as Sql;
+}

@@ -1,0 +1,68 @@
+// PgItemStore: the ItemStore on PostgreSQL; one INSERT … ON CONFLICT statement (one round trip) per batch.
+import type { ItemStore, StoredItem } from '../item-store';
+import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
+import type { Sql } from './pg-connection';
+import { withDeadlockRetry } from './pg-retry';
+
+type ItemRow = ItemRowOf<Record<string, unknown>>;
+
+/**
+ * The batch travels as one json parameter: json_to_recordset turns each price string into NUMERIC
+ * with NUMERIC's own input function (exact, scale kept), and the statement is one round trip
+ * whatever the batch size. ORDER BY ord keeps the batch order in the ids (a run's insertion order).
+ */
+const UPSERT = `
+INSERT INTO items (run_id, key, spider, request_id, url, sku, price, currency, raw_hash, data, scraped_at_ms)
+SELECT r."runId", r.key, r.spider, r."requestId", r.url, r.sku, r.price, r.currency, r."rawHash", r.data::json, r."scrapedAtMs"
+FROM ROWS FROM (json_to_recordset($1::json) AS ("runId" text, key text, spider text, "requestId" text, url text,
+  sku text, price numeric, currency text, "rawHash" text, data text, "scrapedAtMs" bigint)) WITH ORDINALITY AS r("runId", key, spider, "requestId", url, sku, price, currency, "rawHash", data, "scrapedAtMs", ord)
+ORDER BY ord
+ON CONFLICT (run_id, key) DO UPDATE SET
+  spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
+  price = excluded.price, currency = excluded.currency, raw_hash = excluded.raw_hash,
+  data = excluded.data, scraped_at_ms = excluded.scraped_at_ms`;
+
+/** Rows streamed per round trip by iterateItems. */
+const CURSOR_ROWS = 500;
+
+export class PgItemStore implements ItemStore {
+  constructor(private readonly sql: Sql) {}
+
+  /**
+   * One statement may not update the same row twice, so a batch holding a key twice keeps the key's
+   * first position and its last values: what the SQLite store's row-by-row upserts leave behind.
+   */
+  async writeBatch(items: StoredItem[]): Promise<void> {
+    if (items.length === 0) return;
+    const byKey = new Map<string, StoredItem>();
+    for (const item of items) byKey.set(`${item.runId}\u0000${item.key}`, item);
+    // `data` travels as its JSON text: a nested json value taken apart by json_to_recordset does not keep its key order.
+    const rows = this.sql.json([...byKey.values()].map((item) => ({ ...item, data: JSON.stringify(item.data) })) as never);
+    await withDeadlockRetry(() => this.sql.unsafe(UPSERT, [rows]));
+  }
+
+  async countItems(runId?: string): Promise<number> {
+    const [row] = runId === undefined
+      ? await this.sql<Array<{ n: number }>>`SELECT count(*)::bigint AS n FROM items`
+      : await this.sql<Array<{ n: number }>>`SELECT count(*)::bigint AS n FROM items WHERE run_id = ${runId}`;
+    return row.n;
+  }
+
+  /** Keyset pagination by id: a consistent order without holding a transaction open while the caller works. */
+  async *iterateItems(runId: string): AsyncIterable<StoredItem> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.sql<Array<ItemRow & { id: number }>>`
+        SELECT id::bigint AS id, run_id, key, spider, request_id, url, sku, price, currency, raw_hash, data, scraped_at_ms
+        FROM items WHERE run_id = ${runId} AND id > ${after} ORDER BY id LIMIT ${CURSOR_ROWS}`;
+      for (const row of rows) {
+        yield storedItemFromRow(row, row.data);
+      }
+      if (rows.length < CURSOR_ROWS) return;
+      after = rows[rows.length - 1].id;
+    }
+  }
+
+  /** The connection belongs to the store set (open-stores.ts), which ends it. */
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,75 @@
+// Versioned PostgreSQL schema: migrations applied at open, once, under an advisory lock (safe with many workers starting together).
+import type { Sql } from './pg-connection';
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * Append only: never edit a released migration, add the next version. Prices are NUMERIC (exact,
+ * keeps its scale: '1299.00' reads back as '1299.00'); `data` is json (not jsonb) so an item's JSON
+ * keeps its key order; times are epoch ms in BIGINT like the SQLite store.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'items, price changes, fetch log, blobs',
+    sql: `
+CREATE TABLE items (
+  id bigserial PRIMARY KEY, run_id text NOT NULL, key text NOT NULL, spider text NOT NULL, request_id text NOT NULL,
+  url text NOT NULL, sku text, price numeric, currency text, raw_hash text NOT NULL, data json NOT NULL,
+  scraped_at_ms bigint NOT NULL, UNIQUE (run_id, key)
+);
+CREATE INDEX items_by_run ON items (run_id, id);
+CREATE INDEX items_by_spider_sku ON items (spider, sku, scraped_at_ms) WHERE sku IS NOT NULL;
+CREATE TABLE price_changes (
+  id bigserial PRIMARY KEY, spider text NOT NULL, sku text NOT NULL, run_id text NOT NULL, previous_run_id text NOT NULL,
+  observed_at_ms bigint NOT NULL, previous_observed_at_ms bigint NOT NULL, old_price numeric, new_price numeric,
+  old_currency text, new_currency text, old_availability text, new_availability text, url text NOT NULL,
+  UNIQUE (run_id, spider, sku)
+);
+CREATE INDEX price_changes_by_time ON price_changes (observed_at_ms);
+CREATE TABLE fetch_log (
+  id bigserial PRIMARY KEY, run_id text NOT NULL, spider text NOT NULL, request_id text, url text NOT NULL,
+  final_url text, host text NOT NULL, status integer, attempt integer NOT NULL, session_id text, proxy_id text,
+  retry_after text, raw_hash text, bytes bigint, duration_ms bigint, outcome text NOT NULL, fetched_at_ms bigint NOT NULL
+);
+CREATE INDEX fetch_log_by_run ON fetch_log (run_id, id);
+CREATE INDEX fetch_log_by_hash ON fetch_log (raw_hash) WHERE raw_hash IS NOT NULL;
+CREATE TABLE blobs (
+  hash text PRIMARY KEY CHECK (hash ~ '^[0-9a-f]{64}$'), gzip bytea NOT NULL, bytes bigint NOT NULL,
+  stored_at timestamptz NOT NULL DEFAULT now()
+);`,
+  },
+];
+
+/** Any constant works; it only has to be the same for every pricecrawl process on this database. */
+const MIGRATION_LOCK_KEY = 0x70726963; // "pric"
+
+/**
+ * One transaction holding a transaction-scoped advisory lock: a second worker starting at the same
+ * time waits for the first to commit, then finds every version applied and does nothing.
+ * Resolves to the versions this call applied.
+ */
+export async function migrate(sql: Sql, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+    await tx`CREATE TABLE IF NOT EXISTS pricecrawl_migrations (
+      version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
+    const rows = await tx<Array<{ version: number }>>`SELECT version FROM pricecrawl_migrations`;
+    const applied = new Set(rows.map((row) => row.version));
+    const known = Math.max(0, ...migrations.map((m) => m.version));
+    const newest = Math.max(0, ...applied);
+    if (newest > known) throw new Error(`the database has schema v${newest}; this pricecrawl knows up to v${known}`);
+    const done: number[] = [];
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+      if (applied.has(migration.version)) continue;
+      await tx.unsafe(migration.sql);
+      await tx`INSERT INTO pricecrawl_migrations (version, name) VALUES (${migration.version}, ${migration.name})`;
+      done.push(migration.version);
+    }
+    return done;
+  }) as Promise<number[]>;
+}

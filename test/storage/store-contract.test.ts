@@ -1,0 +1,176 @@
+// One contract for both storage backends: the embedded files and a real PostgreSQL give the same answers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../storage/blob-store';
+import type { FetchLogRow } from '../../storage/fetch-log';
+import type { StoredItem } from '../../storage/item-store';
+import { openStores, type CrawlStores } from '../../storage/open-stores';
+import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { tempStorageDir } from '../support/test-crawl';
+
+let pg: PostgresServer;
+const dirs: Array<ReturnType<typeof tempStorageDir>> = [];
+let databases = 0;
+
+beforeAll(async () => {
+  pg = await startPostgres();
+});
+afterAll(async () => {
+  await pg?.stop();
+  for (const dir of dirs) dir.cleanup();
+});
+
+/** A fresh, empty place for each test: a new directory, or a new database on the one server. */
+const backends: Array<[string, () => Promise<{ url?: string; dir: string }>]> = [
+  ['sqlite', async () => {
+    const dir = tempStorageDir('contract');
+    dirs.push(dir);
+    return { dir: dir.dir };
+  }],
+  ['postgres', async () => {
+    const dir = tempStorageDir('contract-pg');
+    dirs.push(dir);
+    return { dir: dir.dir, url: await pg.createDatabase(`contract_${++databases}`) };
+  }],
+];
+
+function item(runId: string, sku: string, price: string | null, extra: Partial<StoredItem> = {}): StoredItem {
+  return {
+    runId,
+    spider: 'shop',
+    key: sku,
+    requestId: `req-${sku}`,
+    url: `http://127.0.0.1:1/p/${sku}`,
+    sku,
+    price,
+    currency: price === null ? null : 'USD',
+    rawHash: sha256Hex(Buffer.from(sku)),
+    data: { sku, price, name: `Product ${sku}`, zeta: 1, alpha: { nested: [1, '2.50'] }, availability: 'InStock' },
+    scrapedAtMs: 1_700_000_000_000,
+    ...extra,
+  };
+}
+
+async function readAll(stores: CrawlStores, runId: string): Promise<StoredItem[]> {
+  const out: StoredItem[] = [];
+  for await (const row of stores.items().iterateItems(runId)) out.push(row);
+  return out;
+}
+
+describe.each(backends)('%s stores', (_name, place) => {
+  it('round-trips exact decimal prices and the item JSON (key order included)', async () => {
+    const stores = await openStores(await place());
+    try {
+      const prices = ['0.10', '12345678901234.5678', '1299.00', '1980', '3.350', null];
+      const written = prices.map((price, i) => item('r1', `SKU-${i}`, price));
+      await stores.items().writeBatch(written);
+      const read = await readAll(stores, 'r1');
+      expect(read.map((row) => row.price)).toEqual(prices);
+      for (const row of read) expect(typeof row.price === 'string' || row.price === null).toBe(true);
+      expect(read).toEqual(written);
+      expect(read.map((row) => JSON.stringify(row.data))).toEqual(written.map((row) => JSON.stringify(row.data)));
+      expect(await stores.items().countItems('r1')).toBe(prices.length);
+      expect(await stores.items().countItems('other')).toBe(0);
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('upserts idempotently: a rewrite replaces in place, a key twice in a batch keeps one row with the last values', async () => {
+    const stores = await openStores(await place());
+    try {
+      const batch = [item('r1', 'A', '1.00'), item('r1', 'B', '2.00'), item('r1', 'C', '3.00')];
+      await stores.items().writeBatch(batch);
+      await stores.items().writeBatch(batch);
+      await stores.items().writeBatch([item('r1', 'B', '2.50'), item('r1', 'D', '4.00'), item('r1', 'D', '4.10')]);
+      const read = await readAll(stores, 'r1');
+      expect(read.map((row) => [row.sku, row.price])).toEqual([['A', '1.00'], ['B', '2.50'], ['C', '3.00'], ['D', '4.10']]);
+      expect(await stores.items().countItems()).toBe(4);
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('keeps one row per key when two workers write overlapping batches at the same time', async () => {
+    const where = await place();
+    const [first, second] = [await openStores(where), await openStores(where)];
+    try {
+      const keys = Array.from({ length: 200 }, (_, i) => `K${i}`);
+      const batchOf = (order: string[], price: string) => order.map((key) => item('r1', key, price));
+      await Promise.all([
+        ...[0, 1, 2].map(() => first.items().writeBatch(batchOf(keys, '5.00'))),
+        ...[0, 1, 2].map(() => second.items().writeBatch(batchOf([...keys].reverse(), '5.00'))),
+      ]);
+      expect(await first.items().countItems('r1')).toBe(keys.length);
+      expect(new Set((await readAll(second, 'r1')).map((row) => row.key)).size).toBe(keys.length);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('stores raw bytes exactly (invalid UTF-8, zero bytes, empty), once per content', async () => {
+    const where = await place();
+    const [stores, other] = [await openStores(where), await openStores(where)];
+    try {
+      const samples = [Buffer.from([0xff, 0xfe, 0x00, 0xc3, 0x28, 0x00, 0x80]), Buffer.alloc(0), Buffer.alloc(70_000, 0), Buffer.from('<p class="price">€ 1.299,00</p>', 'latin1')];
+      for (const bytes of samples) {
+        const [a, b] = await Promise.all([stores.blobs().put(bytes), other.blobs().put(bytes)]);
+        expect(a).toBe(sha256Hex(bytes));
+        expect(b).toBe(a);
+        expect(await stores.blobs().put(bytes, a)).toBe(a);
+        expect((await other.blobs().get(a))?.equals(bytes)).toBe(true);
+      }
+      expect(await stores.blobs().get('0'.repeat(64))).toBeNull();
+      expect(await stores.blobs().get('not-a-hash')).toBeNull();
+    } finally {
+      await stores.close();
+      await other.close();
+    }
+  });
+
+  it('keeps fetch-log rows in record order, nulls included', async () => {
+    const stores = await openStores(await place());
+    try {
+      const row = (i: number, fields: Partial<FetchLogRow> = {}): FetchLogRow => ({
+        runId: 'r1', spider: 'shop', requestId: `req-${i}`, url: `http://127.0.0.1:1/p/${i}`, finalUrl: `http://127.0.0.1:1/p/${i}`,
+        host: '127.0.0.1:1', status: 200, attempt: 0, sessionId: null, proxyId: null, retryAfter: null,
+        rawHash: sha256Hex(Buffer.from(String(i))), bytes: 1234, durationMs: 12, outcome: 'response', fetchedAtMs: 1_700_000_000_000 + i,
+        ...fields,
+      });
+      const rows = Array.from({ length: 50 }, (_, i) => row(i));
+      rows.push(row(50, { finalUrl: null, status: null, rawHash: null, bytes: null, durationMs: null, attempt: 3, outcome: 'fetch/timeout' }));
+      rows.push(row(51, { status: 429, retryAfter: '120', runId: 'r2' }));
+      for (const r of rows) stores.fetchLog().record(r);
+      await stores.fetchLog().flush();
+      expect(await stores.fetchLog().rows('r1')).toEqual(rows.filter((r) => r.runId === 'r1'));
+      expect(await stores.fetchLog().rows('r2')).toEqual([rows[51]]);
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('records change events between runs exactly once, with exact old and new prices', async () => {
+    const stores = await openStores(await place());
+    try {
+      const at = (runIndex: number) => ({ scrapedAtMs: 1_700_000_000_000 + runIndex * 3_600_000 });
+      await stores.items().writeBatch([item('r1', 'A', '10.00', at(1)), item('r1', 'B', '20.00', at(1)), item('r1', 'C', '30.00', at(1))]);
+      expect(await stores.history().recordRun('shop', 'r1')).toBe(0);
+      const outOfStock = item('r2', 'C', '30.00', at(2));
+      outOfStock.data = { ...outOfStock.data, availability: 'OutOfStock' };
+      await stores.items().writeBatch([item('r2', 'A', '10.00', at(2)), item('r2', 'B', '19.99', at(2)), outOfStock]);
+      expect(await stores.history().recordRun('shop', 'r2')).toBe(2);
+      expect(await stores.history().recordRun('shop', 'r2')).toBe(0);
+      const changes = await stores.history().list({ spider: 'shop' });
+      expect(changes).toEqual([
+        expect.objectContaining({ sku: 'B', runId: 'r2', previousRunId: 'r1', oldPrice: '20.00', newPrice: '19.99', oldCurrency: 'USD', newCurrency: 'USD' }),
+        expect.objectContaining({ sku: 'C', oldPrice: '30.00', newPrice: '30.00', oldAvailability: 'InStock', newAvailability: 'OutOfStock' }),
+      ]);
+      expect(changes[0].observedAtMs).toBe(at(2).scrapedAtMs);
+      expect(changes[0].previousObservedAtMs).toBe(at(1).scrapedAtMs);
+      expect(await stores.history().list({ spider: 'nobody' })).toEqual([]);
+      expect(await stores.history().list({ sinceMs: at(3).scrapedAtMs })).toEqual([]);
+    } finally {
+      await stores.close();
+    }
+  });
+});

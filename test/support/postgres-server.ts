@@ -1,0 +1,95 @@
+// Starts a throwaway PostgreSQL 15 server on 127.0.0.1 (a real one, run as the `postgres` OS user) for a test file.
+import { execFile, execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const PG_BIN = process.env.PRICECRAWL_PG_BIN ?? debianPgBin();
+
+/** Debian installs each major version under /usr/lib/postgresql/<major>/bin; take the newest. */
+function debianPgBin(): string {
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root) ? readdirSync(root).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(a) - Number(b)) : [];
+  if (majors.length === 0) throw new Error(`no PostgreSQL server in ${root}: apt-get install postgresql (listed in .ci/run)`);
+  return join(root, majors[majors.length - 1], 'bin');
+}
+
+export interface PostgresServer {
+  port: number;
+  /** `postgres://postgres@127.0.0.1:<port>/postgres` */
+  url: string;
+  /** A fresh, empty database on this server; returns its URL. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** PostgreSQL refuses to run as root: every server command runs as the `postgres` OS user. */
+async function asPostgres(command: string, args: string[]): Promise<string> {
+  const asRoot = process.getuid?.() === 0;
+  const { stdout } = asRoot ? await run('runuser', ['-u', 'postgres', '--', join(PG_BIN, command), ...args]) : await run(join(PG_BIN, command), args);
+  return stdout;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * initdb without fsync, then `pg_ctl start -w` (pg_ctl waits for readiness itself). Durability
+ * settings are off because the data directory is deleted afterwards; the SQL is the real server's.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const root = mkdtempSync(join(tmpdir(), 'pricecrawl-pg-'));
+  const data = join(root, 'data');
+  const sockets = join(root, 'sockets');
+  mkdirSync(sockets);
+  if (process.getuid?.() === 0) {
+    chownSync(root, ...ownerOfPostgres());
+    chownSync(sockets, ...ownerOfPostgres());
+  }
+  await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const port = await freePort();
+  const options = `-h 127.0.0.1 -p ${port} -k ${sockets} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
+  await asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', join(root, 'server.log'), '-w', '-t', '60', 'start']);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let stopped = false;
+  return {
+    port,
+    url,
+    async createDatabase(name: string): Promise<string> {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new TypeError(`not a plain database name: ${name}`);
+      await asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop(): Promise<void> {
+      if (stopped) return;
+      stopped = true;
+      try {
+        await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+let owner: [number, number] | null = null;
+function ownerOfPostgres(): [number, number] {
+  if (owner) return owner;
+  // `id` is in coreutils; the numbers never change during a test run.
+  const uid = Number(execFileSyncText('id', ['-u', 'postgres']));
+  const gid = Number(execFileSyncText('id', ['-g', 'postgres']));
+  owner = [uid, gid];
+  return owner;
+}
+
+function execFileSyncText(command: string, args: string[]): string {
+  return execFileSync(command, args).toString('utf8').trim();
+}
