@@ -11,13 +11,10 @@ import { BrowserFetcher } from '../fetch/browser-fetcher';
 import { checkChromium } from '../fetch/chromium-launch';
 import { FetchRouter, fetchModeResolver } from '../fetch/fetch-router';
 import { HttpFetcher } from '../fetch/http-fetcher';
-import { SqliteFrontier } from '../frontier/sqlite-frontier';
+import { openFrontier } from '../frontier/open-frontier';
 import { PipelineRunner } from '../pipeline/pipeline-runner';
 import { BatchWriter } from '../pipeline/batch-writer';
 import { hostKeyOf } from '../politeness/host-key';
-import { HostSlots } from '../politeness/host-slots';
-import { policyFromSettings } from '../politeness/host-policy';
-import { systemClock } from '../politeness/clock';
 import type { LoadedSettings } from '../settings/load-settings';
 import { defaultMiddlewares } from '../../middlewares/index';
 import { PriceChangeLog } from '../../storage/sqlite/price-changes';
@@ -34,6 +31,10 @@ export interface CrawlOptions {
   resume?: boolean;
   /** Feed export path (.jsonl or .csv), written after the run. */
   outputPath?: string;
+  /** Create (or continue) this run id instead of a fresh one. */
+  runId?: string;
+  /** Join a run another process seeds on a shared frontier (`pricecrawl worker`): no spider.start(). */
+  join?: boolean;
   /** Receives the engine as soon as it exists, so signal handlers can stop it. */
   onEngine?: (engine: CrawlEngine) => void;
 }
@@ -46,15 +47,8 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   mkdirSync(settings.storage.dir, { recursive: true });
 
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
-  const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });
-  const frontier = await SqliteFrontier.open({
-    dir: settings.storage.dir,
-    spider: spider.name,
-    runId: options.resume ? 'resume-latest' : 'new',
-    hostKeyOf: keyOf,
-    hostSlots,
-    clock: systemClock,
-  });
+  const opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join });
+  const { frontier } = opened;
   const store = SqliteItemStore.open(settings.storage.dir);
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
   if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
@@ -78,18 +72,19 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   options.onEngine?.(engine);
   const statsLogger = new StatsLogger(log, stats, frontier, settings.log.statsIntervalMs);
   let summary: RunSummary;
+  let closedRun = false;
   try {
     await pipeline.open();
     for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
     statsLogger.start();
-    await engine.run({ seed: true });
+    await engine.run({ seed: options.join !== true });
   } finally {
     statsLogger.stop();
     await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
     for (const middleware of middlewares) await middleware.close?.();
     await fetcher.close();
     summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: settings.pipeline.nullPriceAlarm.failRun });
-    frontier.finishRun(summary.status);
+    closedRun = await opened.finishRun(summary.status);
     await frontier.close();
   }
   if (options.outputPath) {
@@ -97,6 +92,8 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     log.info({ path: options.outputPath, items: exported }, 'items exported');
   }
   await store.close();
+  // With many workers only the one that closed the run compares it with the previous one.
+  if (!closedRun) return summary;
   // Items are durable now: compare them with each SKU's previous observation (price history).
   const changes = PriceChangeLog.open(settings.storage.dir);
   try {
