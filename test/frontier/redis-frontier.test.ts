@@ -165,8 +165,23 @@ describe('RedisFrontier', () => {
     expect(status.byHost['127.0.0.1:9']).toMatchObject({ delayed: 1, queued: 1 });
     expect(status.byHost['127.0.0.1:9'].pausedForMs).toBeGreaterThan(50_000);
     await a.close();
-    const b = await RedisFrontier.open(options(redis, { join: true, runId: a.runId }));
+    const b = await RedisFrontier.open(options(redis, { join: true, runId: a.runId, settings: { ...defaults.frontier, leaseTtlMs: 60_000, pollMs: 20 } }));
     expect(await b.summary()).toMatchObject({ planned: 2, pending: 2, succeeded: 0, failed: 0 });
+    await b.close();
+  });
+
+  it('returns a closing worker\'s leases at once (graceful exit): another worker takes them without waiting for expiry', async () => {
+    const slowExpiry = { settings: { ...defaults.frontier, leaseTtlMs: 60_000, pollMs: 20 } };
+    const a = await RedisFrontier.open(options(redis, slowExpiry));
+    await a.add([req('http://127.0.0.1:9/held')]);
+    const held = (await a.next(Date.now())) as { type: 'lease'; lease: Lease };
+    expect(held.type).toBe('lease');
+    held.lease.markSent();
+    await a.close(); // as after SIGTERM: never settled
+    const b = await RedisFrontier.open(options(redis, { ...slowExpiry, join: true, runId: a.runId }));
+    const retaken = await b.next(Date.now());
+    expect(retaken.type).toBe('lease');
+    expect((await b.summary()).reclaimed).toBe(0); // handed back, not reaped after 60 s
     await b.close();
   });
 });

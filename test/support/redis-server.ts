@@ -10,6 +10,8 @@ import { createInterface } from 'node:readline';
 export interface RedisTestServer {
   url: string;
   port: number;
+  /** The server's process id (benchmarks read its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -29,10 +31,17 @@ export async function startRedisServer(): Promise<RedisTestServer> {
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'notice'];
   const child: ChildProcess = spawn(REDIS_BIN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  await waitUntilReady(child, port);
+  try {
+    await waitUntilReady(child, port);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = once(child, 'exit');
