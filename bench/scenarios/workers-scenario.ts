@@ -82,7 +82,7 @@ export async function workersScenario(config: BenchConfig, scratchDir: string): 
         median(runs.map((r) => r.server.spanSeconds)).toFixed(2), pps.toFixed(1), `${round2(pps / base)}×`,
         median(runs.map((r) => r.cpuSeconds)).toFixed(1), median(runs.map((r) => r.cpuMsPerPage)).toFixed(2)]);
       for (const run of runs) for (const error of run.errors) notes.push(`${workers} workers: ${error}`);
-      targets.push({ label: `${workers} worker(s), every page once`, measured: `${Math.min(...runs.map((r) => r.server.uniquePages))} of ${site.pages} pages, ${Math.max(...runs.map((r) => r.server.requests - r.server.uniquePages))} repeats`, target: 'all pages', pass: runs.every((r) => r.server.uniquePages === site.pages) });
+      targets.push({ label: `${workers} worker(s), every page once`, measured: `${Math.min(...runs.map((r) => r.server.uniquePages))} of ${site.pages} pages; requests beyond them ${Math.max(...runs.map((r) => r.server.requests - r.server.uniquePages))} (robots.txt: ${workers * config.hosts} = one per host per worker)`, target: 'all pages', pass: runs.every((r) => r.server.uniquePages === site.pages) });
     }
     notes.push(`throughput (no politeness, per-host concurrency 4, ${config.hosts} hosts):\n${formatTable(rows)}`);
     notes.push('scaling on 2 cores is bounded by CPU: CPU ms/page (all workers + redis-server) is the figure that carries to bigger machines');
