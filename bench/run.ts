@@ -13,6 +13,7 @@ import type { ScenarioResult } from './harness/scenario-result';
 import { fastScenario } from './scenarios/fast-scenario';
 import { memoryScenario } from './scenarios/memory-scenario';
 import { politeScenario, politeVariants } from './scenarios/polite-scenario';
+import { workersScenario } from './scenarios/workers-scenario';
 
 const config = readBenchConfig();
 const startedAt = new Date();
@@ -42,6 +43,9 @@ try {
     if (scenario === 'fast') {
       result = await fastScenario(config, crawlers, join(scratchDir, 'fast'), notes.slice());
       fastPagesPerSecond = result.summaries.find((s) => s.crawler === 'pricecrawl')?.medianPagesPerSecond ?? null;
+    } else if (scenario === 'workers') {
+      if (!crawlers.includes('pricecrawl')) continue;
+      result = await workersScenario(config, join(scratchDir, 'workers'));
     } else if (scenario === 'memory') {
       if (!crawlers.includes('pricecrawl')) continue;
       result = await memoryScenario(config, join(scratchDir, 'memory'));

@@ -45,7 +45,10 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     const entry = this.hosts.get(ctx.hostKey);
     if (!entry || (entry.state === 'unreachable' && nowMs >= entry.retryAtMs && entry.attempts < config.maxFetchAttempts)) {
       this.startFetch(request.url, ctx, entry?.state === 'unreachable' ? entry.attempts : 0);
-      return wait(nowMs + RECHECK_MS, false);
+      // The fetch goes out in this request's slot: the host's next slot is a full interval later, for every
+      // process that shares the host gates (a worker joining a running crawl fetches robots.txt mid-crawl).
+      const afterFetchMs = nowMs + this.policyFor(ctx.hostKey).minIntervalMs + RECHECK_MS;
+      return { ...wait(nowMs + RECHECK_MS, false), pauseHostUntilMs: afterFetchMs };
     }
     if (entry.state === 'fetching') return wait(nowMs + RECHECK_MS, false);
     if (entry.state === 'unreachable') {

@@ -16,6 +16,8 @@ export interface CrawlJob {
   tinyRequests?: number;
   /** Memory scenario: keep crawling this long after seeding finished, then stop. */
   crawlAfterSeedMs?: number;
+  /** Workers scenario: crawl on this shared frontier; `join`: a worker that joins the run another child seeds. */
+  frontier?: { url: string; runId: string; join: boolean; leaseTtlMs: number };
 }
 
 export interface CrawlerResult {

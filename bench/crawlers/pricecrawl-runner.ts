@@ -15,6 +15,7 @@ const overrides: SettingsOverrides = {
   storage: { dir: job.storageDir },
   log: { level: 'warn', format: 'json', statsIntervalMs: 0 },
   shutdown: { graceMs: 2_000 },
+  ...(job.frontier ? { frontier: { url: job.frontier.url, leaseTtlMs: job.frontier.leaseTtlMs } } : {}),
 };
 // BENCH_PRICECRAWL_SETTINGS (JSON) layers extra overrides on top, e.g. '{"concurrency":{"autoscale":false}}'.
 const extra = process.env.BENCH_PRICECRAWL_SETTINGS ? (JSON.parse(process.env.BENCH_PRICECRAWL_SETTINGS) as Record<string, unknown>) : {};
@@ -40,7 +41,8 @@ const spider = job.tinyRequests
 // After engine.stop() the engine can be left waiting with no ref'd handle, and Node would then exit before
 // runCrawl resolves (seen with the memory scenario's timed stop); this keeps the process alive until it does.
 const keepAlive = setInterval(() => undefined, 1_000);
-const summary = await runCrawl({ spider, loaded, log, onEngine: (e) => (engine = e) });
+const shared = job.frontier ? { runId: job.frontier.runId, join: job.frontier.join } : {};
+const summary = await runCrawl({ spider, loaded, log, ...shared, onEngine: (e) => (engine = e) });
 clearInterval(keepAlive);
 const { seconds, cpuSeconds } = clocks();
 const sendGaps = probe?.();

@@ -22,11 +22,43 @@ program
   .option('--store <url>', STORE_HELP)
   .option('--config <file>', 'project settings file (default ./pricecrawl.config.json when present)')
   .option('--resume', 'continue the latest unfinished run of this spider instead of starting a fresh one')
+  .option('--frontier <url>', 'shared frontier for many workers, redis://host:port (default: embedded SQLite)')
+  .option('--run <id>', 'run id to create or continue (default: a fresh one)')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
   .action(async (spider: string, opts) => {
     // Commands load lazily: `list` and `--help` should not pay for Crawlee's import (~1 s).
     const { crawlCommand } = await import('./crawl-command');
     process.exitCode = await crawlCommand(spider, opts);
+  });
+
+program
+  .command('worker')
+  .description('join a running crawl on a shared frontier (any number of times, on any machine)')
+  .argument('<spider>', 'the spider the crawl runs (same name or path, same -a arguments)')
+  .requiredOption('--frontier <url>', 'the shared frontier, redis://host:port')
+  .option('--run <id>', 'the run to join (default: the spider\'s latest running run; waits for it to start)')
+  .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+  .option('-a, --arg <key=value>', 'spider argument (repeatable)', collect, [])
+  .option('-o, --output <file>', 'export the run\'s items to a .jsonl or .csv file when this worker ends')
+  .option('--storage <dir>', 'storage directory (items); same as -s storage.dir=<dir>')
+  .option('--store <url>', STORE_HELP)
+  .option('--config <file>', 'project settings file')
+  .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
+  .action(async (spider: string, opts) => {
+    const { crawlCommand } = await import('./crawl-command');
+    process.exitCode = await crawlCommand(spider, opts, true);
+  });
+
+program
+  .command('status')
+  .description('show a run on a shared frontier: queues per host, leases, paused hosts, workers, counts, throughput')
+  .requiredOption('--frontier <url>', 'the shared frontier, redis://host:port')
+  .option('--run <id>', 'the run (default: the latest run of --spider, else the latest run of any spider)')
+  .option('--spider <name>', 'the spider whose latest run to show')
+  .option('--json', 'print the status as one JSON object')
+  .action(async (opts) => {
+    const { statusCommand } = await import('./status-command');
+    process.exitCode = await statusCommand(opts);
   });
 
 program

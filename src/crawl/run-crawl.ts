@@ -11,13 +11,10 @@ import { BrowserFetcher } from '../fetch/browser-fetcher';
 import { checkChromium } from '../fetch/chromium-launch';
 import { FetchRouter, fetchModeResolver } from '../fetch/fetch-router';
 import { HttpFetcher } from '../fetch/http-fetcher';
-import { SqliteFrontier } from '../frontier/sqlite-frontier';
+import { openFrontier } from '../frontier/open-frontier';
 import { PipelineRunner } from '../pipeline/pipeline-runner';
 import { BatchWriter } from '../pipeline/batch-writer';
 import { hostKeyOf } from '../politeness/host-key';
-import { HostSlots } from '../politeness/host-slots';
-import { policyFromSettings } from '../politeness/host-policy';
-import { systemClock } from '../politeness/clock';
 import type { LoadedSettings } from '../settings/load-settings';
 import { defaultMiddlewares } from '../../middlewares/index';
 import { defaultPipeline } from '../../pipelines/index';
@@ -33,6 +30,10 @@ export interface CrawlOptions {
   resume?: boolean;
   /** Feed export path (.jsonl or .csv), written after the run. */
   outputPath?: string;
+  /** Create (or continue) this run id instead of a fresh one. */
+  runId?: string;
+  /** Join a run another process seeds on a shared frontier (`pricecrawl worker`): no spider.start(). */
+  join?: boolean;
   /** Receives the engine as soon as it exists, so signal handlers can stop it. */
   onEngine?: (engine: CrawlEngine) => void;
 }
@@ -50,21 +51,14 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   // first: an unreachable database fails the start before the frontier creates a run.
   const stores = await openStores(settings.storage);
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
-  const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });
-  let frontier: SqliteFrontier;
+  let opened: Awaited<ReturnType<typeof openFrontier>>;
   try {
-    frontier = await SqliteFrontier.open({
-      dir: settings.storage.dir,
-      spider: spider.name,
-      runId: options.resume ? 'resume-latest' : 'new',
-      hostKeyOf: keyOf,
-      hostSlots,
-      clock: systemClock,
-    });
+    opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join });
   } catch (error) {
     await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
     throw error;
   }
+  const { frontier } = opened;
   const store = stores.items();
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
@@ -86,18 +80,19 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   options.onEngine?.(engine);
   const statsLogger = new StatsLogger(log, stats, frontier, settings.log.statsIntervalMs);
   let summary: RunSummary;
+  let closedRun = false;
   try {
     await pipeline.open();
     for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
     statsLogger.start();
-    await engine.run({ seed: true });
+    await engine.run({ seed: options.join !== true });
   } finally {
     statsLogger.stop();
     await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
     for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
     await fetcher.close();
     summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: settings.pipeline.nullPriceAlarm.failRun });
-    frontier.finishRun(summary.status);
+    closedRun = await opened.finishRun(summary.status);
     await frontier.close();
   }
   try {
@@ -105,6 +100,8 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       const exported = await exportItems(store, summary.runId, options.outputPath);
       log.info({ path: options.outputPath, items: exported }, 'items exported');
     }
+    // With many workers only the one that closed the run compares it with the previous one.
+    if (!closedRun) return summary;
     // Items are durable now: compare them with each SKU's previous observation (price history).
     const recorded = await stores.history().recordRun(spider.name, summary.runId);
     if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { Spider } from '../core/spider';
 import type { DownloaderChain } from '../downloader/downloader-chain';
-import type { Frontier, Lease } from '../frontier/frontier';
+import type { Frontier, Lease, Pick } from '../frontier/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import type { ItemProcessor } from './callback-runner';
@@ -11,6 +11,13 @@ import { runRequestTask } from './request-task';
 import { RequestSink } from './request-sink';
 import { seedFrontier } from './seeder';
 import type { Stats } from './stats';
+
+type PickType = Pick['type'];
+
+/** Applies `use` now to a plain value, or after a promise settles: the synchronous path stays synchronous. */
+function then<T, R>(value: T | Promise<T>, use: (value: T) => R): R | Promise<R> {
+  return value instanceof Promise ? value.then(use) : use(value);
+}
 
 export interface CrawlEngineDeps {
   spider: Spider;
@@ -54,7 +61,8 @@ export class CrawlEngine {
         stats.inc('spider/errors/start');
         log.error({ err: error }, 'spider start() failed; crawling what was seeded');
       })
-      .finally(() => {
+      .finally(async () => {
+        if (options.seed) await frontier.seedingDone?.().catch((error: unknown) => log.error({ err: error }, 'could not mark seeding done'));
         this.seedingDone = true;
         this.wake();
       });
@@ -89,18 +97,39 @@ export class CrawlEngine {
     return this.stopping;
   }
 
-  private isTaskReady(): boolean {
+  private isTaskReady(): boolean | Promise<boolean> {
     if (this.stopping || this.acks.isFull) return false;
     if (this.ready.length > 0) return true;
-    return this.pick() === 'lease';
+    return then(this.pick(), (type) => type === 'lease' || this.ready.length > 0);
   }
 
-  /** Reserves the next ready request's host slot now; the pool runs it right after. */
-  private pick(): 'lease' | 'wait' | 'empty' {
+  /**
+   * Reserves the next ready request's host slot now; the pool runs it right after. The embedded frontier
+   * answers synchronously (no promise on the hot path); a shared one answers after a round trip.
+   */
+  private pick(): PickType | Promise<PickType> {
     const pick = this.deps.frontier.next(Date.now());
-    if (pick.type === 'lease') this.ready.push(pick.lease);
-    else if (pick.type === 'wait') this.wakeAt(pick.atMs);
+    return pick instanceof Promise ? pick.then((p) => this.take(p), (error: unknown) => this.pickFailed(error)) : this.take(pick);
+  }
+
+  private take(pick: Pick): PickType {
+    if (pick.type === 'lease') {
+      if (this.stopping) {
+        // Arrived after stop() (a round trip was under way): hand it straight back.
+        pick.lease.cancelReservation();
+        void this.deps.frontier.defer(pick.lease.request, Date.now(), { countAttempt: false, reason: 'shutdown' });
+        return 'wait';
+      }
+      this.ready.push(pick.lease);
+    } else if (pick.type === 'wait') this.wakeAt(pick.atMs);
     return pick.type;
+  }
+
+  /** A shared frontier may be unreachable for a moment: try again shortly instead of ending the crawl. */
+  private pickFailed(error: unknown): PickType {
+    this.deps.log.error({ err: error }, 'frontier next() failed; retrying');
+    this.wakeAt(Date.now() + 1000);
+    return 'wait';
   }
 
   private async runTask(): Promise<void> {
@@ -122,14 +151,15 @@ export class CrawlEngine {
     }
   }
 
-  private isFinished(): boolean {
+  private isFinished(): boolean | Promise<boolean> {
     if (this.running > 0 || this.acks.size > 0 || this.ready.length > 0) return false;
     if (this.stopping) return true;
     if (!this.seedingDone) return false;
     if (this.deps.frontier.inFlight() > 0) return false;
-    const pick = this.pick();
-    if (pick === 'lease') this.wake();
-    return pick === 'empty';
+    return then(this.pick(), (pick) => {
+      if (pick === 'lease') this.wake();
+      return pick === 'empty' && this.ready.length === 0 && this.running === 0;
+    });
   }
 
   private wake(): void {

@@ -4,9 +4,9 @@ import type { Settings } from '../settings/schema';
 import { createProcessCpuSignal } from './process-cpu-signal';
 
 export interface PoolTasks {
-  isTaskReady(): boolean;
+  isTaskReady(): boolean | Promise<boolean>;
   runTask(): Promise<void>;
-  isFinished(): boolean;
+  isFinished(): boolean | Promise<boolean>;
 }
 
 export class GlobalPool {

@@ -45,7 +45,7 @@ export function exitCodeFor(summary: RunSummary): number {
   return summary.status === 'finished' ? 0 : 2;
 }
 
-function table(rows: Array<[string, ...Array<string | number>]>): string {
+export function table(rows: Array<[string, ...Array<string | number>]>): string {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
   return rows.map((row) => row.map((cell, col) => (col === 0 ? String(cell).padEnd(widths[col]) : String(cell).padStart(widths[col]))).join('  ')).join('\n');
 }

@@ -47,10 +47,11 @@ export interface Frontier {
   /** Stores new requests durably; duplicates within the run (by fingerprint) are skipped. */
   add(requests: CrawlRequest[]): Promise<AddResult>;
   /**
-   * Picks the next request whose host slot is open at `nowMs` and reserves that slot, synchronously:
-   * no await between the check and the reservation.
+   * Picks the next request whose host slot is open at `nowMs` and reserves that slot atomically: the
+   * embedded frontier synchronously (no await between check and reservation), a shared one in one
+   * server-side step (a promise: one round trip).
    */
-  next(nowMs: number): Pick;
+  next(nowMs: number): Pick | Promise<Pick>;
   /** Outcome: succeeded, with the final HTTP status. */
   markHandled(request: CrawlRequest, status: number | null): Promise<void>;
   /** Outcome: failed with a stable reason code. */
@@ -59,6 +60,8 @@ export interface Frontier {
   defer(request: CrawlRequest, untilMs: number, options?: { countAttempt?: boolean; reason?: string }): Promise<void>;
   /** Moves a host's next slot to `untilMs` (Retry-After, breaker); its requests stay queued. */
   pauseHost(hostKey: string, untilMs: number): void;
+  /** Seeding (spider.start()) is over; a shared frontier's other workers may finish once the queues drain. */
+  seedingDone?(): Promise<void>;
   /** Number of requests currently leased by this process. */
   inFlight(): number;
   summary(): Promise<LedgerSummary>;

@@ -212,6 +212,26 @@ export const settingsSchema = z
       .object({
         /** Requests a spider may have yielded but not yet stored before it is paused (backpressure). */
         addBatchSize: z.number().int().min(1).default(500),
+        /** Shared frontier for many workers, `redis://host:port[/db]`; empty: the embedded SQLite frontier. */
+        url: z.string().regex(/^(rediss?:\/\/.+)?$/, 'empty or a redis:// URL').default(''),
+        /** Redis frontier: a lease not renewed for this long (its worker died) returns the request to its queue. */
+        leaseTtlMs: ms().min(100).default(30_000),
+        /** Redis frontier: longest a worker waits before asking again (other workers add work meanwhile). */
+        pollMs: ms().min(1).default(200),
+        /** Redis frontier: the run's seen-set expires this long after its last addition. */
+        seenTtlMs: ms().min(1000).default(7 * 24 * 3_600_000),
+        /** Candidate score: velocity × w1 + staleness × w2 + (proxyHealth − 1) × w3, plus the request's own priority. */
+        priority: z
+          .object({
+            /** w1, per unit of `meta.velocity` (price changes per day). */
+            velocity: z.number().default(2),
+            /** w2, per second since `meta.lastSeenMs` (1/3600: one point per hour). */
+            stalenessPerSecond: z.number().default(1 / 3600),
+            /** w3, on `meta.proxyHealth` − 1 (health in [0, 1]; a bad proxy lowers the score). */
+            proxyHealth: z.number().default(1),
+          })
+          .strict()
+          .prefault({}),
       })
       .strict()
       .prefault({}),

@@ -1,27 +1,10 @@
 // The command line as a user runs it: list, crawl with exports, clear errors, SIGINT and resume, spider bugs.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { cli } from '../support/cli-run';
 import { tempStorageDir } from '../support/test-crawl';
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], options: { onStart?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, ['bin/pricecrawl.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  options.onStart?.(child);
-  return once(child, 'exit').then(([code]) => ({ code: code as number | null, stdout, stderr }));
-}
 
 const crawlArgs = (site: CatalogSite, dir: string, ...extra: string[]) => [
   'crawl', 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${site.startUrls.join(',')}`, '--storage', dir,

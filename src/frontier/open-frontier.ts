@@ -1,0 +1,63 @@
+// Picks the frontier backend from settings: the embedded SQLite one, or a shared Redis one (frontier.url).
+import type { Logger } from 'pino';
+import { HostSlots } from '../politeness/host-slots';
+import { policyFromSettings } from '../politeness/host-policy';
+import { systemClock } from '../politeness/clock';
+import type { Settings } from '../settings/schema';
+import type { Frontier } from './frontier';
+import type { RunStatus } from './frontier-runs';
+import { RedisFrontier } from './redis-frontier';
+import { SqliteFrontier } from './sqlite-frontier';
+
+export interface OpenFrontierOptions {
+  settings: Settings;
+  spider: string;
+  hostKeyOf: (url: string) => string;
+  log: Logger;
+  /** Continue the latest unfinished run (embedded frontier) instead of starting a fresh one. */
+  resume?: boolean;
+  /** Create (or continue) this run id instead of a fresh one. */
+  runId?: string;
+  /** Join a run another process seeds (shared frontier only); without `runId` the spider's latest running run. */
+  join?: boolean;
+}
+
+export interface OpenedFrontier {
+  frontier: Frontier;
+  /** Records how the run ended; true when this process is the one that closed the run (end-of-run work). */
+  finishRun(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
+}
+
+export async function openFrontier(options: OpenFrontierOptions): Promise<OpenedFrontier> {
+  const { settings } = options;
+  if (settings.frontier.url !== '') {
+    const frontier = await RedisFrontier.open({
+      url: settings.frontier.url,
+      spider: options.spider,
+      runId: options.runId ?? (options.join ? 'latest' : 'new'),
+      join: options.join === true,
+      seeding: options.join !== true,
+      hostKeyOf: options.hostKeyOf,
+      policyFor: policyFromSettings(settings.politeness),
+      settings: settings.frontier,
+      log: options.log,
+    });
+    return { frontier, finishRun: (status) => frontier.finishRun(status) };
+  }
+  if (options.join) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
+  const frontier = SqliteFrontier.open({
+    dir: settings.storage.dir,
+    spider: options.spider,
+    runId: options.runId ?? (options.resume ? 'resume-latest' : 'new'),
+    hostKeyOf: options.hostKeyOf,
+    hostSlots: new HostSlots({ policyFor: policyFromSettings(settings.politeness) }),
+    clock: systemClock,
+  });
+  return {
+    frontier,
+    finishRun: async (status) => {
+      frontier.finishRun(status);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// Lua shared by every frontier script: key names, Redis time, host gates, lease hand-back, host re-scoring.
+
+/**
+ * KEYS[1] is the run's key prefix `pricecrawl:{<runId>}:`; per-host keys are built from it inside the
+ * scripts. The `{runId}` hash tag keeps a run's keys in one slot, so a run also fits one Redis Cluster shard.
+ * Every time is Redis TIME in ms: one clock for all workers, whatever their machines' clocks say.
+ */
+export const LUA_PRELUDE = `
+local P = KEYS[1]
+local CAP_RECHECK_MS = 1000
+local function k(name) return P .. name end
+local function hk(name, host) return P .. name .. ':' .. host end
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function gate(host)
+  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt')
+  return { next = tonumber(g[1]) or 0, inflight = tonumber(g[2]) or 0, mc = tonumber(g[3]) or 1,
+           mi = tonumber(g[4]) or 0, jt = tonumber(g[5]) or 0 }
+end
+-- When the host can next yield work, or nil when nothing of it is queued or deferred.
+local function ready_at(host, now)
+  local at = 0
+  if redis.call('ZCARD', hk('q', host)) == 0 then
+    local d = redis.call('ZRANGE', hk('d', host), 0, 0, 'WITHSCORES')
+    if #d == 0 then return nil end
+    at = tonumber(d[2])
+  end
+  local g = gate(host)
+  -- At its concurrency cap a release re-scores the host; the recheck only guards against a lost release.
+  if g.inflight >= g.mc then return math.max(at, g.next, now + CAP_RECHECK_MS) end
+  return math.max(at, g.next)
+end
+local function rescore(host, now)
+  local at = ready_at(host, now)
+  if at == nil then redis.call('ZREM', k('hosts'), host) else redis.call('ZADD', k('hosts'), at, host) end
+end
+local function enqueue(id, host)
+  redis.call('ZADD', hk('q', host), -tonumber(redis.call('HGET', k('prio'), id)), id)
+end
+-- Ends a lease: frees its host slot if still held. Returns the request's host.
+local function drop_lease(id)
+  redis.call('ZREM', k('leases'), id)
+  redis.call('HDEL', k('lw'), id)
+  local host = redis.call('HGET', k('host'), id)
+  if redis.call('SREM', k('slot'), id) == 1 then redis.call('HINCRBY', hk('g', host), 'inflight', -1) end
+  return host
+end
+-- Back to its host queue, eligible at 'at' (now or later).
+local function requeue(id, at, now)
+  local host = drop_lease(id)
+  redis.call('HSET', k('st'), id, 'p')
+  if at <= now then enqueue(id, host) else redis.call('ZADD', hk('d', host), at, id) end
+  rescore(host, now)
+  return host
+end
+-- Leases whose worker stopped renewing them (it died): their requests go back to their queues.
+local function reap(now, limit)
+  local expired = redis.call('ZRANGEBYSCORE', k('leases'), '-inf', now, 'LIMIT', 0, limit)
+  for _, id in ipairs(expired) do requeue(id, now, now) end
+  if #expired > 0 then redis.call('HINCRBY', k('ledger'), 'reclaimed', #expired) end
+  return #expired
+end
+local function leased_by(id, worker)
+  return redis.call('HGET', k('st'), id) == 'l' and redis.call('HGET', k('lw'), id) == worker
+end
+`;

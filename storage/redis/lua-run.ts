@@ -1,0 +1,93 @@
+// Lua for runs and reports: open/join a run, finish it once, the ledger summary, the live status.
+import { LUA_PRELUDE } from './lua-prelude';
+
+/**
+ * KEYS[2]: the spider's run index. ARGV: runId, spider, mode (create | join), seedingTtlMs (0: no seeder).
+ * Returns {existed (1/0, or -1 no such run, -2 run already finished), startedAtMs}.
+ * The seeding marker is set in the same step, so a worker joining early never sees an empty, seedless run.
+ */
+export const OPEN_RUN_LUA = `${LUA_PRELUDE}
+local runId, spider, mode, seeding = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
+local meta = k('meta')
+local owner = redis.call('HGET', meta, 'spider')
+if owner and owner ~= spider then return redis.error_reply('run ' .. runId .. ' belongs to spider ' .. owner .. ', not ' .. spider) end
+if mode == 'join' then
+  if not owner then return {-1, 0} end
+  if redis.call('HGET', meta, 'status') ~= 'running' then return {-2, 0} end
+else
+  local now = now_ms()
+  if not owner then
+    redis.call('HSET', meta, 'spider', spider, 'startedAt', now, 'status', 'running')
+    redis.call('ZADD', KEYS[2], now, runId)
+  else
+    redis.call('HSET', meta, 'status', 'running')
+    redis.call('HDEL', meta, 'finishedAt')
+  end
+  if seeding > 0 then redis.call('SET', k('seeding'), '1', 'PX', seeding) end
+end
+return {owner and 1 or 0, tonumber(redis.call('HGET', meta, 'startedAt'))}
+`;
+
+/** Marks a running run finished; 1 only for the first caller (the one worker that runs end-of-run work). */
+export const FINISH_RUN_LUA = `${LUA_PRELUDE}
+if redis.call('HGET', k('meta'), 'status') ~= 'running' then return 0 end
+redis.call('HSET', k('meta'), 'status', 'finished', 'finishedAt', now_ms())
+return 1
+`;
+
+const LEDGER_LUA = `
+local function hash_of(name)
+  local flat, out = redis.call('HGETALL', k(name)), {}
+  for i = 1, #flat, 2 do out[flat[i]] = tonumber(flat[i + 1]) end
+  return out
+end
+local ledger = hash_of('ledger')
+local leasedByHost = {}
+for _, id in ipairs(redis.call('ZRANGE', k('leases'), 0, -1)) do
+  local host = redis.call('HGET', k('host'), id)
+  leasedByHost[host] = (leasedByHost[host] or 0) + 1
+end
+-- Pending is counted from the queues and leases themselves, not derived from the other counters:
+-- a bookkeeping bug breaks planned = succeeded + failed + pending instead of hiding in it.
+local byHost, pending = {}, 0
+for _, host in ipairs(redis.call('SMEMBERS', k('hostset'))) do
+  local queued, delayed = redis.call('ZCARD', hk('q', host)), redis.call('ZCARD', hk('d', host))
+  local p = queued + delayed + (leasedByHost[host] or 0)
+  pending = pending + p
+  byHost[host] = { planned = ledger['h:' .. host .. ':planned'] or 0, succeeded = ledger['h:' .. host .. ':succeeded'] or 0,
+                   failed = ledger['h:' .. host .. ':failed'] or 0, pending = p, queued = queued, delayed = delayed,
+                   leased = leasedByHost[host] or 0 }
+end
+`;
+
+/** The ledger of the run as JSON: counts, failures by reason, statuses, per host. */
+export const SUMMARY_LUA = `${LUA_PRELUDE}${LEDGER_LUA}
+return cjson.encode({ planned = ledger.planned or 0, succeeded = ledger.succeeded or 0, failed = ledger.failed or 0,
+  pending = pending, reclaimed = ledger.reclaimed or 0, failedByReason = hash_of('reasons'), byStatus = hash_of('statuses'),
+  byHost = byHost })
+`;
+
+/** The ledger plus live state: host gates and pauses, leases per worker, worker heartbeats, recent throughput. */
+export const STATUS_LUA = `${LUA_PRELUDE}${LEDGER_LUA}
+local now = now_ms()
+for host, row in pairs(byHost) do
+  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'paused')
+  row.inflight = tonumber(g[2]) or 0
+  row.nextOpenInMs = math.max(0, (tonumber(g[1]) or 0) - now)
+  row.pausedForMs = math.max(0, (tonumber(g[3]) or 0) - now)
+end
+local leasesByWorker = {}
+for _, worker in ipairs(redis.call('HVALS', k('lw'))) do leasesByWorker[worker] = (leasesByWorker[worker] or 0) + 1 end
+local workers = {}
+local beats = redis.call('ZRANGE', k('workers'), 0, -1, 'WITHSCORES')
+for i = 1, #beats, 2 do workers[beats[i]] = { heartbeatAgoMs = now - tonumber(beats[i + 1]), leases = leasesByWorker[beats[i]] or 0 } end
+local bucket = math.floor(now / 10000)
+local meta = hash_of('meta')
+local raw = redis.call('HGETALL', k('meta'))
+for i = 1, #raw, 2 do meta[raw[i]] = raw[i + 1] end
+return cjson.encode({ nowMs = now, meta = meta, seeding = redis.call('EXISTS', k('seeding')) == 1,
+  planned = ledger.planned or 0, succeeded = ledger.succeeded or 0, failed = ledger.failed or 0, pending = pending,
+  reclaimed = ledger.reclaimed or 0, leases = redis.call('ZCARD', k('leases')), failedByReason = hash_of('reasons'),
+  byHost = byHost, workers = workers,
+  settledLast10s = tonumber(redis.call('GET', k('tp:' .. (bucket - 1))) or '0') })
+`;

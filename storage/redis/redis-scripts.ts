@@ -1,0 +1,45 @@
+// Registers the frontier's Lua scripts on a connection (EVALSHA via defineCommand) with typed callers.
+import type { Redis } from 'ioredis';
+import { ADD_LUA, PICK_LUA } from './lua-pick';
+import { CANCEL_LUA, DEFER_LUA, MARK_SENT_LUA, PAUSE_LUA, RELEASE_LUA, RENEW_LUA, RETURN_ALL_LUA, SETTLE_LUA } from './lua-lease';
+import { FINISH_RUN_LUA, OPEN_RUN_LUA, STATUS_LUA, SUMMARY_LUA } from './lua-run';
+
+const SCRIPTS = {
+  add: ADD_LUA,
+  pick: PICK_LUA,
+  markSent: MARK_SENT_LUA,
+  release: RELEASE_LUA,
+  cancel: CANCEL_LUA,
+  settle: SETTLE_LUA,
+  defer: DEFER_LUA,
+  pause: PAUSE_LUA,
+  renew: RENEW_LUA,
+  returnAll: RETURN_ALL_LUA,
+  finishRun: FINISH_RUN_LUA,
+  summary: SUMMARY_LUA,
+  status: STATUS_LUA,
+} as const;
+
+type Arg = string | number;
+/** Each script takes the run's key prefix first, then its ARGV. */
+export type FrontierScripts = Record<keyof typeof SCRIPTS, (prefix: string, ...argv: Arg[]) => Promise<unknown>> & {
+  /** KEYS: prefix, the spider's run index. */
+  openRun: (prefix: string, runIndex: string, ...argv: Arg[]) => Promise<unknown>;
+};
+
+/** All of a run's keys share the `{runId}` hash tag (one Cluster slot). */
+export const runPrefix = (runId: string): string => `pricecrawl:{${runId}}:`;
+export const runIndexKey = (spider: string): string => `pricecrawl:runs:${spider}`;
+
+export function frontierScripts(redis: Redis): FrontierScripts {
+  const callers: Record<string, (...args: Arg[]) => Promise<unknown>> = {};
+  const define = (name: string, lua: string, numberOfKeys: number) => {
+    const command = `pricecrawl_${name}`;
+    redis.defineCommand(command, { numberOfKeys, lua });
+    const fn = (redis as unknown as Record<string, (...args: Arg[]) => Promise<unknown>>)[command];
+    callers[name] = (...args: Arg[]) => fn.apply(redis, args);
+  };
+  for (const [name, lua] of Object.entries(SCRIPTS)) define(name, lua, 1);
+  define('openRun', OPEN_RUN_LUA, 2);
+  return callers as FrontierScripts;
+}

@@ -1,0 +1,198 @@
+// The Redis frontier against a real redis-server: dedupe, priorities, gates across connections, leases, ledger.
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { CrawlRequest } from '../../src/core/request';
+import type { Lease } from '../../src/frontier/frontier';
+import { RedisFrontier, type RedisFrontierOptions } from '../../src/frontier/redis-frontier';
+import { hostKeyOf } from '../../src/politeness/host-key';
+import { settingsSchema } from '../../src/settings/schema';
+import { frontierScripts, runPrefix } from '../../storage/redis/redis-scripts';
+import { startFixtureServers, closeFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { startRedisServer, type RedisTestServer } from '../support/redis-server';
+
+const defaults = settingsSchema.parse({});
+const keyOf = (url: string) => hostKeyOf(url, 'host');
+
+function options(redis: RedisTestServer, overrides: Partial<RedisFrontierOptions> & { minIntervalMs?: number; maxConcurrency?: number } = {}): RedisFrontierOptions {
+  const policy = { maxConcurrency: overrides.maxConcurrency ?? 1, minIntervalMs: overrides.minIntervalMs ?? 0, jitterMs: 0 };
+  return {
+    url: redis.url,
+    spider: 'test',
+    runId: 'new',
+    join: false,
+    seeding: false,
+    hostKeyOf: keyOf,
+    policyFor: () => policy,
+    settings: { ...defaults.frontier, leaseTtlMs: 400, pollMs: 20 },
+    log: pino({ level: 'silent' }),
+    ...overrides,
+  };
+}
+
+const req = (url: string, extra: Partial<ConstructorParameters<typeof CrawlRequest>[0]> = {}) => new CrawlRequest({ url, ...extra });
+
+/** Takes the next lease, following `wait` answers like the engine does (an awaited timer, not a guess). */
+async function take(frontier: RedisFrontier, maxWaits = 200): Promise<Lease | null> {
+  for (let i = 0; i < maxWaits; i++) {
+    const pick = await frontier.next(Date.now());
+    if (pick.type === 'lease') return pick.lease;
+    if (pick.type === 'empty') return null;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, pick.atMs - Date.now())));
+  }
+  throw new Error('no lease after many waits');
+}
+
+describe('RedisFrontier', () => {
+  let redis: RedisTestServer;
+  let site: FixtureServer;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    [site] = await startFixtureServers(1);
+    site.route('/p/:n', (_req, res) => {
+      res.end('ok');
+    });
+  });
+  afterAll(async () => {
+    await closeFixtureServers([site]);
+    await redis.stop();
+  });
+
+  it('skips duplicates within a run, pops the highest score first, and balances the ledger', async () => {
+    const frontier = await RedisFrontier.open(options(redis));
+    const now = Date.now();
+    const result = await frontier.add([
+      req('http://127.0.0.1:9/a'),
+      req('http://127.0.0.1:9/b', { meta: { velocity: 3 } }),
+      req('http://127.0.0.1:9/c', { meta: { lastSeenMs: now - 7_200_000 } }),
+      req('http://127.0.0.1:9/a'),
+    ]);
+    expect(result).toEqual({ added: 3, duplicates: 1 });
+    const order: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const lease = (await take(frontier))!;
+      order.push(new URL(lease.request.url).pathname);
+      lease.markSent();
+      lease.releaseSlot();
+      if (i === 2) await frontier.fail(lease.request, 'test/broken', 500);
+      else await frontier.markHandled(lease.request, 200);
+    }
+    // velocity 3 × 2 = 6 beats two hours of staleness (2 × 1) beats a fresh page (0).
+    expect(order).toEqual(['/b', '/c', '/a']);
+    expect(await take(frontier)).toBeNull();
+    const summary = await frontier.summary();
+    expect(summary).toMatchObject({ planned: 3, succeeded: 2, failed: 1, pending: 0, failedByReason: { 'test/broken': 1 }, byStatus: { '200': 2, '500': 1 } });
+    expect(summary.byHost['127.0.0.1:9']).toMatchObject({ planned: 3, succeeded: 2, failed: 1, pending: 0 });
+    await frontier.close();
+  });
+
+  it('gives a second run a fresh seen-set: the same URLs are planned again', async () => {
+    const urls = ['http://127.0.0.1:9/x', 'http://127.0.0.1:9/y'];
+    const first = await RedisFrontier.open(options(redis));
+    expect(await first.add(urls.map((u) => req(u)))).toEqual({ added: 2, duplicates: 0 });
+    const second = await RedisFrontier.open(options(redis));
+    expect(second.runId).not.toBe(first.runId);
+    expect(await second.add(urls.map((u) => req(u)))).toEqual({ added: 2, duplicates: 0 });
+    const ttl = await new Redis(redis.url).pttl(`${runPrefix(first.runId)}seen`);
+    expect(ttl).toBeGreaterThan(0); // expires: old runs do not keep their fingerprints forever
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it('never lets two workers racing on one host send closer than the interval (server-measured)', async () => {
+    const MIN_INTERVAL_MS = 25;
+    const ROUNDS = 30;
+    const seeder = await RedisFrontier.open(options(redis, { minIntervalMs: MIN_INTERVAL_MS, maxConcurrency: 4 }));
+    await seeder.add(Array.from({ length: ROUNDS }, (_, i) => req(site.url(`/p/${i}`))));
+    const join = { join: true, runId: seeder.runId, minIntervalMs: MIN_INTERVAL_MS, maxConcurrency: 4 };
+    const workers = [await RedisFrontier.open(options(redis, join)), await RedisFrontier.open(options(redis, join))];
+    const taken: string[] = [];
+    const before = site.requests.length;
+    await Promise.all(
+      workers.map(async (worker) => {
+        for (let lease = await take(worker); lease; lease = await take(worker)) {
+          taken.push(lease.request.id!);
+          lease.markSent();
+          await get(lease.request.url);
+          lease.releaseSlot();
+          await worker.markHandled(lease.request, 200);
+        }
+      }),
+    );
+    expect(new Set(taken).size).toBe(ROUNDS);
+    expect(taken).toHaveLength(ROUNDS);
+    const arrivals = site.requests.slice(before).map((r) => r.arrivedAtPerfMs).sort((a, b) => a - b);
+    const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]);
+    // Sends are anchored at Redis' clock; a few ms of loopback noise between the two sockets.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - 5);
+    expect((await seeder.summary()).succeeded).toBe(ROUNDS);
+    await Promise.all([seeder.close(), ...workers.map((w) => w.close())]);
+  });
+
+  it('reclaims the lease of a worker that died (stopped renewing) once it expires', async () => {
+    const frontier = await RedisFrontier.open(options(redis));
+    await frontier.add([req('http://127.0.0.1:9/orphan')]);
+    // A worker that takes the request and is never heard of again.
+    const ghost = new Redis(redis.url);
+    const picked = (await frontierScripts(ghost).pick(runPrefix(frontier.runId), 'ghost', 300, 0, 20)) as string[];
+    expect(picked[0]).toBe('lease');
+    const pendingWhileLeased = await frontier.summary();
+    expect(pendingWhileLeased).toMatchObject({ planned: 1, pending: 1 });
+    const lease = await take(frontier);
+    expect(lease?.request.url).toBe('http://127.0.0.1:9/orphan');
+    lease!.markSent();
+    lease!.releaseSlot();
+    await frontier.markHandled(lease!.request, 200);
+    // The ghost's late result is ignored: the request was settled by the worker that holds it.
+    expect(await frontierScripts(ghost).settle(runPrefix(frontier.runId), 'ghost', picked[1], 'succeeded', '', 200)).toBe(0);
+    expect(await frontier.summary()).toMatchObject({ planned: 1, succeeded: 1, pending: 0, reclaimed: 1 });
+    ghost.disconnect();
+    await frontier.close();
+  });
+
+  it('defers with attempts counted, honours host pauses, and returns leases on close', async () => {
+    const a = await RedisFrontier.open(options(redis, { maxConcurrency: 2 }));
+    await a.add([req('http://127.0.0.1:9/r1'), req('http://127.0.0.1:9/r2')]);
+    const first = (await take(a))!;
+    first.cancelReservation();
+    await a.defer(first.request, Date.now() + 60_000, { countAttempt: true, reason: 'retry/test' });
+    expect(first.request.attempt).toBe(1);
+    a.pauseHost('127.0.0.1:9', Date.now() + 60_000);
+    const paused = await a.next(Date.now());
+    expect(paused.type).toBe('wait');
+    const status = (await a.status()) as { byHost: Record<string, { pausedForMs: number; delayed: number; queued: number }> };
+    expect(status.byHost['127.0.0.1:9']).toMatchObject({ delayed: 1, queued: 1 });
+    expect(status.byHost['127.0.0.1:9'].pausedForMs).toBeGreaterThan(50_000);
+    await a.close();
+    const b = await RedisFrontier.open(options(redis, { join: true, runId: a.runId, settings: { ...defaults.frontier, leaseTtlMs: 60_000, pollMs: 20 } }));
+    expect(await b.summary()).toMatchObject({ planned: 2, pending: 2, succeeded: 0, failed: 0 });
+    await b.close();
+  });
+
+  it('returns a closing worker\'s leases at once (graceful exit): another worker takes them without waiting for expiry', async () => {
+    const slowExpiry = { settings: { ...defaults.frontier, leaseTtlMs: 60_000, pollMs: 20 } };
+    const a = await RedisFrontier.open(options(redis, slowExpiry));
+    await a.add([req('http://127.0.0.1:9/held')]);
+    const held = (await a.next(Date.now())) as { type: 'lease'; lease: Lease };
+    expect(held.type).toBe('lease');
+    held.lease.markSent();
+    await a.close(); // as after SIGTERM: never settled
+    const b = await RedisFrontier.open(options(redis, { ...slowExpiry, join: true, runId: a.runId }));
+    const retaken = await b.next(Date.now());
+    expect(retaken.type).toBe('lease');
+    expect((await b.summary()).reclaimed).toBe(0); // handed back, not reaped after 60 s
+    await b.close();
+  });
+});
+
+function get(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
