@@ -20,6 +20,8 @@ program
   .option('--storage <dir>', 'storage directory (frontier, items); same as -s storage.dir=<dir>')
   .option('--config <file>', 'project settings file (default ./pricecrawl.config.json when present)')
   .option('--resume', 'continue the latest unfinished run of this spider instead of starting a fresh one')
+  .addOption(new Option('--full', 'discovery pages plus every known (not retired) SKU of the catalog').conflicts('due'))
+  .option('--due', 'only the SKUs the recrawl planner says are due, plus discovery when its cadence is due')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
   .action(async (spider: string, opts) => {
     // Commands load lazily: `list` and `--help` should not pay for Crawlee's import (~1 s).

@@ -23,6 +23,8 @@ import { defaultMiddlewares } from '../../middlewares/index';
 import { PriceChangeLog } from '../../storage/sqlite/price-changes';
 import { defaultPipeline } from '../../pipelines/index';
 import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
+import type { CrawlMode } from '../schedule/run-seeds';
+import { openCatalogRun } from './catalog-run';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
 
@@ -32,6 +34,8 @@ export interface CrawlOptions {
   log: Logger;
   /** Continue the latest unfinished run of this spider instead of starting a fresh one. */
   resume?: boolean;
+  /** What to seed: `discover` (default: start requests), `full` (+ every known SKU), `due` (the planner's due set). */
+  mode?: CrawlMode;
   /** Feed export path (.jsonl or .csv), written after the run. */
   outputPath?: string;
   /** Receives the engine as soon as it exists, so signal handlers can stop it. */
@@ -46,6 +50,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   mkdirSync(settings.storage.dir, { recursive: true });
 
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
+  const catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf });
   const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });
   const frontier = await SqliteFrontier.open({
     dir: settings.storage.dir,
@@ -74,7 +79,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const pipeline = new PipelineRunner(defaultPipeline(settings), writer, pipelineCtx);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: chain.names, stages: pipeline.stageNames });
 
-  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log });
+  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds });
   options.onEngine?.(engine);
   const statsLogger = new StatsLogger(log, stats, frontier, settings.log.statsIntervalMs);
   let summary: RunSummary;
@@ -105,6 +110,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   } finally {
     changes.close();
   }
+  await catalogRun.finish(summary);
   return summary;
 }
 

@@ -10,6 +10,7 @@ interface ListingMeta {
 
 export class CatalogSpider extends Spider {
   readonly name = 'catalog';
+  override productCallback = 'parseProduct';
 
   constructor(args: Readonly<Record<string, string>> = {}) {
     super(args);

@@ -1,0 +1,47 @@
+// The SKU catalog around one crawl: seeds per run mode before it, the run's outcomes folded in after it.
+import type { Logger } from 'pino';
+import type { Spider, SpiderOutput } from '../core/spider';
+import type { RunSummary } from '../engine/run-summary';
+import { updateCatalog } from '../catalog/update-catalog';
+import { failedRequests } from '../frontier/failed-requests';
+import type { Settings } from '../settings/schema';
+import { planSeeds, runSeeds, type CrawlMode } from '../schedule/run-seeds';
+import { SqliteCatalogStore } from '../../storage/sqlite/sqlite-catalog-store';
+import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
+
+export interface CatalogRun {
+  seeds: AsyncIterable<SpiderOutput>;
+  /** After the run's items are durable: updates the catalog (and the discovery time when discovery finished). */
+  finish(summary: RunSummary): Promise<void>;
+}
+
+export async function openCatalogRun(args: { spider: Spider; settings: Settings; mode: CrawlMode; log: Logger; hostKeyOf: (url: string) => string }): Promise<CatalogRun> {
+  const { spider, settings, log } = args;
+  const startedAtMs = Date.now();
+  const catalog = SqliteCatalogStore.open(settings.storage.dir);
+  let plan;
+  try {
+    plan = await planSeeds({ mode: args.mode, spider, catalog, settings: settings.schedule, nowMs: startedAtMs, hostKeyOf: args.hostKeyOf });
+  } catch (error) {
+    await catalog.close();
+    throw error;
+  }
+  log.info({ mode: args.mode, discovery: plan.discovery, dueSkus: plan.planned?.length ?? null }, 'run plan');
+  return {
+    seeds: runSeeds(spider, plan),
+    finish: async (summary) => {
+      const items = SqliteItemStore.open(settings.storage.dir);
+      try {
+        const counts = await updateCatalog({
+          spider: spider.name, runId: summary.runId, nowMs: Date.now(), rules: settings.schedule, catalog, items,
+          failures: failedRequests(settings.storage.dir, summary.runId),
+        });
+        if (plan.discovery && summary.status === 'finished') await catalog.recordDiscovery(spider.name, startedAtMs);
+        log.info(counts, 'sku catalog updated');
+      } finally {
+        await items.close();
+        await catalog.close();
+      }
+    },
+  };
+}
