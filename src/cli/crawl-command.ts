@@ -16,6 +16,7 @@ export interface CrawlCommandOptions {
   resume?: boolean;
   full?: boolean;
   due?: boolean;
+  runId?: string;
   logLevel?: string;
 }
 
@@ -30,7 +31,7 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   let engine: CrawlEngine | null = null;
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
   try {
-    const summary = await runCrawl({ spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', outputPath: opts.output, onEngine: (e) => (engine = e) });
+    const summary = await runCrawl({ spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.runId, outputPath: opts.output, onEngine: (e) => (engine = e) });
     log.flush();
     process.stdout.write(`\n${formatSummary(summary)}\n`);
     if (summary.status === 'interrupted') process.stdout.write(`\nwork is left: continue with  pricecrawl crawl ${spiderName} --resume\n`);

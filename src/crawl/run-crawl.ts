@@ -25,6 +25,7 @@ import { defaultPipeline } from '../../pipelines/index';
 import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
 import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
+import { startRunRecord } from './run-record';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
 
@@ -36,6 +37,8 @@ export interface CrawlOptions {
   resume?: boolean;
   /** What to seed: `discover` (default: start requests), `full` (+ every known SKU), `due` (the planner's due set). */
   mode?: CrawlMode;
+  /** Run id to create (the scheduler picks it so it can record the run even if the crawl dies early). */
+  runId?: string;
   /** Feed export path (.jsonl or .csv), written after the run. */
   outputPath?: string;
   /** Receives the engine as soon as it exists, so signal handlers can stop it. */
@@ -55,11 +58,12 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const frontier = await SqliteFrontier.open({
     dir: settings.storage.dir,
     spider: spider.name,
-    runId: options.resume ? 'resume-latest' : 'new',
+    runId: options.resume ? 'resume-latest' : (options.runId ?? 'new'),
     hostKeyOf: keyOf,
     hostSlots,
     clock: systemClock,
   });
+  const record = startRunRecord(settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' });
   const store = SqliteItemStore.open(settings.storage.dir);
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
   if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
@@ -111,6 +115,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     changes.close();
   }
   await catalogRun.finish(summary);
+  record.end(summary);
   return summary;
 }
 

@@ -1,6 +1,8 @@
 // Run modes over the SKU catalog: discovery fills it, --full recrawls every known SKU and retires vanished ones, --due plans.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
+import { openFrontierDb } from '../../storage/sqlite/open-frontier-db';
+import { listRunRecords } from '../../storage/sqlite/run-records';
 import { SqliteCatalogStore } from '../../storage/sqlite/sqlite-catalog-store';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
@@ -73,5 +75,20 @@ describe('SKU catalog and run modes', () => {
     expect([nothingDue.summary.status, nothingDue.summary.ledger.planned]).toEqual(['finished', 0]);
     const withDiscovery = await crawl('due', { discoveryEveryMs: 0 });
     expect(withDiscovery.summary.ledger.planned).toBe(4 + 11); // discovery finds the live products
+  });
+
+  it('records every run by hand with its mode, counts and a settings snapshot whose hash follows the settings', () => {
+    const db = openFrontierDb(storage.dir);
+    const records = listRunRecords(db);
+    db.close();
+    expect(records.map((r) => r.mode)).toEqual(['discover', 'full', 'full', 'full', 'due', 'due', 'due', 'due']);
+    for (const r of records) {
+      expect([r.trigger, r.outcome, r.pid, r.planned, r.succeeded! + r.failed!]).toEqual(['manual', 'finished', process.pid, r.planned, r.planned]);
+      expect(JSON.parse(r.settingsJson!).politeness.minIntervalMs).toBe(0);
+    }
+    const hashes = records.map((r) => r.settingsHash);
+    expect(hashes[1]).toBe(hashes[0]); // same settings, same hash
+    expect(hashes[4]).not.toBe(hashes[0]); // other schedule tiers
+    expect(hashes[5]).not.toBe(hashes[4]); // other per-host budget
   });
 });
