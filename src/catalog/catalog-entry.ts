@@ -41,6 +41,8 @@ export interface Observation {
   currency: string | null;
   atMs: number;
   runId: string;
+  /** `fallback` when the item came from the spider's fallback source: the primary page's failure streak goes on. */
+  source?: 'primary' | 'fallback';
 }
 
 export interface FailedOutcome {
@@ -76,10 +78,11 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
   const changed = obs.price !== entry.lastPrice || obs.currency !== entry.lastCurrency;
   const windowStartMs = obs.atMs - rules.velocityWindowDays * DAY_MS;
   const changeTimesMs = (changed ? [...entry.changeTimesMs, obs.atMs] : entry.changeTimesMs).filter((t) => t > windowStartMs).slice(-MAX_CHANGE_TIMES);
-  const sameRun = entry.lastRunId === obs.runId && entry.lastStatus === 'ok';
+  const sameRun = entry.lastRunId === obs.runId && entry.lastStatus.startsWith('ok');
+  const fallback = obs.source === 'fallback';
   return {
     ...entry,
-    productUrl: obs.url,
+    productUrl: fallback ? entry.productUrl : obs.url,
     lastSeenMs: Math.max(entry.lastSeenMs, obs.atMs),
     lastAttemptMs: Math.max(entry.lastAttemptMs, obs.atMs),
     lastChangedMs: changed ? obs.atMs : entry.lastChangedMs,
@@ -88,10 +91,10 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
     lastCurrency: obs.currency,
     changeTimesMs,
     velocityPerDay: velocityPerDay(changeTimesMs, entry.firstSeenMs, obs.atMs, rules.velocityWindowDays),
-    lastStatus: 'ok',
+    lastStatus: fallback ? 'ok/fallback' : 'ok',
     lastRunId: obs.runId,
-    consecutiveFailures: 0,
-    goneRuns: 0,
+    consecutiveFailures: fallback ? entry.consecutiveFailures : 0,
+    goneRuns: fallback ? entry.goneRuns : 0,
   };
 }
 

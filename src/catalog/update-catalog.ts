@@ -13,6 +13,8 @@ export interface CatalogUpdate {
   items: ItemStore;
   /** The run's failed requests in pages (`failedRequests()` for the SQLite frontier). */
   failures: Iterable<FailedRequest[]>;
+  /** Whether the run fetched this URL successfully: a fallback-served SKU whose primary page also worked ends its failure streak. */
+  primarySucceeded: (url: string) => boolean;
   batchSize?: number;
 }
 
@@ -60,7 +62,11 @@ async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: Cat
   if (items.length === 0) return;
   const known = await update.catalog.getBySku(update.spider, items.map((item) => item.sku!));
   for (const item of items) {
-    const obs = { spider: update.spider, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId };
+    const entry = known.get(item.sku!);
+    // Primary and fallback items share the SKU key, so only one is stored; the ledger says whether the primary page worked.
+    const fallback = item.data.source === 'fallback' && !(entry && update.primarySucceeded(entry.productUrl));
+    const source = fallback ? ('fallback' as const) : ('primary' as const);
+    const obs = { spider: update.spider, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source };
     known.set(obs.sku, applyObservation(known.get(obs.sku) ?? null, obs, update.rules));
     counts.observed++;
   }

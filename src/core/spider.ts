@@ -40,6 +40,17 @@ export abstract class Spider {
     return this.productCallback ? new CrawlRequest({ url, callback: this.productCallback }) : null;
   }
 
+  /**
+   * A second source for a SKU whose primary page failed in `schedule.fallbackAfterFailedRuns` consecutive
+   * runs (an official feed, a JSON API); null (the default) when there is none. Its callback's items
+   * should say `source: 'fallback'`, so the catalog keeps counting the primary page's failures.
+   */
+  fallbackRequest(sku: string, url: string): CrawlRequest | null {
+    void sku;
+    void url;
+    return null;
+  }
+
   /** Default callback for start URLs. */
   // eslint-disable-next-line require-yield
   async *parse(response: CrawlResponse): AsyncGenerator<SpiderOutput> {
@@ -57,7 +68,7 @@ export type SpiderClass = new (args?: Readonly<Record<string, string>>) => Spide
 /** Looks up a callback by its serialized name; a missing or non-function name is a clear error. */
 export function resolveCallback(spider: Spider, name: string): SpiderCallback {
   const candidate = (spider as unknown as Record<string, unknown>)[name];
-  if (typeof candidate !== 'function' || name === 'constructor' || name === 'start' || name === 'request' || name === 'catalogRequest' || name.startsWith('_')) {
+  if (typeof candidate !== 'function' || name === 'constructor' || name === 'start' || name === 'request' || name === 'catalogRequest' || name === 'fallbackRequest' || name.startsWith('_')) {
     throw new UnknownCallbackError(spider.name, name);
   }
   return candidate.bind(spider) as SpiderCallback;

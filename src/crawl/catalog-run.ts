@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Spider, SpiderOutput } from '../core/spider';
 import type { RunSummary } from '../engine/run-summary';
 import { updateCatalog } from '../catalog/update-catalog';
-import { failedRequests } from '../frontier/failed-requests';
+import { failedRequests, openSucceededCheck } from '../frontier/failed-requests';
 import type { Settings } from '../settings/schema';
 import { planSeeds, runSeeds, type CrawlMode } from '../schedule/run-seeds';
 import { SqliteCatalogStore } from '../../storage/sqlite/sqlite-catalog-store';
@@ -31,14 +31,17 @@ export async function openCatalogRun(args: { spider: Spider; settings: Settings;
     seeds: runSeeds(spider, plan),
     finish: async (summary) => {
       const items = SqliteItemStore.open(settings.storage.dir);
+      const ledger = openSucceededCheck(settings.storage.dir, summary.runId);
       try {
         const counts = await updateCatalog({
           spider: spider.name, runId: summary.runId, nowMs: Date.now(), rules: settings.schedule, catalog, items,
           failures: failedRequests(settings.storage.dir, summary.runId),
+          primarySucceeded: ledger.succeeded,
         });
         if (plan.discovery && summary.status === 'finished') await catalog.recordDiscovery(spider.name, startedAtMs);
         log.info(counts, 'sku catalog updated');
       } finally {
+        ledger.close();
         await items.close();
         await catalog.close();
       }

@@ -1,5 +1,5 @@
-// Reads a run's failed requests (URL and reason) from frontier.sqlite, for the SKU catalog.
-import type { SerializedRequest } from '../core/request';
+// Reads a run's request outcomes from frontier.sqlite for the SKU catalog: failed requests, and whether a page succeeded.
+import { CrawlRequest, type SerializedRequest } from '../core/request';
 import { acquireFrontierConnection } from './frontier-connection';
 
 export interface FailedRequest {
@@ -22,4 +22,14 @@ export function* failedRequests(dir: string, runId: string, pageSize = 500): Gen
   } finally {
     connection.release();
   }
+}
+
+/** Whether the run's GET of `url` succeeded (looked up by fingerprint, the ledger's unique key): one connection for many checks. */
+export function openSucceededCheck(dir: string, runId: string): { succeeded(url: string): boolean; close(): void } {
+  const connection = acquireFrontierConnection(dir);
+  const state = connection.db.prepare('SELECT state FROM requests WHERE run_id = ? AND fingerprint = ?').pluck();
+  return {
+    succeeded: (url) => state.get(runId, new CrawlRequest({ url }).fingerprint) === 'succeeded',
+    close: () => connection.release(),
+  };
 }

@@ -26,6 +26,8 @@ export interface PlannedSku {
   dueAtMs: number;
   /** Higher is planned first: staleness in tier intervals, weighted up by velocity. */
   score: number;
+  /** Consecutive runs its primary page failed (the seeds add the fallback source from a threshold on). */
+  consecutiveFailures: number;
 }
 
 /** The tier of a velocity: the one with the highest threshold the velocity reaches. */
@@ -58,7 +60,7 @@ export async function planDue(entries: Iterable<CatalogEntry> | AsyncIterable<Ca
     if (at > options.nowMs) continue;
     const stalenessIntervals = (options.nowMs - entry.lastAttemptMs) / tier.everyMs;
     const score = stalenessIntervals * (1 + entry.velocityPerDay);
-    due.push({ sku: entry.sku, url: entry.productUrl, hostKey: options.hostKeyOf(entry.productUrl), tier: tier.name, dueAtMs: at, score });
+    due.push({ sku: entry.sku, url: entry.productUrl, hostKey: options.hostKeyOf(entry.productUrl), tier: tier.name, dueAtMs: at, score, consecutiveFailures: entry.consecutiveFailures });
   }
   due.sort((a, b) => b.score - a.score || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
   const perHost = new Map<string, number>();

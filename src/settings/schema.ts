@@ -246,6 +246,8 @@ export const settingsSchema = z
         discoveryEveryMs: ms().default(24 * 3_600_000),
         /** A SKU whose page answered 404/410 in this many consecutive runs is retired: never planned again. */
         retireAfterGoneRuns: z.number().int().min(1).default(3),
+        /** A SKU whose primary page failed (blocked, errors) in this many consecutive runs is also fetched from the spider's fallback source. */
+        fallbackAfterFailedRuns: z.number().int().min(1).default(3),
         /** `pricecrawl schedule`: per spider, a cron expression (seconds field optional) and spider arguments. */
         spiders: z.record(z.string(), z.object({ cron: z.string().min(1), args: z.record(z.string(), z.string()).default({}) }).strict()).default({}),
       })

@@ -24,6 +24,8 @@ export interface CatalogSite {
   startUrls: string[];
   /** SKUs taken off the site: unlisted, their pages answer 404 (add to it between runs). */
   removed: Set<string>;
+  /** SKUs whose product page answers 403 (a block); their `/feed/<sku>` JSON still works (a fallback source). */
+  blocked: Set<string>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
   const servers = await startFixtureServers(options.hosts);
   const products: CatalogProduct[] = [];
   const removed = new Set<string>();
+  const blocked = new Set<string>();
   servers.forEach((server, host) => {
     const allSkus = Array.from({ length: options.productsPerHost }, (_, i) => `H${host}-P${i}`);
     for (const [i, sku] of allSkus.entries()) products.push({ sku, price: priceOf(host, i), url: server.url(`/p/${sku}`) });
@@ -58,13 +61,19 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
     server.route('/p/:sku', (_req, res, { params, later }) => {
       const index = allSkus.indexOf(params.sku);
       if (index < 0 || removed.has(params.sku)) return void res.writeHead(404).end();
+      if (blocked.has(params.sku)) return void res.writeHead(403, { 'content-type': 'text/html' }).end('<html><title>Access denied</title></html>');
       const body = `<html><body><main data-sku="${params.sku}"><h1>Product ${params.sku}</h1><span class="price">${formatUsd(priceOf(host, index))}</span></main></body></html>`;
       const send = () => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
       if (options.latencyMs) later(options.latencyMs, send);
       else send();
     });
+    server.route('/feed/:sku', (_req, res, { params }) => {
+      const index = allSkus.indexOf(params.sku);
+      if (index < 0) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sku: params.sku, price: priceOf(host, index), currency: 'USD' }));
+    });
   });
-  return { servers, products, removed, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
+  return { servers, products, removed, blocked, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
 }
 
 /** Largest number of requests open at the same moment across the given records (server side). */
