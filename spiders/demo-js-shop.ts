@@ -1,6 +1,7 @@
 // Spider for the demo JS-rendered shop, in the browser: reads the listing's cursor API, prices from the rendered DOM.
 import type { BrowserRequestOptions } from '../src/core/browser-options';
 import type { PriceItem } from '../src/core/item';
+import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import type { SpiderOutput } from '../src/core/spider';
 import { cleanText, firstText } from './support/page-text';
@@ -19,6 +20,7 @@ const PRODUCT: BrowserRequestOptions = { waitFor: { selector: '.price[data-ready
 
 export class DemoJsShopSpider extends DemoShopSpider {
   readonly name = 'demo-js';
+  override productCallback = 'parseProduct';
   override fetchMode = 'browser' as const;
   protected readonly entryPath = '/';
   protected override readonly entryInit = { browser: LISTING };
@@ -29,6 +31,11 @@ export class DemoJsShopSpider extends DemoShopSpider {
     if (!page) throw new Error(`listing ${res.url} made no /api/products call`);
     for (const product of page.items) yield res.follow(product.url, 'parseProduct', {}, { browser: PRODUCT });
     if (page.nextCursor) yield res.follow(`/?cursor=${encodeURIComponent(page.nextCursor)}`, 'parse', {}, { browser: LISTING });
+  }
+
+  /** A catalog recrawl of a product page needs the same wait as one found on a listing. */
+  override catalogRequest(_sku: string, url: string): CrawlRequest {
+    return this.request(url, 'parseProduct', {}, { browser: PRODUCT });
   }
 
   /** A product page after its script ran: the price is in the DOM now. */

@@ -18,6 +18,7 @@ export interface LocaleProductMeta extends JsonObject {
 
 export class DemoLocaleShopSpider extends DemoShopSpider {
   readonly name = 'demo-locale';
+  override productCallback = 'parseProduct';
   protected readonly entryPath = '/shop/liste/alle';
   protected override readonly entryMeta: LocaleListingMeta = { page: 1 };
 

@@ -25,6 +25,7 @@ function categoryOf(href: string): string {
 
 export class DemoMicrodataShopSpider extends DemoShopSpider {
   readonly name = 'demo-microdata';
+  override productCallback = 'parseProduct';
   protected readonly entryPath = '/';
 
   /** The home page: one request per department. */
@@ -52,7 +53,8 @@ export class DemoMicrodataShopSpider extends DemoShopSpider {
     const product = $('main [itemscope][itemtype$="schema.org/Product"]').first();
     const offer = product.find('[itemprop="offers"]').first();
     const priceElement = offer.find('[itemprop="price"]').first();
-    const { category } = res.request.meta as MicrodataProductMeta;
+    // A catalog recrawl (`--due`) comes without listing meta: the breadcrumb names the category too.
+    const category = (res.request.meta as Partial<MicrodataProductMeta>).category ?? categoryOf($('.hf-crumbs a[href^="/c/"]').attr('href') ?? '');
     const item: PriceItem = {
       sku: product.find('[itemprop="sku"]').attr('content') ?? res.url,
       name: firstText(product.find('[itemprop="name"]')) ?? undefined,

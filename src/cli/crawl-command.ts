@@ -16,6 +16,8 @@ export interface CrawlCommandOptions {
   store?: string;
   config?: string;
   resume?: boolean;
+  full?: boolean;
+  due?: boolean;
   logLevel?: string;
   /** Shared frontier URL (redis://…); same as -s frontier.url=<url>. */
   frontier?: string;
@@ -36,7 +38,7 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   let engine: CrawlEngine | null = null;
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
   try {
-    const summary = await runCrawl({ spider, loaded, log, resume: opts.resume, runId: opts.run, join, outputPath: opts.output, onEngine: (e) => (engine = e) });
+    const summary = await runCrawl({ spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, outputPath: opts.output, onEngine: (e) => (engine = e) });
     log.flush();
     process.stdout.write(`\n${formatSummary(summary)}\n`);
     if (summary.status === 'interrupted') process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);

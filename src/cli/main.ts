@@ -23,7 +23,9 @@ program
   .option('--config <file>', 'project settings file (default ./pricecrawl.config.json when present)')
   .option('--resume', 'continue the latest unfinished run of this spider instead of starting a fresh one')
   .option('--frontier <url>', 'shared frontier for many workers, redis://host:port (default: embedded SQLite)')
-  .option('--run <id>', 'run id to create or continue (default: a fresh one)')
+  .option('--run <id>', 'run id to create or continue (default: a fresh one; the scheduler sets it)')
+  .addOption(new Option('--full', 'discovery pages plus every known (not retired) SKU of the catalog').conflicts('due'))
+  .option('--due', 'only the SKUs the recrawl planner says are due, plus discovery when its cadence is due')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
   .action(async (spider: string, opts) => {
     // Commands load lazily: `list` and `--help` should not pay for Crawlee's import (~1 s).
@@ -119,6 +121,29 @@ program
   .action(async (url: string, opts) => {
     const { fetchCommand } = await import('./fetch-command');
     process.exitCode = await fetchCommand(url, opts);
+  });
+
+program
+  .command('schedule')
+  .description('run spiders on the cron expressions in schedule.spiders (each run a `crawl --due` child process); SIGTERM stops it')
+  .option('-s, --set <key=value>', 'override a setting (repeatable; passed on to every run)', collect, [])
+  .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .option('--config <file>', 'project settings file (default ./pricecrawl.config.json when present)')
+  .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
+  .action(async (opts) => {
+    const { scheduleCommand } = await import('./schedule-command');
+    process.exitCode = await scheduleCommand(opts);
+  });
+
+program
+  .command('runs')
+  .description('list past and running crawls: mode, trigger, outcome, counts, settings snapshot hash')
+  .option('--spider <name>', 'only this spider')
+  .option('--json', 'one JSON object per line instead of a table')
+  .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .action(async (opts) => {
+    const { runsCommand } = await import('./runs-command');
+    process.exitCode = await runsCommand(opts);
   });
 
 try {

@@ -20,7 +20,8 @@ export type ErrorCode =
   | 'BROWSER_MISSING'
   | 'OFFSITE'
   | 'OFFSITE_REDIRECT'
-  | 'EXPORT_FORMAT_UNSUPPORTED';
+  | 'EXPORT_FORMAT_UNSUPPORTED'
+  | 'SPIDER_NO_PRODUCT_CALLBACK';
 
 export class PricecrawlError extends Error {
   constructor(

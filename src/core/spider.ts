@@ -20,6 +20,8 @@ export abstract class Spider {
   settings: SettingsOverrides = {};
   /** Default fetch mode for this spider's requests (per-host settings and requests may override). */
   fetchMode?: FetchMode;
+  /** The callback that turns one product page into its item: `--full` and `--due` runs send known SKUs straight to it. */
+  productCallback?: string;
 
   /** Spider arguments (`-a key=value` on the CLI), e.g. a base URL or a category to crawl. */
   constructor(readonly args: Readonly<Record<string, string>> = {}) {}
@@ -27,6 +29,26 @@ export abstract class Spider {
   /** First requests of a run. Override for generated or POST seeds. */
   async *start(): AsyncIterable<SpiderOutput> {
     for (const url of this.startUrls) yield new CrawlRequest({ url, callback: 'parse' });
+  }
+
+  /**
+   * The request that recrawls a known SKU's product page (from the SKU catalog); null when the spider
+   * cannot (no `productCallback`). Override when a product request needs more (meta, browser options).
+   */
+  catalogRequest(sku: string, url: string): CrawlRequest | null {
+    void sku;
+    return this.productCallback ? new CrawlRequest({ url, callback: this.productCallback }) : null;
+  }
+
+  /**
+   * A second source for a SKU whose primary page failed in `schedule.fallbackAfterFailedRuns` consecutive
+   * runs (an official feed, a JSON API); null (the default) when there is none. Its callback's items
+   * should say `source: 'fallback'`, so the catalog keeps counting the primary page's failures.
+   */
+  fallbackRequest(sku: string, url: string): CrawlRequest | null {
+    void sku;
+    void url;
+    return null;
   }
 
   /** Default callback for start URLs. */
@@ -46,7 +68,7 @@ export type SpiderClass = new (args?: Readonly<Record<string, string>>) => Spide
 /** Looks up a callback by its serialized name; a missing or non-function name is a clear error. */
 export function resolveCallback(spider: Spider, name: string): SpiderCallback {
   const candidate = (spider as unknown as Record<string, unknown>)[name];
-  if (typeof candidate !== 'function' || name === 'constructor' || name === 'start' || name === 'request' || name.startsWith('_')) {
+  if (typeof candidate !== 'function' || name === 'constructor' || name === 'start' || name === 'request' || name === 'catalogRequest' || name === 'fallbackRequest' || name.startsWith('_')) {
     throw new UnknownCallbackError(spider.name, name);
   }
   return candidate.bind(spider) as SpiderCallback;

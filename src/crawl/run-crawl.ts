@@ -19,6 +19,9 @@ import type { LoadedSettings } from '../settings/load-settings';
 import { defaultMiddlewares } from '../../middlewares/index';
 import { defaultPipeline } from '../../pipelines/index';
 import { openStores } from '../../storage/open-stores';
+import type { CrawlMode } from '../schedule/run-seeds';
+import { openCatalogRun } from './catalog-run';
+import { startRunRecord } from './run-record';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
 
@@ -28,9 +31,11 @@ export interface CrawlOptions {
   log: Logger;
   /** Continue the latest unfinished run of this spider instead of starting a fresh one. */
   resume?: boolean;
+  /** What to seed: `discover` (default: start requests), `full` (+ every known SKU), `due` (the planner's due set). */
+  mode?: CrawlMode;
   /** Feed export path (.jsonl or .csv), written after the run. */
   outputPath?: string;
-  /** Create (or continue) this run id instead of a fresh one. */
+  /** Create (or continue) this run id instead of a fresh one (the scheduler picks it, so it can record a run that dies early). */
   runId?: string;
   /** Join a run another process seeds on a shared frontier (`pricecrawl worker`): no spider.start(). */
   join?: boolean;
@@ -52,13 +57,16 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const stores = await openStores(settings.storage);
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   let opened: Awaited<ReturnType<typeof openFrontier>>;
+  let catalogRun: Awaited<ReturnType<typeof openCatalogRun>>;
   try {
+    catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf });
     opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join });
   } catch (error) {
     await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
     throw error;
   }
   const { frontier } = opened;
+  const record = startRunRecord(settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' });
   const store = stores.items();
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
@@ -76,7 +84,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const pipeline = new PipelineRunner(defaultPipeline(settings), writer, pipelineCtx);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: chain.names, stages: pipeline.stageNames });
 
-  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log });
+  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds });
   options.onEngine?.(engine);
   const statsLogger = new StatsLogger(log, stats, frontier, settings.log.statsIntervalMs);
   let summary: RunSummary;
@@ -100,14 +108,17 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       const exported = await exportItems(store, summary.runId, options.outputPath);
       log.info({ path: options.outputPath, items: exported }, 'items exported');
     }
-    // With many workers only the one that closed the run compares it with the previous one.
-    if (!closedRun) return summary;
-    // Items are durable now: compare them with each SKU's previous observation (price history).
-    const recorded = await stores.history().recordRun(spider.name, summary.runId);
-    if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
+    // With many workers only the one that closed the run compares it with the previous one and folds it
+    // into the SKU catalog. Items are durable now: compare them with each SKU's previous observation.
+    if (closedRun) {
+      const recorded = await stores.history().recordRun(spider.name, summary.runId);
+      if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
+      await catalogRun.finish(summary, store);
+    }
   } finally {
     await stores.close();
   }
+  record.end(summary);
   return summary;
 }
 

@@ -1,6 +1,6 @@
 // The crawl lifecycle: seed, pull ready requests under the global ceiling, drain, shut down gracefully.
 import type { Logger } from 'pino';
-import type { Spider } from '../core/spider';
+import type { Spider, SpiderOutput } from '../core/spider';
 import type { DownloaderChain } from '../downloader/downloader-chain';
 import type { Frontier, Lease, Pick } from '../frontier/frontier';
 import type { Settings } from '../settings/schema';
@@ -27,6 +27,8 @@ export interface CrawlEngineDeps {
   items: ItemProcessor;
   stats: Stats;
   log: Logger;
+  /** What seeding yields; `spider.start()` when absent (run modes add catalog requests, see src/schedule/run-seeds.ts). */
+  seeds?: AsyncIterable<SpiderOutput>;
 }
 
 export class CrawlEngine {
@@ -55,7 +57,7 @@ export class CrawlEngine {
   async run(options: { seed: boolean }): Promise<void> {
     const { spider, frontier, settings, stats, log } = this.deps;
     const sink = new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake());
-    const seeding = options.seed ? seedFrontier(spider, sink, stats, log, this.stopSeeding.signal) : Promise.resolve();
+    const seeding = options.seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSeeding.signal) : Promise.resolve();
     const seeded = seeding
       .catch((error: unknown) => {
         stats.inc('spider/errors/start');

@@ -1,12 +1,13 @@
 // Streams spider.start() into the frontier in batches, so a million seeds never sit in memory at once.
 import type { Logger } from 'pino';
-import { isRequest, type Spider } from '../core/spider';
+import { isRequest, type SpiderOutput } from '../core/spider';
 import type { RequestSink } from './request-sink';
 import type { Stats } from './stats';
 
-export async function seedFrontier(spider: Spider, sink: RequestSink, stats: Stats, log: Logger, signal: AbortSignal): Promise<void> {
-  let seeds = 0;
-  for await (const output of spider.start()) {
+/** `seeds` is consumed lazily: one sink batch at most is held, whatever the source yields. */
+export async function seedFrontier(seeds: AsyncIterable<SpiderOutput>, sink: RequestSink, stats: Stats, log: Logger, signal: AbortSignal): Promise<void> {
+  let count = 0;
+  for await (const output of seeds) {
     if (signal.aborted) break;
     if (!isRequest(output)) {
       stats.inc('spider/errors/item-from-start');
@@ -14,8 +15,8 @@ export async function seedFrontier(spider: Spider, sink: RequestSink, stats: Sta
       continue;
     }
     await sink.push(output);
-    seeds++;
+    count++;
   }
   await sink.flush();
-  log.debug({ seeds }, 'seeding finished');
+  log.debug({ seeds: count }, 'seeding finished');
 }

@@ -252,6 +252,36 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Scheduled crawls (src/catalog/, src/schedule/): SKU catalog, recrawl planner, `pricecrawl schedule`. */
+    schedule: z
+      .object({
+        /** Price velocity = price changes per day over this many days (fewer while a SKU is younger, at least one day). */
+        velocityWindowDays: z.number().int().min(1).default(7),
+        /** Recrawl tiers, fastest first: a SKU takes the first tier whose minChangesPerDay its velocity reaches. */
+        tiers: z
+          .array(z.object({ name: z.string().min(1), minChangesPerDay: z.number().min(0), everyMs: ms().min(1) }).strict())
+          .min(1)
+          .default([
+            { name: 'hot', minChangesPerDay: 1, everyMs: 15 * 60_000 },
+            { name: 'warm', minChangesPerDay: 0.1, everyMs: 6 * 3_600_000 },
+            { name: 'cold', minChangesPerDay: 0, everyMs: 24 * 3_600_000 },
+          ])
+          .refine((tiers) => tiers.some((tier) => tier.minChangesPerDay === 0), 'one tier needs minChangesPerDay 0 (it takes every SKU)'),
+        /** A SKU's due time moves by up to ± this share of its tier's interval, fixed per SKU, so due times never align. */
+        jitterRatio: z.number().min(0).max(0.5).default(0.1),
+        /** Most planned SKU requests per host in one `--due` run; the rest wait for the next run. */
+        maxPerHostPerRun: z.number().int().min(1).default(1000),
+        /** A `--due` run also crawls the discovery pages (the spider's start requests) once this long has passed since the last discovery. */
+        discoveryEveryMs: ms().default(24 * 3_600_000),
+        /** A SKU whose page answered 404/410 in this many consecutive runs is retired: never planned again. */
+        retireAfterGoneRuns: z.number().int().min(1).default(3),
+        /** A SKU whose primary page failed (blocked, errors) in this many consecutive runs is also fetched from the spider's fallback source. */
+        fallbackAfterFailedRuns: z.number().int().min(1).default(3),
+        /** `pricecrawl schedule`: per spider, a cron expression (seconds field optional) and spider arguments. */
+        spiders: z.record(z.string(), z.object({ cron: z.string().min(1), args: z.record(z.string(), z.string()).default({}) }).strict()).default({}),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 

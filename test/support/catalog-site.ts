@@ -22,6 +22,10 @@ export interface CatalogSite {
   servers: FixtureServer[];
   products: CatalogProduct[];
   startUrls: string[];
+  /** SKUs taken off the site: unlisted, their pages answer 404 (add to it between runs). */
+  removed: Set<string>;
+  /** SKUs whose product page answers 403 (a block); their `/feed/<sku>` JSON still works (a fallback source). */
+  blocked: Set<string>;
   close(): Promise<void>;
 }
 
@@ -40,11 +44,14 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
   const perPage = options.perPage ?? 10;
   const servers = await startFixtureServers(options.hosts);
   const products: CatalogProduct[] = [];
+  const removed = new Set<string>();
+  const blocked = new Set<string>();
   servers.forEach((server, host) => {
-    const skus = Array.from({ length: options.productsPerHost }, (_, i) => `H${host}-P${i}`);
-    for (const [i, sku] of skus.entries()) products.push({ sku, price: priceOf(host, i), url: server.url(`/p/${sku}`) });
-    const pages = Math.ceil(skus.length / perPage);
+    const allSkus = Array.from({ length: options.productsPerHost }, (_, i) => `H${host}-P${i}`);
+    for (const [i, sku] of allSkus.entries()) products.push({ sku, price: priceOf(host, i), url: server.url(`/p/${sku}`) });
     server.route('/list', (_req, res, { url }) => {
+      const skus = allSkus.filter((sku) => !removed.has(sku));
+      const pages = Math.ceil(skus.length / perPage);
       const page = Number(url.searchParams.get('page') ?? 1);
       const links = skus.slice((page - 1) * perPage, page * perPage).map((sku) => `<li><a class="product" href="/p/${sku}">${sku}</a></li>`);
       if (page === 1) for (const path of options.extraProductPaths ?? []) links.push(`<li><a class="product" href="${path}">extra</a></li>`);
@@ -52,15 +59,21 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body><ul>${links.join('')}</ul>${next}</body></html>`);
     });
     server.route('/p/:sku', (_req, res, { params, later }) => {
-      const index = skus.indexOf(params.sku);
-      if (index < 0) return void res.writeHead(404).end();
+      const index = allSkus.indexOf(params.sku);
+      if (index < 0 || removed.has(params.sku)) return void res.writeHead(404).end();
+      if (blocked.has(params.sku)) return void res.writeHead(403, { 'content-type': 'text/html' }).end('<html><title>Access denied</title></html>');
       const body = `<html><body><main data-sku="${params.sku}"><h1>Product ${params.sku}</h1><span class="price">${formatUsd(priceOf(host, index))}</span></main></body></html>`;
       const send = () => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
       if (options.latencyMs) later(options.latencyMs, send);
       else send();
     });
+    server.route('/feed/:sku', (_req, res, { params }) => {
+      const index = allSkus.indexOf(params.sku);
+      if (index < 0) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sku: params.sku, price: priceOf(host, index), currency: 'USD' }));
+    });
   });
-  return { servers, products, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
+  return { servers, products, removed, blocked, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
 }
 
 /** Largest number of requests open at the same moment across the given records (server side). */

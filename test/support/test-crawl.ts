@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { Spider } from '../../src/core/spider';
 import { runCrawl } from '../../src/crawl/run-crawl';
 import type { RunSummary } from '../../src/engine/run-summary';
+import type { CrawlMode } from '../../src/schedule/run-seeds';
 import { createLogger } from '../../src/log/logger';
 import { resolveSettings } from '../../src/settings/load-settings';
 import type { StoredItem } from '../../storage/item-store';
@@ -51,13 +52,13 @@ export async function readItems(dir: string, runId: string, storeUrl?: string): 
 }
 
 /** `extra.storeUrl` puts items, history, fetch log and blobs there (storage.url); the frontier stays in `dir`. */
-export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: { outputPath?: string; storeUrl?: string } = {}): Promise<TestCrawlResult> {
+export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: { outputPath?: string; storeUrl?: string; mode?: CrawlMode } = {}): Promise<TestCrawlResult> {
   const loaded = resolveSettings([
     { name: 'spider', origin: 'spider.settings', values: spider.settings as Record<string, unknown> },
     { name: 'cli', origin: 'test', values: { ...settings, storage: extra.storeUrl ? { dir, url: extra.storeUrl } : { dir } } },
   ]);
   const sink = logSink();
   const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
-  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath });
+  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath, mode: extra.mode });
   return { summary, items: await readItems(dir, summary.runId, extra.storeUrl), logs: sink.lines };
 }

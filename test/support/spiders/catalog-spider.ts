@@ -1,6 +1,7 @@
 // Test spider for the loopback catalog site: listings → products, price text as shown on the page.
 import type { PriceItem } from '../../../src/core/item';
 import type { CrawlResponse } from '../../../src/core/response';
+import { CrawlRequest } from '../../../src/core/request';
 import { Spider, type SpiderOutput } from '../../../src/core/spider';
 
 interface ListingMeta {
@@ -10,6 +11,7 @@ interface ListingMeta {
 
 export class CatalogSpider extends Spider {
   readonly name = 'catalog';
+  override productCallback = 'parseProduct';
 
   constructor(args: Readonly<Record<string, string>> = {}) {
     super(args);
@@ -37,6 +39,17 @@ export class CatalogSpider extends Spider {
       currency: 'USD',
       url: res.url,
     };
+    yield item;
+  }
+
+  /** The site's JSON feed serves a SKU whose product page keeps failing. */
+  override fallbackRequest(sku: string, url: string): CrawlRequest {
+    return new CrawlRequest({ url: new URL(`/feed/${encodeURIComponent(sku)}`, url).toString(), callback: 'parseFeed' });
+  }
+
+  async *parseFeed(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const feed = res.json() as { sku: string; price: string; currency: string };
+    const item: PriceItem = { sku: feed.sku, price: feed.price, currency: feed.currency, url: res.url, source: 'fallback' };
     yield item;
   }
 }

@@ -1,0 +1,117 @@
+// One SKU's catalog record and the pure rules that fold a run's outcome for it into the record.
+
+const DAY_MS = 86_400_000;
+/** Change times kept per SKU for the velocity window; a SKU changing more often than this per window is hot anyway. */
+const MAX_CHANGE_TIMES = 256;
+
+export interface CatalogEntry {
+  spider: string;
+  sku: string;
+  /** Where the planner sends the next request for this SKU (the page its latest item came from). */
+  productUrl: string;
+  firstSeenMs: number;
+  /** Latest successful observation. */
+  lastSeenMs: number;
+  /** Latest outcome of any kind: what the recrawl interval counts from. */
+  lastAttemptMs: number;
+  lastChangedMs: number | null;
+  observations: number;
+  /** Exact decimal string as stored in the items table; null when the page had no price. */
+  lastPrice: string | null;
+  lastCurrency: string | null;
+  /** Times of the price changes inside the velocity window, oldest first. */
+  changeTimesMs: number[];
+  /** Price changes per day over the window (a rate, not money). */
+  velocityPerDay: number;
+  /** `ok` or the failure's reason code (`http/404`, `retry/exhausted`). */
+  lastStatus: string;
+  /** Run of the latest outcome: folding the same run twice (a resumed run) counts it once. */
+  lastRunId: string;
+  consecutiveFailures: number;
+  /** Consecutive runs that ended 404/410 for this SKU. */
+  goneRuns: number;
+  retiredAtMs: number | null;
+}
+
+export interface Observation {
+  spider: string;
+  sku: string;
+  url: string;
+  price: string | null;
+  currency: string | null;
+  atMs: number;
+  runId: string;
+  /** `fallback` when the item came from the spider's fallback source: the primary page's failure streak goes on. */
+  source?: 'primary' | 'fallback';
+}
+
+export interface FailedOutcome {
+  reason: string;
+  atMs: number;
+  runId: string;
+}
+
+export interface CatalogRules {
+  velocityWindowDays: number;
+  retireAfterGoneRuns: number;
+}
+
+const GONE_REASONS = new Set(['http/404', 'http/410']);
+
+/** Changes per day over the window; a SKU younger than the window is judged over its age (at least one day). */
+export function velocityPerDay(changeTimesMs: readonly number[], firstSeenMs: number, nowMs: number, windowDays: number): number {
+  const windowStartMs = nowMs - windowDays * DAY_MS;
+  const changes = changeTimesMs.filter((t) => t > windowStartMs).length;
+  const spanDays = Math.min(windowDays, Math.max(1, (nowMs - firstSeenMs) / DAY_MS));
+  return changes / spanDays;
+}
+
+/** Folds a successful observation (an item with this SKU) into the entry; `null` creates it. */
+export function applyObservation(entry: CatalogEntry | null, obs: Observation, rules: CatalogRules): CatalogEntry {
+  if (!entry) {
+    return {
+      spider: obs.spider, sku: obs.sku, productUrl: obs.url, firstSeenMs: obs.atMs, lastSeenMs: obs.atMs, lastAttemptMs: obs.atMs,
+      lastChangedMs: null, observations: 1, lastPrice: obs.price, lastCurrency: obs.currency, changeTimesMs: [], velocityPerDay: 0,
+      lastStatus: 'ok', lastRunId: obs.runId, consecutiveFailures: 0, goneRuns: 0, retiredAtMs: null,
+    };
+  }
+  const changed = obs.price !== entry.lastPrice || obs.currency !== entry.lastCurrency;
+  const windowStartMs = obs.atMs - rules.velocityWindowDays * DAY_MS;
+  const changeTimesMs = (changed ? [...entry.changeTimesMs, obs.atMs] : entry.changeTimesMs).filter((t) => t > windowStartMs).slice(-MAX_CHANGE_TIMES);
+  const sameRun = entry.lastRunId === obs.runId && entry.lastStatus.startsWith('ok');
+  const fallback = obs.source === 'fallback';
+  return {
+    ...entry,
+    productUrl: fallback ? entry.productUrl : obs.url,
+    lastSeenMs: Math.max(entry.lastSeenMs, obs.atMs),
+    lastAttemptMs: Math.max(entry.lastAttemptMs, obs.atMs),
+    lastChangedMs: changed ? obs.atMs : entry.lastChangedMs,
+    observations: entry.observations + (sameRun ? 0 : 1),
+    lastPrice: obs.price,
+    lastCurrency: obs.currency,
+    changeTimesMs,
+    velocityPerDay: velocityPerDay(changeTimesMs, entry.firstSeenMs, obs.atMs, rules.velocityWindowDays),
+    lastStatus: fallback ? 'ok/fallback' : 'ok',
+    lastRunId: obs.runId,
+    consecutiveFailures: fallback ? entry.consecutiveFailures : 0,
+    goneRuns: fallback ? entry.goneRuns : 0,
+  };
+}
+
+/** Folds a failed request for this SKU's page; 404/410 in `retireAfterGoneRuns` consecutive runs retires it. */
+export function applyFailure(entry: CatalogEntry, failure: FailedOutcome, rules: CatalogRules): CatalogEntry {
+  if (entry.lastRunId === failure.runId) return entry; // already counted for this run (or it succeeded in it)
+  const gone = GONE_REASONS.has(failure.reason);
+  const goneRuns = gone ? entry.goneRuns + 1 : 0;
+  const retire = entry.retiredAtMs === null && goneRuns >= rules.retireAfterGoneRuns;
+  return {
+    ...entry,
+    lastAttemptMs: Math.max(entry.lastAttemptMs, failure.atMs),
+    velocityPerDay: velocityPerDay(entry.changeTimesMs, entry.firstSeenMs, failure.atMs, rules.velocityWindowDays),
+    lastStatus: failure.reason,
+    lastRunId: failure.runId,
+    consecutiveFailures: entry.consecutiveFailures + 1,
+    goneRuns,
+    retiredAtMs: retire ? failure.atMs : entry.retiredAtMs,
+  };
+}

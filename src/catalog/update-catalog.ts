@@ -1,0 +1,74 @@
+// Folds a finished (or interrupted) run into the SKU catalog: failures by product URL, then items by SKU, in batches.
+import type { ItemStore, StoredItem } from '../../storage/item-store';
+import type { CatalogStore } from '../../storage/catalog-store';
+import type { FailedRequest } from '../frontier/failed-requests';
+import { applyFailure, applyObservation, type CatalogEntry, type CatalogRules } from './catalog-entry';
+
+export interface CatalogUpdate {
+  spider: string;
+  runId: string;
+  nowMs: number;
+  rules: CatalogRules;
+  catalog: CatalogStore;
+  items: ItemStore;
+  /** The run's failed requests in pages (`failedRequests()` for the SQLite frontier). */
+  failures: Iterable<FailedRequest[]>;
+  /** Whether the run fetched this URL successfully: a fallback-served SKU whose primary page also worked ends its failure streak. */
+  primarySucceeded: (url: string) => boolean;
+  batchSize?: number;
+}
+
+export interface CatalogUpdateCounts {
+  observed: number;
+  failed: number;
+  retired: number;
+}
+
+/**
+ * Failures first, then items: a SKU that failed on one URL and succeeded on another in the same run
+ * ends `ok`. Idempotent per run (entries remember their last run), so a resumed run folds safely again.
+ */
+export async function updateCatalog(update: CatalogUpdate): Promise<CatalogUpdateCounts> {
+  const counts: CatalogUpdateCounts = { observed: 0, failed: 0, retired: 0 };
+  for (const page of update.failures) await foldFailures(update, page, counts);
+  let batch: StoredItem[] = [];
+  for await (const item of update.items.iterateItems(update.runId)) {
+    if (item.sku === null || item.spider !== update.spider) continue;
+    batch.push(item);
+    if (batch.length >= (update.batchSize ?? 500)) {
+      await foldItems(update, batch, counts);
+      batch = [];
+    }
+  }
+  await foldItems(update, batch, counts);
+  return counts;
+}
+
+async function foldFailures(update: CatalogUpdate, page: FailedRequest[], counts: CatalogUpdateCounts): Promise<void> {
+  const known = await update.catalog.getByUrl(update.spider, page.map((failure) => failure.url));
+  const changed = new Map<string, CatalogEntry>();
+  for (const failure of page) {
+    const entry = known.get(failure.url);
+    if (!entry) continue; // not a product page we know (a listing, or a product never seen working)
+    const next = applyFailure(changed.get(entry.sku) ?? entry, { reason: failure.reason, atMs: update.nowMs, runId: update.runId }, update.rules);
+    if (next.retiredAtMs !== null && entry.retiredAtMs === null) counts.retired++;
+    changed.set(entry.sku, next);
+    counts.failed++;
+  }
+  await update.catalog.put([...changed.values()]);
+}
+
+async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: CatalogUpdateCounts): Promise<void> {
+  if (items.length === 0) return;
+  const known = await update.catalog.getBySku(update.spider, items.map((item) => item.sku!));
+  for (const item of items) {
+    const entry = known.get(item.sku!);
+    // Primary and fallback items share the SKU key, so only one is stored; the ledger says whether the primary page worked.
+    const fallback = item.data.source === 'fallback' && !(entry && update.primarySucceeded(entry.productUrl));
+    const source = fallback ? ('fallback' as const) : ('primary' as const);
+    const obs = { spider: update.spider, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source };
+    known.set(obs.sku, applyObservation(known.get(obs.sku) ?? null, obs, update.rules));
+    counts.observed++;
+  }
+  await update.catalog.put([...known.values()]);
+}

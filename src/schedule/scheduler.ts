@@ -1,0 +1,120 @@
+// `pricecrawl schedule`: starts each spider's `--due` run on its cron, one at a time per spider across processes, and records it.
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Cron } from 'croner';
+import type { Logger } from 'pino';
+import { acquireFrontierConnection, type FrontierConnection } from '../frontier/frontier-connection';
+import { newRunId } from '../frontier/frontier-runs';
+import type { Settings } from '../settings/schema';
+import { ScheduleLock } from '../../storage/sqlite/schedule-lock';
+import { ensureRunRecords, recordChildExit, recordScheduled } from '../../storage/sqlite/run-records';
+
+const BIN = fileURLToPath(new URL('../../bin/pricecrawl.js', import.meta.url));
+
+export interface SchedulerOptions {
+  settings: Settings;
+  log: Logger;
+  /** Passed on to every child crawl (`--config`, `-s` pairs), so children load the same settings. */
+  childArgs: string[];
+}
+
+interface RunningChild {
+  spider: string;
+  runId: string;
+  kill(signal: NodeJS.Signals): void;
+  exited: Promise<void>;
+}
+
+export class Scheduler {
+  private readonly jobs: Cron[] = [];
+  private readonly running = new Map<string, RunningChild>();
+  /** Ticks in progress (claiming, running, recording): stop() waits for them before closing the database. */
+  private readonly ticks = new Set<Promise<void>>();
+  private readonly connection: FrontierConnection;
+  private readonly lock: ScheduleLock;
+  private stopping = false;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.connection = acquireFrontierConnection(options.settings.storage.dir);
+    ensureRunRecords(this.connection.db);
+    this.lock = new ScheduleLock(this.connection.db);
+  }
+
+  /** Starts one cron job per configured spider; an invalid expression throws here, naming the spider. */
+  start(): void {
+    const { spiders } = this.options.settings.schedule;
+    for (const [spider, entry] of Object.entries(spiders)) {
+      const job = new Cron(entry.cron, { name: spider, protect: () => this.skipped(spider, 'this scheduler') }, () => this.track(this.tick(spider, entry.args)));
+      this.jobs.push(job);
+      this.options.log.info({ spider, cron: entry.cron, next: job.nextRun()?.toISOString() }, 'spider scheduled');
+    }
+  }
+
+  /**
+   * SIGTERM: no new runs; running children get SIGTERM too, which makes a crawl stop taking requests and
+   * finish in-flight ones within shutdown.graceMs (its run ends `interrupted`, resumable); then we return.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const job of this.jobs) job.stop();
+    for (const child of this.running.values()) child.kill('SIGTERM');
+    await Promise.all([...this.ticks]);
+    this.connection.release();
+  }
+
+  private track(tick: Promise<void>): Promise<void> {
+    this.ticks.add(tick);
+    return tick.finally(() => this.ticks.delete(tick));
+  }
+
+  private async tick(spider: string, args: Record<string, string>): Promise<void> {
+    if (this.stopping) return;
+    const runId = newRunId(Date.now());
+    const claim = this.lock.tryLock(spider, runId, process.pid, Date.now());
+    if (!claim.ok) return this.skipped(spider, `pid ${claim.holder.pid}`);
+    try {
+      recordScheduled(this.connection.db, { runId, spider, mode: 'due', atMs: Date.now() });
+      await this.runChild(spider, runId, args);
+    } catch (error) {
+      this.options.log.error({ err: error, spider, runId }, 'scheduled run could not be started');
+      recordChildExit(this.connection.db, runId, { exitCode: null, atMs: Date.now(), error: String((error as Error).message ?? error) });
+    } finally {
+      this.lock.unlock(spider, runId);
+    }
+  }
+
+  private skipped(spider: string, holder: string): void {
+    this.options.log.info({ spider, holder }, 'previous run still going: tick skipped');
+  }
+
+  /** The crawl runs in its own process (a crash or leak there never takes the scheduler down); its log goes to logs/<runId>.log. */
+  private runChild(spider: string, runId: string, args: Record<string, string>): Promise<void> {
+    const { settings, log } = this.options;
+    const logDir = join(settings.storage.dir, 'logs');
+    mkdirSync(logDir, { recursive: true });
+    const out = openSync(join(logDir, `${runId}.log`), 'a');
+    const argv = [BIN, 'crawl', spider, '--due', '--run', runId, '--storage', settings.storage.dir, ...this.options.childArgs];
+    for (const [key, value] of Object.entries(args)) argv.push('-a', `${key}=${value}`);
+    const child = spawn(process.execPath, argv, { stdio: ['ignore', out, out] });
+    closeSync(out);
+    if (child.pid !== undefined) this.lock.transfer(spider, runId, child.pid);
+    log.info({ spider, runId, pid: child.pid }, 'scheduled run started');
+    const exited = new Promise<void>((resolve) => {
+      child.once('error', (error) => {
+        recordChildExit(this.connection.db, runId, { exitCode: null, atMs: Date.now(), error: `spawn failed: ${error.message}` });
+        resolve();
+      });
+      child.once('exit', (code, signal) => {
+        const error = code === 0 ? null : signal ? `killed by ${signal}` : `exit code ${code} (see logs/${runId}.log)`;
+        recordChildExit(this.connection.db, runId, { exitCode: code, atMs: Date.now(), error });
+        log[code === 0 ? 'info' : 'warn']({ spider, runId, exitCode: code, signal }, 'scheduled run ended');
+        resolve();
+      });
+    });
+    this.running.set(runId, { spider, runId, kill: (sig) => child.kill(sig), exited });
+    if (this.stopping) child.kill('SIGTERM'); // stop() came while this tick was claiming: it must not outlive the scheduler
+    return exited.finally(() => this.running.delete(runId));
+  }
+}

@@ -1,0 +1,17 @@
+// CatalogStore port: the SKU catalog per spider (entries and discovery times); backends live beside this file.
+import type { CatalogEntry } from '../src/catalog/catalog-entry';
+
+export interface CatalogStore {
+  /** Entries of these SKUs that exist. */
+  getBySku(spider: string, skus: readonly string[]): Promise<Map<string, CatalogEntry>>;
+  /** Entries whose product URL is one of these (failed requests carry a URL, not a SKU). */
+  getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry>>;
+  /** Inserts or replaces the entries in one transaction: durable when the promise resolves. */
+  put(entries: readonly CatalogEntry[]): Promise<void>;
+  /** Streams a spider's entries (retired ones included) in SKU order without holding them all. */
+  entries(spider: string): AsyncIterable<CatalogEntry>;
+  /** When the spider's discovery pages (its start requests) were last crawled by a finished run. */
+  lastDiscoveryMs(spider: string): Promise<number | null>;
+  recordDiscovery(spider: string, atMs: number): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,73 @@
+// Run records beside the frontier's runs table: mode, trigger, process, outcome, counts, settings snapshot + hash.
+import type { SqliteDb } from './open-frontier-db';
+
+export const RUN_RECORDS_DDL = `
+CREATE TABLE IF NOT EXISTS run_records (
+  run_id TEXT PRIMARY KEY, spider TEXT NOT NULL, mode TEXT, trigger TEXT NOT NULL, pid INTEGER,
+  started_at INTEGER NOT NULL, ended_at INTEGER, outcome TEXT NOT NULL, exit_code INTEGER,
+  planned INTEGER, succeeded INTEGER, failed INTEGER, pending INTEGER, items INTEGER,
+  settings_hash TEXT, settings_json TEXT, error TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS run_records_by_spider ON run_records (spider, started_at);`;
+
+/** `running` until the crawl ends; then the run summary's status, or `failed` when the process died first. */
+export type RunOutcome = 'scheduled' | 'running' | 'finished' | 'interrupted' | 'failed';
+
+export interface RunRecord {
+  runId: string;
+  spider: string;
+  mode: string | null;
+  trigger: 'manual' | 'schedule';
+  pid: number | null;
+  startedAtMs: number;
+  endedAtMs: number | null;
+  outcome: RunOutcome;
+  exitCode: number | null;
+  planned: number | null;
+  succeeded: number | null;
+  failed: number | null;
+  pending: number | null;
+  items: number | null;
+  settingsHash: string | null;
+  settingsJson: string | null;
+  error: string | null;
+}
+
+const COLUMNS = `run_id AS runId, spider, mode, trigger, pid, started_at AS startedAtMs, ended_at AS endedAtMs, outcome,
+  exit_code AS exitCode, planned, succeeded, failed, pending, items, settings_hash AS settingsHash,
+  settings_json AS settingsJson, error`;
+
+export function ensureRunRecords(db: SqliteDb): void {
+  db.exec(RUN_RECORDS_DDL);
+}
+
+/** The scheduler's row before its child starts; the child's crawl fills in the rest. */
+export function recordScheduled(db: SqliteDb, run: { runId: string; spider: string; mode: string; atMs: number }): void {
+  db.prepare(`INSERT INTO run_records (run_id, spider, mode, trigger, started_at, outcome) VALUES (?, ?, ?, 'schedule', ?, 'scheduled')`).run(
+    run.runId, run.spider, run.mode, run.atMs,
+  );
+}
+
+/** A crawl starts (or resumes): its mode, process and settings snapshot. Keeps a scheduler's trigger. */
+export function recordCrawlStart(db: SqliteDb, run: { runId: string; spider: string; mode: string; pid: number; atMs: number; settingsHash: string; settingsJson: string }): void {
+  db.prepare(`INSERT INTO run_records (run_id, spider, mode, trigger, pid, started_at, outcome, settings_hash, settings_json)
+    VALUES (@runId, @spider, @mode, 'manual', @pid, @atMs, 'running', @settingsHash, @settingsJson)
+    ON CONFLICT (run_id) DO UPDATE SET mode = excluded.mode, pid = excluded.pid, outcome = 'running', ended_at = NULL,
+      settings_hash = excluded.settings_hash, settings_json = excluded.settings_json`).run(run);
+}
+
+export function recordCrawlEnd(db: SqliteDb, runId: string, end: { outcome: RunOutcome; atMs: number; planned: number; succeeded: number; failed: number; pending: number; items: number }): void {
+  db.prepare(`UPDATE run_records SET outcome = @outcome, ended_at = @atMs, planned = @planned, succeeded = @succeeded,
+    failed = @failed, pending = @pending, items = @items WHERE run_id = @runId`).run({ runId, ...end });
+}
+
+/** The scheduler saw its child exit: the exit code, and `failed` with a reason when the crawl never recorded an end. */
+export function recordChildExit(db: SqliteDb, runId: string, exit: { exitCode: number | null; atMs: number; error: string | null }): void {
+  db.prepare(`UPDATE run_records SET exit_code = @exitCode, ended_at = coalesce(ended_at, @atMs),
+    outcome = CASE WHEN outcome IN ('scheduled', 'running') THEN 'failed' ELSE outcome END,
+    error = CASE WHEN outcome IN ('scheduled', 'running') THEN @error ELSE error END WHERE run_id = @runId`).run({ runId, ...exit });
+}
+
+export function listRunRecords(db: SqliteDb, spider?: string): RunRecord[] {
+  return db.prepare(`SELECT ${COLUMNS} FROM run_records WHERE (@spider IS NULL OR spider = @spider) ORDER BY started_at, rowid`).all({ spider: spider ?? null }) as RunRecord[];
+}

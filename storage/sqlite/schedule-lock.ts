@@ -1,0 +1,54 @@
+// One running scheduled run per spider across processes: a row per spider in frontier.sqlite, held while its pid lives.
+import type { Transaction } from 'better-sqlite3';
+import type { SqliteDb } from './open-frontier-db';
+import { isPidAlive, thisHostname } from './process-liveness';
+
+const DDL = `CREATE TABLE IF NOT EXISTS schedule_locks (
+  spider TEXT PRIMARY KEY, run_id TEXT NOT NULL, pid INTEGER NOT NULL, hostname TEXT NOT NULL, locked_at INTEGER NOT NULL
+) STRICT;`;
+
+export interface LockHolder {
+  runId: string;
+  pid: number;
+  hostname: string;
+  lockedAtMs: number;
+}
+
+export type LockResult = { ok: true } | { ok: false; holder: LockHolder };
+
+export class ScheduleLock {
+  private readonly take: Transaction<(spider: string, runId: string, pid: number, nowMs: number) => LockResult>;
+
+  constructor(private readonly db: SqliteDb) {
+    db.exec(DDL);
+    // IMMEDIATE: the check and the claim happen under SQLite's write lock, so two schedulers cannot both win.
+    this.take = db.transaction((spider: string, runId: string, pid: number, nowMs: number): LockResult => {
+        const holder = db.prepare('SELECT run_id AS runId, pid, hostname, locked_at AS lockedAtMs FROM schedule_locks WHERE spider = ?').get(spider) as LockHolder | undefined;
+        if (holder && isHeld(holder)) return { ok: false, holder };
+        db.prepare('INSERT OR REPLACE INTO schedule_locks (spider, run_id, pid, hostname, locked_at) VALUES (?, ?, ?, ?, ?)').run(spider, runId, pid, thisHostname, nowMs);
+        return { ok: true };
+      });
+  }
+
+  /** Claims the spider for `runId` unless a live process holds it (a dead holder's claim is taken over). */
+  tryLock(spider: string, runId: string, pid: number, nowMs: number): LockResult {
+    return this.take.immediate(spider, runId, pid, nowMs);
+  }
+
+  /** Hands the claim to the child process that runs the crawl, so it stays held as long as the crawl lives. */
+  transfer(spider: string, runId: string, pid: number): void {
+    this.db.prepare('UPDATE schedule_locks SET pid = ? WHERE spider = ? AND run_id = ?').run(pid, spider, runId);
+  }
+
+  unlock(spider: string, runId: string): void {
+    this.db.prepare('DELETE FROM schedule_locks WHERE spider = ? AND run_id = ?').run(spider, runId);
+  }
+}
+
+/**
+ * A holder on this machine is checked by pid. One on another machine sharing the file cannot be checked
+ * and counts as held (SQLite storage is meant for one machine; remove its row by hand if it died).
+ */
+function isHeld(holder: LockHolder): boolean {
+  return holder.hostname === thisHostname ? isPidAlive(holder.pid) : true;
+}

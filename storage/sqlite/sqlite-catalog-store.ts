@@ -1,0 +1,103 @@
+// SqliteCatalogStore: the embedded CatalogStore, tables sku_catalog and catalog_discovery in items.sqlite.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { CatalogEntry } from '../../src/catalog/catalog-entry';
+import type { CatalogStore } from '../catalog-store';
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS sku_catalog (
+  spider TEXT NOT NULL, sku TEXT NOT NULL, product_url TEXT NOT NULL, first_seen_ms INTEGER NOT NULL,
+  last_seen_ms INTEGER NOT NULL, last_attempt_ms INTEGER NOT NULL, last_changed_ms INTEGER, observations INTEGER NOT NULL,
+  last_price TEXT, last_currency TEXT, change_times_json TEXT NOT NULL, velocity_per_day REAL NOT NULL,
+  last_status TEXT NOT NULL, last_run_id TEXT NOT NULL, consecutive_failures INTEGER NOT NULL, gone_runs INTEGER NOT NULL,
+  retired_at_ms INTEGER,
+  PRIMARY KEY (spider, sku)
+) STRICT;
+CREATE INDEX IF NOT EXISTS sku_catalog_by_url ON sku_catalog (spider, product_url);
+CREATE TABLE IF NOT EXISTS catalog_discovery (spider TEXT PRIMARY KEY, last_discovery_ms INTEGER NOT NULL) STRICT;`;
+
+const UPSERT = `INSERT OR REPLACE INTO sku_catalog VALUES (@spider, @sku, @productUrl, @firstSeenMs, @lastSeenMs, @lastAttemptMs,
+  @lastChangedMs, @observations, @lastPrice, @lastCurrency, @changeTimesJson, @velocityPerDay, @lastStatus, @lastRunId,
+  @consecutiveFailures, @goneRuns, @retiredAtMs)`;
+
+const COLUMNS = `spider, sku, product_url AS productUrl, first_seen_ms AS firstSeenMs, last_seen_ms AS lastSeenMs,
+  last_attempt_ms AS lastAttemptMs, last_changed_ms AS lastChangedMs, observations, last_price AS lastPrice,
+  last_currency AS lastCurrency, change_times_json AS changeTimesJson, velocity_per_day AS velocityPerDay,
+  last_status AS lastStatus, last_run_id AS lastRunId, consecutive_failures AS consecutiveFailures,
+  gone_runs AS goneRuns, retired_at_ms AS retiredAtMs`;
+
+type Row = Omit<CatalogEntry, 'changeTimesMs'> & { changeTimesJson: string };
+
+const toEntry = ({ changeTimesJson, ...row }: Row): CatalogEntry => ({ ...row, changeTimesMs: JSON.parse(changeTimesJson) as number[] });
+
+/** SQLite caps bound parameters per statement; lookups go in chunks of this size. */
+const CHUNK = 500;
+
+export class SqliteCatalogStore implements CatalogStore {
+  private readonly upsertAll: (entries: readonly CatalogEntry[]) => void;
+
+  private constructor(private readonly db: Database.Database) {
+    const upsert = db.prepare(UPSERT);
+    this.upsertAll = db.transaction((entries: readonly CatalogEntry[]) => {
+      for (const { changeTimesMs, ...entry } of entries) upsert.run({ ...entry, changeTimesJson: JSON.stringify(changeTimesMs) });
+    });
+  }
+
+  /** The embedded default: beside the items in `<storage.dir>/items.sqlite`. */
+  static open(storageDir: string): SqliteCatalogStore {
+    const db = new Database(join(storageDir, 'items.sqlite'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    db.exec(DDL);
+    return new SqliteCatalogStore(db);
+  }
+
+  async getBySku(spider: string, skus: readonly string[]): Promise<Map<string, CatalogEntry>> {
+    return this.lookup(spider, 'sku', skus, (entry) => entry.sku);
+  }
+
+  async getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry>> {
+    return this.lookup(spider, 'product_url', urls, (entry) => entry.productUrl);
+  }
+
+  async put(entries: readonly CatalogEntry[]): Promise<void> {
+    if (entries.length > 0) this.upsertAll(entries);
+  }
+
+  async *entries(spider: string): AsyncIterable<CatalogEntry> {
+    // Pages by key rather than one long-lived iterator, so writers are never blocked by a slow consumer.
+    let after = '';
+    for (;;) {
+      const rows = this.db.prepare(`SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND sku > ? ORDER BY sku LIMIT ?`).all(spider, after, CHUNK) as Row[];
+      for (const row of rows) yield toEntry(row);
+      if (rows.length < CHUNK) return;
+      after = rows[rows.length - 1].sku;
+    }
+  }
+
+  async lastDiscoveryMs(spider: string): Promise<number | null> {
+    const row = this.db.prepare('SELECT last_discovery_ms AS at FROM catalog_discovery WHERE spider = ?').get(spider) as { at: number } | undefined;
+    return row?.at ?? null;
+  }
+
+  async recordDiscovery(spider: string, atMs: number): Promise<void> {
+    this.db.prepare('INSERT OR REPLACE INTO catalog_discovery (spider, last_discovery_ms) VALUES (?, ?)').run(spider, atMs);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  private lookup(spider: string, column: 'sku' | 'product_url', keys: readonly string[], keyOf: (entry: CatalogEntry) => string): Map<string, CatalogEntry> {
+    const found = new Map<string, CatalogEntry>();
+    for (let i = 0; i < keys.length; i += CHUNK) {
+      const chunk = keys.slice(i, i + CHUNK);
+      const sql = `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND ${column} IN (${chunk.map(() => '?').join(',')})`;
+      for (const row of this.db.prepare(sql).all(spider, ...chunk) as Row[]) {
+        const entry = toEntry(row);
+        found.set(keyOf(entry), entry);
+      }
+    }
+    return found;
+  }
+}

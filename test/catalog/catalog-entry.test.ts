@@ -1,0 +1,45 @@
+// Catalog rules: observations, changes and velocity over the window, failures, retirement after N gone runs.
+import { describe, expect, it } from 'vitest';
+import { applyFailure, applyObservation, velocityPerDay, type CatalogEntry } from '../../src/catalog/catalog-entry';
+
+const DAY = 86_400_000;
+const rules = { velocityWindowDays: 7, retireAfterGoneRuns: 3 };
+const obs = (runId: string, atMs: number, price: string) => ({ spider: 's', sku: 'A', url: 'http://127.0.0.1/p/A', price, currency: 'USD', atMs, runId });
+
+describe('catalog entry', () => {
+  it('counts observations and changes, and velocity as changes per day over the window', () => {
+    let entry: CatalogEntry | null = null;
+    const prices = ['1.00', '1.00', '2.00', '2.00', '3.00', '4.00'];
+    prices.forEach((price, day) => (entry = applyObservation(entry, obs(`r${day}`, day * DAY, price), rules)));
+    const e = entry as unknown as CatalogEntry;
+    expect(e.observations).toBe(6);
+    expect(e.firstSeenMs).toBe(0);
+    expect(e.lastSeenMs).toBe(5 * DAY);
+    expect(e.lastChangedMs).toBe(5 * DAY);
+    expect(e.changeTimesMs).toEqual([2 * DAY, 4 * DAY, 5 * DAY]);
+    expect(e.velocityPerDay).toBeCloseTo(3 / 5, 10); // younger than the window: judged over its 5 days
+    expect(velocityPerDay(e.changeTimesMs, 0, 20 * DAY, 7)).toBe(0); // the changes left the window
+  });
+
+  it('folds the same run once (a resumed run), and a success resets the failure streaks', () => {
+    let entry = applyObservation(null, obs('r1', 0, '1.00'), rules);
+    entry = applyObservation(entry, obs('r1', 10, '1.00'), rules);
+    expect(entry.observations).toBe(1);
+    entry = applyFailure(entry, { reason: 'http/404', atMs: DAY, runId: 'r2' }, rules);
+    entry = applyFailure(entry, { reason: 'http/404', atMs: DAY, runId: 'r2' }, rules);
+    expect([entry.consecutiveFailures, entry.goneRuns, entry.lastStatus, entry.lastAttemptMs]).toEqual([1, 1, 'http/404', DAY]);
+    entry = applyObservation(entry, obs('r3', 2 * DAY, '1.00'), rules);
+    expect([entry.consecutiveFailures, entry.goneRuns, entry.lastStatus, entry.observations]).toEqual([0, 0, 'ok', 2]);
+  });
+
+  it('retires after retireAfterGoneRuns consecutive 404/410 runs; other failures break the streak', () => {
+    let entry = applyObservation(null, obs('r0', 0, '1.00'), rules);
+    entry = applyFailure(entry, { reason: 'http/404', atMs: 1, runId: 'r1' }, rules);
+    entry = applyFailure(entry, { reason: 'retry/exhausted', atMs: 2, runId: 'r2' }, rules);
+    entry = applyFailure(entry, { reason: 'http/410', atMs: 3, runId: 'r3' }, rules);
+    entry = applyFailure(entry, { reason: 'http/404', atMs: 4, runId: 'r4' }, rules);
+    expect(entry.retiredAtMs).toBeNull();
+    entry = applyFailure(entry, { reason: 'http/404', atMs: 5, runId: 'r5' }, rules);
+    expect([entry.retiredAtMs, entry.goneRuns, entry.consecutiveFailures]).toEqual([5, 3, 5]);
+  });
+});

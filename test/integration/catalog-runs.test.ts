@@ -1,0 +1,94 @@
+// Run modes over the SKU catalog: discovery fills it, --full recrawls every known SKU and retires vanished ones, --due plans.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogEntry } from '../../src/catalog/catalog-entry';
+import { openFrontierDb } from '../../storage/sqlite/open-frontier-db';
+import { listRunRecords } from '../../storage/sqlite/run-records';
+import { SqliteCatalogStore } from '../../storage/sqlite/sqlite-catalog-store';
+import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { CatalogSpider } from '../support/spiders/catalog-spider';
+import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+
+const storage = tempStorageDir('catalog-runs');
+let site: CatalogSite;
+const fast = { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 }, pipeline: { batchMaxAgeMs: 20 }, robots: { obey: false } };
+const spider = () => new CatalogSpider({ startUrls: site.startUrls.join(',') });
+const crawl = (mode: 'discover' | 'full' | 'due', schedule: Record<string, unknown> = {}) =>
+  crawlInProcess(spider(), storage.dir, { ...fast, schedule: { retireAfterGoneRuns: 2, ...schedule } }, { mode });
+
+async function catalogEntries(): Promise<Map<string, CatalogEntry>> {
+  const store = SqliteCatalogStore.open(storage.dir);
+  try {
+    const entries = new Map<string, CatalogEntry>();
+    for await (const entry of store.entries('catalog')) entries.set(entry.sku, entry);
+    return entries;
+  } finally {
+    await store.close();
+  }
+}
+
+beforeAll(async () => {
+  site = await startCatalogSite({ hosts: 2, productsPerHost: 6, perPage: 3 });
+});
+afterAll(async () => {
+  await site.close();
+  storage.cleanup();
+});
+
+describe('SKU catalog and run modes', () => {
+  it('a discovery run records every SKU with its URL, price and status', async () => {
+    const { summary } = await crawl('discover');
+    expect(summary.status).toBe('finished');
+    const entries = await catalogEntries();
+    expect([...entries.keys()].sort()).toEqual(site.products.map((p) => p.sku).sort());
+    for (const product of site.products) {
+      const entry = entries.get(product.sku)!;
+      expect([entry.productUrl, entry.lastPrice, entry.observations, entry.lastStatus, entry.retiredAtMs]).toEqual([product.url, product.price, 1, 'ok', null]);
+    }
+  });
+
+  it('--full recrawls a SKU that left the listings; 404 in retireAfterGoneRuns runs retires it, then it is never planned', async () => {
+    site.removed.add('H0-P1');
+    const gonePage = site.products.find((p) => p.sku === 'H0-P1')!.url;
+    const first = await crawl('full');
+    expect(first.summary.ledger.failedByReason).toEqual({ 'http/404': 1 });
+    expect((await catalogEntries()).get('H0-P1')).toMatchObject({ goneRuns: 1, consecutiveFailures: 1, lastStatus: 'http/404', retiredAtMs: null });
+    await crawl('full');
+    const retired = (await catalogEntries()).get('H0-P1')!;
+    expect(retired.retiredAtMs).not.toBeNull();
+    const hitsBefore = site.servers[0].requestsTo(new URL(gonePage).pathname).length;
+    const third = await crawl('full');
+    expect(third.summary.ledger.failed).toBe(0);
+    expect(third.summary.ledger.planned).toBe(4 + 11); // listing pages + live SKUs
+    expect(site.servers[0].requestsTo(new URL(gonePage).pathname).length).toBe(hitsBefore);
+    expect((await catalogEntries()).get('H0-P2')!.observations).toBe(4);
+  });
+
+  it('--due crawls exactly the planner\'s due set within the per-host budget, discovery only when its cadence is due', async () => {
+    const everythingDue = { tiers: [{ name: 'all', minChangesPerDay: 0, everyMs: 1 }], jitterRatio: 0, discoveryEveryMs: 3_600_000 };
+    const due = await crawl('due', everythingDue);
+    expect(due.summary.ledger.planned).toBe(11); // no listing pages: discovery ran minutes ago
+    expect(due.items.map((i) => i.sku).sort()).toEqual(site.products.map((p) => p.sku).filter((s) => s !== 'H0-P1').sort());
+    const budgeted = await crawl('due', { ...everythingDue, maxPerHostPerRun: 2 });
+    expect(budgeted.summary.ledger.byHost[site.servers[0].hostKey]?.planned).toBe(2);
+    expect(budgeted.summary.ledger.planned).toBe(4);
+    const nothingDue = await crawl('due');
+    expect([nothingDue.summary.status, nothingDue.summary.ledger.planned]).toEqual(['finished', 0]);
+    const withDiscovery = await crawl('due', { discoveryEveryMs: 0 });
+    expect(withDiscovery.summary.ledger.planned).toBe(4 + 11); // discovery finds the live products
+  });
+
+  it('records every run by hand with its mode, counts and a settings snapshot whose hash follows the settings', () => {
+    const db = openFrontierDb(storage.dir);
+    const records = listRunRecords(db);
+    db.close();
+    expect(records.map((r) => r.mode)).toEqual(['discover', 'full', 'full', 'full', 'due', 'due', 'due', 'due']);
+    for (const r of records) {
+      expect([r.trigger, r.outcome, r.pid, r.planned, r.succeeded! + r.failed!]).toEqual(['manual', 'finished', process.pid, r.planned, r.planned]);
+      expect(JSON.parse(r.settingsJson!).politeness.minIntervalMs).toBe(0);
+    }
+    const hashes = records.map((r) => r.settingsHash);
+    expect(hashes[1]).toBe(hashes[0]); // same settings, same hash
+    expect(hashes[4]).not.toBe(hashes[0]); // other schedule tiers
+    expect(hashes[5]).not.toBe(hashes[4]); // other per-host budget
+  });
+});
