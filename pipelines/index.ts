@@ -4,30 +4,37 @@ import type { PipelineStage } from '../src/pipeline/stage';
 import type { Settings } from '../src/settings/schema';
 import { DedupeStage } from './dedupe-stage';
 import { NullPriceAlarmStage } from './null-price-alarm-stage';
+import { PiiRedactionStage } from './pii-redaction-stage';
 import { PriceCoercionStage } from './price-coercion-stage';
 import { RequiredFieldsStage } from './required-fields-stage';
+import { SchemaValidationStage } from './schema-validation-stage';
 
 type StageFactory = (settings: Settings) => PipelineStage;
 
 /**
  * Why this order:
- * - (redaction goes first when it lands: nothing after it, logs included, may see PII)
+ * - pii-redaction first: nothing after it, drop logs and the store included, may see PII;
  * - null-price-alarm before price-coercion: coercion drops priceless items, and the alarm must
  *   count them (it judges validity with the same parser);
- * - price-coercion before required-fields: the not-positive check needs a parsed Decimal;
- * - required-fields before dedupe: an invalid copy must not claim a key and make a later
- *   valid copy look like a duplicate;
+ * - price-coercion before required-fields and schema-validation: both check a parsed Decimal;
+ * - required-fields before schema-validation: its stable reasons (`required/sku-or-url`,
+ *   `price/not-positive`) name the common failures; the schema then checks types and formats
+ *   (`invalid/<dotted.path>`) and the spider's own rules;
+ * - both before dedupe: an invalid copy must not claim a key and make a later valid copy look like
+ *   a duplicate;
  * - dedupe last before writing (and before history, when it lands): only items that will be
  *   stored take a key.
  */
-export const DEFAULT_STAGE_ORDER = ['null-price-alarm', 'price-coercion', 'required-fields', 'dedupe'] as const;
+export const DEFAULT_STAGE_ORDER = ['pii-redaction', 'null-price-alarm', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe'] as const;
 
 export type StageName = (typeof DEFAULT_STAGE_ORDER)[number];
 
 const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
+  'pii-redaction': (settings) => new PiiRedactionStage(settings.redaction),
   'null-price-alarm': (settings) => new NullPriceAlarmStage(settings.pipeline.nullPriceAlarm),
   'price-coercion': (settings) => new PriceCoercionStage({ defaultCurrency: settings.pipeline.defaultCurrency }),
   'required-fields': () => new RequiredFieldsStage(),
+  'schema-validation': () => new SchemaValidationStage(),
   dedupe: () => new DedupeStage(),
 };
 

@@ -69,7 +69,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
   const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher });
   const chain = new DownloaderChain(middlewares, fetcher);
-  const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId };
+  const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
   const writer = new BatchWriter(store, settings.pipeline, stats);
   const pipeline = new PipelineRunner(defaultPipeline(settings), writer, pipelineCtx);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: chain.names, stages: pipeline.stageNames });

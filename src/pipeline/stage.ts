@@ -1,5 +1,6 @@
 // The item pipeline contract: ordered stages that pass an item on or drop it with a reason.
 import type { Logger } from 'pino';
+import type { ZodType } from 'zod';
 import type { Item, ItemSource } from '../core/item';
 import type { Settings } from '../settings/schema';
 import type { Stats } from '../engine/stats';
@@ -20,6 +21,8 @@ export interface PipelineContext {
   stats: Stats;
   spider: string;
   runId: string;
+  /** The spider's own item schema (`Spider.itemSchema`), if it has one. */
+  itemSchema?: ZodType;
 }
 
 export interface PipelineStage {

@@ -223,6 +223,21 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** PII redaction (pipelines/pii-redaction-stage.ts), the first item stage: nothing after it sees PII. */
+    redaction: z
+      .object({
+        /** Field names (any depth, case-insensitive) whose whole value is replaced. */
+        fields: z.array(z.string().min(1)).default(['email', 'phone', 'telephone', 'fax', 'author', 'reviewer', 'customerName']),
+        /** Replace e-mail addresses inside any text value. */
+        emails: z.boolean().default(true),
+        /** Replace phone numbers inside text values (libphonenumber-js; `+` international numbers always). */
+        phones: z.boolean().default(true),
+        /** Regions (ISO 3166 alpha-2) whose national formats count as phone numbers, e.g. "(212) 555-0187" for US. */
+        phoneRegions: z.array(z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166 region such as US')).default(['US']),
+        replacement: z.string().default('[redacted]'),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 
