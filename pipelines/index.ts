@@ -3,6 +3,7 @@ import { SettingsError } from '../src/core/errors';
 import type { PipelineStage } from '../src/pipeline/stage';
 import type { Settings } from '../src/settings/schema';
 import { DedupeStage } from './dedupe-stage';
+import { ListingDropAlarmStage } from './listing-drop-alarm-stage';
 import { NullPriceAlarmStage } from './null-price-alarm-stage';
 import { PiiRedactionStage } from './pii-redaction-stage';
 import { PriceCoercionStage } from './price-coercion-stage';
@@ -14,6 +15,8 @@ type StageFactory = (settings: Settings) => PipelineStage;
 /**
  * Why this order:
  * - pii-redaction first: nothing after it, drop logs and the store included, may see PII;
+ * - listing-drop-alarm watches pages, not items (it passes every item on): early, so a later
+ *   stage's drop cannot hide what a listing yielded;
  * - null-price-alarm before price-coercion: coercion drops priceless items, and the alarm must
  *   count them (it judges validity with the same parser);
  * - price-coercion before required-fields and schema-validation: both check a parsed Decimal;
@@ -25,12 +28,13 @@ type StageFactory = (settings: Settings) => PipelineStage;
  * - dedupe last before writing (and before history, when it lands): only items that will be
  *   stored take a key.
  */
-export const DEFAULT_STAGE_ORDER = ['pii-redaction', 'null-price-alarm', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe'] as const;
+export const DEFAULT_STAGE_ORDER = ['pii-redaction', 'listing-drop-alarm', 'null-price-alarm', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe'] as const;
 
 export type StageName = (typeof DEFAULT_STAGE_ORDER)[number];
 
 const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
   'pii-redaction': (settings) => new PiiRedactionStage(settings.redaction),
+  'listing-drop-alarm': (settings) => new ListingDropAlarmStage(settings.listingAlarm),
   'null-price-alarm': (settings) => new NullPriceAlarmStage(settings.pipeline.nullPriceAlarm),
   'price-coercion': (settings) => new PriceCoercionStage({ defaultCurrency: settings.pipeline.defaultCurrency }),
   'required-fields': () => new RequiredFieldsStage(),
@@ -48,4 +52,12 @@ export function defaultPipeline(settings: Settings): PipelineStage[] {
   }
   const disabled = new Set(settings.pipeline.disabled);
   return DEFAULT_STAGE_ORDER.filter((name) => !disabled.has(name)).map((name) => FACTORIES[name](settings));
+}
+
+/** Alarm codes (`alarms/<code>/…` stats) whose settings make a run that raised them exit 3. */
+export function failRunAlarms(settings: Settings): Set<string> {
+  const codes = new Set<string>();
+  if (settings.pipeline.nullPriceAlarm.failRun) codes.add('null-price');
+  if (settings.listingAlarm.failRun) codes.add('listing-drop');
+  return codes;
 }

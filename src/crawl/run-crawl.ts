@@ -21,7 +21,7 @@ import { systemClock } from '../politeness/clock';
 import type { LoadedSettings } from '../settings/load-settings';
 import { defaultMiddlewares } from '../../middlewares/index';
 import { PriceChangeLog } from '../../storage/sqlite/price-changes';
-import { defaultPipeline } from '../../pipelines/index';
+import { defaultPipeline, failRunAlarms } from '../../pipelines/index';
 import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
@@ -72,6 +72,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
   const writer = new BatchWriter(store, settings.pipeline, stats);
   const pipeline = new PipelineRunner(defaultPipeline(settings), writer, pipelineCtx);
+  const failing = failRunAlarms(settings);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: chain.names, stages: pipeline.stageNames });
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log });
@@ -88,7 +89,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
     for (const middleware of middlewares) await middleware.close?.();
     await fetcher.close();
-    summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: settings.pipeline.nullPriceAlarm.failRun });
+    summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
     frontier.finishRun(summary.status);
     await frontier.close();
   }

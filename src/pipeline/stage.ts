@@ -25,9 +25,23 @@ export interface PipelineContext {
   itemSchema?: ZodType;
 }
 
+/** What one page's callback yielded, for stages that watch pages rather than items (the listing-drop alarm). */
+export interface PageOutputs {
+  /** The response URL. */
+  url: string;
+  /** The callback that handled the page. */
+  callback: string;
+  /** Items yielded (before any stage dropped one). */
+  items: number;
+  /** Requests yielded, counted by their callback. */
+  requests: Record<string, number>;
+}
+
 export interface PipelineStage {
   readonly name: string;
   open?(ctx: PipelineContext): Promise<void> | void;
+  /** Called once per page whose callback completed, after its items went through `process`. */
+  pageDone?(page: PageOutputs, ctx: PipelineContext): void;
   /** Returns the (possibly transformed) item, or a Drop. */
   process(item: Item, source: ItemSource, ctx: PipelineContext): Promise<Item | Drop> | Item | Drop;
   /** Flush anything buffered; called once at the end of the run (also on shutdown). */

@@ -238,6 +238,22 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Alarm on a sudden drop in entries per listing page, per host and callback (pipelines/listing-drop-alarm-stage.ts). */
+    listingAlarm: z
+      .object({
+        /** A page is a drop when it yields fewer than this share of the baseline (0.5 = half). */
+        dropRatio: z.number().min(0).max(1).default(0.5),
+        /** Listings whose baseline (median entries per page) is below this are too small to judge. */
+        minBaseline: z.number().int().min(1).default(5),
+        /** Healthy pages needed before a page is judged. */
+        minBaselinePages: z.number().int().min(1).default(2),
+        /** Rolling baseline: the median of the last this-many healthy pages. */
+        baselinePages: z.number().int().min(1).default(10),
+        /** Make the run exit 3 when the alarm fired. */
+        failRun: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 
