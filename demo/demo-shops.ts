@@ -24,7 +24,10 @@ export interface DemoShopsOptions {
   latencyMs?: number;
   /** Price-change round: a second run with another value sees changed prices (history demo). */
   priceShift?: number;
-  /** Drift mode: a third of the locale shop's product pages use a new template without the price. */
+  /**
+   * Drift mode: a third of the locale shop's product pages use a new template without the price, and
+   * the JSON-LD shop's listing pages from page 3 on a new card template (2 of 24 links keep the old).
+   */
   drift?: boolean;
 }
 
@@ -57,7 +60,7 @@ export async function startDemoShops(options: DemoShopsOptions = {}): Promise<Sh
   const { priceShift } = options;
   return startAll(
     [
-      { site: jsonLdShop({ seed, productCount: count('json-ld'), priceShift }), port: options.ports?.['json-ld'] },
+      { site: jsonLdShop({ seed, productCount: count('json-ld'), priceShift, listingDriftFromPage: options.drift ? 3 : undefined }), port: options.ports?.['json-ld'] },
       { site: microdataShop({ seed: seed + 1, productCount: count('microdata'), priceShift }), port: options.ports?.microdata },
       { site: localeTextShop({ seed: seed + 2, productCount: count('locale-text'), driftCount: options.drift ? Math.floor(count('locale-text') / 3) : 3, brokenLinkCount: 1, priceShift }), port: options.ports?.['locale-text'] },
     ],

@@ -1,6 +1,7 @@
 // null-price-alarm stage: alarms when too many items (per spider and per host) arrive without a valid price.
 import type { Item, ItemSource } from '../src/core/item';
 import { Decimal } from '../src/core/money';
+import { AlarmBoard, hostOfUrl } from '../src/pipeline/alarm-board';
 import type { PipelineContext, PipelineStage } from '../src/pipeline/stage';
 import { parsePrice } from '../src/prices/parse-price';
 
@@ -57,7 +58,7 @@ class VerdictWindow {
 export class NullPriceAlarmStage implements PipelineStage {
   readonly name = 'null-price-alarm';
   private readonly windows = new Map<string, VerdictWindow>();
-  private readonly fired = new Set<string>();
+  private readonly alarms = new AlarmBoard('null-price');
   private ctx: PipelineContext | null = null;
 
   constructor(private readonly options: NullPriceAlarmOptions) {}
@@ -65,14 +66,14 @@ export class NullPriceAlarmStage implements PipelineStage {
   open(ctx: PipelineContext): void {
     this.ctx = ctx;
     this.windows.clear();
-    this.fired.clear();
+    this.alarms.reset();
   }
 
   process(item: Item, source: ItemSource, ctx: PipelineContext): Item {
     this.ctx ??= ctx;
     const missing = !hasValidPrice(item);
     if (missing) ctx.stats.inc('items/price-missing');
-    for (const key of ['spider', `host/${hostOf(source.url)}`]) {
+    for (const key of ['spider', `host/${hostOfUrl(source.url)}`]) {
       let window = this.windows.get(key);
       if (!window) this.windows.set(key, (window = new VerdictWindow(this.options.window)));
       window.push(missing);
@@ -86,22 +87,14 @@ export class NullPriceAlarmStage implements PipelineStage {
   }
 
   private judge(key: string, window: VerdictWindow): void {
-    if (this.fired.has(key) || window.count < this.options.minItems) return;
+    if (this.alarms.hasFired(key) || window.count < this.options.minItems) return;
     const rate = window.missing / window.count;
     if (rate <= this.options.threshold) return;
-    this.fired.add(key);
-    this.ctx?.stats.inc(`alarms/null-price/${key}`);
-    this.ctx?.log.warn(
-      { alarm: 'null-price', key, missing: window.missing, items: window.count, rate: Number(rate.toFixed(4)), threshold: this.options.threshold },
+    this.alarms.raise(
+      this.ctx,
+      key,
+      { missing: window.missing, items: window.count, rate: Number(rate.toFixed(4)), threshold: this.options.threshold },
       `null-price alarm: ${window.missing} of the last ${window.count} items (${key}) have no valid price`,
     );
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'unknown';
   }
 }

@@ -3,9 +3,9 @@ import type { PriceItem } from '../src/core/item';
 import type { JsonObject } from '../src/core/json';
 import type { CrawlResponse } from '../src/core/response';
 import type { SpiderOutput } from '../src/core/spider';
-import { findJsonLdNode, jsonLdString, productOffer } from './support/json-ld';
 import { firstText } from './support/page-text';
 import { DemoShopSpider } from './support/demo-shop-spider';
+import { structuredItem } from './support/structured-item';
 
 /** Meta of a listing page request. */
 export interface JsonLdListingMeta extends JsonObject {
@@ -34,21 +34,12 @@ export class DemoJsonLdShopSpider extends DemoShopSpider {
     if (next) yield res.follow<JsonLdListingMeta>(next, 'parse', { page: page + 1 });
   }
 
-  /** A product page: JSON-LD first (exact price strings); the visible price when JSON-LD has none. */
+  /** A product page: its own JSON-LD product (exact Decimal prices); the visible price when it has none. */
   async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
-    const product = findJsonLdNode(res.$, 'Product');
-    const offer = product ? productOffer(product) : null;
-    const item: PriceItem = {
-      sku: jsonLdString(product?.sku) ?? res.$('main[data-sku]').attr('data-sku') ?? res.url,
-      name: jsonLdString(product?.name) ?? firstText(res.$('h1')) ?? undefined,
-      price: offer?.priceText ?? firstText(res.$('.price__current')),
-      currency: offer?.currency ?? null,
-      url: res.url,
-      brand: jsonLdString(product?.brand),
-      category: jsonLdString(product?.category),
-      availability: offer?.availability ?? null,
-      listPrice: offer?.listPriceText ?? firstText(res.$('.price__was')),
-    };
+    const product = res.structuredProduct();
+    const item: PriceItem = product
+      ? structuredItem(product, res.url)
+      : { sku: res.$('main[data-sku]').attr('data-sku') ?? res.url, name: firstText(res.$('h1')) ?? undefined, price: firstText(res.$('.price__current')), url: res.url, listPrice: firstText(res.$('.price__was')) };
     yield item;
   }
 }

@@ -3,9 +3,9 @@ import type { PriceItem } from '../src/core/item';
 import type { JsonObject } from '../src/core/json';
 import type { CrawlResponse } from '../src/core/response';
 import type { SpiderOutput } from '../src/core/spider';
-import { schemaEnumName } from './support/json-ld';
-import { cleanText, firstText } from './support/page-text';
+import { firstText } from './support/page-text';
 import { DemoShopSpider } from './support/demo-shop-spider';
+import { structuredItem } from './support/structured-item';
 
 /** Meta of a category listing page. */
 export interface MicrodataCategoryMeta extends JsonObject {
@@ -47,26 +47,14 @@ export class DemoMicrodataShopSpider extends DemoShopSpider {
     if (next) yield res.follow<MicrodataCategoryMeta>(next, 'parseCategory', { category, page: page + 1 });
   }
 
-  /** A product page: the main Product item scope only; related products carry their own prices. */
+  /** A product page: its own microdata Product; related products carry their own prices and are ignored. */
   async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
-    const $ = res.$;
-    const product = $('main [itemscope][itemtype$="schema.org/Product"]').first();
-    const offer = product.find('[itemprop="offers"]').first();
-    const priceElement = offer.find('[itemprop="price"]').first();
+    const product = res.structuredProduct();
     // A catalog recrawl (`--due`) comes without listing meta: the breadcrumb names the category too.
-    const category = (res.request.meta as Partial<MicrodataProductMeta>).category ?? categoryOf($('.hf-crumbs a[href^="/c/"]').attr('href') ?? '');
-    const item: PriceItem = {
-      sku: product.find('[itemprop="sku"]').attr('content') ?? res.url,
-      name: firstText(product.find('[itemprop="name"]')) ?? undefined,
-      // `content` holds the machine-readable price; the visible text is the fallback.
-      price: cleanText(priceElement.attr('content')) ?? firstText(priceElement),
-      currency: cleanText(offer.find('[itemprop="priceCurrency"]').attr('content')),
-      url: res.url,
-      brand: firstText(product.find('[itemprop="brand"] [itemprop="name"]')),
-      category,
-      availability: schemaEnumName(offer.find('[itemprop="availability"]').attr('href')),
-      listPrice: firstText(offer.find('.hf-was__price')),
-    };
+    const category = (res.request.meta as Partial<MicrodataProductMeta>).category ?? categoryOf(res.$('.hf-crumbs a[href^="/c/"]').attr('href') ?? '');
+    // The shop's was-price is visible text only, not in its microdata.
+    const listPrice = firstText(res.$('.hf-was__price'));
+    const item: PriceItem = product ? { ...structuredItem(product, res.url), category, listPrice } : { sku: res.url, price: null, url: res.url, category, listPrice };
     yield item;
   }
 }

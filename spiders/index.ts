@@ -6,6 +6,7 @@ import { DemoJsShopSpider } from './demo-js-shop';
 import { DemoJsonLdShopSpider } from './demo-jsonld-shop';
 import { DemoLocaleShopSpider } from './demo-locale-shop';
 import { DemoMicrodataShopSpider } from './demo-microdata-shop';
+import { GenericStructuredSpider } from './generic-structured';
 
 /** Keys must equal each class's `name`; a test checks it. */
 export const spiderRegistry: Record<string, SpiderClass> = {
@@ -14,6 +15,7 @@ export const spiderRegistry: Record<string, SpiderClass> = {
   'demo-locale': DemoLocaleShopSpider,
   'demo-js': DemoJsShopSpider,
   'demo-hotel-rates': DemoHotelRatesSpider,
+  'generic-structured': GenericStructuredSpider,
 };
 
 export function findSpider(name: string): SpiderClass {

@@ -101,7 +101,12 @@ function footer(prose: string): string {
 </body></html>`;
 }
 
-export function jsonLdShop(config: CatalogShopConfig): ShopSite {
+export interface JsonLdShopConfig extends CatalogShopConfig {
+  /** Drift mode: listing pages from this one on use a new card template a spider's selector misses. */
+  listingDriftFromPage?: number;
+}
+
+export function jsonLdShop(config: JsonLdShopConfig): ShopSite {
   const shopName = config.name ?? 'Northwind Electronics';
   const catalog = buildCatalog(spec, { seed: config.seed, count: config.productCount, priceShift: config.priceShift });
   const bySlug = new Map(catalog.map((p) => [p.slug, p]));
@@ -109,8 +114,10 @@ export function jsonLdShop(config: CatalogShopConfig): ShopSite {
 
   function listing(page: number, origin: string): ShopReply {
     const products = catalog.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+    // Listing drift: from this page on a new card template ships, and only two cards keep the old one.
+    const drifted = config.listingDriftFromPage !== undefined && page >= config.listingDriftFromPage;
     const cards = products.map(
-      (p) => `<li class="nw-card" data-sku="${p.sku}"><a class="nw-card__link" href="${origin}/p/${p.slug}"><img src="/img/${p.sku}-1.jpg" alt=""><h2 class="nw-card__title">${escapeHtml(p.name)}</h2></a><span class="nw-card__price">${formatUsd(currentPrice(p))}</span><span class="nw-card__rating">${p.ratingValue} (${p.reviewCount})</span></li>`,
+      (p, i) => `<li class="nw-card" data-sku="${p.sku}"><a class="${drifted && i >= 2 ? 'nw-tile__anchor' : 'nw-card__link'}" href="${origin}/p/${p.slug}"><img src="/img/${p.sku}-1.jpg" alt=""><h2 class="nw-card__title">${escapeHtml(p.name)}</h2></a><span class="nw-card__price">${formatUsd(currentPrice(p))}</span><span class="nw-card__rating">${p.ratingValue} (${p.reviewCount})</span></li>`,
     );
     const pages = Array.from({ length: pageCount }, (_, i) => `<a class="nw-pagination__page${i + 1 === page ? ' is-current' : ''}" href="/products?page=${i + 1}">${i + 1}</a>`).join(' ');
     const next = page < pageCount ? `<a class="nw-pagination__next" rel="next" href="/products?page=${page + 1}">Next &rsaquo;</a>` : '';

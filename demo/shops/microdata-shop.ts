@@ -1,4 +1,5 @@
 // UK home & garden shop: category listings with query-only "next" links, schema.org microdata, a sitemap.
+import { gzipSync } from 'node:zlib';
 import { buildCatalog, currentPrice, type CatalogProduct } from '../catalog';
 import { ukHomeGardenSpec as spec } from '../catalog-specs';
 import { escapeHtml, fillerPrng, fillerReviews, paragraph, themeCss, type FillerReview } from '../html-kit';
@@ -85,10 +86,17 @@ export function microdataShop(config: CatalogShopConfig): ShopSite {
     return { status: 200, contentType: HTML, body: page(p.name, shopName, main, aside, smallPrint) };
   }
 
-  function sitemap(origin: string): ShopReply {
-    const urls = [...spec.departments.map((d) => `${origin}/c/${d.category}`), ...catalog.map((p) => `${origin}/product/${p.slug}`)];
+  /** A urlset, as /sitemap.xml (everything) and in parts under /sitemap_index.xml (products gzip-compressed). */
+  function urlset(urls: string[], gzip = false): ShopReply {
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `<url><loc>${u}</loc><changefreq>daily</changefreq></url>`).join('\n')}\n</urlset>\n`;
-    return { status: 200, contentType: 'application/xml; charset=utf-8', body };
+    return gzip ? { status: 200, contentType: 'application/gzip', body: gzipSync(body) } : { status: 200, contentType: 'application/xml; charset=utf-8', body };
+  }
+  const categoryUrls = (origin: string) => spec.departments.map((d) => `${origin}/c/${d.category}`);
+  const productUrls = (origin: string) => catalog.map((p) => `${origin}/product/${p.slug}`);
+
+  function sitemapIndex(origin: string): ShopReply {
+    const parts = ['sitemap-categories.xml', 'sitemap-products.xml.gz'].map((name) => `<sitemap><loc>${origin}/${name}</loc></sitemap>`);
+    return { status: 200, contentType: 'application/xml; charset=utf-8', body: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${parts.join('')}</sitemapindex>\n` };
   }
 
   const notFound = (): ShopReply => ({ status: 404, contentType: HTML, body: page('Page not found', shopName, '<h1>Sorry, that page has moved</h1><p><a href="/">Back to the homepage</a></p>') });
@@ -98,13 +106,16 @@ export function microdataShop(config: CatalogShopConfig): ShopSite {
     name: shopName,
     spider: 'demo-microdata',
     startPath: '/',
-    robotsLines: (origin) => [`Sitemap: ${origin}/sitemap.xml`],
+    robotsLines: (origin) => [`Sitemap: ${origin}/sitemap.xml`, `Sitemap: ${origin}/sitemap_index.xml`],
     route(url, origin) {
       if (url.pathname === '/') {
         const main = `<h1>Make your house a home</h1><ul class="hf-departments">${spec.departments.map((d) => `<li><a class="hf-department" href="/c/${d.category}">Shop ${escapeHtml(d.label)}</a></li>`).join('')}</ul>`;
         return { status: 200, contentType: HTML, body: page('Home', shopName, main) };
       }
-      if (url.pathname === '/sitemap.xml') return sitemap(origin);
+      if (url.pathname === '/sitemap.xml') return urlset([...categoryUrls(origin), ...productUrls(origin)]);
+      if (url.pathname === '/sitemap_index.xml') return sitemapIndex(origin);
+      if (url.pathname === '/sitemap-categories.xml') return urlset(categoryUrls(origin));
+      if (url.pathname === '/sitemap-products.xml.gz') return urlset(productUrls(origin), true);
       const category = /^\/c\/([a-z-]+)$/.exec(url.pathname)?.[1];
       if (category && byCategory.has(category)) {
         const pageNo = Number.parseInt(url.searchParams.get('page') ?? '1', 10);

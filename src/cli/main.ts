@@ -77,7 +77,7 @@ program
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
   .option('--store <url>', STORE_HELP)
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
-  .option('--drift', 'drift mode: a third of the locale shop\'s pages lose their price markup (the null-price alarm fires)')
+  .option('--drift', 'drift mode: a third of the locale shop\'s pages lose their price markup (null-price alarm) and the JSON-LD shop\'s listings change template from page 3 (listing-drop alarm)')
   .option('--price-shift <n>', 'price-change round: run again with another n to see `pricecrawl changes`', (v) => Number.parseInt(v, 10))
   .action(async (opts) => {
     const { demoCommand } = await import('./demo-command');

@@ -2,6 +2,8 @@
 import { createHash } from 'node:crypto';
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
+import { extractStructuredData, type StructuredOptions } from '../structured/structured-data';
+import type { StructuredData, StructuredProduct } from '../structured/structured-types';
 import { urlMatches, type CapturedResponse, type UrlPattern } from './browser-options';
 import type { JsonObject } from './json';
 import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
@@ -85,6 +87,21 @@ export class CrawlResponse {
   get $(): CheerioAPI {
     this.cachedDom ??= cheerio.load(this.text, { baseURI: this.url, xml: { xmlMode: false, decodeEntities: true } });
     return this.cachedDom;
+  }
+
+  /** schema.org products in JSON-LD, microdata, RDFa and OpenGraph, plus the blocks skipped with a reason. */
+  structuredData(options: StructuredOptions = {}): StructuredData {
+    return extractStructuredData(this.$, this.url, options);
+  }
+
+  /** This page's own product (related products' prices ignored), or null; prices are exact Decimals. */
+  structuredProduct(options: StructuredOptions = {}): StructuredProduct | null {
+    return this.structuredData(options).product;
+  }
+
+  /** Every product the page describes (a listing's entries), the same product in several syntaxes merged. */
+  structuredProducts(options: StructuredOptions = {}): StructuredProduct[] {
+    return this.structuredData(options).products;
   }
 
   header(name: string): string | undefined {

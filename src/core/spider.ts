@@ -1,4 +1,5 @@
 // Spider base class: one small subclass per competitor; callbacks are async generators.
+import type { ZodType } from 'zod';
 import type { SettingsOverrides } from '../settings/schema';
 import { UnknownCallbackError } from './errors';
 import type { Item } from './item';
@@ -22,6 +23,8 @@ export abstract class Spider {
   fetchMode?: FetchMode;
   /** The callback that turns one product page into its item: `--full` and `--due` runs send known SKUs straight to it. */
   productCallback?: string;
+  /** The spider's own item rules (zod), checked after the base item schema by the schema-validation stage. */
+  itemSchema?: ZodType;
 
   /** Spider arguments (`-a key=value` on the CLI), e.g. a base URL or a category to crawl. */
   constructor(readonly args: Readonly<Record<string, string>> = {}) {}

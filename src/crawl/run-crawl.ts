@@ -17,7 +17,7 @@ import { BatchWriter } from '../pipeline/batch-writer';
 import { hostKeyOf } from '../politeness/host-key';
 import type { LoadedSettings } from '../settings/load-settings';
 import { defaultMiddlewares } from '../../middlewares/index';
-import { defaultPipeline } from '../../pipelines/index';
+import { defaultPipeline, failRunAlarms } from '../../pipelines/index';
 import { openStores } from '../../storage/open-stores';
 import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
@@ -79,9 +79,10 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
   const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores });
   const chain = new DownloaderChain(middlewares, fetcher);
-  const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId };
+  const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
   const writer = new BatchWriter(store, settings.pipeline, stats);
   const pipeline = new PipelineRunner(defaultPipeline(settings), writer, pipelineCtx);
+  const failing = failRunAlarms(settings);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: chain.names, stages: pipeline.stageNames });
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds });
@@ -99,7 +100,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
     for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
     await fetcher.close();
-    summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: settings.pipeline.nullPriceAlarm.failRun });
+    summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
     closedRun = await opened.finishRun(summary.status);
     await frontier.close();
   }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { UnknownCallbackError } from '../core/errors';
 import type { Item, ItemSource } from '../core/item';
 import type { CrawlResponse } from '../core/response';
+import type { PageOutputs } from '../pipeline/stage';
 import { isRequest, resolveCallback, type Spider } from '../core/spider';
 import type { Stats } from './stats';
 import type { RequestSink } from './request-sink';
@@ -10,6 +11,8 @@ import type { RequestSink } from './request-sink';
 /** What the pipeline runner offers the engine; an accepted item resolves `durable` once stored. */
 export interface ItemProcessor {
   process(item: Item, source: ItemSource): Promise<{ accepted: true; durable: Promise<void> } | { accepted: false; reason: string }>;
+  /** What a completed callback yielded (page watchers such as the listing-drop alarm). */
+  pageDone?(page: PageOutputs): void;
 }
 
 export interface CallbackResult {
@@ -31,10 +34,12 @@ export async function runCallback(
   let itemsAccepted = 0;
   let itemsDropped = 0;
   let error: CallbackResult['error'] = null;
+  const requestsByCallback: Record<string, number> = {};
   try {
     const callback = resolveCallback(spider, response.request.callback);
     for await (const output of callback(response)) {
       if (isRequest(output)) {
+        requestsByCallback[output.callback] = (requestsByCallback[output.callback] ?? 0) + 1;
         await deps.requests.push(output);
         continue;
       }
@@ -48,6 +53,7 @@ export async function runCallback(
       }
     }
     await deps.requests.flush();
+    deps.items.pageDone?.({ url: response.url, callback: response.request.callback, items: itemsAccepted + itemsDropped, requests: requestsByCallback });
   } catch (thrown) {
     const isUnknown = thrown instanceof UnknownCallbackError;
     const message = thrown instanceof Error ? thrown.message : String(thrown);

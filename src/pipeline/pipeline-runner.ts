@@ -1,6 +1,6 @@
 // Runs the ordered pipeline stages on each item, counts and logs drops, hands survivors to the sink.
 import type { Item, ItemSource } from '../core/item';
-import { isDrop, type Drop, type PipelineContext, type PipelineStage } from './stage';
+import { isDrop, type Drop, type PageOutputs, type PipelineContext, type PipelineStage } from './stage';
 import type { ItemSink } from './item-sink';
 
 export type PipelineOutcome =
@@ -61,6 +61,17 @@ export class PipelineRunner {
       return { accepted: false, reason: UNSTORABLE };
     }
     return { accepted: true, durable };
+  }
+
+  /** Tells the stages that watch pages what a page yielded; a failing watcher is logged, never fatal. */
+  pageDone(page: PageOutputs): void {
+    for (const stage of this.stages) {
+      try {
+        stage.pageDone?.(page, this.ctx);
+      } catch (error) {
+        this.ctx.log.error({ err: error, stage: stage.name, url: page.url }, 'pipeline stage failed to watch a page');
+      }
+    }
   }
 
   /** Closes every stage (in order) and then the sink; one failure does not skip the others. */

@@ -1,5 +1,6 @@
 // The item pipeline contract: ordered stages that pass an item on or drop it with a reason.
 import type { Logger } from 'pino';
+import type { ZodType } from 'zod';
 import type { Item, ItemSource } from '../core/item';
 import type { Settings } from '../settings/schema';
 import type { Stats } from '../engine/stats';
@@ -20,11 +21,27 @@ export interface PipelineContext {
   stats: Stats;
   spider: string;
   runId: string;
+  /** The spider's own item schema (`Spider.itemSchema`), if it has one. */
+  itemSchema?: ZodType;
+}
+
+/** What one page's callback yielded, for stages that watch pages rather than items (the listing-drop alarm). */
+export interface PageOutputs {
+  /** The response URL. */
+  url: string;
+  /** The callback that handled the page. */
+  callback: string;
+  /** Items yielded (before any stage dropped one). */
+  items: number;
+  /** Requests yielded, counted by their callback. */
+  requests: Record<string, number>;
 }
 
 export interface PipelineStage {
   readonly name: string;
   open?(ctx: PipelineContext): Promise<void> | void;
+  /** Called once per page whose callback completed, after its items went through `process`. */
+  pageDone?(page: PageOutputs, ctx: PipelineContext): void;
   /** Returns the (possibly transformed) item, or a Drop. */
   process(item: Item, source: ItemSource, ctx: PipelineContext): Promise<Item | Drop> | Item | Drop;
   /** Flush anything buffered; called once at the end of the run (also on shutdown). */

@@ -90,12 +90,12 @@ describe('dedupe', () => {
 
 describe('defaultPipeline', () => {
   it('builds the stages in the declared order with stable names', () => {
-    expect(defaultPipeline(testSettings()).map((stage) => stage.name)).toEqual(['null-price-alarm', 'price-coercion', 'required-fields', 'dedupe']);
-    expect([...DEFAULT_STAGE_ORDER]).toEqual(['null-price-alarm', 'price-coercion', 'required-fields', 'dedupe']);
+    expect(defaultPipeline(testSettings()).map((stage) => stage.name)).toEqual(['pii-redaction', 'listing-drop-alarm', 'null-price-alarm', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe']);
+    expect([...DEFAULT_STAGE_ORDER]).toEqual(['pii-redaction', 'listing-drop-alarm', 'null-price-alarm', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe']);
   });
 
   it('leaves out pipeline.disabled stages', () => {
-    expect(defaultPipeline(testSettings({ disabled: ['dedupe', 'price-coercion'] })).map((stage) => stage.name)).toEqual(['null-price-alarm', 'required-fields']);
+    expect(defaultPipeline(testSettings({ disabled: ['dedupe', 'price-coercion'] })).map((stage) => stage.name)).toEqual(['pii-redaction', 'listing-drop-alarm', 'null-price-alarm', 'required-fields', 'schema-validation']);
   });
 
   it('rejects an unknown disabled name, naming the setting and the known stages', () => {
@@ -107,6 +107,6 @@ describe('defaultPipeline', () => {
     }
     expect(caught).toBeInstanceOf(SettingsError);
     expect((caught as SettingsError).code).toBe('SETTINGS_INVALID');
-    expect((caught as Error).message).toMatch(/^pipeline\.disabled: unknown stage "dedup"; known stages: null-price-alarm, price-coercion, required-fields, dedupe$/);
+    expect((caught as Error).message).toMatch(/^pipeline\.disabled: unknown stage "dedup"; known stages: pii-redaction, listing-drop-alarm, null-price-alarm, price-coercion, required-fields, schema-validation, dedupe$/);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoShops, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
 import type { PriceItem } from '../../src/core/item';
+import { Decimal } from '../../src/core/money';
 import { CrawlRequest } from '../../src/core/request';
 import { DemoJsonLdShopSpider } from '../../spiders/demo-jsonld-shop';
 import { DemoLocaleShopSpider } from '../../spiders/demo-locale-shop';
@@ -54,7 +55,7 @@ describe('demo-jsonld callbacks', () => {
     expect(next.map((r) => [r.url, r.meta])).toEqual([[`${s.origin}/products?page=2`, { page: 2 }]]);
   });
 
-  it('parseProduct reads the exact JSON-LD price and currency from plain, @graph, AggregateOffer and broken-block pages', async () => {
+  it('parseProduct reads the exact JSON-LD price, currency and strikethrough price from plain, @graph, AggregateOffer and broken-block pages', async () => {
     const s = shop('json-ld');
     const spider = new DemoJsonLdShopSpider({ baseUrl: s.origin });
     // Indices 0, 1, 2 cover the three JSON-LD shapes; 4 also has a malformed block before the good one.
@@ -63,8 +64,10 @@ describe('demo-jsonld callbacks', () => {
       const { items, requests } = await runCallback(spider, new CrawlRequest({ url: expected.url, callback: 'parseProduct', meta: { listingPage: 1 } }));
       expect(requests).toEqual([]);
       expect(items).toHaveLength(1);
-      expect(items[0]).toMatchObject({ sku: expected.sku, name: expected.name, price: expected.priceText, currency: 'USD', url: expected.url });
-      expect(typeof (items[0] as PriceItem).price).toBe('string');
+      expect(items[0]).toMatchObject({ sku: expected.sku, name: expected.name, currency: 'USD', url: expected.url, listPrice: expected.listPrice });
+      // An exact Decimal straight from the JSON-LD digits, never a JS number.
+      expect(Decimal.isDecimal((items[0] as PriceItem).price)).toBe(true);
+      expect(((items[0] as PriceItem).price as Decimal).eq(expected.price)).toBe(true);
     }
   });
 });
@@ -89,11 +92,11 @@ describe('demo-microdata callbacks', () => {
     const spider = new DemoMicrodataShopSpider({ baseUrl: s.origin });
     for (const expected of s.expected.items.slice(0, 6)) {
       const { items } = await runCallback(spider, new CrawlRequest({ url: expected.url, callback: 'parseProduct', meta: { category: 'x' } }));
-      expect(items).toEqual([expect.objectContaining({ sku: expected.sku, name: expected.name, price: expected.priceText, currency: 'GBP', category: 'x' })]);
+      expect(items).toEqual([expect.objectContaining({ sku: expected.sku, name: expected.name, price: new Decimal(expected.price), currency: 'GBP', category: 'x' })]);
     }
     const sale = s.expected.items.find((i) => i.listPrice) as (typeof s.expected.items)[number];
     const { items } = await runCallback(spider, new CrawlRequest({ url: sale.url, callback: 'parseProduct', meta: { category: 'x' } }));
-    expect(items[0]).toMatchObject({ price: sale.priceText, listPrice: `£${sale.listPrice}` .replace(/\B(?=(\d{3})+\.)/g, ',') });
+    expect(items[0]).toMatchObject({ price: new Decimal(sale.price), listPrice: `£${sale.listPrice}` .replace(/\B(?=(\d{3})+\.)/g, ',') });
   });
 });
 

@@ -1,0 +1,83 @@
+// pii-redaction stage: e-mail addresses, phone numbers and configured fields replaced before anything logs or stores the item.
+import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js';
+import type { Item } from '../src/core/item';
+import { Decimal } from '../src/core/money';
+import type { PipelineContext, PipelineStage } from '../src/pipeline/stage';
+import type { Settings } from '../src/settings/schema';
+
+export type RedactionOptions = Settings['redaction'];
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+
+/**
+ * Fields that hold identifiers or prices, never free text: a GTIN or a "1 234 567" price can read as
+ * a phone number in some regions, so these are not scanned for phones (e-mails and configured
+ * fields still apply: an e-mail in a URL's query is redacted).
+ */
+const NOT_TEXT = new Set(['sku', 'gtin', 'url', 'price', 'listprice', 'pricelow', 'pricehigh', 'currency', 'availability', 'rawhash']);
+
+/** Counts per kind, kept apart from the item so no PII travels into stats or logs. */
+interface Redactions {
+  email: number;
+  phone: number;
+  field: number;
+}
+
+export class PiiRedactionStage implements PipelineStage {
+  readonly name = 'pii-redaction';
+  private readonly fields: Set<string>;
+
+  constructor(private readonly options: RedactionOptions) {
+    this.fields = new Set(options.fields.map((field) => field.toLowerCase()));
+  }
+
+  process(item: Item, _source: unknown, ctx: PipelineContext): Item {
+    const counts: Redactions = { email: 0, phone: 0, field: 0 };
+    const redacted = this.redactValue(item, null, counts, new Set()) as Item;
+    for (const kind of ['email', 'phone', 'field'] as const) if (counts[kind] > 0) ctx.stats.inc(`pii/redacted/${kind}`, counts[kind]);
+    return redacted;
+  }
+
+  /** A copy with PII replaced; Decimals, numbers and other leaves pass through untouched. */
+  private redactValue(value: unknown, key: string | null, counts: Redactions, path: Set<object>): unknown {
+    if (typeof value === 'string') return this.redactText(value, counts, key === null || !NOT_TEXT.has(key));
+    if (value === null || typeof value !== 'object' || Decimal.isDecimal(value) || value instanceof Date) return value;
+    // A cycle is left as it is: the sink refuses such an item as `unstorable`, with a reason.
+    if (path.has(value)) return value;
+    path.add(value);
+    try {
+      if (Array.isArray(value)) return value.map((entry) => this.redactValue(entry, key, counts, path));
+      const out: Record<string, unknown> = {};
+      for (const [field, entry] of Object.entries(value)) {
+        const lower = field.toLowerCase();
+        if (this.fields.has(lower) && entry !== null && entry !== undefined) {
+          out[field] = this.options.replacement;
+          counts.field++;
+        } else out[field] = this.redactValue(entry, lower, counts, path);
+      }
+      return out;
+    } finally {
+      path.delete(value);
+    }
+  }
+
+  private redactText(text: string, counts: Redactions, scanPhones: boolean): string {
+    let out = text;
+    if (this.options.emails) {
+      out = out.replace(EMAIL, () => {
+        counts.email++;
+        return this.options.replacement;
+      });
+    }
+    // A phone number has at least seven digits; most texts have fewer and skip the parser.
+    if (scanPhones && this.options.phones && (out.match(/\d/g)?.length ?? 0) >= 7) {
+      for (const region of this.options.phoneRegions) {
+        // Right to left, so earlier offsets stay valid while replacing.
+        const found = findPhoneNumbersInText(out, region as CountryCode).reverse();
+        for (const match of found) out = `${out.slice(0, match.startsAt)}${this.options.replacement}${out.slice(match.endsAt)}`;
+        counts.phone += found.length;
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,28 @@
+// A price item from a structured-data product: the fields every structured spider yields, prices exact.
+import type { PriceItem } from '../../src/core/item';
+import { toCurrencyScale } from '../../src/prices/iso-currencies';
+import type { StructuredProduct } from '../../src/structured/structured-types';
+
+/**
+ * `price` stays a Decimal (the pipeline keeps it exact); the regular price of a sale and a range's
+ * ends are exact strings at the currency's scale, as stored prices are. Without a sku the GTIN, then
+ * the page URL, keys the product.
+ */
+export function structuredItem(product: StructuredProduct, pageUrl: string): PriceItem {
+  const scaled = (value: StructuredProduct['price']) => (value ? toCurrencyScale(value, product.currency) : null);
+  return {
+    sku: product.sku ?? product.gtin ?? pageUrl,
+    name: product.name ?? undefined,
+    price: product.price,
+    currency: product.currency,
+    url: pageUrl,
+    gtin: product.gtin,
+    brand: product.brand,
+    category: product.category,
+    availability: product.availability,
+    listPrice: product.salePrice ? scaled(product.regularPrice) : null,
+    priceLow: scaled(product.priceRange?.low ?? null),
+    priceHigh: scaled(product.priceRange?.high ?? null),
+    structuredSources: { ...product.sources },
+  };
+}

@@ -1,0 +1,49 @@
+// OpenGraph product tags (product:price:amount, og:price:amount, currency, availability) → one Product node.
+import type { CheerioAPI } from 'cheerio';
+import { addValue, newNode, type SchemaNode } from './schema-node';
+
+/** Tag values by lower-cased name, from <meta property> (RDFa style, as OpenGraph specifies) or <meta name>. */
+function metaTags($: CheerioAPI): Map<string, string> {
+  const tags = new Map<string, string>();
+  $('meta[property], meta[name]').each((_, element) => {
+    const name = (element.attribs.property ?? element.attribs.name).trim().toLowerCase();
+    const content = element.attribs.content;
+    if (content !== undefined && content.trim() && !tags.has(name)) tags.set(name, content.trim());
+  });
+  return tags;
+}
+
+const first = (tags: Map<string, string>, ...names: string[]): string | undefined => names.map((name) => tags.get(name)).find((value) => value !== undefined);
+
+/**
+ * Null unless the page states a price in OpenGraph. A `product:sale_price:amount` makes the sale
+ * price the offer's price and the listed one its strikethrough price; `product:original_price`
+ * (Facebook catalog tags) is a strikethrough price too.
+ */
+export function readOpenGraph($: CheerioAPI): SchemaNode | null {
+  const tags = metaTags($);
+  const listed = first(tags, 'product:price:amount', 'og:price:amount');
+  const sale = first(tags, 'product:sale_price:amount', 'og:sale_price:amount');
+  if (listed === undefined && sale === undefined) return null;
+  const product = newNode(['Product']);
+  const offer = newNode(['Offer']);
+  const fields: Array<[SchemaNode, string, string | undefined]> = [
+    [product, 'name', first(tags, 'og:title')],
+    [product, 'url', first(tags, 'og:url')],
+    [product, 'sku', first(tags, 'product:retailer_item_id', 'og:product:retailer_item_id')],
+    [product, 'brand', first(tags, 'product:brand', 'og:brand')],
+    [offer, 'price', sale ?? listed],
+    [offer, 'priceCurrency', first(tags, 'product:price:currency', 'og:price:currency', 'product:sale_price:currency')],
+    [offer, 'availability', first(tags, 'product:availability', 'og:availability')],
+  ];
+  for (const [node, prop, value] of fields) if (value !== undefined) addValue(node, prop, value);
+  const strikethrough = first(tags, 'product:original_price:amount') ?? (sale !== undefined ? listed : undefined);
+  if (strikethrough !== undefined && strikethrough !== sale) {
+    const spec = newNode(['UnitPriceSpecification']);
+    addValue(spec, 'priceType', 'https://schema.org/StrikethroughPrice');
+    addValue(spec, 'price', strikethrough);
+    addValue(offer, 'priceSpecification', spec);
+  }
+  addValue(product, 'offers', offer);
+  return product;
+}

@@ -1,0 +1,93 @@
+// schema.org Offer / AggregateOffer / priceSpecification → exact current, regular and low/high prices.
+import { Decimal } from '../core/money';
+import { isIsoCode } from '../prices/iso-currencies';
+import { parsePrice } from '../prices/parse-price';
+import { normalizeAvailability, type Availability } from './availability';
+import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
+
+export interface OfferPrices {
+  price: Decimal;
+  currency: string | null;
+  availability: Availability | null;
+  /** The undiscounted price, only when the offer states one above `price`. */
+  regular: Decimal | null;
+  low: Decimal;
+  high: Decimal;
+}
+
+/** Reference prices a shop strikes through or quotes as "RRP"; never what the shopper pays. */
+const REFERENCE_TYPES = /(?:^|[/:])(StrikethroughPrice|ListPrice|MSRP|SRP)$/i;
+const SALE_TYPE = /(?:^|[/:])SalePrice$/i;
+
+/**
+ * Exact amount of a structured price. schema.org asks for "." as the decimal separator, so a plain
+ * "3.350" is three and a third, not a thousands group; other texts ("£12.99", "12,99 €") go through
+ * the parser as any page text would. Never a JS number.
+ */
+export function structuredAmount(text: string | null, currency: string | null, defaultCurrency?: string): { amount: Decimal; currency: string | null } | null {
+  if (text === null) return null;
+  const plain = /^\s*\d+\.\d+\s*$/.test(text);
+  const parsed = parsePrice(text, { currencyHint: currency, defaultCurrency, decimalSeparator: plain ? '.' : undefined });
+  return parsed && parsed.amount.isFinite() ? { amount: parsed.amount, currency: parsed.currency } : null;
+}
+
+function isoCurrency(node: SchemaNode): string | null {
+  const code = textOf(node, 'priceCurrency')?.toUpperCase() ?? null;
+  return code && isIsoCode(code) ? code : null;
+}
+
+const minOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.lt(a) ? b : a));
+const maxOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.gt(a) ? b : a));
+
+/** One Offer: its price (or its plain priceSpecification's), a SalePrice spec below it, a reference price. */
+function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
+  if (hasType(offer, 'AggregateOffer')) return readAggregate(offer, defaultCurrency);
+  const specs = nodesOf(offer, 'priceSpecification');
+  const typeOf = (spec: SchemaNode) => textOf(spec, 'priceType') ?? '';
+  const plainSpec = specs.find((spec) => !typeOf(spec) && textOf(spec, 'price'));
+  const currencyText = isoCurrency(offer) ?? specs.map(isoCurrency).find(Boolean) ?? textOf(offer, 'priceCurrency');
+  const amount = (text: string | null) => structuredAmount(text, currencyText, defaultCurrency);
+  const listed = amount(textOf(offer, 'price')) ?? amount(plainSpec ? textOf(plainSpec, 'price') : null);
+  const specPrice = (type: RegExp) => {
+    const spec = specs.find((candidate) => type.test(typeOf(candidate)));
+    return spec ? amount(textOf(spec, 'price')) : null;
+  };
+  // An older pattern: `price` is the regular price and a SalePrice specification the discounted one.
+  const sale = specPrice(SALE_TYPE);
+  const current = listed && sale && sale.amount.lt(listed.amount) ? sale : (listed ?? sale);
+  if (!current) return null;
+  const regular = specPrice(REFERENCE_TYPES) ?? (current !== listed ? listed : null);
+  return {
+    price: current.amount,
+    currency: currencyText && isIsoCode(currencyText.toUpperCase()) ? currencyText.toUpperCase() : current.currency,
+    availability: normalizeAvailability(textOf(offer, 'availability')),
+    regular: regular && regular.amount.gt(current.amount) ? regular.amount : null,
+    low: current.amount,
+    high: current.amount,
+  };
+}
+
+/** AggregateOffer: lowPrice/highPrice, or the spread of its nested offers when those are missing. */
+function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
+  const currency = isoCurrency(offer);
+  const nested = combineOffers(nodesOf(offer, 'offers'), defaultCurrency);
+  const low = structuredAmount(textOf(offer, 'lowPrice', 'price'), currency, defaultCurrency)?.amount ?? nested?.low;
+  if (!low) return null;
+  const high = structuredAmount(textOf(offer, 'highPrice'), currency, defaultCurrency)?.amount ?? nested?.high ?? low;
+  return {
+    price: low,
+    currency: currency ?? nested?.currency ?? structuredAmount(textOf(offer, 'lowPrice'), null, defaultCurrency)?.currency ?? null,
+    availability: normalizeAvailability(textOf(offer, 'availability')) ?? nested?.availability ?? null,
+    regular: null,
+    low,
+    high: high.lt(low) ? low : high,
+  };
+}
+
+/** Several offers (sellers, variants): the lowest is the price that competes; low/high span them all. */
+export function combineOffers(offers: SchemaNode[], defaultCurrency?: string): OfferPrices | null {
+  const read = offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []);
+  if (read.length === 0) return null;
+  const best = read.reduce((a, b) => (b.price.lt(a.price) ? b : a));
+  return { ...best, low: minOf(read.map((r) => r.low)), high: maxOf(read.map((r) => r.high)) };
+}

@@ -1,0 +1,56 @@
+// The one shape every structured-data syntax is read into: typed nodes whose properties hold text or nodes.
+
+/** A property value: text exactly as written (JSON-LD numbers kept as their source digits), or a nested node. */
+export type SchemaValue = string | SchemaNode;
+
+export interface SchemaNode {
+  /** Local type names without a vocabulary prefix ("Product", "Offer"), as written (case kept). */
+  types: string[];
+  /** Property name without prefix → values in document order. */
+  props: Record<string, SchemaValue[]>;
+}
+
+const VOCAB_PREFIX = /^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i;
+
+/** "https://schema.org/Product", "schema:Product", "Product" → "Product"; null for another vocabulary's term. */
+export function localName(term: string): string | null {
+  const trimmed = term.trim();
+  if (!trimmed) return null;
+  if (VOCAB_PREFIX.test(trimmed)) return trimmed.replace(VOCAB_PREFIX, '');
+  // "og:price:amount" or "http://purl.org/goodrelations/v1#Offering" belong to other vocabularies.
+  return /^[A-Za-z][\w-]*$/.test(trimmed) ? trimmed : null;
+}
+
+export function newNode(types: readonly string[]): SchemaNode {
+  return { types: types.flatMap((t) => localName(t) ?? []), props: {} };
+}
+
+export function addValue(node: SchemaNode, prop: string, value: SchemaValue): void {
+  (node.props[prop] ??= []).push(value);
+}
+
+/** Type match ignoring case: real JSON-LD writes "product" and "PRODUCT" too. */
+export function hasType(node: SchemaNode, ...types: string[]): boolean {
+  const wanted = types.map((t) => t.toLowerCase());
+  return node.types.some((t) => wanted.includes(t.toLowerCase()));
+}
+
+export function isNode(value: SchemaValue | undefined): value is SchemaNode {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Nested nodes of a property, in order. */
+export function nodesOf(node: SchemaNode, prop: string): SchemaNode[] {
+  return (node.props[prop] ?? []).filter(isNode);
+}
+
+/** First non-empty text of the properties, whitespace collapsed; a node gives its `name` (brand as `{ "@type": "Brand", name }`). */
+export function textOf(node: SchemaNode, ...props: string[]): string | null {
+  for (const prop of props) {
+    for (const value of node.props[prop] ?? []) {
+      const text = isNode(value) ? textOf(value, 'name') : value.replace(/\s+/g, ' ').trim();
+      if (text) return text;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,56 @@
+// Microdata and RDFa share one walk: an element opens an item scope, descendants add properties to it.
+import type { CheerioAPI } from 'cheerio';
+// cheerio's element type lives in domhandler (a dependency of cheerio); only the type is used.
+import type { Element } from 'domhandler';
+import { addValue, localName, newNode, type SchemaNode } from './schema-node';
+
+/** The attributes that make up one attribute syntax. */
+export interface ScopeSyntax {
+  /** Opens a new item: `itemscope` (microdata) or `typeof` (RDFa). */
+  scopeAttr: string;
+  /** Names the property an element gives its item: `itemprop` or `property`. */
+  propAttr: string;
+  /** Where the item's types are written: `itemtype` or `typeof`. */
+  typeAttr: string;
+}
+
+/** Elements whose value is a URL attribute rather than their text (HTML microdata rules, also used by RDFa). */
+const URL_ATTRS: Readonly<Record<string, string>> = {
+  a: 'href', area: 'href', link: 'href', img: 'src', audio: 'src', video: 'src', source: 'src',
+  embed: 'src', iframe: 'src', track: 'src', object: 'data',
+};
+
+/** An element's property value: `content` wins (shops put the machine price there), then the syntax's own rules. */
+function valueOf($: CheerioAPI, element: Element): string {
+  const { attribs } = element;
+  if (attribs.content !== undefined) return attribs.content;
+  if (attribs.resource !== undefined) return attribs.resource;
+  const tag = element.tagName.toLowerCase();
+  const urlAttr = URL_ATTRS[tag];
+  if (urlAttr && attribs[urlAttr] !== undefined) return attribs[urlAttr];
+  if ((tag === 'data' || tag === 'meter') && attribs.value !== undefined) return attribs.value;
+  if (tag === 'time' && attribs.datetime !== undefined) return attribs.datetime;
+  return $(element).text();
+}
+
+const words = (text: string | undefined): string[] => (text ?? '').split(/\s+/).filter(Boolean);
+
+/** Top-level items of the page in document order; nested items are values of their parent's properties. */
+export function readScopedItems($: CheerioAPI, syntax: ScopeSyntax): SchemaNode[] {
+  const nodes = new Map<Element, SchemaNode>();
+  for (const element of $(`[${syntax.scopeAttr}]`).toArray() as Element[]) {
+    nodes.set(element, newNode(words(element.attribs[syntax.typeAttr])));
+  }
+  if (nodes.size === 0) return [];
+  const nested = new Set<Element>();
+  for (const element of $(`[${syntax.propAttr}]`).toArray() as Element[]) {
+    const owner = $(element).parent().closest(`[${syntax.scopeAttr}]`).get(0) as Element | undefined;
+    const ownerNode = owner ? nodes.get(owner) : undefined;
+    const props = words(element.attribs[syntax.propAttr]).flatMap((name) => localName(name) ?? []);
+    if (!ownerNode || props.length === 0) continue;
+    const own = nodes.get(element);
+    if (own) nested.add(element);
+    for (const prop of props) addValue(ownerNode, prop, own ?? valueOf($, element));
+  }
+  return [...nodes].filter(([element]) => !nested.has(element)).map(([, node]) => node);
+}

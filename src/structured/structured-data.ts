@@ -1,0 +1,93 @@
+// Extracts schema.org products from every syntax on a page and picks the page's own product.
+import type { CheerioAPI } from 'cheerio';
+import { readJsonLd } from './json-ld';
+import { readMicrodata } from './microdata';
+import { readOpenGraph } from './open-graph';
+import { readRdfa } from './rdfa';
+import { hasType, nodesOf, type SchemaNode } from './schema-node';
+import { absoluteUrl, conflicts, mergeProducts, productFromNode } from './structured-product';
+import type { StructuredData, StructuredProduct, StructuredSource } from './structured-types';
+
+export interface StructuredOptions {
+  /** ISO code for prices that name no currency (the shop's or spider's default). */
+  defaultCurrency?: string;
+}
+
+const PRODUCT_TYPES = ['Product', 'IndividualProduct', 'ProductModel', 'ProductGroup'];
+/** Where a page nests its products: listings (ItemList → ListItem → item) and WebPage.mainEntity. */
+const CONTAINER_PROPS = ['itemListElement', 'item', 'mainEntity'];
+
+/** Products among the top-level nodes and inside listings; never a product's own related products. */
+function collectProducts(nodes: SchemaNode[], found: SchemaNode[] = []): SchemaNode[] {
+  for (const node of nodes) {
+    if (hasType(node, ...PRODUCT_TYPES)) found.push(node);
+    else for (const prop of CONTAINER_PROPS) collectProducts(nodesOf(node, prop), found);
+  }
+  return found;
+}
+
+/** Same product in several syntaxes (or twice in one): merged when sku, else URL, else name agree. */
+function identity(product: StructuredProduct): string | null {
+  if (product.sku) return `sku:${product.sku}`;
+  if (product.url) return `url:${product.url}`;
+  return product.name ? `name:${product.name.toLowerCase()}` : null;
+}
+
+function mergeByIdentity(products: StructuredProduct[]): StructuredProduct[] {
+  const merged: StructuredProduct[] = [];
+  const byKey = new Map<string, number>();
+  for (const product of products) {
+    const key = identity(product);
+    const at = key === null ? undefined : byKey.get(key);
+    if (at === undefined) {
+      if (key !== null) byKey.set(key, merged.length);
+      merged.push(product);
+    } else merged[at] = mergeProducts(merged[at], product);
+  }
+  return merged;
+}
+
+/**
+ * Index of the page's own product: one whose URL is this page (or its canonical) beats one without a
+ * URL, which beats one pointing elsewhere (a related product's card). Several that all point
+ * elsewhere make a listing: no single product then.
+ */
+function mainIndex(products: StructuredProduct[], score: (p: StructuredProduct) => number): number | null {
+  let best: number | null = null;
+  products.forEach((product, i) => {
+    if (best === null || score(product) > score(products[best])) best = i;
+  });
+  if (best === null || (score(products[best]) === 0 && products.length > 1)) return null;
+  return best;
+}
+
+const sameName = (a: StructuredProduct, b: StructuredProduct) => a.name !== null && a.name.toLowerCase() === b.name?.toLowerCase();
+
+export function extractStructuredData($: CheerioAPI, pageUrl: string, options: StructuredOptions = {}): StructuredData {
+  const jsonLd = readJsonLd($);
+  const syntaxes: Array<[StructuredSource, SchemaNode[]]> = [
+    ['json-ld', jsonLd.nodes],
+    ['microdata', readMicrodata($)],
+    ['rdfa', readRdfa($)],
+  ];
+  const candidates = syntaxes.flatMap(([source, nodes]) => collectProducts(nodes).map((node) => productFromNode(node, source, pageUrl, options.defaultCurrency)));
+  const products = mergeByIdentity(candidates);
+  const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl)].filter((u): u is string => u !== null));
+  const score = (p: StructuredProduct) => (p.url === null ? 1 : pageUrls.has(p.url) ? 2 : 0);
+  const index = mainIndex(products, score);
+  let product: StructuredProduct | null = null;
+  if (index !== null) {
+    // Another syntax may describe the same product without the sku to match on: same name, not elsewhere.
+    const base = products[index];
+    product = products.reduce((acc, p) => (p !== base && score(p) > 0 && !conflicts(acc, p) && sameName(acc, p) ? mergeProducts(acc, p) : acc), base);
+  }
+  // OpenGraph always speaks of the page itself: it fills the main product's gaps, or is the product.
+  const ogNode = readOpenGraph($);
+  const og = ogNode ? productFromNode(ogNode, 'opengraph', pageUrl, options.defaultCurrency) : null;
+  if (og && product && !conflicts(product, og)) product = mergeProducts(product, og);
+  else if (og && products.length === 0) product = og;
+  const all = [...products];
+  if (product && index !== null) all[index] = product;
+  else if (product) all.push(product);
+  return { product, products: all, skipped: jsonLd.skipped };
+}

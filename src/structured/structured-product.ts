@@ -1,0 +1,72 @@
+// One syntax's Product node → a typed StructuredProduct; merging two descriptions of the same product.
+import { normalizeAvailability } from './availability';
+import { combineOffers } from './read-offers';
+import { nodesOf, textOf, type SchemaNode } from './schema-node';
+import type { StructuredField, StructuredProduct, StructuredSource } from './structured-types';
+
+/** Absolute URL without its fragment, or null for text that is no URL. */
+export function absoluteUrl(text: string | null, pageUrl: string): string | null {
+  if (!text) return null;
+  try {
+    const url = new URL(text, pageUrl);
+    url.hash = '';
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string): StructuredProduct {
+  const offers = combineOffers(nodesOf(node, 'offers'), defaultCurrency);
+  const product: StructuredProduct = {
+    name: textOf(node, 'name'),
+    sku: textOf(node, 'sku', 'productID'),
+    gtin: textOf(node, 'gtin', 'gtin13', 'gtin14', 'gtin12', 'gtin8'),
+    brand: textOf(node, 'brand'),
+    category: textOf(node, 'category'),
+    url: absoluteUrl(textOf(node, 'url'), pageUrl),
+    price: offers?.price ?? null,
+    currency: offers?.currency ?? null,
+    availability: offers?.availability ?? normalizeAvailability(textOf(node, 'availability')),
+    regularPrice: offers ? (offers.regular ?? offers.price) : null,
+    salePrice: offers?.regular ? offers.price : null,
+    priceRange: offers && !offers.low.eq(offers.high) ? { low: offers.low, high: offers.high } : null,
+    sources: {},
+  };
+  for (const field of FIELDS) if (product[field] !== null) product.sources[field] = source;
+  return product;
+}
+
+const FIELDS: readonly StructuredField[] = ['name', 'sku', 'gtin', 'brand', 'category', 'url', 'price', 'currency', 'availability'];
+const IDENTITY = ['name', 'sku', 'gtin', 'brand', 'category', 'url'] as const;
+
+/** Two descriptions conflict when both give a sku (or gtin) and they differ. */
+export function conflicts(a: StructuredProduct, b: StructuredProduct): boolean {
+  return (a.sku !== null && b.sku !== null && a.sku !== b.sku) || (a.gtin !== null && b.gtin !== null && a.gtin !== b.gtin);
+}
+
+/**
+ * Fills what `primary` lacks from `secondary`. The prices travel as one group (price, regular, sale,
+ * range) from whichever description has a price first, so a sale price is never paired with another
+ * syntax's regular price; currency and availability fill in separately.
+ */
+export function mergeProducts(primary: StructuredProduct, secondary: StructuredProduct): StructuredProduct {
+  const merged: StructuredProduct = { ...primary, sources: { ...primary.sources } };
+  for (const field of IDENTITY) {
+    if (merged[field] === null && secondary[field] !== null) {
+      merged[field] = secondary[field];
+      merged.sources[field] = secondary.sources[field];
+    }
+  }
+  if (merged.price === null && secondary.price !== null) {
+    Object.assign(merged, { price: secondary.price, regularPrice: secondary.regularPrice, salePrice: secondary.salePrice, priceRange: secondary.priceRange });
+    merged.sources.price = secondary.sources.price;
+  }
+  for (const field of ['currency', 'availability'] as const) {
+    if (merged[field] === null && secondary[field] !== null) {
+      Object.assign(merged, { [field]: secondary[field] });
+      merged.sources[field] = secondary.sources[field];
+    }
+  }
+  return merged;
+}

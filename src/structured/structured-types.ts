@@ -1,0 +1,52 @@
+// The typed result of structured-data extraction: one product, where each field came from, what was skipped.
+import type { Decimal } from '../core/money';
+import type { Availability } from './availability';
+
+export type StructuredSource = 'json-ld' | 'microdata' | 'rdfa' | 'opengraph';
+
+/** A block that could not be read, with a stable reason (`json-ld/malformed`) and the parser's words. */
+export interface SkippedBlock {
+  syntax: StructuredSource;
+  /** Position of the block among the page's blocks of that syntax (0-based). */
+  index: number;
+  reason: string;
+  detail?: string;
+}
+
+export interface PriceRange {
+  low: Decimal;
+  high: Decimal;
+}
+
+export interface StructuredProduct {
+  name: string | null;
+  sku: string | null;
+  gtin: string | null;
+  brand: string | null;
+  /** The shop's own category text (schema.org `category`). */
+  category: string | null;
+  url: string | null;
+  /** What the shopper pays now: the sale price when there is one, the lowest offer of a range. */
+  price: Decimal | null;
+  /** ISO 4217 code. */
+  currency: string | null;
+  availability: Availability | null;
+  /** The undiscounted price: a StrikethroughPrice/ListPrice when given, else the price itself. */
+  regularPrice: Decimal | null;
+  /** Set only when a higher regular price is given: then it equals `price`. */
+  salePrice: Decimal | null;
+  /** AggregateOffer low/high, or the spread of several offers. */
+  priceRange: PriceRange | null;
+  /** Which syntax each field was read from. */
+  sources: Partial<Record<StructuredField, StructuredSource>>;
+}
+
+export type StructuredField = 'name' | 'sku' | 'gtin' | 'brand' | 'category' | 'url' | 'price' | 'currency' | 'availability';
+
+export interface StructuredData {
+  /** The page's own product (not related products), or null (no product, or a listing of several). */
+  product: StructuredProduct | null;
+  /** Every product described on the page (listings), the same product in several syntaxes merged. */
+  products: StructuredProduct[];
+  skipped: SkippedBlock[];
+}

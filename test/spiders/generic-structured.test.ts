@@ -1,0 +1,66 @@
+// The generic structured-data spider crawls the demo JSON-LD shop from a listing and the microdata shop from its sitemap index.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoShops, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
+import { GenericStructuredSpider } from '../../spiders/generic-structured';
+import { findSpider } from '../../spiders/index';
+import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+import { collect } from './support/page-walker';
+
+let demo: ShopGroup;
+const storage = tempStorageDir('generic');
+const shop = (kind: RunningShop['kind']) => demo.shops.find((s) => s.kind === kind) as RunningShop;
+const FAST = { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 }, pipeline: { batchMaxAgeMs: 20 } };
+
+beforeAll(async () => {
+  demo = await startDemoShops({ productCounts: { 'json-ld': 30, microdata: 20, 'locale-text': 1 } });
+});
+afterAll(async () => {
+  await demo.close();
+  storage.cleanup();
+});
+
+/** Every catalog product stored once with its exact price and currency, nothing else stored. */
+async function expectAllProducts(s: RunningShop, args: Record<string, string>) {
+  const result = await crawlInProcess(new (findSpider('generic-structured'))(args), storage.dir, FAST);
+  expect(result.summary.status).toBe('finished');
+  expect(result.summary.ledger.failed).toBe(0);
+  const stored = new Map(result.items.map((item) => [item.sku, item]));
+  expect(stored.size).toBe(result.items.length);
+  expect([...stored.keys()].sort()).toEqual(s.expected.items.map((i) => i.sku).sort());
+  for (const expected of s.expected.items) {
+    const item = stored.get(expected.sku);
+    expect([item?.price, item?.currency, item?.url], expected.sku).toEqual([expected.price, expected.currency, expected.url]);
+  }
+  return result;
+}
+
+describe('generic-structured spider', () => {
+  it('from a listing URL: follows priced product cards and rel="next", reads JSON-LD (plain, @graph, AggregateOffer)', async () => {
+    const s = shop('json-ld');
+    const result = await expectAllProducts(s, { urls: `${s.origin}/products` });
+    // Two listing pages of 24 + 30 product pages, no footer or menu links followed.
+    expect(result.summary.ledger.planned).toBe(2 + 30);
+    const sale = s.expected.items.find((i) => i.listPrice);
+    expect(sale).toBeDefined();
+    expect(result.items.find((i) => i.sku === sale?.sku)?.data).toMatchObject({ listPrice: sale?.listPrice, structuredSources: { price: 'json-ld' } });
+  });
+
+  it('from a sitemap index with a gzip part: every product page, category pages yield nothing', async () => {
+    const s = shop('microdata');
+    const result = await expectAllProducts(s, { sitemap: `${s.origin}/sitemap_index.xml` });
+    expect(result.items.every((item) => item.data.structuredSources && (item.data.structuredSources as Record<string, string>).price === 'microdata')).toBe(true);
+  });
+
+  it('is registered, stays on the hosts it was given, and explains missing or bad arguments', async () => {
+    const spider = new GenericStructuredSpider({ urls: 'http://127.0.0.1:9001/a, http://127.0.0.1:9001/b', sitemap: 'http://127.0.0.1:9002/sitemap.xml' });
+    expect(spider.allowedDomains).toEqual(['127.0.0.1:9001', '127.0.0.1:9002']);
+    expect((await collect(spider.start())).requests.map((r) => [r.callback, r.url])).toEqual([
+      ['parseSitemap', 'http://127.0.0.1:9002/sitemap.xml'],
+      ['parse', 'http://127.0.0.1:9001/a'],
+      ['parse', 'http://127.0.0.1:9001/b'],
+    ]);
+    await expect(collect(new GenericStructuredSpider().start())).rejects.toMatchObject({ code: 'SETTINGS_INVALID' });
+    expect(() => new GenericStructuredSpider({ urls: 'shop.example/list' })).toThrow(expect.objectContaining({ code: 'SETTINGS_INVALID' }));
+    expect(() => new GenericStructuredSpider({ sitemap: 'http://x.test/s.xml', maxDepth: '-1' })).toThrow(/maxDepth/);
+  });
+});

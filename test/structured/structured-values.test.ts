@@ -1,0 +1,52 @@
+// Structured price amounts and availability values: exact digits, schema.org's "." convention, enum mapping.
+import * as cheerio from 'cheerio';
+import { describe, expect, it } from 'vitest';
+import { normalizeAvailability } from '../../src/structured/availability';
+import { readJsonLd } from '../../src/structured/json-ld';
+import { structuredAmount } from '../../src/structured/read-offers';
+import { extractStructuredData } from '../../src/structured/structured-data';
+
+const ld = (json: string) => `<script type="application/ld+json">${json}</script>`;
+
+describe('structured values', () => {
+  it('keeps JSON numbers as their written digits (no float on the way)', () => {
+    const $ = cheerio.load(ld('{"@type":"Product","sku":"X","offers":{"@type":"Offer","price":12345678901234567.89,"priceCurrency":"usd"}}'));
+    const { product } = extractStructuredData($, 'http://shop.test/p/x');
+    expect(product?.price?.toFixed()).toBe('12345678901234567.89');
+    expect(product?.currency).toBe('USD');
+    expect(readJsonLd($).nodes[0].props.offers).toHaveLength(1);
+  });
+
+  it('reads plain "3.350" with schema.org\'s decimal point, other texts through the price parser', () => {
+    expect(structuredAmount('3.350', 'KWD')?.amount.toFixed()).toBe('3.35');
+    expect(structuredAmount('1.234', 'USD')?.amount.toFixed()).toBe('1.234');
+    expect(structuredAmount('1.234,56 €', null)).toMatchObject({ currency: 'EUR' });
+    expect(structuredAmount('1.234,56 €', null)?.amount.toFixed()).toBe('1234.56');
+    expect(structuredAmount('£1,299.00', 'GBP')?.amount.toFixed()).toBe('1299');
+    expect(structuredAmount('call us', 'GBP')).toBeNull();
+    expect(structuredAmount(null, 'GBP')).toBeNull();
+  });
+
+  it('a SalePrice specification below the offer price is the price; the offer price becomes regular', () => {
+    const $ = cheerio.load(ld('{"@type":"Product","offers":{"@type":"Offer","price":"99.00","priceCurrency":"EUR","priceSpecification":{"@type":"PriceSpecification","priceType":"SalePrice","price":"79.00"}}}'));
+    const { product } = extractStructuredData($, 'http://shop.test/p/y');
+    expect([product?.price?.toFixed(), product?.regularPrice?.toFixed(), product?.salePrice?.toFixed()]).toEqual(['79', '99', '79']);
+  });
+
+  it('a price only in a plain priceSpecification, and a zero-length offers list, still read', () => {
+    const $ = cheerio.load(ld('[{"@type":"Product","name":"A","offers":{"@type":"Offer","priceSpecification":{"@type":"UnitPriceSpecification","price":"4.20","priceCurrency":"CHF"}}},{"@type":"Product","name":"B","url":"/b","offers":[]}]'));
+    const { products } = extractStructuredData($, 'http://shop.test/a');
+    expect(products.map((p) => [p.name, p.price?.toFixed() ?? null, p.currency])).toEqual([['A', '4.2', 'CHF'], ['B', null, null]]);
+  });
+
+  it('normalises availability from URLs, names and OpenGraph words', () => {
+    expect(normalizeAvailability('https://schema.org/InStock')).toBe('InStock');
+    expect(normalizeAvailability('http://schema.org/outofstock')).toBe('OutOfStock');
+    expect(normalizeAvailability('schema:PreOrder')).toBe('PreOrder');
+    expect(normalizeAvailability('in stock')).toBe('InStock');
+    expect(normalizeAvailability('out_of_stock')).toBe('OutOfStock');
+    expect(normalizeAvailability('available for order')).toBe('BackOrder');
+    expect(normalizeAvailability('maybe')).toBeNull();
+    expect(normalizeAvailability(null)).toBeNull();
+  });
+});
