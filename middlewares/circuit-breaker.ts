@@ -3,7 +3,7 @@ import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { parseRetryAfter } from '../src/downloader/retry-after';
-import { HostBreaker, type BreakerTransition } from '../src/politeness/host-breaker';
+import { HostBreaker, type BreakerState, type BreakerTransition } from '../src/politeness/host-breaker';
 import type { Settings } from '../src/settings/schema';
 
 /** Extra throttling signal besides the status list (block detection plugs in here). */
@@ -62,6 +62,11 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     ctx.stats.inc('breaker/deferred');
     return parked(breaker.openUntil, true);
   };
+
+  /** Read-only: each host's breaker state, for progress displays and metrics. */
+  states(): Record<string, BreakerState> {
+    return Object.fromEntries([...this.hosts].map(([hostKey, breaker]) => [hostKey, breaker.state]));
+  }
 
   private report(transition: BreakerTransition | null, ctx: MiddlewareContext): void {
     if (!transition) return;

@@ -1,4 +1,5 @@
 // The spider registry: names used on the command line (`pricecrawl crawl <name>`) and by the demo.
+import { didYouMean } from '../src/core/closest-name';
 import { PricecrawlError } from '../src/core/errors';
 import type { SpiderClass } from '../src/core/spider';
 import { DemoHotelRatesSpider } from './demo-hotel-rates';
@@ -21,8 +22,8 @@ export const spiderRegistry: Record<string, SpiderClass> = {
 export function findSpider(name: string): SpiderClass {
   const found = Object.hasOwn(spiderRegistry, name) ? spiderRegistry[name] : undefined;
   if (!found) {
-    const known = Object.keys(spiderRegistry).sort().join(', ');
-    throw new PricecrawlError('SPIDER_NOT_FOUND', `no spider named "${name}"; known spiders: ${known} (or pass a path to a spider file)`);
+    const known = Object.keys(spiderRegistry).sort();
+    throw new PricecrawlError('SPIDER_NOT_FOUND', `no spider named "${name}"${didYouMean(name, known)}; known spiders: ${known.join(', ')} (or pass a path to a spider file)`);
   }
   return found;
 }

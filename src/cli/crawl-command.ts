@@ -3,10 +3,13 @@ import { runCrawl } from '../crawl/run-crawl';
 import { exitCodeFor, formatSummary } from '../engine/run-summary';
 import type { CrawlEngine } from '../engine/crawl-engine';
 import { loadSettings } from '../settings/load-settings';
+import type { Settings } from '../settings/schema';
+import { LiveProgress } from '../crawl/live-progress';
 import { createLogger } from '../log/logger';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 import { loadSpiderClass, parsePairs } from './spider-loader';
+import { checkStartUrls, unknownCallbackMessages } from './spider-mistakes';
 
 export interface CrawlCommandOptions {
   set: string[];
@@ -29,20 +32,28 @@ export interface CrawlCommandOptions {
 export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions, join = false): Promise<number> {
   const SpiderClass = await loadSpiderClass(spiderName);
   const spider = new SpiderClass(parsePairs(opts.arg, '-a'));
+  checkStartUrls(spider);
   const cliPairs = [...opts.set];
   cliPairs.push(...storeCliPairs(opts));
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   if (opts.frontier) cliPairs.push(`frontier.url=${opts.frontier}`);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
-  const log = createLogger(loaded.settings.log);
+  const live = liveProgressFor(loaded.settings, spider.name);
+  const log = createLogger({ ...loaded.settings.log, prettyDestination: live?.logStream });
   let engine: CrawlEngine | null = null;
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
   try {
-    const summary = await runCrawl({ spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, outputPath: opts.output, onEngine: (e) => (engine = e) });
+    const summary = await runCrawl({
+      spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, outputPath: opts.output, onEngine: (e) => (engine = e),
+      liveProgress: live !== null, onSnapshotSource: (snapshot) => live?.start(snapshot),
+    }).finally(() => live?.stop());
     log.flush();
     process.stdout.write(`\n${formatSummary(summary)}\n`);
     if (summary.status === 'interrupted') process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);
-    return exitCodeFor(summary);
+    const mistakes = unknownCallbackMessages(spider, summary);
+    for (const message of mistakes) process.stderr.write(`pricecrawl: ${message}\n`);
+    // A callback name that does not exist is a spider bug, like a usage error: exit 2 so CI notices.
+    return mistakes.length > 0 ? Math.max(2, exitCodeFor(summary)) : exitCodeFor(summary);
   } finally {
     stopListening();
   }
@@ -51,4 +62,11 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
 function continueHint(spider: string, runId: string, frontierUrl: string): string {
   if (frontierUrl === '') return `pricecrawl crawl ${spider} --resume`;
   return `pricecrawl worker ${spider} --frontier ${frontierUrl} --run ${runId}`;
+}
+
+/** On a terminal with human-readable logs: the refreshing block; JSON logs or no TTY keep the periodic stats line. */
+function liveProgressFor(settings: Settings, spider: string): LiveProgress | null {
+  const pretty = settings.log.format === 'pretty' || (settings.log.format === 'auto' && process.stderr.isTTY === true);
+  if (settings.progress.live === 'off' || !process.stderr.isTTY || !pretty) return null;
+  return new LiveProgress(process.stderr, spider, settings.progress.intervalMs);
 }

@@ -2,10 +2,15 @@
 import type { BrowserRequestOptions } from '../core/browser-options';
 import { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
+import { SettingsError } from '../core/errors';
+import type { JsonObject } from '../core/json';
 import { BrowserFetcher } from '../fetch/browser-fetcher';
 import type { Fetcher } from '../fetch/fetcher';
 import { HttpFetcher } from '../fetch/http-fetcher';
 import { loadSettings } from '../settings/load-settings';
+import { DEFAULT_ROOT } from '../contracts/project-spiders';
+import { recordFixture } from '../contracts/record-fixture';
+import { parsePairs } from './spider-loader';
 
 export interface FetchCommandOptions {
   browser?: boolean;
@@ -14,6 +19,15 @@ export interface FetchCommandOptions {
   waitFor?: string;
   set: string[];
   config?: string;
+  /** `<spider>/<name>`: record the page as a contract fixture of that spider. */
+  save?: string;
+  /** With `save`: the callback the fixture runs (default parse). */
+  callback?: string;
+  /** With `save`: the request's meta as JSON, as the previous callback would set it. */
+  meta?: string;
+  /** With `save`: spider arguments (`key=value`). */
+  arg: string[];
+  root?: string;
 }
 
 export async function fetchCommand(url: string, opts: FetchCommandOptions): Promise<number> {
@@ -21,7 +35,8 @@ export async function fetchCommand(url: string, opts: FetchCommandOptions): Prom
   const fetcher: Fetcher = opts.browser ? new BrowserFetcher(settings.browser) : new HttpFetcher(settings.http);
   const browser: BrowserRequestOptions = { capture: opts.capture, ...(opts.waitFor ? { waitFor: { selector: opts.waitFor } } : {}) };
   try {
-    const res = await fetcher.fetch(new CrawlRequest({ url, browser }));
+    const res = await fetcher.fetch(new CrawlRequest({ url, browser, callback: opts.callback ?? 'parse', meta: parseMeta(opts.meta) }));
+    if (opts.save) return await saveAsFixture(res, opts.save, opts);
     process.stdout.write(opts.html ? res.text : digest(res));
     return res.status < 400 ? 0 : 1;
   } finally {
@@ -46,4 +61,26 @@ export function digest(res: CrawlResponse): string {
   }
   for (const captured of res.captured) lines.push('', `captured ${captured.status} ${captured.url} (${captured.contentType}):`, `  ${captured.text.slice(0, 600)}`);
   return `${lines.join('\n')}\n`;
+}
+
+async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchCommandOptions): Promise<number> {
+  if (!/^[^/]+\/[^/]+$/.test(target)) throw new SettingsError(`--save ${target}: expected <spider>/<name>, e.g. --save demo-jsonld/product`);
+  const callback = opts.callback ?? 'parse';
+  const saved = await recordFixture(res, { root: opts.root ?? DEFAULT_ROOT, target, callback, args: parsePairs(opts.arg, '-a'), cliPairs: opts.set });
+  const { items = 0, requests = 0 } = saved.expect;
+  process.stdout.write(`saved ${res.status} ${res.url} (${res.body.length} bytes) as ${saved.sidecar}\n`);
+  process.stdout.write(`${callback}() gave ${items} item(s) and ${requests} request(s) on it; those are now its expectations: review them, then  pricecrawl check ${target.split('/')[0]}\n`);
+  if (saved.error) process.stdout.write(`warning: ${callback}() failed on this page: ${saved.error}\n`);
+  return 0;
+}
+
+function parseMeta(text: string | undefined): JsonObject {
+  if (text === undefined) return {};
+  try {
+    const meta: unknown = JSON.parse(text);
+    if (typeof meta === 'object' && meta !== null && !Array.isArray(meta)) return meta as JsonObject;
+  } catch {
+    // reported below
+  }
+  throw new SettingsError(`--meta ${text}: expected a JSON object, e.g. --meta '{"page":1}'`);
 }

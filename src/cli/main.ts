@@ -79,7 +79,14 @@ program
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
   .option('--drift', 'drift mode: a third of the locale shop\'s pages lose their price markup (null-price alarm) and the JSON-LD shop\'s listings change template from page 3 (listing-drop alarm)')
   .option('--price-shift <n>', 'price-change round: run again with another n to see `pricecrawl changes`', (v) => Number.parseInt(v, 10))
+  .option('--serve', 'only serve the shops (no crawl) until Ctrl-C, e.g. to follow docs/spider-authoring.md')
+  .option('--port <n>', 'with --serve: fixed ports n (JSON-LD), n+1 (microdata), n+2 (locale), n+3 (JS)', (v) => Number.parseInt(v, 10))
   .action(async (opts) => {
+    if (opts.serve) {
+      const { demoServe } = await import('./demo-serve');
+      process.exitCode = await demoServe(opts);
+      return;
+    }
     const { demoCommand } = await import('./demo-command');
     process.exitCode = await demoCommand(opts);
   });
@@ -118,6 +125,11 @@ program
   .option('--wait-for <selector>', 'with --browser: wait until this CSS selector is in the DOM')
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
   .option('--config <file>', 'project settings file')
+  .option('--save <spider/name>', 'record the page (exact bytes + headers) as the contract fixture spiders/fixtures/<spider>/<name>.{html,json}')
+  .option('--callback <name>', 'with --save: the spider callback the fixture runs (default parse)')
+  .option('--meta <json>', 'with --save: the request meta the callback reads, as a JSON object')
+  .option('-a, --arg <key=value>', 'with --save: spider argument (repeatable)', collect, [])
+  .option('--root <dir>', 'project root holding spiders/ (default: this checkout)')
   .action(async (url: string, opts) => {
     const { fetchCommand } = await import('./fetch-command');
     process.exitCode = await fetchCommand(url, opts);
@@ -144,6 +156,42 @@ program
   .action(async (opts) => {
     const { runsCommand } = await import('./runs-command');
     process.exitCode = await runsCommand(opts);
+  });
+
+program
+  .command('genspider')
+  .description('write a typed spider into spiders/, register it, and write contract stubs into spiders/fixtures/<name>/')
+  .argument('<name>', 'spider name, kebab-case (acme-shop)')
+  .argument('<domain>', 'the site: host, host:port or start URL (shop.example, 127.0.0.1:8081)')
+  .addOption(new Option('--template <template>', 'spider template').choices(['basic', 'browser', 'structured', 'rate-matrix']).default('basic'))
+  .option('--root <dir>', 'project root holding spiders/ (default: this checkout)')
+  .action(async (name: string, domain: string, opts) => {
+    const { genspiderCommand } = await import('./genspider-command');
+    process.exitCode = await genspiderCommand(name, domain, opts);
+  });
+
+program
+  .command('shell')
+  .description('an interactive REPL with a fetched or saved page bound: res, $ (cheerio), res.json(), parsePrice, Decimal')
+  .argument('<target>', 'an http(s) URL, a saved fixture (spiders/fixtures/<spider>/<name>.html) or any HTML file')
+  .option('--browser', 'render the URL in Chromium first')
+  .option('--url <url>', 'for a plain HTML file: the URL its links resolve against')
+  .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+  .action(async (target: string, opts) => {
+    const { shellCommand } = await import('./shell-command');
+    process.exitCode = await shellCommand(target, opts);
+  });
+
+program
+  .command('check')
+  .description('run spider contracts offline against saved fixture pages (spiders/fixtures/<spider>/); exit 1 on a failure')
+  .argument('[spider]', 'only this spider')
+  .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+  .option('--config <file>', 'project settings file')
+  .option('--root <dir>', 'project root holding spiders/ (default: this checkout)')
+  .action(async (spider: string | undefined, opts) => {
+    const { checkCommand } = await import('./check-command');
+    process.exitCode = await checkCommand(spider, opts);
   });
 
 try {

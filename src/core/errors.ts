@@ -1,4 +1,6 @@
 // Error classes with stable codes: tests and the ledger use the code, never the message text.
+import { didYouMean } from './closest-name';
+
 export type ErrorCode =
   | 'SETTINGS_INVALID'
   | 'SPIDER_NOT_FOUND'
@@ -46,7 +48,10 @@ export class FetchError extends PricecrawlError {}
 
 /** The spider referenced a callback it does not have; a programming error, never retried. */
 export class UnknownCallbackError extends PricecrawlError {
-  constructor(spider: string, callback: string) {
-    super('UNKNOWN_CALLBACK', `spider "${spider}" has no callback "${callback}" (define an async generator method with that name)`);
+  constructor(spider: string, callback: string, known: readonly string[] = []) {
+    super(
+      'UNKNOWN_CALLBACK',
+      `spider "${spider}" has no callback "${callback}"${didYouMean(callback, known)} (callbacks are async generator methods of the spider${known.length ? `: ${known.join(', ')}` : ''}; fix the name passed to follow()/request() or define the method)`,
+    );
   }
 }

@@ -71,10 +71,23 @@ export type SpiderClass = new (args?: Readonly<Record<string, string>>) => Spide
 /** Looks up a callback by its serialized name; a missing or non-function name is a clear error. */
 export function resolveCallback(spider: Spider, name: string): SpiderCallback {
   const candidate = (spider as unknown as Record<string, unknown>)[name];
-  if (typeof candidate !== 'function' || name === 'constructor' || name === 'start' || name === 'request' || name === 'catalogRequest' || name === 'fallbackRequest' || name.startsWith('_')) {
-    throw new UnknownCallbackError(spider.name, name);
-  }
+  if (typeof candidate !== 'function' || !isCallbackName(name)) throw new UnknownCallbackError(spider.name, name, callbackNames(spider));
   return candidate.bind(spider) as SpiderCallback;
+}
+
+/** Methods of Spider that are hooks, not callbacks a request may name. */
+const NOT_CALLBACKS = new Set(['constructor', 'start', 'request', 'catalogRequest', 'fallbackRequest']);
+const isCallbackName = (name: string) => !NOT_CALLBACKS.has(name) && !name.startsWith('_');
+
+/** The spider's methods that can serve as callbacks (own class and its bases, below Spider). */
+export function callbackNames(spider: Spider): string[] {
+  const names = new Set<string>(['parse']);
+  for (let proto = Object.getPrototypeOf(spider) as object | null; proto && proto !== Spider.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (isCallbackName(name) && typeof Object.getOwnPropertyDescriptor(proto, name)?.value === 'function') names.add(name);
+    }
+  }
+  return [...names].sort();
 }
 
 export function isRequest(output: SpiderOutput): output is CrawlRequest {

@@ -24,6 +24,8 @@ import { openCatalogRun } from './catalog-run';
 import { startRunRecord } from './run-record';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
+import { takeSnapshot, type CrawlSnapshot } from './crawl-snapshot';
+import { CircuitBreakerMiddleware } from '../../middlewares/circuit-breaker';
 
 export interface CrawlOptions {
   spider: Spider;
@@ -41,6 +43,10 @@ export interface CrawlOptions {
   join?: boolean;
   /** Receives the engine as soon as it exists, so signal handlers can stop it. */
   onEngine?: (engine: CrawlEngine) => void;
+  /** Receives a read-only snapshot function once the crawl starts (live progress, metrics). */
+  onSnapshotSource?: (snapshot: () => CrawlSnapshot) => void;
+  /** A live progress block shows the state: no periodic stats log line then. */
+  liveProgress?: boolean;
 }
 
 export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
@@ -87,13 +93,17 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds });
   options.onEngine?.(engine);
-  const statsLogger = new StatsLogger(log, stats, frontier, settings.log.statsIntervalMs);
+  const breaker = middlewares.find((m): m is CircuitBreakerMiddleware => m instanceof CircuitBreakerMiddleware);
+  const snapshot = () =>
+    takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hostSlots: () => hostSlots.snapshot(), breakerStates: () => breaker?.states() ?? {}, nowMs: Date.now });
+  const statsLogger = new StatsLogger(log, snapshot, options.liveProgress ? 0 : settings.log.statsIntervalMs);
   let summary: RunSummary;
   let closedRun = false;
   try {
     await pipeline.open();
     for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
     statsLogger.start();
+    options.onSnapshotSource?.(snapshot);
     await engine.run({ seed: options.join !== true });
   } finally {
     statsLogger.stop();

@@ -1,7 +1,6 @@
-// Periodic stats line (like Scrapy's LogStats): pages and items per minute, queue and failures.
+// Periodic stats line (like Scrapy's LogStats): pages and items per minute, queue, failures and per-host state.
 import type { Logger } from 'pino';
-import type { Frontier } from '../frontier/frontier';
-import type { Stats } from '../engine/stats';
+import type { CrawlSnapshot } from './crawl-snapshot';
 
 export class StatsLogger {
   private timer: NodeJS.Timeout | null = null;
@@ -10,8 +9,7 @@ export class StatsLogger {
 
   constructor(
     private readonly log: Logger,
-    private readonly stats: Stats,
-    private readonly frontier: Frontier,
+    private readonly snapshot: () => CrawlSnapshot,
     private readonly intervalMs: number,
   ) {}
 
@@ -27,21 +25,25 @@ export class StatsLogger {
   }
 
   private logLine(): void {
-    const pages = Object.values(this.stats.byPrefix('http/status/')).reduce((a, b) => a + b, 0);
-    const items = this.stats.get('items/written');
+    const snap = this.snapshot();
     const perMinute = 60_000 / this.intervalMs;
+    const hosts = Object.fromEntries(
+      snap.hosts.map((h) => [h.hostKey, { slots: `${h.inFlight}/${h.maxConcurrency}`, intervalMs: h.minIntervalMs, deferred: h.deferred, throttled429: h.throttled429, breaker: h.breaker }]),
+    );
     this.log.info(
       {
-        pagesPerMin: Math.round((pages - this.lastPages) * perMinute),
-        itemsPerMin: Math.round((items - this.lastItems) * perMinute),
-        pages,
-        items,
-        failed: this.stats.get('requests/failed'),
-        inFlight: this.frontier.inFlight(),
+        pagesPerMin: Math.round((snap.pages - this.lastPages) * perMinute),
+        itemsPerMin: Math.round((snap.items - this.lastItems) * perMinute),
+        pages: snap.pages,
+        items: snap.items,
+        failed: snap.failed,
+        inFlight: snap.inFlight,
+        queued: snap.queued,
+        hosts,
       },
       'crawl progress',
     );
-    this.lastPages = pages;
-    this.lastItems = items;
+    this.lastPages = snap.pages;
+    this.lastItems = snap.items;
   }
 }

@@ -28,7 +28,7 @@ export async function runCallback(
   spider: Spider,
   response: CrawlResponse,
   source: Omit<ItemSource, 'scrapedAtMs'>,
-  deps: { requests: RequestSink; items: ItemProcessor; stats: Stats; log: Logger },
+  deps: { requests: Pick<RequestSink, 'push' | 'flush'>; items: ItemProcessor; stats: Stats; log: Logger },
 ): Promise<CallbackResult> {
   const durables: Promise<void>[] = [];
   let itemsAccepted = 0;
@@ -59,6 +59,7 @@ export async function runCallback(
     const message = thrown instanceof Error ? thrown.message : String(thrown);
     error = { reason: isUnknown ? 'callback/unknown' : 'callback/error', message };
     deps.stats.inc(`spider/errors/${isUnknown ? 'unknown-callback' : 'exception'}`);
+    if (isUnknown) deps.stats.inc(`spider/unknown-callback/${response.request.callback}`);
     deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
   }

@@ -66,6 +66,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
     case 'fail':
       deps.stats.inc('requests/failed');
       deps.stats.inc(`requests/failed/${result.reason}`);
+      deps.stats.inc(`host/${lease.hostKey}/failed`);
       log.warn({ url: request.url, reason: result.reason, detail: result.message }, 'request failed');
       await deps.frontier.fail(request, result.reason, statusOf(result.reason));
       return;
@@ -76,6 +77,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       return;
     case 'defer':
       deps.stats.inc('requests/deferred');
+      deps.stats.inc(`host/${lease.hostKey}/deferred`);
       if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
       await deps.frontier.defer(request, result.untilMs, { countAttempt: false, reason: result.reason });
       return;
@@ -84,6 +86,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   }
   const { response } = result;
   deps.stats.inc(`http/status/${response.status}`);
+  deps.stats.inc(`host/${lease.hostKey}/status/${response.status}`);
   const requests = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake);
   const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: response.url, rawHash: response.rawHash };
   const outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log });

@@ -18,6 +18,8 @@ export interface RunSummary {
   alarms: Record<string, number>;
   /** Settings say an alarm fails the run (exit 3). */
   alarmsFailRun: boolean;
+  /** Callback names the spider yielded requests for but does not define → requests failed (a spider bug). */
+  unknownCallbacks: Record<string, number>;
 }
 
 export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; alarmsFailRun?: boolean }): RunSummary {
@@ -35,6 +37,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     status,
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
+    unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
   };
 }
 

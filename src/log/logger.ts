@@ -23,13 +23,15 @@ export interface LoggerOptions {
   format: Settings['log']['format'];
   /** Defaults to stderr so stdout stays free for summaries and exports. */
   destination?: DestinationStream;
+  /** Where pretty lines go instead of stderr (the live progress block writes them above itself). */
+  prettyDestination?: NodeJS.WritableStream;
 }
 
 export function createLogger(options: LoggerOptions): Logger {
   const usePretty = options.format === 'pretty' || (options.format === 'auto' && process.stderr.isTTY === true && !options.destination);
   const base = { level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined };
   if (usePretty) {
-    return pino(base, pretty({ destination: 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l' }));
+    return pino(base, pretty({ destination: options.prettyDestination ?? 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l' }));
   }
   return pino(base, options.destination ?? pino.destination({ dest: 2, sync: false }));
 }

@@ -30,6 +30,15 @@ interface HostState {
   open: Set<number>;
 }
 
+export interface HostSlotView {
+  hostKey: string;
+  inFlight: number;
+  maxConcurrency: number;
+  minIntervalMs: number;
+  /** When the host may be sent its next request (interval, Retry-After, breaker). */
+  nextOpenAtMs: number;
+}
+
 export interface HostSlotsOptions {
   policyFor: PolicyFor;
   /** Uniform in [0, 1); injected so tests can pin the jitter. */
@@ -129,6 +138,11 @@ export class HostSlots {
   atCap(hostKey: string): boolean {
     const host = this.hosts.get(hostKey);
     return host !== undefined && host.inFlight >= host.policy.maxConcurrency;
+  }
+
+  /** Read-only view of every host seen so far, for progress displays and metrics. */
+  snapshot(): HostSlotView[] {
+    return [...this.hosts].map(([hostKey, h]) => ({ hostKey, inFlight: h.inFlight, maxConcurrency: h.policy.maxConcurrency, minIntervalMs: h.policy.minIntervalMs, nextOpenAtMs: h.nextOpenAtMs }));
   }
 
   private jitter(jitterMs: number): number {

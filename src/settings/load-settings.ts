@@ -2,7 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
-import { canonicalPath, parseSettingValue } from './schema-walk';
+import { didYouMean } from '../core/closest-name';
+import { canonicalPath, parseSettingValue, settingPaths } from './schema-walk';
 import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
 
 export const CONFIG_FILE_NAME = 'pricecrawl.config.json';
@@ -77,7 +78,7 @@ export function cliLayer(pairs: string[]): SettingsLayer {
     if (eq <= 0) throw new SettingsError(`-s ${pair}: expected key=value, e.g. -s politeness.minIntervalMs=500`);
     const key = pair.slice(0, eq);
     const path = canonicalPath(key.split('.'));
-    if (!path) throw new SettingsError(`-s ${key}: no such setting`);
+    if (!path) throw new SettingsError(`-s ${key}: no such setting${didYouMean(key, settingPaths())}`);
     setPath(values, path, parseSettingValue(path, pair.slice(eq + 1)));
   }
   return { name: 'cli', origin: '-s', values };
@@ -95,7 +96,8 @@ export function resolveSettings(layers: SettingsLayer[]): LoadedSettings {
         .map((key) => {
           const from = overrides[key]?.layer ?? layers.find((l) => key.split('.').reduce<unknown>((n, k) => (isPlainObject(n) ? n[k] : undefined), l.values) !== undefined)?.name;
           const what = issue.code === 'unrecognized_keys' ? 'unknown setting' : issue.message;
-          return `  ${key || '(root)'}: ${what}${from ? ` (from ${from})` : ''}`;
+          const hint = issue.code === 'unrecognized_keys' ? didYouMean(key, settingPaths()) : '';
+          return `  ${key || '(root)'}: ${what}${from ? ` (from ${from})` : ''}${hint}`;
         })
         .join('\n');
     });

@@ -74,3 +74,13 @@ export function parseSettingValue(path: string[], raw: string): unknown {
     return raw; // zod then reports the type mismatch with the key path
   }
 }
+
+/** Every dotted setting path (objects and leaves; record keys are free-form, so not below them). */
+export function settingPaths(schema: AnySchema = settingsSchema, prefix = ''): string[] {
+  const keys = childKeys(schema);
+  if (!keys) return [];
+  return keys.flatMap((key) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return [path, ...settingPaths(child(schema, key) as AnySchema, path)];
+  });
+}

@@ -313,6 +313,16 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Live progress block during `crawl` (src/crawl/live-progress.ts). */
+    progress: z
+      .object({
+        /** `auto`: on when stderr is a terminal and logs are not JSON (then the periodic stats line is off); `off`: never. */
+        live: z.enum(['auto', 'off']).default('auto'),
+        /** Redraw interval of the block. */
+        intervalMs: z.number().int().min(50).default(1000),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
-import { cli } from '../support/cli-run';
+import { cli } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
 
 const crawlArgs = (site: CatalogSite, dir: string, ...extra: string[]) => [

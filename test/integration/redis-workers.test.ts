@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSiteProcess, type RemoteCatalogSite, type RemoteRecord } from '../support/catalog-site-process';
 import { peakConcurrency } from '../support/catalog-site';
-import { cli, type CliRun } from '../support/cli-run';
+import { cli, type CliRun } from '../support/run-cli';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, readItems, tempStorageDir } from '../support/test-crawl';

@@ -57,7 +57,7 @@ describe('loadSettings', () => {
     writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { minIntervalMS: 10 } }));
     const error = errorOf(() => loadSettings({ cwd, env: noEnv }));
     expect(error.code).toBe('SETTINGS_INVALID');
-    expect(error.message).toContain('politeness.minIntervalMS: unknown setting (from config)');
+    expect(error.message).toContain('politeness.minIntervalMS: unknown setting (from config); did you mean "politeness.minIntervalMs"?');
   });
 
   it('names the dotted path of a value of the wrong type or range', () => {

@@ -1,0 +1,62 @@
+// A read-only picture of a running crawl (counters, queue, per-host slots and breakers) for progress and metrics.
+import type { BreakerState } from '../politeness/host-breaker';
+import type { HostSlotView } from '../politeness/host-slots';
+import type { Stats } from '../engine/stats';
+
+export interface HostSnapshot extends HostSlotView {
+  breaker: BreakerState;
+  responses: number;
+  throttled429: number;
+  failed: number;
+  deferred: number;
+}
+
+export interface CrawlSnapshot {
+  atMs: number;
+  elapsedMs: number;
+  pages: number;
+  items: number;
+  failed: number;
+  inFlight: number;
+  /** Requests planned in this process and not yet finished (queued, deferred or in flight). */
+  queued: number;
+  hosts: HostSnapshot[];
+}
+
+export interface SnapshotSources {
+  stats: Stats;
+  inFlight: () => number;
+  hostSlots: () => HostSlotView[];
+  breakerStates: () => Record<string, BreakerState>;
+  nowMs: () => number;
+}
+
+const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
+
+export function takeSnapshot(src: SnapshotSources): CrawlSnapshot {
+  const { stats } = src;
+  const breakers = src.breakerStates();
+  const hosts = src.hostSlots().map((slot): HostSnapshot => {
+    const statuses = stats.byPrefix(`host/${slot.hostKey}/status/`);
+    return {
+      ...slot,
+      breaker: breakers[slot.hostKey] ?? 'closed',
+      responses: sum(statuses),
+      throttled429: statuses['429'] ?? 0,
+      failed: stats.get(`host/${slot.hostKey}/failed`),
+      deferred: stats.get(`host/${slot.hostKey}/deferred`),
+    };
+  });
+  const failed = stats.get('requests/failed');
+  const finished = stats.get('requests/succeeded') + failed;
+  return {
+    atMs: src.nowMs(),
+    elapsedMs: stats.elapsedMs(),
+    pages: sum(stats.byPrefix('http/status/')),
+    items: stats.get('items/written'),
+    failed,
+    inFlight: src.inFlight(),
+    queued: Math.max(0, stats.get('requests/planned') - finished),
+    hosts: hosts.sort((a, b) => a.hostKey.localeCompare(b.hostKey)),
+  };
+}

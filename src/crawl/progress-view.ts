@@ -1,0 +1,32 @@
+// Renders a crawl snapshot as the live progress block: totals, rates, ETA, one line per host.
+import type { CrawlSnapshot, HostSnapshot } from './crawl-snapshot';
+
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const hms = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return hms[0] > 0 ? `${hms[0]}:${String(hms[1]).padStart(2, '0')}:${String(hms[2]).padStart(2, '0')}` : `${hms[1]}:${String(hms[2]).padStart(2, '0')}`;
+}
+
+/** Per minute over the whole run so far: steady enough to read, and the base of the ETA. */
+export const perMinute = (count: number, elapsedMs: number) => (elapsedMs > 0 ? Math.round((count * 60_000) / elapsedMs) : 0);
+
+function hostRow(h: HostSnapshot, nowMs: number): string[] {
+  const waitMs = Math.max(0, h.nextOpenAtMs - nowMs);
+  return [h.hostKey, `${h.inFlight}/${h.maxConcurrency}`, `${h.minIntervalMs} ms`, waitMs > 0 ? `${(waitMs / 1000).toFixed(1)} s` : 'now', String(h.responses), String(h.deferred), String(h.throttled429), String(h.failed), h.breaker];
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
+  return rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd());
+}
+
+export function progressLines(spider: string, snap: CrawlSnapshot): string[] {
+  const pagesPerMin = perMinute(snap.pages, snap.elapsedMs);
+  const etaMs = pagesPerMin > 0 && snap.queued > 0 ? (snap.queued / pagesPerMin) * 60_000 : null;
+  const head =
+    `${spider}  elapsed ${formatDuration(snap.elapsedMs)}  pages ${snap.pages} (${pagesPerMin}/min)  items ${snap.items} (${perMinute(snap.items, snap.elapsedMs)}/min)` +
+    `  queue ${snap.queued}  in flight ${snap.inFlight}  errors ${snap.failed}${etaMs === null ? '' : `  ETA ${formatDuration(etaMs)}`}`;
+  if (snap.hosts.length === 0) return [head];
+  const header = ['host', 'slots', 'interval', 'next', 'pages', 'deferred', '429s', 'failed', 'breaker'];
+  return [head, ...table([header, ...snap.hosts.map((h) => hostRow(h, snap.atMs))])];
+}

@@ -1,0 +1,58 @@
+// Contract stubs for a generated spider: a sample listing and product page in the template's markup, with expectations.
+import type { Fixture } from '../contracts/fixture-file';
+import type { TemplateName, TemplateVars } from './spider-template';
+
+const page = (title: string, body: string) =>
+  `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>\n<body>\n${body}\n</body></html>\n`;
+
+const LISTING = page(
+  'Sample listing (replace me)',
+  `<!-- A stand-in for a real listing page: record one with  pricecrawl fetch <listing url> --save SPIDER/listing -->
+<ul>
+  <li><a class="product-link" href="/product/example-1">Example one</a></li>
+  <li><a class="product-link" href="/product/example-2">Example two</a></li>
+</ul>
+<a rel="next" href="/products?page=2">Next</a>`,
+);
+
+const PRODUCT = page(
+  'Sample product (replace me)',
+  `<!-- A stand-in for a real product page: record one with  pricecrawl fetch <product url> --save SPIDER/product --callback parseProduct -->
+<main itemscope itemtype="https://schema.org/Product">
+  <h1 itemprop="name">Example one</h1>
+  <span itemprop="sku">EXAMPLE-1</span>
+  <div itemprop="offers" itemscope itemtype="https://schema.org/Offer">
+    <span class="price">1.234,50 €</span>
+    <meta itemprop="price" content="1234.50"><meta itemprop="priceCurrency" content="EUR">
+  </div>
+</main>`,
+);
+
+export function fixtureStubs(template: TemplateName, v: TemplateVars): Fixture[] {
+  const origin = new URL(v.startUrl).origin;
+  const fetchMode = template === 'browser' ? 'browser' : 'http';
+  const common = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, args: {}, fetchMode, captured: [] } as const;
+  const body = (html: string) => Buffer.from(html.replace('SPIDER', v.name));
+  return [
+    {
+      spider: v.name,
+      name: 'listing',
+      body: body(LISTING),
+      spec: { ...common, headers: { ...common.headers }, captured: [], url: v.startUrl, callback: 'parse', meta: { page: 1 }, expect: { items: 0, requests: 3, requestCallbacks: { parseProduct: 2, parse: 1 } } },
+    },
+    {
+      spider: v.name,
+      name: 'product',
+      body: body(PRODUCT),
+      spec: {
+        ...common,
+        headers: { ...common.headers },
+        captured: [],
+        url: `${origin}/product/example-1`,
+        callback: 'parseProduct',
+        meta: { listingPage: 1 },
+        expect: { items: 1, requests: 0, fields: ['sku', 'name', 'price', 'currency', 'url'], itemValues: [{ sku: 'EXAMPLE-1', name: 'Example one', price: '1234.50', currency: 'EUR' }], dropped: {} },
+      },
+    },
+  ];
+}

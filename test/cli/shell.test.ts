@@ -1,0 +1,33 @@
+// pricecrawl shell: expressions typed on stdin are evaluated against a saved page with res, $ and parsePrice bound.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/run-cli';
+
+describe.concurrent('pricecrawl shell', { timeout: 180_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-shell-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('binds a saved fixture with its recorded URL and headers', async () => {
+    const input = ['$("h1").first().text().trim()', 'res.url', 'res.status', 'const p = parsePrice("1.234,56 €"); `${p.amount} ${p.currency}`', ''].join('\n');
+    const run = await cli(['shell', 'spiders/fixtures/demo-locale/product.html'], { input });
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim().split('\n')).toEqual(["'Schäfer & Söhne Öko Küchenmaschine 60S'", "'http://127.0.0.1:38297/shop/artikel/kl-603-10002.html'", '200', "'1234.56 EUR'"]);
+  });
+
+  it('opens any HTML file, resolving links against --url', async () => {
+    const page = join(dir, 'page.html');
+    writeFileSync(page, '<html><body><a class="next" href="?page=2">next</a><span class="price">$1,299.00</span></body></html>');
+    const input = ['res.urljoin($("a.next").attr("href"))', 'parsePrice($(".price").text()).amount.toFixed(2)', ''].join('\n');
+    const run = await cli(['shell', page, '--url', 'https://shop.example/list'], { input });
+    expect(run.stdout.trim().split('\n')).toEqual(["'https://shop.example/list?page=2'", "'1299.00'"]);
+  });
+
+  it('reads a saved JSON API answer with res.json()', async () => {
+    const json = join(dir, 'api.json');
+    writeFileSync(json, '{"items":[{"sku":"A1","price":"9.90"}]}');
+    const api = await cli(['shell', json], { input: 'res.json().items[0].price\n' });
+    expect(api.stdout.trim()).toBe("'9.90'");
+  });
+});

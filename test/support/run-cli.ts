@@ -1,0 +1,36 @@
+// Runs the real `pricecrawl` command line as a child process and collects its exit code and output.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  onStart?: (child: ChildProcess) => void;
+  cwd?: string;
+  /** Written to the child's stdin, which is then closed. */
+  input?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+const BIN = resolve(import.meta.dirname, '../../bin/pricecrawl.js');
+
+export function cli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  if (options.input !== undefined) child.stdin?.end(options.input);
+  options.onStart?.(child);
+  return once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null, stdout, stderr }));
+}
