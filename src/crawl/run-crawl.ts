@@ -95,7 +95,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   options.onEngine?.(engine);
   const breaker = middlewares.find((m): m is CircuitBreakerMiddleware => m instanceof CircuitBreakerMiddleware);
   const snapshot = () =>
-    takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hostSlots: () => hostSlots.snapshot(), breakerStates: () => breaker?.states() ?? {}, nowMs: Date.now });
+    takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hostSlots: () => opened.hostSlots(), breakerStates: () => breaker?.states() ?? {}, nowMs: Date.now });
   const statsLogger = new StatsLogger(log, snapshot, options.liveProgress ? 0 : settings.log.statsIntervalMs);
   let summary: RunSummary;
   let closedRun = false;

@@ -1,12 +1,11 @@
 // Picks the frontier backend from settings: the embedded SQLite one, or a shared Redis one (frontier.url).
 import type { Logger } from 'pino';
-import { HostSlots } from '../politeness/host-slots';
+import { HostSlots, type HostSlotView } from '../politeness/host-slots';
 import { policyFromSettings } from '../politeness/host-policy';
 import { systemClock } from '../politeness/clock';
 import type { Settings } from '../settings/schema';
 import type { Frontier } from './frontier';
 import type { RunStatus } from './frontier-runs';
-import { RedisFrontier } from './redis-frontier';
 import { SqliteFrontier } from './sqlite-frontier';
 
 export interface OpenFrontierOptions {
@@ -26,11 +25,15 @@ export interface OpenedFrontier {
   frontier: Frontier;
   /** Records how the run ended; true when this process is the one that closed the run (end-of-run work). */
   finishRun(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
+  /** This process's view of the host slots (progress, stats line); empty on a shared frontier, whose gates live in Redis (`pricecrawl status`). */
+  hostSlots(): HostSlotView[];
 }
 
 export async function openFrontier(options: OpenFrontierOptions): Promise<OpenedFrontier> {
   const { settings } = options;
   if (settings.frontier.url !== '') {
+    // Imported on demand: an embedded crawl never loads the Redis client.
+    const { RedisFrontier } = await import('./redis-frontier');
     const frontier = await RedisFrontier.open({
       url: settings.frontier.url,
       spider: options.spider,
@@ -42,19 +45,21 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       settings: settings.frontier,
       log: options.log,
     });
-    return { frontier, finishRun: (status) => frontier.finishRun(status) };
+    return { frontier, finishRun: (status) => frontier.finishRun(status), hostSlots: () => [] };
   }
   if (options.join) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
+  const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });
   const frontier = SqliteFrontier.open({
     dir: settings.storage.dir,
     spider: options.spider,
     runId: options.runId ?? (options.resume ? 'resume-latest' : 'new'),
     hostKeyOf: options.hostKeyOf,
-    hostSlots: new HostSlots({ policyFor: policyFromSettings(settings.politeness) }),
+    hostSlots,
     clock: systemClock,
   });
   return {
     frontier,
+    hostSlots: () => hostSlots.snapshot(),
     finishRun: async (status) => {
       frontier.finishRun(status);
       return true;
