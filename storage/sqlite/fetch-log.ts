@@ -1,7 +1,6 @@
 // FetchLog: one SQLite row per fetch (url, status, attempt, rawHash, bytes, duration, outcome) in <storage.dir>/fetch-log.sqlite.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openStorageDb } from './open-storage-db';
 
 export interface FetchLogRow {
   runId: string;
@@ -14,7 +13,7 @@ export interface FetchLogRow {
   status: number | null;
   /** 0 on the first send. */
   attempt: number;
-  /** Session and proxy ids (never credentials); null until sessions/proxies exist. */
+  /** Session id, and the proxy's `host:port` id (never credentials); null when sessions are off / the send went direct. */
   sessionId: string | null;
   proxyId: string | null;
   /** The response's Retry-After header as sent, when present. */
@@ -53,12 +52,7 @@ export class FetchLog {
   }
 
   static open(storageDir: string): FetchLog {
-    mkdirSync(storageDir, { recursive: true });
-    const db = new Database(join(storageDir, 'fetch-log.sqlite'));
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    db.exec(DDL);
+    const db = openStorageDb(storageDir, 'fetch-log.sqlite', DDL);
     return new FetchLog(db);
   }
 

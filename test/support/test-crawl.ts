@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Spider } from '../../src/core/spider';
 import { runCrawl } from '../../src/crawl/run-crawl';
+import type { CrawlEngine } from '../../src/engine/crawl-engine';
 import type { RunSummary } from '../../src/engine/run-summary';
 import { createLogger } from '../../src/log/logger';
 import { resolveSettings } from '../../src/settings/load-settings';
@@ -49,13 +50,21 @@ export async function readItems(dir: string, runId: string): Promise<StoredItem[
   }
 }
 
-export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: { outputPath?: string } = {}): Promise<TestCrawlResult> {
+export interface CrawlExtras {
+  outputPath?: string;
+  /** Continue the latest unfinished run (`--resume`). */
+  resume?: boolean;
+  /** Receives the engine, e.g. to stop it part-way. */
+  onEngine?: (engine: CrawlEngine) => void;
+}
+
+export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: CrawlExtras = {}): Promise<TestCrawlResult> {
   const loaded = resolveSettings([
     { name: 'spider', origin: 'spider.settings', values: spider.settings as Record<string, unknown> },
     { name: 'cli', origin: 'test', values: { ...settings, storage: { dir } } },
   ]);
   const sink = logSink();
   const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
-  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath });
+  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath, resume: extra.resume, onEngine: extra.onEngine });
   return { summary, items: await readItems(dir, summary.runId), logs: sink.lines };
 }
