@@ -48,8 +48,9 @@ function sessions(settings: Settings): DownloaderMiddleware {
  *   turns it into a retry; retry never sees it.
  * - robots-txt last of the deciders: only requests nothing else parked reach it, so its Crawl-delay spacing is counted
  *   from (nearly) the send.
- * - sessions after the deciders: a parked request takes no session; on the way back it sees each fetched
- *   response before block-detection, so a block retires its session before the retry is scheduled.
+ * - sessions below the breaker (a parked request takes no session) and above robots-txt, so the
+ *   robots.txt fetch goes through the session's proxy, never from our own address; on the way back it
+ *   sees each fetched response before block-detection, so a block retires its session before the retry.
  * - raw-capture last, next to the fetcher: it stores every body and logs every fetch (errors
  *   included) before any middleware or the spider can fail or drop the response.
  */
@@ -59,8 +60,8 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['retry', (settings) => new RetryMiddleware(settings.retry)],
   ['block-detection', (settings) => new BlockDetectionMiddleware({ rules: new BlockRules(settings.blockDetection), retry: settings.retry })],
   ['circuit-breaker', circuitBreaker],
-  ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher)],
   ['sessions', sessions],
+  ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher)],
   ['raw-capture', () => new RawCaptureMiddleware()],
 ];
 

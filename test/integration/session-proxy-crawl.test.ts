@@ -51,7 +51,6 @@ describe('sessions and proxies in a crawl', () => {
       retry: { backoffBaseMs: 1, backoffCapMs: 5 },
       pipeline: { batchSize: 5, batchMaxAgeMs: 20 },
       log: { statsIntervalMs: 0 },
-      robots: { obey: false },
       sessions: { proxyUrls: proxies.map((p) => p.url), maxPoolSizePerHost: 2 },
     });
     const log = FetchLog.open(storage.dir);
@@ -88,8 +87,12 @@ describe('sessions and proxies in a crawl', () => {
     }
     for (const ids of bySession.values()) expect(ids.size).toBe(1);
     expect(new Set(rows.map((r) => r.proxyId))).toEqual(new Set(proxies.map(proxyId)));
-    const carried = proxies.reduce((n, p) => n + p.requests.length, 0);
-    expect(carried).toBe(rows.length);
+    // Every page and both robots.txt files went through the proxies; nothing went direct.
+    const carried = proxies.flatMap((p) => p.requests.map((r) => r.url));
+    expect(carried).toHaveLength(rows.length + 2);
+    expect(carried.filter((url) => url.endsWith('/robots.txt')).sort()).toEqual(shops.map((s) => s.server.url('/robots.txt')).sort());
+    const arrived = shops.reduce((n, s) => n + s.server.requests.length, 0);
+    expect(arrived).toBe(carried.length);
   });
 
   it('keeps one pool per host: no session serves two hosts', () => {
