@@ -32,14 +32,6 @@ function isRegExp(source: string): boolean {
   }
 }
 
-function isProxyUrl(value: string): boolean {
-  try {
-    return new URL(value).protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 const blockRuleFields = {
   /** Case-insensitive regular expressions searched in the first `scanChars` of the decoded body. */
   patterns: z.array(z.string().min(1).refine(isRegExp, 'not a valid regular expression')),
@@ -262,3 +254,12 @@ export type HostPolicyOverride = z.output<typeof hostPolicySchema>;
 type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 /** What a config file, a spider, env or the CLI may override. */
 export type SettingsOverrides = DeepPartial<Settings>;
+
+/** `sessions.proxyUrls` entries: http:// forward proxies (hoisted, used in the schema above). */
+function isProxyUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 // Proxy ids without credentials, round-robin picks that avoid a blocked proxy, masked URLs.
 import { describe, expect, it } from 'vitest';
+import { resolveSettings } from '../../src/settings/load-settings';
 import { maskProxyCredentials, pickProxy, proxyEndpoints, proxyIdOf } from '../../src/sessions/proxy-endpoints';
 
 describe('proxy endpoints', () => {
@@ -27,5 +28,12 @@ describe('proxy endpoints', () => {
   it('masks credentials for display', () => {
     expect(maskProxyCredentials('http://user:s3cret@127.0.0.1:3128')).toBe('http://***@127.0.0.1:3128/');
     expect(maskProxyCredentials('http://127.0.0.1:3128')).toBe('http://127.0.0.1:3128/');
+  });
+
+  it('settings accept only http:// proxy URLs, and the error names the key, not the URL', () => {
+    const load = (proxyUrls: string[]) => resolveSettings([{ name: 'cli', origin: '-s', values: { sessions: { proxyUrls } } }]);
+    expect(load(['http://u:p@127.0.0.1:3128']).settings.sessions.proxyUrls).toHaveLength(1);
+    expect(() => load(['socks5://u:s3cret@127.0.0.1:1080'])).toThrow(/sessions\.proxyUrls/);
+    expect(() => load(['socks5://u:s3cret@127.0.0.1:1080'])).not.toThrow(/s3cret/);
   });
 });
