@@ -12,6 +12,7 @@ import { OffsiteMiddleware } from './offsite';
 import { RawCaptureMiddleware } from './raw-capture';
 import { RetryMiddleware } from './retry';
 import { RobotsTxtMiddleware } from './robots-txt';
+import { SessionsMiddleware } from './sessions';
 
 /** What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it) and stores (raw capture). */
 export interface MiddlewareDeps {
@@ -31,6 +32,12 @@ function circuitBreaker(settings: Settings): DownloaderMiddleware {
   });
 }
 
+/** Block pages retire the session that got them, by the same rules, unless block detection is off. */
+function sessions(settings: Settings): DownloaderMiddleware {
+  const blocks = settings.middlewares.disabled.includes('block-detection') ? null : new BlockRules(settings.blockDetection);
+  return new SessionsMiddleware(settings.sessions, blocks);
+}
+
 /**
  * Why this order:
  * - http-errors first: it sees responses last, after every middleware that can still rescue a
@@ -43,6 +50,9 @@ function circuitBreaker(settings: Settings): DownloaderMiddleware {
  *   turns it into a retry; retry never sees it.
  * - robots-txt last of the deciders: only requests nothing else parked reach it, so its Crawl-delay spacing is counted
  *   from (nearly) the send.
+ * - sessions below the breaker (a parked request takes no session) and above robots-txt, so the
+ *   robots.txt fetch goes through the session's proxy, never from our own address; on the way back it
+ *   sees each fetched response before block-detection, so a block retires its session before the retry.
  * - raw-capture last, next to the fetcher: it stores every body and logs every fetch (errors
  *   included) before any middleware or the spider can fail or drop the response.
  */
@@ -52,6 +62,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['retry', (settings) => new RetryMiddleware(settings.retry)],
   ['block-detection', (settings) => new BlockDetectionMiddleware({ rules: new BlockRules(settings.blockDetection), retry: settings.retry })],
   ['circuit-breaker', circuitBreaker],
+  ['sessions', sessions],
   ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher)],
   ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],
 ];

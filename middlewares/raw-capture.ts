@@ -89,8 +89,8 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
       url: request.url,
       host: ctx.hostKey,
       attempt: request.attempt,
-      sessionId: null,
-      proxyId: null,
+      sessionId: request.session?.id ?? null,
+      proxyId: request.session?.proxyId ?? null,
       fetchedAtMs: ctx.nowMs(),
       ...fields,
     });

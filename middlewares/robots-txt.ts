@@ -44,7 +44,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     const nowMs = ctx.nowMs();
     const entry = this.hosts.get(ctx.hostKey);
     if (!entry || (entry.state === 'unreachable' && nowMs >= entry.retryAtMs && entry.attempts < config.maxFetchAttempts)) {
-      this.startFetch(request.url, ctx, entry?.state === 'unreachable' ? entry.attempts : 0);
+      this.startFetch(request, ctx, entry?.state === 'unreachable' ? entry.attempts : 0);
       // The fetch goes out in this request's slot: the host's next slot is a full interval later, for every
       // process that shares the host gates (a worker joining a running crawl fetches robots.txt mid-crawl).
       const afterFetchMs = nowMs + this.policyFor(ctx.hostKey).minIntervalMs + RECHECK_MS;
@@ -88,18 +88,21 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     if (entry?.state === 'ready' && entry.crawlDelayMs > 0) entry.lastPassAtMs = Math.max(entry.lastPassAtMs, ctx.nowMs());
   }
 
-  private startFetch(pageUrl: string, ctx: MiddlewareContext, attemptsBefore: number): void {
+  private startFetch(page: CrawlRequest, ctx: MiddlewareContext, attemptsBefore: number): void {
     this.hosts.set(ctx.hostKey, { state: 'fetching' });
     ctx.stats.inc('robots/fetched');
-    const url = new URL('/robots.txt', pageUrl).href;
-    const done = this.fetchRobots(url, ctx, attemptsBefore).finally(() => this.pending.delete(done));
+    const robotsRequest = new CrawlRequest({ url: new URL('/robots.txt', page.url).href });
+    // Same session as the page that asked: through its proxy and with its cookies, never from our own address.
+    robotsRequest.session = page.session;
+    const done = this.fetchRobots(robotsRequest, ctx, attemptsBefore).finally(() => this.pending.delete(done));
     this.pending.add(done);
   }
 
-  private async fetchRobots(url: string, ctx: MiddlewareContext, attemptsBefore: number): Promise<void> {
+  private async fetchRobots(request: CrawlRequest, ctx: MiddlewareContext, attemptsBefore: number): Promise<void> {
+    const { url } = request;
     let status: number | string;
     try {
-      const response = await this.fetcher.fetch(new CrawlRequest({ url }));
+      const response = await this.fetcher.fetch(request);
       status = response.status;
       if (response.status < 500) {
         // 4xx: no rules (RFC 9309 §2.3.1.3); 2xx: the rules; 3xx only after too many redirects: treat as none.

@@ -1,6 +1,7 @@
 // CrawlRequest: everything needed to fetch a page and route its response, serializable as JSON.
 import type { JsonObject } from './json';
 import type { BrowserRequestOptions } from './browser-options';
+import type { RequestSession } from './request-session';
 import { requestFingerprint } from './fingerprint';
 
 export type HttpMethod = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE' | 'PATCH';
@@ -56,6 +57,8 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   attempt = 0;
   /** Frontier row id once the request is stored; absent for requests not yet added. */
   id: string | null = null;
+  /** The session (cookies, proxy) this send uses; set by the sessions middleware, never serialized. */
+  session: RequestSession | null = null;
   private cachedFingerprint: string | null = null;
 
   constructor(init: CrawlRequestInit<M>) {

@@ -2,7 +2,7 @@
 import type { LookupFunction } from 'node:net';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { Dispatcher } from 'undici';
+import { Pool, type Dispatcher, type ProxyAgent } from 'undici';
 import { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
@@ -12,7 +12,9 @@ import { decodeBody } from './charset';
 import { withSendHook } from './send-hook';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { FetchDeadline } from './fetch-deadline';
-import { OriginPools } from './origin-pools';
+import { KeptDispatchers } from './kept-dispatchers';
+import { proxyAgentFactory, proxyFetchError } from './proxy-agents';
+import type { RequestSession } from '../core/request-session';
 import { nextHop, REDIRECT_STATUSES, resolveLocation, type HopRequest } from './redirect-policy';
 
 export type HttpSettings = Settings['http'];
@@ -29,7 +31,15 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,application/json;q=0.8,*/*;q=0.7';
 
 export class HttpFetcher implements Fetcher {
-  private readonly pools: OriginPools;
+  /**
+   * One Pool per origin rather than undici's Agent: Agent 7.x counts connections per origin key, and the
+   * disconnect of a pool it already closed decrements the count of its replacement, so after one closed
+   * socket (e.g. undici's close-after-HEAD) every later sequential request got a fresh connection.
+   * Measured: GET, HEAD, then 5 GETs = 6 connections with Agent, 2 with a Pool kept per origin.
+   */
+  private readonly pools: KeptDispatchers<Pool>;
+  /** One ProxyAgent per session proxy URL. */
+  private readonly proxies: KeptDispatchers<ProxyAgent>;
   private closed = false;
   private readonly baseHeaders: Record<string, string>;
 
@@ -37,13 +47,20 @@ export class HttpFetcher implements Fetcher {
     private readonly settings: HttpSettings,
     private readonly options: HttpFetcherOptions = {},
   ) {
-    this.pools = new OriginPools({
+    const poolOptions: Pool.Options = {
       connections: settings.keepAliveConnectionsPerHost,
       // undici's idle timers also map to FETCH_TIMEOUT; the whole-request deadline below is the real bound.
       headersTimeout: settings.timeoutMs,
       bodyTimeout: settings.timeoutMs,
       connect: { timeout: settings.connectTimeoutMs, ...(options.lookup ? { lookup: options.lookup } : {}) },
-    });
+    };
+    this.pools = new KeptDispatchers((origin) => new Pool(origin, poolOptions));
+    this.proxies = new KeptDispatchers(proxyAgentFactory({
+      connections: settings.keepAliveConnectionsPerHost,
+      connectTimeoutMs: settings.connectTimeoutMs,
+      headersTimeout: settings.timeoutMs,
+      bodyTimeout: settings.timeoutMs,
+    }));
     this.baseHeaders = lowerCaseKeys({
       'user-agent': settings.userAgent,
       accept: DEFAULT_ACCEPT,
@@ -65,7 +82,8 @@ export class HttpFetcher implements Fetcher {
       const redirectChain: string[] = [];
       const visited = new Set([hopKey(hop)]);
       for (;;) {
-        const response = await this.send(hop, deadline.signal, options.onSend);
+        const response = await this.send(hop, request.session, deadline.signal, options.onSend);
+        storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
           // Drain small redirect bodies so the socket goes back to the pool; big ones close it.
           await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
@@ -104,7 +122,8 @@ export class HttpFetcher implements Fetcher {
         });
       }
     } catch (error) {
-      throw deadline.explain(error, hop.url);
+      const failure = deadline.explain(error, hop.url);
+      throw request.session?.proxyUrl ? proxyFetchError(failure, request.session.proxyUrl) : failure;
     } finally {
       deadline.dispose();
     }
@@ -112,18 +131,20 @@ export class HttpFetcher implements Fetcher {
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.pools.destroy();
+    await Promise.all([this.pools.destroy(), this.proxies.destroy()]);
   }
 
-  private send(hop: HopRequest, signal: AbortSignal, onSend?: () => void): Promise<Dispatcher.ResponseData> {
+  /** Through the session's proxy when it has one, else straight to the origin; with the session's cookies. */
+  private send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, onSend?: () => void): Promise<Dispatcher.ResponseData> {
     if (this.closed) throw new FetchError('FETCH_FAILED', `fetcher is closed (${hop.url})`);
     const url = new URL(hop.url);
-    const pool = this.pools.get(url.origin);
+    const dispatcher: Dispatcher = session?.proxyUrl ? this.proxies.get(session.proxyUrl) : this.pools.get(url.origin);
     return withSendHook(onSend, () =>
-      pool.request({
+      dispatcher.request({
+        origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: hop.method,
-        headers: hop.headers,
+        headers: withSessionCookies(hop.headers, session, hop.url),
         body: hop.body ?? undefined,
         signal,
       }),
@@ -145,6 +166,19 @@ export class HttpFetcher implements Fetcher {
     visited.add(key);
     return next;
   }
+}
+
+/** The jar's cookies join any cookie the request set itself; `hop.headers` stays as the redirect policy left it. */
+function withSessionCookies(headers: Record<string, string>, session: RequestSession | null, url: string): Record<string, string> {
+  const jar = session?.cookieHeader(url);
+  if (!jar) return headers;
+  return { ...headers, cookie: headers.cookie ? `${headers.cookie}; ${jar}` : jar };
+}
+
+/** Every hop's Set-Cookie goes to the session's jar (logins often set cookies on a redirect). */
+function storeCookies(session: RequestSession | null, url: string, raw: string | string[] | undefined): void {
+  if (!session || raw === undefined) return;
+  session.storeCookies(url, Array.isArray(raw) ? raw : [raw]);
 }
 
 function hopKey(hop: HopRequest): string {

@@ -323,6 +323,28 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Per-host session pools and proxy affinity (middlewares/sessions.ts over Crawlee's SessionPool). */
+    sessions: z
+      .object({
+        enabled: z.boolean().default(true),
+        /** Responses a session serves before it is retired (Crawlee's maxUsageCount). */
+        maxUsesPerSession: z.number().int().min(1).default(50),
+        /** Live sessions per host key; a new request picks one of them at random once the pool is full. */
+        maxPoolSizePerHost: z.number().int().min(1).default(5),
+        /** A session older than this is retired (Crawlee's maxAgeSecs, in ms here). */
+        maxAgeMs: ms().default(3_000_000),
+        /** Statuses that retire the session that got them (block pages by the block-detection rules always do). */
+        retireStatuses: z.array(z.number().int().min(100).max(999)).default([401, 403]),
+        /**
+         * Forward proxies (`http://user:pass@host:port`); empty = direct. Each session is pinned to one for
+         * its whole life. Credentials never reach logs, stats or the fetch log: proxies are named `host:port`.
+         */
+        proxyUrls: z.array(z.string().refine(isProxyUrl, 'not an http:// proxy URL')).default([]),
+        /** Keep sessions (cookies, proxy binding, usage) in <storage.dir>/sessions.sqlite, so a restarted crawl resumes them. */
+        persist: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 
@@ -332,3 +354,12 @@ export type HostPolicyOverride = z.output<typeof hostPolicySchema>;
 type DeepPartial<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
 /** What a config file, a spider, env or the CLI may override. */
 export type SettingsOverrides = DeepPartial<Settings>;
+
+/** `sessions.proxyUrls` entries: http:// forward proxies (hoisted, used in the schema above). */
+function isProxyUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

@@ -1,8 +1,7 @@
 // SqliteFetchLog: the embedded FetchLog, one row per fetch in <storage.dir>/fetch-log.sqlite (written synchronously).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { FetchLog, FetchLogRow } from '../fetch-log';
+import { openStorageDb } from './open-storage-db';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS fetch_log (
@@ -30,13 +29,7 @@ export class SqliteFetchLog implements FetchLog {
   }
 
   static open(storageDir: string): SqliteFetchLog {
-    mkdirSync(storageDir, { recursive: true });
-    const db = new Database(join(storageDir, 'fetch-log.sqlite'));
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    db.exec(DDL);
-    return new SqliteFetchLog(db);
+    return new SqliteFetchLog(openStorageDb(storageDir, 'fetch-log.sqlite', DDL));
   }
 
   record(row: FetchLogRow): void {

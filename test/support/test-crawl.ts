@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Spider } from '../../src/core/spider';
 import { runCrawl } from '../../src/crawl/run-crawl';
+import type { CrawlEngine } from '../../src/engine/crawl-engine';
 import type { RunSummary } from '../../src/engine/run-summary';
 import type { CrawlMode } from '../../src/schedule/run-seeds';
 import { createLogger } from '../../src/log/logger';
@@ -51,14 +52,24 @@ export async function readItems(dir: string, runId: string, storeUrl?: string): 
   }
 }
 
-/** `extra.storeUrl` puts items, history, fetch log and blobs there (storage.url); the frontier stays in `dir`. */
-export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: { outputPath?: string; storeUrl?: string; mode?: CrawlMode } = {}): Promise<TestCrawlResult> {
+export interface CrawlExtras {
+  outputPath?: string;
+  /** Items, history, fetch log and blobs go there (storage.url); the frontier stays in `dir`. */
+  storeUrl?: string;
+  mode?: CrawlMode;
+  /** Continue the latest unfinished run (`--resume`). */
+  resume?: boolean;
+  /** Receives the engine, e.g. to stop it part-way. */
+  onEngine?: (engine: CrawlEngine) => void;
+}
+
+export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: CrawlExtras = {}): Promise<TestCrawlResult> {
   const loaded = resolveSettings([
     { name: 'spider', origin: 'spider.settings', values: spider.settings as Record<string, unknown> },
     { name: 'cli', origin: 'test', values: { ...settings, storage: extra.storeUrl ? { dir, url: extra.storeUrl } : { dir } } },
   ]);
   const sink = logSink();
   const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
-  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath, mode: extra.mode });
+  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath, mode: extra.mode, resume: extra.resume, onEngine: extra.onEngine });
   return { summary, items: await readItems(dir, summary.runId, extra.storeUrl), logs: sink.lines };
 }

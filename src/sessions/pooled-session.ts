@@ -1,0 +1,73 @@
+// A Crawlee Session bound to its host and proxy, seen by the fetchers as a RequestSession.
+import type { Session } from '@crawlee/core';
+import type { RequestSession } from '../core/request-session';
+import type { ProxyEndpoint } from './proxy-endpoints';
+
+/** Why a session stopped being usable, as counted in stats (`sessions/retired/<reason>`). */
+export type RetireReason = 'block' | 'max-uses' | 'errors' | 'expired';
+
+export class PooledSession implements RequestSession {
+  constructor(
+    readonly hostKey: string,
+    private readonly session: Session,
+    private readonly proxy: ProxyEndpoint | null,
+    /** Called after anything that must be persisted changed (cookies, usage, retirement). */
+    private readonly changed: (session: PooledSession) => void,
+  ) {}
+
+  get id(): string {
+    return this.session.id;
+  }
+
+  get proxyId(): string | null {
+    return this.proxy?.id ?? null;
+  }
+
+  get proxyUrl(): string | null {
+    return this.proxy?.url ?? null;
+  }
+
+  get usable(): boolean {
+    return this.session.isUsable();
+  }
+
+  cookieHeader(url: string): string {
+    return this.session.getCookieString(url);
+  }
+
+  storeCookies(url: string, setCookie: readonly string[]): void {
+    // ignoreError: a malformed Set-Cookie is dropped, as a browser would, instead of failing the page.
+    for (const raw of setCookie) this.session.cookieJar.setCookieSync(raw, url, { ignoreError: true });
+    if (setCookie.length > 0) this.changed(this);
+  }
+
+  /** A good answer: one more use. Returns the reason when that use made the session unusable. */
+  markGood(): RetireReason | null {
+    this.session.markGood();
+    this.changed(this);
+    if (this.session.isUsable()) return null;
+    return this.session.isMaxUsageCountReached() ? 'max-uses' : 'expired';
+  }
+
+  /** A transport failure: Crawlee's error score goes up; three in a row retire the session. */
+  markBad(): RetireReason | null {
+    this.session.markBad();
+    this.changed(this);
+    if (this.session.isUsable()) return null;
+    return this.session.isBlocked() ? 'errors' : 'max-uses';
+  }
+
+  retire(): void {
+    this.session.retire();
+    this.changed(this);
+  }
+
+  state(): ReturnType<Session['getState']> {
+    return this.session.getState();
+  }
+
+  /** Never the proxy URL: a logged or serialized request shows only the ids. */
+  toJSON(): { id: string; proxyId: string | null } {
+    return { id: this.id, proxyId: this.proxyId };
+  }
+}
