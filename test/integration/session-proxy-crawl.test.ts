@@ -1,6 +1,7 @@
 // A crawl through two real forward proxies: cookies stick to sessions, sessions to proxies, a CAPTCHA moves the retry to a fresh session on the other proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FetchLog, type FetchLogRow } from '../../storage/sqlite/fetch-log';
+import type { FetchLogRow } from '../../storage/fetch-log';
+import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import { FixtureServer, type RecordedRequest } from '../support/fixture-server';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
@@ -53,9 +54,9 @@ describe('sessions and proxies in a crawl', () => {
       log: { statsIntervalMs: 0 },
       sessions: { proxyUrls: proxies.map((p) => p.url), maxPoolSizePerHost: 2 },
     });
-    const log = FetchLog.open(storage.dir);
-    rows = log.rows(result.summary.runId);
-    log.close();
+    const log = SqliteFetchLog.open(storage.dir);
+    rows = await log.rows(result.summary.runId);
+    await log.close();
   }, 30_000);
   afterAll(async () => {
     await Promise.all([...shops.map((s) => s.server.close()), ...proxies.map((p) => p.close())]);

@@ -1,7 +1,8 @@
 // Sessions survive a restart: a crawl stopped part-way and resumed sends the same sessions' cookies through the same proxies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlEngine } from '../../src/engine/crawl-engine';
-import { FetchLog, type FetchLogRow } from '../../storage/sqlite/fetch-log';
+import type { FetchLogRow } from '../../storage/fetch-log';
+import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import { FixtureServer } from '../support/fixture-server';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
@@ -10,12 +11,12 @@ import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support
 const PAGES = 12;
 const STOP_AFTER = 5;
 
-function fetchLogRows(dir: string, runId: string): FetchLogRow[] {
-  const log = FetchLog.open(dir);
+async function fetchLogRows(dir: string, runId: string): Promise<FetchLogRow[]> {
+  const log = SqliteFetchLog.open(dir);
   try {
-    return log.rows(runId);
+    return await log.rows(runId);
   } finally {
-    log.close();
+    await log.close();
   }
 }
 
@@ -53,9 +54,9 @@ describe('sessions across a stop and --resume', () => {
     };
     first = await crawlInProcess(spider(), storage.dir, settings, { onEngine: (e) => (engine = e) });
     engine = null;
-    before = fetchLogRows(storage.dir, first.summary.runId);
+    before = await fetchLogRows(storage.dir, first.summary.runId);
     second = await crawlInProcess(spider(), storage.dir, settings, { resume: true });
-    after = fetchLogRows(storage.dir, first.summary.runId).slice(before.length);
+    after = (await fetchLogRows(storage.dir, first.summary.runId)).slice(before.length);
   }, 30_000);
   afterAll(async () => {
     await Promise.all([server.close(), ...proxies.map((p) => p.close())]);
