@@ -4,29 +4,39 @@ import { BlockRules } from '../src/downloader/block-rules';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
 import type { Settings } from '../src/settings/schema';
+import { AdaptiveThrottleMiddleware, type IntervalControl } from './adaptive-throttle';
 import { BlockDetectionMiddleware } from './block-detection';
-import { CircuitBreakerMiddleware } from './circuit-breaker';
+import { CircuitBreakerMiddleware, type ThrottleCheck } from './circuit-breaker';
 import { HttpErrorsMiddleware } from './http-errors';
 import { OffsiteMiddleware } from './offsite';
 import { RawCaptureMiddleware } from './raw-capture';
 import { RetryMiddleware } from './retry';
 import { RobotsTxtMiddleware } from './robots-txt';
 
-/** What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it). */
+/** What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it), its host slots (adaptive throttle). */
 export interface MiddlewareDeps {
   fetcher: Fetcher;
+  hostSlots: IntervalControl;
 }
 
 type MiddlewareFactory = (settings: Settings, deps: MiddlewareDeps) => DownloaderMiddleware;
 
-/** Block pages count toward the breaker unless block detection is switched off. */
-function circuitBreaker(settings: Settings): DownloaderMiddleware {
+/** Block pages count as throttling (breaker, adaptive throttle) unless block detection is switched off. */
+function blockCheck(settings: Settings): ThrottleCheck | undefined {
   const blocks = settings.middlewares.disabled.includes('block-detection') ? null : new BlockRules(settings.blockDetection);
+  return blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response.status, response.text) !== null : undefined;
+}
+
+function circuitBreaker(settings: Settings): DownloaderMiddleware {
   return new CircuitBreakerMiddleware({
     config: settings.breaker,
     probeTimeoutMs: settings.http.timeoutMs + settings.http.connectTimeoutMs,
-    isThrottled: blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response.status, response.text) !== null : undefined,
+    isThrottled: blockCheck(settings),
   });
+}
+
+function adaptiveThrottle(settings: Settings, deps: MiddlewareDeps): DownloaderMiddleware {
+  return new AdaptiveThrottleMiddleware({ config: settings.throttle.adaptive, politeness: settings.politeness, slots: deps.hostSlots, isThrottled: blockCheck(settings) });
 }
 
 /**
@@ -39,6 +49,8 @@ function circuitBreaker(settings: Settings): DownloaderMiddleware {
  *   in the breaker parks requests to an open host before anything below it runs.
  * - block-detection between them: the breaker counts a block page (same rules) before block-detection
  *   turns it into a retry; retry never sees it.
+ * - adaptive-throttle below the breaker: it sees every fetched answer (a 429 before retry turns it into
+ *   a retry) except those the breaker parks; it only watches and sets the host's interval.
  * - robots-txt last of the deciders: only requests nothing else parked reach it, so its Crawl-delay spacing is counted
  *   from (nearly) the send.
  * - raw-capture last, next to the fetcher: it stores every body and logs every fetch (errors
@@ -50,6 +62,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['retry', (settings) => new RetryMiddleware(settings.retry)],
   ['block-detection', (settings) => new BlockDetectionMiddleware({ rules: new BlockRules(settings.blockDetection), retry: settings.retry })],
   ['circuit-breaker', circuitBreaker],
+  ['adaptive-throttle', adaptiveThrottle],
   ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher)],
   ['raw-capture', () => new RawCaptureMiddleware()],
 ];

@@ -1,0 +1,73 @@
+// Adaptive throttle against a host that answers 429 when hit faster than its limit: it converges below the limit, nothing lost.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
+
+/** The host's limit, measured between arrivals at the server. */
+const LIMIT_MS = 60;
+/** Far too fast on purpose; factor 4 takes it to 20 ms (still too fast), then 80 ms. */
+const START_MS = 5;
+const PAGES = 30;
+const CALM_PAGES = 10;
+
+describe('a crawl with the adaptive throttle on a rate-limited host', () => {
+  let servers: FixtureServer[];
+  let result: TestCrawlResult;
+  const statuses: number[] = [];
+  const storage = tempStorageDir('adaptive');
+
+  beforeAll(async () => {
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    const [limited, calm] = servers;
+    let lastArrivalMs = Number.NEGATIVE_INFINITY;
+    limited.route('/p/:n', (_req, res, ctx) => {
+      const status = ctx.record.arrivedAtPerfMs - lastArrivalMs < LIMIT_MS ? 429 : 200;
+      lastArrivalMs = ctx.record.arrivedAtPerfMs;
+      statuses.push(status);
+      res.writeHead(status, { 'content-type': 'text/html' });
+      res.end(status === 200 ? '<p>ok</p>' : '<p>slow down</p>');
+    });
+    calm.route('/p/:n', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<p>ok</p>');
+    });
+    const urls = [...Array.from({ length: PAGES }, (_, n) => limited.url(`/p/${n}`)), ...Array.from({ length: CALM_PAGES }, (_, n) => calm.url(`/p/${n}`))];
+    result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      politeness: { minIntervalMs: START_MS, jitterMs: 0 },
+      // Opted in for the limited host only; a slow step down keeps it from probing the limit again in this short crawl.
+      throttle: { adaptive: { hosts: [limited.hostKey], increaseFactor: 4, decreaseStepMs: 1, successesPerDecrease: 10, targetLatencyMs: 5_000 } },
+      retry: { maxAttempts: 6, backoffBaseMs: 5, backoffCapMs: 20 },
+      breaker: { threshold: 10 },
+      pipeline: { batchSize: 10, batchMaxAgeMs: 20 },
+      log: { statsIntervalMs: 0 },
+      robots: { obey: false },
+    });
+  }, 20_000);
+  afterAll(async () => {
+    await closeFixtureServers(servers);
+    storage.cleanup();
+  });
+
+  it('sees 429s only while warming up: none in the last half of the requests', () => {
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.slice(Math.floor(statuses.length / 2))).not.toContain(429);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(PAGES);
+  });
+
+  it('raises the interval above the limit, counts and logs the changes, and leaves the other host alone', () => {
+    const { handling } = result.summary;
+    expect(handling['throttle/increased']).toBeGreaterThanOrEqual(2);
+    expect(handling[`throttle/interval-ms/${servers[0].hostKey}`]).toBeGreaterThanOrEqual(LIMIT_MS);
+    expect(handling[`throttle/interval-ms/${servers[1].hostKey}`]).toBeUndefined();
+    const adapted = result.logs.filter((l) => l.msg === 'host interval adapted');
+    expect(adapted.length).toBeGreaterThanOrEqual(1);
+    expect(adapted[0]).toMatchObject({ host: servers[0].hostKey, throttle: 'increased', signal: 'throttled', fromMs: START_MS, toMs: START_MS * 4 });
+  });
+
+  it('stores every product and keeps the ledger balanced', () => {
+    expect(result.items).toHaveLength(PAGES + CALM_PAGES);
+    expect(result.summary.ledger).toMatchObject({ planned: PAGES + CALM_PAGES, succeeded: PAGES + CALM_PAGES, failed: 0, pending: 0 });
+    expect(result.summary.balanced).toBe(true);
+  });
+});
