@@ -1,6 +1,7 @@
 // The spider registry: names used on the command line (`pricecrawl crawl <name>`) and by the demo.
 import { PricecrawlError } from '../src/core/errors';
 import type { SpiderClass } from '../src/core/spider';
+import { DemoHostileShopSpider } from './demo-hostile-shop';
 import { DemoJsShopSpider } from './demo-js-shop';
 import { DemoJsonLdShopSpider } from './demo-jsonld-shop';
 import { DemoLocaleShopSpider } from './demo-locale-shop';
@@ -12,6 +13,7 @@ export const spiderRegistry: Record<string, SpiderClass> = {
   'demo-microdata': DemoMicrodataShopSpider,
   'demo-locale': DemoLocaleShopSpider,
   'demo-js': DemoJsShopSpider,
+  'demo-hostile': DemoHostileShopSpider,
 };
 
 export function findSpider(name: string): SpiderClass {

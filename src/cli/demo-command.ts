@@ -1,5 +1,5 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
-import { startDemoShops, startJsShop } from '../../demo/demo-shops';
+import { startDemoShops, startHostileShop, startJsShop, type ShopGroup } from '../../demo/demo-shops';
 import { findSpider } from '../../spiders/index';
 import { runCrawl } from '../crawl/run-crawl';
 import type { CrawlEngine } from '../engine/crawl-engine';
@@ -18,7 +18,12 @@ export async function demoCommand(opts: { storage?: string; set: string[]; price
     await demo.close();
     throw error;
   });
-  const shops = [...demo.shops, ...jsShop.shops];
+  // The hostile host: rate limits, a 503 burst, resets, slow bodies, a CAPTCHA wall, 403s, a redirect loop.
+  const hostile: ShopGroup = await startHostileShop().catch(async (error: unknown) => {
+    await Promise.all([demo.close(), jsShop.close()]);
+    throw error;
+  });
+  const shops = [...demo.shops, ...jsShop.shops, ...hostile.shops];
   baseLog.info({ shops: shops.map(({ name, origin }) => ({ name, origin })) }, 'demo shops listening on loopback');
   const engines: CrawlEngine[] = [];
   const stopListening = onShutdownSignals((signal) => engines.forEach((engine) => engine.stop(signal)));
@@ -39,6 +44,6 @@ export async function demoCommand(opts: { storage?: string; set: string[]; price
     return Math.max(...summaries.map(exitCodeFor));
   } finally {
     stopListening();
-    await Promise.all([demo.close(), jsShop.close()]);
+    await Promise.all([demo.close(), jsShop.close(), hostile.close()]);
   }
 }
