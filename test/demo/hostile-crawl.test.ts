@@ -1,6 +1,7 @@
 // The hostile demo host crawled by its spider: every hostile behaviour shows up, handled, and nothing is lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileShop, type HostileOutcome, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
+import { formatSummary } from '../../src/engine/run-summary';
 import { DemoHostileShopSpider } from '../../spiders/demo-hostile-shop';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
@@ -34,6 +35,11 @@ describe('a crawl of the hostile demo host', () => {
     expect(result.summary.ledger.failedByReason).toEqual({ 'http/403': hostile.forbidden.length, 'fetch/redirect-loop': 1 });
     expect(result.summary.balanced).toBe(true);
     expect(result.summary.status).toBe('finished');
+    // The printed summary (what `pricecrawl demo` shows) lists how each refusal was handled.
+    const printed = formatSummary(result.summary);
+    expect(printed).toContain('handling:');
+    expect(printed).toContain(`  retry/reason/fetch/connection-reset: ${hostile.resets.length}`);
+    expect(printed).toContain('  breaker/opened: 1');
   });
 
   it('never retries a 403: each forbidden path gets one, and is not requested after it', () => {

@@ -5,8 +5,8 @@ import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
 /** The host's limit, measured between arrivals at the server. */
-const LIMIT_MS = 60;
-/** Far too fast on purpose; factor 4 takes it to 20 ms (still too fast), then 80 ms. */
+const LIMIT_MS = 50;
+/** Far too fast on purpose; factor 4 takes it to 20 ms (still too fast), then 80 ms (30 ms of margin for timer noise). */
 const START_MS = 5;
 const PAGES = 30;
 const CALM_PAGES = 10;
@@ -14,7 +14,7 @@ const CALM_PAGES = 10;
 describe('a crawl with the adaptive throttle on a rate-limited host', () => {
   let servers: FixtureServer[];
   let result: TestCrawlResult;
-  const statuses: number[] = [];
+  const answers: Array<{ status: number; atEpochMs: number }> = [];
   const storage = tempStorageDir('adaptive');
 
   beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('a crawl with the adaptive throttle on a rate-limited host', () => {
     limited.route('/p/:n', (_req, res, ctx) => {
       const status = ctx.record.arrivedAtPerfMs - lastArrivalMs < LIMIT_MS ? 429 : 200;
       lastArrivalMs = ctx.record.arrivedAtPerfMs;
-      statuses.push(status);
+      answers.push({ status, atEpochMs: ctx.record.arrivedAtEpochMs });
       res.writeHead(status, { 'content-type': 'text/html' });
       res.end(status === 200 ? '<p>ok</p>' : '<p>slow down</p>');
     });
@@ -49,10 +49,17 @@ describe('a crawl with the adaptive throttle on a rate-limited host', () => {
     storage.cleanup();
   });
 
-  it('sees 429s only while warming up: none in the last half of the requests', () => {
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
-    expect(statuses.slice(Math.floor(statuses.length / 2))).not.toContain(429);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(PAGES);
+  it('sees 429s only while warming up: none after the interval grew past the limit', () => {
+    // Warm-up ends with the last growth; on a loaded machine it can come late (the crawl is slower than its
+    // interval then), so it is judged by that moment rather than by a fixed share of the requests.
+    const grown = result.logs.filter((l) => l.msg === 'host interval adapted' && l.throttle === 'increased');
+    const converged = grown.at(-1)!;
+    expect(converged.toMs).toBeGreaterThanOrEqual(LIMIT_MS);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const answer of refused) expect(answer.atEpochMs).toBeLessThanOrEqual(converged.time as number);
+    expect(answers.filter((a) => a.atEpochMs > (converged.time as number)).every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(PAGES);
   });
 
   it('raises the interval above the limit, counts and logs the changes, and leaves the other host alone', () => {
