@@ -1,7 +1,7 @@
-// `npm run bench`: fast, polite, skewed and memory scenarios against peers; prints tables, writes results JSON.
+// `npm run bench`: fast, polite, skewed, memory and storm scenarios against peers; prints tables, writes results JSON.
 // Knobs (env): BENCH_ROUNDS, BENCH_PEER_ROUNDS, BENCH_HOSTS, BENCH_PAGES_PER_HOST, BENCH_POLITE_PAGES_PER_HOST,
 // BENCH_POLITE_ROUNDS, BENCH_SKEW_SMALL_PAGES, BENCH_INTERVAL_MS, BENCH_CONCURRENCY, BENCH_MEMORY_REQUESTS, BENCH_MEMORY_CRAWL_MS,
-// BENCH_SCENARIOS, BENCH_CRAWLERS, BENCH_CPU_PROF (directory for pricecrawl CPU profiles),
+// BENCH_STORM_HOSTS, BENCH_STORM_PAGES_PER_HOST, BENCH_STORM_PER_SECOND, BENCH_SCENARIOS, BENCH_CRAWLERS, BENCH_CPU_PROF (directory for pricecrawl CPU profiles),
 // BENCH_PRICECRAWL_SETTINGS (JSON settings overrides for pricecrawl). See bench/README.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -14,6 +14,7 @@ import { fastScenario } from './scenarios/fast-scenario';
 import { memoryScenario } from './scenarios/memory-scenario';
 import { politeScenario, politeVariants } from './scenarios/polite-scenario';
 import { workersScenario } from './scenarios/workers-scenario';
+import { stormScenario } from './scenarios/storm-scenario';
 
 const config = readBenchConfig();
 const startedAt = new Date();
@@ -49,6 +50,8 @@ try {
     } else if (scenario === 'memory') {
       if (!crawlers.includes('pricecrawl')) continue;
       result = await memoryScenario(config, join(scratchDir, 'memory'));
+    } else if (scenario === 'storm') {
+      result = await stormScenario(config, crawlers, join(scratchDir, 'storm'), notes.slice());
     } else {
       const variant = politeVariants(config).find((v) => v.name === scenario)!;
       // Vanilla Crawlee's only politeness knob cannot act on this site; say so rather than measure nothing.

@@ -1,5 +1,6 @@
 // Starts the bundled demo shops (and clusters of generic shops for benchmarks) on loopback.
 import { jsRenderedShop } from './shops/js-rendered-shop';
+import { hostileShop, type HostileShopConfig } from './shops/hostile-shop';
 import { jsonLdShop } from './shops/jsonld-shop';
 import { localeTextShop } from './shops/locale-text-shop';
 import { microdataShop } from './shops/microdata-shop';
@@ -7,7 +8,8 @@ import { startShopServer, type RunningShop } from './shops/shop-server';
 import type { ShopKind, ShopSite } from './shops/shop-site';
 
 export type { RunningShop, ShopHit } from './shops/shop-server';
-export type { ExpectedPriceItem, ExpectedShopOutcome, ShopKind } from './shops/shop-site';
+export type { ExpectedPriceItem, ExpectedShopOutcome, HostileOutcome, ShopKind } from './shops/shop-site';
+export type { HostileShopConfig } from './shops/hostile-shop';
 
 export const DEMO_SEED = 20_260_601;
 
@@ -36,7 +38,7 @@ export interface ShopGroup {
   close(): Promise<void>;
 }
 
-const DEFAULT_COUNTS: Record<ShopKind, number> = { 'json-ld': 96, microdata: 84, 'locale-text': 60, 'js-rendered': 16 };
+const DEFAULT_COUNTS: Record<ShopKind, number> = { 'json-ld': 96, microdata: 84, 'locale-text': 60, 'js-rendered': 16, hostile: 30 };
 
 async function startAll(sites: { site: ShopSite; port?: number }[], host: string | undefined, latencyMs: number | undefined): Promise<ShopGroup> {
   const started = await Promise.allSettled(sites.map(({ site, port }) => startShopServer(site, { host, port, latencyMs })));
@@ -73,6 +75,13 @@ export async function startDemoShops(options: DemoShopsOptions = {}): Promise<Sh
 export async function startJsShop(options: Omit<DemoShopsOptions, 'ports'> & { port?: number } = {}): Promise<ShopGroup> {
   const seed = (options.seed ?? DEMO_SEED) + 3;
   return startAll([{ site: jsRenderedShop({ seed, productCount: options.productCounts?.['js-rendered'] ?? DEFAULT_COUNTS['js-rendered'] }), port: options.port }], options.host, options.latencyMs);
+}
+
+/** The hostile host alone: the JSON-LD shop behind rate limits, outages, resets, slow bodies, a CAPTCHA wall, 403s and a redirect loop. */
+export async function startHostileShop(options: Omit<DemoShopsOptions, 'ports'> & { port?: number; site?: Omit<HostileShopConfig, 'seed' | 'productCount'> } = {}): Promise<ShopGroup> {
+  const seed = (options.seed ?? DEMO_SEED) + 4;
+  const site = hostileShop({ ...options.site, seed, productCount: options.productCounts?.hostile ?? DEFAULT_COUNTS.hostile });
+  return startAll([{ site, port: options.port }], options.host, options.latencyMs);
 }
 
 export interface ShopClusterOptions {

@@ -5,8 +5,9 @@ import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
 import type { Settings } from '../src/settings/schema';
 import type { CrawlStores } from '../storage/open-stores';
+import { AdaptiveThrottleMiddleware, type IntervalControl } from './adaptive-throttle';
 import { BlockDetectionMiddleware } from './block-detection';
-import { CircuitBreakerMiddleware } from './circuit-breaker';
+import { CircuitBreakerMiddleware, type ThrottleCheck } from './circuit-breaker';
 import { HttpErrorsMiddleware } from './http-errors';
 import { OffsiteMiddleware } from './offsite';
 import { RawCaptureMiddleware } from './raw-capture';
@@ -14,28 +15,44 @@ import { RetryMiddleware } from './retry';
 import { RobotsTxtMiddleware } from './robots-txt';
 import { SessionsMiddleware } from './sessions';
 
-/** What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it) and stores (raw capture). */
+/**
+ * What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it), its
+ * stores (raw capture) and its host intervals (adaptive throttle).
+ */
 export interface MiddlewareDeps {
   fetcher: Fetcher;
   stores: CrawlStores;
+  hostSlots: IntervalControl;
 }
 
 type MiddlewareFactory = (settings: Settings, deps: MiddlewareDeps) => DownloaderMiddleware;
 
-/** Block pages count toward the breaker unless block detection is switched off. */
+/** The block-page rules, shared by every middleware that reacts to blocks; null when block detection is switched off. */
+function blockRules(settings: Settings): BlockRules | null {
+  return settings.middlewares.disabled.includes('block-detection') ? null : new BlockRules(settings.blockDetection);
+}
+
+/** Block pages count as throttling (breaker, adaptive throttle) unless block detection is switched off. */
+function blockCheck(settings: Settings): ThrottleCheck | undefined {
+  const blocks = blockRules(settings);
+  return blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response.status, response.text) !== null : undefined;
+}
+
 function circuitBreaker(settings: Settings): DownloaderMiddleware {
-  const blocks = settings.middlewares.disabled.includes('block-detection') ? null : new BlockRules(settings.blockDetection);
   return new CircuitBreakerMiddleware({
     config: settings.breaker,
     probeTimeoutMs: settings.http.timeoutMs + settings.http.connectTimeoutMs,
-    isThrottled: blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response.status, response.text) !== null : undefined,
+    isThrottled: blockCheck(settings),
   });
 }
 
 /** Block pages retire the session that got them, by the same rules, unless block detection is off. */
 function sessions(settings: Settings): DownloaderMiddleware {
-  const blocks = settings.middlewares.disabled.includes('block-detection') ? null : new BlockRules(settings.blockDetection);
-  return new SessionsMiddleware(settings.sessions, blocks);
+  return new SessionsMiddleware(settings.sessions, blockRules(settings));
+}
+
+function adaptiveThrottle(settings: Settings, deps: MiddlewareDeps): DownloaderMiddleware {
+  return new AdaptiveThrottleMiddleware({ config: settings.throttle.adaptive, politeness: settings.politeness, slots: deps.hostSlots, isThrottled: blockCheck(settings) });
 }
 
 /**
@@ -48,6 +65,8 @@ function sessions(settings: Settings): DownloaderMiddleware {
  *   in the breaker parks requests to an open host before anything below it runs.
  * - block-detection between them: the breaker counts a block page (same rules) before block-detection
  *   turns it into a retry; retry never sees it.
+ * - adaptive-throttle below the breaker: it sees every fetched answer (a 429 before retry turns it into
+ *   a retry) except those the breaker parks; it only watches and sets the host's interval.
  * - robots-txt last of the deciders: only requests nothing else parked reach it, so its Crawl-delay spacing is counted
  *   from (nearly) the send.
  * - sessions below the breaker (a parked request takes no session) and above robots-txt, so the
@@ -62,6 +81,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['retry', (settings) => new RetryMiddleware(settings.retry)],
   ['block-detection', (settings) => new BlockDetectionMiddleware({ rules: new BlockRules(settings.blockDetection), retry: settings.retry })],
   ['circuit-breaker', circuitBreaker],
+  ['adaptive-throttle', adaptiveThrottle],
   ['sessions', sessions],
   ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher)],
   ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],

@@ -18,7 +18,7 @@ export interface JsonLdProductMeta extends JsonObject {
 }
 
 export class DemoJsonLdShopSpider extends DemoShopSpider {
-  readonly name = 'demo-jsonld';
+  readonly name: string = 'demo-jsonld';
   override productCallback = 'parseProduct';
   protected readonly entryPath = '/products';
   protected override readonly entryMeta: JsonLdListingMeta = { page: 1 };

@@ -3,6 +3,7 @@ import { didYouMean } from '../src/core/closest-name';
 import { PricecrawlError } from '../src/core/errors';
 import type { SpiderClass } from '../src/core/spider';
 import { DemoHotelRatesSpider } from './demo-hotel-rates';
+import { DemoHostileShopSpider } from './demo-hostile-shop';
 import { DemoJsShopSpider } from './demo-js-shop';
 import { DemoJsonLdShopSpider } from './demo-jsonld-shop';
 import { DemoLocaleShopSpider } from './demo-locale-shop';
@@ -17,6 +18,7 @@ export const spiderRegistry: Record<string, SpiderClass> = {
   'demo-js': DemoJsShopSpider,
   'demo-hotel-rates': DemoHotelRatesSpider,
   'generic-structured': GenericStructuredSpider,
+  'demo-hostile': DemoHostileShopSpider,
 };
 
 export function findSpider(name: string): SpiderClass {

@@ -55,6 +55,9 @@ def main():
         "FEEDS": {os.path.join(JOB["storageDir"], "scrapy-items.jsonl"): {"format": "jsonlines"}},
         "REQUEST_FINGERPRINTER_IMPLEMENTATION": "2.7",
     }
+    if JOB.get("adaptiveThrottle"):
+        # Storm scenario: Scrapy's closest settings, AutoThrottle and its retry middleware (429 is in its default codes).
+        settings.update({"AUTOTHROTTLE_ENABLED": True, "RETRY_ENABLED": True})
     if polite:
         # The scheduler Scrapy documents for crawls over many domains (fills slots per domain fairly).
         settings["SCHEDULER_PRIORITY_QUEUE"] = "scrapy.pqueues.DownloaderAwarePriorityQueue"

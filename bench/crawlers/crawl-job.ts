@@ -12,6 +12,8 @@ export interface CrawlJob {
   minIntervalMs: number;
   /** Scratch directory for the crawler's storage (queue, items). */
   storageDir: string;
+  /** Storm scenario: turn on the crawler's adaptive throttle (pricecrawl: throttle.adaptive; Scrapy: AutoThrottle). */
+  adaptiveThrottle?: boolean;
   /** Memory scenario: seed this many tiny-page requests instead of crawling the shops. */
   tinyRequests?: number;
   /** Memory scenario: keep crawling this long after seeding finished, then stop. */

@@ -16,6 +16,7 @@ const overrides: SettingsOverrides = {
   log: { level: 'warn', format: 'json', statsIntervalMs: 0 },
   shutdown: { graceMs: 2_000 },
   ...(job.frontier ? { frontier: { url: job.frontier.url, leaseTtlMs: job.frontier.leaseTtlMs } } : {}),
+  ...(job.adaptiveThrottle ? { throttle: { adaptive: { enabled: true } } } : {}),
 };
 // BENCH_PRICECRAWL_SETTINGS (JSON) layers extra overrides on top, e.g. '{"concurrency":{"autoscale":false}}'.
 const extra = process.env.BENCH_PRICECRAWL_SETTINGS ? (JSON.parse(process.env.BENCH_PRICECRAWL_SETTINGS) as Record<string, unknown>) : {};

@@ -1,7 +1,7 @@
 // Bench knobs from the environment, with defaults sized to keep `npm run bench` near 10 minutes on 2 cores.
 
 export type CrawlerName = 'pricecrawl' | 'crawlee' | 'undici-loop' | 'scrapy';
-export type ScenarioName = 'fast' | 'polite' | 'skewed' | 'memory' | 'workers';
+export type ScenarioName = 'fast' | 'polite' | 'skewed' | 'memory' | 'workers' | 'storm';
 
 export interface BenchConfig {
   /** Rounds per scenario; crawlers alternate within each round (A B C, A B C, ...). */
@@ -25,11 +25,15 @@ export interface BenchConfig {
   memoryCrawlAfterSeedMs: number;
   scenarios: ScenarioName[];
   crawlers: CrawlerName[];
+  /** Storm scenario: hosts (the first one rate-limited), products per host, and the limited host's requests per second. */
+  stormHosts: number;
+  stormProductsPerHost: number;
+  stormPerSecond: number;
   /** Directory for a CPU profile of each pricecrawl run (`node --cpu-prof`), or null. */
   cpuProfileDir: string | null;
 }
 
-const SCENARIOS: ScenarioName[] = ['fast', 'polite', 'skewed', 'memory', 'workers'];
+const SCENARIOS: ScenarioName[] = ['fast', 'polite', 'skewed', 'memory', 'workers', 'storm'];
 const CRAWLERS: CrawlerName[] = ['pricecrawl', 'crawlee', 'undici-loop', 'scrapy'];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -64,6 +68,9 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     memoryCrawlAfterSeedMs: int(env, 'BENCH_MEMORY_CRAWL_MS', 5_000, 0),
     scenarios: list(env, 'BENCH_SCENARIOS', SCENARIOS),
     crawlers: list(env, 'BENCH_CRAWLERS', CRAWLERS),
+    stormHosts: int(env, 'BENCH_STORM_HOSTS', 4),
+    stormProductsPerHost: int(env, 'BENCH_STORM_PAGES_PER_HOST', 40),
+    stormPerSecond: int(env, 'BENCH_STORM_PER_SECOND', 5),
     cpuProfileDir: env.BENCH_CPU_PROF || null,
   };
 }

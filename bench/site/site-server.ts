@@ -13,6 +13,8 @@ export interface SiteConfig {
   answer429: boolean;
   /** Think time before answering, drawn per path in [min, max] ms, so in-flight counts at the server mean something. */
   latencyMs?: [number, number];
+  /** Storm scenario: host `hostIndex` answers 429 (Retry-After: 1) to arrivals beyond `maxPerSecond` in the last second. */
+  rateLimit?: { hostIndex: number; maxPerSecond: number };
 }
 
 export interface SiteManifest {
@@ -40,7 +42,7 @@ function serveShop(shop: ShopPages, port: number, req: IncomingMessage, res: Ser
   const tooSoon = stats.arrived(port, arrivedMs);
   let status = 200;
   let body: Buffer | undefined;
-  if (tooSoon && config.answer429) {
+  if ((tooSoon && config.answer429) || overRateLimit(port, arrivedMs)) {
     status = 429;
     res.setHeader('retry-after', '1');
     body = Buffer.from('<html><body>Too many requests</body></html>');
@@ -62,6 +64,16 @@ function serveShop(shop: ShopPages, port: number, req: IncomingMessage, res: Ser
   else answer();
 }
 
+const rateLimitedArrivals: number[] = [];
+
+/** Sliding one-second window on the rate-limited host; refused arrivals count too, as at a real edge. */
+function overRateLimit(port: number, atMs: number): boolean {
+  if (!config.rateLimit || port !== ports[config.rateLimit.hostIndex]) return false;
+  rateLimitedArrivals.push(atMs);
+  while (rateLimitedArrivals[0] <= atMs - 1000) rateLimitedArrivals.shift();
+  return rateLimitedArrivals.length > config.rateLimit.maxPerSecond;
+}
+
 /** Same path, same delay on every run (FNV-1a of the path picks a point in the range). */
 function thinkTimeMs(path: string): number {
   if (!config.latencyMs) return 0;
@@ -71,8 +83,9 @@ function thinkTimeMs(path: string): number {
   return min + (hash % (max - min + 1));
 }
 
+const ports: number[] = [];
+
 async function main(): Promise<void> {
-  const ports: number[] = [];
   for (const shop of shops) {
     let port = 0;
     const server = createServer({ keepAliveTimeout: 30_000 }, (req, res) => serveShop(shop, port, req, res));

@@ -8,10 +8,13 @@ export interface ShopHit {
   method: string;
   /** Path and query as requested. */
   path: string;
+  /** 0: the connection was reset without an answer. */
   status: number;
   /** `performance.now()` when the request arrived. */
   atMs: number;
   userAgent: string | null;
+  /** The hostile rule behind the answer, when one was (see ShopReply.rule). */
+  rule?: string;
 }
 
 export interface ShopServerOptions {
@@ -35,14 +38,41 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
+/** Pieces a slow body is cut into. */
+const SLOW_CHUNKS = 4;
+
 function send(req: IncomingMessage, res: ServerResponse, reply: ShopReply): void {
+  if (reply.delivery?.type === 'reset') {
+    req.socket.destroy();
+    return;
+  }
   const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
   res.writeHead(reply.status, {
     'content-type': reply.contentType,
     'content-length': String(body.length),
     'cache-control': 'no-cache',
+    ...reply.headers,
   });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (req.method === 'HEAD') res.end();
+  else if (reply.delivery?.type === 'slow') sendSlowly(res, body, reply.delivery.overMs);
+  else res.end(body);
+}
+
+/** The headers at once, then the body in pieces spread over `overMs` (a slow backend or a tarpit). */
+function sendSlowly(res: ServerResponse, body: Buffer, overMs: number): void {
+  const size = Math.ceil(body.length / SLOW_CHUNKS);
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed) return clearInterval(timer);
+    const piece = body.subarray(sent, sent + size);
+    sent += piece.length;
+    if (sent < body.length) res.write(piece);
+    else {
+      clearInterval(timer);
+      res.end(piece);
+    }
+  }, Math.ceil(overMs / SLOW_CHUNKS));
+  res.flushHeaders();
 }
 
 function robots(site: ShopSite, origin: string): ShopReply {
@@ -70,7 +100,7 @@ export async function startShopServer(site: ShopSite, options: ShopServerOptions
         reply = { status: 500, contentType: 'text/plain; charset=utf-8', body: `demo shop error: ${String(error)}\n` };
       }
     }
-    hits.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, status: reply.status, atMs, userAgent: req.headers['user-agent'] ?? null });
+    hits.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, status: reply.status, atMs, userAgent: req.headers['user-agent'] ?? null, rule: reply.rule });
     if (latencyMs > 0) setTimeout(() => send(req, res, reply), latencyMs);
     else send(req, res, reply);
   });

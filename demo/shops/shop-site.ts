@@ -1,7 +1,7 @@
 // The contract between a demo shop's renderer and the server that hosts it, and what a crawl should yield.
 import { currentPrice, type CatalogProduct } from '../catalog';
 
-export type ShopKind = 'json-ld' | 'microdata' | 'locale-text' | 'js-rendered';
+export type ShopKind = 'json-ld' | 'microdata' | 'locale-text' | 'js-rendered' | 'hostile';
 
 /** What every shop renderer takes: its catalog seed and size. */
 export interface CatalogShopConfig {
@@ -17,6 +17,12 @@ export interface ShopReply {
   status: number;
   contentType: string;
   body: string | Buffer;
+  /** Extra response headers (Retry-After, Location). */
+  headers?: Record<string, string>;
+  /** How the server delivers it: `reset` closes the connection without an answer, `slow` spreads the body over `overMs`. */
+  delivery?: { type: 'reset' } | { type: 'slow'; overMs: number };
+  /** Which hostile rule produced this answer (`captcha`, `slow`...), kept in the hit log for tests. */
+  rule?: string;
 }
 
 /** One product the pipeline should store, with its price exactly as the spider must yield it. */
@@ -44,7 +50,22 @@ export interface ExpectedShopOutcome {
   /** Every page a spider fetches on a full crawl (listings, products, 404s): the request budget. */
   pageCount: number;
   catalog: CatalogProduct[];
+  /** The hostile shop's traps and how a crawl must end them. */
+  hostile?: HostileOutcome;
 }
+
+/** What a crawl of the hostile shop must end with, beyond the items. */
+export interface HostileOutcome {
+  /** Product URLs reset once, then served. */
+  resets: string[];
+  /** Product URLs served slowly, every time. */
+  slow: string[];
+  /** Links answered 403 (fail, never retried). */
+  forbidden: string[];
+  /** A link that redirects to itself through a second URL. */
+  redirectLoop: string;
+}
+
 
 /** A shop's markup and URL space; the server adds robots.txt, latency, keep-alive and the hit log. */
 export interface ShopSite {

@@ -1,5 +1,5 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
-import { startDemoShops, startJsShop } from '../../demo/demo-shops';
+import { startDemoShops, startHostileShop, startJsShop, type ShopGroup } from '../../demo/demo-shops';
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
 import { findSpider } from '../../spiders/index';
 import { parseStoreUrl, redactStoreUrl } from '../../storage/store-url';
@@ -21,12 +21,17 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     await demo.close();
     throw error;
   });
-  // The hotel rate API: a small rate-shop matrix (3 hotels × 5 check-ins × 2 LOS × 2 occupancies), rate-limited.
-  const hotelApi = await startHotelRateApi().catch(async (error: unknown) => {
+  // The hostile host: rate limits, a 503 burst, resets, slow bodies, a CAPTCHA wall, 403s, a redirect loop.
+  const hostile: ShopGroup = await startHostileShop().catch(async (error: unknown) => {
     await Promise.all([demo.close(), jsShop.close()]);
     throw error;
   });
-  const shops = [...demo.shops, ...jsShop.shops, { name: 'hotel rate API', spider: 'demo-hotel-rates', origin: hotelApi.origin }];
+  // The hotel rate API: a small rate-shop matrix (3 hotels × 5 check-ins × 2 LOS × 2 occupancies), rate-limited.
+  const hotelApi = await startHotelRateApi().catch(async (error: unknown) => {
+    await Promise.all([demo.close(), jsShop.close(), hostile.close()]);
+    throw error;
+  });
+  const shops = [...demo.shops, ...jsShop.shops, ...hostile.shops, { name: 'hotel rate API', spider: 'demo-hotel-rates', origin: hotelApi.origin }];
   baseLog.info({ shops: shops.map(({ name, origin }) => ({ name, origin })) }, 'demo shops listening on loopback');
   const engines: CrawlEngine[] = [];
   const stopListening = onShutdownSignals((signal) => engines.forEach((engine) => engine.stop(signal)));
@@ -50,6 +55,6 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     return Math.max(...summaries.map(exitCodeFor));
   } finally {
     stopListening();
-    await Promise.all([demo.close(), jsShop.close(), hotelApi.close()]);
+    await Promise.all([demo.close(), jsShop.close(), hostile.close(), hotelApi.close()]);
   }
 }

@@ -83,7 +83,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     stats,
   });
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
-  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores });
+  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores, hostSlots: opened.intervals });
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
   const writer = new BatchWriter(store, settings.pipeline, stats);

@@ -14,6 +14,8 @@ export interface RunSummary {
   balanced: boolean;
   /** How the run ended: finished (nothing pending), interrupted (stopped with work left), failed. */
   status: 'finished' | 'interrupted' | 'failed';
+  /** How hostile answers were handled: the `retry/`, `breaker/`, `block/`, `throttle/` and `robots/` counters (full keys). */
+  handling: Record<string, number>;
   /** Alarms raised during the run (`null-price/host/<host>` → 1), from the `alarms/` stats. */
   alarms: Record<string, number>;
   /** Settings say an alarm fails the run (exit 3). */
@@ -21,6 +23,8 @@ export interface RunSummary {
   /** Callback names the spider yielded requests for but does not define → requests failed (a spider bug). */
   unknownCallbacks: Record<string, number>;
 }
+
+const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/'];
 
 export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; alarmsFailRun?: boolean }): RunSummary {
   const { ledger, stats } = args;
@@ -35,6 +39,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/') },
     balanced,
     status,
+    handling: Object.fromEntries(HANDLING_PREFIXES.flatMap((prefix) => Object.entries(stats.byPrefix(prefix)).map(([key, n]) => [prefix + key, n]))),
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
     unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
@@ -75,6 +80,8 @@ export function formatSummary(summary: RunSummary): string {
   if (statuses.length > 0) lines.push('', `by status: ${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}`);
   const reasons = Object.entries(ledger.failedByReason).sort(([, a], [, b]) => b - a);
   if (reasons.length > 0) lines.push('', 'failures by reason:', ...reasons.map(([r, n]) => `  ${r}: ${n}`));
+  const handling = Object.entries(summary.handling).sort(([a], [b]) => a.localeCompare(b));
+  if (handling.length > 0) lines.push('', 'handling:', ...handling.map(([key, n]) => `  ${key}: ${n}`));
   lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}`);
   const drops = Object.entries(summary.items.dropped).sort(([, a], [, b]) => b - a);
   if (drops.length > 0) lines.push('items dropped by reason:', ...drops.map(([r, n]) => `  ${r}: ${n}`));

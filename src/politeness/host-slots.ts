@@ -28,6 +28,10 @@ interface HostState {
   serial: number;
   /** Reservations not yet released or cancelled, so a double release cannot free a slot twice. */
   open: Set<number>;
+  /** The adaptive throttle's interval, replacing policy.minIntervalMs while set. */
+  adaptedIntervalMs: number | null;
+  /** The latest reservation or send: where a grown interval is counted from. */
+  lastSendAtMs: number;
 }
 
 export interface HostSlotView {
@@ -71,10 +75,11 @@ export class HostSlots {
       hostKey,
       serial: ++host.serial,
       previousNextOpenAtMs: host.nextOpenAtMs,
-      nextOpenAtMs: nowMs + host.policy.minIntervalMs + this.jitter(host.policy.jitterMs),
+      nextOpenAtMs: nowMs + (host.adaptedIntervalMs ?? host.policy.minIntervalMs) + this.jitter(host.policy.jitterMs),
       reservedAtMs: nowMs,
     };
     host.nextOpenAtMs = reservation.nextOpenAtMs;
+    host.lastSendAtMs = nowMs;
     host.inFlight += 1;
     host.open.add(reservation.serial);
     return { ok: true, reservation };
@@ -90,6 +95,7 @@ export class HostSlots {
     const lateByMs = nowMs - reservation.reservedAtMs;
     if (!host || lateByMs <= 0 || !host.open.has(reservation.serial)) return;
     host.nextOpenAtMs = Math.max(host.nextOpenAtMs, reservation.nextOpenAtMs + lateByMs);
+    host.lastSendAtMs = Math.max(host.lastSendAtMs, nowMs);
   }
 
   /** The response (or error) arrived: free the concurrency slot; the interval keeps running. */
@@ -118,6 +124,17 @@ export class HostSlots {
     if (untilMs > host.nextOpenAtMs) {
       host.nextOpenAtMs = untilMs;
     }
+  }
+
+  /**
+   * The adaptive throttle sets the host's interval. A longer one applies at once, counted from the
+   * latest send (the slot already reserved was spaced with the old one); a shorter one only from the
+   * next reservation, so it never undoes a pause.
+   */
+  setIntervalMs(hostKey: string, intervalMs: number): void {
+    const host = this.state(hostKey);
+    host.adaptedIntervalMs = intervalMs;
+    if (host.serial > 0) host.nextOpenAtMs = Math.max(host.nextOpenAtMs, host.lastSendAtMs + intervalMs);
   }
 
   nextOpenAtMs(hostKey: string): number {
@@ -153,7 +170,7 @@ export class HostSlots {
   private state(hostKey: string): HostState {
     let host = this.hosts.get(hostKey);
     if (!host) {
-      host = { policy: this.policyFor(hostKey), nextOpenAtMs: 0, inFlight: 0, serial: 0, open: new Set() };
+      host = { policy: this.policyFor(hostKey), nextOpenAtMs: 0, inFlight: 0, serial: 0, open: new Set(), adaptedIntervalMs: null, lastSendAtMs: 0 };
       this.hosts.set(hostKey, host);
     }
     return host;

@@ -345,6 +345,34 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Adaptive per-host interval (middlewares/adaptive-throttle.ts); off unless enabled, per spider or per host. */
+    throttle: z
+      .object({
+        adaptive: z
+          .object({
+            /** Adapt every host's interval (a spider's settings can turn this on for its crawl). */
+            enabled: z.boolean().default(false),
+            /** Host keys adapted even when `enabled` is false. */
+            hosts: z.array(z.string().min(1)).default([]),
+            /** Floor of the interval; unset: the host's politeness interval, so adapting never goes faster than configured. */
+            minIntervalMs: ms().optional(),
+            /** Ceiling of the interval. */
+            maxIntervalMs: ms().default(60_000),
+            /** A response slower than this (request start to full body) slows the host like a 429. */
+            targetLatencyMs: ms().default(3_000),
+            /** Multiplier of the interval on a throttling answer or a slow response. */
+            increaseFactor: z.number().min(1).default(2),
+            /** Taken off the interval after `successesPerDecrease` fast successes in a row. */
+            decreaseStepMs: ms().default(50),
+            successesPerDecrease: z.number().int().min(1).default(10),
+            /** Statuses that mean "too fast"; detected block pages count too. */
+            statuses: z.array(z.number().int().min(100).max(599)).default([429, 503]),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 

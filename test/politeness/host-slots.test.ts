@@ -110,6 +110,26 @@ describe('HostSlots', () => {
     expect(spaced.inFlight('h')).toBe(1);
   });
 
+  it('applies an adapted interval: a longer one at once from the latest send, a shorter one from the next reservation', () => {
+    const clock = new ManualClock(0);
+    const slots = new HostSlots({ policyFor: fixed(1, 100) });
+    const first = slots.tryReserve('h', clock.nowMs());
+    if (!first.ok) throw new Error('refused');
+    slots.markSent(first.reservation, clock.advance(5));
+    slots.release(first.reservation);
+    slots.setIntervalMs('h', 400);
+    expect(slots.nextOpenAtMs('h')).toBe(405);
+    expect(slots.tryReserve('h', 404).ok).toBe(false);
+    expect(slots.tryReserve('h', 405).ok).toBe(true);
+    expect(slots.nextOpenAtMs('h')).toBe(805);
+    // Shorter: the open slot keeps its time, the next reservation is spaced by the new interval.
+    slots.setIntervalMs('h', 50);
+    expect(slots.nextOpenAtMs('h')).toBe(805);
+    slots.pauseUntil('h', 900);
+    slots.setIntervalMs('h', 60);
+    expect(slots.nextOpenAtMs('h')).toBe(900);
+  });
+
   it('keeps hosts independent and only remembers hosts it has seen', () => {
     const slots = new HostSlots({ policyFor: fixed(1, 1_000) });
     expect(slots.tryReserve('a', 0).ok).toBe(true);

@@ -26,7 +26,7 @@ describe('spider registry', () => {
   });
 
   it('explains an unknown name with the list of known spiders', () => {
-    expect(() => findSpider('nope')).toThrow(/no spider named "nope"; known spiders: demo-hotel-rates, demo-js, demo-jsonld, demo-locale, demo-microdata/);
+    expect(() => findSpider('nope')).toThrow(/no spider named "nope"; known spiders: demo-hostile, demo-hotel-rates, demo-js, demo-jsonld, demo-locale, demo-microdata/);
     expect(() => findSpider('toString')).toThrow(expect.objectContaining({ code: 'SPIDER_NOT_FOUND' }));
   });
 

@@ -1,0 +1,113 @@
+// Adaptive throttle middleware: reads each answer's pace signal and sets the host's interval in the host slots.
+import { reasonForError } from '../src/downloader/downloader-chain';
+import type { CrawlRequest } from '../src/core/request';
+import { accept, CONTINUE, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
+import { adjustInterval, initialIntervalState, type AdaptiveIntervalConfig, type AdaptiveIntervalState, type PaceSignal } from '../src/politeness/adaptive-interval';
+import { policyFromSettings, type PolicyFor } from '../src/politeness/host-policy';
+import type { Settings } from '../src/settings/schema';
+import type { ThrottleCheck } from './circuit-breaker';
+
+/** Where the interval is applied: `HostSlots` in a crawl. */
+export interface IntervalControl {
+  setIntervalMs(hostKey: string, intervalMs: number): void;
+}
+
+export interface AdaptiveThrottleOptions {
+  config: Settings['throttle']['adaptive'];
+  politeness: Settings['politeness'];
+  slots: IntervalControl;
+  /** Extra "too fast" signal besides the status list (block pages). */
+  isThrottled?: ThrottleCheck;
+}
+
+interface HostThrottle {
+  config: AdaptiveIntervalConfig;
+  state: AdaptiveIntervalState;
+  /** The interval last logged at info level: a move to half or double of it is logged at info again. */
+  reportedMs: number;
+}
+
+/** A gauge among the counters: the interval per host, in the stats snapshot. */
+const intervalKey = (hostKey: string) => `throttle/interval-ms/${hostKey}`;
+
+/**
+ * Sits below the circuit breaker and above robots-txt and raw-capture, so it sees every fetched answer
+ * (a 429 before retry turns it into a retry) except those the breaker parks while open: the breaker
+ * already holds that host. Only hosts it is enabled for are touched; the others keep their fixed interval.
+ */
+export class AdaptiveThrottleMiddleware implements DownloaderMiddleware {
+  readonly name = 'adaptive-throttle';
+  private readonly hosts = new Map<string, HostThrottle>();
+  private readonly sentAt = new WeakMap<CrawlRequest, number>();
+  private readonly policyFor: PolicyFor;
+
+  constructor(private readonly options: AdaptiveThrottleOptions) {
+    this.policyFor = policyFromSettings(options.politeness);
+  }
+
+  processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
+    if (!this.applies(ctx.hostKey)) return CONTINUE;
+    this.host(ctx);
+    this.sentAt.set(request, ctx.nowMs());
+    return CONTINUE;
+  };
+
+  processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
+    if (!this.applies(ctx.hostKey)) return accept(response);
+    const { statuses, targetLatencyMs } = this.options.config;
+    const latencyMs = response.timings.finishedAtMs - response.timings.startedAtMs;
+    let signal: PaceSignal = response.status < 400 ? 'ok' : 'neutral';
+    if (statuses.includes(response.status) || this.options.isThrottled?.(response, ctx)) signal = 'throttled';
+    else if (latencyMs > targetLatencyMs) signal = 'slow';
+    this.observe(request, signal, ctx, latencyMs);
+    return accept(response);
+  };
+
+  processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
+    if (this.applies(ctx.hostKey)) this.observe(request, reasonForError(error) === 'fetch/timeout' ? 'slow' : 'neutral', ctx);
+    return CONTINUE;
+  };
+
+  private applies(hostKey: string): boolean {
+    return this.options.config.enabled || this.options.config.hosts.includes(hostKey);
+  }
+
+  private observe(request: CrawlRequest, signal: PaceSignal, ctx: MiddlewareContext, latencyMs?: number): void {
+    const host = this.host(ctx);
+    const nowMs = ctx.nowMs();
+    const fromMs = host.state.intervalMs;
+    const { state, change } = adjustInterval(host.state, signal, this.sentAt.get(request) ?? nowMs, nowMs, host.config);
+    host.state = state;
+    if (!change) return;
+    this.options.slots.setIntervalMs(ctx.hostKey, state.intervalMs);
+    ctx.stats.inc(`throttle/${change}`);
+    setGauge(ctx, intervalKey(ctx.hostKey), state.intervalMs);
+    const fields = { throttle: change, signal, fromMs, toMs: state.intervalMs, latencyMs, url: request.url };
+    const big = state.intervalMs >= host.reportedMs * 2 || state.intervalMs * 2 <= host.reportedMs;
+    if (big) {
+      host.reportedMs = state.intervalMs;
+      ctx.log.info(fields, 'host interval adapted');
+    } else ctx.log.debug(fields, 'host interval adapted');
+  }
+
+  private host(ctx: MiddlewareContext): HostThrottle {
+    let host = this.hosts.get(ctx.hostKey);
+    if (!host) {
+      const { config } = this.options;
+      const politeMs = this.policyFor(ctx.hostKey).minIntervalMs;
+      const floorMs = config.minIntervalMs ?? politeMs;
+      const throttleConfig = { floorMs, ceilingMs: Math.max(floorMs, config.maxIntervalMs), increaseFactor: config.increaseFactor, decreaseStepMs: config.decreaseStepMs, successesPerDecrease: config.successesPerDecrease };
+      const state = initialIntervalState(politeMs, throttleConfig);
+      host = { config: throttleConfig, state, reportedMs: state.intervalMs };
+      this.hosts.set(ctx.hostKey, host);
+      if (host.state.intervalMs !== politeMs) this.options.slots.setIntervalMs(ctx.hostKey, host.state.intervalMs);
+      setGauge(ctx, intervalKey(ctx.hostKey), host.state.intervalMs);
+    }
+    return host;
+  }
+}
+
+/** Stats holds counters only; a gauge is kept by adding the difference to its current value. */
+function setGauge(ctx: MiddlewareContext, key: string, value: number): void {
+  ctx.stats.inc(key, value - ctx.stats.get(key));
+}

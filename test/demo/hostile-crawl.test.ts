@@ -1,0 +1,79 @@
+// The hostile demo host crawled by its spider: every hostile behaviour shows up, handled, and nothing is lost.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHostileShop, type HostileOutcome, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
+import { formatSummary } from '../../src/engine/run-summary';
+import { DemoHostileShopSpider } from '../../spiders/demo-hostile-shop';
+import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
+
+const PRODUCTS = 30;
+
+describe('a crawl of the hostile demo host', () => {
+  let group: ShopGroup;
+  let shop: RunningShop;
+  let hostile: HostileOutcome;
+  let result: TestCrawlResult;
+  const storage = tempStorageDir('hostile');
+  const pages = () => shop.hits.filter((hit) => hit.path !== '/robots.txt');
+  const hits = (status: number) => pages().filter((hit) => hit.status === status);
+  const handled = (key: string) => result.summary.handling[key] ?? 0;
+
+  beforeAll(async () => {
+    group = await startHostileShop({ productCounts: { hostile: PRODUCTS } });
+    shop = group.shops[0];
+    hostile = shop.expected.hostile!;
+    const spider = new DemoHostileShopSpider({ baseUrl: shop.origin });
+    result = await crawlInProcess(spider, storage.dir, { pipeline: { batchSize: 10, batchMaxAgeMs: 20 }, log: { statsIntervalMs: 0 } });
+  }, 60_000);
+  afterAll(async () => {
+    await group.close();
+    storage.cleanup();
+  });
+
+  it('stores every product; only the 403s and the redirect loop fail, each with its reason; the ledger balances', () => {
+    expect(result.items.map((item) => item.sku).sort()).toEqual(shop.expected.items.map((item) => item.sku).sort());
+    expect(result.summary.ledger).toMatchObject({ planned: shop.expected.pageCount, succeeded: shop.expected.pageCount - 3, failed: 3, pending: 0 });
+    expect(result.summary.ledger.failedByReason).toEqual({ 'http/403': hostile.forbidden.length, 'fetch/redirect-loop': 1 });
+    expect(result.summary.balanced).toBe(true);
+    expect(result.summary.status).toBe('finished');
+    // The printed summary (what `pricecrawl demo` shows) lists how each refusal was handled.
+    const printed = formatSummary(result.summary);
+    expect(printed).toContain('handling:');
+    expect(printed).toContain('  retry/reason/fetch/connection-reset: ');
+    expect(printed).toContain('  breaker/opened: 1');
+  });
+
+  it('never retries a 403: each forbidden path gets one, and is not requested after it', () => {
+    for (const url of hostile.forbidden) {
+      const answers = pages().filter((hit) => url.endsWith(hit.path)).map((hit) => hit.status);
+      expect(answers.filter((status) => status === 403)).toHaveLength(1);
+      expect(answers.at(-1)).toBe(403);
+    }
+  });
+
+  it('retries each reset connection once and waits out every slow body', () => {
+    expect(hits(0)).toHaveLength(hostile.resets.length);
+    // A reset that hits the breaker's half-open probe re-opens the breaker and is parked there instead.
+    expect(handled('retry/reason/fetch/connection-reset')).toBeLessThanOrEqual(hostile.resets.length);
+    expect(handled('retry/reason/fetch/connection-reset') + handled('breaker/reopened')).toBeGreaterThanOrEqual(hostile.resets.length);
+    for (const url of [...hostile.resets, ...hostile.slow]) expect(result.items.some((item) => item.url === url)).toBe(true);
+  });
+
+  it('rides out the 503 burst with Retry-After and the breaker (opened once, closed by a good probe)', () => {
+    expect(hits(503)).toHaveLength(8);
+    expect(handled('retry/reason/http/503') + handled('breaker/deferred')).toBeGreaterThanOrEqual(8);
+    expect(handled('breaker/opened')).toBe(1);
+    expect(handled('breaker/closed')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('slows down on the 429s and the CAPTCHA wall: each is retried (or parked by an open breaker), the throttle grows', () => {
+    // An answer that reaches an open breaker is parked there rather than retried: hence at most, not equal.
+    expect(hits(429).length).toBeGreaterThanOrEqual(1);
+    expect(handled('retry/reason/http/429')).toBeGreaterThanOrEqual(1);
+    expect(handled('retry/reason/http/429')).toBeLessThanOrEqual(hits(429).length);
+    const captchas = pages().filter((hit) => hit.rule === 'captcha');
+    expect(captchas.length).toBeGreaterThanOrEqual(1);
+    expect(handled('block/detected')).toBeGreaterThanOrEqual(1);
+    expect(handled('block/detected')).toBeLessThanOrEqual(captchas.length);
+    expect(handled('throttle/increased')).toBeGreaterThanOrEqual(1 + hostile.slow.length);
+  });
+});
