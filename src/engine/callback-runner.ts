@@ -1,9 +1,10 @@
 // Runs one spider callback on a response: requests go to the frontier, items into the pipeline.
 import type { Logger } from 'pino';
 import { UnknownCallbackError } from '../core/errors';
+import { CallbackDeadline, CallbackTimeoutError, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
 import type { CrawlResponse } from '../core/response';
-import { isRequest, resolveCallback, type Spider } from '../core/spider';
+import { isRequest, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
 import type { Stats } from './stats';
 import type { RequestSink } from './request-sink';
 
@@ -26,14 +27,21 @@ export async function runCallback(
   response: CrawlResponse,
   source: Omit<ItemSource, 'scrapedAtMs'>,
   deps: { requests: RequestSink; items: ItemProcessor; stats: Stats; log: Logger },
+  timeout?: CallbackTimeout,
 ): Promise<CallbackResult> {
   const durables: Promise<void>[] = [];
   let itemsAccepted = 0;
   let itemsDropped = 0;
   let error: CallbackResult['error'] = null;
+  const deadline = timeout ? new CallbackDeadline(timeout) : null;
+  let outputs: AsyncIterator<SpiderOutput> | null = null;
   try {
     const callback = resolveCallback(spider, response.request.callback);
-    for await (const output of callback(response)) {
+    outputs = callback(response)[Symbol.asyncIterator]();
+    for (;;) {
+      const step = deadline ? await deadline.race(outputs) : await outputs.next();
+      if (step.done) break;
+      const output = step.value;
       if (isRequest(output)) {
         await deps.requests.push(output);
         continue;
@@ -49,12 +57,21 @@ export async function runCallback(
     }
     await deps.requests.flush();
   } catch (thrown) {
-    const isUnknown = thrown instanceof UnknownCallbackError;
-    const message = thrown instanceof Error ? thrown.message : String(thrown);
-    error = { reason: isUnknown ? 'callback/unknown' : 'callback/error', message };
-    deps.stats.inc(`spider/errors/${isUnknown ? 'unknown-callback' : 'exception'}`);
+    void outputs?.return?.(undefined)?.catch(() => undefined); // as `for await` would: the generator's finally runs
+    const { stat, ...failure } = callbackError(thrown);
+    error = failure;
+    deps.stats.inc(`spider/errors/${stat}`);
     deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
+  } finally {
+    deadline?.dispose();
   }
   return { durable: Promise.all(durables), itemsAccepted, itemsDropped, error };
+}
+
+function callbackError(thrown: unknown): { reason: string; message: string; stat: string } {
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  if (thrown instanceof UnknownCallbackError) return { reason: 'callback/unknown', message, stat: 'unknown-callback' };
+  if (thrown instanceof CallbackTimeoutError) return { reason: 'callback/timeout', message, stat: 'timeout' };
+  return { reason: 'callback/error', message, stat: 'exception' };
 }

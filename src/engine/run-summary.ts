@@ -10,6 +10,8 @@ export interface RunSummary {
   items: { scraped: number; written: number; dropped: Record<string, number> };
   /** Fetches per fetch mode and host, keyed `<mode>/<host>` (`browser/127.0.0.1:8083`). */
   fetchModes: Record<string, number>;
+  /** Browser counters (`pages/opened`, `pages/closed`, `launched`, `retired/<why>`, `rss-peak-bytes`); empty without a browser. */
+  browser: Record<string, number>;
   /** planned = succeeded + failed + pending */
   balanced: boolean;
   /** How the run ended: finished (nothing pending), interrupted (stopped with work left), failed. */
@@ -30,6 +32,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     elapsedMs: stats.elapsedMs(),
     ledger,
     fetchModes: stats.byPrefix('fetch/mode/'),
+    browser: stats.byPrefix('browser/'),
     items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/') },
     balanced,
     status,

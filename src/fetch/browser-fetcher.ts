@@ -4,6 +4,7 @@ import { urlMatches, type BrowserRequestOptions, type CapturedResponse } from '.
 import { FetchError, PricecrawlError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
+import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { launchChromium } from './chromium-launch';
 import { FetchDeadline } from './fetch-deadline';
@@ -17,13 +18,14 @@ export class BrowserFetcher implements Fetcher {
 
   constructor(
     private readonly settings: BrowserSettings,
-    userAgent?: string,
+    options: { userAgent?: string; stats?: Stats } = {},
   ) {
     this.pool = new PagePool({
       launch: () => launchChromium(settings.executablePath),
       maxOpenPages: settings.maxOpenPages,
       pagesPerBrowser: settings.pagesPerBrowser,
-      userAgent,
+      userAgent: options.userAgent,
+      stats: options.stats,
     });
   }
 
@@ -33,22 +35,28 @@ export class BrowserFetcher implements Fetcher {
 
   async fetch(request: CrawlRequest, options: FetchOptions = {}): Promise<CrawlResponse> {
     if (request.method !== 'GET') throw new FetchError('FETCH_FAILED', `the browser fetcher only sends GET (${request.method} ${request.url})`);
-    // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
-    return this.pool.withPage(async (page) => {
-      const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
-      try {
-        return await this.load(page, request, options, deadline.signal);
-      } catch (error) {
-        if (deadline.signal.aborted) throw deadline.explain(error, request.url);
-        // A dead browser surfaces as whatever the pending call saw (often net::ERR_ABORTED): name the cause.
-        if (!page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
-        throw browserError(error, request.url);
-      } finally {
-        deadline.dispose();
-      }
-    }).catch((error: unknown) => {
+    const lease = await this.pool.acquire().catch((error: unknown) => {
       throw browserError(error, request.url); // launch failures (BROWSER_MISSING) arrive here
     });
+    // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
+    const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
+    let retained = false;
+    try {
+      const response = await this.load(lease.page, request, options, deadline.signal);
+      if (options.retain) {
+        options.retain(lease.release);
+        retained = true;
+      }
+      return response;
+    } catch (error) {
+      if (deadline.signal.aborted) throw deadline.explain(error, request.url);
+      // A dead browser surfaces as whatever the pending call saw (often net::ERR_ABORTED): name the cause.
+      if (!lease.page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
+      throw browserError(error, request.url);
+    } finally {
+      deadline.dispose();
+      if (!retained) await lease.release();
+    }
   }
 
   async close(): Promise<void> {
@@ -97,6 +105,7 @@ export class BrowserFetcher implements Fetcher {
         redirectChain: redirectChainOf(main),
         fetchMode: 'browser',
         captured,
+        page: options.retain ? page : undefined,
       });
     } finally {
       signal.removeEventListener('abort', onAbort);

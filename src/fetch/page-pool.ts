@@ -1,17 +1,26 @@
 // Hands out browser pages under a cap, always closes them, recycles browsers after N pages, replaces crashed ones.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Stats } from '../engine/stats';
 
 export interface PagePoolOptions {
   launch(): Promise<Browser>;
   maxOpenPages: number;
   pagesPerBrowser: number;
   userAgent?: string;
+  /** Receives `browser/pages/opened`, `browser/pages/closed`, `browser/launched`, `browser/retired/<why>`. */
+  stats?: Stats;
 }
 
 export interface PagePoolStats {
   openPages: number;
   browsersLaunched: number;
   pagesServed: number;
+}
+
+export interface PageLease {
+  page: Page;
+  /** Closes the page and frees its slot; safe to call more than once. */
+  release(): Promise<void>;
 }
 
 interface BrowserHandle {
@@ -47,19 +56,42 @@ export class PagePool {
     return { openPages: this.open, browsersLaunched: this.launched, pagesServed: this.served };
   }
 
-  /** Runs `use` with a fresh page; the page and its context are closed however `use` ends. */
+  /** Runs `use` with a fresh page; the page is closed however `use` ends. */
   async withPage<T>(use: (page: Page) => Promise<T>): Promise<T> {
+    const lease = await this.acquire();
+    try {
+      return await use(lease.page);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  /**
+   * A page under the cap, kept until `release` (idempotent) closes it: lets the page outlive the fetch
+   * while the spider callback uses it. Whoever acquires must release on every path.
+   */
+  async acquire(): Promise<PageLease> {
     await this.takeSlot();
-    let handle: BrowserHandle | null = null;
-    let page: Page | null = null;
+    let handle: BrowserHandle;
+    let page: Page;
     try {
       [handle, page] = await this.openPage();
-      return await use(page);
-    } finally {
-      if (page) await page.close().catch(() => undefined);
-      if (handle) await this.pageDone(handle);
+    } catch (error) {
       this.releaseSlot();
+      throw error;
     }
+    this.options.stats?.inc('browser/pages/opened');
+    let released: Promise<void> | null = null;
+    const release = () => {
+      released ??= (async () => {
+        await page.close().catch(() => undefined);
+        this.options.stats?.inc('browser/pages/closed');
+        await this.pageDone(handle);
+        this.releaseSlot();
+      })();
+      return released;
+    };
+    return { page, release };
   }
 
   /** A browser may die between its last page failing and its 'disconnected' event: then try one fresh browser. */

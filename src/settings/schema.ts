@@ -105,6 +105,11 @@ export const settingsSchema = z
         timeoutMs: ms().default(30_000),
         /** Longest `waitFor.networkIdle` waits; the page is taken as it is after that. */
         networkIdleCapMs: ms().default(5_000),
+        /**
+         * Longest a spider callback may run on a browser response (it may interact through `res.page`);
+         * then its page is closed and the request fails with `callback/timeout`.
+         */
+        callbackTimeoutMs: ms().default(60_000),
         /** Playwright resource types that are aborted before they leave the browser. */
         blockResourceTypes: z.array(z.string()).default(['image', 'font', 'media']),
         /** URL substrings (or /regex/) aborted as well, e.g. trackers. */
