@@ -38,6 +38,8 @@ export class StatsLogger {
         items,
         failed: this.stats.get('requests/failed'),
         inFlight: this.frontier.inFlight(),
+        // Chromium's process trees (summed RSS), peak so far; absent when no browser ran.
+        ...(this.stats.get('browser/rss-peak-bytes') > 0 ? { browserRssPeakMb: Math.round(this.stats.get('browser/rss-peak-bytes') / 2 ** 20) } : {}),
       },
       'crawl progress',
     );
