@@ -1,4 +1,6 @@
 // PagePool with real Chromium: recycling by pages and by memory, contexts per session key under a cap, crash replacement.
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../src/fetch/chromium-launch';
@@ -85,5 +87,38 @@ describe('PagePool', () => {
     expect(await visit('a', '/echo')).toBe('none');
     expect(stats.get('browser/contexts/opened')).toBe(4);
     await pool.close();
+  }, 30_000);
+
+  it('sends a context with a proxy URL through that proxy, with its credentials, and other contexts direct', async () => {
+    const proxied: Array<{ url: string; auth: string | undefined }> = [];
+    // A minimal forward proxy: absolute-URI requests, relayed to the loopback server.
+    const proxy = createServer((req, res) => {
+      proxied.push({ url: req.url ?? '', auth: req.headers['proxy-authorization'] });
+      if (!req.headers['proxy-authorization']) return void res.writeHead(407, { 'proxy-authenticate': 'Basic realm="p"' }).end();
+      const upstream = request(req.url ?? '', { method: req.method, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://user:s%40cret@127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const pool = new PagePool({ launch, maxOpenPages: 1, pagesPerBrowser: 100 });
+    const visit = (key: string, path: string, viaProxy?: string) => pool.withPage(async (page) => {
+      await page.goto(server.url(path));
+      return page.textContent('p');
+    }, { key, proxyUrl: viaProxy });
+    try {
+      expect(await visit('session-1', '/page/proxied', proxyUrl)).toBe('proxied');
+      expect(await visit('session-2', '/page/direct')).toBe('direct');
+      const pages = proxied.filter((p) => p.url.includes('/page/'));
+      expect(pages.map((p) => p.url)).toContain(server.url('/page/proxied'));
+      expect(pages.some((p) => p.url.includes('/page/direct'))).toBe(false);
+      expect(pages.some((p) => p.auth === `Basic ${Buffer.from('user:s@cret').toString('base64')}`)).toBe(true);
+    } finally {
+      await pool.close();
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   }, 30_000);
 });
