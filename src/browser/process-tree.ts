@@ -24,20 +24,25 @@ function processTable(): Map<number, ProcessInfo> {
   return table;
 }
 
-/** Sum of RSS over `rootPid` and its descendants (shared pages counted once per process, as `ps` does). */
-export function processTreeRssBytes(rootPid: number): number {
-  const table = processTable();
-  if (!table.has(rootPid)) return 0;
+/** `rootPid` and all its descendants, root first; empty when it is gone. */
+export function processTreePids(rootPid: number, table = processTable()): number[] {
+  if (!table.has(rootPid)) return [];
   const children = new Map<number, number[]>();
   for (const [pid, info] of table) children.set(info.ppid, [...(children.get(info.ppid) ?? []), pid]);
-  let total = 0;
+  const tree: number[] = [];
   const stack = [rootPid];
   while (stack.length > 0) {
     const pid = stack.pop()!;
-    total += table.get(pid)?.rssBytes ?? 0;
+    tree.push(pid);
     stack.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return tree;
+}
+
+/** Sum of RSS over `rootPid` and its descendants (shared pages counted once per process, as `ps` does). */
+export function processTreeRssBytes(rootPid: number): number {
+  const table = processTable();
+  return processTreePids(rootPid, table).reduce((sum, pid) => sum + (table.get(pid)?.rssBytes ?? 0), 0);
 }
 
 /** Direct children of `parentPid` whose command line contains `marker`. */

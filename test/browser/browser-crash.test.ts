@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlResponse } from '../../src/core/response';
 import { Spider, type SpiderOutput } from '../../src/core/spider';
+import { processTreePids } from '../../src/browser/process-tree';
 import { launchedChromiumPids } from '../../src/fetch/chromium-launch';
 import { FixtureServer } from '../support/fixture-server';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
@@ -51,7 +52,14 @@ describe('a crashed browser', () => {
     await hanging;
     const pids = launchedChromiumPids();
     expect(pids).toHaveLength(1);
-    process.kill(pids[0], 'SIGKILL');
+    // The whole tree at once, as an OOM kill or a crashed machine would: no renderer lingers on the pipe.
+    for (const pid of processTreePids(pids[0])) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone with its parent
+      }
+    }
     const { summary, items } = await crawl;
 
     expect(summary.balanced).toBe(true);
