@@ -69,5 +69,5 @@ describe('a crashed browser', () => {
     expect(summary.browser.launched).toBe(2);
     expect(summary.browser['pages/opened']).toBe(summary.browser['pages/closed']);
     expect(server.requests.filter((r) => r.path === '/p/3')).toHaveLength(2);
-  }, 60_000);
+  }, 120_000);
 });
