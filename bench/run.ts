@@ -1,7 +1,7 @@
 // `npm run bench`: fast, polite, skewed, memory and storm scenarios against peers; prints tables, writes results JSON.
 // Knobs (env): BENCH_ROUNDS, BENCH_PEER_ROUNDS, BENCH_HOSTS, BENCH_PAGES_PER_HOST, BENCH_POLITE_PAGES_PER_HOST,
 // BENCH_POLITE_ROUNDS, BENCH_SKEW_SMALL_PAGES, BENCH_INTERVAL_MS, BENCH_CONCURRENCY, BENCH_MEMORY_REQUESTS, BENCH_MEMORY_CRAWL_MS,
-// BENCH_STORM_HOSTS, BENCH_STORM_PAGES_PER_HOST, BENCH_STORM_PER_SECOND, BENCH_SCENARIOS, BENCH_CRAWLERS, BENCH_CPU_PROF (directory for pricecrawl CPU profiles),
+// BENCH_STORM_HOSTS, BENCH_STORM_PAGES_PER_HOST, BENCH_STORM_PER_SECOND, BENCH_MIXED_HTTP_PRODUCTS, BENCH_MIXED_JS_PRODUCTS, BENCH_SCENARIOS, BENCH_CRAWLERS, BENCH_CPU_PROF (directory for pricecrawl CPU profiles),
 // BENCH_PRICECRAWL_SETTINGS (JSON settings overrides for pricecrawl). See bench/README.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -12,6 +12,7 @@ import { formatScenario } from './harness/report-table';
 import type { ScenarioResult } from './harness/scenario-result';
 import { fastScenario } from './scenarios/fast-scenario';
 import { memoryScenario } from './scenarios/memory-scenario';
+import { formatMixed, mixedScenario, type MixedResult } from './scenarios/mixed-scenario';
 import { politeScenario, politeVariants } from './scenarios/polite-scenario';
 import { workersScenario } from './scenarios/workers-scenario';
 import { stormScenario } from './scenarios/storm-scenario';
@@ -37,10 +38,17 @@ process.stdout.write(
 );
 
 const results: ScenarioResult[] = [];
+let mixed: MixedResult | null = null;
 let fastPagesPerSecond: number | null = null;
 try {
   for (const scenario of config.scenarios) {
     let result: ScenarioResult;
+    if (scenario === 'mixed') {
+      // pricecrawl alone: fetch routing (HTTP vs Chromium) is what it measures, not a peer comparison.
+      mixed = await mixedScenario(scratchDir, config.mixedHttpProducts, config.mixedJsProducts);
+      process.stdout.write(`${formatMixed(mixed)}\n\n`);
+      continue;
+    }
     if (scenario === 'fast') {
       result = await fastScenario(config, crawlers, join(scratchDir, 'fast'), notes.slice());
       fastPagesPerSecond = result.summaries.find((s) => s.crawler === 'pricecrawl')?.medianPagesPerSecond ?? null;
@@ -73,7 +81,7 @@ mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
 const pricecrawlSettings = process.env.BENCH_PRICECRAWL_SETTINGS ?? null;
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, totalMemMb: Math.round(totalmem() / 2 ** 20), node: process.version, loadAvgAtEnd: loadavg() };
-writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, config, pricecrawlSettings, scenarios: results }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, config, pricecrawlSettings, scenarios: results, mixed }, null, 2)}\n`);
 const verdicts = results.flatMap((r) => r.targets.map((t) => t.pass));
 process.stdout.write(
   `targets: ${verdicts.filter((v) => v === true).length} PASS, ${verdicts.filter((v) => v === false).length} MISS, ${verdicts.filter((v) => v === null).length} n/a\n` +

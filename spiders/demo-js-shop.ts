@@ -1,4 +1,6 @@
-// Spider for the demo JS-rendered shop, in the browser: reads the listing's cursor API, prices from the rendered DOM.
+// Spider for the demo JS-rendered shop, in the browser: scrolls the listing to its end, prices from the rendered DOM.
+import type { Page } from 'playwright-core';
+import { scrollToEnd } from '../src/browser/infinite-scroll';
 import type { BrowserRequestOptions } from '../src/core/browser-options';
 import type { PriceItem } from '../src/core/item';
 import type { CrawlRequest } from '../src/core/request';
@@ -7,14 +9,8 @@ import type { SpiderOutput } from '../src/core/spider';
 import { cleanText, firstText } from './support/page-text';
 import { DemoShopSpider } from './support/demo-shop-spider';
 
-/** What the shop's `/api/products` returns; the listing page's own script calls it. */
-interface ProductsPage {
-  items: Array<{ sku: string; name: string; url: string }>;
-  nextCursor: string | null;
-}
-
-/** The listing renders from its API: read the API body the page fetched rather than the DOM. */
-const LISTING: BrowserRequestOptions = { capture: ['/api/products'], waitFor: { response: '/api/products' } };
+/** The listing's script keeps its API's next-page token on <body data-next-cursor> ('' once at the end). */
+const readNextCursor = (page: Page) => page.getAttribute('body', 'data-next-cursor') as Promise<string | null | undefined>;
 /** The price is written by a script after its own API call: wait until it is there. */
 const PRODUCT: BrowserRequestOptions = { waitFor: { selector: '.price[data-ready]' } };
 
@@ -23,14 +19,16 @@ export class DemoJsShopSpider extends DemoShopSpider {
   override productCallback = 'parseProduct';
   override fetchMode = 'browser' as const;
   protected readonly entryPath = '/';
-  protected override readonly entryInit = { browser: LISTING };
 
-  /** A listing screen: its products, then the next screen by the API's cursor (the page's infinite scroll). */
+  /**
+   * The listing loads 8 products per API call as it is scrolled: scroll it to its end in the live page,
+   * then follow every product link. Anything but the API's own end (a cap, a stalled feed, a looping
+   * cursor) fails the listing with that reason after following what was found.
+   */
   override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
-    const page = res.capturedJson<ProductsPage>('/api/products');
-    if (!page) throw new Error(`listing ${res.url} made no /api/products call`);
-    for (const product of page.items) yield res.follow(product.url, 'parseProduct', {}, { browser: PRODUCT });
-    if (page.nextCursor) yield res.follow(`/?cursor=${encodeURIComponent(page.nextCursor)}`, 'parse', {}, { browser: LISTING });
+    const listing = await scrollToEnd(res.page, { itemSelector: 'a.product', readCursor: readNextCursor, maxSteps: 500 });
+    for (const href of listing.items) yield res.follow(href, 'parseProduct', {}, { browser: PRODUCT });
+    if (listing.reason !== 'pagination/end') throw new Error(`listing ${res.url} stopped by ${listing.reason} after ${listing.steps} steps`);
   }
 
   /** A catalog recrawl of a product page needs the same wait as one found on a listing. */

@@ -1,7 +1,7 @@
 // Bench knobs from the environment, with defaults sized to keep `npm run bench` near 10 minutes on 2 cores.
 
 export type CrawlerName = 'pricecrawl' | 'crawlee' | 'undici-loop' | 'scrapy';
-export type ScenarioName = 'fast' | 'polite' | 'skewed' | 'memory' | 'workers' | 'storm';
+export type ScenarioName = 'fast' | 'polite' | 'skewed' | 'memory' | 'workers' | 'storm' | 'mixed';
 
 export interface BenchConfig {
   /** Rounds per scenario; crawlers alternate within each round (A B C, A B C, ...). */
@@ -23,6 +23,9 @@ export interface BenchConfig {
   memoryRequests: number;
   /** Memory scenario: how long pricecrawl keeps crawling after the last seed, ms. */
   memoryCrawlAfterSeedMs: number;
+  /** Mixed scenario: products on each of the three HTTP demo shops, and on the JS shop. */
+  mixedHttpProducts: number;
+  mixedJsProducts: number;
   scenarios: ScenarioName[];
   crawlers: CrawlerName[];
   /** Storm scenario: hosts (the first one rate-limited), products per host, and the limited host's requests per second. */
@@ -33,7 +36,7 @@ export interface BenchConfig {
   cpuProfileDir: string | null;
 }
 
-const SCENARIOS: ScenarioName[] = ['fast', 'polite', 'skewed', 'memory', 'workers', 'storm'];
+const SCENARIOS: ScenarioName[] = ['fast', 'polite', 'skewed', 'memory', 'workers', 'storm', 'mixed'];
 const CRAWLERS: CrawlerName[] = ['pricecrawl', 'crawlee', 'undici-loop', 'scrapy'];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -66,6 +69,8 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     concurrency: int(env, 'BENCH_CONCURRENCY', 64),
     memoryRequests: int(env, 'BENCH_MEMORY_REQUESTS', 1_000_000),
     memoryCrawlAfterSeedMs: int(env, 'BENCH_MEMORY_CRAWL_MS', 5_000, 0),
+    mixedHttpProducts: int(env, 'BENCH_MIXED_HTTP_PRODUCTS', 60),
+    mixedJsProducts: int(env, 'BENCH_MIXED_JS_PRODUCTS', 30),
     scenarios: list(env, 'BENCH_SCENARIOS', SCENARIOS),
     crawlers: list(env, 'BENCH_CRAWLERS', CRAWLERS),
     stormHosts: int(env, 'BENCH_STORM_HOSTS', 4),

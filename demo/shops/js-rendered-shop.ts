@@ -103,8 +103,8 @@ export function jsRenderedShop(config: CatalogShopConfig): ShopSite {
       return p ? productPage(p) : notFound;
     },
     expected(origin) {
-      const listingPages = Math.max(1, Math.ceil(catalog.length / JS_SHOP_PAGE_SIZE));
-      return { items: plainPriceItems(catalog, (p) => `${origin}/p/${p.slug}`), drift: [], notFound: [], pageCount: listingPages + catalog.length, catalog };
+      // One listing page: the spider scrolls it to the end instead of requesting a page per cursor.
+      return { items: plainPriceItems(catalog, (p) => `${origin}/p/${p.slug}`), drift: [], notFound: [], pageCount: 1 + catalog.length, catalog };
     },
   };
 }

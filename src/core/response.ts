@@ -1,10 +1,12 @@
 // CrawlResponse: what a spider callback receives; decoded text, raw-bytes hash, lazy cheerio.
 import { createHash } from 'node:crypto';
 import * as cheerio from 'cheerio';
+import type { Page } from 'playwright-core';
 import type { CheerioAPI } from 'cheerio';
 import { extractStructuredData, type StructuredOptions } from '../structured/structured-data';
 import type { StructuredData, StructuredProduct } from '../structured/structured-types';
 import { urlMatches, type CapturedResponse, type UrlPattern } from './browser-options';
+import { PricecrawlError } from './errors';
 import type { JsonObject } from './json';
 import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
 
@@ -35,6 +37,8 @@ export interface CrawlResponseInit {
   fetchMode?: FetchMode;
   /** Browser fetches: the XHR/fetch responses matching the request's `browser.capture` patterns. */
   captured?: CapturedResponse[];
+  /** Browser fetches inside a crawl: the live page, open until the callback ends. */
+  page?: Page;
 }
 
 export class CrawlResponse {
@@ -49,6 +53,7 @@ export class CrawlResponse {
   readonly redirectChain: readonly string[];
   readonly fetchMode: FetchMode;
   readonly captured: readonly CapturedResponse[];
+  private readonly livePage: Page | null;
   private cachedHash: string | null = null;
   private cachedDom: CheerioAPI | null = null;
 
@@ -64,6 +69,16 @@ export class CrawlResponse {
     this.redirectChain = init.redirectChain ?? [];
     this.fetchMode = init.fetchMode ?? 'http';
     this.captured = init.captured ?? [];
+    this.livePage = init.page ?? null;
+  }
+
+  /**
+   * The Playwright page the response was rendered in, for interaction (click, scroll, type) inside the
+   * callback. It is closed when the callback ends; `res.$` and `rawHash` stay the HTML as first rendered.
+   */
+  get page(): Page {
+    if (!this.livePage) throw new PricecrawlError('NO_PAGE', `res.page exists only in the callback of a browser response (${this.url} was fetched over ${this.fetchMode})`);
+    return this.livePage;
   }
 
   /** Parsed body of the first captured response whose URL matches `pattern`; undefined when none did. */

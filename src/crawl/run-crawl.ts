@@ -77,7 +77,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
     http: httpFetcher,
-    browser: () => new BrowserFetcher(settings.browser),
+    browser: () => new BrowserFetcher(settings.browser, { stats, contextKeyOf: (request) => ({ key: keyOf(request.url) }) }),
     modeFor: fetchModeResolver(settings, spider.fetchMode, keyOf),
     hostKeyOf: keyOf,
     stats,

@@ -1,10 +1,11 @@
 // Runs one spider callback on a response: requests go to the frontier, items into the pipeline.
 import type { Logger } from 'pino';
 import { UnknownCallbackError } from '../core/errors';
+import { CallbackDeadline, CallbackTimeoutError, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
 import type { CrawlResponse } from '../core/response';
 import type { PageOutputs } from '../pipeline/stage';
-import { isRequest, resolveCallback, type Spider } from '../core/spider';
+import { isRequest, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
 import type { Stats } from './stats';
 import type { RequestSink } from './request-sink';
 
@@ -29,15 +30,22 @@ export async function runCallback(
   response: CrawlResponse,
   source: Omit<ItemSource, 'scrapedAtMs'>,
   deps: { requests: Pick<RequestSink, 'push' | 'flush'>; items: ItemProcessor; stats: Stats; log: Logger },
+  timeout?: CallbackTimeout,
 ): Promise<CallbackResult> {
   const durables: Promise<void>[] = [];
   let itemsAccepted = 0;
   let itemsDropped = 0;
   let error: CallbackResult['error'] = null;
   const requestsByCallback: Record<string, number> = {};
+  const deadline = timeout ? new CallbackDeadline(timeout) : null;
+  let outputs: AsyncIterator<SpiderOutput> | null = null;
   try {
     const callback = resolveCallback(spider, response.request.callback);
-    for await (const output of callback(response)) {
+    outputs = callback(response)[Symbol.asyncIterator]();
+    for (;;) {
+      const step = deadline ? await deadline.race(outputs) : await outputs.next();
+      if (step.done) break;
+      const output = step.value;
       if (isRequest(output)) {
         requestsByCallback[output.callback] = (requestsByCallback[output.callback] ?? 0) + 1;
         await deps.requests.push(output);
@@ -55,13 +63,22 @@ export async function runCallback(
     await deps.requests.flush();
     deps.items.pageDone?.({ url: response.url, callback: response.request.callback, items: itemsAccepted + itemsDropped, requests: requestsByCallback });
   } catch (thrown) {
-    const isUnknown = thrown instanceof UnknownCallbackError;
-    const message = thrown instanceof Error ? thrown.message : String(thrown);
-    error = { reason: isUnknown ? 'callback/unknown' : 'callback/error', message };
-    deps.stats.inc(`spider/errors/${isUnknown ? 'unknown-callback' : 'exception'}`);
-    if (isUnknown) deps.stats.inc(`spider/unknown-callback/${response.request.callback}`);
+    void outputs?.return?.(undefined)?.catch(() => undefined); // as `for await` would: the generator's finally runs
+    const { stat, ...failure } = callbackError(thrown);
+    error = failure;
+    deps.stats.inc(`spider/errors/${stat}`);
+    if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-callback/${response.request.callback}`);
     deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
+  } finally {
+    deadline?.dispose();
   }
   return { durable: Promise.all(durables), itemsAccepted, itemsDropped, error };
+}
+
+function callbackError(thrown: unknown): { reason: string; message: string; stat: string } {
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  if (thrown instanceof UnknownCallbackError) return { reason: 'callback/unknown', message, stat: 'unknown-callback' };
+  if (thrown instanceof CallbackTimeoutError) return { reason: 'callback/timeout', message, stat: 'timeout' };
+  return { reason: 'callback/error', message, stat: 'exception' };
 }

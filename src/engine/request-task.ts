@@ -28,6 +28,17 @@ export interface RequestTaskDeps {
 }
 
 export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promise<void> {
+  // What the fetcher keeps alive for the callback (a browser page): freed when the task ends, however.
+  const retained: Array<() => Promise<void>> = [];
+  const releaseRetained = () => Promise.all(retained.splice(0).map((release) => release().catch(() => undefined)));
+  try {
+    await downloadAndApply(lease, deps, (release) => retained.push(release), releaseRetained);
+  } finally {
+    await releaseRetained();
+  }
+}
+
+async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (release: () => Promise<void>) => void, releaseRetained: () => Promise<unknown>): Promise<void> {
   const { request, hostKey } = lease;
   const log = deps.log.child({ host: hostKey, requestId: request.id });
   const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: Date.now, runId: deps.runId };
@@ -39,6 +50,7 @@ export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promi
         if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new FetchError('OFFSITE_REDIRECT', `redirect to ${to} leaves allowedDomains`);
       },
       onSend: () => lease.markSent(),
+      retain,
     });
   } catch (error) {
     // A middleware bug must not lose the request: record it and keep crawling.
@@ -57,10 +69,10 @@ export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promi
     await deps.frontier.defer(request, Date.now(), { countAttempt: false, reason: 'shutdown' });
     return;
   }
-  await applyResult(download.result, lease, deps, log);
+  await applyResult(download.result, lease, deps, log, releaseRetained);
 }
 
-async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTaskDeps, log: Logger): Promise<void> {
+async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTaskDeps, log: Logger, releaseRetained: () => Promise<unknown>): Promise<void> {
   const { request } = lease;
   switch (result.type) {
     case 'fail':
@@ -89,7 +101,10 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   deps.stats.inc(`host/${lease.hostKey}/status/${response.status}`);
   const requests = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake);
   const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: response.url, rawHash: response.rawHash };
-  const outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log });
+  // A browser callback may drive its page and hang there: it gets a deadline, and its page is closed then
+  // (which also rejects the Playwright call it waits on).
+  const timeout = response.fetchMode === 'browser' ? { ms: deps.settings.browser.callbackTimeoutMs, onTimeout: releaseRetained } : undefined;
+  const outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log }, timeout);
   // The ack below must not reference the response: it would keep its body and DOM alive until the batch
   // is durable (measured: +150 MB peak RSS in the fast benchmark).
   const { status } = response;

@@ -10,6 +10,8 @@ export interface RunSummary {
   items: { scraped: number; written: number; dropped: Record<string, number> };
   /** Fetches per fetch mode and host, keyed `<mode>/<host>` (`browser/127.0.0.1:8083`). */
   fetchModes: Record<string, number>;
+  /** Browser counters (`pages/opened`, `pages/closed`, `launched`, `retired/<why>`, `rss-peak-bytes`); empty without a browser. */
+  browser: Record<string, number>;
   /** planned = succeeded + failed + pending */
   balanced: boolean;
   /** How the run ended: finished (nothing pending), interrupted (stopped with work left), failed. */
@@ -36,6 +38,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     elapsedMs: stats.elapsedMs(),
     ledger,
     fetchModes: stats.byPrefix('fetch/mode/'),
+    browser: stats.byPrefix('browser/'),
     items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/') },
     balanced,
     status,
@@ -76,6 +79,8 @@ export function formatSummary(summary: RunSummary): string {
   }
   const modes = Object.entries(summary.fetchModes).sort(([a], [b]) => a.localeCompare(b));
   if (modes.length > 0) lines.push('', `fetch mode by host: ${modes.map(([key, n]) => `${key.slice(key.indexOf('/') + 1)} ${key.slice(0, key.indexOf('/'))} (${n})`).join(', ')}`);
+  const browser = formatBrowser(summary.browser);
+  if (browser) lines.push('', browser);
   const statuses = Object.entries(ledger.byStatus).sort(([a], [b]) => a.localeCompare(b));
   if (statuses.length > 0) lines.push('', `by status: ${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}`);
   const reasons = Object.entries(ledger.failedByReason).sort(([, a], [, b]) => b - a);
@@ -88,4 +93,13 @@ export function formatSummary(summary: RunSummary): string {
   const alarms = Object.keys(summary.alarms).sort();
   if (alarms.length > 0) lines.push('', `ALARMS${summary.alarmsFailRun ? ' (fail the run)' : ''}:`, ...alarms.map((alarm) => `  ${alarm}`));
   return lines.join('\n');
+}
+
+/** One line on the browser: pages (and any left open, which would be a leak), launches, recycling, peak memory. */
+function formatBrowser(b: Record<string, number>): string | null {
+  const opened = b['pages/opened'] ?? 0;
+  if (opened === 0) return null;
+  const retired = Object.entries(b).filter(([key]) => key.startsWith('retired/')).map(([key, n]) => `${key.slice(8)} ${n}`);
+  const peakMb = Math.round((b['rss-peak-bytes'] ?? 0) / 2 ** 20);
+  return `browser: ${opened} pages (${opened - (b['pages/closed'] ?? 0)} open at the end), ${b['launched'] ?? 0} launched, retired: ${retired.join(', ') || 'none'}, peak RSS ${peakMb} MB`;
 }

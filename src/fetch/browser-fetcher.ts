@@ -4,26 +4,45 @@ import { urlMatches, type BrowserRequestOptions, type CapturedResponse } from '.
 import { FetchError, PricecrawlError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
+import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
-import { launchChromium } from './chromium-launch';
+import { chromiumTreeRssBytes, launchChromium } from './chromium-launch';
+import type { ContextKey } from './context-set';
 import { FetchDeadline } from './fetch-deadline';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { PagePool, type PagePoolStats } from './page-pool';
 
 export type BrowserSettings = Settings['browser'];
 
+export interface BrowserFetcherOptions {
+  userAgent?: string;
+  stats?: Stats;
+  /**
+   * The context (cookies, proxy) a request's page opens in; default: one per host. This is the seam for
+   * HTTP sessions: return the request's session id as the key and its proxy URL, and a session keeps
+   * its cookies and proxy together in the browser as over HTTP.
+   */
+  contextKeyOf?(request: CrawlRequest): ContextKey;
+}
+
 export class BrowserFetcher implements Fetcher {
   private readonly pool: PagePool;
 
+  private readonly contextKeyOf: (request: CrawlRequest) => ContextKey;
+
   constructor(
     private readonly settings: BrowserSettings,
-    userAgent?: string,
+    options: BrowserFetcherOptions = {},
   ) {
+    this.contextKeyOf = options.contextKeyOf ?? ((request) => ({ key: new URL(request.url).host }));
     this.pool = new PagePool({
       launch: () => launchChromium(settings.executablePath),
       maxOpenPages: settings.maxOpenPages,
+      maxContexts: settings.maxContexts,
       pagesPerBrowser: settings.pagesPerBrowser,
-      userAgent,
+      userAgent: options.userAgent,
+      stats: options.stats,
+      memory: { budgetBytes: settings.memoryBudgetMb * 2 ** 20, checkIntervalMs: settings.memoryCheckIntervalMs, rssBytesOf: chromiumTreeRssBytes },
     });
   }
 
@@ -33,22 +52,28 @@ export class BrowserFetcher implements Fetcher {
 
   async fetch(request: CrawlRequest, options: FetchOptions = {}): Promise<CrawlResponse> {
     if (request.method !== 'GET') throw new FetchError('FETCH_FAILED', `the browser fetcher only sends GET (${request.method} ${request.url})`);
-    // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
-    return this.pool.withPage(async (page) => {
-      const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
-      try {
-        return await this.load(page, request, options, deadline.signal);
-      } catch (error) {
-        if (deadline.signal.aborted) throw deadline.explain(error, request.url);
-        // A dead browser surfaces as whatever the pending call saw (often net::ERR_ABORTED): name the cause.
-        if (!page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
-        throw browserError(error, request.url);
-      } finally {
-        deadline.dispose();
-      }
-    }).catch((error: unknown) => {
+    const lease = await this.pool.acquire(this.contextKeyOf(request)).catch((error: unknown) => {
       throw browserError(error, request.url); // launch failures (BROWSER_MISSING) arrive here
     });
+    // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
+    const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
+    let retained = false;
+    try {
+      const response = await this.load(lease.page, request, options, deadline.signal);
+      if (options.retain) {
+        options.retain(lease.release);
+        retained = true;
+      }
+      return response;
+    } catch (error) {
+      if (deadline.signal.aborted) throw deadline.explain(error, request.url);
+      // A dead browser surfaces as whatever the pending call saw (often net::ERR_ABORTED): name the cause.
+      if (!lease.page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
+      throw browserError(error, request.url);
+    } finally {
+      deadline.dispose();
+      if (!retained) await lease.release();
+    }
   }
 
   async close(): Promise<void> {
@@ -97,6 +122,7 @@ export class BrowserFetcher implements Fetcher {
         redirectChain: redirectChainOf(main),
         fetchMode: 'browser',
         captured,
+        page: options.retain ? page : undefined,
       });
     } finally {
       signal.removeEventListener('abort', onAbort);

@@ -1,7 +1,17 @@
 // Launches Debian's Chromium through playwright-core with flags that work as root and offline.
+import { randomUUID } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import type { Browser } from 'playwright-core';
+import { childPidsWithArg, processTreeRssBytes } from '../browser/process-tree';
 import { PricecrawlError } from '../core/errors';
+
+/**
+ * Playwright does not expose a launched browser's pid. Each launch gets a switch Chromium ignores,
+ * carrying an id, so the process (and its tree, for memory) can be found in /proc.
+ */
+export const BROWSER_MARKER_SWITCH = '--pricecrawl-browser-id';
+const markers = new WeakMap<Browser, string>();
+const pids = new WeakMap<Browser, number>();
 
 /** Root in a container, no network beyond loopback, nothing phoning home. */
 export const CHROMIUM_ARGS = [
@@ -30,6 +40,30 @@ export function checkChromium(executablePath: string): void {
 /** playwright-core is imported here, on first launch: it costs ~84 MB of RSS that HTTP-only crawls never need. */
 export async function launchChromium(executablePath: string): Promise<Browser> {
   checkChromium(executablePath);
+  const marker = `${BROWSER_MARKER_SWITCH}=${randomUUID()}`;
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, marker], headless: true });
+  markers.set(browser, marker);
+  return browser;
+}
+
+/** The pid of a browser launched by `launchChromium` in this process (looked up once); null if not found. */
+export function chromiumPidOf(browser: Browser): number | null {
+  const known = pids.get(browser);
+  if (known !== undefined) return known;
+  const marker = markers.get(browser);
+  const pid = marker ? (childPidsWithArg(process.pid, marker)[0] ?? null) : null;
+  if (pid !== null) pids.set(browser, pid);
+  return pid;
+}
+
+/** Summed RSS of the browser's process tree; null when its process cannot be found. */
+export function chromiumTreeRssBytes(browser: Browser): number | null {
+  const pid = chromiumPidOf(browser);
+  return pid === null ? null : processTreeRssBytes(pid);
+}
+
+/** Every Chromium this process launched that is still running. */
+export function launchedChromiumPids(): number[] {
+  return childPidsWithArg(process.pid, BROWSER_MARKER_SWITCH);
 }

@@ -12,6 +12,12 @@ export interface FetchOptions {
   checkRedirect?(fromUrl: string, toUrl: string): void;
   /** Called when the request (and each redirect hop) is written to the socket. */
   onSend?(): void;
+  /**
+   * Offered by the engine: a fetcher whose response holds a live resource (the browser page behind
+   * `res.page`) hands its release here instead of freeing it, and the engine calls it when the
+   * request's task ends (callback done, failed or timed out). Without it the resource is freed at once.
+   */
+  retain?(release: () => Promise<void>): void;
 }
 
 export interface Fetcher {

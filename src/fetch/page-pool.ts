@@ -1,36 +1,60 @@
-// Hands out browser pages under a cap, always closes them, recycles browsers after N pages, replaces crashed ones.
+// Hands out browser pages under caps (pages, contexts), always closes them, recycles browsers by pages or memory, replaces crashed ones.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Stats } from '../engine/stats';
+import { ContextSet, type ContextKey } from './context-set';
+
+export interface BrowserMemoryWatch {
+  /** A browser whose process tree is above this is retired after the page that found it so. */
+  budgetBytes: number;
+  /** Shortest time between two reads of /proc for one browser. */
+  checkIntervalMs: number;
+  rssBytesOf(browser: Browser): number | null;
+}
 
 export interface PagePoolOptions {
   launch(): Promise<Browser>;
   maxOpenPages: number;
+  /** Contexts open at once per browser (one per session key). */
+  maxContexts?: number;
   pagesPerBrowser: number;
   userAgent?: string;
+  memory?: BrowserMemoryWatch;
+  /** Receives `browser/pages/opened|closed`, `browser/contexts/opened`, `browser/launched`, `browser/retired/<why>`, `browser/rss-peak-bytes`. */
+  stats?: Stats;
 }
 
 export interface PagePoolStats {
   openPages: number;
+  openContexts: number;
   browsersLaunched: number;
   pagesServed: number;
 }
 
+export interface PageLease {
+  page: Page;
+  /** Closes the page and frees its slot; safe to call more than once. */
+  release(): Promise<void>;
+}
+
+type RetireReason = 'pages' | 'memory' | 'crash' | 'launch-failed';
+
 interface BrowserHandle {
   browser: Promise<Browser>;
-  /** One context per browser: a new page in a live context costs far less than a new context. */
-  context: Promise<BrowserContext> | null;
+  contexts: ContextSet;
   activePages: number;
   pagesServed: number;
   /** No new pages: closed as soon as its last page is (recycling, crash). */
   retired: boolean;
   /** Set once launched: lets a new page see a dead browser before its 'disconnected' event has run. */
   live: Browser | null;
+  lastMemoryCheckMs: number;
+  rssBytes: number;
 }
 
 /**
- * Pages share one context per browser (a fresh context per page cost ~0.3 s here); its cookies live as
- * long as that browser does.
- * A browser that has served `pagesPerBrowser` pages is retired: new pages go to a fresh browser and the
- * old one closes when its last page does, so a long crawl does not grow one Chromium without bound.
+ * Pages of one session key share a context (cookies, proxy); a fresh context per page cost ~0.3 s here.
+ * A browser that has served `pagesPerBrowser` pages, or whose process tree outgrew the memory budget, is
+ * retired: new pages go to a fresh browser and the old one closes when its last page does.
  */
 export class PagePool {
   private current: BrowserHandle | null = null;
@@ -44,34 +68,58 @@ export class PagePool {
   constructor(private readonly options: PagePoolOptions) {}
 
   get stats(): PagePoolStats {
-    return { openPages: this.open, browsersLaunched: this.launched, pagesServed: this.served };
+    const openContexts = [...this.handles].reduce((sum, handle) => sum + handle.contexts.size, 0);
+    return { openPages: this.open, openContexts, browsersLaunched: this.launched, pagesServed: this.served };
   }
 
-  /** Runs `use` with a fresh page; the page and its context are closed however `use` ends. */
-  async withPage<T>(use: (page: Page) => Promise<T>): Promise<T> {
-    await this.takeSlot();
-    let handle: BrowserHandle | null = null;
-    let page: Page | null = null;
+  /** Runs `use` with a fresh page; the page is closed however `use` ends. */
+  async withPage<T>(use: (page: Page) => Promise<T>, key?: ContextKey): Promise<T> {
+    const lease = await this.acquire(key);
     try {
-      [handle, page] = await this.openPage();
-      return await use(page);
+      return await use(lease.page);
     } finally {
-      if (page) await page.close().catch(() => undefined);
-      if (handle) await this.pageDone(handle);
-      this.releaseSlot();
+      await lease.release();
     }
   }
 
+  /**
+   * A page under the cap, kept until `release` (idempotent) closes it: lets the page outlive the fetch
+   * while the spider callback uses it. Whoever acquires must release on every path.
+   */
+  async acquire(key: ContextKey = { key: 'default' }): Promise<PageLease> {
+    await this.takeSlot();
+    let handle: BrowserHandle;
+    let page: Page;
+    try {
+      [handle, page] = await this.openPage(key);
+    } catch (error) {
+      this.releaseSlot();
+      throw error;
+    }
+    this.options.stats?.inc('browser/pages/opened');
+    let released: Promise<void> | null = null;
+    const release = () => {
+      released ??= (async () => {
+        await page.close().catch(() => undefined);
+        this.options.stats?.inc('browser/pages/closed');
+        await this.pageDone(handle, key);
+        this.releaseSlot();
+      })();
+      return released;
+    };
+    return { page, release };
+  }
+
   /** A browser may die between its last page failing and its 'disconnected' event: then try one fresh browser. */
-  private async openPage(retried = false): Promise<[BrowserHandle, Page]> {
+  private async openPage(key: ContextKey, retried = false): Promise<[BrowserHandle, Page]> {
     const handle = this.handleForNewPage();
     try {
-      return [handle, await (await this.contextOf(handle)).newPage()];
+      return [handle, await (await handle.contexts.take(key)).newPage()];
     } catch (error) {
-      await this.pageDone(handle);
+      await this.pageDone(handle, key);
       if (retried || handle.live?.isConnected()) throw error;
-      this.retire(handle);
-      return this.openPage(true);
+      this.retire(handle, 'crash');
+      return this.openPage(key, true);
     }
   }
 
@@ -97,50 +145,82 @@ export class PagePool {
   }
 
   private handleForNewPage(): BrowserHandle {
-    if (this.current?.live && !this.current.live.isConnected()) this.retire(this.current);
+    if (this.current?.live && !this.current.live.isConnected()) this.retire(this.current, 'crash');
     if (!this.current || this.current.retired) this.current = this.launch();
     const handle = this.current;
     handle.activePages++;
     handle.pagesServed++;
     this.served++;
-    if (handle.pagesServed >= this.options.pagesPerBrowser) handle.retired = true;
+    if (handle.pagesServed >= this.options.pagesPerBrowser) this.retire(handle, 'pages');
     return handle;
   }
 
-  private contextOf(handle: BrowserHandle): Promise<BrowserContext> {
-    handle.context ??= handle.browser.then((browser) => browser.newContext(this.options.userAgent ? { userAgent: this.options.userAgent } : {}));
-    return handle.context;
+  private newContext(launched: Promise<Browser>, key: ContextKey): Promise<BrowserContext> {
+    const { userAgent } = this.options;
+    return launched.then((browser) =>
+      browser.newContext({ ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) }),
+    );
   }
 
   private launch(): BrowserHandle {
     this.launched++;
-    const handle: BrowserHandle = { browser: this.options.launch(), context: null, activePages: 0, pagesServed: 0, retired: false, live: null };
+    this.options.stats?.inc('browser/launched');
+    const browser = this.options.launch();
+    const contexts = new ContextSet((key) => this.newContext(browser, key), this.options.maxContexts ?? Infinity, () => this.options.stats?.inc('browser/contexts/opened'));
+    const handle: BrowserHandle = { browser, contexts, activePages: 0, pagesServed: 0, retired: false, live: null, lastMemoryCheckMs: 0, rssBytes: 0 };
     this.handles.add(handle);
     handle.browser.then(
       (browser) => {
         handle.live = browser;
-        browser.on('disconnected', () => this.retire(handle));
+        browser.on('disconnected', () => this.retire(handle, 'crash'));
       },
-      () => this.retire(handle), // a failed launch: the next page tries a new one
+      () => this.retire(handle, 'launch-failed'), // the next page tries a new one
     );
     return handle;
   }
 
-  /** A crashed or failed browser takes no new pages; its in-flight pages fail and are recorded by the caller. */
-  private retire(handle: BrowserHandle): void {
+  /** A retired browser takes no new pages; a crashed one's in-flight pages fail and are recorded by the caller. */
+  private retire(handle: BrowserHandle, reason: RetireReason): void {
+    if (!handle.retired) this.options.stats?.inc(`browser/retired/${reason}`);
     handle.retired = true;
     if (this.current === handle) this.current = null;
   }
 
-  private async pageDone(handle: BrowserHandle): Promise<void> {
+  private async pageDone(handle: BrowserHandle, key: ContextKey): Promise<void> {
     handle.activePages--;
+    handle.contexts.give(key.key);
+    this.checkMemory(handle);
     if (handle.retired && handle.activePages === 0) await this.closeHandle(handle);
   }
 
+  /** Reads the browser's process-tree RSS (throttled), records the peak over all browsers, retires it above budget. */
+  private checkMemory(handle: BrowserHandle): void {
+    const { memory } = this.options;
+    const nowMs = Date.now();
+    if (!memory || !handle.live || handle.retired || nowMs - handle.lastMemoryCheckMs < memory.checkIntervalMs) return;
+    handle.lastMemoryCheckMs = nowMs;
+    handle.rssBytes = memory.rssBytesOf(handle.live) ?? 0;
+    // Retired browsers still finishing pages are alive too: the peak is over every open browser.
+    const liveTotal = [...this.handles].reduce((sum, h) => sum + h.rssBytes, 0);
+    this.options.stats?.max('browser/rss-peak-bytes', liveTotal);
+    if (handle.rssBytes > memory.budgetBytes) this.retire(handle, 'memory');
+  }
+
   private async closeHandle(handle: BrowserHandle): Promise<void> {
-    this.retire(handle);
+    handle.retired = true; // closing on purpose: not a crash when 'disconnected' follows
+    if (this.current === handle) this.current = null;
     this.handles.delete(handle);
     const browser = await handle.browser.catch(() => null);
     await browser?.close().catch(() => undefined);
   }
+}
+
+/** Playwright wants credentials apart from the server address. */
+function proxyOption(proxyUrl: string): { server: string; username?: string; password?: string } {
+  const url = new URL(proxyUrl);
+  const username = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  url.username = '';
+  url.password = '';
+  return { server: url.origin, ...(username ? { username } : {}), ...(password ? { password } : {}) };
 }

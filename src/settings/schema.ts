@@ -102,10 +102,21 @@ export const settingsSchema = z
         maxOpenPages: z.number().int().min(1).default(4),
         /** A browser is replaced (gracefully) after serving this many pages, to bound its memory. */
         pagesPerBrowser: z.number().int().min(1).default(200),
+        /** Browser contexts (one per session key: cookies + proxy) open at once per browser; idle ones are closed first. */
+        maxContexts: z.number().int().min(1).default(16),
+        /** A browser whose process tree (Chromium and its renderers, summed RSS from /proc) exceeds this is replaced. */
+        memoryBudgetMb: z.number().int().min(1).default(1536),
+        /** Shortest time between two memory reads of one browser (read when a page closes). */
+        memoryCheckIntervalMs: ms().default(1_000),
         /** Whole page load: navigation, waits and captured bodies. */
         timeoutMs: ms().default(30_000),
         /** Longest `waitFor.networkIdle` waits; the page is taken as it is after that. */
         networkIdleCapMs: ms().default(5_000),
+        /**
+         * Longest a spider callback may run on a browser response (it may interact through `res.page`);
+         * then its page is closed and the request fails with `callback/timeout`.
+         */
+        callbackTimeoutMs: ms().default(60_000),
         /** Playwright resource types that are aborted before they leave the browser. */
         blockResourceTypes: z.array(z.string()).default(['image', 'font', 'media']),
         /** URL substrings (or /regex/) aborted as well, e.g. trackers. */
@@ -173,7 +184,7 @@ export const settingsSchema = z
         /** Statuses worth another try (throttling and server hiccups). */
         statuses: z.array(z.number().int().min(100).max(599)).default([429, 500, 502, 503, 504]),
         /** Transport failures worth another try, as ledger reasons (`fetch/connection-reset`). */
-        errors: z.array(z.string().min(1)).default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout']),
+        errors: z.array(z.string().min(1)).default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/browser-crashed']),
         /** Statuses that fail at once with `http/<status>`, whatever else is configured. */
         failFastStatuses: z.array(z.number().int().min(100).max(599)).default([403, 404, 410]),
       })

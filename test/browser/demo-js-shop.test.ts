@@ -1,4 +1,4 @@
-// The demo JS shop crawled in real Chromium: cursor API read from captured JSON, prices from the rendered DOM.
+// The demo JS shop crawled in real Chromium: the listing scrolled to its end, prices from the rendered DOM.
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJsShop, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('demo-js spider in the browser', () => {
-  it('extracts every JS-injected price exactly, following the cursor API to its end', async () => {
+  it('extracts every JS-injected price exactly, scrolling the one listing page to the end of its API', async () => {
     const { summary, items } = await crawlInProcess(new DemoJsShopSpider({ baseUrl: shop.origin }), storage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 3 } });
     expect(summary.status).toBe('finished');
     expect(summary.ledger).toMatchObject({ planned: shop.expected.pageCount, succeeded: shop.expected.pageCount, failed: 0 });
@@ -34,6 +34,9 @@ describe('demo-js spider in the browser', () => {
     // Every page went through Chromium: the price API was called by the pages' own scripts.
     expect(summary.fetchModes).toEqual({ [`browser/${new URL(shop.origin).host}`]: shop.expected.pageCount });
     expect(shop.hits.filter((h) => h.path.startsWith('/api/price/'))).toHaveLength(9);
+    // 9 products, 8 per API call: the listing's script was scrolled into calling its API twice.
+    expect(shop.hits.filter((h) => h.path === '/')).toHaveLength(1);
+    expect(shop.hits.filter((h) => h.path.startsWith('/api/products?'))).toHaveLength(2);
     // Images are blocked by default: the server never saw one.
     expect(shop.hits.filter((h) => h.path.startsWith('/img/'))).toEqual([]);
   }, 60_000);

@@ -1,7 +1,11 @@
-// PagePool with real Chromium: recycling after N pages, a crashed browser replaced, pages closed either way.
+// PagePool with real Chromium: recycling by pages and by memory, contexts per session key under a cap, crash replacement.
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../src/fetch/chromium-launch';
+import { Stats } from '../../src/engine/stats';
+import { chromiumTreeRssBytes } from '../../src/fetch/chromium-launch';
 import { PagePool } from '../../src/fetch/page-pool';
 import { FixtureServer } from '../support/fixture-server';
 
@@ -26,7 +30,7 @@ describe('PagePool', () => {
   it('retires a browser after pagesPerBrowser pages and closes it with its last page', async () => {
     const pool = new PagePool({ launch, maxOpenPages: 2, pagesPerBrowser: 2 });
     for (const n of [1, 2, 3]) await pool.withPage(async (page) => void (await page.goto(server.url(`/page/${n}`))));
-    expect(pool.stats).toEqual({ openPages: 0, browsersLaunched: 2, pagesServed: 3 });
+    expect(pool.stats).toMatchObject({ openPages: 0, browsersLaunched: 2, pagesServed: 3 });
     expect(launched[launched.length - 2].isConnected()).toBe(false);
     await pool.close();
     expect(launched.every((b) => !b.isConnected())).toBe(true);
@@ -48,5 +52,73 @@ describe('PagePool', () => {
     expect(text).toBe('after');
     expect(pool.stats).toMatchObject({ openPages: 0, browsersLaunched: 2 });
     await pool.close();
+  }, 30_000);
+
+  it('retires a browser whose process tree is over the memory budget, and records the peak RSS', async () => {
+    const stats = new Stats();
+    // 1 MB: any real Chromium is over it, so every page ends its browser.
+    const pool = new PagePool({ launch, maxOpenPages: 1, pagesPerBrowser: 100, stats, memory: { budgetBytes: 2 ** 20, checkIntervalMs: 0, rssBytesOf: chromiumTreeRssBytes } });
+    for (const n of [1, 2]) await pool.withPage(async (page) => void (await page.goto(server.url(`/page/${n}`))));
+    expect(pool.stats).toMatchObject({ openPages: 0, browsersLaunched: 2 });
+    expect(stats.get('browser/retired/memory')).toBe(2);
+    // A headless Chromium with one page: tens of MB at least, and far from a GB.
+    expect(stats.get('browser/rss-peak-bytes')).toBeGreaterThan(20 * 2 ** 20);
+    expect(stats.get('browser/rss-peak-bytes')).toBeLessThan(2 ** 30);
+    await pool.close();
+  }, 30_000);
+
+  it('keeps one context per session key (cookies apart) and closes idle ones to stay under maxContexts', async () => {
+    server.route('/set', (_req, res, { url }) => void res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `s=${url.searchParams.get('v')}; Path=/` }).end('<p>set</p>'));
+    server.route('/echo', (req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${req.headers.cookie ?? 'none'}</p>`));
+    const stats = new Stats();
+    const pool = new PagePool({ launch, maxOpenPages: 2, maxContexts: 2, pagesPerBrowser: 100, stats });
+    const visit = (key: string, path: string) => pool.withPage(async (page) => {
+      await page.goto(server.url(path));
+      return page.textContent('p');
+    }, { key });
+    await visit('a', '/set?v=alpha');
+    await visit('b', '/set?v=beta');
+    expect(await visit('a', '/echo')).toBe('s=alpha');
+    expect(await visit('b', '/echo')).toBe('s=beta');
+    expect(pool.stats.openContexts).toBe(2);
+    // A third key: the least recently used idle context (a) is closed, its cookies with it.
+    expect(await visit('c', '/echo')).toBe('none');
+    expect(pool.stats.openContexts).toBe(2);
+    expect(await visit('a', '/echo')).toBe('none');
+    expect(stats.get('browser/contexts/opened')).toBe(4);
+    await pool.close();
+  }, 30_000);
+
+  it('sends a context with a proxy URL through that proxy, with its credentials, and other contexts direct', async () => {
+    const proxied: Array<{ url: string; auth: string | undefined }> = [];
+    // A minimal forward proxy: absolute-URI requests, relayed to the loopback server.
+    const proxy = createServer((req, res) => {
+      proxied.push({ url: req.url ?? '', auth: req.headers['proxy-authorization'] });
+      if (!req.headers['proxy-authorization']) return void res.writeHead(407, { 'proxy-authenticate': 'Basic realm="p"' }).end();
+      const upstream = request(req.url ?? '', { method: req.method, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxyUrl = `http://user:s%40cret@127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const pool = new PagePool({ launch, maxOpenPages: 1, pagesPerBrowser: 100 });
+    const visit = (key: string, path: string, viaProxy?: string) => pool.withPage(async (page) => {
+      await page.goto(server.url(path));
+      return page.textContent('p');
+    }, { key, proxyUrl: viaProxy });
+    try {
+      expect(await visit('session-1', '/page/proxied', proxyUrl)).toBe('proxied');
+      expect(await visit('session-2', '/page/direct')).toBe('direct');
+      const pages = proxied.filter((p) => p.url.includes('/page/'));
+      expect(pages.map((p) => p.url)).toContain(server.url('/page/proxied'));
+      expect(pages.some((p) => p.url.includes('/page/direct'))).toBe(false);
+      expect(pages.some((p) => p.auth === `Basic ${Buffer.from('user:s@cret').toString('base64')}`)).toBe(true);
+    } finally {
+      await pool.close();
+      proxy.closeAllConnections();
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   }, 30_000);
 });

@@ -1,0 +1,60 @@
+// Process memory from /proc: the summed RSS of a process and all its descendants (a Chromium and its renderers).
+import { readdirSync, readFileSync } from 'node:fs';
+
+interface ProcessInfo {
+  ppid: number;
+  rssBytes: number;
+}
+
+/** Every readable process's parent and resident set; processes that exit meanwhile are skipped. */
+function processTable(): Map<number, ProcessInfo> {
+  const table = new Map<number, ProcessInfo>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'latin1');
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      // Kernel threads and zombies have no VmRSS line.
+      const rssKb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
+      table.set(Number(entry), { ppid, rssBytes: rssKb * 1024 });
+    } catch {
+      // gone between readdir and read
+    }
+  }
+  return table;
+}
+
+/** `rootPid` and all its descendants, root first; empty when it is gone. */
+export function processTreePids(rootPid: number, table = processTable()): number[] {
+  if (!table.has(rootPid)) return [];
+  const children = new Map<number, number[]>();
+  for (const [pid, info] of table) children.set(info.ppid, [...(children.get(info.ppid) ?? []), pid]);
+  const tree: number[] = [];
+  const stack = [rootPid];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    tree.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+/** Sum of RSS over `rootPid` and its descendants (shared pages counted once per process, as `ps` does). */
+export function processTreeRssBytes(rootPid: number): number {
+  const table = processTable();
+  return processTreePids(rootPid, table).reduce((sum, pid) => sum + (table.get(pid)?.rssBytes ?? 0), 0);
+}
+
+/** Direct children of `parentPid` whose command line contains `marker`. */
+export function childPidsWithArg(parentPid: number, marker: string): number[] {
+  const found: number[] = [];
+  for (const [pid, info] of processTable()) {
+    if (info.ppid !== parentPid) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'latin1').includes(marker)) found.push(pid);
+    } catch {
+      // exited
+    }
+  }
+  return found;
+}
