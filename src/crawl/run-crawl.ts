@@ -9,6 +9,8 @@ import { Stats } from '../engine/stats';
 import { exportItems } from '../export/export-items';
 import { BrowserFetcher } from '../fetch/browser-fetcher';
 import { checkChromium } from '../fetch/chromium-launch';
+import type { ContextKey } from '../fetch/context-set';
+import type { CrawlRequest } from '../core/request';
 import { FetchRouter, fetchModeResolver } from '../fetch/fetch-router';
 import { HttpFetcher } from '../fetch/http-fetcher';
 import { openFrontier } from '../frontier/open-frontier';
@@ -77,7 +79,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
     http: httpFetcher,
-    browser: () => new BrowserFetcher(settings.browser, { stats, contextKeyOf: (request) => ({ key: keyOf(request.url) }) }),
+    browser: () => new BrowserFetcher(settings.browser, { stats, contextKeyOf: browserContextOf(keyOf) }),
     modeFor: fetchModeResolver(settings, spider.fetchMode, keyOf),
     hostKeyOf: keyOf,
     stats,
@@ -131,6 +133,15 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   }
   record.end(summary);
   return summary;
+}
+
+/** A browser context per session (its proxy pinned with it, as over HTTP); per host when sessions are off. */
+function browserContextOf(keyOf: (url: string) => string): (request: CrawlRequest) => ContextKey {
+  return (request) => {
+    const { session } = request;
+    if (!session) return { key: keyOf(request.url) };
+    return session.proxyUrl ? { key: `${keyOf(request.url)}/${session.id}`, proxyUrl: session.proxyUrl } : { key: `${keyOf(request.url)}/${session.id}` };
+  };
 }
 
 function usesBrowser(settings: LoadedSettings['settings'], spider: Spider): boolean {
