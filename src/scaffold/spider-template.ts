@@ -50,6 +50,8 @@ export class ${v.pascal}Spider extends Spider {
   readonly name = '${v.name}';
   override allowedDomains = ['${v.domain}'];
   override startUrls = ['${v.startUrl}'];
+  /** \`crawl --full\` / \`--due\` send known product URLs straight here (the SKU catalog's recrawls). */
+  override productCallback = 'parseProduct';
   /** Be gentle: one request per host every 2–2.5 s. */
   override settings = { politeness: { minIntervalMs: 2000, jitterMs: 500 } };${browser ? "\n  override fetchMode = 'browser' as const;" : ''}
 

@@ -101,7 +101,7 @@ describe('RedisFrontier', () => {
   });
 
   it('never lets two workers racing on one host send closer than the interval (server-measured)', async () => {
-    const MIN_INTERVAL_MS = 25;
+    const MIN_INTERVAL_MS = 60;
     const ROUNDS = 30;
     const seeder = await RedisFrontier.open(options(redis, { minIntervalMs: MIN_INTERVAL_MS, maxConcurrency: 4 }));
     await seeder.add(Array.from({ length: ROUNDS }, (_, i) => req(site.url(`/p/${i}`))));
@@ -124,8 +124,10 @@ describe('RedisFrontier', () => {
     expect(taken).toHaveLength(ROUNDS);
     const arrivals = site.requests.slice(before).map((r) => r.arrivedAtPerfMs).sort((a, b) => a - b);
     const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]);
-    // Sends are anchored at Redis' clock; a few ms of loopback noise between the two sockets.
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - 5);
+    // Sends are anchored at Redis' clock; delivery between two sockets on a loaded machine shaves up to
+    // ~15 ms off a gap, while two workers sharing one slot would arrive ~0 ms apart. The median holds the interval.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - 15);
+    expect([...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(MIN_INTERVAL_MS);
     expect((await seeder.summary()).succeeded).toBe(ROUNDS);
     await Promise.all([seeder.close(), ...workers.map((w) => w.close())]);
   });
