@@ -6,7 +6,8 @@ import { HostSessionPools } from '../src/sessions/host-session-pools';
 import { PooledSession, type RetireReason } from '../src/sessions/pooled-session';
 import { proxyEndpoints } from '../src/sessions/proxy-endpoints';
 import type { Settings } from '../src/settings/schema';
-import { SessionStore } from '../storage/sqlite/session-store';
+import { openSessionStore } from '../src/sessions/open-session-store';
+import type { SessionStore } from '../src/sessions/session-store';
 
 /** Requests whose last send was blocked, remembered until their retry comes back; bounded in case it never does. */
 const MAX_REMEMBERED_BLOCKS = 10_000;
@@ -29,17 +30,19 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     private readonly blocks: BlockRules | null,
   ) {}
 
-  open(ctx: Omit<MiddlewareContext, 'hostKey'>): void {
+  async open(ctx: Omit<MiddlewareContext, 'hostKey'>): Promise<void> {
     if (!this.config.enabled) return;
-    this.store = this.config.persist ? SessionStore.open(ctx.settings.storage.dir, ctx.spider.name) : null;
+    const opened = await openSessionStore(ctx.settings, ctx.spider.name);
+    this.store = opened.store;
     const proxies = proxyEndpoints(this.config.proxyUrls);
     this.pools = new HostSessionPools({
       config: this.config,
       proxies,
       store: this.store,
       onSession: (session, how) => ctx.stats.inc(`sessions/${how}`),
+      onWriteError: (error) => ctx.log.warn({ err: error, store: opened.kind }, 'sessions not saved'),
     });
-    ctx.log.info({ proxies: proxies.map((p) => p.id), persist: this.config.persist, maxPoolSizePerHost: this.config.maxPoolSizePerHost }, 'sessions enabled');
+    ctx.log.info({ proxies: proxies.map((p) => p.id), store: opened.kind, maxPoolSizePerHost: this.config.maxPoolSizePerHost }, 'sessions enabled');
   }
 
   processRequest: DownloaderMiddleware['processRequest'] = async (request, ctx) => {
@@ -77,11 +80,12 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     return CONTINUE;
   };
 
-  close(): void {
-    this.pools?.close();
-    this.store?.close();
+  async close(): Promise<void> {
+    const { pools, store } = this;
     this.store = null;
     this.pools = null;
+    await pools?.close();
+    await store?.close();
   }
 
   private rememberBlock(request: CrawlRequest, session: PooledSession): void {

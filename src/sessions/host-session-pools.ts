@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Configuration, Session, SessionPool, type SessionOptions } from '@crawlee/core';
 import type { Settings } from '../settings/schema';
-import type { SessionStore, StoredSession } from '../../storage/sqlite/session-store';
+import type { SessionStore, StoredSession } from './session-store';
 import { PooledSession } from './pooled-session';
 import { pickProxy, type ProxyEndpoint } from './proxy-endpoints';
 
@@ -21,6 +21,8 @@ export interface HostSessionPoolsOptions {
   store: SessionStore | null;
   /** Told about every session that enters a pool (stats). */
   onSession?: (session: PooledSession, how: 'created' | 'restored') => void;
+  /** Told when a flush failed (the next flush writes the sessions changed since; these changes are lost). */
+  onWriteError?: (error: unknown) => void;
 }
 
 /**
@@ -36,6 +38,8 @@ export class HostSessionPools {
   private readonly dirty = new Map<string, PooledSession>();
   private readonly stale: Array<{ host: string; id: string }> = [];
   private flushScheduled = false;
+  /** The flushes in flight, in order (one connection keeps them ordered); close waits for them. */
+  private writing: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly crawleeConfig = new Configuration({ persistStorage: false, purgeOnStart: false });
   private readonly byId: Map<string, ProxyEndpoint>;
@@ -70,13 +74,15 @@ export class HostSessionPools {
       else retired.push({ host: session.hostKey, id: session.id });
     }
     this.dirty.clear();
-    store.write(live, retired, Date.now());
+    const write = store.write(live, retired, Date.now()).catch((error: unknown) => this.options.onWriteError?.(error));
+    this.writing = this.writing.then(() => write);
   }
 
-  /** Final flush; later changes (answers still arriving) are no longer written. Closing the store is the owner's. */
-  close(): void {
+  /** Final flush, written when this resolves; later changes (answers still arriving) are not. Closing the store is the owner's. */
+  async close(): Promise<void> {
     this.flush();
     this.closed = true;
+    await this.writing;
   }
 
   private changed = (session: PooledSession): void => {
@@ -109,7 +115,7 @@ export class HostSessionPools {
       this.crawleeConfig,
     );
     await pool.initialize();
-    for (const stored of this.options.store?.load(hostKey) ?? []) {
+    for (const stored of (await this.options.store?.load(hostKey)) ?? []) {
       if (!this.restorable(stored)) {
         this.stale.push({ host: hostKey, id: stored.state.id });
         continue;

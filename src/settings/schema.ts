@@ -351,7 +351,7 @@ export const settingsSchema = z
          * its whole life. Credentials never reach logs, stats or the fetch log: proxies are named `host:port`.
          */
         proxyUrls: z.array(z.string().refine(isProxyUrl, 'not an http:// proxy URL')).default([]),
-        /** Keep sessions (cookies, proxy binding, usage) in <storage.dir>/sessions.sqlite, so a restarted crawl resumes them. */
+        /** Keep sessions (cookies, proxy binding, usage) in <storage.dir>/sessions.sqlite, or in Redis when frontier.url is set, so a restarted crawl or worker resumes them. */
         persist: z.boolean().default(true),
       })
       .strict()

@@ -1,7 +1,8 @@
-// SessionStore: live sessions (cookies, proxy binding, usage) per spider and host in <storage.dir>/sessions.sqlite.
+// SqliteSessionStore: live sessions (cookies, proxy binding, usage) per spider and host in <storage.dir>/sessions.sqlite.
 import type Database from 'better-sqlite3';
 import { openStorageDb } from './open-storage-db';
 import type { SessionState } from '@crawlee/core';
+import type { SessionStore, StoredSession } from '../../src/sessions/session-store';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS sessions (
@@ -9,18 +10,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   PRIMARY KEY (spider, host, id)
 ) STRICT, WITHOUT ROWID;`;
 
-/** A session's state as Crawlee serializes it; `userData.proxyId` is its proxy binding (never a URL). */
-export interface StoredSession {
-  host: string;
-  proxyId: string | null;
-  state: SessionState;
-}
-
-/**
- * Only usable sessions are kept: a retired one is deleted, so a restarted crawl loads exactly the
- * sessions it may still use. Writes come in batches (one transaction per flush).
- */
-export class SessionStore {
+/** The embedded store (one process at a time): a flush is one transaction. */
+export class SqliteSessionStore implements SessionStore {
   private readonly upsert: Database.Statement;
   private readonly remove: Database.Statement;
 
@@ -33,25 +24,25 @@ export class SessionStore {
     this.remove = db.prepare('DELETE FROM sessions WHERE spider = ? AND host = ? AND id = ?');
   }
 
-  static open(storageDir: string, spider: string): SessionStore {
+  static open(storageDir: string, spider: string): SqliteSessionStore {
     const db = openStorageDb(storageDir, 'sessions.sqlite', DDL);
-    return new SessionStore(db, spider);
+    return new SqliteSessionStore(db, spider);
   }
 
-  load(host: string): StoredSession[] {
+  async load(host: string): Promise<StoredSession[]> {
     const rows = this.db.prepare('SELECT proxy_id AS proxyId, state FROM sessions WHERE spider = ? AND host = ? ORDER BY updated_at_ms, id').all(this.spider, host) as Array<{ proxyId: string | null; state: string }>;
     return rows.map((row) => ({ host, proxyId: row.proxyId, state: JSON.parse(row.state) as SessionState }));
   }
 
   /** Saves live sessions and deletes retired ones, in one transaction. */
-  write(live: readonly StoredSession[], retired: ReadonlyArray<{ host: string; id: string }>, nowMs: number): void {
+  async write(live: readonly StoredSession[], retired: ReadonlyArray<{ host: string; id: string }>, nowMs: number): Promise<void> {
     this.db.transaction(() => {
       for (const s of live) this.upsert.run(this.spider, s.host, s.state.id, s.proxyId, JSON.stringify(s.state), nowMs);
       for (const r of retired) this.remove.run(this.spider, r.host, r.id);
     })();
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.db.close();
   }
 }

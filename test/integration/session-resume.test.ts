@@ -2,29 +2,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlEngine } from '../../src/engine/crawl-engine';
 import type { FetchLogRow } from '../../storage/fetch-log';
-import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import { FixtureServer } from '../support/fixture-server';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
+import { fetchLogRows, sidHandingProducts } from '../support/session-visitors';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
 const PAGES = 12;
 const STOP_AFTER = 5;
 
-async function fetchLogRows(dir: string, runId: string): Promise<FetchLogRow[]> {
-  const log = SqliteFetchLog.open(dir);
-  try {
-    return await log.rows(runId);
-  } finally {
-    await log.close();
-  }
-}
-
 describe('sessions across a stop and --resume', () => {
   const storage = tempStorageDir('session-resume');
   let server: FixtureServer;
   let proxies: RecordingProxy[];
-  const handedOut: string[] = []; // sids in the order the server gave them
+  let handedOut: string[]; // sids in the order the server gave them
   let first: TestCrawlResult;
   let second: TestCrawlResult;
   let before: FetchLogRow[];
@@ -33,14 +24,7 @@ describe('sessions across a stop and --resume', () => {
   beforeAll(async () => {
     server = await FixtureServer.start({ builtInRoutes: false });
     let engine: CrawlEngine | null = null;
-    server.route('/p/:n', (req, res, ctx) => {
-      const headers: Record<string, string> = { 'content-type': 'text/html' };
-      if (!/sid=/.test(req.headers.cookie ?? '')) {
-        handedOut.push(`s${handedOut.length + 1}`);
-        headers['set-cookie'] = `sid=${handedOut.at(-1)}; Path=/`;
-      }
-      res.writeHead(200, headers);
-      res.end(`<title>Product ${ctx.params.n}</title>`);
+    handedOut = sidHandingProducts(server, (ctx) => {
       if (ctx.record.seq + 1 === STOP_AFTER) engine?.stop('test');
     });
     proxies = [await startRecordingProxy('p1', { username: 'u', password: 'secret-1' }), await startRecordingProxy('p2', { username: 'u', password: 'secret-2' })];

@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HostSessionPools } from '../../src/sessions/host-session-pools';
 import { proxyEndpoints } from '../../src/sessions/proxy-endpoints';
 import { settingsSchema } from '../../src/settings/schema';
-import { SessionStore } from '../../storage/sqlite/session-store';
+import { SqliteSessionStore } from '../../storage/sqlite/session-store';
 import { tempStorageDir } from '../support/test-crawl';
 
 const PROXIES = ['http://u:p@127.0.0.1:9001', 'http://u:p@127.0.0.1:9002'];
 const dirs: Array<{ cleanup(): void }> = [];
 afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
-function pools(sessions: Record<string, unknown>, store: SessionStore | null = null, proxyUrls = PROXIES): HostSessionPools {
+function pools(sessions: Record<string, unknown>, store: SqliteSessionStore | null = null, proxyUrls = PROXIES): HostSessionPools {
   const config = settingsSchema.parse({ sessions: { proxyUrls, ...sessions } }).sessions;
   return new HostSessionPools({ config, proxies: proxyEndpoints(proxyUrls), store });
 }
@@ -46,13 +46,13 @@ describe('HostSessionPools', () => {
   it('restores live sessions with their cookies and proxy; drops retired ones and those whose proxy is gone', async () => {
     const dir = tempStorageDir('session-store');
     dirs.push(dir);
-    const store = SessionStore.open(dir.dir, 'spider');
+    const store = SqliteSessionStore.open(dir.dir, 'spider');
     const first = pools({ maxPoolSizePerHost: 3 }, store);
     const [s1, s2, s3] = [await first.acquire('a:80'), await first.acquire('a:80'), await first.acquire('a:80')];
     s1.storeCookies('http://a/', ['sid=one; Path=/']);
     s2.storeCookies('http://a/', ['sid=two; Path=/']);
     s3.retire();
-    first.close();
+    await first.close();
 
     const again = pools({ maxPoolSizePerHost: 2 }, store);
     const restored = new Map<string, string>();
@@ -61,12 +61,12 @@ describe('HostSessionPools', () => {
       restored.set(s.id, `${s.proxyId} ${s.cookieHeader('http://a/')}`);
     }
     expect(restored).toEqual(new Map([[s1.id, '127.0.0.1:9001 sid=one'], [s2.id, '127.0.0.1:9002 sid=two']]));
-    again.close();
+    await again.close();
 
     // The second proxy left the list: its session is not resumed.
     const fewer = pools({ maxPoolSizePerHost: 1 }, store, PROXIES.slice(0, 1));
     expect((await fewer.acquire('a:80')).id).toBe(s1.id);
-    fewer.close();
-    store.close();
+    await fewer.close();
+    await store.close();
   });
 });
