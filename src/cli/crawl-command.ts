@@ -15,6 +15,8 @@ export interface CrawlCommandOptions {
   set: string[];
   arg: string[];
   output?: string;
+  /** `--report [file]`: true for the default path. */
+  report?: string | boolean;
   storage?: string;
   store?: string;
   config?: string;
@@ -49,6 +51,11 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
     }).finally(() => live?.stop());
     log.flush();
     process.stdout.write(`\n${formatSummary(summary)}\n`);
+    if (opts.report) {
+      const { writeReport } = await import('../report/write-report');
+      const path = await writeReport(loaded.settings.storage, summary.runId, typeof opts.report === 'string' ? opts.report : undefined);
+      process.stdout.write(`\nreport written: ${path}\n`);
+    }
     if (summary.status === 'interrupted') process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);
     const mistakes = unknownCallbackMessages(spider, summary);
     for (const message of mistakes) process.stderr.write(`pricecrawl: ${message}\n`);

@@ -18,6 +18,7 @@ program
   .option('-s, --set <key=value>', 'override a setting by dotted path, e.g. -s politeness.minIntervalMs=500 (repeatable)', collect, [])
   .option('-a, --arg <key=value>', 'spider argument, e.g. -a baseUrl=http://127.0.0.1:8080 (repeatable)', collect, [])
   .option('-o, --output <file>', 'export the run\'s items to a .jsonl or .csv file')
+  .option('--report [file]', 'write the run\'s HTML report when it ends (default ./report-<runId>.html)')
   .option('--storage <dir>', 'storage directory (frontier, items); same as -s storage.dir=<dir>')
   .option('--store <url>', STORE_HELP)
   .option('--config <file>', 'project settings file (default ./pricecrawl.config.json when present)')
@@ -156,6 +157,19 @@ program
   .action(async (opts) => {
     const { runsCommand } = await import('./runs-command');
     process.exitCode = await runsCommand(opts);
+  });
+
+program
+  .command('report')
+  .description('write a run\'s self-contained HTML report: requests over time per host (429s marked), latency, items and drops, price changes')
+  .argument('<runId>', 'the run (see `pricecrawl runs`)')
+  .option('-o, --output <file>', 'the HTML file to write (default ./report-<runId>.html)')
+  .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .option('--store <url>', STORE_HELP)
+  .option('--config <file>', 'project settings file')
+  .action(async (runId: string, opts) => {
+    const { reportCommand } = await import('./report-command');
+    process.exitCode = await reportCommand(runId, opts);
   });
 
 program

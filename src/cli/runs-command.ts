@@ -32,7 +32,7 @@ export async function runsCommand(opts: RunsOptions): Promise<number> {
   try {
     ensureRunRecords(connection.db);
     const runs = listRunRecords(connection.db, opts.spider);
-    if (opts.json) for (const run of runs) process.stdout.write(`${JSON.stringify({ ...run, settingsJson: undefined })}\n`);
+    if (opts.json) for (const run of runs) process.stdout.write(`${JSON.stringify({ ...run, settingsJson: undefined, summaryJson: undefined })}\n`);
     else process.stdout.write(`${runs.length === 0 ? 'no runs' : formatRuns(runs)}\n`);
     return 0;
   } finally {

@@ -31,14 +31,25 @@ export interface RunRecord {
   settingsHash: string | null;
   settingsJson: string | null;
   error: string | null;
+  /** The end-of-run summary (RunSummary) as JSON, for `pricecrawl report`; null until the crawl ends. */
+  summaryJson: string | null;
 }
 
 const COLUMNS = `run_id AS runId, spider, mode, trigger, pid, started_at AS startedAtMs, ended_at AS endedAtMs, outcome,
   exit_code AS exitCode, planned, succeeded, failed, pending, items, settings_hash AS settingsHash,
-  settings_json AS settingsJson, error`;
+  settings_json AS settingsJson, error, summary_json AS summaryJson`;
 
 export function ensureRunRecords(db: SqliteDb): void {
   db.exec(RUN_RECORDS_DDL);
+  // Added after the table shipped: older frontier files get the column on first open.
+  const columns = db.prepare(`SELECT name FROM pragma_table_info('run_records')`).all() as Array<{ name: string }>;
+  if (columns.some((c) => c.name === 'summary_json')) return;
+  try {
+    db.exec('ALTER TABLE run_records ADD COLUMN summary_json TEXT');
+  } catch (error) {
+    // Another process (a scheduler and its child) added it between the check and here.
+    if (!/duplicate column/i.test(String(error))) throw error;
+  }
 }
 
 /** The scheduler's row before its child starts; the child's crawl fills in the rest. */
@@ -56,9 +67,17 @@ export function recordCrawlStart(db: SqliteDb, run: { runId: string; spider: str
       settings_hash = excluded.settings_hash, settings_json = excluded.settings_json`).run(run);
 }
 
-export function recordCrawlEnd(db: SqliteDb, runId: string, end: { outcome: RunOutcome; atMs: number; planned: number; succeeded: number; failed: number; pending: number; items: number }): void {
+export function recordCrawlEnd(
+  db: SqliteDb,
+  runId: string,
+  end: { outcome: RunOutcome; atMs: number; planned: number; succeeded: number; failed: number; pending: number; items: number; summaryJson: string },
+): void {
   db.prepare(`UPDATE run_records SET outcome = @outcome, ended_at = @atMs, planned = @planned, succeeded = @succeeded,
-    failed = @failed, pending = @pending, items = @items WHERE run_id = @runId`).run({ runId, ...end });
+    failed = @failed, pending = @pending, items = @items, summary_json = @summaryJson WHERE run_id = @runId`).run({ runId, ...end });
+}
+
+export function getRunRecord(db: SqliteDb, runId: string): RunRecord | null {
+  return (db.prepare(`SELECT ${COLUMNS} FROM run_records WHERE run_id = ?`).get(runId) as RunRecord | undefined) ?? null;
 }
 
 /** The scheduler saw its child exit: the exit code, and `failed` with a reason when the crawl never recorded an end. */

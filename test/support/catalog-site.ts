@@ -26,6 +26,10 @@ export interface CatalogSite {
   removed: Set<string>;
   /** SKUs whose product page answers 403 (a block); their `/feed/<sku>` JSON still works (a fallback source). */
   blocked: Set<string>;
+  /** SKU → plain decimal price its page shows instead of the deterministic one (set between runs: a price change). */
+  repriced: Map<string, string>;
+  /** SKU → how many more times its product page answers 429 (Retry-After: 0) before it serves the page. */
+  throttled: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
   const products: CatalogProduct[] = [];
   const removed = new Set<string>();
   const blocked = new Set<string>();
+  const repriced = new Map<string, string>();
+  const throttled = new Map<string, number>();
   servers.forEach((server, host) => {
     const allSkus = Array.from({ length: options.productsPerHost }, (_, i) => `H${host}-P${i}`);
     for (const [i, sku] of allSkus.entries()) products.push({ sku, price: priceOf(host, i), url: server.url(`/p/${sku}`) });
@@ -62,7 +68,13 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
       const index = allSkus.indexOf(params.sku);
       if (index < 0 || removed.has(params.sku)) return void res.writeHead(404).end();
       if (blocked.has(params.sku)) return void res.writeHead(403, { 'content-type': 'text/html' }).end('<html><title>Access denied</title></html>');
-      const body = `<html><body><main data-sku="${params.sku}"><h1>Product ${params.sku}</h1><span class="price">${formatUsd(priceOf(host, index))}</span></main></body></html>`;
+      const refusals = throttled.get(params.sku) ?? 0;
+      if (refusals > 0) {
+        throttled.set(params.sku, refusals - 1);
+        return void res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' }).end('slow down');
+      }
+      const price = repriced.get(params.sku) ?? priceOf(host, index);
+      const body = `<html><body><main data-sku="${params.sku}"><h1>Product ${params.sku}</h1><span class="price">${formatUsd(price)}</span></main></body></html>`;
       const send = () => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
       if (options.latencyMs) later(options.latencyMs, send);
       else send();
@@ -73,7 +85,7 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sku: params.sku, price: priceOf(host, index), currency: 'USD' }));
     });
   });
-  return { servers, products, removed, blocked, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
+  return { servers, products, removed, blocked, repriced, throttled, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
 }
 
 /** Largest number of requests open at the same moment across the given records (server side). */

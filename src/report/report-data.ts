@@ -1,0 +1,133 @@
+// Gathers one run's report data: run record + summary, fetch log (requests over time, 429s, latency), price changes.
+import { existsSync } from 'node:fs';
+import Decimal from 'decimal.js';
+import type { FetchLogRow } from '../../storage/fetch-log';
+import { openStores, type StoreConfig } from '../../storage/open-stores';
+import type { PriceChange } from '../../storage/price-history';
+import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
+import { ensureRunRecords, getRunRecord, type RunRecord } from '../../storage/sqlite/run-records';
+import { SettingsError } from '../core/errors';
+import type { RunSummary } from '../engine/run-summary';
+import { acquireFrontierConnection } from '../frontier/frontier-connection';
+
+/** Buckets of the requests-over-time chart (fewer when the run was short). */
+const TIME_BUCKETS = 40;
+/** Upper edges (ms) of the latency histogram's bins; the last bin is open-ended. */
+export const LATENCY_EDGES_MS = [10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000];
+
+export interface HostSeries {
+  host: string;
+  /** Requests sent per time bucket. */
+  requests: number[];
+  /** Of those, answered 429. */
+  throttled: number[];
+  /** Fetches per latency bin (LATENCY_EDGES_MS, then the open-ended bin). */
+  latency: number[];
+}
+
+export interface ReportChange {
+  sku: string;
+  url: string;
+  oldPrice: string | null;
+  newPrice: string | null;
+  currency: string | null;
+  /** Exact relative change in percent, as a decimal string; null when either price is missing. */
+  percent: string | null;
+}
+
+export interface ReportData {
+  runId: string;
+  spider: string;
+  outcome: string;
+  startedAtMs: number;
+  endedAtMs: number | null;
+  /** Width of one time bucket and the buckets' start offsets from the first fetch (ms). */
+  bucketMs: number;
+  bucketStartsMs: number[];
+  hosts: HostSeries[];
+  fetches: number;
+  items: { scraped: number; written: number; dropped: Record<string, number> };
+  /** retry/, breaker/, block/, throttle/, robots/ counters of the summary. */
+  handling: Record<string, number>;
+  changes: ReportChange[];
+}
+
+function readRunRecord(dir: string, runId: string): RunRecord {
+  if (!existsSync(frontierDbPath(dir))) throw new SettingsError(`report: no runs in ${dir} (run a crawl first, or pass --storage)`);
+  const connection = acquireFrontierConnection(dir);
+  try {
+    ensureRunRecords(connection.db);
+    const record = getRunRecord(connection.db, runId);
+    if (!record) throw new SettingsError(`report: no run ${runId} in ${dir} (see \`pricecrawl runs\`)`);
+    return record;
+  } finally {
+    connection.release();
+  }
+}
+
+function bucketWidthMs(spanMs: number): number {
+  const raw = Math.max(1, Math.ceil(spanMs / TIME_BUCKETS));
+  // A round width reads better on the axis: 1, 2, 5 × 10^n ms.
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * magnitude).find((w) => w >= raw) ?? raw;
+}
+
+function latencyBin(durationMs: number): number {
+  const index = LATENCY_EDGES_MS.findIndex((edge) => durationMs < edge);
+  return index < 0 ? LATENCY_EDGES_MS.length : index;
+}
+
+/** Per host: requests and 429s per time bucket, and the latency histogram. */
+export function hostSeries(rows: readonly FetchLogRow[]): { bucketMs: number; bucketStartsMs: number[]; hosts: HostSeries[] } {
+  if (rows.length === 0) return { bucketMs: 1000, bucketStartsMs: [], hosts: [] };
+  const first = Math.min(...rows.map((r) => r.fetchedAtMs));
+  const last = Math.max(...rows.map((r) => r.fetchedAtMs));
+  const bucketMs = bucketWidthMs(last - first + 1);
+  const buckets = Math.floor((last - first) / bucketMs) + 1;
+  const byHost = new Map<string, HostSeries>();
+  for (const row of rows) {
+    let series = byHost.get(row.host);
+    if (!series) {
+      series = { host: row.host, requests: new Array<number>(buckets).fill(0), throttled: new Array<number>(buckets).fill(0), latency: new Array<number>(LATENCY_EDGES_MS.length + 1).fill(0) };
+      byHost.set(row.host, series);
+    }
+    const bucket = Math.floor((row.fetchedAtMs - first) / bucketMs);
+    series.requests[bucket]++;
+    if (row.status === 429) series.throttled[bucket]++;
+    if (row.durationMs !== null) series.latency[latencyBin(row.durationMs)]++;
+  }
+  const hosts = [...byHost.values()].sort((a, b) => a.host.localeCompare(b.host));
+  return { bucketMs, bucketStartsMs: Array.from({ length: buckets }, (_, i) => i * bucketMs), hosts };
+}
+
+function reportChange(change: PriceChange): ReportChange {
+  const { oldPrice, newPrice } = change;
+  const comparable = oldPrice !== null && newPrice !== null && !new Decimal(oldPrice).isZero();
+  const percent = comparable ? new Decimal(newPrice).minus(oldPrice).div(oldPrice).times(100).toDecimalPlaces(2).toString() : null;
+  return { sku: change.sku, url: change.url, oldPrice, newPrice, currency: change.newCurrency ?? change.oldCurrency, percent };
+}
+
+/** Everything the report shows for `runId`: the run record from `storage.dir`, the rest from the configured stores. */
+export async function gatherReport(config: StoreConfig, runId: string): Promise<ReportData> {
+  const record = readRunRecord(config.dir, runId);
+  const summary = record.summaryJson ? (JSON.parse(record.summaryJson) as RunSummary) : null;
+  const stores = await openStores(config);
+  try {
+    const rows = await stores.fetchLog().rows(runId);
+    const changes = (await stores.history().list({ spider: record.spider })).filter((c) => c.runId === runId);
+    return {
+      runId,
+      spider: record.spider,
+      outcome: record.outcome,
+      startedAtMs: record.startedAtMs,
+      endedAtMs: record.endedAtMs,
+      ...hostSeries(rows),
+      fetches: rows.length,
+      items: summary?.items ?? { scraped: 0, written: record.items ?? 0, dropped: {} },
+      handling: summary?.handling ?? {},
+      changes: changes.map(reportChange),
+    };
+  } finally {
+    await stores.close();
+  }
+}

@@ -1,0 +1,154 @@
+// The end-of-run HTML report: two crawls of a loopback catalog (429s, drops, price changes), rendered in headless Chromium offline.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Decimal from 'decimal.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../src/fetch/chromium-launch';
+import { gatherReport, type ReportData } from '../../src/report/report-data';
+import { renderReport } from '../../src/report/report-html';
+import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { cli } from '../support/run-cli';
+import { CatalogSpider } from '../support/spiders/catalog-spider';
+import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../test-artifacts');
+const storage = tempStorageDir('run-report');
+const settings = {
+  politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 2 },
+  pipeline: { batchMaxAgeMs: 20 },
+  robots: { obey: false },
+  retry: { backoffBaseMs: 10, backoffCapMs: 50 },
+};
+let site: CatalogSite;
+let browser: Browser;
+let runId: string;
+
+interface PageVisit {
+  errors: string[];
+  requests: string[];
+  dialogs: string[];
+}
+
+/** Opens the file, waits for the page script to report its charts, and counts each canvas's painted pixels. */
+async function visit(page: Page, file: string): Promise<PageVisit & { painted: Record<string, number> }> {
+  const seen: PageVisit = { errors: [], requests: [], dialogs: [] };
+  page.on('console', (message) => void (message.type() === 'error' && seen.errors.push(message.text())));
+  page.on('pageerror', (error) => void seen.errors.push(error.message));
+  page.on('request', (request) => void seen.requests.push(request.url()));
+  page.on('dialog', (dialog) => void (seen.dialogs.push(dialog.message()), dialog.dismiss()));
+  const url = pathToFileURL(file).href;
+  await page.goto(url);
+  // The page's own DOM, so the functions are strings (this project compiles without the DOM library).
+  await page.waitForFunction(`document.body.getAttribute('data-charts-drawn') === '4'`);
+  const painted = await page.evaluate<Record<string, number>>(`(() => {
+    const counts = {};
+    for (const canvas of document.querySelectorAll('canvas')) {
+      const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      let n = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) n++;
+      counts[canvas.id] = n;
+    }
+    return counts;
+  })()`);
+  expect(seen.requests).toEqual([url]);
+  return { ...seen, painted };
+}
+
+beforeAll(async () => {
+  site = await startCatalogSite({ hosts: 2, productsPerHost: 6, perPage: 3, latencyMs: 15, extraProductPaths: ['/p/H0-P1?ref=dup', '/feed/H0-P2'] });
+  browser = await launchChromium('/usr/bin/chromium');
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const spider = () => new CatalogSpider({ startUrls: site.startUrls.join(',') });
+  await crawlInProcess(spider(), storage.dir, settings);
+  // Second run: two prices move and one product page answers 429 twice before it serves.
+  site.repriced.set('H0-P0', '1.50');
+  site.repriced.set('H1-P3', '99999.99');
+  site.throttled.set('H1-P2', 2);
+  const second = await crawlInProcess(spider(), storage.dir, settings);
+  expect(second.summary.status).toBe('finished');
+  runId = second.summary.runId;
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  storage.cleanup();
+});
+
+describe('run report', () => {
+  it('gathers requests and 429s per host, latency, drops and exact price changes of the run', async () => {
+    const data = await gatherReport({ dir: storage.dir }, runId);
+    const hosts = site.servers.map((s) => s.hostKey).sort();
+    expect(data.hosts.map((h) => h.host)).toEqual(hosts);
+    const sum = (ns: number[]) => ns.reduce((a, b) => a + b, 0);
+    expect(sum(data.hosts.flatMap((h) => h.requests))).toBe(data.fetches);
+    expect(sum(data.hosts.flatMap((h) => h.latency))).toBe(data.fetches);
+    expect(sum(data.hosts.find((h) => h.host === site.servers[1].hostKey)!.throttled)).toBe(2);
+    expect(data.items.dropped).toMatchObject({ duplicate: 1, 'price/missing': 1 });
+    const changes = Object.fromEntries(data.changes.map((c) => [c.sku, c]));
+    expect(Object.keys(changes).sort()).toEqual(['H0-P0', 'H1-P3']);
+    const old = (sku: string) => site.products.find((p) => p.sku === sku)!.price;
+    expect(changes['H0-P0']).toMatchObject({ oldPrice: old('H0-P0'), newPrice: '1.50', percent: '50' });
+    const percent = new Decimal('99999.99').minus(old('H1-P3')).div(old('H1-P3')).times(100).toDecimalPlaces(2).toString();
+    expect(changes['H1-P3']).toMatchObject({ oldPrice: old('H1-P3'), newPrice: '99999.99', percent });
+  });
+
+  it('`pricecrawl report` writes a self-contained file whose four charts draw offline, without console errors', async () => {
+    const file = join(storage.dir, 'out', 'report.html');
+    const run = await cli(['report', runId, '-o', file, '--storage', storage.dir]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|sourceMappingURL/i);
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    try {
+      const seen = await visit(page, file);
+      expect(seen.errors).toEqual([]);
+      expect(Object.keys(seen.painted).sort()).toEqual(['chart-changes', 'chart-items', 'chart-latency', 'chart-requests']);
+      for (const [id, n] of Object.entries(seen.painted)) expect(n, id).toBeGreaterThan(2000);
+      expect(await page.locator('table.changes tbody tr').count()).toBe(2);
+      await page.screenshot({ path: join(ARTIFACTS, 'run-report.png'), fullPage: true });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('escapes hostile host names, SKUs and URLs in markup and in the embedded data', async () => {
+    const sku = '</script><script>window.pwned=1</script>';
+    const host = '<img src=x onerror="window.pwned=2">';
+    const data: ReportData = {
+      runId: 'r<1>', spider: 'evil"&\'', outcome: 'finished', startedAtMs: 0, endedAtMs: 1000, bucketMs: 1000, bucketStartsMs: [0],
+      hosts: [{ host, requests: [3], throttled: [1], latency: [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0] }], fetches: 3,
+      items: { scraped: 1, written: 0, dropped: { [sku]: 1 } }, handling: { [host]: 1 },
+      changes: [{ sku, url: 'javascript:alert(1)"><b>x</b>', oldPrice: '1.10', newPrice: '2.20', currency: 'USD', percent: '100' }],
+    };
+    const file = join(storage.dir, 'hostile.html');
+    writeFileSync(file, renderReport(data));
+    const page = await browser.newPage();
+    try {
+      const seen = await visit(page, file);
+      expect(seen.errors).toEqual([]);
+      expect(seen.dialogs).toEqual([]);
+      expect(await page.evaluate('typeof window.pwned')).toBe('undefined');
+      expect(await page.locator('table.changes tbody td').first().textContent()).toBe(sku);
+      expect(await page.locator('img').count()).toBe(0);
+      expect(await page.title()).toBe('pricecrawl report: evil"&\' r<1>');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('`crawl --report <file>` writes the report of the run it just finished', async () => {
+    const dir = join(storage.dir, 'cli-crawl');
+    const file = join(dir, 'crawl-report.html');
+    const spiderFile = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
+    const sets = ['politeness.minIntervalMs=0', 'politeness.jitterMs=0', 'robots.obey=false', 'log.level=silent'].flatMap((pair) => ['-s', pair]);
+    const run = await cli(['crawl', spiderFile, '-a', `startUrls=${site.startUrls[0]}`, '--storage', dir, '--report', file, ...sets]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`report written: ${file}`);
+    const runIdShown = /run (\S+) of spider catalog/.exec(run.stdout)?.[1];
+    expect(readFileSync(file, 'utf8')).toContain(`Run ${runIdShown} of catalog`);
+  });
+});
