@@ -1,15 +1,18 @@
-// The one storage factory: from `storage.url` (+ `storage.dir`) opens the item, history, fetch-log and blob stores of one backend.
+// The one storage factory: from `storage.url` (+ `storage.dir`) opens the item, history, fetch-log, blob and SKU catalog stores of one backend.
 import type { BlobStore } from './blob-store';
+import type { CatalogStore } from './catalog-store';
 import type { FetchLog } from './fetch-log';
 import { FileBlobStore } from './files/file-blob-store';
 import type { ItemStore } from './item-store';
 import type { PriceHistory } from './price-history';
 import { connectPostgres } from './postgres/pg-connection';
 import { PgBlobStore } from './postgres/pg-blob-store';
+import { PgCatalogStore } from './postgres/pg-catalog-store';
 import { PgFetchLog } from './postgres/pg-fetch-log';
 import { PgItemStore } from './postgres/pg-item-store';
 import { migrate } from './postgres/pg-migrations';
 import { PgPriceHistory } from './postgres/pg-price-history';
+import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
 import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
 import { SqliteItemStore } from './sqlite/sqlite-item-store';
 import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
@@ -31,6 +34,7 @@ interface StoreFactories {
   history(): PriceHistory;
   fetchLog(): FetchLog;
   blobs(): BlobStore;
+  catalog(): CatalogStore;
 }
 
 /**
@@ -64,6 +68,11 @@ export class CrawlStores {
     return this.part('blobs');
   }
 
+  /** The SKU catalog (recrawl planning): beside the items, in the same backend. */
+  catalog(): CatalogStore {
+    return this.part('catalog');
+  }
+
   async close(): Promise<void> {
     const parts = [...this.opened.values()].reverse();
     this.opened.clear();
@@ -94,6 +103,7 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
       history: () => SqlitePriceHistory.open(dir),
       fetchLog: () => SqliteFetchLog.open(dir),
       blobs: () => new FileBlobStore(dir),
+      catalog: () => SqliteCatalogStore.open(dir),
     });
   }
   const sql = connectPostgres(location.url);
@@ -109,5 +119,6 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
     history: () => new PgPriceHistory(sql),
     fetchLog: () => new PgFetchLog(sql),
     blobs: () => new PgBlobStore(sql),
+    catalog: () => new PgCatalogStore(sql),
   }, () => sql.end({ timeout: 5 }));
 }

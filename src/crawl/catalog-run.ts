@@ -6,7 +6,7 @@ import { updateCatalog } from '../catalog/update-catalog';
 import { failedRequests, openSucceededCheck } from '../frontier/failed-requests';
 import type { Settings } from '../settings/schema';
 import { planSeeds, runSeeds, type CrawlMode } from '../schedule/run-seeds';
-import { SqliteCatalogStore } from '../../storage/sqlite/sqlite-catalog-store';
+import type { CatalogStore } from '../../storage/catalog-store';
 import type { ItemStore } from '../../storage/item-store';
 
 export interface CatalogRun {
@@ -15,17 +15,11 @@ export interface CatalogRun {
   finish(summary: RunSummary, items: ItemStore): Promise<void>;
 }
 
-export async function openCatalogRun(args: { spider: Spider; settings: Settings; mode: CrawlMode; log: Logger; hostKeyOf: (url: string) => string }): Promise<CatalogRun> {
-  const { spider, settings, log } = args;
+/** `catalog` is the configured store (`stores.catalog()`: SQLite or PostgreSQL); the store set closes it, not this. */
+export async function openCatalogRun(args: { spider: Spider; settings: Settings; mode: CrawlMode; log: Logger; hostKeyOf: (url: string) => string; catalog: CatalogStore }): Promise<CatalogRun> {
+  const { spider, settings, log, catalog } = args;
   const startedAtMs = Date.now();
-  const catalog = SqliteCatalogStore.open(settings.storage.dir);
-  let plan;
-  try {
-    plan = await planSeeds({ mode: args.mode, spider, catalog, settings: settings.schedule, nowMs: startedAtMs, hostKeyOf: args.hostKeyOf });
-  } catch (error) {
-    await catalog.close();
-    throw error;
-  }
+  const plan = await planSeeds({ mode: args.mode, spider, catalog, settings: settings.schedule, nowMs: startedAtMs, hostKeyOf: args.hostKeyOf });
   log.info({ mode: args.mode, discovery: plan.discovery, dueSkus: plan.planned?.length ?? null }, 'run plan');
   return {
     seeds: runSeeds(spider, plan),
@@ -41,7 +35,6 @@ export async function openCatalogRun(args: { spider: Spider; settings: Settings;
         log.info(counts, 'sku catalog updated');
       } finally {
         ledger.close();
-        await catalog.close();
       }
     },
   };

@@ -67,7 +67,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   let opened: Awaited<ReturnType<typeof openFrontier>>;
   let catalogRun: Awaited<ReturnType<typeof openCatalogRun>>;
   try {
-    catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf });
+    catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
     opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join });
   } catch (error) {
     await stores.close(); // an open PostgreSQL pool would keep the process alive after the error

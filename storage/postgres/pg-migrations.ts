@@ -43,6 +43,22 @@ CREATE TABLE blobs (
   stored_at timestamptz NOT NULL DEFAULT now()
 );`,
   },
+  {
+    version: 2,
+    name: 'sku catalog, discovery times',
+    // sku sorts bytewise (COLLATE "C") whatever the database locale: entries() pages in SQLite's order.
+    sql: `
+CREATE TABLE sku_catalog (
+  spider text NOT NULL, sku text COLLATE "C" NOT NULL, product_url text NOT NULL, first_seen_ms bigint NOT NULL,
+  last_seen_ms bigint NOT NULL, last_attempt_ms bigint NOT NULL, last_changed_ms bigint, observations integer NOT NULL,
+  last_price numeric, last_currency text, change_times_ms json NOT NULL, velocity_per_day double precision NOT NULL,
+  last_status text NOT NULL, last_run_id text NOT NULL, consecutive_failures integer NOT NULL, gone_runs integer NOT NULL,
+  retired_at_ms bigint,
+  PRIMARY KEY (spider, sku)
+);
+CREATE INDEX sku_catalog_by_url ON sku_catalog (spider, product_url);
+CREATE TABLE catalog_discovery (spider text PRIMARY KEY, last_discovery_ms bigint NOT NULL);`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */

@@ -1,45 +1,59 @@
-// Run modes over the SKU catalog: discovery fills it, --full recrawls every known SKU and retires vanished ones, --due plans.
+// Run modes over the SKU catalog, on SQLite and on PostgreSQL (storage.url): discovery fills it, --full recrawls every known SKU and retires vanished ones, --due plans.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
+import { openStores } from '../../storage/open-stores';
 import { openFrontierDb } from '../../storage/sqlite/open-frontier-db';
 import { listRunRecords } from '../../storage/sqlite/run-records';
-import { SqliteCatalogStore } from '../../storage/sqlite/sqlite-catalog-store';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
-import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+import { storeBackends, type StorePlace } from '../support/store-backends';
+import { crawlInProcess } from '../support/test-crawl';
 
-const storage = tempStorageDir('catalog-runs');
+const { backends, start, stop } = storeBackends('catalog-runs');
 let site: CatalogSite;
 const fast = { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 }, pipeline: { batchMaxAgeMs: 20 }, robots: { obey: false } };
 const spider = () => new CatalogSpider({ startUrls: site.startUrls.join(',') });
-const crawl = (mode: 'discover' | 'full' | 'due', schedule: Record<string, unknown> = {}) =>
-  crawlInProcess(spider(), storage.dir, { ...fast, schedule: { retireAfterGoneRuns: 2, ...schedule } }, { mode });
-
-async function catalogEntries(): Promise<Map<string, CatalogEntry>> {
-  const store = SqliteCatalogStore.open(storage.dir);
-  try {
-    const entries = new Map<string, CatalogEntry>();
-    for await (const entry of store.entries('catalog')) entries.set(entry.sku, entry);
-    return entries;
-  } finally {
-    await store.close();
-  }
-}
 
 beforeAll(async () => {
+  await start();
   site = await startCatalogSite({ hosts: 2, productsPerHost: 6, perPage: 3 });
 });
 afterAll(async () => {
-  await site.close();
-  storage.cleanup();
+  await site?.close();
+  await stop();
 });
 
-describe('SKU catalog and run modes', () => {
+describe.each(backends)('SKU catalog and run modes on %s', (_name, place) => {
+  let storage: StorePlace;
+  const crawl = (mode: 'discover' | 'full' | 'due', schedule: Record<string, unknown> = {}) =>
+    crawlInProcess(spider(), storage.dir, { ...fast, schedule: { retireAfterGoneRuns: 2, ...schedule } }, { mode, storeUrl: storage.url });
+
+  /** Read through the store set, as the crawl wrote it: the configured backend's catalog. */
+  async function catalogEntries(): Promise<Map<string, CatalogEntry>> {
+    const stores = await openStores(storage);
+    try {
+      const entries = new Map<string, CatalogEntry>();
+      for await (const entry of stores.catalog().entries('catalog')) entries.set(entry.sku, entry);
+      return entries;
+    } finally {
+      await stores.close();
+    }
+  }
+
+  beforeAll(async () => {
+    storage = await place();
+    site.removed.clear(); // the other backend's runs removed a product
+  });
+
   it('a discovery run records every SKU with its URL, price and status', async () => {
     const { summary } = await crawl('discover');
     expect(summary.status).toBe('finished');
     const entries = await catalogEntries();
     expect([...entries.keys()].sort()).toEqual(site.products.map((p) => p.sku).sort());
+    // With storage.url the catalog lives in PostgreSQL beside the items: no embedded item database at all.
+    expect(existsSync(join(storage.dir, 'items.sqlite'))).toBe(storage.url === undefined);
     for (const product of site.products) {
       const entry = entries.get(product.sku)!;
       expect([entry.productUrl, entry.lastPrice, entry.observations, entry.lastStatus, entry.retiredAtMs]).toEqual([product.url, product.price, 1, 'ok', null]);

@@ -37,6 +37,24 @@ describe('PostgreSQL migrations', () => {
     }
   });
 
+  it('upgrades a v1 database (items, no catalog) to the newest schema at open, keeping its data', async () => {
+    const url = await pg.createDatabase('from_v1');
+    const sql = connectPostgres(url);
+    try {
+      expect(await migrate(sql, MIGRATIONS.filter((m) => m.version === 1))).toEqual([1]);
+      await sql`INSERT INTO blobs (hash, gzip, bytes) VALUES (${'a'.repeat(64)}, ${Buffer.alloc(1)}, 1)`;
+      const stores = await openStores({ url, dir: dir.dir });
+      await stores.catalog().recordDiscovery('shop', 7);
+      expect(await stores.catalog().lastDiscoveryMs('shop')).toBe(7);
+      await stores.close();
+      const versions = await sql<Array<{ version: number }>>`SELECT version FROM pricecrawl_migrations ORDER BY version`;
+      expect(versions.map((row) => row.version)).toEqual(MIGRATIONS.map((m) => m.version));
+      expect((await sql`SELECT count(*)::bigint AS n FROM blobs`)[0].n).toBe(1);
+    } finally {
+      await sql.end();
+    }
+  });
+
   it('run by many workers at once: exactly one applies each version, none fails', async () => {
     const url = await pg.createDatabase('concurrent');
     const pools = Array.from({ length: 6 }, () => connectPostgres(url, { max: 1 }));

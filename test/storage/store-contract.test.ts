@@ -4,34 +4,12 @@ import { sha256Hex } from '../../storage/blob-store';
 import type { FetchLogRow } from '../../storage/fetch-log';
 import type { StoredItem } from '../../storage/item-store';
 import { openStores, type CrawlStores } from '../../storage/open-stores';
-import { startPostgres, type PostgresServer } from '../support/postgres-server';
-import { tempStorageDir } from '../support/test-crawl';
+import { storeBackends } from '../support/store-backends';
 
-let pg: PostgresServer;
-const dirs: Array<ReturnType<typeof tempStorageDir>> = [];
-let databases = 0;
+const { backends, start, stop } = storeBackends('contract');
 
-beforeAll(async () => {
-  pg = await startPostgres();
-});
-afterAll(async () => {
-  await pg?.stop();
-  for (const dir of dirs) dir.cleanup();
-});
-
-/** A fresh, empty place for each test: a new directory, or a new database on the one server. */
-const backends: Array<[string, () => Promise<{ url?: string; dir: string }>]> = [
-  ['sqlite', async () => {
-    const dir = tempStorageDir('contract');
-    dirs.push(dir);
-    return { dir: dir.dir };
-  }],
-  ['postgres', async () => {
-    const dir = tempStorageDir('contract-pg');
-    dirs.push(dir);
-    return { dir: dir.dir, url: await pg.createDatabase(`contract_${++databases}`) };
-  }],
-];
+beforeAll(start);
+afterAll(stop);
 
 function item(runId: string, sku: string, price: string | null, extra: Partial<StoredItem> = {}): StoredItem {
   return {
