@@ -28,6 +28,7 @@ import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
 import { takeSnapshot, type CrawlSnapshot } from './crawl-snapshot';
 import { CircuitBreakerMiddleware } from '../../middlewares/circuit-breaker';
+import { startMetricsServer, type MetricsServer } from './metrics-server';
 
 export interface CrawlOptions {
   spider: Spider;
@@ -49,6 +50,8 @@ export interface CrawlOptions {
   onSnapshotSource?: (snapshot: () => CrawlSnapshot) => void;
   /** A live progress block shows the state: no periodic stats log line then. */
   liveProgress?: boolean;
+  /** Awaited once the run has ended and its summary is built, while the metrics endpoint (metrics.port) still answers: a last scrape. */
+  onRunEnd?: (summary: RunSummary) => Promise<void> | void;
 }
 
 export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
@@ -101,22 +104,25 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const statsLogger = new StatsLogger(log, snapshot, options.liveProgress ? 0 : settings.log.statsIntervalMs);
   let summary: RunSummary;
   let closedRun = false;
+  let metrics: MetricsServer | null = null;
+  // Stores and the metrics endpoint close however the run ends.
   try {
-    await pipeline.open();
-    for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
-    statsLogger.start();
-    options.onSnapshotSource?.(snapshot);
-    await engine.run({ seed: options.join !== true });
-  } finally {
-    statsLogger.stop();
-    await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
-    for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
-    await fetcher.close();
-    summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
-    closedRun = await opened.finishRun(summary.status);
-    await frontier.close();
-  }
-  try {
+    try {
+      await pipeline.open();
+      for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
+      statsLogger.start();
+      options.onSnapshotSource?.(snapshot);
+      metrics = await startMetricsServer(settings.metrics, { snapshot, stats }, log);
+      await engine.run({ seed: options.join !== true });
+    } finally {
+      statsLogger.stop();
+      await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
+      for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
+      await fetcher.close();
+      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
+      closedRun = await opened.finishRun(summary.status);
+      await frontier.close();
+    }
     if (options.outputPath) {
       const exported = await exportItems(store, summary.runId, options.outputPath);
       log.info({ path: options.outputPath, items: exported }, 'items exported');
@@ -128,8 +134,10 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
       await catalogRun.finish(summary, store);
     }
+    await options.onRunEnd?.(summary);
   } finally {
     await stores.close();
+    await metrics?.close();
   }
   record.end(summary);
   return summary;

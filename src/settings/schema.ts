@@ -263,6 +263,16 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** Prometheus endpoint during crawls (src/crawl/metrics-server.ts): `GET /metrics` on host:port. */
+    metrics: z
+      .object({
+        /** TCP port of the endpoint; 0 (default) turns it off. */
+        port: z.number().int().min(0).max(65_535).default(0),
+        /** Listen address: loopback unless you mean to expose the crawl's numbers. */
+        host: z.string().min(1).default('127.0.0.1'),
+      })
+      .strict()
+      .prefault({}),
     /** Scheduled crawls (src/catalog/, src/schedule/): SKU catalog, recrawl planner, `pricecrawl schedule`. */
     schedule: z
       .object({

@@ -1,10 +1,10 @@
 // Starts a throwaway PostgreSQL 15 server on 127.0.0.1 (a real one, run as the `postgres` OS user) for a test file.
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port';
 
 const run = promisify(execFile);
 const PG_BIN = process.env.PRICECRAWL_PG_BIN ?? debianPgBin();
@@ -31,14 +31,6 @@ async function asPostgres(command: string, args: string[]): Promise<string> {
   const asRoot = process.getuid?.() === 0;
   const { stdout } = asRoot ? await run('runuser', ['-u', 'postgres', '--', join(PG_BIN, command), ...args]) : await run(join(PG_BIN, command), args);
   return stdout;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**

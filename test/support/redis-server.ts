@@ -2,10 +2,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort } from './free-port';
 
 export interface RedisTestServer {
   url: string;
@@ -16,15 +16,6 @@ export interface RedisTestServer {
 }
 
 const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
-
-/** A port the kernel just handed out on loopback; redis binds it right after (a tiny reuse window). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 export async function startRedisServer(): Promise<RedisTestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-redis-'));

@@ -61,6 +61,8 @@ export interface CrawlExtras {
   resume?: boolean;
   /** Receives the engine, e.g. to stop it part-way. */
   onEngine?: (engine: CrawlEngine) => void;
+  /** Awaited after the run ends, before the metrics endpoint closes. */
+  onRunEnd?: (summary: RunSummary) => Promise<void> | void;
 }
 
 export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: CrawlExtras = {}): Promise<TestCrawlResult> {
@@ -70,6 +72,6 @@ export async function crawlInProcess(spider: Spider, dir: string, settings: Reco
   ]);
   const sink = logSink();
   const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
-  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath, mode: extra.mode, resume: extra.resume, onEngine: extra.onEngine });
+  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath, mode: extra.mode, resume: extra.resume, onEngine: extra.onEngine, onRunEnd: extra.onRunEnd });
   return { summary, items: await readItems(dir, summary.runId, extra.storeUrl), logs: sink.lines };
 }

@@ -1,0 +1,125 @@
+// The Prometheus endpoint during and after a loopback catalog crawl: its counters equal the run summary.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CrawlResponse } from '../../src/core/response';
+import type { SpiderOutput } from '../../src/core/spider';
+import type { RunSummary } from '../../src/engine/run-summary';
+import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { freePort } from '../support/free-port';
+import { CatalogSpider } from '../support/spiders/catalog-spider';
+import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
+
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
+/** Prometheus text exposition → samples (comments skipped). */
+function parseExposition(text: string): Sample[] {
+  return text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match) throw new Error(`not an exposition line: ${line}`);
+      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+      return { name: match[1], labels, value: Number(match[3]) };
+    });
+}
+
+const value = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
+  samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+const byLabel = (samples: Sample[], name: string, label: string) =>
+  Object.fromEntries(samples.filter((s) => s.name === name).map((s) => [s.labels[label], s.value]));
+
+async function scrape(url: string): Promise<{ status: number; contentType: string | null; samples: Sample[] }> {
+  const res = await fetch(url);
+  return { status: res.status, contentType: res.headers.get('content-type'), samples: parseExposition(await res.text()) };
+}
+
+/** Scrapes the endpoint from inside its first product callback: the crawl is running then. */
+class ScrapingSpider extends CatalogSpider {
+  during: Awaited<ReturnType<typeof scrape>> | null = null;
+  constructor(args: Record<string, string>, private readonly metricsUrl: string) {
+    super(args);
+  }
+  override async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    if (!this.during) this.during = await scrape(this.metricsUrl);
+    yield* super.parseProduct(res);
+  }
+}
+
+describe('the metrics endpoint of a crawl', () => {
+  let site: CatalogSite;
+  let spider: ScrapingSpider;
+  let result: TestCrawlResult;
+  let after: Awaited<ReturnType<typeof scrape>>;
+  let summaryAtScrape: RunSummary;
+  let metricsUrl: string;
+  const storage = tempStorageDir('metrics');
+
+  beforeAll(async () => {
+    // A missing product (404 → a failed request) and a page without a price (an item the pipeline drops).
+    site = await startCatalogSite({ hosts: 2, productsPerHost: 12, perPage: 5, latencyMs: 5, extraProductPaths: ['/p/GONE', '/list?page=99'] });
+    const port = await freePort();
+    metricsUrl = `http://127.0.0.1:${port}/metrics`;
+    spider = new ScrapingSpider({ startUrls: site.startUrls.join(',') }, metricsUrl);
+    result = await crawlInProcess(
+      spider,
+      storage.dir,
+      { metrics: { port }, politeness: { minIntervalMs: 0, jitterMs: 0 }, log: { statsIntervalMs: 0 } },
+      {
+        onRunEnd: async (summary) => {
+          summaryAtScrape = summary;
+          after = await scrape(metricsUrl);
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await site.close();
+    storage.cleanup();
+  });
+
+  it('answers during the crawl, with the request being handled in flight and work still queued', () => {
+    const during = spider.during!;
+    expect(during.status).toBe(200);
+    expect(during.contentType).toContain('text/plain');
+    expect(value(during.samples, 'pricecrawl_queue_requests', { state: 'in_flight' })).toBeGreaterThanOrEqual(1);
+    expect(value(during.samples, 'pricecrawl_queue_requests', { state: 'queued' })).toBeGreaterThanOrEqual(1);
+    expect(value(during.samples, 'pricecrawl_pages_total')).toBeLessThan(value(after.samples, 'pricecrawl_pages_total')!);
+    expect(value(during.samples, 'pricecrawl_breaker_state', { host: new URL(site.startUrls[0]).host })).toBe(0);
+  });
+
+  it('matches the run summary after the run ends', () => {
+    const { summary } = result;
+    expect(summaryAtScrape).toBe(summary);
+    expect(summary.status).toBe('finished');
+    const s = after.samples;
+    expect(value(s, 'pricecrawl_items_written_total')).toBe(summary.items.written);
+    expect(value(s, 'pricecrawl_items_written_total')).toBe(result.items.length);
+    expect(value(s, 'pricecrawl_items_scraped_total')).toBe(summary.items.scraped);
+    expect(byLabel(s, 'pricecrawl_items_dropped_total', 'reason')).toEqual(summary.items.dropped);
+    expect(Object.keys(summary.items.dropped).length).toBeGreaterThan(0);
+    expect(value(s, 'pricecrawl_requests_failed_total')).toBe(summary.ledger.failed);
+    expect(byLabel(s, 'pricecrawl_request_failures_total', 'reason')).toEqual(summary.ledger.failedByReason);
+    expect(summary.ledger.failed).toBeGreaterThan(0);
+    // No retries here: each planned request either reached the spider (a response) or failed, once.
+    const responses = s.filter((x) => x.name === 'pricecrawl_responses_total');
+    expect(value(s, 'pricecrawl_pages_total')).toBe(summary.ledger.succeeded);
+    expect(responses.reduce((a, x) => a + x.value, 0)).toBe(summary.ledger.succeeded);
+    expect(responses.filter((x) => x.labels.status === '200').reduce((a, x) => a + x.value, 0)).toBe(summary.ledger.byStatus['200']);
+    for (const [host, counts] of Object.entries(summary.ledger.byHost)) {
+      const hostResponses = responses.filter((x) => x.labels.host === host).reduce((a, x) => a + x.value, 0);
+      expect(hostResponses).toBe(counts.succeeded);
+      expect(value(s, 'pricecrawl_host_failures_total', { host })).toBe(counts.failed);
+      expect(value(s, 'pricecrawl_breaker_state', { host })).toBe(0);
+    }
+    expect(value(s, 'pricecrawl_queue_requests', { state: 'queued' })).toBe(0);
+    expect(value(s, 'pricecrawl_queue_requests', { state: 'in_flight' })).toBe(0);
+  });
+
+  it('is closed once the crawl returns', async () => {
+    await expect(fetch(metricsUrl)).rejects.toThrow();
+  });
+});
