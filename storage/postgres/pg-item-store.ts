@@ -38,7 +38,16 @@ export class PgItemStore implements ItemStore {
     for (const item of items) byKey.set(`${item.runId}\u0000${item.key}`, item);
     // `data` travels as its JSON text: a nested json value taken apart by json_to_recordset does not keep its key order.
     const rows = this.sql.json([...byKey.values()].map((item) => ({ ...item, data: JSON.stringify(item.data) })) as never);
-    await withDeadlockRetry(() => this.sql.unsafe(UPSERT, [rows]));
+    // Workers upserting overlapping keys of one run in different orders deadlock on the unique index, and
+    // PostgreSQL needs deadlock_timeout (1 s) to notice: writers of the same run take turns instead (run
+    // locks in sorted order, so batches spanning runs cannot deadlock on the locks either).
+    const runIds = [...new Set(items.map((item) => item.runId))].sort();
+    await withDeadlockRetry(() =>
+      this.sql.begin(async (tx) => {
+        for (const runId of runIds) await tx`SELECT pg_advisory_xact_lock(hashtext(${`items:${runId}`}))`;
+        await tx.unsafe(UPSERT, [rows]);
+      }),
+    );
   }
 
   async countItems(runId?: string): Promise<number> {
