@@ -9,7 +9,6 @@ import { registerSpider } from '../scaffold/register-spider';
 import { spiderSource, type TemplateName, type TemplateVars } from '../scaffold/spider-template';
 
 export const TEMPLATES = ['basic', 'browser', 'structured', 'rate-matrix'] as const;
-const BUILT: readonly string[] = ['basic', 'browser', 'structured'];
 
 export interface GenspiderOptions {
   template: (typeof TEMPLATES)[number];
@@ -30,9 +29,6 @@ export function domainVars(name: string, domain: string): TemplateVars {
 }
 
 export async function genspiderCommand(name: string, domain: string, opts: GenspiderOptions): Promise<number> {
-  if (!BUILT.includes(opts.template)) {
-    throw new SettingsError(`genspider --template ${opts.template}: not built yet; use --template basic, browser or structured (spiders/demo-hotel-rates.ts shows a rate-shop matrix spider)`);
-  }
   const root = opts.root ?? DEFAULT_ROOT;
   const vars = domainVars(name, domain);
   const file = join(root, 'spiders', `${name}.ts`);

@@ -28,7 +28,25 @@ const PRODUCT = page(
 </main>`,
 );
 
+/** One rate cell as a rate API might answer it: the total as an exact decimal string. */
+const RATE = `${JSON.stringify({ hotel: 'hotel-a', total: '189.00', currency: 'EUR', available: true }, null, 2)}\n`;
+
+function rateMatrixStubs(v: TemplateVars): Fixture[] {
+  const key = { competitor: 'hotel-a', checkIn: '2030-01-15', los: 2, occupancy: 2 };
+  const url = `${new URL(v.startUrl).origin}/rates?hotel=hotel-a&checkin=2030-01-15&los=2&occ=2`;
+  return [{
+    spider: v.name,
+    name: 'rate',
+    body: Buffer.from(RATE),
+    spec: {
+      status: 200, headers: { 'content-type': 'application/json' }, args: {}, fetchMode: 'http', captured: [], url, callback: 'parseRate', meta: key,
+      expect: { items: 1, requests: 0, fields: ['sku', 'price', 'currency', 'checkIn', 'los', 'occupancy'], itemValues: [{ sku: 'hotel-a|2030-01-15|los2|occ2', price: '189.00', currency: 'EUR' }], dropped: {} },
+    },
+  }];
+}
+
 export function fixtureStubs(template: TemplateName, v: TemplateVars): Fixture[] {
+  if (template === 'rate-matrix') return rateMatrixStubs(v);
   const origin = new URL(v.startUrl).origin;
   const fetchMode = template === 'browser' ? 'browser' : 'http';
   const common = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, args: {}, fetchMode, captured: [] } as const;

@@ -1,5 +1,7 @@
 // Source text of a generated spider (basic: plain HTTP; browser: rendered in Chromium; structured: prices from structured data), typed and ready to adapt.
-export type TemplateName = 'basic' | 'browser' | 'structured';
+import { rateMatrixSpiderSource } from './rate-matrix-template';
+
+export type TemplateName = 'basic' | 'browser' | 'structured' | 'rate-matrix';
 
 export interface TemplateVars {
   /** Registry name, kebab-case ("acme-shop"). */
@@ -56,6 +58,7 @@ const PRODUCT: BrowserRequestOptions = { waitFor: { selector: '[itemprop="price"
 `;
 
 export function spiderSource(template: TemplateName, v: TemplateVars): string {
+  if (template === 'rate-matrix') return rateMatrixSpiderSource(v);
   const browser = template === 'browser';
   const init = (what: string) => (browser ? `, { browser: ${what} }` : '');
   const header = browser ? browserHeader(v) : template === 'structured' ? structuredHeader(v) : basicHeader(v);

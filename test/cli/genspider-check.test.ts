@@ -23,6 +23,8 @@ describe('genspider, check and fetch --save', { timeout: 240_000 }, () => {
     expect(browser.stderr).toBe('');
     const structured = await cli(['genspider', 'tidy-markup', 'tidy.example', '--template', 'structured', '--root', project.root]);
     expect(structured.stderr).toBe('');
+    const rates = await cli(['genspider', 'rate-desk', 'rates.example', '--template', 'rate-matrix', '--root', project.root]);
+    expect(rates.stderr).toBe('');
   }, 240_000);
   afterAll(async () => {
     await site.close();
@@ -32,11 +34,12 @@ describe('genspider, check and fetch --save', { timeout: 240_000 }, () => {
   it('writes typed spiders that compile, registered once in spiders/index.ts', () => {
     const index = readFileSync(join(project.root, 'spiders', 'index.ts'), 'utf8');
     expect(index).toContain("import { AcmeShopSpider } from './acme-shop';");
-    expect(index).toContain("  'night-owl': NightOwlSpider,\n  'tidy-markup': TidyMarkupSpider,\n};");
+    expect(index).toContain("  'night-owl': NightOwlSpider,\n  'tidy-markup': TidyMarkupSpider,\n  'rate-desk': RateDeskSpider,\n};");
     expect(registerSpider(join(project.root, 'spiders', 'index.ts'), 'acme-shop', 'AcmeShopSpider')).toBe(false);
     expect(readFileSync(join(project.root, 'spiders', 'index.ts'), 'utf8')).toBe(index);
     expect(readFileSync(join(project.root, 'spiders', 'night-owl.ts'), 'utf8')).toContain("override fetchMode = 'browser' as const;");
     expect(readFileSync(join(project.root, 'spiders', 'tidy-markup.ts'), 'utf8')).toContain('res.structuredProduct()');
+    expect(readFileSync(join(project.root, 'spiders', 'rate-desk.ts'), 'utf8')).toContain('expandMatrix(this.matrix())');
     const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', join(project.root, 'tsconfig.json')], { encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
@@ -54,7 +57,8 @@ describe('genspider, check and fetch --save', { timeout: 240_000 }, () => {
     expect(passing.stdout).toMatch(/acme-shop +product +parseProduct +1 +0 +pass/);
     expect(passing.stdout).toMatch(/night-owl +listing +parse +0 +3 +pass/);
     expect(passing.stdout).toMatch(/tidy-markup +product +parseProduct +1 +0 +pass/);
-    expect(passing.stdout).toContain('6 of 6 contracts passed');
+    expect(passing.stdout).toMatch(/rate-desk +rate +parseRate +1 +0 +pass/);
+    expect(passing.stdout).toContain('7 of 7 contracts passed');
     expect(passing.code).toBe(0);
 
     const sidecar = `${fixture('acme-shop', 'product')}.json`;
