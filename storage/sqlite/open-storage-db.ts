@@ -3,12 +3,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
-/** WAL + synchronous=NORMAL: a commit survives a process crash; another process may hold the write lock briefly. */
-export function openStorageDb(storageDir: string, fileName: string, ddl: string): Database.Database {
+/**
+ * WAL + synchronous=NORMAL by default: a commit survives a process crash; FULL also survives a power loss.
+ * Another process may hold the write lock briefly (busy timeout).
+ */
+export function openStorageDb(storageDir: string, fileName: string, ddl: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL'): Database.Database {
   mkdirSync(storageDir, { recursive: true });
   const db = new Database(join(storageDir, fileName));
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  db.pragma(`synchronous = ${synchronous}`);
   db.pragma('busy_timeout = 5000');
   db.exec(ddl);
   return db;

@@ -1,8 +1,8 @@
 // SqliteCatalogStore: the embedded CatalogStore, tables sku_catalog and catalog_discovery in items.sqlite.
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
 import type { CatalogStore } from '../catalog-store';
+import { openStorageDb } from './open-storage-db';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS sku_catalog (
@@ -45,11 +45,7 @@ export class SqliteCatalogStore implements CatalogStore {
 
   /** The embedded default: beside the items in `<storage.dir>/items.sqlite`. */
   static open(storageDir: string): SqliteCatalogStore {
-    const db = new Database(join(storageDir, 'items.sqlite'));
-    db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 5000');
-    db.exec(DDL);
-    return new SqliteCatalogStore(db);
+    return new SqliteCatalogStore(openStorageDb(storageDir, 'items.sqlite', DDL, 'FULL'));
   }
 
   async getBySku(spider: string, skus: readonly string[]): Promise<Map<string, CatalogEntry>> {

@@ -1,7 +1,7 @@
 // SqlitePriceHistory: change events from each run's observations vs the same spider + SKU's previous one (items.sqlite).
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { PriceChange, PriceHistory, PriceHistoryFilter } from '../price-history';
+import { openStorageDb } from './open-storage-db';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS price_changes (
@@ -40,11 +40,7 @@ export class SqlitePriceHistory implements PriceHistory {
 
   /** Opens (and prepares) the change table beside the items table in <storageDir>/items.sqlite. */
   static open(storageDir: string): SqlitePriceHistory {
-    const db = new Database(join(storageDir, 'items.sqlite'));
-    db.pragma('journal_mode = WAL');
-    db.pragma('busy_timeout = 5000');
-    db.exec(DDL);
-    return new SqlitePriceHistory(db);
+    return new SqlitePriceHistory(openStorageDb(storageDir, 'items.sqlite', DDL, 'FULL'));
   }
 
   async recordRun(spider: string, runId: string): Promise<number> {
