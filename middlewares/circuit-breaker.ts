@@ -72,6 +72,7 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     if (!transition) return;
     const event = transition.from === 'half-open' && transition.to === 'open' ? 'reopened' : transition.to === 'half-open' ? 'half-open' : transition.to === 'open' ? 'opened' : 'closed';
     ctx.stats.inc(`breaker/${event}`);
+    ctx.stats.timeline.mark({ atMs: ctx.nowMs(), kind: `breaker/${event}`, host: ctx.hostKey, detail: transition.cooldownMs === undefined ? undefined : `cooldown ${transition.cooldownMs} ms` });
     const fields = { breaker: event, untilMs: transition.untilMs, cooldownMs: transition.cooldownMs };
     if (transition.to === 'open') ctx.log.warn(fields, `circuit breaker ${event}`);
     else ctx.log.info(fields, `circuit breaker ${event}`);

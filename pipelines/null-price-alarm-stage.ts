@@ -73,6 +73,7 @@ export class NullPriceAlarmStage implements PipelineStage {
     this.ctx ??= ctx;
     const missing = !hasValidPrice(item);
     if (missing) ctx.stats.inc('items/price-missing');
+    ctx.stats.timeline.count(missing ? 'items/unpriced' : 'items/priced', Date.now());
     for (const key of ['spider', `host/${hostOfUrl(source.url)}`]) {
       let window = this.windows.get(key);
       if (!window) this.windows.set(key, (window = new VerdictWindow(this.options.window)));

@@ -12,7 +12,7 @@ export interface CrawlMetricsSources {
 /** Gauge values of the breaker states: 0 closed, 1 half-open, 2 open. */
 export const BREAKER_STATE_VALUE: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
 
-const HOST_STATUS = /^(.+)\/status\/(\d{3})$/;
+const HOST_STATUS = /^(.+)\/received\/(\d{3})$/;
 
 type Values = Array<{ labels?: Record<string, string>; value: number }>;
 
@@ -35,7 +35,7 @@ export function crawlMetrics(src: CrawlMetricsSources): CrawlMetrics {
   const gauge = (name: string, help: string, labelNames: string[], values: () => Values) =>
     new Gauge({ name, help, labelNames, registers: [registry], collect() { this.reset(); for (const v of values()) this.set(v.labels ?? {}, v.value); } });
 
-  counter('pricecrawl_responses_total', 'Responses handed to the spider, by host and HTTP status.', ['host', 'status'], () =>
+  counter('pricecrawl_responses_total', 'HTTP responses received, by host and status (also those retried or failed: 429, 503, 404).', ['host', 'status'], () =>
     Object.entries(src.stats.byPrefix('host/')).flatMap(([key, value]) => {
       const match = HOST_STATUS.exec(key);
       return match ? [{ labels: { host: match[1], status: match[2] }, value }] : [];

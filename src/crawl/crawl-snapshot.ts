@@ -5,6 +5,7 @@ import type { Stats } from '../engine/stats';
 
 export interface HostSnapshot extends HostSlotView {
   breaker: BreakerState;
+  /** HTTP answers received from the host, any status, also those later retried (429) or failed (404). */
   responses: number;
   throttled429: number;
   failed: number;
@@ -39,7 +40,7 @@ export function takeSnapshot(src: SnapshotSources): CrawlSnapshot {
   const { stats } = src;
   const breakers = src.breakerStates();
   const hosts = src.hostSlots().map((slot): HostSnapshot => {
-    const statuses = stats.byPrefix(`host/${slot.hostKey}/status/`);
+    const statuses = stats.byPrefix(`host/${slot.hostKey}/received/`);
     return {
       ...slot,
       breaker: breakers[slot.hostKey] ?? 'closed',

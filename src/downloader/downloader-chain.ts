@@ -44,6 +44,8 @@ export class DownloaderChain {
       const fetchError = error instanceof FetchError ? error : new FetchError('FETCH_FAILED', (error as Error)?.message ?? String(error), { cause: error });
       return { result: await this.errorFrom(this.middlewares.length - 1, request, fetchError, ctx), sent: true };
     }
+    // Every answer off the wire, before any middleware retries or fails it (the 429s, the 404s): metrics and progress count these.
+    ctx.stats.inc(`host/${ctx.hostKey}/received/${response.status}`);
     return { result: await this.responseFrom(this.middlewares.length - 1, request, response, ctx), sent: true };
   }
 

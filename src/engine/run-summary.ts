@@ -1,5 +1,6 @@
 // The end-of-run summary: ledger counts per outcome, host and status, items, and the accounting proof.
 import type { LedgerSummary } from '../frontier/frontier';
+import type { TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 
 export interface RunSummary {
@@ -24,6 +25,8 @@ export interface RunSummary {
   alarmsFailRun: boolean;
   /** Callback names the spider yielded requests for but does not define → requests failed (a spider bug). */
   unknownCallbacks: Record<string, number>;
+  /** Breaker transitions, alarms and priced/unpriced items over time (the run report draws them). */
+  timeline: TimelineSnapshot;
 }
 
 const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/'];
@@ -46,6 +49,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
     unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
+    timeline: stats.timeline.snapshot(),
   };
 }
 

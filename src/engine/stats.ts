@@ -1,7 +1,11 @@
-// Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`).
+// Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`), and the run's timeline.
+import { RunTimeline } from './run-timeline';
+
 export class Stats {
   private readonly counters = new Map<string, number>();
   private readonly startedAtMs = Date.now();
+  /** When things happened (breaker transitions, alarms, priced/unpriced items per time bucket), for the run report. */
+  readonly timeline = new RunTimeline();
 
   inc(key: string, by = 1): void {
     this.counters.set(key, (this.counters.get(key) ?? 0) + by);

@@ -24,6 +24,7 @@ export class AlarmBoard {
     if (this.fired.has(key)) return false;
     this.fired.add(key);
     ctx?.stats.inc(`alarms/${this.name}/${key}`);
+    ctx?.stats.timeline.mark({ atMs: Date.now(), kind: `alarm/${this.name}`, host: key.startsWith('host/') ? key.slice(5) : undefined, detail: key });
     ctx?.log.warn({ alarm: this.name, key, ...fields }, message);
     return true;
   }

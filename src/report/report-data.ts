@@ -9,6 +9,7 @@ import { ensureRunRecords, getRunRecord, type RunRecord } from '../../storage/sq
 import { SettingsError } from '../core/errors';
 import type { RunSummary } from '../engine/run-summary';
 import { acquireFrontierConnection } from '../frontier/frontier-connection';
+import { eventsOnAxis, itemsOnAxis, type ItemsOverTime, type ReportEvent } from './report-timeline';
 
 /** Buckets of the requests-over-time chart (fewer when the run was short). */
 const TIME_BUCKETS = 40;
@@ -41,6 +42,8 @@ export interface ReportData {
   outcome: string;
   startedAtMs: number;
   endedAtMs: number | null;
+  /** When the first fetch went out (epoch ms; the axis origin), null without fetches. */
+  firstFetchAtMs: number | null;
   /** Width of one time bucket and the buckets' start offsets from the first fetch (ms). */
   bucketMs: number;
   bucketStartsMs: number[];
@@ -50,6 +53,10 @@ export interface ReportData {
   /** retry/, breaker/, block/, throttle/, robots/ counters of the summary. */
   handling: Record<string, number>;
   changes: ReportChange[];
+  /** Breaker transitions and alarms, on the time axis. */
+  events: ReportEvent[];
+  /** Priced and unpriced items per time bucket (the null-price rate over time). */
+  itemsOverTime: ItemsOverTime;
 }
 
 function readRunRecord(dir: string, runId: string): RunRecord {
@@ -78,8 +85,8 @@ function latencyBin(durationMs: number): number {
 }
 
 /** Per host: requests and 429s per time bucket, and the latency histogram. */
-export function hostSeries(rows: readonly FetchLogRow[]): { bucketMs: number; bucketStartsMs: number[]; hosts: HostSeries[] } {
-  if (rows.length === 0) return { bucketMs: 1000, bucketStartsMs: [], hosts: [] };
+export function hostSeries(rows: readonly FetchLogRow[]): { firstFetchAtMs: number | null; bucketMs: number; bucketStartsMs: number[]; hosts: HostSeries[] } {
+  if (rows.length === 0) return { firstFetchAtMs: null, bucketMs: 1000, bucketStartsMs: [], hosts: [] };
   const first = Math.min(...rows.map((r) => r.fetchedAtMs));
   const last = Math.max(...rows.map((r) => r.fetchedAtMs));
   const bucketMs = bucketWidthMs(last - first + 1);
@@ -97,7 +104,7 @@ export function hostSeries(rows: readonly FetchLogRow[]): { bucketMs: number; bu
     if (row.durationMs !== null) series.latency[latencyBin(row.durationMs)]++;
   }
   const hosts = [...byHost.values()].sort((a, b) => a.host.localeCompare(b.host));
-  return { bucketMs, bucketStartsMs: Array.from({ length: buckets }, (_, i) => i * bucketMs), hosts };
+  return { firstFetchAtMs: first, bucketMs, bucketStartsMs: Array.from({ length: buckets }, (_, i) => i * bucketMs), hosts };
 }
 
 function reportChange(change: PriceChange): ReportChange {
@@ -115,17 +122,21 @@ export async function gatherReport(config: StoreConfig, runId: string): Promise<
   try {
     const rows = await stores.fetchLog().rows(runId);
     const changes = (await stores.history().list({ spider: record.spider })).filter((c) => c.runId === runId);
+    const series = hostSeries(rows);
+    const axis = { originMs: series.firstFetchAtMs ?? 0, bucketMs: series.bucketMs, buckets: series.bucketStartsMs.length };
     return {
       runId,
       spider: record.spider,
       outcome: record.outcome,
       startedAtMs: record.startedAtMs,
       endedAtMs: record.endedAtMs,
-      ...hostSeries(rows),
+      ...series,
       fetches: rows.length,
       items: summary?.items ?? { scraped: 0, written: record.items ?? 0, dropped: {} },
       handling: summary?.handling ?? {},
       changes: changes.map(reportChange),
+      events: eventsOnAxis(summary?.timeline, axis),
+      itemsOverTime: itemsOnAxis(summary?.timeline, axis),
     };
   } finally {
     await stores.close();

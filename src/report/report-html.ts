@@ -53,6 +53,20 @@ function changesTable(data: ReportData): string {
   return `<table class="changes"><thead><tr><th>sku</th><th>old</th><th>new</th><th>currency</th><th>change</th><th>url</th></tr></thead><tbody>${body}</tbody></table>`;
 }
 
+/** The run's events listed under the requests chart; a breaker storm lists its first rows only. */
+const MAX_EVENT_ROWS = 200;
+
+function eventsTable(data: ReportData): string {
+  if (data.events.length === 0) return '<p class="note">No breaker transitions or alarms in this run.</p>';
+  const body = data.events
+    .slice(0, MAX_EVENT_ROWS)
+    .map((e) => [`+${(e.offsetMs / 1000).toFixed(3)} s`, e.kind, e.host ?? '', e.detail ?? ''])
+    .map((cells) => `<tr>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
+    .join('');
+  const more = data.events.length > MAX_EVENT_ROWS ? `<p class="note">${data.events.length - MAX_EVENT_ROWS} more events not listed.</p>` : '';
+  return `<table class="events"><thead><tr><th>time</th><th>event</th><th>host</th><th>detail</th></tr></thead><tbody>${body}</tbody></table>${more}`;
+}
+
 function section(title: string, id: string, note: string, extra = ''): string {
   return `<section><h2>${escapeHtml(title)}</h2><p class="note">${escapeHtml(note)}</p><canvas id="${id}" width="900" height="320"></canvas>${extra}</section>`;
 }
@@ -82,8 +96,9 @@ export function renderReport(data: ReportData): string {
 <h1>${escapeHtml(`Run ${data.runId} of ${data.spider}`)}</h1>
 <table>${overview}</table>
 ${handling.length > 0 ? `<h2>Handling</h2><table>${rows(handling)}</table>` : ''}
-${section('Requests over time per host', 'chart-requests', 'Fetches per time bucket from the fetch log; red crosses mark 429 (Too Many Requests) answers.')}
+${section('Requests over time per host', 'chart-requests', 'Fetches per time bucket from the fetch log; red crosses mark 429 (Too Many Requests) answers, black triangles circuit-breaker openings, green diamonds closings.', eventsTable(data))}
 ${section('Latency distribution per host', 'chart-latency', 'Fetch durations from the fetch log.')}
+${section('Null-price rate over time', 'chart-null-price', 'Items per time bucket with and without a valid price, as the null-price-alarm stage saw them (before any drop); the line is the share without one, a star marks the alarm.')}
 ${section('Items and drop reasons', 'chart-items', 'From the end-of-run summary.')}
 ${section('Price changes in this run', 'chart-changes', 'Relative change against each SKU\'s previous observation (price history).', changesTable(data))}
 <script type="application/json" id="report-data">${inlineJson(payload)}</script>

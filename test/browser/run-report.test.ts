@@ -41,7 +41,7 @@ async function visit(page: Page, file: string): Promise<PageVisit & { painted: R
   const url = pathToFileURL(file).href;
   await page.goto(url);
   // The page's own DOM, so the functions are strings (this project compiles without the DOM library).
-  await page.waitForFunction(`document.body.getAttribute('data-charts-drawn') === '4'`);
+  await page.waitForFunction(`document.body.getAttribute('data-charts-drawn') === '5'`);
   const painted = await page.evaluate<Record<string, number>>(`(() => {
     const counts = {};
     for (const canvas of document.querySelectorAll('canvas')) {
@@ -62,11 +62,16 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   const spider = () => new CatalogSpider({ startUrls: site.startUrls.join(',') });
   await crawlInProcess(spider(), storage.dir, settings);
-  // Second run: two prices move and one product page answers 429 twice before it serves.
+  // Second run: two prices move and one product page answers 429 twice before it serves; a breaker that
+  // opens on the first 429 and an alarm on one priceless item give the timeline an opening and an alarm.
   site.repriced.set('H0-P0', '1.50');
   site.repriced.set('H1-P3', '99999.99');
   site.throttled.set('H1-P2', 2);
-  const second = await crawlInProcess(spider(), storage.dir, settings);
+  const second = await crawlInProcess(spider(), storage.dir, {
+    ...settings,
+    breaker: { threshold: 1, cooldownMs: 30 },
+    pipeline: { ...settings.pipeline, nullPriceAlarm: { minItems: 1, threshold: 0.01 } },
+  });
   expect(second.summary.status).toBe('finished');
   runId = second.summary.runId;
 });
@@ -86,6 +91,18 @@ describe('run report', () => {
     expect(sum(data.hosts.flatMap((h) => h.latency))).toBe(data.fetches);
     expect(sum(data.hosts.find((h) => h.host === site.servers[1].hostKey)!.throttled)).toBe(2);
     expect(data.items.dropped).toMatchObject({ duplicate: 1, 'price/missing': 1 });
+    // The null-price rate over time: every scraped item on the axis, the one without a price among them.
+    expect(data.itemsOverTime.priced).toHaveLength(data.bucketStartsMs.length);
+    expect(sum(data.itemsOverTime.unpriced)).toBe(1);
+    expect(sum(data.itemsOverTime.priced) + sum(data.itemsOverTime.unpriced)).toBe(data.items.scraped);
+    // Breaker transitions of the throttled host, in order, and the alarm, all placed on the axis.
+    const throttledHost = site.servers[1].hostKey;
+    const breakerKinds = data.events.filter((e) => e.host === throttledHost && e.kind.startsWith('breaker/')).map((e) => e.kind);
+    expect(breakerKinds[0]).toBe('breaker/opened');
+    expect(breakerKinds.at(-1)).toBe('breaker/closed');
+    expect(data.events.some((e) => e.host === site.servers[0].hostKey && e.kind.startsWith('breaker/'))).toBe(false);
+    expect(data.events.map((e) => e.kind)).toContain('alarm/null-price');
+    for (const e of data.events) expect(e.bucket).toBeLessThan(data.bucketStartsMs.length);
     const changes = Object.fromEntries(data.changes.map((c) => [c.sku, c]));
     expect(Object.keys(changes).sort()).toEqual(['H0-P0', 'H1-P3']);
     const old = (sku: string) => site.products.find((p) => p.sku === sku)!.price;
@@ -94,7 +111,7 @@ describe('run report', () => {
     expect(changes['H1-P3']).toMatchObject({ oldPrice: old('H1-P3'), newPrice: '99999.99', percent });
   });
 
-  it('`pricecrawl report` writes a self-contained file whose four charts draw offline, without console errors', async () => {
+  it('`pricecrawl report` writes a self-contained file whose five charts draw offline, without console errors', async () => {
     const file = join(storage.dir, 'out', 'report.html');
     const run = await cli(['report', runId, '-o', file, '--storage', storage.dir]);
     expect(run.stderr).toBe('');
@@ -105,9 +122,10 @@ describe('run report', () => {
     try {
       const seen = await visit(page, file);
       expect(seen.errors).toEqual([]);
-      expect(Object.keys(seen.painted).sort()).toEqual(['chart-changes', 'chart-items', 'chart-latency', 'chart-requests']);
+      expect(Object.keys(seen.painted).sort()).toEqual(['chart-changes', 'chart-items', 'chart-latency', 'chart-null-price', 'chart-requests']);
       for (const [id, n] of Object.entries(seen.painted)) expect(n, id).toBeGreaterThan(2000);
       expect(await page.locator('table.changes tbody tr').count()).toBe(2);
+      expect(await page.locator('table.events tbody tr').filter({ hasText: 'breaker/opened' }).count()).toBeGreaterThanOrEqual(1);
       await page.screenshot({ path: join(ARTIFACTS, 'run-report.png'), fullPage: true });
     } finally {
       await page.close();
@@ -118,10 +136,12 @@ describe('run report', () => {
     const sku = '</script><script>window.pwned=1</script>';
     const host = '<img src=x onerror="window.pwned=2">';
     const data: ReportData = {
-      runId: 'r<1>', spider: 'evil"&\'', outcome: 'finished', startedAtMs: 0, endedAtMs: 1000, bucketMs: 1000, bucketStartsMs: [0],
+      runId: 'r<1>', spider: 'evil"&\'', outcome: 'finished', startedAtMs: 0, endedAtMs: 1000, firstFetchAtMs: 0, bucketMs: 1000, bucketStartsMs: [0],
       hosts: [{ host, requests: [3], throttled: [1], latency: [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0] }], fetches: 3,
       items: { scraped: 1, written: 0, dropped: { [sku]: 1 } }, handling: { [host]: 1 },
       changes: [{ sku, url: 'javascript:alert(1)"><b>x</b>', oldPrice: '1.10', newPrice: '2.20', currency: 'USD', percent: '100' }],
+      events: [{ bucket: 0, offsetMs: 5, kind: 'breaker/opened', host, detail: sku }],
+      itemsOverTime: { priced: [0], unpriced: [1] },
     };
     const file = join(storage.dir, 'hostile.html');
     writeFileSync(file, renderReport(data));
@@ -132,6 +152,7 @@ describe('run report', () => {
       expect(seen.dialogs).toEqual([]);
       expect(await page.evaluate('typeof window.pwned')).toBe('undefined');
       expect(await page.locator('table.changes tbody td').first().textContent()).toBe(sku);
+      expect(await page.locator('table.events tbody td').nth(2).textContent()).toBe(host);
       expect(await page.locator('img').count()).toBe(0);
       expect(await page.title()).toBe('pricecrawl report: evil"&\' r<1>');
     } finally {

@@ -30,11 +30,11 @@ describe('the metrics server', () => {
   });
 
   it('reads the counters anew on every scrape, without counting them itself', async () => {
-    stats.inc('host/a.test:80/status/200', 3);
+    stats.inc('host/a.test:80/received/200', 3);
     stats.inc('http/status/200', 3);
     stats.inc('items/dropped/duplicate', 2);
     expect(await scrapeLines(server!.url)).toEqual(expect.arrayContaining(['pricecrawl_responses_total{host="a.test:80",status="200"} 3', 'pricecrawl_items_dropped_total{reason="duplicate"} 2']));
-    stats.inc('host/a.test:80/status/200');
+    stats.inc('host/a.test:80/received/200');
     stats.inc('http/status/200');
     breakers['c.test:80'] = 'closed';
     expect(await scrapeLines(server!.url)).toEqual(

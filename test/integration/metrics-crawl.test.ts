@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlResponse } from '../../src/core/response';
 import type { SpiderOutput } from '../../src/core/spider';
+import type { CrawlSnapshot } from '../../src/crawl/crawl-snapshot';
 import type { RunSummary } from '../../src/engine/run-summary';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { freePort } from '../support/free-port';
@@ -55,21 +56,27 @@ describe('the metrics endpoint of a crawl', () => {
   let result: TestCrawlResult;
   let after: Awaited<ReturnType<typeof scrape>>;
   let summaryAtScrape: RunSummary;
+  let snapshot: (() => CrawlSnapshot) | null = null;
+  let finalSnapshot: CrawlSnapshot;
   let metricsUrl: string;
   const storage = tempStorageDir('metrics');
 
   beforeAll(async () => {
-    // A missing product (404 → a failed request) and a page without a price (an item the pipeline drops).
+    // A missing product (404 → a failed request), a page without a price (an item the pipeline drops) and
+    // a product answered 429 once (retried, then served).
     site = await startCatalogSite({ hosts: 2, productsPerHost: 12, perPage: 5, latencyMs: 5, extraProductPaths: ['/p/GONE', '/list?page=99'] });
+    site.throttled.set('H0-P3', 1);
     const port = await freePort();
     metricsUrl = `http://127.0.0.1:${port}/metrics`;
     spider = new ScrapingSpider({ startUrls: site.startUrls.join(',') }, metricsUrl);
     result = await crawlInProcess(
       spider,
       storage.dir,
-      { metrics: { port }, politeness: { minIntervalMs: 0, jitterMs: 0 }, log: { statsIntervalMs: 0 } },
+      { metrics: { port }, politeness: { minIntervalMs: 0, jitterMs: 0 }, log: { statsIntervalMs: 0 }, retry: { backoffBaseMs: 10, backoffCapMs: 50 } },
       {
+        onSnapshotSource: (source) => void (snapshot = source),
         onRunEnd: async (summary) => {
+          finalSnapshot = snapshot!();
           summaryAtScrape = summary;
           after = await scrape(metricsUrl);
         },
@@ -104,14 +111,22 @@ describe('the metrics endpoint of a crawl', () => {
     expect(value(s, 'pricecrawl_requests_failed_total')).toBe(summary.ledger.failed);
     expect(byLabel(s, 'pricecrawl_request_failures_total', 'reason')).toEqual(summary.ledger.failedByReason);
     expect(summary.ledger.failed).toBeGreaterThan(0);
-    // No retries here: each planned request either reached the spider (a response) or failed, once.
+    // No transport errors here: each planned request got one final HTTP answer, handed to the spider (a
+    // page) or failed on its status (the 404); responses count those and the one 429 that was retried.
     const responses = s.filter((x) => x.name === 'pricecrawl_responses_total');
     expect(value(s, 'pricecrawl_pages_total')).toBe(summary.ledger.succeeded);
-    expect(responses.reduce((a, x) => a + x.value, 0)).toBe(summary.ledger.succeeded);
-    expect(responses.filter((x) => x.labels.status === '200').reduce((a, x) => a + x.value, 0)).toBe(summary.ledger.byStatus['200']);
+    const byStatus: Record<string, number> = {};
+    for (const x of responses) byStatus[x.labels.status] = (byStatus[x.labels.status] ?? 0) + x.value;
+    expect(byStatus).toEqual({ ...summary.ledger.byStatus, 429: 1 });
+    expect(byStatus['404']).toBeGreaterThan(0);
+    const throttledHost = new URL(site.startUrls[0]).host;
     for (const [host, counts] of Object.entries(summary.ledger.byHost)) {
       const hostResponses = responses.filter((x) => x.labels.host === host).reduce((a, x) => a + x.value, 0);
-      expect(hostResponses).toBe(counts.succeeded);
+      const retried = host === throttledHost ? 1 : 0;
+      expect(hostResponses).toBe(counts.succeeded + counts.failed + retried);
+      // The progress block and the stats line read the same counters.
+      const shown = finalSnapshot.hosts.find((h) => h.hostKey === host)!;
+      expect({ responses: shown.responses, throttled429: shown.throttled429 }).toEqual({ responses: hostResponses, throttled429: retried });
       expect(value(s, 'pricecrawl_host_failures_total', { host })).toBe(counts.failed);
       expect(value(s, 'pricecrawl_breaker_state', { host })).toBe(0);
     }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Spider } from '../../src/core/spider';
-import { runCrawl } from '../../src/crawl/run-crawl';
+import { runCrawl, type CrawlOptions } from '../../src/crawl/run-crawl';
 import type { CrawlEngine } from '../../src/engine/crawl-engine';
 import type { RunSummary } from '../../src/engine/run-summary';
 import type { CrawlMode } from '../../src/schedule/run-seeds';
@@ -63,6 +63,8 @@ export interface CrawlExtras {
   onEngine?: (engine: CrawlEngine) => void;
   /** Awaited after the run ends, before the metrics endpoint closes. */
   onRunEnd?: (summary: RunSummary) => Promise<void> | void;
+  /** Receives the live snapshot function (the progress block's and the metrics' source). */
+  onSnapshotSource?: CrawlOptions['onSnapshotSource'];
 }
 
 export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: CrawlExtras = {}): Promise<TestCrawlResult> {
@@ -72,6 +74,6 @@ export async function crawlInProcess(spider: Spider, dir: string, settings: Reco
   ]);
   const sink = logSink();
   const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
-  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath, mode: extra.mode, resume: extra.resume, onEngine: extra.onEngine, onRunEnd: extra.onRunEnd });
+  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath, mode: extra.mode, resume: extra.resume, onEngine: extra.onEngine, onRunEnd: extra.onRunEnd, onSnapshotSource: extra.onSnapshotSource });
   return { summary, items: await readItems(dir, summary.runId, extra.storeUrl), logs: sink.lines };
 }
