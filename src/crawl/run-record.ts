@@ -1,5 +1,5 @@
 // Records a crawl in run_records (frontier.sqlite): mode, pid and settings snapshot at start; outcome, counts and summary at the end.
-import type { RunSummary } from '../engine/run-summary';
+import { exitCodeFor, type RunSummary } from '../engine/run-summary';
 import { acquireFrontierConnection } from '../frontier/frontier-connection';
 import type { Settings } from '../settings/schema';
 import { ensureRunRecords, recordCrawlEnd, recordCrawlStart } from '../../storage/sqlite/run-records';
@@ -27,7 +27,7 @@ export function startRunRecord(settings: Settings, run: { runId: string; spider:
     settingsHash: snapshot.hash,
     end: (summary) => {
       const { planned, succeeded, failed, pending } = summary.ledger;
-      write((db) => recordCrawlEnd(db, run.runId, { outcome: summary.status, atMs: Date.now(), planned, succeeded, failed, pending, items: summary.items.written, summaryJson: JSON.stringify(summary) }));
+      write((db) => recordCrawlEnd(db, run.runId, { outcome: summary.status, exitCode: exitCodeFor(summary), atMs: Date.now(), planned, succeeded, failed, pending, items: summary.items.written, summaryJson: JSON.stringify(summary) }));
     },
   };
 }

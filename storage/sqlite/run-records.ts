@@ -70,9 +70,10 @@ export function recordCrawlStart(db: SqliteDb, run: { runId: string; spider: str
 export function recordCrawlEnd(
   db: SqliteDb,
   runId: string,
-  end: { outcome: RunOutcome; atMs: number; planned: number; succeeded: number; failed: number; pending: number; items: number; summaryJson: string },
+  end: { outcome: RunOutcome; exitCode: number; atMs: number; planned: number; succeeded: number; failed: number; pending: number; items: number; summaryJson: string },
 ): void {
-  db.prepare(`UPDATE run_records SET outcome = @outcome, ended_at = @atMs, planned = @planned, succeeded = @succeeded,
+  // The crawl's own exit code; a scheduler that spawned it overwrites it with what the process really returned.
+  db.prepare(`UPDATE run_records SET outcome = @outcome, exit_code = @exitCode, ended_at = @atMs, planned = @planned, succeeded = @succeeded,
     failed = @failed, pending = @pending, items = @items, summary_json = @summaryJson WHERE run_id = @runId`).run({ runId, ...end });
 }
 

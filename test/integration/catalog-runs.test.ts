@@ -97,7 +97,7 @@ describe.each(backends)('SKU catalog and run modes on %s', (_name, place) => {
     db.close();
     expect(records.map((r) => r.mode)).toEqual(['discover', 'full', 'full', 'full', 'due', 'due', 'due', 'due']);
     for (const r of records) {
-      expect([r.trigger, r.outcome, r.pid, r.planned, r.succeeded! + r.failed!]).toEqual(['manual', 'finished', process.pid, r.planned, r.planned]);
+      expect([r.trigger, r.outcome, r.exitCode, r.pid, r.planned, r.succeeded! + r.failed!]).toEqual(['manual', 'finished', 0, process.pid, r.planned, r.planned]);
       expect(JSON.parse(r.settingsJson!).politeness.minIntervalMs).toBe(0);
     }
     const hashes = records.map((r) => r.settingsHash);
