@@ -1,0 +1,86 @@
+// Settings of fetching: the global ceiling, per-host politeness, the HTTP client and the browser.
+import { z } from 'zod';
+import { ms } from './units';
+
+export const hostPolicySchema = z
+  .object({
+    maxConcurrency: z.number().int().min(1).optional(),
+    minIntervalMs: ms().optional(),
+    jitterMs: ms().optional(),
+    fetchMode: z.enum(['http', 'browser']).optional(),
+  })
+  .strict();
+
+export const fetchingSettings = {
+  /** Global ceiling, enforced by Crawlee's AutoscaledPool. */
+  concurrency: z
+    .object({
+      maxConcurrency: z.number().int().min(1).default(64),
+      minConcurrency: z.number().int().min(1).default(1),
+      /** Where autoscaling starts; Crawlee ramps only +5 %/10 s, so start near the ceiling. */
+      desiredConcurrency: z.number().int().min(1).default(32),
+      /** Scale down on CPU / memory / event-loop overload (Crawlee's snapshotter). */
+      autoscale: z.boolean().default(true),
+    })
+    .strict()
+    .prefault({}),
+  politeness: z
+    .object({
+      /** `host`: URL host incl. port (IPs and localhost included); `domain`: registrable domain. */
+      hostKey: z.enum(['host', 'domain']).default('host'),
+      maxConcurrencyPerHost: z.number().int().min(1).default(1),
+      minIntervalMs: ms().default(1000),
+      /** Extra random delay in [0, jitterMs] added to each host interval. */
+      jitterMs: ms().default(250),
+      /** Per-host overrides keyed by host key (e.g. "shop.example:8080"). */
+      hosts: z.record(z.string(), hostPolicySchema).default({}),
+    })
+    .strict()
+    .prefault({}),
+  http: z
+    .object({
+      connectTimeoutMs: ms().default(10_000),
+      /** Whole request: connect, headers and body. */
+      timeoutMs: ms().default(30_000),
+      maxRedirects: z.number().int().min(0).max(50).default(10),
+      maxBodyBytes: z.number().int().min(1).default(10 * 1024 * 1024),
+      userAgent: z.string().min(1).default('pricecrawl/0.1 (+price monitoring)'),
+      headers: z.record(z.string(), z.string()).default({}),
+      /** Idle keep-alive sockets kept per host. */
+      keepAliveConnectionsPerHost: z.number().int().min(1).default(8),
+    })
+    .strict()
+    .prefault({}),
+  fetchMode: z.enum(['http', 'browser']).default('http'),
+  /** Headless Chromium for hosts (or spiders, or requests) whose fetchMode is `browser`. */
+  browser: z
+    .object({
+      /** Debian's Chromium (`apt-get install chromium`). */
+      executablePath: z.string().min(1).default('/usr/bin/chromium'),
+      /** Pages open at once across the crawl; more browser requests wait for a free page. */
+      maxOpenPages: z.number().int().min(1).default(4),
+      /** A browser is replaced (gracefully) after serving this many pages, to bound its memory. */
+      pagesPerBrowser: z.number().int().min(1).default(200),
+      /** Browser contexts (one per session key: cookies + proxy) open at once per browser; idle ones are closed first. */
+      maxContexts: z.number().int().min(1).default(16),
+      /** A browser whose process tree (Chromium and its renderers, summed RSS from /proc) exceeds this is replaced. */
+      memoryBudgetMb: z.number().int().min(1).default(1536),
+      /** Shortest time between two memory reads of one browser (read when a page closes). */
+      memoryCheckIntervalMs: ms().default(1_000),
+      /** Whole page load: navigation, waits and captured bodies. */
+      timeoutMs: ms().default(30_000),
+      /** Longest `waitFor.networkIdle` waits; the page is taken as it is after that. */
+      networkIdleCapMs: ms().default(5_000),
+      /**
+       * Longest a spider callback may run on a browser response (it may interact through `res.page`);
+       * then its page is closed and the request fails with `callback/timeout`.
+       */
+      callbackTimeoutMs: ms().default(60_000),
+      /** Playwright resource types that are aborted before they leave the browser. */
+      blockResourceTypes: z.array(z.string()).default(['image', 'font', 'media']),
+      /** URL substrings (or /regex/) aborted as well, e.g. trackers. */
+      blockUrlPatterns: z.array(z.string()).default(['google-analytics.com', 'googletagmanager.com', 'doubleclick.net', '/collect?']),
+    })
+    .strict()
+    .prefault({}),
+};

@@ -1,0 +1,116 @@
+// Settings of running crawls: storage, the frontier, shutdown, logging, metrics, live progress and scheduling.
+import { z } from 'zod';
+import { storeUrlProblem } from '../../../storage/store-url';
+import { ms } from './units';
+
+export const operationSettings = {
+  storage: z
+    .object({
+      /** Directory for the embedded SQLite frontier, items and blobs. */
+      dir: z.string().min(1).default('./crawl-storage'),
+      /**
+       * Where items, price history, the fetch log and raw blobs go: unset or `sqlite:` = the embedded
+       * files in `dir`; `postgres://user@host:port/db` = PostgreSQL (the frontier stays in `dir`).
+       */
+      url: z.string().superRefine((url, ctx) => {
+        const problem = storeUrlProblem(url);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }).optional(),
+    })
+    .strict()
+    .prefault({}),
+  frontier: z
+    .object({
+      /** Requests a spider may have yielded but not yet stored before it is paused (backpressure). */
+      addBatchSize: z.number().int().min(1).default(500),
+      /** Shared frontier for many workers, `redis://host:port[/db]`; empty: the embedded SQLite frontier. */
+      url: z.string().regex(/^(rediss?:\/\/.+)?$/, 'empty or a redis:// URL').default(''),
+      /** Redis frontier: a lease not renewed for this long (its worker died) returns the request to its queue. */
+      leaseTtlMs: ms().min(100).default(30_000),
+      /** Redis frontier: longest a worker waits before asking again (other workers add work meanwhile). */
+      pollMs: ms().min(1).default(200),
+      /** Redis frontier: the run's seen-set expires this long after its last addition. */
+      seenTtlMs: ms().min(1000).default(7 * 24 * 3_600_000),
+      /** Candidate score: velocity × w1 + staleness × w2 + (proxyHealth − 1) × w3, plus the request's own priority. */
+      priority: z
+        .object({
+          /** w1, per unit of `meta.velocity` (price changes per day). */
+          velocity: z.number().default(2),
+          /** w2, per second since `meta.lastSeenMs` (1/3600: one point per hour). */
+          stalenessPerSecond: z.number().default(1 / 3600),
+          /** w3, on `meta.proxyHealth` − 1 (health in [0, 1]; a bad proxy lowers the score). */
+          proxyHealth: z.number().default(1),
+        })
+        .strict()
+        .prefault({}),
+    })
+    .strict()
+    .prefault({}),
+  shutdown: z
+    .object({
+      /** How long in-flight requests may finish after SIGINT/SIGTERM. */
+      graceMs: ms().default(10_000),
+    })
+    .strict()
+    .prefault({}),
+  log: z
+    .object({
+      level: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+      /** `auto`: pretty on a TTY, JSON lines otherwise. */
+      format: z.enum(['auto', 'pretty', 'json']).default('auto'),
+      /** Interval of the periodic stats line; 0 disables it. */
+      statsIntervalMs: ms().default(30_000),
+    })
+    .strict()
+    .prefault({}),
+  /** Prometheus endpoint during crawls (src/crawl/metrics-server.ts): `GET /metrics` on host:port. */
+  metrics: z
+    .object({
+      /** TCP port of the endpoint; 0 (default) turns it off. */
+      port: z.number().int().min(0).max(65_535).default(0),
+      /** Listen address: loopback unless you mean to expose the crawl's numbers. */
+      host: z.string().min(1).default('127.0.0.1'),
+    })
+    .strict()
+    .prefault({}),
+  /** Live progress block during `crawl` (src/crawl/live-progress.ts). */
+  progress: z
+    .object({
+      /** `auto`: on when stderr is a terminal and logs are not JSON (then the periodic stats line is off); `off`: never. */
+      live: z.enum(['auto', 'off']).default('auto'),
+      /** Redraw interval of the block. */
+      intervalMs: z.number().int().min(50).default(1000),
+    })
+    .strict()
+    .prefault({}),
+  /** Scheduled crawls (src/catalog/, src/schedule/): SKU catalog, recrawl planner, `pricecrawl schedule`. */
+  schedule: z
+    .object({
+      /** Price velocity = price changes per day over this many days (fewer while a SKU is younger, at least one day). */
+      velocityWindowDays: z.number().int().min(1).default(7),
+      /** Recrawl tiers, fastest first: a SKU takes the first tier whose minChangesPerDay its velocity reaches. */
+      tiers: z
+        .array(z.object({ name: z.string().min(1), minChangesPerDay: z.number().min(0), everyMs: ms().min(1) }).strict())
+        .min(1)
+        .default([
+          { name: 'hot', minChangesPerDay: 1, everyMs: 15 * 60_000 },
+          { name: 'warm', minChangesPerDay: 0.1, everyMs: 6 * 3_600_000 },
+          { name: 'cold', minChangesPerDay: 0, everyMs: 24 * 3_600_000 },
+        ])
+        .refine((tiers) => tiers.some((tier) => tier.minChangesPerDay === 0), 'one tier needs minChangesPerDay 0 (it takes every SKU)'),
+      /** A SKU's due time moves by up to ± this share of its tier's interval, fixed per SKU, so due times never align. */
+      jitterRatio: z.number().min(0).max(0.5).default(0.1),
+      /** Most planned SKU requests per host in one `--due` run; the rest wait for the next run. */
+      maxPerHostPerRun: z.number().int().min(1).default(1000),
+      /** A `--due` run also crawls the discovery pages (the spider's start requests) once this long has passed since the last discovery. */
+      discoveryEveryMs: ms().default(24 * 3_600_000),
+      /** A SKU whose page answered 404/410 in this many consecutive runs is retired: never planned again. */
+      retireAfterGoneRuns: z.number().int().min(1).default(3),
+      /** A SKU whose primary page failed (blocked, errors) in this many consecutive runs is also fetched from the spider's fallback source. */
+      fallbackAfterFailedRuns: z.number().int().min(1).default(3),
+      /** `pricecrawl schedule`: per spider, a cron expression (seconds field optional) and spider arguments. */
+      spiders: z.record(z.string(), z.object({ cron: z.string().min(1), args: z.record(z.string(), z.string()).default({}) }).strict()).default({}),
+    })
+    .strict()
+    .prefault({}),
+};

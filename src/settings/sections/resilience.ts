@@ -1,0 +1,156 @@
+// Settings of the resilience middlewares: retries, the circuit breaker, robots.txt, block detection, sessions, throttle.
+import { z } from 'zod';
+import { ms } from './units';
+
+/**
+ * Conservative defaults: whole-page block markers (a block page's title, the challenge scripts of common
+ * bot walls), not any captcha widget, which real shops also put on review and newsletter forms.
+ */
+const DEFAULT_BLOCK_PATTERNS = [
+  '<title>[^<]*(access denied|attention required|just a moment|are you a (robot|human)|captcha|blocked)[^<]*</title>',
+  '/cdn-cgi/challenge-platform/',
+  'id=["\']px-captcha',
+  '_Incapsula_Resource',
+];
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const blockRuleFields = {
+  /** Case-insensitive regular expressions searched in the first `scanChars` of the decoded body. */
+  patterns: z.array(z.string().min(1).refine(isRegExp, 'not a valid regular expression')),
+  /** Statuses that mean "blocked" whatever the body (e.g. 999 from some sites); empty by default. */
+  statuses: z.array(z.number().int().min(100).max(999)),
+  scanChars: z.number().int().min(1),
+};
+
+const blockRulesSchema = z
+  .object({
+    patterns: blockRuleFields.patterns.default(DEFAULT_BLOCK_PATTERNS),
+    statuses: blockRuleFields.statuses.default([]),
+    scanChars: blockRuleFields.scanChars.default(65_536),
+    /** Per-host rules keyed by host key; each field given replaces the project-wide one for that host. */
+    hosts: z.record(z.string(), z.object(blockRuleFields).partial().strict()).default({}),
+  })
+  .strict();
+
+/** `sessions.proxyUrls` entries: http:// forward proxies (hoisted, used below). */
+function isProxyUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export const resilienceSettings = {
+  middlewares: z
+    .object({
+      /** Middleware names to leave out of the default order. */
+      disabled: z.array(z.string()).default([]),
+    })
+    .strict()
+    .prefault({}),
+  /** Retries of transient failures (middlewares/retry.ts); every retry goes back through the host's slots. */
+  retry: z
+    .object({
+      /** Sends per request, the first one included; then it fails as `retry/exhausted`. */
+      maxAttempts: z.number().int().min(1).default(4),
+      /** Full-jitter backoff: a random wait in [0, min(backoffCapMs, backoffBaseMs * 2^attempt)]. */
+      backoffBaseMs: ms().default(1000),
+      backoffCapMs: ms().default(60_000),
+      /** Statuses worth another try (throttling and server hiccups). */
+      statuses: z.array(z.number().int().min(100).max(599)).default([429, 500, 502, 503, 504]),
+      /** Transport failures worth another try, as ledger reasons (`fetch/connection-reset`). */
+      errors: z.array(z.string().min(1)).default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/browser-crashed']),
+      /** Statuses that fail at once with `http/<status>`, whatever else is configured. */
+      failFastStatuses: z.array(z.number().int().min(100).max(599)).default([403, 404, 410]),
+    })
+    .strict()
+    .prefault({}),
+  /** Per-host circuit breaker (middlewares/circuit-breaker.ts). */
+  breaker: z
+    .object({
+      /** Consecutive throttling responses (see `statuses`, and detected blocks) that open it. */
+      threshold: z.number().int().min(1).default(5),
+      statuses: z.array(z.number().int().min(100).max(599)).default([429, 503]),
+      /** First open period; the host stays closed for max(this, Retry-After). */
+      cooldownMs: ms().default(30_000),
+      /** Each failed half-open probe multiplies the cooldown, up to maxCooldownMs. */
+      cooldownMultiplier: z.number().min(1).default(2),
+      maxCooldownMs: ms().default(600_000),
+    })
+    .strict()
+    .prefault({}),
+  /** robots.txt (middlewares/robots-txt.ts): fetched once per host per run; per spider via spider settings. */
+  robots: z
+    .object({
+      obey: z.boolean().default(true),
+      /** The product token matched against `User-agent:` groups (the `*` group applies otherwise). */
+      userAgentToken: z.string().min(1).default('pricecrawl'),
+      /** Fetches of an unreachable (5xx, transport error) robots.txt before its host's requests fail as `robots/unavailable`. */
+      maxFetchAttempts: z.number().int().min(1).default(3),
+      /** Wait before fetching an unreachable robots.txt again (doubles each time). */
+      refetchAfterMs: ms().default(5_000),
+    })
+    .strict()
+    .prefault({}),
+  /** Block / CAPTCHA pages served with any status (middlewares/block-detection.ts); per spider via spider settings. */
+  blockDetection: blockRulesSchema.prefault({}),
+  /** Per-host session pools and proxy affinity (middlewares/sessions.ts over Crawlee's SessionPool). */
+  sessions: z
+    .object({
+      enabled: z.boolean().default(true),
+      /** Responses a session serves before it is retired (Crawlee's maxUsageCount). */
+      maxUsesPerSession: z.number().int().min(1).default(50),
+      /** Live sessions per host key; a new request picks one of them at random once the pool is full. */
+      maxPoolSizePerHost: z.number().int().min(1).default(5),
+      /** A session older than this is retired (Crawlee's maxAgeSecs, in ms here). */
+      maxAgeMs: ms().default(3_000_000),
+      /** Statuses that retire the session that got them (block pages by the block-detection rules always do). */
+      retireStatuses: z.array(z.number().int().min(100).max(999)).default([401, 403]),
+      /**
+       * Forward proxies (`http://user:pass@host:port`); empty = direct. Each session is pinned to one for
+       * its whole life. Credentials never reach logs, stats or the fetch log: proxies are named `host:port`.
+       */
+      proxyUrls: z.array(z.string().refine(isProxyUrl, 'not an http:// proxy URL')).default([]),
+      /** Keep sessions (cookies, proxy binding, usage) in <storage.dir>/sessions.sqlite, or in Redis when frontier.url is set, so a restarted crawl or worker resumes them. */
+      persist: z.boolean().default(true),
+    })
+    .strict()
+    .prefault({}),
+  /** Adaptive per-host interval (middlewares/adaptive-throttle.ts); off unless enabled, per spider or per host. */
+  throttle: z
+    .object({
+      adaptive: z
+        .object({
+          /** Adapt every host's interval (a spider's settings can turn this on for its crawl). */
+          enabled: z.boolean().default(false),
+          /** Host keys adapted even when `enabled` is false. */
+          hosts: z.array(z.string().min(1)).default([]),
+          /** Floor of the interval; unset: the host's politeness interval, so adapting never goes faster than configured. */
+          minIntervalMs: ms().optional(),
+          /** Ceiling of the interval. */
+          maxIntervalMs: ms().default(60_000),
+          /** A response slower than this (request start to full body) slows the host like a 429. */
+          targetLatencyMs: ms().default(3_000),
+          /** Multiplier of the interval on a throttling answer or a slow response. */
+          increaseFactor: z.number().min(1).default(2),
+          /** Taken off the interval after `successesPerDecrease` fast successes in a row. */
+          decreaseStepMs: ms().default(50),
+          successesPerDecrease: z.number().int().min(1).default(10),
+          /** Statuses that mean "too fast"; detected block pages count too. */
+          statuses: z.array(z.number().int().min(100).max(599)).default([429, 503]),
+        })
+        .strict()
+        .prefault({}),
+    })
+    .strict()
+    .prefault({}),
+};
