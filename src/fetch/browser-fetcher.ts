@@ -6,11 +6,12 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
-import { chromiumTreeRssBytes, launchChromium } from './chromium-launch';
+import { chromiumTreeRssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { FetchDeadline } from './fetch-deadline';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { PagePool, type PagePoolStats } from './page-pool';
+import { TimeBoundExceeded } from './time-bound';
 
 export type BrowserSettings = Settings['browser'];
 
@@ -36,10 +37,13 @@ export class BrowserFetcher implements Fetcher {
   ) {
     this.contextKeyOf = options.contextKeyOf ?? ((request) => ({ key: new URL(request.url).host }));
     this.pool = new PagePool({
-      launch: () => launchChromium(settings.executablePath),
+      launch: () => launchChromium(settings.executablePath, settings.openTimeoutMs),
       maxOpenPages: settings.maxOpenPages,
       maxContexts: settings.maxContexts,
       pagesPerBrowser: settings.pagesPerBrowser,
+      openTimeoutMs: settings.openTimeoutMs,
+      closeTimeoutMs: settings.closeTimeoutMs,
+      kill: killChromium,
       userAgent: options.userAgent,
       stats: options.stats,
       memory: { budgetBytes: settings.memoryBudgetMb * 2 ** 20, checkIntervalMs: settings.memoryCheckIntervalMs, rssBytesOf: chromiumTreeRssBytes },
@@ -200,6 +204,7 @@ function redirectChainOf(main: PwResponse): string[] {
 /** Chromium's net:: errors and a vanished browser, as the same codes the HTTP fetcher uses. */
 function browserError(error: unknown, url: string): FetchError {
   if (error instanceof FetchError) return error;
+  if (error instanceof TimeBoundExceeded) return new FetchError('FETCH_BROWSER_CRASHED', `the browser stopped answering (${error.message}) for ${url}`, { cause: error });
   if (error instanceof PricecrawlError && error.code === 'BROWSER_MISSING') return new FetchError('BROWSER_MISSING', error.message, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
   if (/ERR_CONNECTION_REFUSED/.test(message)) return new FetchError('FETCH_CONNECTION_REFUSED', `connection refused (${url})`, { cause: error });

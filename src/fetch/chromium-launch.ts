@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { childPidsWithArg, processTreeRssBytes } from '../browser/process-tree';
+import { childPidsWithArg, processTreePids, processTreeRssBytes } from '../browser/process-tree';
 import { PricecrawlError } from '../core/errors';
 
 /**
@@ -38,11 +38,11 @@ export function checkChromium(executablePath: string): void {
 }
 
 /** playwright-core is imported here, on first launch: it costs ~84 MB of RSS that HTTP-only crawls never need. */
-export async function launchChromium(executablePath: string): Promise<Browser> {
+export async function launchChromium(executablePath: string, timeoutMs = 30_000): Promise<Browser> {
   checkChromium(executablePath);
   const marker = `${BROWSER_MARKER_SWITCH}=${randomUUID()}`;
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, marker], headless: true });
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, marker], headless: true, timeout: timeoutMs });
   markers.set(browser, marker);
   return browser;
 }
@@ -66,4 +66,17 @@ export function chromiumTreeRssBytes(browser: Browser): number | null {
 /** Every Chromium this process launched that is still running. */
 export function launchedChromiumPids(): number[] {
   return childPidsWithArg(process.pid, BROWSER_MARKER_SWITCH);
+}
+
+/** SIGKILLs the browser's whole process tree (renderers included): the last resort for a browser that will not close. */
+export function killChromium(browser: Browser): void {
+  const pid = chromiumPidOf(browser);
+  if (pid === null) return;
+  for (const treePid of processTreePids(pid)) {
+    try {
+      process.kill(treePid, 'SIGKILL');
+    } catch {
+      // exited meanwhile
+    }
+  }
 }

@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stats } from '../engine/stats';
 import { ContextSet, type ContextKey } from './context-set';
+import { TimeBoundExceeded, withinTime } from './time-bound';
 
 export interface BrowserMemoryWatch {
   /** A browser whose process tree is above this is retired after the page that found it so. */
@@ -19,6 +20,12 @@ export interface PagePoolOptions {
   pagesPerBrowser: number;
   userAgent?: string;
   memory?: BrowserMemoryWatch;
+  /** Longest a launched browser may take to open a page (context included); one slower than that is taken as hung. Default 30 s. */
+  openTimeoutMs?: number;
+  /** Longest a page or browser may take to close before it is given up on (the browser killed). Default 5 s. */
+  closeTimeoutMs?: number;
+  /** Kills a browser that stopped answering (its whole process tree); without it, a hung browser is only abandoned. */
+  kill?(browser: Browser): void;
   /** Receives `browser/pages/opened|closed`, `browser/contexts/opened`, `browser/launched`, `browser/retired/<why>`, `browser/rss-peak-bytes`. */
   stats?: Stats;
 }
@@ -36,7 +43,7 @@ export interface PageLease {
   release(): Promise<void>;
 }
 
-type RetireReason = 'pages' | 'memory' | 'crash' | 'launch-failed';
+type RetireReason = 'pages' | 'memory' | 'crash' | 'hung' | 'launch-failed';
 
 interface BrowserHandle {
   browser: Promise<Browser>;
@@ -100,7 +107,7 @@ export class PagePool {
     let released: Promise<void> | null = null;
     const release = () => {
       released ??= (async () => {
-        await page.close().catch(() => undefined);
+        await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
         this.options.stats?.inc('browser/pages/closed');
         await this.pageDone(handle, key);
         this.releaseSlot();
@@ -110,14 +117,21 @@ export class PagePool {
     return { page, release };
   }
 
-  /** A browser may die between its last page failing and its 'disconnected' event: then try one fresh browser. */
+  /**
+   * A browser may die between its last page failing and its 'disconnected' event, or stop answering:
+   * then try one fresh browser. The time bound starts once the browser is up (launching has its own).
+   */
   private async openPage(key: ContextKey, retried = false): Promise<[BrowserHandle, Page]> {
     const handle = this.handleForNewPage();
     try {
-      return [handle, await (await handle.contexts.take(key)).newPage()];
+      await handle.browser;
+      const opening = handle.contexts.take(key).then((context) => context.newPage());
+      return [handle, await withinTime(opening, this.openTimeoutMs, 'opening a browser page', (late) => void late.close().catch(() => undefined))];
     } catch (error) {
+      const hung = error instanceof TimeBoundExceeded;
+      if (hung) this.abandon(handle);
       await this.pageDone(handle, key);
-      if (retried || handle.live?.isConnected()) throw error;
+      if (retried || (!hung && handle.live?.isConnected())) throw error;
       this.retire(handle, 'crash');
       return this.openPage(key, true);
     }
@@ -136,6 +150,20 @@ export class PagePool {
     }
     // The slot is handed over directly by releaseSlot, so `open` never exceeds the cap.
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private get openTimeoutMs(): number {
+    return this.options.openTimeoutMs ?? 30_000;
+  }
+
+  private get closeTimeoutMs(): number {
+    return this.options.closeTimeoutMs ?? 5_000;
+  }
+
+  /** A browser that stopped answering: no new pages, and its processes killed so its pending calls fail now. */
+  private abandon(handle: BrowserHandle): void {
+    this.retire(handle, 'hung');
+    if (handle.live) this.options.kill?.(handle.live);
   }
 
   private releaseSlot(): void {
@@ -211,7 +239,8 @@ export class PagePool {
     if (this.current === handle) this.current = null;
     this.handles.delete(handle);
     const browser = await handle.browser.catch(() => null);
-    await browser?.close().catch(() => undefined);
+    if (!browser) return;
+    await withinTime(browser.close(), this.closeTimeoutMs, 'closing a browser').catch(() => this.options.kill?.(browser));
   }
 }
 

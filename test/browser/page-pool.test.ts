@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../src/fetch/chromium-launch';
 import { Stats } from '../../src/engine/stats';
-import { chromiumTreeRssBytes } from '../../src/fetch/chromium-launch';
+import { chromiumPidOf, chromiumTreeRssBytes, killChromium } from '../../src/fetch/chromium-launch';
 import { PagePool } from '../../src/fetch/page-pool';
+import { processTreePids } from '../../src/browser/process-tree';
 import { FixtureServer } from '../support/fixture-server';
 
 let server: FixtureServer;
@@ -50,6 +51,32 @@ describe('PagePool', () => {
       return page.textContent('p');
     });
     expect(text).toBe('after');
+    expect(pool.stats).toMatchObject({ openPages: 0, browsersLaunched: 2 });
+    await pool.close();
+  }, 30_000);
+
+  it('kills a browser that stops answering and opens the page in a fresh one after openTimeoutMs, instead of hanging', async () => {
+    const stats = new Stats();
+    const pool = new PagePool({ launch, maxOpenPages: 1, pagesPerBrowser: 100, stats, openTimeoutMs: 1_000, closeTimeoutMs: 500, kill: killChromium });
+    await pool.withPage(async (page) => void (await page.goto(server.url('/page/warm'))));
+    const frozen = launched[launched.length - 1];
+    // SIGSTOP on the whole tree: alive, pipe open, never answering, the way a wedged browser looks to Playwright.
+    for (const pid of processTreePids(chromiumPidOf(frozen)!)) {
+      try {
+        process.kill(pid, 'SIGSTOP');
+      } catch {
+        // a helper process that exited meanwhile
+      }
+    }
+    const gone = new Promise<void>((resolve) => frozen.once('disconnected', () => resolve()));
+
+    const text = await pool.withPage(async (page) => {
+      await page.goto(server.url('/page/fresh'));
+      return page.textContent('p');
+    });
+    expect(text).toBe('fresh');
+    await gone; // killed, not merely abandoned
+    expect(stats.get('browser/retired/hung')).toBe(1);
     expect(pool.stats).toMatchObject({ openPages: 0, browsersLaunched: 2 });
     await pool.close();
   }, 30_000);

@@ -67,6 +67,10 @@ export const fetchingSettings = {
       memoryBudgetMb: z.number().int().min(1).default(1536),
       /** Shortest time between two memory reads of one browser (read when a page closes). */
       memoryCheckIntervalMs: ms().default(1_000),
+      /** Launching a browser, and opening a page in it, may each take this long; a browser slower to open a page is killed and replaced. */
+      openTimeoutMs: ms().default(30_000),
+      /** A page or browser that takes longer than this to close is given up on (the browser is killed). */
+      closeTimeoutMs: ms().default(5_000),
       /** Whole page load: navigation, waits and captured bodies. */
       timeoutMs: ms().default(30_000),
       /** Longest `waitFor.networkIdle` waits; the page is taken as it is after that. */
