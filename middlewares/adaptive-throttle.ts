@@ -7,7 +7,7 @@ import { policyFromSettings, type PolicyFor } from '../src/politeness/host-polic
 import type { Settings } from '../src/settings/schema';
 import type { ThrottleCheck } from './circuit-breaker';
 
-/** Where the interval is applied: `HostSlots` in a crawl. */
+/** Where the interval is applied: `HostSlots` in an embedded crawl, the Redis frontier's shared gates otherwise. */
 export interface IntervalControl {
   setIntervalMs(hostKey: string, intervalMs: number): void;
 }

@@ -50,8 +50,8 @@ export function formatStatus(s: RunStatusReport): string {
   ];
   const hosts = Object.entries(s.byHost).sort(([a], [b]) => a.localeCompare(b));
   if (hosts.length > 0) {
-    const header: [string, ...string[]] = ['host', 'queued', 'delayed', 'leased', 'sending', 'done', 'next slot', 'paused for'];
-    const rows = hosts.map(([host, h]) => [host, h.queued, h.delayed, h.leased, h.inflight, h.succeeded + h.failed, ms(h.nextOpenInMs), ms(h.pausedForMs)] as [string, ...Array<string | number>]);
+    const header: [string, ...string[]] = ['host', 'queued', 'delayed', 'leased', 'sending', 'done', 'interval', 'next slot', 'paused for'];
+    const rows = hosts.map(([host, h]) => [host, h.queued, h.delayed, h.leased, h.inflight, h.succeeded + h.failed, ms(h.intervalMs), ms(h.nextOpenInMs), ms(h.pausedForMs)] as [string, ...Array<string | number>]);
     lines.push('', table([header, ...rows]));
   }
   const workers = Object.entries(s.workers).sort(([a], [b]) => a.localeCompare(b));

@@ -27,7 +27,7 @@ export interface OpenedFrontier {
   finishRun(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
   /** This process's view of the host slots (progress, stats line); empty on a shared frontier, whose gates live in Redis (`pricecrawl status`). */
   hostSlots(): HostSlotView[];
-  /** Where the adaptive throttle sets a host's interval (the embedded host slots). */
+  /** Where the adaptive throttle sets a host's interval: the embedded host slots, or the shared frontier's gates. */
   intervals: Pick<HostSlots, 'setIntervalMs'>;
 }
 
@@ -47,9 +47,7 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       settings: settings.frontier,
       log: options.log,
     });
-    const { adaptive } = settings.throttle;
-    if (adaptive.enabled || adaptive.hosts.length > 0) options.log.warn('the adaptive throttle is not applied on a shared frontier yet: hosts keep their configured intervals');
-    return { frontier, finishRun: (status) => frontier.finishRun(status), hostSlots: () => [], intervals: { setIntervalMs: () => undefined } };
+    return { frontier, finishRun: (status) => frontier.finishRun(status), hostSlots: () => [], intervals: frontier };
   }
   if (options.join) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
   const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });

@@ -38,6 +38,8 @@ export class RedisFrontier implements Frontier {
   lostLeases = 0;
   private readonly prefix: string;
   private readonly leases = new Set<string>();
+  /** This worker's adaptive-throttle view per host, republished with every heartbeat so it does not fade. */
+  private readonly intervals = new Map<string, number>();
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
 
@@ -51,7 +53,10 @@ export class RedisFrontier implements Frontier {
   ) {
     this.prefix = runPrefix(runId);
     // Renewed three times per TTL: one missed beat on a busy machine does not lose the leases.
-    this.heartbeat = setInterval(() => this.fire(this.renew()), Math.max(50, Math.floor(options.settings.leaseTtlMs / 3)));
+    this.heartbeat = setInterval(() => {
+      this.fire(this.renew());
+      if (this.intervals.size > 0) this.fire(this.publishIntervals([...this.intervals]));
+    }, Math.max(50, Math.floor(options.settings.leaseTtlMs / 3)));
     this.heartbeat.unref();
   }
 
@@ -141,6 +146,16 @@ export class RedisFrontier implements Frontier {
     this.fire(this.scripts.pause(this.prefix, hostKey, Math.max(0, untilMs - Date.now())));
   }
 
+  /**
+   * The adaptive throttle's interval for a host, as this worker sees it. Published to Redis, where the
+   * slowest live worker's view spaces every worker's sends (see INTERVALS_LUA).
+   */
+  setIntervalMs(hostKey: string, intervalMs: number): void {
+    const ms = Math.max(0, Math.round(intervalMs));
+    this.intervals.set(hostKey, ms);
+    this.fire(this.publishIntervals([[hostKey, ms]]));
+  }
+
   inFlight(): number {
     return this.leases.size;
   }
@@ -173,6 +188,8 @@ export class RedisFrontier implements Frontier {
     try {
       await this.scripts.returnAll(this.prefix, this.workerId, ...this.leases);
       this.leases.clear();
+      // Withdrawn, not left to fade: the hosts go back to the other workers' views at once.
+      if (this.intervals.size > 0) await this.publishIntervals([...this.intervals.keys()].map((host) => [host, -1]));
       if (this.seeding) await this.seedingDone();
     } finally {
       await this.redis.quit();
@@ -183,6 +200,11 @@ export class RedisFrontier implements Frontier {
     if (this.closed) return;
     const { leaseTtlMs } = this.options.settings;
     await this.scripts.renew(this.prefix, this.workerId, leaseTtlMs, this.seeding ? leaseTtlMs : 0, ...this.leases);
+  }
+
+  private async publishIntervals(views: Array<[string, number]>): Promise<void> {
+    // A view lives one lease TTL (three heartbeats): a dead worker's caution fades as its leases expire.
+    await this.scripts.intervals(this.prefix, this.workerId, this.options.settings.leaseTtlMs, ...views.flat());
   }
 
   private async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {

@@ -14,10 +14,12 @@ local function now_ms()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
+-- mi is the interval in force: the adaptive throttle's (ai, when a worker published one), else the configured one.
 local function gate(host)
-  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt')
+  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai')
+  local configured = tonumber(g[4]) or 0
   return { next = tonumber(g[1]) or 0, inflight = tonumber(g[2]) or 0, mc = tonumber(g[3]) or 1,
-           mi = tonumber(g[4]) or 0, jt = tonumber(g[5]) or 0 }
+           mi = tonumber(g[6]) or configured, configured = configured, jt = tonumber(g[5]) or 0 }
 end
 -- When the host can next yield work, or nil when nothing of it is queued or deferred.
 local function ready_at(host, now)

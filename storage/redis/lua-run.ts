@@ -73,6 +73,7 @@ local now = now_ms()
 for host, row in pairs(byHost) do
   local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'paused')
   row.inflight = tonumber(g[2]) or 0
+  row.intervalMs = gate(host).mi
   row.nextOpenInMs = math.max(0, (tonumber(g[1]) or 0) - now)
   row.pausedForMs = math.max(0, (tonumber(g[3]) or 0) - now)
 end

@@ -9,6 +9,8 @@ export interface HostStatus extends LedgerCounts {
   delayed: number;
   leased: number;
   inflight: number;
+  /** The interval in force: the slowest worker's adaptive throttle, else the configured one. */
+  intervalMs: number;
   nextOpenInMs: number;
   pausedForMs: number;
 }

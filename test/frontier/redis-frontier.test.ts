@@ -186,6 +186,48 @@ describe('RedisFrontier', () => {
     expect((await b.summary()).reclaimed).toBe(0); // handed back, not reaped after 60 s
     await b.close();
   });
+
+  it('shares adapted intervals: the slowest live view spaces every worker; a closed worker withdraws, a dead one fades', async () => {
+    const slowExpiry = { settings: { ...defaults.frontier, leaseTtlMs: 60_000, pollMs: 20 }, minIntervalMs: 50 };
+    const host = '127.0.0.1:9';
+    const a = await RedisFrontier.open(options(redis, slowExpiry));
+    await a.add([req(`http://${host}/i1`), req(`http://${host}/i2`)]);
+    const b = await RedisFrontier.open(options(redis, { ...slowExpiry, join: true, runId: a.runId }));
+    // Calls on one connection run in order: a worker's status() sees its own publication done.
+    const gateOf = async (f: RedisFrontier) => ((await f.status()) as { nowMs: number; byHost: Record<string, { intervalMs: number; nextOpenInMs: number }> }).byHost[host];
+    expect((await gateOf(a)).intervalMs).toBe(50);
+
+    a.setIntervalMs(host, 400);
+    await gateOf(a);
+    b.setIntervalMs(host, 150);
+    expect((await gateOf(b)).intervalMs).toBe(400);
+    const lease = (await take(b))!;
+    lease.markSent();
+    // Reserved with the slowest view; the margin covers the round trips since the reservation.
+    expect((await gateOf(b)).nextOpenInMs).toBeGreaterThan(250);
+
+    a.setIntervalMs(host, 2_000); // grows: the slot already reserved moves out too
+    const grown = await gateOf(a);
+    expect(grown.intervalMs).toBe(2_000);
+    expect(grown.nextOpenInMs).toBeGreaterThan(1_750);
+    await a.close(); // withdrawn at once: b's view rules, and the reserved slot does not move back
+    const afterClose = await gateOf(b);
+    expect(afterClose.intervalMs).toBe(150);
+    expect(afterClose.nextOpenInMs).toBeGreaterThan(1_500);
+
+    // A worker that dies leaves its view behind until it expires; the next publication sweeps it out.
+    const ghost = new Redis(redis.url);
+    await frontierScripts(ghost).intervals(runPrefix(b.runId), 'ghost', 1, host, 5_000);
+    const haunted = await b.status() as { nowMs: number; byHost: Record<string, { intervalMs: number }> };
+    expect(haunted.byHost[host].intervalMs).toBe(5_000);
+    for (let seen = haunted.nowMs; seen <= haunted.nowMs + 1; ) seen = ((await b.status()) as { nowMs: number }).nowMs;
+    b.setIntervalMs(host, 20); // below the configured 50: the throttle's own floor decides that
+    expect((await gateOf(b)).intervalMs).toBe(20);
+    ghost.disconnect();
+    lease.releaseSlot();
+    await b.markHandled(lease.request, 200);
+    await b.close();
+  });
 });
 
 function get(url: string): Promise<void> {
