@@ -25,34 +25,41 @@ export interface MiddlewareDeps {
   hostSlots: IntervalControl;
 }
 
-type MiddlewareFactory = (settings: Settings, deps: MiddlewareDeps) => DownloaderMiddleware;
-
-/** The block-page rules, shared by every middleware that reacts to blocks; null when block detection is switched off. */
-function blockRules(settings: Settings): BlockRules | null {
-  return settings.middlewares.disabled.includes('block-detection') ? null : new BlockRules(settings.blockDetection);
+/**
+ * What the middlewares of one crawl share: the block-page rules (null when block detection is
+ * switched off), one instance so that a response is scanned once however many middlewares ask.
+ */
+interface SharedParts {
+  blocks: BlockRules | null;
 }
 
+type MiddlewareFactory = (settings: Settings, deps: MiddlewareDeps, shared: SharedParts) => DownloaderMiddleware;
+
 /** Block pages count as throttling (breaker, adaptive throttle) unless block detection is switched off. */
-function blockCheck(settings: Settings): ThrottleCheck | undefined {
-  const blocks = blockRules(settings);
+function blockCheck(blocks: BlockRules | null): ThrottleCheck | undefined {
   return blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response.status, response.text) !== null : undefined;
 }
 
-function circuitBreaker(settings: Settings): DownloaderMiddleware {
+function circuitBreaker(settings: Settings, _deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
   return new CircuitBreakerMiddleware({
     config: settings.breaker,
     probeTimeoutMs: settings.http.timeoutMs + settings.http.connectTimeoutMs,
-    isThrottled: blockCheck(settings),
+    isThrottled: blockCheck(shared.blocks),
   });
 }
 
 /** Block pages retire the session that got them, by the same rules, unless block detection is off. */
-function sessions(settings: Settings): DownloaderMiddleware {
-  return new SessionsMiddleware(settings.sessions, blockRules(settings));
+function sessions(settings: Settings, _deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
+  return new SessionsMiddleware(settings.sessions, shared.blocks);
 }
 
-function adaptiveThrottle(settings: Settings, deps: MiddlewareDeps): DownloaderMiddleware {
-  return new AdaptiveThrottleMiddleware({ config: settings.throttle.adaptive, politeness: settings.politeness, slots: deps.hostSlots, isThrottled: blockCheck(settings) });
+function adaptiveThrottle(settings: Settings, deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
+  return new AdaptiveThrottleMiddleware({ config: settings.throttle.adaptive, politeness: settings.politeness, slots: deps.hostSlots, isThrottled: blockCheck(shared.blocks) });
+}
+
+function blockDetection(settings: Settings, _deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
+  // Only built when block detection is enabled, so the shared rules exist.
+  return new BlockDetectionMiddleware({ rules: shared.blocks ?? new BlockRules(settings.blockDetection), retry: settings.retry });
 }
 
 /**
@@ -79,7 +86,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['http-errors', () => new HttpErrorsMiddleware()],
   ['offsite', () => new OffsiteMiddleware()],
   ['retry', (settings) => new RetryMiddleware(settings.retry)],
-  ['block-detection', (settings) => new BlockDetectionMiddleware({ rules: new BlockRules(settings.blockDetection), retry: settings.retry })],
+  ['block-detection', blockDetection],
   ['circuit-breaker', circuitBreaker],
   ['adaptive-throttle', adaptiveThrottle],
   ['sessions', sessions],
@@ -92,5 +99,7 @@ export function defaultMiddlewares(settings: Settings, deps: MiddlewareDeps): Do
   for (const name of settings.middlewares.disabled) {
     if (!known.has(name)) throw new SettingsError(`middlewares.disabled: unknown middleware "${name}" (known: ${[...known].join(', ')})`);
   }
-  return DEFAULT_MIDDLEWARES.filter(([name]) => !settings.middlewares.disabled.includes(name)).map(([, make]) => make(settings, deps));
+  const enabled = DEFAULT_MIDDLEWARES.filter(([name]) => !settings.middlewares.disabled.includes(name));
+  const shared: SharedParts = { blocks: enabled.some(([name]) => name === 'block-detection') ? new BlockRules(settings.blockDetection) : null };
+  return enabled.map(([, make]) => make(settings, deps, shared));
 }

@@ -2,7 +2,7 @@
 import type { BlobStore } from './blob-store';
 import type { CatalogStore } from './catalog-store';
 import type { FetchLog } from './fetch-log';
-import { FileBlobStore } from './files/file-blob-store';
+import { SqliteBlobStore } from './sqlite/sqlite-blob-store';
 import type { ItemStore } from './item-store';
 import type { PriceHistory } from './price-history';
 import { connectPostgres } from './postgres/pg-connection';
@@ -102,7 +102,7 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
       items: () => SqliteItemStore.open(dir),
       history: () => SqlitePriceHistory.open(dir),
       fetchLog: () => SqliteFetchLog.open(dir),
-      blobs: () => new FileBlobStore(dir),
+      blobs: () => SqliteBlobStore.open(dir),
       catalog: () => SqliteCatalogStore.open(dir),
     });
   }

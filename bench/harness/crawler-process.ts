@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { RESULT_PREFIX, type CrawlerResult, type CrawlJob } from '../crawlers/crawl-job';
 import type { CrawlerName } from './bench-config';
+import { launcherNodeFlags } from './launcher-node-flags';
 
 export const SYSTEM_PYTHON = '/usr/bin/python3';
 
@@ -38,8 +39,11 @@ export function runCrawlerChild(name: CrawlerName, job: CrawlJob, timeoutMs: num
   mkdirSync(job.storageDir, { recursive: true });
   const command = COMMANDS[name];
   const profiling = cpuProfileDir !== null && command.file === process.execPath ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  // pricecrawl runs with its launcher's heap flags (bin/pricecrawl.js); BENCH_PRICECRAWL_NODE_FLAGS adds
+  // or overrides (a later flag wins in node), to try other heap settings.
+  const nodeFlags = name === 'pricecrawl' ? [...launcherNodeFlags(), ...(process.env.BENCH_PRICECRAWL_NODE_FLAGS ?? '').split(' ').filter(Boolean)] : [];
   const startedAtMs = performance.now();
-  const child = spawn(command.file, [...profiling, ...command.args], {
+  const child = spawn(command.file, [...nodeFlags, ...profiling, ...command.args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...command.env?.(job), BENCH_JOB: JSON.stringify(job) },
   });

@@ -50,7 +50,7 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     const { dir, url } = loadSettings({ cliPairs }).settings.storage;
     const where = parseStoreUrl(url, dir);
     process.stdout.write(where.kind === 'sqlite'
-      ? `\nitems and the run ledger are in ${where.dir}/ (items.sqlite, frontier.sqlite, fetch-log.sqlite, blobs/); see pricecrawl changes\n`
+      ? `\nitems and the run ledger are in ${where.dir}/ (items.sqlite, frontier.sqlite, fetch-log.sqlite, blobs.sqlite); see pricecrawl changes\n`
       : `\nitems, history, fetch log and raw pages are in ${redactStoreUrl(where.url)}, the run ledger in ${dir}/frontier.sqlite; see pricecrawl changes --store …\n`);
     return Math.max(...summaries.map(exitCodeFor));
   } finally {

@@ -1,7 +1,7 @@
 // The global concurrency ceiling: a thin adapter over Crawlee's AutoscaledPool and its load signals.
 import { AutoscaledPool, Configuration } from '@crawlee/core';
 import type { Settings } from '../settings/schema';
-import { createProcessCpuSignal } from './process-cpu-signal';
+import { createEventLoopBusySignal } from './event-loop-busy-signal';
 
 export interface PoolTasks {
   isTaskReady(): boolean | Promise<boolean>;
@@ -26,9 +26,9 @@ export class GlobalPool {
         isTaskReadyFunction: async () => tasks.isTaskReady(),
         isFinishedFunction: async () => tasks.isFinished(),
         loggingIntervalSecs: null,
-        // Host-wide CPU is ignored (a neighbour's load is not ours); our own process CPU stands in for it.
+        // Host-wide CPU is ignored (a neighbour's load is not ours); our event loop's busy share stands in for it.
         // Memory, event-loop lag and the storage client's signal stay as Crawlee measures them.
-        systemStatusOptions: { maxCpuOverloadedRatio: 1, loadSignals: [createProcessCpuSignal()] },
+        systemStatusOptions: { maxCpuOverloadedRatio: 1, loadSignals: [createEventLoopBusySignal()] },
       },
       this.config,
     );

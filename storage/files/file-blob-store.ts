@@ -1,4 +1,4 @@
-// FileBlobStore: the embedded BlobStore, gzip-compressed files under <storage.dir>/blobs/ab/<sha256>.gz.
+// FileBlobStore: the former embedded BlobStore layout (gzip files under <storage.dir>/blobs/ab/<sha256>.gz); SqliteBlobStore still reads it.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';

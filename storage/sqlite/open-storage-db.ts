@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { enableWal } from './enable-wal';
 
 /**
  * WAL + synchronous=NORMAL by default: a commit survives a process crash; FULL also survives a power loss.
@@ -10,9 +11,8 @@ import Database from 'better-sqlite3';
 export function openStorageDb(storageDir: string, fileName: string, ddl: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL'): Database.Database {
   mkdirSync(storageDir, { recursive: true });
   const db = new Database(join(storageDir, fileName));
-  db.pragma('journal_mode = WAL');
+  enableWal(db);
   db.pragma(`synchronous = ${synchronous}`);
-  db.pragma('busy_timeout = 5000');
   db.exec(ddl);
   return db;
 }

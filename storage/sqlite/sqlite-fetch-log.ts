@@ -1,6 +1,7 @@
-// SqliteFetchLog: the embedded FetchLog, one row per fetch in <storage.dir>/fetch-log.sqlite (written synchronously).
+// SqliteFetchLog: the embedded FetchLog, one row per fetch in <storage.dir>/fetch-log.sqlite, written in group commits.
 import type Database from 'better-sqlite3';
 import type { FetchLog, FetchLogRow } from '../fetch-log';
+import { DEFAULT_GROUP_COMMIT, GroupCommitBuffer, type GroupCommitOptions } from './group-commit-buffer';
 import { openStorageDb } from './open-storage-db';
 
 const DDL = `
@@ -21,29 +22,43 @@ const COLUMNS = `run_id AS runId, spider, request_id AS requestId, url, final_ur
   session_id AS sessionId, proxy_id AS proxyId, retry_after AS retryAfter, raw_hash AS rawHash, bytes,
   duration_ms AS durationMs, outcome, fetched_at_ms AS fetchedAtMs`;
 
+/**
+ * Rows are buffered and written 256 at a time or 250 ms after the first one (one transaction each):
+ * a commit per fetch cost more CPU than the rest of the row's path. A process crash can lose the last
+ * 250 ms of rows (their pages are re-fetched anyway: nothing acknowledged depends on the log). Reads
+ * flush first, so this process always sees every row it recorded.
+ */
 export class SqliteFetchLog implements FetchLog {
-  private readonly insert: Database.Statement;
+  private readonly buffer: GroupCommitBuffer<FetchLogRow>;
 
-  private constructor(private readonly db: Database.Database) {
-    this.insert = db.prepare(INSERT);
+  private constructor(private readonly db: Database.Database, groupCommit: GroupCommitOptions) {
+    this.buffer = new GroupCommitBuffer<FetchLogRow>(db, db.prepare(INSERT), groupCommit);
   }
 
-  static open(storageDir: string): SqliteFetchLog {
-    return new SqliteFetchLog(openStorageDb(storageDir, 'fetch-log.sqlite', DDL));
+  static open(storageDir: string, groupCommit: GroupCommitOptions = DEFAULT_GROUP_COMMIT): SqliteFetchLog {
+    return new SqliteFetchLog(openStorageDb(storageDir, 'fetch-log.sqlite', DDL), groupCommit);
   }
 
   record(row: FetchLogRow): void {
-    this.insert.run(row);
+    this.buffer.add(row);
   }
 
-  /** Rows are written as they are recorded: there is nothing to flush. */
-  async flush(): Promise<void> {}
+  async flush(): Promise<void> {
+    this.buffer.flush();
+  }
 
   async rows(runId: string): Promise<FetchLogRow[]> {
+    this.buffer.flush();
     return this.db.prepare(`SELECT ${COLUMNS} FROM fetch_log WHERE run_id = ? ORDER BY id`).all(runId) as FetchLogRow[];
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    try {
+      this.buffer.flush();
+    } finally {
+      this.buffer.stop();
+      this.db.close();
+    }
   }
 }

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { ItemStore, StoredItem } from '../item-store';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import { ITEMS_DDL, ITEMS_SCHEMA_VERSION } from './items-schema';
+import { enableWal } from './enable-wal';
 
 export interface SqliteItemStoreOptions {
   /** Path of the database file; its directory is created when missing. */
@@ -39,9 +40,8 @@ export class SqliteItemStore implements ItemStore {
     this.path = options.path;
     mkdirSync(dirname(options.path), { recursive: true });
     this.db = new Database(options.path);
-    this.db.pragma('journal_mode = WAL');
+    enableWal(this.db);
     this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-    this.db.pragma('busy_timeout = 5000');
     const version = this.db.pragma('user_version', { simple: true }) as number;
     if (version > ITEMS_SCHEMA_VERSION) {
       throw new Error(`${options.path} has items schema v${version}; this pricecrawl knows up to v${ITEMS_SCHEMA_VERSION}`);

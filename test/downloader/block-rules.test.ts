@@ -42,6 +42,22 @@ describe('BlockRules', () => {
     expect(rules({ scanChars: 1000 }).detect('shop:80', 200, late)).not.toBeNull();
   });
 
+  it('answers a repeated question like the first time, and never reuses an answer for another host, status or body', () => {
+    // One instance is shared by several middlewares and keeps its last answer; the answer must depend on the question only.
+    const shared = rules({ statuses: [999], hosts: { 'odd.shop:80': { patterns: ['please verify'] } } });
+    const block = '<title>Access denied</title>';
+    const fine = '<title>Kettle</title>';
+    const first = shared.detect('shop:80', 200, block);
+    expect(first).not.toBeNull();
+    expect(shared.detect('shop:80', 200, block)).toEqual(first);
+    expect(shared.detect('odd.shop:80', 200, block)).toBeNull();
+    expect(shared.detect('shop:80', 200, fine)).toBeNull();
+    expect(shared.detect('shop:80', 999, fine)).toEqual({ rule: 'status/999' });
+    expect(shared.detect('shop:80', 200, fine)).toBeNull();
+    expect(shared.detect('shop:80', 200, `${block}`)).not.toBeNull();
+    expect(shared.detect('odd.shop:80', 200, '<p>Please verify</p>')).toEqual({ rule: 'please verify' });
+  });
+
   it('rejects a pattern that is not a regular expression, naming the setting', () => {
     const parsed = settingsSchema.safeParse({ blockDetection: { patterns: ['(unclosed'] } });
     expect(parsed.success).toBe(false);

@@ -5,7 +5,7 @@ import { Decimal } from '../../src/core/money';
 import { parsePrice } from '../../src/prices/parse-price';
 import { sha256Hex } from '../../storage/blob-store';
 import type { FetchLogRow } from '../../storage/fetch-log';
-import { FileBlobStore } from '../../storage/files/file-blob-store';
+import { SqliteBlobStore } from '../../storage/sqlite/sqlite-blob-store';
 import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
@@ -55,15 +55,19 @@ describe('raw capture and the fetch log', () => {
   });
 
   it('resolves every stored item\'s rawHash to bytes that contain its price text', async () => {
-    const blobs = new FileBlobStore(storage.dir);
-    expect(result.items.length).toBe(7);
-    for (const item of result.items) {
-      const bytes = await blobs.get(item.rawHash);
-      expect(bytes, item.sku ?? item.url).not.toBeNull();
-      expect(sha256Hex(bytes!)).toBe(item.rawHash);
-      const priceText = /<span class="price">([^<]+)<\/span>/.exec(bytes!.toString('utf8'))?.[1] ?? '';
-      expect(parsePrice(priceText)?.amount.eq(new Decimal(item.price!))).toBe(true);
-      expect(rows.some((row) => row.rawHash === item.rawHash && row.finalUrl === item.url)).toBe(true);
+    const blobs = SqliteBlobStore.open(storage.dir);
+    try {
+      expect(result.items.length).toBe(7);
+      for (const item of result.items) {
+        const bytes = await blobs.get(item.rawHash);
+        expect(bytes, item.sku ?? item.url).not.toBeNull();
+        expect(sha256Hex(bytes!)).toBe(item.rawHash);
+        const priceText = /<span class="price">([^<]+)<\/span>/.exec(bytes!.toString('utf8'))?.[1] ?? '';
+        expect(parsePrice(priceText)?.amount.eq(new Decimal(item.price!))).toBe(true);
+        expect(rows.some((row) => row.rawHash === item.rawHash && row.finalUrl === item.url)).toBe(true);
+      }
+    } finally {
+      await blobs.close();
     }
   });
 
