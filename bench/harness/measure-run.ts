@@ -15,8 +15,12 @@ export interface ServerView {
   status429: number;
   violations: number;
   minGapMs: number | null;
+  /** The host that sat idle longest beyond its interval: its summed slack and its longest single gap, ms. */
+  worstSlack: { slackMs: number; maxGapMs: number | null; arrivals: number };
   maxInFlightPerHost: number;
   maxSocketsPerHost: number;
+  /** The site's longest event-loop stall during the run, ms (arrival stamps are that much noisy). */
+  siteLoopDelayMaxMs: number;
   /** First arrival to last answer, any host, seconds. */
   spanSeconds: number;
 }
@@ -52,8 +56,10 @@ export function serverView(report: SiteReport): ServerView {
     status429: hosts.reduce((s, h) => s + (h.statuses['429'] ?? 0), 0),
     violations: hosts.reduce((s, h) => s + h.violations, 0),
     minGapMs: gaps.length ? Math.min(...gaps) : null,
+    worstSlack: hosts.reduce((worst, h) => (h.slackMs > worst.slackMs ? { slackMs: h.slackMs, maxGapMs: h.maxGapMs, arrivals: h.requests } : worst), { slackMs: 0, maxGapMs: null as number | null, arrivals: 0 }),
     maxInFlightPerHost: Math.max(0, ...hosts.map((h) => h.maxInFlight)),
     maxSocketsPerHost: Math.max(0, ...hosts.map((h) => h.maxOpenSockets)),
+    siteLoopDelayMaxMs: report.loopDelayMaxMs,
     spanSeconds: firsts.length && lasts.length ? (Math.max(...lasts) - Math.min(...firsts)) / 1000 : 0,
   };
 }

@@ -93,6 +93,12 @@ export async function politeScenario(
             pass: null,
           },
           {
+            label: 'where the span is lost (pricecrawl, server side, worst host of the slowest round)',
+            measured: idleBeyondInterval(runs),
+            target: 'diagnostic',
+            pass: null,
+          },
+          {
             label: 'pricecrawl requests in flight per host at the server',
             measured: `max ${pc.maxInFlightPerHost}`,
             target: '≤ 1',
@@ -121,6 +127,9 @@ export async function politeScenario(
         'ideal = max over hosts of (pages on host × interval); "s" is the crawler\'s own wall time of the crawl, judged against 1.05 × ideal',
         'the site answers 429 (Retry-After: 1) to any arrival sooner than the interval after the previous one on that host, and counts it',
         `the site thinks ${latencyMs[0]}–${latencyMs[1]} ms per page before answering (fixed per path)`,
+        site.raisedPriority
+          ? 'the site runs at nice -10, as a machine of its own would not wait for the crawler\'s CPU; its longest event-loop stall per round is in the round lines'
+          : 'the site could not get a raised CPU priority (not root): its arrival stamps carry its scheduling delays (see "site loop stalls" per round)',
       ],
       wallSeconds: (performance.now() - startedAtMs) / 1000,
     };
@@ -136,4 +145,13 @@ function clientSideGaps(runs: RunRecord[]): string {
   const sum = (key: string): number => mine.reduce((s, r) => s + Number(r.extra?.[key] ?? 0), 0);
   const min = (key: string): string => Math.min(...mine.map((r) => Number(r.extra?.[key] ?? Infinity))).toFixed(2);
   return `gaps under the interval at request creation ${sum('clientCreateGapsUnderMin')} (shortest ${min('clientCreateMinGapMs')} ms), at the socket write ${sum('clientWriteGapsUnderMin')} (shortest ${min('clientWriteMinGapMs')} ms)`;
+}
+
+/** Time a host's arrivals spent apart beyond the interval: queue-empty stalls, Retry-After pauses, a slow loop. */
+function idleBeyondInterval(runs: RunRecord[]): string {
+  const mine = runs.filter((r) => r.crawler === 'pricecrawl' && r.ok);
+  if (mine.length === 0) return 'not reported';
+  const slowest = mine.reduce((a, b) => (b.server.spanSeconds > a.server.spanSeconds ? b : a));
+  const { slackMs, maxGapMs, arrivals } = slowest.server.worstSlack;
+  return `${(slackMs / 1000).toFixed(2)} s beyond the interval over ${arrivals} arrivals, longest gap ${maxGapMs?.toFixed(0) ?? 'n/a'} ms`;
 }

@@ -1,4 +1,5 @@
 // Server-side ground truth per host: arrival times, gaps under the minimum interval, in-flight and socket peaks.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface HostReport {
   port: number;
@@ -11,6 +12,10 @@ export interface HostReport {
   violations: number;
   /** Shortest gap between two arrivals on this host, ms (null with fewer than two requests). */
   minGapMs: number | null;
+  /** Longest gap between two arrivals, ms: where a host sat idle (nothing queued for it, or a pause). */
+  maxGapMs: number | null;
+  /** Sum over gaps of the time beyond the minimum interval, ms: the host's share of a span above ideal. */
+  slackMs: number;
   maxInFlight: number;
   maxOpenSockets: number;
   firstArrivalMs: number | null;
@@ -19,6 +24,8 @@ export interface HostReport {
 
 export interface SiteReport {
   minIntervalMs: number;
+  /** The site's own event-loop delay since the reset, ms: an arrival is stamped up to this late, so gaps at the server carry that much noise. */
+  loopDelayMaxMs: number;
   hosts: HostReport[];
 }
 
@@ -33,6 +40,8 @@ class HostRecorder {
   statuses: Record<string, number> = {};
   violations = 0;
   minGapMs = Infinity;
+  maxGapMs = -Infinity;
+  slackMs = 0;
   lastArrivalMs: number | null = null;
   firstArrivalMs: number | null = null;
   lastDoneMs: number | null = null;
@@ -46,6 +55,7 @@ class HostRecorder {
 
 export class SiteStats {
   private hosts = new Map<number, HostRecorder>();
+  private readonly loopDelay = monitorEventLoopDelay({ resolution: 1 });
   minIntervalMs = 0;
 
   constructor(private readonly ports: number[]) {
@@ -58,6 +68,8 @@ export class SiteStats {
     this.hosts = new Map(this.ports.map((port) => [port, new HostRecorder(port)]));
     for (const [port, old] of previous) this.hosts.get(port)!.openSockets = old.openSockets;
     this.minIntervalMs = minIntervalMs;
+    this.loopDelay.enable();
+    this.loopDelay.reset();
   }
 
   socketOpened(port: number): void {
@@ -81,6 +93,8 @@ export class SiteStats {
     if (host.lastArrivalMs !== null) {
       const gap = atMs - host.lastArrivalMs;
       host.minGapMs = Math.min(host.minGapMs, gap);
+      host.maxGapMs = Math.max(host.maxGapMs, gap);
+      host.slackMs += Math.max(0, gap - this.minIntervalMs);
       if (this.minIntervalMs > 0 && gap < this.minIntervalMs) {
         host.violations++;
         tooSoon = true;
@@ -101,6 +115,7 @@ export class SiteStats {
   report(): SiteReport {
     return {
       minIntervalMs: this.minIntervalMs,
+      loopDelayMaxMs: Math.round(this.loopDelay.max / 1e4) / 100,
       hosts: [...this.hosts.values()].map((h) => ({
         port: h.port,
         requests: h.requests,
@@ -108,6 +123,8 @@ export class SiteStats {
         statuses: h.statuses,
         violations: h.violations,
         minGapMs: Number.isFinite(h.minGapMs) ? Math.round(h.minGapMs * 1000) / 1000 : null,
+        maxGapMs: Number.isFinite(h.maxGapMs) ? Math.round(h.maxGapMs * 1000) / 1000 : null,
+        slackMs: Math.round(h.slackMs),
         maxInFlight: h.maxInFlight,
         maxOpenSockets: h.maxOpenSockets,
         firstArrivalMs: h.firstArrivalMs,

@@ -44,13 +44,14 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       seeding: options.join !== true,
       hostKeyOf: options.hostKeyOf,
       policyFor: policyFromSettings(settings.politeness),
+      intervalMarginMs: settings.politeness.intervalMarginMs,
       settings: settings.frontier,
       log: options.log,
     });
     return { frontier, finishRun: (status) => frontier.finishRun(status), hostSlots: () => [], intervals: frontier };
   }
   if (options.join) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
-  const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness) });
+  const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness), marginMs: settings.politeness.intervalMarginMs });
   const frontier = SqliteFrontier.open({
     dir: settings.storage.dir,
     spider: options.spider,

@@ -23,6 +23,8 @@ export interface RedisFrontierOptions {
   seeding: boolean;
   hostKeyOf: (url: string) => string;
   policyFor: PolicyFor;
+  /** politeness.intervalMarginMs: added to every non-zero interval. */
+  intervalMarginMs?: number;
   settings: Settings['frontier'];
   log: Logger;
   joinTimeoutMs?: number;
@@ -82,7 +84,7 @@ export class RedisFrontier implements Frontier {
   async add(requests: CrawlRequest[]): Promise<AddResult> {
     if (requests.length === 0) return { added: 0, duplicates: 0 };
     const nowMs = Date.now();
-    const argv: Array<string | number> = [this.options.settings.seenTtlMs];
+    const argv: Array<string | number> = [this.options.settings.seenTtlMs, this.options.intervalMarginMs ?? 0];
     for (const request of requests) {
       const host = this.options.hostKeyOf(request.url);
       const policy = this.options.policyFor(host);

@@ -47,6 +47,8 @@ export interface HostSlotsOptions {
   policyFor: PolicyFor;
   /** Uniform in [0, 1); injected so tests can pin the jitter. */
   random?: () => number;
+  /** Added to every non-zero interval (`politeness.intervalMarginMs`); 0 here so unit tests count exact intervals. */
+  marginMs?: number;
 }
 
 /**
@@ -57,10 +59,12 @@ export class HostSlots {
   private readonly hosts = new Map<string, HostState>();
   private readonly policyFor: PolicyFor;
   private readonly random: () => number;
+  private readonly marginMs: number;
 
   constructor(options: HostSlotsOptions) {
     this.policyFor = options.policyFor;
     this.random = options.random ?? Math.random;
+    this.marginMs = options.marginMs ?? 0;
   }
 
   policy(hostKey: string): HostPolicy {
@@ -75,7 +79,7 @@ export class HostSlots {
       hostKey,
       serial: ++host.serial,
       previousNextOpenAtMs: host.nextOpenAtMs,
-      nextOpenAtMs: nowMs + (host.adaptedIntervalMs ?? host.policy.minIntervalMs) + this.jitter(host.policy.jitterMs),
+      nextOpenAtMs: nowMs + this.spacingMs(host.adaptedIntervalMs ?? host.policy.minIntervalMs) + this.jitter(host.policy.jitterMs),
       reservedAtMs: nowMs,
     };
     host.nextOpenAtMs = reservation.nextOpenAtMs;
@@ -134,7 +138,12 @@ export class HostSlots {
   setIntervalMs(hostKey: string, intervalMs: number): void {
     const host = this.state(hostKey);
     host.adaptedIntervalMs = intervalMs;
-    if (host.serial > 0) host.nextOpenAtMs = Math.max(host.nextOpenAtMs, host.lastSendAtMs + intervalMs);
+    if (host.serial > 0) host.nextOpenAtMs = Math.max(host.nextOpenAtMs, host.lastSendAtMs + this.spacingMs(intervalMs));
+  }
+
+  /** The interval plus the margin; a host without an interval gets none (a margin would cap a fast host at 1 / margin). */
+  private spacingMs(intervalMs: number): number {
+    return intervalMs > 0 ? intervalMs + this.marginMs : 0;
   }
 
   nextOpenAtMs(hostKey: string): number {

@@ -4,11 +4,11 @@ import { LUA_PRELUDE } from './lua-prelude';
 /** Fields per request in ADD's ARGV after the seen-set TTL. */
 export const ADD_FIELDS = 7;
 
-/** ARGV: seenTtlMs, then per request: fingerprint, host, priority, json, maxConcurrency, minIntervalMs, jitterMs. */
+/** ARGV: seenTtlMs, intervalMarginMs, then per request: fingerprint, host, priority, json, maxConcurrency, minIntervalMs, jitterMs. */
 export const ADD_LUA = `${LUA_PRELUDE}
 local now = now_ms()
 local out, touched = {}, {}
-for i = 2, #ARGV, ${ADD_FIELDS} do
+for i = 3, #ARGV, ${ADD_FIELDS} do
   local fp, host, prio, json = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
   if redis.call('SADD', k('seen'), fp) == 1 then
     local id = tostring(redis.call('INCR', k('ids')))
@@ -19,7 +19,7 @@ for i = 2, #ARGV, ${ADD_FIELDS} do
     enqueue(id, host)
     if not touched[host] then
       touched[host] = true
-      redis.call('HSET', hk('g', host), 'mc', ARGV[i + 4], 'mi', ARGV[i + 5], 'jt', ARGV[i + 6])
+      redis.call('HSET', hk('g', host), 'mc', ARGV[i + 4], 'mi', ARGV[i + 5], 'jt', ARGV[i + 6], 'mg', ARGV[2])
       redis.call('SADD', k('hostset'), host)
     end
     redis.call('HINCRBY', k('ledger'), 'planned', 1)
@@ -63,7 +63,7 @@ for _ = 1, 64 do
     rescore(host, now)
   else
     local id = redis.call('ZPOPMIN', hk('q', host))[1]
-    local nxt = now + g.mi + math.floor(rand * (g.jt + 1))
+    local nxt = now + spacing(g) + math.floor(rand * (g.jt + 1))
     local serial = redis.call('HINCRBY', hk('g', host), 'serial', 1)
     redis.call('HSET', hk('g', host), 'next', nxt, 'inflight', g.inflight + 1)
     redis.call('ZADD', k('leases'), now + ttl, id)

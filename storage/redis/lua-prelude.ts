@@ -16,10 +16,15 @@ local function now_ms()
 end
 -- mi is the interval in force: the adaptive throttle's (ai, when a worker published one), else the configured one.
 local function gate(host)
-  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai')
+  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai', 'mg')
   local configured = tonumber(g[4]) or 0
   return { next = tonumber(g[1]) or 0, inflight = tonumber(g[2]) or 0, mc = tonumber(g[3]) or 1,
-           mi = tonumber(g[6]) or configured, configured = configured, jt = tonumber(g[5]) or 0 }
+           mi = tonumber(g[6]) or configured, configured = configured, jt = tonumber(g[5]) or 0, mg = tonumber(g[7]) or 0 }
+end
+-- The interval plus politeness.intervalMarginMs; no margin on a host without an interval.
+local function spacing(g)
+  if g.mi > 0 then return g.mi + g.mg end
+  return 0
 end
 -- When the host can next yield work, or nil when nothing of it is queued or deferred.
 local function ready_at(host, now)

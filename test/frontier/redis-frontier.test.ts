@@ -187,6 +187,21 @@ describe('RedisFrontier', () => {
     await b.close();
   });
 
+  it('adds politeness.intervalMarginMs to a host with an interval, and none to a host without', async () => {
+    const spaced = await RedisFrontier.open(options(redis, { minIntervalMs: 50, intervalMarginMs: 3 }));
+    await spaced.add([req('http://127.0.0.1:9/m1')]);
+    const raw = new Redis(redis.url);
+    const [kind, , , , , , reservedAtMs, nextOpenAtMs] = (await frontierScripts(raw).pick(runPrefix(spaced.runId), 'probe', 60_000, 0, 20)) as Array<string | number>;
+    expect(kind).toBe('lease');
+    expect(Number(nextOpenAtMs) - Number(reservedAtMs)).toBe(53);
+    const unspaced = await RedisFrontier.open(options(redis, { minIntervalMs: 0, intervalMarginMs: 3 }));
+    await unspaced.add([req('http://127.0.0.1:9/m2')]);
+    const [, , , , , , reserved2, next2] = (await frontierScripts(raw).pick(runPrefix(unspaced.runId), 'probe', 60_000, 0, 20)) as Array<string | number>;
+    expect(Number(next2) - Number(reserved2)).toBe(0);
+    raw.disconnect();
+    await Promise.all([spaced.close(), unspaced.close()]);
+  });
+
   it('shares adapted intervals: the slowest live view spaces every worker; a closed worker withdraws, a dead one fades', async () => {
     const slowExpiry = { settings: { ...defaults.frontier, leaseTtlMs: 60_000, pollMs: 20 }, minIntervalMs: 50 };
     const host = '127.0.0.1:9';

@@ -52,6 +52,20 @@ describe('HostSlots', () => {
     expect(slots.tryReserve('h', 110).ok).toBe(true);
   });
 
+  it('adds the margin to a non-zero interval, also to an adapted one, and leaves a host without an interval unspaced', () => {
+    const slots = new HostSlots({ policyFor: (host) => ({ maxConcurrency: 1, minIntervalMs: host === 'fast' ? 0 : 100, jitterMs: 0 }), marginMs: 3 });
+    const first = slots.tryReserve('h', 10);
+    if (first.ok) slots.release(first.reservation);
+    expect(slots.tryReserve('h', 112)).toEqual({ ok: false, retryAtMs: 113 });
+    const second = slots.tryReserve('h', 113);
+    expect(second.ok && second.reservation.nextOpenAtMs).toBe(216);
+    slots.setIntervalMs('h', 400); // counted from the latest send, margin included
+    expect(slots.nextOpenAtMs('h')).toBe(516);
+    const fast = slots.tryReserve('fast', 10);
+    if (fast.ok) slots.release(fast.reservation);
+    expect(slots.tryReserve('fast', 10).ok).toBe(true);
+  });
+
   it('draws jitter within [0, jitterMs] from the injected random', () => {
     const draws = [0, 0.5, 0.999999];
     let i = 0;
