@@ -58,8 +58,8 @@ function adaptiveThrottle(settings: Settings, deps: MiddlewareDeps, shared: Shar
 }
 
 function blockDetection(settings: Settings, _deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
-  // Only built when block detection is enabled, so the shared rules exist.
-  return new BlockDetectionMiddleware({ rules: shared.blocks ?? new BlockRules(settings.blockDetection), retry: settings.retry });
+  // Only built when block detection is enabled, which is exactly when the shared rules exist.
+  return new BlockDetectionMiddleware({ rules: shared.blocks!, retry: settings.retry });
 }
 
 /**

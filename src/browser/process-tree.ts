@@ -39,6 +39,17 @@ export function processTreePids(rootPid: number, table = processTable()): number
   return tree;
 }
 
+/** Sends `signal` to `rootPid` and every descendant (listed first, so none slips away as an orphan); ones that exit meanwhile are skipped. */
+export function signalProcessTree(rootPid: number, signal: NodeJS.Signals): void {
+  for (const pid of processTreePids(rootPid)) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // exited meanwhile
+    }
+  }
+}
+
 /** Sum of RSS over `rootPid` and its descendants (shared pages counted once per process, as `ps` does). */
 export function processTreeRssBytes(rootPid: number): number {
   const table = processTable();

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { childPidsWithArg, processTreePids, processTreeRssBytes } from '../browser/process-tree';
+import { childPidsWithArg, processTreeRssBytes, signalProcessTree } from '../browser/process-tree';
 import { PricecrawlError } from '../core/errors';
 
 /**
@@ -71,12 +71,5 @@ export function launchedChromiumPids(): number[] {
 /** SIGKILLs the browser's whole process tree (renderers included): the last resort for a browser that will not close. */
 export function killChromium(browser: Browser): void {
   const pid = chromiumPidOf(browser);
-  if (pid === null) return;
-  for (const treePid of processTreePids(pid)) {
-    try {
-      process.kill(treePid, 'SIGKILL');
-    } catch {
-      // exited meanwhile
-    }
-  }
+  if (pid !== null) signalProcessTree(pid, 'SIGKILL');
 }

@@ -23,7 +23,10 @@ interface PendingBlob {
  * One file per blob cost a mkdir check, an open, a write, a close and a rename per page: syscalls on
  * the event loop that took more CPU than the compression. Here the blobs of one event-loop turn are
  * one transaction (committed on `setImmediate`, like the frontier's group commit), and `put` resolves
- * after that COMMIT, so "stored" still means durable. INSERT OR IGNORE: two processes storing one page
+ * after that COMMIT, so "stored" still means durable. Unlike the frontier's `GroupCommit`, no lock is
+ * held across the turn: the rows wait in memory and the transaction runs at once at the end, because
+ * two stores in one process (two crawls, a test's two openers) may write this file, and a second
+ * connection would spin in busy_timeout on the event loop the first one needs to commit. INSERT OR IGNORE: two processes storing one page
  * leave one row. Storage dirs from before this store keep their `blobs/ab/<hash>.gz` files, which
  * `get` still reads.
  */

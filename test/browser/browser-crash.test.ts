@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlResponse } from '../../src/core/response';
 import { Spider, type SpiderOutput } from '../../src/core/spider';
-import { processTreePids } from '../../src/browser/process-tree';
+import { signalProcessTree } from '../../src/browser/process-tree';
 import { launchedChromiumPids } from '../../src/fetch/chromium-launch';
 import { FixtureServer } from '../support/fixture-server';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
@@ -53,13 +53,7 @@ describe('a crashed browser', () => {
     const pids = launchedChromiumPids();
     expect(pids).toHaveLength(1);
     // The whole tree at once, as an OOM kill or a crashed machine would: no renderer lingers on the pipe.
-    for (const pid of processTreePids(pids[0])) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone with its parent
-      }
-    }
+    signalProcessTree(pids[0], 'SIGKILL');
     const { summary, items } = await crawl;
 
     expect(summary.balanced).toBe(true);

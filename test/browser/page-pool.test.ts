@@ -7,7 +7,7 @@ import { launchChromium } from '../../src/fetch/chromium-launch';
 import { Stats } from '../../src/engine/stats';
 import { chromiumPidOf, chromiumTreeRssBytes, killChromium } from '../../src/fetch/chromium-launch';
 import { PagePool } from '../../src/fetch/page-pool';
-import { processTreePids } from '../../src/browser/process-tree';
+import { signalProcessTree } from '../../src/browser/process-tree';
 import { FixtureServer } from '../support/fixture-server';
 
 let server: FixtureServer;
@@ -61,13 +61,7 @@ describe('PagePool', () => {
     await pool.withPage(async (page) => void (await page.goto(server.url('/page/warm'))));
     const frozen = launched[launched.length - 1];
     // SIGSTOP on the whole tree: alive, pipe open, never answering, the way a wedged browser looks to Playwright.
-    for (const pid of processTreePids(chromiumPidOf(frozen)!)) {
-      try {
-        process.kill(pid, 'SIGSTOP');
-      } catch {
-        // a helper process that exited meanwhile
-      }
-    }
+    signalProcessTree(chromiumPidOf(frozen)!, 'SIGSTOP');
     const gone = new Promise<void>((resolve) => frozen.once('disconnected', () => resolve()));
 
     const text = await pool.withPage(async (page) => {
