@@ -3,7 +3,7 @@ import type { Item, ItemSource } from '../src/core/item';
 import { Decimal } from '../src/core/money';
 import { AlarmBoard, hostOfUrl } from '../src/pipeline/alarm-board';
 import type { PipelineContext, PipelineStage } from '../src/pipeline/stage';
-import { parsePrice } from '../src/prices/parse-price';
+import { amountOf, parsePrice } from '../src/prices/parse-price';
 
 export interface NullPriceAlarmOptions {
   /** Alarm when the share of items without a valid price is above this (0.05 = 5 %). */
@@ -20,7 +20,7 @@ export function hasValidPrice(item: Item): boolean {
   if (Decimal.isDecimal(raw)) return raw.isFinite() && raw.gt(0);
   if (typeof raw === 'number') return Number.isFinite(raw) && raw > 0;
   if (typeof raw !== 'string' || raw.trim() === '') return false;
-  return parsePrice(raw)?.amount.gt(0) ?? false;
+  return amountOf(parsePrice(raw))?.gt(0) ?? false;
 }
 
 /** Ring of the last `size` verdicts with a running count of missing ones. */

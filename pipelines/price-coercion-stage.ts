@@ -27,7 +27,7 @@ export class PriceCoercionStage implements PipelineStage {
 
     if (typeof raw === 'string') {
       const parsed = parsePrice(raw, { currencyHint: hint, defaultCurrency });
-      if (!parsed) return drop('price/unparseable', raw.slice(0, DETAIL_MAX_CHARS));
+      if (!parsed.ok) return drop(parsed.reason, raw.slice(0, DETAIL_MAX_CHARS));
       return { ...item, price: parsed.amount, currency: parsed.currency };
     }
     if (Decimal.isDecimal(raw)) {

@@ -1,7 +1,9 @@
 // Generic listing navigation: links of priced product cards and the next page, for shops without a sitemap.
 import { decodeHTML } from 'entities';
 import type { CrawlResponse } from '../../src/core/response';
-import { parsePrice } from '../../src/prices/parse-price';
+import { parsePrice, type PriceResult } from '../../src/prices/parse-price';
+
+const currencyOf = (result: PriceResult): string | null => (result.ok ? result.currency : null);
 
 /** Elements that wrap one product on a listing. */
 const CARD = 'li, article, [class*="card"], [class*="tile"], [class*="product"], [class*="item"]';
@@ -24,7 +26,7 @@ export function productCardLinks(res: CrawlResponse): string[] {
     const text = decodeHTML((card.html() ?? '').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
     if (text.length > CARD_MAX_CHARS) continue;
     const links = new Set(card.find('a[href]').toArray().map((a) => $(a).attr('href')));
-    if (links.size > CARD_MAX_LINKS || !parsePrice(text)?.currency) continue;
+    if (links.size > CARD_MAX_LINKS || !currencyOf(parsePrice(text))) continue;
     found.add(res.urljoin($(anchor).attr('href') as string));
   }
   return [...found];

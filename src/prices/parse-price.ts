@@ -17,7 +17,9 @@ export interface ParsePriceOptions {
   decimalSeparator?: '.' | ',';
 }
 
+/** One amount was found: exact, with its currency when text, hint or default determine it. */
 export interface ParsedPrice {
+  ok: true;
   /** Exact value built from the digits; no float ever involved. */
   amount: Decimal;
   /** ISO 4217 code, or null when neither text, hint nor default tells. */
@@ -26,15 +28,31 @@ export interface ParsedPrice {
   amountText: string;
 }
 
+/**
+ * The text does not determine one amount: a stable reason code instead of a guess
+ * (`price/not-a-price`: no amount in it; `price/ambiguous`: more than one reading).
+ */
+export interface PriceRefusal {
+  ok: false;
+  reason: string;
+  /** What in the text made it refuse, for logs and drop details. */
+  detail?: string;
+}
+
+export type PriceResult = ParsedPrice | PriceRefusal;
+
+/** The amount of a result, or null for a refusal: for callers that only need a yes/no. */
+export const amountOf = (result: PriceResult): Decimal | null => (result.ok ? result.amount : null);
+
 // All Unicode spaces used inside numbers are one UTF-16 unit, so positions survive the mapping.
 const SPACES = /[\u00A0\u2007\u2008\u2009\u200A\u202F\u3000]/g;
 const MINUS = new Set(['-', '−']);
 
-export function parsePrice(text: string, options: ParsePriceOptions = {}): ParsedPrice | null {
+export function parsePrice(text: string, options: ParsePriceOptions = {}): PriceResult {
   const normalized = text.replace(SPACES, ' ');
   const currencies = findCurrencies(normalized);
   const numbers = findNumbers(normalized, { decimalSeparator: options.decimalSeparator });
-  if (numbers.length === 0) return null;
+  if (numbers.length === 0) return { ok: false, reason: 'price/not-a-price', detail: 'no number in the text' };
 
   const chosen = chooseNumber(normalized, numbers, currencies);
   const adjacent = chosen.embedded ? [chosen.embedded] : currencies.filter((token) => ownsCurrency(normalized, token, chosen, numbers, currencies));
@@ -48,7 +66,7 @@ export function parsePrice(text: string, options: ParsePriceOptions = {}): Parse
     amountText = normalizeNumber(chosen.raw, { minorDigits: digits }) ?? amountText;
   }
   if (hasMinusBefore(normalized, chosen, adjacent[0])) amountText = `-${amountText}`;
-  return { amount: new Decimal(amountText), currency, amountText: text.slice(chosen.start, chosen.end) };
+  return { ok: true, amount: new Decimal(amountText), currency, amountText: text.slice(chosen.start, chosen.end) };
 }
 
 /**

@@ -28,7 +28,7 @@ export function structuredAmount(text: string | null, currency: string | null, d
   if (text === null) return null;
   const plain = /^\s*\d+\.\d+\s*$/.test(text);
   const parsed = parsePrice(text, { currencyHint: currency, defaultCurrency, decimalSeparator: plain ? '.' : undefined });
-  return parsed && parsed.amount.isFinite() ? { amount: parsed.amount, currency: parsed.currency } : null;
+  return parsed.ok && parsed.amount.isFinite() ? { amount: parsed.amount, currency: parsed.currency } : null;
 }
 
 function isoCurrency(node: SchemaNode): string | null {

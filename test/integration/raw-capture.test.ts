@@ -2,7 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
-import { parsePrice } from '../../src/prices/parse-price';
+import { amountOf, parsePrice } from '../../src/prices/parse-price';
 import { sha256Hex } from '../../storage/blob-store';
 import type { FetchLogRow } from '../../storage/fetch-log';
 import { SqliteBlobStore } from '../../storage/sqlite/sqlite-blob-store';
@@ -63,7 +63,7 @@ describe('raw capture and the fetch log', () => {
         expect(bytes, item.sku ?? item.url).not.toBeNull();
         expect(sha256Hex(bytes!)).toBe(item.rawHash);
         const priceText = /<span class="price">([^<]+)<\/span>/.exec(bytes!.toString('utf8'))?.[1] ?? '';
-        expect(parsePrice(priceText)?.amount.eq(new Decimal(item.price!))).toBe(true);
+        expect(amountOf(parsePrice(priceText))?.eq(new Decimal(item.price!))).toBe(true);
         expect(rows.some((row) => row.rawHash === item.rawHash && row.finalUrl === item.url)).toBe(true);
       }
     } finally {

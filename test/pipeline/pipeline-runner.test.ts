@@ -42,7 +42,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     const cases: Array<[Item, string | null]> = [
       [{ sku: 'A', name: 'Kettle', price: '$1,299.00' }, null],
       [{ sku: 'B', price: null }, 'price/missing'],
-      [{ sku: 'C', price: 'call for price' }, 'price/unparseable'],
+      [{ sku: 'C', price: 'call for price' }, 'price/not-a-price'],
       [{ sku: 'D', price: '0,00 €' }, 'price/not-positive'],
       [{ name: 'no id', price: '5.00' }, 'required/sku-or-url'],
       // No id and no price: coercion runs before required-fields, so the price reason wins.
@@ -67,7 +67,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
 
     expect(stats.byPrefix('items/dropped/')).toEqual({
       'price/missing': 2,
-      'price/unparseable': 1,
+      'price/not-a-price': 1,
       'price/not-positive': 2,
       'required/sku-or-url': 1,
       duplicate: 1,
@@ -82,7 +82,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     const dropLogs = lines.filter((line) => line.msg === 'item dropped');
     expect(dropLogs).toHaveLength(7);
     expect(dropLogs.every((line) => line.level === 20)).toBe(true);
-    expect(dropLogs[1]).toMatchObject({ stage: 'price-coercion', reason: 'price/unparseable', detail: 'call for price' });
+    expect(dropLogs[1]).toMatchObject({ stage: 'price-coercion', reason: 'price/not-a-price', detail: 'call for price' });
     expect(runner.stageNames).toEqual(['pii-redaction', 'listing-drop-alarm', 'null-price-alarm', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe']);
   });
 

@@ -49,7 +49,7 @@ describe('price-coercion', () => {
     expect(stage.process({ sku: 'a' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
     expect(stage.process({ sku: 'a', price: '  ' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
     expect(stage.process({ sku: 'a', price: null }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
-    expect(stage.process({ sku: 'a', price: 'sold out' }, source(), ctx)).toEqual({ dropped: true, reason: 'price/unparseable', detail: 'sold out' });
+    expect(stage.process({ sku: 'a', price: 'sold out' }, source(), ctx)).toEqual({ dropped: true, reason: 'price/not-a-price', detail: 'sold out' });
     expect(stage.process({ sku: 'a', price: Number.NaN }, source(), ctx)).toMatchObject({ reason: 'price/unparseable' });
     expect(stage.process({ sku: 'a', price: new Decimal(Infinity) }, source(), ctx)).toMatchObject({ reason: 'price/unparseable' });
     expect(stage.process({ sku: 'a', price: { amount: 1 } }, source(), ctx)).toMatchObject({ reason: 'price/unparseable' });

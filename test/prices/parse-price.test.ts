@@ -1,6 +1,6 @@
 // parsePrice: table of price texts → exact amount and ISO currency.
 import { describe, expect, it } from 'vitest';
-import { normalizeNumber, parsePrice, type ParsePriceOptions } from '../../src/prices/parse-price';
+import { amountOf, normalizeNumber, parsePrice, type ParsePriceOptions } from '../../src/prices/parse-price';
 
 type Case = [text: string, amount: string | null, currency?: string | null, options?: ParsePriceOptions];
 
@@ -65,23 +65,27 @@ describe('parsePrice', () => {
   it.each(CASES)('%j → %s %s', (text, amount, currency, options) => {
     const parsed = parsePrice(text, options);
     if (amount === null) {
-      expect(parsed).toBeNull();
+      expect(parsed.ok).toBe(false);
       return;
     }
-    expect(parsed).not.toBeNull();
-    expect(parsed!.amount.toFixed()).toBe(amount);
-    expect(parsed!.currency).toBe(currency ?? null);
+    if (!parsed.ok) throw new Error(`refused: ${parsed.reason}`);
+    expect(parsed.amount.toFixed()).toBe(amount);
+    expect(parsed.currency).toBe(currency ?? null);
   });
 
   it('returns the amount as written in amountText, original spaces included', () => {
-    expect(parsePrice(`ab 1${NNBSP}234,56 €`)?.amountText).toBe(`1${NNBSP}234,56`);
-    expect(parsePrice('12,-')?.amountText).toBe('12,-');
-    expect(parsePrice('from $9.99 incl. VAT')?.amountText).toBe('9.99');
+    const amountText = (text: string) => {
+      const parsed = parsePrice(text);
+      return parsed.ok ? parsed.amountText : parsed.reason;
+    };
+    expect(amountText(`ab 1${NNBSP}234,56 €`)).toBe(`1${NNBSP}234,56`);
+    expect(amountText('12,-')).toBe('12,-');
+    expect(amountText('from $9.99 incl. VAT')).toBe('9.99');
   });
 
   it('never goes through a float: 17+ significant digits survive exactly', () => {
     const parsed = parsePrice('9007199254740993.01 USD');
-    expect(parsed?.amount.toFixed()).toBe('9007199254740993.01');
+    expect(amountOf(parsed)?.toFixed()).toBe('9007199254740993.01');
     expect(Number('9007199254740993.01').toString()).not.toBe('9007199254740993.01');
   });
 });

@@ -12,7 +12,7 @@ const TABLE: PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, .
 
 function mismatch([text, amount, currency, options]: PriceRow): string | null {
   const parsed = parsePrice(text, options);
-  if (!parsed) return `${JSON.stringify(text)}: no price (want ${amount} ${currency})`;
+  if (!parsed.ok) return `${JSON.stringify(text)}: refused ${parsed.reason} (want ${amount} ${currency})`;
   const sameAmount = parsed.amount.eq(new Decimal(amount));
   if (sameAmount && parsed.currency === currency) return null;
   return `${JSON.stringify(text)}${options ? ` ${JSON.stringify(options)}` : ''}: got ${parsed.amount.toFixed()} ${parsed.currency}, want ${amount} ${currency}`;

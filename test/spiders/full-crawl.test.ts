@@ -41,8 +41,9 @@ async function expectCompleteCrawl(s: RunningShop): Promise<void> {
     expect(price).toBe(expected.priceText);
     // The shipped price parser turns the yielded text into the catalog's exact amount and currency.
     const parsed = parsePrice(String(price), { currencyHint: (item?.currency as string | undefined) ?? null });
-    expect(parsed?.amount.eq(new Decimal(expected.price)), `${expected.priceText} → ${parsed?.amount.toFixed()}`).toBe(true);
-    expect(parsed?.currency).toBe(expected.currency);
+    if (!parsed.ok) throw new Error(`${expected.priceText} refused: ${parsed.reason}`);
+    expect(parsed.amount.eq(new Decimal(expected.price)), `${expected.priceText} → ${parsed.amount.toFixed()}`).toBe(true);
+    expect(parsed.currency).toBe(expected.currency);
   }
   expect(priced.length).toBe(s.expected.items.length);
   expect(items.filter((item) => item.price === null).map((i) => i.sku).sort()).toEqual(s.expected.drift.map((d) => d.sku).sort());
