@@ -11,6 +11,7 @@ export function logStartup(
   const overridden = Object.fromEntries(Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value: shown(key, value), from: layer }]));
   log.info({ runId: info.runId, resumed: info.resumed }, info.resumed ? 'resuming run' : 'starting run');
   log.info({ overridden }, 'overridden settings');
+  for (const warning of info.loaded.warnings) log.warn(warning);
   log.info({ middlewares: info.middlewares }, 'enabled downloader middlewares');
   log.info({ stages: info.stages }, 'enabled item pipeline stages');
 }
