@@ -1,4 +1,5 @@
 // CrawlRequest: everything needed to fetch a page and route its response, serializable as JSON.
+import { REQUEST_BRAND } from './package-brand';
 import type { JsonObject } from './json';
 import type { BrowserRequestOptions } from './browser-options';
 import type { RequestSession } from './request-session';
@@ -60,6 +61,11 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   /** The session (cookies, proxy) this send uses; set by the sessions middleware, never serialized. */
   session: RequestSession | null = null;
   private cachedFingerprint: string | null = null;
+
+  /** Recognised by the engine even when the spider's copy of pricecrawl is another install (package-brand.ts). */
+  get [REQUEST_BRAND](): true {
+    return true;
+  }
 
   constructor(init: CrawlRequestInit<M>) {
     const parsed = new URL(init.url); // throws TypeError on a bad URL at the call site that made it
