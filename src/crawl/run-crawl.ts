@@ -21,6 +21,7 @@ import type { LoadedSettings } from '../settings/load-settings';
 import { defaultMiddlewares } from '../../middlewares/index';
 import { defaultPipeline, failRunAlarms } from '../../pipelines/index';
 import { openStores } from '../../storage/open-stores';
+import { openRobotsCache } from '../robots/open-robots-cache';
 import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
 import { startRunRecord } from './run-record';
@@ -88,7 +89,8 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     stats,
   });
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
-  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores, hostSlots: opened.intervals });
+  const robotsCache = await openRobotsCache(settings, frontier.runId);
+  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores, hostSlots: opened.intervals, robotsCache });
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
   const writer = new BatchWriter(store, settings.pipeline, stats);
@@ -119,6 +121,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
+      await robotsCache.close();
       summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
       closedRun = await opened.finishRun(summary.status);
       await frontier.close();
