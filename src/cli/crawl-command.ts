@@ -1,5 +1,6 @@
 // `pricecrawl crawl <spider>`: settings, logger, signals, the crawl, the summary and the exit code.
 import { runCrawl } from '../crawl/run-crawl';
+import { feedSpecs } from '../export/feed-spec';
 import { exitCodeFor, formatSummary } from '../engine/run-summary';
 import type { CrawlEngine } from '../engine/crawl-engine';
 import { loadSettings } from '../settings/load-settings';
@@ -14,7 +15,10 @@ import { checkStartUrls, unknownCallbackMessages } from './spider-mistakes';
 export interface CrawlCommandOptions {
   set: string[];
   arg: string[];
-  output?: string;
+  /** `-o file[:format]` (repeatable): feeds appended to. */
+  output?: string[];
+  /** `-O file[:format]` (repeatable): feeds overwritten. */
+  overwriteOutput?: string[];
   /** `--report [file]`: true for the default path. */
   report?: string | boolean;
   storage?: string;
@@ -32,6 +36,7 @@ export interface CrawlCommandOptions {
 
 /** `join`: `pricecrawl worker`, which joins a run another process seeds instead of starting one. */
 export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions, join = false): Promise<number> {
+  const feeds = feedSpecs(opts.output, opts.overwriteOutput); // an unsupported format is refused before anything starts
   const SpiderClass = await loadSpiderClass(spiderName);
   const spider = new SpiderClass(parsePairs(opts.arg, '-a'));
   checkStartUrls(spider);
@@ -46,7 +51,7 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
   try {
     const summary = await runCrawl({
-      spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, outputPath: opts.output, onEngine: (e) => (engine = e),
+      spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, feeds, onEngine: (e) => (engine = e),
       liveProgress: live !== null, onSnapshotSource: (snapshot) => live?.start(snapshot),
     }).finally(() => live?.stop());
     log.flush();

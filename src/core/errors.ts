@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'OFFSITE'
   | 'OFFSITE_REDIRECT'
   | 'EXPORT_FORMAT_UNSUPPORTED'
+  | 'EXPORT_FEED_UNUSABLE'
   | 'SPIDER_NO_PRODUCT_CALLBACK';
 
 export class PricecrawlError extends Error {

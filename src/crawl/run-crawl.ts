@@ -6,7 +6,8 @@ import { DownloaderChain } from '../downloader/downloader-chain';
 import { CrawlEngine } from '../engine/crawl-engine';
 import { buildSummary, type RunSummary } from '../engine/run-summary';
 import { Stats } from '../engine/stats';
-import { exportItems } from '../export/export-items';
+import type { FeedSpec } from '../export/feed-spec';
+import { LiveFeeds } from '../export/live-feeds';
 import { BrowserFetcher } from '../fetch/browser-fetcher';
 import { checkChromium } from '../fetch/chromium-launch';
 import type { ContextKey } from '../fetch/context-set';
@@ -39,8 +40,8 @@ export interface CrawlOptions {
   resume?: boolean;
   /** What to seed: `discover` (default: start requests), `full` (+ every known SKU), `due` (the planner's due set). */
   mode?: CrawlMode;
-  /** Feed export path (.jsonl or .csv), written after the run. */
-  outputPath?: string;
+  /** Feeds (-o/-O): written after each durable item batch while the run goes on, completed at its end. */
+  feeds?: readonly FeedSpec[];
   /** Create (or continue) this run id instead of a fresh one (the scheduler picks it, so it can record a run that dies early). */
   runId?: string;
   /** Join a run another process seeds on a shared frontier (`pricecrawl worker`): no spider.start(). */
@@ -64,9 +65,14 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
 
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
   if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
+  // Feed files are opened (and so checked) before anything else is: a bad path is refused before a run exists.
+  const feeds = await LiveFeeds.open(options.feeds ?? []);
   // Items, history, fetch log and blobs: the embedded files, or PostgreSQL (storage.url). Opened
   // first: an unreachable database fails the start before the frontier creates a run.
-  const stores = await openStores(settings.storage);
+  const stores = await openStores(settings.storage).catch(async (error: unknown) => {
+    await feeds.close();
+    throw error;
+  });
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   let opened: Awaited<ReturnType<typeof openFrontier>>;
   let catalogRun: Awaited<ReturnType<typeof openCatalogRun>>;
@@ -74,6 +80,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
     opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join });
   } catch (error) {
+    await feeds.close();
     await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
     throw error;
   }
@@ -93,7 +100,8 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores, hostSlots: opened.intervals, robotsCache });
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
-  const writer = new BatchWriter(store, settings.pipeline, stats);
+  const writer = new BatchWriter(store, settings.pipeline, stats, log);
+  if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
   const pipeline = new PipelineRunner(defaultPipeline(settings), writer, pipelineCtx);
   const failing = failRunAlarms(settings);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: chain.names, stages: pipeline.stageNames });
@@ -110,6 +118,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   // Stores and the metrics endpoint close however the run ends.
   try {
     try {
+      await feeds.start(frontier.runId, settings.storage.dir, store);
       await pipeline.open();
       for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
       statsLogger.start();
@@ -126,10 +135,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       closedRun = await opened.finishRun(summary.status);
       await frontier.close();
     }
-    if (options.outputPath) {
-      const exported = await exportItems(store, summary.runId, options.outputPath);
-      log.info({ path: options.outputPath, items: exported }, 'items exported');
-    }
+    if (feeds.size > 0) log.info({ paths: await feeds.finish(store) }, 'feeds written');
     // With many workers only the one that closed the run compares it with the previous one and folds it
     // into the SKU catalog. Items are durable now: compare them with each SKU's previous observation.
     if (closedRun) {
@@ -139,6 +145,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     }
     await options.onRunEnd?.(summary);
   } finally {
+    await feeds.close();
     await stores.close();
     await metrics?.close();
   }
