@@ -119,8 +119,8 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
-      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
-      closedRun = await opened.finishRun(summary.status);
+      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
+      closedRun = await opened.finishRun(frontierStatus(summary));
       await frontier.close();
     }
     if (options.outputPath) {
@@ -141,6 +141,12 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   }
   record.end(summary);
   return summary;
+}
+
+/** A run stopped by a closeSpider limit keeps its pending requests resumable: the frontier sees it as interrupted. */
+function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'failed' {
+  if (summary.status !== 'stopped') return summary.status;
+  return summary.ledger.pending > 0 ? 'interrupted' : 'finished';
 }
 
 /** A browser context per session (its proxy pinned with it, as over HTTP); per host when sessions are off. */

@@ -19,7 +19,7 @@ describe('the metrics server', () => {
 
   beforeAll(async () => {
     const snapshot = () => takeSnapshot({ stats, inFlight: () => 2, hostSlots: () => HOSTS.map(slot), breakerStates: () => breakers, nowMs: Date.now });
-    server = await startMetricsServer({ port: await freePort(), host: '127.0.0.1' }, { snapshot, stats }, pino({ level: 'silent' }));
+    server = await startMetricsServer({ port: await freePort(), host: '127.0.0.1', graceMs: 0 }, { snapshot, stats }, pino({ level: 'silent' }));
   });
   afterAll(async () => server?.close());
 
@@ -48,6 +48,6 @@ describe('the metrics server', () => {
   });
 
   it('does not listen at port 0 (the default)', async () => {
-    expect(await startMetricsServer({ port: 0, host: '127.0.0.1' }, { snapshot: () => { throw new Error('not read'); }, stats }, pino({ level: 'silent' }))).toBeNull();
+    expect(await startMetricsServer({ port: 0, host: '127.0.0.1', graceMs: 0 }, { snapshot: () => { throw new Error('not read'); }, stats }, pino({ level: 'silent' }))).toBeNull();
   });
 });
