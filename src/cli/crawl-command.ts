@@ -61,7 +61,7 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
       const path = await writeReport(loaded.settings.storage, summary.runId, typeof opts.report === 'string' ? opts.report : undefined);
       process.stdout.write(`\nreport written: ${path}\n`);
     }
-    if (summary.status === 'interrupted') process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);
+    if (summary.status === 'interrupted' || (summary.status === 'stopped' && summary.ledger.pending > 0)) process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);
     const mistakes = unknownCallbackMessages(spider, summary);
     for (const message of mistakes) process.stderr.write(`pricecrawl: ${message}\n`);
     // A callback name that does not exist is a spider bug, like a usage error: exit 2 so CI notices.

@@ -7,9 +7,10 @@ import type { JsonObject } from './json';
 import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
 import { isBrandedRequest, isSpiderBase, SPIDER_BRAND } from './package-brand';
 import type { CrawlResponse } from './response';
+import { SkippedLink } from './skipped-link';
 
-/** What a callback or `start()` may yield. Anything that is not a CrawlRequest is an item. */
-export type SpiderOutput = CrawlRequest | Item;
+/** What a callback or `start()` may yield. A SkippedLink (from `res.follow`) is ignored; anything else that is not a CrawlRequest is an item. */
+export type SpiderOutput = CrawlRequest | SkippedLink | Item;
 export type SpiderCallback = (response: CrawlResponse) => AsyncIterable<SpiderOutput>;
 
 export abstract class Spider {
@@ -96,4 +97,8 @@ export function callbackNames(spider: Spider): string[] {
 
 export function isRequest(output: SpiderOutput): output is CrawlRequest {
   return isBrandedRequest(output);
+}
+
+export function isSkippedLink(output: SpiderOutput): output is SkippedLink {
+  return output instanceof SkippedLink;
 }

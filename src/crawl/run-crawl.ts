@@ -52,7 +52,7 @@ export interface CrawlOptions {
   onSnapshotSource?: (snapshot: () => CrawlSnapshot) => void;
   /** A live progress block shows the state: no periodic stats log line then. */
   liveProgress?: boolean;
-  /** Awaited once the run has ended and its summary is built, while the metrics endpoint (metrics.port) still answers: a last scrape. */
+  /** Awaited once the run has ended and its summary is built, while the metrics endpoint (metrics.port) still answers: a last scrape (which also ends its grace period, metrics.graceMs). */
   onRunEnd?: (summary: RunSummary) => Promise<void> | void;
 }
 
@@ -123,7 +123,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
       statsLogger.start();
       options.onSnapshotSource?.(snapshot);
-      metrics = await startMetricsServer(settings.metrics, { snapshot, stats }, log);
+      metrics = await startMetricsServer(settings.metrics, { snapshot, stats, labels: { spider: spider.name, run: frontier.runId } }, log);
       await engine.run({ seed: options.join !== true });
     } finally {
       statsLogger.stop();
@@ -131,8 +131,9 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
       await robotsCache.close();
-      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
-      closedRun = await opened.finishRun(summary.status);
+      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
+      metrics?.runEnded();
+      closedRun = await opened.finishRun(frontierStatus(summary));
       await frontier.close();
     }
     if (feeds.size > 0) log.info({ paths: await feeds.finish(store) }, 'feeds written');
@@ -147,10 +148,16 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   } finally {
     await feeds.close();
     await stores.close();
-    await metrics?.close();
+    await metrics?.closeAfterFinalScrape();
   }
   record.end(summary);
   return summary;
+}
+
+/** A run stopped by a closeSpider limit keeps its pending requests resumable: the frontier sees it as interrupted. */
+function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'failed' {
+  if (summary.status !== 'stopped') return summary.status;
+  return summary.ledger.pending > 0 ? 'interrupted' : 'finished';
 }
 
 /** A browser context per session (its proxy pinned with it, as over HTTP); per host when sessions are off. */

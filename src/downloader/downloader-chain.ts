@@ -46,6 +46,7 @@ export class DownloaderChain {
     }
     // Every answer off the wire, before any middleware retries or fails it (the 429s, the 404s): metrics and progress count these.
     ctx.stats.inc(`host/${ctx.hostKey}/received/${response.status}`);
+    ctx.stats.latency.observe(ctx.hostKey, response.timings.finishedAtMs - response.timings.startedAtMs);
     return { result: await this.responseFrom(this.middlewares.length - 1, request, response, ctx), sent: true };
   }
 

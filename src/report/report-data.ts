@@ -7,14 +7,13 @@ import type { PriceChange } from '../../storage/price-history';
 import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
 import { ensureRunRecords, getRunRecord, type RunRecord } from '../../storage/sqlite/run-records';
 import { SettingsError } from '../core/errors';
+import { LATENCY_EDGES_MS } from '../engine/fetch-latency';
 import type { RunSummary } from '../engine/run-summary';
 import { acquireFrontierConnection } from '../frontier/frontier-connection';
 import { eventsOnAxis, itemsOnAxis, type ItemsOverTime, type ReportEvent } from './report-timeline';
 
 /** Buckets of the requests-over-time chart (fewer when the run was short). */
 const TIME_BUCKETS = 40;
-/** Upper edges (ms) of the latency histogram's bins; the last bin is open-ended. */
-export const LATENCY_EDGES_MS = [10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000];
 
 export interface HostSeries {
   host: string;

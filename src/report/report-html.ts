@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { LATENCY_EDGES_MS, type ReportData } from './report-data';
+import { LATENCY_EDGES_MS } from '../engine/fetch-latency';
+import type { ReportData } from './report-data';
 import { REPORT_SCRIPT } from './report-script';
 
 let chartJs: string | null = null;

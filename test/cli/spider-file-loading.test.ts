@@ -33,9 +33,10 @@ describe('spider files given by path', () => {
 
   beforeAll(async () => {
     site = await FixtureServer.start();
-    site.route('/', (_req, res) => res.end('<a href="/product">p</a>'));
-    site.route('/robots.txt', (_req, res) => res.end('User-agent: *\nAllow: /\n'));
-    site.route('/product', (_req, res) => res.end('<span class="price">12,50 €</span>'));
+    const page = (body: string) => (_req: unknown, res: { end(body: string): unknown }) => void res.end(body);
+    site.route('/', page('<a href="/product">p</a>'));
+    site.route('/robots.txt', page('User-agent: *\nAllow: /\n'));
+    site.route('/product', page('<span class="price">12,50 €</span>'));
     // A second copy of the framework, as a project's own install would be: same code, other module instances.
     dir = mkdtempSync(join(tmpdir(), 'pricecrawl-stray-'));
     const copy = join(dir, 'other-install');
