@@ -24,7 +24,7 @@ describe('fetchRobots', () => {
       res.writeHead(302, { location: n > 1 ? `/hop/${n - 1}` : '/real-robots.txt' });
       res.end();
     });
-    server.route('/real-robots.txt', (_req, res) => res.end('User-agent: *\nDisallow: /x\n'));
+    server.route('/real-robots.txt', (_req, res) => void res.end('User-agent: *\nDisallow: /x\n'));
     fetcher = new HttpFetcher(httpSettings({ maxRedirects: 20 }));
   });
   afterAll(async () => {
@@ -52,7 +52,7 @@ describe('fetchRobots', () => {
 
   it('5xx and 429 without Retry-After: unreachable (complete disallow), refetched with a doubling wait', async () => {
     for (const status of [429, 500, 502, 503, 504]) expect(await respond(status), String(status)).toEqual({ kind: 'unreachable', status, attempts: 1, retryAtMs: NOW_MS + 1000 });
-    answer = (res) => res.writeHead(500).end();
+    answer = (res) => void res.writeHead(500).end();
     expect(await fetchFrom(server.origin, 2)).toEqual({ kind: 'unreachable', status: 500, attempts: 3, retryAtMs: NOW_MS + 4000 });
   });
 
@@ -65,9 +65,9 @@ describe('fetchRobots', () => {
   });
 
   it(`follows ${MAX_ROBOTS_REDIRECTS} redirects, and reads more as no robots.txt (allow all)`, async () => {
-    answer = (res) => res.writeHead(301, { location: `/hop/${MAX_ROBOTS_REDIRECTS - 1}` }).end();
+    answer = (res) => void res.writeHead(301, { location: `/hop/${MAX_ROBOTS_REDIRECTS - 1}` }).end();
     expect(await fetchFrom(server.origin)).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /x\n' });
-    answer = (res) => res.writeHead(301, { location: `/hop/${MAX_ROBOTS_REDIRECTS}` }).end();
+    answer = (res) => void res.writeHead(301, { location: `/hop/${MAX_ROBOTS_REDIRECTS}` }).end();
     expect(await fetchFrom(server.origin)).toEqual({ kind: 'allow-all', status: 'FETCH_TOO_MANY_REDIRECTS', fetchedAtMs: NOW_MS });
     expect(server.requestsTo('/real-robots.txt')).toHaveLength(1);
   });
