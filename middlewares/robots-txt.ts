@@ -80,7 +80,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
         return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs };
       case 'unreachable':
         if (entry.attempts >= robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${new URL(request.url).origin} unreachable after ${entry.attempts} fetches`);
-        return wait('robots/wait', entry.retryAtMs);
+        return wait('robots/unreachable', entry.retryAtMs);
       case 'allow-all':
       case 'rules':
         if (rules && !rules.isAllowed(request.url)) {
