@@ -23,10 +23,17 @@ describe('robots.txt per origin under hostKey: domain', () => {
     const [a, b] = servers;
     a.route('/robots.txt', (_req, res) => text(res, 200, 'User-agent: *\nDisallow: /shared/\n'));
     b.route('/robots.txt', (_req, res) => text(res, 200, 'User-agent: *\nDisallow: /only-b/\n'));
+    // Redirects from www to another name of server b: the target is judged by its origin's file before it is followed.
+    a.route('/go/:host/:dir', (req, res) => {
+      const [, , host, dir] = req.url!.split('/');
+      res.writeHead(302, { location: `http://${host}:${b.port}/${dir}/1` });
+      res.end();
+    });
+    for (const server of servers) server.route('/:dir/:n', (_req, res) => text(res, 200, 'page'));
     www = (path) => `http://www.shop.test:${a.port}${path}`;
     img = (path) => `http://img.shop.test:${b.port}${path}`;
     wwwOnImgPort = (path) => `http://www.shop.test:${b.port}${path}`;
-    worker = robotsWorker(new MemoryRobotsCache(), { politeness: { hostKey: 'domain', minIntervalMs: 0, jitterMs: 0 } }, loopbackLookup(['www.shop.test', 'img.shop.test']));
+    worker = robotsWorker(new MemoryRobotsCache(), { politeness: { hostKey: 'domain', minIntervalMs: 0, jitterMs: 0 } }, loopbackLookup(['www.shop.test', 'img.shop.test', 'cdn.shop.test']));
   });
   afterAll(async () => {
     await worker.close();
@@ -47,10 +54,25 @@ describe('robots.txt per origin under hostKey: domain', () => {
     expect(await worker.decide(wwwOnImgPort('/only-b/2'), now)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
   });
 
+  it('judges a redirect target by its own origin\'s file before following it', async () => {
+    const [a, b] = servers;
+    const now = Date.now();
+    // cdn.shop.test's file is not known yet: the fetch stops at the hop, the request waits for the file.
+    const disallowed = await worker.download(www('/go/cdn.shop.test/only-b'), now);
+    expect(disallowed).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(b.requestsTo('/robots.txt').map((r) => r.headers.host)).toContain(`cdn.shop.test:${b.port}`);
+    // img.shop.test's file is known: judged at once.
+    expect(await worker.download(www('/go/img.shop.test/only-b'), now)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(b.requestsTo('/only-b/1')).toHaveLength(0);
+    const followed = await worker.download(www('/go/img.shop.test/shared'), now);
+    expect(followed.type === 'response' && followed.response.url).toBe(img('/shared/1'));
+  });
+
   it('fetches each origin\'s robots.txt once', () => {
     const [a, b] = servers;
     expect(a.requestsTo('/robots.txt').map((r) => r.headers.host)).toEqual([`www.shop.test:${a.port}`]);
-    expect(b.requestsTo('/robots.txt').map((r) => r.headers.host).sort()).toEqual([`img.shop.test:${b.port}`, `www.shop.test:${b.port}`]);
-    expect(worker.stats.get('robots/fetched')).toBe(3);
+    expect(b.requestsTo('/robots.txt').map((r) => r.headers.host).sort()).toEqual([`cdn.shop.test:${b.port}`, `img.shop.test:${b.port}`, `www.shop.test:${b.port}`]);
+    expect(worker.stats.get('robots/fetched')).toBe(4);
+    expect(servers[0].requestsTo('/robots.txt')).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { pino } from 'pino';
 import { CrawlRequest } from '../../src/core/request';
 import { Spider } from '../../src/core/spider';
+import { DownloaderChain, type DownloadResult } from '../../src/downloader/downloader-chain';
 import type { DownloaderMiddleware, MiddlewareContext, RequestOutcome } from '../../src/downloader/middleware';
 import { Stats } from '../../src/engine/stats';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
@@ -23,6 +24,8 @@ export interface RobotsWorker {
   ask(url: string, nowMs: number): Promise<RequestOutcome>;
   /** Asks until the answer is no longer "robots.txt is on its way", letting each look-up finish first. */
   decide(url: string, nowMs: number): Promise<RequestOutcome>;
+  /** The same through a chain of just this middleware and a real fetcher: the URL fetched when allowed. */
+  download(url: string, nowMs: number): Promise<DownloadResult>;
   close(): Promise<void>;
 }
 
@@ -40,20 +43,27 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
     nowMs: () => nowMs,
   });
   const ask = async (url: string, nowMs: number) => middleware.processRequest!(new CrawlRequest({ url }), ctx(url, nowMs));
+  const chain = new DownloaderChain([middleware], fetcher);
+  /** Repeats `step` while robots.txt is on its way, letting each look-up finish first. */
+  async function untilKnown<T extends { type: string; reason?: string; untilMs?: number }>(url: string, nowMs: number, step: (atMs: number) => Promise<T>): Promise<T> {
+    let atMs = nowMs;
+    for (let i = 0; i < 20; i++) {
+      const outcome = await step(atMs);
+      if (outcome.type !== 'defer' || outcome.reason !== 'robots/wait') return outcome;
+      await middleware.close!(); // every look-up started so far has finished
+      atMs = Math.max(atMs, outcome.untilMs!);
+    }
+    throw new Error(`robots.txt for ${url} never became known`);
+  }
   return {
     middleware,
     stats,
     settings,
     ask,
-    async decide(url, nowMs) {
-      let atMs = nowMs;
-      for (let i = 0; i < 20; i++) {
-        const outcome = await ask(url, atMs);
-        if (outcome.type !== 'defer' || outcome.reason !== 'robots/wait') return outcome;
-        await middleware.close!(); // every look-up started so far has finished
-        atMs = Math.max(atMs, outcome.untilMs);
-      }
-      throw new Error(`robots.txt of ${url} never became known`);
+    decide: (url, nowMs) => untilKnown(url, nowMs, (atMs) => ask(url, atMs)),
+    download: (url, nowMs) => {
+      const request = new CrawlRequest({ url });
+      return untilKnown(url, nowMs, async (atMs) => (await chain.download(request, ctx(url, atMs))).result);
     },
     async close() {
       await middleware.close!();
