@@ -3,6 +3,7 @@ import { FetchError } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
 import { CONTINUE, accept, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
+import { hostKeyOf } from '../src/politeness/host-key';
 import { policyFromSettings, type PolicyFor } from '../src/politeness/host-policy';
 import { CrawlDelayClock } from '../src/robots/crawl-delay-clock';
 import { fetchRobots } from '../src/robots/fetch-robots';
@@ -109,7 +110,10 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     this.redirectTargets.delete(request);
     const outcome = this.decide(target, request, ctx, false);
     // Known by now after all (another request's look-up finished): go again at once.
-    return outcome.type === 'continue' ? wait('robots/wait', ctx.nowMs()) : outcome;
+    if (outcome.type === 'continue') return wait('robots/wait', ctx.nowMs());
+    // A pause asked for the target's host must not stop the host the request started on.
+    if (outcome.type === 'defer' && hostKeyOf(target, this.settings.politeness.hostKey) !== ctx.hostKey) return wait(outcome.reason, outcome.untilMs);
+    return outcome;
   };
 
   async close(): Promise<void> {
@@ -160,7 +164,9 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   private async lookup(origin: string, page: CrawlRequest, ctx: MiddlewareContext, before: OriginState | undefined): Promise<void> {
     const cached = await this.cache.get(origin);
     if (cached && !this.needsFetch(cached, ctx.nowMs())) {
-      this.origins.set(origin, this.knownState(cached, ctx.nowMs() + this.settings.robots.cacheTtlMs));
+      // Held no longer here than in the cache: from when the worker that fetched it did.
+      const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
+      this.origins.set(origin, this.knownState(cached, fetchedAtMs + this.settings.robots.cacheTtlMs));
       return;
     }
     const fetchBudgetMs = this.settings.http.timeoutMs + this.settings.http.connectTimeoutMs + RECHECK_MS;
