@@ -45,7 +45,7 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
         const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
         return runCrawl({
           spider, loaded, log, liveProgress: live !== null, onEngine: (engine) => engines.push(engine), onSnapshotSource: (snapshot) => live?.add(spider.name, snapshot),
-        });
+        }).finally(() => live?.finish(spider.name));
       }),
     ).finally(() => live?.stop());
     log.flush();

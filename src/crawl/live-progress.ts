@@ -46,6 +46,14 @@ export class LiveProgress {
     this.timer.unref();
   }
 
+  /** A crawl that ended keeps its last numbers (its clock and rates stop) while the others go on. */
+  finish(spider: string): void {
+    const crawl = this.crawls.find((entry) => entry.spider === spider);
+    if (!crawl) return;
+    const last = crawl.snapshot();
+    crawl.snapshot = () => last;
+  }
+
   /** Draws the final state once more and leaves it on screen. */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
