@@ -45,6 +45,7 @@ const LABELS: Record<string, string> = {
 export function handlingLabel(key: string): string {
   if (LABELS[key]) return LABELS[key];
   if (key.startsWith('retry/reason/')) return `retried after ${key.slice('retry/reason/'.length)}`;
+  if (key.startsWith('throttle/interval-ms/')) return `politeness interval of ${key.slice('throttle/interval-ms/'.length)} at the end (ms)`;
   if (key.startsWith('follow/skipped/')) {
     const reason = key.slice('follow/skipped/'.length);
     return reason === 'duplicate' ? 'repeated links on one page' : reason === 'invalid-url' ? 'links that are not valid URLs' : `${reason}: links (not crawlable)`;

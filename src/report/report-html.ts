@@ -94,7 +94,7 @@ ${hostsSection(data)}
 <section id="overview"><h2>Run</h2><table>${overview}</table></section>
 ${handlingSection(data)}
 <section id="changes"><h2>Price changes in this run</h2>${changesSection(data)}</section>
-${section('Price changes in percent', 'chart-changes', 'Relative change against each SKU\'s previous observation (price history): rises red, drops green.', has['chart-changes'])}
+${data.changes.length === 0 ? '' : section('Price changes in percent', 'chart-changes', 'Relative change against each SKU\'s previous observation (price history): rises red, drops green.', has['chart-changes'])}
 ${section('Requests over time per host', 'chart-requests', 'Fetches per time bucket from the fetch log; red crosses mark 429 (Too Many Requests) answers, black triangles circuit-breaker openings, green diamonds closings.', has['chart-requests'], eventsTable(data))}
 ${section('Latency distribution per host', 'chart-latency', 'Fetch durations from the fetch log.', has['chart-latency'])}
 ${section('Null-price rate over time', 'chart-null-price', 'Items per time bucket with and without a valid price, as the null-price-alarm stage saw them (before any drop); the line is the share without one, a star marks the alarm.', has['chart-null-price'])}
