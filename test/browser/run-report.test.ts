@@ -10,6 +10,8 @@ import { gatherReport, type ReportData } from '../../src/report/report-data';
 import { renderReport } from '../../src/report/report-html';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { cli } from '../support/run-cli';
+import type { CrawlResponse } from '../../src/core/response';
+import { isRequest, type SpiderOutput } from '../../src/core/spider';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
@@ -22,6 +24,13 @@ const settings = {
   retry: { backoffBaseMs: 10, backoffCapMs: 50 },
 };
 let site: CatalogSite;
+
+/** The catalog spider with each product's name (the page's h1), so price changes can be named. */
+class NamedCatalogSpider extends CatalogSpider {
+  override async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    for await (const output of super.parseProduct(res)) yield isRequest(output) ? output : { ...output, name: res.$('h1').first().text().trim() };
+  }
+}
 let browser: Browser;
 let runId: string;
 
@@ -60,7 +69,7 @@ beforeAll(async () => {
   site = await startCatalogSite({ hosts: 2, productsPerHost: 6, perPage: 3, latencyMs: 15, extraProductPaths: ['/p/H0-P1?ref=dup', '/feed/H0-P2'] });
   browser = await launchChromium('/usr/bin/chromium');
   mkdirSync(ARTIFACTS, { recursive: true });
-  const spider = () => new CatalogSpider({ startUrls: site.startUrls.join(',') });
+  const spider = () => new NamedCatalogSpider({ startUrls: site.startUrls.join(',') });
   await crawlInProcess(spider(), storage.dir, settings);
   // Second run: two prices move and one product page answers 429 twice before it serves; a breaker that
   // opens on the first 429 and an alarm on one priceless item give the timeline an opening and an alarm.

@@ -35,7 +35,6 @@ export class CatalogSpider extends Spider {
     if (this.args.failOn && res.url.includes(this.args.failOn)) throw new Error(`spider bug on ${res.url}`);
     const item: PriceItem = {
       sku: res.$('main[data-sku]').attr('data-sku') ?? res.url,
-      name: res.$('h1').first().text().trim() || undefined,
       price: res.$('.price').first().text() || null,
       currency: 'USD',
       url: res.url,
