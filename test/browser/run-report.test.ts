@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import * as cheerio from 'cheerio';
 import Decimal from 'decimal.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +211,24 @@ describe('run report', () => {
     } finally {
       await page.close();
     }
+  });
+
+  it('lists the first URLs of a failure reason and all of them in a collapsible list; a reason without URLs says why', () => {
+    const urls = Array.from({ length: 7 }, (_, i) => `http://127.0.0.1/p/${i}`);
+    const data: ReportData = {
+      runId: 'r', spider: 's', outcome: 'finished', startedAtMs: 0, endedAtMs: 10, firstFetchAtMs: null, bucketMs: 1000, bucketStartsMs: [],
+      stopReason: null, settingsHash: null, ledger: { planned: 9, succeeded: 0, failed: 9, pending: 0, failedByReason: { 'http/404': 7, 'retry/exhausted': 2 }, byHost: {}, byStatus: {} },
+      failures: [{ reason: 'http/404', count: 7, urls }, { reason: 'retry/exhausted', count: 2, urls: [] }],
+      hostOutcomes: [], hosts: [], fetches: 0, items: { scraped: 0, written: 0, dropped: {} }, handling: {}, changes: [], events: [], itemsOverTime: { priced: [], unpriced: [] },
+    };
+    const $ = cheerio.load(renderReport(data));
+    const [first, second] = $('#failures .failure').toArray().map((el) => $(el));
+    expect(first.find('h3').text()).toBe('http/404: 7');
+    expect(first.find('ul li').map((_, li) => $(li).text()).get()).toEqual(urls.slice(0, 5));
+    expect(first.find('details summary').text()).toBe('all 7 URLs');
+    expect(first.find('details ol li').map((_, li) => $(li).text()).get()).toEqual(urls);
+    expect(second.find('h3').text()).toBe('retry/exhausted: 2');
+    expect(second.find('.note').text()).toBe('2 more not listed (URLs are not in this storage directory).');
   });
 
   it('`crawl --report <file>` writes the report of the run it just finished', async () => {
