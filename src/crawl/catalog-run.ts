@@ -22,6 +22,7 @@ export async function openCatalogRun(args: { spider: Spider; settings: Settings;
   const startedAtMs = Date.now();
   const plan = await planSeeds({ mode: args.mode, spider, catalog, settings: settings.schedule, nowMs: startedAtMs, hostKeyOf: args.hostKeyOf });
   log[startupDetailLevel(args.settings)]({ mode: args.mode, discovery: plan.discovery, dueSkus: plan.planned?.length ?? null }, 'run plan');
+  if (plan.nothingDue) log.warn(plan.nothingDue);
   return {
     seeds: runSeeds(spider, plan),
     finish: async (summary, items) => {
