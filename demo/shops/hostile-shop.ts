@@ -28,6 +28,18 @@ const captchaPage = (shopName: string): ShopReply => ({
 
 const refusal = (status: number, retryAfter: string, rule: string): ShopReply => ({ status, rule, contentType: 'text/plain; charset=utf-8', body: `${rule}\n`, headers: { 'retry-after': retryAfter } });
 
+/**
+ * Not linked: a browser-mode test asks for it. A product page whose script sends the browser to the
+ * same shop under another host name (localhost ⇄ 127.0.0.1), which a spider allowing only this host
+ * must never load.
+ */
+function awayPage(origin: string, slug: string): ShopReply {
+  const elsewhere = new URL(`/p/${slug}`, origin);
+  elsewhere.hostname = elsewhere.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  const body = `<!DOCTYPE html><html><head><title>Moved</title></head><body><p class="price">1.00</p><script>location.href = ${JSON.stringify(elsewhere.href)};</script></body></html>`;
+  return { status: 200, contentType: HTML, body, rule: 'away' };
+}
+
 /** A seeded pick of distinct product indexes: the first `resets` reset, the next `slow` are slow. */
 function pickIndexes(seed: number, count: number, wanted: number): number[] {
   const prng = new Prng(seed, 0x4057);
@@ -83,6 +95,7 @@ export function hostileShop(config: HostileShopConfig): ShopSite {
     route(url, origin) {
       // A redirect rule at the edge, in front of the rate limiter: its hops are not counted.
       if (url.pathname === '/outlet' || url.pathname === '/outlet/') return page(url, origin);
+      if (url.pathname === '/away') return awayPage(origin, catalog[0].slug);
       const verdict = gate.admit(now());
       if (verdict.type === 'unavailable') return refusal(503, verdict.retryAfter, 'unavailable');
       if (verdict.type === 'rate-limited') return refusal(429, verdict.retryAfter, 'rate-limited');

@@ -1,0 +1,47 @@
+// A browser-mode crawl of the hostile shop's page that navigates off-site in JS: recorded as a failure, nothing stored from elsewhere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHostileShop, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
+import type { CrawlResponse } from '../../src/core/response';
+import { Spider, type SpiderOutput } from '../../src/core/spider';
+import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+
+class AwaySpider extends Spider {
+  readonly name = 'away-test';
+  override readonly fetchMode = 'browser' as const;
+  constructor(
+    private readonly url: string,
+    override readonly allowedDomains: string[],
+  ) {
+    super();
+  }
+  override async *start(): AsyncIterable<SpiderOutput> {
+    yield this.request(this.url, 'parse');
+  }
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    yield { sku: res.url, price: res.$('.price').first().text() || null, currency: 'USD', url: res.url };
+  }
+}
+
+let group: ShopGroup;
+let shop: RunningShop;
+const storage = tempStorageDir('away');
+
+beforeAll(async () => {
+  group = await startHostileShop({ productCounts: { hostile: 3 } });
+  shop = group.shops[0];
+});
+afterAll(async () => {
+  await group.close();
+  storage.cleanup();
+});
+
+describe('a browser crawl of a page that leaves allowedDomains by script', () => {
+  it('fails the request as offsite/browser-navigation in the ledger, and the other host is never loaded', async () => {
+    const host = new URL(shop.origin).host;
+    const result = await crawlInProcess(new AwaySpider(`${shop.origin}/away`, [host]), storage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 } });
+    expect(result.summary.ledger.failedByReason).toEqual({ 'offsite/browser-navigation': 1 });
+    expect(result.items).toHaveLength(0);
+    // The page's target is this shop under another host name: no product page was ever asked for.
+    expect(shop.hits.filter((hit) => hit.path.startsWith('/p/'))).toEqual([]);
+  });
+});
