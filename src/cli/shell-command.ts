@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import repl from 'node:repl';
 import { once } from 'node:events';
+import { inspect } from 'node:util';
 import { fixtureSpecSchema } from '../contracts/fixture-file';
 import { fixtureResponse } from '../contracts/run-fixture';
 import { CrawlRequest } from '../core/request';
@@ -13,6 +14,7 @@ import { HttpFetcher } from '../fetch/http-fetcher';
 import { parsePrice } from '../prices/parse-price';
 import { loadSettings } from '../settings/load-settings';
 import { digest } from './fetch-command';
+import { terminalSafe } from './terminal-text';
 
 export interface ShellOptions {
   browser?: boolean;
@@ -46,7 +48,10 @@ export async function shellCommand(target: string, opts: ShellOptions): Promise<
     process.stdout.write(`${digest(res).split('\n').slice(0, 3).join('\n')}\n`);
     process.stdout.write('bound: res (CrawlResponse), $ (cheerio: res.$), parsePrice(text, {currencyHint, defaultCurrency}), Decimal; res.json(), res.urljoin(href), res.follow(href, callback)\n');
   }
-  const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input: process.stdin, output: process.stdout, terminal: interactive, useGlobal: false });
+  // inspect escapes control characters in strings but not bidi overrides, and an error's message goes
+  // out raw: what the page put there is shown as text, without colours (they are escape sequences too).
+  const writer = (value: unknown) => terminalSafe(inspect(value, { colors: false }));
+  const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input: process.stdin, output: process.stdout, terminal: interactive, useGlobal: false, writer });
   Object.assign(server.context, { res, $: res.$, parsePrice, Decimal });
   await once(server, 'exit');
   return 0;
