@@ -27,6 +27,8 @@ export type ErrorCode =
   | 'OFFSITE_REDIRECT'
   | 'OFFSITE_BROWSER_NAVIGATION'
   | 'EXPORT_FORMAT_UNSUPPORTED'
+  | 'STORAGE_UNWRITABLE'
+  | 'METRICS_PORT_UNAVAILABLE'
   | 'SPIDER_NO_PRODUCT_CALLBACK';
 
 export class PricecrawlError extends Error {
