@@ -2,6 +2,7 @@
 import { escapeHtml } from '../html-kit';
 import { Prng } from '../prng';
 import { DEFAULT_GATE_RULES, HostileGate, type HostileGateRules } from './hostile-gate';
+import { awayPage } from './away-page';
 import { jsonLdShop } from './jsonld-shop';
 import type { CatalogShopConfig, ExpectedShopOutcome, HostileOutcome, ShopReply, ShopSite } from './shop-site';
 
@@ -27,18 +28,6 @@ const captchaPage = (shopName: string): ShopReply => ({
 });
 
 const refusal = (status: number, retryAfter: string, rule: string): ShopReply => ({ status, rule, contentType: 'text/plain; charset=utf-8', body: `${rule}\n`, headers: { 'retry-after': retryAfter } });
-
-/**
- * Not linked: a browser-mode test asks for it. A product page whose script sends the browser to the
- * same shop under another host name (localhost ⇄ 127.0.0.1), which a spider allowing only this host
- * must never load.
- */
-function awayPage(origin: string, slug: string): ShopReply {
-  const elsewhere = new URL(`/p/${slug}`, origin);
-  elsewhere.hostname = elsewhere.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
-  const body = `<!DOCTYPE html><html><head><title>Moved</title></head><body><p class="price">1.00</p><script>location.href = ${JSON.stringify(elsewhere.href)};</script></body></html>`;
-  return { status: 200, contentType: HTML, body, rule: 'away' };
-}
 
 /** A seeded pick of distinct product indexes: the first `resets` reset, the next `slow` are slow. */
 function pickIndexes(seed: number, count: number, wanted: number): number[] {

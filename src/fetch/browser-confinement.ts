@@ -26,7 +26,8 @@ const ALLOW_ALL: PageGuard = { allows: () => true };
  * spider wanted. A page nobody guards is a popup the site opened: no navigation.
  * Off-site subresources (fetch/XHR, scripts, images) are allowed by default, because shops load
  * their scripts and prices from CDNs; `browser.offsiteSubresources: block` stops them too.
- * Redirect hops are not routed by Playwright: the fetcher re-checks where the page ended up.
+ * Redirect hops are not routed by Playwright: the fetcher re-checks where the page ended up, and
+ * frames that ended elsewhere are removed.
  */
 export class BrowserConfinement {
   private readonly guards = new WeakMap<Page, PageGuard>();
@@ -47,6 +48,21 @@ export class BrowserConfinement {
   /** The page loads for a request: its navigations stay where `guard` allows (everywhere when omitted). */
   guard(page: Page, guard: PageGuard = ALLOW_ALL): void {
     this.guards.set(page, guard);
+  }
+
+  /**
+   * A frame can still reach another host through a redirect of an allowed URL (hops are not routed).
+   * Its element is removed from the page before the callback sees it; about:blank and other local
+   * frames stay (page scripts use them).
+   */
+  async removeOffsiteFrames(page: Page, guard: PageGuard): Promise<void> {
+    for (const frame of page.frames()) {
+      if (frame === page.mainFrame() || frame.isDetached() || !/^https?:/i.test(frame.url()) || guard.allows(frame.url())) continue;
+      const element = await frame.frameElement().catch(() => null);
+      if (!element) continue; // its parent went first
+      await element.evaluate((node) => node.remove()).catch(() => undefined);
+      this.stats?.inc('browser/offsite/frame-removed');
+    }
   }
 
   private decide(route: Route): Promise<void> {

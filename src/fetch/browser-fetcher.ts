@@ -99,7 +99,8 @@ export class BrowserFetcher implements Fetcher {
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       const allows = options.allowsUrl?.bind(options) ?? (() => true);
       let refused: string | null = null;
-      this.confinement.guard(page, { allows, refusedMainFrame: (url) => (refused ??= url) });
+      const guard = { allows, refusedMainFrame: (url: string) => (refused ??= url) };
+      this.confinement.guard(page, guard);
       // A window the site opens is no page of ours: its navigations are refused, and it is closed.
       page.on('popup', (popup) => void popup.close().catch(() => undefined));
       let redirectError: unknown = null;
@@ -126,6 +127,7 @@ export class BrowserFetcher implements Fetcher {
       if (refused !== null || !allows(finalUrl)) {
         throw new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${request.url} ${refused ? `tried to navigate to ${refused}` : `ended on ${finalUrl}`}, outside allowedDomains`);
       }
+      await this.confinement.removeOffsiteFrames(page, guard);
       const captured = await captures.collect();
       const html = await page.content();
       const body = Buffer.from(html, 'utf8');

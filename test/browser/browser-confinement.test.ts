@@ -40,16 +40,28 @@ afterAll(async () => {
 /** Pages that leave as soon as they are parsed, the way a hostile shop page would. */
 function onLoadEscape(how: string): string {
   const target = elsewhere.url('/');
+  if (how === 'frame-redirect') return html(`<p id="price">9.99</p><iframe src="/to-elsewhere"></iframe><iframe src="about:blank"></iframe>`);
   if (how === 'via-redirect') return html(`<script>location.href = ${JSON.stringify(site.url('/to-elsewhere'))};</script>`);
   if (how === 'meta-refresh') return `<!doctype html><html><head><meta http-equiv="refresh" content="0;url=${target}"></head><body><p id="price">9.99</p></body></html>`;
   return html(`<p id="price">9.99</p><script>location.href = ${JSON.stringify(target)};</script>`);
 }
 
-function fetcher(overrides: Partial<BrowserSettings> = {}): { fetcher: BrowserFetcher; stats: Stats } {
-  const stats = new Stats();
-  const made = new BrowserFetcher({ ...defaults, timeoutMs: 15_000, ...overrides }, { stats });
-  fetchers.push(made);
-  return { fetcher: made, stats };
+const COUNTERS = ['navigation-blocked', 'popup-blocked', 'subresource-blocked', 'frame-removed'].map((name) => `browser/offsite/${name}`);
+const launched = new Map<string, { fetcher: BrowserFetcher; stats: Stats }>();
+
+/** One browser per setting across the file (a launch costs seconds); `stats` counts from this call on. */
+function fetcher(overrides: Partial<BrowserSettings> = {}): { fetcher: BrowserFetcher; stats: Pick<Stats, 'get'> } {
+  const key = JSON.stringify(overrides);
+  let entry = launched.get(key);
+  if (!entry) {
+    const stats = new Stats();
+    entry = { fetcher: new BrowserFetcher({ ...defaults, timeoutMs: 15_000, ...overrides }, { stats }), stats };
+    launched.set(key, entry);
+    fetchers.push(entry.fetcher);
+  }
+  const { stats } = entry;
+  const before = new Map(COUNTERS.map((counter) => [counter, stats.get(counter)]));
+  return { fetcher: entry.fetcher, stats: { get: (counter) => stats.get(counter) - (before.get(counter) ?? 0) } };
 }
 
 const allowsUrl = (url: string) => isAllowedUrl(url, [site.hostKey]);
@@ -131,6 +143,16 @@ describe('browser confinement to allowedDomains', () => {
     expect(error).toBeInstanceOf(FetchError);
     expect((error as FetchError).code).toBe('OFFSITE_BROWSER_NAVIGATION');
     expect(reasonForError(error as FetchError)).toBe('offsite/browser-navigation');
+  });
+
+  it('removes a frame that reached another host through an allowed redirect before the callback gets the page', async () => {
+    const { fetcher: browser, stats } = fetcher();
+    const res = await browser.fetch(new CrawlRequest({ url: site.url('/on-load/frame-redirect') }), { allowsUrl, retain: (release) => releases.push(release) });
+    expect(elsewhere.requestCount).toBe(1); // the hop was sent: no route sees a redirect
+    expect(res.page!.frames().map((frame) => frame.url())).toEqual([site.url('/on-load/frame-redirect'), 'about:blank']);
+    expect(res.$('iframe')).toHaveLength(1);
+    expect(res.$('#price').text()).toBe('9.99');
+    expect(stats.get('browser/offsite/frame-removed')).toBe(1);
   });
 
   it('lets a page fetch() from another host by default (CDNs), and blocks it with offsiteSubresources: block', async () => {

@@ -1,6 +1,6 @@
-// A browser-mode crawl of the hostile shop's page that navigates off-site in JS: recorded as a failure, nothing stored from elsewhere.
+// Browser-mode crawls of the demo shops' page that navigates off-site in JS: recorded as a failure, nothing stored from elsewhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHostileShop, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
+import { startHostileShop, startJsShop, type ShopGroup } from '../../demo/demo-shops';
 import type { CrawlResponse } from '../../src/core/response';
 import { Spider, type SpiderOutput } from '../../src/core/spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
@@ -22,26 +22,28 @@ class AwaySpider extends Spider {
   }
 }
 
-let group: ShopGroup;
-let shop: RunningShop;
+const groups: ShopGroup[] = [];
 const storage = tempStorageDir('away');
 
 beforeAll(async () => {
-  group = await startHostileShop({ productCounts: { hostile: 3 } });
-  shop = group.shops[0];
+  groups.push(await startHostileShop({ productCounts: { hostile: 3 } }), await startJsShop({ productCounts: { 'js-rendered': 3 } }));
 });
 afterAll(async () => {
-  await group.close();
+  await Promise.all(groups.map((group) => group.close()));
   storage.cleanup();
 });
 
 describe('a browser crawl of a page that leaves allowedDomains by script', () => {
-  it('fails the request as offsite/browser-navigation in the ledger, and the other host is never loaded', async () => {
-    const host = new URL(shop.origin).host;
-    const result = await crawlInProcess(new AwaySpider(`${shop.origin}/away`, [host]), storage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 } });
-    expect(result.summary.ledger.failedByReason).toEqual({ 'offsite/browser-navigation': 1 });
-    expect(result.items).toHaveLength(0);
-    // The page's target is this shop under another host name: no product page was ever asked for.
-    expect(shop.hits.filter((hit) => hit.path.startsWith('/p/'))).toEqual([]);
-  });
+  for (const [index, name] of ['hostile', 'js-rendered'].entries()) {
+    it(`fails the request as offsite/browser-navigation in the ledger on the ${name} shop, and the other host is never loaded`, async () => {
+      const shop = groups[index].shops[0];
+      const host = new URL(shop.origin).host;
+      const dir = `${storage.dir}/${name}`;
+      const result = await crawlInProcess(new AwaySpider(`${shop.origin}/away`, [host]), dir, { politeness: { minIntervalMs: 0, jitterMs: 0 } });
+      expect(result.summary.ledger.failedByReason).toEqual({ 'offsite/browser-navigation': 1 });
+      expect(result.items).toHaveLength(0);
+      // The page's target is this shop under another host name: no product page was ever asked for.
+      expect(shop.hits.filter((hit) => hit.path.startsWith('/p/'))).toEqual([]);
+    });
+  }
 });
