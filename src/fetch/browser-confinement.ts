@@ -1,13 +1,14 @@
 // Keeps browser pages inside the spider's allowed hosts: every navigation (any frame, popups) is checked before it is sent.
 import type { BrowserContext, Page, Request as PwRequest, Route } from 'playwright-core';
 import { urlMatches } from '../core/browser-options';
+import { FetchError } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 
 export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
 
 /** What one loading page may reach; `allows` is the spider's allowedDomains as a predicate. */
-export interface PageGuard {
+interface PageGuard {
   allows(url: string): boolean;
   /** Told of each refused navigation of the page's main frame (the fetcher names it when it fails the page). */
   refusedMainFrame?(url: string): void;
@@ -45,9 +46,27 @@ export class BrowserConfinement {
     await context.route('**/*', (route) => this.decide(route));
   }
 
-  /** The page loads for a request: its navigations stay where `guard` allows (everywhere when omitted). */
-  guard(page: Page, guard: PageGuard = ALLOW_ALL): void {
+  /**
+   * The page loads for one request: its navigations stay where `allows` says (everywhere when omitted),
+   * and a window it opens is closed. `settle`, once the page has loaded and waited, returns where it
+   * ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended elsewhere
+   * (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
+   */
+  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows): { settle(requestUrl: string): Promise<string> } {
+    let refused: string | null = null;
+    const guard: PageGuard = { allows, refusedMainFrame: (url) => (refused ??= url) };
     this.guards.set(page, guard);
+    page.on('popup', (popup) => void popup.close().catch(() => undefined));
+    return {
+      settle: async (requestUrl) => {
+        const finalUrl = page.url();
+        if (refused !== null || !allows(finalUrl)) {
+          throw new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} ${refused ? `tried to navigate to ${refused}` : `ended on ${finalUrl}`}, outside allowedDomains`);
+        }
+        await this.removeOffsiteFrames(page, guard);
+        return finalUrl;
+      },
+    };
   }
 
   /**
@@ -55,7 +74,7 @@ export class BrowserConfinement {
    * Its element is removed from the page before the callback sees it; about:blank and other local
    * frames stay (page scripts use them).
    */
-  async removeOffsiteFrames(page: Page, guard: PageGuard): Promise<void> {
+  private async removeOffsiteFrames(page: Page, guard: PageGuard): Promise<void> {
     for (const frame of page.frames()) {
       if (frame === page.mainFrame() || frame.isDetached() || !/^https?:/i.test(frame.url()) || guard.allows(frame.url())) continue;
       const element = await frame.frameElement().catch(() => null);

@@ -97,12 +97,7 @@ export class BrowserFetcher implements Fetcher {
     try {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
-      const allows = options.allowsUrl?.bind(options) ?? (() => true);
-      let refused: string | null = null;
-      const guard = { allows, refusedMainFrame: (url: string) => (refused ??= url) };
-      this.confinement.guard(page, guard);
-      // A window the site opens is no page of ours: its navigations are refused, and it is closed.
-      page.on('popup', (popup) => void popup.close().catch(() => undefined));
+      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options));
       let redirectError: unknown = null;
       page.on('request', (req) => {
         if (!isMainNavigation(page, req)) return;
@@ -121,13 +116,7 @@ export class BrowserFetcher implements Fetcher {
       if (redirectError) throw redirectError;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       await this.waitFor(page, browserOptions, captures.awaitResponse);
-      // Redirect hops are not routed, and a script may have navigated on an allowed URL that redirected:
-      // what the callback sees must come from an allowed host.
-      const finalUrl = page.url();
-      if (refused !== null || !allows(finalUrl)) {
-        throw new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${request.url} ${refused ? `tried to navigate to ${refused}` : `ended on ${finalUrl}`}, outside allowedDomains`);
-      }
-      await this.confinement.removeOffsiteFrames(page, guard);
+      const finalUrl = await confined.settle(request.url);
       const captured = await captures.collect();
       const html = await page.content();
       const body = Buffer.from(html, 'utf8');
