@@ -2,6 +2,7 @@
 import { escapeHtml } from '../html-kit';
 import { Prng } from '../prng';
 import { DEFAULT_GATE_RULES, HostileGate, type HostileGateRules } from './hostile-gate';
+import { awayPage } from './away-page';
 import { jsonLdShop } from './jsonld-shop';
 import type { CatalogShopConfig, ExpectedShopOutcome, HostileOutcome, ShopReply, ShopSite } from './shop-site';
 
@@ -86,6 +87,7 @@ export function hostileShop(config: HostileShopConfig): ShopSite {
     route(url, origin) {
       // A redirect rule at the edge, in front of the rate limiter: its hops are not counted.
       if (url.pathname === '/outlet' || url.pathname === '/outlet/') return page(url, origin);
+      if (url.pathname === '/away') return awayPage(origin, catalog[0].slug);
       const verdict = gate.admit(now());
       if (verdict.type === 'unavailable') return refusal(503, verdict.retryAfter, 'unavailable');
       if (verdict.type === 'rate-limited') return refusal(429, verdict.retryAfter, 'rate-limited');

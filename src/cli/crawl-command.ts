@@ -6,6 +6,7 @@ import type { CrawlEngine } from '../engine/crawl-engine';
 import { loadSettings } from '../settings/load-settings';
 import { LiveProgress } from '../crawl/live-progress';
 import { createLogger } from '../log/logger';
+import { maskSecretsInText } from '../core/mask-secrets';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 import { loadSpiderClass, parsePairs } from './spider-loader';
@@ -70,7 +71,9 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   }
 }
 
+/** The frontier URL is shown masked: a hint on screen must not carry the Redis password. */
 function continueHint(spider: string, runId: string, frontierUrl: string): string {
   if (frontierUrl === '') return `pricecrawl crawl ${spider} --resume`;
-  return `pricecrawl worker ${spider} --frontier ${frontierUrl} --run ${runId}`;
+  const shown = maskSecretsInText(frontierUrl);
+  return `pricecrawl worker ${spider} --frontier ${shown} --run ${runId}${shown === frontierUrl ? '' : '  (*** = the credentials in your settings)'}`;
 }

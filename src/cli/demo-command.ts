@@ -2,7 +2,8 @@
 import { startDemoShops, startHostileShop, startJsShop } from '../../demo/demo-shops';
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
 import { findSpider } from '../../spiders/index';
-import { parseStoreUrl, redactStoreUrl } from '../../storage/store-url';
+import { parseStoreUrl } from '../../storage/store-url';
+import { maskSecretsInText } from '../core/mask-secrets';
 import { LiveProgress } from '../crawl/live-progress';
 import { runCrawl, usesBrowser } from '../crawl/run-crawl';
 import type { CrawlEngine } from '../engine/crawl-engine';
@@ -100,5 +101,5 @@ function whereStored(cliPairs: string[]): string {
   const where = parseStoreUrl(url, dir);
   return where.kind === 'sqlite'
     ? `\nitems and the run ledger are in ${where.dir}/ (items.sqlite, frontier.sqlite, fetch-log.sqlite, blobs.sqlite); see pricecrawl changes\n`
-    : `\nitems, history, fetch log and raw pages are in ${redactStoreUrl(where.url)}, the run ledger in ${dir}/frontier.sqlite; see pricecrawl changes --store …\n`;
+    : `\nitems, history, fetch log and raw pages are in ${maskSecretsInText(where.url)}, the run ledger in ${dir}/frontier.sqlite; see pricecrawl changes --store …\n`;
 }

@@ -1,5 +1,6 @@
 // The `pricecrawl` command line: parses arguments, runs a command, turns known errors into one clear line.
 import { Command, Option } from 'commander';
+import { maskSecretsInText } from '../core/mask-secrets';
 import { PricecrawlError } from '../core/errors';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -248,11 +249,12 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   const debug = process.argv.includes('--debug');
+  // A driver's error may quote its connection URL, password and all.
   if (error instanceof PricecrawlError && !debug) {
-    process.stderr.write(`pricecrawl: ${error.message}\n`);
+    process.stderr.write(`pricecrawl: ${maskSecretsInText(error.message)}\n`);
     process.exitCode = 2;
   } else {
-    process.stderr.write(`pricecrawl: ${debug && error instanceof Error ? error.stack : String((error as Error)?.message ?? error)}\n`);
+    process.stderr.write(`pricecrawl: ${maskSecretsInText(debug && error instanceof Error ? (error.stack ?? '') : String((error as Error)?.message ?? error))}\n`);
     process.exitCode = 1;
   }
 }

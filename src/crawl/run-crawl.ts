@@ -1,5 +1,4 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
-import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Spider } from '../core/spider';
 import { DownloaderChain } from '../downloader/downloader-chain';
@@ -31,6 +30,7 @@ import { StatsLogger } from './stats-logger';
 import { takeSnapshot, type CrawlSnapshot } from './crawl-snapshot';
 import { CircuitBreakerMiddleware } from '../../middlewares/circuit-breaker';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
+import { preflight } from './preflight';
 
 export interface CrawlOptions {
   spider: Spider;
@@ -61,7 +61,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const { settings } = loaded;
   const stats = new Stats();
   const log = options.log.child({ spider: spider.name });
-  mkdirSync(settings.storage.dir, { recursive: true });
+  await preflight(settings);
 
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
   if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);

@@ -49,6 +49,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       checkRedirect: (_from, to) => {
         if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new FetchError('OFFSITE_REDIRECT', `redirect to ${to} leaves allowedDomains`);
       },
+      allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => lease.markSent(),
       retain,
     });
