@@ -10,7 +10,7 @@ import { freePort } from '../support/free-port';
 
 const HOSTS = ['a.test:80', 'b.test:80', 'c.test:80'];
 const scrapeLines = async (url: string) => (await (await fetch(url)).text()).split('\n');
-const slot = (hostKey: string): HostSlotView => ({ hostKey, inFlight: 0, maxConcurrency: 1, minIntervalMs: 0, nextOpenAtMs: 0 });
+const slot = (hostKey: string): HostSlotView => ({ hostKey, inFlight: 0, maxConcurrency: 1, intervalMs: 0, intervalCause: 'configured', nextOpenAtMs: 0, pausedUntilMs: 0, pauseCause: null });
 
 describe('the metrics server', () => {
   const stats = new Stats();
@@ -18,7 +18,7 @@ describe('the metrics server', () => {
   let server: MetricsServer | null;
 
   beforeAll(async () => {
-    const snapshot = () => takeSnapshot({ stats, inFlight: () => 2, hostSlots: () => HOSTS.map(slot), breakerStates: () => breakers, nowMs: Date.now });
+    const snapshot = () => takeSnapshot({ stats, inFlight: () => 2, hosts: () => HOSTS.map((hostKey) => ({ ...slot(hostKey), breaker: breakers[hostKey] ?? 'closed' })), nowMs: Date.now });
     server = await startMetricsServer({ port: await freePort(), host: '127.0.0.1' }, { snapshot, stats }, pino({ level: 'silent' }));
   });
   afterAll(async () => server?.close());

@@ -1,0 +1,131 @@
+// The shared host gate of a Redis frontier: pauses, intervals and breakers in the run's keys, changed by Lua, read by every worker's pick.
+import type { Redis } from 'ioredis';
+import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
+import type { BreakerSnapshot, HostBreaker } from '../../src/politeness/host-breaker';
+import type { HostPolicy, PolicyFor } from '../../src/politeness/host-policy';
+import { intervalInForce } from '../../src/politeness/interval-in-force';
+import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
+import type { FrontierScripts } from './redis-scripts';
+
+export interface RedisHostGateOptions {
+  redis: Redis;
+  scripts: FrontierScripts;
+  prefix: string;
+  workerId: string;
+  policyFor: PolicyFor;
+  breaker: BreakerOptions;
+  /** How long this worker's throttle view lives unless republished (one lease TTL: a dead worker's caution fades as its leases expire). */
+  viewTtlMs: number;
+  /** Runs a write in the background and logs its failure. */
+  fire: (call: Promise<unknown>) => void;
+}
+
+type Mirror = Omit<GateRecord, 'breaker'>;
+
+/**
+ * The pick script reads the gate's fields (`g:<host>`: next slot, interval, throttle, Crawl-delay, pause)
+ * in the same step as the reservation, so every worker is held by every pause and Crawl-delay. Calls
+ * return at once: the change goes to Redis in the background (in order, on the frontier's connection)
+ * and into a local mirror, from which the throttle and the breakers start after a resume or a join.
+ * The breaker's state machine runs per worker (its answers arrive here); its open period is a pause of
+ * the shared gate, so it holds every worker, and its state is kept in the run for the next process.
+ */
+export class RedisHostGate implements HostGate {
+  private readonly mirror = new Map<string, Mirror>();
+  /** This worker's throttle view per host, republished with every heartbeat so it does not fade. */
+  private readonly views = new Map<string, number>();
+  private readonly breakers: BreakerBoard;
+
+  private constructor(private readonly options: RedisHostGateOptions) {
+    this.breakers = new BreakerBoard(options.breaker, (hostKey, snapshot) => this.breakerChanged(hostKey, snapshot));
+  }
+
+  /** Opens the gate with what the run kept of each host (a resumed or joining worker starts from it). */
+  static async open(options: RedisHostGateOptions): Promise<RedisHostGate> {
+    const gate = new RedisHostGate(options);
+    const flat = (await options.scripts.gates(options.prefix)) as string[];
+    for (let i = 0; i < flat.length; i += 6) {
+      const [host, al, cd, paused, pc, br] = flat.slice(i, i + 6);
+      gate.mirror.set(host, { throttleMs: al === '' ? null : Number(al), crawlDelayMs: Number(cd || 0), pausedUntilMs: Number(paused || 0), pauseCause: (pc || null) as PauseCause | null });
+      if (br !== '') gate.breakers.restore(host, JSON.parse(br) as BreakerSnapshot);
+    }
+    return gate;
+  }
+
+  policy(hostKey: string): HostPolicy {
+    return this.options.policyFor(hostKey);
+  }
+
+  pause(hostKey: string, untilMs: number, cause: PauseCause): void {
+    const record = this.record(hostKey);
+    if (untilMs > record.pausedUntilMs) Object.assign(record, { pausedUntilMs: untilMs, pauseCause: cause });
+    this.options.fire(this.options.scripts.pause(this.options.prefix, hostKey, Math.max(0, untilMs - Date.now()), cause));
+  }
+
+  noteSend(hostKey: string): void {
+    this.options.fire(this.options.scripts.noteSend(this.options.prefix, hostKey));
+  }
+
+  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void {
+    const record = this.record(hostKey);
+    if (record.crawlDelayMs === crawlDelayMs) return;
+    record.crawlDelayMs = crawlDelayMs;
+    this.options.fire(this.options.scripts.crawlDelay(this.options.prefix, hostKey, crawlDelayMs));
+  }
+
+  /** Published as this worker's view; the slowest live worker's view spaces every worker's sends (see INTERVALS_LUA). */
+  setThrottleMs(hostKey: string, intervalMs: number): void {
+    const ms = Math.max(0, Math.round(intervalMs));
+    this.record(hostKey).throttleMs = ms;
+    this.views.set(hostKey, ms);
+    this.options.fire(this.publish([[hostKey, ms]]));
+  }
+
+  throttleMs(hostKey: string): number | null {
+    return this.mirror.get(hostKey)?.throttleMs ?? null;
+  }
+
+  breaker(hostKey: string): HostBreaker {
+    return this.breakers.get(hostKey);
+  }
+
+  /** This worker's view (in-flight counts and other workers' throttles are in `pricecrawl status`). */
+  snapshot(nowMs: number): HostGateView[] {
+    return [...this.mirror].map(([hostKey, record]) => {
+      const policy = this.policy(hostKey);
+      const { intervalMs, cause } = intervalInForce(policy.minIntervalMs, record.throttleMs, record.crawlDelayMs);
+      const paused = record.pausedUntilMs > nowMs;
+      return { hostKey, inFlight: 0, maxConcurrency: policy.maxConcurrency, intervalMs, intervalCause: cause, nextOpenAtMs: paused ? record.pausedUntilMs : 0, pausedUntilMs: paused ? record.pausedUntilMs : 0, pauseCause: paused ? record.pauseCause : null, breaker: this.breakers.state(hostKey) };
+    });
+  }
+
+  /** The heartbeat: keeps this worker's throttle views alive. */
+  republish(): void {
+    if (this.views.size > 0) this.options.fire(this.publish([...this.views]));
+  }
+
+  /** Leaving the run: the views are withdrawn, not left to fade; the run keeps the last interval for a resume. */
+  async withdraw(): Promise<void> {
+    if (this.views.size > 0) await this.publish([...this.views.keys()].map((host) => [host, -1]));
+  }
+
+  private breakerChanged(hostKey: string, snapshot: BreakerSnapshot): void {
+    if (snapshot.state === 'open') this.pause(hostKey, snapshot.openUntilMs, 'breaker');
+    const { redis, prefix } = this.options;
+    this.options.fire(redis.hset(`${prefix}g:${hostKey}`, 'br', JSON.stringify(snapshot)));
+  }
+
+  private publish(views: Array<[string, number]>): Promise<unknown> {
+    const { scripts, prefix, workerId, viewTtlMs } = this.options;
+    return scripts.intervals(prefix, workerId, viewTtlMs, ...views.flat());
+  }
+
+  private record(hostKey: string): Mirror {
+    let record = this.mirror.get(hostKey);
+    if (!record) {
+      record = { throttleMs: null, crawlDelayMs: 0, pausedUntilMs: 0, pauseCause: null };
+      this.mirror.set(hostKey, record);
+    }
+    return record;
+  }
+}
