@@ -15,7 +15,7 @@ function hostRow(h: HostSnapshot, nowMs: number): string[] {
   return [h.hostKey, `${h.inFlight}/${h.maxConcurrency}`, `${h.intervalMs} ms`, whyOf(h, nowMs), waitMs > 0 ? `${(waitMs / 1000).toFixed(1)} s` : 'now', String(h.responses), String(h.deferred), String(h.throttled429), String(h.failed), h.breaker];
 }
 
-/** Why the host waits as it does: a pause running now (Retry-After, breaker, robots.txt fetch), else the interval's source. */
+/** Why the host waits as it does: a pause running now (Retry-After, breaker), else the interval's source. */
 export function whyOf(h: Pick<HostSnapshot, 'pausedUntilMs' | 'pauseCause' | 'intervalCause'>, nowMs: number): string {
   return h.pauseCause !== null && h.pausedUntilMs > nowMs ? h.pauseCause : h.intervalCause;
 }

@@ -4,8 +4,8 @@ import type { HostPolicy } from '../politeness/host-policy';
 
 /** Why a host's interval is what it is: the settings, robots.txt's Crawl-delay (a floor), or the adaptive throttle. */
 export type IntervalCause = 'configured' | 'crawl-delay' | 'throttle';
-/** Why a host is paused: a Retry-After, an open circuit breaker, or our own robots.txt fetch. */
-export type PauseCause = 'retry-after' | 'breaker' | 'robots';
+/** Why a host is paused: a Retry-After, or an open circuit breaker. */
+export type PauseCause = 'retry-after' | 'breaker';
 
 /** What a gate keeps of a host across a resume: written only when it changes, never per request. */
 export interface GateRecord {

@@ -83,7 +83,7 @@ return 1
 `;
 
 /**
- * ARGV: host, delayMs, cause (retry-after | breaker | robots). Never moves the host's next slot backward;
+ * ARGV: host, delayMs, cause (retry-after | breaker). Never moves the host's next slot backward;
  * the pause and its cause stay in the gate (status, resume, and a cancel never gives back its time).
  */
 export const PAUSE_LUA = `${LUA_PRELUDE}

@@ -5,6 +5,9 @@ import type { ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer, type RecordedRequest } from '../support/fixture-server';
+import { Redis } from 'ioredis';
+import { formatStatus } from '../../src/cli/status-command';
+import { readRunStatus } from '../../storage/redis/redis-status';
 import { cli } from '../support/run-cli';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { tempStorageDir } from '../support/test-crawl';
@@ -120,10 +123,11 @@ describe('host gate state across processes', () => {
     let shop: FixtureServer;
     let runs: Array<Awaited<ReturnType<typeof cli>>>;
 
+    const runId = 'gate-two-workers';
+
     beforeAll(async () => {
       redis = await startRedisServer();
       shop = await startShop(RETRY_AFTER_S);
-      const runId = 'gate-two-workers';
       const shared = ['--frontier', redis.url, '--run', runId, '-s', 'frontier.pollMs=20'];
       runs = await Promise.all([
         cli(['worker', ...args(shop, storage.dir, shared)], { onStart: track }),
@@ -152,6 +156,18 @@ describe('host gate state across processes', () => {
       const { throttledAtMs, later } = afterThrottle(shop.requests);
       expect(later.length).toBeGreaterThan(0);
       expect(Math.min(...later.map((r) => r.arrivedAtEpochMs))).toBeGreaterThanOrEqual(throttledAtMs + RETRY_AFTER_S * 1000);
+    });
+
+    it('`pricecrawl status` shows the interval in force and why', async () => {
+      const client = new Redis(redis.url);
+      try {
+        const status = await readRunStatus(client, runId);
+        expect(status.byHost[shop.hostKey]).toMatchObject({ intervalMs: CRAWL_DELAY_MS, intervalCause: 'crawl-delay', breaker: 'closed' });
+        const row = formatStatus(status).split('\n').find((line) => line.startsWith(shop.hostKey));
+        expect(row).toMatch(new RegExp(`${CRAWL_DELAY_MS} ms +crawl-delay +`));
+      } finally {
+        client.disconnect();
+      }
     });
   });
 });
