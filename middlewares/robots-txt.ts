@@ -100,6 +100,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     }
     // 5xx or unreachable: RFC 9309 says assume everything is disallowed, so the host's requests wait.
     const attempts = attemptsBefore + 1;
+    this.gate.noteSend(ctx.hostKey, ctx.nowMs()); // an answer or a failed try: it still reached the host
     const retryAtMs = ctx.nowMs() + this.settings.robots.refetchAfterMs * 2 ** (attempts - 1);
     this.hosts.set(ctx.hostKey, { state: 'unreachable', attempts, retryAtMs });
     ctx.stats.inc('robots/unreachable');

@@ -39,7 +39,7 @@ export interface RedisFrontierOptions {
 type PickReply = ['empty'] | ['wait', number] | ['lease', string, string, string, string, number, number, number, number];
 
 export class RedisFrontier implements Frontier {
-  readonly workerId: string;
+  readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   /** Requests this worker gave up because their lease had expired and another worker took them over. */
   lostLeases = 0;
   private readonly prefix: string;
@@ -56,12 +56,13 @@ export class RedisFrontier implements Frontier {
     readonly resumed: boolean,
     private seeding: boolean,
     private readonly options: RedisFrontierOptions,
-    gate: RedisHostGate,
-    workerId: string,
   ) {
     this.prefix = runPrefix(runId);
-    this.gate = gate;
-    this.workerId = workerId;
+    this.gate = new RedisHostGate({
+      redis, scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
+      breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})),
+      fire: (call) => this.fire(call),
+    });
     // Renewed three times per TTL: one missed beat on a busy machine does not lose the leases.
     this.heartbeat = setInterval(() => {
       this.fire(this.renew());
@@ -80,13 +81,8 @@ export class RedisFrontier implements Frontier {
       const mode = options.join ? 'join' : 'create';
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
       if (existed === -2) throw new Error(`run ${runId} of ${options.spider} has finished already: nothing to join`);
-      const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-      let frontier: RedisFrontier | undefined;
-      const gate = await RedisHostGate.open({
-        redis, scripts, prefix: runPrefix(runId), workerId, policyFor: options.policyFor, breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})), viewTtlMs: options.settings.leaseTtlMs,
-        fire: (call) => frontier!.fire(call),
-      });
-      frontier = new RedisFrontier(redis, scripts, runId, existed === 1, options.seeding, options, gate, workerId);
+      const frontier = new RedisFrontier(redis, scripts, runId, existed === 1, options.seeding, options);
+      await frontier.gate.load();
       await frontier.renew();
       return frontier;
     } catch (error) {

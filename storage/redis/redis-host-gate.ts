@@ -36,20 +36,18 @@ export class RedisHostGate implements HostGate {
   private readonly views = new Map<string, number>();
   private readonly breakers: BreakerBoard;
 
-  private constructor(private readonly options: RedisHostGateOptions) {
+  constructor(private readonly options: RedisHostGateOptions) {
     this.breakers = new BreakerBoard(options.breaker, (hostKey, snapshot) => this.breakerChanged(hostKey, snapshot));
   }
 
-  /** Opens the gate with what the run kept of each host (a resumed or joining worker starts from it). */
-  static async open(options: RedisHostGateOptions): Promise<RedisHostGate> {
-    const gate = new RedisHostGate(options);
-    const flat = (await options.scripts.gates(options.prefix)) as string[];
+  /** Reads what the run kept of each host, before the first pick: a resumed or joining worker starts from it. */
+  async load(): Promise<void> {
+    const flat = (await this.options.scripts.gates(this.options.prefix)) as string[];
     for (let i = 0; i < flat.length; i += 6) {
       const [host, al, cd, paused, pc, br] = flat.slice(i, i + 6);
-      gate.mirror.set(host, { throttleMs: al === '' ? null : Number(al), crawlDelayMs: Number(cd || 0), pausedUntilMs: Number(paused || 0), pauseCause: (pc || null) as PauseCause | null });
-      if (br !== '') gate.breakers.restore(host, JSON.parse(br) as BreakerSnapshot);
+      this.mirror.set(host, { throttleMs: al === '' ? null : Number(al), crawlDelayMs: Number(cd || 0), pausedUntilMs: Number(paused || 0), pauseCause: (pc || null) as PauseCause | null });
+      if (br !== '') this.breakers.restore(host, JSON.parse(br) as BreakerSnapshot);
     }
-    return gate;
   }
 
   policy(hostKey: string): HostPolicy {
