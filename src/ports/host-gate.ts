@@ -59,6 +59,6 @@ export interface HostGate {
   throttleMs(hostKey: string): number | null;
   /** The host's breaker; its transitions pause the host and are persisted by the gate. */
   breaker(hostKey: string): HostBreaker;
-  /** Every host the gate knows. */
+  /** Every host the gate knows in this process; none for a shared gate, whose state only its store has (`pricecrawl status`). */
   snapshot(nowMs: number): HostGateView[];
 }

@@ -52,13 +52,16 @@ if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
 return 1
 `;
 
-/** What a joining or resumed worker restores per host: {host, al, cd, paused, pc, br, ...}. */
+/**
+ * What a joining or resumed worker restores per host: {host, al, cd, br, ...} ('' for unset). Pauses need
+ * no restoring: they are in the gate every pick reads.
+ */
 export const GATES_LUA = `${LUA_PRELUDE}
 local out = {}
 for _, host in ipairs(redis.call('SMEMBERS', k('hostset'))) do
-  local g = redis.call('HMGET', hk('g', host), 'al', 'cd', 'paused', 'pc', 'br')
+  local g = redis.call('HMGET', hk('g', host), 'al', 'cd', 'br')
   out[#out + 1] = host
-  for i = 1, 5 do out[#out + 1] = g[i] or '' end
+  for i = 1, 3 do out[#out + 1] = g[i] or '' end
 end
 return out
 `;

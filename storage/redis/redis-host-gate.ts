@@ -3,7 +3,6 @@ import type { Redis } from 'ioredis';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
 import type { BreakerSnapshot, HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy, PolicyFor } from '../../src/politeness/host-policy';
-import { intervalInForce } from '../../src/politeness/interval-in-force';
 import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
 import type { FrontierScripts } from './redis-scripts';
 
@@ -20,7 +19,8 @@ export interface RedisHostGateOptions {
   fire: (call: Promise<unknown>) => void;
 }
 
-type Mirror = Omit<GateRecord, 'breaker'>;
+/** What this worker must know of a host without a round trip: where its throttle starts, whether a Crawl-delay is news. */
+type Mirror = Pick<GateRecord, 'throttleMs' | 'crawlDelayMs'>;
 
 /**
  * The pick script reads the gate's fields (`g:<host>`: next slot, interval, throttle, Crawl-delay, pause)
@@ -43,9 +43,9 @@ export class RedisHostGate implements HostGate {
   /** Reads what the run kept of each host, before the first pick: a resumed or joining worker starts from it. */
   async load(): Promise<void> {
     const flat = (await this.options.scripts.gates(this.options.prefix)) as string[];
-    for (let i = 0; i < flat.length; i += 6) {
-      const [host, al, cd, paused, pc, br] = flat.slice(i, i + 6);
-      this.mirror.set(host, { throttleMs: al === '' ? null : Number(al), crawlDelayMs: Number(cd || 0), pausedUntilMs: Number(paused || 0), pauseCause: (pc || null) as PauseCause | null });
+    for (let i = 0; i < flat.length; i += 4) {
+      const [host, al, cd, br] = flat.slice(i, i + 4);
+      this.mirror.set(host, { throttleMs: al === '' ? null : Number(al), crawlDelayMs: Number(cd || 0) });
       if (br !== '') this.breakers.restore(host, JSON.parse(br) as BreakerSnapshot);
     }
   }
@@ -55,8 +55,6 @@ export class RedisHostGate implements HostGate {
   }
 
   pause(hostKey: string, untilMs: number, cause: PauseCause): void {
-    const record = this.record(hostKey);
-    if (untilMs > record.pausedUntilMs) Object.assign(record, { pausedUntilMs: untilMs, pauseCause: cause });
     this.options.fire(this.options.scripts.pause(this.options.prefix, hostKey, Math.max(0, untilMs - Date.now()), cause));
   }
 
@@ -87,14 +85,13 @@ export class RedisHostGate implements HostGate {
     return this.breakers.get(hostKey);
   }
 
-  /** This worker's view (in-flight counts and other workers' throttles are in `pricecrawl status`). */
-  snapshot(nowMs: number): HostGateView[] {
-    return [...this.mirror].map(([hostKey, record]) => {
-      const policy = this.policy(hostKey);
-      const { intervalMs, cause } = intervalInForce(policy.minIntervalMs, record.throttleMs, record.crawlDelayMs);
-      const paused = record.pausedUntilMs > nowMs;
-      return { hostKey, inFlight: 0, maxConcurrency: policy.maxConcurrency, intervalMs, intervalCause: cause, nextOpenAtMs: paused ? record.pausedUntilMs : 0, pausedUntilMs: paused ? record.pausedUntilMs : 0, pauseCause: paused ? record.pauseCause : null, breaker: this.breakers.state(hostKey) };
-    });
+  /**
+   * None: the hosts' state is the sum of every worker's (in flight, pauses, throttle views), which only
+   * Redis has; `pricecrawl status` reads it there in one script (`STATUS_LUA`). A worker's own partial
+   * view would show wrong numbers.
+   */
+  snapshot(): HostGateView[] {
+    return [];
   }
 
   /** The heartbeat: keeps this worker's throttle views alive. */
@@ -121,7 +118,7 @@ export class RedisHostGate implements HostGate {
   private record(hostKey: string): Mirror {
     let record = this.mirror.get(hostKey);
     if (!record) {
-      record = { throttleMs: null, crawlDelayMs: 0, pausedUntilMs: 0, pauseCause: null };
+      record = { throttleMs: null, crawlDelayMs: 0 };
       this.mirror.set(hostKey, record);
     }
     return record;
