@@ -15,10 +15,11 @@ const slot = (hostKey: string): HostSlotView => ({ hostKey, inFlight: 0, maxConc
 describe('the metrics server', () => {
   const stats = new Stats();
   const breakers: Record<string, BreakerState> = { 'a.test:80': 'closed', 'b.test:80': 'half-open', 'c.test:80': 'open' };
+  const intervals: Record<string, Pick<HostSlotView, 'intervalMs' | 'intervalCause'>> = { 'b.test:80': { intervalMs: 2_000, intervalCause: 'crawl-delay' } };
   let server: MetricsServer | null;
 
   beforeAll(async () => {
-    const snapshot = () => takeSnapshot({ stats, inFlight: () => 2, hosts: () => HOSTS.map((hostKey) => ({ ...slot(hostKey), breaker: breakers[hostKey] ?? 'closed' })), nowMs: Date.now });
+    const snapshot = () => takeSnapshot({ stats, inFlight: () => 2, hosts: () => HOSTS.map((hostKey) => ({ ...slot(hostKey), ...intervals[hostKey], breaker: breakers[hostKey] ?? 'closed' })), nowMs: Date.now });
     server = await startMetricsServer({ port: await freePort(), host: '127.0.0.1' }, { snapshot, stats }, pino({ level: 'silent' }));
   });
   afterAll(async () => server?.close());
@@ -26,6 +27,12 @@ describe('the metrics server', () => {
   it('reports each host\'s breaker as 0 closed, 1 half-open, 2 open', async () => {
     expect(await scrapeLines(server!.url)).toEqual(
       expect.arrayContaining(['pricecrawl_breaker_state{host="a.test:80"} 0', 'pricecrawl_breaker_state{host="b.test:80"} 1', 'pricecrawl_breaker_state{host="c.test:80"} 2', 'pricecrawl_queue_requests{state="in_flight"} 2']),
+    );
+  });
+
+  it('reports the interval in force per host with its cause', async () => {
+    expect(await scrapeLines(server!.url)).toEqual(
+      expect.arrayContaining(['pricecrawl_host_interval_ms{host="a.test:80",cause="configured"} 0', 'pricecrawl_host_interval_ms{host="b.test:80",cause="crawl-delay"} 2000']),
     );
   });
 
