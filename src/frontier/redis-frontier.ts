@@ -59,14 +59,14 @@ export class RedisFrontier implements Frontier {
   ) {
     this.prefix = runPrefix(runId);
     this.gate = new RedisHostGate({
-      redis, scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
+      scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
       breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})),
       fire: (call) => this.fire(call),
     });
     // Renewed three times per TTL: one missed beat on a busy machine does not lose the leases.
     this.heartbeat = setInterval(() => {
       this.fire(this.renew());
-      this.gate.republish();
+      this.gate.heartbeat();
     }, Math.max(50, Math.floor(options.settings.leaseTtlMs / 3)));
     this.heartbeat.unref();
   }

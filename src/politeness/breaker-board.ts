@@ -38,6 +38,16 @@ export class BreakerBoard {
     return breaker;
   }
 
+  /** Another worker's state of the host's breaker (a shared gate); see HostBreaker.adopt. */
+  adopt(hostKey: string, shared: BreakerSnapshot, nowMs: number): void {
+    this.get(hostKey).adopt(shared, nowMs);
+  }
+
+  /** Hosts whose breaker is not closed here. */
+  notClosed(): string[] {
+    return [...this.breakers].filter(([, breaker]) => breaker.state !== 'closed').map(([hostKey]) => hostKey);
+  }
+
   /** The breaker's state without making one: restored ones count (a resumed run shows them open). */
   state(hostKey: string): BreakerState {
     return this.breakers.get(hostKey)?.state ?? (this.restored.has(hostKey) ? 'open' : 'closed');

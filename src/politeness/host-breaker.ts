@@ -57,6 +57,31 @@ export class HostBreaker {
     }
   }
 
+  /**
+   * Another worker's breaker for the same host (a shared gate): follow its open period, wait for its probe,
+   * and close when its probe closed the host. Our own probe, once out, decides for us. Not reported to
+   * `onChange`: the change is not ours to persist.
+   */
+  adopt(shared: BreakerSnapshot, nowMs: number): void {
+    if (this.current === 'half-open') return;
+    if (shared.state === 'closed') {
+      if (this.current === 'open') {
+        this.current = 'closed';
+        this.consecutive = 0;
+        this.cooldownMs = shared.cooldownMs;
+      }
+      return;
+    }
+    // Its probe is out: we wait for its answer, at most as long as a probe may take.
+    const untilMs = shared.state === 'open' ? shared.openUntilMs : nowMs + this.probeTimeoutMs;
+    if (this.current === 'closed' || untilMs > this.openUntilMs) {
+      this.current = 'open';
+      this.consecutive = 0;
+      this.openUntilMs = untilMs;
+      this.cooldownMs = Math.max(this.cooldownMs, shared.cooldownMs);
+    }
+  }
+
   snapshot(): BreakerSnapshot {
     return { state: this.current, openUntilMs: this.openUntil, cooldownMs: this.cooldownMs };
   }

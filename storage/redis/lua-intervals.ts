@@ -1,4 +1,4 @@
-// Lua for the shared host gate's intervals: the throttle's views (the slowest live one spaces everyone), Crawl-delay, out-of-band sends, restore.
+// Lua for the shared host gate: the throttle's views (the slowest live one spaces everyone), Crawl-delay, out-of-band sends, breakers, restore.
 import { LUA_PRELUDE } from './lua-prelude';
 
 /**
@@ -50,6 +50,29 @@ redis.call('HINCRBY', hk('g', host), 'serial', 1)
 redis.call('HSET', hk('g', host), 'next', math.max(g.next, now + spacing(g)))
 if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
 return 1
+`;
+
+/** ARGV: host, breaker snapshot JSON, state. Hosts whose breaker is not closed are listed in 'broken' for the other workers. */
+export const BREAKER_LUA = `${LUA_PRELUDE}
+local host, json, state = ARGV[1], ARGV[2], ARGV[3]
+redis.call('HSET', hk('g', host), 'br', json)
+if state == 'closed' then redis.call('SREM', k('broken'), host) else redis.call('SADD', k('broken'), host) end
+return 1
+`;
+
+/** ARGV: hosts whose breaker this worker holds open. Returns {host, br, ...} for those and every listed in 'broken'. */
+export const BREAKERS_LUA = `${LUA_PRELUDE}
+local hosts, out = {}, {}
+for _, host in ipairs(redis.call('SMEMBERS', k('broken'))) do hosts[host] = true end
+for i = 1, #ARGV do hosts[ARGV[i]] = true end
+for host in pairs(hosts) do
+  local br = redis.call('HGET', hk('g', host), 'br')
+  if br then
+    out[#out + 1] = host
+    out[#out + 1] = br
+  end
+end
+return out
 `;
 
 /**

@@ -1,5 +1,4 @@
 // The shared host gate of a Redis frontier: pauses, intervals and breakers in the run's keys, changed by Lua, read by every worker's pick.
-import type { Redis } from 'ioredis';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
 import type { BreakerSnapshot, HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy, PolicyFor } from '../../src/politeness/host-policy';
@@ -7,7 +6,6 @@ import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/p
 import type { FrontierScripts } from './redis-scripts';
 
 export interface RedisHostGateOptions {
-  redis: Redis;
   scripts: FrontierScripts;
   prefix: string;
   workerId: string;
@@ -27,8 +25,10 @@ type Mirror = Pick<GateRecord, 'throttleMs' | 'crawlDelayMs'>;
  * in the same step as the reservation, so every worker is held by every pause and Crawl-delay. Calls
  * return at once: the change goes to Redis in the background (in order, on the frontier's connection)
  * and into a local mirror, from which the throttle and the breakers start after a resume or a join.
- * The breaker's state machine runs per worker (its answers arrive here); its open period is a pause of
- * the shared gate, so it holds every worker, and its state is kept in the run for the next process.
+ * The breaker's state machine runs in each worker (the answers arrive there, and the middleware asks it
+ * synchronously); its open period is a pause of the shared gate, so it holds every worker at once, its
+ * state is kept in the run for the next process, and every heartbeat the other workers adopt it (open
+ * until the same time, wait for its probe, close with it): at most one probe per worker, not one in all.
  */
 export class RedisHostGate implements HostGate {
   private readonly mirror = new Map<string, Mirror>();
@@ -94,9 +94,10 @@ export class RedisHostGate implements HostGate {
     return [];
   }
 
-  /** The heartbeat: keeps this worker's throttle views alive. */
-  republish(): void {
+  /** The heartbeat: keeps this worker's throttle views alive and adopts the other workers' breakers. */
+  heartbeat(): void {
     if (this.views.size > 0) this.options.fire(this.publish([...this.views]));
+    this.options.fire(this.adoptBreakers());
   }
 
   /** Leaving the run: the views are withdrawn, not left to fade; the run keeps the last interval for a resume. */
@@ -104,10 +105,15 @@ export class RedisHostGate implements HostGate {
     if (this.views.size > 0) await this.publish([...this.views.keys()].map((host) => [host, -1]));
   }
 
+  private async adoptBreakers(): Promise<void> {
+    const flat = (await this.options.scripts.breakers(this.options.prefix, ...this.breakers.notClosed())) as string[];
+    const nowMs = Date.now();
+    for (let i = 0; i < flat.length; i += 2) this.breakers.adopt(flat[i], JSON.parse(flat[i + 1]) as BreakerSnapshot, nowMs);
+  }
+
   private breakerChanged(hostKey: string, snapshot: BreakerSnapshot): void {
     if (snapshot.state === 'open') this.pause(hostKey, snapshot.openUntilMs, 'breaker');
-    const { redis, prefix } = this.options;
-    this.options.fire(redis.hset(`${prefix}g:${hostKey}`, 'br', JSON.stringify(snapshot)));
+    this.options.fire(this.options.scripts.breaker(this.options.prefix, hostKey, JSON.stringify(snapshot), snapshot.state));
   }
 
   private publish(views: Array<[string, number]>): Promise<unknown> {

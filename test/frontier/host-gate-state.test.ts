@@ -143,4 +143,28 @@ describe('host gate state over a resume: Redis frontier', () => {
     expect((await readRunStatus(client, 'gate-resume')).byHost['throttled.test']).toMatchObject({ intervalMs: 400, intervalCause: 'throttle' });
     await second.close();
   });
+
+  it('a breaker one worker opens holds the other workers, who wait for its probe and close with it', async () => {
+    const a = await open('gate-breakers');
+    const b = await open('gate-breakers');
+    const host = 'storm.test';
+    const nowMs = Date.now();
+    for (let i = 0; i < threshold; i++) a.gate.breaker(host).onThrottle(nowMs, `r${i}`, null);
+    // Each heartbeat (a third of the lease TTL here) adopts the other workers' breakers.
+    await until(() => b.gate.breaker(host).state === 'open');
+    expect(b.gate.breaker(host).gate(nowMs + cooldownMs - 1, 'x').gate).toEqual({ type: 'wait', untilMs: nowMs + cooldownMs, pauseHost: true });
+    // a's probe goes: b waits for its answer instead of probing too.
+    expect(a.gate.breaker(host).gate(nowMs + cooldownMs, 'probe').gate).toEqual({ type: 'pass', probe: true });
+    await until(() => b.gate.breaker(host).openUntil > nowMs + cooldownMs);
+    expect(b.gate.breaker(host).gate(nowMs + cooldownMs, 'y').gate.type).toBe('wait');
+    a.gate.breaker(host).onSuccess('probe');
+    await until(() => b.gate.breaker(host).state === 'closed');
+    await a.close();
+    await b.close();
+  });
 });
+
+/** Waits for another worker's heartbeat to bring a change over (a condition, looked at every 20 ms). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
+}

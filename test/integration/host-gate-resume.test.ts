@@ -16,8 +16,12 @@ const CRAWL_DELAY_MS = 250;
 const PRODUCTS = 8;
 /** The product that answers 429 with Retry-After the first time it is asked for. */
 const THROTTLED = 2;
-/** Arrival noise between a send and the server's clock on a busy 2-core machine (scheduling, not politeness). */
-const ARRIVAL_NOISE_MS = 8;
+/**
+ * Arrival noise between a send and the server's clock on a busy 2-core machine (scheduling, not politeness):
+ * up to 20 ms seen beside the redis-workers suite. What is tested here is whether the Crawl-delay holds at
+ * all across processes: without a shared gate the gaps fall to a fraction of it (26 ms seen).
+ */
+const ARRIVAL_NOISE_MS = 30;
 const SPIDER_FILE = 'test/support/spiders/catalog-spider.ts';
 /** Cold node processes (tsx, Crawlee) on a 2-core machine shared with other suites. */
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
