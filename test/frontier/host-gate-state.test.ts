@@ -9,6 +9,11 @@ import { readRunStatus } from '../../storage/redis/redis-status';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { expectLease, openFrontier, req, tempDir } from './frontier-fixture';
 import { Redis } from 'ioredis';
+import { AdaptiveThrottleMiddleware } from '../../middlewares/adaptive-throttle';
+import { CrawlResponse } from '../../src/core/response';
+import type { MiddlewareContext } from '../../src/downloader/middleware';
+import { Stats } from '../../src/engine/stats';
+import { UrlListSpider } from '../support/spiders/url-list-spider';
 
 const defaults = settingsSchema.parse({});
 const { threshold, cooldownMs } = defaults.breaker;
@@ -74,6 +79,30 @@ describe('host gate state over a resume: embedded frontier', () => {
       expect(gate.breaker('broken.test').gate(startMs + cooldownMs, probe.request.id!).gate).toEqual({ type: 'pass', probe: true });
       probe.releaseSlot();
       await frontier.markHandled(probe.request, 200);
+      await frontier.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  it('the adaptive throttle of a resumed run goes on from the interval the host had, not from the configured one', async () => {
+    const tmp = tempDir();
+    try {
+      const first = openFrontier(tmp.dir, { minIntervalMs: 100 });
+      first.frontier.gate.setThrottleMs('shop.test', 400);
+      const runId = first.frontier.runId;
+      await first.frontier.close();
+
+      const { frontier } = openFrontier(tmp.dir, { minIntervalMs: 100 }, { runId });
+      const config = { ...defaults.throttle.adaptive, enabled: true, decreaseStepMs: 50, successesPerDecrease: 1 };
+      const throttle = new AdaptiveThrottleMiddleware({ config, gate: frontier.gate });
+      const ctx: MiddlewareContext = { spider: new UrlListSpider([]), settings: defaults, log: pino({ level: 'silent' }), stats: new Stats(), hostKey: 'shop.test', nowMs: () => 1_000 };
+      const request = req('http://shop.test/p');
+      throttle.processRequest!(request, ctx);
+      const fast = new CrawlResponse({ request, url: request.url, status: 200, headers: {}, body: Buffer.from('ok'), text: 'ok', encoding: 'utf-8', timings: { startedAtMs: 1_000, finishedAtMs: 1_010 } });
+      throttle.processResponse!(request, fast, ctx);
+      // One fast success takes one step off the kept 400 ms (from the configured 100 it would stay at the floor).
+      expect(frontier.gate.snapshot(0).find((v) => v.hostKey === 'shop.test')).toMatchObject({ intervalMs: 350, intervalCause: 'throttle' });
       await frontier.close();
     } finally {
       tmp.cleanup();
