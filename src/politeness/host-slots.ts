@@ -170,7 +170,7 @@ export class HostSlots {
     const host = this.state(hostKey);
     host.adaptedIntervalMs = record.throttleMs;
     host.crawlDelayMs = record.crawlDelayMs;
-    host.intervalMs = intervalInForce(host.policy.minIntervalMs, host.adaptedIntervalMs, host.crawlDelayMs).intervalMs;
+    this.reinterval(host);
     if (record.pauseCause !== null) this.pauseUntil(hostKey, record.pausedUntilMs, record.pauseCause);
   }
 
