@@ -255,7 +255,7 @@ export class SqliteFrontier implements Frontier {
         reopen();
       },
       releaseSlot: () => {
-        slots.release(reservation);
+        slots.release(reservation, this.options.clock.nowMs());
         reopen();
       },
     };

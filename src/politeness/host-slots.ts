@@ -105,11 +105,16 @@ export class HostSlots {
     host.lastSendAtMs = Math.max(host.lastSendAtMs, nowMs);
   }
 
-  /** The response (or error) arrived: free the concurrency slot; the interval keeps running. */
-  release(reservation: Reservation): void {
+  /**
+   * The response (or error) arrived at `nowMs`: free the concurrency slot; the interval keeps running.
+   * A Crawl-delay also counts from the answer, as Yandex, who introduced it, defines it (the wait after
+   * loading one page before starting the next): a slow answer never lets the next send follow it closely.
+   */
+  release(reservation: Reservation, nowMs?: number): void {
     const host = this.hosts.get(reservation.hostKey);
     if (!host || !host.open.delete(reservation.serial)) return;
     host.inFlight -= 1;
+    if (host.crawlDelayMs > 0 && nowMs !== undefined) host.nextOpenAtMs = Math.max(host.nextOpenAtMs, nowMs + this.spacingMs(host.crawlDelayMs));
   }
 
   /**

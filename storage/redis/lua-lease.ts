@@ -15,13 +15,22 @@ rescore(host, now)
 return 1
 `;
 
-/** ARGV: id. The response arrived: the concurrency slot is free, the interval keeps running. */
+/**
+ * ARGV: id. The response arrived: the concurrency slot is free, the interval keeps running; a Crawl-delay
+ * also counts from the answer (as HostSlots.release).
+ */
 export const RELEASE_LUA = `${LUA_PRELUDE}
 local id = ARGV[1]
 if redis.call('SREM', k('slot'), id) == 0 then return 0 end
 local host = redis.call('HGET', k('host'), id)
 redis.call('HINCRBY', hk('g', host), 'inflight', -1)
-rescore(host, now_ms())
+local now = now_ms()
+local cd = tonumber(redis.call('HGET', hk('g', host), 'cd')) or 0
+if cd > 0 then
+  local g = gate(host)
+  redis.call('HSET', hk('g', host), 'next', math.max(g.next, now + cd + g.mg))
+end
+rescore(host, now)
 return 1
 `;
 

@@ -161,6 +161,21 @@ describe('HostSlots', () => {
     expect(view()).toMatchObject({ intervalMs: 200, intervalCause: 'throttle' });
   });
 
+  it('counts a Crawl-delay from the answer too: a slow answer pushes the next send out', () => {
+    const slots = new HostSlots({ policyFor: fixed(1, 10) });
+    slots.setCrawlDelayMs('h', 300);
+    const first = slots.tryReserve('h', 0);
+    if (!first.ok) throw new Error('refused');
+    expect(slots.nextOpenAtMs('h')).toBe(300);
+    slots.release(first.reservation, 250); // answered after 250 ms
+    expect(slots.nextOpenAtMs('h')).toBe(550);
+    const plain = new HostSlots({ policyFor: fixed(1, 10) });
+    const second = plain.tryReserve('h', 0);
+    if (!second.ok) throw new Error('refused');
+    plain.release(second.reservation, 250); // no Crawl-delay: the interval counts from the send only
+    expect(plain.nextOpenAtMs('h')).toBe(10);
+  });
+
   it('a cancelled reservation gives back neither a pause nor the spacing after an out-of-band send', () => {
     const slots = new HostSlots({ policyFor: fixed(1, 100) });
     const paused = slots.tryReserve('p', 0);
