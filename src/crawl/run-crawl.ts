@@ -28,7 +28,6 @@ import { startRunRecord } from './run-record';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
 import { takeSnapshot, type CrawlSnapshot } from './crawl-snapshot';
-import { CircuitBreakerMiddleware } from '../../middlewares/circuit-breaker';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { preflight } from './preflight';
 
@@ -97,7 +96,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   });
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
   const robotsCache = await openRobotsCache(settings, frontier.runId);
-  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores, hostSlots: opened.intervals, robotsCache });
+  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache });
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
@@ -108,9 +107,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds });
   options.onEngine?.(engine);
-  const breaker = middlewares.find((m): m is CircuitBreakerMiddleware => m instanceof CircuitBreakerMiddleware);
-  const snapshot = () =>
-    takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hostSlots: () => opened.hostSlots(), breakerStates: () => breaker?.states() ?? {}, nowMs: Date.now });
+  const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: Date.now });
   const statsLogger = new StatsLogger(log, snapshot, options.liveProgress ? 0 : settings.log.statsIntervalMs);
   let summary: RunSummary;
   let closedRun = false;

@@ -30,7 +30,7 @@ export interface Defer {
   type: 'defer';
   reason: string;
   untilMs: number;
-  /** Also move the whole host's next slot to this time (Retry-After, breaker). */
+  /** Also pause the whole host in its gate until this time (a Retry-After; the breaker pauses through the gate itself). */
   pauseHostUntilMs?: number;
 }
 /** Terminal: recorded in the ledger with `reason` (a stable code such as `http/404`, `offsite`). */

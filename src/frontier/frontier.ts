@@ -58,7 +58,7 @@ export interface Frontier {
   fail(request: CrawlRequest, reason: string, status: number | null): Promise<void>;
   /** Back to its host queue, eligible at `untilMs`; `countAttempt` for retries. */
   defer(request: CrawlRequest, untilMs: number, options?: { countAttempt?: boolean; reason?: string }): Promise<void>;
-  /** Moves a host's next slot to `untilMs` (Retry-After, breaker); its requests stay queued. */
+  /** A Retry-After: pauses the host in the run's gate until `untilMs`; its requests stay queued. */
   pauseHost(hostKey: string, untilMs: number): void;
   /** Seeding (spider.start()) is over; a shared frontier's other workers may finish once the queues drain. */
   seedingDone?(): Promise<void>;

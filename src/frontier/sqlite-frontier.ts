@@ -4,6 +4,9 @@ import { CrawlRequest, type SerializedRequest } from '../core/request';
 import type { Clock } from '../politeness/clock';
 import type { HostSlots } from '../politeness/host-slots';
 import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import { SqliteHostGate } from '../../storage/sqlite/sqlite-host-gate';
+import { breakerOptionsFromSettings, type BreakerOptions } from '../politeness/breaker-board';
+import { settingsSchema } from '../settings/schema';
 import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
 import type { AddResult, Frontier, Lease, LedgerSummary, Pick } from './frontier';
 import { createRun, finishRun, getRun, latestUnfinishedRun, listRuns, newRunId, reopenRun, type RunInfo, type RunStatus } from './frontier-runs';
@@ -19,7 +22,10 @@ export interface SqliteFrontierOptions {
   /** A run id to create or resume, `new`, or `resume-latest` (the latest unfinished run, else new). */
   runId: string | 'new' | 'resume-latest';
   hostKeyOf: (url: string) => string;
+  /** The reservation engine of the run's host gate. */
   hostSlots: HostSlots;
+  /** The host breakers' policy; the settings' defaults when absent (frontier tests). */
+  breaker?: BreakerOptions;
   clock: Clock;
   workerId?: string;
   heartbeatEveryMs?: number;
@@ -49,6 +55,8 @@ export class SqliteFrontier implements Frontier {
   private readonly workers: WorkerRegistry;
   private readonly statements: FrontierStatements;
   private readonly commits: GroupCommit;
+  /** The run's host gate: these slots, the breakers, and what they keep over a resume. */
+  readonly gate: SqliteHostGate;
   private closed = false;
 
   private readonly db: SqliteDb;
@@ -71,6 +79,7 @@ export class SqliteFrontier implements Frontier {
     this.statements = frontierStatements(db);
     this.commits = connection.commits;
     this.reclaimedOnOpen = this.workers.reclaimDead(this.runId);
+    this.gate = new SqliteHostGate(db, this.runId, this.commits, options.hostSlots, options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})));
     const pendingByHost = db
       .prepare(`SELECT host, COUNT(*) AS n FROM requests WHERE run_id = ? AND state = 'pending' GROUP BY host`)
       .all(this.runId) as Array<{ host: string; n: number }>;
@@ -201,7 +210,7 @@ export class SqliteFrontier implements Frontier {
   }
 
   pauseHost(hostKey: string, untilMs: number): void {
-    this.options.hostSlots.pauseUntil(hostKey, untilMs);
+    this.gate.pause(hostKey, untilMs, 'retry-after');
     const current = this.heap.atMsOf(hostKey);
     if (current !== undefined) this.heap.set(hostKey, Math.max(current, this.options.hostSlots.nextOpenAtMs(hostKey)));
   }
@@ -246,7 +255,7 @@ export class SqliteFrontier implements Frontier {
         reopen();
       },
       releaseSlot: () => {
-        slots.release(reservation);
+        slots.release(reservation, this.options.clock.nowMs());
         reopen();
       },
     };

@@ -212,16 +212,16 @@ describe('RedisFrontier', () => {
     const gateOf = async (f: RedisFrontier) => ((await f.status()) as { nowMs: number; byHost: Record<string, { intervalMs: number; nextOpenInMs: number }> }).byHost[host];
     expect((await gateOf(a)).intervalMs).toBe(50);
 
-    a.setIntervalMs(host, 400);
+    a.gate.setThrottleMs(host, 400);
     await gateOf(a);
-    b.setIntervalMs(host, 150);
+    b.gate.setThrottleMs(host, 150);
     expect((await gateOf(b)).intervalMs).toBe(400);
     const lease = (await take(b))!;
     lease.markSent();
     // Reserved with the slowest view; the margin covers the round trips since the reservation.
     expect((await gateOf(b)).nextOpenInMs).toBeGreaterThan(250);
 
-    a.setIntervalMs(host, 2_000); // grows: the slot already reserved moves out too
+    a.gate.setThrottleMs(host, 2_000); // grows: the slot already reserved moves out too
     const grown = await gateOf(a);
     expect(grown.intervalMs).toBe(2_000);
     expect(grown.nextOpenInMs).toBeGreaterThan(1_750);
@@ -236,7 +236,7 @@ describe('RedisFrontier', () => {
     const haunted = await b.status() as { nowMs: number; byHost: Record<string, { intervalMs: number }> };
     expect(haunted.byHost[host].intervalMs).toBe(5_000);
     for (let seen = haunted.nowMs; seen <= haunted.nowMs + 1; ) seen = ((await b.status()) as { nowMs: number }).nowMs;
-    b.setIntervalMs(host, 20); // below the configured 50: the throttle's own floor decides that
+    b.gate.setThrottleMs(host, 20); // below the configured 50: the throttle's own floor decides that
     expect((await gateOf(b)).intervalMs).toBe(20);
     ghost.disconnect();
     lease.releaseSlot();
