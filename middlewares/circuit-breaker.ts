@@ -88,8 +88,9 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
   }
 }
 
+/** Parked while open: the host's wait, counted against retry.maxDeferrals; while a probe is out (no host pause): our own wait, not counted. */
 function parked(untilMs: number, pauseHost: boolean): Defer {
-  return { type: 'defer', reason: 'breaker/open', untilMs, pauseHostUntilMs: pauseHost ? untilMs : undefined };
+  return { type: 'defer', reason: 'breaker/open', untilMs, pauseHostUntilMs: pauseHost ? untilMs : undefined, serverWait: pauseHost };
 }
 
 /** The frontier row id once stored; requests built in tests without a frontier fall back to the fingerprint. */

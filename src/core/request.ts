@@ -38,6 +38,8 @@ export interface SerializedRequest {
   dontFilter: boolean;
   fetchMode: FetchMode | null;
   attempt: number;
+  /** Server-requested waits so far (Retry-After, an open breaker); absent in rows stored before it was counted. */
+  deferrals?: number;
   /** Absent in rows stored before browser fetching existed. */
   browser?: BrowserRequestOptions | null;
 }
@@ -55,6 +57,8 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   readonly browser: BrowserRequestOptions | null;
   /** How many times this request was sent before (0 on the first try); set by the frontier. */
   attempt = 0;
+  /** How many times the server parked it (Retry-After, an open breaker); bounded by retry.maxDeferrals. */
+  deferrals = 0;
   /** Frontier row id once the request is stored; absent for requests not yet added. */
   id: string | null = null;
   /** The session (cookies, proxy) this send uses; set by the sessions middleware, never serialized. */
@@ -95,6 +99,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
       dontFilter: this.dontFilter,
       fetchMode: this.fetchMode,
       attempt: this.attempt,
+      deferrals: this.deferrals,
       browser: this.browser,
     };
   }
@@ -102,6 +107,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   static fromJSON(data: SerializedRequest, id: string | null = null): CrawlRequest {
     const request = new CrawlRequest({ ...data, fetchMode: data.fetchMode ?? undefined, browser: data.browser ?? undefined });
     request.attempt = data.attempt;
+    request.deferrals = data.deferrals ?? 0;
     request.id = id;
     return request;
   }

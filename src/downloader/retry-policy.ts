@@ -11,16 +11,19 @@ export type RetryTrigger =
 export type RetryDecision =
   /** Not a retry matter: the rest of the chain decides. */
   | { type: 'pass' }
-  | { type: 'retry'; reason: string; notBeforeMs: number; pauseHostUntilMs?: number }
+  | { type: 'retry'; reason: string; notBeforeMs: number }
+  /** The server said when (Retry-After): wait that long, hold the whole host, count no attempt. */
+  | { type: 'wait'; reason: string; untilMs: number }
   | { type: 'fail'; reason: string; message: string };
 
 /**
  * `attempt` is how many times the request was sent before this send (CrawlRequest.attempt).
  * - Fail-fast statuses (403, 404, 410) end at once: asking again only looks more like a bot.
- * - Only transient statuses and errors are retried, and only while sends remain under maxAttempts.
- * - Retry-After wins over backoff and also pauses the host (the server spoke for the whole host),
- *   but it still counts an attempt: a server that always says "later" must not keep a request forever.
- * - Otherwise full jitter (random in [0, min(cap, base * 2^attempt)]), so retries of many requests
+ * - A transient status with Retry-After is a wait, not a failed try: the server told us when, for the
+ *   whole host. It counts no attempt (the engine bounds such waits with retry.maxDeferrals instead),
+ *   so a throttling storm longer than the attempt budget does not fail requests that would succeed.
+ * - Other transient statuses and errors are retried while sends remain under maxAttempts.
+ * - Backoff is full jitter (random in [0, min(cap, base * 2^attempt)]), so retries of many requests
  *   that failed together do not come back together.
  */
 export function decideRetry(trigger: RetryTrigger, attempt: number, nowMs: number, config: RetryConfig, random: () => number): RetryDecision {
@@ -30,13 +33,10 @@ export function decideRetry(trigger: RetryTrigger, attempt: number, nowMs: numbe
   }
   const transient = trigger.kind === 'status' ? config.statuses.includes(trigger.status) : config.errors.includes(trigger.reason);
   if (!transient) return { type: 'pass' };
+  if (trigger.kind === 'status' && trigger.retryAfterAtMs !== null) return { type: 'wait', reason, untilMs: Math.max(nowMs, trigger.retryAfterAtMs) };
   const sends = attempt + 1;
   if (sends >= config.maxAttempts) {
     return { type: 'fail', reason: 'retry/exhausted', message: `gave up after ${sends} sends; last: ${reason}` };
-  }
-  if (trigger.kind === 'status' && trigger.retryAfterAtMs !== null) {
-    const atMs = Math.max(nowMs, trigger.retryAfterAtMs);
-    return { type: 'retry', reason, notBeforeMs: atMs, pauseHostUntilMs: atMs };
   }
   return { type: 'retry', reason, notBeforeMs: nowMs + backoffMs(attempt, config, random) };
 }

@@ -88,10 +88,15 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       await deps.frontier.defer(request, result.notBeforeMs ?? Date.now(), { countAttempt: true, reason: result.reason });
       return;
     case 'defer':
+      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
+      if (result.serverWait && request.deferrals >= deps.settings.retry.maxDeferrals) {
+        // A host that keeps saying "later" must not keep the request for ever: refuse with a reason.
+        deps.stats.inc('retry/deferrals-exhausted');
+        return applyResult({ type: 'fail', reason: 'retry/deferrals-exhausted', message: `parked ${request.deferrals} times by the server; last: ${result.reason}` }, lease, deps, log, releaseRetained);
+      }
       deps.stats.inc('requests/deferred');
       deps.stats.inc(`host/${lease.hostKey}/deferred`);
-      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
-      await deps.frontier.defer(request, result.untilMs, { countAttempt: false, reason: result.reason });
+      await deps.frontier.defer(request, result.untilMs, { countAttempt: false, countDeferral: result.serverWait === true, reason: result.reason });
       return;
     case 'response':
       break;

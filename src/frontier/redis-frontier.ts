@@ -8,7 +8,7 @@ import type { PolicyFor } from '../politeness/host-policy';
 import type { Settings } from '../settings/schema';
 import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from '../../storage/redis/redis-scripts';
 import { latestRunningRun } from '../../storage/redis/redis-runs';
-import type { AddResult, Frontier, Lease, LedgerSummary, Pick } from './frontier';
+import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from './frontier';
 import { newRunId } from './frontier-runs';
 import { priorityScore } from './priority-score';
 
@@ -135,13 +135,16 @@ export class RedisFrontier implements Frontier {
     await this.settle(request, 'failed', reason, status);
   }
 
-  async defer(request: CrawlRequest, untilMs: number, options: { countAttempt?: boolean; reason?: string } = {}): Promise<void> {
+  async defer(request: CrawlRequest, untilMs: number, options: DeferOptions = {}): Promise<void> {
     const id = this.idOf(request);
     const bump = options.countAttempt ? 1 : 0;
-    const done = await this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump);
+    // The deferral count lives in the stored request, rewritten only then.
+    const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
+    const done = await this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump, json);
     this.leases.delete(id);
-    if (done === 1) request.attempt += bump;
-    else this.leaseLost(request, 'defer');
+    if (done !== 1) return this.leaseLost(request, 'defer');
+    request.attempt += bump;
+    if (json !== '') request.deferrals += 1;
   }
 
   pauseHost(hostKey: string, untilMs: number): void {

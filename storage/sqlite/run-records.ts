@@ -1,5 +1,7 @@
 // Run records beside the frontier's runs table: mode, trigger, process, outcome, counts, settings snapshot + hash.
+import { addColumnIfMissing } from './add-column';
 import type { SqliteDb } from './open-frontier-db';
+import { isPidAlive, processStartTicks } from './process-liveness';
 
 export const RUN_RECORDS_DDL = `
 CREATE TABLE IF NOT EXISTS run_records (
@@ -41,15 +43,9 @@ const COLUMNS = `run_id AS runId, spider, mode, trigger, pid, started_at AS star
 
 export function ensureRunRecords(db: SqliteDb): void {
   db.exec(RUN_RECORDS_DDL);
-  // Added after the table shipped: older frontier files get the column on first open.
-  const columns = db.prepare(`SELECT name FROM pragma_table_info('run_records')`).all() as Array<{ name: string }>;
-  if (columns.some((c) => c.name === 'summary_json')) return;
-  try {
-    db.exec('ALTER TABLE run_records ADD COLUMN summary_json TEXT');
-  } catch (error) {
-    // Another process (a scheduler and its child) added it between the check and here.
-    if (!/duplicate column/i.test(String(error))) throw error;
-  }
+  // Added after the table shipped: older frontier files get the columns on first open.
+  addColumnIfMissing(db, 'run_records', 'summary_json', 'TEXT');
+  addColumnIfMissing(db, 'run_records', 'start_ticks', 'TEXT');
 }
 
 /** The scheduler's row before its child starts; the child's crawl fills in the rest. */

@@ -32,9 +32,11 @@ describe('decideRetry', () => {
     expect(decideRetry(status(503), 3, NOW, config, half)).toMatchObject({ type: 'fail', reason: 'retry/exhausted' });
   });
 
-  it('honours Retry-After for the request and the host, and still counts toward the cap', () => {
-    expect(decideRetry(status(429, NOW + 120_000), 0, NOW, config, half)).toEqual({ type: 'retry', reason: 'http/429', notBeforeMs: NOW + 120_000, pauseHostUntilMs: NOW + 120_000 });
-    expect(decideRetry(status(429, NOW + 120_000), 3, NOW, config, half)).toMatchObject({ type: 'fail', reason: 'retry/exhausted' });
+  it('waits as Retry-After asks without counting an attempt, however many were used', () => {
+    expect(decideRetry(status(429, NOW + 120_000), 0, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/429', untilMs: NOW + 120_000 });
+    expect(decideRetry(status(503, NOW + 120_000), 3, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/503', untilMs: NOW + 120_000 });
+    // A date in the past means now.
+    expect(decideRetry(status(429, NOW - 5_000), 3, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/429', untilMs: NOW });
   });
 
   it('uses the configured lists', () => {
