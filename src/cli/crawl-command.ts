@@ -1,4 +1,6 @@
 // `pricecrawl crawl <spider>`: settings, logger, signals, the crawl, the summary and the exit code.
+import { PricecrawlError, SpiderStartError } from '../core/errors';
+import type { Spider, SpiderClass } from '../core/spider';
 import { runCrawl } from '../crawl/run-crawl';
 import { exitCodeFor, formatSummary } from '../engine/run-summary';
 import type { CrawlEngine } from '../engine/crawl-engine';
@@ -33,7 +35,7 @@ export interface CrawlCommandOptions {
 /** `join`: `pricecrawl worker`, which joins a run another process seeds instead of starting one. */
 export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions, join = false): Promise<number> {
   const SpiderClass = await loadSpiderClass(spiderName);
-  const spider = new SpiderClass(parsePairs(opts.arg, '-a'));
+  const spider = constructSpider(SpiderClass, spiderName, parsePairs(opts.arg, '-a'));
   checkStartUrls(spider);
   const cliPairs = [...opts.set];
   cliPairs.push(...storeCliPairs(opts));
@@ -63,6 +65,16 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
     return mistakes.length > 0 ? Math.max(2, exitCodeFor(summary)) : exitCodeFor(summary);
   } finally {
     stopListening();
+  }
+}
+
+/** A constructor that throws (a required `-a` argument missing or malformed) is a usage error: one line, exit 2. */
+function constructSpider(SpiderClass: SpiderClass, name: string, args: Record<string, string>): Spider {
+  try {
+    return new SpiderClass(args);
+  } catch (error) {
+    if (error instanceof PricecrawlError) throw error;
+    throw new SpiderStartError(name, 'constructor', error);
   }
 }
 

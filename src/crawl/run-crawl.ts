@@ -1,6 +1,7 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
 import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { SpiderStartError } from '../core/errors';
 import type { Spider } from '../core/spider';
 import { DownloaderChain } from '../downloader/downloader-chain';
 import { CrawlEngine } from '../engine/crawl-engine';
@@ -140,6 +141,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     await metrics?.close();
   }
   record.end(summary);
+  if (engine.startError !== null) throw new SpiderStartError(spider.name, 'start()', engine.startError);
   return summary;
 }
 

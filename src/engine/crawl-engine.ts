@@ -38,6 +38,8 @@ export class CrawlEngine {
   private readonly stopSeeding = new AbortController();
   private readonly ready: Lease[] = [];
   private seedingDone = false;
+  /** What spider.start() threw, if it did; the crawl stopped then. */
+  startError: unknown = null;
   private stopping = false;
   private running = 0;
   private wakeTimer: NodeJS.Timeout | null = null;
@@ -60,8 +62,10 @@ export class CrawlEngine {
     const seeding = options.seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSeeding.signal) : Promise.resolve();
     const seeded = seeding
       .catch((error: unknown) => {
+        // A spider that cannot seed is broken: stop (what was seeded stays queued) and let the caller refuse the run.
         stats.inc('spider/errors/start');
-        log.error({ err: error }, 'spider start() failed; crawling what was seeded');
+        this.startError = error;
+        this.stop('spider start() failed');
       })
       .finally(async () => {
         if (options.seed) await frontier.seedingDone?.().catch((error: unknown) => log.error({ err: error }, 'could not mark seeding done'));

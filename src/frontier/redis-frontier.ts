@@ -1,7 +1,7 @@
 // The shared frontier for many workers: per-host queues, host gates and leases in Redis, changed only by Lua scripts.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { CrawlRequest, type SerializedRequest } from '../core/request';
 import type { PolicyFor } from '../politeness/host-policy';
@@ -10,6 +10,7 @@ import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from '.
 import { latestRunningRun } from '../../storage/redis/redis-runs';
 import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from './frontier';
 import { newRunId } from './frontier-runs';
+import { connectRedis } from './redis-connect';
 import { priorityScore } from './priority-score';
 
 export interface RedisFrontierOptions {
@@ -63,8 +64,7 @@ export class RedisFrontier implements Frontier {
   }
 
   static async open(options: RedisFrontierOptions): Promise<RedisFrontier> {
-    const redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    await redis.connect();
+    const redis = await connectRedis(options.url, { onError: quietly(options.log) });
     try {
       const scripts = frontierScripts(redis);
       const runId = options.join ? await waitForRun(redis, options) : options.runId === 'new' ? newRunId(Date.now()) : options.runId;
@@ -236,6 +236,16 @@ export class RedisFrontier implements Frontier {
       if (!this.closed) this.options.log.error({ err: error }, 'redis frontier call failed');
     });
   }
+}
+
+/** Connection errors once running: one warning per 10 s (the client reconnects; failing calls log their own). */
+function quietly(log: Logger): (error: Error) => void {
+  let lastMs = 0;
+  return (error) => {
+    if (Date.now() - lastMs < 10_000) return;
+    lastMs = Date.now();
+    log.warn({ error: error.message }, 'redis connection lost; reconnecting');
+  };
 }
 
 /** A joining worker may start before the crawl that creates the run: it waits for the run to appear. */
