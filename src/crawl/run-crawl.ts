@@ -103,8 +103,9 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const snapshot = () =>
     takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hostSlots: () => opened.hostSlots(), breakerStates: () => breaker?.states() ?? {}, nowMs: Date.now });
   const statsLogger = new StatsLogger(log, snapshot, options.liveProgress ? 0 : settings.log.statsIntervalMs);
-  let summary: RunSummary;
+  let summary: RunSummary | null = null;
   let closedRun = false;
+  let endFailure: unknown = null;
   let metrics: MetricsServer | null = null;
   // Stores and the metrics endpoint close however the run ends.
   try {
@@ -124,25 +125,47 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       closedRun = await opened.finishRun(summary.status);
       await frontier.close();
     }
-    if (options.outputPath) {
-      const exported = await exportItems(store, summary.runId, options.outputPath);
-      log.info({ path: options.outputPath, items: exported }, 'items exported');
-    }
+    const ended = summary;
     // With many workers only the one that closed the run compares it with the previous one and folds it
-    // into the SKU catalog. Items are durable now: compare them with each SKU's previous observation.
+    // into the SKU catalog. Items are durable now. Each step runs whatever failed before it, durable data
+    // first: an export that cannot be written must not cost the price history or the catalog.
+    const steps: Array<[string, () => Promise<unknown>]> = [];
     if (closedRun) {
-      const recorded = await stores.history().recordRun(spider.name, summary.runId);
-      if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
-      await catalogRun.finish(summary, store);
+      steps.push(['price history', async () => {
+        const recorded = await stores.history().recordRun(spider.name, ended.runId);
+        if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
+      }]);
+      steps.push(['catalog', () => catalogRun.finish(ended, store)]);
     }
-    await options.onRunEnd?.(summary);
+    if (options.outputPath) {
+      const path = options.outputPath;
+      steps.push(['export', async () => log.info({ path, items: await exportItems(store, ended.runId, path) }, 'items exported')]);
+    }
+    if (options.onRunEnd) steps.push(['run end', async () => options.onRunEnd?.(ended)]);
+    endFailure = await runEndSteps(steps, log);
   } finally {
     await stores.close();
     await metrics?.close();
+    // The run record ends whatever failed above (a summary exists once the engine is done).
+    if (summary) record.end(summary);
   }
-  record.end(summary);
+  if (endFailure !== null) throw endFailure;
   if (engine.startError !== null) throw new SpiderStartError(spider.name, 'start()', engine.startError);
   return summary;
+}
+
+/** Runs every end-of-run step even when an earlier one failed; the first failure is returned to be raised once all are done. */
+async function runEndSteps(steps: ReadonlyArray<[string, () => Promise<unknown>]>, log: Logger): Promise<unknown> {
+  let first: unknown = null;
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      log.error({ err: error, step: name }, `end of run: ${name} failed`);
+      first ??= error;
+    }
+  }
+  return first;
 }
 
 /** A browser context per session (its proxy pinned with it, as over HTTP); per host when sessions are off. */
