@@ -61,8 +61,10 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
     if (summary.status === 'interrupted') process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);
     const mistakes = unknownCallbackMessages(spider, summary);
     for (const message of mistakes) process.stderr.write(`pricecrawl: ${message}\n`);
-    // A callback name that does not exist is a spider bug, like a usage error: exit 2 so CI notices.
-    return mistakes.length > 0 ? Math.max(2, exitCodeFor(summary)) : exitCodeFor(summary);
+    // A callback name that does not exist is a spider bug, like a usage error: exit 2 so CI notices
+    // (only a broken ledger, 1, or a failing alarm, 3, say more).
+    const code = exitCodeFor(summary);
+    return mistakes.length > 0 && code !== 1 && code !== 3 ? 2 : code;
   } finally {
     stopListening();
   }

@@ -1,7 +1,8 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
 import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { SpiderStartError } from '../core/errors';
+import { PricecrawlError, SpiderStartError } from '../core/errors';
+import { storageFailureCode } from '../engine/storage-failure';
 import type { Spider } from '../core/spider';
 import { DownloaderChain } from '../downloader/downloader-chain';
 import { CrawlEngine } from '../engine/crawl-engine';
@@ -122,7 +123,11 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
       summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
-      closedRun = await opened.finishRun(summary.status);
+      closedRun = await opened.finishRun(summary.status).catch((error: unknown) => {
+        if (storageFailureCode(error) === null) throw error;
+        engine.storageFailed(error); // the run stays unfinished: `--resume` continues it
+        return false;
+      });
       await frontier.close();
     }
     const ended = summary;
@@ -144,14 +149,34 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     if (options.onRunEnd) steps.push(['run end', async () => options.onRunEnd?.(ended)]);
     endFailure = await runEndSteps(steps, log);
   } finally {
-    await stores.close();
+    await stores.close().catch((error: unknown) => {
+      if (storageFailureCode(error) === null) throw error;
+      engine.storageFailed(error);
+    });
     await metrics?.close();
     // The run record ends whatever failed above (a summary exists once the engine is done).
-    if (summary) record.end(summary);
+    if (summary) endRecord(record, summary, engine);
   }
+  if (engine.storageError !== null) throw storageRefusal(engine.storageError, settings.storage.dir, spider.name);
   if (endFailure !== null) throw endFailure;
   if (engine.startError !== null) throw new SpiderStartError(spider.name, 'start()', engine.startError);
   return summary;
+}
+
+/** The run record's end; on a full disk it cannot be written, and `runs` shows the run as crashed instead. */
+function endRecord(record: ReturnType<typeof startRunRecord>, summary: RunSummary, engine: CrawlEngine): void {
+  try {
+    record.end(summary);
+  } catch (error) {
+    if (storageFailureCode(error) === null) throw error;
+    engine.storageFailed(error);
+  }
+}
+
+/** One line naming the directory, the cause and the way on. */
+function storageRefusal(error: unknown, dir: string, spider: string): PricecrawlError {
+  const code = storageFailureCode(error) ?? 'write failed';
+  return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
 }
 
 /** Runs every end-of-run step even when an earlier one failed; the first failure is returned to be raised once all are done. */

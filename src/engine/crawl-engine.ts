@@ -8,6 +8,7 @@ import { AckTracker } from './ack-tracker';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
 import { runRequestTask } from './request-task';
+import { storageFailureCode } from './storage-failure';
 import { RequestSink } from './request-sink';
 import { seedFrontier } from './seeder';
 import type { Stats } from './stats';
@@ -40,6 +41,8 @@ export class CrawlEngine {
   private seedingDone = false;
   /** What spider.start() threw, if it did; the crawl stopped then. */
   startError: unknown = null;
+  /** The first write a store could not make (disk full, read-only, I/O error); the crawl stopped then. */
+  storageError: unknown = null;
   private stopping = false;
   private running = 0;
   private wakeTimer: NodeJS.Timeout | null = null;
@@ -99,6 +102,17 @@ export class CrawlEngine {
     this.wake();
   }
 
+  /**
+   * A store cannot write: every further request would fail or be re-fetched for nothing, so stop (what is
+   * unsettled stays queued for `--resume` once there is space again). Logged once, with the code.
+   */
+  storageFailed(error: unknown): void {
+    if (this.storageError !== null) return;
+    this.storageError = error;
+    this.deps.log.error({ code: storageFailureCode(error), storageDir: this.deps.settings.storage.dir }, 'a store cannot write; stopping the crawl');
+    this.stop('storage failure');
+  }
+
   get isStopping(): boolean {
     return this.stopping;
   }
@@ -114,7 +128,12 @@ export class CrawlEngine {
    * answers synchronously (no promise on the hot path); a shared one answers after a round trip.
    */
   private pick(): PickType | Promise<PickType> {
-    const pick = this.deps.frontier.next(Date.now());
+    let pick: ReturnType<Frontier['next']>;
+    try {
+      pick = this.deps.frontier.next(Date.now());
+    } catch (error) {
+      return this.pickFailed(error);
+    }
     return pick instanceof Promise ? pick.then((p) => this.take(p), (error: unknown) => this.pickFailed(error)) : this.take(pick);
   }
 
@@ -133,6 +152,10 @@ export class CrawlEngine {
 
   /** A shared frontier may be unreachable for a moment: try again shortly instead of ending the crawl. */
   private pickFailed(error: unknown): PickType {
+    if (storageFailureCode(error) !== null) {
+      this.storageFailed(error);
+      return 'wait';
+    }
     this.deps.log.error({ err: error }, 'frontier next() failed; retrying');
     this.wakeAt(Date.now() + 1000);
     return 'wait';
@@ -149,6 +172,7 @@ export class CrawlEngine {
         runId: this.deps.frontier.runId,
         shutdownSignal: this.shutdown.signal,
         wake: () => this.wake(),
+        storageFailed: (error) => this.storageFailed(error),
       });
     } catch (error) {
       this.deps.log.error({ err: error, url: lease.request.url }, 'request task failed unexpectedly');

@@ -4,12 +4,14 @@ import type { Spider } from '../core/spider';
 import type { DownloaderChain, DownloadResult } from '../downloader/downloader-chain';
 import { isAllowedUrl } from '../downloader/offsite-rules';
 import { FetchError } from '../core/errors';
+import type { CrawlRequest } from '../core/request';
 import type { Frontier, Lease } from '../frontier/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { runCallback, type ItemProcessor } from './callback-runner';
 import { RequestSink } from './request-sink';
 import type { Stats } from './stats';
+import { storageFailureCode } from './storage-failure';
 
 export interface RequestTaskDeps {
   spider: Spider;
@@ -25,6 +27,8 @@ export interface RequestTaskDeps {
   shutdownSignal: AbortSignal;
   /** New requests were stored or a slot freed: the pool may have work again. */
   wake: () => void;
+  /** A store cannot write (disk full...): the engine stops; the request is left for `--resume`. */
+  storageFailed: (error: unknown) => void;
 }
 
 export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promise<void> {
@@ -53,8 +57,9 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       retain,
     });
   } catch (error) {
-    // A middleware bug must not lose the request: record it and keep crawling.
     lease.cancelReservation();
+    if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
+    // A middleware bug must not lose the request: record it and keep crawling.
     log.error({ err: error, url: request.url }, 'downloader chain failed');
     await deps.frontier.fail(request, 'engine/middleware-error', null);
     deps.wake();
@@ -123,15 +128,29 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
         if (outcome.error) deps.stats.inc(`requests/failed/${outcome.error.reason}`);
       },
       async (error: unknown) => {
+        if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
         log.error({ err: error, url: request.url }, 'item write failed; request stays queued');
         deps.stats.inc('items/write-failed');
         await deps.frontier.defer(request, Date.now() + 1000, { countAttempt: true, reason: 'items/write-failed' });
       },
-    ).catch((error: unknown) => log.fatal({ err: error }, 'could not record a request outcome')),
+    ).catch((error: unknown) => {
+      if (storageFailureCode(error) !== null) deps.storageFailed(error);
+      else log.fatal({ err: error }, 'could not record a request outcome');
+    }),
   );
 }
 
 function statusOf(reason: string): number | null {
   const match = /^http\/(\d{3})$/.exec(reason);
   return match ? Number(match[1]) : null;
+}
+
+/**
+ * A store could not write this request's bytes or items: not the request's fault, so it is neither failed
+ * nor retried (each retry would fetch it again for nothing). Back to the queue without an attempt if the
+ * frontier can still write, else it stays leased and the next open reclaims it; the engine stops.
+ */
+async function leaveForResume(request: CrawlRequest, error: unknown, deps: RequestTaskDeps): Promise<void> {
+  deps.storageFailed(error);
+  await deps.frontier.defer(request, Date.now(), { countAttempt: false, reason: 'storage/failed' }).catch(() => undefined);
 }

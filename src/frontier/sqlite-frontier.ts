@@ -255,9 +255,12 @@ export class SqliteFrontier implements Frontier {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.commits.flush();
-    this.workers.close();
-    this.connection.release();
+    try {
+      this.commits.flush();
+      this.workers.close();
+    } finally {
+      this.connection.release();
+    }
   }
 
   private makeLease(request: CrawlRequest, hostKey: string, reservation: Parameters<HostSlots['release']>[0]): Lease {

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
 import { isPidAlive, thisHostname, thisProcessStartTicks } from '../../storage/sqlite/process-liveness';
 
+/** Workers of this process that closed: gone although the pid lives (their row may remain if the disk was full). */
+const closedHere = new Set<string>();
+
 export interface WorkerRegistryOptions {
   workerId?: string;
   heartbeatEveryMs?: number;
@@ -38,7 +41,13 @@ export class WorkerRegistry {
          heartbeat_at = excluded.heartbeat_at, start_ticks = excluded.start_ticks`,
     ).run(this.workerId, process.pid, this.hostname, now, now, thisProcessStartTicks);
     const update = db.prepare('UPDATE workers SET heartbeat_at = ? WHERE worker_id = ?');
-    this.beat = () => update.run(Date.now(), this.workerId);
+    this.beat = () => {
+      try {
+        update.run(Date.now(), this.workerId);
+      } catch {
+        // A full disk or a busy file: the next beat tries again; only a worker on another machine reads it.
+      }
+    };
     this.timer = setInterval(this.beat, options.heartbeatEveryMs ?? 5_000);
     // A heartbeat must never keep a finished crawl alive.
     this.timer.unref();
@@ -61,7 +70,7 @@ export class WorkerRegistry {
     const dead: string[] = [];
     for (const row of holders) {
       if (row.holder === this.workerId) continue;
-      if (row.pid === null) dead.push(row.holder);
+      if (row.pid === null || closedHere.has(row.holder)) dead.push(row.holder);
       else if (row.hostname === this.hostname) {
         if (!isPidAlive(row.pid, row.start_ticks)) dead.push(row.holder);
       } else if (now - (row.heartbeat_at ?? 0) > this.staleAfterMs) dead.push(row.holder);
@@ -100,6 +109,11 @@ export class WorkerRegistry {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.db.prepare('DELETE FROM workers WHERE worker_id = ?').run(this.workerId);
+    closedHere.add(this.workerId);
+    try {
+      this.db.prepare('DELETE FROM workers WHERE worker_id = ?').run(this.workerId);
+    } catch {
+      // A full disk: the row stays, and the exact liveness check finds this process gone once it is.
+    }
   }
 }
