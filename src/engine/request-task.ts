@@ -114,7 +114,13 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   // A browser callback may drive its page and hang there: it gets a deadline, and its page is closed then
   // (which also rejects the Playwright call it waits on).
   const timeout = response.fetchMode === 'browser' ? { ms: deps.settings.browser.callbackTimeoutMs, onTimeout: releaseRetained } : undefined;
-  const outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log }, timeout);
+  let outcome: Awaited<ReturnType<typeof runCallback>>;
+  try {
+    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log }, timeout);
+  } catch (error) {
+    if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
+    throw error;
+  }
   // The ack below must not reference the response: it would keep its body and DOM alive until the batch
   // is durable (measured: +150 MB peak RSS in the fast benchmark).
   const { status } = response;

@@ -6,13 +6,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PricecrawlError } from '../../src/core/errors';
+import type { CrawlResponse } from '../../src/core/response';
+import type { SpiderOutput } from '../../src/core/spider';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, type TestCrawlResult } from '../support/test-crawl';
 
-const PAGES = 120;
+/** Listing-like pages, each linking one product page: 120 pages in all. */
+const LISTINGS = 60;
+const PAGES = 2 * LISTINGS;
 /** Random (incompressible) bodies: 120 × 20 kB of blobs cannot fit in 1 MiB. */
 const BODY_BYTES = 20_000;
+
+/** Stores an item per page and follows its links, so the full disk also meets requests yielded by a callback. */
+class FollowingSpider extends UrlListSpider {
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    yield* super.parse(res);
+    for (const link of res.$('a').toArray()) yield res.follow(res.$(link).attr('href') ?? '', 'parse');
+  }
+}
 
 describe('a crawl whose storage fills up', () => {
   let servers: FixtureServer[];
@@ -26,17 +38,19 @@ describe('a crawl whose storage fills up', () => {
     // You are root in CI's container: a tmpfs gives a real ENOSPC / SQLITE_FULL, not a simulated one.
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir]);
     servers = await startFixtureServers(1, { builtInRoutes: false });
-    servers[0].route('/p/:n', (_req, res) => {
+    const page = (link: string) => (_req: unknown, res: import('node:http').ServerResponse) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(`<p>${randomBytes(BODY_BYTES * 0.75).toString('base64')}</p>`);
-    });
-    const urls = Array.from({ length: PAGES }, (_, n) => servers[0].url(`/p/${n}`));
-    refusal = await crawlInProcess(new UrlListSpider(urls), dir, settings).then(() => null, (error: unknown) => error);
+      res.end(`${link}<p>${randomBytes(BODY_BYTES * 0.75).toString('base64')}</p>`);
+    };
+    servers[0].route('/p/:n', (req, res, ctx) => page(`<a href="/q/${ctx.params.n}">product</a>`)(req, res));
+    servers[0].route('/q/:n', page(''));
+    const urls = Array.from({ length: LISTINGS }, (_, n) => servers[0].url(`/p/${n}`));
+    refusal = await crawlInProcess(new FollowingSpider(urls), dir, settings).then(() => null, (error: unknown) => error);
     fetchedWhileFull = new Map();
     for (const request of servers[0].requests) fetchedWhileFull.set(request.path, (fetchedWhileFull.get(request.path) ?? 0) + 1);
     // Space is back.
     execFileSync('mount', ['-o', 'remount,size=64m', dir]);
-    resumed = await crawlInProcess(new UrlListSpider(urls), dir, settings, { resume: true });
+    resumed = await crawlInProcess(new FollowingSpider(urls), dir, settings, { resume: true });
   }, 60_000);
   afterAll(async () => {
     await closeFixtureServers(servers);
