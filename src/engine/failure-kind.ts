@@ -21,6 +21,8 @@ const TRANSIENT_REASONS = new Set([
   'fetch/failed',
   // robots.txt could not be fetched: we never learned whether the page may be crawled.
   'robots/unavailable',
+  // Our own store refused the items on every try.
+  'items/write-failed',
 ]);
 
 /** Statuses that say "not now" rather than "no": timeout, too early, throttled, and server errors other than 501/505 (unsupported, for good). */

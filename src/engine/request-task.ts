@@ -135,8 +135,14 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       },
       async (error: unknown) => {
         if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
-        log.error({ err: error, url: request.url }, 'item write failed; request stays queued');
         deps.stats.inc('items/write-failed');
+        // Each try fetches the page again: bounded by the attempt budget like any other retry.
+        if (request.attempt + 1 >= deps.settings.retry.maxAttempts) {
+          log.error({ err: error, url: request.url }, 'item write failed; attempts used up');
+          await deps.frontier.fail(request, 'items/write-failed', status);
+          return;
+        }
+        log.error({ err: error, url: request.url }, 'item write failed; request stays queued');
         await deps.frontier.defer(request, Date.now() + 1000, { countAttempt: true, reason: 'items/write-failed' });
       },
     ).catch((error: unknown) => {
