@@ -28,12 +28,12 @@ export class RetryMiddleware implements DownloaderMiddleware {
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
     const nowMs = ctx.nowMs();
     const retryAfterAtMs = parseRetryAfter(response.headers['retry-after'], nowMs);
-    const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random);
+    const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random, request.deferrals);
     if (decision.type === 'pass') return accept(response);
     if (decision.type === 'wait') {
-      ctx.stats.inc('retry/retry-after');
-      ctx.log.debug({ url: request.url, reason: decision.reason, untilMs: decision.untilMs }, 'waiting as Retry-After asks');
-      return { type: 'defer' as const, reason: decision.reason, untilMs: decision.untilMs, pauseHostUntilMs: decision.untilMs, serverWait: true };
+      ctx.stats.inc(decision.pauseHost ? 'retry/retry-after' : `retry/reason/${decision.reason}`);
+      ctx.log.debug({ url: request.url, reason: decision.reason, untilMs: decision.untilMs }, 'waiting as the server asks');
+      return { type: 'defer' as const, reason: decision.reason, untilMs: decision.untilMs, pauseHostUntilMs: decision.pauseHost ? decision.untilMs : undefined, serverWait: true };
     }
     return this.apply(decision, request, ctx);
   };

@@ -13,11 +13,6 @@ export function logStartup(
   log.info({ overridden }, 'overridden settings');
   log.info({ middlewares: info.middlewares }, 'enabled downloader middlewares');
   log.info({ stages: info.stages }, 'enabled item pipeline stages');
-  const { retry, breaker } = info.loaded.settings;
-  if (info.middlewares.includes('circuit-breaker') && breaker.threshold >= retry.maxAttempts) {
-    // The defaults are chosen together (README "Retries, the breaker and the run's verdict"); say so when overrides undo that.
-    log.warn({ threshold: breaker.threshold, maxAttempts: retry.maxAttempts }, 'breaker.threshold is not below retry.maxAttempts: in a 429 storm without Retry-After requests run out of attempts before the breaker parks them');
-  }
 }
 
 /** Proxy URLs may carry credentials: they are logged masked. */

@@ -53,10 +53,6 @@ describe('a crawl through a 429 storm longer than the attempt budget', () => {
     storage.cleanup();
   });
 
-  it('the defaults open the breaker before a request can run out of attempts', () => {
-    expect(DEFAULTS.breaker.threshold).toBeLessThan(DEFAULTS.retry.maxAttempts);
-  });
-
   it('stores the pages of both hosts that recovered, each fetched until it did', () => {
     for (const server of servers.slice(0, 2)) {
       expect(server.requests).toHaveLength(STORM + 1);
