@@ -39,7 +39,7 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
       return CONTINUE;
     }
     ctx.stats.inc('breaker/deferred');
-    return parked(gate.untilMs);
+    return parked(gate.untilMs, gate.pauseHost);
   };
 
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
@@ -53,7 +53,7 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     this.report(breaker.onThrottle(nowMs, key, parseRetryAfter(response.headers['retry-after'], nowMs)), ctx);
     if (breaker.state !== 'open') return accept(response);
     ctx.stats.inc('breaker/deferred');
-    return parked(breaker.openUntil);
+    return parked(breaker.openUntil, true);
   };
 
   processError: DownloaderMiddleware['processError'] = (request, _error, ctx) => {
@@ -62,7 +62,7 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     if (!transition) return CONTINUE;
     this.report(transition, ctx);
     ctx.stats.inc('breaker/deferred');
-    return parked(breaker.openUntil);
+    return parked(breaker.openUntil, true);
   };
 
   private report(transition: BreakerTransition | null, ctx: MiddlewareContext): void {
@@ -77,9 +77,13 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
 
 }
 
-/** The gate paused the host already when the breaker opened: the request only waits for the same time. */
-function parked(untilMs: number): Defer {
-  return { type: 'defer', reason: 'breaker/open', untilMs };
+/**
+ * The gate paused the host already when the breaker opened: the request only waits for the same time.
+ * While open that is the server's wait (counted against retry.maxDeferrals); while a probe is out it is
+ * our own wait, not counted.
+ */
+function parked(untilMs: number, serverWait: boolean): Defer {
+  return { type: 'defer', reason: 'breaker/open', untilMs, serverWait };
 }
 
 /** The frontier row id once stored; requests built in tests without a frontier fall back to the fingerprint. */

@@ -77,11 +77,12 @@ export class CrawlStores {
   async close(): Promise<void> {
     const parts = [...this.opened.values()].reverse();
     this.opened.clear();
-    try {
-      for (const part of parts) await part.close();
-    } finally {
-      await this.release();
-    }
+    // Every part closes (its file handle released) even when one fails, e.g. a last flush on a full disk.
+    const results = [];
+    for (const part of parts) results.push(await part.close().then(() => null, (error: unknown) => ({ error })));
+    await this.release();
+    const failed = results.find((result) => result !== null);
+    if (failed) throw failed.error;
   }
 
   private part<K extends keyof StoreFactories>(name: K): ReturnType<StoreFactories[K]> {

@@ -19,8 +19,11 @@ export interface ShopReply {
   body: string | Buffer;
   /** Extra response headers (Retry-After, Location). */
   headers?: Record<string, string>;
-  /** How the server delivers it: `reset` closes the connection without an answer, `slow` spreads the body over `overMs`. */
-  delivery?: { type: 'reset' } | { type: 'slow'; overMs: number };
+  /**
+   * How the server delivers it: `reset` closes the connection without an answer, `slow` spreads the body over
+   * `overMs`, `truncated-gzip` sends the first half of the gzipped body (with a Content-Length that matches it).
+   */
+  delivery?: { type: 'reset' } | { type: 'slow'; overMs: number } | { type: 'truncated-gzip' };
   /** Which hostile rule produced this answer (`captcha`, `slow`...), kept in the hit log for tests. */
   rule?: string;
 }
@@ -60,6 +63,8 @@ export interface HostileOutcome {
   resets: string[];
   /** Product URLs served slowly, every time. */
   slow: string[];
+  /** Product URLs whose first answer is a gzip body cut off half-way, then served whole. */
+  truncated: string[];
   /** Links answered 403 (fail, never retried). */
   forbidden: string[];
   /** A link that redirects to itself through a second URL. */

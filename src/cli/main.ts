@@ -18,6 +18,13 @@ const program = new Command()
 program
   .command('crawl')
   .description('run a spider (by registry name, or a path to a spider file)')
+  .addHelpText(
+    'after',
+    '\nExit codes: 0 finished clean; 1 accounting broken; 2 interrupted with work left, or refused (usage error,\n' +
+      'spider cannot start, Redis unreachable, storage cannot be written); 3 an alarm with failRun fired;\n' +
+      '4 finished, but requests failed for transient reasons (429/5xx/timeouts/resets after retries).\n' +
+      'When several hold: 1, then 3, then 2, then 4.',
+  )
   .argument('<spider>', 'spider name (see `pricecrawl list`) or ./path/to/spider.ts')
   .option('-s, --set <key=value>', 'override a setting by dotted path, e.g. -s politeness.minIntervalMs=500 (repeatable)', collect, [])
   .option('-a, --arg <key=value>', 'spider argument, e.g. -a baseUrl=http://127.0.0.1:8080 (repeatable)', collect, [])

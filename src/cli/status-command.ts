@@ -1,6 +1,6 @@
 // `pricecrawl status --frontier redis://…`: one run's queues per host, leases, paused hosts, workers and throughput.
-import { Redis } from 'ioredis';
 import { whyOf } from '../crawl/progress-view';
+import { connectRedis } from '../frontier/redis-connect';
 import { table } from '../engine/run-summary';
 import { readRunStatus, resolveRunId, type RunStatusReport } from '../../storage/redis/redis-status';
 
@@ -12,8 +12,7 @@ export interface StatusCommandOptions {
 }
 
 export async function statusCommand(opts: StatusCommandOptions): Promise<number> {
-  const redis = new Redis(opts.frontier, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
+  const redis = await connectRedis(opts.frontier, { maxRetriesPerRequest: 1 });
   try {
     const runId = await resolveRunId(redis, opts);
     if (runId === null) {

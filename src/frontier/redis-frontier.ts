@@ -1,7 +1,7 @@
 // The shared frontier for many workers: per-host queues, host gates and leases in Redis, changed only by Lua scripts.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { CrawlRequest, type SerializedRequest } from '../core/request';
 import { breakerOptionsFromSettings, type BreakerOptions } from '../politeness/breaker-board';
@@ -10,8 +10,9 @@ import { settingsSchema, type Settings } from '../settings/schema';
 import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from '../../storage/redis/redis-scripts';
 import { latestRunningRun } from '../../storage/redis/redis-runs';
 import { RedisHostGate } from '../../storage/redis/redis-host-gate';
-import type { AddResult, Frontier, Lease, LedgerSummary, Pick } from './frontier';
+import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from './frontier';
 import { newRunId } from './frontier-runs';
+import { connectRedis } from './redis-connect';
 import { priorityScore } from './priority-score';
 
 export interface RedisFrontierOptions {
@@ -72,8 +73,7 @@ export class RedisFrontier implements Frontier {
   }
 
   static async open(options: RedisFrontierOptions): Promise<RedisFrontier> {
-    const redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    await redis.connect();
+    const redis = await connectRedis(options.url, { onError: quietly(options.log) });
     try {
       const scripts = frontierScripts(redis);
       const runId = options.join ? await waitForRun(redis, options) : options.runId === 'new' ? newRunId(Date.now()) : options.runId;
@@ -145,13 +145,16 @@ export class RedisFrontier implements Frontier {
     await this.settle(request, 'failed', reason, status);
   }
 
-  async defer(request: CrawlRequest, untilMs: number, options: { countAttempt?: boolean; reason?: string } = {}): Promise<void> {
+  async defer(request: CrawlRequest, untilMs: number, options: DeferOptions = {}): Promise<void> {
     const id = this.idOf(request);
     const bump = options.countAttempt ? 1 : 0;
-    const done = await this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump);
+    // The deferral count lives in the stored request, rewritten only then.
+    const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
+    const done = await this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump, json);
     this.leases.delete(id);
-    if (done === 1) request.attempt += bump;
-    else this.leaseLost(request, 'defer');
+    if (done !== 1) return this.leaseLost(request, 'defer');
+    request.attempt += bump;
+    if (json !== '') request.deferrals += 1;
   }
 
   pauseHost(hostKey: string, untilMs: number): void {
@@ -228,6 +231,16 @@ export class RedisFrontier implements Frontier {
       if (!this.closed) this.options.log.error({ err: error }, 'redis frontier call failed');
     });
   }
+}
+
+/** Connection errors once running: one warning per 10 s (the client reconnects; failing calls log their own). */
+function quietly(log: Logger): (error: Error) => void {
+  let lastMs = 0;
+  return (error) => {
+    if (Date.now() - lastMs < 10_000) return;
+    lastMs = Date.now();
+    log.warn({ error: error.message }, 'redis connection lost; reconnecting');
+  };
 }
 
 /** A joining worker may start before the crawl that creates the run: it waits for the run to appear. */

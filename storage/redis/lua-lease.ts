@@ -81,11 +81,12 @@ rescore(host, now)
 return 1
 `;
 
-/** ARGV: worker, id, delayMs, attemptBump. Back to its host queue (retry, Retry-After, shutdown). */
+/** ARGV: worker, id, delayMs, attemptBump, json ('' = unchanged: the request with its deferral count). Back to its host queue (retry, Retry-After, shutdown). */
 export const DEFER_LUA = `${LUA_PRELUDE}
-local worker, id, delay, bump = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local worker, id, delay, bump, json = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 if not leased_by(id, worker) then return 0 end
 if bump > 0 then redis.call('HINCRBY', k('att'), id, bump) end
+if json ~= nil and json ~= '' then redis.call('HSET', k('req'), id, json) end
 local now = now_ms()
 requeue(id, now + math.max(0, delay), now)
 return 1

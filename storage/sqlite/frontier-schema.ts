@@ -1,5 +1,5 @@
 // DDL of frontier.sqlite: runs, the per-run request ledger, workers, and Crawlee request queues.
-export const FRONTIER_SCHEMA_VERSION = 1;
+export const FRONTIER_SCHEMA_VERSION = 2;
 
 /**
  * requests is both the queue and the ledger: a row is never deleted, only moved between states,
@@ -50,7 +50,8 @@ CREATE TABLE IF NOT EXISTS workers (
   pid          INTEGER NOT NULL,
   hostname     TEXT NOT NULL,
   started_at   INTEGER NOT NULL,
-  heartbeat_at INTEGER NOT NULL
+  heartbeat_at INTEGER NOT NULL,
+  start_ticks  TEXT
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS host_gates (

@@ -153,6 +153,20 @@ describe('RedisFrontier', () => {
     await frontier.close();
   });
 
+  it('stores the server-wait count with the request, apart from its attempts', async () => {
+    const a = await RedisFrontier.open(options(redis));
+    await a.add([req('http://127.0.0.1:9/waited')]);
+    for (let i = 0; i < 2; i++) {
+      const lease = (await take(a))!;
+      expect(lease.request.deferrals).toBe(i);
+      lease.cancelReservation();
+      await a.defer(lease.request, Date.now(), { countDeferral: true, reason: 'http/429' });
+    }
+    const lease = (await take(a))!;
+    expect([lease.request.deferrals, lease.request.attempt]).toEqual([2, 0]);
+    await a.close();
+  });
+
   it('defers with attempts counted, honours host pauses, and returns leases on close', async () => {
     const a = await RedisFrontier.open(options(redis, { maxConcurrency: 2 }));
     await a.add([req('http://127.0.0.1:9/r1'), req('http://127.0.0.1:9/r2')]);
