@@ -30,6 +30,7 @@ const selectorProduct = `  /** A product page: microdata first (exact price stri
       name: text($('h1').first().text()) ?? undefined,
       price: text($('[itemprop="price"]').attr('content')) ?? text($('.price').first().text()),
       currency: text($('[itemprop="priceCurrency"]').attr('content')),
+      locale: text($('html').attr('lang')),
       url: res.url,
     };
     yield item;

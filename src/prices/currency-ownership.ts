@@ -1,0 +1,36 @@
+// Which number each currency token in a price text belongs to, in one pass (linear, whatever the text's length).
+import { isAdjacent, type CurrencyToken, type NumberToken } from './price-tokens';
+
+/**
+ * The currencies each number owns. A symbol between two numbers ("Model 2024 $1,199",
+ * "12,99 € 15,99 €") belongs to the closer one; on a tie to the right one only when the left
+ * number already has a currency before it ("€ 1.299 € 999"). A "12€99" number owns its euro sign.
+ */
+export function assignCurrencies(text: string, numbers: readonly NumberToken[], currencies: readonly CurrencyToken[]): CurrencyToken[][] {
+  const owned: CurrencyToken[][] = numbers.map((number) => (number.embedded ? [number.embedded] : []));
+  const prefixOf = new Map<number, CurrencyToken>();
+  let right = 0;
+  const sides: Array<{ token: CurrencyToken; left: number; right: number }> = [];
+  for (const token of currencies) {
+    while (right < numbers.length && numbers[right].start < token.end) right++;
+    const left = right - 1;
+    const leftOk = left >= 0 && numbers[left].end <= token.start && isAdjacent(text, token, numbers[left]);
+    const rightOk = right < numbers.length && isAdjacent(text, token, numbers[right]);
+    sides.push({ token, left: leftOk ? left : -1, right: rightOk ? right : -1 });
+    if (rightOk) prefixOf.set(right, token);
+  }
+  for (const { token, left, right: next } of sides) {
+    let owner = left >= 0 ? left : next;
+    // "980 CFA 500 ml": a number that is no price (a quantity, a size) never takes a price's currency.
+    if (left >= 0 && next >= 0 && Boolean(numbers[left].excluded) !== Boolean(numbers[next].excluded)) {
+      owner = numbers[left].excluded ? next : left;
+    } else if (left >= 0 && next >= 0) {
+      const toLeft = token.start - numbers[left].end;
+      const toRight = numbers[next].start - token.end;
+      if (toLeft !== toRight) owner = toLeft < toRight ? left : next;
+      else owner = prefixOf.has(left) ? next : left;
+    }
+    if (owner >= 0 && !numbers[owner].embedded) owned[owner].push(token);
+  }
+  return owned;
+}
