@@ -36,7 +36,8 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     const suffix = mine.filter((currency) => currency.start >= token.end).at(-1);
     const before = text.slice(previous ? previous.end : 0, prefix ? prefix.start : token.start);
     const afterStart = suffix ? suffix.end : token.end;
-    const next = numbers[index + 1];
+    // The words after a number run on over sizes and quantities ("25,98 € / 1 kg") to the next price candidate.
+    const next = numbers.slice(index + 1).find((number) => !number.excluded);
     const after = text.slice(afterStart, Math.min(next ? Math.max(next.start, afterStart) : text.length, afterStart + AFTER_CHARS));
     const role = roleOf({ before, after, afterMultiplier: previous?.excluded === 'multiplier', first: index === 0 });
     return { token, owned: mine, role, excluded };

@@ -30,6 +30,7 @@ const UNIT = new RegExp(
 const UNIT_CASED = /^ ?(?:ft|FT|m)(?![\p{L}\d])/u;
 /** "3 x 9,99", "10x de R$ 12,99", "2 for $5", "3 für 10 €": a count of units or instalments. */
 const MULTIPLIER = /^ ?(?:[x×](?![\p{L}])|(?:for|für|pour|por|voor|för|za|за|per) (?=[\p{Sc}\d\p{L}]))/u;
+const RANGE_TO_NUMBER = /^ ?(?:-|–|—|~|to|bis|à|a|do|до) ?\d+(?:[.,]\d+)?/u;
 const RATING_AFTER = /^ ?(?:out of|von|sur|su|z|из|\/) ?(?:5|10)(?![\d.,])/u;
 const RATING_BEFORE = /\d(?:[.,]\d)? ?(?:out of|von|sur|su|z|из|\/) ?$/u;
 const LABEL_BEFORE = new RegExp(
@@ -56,6 +57,10 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   if (SMALL_COUNT.test(token.raw) && MULTIPLIER.test(after)) return 'multiplier';
   if (RATING_AFTER.test(after)) return 'rating';
   if (UNIT.test(after) || UNIT_CASED.test(after)) return 'quantity';
+  // "3-5 Tage", "2 to 4 kg": the unit after a range measures both ends.
+  const rangeEnd = RANGE_TO_NUMBER.exec(after);
+  if (rangeEnd && (UNIT.test(after.slice(rangeEnd[0].length)) || UNIT_CASED.test(after.slice(rangeEnd[0].length)))) return 'quantity';
+  if (/^[0-5][.,]\d$/.test(token.raw) && /^ ?\(\d[\d.,]*\)/.test(after)) return 'rating'; // "4.8 (151)": stars and a review count
   return undefined;
 }
 

@@ -21,7 +21,7 @@ const REFERENCE = endsWith([
   'původní cena', 'ušetříte', 'было', 'старая цена', 'экономия', 'önceki fiyat', 'piyasa fiyatı', 'm\\.?r\\.?p', 'м\\.?р\\.?р',
   '定価', '通常価格', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
-  'over', 'above', 'orders over', 'spend', 'free (?:standard )?(?:shipping|delivery)(?: on orders)?(?: over| above| from)?', 'versandkostenfrei ab',
+  'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard )?(?:shipping|delivery)(?: on orders)?(?: over| above| from)?', 'versandkostenfrei ab',
   'kostenloser versand ab', 'gratis versand ab', 'livraison gratuite dès', 'livraison offerte dès', 'envío gratis (?:desde|a partir de)',
   'spedizione gratuita (?:da|sopra)', 'frete grátis acima de', 'gratis verzending vanaf', 'darmowa dostawa od', 'min(?:imum)? order',
 ]);
@@ -31,10 +31,11 @@ const REGULAR = endsWith(['reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinari
 const OPENING_DE = /^\s*de\s*$/iu;
 /** Labels that name the price to pay now: they settle a tie between two unlabelled prices. */
 const CURRENT = endsWith([
-  'now', 'sale', 'sale price', 'our price', 'price', 'deal price', 'special price', 'offer price', 'current price', 'your price', 'today',
-  'jetzt', 'nur', 'aktion', 'angebot', 'nu', 'ahora', 'por', 'voor', 'maintenant', 'prix', 'ora', 'adesso', 'teraz', 'сейчас', 'цена',
-  'nyt', 'nå', 'pris', 'cena', 'preço', 'precio', 'prezzo', 'preis', 'fiyat', '現在', '特価', '販売価格', '售价', '现价', '促销价', '할인가', '판매가',
+  'now', 'sale', 'sale price', 'our price', 'deal price', 'special price', 'offer price', 'current price', 'your price', 'today',
+  'jetzt', 'nur', 'aktion', 'angebot', 'nu', 'ahora', 'por', 'voor', 'maintenant', 'ora', 'adesso', 'teraz', 'сейчас', 'nyt', 'nå', '現在', '特価', '販売価格', '售价', '现价', '促销价', '할인가', '판매가',
 ]);
+/** A bare "Price:" is current only when it is the whole label ("Clubcard Price", "Member price" are other prices). */
+const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|cena|fiyat|цена|価格|价格|가격)[\s:.\-–]*$/iu;
 /** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
 const UNIT_BEFORE = endsWith([
   'grundpreis', 'unit price', 'price per [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
@@ -69,7 +70,7 @@ export function roleOf({ before, after, afterMultiplier, first }: RoleInput): Pr
   if (REFERENCE.test(label) || (first && OPENING_DE.test(label)) || /^\s*off\b/iu.test(after)) return 'reference';
   if (REGULAR.test(label)) return 'regular';
   if (UNIT_BEFORE.test(label) || UNIT_AFTER.test(after)) return 'unit';
-  return CURRENT.test(label) ? 'current' : 'plain';
+  return CURRENT.test(label) || PRICE_ALONE.test(label) ? 'current' : 'plain';
 }
 
 /** What may stand between the two ends of a range: "10 – 20", "$10 to $20", "von 10 bis 20 €", "10～20円". */

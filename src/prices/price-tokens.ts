@@ -29,7 +29,7 @@ export interface NumberToken extends Span {
 const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:][-–—]{1,2})?/g;
 const EXPONENT = /^[eE][+-]?\d+/;
 /** Dates and times are masked before numbers are read: "12.03.2024", "2024-03-12", "03/12/24", "14:30". */
-const DATE_OR_TIME = /(?<![\d.,])(?:\d{4}[-/.] ?\d{1,2}[-/.] ?\d{1,2}\.?|\d{1,2}([./-]) ?\d{1,2}\1 ?(?:\d{4}|\d{2})|\d{1,2}:\d{2}(?::\d{2})?(?![-–—\d]))(?![\d.,]\d)/g;
+const DATE_OR_TIME = /(?<![\d.,])(?:\d{4}[-/.] ?\d{1,2}[-/.] ?\d{1,2}\.?|\d{1,2}([./-]) ?\d{1,2}\1 ?(?:\d{4}|\d{2})|\d{1,2}:\d{2}(?::\d{2})?(?![-–—\d])|\d{1,2}\/\d{1,2}(?![\d/.,%]))(?![\d.,]\d)/g;
 /** French/Belgian "12€99" and "1 299€00": the euro sign stands where the decimal comma would. */
 const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d{2})(?![\d.,])/g;
 const SPACED_DECIMAL = /^(.*\d)([.,]) (\d{2})$/;
