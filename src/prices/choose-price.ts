@@ -27,6 +27,12 @@ function describe(candidates: readonly Candidate[], text: string): string {
 
 export function candidatesOf(text: string, numbers: readonly NumberToken[], currencies: readonly CurrencyToken[]): Candidate[] {
   const owned = assignCurrencies(text, numbers, currencies);
+  // Index of the next number that may be a price, from each position (one backward pass keeps this linear).
+  const nextCandidate: Array<NumberToken | undefined> = [];
+  for (let index = numbers.length - 1, next: NumberToken | undefined; index >= 0; index--) {
+    nextCandidate[index] = next;
+    if (!numbers[index].excluded) next = numbers[index];
+  }
   return numbers.map((token, index) => {
     const mine = owned[index];
     const priced = mine.length > 0;
@@ -37,7 +43,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     const before = text.slice(previous ? previous.end : 0, prefix ? prefix.start : token.start);
     const afterStart = suffix ? suffix.end : token.end;
     // The words after a number run on over sizes and quantities ("25,98 € / 1 kg") to the next price candidate.
-    const next = numbers.slice(index + 1).find((number) => !number.excluded);
+    const next = nextCandidate[index];
     const after = text.slice(afterStart, Math.min(next ? Math.max(next.start, afterStart) : text.length, afterStart + AFTER_CHARS));
     const role = roleOf({ before, after, afterMultiplier: previous?.excluded === 'multiplier', first: index === 0 });
     return { token, owned: mine, role, excluded };

@@ -1,4 +1,5 @@
 // Which number each currency token in a price text belongs to, in one pass (linear, whatever the text's length).
+import { isStrongExclusion } from './number-exclusions';
 import { isAdjacent, type CurrencyToken, type NumberToken } from './price-tokens';
 
 /**
@@ -21,10 +22,13 @@ export function assignCurrencies(text: string, numbers: readonly NumberToken[], 
   }
   for (const { token, left, right: next } of sides) {
     let owner = left >= 0 ? left : next;
-    // "980 CFA 500 ml": a number that is no price (a quantity, a size) never takes a price's currency.
-    if (left >= 0 && next >= 0 && Boolean(numbers[left].excluded) !== Boolean(numbers[next].excluded)) {
-      owner = numbers[left].excluded ? next : left;
-    } else if (left >= 0 && next >= 0) {
+    // "SKU 88123 € 12,50", "980 CFA 500 ml": a number that is no price never takes a price's currency;
+    // one the words before it rule out (a SKU, a year) loses even to one whose unit word may be noise.
+    const strong = (index: number) => isStrongExclusion(numbers[index].excluded);
+    const weak = (index: number) => Boolean(numbers[index].excluded);
+    if (left >= 0 && next >= 0 && strong(left) !== strong(next)) owner = strong(left) ? next : left;
+    else if (left >= 0 && next >= 0 && weak(left) !== weak(next)) owner = weak(left) ? next : left;
+    else if (left >= 0 && next >= 0) {
       const toLeft = token.start - numbers[left].end;
       const toRight = numbers[next].start - token.end;
       if (toLeft !== toRight) owner = toLeft < toRight ? left : next;

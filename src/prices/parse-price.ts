@@ -8,7 +8,8 @@ import { normalizeNumber } from './normalize-number';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { decimalSeparatorOf } from './price-locale';
 import { toPriceText } from './price-text';
-import { findCurrencies, findNumbers, isAdjacent, type CurrencyToken } from './price-tokens';
+import { findNumbers } from './find-numbers';
+import { findCurrencies, isAdjacent, type CurrencyToken } from './price-tokens';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';

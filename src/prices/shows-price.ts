@@ -2,7 +2,8 @@
 import { assignCurrencies } from './currency-ownership';
 import { isHardExclusion } from './number-exclusions';
 import { toPriceText } from './price-text';
-import { findCurrencies, findNumbers } from './price-tokens';
+import { findNumbers } from './find-numbers';
+import { findCurrencies } from './price-tokens';
 
 /**
  * True when some number in the text has a currency symbol, word or code beside it ("$1,299.00",
