@@ -29,7 +29,8 @@ export class PriceCoercionStage implements PipelineStage {
 
     if (typeof raw === 'string') {
       const parsed = parsePrice(raw, { currencyHint: hint, locale, defaultCurrency });
-      if (!parsed.ok) return drop(parsed.reason, raw.slice(0, DETAIL_MAX_CHARS));
+      // The text, then why it gives no amount ("a range: "10" and "20""): both are needed to fix a selector.
+      if (!parsed.ok) return drop(parsed.reason, [raw.slice(0, DETAIL_MAX_CHARS), parsed.detail].filter(Boolean).join(' · '));
       return { ...item, price: parsed.amount, currency: parsed.currency };
     }
     if (Decimal.isDecimal(raw)) {
