@@ -44,7 +44,7 @@ export async function shellCommand(target: string, opts: ShellOptions): Promise<
   const interactive = process.stdin.isTTY === true;
   if (interactive) {
     process.stdout.write(`${digest(res).split('\n').slice(0, 3).join('\n')}\n`);
-    process.stdout.write('bound: res (CrawlResponse), $ (cheerio: res.$), parsePrice(text, {currencyHint, defaultCurrency}), Decimal; res.json(), res.urljoin(href), res.follow(href, callback)\n');
+    process.stdout.write('bound: res (CrawlResponse), $ (cheerio: res.$), parsePrice(text, {currencyHint, locale, defaultCurrency}), Decimal; res.json(), res.urljoin(href), res.follow(href, callback)\n');
   }
   const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input: process.stdin, output: process.stdout, terminal: interactive, useGlobal: false });
   Object.assign(server.context, { res, $: res.$, parsePrice, Decimal });
