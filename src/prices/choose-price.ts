@@ -76,7 +76,9 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   const prices = all.filter((candidate) => !candidate.excluded);
   const competing = prices.filter((candidate) => candidate.role === 'current' || candidate.role === 'plain');
   const fallback = (role: PriceRole) => prices.filter((candidate) => candidate.role === role);
-  const pool = [competing, fallback('unit'), fallback('regular')].find((tier) => tier.length > 0) ?? [];
+  // A tier with a currency beside one of its numbers beats an earlier tier of bare numbers ("2,49 €/kg 24").
+  const tiers = [competing, fallback('unit'), fallback('regular')];
+  const pool = tiers.find((tier) => tier.some((candidate) => candidate.owned.length > 0)) ?? tiers.find((tier) => tier.length > 0) ?? [];
   if (pool.length === 0) {
     if (prices.some((candidate) => candidate.role === 'multiple')) {
       return refuse(PRICE_REFUSAL.ambiguous, `a price of several units or an instalment: ${describe(prices, text)}`);

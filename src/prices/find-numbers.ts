@@ -29,6 +29,24 @@ function masked(text: string, spans: readonly Span[]): string {
   return parts.join('');
 }
 
+/**
+ * Whether the first space group of a run is a number of its own: a label ("Size", "Qty") stands
+ * before it, or (for "149 € 99", whose own currency is inside) another currency ("$50 149 € 99");
+ * and it is short, as sizes and counts are.
+ */
+function startsApart(before: string, raw: string, ownCurrencyInside = false): boolean {
+  if (!/^\d{1,2} /.test(raw)) return false;
+  return isLabelBefore(before) || (ownCurrencyInside && /\p{Sc}\s*$/u.test(before));
+}
+
+/** "$50 980 ₫", "$50 129 900 FCFA": a run between two different currencies starts with a number of its own. */
+function betweenCurrencies(before: string, after: string): boolean {
+  const prefix = /(\d ?)?(\p{Sc})\s*$/u.exec(before); // "29 € 1 299 ₸": that € is the 29's, no prefix of this run
+  const left = prefix && !prefix[1] ? prefix[2] : undefined;
+  const right = /^\s*(\p{Sc}|[A-Z]{3}(?![\p{L}])|F ?CFA)/u.exec(after)?.[1];
+  return left !== undefined && right !== undefined && left !== right;
+}
+
 /** "119. 95" → 119.95 when the digits before the separator read as one number; null otherwise. */
 function spacedDecimal(raw: string): string | null {
   const spaced = SPACED_DECIMAL.exec(raw);
@@ -76,8 +94,8 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     // "10 000 € 20 %", "2 499 € 12 x 30 cm": the two digits after the sign are a number of their own.
     const cents = exclusionAfter(text.slice(end, end + LABEL_WINDOW), { raw: match[2] });
     if (cents === 'percent' || cents === 'measure' || cents === 'multiplier') continue;
-    // "Qty 2 149 € 99": after a label the first space group is the labelled number, not thousands.
-    const labelled = match[1].includes(' ') && isLabelBefore(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index));
+    // "Qty 2 149 € 99", "over $50 149 € 99": after a label or a currency the first space group is a number of its own.
+    const labelled = match[1].includes(' ') && startsApart(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index), match[1], true);
     const start = labelled ? match.index + match[1].indexOf(' ') + 1 : match.index;
     const integer = normalizeNumber(labelled ? match[1].slice(match[1].indexOf(' ') + 1) : match[1], { decimalSeparator: ',' });
     if (integer === null) continue;
@@ -90,7 +108,7 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
   const consider = (start: number, raw: string): void => {
     const before = text.slice(Math.max(0, start - LABEL_WINDOW), start);
     // "Size 42 299,95", "Qty 2 990 Ft": after a label the first space group is the labelled number.
-    const labelled = raw.includes(' ') && isLabelBefore(before);
+    const labelled = raw.includes(' ') && (startsApart(before, raw) || betweenCurrencies(before, text.slice(start + raw.length, start + raw.length + 8)));
     const normalized = labelled ? null : normalizeNumber(raw, options);
     if (normalized !== null) {
       const token = classify(text, { start, end: start + raw.length, raw, normalized });

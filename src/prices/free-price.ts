@@ -21,6 +21,9 @@ const NOT_THE_PRICE = new RegExp(
   'iu',
 );
 
+/** Whether a free word appears at all, whatever it is about. */
+export const mentionsFree = (text: string): boolean => FREE.test(text);
+
 /** The free word when the text says the product costs nothing; null otherwise. */
 export function freeWord(text: string): string | null {
   const match = FREE.exec(text);

@@ -20,7 +20,7 @@ const MEASURE = unitPattern([
 const COUNTED = unitPattern([
   'pcs', 'pc', 'pieces?', 'count', 'ct', 'rolls?', 'sheets?', 'tabs', 'tablets?', 'capsules?', 'caps', 'servings?', 'pairs?', 'stk\\.?', 'stück', 'st\\.?',
   'stars?', 'sterne', 'étoiles', 'reviews?', 'ratings?', 'bewertungen', 'avis', 'opinie', 'recensioni', 'reseñas', 'avaliações', 'left', 'in stock',
-  'auf lager', 'verfügbar', 'sold', 'verkauft', 'vendus', 'days?', 'tage?n?', 'jours?', 'días', 'dias', 'hours?', 'hrs?', 'stunden', 'min', 'minutes?',
+  'auf lager', 'verfügbar', 'sold', 'verkauft', 'vendus', 'days?', 'tage?n?', 'jours?', 'días', 'dias', 'hours?', 'hrs?', 'h', 'std\\.?', 'stunden', 'min', 'minutes?',
   'years?', 'jahre?n?', 'ans', 'años', 'months?', 'monate?n?', 'mois', 'meses', 'weeks?', 'wochen', 'semaines', 'people', 'watching', 'views', 'items?',
   'results', 'products', 'artikel', 'produkte', 'ergebnisse', 'résultats', 'colou?rs', 'farben', 'couleurs', 'sizes', 'größen', 'variants', 'varianten',
   'seats', 'persons', 'personen', 'шт\\.?', 'ед\\.?', 'interest-free', 'payments?', 'instal?lments?', 'raten', 'cuotas', 'parcelas', 'mensualités',
@@ -39,7 +39,7 @@ const LABEL_BEFORE = new RegExp(
       'size', 'sizes', 'gr\\.', 'größe', 'grösse', 'taille', 'tailles', 'talla', 'tallas', 'taglia', 'rozmiar', 'размер', 'art\\.?-?nr\\.?',
       'artikelnummer', 'art\\.', 'sku', 'item', 'item no\\.?', 'no\\.', 'nr\\.', 'n°', 'nº', '#', 'qty', 'quantity', 'menge', 'anzahl', 'model',
       'modell', 'modelo', 'ean', 'gtin', 'isbn', 'upc', 'mpn', 'ref\\.?', 'réf\\.?', 'référence', 'code', 'id', 'pack of', 'set of', 'lot de',
-      'packung', 'pack de', 'in stock', 'rated', 'rating', 'bewertung', 'version', 'gen', 'series', 'serie', 'vol\\.?', 'volume', 'page', 'seite',
+      'packung', 'pack de', 'rated', 'rating', 'bewertung', 'version', 'gen', 'series', 'serie', 'vol\\.?', 'volume', 'page', 'seite',
       'step', 'room', 'tel\\.?', 'phone', 'fax', 'ph',
     ].join('|') +
     ')\\s*[:.#-]?\\s*$',
@@ -84,5 +84,7 @@ export function exclusionBefore(before: string, token: { raw: string; end: numbe
   // "Sizes 38, 40, 42", "Gr. 38/40": the label covers the whole list after it.
   if (LABEL_BEFORE.test(before) || LABEL_BEFORE.test(before.replace(LIST_BEFORE, ''))) return 'label';
   if (INTEGER.test(token.raw) && /\($/.test(before)) return 'count';
+  // "X-2000", "RTX4090", "v2.0": digits glued to letters are a model code (a currency glued to them lifts this).
+  if (/\p{L}-?$/u.test(before)) return 'label';
   return undefined;
 }

@@ -2,7 +2,7 @@
 import { Decimal } from '../core/money';
 import { choosePrice, candidatesOf, type Candidate } from './choose-price';
 import { currencyFromContext, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
-import { freeWord } from './free-price';
+import { freeWord, mentionsFree } from './free-price';
 import { minorUnitDigits } from './iso-currencies';
 import { normalizeNumber } from './normalize-number';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
@@ -58,6 +58,10 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   if (choice.ok === 'none') return freeOrNone(text, display, currencies, options, choice.all);
 
   const { chosen, all } = choice;
+  // "Gratis · Delivery 4.95": a bare number beside a free word may be the price or something else that costs.
+  if (chosen.owned.length === 0 && mentionsFree(text)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `a free word beside a number with no currency: ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))}`);
+  }
   const currency = currencyOf(chosen, all, currencies, options);
   let amountText = chosen.token.normalized ?? '0';
   // "3.350 KWD": an ambiguous three-digit tail is decimal when the currency has three minor digits.

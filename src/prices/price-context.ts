@@ -24,7 +24,12 @@ const REFERENCE = endsWith([
   'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard )?(?:shipping|delivery)(?: on orders)?(?: over| above| from)?', 'versandkostenfrei ab',
   'kostenloser versand ab', 'gratis versand ab', 'livraison gratuite dès', 'livraison offerte dès', 'envío gratis (?:desde|a partir de)',
   'spedizione gratuita (?:da|sopra)', 'frete grátis acima de', 'gratis verzending vanaf', 'darmowa dostawa od', 'min(?:imum)? order',
+  // Shipping and deposits are charged beside the price, never the price. With a colon only: a bare
+  // "Versand" is as often the end of the previous amount ("+ 4,99 € Versand 12,99 €").
+  '(?:delivery|shipping|postage|versand|versandkosten|porto|livraison|envío|spedizione|frete|verzending|dostawa|доставка|kargo|deposit|pfand)(?: costs?| charge)? ?:',
+  'p&p', 'frais de port', '送料', '运费', '\\+', 'zzgl\\.?', 'plus',
 ]);
+
 /** A regular price: a reference beside a sale price, the price itself when it stands alone. */
 const REGULAR = endsWith(['reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale']);
 /** "De R$ 199 por R$ 149": a bare "de" opening the text (Portuguese, Spanish). */
