@@ -22,7 +22,8 @@ export type PriceRefusalCode = (typeof PRICE_REFUSAL)[keyof typeof PRICE_REFUSAL
  */
 export interface PriceRefusal {
   ok: false;
-  reason: PriceRefusalCode;
+  /** One of PRICE_REFUSAL's codes from the parser; a string so readers built on it (visible prices) may add their own. */
+  reason: PriceRefusalCode | (string & {});
   /** What in the text made it refuse, for logs and drop details. */
   detail?: string;
 }
