@@ -6,7 +6,6 @@ import { freeWord, mentionsFree } from './free-price';
 import { minorUnitDigits } from './iso-currencies';
 import { normalizeNumber } from './normalize-number';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
-import { decimalSeparatorOf } from './price-locale';
 import { toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
 import { findCurrencies, isAdjacent, type CurrencyToken } from './price-tokens';
@@ -18,7 +17,10 @@ export type { CurrencySource } from './currencies';
 export interface ParsePriceOptions {
   /** Currency seen near the price (a code or a symbol, e.g. from a separate element); resolves `$`, `¥`, `kr`. */
   currencyHint?: string | null;
-  /** The page's BCP 47 locale ("de-CH", "en-CA"): resolves shared symbols and, unless given, the decimal separator. */
+  /**
+   * The page's BCP 47 locale ("de-CH", "en-CA"): resolves shared symbols. It does not pick the decimal
+   * separator: pages declare "en" over euro formats too often, and "1.299" read as 1.299 would be 1000× off.
+   */
   locale?: string | null;
   /** The shop's currency (ISO code) when the text and hint say nothing, or to pick among `$` currencies. */
   defaultCurrency?: string | null;
@@ -50,7 +52,7 @@ export const amountOf = (result: PriceResult): Decimal | null => (result.ok ? re
 
 export function parsePrice(input: string, options: ParsePriceOptions = {}): PriceResult {
   const { display, text } = toPriceText(input);
-  const decimalSeparator = options.decimalSeparator ?? (options.locale ? (decimalSeparatorOf(options.locale) ?? undefined) : undefined);
+  const { decimalSeparator } = options;
   const currencies = findCurrencies(text);
   const numbers = findNumbers(text, { decimalSeparator });
   const choice = choosePrice(text, candidatesOf(text, numbers, currencies));

@@ -1,10 +1,9 @@
-// What a page's locale (BCP 47, e.g. "de-CH") says about its prices: which shared symbol it means, which decimal separator.
+// What a page's locale (BCP 47, e.g. "de-CH") says about its prices: which currency a shared symbol means.
 import currencyCodes from 'currency-codes';
 
 /** Locales come from pages: a bound keeps a crawl of odd `lang` values from growing the caches. */
 const CACHE_MAX = 1000;
 const symbolCache = new Map<string, string | null>();
-const separatorCache = new Map<string, '.' | ',' | null>();
 
 function regionOf(locale: string): string | null {
   try {
@@ -65,20 +64,4 @@ export function localeCurrencyAmong(locale: string, symbol: string, candidates: 
   if (symbolCache.size > CACHE_MAX) symbolCache.clear();
   symbolCache.set(key, chosen);
   return chosen;
-}
-
-/** The locale's decimal separator when it is "." or ","; null for an unknown tag. */
-export function decimalSeparatorOf(locale: string): '.' | ',' | null {
-  const cached = separatorCache.get(locale);
-  if (cached !== undefined) return cached;
-  let separator: '.' | ',' | null = null;
-  try {
-    const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value;
-    separator = decimal === '.' || decimal === ',' ? decimal : decimal === '٫' ? '.' : null;
-  } catch {
-    separator = null;
-  }
-  if (separatorCache.size > CACHE_MAX) separatorCache.clear();
-  separatorCache.set(locale, separator);
-  return separator;
 }

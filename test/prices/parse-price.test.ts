@@ -94,10 +94,11 @@ describe('parsePrice', () => {
     expect(pick('5')).toEqual([null, null, null]);
   });
 
-  it('takes the decimal separator from the locale when none is given', () => {
-    expect(outcome('1.299', { locale: 'de-CH' })).toBe('1.299 -');
-    expect(outcome('1,299', { locale: 'fr-FR' })).toBe('1.299 -');
-    expect(outcome('1.299', { locale: 'de-DE' })).toBe('1299 -');
+  it('never lets the locale turn a thousands group into decimals (a page declared "en" over euro formats)', () => {
+    expect(outcome('1.299 €', { locale: 'en' })).toBe('1299 EUR');
+    expect(outcome('1,299 €', { locale: 'fr-FR' })).toBe('1299 EUR');
+    expect(outcome('1.299', { locale: 'de-CH', decimalSeparator: '.' })).toBe('1.299 -');
+    expect(outcome('KWD 3.350', { locale: 'en-US' })).toBe('3.35 KWD');
   });
 
   describe('negative numbers, minor units, Indian grouping and other digits', () => table([
