@@ -3,6 +3,7 @@ import { SettingsError } from '../src/core/errors';
 import { BlockRules } from '../src/downloader/block-rules';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
+import type { RobotsCache } from '../src/robots/robots-cache';
 import type { Settings } from '../src/settings/schema';
 import type { CrawlStores } from '../storage/open-stores';
 import { AdaptiveThrottleMiddleware, type IntervalControl } from './adaptive-throttle';
@@ -17,12 +18,13 @@ import { SessionsMiddleware } from './sessions';
 
 /**
  * What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it), its
- * stores (raw capture) and its host intervals (adaptive throttle).
+ * stores (raw capture), its host intervals (adaptive throttle) and its robots.txt cache (shared by workers).
  */
 export interface MiddlewareDeps {
   fetcher: Fetcher;
   stores: CrawlStores;
   hostSlots: IntervalControl;
+  robotsCache: RobotsCache;
 }
 
 /**
@@ -90,7 +92,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['circuit-breaker', circuitBreaker],
   ['adaptive-throttle', adaptiveThrottle],
   ['sessions', sessions],
-  ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher)],
+  ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher, deps.robotsCache)],
   ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],
 ];
 

@@ -1,130 +1,210 @@
-// robots.txt middleware: fetched once per host per run without holding a slot; disallowed URLs fail, Crawl-delay spaces the host.
-import robotsParser from 'robots-parser';
-import { CrawlRequest } from '../src/core/request';
-import { accept, CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
+// robots.txt middleware: one file per origin, fetched once per run without holding a slot; disallowed URLs and redirect targets fail, Crawl-delay spaces the host.
+import { FetchError } from '../src/core/errors';
+import type { CrawlRequest } from '../src/core/request';
+import { CONTINUE, accept, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
+import { hostKeyOf } from '../src/politeness/host-key';
 import { policyFromSettings, type PolicyFor } from '../src/politeness/host-policy';
+import { CrawlDelayClock } from '../src/robots/crawl-delay-clock';
+import { fetchRobots } from '../src/robots/fetch-robots';
+import type { RobotsCache, RobotsEntry } from '../src/robots/robots-cache';
+import { RobotsRules, type AgentRules } from '../src/robots/robots-rules';
 import type { Settings } from '../src/settings/schema';
 
-type Robots = ReturnType<typeof robotsParser>;
-
-type HostRobots =
-  | { state: 'fetching' }
-  /** `robots` null: no robots.txt (4xx), everything allowed. */
-  | { state: 'ready'; robots: Robots | null; crawlDelayMs: number; fetchedAtMs: number; lastPassAtMs: number }
-  | { state: 'unreachable'; attempts: number; retryAtMs: number };
+type OriginState =
+  /** A look-up (the shared cache, then maybe a fetch) is on its way. */
+  | { state: 'loading' }
+  /** Another worker is fetching it: look in the cache again at `recheckAtMs`. */
+  | { state: 'elsewhere'; recheckAtMs: number }
+  | { state: 'known'; entry: RobotsEntry; rules: AgentRules | null; expiresAtMs: number };
 
 /** While robots.txt is on its way, the host's requests look again this often (no slot is held meanwhile). */
 const RECHECK_MS = 50;
 
 /**
- * `processRequest` runs while the host slot is reserved, so it never waits for robots.txt: it starts the
- * fetch in the background (same fetcher, so same user agent, pool and limits) and defers the request.
- * The first request after the fetch waits one host interval after it, and with a Crawl-delay every
- * request waits max(interval, Crawl-delay) after the previous one was let through and after its answer
- * came back (the later of the two: a send can lag the pass): the robots.txt fetch and the Crawl-delay
- * both count against the host's politeness budget.
+ * Rules are per origin (scheme, host, port; RFC 9309 §2.3): an https page is never judged by the http
+ * file, nor one subdomain by another's when host keys merge them. `processRequest` runs while the host
+ * slot is reserved, so it never waits for robots.txt: it starts a look-up in the background and defers
+ * the request. The look-up reads the crawl's `RobotsCache` (shared by the workers of a Redis frontier)
+ * and only the worker that claims the origin fetches the file. The fetch goes around the host slots, so
+ * the host's next request waits one interval after it; a Retry-After on robots.txt pauses the host.
  */
 export class RobotsTxtMiddleware implements DownloaderMiddleware {
   readonly name = 'robots-txt';
-  private readonly hosts = new Map<string, HostRobots>();
+  private readonly origins = new Map<string, OriginState>();
   private readonly pending = new Set<Promise<void>>();
   private readonly policyFor: PolicyFor;
+  private readonly crawlDelays = new CrawlDelayClock();
+  /** The redirect target a fetch stopped at because its origin's robots.txt was not known yet. */
+  private readonly redirectTargets = new WeakMap<CrawlRequest, string>();
 
   constructor(
     private readonly settings: Settings,
     private readonly fetcher: Fetcher,
+    private readonly cache: RobotsCache,
   ) {
     this.policyFor = policyFromSettings(settings.politeness);
   }
 
   processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
-    const config = this.settings.robots;
-    if (!config.obey) return CONTINUE;
-    const nowMs = ctx.nowMs();
-    const entry = this.hosts.get(ctx.hostKey);
-    if (!entry || (entry.state === 'unreachable' && nowMs >= entry.retryAtMs && entry.attempts < config.maxFetchAttempts)) {
-      this.startFetch(request, ctx, entry?.state === 'unreachable' ? entry.attempts : 0);
-      // The fetch goes out in this request's slot: the host's next slot is a full interval later, for every
-      // process that shares the host gates (a worker joining a running crawl fetches robots.txt mid-crawl).
-      const afterFetchMs = nowMs + this.policyFor(ctx.hostKey).minIntervalMs + RECHECK_MS;
-      return { ...wait(nowMs + RECHECK_MS, false), pauseHostUntilMs: afterFetchMs };
-    }
-    if (entry.state === 'fetching') return wait(nowMs + RECHECK_MS, false);
-    if (entry.state === 'unreachable') {
-      if (entry.attempts >= config.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${ctx.hostKey} unreachable after ${entry.attempts} fetches`);
-      return wait(entry.retryAtMs, false);
-    }
-    if (entry.robots?.isDisallowed(request.url, config.userAgentToken)) {
-      ctx.stats.inc('robots/disallowed');
-      return fail('robots/disallowed', `robots.txt of ${ctx.hostKey} disallows ${request.url}`);
-    }
-    // The host slots space everything else; only the robots.txt fetch (outside the slots) and a
-    // Crawl-delay longer than the host interval need spacing here.
-    const minIntervalMs = this.policyFor(ctx.hostKey).minIntervalMs;
-    const earliestMs = Math.max(entry.fetchedAtMs + minIntervalMs, entry.crawlDelayMs > minIntervalMs ? entry.lastPassAtMs + entry.crawlDelayMs : 0);
-    if (nowMs < earliestMs) return wait(earliestMs, true);
-    entry.lastPassAtMs = nowMs;
-    return CONTINUE;
+    if (!this.settings.robots.obey) return CONTINUE;
+    return this.decide(request.url, request, ctx, true);
   };
+
+  /**
+   * A redirect target is judged by its own origin's file before the fetcher follows it. Not known yet:
+   * the fetch stops (ROBOTS_PENDING) and `processError` defers the request until it is.
+   */
+  checkRedirect: DownloaderMiddleware['checkRedirect'] = (request, _fromUrl, toUrl, ctx) => {
+    if (!this.settings.robots.obey) return;
+    const known = this.origins.get(new URL(toUrl).origin);
+    const settled = known?.state === 'known' && !this.isDue(known, ctx.nowMs()) && (known.entry.kind === 'rules' || known.entry.kind === 'allow-all');
+    if (!settled) {
+      this.redirectTargets.set(request, toUrl);
+      throw new FetchError('ROBOTS_PENDING', `robots.txt of ${new URL(toUrl).origin} is not known yet (redirect to ${toUrl})`);
+    }
+    if (known.rules && !known.rules.isAllowed(toUrl)) {
+      ctx.stats.inc('robots/disallowed');
+      throw new FetchError('ROBOTS_DISALLOWED', `robots.txt of ${new URL(toUrl).origin} disallows the redirect target ${toUrl}`);
+    }
+  };
+
+  /** Judges the URL (the request's, or a redirect target's) by its origin's robots.txt, looking it up first when needed. */
+  private decide(url: string, page: CrawlRequest, ctx: MiddlewareContext, spaceHost: boolean): RequestOutcome {
+    const nowMs = ctx.nowMs();
+    const origin = new URL(url).origin;
+    const known = this.origins.get(origin);
+    if (!known || this.isDue(known, nowMs)) {
+      this.startLookup(origin, page, ctx, known);
+      // A fetch goes out in this request's slot: the host's next slot is a full interval later.
+      return { ...wait('robots/wait', nowMs + RECHECK_MS), pauseHostUntilMs: nowMs + this.policyFor(ctx.hostKey).minIntervalMs + RECHECK_MS };
+    }
+    if (known.state === 'loading') return wait('robots/wait', nowMs + RECHECK_MS);
+    if (known.state === 'elsewhere') return wait('robots/wait', known.recheckAtMs);
+    const { entry, rules } = known;
+    if (entry.kind === 'retry-after') {
+      // The server named the time: the whole host waits for it, and no attempt is counted.
+      return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs };
+    }
+    if (entry.kind === 'unreachable') {
+      if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`);
+      return wait('robots/unreachable', entry.retryAtMs);
+    }
+    if (rules && !rules.isAllowed(url)) {
+      ctx.stats.inc('robots/disallowed');
+      return fail('robots/disallowed', `robots.txt of ${origin} disallows ${url}`);
+    }
+    return spaceHost ? this.spaceHost(ctx, entry.fetchedAtMs, rules?.crawlDelayMs ?? null, nowMs) : CONTINUE;
+  }
 
   /** The answer is in: count the Crawl-delay from now too, as a late send may have followed the pass. */
   processResponse: DownloaderMiddleware['processResponse'] = (_request, response, ctx) => {
-    this.markDone(ctx);
+    this.crawlDelays.answered(ctx.hostKey, ctx.nowMs());
     return accept(response);
   };
 
-  processError: DownloaderMiddleware['processError'] = (_request, _error, ctx) => {
-    this.markDone(ctx);
-    return CONTINUE;
+  processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
+    this.crawlDelays.answered(ctx.hostKey, ctx.nowMs());
+    const target = this.redirectTargets.get(request);
+    if (error.code !== 'ROBOTS_PENDING' || target === undefined) return CONTINUE;
+    this.redirectTargets.delete(request);
+    const outcome = this.decide(target, request, ctx, false);
+    // Known by now after all (another request's look-up finished): go again at once.
+    if (outcome.type === 'continue') return wait('robots/wait', ctx.nowMs());
+    // A pause asked for the target's host must not stop the host the request started on.
+    if (outcome.type === 'defer' && hostKeyOf(target, this.settings.politeness.hostKey) !== ctx.hostKey) return wait(outcome.reason, outcome.untilMs);
+    return outcome;
   };
 
   async close(): Promise<void> {
     await Promise.allSettled([...this.pending]);
   }
 
-  private markDone(ctx: MiddlewareContext): void {
-    const entry = this.hosts.get(ctx.hostKey);
-    if (entry?.state === 'ready' && entry.crawlDelayMs > 0) entry.lastPassAtMs = Math.max(entry.lastPassAtMs, ctx.nowMs());
+  /**
+   * The host slots space everything else; only the robots.txt fetch (outside the slots) and a
+   * Crawl-delay longer than the host interval need spacing here.
+   */
+  private spaceHost(ctx: MiddlewareContext, fetchedAtMs: number, crawlDelayMs: number | null, nowMs: number): RequestOutcome {
+    const minIntervalMs = this.policyFor(ctx.hostKey).minIntervalMs;
+    if (nowMs < fetchedAtMs + minIntervalMs) return { ...wait('robots/wait', fetchedAtMs + minIntervalMs), pauseHostUntilMs: fetchedAtMs + minIntervalMs };
+    return this.holdCrawlDelay(ctx.hostKey, crawlDelayMs, minIntervalMs, nowMs);
   }
 
-  private startFetch(page: CrawlRequest, ctx: MiddlewareContext, attemptsBefore: number): void {
-    this.hosts.set(ctx.hostKey, { state: 'fetching' });
-    ctx.stats.inc('robots/fetched');
-    const robotsRequest = new CrawlRequest({ url: new URL('/robots.txt', page.url).href });
-    // Same session as the page that asked: through its proxy and with its cookies, never from our own address.
-    robotsRequest.session = page.session;
-    const done = this.fetchRobots(robotsRequest, ctx, attemptsBefore).finally(() => this.pending.delete(done));
+  /** The one place Crawl-delay is enforced (until the HostGate keeps it as a floor on the host's interval). */
+  private holdCrawlDelay(hostKey: string, crawlDelayMs: number | null, minIntervalMs: number, nowMs: number): RequestOutcome {
+    if (crawlDelayMs === null || crawlDelayMs <= minIntervalMs) return CONTINUE;
+    const untilMs = this.crawlDelays.hold(hostKey, crawlDelayMs, nowMs);
+    return untilMs === null ? CONTINUE : { ...wait('robots/wait', untilMs), pauseHostUntilMs: untilMs };
+  }
+
+  /** A known state runs out: entries past their TTL, a Retry-After window or a refetch time that has come. */
+  private isDue(known: OriginState, nowMs: number): boolean {
+    if (known.state === 'loading') return false;
+    if (known.state === 'elsewhere') return nowMs >= known.recheckAtMs;
+    return nowMs >= known.expiresAtMs || this.needsFetch(known.entry, nowMs);
+  }
+
+  private needsFetch(entry: RobotsEntry, nowMs: number): boolean {
+    if (entry.kind === 'retry-after') return nowMs >= entry.untilMs;
+    return entry.kind === 'unreachable' && nowMs >= entry.retryAtMs && entry.attempts < this.settings.robots.maxFetchAttempts;
+  }
+
+  private startLookup(origin: string, page: CrawlRequest, ctx: MiddlewareContext, before: OriginState | undefined): void {
+    this.origins.set(origin, { state: 'loading' });
+    const done = this.lookup(origin, page, ctx, before)
+      .catch((error: unknown) => {
+        ctx.log.warn({ err: error, origin }, 'robots.txt look-up failed; trying again');
+        this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + this.settings.robots.refetchAfterMs });
+      })
+      .finally(() => this.pending.delete(done));
     this.pending.add(done);
   }
 
-  private async fetchRobots(request: CrawlRequest, ctx: MiddlewareContext, attemptsBefore: number): Promise<void> {
-    const { url } = request;
-    let status: number | string;
-    try {
-      const response = await this.fetcher.fetch(request);
-      status = response.status;
-      if (response.status < 500) {
-        // 4xx: no rules (RFC 9309 §2.3.1.3); 2xx: the rules; 3xx only after too many redirects: treat as none.
-        const robots = response.status >= 200 && response.status < 300 ? robotsParser(url, response.text) : null;
-        const crawlDelayS = robots?.getCrawlDelay(this.settings.robots.userAgentToken) ?? 0;
-        const nowMs = ctx.nowMs();
-        this.hosts.set(ctx.hostKey, { state: 'ready', robots, crawlDelayMs: Math.round(crawlDelayS * 1000), fetchedAtMs: nowMs, lastPassAtMs: 0 });
-        ctx.log.info({ url, status: response.status, crawlDelayS: crawlDelayS || undefined }, 'robots.txt loaded');
-        return;
-      }
-    } catch (error) {
-      status = (error as { code?: string }).code ?? 'error';
+  /** The shared entry if it still holds, else the claim and a fetch; a worker that loses the claim reads again shortly. */
+  private async lookup(origin: string, page: CrawlRequest, ctx: MiddlewareContext, before: OriginState | undefined): Promise<void> {
+    const cached = await this.cache.get(origin);
+    if (cached && !this.needsFetch(cached, ctx.nowMs())) {
+      // Held no longer here than in the cache: from when the worker that fetched it did.
+      const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
+      this.origins.set(origin, this.knownState(cached, fetchedAtMs + this.settings.robots.cacheTtlMs));
+      return;
     }
-    // 5xx or unreachable: RFC 9309 says assume everything is disallowed, so the host's requests wait.
-    const attempts = attemptsBefore + 1;
-    const retryAtMs = ctx.nowMs() + this.settings.robots.refetchAfterMs * 2 ** (attempts - 1);
-    this.hosts.set(ctx.hostKey, { state: 'unreachable', attempts, retryAtMs });
-    ctx.stats.inc('robots/unreachable');
-    ctx.log.warn({ url, status, attempts }, 'robots.txt unreachable');
+    const fetchBudgetMs = this.settings.http.timeoutMs + this.settings.http.connectTimeoutMs + RECHECK_MS;
+    if (!(await this.cache.claim(origin, fetchBudgetMs))) {
+      this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + RECHECK_MS });
+      return;
+    }
+    const previous = cached ?? (before?.state === 'known' ? before.entry : null);
+    const attemptsBefore = previous?.kind === 'unreachable' || previous?.kind === 'retry-after' ? previous.attempts : 0;
+    ctx.stats.inc('robots/fetched');
+    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs });
+    await this.cache.put(origin, entry, this.settings.robots.cacheTtlMs);
+    const known = this.knownState(entry, ctx.nowMs() + this.settings.robots.cacheTtlMs);
+    this.origins.set(origin, known);
+    this.logFetch(ctx, origin, known);
+  }
+
+  private knownState(entry: RobotsEntry, expiresAtMs: number): Extract<OriginState, { state: 'known' }> {
+    const rules = entry.kind === 'rules' ? RobotsRules.parse(entry.text).forAgent(this.settings.robots.userAgentToken) : null;
+    return { state: 'known', entry, rules, expiresAtMs };
+  }
+
+  private logFetch(ctx: MiddlewareContext, origin: string, known: Extract<OriginState, { state: 'known' }>): void {
+    const url = `${origin}/robots.txt`;
+    const { entry } = known;
+    if (entry.kind === 'rules' || entry.kind === 'allow-all') {
+      const status = entry.kind === 'rules' ? 200 : entry.status;
+      ctx.log.info({ url, status, rules: entry.kind === 'rules', crawlDelayMs: known.rules?.crawlDelayMs ?? undefined }, 'robots.txt loaded');
+    } else if (entry.kind === 'retry-after') {
+      ctx.stats.inc('robots/retry-after');
+      ctx.log.warn({ url, status: entry.status, untilMs: entry.untilMs }, 'robots.txt asks to retry later; host paused');
+    } else {
+      ctx.stats.inc('robots/unreachable');
+      ctx.log.warn({ url, status: entry.status, attempts: entry.attempts }, 'robots.txt unreachable');
+    }
   }
 }
 
-function wait(untilMs: number, pauseHost: boolean): Defer {
-  return { type: 'defer', reason: 'robots/wait', untilMs, pauseHostUntilMs: pauseHost ? untilMs : undefined };
+function wait(reason: string, untilMs: number): Defer {
+  return { type: 'defer', reason, untilMs };
 }

@@ -16,7 +16,8 @@ import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
 import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
 import { SqliteItemStore } from './sqlite/sqlite-item-store';
 import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
-import { parseStoreUrl, redactStoreUrl } from './store-url';
+import { parseStoreUrl } from './store-url';
+import { maskSecretsInText } from '../src/core/mask-secrets';
 
 export interface StoreConfig {
   /** `storage.url`: unset or `sqlite:` for the embedded files, `postgres://…` for PostgreSQL. */
@@ -107,7 +108,7 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
     });
   }
   const sql = connectPostgres(location.url);
-  const where = redactStoreUrl(location.url);
+  const where = maskSecretsInText(location.url);
   try {
     await migrate(sql);
   } catch (error) {

@@ -1,11 +1,12 @@
 // `pricecrawl crawl <spider>`: settings, logger, signals, the crawl, the summary and the exit code.
 import { runCrawl } from '../crawl/run-crawl';
+import { feedSpecs } from '../export/feed-spec';
 import { exitCodeFor, formatSummary } from '../engine/run-summary';
 import type { CrawlEngine } from '../engine/crawl-engine';
 import { loadSettings } from '../settings/load-settings';
-import type { Settings } from '../settings/schema';
 import { LiveProgress } from '../crawl/live-progress';
 import { createLogger } from '../log/logger';
+import { maskSecretsInText } from '../core/mask-secrets';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 import { loadSpiderClass, parsePairs } from './spider-loader';
@@ -14,7 +15,10 @@ import { checkStartUrls, unknownCallbackMessages } from './spider-mistakes';
 export interface CrawlCommandOptions {
   set: string[];
   arg: string[];
-  output?: string;
+  /** `-o file[:format]` (repeatable): feeds appended to. */
+  output?: string[];
+  /** `-O file[:format]` (repeatable): feeds overwritten. */
+  overwriteOutput?: string[];
   /** `--report [file]`: true for the default path. */
   report?: string | boolean;
   storage?: string;
@@ -32,6 +36,7 @@ export interface CrawlCommandOptions {
 
 /** `join`: `pricecrawl worker`, which joins a run another process seeds instead of starting one. */
 export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions, join = false): Promise<number> {
+  const feeds = feedSpecs(opts.output, opts.overwriteOutput); // an unsupported format is refused before anything starts
   const SpiderClass = await loadSpiderClass(spiderName);
   const spider = new SpiderClass(parsePairs(opts.arg, '-a'));
   checkStartUrls(spider);
@@ -40,13 +45,13 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   if (opts.frontier) cliPairs.push(`frontier.url=${opts.frontier}`);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
-  const live = liveProgressFor(loaded.settings, spider.name);
+  const live = LiveProgress.forTerminal(loaded.settings, spider.name);
   const log = createLogger({ ...loaded.settings.log, prettyDestination: live?.logStream });
   let engine: CrawlEngine | null = null;
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
   try {
     const summary = await runCrawl({
-      spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, outputPath: opts.output, onEngine: (e) => (engine = e),
+      spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, feeds, onEngine: (e) => (engine = e),
       liveProgress: live !== null, onSnapshotSource: (snapshot) => live?.start(snapshot),
     }).finally(() => live?.stop());
     log.flush();
@@ -56,7 +61,7 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
       const path = await writeReport(loaded.settings.storage, summary.runId, typeof opts.report === 'string' ? opts.report : undefined);
       process.stdout.write(`\nreport written: ${path}\n`);
     }
-    if (summary.status === 'interrupted') process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);
+    if (summary.status === 'interrupted' || (summary.status === 'stopped' && summary.ledger.pending > 0)) process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);
     const mistakes = unknownCallbackMessages(spider, summary);
     for (const message of mistakes) process.stderr.write(`pricecrawl: ${message}\n`);
     // A callback name that does not exist is a spider bug, like a usage error: exit 2 so CI notices.
@@ -66,14 +71,9 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   }
 }
 
+/** The frontier URL is shown masked: a hint on screen must not carry the Redis password. */
 function continueHint(spider: string, runId: string, frontierUrl: string): string {
   if (frontierUrl === '') return `pricecrawl crawl ${spider} --resume`;
-  return `pricecrawl worker ${spider} --frontier ${frontierUrl} --run ${runId}`;
-}
-
-/** On a terminal with human-readable logs: the refreshing block; JSON logs or no TTY keep the periodic stats line. */
-function liveProgressFor(settings: Settings, spider: string): LiveProgress | null {
-  const pretty = settings.log.format === 'pretty' || (settings.log.format === 'auto' && process.stderr.isTTY === true);
-  if (settings.progress.live === 'off' || !process.stderr.isTTY || !pretty) return null;
-  return new LiveProgress(process.stderr, spider, settings.progress.intervalMs);
+  const shown = maskSecretsInText(frontierUrl);
+  return `pricecrawl worker ${spider} --frontier ${shown} --run ${runId}${shown === frontierUrl ? '' : '  (*** = the credentials in your settings)'}`;
 }

@@ -1,9 +1,13 @@
 // The `pricecrawl` command line: parses arguments, runs a command, turns known errors into one clear line.
 import { Command, Option } from 'commander';
+import { maskSecretsInText } from '../core/mask-secrets';
 import { PricecrawlError } from '../core/errors';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const STORE_HELP = 'items, history, fetch log and raw pages: sqlite: (default, files in the storage directory) or postgres://user@host:port/db';
+
+const FEED_APPEND_HELP = 'feed of the run\'s items, written as they are stored; appends to the file (repeatable). Format from the extension (.jsonl .json .csv .xml) or file:format';
+const FEED_OVERWRITE_HELP = 'like -o, but overwrites the file (repeatable)';
 
 const program = new Command()
   .name('pricecrawl')
@@ -17,7 +21,8 @@ program
   .argument('<spider>', 'spider name (see `pricecrawl list`) or ./path/to/spider.ts')
   .option('-s, --set <key=value>', 'override a setting by dotted path, e.g. -s politeness.minIntervalMs=500 (repeatable)', collect, [])
   .option('-a, --arg <key=value>', 'spider argument, e.g. -a baseUrl=http://127.0.0.1:8080 (repeatable)', collect, [])
-  .option('-o, --output <file>', 'export the run\'s items to a .jsonl or .csv file')
+  .option('-o, --output <file[:format]>', FEED_APPEND_HELP, collect, [])
+  .option('-O, --overwrite-output <file[:format]>', FEED_OVERWRITE_HELP, collect, [])
   .option('--report [file]', 'write the run\'s HTML report when it ends (default ./report-<runId>.html)')
   .option('--storage <dir>', 'storage directory (frontier, items); same as -s storage.dir=<dir>')
   .option('--store <url>', STORE_HELP)
@@ -42,7 +47,8 @@ program
   .option('--run <id>', 'the run to join (default: the spider\'s latest running run; waits for it to start)')
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
   .option('-a, --arg <key=value>', 'spider argument (repeatable)', collect, [])
-  .option('-o, --output <file>', 'export the run\'s items to a .jsonl or .csv file when this worker ends')
+  .option('-o, --output <file[:format]>', FEED_APPEND_HELP, collect, [])
+  .option('-O, --overwrite-output <file[:format]>', FEED_OVERWRITE_HELP, collect, [])
   .option('--storage <dir>', 'storage directory (items); same as -s storage.dir=<dir>')
   .option('--store <url>', STORE_HELP)
   .option('--config <file>', 'project settings file')
@@ -137,6 +143,21 @@ program
   });
 
 program
+  .command('parse')
+  .description('fetch one URL as the spider would, run one callback on it, print its items (after the pipeline, drops with reasons) and requests; saves nothing')
+  .argument('<url>', 'absolute http(s) URL')
+  .option('-c, --callback <name>', 'the spider callback to run', 'parse')
+  .option('--spider <name>', 'spider name or ./path/to/spider.ts (default: the registered spider whose allowedDomains take the URL)')
+  .option('-a, --arg <key=value>', 'spider argument (repeatable)', collect, [])
+  .option('--meta <json>', 'the request meta the callback reads, as a JSON object')
+  .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+  .option('--config <file>', 'project settings file')
+  .action(async (url: string, opts) => {
+    const { parseCommand } = await import('./parse-command');
+    process.exitCode = await parseCommand(url, opts);
+  });
+
+program
   .command('schedule')
   .description('run spiders on the cron expressions in schedule.spiders (each run a `crawl --due` child process); SIGTERM stops it')
   .option('-s, --set <key=value>', 'override a setting (repeatable; passed on to every run)', collect, [])
@@ -170,6 +191,22 @@ program
   .action(async (runId: string, opts) => {
     const { reportCommand } = await import('./report-command');
     process.exitCode = await reportCommand(runId, opts);
+  });
+
+program
+  .command('export')
+  .description('write a past run\'s items from the store to feed files (JSONL, JSON, CSV, XML), with rawHash, scrapedAt, runId, source')
+  .argument('[runId]', 'the run (see `pricecrawl runs`); or --spider <name> --latest')
+  .option('--spider <name>', 'with --latest: the spider whose latest run to export')
+  .option('--latest', 'the latest run of --spider')
+  .option('-o, --output <file[:format]>', 'append to this feed (repeatable)', collect, [])
+  .option('-O, --overwrite-output <file[:format]>', 'overwrite this feed (repeatable)', collect, [])
+  .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .option('--store <url>', STORE_HELP)
+  .option('--config <file>', 'project settings file')
+  .action(async (runId: string | undefined, opts) => {
+    const { exportCommand } = await import('./export-command');
+    process.exitCode = await exportCommand(runId, opts);
   });
 
 program
@@ -212,11 +249,12 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   const debug = process.argv.includes('--debug');
+  // A driver's error may quote its connection URL, password and all.
   if (error instanceof PricecrawlError && !debug) {
-    process.stderr.write(`pricecrawl: ${error.message}\n`);
+    process.stderr.write(`pricecrawl: ${maskSecretsInText(error.message)}\n`);
     process.exitCode = 2;
   } else {
-    process.stderr.write(`pricecrawl: ${debug && error instanceof Error ? error.stack : String((error as Error)?.message ?? error)}\n`);
+    process.stderr.write(`pricecrawl: ${maskSecretsInText(debug && error instanceof Error ? (error.stack ?? '') : String((error as Error)?.message ?? error))}\n`);
     process.exitCode = 1;
   }
 }

@@ -1,4 +1,5 @@
 // CrawlRequest: everything needed to fetch a page and route its response, serializable as JSON.
+import { REQUEST_BRAND } from './package-brand';
 import type { JsonObject } from './json';
 import type { BrowserRequestOptions } from './browser-options';
 import type { RequestSession } from './request-session';
@@ -40,6 +41,8 @@ export interface SerializedRequest {
   attempt: number;
   /** Absent in rows stored before browser fetching existed. */
   browser?: BrowserRequestOptions | null;
+  /** Links followed from a start request to reach this one; absent in rows stored before depth existed (read as 0). */
+  depth?: number;
 }
 
 export class CrawlRequest<M extends JsonObject = JsonObject> {
@@ -55,11 +58,18 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   readonly browser: BrowserRequestOptions | null;
   /** How many times this request was sent before (0 on the first try); set by the frontier. */
   attempt = 0;
+  /** Links followed from a start request (0) to reach this one; set by the callback runner (depth.limit). */
+  depth = 0;
   /** Frontier row id once the request is stored; absent for requests not yet added. */
   id: string | null = null;
   /** The session (cookies, proxy) this send uses; set by the sessions middleware, never serialized. */
   session: RequestSession | null = null;
   private cachedFingerprint: string | null = null;
+
+  /** Recognised by the engine even when the spider's copy of pricecrawl is another install (package-brand.ts). */
+  get [REQUEST_BRAND](): true {
+    return true;
+  }
 
   constructor(init: CrawlRequestInit<M>) {
     const parsed = new URL(init.url); // throws TypeError on a bad URL at the call site that made it
@@ -96,12 +106,14 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
       fetchMode: this.fetchMode,
       attempt: this.attempt,
       browser: this.browser,
+      depth: this.depth,
     };
   }
 
   static fromJSON(data: SerializedRequest, id: string | null = null): CrawlRequest {
     const request = new CrawlRequest({ ...data, fetchMode: data.fetchMode ?? undefined, browser: data.browser ?? undefined });
     request.attempt = data.attempt;
+    request.depth = data.depth ?? 0;
     request.id = id;
     return request;
   }

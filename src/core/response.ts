@@ -9,6 +9,7 @@ import { urlMatches, type CapturedResponse, type UrlPattern } from './browser-op
 import { PricecrawlError } from './errors';
 import type { JsonObject } from './json';
 import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
+import { linkSkipReason, SkippedLink } from './skipped-link';
 
 export interface ResponseTimings {
   /** Epoch ms when the request was handed to the fetcher. */
@@ -53,6 +54,8 @@ export class CrawlResponse {
   readonly redirectChain: readonly string[];
   readonly fetchMode: FetchMode;
   readonly captured: readonly CapturedResponse[];
+  /** Links `follow`/`followAll` did not turn into requests, by reason (`mailto`, `duplicate`...): the callback runner counts them as `follow/skipped/<reason>`. */
+  readonly skippedLinks = new Map<string, number>();
   private readonly livePage: Page | null;
   private cachedHash: string | null = null;
   private cachedDom: CheerioAPI | null = null;
@@ -135,13 +138,75 @@ export class CrawlResponse {
     return new URL(href, baseUrl).toString();
   }
 
-  /** A new request for a link on this page, handled by `callback` with typed `meta`. */
+  /**
+   * A new request for a link on this page, handled by `callback` with typed `meta`. A link that cannot be
+   * crawled (`mailto:`, `tel:`, `javascript:`, `data:`, an unparsable URL) never throws: it comes back as a
+   * SkippedLink, which the engine ignores when yielded and counts as `follow/skipped/<reason>`, so one odd
+   * link never costs the rest of the page.
+   */
   follow<M extends JsonObject = JsonObject>(
     href: string,
     callback = 'parse',
     meta?: M,
     init: Omit<CrawlRequestInit<M>, 'url' | 'callback' | 'meta'> = {},
-  ): CrawlRequest<M> {
-    return new CrawlRequest<M>({ ...init, url: this.urljoin(href), callback, meta });
+  ): CrawlRequest<M> | SkippedLink {
+    const resolved = this.resolveLink(href);
+    if (resolved instanceof SkippedLink) return resolved;
+    return new CrawlRequest<M>({ ...init, url: resolved, callback, meta });
+  }
+
+  /**
+   * Requests for many links: a CSS selector (each match's `href`, or `src` for frames) or a list of hrefs.
+   * Links that cannot be crawled and repeats of a URL already returned by this call are skipped and counted
+   * (`follow/skipped/<scheme>`, `follow/skipped/duplicate`); the frontier's own dedupe still applies after.
+   */
+  followAll<M extends JsonObject = JsonObject>(
+    selectorOrHrefs: string | Iterable<string>,
+    callback = 'parse',
+    meta?: M,
+    init: Omit<CrawlRequestInit<M>, 'url' | 'callback' | 'meta'> = {},
+  ): CrawlRequest<M>[] {
+    const hrefs = typeof selectorOrHrefs === 'string' ? this.linksOf(selectorOrHrefs) : [...selectorOrHrefs];
+    const seen = new Set<string>();
+    const requests: CrawlRequest<M>[] = [];
+    for (const href of hrefs) {
+      const request = this.follow(href, callback, meta, init);
+      if (request instanceof SkippedLink) continue;
+      if (seen.has(request.fingerprint)) {
+        this.countSkip('duplicate');
+        continue;
+      }
+      seen.add(request.fingerprint);
+      requests.push(request);
+    }
+    return requests;
+  }
+
+  private linksOf(selector: string): string[] {
+    return this.$(selector)
+      .toArray()
+      .map((element) => this.$(element).attr('href') ?? this.$(element).attr('src'))
+      .filter((href): href is string => href !== undefined);
+  }
+
+  /** The absolute http(s) URL of `href`, or the skip (counted) when it is not one. */
+  private resolveLink(href: string): string | SkippedLink {
+    let url: string;
+    try {
+      url = this.urljoin(href.trim());
+    } catch {
+      return this.skip(href, 'invalid-url');
+    }
+    const reason = linkSkipReason(url);
+    return reason ? this.skip(href, reason) : url;
+  }
+
+  private skip(href: string, reason: string): SkippedLink {
+    this.countSkip(reason);
+    return new SkippedLink(href, reason);
+  }
+
+  private countSkip(reason: string): void {
+    this.skippedLinks.set(reason, (this.skippedLinks.get(reason) ?? 0) + 1);
   }
 }

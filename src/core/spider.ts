@@ -5,10 +5,12 @@ import { UnknownCallbackError } from './errors';
 import type { Item } from './item';
 import type { JsonObject } from './json';
 import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
+import { isBrandedRequest, isSpiderBase, SPIDER_BRAND } from './package-brand';
 import type { CrawlResponse } from './response';
+import { SkippedLink } from './skipped-link';
 
-/** What a callback or `start()` may yield. Anything that is not a CrawlRequest is an item. */
-export type SpiderOutput = CrawlRequest | Item;
+/** What a callback or `start()` may yield. A SkippedLink (from `res.follow`) is ignored; anything else that is not a CrawlRequest is an item. */
+export type SpiderOutput = CrawlRequest | SkippedLink | Item;
 export type SpiderCallback = (response: CrawlResponse) => AsyncIterable<SpiderOutput>;
 
 export abstract class Spider {
@@ -66,6 +68,9 @@ export abstract class Spider {
   }
 }
 
+// The brand sits on the base prototype only: subclasses inherit it, the base owns it (package-brand.ts).
+Object.defineProperty(Spider.prototype, SPIDER_BRAND, { value: true });
+
 export type SpiderClass = new (args?: Readonly<Record<string, string>>) => Spider;
 
 /** Looks up a callback by its serialized name; a missing or non-function name is a clear error. */
@@ -82,7 +87,7 @@ const isCallbackName = (name: string) => !NOT_CALLBACKS.has(name) && !name.start
 /** The spider's methods that can serve as callbacks (own class and its bases, below Spider). */
 export function callbackNames(spider: Spider): string[] {
   const names = new Set<string>(['parse']);
-  for (let proto = Object.getPrototypeOf(spider) as object | null; proto && proto !== Spider.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (let proto = Object.getPrototypeOf(spider) as object | null; proto && !isSpiderBase(proto); proto = Object.getPrototypeOf(proto) as object | null) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       if (isCallbackName(name) && typeof Object.getOwnPropertyDescriptor(proto, name)?.value === 'function') names.add(name);
     }
@@ -91,5 +96,9 @@ export function callbackNames(spider: Spider): string[] {
 }
 
 export function isRequest(output: SpiderOutput): output is CrawlRequest {
-  return output instanceof CrawlRequest;
+  return isBrandedRequest(output);
+}
+
+export function isSkippedLink(output: SpiderOutput): output is SkippedLink {
+  return output instanceof SkippedLink;
 }

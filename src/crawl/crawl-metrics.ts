@@ -1,5 +1,6 @@
 // Prometheus metrics of one crawl, read on each scrape from the crawl snapshot and Stats (no counting of its own).
-import { Counter, Gauge, Registry } from 'prom-client';
+import { Counter, Gauge, Registry, type Metric } from 'prom-client';
+import { LATENCY_EDGES_MS } from '../engine/fetch-latency';
 import type { Stats } from '../engine/stats';
 import type { BreakerState } from '../politeness/host-breaker';
 import type { CrawlSnapshot } from './crawl-snapshot';
@@ -7,6 +8,10 @@ import type { CrawlSnapshot } from './crawl-snapshot';
 export interface CrawlMetricsSources {
   snapshot: () => CrawlSnapshot;
   stats: Stats;
+  /** Put on every series, so one Prometheus can tell crawls (and reruns) apart. */
+  labels: { spider: string; run: string };
+  /** True once the run has ended: the numbers are final. */
+  ended?: () => boolean;
 }
 
 /** Gauge values of the breaker states: 0 closed, 1 half-open, 2 open. */
@@ -25,6 +30,7 @@ export interface CrawlMetrics {
 /** A registry of its own (not prom-client's global one), so crawls in one process never share metrics. */
 export function crawlMetrics(src: CrawlMetricsSources): CrawlMetrics {
   const registry = new Registry();
+  registry.setDefaultLabels(src.labels);
   // One snapshot per scrape: every metric of the scrape reads the same moment.
   let current: CrawlSnapshot | null = null;
   const snap = (): CrawlSnapshot => (current ??= src.snapshot());
@@ -57,6 +63,8 @@ export function crawlMetrics(src: CrawlMetricsSources): CrawlMetrics {
     { labels: { state: 'in_flight' }, value: snap().inFlight },
   ]);
   gauge('pricecrawl_elapsed_seconds', 'Seconds since the crawl started.', [], () => [{ value: snap().elapsedMs / 1000 }]);
+  gauge('pricecrawl_run_ended', '1 once the run has ended (these are its final numbers), else 0.', [], () => [{ value: src.ended?.() ? 1 : 0 }]);
+  registry.registerMetric(latencyHistogram(src.stats));
 
   return {
     contentType: registry.contentType,
@@ -65,4 +73,28 @@ export function crawlMetrics(src: CrawlMetricsSources): CrawlMetrics {
       return registry.metrics();
     },
   };
+}
+
+/**
+ * Fetch durations per host as a Prometheus histogram, read from the run's fixed bins on each scrape
+ * (prom-client's Histogram only counts what is observed on it; the bins are counted once, in Stats).
+ */
+function latencyHistogram(stats: Stats): Metric {
+  const name = 'pricecrawl_fetch_duration_seconds';
+  const help = 'Time from sending a request to its last body byte, by host (every answer off the wire, retried ones too).';
+  const get = () => {
+    const values: Array<{ metricName: string; labels: Record<string, string | number>; value: number }> = [];
+    for (const [host, latency] of stats.latency.byHost()) {
+      let cumulative = 0;
+      LATENCY_EDGES_MS.forEach((edgeMs, i) => {
+        cumulative += latency.bins[i];
+        values.push({ metricName: `${name}_bucket`, labels: { host, le: edgeMs / 1000 }, value: cumulative });
+      });
+      values.push({ metricName: `${name}_bucket`, labels: { host, le: '+Inf' }, value: latency.count });
+      values.push({ metricName: `${name}_sum`, labels: { host }, value: latency.sumMs / 1000 });
+      values.push({ metricName: `${name}_count`, labels: { host }, value: latency.count });
+    }
+    return { name, help, type: 'histogram', values, aggregator: 'sum' };
+  };
+  return { name, help, get, reset: () => undefined } as unknown as Metric;
 }

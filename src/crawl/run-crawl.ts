@@ -1,12 +1,12 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
-import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Spider } from '../core/spider';
 import { DownloaderChain } from '../downloader/downloader-chain';
 import { CrawlEngine } from '../engine/crawl-engine';
 import { buildSummary, type RunSummary } from '../engine/run-summary';
 import { Stats } from '../engine/stats';
-import { exportItems } from '../export/export-items';
+import type { FeedSpec } from '../export/feed-spec';
+import { LiveFeeds } from '../export/live-feeds';
 import { BrowserFetcher } from '../fetch/browser-fetcher';
 import { checkChromium } from '../fetch/chromium-launch';
 import type { ContextKey } from '../fetch/context-set';
@@ -21,6 +21,7 @@ import type { LoadedSettings } from '../settings/load-settings';
 import { defaultMiddlewares } from '../../middlewares/index';
 import { defaultPipeline, failRunAlarms } from '../../pipelines/index';
 import { openStores } from '../../storage/open-stores';
+import { openRobotsCache } from '../robots/open-robots-cache';
 import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
 import { startRunRecord } from './run-record';
@@ -29,6 +30,7 @@ import { StatsLogger } from './stats-logger';
 import { takeSnapshot, type CrawlSnapshot } from './crawl-snapshot';
 import { CircuitBreakerMiddleware } from '../../middlewares/circuit-breaker';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
+import { preflight } from './preflight';
 
 export interface CrawlOptions {
   spider: Spider;
@@ -38,8 +40,8 @@ export interface CrawlOptions {
   resume?: boolean;
   /** What to seed: `discover` (default: start requests), `full` (+ every known SKU), `due` (the planner's due set). */
   mode?: CrawlMode;
-  /** Feed export path (.jsonl or .csv), written after the run. */
-  outputPath?: string;
+  /** Feeds (-o/-O): written after each durable item batch while the run goes on, completed at its end. */
+  feeds?: readonly FeedSpec[];
   /** Create (or continue) this run id instead of a fresh one (the scheduler picks it, so it can record a run that dies early). */
   runId?: string;
   /** Join a run another process seeds on a shared frontier (`pricecrawl worker`): no spider.start(). */
@@ -50,7 +52,7 @@ export interface CrawlOptions {
   onSnapshotSource?: (snapshot: () => CrawlSnapshot) => void;
   /** A live progress block shows the state: no periodic stats log line then. */
   liveProgress?: boolean;
-  /** Awaited once the run has ended and its summary is built, while the metrics endpoint (metrics.port) still answers: a last scrape. */
+  /** Awaited once the run has ended and its summary is built, while the metrics endpoint (metrics.port) still answers: a last scrape (which also ends its grace period, metrics.graceMs). */
   onRunEnd?: (summary: RunSummary) => Promise<void> | void;
 }
 
@@ -59,13 +61,18 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const { settings } = loaded;
   const stats = new Stats();
   const log = options.log.child({ spider: spider.name });
-  mkdirSync(settings.storage.dir, { recursive: true });
+  await preflight(settings);
 
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
   if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
+  // Feed files are opened (and so checked) before anything else is: a bad path is refused before a run exists.
+  const feeds = await LiveFeeds.open(options.feeds ?? []);
   // Items, history, fetch log and blobs: the embedded files, or PostgreSQL (storage.url). Opened
   // first: an unreachable database fails the start before the frontier creates a run.
-  const stores = await openStores(settings.storage);
+  const stores = await openStores(settings.storage).catch(async (error: unknown) => {
+    await feeds.close();
+    throw error;
+  });
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   let opened: Awaited<ReturnType<typeof openFrontier>>;
   let catalogRun: Awaited<ReturnType<typeof openCatalogRun>>;
@@ -73,6 +80,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
     opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join });
   } catch (error) {
+    await feeds.close();
     await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
     throw error;
   }
@@ -88,10 +96,12 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     stats,
   });
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
-  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores, hostSlots: opened.intervals });
+  const robotsCache = await openRobotsCache(settings, frontier.runId);
+  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores, hostSlots: opened.intervals, robotsCache });
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
-  const writer = new BatchWriter(store, settings.pipeline, stats);
+  const writer = new BatchWriter(store, settings.pipeline, stats, log);
+  if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
   const pipeline = new PipelineRunner(defaultPipeline(settings), writer, pipelineCtx);
   const failing = failRunAlarms(settings);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: chain.names, stages: pipeline.stageNames });
@@ -108,25 +118,25 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   // Stores and the metrics endpoint close however the run ends.
   try {
     try {
+      await feeds.start(frontier.runId, settings.storage.dir, store);
       await pipeline.open();
       for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
       statsLogger.start();
       options.onSnapshotSource?.(snapshot);
-      metrics = await startMetricsServer(settings.metrics, { snapshot, stats }, log);
+      metrics = await startMetricsServer(settings.metrics, { snapshot, stats, labels: { spider: spider.name, run: frontier.runId } }, log);
       await engine.run({ seed: options.join !== true });
     } finally {
       statsLogger.stop();
       await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
-      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
-      closedRun = await opened.finishRun(summary.status);
+      await robotsCache.close();
+      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
+      metrics?.runEnded();
+      closedRun = await opened.finishRun(frontierStatus(summary));
       await frontier.close();
     }
-    if (options.outputPath) {
-      const exported = await exportItems(store, summary.runId, options.outputPath);
-      log.info({ path: options.outputPath, items: exported }, 'items exported');
-    }
+    if (feeds.size > 0) log.info({ paths: await feeds.finish(store) }, 'feeds written');
     // With many workers only the one that closed the run compares it with the previous one and folds it
     // into the SKU catalog. Items are durable now: compare them with each SKU's previous observation.
     if (closedRun) {
@@ -136,11 +146,18 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     }
     await options.onRunEnd?.(summary);
   } finally {
+    await feeds.close();
     await stores.close();
-    await metrics?.close();
+    await metrics?.closeAfterFinalScrape();
   }
   record.end(summary);
   return summary;
+}
+
+/** A run stopped by a closeSpider limit keeps its pending requests resumable: the frontier sees it as interrupted. */
+function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'failed' {
+  if (summary.status !== 'stopped') return summary.status;
+  return summary.ledger.pending > 0 ? 'interrupted' : 'finished';
 }
 
 /** A browser context per session (its proxy pinned with it, as over HTTP); per host when sessions are off. */
@@ -152,6 +169,7 @@ function browserContextOf(keyOf: (url: string) => string): (request: CrawlReques
   };
 }
 
-function usesBrowser(settings: LoadedSettings['settings'], spider: Spider): boolean {
+/** Whether any page of this crawl is fetched in Chromium (the spider, the settings or a host's fetchMode). */
+export function usesBrowser(settings: LoadedSettings['settings'], spider: Spider): boolean {
   return settings.fetchMode === 'browser' || spider.fetchMode === 'browser' || Object.values(settings.politeness.hosts).some((host) => host.fetchMode === 'browser');
 }

@@ -1,22 +1,29 @@
 // The start-up log: effective overrides and the ordered middlewares and stages, once per run.
 import type { Logger } from 'pino';
+import { prettyLogs } from '../log/logger';
 import type { LoadedSettings } from '../settings/load-settings';
-import { redactStoreUrl } from '../../storage/store-url';
-import { maskProxyCredentials } from '../sessions/proxy-endpoints';
+import type { Settings } from '../settings/schema';
+import { maskSecrets } from '../core/mask-secrets';
+
+/**
+ * The level of start-up detail (overrides, components, plan, sessions). On a terminal a person wants
+ * the crawl, not dozens of lines of arrays per run: debug there (`--log-level debug` shows it); JSON
+ * logs (piped, files, log shippers) keep it at info, where audits look for it.
+ */
+export function startupDetailLevel(settings: Pick<Settings, 'log'>): 'debug' | 'info' {
+  return prettyLogs(settings.log.format) ? 'debug' : 'info';
+}
 
 export function logStartup(
   log: Logger,
   info: { runId: string; resumed: boolean; loaded: LoadedSettings; middlewares: string[]; stages: string[] },
 ): void {
-  const overridden = Object.fromEntries(Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value: shown(key, value), from: layer }]));
+  const detail = startupDetailLevel(info.loaded.settings);
+  // Proxy, Redis and PostgreSQL URLs may carry credentials: shown masked.
+  const overridden = Object.fromEntries(Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value: maskSecrets(value), from: layer }]));
   log.info({ runId: info.runId, resumed: info.resumed }, info.resumed ? 'resuming run' : 'starting run');
-  log.info({ overridden }, 'overridden settings');
-  log.info({ middlewares: info.middlewares }, 'enabled downloader middlewares');
-  log.info({ stages: info.stages }, 'enabled item pipeline stages');
-}
-
-/** Proxy URLs may carry credentials: they are logged masked. */
-function shown(key: string, value: unknown): unknown {
-  if (key === 'sessions.proxyUrls' && Array.isArray(value)) return value.map((url) => (typeof url === 'string' ? maskProxyCredentials(url) : url));
-  return typeof value === 'string' ? redactStoreUrl(value) : value;
+  log[detail]({ overridden }, 'overridden settings');
+  for (const warning of info.loaded.warnings) log.warn(warning);
+  log[detail]({ middlewares: info.middlewares }, 'enabled downloader middlewares');
+  log[detail]({ stages: info.stages }, 'enabled item pipeline stages');
 }

@@ -3,9 +3,10 @@ import type { Logger } from 'pino';
 import { UnknownCallbackError } from '../core/errors';
 import { CallbackDeadline, CallbackTimeoutError, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
+import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { PageOutputs } from '../pipeline/stage';
-import { isRequest, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
+import { isRequest, isSkippedLink, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
 import type { Stats } from './stats';
 import type { RequestSink } from './request-sink';
 
@@ -29,7 +30,7 @@ export async function runCallback(
   spider: Spider,
   response: CrawlResponse,
   source: Omit<ItemSource, 'scrapedAtMs'>,
-  deps: { requests: Pick<RequestSink, 'push' | 'flush'>; items: ItemProcessor; stats: Stats; log: Logger },
+  deps: { requests: Pick<RequestSink, 'push' | 'flush'>; items: ItemProcessor; stats: Stats; log: Logger; /** depth.limit: 0 = none. */ depthLimit?: number },
   timeout?: CallbackTimeout,
 ): Promise<CallbackResult> {
   const durables: Promise<void>[] = [];
@@ -46,7 +47,9 @@ export async function runCallback(
       const step = deadline ? await deadline.race(outputs) : await outputs.next();
       if (step.done) break;
       const output = step.value;
+      if (isSkippedLink(output)) continue; // counted by the response that made it
       if (isRequest(output)) {
+        if (!withinDepth(output, response, deps)) continue;
         requestsByCallback[output.callback] = (requestsByCallback[output.callback] ?? 0) + 1;
         await deps.requests.push(output);
         continue;
@@ -72,8 +75,24 @@ export async function runCallback(
     await deps.requests.flush().catch(() => undefined);
   } finally {
     deadline?.dispose();
+    for (const [reason, n] of response.skippedLinks) deps.stats.inc(`follow/skipped/${reason}`, n);
+    response.skippedLinks.clear();
   }
   return { durable: Promise.all(durables), itemsAccepted, itemsDropped, error };
+}
+
+/**
+ * A request yielded from a page lies one link deeper than the page (as Scrapy's DepthMiddleware counts);
+ * beyond `depthLimit` it is dropped before it is planned, counted as `depth/skipped`.
+ */
+function withinDepth(request: CrawlRequest, response: CrawlResponse, deps: { stats: Stats; depthLimit?: number }): boolean {
+  request.depth = response.request.depth + 1;
+  if (deps.depthLimit && request.depth > deps.depthLimit) {
+    deps.stats.inc('depth/skipped');
+    return false;
+  }
+  deps.stats.max('depth/max', request.depth);
+  return true;
 }
 
 function callbackError(thrown: unknown): { reason: string; message: string; stat: string } {

@@ -5,6 +5,7 @@ import type { DownloaderChain } from '../downloader/downloader-chain';
 import type { Frontier, Lease, Pick } from '../frontier/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
+import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
 import { runRequestTask } from './request-task';
@@ -39,13 +40,17 @@ export class CrawlEngine {
   private readonly ready: Lease[] = [];
   private seedingDone = false;
   private stopping = false;
+  private reason: string | null = null;
   private running = 0;
   private wakeTimer: NodeJS.Timeout | null = null;
   private wakeAtMs = Infinity;
 
   constructor(private readonly deps: CrawlEngineDeps) {
     const ackLimit = Math.max(64, deps.settings.pipeline.batchSize * 4);
-    this.acks = new AckTracker(ackLimit, () => this.wake());
+    this.acks = new AckTracker(ackLimit, () => {
+      this.checkLimits(); // an ack is when a request's failure is counted
+      this.wake();
+    });
     this.pool = new GlobalPool(deps.settings.concurrency, {
       isTaskReady: () => this.isTaskReady(),
       runTask: () => this.runTask(),
@@ -70,11 +75,17 @@ export class CrawlEngine {
       });
     // A ref'd heartbeat: keeps the process alive while only unref'd timers and pending writes remain, and
     // re-checks the frontier in case a wake-up was missed.
-    const heartbeat = setInterval(() => this.wake(), 1000);
+    const heartbeat = setInterval(() => {
+      this.checkLimits();
+      this.wake();
+    }, 1000);
+    const { timeoutSec } = this.deps.settings.closeSpider;
+    const timeout = timeoutSec > 0 ? setTimeout(() => this.stop('closespider/timeout'), timeoutSec * 1000) : null;
     try {
       await this.pool.run();
     } finally {
       clearInterval(heartbeat);
+      if (timeout) clearTimeout(timeout);
     }
     await seeded;
     await this.acks.drain();
@@ -85,8 +96,11 @@ export class CrawlEngine {
   stop(reason: string): void {
     if (this.stopping) return;
     this.stopping = true;
+    this.reason = reason;
     this.stopSeeding.abort();
-    this.deps.log.warn({ reason, inFlight: this.running, graceMs: this.deps.settings.shutdown.graceMs }, 'stopping: finishing in-flight requests');
+    const fields = { reason, inFlight: this.running, graceMs: this.deps.settings.shutdown.graceMs };
+    if (isCloseSpiderReason(reason)) this.deps.log.info(fields, 'close-spider limit reached: finishing in-flight requests, the rest stays queued');
+    else this.deps.log.warn(fields, 'stopping: finishing in-flight requests');
     for (const lease of this.ready.splice(0)) {
       lease.cancelReservation();
       void this.deps.frontier.defer(lease.request, Date.now(), { countAttempt: false, reason: 'shutdown' });
@@ -97,6 +111,18 @@ export class CrawlEngine {
 
   get isStopping(): boolean {
     return this.stopping;
+  }
+
+  /** Why `stop()` was called (a signal name, `closespider/itemcount`...); null while it was not. */
+  get stopReason(): string | null {
+    return this.reason;
+  }
+
+  /** closeSpider.* count limits: checked after each page and each acknowledged outcome. */
+  private checkLimits(): void {
+    if (this.stopping) return;
+    const limit = reachedLimit(this.deps.settings.closeSpider, this.deps.stats);
+    if (limit) this.stop(limit);
   }
 
   private isTaskReady(): boolean | Promise<boolean> {
@@ -150,6 +176,7 @@ export class CrawlEngine {
       this.deps.log.error({ err: error, url: lease.request.url }, 'request task failed unexpectedly');
     } finally {
       this.running--;
+      this.checkLimits();
     }
   }
 

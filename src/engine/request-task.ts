@@ -49,6 +49,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       checkRedirect: (_from, to) => {
         if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new FetchError('OFFSITE_REDIRECT', `redirect to ${to} leaves allowedDomains`);
       },
+      allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => lease.markSent(),
       retain,
     });
@@ -104,7 +105,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   // A browser callback may drive its page and hang there: it gets a deadline, and its page is closed then
   // (which also rejects the Playwright call it waits on).
   const timeout = response.fetchMode === 'browser' ? { ms: deps.settings.browser.callbackTimeoutMs, onTimeout: releaseRetained } : undefined;
-  const outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log }, timeout);
+  const outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit }, timeout);
   // The ack below must not reference the response: it would keep its body and DOM alive until the batch
   // is durable (measured: +150 MB peak RSS in the fast benchmark).
   const { status } = response;

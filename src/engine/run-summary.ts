@@ -1,5 +1,6 @@
 // The end-of-run summary: ledger counts per outcome, host and status, items, and the accounting proof.
 import type { LedgerSummary } from '../frontier/frontier';
+import { isCloseSpiderReason } from './close-spider';
 import type { TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 
@@ -15,9 +16,14 @@ export interface RunSummary {
   browser: Record<string, number>;
   /** planned = succeeded + failed + pending */
   balanced: boolean;
-  /** How the run ended: finished (nothing pending), interrupted (stopped with work left), failed. */
-  status: 'finished' | 'interrupted' | 'failed';
-  /** How hostile answers were handled: the `retry/`, `breaker/`, `block/`, `throttle/` and `robots/` counters (full keys). */
+  /**
+   * How the run ended: finished (nothing pending), stopped (a closeSpider limit ended it cleanly; what is
+   * pending stays resumable), interrupted (stopped with work left), failed (accounting broken).
+   */
+  status: 'finished' | 'stopped' | 'interrupted' | 'failed';
+  /** Why the crawl was stopped before its queue ran dry (`closespider/itemcount`, `SIGINT`); null when it was not. */
+  stopReason: string | null;
+  /** How hostile answers and odd links were handled: the `retry/`, `breaker/`, `block/`, `throttle/`, `robots/`, `depth/skipped` and `follow/skipped/` counters (full keys). */
   handling: Record<string, number>;
   /** Alarms raised during the run (`null-price/host/<host>` → 1), from the `alarms/` stats. */
   alarms: Record<string, number>;
@@ -29,12 +35,13 @@ export interface RunSummary {
   timeline: TimelineSnapshot;
 }
 
-const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/'];
+const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'depth/skipped', 'follow/skipped/'];
 
-export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; alarmsFailRun?: boolean }): RunSummary {
+export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean }): RunSummary {
   const { ledger, stats } = args;
+  const stopReason = args.stopReason ?? null;
   const balanced = ledger.planned === ledger.succeeded + ledger.failed + ledger.pending;
-  const status = !balanced ? 'failed' : args.interrupted || ledger.pending > 0 ? 'interrupted' : 'finished';
+  const status = !balanced ? 'failed' : isCloseSpiderReason(stopReason) ? 'stopped' : args.interrupted || ledger.pending > 0 ? 'interrupted' : 'finished';
   return {
     runId: args.runId,
     spider: args.spider,
@@ -45,6 +52,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/') },
     balanced,
     status,
+    stopReason,
     handling: Object.fromEntries(HANDLING_PREFIXES.flatMap((prefix) => Object.entries(stats.byPrefix(prefix)).map(([key, n]) => [prefix + key, n]))),
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
@@ -53,11 +61,11 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
   };
 }
 
-/** Exit code: 0 finished, 1 accounting broken, 2 interrupted with work pending, 3 an alarm fired (when set to fail). */
+/** Exit code: 0 finished or stopped by a closeSpider limit, 1 accounting broken, 2 interrupted with work pending, 3 an alarm fired (when set to fail). */
 export function exitCodeFor(summary: RunSummary): number {
   if (!summary.balanced) return 1;
   if (summary.alarmsFailRun && Object.keys(summary.alarms).length > 0) return 3;
-  return summary.status === 'finished' ? 0 : 2;
+  return summary.status === 'finished' || summary.status === 'stopped' ? 0 : 2;
 }
 
 export function table(rows: Array<[string, ...Array<string | number>]>): string {
@@ -69,6 +77,7 @@ export function formatSummary(summary: RunSummary): string {
   const { ledger } = summary;
   const lines: string[] = [];
   lines.push(`run ${summary.runId} of spider ${summary.spider}: ${summary.status} in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
+  if (summary.stopReason) lines.push(`stopped by: ${summary.stopReason}${summary.status === 'stopped' && ledger.pending > 0 ? ` (${ledger.pending} requests stay queued for --resume)` : ''}`);
   lines.push('');
   lines.push(table([['outcome', 'requests'], ['planned', ledger.planned], ['succeeded', ledger.succeeded], ['failed', ledger.failed], ['pending', ledger.pending]]));
   lines.push(

@@ -1,6 +1,6 @@
 // Streams spider.start() into the frontier in batches, so a million seeds never sit in memory at once.
 import type { Logger } from 'pino';
-import { isRequest, type SpiderOutput } from '../core/spider';
+import { isRequest, isSkippedLink, type SpiderOutput } from '../core/spider';
 import type { RequestSink } from './request-sink';
 import type { Stats } from './stats';
 
@@ -9,6 +9,7 @@ export async function seedFrontier(seeds: AsyncIterable<SpiderOutput>, sink: Req
   let count = 0;
   for await (const output of seeds) {
     if (signal.aborted) break;
+    if (isSkippedLink(output)) continue;
     if (!isRequest(output)) {
       stats.inc('spider/errors/item-from-start');
       log.warn('start() yielded an item; items belong in callbacks, this one is ignored');

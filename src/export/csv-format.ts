@@ -1,26 +1,85 @@
-// RFC 4180 CSV pieces for item exports: column order and field quoting.
+// RFC 4180 CSV pieces for feeds: column order, spreadsheet-safe cells, field quoting, the header read back.
+import { PROVENANCE_FIELDS } from './export-record';
 
-/** Well-known price fields lead, in this order; every other top-level field follows, sorted. */
+/** Well-known price fields lead, in this order; every other field follows, sorted; provenance closes. */
 export const LEADING_COLUMNS = ['sku', 'name', 'price', 'currency', 'url'] as const;
+/**
+ * The last column of every CSV feed: a JSON object of the fields an item has beyond the header. A
+ * streaming feed fixes its header from the first batch (and an appended file keeps its own), so a
+ * later item's new field lands here instead of being dropped; empty for most rows.
+ */
+export const MORE_FIELDS_COLUMN = 'moreFields';
+
+const sortCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function csvColumns(fields: Iterable<string>): string[] {
   const present = new Set(fields);
+  const fixed: readonly string[] = [...LEADING_COLUMNS, ...PROVENANCE_FIELDS, MORE_FIELDS_COLUMN];
   const leading = LEADING_COLUMNS.filter((column) => present.has(column));
   // Code-unit order, not locale order: the header must not change with the machine's locale.
-  const rest = [...present].filter((field) => !(LEADING_COLUMNS as readonly string[]).includes(field)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return [...leading, ...rest];
+  const rest = [...present].filter((field) => !fixed.includes(field)).sort(sortCodeUnits);
+  const provenance = PROVENANCE_FIELDS.filter((column) => present.has(column));
+  return [...leading, ...rest, ...provenance, MORE_FIELDS_COLUMN];
 }
 
-/** One field: nested values as JSON, null/absent empty; quoted when it holds a comma, quote, CR or LF. */
+/** A number as a spreadsheet reads it ("-5.00", "+3", "1e-7"): a value, never a formula, so it stays as is. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** OWASP's formula triggers: a cell starting with one of these may run as a formula in Excel, LibreOffice or Sheets. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * OWASP CSV injection defence: a cell that a spreadsheet would read as a formula gets a leading single
+ * quote, which shows the text as typed. Plain numbers (a negative price "-5.00" that we write as an
+ * exact decimal) stay numbers: a sign, digits, a point and an exponent cannot call anything, and a
+ * quote would turn a price into text; "-5+cmd|…" is not a plain number and gets the quote.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/**
+ * One field: nested values as JSON, null/absent empty; quoted when it holds a comma, quote, CR or LF
+ * (RFC 4180), and also a semicolon or tab: spreadsheets in many locales split CSV on those, and an
+ * unquoted `x;=cmd` would become a second cell starting with `=` (OWASP's separator case).
+ */
 export function csvField(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (typeof value === 'object') text = JSON.stringify(value);
   else text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  text = neutraliseFormula(text);
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One record, CRLF-terminated as RFC 4180 asks. */
 export function csvRecord(values: readonly unknown[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
+}
+
+/** A record's cells under `columns`; fields outside them go, as one JSON object, into the moreFields column. */
+export function csvRow(columns: readonly string[], record: Record<string, unknown>): string {
+  const known = new Set(columns);
+  const more = Object.fromEntries(Object.entries(record).filter(([field]) => !known.has(field)));
+  const overflow = Object.keys(more).length > 0 ? more : null;
+  return csvRecord(columns.map((column) => (column === MORE_FIELDS_COLUMN ? overflow : record[column])));
+}
+
+/** The first record of a CSV text (its header), RFC 4180 quoting undone; null when it has no complete first line. */
+export function parseCsvHeader(text: string): string[] | null {
+  const cells: string[] = [];
+  let cell = '';
+  let index = 0;
+  let quoted = false;
+  while (index < text.length) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') (cell += '"'), (index += 2);
+      else if (char === '"') (quoted = false), (index += 1);
+      else (cell += char), (index += 1);
+    } else if (char === '"') (quoted = true), (index += 1);
+    else if (char === ',') cells.push(cell), (cell = ''), (index += 1);
+    else if (char === '\r' || char === '\n') return [...cells, cell];
+    else (cell += char), (index += 1);
+  }
+  return null;
 }

@@ -1,76 +1,43 @@
-// Feed exports of a run's items: the format follows the file extension (.jsonl, .csv).
-import { extname } from 'node:path';
+// `pricecrawl export`: a past run's items from the store written to a feed file, in any feed format.
 import type { ItemStore } from '../../storage/item-store';
-import { csvColumns, csvRecord } from './csv-format';
-import { AtomicFileWriter } from './file-writer';
-import { PricecrawlError } from '../core/errors';
-
-export const EXPORT_FORMATS = ['jsonl', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import { csvColumns } from './csv-format';
+import { exportRecord } from './export-record';
+import { FeedFile } from './feed-file';
+import type { FeedFormat, FeedSpec } from './feed-spec';
 
 export interface ExportResult {
   path: string;
-  format: ExportFormat;
+  format: FeedFormat;
   items: number;
 }
 
-export class ExportFormatError extends PricecrawlError {
-  constructor(message: string) {
-    super('EXPORT_FORMAT_UNSUPPORTED', message);
-  }
-}
+const BATCH = 500;
 
-export function exportFormatOf(path: string): ExportFormat {
-  const extension = extname(path).slice(1).toLowerCase();
-  if ((EXPORT_FORMATS as readonly string[]).includes(extension)) return extension as ExportFormat;
-  throw new ExportFormatError(
-    `cannot export to "${path}": unsupported extension "${extname(path) || '(none)'}"; supported: ${EXPORT_FORMATS.map((f) => `.${f}`).join(', ')}`,
-  );
-}
-
-/** Streams the run's items (their `data`) to `path`; nothing is held in memory beyond one row. */
-export async function exportItems(store: ItemStore, runId: string, path: string): Promise<ExportResult> {
-  const format = exportFormatOf(path);
-  const writer = new AtomicFileWriter(path);
-  await writer.open();
+/** Streams the run's items to the feed; nothing is held in memory beyond one batch (CSV reads the store twice for its header). */
+export async function exportItems(store: ItemStore, runId: string, spec: FeedSpec): Promise<ExportResult> {
+  const columns = spec.format === 'csv' ? await allColumns(store, runId) : null;
+  const feed = await FeedFile.open(spec, columns);
+  let items = 0;
   try {
-    const items = format === 'csv' ? await writeCsv(store, runId, writer) : await writeJsonl(store, runId, writer);
-    await writer.commit();
-    return { path, format, items };
-  } catch (error) {
-    await writer.abort();
-    throw error;
+    let batch: Record<string, unknown>[] = [];
+    for await (const item of store.iterateItems(runId)) {
+      batch.push(exportRecord(item));
+      items += 1;
+      if (batch.length >= BATCH) {
+        await feed.append(batch);
+        batch = [];
+      }
+    }
+    await feed.append(batch);
+  } finally {
+    await feed.close();
   }
+  return { path: spec.path, format: spec.format, items };
 }
 
-async function writeJsonl(store: ItemStore, runId: string, writer: AtomicFileWriter): Promise<number> {
-  let count = 0;
-  for await (const item of store.iterateItems(runId)) {
-    await writer.write(`${JSON.stringify(item.data)}\n`);
-    count += 1;
-  }
-  return count;
-}
-
-/**
- * Two passes over the store: the header needs every field before the first row is written.
- * The second pass stops at the first pass's row count, so rows appended in between (a run
- * still writing) cannot appear with columns the header lacks.
- */
-async function writeCsv(store: ItemStore, runId: string, writer: AtomicFileWriter): Promise<number> {
+/** The union of the run's fields, so a new CSV's header has a column for every one (an appended file keeps its own). */
+async function allColumns(store: ItemStore, runId: string): Promise<string[] | null> {
   const fields = new Set<string>();
-  let total = 0;
-  for await (const item of store.iterateItems(runId)) {
-    for (const field of Object.keys(item.data)) fields.add(field);
-    total += 1;
-  }
-  const columns = csvColumns(fields);
-  if (columns.length > 0) await writer.write(csvRecord(columns));
-  let count = 0;
-  for await (const item of store.iterateItems(runId)) {
-    if (count === total) break;
-    await writer.write(csvRecord(columns.map((column) => item.data[column])));
-    count += 1;
-  }
-  return count;
+  for await (const item of store.iterateItems(runId)) for (const field of Object.keys(exportRecord(item))) fields.add(field);
+  return fields.size > 0 ? csvColumns(fields) : null;
 }

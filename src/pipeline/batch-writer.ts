@@ -15,6 +15,9 @@ export interface BatchWriterOptions {
   maxPendingItems?: number;
 }
 
+/** Runs after a batch is committed, before its items count as durable (feeds flush here). */
+export type DurableListener = (items: readonly StoredItem[]) => Promise<void> | void;
+
 interface Entry {
   stored: StoredItem;
   resolve: () => void;
@@ -40,6 +43,7 @@ export class BatchWriter implements ItemSink {
   private timer: NodeJS.Timeout | null = null;
   private writing = false;
   private closing = false;
+  private readonly durableListeners: DurableListener[] = [];
 
   /** `options` takes `settings.pipeline` as is; without a logger, failures still reject `durable`. */
   constructor(
@@ -57,6 +61,15 @@ export class BatchWriter implements ItemSink {
   /** Items admitted and not yet durable (or failed): never above `maxPendingItems`. */
   get pendingItems(): number {
     return this.pending;
+  }
+
+  /**
+   * Listeners run in order after each committed batch and before its items resolve, so what a request's
+   * ack stands for (its items stored) includes them. A listener's error is logged, never fails the batch:
+   * the items are already durable in the store.
+   */
+  afterDurable(listener: DurableListener): void {
+    this.durableListeners.push(listener);
   }
 
   whenWritable(): Promise<void> {
@@ -131,6 +144,7 @@ export class BatchWriter implements ItemSink {
         await this.store.writeBatch(batch.map((entry) => entry.stored));
         this.stats.inc('items/written', batch.length);
         this.log.debug({ items: batch.length, durationMs: Math.round(performance.now() - startedAtMs) }, 'item batch durable');
+        await this.notifyDurable(batch);
         for (const entry of batch) entry.resolve();
       } catch (error) {
         this.stats.inc('items/write-failed', batch.length);
@@ -142,6 +156,17 @@ export class BatchWriter implements ItemSink {
     }
     this.writing = false;
     for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  private async notifyDurable(batch: Entry[]): Promise<void> {
+    const items = batch.map((entry) => entry.stored);
+    for (const listener of this.durableListeners) {
+      try {
+        await listener(items);
+      } catch (error) {
+        this.log.error({ err: error, items: items.length }, 'after-durable listener failed');
+      }
+    }
   }
 
   /** After a batch settles: admit blocked writes first (they hold items), then wake waiters. */

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
-import { didYouMean } from '../core/closest-name';
+import { closestName, didYouMean } from '../core/closest-name';
 import { canonicalPath, parseSettingValue, settingPaths } from './schema-walk';
 import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
 
@@ -21,6 +21,8 @@ export interface LoadedSettings {
   settings: Settings;
   /** Each overridden leaf's dotted path → the layer that set it last, for the start-up log. */
   overrides: Record<string, { value: unknown; layer: LayerName }>;
+  /** Things worth a warning that are no reason to stop (an environment name that looks like a misspelt setting). */
+  warnings: string[];
 }
 
 type Tree = Record<string, unknown>;
@@ -58,16 +60,33 @@ export function readConfigFile(path: string): SettingsLayer | null {
   }
 }
 
-/** `PRICECRAWL_POLITENESS__MIN_INTERVAL_MS=500` → politeness.minIntervalMs = 500. */
-export function envLayer(env: NodeJS.ProcessEnv): SettingsLayer {
+/**
+ * `PRICECRAWL_POLITENESS__MIN_INTERVAL_MS=500` → politeness.minIntervalMs = 500. Only names with the
+ * section separator `__` are settings: a team's own `PRICECRAWL_TOKEN` or `PRICECRAWL_HOME` is none of
+ * ours, so it is ignored. A name that looks like a misspelt setting is warned about (with the name it
+ * probably meant), never a stop: an environment belongs to more programs than this one.
+ */
+export function envLayer(env: NodeJS.ProcessEnv): SettingsLayer & { warnings: string[] } {
   const values: Tree = {};
+  const warnings: string[] = [];
   for (const [name, raw] of Object.entries(env)) {
     if (!name.startsWith(ENV_PREFIX) || raw === undefined) continue;
-    const path = canonicalPath(name.slice(ENV_PREFIX.length).split('__'), true);
-    if (!path) throw new SettingsError(`environment variable ${name} names no setting (nest with "__", e.g. PRICECRAWL_POLITENESS__MIN_INTERVAL_MS)`);
-    setPath(values, path, parseSettingValue(path, raw));
+    const rest = name.slice(ENV_PREFIX.length);
+    const path = rest.includes('__') ? canonicalPath(rest.split('__'), true) : null;
+    if (path) {
+      setPath(values, path, parseSettingValue(path, raw));
+      continue;
+    }
+    const meant = closestName(rest, envSettingNames());
+    if (meant) warnings.push(`environment variable ${name} is not a setting and is ignored; did you mean ${ENV_PREFIX}${meant}?`);
   }
-  return { name: 'env', origin: 'environment', values };
+  return { name: 'env', origin: 'environment', values, warnings };
+}
+
+/** Every setting leaf as an environment name without the prefix (`POLITENESS__MIN_INTERVAL_MS`). */
+function envSettingNames(): string[] {
+  const upper = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return settingPaths().map((path) => path.split('.').map(upper).join('__'));
 }
 
 /** `-s politeness.minIntervalMs=500` pairs. */
@@ -84,7 +103,7 @@ export function cliLayer(pairs: string[]): SettingsLayer {
   return { name: 'cli', origin: '-s', values };
 }
 
-export function resolveSettings(layers: SettingsLayer[]): LoadedSettings {
+export function resolveSettings(layers: SettingsLayer[], warnings: string[] = []): LoadedSettings {
   const merged: Tree = {};
   const overrides: LoadedSettings['overrides'] = {};
   for (const layer of layers) mergeInto(merged, layer.values, layer.name, overrides);
@@ -103,7 +122,7 @@ export function resolveSettings(layers: SettingsLayer[]): LoadedSettings {
     });
     throw new SettingsError(`invalid settings:\n${lines.join('\n')}`);
   }
-  return { settings: deepFreeze(result.data), overrides };
+  return { settings: deepFreeze(result.data), overrides, warnings };
 }
 
 export interface LoadSettingsOptions {
@@ -121,9 +140,10 @@ export function loadSettings(options: LoadSettingsOptions = {}): LoadedSettings 
   const layers: SettingsLayer[] = [];
   if (config) layers.push(config);
   if (options.spiderSettings) layers.push({ name: 'spider', origin: 'spider.settings', values: options.spiderSettings as Tree });
-  layers.push(envLayer(options.env ?? process.env));
+  const env = envLayer(options.env ?? process.env);
+  layers.push(env);
   layers.push(cliLayer(options.cliPairs ?? []));
-  return resolveSettings(layers);
+  return resolveSettings(layers, env.warnings);
 }
 
 function deepFreeze<T>(value: T): T {

@@ -11,7 +11,7 @@ CREATE TABLE IF NOT EXISTS run_records (
 CREATE INDEX IF NOT EXISTS run_records_by_spider ON run_records (spider, started_at);`;
 
 /** `running` until the crawl ends; then the run summary's status, or `failed` when the process died first. */
-export type RunOutcome = 'scheduled' | 'running' | 'finished' | 'interrupted' | 'failed';
+export type RunOutcome = 'scheduled' | 'running' | 'finished' | 'stopped' | 'interrupted' | 'failed';
 
 export interface RunRecord {
   runId: string;

@@ -128,6 +128,8 @@ describe('the metrics endpoint of a crawl', () => {
       const shown = finalSnapshot.hosts.find((h) => h.hostKey === host)!;
       expect({ responses: shown.responses, throttled429: shown.throttled429 }).toEqual({ responses: hostResponses, throttled429: retried });
       expect(value(s, 'pricecrawl_host_failures_total', { host })).toBe(counts.failed);
+      // Every answer off the wire was timed, under the crawl's spider and run labels.
+      expect(value(s, 'pricecrawl_fetch_duration_seconds_count', { host, spider: 'catalog', run: summary.runId })).toBe(hostResponses);
       expect(value(s, 'pricecrawl_breaker_state', { host })).toBe(0);
     }
     expect(value(s, 'pricecrawl_queue_requests', { state: 'queued' })).toBe(0);

@@ -67,9 +67,23 @@ describe('loadSettings', () => {
     expect(error.message).toMatch(/concurrency\.maxConcurrency: .*number/);
   });
 
-  it('rejects env variables and -s keys that name no setting', () => {
+  it('ignores PRICECRAWL_ variables that are not settings and warns about the ones that look misspelt', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
-    expect(errorOf(() => loadSettings({ cwd, env: { PRICECRAWL_POLITENES__MIN_INTERVAL_MS: '1' } })).message).toContain('PRICECRAWL_POLITENES__MIN_INTERVAL_MS');
+    const loaded = loadSettings({
+      cwd,
+      env: { PRICECRAWL_HOME: '/opt/prices', PRICECRAWL_API_TOKEN: 's3cret', PRICECRAWL_POLITENES__MIN_INTERVAL_MS: '1', PRICECRAWL_HTTP_TIMEOUT_MS: '5', PRICECRAWL_HTTP__TIMEOUT_MS: '1234' },
+    });
+    expect(loaded.settings.http.timeoutMs).toBe(1234);
+    expect(loaded.settings.politeness.minIntervalMs).toBe(1000);
+    expect(loaded.warnings).toEqual([
+      'environment variable PRICECRAWL_POLITENES__MIN_INTERVAL_MS is not a setting and is ignored; did you mean PRICECRAWL_POLITENESS__MIN_INTERVAL_MS?',
+      'environment variable PRICECRAWL_HTTP_TIMEOUT_MS is not a setting and is ignored; did you mean PRICECRAWL_HTTP__TIMEOUT_MS?',
+    ]);
+    expect(errorOf(() => loadSettings({ cwd, env: { PRICECRAWL_HTTP__TIMEOUT_MS: 'soon' } })).message).toContain('http.timeoutMs');
+  });
+
+  it('rejects -s keys that name no setting', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     expect(errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['http.tiemoutMs=1'] })).message).toContain('http.tiemoutMs');
     expect(errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['novalue'] })).message).toContain('key=value');
   });

@@ -53,7 +53,8 @@ export async function readItems(dir: string, runId: string, storeUrl?: string): 
 }
 
 export interface CrawlExtras {
-  outputPath?: string;
+  /** Feeds (-o/-O) written while the crawl runs. */
+  feeds?: CrawlOptions['feeds'];
   /** Items, history, fetch log and blobs go there (storage.url); the frontier stays in `dir`. */
   storeUrl?: string;
   mode?: CrawlMode;
@@ -74,6 +75,6 @@ export async function crawlInProcess(spider: Spider, dir: string, settings: Reco
   ]);
   const sink = logSink();
   const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
-  const summary = await runCrawl({ spider, loaded, log, outputPath: extra.outputPath, mode: extra.mode, resume: extra.resume, onEngine: extra.onEngine, onRunEnd: extra.onRunEnd, onSnapshotSource: extra.onSnapshotSource });
+  const summary = await runCrawl({ spider, loaded, log, feeds: extra.feeds, mode: extra.mode, resume: extra.resume, onEngine: extra.onEngine, onRunEnd: extra.onRunEnd, onSnapshotSource: extra.onSnapshotSource });
   return { summary, items: await readItems(dir, summary.runId, extra.storeUrl), logs: sink.lines };
 }

@@ -46,6 +46,27 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
+  /** Scrapy's CLOSESPIDER_*: the run stops cleanly (exit 0) once one is reached; what is still queued stays resumable (`--resume`). 0 = off. */
+  closeSpider: z
+    .object({
+      /** Items accepted by the pipeline (in-flight pages still finish, so a few more may be stored). */
+      itemCount: z.number().int().min(0).default(0),
+      /** Responses handed to the spider (any status). */
+      pageCount: z.number().int().min(0).default(0),
+      /** Requests that ended failed, for any reason (HTTP errors, fetch errors, callback errors). */
+      errorCount: z.number().int().min(0).default(0),
+      /** Seconds since the crawl started (Scrapy's CLOSESPIDER_TIMEOUT). */
+      timeoutSec: z.number().min(0).default(0),
+    })
+    .strict()
+    .prefault({}),
+  depth: z
+    .object({
+      /** Links followed from a start request (depth 0) beyond which yielded requests are dropped (`depth/skipped`); 0 = unlimited. */
+      limit: z.number().int().min(0).default(0),
+    })
+    .strict()
+    .prefault({}),
   shutdown: z
     .object({
       /** How long in-flight requests may finish after SIGINT/SIGTERM. */
@@ -70,6 +91,8 @@ export const operationSettings = {
       port: z.number().int().min(0).max(65_535).default(0),
       /** Listen address: loopback unless you mean to expose the crawl's numbers. */
       host: z.string().min(1).default('127.0.0.1'),
+      /** After the run ends the endpoint keeps answering this long, so a scraper gets the final numbers (a scrape arriving ends the wait early). */
+      graceMs: ms().default(2_000),
     })
     .strict()
     .prefault({}),

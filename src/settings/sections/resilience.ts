@@ -88,7 +88,7 @@ export const resilienceSettings = {
     })
     .strict()
     .prefault({}),
-  /** robots.txt (middlewares/robots-txt.ts): fetched once per host per run; per spider via spider settings. */
+  /** robots.txt (middlewares/robots-txt.ts): fetched once per origin per run; per spider via spider settings. */
   robots: z
     .object({
       obey: z.boolean().default(true),
@@ -98,6 +98,8 @@ export const resilienceSettings = {
       maxFetchAttempts: z.number().int().min(1).default(3),
       /** Wait before fetching an unreachable robots.txt again (doubles each time). */
       refetchAfterMs: ms().default(5_000),
+      /** How long a fetched robots.txt holds before it is fetched again (RFC 9309 §2.4: at most 24 hours). */
+      cacheTtlMs: ms().max(86_400_000).default(86_400_000),
     })
     .strict()
     .prefault({}),

@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import type { Item } from '../../../src/core/item';
 import { CrawlRequest } from '../../../src/core/request';
 import { CrawlResponse } from '../../../src/core/response';
-import { isRequest, resolveCallback, type Spider, type SpiderOutput } from '../../../src/core/spider';
+import { isRequest, isSkippedLink, resolveCallback, type Spider, type SpiderOutput } from '../../../src/core/spider';
 
 /** The declared charset: header first, then a <meta charset> near the top, else utf-8. */
 function charsetOf(contentType: string | null, body: Buffer): string {
@@ -40,6 +40,7 @@ export async function collect(outputs: AsyncIterable<SpiderOutput>): Promise<{ r
   const requests: CrawlRequest[] = [];
   const items: Item[] = [];
   for await (const output of outputs) {
+    if (isSkippedLink(output)) continue;
     if (isRequest(output)) requests.push(output);
     else items.push(output);
   }

@@ -1,0 +1,51 @@
+// `pricecrawl export <runId | --spider name --latest> -o file`: a past run's items from the store to feed files.
+import { existsSync } from 'node:fs';
+import { SettingsError } from '../core/errors';
+import { exportItems } from '../export/export-items';
+import { feedSpecs } from '../export/feed-spec';
+import { acquireFrontierConnection } from '../frontier/frontier-connection';
+import { openStores } from '../../storage/open-stores';
+import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
+import { ensureRunRecords, listRunRecords } from '../../storage/sqlite/run-records';
+import { storeConfigFromCli, type StoreCliOptions } from './store-options';
+
+export interface ExportOptions extends StoreCliOptions {
+  spider?: string;
+  latest?: boolean;
+  output?: string[];
+  overwriteOutput?: string[];
+}
+
+export async function exportCommand(runIdArg: string | undefined, opts: ExportOptions): Promise<number> {
+  const specs = feedSpecs(opts.output, opts.overwriteOutput);
+  if (specs.length === 0) throw new SettingsError('export: name at least one feed with -o <file> (append) or -O <file> (overwrite)');
+  const config = storeConfigFromCli(opts);
+  const runId = runIdArg ?? latestRun(config.dir, opts);
+  const stores = await openStores(config);
+  try {
+    const store = stores.items();
+    if ((await store.countItems(runId)) === 0) throw new SettingsError(`export: run ${runId} has no items in ${stores.location} (see pricecrawl runs)`);
+    for (const spec of specs) {
+      const result = await exportItems(store, runId, spec);
+      process.stdout.write(`${result.items} items of run ${runId} written to ${result.path} (${result.format})\n`);
+    }
+    return 0;
+  } finally {
+    await stores.close();
+  }
+}
+
+/** `--spider name --latest`: the spider's most recently started run, from the run records in the storage directory. */
+function latestRun(dir: string, opts: ExportOptions): string {
+  if (!opts.spider || !opts.latest) throw new SettingsError('export: name the run (pricecrawl export <runId>) or use --spider <name> --latest');
+  if (!existsSync(frontierDbPath(dir))) throw new SettingsError(`export: no runs in ${dir} (run a crawl first, or pass --storage)`);
+  const connection = acquireFrontierConnection(dir);
+  try {
+    ensureRunRecords(connection.db);
+    const latest = listRunRecords(connection.db, opts.spider).filter((run) => run.outcome !== 'scheduled').at(-1);
+    if (!latest) throw new SettingsError(`export: spider ${opts.spider} has no runs in ${dir}`);
+    return latest.runId;
+  } finally {
+    connection.release();
+  }
+}

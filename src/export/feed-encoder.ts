@@ -1,0 +1,66 @@
+// Per-format text of a feed: what opens and closes the file and how records are written between.
+import { csvColumns, csvRecord, csvRow } from './csv-format';
+import type { FeedFormat } from './feed-spec';
+import { XML_FOOTER, XML_HEADER, xmlItem } from './xml-format';
+
+export interface FeedEncoder {
+  /** Written once at the start of a new file (CSV: only once its columns are known). */
+  header(): string;
+  /** Closes the file; rewritten after every flush so the file on disk is always complete. */
+  readonly footer: string;
+  /** Records as text; `continuing`: records already stand before them in the file. */
+  records(records: readonly Record<string, unknown>[], continuing: boolean): string;
+}
+
+const jsonl: FeedEncoder = {
+  header: () => '',
+  footer: '',
+  records: (records) => records.map((record) => `${JSON.stringify(record)}\n`).join(''),
+};
+
+/** One array; each record on its own line, so the file stays readable and diffable. */
+const json: FeedEncoder = {
+  header: () => '[',
+  footer: '\n]\n',
+  records: (records, continuing) => records.map((record, i) => `${continuing || i > 0 ? ',' : ''}\n${JSON.stringify(record)}`).join(''),
+};
+
+const xml: FeedEncoder = {
+  header: () => XML_HEADER,
+  footer: XML_FOOTER,
+  records: (records) => records.map(xmlItem).join(''),
+};
+
+/** CSV's header is its columns: given (an existing file's header, an export's union of fields) or taken from the first records. */
+class CsvEncoder implements FeedEncoder {
+  readonly footer = '';
+  constructor(private columns: string[] | null) {}
+
+  header(): string {
+    return this.columns ? csvRecord(this.columns) : '';
+  }
+
+  records(records: readonly Record<string, unknown>[]): string {
+    const columns = this.columnsFor(records);
+    return records.map((record) => csvRow(columns, record)).join('');
+  }
+
+  /** Fixes the columns from the first records when none are set; the caller writes header() right after. */
+  columnsFor(records: readonly Record<string, unknown>[]): string[] {
+    this.columns ??= csvColumns(records.flatMap((record) => Object.keys(record)));
+    return this.columns;
+  }
+
+  get hasColumns(): boolean {
+    return this.columns !== null;
+  }
+}
+
+export function feedEncoder(format: FeedFormat, csvColumnsGiven: string[] | null = null): FeedEncoder {
+  if (format === 'csv') return new CsvEncoder(csvColumnsGiven);
+  return { jsonl, json, xml }[format];
+}
+
+export function isCsvEncoder(encoder: FeedEncoder): encoder is CsvEncoder {
+  return encoder instanceof CsvEncoder;
+}

@@ -1,0 +1,51 @@
+// Fetches one origin's robots.txt and turns the answer into a cache entry, as RFC 9309 §2.3 reads each status.
+import { FetchError } from '../core/errors';
+import { CrawlRequest } from '../core/request';
+import { parseRetryAfter } from '../downloader/retry-after';
+import type { Fetcher } from '../fetch/fetcher';
+import type { RobotsEntry } from './robots-cache';
+
+/** RFC 9309 §2.3.1.2: follow at least five consecutive redirects; more and the file counts as unavailable. */
+export const MAX_ROBOTS_REDIRECTS = 5;
+
+export interface RobotsFetch {
+  fetcher: Fetcher;
+  /** `https://shop.example:8443`: the file is `<origin>/robots.txt`. */
+  origin: string;
+  /** The page that needs it: robots.txt goes with its session (its proxy, never our own address). */
+  page: CrawlRequest;
+  /** Unreachable fetches so far (a Retry-After answer does not count). */
+  attemptsBefore: number;
+  /** Wait after the n-th unreachable fetch: `refetchAfterMs × 2^(n-1)`. */
+  refetchAfterMs: number;
+  nowMs(): number;
+}
+
+export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
+  const { origin, attemptsBefore, nowMs } = options;
+  const request = new CrawlRequest({ url: `${origin}/robots.txt` });
+  request.session = options.page.session;
+  let hops = 0;
+  const checkRedirect = (from: string, to: string) => {
+    hops += 1;
+    if (hops > MAX_ROBOTS_REDIRECTS) throw new FetchError('FETCH_TOO_MANY_REDIRECTS', `robots.txt redirected more than ${MAX_ROBOTS_REDIRECTS} times (${from} → ${to})`);
+  };
+  let status: number | string;
+  let retryAtHeader: string | string[] | undefined;
+  try {
+    const response = await options.fetcher.fetch(request, { checkRedirect });
+    status = response.status;
+    if (status >= 200 && status < 300) return { kind: 'rules', text: response.text, fetchedAtMs: nowMs() };
+    if (status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
+    retryAtHeader = response.headers['retry-after'];
+  } catch (error) {
+    const code = error instanceof FetchError ? error.code : 'FETCH_FAILED';
+    if (code === 'FETCH_TOO_MANY_REDIRECTS' || code === 'FETCH_REDIRECT_LOOP') return { kind: 'allow-all', status: code, fetchedAtMs: nowMs() };
+    status = code;
+  }
+  // 429 and 5xx: the server is the problem, not the file. Told when to come back, we wait that long.
+  const untilMs = typeof status === 'number' ? parseRetryAfter(retryAtHeader, nowMs()) : null;
+  if (typeof status === 'number' && untilMs !== null) return { kind: 'retry-after', status, attempts: attemptsBefore, untilMs };
+  const attempts = attemptsBefore + 1;
+  return { kind: 'unreachable', status, attempts, retryAtMs: nowMs() + options.refetchAfterMs * 2 ** (attempts - 1) };
+}

@@ -1,0 +1,35 @@
+// MemoryRobotsCache: the robots cache of an embedded crawl, one process, entries expiring on the given clock.
+import type { RobotsCache, RobotsEntry } from './robots-cache';
+
+export class MemoryRobotsCache implements RobotsCache {
+  private readonly entries = new Map<string, { entry: RobotsEntry; expiresAtMs: number }>();
+  private readonly claims = new Map<string, number>();
+
+  constructor(private readonly nowMs: () => number = Date.now) {}
+
+  async get(origin: string): Promise<RobotsEntry | null> {
+    const stored = this.entries.get(origin);
+    if (!stored) return null;
+    if (this.nowMs() < stored.expiresAtMs) return stored.entry;
+    this.entries.delete(origin);
+    return null;
+  }
+
+  async claim(origin: string, ttlMs: number): Promise<boolean> {
+    const nowMs = this.nowMs();
+    const heldUntilMs = this.claims.get(origin);
+    if (heldUntilMs !== undefined && nowMs < heldUntilMs) return false;
+    this.claims.set(origin, nowMs + ttlMs);
+    return true;
+  }
+
+  async put(origin: string, entry: RobotsEntry, ttlMs: number): Promise<void> {
+    this.entries.set(origin, { entry, expiresAtMs: this.nowMs() + ttlMs });
+    this.claims.delete(origin);
+  }
+
+  async close(): Promise<void> {
+    this.entries.clear();
+    this.claims.clear();
+  }
+}

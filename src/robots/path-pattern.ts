@@ -1,0 +1,90 @@
+// Robots path patterns: RFC 9309 §2.2.2 percent-encoding normalisation, `*` and `$`, and the match length that ranks rules.
+
+/** RFC 3986 unreserved characters: a percent-encoded one means the same as the plain one. */
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+/** Plain ASCII left as written: unreserved, reserved (gen-delims and sub-delims) and `%`. */
+const KEPT_ASCII = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/;
+const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
+
+/**
+ * One spelling for one path, applied to rules and URLs alike: `%7E` → `~`, `%2f` → `%2F` (reserved
+ * characters stay encoded, as they may mean something else decoded), UTF-8 and unsafe ASCII
+ * (space, `"`, `<`, `|`, …) percent-encoded with upper-case hex, a lone `%` as `%25`.
+ */
+export function normalizePath(path: string): string {
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    const char = path[i];
+    if (char === '%') {
+      const hex = path.slice(i + 1, i + 3);
+      if (HEX_PAIR.test(hex)) {
+        const decoded = String.fromCharCode(parseInt(hex, 16));
+        out += UNRESERVED.test(decoded) ? decoded : `%${hex.toUpperCase()}`;
+        i += 2;
+      } else {
+        out += '%25';
+      }
+    } else if (char.charCodeAt(0) < 0x80) {
+      out += KEPT_ASCII.test(char) ? char : percentEncode(char);
+    } else {
+      const codePoint = path.codePointAt(i)!;
+      const whole = String.fromCodePoint(codePoint);
+      out += percentEncode(whole);
+      i += whole.length - 1;
+    }
+  }
+  return out;
+}
+
+function percentEncode(char: string): string {
+  let out = '';
+  for (const byte of Buffer.from(char, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return out;
+}
+
+/**
+ * The path and query a URL's rules are matched against (RFC 9309 §2.2.2); an empty path is `/`. A `*`
+ * or `$` in a URL is a plain character, which a rule writes as `%2A` or `%24` (RFC 9309 §2.2.3).
+ */
+export function matchTarget(url: URL): string {
+  const path = url.pathname === '' ? '/' : url.pathname;
+  return normalizePath(`${path}${url.search}`).replace(/\*/g, '%2A').replace(/\$/g, '%24');
+}
+
+/**
+ * A normalised rule path. `*` matches any run of characters, a final `$` anchors the end; elsewhere
+ * `$` is a plain character. Without `$` a pattern matches every path it is a prefix of.
+ */
+export class PathPattern {
+  /** What ranks rules: the longest (most octets) matching pattern wins (RFC 9309 §2.2.2). */
+  readonly length: number;
+  private readonly parts: readonly string[];
+  private readonly anchored: boolean;
+
+  constructor(readonly source: string) {
+    this.length = source.length;
+    this.anchored = source.endsWith('$');
+    // A `$` that does not end the pattern is the plain character, spelt as a URL's would be.
+    this.parts = (this.anchored ? source.slice(0, -1) : source).replace(/\$/g, '%24').split('*');
+  }
+
+  /**
+   * Matches the literal parts left to right, each at its earliest place after the previous one: with
+   * `*` between them the earliest place never loses a match, so no backtracking is needed except for
+   * the anchored last part, which must sit at the very end.
+   */
+  matches(target: string): boolean {
+    const { parts } = this;
+    if (!target.startsWith(parts[0])) return false;
+    if (parts.length === 1) return this.anchored ? target.length === parts[0].length : true;
+    let at = parts[0].length;
+    for (let i = 1; i < parts.length - 1; i++) {
+      const found = target.indexOf(parts[i], at);
+      if (found < 0) return false;
+      at = found + parts[i].length;
+    }
+    const last = parts[parts.length - 1];
+    if (!this.anchored) return target.indexOf(last, at) >= 0;
+    return target.length - last.length >= at && target.endsWith(last);
+  }
+}

@@ -1,0 +1,28 @@
+// The robots cache port: what each origin's robots.txt said, shared by every worker of a crawl (memory or Redis).
+
+/**
+ * One origin's robots.txt as last fetched, in a form every backend can store. `rules` keeps the text
+ * (each worker parses it once), the others are the fetch's verdict.
+ */
+export type RobotsEntry =
+  /** 2xx: the file's rules. */
+  | { kind: 'rules'; text: string; fetchedAtMs: number }
+  /** 4xx or too many redirects: no rules, everything allowed (RFC 9309 §2.3.1.2–3). */
+  | { kind: 'allow-all'; status: number | string; fetchedAtMs: number }
+  /** 5xx or unreachable: everything disallowed until fetched again at `retryAtMs` (RFC 9309 §2.3.1.4). */
+  | { kind: 'unreachable'; status: number | string; attempts: number; retryAtMs: number }
+  /** 429/5xx with Retry-After: nothing may go to the host before `untilMs`; not counted as a failed fetch. */
+  | { kind: 'retry-after'; status: number; attempts: number; untilMs: number };
+
+/**
+ * Keyed by origin (scheme, host, port), as RFC 9309 scopes a robots.txt. `claim` makes one worker the
+ * fetcher of an origin; the others read the entry it puts.
+ */
+export interface RobotsCache {
+  get(origin: string): Promise<RobotsEntry | null>;
+  /** True for exactly one caller per origin until that caller puts an entry or `ttlMs` runs out (it died). */
+  claim(origin: string, ttlMs: number): Promise<boolean>;
+  /** Stores the entry for `ttlMs` and releases the claim. */
+  put(origin: string, entry: RobotsEntry, ttlMs: number): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,112 @@
+// Parsed robots.txt: groups per user agent (merged), the group that applies to our token, allow/disallow by the longest match.
+import { PathPattern, matchTarget, normalizePath } from './path-pattern';
+import { robotsDirectives } from './robots-lines';
+import { productToken } from './product-token';
+
+interface Rule {
+  allow: boolean;
+  pattern: PathPattern;
+}
+
+interface Group {
+  agents: string[];
+  rules: Rule[];
+  crawlDelayS: number | null;
+}
+
+/** What one crawler (one product token) may do on one origin. */
+export interface AgentRules {
+  isAllowed(url: string): boolean;
+  /** The group's Crawl-delay in ms (the largest when merged groups give several), or null. */
+  readonly crawlDelayMs: number | null;
+}
+
+/** RFC 9309 §2.2.2: the robots.txt file itself is always allowed. */
+const ROBOTS_PATH = '/robots.txt';
+
+export class RobotsRules {
+  private constructor(private readonly groups: readonly Group[]) {}
+
+  static parse(text: string): RobotsRules {
+    return new RobotsRules(readGroups(text));
+  }
+
+  /** The rules of our token's groups merged, else of the `*` groups merged, else none (everything allowed). */
+  forAgent(userAgent: string): AgentRules {
+    const token = productToken(userAgent);
+    let chosen = this.groups.filter((group) => group.agents.includes(token));
+    if (chosen.length === 0) chosen = this.groups.filter((group) => group.agents.includes('*'));
+    const rules = chosen.flatMap((group) => group.rules);
+    const delays = chosen.flatMap((group) => (group.crawlDelayS === null ? [] : [group.crawlDelayS]));
+    return new MatchedRules(rules, delays.length > 0 ? Math.round(Math.max(...delays) * 1000) : null);
+  }
+}
+
+class MatchedRules implements AgentRules {
+  constructor(
+    private readonly rules: readonly Rule[],
+    readonly crawlDelayMs: number | null,
+  ) {}
+
+  /** The longest matching pattern decides; on equal length allow wins (RFC 9309 §2.2.2). No match: allowed. */
+  isAllowed(url: string): boolean {
+    const target = matchTarget(new URL(url));
+    if (target === ROBOTS_PATH) return true;
+    let best: Rule | null = null;
+    for (const rule of this.rules) {
+      if (best && (rule.pattern.length < best.pattern.length || (rule.pattern.length === best.pattern.length && !rule.allow))) continue;
+      if (rule.pattern.matches(target)) best = rule;
+    }
+    return best?.allow ?? true;
+  }
+}
+
+/**
+ * User-agent lines in a row open one group; a rule line after them closes the list, so the next
+ * user-agent line opens a new group. Rules before any user-agent line belong to no group and are ignored.
+ */
+function readGroups(text: string): Group[] {
+  const groups: Group[] = [];
+  let current: Group | null = null;
+  let takingAgents = false;
+  for (const { key, value } of robotsDirectives(text)) {
+    if (key === 'user-agent') {
+      if (!current || !takingAgents) {
+        current = { agents: [], rules: [], crawlDelayS: null };
+        groups.push(current);
+      }
+      takingAgents = true;
+      if (value !== '') current.agents.push(productToken(value));
+      continue;
+    }
+    takingAgents = false;
+    if (!current) continue;
+    if (key === 'crawl-delay') current.crawlDelayS = crawlDelayOf(value) ?? current.crawlDelayS;
+    else {
+      const rule = ruleOf(key === 'allow', value);
+      if (rule) current.rules.push(rule);
+    }
+  }
+  return groups;
+}
+
+/**
+ * An empty value means "no rule" (`Disallow:` allows everything). A path that does not start with `/`
+ * or `*` is a mistake: for Disallow it is read with a leading `/` (we stay out of what was meant), an
+ * Allow is dropped (we never fetch on a guess).
+ */
+function ruleOf(allow: boolean, value: string): Rule | null {
+  if (value === '') return null;
+  if (!value.startsWith('/') && !value.startsWith('*')) {
+    if (allow) return null;
+    value = `/${value}`;
+  }
+  return { allow, pattern: new PathPattern(normalizePath(value)) };
+}
+
+/** Seconds as a non-negative decimal (`10`, `0.5`); anything else is ignored. */
+function crawlDelayOf(value: string): number | null {
+  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(value)) return null;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) ? seconds : null;
+}

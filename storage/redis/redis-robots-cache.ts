@@ -1,0 +1,44 @@
+// RedisRobotsCache: each origin's robots.txt result in Redis, so the workers of a shared frontier fetch it once per run.
+import { Redis } from 'ioredis';
+import type { RobotsCache, RobotsEntry } from '../../src/robots/robots-cache';
+import { runPrefix } from './redis-scripts';
+
+/** Per run, beside the run's frontier keys (same Cluster slot): a new run fetches robots.txt afresh. */
+const robotsKeyPrefix = (runId: string): string => `${runPrefix(runId)}robots:`;
+
+/** `…e:<origin>` holds the entry as JSON, `…c:<origin>` the fetch claim; both expire on their own. */
+export class RedisRobotsCache implements RobotsCache {
+  private readonly prefix: string;
+
+  private constructor(
+    private readonly redis: Redis,
+    runId: string,
+  ) {
+    this.prefix = robotsKeyPrefix(runId);
+  }
+
+  /** Connects on first use: a crawl that never looks up robots.txt (robots.obey off) opens no connection. */
+  static open(url: string, runId: string): RedisRobotsCache {
+    return new RedisRobotsCache(new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true }), runId);
+  }
+
+  async get(origin: string): Promise<RobotsEntry | null> {
+    const value = await this.redis.get(`${this.prefix}e:${origin}`);
+    return value === null ? null : (JSON.parse(value) as RobotsEntry);
+  }
+
+  async claim(origin: string, ttlMs: number): Promise<boolean> {
+    return (await this.redis.set(`${this.prefix}c:${origin}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  async put(origin: string, entry: RobotsEntry, ttlMs: number): Promise<void> {
+    const replies = await this.redis.multi().set(`${this.prefix}e:${origin}`, JSON.stringify(entry), 'PX', ttlMs).del(`${this.prefix}c:${origin}`).exec();
+    const failed = replies?.find(([error]) => error !== null);
+    if (failed) throw failed[0]!;
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status === 'wait') this.redis.disconnect();
+    else await this.redis.quit();
+  }
+}

@@ -1,0 +1,78 @@
+// The limits and the Crawl-delay of the robots.txt matcher: 500 KiB, the line length, delays per group.
+import { describe, expect, it } from 'vitest';
+import { MAX_LINE_CHARS, MAX_ROBOTS_BYTES } from '../../src/robots/robots-lines';
+import { RobotsRules } from '../../src/robots/robots-rules';
+
+const allowed = (robots: string, path: string, agent = 'pricecrawl') => RobotsRules.parse(robots).forAgent(agent).isAllowed(`https://example.com${path}`);
+
+describe('robots.txt size limit (500 KiB)', () => {
+  const filler = '# filler line to grow the file past its size limit\n'.repeat(Math.ceil(MAX_ROBOTS_BYTES / 50));
+
+  it('reads rules within the limit and ignores those after it', () => {
+    const robots = `User-agent: *\nDisallow: /early\n${filler}Disallow: /late\n`;
+    expect(Buffer.byteLength(robots)).toBeGreaterThan(MAX_ROBOTS_BYTES);
+    expect(allowed(robots, '/early')).toBe(false);
+    expect(allowed(robots, '/late')).toBe(true);
+  });
+
+  it('drops the line the limit cuts in two instead of reading half of it', () => {
+    const head = `User-agent: *\nDisallow: /a\n${'#'.repeat(MAX_ROBOTS_BYTES - 40)}\n`;
+    const cut = 'Allow: /a/b/c/d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u\n';
+    const robots = head + cut;
+    // The limit falls inside the Allow line: read whole it would be an Allow of a shorter path.
+    expect(Buffer.byteLength(head)).toBeLessThan(MAX_ROBOTS_BYTES);
+    expect(Buffer.byteLength(robots)).toBeGreaterThan(MAX_ROBOTS_BYTES);
+    expect(allowed(robots, '/a/b')).toBe(false);
+  });
+
+  it('counts bytes, not characters', () => {
+    const robots = `User-agent: *\nDisallow: /early\n${'# é\n'.repeat(Math.ceil(MAX_ROBOTS_BYTES / 4.5))}Disallow: /late\n`;
+    expect(robots.length).toBeLessThan(MAX_ROBOTS_BYTES);
+    expect(Buffer.byteLength(robots)).toBeGreaterThan(MAX_ROBOTS_BYTES);
+    expect(allowed(robots, '/late')).toBe(true);
+  });
+});
+
+describe('robots.txt line length limit', () => {
+  const longPath = `/${'a'.repeat(MAX_LINE_CHARS)}`;
+
+  it('cuts an over-long Disallow, which only widens what we stay out of', () => {
+    const robots = `User-agent: *\nDisallow: ${longPath}x\n`;
+    expect(allowed(robots, `${longPath}x`)).toBe(false);
+    expect(allowed(robots, `${longPath}y`)).toBe(false);
+    expect(allowed(robots, '/b')).toBe(true);
+  });
+
+  it('drops an over-long Allow rather than allow more than it says', () => {
+    const robots = `User-agent: *\nDisallow: /\nAllow: ${longPath}x\n`;
+    expect(allowed(robots, `${longPath}x`)).toBe(false);
+  });
+
+  it('keeps reading after an over-long line', () => {
+    const robots = `User-agent: *\n# ${'x'.repeat(MAX_LINE_CHARS * 2)}\nDisallow: /after\n`;
+    expect(allowed(robots, '/after')).toBe(false);
+  });
+});
+
+describe('Crawl-delay', () => {
+  const delay = (robots: string, agent = 'pricecrawl') => RobotsRules.parse(robots).forAgent(agent).crawlDelayMs;
+
+  it('reads seconds, decimals included, from the group that applies', () => {
+    expect(delay('User-agent: *\nCrawl-delay: 2\n')).toBe(2000);
+    expect(delay('User-agent: *\nCrawl-delay: 0.5\n')).toBe(500);
+    expect(delay('User-agent: *\ncrawl-delay: .25\n')).toBe(250);
+    expect(delay('User-agent: *\nCrawldelay 3\n')).toBe(3000);
+    expect(delay('User-agent: *\nCrawl-delay: 2\n\nUser-agent: pricecrawl\nCrawl-delay: 7\n')).toBe(7000);
+    expect(delay('User-agent: pricecrawl\nDisallow: /x\n\nUser-agent: *\nCrawl-delay: 9\n')).toBeNull();
+  });
+
+  it('takes the largest when merged groups give several', () => {
+    expect(delay('User-agent: pricecrawl\nCrawl-delay: 1\n\nUser-agent: pricecrawl\nCrawl-delay: 4\n')).toBe(4000);
+  });
+
+  it('ignores values that are not a non-negative number', () => {
+    for (const value of ['-1', 'abc', '1s', '', '1,5', 'Infinity', 'NaN', '1e3']) {
+      expect(delay(`User-agent: *\nCrawl-delay: ${value}\n`), value).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+// Table cases for the syntax real robots.txt files use: case, typos, missing colons, line ends, BOM, odd agents and paths.
+import type { RobotsCase } from './robots-table-types';
+
+const blocked = (path: string) => [[path, false], ['/open', true]] as const;
+
+/** Each spelling of a Disallow line, alone in the `*` group, must keep the crawler out of /private. */
+const DISALLOW_SPELLINGS = [
+  'Disallow: /private', 'disallow: /private', 'DISALLOW: /private', 'DisAllow:/private', 'Disallow :  /private', '  Disallow: /private  ',
+  'Disallow:\t/private', 'dissallow: /private', 'dissalow: /private', 'disalow: /private', 'diasllow: /private', 'disallaw: /private',
+  'Disallow /private', 'disallow    /private', 'Dissallow /private', 'disallow: private',
+];
+
+/** Each spelling of a User-agent line naming us must select its group. */
+const AGENT_SPELLINGS = [
+  'User-agent: pricecrawl', 'user-agent: pricecrawl', 'USER-AGENT: PRICECRAWL', 'User-Agent:PriceCrawl', 'useragent: pricecrawl',
+  'user agent: pricecrawl', 'User-agent pricecrawl', 'User-agent: pricecrawl/1.0', 'User-agent: PriceCrawl/2.3 (+https://example.org/bot)',
+  'User-agent: pricecrawl # our bot', '\tUser-agent: pricecrawl',
+];
+
+/** Line ends from every editor: the same file must give the same verdicts. */
+const LINE_ENDS: Array<[string, string]> = [['LF', '\n'], ['CRLF', '\r\n'], ['CR only', '\r'], ['mixed', '\r\n']];
+
+export const SYNTAX_CASES: RobotsCase[] = [
+  ...DISALLOW_SPELLINGS.map((line) => ({ name: `spelling "${line}"`, robots: `User-agent: *\n${line}\n`, verdicts: [['/private', false], ['/private/x', false], ['/open', true]] as const })),
+  ...AGENT_SPELLINGS.map((line) => ({ name: `agent line "${line}"`, robots: `User-agent: *\nDisallow: /star\n\n${line}\nDisallow: /ours\n`, verdicts: [['/ours', false], ['/star', true]] as const })),
+  ...['pricecrawl', 'PriceCrawl', 'PRICECRAWL', 'pricecrawl/1.0', 'PriceCrawl/1.4 (+https://example.org/bot)', 'pricecrawl (compatible)'].map((agent) => ({
+    name: `our agent spelt "${agent}"`, robots: 'User-agent: PriceCrawl\nDisallow: /ours\n', agent, verdicts: [['/ours', false], ['/x', true]] as const,
+  })),
+  ...['pricecrawler', 'price', 'xpricecrawl', 'pricecrawl-news', 'pricecrawl_beta'].map((other) => ({
+    name: `a different token "${other}" is not ours`, robots: `User-agent: ${other}\nDisallow: /\n`, verdicts: [['/', true], ['/x', true]] as const,
+  })),
+  ...LINE_ENDS.map(([name, end]) => ({
+    name: `line ends ${name}`,
+    robots: ['User-agent: other', 'Disallow: /', '', 'User-agent: *', 'Disallow: /a', 'Allow: /a/b', ''].join(name === 'mixed' ? '\n' : end).replace('Disallow: /a\n', 'Disallow: /a\r'),
+    verdicts: [['/a', false], ['/a/b', true], ['/b', true]] as const,
+  })),
+  { name: 'UTF-8 BOM', robots: '\ufeffUser-agent: *\nDisallow: /x\n', verdicts: blocked('/x') },
+  { name: 'BOM before a disallow-all', robots: '\ufeffUser-agent: pricecrawl\r\nDisallow: /\r\n', verdicts: [['/', false], ['/a', false]] },
+  { name: 'rules before any user-agent are ignored', robots: 'Disallow: /x\nUser-agent: *\nDisallow: /y\n', verdicts: [['/x', true], ['/y', false]] },
+  { name: 'rules only, no user-agent', robots: 'Disallow: /\n', verdicts: [['/', true]] },
+  { name: 'blank lines do not close a group', robots: 'User-agent: *\n\nDisallow: /x\n\n\nDisallow: /y\n', verdicts: [['/x', false], ['/y', false], ['/z', true]] },
+  { name: 'several agents in one group', robots: 'User-agent: a\nUser-agent: pricecrawl\nUser-agent: b\nDisallow: /g\n', verdicts: [['/g', false], ['/h', true]] },
+  { name: 'agent after a rule opens a new group', robots: 'User-agent: pricecrawl\nDisallow: /one\nUser-agent: other\nDisallow: /two\n', verdicts: [['/one', false], ['/two', true]] },
+  { name: 'crawl-delay closes the agent list', robots: 'User-agent: other\nCrawl-delay: 5\nUser-agent: pricecrawl\nDisallow: /x\n', verdicts: [['/x', false]] },
+  { name: 'unknown keys are skipped', robots: 'User-agent: *\nNoindex: /x\nHost: example.com\nClean-param: a\nDisallow: /y\n', verdicts: [['/x', true], ['/y', false]] },
+  { name: 'sitemap inside a group', robots: 'User-agent: *\nSitemap: https://example.com/s.xml\nDisallow: /y\n', verdicts: [['/y', false]] },
+  { name: 'lines without key or colon are skipped', robots: 'User-agent: *\nthis is not a rule\n/x\nDisallow: /y\n', verdicts: [['/x', true], ['/y', false]] },
+  { name: 'empty allow is no rule', robots: 'User-agent: *\nDisallow: /\nAllow:\n', verdicts: [['/', false], ['/x', false]] },
+  { name: 'allow without leading slash is dropped', robots: 'User-agent: *\nDisallow: /\nAllow: public\n', verdicts: [['/public', false], ['/publicx', false]] },
+  { name: 'disallow without leading slash reads as /', robots: 'User-agent: *\nDisallow: tmp/\n', verdicts: [['/tmp/', false], ['/tmp/a', false], ['/tmpx', true]] },
+  { name: 'value with inner spaces', robots: 'User-agent: *\nDisallow: /a b\n', verdicts: [['/a%20b', false], ['/a b', false], ['/a', true]] },
+  { name: 'tab-separated value', robots: 'User-agent:\t*\nDisallow:\t/t\n', verdicts: [['/t', false]] },
+  { name: 'hash ends the value', robots: 'User-agent: *\nDisallow: /a#b\n', verdicts: [['/a', false], ['/ab', false]] },
+  { name: 'empty user-agent value names nobody', robots: 'User-agent:\nDisallow: /\n', verdicts: [['/', true]] },
+  { name: 'empty path is /', robots: 'User-agent: *\nDisallow: /$\n', verdicts: [['', false], ['/', false], ['/a', true]] },
+  { name: 'query-only URL', robots: 'User-agent: *\nDisallow: /?\n', verdicts: [['/?', true], ['/?a=1', false], ['/a?x', true]] },
+  { name: 'case-sensitive paths', robots: 'User-agent: *\nDisallow: /Admin\n', verdicts: [['/Admin', false], ['/admin', true], ['/ADMIN', true]] },
+  { name: 'case-insensitive hex only', robots: 'User-agent: *\nDisallow: /%c3%a9t%C3%A9\n', verdicts: [['/%C3%A9t%C3%A9', false], ['/été', false], ['/%C3%89T%C3%89', true]] },
+  { name: 'non-ASCII rule, encoded URL', robots: 'User-agent: *\nDisallow: /über/\n', verdicts: [['/%C3%BCber/x', false], ['/über/x', false], ['/uber/x', true]] },
+  { name: 'unsafe ASCII encoded alike', robots: 'User-agent: *\nDisallow: /a|b\nDisallow: /c"d\n', verdicts: [['/a|b', false], ['/a%7Cb', false], ['/c%22d', false], ['/ab', true]] },
+  { name: 'lone percent', robots: 'User-agent: *\nDisallow: /100%\n', verdicts: [['/100%25', false], ['/100', true]] },
+  { name: 'plus is not a space', robots: 'User-agent: *\nDisallow: /a+b\n', verdicts: [['/a+b', false], ['/a%20b', true], ['/a%2Bb', true]] },
+  { name: '$ in the middle is literal', robots: 'User-agent: *\nDisallow: /a$b\n', verdicts: [['/a$b', false], ['/a$bc', false], ['/a', true], ['/ab', true]] },
+  { name: 'only * and $', robots: 'User-agent: *\nDisallow: *$\n', verdicts: [['/', false], ['/x?y', false]] },
+  { name: 'encoded query separator is not a query', robots: 'User-agent: *\nDisallow: /a?b\n', verdicts: [['/a?b', false], ['/a%3Fb', true]] },
+  { name: 'longest pattern wins over order', robots: 'User-agent: *\nAllow: /shop/\nDisallow: /shop/cart\nAllow: /shop/cart/view\n', verdicts: [['/shop/x', true], ['/shop/cart', false], ['/shop/cart/add', false], ['/shop/cart/view', true], ['/shop/cart/view/1', true]] },
+  { name: 'wildcard length counts its characters', robots: 'User-agent: *\nAllow: /*/p\nDisallow: /x/\n', verdicts: [['/x/p', true], ['/x/q', false]] },
+  { name: 'merged groups: specific allow beats general disallow', robots: 'User-agent: pricecrawl\nDisallow: /\n\nUser-agent: pricecrawl\nAllow: /ok\n', verdicts: [['/ok', true], ['/no', false]] },
+  { name: 'named group with no rules allows everything despite *', robots: 'User-agent: *\nDisallow: /\n\nUser-agent: pricecrawl\n', verdicts: [['/', true], ['/x', true]] },
+  { name: 'merged * groups', robots: 'User-agent: *\nDisallow: /a\n\nUser-agent: x\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n', verdicts: [['/a', false], ['/b', true], ['/c', false]] },
+  { name: 'empty file', robots: '', verdicts: [['/', true], ['/x', true]] },
+  { name: 'HTML served as robots.txt', robots: '<!doctype html><html><body>Not found</body></html>', verdicts: [['/', true], ['/x', true]] },
+  { name: 'comment-only file', robots: '# nothing here\n# User-agent: *\n# Disallow: /\n', verdicts: [['/', true]] },
+];
