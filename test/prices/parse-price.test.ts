@@ -1,6 +1,7 @@
 // parsePrice: each class of input that used to give a wrong amount gives the right one or a named refusal.
 import { describe, expect, it } from 'vitest';
 import { amountOf, normalizeNumber, parsePrice, PRICE_REFUSAL, type ParsePriceOptions } from '../../src/prices/parse-price';
+import { showsPrice } from '../../src/prices/shows-price';
 
 /** "12.5 EUR", "12.5 -" (no currency), or a refusal code. */
 function outcome(text: string, options?: ParsePriceOptions): string {
@@ -148,6 +149,13 @@ describe('parsePrice', () => {
       const text = piece.repeat(Math.ceil(100_000 / piece.length));
       expect(() => parsePrice(text)).not.toThrow();
     }
+  });
+});
+
+describe('showsPrice', () => {
+  it('says whether a card shows an amount with a currency, whichever price it is', () => {
+    for (const text of ['$1,299.00', 'ab 9,99 €', '$10 – $20', 'Was £15 Now £12', 'Kettle 12,99 EUR ★ 4.5']) expect(showsPrice(text)).toBe(true);
+    for (const text of ['Next page', '4.5 (151)', 'Ships 12.03.2024', '20 % off everything', 'ALL 12 items']) expect(showsPrice(text)).toBe(false);
   });
 });
 
