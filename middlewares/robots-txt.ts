@@ -80,8 +80,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     if (known.state === 'elsewhere') return wait('robots/wait', known.recheckAtMs);
     const { entry, rules } = known;
     if (entry.kind === 'retry-after') {
-      // The server named the time: the whole host waits for it, and no attempt is counted.
-      return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs };
+      // The server named the time: the whole host waits for it; no attempt is counted, a deferral is (retry.maxDeferrals).
+      return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs, serverWait: true };
     }
     if (entry.kind === 'unreachable') {
       if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`);

@@ -51,7 +51,7 @@ export async function shellCommand(target: string, opts: ShellOptions): Promise<
   const interactive = process.stdin.isTTY === true;
   if (interactive) {
     process.stdout.write(`${digest(res).split('\n').slice(0, 3).join('\n')}\n`);
-    process.stdout.write('bound: res (CrawlResponse), $ (cheerio: res.$), parsePrice(text, {currencyHint, defaultCurrency}), Decimal; res.json(), res.urljoin(href), res.follow(href, callback)\n');
+    process.stdout.write('bound: res (CrawlResponse), $ (cheerio: res.$), parsePrice(text, {currencyHint, locale, defaultCurrency}), Decimal; res.json(), res.urljoin(href), res.follow(href, callback)\n');
     process.stdout.write('       await fetch(url) loads another page into res and $; view() writes the page to a file to open in a browser\n');
   }
   const input = interactive ? process.stdin : new PassThrough();

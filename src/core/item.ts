@@ -15,6 +15,8 @@ export interface PriceItem extends Item {
   price: Decimal | string | null;
   /** ISO 4217 code. */
   currency?: string | null;
+  /** The page's BCP 47 locale (`<html lang>`, e.g. "en-CA"): decides which currency a `$`, `kr` or `¥` in a text price is. */
+  locale?: string | null;
   url?: string;
   /**
    * Where the values came from, as the spider knows it: `structured` (JSON-LD, microdata, RDFa),

@@ -31,6 +31,7 @@ const selectorProduct = `  /** A product page: microdata first (exact price stri
       name: text($('h1').first().text()) ?? undefined,
       price: microdataPrice ?? text($('.price').first().text()),
       currency: text($('[itemprop="priceCurrency"]').attr('content')),
+      locale: text($('html').attr('lang')),
       url: res.url,
       // Feeds export it: where the price came from.
       source: microdataPrice ? 'structured' : 'visible',
