@@ -1,6 +1,8 @@
 // One syntax's Product node → a typed StructuredProduct; merging two descriptions of the same product.
+import type { PricingField, PricingFields } from '../core/pricing';
 import { normalizeAvailability } from './availability';
 import { combineOffers } from './read-offers';
+import { readStructuredPricing } from './structured-pricing';
 import { nodesOf, textOf, type SchemaNode } from './schema-node';
 import type { StructuredField, StructuredProduct, StructuredSource } from './structured-types';
 
@@ -31,8 +33,10 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     regularPrice: offers ? (offers.regular ?? offers.price) : null,
     salePrice: offers?.regular ? offers.price : null,
     priceRange: offers && !offers.low.eq(offers.high) ? { low: offers.low, high: offers.high } : null,
+    pricing: readStructuredPricing(nodesOf(node, 'offers'), offers?.currency ?? null, defaultCurrency),
     sources: {},
   };
+  product.pricing.availability = product.availability;
   for (const field of FIELDS) if (product[field] !== null) product.sources[field] = source;
   return product;
 }
@@ -67,6 +71,20 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
       Object.assign(merged, { [field]: secondary[field] });
       merged.sources[field] = secondary.sources[field];
     }
+  }
+  merged.pricing = mergePricing(merged.pricing, secondary.pricing);
+  merged.pricing.availability = merged.availability;
+  return merged;
+}
+
+/** Each pricing field from the first description that states it (or refuses it). */
+function mergePricing(primary: PricingFields, secondary: PricingFields): PricingFields {
+  const stated = (fields: PricingFields, field: PricingField) => (field === 'tiers' ? fields.tiers.length > 0 : fields[field] !== null) || fields.refused[field] !== undefined;
+  const merged: PricingFields = { ...primary, refused: { ...primary.refused } };
+  for (const field of ['unitPrice', 'tiers', 'shipping'] as const) {
+    if (stated(primary, field) || !stated(secondary, field)) continue;
+    Object.assign(merged, { [field]: secondary[field] });
+    if (secondary.refused[field]) merged.refused[field] = secondary.refused[field];
   }
   return merged;
 }

@@ -46,6 +46,7 @@ describe('structuredProduct() on saved pages', () => {
       regularPrice: '1499.00',
       salePrice: '1299.00',
       priceRange: null,
+      pricing: { unitPrice: null, tiers: [], shipping: null, availability: 'InStock', refused: {} },
       sources: { name: 'json-ld', sku: 'json-ld', gtin: 'json-ld', brand: 'json-ld', url: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'json-ld' },
     });
     expect(data.skipped).toEqual([{ syntax: 'json-ld', index: 0, reason: 'json-ld/malformed', detail: expect.any(String) }]);

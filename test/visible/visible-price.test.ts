@@ -1,13 +1,8 @@
 // visiblePrice() over small product-page snippets: each trap alone, with the exact amount (and regular price) or the named refusal.
 import { describe, expect, it } from 'vitest';
-import { CrawlRequest } from '../../src/core/request';
-import { CrawlResponse } from '../../src/core/response';
+import type { CrawlResponse } from '../../src/core/response';
 import { toCurrencyScale } from '../../src/prices/iso-currencies';
-
-export function htmlResponse(html: string, headers: Record<string, string> = {}, url = 'https://shop.example/p/1'): CrawlResponse {
-  const body = Buffer.from(html);
-  return new CrawlResponse({ request: new CrawlRequest({ url }), url, status: 200, headers, body, text: html, encoding: 'utf-8', timings: { startedAtMs: 0, finishedAtMs: 0 } });
-}
+import { htmlResponse } from '../support/html-response';
 
 interface Case {
   name: string;
