@@ -45,3 +45,17 @@ export interface PricingFields {
 }
 
 export const emptyPricing = (): PricingFields => ({ unitPrice: null, tiers: [], shipping: null, availability: null, refused: {} });
+
+const isStated = (fields: PricingFields, field: PricingField) =>
+  (field === 'tiers' ? fields.tiers.length > 0 : fields[field] !== null) || fields.refused[field] !== undefined;
+
+/** Each field from the first reading that states (or refuses) it: e.g. structured data first, the visible page second. */
+export function mergePricing(first: PricingFields, second: PricingFields): PricingFields {
+  const merged: PricingFields = { ...first, refused: { ...first.refused } };
+  for (const field of ['unitPrice', 'tiers', 'shipping', 'availability'] as const) {
+    if (isStated(first, field) || !isStated(second, field)) continue;
+    Object.assign(merged, { [field]: second[field] });
+    if (second.refused[field]) merged.refused[field] = second.refused[field];
+  }
+  return merged;
+}

@@ -1,5 +1,5 @@
 // One syntax's Product node → a typed StructuredProduct; merging two descriptions of the same product.
-import type { PricingField, PricingFields } from '../core/pricing';
+import { mergePricing } from '../core/pricing';
 import { normalizeAvailability } from './availability';
 import { combineOffers } from './read-offers';
 import { readStructuredPricing } from './structured-pricing';
@@ -34,6 +34,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     salePrice: offers?.regular ? offers.price : null,
     priceRange: offers && !offers.low.eq(offers.high) ? { low: offers.low, high: offers.high } : null,
     pricing: readStructuredPricing(nodesOf(node, 'offers'), offers?.currency ?? null, defaultCurrency),
+    statedPrices: offers ? [{ source, price: offers.price }] : [],
     sources: {},
   };
   product.pricing.availability = product.availability;
@@ -55,7 +56,7 @@ export function conflicts(a: StructuredProduct, b: StructuredProduct): boolean {
  * syntax's regular price; currency and availability fill in separately.
  */
 export function mergeProducts(primary: StructuredProduct, secondary: StructuredProduct): StructuredProduct {
-  const merged: StructuredProduct = { ...primary, sources: { ...primary.sources } };
+  const merged: StructuredProduct = { ...primary, sources: { ...primary.sources }, statedPrices: [...primary.statedPrices, ...secondary.statedPrices] };
   for (const field of IDENTITY) {
     if (merged[field] === null && secondary[field] !== null) {
       merged[field] = secondary[field];
@@ -77,14 +78,3 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
   return merged;
 }
 
-/** Each pricing field from the first description that states it (or refuses it). */
-function mergePricing(primary: PricingFields, secondary: PricingFields): PricingFields {
-  const stated = (fields: PricingFields, field: PricingField) => (field === 'tiers' ? fields.tiers.length > 0 : fields[field] !== null) || fields.refused[field] !== undefined;
-  const merged: PricingFields = { ...primary, refused: { ...primary.refused } };
-  for (const field of ['unitPrice', 'tiers', 'shipping'] as const) {
-    if (stated(primary, field) || !stated(secondary, field)) continue;
-    Object.assign(merged, { [field]: secondary[field] });
-    if (secondary.refused[field]) merged.refused[field] = secondary.refused[field];
-  }
-  return merged;
-}

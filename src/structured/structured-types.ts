@@ -40,6 +40,11 @@ export interface StructuredProduct {
   priceRange: PriceRange | null;
   /** Quantity tiers, unit price, shipping terms and availability (schema.org priceSpecification, shippingDetails). */
   pricing: PricingFields;
+  /**
+   * The current price each syntax states for this product, before merging picked one: a JSON-LD
+   * regular price and an OpenGraph sale price both stay visible here (the price check uses them).
+   */
+  statedPrices: Array<{ source: StructuredSource; price: Decimal }>;
   /** Which syntax each field was read from. */
   sources: Partial<Record<StructuredField, StructuredSource>>;
 }
