@@ -1,5 +1,5 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
-import { startDemoShops, startHostileShop, startJsShop, type ShopGroup } from '../../demo/demo-shops';
+import { startDemoShops, startHostileShop, startJsShop, startTrapShop, type ShopGroup } from '../../demo/demo-shops';
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
 import { findSpider } from '../../spiders/index';
 import { parseStoreUrl, redactStoreUrl } from '../../storage/store-url';
@@ -31,7 +31,12 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     await Promise.all([demo.close(), jsShop.close(), hostile.close()]);
     throw error;
   });
-  const shops = [...demo.shops, ...jsShop.shops, ...hostile.shops, { name: 'hotel rate API', spider: 'demo-hotel-rates', origin: hotelApi.origin }];
+  // The trap shop: no structured data, every visible price trap; the generic spider reads it with no per-shop selector.
+  const traps = await startTrapShop({ priceShift: opts.priceShift }).catch(async (error: unknown) => {
+    await Promise.all([demo.close(), jsShop.close(), hostile.close(), hotelApi.close()]);
+    throw error;
+  });
+  const shops = [...demo.shops, ...jsShop.shops, ...hostile.shops, ...traps.shops, { name: 'hotel rate API', spider: 'demo-hotel-rates', origin: hotelApi.origin }];
   baseLog.info({ shops: shops.map(({ name, origin }) => ({ name, origin })) }, 'demo shops listening on loopback');
   const engines: CrawlEngine[] = [];
   const stopListening = onShutdownSignals((signal) => engines.forEach((engine) => engine.stop(signal)));
@@ -40,7 +45,7 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     const summaries = await Promise.all(
       shops.map(async (shop) => {
         const SpiderClass = findSpider(shop.spider);
-        const spider = new SpiderClass({ baseUrl: shop.origin });
+        const spider = new SpiderClass('spiderArgs' in shop ? shop.spiderArgs : { baseUrl: shop.origin });
         const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
         return runCrawl({ spider, loaded, log: baseLog, onEngine: (engine) => engines.push(engine) });
       }),
@@ -55,6 +60,6 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     return Math.max(...summaries.map(exitCodeFor));
   } finally {
     stopListening();
-    await Promise.all([demo.close(), jsShop.close(), hostile.close(), hotelApi.close()]);
+    await Promise.all([demo.close(), jsShop.close(), hostile.close(), traps.close(), hotelApi.close()]);
   }
 }

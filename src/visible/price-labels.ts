@@ -9,7 +9,7 @@ const words = (list: readonly string[]) => list.join('|');
 const REFERENCE_WORDS = words([
   'was', 'were', 'reg\\.?', 'regular(?: price)?', 'regularly', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'compare-at price',
   'original(?: price)?(?: was)?', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
-  'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis', 'ursprünglich', 'unverb\\. preisempf\\.?',
+  'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
   'avant', 'au lieu de', 'ancien prix', 'prix barré', 'prix de référence', 'prix conseillé', 'prima', 'invece di', 'prezzo consigliato',
   'antes', 'precio anterior', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'førpris',
   'poprzednia cena', 'cena regularna', 'původní cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',

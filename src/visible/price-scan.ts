@@ -137,7 +137,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0 });
 
   const roots = new Set<AnyNode>(root.toArray());
-  /** Words beside a price in its line, up to the neighbouring price, climbing while the line is still empty. */
+  /** Words beside a price in its line, up to the neighbouring price, climbing out of inline wrappers while the line is still empty. */
   function beside(node: AnyNode, direction: 'before' | 'after'): string {
     let out = '';
     let current: AnyNode = node;
@@ -149,7 +149,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
         if (collapse(out).length >= CONTEXT_CHARS) break;
       }
       const parent = current.parent;
-      if (collapse(out) !== '' || roots.has(current) || !parent || !isTag(parent)) break;
+      // A line ends at its block: never climb out of a paragraph, cell or box into the one before.
+      const leavesBlock = isTag(current) && !INLINE.has(current.tagName);
+      if (collapse(out) !== '' || roots.has(current) || leavesBlock || !parent || !isTag(parent)) break;
       current = parent;
     }
     return clip(out, direction);
