@@ -42,6 +42,8 @@ const CASES: Case[] = [
   { name: '"RRP" label after the current price', html: '<div class="price"><b>£30.00</b> <small>RRP £40.00</small></div>', lang: 'en-GB', expect: '30.00 GBP was 40.00' },
   { name: 'UVP and statt', html: '<div class="preis"><span class="aktuell">19,99 €</span> <span class="hinweis">UVP 29,99 €</span></div><p class="preis2">statt <span>24,99 €</span></p>', lang: 'de-DE', expect: '19.99 EUR' },
   { name: 'class "was-price" without a tag', html: '<div class="price"><span class="was-price">$12.00</span><span class="now-price">$9.00</span></div>', expect: '9.00 USD was 12.00' },
+  { name: 'German WooCommerce screen-reader text ("war")', html: '<p class="price"><del aria-hidden="true">20,00&nbsp;€</del> <span class="screen-reader-text">Ursprünglicher Preis war: 20,00&nbsp;€.</span><ins aria-hidden="true">15,00&nbsp;€</ins><span class="screen-reader-text">Aktueller Preis ist: 15,00&nbsp;€.</span></p>', lang: 'de-DE', expect: '15.00 EUR was 20.00' },
+  { name: 'a line ends at its block: an article number in the paragraph before is no tier label', html: '<p class="sku">Art.-Nr. TP-606-10375</p><div class="box"><p class="price"><span>12,00 €</span> <del>15,00 €</del></p></div>', lang: 'de-DE', expect: '12.00 EUR was 15.00' },
   // Other prices that are not the product's current price.
   { name: 'unit price "/ kg"', html: '<div class="price"><span class="amount">3,49 €</span> <span class="unit">(6,98 € / kg)</span></div>', lang: 'de-DE', expect: '3.49 EUR' },
   { name: 'unit price "per 100 g" before', html: '<div class="price"><small>£1.20 per 100 g</small> <strong>£2.40</strong></div>', lang: 'en-GB', expect: '2.40 GBP' },
