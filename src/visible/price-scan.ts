@@ -48,9 +48,14 @@ interface State {
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 const clip = (text: string, direction: 'before' | 'after') => (direction === 'before' ? collapse(text).slice(-CONTEXT_CHARS) : collapse(text).slice(0, CONTEXT_CHARS));
 /** Whether the text itself names a currency: the parser fell back to the probe default only when it names none. */
-function currencyInText(text: string): boolean {
-  const probe = parsePrice(text, { defaultCurrency: 'XTS' });
-  return probe.ok && probe.currency !== 'XTS';
+function currencyInText(text: string, memo: Map<string, boolean>): boolean {
+  let known = memo.get(text);
+  if (known === undefined) {
+    const probe = parsePrice(text, { defaultCurrency: 'XTS' });
+    known = probe.ok && probe.currency !== 'XTS';
+    memo.set(text, known);
+  }
+  return known;
 }
 /** Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP". */
 const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bR\$|\bFr\.)+/u;
@@ -77,7 +82,10 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const holdsPrice = new Set<AnyNode>();
   const found: Array<{ node: AnyNode; element: Element; text: string; state: State }> = [];
   const parseOptions = { currencyHint: options.locale.regionCurrency, defaultCurrency: options.defaultCurrency ?? undefined, decimalSeparator: options.locale.decimalSeparator ?? undefined };
-  const looksLikePrice = (text: string, marked: boolean) => text.length <= PRICE_TEXT_MAX_CHARS && HAS_DIGIT.test(text) && (currencyInText(text) || (marked && BARE_NUMBER.test(text)));
+  // Pages repeat the same short texts (prices, counts): each is probed once.
+  const memo = new Map<string, boolean>();
+  const hasCurrency = (text: string) => currencyInText(text, memo);
+  const looksLikePrice = (text: string, marked: boolean) => text.length <= PRICE_TEXT_MAX_CHARS && HAS_DIGIT.test(text) && (hasCurrency(text) || (marked && BARE_NUMBER.test(text)));
 
   /** Text of a node as a reader sees it; records which subtrees hold a price and the innermost price elements. */
   function visit(node: AnyNode, state: State): string {
@@ -108,7 +116,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     texts.set(node, text);
     const cleaned = collapse(text);
     const marked = own.markDepth > 0;
-    if (childPrice && onlyFragments(element) && looksLikePrice(cleaned, marked) && currencyInText(cleaned)) {
+    if (childPrice && onlyFragments(element) && looksLikePrice(cleaned, marked) && hasCurrency(cleaned)) {
       // "€<span>12</span>,<span>99</span>": bare-number pieces of one price; the element holding them all is the price.
       for (let i = found.length - 1; i >= 0; i--) if (isInside(found[i].node, element)) found.splice(i, 1);
       found.push({ node, element, text: cleaned, state: own });
@@ -131,7 +139,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
 
   /** The prices found inside the element are all bare numbers (no currency of their own). */
   function onlyFragments(element: Element): boolean {
-    return found.filter((f) => isInside(f.node, element)).every((f) => !currencyInText(f.text));
+    return found.filter((f) => isInside(f.node, element)).every((f) => !hasCurrency(f.text));
   }
 
   for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0 });
