@@ -20,6 +20,8 @@ export class PriceCoercionStage implements PipelineStage {
 
   process(item: Item): Item | Drop {
     const raw = item.price;
+    // A spider that refused to read a price (ambiguous, disagreeing) says why: that reason is the drop's.
+    if ((raw === undefined || raw === null) && typeof item.priceRefusal === 'string') return drop(item.priceRefusal);
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return drop('price/missing');
     // The item's own currency field is a hint: it may be a symbol ("€") or a code in any case.
     const hint = typeof item.currency === 'string' ? item.currency : null;

@@ -33,6 +33,8 @@ export interface RunningShop {
   spider: string;
   origin: string;
   startUrl: string;
+  /** Arguments the shop's spider is constructed with, `baseUrl` included. */
+  spiderArgs: Record<string, string>;
   expected: ExpectedShopOutcome;
   /** Every request answered so far, in arrival order. */
   hits: ShopHit[];
@@ -131,6 +133,7 @@ export async function startShopServer(site: ShopSite, options: ShopServerOptions
     spider: site.spider,
     origin,
     startUrl: new URL(site.startPath, origin).toString(),
+    spiderArgs: { baseUrl: origin, ...site.spiderArgs?.(origin) },
     expected: site.expected(origin),
     hits,
     close: () =>

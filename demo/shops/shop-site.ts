@@ -1,7 +1,7 @@
 // The contract between a demo shop's renderer and the server that hosts it, and what a crawl should yield.
 import { currentPrice, type CatalogProduct } from '../catalog';
 
-export type ShopKind = 'json-ld' | 'microdata' | 'locale-text' | 'js-rendered' | 'hostile';
+export type ShopKind = 'json-ld' | 'microdata' | 'locale-text' | 'js-rendered' | 'hostile' | 'trap';
 
 /** What every shop renderer takes: its catalog seed and size. */
 export interface CatalogShopConfig {
@@ -41,6 +41,8 @@ export interface ExpectedPriceItem {
   listPrice: string | null;
   /** ISO code the stored item must carry (set by the spider or inferred from the symbol). */
   currency: string;
+  /** Further item fields the spider must yield exactly (the trap shop's unit price, tiers, shipping, availability). */
+  extra?: Record<string, unknown>;
 }
 
 /** What a complete crawl of a shop must produce: items, drift drops and failed links. */
@@ -80,6 +82,8 @@ export interface ShopSite {
   spider: string;
   /** Where a crawl starts, relative to the origin. */
   startPath: string;
+  /** Spider arguments besides `baseUrl` (a generic spider's `urls`). */
+  spiderArgs?(origin: string): Record<string, string>;
   /** Extra robots.txt lines (e.g. a Sitemap: line). */
   robotsLines?(origin: string): string[];
   /** A robots.txt answer of the site's own (a hostile one); null: the server's usual file. */

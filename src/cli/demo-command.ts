@@ -1,5 +1,5 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
-import { startDemoShops, startHostileShop, startJsShop } from '../../demo/demo-shops';
+import { startDemoShops, startHostileShop, startJsShop, startTrapShop } from '../../demo/demo-shops';
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
 import { findSpider } from '../../spiders/index';
 import { parseStoreUrl } from '../../storage/store-url';
@@ -18,6 +18,8 @@ interface DemoShop {
   name: string;
   spider: string;
   origin: string;
+  /** The spider's arguments when it needs more than `baseUrl`. */
+  spiderArgs?: Record<string, string>;
 }
 
 /** Shops started together and stopped together (a demo shop group, or the hotel rate API). */
@@ -42,7 +44,7 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     // crawl failing to start must not take the shops away from the others: every crawl settles first.
     const outcomes = await Promise.allSettled(
       shops.map(async (shop) => {
-        const spider = new (findSpider(shop.spider))({ baseUrl: shop.origin });
+        const spider = new (findSpider(shop.spider))(shop.spiderArgs ?? { baseUrl: shop.origin });
         const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
         return runCrawl({
           spider, loaded, log, liveProgress: live !== null, onEngine: (engine) => engines.push(engine), onSnapshotSource: (snapshot) => live?.add(spider.name, snapshot),
@@ -81,6 +83,8 @@ async function startShops(opts: { priceShift?: number; drift?: boolean }, withJs
     ...(withJsShop ? [() => startJsShop()] : []),
     // The hostile host: rate limits, a 503 burst, resets, slow bodies, a CAPTCHA wall, 403s, a redirect loop.
     () => startHostileShop(),
+    // The trap shop: no structured data, every visible price trap; the generic spider reads it with no per-shop selector.
+    () => startTrapShop({ priceShift: opts.priceShift }),
     // The hotel rate API: a small rate-shop matrix (3 hotels × 5 check-ins × 2 LOS × 2 occupancies), rate-limited.
     async () => {
       const api = await startHotelRateApi();
