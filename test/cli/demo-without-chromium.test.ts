@@ -7,7 +7,7 @@ import { onTerminal } from '../support/run-on-terminal';
 import { tempStorageDir } from '../support/test-crawl';
 
 const NO_CHROMIUM = ['-s', 'browser.executablePath=/nonexistent/chromium', '-s', 'politeness.minIntervalMs=0', '-s', 'politeness.jitterMs=0'];
-const SPIDERS = ['demo-hostile', 'demo-hotel-rates', 'demo-jsonld', 'demo-locale', 'demo-microdata'];
+const SPIDERS = ['demo-hostile', 'demo-hotel-rates', 'demo-jsonld', 'demo-locale', 'demo-microdata', 'generic-structured'];
 const SKIPPED = /^skipped the JS-rendered shop: no Chromium at \/nonexistent\/chromium; to crawl it: apt-get install chromium \(or -s browser\.executablePath=<your chromium>\)$/;
 
 function runRecords(dir: string): Array<{ spider: string; outcome: string }> {
@@ -43,7 +43,7 @@ describe.concurrent('the demo without Chromium', { timeout: 180_000 }, () => {
     expect(run.code).toBe(0);
     expect(run.screen).toContain('\x1b[0J');
     for (const spider of SPIDERS) expect(run.screen).toMatch(new RegExp(`${spider} {2}elapsed \\d+:\\d\\d {2}pages \\d+`));
-    expect(run.screen).toMatch(/host +slots +interval +next +pages +deferred +429s +failed +breaker/);
+    expect(run.screen).toMatch(/host +slots +interval +why +next +pages +deferred +429s +failed +breaker/);
     for (const detail of ['overridden settings', 'enabled downloader middlewares', 'enabled item pipeline stages', 'run plan', 'sessions enabled']) {
       expect(run.screen).not.toContain(detail);
     }
