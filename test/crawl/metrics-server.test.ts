@@ -49,7 +49,7 @@ describe('the metrics server', () => {
 
   it('reports the interval in force per host with its cause', async () => {
     expect(await scrapeLines(server!.url)).toEqual(
-      expect.arrayContaining(['pricecrawl_host_interval_ms{host="a.test:80",cause="configured"} 0', 'pricecrawl_host_interval_ms{host="b.test:80",cause="crawl-delay"} 2000']),
+      expect.arrayContaining([`pricecrawl_host_interval_ms{host="a.test:80",cause="configured",${L}} 0`, `pricecrawl_host_interval_ms{host="b.test:80",cause="crawl-delay",${L}} 2000`]),
     );
   });
 

@@ -65,7 +65,7 @@ describe('robots.txt on a shared Redis frontier', () => {
     const page = server.url('/p/1');
     for (const worker of [a, b]) {
       const outcome = await worker.decide(page, now);
-      expect(outcome).toEqual({ type: 'defer', reason: 'robots/retry-after', untilMs: now + 30_000, pauseHostUntilMs: now + 30_000 });
+      expect(outcome).toEqual({ type: 'defer', reason: 'robots/retry-after', untilMs: now + 30_000, serverWait: true, pauseHostUntilMs: now + 30_000 });
     }
     // Within the window neither worker goes near the host, not even for robots.txt.
     for (const worker of [a, b]) expect(await worker.decide(page, now + 29_000)).toMatchObject({ type: 'defer', reason: 'robots/retry-after' });
