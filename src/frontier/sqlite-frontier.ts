@@ -10,6 +10,7 @@ import { createRun, finishRun, getRun, latestUnfinishedRun, listRuns, newRunId, 
 import { runSummary } from './frontier-summary';
 import { frontierStatements, type FrontierStatements } from './frontier-statements';
 import { GroupCommit } from './group-commit';
+import { QueueChanges } from './queue-changes';
 import { ReadyHeap } from './ready-heap';
 import { WorkerRegistry } from './worker-registry';
 
@@ -49,6 +50,9 @@ export class SqliteFrontier implements Frontier {
   private readonly workers: WorkerRegistry;
   private readonly statements: FrontierStatements;
   private readonly commits: GroupCommit;
+  private readonly queueChanges: QueueChanges;
+  /** The last queue_changes seq adopted: hosts a Crawlee client of this run made pending later are recounted. */
+  private queueChangesSeen: number;
   private closed = false;
 
   private readonly db: SqliteDb;
@@ -71,6 +75,8 @@ export class SqliteFrontier implements Frontier {
     this.statements = frontierStatements(db);
     this.commits = connection.commits;
     this.reclaimedOnOpen = this.workers.reclaimDead(this.runId);
+    this.queueChanges = new QueueChanges(db);
+    this.queueChangesSeen = this.queueChanges.latest(this.runId);
     const pendingByHost = db
       .prepare(`SELECT host, COUNT(*) AS n FROM requests WHERE run_id = ? AND state = 'pending' GROUP BY host`)
       .all(this.runId) as Array<{ host: string; n: number }>;
@@ -139,7 +145,14 @@ export class SqliteFrontier implements Frontier {
     return { added: inserted.length, duplicates: requests.length - inserted.length };
   }
 
+  /** Only when there is nothing to lease does it look for work another client of the run's queue added. */
   next(nowMs: number): Pick {
+    const pick = this.pickReady(nowMs);
+    if (pick.type === 'lease' || !this.adoptQueueChanges()) return pick;
+    return this.pickReady(nowMs);
+  }
+
+  private pickReady(nowMs: number): Pick {
     const slots = this.options.hostSlots;
     for (;;) {
       const top = this.heap.peek();
@@ -250,6 +263,19 @@ export class SqliteFrontier implements Frontier {
         reopen();
       },
     };
+  }
+
+  /** Recounts the hosts a Crawlee client of this run made pending since last time (queue-changes.ts); true if any. */
+  private adoptQueueChanges(): boolean {
+    const changes = this.queueChanges.since(this.runId, this.queueChangesSeen);
+    if (changes.length === 0) return false;
+    for (const { host, seq } of changes) {
+      this.queueChangesSeen = Math.max(this.queueChangesSeen, seq);
+      const pending = this.statements.pendingOfHost.get(this.runId, host) as number;
+      this.hosts.set(host, { pending });
+      if (pending > 0) this.wake(host, 0);
+    }
+    return true;
   }
 
   /** Puts a host with pending work back in the heap no later than it can next yield work. */
