@@ -233,10 +233,13 @@ export class FrontierQueueClient implements storage.RequestQueueClient {
   /**
    * The hosts that may have work: rows added since the last look (spider output, other clients) join
    * it; when it ran dry, every host with pending rows is read again (a cost that grows with the pending
-   * rows, so not on every call), which also finds requests the crawl deferred or handed back.
+   * rows, so not on every call), which also finds requests the crawl deferred or handed back, and
+   * those of dead lease holders.
    */
   private readyHeap(): ReadyHeap {
     if (this.heap === null || this.heap.size === 0) {
+      // Leases of clients or crawl workers that died go back first, as a frontier does when it opens.
+      this.workers?.reclaimDead(this.runId);
       const heap = new ReadyHeap();
       this.scannedId = this.queries.lastId.get(this.runId) as number;
       for (const { host, at } of this.queries.pendingHosts.all(this.runId) as Array<{ host: string; at: number }>) heap.set(host, at);
