@@ -84,8 +84,14 @@ async function redisBackend(url: string, settings: Settings, keyOf: (url: string
     queueClient: (runId, queueOptions) => clientOf(runId, queueOptions?.clientKey),
     info: (runId) => clientOf(runId).get(),
     runIds: async () => {
+      // SCAN, not KEYS: the server may hold millions of keys of running crawls.
       const runIds: string[] = [];
-      for (const key of await redis.keys(runIndexKey('*'))) runIds.push(...(await redis.zrange(key, "0", "-1")));
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', runIndexKey('*'), 'COUNT', 500);
+        for (const key of keys) runIds.push(...(await redis.zrange(key, '0', '-1')));
+        cursor = next;
+      } while (cursor !== '0');
       return runIds;
     },
     close: async () => {

@@ -116,12 +116,9 @@ export function storedJson(request: CrawlRequest, schema: storage.RequestSchema)
 /** The JSON stored by an update: the row's request with Crawlee's new retry count, errors and data. */
 export function updatedJson(json: string, update: storage.UpdateRequestSchema): string {
   const stored = JSON.parse(json) as StoredQueueRequest;
-  const request = CrawlRequest.fromJSON(stored);
-  const userData = plainJson(update.userData ?? {});
-  const { callback: _callback, ...meta } = userData;
-  const next = new CrawlRequest({ ...stored, meta, fetchMode: stored.fetchMode ?? undefined, browser: stored.browser ?? undefined });
-  next.attempt = update.retryCount ?? request.attempt;
-  next.depth = request.depth;
+  // The callback stays the stored one; the rest of userData is the request's meta.
+  const { callback: _callback, ...meta } = plainJson(update.userData ?? {});
+  const next = CrawlRequest.fromJSON({ ...stored, meta, attempt: update.retryCount ?? stored.attempt });
   return storedJson(next, { ...update, uniqueKey: stored.crawlee?.uniqueKey ?? update.uniqueKey });
 }
 

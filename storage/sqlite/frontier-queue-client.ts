@@ -164,7 +164,7 @@ export class FrontierQueueClient implements storage.RequestQueueClient {
       this.queries.setJson.run(updatedJson(row.json, update), update.retryCount ?? row.attempt, priority, row.id);
       if (settlement) {
         const reason = settlement.outcome === 'failed' ? settlement.reason : null;
-        this.queries.settle.run(settlement.outcome, reason, row.id, this.workerId);
+        this.queries.settle.run(settlement.outcome, reason, row.id, this.runId, this.workerId);
       } else if (row.state === 'pending') this.notePending(row.host);
     });
     if (settlement) this.locks.delete(requestId);

@@ -43,7 +43,7 @@ export function queueStatements(db: SqliteDb) {
     /** Settles a pending row, or one this client leased. */
     settle: db.prepare(
       `UPDATE requests SET state = ?, reason = ?, worker_id = NULL
-       WHERE id = ? AND (state = 'pending' OR (state = 'in_progress' AND worker_id = ?))`,
+       WHERE id = ? AND run_id = ? AND (state = 'pending' OR (state = 'in_progress' AND worker_id = ?))`,
     ),
     unlock: db.prepare(
       `UPDATE requests SET state = 'pending', worker_id = NULL, not_before = 0, priority = COALESCE(?, priority)
