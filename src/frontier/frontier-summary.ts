@@ -18,7 +18,6 @@ export function runCounts(db: SqliteDb, runId: string): LedgerCounts {
 
 /** Cost grows with the run (a few seconds per million rows): for live progress keep counters instead. */
 export function runSummary(db: SqliteDb, runId: string): LedgerSummary {
-
   const failedByReason: Record<string, number> = {};
   const reasons = db
     .prepare(
