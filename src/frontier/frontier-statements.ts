@@ -25,6 +25,9 @@ export function frontierStatements(db: SqliteDb) {
     leasedByOthers: db.prepare(
       `SELECT 1 FROM requests INDEXED BY requests_leased WHERE run_id = ? AND state = 'in_progress' AND worker_id IS NOT ? LIMIT 1`,
     ),
+    pendingOfHost: db
+      .prepare(`SELECT COUNT(*) FROM requests INDEXED BY requests_pick WHERE run_id = ? AND host = ? AND state = 'pending'`)
+      .pluck(),
     lease: db.prepare(`UPDATE requests SET state = 'in_progress', worker_id = ? WHERE id = ?`),
     succeed: db.prepare(
       `UPDATE requests SET state = 'succeeded', status = ?, worker_id = NULL WHERE id = ? AND run_id = ? AND state = 'in_progress'`,

@@ -4,11 +4,20 @@ import type { LedgerCounts, LedgerSummary } from './frontier';
 
 const emptyCounts = (): LedgerCounts => ({ planned: 0, succeeded: 0, failed: 0, pending: 0 });
 
-/** Cost grows with the run (a few seconds per million rows): for live progress keep counters instead. */
-export function runSummary(db: SqliteDb, runId: string): LedgerSummary {
+/** The four ledger counts alone (a Crawlee client's getInfo()); the same cost per row as runSummary's. */
+export function runCounts(db: SqliteDb, runId: string): LedgerCounts {
   const count = (where: string): number =>
     (db.prepare(`SELECT COUNT(*) AS n FROM requests INDEXED BY requests_run WHERE run_id = ? ${where}`).get(runId) as { n: number }).n;
+  return {
+    planned: count(''),
+    succeeded: count(`AND state = 'succeeded'`),
+    failed: count(`AND state = 'failed'`),
+    pending: count(`AND state IN ('pending', 'in_progress')`),
+  };
+}
 
+/** Cost grows with the run (a few seconds per million rows): for live progress keep counters instead. */
+export function runSummary(db: SqliteDb, runId: string): LedgerSummary {
   const failedByReason: Record<string, number> = {};
   const reasons = db
     .prepare(
@@ -37,10 +46,7 @@ export function runSummary(db: SqliteDb, runId: string): LedgerSummary {
   for (const row of statuses) byStatus[String(row.status)] = row.n;
 
   return {
-    planned: count(''),
-    succeeded: count(`AND state = 'succeeded'`),
-    failed: count(`AND state = 'failed'`),
-    pending: count(`AND state IN ('pending', 'in_progress')`),
+    ...runCounts(db, runId),
     failedByReason,
     byHost,
     byStatus,

@@ -94,7 +94,7 @@ export class RedisFrontier implements Frontier {
   async add(requests: CrawlRequest[]): Promise<AddResult> {
     if (requests.length === 0) return { added: 0, duplicates: 0 };
     const nowMs = Date.now();
-    const argv: Array<string | number> = [this.options.settings.seenTtlMs, this.options.intervalMarginMs ?? 0];
+    const argv: Array<string | number> = [this.options.settings.seenTtlMs, this.options.intervalMarginMs ?? 0, 'set'];
     for (const request of requests) {
       const host = this.options.hostKeyOf(request.url);
       const policy = this.options.policyFor(host);

@@ -13,6 +13,7 @@ import { createRun, finishRun, getRun, latestUnfinishedRun, listRuns, newRunId, 
 import { runSummary } from './frontier-summary';
 import { frontierStatements, type FrontierStatements } from './frontier-statements';
 import { GroupCommit } from './group-commit';
+import { QueueChanges } from './queue-changes';
 import { ReadyHeap } from './ready-heap';
 import { WorkerRegistry } from './worker-registry';
 
@@ -60,6 +61,9 @@ export class SqliteFrontier implements Frontier {
   private readonly commits: GroupCommit;
   /** The run's host gate: these slots, the breakers, and what they keep over a resume. */
   readonly gate: SqliteHostGate;
+  private readonly queueChanges: QueueChanges;
+  /** The last queue_changes seq adopted: hosts a Crawlee client of this run made pending later are recounted. */
+  private queueChangesSeen: number;
   private closed = false;
 
   private readonly db: SqliteDb;
@@ -84,6 +88,8 @@ export class SqliteFrontier implements Frontier {
     this.reclaimedOnOpen = this.workers.reclaimDead(this.runId);
     this.gate = new SqliteHostGate(db, this.runId, this.commits, options.hostSlots, options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})));
     this.reclaimEveryMs = options.heartbeatEveryMs ?? 5_000;
+    this.queueChanges = new QueueChanges(db);
+    this.queueChangesSeen = this.queueChanges.latest(this.runId);
     this.loadPending();
   }
 
@@ -173,7 +179,14 @@ export class SqliteFrontier implements Frontier {
     return { added: inserted.length, duplicates: requests.length - inserted.length };
   }
 
+  /** Only when there is nothing to lease does it look for work another client of the run's queue added. */
   next(nowMs: number): Pick {
+    const pick = this.pickReady(nowMs);
+    if (pick.type === 'lease' || !this.adoptQueueChanges()) return pick;
+    return this.pickReady(nowMs);
+  }
+
+  private pickReady(nowMs: number): Pick {
     const slots = this.options.hostSlots;
     for (;;) {
       const top = this.heap.peek();
@@ -290,6 +303,19 @@ export class SqliteFrontier implements Frontier {
         reopen();
       },
     };
+  }
+
+  /** Recounts the hosts a Crawlee client of this run made pending since last time (queue-changes.ts); true if any. */
+  private adoptQueueChanges(): boolean {
+    const changes = this.queueChanges.since(this.runId, this.queueChangesSeen);
+    if (changes.length === 0) return false;
+    for (const { host, seq } of changes) {
+      this.queueChangesSeen = Math.max(this.queueChangesSeen, seq);
+      const pending = this.statements.pendingOfHost.get(this.runId, host) as number;
+      this.hosts.set(host, { pending });
+      if (pending > 0) this.wake(host, 0);
+    }
+    return true;
   }
 
   /** Puts a host with pending work back in the heap no later than it can next yield work. */

@@ -4,11 +4,17 @@ import { LUA_PRELUDE } from './lua-prelude';
 /** Fields per request in ADD's ARGV after the seen-set TTL. */
 export const ADD_FIELDS = 7;
 
-/** ARGV: seenTtlMs, intervalMarginMs, then per request: fingerprint, host, priority, json, maxConcurrency, minIntervalMs, jitterMs. */
+/**
+ * ARGV: seenTtlMs, intervalMarginMs, policyMode, then per request: fingerprint, host, priority, json,
+ * maxConcurrency, minIntervalMs, jitterMs. policyMode `set` (a crawl: its settings are the host's
+ * policy) or `keep` (a Crawlee queue client: a host the crawl configured keeps its policy).
+ * fid maps each fingerprint to its request id, so a duplicate added through the queue reports the stored request.
+ */
 export const ADD_LUA = `${LUA_PRELUDE}
 local now = now_ms()
 local out, touched = {}, {}
-for i = 3, #ARGV, ${ADD_FIELDS} do
+local mode = ARGV[3]
+for i = 4, #ARGV, ${ADD_FIELDS} do
   local fp, host, prio, json = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
   if redis.call('SADD', k('seen'), fp) == 1 then
     local id = tostring(redis.call('INCR', k('ids')))
@@ -16,10 +22,13 @@ for i = 3, #ARGV, ${ADD_FIELDS} do
     redis.call('HSET', k('prio'), id, prio)
     redis.call('HSET', k('host'), id, host)
     redis.call('HSET', k('st'), id, 'p')
+    redis.call('HSET', k('fid'), fp, id)
     enqueue(id, host)
     if not touched[host] then
       touched[host] = true
-      redis.call('HSET', hk('g', host), 'mc', ARGV[i + 4], 'mi', ARGV[i + 5], 'jt', ARGV[i + 6], 'mg', ARGV[2])
+      if mode == 'set' or redis.call('HEXISTS', hk('g', host), 'mc') == 0 then
+        redis.call('HSET', hk('g', host), 'mc', ARGV[i + 4], 'mi', ARGV[i + 5], 'jt', ARGV[i + 6], 'mg', ARGV[2])
+      end
       redis.call('SADD', k('hostset'), host)
     end
     redis.call('HINCRBY', k('ledger'), 'planned', 1)
@@ -31,6 +40,7 @@ for i = 3, #ARGV, ${ADD_FIELDS} do
 end
 for host in pairs(touched) do rescore(host, now) end
 redis.call('PEXPIRE', k('seen'), tonumber(ARGV[1]))
+redis.call('PEXPIRE', k('fid'), tonumber(ARGV[1]))
 return out
 `;
 

@@ -38,15 +38,20 @@ export type FrontierScripts = Record<keyof typeof SCRIPTS, (prefix: string, ...a
 export const runPrefix = (runId: string): string => `pricecrawl:{${runId}}:`;
 export const runIndexKey = (spider: string): string => `pricecrawl:runs:${spider}`;
 
-export function frontierScripts(redis: Redis): FrontierScripts {
-  const callers: Record<string, (...args: Arg[]) => Promise<unknown>> = {};
-  const define = (name: string, lua: string, numberOfKeys: number) => {
+type Caller = (...args: Arg[]) => Promise<unknown>;
+
+/** Defines each script as an ioredis command (EVALSHA, reloaded when the server lost it) taking `numberOfKeys` keys first. */
+export function defineScripts<K extends string>(redis: Redis, scripts: Record<K, string>, numberOfKeys = 1): Record<K, Caller> {
+  const callers = {} as Record<K, Caller>;
+  for (const [name, lua] of Object.entries(scripts) as Array<[K, string]>) {
     const command = `pricecrawl_${name}`;
     redis.defineCommand(command, { numberOfKeys, lua });
-    const fn = (redis as unknown as Record<string, (...args: Arg[]) => Promise<unknown>>)[command];
+    const fn = (redis as unknown as Record<string, Caller>)[command];
     callers[name] = (...args: Arg[]) => fn.apply(redis, args);
-  };
-  for (const [name, lua] of Object.entries(SCRIPTS)) define(name, lua, 1);
-  define('openRun', OPEN_RUN_LUA, 2);
-  return callers as FrontierScripts;
+  }
+  return callers;
+}
+
+export function frontierScripts(redis: Redis): FrontierScripts {
+  return { ...defineScripts(redis, SCRIPTS), ...defineScripts(redis, { openRun: OPEN_RUN_LUA }, 2) };
 }

@@ -1,4 +1,4 @@
-// DDL of frontier.sqlite: runs, the per-run request ledger, workers, and Crawlee request queues.
+// DDL of frontier.sqlite: runs, the per-run request ledger (also the run's Crawlee request queue), workers.
 export const FRONTIER_SCHEMA_VERSION = 2;
 
 /**
@@ -13,8 +13,8 @@ export const FRONTIER_SCHEMA_VERSION = 2;
  * host_gates keeps per run and host what the host gate must not forget over a resume (a pause, the
  * breaker, the throttle's interval, Crawl-delay) as JSON (ports/host-gate.ts GateRecord); it is written
  * only when one of those changes, never per request.
- * rq_requests backs Crawlee's RequestQueue API (SqliteStorageClient); it lives in the same file but
- * in its own tables because Crawlee's locking and uniqueKey model differs from the run ledger.
+ * The same rows are the run's Crawlee request queue (storage/sqlite/frontier-queue-client.ts);
+ * queue_changes tells a running frontier which hosts such a client made pending (queue-changes.ts).
  */
 export const FRONTIER_DDL = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -61,26 +61,15 @@ CREATE TABLE IF NOT EXISTS host_gates (
   PRIMARY KEY (run_id, host)
 ) STRICT;
 
-CREATE TABLE IF NOT EXISTS rq_queues (
-  id          TEXT PRIMARY KEY,
-  name        TEXT UNIQUE,
-  created_at  INTEGER NOT NULL,
-  modified_at INTEGER NOT NULL,
-  accessed_at INTEGER NOT NULL
-) STRICT;
+CREATE TABLE IF NOT EXISTS queue_changes (
+  run_id TEXT NOT NULL,
+  host   TEXT NOT NULL,
+  seq    INTEGER NOT NULL,
+  PRIMARY KEY (run_id, host)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS queue_changes_seq ON queue_changes (run_id, seq);
 
-CREATE TABLE IF NOT EXISTS rq_requests (
-  queue_id        TEXT NOT NULL,
-  id              TEXT NOT NULL,
-  unique_key      TEXT NOT NULL,
-  order_no        INTEGER,
-  locked_until    INTEGER NOT NULL DEFAULT 0,
-  lock_owner      TEXT,
-  lock_pid        INTEGER,
-  lock_host       TEXT,
-  json            TEXT NOT NULL,
-  PRIMARY KEY (queue_id, id),
-  UNIQUE (queue_id, unique_key)
-) STRICT;
-CREATE INDEX IF NOT EXISTS rq_requests_head ON rq_requests (queue_id, order_no) WHERE order_no IS NOT NULL;
+-- Crawlee's queues once had tables of their own here; the run's requests are the queue now.
+DROP TABLE IF EXISTS rq_requests;
+DROP TABLE IF EXISTS rq_queues;
 `;

@@ -60,6 +60,8 @@ export interface CrawlExtras {
   mode?: CrawlMode;
   /** Continue the latest unfinished run (`--resume`). */
   resume?: boolean;
+  /** Create (or continue) this run id (`--run-id`), e.g. to open its queue while it runs. */
+  runId?: string;
   /** Receives the engine, e.g. to stop it part-way. */
   onEngine?: (engine: CrawlEngine) => void;
   /** Awaited after the run ends, before the metrics endpoint closes. */
@@ -75,6 +77,6 @@ export async function crawlInProcess(spider: Spider, dir: string, settings: Reco
   ]);
   const sink = logSink();
   const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
-  const summary = await runCrawl({ spider, loaded, log, feeds: extra.feeds, mode: extra.mode, resume: extra.resume, onEngine: extra.onEngine, onRunEnd: extra.onRunEnd, onSnapshotSource: extra.onSnapshotSource });
+  const summary = await runCrawl({ spider, loaded, log, feeds: extra.feeds, mode: extra.mode, resume: extra.resume, runId: extra.runId, onEngine: extra.onEngine, onRunEnd: extra.onRunEnd, onSnapshotSource: extra.onSnapshotSource });
   return { summary, items: await readItems(dir, summary.runId, extra.storeUrl), logs: sink.lines };
 }
