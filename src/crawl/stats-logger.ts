@@ -41,7 +41,7 @@ export class StatsLogger {
         queued: snap.queued,
         hosts,
         // Chromium's process trees (summed RSS), peak so far; absent when no browser ran.
-        ...(snap.browserRssPeakMb !== null ? { browserRssPeakMb: snap.browserRssPeakMb } : {}),
+        ...(snap.browserPssPeakMb !== null ? { browserPssPeakMb: snap.browserPssPeakMb } : {}),
       },
       'crawl progress',
     );
