@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrawlRequest } from '../../src/core/request';
 import { BrowserFetcher, type BrowserSettings } from '../../src/fetch/browser-fetcher';
+import { launchChromium } from '../../src/fetch/chromium-launch';
+import { blockingLaunchArgs, blockResources } from '../../src/fetch/resource-blocking';
 import { settingsSchema } from '../../src/settings/schema';
 import { FixtureServer } from '../support/fixture-server';
 
@@ -56,5 +58,27 @@ describe('resource blocking', () => {
     expect(price).toBe('$19.99');
     expect(paths.filter((p) => p.startsWith('/font/') || p.startsWith('/tracker/'))).toEqual([]);
     expect(paths).toContain('/img/product.png'); // images are not blocked here: Blink loads them
+  }, 30_000);
+
+  it('leaves a Playwright route on the page (navigation confinement) seeing every navigation', async () => {
+    const settings = browserSettings({ blockUrlPatterns: ['/tracker/'] });
+    const browser = await launchChromium(settings.executablePath, 30_000, blockingLaunchArgs(settings));
+    try {
+      const page = await browser.newPage();
+      const navigations: string[] = [];
+      await page.route('**/*', (route) => {
+        if (route.request().isNavigationRequest()) navigations.push(new URL(route.request().url()).pathname);
+        return route.continue();
+      });
+      await blockResources(page, settings);
+      server.reset();
+      await page.goto(server.url('/product'));
+      await page.waitForSelector('.price[data-ready]', { state: 'attached' });
+      expect(navigations).toEqual(['/product']);
+      expect(await page.textContent('.price')).toBe('$19.99');
+      expect(server.requests.map((r) => r.path).filter((p) => p.startsWith('/img/') || p.startsWith('/font/') || p.startsWith('/tracker/'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   }, 30_000);
 });

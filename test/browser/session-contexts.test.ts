@@ -36,7 +36,8 @@ beforeAll(async () => {
   server.route('/page/:n', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${params.n}</p>`));
   server.route('/set', (_req, res, { url }) => void res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `s=${url.searchParams.get('v')}; Path=/` }).end('<p>set</p>'));
   server.route('/echo', (req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${req.headers.cookie ?? 'none'}</p>`));
-  proxies = await Promise.all(['p1', 'p2'].map((name) => startRecordingProxy(name)));
+  // p1 asks for credentials: Playwright answers the challenge beside our own request blocking.
+  proxies = await Promise.all([startRecordingProxy('p1', { username: 'user', password: 'pa55' }), startRecordingProxy('p2')]);
 });
 afterAll(async () => {
   await Promise.all(proxies.map((p) => p.close()));
@@ -75,7 +76,7 @@ describe('browser contexts per session', () => {
     }
   }, 30_000);
 
-  it('keeps sessions on different proxies in different contexts, each page through its own proxy', async () => {
+  it('keeps sessions on different proxies in different contexts, each page through its own proxy (credentials too)', async () => {
     const stats = new Stats();
     const fetcher = newFetcher(stats);
     try {
