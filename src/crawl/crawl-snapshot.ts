@@ -21,7 +21,7 @@ export interface CrawlSnapshot {
   inFlight: number;
   /** Requests planned in this process and not yet finished (queued, deferred or in flight). */
   queued: number;
-  /** Peak summed RSS of Chromium's process trees so far; null when no browser ran. */
+  /** Peak summed PSS of Chromium's process trees so far; null when no browser ran. */
   browserPssPeakMb: number | null;
   hosts: HostSnapshot[];
 }

@@ -16,7 +16,7 @@ export interface BrowserMemoryWatch {
 export interface PagePoolOptions {
   launch(): Promise<Browser>;
   maxOpenPages: number;
-  /** Contexts open at once per browser (one per session key). */
+  /** Contexts open at once per browser (one per context key). */
   maxContexts?: number;
   pagesPerBrowser: number;
   userAgent?: string;
