@@ -205,7 +205,13 @@ export class PagePool {
     const { userAgent } = this.options;
     const browser = await launched;
     const context = await browser.newContext({ ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) });
-    if (key.cookies?.length) await context.addCookies([...key.cookies]);
+    if (key.cookies?.length) {
+      // A context that cannot start with the session's cookies must not stay open without a holder.
+      await context.addCookies([...key.cookies]).catch(async (error: unknown) => {
+        await context.close().catch(() => undefined);
+        throw error;
+      });
+    }
     return context;
   }
 
