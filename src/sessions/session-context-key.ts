@@ -24,10 +24,15 @@ export function sessionContextKey(hostKeyOf: (url: string) => string): (request:
   };
 }
 
-/** A `Cookie` header back into name/value pairs scoped to the URL (what the jar would send there). */
+/**
+ * A `Cookie` header back into name/value pairs for the URL's origin. Scoped to path `/`: Playwright would
+ * scope a cookie given with the page URL to that URL's directory, and the session's next page elsewhere
+ * on the site would go without it.
+ */
 function cookiesOf(header: string, url: string): Array<{ name: string; value: string; url: string }> {
+  const originRoot = `${new URL(url).origin}/`;
   return header.split('; ').flatMap((pair) => {
     const eq = pair.indexOf('=');
-    return eq > 0 ? [{ name: pair.slice(0, eq), value: pair.slice(eq + 1), url }] : [];
+    return eq > 0 ? [{ name: pair.slice(0, eq), value: pair.slice(eq + 1), url: originRoot }] : [];
   });
 }

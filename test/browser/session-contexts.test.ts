@@ -35,7 +35,7 @@ beforeAll(async () => {
   server = await FixtureServer.start();
   server.route('/page/:n', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${params.n}</p>`));
   server.route('/set', (_req, res, { url }) => void res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `s=${url.searchParams.get('v')}; Path=/` }).end('<p>set</p>'));
-  server.route('/echo', (req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${req.headers.cookie ?? 'none'}</p>`));
+  for (const path of ['/echo', '/shop/echo']) server.route(path, (req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${req.headers.cookie ?? 'none'}</p>`));
   // p1 asks for credentials: Playwright answers the challenge beside our own request blocking.
   proxies = await Promise.all([startRecordingProxy('p1', { username: 'user', password: 'pa55' }), startRecordingProxy('p2')]);
 });
@@ -68,6 +68,8 @@ describe('browser contexts per session', () => {
       expect(alpha.cookieHeader(server.url('/echo'))).toBe('s=alpha'); // the cookie is the session's now
       expect(stats.get('browser/contexts/retired')).toBe(1); // and the shared context that saw it is gone
       expect(await visit(fetcher, '/echo', beta)).toBe('none');
+      // Its own context starts from its jar, on any path of the site (the first page there is deeper).
+      expect(await visit(fetcher, '/shop/echo', alpha)).toBe('s=alpha');
       expect(await visit(fetcher, '/echo', alpha)).toBe('s=alpha');
       expect(await visit(fetcher, '/echo', beta)).toBe('none');
       expect(server.requestsTo('/echo').filter((r) => r.headers.cookie === 's=alpha')).toHaveLength(1);
