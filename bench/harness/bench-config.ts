@@ -1,7 +1,7 @@
 // Bench knobs from the environment, with defaults sized to keep `npm run bench` near 10 minutes on 2 cores.
 
 export type CrawlerName = 'pricecrawl' | 'crawlee' | 'undici-loop' | 'scrapy';
-export type ScenarioName = 'fast' | 'polite' | 'skewed' | 'memory' | 'workers' | 'storm' | 'mixed';
+export type ScenarioName = 'fast' | 'polite' | 'skewed' | 'memory' | 'workers' | 'storm' | 'mixed' | 'js-shop';
 
 export interface BenchConfig {
   /** Rounds per scenario; crawlers alternate within each round (A B C, A B C, ...). */
@@ -26,6 +26,10 @@ export interface BenchConfig {
   /** Mixed scenario: products on each of the three HTTP demo shops, and on the JS shop. */
   mixedHttpProducts: number;
   mixedJsProducts: number;
+  /** JS-shop scenario: products on the JS shop, pages open in each crawler, rounds (each crawler once per round). */
+  jsShopProducts: number;
+  jsShopPagesOpen: number;
+  jsShopRounds: number;
   scenarios: ScenarioName[];
   crawlers: CrawlerName[];
   /** Storm scenario: hosts (the first one rate-limited), products per host, and the limited host's requests per second. */
@@ -36,7 +40,7 @@ export interface BenchConfig {
   cpuProfileDir: string | null;
 }
 
-const SCENARIOS: ScenarioName[] = ['fast', 'polite', 'skewed', 'memory', 'workers', 'storm', 'mixed'];
+const SCENARIOS: ScenarioName[] = ['fast', 'polite', 'skewed', 'memory', 'workers', 'storm', 'mixed', 'js-shop'];
 const CRAWLERS: CrawlerName[] = ['pricecrawl', 'crawlee', 'undici-loop', 'scrapy'];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -71,6 +75,9 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     memoryCrawlAfterSeedMs: int(env, 'BENCH_MEMORY_CRAWL_MS', 5_000, 0),
     mixedHttpProducts: int(env, 'BENCH_MIXED_HTTP_PRODUCTS', 60),
     mixedJsProducts: int(env, 'BENCH_MIXED_JS_PRODUCTS', 30),
+    jsShopProducts: int(env, 'BENCH_JS_PRODUCTS', 200),
+    jsShopPagesOpen: int(env, 'BENCH_JS_PAGES_OPEN', 4),
+    jsShopRounds: int(env, 'BENCH_JS_ROUNDS', 1),
     scenarios: list(env, 'BENCH_SCENARIOS', SCENARIOS),
     crawlers: list(env, 'BENCH_CRAWLERS', CRAWLERS),
     stormHosts: int(env, 'BENCH_STORM_HOSTS', 4),

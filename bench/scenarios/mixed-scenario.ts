@@ -18,7 +18,7 @@ export interface MixedRun {
   pagesPerSecond: number;
   /** Per fetch mode: pages, and pages per second over the span from its first to its last page at the servers. */
   byMode: Record<string, { pages: number; pagesPerSecond: number }>;
-  browserPeakRssMb: number;
+  browserPeakPssMb: number;
   browsersLaunched: number;
   succeeded: number;
 }
@@ -79,7 +79,7 @@ async function crawlOnce(label: MixedRun['label'], http: ShopGroup, js: ShopGrou
     wallSeconds: Number(wallSeconds.toFixed(1)),
     pagesPerSecond: Number((urls.length / wallSeconds).toFixed(1)),
     byMode,
-    browserPeakRssMb: Math.round((summary.browser['rss-peak-bytes'] ?? 0) / 2 ** 20),
+    browserPeakPssMb: Math.round((summary.browser['pss-peak-bytes'] ?? 0) / 2 ** 20),
     browsersLaunched: summary.browser.launched ?? 0,
     succeeded: summary.ledger.succeeded,
   };
@@ -109,7 +109,7 @@ export function formatMixed(result: MixedResult): string {
     (r) =>
       `${r.label.padEnd(12)} ${String(r.wallSeconds).padStart(7)} s ${String(r.pagesPerSecond).padStart(7)} pages/s  ` +
       `http ${r.byMode.http ? `${r.byMode.http.pages} @ ${r.byMode.http.pagesPerSecond}/s` : '-'}  browser ${r.byMode.browser.pages} @ ${r.byMode.browser.pagesPerSecond}/s  ` +
-      `browser peak RSS ${r.browserPeakRssMb} MB, ${r.browsersLaunched} launched, ${r.succeeded}/${r.pages} succeeded`,
+      `browser peak PSS ${r.browserPeakPssMb} MB, ${r.browsersLaunched} launched, ${r.succeeded}/${r.pages} succeeded`,
   );
   return [`mixed: ${result.hosts.http} HTTP hosts + ${result.hosts.js} JS host, ${result.pages} product pages`, ...rows].join('\n');
 }

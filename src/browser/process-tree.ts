@@ -1,4 +1,4 @@
-// Process memory from /proc: the summed RSS of a process and all its descendants (a Chromium and its renderers).
+// Process memory from /proc: the summed RSS or PSS of a process and all its descendants (a Chromium and its renderers).
 import { readdirSync, readFileSync } from 'node:fs';
 
 interface ProcessInfo {
@@ -50,10 +50,31 @@ export function signalProcessTree(rootPid: number, signal: NodeJS.Signals): void
   }
 }
 
-/** Sum of RSS over `rootPid` and its descendants (shared pages counted once per process, as `ps` does). */
+/** Sum of RSS over `rootPid` and its descendants: a page shared by N processes is counted N times (what `ps` shows). */
 export function processTreeRssBytes(rootPid: number): number {
   const table = processTable();
   return processTreePids(rootPid, table).reduce((sum, pid) => sum + (table.get(pid)?.rssBytes ?? 0), 0);
+}
+
+/**
+ * Sum of proportional set size over `rootPid` and its descendants: a page shared by N processes counts 1/N
+ * in each, so the sum counts it once. Chromium's renderers share most of their code and fonts with the zygote:
+ * summed RSS counts those many times. A process whose smaps_rollup cannot be read (kernel before 4.14, or
+ * another user's) counts its RSS, which over- rather than under-states.
+ */
+export function processTreePssBytes(rootPid: number): number {
+  const table = processTable();
+  return processTreePids(rootPid, table).reduce((sum, pid) => sum + (pssBytesOf(pid) ?? table.get(pid)?.rssBytes ?? 0), 0);
+}
+
+function pssBytesOf(pid: number): number | null {
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'latin1');
+    const kb = /^Pss:\s+(\d+) kB/m.exec(rollup)?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
 }
 
 /** Direct children of `parentPid` whose command line contains `marker`. */

@@ -19,8 +19,8 @@ export interface CrawlSnapshot {
   inFlight: number;
   /** Requests planned in this process and not yet finished (queued, deferred or in flight). */
   queued: number;
-  /** Peak summed RSS of Chromium's process trees so far; null when no browser ran. */
-  browserRssPeakMb: number | null;
+  /** Peak summed PSS of Chromium's process trees so far; null when no browser ran. */
+  browserPssPeakMb: number | null;
   hosts: HostSnapshot[];
 }
 
@@ -57,7 +57,7 @@ export function takeSnapshot(src: SnapshotSources): CrawlSnapshot {
     failed,
     inFlight: src.inFlight(),
     queued: Math.max(0, stats.get('requests/planned') - finished),
-    browserRssPeakMb: stats.get('browser/rss-peak-bytes') > 0 ? Math.round(stats.get('browser/rss-peak-bytes') / 2 ** 20) : null,
+    browserPssPeakMb: stats.get('browser/pss-peak-bytes') > 0 ? Math.round(stats.get('browser/pss-peak-bytes') / 2 ** 20) : null,
     hosts: hosts.sort((a, b) => a.hostKey.localeCompare(b.hostKey)),
   };
 }

@@ -11,8 +11,7 @@ import type { FeedSpec } from '../export/feed-spec';
 import { LiveFeeds } from '../export/live-feeds';
 import { BrowserFetcher } from '../fetch/browser-fetcher';
 import { checkChromium } from '../fetch/chromium-launch';
-import type { ContextKey } from '../fetch/context-set';
-import type { CrawlRequest } from '../core/request';
+import { sessionContextKey } from '../sessions/session-context-key';
 import { FetchRouter, fetchModeResolver } from '../fetch/fetch-router';
 import { HttpFetcher } from '../fetch/http-fetcher';
 import { openFrontier } from '../frontier/open-frontier';
@@ -91,7 +90,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
     http: httpFetcher,
-    browser: () => new BrowserFetcher(settings.browser, { stats, contextKeyOf: browserContextOf(keyOf) }),
+    browser: () => new BrowserFetcher(settings.browser, { stats, contextKeyOf: sessionContextKey(keyOf) }),
     modeFor: fetchModeResolver(settings, spider.fetchMode, keyOf),
     hostKeyOf: keyOf,
     stats,
@@ -205,15 +204,6 @@ async function runEndSteps(steps: ReadonlyArray<[string, () => Promise<unknown>]
     }
   }
   return first;
-}
-
-/** A browser context per session (its proxy pinned with it, as over HTTP); per host when sessions are off. */
-function browserContextOf(keyOf: (url: string) => string): (request: CrawlRequest) => ContextKey {
-  return (request) => {
-    const { session } = request;
-    if (!session) return { key: keyOf(request.url) };
-    return session.proxyUrl ? { key: `${keyOf(request.url)}/${session.id}`, proxyUrl: session.proxyUrl } : { key: `${keyOf(request.url)}/${session.id}` };
-  };
 }
 
 /** Whether any page of this crawl is fetched in Chromium (the spider, the settings or a host's fetchMode). */

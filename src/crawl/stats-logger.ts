@@ -41,8 +41,8 @@ export class StatsLogger {
         inFlight: snap.inFlight,
         queued: snap.queued,
         hosts,
-        // Chromium's process trees (summed RSS), peak so far; absent when no browser ran.
-        ...(snap.browserRssPeakMb !== null ? { browserRssPeakMb: snap.browserRssPeakMb } : {}),
+        // Chromium's process trees (summed PSS), peak so far; absent when no browser ran.
+        ...(snap.browserPssPeakMb !== null ? { browserPssPeakMb: snap.browserPssPeakMb } : {}),
       },
       'crawl progress',
     );

@@ -13,7 +13,7 @@ export interface RunSummary {
   items: { scraped: number; written: number; dropped: Record<string, number> };
   /** Fetches per fetch mode and host, keyed `<mode>/<host>` (`browser/127.0.0.1:8083`). */
   fetchModes: Record<string, number>;
-  /** Browser counters (`pages/opened`, `pages/closed`, `launched`, `retired/<why>`, `rss-peak-bytes`); empty without a browser. */
+  /** Browser counters (`pages/opened`, `pages/closed`, `launched`, `retired/<why>`, `pss-peak-bytes`); empty without a browser. */
   browser: Record<string, number>;
   /** planned = succeeded + failed + pending */
   balanced: boolean;
@@ -132,6 +132,6 @@ function formatBrowser(b: Record<string, number>): string | null {
   const opened = b['pages/opened'] ?? 0;
   if (opened === 0) return null;
   const retired = Object.entries(b).filter(([key]) => key.startsWith('retired/')).map(([key, n]) => `${key.slice(8)} ${n}`);
-  const peakMb = Math.round((b['rss-peak-bytes'] ?? 0) / 2 ** 20);
-  return `browser: ${opened} pages (${opened - (b['pages/closed'] ?? 0)} open at the end), ${b['launched'] ?? 0} launched, retired: ${retired.join(', ') || 'none'}, peak RSS ${peakMb} MB`;
+  const peakMb = Math.round((b['pss-peak-bytes'] ?? 0) / 2 ** 20);
+  return `browser: ${opened} pages (${opened - (b['pages/closed'] ?? 0)} open at the end), ${b['launched'] ?? 0} launched, retired: ${retired.join(', ') || 'none'}, peak PSS ${peakMb} MB`;
 }

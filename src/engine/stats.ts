@@ -14,7 +14,7 @@ export class Stats {
     this.counters.set(key, (this.counters.get(key) ?? 0) + by);
   }
 
-  /** Keeps the largest value seen under `key` (peaks: `browser/rss-peak-bytes`). */
+  /** Keeps the largest value seen under `key` (peaks: `browser/pss-peak-bytes`). */
   max(key: string, value: number): void {
     if (value > (this.counters.get(key) ?? -Infinity)) this.counters.set(key, value);
   }

@@ -7,11 +7,13 @@ import { CrawlResponse } from '../core/response';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { BrowserConfinement } from './browser-confinement';
-import { chromiumTreeRssBytes, killChromium, launchChromium } from './chromium-launch';
+import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
+import { watchCookieFree } from './cookie-free-context';
 import { FetchDeadline } from './fetch-deadline';
 import type { Fetcher, FetchOptions } from './fetcher';
-import { PagePool, type PagePoolStats } from './page-pool';
+import { PagePool, type PageLease, type PagePoolStats } from './page-pool';
+import { blockingLaunchArgs } from './resource-blocking';
 import { TimeBoundExceeded } from './time-bound';
 
 export type BrowserSettings = Settings['browser'];
@@ -21,8 +23,8 @@ export interface BrowserFetcherOptions {
   stats?: Stats;
   /**
    * The context (cookies, proxy) a request's page opens in; default: one per host. This is the seam for
-   * HTTP sessions: return the request's session id as the key and its proxy URL, and a session keeps
-   * its cookies and proxy together in the browser as over HTTP.
+   * HTTP sessions (sessions/session-context-key.ts): a session keeps its cookies and proxy apart from
+   * other sessions' in the browser as over HTTP.
    */
   contextKeyOf?(request: CrawlRequest): ContextKey;
 }
@@ -41,7 +43,7 @@ export class BrowserFetcher implements Fetcher {
     this.contextKeyOf = options.contextKeyOf ?? ((request) => ({ key: new URL(request.url).host }));
     this.confinement = new BrowserConfinement(settings, options.stats);
     this.pool = new PagePool({
-      launch: () => launchChromium(settings.executablePath, settings.openTimeoutMs),
+      launch: () => launchChromium(settings.executablePath, settings.openTimeoutMs, blockingLaunchArgs(settings)),
       maxOpenPages: settings.maxOpenPages,
       maxContexts: settings.maxContexts,
       pagesPerBrowser: settings.pagesPerBrowser,
@@ -51,7 +53,7 @@ export class BrowserFetcher implements Fetcher {
       userAgent: options.userAgent,
       prepareContext: (context) => this.confinement.install(context),
       stats: options.stats,
-      memory: { budgetBytes: settings.memoryBudgetMb * 2 ** 20, checkIntervalMs: settings.memoryCheckIntervalMs, rssBytesOf: chromiumTreeRssBytes },
+      memory: { budgetBytes: settings.memoryBudgetMb * 2 ** 20, checkIntervalMs: settings.memoryCheckIntervalMs, bytesOf: chromiumTreePssBytes },
     });
   }
 
@@ -61,14 +63,15 @@ export class BrowserFetcher implements Fetcher {
 
   async fetch(request: CrawlRequest, options: FetchOptions = {}): Promise<CrawlResponse> {
     if (request.method !== 'GET') throw new FetchError('FETCH_FAILED', `the browser fetcher only sends GET (${request.method} ${request.url})`);
-    const lease = await this.pool.acquire(this.contextKeyOf(request)).catch((error: unknown) => {
+    const contextKey = this.contextKeyOf(request);
+    const lease = await this.pool.acquire(contextKey).catch((error: unknown) => {
       throw browserError(error, request.url); // launch failures (BROWSER_MISSING) arrive here
     });
     // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
     const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
     let retained = false;
     try {
-      const response = await this.load(lease.page, request, options, deadline.signal);
+      const response = await this.load(lease, request, options, deadline.signal, contextKey.cookieFree === true);
       if (options.retain) {
         options.retain(lease.release);
         retained = true;
@@ -89,7 +92,8 @@ export class BrowserFetcher implements Fetcher {
     await this.pool.close();
   }
 
-  private async load(page: Page, request: CrawlRequest, options: FetchOptions, signal: AbortSignal): Promise<CrawlResponse> {
+  private async load(lease: PageLease, request: CrawlRequest, options: FetchOptions, signal: AbortSignal, cookieFree: boolean): Promise<CrawlResponse> {
+    const { page } = lease;
     // Closing the page rejects whatever Playwright call is pending: that is how the deadline ends a hung page.
     const onAbort = () => void page.close().catch(() => undefined);
     if (signal.aborted) throw signal.reason;
@@ -97,7 +101,9 @@ export class BrowserFetcher implements Fetcher {
     try {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
+      // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
       const confined = this.confinement.watch(page, options.allowsUrl?.bind(options));
+      const cookieWatch = cookieFree ? watchCookieFree(page) : null;
       let redirectError: unknown = null;
       page.on('request', (req) => {
         if (!isMainNavigation(page, req)) return;
@@ -119,6 +125,7 @@ export class BrowserFetcher implements Fetcher {
       const finalUrl = await confined.settle(request.url);
       const captured = await captures.collect();
       const html = await page.content();
+      if (await cookieWatch?.check(request.session)) lease.retireContext();
       const body = Buffer.from(html, 'utf8');
       return new CrawlResponse({
         request,

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { childPidsWithArg, processTreeRssBytes, signalProcessTree } from '../browser/process-tree';
+import { childPidsWithArg, processTreePssBytes, signalProcessTree } from '../browser/process-tree';
 import { PricecrawlError } from '../core/errors';
 
 /**
@@ -54,11 +54,11 @@ export function chromiumSandboxFor(uid: number | undefined = process.getuid?.())
 }
 
 /** playwright-core is imported here, on first launch: it costs ~84 MB of RSS that HTTP-only crawls never need. */
-export async function launchChromium(executablePath: string, timeoutMs = 30_000): Promise<Browser> {
+export async function launchChromium(executablePath: string, timeoutMs = 30_000, extraArgs: readonly string[] = []): Promise<Browser> {
   checkChromium(executablePath);
   const marker = `${BROWSER_MARKER_SWITCH}=${randomUUID()}`;
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, marker], headless: true, chromiumSandbox: chromiumSandboxFor(), timeout: timeoutMs });
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs, marker], headless: true, chromiumSandbox: chromiumSandboxFor(), timeout: timeoutMs });
   markers.set(browser, marker);
   return browser;
 }
@@ -73,10 +73,10 @@ export function chromiumPidOf(browser: Browser): number | null {
   return pid;
 }
 
-/** Summed RSS of the browser's process tree; null when its process cannot be found. */
-export function chromiumTreeRssBytes(browser: Browser): number | null {
+/** Summed PSS of the browser's process tree (shared pages counted once); null when its process cannot be found. */
+export function chromiumTreePssBytes(browser: Browser): number | null {
   const pid = chromiumPidOf(browser);
-  return pid === null ? null : processTreeRssBytes(pid);
+  return pid === null ? null : processTreePssBytes(pid);
 }
 
 /** Every Chromium this process launched that is still running. */

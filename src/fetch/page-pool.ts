@@ -1,7 +1,7 @@
 // Hands out browser pages under caps (pages, contexts), always closes them, recycles browsers by pages or memory, replaces crashed ones.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stats } from '../engine/stats';
-import { ContextSet, type ContextKey } from './context-set';
+import { ContextSet, type ContextKey, type ContextUse } from './context-set';
 import { TimeBoundExceeded, withinTime } from './time-bound';
 
 export interface BrowserMemoryWatch {
@@ -9,13 +9,14 @@ export interface BrowserMemoryWatch {
   budgetBytes: number;
   /** Shortest time between two reads of /proc for one browser. */
   checkIntervalMs: number;
-  rssBytesOf(browser: Browser): number | null;
+  /** The browser's memory; a measure that counts pages shared between its processes once (PSS), or Chromium looks several times its size. */
+  bytesOf(browser: Browser): number | null;
 }
 
 export interface PagePoolOptions {
   launch(): Promise<Browser>;
   maxOpenPages: number;
-  /** Contexts open at once per browser (one per session key). */
+  /** Contexts open at once per browser (one per context key). */
   maxContexts?: number;
   pagesPerBrowser: number;
   userAgent?: string;
@@ -28,7 +29,7 @@ export interface PagePoolOptions {
   kill?(browser: Browser): void;
   /** Runs on each new context before its first page opens (routes that must see every request). */
   prepareContext?(context: BrowserContext): Promise<void>;
-  /** Receives `browser/pages/opened|closed`, `browser/contexts/opened`, `browser/launched`, `browser/retired/<why>`, `browser/rss-peak-bytes`. */
+  /** Receives `browser/pages/opened|closed`, `browser/contexts/opened|retired`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
   stats?: Stats;
 }
 
@@ -43,6 +44,8 @@ export interface PageLease {
   page: Page;
   /** Closes the page and frees its slot; safe to call more than once. */
   release(): Promise<void>;
+  /** The page's context takes no new pages (it now holds state its key must not share); it closes with its last page. */
+  retireContext(): void;
 }
 
 type RetireReason = 'pages' | 'memory' | 'crash' | 'hung' | 'launch-failed';
@@ -57,13 +60,20 @@ interface BrowserHandle {
   /** Set once launched: lets a new page see a dead browser before its 'disconnected' event has run. */
   live: Browser | null;
   lastMemoryCheckMs: number;
-  rssBytes: number;
+  memoryBytes: number;
 }
 
 /**
- * Pages of one session key share a context (cookies, proxy); a fresh context per page cost ~0.3 s here.
- * A browser that has served `pagesPerBrowser` pages, or whose process tree outgrew the memory budget, is
- * retired: new pages go to a fresh browser and the old one closes when its last page does.
+ * Pages a browser may serve past `pagesPerBrowser`, as a share of it. The page budget only stands in for
+ * slow growth the memory budget also catches; without slack a crawl of budget + 1 pages launches a
+ * Chromium (~0.5 s of CPU) for its last page. Crawlee (retireBrowserAfterPageCount) has the same cliff.
+ */
+const PAGE_BUDGET_SLACK_RATIO = 0.1;
+
+/**
+ * Pages of one context key share a context (cookies, proxy); a fresh context per page cost ~0.3 s here.
+ * A browser that has served `pagesPerBrowser` pages (plus a tenth), or whose process tree outgrew the memory
+ * budget, is retired: new pages go to a fresh browser and the old one closes when its last page does.
  */
 export class PagePool {
   private current: BrowserHandle | null = null;
@@ -99,8 +109,9 @@ export class PagePool {
     await this.takeSlot();
     let handle: BrowserHandle;
     let page: Page;
+    let context: ContextUse;
     try {
-      [handle, page] = await this.openPage(key);
+      [handle, page, context] = await this.openPage(key);
     } catch (error) {
       this.releaseSlot();
       throw error;
@@ -111,28 +122,34 @@ export class PagePool {
       released ??= (async () => {
         await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
         this.options.stats?.inc('browser/pages/closed');
-        await this.pageDone(handle, key);
+        await this.pageDone(handle, context);
         this.releaseSlot();
       })();
       return released;
     };
-    return { page, release };
+    const retireContext = () => {
+      this.options.stats?.inc('browser/contexts/retired');
+      context.retire();
+    };
+    return { page, release, retireContext };
   }
 
   /**
    * A browser may die between its last page failing and its 'disconnected' event, or stop answering:
    * then try one fresh browser. The time bound starts once the browser is up (launching has its own).
    */
-  private async openPage(key: ContextKey, retried = false): Promise<[BrowserHandle, Page]> {
+  private async openPage(key: ContextKey, retried = false): Promise<[BrowserHandle, Page, ContextUse]> {
     const handle = this.handleForNewPage();
+    let use: ContextUse | null = null;
     try {
       await handle.browser;
-      const opening = handle.contexts.take(key).then((context) => context.newPage());
-      return [handle, await withinTime(opening, this.openTimeoutMs, 'opening a browser page', (late) => void late.close().catch(() => undefined))];
+      use = await handle.contexts.take(key);
+      const opening = use.context.then((context) => context.newPage());
+      return [handle, await withinTime(opening, this.openTimeoutMs, 'opening a browser page', (late) => void late.close().catch(() => undefined)), use];
     } catch (error) {
       const hung = error instanceof TimeBoundExceeded;
       if (hung) this.abandon(handle);
-      await this.pageDone(handle, key);
+      await this.pageDone(handle, use);
       if (retried || (!hung && handle.live?.isConnected())) throw error;
       this.retire(handle, 'crash');
       return this.openPage(key, true);
@@ -181,17 +198,24 @@ export class PagePool {
     handle.activePages++;
     handle.pagesServed++;
     this.served++;
-    if (handle.pagesServed >= this.options.pagesPerBrowser) this.retire(handle, 'pages');
+    const { pagesPerBrowser } = this.options;
+    if (handle.pagesServed >= pagesPerBrowser + Math.floor(pagesPerBrowser * PAGE_BUDGET_SLACK_RATIO)) this.retire(handle, 'pages');
     return handle;
   }
 
-  private newContext(launched: Promise<Browser>, key: ContextKey): Promise<BrowserContext> {
+  private async newContext(launched: Promise<Browser>, key: ContextKey): Promise<BrowserContext> {
     const { userAgent, prepareContext } = this.options;
-    return launched.then(async (browser) => {
-      const context = await browser.newContext({ ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) });
+    const browser = await launched;
+    const context = await browser.newContext({ ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) });
+    // A context that cannot start with its routes or the session's cookies must not stay open without a holder.
+    try {
       await prepareContext?.(context);
-      return context;
-    });
+      if (key.cookies?.length) await context.addCookies([...key.cookies]);
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
+    }
+    return context;
   }
 
   private launch(): BrowserHandle {
@@ -199,7 +223,7 @@ export class PagePool {
     this.options.stats?.inc('browser/launched');
     const browser = this.options.launch();
     const contexts = new ContextSet((key) => this.newContext(browser, key), this.options.maxContexts ?? Infinity, () => this.options.stats?.inc('browser/contexts/opened'));
-    const handle: BrowserHandle = { browser, contexts, activePages: 0, pagesServed: 0, retired: false, live: null, lastMemoryCheckMs: 0, rssBytes: 0 };
+    const handle: BrowserHandle = { browser, contexts, activePages: 0, pagesServed: 0, retired: false, live: null, lastMemoryCheckMs: 0, memoryBytes: 0 };
     this.handles.add(handle);
     handle.browser.then(
       (browser) => {
@@ -218,24 +242,24 @@ export class PagePool {
     if (this.current === handle) this.current = null;
   }
 
-  private async pageDone(handle: BrowserHandle, key: ContextKey): Promise<void> {
+  private async pageDone(handle: BrowserHandle, context: ContextUse | null): Promise<void> {
     handle.activePages--;
-    handle.contexts.give(key.key);
+    context?.give();
     this.checkMemory(handle);
     if (handle.retired && handle.activePages === 0) await this.closeHandle(handle);
   }
 
-  /** Reads the browser's process-tree RSS (throttled), records the peak over all browsers, retires it above budget. */
+  /** Reads the browser's process-tree memory (throttled), records the peak over all browsers, retires it above budget. */
   private checkMemory(handle: BrowserHandle): void {
     const { memory } = this.options;
     const nowMs = Date.now();
     if (!memory || !handle.live || handle.retired || nowMs - handle.lastMemoryCheckMs < memory.checkIntervalMs) return;
     handle.lastMemoryCheckMs = nowMs;
-    handle.rssBytes = memory.rssBytesOf(handle.live) ?? 0;
+    handle.memoryBytes = memory.bytesOf(handle.live) ?? 0;
     // Retired browsers still finishing pages are alive too: the peak is over every open browser.
-    const liveTotal = [...this.handles].reduce((sum, h) => sum + h.rssBytes, 0);
-    this.options.stats?.max('browser/rss-peak-bytes', liveTotal);
-    if (handle.rssBytes > memory.budgetBytes) this.retire(handle, 'memory');
+    const liveTotal = [...this.handles].reduce((sum, h) => sum + h.memoryBytes, 0);
+    this.options.stats?.max('browser/pss-peak-bytes', liveTotal);
+    if (handle.memoryBytes > memory.budgetBytes) this.retire(handle, 'memory');
   }
 
   private async closeHandle(handle: BrowserHandle): Promise<void> {

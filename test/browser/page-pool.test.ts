@@ -1,13 +1,13 @@
-// PagePool with real Chromium: recycling by pages and by memory, contexts per session key under a cap, crash replacement.
+// PagePool with real Chromium: recycling by pages (with slack) and by memory (PSS), contexts per key under a cap, crash replacement.
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../src/fetch/chromium-launch';
 import { Stats } from '../../src/engine/stats';
-import { chromiumPidOf, chromiumTreeRssBytes, killChromium } from '../../src/fetch/chromium-launch';
+import { chromiumPidOf, chromiumTreePssBytes, killChromium } from '../../src/fetch/chromium-launch';
 import { PagePool } from '../../src/fetch/page-pool';
-import { signalProcessTree } from '../../src/browser/process-tree';
+import { processTreePssBytes, processTreeRssBytes, signalProcessTree } from '../../src/browser/process-tree';
 import { FixtureServer } from '../support/fixture-server';
 
 let server: FixtureServer;
@@ -35,6 +35,35 @@ describe('PagePool', () => {
     expect(launched[launched.length - 2].isConnected()).toBe(false);
     await pool.close();
     expect(launched.every((b) => !b.isConnected())).toBe(true);
+  }, 30_000);
+
+  it('serves a crawl of its page budget, or a tenth more, from one Chromium', async () => {
+    const pool = new PagePool({ launch, maxOpenPages: 2, pagesPerBrowser: 10 });
+    // 11 pages: the 11th used to launch a second browser for one page.
+    for (let n = 1; n <= 11; n++) await pool.withPage(async (page) => void (await page.goto(server.url(`/page/${n}`))));
+    expect(pool.stats).toMatchObject({ browsersLaunched: 1, pagesServed: 11 });
+    // Past budget + slack, the browser is replaced.
+    await pool.withPage(async (page) => void (await page.goto(server.url('/page/12'))));
+    expect(pool.stats.browsersLaunched).toBe(2);
+    await pool.close();
+  }, 30_000);
+
+  it('measures a browser by PSS, which counts pages its processes share once, not by summed RSS', async () => {
+    const browser = await launch();
+    const context = await browser.newContext();
+    try {
+      // Several renderers: they share Chromium's code and fonts, which summed RSS counts in each of them.
+      const pages = await Promise.all([1, 2, 3].map(() => context.newPage()));
+      await Promise.all(pages.map((page, n) => page.goto(server.url(`/page/${n}`))));
+      const pid = chromiumPidOf(browser)!;
+      const pss = processTreePssBytes(pid);
+      const rss = processTreeRssBytes(pid);
+      expect(pss).toBeGreaterThan(20 * 2 ** 20);
+      expect(pss).toBeLessThan(rss * 0.8);
+      expect(chromiumTreePssBytes(browser)).toBeLessThan(rss * 0.8);
+    } finally {
+      await browser.close();
+    }
   }, 30_000);
 
   it('replaces a browser that dies under a page; the failing page is still released', async () => {
@@ -75,16 +104,16 @@ describe('PagePool', () => {
     await pool.close();
   }, 30_000);
 
-  it('retires a browser whose process tree is over the memory budget, and records the peak RSS', async () => {
+  it('retires a browser whose process tree is over the memory budget, and records the peak PSS', async () => {
     const stats = new Stats();
     // 1 MB: any real Chromium is over it, so every page ends its browser.
-    const pool = new PagePool({ launch, maxOpenPages: 1, pagesPerBrowser: 100, stats, memory: { budgetBytes: 2 ** 20, checkIntervalMs: 0, rssBytesOf: chromiumTreeRssBytes } });
+    const pool = new PagePool({ launch, maxOpenPages: 1, pagesPerBrowser: 100, stats, memory: { budgetBytes: 2 ** 20, checkIntervalMs: 0, bytesOf: chromiumTreePssBytes } });
     for (const n of [1, 2]) await pool.withPage(async (page) => void (await page.goto(server.url(`/page/${n}`))));
     expect(pool.stats).toMatchObject({ openPages: 0, browsersLaunched: 2 });
     expect(stats.get('browser/retired/memory')).toBe(2);
     // A headless Chromium with one page: tens of MB at least, and far from a GB.
-    expect(stats.get('browser/rss-peak-bytes')).toBeGreaterThan(20 * 2 ** 20);
-    expect(stats.get('browser/rss-peak-bytes')).toBeLessThan(2 ** 30);
+    expect(stats.get('browser/pss-peak-bytes')).toBeGreaterThan(20 * 2 ** 20);
+    expect(stats.get('browser/pss-peak-bytes')).toBeLessThan(2 ** 30);
     await pool.close();
   }, 30_000);
 

@@ -11,7 +11,7 @@ const snapshot: CrawlSnapshot = {
   failed: 3,
   inFlight: 2,
   queued: 360,
-  browserRssPeakMb: null,
+  browserPssPeakMb: null,
   hosts: [
     { hostKey: 'a.example', inFlight: 1, maxConcurrency: 2, intervalMs: 500, intervalCause: 'crawl-delay', nextOpenAtMs: 11_500, pausedUntilMs: 0, pauseCause: null, breaker: 'closed', responses: 200, throttled429: 0, failed: 1, deferred: 4 },
     { hostKey: 'b.example:8080', inFlight: 0, maxConcurrency: 1, intervalMs: 1000, intervalCause: 'throttle', nextOpenAtMs: 40_000, pausedUntilMs: 40_000, pauseCause: 'breaker', breaker: 'open', responses: 40, throttled429: 7, failed: 2, deferred: 9 },

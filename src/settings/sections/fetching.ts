@@ -66,11 +66,11 @@ export const fetchingSettings = {
       executablePath: z.string().min(1).default('/usr/bin/chromium'),
       /** Pages open at once across the crawl; more browser requests wait for a free page. */
       maxOpenPages: z.number().int().min(1).default(4),
-      /** A browser is replaced (gracefully) after serving this many pages, to bound its memory. */
+      /** A browser is replaced (gracefully) after serving this many pages, plus a tenth of slack (no launch for a crawl's last few pages), to bound its memory. */
       pagesPerBrowser: z.number().int().min(1).default(200),
-      /** Browser contexts (one per session key: cookies + proxy) open at once per browser; idle ones are closed first. */
+      /** Browser contexts (one per host, proxy, or session with cookies) open at once per browser; idle ones are closed first. */
       maxContexts: z.number().int().min(1).default(16),
-      /** A browser whose process tree (Chromium and its renderers, summed RSS from /proc) exceeds this is replaced. */
+      /** A browser whose process tree (Chromium and its renderers, summed PSS from /proc smaps_rollup: shared pages counted once) exceeds this is replaced. */
       memoryBudgetMb: z.number().int().min(1).default(1536),
       /** Shortest time between two memory reads of one browser (read when a page closes). */
       memoryCheckIntervalMs: ms().default(1_000),
@@ -87,7 +87,7 @@ export const fetchingSettings = {
        * then its page is closed and the request fails with `callback/timeout`.
        */
       callbackTimeoutMs: ms().default(60_000),
-      /** Playwright resource types that are aborted before they leave the browser. */
+      /** Playwright resource types refused inside Chromium (images: switched off in Blink; others: CDP request patterns). */
       blockResourceTypes: z.array(z.string()).default(['image', 'font', 'media']),
       /** URL substrings (or /regex/) aborted as well, e.g. trackers. */
       blockUrlPatterns: z.array(z.string()).default(['google-analytics.com', 'googletagmanager.com', 'doubleclick.net', '/collect?']),
