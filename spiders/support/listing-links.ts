@@ -1,7 +1,6 @@
 // Generic listing navigation: links of priced product cards and the next page, for shops without a sitemap.
+import { parsePrice, type CrawlResponse, type PriceResult } from 'pricecrawl';
 import { decodeHTML } from 'entities';
-import type { CrawlResponse } from '../../src/core/response';
-import { parsePrice, type PriceResult } from '../../src/prices/parse-price';
 
 const currencyOf = (result: PriceResult): string | null => (result.ok ? result.currency : null);
 

@@ -1,13 +1,14 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
 import { startDemoShops, startHostileShop, startJsShop, type ShopGroup } from '../../demo/demo-shops';
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
-import { findSpider } from '../../spiders/index';
 import { parseStoreUrl, redactStoreUrl } from '../../storage/store-url';
 import { runCrawl } from '../crawl/run-crawl';
 import type { CrawlEngine } from '../engine/crawl-engine';
 import { exitCodeFor, formatSummary } from '../engine/run-summary';
 import { createLogger } from '../log/logger';
 import { loadSettings } from '../settings/load-settings';
+import { packageProject } from '../project/find-project';
+import { loadSpiderRegistry } from '../project/spider-registry';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 
@@ -15,6 +16,8 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
   const cliPairs = [...opts.set];
   cliPairs.push(...storeCliPairs(opts));
   const baseLog = createLogger(loadSettings({ cliPairs }).settings.log);
+  // The demo spiders ship with the package, whichever project the command runs in.
+  const demoSpiders = await loadSpiderRegistry(packageProject());
   const demo = await startDemoShops({ priceShift: opts.priceShift, drift: opts.drift });
   // The JS-rendered shop is crawled in Chromium (its spider says fetchMode 'browser'); the others stay on HTTP.
   const jsShop = await startJsShop().catch(async (error: unknown) => {
@@ -39,7 +42,7 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     // Each shop is its own host with its own politeness budget, so the crawls run side by side.
     const summaries = await Promise.all(
       shops.map(async (shop) => {
-        const SpiderClass = findSpider(shop.spider);
+        const SpiderClass = demoSpiders.find(shop.spider);
         const spider = new SpiderClass({ baseUrl: shop.origin });
         const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
         return runCrawl({ spider, loaded, log: baseLog, onEngine: (engine) => engines.push(engine) });

@@ -136,4 +136,12 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
+  /** The project's layout, read from its pricecrawl.config.json (paths relative to that file). */
+  project: z
+    .object({
+      /** Folders whose modules define the project's spiders (a folder's index module may export `spiderRegistry` instead). */
+      spiders: z.array(z.string().min(1)).min(1).default(['spiders']),
+    })
+    .strict()
+    .prefault({}),
 };
