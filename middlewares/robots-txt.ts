@@ -1,7 +1,9 @@
-// robots.txt middleware: one file per origin, fetched once per run without holding a slot; disallowed URLs fail, Crawl-delay spaces the host.
+// robots.txt middleware: one file per origin, fetched once per run without holding a slot; disallowed URLs and redirect targets fail, Crawl-delay spaces the host.
+import { FetchError } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
 import { CONTINUE, accept, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
+import { hostKeyOf } from '../src/politeness/host-key';
 import { policyFromSettings, type PolicyFor } from '../src/politeness/host-policy';
 import { CrawlDelayClock } from '../src/robots/crawl-delay-clock';
 import { fetchRobots } from '../src/robots/fetch-robots';
@@ -33,6 +35,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   private readonly pending = new Set<Promise<void>>();
   private readonly policyFor: PolicyFor;
   private readonly crawlDelays = new CrawlDelayClock();
+  /** The redirect target a fetch stopped at because its origin's robots.txt was not known yet. */
+  private readonly redirectTargets = new WeakMap<CrawlRequest, string>();
 
   constructor(
     private readonly settings: Settings,
@@ -44,18 +48,54 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
 
   processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
     if (!this.settings.robots.obey) return CONTINUE;
+    return this.decide(request.url, request, ctx, true);
+  };
+
+  /**
+   * A redirect target is judged by its own origin's file before the fetcher follows it. Not known yet:
+   * the fetch stops (ROBOTS_PENDING) and `processError` defers the request until it is.
+   */
+  checkRedirect: DownloaderMiddleware['checkRedirect'] = (request, _fromUrl, toUrl, ctx) => {
+    if (!this.settings.robots.obey) return;
+    const known = this.origins.get(new URL(toUrl).origin);
+    const settled = known?.state === 'known' && !this.isDue(known, ctx.nowMs()) && (known.entry.kind === 'rules' || known.entry.kind === 'allow-all');
+    if (!settled) {
+      this.redirectTargets.set(request, toUrl);
+      throw new FetchError('ROBOTS_PENDING', `robots.txt of ${new URL(toUrl).origin} is not known yet (redirect to ${toUrl})`);
+    }
+    if (known.rules && !known.rules.isAllowed(toUrl)) {
+      ctx.stats.inc('robots/disallowed');
+      throw new FetchError('ROBOTS_DISALLOWED', `robots.txt of ${new URL(toUrl).origin} disallows the redirect target ${toUrl}`);
+    }
+  };
+
+  /** Judges the URL (the request's, or a redirect target's) by its origin's robots.txt, looking it up first when needed. */
+  private decide(url: string, page: CrawlRequest, ctx: MiddlewareContext, spaceHost: boolean): RequestOutcome {
     const nowMs = ctx.nowMs();
-    const origin = new URL(request.url).origin;
+    const origin = new URL(url).origin;
     const known = this.origins.get(origin);
     if (!known || this.isDue(known, nowMs)) {
-      this.startLookup(origin, request, ctx, known);
+      this.startLookup(origin, page, ctx, known);
       // A fetch goes out in this request's slot: the host's next slot is a full interval later.
       return { ...wait('robots/wait', nowMs + RECHECK_MS), pauseHostUntilMs: nowMs + this.policyFor(ctx.hostKey).minIntervalMs + RECHECK_MS };
     }
     if (known.state === 'loading') return wait('robots/wait', nowMs + RECHECK_MS);
     if (known.state === 'elsewhere') return wait('robots/wait', known.recheckAtMs);
-    return this.judge(request, ctx, known.entry, known.rules, nowMs);
-  };
+    const { entry, rules } = known;
+    if (entry.kind === 'retry-after') {
+      // The server named the time: the whole host waits for it, and no attempt is counted.
+      return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs };
+    }
+    if (entry.kind === 'unreachable') {
+      if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`);
+      return wait('robots/unreachable', entry.retryAtMs);
+    }
+    if (rules && !rules.isAllowed(url)) {
+      ctx.stats.inc('robots/disallowed');
+      return fail('robots/disallowed', `robots.txt of ${origin} disallows ${url}`);
+    }
+    return spaceHost ? this.spaceHost(ctx, entry.fetchedAtMs, rules?.crawlDelayMs ?? null, nowMs) : CONTINUE;
+  }
 
   /** The answer is in: count the Crawl-delay from now too, as a late send may have followed the pass. */
   processResponse: DownloaderMiddleware['processResponse'] = (_request, response, ctx) => {
@@ -63,32 +103,21 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     return accept(response);
   };
 
-  processError: DownloaderMiddleware['processError'] = (_request, _error, ctx) => {
+  processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
     this.crawlDelays.answered(ctx.hostKey, ctx.nowMs());
-    return CONTINUE;
+    const target = this.redirectTargets.get(request);
+    if (error.code !== 'ROBOTS_PENDING' || target === undefined) return CONTINUE;
+    this.redirectTargets.delete(request);
+    const outcome = this.decide(target, request, ctx, false);
+    // Known by now after all (another request's look-up finished): go again at once.
+    if (outcome.type === 'continue') return wait('robots/wait', ctx.nowMs());
+    // A pause asked for the target's host must not stop the host the request started on.
+    if (outcome.type === 'defer' && hostKeyOf(target, this.settings.politeness.hostKey) !== ctx.hostKey) return wait(outcome.reason, outcome.untilMs);
+    return outcome;
   };
 
   async close(): Promise<void> {
     await Promise.allSettled([...this.pending]);
-  }
-
-  private judge(request: CrawlRequest, ctx: MiddlewareContext, entry: RobotsEntry, rules: AgentRules | null, nowMs: number): RequestOutcome {
-    const { robots } = this.settings;
-    switch (entry.kind) {
-      case 'retry-after':
-        // The server named the time: the whole host waits for it, and no attempt is counted.
-        return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs };
-      case 'unreachable':
-        if (entry.attempts >= robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${new URL(request.url).origin} unreachable after ${entry.attempts} fetches`);
-        return wait('robots/wait', entry.retryAtMs);
-      case 'allow-all':
-      case 'rules':
-        if (rules && !rules.isAllowed(request.url)) {
-          ctx.stats.inc('robots/disallowed');
-          return fail('robots/disallowed', `robots.txt of ${new URL(request.url).origin} disallows ${request.url}`);
-        }
-        return this.spaceHost(ctx, entry.fetchedAtMs, rules?.crawlDelayMs ?? null, nowMs);
-    }
   }
 
   /**
@@ -135,7 +164,9 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   private async lookup(origin: string, page: CrawlRequest, ctx: MiddlewareContext, before: OriginState | undefined): Promise<void> {
     const cached = await this.cache.get(origin);
     if (cached && !this.needsFetch(cached, ctx.nowMs())) {
-      this.origins.set(origin, this.knownState(cached, ctx.nowMs() + this.settings.robots.cacheTtlMs));
+      // Held no longer here than in the cache: from when the worker that fetched it did.
+      const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
+      this.origins.set(origin, this.knownState(cached, fetchedAtMs + this.settings.robots.cacheTtlMs));
       return;
     }
     const fetchBudgetMs = this.settings.http.timeoutMs + this.settings.http.connectTimeoutMs + RECHECK_MS;

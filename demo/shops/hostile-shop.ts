@@ -1,4 +1,4 @@
-// A defended shop: the JSON-LD shop's pages behind 429s, 503 bursts, resets, slow bodies, a CAPTCHA wall, 403s and a redirect loop.
+// A defended shop: the JSON-LD shop's pages behind 429s, 503 bursts, resets, slow bodies, a CAPTCHA wall, 403s, a redirect loop and a busy robots.txt.
 import { escapeHtml } from '../html-kit';
 import { Prng } from '../prng';
 import { DEFAULT_GATE_RULES, HostileGate, type HostileGateRules } from './hostile-gate';
@@ -51,6 +51,7 @@ export function hostileShop(config: HostileShopConfig): ShopSite {
   const slowSlugs = new Set(picked.slice(config.resetCount ?? 3).map((i) => catalog[i].slug));
   const resetDone = new Set<string>();
   const slowBodyMs = config.slowBodyMs ?? 1_200;
+  let robotsAsked = 0;
 
   /** The first listing page also links the members-only deals and the outlet (a redirect loop). */
   function withTraps(reply: ShopReply, origin: string): ShopReply {
@@ -80,6 +81,8 @@ export function hostileShop(config: HostileShopConfig): ShopSite {
     name: shopName,
     spider: 'demo-hostile',
     startPath: inner.startPath,
+    // robots.txt is busy at first: a crawler must wait the Retry-After, not read it as "no robots.txt".
+    robots: () => (robotsAsked++ === 0 ? refusal(503, '1', 'robots-unavailable') : null),
     route(url, origin) {
       // A redirect rule at the edge, in front of the rate limiter: its hops are not counted.
       if (url.pathname === '/outlet' || url.pathname === '/outlet/') return page(url, origin);

@@ -92,7 +92,7 @@ export async function startShopServer(site: ShopSite, options: ShopServerOptions
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       reply = { status: 405, contentType: 'text/plain; charset=utf-8', body: 'method not allowed\n' };
     } else if (url.pathname === '/robots.txt') {
-      reply = robots(site, origin);
+      reply = site.robots?.(origin) ?? robots(site, origin);
     } else {
       try {
         reply = site.route(url, origin);

@@ -77,6 +77,8 @@ export interface ShopSite {
   startPath: string;
   /** Extra robots.txt lines (e.g. a Sitemap: line). */
   robotsLines?(origin: string): string[];
+  /** A robots.txt answer of the site's own (a hostile one); null: the server's usual file. */
+  robots?(origin: string): ShopReply | null;
   route(url: URL, origin: string): ShopReply;
   expected(origin: string): ExpectedShopOutcome;
 }

@@ -39,7 +39,7 @@ export class DownloaderChain {
     }
     let response: CrawlResponse;
     try {
-      response = await this.fetcher.fetch(request, fetchOptions);
+      response = await this.fetcher.fetch(request, this.withHopChecks(request, ctx, fetchOptions));
     } catch (error) {
       const fetchError = error instanceof FetchError ? error : new FetchError('FETCH_FAILED', (error as Error)?.message ?? String(error), { cause: error });
       return { result: await this.errorFrom(this.middlewares.length - 1, request, fetchError, ctx), sent: true };
@@ -48,6 +48,19 @@ export class DownloaderChain {
     ctx.stats.inc(`host/${ctx.hostKey}/received/${response.status}`);
     ctx.stats.latency.observe(ctx.hostKey, response.timings.finishedAtMs - response.timings.startedAtMs);
     return { result: await this.responseFrom(this.middlewares.length - 1, request, response, ctx), sent: true };
+  }
+
+  /** Each redirect hop is checked by the caller's rule (offsite) and then by every middleware that checks hops (robots.txt). */
+  private withHopChecks(request: CrawlRequest, ctx: MiddlewareContext, options: FetchOptions): FetchOptions {
+    const checkers = this.middlewares.filter((m) => m.checkRedirect);
+    if (checkers.length === 0) return options;
+    return {
+      ...options,
+      checkRedirect: (fromUrl, toUrl) => {
+        options.checkRedirect?.(fromUrl, toUrl);
+        for (const middleware of checkers) middleware.checkRedirect!(request, fromUrl, toUrl, ctx);
+      },
+    };
   }
 
   /** processResponse from middleware `start` back to the first one. */

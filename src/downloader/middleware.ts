@@ -73,6 +73,11 @@ export interface DownloaderMiddleware {
   processRequest?(request: CrawlRequest, ctx: MiddlewareContext): Promise<RequestOutcome> | RequestOutcome;
   processResponse?(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> | ResponseOutcome;
   processError?(request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): Promise<ErrorOutcome> | ErrorOutcome;
+  /**
+   * Called for every redirect hop before the fetcher follows it (it follows redirects itself, so the
+   * target never passes `processRequest`); throwing a FetchError stops the chain and goes to `processError`.
+   */
+  checkRedirect?(request: CrawlRequest, fromUrl: string, toUrl: string, ctx: MiddlewareContext): void;
   close?(): Promise<void> | void;
 }
 

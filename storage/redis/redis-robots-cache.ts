@@ -1,9 +1,10 @@
 // RedisRobotsCache: each origin's robots.txt result in Redis, so the workers of a shared frontier fetch it once per run.
 import { Redis } from 'ioredis';
 import type { RobotsCache, RobotsEntry } from '../../src/robots/robots-cache';
+import { runPrefix } from './redis-scripts';
 
-/** Per run: a new run fetches robots.txt afresh. The `{runId}` hash tag keeps a run's keys in one Cluster slot. */
-export const robotsKeyPrefix = (runId: string): string => `pricecrawl:robots:{${runId}}:`;
+/** Per run, beside the run's frontier keys (same Cluster slot): a new run fetches robots.txt afresh. */
+const robotsKeyPrefix = (runId: string): string => `${runPrefix(runId)}robots:`;
 
 /** `…e:<origin>` holds the entry as JSON, `…c:<origin>` the fetch claim; both expire on their own. */
 export class RedisRobotsCache implements RobotsCache {

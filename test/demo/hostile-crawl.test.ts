@@ -42,6 +42,13 @@ describe('a crawl of the hostile demo host', () => {
     expect(printed).toContain('  breaker/opened: 1');
   });
 
+  it('waits the Retry-After of its busy robots.txt before any page, and fetches the file again after it', () => {
+    const robots = shop.hits.filter((hit) => hit.path === '/robots.txt');
+    expect(robots.map((hit) => hit.status)).toEqual([503, 200]);
+    expect(robots[1].atMs - robots[0].atMs).toBeGreaterThanOrEqual(1000 - 5);
+    expect(Math.min(...pages().map((hit) => hit.atMs))).toBeGreaterThan(robots[1].atMs);
+  });
+
   it('never retries a 403: each forbidden path gets one, and is not requested after it', () => {
     for (const url of hostile.forbidden) {
       const answers = pages().filter((hit) => url.endsWith(hit.path)).map((hit) => hit.status);

@@ -80,6 +80,8 @@ describe('workers sharing a Redis frontier', () => {
     await expectCompleteRun(runId);
     const after = await site.records();
     for (const [i, server] of after.entries()) {
+      // One worker fetched each host's robots.txt; the other two read it from Redis.
+      expect(server.requests.slice(before[i].requests.length).filter((r) => r.path === '/robots.txt')).toHaveLength(1);
       const requests = pages(server.requests.slice(before[i].requests.length));
       const products = requests.filter((r) => productPaths().has(r.path));
       expect(products).toHaveLength(PRODUCTS_PER_HOST); // no page fetched twice by two workers

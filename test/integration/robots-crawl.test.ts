@@ -74,6 +74,42 @@ describe('a crawl that obeys robots.txt', () => {
   });
 });
 
+describe('a crawl whose robots.txt first answers 503 with Retry-After', () => {
+  it('waits the Retry-After without touching the host, then obeys the file, with no attempt counted', async () => {
+    const [server] = await startFixtureServers(1, { builtInRoutes: false });
+    const storage = tempStorageDir('robots-retry-after');
+    try {
+      let answers = 0;
+      server.route('/robots.txt', (_req, res) => {
+        if (answers++ === 0) {
+          res.writeHead(503, { 'retry-after': '1', 'content-type': 'text/plain' });
+          res.end('busy');
+        } else text(res, 200, 'User-agent: *\nDisallow: /private/\n');
+      });
+      server.route('/p/:n', (_req, res) => text(res, 200, 'page'));
+      server.route('/private/:n', (_req, res) => text(res, 200, 'secret'));
+      const urls = [0, 1, 2].map((n) => server.url(`/p/${n}`)).concat(server.url('/private/0'));
+      const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+        politeness: { minIntervalMs: INTERVAL_MS, jitterMs: 0 },
+        retry: { maxAttempts: 1 },
+        // Without Retry-After an unreachable robots.txt would be fetched again after 20 ms.
+        robots: { refetchAfterMs: 20 },
+        log: { statsIntervalMs: 0 },
+      });
+      const [first, second, ...pages] = server.requests;
+      expect([first.path, second.path]).toEqual(['/robots.txt', '/robots.txt']);
+      // Measured at the server: nothing reached the host within the second it asked for.
+      expect(second.arrivedAtEpochMs - first.arrivedAtEpochMs).toBeGreaterThanOrEqual(1000 - 5);
+      expect(pages.map((r) => r.path).sort()).toEqual(['/p/0', '/p/1', '/p/2']);
+      expect(result.summary.ledger).toMatchObject({ planned: 4, succeeded: 3, failed: 1, pending: 0 });
+      expect(result.summary.ledger.failedByReason).toEqual({ 'robots/disallowed': 1 });
+    } finally {
+      await server.close();
+      storage.cleanup();
+    }
+  });
+});
+
 describe('a crawl with robots.obey off', () => {
   it('neither fetches robots.txt nor skips disallowed paths', async () => {
     const [server] = await startFixtureServers(1, { builtInRoutes: false });

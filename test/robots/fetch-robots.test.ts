@@ -1,0 +1,79 @@
+// How each answer to a robots.txt fetch is read (RFC 9309 §2.3): statuses, Retry-After, redirects, transport errors.
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CrawlRequest } from '../../src/core/request';
+import { HttpFetcher } from '../../src/fetch/http-fetcher';
+import { MAX_ROBOTS_REDIRECTS, fetchRobots } from '../../src/robots/fetch-robots';
+import { FixtureServer } from '../support/fixture-server';
+import { freePort } from '../support/free-port';
+import { httpSettings } from '../fetch/fetch-test-helpers';
+
+const NOW_MS = 1_700_000_000_000;
+
+describe('fetchRobots', () => {
+  let server: FixtureServer;
+  let fetcher: HttpFetcher;
+  /** What /robots.txt answers in the current test. */
+  let answer: (res: ServerResponse) => void = () => undefined;
+
+  beforeAll(async () => {
+    server = await FixtureServer.start({ builtInRoutes: false });
+    server.route('/robots.txt', (_req, res) => answer(res));
+    server.route('/hop/:n', (req, res) => {
+      const n = Number(req.url!.split('/').pop());
+      res.writeHead(302, { location: n > 1 ? `/hop/${n - 1}` : '/real-robots.txt' });
+      res.end();
+    });
+    server.route('/real-robots.txt', (_req, res) => void res.end('User-agent: *\nDisallow: /x\n'));
+    fetcher = new HttpFetcher(httpSettings({ maxRedirects: 20 }));
+  });
+  afterAll(async () => {
+    await fetcher.close();
+    await server.close();
+  });
+
+  const fetchFrom = (origin: string, attemptsBefore = 0) =>
+    fetchRobots({ fetcher, origin, page: new CrawlRequest({ url: `${origin}/p` }), attemptsBefore, refetchAfterMs: 1000, nowMs: () => NOW_MS });
+  const respond = (status: number, headers: Record<string, string> = {}, body = '') => {
+    answer = (res) => {
+      res.writeHead(status, headers);
+      res.end(body);
+    };
+    return fetchFrom(server.origin);
+  };
+
+  it('2xx: the rules', async () => {
+    expect(await respond(200, {}, 'User-agent: *\nDisallow: /\n')).toEqual({ kind: 'rules', text: 'User-agent: *\nDisallow: /\n', fetchedAtMs: NOW_MS });
+  });
+
+  it('4xx other than 429: no rules, everything allowed', async () => {
+    for (const status of [400, 401, 403, 404, 410, 451]) expect(await respond(status), String(status)).toEqual({ kind: 'allow-all', status, fetchedAtMs: NOW_MS });
+  });
+
+  it('5xx and 429 without Retry-After: unreachable (complete disallow), refetched with a doubling wait', async () => {
+    for (const status of [429, 500, 502, 503, 504]) expect(await respond(status), String(status)).toEqual({ kind: 'unreachable', status, attempts: 1, retryAtMs: NOW_MS + 1000 });
+    answer = (res) => void res.writeHead(500).end();
+    expect(await fetchFrom(server.origin, 2)).toEqual({ kind: 'unreachable', status: 500, attempts: 3, retryAtMs: NOW_MS + 4000 });
+  });
+
+  it('429 and 503 with Retry-After: wait as told, the attempt not counted', async () => {
+    expect(await respond(503, { 'retry-after': '120' })).toEqual({ kind: 'retry-after', status: 503, attempts: 0, untilMs: NOW_MS + 120_000 });
+    expect(await respond(429, { 'retry-after': '5' })).toEqual({ kind: 'retry-after', status: 429, attempts: 0, untilMs: NOW_MS + 5_000 });
+    const date = new Date(NOW_MS + 60_000).toUTCString();
+    expect(await respond(503, { 'retry-after': date })).toMatchObject({ kind: 'retry-after', untilMs: NOW_MS + 60_000 });
+    expect(await respond(503, { 'retry-after': 'soon' })).toMatchObject({ kind: 'unreachable' });
+  });
+
+  it(`follows ${MAX_ROBOTS_REDIRECTS} redirects, and reads more as no robots.txt (allow all)`, async () => {
+    answer = (res) => void res.writeHead(301, { location: `/hop/${MAX_ROBOTS_REDIRECTS - 1}` }).end();
+    expect(await fetchFrom(server.origin)).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /x\n' });
+    answer = (res) => void res.writeHead(301, { location: `/hop/${MAX_ROBOTS_REDIRECTS}` }).end();
+    expect(await fetchFrom(server.origin)).toEqual({ kind: 'allow-all', status: 'FETCH_TOO_MANY_REDIRECTS', fetchedAtMs: NOW_MS });
+    expect(server.requestsTo('/real-robots.txt')).toHaveLength(1);
+  });
+
+  it('a refused connection: unreachable', async () => {
+    const port = await freePort();
+    expect(await fetchFrom(`http://127.0.0.1:${port}`)).toEqual({ kind: 'unreachable', status: 'FETCH_CONNECTION_REFUSED', attempts: 1, retryAtMs: NOW_MS + 1000 });
+  });
+});

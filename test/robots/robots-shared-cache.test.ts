@@ -1,0 +1,90 @@
+// robots.txt shared by the workers of a Redis frontier: fetched once, and a Retry-After on it holds for every worker.
+import type { ServerResponse } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RedisRobotsCache } from '../../storage/redis/redis-robots-cache';
+import { FixtureServer } from '../support/fixture-server';
+import { startRedisServer, type RedisTestServer } from '../support/redis-server';
+import { robotsWorker, type RobotsWorker } from './robots-worker';
+
+function text(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/plain', ...headers });
+  res.end(body);
+}
+
+describe('robots.txt on a shared Redis frontier', () => {
+  let redis: RedisTestServer;
+  let server: FixtureServer;
+  let workers: RobotsWorker[] = [];
+  let caches: RedisRobotsCache[] = [];
+  let run = 0;
+  /** What /robots.txt answers in the current test. */
+  let robots: (res: ServerResponse) => void = () => undefined;
+
+  /** Two workers of one run: each with its own fetcher, middleware and Redis connection. */
+  function twoWorkers(): RobotsWorker[] {
+    const runId = `run-${++run}`;
+    caches = [RedisRobotsCache.open(redis.url, runId), RedisRobotsCache.open(redis.url, runId)];
+    workers = caches.map((cache) => robotsWorker(cache, { robots: { refetchAfterMs: 1_000 } }));
+    return workers;
+  }
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    server = await FixtureServer.start({ builtInRoutes: false });
+    server.route('/robots.txt', (_req, res) => robots(res));
+  });
+  afterEach(async () => {
+    for (const worker of workers) await worker.close();
+    for (const cache of caches) await cache.close();
+    server.reset();
+  });
+  afterAll(async () => {
+    await server.close();
+    await redis.stop();
+  });
+
+  it('fetches robots.txt once for both workers, and both obey it', async () => {
+    robots = (res) => text(res, 200, 'User-agent: *\nDisallow: /private/\n');
+    const [a, b] = twoWorkers();
+    const now = Date.now();
+    // Both ask before either look-up has finished: only one may fetch.
+    const [first, second] = await Promise.all([a.ask(server.url('/p/1'), now), b.ask(server.url('/p/1'), now)]);
+    expect([first.type, second.type]).toEqual(['defer', 'defer']);
+    expect(await a.decide(server.url('/private/1'), now + 100)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(await b.decide(server.url('/private/1'), now + 100)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(await b.decide(server.url('/p/1'), now + 100)).toEqual({ type: 'continue' });
+    expect(server.requestsTo('/robots.txt')).toHaveLength(1);
+    expect(a.stats.get('robots/fetched') + b.stats.get('robots/fetched')).toBe(1);
+  });
+
+  it('pauses the host for every worker during a Retry-After on robots.txt, counting no attempt, then fetches it once', async () => {
+    let answers = 0;
+    robots = (res) => (answers++ === 0 ? text(res, 503, 'busy', { 'retry-after': '30' }) : text(res, 200, 'User-agent: *\nDisallow: /private/\n'));
+    const [a, b] = twoWorkers();
+    const now = Date.now();
+    const page = server.url('/p/1');
+    for (const worker of [a, b]) {
+      const outcome = await worker.decide(page, now);
+      expect(outcome).toEqual({ type: 'defer', reason: 'robots/retry-after', untilMs: now + 30_000, pauseHostUntilMs: now + 30_000 });
+    }
+    // Within the window neither worker goes near the host, not even for robots.txt.
+    for (const worker of [a, b]) expect(await worker.decide(page, now + 29_000)).toMatchObject({ type: 'defer', reason: 'robots/retry-after' });
+    expect(server.requestsTo('/robots.txt')).toHaveLength(1);
+    // After it, one of them fetches again and both obey what came.
+    expect(await a.decide(page, now + 30_000)).toEqual({ type: 'continue' });
+    expect(await b.decide(server.url('/private/2'), now + 30_000)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(server.requestsTo('/robots.txt')).toHaveLength(2);
+  });
+
+  it('keeps a host whose robots.txt answers 503 without Retry-After disallowed, then fails it as robots/unavailable', async () => {
+    robots = (res) => text(res, 503, 'down');
+    const [a, b] = twoWorkers();
+    const now = Date.now();
+    const page = server.url('/p/1');
+    expect(await a.decide(page, now)).toMatchObject({ type: 'defer', reason: 'robots/unreachable', untilMs: now + 1_000 });
+    expect(await b.decide(page, now + 1_000)).toMatchObject({ type: 'defer', reason: 'robots/unreachable', untilMs: now + 1_000 + 2_000 });
+    expect(await a.decide(page, now + 3_000)).toMatchObject({ type: 'fail', reason: 'robots/unavailable' });
+    expect(await b.decide(page, now + 3_000)).toMatchObject({ type: 'fail', reason: 'robots/unavailable' });
+    expect(server.requestsTo('/robots.txt')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,73 @@
+// Drives the robots.txt middleware as one crawl worker would, against real servers: ask, let the look-up finish, ask again.
+import type { LookupFunction } from 'node:net';
+import { pino } from 'pino';
+import { CrawlRequest } from '../../src/core/request';
+import { Spider } from '../../src/core/spider';
+import { DownloaderChain, type DownloadResult } from '../../src/downloader/downloader-chain';
+import type { DownloaderMiddleware, MiddlewareContext, RequestOutcome } from '../../src/downloader/middleware';
+import { Stats } from '../../src/engine/stats';
+import { HttpFetcher } from '../../src/fetch/http-fetcher';
+import { hostKeyOf } from '../../src/politeness/host-key';
+import type { RobotsCache } from '../../src/robots/robots-cache';
+import { settingsSchema, type Settings } from '../../src/settings/schema';
+import { RobotsTxtMiddleware } from '../../middlewares/robots-txt';
+
+class AnySpider extends Spider {
+  readonly name = 'robots-worker';
+}
+
+export interface RobotsWorker {
+  middleware: DownloaderMiddleware;
+  stats: Stats;
+  settings: Settings;
+  /** The middleware's answer for `url` at `nowMs` (host key from `politeness.hostKey`). */
+  ask(url: string, nowMs: number): Promise<RequestOutcome>;
+  /** Asks until the answer is no longer "robots.txt is on its way", letting each look-up finish first. */
+  decide(url: string, nowMs: number): Promise<RequestOutcome>;
+  /** The same through a chain of just this middleware and a real fetcher: the URL fetched when allowed. */
+  download(url: string, nowMs: number): Promise<DownloadResult>;
+  close(): Promise<void>;
+}
+
+export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, unknown>, lookup?: LookupFunction): RobotsWorker {
+  const settings = settingsSchema.parse({ politeness: { minIntervalMs: 0, jitterMs: 0 }, ...settingsInput });
+  const fetcher = new HttpFetcher(settings.http, { lookup });
+  const middleware = new RobotsTxtMiddleware(settings, fetcher, cache);
+  const stats = new Stats();
+  const ctx = (url: string, nowMs: number): MiddlewareContext => ({
+    spider: new AnySpider(),
+    settings,
+    log: pino({ level: 'silent' }),
+    stats,
+    hostKey: hostKeyOf(url, settings.politeness.hostKey),
+    nowMs: () => nowMs,
+  });
+  const ask = async (url: string, nowMs: number) => middleware.processRequest!(new CrawlRequest({ url }), ctx(url, nowMs));
+  const chain = new DownloaderChain([middleware], fetcher);
+  /** Repeats `step` while robots.txt is on its way, letting each look-up finish first. */
+  async function untilKnown<T extends { type: string; reason?: string; untilMs?: number }>(url: string, nowMs: number, step: (atMs: number) => Promise<T>): Promise<T> {
+    let atMs = nowMs;
+    for (let i = 0; i < 20; i++) {
+      const outcome = await step(atMs);
+      if (outcome.type !== 'defer' || outcome.reason !== 'robots/wait') return outcome;
+      await middleware.close!(); // every look-up started so far has finished
+      atMs = Math.max(atMs, outcome.untilMs!);
+    }
+    throw new Error(`robots.txt for ${url} never became known`);
+  }
+  return {
+    middleware,
+    stats,
+    settings,
+    ask,
+    decide: (url, nowMs) => untilKnown(url, nowMs, (atMs) => ask(url, atMs)),
+    download: (url, nowMs) => {
+      const request = new CrawlRequest({ url });
+      return untilKnown(url, nowMs, async (atMs) => (await chain.download(request, ctx(url, atMs))).result);
+    },
+    async close() {
+      await middleware.close!();
+      await fetcher.close();
+    },
+  };
+}
