@@ -7,6 +7,7 @@ import { PooledSession, type RetireReason } from '../src/sessions/pooled-session
 import { proxyEndpoints } from '../src/sessions/proxy-endpoints';
 import type { Settings } from '../src/settings/schema';
 import { openSessionStore } from '../src/sessions/open-session-store';
+import { startupDetailLevel } from '../src/crawl/startup-log';
 import type { SessionStore } from '../src/sessions/session-store';
 
 /** Requests whose last send was blocked, remembered until their retry comes back; bounded in case it never does. */
@@ -42,7 +43,7 @@ export class SessionsMiddleware implements DownloaderMiddleware {
       onSession: (session, how) => ctx.stats.inc(`sessions/${how}`),
       onWriteError: (error) => ctx.log.warn({ err: error, store: opened.kind }, 'sessions not saved'),
     });
-    ctx.log.info({ proxies: proxies.map((p) => p.id), store: opened.kind, maxPoolSizePerHost: this.config.maxPoolSizePerHost }, 'sessions enabled');
+    ctx.log[startupDetailLevel(ctx.settings)]({ proxies: proxies.map((p) => p.id), store: opened.kind, maxPoolSizePerHost: this.config.maxPoolSizePerHost }, 'sessions enabled');
   }
 
   processRequest: DownloaderMiddleware['processRequest'] = async (request, ctx) => {

@@ -47,6 +47,7 @@ export class DemoHotelRatesSpider extends Spider {
       price: typeof body.total === 'string' ? body.total : null,
       currency: typeof body.currency === 'string' ? body.currency : null,
       available: body.available === true,
+      source: 'api',
       url: res.url,
     };
     yield item;

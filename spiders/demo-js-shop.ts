@@ -42,6 +42,7 @@ export class DemoJsShopSpider extends DemoShopSpider {
       currency: cleanText(price.attr('data-currency')),
       url: res.url,
       listPrice: firstText($('.was')),
+      source: 'visible',
     };
     yield item;
   }

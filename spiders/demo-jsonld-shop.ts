@@ -36,7 +36,7 @@ export class DemoJsonLdShopSpider extends DemoShopSpider {
     const product = res.structuredProduct();
     const item: PriceItem = product
       ? structuredItem(product, res.url)
-      : { sku: res.$('main[data-sku]').attr('data-sku') ?? res.url, name: firstText(res.$('h1')) ?? undefined, price: firstText(res.$('.price__current')), url: res.url, listPrice: firstText(res.$('.price__was')) };
+      : { sku: res.$('main[data-sku]').attr('data-sku') ?? res.url, name: firstText(res.$('h1')) ?? undefined, price: firstText(res.$('.price__current')), url: res.url, listPrice: firstText(res.$('.price__was')), source: 'visible' };
     yield item;
   }
 }

@@ -45,6 +45,7 @@ export class DemoLocaleShopSpider extends DemoShopSpider {
       url: res.url,
       brand: firstText($('.marke')),
       listPrice: firstText($('.preisbox .uvp')),
+      source: 'visible',
     };
     yield item;
   }

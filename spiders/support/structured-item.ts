@@ -22,5 +22,6 @@ export function structuredItem(product: StructuredProduct, pageUrl: string): Pri
     priceLow: scaled(product.priceRange?.low ?? null),
     priceHigh: scaled(product.priceRange?.high ?? null),
     structuredSources: { ...product.sources },
+    source: 'structured',
   };
 }

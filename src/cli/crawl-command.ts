@@ -4,7 +4,6 @@ import { feedSpecs } from '../export/feed-spec';
 import { exitCodeFor, formatSummary } from '../engine/run-summary';
 import type { CrawlEngine } from '../engine/crawl-engine';
 import { loadSettings } from '../settings/load-settings';
-import type { Settings } from '../settings/schema';
 import { LiveProgress } from '../crawl/live-progress';
 import { createLogger } from '../log/logger';
 import { onShutdownSignals } from './signals';
@@ -45,7 +44,7 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   if (opts.frontier) cliPairs.push(`frontier.url=${opts.frontier}`);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
-  const live = liveProgressFor(loaded.settings, spider.name);
+  const live = LiveProgress.forTerminal(loaded.settings, spider.name);
   const log = createLogger({ ...loaded.settings.log, prettyDestination: live?.logStream });
   let engine: CrawlEngine | null = null;
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
@@ -74,11 +73,4 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
 function continueHint(spider: string, runId: string, frontierUrl: string): string {
   if (frontierUrl === '') return `pricecrawl crawl ${spider} --resume`;
   return `pricecrawl worker ${spider} --frontier ${frontierUrl} --run ${runId}`;
-}
-
-/** On a terminal with human-readable logs: the refreshing block; JSON logs or no TTY keep the periodic stats line. */
-function liveProgressFor(settings: Settings, spider: string): LiveProgress | null {
-  const pretty = settings.log.format === 'pretty' || (settings.log.format === 'auto' && process.stderr.isTTY === true);
-  if (settings.progress.live === 'off' || !process.stderr.isTTY || !pretty) return null;
-  return new LiveProgress(process.stderr, spider, settings.progress.intervalMs);
 }

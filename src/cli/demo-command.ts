@@ -1,63 +1,107 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
-import { startDemoShops, startHostileShop, startJsShop, type ShopGroup } from '../../demo/demo-shops';
+import { startDemoShops, startHostileShop, startJsShop } from '../../demo/demo-shops';
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
 import { parseStoreUrl, redactStoreUrl } from '../../storage/store-url';
-import { runCrawl } from '../crawl/run-crawl';
+import { LiveProgress } from '../crawl/live-progress';
+import { runCrawl, usesBrowser } from '../crawl/run-crawl';
 import type { CrawlEngine } from '../engine/crawl-engine';
-import { exitCodeFor, formatSummary } from '../engine/run-summary';
+import { exitCodeFor, formatSummary, type RunSummary } from '../engine/run-summary';
+import { chromiumPresent } from '../fetch/chromium-launch';
 import { createLogger } from '../log/logger';
 import { loadSettings } from '../settings/load-settings';
 import { packageProject } from '../project/find-project';
-import { loadSpiderRegistry } from '../project/spider-registry';
+import { loadSpiderRegistry, type SpiderRegistry } from '../project/spider-registry';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 
+interface DemoShop {
+  name: string;
+  spider: string;
+  origin: string;
+}
+
+/** Shops started together and stopped together (a demo shop group, or the hotel rate API). */
+interface ShopSet {
+  shops: DemoShop[];
+  close(): Promise<void>;
+}
+
 export async function demoCommand(opts: { storage?: string; store?: string; set: string[]; priceShift?: number; drift?: boolean }): Promise<number> {
-  const cliPairs = [...opts.set];
-  cliPairs.push(...storeCliPairs(opts));
-  const baseLog = createLogger(loadSettings({ cliPairs }).settings.log);
+  const cliPairs = [...opts.set, ...storeCliPairs(opts)];
+  const { settings } = loadSettings({ cliPairs });
+  const live = LiveProgress.forTerminal(settings, 'demo');
+  const log = createLogger({ ...settings.log, prettyDestination: live?.logStream });
   // The demo spiders ship with the package, whichever project the command runs in.
   const demoSpiders = await loadSpiderRegistry(packageProject());
-  const demo = await startDemoShops({ priceShift: opts.priceShift, drift: opts.drift });
-  // The JS-rendered shop is crawled in Chromium (its spider says fetchMode 'browser'); the others stay on HTTP.
-  const jsShop = await startJsShop().catch(async (error: unknown) => {
-    await demo.close();
-    throw error;
-  });
-  // The hostile host: rate limits, a 503 burst, resets, slow bodies, a CAPTCHA wall, 403s, a redirect loop.
-  const hostile: ShopGroup = await startHostileShop().catch(async (error: unknown) => {
-    await Promise.all([demo.close(), jsShop.close()]);
-    throw error;
-  });
-  // The hotel rate API: a small rate-shop matrix (3 hotels × 5 check-ins × 2 LOS × 2 occupancies), rate-limited.
-  const hotelApi = await startHotelRateApi().catch(async (error: unknown) => {
-    await Promise.all([demo.close(), jsShop.close(), hostile.close()]);
-    throw error;
-  });
-  const shops = [...demo.shops, ...jsShop.shops, ...hostile.shops, { name: 'hotel rate API', spider: 'demo-hotel-rates', origin: hotelApi.origin }];
-  baseLog.info({ shops: shops.map(({ name, origin }) => ({ name, origin })) }, 'demo shops listening on loopback');
+  const jsSkip = chromiumMissingFor(demoSpiders, 'demo-js', cliPairs);
+  const groups = await startShops(opts, jsSkip === null);
+  const shops = groups.flatMap((group) => group.shops);
+  process.stdout.write(`demo shops on loopback:\n${shops.map((shop) => `  ${shop.name.padEnd(24)} ${shop.origin}  (spider ${shop.spider})`).join('\n')}\n\n`);
   const engines: CrawlEngine[] = [];
   const stopListening = onShutdownSignals((signal) => engines.forEach((engine) => engine.stop(signal)));
   try {
-    // Each shop is its own host with its own politeness budget, so the crawls run side by side.
-    const summaries = await Promise.all(
+    // Each shop is its own host with its own politeness budget, so the crawls run side by side. One
+    // crawl failing to start must not take the shops away from the others: every crawl settles first.
+    const outcomes = await Promise.allSettled(
       shops.map(async (shop) => {
-        const SpiderClass = demoSpiders.find(shop.spider);
-        const spider = new SpiderClass({ baseUrl: shop.origin });
+        const spider = new (demoSpiders.find(shop.spider))({ baseUrl: shop.origin });
         const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
-        return runCrawl({ spider, loaded, log: baseLog, onEngine: (engine) => engines.push(engine) });
+        return runCrawl({
+          spider, loaded, log, liveProgress: live !== null, onEngine: (engine) => engines.push(engine), onSnapshotSource: (snapshot) => live?.add(spider.name, snapshot),
+        }).finally(() => live?.finish(spider.name));
       }),
-    );
-    baseLog.flush();
+    ).finally(() => live?.stop());
+    log.flush();
+    const summaries = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     for (const summary of summaries) process.stdout.write(`\n${formatSummary(summary)}\n`);
-    const { dir, url } = loadSettings({ cliPairs }).settings.storage;
-    const where = parseStoreUrl(url, dir);
-    process.stdout.write(where.kind === 'sqlite'
-      ? `\nitems and the run ledger are in ${where.dir}/ (items.sqlite, frontier.sqlite, fetch-log.sqlite, blobs.sqlite); see pricecrawl changes\n`
-      : `\nitems, history, fetch log and raw pages are in ${redactStoreUrl(where.url)}, the run ledger in ${dir}/frontier.sqlite; see pricecrawl changes --store …\n`);
-    return Math.max(...summaries.map(exitCodeFor));
+    const failures = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [`pricecrawl: ${shops[i].name}: ${(outcome.reason as Error)?.message ?? String(outcome.reason)}`] : []));
+    for (const failure of failures) process.stderr.write(`${failure}\n`);
+    process.stdout.write(whereStored(cliPairs));
+    // Said once, last, where it is still on screen when the demo ends.
+    if (jsSkip) process.stdout.write(`${jsSkip}\n`);
+    return Math.max(failures.length > 0 ? 2 : 0, ...summaries.map((summary: RunSummary) => exitCodeFor(summary)));
   } finally {
     stopListening();
-    await Promise.all([demo.close(), jsShop.close(), hostile.close(), hotelApi.close()]);
+    await Promise.all(groups.map((group) => group.close()));
   }
+}
+
+/** The one line that says a browser shop is skipped and how to enable it; null when Chromium is there. */
+function chromiumMissingFor(demoSpiders: SpiderRegistry, spiderName: string, cliPairs: string[]): string | null {
+  const spider = new (demoSpiders.find(spiderName))({ baseUrl: 'http://127.0.0.1' });
+  const { settings } = loadSettings({ spiderSettings: spider.settings, cliPairs });
+  if (!usesBrowser(settings, spider) || chromiumPresent(settings.browser.executablePath)) return null;
+  return `skipped the JS-rendered shop: no Chromium at ${settings.browser.executablePath}; to crawl it: apt-get install chromium (or -s browser.executablePath=<your chromium>)`;
+}
+
+/** The shops, the JS-rendered one only when it can be crawled; started shops are closed again if a later one fails. */
+async function startShops(opts: { priceShift?: number; drift?: boolean }, withJsShop: boolean): Promise<ShopSet[]> {
+  const groups: ShopSet[] = [];
+  const starters: Array<() => Promise<ShopSet>> = [
+    () => startDemoShops({ priceShift: opts.priceShift, drift: opts.drift }),
+    // The JS-rendered shop is crawled in Chromium (its spider says fetchMode 'browser'); the others stay on HTTP.
+    ...(withJsShop ? [() => startJsShop()] : []),
+    // The hostile host: rate limits, a 503 burst, resets, slow bodies, a CAPTCHA wall, 403s, a redirect loop.
+    () => startHostileShop(),
+    // The hotel rate API: a small rate-shop matrix (3 hotels × 5 check-ins × 2 LOS × 2 occupancies), rate-limited.
+    async () => {
+      const api = await startHotelRateApi();
+      return { shops: [{ name: 'hotel rate API', spider: 'demo-hotel-rates', origin: api.origin }], close: () => api.close() };
+    },
+  ];
+  try {
+    for (const start of starters) groups.push(await start());
+  } catch (error) {
+    await Promise.all(groups.map((group) => group.close()));
+    throw error;
+  }
+  return groups;
+}
+
+function whereStored(cliPairs: string[]): string {
+  const { dir, url } = loadSettings({ cliPairs }).settings.storage;
+  const where = parseStoreUrl(url, dir);
+  return where.kind === 'sqlite'
+    ? `\nitems and the run ledger are in ${where.dir}/ (items.sqlite, frontier.sqlite, fetch-log.sqlite, blobs.sqlite); see pricecrawl changes\n`
+    : `\nitems, history, fetch log and raw pages are in ${redactStoreUrl(where.url)}, the run ledger in ${dir}/frontier.sqlite; see pricecrawl changes --store …\n`;
 }

@@ -74,7 +74,8 @@ async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchComm
   return 0;
 }
 
-function parseMeta(text: string | undefined): JsonObject {
+/** `--meta` as a request's meta: a JSON object, or a clear error. */
+export function parseMeta(text: string | undefined): JsonObject {
   if (text === undefined) return {};
   try {
     const meta: unknown = JSON.parse(text);

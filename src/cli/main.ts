@@ -142,6 +142,21 @@ program
   });
 
 program
+  .command('parse')
+  .description('fetch one URL as the spider would, run one callback on it, print its items (after the pipeline, drops with reasons) and requests; saves nothing')
+  .argument('<url>', 'absolute http(s) URL')
+  .option('-c, --callback <name>', 'the spider callback to run', 'parse')
+  .option('--spider <name>', 'spider name or ./path/to/spider.ts (default: the registered spider whose allowedDomains take the URL)')
+  .option('-a, --arg <key=value>', 'spider argument (repeatable)', collect, [])
+  .option('--meta <json>', 'the request meta the callback reads, as a JSON object')
+  .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+  .option('--config <file>', 'project settings file')
+  .action(async (url: string, opts) => {
+    const { parseCommand } = await import('./parse-command');
+    process.exitCode = await parseCommand(url, opts);
+  });
+
+program
   .command('schedule')
   .description('run spiders on the cron expressions in schedule.spiders (each run a `crawl --due` child process); SIGTERM stops it')
   .option('-s, --set <key=value>', 'override a setting (repeatable; passed on to every run)', collect, [])

@@ -32,10 +32,15 @@ export async function runsCommand(opts: RunsOptions): Promise<number> {
   try {
     ensureRunRecords(connection.db);
     const runs = listRunRecords(connection.db, opts.spider);
-    if (opts.json) for (const run of runs) process.stdout.write(`${JSON.stringify({ ...run, settingsJson: undefined, summaryJson: undefined })}\n`);
+    if (opts.json) for (const run of runs) process.stdout.write(`${JSON.stringify({ ...run, stopReason: stopReasonOf(run.summaryJson), settingsJson: undefined, summaryJson: undefined })}\n`);
     else process.stdout.write(`${runs.length === 0 ? 'no runs' : formatRuns(runs)}\n`);
     return 0;
   } finally {
     connection.release();
   }
+}
+
+/** Why a run stopped early (`closespider/itemcount`, `SIGINT`), from its stored summary; null when it did not or has none. */
+function stopReasonOf(summaryJson: string | null): string | null {
+  return summaryJson ? ((JSON.parse(summaryJson) as { stopReason?: string | null }).stopReason ?? null) : null;
 }

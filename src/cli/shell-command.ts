@@ -1,11 +1,15 @@
 // `pricecrawl shell <url|file>`: a REPL with a response bound (res, $, the price parser), like `scrapy shell`.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import repl from 'node:repl';
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { PassThrough } from 'node:stream';
 import { fixtureSpecSchema } from '../contracts/fixture-file';
 import { fixtureResponse } from '../contracts/run-fixture';
 import { CrawlRequest } from '../core/request';
+import type { CheerioAPI } from 'cheerio';
 import type { CrawlResponse } from '../core/response';
 import { Decimal } from '../core/money';
 import { BrowserFetcher } from '../fetch/browser-fetcher';
@@ -13,6 +17,7 @@ import { HttpFetcher } from '../fetch/http-fetcher';
 import { parsePrice } from '../prices/parse-price';
 import { loadSettings } from '../settings/load-settings';
 import { digest } from './fetch-command';
+import { scrapySelectorHint } from './scrapy-selector-hint';
 
 export interface ShellOptions {
   browser?: boolean;
@@ -45,9 +50,71 @@ export async function shellCommand(target: string, opts: ShellOptions): Promise<
   if (interactive) {
     process.stdout.write(`${digest(res).split('\n').slice(0, 3).join('\n')}\n`);
     process.stdout.write('bound: res (CrawlResponse), $ (cheerio: res.$), parsePrice(text, {currencyHint, defaultCurrency}), Decimal; res.json(), res.urljoin(href), res.follow(href, callback)\n');
+    process.stdout.write('       await fetch(url) loads another page into res and $; view() writes the page to a file to open in a browser\n');
   }
-  const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input: process.stdin, output: process.stdout, terminal: interactive, useGlobal: false });
-  Object.assign(server.context, { res, $: res.$, parsePrice, Decimal });
+  const input = interactive ? process.stdin : new PassThrough();
+  const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input, output: process.stdout, terminal: interactive, useGlobal: false });
+  const bind = (response: CrawlResponse) => Object.assign(server.context, { res: response, $: explainingSelectors(response.$) });
+  bind(res);
+  Object.assign(server.context, {
+    parsePrice,
+    Decimal,
+    /** Like scrapy shell's fetch(): the page becomes `res` and `$`; resolves to its first digest line. */
+    fetch: async (url: string) => {
+      const next = await fetchResponse(new URL(url, (server.context.res as CrawlResponse).url).toString(), opts);
+      bind(next);
+      return digest(next).split('\n')[0];
+    },
+    /** Like scrapy shell's view(): the page as a file (links resolve against its URL); resolves to the path. */
+    view: () => viewFile(server.context.res as CrawlResponse),
+  });
+  if (input instanceof PassThrough) await feedLineByLine(server, input);
   await once(server, 'exit');
   return 0;
+}
+
+/**
+ * Piped input, one line at a time, each fed once the previous one is evaluated: the REPL itself reads a
+ * pipe ahead, so `await fetch(url)` would still be running while the following lines read the old page.
+ */
+async function feedLineByLine(server: repl.REPLServer, input: PassThrough): Promise<void> {
+  let evaluated: () => void = () => undefined;
+  // The REPL shows its prompt again once a line is done, whether it printed a result, an error, or waits
+  // for the rest of a multi-line expression: the one signal common to all three.
+  const displayPrompt = server.displayPrompt.bind(server);
+  server.displayPrompt = (preserveCursor?: boolean) => {
+    displayPrompt(preserveCursor);
+    evaluated();
+  };
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (line.trim() === '') continue; // the REPL evaluates nothing for a blank line: nothing to wait for
+    const done = new Promise<void>((resolve) => (evaluated = resolve));
+    input.write(`${line}\n`);
+    await done;
+  }
+  input.end();
+}
+
+/** `$` that answers a Scrapy-only pseudo-selector with the cheerio call to use instead of css-select's bare error. */
+function explainingSelectors($: CheerioAPI): CheerioAPI {
+  return new Proxy($, {
+    apply(target, thisArg, args: unknown[]) {
+      const hint = typeof args[0] === 'string' ? scrapySelectorHint(args[0]) : null;
+      if (hint) {
+        const error = new Error(hint);
+        error.stack = `Error: ${hint}`; // the answer, not a trace through this proxy
+        throw error;
+      }
+      return Reflect.apply(target, thisArg, args) as unknown;
+    },
+  });
+}
+
+/** The body with a `<base href>` so relative links and styles resolve against the page's URL when opened from disk. */
+function viewFile(res: CrawlResponse): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'pricecrawl-view-')), 'page.html');
+  const base = `<base href="${res.url.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`;
+  const html = /<base\s/i.test(res.text) ? res.text : /<head[^>]*>/i.test(res.text) ? res.text.replace(/<head[^>]*>/i, (head) => head + base) : base + res.text;
+  writeFileSync(path, html);
+  return path;
 }

@@ -3,7 +3,7 @@ import { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Spider } from '../core/spider';
 import type { Item, ItemSource } from '../core/item';
-import { runCallback } from '../engine/callback-runner';
+import { runCallback, type ItemProcessor } from '../engine/callback-runner';
 import { Stats } from '../engine/stats';
 import { decodeBody } from '../fetch/charset';
 import { createLogger } from '../log/logger';
@@ -19,6 +19,10 @@ export interface FixtureOutcome {
   items: Record<string, unknown>[];
   requests: CrawlRequest[];
   dropped: Record<string, number>;
+  /** Each dropped item as the callback yielded it, with the stage's reason. */
+  droppedItems: Array<{ item: Item; reason: string }>;
+  /** Links `res.follow`/`followAll` skipped, by reason (`mailto`, `duplicate`). */
+  skippedLinks: Record<string, number>;
   /** The callback threw (or does not exist): its reason and message. */
   error: { reason: string; message: string } | null;
 }
@@ -59,22 +63,39 @@ class MemoryItemSink implements ItemSink {
 }
 
 export async function runFixture(spider: Spider, fixture: Fixture, settings: Settings): Promise<FixtureOutcome> {
+  return runCallbackDry(spider, fixtureResponse(fixture), settings, `fixture:${fixture.name}`);
+}
+
+/**
+ * Runs the callback the response's request names through the crawl's callback runner and every item
+ * stage, and stores nothing: items are kept in memory, requests collected instead of queued.
+ */
+export async function runCallbackDry(spider: Spider, response: CrawlResponse, settings: Settings, requestId: string): Promise<FixtureOutcome> {
   const stats = new Stats();
   const log = createLogger({ level: 'silent', format: 'json' });
   const sink = new MemoryItemSink();
   const pipeline = new PipelineRunner(defaultPipeline(settings), sink, { settings, log, stats, spider: spider.name, runId: 'check' });
   const requests: CrawlRequest[] = [];
-  const response = fixtureResponse(fixture);
+  const droppedItems: FixtureOutcome['droppedItems'] = [];
+  const items: ItemProcessor = {
+    process: async (item, source) => {
+      const result = await pipeline.process(item, source);
+      if (!result.accepted) droppedItems.push({ item, reason: result.reason });
+      return result;
+    },
+    pageDone: (page) => pipeline.pageDone?.(page),
+  };
   await pipeline.open();
   try {
-    const result = await runCallback(spider, response, { spider: spider.name, runId: 'check', requestId: `fixture:${fixture.name}`, url: response.url, rawHash: response.rawHash }, {
+    const result = await runCallback(spider, response, { spider: spider.name, runId: 'check', requestId, url: response.url, rawHash: response.rawHash }, {
       requests: { push: async (request) => void requests.push(request), flush: async () => undefined },
-      items: pipeline,
+      items,
       stats,
       log,
+      depthLimit: settings.depth.limit,
     });
     await result.durable;
-    return { items: sink.rows, requests, dropped: stats.byPrefix('items/dropped/'), error: result.error };
+    return { items: sink.rows, requests, dropped: stats.byPrefix('items/dropped/'), droppedItems, skippedLinks: stats.byPrefix('follow/skipped/'), error: result.error };
   } finally {
     await pipeline.close();
   }

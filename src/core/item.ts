@@ -16,6 +16,12 @@ export interface PriceItem extends Item {
   /** ISO 4217 code. */
   currency?: string | null;
   url?: string;
+  /**
+   * Where the values came from, as the spider knows it: `structured` (JSON-LD, microdata, RDFa),
+   * `visible` (page text), `api` (a JSON endpoint), `fallback` (a fallbackRequest's second source).
+   * Feeds export it as is, null when unset (never guessed).
+   */
+  source?: string;
 }
 
 /** Where an item came from: travels beside the item so stages can trace and key it. */

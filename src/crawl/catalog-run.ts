@@ -6,6 +6,7 @@ import { updateCatalog } from '../catalog/update-catalog';
 import { failedRequests, openSucceededCheck } from '../frontier/failed-requests';
 import type { Settings } from '../settings/schema';
 import { planSeeds, runSeeds, type CrawlMode } from '../schedule/run-seeds';
+import { startupDetailLevel } from './startup-log';
 import type { CatalogStore } from '../../storage/catalog-store';
 import type { ItemStore } from '../../storage/item-store';
 
@@ -20,7 +21,8 @@ export async function openCatalogRun(args: { spider: Spider; settings: Settings;
   const { spider, settings, log, catalog } = args;
   const startedAtMs = Date.now();
   const plan = await planSeeds({ mode: args.mode, spider, catalog, settings: settings.schedule, nowMs: startedAtMs, hostKeyOf: args.hostKeyOf });
-  log.info({ mode: args.mode, discovery: plan.discovery, dueSkus: plan.planned?.length ?? null }, 'run plan');
+  log[startupDetailLevel(args.settings)]({ mode: args.mode, discovery: plan.discovery, dueSkus: plan.planned?.length ?? null }, 'run plan');
+  if (plan.nothingDue) log.warn(plan.nothingDue);
   return {
     seeds: runSeeds(spider, plan),
     finish: async (summary, items) => {

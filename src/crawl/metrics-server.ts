@@ -24,7 +24,9 @@ export async function startMetricsServer(settings: Settings['metrics'], sources:
   const server = createServer((req, res) => {
     // Nothing a client sends may crash the crawl this endpoint reports on: any error is its own 4xx/5xx.
     try {
-      answer(req, res, metrics, log, () => ended && finalScraped());
+      // Only a scrape that began after the end read final numbers: one already under way does not count.
+      const afterEnd = ended;
+      answer(req, res, metrics, log, () => afterEnd && finalScraped());
     } catch (error) {
       log.warn({ err: error, method: req.method, url: req.url }, 'metrics endpoint: bad request');
       if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain' });

@@ -20,13 +20,24 @@ function table(rows: string[][]): string[] {
   return rows.map((row) => row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd());
 }
 
-export function progressLines(spider: string, snap: CrawlSnapshot): string[] {
+function headLine(spider: string, snap: CrawlSnapshot): string {
   const pagesPerMin = perMinute(snap.pages, snap.elapsedMs);
   const etaMs = pagesPerMin > 0 && snap.queued > 0 ? (snap.queued / pagesPerMin) * 60_000 : null;
-  const head =
+  return (
     `${spider}  elapsed ${formatDuration(snap.elapsedMs)}  pages ${snap.pages} (${pagesPerMin}/min)  items ${snap.items} (${perMinute(snap.items, snap.elapsedMs)}/min)` +
-    `  queue ${snap.queued}  in flight ${snap.inFlight}  errors ${snap.failed}${etaMs === null ? '' : `  ETA ${formatDuration(etaMs)}`}`;
-  if (snap.hosts.length === 0) return [head];
+    `  queue ${snap.queued}  in flight ${snap.inFlight}  errors ${snap.failed}${etaMs === null ? '' : `  ETA ${formatDuration(etaMs)}`}`
+  );
+}
+
+export function progressLines(spider: string, snap: CrawlSnapshot): string[] {
+  return progressBlock([{ spider, snap }]);
+}
+
+/** Several crawls side by side (the demo): one head line per crawl, then one table of all their hosts. */
+export function progressBlock(crawls: ReadonlyArray<{ spider: string; snap: CrawlSnapshot }>): string[] {
+  const heads = crawls.map(({ spider, snap }) => headLine(spider, snap));
+  const rows = crawls.flatMap(({ snap }) => snap.hosts.map((h) => hostRow(h, snap.atMs)));
+  if (rows.length === 0) return heads;
   const header = ['host', 'slots', 'interval', 'next', 'pages', 'deferred', '429s', 'failed', 'breaker'];
-  return [head, ...table([header, ...snap.hosts.map((h) => hostRow(h, snap.atMs))])];
+  return [...heads, ...table([header, ...rows])];
 }

@@ -169,6 +169,7 @@ function browserContextOf(keyOf: (url: string) => string): (request: CrawlReques
   };
 }
 
-function usesBrowser(settings: LoadedSettings['settings'], spider: Spider): boolean {
+/** Whether any page of this crawl is fetched in Chromium (the spider, the settings or a host's fetchMode). */
+export function usesBrowser(settings: LoadedSettings['settings'], spider: Spider): boolean {
   return settings.fetchMode === 'browser' || spider.fetchMode === 'browser' || Object.values(settings.politeness.hosts).some((host) => host.fetchMode === 'browser');
 }

@@ -1,19 +1,31 @@
 // The start-up log: effective overrides and the ordered middlewares and stages, once per run.
 import type { Logger } from 'pino';
+import { prettyLogs } from '../log/logger';
 import type { LoadedSettings } from '../settings/load-settings';
+import type { Settings } from '../settings/schema';
 import { redactStoreUrl } from '../../storage/store-url';
 import { maskProxyCredentials } from '../sessions/proxy-endpoints';
+
+/**
+ * The level of start-up detail (overrides, components, plan, sessions). On a terminal a person wants
+ * the crawl, not dozens of lines of arrays per run: debug there (`--log-level debug` shows it); JSON
+ * logs (piped, files, log shippers) keep it at info, where audits look for it.
+ */
+export function startupDetailLevel(settings: Pick<Settings, 'log'>): 'debug' | 'info' {
+  return prettyLogs(settings.log.format) ? 'debug' : 'info';
+}
 
 export function logStartup(
   log: Logger,
   info: { runId: string; resumed: boolean; loaded: LoadedSettings; middlewares: string[]; stages: string[] },
 ): void {
+  const detail = startupDetailLevel(info.loaded.settings);
   const overridden = Object.fromEntries(Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value: shown(key, value), from: layer }]));
   log.info({ runId: info.runId, resumed: info.resumed }, info.resumed ? 'resuming run' : 'starting run');
-  log.info({ overridden }, 'overridden settings');
+  log[detail]({ overridden }, 'overridden settings');
   for (const warning of info.loaded.warnings) log.warn(warning);
-  log.info({ middlewares: info.middlewares }, 'enabled downloader middlewares');
-  log.info({ stages: info.stages }, 'enabled item pipeline stages');
+  log[detail]({ middlewares: info.middlewares }, 'enabled downloader middlewares');
+  log[detail]({ stages: info.stages }, 'enabled item pipeline stages');
 }
 
 /** Proxy URLs may carry credentials: they are logged masked. */

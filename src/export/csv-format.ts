@@ -30,20 +30,25 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * OWASP CSV injection defence: a cell that a spreadsheet would read as a formula gets a leading single
  * quote, which shows the text as typed. Plain numbers (a negative price "-5.00" that we write as an
- * exact decimal) are not formulas and stay numbers; "-5+cmd|…" is not a plain number and is quoted.
+ * exact decimal) stay numbers: a sign, digits, a point and an exponent cannot call anything, and a
+ * quote would turn a price into text; "-5+cmd|…" is not a plain number and gets the quote.
  */
 export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
 
-/** One field: nested values as JSON, null/absent empty; quoted when it holds a comma, quote, CR or LF. */
+/**
+ * One field: nested values as JSON, null/absent empty; quoted when it holds a comma, quote, CR or LF
+ * (RFC 4180), and also a semicolon or tab: spreadsheets in many locales split CSV on those, and an
+ * unquoted `x;=cmd` would become a second cell starting with `=` (OWASP's separator case).
+ */
 export function csvField(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (typeof value === 'object') text = JSON.stringify(value);
   else text = String(value);
   text = neutraliseFormula(text);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One record, CRLF-terminated as RFC 4180 asks. */

@@ -67,7 +67,13 @@ export class FeedFile {
     }
     text += this.encoder.records(records, this.hasRecords);
     const bytes = Buffer.from(text + this.encoder.footer);
-    await this.file.write(bytes, 0, bytes.length, this.dataEnd);
+    try {
+      await this.file.write(bytes, 0, bytes.length, this.dataEnd);
+    } catch (error) {
+      // A write cut short (a full disk) may have left part of it: back to the last complete flush.
+      await this.restoreEnd().catch(() => {});
+      throw error;
+    }
     this.dataEnd += Buffer.byteLength(text);
     this.hasRecords = true;
     this.needsNewline = false;
@@ -82,6 +88,11 @@ export class FeedFile {
     if (recordBytes > 0 && this.encoder.footer) await this.file.write(this.encoder.footer, recordBytes);
     this.encoder = feedEncoder(this.spec.format, this.csvColumns);
     await this.inspect();
+  }
+
+  private async restoreEnd(): Promise<void> {
+    await this.file.truncate(this.dataEnd);
+    if (this.encoder.footer) await this.file.write(this.encoder.footer, this.dataEnd);
   }
 
   async close(): Promise<void> {

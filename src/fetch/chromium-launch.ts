@@ -27,13 +27,21 @@ export const CHROMIUM_ARGS = [
 
 /** Throws BROWSER_MISSING naming the Debian package when the binary is absent or not executable. */
 export function checkChromium(executablePath: string): void {
-  try {
-    accessSync(executablePath, constants.X_OK);
-  } catch {
+  if (!chromiumPresent(executablePath)) {
     throw new PricecrawlError(
       'BROWSER_MISSING',
       `no Chromium at ${executablePath} (browser.executablePath); install Debian's package with \`apt-get install chromium\` or point browser.executablePath at a Chromium binary`,
     );
+  }
+}
+
+/** Whether an executable file is at the path (the binary is not started). */
+export function chromiumPresent(executablePath: string): boolean {
+  try {
+    accessSync(executablePath, constants.X_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 

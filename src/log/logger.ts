@@ -1,4 +1,4 @@
-// pino logger: pretty on a TTY, JSON lines otherwise; secrets redacted before anything is written.
+// pino logger: pretty on a TTY (one line per entry, as a person reads a log), JSON lines otherwise; secrets redacted before anything is written.
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { Settings } from '../settings/schema';
@@ -27,11 +27,16 @@ export interface LoggerOptions {
   prettyDestination?: NodeJS.WritableStream;
 }
 
+/** Human-readable lines: asked for, or `auto` on a terminal. */
+export function prettyLogs(format: Settings['log']['format']): boolean {
+  return format === 'pretty' || (format === 'auto' && process.stderr.isTTY === true);
+}
+
 export function createLogger(options: LoggerOptions): Logger {
-  const usePretty = options.format === 'pretty' || (options.format === 'auto' && process.stderr.isTTY === true && !options.destination);
+  const usePretty = options.format === 'pretty' || (prettyLogs(options.format) && !options.destination);
   const base = { level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined };
   if (usePretty) {
-    return pino(base, pretty({ destination: options.prettyDestination ?? 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l' }));
+    return pino(base, pretty({ destination: options.prettyDestination ?? 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', singleLine: true }));
   }
   return pino(base, options.destination ?? pino.destination({ dest: 2, sync: false }));
 }

@@ -9,6 +9,9 @@ import { ensureRunRecords, getRunRecord, type RunRecord } from '../../storage/sq
 import { SettingsError } from '../core/errors';
 import { LATENCY_EDGES_MS } from '../engine/fetch-latency';
 import type { RunSummary } from '../engine/run-summary';
+import type { LedgerCounts, LedgerSummary } from '../frontier/frontier';
+import type { ItemStore } from '../../storage/item-store';
+import { failureGroups, type FailureGroup } from './report-failures';
 import { acquireFrontierConnection } from '../frontier/frontier-connection';
 import { eventsOnAxis, itemsOnAxis, type ItemsOverTime, type ReportEvent } from './report-timeline';
 
@@ -27,6 +30,10 @@ export interface HostSeries {
 
 export interface ReportChange {
   sku: string;
+  /** The item's `name` in this run, when it had one. */
+  name: string | null;
+  /** rise / drop of a price present before and after; `other` when either side has no price or the currency changed. */
+  direction: 'rise' | 'drop' | 'other';
   url: string;
   oldPrice: string | null;
   newPrice: string | null;
@@ -35,10 +42,24 @@ export interface ReportChange {
   percent: string | null;
 }
 
+/** One host's ledger outcomes, and every HTTP status it answered (retried answers included; `none` = no answer). */
+export interface HostOutcome extends LedgerCounts {
+  host: string;
+  statuses: Record<string, number>;
+}
+
 export interface ReportData {
   runId: string;
   spider: string;
   outcome: string;
+  /** Why the run stopped early (`closespider/itemcount`, `SIGINT`); null when it ran until its queue was empty. */
+  stopReason: string | null;
+  /** sha256 of the settings the run used (run record). */
+  settingsHash: string | null;
+  /** The run's ledger; null for runs recorded before summaries were stored. */
+  ledger: LedgerSummary | null;
+  failures: FailureGroup[];
+  hostOutcomes: HostOutcome[];
   startedAtMs: number;
   endedAtMs: number | null;
   /** When the first fetch went out (epoch ms; the axis origin), null without fetches. */
@@ -106,11 +127,42 @@ export function hostSeries(rows: readonly FetchLogRow[]): { firstFetchAtMs: numb
   return { firstFetchAtMs: first, bucketMs, bucketStartsMs: Array.from({ length: buckets }, (_, i) => i * bucketMs), hosts };
 }
 
-function reportChange(change: PriceChange): ReportChange {
+function reportChange(change: PriceChange, name: string | null): ReportChange {
   const { oldPrice, newPrice } = change;
   const comparable = oldPrice !== null && newPrice !== null && !new Decimal(oldPrice).isZero();
   const percent = comparable ? new Decimal(newPrice).minus(oldPrice).div(oldPrice).times(100).toDecimalPlaces(2).toString() : null;
-  return { sku: change.sku, url: change.url, oldPrice, newPrice, currency: change.newCurrency ?? change.oldCurrency, percent };
+  const sameCurrency = change.oldCurrency === change.newCurrency;
+  const delta = oldPrice !== null && newPrice !== null && sameCurrency ? new Decimal(newPrice).comparedTo(oldPrice) : 0;
+  const direction = delta > 0 ? 'rise' : delta < 0 ? 'drop' : 'other';
+  return { sku: change.sku, name, direction, url: change.url, oldPrice, newPrice, currency: change.newCurrency ?? change.oldCurrency, percent };
+}
+
+/** Product names of the run's items by SKU: read only when there are changes to name. */
+async function namesBySku(items: ItemStore, runId: string, skus: ReadonlySet<string>): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (skus.size === 0) return names;
+  for await (const item of items.iterateItems(runId)) {
+    const name = item.data.name;
+    if (item.sku !== null && skus.has(item.sku) && typeof name === 'string' && name.trim() !== '') names.set(item.sku, name.trim());
+  }
+  return names;
+}
+
+/** The ledger per host, with the statuses the fetch log saw for it. */
+function hostOutcomes(ledger: LedgerSummary | null, rows: readonly FetchLogRow[]): HostOutcome[] {
+  const out = new Map<string, HostOutcome>();
+  const entry = (host: string) => {
+    let e = out.get(host);
+    if (!e) out.set(host, (e = { host, planned: 0, succeeded: 0, failed: 0, pending: 0, statuses: {}, ...ledger?.byHost[host] }));
+    return e;
+  };
+  for (const host of Object.keys(ledger?.byHost ?? {})) entry(host);
+  for (const row of rows) {
+    const statuses = entry(row.host).statuses;
+    const key = row.status === null ? 'none' : String(row.status);
+    statuses[key] = (statuses[key] ?? 0) + 1;
+  }
+  return [...out.values()].sort((a, b) => a.host.localeCompare(b.host));
 }
 
 /** Everything the report shows for `runId`: the run record from `storage.dir`, the rest from the configured stores. */
@@ -121,19 +173,26 @@ export async function gatherReport(config: StoreConfig, runId: string): Promise<
   try {
     const rows = await stores.fetchLog().rows(runId);
     const changes = (await stores.history().list({ spider: record.spider })).filter((c) => c.runId === runId);
+    const names = await namesBySku(stores.items(), runId, new Set(changes.map((c) => c.sku)));
+    const ledger = summary?.ledger ?? null;
     const series = hostSeries(rows);
     const axis = { originMs: series.firstFetchAtMs ?? 0, bucketMs: series.bucketMs, buckets: series.bucketStartsMs.length };
     return {
       runId,
       spider: record.spider,
       outcome: record.outcome,
+      stopReason: summary?.stopReason ?? null,
+      settingsHash: record.settingsHash,
+      ledger,
+      failures: failureGroups(config.dir, runId, ledger?.failedByReason ?? {}),
+      hostOutcomes: hostOutcomes(ledger, rows),
       startedAtMs: record.startedAtMs,
       endedAtMs: record.endedAtMs,
       ...series,
       fetches: rows.length,
       items: summary?.items ?? { scraped: 0, written: record.items ?? 0, dropped: {} },
       handling: summary?.handling ?? {},
-      changes: changes.map(reportChange),
+      changes: changes.map((c) => reportChange(c, names.get(c.sku) ?? null)),
       events: eventsOnAxis(summary?.timeline, axis),
       itemsOverTime: itemsOnAxis(summary?.timeline, axis),
     };

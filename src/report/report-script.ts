@@ -1,4 +1,4 @@
-// The report page's own script: reads the embedded JSON and draws the five Chart.js charts (no animation, no network).
+// The report page's own script: reads the embedded JSON and draws the Chart.js charts that have data (no animation, no network).
 /* The text below runs in the browser, not in Node: plain ES2017, Chart.js's global `Chart`. */
 export const REPORT_SCRIPT = String.raw`
 (function () {
@@ -8,8 +8,10 @@ export const REPORT_SCRIPT = String.raw`
   var colour = function (i) { return palette[i % palette.length]; };
   var base = { animation: false, responsive: false, plugins: { legend: { position: 'bottom' } } };
   var drawn = 0;
+  // A chart without data has no canvas (report-html.ts decides): it is not drawn at all.
   function chart(id, config) {
     var canvas = document.getElementById(id);
+    if (!canvas) return;
     new Chart(canvas, Object.assign({}, config, { options: Object.assign({}, base, config.options) }));
     drawn++;
   }

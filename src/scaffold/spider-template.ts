@@ -25,12 +25,15 @@ import { structuredItem } from './support/structured-item';`;
 const selectorProduct = `  /** A product page: microdata first (exact price strings), the visible price text otherwise. */
   async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
     const $ = res.$;
+    const microdataPrice = text($('[itemprop="price"]').attr('content'));
     const item: PriceItem = {
       sku: text($('[itemprop="sku"]').first().text()) ?? res.url,
       name: text($('h1').first().text()) ?? undefined,
-      price: text($('[itemprop="price"]').attr('content')) ?? text($('.price').first().text()),
+      price: microdataPrice ?? text($('.price').first().text()),
       currency: text($('[itemprop="priceCurrency"]').attr('content')),
       url: res.url,
+      // Feeds export it: where the price came from.
+      source: microdataPrice ? 'structured' : 'visible',
     };
     yield item;
   }`;

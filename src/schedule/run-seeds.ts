@@ -24,6 +24,8 @@ export interface SeedPlan {
   fallbackAfterFailedRuns: number;
   /** The due set (`due` mode only), for the log. */
   planned: PlannedSku[] | null;
+  /** `due` mode with nothing to do: one line saying why, and what to run instead. */
+  nothingDue?: string;
 }
 
 export interface SeedPlanInput {
@@ -46,7 +48,22 @@ export async function planSeeds(input: SeedPlanInput): Promise<SeedPlan> {
   const lastDiscoveryMs = await catalog.lastDiscoveryMs(spider.name);
   const discovery = lastDiscoveryMs === null || nowMs - lastDiscoveryMs >= settings.discoveryEveryMs;
   const planned = await planDue(catalog.entries(spider.name), { ...settings, nowMs, hostKeyOf: input.hostKeyOf });
-  return { discovery, skus: planned, planned, fallbackAfterFailedRuns };
+  const nothingDue = discovery || planned.length > 0 ? undefined : await whyNothingDue(input, lastDiscoveryMs!);
+  return { discovery, skus: planned, planned, fallbackAfterFailedRuns, nothingDue };
+}
+
+/** Either the catalog is empty (no run recorded a SKU) or no SKU's tier interval has passed; discovery is not due in both. */
+async function whyNothingDue(input: SeedPlanInput, lastDiscoveryMs: number): Promise<string> {
+  const { spider, catalog, settings, nowMs } = input;
+  let known = false;
+  for await (const entry of catalog.entries(spider.name)) {
+    if (entry.retiredAtMs !== null) continue;
+    known = true;
+    break;
+  }
+  const nextDiscoveryMin = Math.ceil((lastDiscoveryMs + settings.discoveryEveryMs - nowMs) / 60_000);
+  const why = known ? 'none of its known SKUs is due yet' : 'its SKU catalog is empty (no finished run recorded a SKU with a product URL)';
+  return `--due plans nothing for ${spider.name}: ${why}, and discovery ran ${Math.round((nowMs - lastDiscoveryMs) / 60_000)} min ago (next in ${nextDiscoveryMin} min, schedule.discoveryEveryMs); run \`pricecrawl crawl ${spider.name} --full\` to crawl discovery and every known SKU now`;
 }
 
 async function* liveEntries(entries: AsyncIterable<CatalogEntry>): AsyncIterable<SkuSeed> {

@@ -1,23 +1,11 @@
 // Live progress: a refreshing block on a terminal (a real pseudo-terminal via util-linux `script`), a stats log line otherwise.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { onTerminal } from '../support/run-on-terminal';
 import { tempStorageDir } from '../support/test-crawl';
 
 const ESC_CLEAR_DOWN = '\x1b[0J';
-
-/** Runs the CLI with stdout and stderr on a pseudo-terminal; returns what the terminal received. */
-async function onTerminal(args: string[]): Promise<{ code: number | null; screen: string }> {
-  const command = [process.execPath, 'bin/pricecrawl.js', ...args].map((arg) => `'${arg.replace(/'/g, "'\\''")}'`).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COLUMNS: '160' } });
-  let screen = '';
-  child.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (screen += chunk.toString()));
-  const [code] = await once(child, 'exit');
-  return { code: code as number | null, screen };
-}
 
 describe.concurrent('live progress', { timeout: 180_000 }, () => {
   let site: CatalogSite;

@@ -1,9 +1,10 @@
 // pricecrawl shell: expressions typed on stdin are evaluated against a saved page with res, $ and parsePrice bound.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/run-cli';
+import { startTreeSite } from '../support/tree-site';
 
 describe.concurrent('pricecrawl shell', { timeout: 180_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-shell-'));
@@ -22,6 +23,37 @@ describe.concurrent('pricecrawl shell', { timeout: 180_000 }, () => {
     const input = ['res.urljoin($("a.next").attr("href"))', 'parsePrice($(".price").text()).amount.toFixed(2)', ''].join('\n');
     const run = await cli(['shell', page, '--url', 'https://shop.example/list'], { input });
     expect(run.stdout.trim().split('\n')).toEqual(["'https://shop.example/list?page=2'", "'1299.00'"]);
+  });
+
+  it('fetch(url) loads another page into res and $, view() writes it to a file, and Scrapy pseudo-selectors get the cheerio answer', async () => {
+    const site = await startTreeSite(7);
+    try {
+      const input = [
+        '$("h1").text()',
+        'await fetch("/p/2")',
+        '$("h1").text()',
+        'res.url',
+        '$(".price::text")',
+        '$("a::attr(href)")',
+        'view()',
+        '',
+      ].join('\n');
+      const run = await cli(['shell', site.server.url('/p/0')], { input });
+      const lines = run.stdout.trim().split('\n');
+      expect(lines[0]).toBe("'page 0'");
+      expect(lines[1]).toMatch(new RegExp(`^'200 ${site.server.url('/p/2')} `));
+      expect(lines.slice(2, 4)).toEqual(["'page 2'", `'${site.server.url('/p/2')}'`]);
+      expect(run.stdout).toContain('::text is Scrapy (parsel) syntax; cheerio selectors have no pseudo-elements: use $(".price").first().text()');
+      expect(run.stdout).toContain('::attr(href) is Scrapy (parsel) syntax; cheerio selectors have no pseudo-elements: use $("a").first().attr("href")');
+      const viewed = /'(\/[^']+page\.html)'/.exec(run.stdout)?.[1];
+      expect(viewed).toBeDefined();
+      const html = readFileSync(viewed!, 'utf8');
+      expect(html).toContain(`<base href="${site.server.url('/p/2')}">`);
+      expect(html).toContain('<h1>page 2</h1>');
+      rmSync(dirname(viewed!), { recursive: true, force: true });
+    } finally {
+      await site.close();
+    }
   });
 
   it('reads a saved JSON API answer with res.json()', async () => {

@@ -9,7 +9,7 @@ import { listRunRecords } from '../../storage/sqlite/run-records';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { storeBackends, type StorePlace } from '../support/store-backends';
-import { crawlInProcess } from '../support/test-crawl';
+import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 const { backends, start, stop } = storeBackends('catalog-runs');
 let site: CatalogSite;
@@ -87,6 +87,11 @@ describe.each(backends)('SKU catalog and run modes on %s', (_name, place) => {
     expect(budgeted.summary.ledger.planned).toBe(4);
     const nothingDue = await crawl('due');
     expect([nothingDue.summary.status, nothingDue.summary.ledger.planned]).toEqual(['finished', 0]);
+    // One line says why nothing was planned and what to run instead.
+    const why = nothingDue.logs.filter((line) => String(line.msg).startsWith('--due plans nothing'));
+    expect(why).toHaveLength(1);
+    expect(why[0]).toMatchObject({ level: 40 });
+    expect(why[0].msg).toMatch(/^--due plans nothing for catalog: none of its known SKUs is due yet, and discovery ran \d+ min ago \(next in \d+ min, schedule\.discoveryEveryMs\); run `pricecrawl crawl catalog --full`/);
     const withDiscovery = await crawl('due', { discoveryEveryMs: 0 });
     expect(withDiscovery.summary.ledger.planned).toBe(4 + 11); // discovery finds the live products
   });
@@ -105,4 +110,19 @@ describe.each(backends)('SKU catalog and run modes on %s', (_name, place) => {
     expect(hashes[4]).not.toBe(hashes[0]); // other schedule tiers
     expect(hashes[5]).not.toBe(hashes[4]); // other per-host budget
   });
+});
+
+it('--due on a spider whose catalog is empty says so in one line and names --full', async () => {
+  const storage = tempStorageDir('empty-catalog');
+  try {
+    // Discovery of a listing page past the last one: it finishes and finds no product, so no SKU is recorded.
+    const empty = () => new CatalogSpider({ startUrls: site.servers[0].url('/list?page=99') });
+    await crawlInProcess(empty(), storage.dir, fast, { mode: 'discover' });
+    const due = await crawlInProcess(empty(), storage.dir, fast, { mode: 'due' });
+    expect(due.summary.ledger.planned).toBe(0);
+    const why = due.logs.filter((line) => String(line.msg).startsWith('--due plans nothing'));
+    expect(why.map((line) => line.msg)).toEqual([expect.stringMatching(/^--due plans nothing for catalog: its SKU catalog is empty \(no finished run recorded a SKU with a product URL\), and discovery ran 0 min ago .*run `pricecrawl crawl catalog --full`/)]);
+  } finally {
+    storage.cleanup();
+  }
 });

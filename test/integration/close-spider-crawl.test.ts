@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor, formatSummary } from '../../src/engine/run-summary';
 import { acquireFrontierConnection } from '../../src/frontier/frontier-connection';
 import { getRunRecord } from '../../storage/sqlite/run-records';
+import { cli } from '../support/run-cli';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { TreeSpider } from '../support/spiders/tree-spider';
 import { startTreeSite, type TreeSite } from '../support/tree-site';
@@ -84,11 +85,23 @@ describe('close-spider limits and the depth limit', () => {
     const record = runRecord(dir, first.summary.runId);
     expect(record).toMatchObject({ outcome: 'stopped', exitCode: 0 });
     expect(JSON.parse(record!.summaryJson!)).toMatchObject({ stopReason: 'closespider/itemcount' });
+    const runs = await cli(['runs', '--json', '--storage', dir]);
+    expect(JSON.parse(runs.stdout.trim())).toMatchObject({ runId: first.summary.runId, outcome: 'stopped', exitCode: 0, stopReason: 'closespider/itemcount' });
 
     const resumed = await crawlInProcess(spider(), dir, base, { resume: true });
     expect(resumed.summary.runId).toBe(first.summary.runId);
     expect(resumed.summary.status).toBe('finished');
     expect(resumed.items.map((item) => item.sku).sort()).toEqual(Array.from({ length: PAGES }, (_, k) => `/p/${k}`).sort());
+  });
+
+  it('keeps each request\'s depth in the frontier: a resumed run still stops at depth.limit', async () => {
+    const dir = storage('depth-resume');
+    const first = await crawlInProcess(spider(), dir, { ...base, depth: { limit: 2 }, closeSpider: { pageCount: 2 } });
+    expect(first.summary.ledger.pending).toBeGreaterThan(0);
+    const resumed = await crawlInProcess(spider(), dir, { ...base, depth: { limit: 2 } }, { resume: true });
+    expect(resumed.summary.status).toBe('finished');
+    // Read back as depth 0, the queued pages at depth 1–2 would let depths 3–4 in.
+    expect(resumed.items.map((item) => item.sku).sort()).toEqual(['/p/0', '/p/1', '/p/2', '/p/3', '/p/4', '/p/5', '/p/6']);
   });
 
   it('closeSpider.pageCount stops after that many responses', async () => {

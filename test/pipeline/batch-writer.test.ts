@@ -160,6 +160,22 @@ describe('BatchWriter over SqliteItemStore', () => {
     await writer.close();
   });
 
+  it('runs afterDurable listeners after the commit and before the items count as durable; a listener error fails nothing', async () => {
+    const writer = writerFor(store, { batchSize: 2 });
+    const events: string[] = [];
+    writer.afterDurable(async (items) => {
+      events.push(`listener sees ${items.map((i) => i.sku).join(',')} with ${rowsVisible()} rows committed`);
+    });
+    writer.afterDurable(() => {
+      throw new Error('feed disk full');
+    });
+    const durables = ['a', 'b'].map((sku) => writer.write(item(sku), source()).then(() => events.push(`${sku} durable`)));
+    await Promise.all(durables);
+    expect(events).toEqual(['listener sees a,b with 2 rows committed', 'a durable', 'b durable']);
+    expect(stats.get('items/written')).toBe(2);
+    await writer.close();
+  });
+
   it('re-writing the same batch replaces rows instead of duplicating them', async () => {
     const src = source();
     const batch = [toStoredItem(item('k1'), src), toStoredItem({ name: 'no sku', url: 'http://127.0.0.1/x', price: '3.00' }, src)];

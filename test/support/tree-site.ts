@@ -10,7 +10,7 @@ export interface TreeSite {
   close(): Promise<void>;
 }
 
-/** Every page links to its children twice (a duplicate), and to mailto:, tel:, javascript: and data: links; `/p/bad/*` answer 404. */
+/** Every page links to its children twice (a duplicate), and to mailto:, tel:, javascript: and data: links; pages past the tree answer 404; `/noprice` has no price. */
 export async function startTreeSite(pages: number): Promise<TreeSite> {
   const [server] = await startFixtureServers(1, { builtInRoutes: false });
   server.route('/p/:k', (_req, res, ctx) => {
@@ -19,7 +19,9 @@ export async function startTreeSite(pages: number): Promise<TreeSite> {
     const children = [2 * k + 1, 2 * k + 2].filter((c) => c < pages);
     const links = children.flatMap((c) => [`<a href="/p/${c}">child ${c}</a>`, `<a href="${server.url(`/p/${c}`)}">again</a>`]);
     const odd = ['<a class="contact" href="mailto:shop@example.test">mail</a>', '<a href="tel:+15550100">call</a>', '<a href="javascript:void(0)">js</a>', '<a href="data:text/html,hi">data</a>'];
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><h1>page ${k}</h1>${[...links, ...odd].join('\n')}</body></html>`);
+    res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><h1>page ${k}</h1><span class="price">9.99</span>${[...links, ...odd].join('\n')}</body></html>`);
   });
+  // A page whose price markup is gone: the item the spider yields there is dropped by the pipeline.
+  server.route('/noprice', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><h1>no price</h1><a href="/p/1">one</a></body></html>'));
   return { server, pages, depthOf: (k) => Math.floor(Math.log2(k + 1)), close: () => server.close() };
 }

@@ -1,5 +1,6 @@
 // Settings of running crawls: storage, the frontier, shutdown, logging, metrics, live progress and scheduling.
 import { z } from 'zod';
+import { componentEntry } from '../../components/component-entry';
 import { storeUrlProblem } from '../../../storage/store-url';
 import { ms } from './units';
 
@@ -144,4 +145,6 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
+  /** A project's extensions by name: modules whose `register(events, context)` subscribes to the crawl's events. */
+  extensions: z.record(z.string(), componentEntry).default({}),
 };

@@ -12,7 +12,7 @@ export class TreeSpider extends Spider {
   override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
     // A contact link first: it must be skipped, not end the callback before the item and the links.
     yield res.follow(res.$('a.contact').attr('href') ?? 'mailto:shop@example.test');
-    const item: PriceItem = { sku: new URL(res.url).pathname, price: '9.99', currency: 'USD', url: res.url };
+    const item: PriceItem = { sku: new URL(res.url).pathname, price: res.$('.price').first().text() || null, currency: 'USD', url: res.url };
     yield item;
     for (const request of res.followAll('a')) yield request;
   }

@@ -1,0 +1,78 @@
+// `pricecrawl parse <url> --callback name`: one page fetched as the spider would, its callback run, what it yields printed; nothing saved.
+import { SettingsError } from '../core/errors';
+import { CrawlRequest } from '../core/request';
+import type { Spider } from '../core/spider';
+import { isAllowedUrl } from '../downloader/offsite-rules';
+import { runCallbackDry, type FixtureOutcome } from '../contracts/run-fixture';
+import { BrowserFetcher } from '../fetch/browser-fetcher';
+import { fetchModeResolver } from '../fetch/fetch-router';
+import { HttpFetcher } from '../fetch/http-fetcher';
+import { hostKeyOf } from '../politeness/host-key';
+import { loadSettings } from '../settings/load-settings';
+import { toJsonValue } from '../pipeline/json-value';
+import { findProject } from '../project/find-project';
+import { loadSpiderRegistry } from '../project/spider-registry';
+import { parseMeta } from './fetch-command';
+import { loadSpiderClass, parsePairs } from './spider-loader';
+
+export interface ParseCommandOptions {
+  callback: string;
+  spider?: string;
+  arg: string[];
+  set: string[];
+  config?: string;
+  /** The request's meta as JSON, as the callback that links here would set it. */
+  meta?: string;
+}
+
+export async function parseCommand(url: string, opts: ParseCommandOptions): Promise<number> {
+  const args = parsePairs(opts.arg, '-a');
+  const spider = opts.spider ? new (await loadSpiderClass(opts.spider))(args) : await spiderForUrl(url, args);
+  const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs: opts.set });
+  const request = new CrawlRequest({ url, callback: opts.callback, meta: parseMeta(opts.meta) });
+  const mode = fetchModeResolver(settings, spider.fetchMode, (u) => hostKeyOf(u, settings.politeness.hostKey))(request);
+  const fetcher = mode === 'browser' ? new BrowserFetcher(settings.browser) : new HttpFetcher(settings.http);
+  try {
+    const response = await fetcher.fetch(request);
+    process.stdout.write(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()\n`);
+    const outcome = await runCallbackDry(spider, response, settings, 'parse');
+    process.stdout.write(formatOutcome(outcome));
+    return outcome.error ? 1 : 0;
+  } finally {
+    await fetcher.close();
+  }
+}
+
+/** The registered spider whose allowedDomains take the URL (as `scrapy parse` guesses); asks for --spider when none or several do. */
+async function spiderForUrl(url: string, args: Record<string, string>): Promise<Spider> {
+  const matches: Spider[] = [];
+  const registry = await loadSpiderRegistry(findProject());
+  for (const SpiderClass of registry.names().map((name) => registry.find(name))) {
+    let spider: Spider;
+    try {
+      spider = new SpiderClass(args);
+    } catch {
+      continue; // needs arguments this call does not give: it cannot be the one meant
+    }
+    if (spider.allowedDomains.length > 0 && isAllowedUrl(url, spider.allowedDomains)) matches.push(spider);
+  }
+  if (matches.length === 1) return matches[0];
+  const which = matches.length === 0 ? 'no registered spider allows this host' : `several spiders allow this host (${matches.map((s) => s.name).join(', ')})`;
+  throw new SettingsError(`parse ${url}: ${which}; name one with --spider <name|file.ts>`);
+}
+
+/** JSON on one line, with the C1 controls JSON leaves raw escaped too: scraped text never drives the terminal. */
+function line(value: unknown): string {
+  return JSON.stringify(toJsonValue(value)).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function formatOutcome(outcome: FixtureOutcome): string {
+  const out: string[] = [];
+  out.push(`\nitems after the pipeline (${outcome.items.length}):`, ...outcome.items.map((item) => `  ${line(item)}`));
+  if (outcome.droppedItems.length > 0) out.push(`\ndropped by the pipeline (${outcome.droppedItems.length}):`, ...outcome.droppedItems.map(({ item, reason }) => `  ${reason}: ${line(item)}`));
+  out.push(`\nrequests (${outcome.requests.length}):`, ...outcome.requests.map((r) => `  ${r.callback}  ${r.method} ${r.url}${Object.keys(r.meta).length > 0 ? `  meta ${line(r.meta)}` : ''}`));
+  const skipped = Object.entries(outcome.skippedLinks);
+  if (skipped.length > 0) out.push(`\nlinks skipped: ${skipped.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
+  if (outcome.error) out.push(`\ncallback failed (${outcome.error.reason}): ${outcome.error.message}`);
+  return `${out.join('\n')}\n`;
+}

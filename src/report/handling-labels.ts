@@ -1,0 +1,67 @@
+// The report's handling counters in words: grouped by what they are about, each labelled for a reader who never saw a counter name.
+
+export interface HandlingRow {
+  label: string;
+  /** The stable counter key, kept for searching logs and metrics. */
+  key: string;
+  count: number;
+}
+
+export interface HandlingGroup {
+  title: string;
+  rows: HandlingRow[];
+}
+
+const GROUPS: Array<{ prefix: string; title: string }> = [
+  { prefix: 'retry/', title: 'Retries' },
+  { prefix: 'breaker/', title: 'Circuit breaker' },
+  { prefix: 'block/', title: 'Block pages' },
+  { prefix: 'throttle/', title: 'Adaptive throttle' },
+  { prefix: 'robots/', title: 'robots.txt' },
+  { prefix: 'depth/', title: 'Links not followed' },
+  { prefix: 'follow/', title: 'Links not followed' },
+];
+
+const LABELS: Record<string, string> = {
+  'retry/scheduled': 'retries scheduled',
+  'retry/retry-after': 'waits the server asked for (Retry-After)',
+  'retry/exhausted': 'requests that used up their retries',
+  'breaker/opened': 'breaker opened (host paused after repeated refusals)',
+  'breaker/reopened': 'breaker re-opened (the probe was refused too)',
+  'breaker/closed': 'breaker closed (host answering again)',
+  'breaker/half-open': 'breaker half-open (one probe let through)',
+  'breaker/probes': 'probe requests sent to a paused host',
+  'breaker/deferred': 'requests held while a host was paused',
+  'block/detected': 'block or challenge pages recognised',
+  'throttle/increased': 'politeness interval raised (slow or refused answers)',
+  'throttle/decreased': 'politeness interval lowered (fast answers)',
+  'robots/fetched': 'robots.txt files fetched',
+  'robots/disallowed': 'requests robots.txt disallowed',
+  'robots/unreachable': 'robots.txt could not be fetched',
+  'depth/skipped': 'links deeper than depth.limit',
+};
+
+/** Words for one counter key; a key this table does not know keeps its own name. */
+export function handlingLabel(key: string): string {
+  if (LABELS[key]) return LABELS[key];
+  if (key.startsWith('retry/reason/')) return `retried after ${key.slice('retry/reason/'.length)}`;
+  if (key.startsWith('throttle/interval-ms/')) return `politeness interval of ${key.slice('throttle/interval-ms/'.length)} at the end (ms)`;
+  if (key.startsWith('follow/skipped/')) {
+    const reason = key.slice('follow/skipped/'.length);
+    return reason === 'duplicate' ? 'repeated links on one page' : reason === 'invalid-url' ? 'links that are not valid URLs' : `${reason}: links (not crawlable)`;
+  }
+  return key;
+}
+
+/** Groups in a fixed order; counters under no known prefix go to "Other". */
+export function groupHandling(handling: Record<string, number>): HandlingGroup[] {
+  const groups = new Map<string, HandlingRow[]>();
+  for (const [key, count] of Object.entries(handling).sort(([a], [b]) => a.localeCompare(b))) {
+    const title = GROUPS.find((g) => key.startsWith(g.prefix))?.title ?? 'Other';
+    const rows = groups.get(title) ?? [];
+    rows.push({ label: handlingLabel(key), key, count });
+    groups.set(title, rows);
+  }
+  const order = [...new Set([...GROUPS.map((g) => g.title), 'Other'])];
+  return order.filter((title) => groups.has(title)).map((title) => ({ title, rows: groups.get(title)! }));
+}

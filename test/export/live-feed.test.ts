@@ -1,0 +1,82 @@
+// LiveFeed over real files and a real SQLite store: each key once per run, resume after a kill between the feed write and its journal line.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Decimal } from '../../src/core/money';
+import { exportRecord } from '../../src/export/export-record';
+import { FeedFile } from '../../src/export/feed-file';
+import { parseFeedSpec } from '../../src/export/feed-spec';
+import { LiveFeed } from '../../src/export/live-feed';
+import { toStoredItem } from '../../src/pipeline/stored-item';
+import type { StoredItem } from '../../storage/item-store';
+import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
+import { source, tempDir } from '../pipeline/pipeline-fixtures';
+import { readSkus } from '../support/read-feed';
+
+describe('LiveFeed', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let store: SqliteItemStore;
+  const stored = (sku: string, price = '1.00'): StoredItem => toStoredItem({ sku, price: new Decimal(price), currency: 'EUR' }, source());
+  const write = async (...items: StoredItem[]) => {
+    await store.writeBatch(items);
+    return items;
+  };
+
+  beforeEach(() => {
+    tmp = tempDir('live-feed');
+    store = SqliteItemStore.open(tmp.dir);
+  });
+  afterEach(async () => {
+    await store.close();
+    tmp.cleanup();
+  });
+
+  it('writes each key once per run: a later batch that upserts a key does not repeat it', async () => {
+    const spec = parseFeedSpec(join(tmp.dir, 'feed.json'), 'append');
+    const feed = await LiveFeed.open(spec);
+    await feed.start('run-1', tmp.dir, store);
+    await feed.write(await write(stored('A'), stored('B')));
+    await feed.write(await write(stored('B', '2.00'), stored('C')));
+    await feed.finish(store);
+    const items = JSON.parse(readFileSync(spec.path, 'utf8')) as Array<{ sku: string; price: string }>;
+    expect(items.map((i) => `${i.sku}=${i.price}`)).toEqual(['A=1.00', 'B=1.00', 'C=1.00']);
+  });
+
+  it.each(['json', 'xml', 'csv', 'jsonl'] as const)('%s: a resumed run cuts what a killed process wrote after its last journal line and writes it once', async (format) => {
+    const spec = parseFeedSpec(join(tmp.dir, `feed.${format}`), 'append');
+    const first = await LiveFeed.open(spec);
+    await first.start('run-1', tmp.dir, store);
+    await first.write(await write(stored('A'), stored('B')));
+    await first.close();
+    // The killed process had flushed C to the feed, but died before its journal line.
+    const c = await write(stored('C'));
+    const raw = await FeedFile.open(spec);
+    await raw.append(c.map(exportRecord));
+    await raw.close();
+    expect(readSkus(spec.path, format)).toEqual(['A', 'B', 'C']);
+    await write(stored('D'));
+
+    const resumed = await LiveFeed.open(spec);
+    await resumed.start('run-1', tmp.dir, store);
+    await resumed.write(await write(stored('B', '9.00'), stored('E')));
+    await resumed.finish(store);
+    expect(readSkus(spec.path, format)).toEqual(['A', 'B', 'C', 'D', 'E']);
+  });
+
+  it('a new run appends after the earlier run\'s records; -O starts afresh', async () => {
+    const path = join(tmp.dir, 'feed.xml');
+    const one = await LiveFeed.open(parseFeedSpec(path, 'append'));
+    await one.start('run-1', tmp.dir, store);
+    await one.write(await write(stored('A')));
+    await one.finish(store);
+    const two = await LiveFeed.open(parseFeedSpec(path, 'append'));
+    await two.start('run-2', tmp.dir, store);
+    await two.write(await write(toStoredItem({ sku: 'Z', price: '3' }, source({ runId: 'run-2' }))));
+    await two.finish(store);
+    expect(readSkus(path, 'xml')).toEqual(['A', 'Z']);
+    const fresh = await LiveFeed.open(parseFeedSpec(path, 'overwrite'));
+    await fresh.start('run-2', tmp.dir, store);
+    await fresh.finish(store);
+    expect(readSkus(path, 'xml')).toEqual(['Z']);
+  });
+});
