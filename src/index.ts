@@ -45,6 +45,12 @@ export {
 // Item pipeline stages.
 export { drop, isDrop, type Drop, type PipelineContext, type PipelineStage } from './pipeline/stage';
 
+// A project's own components: item sinks, extensions and the crawl events they hear.
+export type { ItemSinkComponent, ItemSinkContext } from './components/item-sink-component';
+export type { Extension, ExtensionContext } from './components/extension';
+export type { CrawlEventHandler, CrawlEventMap, CrawlEventName, CrawlEvents } from './events/crawl-events';
+export type { StoredItem } from '../storage/item-store';
+
 // Settings (a spider's `settings` are typed by these) and errors with stable codes.
 export type { Settings, SettingsOverrides } from './settings/schema';
 export { FetchError, PricecrawlError, SettingsError, UnknownCallbackError, type ErrorCode } from './core/errors';

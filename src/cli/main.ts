@@ -209,6 +209,15 @@ program
   });
 
 program
+  .command('startproject')
+  .description('write a new project (package.json depending on this pricecrawl, config, an example spider, middleware, sink and extension)')
+  .argument('<dir>', 'the new project folder (must not exist or be empty)')
+  .action(async (dir: string) => {
+    const { startprojectCommand } = await import('./startproject-command');
+    process.exitCode = await startprojectCommand(dir);
+  });
+
+program
   .command('genspider')
   .description('write a typed spider into spiders/, register it, and write contract stubs into spiders/fixtures/<name>/')
   .argument('<name>', 'spider name, kebab-case (acme-shop)')

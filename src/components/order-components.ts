@@ -26,55 +26,49 @@ export interface OrderOptions {
 }
 
 /**
- * Built-ins form a chain in their default order; each added component is pinned before or after
- * one name; the result is the stable topological order of those constraints (ties keep built-in
- * order, then the order of the settings). An added component with a built-in's name replaces it in
- * place. Unknown names, a disabled name that exists nowhere and cycles stop the start with one line.
+ * Built-ins keep their default order; each added component is placed right after (or right before)
+ * the component it names, in the order the settings list them, so `after: "sessions"` means next to
+ * sessions, not merely somewhere below it. An added component with a built-in's name replaces it in
+ * place. Unknown names and before/after chains that never reach the chain (a cycle) stop the start.
  */
 export function orderComponents<T>(builtIns: readonly NamedComponent<T>[], added: readonly AddedComponent<T>[], options: OrderOptions): NamedComponent<T>[] {
   const { section } = options;
   const builtInNames = new Set(builtIns.map((c) => c.name));
   const replacing = new Map(added.filter((c) => builtInNames.has(c.name)).map((c) => [c.name, c]));
   const extra = added.filter((c) => !builtInNames.has(c.name));
-  const all = [...builtIns.map((c) => replacing.get(c.name) ?? c), ...extra];
-  const known = new Set(all.map((c) => c.name));
+  const known = new Set([...builtInNames, ...extra.map((c) => c.name)]);
   for (const name of options.disabled) {
     if (!known.has(name)) throw new SettingsError(`${section}.disabled: unknown ${options.kind} "${name}"${didYouMean(name, [...known])}; known ${options.kind}s: ${[...known].join(', ')}`);
   }
   const disabled = new Set(options.disabled);
-  const kept = all.filter((c) => !disabled.has(c.name));
-  const keptNames = new Set(kept.map((c) => c.name));
-  // Edges a → b: a runs before b.
-  const edges = new Map<string, Set<string>>(kept.map((c) => [c.name, new Set<string>()]));
-  const builtInsKept = builtIns.filter((c) => keptNames.has(c.name));
-  for (let i = 1; i < builtInsKept.length; i++) edges.get(builtInsKept[i - 1].name)!.add(builtInsKept[i].name);
-  for (const component of extra.filter((c) => keptNames.has(c.name))) {
-    const anchor = component.before ?? component.after ?? (options.defaultBefore && keptNames.has(options.defaultBefore) ? options.defaultBefore : null);
-    if (anchor === null) {
-      for (const other of builtInsKept) edges.get(other.name)!.add(component.name);
-      continue;
+  const sequence: NamedComponent<T>[] = builtIns.filter((c) => !disabled.has(c.name)).map((c) => replacing.get(c.name) ?? c);
+  const keptNames = new Set([...sequence.map((c) => c.name), ...extra.filter((c) => !disabled.has(c.name)).map((c) => c.name)]);
+  let waiting = extra.filter((c) => !disabled.has(c.name));
+  // Components placed after the same anchor keep the settings' order: each goes behind the earlier ones.
+  const placedAfter = new Map<string, number>();
+  while (waiting.length > 0) {
+    const still: AddedComponent<T>[] = [];
+    for (const component of waiting) {
+      const named = component.before ?? component.after;
+      if (named !== undefined && !keptNames.has(named)) {
+        throw new SettingsError(`${section}.add.${component.name}: ${component.before ? 'before' : 'after'} names "${named}", which is not in the chain${didYouMean(named, [...keptNames])} (in it: ${[...keptNames].join(', ')})`);
+      }
+      const anchor = named ?? (options.defaultBefore !== null && keptNames.has(options.defaultBefore) ? options.defaultBefore : null);
+      const at = anchor === null ? sequence.length : sequence.findIndex((c) => c.name === anchor);
+      if (at < 0) {
+        still.push(component); // its anchor is another added component not placed yet
+        continue;
+      }
+      if (anchor !== null && component.after !== undefined) {
+        const earlier = placedAfter.get(anchor) ?? 0;
+        sequence.splice(at + 1 + earlier, 0, component);
+        placedAfter.set(anchor, earlier + 1);
+      } else {
+        sequence.splice(at, 0, component);
+      }
     }
-    if (!keptNames.has(anchor)) {
-      throw new SettingsError(`${section}.add.${component.name}: ${component.before ? 'before' : 'after'} names "${anchor}", which is not in the chain (known: ${[...keptNames].join(', ')})`);
-    }
-    if (component.after) edges.get(anchor)!.add(component.name);
-    else edges.get(component.name)!.add(anchor);
+    if (still.length === waiting.length) throw new SettingsError(`${section}.add: before/after form a cycle among ${still.map((c) => c.name).join(', ')}`);
+    waiting = still;
   }
-  return topologicalOrder(kept, edges, section);
-}
-
-/** Kahn's algorithm, always taking the earliest ready component in `items` order, so the result is stable. */
-function topologicalOrder<T>(items: readonly NamedComponent<T>[], edges: Map<string, Set<string>>, section: string): NamedComponent<T>[] {
-  const incoming = new Map(items.map((c) => [c.name, 0]));
-  for (const targets of edges.values()) for (const target of targets) incoming.set(target, (incoming.get(target) ?? 0) + 1);
-  const out: NamedComponent<T>[] = [];
-  const left = [...items];
-  while (left.length > 0) {
-    const index = left.findIndex((c) => incoming.get(c.name) === 0);
-    if (index < 0) throw new SettingsError(`${section}.add: before/after form a cycle among ${left.map((c) => c.name).join(', ')}`);
-    const [next] = left.splice(index, 1);
-    out.push(next);
-    for (const target of edges.get(next.name) ?? []) incoming.set(target, incoming.get(target)! - 1);
-  }
-  return out;
+  return sequence;
 }
