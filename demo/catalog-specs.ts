@@ -81,3 +81,18 @@ export const deGeneralStoreSpec: CatalogSpec = {
   ],
   reviewers: ['Jürgen', 'Sabine', 'Björn', 'Anja', 'Günther', 'Käthe', 'Stefan', 'Jörg', 'Ulrike'],
 };
+
+export const deDrogerieSpec: CatalogSpec = {
+  skuPrefix: 'TP',
+  currency: 'EUR',
+  brands: ['Bergmann & Töchter', 'Alpenrösterei', 'Klarwerk', 'Sauberhaft', 'Quellgut', 'Brühwerk'],
+  adjectives: ['Bio', 'Classic', 'Premium', 'Fein', 'Extra', 'Natur'],
+  departments: [
+    { category: 'kaffee', label: 'Kaffee & Tee', nouns: ['Espressobohnen', 'Filterkaffee', 'Grüner Tee', 'Kakao'], minCents: 399, maxCents: 2_999 },
+    { category: 'haushalt', label: 'Haushalt', nouns: ['Spülmittel', 'Waschmittel', 'Allzweckreiniger', 'Geschirrtabs'], minCents: 199, maxCents: 1_999 },
+    { category: 'geraete', label: 'Geräte', nouns: ['Kaffeevollautomat', 'Siebträgermaschine', 'Milchaufschäumer', 'Kaffeemühle'], minCents: 4_999, maxCents: 189_900 },
+    { category: 'getraenke', label: 'Getränke', nouns: ['Mineralwasser', 'Apfelschorle', 'Eistee', 'Cold Brew'], minCents: 99, maxCents: 899 },
+  ],
+  prose: ['Aroma', 'frisch', 'geröstet', 'ergiebig', 'sanft', 'kraftvoll', 'für', 'den', 'Alltag', 'mit', 'und', 'die', 'der', 'Qualität', 'Genuss', 'nachhaltig', 'Verpackung', 'Inhalt'],
+  reviewers: ['Helga', 'Tobias', 'Miriam', 'Jens', 'Paula', 'Rüdiger'],
+};

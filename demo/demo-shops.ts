@@ -5,6 +5,7 @@ import { jsonLdShop } from './shops/jsonld-shop';
 import { localeTextShop } from './shops/locale-text-shop';
 import { microdataShop } from './shops/microdata-shop';
 import { startShopServer, type RunningShop } from './shops/shop-server';
+import { trapShop } from './shops/trap-shop';
 import type { ShopKind, ShopSite } from './shops/shop-site';
 
 export type { RunningShop, ShopHit } from './shops/shop-server';
@@ -38,7 +39,7 @@ export interface ShopGroup {
   close(): Promise<void>;
 }
 
-const DEFAULT_COUNTS: Record<ShopKind, number> = { 'json-ld': 96, microdata: 84, 'locale-text': 60, 'js-rendered': 16, hostile: 30 };
+const DEFAULT_COUNTS: Record<ShopKind, number> = { 'json-ld': 96, microdata: 84, 'locale-text': 60, 'js-rendered': 16, hostile: 30, trap: 60 };
 
 async function startAll(sites: { site: ShopSite; port?: number }[], host: string | undefined, latencyMs: number | undefined): Promise<ShopGroup> {
   const started = await Promise.allSettled(sites.map(({ site, port }) => startShopServer(site, { host, port, latencyMs })));
@@ -81,6 +82,13 @@ export async function startJsShop(options: Omit<DemoShopsOptions, 'ports'> & { p
 export async function startHostileShop(options: Omit<DemoShopsOptions, 'ports'> & { port?: number; site?: Omit<HostileShopConfig, 'seed' | 'productCount'> } = {}): Promise<ShopGroup> {
   const seed = (options.seed ?? DEMO_SEED) + 4;
   const site = hostileShop({ ...options.site, seed, productCount: options.productCounts?.hostile ?? DEFAULT_COUNTS.hostile });
+  return startAll([{ site, port: options.port }], options.host, options.latencyMs);
+}
+
+/** The trap shop alone: no structured data, every visible price trap; crawled by the generic spider with no per-shop selector. */
+export async function startTrapShop(options: Omit<DemoShopsOptions, 'ports'> & { port?: number } = {}): Promise<ShopGroup> {
+  const seed = (options.seed ?? DEMO_SEED) + 5;
+  const site = trapShop({ seed, productCount: options.productCounts?.trap ?? DEFAULT_COUNTS.trap, priceShift: options.priceShift });
   return startAll([{ site, port: options.port }], options.host, options.latencyMs);
 }
 

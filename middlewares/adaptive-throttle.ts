@@ -1,21 +1,16 @@
-// Adaptive throttle middleware: reads each answer's pace signal and sets the host's interval in the host slots.
+// Adaptive throttle middleware: reads each answer's pace signal and sets the host's interval in the host gate.
 import { reasonForError } from '../src/downloader/downloader-chain';
 import type { CrawlRequest } from '../src/core/request';
 import { accept, CONTINUE, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { adjustInterval, initialIntervalState, type AdaptiveIntervalConfig, type AdaptiveIntervalState, type PaceSignal } from '../src/politeness/adaptive-interval';
-import { policyFromSettings, type PolicyFor } from '../src/politeness/host-policy';
+import type { HostGate } from '../src/ports/host-gate';
 import type { Settings } from '../src/settings/schema';
 import type { ThrottleCheck } from './circuit-breaker';
 
-/** Where the interval is applied: `HostSlots` in an embedded crawl, the Redis frontier's shared gates otherwise. */
-export interface IntervalControl {
-  setIntervalMs(hostKey: string, intervalMs: number): void;
-}
-
 export interface AdaptiveThrottleOptions {
   config: Settings['throttle']['adaptive'];
-  politeness: Settings['politeness'];
-  slots: IntervalControl;
+  /** Where the interval is applied and kept over a resume; its configured interval is the throttle's start. */
+  gate: HostGate;
   /** Extra "too fast" signal besides the status list (block pages). */
   isThrottled?: ThrottleCheck;
 }
@@ -39,11 +34,8 @@ export class AdaptiveThrottleMiddleware implements DownloaderMiddleware {
   readonly name = 'adaptive-throttle';
   private readonly hosts = new Map<string, HostThrottle>();
   private readonly sentAt = new WeakMap<CrawlRequest, number>();
-  private readonly policyFor: PolicyFor;
 
-  constructor(private readonly options: AdaptiveThrottleOptions) {
-    this.policyFor = policyFromSettings(options.politeness);
-  }
+  constructor(private readonly options: AdaptiveThrottleOptions) {}
 
   processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
     if (!this.applies(ctx.hostKey)) return CONTINUE;
@@ -79,7 +71,7 @@ export class AdaptiveThrottleMiddleware implements DownloaderMiddleware {
     const { state, change } = adjustInterval(host.state, signal, this.sentAt.get(request) ?? nowMs, nowMs, host.config);
     host.state = state;
     if (!change) return;
-    this.options.slots.setIntervalMs(ctx.hostKey, state.intervalMs);
+    this.options.gate.setThrottleMs(ctx.hostKey, state.intervalMs);
     ctx.stats.inc(`throttle/${change}`);
     setGauge(ctx, intervalKey(ctx.hostKey), state.intervalMs);
     const fields = { throttle: change, signal, fromMs, toMs: state.intervalMs, latencyMs, url: request.url };
@@ -93,14 +85,16 @@ export class AdaptiveThrottleMiddleware implements DownloaderMiddleware {
   private host(ctx: MiddlewareContext): HostThrottle {
     let host = this.hosts.get(ctx.hostKey);
     if (!host) {
-      const { config } = this.options;
-      const politeMs = this.policyFor(ctx.hostKey).minIntervalMs;
+      const { config, gate } = this.options;
+      const politeMs = gate.policy(ctx.hostKey).minIntervalMs;
       const floorMs = config.minIntervalMs ?? politeMs;
       const throttleConfig = { floorMs, ceilingMs: Math.max(floorMs, config.maxIntervalMs), increaseFactor: config.increaseFactor, decreaseStepMs: config.decreaseStepMs, successesPerDecrease: config.successesPerDecrease };
-      const state = initialIntervalState(politeMs, throttleConfig);
+      // A resumed run starts where the host was left, not back at the configured interval.
+      const startMs = gate.throttleMs(ctx.hostKey) ?? politeMs;
+      const state = initialIntervalState(startMs, throttleConfig);
       host = { config: throttleConfig, state, reportedMs: state.intervalMs };
       this.hosts.set(ctx.hostKey, host);
-      if (host.state.intervalMs !== politeMs) this.options.slots.setIntervalMs(ctx.hostKey, host.state.intervalMs);
+      if (host.state.intervalMs !== politeMs) gate.setThrottleMs(ctx.hostKey, host.state.intervalMs);
       setGauge(ctx, intervalKey(ctx.hostKey), host.state.intervalMs);
     }
     return host;

@@ -3,33 +3,35 @@ import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { parseRetryAfter } from '../src/downloader/retry-after';
-import { HostBreaker, type BreakerState, type BreakerTransition } from '../src/politeness/host-breaker';
+import type { BreakerTransition } from '../src/politeness/host-breaker';
+import type { HostGate } from '../src/ports/host-gate';
 import type { Settings } from '../src/settings/schema';
 
 /** Extra throttling signal besides the status list (block detection plugs in here). */
 export type ThrottleCheck = (response: CrawlResponse, ctx: MiddlewareContext) => boolean;
 
 export interface CircuitBreakerOptions {
-  config: Settings['breaker'];
-  /** How long a half-open probe may stay out before another request may probe instead. */
-  probeTimeoutMs: number;
+  /** Which statuses count as throttling (the rest of the breaker's policy is the gate's). */
+  statuses: Settings['breaker']['statuses'];
+  /** Owns each host's breaker: its state survives a resume and its open period pauses the host for every worker. */
+  gate: HostGate;
   isThrottled?: ThrottleCheck;
 }
 
 /**
- * Parked requests are `defer`red: they stay queued, count no attempt and never fail, and the host's
- * next slot moves to the end of the open period so the frontier does not even lease them meanwhile;
- * other hosts are untouched. Sits below retry in the list so it sees responses first: the response
- * that opens the breaker is parked rather than retried.
+ * Reads the answers and tells the host's breaker in the gate. Parked requests are `defer`red: they stay
+ * queued, count no attempt and never fail; the gate moves the host's next slot to the end of the open
+ * period, so the frontier does not even lease them meanwhile; other hosts are untouched. Sits below
+ * retry in the list so it sees responses first: the response that opens the breaker is parked rather
+ * than retried.
  */
 export class CircuitBreakerMiddleware implements DownloaderMiddleware {
   readonly name = 'circuit-breaker';
-  private readonly hosts = new Map<string, HostBreaker>();
 
   constructor(private readonly options: CircuitBreakerOptions) {}
 
   processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
-    const breaker = this.breaker(ctx.hostKey);
+    const breaker = this.options.gate.breaker(ctx.hostKey);
     const { gate, transition } = breaker.gate(ctx.nowMs(), requestKey(request));
     this.report(transition, ctx);
     if (gate.type === 'pass') {
@@ -41,9 +43,9 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
   };
 
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
-    const breaker = this.breaker(ctx.hostKey);
+    const breaker = this.options.gate.breaker(ctx.hostKey);
     const key = requestKey(request);
-    if (!this.options.config.statuses.includes(response.status) && !this.options.isThrottled?.(response, ctx)) {
+    if (!this.options.statuses.includes(response.status) && !this.options.isThrottled?.(response, ctx)) {
       this.report(breaker.onSuccess(key), ctx);
       return accept(response);
     }
@@ -55,18 +57,13 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
   };
 
   processError: DownloaderMiddleware['processError'] = (request, _error, ctx) => {
-    const breaker = this.breaker(ctx.hostKey);
+    const breaker = this.options.gate.breaker(ctx.hostKey);
     const transition = breaker.onProbeError(ctx.nowMs(), requestKey(request));
     if (!transition) return CONTINUE;
     this.report(transition, ctx);
     ctx.stats.inc('breaker/deferred');
     return parked(breaker.openUntil, true);
   };
-
-  /** Read-only: each host's breaker state, for progress displays and metrics. */
-  states(): Record<string, BreakerState> {
-    return Object.fromEntries([...this.hosts].map(([hostKey, breaker]) => [hostKey, breaker.state]));
-  }
 
   private report(transition: BreakerTransition | null, ctx: MiddlewareContext): void {
     if (!transition) return;
@@ -78,18 +75,15 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     else ctx.log.info(fields, `circuit breaker ${event}`);
   }
 
-  private breaker(hostKey: string): HostBreaker {
-    let breaker = this.hosts.get(hostKey);
-    if (!breaker) {
-      breaker = new HostBreaker(this.options.config, this.options.probeTimeoutMs);
-      this.hosts.set(hostKey, breaker);
-    }
-    return breaker;
-  }
 }
 
-function parked(untilMs: number, pauseHost: boolean): Defer {
-  return { type: 'defer', reason: 'breaker/open', untilMs, pauseHostUntilMs: pauseHost ? untilMs : undefined };
+/**
+ * The gate paused the host already when the breaker opened: the request only waits for the same time.
+ * While open that is the server's wait (counted against retry.maxDeferrals); while a probe is out it is
+ * our own wait, not counted.
+ */
+function parked(untilMs: number, serverWait: boolean): Defer {
+  return { type: 'defer', reason: 'breaker/open', untilMs, serverWait };
 }
 
 /** The frontier row id once stored; requests built in tests without a frontier fall back to the fingerprint. */

@@ -6,7 +6,8 @@ import type { Fetcher } from '../src/fetch/fetcher';
 import type { RobotsCache } from '../src/robots/robots-cache';
 import type { Settings } from '../src/settings/schema';
 import type { CrawlStores } from '../storage/open-stores';
-import { AdaptiveThrottleMiddleware, type IntervalControl } from './adaptive-throttle';
+import type { HostGate } from '../src/ports/host-gate';
+import { AdaptiveThrottleMiddleware } from './adaptive-throttle';
 import { BlockDetectionMiddleware } from './block-detection';
 import { CircuitBreakerMiddleware, type ThrottleCheck } from './circuit-breaker';
 import { HttpErrorsMiddleware } from './http-errors';
@@ -18,12 +19,14 @@ import { SessionsMiddleware } from './sessions';
 
 /**
  * What a middleware may need besides settings: the crawl's fetcher (robots.txt goes through it), its
- * stores (raw capture), its host intervals (adaptive throttle) and its robots.txt cache (shared by workers).
+ * stores (raw capture), its robots.txt cache (shared by workers) and the run's host gate (breaker,
+ * adaptive throttle, Crawl-delay), which owns every politeness clock and the politeness policy: no
+ * middleware keeps its own.
  */
 export interface MiddlewareDeps {
   fetcher: Fetcher;
   stores: CrawlStores;
-  hostSlots: IntervalControl;
+  gate: HostGate;
   robotsCache: RobotsCache;
 }
 
@@ -42,12 +45,8 @@ function blockCheck(blocks: BlockRules | null): ThrottleCheck | undefined {
   return blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response.status, response.text) !== null : undefined;
 }
 
-function circuitBreaker(settings: Settings, _deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
-  return new CircuitBreakerMiddleware({
-    config: settings.breaker,
-    probeTimeoutMs: settings.http.timeoutMs + settings.http.connectTimeoutMs,
-    isThrottled: blockCheck(shared.blocks),
-  });
+function circuitBreaker(settings: Settings, deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
+  return new CircuitBreakerMiddleware({ statuses: settings.breaker.statuses, gate: deps.gate, isThrottled: blockCheck(shared.blocks) });
 }
 
 /** Block pages retire the session that got them, by the same rules, unless block detection is off. */
@@ -56,7 +55,7 @@ function sessions(settings: Settings, _deps: MiddlewareDeps, shared: SharedParts
 }
 
 function adaptiveThrottle(settings: Settings, deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
-  return new AdaptiveThrottleMiddleware({ config: settings.throttle.adaptive, politeness: settings.politeness, slots: deps.hostSlots, isThrottled: blockCheck(shared.blocks) });
+  return new AdaptiveThrottleMiddleware({ config: settings.throttle.adaptive, gate: deps.gate, isThrottled: blockCheck(shared.blocks) });
 }
 
 function blockDetection(settings: Settings, _deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
@@ -92,7 +91,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['circuit-breaker', circuitBreaker],
   ['adaptive-throttle', adaptiveThrottle],
   ['sessions', sessions],
-  ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher, deps.robotsCache)],
+  ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher, deps.robotsCache, deps.gate)],
   ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],
 ];
 

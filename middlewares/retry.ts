@@ -1,4 +1,4 @@
-// Retry middleware: transient statuses and errors go back to the frontier (backoff or Retry-After); terminal ones fail fast.
+// Retry middleware: transient statuses and errors go back to the frontier (backoff, or a Retry-After wait); terminal ones fail fast.
 import { reasonForError } from '../src/downloader/downloader-chain';
 import { accept, CONTINUE, fail, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { parseRetryAfter } from '../src/downloader/retry-after';
@@ -28,25 +28,29 @@ export class RetryMiddleware implements DownloaderMiddleware {
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
     const nowMs = ctx.nowMs();
     const retryAfterAtMs = parseRetryAfter(response.headers['retry-after'], nowMs);
-    const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random);
+    const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random, request.deferrals);
     if (decision.type === 'pass') return accept(response);
-    if (decision.type === 'retry' && retryAfterAtMs !== null) ctx.stats.inc('retry/retry-after');
+    if (decision.type === 'wait') {
+      ctx.stats.inc(decision.pauseHost ? 'retry/retry-after' : `retry/reason/${decision.reason}`);
+      ctx.log.debug({ url: request.url, reason: decision.reason, untilMs: decision.untilMs }, 'waiting as the server asks');
+      return { type: 'defer' as const, reason: decision.reason, untilMs: decision.untilMs, pauseHostUntilMs: decision.pauseHost ? decision.untilMs : undefined, serverWait: true };
+    }
     return this.apply(decision, request, ctx);
   };
 
   processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
     const decision = decideRetry({ kind: 'error', reason: reasonForError(error) }, request.attempt, ctx.nowMs(), this.config, this.random);
-    if (decision.type === 'pass') return CONTINUE;
+    if (decision.type === 'pass' || decision.type === 'wait') return CONTINUE;
     return this.apply(decision, request, ctx);
   };
 
-  private apply(decision: Exclude<RetryDecision, { type: 'pass' }>, request: CrawlRequest, ctx: MiddlewareContext) {
+  private apply(decision: Extract<RetryDecision, { type: 'retry' | 'fail' }>, request: CrawlRequest, ctx: MiddlewareContext) {
     if (decision.type === 'fail') {
       if (decision.reason === 'retry/exhausted') ctx.stats.inc('retry/exhausted');
       return fail(decision.reason, decision.message);
     }
     ctx.stats.inc(`retry/reason/${decision.reason}`);
     ctx.log.debug({ url: request.url, reason: decision.reason, attempt: request.attempt + 1, notBeforeMs: decision.notBeforeMs }, 'retry scheduled');
-    return { type: 'retry' as const, reason: decision.reason, notBeforeMs: decision.notBeforeMs, pauseHostUntilMs: decision.pauseHostUntilMs };
+    return { type: 'retry' as const, reason: decision.reason, notBeforeMs: decision.notBeforeMs };
   }
 }

@@ -1,11 +1,10 @@
-// robots.txt middleware: one file per origin, fetched once per run without holding a slot; disallowed URLs and redirect targets fail, Crawl-delay spaces the host.
+// robots.txt middleware: one file per origin, fetched once per run without holding a slot; disallowed URLs and redirect targets fail, Crawl-delay goes to the host gate.
 import { FetchError } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
-import { CONTINUE, accept, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome } from '../src/downloader/middleware';
+import { CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
+import type { HostGate } from '../src/ports/host-gate';
 import { hostKeyOf } from '../src/politeness/host-key';
-import { policyFromSettings, type PolicyFor } from '../src/politeness/host-policy';
-import { CrawlDelayClock } from '../src/robots/crawl-delay-clock';
 import { fetchRobots } from '../src/robots/fetch-robots';
 import type { RobotsCache, RobotsEntry } from '../src/robots/robots-cache';
 import { RobotsRules, type AgentRules } from '../src/robots/robots-rules';
@@ -26,15 +25,15 @@ const RECHECK_MS = 50;
  * file, nor one subdomain by another's when host keys merge them. `processRequest` runs while the host
  * slot is reserved, so it never waits for robots.txt: it starts a look-up in the background and defers
  * the request. The look-up reads the crawl's `RobotsCache` (shared by the workers of a Redis frontier)
- * and only the worker that claims the origin fetches the file. The fetch goes around the host slots, so
- * the host's next request waits one interval after it; a Retry-After on robots.txt pauses the host.
+ * and only the worker that claims the origin fetches the file. The fetch goes around the host slots, so it
+ * is told to the host gate as a send (when it goes and when its answer is in: the first page waits a full
+ * interval after it), and the Crawl-delay becomes a floor under the host's interval there, for every
+ * worker of a shared frontier and across a resume. A Retry-After on robots.txt pauses the host.
  */
 export class RobotsTxtMiddleware implements DownloaderMiddleware {
   readonly name = 'robots-txt';
   private readonly origins = new Map<string, OriginState>();
   private readonly pending = new Set<Promise<void>>();
-  private readonly policyFor: PolicyFor;
-  private readonly crawlDelays = new CrawlDelayClock();
   /** The redirect target a fetch stopped at because its origin's robots.txt was not known yet. */
   private readonly redirectTargets = new WeakMap<CrawlRequest, string>();
 
@@ -42,13 +41,12 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     private readonly settings: Settings,
     private readonly fetcher: Fetcher,
     private readonly cache: RobotsCache,
-  ) {
-    this.policyFor = policyFromSettings(settings.politeness);
-  }
+    private readonly gate: HostGate,
+  ) {}
 
   processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
     if (!this.settings.robots.obey) return CONTINUE;
-    return this.decide(request.url, request, ctx, true);
+    return this.decide(request.url, request, ctx);
   };
 
   /**
@@ -70,21 +68,20 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   };
 
   /** Judges the URL (the request's, or a redirect target's) by its origin's robots.txt, looking it up first when needed. */
-  private decide(url: string, page: CrawlRequest, ctx: MiddlewareContext, spaceHost: boolean): RequestOutcome {
+  private decide(url: string, page: CrawlRequest, ctx: MiddlewareContext): RequestOutcome {
     const nowMs = ctx.nowMs();
     const origin = new URL(url).origin;
     const known = this.origins.get(origin);
     if (!known || this.isDue(known, nowMs)) {
       this.startLookup(origin, page, ctx, known);
-      // A fetch goes out in this request's slot: the host's next slot is a full interval later.
-      return { ...wait('robots/wait', nowMs + RECHECK_MS), pauseHostUntilMs: nowMs + this.policyFor(ctx.hostKey).minIntervalMs + RECHECK_MS };
+      return wait('robots/wait', nowMs + RECHECK_MS);
     }
     if (known.state === 'loading') return wait('robots/wait', nowMs + RECHECK_MS);
     if (known.state === 'elsewhere') return wait('robots/wait', known.recheckAtMs);
     const { entry, rules } = known;
     if (entry.kind === 'retry-after') {
-      // The server named the time: the whole host waits for it, and no attempt is counted.
-      return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs };
+      // The server named the time: the whole host waits for it; no attempt is counted, a deferral is (retry.maxDeferrals).
+      return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs, serverWait: true };
     }
     if (entry.kind === 'unreachable') {
       if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`);
@@ -94,21 +91,14 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       ctx.stats.inc('robots/disallowed');
       return fail('robots/disallowed', `robots.txt of ${origin} disallows ${url}`);
     }
-    return spaceHost ? this.spaceHost(ctx, entry.fetchedAtMs, rules?.crawlDelayMs ?? null, nowMs) : CONTINUE;
+    return CONTINUE;
   }
 
-  /** The answer is in: count the Crawl-delay from now too, as a late send may have followed the pass. */
-  processResponse: DownloaderMiddleware['processResponse'] = (_request, response, ctx) => {
-    this.crawlDelays.answered(ctx.hostKey, ctx.nowMs());
-    return accept(response);
-  };
-
   processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
-    this.crawlDelays.answered(ctx.hostKey, ctx.nowMs());
     const target = this.redirectTargets.get(request);
     if (error.code !== 'ROBOTS_PENDING' || target === undefined) return CONTINUE;
     this.redirectTargets.delete(request);
-    const outcome = this.decide(target, request, ctx, false);
+    const outcome = this.decide(target, request, ctx);
     // Known by now after all (another request's look-up finished): go again at once.
     if (outcome.type === 'continue') return wait('robots/wait', ctx.nowMs());
     // A pause asked for the target's host must not stop the host the request started on.
@@ -118,23 +108,6 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
 
   async close(): Promise<void> {
     await Promise.allSettled([...this.pending]);
-  }
-
-  /**
-   * The host slots space everything else; only the robots.txt fetch (outside the slots) and a
-   * Crawl-delay longer than the host interval need spacing here.
-   */
-  private spaceHost(ctx: MiddlewareContext, fetchedAtMs: number, crawlDelayMs: number | null, nowMs: number): RequestOutcome {
-    const minIntervalMs = this.policyFor(ctx.hostKey).minIntervalMs;
-    if (nowMs < fetchedAtMs + minIntervalMs) return { ...wait('robots/wait', fetchedAtMs + minIntervalMs), pauseHostUntilMs: fetchedAtMs + minIntervalMs };
-    return this.holdCrawlDelay(ctx.hostKey, crawlDelayMs, minIntervalMs, nowMs);
-  }
-
-  /** The one place Crawl-delay is enforced (until the HostGate keeps it as a floor on the host's interval). */
-  private holdCrawlDelay(hostKey: string, crawlDelayMs: number | null, minIntervalMs: number, nowMs: number): RequestOutcome {
-    if (crawlDelayMs === null || crawlDelayMs <= minIntervalMs) return CONTINUE;
-    const untilMs = this.crawlDelays.hold(hostKey, crawlDelayMs, nowMs);
-    return untilMs === null ? CONTINUE : { ...wait('robots/wait', untilMs), pauseHostUntilMs: untilMs };
   }
 
   /** A known state runs out: entries past their TTL, a Retry-After window or a refetch time that has come. */
@@ -166,7 +139,9 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     if (cached && !this.needsFetch(cached, ctx.nowMs())) {
       // Held no longer here than in the cache: from when the worker that fetched it did.
       const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
-      this.origins.set(origin, this.knownState(cached, fetchedAtMs + this.settings.robots.cacheTtlMs));
+      const known = this.knownState(cached, fetchedAtMs + this.settings.robots.cacheTtlMs);
+      this.origins.set(origin, known);
+      this.applyCrawlDelay(ctx, known);
       return;
     }
     const fetchBudgetMs = this.settings.http.timeoutMs + this.settings.http.connectTimeoutMs + RECHECK_MS;
@@ -177,11 +152,22 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     const previous = cached ?? (before?.state === 'known' ? before.entry : null);
     const attemptsBefore = previous?.kind === 'unreachable' || previous?.kind === 'retry-after' ? previous.attempts : 0;
     ctx.stats.inc('robots/fetched');
+    // The fetch goes out in the page's slot: the host's next slot is a full interval later, for every
+    // process that shares the host gate (a worker joining a running crawl fetches robots.txt mid-crawl).
+    this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs });
     await this.cache.put(origin, entry, this.settings.robots.cacheTtlMs);
     const known = this.knownState(entry, ctx.nowMs() + this.settings.robots.cacheTtlMs);
     this.origins.set(origin, known);
+    // An answer or a failed try: it reached the host, so its next request waits a full interval from now.
+    this.gate.noteSend(ctx.hostKey, ctx.nowMs());
+    this.applyCrawlDelay(ctx, known);
     this.logFetch(ctx, origin, known);
+  }
+
+  /** Crawl-delay (none: 0) floors the host's interval in the gate, shared by every worker and kept across a resume. */
+  private applyCrawlDelay(ctx: MiddlewareContext, known: Extract<OriginState, { state: 'known' }>): void {
+    this.gate.setCrawlDelayMs(ctx.hostKey, known.rules?.crawlDelayMs ?? 0);
   }
 
   private knownState(entry: RobotsEntry, expiresAtMs: number): Extract<OriginState, { state: 'known' }> {

@@ -20,14 +20,19 @@ export class PriceCoercionStage implements PipelineStage {
 
   process(item: Item): Item | Drop {
     const raw = item.price;
+    // A spider that refused to read a price (ambiguous, disagreeing) says why: that reason is the drop's.
+    if ((raw === undefined || raw === null) && typeof item.priceRefusal === 'string') return drop(item.priceRefusal);
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return drop('price/missing');
     // The item's own currency field is a hint: it may be a symbol ("€") or a code in any case.
     const hint = typeof item.currency === 'string' ? item.currency : null;
+    // The page's locale resolves a shared symbol ("$" on an en-CA page is CAD); with none, `$` stays null.
+    const locale = typeof item.locale === 'string' ? item.locale : null;
     const { defaultCurrency } = this.options;
 
     if (typeof raw === 'string') {
-      const parsed = parsePrice(raw, { currencyHint: hint, defaultCurrency });
-      if (!parsed.ok) return drop(parsed.reason, raw.slice(0, DETAIL_MAX_CHARS));
+      const parsed = parsePrice(raw, { currencyHint: hint, locale, defaultCurrency });
+      // The text, then why it gives no amount ("a range: "10" and "20""): both are needed to fix a selector.
+      if (!parsed.ok) return drop(parsed.reason, [raw.slice(0, DETAIL_MAX_CHARS), parsed.detail].filter(Boolean).join(' · '));
       return { ...item, price: parsed.amount, currency: parsed.currency };
     }
     if (Decimal.isDecimal(raw)) {

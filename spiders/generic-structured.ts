@@ -1,8 +1,8 @@
-// Generic spider: products from structured data alone, crawled from start URLs (listings) or a sitemap.
+// Generic spider: products from structured data checked against the visible price (or the visible price alone), from listings or a sitemap.
 import { PricecrawlError, Spider, type CrawlResponse, type JsonObject, type SpiderOutput, type StructuredOptions } from 'pricecrawl';
 import { nextPageLinks, productCardLinks } from './support/listing-links';
 import { readSitemap } from './support/sitemap';
-import { structuredItem } from './support/structured-item';
+import { productItem } from './support/product-item';
 
 /** Meta of a start or listing page: how many "next page" hops from a start URL. */
 export interface GenericListingMeta extends JsonObject {
@@ -64,21 +64,32 @@ export class GenericStructuredSpider extends Spider {
   override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
     const data = res.structuredData(this.structured);
     if (data.product) {
-      yield structuredItem(data.product, res.url);
+      yield productItem(res, this.structured, data.product) ?? { sku: res.url, price: null, url: res.url };
       return;
     }
     const fromMarkup = data.products.flatMap((product) => (product.url ? [product.url] : []));
-    for (const url of new Set([...fromMarkup, ...productCardLinks(res)])) yield res.follow(url, 'parseProduct');
+    const links = new Set([...fromMarkup, ...productCardLinks(res)]);
+    // A start URL that is a product page without structured data and without product cards: its visible price.
+    const visible = links.size === 0 && data.products.length === 0 ? productItem(res, this.structured, null) : null;
+    if (visible) {
+      yield visible;
+      return;
+    }
+    for (const url of links) yield res.follow(url, 'parseProduct');
     const { depth } = res.request.meta as GenericListingMeta;
     if (depth < this.maxDepth) for (const next of nextPageLinks(res)) yield res.follow<GenericListingMeta>(next, 'parse', { depth: depth + 1 });
   }
 
   /**
-   * A product page: its own product from structured data. A page without one (a category page in a
-   * sitemap) yields nothing; a product without a price still yields, so the null-price alarm sees it.
+   * A product page: its structured product checked against the visible price, or the visible price
+   * alone when the page has no structured data (`source` says which). A listing of several
+   * structured products (a category page in a sitemap) or a page showing no price yields nothing; a
+   * product whose price is refused still yields, so the pipeline records the reason.
    */
   async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
-    const product = res.structuredProduct(this.structured);
-    if (product) yield structuredItem(product, res.url);
+    const data = res.structuredData(this.structured);
+    if (!data.product && data.products.length > 1) return;
+    const item = productItem(res, this.structured, data.product);
+    if (item) yield item;
   }
 }

@@ -7,7 +7,7 @@
 export { Spider, type SpiderClass, type SpiderOutput, type SpiderCallback } from './core/spider';
 export { CrawlRequest, type CrawlRequestInit, type FetchMode, type HttpMethod } from './core/request';
 export { CrawlResponse, type ResponseTimings } from './core/response';
-export type { Item, PriceItem, ItemSource } from './core/item';
+export type { Item, PriceItem, ItemSource, PricingItemFields, StoredPriceCheck } from './core/item';
 export type { JsonObject, JsonValue, JsonPrimitive } from './core/json';
 export type { BrowserRequestOptions, BrowserWaitFor, CapturedResponse, UrlPattern } from './core/browser-options';
 export { scrollToEnd, type ScrollOptions } from './browser/infinite-scroll';
@@ -16,6 +16,12 @@ export { scrollToEnd, type ScrollOptions } from './browser/infinite-scroll';
 export { Decimal } from './core/money';
 export { parsePrice, amountOf, type ParsePriceOptions, type ParsedPrice, type PriceRefusal, type PriceResult } from './prices/parse-price';
 export { isIsoCode, minorUnitDigits, toCurrencyScale } from './prices/iso-currencies';
+export { showsPrice } from './prices/shows-price';
+
+// The pricing fields teams compare besides the price (unit price, tiers, shipping, availability), and the
+// check of a structured price against the visible one (res.visiblePrice(), res.visiblePricing()).
+export { emptyPricing, mergePricing, type PricingField, type PricingFields, type QuantityTier, type ShippingTerms, type UnitPrice } from './core/pricing';
+export { checkPrices, type PriceCheck, type PriceCheckRule, type PriceSource } from './visible/price-check';
 
 // Structured data (JSON-LD, microdata, RDFa, OpenGraph) for spiders that read it themselves.
 export { extractStructuredData, type StructuredOptions } from './structured/structured-data';

@@ -11,6 +11,8 @@ export interface ItemRow<Data> {
   sku: string | null;
   price: string | null;
   currency: string | null;
+  /** Null in rows written before items schema v2 / PostgreSQL migration 3. */
+  pricing: string | null;
   raw_hash: string;
   data: Data;
   scraped_at_ms: number;
@@ -26,6 +28,7 @@ export function storedItemFromRow<Data>(row: ItemRow<Data>, data: Record<string,
     sku: row.sku,
     price: row.price,
     currency: row.currency,
+    pricing: row.pricing,
     rawHash: row.raw_hash,
     data,
     scrapedAtMs: row.scraped_at_ms,

@@ -12,6 +12,12 @@ export interface StoredItem {
   currency: string | null;
   /** sha256 of the response bytes the item was extracted from. */
   rawHash: string;
+  /**
+   * Canonical JSON of the item's pricing fields (listPrice, unitPrice, tiers, shippingCost,
+   * freeShippingOver; exact strings), "{}" when it has none; price history compares it. Null or
+   * absent for rows written before the column existed, which history never counts as a change.
+   */
+  pricing?: string | null;
   /** The whole item as JSON (decimals serialized as strings). */
   data: Record<string, unknown>;
   scrapedAtMs: number;

@@ -16,7 +16,8 @@ import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
 import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
 import { SqliteItemStore } from './sqlite/sqlite-item-store';
 import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
-import { parseStoreUrl, redactStoreUrl } from './store-url';
+import { parseStoreUrl } from './store-url';
+import { maskSecretsInText } from '../src/core/mask-secrets';
 
 export interface StoreConfig {
   /** `storage.url`: unset or `sqlite:` for the embedded files, `postgres://…` for PostgreSQL. */
@@ -76,11 +77,12 @@ export class CrawlStores {
   async close(): Promise<void> {
     const parts = [...this.opened.values()].reverse();
     this.opened.clear();
-    try {
-      for (const part of parts) await part.close();
-    } finally {
-      await this.release();
-    }
+    // Every part closes (its file handle released) even when one fails, e.g. a last flush on a full disk.
+    const results = [];
+    for (const part of parts) results.push(await part.close().then(() => null, (error: unknown) => ({ error })));
+    await this.release();
+    const failed = results.find((result) => result !== null);
+    if (failed) throw failed.error;
   }
 
   private part<K extends keyof StoreFactories>(name: K): ReturnType<StoreFactories[K]> {
@@ -107,7 +109,7 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
     });
   }
   const sql = connectPostgres(location.url);
-  const where = redactStoreUrl(location.url);
+  const where = maskSecretsInText(location.url);
   try {
     await migrate(sql);
   } catch (error) {

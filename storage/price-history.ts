@@ -1,4 +1,4 @@
-// PriceHistory port: change events (price / currency / availability) between a SKU's consecutive observations.
+// PriceHistory port: change events (price / currency / availability / pricing fields) between a SKU's consecutive observations.
 export interface PriceChange {
   spider: string;
   sku: string;
@@ -13,7 +13,26 @@ export interface PriceChange {
   newCurrency: string | null;
   oldAvailability: string | null;
   newAvailability: string | null;
+  /**
+   * The pricing fields before and after (listPrice, unitPrice, tiers, shippingCost, freeShippingOver;
+   * exact strings). Null when the row predates the pricing column: such a row never counts as a change.
+   */
+  oldPricing: Record<string, unknown> | null;
+  newPricing: Record<string, unknown> | null;
   url: string;
+}
+
+/** Which pricing fields differ between two observations ("shippingCost", "tiers"), in a stable order. */
+export function changedPricingFields(change: Pick<PriceChange, 'oldPricing' | 'newPricing'>): string[] {
+  if (!change.oldPricing || !change.newPricing) return [];
+  const fields = [...new Set([...Object.keys(change.oldPricing), ...Object.keys(change.newPricing)])].sort();
+  return fields.filter((field) => JSON.stringify(change.oldPricing?.[field] ?? null) !== JSON.stringify(change.newPricing?.[field] ?? null));
+}
+
+/** Row shape of old/new pricing as stored (canonical JSON text) → parsed objects. */
+export function parsePricingColumns<T extends { oldPricing: unknown; newPricing: unknown }>(row: T): T {
+  const parse = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : null);
+  return { ...row, oldPricing: parse(row.oldPricing), newPricing: parse(row.newPricing) };
 }
 
 export interface PriceHistoryFilter {

@@ -1,4 +1,6 @@
 // Parses the one storage URL (`storage.url`, `--store`): the embedded SQLite files, or a PostgreSQL database.
+import { maskSecretsInText } from '../src/core/mask-secrets';
+
 export type StoreLocation = { kind: 'sqlite'; dir: string } | { kind: 'postgres'; url: string };
 
 const POSTGRES = /^postgres(ql)?:\/\//;
@@ -22,20 +24,7 @@ export function storeUrlProblem(url: string): string | null {
 export function parseStoreUrl(url: string | undefined, dir: string): StoreLocation {
   if (url === undefined || url === '' || url === 'sqlite:') return { kind: 'sqlite', dir };
   const problem = storeUrlProblem(url);
-  if (problem) throw new TypeError(`storage.url "${redactStoreUrl(url)}": ${problem}`);
+  if (problem) throw new TypeError(`storage.url "${maskSecretsInText(url)}": ${problem}`);
   if (url.startsWith('sqlite:')) return { kind: 'sqlite', dir: url.slice('sqlite:'.length) };
   return { kind: 'postgres', url };
-}
-
-/** The URL without its password, for logs and messages (any scheme: redis:// and postgres:// alike). */
-export function redactStoreUrl(url: string): string {
-  if (!url.includes('://')) return url;
-  try {
-    const parsed = new URL(url);
-    if (!parsed.password) return url;
-    parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/:\/\/[^@/]*@/, '://***@');
-  }
 }

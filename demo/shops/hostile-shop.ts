@@ -1,7 +1,8 @@
-// A defended shop: the JSON-LD shop's pages behind 429s, 503 bursts, resets, slow bodies, a CAPTCHA wall, 403s, a redirect loop and a busy robots.txt.
+// A defended shop: the JSON-LD shop's pages behind 429s (also a storm), 503 bursts, resets, truncated gzip, slow bodies, a CAPTCHA wall, 403s, a redirect loop and a busy robots.txt.
 import { escapeHtml } from '../html-kit';
 import { Prng } from '../prng';
 import { DEFAULT_GATE_RULES, HostileGate, type HostileGateRules } from './hostile-gate';
+import { awayPage } from './away-page';
 import { jsonLdShop } from './jsonld-shop';
 import type { CatalogShopConfig, ExpectedShopOutcome, HostileOutcome, ShopReply, ShopSite } from './shop-site';
 
@@ -12,6 +13,8 @@ export interface HostileShopConfig extends CatalogShopConfig {
   /** Products whose body always trickles in over `slowBodyMs`. */
   slowCount?: number;
   slowBodyMs?: number;
+  /** Products whose first answer is a gzip body cut off half-way. */
+  truncatedCount?: number;
   /** Members-only links on the first listing page, answered 403. */
   forbiddenCount?: number;
   now?: () => number;
@@ -28,7 +31,7 @@ const captchaPage = (shopName: string): ShopReply => ({
 
 const refusal = (status: number, retryAfter: string, rule: string): ShopReply => ({ status, rule, contentType: 'text/plain; charset=utf-8', body: `${rule}\n`, headers: { 'retry-after': retryAfter } });
 
-/** A seeded pick of distinct product indexes: the first `resets` reset, the next `slow` are slow. */
+/** A seeded pick of distinct product indexes: the first `resets` reset, the next `slow` are slow, the next truncated. */
 function pickIndexes(seed: number, count: number, wanted: number): number[] {
   const prng = new Prng(seed, 0x4057);
   const indexes = Array.from({ length: count }, (_, i) => i);
@@ -46,10 +49,13 @@ export function hostileShop(config: HostileShopConfig): ShopSite {
   const now = config.now ?? Date.now;
   const forbiddenPaths = Array.from({ length: config.forbiddenCount ?? 2 }, (_, i) => `/members/deal-${i + 1}`);
   const catalog = inner.expected('').catalog;
-  const picked = pickIndexes(config.seed, catalog.length, (config.resetCount ?? 3) + (config.slowCount ?? 2));
-  const resetSlugs = new Set(picked.slice(0, config.resetCount ?? 3).map((i) => catalog[i].slug));
-  const slowSlugs = new Set(picked.slice(config.resetCount ?? 3).map((i) => catalog[i].slug));
+  const [resets, slows, truncations] = [config.resetCount ?? 3, config.slowCount ?? 2, config.truncatedCount ?? 2];
+  const picked = pickIndexes(config.seed, catalog.length, resets + slows + truncations);
+  const resetSlugs = new Set(picked.slice(0, resets).map((i) => catalog[i].slug));
+  const slowSlugs = new Set(picked.slice(resets, resets + slows).map((i) => catalog[i].slug));
+  const truncatedSlugs = new Set(picked.slice(resets + slows).map((i) => catalog[i].slug));
   const resetDone = new Set<string>();
+  const truncatedDone = new Set<string>();
   const slowBodyMs = config.slowBodyMs ?? 1_200;
   let robotsAsked = 0;
 
@@ -71,6 +77,10 @@ export function hostileShop(config: HostileShopConfig): ShopSite {
       return { status: 0, contentType: HTML, body: '', delivery: { type: 'reset' }, rule: 'reset' };
     }
     const reply = inner.route(url, origin);
+    if (truncatedSlugs.has(slug) && !truncatedDone.has(slug)) {
+      truncatedDone.add(slug);
+      return { ...reply, delivery: { type: 'truncated-gzip' }, rule: 'truncated-gzip' };
+    }
     if (slowSlugs.has(slug)) return { ...reply, delivery: { type: 'slow', overMs: slowBodyMs }, rule: 'slow' };
     const firstListing = pathname === '/products' && (url.searchParams.get('page') ?? '1') === '1';
     return firstListing && reply.status === 200 ? withTraps(reply, origin) : reply;
@@ -86,9 +96,11 @@ export function hostileShop(config: HostileShopConfig): ShopSite {
     route(url, origin) {
       // A redirect rule at the edge, in front of the rate limiter: its hops are not counted.
       if (url.pathname === '/outlet' || url.pathname === '/outlet/') return page(url, origin);
+      if (url.pathname === '/away') return awayPage(origin, catalog[0].slug);
       const verdict = gate.admit(now());
       if (verdict.type === 'unavailable') return refusal(503, verdict.retryAfter, 'unavailable');
       if (verdict.type === 'rate-limited') return refusal(429, verdict.retryAfter, 'rate-limited');
+      if (verdict.type === 'storm') return { status: 429, rule: 'storm', contentType: 'text/plain; charset=utf-8', body: 'storm\n' };
       if (verdict.type === 'captcha') return captchaPage(shopName);
       return page(url, origin);
     },
@@ -98,6 +110,7 @@ export function hostileShop(config: HostileShopConfig): ShopSite {
       const hostile: HostileOutcome = {
         resets: [...resetSlugs].map(productUrl),
         slow: [...slowSlugs].map(productUrl),
+        truncated: [...truncatedSlugs].map(productUrl),
         forbidden: forbiddenPaths.map((path) => `${origin}${path}`),
         redirectLoop: `${origin}/outlet`,
       };

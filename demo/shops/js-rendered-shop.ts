@@ -3,6 +3,7 @@ import { buildCatalog, currentPrice, type CatalogProduct } from '../catalog';
 import { usElectronicsSpec as spec } from '../catalog-specs';
 import { escapeHtml } from '../html-kit';
 import { plainPriceItems, type CatalogShopConfig, type ShopReply, type ShopSite } from './shop-site';
+import { awayPage } from './away-page';
 
 /** Products per API page (one listing screen; scrolling loads the next). */
 export const JS_SHOP_PAGE_SIZE = 8;
@@ -88,8 +89,9 @@ export function jsRenderedShop(config: CatalogShopConfig): ShopSite {
     name: shopName,
     spider: 'demo-js',
     startPath: '/',
-    route(url) {
+    route(url, origin) {
       const path = url.pathname;
+      if (path === '/away') return awayPage(origin, catalog[0].slug);
       if (path === '/') return { status: 200, contentType: HTML, body: shell('All products', shopName, '<h1>All products</h1><ul id="products"></ul>', LISTING_SCRIPT) };
       if (path === '/api/products') return productsApi(url);
       const price = /^\/api\/price\/([^/]+)$/.exec(path);

@@ -1,6 +1,7 @@
 // Hosts one demo shop on a loopback node:http server: robots.txt, keep-alive, optional latency, a hit log.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { ExpectedShopOutcome, ShopKind, ShopReply, ShopSite } from './shop-site';
 
 /** One request the shop answered: what politeness tests measure intervals from. */
@@ -34,6 +35,8 @@ export interface RunningShop {
   spider: string;
   origin: string;
   startUrl: string;
+  /** Arguments the shop's spider is constructed with, `baseUrl` included. */
+  spiderArgs: Record<string, string>;
   expected: ExpectedShopOutcome;
   /** Every request answered so far, in arrival order. */
   hits: ShopHit[];
@@ -48,12 +51,19 @@ function send(req: IncomingMessage, res: ServerResponse, reply: ShopReply): void
     req.socket.destroy();
     return;
   }
-  const body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
+  let body = typeof reply.body === 'string' ? Buffer.from(reply.body, 'utf8') : reply.body;
+  const headers: Record<string, string> = { ...reply.headers };
+  if (reply.delivery?.type === 'truncated-gzip') {
+    // A cut-off transfer the transport cannot see: the length matches what is sent, the gzip stream ends early.
+    const gzipped = gzipSync(body);
+    body = gzipped.subarray(0, gzipped.length >> 1);
+    headers['content-encoding'] = 'gzip';
+  }
   res.writeHead(reply.status, {
     'content-type': reply.contentType,
     'content-length': String(body.length),
     'cache-control': 'no-cache',
-    ...reply.headers,
+    ...headers,
   });
   if (req.method === 'HEAD') res.end();
   else if (reply.delivery?.type === 'slow') sendSlowly(res, body, reply.delivery.overMs);
@@ -125,6 +135,7 @@ export async function startShopServer(site: ShopSite, options: ShopServerOptions
     spider: site.spider,
     origin,
     startUrl: new URL(site.startPath, origin).toString(),
+    spiderArgs: { baseUrl: origin, ...site.spiderArgs?.(origin) },
     expected: site.expected(origin),
     hits,
     close: () =>

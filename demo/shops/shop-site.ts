@@ -1,7 +1,7 @@
 // The contract between a demo shop's renderer and the server that hosts it, and what a crawl should yield.
 import { currentPrice, type CatalogProduct } from '../catalog';
 
-export type ShopKind = 'json-ld' | 'microdata' | 'locale-text' | 'js-rendered' | 'hostile';
+export type ShopKind = 'json-ld' | 'microdata' | 'locale-text' | 'js-rendered' | 'hostile' | 'trap';
 
 /** What every shop renderer takes: its catalog seed and size. */
 export interface CatalogShopConfig {
@@ -19,8 +19,11 @@ export interface ShopReply {
   body: string | Buffer;
   /** Extra response headers (Retry-After, Location). */
   headers?: Record<string, string>;
-  /** How the server delivers it: `reset` closes the connection without an answer, `slow` spreads the body over `overMs`. */
-  delivery?: { type: 'reset' } | { type: 'slow'; overMs: number };
+  /**
+   * How the server delivers it: `reset` closes the connection without an answer, `slow` spreads the body over
+   * `overMs`, `truncated-gzip` sends the first half of the gzipped body (with a Content-Length that matches it).
+   */
+  delivery?: { type: 'reset' } | { type: 'slow'; overMs: number } | { type: 'truncated-gzip' };
   /** Which hostile rule produced this answer (`captcha`, `slow`...), kept in the hit log for tests. */
   rule?: string;
 }
@@ -38,6 +41,8 @@ export interface ExpectedPriceItem {
   listPrice: string | null;
   /** ISO code the stored item must carry (set by the spider or inferred from the symbol). */
   currency: string;
+  /** Further item fields the spider must yield exactly (the trap shop's unit price, tiers, shipping, availability). */
+  extra?: Record<string, unknown>;
 }
 
 /** What a complete crawl of a shop must produce: items, drift drops and failed links. */
@@ -60,6 +65,8 @@ export interface HostileOutcome {
   resets: string[];
   /** Product URLs served slowly, every time. */
   slow: string[];
+  /** Product URLs whose first answer is a gzip body cut off half-way, then served whole. */
+  truncated: string[];
   /** Links answered 403 (fail, never retried). */
   forbidden: string[];
   /** A link that redirects to itself through a second URL. */
@@ -75,6 +82,8 @@ export interface ShopSite {
   spider: string;
   /** Where a crawl starts, relative to the origin. */
   startPath: string;
+  /** Spider arguments besides `baseUrl` (a generic spider's `urls`). */
+  spiderArgs?(origin: string): Record<string, string>;
   /** Extra robots.txt lines (e.g. a Sitemap: line). */
   robotsLines?(origin: string): string[];
   /** A robots.txt answer of the site's own (a hostile one); null: the server's usual file. */

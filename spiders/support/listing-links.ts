@@ -1,8 +1,6 @@
 // Generic listing navigation: links of priced product cards and the next page, for shops without a sitemap.
-import { parsePrice, type CrawlResponse, type PriceResult } from 'pricecrawl';
+import { showsPrice, type CrawlResponse } from 'pricecrawl';
 import { decodeHTML } from 'entities';
-
-const currencyOf = (result: PriceResult): string | null => (result.ok ? result.currency : null);
 
 /** Elements that wrap one product on a listing. */
 const CARD = 'li, article, [class*="card"], [class*="tile"], [class*="product"], [class*="item"]';
@@ -11,7 +9,8 @@ const CARD_MAX_CHARS = 600;
 const CARD_MAX_LINKS = 3;
 
 /**
- * Links inside a small card whose text shows a price with a currency ("$1,299.00", "£12.99"): how
+ * Links inside a small card whose text shows an amount with a currency ("$1,299.00", "£12.99", a
+ * was/now pair or a range alike): how
  * listings everywhere present products. Navigation, footers and rating counts have no currency.
  */
 export function productCardLinks(res: CrawlResponse): string[] {
@@ -25,7 +24,7 @@ export function productCardLinks(res: CrawlResponse): string[] {
     const text = decodeHTML((card.html() ?? '').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
     if (text.length > CARD_MAX_CHARS) continue;
     const links = new Set(card.find('a[href]').toArray().map((a) => $(a).attr('href')));
-    if (links.size > CARD_MAX_LINKS || !currencyOf(parsePrice(text))) continue;
+    if (links.size > CARD_MAX_LINKS || !showsPrice(text)) continue;
     found.add(res.urljoin($(anchor).attr('href') as string));
   }
   return [...found];

@@ -1,11 +1,12 @@
-// `pricecrawl changes`: lists recorded price/currency/availability change events as a table or JSON lines.
+// `pricecrawl changes`: lists recorded price/currency/availability/pricing-field change events as a table or JSON lines.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStores } from '../../storage/open-stores';
-import type { PriceChange } from '../../storage/price-history';
+import { changedPricingFields, type PriceChange } from '../../storage/price-history';
 import { parseStoreUrl } from '../../storage/store-url';
 import { SettingsError } from '../core/errors';
 import { storeConfigFromCli, type StoreCliOptions } from './store-options';
+import { terminalSafe, terminalSafeJson } from './terminal-text';
 
 export interface ChangesOptions extends StoreCliOptions {
   spider?: string;
@@ -26,8 +27,20 @@ export function parseSince(text: string, nowMs: number): number {
 
 const show = (price: string | null, currency: string | null): string => (price === null ? '—' : `${price}${currency ? ` ${currency}` : ''}`);
 
+/** "shippingCost 4.95 → 5.95; tiers": plain values with old and new, structured ones (tiers, unit price) by name. */
+function pricingCell(change: PriceChange): string {
+  return changedPricingFields(change)
+    .map((field) => {
+      const [before, after] = [change.oldPricing?.[field], change.newPricing?.[field]];
+      const plain = (value: unknown) => value === undefined || typeof value === 'string';
+      return plain(before) && plain(after) ? `${field} ${(before as string | undefined) ?? '—'} → ${(after as string | undefined) ?? '—'}` : field;
+    })
+    .join('; ');
+}
+
 function formatTable(changes: readonly PriceChange[]): string {
-  const header = ['time (UTC)', 'spider', 'sku', 'old', 'new', 'availability'];
+  const header = ['time (UTC)', 'spider', 'sku', 'old', 'new', 'availability', 'other'];
+  // SKUs, prices and availability came from pages: nothing in them may drive the terminal.
   const rows = changes.map((c) => [
     new Date(c.observedAtMs).toISOString().replace('T', ' ').slice(0, 19),
     c.spider,
@@ -35,7 +48,8 @@ function formatTable(changes: readonly PriceChange[]): string {
     show(c.oldPrice, c.oldCurrency),
     show(c.newPrice, c.newCurrency),
     c.oldAvailability === c.newAvailability ? (c.newAvailability ?? '') : `${c.oldAvailability ?? '—'} → ${c.newAvailability ?? '—'}`,
-  ]);
+    pricingCell(c),
+  ].map((cell) => terminalSafe(cell).replace(/[\t\n]/g, ' ')));
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
@@ -51,7 +65,7 @@ export async function changesCommand(opts: ChangesOptions): Promise<number> {
   const stores = await openStores(config);
   try {
     const changes = await stores.history().list({ spider: opts.spider, sinceMs });
-    if (opts.json) for (const change of changes) process.stdout.write(`${JSON.stringify(change)}\n`);
+    if (opts.json) for (const change of changes) process.stdout.write(`${terminalSafeJson(JSON.stringify(change))}\n`);
     else process.stdout.write(`${changes.length === 0 ? 'no price changes' : formatTable(changes)}\n`);
     return 0;
   } finally {

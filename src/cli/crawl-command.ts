@@ -1,4 +1,6 @@
 // `pricecrawl crawl <spider>`: settings, logger, signals, the crawl, the summary and the exit code.
+import { PricecrawlError, SpiderStartError } from '../core/errors';
+import type { Spider, SpiderClass } from '../core/spider';
 import { runCrawl } from '../crawl/run-crawl';
 import { feedSpecs } from '../export/feed-spec';
 import { exitCodeFor, formatSummary } from '../engine/run-summary';
@@ -6,6 +8,7 @@ import type { CrawlEngine } from '../engine/crawl-engine';
 import { loadSettings } from '../settings/load-settings';
 import { LiveProgress } from '../crawl/live-progress';
 import { createLogger } from '../log/logger';
+import { maskSecretsInText } from '../core/mask-secrets';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 import { loadSpiderClass, parsePairs } from './spider-loader';
@@ -37,7 +40,7 @@ export interface CrawlCommandOptions {
 export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions, join = false): Promise<number> {
   const feeds = feedSpecs(opts.output, opts.overwriteOutput); // an unsupported format is refused before anything starts
   const SpiderClass = await loadSpiderClass(spiderName);
-  const spider = new SpiderClass(parsePairs(opts.arg, '-a'));
+  const spider = constructSpider(SpiderClass, spiderName, parsePairs(opts.arg, '-a'));
   checkStartUrls(spider);
   const cliPairs = [...opts.set];
   cliPairs.push(...storeCliPairs(opts));
@@ -63,14 +66,28 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
     if (summary.status === 'interrupted' || (summary.status === 'stopped' && summary.ledger.pending > 0)) process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);
     const mistakes = unknownCallbackMessages(spider, summary);
     for (const message of mistakes) process.stderr.write(`pricecrawl: ${message}\n`);
-    // A callback name that does not exist is a spider bug, like a usage error: exit 2 so CI notices.
-    return mistakes.length > 0 ? Math.max(2, exitCodeFor(summary)) : exitCodeFor(summary);
+    // A callback name that does not exist is a spider bug, like a usage error: exit 2 so CI notices
+    // (only a broken ledger, 1, or a failing alarm, 3, say more).
+    const code = exitCodeFor(summary);
+    return mistakes.length > 0 && code !== 1 && code !== 3 ? 2 : code;
   } finally {
     stopListening();
   }
 }
 
+/** A constructor that throws (a required `-a` argument missing or malformed) is a usage error: one line, exit 2. */
+function constructSpider(SpiderClass: SpiderClass, name: string, args: Record<string, string>): Spider {
+  try {
+    return new SpiderClass(args);
+  } catch (error) {
+    if (error instanceof PricecrawlError) throw error;
+    throw new SpiderStartError(name, 'constructor', error);
+  }
+}
+
+/** The frontier URL is shown masked: a hint on screen must not carry the Redis password. */
 function continueHint(spider: string, runId: string, frontierUrl: string): string {
   if (frontierUrl === '') return `pricecrawl crawl ${spider} --resume`;
-  return `pricecrawl worker ${spider} --frontier ${frontierUrl} --run ${runId}`;
+  const shown = maskSecretsInText(frontierUrl);
+  return `pricecrawl worker ${spider} --frontier ${shown} --run ${runId}${shown === frontierUrl ? '' : '  (*** = the credentials in your settings)'}`;
 }

@@ -1,7 +1,8 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
-import { startDemoShops, startHostileShop, startJsShop } from '../../demo/demo-shops';
+import { startDemoShops, startHostileShop, startJsShop, startTrapShop } from '../../demo/demo-shops';
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
-import { parseStoreUrl, redactStoreUrl } from '../../storage/store-url';
+import { parseStoreUrl } from '../../storage/store-url';
+import { maskSecretsInText } from '../core/mask-secrets';
 import { LiveProgress } from '../crawl/live-progress';
 import { runCrawl, usesBrowser } from '../crawl/run-crawl';
 import type { CrawlEngine } from '../engine/crawl-engine';
@@ -18,6 +19,8 @@ interface DemoShop {
   name: string;
   spider: string;
   origin: string;
+  /** The spider's arguments when it needs more than `baseUrl`. */
+  spiderArgs?: Record<string, string>;
 }
 
 /** Shops started together and stopped together (a demo shop group, or the hotel rate API). */
@@ -44,7 +47,7 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     // crawl failing to start must not take the shops away from the others: every crawl settles first.
     const outcomes = await Promise.allSettled(
       shops.map(async (shop) => {
-        const spider = new (demoSpiders.find(shop.spider))({ baseUrl: shop.origin });
+        const spider = new (demoSpiders.find(shop.spider))(shop.spiderArgs ?? { baseUrl: shop.origin });
         const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
         return runCrawl({
           spider, loaded, log, liveProgress: live !== null, onEngine: (engine) => engines.push(engine), onSnapshotSource: (snapshot) => live?.add(spider.name, snapshot),
@@ -83,6 +86,8 @@ async function startShops(opts: { priceShift?: number; drift?: boolean }, withJs
     ...(withJsShop ? [() => startJsShop()] : []),
     // The hostile host: rate limits, a 503 burst, resets, slow bodies, a CAPTCHA wall, 403s, a redirect loop.
     () => startHostileShop(),
+    // The trap shop: no structured data, every visible price trap; the generic spider reads it with no per-shop selector.
+    () => startTrapShop({ priceShift: opts.priceShift }),
     // The hotel rate API: a small rate-shop matrix (3 hotels × 5 check-ins × 2 LOS × 2 occupancies), rate-limited.
     async () => {
       const api = await startHotelRateApi();
@@ -103,5 +108,5 @@ function whereStored(cliPairs: string[]): string {
   const where = parseStoreUrl(url, dir);
   return where.kind === 'sqlite'
     ? `\nitems and the run ledger are in ${where.dir}/ (items.sqlite, frontier.sqlite, fetch-log.sqlite, blobs.sqlite); see pricecrawl changes\n`
-    : `\nitems, history, fetch log and raw pages are in ${redactStoreUrl(where.url)}, the run ledger in ${dir}/frontier.sqlite; see pricecrawl changes --store …\n`;
+    : `\nitems, history, fetch log and raw pages are in ${maskSecretsInText(where.url)}, the run ledger in ${dir}/frontier.sqlite; see pricecrawl changes --store …\n`;
 }

@@ -11,6 +11,7 @@ import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../project/find-project';
 import { recordFixture } from '../contracts/record-fixture';
 import { parsePairs } from './spider-loader';
+import { binaryDigest, isBinaryBody, terminalSafe } from './terminal-text';
 
 export interface FetchCommandOptions {
   browser?: boolean;
@@ -37,21 +38,36 @@ export async function fetchCommand(url: string, opts: FetchCommandOptions): Prom
   try {
     const res = await fetcher.fetch(new CrawlRequest({ url, browser, callback: opts.callback ?? 'parse', meta: parseMeta(opts.meta) }));
     if (opts.save) return await saveAsFixture(res, opts.save, opts);
-    process.stdout.write(opts.html ? res.text : digest(res));
+    process.stdout.write(opts.html ? htmlOf(res) : digest(res));
     return res.status < 400 ? 0 : 1;
   } finally {
     await fetcher.close();
   }
 }
 
-/** Status, headers, size and hash, then a readable digest of the page instead of its whole HTML. */
+/** `--html`: the page as text, never a binary body's bytes; safe for a terminal either way. */
+function htmlOf(res: CrawlResponse): string {
+  if (isBinaryBody(res.body, res.header('content-type') ?? '')) return `${binaryDigest(res.body)}\n`;
+  return terminalSafe(res.text);
+}
+
+/**
+ * Status, headers, size and hash, then a readable digest of the page instead of its whole HTML.
+ * Everything in it came from the server: it is stripped of escape sequences before it is printed.
+ */
 export function digest(res: CrawlResponse): string {
+  return terminalSafe(digestLines(res));
+}
+
+function digestLines(res: CrawlResponse): string {
   const lines = [`${res.status} ${res.url}  (${res.fetchMode}, ${res.body.length} bytes, ${res.encoding}, ${res.timings.finishedAtMs - res.timings.startedAtMs} ms)`];
   if (res.redirectChain.length > 0) lines.push(`redirects: ${res.redirectChain.join(' → ')}`);
   lines.push(`rawHash: ${res.rawHash}`, '', 'headers:');
   for (const [name, value] of Object.entries(res.headers).sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${name}: ${Array.isArray(value) ? value.join(' | ') : value}`);
   const contentType = res.header('content-type') ?? '';
-  if (/html/i.test(contentType) || res.fetchMode === 'browser') {
+  if (isBinaryBody(res.body, contentType) && res.fetchMode !== 'browser') {
+    lines.push('', `body: ${binaryDigest(res.body)}`);
+  } else if (/html/i.test(contentType) || res.fetchMode === 'browser') {
     const $ = res.$;
     $('script, style, noscript').remove();
     lines.push('', `title: ${$('title').first().text().trim()}`, `links: ${$('a[href]').length}`);

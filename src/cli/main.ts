@@ -1,5 +1,6 @@
 // The `pricecrawl` command line: parses arguments, runs a command, turns known errors into one clear line.
 import { Command, Option } from 'commander';
+import { maskSecretsInText } from '../core/mask-secrets';
 import { PricecrawlError } from '../core/errors';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -17,6 +18,13 @@ const program = new Command()
 program
   .command('crawl')
   .description('run a spider (by registry name, or a path to a spider file)')
+  .addHelpText(
+    'after',
+    '\nExit codes: 0 finished clean; 1 accounting broken; 2 interrupted with work left, or refused (usage error,\n' +
+      'spider cannot start, Redis unreachable, storage cannot be written); 3 an alarm with failRun fired;\n' +
+      '4 finished, but requests failed for transient reasons (429/5xx/timeouts/resets after retries).\n' +
+      'When several hold: 1, then 3, then 2, then 4.',
+  )
   .argument('<spider>', 'spider name (see `pricecrawl list`) or ./path/to/spider.ts')
   .option('-s, --set <key=value>', 'override a setting by dotted path, e.g. -s politeness.minIntervalMs=500 (repeatable)', collect, [])
   .option('-a, --arg <key=value>', 'spider argument, e.g. -a baseUrl=http://127.0.0.1:8080 (repeatable)', collect, [])
@@ -257,11 +265,12 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   const debug = process.argv.includes('--debug');
+  // A driver's error may quote its connection URL, password and all.
   if (error instanceof PricecrawlError && !debug) {
-    process.stderr.write(`pricecrawl: ${error.message}\n`);
+    process.stderr.write(`pricecrawl: ${maskSecretsInText(error.message)}\n`);
     process.exitCode = 2;
   } else {
-    process.stderr.write(`pricecrawl: ${debug && error instanceof Error ? error.stack : String((error as Error)?.message ?? error)}\n`);
+    process.stderr.write(`pricecrawl: ${maskSecretsInText(debug && error instanceof Error ? (error.stack ?? '') : String((error as Error)?.message ?? error))}\n`);
     process.exitCode = 1;
   }
 }

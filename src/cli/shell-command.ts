@@ -6,6 +6,7 @@ import repl from 'node:repl';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
+import { inspect } from 'node:util';
 import { fixtureSpecSchema } from '../contracts/fixture-file';
 import { fixtureResponse } from '../contracts/run-fixture';
 import { CrawlRequest } from '../core/request';
@@ -18,6 +19,7 @@ import { parsePrice } from '../prices/parse-price';
 import { loadSettings } from '../settings/load-settings';
 import { digest } from './fetch-command';
 import { scrapySelectorHint } from './scrapy-selector-hint';
+import { terminalSafe } from './terminal-text';
 
 export interface ShellOptions {
   browser?: boolean;
@@ -49,11 +51,14 @@ export async function shellCommand(target: string, opts: ShellOptions): Promise<
   const interactive = process.stdin.isTTY === true;
   if (interactive) {
     process.stdout.write(`${digest(res).split('\n').slice(0, 3).join('\n')}\n`);
-    process.stdout.write('bound: res (CrawlResponse), $ (cheerio: res.$), parsePrice(text, {currencyHint, defaultCurrency}), Decimal; res.json(), res.urljoin(href), res.follow(href, callback)\n');
+    process.stdout.write('bound: res (CrawlResponse), $ (cheerio: res.$), parsePrice(text, {currencyHint, locale, defaultCurrency}), Decimal; res.json(), res.urljoin(href), res.follow(href, callback)\n');
     process.stdout.write('       await fetch(url) loads another page into res and $; view() writes the page to a file to open in a browser\n');
   }
   const input = interactive ? process.stdin : new PassThrough();
-  const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input, output: process.stdout, terminal: interactive, useGlobal: false });
+  // inspect escapes control characters in strings but not bidi overrides, and an error's message goes
+  // out raw: what the page put there is shown as text, without colours (they are escape sequences too).
+  const writer = (value: unknown) => terminalSafe(inspect(value, { colors: false }));
+  const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input, output: process.stdout, terminal: interactive, useGlobal: false, writer });
   const bind = (response: CrawlResponse) => Object.assign(server.context, { res: response, $: explainingSelectors(response.$) });
   bind(res);
   Object.assign(server.context, {

@@ -1,5 +1,6 @@
 // `pricecrawl status --frontier redis://…`: one run's queues per host, leases, paused hosts, workers and throughput.
-import { Redis } from 'ioredis';
+import { whyOf } from '../crawl/progress-view';
+import { connectRedis } from '../frontier/redis-connect';
 import { table } from '../engine/run-summary';
 import { readRunStatus, resolveRunId, type RunStatusReport } from '../../storage/redis/redis-status';
 
@@ -11,8 +12,7 @@ export interface StatusCommandOptions {
 }
 
 export async function statusCommand(opts: StatusCommandOptions): Promise<number> {
-  const redis = new Redis(opts.frontier, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  await redis.connect();
+  const redis = await connectRedis(opts.frontier, { maxRetriesPerRequest: 1 });
   try {
     const runId = await resolveRunId(redis, opts);
     if (runId === null) {
@@ -50,8 +50,11 @@ export function formatStatus(s: RunStatusReport): string {
   ];
   const hosts = Object.entries(s.byHost).sort(([a], [b]) => a.localeCompare(b));
   if (hosts.length > 0) {
-    const header: [string, ...string[]] = ['host', 'queued', 'delayed', 'leased', 'sending', 'done', 'interval', 'next slot', 'paused for'];
-    const rows = hosts.map(([host, h]) => [host, h.queued, h.delayed, h.leased, h.inflight, h.succeeded + h.failed, ms(h.intervalMs), ms(h.nextOpenInMs), ms(h.pausedForMs)] as [string, ...Array<string | number>]);
+    const header: [string, ...string[]] = ['host', 'queued', 'delayed', 'leased', 'sending', 'done', 'interval', 'why', 'next slot', 'paused for', 'breaker'];
+    const rows = hosts.map(([host, h]) => {
+      const why = whyOf({ pausedUntilMs: s.nowMs + h.pausedForMs, pauseCause: h.pauseCause ?? null, intervalCause: h.intervalCause }, s.nowMs);
+      return [host, h.queued, h.delayed, h.leased, h.inflight, h.succeeded + h.failed, `${h.intervalMs} ms`, why, ms(h.nextOpenInMs), ms(h.pausedForMs), h.breaker] as [string, ...Array<string | number>];
+    });
     lines.push('', table([header, ...rows]));
   }
   const workers = Object.entries(s.workers).sort(([a], [b]) => a.localeCompare(b));

@@ -4,6 +4,9 @@ import { didYouMean } from './closest-name';
 export type ErrorCode =
   | 'SETTINGS_INVALID'
   | 'SPIDER_NOT_FOUND'
+  | 'SPIDER_START_FAILED'
+  | 'FRONTIER_UNREACHABLE'
+  | 'STORAGE_WRITE_FAILED'
   | 'UNKNOWN_CALLBACK'
   | 'CALLBACK_ERROR'
   | 'CALLBACK_TIMEOUT'
@@ -29,6 +32,9 @@ export type ErrorCode =
   | 'ROBOTS_PENDING'
   | 'EXPORT_FORMAT_UNSUPPORTED'
   | 'EXPORT_FEED_UNUSABLE'
+  | 'OFFSITE_BROWSER_NAVIGATION'
+  | 'STORAGE_UNWRITABLE'
+  | 'METRICS_PORT_UNAVAILABLE'
   | 'SPIDER_NO_PRODUCT_CALLBACK';
 
 export class PricecrawlError extends Error {
@@ -59,5 +65,13 @@ export class UnknownCallbackError extends PricecrawlError {
       'UNKNOWN_CALLBACK',
       `spider "${spider}" has no callback "${callback}"${didYouMean(callback, known)} (callbacks are async generator methods of the spider${known.length ? `: ${known.join(', ')}` : ''}; fix the name passed to follow()/request() or define the method)`,
     );
+  }
+}
+
+/** The spider cannot run: its constructor refused its `-a` arguments, or `start()` threw. Exit 2, one line. */
+export class SpiderStartError extends PricecrawlError {
+  constructor(spider: string, stage: 'constructor' | 'start()', cause: unknown) {
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    super('SPIDER_START_FAILED', stage === 'constructor' ? `spider ${spider} cannot start: ${detail}` : `spider ${spider}: start() failed: ${detail}`, { cause });
   }
 }

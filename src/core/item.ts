@@ -15,14 +15,48 @@ export interface PriceItem extends Item {
   price: Decimal | string | null;
   /** ISO 4217 code. */
   currency?: string | null;
+  /** The page's BCP 47 locale (`<html lang>`, e.g. "en-CA"): decides which currency a `$`, `kr` or `¥` in a text price is. */
+  locale?: string | null;
   url?: string;
+  /** Why `price` is null when the spider refused to read one (`price/ambiguous`, `price/disagree`): the pipeline drops with it. */
+  priceRefusal?: string;
   /**
    * Where the values came from, as the spider knows it: `structured` (JSON-LD, microdata, RDFa),
    * `visible` (page text), `api` (a JSON endpoint), `fallback` (a fallbackRequest's second source).
    * Feeds export it as is, null when unset (never guessed).
    */
-  source?: string;
+  source?: 'structured' | 'visible' | 'api' | 'fallback';
+  /** Set when the page's structured and visible prices disagreed: both amounts and the rule applied. */
+  priceCheck?: StoredPriceCheck;
 }
+
+/** A structured/visible disagreement as stored (see src/visible/price-check.ts for the rule). */
+export interface StoredPriceCheck {
+  structured: string;
+  structuredCurrency: string | null;
+  visible: string;
+  visibleCurrency: string | null;
+  rule: 'visible-confirmed' | 'refused';
+}
+
+/**
+ * Pricing fields besides the current price, as stored: exact decimal strings at the currency's
+ * scale, never floats. Price history reports a change in any of them (see PRICING_ITEM_FIELDS).
+ */
+export interface PricingItemFields {
+  /** The regular (struck) price of a sale. */
+  listPrice?: string | null;
+  unitPrice?: { amount: string; currency: string | null; quantity: string; unit: string } | null;
+  tiers?: Array<{ minQuantity: number; price: string; forQuantity: number; currency: string | null }>;
+  shippingCost?: string | null;
+  freeShippingOver?: string | null;
+  availability?: string | null;
+  /** Fields the page did not determine, with the reason (`{ shipping: 'price/ambiguous' }`). */
+  pricingRefused?: Record<string, string>;
+}
+
+/** The item fields whose change price history reports besides price, currency and availability. */
+export const PRICING_ITEM_FIELDS = ['listPrice', 'unitPrice', 'tiers', 'shippingCost', 'freeShippingOver'] as const;
 
 /** Where an item came from: travels beside the item so stages can trace and key it. */
 export interface ItemSource {

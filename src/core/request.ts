@@ -39,6 +39,8 @@ export interface SerializedRequest {
   dontFilter: boolean;
   fetchMode: FetchMode | null;
   attempt: number;
+  /** Server-requested waits so far (Retry-After, an open breaker); absent in rows stored before it was counted. */
+  deferrals?: number;
   /** Absent in rows stored before browser fetching existed. */
   browser?: BrowserRequestOptions | null;
   /** Links followed from a start request to reach this one; absent in rows stored before depth existed (read as 0). */
@@ -60,6 +62,8 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   attempt = 0;
   /** Links followed from a start request (0) to reach this one; set by the callback runner (depth.limit). */
   depth = 0;
+  /** How many times the server parked it (Retry-After, an open breaker); bounded by retry.maxDeferrals. */
+  deferrals = 0;
   /** Frontier row id once the request is stored; absent for requests not yet added. */
   id: string | null = null;
   /** The session (cookies, proxy) this send uses; set by the sessions middleware, never serialized. */
@@ -115,6 +119,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
       dontFilter: this.dontFilter,
       fetchMode: this.fetchMode,
       attempt: this.attempt,
+      deferrals: this.deferrals,
       browser: this.browser,
       depth: this.depth,
     };
@@ -124,6 +129,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
     const request = new CrawlRequest({ ...data, fetchMode: data.fetchMode ?? undefined, browser: data.browser ?? undefined });
     request.attempt = data.attempt;
     request.depth = data.depth ?? 0;
+    request.deferrals = data.deferrals ?? 0;
     request.id = id;
     return request;
   }

@@ -5,6 +5,9 @@ import type { Page } from 'playwright-core';
 import type { CheerioAPI } from 'cheerio';
 import { extractStructuredData, type StructuredOptions } from '../structured/structured-data';
 import type { StructuredData, StructuredProduct } from '../structured/structured-types';
+import { readVisible, type VisibleOptions, type VisibleRead, type VisibleScope } from '../visible/read-visible';
+import type { VisiblePriceResult } from '../visible/visible-price';
+import type { PricingFields } from './pricing';
 import { urlMatches, type CapturedResponse, type UrlPattern } from './browser-options';
 import { PricecrawlError } from './errors';
 import type { JsonObject } from './json';
@@ -59,6 +62,7 @@ export class CrawlResponse {
   private readonly livePage: Page | null;
   private cachedHash: string | null = null;
   private cachedDom: CheerioAPI | null = null;
+  private readonly visibleReads = new Map<string, VisibleRead>();
 
   constructor(init: CrawlResponseInit) {
     this.request = init.request;
@@ -120,6 +124,31 @@ export class CrawlResponse {
   /** Every product the page describes (a listing's entries), the same product in several syntaxes merged. */
   structuredProducts(options: StructuredOptions = {}): StructuredProduct[] {
     return this.structuredData(options).products;
+  }
+
+  /**
+   * The current price as a shopper reads it (struck, unit, instalment, shipping, related-product
+   * prices ignored), with the struck regular price beside it; a refusal with a reason when the page
+   * does not determine one price. `scope` narrows the reading to a selector or selection.
+   */
+  visiblePrice(scope?: VisibleScope, options: VisibleOptions = {}): VisiblePriceResult {
+    return this.readVisible(scope, options).price;
+  }
+
+  /** Unit price, quantity tiers, shipping terms and availability as the page shows them (same reading as visiblePrice). */
+  visiblePricing(scope?: VisibleScope, options: VisibleOptions = {}): PricingFields {
+    return this.readVisible(scope, options).pricing;
+  }
+
+  /** The whole visible reading, every price seen with its role: for debugging a page in `pricecrawl shell`. */
+  readVisible(scope?: VisibleScope, options: VisibleOptions = {}): VisibleRead {
+    // Selections have no stable key: only whole-page and selector readings are cached.
+    const key = typeof scope === 'object' ? null : `${scope ?? ''}\u0000${options.defaultCurrency ?? ''}`;
+    const cached = key === null ? undefined : this.visibleReads.get(key);
+    if (cached) return cached;
+    const read = readVisible(this.$, scope, { ...options, contentLanguage: this.header('content-language') });
+    if (key !== null) this.visibleReads.set(key, read);
+    return read;
   }
 
   header(name: string): string | undefined {

@@ -58,6 +58,9 @@ export function crawlMetrics(src: CrawlMetricsSources): CrawlMetrics {
   gauge('pricecrawl_breaker_state', 'Circuit breaker per host: 0 closed, 1 half-open, 2 open.', ['host'], () =>
     snap().hosts.map((host) => ({ labels: { host: host.hostKey }, value: BREAKER_STATE_VALUE[host.breaker] })),
   );
+  gauge('pricecrawl_host_interval_ms', 'The interval in force per host, and why: configured, crawl-delay or throttle.', ['host', 'cause'], () =>
+    snap().hosts.map((host) => ({ labels: { host: host.hostKey, cause: host.intervalCause }, value: host.intervalMs })),
+  );
   gauge('pricecrawl_queue_requests', 'Requests planned and not finished (queued), and those in flight.', ['state'], () => [
     { labels: { state: 'queued' }, value: snap().queued },
     { labels: { state: 'in_flight' }, value: snap().inFlight },

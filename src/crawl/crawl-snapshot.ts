@@ -1,10 +1,8 @@
 // A read-only picture of a running crawl (counters, queue, per-host slots and breakers) for progress and metrics.
-import type { BreakerState } from '../politeness/host-breaker';
-import type { HostSlotView } from '../politeness/host-slots';
+import type { HostGateView } from '../ports/host-gate';
 import type { Stats } from '../engine/stats';
 
-export interface HostSnapshot extends HostSlotView {
-  breaker: BreakerState;
+export interface HostSnapshot extends HostGateView {
   /** HTTP answers received from the host, any status, also those later retried (429) or failed (404). */
   responses: number;
   throttled429: number;
@@ -29,8 +27,8 @@ export interface CrawlSnapshot {
 export interface SnapshotSources {
   stats: Stats;
   inFlight: () => number;
-  hostSlots: () => HostSlotView[];
-  breakerStates: () => Record<string, BreakerState>;
+  /** The host gate's view of every host (interval in force and why, pause, breaker). */
+  hosts: (nowMs: number) => HostGateView[];
   nowMs: () => number;
 }
 
@@ -38,12 +36,11 @@ const sum = (values: Record<string, number>) => Object.values(values).reduce((a,
 
 export function takeSnapshot(src: SnapshotSources): CrawlSnapshot {
   const { stats } = src;
-  const breakers = src.breakerStates();
-  const hosts = src.hostSlots().map((slot): HostSnapshot => {
+  const atMs = src.nowMs();
+  const hosts = src.hosts(atMs).map((slot): HostSnapshot => {
     const statuses = stats.byPrefix(`host/${slot.hostKey}/received/`);
     return {
       ...slot,
-      breaker: breakers[slot.hostKey] ?? 'closed',
       responses: sum(statuses),
       throttled429: statuses['429'] ?? 0,
       failed: stats.get(`host/${slot.hostKey}/failed`),
@@ -53,7 +50,7 @@ export function takeSnapshot(src: SnapshotSources): CrawlSnapshot {
   const failed = stats.get('requests/failed');
   const finished = stats.get('requests/succeeded') + failed;
   return {
-    atMs: src.nowMs(),
+    atMs,
     elapsedMs: stats.elapsedMs(),
     pages: sum(stats.byPrefix('http/status/')),
     items: stats.get('items/written'),

@@ -12,7 +12,12 @@ export const perMinute = (count: number, elapsedMs: number) => (elapsedMs > 0 ? 
 
 function hostRow(h: HostSnapshot, nowMs: number): string[] {
   const waitMs = Math.max(0, h.nextOpenAtMs - nowMs);
-  return [h.hostKey, `${h.inFlight}/${h.maxConcurrency}`, `${h.minIntervalMs} ms`, waitMs > 0 ? `${(waitMs / 1000).toFixed(1)} s` : 'now', String(h.responses), String(h.deferred), String(h.throttled429), String(h.failed), h.breaker];
+  return [h.hostKey, `${h.inFlight}/${h.maxConcurrency}`, `${h.intervalMs} ms`, whyOf(h, nowMs), waitMs > 0 ? `${(waitMs / 1000).toFixed(1)} s` : 'now', String(h.responses), String(h.deferred), String(h.throttled429), String(h.failed), h.breaker];
+}
+
+/** Why the host waits as it does: a pause running now (Retry-After, breaker), else the interval's source. */
+export function whyOf(h: Pick<HostSnapshot, 'pausedUntilMs' | 'pauseCause' | 'intervalCause'>, nowMs: number): string {
+  return h.pauseCause !== null && h.pausedUntilMs > nowMs ? h.pauseCause : h.intervalCause;
 }
 
 function table(rows: string[][]): string[] {
@@ -38,6 +43,6 @@ export function progressBlock(crawls: ReadonlyArray<{ spider: string; snap: Craw
   const heads = crawls.map(({ spider, snap }) => headLine(spider, snap));
   const rows = crawls.flatMap(({ snap }) => snap.hosts.map((h) => hostRow(h, snap.atMs)));
   if (rows.length === 0) return heads;
-  const header = ['host', 'slots', 'interval', 'next', 'pages', 'deferred', '429s', 'failed', 'breaker'];
+  const header = ['host', 'slots', 'interval', 'why', 'next', 'pages', 'deferred', '429s', 'failed', 'breaker'];
   return [...heads, ...table([header, ...rows])];
 }

@@ -1,6 +1,7 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
-import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { PricecrawlError, SpiderStartError } from '../core/errors';
+import { storageFailureCode } from '../engine/storage-failure';
 import type { Spider } from '../core/spider';
 import { DownloaderChain } from '../downloader/downloader-chain';
 import { CrawlEngine } from '../engine/crawl-engine';
@@ -29,8 +30,8 @@ import { startRunRecord } from './run-record';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
 import { takeSnapshot, type CrawlSnapshot } from './crawl-snapshot';
-import { CircuitBreakerMiddleware } from '../../middlewares/circuit-breaker';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
+import { preflight } from './preflight';
 
 export interface CrawlOptions {
   spider: Spider;
@@ -61,7 +62,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const { settings } = loaded;
   const stats = new Stats();
   const log = options.log.child({ spider: spider.name });
-  mkdirSync(settings.storage.dir, { recursive: true });
+  await preflight(settings);
 
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
   if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
@@ -100,7 +101,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
   if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
-  const components = await assembleCrawlComponents({ settings, log, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, hostSlots: opened.intervals, robotsCache }, writer });
+  const components = await assembleCrawlComponents({ settings, log, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache }, writer });
   const { middlewares, events } = components;
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipeline = new PipelineRunner(components.stages, writer, pipelineCtx, events);
@@ -109,12 +110,11 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds });
   options.onEngine?.(engine);
-  const breaker = middlewares.find((m): m is CircuitBreakerMiddleware => m instanceof CircuitBreakerMiddleware);
-  const snapshot = () =>
-    takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hostSlots: () => opened.hostSlots(), breakerStates: () => breaker?.states() ?? {}, nowMs: Date.now });
+  const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: Date.now });
   const statsLogger = new StatsLogger(log, snapshot, options.liveProgress ? 0 : settings.log.statsIntervalMs);
-  let summary: RunSummary;
+  let summary: RunSummary | null = null;
   let closedRun = false;
+  let endFailure: unknown = null;
   let metrics: MetricsServer | null = null;
   // Stores and the metrics endpoint close however the run ends.
   try {
@@ -139,24 +139,41 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       metrics?.runEnded();
       const { planned, succeeded, failed, pending } = summary.ledger;
       events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending });
-      closedRun = await opened.finishRun(frontierStatus(summary));
+      closedRun = await opened.finishRun(frontierStatus(summary)).catch((error: unknown) => {
+        if (storageFailureCode(error) === null) throw error;
+        engine.storageFailed(error); // the run stays unfinished: `--resume` continues it
+        return false;
+      });
       await frontier.close();
     }
-    if (feeds.size > 0) log.info({ paths: await feeds.finish(store) }, 'feeds written');
+    const ended = summary;
     // With many workers only the one that closed the run compares it with the previous one and folds it
-    // into the SKU catalog. Items are durable now: compare them with each SKU's previous observation.
+    // into the SKU catalog. Items are durable now. Each step runs whatever failed before it, durable data
+    // first: an export that cannot be written must not cost the price history or the catalog.
+    const steps: Array<[string, () => Promise<unknown>]> = [];
     if (closedRun) {
-      const recorded = await stores.history().recordRun(spider.name, summary.runId);
-      if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
-      await catalogRun.finish(summary, store);
+      steps.push(['price history', async () => {
+        const recorded = await stores.history().recordRun(spider.name, ended.runId);
+        if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
+      }]);
+      steps.push(['catalog', () => catalogRun.finish(ended, store)]);
     }
-    await options.onRunEnd?.(summary);
+    if (feeds.size > 0) steps.push(['feeds', async () => log.info({ paths: await feeds.finish(store) }, 'feeds written')]);
+    if (options.onRunEnd) steps.push(['run end', async () => options.onRunEnd?.(ended)]);
+    endFailure = await runEndSteps(steps, log);
   } finally {
     await feeds.close();
-    await stores.close();
+    await stores.close().catch((error: unknown) => {
+      if (storageFailureCode(error) === null) throw error;
+      engine.storageFailed(error);
+    });
     await metrics?.closeAfterFinalScrape();
+    // The run record ends whatever failed above (a summary exists once the engine is done).
+    if (summary) endRecord(record, summary, engine);
   }
-  record.end(summary);
+  if (engine.storageError !== null) throw storageRefusal(engine.storageError, settings.storage.dir, spider.name);
+  if (endFailure !== null) throw endFailure;
+  if (engine.startError !== null) throw new SpiderStartError(spider.name, 'start()', engine.startError);
   return summary;
 }
 
@@ -164,6 +181,36 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
 function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'failed' {
   if (summary.status !== 'stopped') return summary.status;
   return summary.ledger.pending > 0 ? 'interrupted' : 'finished';
+}
+
+/** The run record's end; on a full disk it cannot be written, and `runs` shows the run as crashed instead. */
+function endRecord(record: ReturnType<typeof startRunRecord>, summary: RunSummary, engine: CrawlEngine): void {
+  try {
+    record.end(summary);
+  } catch (error) {
+    if (storageFailureCode(error) === null) throw error;
+    engine.storageFailed(error);
+  }
+}
+
+/** One line naming the directory, the cause and the way on. */
+function storageRefusal(error: unknown, dir: string, spider: string): PricecrawlError {
+  const code = storageFailureCode(error) ?? 'write failed';
+  return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
+}
+
+/** Runs every end-of-run step even when an earlier one failed; the first failure is returned to be raised once all are done. */
+async function runEndSteps(steps: ReadonlyArray<[string, () => Promise<unknown>]>, log: Logger): Promise<unknown> {
+  let first: unknown = null;
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      log.error({ err: error, step: name }, `end of run: ${name} failed`);
+      first ??= error;
+    }
+  }
+  return first;
 }
 
 /** A browser context per session (its proxy pinned with it, as over HTTP); per host when sessions are off. */

@@ -1,5 +1,6 @@
 // The effective settings a run used, as canonical JSON with its sha256, so a price can be traced to its configuration.
 import { createHash } from 'node:crypto';
+import { maskSecrets } from '../core/mask-secrets';
 import { canonicalJson, toJsonValue } from '../pipeline/json-value';
 import type { Settings } from '../settings/schema';
 
@@ -9,9 +10,13 @@ export interface SettingsSnapshot {
   hash: string;
 }
 
-/** Everything but `storage` and `log`: where files go and how loud the log is do not change what is fetched. */
+/**
+ * Everything but `storage` and `log`: where files go and how loud the log is do not change what is fetched.
+ * Secrets (proxy and Redis passwords) are masked before the text is hashed or stored: a password does
+ * not change what is fetched either, and the run record must never hold it.
+ */
 export function settingsSnapshot(settings: Settings): SettingsSnapshot {
   const { storage: _storage, log: _log, ...shaping } = settings;
-  const json = canonicalJson(toJsonValue(shaping));
+  const json = canonicalJson(maskSecrets(toJsonValue(shaping)));
   return { json, hash: createHash('sha256').update(json).digest('hex') };
 }

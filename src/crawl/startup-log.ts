@@ -3,8 +3,7 @@ import type { Logger } from 'pino';
 import { prettyLogs } from '../log/logger';
 import type { LoadedSettings } from '../settings/load-settings';
 import type { Settings } from '../settings/schema';
-import { redactStoreUrl } from '../../storage/store-url';
-import { maskProxyCredentials } from '../sessions/proxy-endpoints';
+import { maskSecrets } from '../core/mask-secrets';
 
 /**
  * The level of start-up detail (overrides, components, plan, sessions). On a terminal a person wants
@@ -20,16 +19,11 @@ export function logStartup(
   info: { runId: string; resumed: boolean; loaded: LoadedSettings; middlewares: string[]; stages: string[] },
 ): void {
   const detail = startupDetailLevel(info.loaded.settings);
-  const overridden = Object.fromEntries(Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value: shown(key, value), from: layer }]));
+  // Proxy, Redis and PostgreSQL URLs may carry credentials: shown masked.
+  const overridden = Object.fromEntries(Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value: maskSecrets(value), from: layer }]));
   log.info({ runId: info.runId, resumed: info.resumed }, info.resumed ? 'resuming run' : 'starting run');
   log[detail]({ overridden }, 'overridden settings');
   for (const warning of info.loaded.warnings) log.warn(warning);
   log[detail]({ middlewares: info.middlewares }, 'enabled downloader middlewares');
   log[detail]({ stages: info.stages }, 'enabled item pipeline stages');
-}
-
-/** Proxy URLs may carry credentials: they are logged masked. */
-function shown(key: string, value: unknown): unknown {
-  if (key === 'sessions.proxyUrls' && Array.isArray(value)) return value.map((url) => (typeof url === 'string' ? maskProxyCredentials(url) : url));
-  return typeof value === 'string' ? redactStoreUrl(value) : value;
 }

@@ -1,6 +1,7 @@
 // Periodic stats line (like Scrapy's LogStats): pages and items per minute, queue, failures and per-host state.
 import type { Logger } from 'pino';
 import type { CrawlSnapshot } from './crawl-snapshot';
+import { whyOf } from './progress-view';
 
 export class StatsLogger {
   private timer: NodeJS.Timeout | null = null;
@@ -28,7 +29,7 @@ export class StatsLogger {
     const snap = this.snapshot();
     const perMinute = 60_000 / this.intervalMs;
     const hosts = Object.fromEntries(
-      snap.hosts.map((h) => [h.hostKey, { slots: `${h.inFlight}/${h.maxConcurrency}`, intervalMs: h.minIntervalMs, deferred: h.deferred, throttled429: h.throttled429, breaker: h.breaker }]),
+      snap.hosts.map((h) => [h.hostKey, { slots: `${h.inFlight}/${h.maxConcurrency}`, intervalMs: h.intervalMs, why: whyOf(h, snap.atMs), deferred: h.deferred, throttled429: h.throttled429, breaker: h.breaker }]),
     );
     this.log.info(
       {

@@ -22,7 +22,7 @@ export interface Retry {
   reason: string;
   /** Earliest epoch ms for the retry; the engine applies backoff when absent. */
   notBeforeMs?: number;
-  /** Also move the whole host's next slot to this time (a Retry-After that still counts the attempt). */
+  /** Also move the whole host's next slot to this time. */
   pauseHostUntilMs?: number;
 }
 /** Park the request until `untilMs` without counting an attempt (breaker open, Retry-After). */
@@ -30,8 +30,14 @@ export interface Defer {
   type: 'defer';
   reason: string;
   untilMs: number;
-  /** Also move the whole host's next slot to this time (Retry-After, breaker). */
+  /** Also pause the whole host in its gate until this time (a Retry-After; the breaker pauses through the gate itself). */
   pauseHostUntilMs?: number;
+  /**
+   * The server asked for this wait (a Retry-After, an open breaker): it counts against retry.maxDeferrals,
+   * so a host that never recovers ends failed instead of parking its requests for ever. Waits of our own
+   * (a robots.txt fetch under way, a breaker probe out) leave it unset.
+   */
+  serverWait?: boolean;
 }
 /** Terminal: recorded in the ledger with `reason` (a stable code such as `http/404`, `offsite`). */
 export interface Fail {

@@ -11,32 +11,37 @@ export type RetryTrigger =
 export type RetryDecision =
   /** Not a retry matter: the rest of the chain decides. */
   | { type: 'pass' }
-  | { type: 'retry'; reason: string; notBeforeMs: number; pauseHostUntilMs?: number }
+  | { type: 'retry'; reason: string; notBeforeMs: number }
+  /** The server said "later" (Retry-After, or a status in `waitStatuses`): wait, count no attempt; `pauseHost` when it said until when. */
+  | { type: 'wait'; reason: string; untilMs: number; pauseHost: boolean }
   | { type: 'fail'; reason: string; message: string };
 
 /**
  * `attempt` is how many times the request was sent before this send (CrawlRequest.attempt).
  * - Fail-fast statuses (403, 404, 410) end at once: asking again only looks more like a bot.
- * - Only transient statuses and errors are retried, and only while sends remain under maxAttempts.
- * - Retry-After wins over backoff and also pauses the host (the server spoke for the whole host),
- *   but it still counts an attempt: a server that always says "later" must not keep a request forever.
- * - Otherwise full jitter (random in [0, min(cap, base * 2^attempt)]), so retries of many requests
+ * - A transient status with Retry-After is a wait, not a failed try: the server told us when, for the
+ *   whole host. A status in `waitStatuses` (429: "too many requests") is a wait too, after a backoff
+ *   grown by the request's earlier waits. Neither counts an attempt (the engine bounds waits with
+ *   retry.maxDeferrals instead), so a throttling storm longer than the attempt budget does not fail
+ *   requests that would succeed.
+ * - Other transient statuses and errors are retried while sends remain under maxAttempts.
+ * - Backoff is full jitter (random in [0, min(cap, base * 2^attempt)]), so retries of many requests
  *   that failed together do not come back together.
  */
-export function decideRetry(trigger: RetryTrigger, attempt: number, nowMs: number, config: RetryConfig, random: () => number): RetryDecision {
+export function decideRetry(trigger: RetryTrigger, attempt: number, nowMs: number, config: RetryConfig, random: () => number, deferrals = 0): RetryDecision {
   const reason = trigger.kind === 'status' ? `http/${trigger.status}` : trigger.reason;
   if (trigger.kind === 'status' && config.failFastStatuses.includes(trigger.status)) {
     return { type: 'fail', reason, message: `HTTP ${trigger.status} is terminal; not retried` };
   }
   const transient = trigger.kind === 'status' ? config.statuses.includes(trigger.status) : config.errors.includes(trigger.reason);
   if (!transient) return { type: 'pass' };
+  if (trigger.kind === 'status' && trigger.retryAfterAtMs !== null) return { type: 'wait', reason, untilMs: Math.max(nowMs, trigger.retryAfterAtMs), pauseHost: true };
+  if (trigger.kind === 'status' && config.waitStatuses.includes(trigger.status)) {
+    return { type: 'wait', reason, untilMs: nowMs + backoffMs(deferrals, config, random), pauseHost: false };
+  }
   const sends = attempt + 1;
   if (sends >= config.maxAttempts) {
     return { type: 'fail', reason: 'retry/exhausted', message: `gave up after ${sends} sends; last: ${reason}` };
-  }
-  if (trigger.kind === 'status' && trigger.retryAfterAtMs !== null) {
-    const atMs = Math.max(nowMs, trigger.retryAfterAtMs);
-    return { type: 'retry', reason, notBeforeMs: atMs, pauseHostUntilMs: atMs };
   }
   return { type: 'retry', reason, notBeforeMs: nowMs + backoffMs(attempt, config, random) };
 }

@@ -8,6 +8,7 @@ import type { CrawlResponse } from '../core/response';
 import type { PageOutputs } from '../pipeline/stage';
 import { isRequest, isSkippedLink, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
 import type { Stats } from './stats';
+import { storageFailureCode } from './storage-failure';
 import type { RequestSink } from './request-sink';
 
 /** What the pipeline runner offers the engine; an accepted item resolves `durable` once stored. */
@@ -67,6 +68,8 @@ export async function runCallback(
     deps.items.pageDone?.({ url: response.url, callback: response.request.callback, items: itemsAccepted + itemsDropped, requests: requestsByCallback });
   } catch (thrown) {
     void outputs?.return?.(undefined)?.catch(() => undefined); // as `for await` would: the generator's finally runs
+    // The frontier could not store the requests it yielded (disk full): not the spider's fault, the task leaves it for --resume.
+    if (storageFailureCode(thrown) !== null) throw thrown;
     const { stat, ...failure } = callbackError(thrown);
     error = failure;
     deps.stats.inc(`spider/errors/${stat}`);

@@ -9,6 +9,7 @@ import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
 import { runRequestTask } from './request-task';
+import { storageFailureCode } from './storage-failure';
 import { RequestSink } from './request-sink';
 import { seedFrontier } from './seeder';
 import type { Stats } from './stats';
@@ -39,6 +40,10 @@ export class CrawlEngine {
   private readonly stopSeeding = new AbortController();
   private readonly ready: Lease[] = [];
   private seedingDone = false;
+  /** What spider.start() threw, if it did; the crawl stopped then. */
+  startError: unknown = null;
+  /** The first write a store could not make (disk full, read-only, I/O error); the crawl stopped then. */
+  storageError: unknown = null;
   private stopping = false;
   private reason: string | null = null;
   private running = 0;
@@ -65,8 +70,10 @@ export class CrawlEngine {
     const seeding = options.seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSeeding.signal) : Promise.resolve();
     const seeded = seeding
       .catch((error: unknown) => {
+        // A spider that cannot seed is broken: stop (what was seeded stays queued) and let the caller refuse the run.
         stats.inc('spider/errors/start');
-        log.error({ err: error }, 'spider start() failed; crawling what was seeded');
+        this.startError = error;
+        this.stop('spider start() failed');
       })
       .finally(async () => {
         if (options.seed) await frontier.seedingDone?.().catch((error: unknown) => log.error({ err: error }, 'could not mark seeding done'));
@@ -109,6 +116,17 @@ export class CrawlEngine {
     this.wake();
   }
 
+  /**
+   * A store cannot write: every further request would fail or be re-fetched for nothing, so stop (what is
+   * unsettled stays queued for `--resume` once there is space again). Logged once, with the code.
+   */
+  storageFailed(error: unknown): void {
+    if (this.storageError !== null) return;
+    this.storageError = error;
+    this.deps.log.error({ code: storageFailureCode(error), storageDir: this.deps.settings.storage.dir }, 'a store cannot write; stopping the crawl');
+    this.stop('storage failure');
+  }
+
   get isStopping(): boolean {
     return this.stopping;
   }
@@ -136,7 +154,12 @@ export class CrawlEngine {
    * answers synchronously (no promise on the hot path); a shared one answers after a round trip.
    */
   private pick(): PickType | Promise<PickType> {
-    const pick = this.deps.frontier.next(Date.now());
+    let pick: ReturnType<Frontier['next']>;
+    try {
+      pick = this.deps.frontier.next(Date.now());
+    } catch (error) {
+      return this.pickFailed(error);
+    }
     return pick instanceof Promise ? pick.then((p) => this.take(p), (error: unknown) => this.pickFailed(error)) : this.take(pick);
   }
 
@@ -155,6 +178,10 @@ export class CrawlEngine {
 
   /** A shared frontier may be unreachable for a moment: try again shortly instead of ending the crawl. */
   private pickFailed(error: unknown): PickType {
+    if (storageFailureCode(error) !== null) {
+      this.storageFailed(error);
+      return 'wait';
+    }
     this.deps.log.error({ err: error }, 'frontier next() failed; retrying');
     this.wakeAt(Date.now() + 1000);
     return 'wait';
@@ -171,6 +198,7 @@ export class CrawlEngine {
         runId: this.deps.frontier.runId,
         shutdownSignal: this.shutdown.signal,
         wake: () => this.wake(),
+        storageFailed: (error) => this.storageFailed(error),
       });
     } catch (error) {
       this.deps.log.error({ err: error, url: lease.request.url }, 'request task failed unexpectedly');

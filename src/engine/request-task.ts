@@ -4,12 +4,14 @@ import type { Spider } from '../core/spider';
 import type { DownloaderChain, DownloadResult } from '../downloader/downloader-chain';
 import { isAllowedUrl } from '../downloader/offsite-rules';
 import { FetchError } from '../core/errors';
+import type { CrawlRequest } from '../core/request';
 import type { Frontier, Lease } from '../frontier/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { runCallback, type ItemProcessor } from './callback-runner';
 import { RequestSink } from './request-sink';
 import type { Stats } from './stats';
+import { storageFailureCode } from './storage-failure';
 
 export interface RequestTaskDeps {
   spider: Spider;
@@ -25,6 +27,8 @@ export interface RequestTaskDeps {
   shutdownSignal: AbortSignal;
   /** New requests were stored or a slot freed: the pool may have work again. */
   wake: () => void;
+  /** A store cannot write (disk full...): the engine stops; the request is left for `--resume`. */
+  storageFailed: (error: unknown) => void;
 }
 
 export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promise<void> {
@@ -49,12 +53,14 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       checkRedirect: (_from, to) => {
         if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new FetchError('OFFSITE_REDIRECT', `redirect to ${to} leaves allowedDomains`);
       },
+      allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => lease.markSent(),
       retain,
     });
   } catch (error) {
-    // A middleware bug must not lose the request: record it and keep crawling.
     lease.cancelReservation();
+    if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
+    // A middleware bug must not lose the request: record it and keep crawling.
     log.error({ err: error, url: request.url }, 'downloader chain failed');
     await deps.frontier.fail(request, 'engine/middleware-error', null);
     deps.wake();
@@ -88,10 +94,15 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       await deps.frontier.defer(request, result.notBeforeMs ?? Date.now(), { countAttempt: true, reason: result.reason });
       return;
     case 'defer':
+      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
+      if (result.serverWait && request.deferrals >= deps.settings.retry.maxDeferrals) {
+        // A host that keeps saying "later" must not keep the request for ever: refuse with a reason.
+        deps.stats.inc('retry/deferrals-exhausted');
+        return applyResult({ type: 'fail', reason: 'retry/deferrals-exhausted', message: `parked ${request.deferrals} times by the server; last: ${result.reason}` }, lease, deps, log, releaseRetained);
+      }
       deps.stats.inc('requests/deferred');
       deps.stats.inc(`host/${lease.hostKey}/deferred`);
-      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
-      await deps.frontier.defer(request, result.untilMs, { countAttempt: false, reason: result.reason });
+      await deps.frontier.defer(request, result.untilMs, { countAttempt: false, countDeferral: result.serverWait === true, reason: result.reason });
       return;
     case 'response':
       break;
@@ -104,7 +115,13 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   // A browser callback may drive its page and hang there: it gets a deadline, and its page is closed then
   // (which also rejects the Playwright call it waits on).
   const timeout = response.fetchMode === 'browser' ? { ms: deps.settings.browser.callbackTimeoutMs, onTimeout: releaseRetained } : undefined;
-  const outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit }, timeout);
+  let outcome: Awaited<ReturnType<typeof runCallback>>;
+  try {
+    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit }, timeout);
+  } catch (error) {
+    if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
+    throw error;
+  }
   // The ack below must not reference the response: it would keep its body and DOM alive until the batch
   // is durable (measured: +150 MB peak RSS in the fast benchmark).
   const { status } = response;
@@ -118,15 +135,35 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
         if (outcome.error) deps.stats.inc(`requests/failed/${outcome.error.reason}`);
       },
       async (error: unknown) => {
-        log.error({ err: error, url: request.url }, 'item write failed; request stays queued');
+        if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
         deps.stats.inc('items/write-failed');
+        // Each try fetches the page again: bounded by the attempt budget like any other retry.
+        if (request.attempt + 1 >= deps.settings.retry.maxAttempts) {
+          log.error({ err: error, url: request.url }, 'item write failed; attempts used up');
+          await deps.frontier.fail(request, 'items/write-failed', status);
+          return;
+        }
+        log.error({ err: error, url: request.url }, 'item write failed; request stays queued');
         await deps.frontier.defer(request, Date.now() + 1000, { countAttempt: true, reason: 'items/write-failed' });
       },
-    ).catch((error: unknown) => log.fatal({ err: error }, 'could not record a request outcome')),
+    ).catch((error: unknown) => {
+      if (storageFailureCode(error) !== null) deps.storageFailed(error);
+      else log.fatal({ err: error }, 'could not record a request outcome');
+    }),
   );
 }
 
 function statusOf(reason: string): number | null {
   const match = /^http\/(\d{3})$/.exec(reason);
   return match ? Number(match[1]) : null;
+}
+
+/**
+ * A store could not write this request's bytes or items: not the request's fault, so it is neither failed
+ * nor retried (each retry would fetch it again for nothing). Back to the queue without an attempt if the
+ * frontier can still write, else it stays leased and the next open reclaims it; the engine stops.
+ */
+async function leaveForResume(request: CrawlRequest, error: unknown, deps: RequestTaskDeps): Promise<void> {
+  deps.storageFailed(error);
+  await deps.frontier.defer(request, Date.now(), { countAttempt: false, reason: 'storage/failed' }).catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 // The end-of-run summary: ledger counts per outcome, host and status, items, and the accounting proof.
 import type { LedgerSummary } from '../frontier/frontier';
 import { isCloseSpiderReason } from './close-spider';
+import { transientFailures } from './failure-kind';
 import type { TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 
@@ -16,6 +17,8 @@ export interface RunSummary {
   browser: Record<string, number>;
   /** planned = succeeded + failed + pending */
   balanced: boolean;
+  /** Failed requests whose reason is transient (src/engine/failure-kind.ts), by reason: work a later run may get (exit 4). */
+  transientFailures: Record<string, number>;
   /**
    * How the run ended: finished (nothing pending), stopped (a closeSpider limit ended it cleanly; what is
    * pending stays resumable), interrupted (stopped with work left), failed (accounting broken).
@@ -53,6 +56,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     balanced,
     status,
     stopReason,
+    transientFailures: transientFailures(ledger.failedByReason),
     handling: Object.fromEntries(HANDLING_PREFIXES.flatMap((prefix) => Object.entries(stats.byPrefix(prefix)).map(([key, n]) => [prefix + key, n]))),
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
@@ -61,11 +65,21 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
   };
 }
 
-/** Exit code: 0 finished or stopped by a closeSpider limit, 1 accounting broken, 2 interrupted with work pending, 3 an alarm fired (when set to fail). */
+/**
+ * Exit code: 0 finished clean (or stopped by a closeSpider limit), 1 accounting broken, 2 interrupted with
+ * work pending, 3 an alarm fired (when set to fail), 4 requests failed for transient reasons. When several
+ * hold, the first of 1, 3, 2, 4 wins: a broken ledger makes every other figure doubtful; an alarm says the
+ * data itself is suspect; work left is fixed by `--resume`; transient losses by a later run.
+ */
 export function exitCodeFor(summary: RunSummary): number {
   if (!summary.balanced) return 1;
   if (summary.alarmsFailRun && Object.keys(summary.alarms).length > 0) return 3;
-  return summary.status === 'finished' || summary.status === 'stopped' ? 0 : 2;
+  if (summary.status !== 'finished' && summary.status !== 'stopped') return 2;
+  return transientCount(summary) > 0 ? 4 : 0;
+}
+
+function transientCount(summary: RunSummary): number {
+  return Object.values(summary.transientFailures ?? {}).reduce((sum, n) => sum + n, 0);
 }
 
 export function table(rows: Array<[string, ...Array<string | number>]>): string {
@@ -98,6 +112,11 @@ export function formatSummary(summary: RunSummary): string {
   if (statuses.length > 0) lines.push('', `by status: ${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}`);
   const reasons = Object.entries(ledger.failedByReason).sort(([, a], [, b]) => b - a);
   if (reasons.length > 0) lines.push('', 'failures by reason:', ...reasons.map(([r, n]) => `  ${r}: ${n}`));
+  const lost = transientCount(summary);
+  if (lost > 0) {
+    const byReason = Object.entries(summary.transientFailures).sort(([, a], [, b]) => b - a).map(([r, n]) => `${r}: ${n}`);
+    lines.push('', `LOST TO TRANSIENT FAILURES: ${lost} request${lost === 1 ? '' : 's'} (${byReason.join(', ')}); a later run may get them`);
+  }
   const handling = Object.entries(summary.handling).sort(([a], [b]) => a.localeCompare(b));
   if (handling.length > 0) lines.push('', 'handling:', ...handling.map(([key, n]) => `  ${key}: ${n}`));
   lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}`);

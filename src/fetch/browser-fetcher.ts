@@ -6,6 +6,7 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
+import { BrowserConfinement } from './browser-confinement';
 import { chromiumTreeRssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { FetchDeadline } from './fetch-deadline';
@@ -31,11 +32,14 @@ export class BrowserFetcher implements Fetcher {
 
   private readonly contextKeyOf: (request: CrawlRequest) => ContextKey;
 
+  private readonly confinement: BrowserConfinement;
+
   constructor(
     private readonly settings: BrowserSettings,
     options: BrowserFetcherOptions = {},
   ) {
     this.contextKeyOf = options.contextKeyOf ?? ((request) => ({ key: new URL(request.url).host }));
+    this.confinement = new BrowserConfinement(settings, options.stats);
     this.pool = new PagePool({
       launch: () => launchChromium(settings.executablePath, settings.openTimeoutMs),
       maxOpenPages: settings.maxOpenPages,
@@ -45,6 +49,7 @@ export class BrowserFetcher implements Fetcher {
       closeTimeoutMs: settings.closeTimeoutMs,
       kill: killChromium,
       userAgent: options.userAgent,
+      prepareContext: (context) => this.confinement.install(context),
       stats: options.stats,
       memory: { budgetBytes: settings.memoryBudgetMb * 2 ** 20, checkIntervalMs: settings.memoryCheckIntervalMs, rssBytesOf: chromiumTreeRssBytes },
     });
@@ -92,7 +97,7 @@ export class BrowserFetcher implements Fetcher {
     try {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
-      await this.blockResources(page);
+      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options));
       let redirectError: unknown = null;
       page.on('request', (req) => {
         if (!isMainNavigation(page, req)) return;
@@ -111,12 +116,13 @@ export class BrowserFetcher implements Fetcher {
       if (redirectError) throw redirectError;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       await this.waitFor(page, browserOptions, captures.awaitResponse);
+      const finalUrl = await confined.settle(request.url);
       const captured = await captures.collect();
       const html = await page.content();
       const body = Buffer.from(html, 'utf8');
       return new CrawlResponse({
         request,
-        url: page.url(),
+        url: finalUrl,
         status: main.status(),
         headers: await main.allHeaders(),
         body,
@@ -131,17 +137,6 @@ export class BrowserFetcher implements Fetcher {
     } finally {
       signal.removeEventListener('abort', onAbort);
     }
-  }
-
-  private async blockResources(page: Page): Promise<void> {
-    const { blockResourceTypes, blockUrlPatterns } = this.settings;
-    if (blockResourceTypes.length === 0 && blockUrlPatterns.length === 0) return;
-    const types = new Set(blockResourceTypes);
-    await page.route('**/*', (route) => {
-      const req = route.request();
-      const blocked = types.has(req.resourceType()) || blockUrlPatterns.some((pattern) => urlMatches(req.url(), pattern));
-      return (blocked ? route.abort('blockedbyclient') : route.continue()).catch(() => undefined);
-    });
   }
 
   private async waitFor(page: Page, browserOptions: BrowserRequestOptions, awaitResponse: Promise<void> | null): Promise<void> {

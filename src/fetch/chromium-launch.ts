@@ -1,4 +1,4 @@
-// Launches Debian's Chromium through playwright-core with flags that work as root and offline.
+// Launches Debian's Chromium through playwright-core, offline, with its sandbox unless the process is root.
 import { randomUUID } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import type { Browser } from 'playwright-core';
@@ -13,10 +13,9 @@ export const BROWSER_MARKER_SWITCH = '--pricecrawl-browser-id';
 const markers = new WeakMap<Browser, string>();
 const pids = new WeakMap<Browser, number>();
 
-/** Root in a container, no network beyond loopback, nothing phoning home. */
+/** No network beyond loopback, nothing phoning home. The sandbox is chosen by `chromiumSandboxFor`. */
 export const CHROMIUM_ARGS = [
   '--headless',
-  '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
@@ -45,12 +44,21 @@ export function chromiumPresent(executablePath: string): boolean {
   }
 }
 
+/**
+ * Chromium's sandbox (a renderer may not touch files, other processes or the network stack itself)
+ * refuses to start as root, so only root runs without it: Playwright then passes `--no-sandbox`, and
+ * a renderer exploited by a hostile page runs with the crawler's own rights (README: Browser sandbox).
+ */
+export function chromiumSandboxFor(uid: number | undefined = process.getuid?.()): boolean {
+  return uid !== 0;
+}
+
 /** playwright-core is imported here, on first launch: it costs ~84 MB of RSS that HTTP-only crawls never need. */
 export async function launchChromium(executablePath: string, timeoutMs = 30_000): Promise<Browser> {
   checkChromium(executablePath);
   const marker = `${BROWSER_MARKER_SWITCH}=${randomUUID()}`;
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, marker], headless: true, timeout: timeoutMs });
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, marker], headless: true, chromiumSandbox: chromiumSandboxFor(), timeout: timeoutMs });
   markers.set(browser, marker);
   return browser;
 }

@@ -10,6 +10,11 @@ export interface FetchOptions {
    * stops the chain. Lets the offsite rules re-check each hop.
    */
   checkRedirect?(fromUrl: string, toUrl: string): void;
+  /**
+   * The spider's allowedDomains as a predicate. A fetcher that runs page code (the browser) keeps every
+   * navigation the page attempts (frames and popups included) inside it; without it pages go anywhere.
+   */
+  allowsUrl?(url: string): boolean;
   /** Called when the request (and each redirect hop) is written to the socket. */
   onSend?(): void;
   /**

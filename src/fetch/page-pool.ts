@@ -26,6 +26,8 @@ export interface PagePoolOptions {
   closeTimeoutMs?: number;
   /** Kills a browser that stopped answering (its whole process tree); without it, a hung browser is only abandoned. */
   kill?(browser: Browser): void;
+  /** Runs on each new context before its first page opens (routes that must see every request). */
+  prepareContext?(context: BrowserContext): Promise<void>;
   /** Receives `browser/pages/opened|closed`, `browser/contexts/opened`, `browser/launched`, `browser/retired/<why>`, `browser/rss-peak-bytes`. */
   stats?: Stats;
 }
@@ -184,10 +186,12 @@ export class PagePool {
   }
 
   private newContext(launched: Promise<Browser>, key: ContextKey): Promise<BrowserContext> {
-    const { userAgent } = this.options;
-    return launched.then((browser) =>
-      browser.newContext({ ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) }),
-    );
+    const { userAgent, prepareContext } = this.options;
+    return launched.then(async (browser) => {
+      const context = await browser.newContext({ ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) });
+      await prepareContext?.(context);
+      return context;
+    });
   }
 
   private launch(): BrowserHandle {

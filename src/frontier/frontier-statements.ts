@@ -22,6 +22,9 @@ export function frontierStatements(db: SqliteDb) {
     earliest: db.prepare(
       `SELECT MIN(not_before) AS at FROM requests INDEXED BY requests_pick WHERE run_id = ? AND host = ? AND state = 'pending'`,
     ),
+    leasedByOthers: db.prepare(
+      `SELECT 1 FROM requests INDEXED BY requests_leased WHERE run_id = ? AND state = 'in_progress' AND worker_id IS NOT ? LIMIT 1`,
+    ),
     lease: db.prepare(`UPDATE requests SET state = 'in_progress', worker_id = ? WHERE id = ?`),
     succeed: db.prepare(
       `UPDATE requests SET state = 'succeeded', status = ?, worker_id = NULL WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
@@ -31,7 +34,7 @@ export function frontierStatements(db: SqliteDb) {
        WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
     ),
     defer: db.prepare(
-      `UPDATE requests SET state = 'pending', not_before = ?, attempt = attempt + ?, reason = ?, worker_id = NULL
+      `UPDATE requests SET state = 'pending', not_before = ?, attempt = attempt + ?, reason = ?, json = coalesce(?, json), worker_id = NULL
        WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
     ),
   };

@@ -42,6 +42,13 @@ export interface LedgerSummary extends LedgerCounts {
   byStatus: Record<string, number>;
 }
 
+export interface DeferOptions {
+  countAttempt?: boolean;
+  /** Adds one to `request.deferrals` and stores it with the request (it survives a resume). */
+  countDeferral?: boolean;
+  reason?: string;
+}
+
 export interface Frontier {
   readonly runId: string;
   /** Stores new requests durably; duplicates within the run (by fingerprint) are skipped. */
@@ -56,9 +63,9 @@ export interface Frontier {
   markHandled(request: CrawlRequest, status: number | null): Promise<void>;
   /** Outcome: failed with a stable reason code. */
   fail(request: CrawlRequest, reason: string, status: number | null): Promise<void>;
-  /** Back to its host queue, eligible at `untilMs`; `countAttempt` for retries. */
-  defer(request: CrawlRequest, untilMs: number, options?: { countAttempt?: boolean; reason?: string }): Promise<void>;
-  /** Moves a host's next slot to `untilMs` (Retry-After, breaker); its requests stay queued. */
+  /** Back to its host queue, eligible at `untilMs`; `countAttempt` for retries, `countDeferral` for a wait the server asked for. */
+  defer(request: CrawlRequest, untilMs: number, options?: DeferOptions): Promise<void>;
+  /** A Retry-After: pauses the host in the run's gate until `untilMs`; its requests stay queued. */
   pauseHost(hostKey: string, untilMs: number): void;
   /** Seeding (spider.start()) is over; a shared frontier's other workers may finish once the queues drain. */
   seedingDone?(): Promise<void>;

@@ -48,7 +48,12 @@ export class GroupCommit {
     try {
       this.db.exec('COMMIT');
     } catch (error) {
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      // Runs from setImmediate: a ROLLBACK that fails too (a full disk) must not become an uncaught exception.
+      try {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // The COMMIT's error below is the one to report.
+      }
       for (const waiter of waiters) waiter.reject(error);
       return;
     }

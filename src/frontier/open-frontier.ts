@@ -1,7 +1,9 @@
 // Picks the frontier backend from settings: the embedded SQLite one, or a shared Redis one (frontier.url).
 import type { Logger } from 'pino';
-import { HostSlots, type HostSlotView } from '../politeness/host-slots';
+import { breakerOptionsFromSettings } from '../politeness/breaker-board';
+import { HostSlots } from '../politeness/host-slots';
 import { policyFromSettings } from '../politeness/host-policy';
+import type { HostGate } from '../ports/host-gate';
 import { systemClock } from '../politeness/clock';
 import type { Settings } from '../settings/schema';
 import type { Frontier } from './frontier';
@@ -25,14 +27,15 @@ export interface OpenedFrontier {
   frontier: Frontier;
   /** Records how the run ended; true when this process is the one that closed the run (end-of-run work). */
   finishRun(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
-  /** This process's view of the host slots (progress, stats line); empty on a shared frontier, whose gates live in Redis (`pricecrawl status`). */
-  hostSlots(): HostSlotView[];
-  /** Where the adaptive throttle sets a host's interval: the embedded host slots, or the shared frontier's gates. */
-  intervals: Pick<HostSlots, 'setIntervalMs'>;
+  /** The run's host gate: the middlewares ask and tell it, progress and metrics read it. */
+  gate: HostGate;
 }
 
 export async function openFrontier(options: OpenFrontierOptions): Promise<OpenedFrontier> {
   const { settings } = options;
+  // The one place the politeness policy is read from settings: every gate, middleware and view asks the gate.
+  const policyFor = policyFromSettings(settings.politeness);
+  const breaker = breakerOptionsFromSettings(settings);
   if (settings.frontier.url !== '') {
     // Imported on demand: an embedded crawl never loads the Redis client.
     const { RedisFrontier } = await import('./redis-frontier');
@@ -43,27 +46,28 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       join: options.join === true,
       seeding: options.join !== true,
       hostKeyOf: options.hostKeyOf,
-      policyFor: policyFromSettings(settings.politeness),
+      policyFor,
+      breaker,
       intervalMarginMs: settings.politeness.intervalMarginMs,
       settings: settings.frontier,
       log: options.log,
     });
-    return { frontier, finishRun: (status) => frontier.finishRun(status), hostSlots: () => [], intervals: frontier };
+    return { frontier, finishRun: (status) => frontier.finishRun(status), gate: frontier.gate };
   }
   if (options.join) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
-  const hostSlots = new HostSlots({ policyFor: policyFromSettings(settings.politeness), marginMs: settings.politeness.intervalMarginMs });
+  const hostSlots = new HostSlots({ policyFor, marginMs: settings.politeness.intervalMarginMs });
   const frontier = SqliteFrontier.open({
     dir: settings.storage.dir,
     spider: options.spider,
     runId: options.runId ?? (options.resume ? 'resume-latest' : 'new'),
     hostKeyOf: options.hostKeyOf,
     hostSlots,
+    breaker,
     clock: systemClock,
   });
   return {
     frontier,
-    hostSlots: () => hostSlots.snapshot(),
-    intervals: hostSlots,
+    gate: frontier.gate,
     finishRun: async (status) => {
       frontier.finishRun(status);
       return true;

@@ -1,15 +1,18 @@
 // The shared frontier for many workers: per-host queues, host gates and leases in Redis, changed only by Lua scripts.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { CrawlRequest, type SerializedRequest } from '../core/request';
+import { breakerOptionsFromSettings, type BreakerOptions } from '../politeness/breaker-board';
 import type { PolicyFor } from '../politeness/host-policy';
-import type { Settings } from '../settings/schema';
+import { settingsSchema, type Settings } from '../settings/schema';
 import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from '../../storage/redis/redis-scripts';
 import { latestRunningRun } from '../../storage/redis/redis-runs';
-import type { AddResult, Frontier, Lease, LedgerSummary, Pick } from './frontier';
+import { RedisHostGate } from '../../storage/redis/redis-host-gate';
+import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from './frontier';
 import { newRunId } from './frontier-runs';
+import { connectRedis } from './redis-connect';
 import { priorityScore } from './priority-score';
 
 export interface RedisFrontierOptions {
@@ -23,6 +26,8 @@ export interface RedisFrontierOptions {
   seeding: boolean;
   hostKeyOf: (url: string) => string;
   policyFor: PolicyFor;
+  /** The host breakers' policy; the settings' defaults when absent (frontier tests). */
+  breaker?: BreakerOptions;
   /** politeness.intervalMarginMs: added to every non-zero interval. */
   intervalMarginMs?: number;
   settings: Settings['frontier'];
@@ -40,8 +45,8 @@ export class RedisFrontier implements Frontier {
   lostLeases = 0;
   private readonly prefix: string;
   private readonly leases = new Set<string>();
-  /** This worker's adaptive-throttle view per host, republished with every heartbeat so it does not fade. */
-  private readonly intervals = new Map<string, number>();
+  /** The run's shared host gate. */
+  readonly gate: RedisHostGate;
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
 
@@ -54,17 +59,21 @@ export class RedisFrontier implements Frontier {
     private readonly options: RedisFrontierOptions,
   ) {
     this.prefix = runPrefix(runId);
+    this.gate = new RedisHostGate({
+      scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
+      breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})),
+      fire: (call) => this.fire(call),
+    });
     // Renewed three times per TTL: one missed beat on a busy machine does not lose the leases.
     this.heartbeat = setInterval(() => {
       this.fire(this.renew());
-      if (this.intervals.size > 0) this.fire(this.publishIntervals([...this.intervals]));
+      this.gate.heartbeat();
     }, Math.max(50, Math.floor(options.settings.leaseTtlMs / 3)));
     this.heartbeat.unref();
   }
 
   static async open(options: RedisFrontierOptions): Promise<RedisFrontier> {
-    const redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-    await redis.connect();
+    const redis = await connectRedis(options.url, { onError: quietly(options.log) });
     try {
       const scripts = frontierScripts(redis);
       const runId = options.join ? await waitForRun(redis, options) : options.runId === 'new' ? newRunId(Date.now()) : options.runId;
@@ -73,6 +82,7 @@ export class RedisFrontier implements Frontier {
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
       if (existed === -2) throw new Error(`run ${runId} of ${options.spider} has finished already: nothing to join`);
       const frontier = new RedisFrontier(redis, scripts, runId, existed === 1, options.seeding, options);
+      await frontier.gate.load();
       await frontier.renew();
       return frontier;
     } catch (error) {
@@ -135,27 +145,20 @@ export class RedisFrontier implements Frontier {
     await this.settle(request, 'failed', reason, status);
   }
 
-  async defer(request: CrawlRequest, untilMs: number, options: { countAttempt?: boolean; reason?: string } = {}): Promise<void> {
+  async defer(request: CrawlRequest, untilMs: number, options: DeferOptions = {}): Promise<void> {
     const id = this.idOf(request);
     const bump = options.countAttempt ? 1 : 0;
-    const done = await this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump);
+    // The deferral count lives in the stored request, rewritten only then.
+    const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
+    const done = await this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump, json);
     this.leases.delete(id);
-    if (done === 1) request.attempt += bump;
-    else this.leaseLost(request, 'defer');
+    if (done !== 1) return this.leaseLost(request, 'defer');
+    request.attempt += bump;
+    if (json !== '') request.deferrals += 1;
   }
 
   pauseHost(hostKey: string, untilMs: number): void {
-    this.fire(this.scripts.pause(this.prefix, hostKey, Math.max(0, untilMs - Date.now())));
-  }
-
-  /**
-   * The adaptive throttle's interval for a host, as this worker sees it. Published to Redis, where the
-   * slowest live worker's view spaces every worker's sends (see INTERVALS_LUA).
-   */
-  setIntervalMs(hostKey: string, intervalMs: number): void {
-    const ms = Math.max(0, Math.round(intervalMs));
-    this.intervals.set(hostKey, ms);
-    this.fire(this.publishIntervals([[hostKey, ms]]));
+    this.gate.pause(hostKey, untilMs, 'retry-after');
   }
 
   inFlight(): number {
@@ -191,7 +194,7 @@ export class RedisFrontier implements Frontier {
       await this.scripts.returnAll(this.prefix, this.workerId, ...this.leases);
       this.leases.clear();
       // Withdrawn, not left to fade: the hosts go back to the other workers' views at once.
-      if (this.intervals.size > 0) await this.publishIntervals([...this.intervals.keys()].map((host) => [host, -1]));
+      await this.gate.withdraw();
       if (this.seeding) await this.seedingDone();
     } finally {
       await this.redis.quit();
@@ -202,11 +205,6 @@ export class RedisFrontier implements Frontier {
     if (this.closed) return;
     const { leaseTtlMs } = this.options.settings;
     await this.scripts.renew(this.prefix, this.workerId, leaseTtlMs, this.seeding ? leaseTtlMs : 0, ...this.leases);
-  }
-
-  private async publishIntervals(views: Array<[string, number]>): Promise<void> {
-    // A view lives one lease TTL (three heartbeats): a dead worker's caution fades as its leases expire.
-    await this.scripts.intervals(this.prefix, this.workerId, this.options.settings.leaseTtlMs, ...views.flat());
   }
 
   private async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {
@@ -233,6 +231,16 @@ export class RedisFrontier implements Frontier {
       if (!this.closed) this.options.log.error({ err: error }, 'redis frontier call failed');
     });
   }
+}
+
+/** Connection errors once running: one warning per 10 s (the client reconnects; failing calls log their own). */
+function quietly(log: Logger): (error: Error) => void {
+  let lastMs = 0;
+  return (error) => {
+    if (Date.now() - lastMs < 10_000) return;
+    lastMs = Date.now();
+    log.warn({ error: error.message }, 'redis connection lost; reconnecting');
+  };
 }
 
 /** A joining worker may start before the crawl that creates the run: it waits for the run to appear. */

@@ -4,8 +4,11 @@ import { CrawlRequest, type SerializedRequest } from '../core/request';
 import type { Clock } from '../politeness/clock';
 import type { HostSlots } from '../politeness/host-slots';
 import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import { SqliteHostGate } from '../../storage/sqlite/sqlite-host-gate';
+import { breakerOptionsFromSettings, type BreakerOptions } from '../politeness/breaker-board';
+import { settingsSchema } from '../settings/schema';
 import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
-import type { AddResult, Frontier, Lease, LedgerSummary, Pick } from './frontier';
+import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from './frontier';
 import { createRun, finishRun, getRun, latestUnfinishedRun, listRuns, newRunId, reopenRun, type RunInfo, type RunStatus } from './frontier-runs';
 import { runSummary } from './frontier-summary';
 import { frontierStatements, type FrontierStatements } from './frontier-statements';
@@ -19,7 +22,10 @@ export interface SqliteFrontierOptions {
   /** A run id to create or resume, `new`, or `resume-latest` (the latest unfinished run, else new). */
   runId: string | 'new' | 'resume-latest';
   hostKeyOf: (url: string) => string;
+  /** The reservation engine of the run's host gate. */
   hostSlots: HostSlots;
+  /** The host breakers' policy; the settings' defaults when absent (frontier tests). */
+  breaker?: BreakerOptions;
   clock: Clock;
   workerId?: string;
   heartbeatEveryMs?: number;
@@ -43,12 +49,17 @@ export class SqliteFrontier implements Frontier {
   readonly resumed: boolean;
   /** Leases of dead workers put back to pending while opening. */
   readonly reclaimedOnOpen: number;
+  /** ...and later, when this worker ran out of work while another worker's leases were out. */
+  reclaimedWhileRunning = 0;
+  private readonly reclaimEveryMs: number;
   private readonly heap = new ReadyHeap();
   private readonly hosts = new Map<string, HostQueue>();
   private readonly leases = new Map<string, string>();
   private readonly workers: WorkerRegistry;
   private readonly statements: FrontierStatements;
   private readonly commits: GroupCommit;
+  /** The run's host gate: these slots, the breakers, and what they keep over a resume. */
+  readonly gate: SqliteHostGate;
   private closed = false;
 
   private readonly db: SqliteDb;
@@ -71,13 +82,36 @@ export class SqliteFrontier implements Frontier {
     this.statements = frontierStatements(db);
     this.commits = connection.commits;
     this.reclaimedOnOpen = this.workers.reclaimDead(this.runId);
-    const pendingByHost = db
+    this.gate = new SqliteHostGate(db, this.runId, this.commits, options.hostSlots, options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})));
+    this.reclaimEveryMs = options.heartbeatEveryMs ?? 5_000;
+    this.loadPending();
+  }
+
+  /** Counts each host's pending rows from the table and puts those hosts in the heap. */
+  private loadPending(): void {
+    const pendingByHost = this.db
       .prepare(`SELECT host, COUNT(*) AS n FROM requests WHERE run_id = ? AND state = 'pending' GROUP BY host`)
       .all(this.runId) as Array<{ host: string; n: number }>;
     for (const row of pendingByHost) {
       this.hosts.set(row.host, { pending: row.n });
       this.wake(row.host, 0);
     }
+  }
+
+  /**
+   * Nothing pending here, but other workers of this run may hold leases: those of a worker that died
+   * meanwhile come back now (the same exact liveness check as at open); while live ones hold some, the
+   * run is not over (their callbacks may add requests), so wait and look again.
+   */
+  private othersLeases(nowMs: number): Pick | null {
+    if (this.statements.leasedByOthers.get(this.runId, this.workers.workerId) === undefined) return null;
+    const reclaimed = this.commits.write(() => this.workers.reclaimDead(this.runId));
+    if (reclaimed > 0) {
+      this.reclaimedWhileRunning += reclaimed;
+      this.loadPending();
+      return this.next(nowMs);
+    }
+    return { type: 'wait', atMs: nowMs + this.reclaimEveryMs };
   }
 
   static open(options: SqliteFrontierOptions): SqliteFrontier {
@@ -143,7 +177,7 @@ export class SqliteFrontier implements Frontier {
     const slots = this.options.hostSlots;
     for (;;) {
       const top = this.heap.peek();
-      if (!top) return this.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : { type: 'empty' };
+      if (!top) return this.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : (this.othersLeases(nowMs) ?? { type: 'empty' });
       if (top.atMs > nowMs) return { type: 'wait', atMs: top.atMs };
       const host = top.hostKey;
       if (!slots.isOpen(host, nowMs)) {
@@ -188,20 +222,23 @@ export class SqliteFrontier implements Frontier {
     await this.commits.durable();
   }
 
-  async defer(request: CrawlRequest, untilMs: number, options: { countAttempt?: boolean; reason?: string } = {}): Promise<void> {
+  async defer(request: CrawlRequest, untilMs: number, options: DeferOptions = {}): Promise<void> {
     const bump = options.countAttempt ? 1 : 0;
     const id = this.rowId(request);
     const host = this.leases.get(String(id)) ?? this.options.hostKeyOf(request.url);
-    const changes = this.commits.write(() => this.statements.defer.run(untilMs, bump, options.reason ?? null, id, this.runId)).changes;
+    // The deferral count lives in the stored request (rewritten only then); the attempt has its own column.
+    const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : null;
+    const changes = this.commits.write(() => this.statements.defer.run(untilMs, bump, options.reason ?? null, json, id, this.runId)).changes;
     this.settle(request, changes, 'defer');
     request.attempt += bump;
+    if (json !== null) request.deferrals += 1;
     this.countPending(host);
     this.wake(host, untilMs);
     await this.commits.durable();
   }
 
   pauseHost(hostKey: string, untilMs: number): void {
-    this.options.hostSlots.pauseUntil(hostKey, untilMs);
+    this.gate.pause(hostKey, untilMs, 'retry-after');
     const current = this.heap.atMsOf(hostKey);
     if (current !== undefined) this.heap.set(hostKey, Math.max(current, this.options.hostSlots.nextOpenAtMs(hostKey)));
   }
@@ -227,9 +264,12 @@ export class SqliteFrontier implements Frontier {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.commits.flush();
-    this.workers.close();
-    this.connection.release();
+    try {
+      this.commits.flush();
+      this.workers.close();
+    } finally {
+      this.connection.release();
+    }
   }
 
   private makeLease(request: CrawlRequest, hostKey: string, reservation: Parameters<HostSlots['release']>[0]): Lease {
@@ -246,7 +286,7 @@ export class SqliteFrontier implements Frontier {
         reopen();
       },
       releaseSlot: () => {
-        slots.release(reservation);
+        slots.release(reservation, this.options.clock.nowMs());
         reopen();
       },
     };

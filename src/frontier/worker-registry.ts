@@ -1,7 +1,10 @@
 // Registers this process as a frontier worker, keeps its heartbeat, and finds workers that died.
 import { randomUUID } from 'node:crypto';
 import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
-import { isPidAlive, thisHostname } from '../../storage/sqlite/process-liveness';
+import { isPidAlive, thisHostname, thisProcessStartTicks } from '../../storage/sqlite/process-liveness';
+
+/** Workers of this process that closed: gone although the pid lives (their row may remain if the disk was full). */
+const closedHere = new Set<string>();
 
 export interface WorkerRegistryOptions {
   workerId?: string;
@@ -33,36 +36,43 @@ export class WorkerRegistry {
     // Heartbeats are wall-clock time on purpose: other processes compare them to their own wall clock.
     const now = Date.now();
     db.prepare(
-      `INSERT INTO workers (worker_id, pid, hostname, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?)
+      `INSERT INTO workers (worker_id, pid, hostname, started_at, heartbeat_at, start_ticks) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (worker_id) DO UPDATE SET pid = excluded.pid, hostname = excluded.hostname,
-         heartbeat_at = excluded.heartbeat_at`,
-    ).run(this.workerId, process.pid, this.hostname, now, now);
+         heartbeat_at = excluded.heartbeat_at, start_ticks = excluded.start_ticks`,
+    ).run(this.workerId, process.pid, this.hostname, now, now, thisProcessStartTicks);
     const update = db.prepare('UPDATE workers SET heartbeat_at = ? WHERE worker_id = ?');
-    this.beat = () => update.run(Date.now(), this.workerId);
+    this.beat = () => {
+      try {
+        update.run(Date.now(), this.workerId);
+      } catch {
+        // A full disk or a busy file: the next beat tries again; only a worker on another machine reads it.
+      }
+    };
     this.timer = setInterval(this.beat, options.heartbeatEveryMs ?? 5_000);
     // A heartbeat must never keep a finished crawl alive.
     this.timer.unref();
   }
 
   /**
-   * Holders of in_progress rows that are gone: same machine and the pid no longer exists, another
-   * machine and the heartbeat is stale, or no worker row at all (closed without finishing).
+   * Holders of in_progress rows that are gone: same machine and the process is not alive by the exact
+   * check (gone, a zombie, or its pid reused by a later process), another machine and the heartbeat is
+   * stale, or no worker row at all (closed without finishing).
    */
   deadHolders(runId: string): string[] {
     const holders = this.db
       .prepare(
-        `SELECT DISTINCT r.worker_id AS holder, w.pid AS pid, w.hostname AS hostname, w.heartbeat_at AS heartbeat_at
+        `SELECT DISTINCT r.worker_id AS holder, w.pid AS pid, w.hostname AS hostname, w.heartbeat_at AS heartbeat_at, w.start_ticks AS start_ticks
          FROM requests r LEFT JOIN workers w ON w.worker_id = r.worker_id
          WHERE r.run_id = ? AND r.state = 'in_progress'`,
       )
-      .all(runId) as Array<{ holder: string; pid: number | null; hostname: string | null; heartbeat_at: number | null }>;
+      .all(runId) as Array<{ holder: string; pid: number | null; hostname: string | null; heartbeat_at: number | null; start_ticks: string | null }>;
     const now = Date.now();
     const dead: string[] = [];
     for (const row of holders) {
       if (row.holder === this.workerId) continue;
-      if (row.pid === null) dead.push(row.holder);
+      if (row.pid === null || closedHere.has(row.holder)) dead.push(row.holder);
       else if (row.hostname === this.hostname) {
-        if (!isPidAlive(row.pid)) dead.push(row.holder);
+        if (!isPidAlive(row.pid, row.start_ticks)) dead.push(row.holder);
       } else if (now - (row.heartbeat_at ?? 0) > this.staleAfterMs) dead.push(row.holder);
     }
     return dead;
@@ -99,6 +109,11 @@ export class WorkerRegistry {
   close(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.db.prepare('DELETE FROM workers WHERE worker_id = ?').run(this.workerId);
+    closedHere.add(this.workerId);
+    try {
+      this.db.prepare('DELETE FROM workers WHERE worker_id = ?').run(this.workerId);
+    } catch {
+      // A full disk: the row stays, and the exact liveness check finds this process gone once it is.
+    }
   }
 }

@@ -1,6 +1,7 @@
 // pino logger: pretty on a TTY (one line per entry, as a person reads a log), JSON lines otherwise; secrets redacted before anything is written.
 import { pino, type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { maskSecretsInText } from '../core/mask-secrets';
 import type { Settings } from '../settings/schema';
 
 /** Paths whose values never reach a log line, wherever they are bound. */
@@ -36,7 +37,18 @@ export function createLogger(options: LoggerOptions): Logger {
   const usePretty = options.format === 'pretty' || (prettyLogs(options.format) && !options.destination);
   const base = { level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined };
   if (usePretty) {
-    return pino(base, pretty({ destination: options.prettyDestination ?? 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', singleLine: true }));
+    return pino(base, masking(pretty({ destination: options.prettyDestination ?? 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', singleLine: true })));
   }
-  return pino(base, options.destination ?? pino.destination({ dest: 2, sync: false }));
+  return pino(base, masking(options.destination ?? pino.destination({ dest: 2, sync: false })));
+}
+
+/**
+ * The redact paths cover the fields we know; a URL with credentials can still arrive inside any
+ * message or error text (a driver's connection error). Every line is masked on its way out.
+ */
+function masking(stream: DestinationStream & { flush?(callback?: (error?: Error) => void): void }): DestinationStream {
+  return {
+    write: (line: string) => stream.write(maskSecretsInText(line)),
+    flush: (callback?: (error?: Error) => void) => (stream.flush ? stream.flush(callback) : callback?.()),
+  } as DestinationStream;
 }

@@ -1,6 +1,6 @@
 // Maps an item and its source to the row the ItemStore keeps, including the run-scoped item key.
 import { createHash } from 'node:crypto';
-import type { Item, ItemSource } from '../core/item';
+import { PRICING_ITEM_FIELDS, type Item, type ItemSource } from '../core/item';
 import { Decimal, parseDecimalString } from '../core/money';
 import type { StoredItem } from '../../storage/item-store';
 import { toCurrencyScale } from '../prices/iso-currencies';
@@ -39,6 +39,16 @@ function storedPrice(price: unknown, currency: string | null): string | null {
   return null;
 }
 
+/** The pricing fields the item states (null, absent and [] all mean "none"), as canonical JSON: equal text means equal fields. */
+export function pricingJson(data: Record<string, unknown>): string {
+  const stated: Record<string, unknown> = {};
+  for (const field of PRICING_ITEM_FIELDS) {
+    const value = data[field];
+    if (value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)) stated[field] = value;
+  }
+  return canonicalJson(stated);
+}
+
 /** Throws a TypeError when the item cannot be represented as JSON (e.g. it holds a cycle). */
 export function toStoredItem(item: Item, source: ItemSource): StoredItem {
   const data = toJsonValue(item) as Record<string, unknown>;
@@ -55,6 +65,7 @@ export function toStoredItem(item: Item, source: ItemSource): StoredItem {
     sku: itemSku(item),
     price,
     currency,
+    pricing: pricingJson(data),
     rawHash: source.rawHash,
     data,
     scrapedAtMs: source.scrapedAtMs,

@@ -7,6 +7,13 @@ export type BreakerState = 'closed' | 'open' | 'half-open';
 /** What to do with a request about to be sent: let it through (maybe as the probe) or park it until `untilMs`. */
 export type BreakerGate = { type: 'pass'; probe: boolean } | { type: 'wait'; untilMs: number; pauseHost: boolean };
 
+/** What a gate keeps of a breaker across a resume (see ports/host-gate.ts BreakerRecord). */
+export interface BreakerSnapshot {
+  state: BreakerState;
+  openUntilMs: number;
+  cooldownMs: number;
+}
+
 export interface BreakerTransition {
   from: BreakerState;
   to: BreakerState;
@@ -32,11 +39,51 @@ export class HostBreaker {
   private probeId: string | null = null;
   private probeSentAtMs = 0;
 
+  /**
+   * `onChange` hears every change worth keeping (a transition, a longer open period): the gate pauses the
+   * host and persists it. `restored` is the state the host had before a resume: a breaker that was
+   * half-open comes back open until the same time, as its probe died with the process.
+   */
   constructor(
     private readonly config: BreakerConfig,
     private readonly probeTimeoutMs: number,
+    private readonly onChange: (snapshot: BreakerSnapshot) => void = () => undefined,
+    restored?: BreakerSnapshot,
   ) {
-    this.cooldownMs = config.cooldownMs;
+    this.cooldownMs = restored?.cooldownMs ?? config.cooldownMs;
+    if (restored && restored.state !== 'closed') {
+      this.current = 'open';
+      this.openUntilMs = restored.openUntilMs;
+    }
+  }
+
+  /**
+   * Another worker's breaker for the same host (a shared gate): follow its open period, wait for its probe,
+   * and close when its probe closed the host. Our own probe, once out, decides for us. Not reported to
+   * `onChange`: the change is not ours to persist.
+   */
+  adopt(shared: BreakerSnapshot, nowMs: number): void {
+    if (this.current === 'half-open') return;
+    if (shared.state === 'closed') {
+      if (this.current === 'open') {
+        this.current = 'closed';
+        this.consecutive = 0;
+        this.cooldownMs = shared.cooldownMs;
+      }
+      return;
+    }
+    // Its probe is out: we wait for its answer, at most as long as a probe may take.
+    const untilMs = shared.state === 'open' ? shared.openUntilMs : nowMs + this.probeTimeoutMs;
+    if (this.current === 'closed' || untilMs > this.openUntilMs) {
+      this.current = 'open';
+      this.consecutive = 0;
+      this.openUntilMs = untilMs;
+      this.cooldownMs = Math.max(this.cooldownMs, shared.cooldownMs);
+    }
+  }
+
+  snapshot(): BreakerSnapshot {
+    return { state: this.current, openUntilMs: this.openUntil, cooldownMs: this.cooldownMs };
   }
 
   get state(): BreakerState {
@@ -54,6 +101,7 @@ export class HostBreaker {
       if (nowMs < this.openUntilMs) return { gate: { type: 'wait', untilMs: this.openUntilMs, pauseHost: true }, transition: null };
       this.current = 'half-open';
       this.startProbe(nowMs, requestId);
+      this.onChange(this.snapshot());
       return { gate: { type: 'pass', probe: true }, transition: { from: 'open', to: 'half-open' } };
     }
     if (this.probeId === requestId || nowMs >= this.probeSentAtMs + this.probeTimeoutMs) {
@@ -73,7 +121,10 @@ export class HostBreaker {
     }
     if (this.current === 'open') {
       // A request already in flight when the breaker opened: it can only lengthen the pause.
-      if (retryAfterAtMs !== null) this.openUntilMs = Math.max(this.openUntilMs, retryAfterAtMs);
+      if (retryAfterAtMs !== null && retryAfterAtMs > this.openUntilMs) {
+        this.openUntilMs = retryAfterAtMs;
+        this.onChange(this.snapshot());
+      }
       return null;
     }
     if (this.current === 'half-open') return null;
@@ -89,6 +140,7 @@ export class HostBreaker {
       this.consecutive = 0;
       this.cooldownMs = this.config.cooldownMs;
       this.probeId = null;
+      this.onChange(this.snapshot());
       return { from: 'half-open', to: 'closed' };
     }
     if (this.current === 'closed') this.consecutive = 0;
@@ -110,6 +162,7 @@ export class HostBreaker {
     this.consecutive = 0;
     this.probeId = null;
     this.openUntilMs = Math.max(nowMs + this.cooldownMs, retryAfterAtMs ?? 0);
+    this.onChange(this.snapshot());
     return { from, to: 'open', untilMs: this.openUntilMs, cooldownMs: this.cooldownMs };
   }
 

@@ -1,5 +1,7 @@
-// Per-host send slots: at most maxConcurrency in flight and sends spaced by minInterval + jitter.
+// Per-host send slots: at most maxConcurrency in flight and sends spaced by the interval in force + jitter.
+import type { GateRecord, HostGateView, PauseCause } from '../ports/host-gate';
 import type { HostPolicy, PolicyFor } from './host-policy';
+import { intervalInForce } from './interval-in-force';
 
 export type { HostPolicy, PolicyFor } from './host-policy';
 export { policyFromSettings } from './host-policy';
@@ -30,18 +32,19 @@ interface HostState {
   open: Set<number>;
   /** The adaptive throttle's interval, replacing policy.minIntervalMs while set. */
   adaptedIntervalMs: number | null;
+  /** robots.txt's Crawl-delay: a floor under the interval. */
+  crawlDelayMs: number;
+  /** The interval in force (kept so a reservation reads one field, not three). */
+  intervalMs: number;
+  /** The latest pause (Retry-After, breaker): a cancelled reservation never gives back time before it. */
+  pausedUntilMs: number;
+  pauseCause: PauseCause | null;
   /** The latest reservation or send: where a grown interval is counted from. */
   lastSendAtMs: number;
 }
 
-export interface HostSlotView {
-  hostKey: string;
-  inFlight: number;
-  maxConcurrency: number;
-  minIntervalMs: number;
-  /** When the host may be sent its next request (interval, Retry-After, breaker). */
-  nextOpenAtMs: number;
-}
+/** The slots' part of a host's gate view (the breaker is the gate's). */
+export type HostSlotView = Omit<HostGateView, 'breaker'>;
 
 export interface HostSlotsOptions {
   policyFor: PolicyFor;
@@ -79,7 +82,7 @@ export class HostSlots {
       hostKey,
       serial: ++host.serial,
       previousNextOpenAtMs: host.nextOpenAtMs,
-      nextOpenAtMs: nowMs + this.spacingMs(host.adaptedIntervalMs ?? host.policy.minIntervalMs) + this.jitter(host.policy.jitterMs),
+      nextOpenAtMs: nowMs + this.spacingMs(host.intervalMs) + this.jitter(host.policy.jitterMs),
       reservedAtMs: nowMs,
     };
     host.nextOpenAtMs = reservation.nextOpenAtMs;
@@ -102,32 +105,51 @@ export class HostSlots {
     host.lastSendAtMs = Math.max(host.lastSendAtMs, nowMs);
   }
 
-  /** The response (or error) arrived: free the concurrency slot; the interval keeps running. */
-  release(reservation: Reservation): void {
+  /**
+   * The response (or error) arrived at `nowMs`: free the concurrency slot; the interval keeps running.
+   * A Crawl-delay also counts from the answer, as Yandex, who introduced it, defines it (the wait after
+   * loading one page before starting the next): a slow answer never lets the next send follow it closely.
+   */
+  release(reservation: Reservation, nowMs?: number): void {
     const host = this.hosts.get(reservation.hostKey);
     if (!host || !host.open.delete(reservation.serial)) return;
     host.inFlight -= 1;
+    if (host.crawlDelayMs > 0 && nowMs !== undefined) host.nextOpenAtMs = Math.max(host.nextOpenAtMs, nowMs + this.spacingMs(host.crawlDelayMs));
   }
 
   /**
-   * The request was never sent: free the slot and, when no later reservation built on this one,
-   * give back the interval too (a later one already spaced itself from ours, and a pause must hold).
+   * The request was never sent: free the slot and, when no later reservation or out-of-band send built
+   * on this one, give back the interval too (a later one already spaced itself from ours), but never
+   * the time of a pause.
    */
   cancel(reservation: Reservation): void {
     const host = this.hosts.get(reservation.hostKey);
     if (!host || !host.open.delete(reservation.serial)) return;
     host.inFlight -= 1;
     if (host.serial === reservation.serial && host.nextOpenAtMs === reservation.nextOpenAtMs) {
-      host.nextOpenAtMs = reservation.previousNextOpenAtMs;
+      host.nextOpenAtMs = Math.max(reservation.previousNextOpenAtMs, host.pausedUntilMs);
     }
   }
 
   /** Retry-After or a breaker: never moves the next open time backward. */
-  pauseUntil(hostKey: string, untilMs: number): void {
+  pauseUntil(hostKey: string, untilMs: number, cause: PauseCause = 'retry-after'): void {
     const host = this.state(hostKey);
-    if (untilMs > host.nextOpenAtMs) {
-      host.nextOpenAtMs = untilMs;
+    if (untilMs > host.pausedUntilMs) {
+      host.pausedUntilMs = untilMs;
+      host.pauseCause = cause;
     }
+    if (untilMs > host.nextOpenAtMs) host.nextOpenAtMs = untilMs;
+  }
+
+  /**
+   * A request went to the host outside the slots (robots.txt): the next one waits a full interval after
+   * it. Counts as a reservation, so cancelling an earlier one cannot give this spacing back.
+   */
+  noteSend(hostKey: string, atMs: number): void {
+    const host = this.state(hostKey);
+    host.serial += 1;
+    host.lastSendAtMs = Math.max(host.lastSendAtMs, atMs);
+    host.nextOpenAtMs = Math.max(host.nextOpenAtMs, atMs + this.spacingMs(host.intervalMs));
   }
 
   /**
@@ -138,7 +160,28 @@ export class HostSlots {
   setIntervalMs(hostKey: string, intervalMs: number): void {
     const host = this.state(hostKey);
     host.adaptedIntervalMs = intervalMs;
-    if (host.serial > 0) host.nextOpenAtMs = Math.max(host.nextOpenAtMs, host.lastSendAtMs + this.spacingMs(intervalMs));
+    this.reinterval(host);
+  }
+
+  /** robots.txt's Crawl-delay: a floor under the configured and the throttle's interval, applied as setIntervalMs applies. */
+  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void {
+    const host = this.state(hostKey);
+    host.crawlDelayMs = crawlDelayMs;
+    this.reinterval(host);
+  }
+
+  /** What a gate persisted for the host before a resume: its intervals and the pause still to run. */
+  restore(hostKey: string, record: GateRecord): void {
+    const host = this.state(hostKey);
+    host.adaptedIntervalMs = record.throttleMs;
+    host.crawlDelayMs = record.crawlDelayMs;
+    this.reinterval(host);
+    if (record.pauseCause !== null) this.pauseUntil(hostKey, record.pausedUntilMs, record.pauseCause);
+  }
+
+  private reinterval(host: HostState): void {
+    host.intervalMs = intervalInForce(host.policy.minIntervalMs, host.adaptedIntervalMs, host.crawlDelayMs).intervalMs;
+    if (host.serial > 0) host.nextOpenAtMs = Math.max(host.nextOpenAtMs, host.lastSendAtMs + this.spacingMs(host.intervalMs));
   }
 
   /** The interval plus the margin; a host without an interval gets none (a margin would cap a fast host at 1 / margin). */
@@ -166,9 +209,20 @@ export class HostSlots {
     return host !== undefined && host.inFlight >= host.policy.maxConcurrency;
   }
 
+  /** What a gate persists of the host (its breaker aside). */
+  record(hostKey: string): Omit<GateRecord, 'breaker'> {
+    const host = this.hosts.get(hostKey);
+    if (!host) return { throttleMs: null, crawlDelayMs: 0, pausedUntilMs: 0, pauseCause: null };
+    return { throttleMs: host.adaptedIntervalMs, crawlDelayMs: host.crawlDelayMs, pausedUntilMs: host.pausedUntilMs, pauseCause: host.pauseCause };
+  }
+
   /** Read-only view of every host seen so far, for progress displays and metrics. */
-  snapshot(): HostSlotView[] {
-    return [...this.hosts].map(([hostKey, h]) => ({ hostKey, inFlight: h.inFlight, maxConcurrency: h.policy.maxConcurrency, minIntervalMs: h.policy.minIntervalMs, nextOpenAtMs: h.nextOpenAtMs }));
+  snapshot(nowMs: number): HostSlotView[] {
+    return [...this.hosts].map(([hostKey, h]) => {
+      const { intervalMs, cause } = intervalInForce(h.policy.minIntervalMs, h.adaptedIntervalMs, h.crawlDelayMs);
+      const paused = h.pausedUntilMs > nowMs;
+      return { hostKey, inFlight: h.inFlight, maxConcurrency: h.policy.maxConcurrency, intervalMs, intervalCause: cause, nextOpenAtMs: h.nextOpenAtMs, pausedUntilMs: paused ? h.pausedUntilMs : 0, pauseCause: paused ? h.pauseCause : null };
+    });
   }
 
   private jitter(jitterMs: number): number {
@@ -179,7 +233,8 @@ export class HostSlots {
   private state(hostKey: string): HostState {
     let host = this.hosts.get(hostKey);
     if (!host) {
-      host = { policy: this.policyFor(hostKey), nextOpenAtMs: 0, inFlight: 0, serial: 0, open: new Set(), adaptedIntervalMs: null, lastSendAtMs: 0 };
+      const policy = this.policyFor(hostKey);
+      host = { policy, nextOpenAtMs: 0, inFlight: 0, serial: 0, open: new Set(), adaptedIntervalMs: null, crawlDelayMs: 0, intervalMs: policy.minIntervalMs, pausedUntilMs: 0, pauseCause: null, lastSendAtMs: 0 };
       this.hosts.set(hostKey, host);
     }
     return host;

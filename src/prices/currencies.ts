@@ -1,35 +1,63 @@
-// Currency symbols the price parser recognises (ISO codes come from iso-currencies), and how ambiguous ones resolve.
+// Currency symbols and words the price parser recognises (ISO codes come from iso-currencies), and how shared ones resolve.
 import { ISO_CODES } from './iso-currencies';
+import { localeCurrencyAmong } from './price-locale';
 
 export { ISO_CODES } from './iso-currencies';
 
-const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU'];
+const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU', 'BSD', 'BBD', 'BZD', 'FJD', 'LRD', 'NAD', 'SBD', 'SRD', 'XCD', 'BMD', 'KYD', 'GYD'];
+const RUPEES = ['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR'];
+const KRONER = ['SEK', 'NOK', 'DKK', 'ISK'];
+const YUAN = ['CNY', 'TWD', 'HKD', 'MOP'];
 
 /**
- * Symbol (or local abbreviation) → candidate ISO codes. The first candidate is the fallback when
- * neither the hint nor the default currency picks another; `null` first means "unknown without a
- * hint" (kr). Symbols are local usage, which no ISO data package carries.
+ * Symbol, abbreviation or word → candidate ISO codes, as shops write them (local usage, which no ISO
+ * data package carries). One candidate: the text decides. Several: hint, locale or default must.
  */
-export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly (string | null)[]>> = {
-  US$: ['USD'], 'U$S': ['USD'], C$: ['CAD'], CA$: ['CAD'], CAN$: ['CAD'], A$: ['AUD'], AU$: ['AUD'],
+export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
+  US$: ['USD'], 'U$S': ['USD'], USD$: ['USD'], C$: ['CAD'], CA$: ['CAD'], CAN$: ['CAD'], A$: ['AUD'], AU$: ['AUD'],
   NZ$: ['NZD'], HK$: ['HKD'], S$: ['SGD'], SG$: ['SGD'], NT$: ['TWD'], R$: ['BRL'], MX$: ['MXN'], Mex$: ['MXN'],
-  RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'], $: DOLLARS,
-  '€': ['EUR'], Euro: ['EUR'], euro: ['EUR'], Euros: ['EUR'], euros: ['EUR'],
-  '£': ['GBP', 'EGP', 'GIP'], '¥': ['JPY', 'CNY'], '￥': ['CNY', 'JPY'], '円': ['JPY'], '元': ['CNY'], RMB: ['CNY'],
-  '₹': ['INR'], 'Rs.': ['INR', 'PKR', 'LKR', 'NPR'], Rs: ['INR', 'PKR', 'LKR', 'NPR'],
-  '₽': ['RUB'], 'руб': ['RUB'], 'р.': ['RUB'], '₩': ['KRW'], '원': ['KRW'], '₺': ['TRY'], TL: ['TRY'],
-  '₪': ['ILS'], '₫': ['VND'], 'đ': ['VND'], '₴': ['UAH'], 'грн': ['UAH'], '₦': ['NGN'], '₸': ['KZT'],
-  '฿': ['THB'], 'บาท': ['THB'], '₱': ['PHP'], Rp: ['IDR'], RM: ['MYR'], KSh: ['KES'], R: ['ZAR'],
-  'zł': ['PLN'], 'Kč': ['CZK'], Ft: ['HUF'], lei: ['RON'], Lei: ['RON'], 'лв': ['BGN'], 'din.': ['RSD'],
-  'ден': ['MKD'], KM: ['BAM'], '₾': ['GEL'], '₼': ['AZN'], '৳': ['BDT'], Tk: ['BDT'], '₲': ['PYG'], '₡': ['CRC'],
-  'S/': ['PEN'], 'S/.': ['PEN'], KD: ['KWD'], 'د.ك': ['KWD'], BD: ['BHD'], 'د.إ': ['AED'], Dhs: ['AED'], 'ر.س': ['SAR'],
-  'ر.ق': ['QAR'], 'ج.م': ['EGP'], FCFA: ['XOF', 'XAF'], CFA: ['XOF', 'XAF'],
-  kr: [null, 'SEK', 'NOK', 'DKK', 'ISK'], 'kr.': [null, 'DKK', 'ISK', 'SEK', 'NOK'], Kr: [null, 'SEK', 'NOK', 'DKK', 'ISK'],
-  'Fr.': ['CHF'], 'SFr.': ['CHF'],
+  RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'], $: DOLLARS, dollars: DOLLARS, dollar: DOLLARS, pesos: ['MXN', 'ARS', 'CLP', 'COP', 'UYU', 'PHP', 'DOP', 'CUP'],
+  '€': ['EUR'], Euro: ['EUR'], euro: ['EUR'], Euros: ['EUR'], euros: ['EUR'], EURO: ['EUR'], 'евро': ['EUR'], 'ευρώ': ['EUR'],
+  '£': ['GBP', 'GIP', 'FKP', 'SHP'], 'E£': ['EGP'], '£E': ['EGP'], 'ج.م': ['EGP'], 'جنيه': ['EGP'],
+  '¥': ['JPY', 'CNY'], '￥': ['JPY', 'CNY'], '円': ['JPY'], 'yen': ['JPY'], '元': YUAN, RMB: ['CNY'], 'юань': ['CNY'], 'юаней': ['CNY'], 'yuan': ['CNY'],
+  '₹': ['INR'], 'Rs.': RUPEES, Rs: RUPEES, '₨': RUPEES, 'रु': ['NPR', 'INR'], 'रू': ['NPR'],
+  '₽': ['RUB'], 'руб': ['RUB'], 'руб.': ['RUB'], 'р.': ['RUB'], 'рублей': ['RUB'], 'рубля': ['RUB'], 'рубль': ['RUB'],
+  '₩': ['KRW'], '원': ['KRW'], '₺': ['TRY'], TL: ['TRY'], '₪': ['ILS'], 'ש"ח': ['ILS'], 'ש״ח': ['ILS'], 'שח': ['ILS'],
+  '₫': ['VND'], 'đ': ['VND'], 'VNĐ': ['VND'], 'đồng': ['VND'], '₴': ['UAH'], 'грн': ['UAH'], 'грн.': ['UAH'], '₦': ['NGN'], '₸': ['KZT'], 'тг': ['KZT'],
+  '฿': ['THB'], 'บาท': ['THB'], '₱': ['PHP'], Rp: ['IDR'], RM: ['MYR'], KSh: ['KES'], Ksh: ['KES'], R: ['ZAR'],
+  'zł': ['PLN'], 'złotych': ['PLN'], 'zł.': ['PLN'], 'Kč': ['CZK'], Ft: ['HUF'], lei: ['RON'], Lei: ['RON'], 'лв': ['BGN'], 'лв.': ['BGN'], 'din.': ['RSD'], 'дин.': ['RSD'],
+  'ден': ['MKD'], KM: ['BAM'], kn: ['HRK'], '₾': ['GEL'], '₼': ['AZN'], '৳': ['BDT'], Tk: ['BDT'], '₲': ['PYG'], '₡': ['CRC'],
+  'S/': ['PEN'], 'S/.': ['PEN'], KD: ['KWD'], 'د.ك': ['KWD'], BD: ['BHD'], 'د.ب': ['BHD'], 'د.إ': ['AED'], Dhs: ['AED'], 'ر.س': ['SAR'],
+  'ر.ق': ['QAR'], 'ر.ع': ['OMR'], 'د.أ': ['JOD'], 'ريال': ['SAR', 'QAR', 'OMR', 'IRR', 'YER'], 'ریال': ['IRR'], DH: ['MAD'], 'د.م.': ['MAD'], FCFA: ['XOF', 'XAF'], 'F CFA': ['XOF', 'XAF'], CFA: ['XOF', 'XAF'],
+  // CLDR writes the Arabic abbreviations with a closing dot.
+  'د.إ.': ['AED'], 'ر.س.': ['SAR'], 'ج.م.': ['EGP'], 'د.ك.': ['KWD'], 'د.ب.': ['BHD'], 'ر.ع.': ['OMR'], 'د.أ.': ['JOD'], 'ر.ق.': ['QAR'],
+  kr: KRONER, 'kr.': KRONER, Kr: KRONER, 'Kr.': KRONER, 'Fr.': ['CHF'], 'SFr.': ['CHF'], 'Fr': ['CHF'], Franken: ['CHF'],
 };
 
+/**
+ * Shared symbols with one reading so dominant that the others write it differently: the other
+ * pound currencies (GIP, FKP, SHP) are at par with GBP, and Egypt writes E£ or ج.م. A hint,
+ * locale or default among the candidates still wins.
+ */
+const DOMINANT: Readonly<Record<string, string>> = { '£': 'GBP' };
+
+export type CurrencySource = 'text' | 'hint' | 'locale' | 'default';
+
+/** Which currency a price is in, and what decided it; `candidates` when a shared symbol stayed unresolved. */
+export interface CurrencyChoice {
+  currency: string | null;
+  source: CurrencySource | null;
+  candidates?: readonly string[];
+}
+
+export interface CurrencyContext {
+  currencyHint?: string | null;
+  locale?: string | null;
+  defaultCurrency?: string | null;
+}
+
 /** A hint may be an ISO code ("cad") or a symbol ("C$", "€"); returns its candidate codes. */
-export function candidatesOf(hint: string | undefined | null): readonly (string | null)[] {
+export function candidatesOf(hint: string | undefined | null): readonly string[] {
   if (!hint) return [];
   const trimmed = hint.trim();
   if (ISO_CODES.has(trimmed.toUpperCase())) return [trimmed.toUpperCase()];
@@ -37,24 +65,37 @@ export function candidatesOf(hint: string | undefined | null): readonly (string 
 }
 
 /**
- * Picks an ISO code among a symbol's candidates: the hint if it is one of them, else the default
- * if it is one of them, else the symbol's fallback. `$` stays USD on a EUR shop: a default
- * outside the candidates says nothing about which dollar is meant.
+ * Picks an ISO code among a symbol's candidates: the hint, then the page locale, then the spider's
+ * default, each only when it names one of them (a EUR default says nothing about which dollar `$` is).
+ * Nothing decides: null with the candidates, never the first one guessed.
  */
-export function resolveCurrency(
-  candidates: readonly (string | null)[],
-  hint: string | undefined | null,
-  defaultCurrency: string | undefined | null,
-): string | null {
-  for (const preferred of [...candidatesOf(hint), defaultCurrency?.toUpperCase()]) {
-    if (preferred && candidates.includes(preferred)) return preferred;
-  }
-  return candidates[0] ?? null;
+export function resolveCurrency(symbol: string, candidates: readonly string[], context: CurrencyContext): CurrencyChoice {
+  if (candidates.length === 1) return { currency: candidates[0], source: 'text' };
+  if (candidates.length === 0) return currencyFromContext(context);
+  const fromHint = candidatesOf(context.currencyHint).filter((code) => candidates.includes(code));
+  if (fromHint.length === 1) return { currency: fromHint[0], source: 'hint' };
+  const pool = fromHint.length > 1 ? fromHint : candidates;
+  const fromLocale = context.locale ? localeCurrencyAmong(context.locale, symbol, pool) : null;
+  if (fromLocale) return { currency: fromLocale, source: 'locale' };
+  const fallback = context.defaultCurrency?.toUpperCase();
+  if (fallback && pool.includes(fallback)) return { currency: fallback, source: 'default' };
+  if (DOMINANT[symbol]) return { currency: DOMINANT[symbol], source: 'text' };
+  return { currency: null, source: null, candidates: pool };
 }
 
 /** Currency of a price whose text names none: the hint (code or symbol), else the default, else null. */
-export function currencyFromHint(hint: string | undefined | null, defaultCurrency: string | undefined | null): string | null {
+export function currencyFromContext(context: CurrencyContext): CurrencyChoice {
+  const hint = context.currencyHint?.trim();
   const fromHint = candidatesOf(hint);
-  if (fromHint.length > 0) return resolveCurrency(fromHint, hint, defaultCurrency);
-  return defaultCurrency ? defaultCurrency.toUpperCase() : null;
+  if (hint && fromHint.length > 0) {
+    const choice = resolveCurrency(hint, fromHint, { ...context, currencyHint: null });
+    return choice.source === 'text' ? { ...choice, source: 'hint' } : choice;
+  }
+  const fallback = context.defaultCurrency?.trim().toUpperCase();
+  return fallback ? { currency: fallback, source: 'default' } : { currency: null, source: null };
+}
+
+/** The currency alone, for callers that hold a hint and a default but no price text. */
+export function currencyFromHint(hint: string | undefined | null, defaultCurrency: string | undefined | null): string | null {
+  return currencyFromContext({ currencyHint: hint, defaultCurrency }).currency;
 }

@@ -1,6 +1,6 @@
 // normalizeNumber: digits with group and decimal separators in any common convention → plain decimal text.
 
-const GROUP_OR_DECIMAL = /[.,'’ ]/g;
+const SEPARATOR = /[.,' ]/g;
 
 export interface NormalizeOptions {
   /** The shop's decimal separator, when known; decides "1.234" / "1,234". */
@@ -10,47 +10,53 @@ export interface NormalizeOptions {
 }
 
 /**
- * Plain decimal text ("1234.56") from digits and separators, or null when the grouping is
- * impossible. With one kind of separator written once before exactly three digits ("1.299",
- * "1,299") it is a thousands separator unless the integer part is 0, the currency has three
- * minor digits, or `decimalSeparator` says otherwise (the hint wins over the currency).
+ * Plain decimal text ("1234.56") from digits and separators, or null when the separators do not
+ * give exactly one reading: one group character throughout, the decimal separator (if any) last and
+ * different from it. With one kind of separator written once before exactly three digits ("1.299",
+ * "1,299") it is a thousands separator unless the integer part is 0, the currency has three minor
+ * digits, or `decimalSeparator` says otherwise (the hint wins over the currency).
  */
 export function normalizeNumber(raw: string, options: NormalizeOptions | '.' | ',' = {}): string | null {
   const { decimalSeparator, minorDigits } = typeof options === 'string' ? { decimalSeparator: options, minorDigits: null } : options;
-  const body = raw.replace(/[.,:][-–—]$/, ''); // "12,-", "199:-": whole units
-  const separators: string[] = body.match(GROUP_OR_DECIMAL) ?? [];
-  const groups = body.split(GROUP_OR_DECIMAL);
+  const body = raw.replace(/[.,:][-–—]{1,2}$/, ''); // "12,-", "199:-", "1.049,--": whole units
+  const separators: string[] = body.match(SEPARATOR) ?? [];
+  const groups = body.split(SEPARATOR);
   if (separators.length === 0) return body;
   if (groups.some((group) => group === '')) return null;
 
   const last = separators[separators.length - 1];
   let decimalAt = -1;
   if (last === '.' || last === ',') {
-    const other = last === '.' ? ',' : '.';
     const sameCount = separators.filter((separator) => separator === last).length;
-    if (separators.includes(other)) {
-      if (sameCount > 1) return null;
-      decimalAt = separators.length - 1;
-    } else if (sameCount === 1) {
+    if (sameCount === separators.length && sameCount === 1) {
       const lastGroup = groups[groups.length - 1];
-      const integerIsZero = groups.length === 2 && /^0+$/.test(groups[0]);
+      const integerIsZero = /^0+$/.test(groups[0]);
       let decimal: boolean;
       if (lastGroup.length !== 3 || integerIsZero) decimal = true;
       else if (decimalSeparator) decimal = decimalSeparator === last;
       else decimal = minorDigits === 3;
-      if (decimal || !validGrouping(groups)) decimalAt = separators.length - 1;
+      if (decimal || !validGrouping(groups, separators)) decimalAt = 0;
+    } else if (sameCount === 1) {
+      decimalAt = separators.length - 1; // "1.234,56", "1 234,56", "1'234.50": the odd one out, written last
     }
   }
+  const groupSeparators = decimalAt === -1 ? separators : separators.slice(0, -1);
   const integerGroups = decimalAt === -1 ? groups : groups.slice(0, -1);
-  if (!validGrouping(integerGroups)) return null;
+  if (!validGrouping(integerGroups, groupSeparators)) return null;
   const integer = integerGroups.join('');
   return decimalAt === -1 ? integer : `${integer}.${groups[groups.length - 1]}`;
 }
 
-/** 1–3 leading digits, then groups of three (Indian lakh style: twos, then a final three). */
-function validGrouping(groups: readonly string[]): boolean {
+/**
+ * One group character; 1–3 leading digits, then groups of three. Indian lakh grouping (twos, then
+ * a final three) only with commas, as Indian shops write it: "1.99 500" is two numbers, not 199500.
+ */
+function validGrouping(groups: readonly string[], separators: readonly string[]): boolean {
   if (groups.length === 1) return true;
+  if (new Set(separators).size > 1) return false;
   if (groups[0].length > 3) return false;
   const rest = groups.slice(1);
-  return rest[rest.length - 1].length === 3 && rest.slice(0, -1).every((group) => group.length === 3 || group.length === 2);
+  if (rest[rest.length - 1].length !== 3) return false;
+  const lakh = separators[0] === ',';
+  return rest.slice(0, -1).every((group) => group.length === 3 || (lakh && group.length === 2));
 }

@@ -1,42 +1,48 @@
-// parsePrice: exact amount and ISO currency from a price text such as "1 234,56 €" or "Now £12 (was £15)".
+// parsePrice: the exact amount and ISO currency of a price text such as "1 234,56 €" or "Now £12 (was £15)", or why there is none.
 import { Decimal } from '../core/money';
-import { currencyFromHint, resolveCurrency } from './currencies';
+import { choosePrice, candidatesOf, type Candidate } from './choose-price';
+import { currencyFromContext, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
+import { freeWord, mentionsFree } from './free-price';
 import { minorUnitDigits } from './iso-currencies';
 import { normalizeNumber } from './normalize-number';
-import { isReferencePrice } from './price-context';
-import { findCurrencies, findNumbers, isAdjacent, ownsCurrency, type CurrencyToken, type NumberToken } from './price-tokens';
+import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
+import { toPriceText } from './price-text';
+import { findNumbers } from './find-numbers';
+import { findCurrencies, isAdjacent, type CurrencyToken } from './price-tokens';
 
 export { normalizeNumber } from './normalize-number';
+export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
+export type { CurrencySource } from './currencies';
 
 export interface ParsePriceOptions {
   /** Currency seen near the price (a code or a symbol, e.g. from a separate element); resolves `$`, `¥`, `kr`. */
   currencyHint?: string | null;
+  /**
+   * The page's BCP 47 locale ("de-CH", "en-CA"): resolves shared symbols. It does not pick the decimal
+   * separator: pages declare "en" over euro formats too often, and "1.299" read as 1.299 would be 1000× off.
+   */
+  locale?: string | null;
   /** The shop's currency (ISO code) when the text and hint say nothing, or to pick among `$` currencies. */
   defaultCurrency?: string | null;
   /** Decides "1.234" / "1,234" (one separator, three digits after) when the shop's convention is known. */
   decimalSeparator?: '.' | ',';
 }
 
-/** One amount was found: exact, with its currency when text, hint or default determine it. */
+/** One amount was found: exact, with its currency when text, hint, locale or default determine it. */
 export interface ParsedPrice {
   ok: true;
   /** Exact value built from the digits; no float ever involved. */
   amount: Decimal;
-  /** ISO 4217 code, or null when neither text, hint nor default tells. */
+  /** ISO 4217 code, or null when nothing determines it (a bare number, or `$` with no hint, locale or default). */
   currency: string | null;
-  /** The part of the input that held the amount, as written ("1 234,56", "12,-"). */
+  /** What decided the currency: the text itself, the hint, the page locale or the spider's default; null with no currency. */
+  currencySource: CurrencySource | null;
+  /** A shared symbol nothing resolved ("$" → USD, CAD, AUD …): the codes it may stand for. */
+  currencyCandidates?: readonly string[];
+  /** The part of the input that held the amount, as written after entity decoding ("1 234,56", "12,-", "Gratis"). */
   amountText: string;
-}
-
-/**
- * The text does not determine one amount: a stable reason code instead of a guess
- * (`price/not-a-price`: no amount in it; `price/ambiguous`: more than one reading).
- */
-export interface PriceRefusal {
-  ok: false;
-  reason: string;
-  /** What in the text made it refuse, for logs and drop details. */
-  detail?: string;
+  /** The text says the product costs nothing ("Free", "Gratis", "無料"): amount 0. */
+  free?: true;
 }
 
 export type PriceResult = ParsedPrice | PriceRefusal;
@@ -44,56 +50,72 @@ export type PriceResult = ParsedPrice | PriceRefusal;
 /** The amount of a result, or null for a refusal: for callers that only need a yes/no. */
 export const amountOf = (result: PriceResult): Decimal | null => (result.ok ? result.amount : null);
 
-// All Unicode spaces used inside numbers are one UTF-16 unit, so positions survive the mapping.
-const SPACES = /[\u00A0\u2007\u2008\u2009\u200A\u202F\u3000]/g;
-const MINUS = new Set(['-', '−']);
+export function parsePrice(input: string, options: ParsePriceOptions = {}): PriceResult {
+  const { display, text } = toPriceText(input);
+  const { decimalSeparator } = options;
+  const currencies = findCurrencies(text);
+  const numbers = findNumbers(text, { decimalSeparator });
+  const choice = choosePrice(text, candidatesOf(text, numbers, currencies));
+  if (choice.ok === false) return choice;
+  if (choice.ok === 'none') return freeOrNone(text, display, currencies, options, choice.all);
 
-export function parsePrice(text: string, options: ParsePriceOptions = {}): PriceResult {
-  const normalized = text.replace(SPACES, ' ');
-  const currencies = findCurrencies(normalized);
-  const numbers = findNumbers(normalized, { decimalSeparator: options.decimalSeparator });
-  if (numbers.length === 0) return { ok: false, reason: 'price/not-a-price', detail: 'no number in the text' };
-
-  const chosen = chooseNumber(normalized, numbers, currencies);
-  const adjacent = chosen.embedded ? [chosen.embedded] : currencies.filter((token) => ownsCurrency(normalized, token, chosen, numbers, currencies));
-  const fallback = currencies.find((token) => !token.wordLike);
-  const currency = resolveFrom(adjacent.length > 0 ? adjacent : fallback ? [fallback] : [], options);
-
-  let amountText = chosen.normalized;
-  // "3.350 KWD": an ambiguous three-digit tail is decimal when the currency has three minor digits.
-  const digits = minorUnitDigits(currency);
-  if (!chosen.embedded && !options.decimalSeparator && digits === 3) {
-    amountText = normalizeNumber(chosen.raw, { minorDigits: digits }) ?? amountText;
+  const { chosen, all } = choice;
+  // "Gratis · Delivery 4.95": a bare number beside a free word may be the price or something else that costs.
+  if (chosen.owned.length === 0 && mentionsFree(text)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `a free word beside a number with no currency: ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))}`);
   }
-  if (hasMinusBefore(normalized, chosen, adjacent[0])) amountText = `-${amountText}`;
-  return { ok: true, amount: new Decimal(amountText), currency, amountText: text.slice(chosen.start, chosen.end) };
+  const currency = currencyOf(chosen, all, currencies, options);
+  let amountText = chosen.token.normalized ?? '0';
+  // "3.350 KWD": an ambiguous three-digit tail is decimal when the currency has three minor digits.
+  const digits = minorUnitDigits(currency.currency);
+  if (!chosen.token.embedded && !chosen.token.spacedDecimal && !decimalSeparator && digits === 3) {
+    amountText = normalizeNumber(chosen.token.raw, { minorDigits: digits }) ?? amountText;
+  }
+  if (hasMinusBefore(text, chosen)) amountText = `-${amountText}`;
+  return result(new Decimal(amountText), currency, display.slice(chosen.token.start, chosen.token.end));
 }
 
-/**
- * The price to pay now: the first number written next to a currency that no label marks as a
- * reference price ("was", "UVP", "statt"); else the first unlabelled number; else the first.
- */
-function chooseNumber(text: string, numbers: readonly NumberToken[], currencies: readonly CurrencyToken[]): NumberToken {
-  const current = numbers.filter((_, index) => !isReferencePrice(text, numbers, index, currencies));
-  const hasCurrency = (number: NumberToken): boolean =>
-    number.embedded !== undefined || currencies.some((token) => !token.wordLike && ownsCurrency(text, token, number, numbers, currencies));
-  const pool = current.length > 0 ? current : numbers;
-  return pool.find(hasCurrency) ?? numbers.find(hasCurrency) ?? pool[0];
+function result(amount: Decimal, choice: CurrencyChoice, amountText: string, free?: true): ParsedPrice {
+  const parsed: ParsedPrice = { ok: true, amount, currency: choice.currency, currencySource: choice.source, amountText };
+  if (choice.candidates) parsed.currencyCandidates = choice.candidates;
+  if (free) parsed.free = free;
+  return parsed;
 }
 
-/** The most specific of the currencies written around the amount ("$ … MXN" → MXN), resolved. */
-function resolveFrom(tokens: readonly CurrencyToken[], options: ParsePriceOptions): string | null {
-  if (tokens.length === 0) return currencyFromHint(options.currencyHint, options.defaultCurrency);
+/** No number is a price: "Free" and its translations are zero; anything else is no price, with what the numbers were. */
+function freeOrNone(text: string, display: string, currencies: readonly CurrencyToken[], options: ParsePriceOptions, all: readonly Candidate[]): PriceResult {
+  const free = freeWord(text);
+  if (free !== null) {
+    const at = text.toLowerCase().indexOf(free.toLowerCase());
+    const token = currencies.find((currency) => !currency.wordLike);
+    const currency = token ? resolveCurrency(token.symbol, token.candidates, options) : currencyFromContext(options);
+    return result(new Decimal(0), currency, display.slice(at, at + free.length), true);
+  }
+  if (all.length === 0) return refuse(PRICE_REFUSAL.notAPrice, 'no number in the text');
+  const kinds = [...new Set(all.map((candidate) => candidate.excluded))].join(', ');
+  return refuse(PRICE_REFUSAL.notAPrice, `no number is a price (${kinds})`);
+}
+
+/** The most specific currency written beside the amount ("$ … MXN" → MXN); else one written elsewhere; else hint or default. */
+function currencyOf(chosen: Candidate, all: readonly Candidate[], currencies: readonly CurrencyToken[], options: ParsePriceOptions): CurrencyChoice {
+  let tokens = chosen.owned;
+  if (tokens.length === 0) {
+    const ownedElsewhere = new Set(all.flatMap((candidate) => candidate.owned));
+    const loose = currencies.filter((token) => !token.wordLike && !ownedElsewhere.has(token));
+    const codes = new Set(loose.map((token) => token.symbol));
+    if (codes.size === 1) tokens = [loose[0]]; // "Price from £ …" with the number further on
+  }
+  if (tokens.length === 0) return currencyFromContext(options);
   const specific = [...tokens].sort((a, b) => a.candidates.length - b.candidates.length)[0];
-  const others = tokens.filter((token) => token !== specific).flatMap((token) => token.candidates);
-  const resolved = resolveCurrency(specific.candidates, options.currencyHint, options.defaultCurrency);
-  if (resolved === null && others.length > 0) return resolveCurrency(others, options.currencyHint, options.defaultCurrency);
-  return resolved;
+  if (specific.candidates.length === 1) return { currency: specific.candidates[0], source: 'text' };
+  // "$ … MXN" is handled above; two shared symbols ("kr … $") narrow to the codes they share.
+  const shared = tokens.slice(1).reduce((pool, token) => pool.filter((code) => token.candidates.includes(code)), [...specific.candidates]);
+  return resolveCurrency(specific.symbol, shared.length > 0 ? shared : specific.candidates, options);
 }
 
 /** "-12.50" or "-$12.50": a minus right before the number (or its leading symbol), not a range "10-20". */
-function hasMinusBefore(text: string, number: NumberToken, currency: CurrencyToken | undefined): boolean {
-  let at = number.start;
-  if (currency && currency.end <= number.start && isAdjacent(text, currency, number)) at = currency.start;
-  return MINUS.has(text[at - 1] ?? '') && !/[\d\p{L}]/u.test(text[at - 2] ?? '');
+function hasMinusBefore(text: string, chosen: Candidate): boolean {
+  const prefix = chosen.owned.find((token) => token.end <= chosen.token.start && isAdjacent(text, token, chosen.token));
+  const at = prefix ? prefix.start : chosen.token.start;
+  return text[at - 1] === '-' && !/[\d\p{L}]/u.test(text[at - 2] ?? '');
 }

@@ -1,35 +1,84 @@
-// Which numbers in a price text are a previous/reference price ("was £15", "UVP", "statt") rather than the current one.
-import type { CurrencyToken, NumberToken } from './price-tokens';
+// What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
 
 /**
- * Labels that introduce a price other than the one to pay now, when they end right before the
- * number (currency symbols and punctuation between them are ignored). Many languages, lower case.
+ * The role a label gives a number; `current` and `plain` compete for the price to pay now, `unit` and
+ * `regular` ("Regular price $25", as Shopify prints a price that is not on sale) only when none does.
  */
-const REFERENCE_LABEL = new RegExp(
-  '(?:^|[^\\p{L}])(?:' +
-    [
-      'was', 'were', 'reg', 'regular(?: price)?', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'original(?: price)?', 'orig',
-      'old price', 'before', 'previously', 'instead of', 'save', 'you save', 'saving', 'value', 'retail',
-      'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis', 'sie sparen', 'ersparnis',
-      'avant', 'au lieu de', 'ancien prix', 'prix barré', 'prix de référence', 'économisez', 'prix conseillé',
-      'prima', 'invece di', 'prezzo consigliato', 'risparmi', 'antes', 'precio anterior', 'ahorra', 'ahorras', 'ahorro',
-      'era', 'economize', 'van', 'pvpr', 'precio normal', 'normal', 'norm', 'preț vechi', 'pret vechi', 'adviesprijs', 'bespaar', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'førpris',
-      'spar', 'spara', 'før', 'för', 'poprzednia cena', 'cena regularna', 'oszczędzasz', 'původní cena', 'ušetříte', 'было', 'старая цена', 'экономия',
-      'önceki fiyat', 'piyasa fiyatı', 'm\\.?r\\.?p', 'м.р.р', '定価', '通常価格', '参考価格', '原价', '정가',
-    ].join('|') +
-    ')[\\s:.\\-–]*$',
-  'iu',
-);
-/** Portuguese/Spanish "De R$ 199 por R$ 149": a bare "de" opening the text. */
-const OPENING_DE = /^\s*de\s*$/iu;
+export type PriceRole = 'current' | 'plain' | 'unit' | 'regular' | 'reference' | 'multiple';
 
-/** True when the text between the previous number and this one labels it as a reference price. */
-export function isReferencePrice(text: string, numbers: readonly NumberToken[], index: number, currencies: readonly CurrencyToken[]): boolean {
-  const from = index === 0 ? 0 : numbers[index - 1].end;
-  const to = numbers[index].start;
-  // Drop the currency written right before the number: "was £" → "was ".
-  const prefix = currencies.find((token) => token.start >= from && token.end <= to && text.slice(token.end, to).trim() === '');
-  let label = text.slice(from, prefix ? prefix.start : to);
-  label = label.replace(/[()[\]*]/g, ' ');
-  return REFERENCE_LABEL.test(label) || (index === 0 && OPENING_DE.test(label));
+const alternation = (words: readonly string[]): string => words.join('|');
+/** A label that ends right before the number (currency symbols and punctuation between them are ignored). */
+const endsWith = (words: readonly string[]): RegExp => new RegExp(`(?:^|[^\\p{L}])(?:${alternation(words)})[\\s:.\\-–]*$`, 'iu');
+
+/** Labels that introduce a price other than the one to pay now. Many languages, any case. */
+const REFERENCE = endsWith([
+  'was', 'were', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'original(?: price)?', 'orig',
+  'old price', 'before', 'previously', 'instead of', 'save', 'you save', 'saving', 'value', 'retail', 'typical price',
+  'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis', 'sie sparen', 'ersparnis', 'unverbindliche preisempfehlung',
+  'avant', 'au lieu de', 'ancien prix', 'prix barré', 'prix de référence', 'économisez', 'prix conseillé', 'prix initial',
+  'prima', 'invece di', 'prezzo consigliato', 'risparmi', 'antes', 'precio anterior', 'ahorra', 'ahorras', 'ahorro', 'pvpr',
+  'era', 'economize', 'van', 'preț vechi', 'pret vechi', 'adviesprijs', 'bespaar', 'førpris', 'rek\\.? pris', 'rekommenderat pris', 'cirkapris', 'vejl\\.? pris', 'vejledende (?:udsalgs)?pris', 'veil\\.? pris', 'veiledende pris', 'spar', 'spara', 'før', 'för', 'poprzednia cena', 'cena regularna', 'oszczędzasz',
+  'původní cena', 'ušetříte', 'было', 'старая цена', 'экономия', 'önceki fiyat', 'piyasa fiyatı', 'm\\.?r\\.?p', 'м\\.?р\\.?р',
+  '定価', '通常価格', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
+  // Thresholds: a free-shipping limit or a minimum order is no price of the product.
+  'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard )?(?:shipping|delivery)(?: on orders)?(?: over| above| from)?', 'versandkostenfrei ab',
+  'kostenloser versand ab', 'gratis versand ab', 'livraison gratuite dès', 'livraison offerte dès', 'envío gratis (?:desde|a partir de)',
+  'spedizione gratuita (?:da|sopra)', 'frete grátis acima de', 'gratis verzending vanaf', 'darmowa dostawa od', 'min(?:imum)? order',
+  // Shipping and deposits are charged beside the price, never the price. With a colon only: a bare
+  // "Versand" is as often the end of the previous amount ("+ 4,99 € Versand 12,99 €").
+  '(?:delivery|shipping|postage|versand|versandkosten|porto|livraison|envío|spedizione|frete|verzending|dostawa|доставка|kargo|deposit|pfand)(?: costs?| charge)? ?:',
+  'p&p', 'frais de port', '送料', '运费', '\\+', 'zzgl\\.?', 'plus',
+]);
+
+/** A regular price: a reference beside a sale price, the price itself when it stands alone. */
+const REGULAR = endsWith(['reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale']);
+/** "De R$ 199 por R$ 149": a bare "de" opening the text (Portuguese, Spanish). */
+const OPENING_DE = /^\s*de\s*$/iu;
+/** Labels that name the price to pay now: they settle a tie between two unlabelled prices. */
+const CURRENT = endsWith([
+  'now', 'sale', 'sale price', 'our price', 'deal price', 'special price', 'offer price', 'current price', 'your price', 'today',
+  'jetzt', 'nur', 'aktion', 'angebot', 'nu', 'ahora', 'por', 'voor', 'maintenant', 'ora', 'adesso', 'teraz', 'сейчас', 'nyt', 'nå', '現在', '特価', '販売価格', '售价', '现价', '促销价', '할인가', '판매가',
+]);
+/** A bare "Price:" is current only when it is the whole label ("Clubcard Price", "Member price" are other prices). */
+const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|cena|fiyat|цена|価格|价格|가격)[\s:.\-–]*$/iu;
+/** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
+const UNIT_BEFORE = endsWith([
+  'grundpreis', 'unit price', 'price per [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
+  'prezzo al (?:kg|litro)', 'pris per [\\p{L}]+', 'jämförpris', 'kilopris', 'literpris', 'cena jednostkowa', 'cena za (?:kg|l)', 'за кг', 'за 1 кг', '単価',
+]);
+/** After the amount: "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
+const UNIT_AFTER = /^\s*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;
+/** After the amount: a monthly or instalment price, never the price of the product. */
+const MONTHLY_AFTER = /^\s*(?:\/\s*(?:mo|mth|month|monat|mois|mes|mês|mnd|kk|月)\b|per month|a month|monthly|mtl\.?|monatlich|par mois|al mes|por mes|ao mês|al mese|\/\s*月|\/月|每月)/iu;
+/** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
+const MULTIPLE_BEFORE = endsWith([
+  '[x×]', 'x de', 'payments? of', 'interest-free payments? of', 'instal?lments? of', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois', 'cuotas de',
+  'parcelas de', 'rate da', 'monthly', 'per month', 'monatlich', 'for', 'für', 'pour', 'voor', 'för', 'za', 'за',
+]);
+
+export interface RoleInput {
+  /** Text between the previous number (or the start) and this number, the currency written right before it removed. */
+  before: string;
+  /** Text after this number and its own currency, up to the next number. */
+  after: string;
+  /** Whether the previous number is a count ("3 for", "10x"): then "for" and "x" make this a multi-unit price. */
+  afterMultiplier: boolean;
+  /** First number of the text. */
+  first: boolean;
 }
+
+export function roleOf({ before, after, afterMultiplier, first }: RoleInput): PriceRole {
+  const label = before.replace(/[()[\]*]/g, ' ');
+  if (MONTHLY_AFTER.test(after)) return 'multiple';
+  if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
+  if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';
+  if (REFERENCE.test(label) || (first && OPENING_DE.test(label)) || /^\s*off\b/iu.test(after)) return 'reference';
+  if (REGULAR.test(label)) return 'regular';
+  if (UNIT_BEFORE.test(label) || UNIT_AFTER.test(after)) return 'unit';
+  return CURRENT.test(label) || PRICE_ALONE.test(label) ? 'current' : 'plain';
+}
+
+/** What may stand between the two ends of a range: "10 – 20", "$10 to $20", "von 10 bis 20 €", "10～20円". */
+const RANGE_BETWEEN = /^\s*(?:-|–|—|~|～|〜|to|bis|à|a|al|hasta|do|до|tot|till|til|tới|から|至)\s*$/iu;
+
+export const isRangeBetween = (between: string): boolean => RANGE_BETWEEN.test(between);

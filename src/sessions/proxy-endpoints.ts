@@ -36,12 +36,3 @@ export function pickProxy(proxies: readonly ProxyEndpoint[], cursor: number, avo
   const skip = proxies.length > 1 && proxies[cursor % proxies.length].id === avoidId ? 1 : 0;
   return { proxy: proxies[(cursor + skip) % proxies.length], cursor: cursor + skip + 1 };
 }
-
-/** The proxy URL with any user name and password masked, for the few places that must show it (start-up log). */
-export function maskProxyCredentials(proxyUrl: string): string {
-  const url = new URL(proxyUrl);
-  if (!url.username && !url.password) return url.href;
-  url.username = '***';
-  url.password = '';
-  return url.href;
-}

@@ -16,14 +16,15 @@ function metaTags($: CheerioAPI): Map<string, string> {
 const first = (tags: Map<string, string>, ...names: string[]): string | undefined => names.map((name) => tags.get(name)).find((value) => value !== undefined);
 
 /**
- * Null unless the page states a price in OpenGraph. A `product:sale_price:amount` makes the sale
- * price the offer's price and the listed one its strikethrough price; `product:original_price`
- * (Facebook catalog tags) is a strikethrough price too.
+ * Null unless the page states a price in OpenGraph. A `product:sale_price:amount` (or bare
+ * `product:sale_price`) makes the sale price the offer's price and the listed one its strikethrough
+ * price; `product:original_price` (Facebook catalog tags) and `og:price:standard_amount` (the
+ * undiscounted price some platforms write beside `og:price:amount`) are strikethrough prices too.
  */
 export function readOpenGraph($: CheerioAPI): SchemaNode | null {
   const tags = metaTags($);
-  const listed = first(tags, 'product:price:amount', 'og:price:amount');
-  const sale = first(tags, 'product:sale_price:amount', 'og:sale_price:amount');
+  const listed = first(tags, 'product:price:amount', 'og:price:amount', 'product:price');
+  const sale = first(tags, 'product:sale_price:amount', 'og:sale_price:amount', 'product:sale_price');
   if (listed === undefined && sale === undefined) return null;
   const product = newNode(['Product']);
   const offer = newNode(['Offer']);
@@ -37,7 +38,7 @@ export function readOpenGraph($: CheerioAPI): SchemaNode | null {
     [offer, 'availability', first(tags, 'product:availability', 'og:availability')],
   ];
   for (const [node, prop, value] of fields) if (value !== undefined) addValue(node, prop, value);
-  const strikethrough = first(tags, 'product:original_price:amount') ?? (sale !== undefined ? listed : undefined);
+  const strikethrough = first(tags, 'product:original_price:amount', 'og:price:standard_amount', 'product:price:standard_amount') ?? (sale !== undefined ? listed : undefined);
   if (strikethrough !== undefined && strikethrough !== sale) {
     const spec = newNode(['UnitPriceSpecification']);
     addValue(spec, 'priceType', 'https://schema.org/StrikethroughPrice');

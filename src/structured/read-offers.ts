@@ -39,24 +39,45 @@ function isoCurrency(node: SchemaNode): string | null {
 const minOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.lt(a) ? b : a));
 const maxOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.gt(a) ? b : a));
 
-/** One Offer: its price (or its plain priceSpecification's), a SalePrice spec below it, a reference price. */
+/**
+ * Specifications that price something other than one piece of this offer: a quantity tier above one
+ * piece, a unit price (per kg), delivery or payment charges. They are pricing fields, never the price.
+ */
+export function pricesOtherThing(spec: SchemaNode): boolean {
+  if (hasType(spec, 'DeliveryChargeSpecification', 'PaymentChargeSpecification')) return true;
+  if (nodesOf(spec, 'referenceQuantity').length > 0) return true;
+  const quantity = nodesOf(spec, 'eligibleQuantity')[0];
+  const least = quantity ? textOf(quantity, 'minValue', 'value') : null;
+  return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
+}
+
+/**
+ * One Offer: its price (or its plain priceSpecification's), a SalePrice spec below it, a reference price.
+ * The page's own marking decides a sale: a SalePrice below the listed price wins, and so does a plain
+ * price below a listed price that the page marks as StrikethroughPrice/ListPrice.
+ */
 function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
   if (hasType(offer, 'AggregateOffer')) return readAggregate(offer, defaultCurrency);
-  const specs = nodesOf(offer, 'priceSpecification');
+  const specs = nodesOf(offer, 'priceSpecification').filter((spec) => !pricesOtherThing(spec));
   const typeOf = (spec: SchemaNode) => textOf(spec, 'priceType') ?? '';
-  const plainSpec = specs.find((spec) => !typeOf(spec) && textOf(spec, 'price'));
+  const plainSpecs = specs.filter((spec) => !typeOf(spec) && textOf(spec, 'price'));
   const currencyText = isoCurrency(offer) ?? specs.map(isoCurrency).find(Boolean) ?? textOf(offer, 'priceCurrency');
   const amount = (text: string | null) => structuredAmount(text, currencyText, defaultCurrency);
-  const listed = amount(textOf(offer, 'price')) ?? amount(plainSpec ? textOf(plainSpec, 'price') : null);
   const specPrice = (type: RegExp) => {
     const spec = specs.find((candidate) => type.test(typeOf(candidate)));
     return spec ? amount(textOf(spec, 'price')) : null;
   };
+  const reference = specPrice(REFERENCE_TYPES);
+  const own = amount(textOf(offer, 'price'));
+  const plain = plainSpecs.map((spec) => amount(textOf(spec, 'price'))).find((found) => found !== null) ?? null;
+  // `price` equal to the struck reference price, with a lower plain specification: the page marks the offer price as the old one.
+  const ownIsStruck = own && reference && plain && own.amount.eq(reference.amount) && plain.amount.lt(own.amount);
+  const listed = ownIsStruck ? plain : (own ?? plain);
   // An older pattern: `price` is the regular price and a SalePrice specification the discounted one.
   const sale = specPrice(SALE_TYPE);
   const current = listed && sale && sale.amount.lt(listed.amount) ? sale : (listed ?? sale);
   if (!current) return null;
-  const regular = specPrice(REFERENCE_TYPES) ?? (current !== listed ? listed : null);
+  const regular = reference ?? (current !== listed ? listed : null);
   return {
     price: current.amount,
     currency: currencyText && isIsoCode(currencyText.toUpperCase()) ? currencyText.toUpperCase() : current.currency,

@@ -2,6 +2,7 @@
 import type { CheerioAPI } from 'cheerio';
 // cheerio's element type lives in domhandler (a dependency of cheerio); only the type is used.
 import type { Element } from 'domhandler';
+import { canonicalProperty } from './property-names';
 import { addValue, localName, newNode, type SchemaNode } from './schema-node';
 
 /** The attributes that make up one attribute syntax. */
@@ -46,7 +47,8 @@ export function readScopedItems($: CheerioAPI, syntax: ScopeSyntax): SchemaNode[
   for (const element of $(`[${syntax.propAttr}]`).toArray() as Element[]) {
     const owner = $(element).parent().closest(`[${syntax.scopeAttr}]`).get(0) as Element | undefined;
     const ownerNode = owner ? nodes.get(owner) : undefined;
-    const props = words(element.attribs[syntax.propAttr]).flatMap((name) => localName(name) ?? []);
+    // Pages write `itemprop="Price"` or `property="schema:PriceCurrency"`: the schema.org spelling is meant.
+    const props = words(element.attribs[syntax.propAttr]).flatMap((name) => { const local = localName(name); return local ? [canonicalProperty(local)] : []; });
     if (!ownerNode || props.length === 0) continue;
     const own = nodes.get(element);
     if (own) nested.add(element);

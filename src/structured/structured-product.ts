@@ -1,6 +1,8 @@
 // One syntax's Product node → a typed StructuredProduct; merging two descriptions of the same product.
+import { mergePricing } from '../core/pricing';
 import { normalizeAvailability } from './availability';
 import { combineOffers } from './read-offers';
+import { readStructuredPricing } from './structured-pricing';
 import { nodesOf, textOf, type SchemaNode } from './schema-node';
 import type { StructuredField, StructuredProduct, StructuredSource } from './structured-types';
 
@@ -31,8 +33,11 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     regularPrice: offers ? (offers.regular ?? offers.price) : null,
     salePrice: offers?.regular ? offers.price : null,
     priceRange: offers && !offers.low.eq(offers.high) ? { low: offers.low, high: offers.high } : null,
+    pricing: readStructuredPricing(nodesOf(node, 'offers'), offers?.currency ?? null, defaultCurrency),
+    statedPrices: offers ? [{ source, price: offers.price }] : [],
     sources: {},
   };
+  product.pricing.availability = product.availability;
   for (const field of FIELDS) if (product[field] !== null) product.sources[field] = source;
   return product;
 }
@@ -51,7 +56,7 @@ export function conflicts(a: StructuredProduct, b: StructuredProduct): boolean {
  * syntax's regular price; currency and availability fill in separately.
  */
 export function mergeProducts(primary: StructuredProduct, secondary: StructuredProduct): StructuredProduct {
-  const merged: StructuredProduct = { ...primary, sources: { ...primary.sources } };
+  const merged: StructuredProduct = { ...primary, sources: { ...primary.sources }, statedPrices: [...primary.statedPrices, ...secondary.statedPrices] };
   for (const field of IDENTITY) {
     if (merged[field] === null && secondary[field] !== null) {
       merged[field] = secondary[field];
@@ -68,5 +73,8 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
       merged.sources[field] = secondary.sources[field];
     }
   }
+  merged.pricing = mergePricing(merged.pricing, secondary.pricing);
+  merged.pricing.availability = merged.availability;
   return merged;
 }
+

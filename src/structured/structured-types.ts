@@ -1,5 +1,6 @@
 // The typed result of structured-data extraction: one product, where each field came from, what was skipped.
 import type { Decimal } from '../core/money';
+import type { PricingFields } from '../core/pricing';
 import type { Availability } from './availability';
 
 export type StructuredSource = 'json-ld' | 'microdata' | 'rdfa' | 'opengraph';
@@ -37,6 +38,13 @@ export interface StructuredProduct {
   salePrice: Decimal | null;
   /** AggregateOffer low/high, or the spread of several offers. */
   priceRange: PriceRange | null;
+  /** Quantity tiers, unit price, shipping terms and availability (schema.org priceSpecification, shippingDetails). */
+  pricing: PricingFields;
+  /**
+   * The current price each syntax states for this product, before merging picked one: a JSON-LD
+   * regular price and an OpenGraph sale price both stay visible here (the price check uses them).
+   */
+  statedPrices: Array<{ source: StructuredSource; price: Decimal }>;
   /** Which syntax each field was read from. */
   sources: Partial<Record<StructuredField, StructuredSource>>;
 }

@@ -59,6 +59,15 @@ CREATE TABLE sku_catalog (
 CREATE INDEX sku_catalog_by_url ON sku_catalog (spider, product_url);
 CREATE TABLE catalog_discovery (spider text PRIMARY KEY, last_discovery_ms bigint NOT NULL);`,
   },
+  {
+    version: 3,
+    name: 'pricing fields on items and price changes',
+    // text, not json: history compares the canonical JSON text, and json has no equality operator.
+    // Existing rows keep NULL, which history reads as "not recorded" rather than as a change.
+    sql: `
+ALTER TABLE items ADD COLUMN pricing text;
+ALTER TABLE price_changes ADD COLUMN old_pricing text, ADD COLUMN new_pricing text;`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */

@@ -1,4 +1,4 @@
-// Lua for the adaptive throttle on a shared frontier: each worker publishes its view of a host's interval; the slowest live view spaces everyone.
+// Lua for the shared host gate: the throttle's views (the slowest live one spaces everyone), Crawl-delay, out-of-band sends, breakers, restore.
 import { LUA_PRELUDE } from './lua-prelude';
 
 /**
@@ -24,13 +24,67 @@ for i = 3, #ARGV, 2 do
     if tonumber(expires) < now then redis.call('HDEL', views, all[j])
     elseif slowest == nil or tonumber(view) > slowest then slowest = tonumber(view) end
   end
-  local g = gate(host)
-  if slowest == nil then redis.call('HDEL', hk('g', host), 'ai') else redis.call('HSET', hk('g', host), 'ai', slowest) end
-  local grown = (slowest or g.configured) - g.mi
-  if grown > 0 and g.next > 0 then
-    redis.call('HSET', hk('g', host), 'next', g.next + grown)
-    if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
-  end
+  local before = gate(host)
+  -- al is what the run keeps over a resume: the interval in force when the last view changed.
+  if slowest == nil then redis.call('HDEL', hk('g', host), 'ai') else redis.call('HSET', hk('g', host), 'ai', slowest, 'al', slowest) end
+  regrow(host, before, now)
 end
 return 1
+`;
+
+/** ARGV: host, crawlDelayMs. robots.txt's Crawl-delay: a floor under the host's interval for every worker. */
+export const CRAWL_DELAY_LUA = `${LUA_PRELUDE}
+local host, cd = ARGV[1], tonumber(ARGV[2])
+local before = gate(host)
+redis.call('HSET', hk('g', host), 'cd', cd)
+regrow(host, before, now_ms())
+return 1
+`;
+
+/** ARGV: host. A request went to the host outside the slots (robots.txt): the next one waits a full interval. */
+export const NOTE_SEND_LUA = `${LUA_PRELUDE}
+local host = ARGV[1]
+local now = now_ms()
+local g = gate(host)
+redis.call('HINCRBY', hk('g', host), 'serial', 1)
+redis.call('HSET', hk('g', host), 'next', math.max(g.next, now + spacing(g)))
+if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
+return 1
+`;
+
+/** ARGV: host, breaker snapshot JSON, state. Hosts whose breaker is not closed are listed in 'broken' for the other workers. */
+export const BREAKER_LUA = `${LUA_PRELUDE}
+local host, json, state = ARGV[1], ARGV[2], ARGV[3]
+redis.call('HSET', hk('g', host), 'br', json)
+if state == 'closed' then redis.call('SREM', k('broken'), host) else redis.call('SADD', k('broken'), host) end
+return 1
+`;
+
+/** ARGV: hosts whose breaker this worker holds open. Returns {host, br, ...} for those and every listed in 'broken'. */
+export const BREAKERS_LUA = `${LUA_PRELUDE}
+local hosts, out = {}, {}
+for _, host in ipairs(redis.call('SMEMBERS', k('broken'))) do hosts[host] = true end
+for i = 1, #ARGV do hosts[ARGV[i]] = true end
+for host in pairs(hosts) do
+  local br = redis.call('HGET', hk('g', host), 'br')
+  if br then
+    out[#out + 1] = host
+    out[#out + 1] = br
+  end
+end
+return out
+`;
+
+/**
+ * What a joining or resumed worker restores per host: {host, al, cd, br, ...} ('' for unset). Pauses need
+ * no restoring: they are in the gate every pick reads.
+ */
+export const GATES_LUA = `${LUA_PRELUDE}
+local out = {}
+for _, host in ipairs(redis.call('SMEMBERS', k('hostset'))) do
+  local g = redis.call('HMGET', hk('g', host), 'al', 'cd', 'br')
+  out[#out + 1] = host
+  for i = 1, 3 do out[#out + 1] = g[i] or '' end
+end
+return out
 `;

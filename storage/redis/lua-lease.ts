@@ -15,13 +15,22 @@ rescore(host, now)
 return 1
 `;
 
-/** ARGV: id. The response arrived: the concurrency slot is free, the interval keeps running. */
+/**
+ * ARGV: id. The response arrived: the concurrency slot is free, the interval keeps running; a Crawl-delay
+ * also counts from the answer (as HostSlots.release).
+ */
 export const RELEASE_LUA = `${LUA_PRELUDE}
 local id = ARGV[1]
 if redis.call('SREM', k('slot'), id) == 0 then return 0 end
 local host = redis.call('HGET', k('host'), id)
 redis.call('HINCRBY', hk('g', host), 'inflight', -1)
-rescore(host, now_ms())
+local now = now_ms()
+local cd = tonumber(redis.call('HGET', hk('g', host), 'cd')) or 0
+if cd > 0 then
+  local g = gate(host)
+  redis.call('HSET', hk('g', host), 'next', math.max(g.next, now + cd + g.mg))
+end
+rescore(host, now)
 return 1
 `;
 
@@ -31,8 +40,10 @@ local id, serial, reservedNext, previous = ARGV[1], tonumber(ARGV[2]), tonumber(
 if redis.call('SREM', k('slot'), id) == 0 then return 0 end
 local host = redis.call('HGET', k('host'), id)
 redis.call('HINCRBY', hk('g', host), 'inflight', -1)
-local g = redis.call('HMGET', hk('g', host), 'serial', 'next')
-if tonumber(g[1]) == serial and tonumber(g[2]) == reservedNext then redis.call('HSET', hk('g', host), 'next', previous) end
+local g = redis.call('HMGET', hk('g', host), 'serial', 'next', 'paused')
+if tonumber(g[1]) == serial and tonumber(g[2]) == reservedNext then
+  redis.call('HSET', hk('g', host), 'next', math.max(previous, tonumber(g[3]) or 0))
+end
 rescore(host, now_ms())
 return 1
 `;
@@ -70,24 +81,31 @@ rescore(host, now)
 return 1
 `;
 
-/** ARGV: worker, id, delayMs, attemptBump. Back to its host queue (retry, Retry-After, shutdown). */
+/** ARGV: worker, id, delayMs, attemptBump, json ('' = unchanged: the request with its deferral count). Back to its host queue (retry, Retry-After, shutdown). */
 export const DEFER_LUA = `${LUA_PRELUDE}
-local worker, id, delay, bump = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local worker, id, delay, bump, json = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 if not leased_by(id, worker) then return 0 end
 if bump > 0 then redis.call('HINCRBY', k('att'), id, bump) end
+if json ~= nil and json ~= '' then redis.call('HSET', k('req'), id, json) end
 local now = now_ms()
 requeue(id, now + math.max(0, delay), now)
 return 1
 `;
 
-/** ARGV: host, delayMs. Retry-After or a breaker: never moves the host's next slot backward. */
+/**
+ * ARGV: host, delayMs, cause (retry-after | breaker). Never moves the host's next slot backward;
+ * the pause and its cause stay in the gate (status, resume, and a cancel never gives back its time).
+ */
 export const PAUSE_LUA = `${LUA_PRELUDE}
-local host, delay = ARGV[1], tonumber(ARGV[2])
+local host, delay, cause = ARGV[1], tonumber(ARGV[2]), ARGV[3]
 local now = now_ms()
 local untilMs = now + math.max(0, delay)
+if untilMs > (tonumber(redis.call('HGET', hk('g', host), 'paused')) or 0) then
+  redis.call('HSET', hk('g', host), 'paused', untilMs, 'pc', cause)
+end
 local g = gate(host)
 if untilMs <= g.next then return 0 end
-redis.call('HSET', hk('g', host), 'next', untilMs, 'paused', untilMs)
+redis.call('HSET', hk('g', host), 'next', untilMs)
 if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
 return 1
 `;

@@ -14,12 +14,17 @@ local function now_ms()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
--- mi is the interval in force: the adaptive throttle's (ai, when a worker published one), else the configured one.
+-- mi is the interval in force: the adaptive throttle's (ai, the slowest live worker's view) else the configured
+-- one, and never under robots.txt's Crawl-delay (cd); cause says which of the three it is.
 local function gate(host)
-  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai', 'mg')
+  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai', 'mg', 'cd')
   local configured = tonumber(g[4]) or 0
+  local mi, cause = configured, 'configured'
+  if g[6] then mi, cause = tonumber(g[6]), 'throttle' end
+  local cd = tonumber(g[8]) or 0
+  if cd > mi then mi, cause = cd, 'crawl-delay' end
   return { next = tonumber(g[1]) or 0, inflight = tonumber(g[2]) or 0, mc = tonumber(g[3]) or 1,
-           mi = tonumber(g[6]) or configured, configured = configured, jt = tonumber(g[5]) or 0, mg = tonumber(g[7]) or 0 }
+           mi = mi, cause = cause, configured = configured, jt = tonumber(g[5]) or 0, mg = tonumber(g[7]) or 0 }
 end
 -- The interval plus politeness.intervalMarginMs; no margin on a host without an interval.
 local function spacing(g)
@@ -42,6 +47,15 @@ end
 local function rescore(host, now)
   local at = ready_at(host, now)
   if at == nil then redis.call('ZREM', k('hosts'), host) else redis.call('ZADD', k('hosts'), at, host) end
+end
+-- After a change of the interval in force (before: the gate as it was): a longer one applies to the slot
+-- already reserved, as in HostSlots; a shorter one from the next reservation on.
+local function regrow(host, before, now)
+  local grown = gate(host).mi - before.mi
+  if grown > 0 and before.next > 0 then
+    redis.call('HSET', hk('g', host), 'next', before.next + grown)
+    if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
+  end
 end
 local function enqueue(id, host)
   redis.call('ZADD', hk('q', host), -tonumber(redis.call('HGET', k('prio'), id)), id)

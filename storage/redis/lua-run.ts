@@ -71,11 +71,16 @@ return cjson.encode({ planned = ledger.planned or 0, succeeded = ledger.succeede
 export const STATUS_LUA = `${LUA_PRELUDE}${LEDGER_LUA}
 local now = now_ms()
 for host, row in pairs(byHost) do
-  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'paused')
+  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'paused', 'pc', 'br', 'cd')
+  local in_force = gate(host)
   row.inflight = tonumber(g[2]) or 0
-  row.intervalMs = gate(host).mi
+  row.intervalMs = in_force.mi
+  row.intervalCause = in_force.cause
+  row.crawlDelayMs = tonumber(g[6]) or 0
   row.nextOpenInMs = math.max(0, (tonumber(g[1]) or 0) - now)
   row.pausedForMs = math.max(0, (tonumber(g[3]) or 0) - now)
+  if row.pausedForMs > 0 then row.pauseCause = g[4] end
+  row.breaker = g[5] and cjson.decode(g[5]).state or 'closed'
 end
 local leasesByWorker = {}
 for _, worker in ipairs(redis.call('HVALS', k('lw'))) do leasesByWorker[worker] = (leasesByWorker[worker] or 0) + 1 end

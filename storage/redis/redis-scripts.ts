@@ -2,7 +2,7 @@
 import type { Redis } from 'ioredis';
 import { ADD_LUA, PICK_LUA } from './lua-pick';
 import { CANCEL_LUA, DEFER_LUA, MARK_SENT_LUA, PAUSE_LUA, RELEASE_LUA, RENEW_LUA, RETURN_ALL_LUA, SETTLE_LUA } from './lua-lease';
-import { INTERVALS_LUA } from './lua-intervals';
+import { BREAKER_LUA, BREAKERS_LUA, CRAWL_DELAY_LUA, GATES_LUA, INTERVALS_LUA, NOTE_SEND_LUA } from './lua-intervals';
 import { FINISH_RUN_LUA, OPEN_RUN_LUA, STATUS_LUA, SUMMARY_LUA } from './lua-run';
 
 const SCRIPTS = {
@@ -15,6 +15,11 @@ const SCRIPTS = {
   defer: DEFER_LUA,
   pause: PAUSE_LUA,
   intervals: INTERVALS_LUA,
+  crawlDelay: CRAWL_DELAY_LUA,
+  noteSend: NOTE_SEND_LUA,
+  gates: GATES_LUA,
+  breaker: BREAKER_LUA,
+  breakers: BREAKERS_LUA,
   renew: RENEW_LUA,
   returnAll: RETURN_ALL_LUA,
   finishRun: FINISH_RUN_LUA,

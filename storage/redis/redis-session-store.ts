@@ -1,5 +1,6 @@
 // RedisSessionStore: live sessions per spider and host in Redis, shared by every worker of a shared frontier.
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisClient } from '../../src/frontier/redis-connect';
 import type { SessionStore, StoredSession } from '../../src/sessions/session-store';
 
 /**
@@ -27,7 +28,8 @@ export class RedisSessionStore implements SessionStore {
 
   /** Commands queue until the connection is up, so a crawl does not wait for it here. */
   static open(url: string, spider: string, maxAgeMs: number): RedisSessionStore {
-    return new RedisSessionStore(new Redis(url, { maxRetriesPerRequest: 3 }), spider, maxAgeMs);
+    // Lazy: the first command connects (the frontier on the same Redis has refused the run already if it is not there).
+    return new RedisSessionStore(redisClient(url), spider, maxAgeMs);
   }
 
   async load(host: string): Promise<StoredSession[]> {

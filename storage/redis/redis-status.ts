@@ -1,6 +1,8 @@
 // Reads a run's live status from a Redis frontier (what `pricecrawl status` prints), without joining it.
 import type { Redis } from 'ioredis';
 import type { LedgerCounts } from '../../src/frontier/frontier';
+import type { BreakerState } from '../../src/politeness/host-breaker';
+import type { IntervalCause, PauseCause } from '../../src/ports/host-gate';
 import { frontierScripts, runIndexKey, runPrefix } from './redis-scripts';
 import { latestRunningRun, listRedisRuns } from './redis-runs';
 
@@ -9,10 +11,15 @@ export interface HostStatus extends LedgerCounts {
   delayed: number;
   leased: number;
   inflight: number;
-  /** The interval in force: the slowest worker's adaptive throttle, else the configured one. */
+  /** The interval in force: the slowest worker's adaptive throttle, else the configured one, never under Crawl-delay. */
   intervalMs: number;
+  intervalCause: IntervalCause;
+  crawlDelayMs: number;
   nextOpenInMs: number;
   pausedForMs: number;
+  /** Set while a pause runs. */
+  pauseCause?: PauseCause;
+  breaker: BreakerState;
 }
 
 export interface RunStatusReport {

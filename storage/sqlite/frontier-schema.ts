@@ -1,5 +1,5 @@
 // DDL of frontier.sqlite: runs, the per-run request ledger, workers, and Crawlee request queues.
-export const FRONTIER_SCHEMA_VERSION = 1;
+export const FRONTIER_SCHEMA_VERSION = 2;
 
 /**
  * requests is both the queue and the ledger: a row is never deleted, only moved between states,
@@ -10,6 +10,9 @@ export const FRONTIER_SCHEMA_VERSION = 1;
  * outcome would move an entry in it (measured -25 % next+markHandled throughput). The summary walks
  * requests_run instead, whose entries never change after the insert: it reads one run's rows in
  * insertion order (measured ~0.5 s per count per million rows, other runs untouched).
+ * host_gates keeps per run and host what the host gate must not forget over a resume (a pause, the
+ * breaker, the throttle's interval, Crawl-delay) as JSON (ports/host-gate.ts GateRecord); it is written
+ * only when one of those changes, never per request.
  * rq_requests backs Crawlee's RequestQueue API (SqliteStorageClient); it lives in the same file but
  * in its own tables because Crawlee's locking and uniqueKey model differs from the run ledger.
  */
@@ -47,7 +50,15 @@ CREATE TABLE IF NOT EXISTS workers (
   pid          INTEGER NOT NULL,
   hostname     TEXT NOT NULL,
   started_at   INTEGER NOT NULL,
-  heartbeat_at INTEGER NOT NULL
+  heartbeat_at INTEGER NOT NULL,
+  start_ticks  TEXT
+) STRICT;
+
+CREATE TABLE IF NOT EXISTS host_gates (
+  run_id TEXT NOT NULL,
+  host   TEXT NOT NULL,
+  state  TEXT NOT NULL,
+  PRIMARY KEY (run_id, host)
 ) STRICT;
 
 CREATE TABLE IF NOT EXISTS rq_queues (

@@ -1,5 +1,8 @@
-// DDL of the SQLite items table; bump ITEMS_SCHEMA_VERSION with a migration when it changes.
-export const ITEMS_SCHEMA_VERSION = 1;
+// DDL of the SQLite items table and its upgrades; bump ITEMS_SCHEMA_VERSION with a migration when it changes.
+import type Database from 'better-sqlite3';
+
+/** v2: the pricing column (items) and old/new pricing (price_changes). */
+export const ITEMS_SCHEMA_VERSION = 2;
 
 /**
  * price is TEXT: the exact decimal string, at the currency's minor-unit scale when it has no more
@@ -18,6 +21,7 @@ CREATE TABLE IF NOT EXISTS items (
   sku           TEXT,
   price         TEXT,
   currency      TEXT,
+  pricing       TEXT,
   raw_hash      TEXT    NOT NULL,
   data          TEXT    NOT NULL,
   scraped_at_ms INTEGER NOT NULL,
@@ -26,3 +30,20 @@ CREATE TABLE IF NOT EXISTS items (
 CREATE INDEX IF NOT EXISTS items_by_run ON items (run_id, id);
 CREATE INDEX IF NOT EXISTS items_by_spider_sku ON items (spider, sku, scraped_at_ms) WHERE sku IS NOT NULL;
 `;
+
+function addMissingColumns(db: Database.Database, table: string, columns: readonly string[]): void {
+  const existing = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>;
+  if (existing.length === 0) return; // not created yet: its DDL has the columns
+  const have = new Set(existing.map((column) => column.name));
+  for (const column of columns) if (!have.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
+}
+
+/**
+ * Upgrades a v1 items.sqlite in place (ADD COLUMN only: old rows keep NULL pricing, which history
+ * reads as "not recorded", and old readers still read every column they know). Idempotent, so the
+ * item store and the price history may both run it, whichever opens the file first.
+ */
+export function upgradeItemsDb(db: Database.Database): void {
+  addMissingColumns(db, 'items', ['pricing']);
+  addMissingColumns(db, 'price_changes', ['old_pricing', 'new_pricing']);
+}

@@ -1,5 +1,7 @@
 // Run records beside the frontier's runs table: mode, trigger, process, outcome, counts, settings snapshot + hash.
+import { addColumnIfMissing } from './add-column';
 import type { SqliteDb } from './open-frontier-db';
+import { isPidAlive, processStartTicks, thisProcessStartTicks } from './process-liveness';
 
 export const RUN_RECORDS_DDL = `
 CREATE TABLE IF NOT EXISTS run_records (
@@ -10,8 +12,12 @@ CREATE TABLE IF NOT EXISTS run_records (
 ) STRICT;
 CREATE INDEX IF NOT EXISTS run_records_by_spider ON run_records (spider, started_at);`;
 
-/** `running` until the crawl ends; then the run summary's status, or `failed` when the process died first. */
-export type RunOutcome = 'scheduled' | 'running' | 'finished' | 'stopped' | 'interrupted' | 'failed';
+/**
+ * `running` until the crawl ends; then the run summary's status, or `failed` when the process died first
+ * (a scheduler saw its child exit). `crashed` is never stored: a `running` record whose process is gone by
+ * the exact liveness check (gone, a zombie, or its pid reused) reads as `crashed`.
+ */
+export type RunOutcome = 'scheduled' | 'running' | 'finished' | 'stopped' | 'interrupted' | 'failed' | 'crashed';
 
 export interface RunRecord {
   runId: string;
@@ -37,19 +43,20 @@ export interface RunRecord {
 
 const COLUMNS = `run_id AS runId, spider, mode, trigger, pid, started_at AS startedAtMs, ended_at AS endedAtMs, outcome,
   exit_code AS exitCode, planned, succeeded, failed, pending, items, settings_hash AS settingsHash,
-  settings_json AS settingsJson, error, summary_json AS summaryJson`;
+  settings_json AS settingsJson, error, summary_json AS summaryJson, start_ticks AS startTicks`;
+
+/** A running record's process must still be alive; otherwise the run crashed (never a stored state: it is seen). */
+function judged(row: RunRecord & { startTicks: string | null }): RunRecord {
+  const { startTicks, ...record } = row;
+  if (record.outcome === 'running' && record.pid !== null && !isPidAlive(record.pid, startTicks)) return { ...record, outcome: 'crashed' };
+  return record;
+}
 
 export function ensureRunRecords(db: SqliteDb): void {
   db.exec(RUN_RECORDS_DDL);
-  // Added after the table shipped: older frontier files get the column on first open.
-  const columns = db.prepare(`SELECT name FROM pragma_table_info('run_records')`).all() as Array<{ name: string }>;
-  if (columns.some((c) => c.name === 'summary_json')) return;
-  try {
-    db.exec('ALTER TABLE run_records ADD COLUMN summary_json TEXT');
-  } catch (error) {
-    // Another process (a scheduler and its child) added it between the check and here.
-    if (!/duplicate column/i.test(String(error))) throw error;
-  }
+  // Added after the table shipped: older frontier files get the columns on first open.
+  addColumnIfMissing(db, 'run_records', 'summary_json', 'TEXT');
+  addColumnIfMissing(db, 'run_records', 'start_ticks', 'TEXT');
 }
 
 /** The scheduler's row before its child starts; the child's crawl fills in the rest. */
@@ -61,10 +68,11 @@ export function recordScheduled(db: SqliteDb, run: { runId: string; spider: stri
 
 /** A crawl starts (or resumes): its mode, process and settings snapshot. Keeps a scheduler's trigger. */
 export function recordCrawlStart(db: SqliteDb, run: { runId: string; spider: string; mode: string; pid: number; atMs: number; settingsHash: string; settingsJson: string }): void {
-  db.prepare(`INSERT INTO run_records (run_id, spider, mode, trigger, pid, started_at, outcome, settings_hash, settings_json)
-    VALUES (@runId, @spider, @mode, 'manual', @pid, @atMs, 'running', @settingsHash, @settingsJson)
-    ON CONFLICT (run_id) DO UPDATE SET mode = excluded.mode, pid = excluded.pid, outcome = 'running', ended_at = NULL,
-      settings_hash = excluded.settings_hash, settings_json = excluded.settings_json`).run(run);
+  const startTicks = run.pid === process.pid ? thisProcessStartTicks : processStartTicks(run.pid);
+  db.prepare(`INSERT INTO run_records (run_id, spider, mode, trigger, pid, start_ticks, started_at, outcome, settings_hash, settings_json)
+    VALUES (@runId, @spider, @mode, 'manual', @pid, @startTicks, @atMs, 'running', @settingsHash, @settingsJson)
+    ON CONFLICT (run_id) DO UPDATE SET mode = excluded.mode, pid = excluded.pid, start_ticks = excluded.start_ticks, outcome = 'running', ended_at = NULL,
+      settings_hash = excluded.settings_hash, settings_json = excluded.settings_json`).run({ ...run, startTicks });
 }
 
 export function recordCrawlEnd(
@@ -78,7 +86,8 @@ export function recordCrawlEnd(
 }
 
 export function getRunRecord(db: SqliteDb, runId: string): RunRecord | null {
-  return (db.prepare(`SELECT ${COLUMNS} FROM run_records WHERE run_id = ?`).get(runId) as RunRecord | undefined) ?? null;
+  const row = db.prepare(`SELECT ${COLUMNS} FROM run_records WHERE run_id = ?`).get(runId) as (RunRecord & { startTicks: string | null }) | undefined;
+  return row ? judged(row) : null;
 }
 
 /** The scheduler saw its child exit: the exit code, and `failed` with a reason when the crawl never recorded an end. */
@@ -89,5 +98,6 @@ export function recordChildExit(db: SqliteDb, runId: string, exit: { exitCode: n
 }
 
 export function listRunRecords(db: SqliteDb, spider?: string): RunRecord[] {
-  return db.prepare(`SELECT ${COLUMNS} FROM run_records WHERE (@spider IS NULL OR spider = @spider) ORDER BY started_at, rowid`).all({ spider: spider ?? null }) as RunRecord[];
+  const rows = db.prepare(`SELECT ${COLUMNS} FROM run_records WHERE (@spider IS NULL OR spider = @spider) ORDER BY started_at, rowid`).all({ spider: spider ?? null });
+  return (rows as Array<RunRecord & { startTicks: string | null }>).map(judged);
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ItemStore, StoredItem } from '../item-store';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
-import { ITEMS_DDL, ITEMS_SCHEMA_VERSION } from './items-schema';
+import { ITEMS_DDL, ITEMS_SCHEMA_VERSION, upgradeItemsDb } from './items-schema';
 import { enableWal } from './enable-wal';
 
 export interface SqliteItemStoreOptions {
@@ -20,14 +20,14 @@ export interface SqliteItemStoreOptions {
 type ItemRow = ItemRowOf<string>;
 
 const UPSERT = `
-INSERT INTO items (run_id, key, spider, request_id, url, sku, price, currency, raw_hash, data, scraped_at_ms)
-VALUES (@runId, @key, @spider, @requestId, @url, @sku, @price, @currency, @rawHash, @data, @scrapedAtMs)
+INSERT INTO items (run_id, key, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms)
+VALUES (@runId, @key, @spider, @requestId, @url, @sku, @price, @currency, @pricing, @rawHash, @data, @scrapedAtMs)
 ON CONFLICT (run_id, key) DO UPDATE SET
   spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
-  price = excluded.price, currency = excluded.currency, raw_hash = excluded.raw_hash,
+  price = excluded.price, currency = excluded.currency, pricing = excluded.pricing, raw_hash = excluded.raw_hash,
   data = excluded.data, scraped_at_ms = excluded.scraped_at_ms`;
 
-const SELECT_RUN = `SELECT run_id, key, spider, request_id, url, sku, price, currency, raw_hash, data, scraped_at_ms
+const SELECT_RUN = `SELECT run_id, key, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms
 FROM items WHERE run_id = ? ORDER BY id`;
 
 export class SqliteItemStore implements ItemStore {
@@ -46,11 +46,12 @@ export class SqliteItemStore implements ItemStore {
     if (version > ITEMS_SCHEMA_VERSION) {
       throw new Error(`${options.path} has items schema v${version}; this pricecrawl knows up to v${ITEMS_SCHEMA_VERSION}`);
     }
+    upgradeItemsDb(this.db);
     this.db.exec(ITEMS_DDL);
     this.db.pragma(`user_version = ${ITEMS_SCHEMA_VERSION}`);
     this.upsert = this.db.prepare(UPSERT);
     this.writeAll = this.db.transaction((items: StoredItem[]) => {
-      for (const item of items) this.upsert.run({ ...item, data: JSON.stringify(item.data) });
+      for (const item of items) this.upsert.run({ ...item, pricing: item.pricing ?? null, data: JSON.stringify(item.data) });
     });
   }
 

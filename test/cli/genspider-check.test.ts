@@ -38,7 +38,7 @@ describe('genspider, check and fetch --save', { timeout: 240_000 }, () => {
     expect(registerSpider(join(project.root, 'spiders', 'index.ts'), 'acme-shop', 'AcmeShopSpider')).toBe(false);
     expect(readFileSync(join(project.root, 'spiders', 'index.ts'), 'utf8')).toBe(index);
     expect(readFileSync(join(project.root, 'spiders', 'night-owl.ts'), 'utf8')).toContain("override fetchMode = 'browser' as const;");
-    expect(readFileSync(join(project.root, 'spiders', 'tidy-markup.ts'), 'utf8')).toContain('res.structuredProduct()');
+    expect(readFileSync(join(project.root, 'spiders', 'tidy-markup.ts'), 'utf8')).toContain('productItem(res, {}, res.structuredProduct())');
     expect(readFileSync(join(project.root, 'spiders', 'rate-desk.ts'), 'utf8')).toContain('expandMatrix(this.matrix())');
     const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', join(project.root, 'tsconfig.json')], { encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');

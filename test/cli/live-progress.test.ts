@@ -30,8 +30,8 @@ describe.concurrent('live progress', { timeout: 180_000 }, () => {
     const host = site.servers[0].hostKey;
     expect(run.screen).toContain(ESC_CLEAR_DOWN);
     expect(run.screen).toMatch(/catalog {2}elapsed \d+:\d\d {2}pages \d+ \(\d+\/min\) {2}items \d+ \(\d+\/min\) {2}queue \d+ {2}in flight \d+ {2}errors 0/);
-    expect(run.screen).toMatch(/host +slots +interval +next +pages +deferred +429s +failed +breaker/);
-    expect(run.screen).toMatch(new RegExp(`${host.replace(/\./g, '\\.')} +[01]/1 +100 ms +\\S+( s)? +\\d+ +\\d+ +0 +0 +closed`));
+    expect(run.screen).toMatch(/host +slots +interval +why +next +pages +deferred +429s +failed +breaker/);
+    expect(run.screen).toMatch(new RegExp(`${host.replace(/\./g, '\\.')} +[01]/1 +100 ms +configured +\\S+( s)? +\\d+ +\\d+ +0 +0 +closed`));
     // The final block stays on screen with every page counted, then the summary.
     expect(run.screen).toMatch(/pages 10 \(\d+\/min\) {2}items 8 /);
     expect(run.screen).toContain('accounting: planned 10 = succeeded 10 + failed 0 + pending 0');
@@ -44,6 +44,6 @@ describe.concurrent('live progress', { timeout: 180_000 }, () => {
     expect(run.screen).not.toContain('elapsed');
     const progress = run.screen.split(/\r?\n/).filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === 'crawl progress');
     expect(progress.length).toBeGreaterThan(0);
-    expect(progress[0]).toMatchObject({ hosts: { [site.servers[0].hostKey]: { slots: expect.stringMatching(/^[01]\/1$/), intervalMs: 100, breaker: 'closed' } } });
+    expect(progress[0]).toMatchObject({ hosts: { [site.servers[0].hostKey]: { slots: expect.stringMatching(/^[01]\/1$/), intervalMs: 100, why: 'configured', breaker: 'closed' } } });
   });
 });

@@ -12,7 +12,7 @@ import { logSink } from '../support/test-crawl';
 
 const HOSTS = ['a.test:80', 'b.test:80', 'c.test:80'];
 const scrapeLines = async (url: string) => (await (await fetch(url)).text()).split('\n');
-const slot = (hostKey: string): HostSlotView => ({ hostKey, inFlight: 0, maxConcurrency: 1, minIntervalMs: 0, nextOpenAtMs: 0 });
+const slot = (hostKey: string): HostSlotView => ({ hostKey, inFlight: 0, maxConcurrency: 1, intervalMs: 0, intervalCause: 'configured', nextOpenAtMs: 0, pausedUntilMs: 0, pauseCause: null });
 const labels = { spider: 'acme', run: 'r1' };
 const L = 'spider="acme",run="r1"';
 
@@ -31,9 +31,10 @@ function rawRequest(url: string, head: string): Promise<string> {
 describe('the metrics server', () => {
   const stats = new Stats();
   const breakers: Record<string, BreakerState> = { 'a.test:80': 'closed', 'b.test:80': 'half-open', 'c.test:80': 'open' };
+  const intervals: Record<string, Pick<HostSlotView, 'intervalMs' | 'intervalCause'>> = { 'b.test:80': { intervalMs: 2_000, intervalCause: 'crawl-delay' } };
   let server: MetricsServer | null;
   const logs = logSink();
-  const snapshot = () => takeSnapshot({ stats, inFlight: () => 2, hostSlots: () => HOSTS.map(slot), breakerStates: () => breakers, nowMs: Date.now });
+  const snapshot = () => takeSnapshot({ stats, inFlight: () => 2, hosts: () => HOSTS.map((hostKey) => ({ ...slot(hostKey), ...intervals[hostKey], breaker: breakers[hostKey] ?? 'closed' })), nowMs: Date.now });
 
   beforeAll(async () => {
     server = await startMetricsServer({ port: await freePort(), host: '127.0.0.1', graceMs: 0 }, { snapshot, stats, labels }, pino(logs.stream));
@@ -43,6 +44,12 @@ describe('the metrics server', () => {
   it('reports each host\'s breaker as 0 closed, 1 half-open, 2 open', async () => {
     expect(await scrapeLines(server!.url)).toEqual(
       expect.arrayContaining([`pricecrawl_breaker_state{host="a.test:80",${L}} 0`, `pricecrawl_breaker_state{host="b.test:80",${L}} 1`, `pricecrawl_breaker_state{host="c.test:80",${L}} 2`, `pricecrawl_queue_requests{state="in_flight",${L}} 2`]),
+    );
+  });
+
+  it('reports the interval in force per host with its cause', async () => {
+    expect(await scrapeLines(server!.url)).toEqual(
+      expect.arrayContaining(['pricecrawl_host_interval_ms{host="a.test:80",cause="configured"} 0', 'pricecrawl_host_interval_ms{host="b.test:80",cause="crawl-delay"} 2000']),
     );
   });
 

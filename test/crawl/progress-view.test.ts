@@ -13,8 +13,8 @@ const snapshot: CrawlSnapshot = {
   queued: 360,
   browserRssPeakMb: null,
   hosts: [
-    { hostKey: 'a.example', inFlight: 1, maxConcurrency: 2, minIntervalMs: 500, nextOpenAtMs: 11_500, breaker: 'closed', responses: 200, throttled429: 0, failed: 1, deferred: 4 },
-    { hostKey: 'b.example:8080', inFlight: 0, maxConcurrency: 1, minIntervalMs: 1000, nextOpenAtMs: 40_000, breaker: 'open', responses: 40, throttled429: 7, failed: 2, deferred: 9 },
+    { hostKey: 'a.example', inFlight: 1, maxConcurrency: 2, intervalMs: 500, intervalCause: 'crawl-delay', nextOpenAtMs: 11_500, pausedUntilMs: 0, pauseCause: null, breaker: 'closed', responses: 200, throttled429: 0, failed: 1, deferred: 4 },
+    { hostKey: 'b.example:8080', inFlight: 0, maxConcurrency: 1, intervalMs: 1000, intervalCause: 'throttle', nextOpenAtMs: 40_000, pausedUntilMs: 40_000, pauseCause: 'breaker', breaker: 'open', responses: 40, throttled429: 7, failed: 2, deferred: 9 },
   ],
 };
 
@@ -22,9 +22,9 @@ describe('progress block', () => {
   it('shows totals, per-minute rates, the ETA and each host', () => {
     expect(progressLines('acme', snapshot)).toEqual([
       'acme  elapsed 2:00  pages 240 (120/min)  items 200 (100/min)  queue 360  in flight 2  errors 3  ETA 3:00',
-      'host            slots  interval  next    pages  deferred  429s  failed  breaker',
-      'a.example       1/2    500 ms    1.5 s   200    4         0     1       closed',
-      'b.example:8080  0/1    1000 ms   30.0 s  40     9         7     2       open',
+      'host            slots  interval  why          next    pages  deferred  429s  failed  breaker',
+      'a.example       1/2    500 ms    crawl-delay  1.5 s   200    4         0     1       closed',
+      'b.example:8080  0/1    1000 ms   breaker      30.0 s  40     9         7     2       open',
     ]);
   });
 

@@ -1,11 +1,14 @@
 // The hostile demo host crawled by its spider: every hostile behaviour shows up, handled, and nothing is lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileShop, type HostileOutcome, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
+import { DEFAULT_GATE_RULES } from '../../demo/shops/hostile-gate';
 import { formatSummary } from '../../src/engine/run-summary';
+import { resolveSettings } from '../../src/settings/load-settings';
 import { DemoHostileShopSpider } from '../../spiders/demo-hostile-shop';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
 const PRODUCTS = 30;
+const DEFAULT_SETTINGS = resolveSettings([]).settings;
 
 describe('a crawl of the hostile demo host', () => {
   let group: ShopGroup;
@@ -39,7 +42,7 @@ describe('a crawl of the hostile demo host', () => {
     const printed = formatSummary(result.summary);
     expect(printed).toContain('handling:');
     expect(printed).toContain('  retry/reason/fetch/connection-reset: ');
-    expect(printed).toContain('  breaker/opened: 1');
+    expect(printed).toContain('  breaker/opened: 2');
   });
 
   it('waits the Retry-After of its busy robots.txt before any page, and fetches the file again after it', () => {
@@ -65,18 +68,42 @@ describe('a crawl of the hostile demo host', () => {
     for (const url of [...hostile.resets, ...hostile.slow]) expect(result.items.some((item) => item.url === url)).toBe(true);
   });
 
-  it('rides out the 503 burst with Retry-After and the breaker (opened once, closed by a good probe)', () => {
+  it('rides out the 503 burst with Retry-After and the breaker (opened, closed by a good probe)', () => {
     expect(hits(503)).toHaveLength(8);
-    expect(handled('retry/reason/http/503') + handled('breaker/deferred')).toBeGreaterThanOrEqual(8);
-    expect(handled('breaker/opened')).toBe(1);
+    // Each 503 carries Retry-After: a wait (no attempt counted), or parked by the breaker.
+    expect(handled('retry/retry-after') + handled('breaker/deferred')).toBeGreaterThanOrEqual(8);
+    // Once for the burst, once for the storm of bare 429s.
+    expect(handled('breaker/opened')).toBe(2);
     expect(handled('breaker/closed')).toBeGreaterThanOrEqual(1);
   });
 
-  it('slows down on the 429s and the CAPTCHA wall: each is retried (or parked by an open breaker), the throttle grows', () => {
-    // An answer that reaches an open breaker is parked there rather than retried: hence at most, not equal.
+  it('rides out the storm of bare 429s, longer than the attempt budget: the breaker parks, no request runs out', () => {
+    const storm = pages().filter((hit) => hit.rule === 'storm');
+    expect(storm).toHaveLength(DEFAULT_GATE_RULES.stormLength);
+    expect(DEFAULT_GATE_RULES.stormLength).toBeGreaterThan(DEFAULT_SETTINGS.retry.maxAttempts);
+    expect(handled('retry/exhausted') + handled('retry/deferrals-exhausted')).toBe(0);
+    expect(handled('breaker/reopened')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('retries each truncated gzip body once (fetch/decompress) and stores its product', () => {
+    for (const url of hostile.truncated) {
+      // What the page itself answered (refusals by the gate in front of it aside).
+      const answers = pages().filter((hit) => url.endsWith(hit.path) && (hit.rule === undefined || hit.rule === 'truncated-gzip'));
+      expect(answers.map((hit) => hit.rule ?? 'page')).toEqual(['truncated-gzip', 'page']);
+      expect(result.items.some((item) => item.url === url)).toBe(true);
+    }
+    // A truncated body that was the breaker's half-open probe re-opens the breaker and is parked there instead.
+    expect(handled('retry/reason/fetch/decompress')).toBeLessThanOrEqual(hostile.truncated.length);
+    expect(handled('retry/reason/fetch/decompress') + handled('breaker/reopened')).toBeGreaterThanOrEqual(hostile.truncated.length);
+  });
+
+  it('slows down on the 429s and the CAPTCHA wall: each is waited out (or parked by an open breaker), the throttle grows', () => {
+    // Every 429 and 503 carries Retry-After: a wait, unless it reached an open breaker and was parked there: hence at most, not equal.
     expect(hits(429).length).toBeGreaterThanOrEqual(1);
-    expect(handled('retry/reason/http/429')).toBeGreaterThanOrEqual(1);
-    expect(handled('retry/reason/http/429')).toBeLessThanOrEqual(hits(429).length);
+    expect(handled('retry/retry-after')).toBeGreaterThanOrEqual(1);
+    expect(handled('retry/retry-after')).toBeLessThanOrEqual(hits(429).length + hits(503).length);
+    // Only the storm's bare 429s (no Retry-After) are retries, those that came before the breaker opened.
+    expect(handled('retry/reason/http/429')).toBeLessThanOrEqual(pages().filter((hit) => hit.rule === 'storm').length);
     const captchas = pages().filter((hit) => hit.rule === 'captcha');
     expect(captchas.length).toBeGreaterThanOrEqual(1);
     expect(handled('block/detected')).toBeGreaterThanOrEqual(1);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { HostileGate } from '../../demo/shops/hostile-gate';
 
-const rules = { minGapMs: 30, rateLimitRetryAfterS: 1, windowMs: 1_000, windowMax: 3, burstAt: 100, burstLength: 2 };
+const rules = { minGapMs: 30, rateLimitRetryAfterS: 1, windowMs: 1_000, windowMax: 3, burstAt: 100, burstLength: 2, stormAt: 200, stormLength: 3 };
 
 describe('HostileGate', () => {
   it('answers 429 with Retry-After in seconds when two arrivals are closer than the gap', () => {

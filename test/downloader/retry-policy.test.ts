@@ -9,8 +9,13 @@ const half = () => 0.5;
 const status = (code: number, retryAfterAtMs: number | null = null) => ({ kind: 'status' as const, status: code, retryAfterAtMs });
 
 describe('decideRetry', () => {
-  it.each([429, 500, 502, 503, 504])('retries %i with backoff while sends remain', (code) => {
+  it.each([500, 502, 503, 504])('retries %i with backoff while sends remain', (code) => {
     expect(decideRetry(status(code), 0, NOW, config, half)).toEqual({ type: 'retry', reason: `http/${code}`, notBeforeMs: NOW + 50 });
+  });
+
+  it('waits out a 429 without Retry-After, attempts untouched, the backoff grown by the earlier waits', () => {
+    expect(decideRetry(status(429), 0, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/429', untilMs: NOW + 50, pauseHost: false });
+    expect(decideRetry(status(429), 3, NOW, config, half, 2)).toEqual({ type: 'wait', reason: 'http/429', untilMs: NOW + 200, pauseHost: false });
   });
 
   it.each(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout'])('retries the transport error %s', (reason) => {
@@ -32,9 +37,11 @@ describe('decideRetry', () => {
     expect(decideRetry(status(503), 3, NOW, config, half)).toMatchObject({ type: 'fail', reason: 'retry/exhausted' });
   });
 
-  it('honours Retry-After for the request and the host, and still counts toward the cap', () => {
-    expect(decideRetry(status(429, NOW + 120_000), 0, NOW, config, half)).toEqual({ type: 'retry', reason: 'http/429', notBeforeMs: NOW + 120_000, pauseHostUntilMs: NOW + 120_000 });
-    expect(decideRetry(status(429, NOW + 120_000), 3, NOW, config, half)).toMatchObject({ type: 'fail', reason: 'retry/exhausted' });
+  it('waits as Retry-After asks without counting an attempt, however many were used', () => {
+    expect(decideRetry(status(429, NOW + 120_000), 0, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/429', untilMs: NOW + 120_000, pauseHost: true });
+    expect(decideRetry(status(503, NOW + 120_000), 3, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/503', untilMs: NOW + 120_000, pauseHost: true });
+    // A date in the past means now.
+    expect(decideRetry(status(429, NOW - 5_000), 3, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/429', untilMs: NOW, pauseHost: true });
   });
 
   it('uses the configured lists', () => {

@@ -1,6 +1,7 @@
 // Crash recovery: leases of a SIGKILLed worker go back to pending as soon as a new frontier opens.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -14,15 +15,43 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 
-async function startWorker(dir: string, leaseCount: number, handleCount: number) {
-  const child = spawn(process.execPath, ['bin/run-ts.js', 'test/frontier/fixtures/lease-and-hang.ts', dir, String(leaseCount), String(handleCount)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+const WORKER = ['bin/run-ts.js', 'test/frontier/fixtures/lease-and-hang.ts'];
+
+/**
+ * `unreaped`: the worker runs under a parent that never waits for its children (`sh` exec'ing `sleep`), so
+ * once SIGKILLed it stays a zombie, as a worker does for a moment (or for good) under a busy or careless
+ * parent: kill(pid, 0) still succeeds on it.
+ */
+async function startWorker(dir: string, leaseCount: number, handleCount: number, unreaped = false) {
+  const args = [...WORKER, dir, String(leaseCount), String(handleCount)];
+  const child = unreaped
+    ? spawn('sh', ['-c', `"$0" "$@" & exec sleep 600`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] })
+    : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);
   const lines = createInterface({ input: child.stdout! });
   const [line] = (await once(lines, 'line')) as [string];
   lines.close();
-  return { child, report: JSON.parse(line) as { runId: string; leased: string[]; handled: string[]; pid: number } };
+  const report = JSON.parse(line) as { runId: string; leased: string[]; handled: string[]; pid: number };
+  // Under `sh` the worker is a grandchild: it is killed by pid, also when a test fails before doing so.
+  if (unreaped) cleanups.push(() => void signal(report.pid, 'SIGKILL'));
+  return { child, report };
+}
+
+function signal(pid: number, name: NodeJS.Signals): boolean {
+  try {
+    return process.kill(pid, name);
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the kernel shows `pid` as a zombie (it does once the SIGKILL is delivered). */
+async function zombie(pid: number): Promise<void> {
+  const state = () => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  };
+  while (state() !== 'Z') await new Promise((resolve) => setImmediate(resolve));
 }
 
 describe('crash recovery', () => {
@@ -86,5 +115,47 @@ describe('crash recovery', () => {
     cleanups.push(() => stale.close());
     expect(stale.reclaimedOnOpen).toBe(2);
     expect(await stale.summary()).toMatchObject({ planned: 3, pending: 3 });
+  });
+
+  it('reclaims at open the leases of a SIGKILLed worker that is still a zombie', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.cleanup);
+    const { child, report } = await startWorker(tmp.dir, 6, 2, true);
+    expect(report.pid).not.toBe(child.pid);
+    process.kill(report.pid, 'SIGKILL');
+    await zombie(report.pid);
+    // kill(pid, 0) alone would call it alive.
+    expect(() => process.kill(report.pid, 0)).not.toThrow();
+    const { frontier } = openFrontier(tmp.dir, { maxConcurrency: 100 }, { spider: 'crashy', runId: 'resume-latest' });
+    cleanups.push(() => frontier.close());
+    expect(frontier.reclaimedOnOpen).toBe(4);
+    expect(await frontier.summary()).toMatchObject({ planned: 10, succeeded: 2, pending: 8 });
+  });
+
+  it('reclaims while running: a worker that dies after this one opened does not leave its leases behind', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.cleanup);
+    const { report } = await startWorker(tmp.dir, 6, 2, true);
+    const { frontier, clock } = openFrontier(tmp.dir, { maxConcurrency: 100 }, { spider: 'crashy', runId: report.runId, heartbeatEveryMs: 50 });
+    cleanups.push(() => frontier.close());
+    expect(frontier.reclaimedOnOpen).toBe(0);
+    const drain = async (): Promise<string[]> => {
+      const urls: string[] = [];
+      for (let pick = frontier.next(clock.nowMs()); pick.type === 'lease'; pick = frontier.next(clock.nowMs())) {
+        urls.push(pick.lease.request.url);
+        await frontier.markHandled(pick.lease.request, 200);
+        pick.lease.releaseSlot();
+      }
+      return urls;
+    };
+    expect(await drain()).toHaveLength(4);
+    // The live worker still holds 4: the run is not over, so this worker waits instead of ending.
+    expect(frontier.next(clock.nowMs())).toEqual({ type: 'wait', atMs: clock.nowMs() + 50 });
+    process.kill(report.pid, 'SIGKILL');
+    await zombie(report.pid);
+    expect(await drain()).toEqual(expect.arrayContaining(report.leased));
+    expect(frontier.reclaimedWhileRunning).toBe(4);
+    expect(frontier.next(clock.nowMs())).toEqual({ type: 'empty' });
+    expect(await frontier.summary()).toMatchObject({ planned: 10, succeeded: 10, pending: 0 });
   });
 });

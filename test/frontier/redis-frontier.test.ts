@@ -153,6 +153,20 @@ describe('RedisFrontier', () => {
     await frontier.close();
   });
 
+  it('stores the server-wait count with the request, apart from its attempts', async () => {
+    const a = await RedisFrontier.open(options(redis));
+    await a.add([req('http://127.0.0.1:9/waited')]);
+    for (let i = 0; i < 2; i++) {
+      const lease = (await take(a))!;
+      expect(lease.request.deferrals).toBe(i);
+      lease.cancelReservation();
+      await a.defer(lease.request, Date.now(), { countDeferral: true, reason: 'http/429' });
+    }
+    const lease = (await take(a))!;
+    expect([lease.request.deferrals, lease.request.attempt]).toEqual([2, 0]);
+    await a.close();
+  });
+
   it('defers with attempts counted, honours host pauses, and returns leases on close', async () => {
     const a = await RedisFrontier.open(options(redis, { maxConcurrency: 2 }));
     await a.add([req('http://127.0.0.1:9/r1'), req('http://127.0.0.1:9/r2')]);
@@ -212,16 +226,16 @@ describe('RedisFrontier', () => {
     const gateOf = async (f: RedisFrontier) => ((await f.status()) as { nowMs: number; byHost: Record<string, { intervalMs: number; nextOpenInMs: number }> }).byHost[host];
     expect((await gateOf(a)).intervalMs).toBe(50);
 
-    a.setIntervalMs(host, 400);
+    a.gate.setThrottleMs(host, 400);
     await gateOf(a);
-    b.setIntervalMs(host, 150);
+    b.gate.setThrottleMs(host, 150);
     expect((await gateOf(b)).intervalMs).toBe(400);
     const lease = (await take(b))!;
     lease.markSent();
     // Reserved with the slowest view; the margin covers the round trips since the reservation.
     expect((await gateOf(b)).nextOpenInMs).toBeGreaterThan(250);
 
-    a.setIntervalMs(host, 2_000); // grows: the slot already reserved moves out too
+    a.gate.setThrottleMs(host, 2_000); // grows: the slot already reserved moves out too
     const grown = await gateOf(a);
     expect(grown.intervalMs).toBe(2_000);
     expect(grown.nextOpenInMs).toBeGreaterThan(1_750);
@@ -236,7 +250,7 @@ describe('RedisFrontier', () => {
     const haunted = await b.status() as { nowMs: number; byHost: Record<string, { intervalMs: number }> };
     expect(haunted.byHost[host].intervalMs).toBe(5_000);
     for (let seen = haunted.nowMs; seen <= haunted.nowMs + 1; ) seen = ((await b.status()) as { nowMs: number }).nowMs;
-    b.setIntervalMs(host, 20); // below the configured 50: the throttle's own floor decides that
+    b.gate.setThrottleMs(host, 20); // below the configured 50: the throttle's own floor decides that
     expect((await gateOf(b)).intervalMs).toBe(20);
     ghost.disconnect();
     lease.releaseSlot();

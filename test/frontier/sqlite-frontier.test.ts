@@ -103,6 +103,23 @@ describe('SqliteFrontier', () => {
     expect(expectLease(frontier.next(now)).request.url).toBe('http://a.test/1');
   });
 
+  it('stores the server-wait count with the request, apart from its attempts, across leases and a reopen', async () => {
+    const { frontier, clock, dir } = setup();
+    await frontier.add([req('http://a.test/waited')]);
+    const now = clock.nowMs();
+    for (let i = 0; i < 2; i++) {
+      const lease = expectLease(frontier.next(now));
+      expect(lease.request.deferrals).toBe(i);
+      await frontier.defer(lease.request, now, { countDeferral: true, reason: 'http/429' });
+      lease.releaseSlot();
+    }
+    await frontier.close();
+    const reopened = openFrontier(dir, {}, { runId: frontier.runId }).frontier;
+    const lease = expectLease(reopened.next(now));
+    expect([lease.request.deferrals, lease.request.attempt]).toEqual([2, 0]);
+    await reopened.close();
+  });
+
   it('defer respects not_before, counts attempts on request, and lets other rows go first', async () => {
     const { frontier, clock } = setup();
     await frontier.add([req('http://a.test/retry', { priority: 9 }), req('http://a.test/other')]);

@@ -38,7 +38,8 @@ describe('a crawl through a 429 storm', () => {
       politeness: { minIntervalMs: INTERVAL_MS, jitterMs: 0 },
       // maxAttempts = threshold: before the breaker opens a request can take at most threshold-1 counted
       // throttles (the one that opens it is parked, not counted), so none can run out during the storm.
-      retry: { maxAttempts: THRESHOLD, backoffBaseMs: 5, backoffCapMs: 20 },
+      // The storm re-opens the breaker STORM - THRESHOLD times, parking the same probe each time: its deferral budget must outlast that.
+      retry: { maxAttempts: THRESHOLD, maxDeferrals: STORM, backoffBaseMs: 5, backoffCapMs: 20 },
       breaker: { threshold: THRESHOLD, cooldownMs: COOLDOWN_MS, cooldownMultiplier: 2, maxCooldownMs: MAX_COOLDOWN_MS },
       pipeline: { batchSize: 10, batchMaxAgeMs: 20 },
       log: { statsIntervalMs: 0 },

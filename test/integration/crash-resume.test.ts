@@ -1,5 +1,6 @@
 // kill -9 in the middle of a crawl, then `--resume`: every product ends up stored exactly once.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -10,13 +11,16 @@ import { tempStorageDir } from '../support/test-crawl';
 
 const SPIDER_FILE = 'test/support/spiders/catalog-spider.ts';
 
-function crawlProcess(site: CatalogSite, dir: string, extra: string[] = []) {
-  const child = spawn(
-    process.execPath,
-    ['bin/pricecrawl.js', 'crawl', SPIDER_FILE, '-a', `startUrls=${site.startUrls.join(',')}`, '--storage', dir,
-      '-s', 'politeness.minIntervalMs=5', '-s', 'politeness.jitterMs=0', '-s', 'pipeline.batchMaxAgeMs=20', '-s', 'log.format=json', ...extra],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+/**
+ * `unreaped`: the crawl runs under `sh`, which becomes `sleep` and never reaps it, so after SIGKILL it stays a
+ * zombie (kill(pid, 0) still succeeds) until the wrapper goes: its first stdout line is the crawl's pid.
+ */
+function crawlProcess(site: CatalogSite, dir: string, extra: string[] = [], unreaped = false) {
+  const args = ['bin/pricecrawl.js', 'crawl', SPIDER_FILE, '-a', `startUrls=${site.startUrls.join(',')}`, '--storage', dir,
+    '-s', 'politeness.minIntervalMs=5', '-s', 'politeness.jitterMs=0', '-s', 'pipeline.batchMaxAgeMs=20', '-s', 'log.format=json', ...extra];
+  const child = unreaped
+    ? spawn('sh', ['-c', '"$0" "$@" & echo $!; exec sleep 600', process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.resume();
@@ -29,14 +33,18 @@ describe('a crawl killed with SIGKILL and resumed', () => {
   let resumedExit: number | null;
   let resumedStdout: string;
   let requestsBeforeKill: number;
+  let wrapper: ChildProcess | undefined;
 
   beforeAll(async () => {
     site = await startCatalogSite({ hosts: 2, productsPerHost: 40, perPage: 10 });
-    const first = crawlProcess(site, storage.dir);
+    // The killed crawl stays an unreaped zombie while the resume runs: its leases must be reclaimed all the same.
+    const first = crawlProcess(site, storage.dir, [], true);
     // Kill once the crawl is well under way: items written, more pages still to go.
     await site.servers[0].waitForRequests(25);
-    first.child.kill('SIGKILL');
-    await once(first.child, 'exit');
+    const pid = Number(first.stdout().split('\n')[0]);
+    process.kill(pid, 'SIGKILL');
+    while (!/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'latin1'))) await new Promise((resolve) => setImmediate(resolve));
+    wrapper = first.child;
     requestsBeforeKill = site.servers.reduce((n, s) => n + s.requests.length, 0);
 
     const second = crawlProcess(site, storage.dir, ['--resume']);
@@ -44,6 +52,7 @@ describe('a crawl killed with SIGKILL and resumed', () => {
     resumedStdout = second.stdout();
   });
   afterAll(async () => {
+    wrapper?.kill('SIGKILL');
     await site.close();
     storage.cleanup();
   });

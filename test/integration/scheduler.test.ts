@@ -93,6 +93,7 @@ describe('pricecrawl schedule', () => {
     for (const run of stoppedByUs) expect(run.outcome).toBe('failed');
     const failing = runs.filter((r) => r.spider === FAILING && r.error !== 'killed by SIGTERM');
     expect(failing.length).toBeGreaterThanOrEqual(2);
-    for (const run of failing) expect([run.outcome, run.exitCode, run.error]).toEqual(['failed', 1, expect.stringMatching(/^exit code 1 \(see logs\//)]);
+    // A spider that cannot start is refused like a usage error: exit 2.
+    for (const run of failing) expect([run.outcome, run.exitCode, run.error]).toEqual(['failed', 2, expect.stringMatching(/^exit code 2 \(see logs\//)]);
   });
 });

@@ -40,7 +40,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
 
   it('accepts good items, drops bad ones with stable reasons, and runs the stages in order', async () => {
     const cases: Array<[Item, string | null]> = [
-      [{ sku: 'A', name: 'Kettle', price: '$1,299.00' }, null],
+      [{ sku: 'A', name: 'Kettle', price: '$1,299.00', locale: 'en-US' }, null],
       [{ sku: 'B', price: null }, 'price/missing'],
       [{ sku: 'C', price: 'call for price' }, 'price/not-a-price'],
       [{ sku: 'D', price: '0,00 €' }, 'price/not-positive'],
@@ -82,7 +82,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     const dropLogs = lines.filter((line) => line.msg === 'item dropped');
     expect(dropLogs).toHaveLength(7);
     expect(dropLogs.every((line) => line.level === 20)).toBe(true);
-    expect(dropLogs[1]).toMatchObject({ stage: 'price-coercion', reason: 'price/not-a-price', detail: 'call for price' });
+    expect(dropLogs[1]).toMatchObject({ stage: 'price-coercion', reason: 'price/not-a-price', detail: 'call for price · no number in the text' });
     expect(runner.stageNames).toEqual(['pii-redaction', 'listing-drop-alarm', 'null-price-alarm', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe']);
   });
 

@@ -40,6 +40,18 @@ describe('price-coercion', () => {
     expect(asItem(withDefault.process({ sku: 'a', price: new Decimal(3) }, source(), ctx)).currency).toBe('SEK');
   });
 
+  it('drops a text that does not determine one amount with the parser\'s refusal code and why', () => {
+    expect(stage.process({ sku: 'a', price: '$10 – $20' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous', detail: expect.stringContaining('range') });
+    expect(stage.process({ sku: 'a', price: 'RRP £20.00' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/reference-only' });
+    expect(stage.process({ sku: 'a', price: '1e309' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/not-a-price' });
+  });
+
+  it('resolves a shared symbol from the item\'s page locale, and leaves it null when nothing says which', () => {
+    expect(asItem(stage.process({ sku: 'a', price: '$12', locale: 'en-CA' }, source(), ctx)).currency).toBe('CAD');
+    expect(asItem(stage.process({ sku: 'a', price: '99 kr', locale: 'da-DK' }, source(), ctx)).currency).toBe('DKK');
+    expect(asItem(stage.process({ sku: 'a', price: '$12' }, source(), ctx)).currency).toBeNull();
+  });
+
   it('accepts JSON numbers through their shortest round-trip text', () => {
     const out = asItem(stage.process({ sku: 'a', price: 19.99, currency: 'USD' }, source(), ctx));
     expect((out.price as Decimal).toFixed()).toBe('19.99');
@@ -49,7 +61,7 @@ describe('price-coercion', () => {
     expect(stage.process({ sku: 'a' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
     expect(stage.process({ sku: 'a', price: '  ' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
     expect(stage.process({ sku: 'a', price: null }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
-    expect(stage.process({ sku: 'a', price: 'sold out' }, source(), ctx)).toEqual({ dropped: true, reason: 'price/not-a-price', detail: 'sold out' });
+    expect(stage.process({ sku: 'a', price: 'sold out' }, source(), ctx)).toEqual({ dropped: true, reason: 'price/not-a-price', detail: 'sold out · no number in the text' });
     expect(stage.process({ sku: 'a', price: Number.NaN }, source(), ctx)).toMatchObject({ reason: 'price/unparseable' });
     expect(stage.process({ sku: 'a', price: new Decimal(Infinity) }, source(), ctx)).toMatchObject({ reason: 'price/unparseable' });
     expect(stage.process({ sku: 'a', price: { amount: 1 } }, source(), ctx)).toMatchObject({ reason: 'price/unparseable' });

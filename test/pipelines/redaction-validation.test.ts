@@ -76,7 +76,7 @@ describe('pii-redaction (first stage)', () => {
   it('runs before anything logs: a dropped item\'s detail shows the redacted text', async () => {
     const { outcomes, logs } = await run([{ sku: 'P', price: 'ask jo@shop.example' }]);
     expect(outcomes).toEqual([{ accepted: false, reason: 'price/not-a-price' }]);
-    expect(logs.find((line) => line.msg === 'item dropped')).toMatchObject({ stage: 'price-coercion', detail: 'ask [redacted]' });
+    expect(logs.find((line) => line.msg === 'item dropped')).toMatchObject({ stage: 'price-coercion', detail: 'ask [redacted] · no number in the text' });
     expect(JSON.stringify(logs)).not.toContain('jo@shop.example');
   });
 

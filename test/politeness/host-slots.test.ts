@@ -144,6 +144,54 @@ describe('HostSlots', () => {
     expect(slots.nextOpenAtMs('h')).toBe(900);
   });
 
+  it('takes Crawl-delay as a floor under the configured and the adapted interval, and says which one is in force', () => {
+    const slots = new HostSlots({ policyFor: fixed(1, 100) });
+    const view = () => slots.snapshot(0)[0];
+    const first = slots.tryReserve('h', 0);
+    if (!first.ok) throw new Error('refused');
+    slots.release(first.reservation);
+    slots.setCrawlDelayMs('h', 300); // longer: the open slot moves out at once, counted from the send
+    expect(slots.nextOpenAtMs('h')).toBe(300);
+    expect(view()).toMatchObject({ intervalMs: 300, intervalCause: 'crawl-delay' });
+    slots.setIntervalMs('h', 500); // a throttle above the floor wins
+    expect(view()).toMatchObject({ intervalMs: 500, intervalCause: 'throttle' });
+    slots.setIntervalMs('h', 200); // a throttle below it does not
+    expect(view()).toMatchObject({ intervalMs: 300, intervalCause: 'crawl-delay' });
+    slots.setCrawlDelayMs('h', 0);
+    expect(view()).toMatchObject({ intervalMs: 200, intervalCause: 'throttle' });
+  });
+
+  it('counts a Crawl-delay from the answer too: a slow answer pushes the next send out', () => {
+    const slots = new HostSlots({ policyFor: fixed(1, 10) });
+    slots.setCrawlDelayMs('h', 300);
+    const first = slots.tryReserve('h', 0);
+    if (!first.ok) throw new Error('refused');
+    expect(slots.nextOpenAtMs('h')).toBe(300);
+    slots.release(first.reservation, 250); // answered after 250 ms
+    expect(slots.nextOpenAtMs('h')).toBe(550);
+    const plain = new HostSlots({ policyFor: fixed(1, 10) });
+    const second = plain.tryReserve('h', 0);
+    if (!second.ok) throw new Error('refused');
+    plain.release(second.reservation, 250); // no Crawl-delay: the interval counts from the send only
+    expect(plain.nextOpenAtMs('h')).toBe(10);
+  });
+
+  it('a cancelled reservation gives back neither a pause nor the spacing after an out-of-band send', () => {
+    const slots = new HostSlots({ policyFor: fixed(1, 100) });
+    const paused = slots.tryReserve('p', 0);
+    if (!paused.ok) throw new Error('refused');
+    slots.pauseUntil('p', 50, 'breaker'); // shorter than the reserved interval: the reservation still rules
+    slots.cancel(paused.reservation);
+    expect(slots.nextOpenAtMs('p')).toBe(50);
+    expect(slots.snapshot(0)[0]).toMatchObject({ pausedUntilMs: 50, pauseCause: 'breaker' });
+
+    const robots = slots.tryReserve('r', 0);
+    if (!robots.ok) throw new Error('refused');
+    slots.noteSend('r', 0); // robots.txt went out in this slot; the page request is then deferred
+    slots.cancel(robots.reservation);
+    expect(slots.nextOpenAtMs('r')).toBe(100);
+  });
+
   it('keeps hosts independent and only remembers hosts it has seen', () => {
     const slots = new HostSlots({ policyFor: fixed(1, 1_000) });
     expect(slots.tryReserve('a', 0).ok).toBe(true);

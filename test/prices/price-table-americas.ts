@@ -1,19 +1,19 @@
 // Price table rows: North, Central and South American and African shops.
-import { NBSP, hint, shop, type PriceRow } from './price-table-types';
+import { NBSP, loc, hint, shop, type PriceRow } from './price-table-types';
 
 export const AMERICAS_AFRICA: PriceRow[] = [
   // United States
-  ['$19.99', '19.99', 'USD'], ['$1,299.00', '1299.00', 'USD'], ['$1,299', '1299', 'USD'], ['US$12.50', '12.50', 'USD'],
-  ['USD 45.00', '45.00', 'USD'], ['45.00 USD', '45.00', 'USD'], ['$ 19.99', '19.99', 'USD'], ['from $9.99', '9.99', 'USD'],
-  ['Starting at $24.99', '24.99', 'USD'], ['Was $49.99 Now $39.99', '39.99', 'USD'], ['Reg. $59.99 Sale $44.99', '44.99', 'USD'],
-  ['Sale $44.99 Reg. $59.99', '44.99', 'USD'], ['List Price: $29.99 Price: $19.99', '19.99', 'USD'], ['Compare at $40.00 $30.00', '30.00', 'USD'],
-  ['$30.00 Compare at $40.00', '30.00', 'USD'], ['MSRP $1,199.99 $999.99', '999.99', 'USD'], ['You save $5.00 (20%)', '5.00', 'USD'],
-  ['$9.99 - $19.99', '9.99', 'USD'], ['$9.99–$19.99', '9.99', 'USD'], ['2 for $5', '5', 'USD'], ['$0.99', '0.99', 'USD'],
-  ['$12,345.67', '12345.67', 'USD'], ['Price: $1,234,567.89', '1234567.89', 'USD'], ['$4.99/lb', '4.99', 'USD'], ['$5', '5', 'USD'],
-  ['Our Price: $79.95', '79.95', 'USD'], ['Was: $129.00 Now: $99.00', '99.00', 'USD'], ['Original price $80 Current price $60', '60', 'USD'],
-  ['Regular price $25.00 Sale price $20.00', '20.00', 'USD'], ['Sale price $20.00 Regular price $25.00', '20.00', 'USD'],
-  ['$1,049.00*', '1049.00', 'USD'], ['$ 1,049', '1049', 'USD'], ['Only $3.49 each', '3.49', 'USD'], ['19.99', '19.99', 'USD', shop('USD')],
-  ['19.99', '19.99', 'USD', hint('$')], ['-$5.00', '-5.00', 'USD'], ['$2.50 off', '2.50', 'USD'], ['U$S 1.299', '1299', 'USD'],
+  ['$19.99', '19.99', 'USD', loc('en-US')], ['$1,299.00', '1299.00', 'USD', loc('en-US')], ['$1,299', '1299', 'USD', loc('en-US')], ['US$12.50', '12.50', 'USD'],
+  ['USD 45.00', '45.00', 'USD'], ['45.00 USD', '45.00', 'USD'], ['$ 19.99', '19.99', 'USD', loc('en-US')], ['from $9.99', '9.99', 'USD', loc('en-US')],
+  ['Starting at $24.99', '24.99', 'USD', loc('en-US')], ['Was $49.99 Now $39.99', '39.99', 'USD', loc('en-US')], ['Reg. $59.99 Sale $44.99', '44.99', 'USD', loc('en-US')],
+  ['Sale $44.99 Reg. $59.99', '44.99', 'USD', loc('en-US')], ['List Price: $29.99 Price: $19.99', '19.99', 'USD', loc('en-US')], ['Compare at $40.00 $30.00', '30.00', 'USD', loc('en-US')],
+  ['$30.00 Compare at $40.00', '30.00', 'USD', loc('en-US')], ['MSRP $1,199.99 $999.99', '999.99', 'USD', loc('en-US')], ['You save $5.00 (20%)', 'price/reference-only', null],
+  ['$9.99 - $19.99', 'price/ambiguous', null], ['$9.99–$19.99', 'price/ambiguous', null], ['2 for $5', 'price/ambiguous', null], ['$0.99', '0.99', 'USD', loc('en-US')],
+  ['$12,345.67', '12345.67', 'USD', loc('en-US')], ['Price: $1,234,567.89', '1234567.89', 'USD', loc('en-US')], ['$4.99/lb', '4.99', 'USD', loc('en-US')], ['$5', '5', 'USD', loc('en-US')],
+  ['Our Price: $79.95', '79.95', 'USD', loc('en-US')], ['Was: $129.00 Now: $99.00', '99.00', 'USD', loc('en-US')], ['Original price $80 Current price $60', '60', 'USD', loc('en-US')],
+  ['Regular price $25.00 Sale price $20.00', '20.00', 'USD', loc('en-US')], ['Sale price $20.00 Regular price $25.00', '20.00', 'USD', loc('en-US')],
+  ['$1,049.00*', '1049.00', 'USD', loc('en-US')], ['$ 1,049', '1049', 'USD', loc('en-US')], ['Only $3.49 each', '3.49', 'USD', loc('en-US')], ['19.99', '19.99', 'USD', shop('USD')],
+  ['19.99', '19.99', null, hint('$')], ['-$5.00', '-5.00', 'USD', loc('en-US')], ['$2.50 off', 'price/reference-only', null], ['U$S 1.299', '1299', 'USD'],
   // Canada
   ['C$19.99', '19.99', 'CAD'], ['CA$1,299.00', '1299.00', 'CAD'], ['$19.99', '19.99', 'CAD', shop('CAD')], ['CAD 45.00', '45.00', 'CAD'],
   ['19,99 $', '19.99', 'CAD', shop('CAD')], [`1${NBSP}299,99${NBSP}$`, '1299.99', 'CAD', shop('CAD')], ['$45.00 CAD', '45.00', 'CAD'],
@@ -24,7 +24,7 @@ export const AMERICAS_AFRICA: PriceRow[] = [
   ['Precio: $349.00 MXN', '349.00', 'MXN'], ['desde $99', '99', 'MXN', shop('MXN')],
   // Brazil
   ['R$ 1.299,90', '1299.90', 'BRL'], ['R$1.299,90', '1299.90', 'BRL'], ['R$ 49,90', '49.90', 'BRL'], ['De R$ 199,90 por R$ 149,90', '149.90', 'BRL'],
-  ['de R$ 199,90 por R$ 149,90', '149.90', 'BRL'], ['R$ 149,90 à vista', '149.90', 'BRL'], ['10x de R$ 12,99', '12.99', 'BRL'],
+  ['de R$ 199,90 por R$ 149,90', '149.90', 'BRL'], ['R$ 149,90 à vista', '149.90', 'BRL'], ['10x de R$ 12,99', 'price/ambiguous', null],
   ['BRL 89,00', '89.00', 'BRL'], [`R$${NBSP}2.499,00`, '2499.00', 'BRL'], ['Economize R$ 50,00 R$ 149,90', '149.90', 'BRL'],
   ['R$ 0,99', '0.99', 'BRL'], ['R$ 12.345,67', '12345.67', 'BRL'], ['a partir de R$ 39,90', '39.90', 'BRL'],
   // Argentina, Chile, Colombia, Peru, Uruguay, others
@@ -39,6 +39,6 @@ export const AMERICAS_AFRICA: PriceRow[] = [
   ['R 1 299,00', '1299.00', 'ZAR'], ['R1,299.00', '1299.00', 'ZAR'], ['R 499', '499', 'ZAR'], ['ZAR 1 299', '1299', 'ZAR'],
   ['Was R 1 499 Now R 1 299', '1299', 'ZAR'], ['R 12 999,99', '12999.99', 'ZAR'], ['₦12,500', '12500', 'NGN'], ['₦ 1,299,000', '1299000', 'NGN'],
   ['NGN 4,500.00', '4500.00', 'NGN'], ['KSh 1,299', '1299', 'KES'], ['KES 2,500', '2500', 'KES'], ['KSh 12,999.00', '12999.00', 'KES'],
-  ['15 000 FCFA', '15000', 'XOF'], ['XOF 25 000', '25000', 'XOF'], ['299,00 MAD', '299.00', 'MAD'], ['299 DH', '299', 'MAD', hint('MAD')],
+  ['15 000 FCFA', '15000', 'XOF', loc('fr-SN')], ['XOF 25 000', '25000', 'XOF'], ['299,00 MAD', '299.00', 'MAD'], ['299 DH', '299', 'MAD', hint('MAD')],
   ['GHS 150.00', '150.00', 'GHS'], ['TZS 25,000', '25000', 'TZS'], ['EGP 499', '499', 'EGP'],
 ];

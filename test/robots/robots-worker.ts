@@ -11,6 +11,15 @@ import { hostKeyOf } from '../../src/politeness/host-key';
 import type { RobotsCache } from '../../src/robots/robots-cache';
 import { settingsSchema, type Settings } from '../../src/settings/schema';
 import { RobotsTxtMiddleware } from '../../middlewares/robots-txt';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GroupCommit } from '../../src/frontier/group-commit';
+import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
+import { policyFromSettings } from '../../src/politeness/host-policy';
+import { HostSlots } from '../../src/politeness/host-slots';
+import { openFrontierDb } from '../../storage/sqlite/open-frontier-db';
+import { SqliteHostGate } from '../../storage/sqlite/sqlite-host-gate';
 
 class AnySpider extends Spider {
   readonly name = 'robots-worker';
@@ -32,7 +41,11 @@ export interface RobotsWorker {
 export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, unknown>, lookup?: LookupFunction): RobotsWorker {
   const settings = settingsSchema.parse({ politeness: { minIntervalMs: 0, jitterMs: 0 }, ...settingsInput });
   const fetcher = new HttpFetcher(settings.http, { lookup });
-  const middleware = new RobotsTxtMiddleware(settings, fetcher, cache);
+  // A real in-process host gate on a throwaway frontier database: what the embedded crawl gives the middleware.
+  const dir = mkdtempSync(join(tmpdir(), 'pc-robots-gate-'));
+  const db = openFrontierDb(dir);
+  const gate = new SqliteHostGate(db, 'robots-worker', new GroupCommit(db), new HostSlots({ policyFor: policyFromSettings(settings.politeness) }), breakerOptionsFromSettings(settings));
+  const middleware = new RobotsTxtMiddleware(settings, fetcher, cache, gate);
   const stats = new Stats();
   const ctx = (url: string, nowMs: number): MiddlewareContext => ({
     spider: new AnySpider(),
@@ -68,6 +81,8 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
     async close() {
       await middleware.close!();
       await fetcher.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

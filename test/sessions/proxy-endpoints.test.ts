@@ -1,7 +1,7 @@
 // Proxy ids without credentials, round-robin picks that avoid a blocked proxy, masked URLs.
 import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '../../src/settings/load-settings';
-import { maskProxyCredentials, pickProxy, proxyEndpoints, proxyIdOf } from '../../src/sessions/proxy-endpoints';
+import { pickProxy, proxyEndpoints, proxyIdOf } from '../../src/sessions/proxy-endpoints';
 
 describe('proxy endpoints', () => {
   it('names proxies host:port, numbering repeats of one host:port in list order', () => {
@@ -23,11 +23,6 @@ describe('proxy endpoints', () => {
     expect(pickProxy(proxies, 1, 'b:2').proxy!.id).toBe('c:3');
     expect(pickProxy(proxies.slice(0, 1), 0, 'a:1').proxy!.id).toBe('a:1'); // one proxy: nothing else to go to
     expect(pickProxy([], 0).proxy).toBeNull();
-  });
-
-  it('masks credentials for display', () => {
-    expect(maskProxyCredentials('http://user:s3cret@127.0.0.1:3128')).toBe('http://***@127.0.0.1:3128/');
-    expect(maskProxyCredentials('http://127.0.0.1:3128')).toBe('http://127.0.0.1:3128/');
   });
 
   it('settings accept only http:// proxy URLs, and the error names the key, not the URL', () => {

@@ -21,6 +21,8 @@ function item(runId: string, sku: string, price: string | null, extra: Partial<S
     sku,
     price,
     currency: price === null ? null : 'USD',
+    // The pricing fields' canonical JSON round-trips as the exact text written.
+    pricing: price === null ? '{}' : '{"freeShippingOver":"50.00","shippingCost":"4.95"}',
     rawHash: sha256Hex(Buffer.from(sku)),
     data: { sku, price, name: `Product ${sku}`, zeta: 1, alpha: { nested: [1, '2.50'] }, availability: 'InStock' },
     scrapedAtMs: 1_700_000_000_000,

@@ -26,6 +26,7 @@ function plain(product: StructuredProduct | null) {
     regularPrice: d(product.regularPrice),
     salePrice: d(product.salePrice),
     priceRange: product.priceRange ? { low: d(product.priceRange.low), high: d(product.priceRange.high) } : null,
+    statedPrices: product.statedPrices.map((stated) => ({ ...stated, price: d(stated.price) })),
   };
 }
 
@@ -46,6 +47,8 @@ describe('structuredProduct() on saved pages', () => {
       regularPrice: '1499.00',
       salePrice: '1299.00',
       priceRange: null,
+      pricing: { unitPrice: null, tiers: [], shipping: null, availability: 'InStock', refused: {} },
+      statedPrices: [{ source: 'json-ld', price: '1299.00' }, { source: 'opengraph', price: '1299.00' }],
       sources: { name: 'json-ld', sku: 'json-ld', gtin: 'json-ld', brand: 'json-ld', url: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'json-ld' },
     });
     expect(data.skipped).toEqual([{ syntax: 'json-ld', index: 0, reason: 'json-ld/malformed', detail: expect.any(String) }]);

@@ -74,7 +74,7 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
         return void res.writeHead(429, { 'retry-after': '0', 'content-type': 'text/plain' }).end('slow down');
       }
       const price = repriced.get(params.sku) ?? priceOf(host, index);
-      const body = `<html><body><main data-sku="${params.sku}"><h1>Product ${params.sku}</h1><span class="price">${formatUsd(price)}</span></main></body></html>`;
+      const body = `<html lang="en-US"><body><main data-sku="${params.sku}"><h1>Product ${params.sku}</h1><span class="price">${formatUsd(price)}</span></main></body></html>`;
       const send = () => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
       if (options.latencyMs) later(options.latencyMs, send);
       else send();

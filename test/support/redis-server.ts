@@ -17,10 +17,12 @@ export interface RedisTestServer {
 
 const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
 
-export async function startRedisServer(): Promise<RedisTestServer> {
+/** `password`: the server demands it (`requirepass`); `url` then carries it. */
+export async function startRedisServer(options: { password?: string } = {}): Promise<RedisTestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-redis-'));
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'notice'];
+  if (options.password !== undefined) args.push('--requirepass', options.password);
   const child: ChildProcess = spawn(REDIS_BIN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     await waitUntilReady(child, port);
@@ -30,7 +32,7 @@ export async function startRedisServer(): Promise<RedisTestServer> {
     throw error;
   }
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: options.password === undefined ? `redis://127.0.0.1:${port}` : `redis://:${encodeURIComponent(options.password)}@127.0.0.1:${port}`,
     port,
     pid: child.pid!,
     stop: async () => {

@@ -16,6 +16,8 @@ export interface CliOptions {
   /** Written to the child's stdin, which is then closed. */
   input?: string;
   env?: NodeJS.ProcessEnv;
+  /** Run as this user and group (the test runs as root: an unprivileged user sees permissions). */
+  user?: { uid: number; gid: number };
 }
 
 const BIN = resolve(import.meta.dirname, '../../bin/pricecrawl.js');
@@ -25,6 +27,7 @@ export function cli(args: string[], options: CliOptions = {}): Promise<CliRun> {
     stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     cwd: options.cwd,
     env: options.env ?? process.env,
+    ...options.user,
   });
   let stdout = '';
   let stderr = '';

@@ -91,6 +91,12 @@ export const fetchingSettings = {
       blockResourceTypes: z.array(z.string()).default(['image', 'font', 'media']),
       /** URL substrings (or /regex/) aborted as well, e.g. trackers. */
       blockUrlPatterns: z.array(z.string()).default(['google-analytics.com', 'googletagmanager.com', 'doubleclick.net', '/collect?']),
+      /**
+       * Requests a page makes for its parts (fetch/XHR, scripts, images) to hosts outside the spider's
+       * allowedDomains: `allow` (shops load scripts and prices from CDNs) or `block`. Navigations (frames,
+       * redirects by script or meta refresh, popups) never leave allowedDomains either way.
+       */
+      offsiteSubresources: z.enum(['allow', 'block']).default('allow'),
     })
     .strict()
     .prefault({}),

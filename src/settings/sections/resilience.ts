@@ -60,18 +60,36 @@ export const resilienceSettings = {
     })
     .strict()
     .prefault({}),
-  /** Retries of transient failures (middlewares/retry.ts); every retry goes back through the host's slots. */
+  /**
+   * Retries of transient failures (middlewares/retry.ts); every retry goes back through the host's slots.
+   * The defaults of retry and breaker are chosen together (README "Retries, the breaker and the run's
+   * verdict"): a failed try (5xx, a transport error, a block page) counts an attempt, and `maxAttempts` (4)
+   * ends a page that keeps failing before `breaker.threshold` (5) lets one page open the breaker for its
+   * whole host. The server saying "later" (429, any Retry-After, a request parked by an open breaker) counts
+   * no attempt, only a deferral, bounded by `maxDeferrals`.
+   */
   retry: z
     .object({
       /** Sends per request, the first one included; then it fails as `retry/exhausted`. */
       maxAttempts: z.number().int().min(1).default(4),
+      /**
+       * Times a request may wait because the server said "later" (a 429, a Retry-After, an open breaker);
+       * then it fails as `retry/deferrals-exhausted` instead of waiting for ever. 10 is about an hour of a
+       * breaker that never closes at the default cooldowns (30 s doubling to 10 min); waits of our own
+       * (a robots.txt being fetched, a breaker probe out) do not count.
+       */
+      maxDeferrals: z.number().int().min(0).default(10),
       /** Full-jitter backoff: a random wait in [0, min(backoffCapMs, backoffBaseMs * 2^attempt)]. */
       backoffBaseMs: ms().default(1000),
       backoffCapMs: ms().default(60_000),
+      /** Of `statuses`, those that mean "slow down" rather than "failed": waited out after a backoff, counting a deferral, not an attempt. */
+      waitStatuses: z.array(z.number().int().min(100).max(599)).default([429]),
       /** Statuses worth another try (throttling and server hiccups). */
       statuses: z.array(z.number().int().min(100).max(599)).default([429, 500, 502, 503, 504]),
-      /** Transport failures worth another try, as ledger reasons (`fetch/connection-reset`). */
-      errors: z.array(z.string().min(1)).default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/browser-crashed']),
+      /** Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset. */
+      errors: z
+        .array(z.string().min(1))
+        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/browser-crashed']),
       /** Statuses that fail at once with `http/<status>`, whatever else is configured. */
       failFastStatuses: z.array(z.number().int().min(100).max(599)).default([403, 404, 410]),
     })
@@ -80,7 +98,7 @@ export const resilienceSettings = {
   /** Per-host circuit breaker (middlewares/circuit-breaker.ts). */
   breaker: z
     .object({
-      /** Consecutive throttling responses (see `statuses`, and detected blocks) that open it. */
+      /** Consecutive throttling responses (see `statuses`, and detected blocks) that open it; above retry.maxAttempts, so one failing page alone cannot (see retry). */
       threshold: z.number().int().min(1).default(5),
       statuses: z.array(z.number().int().min(100).max(599)).default([429, 503]),
       /** First open period; the host stays closed for max(this, Retry-After). */

@@ -1,0 +1,43 @@
+// The one place that says whether a failure reason is transient (a later try may succeed) or permanent (the page's own answer).
+/**
+ * Transient: the host or the network was in a bad state, so the run lost work that another run may get
+ * (a run with such failures never ends looking clean: exit 4). Permanent: the page's own definitive answer
+ * or our rules (404, 403, offsite, robots, a redirect loop), a normal finish.
+ */
+export type FailureKind = 'transient' | 'permanent';
+
+const TRANSIENT_REASONS = new Set([
+  // Retries or server-requested waits ran out: by construction only transient causes are retried.
+  'retry/exhausted',
+  'retry/deferrals-exhausted',
+  'fetch/timeout',
+  'fetch/connect-timeout',
+  'fetch/connection-reset',
+  'fetch/connection-refused',
+  'fetch/dns',
+  'fetch/decompress',
+  'fetch/browser-crashed',
+  // A transport failure we could not name: not the page's answer either.
+  'fetch/failed',
+  // robots.txt could not be fetched: we never learned whether the page may be crawled.
+  'robots/unavailable',
+  // Our own store refused the items on every try.
+  'items/write-failed',
+]);
+
+/** Statuses that say "not now" rather than "no": timeout, too early, throttled, and server errors other than 501/505 (unsupported, for good). */
+function isTransientStatus(status: number): boolean {
+  if (status === 408 || status === 425 || status === 429) return true;
+  return status >= 500 && status <= 599 && status !== 501 && status !== 505;
+}
+
+export function failureKind(reason: string): FailureKind {
+  if (TRANSIENT_REASONS.has(reason)) return 'transient';
+  const status = /^http\/(\d{3})$/.exec(reason);
+  return status && isTransientStatus(Number(status[1])) ? 'transient' : 'permanent';
+}
+
+/** The transient part of a ledger's failures by reason. */
+export function transientFailures(failedByReason: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(failedByReason).filter(([reason]) => failureKind(reason) === 'transient'));
+}

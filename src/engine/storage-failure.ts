@@ -1,0 +1,10 @@
+// Recognises a store that cannot write (disk full, read-only, I/O error): the run must stop, not fail or re-fetch its requests.
+import { codedErrors } from '../fetch/fetch-error-map';
+
+/** The filesystem's and SQLite's codes for "cannot write here", whatever the request. */
+const STORAGE_CODES = /^(ENOSPC|EDQUOT|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN)$/;
+
+/** The code that makes `error` a storage failure (`SQLITE_FULL`, `ENOSPC`), or null when it is something else. */
+export function storageFailureCode(error: unknown): string | null {
+  return codedErrors(error).find(({ code }) => STORAGE_CODES.test(code))?.code ?? null;
+}

@@ -1,0 +1,123 @@
+// Keeps browser pages inside the spider's allowed hosts: every navigation (any frame, popups) is checked before it is sent.
+import type { BrowserContext, Page, Request as PwRequest, Route } from 'playwright-core';
+import { urlMatches } from '../core/browser-options';
+import { FetchError } from '../core/errors';
+import type { Stats } from '../engine/stats';
+import type { Settings } from '../settings/schema';
+
+export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
+
+/** What one loading page may reach; `allows` is the spider's allowedDomains as a predicate. */
+interface PageGuard {
+  allows(url: string): boolean;
+  /** Told of each refused navigation of the page's main frame (the fetcher names it when it fails the page). */
+  refusedMainFrame?(url: string): void;
+}
+
+const ALLOW_ALL: PageGuard = { allows: () => true };
+
+/**
+ * One route handler per browser context decides for every request of its pages. Page code can leave a
+ * page by `location.href`, a meta refresh, a form, an iframe or `window.open`: each is a navigation
+ * request, and one to a host outside the page's guard is aborted before it leaves Chromium. In a
+ * frame it is aborted quietly (the frame stays blank, the page intact). In the main frame it is
+ * aborted as `blockedbyclient`: Chromium commits an error page, so the page's load ends at once
+ * (a quiet abort during parsing leaves Playwright waiting for a load event that never comes) and the
+ * fetcher fails the request as `offsite/browser-navigation` rather than guess which document the
+ * spider wanted. A page nobody guards is a popup the site opened: no navigation.
+ * Off-site subresources (fetch/XHR, scripts, images) are allowed by default, because shops load
+ * their scripts and prices from CDNs; `browser.offsiteSubresources: block` stops them too.
+ * Redirect hops are not routed by Playwright: the fetcher re-checks where the page ended up, and
+ * frames that ended elsewhere are removed.
+ */
+export class BrowserConfinement {
+  private readonly guards = new WeakMap<Page, PageGuard>();
+  private readonly blockedTypes: Set<string>;
+
+  constructor(
+    private readonly settings: ConfinementSettings,
+    private readonly stats?: Stats,
+  ) {
+    this.blockedTypes = new Set(settings.blockResourceTypes);
+  }
+
+  /** Routes every request of the context through `decide`; call before its first page opens. */
+  async install(context: BrowserContext): Promise<void> {
+    await context.route('**/*', (route) => this.decide(route));
+  }
+
+  /**
+   * The page loads for one request: its navigations stay where `allows` says (everywhere when omitted),
+   * and a window it opens is closed. `settle`, once the page has loaded and waited, returns where it
+   * ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended elsewhere
+   * (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
+   */
+  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows): { settle(requestUrl: string): Promise<string> } {
+    let refused: string | null = null;
+    const guard: PageGuard = { allows, refusedMainFrame: (url) => (refused ??= url) };
+    this.guards.set(page, guard);
+    page.on('popup', (popup) => void popup.close().catch(() => undefined));
+    return {
+      settle: async (requestUrl) => {
+        const finalUrl = page.url();
+        if (refused !== null || !allows(finalUrl)) {
+          throw new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} ${refused ? `tried to navigate to ${refused}` : `ended on ${finalUrl}`}, outside allowedDomains`);
+        }
+        await this.removeOffsiteFrames(page, guard);
+        return finalUrl;
+      },
+    };
+  }
+
+  /**
+   * A frame can still reach another host through a redirect of an allowed URL (hops are not routed).
+   * Its element is removed from the page before the callback sees it; about:blank and other local
+   * frames stay (page scripts use them).
+   */
+  private async removeOffsiteFrames(page: Page, guard: PageGuard): Promise<void> {
+    for (const frame of page.frames()) {
+      if (frame === page.mainFrame() || frame.isDetached() || !/^https?:/i.test(frame.url()) || guard.allows(frame.url())) continue;
+      const element = await frame.frameElement().catch(() => null);
+      if (!element) continue; // its parent went first
+      await element.evaluate((node) => node.remove()).catch(() => undefined);
+      this.stats?.inc('browser/offsite/frame-removed');
+    }
+  }
+
+  private decide(route: Route): Promise<void> {
+    const req = route.request();
+    const url = req.url();
+    const guard = this.guardOf(req);
+    let verdict: string | null = null;
+    if (req.isNavigationRequest()) {
+      if (!guard) verdict = 'browser/offsite/popup-blocked';
+      else if (!guard.allows(url)) verdict = 'browser/offsite/navigation-blocked';
+      if (verdict !== null && guard && isMainFrame(req)) {
+        this.stats?.inc(verdict);
+        guard.refusedMainFrame?.(url);
+        return route.abort('blockedbyclient').catch(() => undefined);
+      }
+    } else if (this.blockedTypes.has(req.resourceType()) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) {
+      return route.abort('blockedbyclient').catch(() => undefined);
+    } else if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) {
+      verdict = 'browser/offsite/subresource-blocked';
+    }
+    if (verdict === null) return route.continue().catch(() => undefined);
+    this.stats?.inc(verdict);
+    return route.abort('aborted').catch(() => undefined);
+  }
+
+  /** A service worker's requests have no frame (Playwright throws): they are judged as subresources of no page. */
+  private guardOf(req: PwRequest): PageGuard | undefined {
+    try {
+      return this.guards.get(req.frame().page());
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function isMainFrame(req: PwRequest): boolean {
+  const frame = req.frame();
+  return frame.parentFrame() === null;
+}

@@ -1,0 +1,62 @@
+// Opens ioredis clients that refuse a run in one line (unreachable, password refused) and never print reconnect stack traces.
+import { Redis } from 'ioredis';
+import { PricecrawlError } from '../core/errors';
+
+export interface RedisClientOptions {
+  maxRetriesPerRequest?: number;
+  /** Errors after the first connection (a restart, a network blip); the client reconnects meanwhile. Default: ignored, the failing calls report. */
+  onError?: (error: Error) => void;
+}
+
+/** `host:port` of a redis:// URL: what messages name, never the password. */
+export function redisAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '6379'}`;
+  } catch {
+    return 'the configured address';
+  }
+}
+
+/**
+ * A client that does not retry before its first connection (the caller refuses the run instead of
+ * waiting for ever) and reconnects with a capped backoff after it. Its 'error' events always have a
+ * listener: without one ioredis prints each failed reconnect with a stack trace.
+ */
+export function redisClient(url: string, options: RedisClientOptions = {}): Redis & { lastError: Error | null } {
+  let connected = false;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: options.maxRetriesPerRequest ?? 3,
+    connectTimeout: 5_000,
+    retryStrategy: (times) => (connected ? Math.min(times * 200, 2_000) : null),
+  }) as Redis & { lastError: Error | null };
+  redis.lastError = null;
+  redis.on('ready', () => (connected = true));
+  redis.on('error', (error: Error) => {
+    redis.lastError = error;
+    if (connected) options.onError?.(error);
+  });
+  return redis;
+}
+
+/** Connects or throws one line saying what is wrong and what to fix (exit 2). */
+export async function connectRedis(url: string, options: RedisClientOptions = {}): Promise<Redis> {
+  const redis = redisClient(url, options);
+  try {
+    await redis.connect();
+    return redis;
+  } catch (error) {
+    // Already ended after the failed first connect; disconnect() then would hold the process ~2 s.
+    if (redis.status !== 'end') redis.disconnect();
+    throw refusal(url, redis.lastError ?? (error as Error));
+  }
+}
+
+function refusal(url: string, error: Error): PricecrawlError {
+  const where = `redis at ${redisAddress(url)}`;
+  const authCode = /^(WRONGPASS|NOAUTH|ERR invalid password|ERR AUTH)/.exec(error.message)?.[1];
+  if (authCode) return new PricecrawlError('FRONTIER_UNREACHABLE', `${where} refused the password (${authCode}): fix the password in frontier.url (redis://:password@host:port)`);
+  const code = (error as NodeJS.ErrnoException).code ?? error.message;
+  return new PricecrawlError('FRONTIER_UNREACHABLE', `${where} is unreachable (${code}): start redis-server there or fix frontier.url`);
+}

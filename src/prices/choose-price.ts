@@ -1,0 +1,116 @@
+// Which number of a price text is the price to pay now, or why none is: one candidate, a labelled one, or a refusal.
+import { Decimal } from '../core/money';
+import { assignCurrencies } from './currency-ownership';
+import { isHardExclusion, type Exclusion } from './number-exclusions';
+import { isRangeBetween, roleOf, type PriceRole } from './price-context';
+import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
+import type { CurrencyToken, NumberToken } from './price-tokens';
+
+export interface Candidate {
+  token: NumberToken;
+  /** The currencies written beside this number. */
+  owned: CurrencyToken[];
+  role: PriceRole;
+  excluded?: Exclusion;
+}
+
+export type Choice = { ok: true; chosen: Candidate; all: Candidate[] } | PriceRefusal | { ok: 'none'; all: Candidate[] };
+
+/** How far after a number its trailing words are read ("/ kg", "per month", "off"). */
+const AFTER_CHARS = 40;
+/** A discount sign in the text ("-15%", "20% off", "Sale"): with two prices, the lower is the sale price. */
+const DISCOUNT = /(?:^|[^\d])-\s?\d{1,2}\s?%|\d\s?%\s?(?:off|rabatt|korting|de (?:réduction|descuento)|sconto)|(?:^|[^\p{L}])(?:sale|soldes|rebajas|saldi|reduziert|promo)(?![\p{L}])/iu;
+
+function describe(candidates: readonly Candidate[], text: string): string {
+  return candidates.map((candidate) => JSON.stringify(text.slice(candidate.token.start, candidate.token.end))).join(' and ');
+}
+
+export function candidatesOf(text: string, numbers: readonly NumberToken[], currencies: readonly CurrencyToken[]): Candidate[] {
+  const owned = assignCurrencies(text, numbers, currencies);
+  // Index of the next number that may be a price, from each position (one backward pass keeps this linear).
+  const nextCandidate: Array<NumberToken | undefined> = [];
+  for (let index = numbers.length - 1, next: NumberToken | undefined; index >= 0; index--) {
+    nextCandidate[index] = next;
+    if (!numbers[index].excluded) next = numbers[index];
+  }
+  return numbers.map((token, index) => {
+    const mine = owned[index];
+    const priced = mine.length > 0;
+    const excluded = token.excluded && (isHardExclusion(token.excluded) || !priced) ? token.excluded : undefined;
+    const previous = numbers[index - 1];
+    const prefix = mine.find((currency) => currency.end <= token.start);
+    const suffix = mine.filter((currency) => currency.start >= token.end).at(-1);
+    const before = text.slice(previous ? previous.end : 0, prefix ? prefix.start : token.start);
+    const afterStart = suffix ? suffix.end : token.end;
+    // The words after a number run on over sizes and quantities ("25,98 € / 1 kg") to the next price candidate.
+    const next = nextCandidate[index];
+    const after = text.slice(afterStart, Math.min(next ? Math.max(next.start, afterStart) : text.length, afterStart + AFTER_CHARS));
+    const role = roleOf({ before, after, afterMultiplier: previous?.excluded === 'multiplier', first: index === 0 });
+    return { token, owned: mine, role, excluded };
+  });
+}
+
+/** Two neighbouring candidates joined only by a dash or "to"/"bis"/"à": a range, not one price. */
+function rangePartner(text: string, all: readonly Candidate[], chosen: Candidate): Candidate | null {
+  const index = all.indexOf(chosen);
+  for (const other of [all[index - 1], all[index + 1]]) {
+    if (!other || other.excluded) continue;
+    const [left, right] = other.token.start < chosen.token.start ? [other, chosen] : [chosen, other];
+    const from = left.owned.filter((c) => c.start >= left.token.end).at(-1)?.end ?? left.token.end;
+    const to = right.owned.find((c) => c.end <= right.token.start)?.start ?? right.token.start;
+    if (from <= to && isRangeBetween(text.slice(from, to))) return other;
+  }
+  return null;
+}
+
+const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
+const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
+
+/**
+ * The price to pay now: among numbers that are prices (no date, size, quantity …) and that no label
+ * calls a reference, unit or instalment price, the ones with a currency beside them if any; one left
+ * wins, else the one a label calls current, else equal amounts, else the lower when the text shows a
+ * discount. Anything else is refused: a wrong amount is worse than none.
+ */
+export function choosePrice(text: string, all: Candidate[]): Choice {
+  const prices = all.filter((candidate) => !candidate.excluded);
+  const competing = prices.filter((candidate) => candidate.role === 'current' || candidate.role === 'plain');
+  const fallback = (role: PriceRole) => prices.filter((candidate) => candidate.role === role);
+  // A tier with a currency beside one of its numbers beats an earlier tier of bare numbers ("2,49 €/kg 24").
+  const tiers = [competing, fallback('unit'), fallback('regular')];
+  const pool = tiers.find((tier) => tier.some((candidate) => candidate.owned.length > 0)) ?? tiers.find((tier) => tier.length > 0) ?? [];
+  if (pool.length === 0) {
+    if (prices.some((candidate) => candidate.role === 'multiple')) {
+      return refuse(PRICE_REFUSAL.ambiguous, `a price of several units or an instalment: ${describe(prices, text)}`);
+    }
+    if (prices.length > 0) return refuse(PRICE_REFUSAL.referenceOnly, `only a reference price (was, RRP, save, threshold): ${describe(prices, text)}`);
+    const unreadable = all.find((candidate) => candidate.excluded === 'separators');
+    if (unreadable) return refuse(PRICE_REFUSAL.ambiguous, `separators with no single reading: ${describe([unreadable], text)}`);
+    return { ok: 'none', all };
+  }
+  const priced = pool.filter((candidate) => candidate.owned.length > 0);
+  const finalists = priced.length > 0 ? priced : pool;
+  const chosen = pick(text, finalists);
+  if (!('token' in chosen)) {
+    const range = finalists.map((candidate) => [candidate, rangePartner(text, all, candidate)] as const).find(([, partner]) => partner);
+    return range ? refuse(PRICE_REFUSAL.ambiguous, `a range: ${describe([range[0], range[1]!], text)}`) : chosen;
+  }
+  const partner = rangePartner(text, all, chosen);
+  if (partner) return refuse(PRICE_REFUSAL.ambiguous, `a range: ${describe([chosen, partner].sort((a, b) => a.token.start - b.token.start), text)}`);
+  if (chosen.token.spacedDecimal && chosen.owned.length === 0) {
+    return refuse(PRICE_REFUSAL.ambiguous, `a space after the decimal separator and no currency: ${describe([chosen], text)}`);
+  }
+  return { ok: true, chosen, all };
+}
+
+function pick(text: string, finalists: readonly Candidate[]): Candidate | PriceRefusal {
+  if (finalists.length === 1) return finalists[0];
+  const current = finalists.filter((candidate) => candidate.role === 'current');
+  if (current.length === 1) return current[0];
+  const amounts = finalists.map(amountOfCandidate);
+  if (amounts.every((amount) => amount.eq(amounts[0])) && finalists.every((c) => sameCurrency(c, finalists[0]))) return finalists[0];
+  if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && DISCOUNT.test(text)) {
+    return amounts[0].lte(amounts[1]) ? finalists[0] : finalists[1];
+  }
+  return refuse(PRICE_REFUSAL.ambiguous, `more than one current price: ${describe(finalists, text)}`);
+}

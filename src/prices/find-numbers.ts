@@ -1,0 +1,155 @@
+// Number tokens of a price text: digits with their separators, split where one run holds several numbers, each marked when it is no price.
+import { normalizeNumber, type NormalizeOptions } from './normalize-number';
+import { exclusionAfter, exclusionBefore, isLabelBefore } from './number-exclusions';
+import type { NumberToken, Span } from './price-tokens';
+
+const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:][-–—]{1,2})?/g;
+const EXPONENT = /^[eE][+-]?\d+/;
+/** Dates and times are masked before numbers are read: "12.03.2024", "2024-03-12", "03/12/24", "12. 03. 2024", "14:30", "12/03". */
+const DATE_OR_TIME =
+  /(?<![\d.,])(?:\d{4}[-/.] ?\d{1,2}[-/.] ?\d{1,2}\.?|\d{1,2}([./-]) ?\d{1,2}\1 ?(?:\d{4}|\d{2})|\d{1,2}:\d{2}(?::\d{2})?(?![-–—\d])|\d{1,2}\/\d{1,2}(?![\d/.,%]))(?![\d.,]\d)/g;
+/** French/Belgian "12€99" and "1 299€00": the euro sign stands where the decimal comma would. */
+const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d{2})(?![\d.,%])/g;
+const SPACED_DECIMAL = /^(.*\d)([.,]) (\d{2})$/;
+/** Most space groups one number has ("1 234 567 890 123"): bounds the prefix search, so a long run stays linear. */
+const MAX_SPACE_GROUPS = 6;
+const MASK = '\u0001';
+const LABEL_WINDOW = 24;
+
+/** `text` with the spans (sorted, disjoint) blanked out, built in one pass. */
+function masked(text: string, spans: readonly Span[]): string {
+  if (spans.length === 0) return text;
+  const parts: string[] = [];
+  let at = 0;
+  for (const span of spans) {
+    parts.push(text.slice(at, span.start), MASK.repeat(span.end - span.start));
+    at = span.end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/**
+ * Whether the first space group of a run is a number of its own: a label ("Size", "Qty") stands
+ * before it, or (for "149 € 99", whose own currency is inside) another currency ("$50 149 € 99");
+ * and it is short, as sizes and counts are.
+ */
+function startsApart(before: string, raw: string, ownCurrencyInside = false): boolean {
+  if (!/^\d{1,2} /.test(raw)) return false;
+  return isLabelBefore(before) || (ownCurrencyInside && /\p{Sc}\s*$/u.test(before));
+}
+
+/** "$50 980 ₫", "$50 129 900 FCFA": a run between two different currencies starts with a number of its own. */
+function betweenCurrencies(before: string, after: string): boolean {
+  const prefix = /(\d ?)?(\p{Sc})\s*$/u.exec(before); // "29 € 1 299 ₸": that € is the 29's, no prefix of this run
+  const left = prefix && !prefix[1] ? prefix[2] : undefined;
+  const right = /^\s*(\p{Sc}|[A-Z]{3}(?![\p{L}])|F ?CFA)/u.exec(after)?.[1];
+  return left !== undefined && right !== undefined && left !== right;
+}
+
+/** "119. 95" → 119.95 when the digits before the separator read as one number; null otherwise. */
+function spacedDecimal(raw: string): string | null {
+  const spaced = SPACED_DECIMAL.exec(raw);
+  return spaced ? normalizeNumber(`${spaced[1]}${spaced[2]}${spaced[3]}`, { decimalSeparator: spaced[2] as '.' | ',' }) : null;
+}
+
+/**
+ * Cuts a run of digits and spaces that reads as no single number into numbers: the longest prefix
+ * (up to MAX_SPACE_GROUPS pieces) that is a number or a spaced decimal, then the rest the same way.
+ */
+function splitAtSpaces(raw: string, firstAlone: boolean): Array<[offset: number, piece: string]> {
+  const pieces = raw.split(' ');
+  const offsets: number[] = [];
+  pieces.reduce((offset, piece) => (offsets.push(offset), offset + piece.length + 1), 0);
+  const out: Array<[number, string]> = [];
+  for (let from = 0; from < pieces.length; ) {
+    let take = 1;
+    const most = from === 0 && firstAlone ? 1 : Math.min(MAX_SPACE_GROUPS, pieces.length - from);
+    for (let count = most; count > 1; count--) {
+      const joined = pieces.slice(from, from + count).join(' ');
+      if (normalizeNumber(joined) !== null || spacedDecimal(joined) !== null) {
+        take = count;
+        break;
+      }
+    }
+    const piece = pieces.slice(from, from + take).join(' ').replace(/[.,']+$/, '');
+    if (/^\d/.test(piece)) out.push([offsets[from], piece]);
+    from += take;
+  }
+  return out;
+}
+
+export function findNumbers(text: string, options: NormalizeOptions): NumberToken[] {
+  const out: NumberToken[] = [];
+  const dates: Span[] = [];
+  for (const match of text.matchAll(DATE_OR_TIME)) {
+    const span = { start: match.index, end: match.index + match[0].length };
+    out.push({ ...span, raw: match[0], normalized: null, excluded: match[0].includes(':') ? 'time' : 'date' });
+    dates.push(span);
+  }
+  const withoutDates = masked(text, dates);
+  const euros: Span[] = [];
+  for (const match of withoutDates.matchAll(EURO_IN_PLACE_OF_COMMA)) {
+    const end = match.index + match[0].length;
+    // "10 000 € 20 %", "2 499 € 12 x 30 cm": the two digits after the sign are a number of their own.
+    const cents = exclusionAfter(text.slice(end, end + LABEL_WINDOW), { raw: match[2] });
+    if (cents === 'percent' || cents === 'measure' || cents === 'multiplier') continue;
+    // "Qty 2 149 € 99", "over $50 149 € 99": after a label or a currency the first space group is a number of its own.
+    const labelled = match[1].includes(' ') && startsApart(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index), match[1], true);
+    const start = labelled ? match.index + match[1].indexOf(' ') + 1 : match.index;
+    const integer = normalizeNumber(labelled ? match[1].slice(match[1].indexOf(' ') + 1) : match[1], { decimalSeparator: ',' });
+    if (integer === null) continue;
+    const euro = match.index + match[0].indexOf('€');
+    const span = { start, end };
+    out.push({ ...span, raw: text.slice(start, end), normalized: `${integer}.${match[2]}`, embedded: { start: euro, end: euro + 1, symbol: '€', candidates: ['EUR'], wordLike: false } });
+    euros.push(span);
+  }
+  const scan = masked(withoutDates, euros);
+  const consider = (start: number, raw: string): void => {
+    const before = text.slice(Math.max(0, start - LABEL_WINDOW), start);
+    // "Size 42 299,95", "Qty 2 990 Ft": after a label the first space group is the labelled number.
+    const labelled = raw.includes(' ') && (startsApart(before, raw) || betweenCurrencies(before, text.slice(start + raw.length, start + raw.length + 8)));
+    const normalized = labelled ? null : normalizeNumber(raw, options);
+    if (normalized !== null) {
+      const token = classify(text, { start, end: start + raw.length, raw, normalized });
+      // "¥980 500 ml": the unit measures the last space group, so that group is a quantity of its own.
+      const lastSpace = raw.lastIndexOf(' ');
+      if (token.excluded !== 'measure' || lastSpace === -1) return void out.push(token);
+      consider(start, raw.slice(0, lastSpace));
+      return consider(start + lastSpace + 1, raw.slice(lastSpace + 1));
+    }
+    const joined = labelled ? null : spacedDecimal(raw);
+    if (joined !== null) return void out.push(classify(text, { start, end: start + raw.length, raw, normalized: joined, spacedDecimal: true }));
+    if (!raw.includes(' ')) return void out.push({ start, end: start + raw.length, raw, normalized: null, excluded: 'separators' });
+    // "Size 42 19,99", "1.99 500 ml", "R 1 299,00 500 ml": several numbers, never one with a space group.
+    splitAtSpaces(raw, labelled).forEach(([offset, piece]) => consider(start + offset, piece));
+  };
+  NUMBER.lastIndex = 0;
+  for (let match = NUMBER.exec(scan); match !== null; match = NUMBER.exec(scan)) {
+    const start = match.index;
+    const raw = match[0];
+    const exponent = EXPONENT.exec(scan.slice(start + raw.length, start + raw.length + 12));
+    if (exponent) {
+      NUMBER.lastIndex = start + raw.length + exponent[0].length;
+      out.push({ start, end: NUMBER.lastIndex, raw: raw + exponent[0], normalized: null, excluded: 'exponent' });
+      continue;
+    }
+    // ".75", "$.05": a leading decimal separator with no digit, separator or letter before it.
+    if (/[.,]/.test(scan[start - 1] ?? '') && !/[\d.,\p{L}]/u.test(scan[start - 2] ?? '')) {
+      const digits = /^\d+/.exec(raw)![0];
+      out.push(classify(text, { start: start - 1, end: start + digits.length, raw: `${scan[start - 1]}${digits}`, normalized: `0.${digits}` }));
+      const rest = raw.slice(digits.length).replace(/^[.,' ]+/, '');
+      if (/^\d/.test(rest)) consider(start + raw.length - rest.length, rest);
+      continue;
+    }
+    consider(start, raw);
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** Marks a number that its neighbourhood shows is no price: "20 %", "500 ml", "16.00 ft", "© 2024", "Size 42". */
+function classify(text: string, token: NumberToken): NumberToken {
+  const after = text.slice(token.end, token.end + LABEL_WINDOW);
+  const excluded = exclusionAfter(after, token) ?? exclusionBefore(text.slice(Math.max(0, token.start - LABEL_WINDOW), token.start), token);
+  return excluded ? { ...token, excluded } : token;
+}

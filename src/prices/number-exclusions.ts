@@ -1,0 +1,90 @@
+// Numbers in a price text that their neighbourhood shows are no price: sizes, quantities, years, ratings, counts.
+
+/** Why a number is no price; a currency written beside it overrides the soft ones (see `isHardExclusion`). */
+export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' | 'measure' | 'quantity' | 'multiplier' | 'year' | 'label' | 'rating' | 'count';
+
+/** Dates, times, `1e5`, `20 %` and unreadable separators stay excluded even with a currency beside them. */
+export const isHardExclusion = (exclusion: Exclusion): boolean =>
+  exclusion === 'date' || exclusion === 'time' || exclusion === 'exponent' || exclusion === 'separators' || exclusion === 'percent';
+
+const unitPattern = (units: readonly string[]): RegExp => new RegExp(`^ ?(?:${units.join('|')})(?![\\p{L}\\d])`, 'iu');
+
+/** Units of measure written after a number, case-insensitive ("500 ml", "256 GB", "16 oz"). */
+const MEASURE = unitPattern([
+  'mm', 'cm', 'km', 'in\\.?', 'inch(?:es)?', 'feet', 'foot', 'yd', 'kg', 'mg', 'g', 'gr', 'grs', 'gramm?e?s?', 'gramos', 'kilos?', 'lbs?', 'oz', 'fl\\.? ?oz',
+  'ml', 'cl', 'dl', 'l', 'ltr', 'lit(?:re|er)s?', 'gal', 'kw', 'kwh', 'w', 'v', 'mah', 'ah', 'hz', 'khz', 'mhz', 'ghz', 'gb', 'tb', 'mb', 'kb', 'mp', 'px',
+  'dpi', 'meters?', 'metres?', 'metros', 'm²', 'm2', 'm³', 'm3', 'cm²', 'sq\\.? ?ft', 'sqm', '°c?', '″', '"', 'кг', 'г', 'гр', 'л', 'мл', 'см', 'мм', 'м',
+  '克', '公斤', '毫升', '升',
+]);
+/** Counted things written after a number ("3 left", "128 reviews", "4 payments"): the number is a count, no price. */
+const COUNTED = unitPattern([
+  'pcs', 'pc', 'pieces?', 'count', 'ct', 'rolls?', 'sheets?', 'tabs', 'tablets?', 'capsules?', 'caps', 'servings?', 'pairs?', 'stk\\.?', 'stück', 'st\\.?',
+  'stars?', 'sterne', 'étoiles', 'reviews?', 'ratings?', 'bewertungen', 'avis', 'opinie', 'recensioni', 'reseñas', 'avaliações', 'left', 'in stock',
+  'auf lager', 'verfügbar', 'sold', 'verkauft', 'vendus', 'days?', 'tage?n?', 'jours?', 'días', 'dias', 'hours?', 'hrs?', 'h', 'std\\.?', 'stunden', 'min', 'minutes?',
+  'years?', 'jahre?n?', 'ans', 'años', 'months?', 'monate?n?', 'mois', 'meses', 'weeks?', 'wochen', 'semaines', 'people', 'watching', 'views', 'items?',
+  'results', 'products', 'artikel', 'produkte', 'ergebnisse', 'résultats', 'colou?rs', 'farben', 'couleurs', 'sizes', 'größen', 'variants', 'varianten',
+  'seats', 'persons', 'personen', 'шт\\.?', 'ед\\.?', 'interest-free', 'payments?', 'instal?lments?', 'raten', 'cuotas', 'parcelas', 'mensualités',
+  'fois', 'rate', 'vezes', 'meses sin intereses', 'msi', '個', '枚', '本', '件', '片', '粒', '台', '点', '개', '명', 'ชิ้น', 'adet', 'szt\\.?', 'ks', 'db',
+]);
+/** Case matters here: "16 ft" is feet, "16 Ft" is forints; "5 m" metres, "5 M" a size. */
+const UNIT_CASED = /^ ?(?:ft|FT|m)(?![\p{L}\d])/u;
+/** "3 x 9,99", "10x de R$ 12,99", "2 for $5", "3 für 10 €": a count of units or instalments. */
+const MULTIPLIER = /^ ?(?:[x×](?![\p{L}])|(?:for|für|pour|por|voor|för|za|за|per) (?=[\p{Sc}\d\p{L}]))/u;
+const RANGE_TO_NUMBER = /^ ?(?:-|–|—|~|to|bis|à|a|do|до) ?\d+(?:[.,]\d+)?/u;
+const RATING_AFTER = /^ ?(?:out of|von|sur|su|z|из|\/) ?(?:5|10)(?![\d.,])/u;
+const RATING_BEFORE = /\d(?:[.,]\d)? ?(?:out of|von|sur|su|z|из|\/) ?$/u;
+const LABEL_BEFORE = new RegExp(
+  '(?:^|[^\\p{L}])(?:' +
+    [
+      'size', 'sizes', 'gr\\.', 'größe', 'grösse', 'taille', 'tailles', 'talla', 'tallas', 'taglia', 'rozmiar', 'размер', 'art\\.?-?nr\\.?',
+      'artikelnummer', 'art\\.', 'sku', 'item', 'item no\\.?', 'no\\.', 'nr\\.', 'n°', 'nº', '#', 'qty', 'quantity', 'menge', 'anzahl', 'model',
+      'modell', 'modelo', 'ean', 'gtin', 'isbn', 'upc', 'mpn', 'ref\\.?', 'réf\\.?', 'référence', 'code', 'id', 'pack of', 'set of', 'lot de',
+      'packung', 'pack de', 'rated', 'rating', 'bewertung', 'version', 'gen', 'series', 'serie', 'vol\\.?', 'volume', 'page', 'seite',
+      'step', 'room', 'tel\\.?', 'phone', 'fax', 'ph',
+    ].join('|') +
+    ')\\s*[:.#-]?\\s*$',
+  'iu',
+);
+const LIST_BEFORE = /(?:\d+ ?[,/] ?)+$/;
+const YEAR_BEFORE = /(?:©|\(c\)|copyright|since|seit|depuis|desde|dal|model year|modelljahr|year|jahr|jahrgang|année|año|anno|rok|vintage|season|saison|collection|kollektion|edition|ausgabe)\s*:?\s*$/iu;
+const YEAR = /^(?:19|20)\d{2}$/;
+const INTEGER = /^\d{1,3}(?:[,.' ]\d{3})*$/;
+const SMALL_COUNT = /^\d{1,2}$/;
+
+/** What follows the number shows it is no price: a percent sign, a unit, "x"/"for", "年", "out of 5". */
+export function exclusionAfter(after: string, token: { raw: string }): Exclusion | undefined {
+  if (/^ ?%/.test(after)) return 'percent';
+  if (YEAR.test(token.raw) && /^ ?年/.test(after)) return 'year';
+  if (SMALL_COUNT.test(token.raw) && MULTIPLIER.test(after)) return 'multiplier';
+  if (RATING_AFTER.test(after)) return 'rating';
+  if (MEASURE.test(after) || UNIT_CASED.test(after)) return 'measure';
+  if (COUNTED.test(after)) return 'quantity';
+  // "3-5 Tage", "2 to 4 kg": the unit after a range measures both ends.
+  const rangeEnd = RANGE_TO_NUMBER.exec(after);
+  const rest = rangeEnd ? after.slice(rangeEnd[0].length) : '';
+  if (rangeEnd && (MEASURE.test(rest) || UNIT_CASED.test(rest) || COUNTED.test(rest))) return 'quantity';
+  if (/^[0-5][.,]\d$/.test(token.raw) && /^ ?\(\d[\d.,]*\)/.test(after)) return 'rating'; // "4.8 (151)": stars and a review count
+  return undefined;
+}
+
+/** "Size ", "SKU ", "Qty ": the text before a number labels it as no price. */
+export const isLabelBefore = (before: string): boolean => LABEL_BEFORE.test(before);
+
+/**
+ * Exclusions read from the words before a number ("SKU 88123", "© 2024") or from its own form
+ * (a date, `1e5`): a currency symbol between such a number and a price belongs to the price.
+ */
+export const isStrongExclusion = (exclusion: Exclusion | undefined): boolean =>
+  exclusion !== undefined && exclusion !== 'measure' && exclusion !== 'quantity' && exclusion !== 'multiplier' && exclusion !== 'rating';
+
+/** What precedes the number shows it is no price: "Size", "SKU", "©", "4.5 out of", "(1,234)". */
+export function exclusionBefore(before: string, token: { raw: string; end: number }): Exclusion | undefined {
+  if (YEAR.test(token.raw) && YEAR_BEFORE.test(before)) return 'year';
+  if (RATING_BEFORE.test(before)) return 'rating';
+  // "Sizes 38, 40, 42", "Gr. 38/40": the label covers the whole list after it.
+  if (LABEL_BEFORE.test(before) || LABEL_BEFORE.test(before.replace(LIST_BEFORE, ''))) return 'label';
+  if (INTEGER.test(token.raw) && /\($/.test(before)) return 'count';
+  // "X-2000", "RTX4090", "v2.0": digits glued to letters are a model code (a currency glued to them lifts this).
+  if (/\p{L}-?$/u.test(before)) return 'label';
+  return undefined;
+}

@@ -1,0 +1,48 @@
+// Price text as the lexer reads it: entities decoded, invisible marks gone, every space, digit and separator in one form.
+import { decodeHTML } from 'entities';
+
+export interface PriceText {
+  /** The input with HTML entities decoded and invisible marks removed: what `amountText` is cut from. */
+  display: string;
+  /** `display` mapped character for character (same length): spaces to " ", digits to ASCII, apostrophes to "'". */
+  text: string;
+}
+
+/** Zero-width and bidirectional marks (RTL shops wrap prices in them) and the soft hyphen: never part of a price. */
+const INVISIBLE = /[\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
+/** Every Unicode space separator (Zs: NBSP, thin, narrow no-break, figure, ideographic …) and control whitespace. */
+const SPACE = /[\p{Zs}\t\n\r\f\v]/gu;
+/** Apostrophes and primes Swiss and Liechtenstein shops group thousands with. */
+const APOSTROPHE = /[\u2019\u02BC\u2032\u00B4\u02B9]/g;
+/** Zero of each decimal digit block shops print prices in: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
+const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0xff10];
+const OTHER_DIGIT = /[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F\u09E6-\u09EF\u0E50-\u0E59\uFF10-\uFF19]/g;
+/** Arabic decimal and thousands separators, full-width punctuation, the minus sign: their ASCII twins; footnote marks ("UVP¹") a star. */
+const PUNCTUATION: Readonly<Record<string, string>> = {
+  '\u00B9': '*', '\u00B2': '*', '\u00B3': '*', '\u2070': '*', '\u2074': '*', '\u2075': '*', '\u2076': '*', '\u2077': '*', '\u2078': '*', '\u2079': '*',
+  '\u2020': '*', '\u2021': '*', '\u066B': '.', '\u066C': ',', '\uFF0E': '.', '\uFF0C': ',', '\uFF04': '$', '\uFFE1': '£', '\u2212': '-', '\uFE63': '-', '\uFF0D': '-',
+};
+const PUNCTUATION_CHARS = new RegExp(`[${Object.keys(PUNCTUATION).join('')}]`, 'g');
+const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/i;
+
+/** Decodes entities twice at most ("&amp;nbsp;" is common in feeds that escaped once too often). */
+function decodeEntities(input: string): string {
+  let out = input;
+  for (let round = 0; round < 2 && ENTITY.test(out); round++) out = decodeHTML(out);
+  return out;
+}
+
+export function toPriceText(input: string): PriceText {
+  const display = decodeEntities(input).replace(INVISIBLE, '');
+  // Every replacement below is one UTF-16 unit for one, so positions in `text` are positions in `display`.
+  const text = display
+    .replace(SPACE, ' ')
+    .replace(APOSTROPHE, "'")
+    .replace(OTHER_DIGIT, (digit) => {
+      const code = digit.charCodeAt(0);
+      const zero = DIGIT_ZEROS.find((base) => code >= base && code <= base + 9) ?? code;
+      return String(code - zero);
+    })
+    .replace(PUNCTUATION_CHARS, (char) => PUNCTUATION[char]);
+  return { display, text };
+}

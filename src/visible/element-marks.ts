@@ -1,0 +1,79 @@
+// What an element's tag, attributes and styles say about the prices inside it: hidden, struck, another product's, a price holder.
+import type { CheerioAPI } from 'cheerio';
+import type { Element } from 'domhandler';
+import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE } from './price-labels';
+
+/** Never shown as page text. */
+const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'select', 'option', 'textarea', 'svg', 'iframe', 'button']);
+/** Page chrome, where a mini-cart total or a banner offer lives, never the product's price. */
+const CHROME = new Set(['header', 'footer', 'nav']);
+const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'dialog']);
+const STRUCK_TAGS = new Set(['del', 's', 'strike']);
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|hide|invisible|u-hidden|visually-hidden-focusable)(?:\s|$)/i;
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+const LINE_THROUGH = /text-decoration(?:-line)?\s*:[^;]*line-through/i;
+
+/** Class names that a <style> block strikes through (`.was-price { text-decoration: line-through }`): cheap, simple selectors only. */
+export function struckClasses($: CheerioAPI): Set<string> {
+  const classes = new Set<string>();
+  $('style').each((_, element) => {
+    for (const rule of $(element).text().matchAll(/([^{}]+)\{([^}]*)\}/g)) {
+      if (!LINE_THROUGH.test(rule[2])) continue;
+      for (const selector of rule[1].split(',')) {
+        const last = /\.([\w-]+)(?::[\w-]+)?\s*$/.exec(selector.trim());
+        if (last) classes.add(last[1]);
+      }
+    }
+  });
+  return classes;
+}
+
+/** What one element (not its ancestors) says. */
+export interface ElementMarks {
+  /** Not shown: script, template, hidden attribute, display:none, aria-hidden. */
+  hidden: boolean;
+  /** Page chrome or another product's block: its prices are never this product's. */
+  otherBlock: boolean;
+  /** Struck or labelled as a reference price, with the evidence ("del", "class old-price"). */
+  struck: string | null;
+  /** Named as holding a price (class, id, itemprop, data attributes). */
+  priceHolder: boolean;
+}
+
+function attributeWords(element: Element): string {
+  const { attribs } = element;
+  const values = [attribs.class, attribs.id, attribs.itemprop, ...Object.entries(attribs).filter(([name]) => name.startsWith('data-')).flatMap(([name, value]) => [name, value])];
+  return values.filter(Boolean).map((value) => markWords(value as string)).join(' ');
+}
+
+function otherProductsHeading(element: Element): boolean {
+  if (!['section', 'aside', 'div', 'ul'].includes(element.tagName)) return false;
+  for (const child of element.children) {
+    if (child.type !== 'tag') continue;
+    const tag = (child as Element).tagName;
+    if (/^h[1-6]$/.test(tag) || tag === 'header') return OTHER_PRODUCTS_HEADING.test(textContent(child as Element));
+  }
+  return false;
+}
+
+function textContent(element: Element): string {
+  let text = '';
+  for (const child of element.children) text += child.type === 'text' ? (child as unknown as { data: string }).data : child.type === 'tag' ? textContent(child as Element) : '';
+  return text;
+}
+
+export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): ElementMarks {
+  const tag = element.tagName.toLowerCase();
+  const { attribs } = element;
+  const style = attribs.style ?? '';
+  const hidden = NOT_TEXT.has(tag) || attribs.hidden !== undefined || attribs['aria-hidden'] === 'true' || HIDDEN_STYLE.test(style) || HIDDEN_CLASS.test(attribs.class ?? '') || (tag === 'input' && attribs.type === 'hidden');
+  const wordsOf = attributeWords(element);
+  const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
+  let struck: string | null = null;
+  if (STRUCK_TAGS.has(tag)) struck = tag;
+  else if (LINE_THROUGH.test(style)) struck = 'style line-through';
+  else if ((attribs.class ?? '').split(/\s+/).some((name) => struckByStyle.has(name))) struck = 'stylesheet line-through';
+  else if (REFERENCE_MARK.test(wordsOf)) struck = `marked ${REFERENCE_MARK.exec(wordsOf)?.[0].replace(/^[^a-z]/, '')}`;
+  else if (REFERENCE_TITLE.test(`${attribs['aria-label'] ?? ''} ${attribs.title ?? ''}`)) struck = 'labelled';
+  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf) };
+}

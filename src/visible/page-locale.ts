@@ -1,0 +1,61 @@
+// The page's own locale (<html lang>, og:locale, Content-Language) → decimal separator and the region's currency.
+import type { CheerioAPI } from 'cheerio';
+import currencyCodes from 'currency-codes';
+
+export interface PageLocale {
+  /** BCP 47 tag as the page declares it ("de-DE"), or null. */
+  tag: string | null;
+  /** The locale's decimal separator; decides "1.234" vs "1,234". Null without a locale. */
+  decimalSeparator: '.' | ',' | null;
+  /**
+   * ISO code of the region's currency, only when the tag names a region ("de-CH" → CHF; "de" names
+   * none, so no currency is inferred from a language alone).
+   */
+  regionCurrency: string | null;
+}
+
+/** Funds and settlement units that share a country with its everyday currency. */
+const NOT_EVERYDAY = new Set(['USN', 'USS', 'BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'UYI', 'UYW', 'XSU', 'XUA', 'XDR']);
+
+function canonicalTag(raw: string | undefined): string | null {
+  const text = raw?.split(',')[0].trim().replace(/_/g, '-');
+  if (!text) return null;
+  try {
+    return new Intl.Locale(text).toString();
+  } catch {
+    return null;
+  }
+}
+
+function decimalSeparatorOf(tag: string): '.' | ',' | null {
+  // An unknown language would get the root locale's "." from Intl: no evidence, so no separator.
+  if (Intl.NumberFormat.supportedLocalesOf(tag).length === 0) return null;
+  try {
+    const part = new Intl.NumberFormat(tag).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+    return part === '.' || part === ',' ? part : null;
+  } catch {
+    return null;
+  }
+}
+
+const normalName = (name: string) => name.toLowerCase().replace(/\s*\(the\)\s*/g, ' ').replace(/[^\p{L}\s]/gu, '').trim();
+
+/** The one everyday currency of the tag's explicit region, from ISO 4217's country lists; null when not exactly one. */
+function regionCurrencyOf(tag: string): string | null {
+  const region = new Intl.Locale(tag).region;
+  if (!region) return null;
+  const country = new Intl.DisplayNames(['en'], { type: 'region' }).of(region);
+  if (!country) return null;
+  const wanted = normalName(country);
+  const codes = currencyCodes.data
+    .filter((entry) => !NOT_EVERYDAY.has(entry.code) && entry.countries.some((name) => normalName(name) === wanted || normalName(name).startsWith(`${wanted} `)))
+    .map((entry) => entry.code);
+  return codes.length === 1 ? codes[0] : null;
+}
+
+/** `<html lang>` first (what the page says of itself), then og:locale, then the Content-Language header. */
+export function readPageLocale($: CheerioAPI, contentLanguage?: string): PageLocale {
+  const tag = canonicalTag($('html').attr('lang')) ?? canonicalTag($('meta[property="og:locale" i]').attr('content')) ?? canonicalTag(contentLanguage);
+  if (!tag) return { tag: null, decimalSeparator: null, regionCurrency: null };
+  return { tag, decimalSeparator: decimalSeparatorOf(tag), regionCurrency: regionCurrencyOf(tag) };
+}

@@ -1,0 +1,52 @@
+// One documented rule for a page whose structured price and visible price disagree; the disagreement is kept on the item.
+import type { Decimal } from '../core/money';
+import type { StructuredProduct } from '../structured/structured-types';
+import type { VisiblePriceResult } from './visible-price';
+
+/**
+ * How the price was settled when structured data and the visible page disagree:
+ * - `visible-confirmed`: the visible price wins because the page's own data confirms it: another
+ *   syntax states it (an OpenGraph sale price beside a JSON-LD regular price), or the structured
+ *   price is the struck regular price the page shows beside it (a stale or undiscounted JSON-LD);
+ * - `refused`: nothing confirms either side, so no price is stored (`price/disagree`).
+ */
+export type PriceCheckRule = 'visible-confirmed' | 'refused';
+
+/** The disagreement, recorded on the item with exact amounts. */
+export interface PriceCheck {
+  structured: Decimal;
+  structuredCurrency: string | null;
+  visible: Decimal;
+  visibleCurrency: string | null;
+  rule: PriceCheckRule;
+}
+
+export type PriceSource = 'structured' | 'visible';
+
+export type CheckedPrice =
+  | { ok: true; price: Decimal; currency: string | null; regular: Decimal | null; source: PriceSource; check: PriceCheck | null }
+  | { ok: false; reason: string; detail?: string; check: PriceCheck | null };
+
+const sameCurrency = (a: string | null, b: string | null) => a === null || b === null || a === b;
+
+/**
+ * Structured data first (exact machine values) when it agrees with the page or the page shows no
+ * single price; the visible price when there is no structured price; on disagreement the rule above.
+ */
+export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
+  const stated = structured?.price ?? null;
+  if (stated === null || !structured) {
+    if (!visible.ok) return { ok: false, reason: visible.reason, detail: visible.detail, check: null };
+    return { ok: true, price: visible.amount, currency: visible.currency, regular: visible.regular?.amount ?? null, source: 'visible', check: null };
+  }
+  const fromStructured = { ok: true as const, price: stated, currency: structured.currency, regular: structured.salePrice ? structured.regularPrice : null, source: 'structured' as const };
+  if (!visible.ok) return { ...fromStructured, check: null };
+  if (visible.amount.eq(stated) && sameCurrency(visible.currency, structured.currency)) return { ...fromStructured, check: null };
+  const currency = visible.currency ?? structured.currency;
+  const confirmed = sameCurrency(visible.currency, structured.currency)
+    && (structured.statedPrices.some((s) => s.price.eq(visible.amount)) || (visible.regular !== null && visible.regular.amount.eq(stated)));
+  const check: PriceCheck = { structured: stated, structuredCurrency: structured.currency, visible: visible.amount, visibleCurrency: visible.currency, rule: confirmed ? 'visible-confirmed' : 'refused' };
+  if (!confirmed) return { ok: false, reason: 'price/disagree', detail: `structured ${stated.toFixed()} ${structured.currency ?? ''} vs visible ${visible.text} at ${visible.path}`.replace(/\s+/g, ' '), check };
+  const regular = visible.regular?.amount ?? (stated.gt(visible.amount) ? stated : null);
+  return { ok: true, price: visible.amount, currency, regular, source: 'visible', check };
+}

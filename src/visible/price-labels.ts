@@ -1,0 +1,100 @@
+// What the words around a visible price say it is: a reference ("was"), unit, instalment, shipping, deposit, saving, tier or range price.
+
+/** Roles a visible price can play; only `current` is what the shopper pays for the product now. */
+export type PriceRole = 'current' | 'reference' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range';
+
+const words = (list: readonly string[]) => list.join('|');
+
+/** Labels written right before a price that is not the one to pay now (many languages, lower case). */
+const REFERENCE_WORDS = words([
+  'was', 'were', 'reg\\.?', 'regular(?: price)?', 'regularly', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'compare-at price',
+  'original(?: price)?(?: was)?', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
+  'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
+  'avant', 'au lieu de', 'ancien prix', 'prix barré', 'prix de référence', 'prix conseillé', 'prima', 'invece di', 'prezzo consigliato',
+  'antes', 'precio anterior', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'førpris',
+  'poprzednia cena', 'cena regularna', 'původní cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
+]);
+const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
+/** The EU Omnibus directive's "lowest price in the last 30 days" note: a past price, never the current one. */
+const LOWEST_BEFORE = /(?:lowest price|niedrigste[rns]? (?:gesamt)?preis|prix le plus bas|precio más bajo|prezzo più basso|laagste prijs|najniższa cena|nejnižší cena|lägsta pris|laveste pris|alin hinta).{0,60}$/iu;
+
+const UNITS = '(?:kg|kilo(?:gram)?s?|g|gr|grams?|mg|l|ltr|lit(?:er|re)s?|ml|cl|dl|m|cm|mm|m2|m²|qm|m3|m³|lbs?|oz|fl\\.? ?oz|gal(?:lon)?|sq\\.? ?ft|ft|yd|100 ?g|100 ?ml|10 ?g|wash(?:es)?|loads?|doses?|sheets?|tabs?)';
+/** "/ kg", "per 100 g", "€/l", "pro kg", "le kilo", "(1 kg = 12,00 €)". */
+const UNIT_AFTER = new RegExp(`^[\\s)]*(?:\\/|per|pro|je|par|por|al|a|le|la|il|l'|the)\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?${UNITS}(?![\\p{L}\\d])`, 'iu');
+const UNIT_BEFORE = new RegExp(`(?:unit price|price per|per unit|grundpreis|preis pro|prix au (?:kg|kilo|litre|l)|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo unitario|prijs per|jednotková cena|cena za|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
+
+/** "4 x", "or 4 payments of", "/mo", "per month", Klarna, "Ratenzahlung". */
+const INSTALMENT_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand)\b|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand|klarna|afterpay|affirm|clearpay|sezzle|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\brate\b|payments? of)/iu;
+const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*$/u;
+
+const SHIPPING = '(?:shipping|delivery|deliver(?:ed)?|postage|p&p|versand(?:kosten)?|lieferung|liefer(?:kosten|gebühr)|livraison|frais de port|envío|envio|gastos de envío|spedizione|consegna|verzend(?:ing|kosten)|bezorg(?:ing|kosten)|frakt|porto|doprava|dostawa|kargo|送料)';
+const SHIPPING_BEFORE = new RegExp(`${SHIPPING}[^\\d]{0,40}$`, 'iu');
+/** "€4.95 shipping", but not the legal note "zzgl. Versand" / "plus shipping" after the product's price. */
+const SHIPPING_AFTER = new RegExp(`^[\\s+]*(?:for\\s+)?${SHIPPING}`, 'iu');
+/** The free-shipping threshold: "free delivery over", "versandkostenfrei ab", "livraison offerte dès". */
+const THRESHOLD_BEFORE = /(?:over|above|from|on orders (?:of|over)|orders over|spend|ab|ab einem bestellwert von|dès|à partir de|desde|a partir de|oltre|vanaf|från|fra|od)[\s:]*$/iu;
+
+const DEPOSIT = /(?:pfand|deposit|consigne|statiegeld|\bpant\b|vratná záloha|kaucja)/iu;
+
+const SAVING_BEFORE = /(?:you save|save|saving|sie sparen|sparen sie|spare|ersparnis|économisez|économie|ahorra|ahorras|ahorro|risparmi|risparmia|bespaar|spar|spara|oszczędzasz|ušetříte|экономия|discount|rabatt|remise|sconto)[\s:]*(?:up to|bis zu|jusqu'à)?[\s:]*$/iu;
+const SAVING_AFTER = /^[\s!]*(?:off|rabatt|discount|de réduction|de descuento|di sconto|korting)\b/iu;
+
+/** "from 3 pcs", "ab 5 Stück", "3+", "3–5", "buy 2", "2 for". */
+const TIER_BEFORE = /(?:(?:from|ab|à partir de|dès|desde|a partir de|da|vanaf|od)\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?|st\.|pièces?|unidades|pezzi|stuks|x)|\b\d+\s*\+|\b\d+\s*[-–]\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?)?|buy\s*\d+|\b\d+\s*(?:for|für|pour|por|per)|\bqty\.?\s*\d+\+?)[\s:=]*(?:each|je|à|@)?[\s:]*$/iu;
+/** "From €10", "ab 12,99 €", "à partir de", "desde", "starting at": the cheapest variant, not this one. */
+const RANGE_BEFORE = /(?:^|[^\p{L}])(?:from|starting at|starts at|as low as|ab|à partir de|dès|desde|a partir de|da|vanaf|från|fra|od|от)[\s:]*$/iu;
+
+export interface PriceContext {
+  /** Text before the amount: the neighbouring words in its line, then its own text up to the amount. */
+  before: string;
+  /** Text after the amount: its own text after it, then the neighbouring words. */
+  after: string;
+}
+
+/** The role the words around an amount give it; `current` when they say nothing special. Order matters: narrower first. */
+export function roleFromWords({ before, after }: PriceContext): PriceRole {
+  const line = `${before} ¤ ${after}`;
+  if (INSTALMENT_BEFORE.test(before) || INSTALMENT_ANYWHERE.test(line)) return 'instalment';
+  if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before)) return 'unit';
+  if (DEPOSIT.test(line)) return 'deposit';
+  if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after)) return 'shipping';
+  if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
+  if (TIER_BEFORE.test(before)) return 'tier';
+  if (REFERENCE_BEFORE.test(before) || LOWEST_BEFORE.test(before)) return 'reference';
+  if (RANGE_BEFORE.test(before)) return 'range';
+  return 'current';
+}
+
+/** A shipping amount that is a free-delivery threshold rather than a cost ("free delivery over €50"). */
+export const isThreshold = (before: string): boolean => THRESHOLD_BEFORE.test(before);
+
+/** The unit a unit price is quoted for: quantity and unit ("per 100 g" → 100 g), or null. */
+export function unitOf(after: string, before: string): { quantity: string; unit: string } | null {
+  const match = new RegExp(`(?:\\/|per|pro|je|par|por|al|a|le|la|il|l'|the)\\s*(\\d+(?:[.,]\\d+)?)?\\s*(${UNITS})(?![\\p{L}\\d])`, 'iu').exec(after)
+    ?? new RegExp(`(\\d+(?:[.,]\\d+)?)?\\s*(${UNITS})\\s*=[\\s:]*$`, 'iu').exec(before);
+  if (!match) return null;
+  const compact = match[2].toLowerCase().replace(/\s+/g, ' ');
+  const inner = /^(\d+) ?(g|ml)$/.exec(compact);
+  if (inner) return { quantity: inner[1], unit: inner[2] };
+  return { quantity: (match[1] ?? '1').replace(',', '.'), unit: canonicalUnit(compact) };
+}
+
+const UNIT_NAMES: Readonly<Record<string, string>> = {
+  kilo: 'kg', kilos: 'kg', kilogram: 'kg', kilograms: 'kg', gr: 'g', gram: 'g', grams: 'g', ltr: 'l', liter: 'l', litre: 'l', liters: 'l', litres: 'l',
+  'm²': 'm2', qm: 'm2', 'm³': 'm3', lbs: 'lb', 'fl.oz': 'fl oz', 'fl. oz': 'fl oz', floz: 'fl oz', gallon: 'gal',
+};
+const canonicalUnit = (unit: string): string => UNIT_NAMES[unit] ?? unit;
+
+/** Marks of reference prices in class names, ids and data attributes (Shopify, WooCommerce, Magento, PrestaShop, BigCommerce...). */
+export const REFERENCE_MARK = /(?:^|[^a-z])(?:old|was|compare|compare-?at|regular|list-?price|price-?list|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|reference-?price|prev(?:ious)?)(?=[^a-z]|$)/;
+/** Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's product `form.cart`). */
+export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending)(?=[^a-z]|$)/;
+/** Headings of such blocks when their markup says nothing ("Kunden kauften auch"). */
+export const OTHER_PRODUCTS_HEADING = /(?:related|recently viewed|you may also like|customers (?:also )?(?:bought|viewed)|frequently bought|recommended|similar products|kunden kauften auch|ähnliche (?:produkte|artikel)|zuletzt angesehen|das könnte (?:ihnen|dir) auch gefallen|vous aimerez aussi|produits similaires|récemment consultés|también te puede|productos relacionados|potrebbe interessarti|prodotti correlati)/iu;
+/** Words of an aria-label or title that make a price a reference price. */
+export const REFERENCE_TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|strikethrough|crossed out|durchgestrichen|barré)(?:[^\\p{L}]|$)`, 'iu');
+/** Marks of the element that holds a price: class, id, itemprop or data attributes naming it. */
+export const PRICE_MARK = /price|preis|prix|precio|prezzo|prijs|pris|cena|fiyat|amount|betrag|montant/i;
+
+/** Class/id/data value words: "compareAtPrice" → "compare-at-price", lower case. */
+export const markWords = (value: string): string => value.replace(/([a-z\d])([A-Z])/g, '$1-$2').toLowerCase();

@@ -1,0 +1,181 @@
+// Walks a page (or a scope in it) once and lists every visible price with its role: what a shopper would read where.
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { AnyNode, Element } from 'domhandler';
+import { isIsoCode } from '../prices/iso-currencies';
+import { parsePrice, type PriceResult } from '../prices/parse-price';
+import { cssPath } from './css-path';
+import { marksOf, struckClasses } from './element-marks';
+import type { PageLocale } from './page-locale';
+import { roleFromWords, type PriceContext, type PriceRole } from './price-labels';
+
+/** One price as the page shows it. */
+export interface ScannedPrice {
+  role: PriceRole;
+  /** Why it has that role: "del", "marked old-price", "words" (the text around it), "text". */
+  why: string;
+  /** Its own text, whitespace collapsed. */
+  text: string;
+  /** CSS path of the element holding it. */
+  path: string;
+  parsed: PriceResult;
+  context: PriceContext;
+  /** Its element or a near ancestor is named as a price holder (class, id, itemprop). */
+  marked: boolean;
+}
+
+export interface ScanOptions {
+  locale: PageLocale;
+  /** ISO code for amounts the text and the page's region leave without a currency. */
+  defaultCurrency?: string | null;
+}
+
+/** Elements whose boundaries do not break a line of text (no space is added around them). */
+const INLINE = new Set(['span', 'b', 'strong', 'em', 'i', 'u', 'small', 'big', 'sub', 'bdi', 'bdo', 'ins', 'del', 's', 'strike', 'a', 'abbr', 'data', 'font', 'mark', 'label', 'time', 'meter', 'output', 'q', 'cite', 'var', 'sup']);
+/** A price stands in a short element; longer text is prose, where a number is rarely the offer. */
+const PRICE_TEXT_MAX_CHARS = 64;
+/** Neighbouring words kept on each side: enough for "Unverb. Preisempf.:" or "(2,60 € / kg)". */
+const CONTEXT_CHARS = 48;
+/** Ancestors within this many levels still name a price holder (Magento nests four deep). */
+const MARK_DEPTH = 4;
+const HAS_DIGIT = /\d/;
+const BARE_NUMBER = /^[\s\d.,'’\u00a0\u202f-]+$/;
+
+interface State {
+  struck: string | null;
+  markDepth: number;
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+const clip = (text: string, direction: 'before' | 'after') => (direction === 'before' ? collapse(text).slice(-CONTEXT_CHARS) : collapse(text).slice(0, CONTEXT_CHARS));
+/** Whether the text itself names a currency: the parser fell back to the probe default only when it names none. */
+function currencyInText(text: string, memo: Map<string, boolean>): boolean {
+  let known = memo.get(text);
+  if (known === undefined) {
+    const probe = parsePrice(text, { defaultCurrency: 'XTS' });
+    known = probe.ok && probe.currency !== 'XTS';
+    memo.set(text, known);
+  }
+  return known;
+}
+/** Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP". */
+const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bR\$|\bFr\.)+/u;
+function trimCurrency(text: string, end: 'start' | 'end'): string {
+  let out = text;
+  for (;;) {
+    const sign = new RegExp(end === 'end' ? `${SIGN_EDGE.source}$` : `^${SIGN_EDGE.source}`, 'u');
+    const code = end === 'end' ? /\b([A-Z]{3})$/.exec(out) : /^([A-Z]{3})\b/.exec(out);
+    const next = code && isIsoCode(code[1]) ? (end === 'end' ? out.slice(0, -3) : out.slice(3)) : out.replace(sign, '');
+    if (next === out) return out;
+    out = next;
+  }
+}
+const isTag = (node: AnyNode): node is Element => node.type === 'tag' || node.type === 'script' || node.type === 'style';
+
+function isInside(node: AnyNode, ancestor: Element): boolean {
+  for (let at: AnyNode | null = node.parent; at; at = at.parent) if (at === ancestor) return true;
+  return false;
+}
+
+export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanOptions): ScannedPrice[] {
+  const byStyle = struckClasses($);
+  const texts = new Map<AnyNode, string>();
+  const holdsPrice = new Set<AnyNode>();
+  const found: Array<{ node: AnyNode; element: Element; text: string; state: State }> = [];
+  const parseOptions = { currencyHint: options.locale.regionCurrency, defaultCurrency: options.defaultCurrency ?? undefined, decimalSeparator: options.locale.decimalSeparator ?? undefined };
+  // Pages repeat the same short texts (prices, counts): each is probed once.
+  const memo = new Map<string, boolean>();
+  const hasCurrency = (text: string) => currencyInText(text, memo);
+  const looksLikePrice = (text: string, marked: boolean) => text.length <= PRICE_TEXT_MAX_CHARS && HAS_DIGIT.test(text) && (hasCurrency(text) || (marked && BARE_NUMBER.test(text)));
+
+  /** Text of a node as a reader sees it; records which subtrees hold a price and the innermost price elements. */
+  function visit(node: AnyNode, state: State): string {
+    if (node.type === 'text') {
+      const text = (node as unknown as { data: string }).data;
+      texts.set(node, text);
+      return text;
+    }
+    if (!isTag(node)) return '';
+    const element = node;
+    const marks = marksOf(element, byStyle);
+    if (marks.hidden || marks.otherBlock) {
+      texts.set(node, '');
+      return '';
+    }
+    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1 };
+    let text = '';
+    let childPrice = false;
+    for (const child of element.children) {
+      let piece = visit(child, own);
+      // "12<sup>99</sup> €": raised cents are the decimals, not two more digits of the amount.
+      if (child.type === 'tag' && (child as Element).tagName === 'sup' && /^\d{2}$/.test(piece.trim()) && /\d$/.test(text)) piece = `.${piece.trim()}`;
+      text += piece;
+      if (holdsPrice.has(child)) childPrice = true;
+    }
+    if (!INLINE.has(element.tagName)) text = ` ${text} `;
+    if (element.tagName === 'br') text = ' ';
+    texts.set(node, text);
+    const cleaned = collapse(text);
+    const marked = own.markDepth > 0;
+    if (childPrice && onlyFragments(element) && looksLikePrice(cleaned, marked) && hasCurrency(cleaned)) {
+      // "€<span>12</span>,<span>99</span>": bare-number pieces of one price; the element holding them all is the price.
+      for (let i = found.length - 1; i >= 0; i--) if (isInside(found[i].node, element)) found.splice(i, 1);
+      found.push({ node, element, text: cleaned, state: own });
+    } else if (childPrice) {
+      holdsPrice.add(node);
+      // A price written as bare text beside child elements: "<del>€20</del> €15".
+      for (const child of element.children) {
+        const piece = collapse(texts.get(child) ?? '');
+        if (child.type === 'text' && looksLikePrice(piece, false)) {
+          found.push({ node: child, element, text: piece, state: own });
+          holdsPrice.add(child);
+        }
+      }
+    } else if (looksLikePrice(cleaned, marked)) {
+      holdsPrice.add(node);
+      found.push({ node, element, text: cleaned, state: own });
+    }
+    return text;
+  }
+
+  /** The prices found inside the element are all bare numbers (no currency of their own). */
+  function onlyFragments(element: Element): boolean {
+    return found.filter((f) => isInside(f.node, element)).every((f) => !hasCurrency(f.text));
+  }
+
+  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0 });
+
+  const roots = new Set<AnyNode>(root.toArray());
+  /** Words beside a price in its line, up to the neighbouring price, climbing out of inline wrappers while the line is still empty. */
+  function beside(node: AnyNode, direction: 'before' | 'after'): string {
+    let out = '';
+    let current: AnyNode = node;
+    for (let level = 0; level < 4; level++) {
+      for (let sibling = direction === 'before' ? current.prev : current.next; sibling; sibling = direction === 'before' ? sibling.prev : sibling.next) {
+        if (holdsPrice.has(sibling)) return clip(out, direction);
+        const text = texts.get(sibling) ?? '';
+        out = direction === 'before' ? text + out : out + text;
+        if (collapse(out).length >= CONTEXT_CHARS) break;
+      }
+      const parent = current.parent;
+      // A line ends at its block: never climb out of a paragraph, cell or box into the one before.
+      const leavesBlock = isTag(current) && !INLINE.has(current.tagName);
+      if (collapse(out) !== '' || roots.has(current) || leavesBlock || !parent || !isTag(parent)) break;
+      current = parent;
+    }
+    return clip(out, direction);
+  }
+
+  return found.map(({ node, element, text, state }) => {
+    const parsed = parsePrice(text, parseOptions);
+    const at = parsed.ok ? text.indexOf(parsed.amountText) : -1;
+    const ownBefore = at >= 0 ? text.slice(0, at) : '';
+    const ownAfter = at >= 0 ? text.slice(at + (parsed.ok ? parsed.amountText.length : 0)) : text;
+    const context = { before: trimCurrency(collapse(`${beside(node, 'before')} ${ownBefore}`), 'end'), after: trimCurrency(collapse(`${ownAfter} ${beside(node, 'after')}`), 'start') };
+    const fromWords = roleFromWords(context);
+    // Words that name another role (a unit or shipping price) win over a struck look; otherwise struck means reference.
+    const role: PriceRole = fromWords === 'current' && state.struck ? 'reference' : fromWords;
+    const why = fromWords === 'current' && state.struck ? state.struck : fromWords === 'current' ? 'text' : 'words';
+    const negative = parsed.ok && parsed.amount.isNegative();
+    return { role: negative && role === 'current' ? 'saving' : role, why: negative ? 'negative' : why, text, path: cssPath(element), parsed, context, marked: state.markDepth > 0 };
+  });
+}

@@ -1,0 +1,31 @@
+// Entry point behind res.visiblePrice() / res.visiblePricing(): resolves the scope and the page locale, scans once.
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { AnyNode } from 'domhandler';
+import type { PricingFields } from '../core/pricing';
+import { readPageLocale, type PageLocale } from './page-locale';
+import { scanPrices, type ScannedPrice } from './price-scan';
+import { decideVisiblePrice, type VisiblePriceResult } from './visible-price';
+import { readVisiblePricing } from './visible-pricing';
+
+/** Where to read: the whole page (default), a CSS selector, or a cheerio selection (a price block, a product card). */
+export type VisibleScope = string | Cheerio<AnyNode>;
+
+export interface VisibleOptions {
+  /** ISO code for prices the text and the page's locale leave without a currency (the spider's shop currency). */
+  defaultCurrency?: string | null;
+}
+
+export interface VisibleRead {
+  price: VisiblePriceResult;
+  pricing: PricingFields;
+  locale: PageLocale;
+  /** Every price seen, with its role: what was ignored and why, for logs and `pricecrawl shell`. */
+  scanned: ScannedPrice[];
+}
+
+export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, options: VisibleOptions & { contentLanguage?: string }): VisibleRead {
+  const root = scope === undefined ? ($('body').length ? $('body') : $.root()) : typeof scope === 'string' ? $(scope) : scope;
+  const locale = readPageLocale($, options.contentLanguage);
+  const scanned = root.length === 0 ? [] : scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency });
+  return { price: decideVisiblePrice(scanned), pricing: readVisiblePricing($, root, scanned), locale, scanned };
+}

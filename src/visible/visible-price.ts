@@ -1,0 +1,69 @@
+// visiblePrice: the current price a shopper reads on a product page or price block, or a refusal with a reason.
+import type { Decimal } from '../core/money';
+import type { ScannedPrice } from './price-scan';
+
+/** One price read off the page: exact amount, ISO currency, the text and the element it came from. */
+export interface ReadPrice {
+  amount: Decimal;
+  currency: string | null;
+  text: string;
+  /** CSS path of the element. */
+  path: string;
+}
+
+export interface VisiblePrice extends ReadPrice {
+  ok: true;
+  /** The struck / "was" price the page shows beside it (above the current one), for sale detection; else null. */
+  regular: ReadPrice | null;
+}
+
+/**
+ * The page does not determine one current price: `price/not-found` (no current price shown),
+ * `price/ambiguous` (current prices that disagree; `candidates` lists them), `price/range` (only a
+ * "from" or range price), `price/only-reference` (only struck or "was" prices), or the parser's own
+ * reason for the one price text it could not read.
+ */
+export interface VisiblePriceRefusal {
+  ok: false;
+  reason: string;
+  detail?: string;
+  candidates: ReadPrice[];
+}
+
+export type VisiblePriceResult = VisiblePrice | VisiblePriceRefusal;
+
+const readOf = (price: ScannedPrice): ReadPrice | null =>
+  price.parsed.ok ? { amount: price.parsed.amount, currency: price.parsed.currency, text: price.text, path: price.path } : null;
+
+/** Same amount and currency: one price shown twice (sticky bar, mobile and desktop copies) is not a disagreement. */
+function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
+  const kept: ReadPrice[] = [];
+  for (const price of prices) if (!kept.some((k) => k.amount.eq(price.amount) && k.currency === price.currency)) kept.push(price);
+  return kept;
+}
+
+/**
+ * Current prices in an element named as a price holder win over unmarked ones (prose, badges); when
+ * they still disagree, nothing is picked.
+ */
+export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePriceResult {
+  const current = scanned.filter((p) => p.role === 'current');
+  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked) : current;
+  const unreadable = pool.find((p) => !p.parsed.ok);
+  if (unreadable && !unreadable.parsed.ok) {
+    return { ok: false, reason: unreadable.parsed.reason, detail: `${unreadable.path}: ${unreadable.text}`, candidates: pool.flatMap((p) => readOf(p) ?? []) };
+  }
+  const values = distinct(pool.flatMap((p) => readOf(p) ?? []).filter((p) => p.amount.gt(0)));
+  const references = distinct(scanned.filter((p) => p.role === 'reference').flatMap((p) => readOf(p) ?? []));
+  if (values.length > 1) return { ok: false, reason: 'price/ambiguous', detail: `${values.length} different current prices`, candidates: values };
+  if (values.length === 0) {
+    const ranges = scanned.filter((p) => p.role === 'range').flatMap((p) => readOf(p) ?? []);
+    if (ranges.length > 0) return { ok: false, reason: 'price/range', detail: 'only a "from" or range price is shown', candidates: ranges };
+    if (references.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: references };
+    return { ok: false, reason: 'price/not-found', candidates: [] };
+  }
+  const [price] = values;
+  // A reference price only counts as the regular price of a sale when it is one value, above the current price.
+  const above = references.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));
+  return { ok: true, ...price, regular: above.length === 1 ? above[0] : null };
+}

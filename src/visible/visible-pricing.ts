@@ -1,0 +1,86 @@
+// Unit price, quantity tiers, shipping terms and availability as the page shows them, from the same scan as the current price.
+import type { Cheerio, CheerioAPI } from 'cheerio';
+import type { AnyNode } from 'domhandler';
+import { Decimal } from '../core/money';
+import { emptyPricing, type PricingFields, type QuantityTier, type ShippingTerms, type UnitPrice } from '../core/pricing';
+import { normalizeAvailability, type Availability } from '../structured/availability';
+import { isThreshold, unitOf } from './price-labels';
+import type { ScannedPrice } from './price-scan';
+
+const ok = (p: ScannedPrice) => (p.parsed.ok ? p.parsed : null);
+
+/** One value, or a refusal when the page shows several that differ. */
+function single<T>(values: T[], same: (a: T, b: T) => boolean): { value: T | null; ambiguous: boolean } {
+  const kept: T[] = [];
+  for (const value of values) if (!kept.some((k) => same(k, value))) kept.push(value);
+  return { value: kept.length === 1 ? kept[0] : null, ambiguous: kept.length > 1 };
+}
+
+function unitPrices(scanned: readonly ScannedPrice[]): UnitPrice[] {
+  return scanned.filter((p) => p.role === 'unit').flatMap((p) => {
+    const parsed = ok(p);
+    const unit = unitOf(p.context.after, p.context.before);
+    return parsed && unit ? [{ amount: parsed.amount, currency: parsed.currency, quantity: new Decimal(unit.quantity), unit: unit.unit }] : [];
+  });
+}
+
+/** "from 3 pcs", "3+", "3–5", "2 for": the first number of the words before the price is the tier's minimum. */
+function tiers(scanned: readonly ScannedPrice[]): QuantityTier[] {
+  const found = scanned.filter((p) => p.role === 'tier').flatMap((p) => {
+    const parsed = ok(p);
+    const label = /(\d+)\s*(for|für|pour|por|per)?[^\d]*$/iu.exec(p.context.before.replace(/(\d+)\s*[-–]\s*\d+/, '$1'));
+    if (!parsed || !label) return [];
+    const minQuantity = Number(label[1]);
+    return [{ minQuantity, price: parsed.amount, forQuantity: label[2] ? minQuantity : 1, currency: parsed.currency }];
+  });
+  const byMin = new Map<number, QuantityTier>();
+  for (const tier of found) if (!byMin.has(tier.minQuantity)) byMin.set(tier.minQuantity, tier);
+  return [...byMin.values()].sort((a, b) => a.minQuantity - b.minQuantity);
+}
+
+function shipping(scanned: readonly ScannedPrice[]): { value: ShippingTerms | null; ambiguous: boolean } {
+  const shown = scanned.filter((p) => p.role === 'shipping').flatMap((p) => (ok(p) ? [{ price: ok(p)!, threshold: isThreshold(p.context.before) }] : []));
+  const same = (a: Decimal, b: Decimal) => a.eq(b);
+  const cost = single(shown.filter((s) => !s.threshold).map((s) => s.price.amount), same);
+  const freeOver = single(shown.filter((s) => s.threshold).map((s) => s.price.amount), same);
+  if (cost.value === null && freeOver.value === null) return { value: null, ambiguous: cost.ambiguous || freeOver.ambiguous };
+  const currency = shown.map((s) => s.price.currency).find((c) => c !== null) ?? null;
+  return { value: { cost: cost.value, freeOver: freeOver.value, currency }, ambiguous: cost.ambiguous || freeOver.ambiguous };
+}
+
+const STOCK_WORDS: ReadonlyArray<[RegExp, Availability]> = [
+  [/\b(?:out of stock|sold out|currently unavailable|not available)\b|nicht (?:lieferbar|verfügbar)|ausverkauft|rupture de stock|épuisé|agotado|esaurito|uitverkocht/iu, 'OutOfStock'],
+  [/\bpre-?order\b|vorbestell|précommande|reserva/iu, 'PreOrder'],
+  [/\b(?:only \d+ left|low stock|few left)\b|nur noch \d+/iu, 'LimitedAvailability'],
+  [/\bin stock\b|\bavailable\b|auf lager|sofort lieferbar|lieferbar|en stock|disponible|disponibile|op voorraad|på lager/iu, 'InStock'],
+];
+const STOCK_HOLDER = '[class*="stock" i], [class*="availab" i], [id*="stock" i], [id*="availab" i], [class*="lieferbar" i], [class*="verfuegbar" i], [class*="dispo" i], link[itemprop="availability" i]';
+
+/** Availability from elements named for it (stock, availability); several that disagree refuse. */
+function availability($: CheerioAPI, root: Cheerio<AnyNode>): { value: Availability | null; ambiguous: boolean } {
+  const found: Availability[] = [];
+  root.find(STOCK_HOLDER).each((_, element) => {
+    const $el = $(element);
+    if ($el.closest('[hidden], [aria-hidden="true"], script, template, noscript, [class*="related" i], [class*="recommend" i], [class*="carousel" i]').length) return;
+    const text = $el.text().replace(/\s+/g, ' ').trim();
+    const byWords = STOCK_WORDS.find(([pattern]) => pattern.test(text))?.[1];
+    const value = byWords ?? normalizeAvailability($el.attr('href') ?? null);
+    if (value) found.push(value);
+  });
+  return single(found, (a, b) => a === b);
+}
+
+export function readVisiblePricing($: CheerioAPI, root: Cheerio<AnyNode>, scanned: readonly ScannedPrice[]): PricingFields {
+  const fields = emptyPricing();
+  const unit = single(unitPrices(scanned), (a, b) => a.amount.eq(b.amount) && a.quantity.eq(b.quantity) && a.unit === b.unit);
+  fields.unitPrice = unit.value;
+  if (unit.ambiguous) fields.refused.unitPrice = 'price/ambiguous';
+  fields.tiers = tiers(scanned);
+  const ship = shipping(scanned);
+  fields.shipping = ship.value;
+  if (ship.ambiguous) fields.refused.shipping = 'price/ambiguous';
+  const stock = availability($, root);
+  fields.availability = stock.value;
+  if (stock.ambiguous) fields.refused.availability = 'availability/ambiguous';
+  return fields;
+}

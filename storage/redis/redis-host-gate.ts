@@ -1,0 +1,132 @@
+// The shared host gate of a Redis frontier: pauses, intervals and breakers in the run's keys, changed by Lua, read by every worker's pick.
+import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
+import type { BreakerSnapshot, HostBreaker } from '../../src/politeness/host-breaker';
+import type { HostPolicy, PolicyFor } from '../../src/politeness/host-policy';
+import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
+import type { FrontierScripts } from './redis-scripts';
+
+export interface RedisHostGateOptions {
+  scripts: FrontierScripts;
+  prefix: string;
+  workerId: string;
+  policyFor: PolicyFor;
+  breaker: BreakerOptions;
+  /** How long this worker's throttle view lives unless republished (one lease TTL: a dead worker's caution fades as its leases expire). */
+  viewTtlMs: number;
+  /** Runs a write in the background and logs its failure. */
+  fire: (call: Promise<unknown>) => void;
+}
+
+/** What this worker must know of a host without a round trip: where its throttle starts, whether a Crawl-delay is news. */
+type Mirror = Pick<GateRecord, 'throttleMs' | 'crawlDelayMs'>;
+
+/**
+ * The pick script reads the gate's fields (`g:<host>`: next slot, interval, throttle, Crawl-delay, pause)
+ * in the same step as the reservation, so every worker is held by every pause and Crawl-delay. Calls
+ * return at once: the change goes to Redis in the background (in order, on the frontier's connection)
+ * and into a local mirror, from which the throttle and the breakers start after a resume or a join.
+ * The breaker's state machine runs in each worker (the answers arrive there, and the middleware asks it
+ * synchronously); its open period is a pause of the shared gate, so it holds every worker at once, its
+ * state is kept in the run for the next process, and every heartbeat the other workers adopt it (open
+ * until the same time, wait for its probe, close with it): at most one probe per worker, not one in all.
+ */
+export class RedisHostGate implements HostGate {
+  private readonly mirror = new Map<string, Mirror>();
+  /** This worker's throttle view per host, republished with every heartbeat so it does not fade. */
+  private readonly views = new Map<string, number>();
+  private readonly breakers: BreakerBoard;
+
+  constructor(private readonly options: RedisHostGateOptions) {
+    this.breakers = new BreakerBoard(options.breaker, (hostKey, snapshot) => this.breakerChanged(hostKey, snapshot));
+  }
+
+  /** Reads what the run kept of each host, before the first pick: a resumed or joining worker starts from it. */
+  async load(): Promise<void> {
+    const flat = (await this.options.scripts.gates(this.options.prefix)) as string[];
+    for (let i = 0; i < flat.length; i += 4) {
+      const [host, al, cd, br] = flat.slice(i, i + 4);
+      this.mirror.set(host, { throttleMs: al === '' ? null : Number(al), crawlDelayMs: Number(cd || 0) });
+      if (br !== '') this.breakers.restore(host, JSON.parse(br) as BreakerSnapshot);
+    }
+  }
+
+  policy(hostKey: string): HostPolicy {
+    return this.options.policyFor(hostKey);
+  }
+
+  pause(hostKey: string, untilMs: number, cause: PauseCause): void {
+    this.options.fire(this.options.scripts.pause(this.options.prefix, hostKey, Math.max(0, untilMs - Date.now()), cause));
+  }
+
+  noteSend(hostKey: string): void {
+    this.options.fire(this.options.scripts.noteSend(this.options.prefix, hostKey));
+  }
+
+  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void {
+    const record = this.record(hostKey);
+    if (record.crawlDelayMs === crawlDelayMs) return;
+    record.crawlDelayMs = crawlDelayMs;
+    this.options.fire(this.options.scripts.crawlDelay(this.options.prefix, hostKey, crawlDelayMs));
+  }
+
+  /** Published as this worker's view; the slowest live worker's view spaces every worker's sends (see INTERVALS_LUA). */
+  setThrottleMs(hostKey: string, intervalMs: number): void {
+    const ms = Math.max(0, Math.round(intervalMs));
+    this.record(hostKey).throttleMs = ms;
+    this.views.set(hostKey, ms);
+    this.options.fire(this.publish([[hostKey, ms]]));
+  }
+
+  throttleMs(hostKey: string): number | null {
+    return this.mirror.get(hostKey)?.throttleMs ?? null;
+  }
+
+  breaker(hostKey: string): HostBreaker {
+    return this.breakers.get(hostKey);
+  }
+
+  /**
+   * None: the hosts' state is the sum of every worker's (in flight, pauses, throttle views), which only
+   * Redis has; `pricecrawl status` reads it there in one script (`STATUS_LUA`). A worker's own partial
+   * view would show wrong numbers.
+   */
+  snapshot(): HostGateView[] {
+    return [];
+  }
+
+  /** The heartbeat: keeps this worker's throttle views alive and adopts the other workers' breakers. */
+  heartbeat(): void {
+    if (this.views.size > 0) this.options.fire(this.publish([...this.views]));
+    this.options.fire(this.adoptBreakers());
+  }
+
+  /** Leaving the run: the views are withdrawn, not left to fade; the run keeps the last interval for a resume. */
+  async withdraw(): Promise<void> {
+    if (this.views.size > 0) await this.publish([...this.views.keys()].map((host) => [host, -1]));
+  }
+
+  private async adoptBreakers(): Promise<void> {
+    const flat = (await this.options.scripts.breakers(this.options.prefix, ...this.breakers.notClosed())) as string[];
+    const nowMs = Date.now();
+    for (let i = 0; i < flat.length; i += 2) this.breakers.adopt(flat[i], JSON.parse(flat[i + 1]) as BreakerSnapshot, nowMs);
+  }
+
+  private breakerChanged(hostKey: string, snapshot: BreakerSnapshot): void {
+    if (snapshot.state === 'open') this.pause(hostKey, snapshot.openUntilMs, 'breaker');
+    this.options.fire(this.options.scripts.breaker(this.options.prefix, hostKey, JSON.stringify(snapshot), snapshot.state));
+  }
+
+  private publish(views: Array<[string, number]>): Promise<unknown> {
+    const { scripts, prefix, workerId, viewTtlMs } = this.options;
+    return scripts.intervals(prefix, workerId, viewTtlMs, ...views.flat());
+  }
+
+  private record(hostKey: string): Mirror {
+    let record = this.mirror.get(hostKey);
+    if (!record) {
+      record = { throttleMs: null, crawlDelayMs: 0 };
+      this.mirror.set(hostKey, record);
+    }
+    return record;
+  }
+}

@@ -1,0 +1,83 @@
+// The in-process host gate of the embedded frontier: HostSlots and the breakers in memory, their state kept in frontier.sqlite per run.
+import type { GroupCommit } from '../../src/frontier/group-commit';
+import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
+import type { HostBreaker } from '../../src/politeness/host-breaker';
+import type { HostPolicy } from '../../src/politeness/host-policy';
+import type { HostSlots } from '../../src/politeness/host-slots';
+import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
+import type { SqliteDb } from './open-frontier-db';
+
+/**
+ * Reservations stay in `HostSlots` (synchronous, anchored on the socket write) and are never written:
+ * only a change of what spaces the host (a pause, a breaker transition, a new throttle interval or
+ * Crawl-delay) is, in the frontier's group commit, so it is durable with the defer that follows it.
+ */
+export class SqliteHostGate implements HostGate {
+  private readonly breakers: BreakerBoard;
+  private readonly upsert;
+
+  constructor(
+    private readonly db: SqliteDb,
+    private readonly runId: string,
+    private readonly commits: GroupCommit,
+    readonly slots: HostSlots,
+    breaker: BreakerOptions,
+  ) {
+    this.upsert = db.prepare(
+      `INSERT INTO host_gates (run_id, host, state) VALUES (?, ?, ?) ON CONFLICT (run_id, host) DO UPDATE SET state = excluded.state`,
+    );
+    this.breakers = new BreakerBoard(breaker, (hostKey, snapshot) => {
+      if (snapshot.state === 'open') this.slots.pauseUntil(hostKey, snapshot.openUntilMs, 'breaker');
+      this.save(hostKey);
+    });
+    const rows = db.prepare(`SELECT host, state FROM host_gates WHERE run_id = ?`).all(runId) as Array<{ host: string; state: string }>;
+    for (const row of rows) {
+      const record = JSON.parse(row.state) as GateRecord;
+      this.slots.restore(row.host, record);
+      this.breakers.restore(row.host, record.breaker);
+    }
+  }
+
+  policy(hostKey: string): HostPolicy {
+    return this.slots.policy(hostKey);
+  }
+
+  pause(hostKey: string, untilMs: number, cause: PauseCause): void {
+    const before = this.slots.record(hostKey).pausedUntilMs;
+    this.slots.pauseUntil(hostKey, untilMs, cause);
+    if (this.slots.record(hostKey).pausedUntilMs !== before) this.save(hostKey);
+  }
+
+  noteSend(hostKey: string, atMs: number): void {
+    this.slots.noteSend(hostKey, atMs);
+  }
+
+  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void {
+    if (this.slots.record(hostKey).crawlDelayMs === crawlDelayMs) return;
+    this.slots.setCrawlDelayMs(hostKey, crawlDelayMs);
+    this.save(hostKey);
+  }
+
+  setThrottleMs(hostKey: string, intervalMs: number): void {
+    if (this.slots.record(hostKey).throttleMs === intervalMs) return;
+    this.slots.setIntervalMs(hostKey, intervalMs);
+    this.save(hostKey);
+  }
+
+  throttleMs(hostKey: string): number | null {
+    return this.slots.record(hostKey).throttleMs;
+  }
+
+  breaker(hostKey: string): HostBreaker {
+    return this.breakers.get(hostKey);
+  }
+
+  snapshot(nowMs: number): HostGateView[] {
+    return this.slots.snapshot(nowMs).map((view) => ({ ...view, breaker: this.breakers.state(view.hostKey) }));
+  }
+
+  private save(hostKey: string): void {
+    const record: GateRecord = { ...this.slots.record(hostKey), breaker: this.breakers.snapshot(hostKey) };
+    this.commits.write(() => this.upsert.run(this.runId, hostKey, JSON.stringify(record)));
+  }
+}

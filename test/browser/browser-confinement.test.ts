@@ -1,0 +1,175 @@
+// Real Chromium, two loopback origins: a page on the allowed one tries every way out; nothing reaches the other.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FetchError } from '../../src/core/errors';
+import { CrawlRequest } from '../../src/core/request';
+import { reasonForError } from '../../src/downloader/downloader-chain';
+import { isAllowedUrl } from '../../src/downloader/offsite-rules';
+import { Stats } from '../../src/engine/stats';
+import { BrowserFetcher, type BrowserSettings } from '../../src/fetch/browser-fetcher';
+import { settingsSchema } from '../../src/settings/schema';
+import { FixtureServer } from '../support/fixture-server';
+
+const defaults = settingsSchema.parse({}).browser;
+const html = (body: string) => `<!doctype html><html><head><title>onsite</title></head><body>${body}</body></html>`;
+
+let site: FixtureServer;
+let elsewhere: FixtureServer;
+const fetchers: BrowserFetcher[] = [];
+let releases: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  site = await FixtureServer.start();
+  elsewhere = await FixtureServer.start();
+  elsewhere.route('/', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(html('<p id="elsewhere">1.00</p>')));
+  elsewhere.route('/data', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end('{"price":"1.00"}'));
+  site.route('/shop', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(html('<p id="price">9.99</p>')));
+  site.route('/to-elsewhere', (_req, res) => void res.writeHead(302, { location: elsewhere.url('/') }).end());
+  site.route('/on-load/:how', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html' }).end(onLoadEscape(params.how)));
+});
+afterEach(async () => {
+  await Promise.all(releases.map((release) => release()));
+  releases = [];
+  elsewhere.reset();
+});
+afterAll(async () => {
+  await Promise.all(fetchers.map((fetcher) => fetcher.close()));
+  await Promise.all([site.close(), elsewhere.close()]);
+});
+
+/** Pages that leave as soon as they are parsed, the way a hostile shop page would. */
+function onLoadEscape(how: string): string {
+  const target = elsewhere.url('/');
+  if (how === 'frame-redirect') return html(`<p id="price">9.99</p><iframe src="/to-elsewhere"></iframe><iframe src="about:blank"></iframe>`);
+  if (how === 'via-redirect') return html(`<script>location.href = ${JSON.stringify(site.url('/to-elsewhere'))};</script>`);
+  if (how === 'meta-refresh') return `<!doctype html><html><head><meta http-equiv="refresh" content="0;url=${target}"></head><body><p id="price">9.99</p></body></html>`;
+  return html(`<p id="price">9.99</p><script>location.href = ${JSON.stringify(target)};</script>`);
+}
+
+const COUNTERS = ['navigation-blocked', 'popup-blocked', 'subresource-blocked', 'frame-removed'].map((name) => `browser/offsite/${name}`);
+const launched = new Map<string, { fetcher: BrowserFetcher; stats: Stats }>();
+
+/** One browser per setting across the file (a launch costs seconds); `stats` counts from this call on. */
+function fetcher(overrides: Partial<BrowserSettings> = {}): { fetcher: BrowserFetcher; stats: Pick<Stats, 'get'> } {
+  const key = JSON.stringify(overrides);
+  let entry = launched.get(key);
+  if (!entry) {
+    const stats = new Stats();
+    entry = { fetcher: new BrowserFetcher({ ...defaults, timeoutMs: 15_000, ...overrides }, { stats }), stats };
+    launched.set(key, entry);
+    fetchers.push(entry.fetcher);
+  }
+  const { stats } = entry;
+  const before = new Map(COUNTERS.map((counter) => [counter, stats.get(counter)]));
+  return { fetcher: entry.fetcher, stats: { get: (counter) => stats.get(counter) - (before.get(counter) ?? 0) } };
+}
+
+const allowsUrl = (url: string) => isAllowedUrl(url, [site.hostKey]);
+
+/** Loads the allowed page and keeps it open, as the engine does for a browser callback. */
+async function openOnsite(browser: BrowserFetcher): Promise<Page> {
+  const res = await browser.fetch(new CrawlRequest({ url: site.url('/shop') }), { allowsUrl, retain: (release) => releases.push(release) });
+  return res.page!;
+}
+
+/** Resolves with 'blocked' when Chromium reports the request to `url` failed, 'reached' when the other origin got it. */
+function outcomeFor(context: BrowserContext, url: string): Promise<'blocked' | 'reached'> {
+  return Promise.race([
+    new Promise<'blocked'>((resolve) => context.on('requestfailed', (req) => req.url().startsWith(url) && resolve('blocked'))),
+    elsewhere.waitForRequests(1).then(() => 'reached' as const),
+  ]);
+}
+
+describe('browser confinement to allowedDomains', () => {
+  const target = () => elsewhere.url('/');
+  // Escapes run in the loaded page, as its own scripts would once a callback drives it through res.page.
+  const mainFrameEscapes: Record<string, string> = {
+    'location.href': `location.href = TARGET`,
+    'meta refresh': `(() => { const m = document.createElement('meta'); m.httpEquiv = 'refresh'; m.content = '0;url=' + TARGET; document.head.append(m); })()`,
+    'form submit': `(() => { const f = document.createElement('form'); f.action = TARGET; document.body.append(f); f.submit(); })()`,
+  };
+  const frameEscapes: Record<string, string> = {
+    iframe: `(() => { const f = document.createElement('iframe'); f.src = TARGET; document.body.append(f); })()`,
+    'window.open': `void window.open(TARGET)`,
+  };
+  const run = async (script: string) => {
+    const { fetcher: browser, stats } = fetcher();
+    const page = await openOnsite(browser);
+    const outcome = outcomeFor(page.context(), target());
+    await page.evaluate(script.replaceAll('TARGET', JSON.stringify(target())));
+    return { page, stats, outcome: await outcome };
+  };
+
+  for (const [how, script] of Object.entries(mainFrameEscapes)) {
+    it(`refuses a main-frame navigation by ${how} before it is sent`, async () => {
+      const { page, stats, outcome } = await run(script);
+      expect(outcome).toBe('blocked');
+      expect(elsewhere.requestCount).toBe(0);
+      expect(stats.get('browser/offsite/navigation-blocked')).toBe(1);
+      expect(page.url().startsWith(elsewhere.origin)).toBe(false);
+    });
+  }
+
+  for (const [how, script] of Object.entries(frameEscapes)) {
+    it(`refuses a navigation by ${how} before it is sent, and the page stays as it was`, async () => {
+      const { page, stats, outcome } = await run(script);
+      expect(outcome).toBe('blocked');
+      expect(elsewhere.requestCount).toBe(0);
+      expect(stats.get('browser/offsite/navigation-blocked') + stats.get('browser/offsite/popup-blocked')).toBe(1);
+      expect(page.url()).toBe(site.url('/shop'));
+      expect(await page.locator('#price').textContent()).toBe('9.99');
+    });
+  }
+
+  for (const how of ['script', 'meta-refresh']) {
+    it(`fails a page that leaves by ${how} as it loads (offsite/browser-navigation), and nothing reaches the other host`, async () => {
+      const { fetcher: browser } = fetcher();
+      // The wait (the other host's page, or Chromium's error page for a refused navigation) makes the departure
+      // certain before the fetch ends: without the fix the page lands on the other host.
+      const request = new CrawlRequest({ url: site.url(`/on-load/${how}`), browser: { waitFor: { selector: '#elsewhere, #main-frame-error' } } });
+      const error = await browser.fetch(request, { allowsUrl }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FetchError);
+      expect((error as FetchError).code).toBe('OFFSITE_BROWSER_NAVIGATION');
+      expect((error as FetchError).message).toContain(elsewhere.url('/'));
+      expect(elsewhere.requestCount).toBe(0);
+    });
+  }
+
+  it('fails a page that a script sent through an allowed redirect to another host, before any callback sees it', async () => {
+    const { fetcher: browser } = fetcher();
+    // The hop off-site is a redirect of an allowed URL, which no route sees: the final URL check stops it.
+    const request = new CrawlRequest({ url: site.url('/on-load/via-redirect'), browser: { waitFor: { selector: '#elsewhere' } } });
+    const error = await browser.fetch(request, { allowsUrl }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FetchError);
+    expect((error as FetchError).code).toBe('OFFSITE_BROWSER_NAVIGATION');
+    expect(reasonForError(error as FetchError)).toBe('offsite/browser-navigation');
+  });
+
+  it('removes a frame that reached another host through an allowed redirect before the callback gets the page', async () => {
+    const { fetcher: browser, stats } = fetcher();
+    const res = await browser.fetch(new CrawlRequest({ url: site.url('/on-load/frame-redirect') }), { allowsUrl, retain: (release) => releases.push(release) });
+    expect(elsewhere.requestCount).toBe(1); // the hop was sent: no route sees a redirect
+    expect(res.page!.frames().map((frame) => frame.url())).toEqual([site.url('/on-load/frame-redirect'), 'about:blank']);
+    expect(res.$('iframe')).toHaveLength(1);
+    expect(res.$('#price').text()).toBe('9.99');
+    expect(stats.get('browser/offsite/frame-removed')).toBe(1);
+  });
+
+  it('lets a page fetch() from another host by default (CDNs), and blocks it with offsiteSubresources: block', async () => {
+    const target = elsewhere.url('/data');
+    const fetchScript = `fetch(${JSON.stringify(target)}).then(() => 'ok', () => 'failed')`;
+    const open = await openOnsite(fetcher().fetcher);
+    const allowed = outcomeFor(open.context(), target);
+    expect(await open.evaluate(fetchScript)).toBe('ok');
+    expect(await allowed).toBe('reached');
+    elsewhere.reset();
+
+    const { fetcher: strict, stats } = fetcher({ offsiteSubresources: 'block' });
+    const closed = await openOnsite(strict);
+    const blocked = outcomeFor(closed.context(), target);
+    expect(await closed.evaluate(fetchScript)).toBe('failed');
+    expect(await blocked).toBe('blocked');
+    expect(elsewhere.requestCount).toBe(0);
+    expect(stats.get('browser/offsite/subresource-blocked')).toBe(1);
+  });
+});

@@ -1,0 +1,71 @@
+// A busy metrics port or an unwritable storage dir refuses the crawl before its first request: one line, exit 2, nothing fetched or recorded.
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixtureServer } from '../support/fixture-server';
+import { cli, type CliOptions } from '../support/run-cli';
+import { tempStorageDir } from '../support/test-crawl';
+
+const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
+const NOBODY = { uid: 65534, gid: 65534 };
+
+let site: FixtureServer;
+let busy: Server;
+let busyPort: number;
+const scratch = tempStorageDir('preflight');
+
+beforeAll(async () => {
+  site = await FixtureServer.start();
+  busy = createServer();
+  await new Promise<void>((done) => busy.listen(0, '127.0.0.1', () => done()));
+  busyPort = (busy.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await site.close();
+  await new Promise<void>((done) => busy.close(() => done()));
+  scratch.cleanup();
+});
+
+function crawl(storage: string, sets: string[] = [], options: CliOptions = {}) {
+  const pairs = ['robots.obey=false', 'log.level=warn', ...sets].flatMap((pair) => ['-s', pair]);
+  return cli(['crawl', SPIDER, '-a', `startUrls=${site.url('/')}`, '--storage', storage, ...pairs], options);
+}
+
+function expectRefused(run: { code: number | null; stdout: string; stderr: string }, ...named: string[]): void {
+  expect(run.code).toBe(2);
+  const lines = run.stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  for (const text of named) expect(lines[0]).toContain(text);
+  expect(site.requestCount).toBe(0);
+}
+
+describe('refused before the first request', () => {
+  it('a metrics port another process listens on: names the port and the fix, no run recorded', async () => {
+    const storage = join(scratch.dir, 'busy-port');
+    const run = await crawl(storage, [`metrics.port=${busyPort}`]);
+    expectRefused(run, `metrics.port ${busyPort}`, 'EADDRINUSE', '-s metrics.port=');
+    expect(existsSync(join(storage, 'frontier.sqlite'))).toBe(false);
+  });
+
+  it('a storage dir whose path runs through a file: names the path and the fix', async () => {
+    const file = join(scratch.dir, 'a-file');
+    writeFileSync(file, 'not a directory');
+    const run = await crawl(join(file, 'storage'));
+    expectRefused(run, join(file, 'storage'), '--storage');
+  });
+
+  it('a storage dir this user may not write: names the path and the fix', async () => {
+    // Root writes anywhere: as root the crawl runs as nobody, in a dir of root's that others may not write.
+    const asRoot = process.getuid?.() === 0;
+    const locked = join(scratch.dir, 'locked');
+    mkdirSync(locked);
+    chmodSync(locked, asRoot ? 0o755 : 0o555);
+    chmodSync(scratch.dir, 0o755);
+    const home = join(scratch.dir, 'home');
+    mkdirSync(home);
+    chmodSync(home, 0o777);
+    const run = await crawl(locked, [], { ...(asRoot ? { user: NOBODY } : {}), env: { ...process.env, HOME: home } });
+    expectRefused(run, locked, 'EACCES', '--storage');
+  });
+});

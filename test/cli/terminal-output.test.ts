@@ -1,0 +1,110 @@
+// `fetch`, `changes` and `shell` against a server serving hostile bytes: no escape sequence or control character reaches the terminal.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CrawlResponse } from '../../src/core/response';
+import { Spider, type SpiderOutput } from '../../src/core/spider';
+import { terminalSafe, terminalSafeJson } from '../../src/cli/terminal-text';
+import { FixtureServer } from '../support/fixture-server';
+import { cli } from '../support/run-cli';
+import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+
+/** A title that sets the window title (OSC), clears the screen (CSI), colours, returns the carriage, uses a C1 CSI and a bidi override. */
+const HOSTILE = 'Deal \x1b]0;owned\x07\x1b[2J\x1b[31mred\x1b[0m\r\u009b31mX \u202egnp.exe \x1bP1$r\x1b\\end';
+const SHOWN = 'Deal redX gnp.exe end';
+const BINARY = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x1b, 0x5b, 0x32, 0x4a, 0x07, 0x9b, 0x0d, 0xff]);
+/** Anything a terminal acts on: C0 but tab and newline, DEL, C1 (as characters or raw bytes), bidi controls. */
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+
+let server: FixtureServer;
+let price = '10.00';
+const storage = tempStorageDir('terminal');
+
+class HostileSkuSpider extends Spider {
+  readonly name = 'hostile-sku';
+  constructor(private readonly url: string) {
+    super();
+  }
+  override async *start(): AsyncIterable<SpiderOutput> {
+    yield this.request(this.url, 'parse');
+  }
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    yield { sku: res.$('h1').text(), price: res.$('.price').text(), currency: 'USD', url: res.url, availability: res.$('.stock').text() };
+  }
+}
+
+beforeAll(async () => {
+  server = await FixtureServer.start({ builtInRoutes: false });
+  const page = () => `<html><head><title>${HOSTILE}</title></head><body><h1>${HOSTILE}</h1><p class="price">${price}</p><p class="stock">in\x1b[8m stock</p></body></html>`;
+  server.route('/hostile', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page()));
+  server.route('/binary', (_req, res) => void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(BINARY));
+  server.route('/binary-as-text', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(BINARY));
+});
+afterAll(async () => {
+  await server.close();
+  storage.cleanup();
+});
+
+describe('terminalSafe', () => {
+  it('removes whole escape sequences and control characters, keeping tabs, newlines and the visible text', () => {
+    expect(terminalSafe(HOSTILE)).toBe(SHOWN);
+    expect(terminalSafe('a\tb\nc\x00d\x7fe\u0085f')).toBe('a\tb\ncdef');
+    expect(terminalSafe('plain — ünïcödé 9,99 €')).toBe('plain — ünïcödé 9,99 €');
+  });
+
+  it('keeps a JSON line the same value while escaping what JSON.stringify leaves raw', () => {
+    const json = JSON.stringify({ sku: HOSTILE });
+    const safe = terminalSafeJson(json);
+    expect(safe).not.toMatch(CONTROL);
+    expect(JSON.parse(safe)).toEqual({ sku: HOSTILE });
+  });
+});
+
+describe('commands that print scraped text', () => {
+  it('`fetch` prints the digest of a hostile page with no escape sequence in it', async () => {
+    const run = await cli(['fetch', server.url('/hostile')]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`title: ${SHOWN}`);
+    expect(run.stdout).not.toMatch(CONTROL);
+  });
+
+  it('`fetch --html` prints the page without its escape sequences', async () => {
+    const run = await cli(['fetch', server.url('/hostile'), '--html']);
+    expect(run.stdout).toContain(`<h1>${SHOWN}</h1>`);
+    expect(run.stdout).not.toMatch(CONTROL);
+  });
+
+  it('`fetch` of a binary body prints its size and sha256, never its bytes, also when it claims to be text', async () => {
+    const sha256 = createHash('sha256').update(BINARY).digest('hex');
+    for (const args of [[server.url('/binary-as-text')], [server.url('/binary'), '--html']]) {
+      const run = await cli(['fetch', ...args]);
+      expect(run.stdout).toContain(`binary, ${BINARY.length} bytes, sha256 ${sha256}`);
+      expect(run.stdout).not.toMatch(CONTROL);
+    }
+  });
+
+  it('`changes` shows a SKU and availability scraped with escape sequences as plain text, and its JSON keeps the exact value', async () => {
+    const spider = () => new HostileSkuSpider(server.url('/hostile'));
+    const settings = { politeness: { minIntervalMs: 0, jitterMs: 0 }, robots: { obey: false } };
+    await crawlInProcess(spider(), storage.dir, settings);
+    price = '12.50';
+    await crawlInProcess(spider(), storage.dir, settings);
+
+    const table = await cli(['changes', '--storage', storage.dir]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain(SHOWN);
+    expect(table.stdout).toContain('12.50 USD');
+    expect(table.stdout).not.toMatch(CONTROL);
+
+    const json = await cli(['changes', '--storage', storage.dir, '--json']);
+    expect(json.stdout).not.toMatch(CONTROL);
+    const [change] = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as { sku: string });
+    expect(change.sku).toBe(HOSTILE);
+  });
+
+  it('`shell` shows what the user evaluates on a hostile page without escape sequences', async () => {
+    const run = await cli(['shell', server.url('/hostile')], { input: "res.$('title').text()\n" });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Deal');
+    expect(run.stdout).not.toMatch(CONTROL);
+  });
+});

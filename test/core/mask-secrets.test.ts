@@ -1,0 +1,45 @@
+// The one masking of secrets: URL credentials anywhere in text, and values under secret-named keys.
+import { describe, expect, it } from 'vitest';
+import { maskSecrets, maskSecretsInText } from '../../src/core/mask-secrets';
+import { createLogger } from '../../src/log/logger';
+import { logSink } from '../support/test-crawl';
+
+describe('maskSecretsInText', () => {
+  it.each([
+    ['http://user:s3cret@127.0.0.1:3128', 'http://***@127.0.0.1:3128'],
+    ['redis://:s3cret@10.0.0.5:6379/0', 'redis://***@10.0.0.5:6379/0'],
+    ['postgres://crawler:s3cret@db:5432/prices', 'postgres://***@db:5432/prices'],
+    ['http://acct-token-123@proxy:8000', 'http://***@proxy:8000'],
+    // A raw @ in the password: masked up to the last @ of the authority, as a URL parser reads it.
+    ['redis://u:p@ss@host:6379', 'redis://***@host:6379'],
+    ['connect to rediss://u:pw@a:1 and postgres://u:pw@b/db failed', 'connect to rediss://***@a:1 and postgres://***@b/db failed'],
+    ['{"url":"http://u:pw@h:1/x"}', '{"url":"http://***@h:1/x"}'],
+    ['http://127.0.0.1:3128', 'http://127.0.0.1:3128'],
+    ['http://shop.example/path@not-userinfo', 'http://shop.example/path@not-userinfo'],
+    ['mail me: a@b.example', 'mail me: a@b.example'],
+    ['sqlite:', 'sqlite:'],
+  ])('%s → %s', (text, masked) => {
+    expect(maskSecretsInText(text)).toBe(masked);
+  });
+});
+
+describe('maskSecrets', () => {
+  it('masks URLs in every string and the values of secret-named keys, leaving the rest as it was', () => {
+    const settings = { sessions: { proxyUrls: ['http://u:pw@p:1'], enabled: true }, frontier: { url: 'redis://:pw@r:6379' }, client: { password: 'pw', user: 'crawler' }, retries: 3 };
+    expect(maskSecrets(settings)).toEqual({ sessions: { proxyUrls: ['http://***@p:1'], enabled: true }, frontier: { url: 'redis://***@r:6379' }, client: { password: '***', user: 'crawler' }, retries: 3 });
+    expect(settings.client.password).toBe('pw'); // a copy: the settings in use keep their secrets
+  });
+});
+
+describe('the logger', () => {
+  it('masks credentials in any message, field or error text it writes', () => {
+    const sink = logSink();
+    const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
+    log.error({ err: new Error('connect to redis://:r3dis-pw@127.0.0.1:1 refused'), target: 'http://u:pr0xy-pw@127.0.0.1:2' }, 'via http://u:pr0xy-pw@127.0.0.1:2');
+    const text = JSON.stringify(sink.lines);
+    expect(sink.lines).toHaveLength(1);
+    expect(text).not.toContain('r3dis-pw');
+    expect(text).not.toContain('pr0xy-pw');
+    expect(sink.lines[0].msg).toBe('via http://***@127.0.0.1:2');
+  });
+});

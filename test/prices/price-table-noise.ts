@@ -1,0 +1,37 @@
+// Words and numbers that sit around a price on real pages (SKUs, ratings, sizes, delivery times): adding them must never change the amount.
+import type { PriceRow } from './price-table-types';
+
+export const NOISE: readonly string[] = [
+  'Art.-Nr. 104233', '4.5 out of 5 stars', '(1,234)', 'Lieferzeit 2-3 Tage', 'Only 3 left!', 'Size 42', '20% off', 'SKU 88123', '500 ml', '© 2024',
+  'Ships 12.03.2024', '1.5 kg', 'Pack of 6', '256 GB', '★ 4.8 (151)', 'Model 2024', 'EAN 4006381333931', '3 Farben', 'incl. VAT', 'free returns',
+  '12 x 30 cm', '16.00 ft', '14:30', 'Qty 2', 'Sizes 38, 40, 42', '-', '|', '·', 'Free shipping over $50', 'Save 20%', '4 payments of $7.50',
+  'RRP £999.99', 'Was 9.999,00 €', 'Delivery 4.95', '(123 reviews)', 'Only 2 in stock', 'Gratis Versand ab 29 €', 'Model: X-2000', 'v2.0',
+  'Ships in 24h', '10 % Rabatt', 'ab 2 Stück', 'inkl. 19% MwSt.', '+ 4,99 € Versand', '1x',
+];
+
+/**
+ * Row i with noise before it and other noise after it (separately: noise holding a price of its own,
+ * "Was 9.999,00 €", would make a text with two current prices), picked so every noise meets many rows.
+ */
+export function withNoise(rows: readonly PriceRow[]): PriceRow[] {
+  return rows
+    .filter(([, amount]) => !amount.startsWith('price/'))
+    .flatMap(([text, amount, currency, options], index): PriceRow[] => [
+      [`${NOISE[index % NOISE.length]} ${text}`, amount, currency, options],
+      [`${text} ${NOISE[(index * 7 + 3) % NOISE.length]}`, amount, currency, options],
+    ]);
+}
+
+/** Texts the noise run once turned into wrong amounts, kept as rows of their own. */
+export const NOISE_ROWS: PriceRow[] = [
+  ['Art.-Nr. 104233 CHF 1’234.50 Pack of 6', '1234.50', 'CHF'], ['SKU 88123 EUR 100.00 Pack of 6', '100.00', 'EUR'], ['© 2024 R$ 49,90 Pack of 6', '49.90', 'BRL'],
+  ['Size 42 299,95 kr.', '299.95', 'DKK', { defaultCurrency: 'DKK' }], ['Qty 2 990 Ft', '990', 'HUF'], ['Qty 2 149 € 99', '149.99', 'EUR'], ['RUB 2 990 Pack of 6', '2990', 'RUB'],
+  ['Pack of 6 200 рублей', '200', 'RUB'], ['Pack of 6 １２３円', '123', 'JPY'], ['Qty 2 ٣٥٠ ر.س', '350', 'SAR'], ['10 000 € 20% off', '10000', 'EUR'],
+  ['2 499 € 12 x 30 cm', '2499', 'EUR'], ['.75 20% off', '0.75', null], ['$.05 4.5 out of 5 stars', '0.05', 'USD', { locale: 'en-US' }], ['€,95 256 GB', '0.95', 'EUR'],
+  ['Model 2024 119. 95 €', '119.95', 'EUR'], ['$119. 95 12 x 30 cm', '119.95', 'USD', { locale: 'en-US' }], ['© 2024 1.299, 00 €', '1299.00', 'EUR'],
+  ['CHF 49. 90 16.00 ft', '49.90', 'CHF'], ['Normalpris kr 599 kr 449 Pack of 6', '449', 'NOK', { defaultCurrency: 'NOK' }], ['Sizes 38, 40', 'price/not-a-price', null],
+  ['Førpris 2 499,- 1 999,- Pack of 6', '1999', 'NOK', { defaultCurrency: 'NOK' }], ['Qty 2 USD 1,234,567.89 Pack of 6', '1234567.89', 'USD'],
+  ['Only 2 in stock 1 299,00 €', '1299.00', 'EUR'], ['Only 2 in stock 19,99 € 2 Stück', '19.99', 'EUR'], ['2,49 €/100 g Ships in 24h', '2.49', 'EUR'],
+  ['Free shipping over $50 149 € 99', '149.99', 'EUR'], ['Free shipping over $50 980 ₫ (3.920 ₫/kg)', '980', 'VND'], ['₴1 299 Free shipping over $50', '1299', 'UAH'],
+  ['Gratis Versand ab 29 € 1 299,00 ₸ (5 196,00 ₸/kg)', '1299.00', 'KZT'], ['Ordinarie pris: 1 999 kr Ships in 24h', '1999', 'SEK', { defaultCurrency: 'SEK' }],
+];

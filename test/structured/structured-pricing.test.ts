@@ -1,0 +1,99 @@
+// structuredProduct(): property names in any case, OpenGraph sale/standard prices, marked sale prices, and the pricing fields of offers.
+import { describe, expect, it } from 'vitest';
+import type { Decimal } from '../../src/core/money';
+import { htmlResponse } from '../support/html-response';
+
+const fixed = (value: Decimal | null | undefined) => (value ? value.toFixed(2) : null);
+
+function prices(html: string) {
+  const product = htmlResponse(html).structuredProduct();
+  return product && { price: fixed(product.price), currency: product.currency, regular: fixed(product.regularPrice), sale: fixed(product.salePrice) };
+}
+
+const jsonLd = (offer: object) => `<html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers: offer })}</script></head><body></body></html>`;
+
+describe('structuredProduct(): prices real pages mark in other ways', () => {
+  it('reads microdata property names in any letter case', () => {
+    const html = `<div itemscope itemtype="http://schema.org/product"><span itemprop="Name">Kettle</span>
+      <div itemprop="OFFERS" itemscope itemtype="http://schema.org/Offer"><span itemprop="Price" content="24.90">24,90 €</span><meta itemprop="PriceCurrency" content="EUR"></div></div>`;
+    expect(prices(html)).toEqual({ price: '24.90', currency: 'EUR', regular: '24.90', sale: null });
+  });
+
+  it('reads RDFa property names in any letter case', () => {
+    const html = `<div vocab="https://schema.org/" typeof="Product"><span property="name">Kettle</span>
+      <div property="Offers" typeof="Offer"><span property="schema:PRICE" content="19.50">$19.50</span><span property="priceCURRENCY" content="USD"></span></div></div>`;
+    expect(prices(html)).toEqual({ price: '19.50', currency: 'USD', regular: '19.50', sale: null });
+  });
+
+  it('OpenGraph: og:price:standard_amount is the regular price beside og:price:amount', () => {
+    const html = '<html><head><meta property="og:title" content="Kettle"><meta property="og:price:amount" content="80.00"><meta property="og:price:standard_amount" content="100.00"><meta property="og:price:currency" content="EUR"></head></html>';
+    expect(prices(html)).toEqual({ price: '80.00', currency: 'EUR', regular: '100.00', sale: '80.00' });
+  });
+
+  it('OpenGraph: bare product:sale_price beats product:price', () => {
+    const html = '<html><head><meta property="product:price" content="100.00"><meta property="product:sale_price" content="79.00"><meta property="product:price:currency" content="GBP"></head></html>';
+    expect(prices(html)).toEqual({ price: '79.00', currency: 'GBP', regular: '100.00', sale: '79.00' });
+  });
+
+  it('a price equal to the StrikethroughPrice loses to a lower plain specification', () => {
+    const html = jsonLd({ '@type': 'Offer', price: '100.00', priceCurrency: 'USD', priceSpecification: [
+      { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: '100.00', priceCurrency: 'USD' },
+      { '@type': 'UnitPriceSpecification', price: '80.00', priceCurrency: 'USD' },
+    ] });
+    expect(prices(html)).toEqual({ price: '80.00', currency: 'USD', regular: '100.00', sale: '80.00' });
+  });
+
+  it('ListPrice and SalePrice specifications: the sale price is current, the list price regular', () => {
+    const html = jsonLd({ '@type': 'Offer', priceCurrency: 'EUR', priceSpecification: [
+      { '@type': 'UnitPriceSpecification', priceType: 'ListPrice', price: '59.00' },
+      { '@type': 'UnitPriceSpecification', priceType: 'SalePrice', price: '49.00' },
+    ] });
+    expect(prices(html)).toEqual({ price: '49.00', currency: 'EUR', regular: '59.00', sale: '49.00' });
+  });
+
+  it('a quantity tier or a unit price specification is never taken as the price', () => {
+    const html = jsonLd({ '@type': 'Offer', priceCurrency: 'EUR', priceSpecification: [
+      { '@type': 'UnitPriceSpecification', price: '2.60', referenceQuantity: { '@type': 'QuantitativeValue', value: '1', unitCode: 'KGM' } },
+      { '@type': 'UnitPriceSpecification', price: '9.00', eligibleQuantity: { '@type': 'QuantitativeValue', minValue: '3' } },
+      { '@type': 'UnitPriceSpecification', price: '10.00' },
+    ] });
+    expect(prices(html)?.price).toBe('10.00');
+  });
+});
+
+describe('structuredProduct().pricing: tiers, unit price, shipping', () => {
+  it('reads quantity tiers, the unit price and shipping terms exactly', () => {
+    const html = jsonLd({ '@type': 'Offer', price: '10.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock',
+      priceSpecification: [
+        { '@type': 'UnitPriceSpecification', price: '9.00', eligibleQuantity: { '@type': 'QuantitativeValue', minValue: '3', unitCode: 'C62' } },
+        { '@type': 'UnitPriceSpecification', price: '25.00', eligibleQuantity: { '@type': 'QuantitativeValue', minValue: '10' }, referenceQuantity: { '@type': 'QuantitativeValue', value: '3', unitCode: 'C62' } },
+        { '@type': 'UnitPriceSpecification', price: '1.20', referenceQuantity: { '@type': 'QuantitativeValue', value: '100', unitCode: 'GRM' } },
+        { '@type': 'DeliveryChargeSpecification', price: '0', priceCurrency: 'EUR', eligibleTransactionVolume: { '@type': 'PriceSpecification', minPrice: '50.00', priceCurrency: 'EUR' } },
+      ],
+      shippingDetails: { '@type': 'OfferShippingDetails', shippingRate: { '@type': 'MonetaryAmount', value: '4.95', currency: 'EUR' } },
+    });
+    const pricing = htmlResponse(html).structuredProduct()?.pricing;
+    expect(pricing && {
+      tiers: pricing.tiers.map((t) => [t.minQuantity, fixed(t.price), t.forQuantity, t.currency]),
+      unit: pricing.unitPrice && [fixed(pricing.unitPrice.amount), pricing.unitPrice.quantity.toFixed(), pricing.unitPrice.unit],
+      shipping: pricing.shipping && [fixed(pricing.shipping.cost), fixed(pricing.shipping.freeOver), pricing.shipping.currency],
+      availability: pricing.availability,
+      refused: pricing.refused,
+    }).toEqual({
+      tiers: [[3, '9.00', 1, 'EUR'], [10, '25.00', 3, 'EUR']],
+      unit: ['1.20', '100', 'g'],
+      shipping: ['4.95', '50.00', 'EUR'],
+      availability: 'InStock',
+      refused: {},
+    });
+  });
+
+  it('shipping rates that differ per destination refuse rather than pick one', () => {
+    const html = jsonLd({ '@type': 'Offer', price: '10.00', priceCurrency: 'EUR', shippingDetails: [
+      { '@type': 'OfferShippingDetails', shippingRate: { '@type': 'MonetaryAmount', value: '4.95', currency: 'EUR' }, shippingDestination: { addressCountry: 'DE' } },
+      { '@type': 'OfferShippingDetails', shippingRate: { '@type': 'MonetaryAmount', value: '9.95', currency: 'EUR' }, shippingDestination: { addressCountry: 'AT' } },
+    ] });
+    const pricing = htmlResponse(html).structuredProduct()?.pricing;
+    expect([pricing?.shipping, pricing?.refused]).toEqual([null, { shipping: 'price/ambiguous' }]);
+  });
+});

@@ -1,0 +1,21 @@
+// Test spider that cannot start: it requires `-a shop=<origin>`, and `-a failStart=1` makes start() throw after one seed.
+import { Spider, type SpiderOutput } from '../../../src/core/spider';
+import type { CrawlResponse } from '../../../src/core/response';
+
+export class FragileStartSpider extends Spider {
+  readonly name = 'fragile-start';
+
+  constructor(args: Readonly<Record<string, string>> = {}) {
+    super(args);
+    if (!args.shop) throw new Error('missing required argument: -a shop=<origin>');
+  }
+
+  override async *start(): AsyncIterable<SpiderOutput> {
+    yield this.request(`${this.args.shop}/p/1`, 'parse');
+    if (this.args.failStart) throw new Error('the sitemap index could not be parsed');
+  }
+
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    yield { sku: res.url, price: '1.00', currency: 'USD', url: res.url };
+  }
+}

@@ -1,0 +1,49 @@
+// Structured vs visible price on one page: agreement, the documented rule when they disagree, and the item that records it.
+import { describe, expect, it } from 'vitest';
+import { PriceCoercionStage } from '../../pipelines/price-coercion-stage';
+import { productItem } from '../../spiders/support/product-item';
+import { htmlResponse } from '../support/html-response';
+
+const offer = (price: string) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers: { '@type': 'Offer', price, priceCurrency: 'EUR' } })}</script>`;
+const page = (head: string, body: string) => `<!doctype html><html lang="de-DE"><head>${head}</head><body><h1>Kettle</h1>${body}</body></html>`;
+const item = (head: string, body: string) => productItem(htmlResponse(page(head, body)));
+
+describe('structured and visible price on one page', () => {
+  it('agreeing: the structured price, source structured, nothing recorded', () => {
+    const got = item(offer('24.90'), '<p class="price">24,90 €</p>');
+    expect([got?.price?.toString(), got?.source, got?.priceCheck]).toEqual(['24.9', 'structured', undefined]);
+  });
+
+  it('JSON-LD states the regular price the page strikes: the visible sale price wins, recorded as visible-confirmed', () => {
+    const got = item(offer('100.00'), '<p class="price"><del>100,00 €</del> <ins>80,00 €</ins></p>');
+    expect([got?.price?.toString(), got?.listPrice, got?.source]).toEqual(['80', '100.00', 'visible']);
+    expect(got?.priceCheck).toEqual({ structured: '100.00', structuredCurrency: 'EUR', visible: '80.00', visibleCurrency: 'EUR', rule: 'visible-confirmed' });
+  });
+
+  it('JSON-LD regular price, OpenGraph sale price and the page agree on the sale: visible-confirmed', () => {
+    const og = '<meta property="og:price:amount" content="80.00"><meta property="og:price:currency" content="EUR">';
+    const got = item(offer('100.00') + og, '<p class="price">80,00 €</p>');
+    expect([got?.price?.toString(), got?.listPrice, got?.source, got?.priceCheck?.rule]).toEqual(['80', '100.00', 'visible', 'visible-confirmed']);
+  });
+
+  it('nothing confirms either side: no price, the reason price/disagree, both amounts recorded; the pipeline drops with that reason', () => {
+    const got = item(offer('100.00'), '<p class="price">90,00 €</p>');
+    expect([got?.price, got?.priceRefusal, got?.source]).toEqual([null, 'price/disagree', undefined]);
+    expect(got?.priceCheck).toEqual({ structured: '100.00', structuredCurrency: 'EUR', visible: '90.00', visibleCurrency: 'EUR', rule: 'refused' });
+    expect(new PriceCoercionStage().process(got!)).toMatchObject({ dropped: true, reason: 'price/disagree' });
+  });
+
+  it('no structured data: the visible price, source visible; an ambiguous page yields a refusal, a page with no price nothing', () => {
+    const got = item('', '<p class="price"><del>30,00 €</del> 24,00 €</p><p class="grundpreis">(12,00 € / kg)</p>');
+    expect([got?.sku, got?.name, got?.price?.toString(), got?.currency, got?.listPrice, got?.source, got?.unitPrice]).toEqual([
+      'https://shop.example/p/1', 'Kettle', '24', 'EUR', '30.00', 'visible', { amount: '12.00', currency: 'EUR', quantity: '1', unit: 'kg' },
+    ]);
+    expect(item('', '<p class="price">24,00 €</p><p class="price">26,00 €</p>')).toMatchObject({ price: null, priceRefusal: 'price/ambiguous' });
+    expect(item('', '<p>Bald wieder da.</p>')).toBeNull();
+  });
+
+  it('a visible page that refuses leaves the structured price alone', () => {
+    const got = item(offer('24.90'), '<p class="price">24,90 €</p><p class="price">19,90 €</p>');
+    expect([got?.price?.toString(), got?.source, got?.priceCheck]).toEqual(['24.9', 'structured', undefined]);
+  });
+});

@@ -1,0 +1,167 @@
+// visiblePrice() over small product-page snippets: each trap alone, with the exact amount (and regular price) or the named refusal.
+import { describe, expect, it } from 'vitest';
+import type { CrawlResponse } from '../../src/core/response';
+import { toCurrencyScale } from '../../src/prices/iso-currencies';
+import { htmlResponse } from '../support/html-response';
+
+interface Case {
+  name: string;
+  html: string;
+  /** "12.99 EUR" (amount and ISO currency), optionally " was 15.99": or a refusal reason. */
+  expect: string;
+  lang?: string;
+}
+
+const page = (body: string, lang = 'en-US') => `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><main>${body}</main></body></html>`;
+
+const CASES: Case[] = [
+  // The plain price, in different locales and markups.
+  { name: 'one price', html: '<p class="price">$19.99</p>', expect: '19.99 USD' },
+  { name: 'German format', html: '<span class="preis">1.234,56&nbsp;€</span>', lang: 'de-DE', expect: '1234.56 EUR' },
+  { name: 'split into elements', html: '<span class="price"><span class="sym">€</span><span class="int">12</span>,<span class="dec">99</span></span>', lang: 'de-DE', expect: '12.99 EUR' },
+  { name: 'raised cents in <sup>', html: '<div class="price">12<sup>99</sup> €</div>', lang: 'fr-FR', expect: '12.99 EUR' },
+  { name: 'entities in text', html: '<span class="price">&euro;&nbsp;1&#8239;299,00</span>', lang: 'fr-FR', expect: '1299.00 EUR' },
+  { name: 'no symbol: the page region decides the currency', html: '<span class="price">24,90</span>', lang: 'de-AT', expect: '24.90 EUR' },
+  { name: '$ on a Canadian page', html: '<span class="price">$24.90</span>', lang: 'en-CA', expect: '24.90 CAD' },
+  { name: 'kr on a Swedish page', html: '<span class="price">1 295 kr</span>', lang: 'sv-SE', expect: '1295.00 SEK' },
+  { name: 'the same price twice (sticky bar)', html: '<p class="price">$19.99</p><div class="sticky"><span class="price">$19.99</span></div>', expect: '19.99 USD' },
+  // Struck and old prices, before and after the current one.
+  { name: '<del> before', html: '<p class="price"><del>$25.00</del> <ins>$19.99</ins></p>', expect: '19.99 USD was 25.00' },
+  { name: '<del> after, bare current text', html: '<p class="price">$19.99 <del>$25.00</del></p>', expect: '19.99 USD was 25.00' },
+  { name: '<s> and <strike>', html: '<div class="price"><s>£30.00</s> <span>£24.00</span> <strike>£32.00</strike></div>', lang: 'en-GB', expect: '24.00 GBP' },
+  { name: 'Shopify compare-at', html: '<div class="price"><span class="price-item price-item--sale">$80.00</span><span class="compare-at-price">$100.00</span></div>', expect: '80.00 USD was 100.00' },
+  { name: 'Shopify Dawn on sale (regular block hidden by its theme, visually-hidden labels)', html: '<div class="price price--on-sale"><div class="price__regular"><span class="visually-hidden">Regular price</span><span class="price-item price-item--regular">$100.00</span></div><div class="price__sale"><span class="visually-hidden">Regular price</span><s class="price-item price-item--regular">$100.00</s><span class="visually-hidden">Sale price</span><span class="price-item price-item--sale">$80.00</span></div></div>', expect: '80.00 USD was 100.00' },
+  { name: 'WooCommerce del/ins with aria-hidden and screen-reader text', html: '<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>20,00&nbsp;<span class="woocommerce-Price-currencySymbol">€</span></bdi></span></del> <span class="screen-reader-text">Original price was: 20,00&nbsp;€.</span><ins aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>15,00&nbsp;<span class="woocommerce-Price-currencySymbol">€</span></bdi></span></ins><span class="screen-reader-text">Current price is: 15,00&nbsp;€.</span></p>', lang: 'de-DE', expect: '15.00 EUR was 20.00' },
+  { name: 'Magento old-price / special-price', html: '<div class="price-box"><span class="special-price"><span class="price-container"><span data-price-type="finalPrice" class="price-wrapper"><span class="price">€49.00</span></span></span></span><span class="old-price"><span class="price-container"><span data-price-type="oldPrice" class="price-wrapper"><span class="price">€59.00</span></span></span></span></div>', lang: 'en-IE', expect: '49.00 EUR was 59.00' },
+  { name: 'PrestaShop regular-price', html: '<div class="product-prices"><span class="regular-price">29,90 €</span><span class="current-price-value" content="23.92">23,92 €</span><span class="discount discount-percentage">Save 20%</span></div>', lang: 'fr-FR', expect: '23.92 EUR was 29.90' },
+  { name: 'inline line-through', html: '<div class="price"><span style="color:#999;text-decoration: line-through">$40.00</span> <span>$30.00</span></div>', expect: '30.00 USD was 40.00' },
+  { name: '<style> rule with line-through', html: '<style>.pp-alt { text-decoration: line-through; color: grey }</style><div class="price"><span class="pp-alt">$40.00</span> <span class="pp-now">$30.00</span></div>', expect: '30.00 USD was 40.00' },
+  { name: 'aria-label says original price', html: '<div class="price"><span aria-label="Original price">$40.00</span> <span>$30.00</span></div>', expect: '30.00 USD was 40.00' },
+  { name: 'title says list price', html: '<div class="price"><span>$30.00</span> <span title="List price">$40.00</span></div>', expect: '30.00 USD was 40.00' },
+  { name: '"Was" label before', html: '<div class="price"><span>Was</span> <span>$40.00</span> <span>Now</span> <span>$30.00</span></div>', expect: '30.00 USD was 40.00' },
+  { name: '"RRP" label after the current price', html: '<div class="price"><b>£30.00</b> <small>RRP £40.00</small></div>', lang: 'en-GB', expect: '30.00 GBP was 40.00' },
+  { name: 'UVP and statt', html: '<div class="preis"><span class="aktuell">19,99 €</span> <span class="hinweis">UVP 29,99 €</span></div><p class="preis2">statt <span>24,99 €</span></p>', lang: 'de-DE', expect: '19.99 EUR' },
+  { name: 'class "was-price" without a tag', html: '<div class="price"><span class="was-price">$12.00</span><span class="now-price">$9.00</span></div>', expect: '9.00 USD was 12.00' },
+  { name: 'German WooCommerce screen-reader text ("war")', html: '<p class="price"><del aria-hidden="true">20,00&nbsp;€</del> <span class="screen-reader-text">Ursprünglicher Preis war: 20,00&nbsp;€.</span><ins aria-hidden="true">15,00&nbsp;€</ins><span class="screen-reader-text">Aktueller Preis ist: 15,00&nbsp;€.</span></p>', lang: 'de-DE', expect: '15.00 EUR was 20.00' },
+  { name: 'a line ends at its block: an article number in the paragraph before is no tier label', html: '<p class="sku">Art.-Nr. TP-606-10375</p><div class="box"><p class="price"><span>12,00 €</span> <del>15,00 €</del></p></div>', lang: 'de-DE', expect: '12.00 EUR was 15.00' },
+  { name: 'Amazon-style offscreen price and a data-a-strike list price', html: '<div id="corePrice"><span class="a-price"><span class="a-offscreen">$19.99</span><span aria-hidden="true"><span class="a-price-symbol">$</span><span class="a-price-whole">19<span class="a-price-decimal">.</span></span><span class="a-price-fraction">99</span></span></span> <span class="basisPrice">List Price: <span class="a-price a-text-price" data-a-strike="true"><span class="a-offscreen">$24.99</span></span></span></div>', expect: '19.99 USD was 24.99' },
+  { name: 'BigCommerce non-sale and RRP prices', html: '<div class="productView-price"><span data-product-rrp-price-without-tax class="price price--rrp">$30.00</span><span data-product-non-sale-price-without-tax class="price price--non-sale">$25.00</span><span data-product-price-without-tax class="price price--withoutTax">$20.00</span></div>', expect: '20.00 USD' },
+  { name: 'EU Omnibus "lowest price in the last 30 days" note', html: '<div class="price"><span class="current">79,99 €</span><p class="omnibus">Niedrigster Preis der letzten 30 Tage: <span>74,99 €</span></p></div>', lang: 'de-DE', expect: '79.99 EUR' },
+  // Other prices that are not the product's current price.
+  { name: 'unit price "/ kg"', html: '<div class="price"><span class="amount">3,49 €</span> <span class="unit">(6,98 € / kg)</span></div>', lang: 'de-DE', expect: '3.49 EUR' },
+  { name: 'unit price "per 100 g" before', html: '<div class="price"><small>£1.20 per 100 g</small> <strong>£2.40</strong></div>', lang: 'en-GB', expect: '2.40 GBP' },
+  { name: 'unit price "€/l"', html: '<p class="price">1,29 €</p><p class="base-price">1,72 €/l</p>', lang: 'de-DE', expect: '1.29 EUR' },
+  { name: 'instalments "4 x"', html: '<p class="price">129,00 €</p><p class="installments">ou 4 x 32,25 € sans frais</p>', lang: 'fr-FR', expect: '129.00 EUR' },
+  { name: 'monthly "/mo" and Klarna', html: '<p class="price">$1,199.00</p><p class="financing">or $49.96/mo with Affirm</p><p>Pay in 4 with Klarna: <span class="price">$299.75</span></p>', expect: '1199.00 USD' },
+  { name: 'shipping cost', html: '<p class="price">$49.00</p><p class="shipping">Shipping: <span class="price">$4.95</span></p>', expect: '49.00 USD' },
+  { name: 'free delivery threshold', html: '<div class="banner">Free delivery over <span class="price">£50.00</span></div><p class="price">£12.00</p>', lang: 'en-GB', expect: '12.00 GBP' },
+  { name: 'German "zzgl. Versand" note stays the current price', html: '<div class="preisbox"><span class="preis">12,99&nbsp;€</span><span class="mwst">inkl. 19&nbsp;% MwSt., zzgl. Versand</span></div>', lang: 'de-DE', expect: '12.99 EUR' },
+  { name: 'deposit (Pfand)', html: '<p class="price">0,89 €</p><p class="pfand">zzgl. 0,25 € Pfand</p>', lang: 'de-DE', expect: '0.89 EUR' },
+  { name: 'savings', html: '<div class="price"><span class="now">$30.00</span> <span class="save">You save $10.00</span></div>', expect: '30.00 USD' },
+  { name: 'negative discount line', html: '<div class="price"><span class="now">$30.00</span> <span class="discount">-$10.00</span></div>', expect: '30.00 USD' },
+  { name: 'related-products carousel', html: '<p class="price">$30.00</p><section class="related-products"><h2>Related</h2><ul><li><span class="price">$12.00</span></li><li><span class="price">$14.00</span></li></ul></section>', expect: '30.00 USD' },
+  { name: 'recommendations by heading only', html: '<p class="price">$30.00</p><div><h3>Customers also bought</h3><p class="price">$12.00</p></div>', expect: '30.00 USD' },
+  { name: 'recently viewed, upsell, cross-sell', html: '<p class="price">$30.00</p><div id="recently-viewed"><span class="price">$1.00</span></div><div class="upsell"><span class="price">$2.00</span></div><div class="cross-sell"><span class="price">$3.00</span></div><div class="swiper"><span class="price">$4.00</span></div>', expect: '30.00 USD' },
+  { name: 'WooCommerce product form.cart is the product, a cart drawer is not', html: '<form class="variations_form cart"><div class="woocommerce-variation-price"><span class="price">$30.00</span></div></form><div class="cart-drawer"><span class="price">$99.00</span></div>', expect: '30.00 USD' },
+  { name: 'header mini-cart and footer', html: '<header><a class="cart">Cart $0.00</a></header><p class="price">$30.00</p><footer>Gift cards from <span class="price">$10.00</span></footer>', expect: '30.00 USD' },
+  { name: 'script, template, noscript, hidden, display:none, aria-hidden', html: '<script>var p = "$99.00";</script><template><span class="price">$98.00</span></template><noscript><span class="price">$97.00</span></noscript><span class="price" hidden>$96.00</span><span class="price" style="display:none">$95.00</span><span class="price" aria-hidden="true">$94.00</span><p class="price">$30.00</p>', expect: '30.00 USD' },
+  { name: 'quantity tiers', html: '<p class="price">$10.00</p><table class="tier-prices"><tr><td>3+</td><td><span class="price">$9.00</span></td></tr><tr><td>10+</td><td><span class="price">$8.00</span></td></tr></table><p>2 for <span class="price">$18.00</span></p>', expect: '10.00 USD' },
+  { name: '"from" range beside the selected variant', html: '<p class="range">From <span class="price">$10.00</span></p><p class="price">$14.00</p>', expect: '14.00 USD' },
+  { name: 'prices in prose are not read when a price holder exists', html: '<p class="price">$30.00</p><p>Bought together with the <b>$5.00</b> case.</p>', expect: '30.00 USD' },
+  // Refusals: the page does not determine one current price.
+  { name: 'two current prices disagree', html: '<div class="buybox"><span class="price">$30.00</span></div><div class="other"><span class="price">$32.00</span></div>', expect: 'price/ambiguous' },
+  { name: 'incl. and excl. VAT both shown', html: '<p class="price">€119.00 <span>incl. VAT</span></p><p class="price">€100.00 <span>excl. VAT</span></p>', lang: 'en-IE', expect: 'price/ambiguous' },
+  { name: 'only a "from" price', html: '<p class="price">From $10.00</p>', expect: 'price/range' },
+  { name: 'only a struck price', html: '<p class="price"><del>$10.00</del> Sold out</p>', expect: 'price/only-reference' },
+  { name: 'no price at all', html: '<p>Call us for a quote</p>', expect: 'price/not-found' },
+  { name: 'only a unit price', html: '<p class="price">€2.50 / kg</p>', lang: 'en-IE', expect: 'price/not-found' },
+];
+
+function describeResult(res: CrawlResponse): string {
+  const result = res.visiblePrice();
+  if (!result.ok) return result.reason;
+  const was = result.regular ? ` was ${toCurrencyScale(result.regular.amount, result.currency)}` : '';
+  return `${toCurrencyScale(result.amount, result.currency)} ${result.currency}${was}`;
+}
+
+describe('visiblePrice(): one trap per snippet', () => {
+  it.each(CASES)('$name', ({ html, expect: wanted, lang }) => {
+    const got = describeResult(htmlResponse(page(html, lang)));
+    expect(got).toBe(wanted);
+  });
+});
+
+describe('visiblePrice(): what it returns besides the amount', () => {
+  it('names the text and the element it read, and the struck regular price beside it', () => {
+    const res = htmlResponse(page('<div id="buy-box"><p class="price"><del>$25.00</del> <ins class="now">$19.99</ins></p></div>'));
+    const result = res.visiblePrice();
+    expect(result.ok && { text: result.text, path: result.path, regular: result.regular && [result.regular.text, result.regular.path] }).toEqual({
+      text: '$19.99',
+      path: 'div#buy-box > p.price > ins.now',
+      regular: ['$25.00', 'div#buy-box > p.price > del'],
+    });
+  });
+
+  it('lists the disagreeing candidates with a refusal, and reads one block when given a scope', () => {
+    const html = page('<div id="a"><span class="price">$30.00</span></div><div id="b"><span class="price">$32.00</span></div>');
+    const res = htmlResponse(html);
+    const refused = res.visiblePrice();
+    expect(refused.ok ? null : refused.candidates.map((c) => c.text)).toEqual(['$30.00', '$32.00']);
+    const scoped = res.visiblePrice('#b');
+    expect(scoped.ok && scoped.amount.toFixed(2)).toBe('32.00');
+    expect(res.visiblePrice(res.$('#a')).ok).toBe(true);
+  });
+
+  it('takes the locale from Content-Language or og:locale when <html lang> is missing', () => {
+    const body = '<span class="price">1.299</span>';
+    const viaHeader = htmlResponse(`<html><body>${body}</body></html>`, { 'content-language': 'de-DE' }).visiblePrice();
+    expect(viaHeader.ok && [viaHeader.amount.toFixed(), viaHeader.currency]).toEqual(['1299', 'EUR']);
+    const viaOg = htmlResponse(`<html><head><meta property="og:locale" content="en_US"></head><body>${body}</body></html>`).visiblePrice();
+    expect(viaOg.ok && [viaOg.amount.toFixed(), viaOg.currency]).toEqual(['1.299', 'USD']);
+  });
+
+  it('falls back to the spider default currency when neither text nor page name one', () => {
+    const res = htmlResponse('<html><body><span class="price">24.90</span></body></html>');
+    const bare = res.visiblePrice();
+    expect(bare.ok && bare.currency).toBe(null);
+    const withDefault = res.visiblePrice(undefined, { defaultCurrency: 'CHF' });
+    expect(withDefault.ok && withDefault.currency).toBe('CHF');
+  });
+});
+
+describe('visiblePricing(): the other pricing fields, exact', () => {
+  const shop = page(`
+    <p class="price">3,49 €</p><p class="grundpreis">(6,98 € / kg)</p>
+    <table class="staffel"><tr><td>ab 3 Stück</td><td class="price">3,29 €</td></tr><tr><td>ab 10 Stück</td><td class="price">2,99 €</td></tr></table>
+    <p class="versand">Versand <span class="price">4,95 €</span> · versandkostenfrei ab <span class="price">50,00 €</span></p>
+    <p class="stock">Auf Lager</p>`, 'de-DE');
+
+  it('reads unit price, quantity tiers, shipping cost and threshold, and availability', () => {
+    const res = htmlResponse(shop);
+    const price = res.visiblePrice();
+    expect(price.ok && price.amount.toFixed(2)).toBe('3.49');
+    const fields = res.visiblePricing();
+    expect({
+      unit: fields.unitPrice && [fields.unitPrice.amount.toFixed(2), fields.unitPrice.currency, fields.unitPrice.quantity.toFixed(), fields.unitPrice.unit],
+      tiers: fields.tiers.map((t) => [t.minQuantity, t.price.toFixed(2), t.forQuantity]),
+      shipping: fields.shipping && [fields.shipping.cost?.toFixed(2), fields.shipping.freeOver?.toFixed(2), fields.shipping.currency],
+      availability: fields.availability,
+      refused: fields.refused,
+    }).toEqual({
+      unit: ['6.98', 'EUR', '1', 'kg'],
+      tiers: [[3, '3.29', 1], [10, '2.99', 1]],
+      shipping: ['4.95', '50.00', 'EUR'],
+      availability: 'InStock',
+      refused: {},
+    });
+  });
+
+  it('"2 for" tiers keep the price of the bundle; per 100 g keeps its quantity; disagreeing shipping costs refuse', () => {
+    const res = htmlResponse(page('<p class="price">£2.40</p><p>£1.20 per 100 g</p><p class="deal">2 for <span class="price">£4.00</span></p><p>Delivery £3.95</p><p>Delivery £4.95</p><p class="availability">Out of stock</p>', 'en-GB'));
+    const fields = res.visiblePricing();
+    expect(fields.unitPrice && [fields.unitPrice.amount.toFixed(2), fields.unitPrice.quantity.toFixed(), fields.unitPrice.unit]).toEqual(['1.20', '100', 'g']);
+    expect(fields.tiers.map((t) => [t.minQuantity, t.price.toFixed(2), t.forQuantity])).toEqual([[2, '4.00', 2]]);
+    expect([fields.shipping, fields.refused.shipping]).toEqual([null, 'price/ambiguous']);
+    expect(fields.availability).toBe('OutOfStock');
+  });
+});
