@@ -1,6 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Tests run the sources: the package name resolves to the public entry's source, as tsconfig's paths do.
+  // (Child processes that run the CLI use the built dist/, which `npm test` builds first.)
+  resolve: { alias: [{ find: /^pricecrawl$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) }] },
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 // The default downloader middleware order. Requests pass top to bottom, responses and errors bottom to top.
-import { SettingsError } from '../src/core/errors';
+import { orderComponents, type AddedComponent, type NamedComponent } from '../src/components/order-components';
 import { BlockRules } from '../src/downloader/block-rules';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
@@ -95,12 +95,22 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],
 ];
 
+/**
+ * The crawl's middlewares: the built-ins in their order, minus `middlewares.disabled`, with a project's
+ * own (`middlewares.add`, loaded by the caller) placed by before/after. An added middleware without
+ * either stands right before raw-capture, so raw capture still sees every body first.
+ */
+export function assembleMiddlewares(settings: Settings, deps: MiddlewareDeps, added: readonly AddedComponent<DownloaderMiddleware>[] = []): NamedComponent<DownloaderMiddleware>[] {
+  let shared: SharedParts | null = null;
+  const builtIns = DEFAULT_MIDDLEWARES.map(([name, make]) => ({ name, origin: 'built-in', value: () => make(settings, deps, shared!) }));
+  const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
+  const ordered = orderComponents(builtIns, addedLazy, { section: 'middlewares', kind: 'middleware', disabled: settings.middlewares.disabled, defaultBefore: 'raw-capture' });
+  // Block rules exist when the built-in block detection runs: it and the breaker must judge pages alike.
+  shared = { blocks: ordered.some((c) => c.name === 'block-detection' && c.origin === 'built-in') ? new BlockRules(settings.blockDetection) : null };
+  return ordered.map((component) => ({ ...component, value: component.value() }));
+}
+
+/** The built-in chain alone (tests and tools that need no project components). */
 export function defaultMiddlewares(settings: Settings, deps: MiddlewareDeps): DownloaderMiddleware[] {
-  const known = new Set(DEFAULT_MIDDLEWARES.map(([name]) => name));
-  for (const name of settings.middlewares.disabled) {
-    if (!known.has(name)) throw new SettingsError(`middlewares.disabled: unknown middleware "${name}" (known: ${[...known].join(', ')})`);
-  }
-  const enabled = DEFAULT_MIDDLEWARES.filter(([name]) => !settings.middlewares.disabled.includes(name));
-  const shared: SharedParts = { blocks: enabled.some(([name]) => name === 'block-detection') ? new BlockRules(settings.blockDetection) : null };
-  return enabled.map(([, make]) => make(settings, deps, shared));
+  return assembleMiddlewares(settings, deps).map((component) => component.value);
 }

@@ -1,5 +1,5 @@
 // The default item pipeline: which stages run, in which order, minus `pipeline.disabled`.
-import { SettingsError } from '../src/core/errors';
+import { orderComponents, type AddedComponent, type NamedComponent } from '../src/components/order-components';
 import type { PipelineStage } from '../src/pipeline/stage';
 import type { Settings } from '../src/settings/schema';
 import { DedupeStage } from './dedupe-stage';
@@ -42,16 +42,20 @@ const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
   dedupe: () => new DedupeStage(),
 };
 
+/**
+ * The run's stages: the built-ins in their order, minus `pipeline.disabled`, with a project's own
+ * (`pipeline.add`, loaded by the caller) placed by before/after; without either, after the built-ins.
+ */
+export function assembleStages(settings: Settings, added: readonly AddedComponent<PipelineStage>[] = []): NamedComponent<PipelineStage>[] {
+  const builtIns = DEFAULT_STAGE_ORDER.map((name) => ({ name, origin: 'built-in', value: () => FACTORIES[name](settings) }));
+  const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
+  const ordered = orderComponents(builtIns, addedLazy, { section: 'pipeline', kind: 'stage', disabled: settings.pipeline.disabled, defaultBefore: null });
+  return ordered.map((component) => ({ ...component, value: component.value() }));
+}
+
+/** The built-in stages alone (tests and `pricecrawl check`). */
 export function defaultPipeline(settings: Settings): PipelineStage[] {
-  const known = new Set<string>(DEFAULT_STAGE_ORDER);
-  const unknown = settings.pipeline.disabled.filter((name) => !known.has(name));
-  if (unknown.length > 0) {
-    throw new SettingsError(
-      `pipeline.disabled: unknown stage ${unknown.map((name) => `"${name}"`).join(', ')}; known stages: ${DEFAULT_STAGE_ORDER.join(', ')}`,
-    );
-  }
-  const disabled = new Set(settings.pipeline.disabled);
-  return DEFAULT_STAGE_ORDER.filter((name) => !disabled.has(name)).map((name) => FACTORIES[name](settings));
+  return assembleStages(settings).map((component) => component.value);
 }
 
 /** Alarm codes (`alarms/<code>/…` stats) whose settings make a run that raised them exit 3. */

@@ -1,5 +1,5 @@
 // Spider for the hostile demo host: the JSON-LD shop's spider with the settings a defended retail site needs.
-import type { SettingsOverrides } from '../src/settings/schema';
+import type { SettingsOverrides } from 'pricecrawl';
 import { DemoJsonLdShopSpider } from './demo-jsonld-shop';
 
 /**

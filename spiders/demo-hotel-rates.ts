@@ -1,8 +1,5 @@
 // Spider for the demo hotel rate API: a rate-shop matrix (hotels × check-ins × LOS × occupancy), one JSON request per cell.
-import type { PriceItem } from '../src/core/item';
-import type { CrawlResponse } from '../src/core/response';
-import { Spider, type SpiderOutput } from '../src/core/spider';
-import { addDays, expandMatrix, rateKeyId, type RateKey, type RateMatrix } from '../src/matrix/rate-matrix';
+import { addDays, expandMatrix, rateKeyId, Spider, type CrawlResponse, type PriceItem, type RateKey, type RateMatrix, type SpiderOutput } from 'pricecrawl';
 import { DEMO_HOTELS } from '../demo/hotel-rates/hotel-rate-api';
 import { parseShopBase, requireShopBase, type ShopBase } from './support/shop-base-url';
 

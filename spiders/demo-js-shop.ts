@@ -1,11 +1,6 @@
 // Spider for the demo JS-rendered shop, in the browser: scrolls the listing to its end, prices from the rendered DOM.
+import { scrollToEnd, type BrowserRequestOptions, type CrawlRequest, type CrawlResponse, type PriceItem, type SpiderOutput } from 'pricecrawl';
 import type { Page } from 'playwright-core';
-import { scrollToEnd } from '../src/browser/infinite-scroll';
-import type { BrowserRequestOptions } from '../src/core/browser-options';
-import type { PriceItem } from '../src/core/item';
-import type { CrawlRequest } from '../src/core/request';
-import type { CrawlResponse } from '../src/core/response';
-import type { SpiderOutput } from '../src/core/spider';
 import { cleanText, firstText } from './support/page-text';
 import { DemoShopSpider } from './support/demo-shop-spider';
 

@@ -1,8 +1,5 @@
 // Spider for the demo microdata home & garden shop: home → categories → paged listings → microdata products.
-import type { PriceItem } from '../src/core/item';
-import type { JsonObject } from '../src/core/json';
-import type { CrawlResponse } from '../src/core/response';
-import type { SpiderOutput } from '../src/core/spider';
+import type { CrawlResponse, JsonObject, PriceItem, SpiderOutput } from 'pricecrawl';
 import { firstText } from './support/page-text';
 import { DemoShopSpider } from './support/demo-shop-spider';
 import { structuredItem } from './support/structured-item';

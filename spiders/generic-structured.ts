@@ -1,9 +1,5 @@
 // Generic spider: products from structured data checked against the visible price (or the visible price alone), from listings or a sitemap.
-import { PricecrawlError } from '../src/core/errors';
-import type { JsonObject } from '../src/core/json';
-import type { CrawlResponse } from '../src/core/response';
-import { Spider, type SpiderOutput } from '../src/core/spider';
-import type { StructuredOptions } from '../src/structured/structured-data';
+import { PricecrawlError, Spider, type CrawlResponse, type JsonObject, type SpiderOutput, type StructuredOptions } from 'pricecrawl';
 import { nextPageLinks, productCardLinks } from './support/listing-links';
 import { readSitemap } from './support/sitemap';
 import { productItem } from './support/product-item';

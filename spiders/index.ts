@@ -1,7 +1,5 @@
 // The spider registry: names used on the command line (`pricecrawl crawl <name>`) and by the demo.
-import { didYouMean } from '../src/core/closest-name';
-import { PricecrawlError } from '../src/core/errors';
-import type { SpiderClass } from '../src/core/spider';
+import { didYouMean, PricecrawlError, type SpiderClass } from 'pricecrawl';
 import { DemoHotelRatesSpider } from './demo-hotel-rates';
 import { DemoHostileShopSpider } from './demo-hostile-shop';
 import { DemoJsShopSpider } from './demo-js-shop';

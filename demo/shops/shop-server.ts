@@ -14,6 +14,8 @@ export interface ShopHit {
   /** `performance.now()` when the request arrived. */
   atMs: number;
   userAgent: string | null;
+  /** Every request header as received (tests check what a project's middleware added). */
+  headers: IncomingMessage['headers'];
   /** The hostile rule behind the answer, when one was (see ShopReply.rule). */
   rule?: string;
 }
@@ -110,7 +112,7 @@ export async function startShopServer(site: ShopSite, options: ShopServerOptions
         reply = { status: 500, contentType: 'text/plain; charset=utf-8', body: `demo shop error: ${String(error)}\n` };
       }
     }
-    hits.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, status: reply.status, atMs, userAgent: req.headers['user-agent'] ?? null, rule: reply.rule });
+    hits.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, status: reply.status, atMs, userAgent: req.headers['user-agent'] ?? null, headers: req.headers, rule: reply.rule });
     if (latencyMs > 0) setTimeout(() => send(req, res, reply), latencyMs);
     else send(req, res, reply);
   });

@@ -1,7 +1,5 @@
 // Base of the demo shop spiders: the shop address from `-a baseUrl=...`, its host the only allowed one.
-import type { JsonObject } from '../../src/core/json';
-import type { CrawlRequestInit } from '../../src/core/request';
-import { Spider, type SpiderOutput } from '../../src/core/spider';
+import { Spider, type CrawlRequestInit, type JsonObject, type SpiderOutput } from 'pricecrawl';
 import { parseShopBase, requireShopBase, type ShopBase } from './shop-base-url';
 
 export abstract class DemoShopSpider extends Spider {

@@ -1,7 +1,6 @@
 // Generic listing navigation: links of priced product cards and the next page, for shops without a sitemap.
+import { showsPrice, type CrawlResponse } from 'pricecrawl';
 import { decodeHTML } from 'entities';
-import type { CrawlResponse } from '../../src/core/response';
-import { showsPrice } from '../../src/prices/shows-price';
 
 /** Elements that wrap one product on a listing. */
 const CARD = 'li, article, [class*="card"], [class*="tile"], [class*="product"], [class*="item"]';

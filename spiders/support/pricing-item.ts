@@ -1,8 +1,5 @@
 // PricingFields (exact Decimals) → the item's pricing fields as stored: exact strings at the currency's scale.
-import type { PricingItemFields } from '../../src/core/item';
-import type { Decimal } from '../../src/core/money';
-import type { PricingFields } from '../../src/core/pricing';
-import { toCurrencyScale } from '../../src/prices/iso-currencies';
+import { toCurrencyScale, type Decimal, type PricingFields, type PricingItemFields } from 'pricecrawl';
 
 export function pricingItemFields(fields: PricingFields, itemCurrency: string | null): PricingItemFields {
   const scaled = (value: Decimal | null, currency: string | null) => (value ? toCurrencyScale(value, currency ?? itemCurrency) : null);

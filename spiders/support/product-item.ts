@@ -1,10 +1,5 @@
 // A product page → one price item: structured data checked against the visible price, pricing fields from both, the source named.
-import type { PriceItem, PricingItemFields, StoredPriceCheck } from '../../src/core/item';
-import { emptyPricing, mergePricing } from '../../src/core/pricing';
-import type { CrawlResponse } from '../../src/core/response';
-import { toCurrencyScale } from '../../src/prices/iso-currencies';
-import type { StructuredProduct } from '../../src/structured/structured-types';
-import { checkPrices, type PriceCheck } from '../../src/visible/price-check';
+import { checkPrices, emptyPricing, mergePricing, toCurrencyScale, type CrawlResponse, type PriceCheck, type PriceItem, type PricingItemFields, type StoredPriceCheck, type StructuredProduct } from 'pricecrawl';
 import { pricingItemFields } from './pricing-item';
 import { structuredItem } from './structured-item';
 

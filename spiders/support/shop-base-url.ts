@@ -1,5 +1,5 @@
 // The `baseUrl` spider argument shared by the demo spiders: parsed once, turned into allowed domains.
-import { PricecrawlError } from '../../src/core/errors';
+import { PricecrawlError } from 'pricecrawl';
 
 export interface ShopBase {
   /** "http://127.0.0.1:8081" */

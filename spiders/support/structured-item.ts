@@ -1,7 +1,5 @@
 // A price item from a structured-data product: the fields every structured spider yields, prices exact.
-import type { PriceItem } from '../../src/core/item';
-import { toCurrencyScale } from '../../src/prices/iso-currencies';
-import type { StructuredProduct } from '../../src/structured/structured-types';
+import { toCurrencyScale, type PriceItem, type StructuredProduct } from 'pricecrawl';
 
 /**
  * `price` stays a Decimal (the pipeline keeps it exact); the regular price of a sale and a range's

@@ -2,7 +2,8 @@
 import { SettingsError } from '../core/errors';
 import { loadFixtures, type Fixture } from '../contracts/fixture-file';
 import { judgeFixture } from '../contracts/judge-fixture';
-import { DEFAULT_ROOT, loadProjectSpiders } from '../contracts/project-spiders';
+import { findProject, projectAt } from '../project/find-project';
+import { loadSpiderRegistry } from '../project/spider-registry';
 import { runFixture } from '../contracts/run-fixture';
 import type { SpiderClass } from '../core/spider';
 import { loadSettings } from '../settings/load-settings';
@@ -36,13 +37,14 @@ function formatTable(rows: readonly CheckRow[]): string {
 }
 
 export async function checkCommand(spiderName: string | undefined, opts: CheckOptions): Promise<number> {
-  const root = opts.root ?? DEFAULT_ROOT;
-  const project = await loadProjectSpiders(root);
-  const names = spiderName ? [spiderName] : Object.keys(project.spiderRegistry).sort();
+  const project = opts.root ? projectAt(opts.root) : findProject();
+  const root = project.root;
+  const registry = await loadSpiderRegistry(project);
+  const names = spiderName ? [spiderName] : registry.names();
   const rows: CheckRow[] = [];
   const bare: string[] = [];
   for (const name of names) {
-    const SpiderClass = project.findSpider(name);
+    const SpiderClass = registry.find(name);
     const fixtures = loadFixtures(root, name);
     if (fixtures.length === 0) bare.push(name);
     for (const fixture of fixtures) rows.push(await checkFixture(SpiderClass, fixture, opts));

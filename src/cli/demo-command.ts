@@ -1,7 +1,6 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
 import { startDemoShops, startHostileShop, startJsShop, startTrapShop } from '../../demo/demo-shops';
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
-import { findSpider } from '../../spiders/index';
 import { parseStoreUrl } from '../../storage/store-url';
 import { maskSecretsInText } from '../core/mask-secrets';
 import { LiveProgress } from '../crawl/live-progress';
@@ -11,6 +10,8 @@ import { exitCodeFor, formatSummary, type RunSummary } from '../engine/run-summa
 import { chromiumPresent } from '../fetch/chromium-launch';
 import { createLogger } from '../log/logger';
 import { loadSettings } from '../settings/load-settings';
+import { packageProject } from '../project/find-project';
+import { loadSpiderRegistry, type SpiderRegistry } from '../project/spider-registry';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 
@@ -33,7 +34,9 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
   const { settings } = loadSettings({ cliPairs });
   const live = LiveProgress.forTerminal(settings, 'demo');
   const log = createLogger({ ...settings.log, prettyDestination: live?.logStream });
-  const jsSkip = chromiumMissingFor('demo-js', cliPairs);
+  // The demo spiders ship with the package, whichever project the command runs in.
+  const demoSpiders = await loadSpiderRegistry(packageProject());
+  const jsSkip = chromiumMissingFor(demoSpiders, 'demo-js', cliPairs);
   const groups = await startShops(opts, jsSkip === null);
   const shops = groups.flatMap((group) => group.shops);
   process.stdout.write(`demo shops on loopback:\n${shops.map((shop) => `  ${shop.name.padEnd(24)} ${shop.origin}  (spider ${shop.spider})`).join('\n')}\n\n`);
@@ -44,7 +47,7 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     // crawl failing to start must not take the shops away from the others: every crawl settles first.
     const outcomes = await Promise.allSettled(
       shops.map(async (shop) => {
-        const spider = new (findSpider(shop.spider))(shop.spiderArgs ?? { baseUrl: shop.origin });
+        const spider = new (demoSpiders.find(shop.spider))(shop.spiderArgs ?? { baseUrl: shop.origin });
         const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
         return runCrawl({
           spider, loaded, log, liveProgress: live !== null, onEngine: (engine) => engines.push(engine), onSnapshotSource: (snapshot) => live?.add(spider.name, snapshot),
@@ -67,8 +70,8 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
 }
 
 /** The one line that says a browser shop is skipped and how to enable it; null when Chromium is there. */
-function chromiumMissingFor(spiderName: string, cliPairs: string[]): string | null {
-  const spider = new (findSpider(spiderName))({ baseUrl: 'http://127.0.0.1' });
+function chromiumMissingFor(demoSpiders: SpiderRegistry, spiderName: string, cliPairs: string[]): string | null {
+  const spider = new (demoSpiders.find(spiderName))({ baseUrl: 'http://127.0.0.1' });
   const { settings } = loadSettings({ spiderSettings: spider.settings, cliPairs });
   if (!usesBrowser(settings, spider) || chromiumPresent(settings.browser.executablePath)) return null;
   return `skipped the JS-rendered shop: no Chromium at ${settings.browser.executablePath}; to crawl it: apt-get install chromium (or -s browser.executablePath=<your chromium>)`;

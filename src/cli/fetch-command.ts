@@ -8,7 +8,7 @@ import { BrowserFetcher } from '../fetch/browser-fetcher';
 import type { Fetcher } from '../fetch/fetcher';
 import { HttpFetcher } from '../fetch/http-fetcher';
 import { loadSettings } from '../settings/load-settings';
-import { DEFAULT_ROOT } from '../contracts/project-spiders';
+import { findProject } from '../project/find-project';
 import { recordFixture } from '../contracts/record-fixture';
 import { parsePairs } from './spider-loader';
 import { binaryDigest, isBinaryBody, terminalSafe } from './terminal-text';
@@ -82,7 +82,7 @@ function digestLines(res: CrawlResponse): string {
 async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchCommandOptions): Promise<number> {
   if (!/^[^/]+\/[^/]+$/.test(target)) throw new SettingsError(`--save ${target}: expected <spider>/<name>, e.g. --save demo-jsonld/product`);
   const callback = opts.callback ?? 'parse';
-  const saved = await recordFixture(res, { root: opts.root ?? DEFAULT_ROOT, target, callback, args: parsePairs(opts.arg, '-a'), cliPairs: opts.set });
+  const saved = await recordFixture(res, { root: opts.root ?? findProject().root, target, callback, args: parsePairs(opts.arg, '-a'), cliPairs: opts.set });
   const { items = 0, requests = 0 } = saved.expect;
   process.stdout.write(`saved ${res.status} ${res.url} (${res.body.length} bytes) as ${saved.sidecar}\n`);
   process.stdout.write(`${callback}() gave ${items} item(s) and ${requests} request(s) on it; those are now its expectations: review them, then  pricecrawl check ${target.split('/')[0]}\n`);

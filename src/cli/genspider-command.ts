@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SettingsError } from '../core/errors';
 import { fixtureDir, saveFixture } from '../contracts/fixture-file';
-import { DEFAULT_ROOT } from '../contracts/project-spiders';
+import { findProject } from '../project/find-project';
 import { fixtureStubs } from '../scaffold/fixture-stub';
 import { registerSpider } from '../scaffold/register-spider';
 import { spiderSource, type TemplateName, type TemplateVars } from '../scaffold/spider-template';
@@ -29,7 +29,7 @@ export function domainVars(name: string, domain: string): TemplateVars {
 }
 
 export async function genspiderCommand(name: string, domain: string, opts: GenspiderOptions): Promise<number> {
-  const root = opts.root ?? DEFAULT_ROOT;
+  const root = opts.root ?? findProject().root;
   const vars = domainVars(name, domain);
   const file = join(root, 'spiders', `${name}.ts`);
   if (existsSync(file)) throw new SettingsError(`genspider: ${file} exists; pick another name or delete it first (genspider never overwrites)`);

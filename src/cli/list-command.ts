@@ -1,9 +1,11 @@
-// `pricecrawl list`: the registered spiders and their allowed domains.
-import { spiderRegistry } from '../../spiders/index';
+// `pricecrawl list`: the spiders of the current project (the bundled demo spiders outside one) and their allowed domains.
+import { findProject } from '../project/find-project';
+import { loadSpiderRegistry } from '../project/spider-registry';
 
 export async function listCommand(): Promise<number> {
-  for (const [name, SpiderClass] of Object.entries(spiderRegistry).sort(([a], [b]) => a.localeCompare(b))) {
-    const spider = new SpiderClass();
+  const registry = await loadSpiderRegistry(findProject());
+  for (const name of registry.names()) {
+    const spider = new (registry.find(name))();
     process.stdout.write(`${name}${spider.allowedDomains.length ? `  (${spider.allowedDomains.join(', ')})` : ''}\n`);
   }
   return 0;

@@ -143,7 +143,7 @@ program
   .option('--callback <name>', 'with --save: the spider callback the fixture runs (default parse)')
   .option('--meta <json>', 'with --save: the request meta the callback reads, as a JSON object')
   .option('-a, --arg <key=value>', 'with --save: spider argument (repeatable)', collect, [])
-  .option('--root <dir>', 'project root holding spiders/ (default: this checkout)')
+  .option('--root <dir>', 'project root holding spiders/ (default: the project the current folder is in)')
   .action(async (url: string, opts) => {
     const { fetchCommand } = await import('./fetch-command');
     process.exitCode = await fetchCommand(url, opts);
@@ -217,12 +217,21 @@ program
   });
 
 program
+  .command('startproject')
+  .description('write a new project (package.json depending on this pricecrawl, config, an example spider, middleware, sink and extension)')
+  .argument('<dir>', 'the new project folder (must not exist or be empty)')
+  .action(async (dir: string) => {
+    const { startprojectCommand } = await import('./startproject-command');
+    process.exitCode = await startprojectCommand(dir);
+  });
+
+program
   .command('genspider')
   .description('write a typed spider into spiders/, register it, and write contract stubs into spiders/fixtures/<name>/')
   .argument('<name>', 'spider name, kebab-case (acme-shop)')
   .argument('<domain>', 'the site: host, host:port or start URL (shop.example, 127.0.0.1:8081)')
   .addOption(new Option('--template <template>', 'spider template').choices(['basic', 'browser', 'structured', 'rate-matrix']).default('basic'))
-  .option('--root <dir>', 'project root holding spiders/ (default: this checkout)')
+  .option('--root <dir>', 'project root holding spiders/ (default: the project the current folder is in)')
   .action(async (name: string, domain: string, opts) => {
     const { genspiderCommand } = await import('./genspider-command');
     process.exitCode = await genspiderCommand(name, domain, opts);
@@ -246,7 +255,7 @@ program
   .argument('[spider]', 'only this spider')
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
   .option('--config <file>', 'project settings file')
-  .option('--root <dir>', 'project root holding spiders/ (default: this checkout)')
+  .option('--root <dir>', 'project root holding spiders/ (default: the project the current folder is in)')
   .action(async (spider: string | undefined, opts) => {
     const { checkCommand } = await import('./check-command');
     process.exitCode = await checkCommand(spider, opts);

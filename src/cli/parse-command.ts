@@ -10,7 +10,8 @@ import { HttpFetcher } from '../fetch/http-fetcher';
 import { hostKeyOf } from '../politeness/host-key';
 import { loadSettings } from '../settings/load-settings';
 import { toJsonValue } from '../pipeline/json-value';
-import { spiderRegistry } from '../../spiders/index';
+import { findProject } from '../project/find-project';
+import { loadSpiderRegistry } from '../project/spider-registry';
 import { parseMeta } from './fetch-command';
 import { loadSpiderClass, parsePairs } from './spider-loader';
 
@@ -26,7 +27,7 @@ export interface ParseCommandOptions {
 
 export async function parseCommand(url: string, opts: ParseCommandOptions): Promise<number> {
   const args = parsePairs(opts.arg, '-a');
-  const spider = opts.spider ? new (await loadSpiderClass(opts.spider))(args) : spiderForUrl(url, args);
+  const spider = opts.spider ? new (await loadSpiderClass(opts.spider))(args) : await spiderForUrl(url, args);
   const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs: opts.set });
   const request = new CrawlRequest({ url, callback: opts.callback, meta: parseMeta(opts.meta) });
   const mode = fetchModeResolver(settings, spider.fetchMode, (u) => hostKeyOf(u, settings.politeness.hostKey))(request);
@@ -43,9 +44,10 @@ export async function parseCommand(url: string, opts: ParseCommandOptions): Prom
 }
 
 /** The registered spider whose allowedDomains take the URL (as `scrapy parse` guesses); asks for --spider when none or several do. */
-function spiderForUrl(url: string, args: Record<string, string>): Spider {
+async function spiderForUrl(url: string, args: Record<string, string>): Promise<Spider> {
   const matches: Spider[] = [];
-  for (const SpiderClass of Object.values(spiderRegistry)) {
+  const registry = await loadSpiderRegistry(findProject());
+  for (const SpiderClass of registry.names().map((name) => registry.find(name))) {
     let spider: Spider;
     try {
       spider = new SpiderClass(args);

@@ -3,7 +3,8 @@ import type { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { loadSettings } from '../settings/load-settings';
 import { saveFixture, type Expectation, type Fixture } from './fixture-file';
-import { loadProjectSpiders } from './project-spiders';
+import { projectAt } from '../project/find-project';
+import { loadSpiderRegistry } from '../project/spider-registry';
 import { runFixture } from './run-fixture';
 
 /** Headers that identify a session or change on every fetch: never kept in a fixture. */
@@ -32,7 +33,7 @@ export interface RecordOptions {
 /** Saves the fixture, runs the spider's callback on it and stores that output as the expectation to review. */
 export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Promise<{ sidecar: string; expect: Expectation; error: string | null }> {
   const [spiderName, name] = opts.target.split('/');
-  const SpiderClass = (await loadProjectSpiders(opts.root)).findSpider(spiderName ?? '');
+  const SpiderClass = (await loadSpiderRegistry(projectAt(opts.root))).find(spiderName ?? '');
   const headers = Object.fromEntries(Object.entries(res.headers).filter(([header]) => !DROPPED_HEADERS.has(header)));
   const fixture: Fixture = {
     spider: spiderName,

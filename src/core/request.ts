@@ -83,13 +83,23 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
     this.url = parsed.toString();
     this.callback = init.callback ?? 'parse';
     this.method = init.method ?? 'GET';
-    this.headers = init.headers ?? {};
+    this.headers = { ...init.headers }; // an own copy: middlewares may set headers on it (setHeader)
     this.body = init.body ?? null;
     this.meta = init.meta ?? ({} as M);
     this.priority = init.priority ?? 0;
     this.dontFilter = init.dontFilter ?? false;
     this.fetchMode = init.fetchMode ?? null;
     this.browser = init.browser ?? null;
+  }
+
+  /**
+   * Sets a header for this request's sends (a signing or auth middleware calls it in `processRequest`,
+   * on every attempt). Header names are case-insensitive: an existing one in another case is replaced.
+   */
+  setHeader(name: string, value: string): void {
+    const headers = this.headers as Record<string, string>;
+    for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+    headers[name] = value;
   }
 
   get fingerprint(): string {

@@ -19,8 +19,8 @@ import { PipelineRunner } from '../pipeline/pipeline-runner';
 import { BatchWriter } from '../pipeline/batch-writer';
 import { hostKeyOf } from '../politeness/host-key';
 import type { LoadedSettings } from '../settings/load-settings';
-import { defaultMiddlewares } from '../../middlewares/index';
-import { defaultPipeline, failRunAlarms } from '../../pipelines/index';
+import { failRunAlarms } from '../../pipelines/index';
+import { assembleCrawlComponents } from './crawl-components';
 import { openStores } from '../../storage/open-stores';
 import { openRobotsCache } from '../robots/open-robots-cache';
 import type { CrawlMode } from '../schedule/run-seeds';
@@ -97,14 +97,15 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   });
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
   const robotsCache = await openRobotsCache(settings, frontier.runId);
-  const middlewares = defaultMiddlewares(settings, { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache });
-  const chain = new DownloaderChain(middlewares, fetcher);
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
   if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
-  const pipeline = new PipelineRunner(defaultPipeline(settings), writer, pipelineCtx);
+  const components = await assembleCrawlComponents({ settings, log, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache }, writer });
+  const { middlewares, events } = components;
+  const chain = new DownloaderChain(middlewares, fetcher);
+  const pipeline = new PipelineRunner(components.stages, writer, pipelineCtx, events);
   const failing = failRunAlarms(settings);
-  logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: chain.names, stages: pipeline.stageNames });
+  logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames });
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds });
   options.onEngine?.(engine);
@@ -119,6 +120,8 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     try {
       await feeds.start(frontier.runId, settings.storage.dir, store);
       await pipeline.open();
+      await components.open();
+      events.emit('spider.opened', { spider: spider.name, runId: frontier.runId, resumed: options.resume === true });
       for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
       statsLogger.start();
       options.onSnapshotSource?.(snapshot);
@@ -127,11 +130,14 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     } finally {
       statsLogger.stop();
       await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
+      await components.close();
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
       await robotsCache.close();
       summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
       metrics?.runEnded();
+      const { planned, succeeded, failed, pending } = summary.ledger;
+      events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending });
       closedRun = await opened.finishRun(frontierStatus(summary)).catch((error: unknown) => {
         if (storageFailureCode(error) === null) throw error;
         engine.storageFailed(error); // the run stays unfinished: `--resume` continues it

@@ -43,7 +43,7 @@ export class BatchWriter implements ItemSink {
   private timer: NodeJS.Timeout | null = null;
   private writing = false;
   private closing = false;
-  private readonly durableListeners: DurableListener[] = [];
+  private readonly durableListeners: Array<{ listener: DurableListener; holdsAck: boolean }> = [];
 
   /** `options` takes `settings.pipeline` as is; without a logger, failures still reject `durable`. */
   constructor(
@@ -65,11 +65,12 @@ export class BatchWriter implements ItemSink {
 
   /**
    * Listeners run in order after each committed batch and before its items resolve, so what a request's
-   * ack stands for (its items stored) includes them. A listener's error is logged, never fails the batch:
-   * the items are already durable in the store.
+   * ack stands for (its items stored) includes them. A listener's error is logged and does not fail the
+   * batch (the items are durable in the store), unless it `holdsAck`: a durable sink's failure fails
+   * the batch, so its requests stay unacknowledged and their items reach the sink again later.
    */
-  afterDurable(listener: DurableListener): void {
-    this.durableListeners.push(listener);
+  afterDurable(listener: DurableListener, options: { holdsAck?: boolean } = {}): void {
+    this.durableListeners.push({ listener, holdsAck: options.holdsAck === true });
   }
 
   whenWritable(): Promise<void> {
@@ -160,10 +161,11 @@ export class BatchWriter implements ItemSink {
 
   private async notifyDurable(batch: Entry[]): Promise<void> {
     const items = batch.map((entry) => entry.stored);
-    for (const listener of this.durableListeners) {
+    for (const { listener, holdsAck } of this.durableListeners) {
       try {
         await listener(items);
       } catch (error) {
+        if (holdsAck) throw error;
         this.log.error({ err: error, items: items.length }, 'after-durable listener failed');
       }
     }

@@ -1,6 +1,7 @@
 // Runs the ordered pipeline stages on each item, counts and logs drops, hands survivors to the sink.
 import type { Item, ItemSource } from '../core/item';
 import { isDrop, type Drop, type PageOutputs, type PipelineContext, type PipelineStage } from './stage';
+import type { CrawlEventBus } from '../events/crawl-events';
 import type { ItemSink } from './item-sink';
 
 export type PipelineOutcome =
@@ -18,6 +19,8 @@ export class PipelineRunner {
     private readonly stages: readonly PipelineStage[],
     private readonly sink: ItemSink,
     private readonly ctx: PipelineContext,
+    /** The crawl's event bus (item scraped / dropped); absent in tools that run stages alone. */
+    private readonly events?: CrawlEventBus,
   ) {}
 
   get stageNames(): string[] {
@@ -34,6 +37,7 @@ export class PipelineRunner {
   async process(item: Item, source: ItemSource): Promise<PipelineOutcome> {
     if (!this.opened) throw new Error('PipelineRunner.process() called before open()');
     if (this.closed) throw new Error('PipelineRunner.process() called after close()');
+    this.events?.emit('item.scraped', { item, url: source.url, requestId: source.requestId });
     let current: Item = item;
     for (const stage of this.stages) {
       let result: Item | Drop;
@@ -46,9 +50,10 @@ export class PipelineRunner {
         const reason = `stage-error/${stage.name}`;
         this.ctx.stats.inc(`items/dropped/${reason}`);
         this.ctx.log.error({ err: error, stage: stage.name, requestId: source.requestId, url: source.url }, 'pipeline stage threw; item dropped');
+        this.events?.emit('item.dropped', { item: current, url: source.url, requestId: source.requestId, reason, stage: stage.name });
         return { accepted: false, reason };
       }
-      if (isDrop(result)) return this.dropped(stage.name, result, source);
+      if (isDrop(result)) return this.dropped(stage.name, current, result, source);
       current = result;
     }
     await this.sink.whenWritable();
@@ -96,8 +101,9 @@ export class PipelineRunner {
     if (errors.length > 1) throw new AggregateError(errors, 'item pipeline failed to close');
   }
 
-  private dropped(stage: string, result: Drop, source: ItemSource): PipelineOutcome {
+  private dropped(stage: string, item: Item, result: Drop, source: ItemSource): PipelineOutcome {
     this.ctx.stats.inc(`items/dropped/${result.reason}`);
+    this.events?.emit('item.dropped', { item, url: source.url, requestId: source.requestId, reason: result.reason, stage });
     this.ctx.log.debug({ stage, reason: result.reason, detail: result.detail, requestId: source.requestId, url: source.url }, 'item dropped');
     return { accepted: false, reason: result.reason };
   }

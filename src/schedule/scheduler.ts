@@ -2,16 +2,16 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Cron } from 'croner';
 import type { Logger } from 'pino';
 import { acquireFrontierConnection, type FrontierConnection } from '../frontier/frontier-connection';
 import { newRunId } from '../frontier/frontier-runs';
+import { packageRoot } from '../project/package-root';
 import type { Settings } from '../settings/schema';
 import { ScheduleLock } from '../../storage/sqlite/schedule-lock';
 import { ensureRunRecords, recordChildExit, recordScheduled } from '../../storage/sqlite/run-records';
 
-const BIN = fileURLToPath(new URL('../../bin/pricecrawl.js', import.meta.url));
+const BIN = join(packageRoot(), 'bin', 'pricecrawl.js');
 
 export interface SchedulerOptions {
   settings: Settings;

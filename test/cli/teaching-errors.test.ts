@@ -1,4 +1,5 @@
 // Errors that teach: each common mistake prints one message naming the fix, exits 2, and shows a stack only with --debug.
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { cli } from '../support/run-cli';
@@ -27,7 +28,7 @@ describe.concurrent('errors that teach', { timeout: 180_000 }, () => {
     const run = await cli(['crawl', 'demo-jsonlb']);
     expect(run.code).toBe(2);
     const known = Object.keys(spiderRegistry).sort().join(', ');
-    expect(run.stderr).toBe(`pricecrawl: no spider named "demo-jsonlb"; did you mean "demo-jsonld"?; known spiders: ${known} (or pass a path to a spider file)\n`);
+    expect(run.stderr).toBe(`pricecrawl: no spider named "demo-jsonlb"; did you mean "demo-jsonld"?; known spiders: ${known} (in ${resolve(import.meta.dirname, '../../spiders')}; or pass a path to a spider file)\n`);
   });
 
   it('suggests the closest settings key, and prints the stack only with --debug', async () => {

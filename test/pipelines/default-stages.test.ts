@@ -119,6 +119,6 @@ describe('defaultPipeline', () => {
     }
     expect(caught).toBeInstanceOf(SettingsError);
     expect((caught as SettingsError).code).toBe('SETTINGS_INVALID');
-    expect((caught as Error).message).toMatch(/^pipeline\.disabled: unknown stage "dedup"; known stages: pii-redaction, listing-drop-alarm, null-price-alarm, price-coercion, required-fields, schema-validation, dedupe$/);
+    expect((caught as Error).message).toMatch(/^pipeline\.disabled: unknown stage "dedup"; did you mean "dedupe"\?; known stages: pii-redaction, listing-drop-alarm, null-price-alarm, price-coercion, required-fields, schema-validation, dedupe$/);
   });
 });

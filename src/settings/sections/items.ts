@@ -1,5 +1,6 @@
 // Settings of the item side: the pipeline and its stages (null-price alarm, PII redaction, listing-drop alarm).
 import { z } from 'zod';
+import { orderedComponentEntry, sinkEntry } from '../../components/component-entry';
 import { ms } from './units';
 
 export const itemSettings = {
@@ -9,8 +10,12 @@ export const itemSettings = {
       batchSize: z.number().int().min(1).default(200),
       /** Longest an item waits in a partial batch. */
       batchMaxAgeMs: ms().default(500),
-      /** Stage names to leave out of the default order. */
+      /** Stage names to leave out (built-in or added). */
       disabled: z.array(z.string()).default([]),
+      /** A project's own stages by name: module, before/after, options (src/components/component-entry.ts). */
+      add: z.record(z.string(), orderedComponentEntry).default({}),
+      /** Where stored items also go (a webhook, a queue, a file): module, options, and whether the ack waits for it. */
+      sinks: z.record(z.string(), sinkEntry).default({}),
       /** ISO 4217 code for prices whose page names no currency (and to resolve `$`, `kr`). */
       defaultCurrency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR').optional(),
       /** Alarm on items without a valid price (null counts as missing), per spider and per host. */

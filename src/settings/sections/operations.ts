@@ -1,5 +1,6 @@
 // Settings of running crawls: storage, the frontier, shutdown, logging, metrics, live progress and scheduling.
 import { z } from 'zod';
+import { componentEntry } from '../../components/component-entry';
 import { storeUrlProblem } from '../../../storage/store-url';
 import { ms } from './units';
 
@@ -136,4 +137,14 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
+  /** The project's layout, read from its pricecrawl.config.json (paths relative to that file). */
+  project: z
+    .object({
+      /** Folders whose modules define the project's spiders (a folder's index module may export `spiderRegistry` instead). */
+      spiders: z.array(z.string().min(1)).min(1).default(['spiders']),
+    })
+    .strict()
+    .prefault({}),
+  /** A project's extensions by name: modules whose `register(events, context)` subscribes to the crawl's events. */
+  extensions: z.record(z.string(), componentEntry).default({}),
 };

@@ -1,5 +1,6 @@
 // Settings of the resilience middlewares: retries, the circuit breaker, robots.txt, block detection, sessions, throttle.
 import { z } from 'zod';
+import { orderedComponentEntry } from '../../components/component-entry';
 import { ms } from './units';
 
 /**
@@ -52,8 +53,10 @@ function isProxyUrl(value: string): boolean {
 export const resilienceSettings = {
   middlewares: z
     .object({
-      /** Middleware names to leave out of the default order. */
+      /** Middleware names to leave out (built-in or added). */
       disabled: z.array(z.string()).default([]),
+      /** A project's own middlewares by name: module, before/after, options (src/components/component-entry.ts). */
+      add: z.record(z.string(), orderedComponentEntry).default({}),
     })
     .strict()
     .prefault({}),

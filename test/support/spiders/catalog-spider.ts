@@ -1,8 +1,5 @@
 // Test spider for the loopback catalog site: listings → products, price text as shown on the page.
-import type { PriceItem } from '../../../src/core/item';
-import type { CrawlResponse } from '../../../src/core/response';
-import { CrawlRequest } from '../../../src/core/request';
-import { Spider, type SpiderOutput } from '../../../src/core/spider';
+import { CrawlRequest, Spider, type CrawlResponse, type PriceItem, type SpiderOutput } from 'pricecrawl';
 
 interface ListingMeta {
   page: number;

@@ -1,6 +1,5 @@
 // Test spider with the mistakes newcomers make: a misspelt callback name, a start URL outside allowedDomains.
-import type { CrawlResponse } from '../../../src/core/response';
-import { Spider, type SpiderOutput } from '../../../src/core/spider';
+import { Spider, type CrawlResponse, type SpiderOutput } from 'pricecrawl';
 
 export class MistakeSpider extends Spider {
   readonly name = 'mistake';

@@ -1,7 +1,5 @@
 // Test spider for a link tree: one priced item per page, every link of the page followed with `followAll`.
-import type { PriceItem } from '../../../src/core/item';
-import type { CrawlResponse } from '../../../src/core/response';
-import { Spider, type SpiderOutput } from '../../../src/core/spider';
+import { Spider, type CrawlResponse, type PriceItem, type SpiderOutput } from 'pricecrawl';
 
 export class TreeSpider extends Spider {
   readonly name = 'tree';

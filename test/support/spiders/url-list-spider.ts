@@ -1,7 +1,5 @@
 // Test spider: fetches the given URLs and yields one priced item per page, keyed by the URL path.
-import type { PriceItem } from '../../../src/core/item';
-import type { CrawlResponse } from '../../../src/core/response';
-import { Spider, type SpiderOutput } from '../../../src/core/spider';
+import { Spider, type CrawlResponse, type PriceItem, type SpiderOutput } from 'pricecrawl';
 
 export class UrlListSpider extends Spider {
   readonly name = 'url-list';

@@ -1,0 +1,47 @@
+// How a project names one of its own components in settings: the module to load, where it stands, its options.
+import { z } from 'zod';
+
+/**
+ * `middlewares.add`, `pipeline.add`: `{ "sign-requests": { "module": "./middlewares/sign.ts", "after": "sessions" } }`.
+ * The key is the component's name in the chain. A key that names a built-in replaces it in place.
+ * `before`/`after` name another component (built-in or added); without either an added middleware
+ * stands next to the fetcher's end of the built-ins it may not pass (see the chain's default anchor)
+ * and an added stage runs after the built-in stages.
+ */
+export const orderedComponentEntry = z
+  .object({
+    /** Path of the module, relative to the project folder (where pricecrawl.config.json is). */
+    module: z.string().min(1),
+    /** The export to use; `default` when absent. */
+    export: z.string().min(1).optional(),
+    before: z.string().min(1).optional(),
+    after: z.string().min(1).optional(),
+    /** Passed to the component's constructor or factory as is. */
+    options: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict()
+  .refine((entry) => !(entry.before && entry.after), 'set before or after, not both');
+
+/** `pipeline.sinks`, `extensions`: unordered components (sinks run in name order, extensions all hear every event). */
+export const componentEntry = z
+  .object({
+    module: z.string().min(1),
+    export: z.string().min(1).optional(),
+    options: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+
+/** A sink also says whether the ack waits for it. */
+export const sinkEntry = componentEntry
+  .extend({
+    /**
+     * true: a request is acknowledged only after this sink took its items (a failure fails their
+     * batch, so the requests stay unacknowledged and are fetched again). false: best effort, failures logged.
+     */
+    durable: z.boolean().default(true),
+  })
+  .strict();
+
+export type OrderedComponentEntry = z.output<typeof orderedComponentEntry>;
+export type ComponentEntry = z.output<typeof componentEntry>;
+export type SinkEntry = z.output<typeof sinkEntry>;

@@ -1,0 +1,50 @@
+// Loads one of a project's components from its module: a class, a factory function or a ready object.
+import { resolve } from 'node:path';
+import { SettingsError } from '../core/errors';
+import { importUserModule } from '../project/import-user-module';
+
+export type ComponentKind = 'middleware' | 'stage' | 'sink' | 'extension';
+
+/** The methods that make a value a component of each kind (at least one of them). */
+const SHAPE: Record<ComponentKind, readonly string[]> = {
+  middleware: ['processRequest', 'processResponse', 'processError'],
+  stage: ['process'],
+  sink: ['write'],
+  extension: ['register'],
+};
+
+export interface ComponentSource {
+  module: string;
+  export?: string;
+  options: Record<string, unknown>;
+}
+
+/**
+ * `module` is resolved against the project folder. The export may be a class (`new X(options)`), a
+ * factory (`x(options)`, possibly async) or an object. The component gets the settings key as its
+ * `name` when it has none, so logs and the start-up order name it as the project does.
+ */
+export async function loadComponent<T extends object>(kind: ComponentKind, name: string, source: ComponentSource, projectRoot: string): Promise<T> {
+  const path = resolve(projectRoot, source.module);
+  const where = `${kind} "${name}" (${source.module})`;
+  let exported: unknown;
+  try {
+    exported = (await importUserModule(path))[source.export ?? 'default'];
+  } catch (error) {
+    throw new SettingsError(`${where}: cannot load ${path}: ${(error as Error).message}`);
+  }
+  if (exported === undefined) throw new SettingsError(`${where}: the module has no export "${source.export ?? 'default'}"`);
+  const value = await instantiate(exported, source.options);
+  if (typeof value !== 'object' || value === null || !SHAPE[kind].some((method) => typeof (value as Record<string, unknown>)[method] === 'function')) {
+    throw new SettingsError(`${where}: the export is not a ${kind} (it needs ${SHAPE[kind].join(' or ')})`);
+  }
+  if (!('name' in value) || typeof value.name !== 'string') Object.defineProperty(value, 'name', { value: name, enumerable: true });
+  return value as T;
+}
+
+async function instantiate(exported: unknown, options: Record<string, unknown>): Promise<unknown> {
+  if (typeof exported !== 'function') return exported;
+  // A class has a prototype with its own methods; calling it without `new` throws.
+  const isClass = /^class[\s{]/.test(Function.prototype.toString.call(exported));
+  return isClass ? new (exported as new (o: unknown) => unknown)(options) : await (exported as (o: unknown) => unknown)(options);
+}

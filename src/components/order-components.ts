@@ -1,0 +1,74 @@
+// Orders built-in and added components by name: built-ins keep their order, added ones stand where before/after say.
+import { didYouMean } from '../core/closest-name';
+import { SettingsError } from '../core/errors';
+
+export interface NamedComponent<T> {
+  name: string;
+  value: T;
+  /** `built-in`, or the module path an added component came from (shown in the start-up log). */
+  origin: string;
+}
+
+export interface AddedComponent<T> extends NamedComponent<T> {
+  before?: string;
+  after?: string;
+}
+
+export interface OrderOptions {
+  /** `middlewares`, `pipeline`: the settings section, named in errors. */
+  section: string;
+  /** `middleware`, `stage`: what one component is called in errors. */
+  kind: string;
+  /** Names to leave out (the section's `disabled`). */
+  disabled: readonly string[];
+  /** Where an added component without before/after goes: before this built-in (null: at the end). */
+  defaultBefore: string | null;
+}
+
+/**
+ * Built-ins keep their default order; each added component is placed right after (or right before)
+ * the component it names, in the order the settings list them, so `after: "sessions"` means next to
+ * sessions, not merely somewhere below it. An added component with a built-in's name replaces it in
+ * place. Unknown names and before/after chains that never reach the chain (a cycle) stop the start.
+ */
+export function orderComponents<T>(builtIns: readonly NamedComponent<T>[], added: readonly AddedComponent<T>[], options: OrderOptions): NamedComponent<T>[] {
+  const { section } = options;
+  const builtInNames = new Set(builtIns.map((c) => c.name));
+  const replacing = new Map(added.filter((c) => builtInNames.has(c.name)).map((c) => [c.name, c]));
+  const extra = added.filter((c) => !builtInNames.has(c.name));
+  const known = new Set([...builtInNames, ...extra.map((c) => c.name)]);
+  for (const name of options.disabled) {
+    if (!known.has(name)) throw new SettingsError(`${section}.disabled: unknown ${options.kind} "${name}"${didYouMean(name, [...known])}; known ${options.kind}s: ${[...known].join(', ')}`);
+  }
+  const disabled = new Set(options.disabled);
+  const sequence: NamedComponent<T>[] = builtIns.filter((c) => !disabled.has(c.name)).map((c) => replacing.get(c.name) ?? c);
+  const keptNames = new Set([...sequence.map((c) => c.name), ...extra.filter((c) => !disabled.has(c.name)).map((c) => c.name)]);
+  let waiting = extra.filter((c) => !disabled.has(c.name));
+  // Components placed after the same anchor keep the settings' order: each goes behind the earlier ones.
+  const placedAfter = new Map<string, number>();
+  while (waiting.length > 0) {
+    const still: AddedComponent<T>[] = [];
+    for (const component of waiting) {
+      const named = component.before ?? component.after;
+      if (named !== undefined && !keptNames.has(named)) {
+        throw new SettingsError(`${section}.add.${component.name}: ${component.before ? 'before' : 'after'} names "${named}", which is not in the chain${didYouMean(named, [...keptNames])} (in it: ${[...keptNames].join(', ')})`);
+      }
+      const anchor = named ?? (options.defaultBefore !== null && keptNames.has(options.defaultBefore) ? options.defaultBefore : null);
+      const at = anchor === null ? sequence.length : sequence.findIndex((c) => c.name === anchor);
+      if (at < 0) {
+        still.push(component); // its anchor is another added component not placed yet
+        continue;
+      }
+      if (anchor !== null && component.after !== undefined) {
+        const earlier = placedAfter.get(anchor) ?? 0;
+        sequence.splice(at + 1 + earlier, 0, component);
+        placedAfter.set(anchor, earlier + 1);
+      } else {
+        sequence.splice(at, 0, component);
+      }
+    }
+    if (still.length === waiting.length) throw new SettingsError(`${section}.add: before/after form a cycle among ${still.map((c) => c.name).join(', ')}`);
+    waiting = still;
+  }
+  return sequence;
+}

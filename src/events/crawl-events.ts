@@ -1,0 +1,71 @@
+// The typed events of one crawl, and the bus that delivers them to extensions without letting one break the crawl.
+import type { Logger } from 'pino';
+import type { Item } from '../core/item';
+import type { StoredItem } from '../../storage/item-store';
+
+/** Event name → payload. Observers subscribe here; anything that decides sits in the chains instead. */
+export interface CrawlEventMap {
+  'spider.opened': { spider: string; runId: string; resumed: boolean };
+  /** `reason`: the run's status (`finished`, `interrupted`, `stopped`, …). */
+  'spider.closed': { spider: string; runId: string; reason: string; planned: number; succeeded: number; failed: number; pending: number };
+  /** A callback yielded an item (before any stage). */
+  'item.scraped': { item: Item; url: string; requestId: string };
+  'item.dropped': { item: Item; url: string; requestId: string; reason: string; stage: string };
+  /** The item is durable in the run's store (its batch committed). */
+  'item.stored': { item: StoredItem };
+}
+
+export type CrawlEventName = keyof CrawlEventMap;
+export type CrawlEventHandler<E extends CrawlEventName> = (payload: CrawlEventMap[E]) => void | Promise<void>;
+
+/** What an extension sees: subscribe only. */
+export interface CrawlEvents {
+  on<E extends CrawlEventName>(event: E, handler: CrawlEventHandler<E>): void;
+}
+
+interface Subscription {
+  owner: string;
+  handler: (payload: unknown) => void | Promise<void>;
+}
+
+/**
+ * Handlers run synchronously in subscription order; a handler that throws or rejects is logged with
+ * its owner's name and never reaches the crawl. Emitting with no subscribers costs one map lookup.
+ */
+export class CrawlEventBus {
+  private readonly handlers = new Map<CrawlEventName, Subscription[]>();
+
+  constructor(private readonly log: Logger) {}
+
+  /** The subscribe-only view an extension gets; its handlers' errors carry its name. */
+  forOwner(owner: string): CrawlEvents {
+    return {
+      on: (event, handler) => {
+        const list = this.handlers.get(event) ?? [];
+        list.push({ owner, handler: handler as Subscription['handler'] });
+        this.handlers.set(event, list);
+      },
+    };
+  }
+
+  has(event: CrawlEventName): boolean {
+    return (this.handlers.get(event)?.length ?? 0) > 0;
+  }
+
+  emit<E extends CrawlEventName>(event: E, payload: CrawlEventMap[E]): void {
+    const list = this.handlers.get(event);
+    if (!list) return;
+    for (const { owner, handler } of list) {
+      try {
+        const result = handler(payload);
+        if (result && typeof (result as Promise<void>).catch === 'function') (result as Promise<void>).catch((error: unknown) => this.failed(owner, event, error));
+      } catch (error) {
+        this.failed(owner, event, error);
+      }
+    }
+  }
+
+  private failed(owner: string, event: CrawlEventName, error: unknown): void {
+    this.log.error({ err: error, extension: owner, event }, 'extension failed on an event; the crawl goes on');
+  }
+}

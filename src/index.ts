@@ -1,0 +1,63 @@
+// The public surface of the `pricecrawl` package: everything a project imports, listed here and nowhere else.
+//
+// A project's spiders, middlewares, pipeline stages and extensions import only from 'pricecrawl'. What is
+// not exported here is private and may change between versions. Grouped by what a project writes.
+
+// Spiders: the base class, requests, responses and what callbacks yield.
+export { Spider, type SpiderClass, type SpiderOutput, type SpiderCallback } from './core/spider';
+export { CrawlRequest, type CrawlRequestInit, type FetchMode, type HttpMethod } from './core/request';
+export { CrawlResponse, type ResponseTimings } from './core/response';
+export type { Item, PriceItem, ItemSource, PricingItemFields, StoredPriceCheck } from './core/item';
+export type { JsonObject, JsonValue, JsonPrimitive } from './core/json';
+export type { BrowserRequestOptions, BrowserWaitFor, CapturedResponse, UrlPattern } from './core/browser-options';
+export { scrollToEnd, type ScrollOptions } from './browser/infinite-scroll';
+
+// Prices: exact decimals and ISO currencies, or a refusal with a reason.
+export { Decimal } from './core/money';
+export { parsePrice, amountOf, type ParsePriceOptions, type ParsedPrice, type PriceRefusal, type PriceResult } from './prices/parse-price';
+export { isIsoCode, minorUnitDigits, toCurrencyScale } from './prices/iso-currencies';
+export { showsPrice } from './prices/shows-price';
+
+// The pricing fields teams compare besides the price (unit price, tiers, shipping, availability), and the
+// check of a structured price against the visible one (res.visiblePrice(), res.visiblePricing()).
+export { emptyPricing, mergePricing, type PricingField, type PricingFields, type QuantityTier, type ShippingTerms, type UnitPrice } from './core/pricing';
+export { checkPrices, type PriceCheck, type PriceCheckRule, type PriceSource } from './visible/price-check';
+
+// Structured data (JSON-LD, microdata, RDFa, OpenGraph) for spiders that read it themselves.
+export { extractStructuredData, type StructuredOptions } from './structured/structured-data';
+export type { StructuredData, StructuredProduct, StructuredSource, PriceRange } from './structured/structured-types';
+
+// Rate-shop matrices (hotels, flights): the keys a matrix spider expands.
+export { addDays, expandMatrix, matrixSize, rateKeyId, type RateKey, type RateMatrix } from './matrix/rate-matrix';
+
+// Downloader middlewares: the contract and its typed outcomes.
+export {
+  CONTINUE,
+  accept,
+  fail,
+  type Accept,
+  type Continue,
+  type Defer,
+  type DownloaderMiddleware,
+  type ErrorOutcome,
+  type Fail,
+  type MiddlewareContext,
+  type RequestOutcome,
+  type Respond,
+  type ResponseOutcome,
+  type Retry,
+} from './downloader/middleware';
+
+// Item pipeline stages.
+export { drop, isDrop, type Drop, type PipelineContext, type PipelineStage } from './pipeline/stage';
+
+// A project's own components: item sinks, extensions and the crawl events they hear.
+export type { ItemSinkComponent, ItemSinkContext } from './components/item-sink-component';
+export type { Extension, ExtensionContext } from './components/extension';
+export type { CrawlEventHandler, CrawlEventMap, CrawlEventName, CrawlEvents } from './events/crawl-events';
+export type { StoredItem } from '../storage/item-store';
+
+// Settings (a spider's `settings` are typed by these) and errors with stable codes.
+export type { Settings, SettingsOverrides } from './settings/schema';
+export { FetchError, PricecrawlError, SettingsError, UnknownCallbackError, type ErrorCode } from './core/errors';
+export { didYouMean } from './core/closest-name';

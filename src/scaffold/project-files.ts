@@ -1,0 +1,152 @@
+// The files `pricecrawl startproject` writes: a project that depends on this pricecrawl and runs against a demo shop.
+import { basename } from 'node:path';
+
+export interface ProjectVars {
+  /** The project folder's name, used as the npm package name. */
+  name: string;
+  /** Where the pricecrawl package is (a checkout or an installed copy): the project depends on it by path. */
+  pricecrawlDir: string;
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export function projectFiles(vars: ProjectVars): Record<string, string> {
+  return {
+    'package.json': json({
+      name: vars.name.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'price-spiders',
+      private: true,
+      type: 'module',
+      scripts: { crawl: 'pricecrawl crawl', list: 'pricecrawl list', check: 'pricecrawl check' },
+      dependencies: { pricecrawl: `file:${vars.pricecrawlDir}` },
+    }),
+    'tsconfig.json': json({
+      compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noImplicitOverride: true, skipLibCheck: true, noEmit: true },
+      include: ['spiders', 'middlewares', 'pipelines', 'extensions'],
+    }),
+    'pricecrawl.config.json': json({
+      project: { spiders: ['spiders'] },
+      politeness: { minIntervalMs: 250, jitterMs: 50 },
+      middlewares: { add: { 'sign-requests': { module: './middlewares/sign-requests.ts', after: 'sessions', options: { header: 'x-price-team' } } } },
+      pipeline: { sinks: { 'jsonl-archive': { module: './pipelines/jsonl-archive.ts', options: { path: 'archive/items.jsonl' } } } },
+      extensions: { 'item-counter': { module: './extensions/item-counter.ts' } },
+    }),
+    'spiders/example.ts': EXAMPLE_SPIDER,
+    'middlewares/sign-requests.ts': SIGN_REQUESTS,
+    'pipelines/jsonl-archive.ts': JSONL_ARCHIVE,
+    'extensions/item-counter.ts': ITEM_COUNTER,
+    '.gitignore': 'node_modules/\ncrawl-storage/\narchive/\n',
+    'README.md': readme(vars),
+  };
+}
+
+const EXAMPLE_SPIDER = `// Example spider: the demo JSON-LD shop (\`npx pricecrawl demo --serve --port 8080\`), listing pages → product pages.
+import { Spider, type CrawlResponse, type PriceItem, type SpiderOutput } from 'pricecrawl';
+
+export class ExampleSpider extends Spider {
+  readonly name = 'example';
+  /** \`-a baseUrl=http://127.0.0.1:8080\`: where the shop is. */
+  private readonly base = new URL(this.args.baseUrl ?? 'http://127.0.0.1:8080');
+  override allowedDomains = [this.base.host];
+  override startUrls = [new URL('/products', this.base).href];
+
+  /** A listing page: every product card, then the next page. */
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    yield* res.followAll('a.nw-card__link', 'parseProduct');
+    const next = res.$('a[rel="next"]').attr('href');
+    if (next) yield res.follow(next, 'parse');
+  }
+
+  /** A product page: its JSON-LD product, prices exact; the pipeline refuses an item without a price. */
+  async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const product = res.structuredProduct();
+    const item: PriceItem = { sku: product?.sku ?? res.url, name: product?.name ?? undefined, price: product?.price ?? null, currency: product?.currency ?? null, url: res.url };
+    yield item;
+  }
+}
+`;
+
+const SIGN_REQUESTS = `// Example downloader middleware: signs every request with a header, as some partner APIs want.
+import { createHmac } from 'node:crypto';
+import { CONTINUE, type CrawlRequest, type DownloaderMiddleware, type RequestOutcome } from 'pricecrawl';
+
+/** Options come from pricecrawl.config.json (\`middlewares.add.sign-requests.options\`). */
+export default class SignRequests implements DownloaderMiddleware {
+  readonly name = 'sign-requests';
+  private readonly header: string;
+  private readonly key: string;
+
+  constructor(options: { header?: string }) {
+    this.header = options.header ?? 'x-signature';
+    // A secret belongs in the environment, never in the config file.
+    this.key = process.env.EXAMPLE_SIGNING_KEY ?? 'not-a-secret';
+  }
+
+  processRequest(request: CrawlRequest): RequestOutcome {
+    request.setHeader(this.header, createHmac('sha256', this.key).update(request.url).digest('hex'));
+    return CONTINUE;
+  }
+}
+`;
+
+const JSONL_ARCHIVE = `// Example item sink: appends every stored item to a JSON-lines file of its own, batch by batch.
+import { appendFile, mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+
+/** Runs after the run's own store committed a batch; the request is acknowledged once this resolves. */
+export default class JsonlArchive {
+  private readonly path: string;
+
+  constructor(options: { path?: string }) {
+    this.path = resolve(options.path ?? 'archive/items.jsonl');
+  }
+
+  async open(): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true });
+  }
+
+  async write(items: readonly object[]): Promise<void> {
+    await appendFile(this.path, items.map((item) => JSON.stringify(item)).join('\\n') + '\\n');
+  }
+}
+`;
+
+const ITEM_COUNTER = `// Example extension: counts the items that became durable and says so when the spider closes.
+import type { CrawlEvents, ExtensionContext } from 'pricecrawl';
+
+export default {
+  register(events: CrawlEvents, context: ExtensionContext): void {
+    let stored = 0;
+    events.on('item.stored', () => {
+      stored += 1;
+    });
+    events.on('spider.closed', ({ reason }) => context.log.info({ stored, reason }, 'items stored in this run'));
+  },
+};
+`;
+
+function readme(vars: ProjectVars): string {
+  return `# ${basename(vars.name)}
+
+A pricecrawl project: one spider per competitor in \`spiders/\`, your own downloader middlewares in
+\`middlewares/\`, item sinks in \`pipelines/\`, extensions in \`extensions/\`, all named in
+\`pricecrawl.config.json\`.
+
+\`\`\`sh
+npm install                                   # installs pricecrawl from ${vars.pricecrawlDir}
+npx pricecrawl demo --serve --port 8080       # in another terminal: the demo shops on loopback
+npx pricecrawl crawl example -o items.jsonl   # crawls the JSON-LD demo shop (-a baseUrl=http://127.0.0.1:8080)
+npx pricecrawl list                           # the spiders of this project
+\`\`\`
+
+- **Spiders** import only from \`pricecrawl\` and are found by their \`name\` in the folders that
+  \`project.spiders\` lists. TypeScript needs no build step.
+- **Middlewares** (\`middlewares.add\`): name → \`{ module, before | after, options }\`; the start-up log
+  shows the resolved order. A name of a built-in replaces it; \`middlewares.disabled\` leaves one out.
+- **Stages** (\`pipeline.add\`) work the same way for per-item checks and transforms.
+- **Sinks** (\`pipeline.sinks\`) get each stored batch; a request is acknowledged only after every
+  sink with \`durable: true\` (the default) took its items.
+- **Extensions** (\`extensions\`) subscribe to the crawl's events (\`spider.opened\`, \`item.stored\`, …).
+
+The example spider waits 250 ms (± 50 ms) between requests to the shop (\`politeness\` in the config).
+`;
+}
