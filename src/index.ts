@@ -57,6 +57,10 @@ export type { Extension, ExtensionContext } from './components/extension';
 export type { CrawlEventHandler, CrawlEventMap, CrawlEventName, CrawlEvents } from './events/crawl-events';
 export type { StoredItem } from '../storage/item-store';
 
+// The run's frontier as a Crawlee request queue: another program (or a stock Crawlee crawler) can add to
+// a running crawl's queue or consume it, under the same politeness on a shared frontier.
+export { openRequestQueue, openFrontierStorageClient, type OpenedRequestQueue } from './queue/open-request-queue';
+
 // Settings (a spider's `settings` are typed by these) and errors with stable codes.
 export type { Settings, SettingsOverrides } from './settings/schema';
 export { FetchError, PricecrawlError, SettingsError, UnknownCallbackError, type ErrorCode } from './core/errors';

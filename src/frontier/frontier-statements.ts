@@ -1,13 +1,16 @@
 // Prepared statements of the SQLite frontier: the per-host pick, lease and the three outcomes.
+import type Database from 'better-sqlite3';
 import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
 
-export type FrontierStatements = ReturnType<typeof frontierStatements>;
+/** A prepared statement of frontier.sqlite, named so the package's declarations can refer to it. */
+export type FrontierStatement = Database.Statement<unknown[], unknown>;
+export type FrontierStatements = Record<'insert' | 'pick' | 'earliest' | 'leasedByOthers' | 'pendingOfHost' | 'lease' | 'succeed' | 'fail' | 'defer', FrontierStatement>;
 
 /**
  * Outcome updates match only rows in progress in this run, so a stale or foreign request changes
  * nothing and the caller sees 0 changes instead of silently rewriting the ledger.
  */
-export function frontierStatements(db: SqliteDb) {
+export function frontierStatements(db: SqliteDb): FrontierStatements {
   return {
     insert: db.prepare(
       `INSERT INTO requests (run_id, fingerprint, host, state, priority, not_before, attempt, json)

@@ -1,4 +1,5 @@
 // Prepared statements the Crawlee queue client needs beyond the frontier's own: lookups, updates, unlock, head.
+import type { FrontierStatement } from '../../src/frontier/frontier-statements';
 import type { SqliteDb } from './open-frontier-db';
 
 export interface QueueRow {
@@ -13,10 +14,11 @@ export interface QueueRow {
 
 const COLUMNS = 'id, fingerprint, host, state, attempt, worker_id, json';
 
-export type QueueStatements = ReturnType<typeof queueStatements>;
+/** Named so the package's declarations can refer to the statements (a run's whole queue is deleted in one transaction). */
+export type QueueStatements = Record<'byId' | 'byFingerprint' | 'leasedBy' | 'anyLeased' | 'newRows' | 'lastId' | 'pendingHosts' | 'head' | 'setJson' | 'setPriority' | 'settle' | 'unlock', FrontierStatement> & { deleteRun(runId: string): void };
 
 /** Like the frontier's outcome statements, every write names the state it expects, so a race changes nothing. */
-export function queueStatements(db: SqliteDb) {
+export function queueStatements(db: SqliteDb): QueueStatements {
   const deleteRequests = db.prepare('DELETE FROM requests WHERE run_id = ?');
   const deleteChanges = db.prepare('DELETE FROM queue_changes WHERE run_id = ?');
   const deleteRunRow = db.prepare('DELETE FROM runs WHERE run_id = ?');

@@ -1,6 +1,5 @@
 // Test spider that cannot start: it requires `-a shop=<origin>`, and `-a failStart=1` makes start() throw after one seed.
-import { Spider, type SpiderOutput } from '../../../src/core/spider';
-import type { CrawlResponse } from '../../../src/core/response';
+import { Spider, type CrawlResponse, type SpiderOutput } from 'pricecrawl';
 
 export class FragileStartSpider extends Spider {
   readonly name = 'fragile-start';
