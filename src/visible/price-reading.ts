@@ -8,25 +8,33 @@ export interface PriceReading {
   parsed: PriceResult;
   /** The amount the text shows: the parser's, or the only amount in a text it refused ("RRP £40.00", "4 x 32,25 €"); else null. */
   amount: ParsedPrice | null;
+  /** The low end of a range ("$10 – $20"): what a "from" price would show, for a `price/range` refusal's candidates only. */
+  rangeLow: ParsedPrice | null;
   /**
    * What the parser's own labels make of a text it refused: `reference` when its only prices are
    * labelled was/RRP/save/shipping/deposit, `instalment` when they are all a part of a price (instalment,
-   * monthly, multi-buy); null when it refused because the text holds no single reading (two prices, a range).
+   * monthly, multi-buy), `range` for the two ends of one range; null when it refused because the text
+   * holds no single reading (two current prices, separators).
    */
-  notCurrent: 'reference' | 'instalment' | null;
+  notCurrent: 'reference' | 'instalment' | 'range' | null;
 }
 
 export function readPriceText(text: string, options: ParsePriceOptions): PriceReading {
   const parsed = parsePrice(text, options);
-  if (parsed.ok) return { parsed, amount: parsed, notCurrent: null };
-  if (parsed.reason !== PRICE_REFUSAL.referenceOnly && parsed.reason !== PRICE_REFUSAL.ambiguous) return { parsed, amount: null, notCurrent: null };
+  if (parsed.ok) return { parsed, amount: parsed, rangeLow: null, notCurrent: null };
+  const unplaced: PriceReading = { parsed, amount: null, rangeLow: null, notCurrent: null };
+  if (parsed.reason !== PRICE_REFUSAL.referenceOnly && parsed.reason !== PRICE_REFUSAL.ambiguous) return unplaced;
   const parts = priceParts(text, options);
-  const amounts = parts.filter((part, index) => parts.findIndex((other) => other.price.amount.eq(part.price.amount) && other.price.currency === part.price.currency) === index);
+  const amounts = parts.filter((part, index) => parts.findIndex((other) => samePrice(other.price, part.price)) === index);
   const amount = amounts.length === 1 ? amounts[0].price : null;
-  if (parsed.reason === PRICE_REFUSAL.referenceOnly) return { parsed, amount, notCurrent: 'reference' };
-  const allParts = parts.length > 0 && parts.every((part) => part.role === 'multiple');
-  return { parsed, amount, notCurrent: allParts ? 'instalment' : null };
+  if (parsed.reason === PRICE_REFUSAL.referenceOnly) return { ...unplaced, amount, notCurrent: 'reference' };
+  if (parts.length > 0 && parts.every((part) => part.role === 'multiple')) return { ...unplaced, amount, notCurrent: 'instalment' };
+  const [low, high] = parts.map((part) => part.price).sort((a, b) => a.amount.comparedTo(b.amount));
+  if (parts.length === 2 && parts.every((part) => part.rangeEnd) && low.currency === high.currency) return { ...unplaced, rangeLow: low, notCurrent: 'range' };
+  return { ...unplaced, amount };
 }
+
+const samePrice = (a: ParsedPrice, b: ParsedPrice): boolean => a.amount.eq(b.amount) && a.currency === b.currency;
 
 /**
  * Whether a text names a currency beside an amount, whichever price it is: a struck "RRP £40.00" or

@@ -171,7 +171,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   }
 
   return found.map(({ node, element, text, state }) => {
-    const { parsed, amount, notCurrent } = readPriceText(text, parseOptions);
+    const { parsed, amount, rangeLow, notCurrent } = readPriceText(text, parseOptions);
     const at = amount ? text.indexOf(amount.amountText) : -1;
     const ownBefore = at >= 0 ? text.slice(0, at) : '';
     const ownAfter = at >= 0 ? text.slice(at + (amount ? amount.amountText.length : 0)) : text;
@@ -183,7 +183,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     const negative = amount !== null && amount.amount.isNegative();
     if (negative && role === 'current') [role, why] = ['saving', 'negative'];
     // Only a current price must read as one price to pay now; any other role keeps the one amount its text shows.
-    const reading: PriceResult = role === 'current' || amount === null ? parsed : amount;
+    const reading: PriceResult = role === 'range' && rangeLow ? rangeLow : role === 'current' || amount === null ? parsed : amount;
     return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0 };
   });
 }

@@ -170,6 +170,7 @@ describe('priceParts', () => {
     expect(parts('$10 – $20', { defaultCurrency: 'USD' })).toEqual(['plain 10 USD', 'plain 20 USD']);
     expect(parts('12,50 € / 100 g · lieferbar bis 12.03.2025')).toEqual(['unit 12.5 EUR']);
     expect(parts('3.350 KWD')).toEqual(['plain 3.35 KWD']);
+    expect([priceParts('$10 – $20').map((part) => part.rangeEnd), priceParts('Was £15 Now £12').map((part) => part.rangeEnd)]).toEqual([[true, true], [false, false]]);
   });
 });
 
