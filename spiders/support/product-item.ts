@@ -35,6 +35,10 @@ export function productItem(res: CrawlResponse, options: ProductItemOptions = {}
   const fields: PricingItemFields = { ...pricingItemFields(pricing, currency), availability: pricing.availability };
   const item: PriceItem = { ...base, ...fields, currency };
   if (checked.check) item.priceCheck = storedCheck(checked.check);
-  if (!checked.ok) return { ...item, price: null, priceRefusal: checked.reason, listPrice: null };
+  if (!checked.ok) {
+    // `source` names where the stored price came from; a refused price has none (structuredItem set `structured`).
+    delete item.source;
+    return { ...item, price: null, priceRefusal: checked.reason, listPrice: null };
+  }
   return { ...item, price: checked.price, listPrice: checked.regular ? toCurrencyScale(checked.regular, checked.currency) : null, source: checked.source };
 }

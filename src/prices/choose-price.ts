@@ -51,7 +51,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
 }
 
 /** Two neighbouring candidates joined only by a dash or "to"/"bis"/"à": a range, not one price. */
-function rangePartner(text: string, all: readonly Candidate[], chosen: Candidate): Candidate | null {
+export function rangePartner(text: string, all: readonly Candidate[], chosen: Candidate): Candidate | null {
   const index = all.indexOf(chosen);
   for (const other of [all[index - 1], all[index + 1]]) {
     if (!other || other.excluded) continue;

@@ -64,11 +64,22 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   if (chosen.owned.length === 0 && mentionsFree(text)) {
     return refuse(PRICE_REFUSAL.ambiguous, `a free word beside a number with no currency: ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))}`);
   }
+  return readCandidate({ display, text }, chosen, all, currencies, options);
+}
+
+/** The exact amount and currency of one number of the text, whichever role its label gives it. */
+export function readCandidate(
+  { display, text }: { display: string; text: string },
+  chosen: Candidate,
+  all: readonly Candidate[],
+  currencies: readonly CurrencyToken[],
+  options: ParsePriceOptions,
+): ParsedPrice {
   const currency = currencyOf(chosen, all, currencies, options);
   let amountText = chosen.token.normalized ?? '0';
   // "3.350 KWD": an ambiguous three-digit tail is decimal when the currency has three minor digits.
   const digits = minorUnitDigits(currency.currency);
-  if (!chosen.token.embedded && !chosen.token.spacedDecimal && !decimalSeparator && digits === 3) {
+  if (!chosen.token.embedded && !chosen.token.spacedDecimal && !options.decimalSeparator && digits === 3) {
     amountText = normalizeNumber(chosen.token.raw, { minorDigits: digits }) ?? amountText;
   }
   if (hasMinusBefore(text, chosen)) amountText = `-${amountText}`;

@@ -2,21 +2,27 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { isIsoCode } from '../prices/iso-currencies';
-import { parsePrice, type PriceResult } from '../prices/parse-price';
+import type { PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { marksOf, struckClasses } from './element-marks';
 import type { PageLocale } from './page-locale';
 import { roleFromWords, type PriceContext, type PriceRole } from './price-labels';
+import { namesCurrency, readPriceText } from './price-reading';
 
 /** One price as the page shows it. */
 export interface ScannedPrice {
   role: PriceRole;
-  /** Why it has that role: "del", "marked old-price", "words" (the text around it), "text". */
+  /** Why it has that role: "del", "marked old-price", "words" (the text around it), "text", "parser price/reference-only". */
   why: string;
   /** Its own text, whitespace collapsed. */
   text: string;
   /** CSS path of the element holding it. */
   path: string;
+  /**
+   * The parser's reading: the amount of a current price, or the parser's refusal when it does not read
+   * as one. A price in another role ("RRP £40.00", "2 for $18.00") carries its one amount even where
+   * the parser refuses the text as a price to pay now.
+   */
   parsed: PriceResult;
   context: PriceContext;
   /** Its element or a near ancestor is named as a price holder (class, id, itemprop). */
@@ -47,12 +53,11 @@ interface State {
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 const clip = (text: string, direction: 'before' | 'after') => (direction === 'before' ? collapse(text).slice(-CONTEXT_CHARS) : collapse(text).slice(0, CONTEXT_CHARS));
-/** Whether the text itself names a currency: the parser fell back to the probe default only when it names none. */
+/** Whether the text itself names a currency beside an amount, memoised per page. */
 function currencyInText(text: string, memo: Map<string, boolean>): boolean {
   let known = memo.get(text);
   if (known === undefined) {
-    const probe = parsePrice(text, { defaultCurrency: 'XTS' });
-    known = probe.ok && probe.currency !== 'XTS';
+    known = namesCurrency(text);
     memo.set(text, known);
   }
   return known;
@@ -166,16 +171,19 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   }
 
   return found.map(({ node, element, text, state }) => {
-    const parsed = parsePrice(text, parseOptions);
-    const at = parsed.ok ? text.indexOf(parsed.amountText) : -1;
+    const { parsed, amount, rangeLow, notCurrent } = readPriceText(text, parseOptions);
+    const at = amount ? text.indexOf(amount.amountText) : -1;
     const ownBefore = at >= 0 ? text.slice(0, at) : '';
-    const ownAfter = at >= 0 ? text.slice(at + (parsed.ok ? parsed.amountText.length : 0)) : text;
+    const ownAfter = at >= 0 ? text.slice(at + (amount ? amount.amountText.length : 0)) : text;
     const context = { before: trimCurrency(collapse(`${beside(node, 'before')} ${ownBefore}`), 'end'), after: trimCurrency(collapse(`${ownAfter} ${beside(node, 'after')}`), 'start') };
     const fromWords = roleFromWords(context);
-    // Words that name another role (a unit or shipping price) win over a struck look; otherwise struck means reference.
-    const role: PriceRole = fromWords === 'current' && state.struck ? 'reference' : fromWords;
-    const why = fromWords === 'current' && state.struck ? state.struck : fromWords === 'current' ? 'text' : 'words';
-    const negative = parsed.ok && parsed.amount.isNegative();
-    return { role: negative && role === 'current' ? 'saving' : role, why: negative ? 'negative' : why, text, path: cssPath(element), parsed, context, marked: state.markDepth > 0 };
+    // Words that name another role (a unit or shipping price) win over a struck look and the parser's labels; otherwise struck means reference.
+    let [role, why]: [PriceRole, string] = fromWords !== 'current' ? [fromWords, 'words'] : state.struck ? ['reference', state.struck] : ['current', 'text'];
+    if (role === 'current' && notCurrent && !parsed.ok) [role, why] = [notCurrent, `parser ${parsed.reason}`];
+    const negative = amount !== null && amount.amount.isNegative();
+    if (negative && role === 'current') [role, why] = ['saving', 'negative'];
+    // Only a current price must read as one price to pay now; any other role keeps the one amount its text shows.
+    const reading: PriceResult = role === 'range' && rangeLow ? rangeLow : role === 'current' || amount === null ? parsed : amount;
+    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0 };
   });
 }

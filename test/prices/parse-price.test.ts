@@ -1,6 +1,7 @@
 // parsePrice: each class of input that used to give a wrong amount gives the right one or a named refusal.
 import { describe, expect, it } from 'vitest';
 import { amountOf, normalizeNumber, parsePrice, PRICE_REFUSAL, type ParsePriceOptions } from '../../src/prices/parse-price';
+import { priceParts } from '../../src/prices/price-parts';
 import { showsPrice } from '../../src/prices/shows-price';
 
 /** "12.5 EUR", "12.5 -" (no currency), or a refusal code. */
@@ -156,6 +157,20 @@ describe('showsPrice', () => {
   it('says whether a card shows an amount with a currency, whichever price it is', () => {
     for (const text of ['$1,299.00', 'ab 9,99 €', '$10 – $20', 'Was £15 Now £12', 'Kettle 12,99 EUR ★ 4.5']) expect(showsPrice(text)).toBe(true);
     for (const text of ['Next page', '4.5 (151)', 'Ships 12.03.2024', '20 % off everything', 'ALL 12 items']) expect(showsPrice(text)).toBe(false);
+  });
+});
+
+describe('priceParts', () => {
+  const parts = (text: string, options?: ParsePriceOptions) => priceParts(text, options).map((part) => `${part.role} ${part.price.amount.toFixed()} ${part.price.currency ?? '-'}`);
+
+  it('lists every amount of a refused text with the role its label gives it, exact, dates and sizes left out', () => {
+    expect(parts('RRP £40.00')).toEqual(['reference 40 GBP']);
+    expect(parts('4 x 32,25 €')).toEqual(['multiple 32.25 EUR']);
+    expect(parts('Was £15 Now £12')).toEqual(['reference 15 GBP', 'current 12 GBP']);
+    expect(parts('$10 – $20', { defaultCurrency: 'USD' })).toEqual(['plain 10 USD', 'plain 20 USD']);
+    expect(parts('12,50 € / 100 g · lieferbar bis 12.03.2025')).toEqual(['unit 12.5 EUR']);
+    expect(parts('3.350 KWD')).toEqual(['plain 3.35 KWD']);
+    expect([priceParts('$10 – $20').map((part) => part.rangeEnd), priceParts('Was £15 Now £12').map((part) => part.rangeEnd)]).toEqual([[true, true], [false, false]]);
   });
 });
 

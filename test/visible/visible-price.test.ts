@@ -57,6 +57,11 @@ const CASES: Case[] = [
   { name: 'free delivery threshold', html: '<div class="banner">Free delivery over <span class="price">£50.00</span></div><p class="price">£12.00</p>', lang: 'en-GB', expect: '12.00 GBP' },
   { name: 'German "zzgl. Versand" note stays the current price', html: '<div class="preisbox"><span class="preis">12,99&nbsp;€</span><span class="mwst">inkl. 19&nbsp;% MwSt., zzgl. Versand</span></div>', lang: 'de-DE', expect: '12.99 EUR' },
   { name: 'deposit (Pfand)', html: '<p class="price">0,89 €</p><p class="pfand">zzgl. 0,25 € Pfand</p>', lang: 'de-DE', expect: '0.89 EUR' },
+  // Texts the parser refuses as a price to pay now: its own labels say what they are instead.
+  { name: 'a reference label only the parser knows ("Typical price")', html: '<div class="price"><b>£30.00</b> <small>Typical price £40.00</small></div>', lang: 'en-GB', expect: '30.00 GBP was 40.00' },
+  { name: 'Brazilian "10x de" instalment in the same price block', html: '<div class="preco"><span class="atual">R$ 299,00</span> <span class="parcela">ou 10x de R$ 29,90 sem juros</span></div>', lang: 'pt-BR', expect: '299.00 BRL' },
+  { name: 'a multi-buy written in one text', html: '<p class="price">$10.00</p><p class="deal"><span class="price">2 for $18.00</span></p>', expect: '10.00 USD' },
+  { name: 'a range in one text beside the selected variant', html: '<p class="price">$14.00</p><p class="price">$10.00 – $20.00</p>', expect: '14.00 USD' },
   { name: 'savings', html: '<div class="price"><span class="now">$30.00</span> <span class="save">You save $10.00</span></div>', expect: '30.00 USD' },
   { name: 'negative discount line', html: '<div class="price"><span class="now">$30.00</span> <span class="discount">-$10.00</span></div>', expect: '30.00 USD' },
   { name: 'related-products carousel', html: '<p class="price">$30.00</p><section class="related-products"><h2>Related</h2><ul><li><span class="price">$12.00</span></li><li><span class="price">$14.00</span></li></ul></section>', expect: '30.00 USD' },
@@ -72,6 +77,7 @@ const CASES: Case[] = [
   { name: 'two current prices disagree', html: '<div class="buybox"><span class="price">$30.00</span></div><div class="other"><span class="price">$32.00</span></div>', expect: 'price/ambiguous' },
   { name: 'incl. and excl. VAT both shown', html: '<p class="price">€119.00 <span>incl. VAT</span></p><p class="price">€100.00 <span>excl. VAT</span></p>', lang: 'en-IE', expect: 'price/ambiguous' },
   { name: 'only a "from" price', html: '<p class="price">From $10.00</p>', expect: 'price/range' },
+  { name: 'only a range in one text', html: '<p class="price">$10.00 – $20.00</p>', expect: 'price/range' },
   { name: 'only a struck price', html: '<p class="price"><del>$10.00</del> Sold out</p>', expect: 'price/only-reference' },
   { name: 'no price at all', html: '<p>Call us for a quote</p>', expect: 'price/not-found' },
   { name: 'only a unit price', html: '<p class="price">€2.50 / kg</p>', lang: 'en-IE', expect: 'price/not-found' },
@@ -154,6 +160,11 @@ describe('visiblePricing(): the other pricing fields, exact', () => {
       availability: 'InStock',
       refused: {},
     });
+  });
+
+  it('a multi-buy the parser refuses as a price to pay now still gives its tier, with the bundle price', () => {
+    const fields = htmlResponse(page('<p class="price">$10.00</p><p class="deal"><span class="price">2 for $18.00</span></p>')).visiblePricing();
+    expect(fields.tiers.map((t) => [t.minQuantity, t.price.toFixed(2), t.forQuantity, t.currency])).toEqual([[2, '18.00', 2, 'USD']]);
   });
 
   it('"2 for" tiers keep the price of the bundle; per 100 g keeps its quantity; disagreeing shipping costs refuse', () => {

@@ -1,0 +1,35 @@
+// priceParts: every amount a price text holds, with the role its label gives it (was, unit, instalment …), for readers that place a refused text.
+import { candidatesOf, rangePartner } from './choose-price';
+import { findNumbers } from './find-numbers';
+import { readCandidate, type ParsedPrice, type ParsePriceOptions } from './parse-price';
+import type { PriceRole } from './price-context';
+import { toPriceText } from './price-text';
+import { findCurrencies } from './price-tokens';
+
+export type { PriceRole as PricePartRole } from './price-context';
+
+/** One number of the text that may be a price (no date, size or quantity), read exactly, and what its label calls it. */
+export interface PricePart {
+  role: PriceRole;
+  price: ParsedPrice;
+  /** One end of a range with a neighbouring amount ("$10 – $20", "von 10 bis 20 €"). */
+  rangeEnd: boolean;
+}
+
+/**
+ * Unlike `parsePrice` this does not decide which amount is the price to pay now: "RRP £40.00" gives
+ * 40.00 as a `reference`, "4 x 32,25 €" gives 32.25 as a `multiple`, "$10 – $20" two range ends. A page reader uses it where
+ * `parsePrice` refused, to know what the text is instead (an old price, an instalment) and its amount.
+ */
+export function priceParts(input: string, options: ParsePriceOptions = {}): PricePart[] {
+  const { display, text } = toPriceText(input);
+  const currencies = findCurrencies(text);
+  const all = candidatesOf(text, findNumbers(text, { decimalSeparator: options.decimalSeparator }), currencies);
+  return all
+    .filter((candidate) => !candidate.excluded && candidate.token.normalized !== null)
+    .map((candidate) => ({
+      role: candidate.role,
+      price: readCandidate({ display, text }, candidate, all, currencies, options),
+      rangeEnd: rangePartner(text, all, candidate) !== null,
+    }));
+}

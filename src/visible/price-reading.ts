@@ -1,0 +1,49 @@
+// What the price parser says of one visible price text: its reading, and for a text it refuses, the one amount and what the parser's labels call it.
+import { parsePrice, PRICE_REFUSAL, type ParsedPrice, type ParsePriceOptions, type PriceResult } from '../prices/parse-price';
+import { priceParts } from '../prices/price-parts';
+import { showsPrice } from '../prices/shows-price';
+
+export interface PriceReading {
+  /** The parser's verdict on the whole text. */
+  parsed: PriceResult;
+  /** The amount the text shows: the parser's, or the only amount in a text it refused ("RRP £40.00", "4 x 32,25 €"); else null. */
+  amount: ParsedPrice | null;
+  /** The low end of a range ("$10 – $20"): what a "from" price would show, for a `price/range` refusal's candidates only. */
+  rangeLow: ParsedPrice | null;
+  /**
+   * What the parser's own labels make of a text it refused: `reference` when its only prices are
+   * labelled was/RRP/save/shipping/deposit, `instalment` when they are all a part of a price (instalment,
+   * monthly, multi-buy), `range` for the two ends of one range; null when it refused because the text
+   * holds no single reading (two current prices, separators).
+   */
+  notCurrent: 'reference' | 'instalment' | 'range' | null;
+}
+
+export function readPriceText(text: string, options: ParsePriceOptions): PriceReading {
+  const parsed = parsePrice(text, options);
+  if (parsed.ok) return { parsed, amount: parsed, rangeLow: null, notCurrent: null };
+  const unplaced: PriceReading = { parsed, amount: null, rangeLow: null, notCurrent: null };
+  if (parsed.reason !== PRICE_REFUSAL.referenceOnly && parsed.reason !== PRICE_REFUSAL.ambiguous) return unplaced;
+  const parts = priceParts(text, options);
+  const amounts = parts.filter((part, index) => parts.findIndex((other) => samePrice(other.price, part.price)) === index);
+  const amount = amounts.length === 1 ? amounts[0].price : null;
+  if (parsed.reason === PRICE_REFUSAL.referenceOnly) return { ...unplaced, amount, notCurrent: 'reference' };
+  if (parts.length > 0 && parts.every((part) => part.role === 'multiple')) return { ...unplaced, amount, notCurrent: 'instalment' };
+  const [low, high] = parts.map((part) => part.price).sort((a, b) => a.amount.comparedTo(b.amount));
+  if (parts.length === 2 && parts.every((part) => part.rangeEnd) && low.currency === high.currency) return { ...unplaced, rangeLow: low, notCurrent: 'range' };
+  return { ...unplaced, amount };
+}
+
+const samePrice = (a: ParsedPrice, b: ParsedPrice): boolean => a.amount.eq(b.amount) && a.currency === b.currency;
+
+/**
+ * Whether a text names a currency beside an amount, whichever price it is: a struck "RRP £40.00" or
+ * an instalment "4 x 32,25 €" the parser refuses is still a price on the page (so its words do not
+ * bleed into the neighbouring price's). A currency written apart from the number ("Price from £ … 12")
+ * counts when the parser reads it from the text.
+ */
+export function namesCurrency(text: string): boolean {
+  if (showsPrice(text)) return true;
+  const probe = parsePrice(text, { defaultCurrency: 'XTS' });
+  return probe.ok && probe.currency !== 'XTS';
+}
