@@ -10,6 +10,7 @@ import { exitCodeFor, formatSummary, type RunSummary } from '../engine/run-summa
 import { chromiumPresent } from '../fetch/chromium-launch';
 import { createLogger } from '../log/logger';
 import { loadSettings } from '../settings/load-settings';
+import type { SettingsOverrides } from '../settings/schema';
 import { packageProject } from '../project/find-project';
 import { loadSpiderRegistry, type SpiderRegistry } from '../project/spider-registry';
 import { onShutdownSignals } from './signals';
@@ -48,7 +49,7 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     const outcomes = await Promise.allSettled(
       shops.map(async (shop) => {
         const spider = new (demoSpiders.find(shop.spider))(shop.spiderArgs ?? { baseUrl: shop.origin });
-        const loaded = loadSettings({ spiderSettings: spider.settings, cliPairs });
+        const loaded = loadSettings({ spiderSettings: demoPace(spider.settings, shop, cliPairs), cliPairs });
         return runCrawl({
           spider, loaded, log, liveProgress: live !== null, onEngine: (engine) => engines.push(engine), onSnapshotSource: (snapshot) => live?.add(spider.name, snapshot),
         }).finally(() => live?.finish(spider.name));
@@ -67,6 +68,17 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
     stopListening();
     await Promise.all(groups.map((group) => group.close()));
   }
+}
+
+/**
+ * The demo spiders pace their own loopback shops (150 ms); a general spider (the generic one on the trap
+ * shop) keeps the project default of 1 s everywhere else, so the demo paces it on its own shop's host
+ * only, the way a project would with `politeness.hosts`. A politeness setting given on the command line wins.
+ */
+function demoPace(settings: SettingsOverrides, shop: DemoShop, cliPairs: readonly string[]): SettingsOverrides {
+  if (settings.politeness?.minIntervalMs !== undefined || cliPairs.some((pair) => pair.startsWith('politeness.'))) return settings;
+  const host = new URL(shop.origin).host;
+  return { ...settings, politeness: { ...settings.politeness, hosts: { ...settings.politeness?.hosts, [host]: { minIntervalMs: 150, jitterMs: 50 } } } };
 }
 
 /** The one line that says a browser shop is skipped and how to enable it; null when Chromium is there. */
