@@ -67,6 +67,8 @@ export function crawlMetrics(src: CrawlMetricsSources): CrawlMetrics {
   ]);
   gauge('pricecrawl_elapsed_seconds', 'Seconds since the crawl started.', [], () => [{ value: snap().elapsedMs / 1000 }]);
   gauge('pricecrawl_run_ended', '1 once the run has ended (these are its final numbers), else 0.', [], () => [{ value: src.ended?.() ? 1 : 0 }]);
+  counter('pricecrawl_loop_blocked_total', 'Times the event loop was blocked longer than watchdog.blockedLoopMs.', [], () => [{ value: src.stats.get('loop/blocked') }]);
+  gauge('pricecrawl_loop_blocked_max_seconds', 'Longest event-loop block reported by the watchdog.', [], () => [{ value: src.stats.get('loop/blocked-max-ms') / 1000 }]);
   registry.registerMetric(latencyHistogram(src.stats));
 
   return {

@@ -10,6 +10,7 @@ import { isRequest, isSkippedLink, resolveCallback, type Spider, type SpiderOutp
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
 import type { RequestSink } from './request-sink';
+import type { CallbackInFlight, LoopBlockWatch } from './loop-block-watch';
 
 /** What the pipeline runner offers the engine; an accepted item resolves `durable` once stored. */
 export interface ItemProcessor {
@@ -31,7 +32,14 @@ export async function runCallback(
   spider: Spider,
   response: CrawlResponse,
   source: Omit<ItemSource, 'scrapedAtMs'>,
-  deps: { requests: Pick<RequestSink, 'push' | 'flush'>; items: ItemProcessor; stats: Stats; log: Logger; /** depth.limit: 0 = none. */ depthLimit?: number },
+  deps: {
+    requests: Pick<RequestSink, 'push' | 'flush'>;
+    items: ItemProcessor;
+    stats: Stats;
+    log: Logger;
+    /** depth.limit: 0 = none. */ depthLimit?: number;
+    /** Times each synchronous step of the callback (the event-loop watchdog); null = off. */ loopWatch?: LoopBlockWatch | null;
+  },
   timeout?: CallbackTimeout,
 ): Promise<CallbackResult> {
   const durables: Promise<void>[] = [];
@@ -43,7 +51,7 @@ export async function runCallback(
   let outputs: AsyncIterator<SpiderOutput> | null = null;
   try {
     const callback = resolveCallback(spider, response.request.callback);
-    outputs = callback(response)[Symbol.asyncIterator]();
+    outputs = timedSteps(callback(response)[Symbol.asyncIterator](), { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
     for (;;) {
       const step = deadline ? await deadline.race(outputs) : await outputs.next();
       if (step.done) break;
@@ -82,6 +90,25 @@ export async function runCallback(
     response.skippedLinks.clear();
   }
   return { durable: Promise.all(durables), itemsAccepted, itemsDropped, error };
+}
+
+/**
+ * Each `next()` runs the callback's synchronous code up to its next await or yield: one `performance.now()`
+ * pair around it is all the watchdog costs per step.
+ */
+function timedSteps<T>(outputs: AsyncIterator<T>, inFlight: CallbackInFlight, watch: LoopBlockWatch | null | undefined): AsyncIterator<T> {
+  if (!watch) return outputs;
+  return {
+    next: () => {
+      const startedMs = watch.nowMs();
+      try {
+        return outputs.next();
+      } finally {
+        watch.stepEnded(inFlight, startedMs);
+      }
+    },
+    return: outputs.return && ((value) => outputs.return!(value)),
+  };
 }
 
 /**

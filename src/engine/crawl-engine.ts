@@ -8,6 +8,7 @@ import { AckTracker } from './ack-tracker';
 import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
+import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
 import { storageFailureCode } from './storage-failure';
 import { RequestSink } from './request-sink';
@@ -36,6 +37,7 @@ export interface CrawlEngineDeps {
 export class CrawlEngine {
   private readonly pool: GlobalPool;
   private readonly acks: AckTracker;
+  private readonly loopWatch: LoopBlockWatch | null;
   private readonly shutdown = new AbortController();
   private readonly stopSeeding = new AbortController();
   private readonly ready: Lease[] = [];
@@ -56,6 +58,7 @@ export class CrawlEngine {
       this.checkLimits(); // an ack is when a request's failure is counted
       this.wake();
     });
+    this.loopWatch = createLoopBlockWatch({ thresholdMs: deps.settings.watchdog.blockedLoopMs, stats: deps.stats, log: deps.log });
     this.pool = new GlobalPool(deps.settings.concurrency, {
       isTaskReady: () => this.isTaskReady(),
       runTask: () => this.runTask(),
@@ -88,9 +91,11 @@ export class CrawlEngine {
     }, 1000);
     const { timeoutSec } = this.deps.settings.closeSpider;
     const timeout = timeoutSec > 0 ? setTimeout(() => this.stop('closespider/timeout'), timeoutSec * 1000) : null;
+    this.loopWatch?.start();
     try {
       await this.pool.run();
     } finally {
+      this.loopWatch?.stop();
       clearInterval(heartbeat);
       if (timeout) clearTimeout(timeout);
     }
@@ -199,6 +204,7 @@ export class CrawlEngine {
         shutdownSignal: this.shutdown.signal,
         wake: () => this.wake(),
         storageFailed: (error) => this.storageFailed(error),
+        loopWatch: this.loopWatch,
       });
     } catch (error) {
       this.deps.log.error({ err: error, url: lease.request.url }, 'request task failed unexpectedly');

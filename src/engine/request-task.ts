@@ -10,6 +10,7 @@ import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { runCallback, type ItemProcessor } from './callback-runner';
 import { RequestSink } from './request-sink';
+import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
 
@@ -29,6 +30,8 @@ export interface RequestTaskDeps {
   wake: () => void;
   /** A store cannot write (disk full...): the engine stops; the request is left for `--resume`. */
   storageFailed: (error: unknown) => void;
+  /** The event-loop watchdog, timing callback steps; null = off. */
+  loopWatch: LoopBlockWatch | null;
 }
 
 export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promise<void> {
@@ -117,7 +120,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   const timeout = response.fetchMode === 'browser' ? { ms: deps.settings.browser.callbackTimeoutMs, onTimeout: releaseRetained } : undefined;
   let outcome: Awaited<ReturnType<typeof runCallback>>;
   try {
-    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit }, timeout);
+    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch }, timeout);
   } catch (error) {
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     throw error;

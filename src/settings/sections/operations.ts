@@ -97,6 +97,14 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
+  /** Event-loop watchdog (src/engine/loop-block-watch.ts): a blocked loop is logged with the callback that blocked it, counted as `loop/blocked`. */
+  watchdog: z
+    .object({
+      /** A loop blocked at least this long is reported once; 0 = off. */
+      blockedLoopMs: ms().default(200),
+    })
+    .strict()
+    .prefault({}),
   /** Live progress block during `crawl` (src/crawl/live-progress.ts). */
   progress: z
     .object({
