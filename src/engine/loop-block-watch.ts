@@ -74,7 +74,7 @@ export class LoopBlockWatch {
     this.log.warn({ blockedMs: Math.round(blockedMs), spider: callback.spider, callback: callback.callback, url: callback.url }, 'event loop blocked by a spider callback');
   }
 
-  /** The timer's tick: how late it fired is how long the loop was blocked since the previous tick. */
+  /** The timer's tick: how late it fired is how long the loop was blocked (a lower bound: a block starting mid-period shows up to one period short). */
   checkDrift(): void {
     const nowMs = this.nowMs();
     const blockedMs = nowMs - this.lastTickMs - this.periodMs;
