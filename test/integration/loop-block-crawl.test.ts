@@ -68,4 +68,16 @@ describe('the event-loop watchdog in a crawl', () => {
     const maxSeconds = Number(/^pricecrawl_loop_blocked_max_seconds\{[^}]*\} (\S+)$/m.exec(metrics)?.[1]);
     expect(maxSeconds).toBeGreaterThanOrEqual(0.3);
   });
+
+  it('reports nothing with watchdog.blockedLoopMs = 0', async () => {
+    const off = tempStorageDir('loop-block-off');
+    try {
+      const run = await crawlInProcess(new BlockingSpider(server.origin), off.dir, { watchdog: { blockedLoopMs: 0 }, politeness: { minIntervalMs: 0, jitterMs: 0 }, log: { statsIntervalMs: 0 } });
+      expect(run.summary.status).toBe('finished');
+      expect(run.summary.ledger.succeeded).toBe(1 + PRODUCTS.length);
+      expect(run.logs.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('event loop blocked'))).toEqual([]);
+    } finally {
+      off.cleanup();
+    }
+  });
 });
