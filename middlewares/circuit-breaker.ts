@@ -71,6 +71,8 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     ctx.stats.inc(`breaker/${event}`);
     ctx.stats.timeline.mark({ atMs: ctx.nowMs(), kind: `breaker/${event}`, host: ctx.hostKey, detail: transition.cooldownMs === undefined ? undefined : `cooldown ${transition.cooldownMs} ms` });
     const fields = { breaker: event, untilMs: transition.untilMs, cooldownMs: transition.cooldownMs };
+    if (transition.to === 'open' && ctx.events?.has('breaker.opened')) ctx.events.emit('breaker.opened', { host: ctx.hostKey, untilMs: transition.untilMs ?? ctx.nowMs(), reopened: event === 'reopened' });
+    if (transition.to === 'closed' && ctx.events?.has('breaker.closed')) ctx.events.emit('breaker.closed', { host: ctx.hostKey });
     if (transition.to === 'open') ctx.log.warn(fields, `circuit breaker ${event}`);
     else ctx.log.info(fields, `circuit breaker ${event}`);
   }

@@ -28,6 +28,7 @@ import { openCatalogRun } from './catalog-run';
 import { startRunRecord } from './run-record';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
+import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot, type CrawlSnapshot } from './crawl-snapshot';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { preflight } from './preflight';
@@ -97,20 +98,22 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   });
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
   const robotsCache = await openRobotsCache(settings, frontier.runId);
-  const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema };
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
   if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
   const components = await assembleCrawlComponents({ settings, log, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache }, writer });
   const { middlewares, events } = components;
+  const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema, events };
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipeline = new PipelineRunner(components.stages, writer, pipelineCtx, events);
   const failing = failRunAlarms(settings);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames });
 
-  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds });
+  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events });
   options.onEngine?.(engine);
   const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: Date.now });
-  const statsLogger = new StatsLogger(log, snapshot, options.liveProgress ? 0 : settings.log.statsIntervalMs);
+  // A live progress block shows the state: no stats line then (extensions still get their snapshots).
+  if (!options.liveProgress) new StatsLogger(log, settings.log.statsIntervalMs).register(events.forOwner('stats-logger'));
+  const ticker = new SnapshotTicker(events, snapshot, settings.log.statsIntervalMs);
   let summary: RunSummary | null = null;
   let closedRun = false;
   let endFailure: unknown = null;
@@ -123,12 +126,12 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       await components.open();
       events.emit('spider.opened', { spider: spider.name, runId: frontier.runId, resumed: options.resume === true });
       for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
-      statsLogger.start();
+      ticker.start();
       options.onSnapshotSource?.(snapshot);
       metrics = await startMetricsServer(settings.metrics, { snapshot, stats, labels: { spider: spider.name, run: frontier.runId } }, log);
       await engine.run({ seed: options.join !== true });
     } finally {
-      statsLogger.stop();
+      ticker.stop();
       await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
       await components.close();
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));

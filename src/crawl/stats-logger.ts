@@ -1,32 +1,25 @@
 // Periodic stats line (like Scrapy's LogStats): pages and items per minute, queue, failures and per-host state.
 import type { Logger } from 'pino';
+import type { CrawlEvents } from '../events/crawl-events';
 import type { CrawlSnapshot } from './crawl-snapshot';
 import { whyOf } from './progress-view';
 
+/** A built-in subscriber of `stats.snapshot` (the pattern for turning an observer into one): it logs what the ticker takes. */
 export class StatsLogger {
-  private timer: NodeJS.Timeout | null = null;
   private lastPages = 0;
   private lastItems = 0;
 
   constructor(
     private readonly log: Logger,
-    private readonly snapshot: () => CrawlSnapshot,
+    /** The ticker's interval, for the per-minute rates. */
     private readonly intervalMs: number,
   ) {}
 
-  start(): void {
-    if (this.intervalMs <= 0) return;
-    this.timer = setInterval(() => this.logLine(), this.intervalMs);
-    this.timer.unref();
+  register(events: CrawlEvents): void {
+    events.on('stats.snapshot', ({ snapshot }) => this.logLine(snapshot));
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
-
-  private logLine(): void {
-    const snap = this.snapshot();
+  private logLine(snap: CrawlSnapshot): void {
     const perMinute = 60_000 / this.intervalMs;
     const hosts = Object.fromEntries(
       snap.hosts.map((h) => [h.hostKey, { slots: `${h.inFlight}/${h.maxConcurrency}`, intervalMs: h.intervalMs, why: whyOf(h, snap.atMs), deferred: h.deferred, throttled429: h.throttled429, breaker: h.breaker }]),

@@ -46,7 +46,9 @@ export class DownloaderChain {
     }
     // Every answer off the wire, before any middleware retries or fails it (the 429s, the 404s): metrics and progress count these.
     ctx.stats.inc(`host/${ctx.hostKey}/received/${response.status}`);
-    ctx.stats.latency.observe(ctx.hostKey, response.timings.finishedAtMs - response.timings.startedAtMs);
+    const durationMs = response.timings.finishedAtMs - response.timings.startedAtMs;
+    ctx.stats.latency.observe(ctx.hostKey, durationMs);
+    if (ctx.events?.has('response.received')) ctx.events.emit('response.received', { url: response.url, status: response.status, host: ctx.hostKey, fetchMode: response.fetchMode, durationMs });
     return { result: await this.responseFrom(this.middlewares.length - 1, request, response, ctx), sent: true };
   }
 

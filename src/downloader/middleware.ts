@@ -1,4 +1,5 @@
 // The downloader middleware contract: typed outcomes, requests forward, responses in reverse.
+import type { CrawlEventBus } from '../events/crawl-events';
 import type { Logger } from 'pino';
 import type { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
@@ -66,6 +67,8 @@ export interface MiddlewareContext {
   nowMs(): number;
   /** The crawl run's id (set by the engine; absent in tests that drive a chain by hand). */
   runId?: string;
+  /** The crawl's event bus, for middlewares whose decisions observers hear of (the breaker); absent in tools and tests that drive a chain by hand. */
+  events?: CrawlEventBus;
 }
 
 /**

@@ -4,6 +4,7 @@ import { UnknownCallbackError } from '../core/errors';
 import { CallbackDeadline, CallbackTimeoutError, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
 import type { CrawlRequest } from '../core/request';
+import type { CrawlEventBus } from '../events/crawl-events';
 import type { CrawlResponse } from '../core/response';
 import type { PageOutputs } from '../pipeline/stage';
 import { isRequest, isSkippedLink, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
@@ -39,6 +40,7 @@ export async function runCallback(
     log: Logger;
     /** depth.limit: 0 = none. */ depthLimit?: number;
     /** Times each synchronous step of the callback (the event-loop watchdog); null = off. */ loopWatch?: LoopBlockWatch | null;
+    /** The crawl's event bus (dropped requests: depth, skipped links). */ events?: CrawlEventBus;
   },
   timeout?: CallbackTimeout,
 ): Promise<CallbackResult> {
@@ -56,7 +58,11 @@ export async function runCallback(
       const step = deadline ? await deadline.race(outputs) : await outputs.next();
       if (step.done) break;
       const output = step.value;
-      if (isSkippedLink(output)) continue; // counted by the response that made it
+      if (isSkippedLink(output)) {
+        // Counted by the response that made it; announced here, where the spider gave it up.
+        if (deps.events?.has('request.dropped')) deps.events.emit('request.dropped', { url: output.href, reason: `follow/skipped/${output.reason}` });
+        continue;
+      }
       if (isRequest(output)) {
         if (!withinDepth(output, response, deps)) continue;
         requestsByCallback[output.callback] = (requestsByCallback[output.callback] ?? 0) + 1;
@@ -115,10 +121,11 @@ function timedSteps<T>(outputs: AsyncIterator<T>, inFlight: CallbackInFlight, wa
  * A request yielded from a page lies one link deeper than the page (as Scrapy's DepthMiddleware counts);
  * beyond `depthLimit` it is dropped before it is planned, counted as `depth/skipped`.
  */
-function withinDepth(request: CrawlRequest, response: CrawlResponse, deps: { stats: Stats; depthLimit?: number }): boolean {
+function withinDepth(request: CrawlRequest, response: CrawlResponse, deps: { stats: Stats; depthLimit?: number; events?: CrawlEventBus }): boolean {
   request.depth = response.request.depth + 1;
   if (deps.depthLimit && request.depth > deps.depthLimit) {
     deps.stats.inc('depth/skipped');
+    if (deps.events?.has('request.dropped')) deps.events.emit('request.dropped', { url: request.url, reason: 'depth/limit' });
     return false;
   }
   deps.stats.max('depth/max', request.depth);

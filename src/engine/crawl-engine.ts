@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { Spider, SpiderOutput } from '../core/spider';
 import type { DownloaderChain } from '../downloader/downloader-chain';
+import type { CrawlEventBus } from '../events/crawl-events';
 import type { Frontier, Lease, Pick } from '../frontier/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
@@ -32,6 +33,8 @@ export interface CrawlEngineDeps {
   log: Logger;
   /** What seeding yields; `spider.start()` when absent (run modes add catalog requests, see src/schedule/run-seeds.ts). */
   seeds?: AsyncIterable<SpiderOutput>;
+  /** The crawl's event bus, an optional port: the engine emits, it knows no subscriber. */
+  events?: CrawlEventBus;
 }
 
 export class CrawlEngine {
@@ -69,7 +72,7 @@ export class CrawlEngine {
   /** Crawls until the frontier is exhausted or `stop()` was called. `seed` runs spider.start(). */
   async run(options: { seed: boolean }): Promise<void> {
     const { spider, frontier, settings, stats, log } = this.deps;
-    const sink = new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake());
+    const sink = new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake(), this.deps.events);
     const seeding = options.seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSeeding.signal) : Promise.resolve();
     const seeded = seeding
       .catch((error: unknown) => {

@@ -5,6 +5,7 @@ import type { DownloaderChain, DownloadResult } from '../downloader/downloader-c
 import { isAllowedUrl } from '../downloader/offsite-rules';
 import { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
+import type { CrawlEventBus } from '../events/crawl-events';
 import type { Frontier, Lease } from '../frontier/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
@@ -32,6 +33,8 @@ export interface RequestTaskDeps {
   storageFailed: (error: unknown) => void;
   /** The event-loop watchdog, timing callback steps; null = off. */
   loopWatch: LoopBlockWatch | null;
+  /** The crawl's event bus (planned and failed requests; responses and the breaker through the middleware context); the engine knows no subscriber. */
+  events?: CrawlEventBus;
 }
 
 export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promise<void> {
@@ -48,7 +51,7 @@ export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promi
 async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (release: () => Promise<void>) => void, releaseRetained: () => Promise<unknown>): Promise<void> {
   const { request, hostKey } = lease;
   const log = deps.log.child({ host: hostKey, requestId: request.id });
-  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: Date.now, runId: deps.runId };
+  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: Date.now, runId: deps.runId, events: deps.events };
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
   try {
     download = await deps.chain.download(request, ctx, {
@@ -65,7 +68,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     // A middleware bug must not lose the request: record it and keep crawling.
     log.error({ err: error, url: request.url }, 'downloader chain failed');
-    await deps.frontier.fail(request, 'engine/middleware-error', null);
+    await failRequest(request, 'engine/middleware-error', null, deps);
     deps.wake();
     return;
   }
@@ -89,7 +92,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       deps.stats.inc(`requests/failed/${result.reason}`);
       deps.stats.inc(`host/${lease.hostKey}/failed`);
       log.warn({ url: request.url, reason: result.reason, detail: result.message }, 'request failed');
-      await deps.frontier.fail(request, result.reason, statusOf(result.reason));
+      await failRequest(request, result.reason, statusOf(result.reason), deps);
       return;
     case 'retry':
       deps.stats.inc('retry/scheduled');
@@ -113,14 +116,14 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   const { response } = result;
   deps.stats.inc(`http/status/${response.status}`);
   deps.stats.inc(`host/${lease.hostKey}/status/${response.status}`);
-  const requests = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake);
+  const requests = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake, deps.events);
   const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: response.url, rawHash: response.rawHash };
   // A browser callback may drive its page and hang there: it gets a deadline, and its page is closed then
   // (which also rejects the Playwright call it waits on).
   const timeout = response.fetchMode === 'browser' ? { ms: deps.settings.browser.callbackTimeoutMs, onTimeout: releaseRetained } : undefined;
   let outcome: Awaited<ReturnType<typeof runCallback>>;
   try {
-    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch }, timeout);
+    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch, events: deps.events }, timeout);
   } catch (error) {
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     throw error;
@@ -132,7 +135,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   deps.acks.track(
     outcome.durable.then(
       async () => {
-        if (outcome.error) await deps.frontier.fail(request, outcome.error.reason, status);
+        if (outcome.error) await failRequest(request, outcome.error.reason, status, deps);
         else await deps.frontier.markHandled(request, status);
         deps.stats.inc(outcome.error ? 'requests/failed' : 'requests/succeeded');
         if (outcome.error) deps.stats.inc(`requests/failed/${outcome.error.reason}`);
@@ -143,7 +146,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
         // Each try fetches the page again: bounded by the attempt budget like any other retry.
         if (request.attempt + 1 >= deps.settings.retry.maxAttempts) {
           log.error({ err: error, url: request.url }, 'item write failed; attempts used up');
-          await deps.frontier.fail(request, 'items/write-failed', status);
+          await failRequest(request, 'items/write-failed', status, deps);
           return;
         }
         log.error({ err: error, url: request.url }, 'item write failed; request stays queued');
@@ -154,6 +157,12 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       else log.fatal({ err: error }, 'could not record a request outcome');
     }),
   );
+}
+
+/** The one place a leased request ends failed: recorded in the frontier, then announced. */
+async function failRequest(request: CrawlRequest, reason: string, status: number | null, deps: RequestTaskDeps): Promise<void> {
+  await deps.frontier.fail(request, reason, status);
+  if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status });
 }
 
 function statusOf(reason: string): number | null {

@@ -2,6 +2,7 @@
 import type { Logger } from 'pino';
 import type { Item } from '../core/item';
 import type { StoredItem } from '../../storage/item-store';
+import type { CrawlSnapshot } from '../crawl/crawl-snapshot';
 
 /** Event name → payload. Observers subscribe here; anything that decides sits in the chains instead. */
 export interface CrawlEventMap {
@@ -13,6 +14,24 @@ export interface CrawlEventMap {
   'item.dropped': { item: Item; url: string; requestId: string; reason: string; stage: string };
   /** The item is durable in the run's store (its batch committed). */
   'item.stored': { item: StoredItem };
+  /** A request was accepted into the frontier (durably planned). */
+  'request.scheduled': { url: string; callback: string; depth: number };
+  /**
+   * A request or link never planned: `frontier/duplicate` (seen in this run), `depth/limit` (beyond
+   * depth.limit), `follow/skipped/<why>` (a link that is no fetchable URL: `mailto`, `invalid-url`, …).
+   */
+  'request.dropped': { url: string; reason: string };
+  /** An answer off the wire (any status, also a 429 later retried or a 404 later failed), before any middleware; `durationMs` of the fetch. */
+  'response.received': { url: string; status: number; host: string; fetchMode: string; durationMs: number };
+  /** The request ended failed with a stable reason (`http/404`, `retry/deferrals-exhausted`); `status` when one was received. */
+  'request.failed': { url: string; reason: string; status: number | null };
+  /** A host's circuit breaker opened (`reopened` after a failed probe); requests wait until `untilMs`. */
+  'breaker.opened': { host: string; untilMs: number; reopened: boolean };
+  'breaker.closed': { host: string };
+  /** An alarm fired for the first time in this run for `key` (`code`: `null-price`, `listing-drop`, …). */
+  'alarm.fired': { code: string; key: string; host: string | null; detail: Record<string, unknown> };
+  /** The periodic picture of the crawl (every `log.statsIntervalMs`): what the stats line logs. */
+  'stats.snapshot': { snapshot: CrawlSnapshot };
 }
 
 export type CrawlEventName = keyof CrawlEventMap;

@@ -51,7 +51,7 @@ export interface DeferOptions {
 
 export interface Frontier {
   readonly runId: string;
-  /** Stores new requests durably; duplicates within the run (by fingerprint) are skipped. */
+  /** Stores new requests durably and sets each stored one's `id`; duplicates within the run (by fingerprint) are skipped and keep none. */
   add(requests: CrawlRequest[]): Promise<AddResult>;
   /**
    * Picks the next request whose host slot is open at `nowMs` and reserves that slot atomically: the

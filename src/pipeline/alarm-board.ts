@@ -24,7 +24,9 @@ export class AlarmBoard {
     if (this.fired.has(key)) return false;
     this.fired.add(key);
     ctx?.stats.inc(`alarms/${this.name}/${key}`);
-    ctx?.stats.timeline.mark({ atMs: Date.now(), kind: `alarm/${this.name}`, host: key.startsWith('host/') ? key.slice(5) : undefined, detail: key });
+    const host = key.startsWith('host/') ? key.slice(5) : undefined;
+    ctx?.stats.timeline.mark({ atMs: Date.now(), kind: `alarm/${this.name}`, host, detail: key });
+    if (ctx?.events?.has('alarm.fired')) ctx.events.emit('alarm.fired', { code: this.name, key, host: host ?? null, detail: fields });
     ctx?.log.warn({ alarm: this.name, key, ...fields }, message);
     return true;
   }

@@ -1,4 +1,5 @@
 // The item pipeline contract: ordered stages that pass an item on or drop it with a reason.
+import type { CrawlEventBus } from '../events/crawl-events';
 import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
 import type { Item, ItemSource } from '../core/item';
@@ -23,6 +24,8 @@ export interface PipelineContext {
   runId: string;
   /** The spider's own item schema (`Spider.itemSchema`), if it has one. */
   itemSchema?: ZodType;
+  /** The crawl's event bus (alarms are announced on it); absent in tools that run stages alone. */
+  events?: CrawlEventBus;
 }
 
 /** What one page's callback yielded, for stages that watch pages rather than items (the listing-drop alarm). */
