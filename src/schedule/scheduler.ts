@@ -69,19 +69,34 @@ export class Scheduler {
     return tick.finally(() => this.ticks.delete(tick));
   }
 
+  /**
+   * A tick never throws: the daemon outlives a database that is busy for a moment (another scheduler, the
+   * children's writes) or a run that cannot start; the failure is logged and the next tick tries again.
+   */
   private async tick(spider: string, args: Record<string, string>): Promise<void> {
     if (this.stopping) return;
     const runId = newRunId(Date.now());
-    const claim = this.lock.tryLock(spider, runId, process.pid, Date.now());
-    if (!claim.ok) return this.skipped(spider, `pid ${claim.holder.pid}`);
+    let claimed = false;
     try {
+      const claim = this.lock.tryLock(spider, runId, process.pid, Date.now());
+      if (!claim.ok) return this.skipped(spider, `pid ${claim.holder.pid}`);
+      claimed = true;
       recordScheduled(this.connection.db, { runId, spider, mode: 'due', atMs: Date.now() });
       await this.runChild(spider, runId, args);
     } catch (error) {
       this.options.log.error({ err: error, spider, runId }, 'scheduled run could not be started');
-      recordChildExit(this.connection.db, runId, { exitCode: null, atMs: Date.now(), error: String((error as Error).message ?? error) });
+      if (claimed) this.record(runId, () => recordChildExit(this.connection.db, runId, { exitCode: null, atMs: Date.now(), error: String((error as Error).message ?? error) }));
     } finally {
-      this.lock.unlock(spider, runId);
+      if (claimed) this.record(runId, () => this.lock.unlock(spider, runId));
+    }
+  }
+
+  /** A bookkeeping write that fails (the database busy past its timeout) is logged; it must not take the daemon down. */
+  private record(runId: string, write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      this.options.log.error({ err: error, runId }, 'could not record a scheduled run');
     }
   }
 
@@ -99,17 +114,17 @@ export class Scheduler {
     for (const [key, value] of Object.entries(args)) argv.push('-a', `${key}=${value}`);
     const child = spawn(process.execPath, argv, { stdio: ['ignore', out, out] });
     closeSync(out);
-    if (child.pid !== undefined) this.lock.transfer(spider, runId, child.pid);
+    if (child.pid !== undefined) this.record(runId, () => this.lock.transfer(spider, runId, child.pid!));
     log.info({ spider, runId, pid: child.pid }, 'scheduled run started');
     const exited = new Promise<void>((resolve) => {
       child.once('error', (error) => {
-        recordChildExit(this.connection.db, runId, { exitCode: null, atMs: Date.now(), error: `spawn failed: ${error.message}` });
+        this.record(runId, () => recordChildExit(this.connection.db, runId, { exitCode: null, atMs: Date.now(), error: `spawn failed: ${error.message}` }));
         resolve();
       });
       child.once('exit', (code, signal) => {
         const error = code === 0 ? null : signal ? `killed by ${signal}` : `exit code ${code} (see logs/${runId}.log)`;
-        recordChildExit(this.connection.db, runId, { exitCode: code, atMs: Date.now(), error });
         log[code === 0 ? 'info' : 'warn']({ spider, runId, exitCode: code, signal }, 'scheduled run ended');
+        this.record(runId, () => recordChildExit(this.connection.db, runId, { exitCode: code, atMs: Date.now(), error }));
         resolve();
       });
     });

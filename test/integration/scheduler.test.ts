@@ -17,12 +17,13 @@ let runs: RunRecord[];
 const started: ChildProcess[] = [];
 
 /** A scheduler process; resolves `ended(n)` once n scheduled runs of `spider` ended in it (read from its JSON log). */
-function startScheduler(config: string): { child: ChildProcess; ended: Map<string, number>; onEnded: () => void } {
+function startScheduler(config: string): { child: ChildProcess; ended: Map<string, number>; onEnded: () => void; lines: string[] } {
   const child = spawn(process.execPath, ['bin/pricecrawl.js', 'schedule', '--config', config, '--storage', storage.dir, '-s', 'schedule.discoveryEveryMs=0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
-  const state = { child, ended: new Map<string, number>(), onEnded: () => {} };
+  const state = { child, ended: new Map<string, number>(), onEnded: () => {}, lines: [] as string[] };
   for (const stream of [child.stdout!, child.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => {
+      state.lines.push(line);
       const entry = line.startsWith('{') ? (JSON.parse(line) as { msg?: string; spider?: string }) : null;
       if (entry?.msg === 'scheduled run ended' && entry.spider) {
         state.ended.set(entry.spider, (state.ended.get(entry.spider) ?? 0) + 1);
@@ -44,12 +45,17 @@ beforeAll(async () => {
   }));
   const schedulers = [startScheduler(config), startScheduler(config)];
   const total = (spider: string) => schedulers.reduce((sum, s) => sum + (s.ended.get(spider) ?? 0), 0);
-  await new Promise<void>((resolve) => {
+  await new Promise<void>((resolve, reject) => {
     const check = () => {
       if (total(SLOW) >= 2 && total(FAILING) >= 2) resolve();
     };
-    for (const s of schedulers) s.onEnded = check;
+    for (const s of schedulers) {
+      s.onEnded = check;
+      // A daemon that dies before it is told to stop is the failure itself: say why instead of waiting.
+      s.child.once('exit', (code, signal) => reject(new Error(`a scheduler exited early (${signal ?? code}):\n${s.lines.slice(-20).join('\n')}`)));
+    }
   });
+  for (const s of schedulers) s.child.removeAllListeners('exit');
   for (const s of schedulers) s.child.kill('SIGTERM');
   const codes = await Promise.all(schedulers.map((s) => once(s.child, 'exit').then(([code]) => code as number)));
   expect(codes).toEqual([0, 0]);
