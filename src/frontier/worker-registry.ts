@@ -93,7 +93,7 @@ export class WorkerRegistry {
         reclaimed += reclaim.run(runId, holder).changes;
         forget.run(holder);
       }
-    })();
+    }).immediate();
     return reclaimed;
   }
 

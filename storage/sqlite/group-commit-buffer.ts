@@ -1,4 +1,5 @@
 // Buffers rows and writes them in one SQLite transaction per batch: when the batch is full, when it is old enough, or on flush.
+import type { Transaction } from 'better-sqlite3';
 import type Database from 'better-sqlite3';
 
 export interface GroupCommitOptions {
@@ -18,7 +19,8 @@ export const DEFAULT_GROUP_COMMIT: GroupCommitOptions = { maxRows: 256, maxDelay
 export class GroupCommitBuffer<Row> {
   private pending: Row[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private readonly writeAll: (rows: Row[]) => void;
+  /** Run with `.immediate`: the write lock is taken (waiting out the busy timeout) at BEGIN, never upgraded mid-transaction. */
+  private readonly writeAll: Transaction<(rows: Row[]) => void>;
 
   constructor(db: Database.Database, insert: Database.Statement, private readonly options: GroupCommitOptions = DEFAULT_GROUP_COMMIT) {
     this.writeAll = db.transaction((rows: Row[]) => {
@@ -44,7 +46,7 @@ export class GroupCommitBuffer<Row> {
     this.clearTimer();
     if (this.pending.length === 0) return;
     const rows = this.pending;
-    this.writeAll(rows);
+    this.writeAll.immediate(rows);
     // Rows recorded during the write cannot exist (it is synchronous), so the whole buffer is done.
     this.pending = [];
   }

@@ -39,7 +39,7 @@ export class SqliteSessionStore implements SessionStore {
     this.db.transaction(() => {
       for (const s of live) this.upsert.run(this.spider, s.host, s.state.id, s.proxyId, JSON.stringify(s.state), nowMs);
       for (const r of retired) this.remove.run(this.spider, r.host, r.id);
-    })();
+    }).immediate();
   }
 
   async close(): Promise<void> {

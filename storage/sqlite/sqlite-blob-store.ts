@@ -1,4 +1,5 @@
 // SqliteBlobStore: the embedded BlobStore, gzip-compressed raw bytes in <storage.dir>/blobs.sqlite, one row per hash.
+import type { Transaction } from 'better-sqlite3';
 import type Database from 'better-sqlite3';
 import { compressBlob, decompressBlob, isBlobHash, sha256Hex, type BlobStore } from '../blob-store';
 import { FileBlobStore } from '../files/file-blob-store';
@@ -37,7 +38,8 @@ export class SqliteBlobStore implements BlobStore {
   private commitScheduled = false;
   private readonly exists: Database.Statement;
   private readonly select: Database.Statement;
-  private readonly writeAll: (blobs: PendingBlob[]) => void;
+  /** Run with `.immediate`: the write lock is taken (waiting out the busy timeout) at BEGIN, never upgraded mid-transaction. */
+  private readonly writeAll: Transaction<(blobs: PendingBlob[]) => void>;
   private readonly legacyFiles: FileBlobStore;
 
   private constructor(private readonly db: Database.Database, storageDir: string) {
@@ -106,7 +108,7 @@ export class SqliteBlobStore implements BlobStore {
     if (batch.length === 0) return;
     this.pending = [];
     try {
-      this.writeAll(batch);
+      this.writeAll.immediate(batch);
     } catch (error) {
       for (const blob of batch) blob.settle.reject(error);
       return;

@@ -1,4 +1,5 @@
 // SqliteCatalogStore: the embedded CatalogStore, tables sku_catalog and catalog_discovery in items.sqlite.
+import type { Transaction } from 'better-sqlite3';
 import type Database from 'better-sqlite3';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
 import type { CatalogStore } from '../catalog-store';
@@ -34,7 +35,8 @@ const toEntry = ({ changeTimesJson, ...row }: Row): CatalogEntry => ({ ...row, c
 const CHUNK = 500;
 
 export class SqliteCatalogStore implements CatalogStore {
-  private readonly upsertAll: (entries: readonly CatalogEntry[]) => void;
+  /** Run with `.immediate`: the write lock is taken at BEGIN, never upgraded mid-transaction. */
+  private readonly upsertAll: Transaction<(entries: readonly CatalogEntry[]) => void>;
 
   private constructor(private readonly db: Database.Database) {
     const upsert = db.prepare(UPSERT);
@@ -57,7 +59,7 @@ export class SqliteCatalogStore implements CatalogStore {
   }
 
   async put(entries: readonly CatalogEntry[]): Promise<void> {
-    if (entries.length > 0) this.upsertAll(entries);
+    if (entries.length > 0) this.upsertAll.immediate(entries);
   }
 
   async *entries(spider: string): AsyncIterable<CatalogEntry> {

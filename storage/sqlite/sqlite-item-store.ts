@@ -1,4 +1,5 @@
 // SqliteItemStore: the embedded ItemStore on better-sqlite3 (WAL), one transaction per batch.
+import type { Transaction } from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -34,7 +35,8 @@ export class SqliteItemStore implements ItemStore {
   readonly path: string;
   private readonly db: Database.Database;
   private readonly upsert: Database.Statement;
-  private readonly writeAll: (items: StoredItem[]) => void;
+  /** Run with `.immediate`: the write lock is taken (waiting out the busy timeout) at BEGIN, never upgraded mid-transaction. */
+  private readonly writeAll: Transaction<(items: StoredItem[]) => void>;
 
   constructor(options: SqliteItemStoreOptions) {
     this.path = options.path;
@@ -62,7 +64,7 @@ export class SqliteItemStore implements ItemStore {
 
   async writeBatch(items: StoredItem[]): Promise<void> {
     if (items.length === 0) return;
-    this.writeAll(items);
+    this.writeAll.immediate(items);
   }
 
   async countItems(runId?: string): Promise<number> {
