@@ -91,6 +91,11 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       ctx.stats.inc('robots/disallowed');
       return fail('robots/disallowed', `robots.txt of ${origin} disallows ${url}`);
     }
+    const crawlDelayMs = rules?.crawlDelayMs ?? 0;
+    if (crawlDelayMs > this.settings.robots.maxCrawlDelayMs) {
+      // Obeying it could take days, shortening it would be ruder than the site allows: refuse with the reason.
+      return fail('robots/crawl-delay-too-long', `robots.txt of ${origin} asks for a Crawl-delay of ${crawlDelayMs / 1000} s, above robots.maxCrawlDelayMs (${this.settings.robots.maxCrawlDelayMs} ms)`);
+    }
     return CONTINUE;
   }
 
@@ -167,7 +172,10 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
 
   /** Crawl-delay (none: 0) floors the host's interval in the gate, shared by every worker and kept across a resume. */
   private applyCrawlDelay(ctx: MiddlewareContext, known: Extract<OriginState, { state: 'known' }>): void {
-    this.gate.setCrawlDelayMs(ctx.hostKey, known.rules?.crawlDelayMs ?? 0);
+    const crawlDelayMs = known.rules?.crawlDelayMs ?? 0;
+    // One above the ceiling is not put in force: the origin's pages are refused (decide), and the gate
+    // must let them come round to be refused instead of holding them for days.
+    this.gate.setCrawlDelayMs(ctx.hostKey, crawlDelayMs > this.settings.robots.maxCrawlDelayMs ? 0 : crawlDelayMs);
   }
 
   private knownState(entry: RobotsEntry, expiresAtMs: number): Extract<OriginState, { state: 'known' }> {

@@ -110,6 +110,31 @@ describe('a crawl whose robots.txt first answers 503 with Retry-After', () => {
   });
 });
 
+describe('a crawl whose robots.txt asks for a Crawl-delay above robots.maxCrawlDelayMs', () => {
+  it("fails that host's pages as robots/crawl-delay-too-long without fetching them, and crawls the others", async () => {
+    const [slow, fine] = await startFixtureServers(2, { builtInRoutes: false });
+    const storage = tempStorageDir('robots-long-delay');
+    try {
+      slow.route('/robots.txt', (_req, res) => text(res, 200, 'User-agent: *\nCrawl-delay: 86400\n'));
+      fine.route('/robots.txt', (_req, res) => text(res, 200, 'User-agent: *\nCrawl-delay: 0.05\n'));
+      for (const server of [slow, fine]) server.route('/p/:n', (_req, res) => text(res, 200, 'page'));
+      const urls = [slow, fine].flatMap((server) => [0, 1].map((n) => server.url(`/p/${n}`)));
+      const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+        politeness: { minIntervalMs: INTERVAL_MS, jitterMs: 0 },
+        robots: { maxCrawlDelayMs: 1_000 },
+        log: { statsIntervalMs: 0 },
+      });
+      expect(slow.requests.map((r) => r.path)).toEqual(['/robots.txt']);
+      expect(fine.requests.map((r) => r.path).sort()).toEqual(['/p/0', '/p/1', '/robots.txt']);
+      expect(result.summary.ledger).toMatchObject({ planned: 4, succeeded: 2, failed: 2, pending: 0 });
+      expect(result.summary.ledger.failedByReason).toEqual({ 'robots/crawl-delay-too-long': 2 });
+    } finally {
+      await closeFixtureServers([slow, fine]);
+      storage.cleanup();
+    }
+  });
+});
+
 describe('a crawl with robots.obey off', () => {
   it('neither fetches robots.txt nor skips disallowed paths', async () => {
     const [server] = await startFixtureServers(1, { builtInRoutes: false });

@@ -121,6 +121,11 @@ export const resilienceSettings = {
       refetchAfterMs: ms().default(5_000),
       /** How long a fetched robots.txt holds before it is fetched again (RFC 9309 §2.4: at most 24 hours). */
       cacheTtlMs: ms().max(86_400_000).default(86_400_000),
+      /**
+       * The longest Crawl-delay obeyed. A longer one is neither shortened (that would be faster than the
+       * site asks) nor waited out for days: the origin's requests fail as `robots/crawl-delay-too-long`.
+       */
+      maxCrawlDelayMs: ms().default(60_000),
     })
     .strict()
     .prefault({}),
