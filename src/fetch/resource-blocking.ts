@@ -1,11 +1,7 @@
 // Blocks whole resource types inside Blink at launch, so blocked images are never even requested.
-import type { UrlPattern } from '../core/browser-options';
-
 export interface BlockingSettings {
-  /** Playwright resource types (`image`, `font`, `media`, …). */
+  /** Playwright resource types (`image`, `font`, `media`, …); URL patterns are the confinement route's (browser-confinement.ts). */
   blockResourceTypes: readonly string[];
-  /** URL substrings, or `/regex/` (refused by the confinement route, browser-confinement.ts). */
-  blockUrlPatterns: readonly UrlPattern[];
 }
 
 /**
