@@ -57,8 +57,12 @@ export class CrawlResponse {
   readonly redirectChain: readonly string[];
   readonly fetchMode: FetchMode;
   readonly captured: readonly CapturedResponse[];
-  /** Links `follow`/`followAll` did not turn into requests, by reason (`mailto`, `duplicate`...): the callback runner counts them as `follow/skipped/<reason>`. */
-  readonly skippedLinks = new Map<string, number>();
+  /**
+   * Links `follow`/`followAll` did not turn into requests (`mailto`, `duplicate`...), yielded or not: the
+   * callback runner takes them once the callback is done, counts `follow/skipped/<reason>` and announces
+   * each as `request.dropped`.
+   */
+  private skipped: SkippedLink[] = [];
   private readonly livePage: Page | null;
   private cachedHash: string | null = null;
   private cachedDom: CheerioAPI | null = null;
@@ -202,7 +206,7 @@ export class CrawlResponse {
       const request = this.follow(href, callback, meta, init);
       if (request instanceof SkippedLink) continue;
       if (seen.has(request.fingerprint)) {
-        this.countSkip('duplicate');
+        this.skipped.push(new SkippedLink(href, 'duplicate'));
         continue;
       }
       seen.add(request.fingerprint);
@@ -231,11 +235,22 @@ export class CrawlResponse {
   }
 
   private skip(href: string, reason: string): SkippedLink {
-    this.countSkip(reason);
-    return new SkippedLink(href, reason);
+    const link = new SkippedLink(href, reason);
+    this.skipped.push(link);
+    return link;
   }
 
-  private countSkip(reason: string): void {
-    this.skippedLinks.set(reason, (this.skippedLinks.get(reason) ?? 0) + 1);
+  /** The links skipped so far, by reason. */
+  get skippedLinks(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const { reason } of this.skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+    return counts;
+  }
+
+  /** The links skipped since the last call (the callback runner's, once per callback). */
+  takeSkippedLinks(): SkippedLink[] {
+    const taken = this.skipped;
+    this.skipped = [];
+    return taken;
   }
 }

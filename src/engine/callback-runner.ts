@@ -58,11 +58,8 @@ export async function runCallback(
       const step = deadline ? await deadline.race(outputs) : await outputs.next();
       if (step.done) break;
       const output = step.value;
-      if (isSkippedLink(output)) {
-        // Counted by the response that made it; announced here, where the spider gave it up.
-        if (deps.events?.has('request.dropped')) deps.events.emit('request.dropped', { url: output.href, reason: `follow/skipped/${output.reason}` });
-        continue;
-      }
+      // Kept by the response that made it, yielded or not: counted and announced once the callback is done.
+      if (isSkippedLink(output)) continue;
       if (isRequest(output)) {
         if (!withinDepth(output, response, deps)) continue;
         requestsByCallback[output.callback] = (requestsByCallback[output.callback] ?? 0) + 1;
@@ -92,8 +89,7 @@ export async function runCallback(
     await deps.requests.flush().catch(() => undefined);
   } finally {
     deadline?.dispose();
-    for (const [reason, n] of response.skippedLinks) deps.stats.inc(`follow/skipped/${reason}`, n);
-    response.skippedLinks.clear();
+    announceSkippedLinks(response, deps);
   }
   return { durable: Promise.all(durables), itemsAccepted, itemsDropped, error };
 }
@@ -137,4 +133,13 @@ function callbackError(thrown: unknown): { reason: string; message: string; stat
   if (thrown instanceof UnknownCallbackError) return { reason: 'callback/unknown', message, stat: 'unknown-callback' };
   if (thrown instanceof CallbackTimeoutError) return { reason: 'callback/timeout', message, stat: 'timeout' };
   return { reason: 'callback/error', message, stat: 'exception' };
+}
+
+/** Links the callback's follow/followAll skipped: counted by reason and each announced as dropped. */
+function announceSkippedLinks(response: CrawlResponse, deps: { stats: Stats; events?: CrawlEventBus }): void {
+  const announce = deps.events?.has('request.dropped') === true;
+  for (const link of response.takeSkippedLinks()) {
+    deps.stats.inc(`follow/skipped/${link.reason}`);
+    if (announce) deps.events?.emit('request.dropped', { url: link.href, reason: `follow/skipped/${link.reason}` });
+  }
 }

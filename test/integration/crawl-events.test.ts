@@ -40,7 +40,8 @@ describe('crawl events heard by extensions', () => {
     const page = (body: string) => `<html><body><p class="price">9.99</p>${body}</body></html>`;
     shop.route('/', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
-      res.end(page('<a href="/p/1">1</a><a href="/p/2">2</a><a href="/missing">gone</a>'));
+      // followAll skips the repeat of /p/1 and the tel: link on this page: each announced as dropped too.
+      res.end(page('<a href="/p/1">1</a><a href="/p/2">2</a><a href="/missing">gone</a><a href="/p/1#reviews">again</a><a href="tel:+15550100">call</a>'));
     });
     shop.route('/p/:n', (_req, res, ctx) => {
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -102,7 +103,9 @@ describe('crawl events heard by extensions', () => {
     expect(dropped.filter((d) => d.reason === 'frontier/duplicate')).toEqual([{ url: shop.url('/'), reason: 'frontier/duplicate' }]);
     // TreeSpider follows a mailto: link on every page its callback ran on (the 7 that answered 200).
     expect(dropped.filter((d) => d.reason === 'follow/skipped/mailto')).toHaveLength(7);
-    expect(dropped).toHaveLength(8);
+    expect(dropped.filter((d) => d.reason === 'follow/skipped/duplicate')).toEqual([{ url: '/p/1#reviews', reason: 'follow/skipped/duplicate' }]);
+    expect(dropped.filter((d) => d.reason === 'follow/skipped/tel')).toEqual([{ url: 'tel:+15550100', reason: 'follow/skipped/tel' }]);
+    expect(dropped).toHaveLength(10);
   });
 
   it('hears every answer off the wire, the 429s and the 404 included, with host, status and fetch mode', () => {
