@@ -3,9 +3,9 @@ import { orderComponents, type AddedComponent, type NamedComponent } from '../sr
 import { BlockRules } from '../src/downloader/block-rules';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
-import type { RobotsCache } from '../src/robots/robots-cache';
+import type { RobotsCache } from '../src/ports/robots-cache';
 import type { Settings } from '../src/settings/schema';
-import type { CrawlStores } from '../storage/open-stores';
+import type { CrawlStores } from '../storage/crawl-stores';
 import type { HostGate } from '../src/ports/host-gate';
 import { AdaptiveThrottleMiddleware } from './adaptive-throttle';
 import { BlockDetectionMiddleware } from './block-detection';

@@ -8,7 +8,7 @@ import { proxyEndpoints } from '../src/sessions/proxy-endpoints';
 import type { Settings } from '../src/settings/schema';
 import { openSessionStore } from '../src/sessions/open-session-store';
 import { startupDetailLevel } from '../src/crawl/startup-log';
-import type { SessionStore } from '../src/sessions/session-store';
+import type { SessionStore } from '../src/ports/session-store';
 
 /** Requests whose last send was blocked, remembered until their retry comes back; bounded in case it never does. */
 const MAX_REMEMBERED_BLOCKS = 10_000;

@@ -1,6 +1,6 @@
 // Picks where sessions persist: nowhere (sessions.persist off), Redis on a shared frontier (frontier.url), else SQLite.
 import type { Settings } from '../settings/schema';
-import type { SessionStore } from './session-store';
+import type { SessionStore } from '../ports/session-store';
 
 export interface OpenedSessionStore {
   store: SessionStore | null;

@@ -1,5 +1,5 @@
 // PgBlobStore: content-addressed raw bytes in PostgreSQL, gzip-compressed in a bytea column, inserted once per hash.
-import { compressBlob, decompressBlob, isBlobHash, sha256Hex, type BlobStore } from '../blob-store';
+import { compressBlob, decompressBlob, isBlobHash, sha256Hex, type BlobStore } from '../../src/ports/blob-store';
 import type { Sql } from './pg-connection';
 
 /** Hashes this process already knows are stored: a page seen again costs no compression and no round trip. */

@@ -1,7 +1,7 @@
 // SqliteBlobStore: the embedded BlobStore, gzip-compressed raw bytes in <storage.dir>/blobs.sqlite, one row per hash.
 import type { Transaction } from 'better-sqlite3';
 import type Database from 'better-sqlite3';
-import { compressBlob, decompressBlob, isBlobHash, sha256Hex, type BlobStore } from '../blob-store';
+import { compressBlob, decompressBlob, isBlobHash, sha256Hex, type BlobStore } from '../../src/ports/blob-store';
 import { FileBlobStore } from '../files/file-blob-store';
 import { openStorageDb } from './open-storage-db';
 

@@ -1,20 +1,20 @@
 // The embedded frontier: per-run requests in frontier.sqlite, picked per host through a ready-heap.
 import { randomUUID } from 'node:crypto';
-import { CrawlRequest, type SerializedRequest } from '../core/request';
-import type { Clock } from '../politeness/clock';
-import type { HostSlots } from '../politeness/host-slots';
-import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
-import { SqliteHostGate } from '../../storage/sqlite/sqlite-host-gate';
-import { breakerOptionsFromSettings, type BreakerOptions } from '../politeness/breaker-board';
-import { settingsSchema } from '../settings/schema';
+import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
+import type { Clock } from '../../src/politeness/clock';
+import type { HostSlots } from '../../src/politeness/host-slots';
+import type { SqliteDb } from './open-frontier-db';
+import { SqliteHostGate } from './sqlite-host-gate';
+import { breakerOptionsFromSettings, type BreakerOptions } from '../../src/politeness/breaker-board';
+import { settingsSchema } from '../../src/settings/schema';
 import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
-import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from './frontier';
+import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { createRun, finishRun, getRun, latestUnfinishedRun, listRuns, newRunId, reopenRun, type RunInfo, type RunStatus } from './frontier-runs';
 import { runSummary } from './frontier-summary';
 import { frontierStatements, type FrontierStatements } from './frontier-statements';
 import { GroupCommit } from './group-commit';
 import { QueueChanges } from './queue-changes';
-import { ReadyHeap } from './ready-heap';
+import { ReadyHeap } from '../../src/frontier/ready-heap';
 import { WorkerRegistry } from './worker-registry';
 
 export interface SqliteFrontierOptions {

@@ -1,6 +1,6 @@
 // Run bookkeeping in frontier.sqlite: create, list, find the latest unfinished run, finish.
 import { randomBytes } from 'node:crypto';
-import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import type { SqliteDb } from './open-frontier-db';
 
 export type RunStatus = 'running' | 'finished' | 'failed' | 'interrupted';
 

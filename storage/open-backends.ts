@@ -1,14 +1,14 @@
 // Picks the frontier backend from settings: the embedded SQLite one, or a shared Redis one (frontier.url).
 import type { Logger } from 'pino';
-import { breakerOptionsFromSettings } from '../politeness/breaker-board';
-import { HostSlots } from '../politeness/host-slots';
-import { policyFromSettings } from '../politeness/host-policy';
-import type { HostGate } from '../ports/host-gate';
-import { systemClock } from '../politeness/clock';
-import type { Settings } from '../settings/schema';
-import type { Frontier } from './frontier';
-import type { RunStatus } from './frontier-runs';
-import { SqliteFrontier } from './sqlite-frontier';
+import { breakerOptionsFromSettings } from '../src/politeness/breaker-board';
+import { HostSlots } from '../src/politeness/host-slots';
+import { policyFromSettings } from '../src/politeness/host-policy';
+import type { HostGate } from '../src/ports/host-gate';
+import { systemClock } from '../src/politeness/clock';
+import type { Settings } from '../src/settings/schema';
+import type { Frontier } from '../src/ports/frontier';
+import type { RunStatus } from './sqlite/frontier-runs';
+import { SqliteFrontier } from './sqlite/sqlite-frontier';
 
 export interface OpenFrontierOptions {
   settings: Settings;
@@ -38,7 +38,7 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
   const breaker = breakerOptionsFromSettings(settings);
   if (settings.frontier.url !== '') {
     // Imported on demand: an embedded crawl never loads the Redis client.
-    const { RedisFrontier } = await import('./redis-frontier');
+    const { RedisFrontier } = await import('./redis/redis-frontier');
     const frontier = await RedisFrontier.open({
       url: settings.frontier.url,
       spider: options.spider,

@@ -1,6 +1,6 @@
 // One frontier.sqlite connection per file per process, shared by every frontier open on it.
 import { resolve } from 'node:path';
-import { frontierDbPath, openFrontierDb, type SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import { frontierDbPath, openFrontierDb, type SqliteDb } from './open-frontier-db';
 import { GroupCommit } from './group-commit';
 
 /**

@@ -1,10 +1,10 @@
 // The one storage factory: from `storage.url` (+ `storage.dir`) opens the item, history, fetch-log, blob and SKU catalog stores of one backend.
-import type { BlobStore } from './blob-store';
-import type { CatalogStore } from './catalog-store';
-import type { FetchLog } from './fetch-log';
+import type { BlobStore } from '../src/ports/blob-store';
+import type { CatalogStore } from '../src/ports/catalog-store';
+import type { FetchLog } from '../src/ports/fetch-log';
 import { SqliteBlobStore } from './sqlite/sqlite-blob-store';
-import type { ItemStore } from './item-store';
-import type { PriceHistory } from './price-history';
+import type { ItemStore } from '../src/ports/item-store';
+import type { PriceHistory } from '../src/ports/price-history';
 import { connectPostgres } from './postgres/pg-connection';
 import { PgBlobStore } from './postgres/pg-blob-store';
 import { PgCatalogStore } from './postgres/pg-catalog-store';
