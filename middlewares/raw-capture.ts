@@ -6,7 +6,7 @@ import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import type { BlobStore } from '../src/ports/blob-store';
 import type { FetchLog, FetchLogRow } from '../src/ports/fetch-log';
-import type { CrawlStores } from '../storage/crawl-stores';
+import type { CrawlStores } from '../src/ports/crawl-stores';
 
 /**
  * Sits last in the middleware list, next to the fetcher: it sees every response first (before

@@ -1,36 +1,16 @@
-// The one storage factory: from `storage.url` (+ `storage.dir`) opens the item, history, fetch-log, blob and SKU catalog stores of one backend.
+// The stores of one backend behind the CrawlStores port, each opened on first use (the composition root picks the backend).
 import type { BlobStore } from '../src/ports/blob-store';
 import type { CatalogStore } from '../src/ports/catalog-store';
+import type { CrawlStores } from '../src/ports/crawl-stores';
 import type { FetchLog } from '../src/ports/fetch-log';
-import { SqliteBlobStore } from './sqlite/sqlite-blob-store';
 import type { ItemStore } from '../src/ports/item-store';
 import type { PriceHistory } from '../src/ports/price-history';
-import { connectPostgres } from './postgres/pg-connection';
-import { PgBlobStore } from './postgres/pg-blob-store';
-import { PgCatalogStore } from './postgres/pg-catalog-store';
-import { PgFetchLog } from './postgres/pg-fetch-log';
-import { PgItemStore } from './postgres/pg-item-store';
-import { migrate } from './postgres/pg-migrations';
-import { PgPriceHistory } from './postgres/pg-price-history';
-import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
-import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
-import { SqliteItemStore } from './sqlite/sqlite-item-store';
-import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
-import { parseStoreUrl } from './store-url';
-import { maskSecretsInText } from '../src/core/mask-secrets';
-
-export interface StoreConfig {
-  /** `storage.url`: unset or `sqlite:` for the embedded files, `postgres://…` for PostgreSQL. */
-  url?: string;
-  /** `storage.dir`: where the embedded files live. */
-  dir: string;
-}
 
 interface Closable {
   close(): Promise<void>;
 }
 
-interface StoreFactories {
+export interface StoreFactories {
   items(): ItemStore;
   history(): PriceHistory;
   fetchLog(): FetchLog;
@@ -42,7 +22,7 @@ interface StoreFactories {
  * Each store opens on first use (`pricecrawl raw` touches only blobs, and creates no database file
  * it does not need) and `close()` closes what was opened, newest first, then the shared connection.
  */
-export class CrawlStores {
+export class LazyCrawlStores implements CrawlStores {
   private readonly opened = new Map<keyof StoreFactories, Closable>();
 
   constructor(
@@ -93,34 +73,4 @@ export class CrawlStores {
     }
     return part as ReturnType<StoreFactories[K]>;
   }
-}
-
-/** PostgreSQL: connects and applies pending migrations before resolving, so a bad URL fails at start. */
-export async function openStores(config: StoreConfig): Promise<CrawlStores> {
-  const location = parseStoreUrl(config.url, config.dir);
-  if (location.kind === 'sqlite') {
-    const { dir } = location;
-    return new CrawlStores('sqlite', dir, {
-      items: () => SqliteItemStore.open(dir),
-      history: () => SqlitePriceHistory.open(dir),
-      fetchLog: () => SqliteFetchLog.open(dir),
-      blobs: () => SqliteBlobStore.open(dir),
-      catalog: () => SqliteCatalogStore.open(dir),
-    });
-  }
-  const sql = connectPostgres(location.url);
-  const where = maskSecretsInText(location.url);
-  try {
-    await migrate(sql);
-  } catch (error) {
-    await sql.end({ timeout: 1 });
-    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
-  }
-  return new CrawlStores('postgres', where, {
-    items: () => new PgItemStore(sql),
-    history: () => new PgPriceHistory(sql),
-    fetchLog: () => new PgFetchLog(sql),
-    blobs: () => new PgBlobStore(sql),
-    catalog: () => new PgCatalogStore(sql),
-  }, () => sql.end({ timeout: 5 }));
 }

@@ -1,14 +1,70 @@
-// Picks the frontier backend from settings: the embedded SQLite one, or a shared Redis one (frontier.url).
+// The composition root: the one place that picks backends. From `storage.url` (+ `storage.dir`) and
+// `frontier.url` it opens the stores, the frontier and its host gate, the session store and the robots
+// cache; everything else (engine, middlewares, stages) sees only the ports in src/ports/.
 import type { Logger } from 'pino';
+import { maskSecretsInText } from '../src/core/mask-secrets';
 import { breakerOptionsFromSettings } from '../src/politeness/breaker-board';
-import { HostSlots } from '../src/politeness/host-slots';
-import { policyFromSettings } from '../src/politeness/host-policy';
-import type { HostGate } from '../src/ports/host-gate';
 import { systemClock } from '../src/politeness/clock';
+import { policyFromSettings } from '../src/politeness/host-policy';
+import { HostSlots } from '../src/politeness/host-slots';
+import type { CrawlStores } from '../src/ports/crawl-stores';
+import type { OpenedFrontier } from '../src/ports/frontier';
+import type { RobotsCache } from '../src/ports/robots-cache';
+import type { OpenedSessionStore } from '../src/ports/session-store';
 import type { Settings } from '../src/settings/schema';
-import type { Frontier } from '../src/ports/frontier';
-import type { RunStatus } from './sqlite/frontier-runs';
+import { LazyCrawlStores } from './crawl-stores';
+import { MemoryRobotsCache } from './memory/memory-robots-cache';
+import { PgBlobStore } from './postgres/pg-blob-store';
+import { PgCatalogStore } from './postgres/pg-catalog-store';
+import { connectPostgres } from './postgres/pg-connection';
+import { PgFetchLog } from './postgres/pg-fetch-log';
+import { PgItemStore } from './postgres/pg-item-store';
+import { migrate } from './postgres/pg-migrations';
+import { PgPriceHistory } from './postgres/pg-price-history';
+import { SqliteBlobStore } from './sqlite/sqlite-blob-store';
+import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
+import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
 import { SqliteFrontier } from './sqlite/sqlite-frontier';
+import { SqliteItemStore } from './sqlite/sqlite-item-store';
+import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
+import { parseStoreUrl } from '../src/settings/store-url';
+
+export interface StoreConfig {
+  /** `storage.url`: unset or `sqlite:` for the embedded files, `postgres://…` for PostgreSQL. */
+  url?: string;
+  /** `storage.dir`: where the embedded files live. */
+  dir: string;
+}
+
+/** PostgreSQL: connects and applies pending migrations before resolving, so a bad URL fails at start. */
+export async function openStores(config: StoreConfig): Promise<CrawlStores> {
+  const location = parseStoreUrl(config.url, config.dir);
+  if (location.kind === 'sqlite') {
+    const { dir } = location;
+    return new LazyCrawlStores('sqlite', dir, {
+      items: () => SqliteItemStore.open(dir),
+      history: () => SqlitePriceHistory.open(dir),
+      fetchLog: () => SqliteFetchLog.open(dir),
+      blobs: () => SqliteBlobStore.open(dir),
+      catalog: () => SqliteCatalogStore.open(dir),
+    });
+  }
+  const sql = connectPostgres(location.url);
+  const where = maskSecretsInText(location.url);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
+  }
+  return new LazyCrawlStores('postgres', where, {
+    items: () => new PgItemStore(sql),
+    history: () => new PgPriceHistory(sql),
+    fetchLog: () => new PgFetchLog(sql),
+    blobs: () => new PgBlobStore(sql),
+    catalog: () => new PgCatalogStore(sql),
+  }, () => sql.end({ timeout: 5 }));
+}
 
 export interface OpenFrontierOptions {
   settings: Settings;
@@ -21,14 +77,6 @@ export interface OpenFrontierOptions {
   runId?: string;
   /** Join a run another process seeds (shared frontier only); without `runId` the spider's latest running run. */
   join?: boolean;
-}
-
-export interface OpenedFrontier {
-  frontier: Frontier;
-  /** Records how the run ended; true when this process is the one that closed the run (end-of-run work). */
-  finishRun(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
-  /** The run's host gate: the middlewares ask and tell it, progress and metrics read it. */
-  gate: HostGate;
 }
 
 export async function openFrontier(options: OpenFrontierOptions): Promise<OpenedFrontier> {
@@ -73,4 +121,26 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       return true;
     },
   };
+}
+
+/**
+ * Where sessions persist: nowhere (`sessions.persist` off); on a shared frontier (`frontier.url`) in the
+ * same Redis, so a recycled worker (or another one) resumes them; else in <storage.dir>/sessions.sqlite.
+ */
+export async function openSessionStore(settings: Settings, spider: string): Promise<OpenedSessionStore> {
+  if (!settings.sessions.persist) return { store: null, kind: 'memory' };
+  if (settings.frontier.url !== '') {
+    // Imported on demand, as the Redis frontier is: an embedded crawl never loads the Redis client.
+    const { RedisSessionStore } = await import('./redis/redis-session-store');
+    return { store: RedisSessionStore.open(settings.frontier.url, spider, settings.sessions.maxAgeMs), kind: 'redis' };
+  }
+  const { SqliteSessionStore } = await import('./sqlite/session-store');
+  return { store: SqliteSessionStore.open(settings.storage.dir, spider), kind: 'sqlite' };
+}
+
+/** robots.txt results: in Redis on a shared frontier (`frontier.url`), so workers fetch each once, else in memory. */
+export async function openRobotsCache(settings: Settings, runId: string): Promise<RobotsCache> {
+  if (settings.frontier.url === '') return new MemoryRobotsCache();
+  const { RedisRobotsCache } = await import('./redis/redis-robots-cache');
+  return RedisRobotsCache.open(settings.frontier.url, runId);
 }

@@ -4,7 +4,7 @@ import { SettingsError } from '../core/errors';
 import { exportItems } from '../export/export-items';
 import { feedSpecs } from '../export/feed-spec';
 import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
-import { openStores } from '../../storage/crawl-stores';
+import { openStores } from '../../storage/open-backends';
 import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
 import { ensureRunRecords, listRunRecords } from '../../storage/sqlite/run-records';
 import { storeConfigFromCli, type StoreCliOptions } from './store-options';

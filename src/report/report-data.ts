@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import Decimal from 'decimal.js';
 import type { FetchLogRow } from '../ports/fetch-log';
-import { openStores, type StoreConfig } from '../../storage/crawl-stores';
+import { openStores, type StoreConfig } from '../../storage/open-backends';
 import type { PriceChange } from '../ports/price-history';
 import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
 import { ensureRunRecords, getRunRecord, type RunRecord } from '../../storage/sqlite/run-records';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Cron } from 'croner';
 import type { Logger } from 'pino';
 import { acquireFrontierConnection, type FrontierConnection } from '../../storage/sqlite/frontier-connection';
-import { newRunId } from '../../storage/sqlite/frontier-runs';
+import { newRunId } from '../core/run-id';
 import { packageRoot } from '../project/package-root';
 import type { Settings } from '../settings/schema';
 import { ScheduleLock } from '../../storage/sqlite/schedule-lock';

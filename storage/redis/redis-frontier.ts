@@ -11,7 +11,7 @@ import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from '.
 import { latestRunningRun } from './redis-runs';
 import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
-import { newRunId } from '../sqlite/frontier-runs';
+import { newRunId } from '../../src/core/run-id';
 import { connectRedis } from './redis-connect';
 import { priorityScore } from '../../src/frontier/priority-score';
 

@@ -48,3 +48,13 @@ export function acquireFrontierConnection(dir: string): FrontierConnection {
     },
   };
 }
+
+/** Runs `use` on the directory's frontier.sqlite, shared with any frontier open on it in this process. */
+export function withFrontierDb<T>(dir: string, use: (db: SqliteDb) => T): T {
+  const connection = acquireFrontierConnection(dir);
+  try {
+    return use(connection.db);
+  } finally {
+    connection.release();
+  }
+}

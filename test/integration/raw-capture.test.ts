@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
 import { amountOf, parsePrice } from '../../src/prices/parse-price';
-import { sha256Hex } from '../../src/ports/blob-store';
+import { sha256Hex } from '../../src/core/blob-hash';
 import type { FetchLogRow } from '../../src/ports/fetch-log';
 import { SqliteBlobStore } from '../../storage/sqlite/sqlite-blob-store';
 import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';

@@ -9,7 +9,7 @@ import type { CrawlResponse } from '../../src/core/response';
 import { Spider, type SpiderOutput } from '../../src/core/spider';
 import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
 import { ensureRunRecords, listRunRecords, type RunRecord } from '../../storage/sqlite/run-records';
-import { openStores } from '../../storage/crawl-stores';
+import { openStores } from '../../storage/open-backends';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { cli } from '../support/run-cli';

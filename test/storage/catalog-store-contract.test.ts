@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
 import type { CatalogStore } from '../../src/ports/catalog-store';
-import { openStores } from '../../storage/crawl-stores';
+import { openStores } from '../../storage/open-backends';
 import { storeBackends, type StorePlace } from '../support/store-backends';
 
 const { backends, start, stop } = storeBackends('catalog');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
 import { toStoredItem } from '../../src/pipeline/stored-item';
-import { openStores } from '../../storage/crawl-stores';
+import { openStores } from '../../storage/open-backends';
 import { connectPostgres } from '../../storage/postgres/pg-connection';
 import { MIGRATIONS, migrate } from '../../storage/postgres/pg-migrations';
 import { changedPricingFields } from '../../src/ports/price-history';

@@ -1,9 +1,10 @@
 // One contract for both storage backends: the embedded files and a real PostgreSQL give the same answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/ports/blob-store';
+import { sha256Hex } from '../../src/core/blob-hash';
 import type { FetchLogRow } from '../../src/ports/fetch-log';
 import type { StoredItem } from '../../src/ports/item-store';
-import { openStores, type CrawlStores } from '../../storage/crawl-stores';
+import type { CrawlStores } from '../../src/ports/crawl-stores';
+import { openStores } from '../../storage/open-backends';
 import { storeBackends } from '../support/store-backends';
 
 const { backends, start, stop } = storeBackends('contract');

@@ -11,7 +11,7 @@ import type { CrawlMode } from '../../src/schedule/run-seeds';
 import { createLogger } from '../../src/log/logger';
 import { resolveSettings } from '../../src/settings/load-settings';
 import type { StoredItem } from '../../src/ports/item-store';
-import { openStores } from '../../storage/crawl-stores';
+import { openStores } from '../../storage/open-backends';
 
 export interface TestCrawlResult {
   summary: RunSummary;
