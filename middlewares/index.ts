@@ -3,9 +3,10 @@ import { orderComponents, type AddedComponent, type NamedComponent } from '../sr
 import { BlockRules } from '../src/downloader/block-rules';
 import type { DownloaderMiddleware } from '../src/downloader/middleware';
 import type { Fetcher } from '../src/fetch/fetcher';
-import type { RobotsCache } from '../src/robots/robots-cache';
+import type { RobotsCache } from '../src/ports/robots-cache';
 import type { Settings } from '../src/settings/schema';
-import type { CrawlStores } from '../storage/open-stores';
+import type { CrawlStores } from '../src/ports/crawl-stores';
+import type { OpenedSessionStore } from '../src/ports/session-store';
 import type { HostGate } from '../src/ports/host-gate';
 import { AdaptiveThrottleMiddleware } from './adaptive-throttle';
 import { BlockDetectionMiddleware } from './block-detection';
@@ -28,6 +29,8 @@ export interface MiddlewareDeps {
   stores: CrawlStores;
   gate: HostGate;
   robotsCache: RobotsCache;
+  /** Opens where sessions persist (picked by the composition root); called only when sessions are enabled. */
+  openSessionStore: () => Promise<OpenedSessionStore>;
 }
 
 /**
@@ -50,8 +53,8 @@ function circuitBreaker(settings: Settings, deps: MiddlewareDeps, shared: Shared
 }
 
 /** Block pages retire the session that got them, by the same rules, unless block detection is off. */
-function sessions(settings: Settings, _deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
-  return new SessionsMiddleware(settings.sessions, shared.blocks);
+function sessions(settings: Settings, deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
+  return new SessionsMiddleware(settings.sessions, shared.blocks, deps.openSessionStore);
 }
 
 function adaptiveThrottle(settings: Settings, deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {

@@ -4,9 +4,9 @@ import { CONTINUE, accept, type DownloaderMiddleware, type ErrorOutcome, type Mi
 import type { FetchError } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
-import type { BlobStore } from '../storage/blob-store';
-import type { FetchLog, FetchLogRow } from '../storage/fetch-log';
-import type { CrawlStores } from '../storage/open-stores';
+import type { BlobStore } from '../src/ports/blob-store';
+import type { FetchLog, FetchLogRow } from '../src/ports/fetch-log';
+import type { CrawlStores } from '../src/ports/crawl-stores';
 
 /**
  * Sits last in the middleware list, next to the fetcher: it sees every response first (before

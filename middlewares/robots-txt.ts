@@ -6,7 +6,7 @@ import type { Fetcher } from '../src/fetch/fetcher';
 import type { HostGate } from '../src/ports/host-gate';
 import { hostKeyOf } from '../src/politeness/host-key';
 import { fetchRobots } from '../src/robots/fetch-robots';
-import type { RobotsCache, RobotsEntry } from '../src/robots/robots-cache';
+import type { RobotsCache, RobotsEntry } from '../src/ports/robots-cache';
 import { RobotsRules, type AgentRules } from '../src/robots/robots-rules';
 import type { Settings } from '../src/settings/schema';
 

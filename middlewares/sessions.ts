@@ -6,9 +6,8 @@ import { HostSessionPools } from '../src/sessions/host-session-pools';
 import { PooledSession, type RetireReason } from '../src/sessions/pooled-session';
 import { proxyEndpoints } from '../src/sessions/proxy-endpoints';
 import type { Settings } from '../src/settings/schema';
-import { openSessionStore } from '../src/sessions/open-session-store';
 import { startupDetailLevel } from '../src/crawl/startup-log';
-import type { SessionStore } from '../src/sessions/session-store';
+import type { OpenedSessionStore, SessionStore } from '../src/ports/session-store';
 
 /** Requests whose last send was blocked, remembered until their retry comes back; bounded in case it never does. */
 const MAX_REMEMBERED_BLOCKS = 10_000;
@@ -29,11 +28,12 @@ export class SessionsMiddleware implements DownloaderMiddleware {
   constructor(
     private readonly config: Settings['sessions'],
     private readonly blocks: BlockRules | null,
+    private readonly openStore: () => Promise<OpenedSessionStore>,
   ) {}
 
   async open(ctx: Omit<MiddlewareContext, 'hostKey'>): Promise<void> {
     if (!this.config.enabled) return;
-    const opened = await openSessionStore(ctx.settings, ctx.spider.name);
+    const opened = await this.openStore();
     this.store = opened.store;
     const proxies = proxyEndpoints(this.config.proxyUrls);
     this.pools = new HostSessionPools({

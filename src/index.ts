@@ -55,7 +55,7 @@ export { drop, isDrop, type Drop, type PipelineContext, type PipelineStage } fro
 export type { ItemSinkComponent, ItemSinkContext } from './components/item-sink-component';
 export type { Extension, ExtensionContext } from './components/extension';
 export type { CrawlEventHandler, CrawlEventMap, CrawlEventName, CrawlEvents } from './events/crawl-events';
-export type { StoredItem } from '../storage/item-store';
+export type { StoredItem } from './ports/item-store';
 
 // The run's frontier as a Crawlee request queue: another program (or a stock Crawlee crawler) can add to
 // a running crawl's queue or consume it, under the same politeness on a shared frontier.

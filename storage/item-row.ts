@@ -1,5 +1,5 @@
 // The items table's column shape, shared by the SQLite and PostgreSQL stores, and its mapping back to a StoredItem.
-import type { StoredItem } from './item-store';
+import type { StoredItem } from '../src/ports/item-store';
 
 /** `Data` is how the backend hands back the item JSON: text (SQLite) or parsed (PostgreSQL json). */
 export interface ItemRow<Data> {

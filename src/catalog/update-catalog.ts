@@ -1,7 +1,7 @@
 // Folds a finished (or interrupted) run into the SKU catalog: failures by product URL, then items by SKU, in batches.
-import type { ItemStore, StoredItem } from '../../storage/item-store';
-import type { CatalogStore } from '../../storage/catalog-store';
-import type { FailedRequest } from '../frontier/failed-requests';
+import type { ItemStore, StoredItem } from '../ports/item-store';
+import type { CatalogStore } from '../ports/catalog-store';
+import type { FailedRequest } from '../../storage/sqlite/failed-requests';
 import { applyFailure, applyObservation, type CatalogEntry, type CatalogRules } from './catalog-entry';
 
 export interface CatalogUpdate {

@@ -1,9 +1,9 @@
 // `pricecrawl changes`: lists recorded price/currency/availability/pricing-field change events as a table or JSON lines.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { openStores } from '../../storage/open-stores';
-import { changedPricingFields, type PriceChange } from '../../storage/price-history';
-import { parseStoreUrl } from '../../storage/store-url';
+import { openStores } from '../../storage/open-backends';
+import { changedPricingFields, type PriceChange } from '../ports/price-history';
+import { parseStoreUrl } from '../settings/store-url';
 import { SettingsError } from '../core/errors';
 import { storeConfigFromCli, type StoreCliOptions } from './store-options';
 import { terminalSafe, terminalSafeJson } from './terminal-text';

@@ -1,7 +1,7 @@
 // `pricecrawl demo`: starts the bundled loopback shops, crawls each with its spider at once, stops the shops.
 import { startDemoShops, startHostileShop, startJsShop, startTrapShop } from '../../demo/demo-shops';
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
-import { parseStoreUrl } from '../../storage/store-url';
+import { parseStoreUrl } from '../settings/store-url';
 import { maskSecretsInText } from '../core/mask-secrets';
 import { LiveProgress } from '../crawl/live-progress';
 import { runCrawl, usesBrowser } from '../crawl/run-crawl';

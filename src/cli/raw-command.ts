@@ -1,6 +1,6 @@
 // `pricecrawl raw <hash>`: writes the exact stored response bytes for a raw hash (an item's rawHash) to stdout.
-import { isBlobHash } from '../../storage/blob-store';
-import { openStores } from '../../storage/open-stores';
+import { isBlobHash } from '../core/blob-hash';
+import { openStores } from '../../storage/open-backends';
 import { SettingsError } from '../core/errors';
 import { storeConfigFromCli, type StoreCliOptions } from './store-options';
 

@@ -1,7 +1,7 @@
 // `pricecrawl runs`: past and running crawls with mode, trigger, outcome, counts and settings hash, as a table or JSON lines.
 import { existsSync } from 'node:fs';
 import { SettingsError } from '../core/errors';
-import { acquireFrontierConnection } from '../frontier/frontier-connection';
+import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
 import { loadSettings } from '../settings/load-settings';
 import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
 import { ensureRunRecords, listRunRecords, type RunRecord } from '../../storage/sqlite/run-records';

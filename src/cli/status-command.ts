@@ -1,6 +1,6 @@
 // `pricecrawl status --frontier redis://…`: one run's queues per host, leases, paused hosts, workers and throughput.
 import { whyOf } from '../crawl/progress-view';
-import { connectRedis } from '../frontier/redis-connect';
+import { connectRedis } from '../../storage/redis/redis-connect';
 import { table } from '../engine/run-summary';
 import { readRunStatus, resolveRunId, type RunStatusReport } from '../../storage/redis/redis-status';
 

@@ -1,5 +1,5 @@
 // `--storage dir` and `--store url` of the CLI commands, turned into settings pairs and a store config.
-import type { StoreConfig } from '../../storage/open-stores';
+import type { StoreConfig } from '../../storage/open-backends';
 import { loadSettings } from '../settings/load-settings';
 
 export interface StoreCliOptions {

@@ -1,5 +1,5 @@
 // The contract of an item sink: where stored items also go (a webhook, a queue, a file), batch by batch.
-import type { StoredItem } from '../../storage/item-store';
+import type { StoredItem } from '../ports/item-store';
 
 export interface ItemSinkContext {
   spider: string;

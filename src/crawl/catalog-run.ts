@@ -3,12 +3,12 @@ import type { Logger } from 'pino';
 import type { Spider, SpiderOutput } from '../core/spider';
 import type { RunSummary } from '../engine/run-summary';
 import { updateCatalog } from '../catalog/update-catalog';
-import { failedRequests, openSucceededCheck } from '../frontier/failed-requests';
+import { failedRequests, openSucceededCheck } from '../../storage/sqlite/failed-requests';
 import type { Settings } from '../settings/schema';
 import { planSeeds, runSeeds, type CrawlMode } from '../schedule/run-seeds';
 import { startupDetailLevel } from './startup-log';
-import type { CatalogStore } from '../../storage/catalog-store';
-import type { ItemStore } from '../../storage/item-store';
+import type { CatalogStore } from '../ports/catalog-store';
+import type { ItemStore } from '../ports/item-store';
 
 export interface CatalogRun {
   seeds: AsyncIterable<SpiderOutput>;

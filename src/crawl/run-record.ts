@@ -1,6 +1,6 @@
 // Records a crawl in run_records (frontier.sqlite): mode, pid and settings snapshot at start; outcome, counts and summary at the end.
 import { exitCodeFor, type RunSummary } from '../engine/run-summary';
-import { acquireFrontierConnection } from '../frontier/frontier-connection';
+import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
 import type { Settings } from '../settings/schema';
 import { ensureRunRecords, recordCrawlEnd, recordCrawlStart } from '../../storage/sqlite/run-records';
 import { settingsSnapshot } from './settings-snapshot';

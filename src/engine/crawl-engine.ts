@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Spider, SpiderOutput } from '../core/spider';
 import type { DownloaderChain } from '../downloader/downloader-chain';
 import type { CrawlEventBus } from '../events/crawl-events';
-import type { Frontier, Lease, Pick } from '../frontier/frontier';
+import type { Frontier, Lease, Pick } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { isCloseSpiderReason, reachedLimit } from './close-spider';

@@ -1,7 +1,7 @@
 // Buffers requests yielded by a spider and stores them in the frontier in batches (bounded memory).
 import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
-import type { Frontier } from '../frontier/frontier';
+import type { Frontier } from '../ports/frontier';
 import type { Stats } from './stats';
 
 export class RequestSink {

@@ -6,7 +6,7 @@ import { isAllowedUrl } from '../downloader/offsite-rules';
 import { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
-import type { Frontier, Lease } from '../frontier/frontier';
+import type { Frontier, Lease } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { runCallback, type ItemProcessor } from './callback-runner';

@@ -1,5 +1,5 @@
 // The end-of-run summary: ledger counts per outcome, host and status, items, and the accounting proof.
-import type { LedgerSummary } from '../frontier/frontier';
+import type { LedgerSummary } from '../ports/frontier';
 import { isCloseSpiderReason } from './close-spider';
 import { transientFailures } from './failure-kind';
 import type { TimelineSnapshot } from './run-timeline';

@@ -1,7 +1,7 @@
 // The typed events of one crawl, and the bus that delivers them to extensions without letting one break the crawl.
 import type { Logger } from 'pino';
 import type { Item } from '../core/item';
-import type { StoredItem } from '../../storage/item-store';
+import type { StoredItem } from '../ports/item-store';
 import type { CrawlSnapshot } from '../crawl/crawl-snapshot';
 
 /** Event name → payload. Observers subscribe here; anything that decides sits in the chains instead. */

@@ -1,5 +1,5 @@
 // `pricecrawl export`: a past run's items from the store written to a feed file, in any feed format.
-import type { ItemStore } from '../../storage/item-store';
+import type { ItemStore } from '../ports/item-store';
 import { csvColumns } from './csv-format';
 import { exportRecord } from './export-record';
 import { FeedFile } from './feed-file';

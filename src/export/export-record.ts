@@ -1,5 +1,5 @@
 // The record a feed holds for one stored item: the item's own fields plus where and when it came from.
-import type { StoredItem } from '../../storage/item-store';
+import type { StoredItem } from '../ports/item-store';
 
 /** Provenance fields every exported record carries after the item's own fields. */
 export const PROVENANCE_FIELDS = ['source', 'scrapedAt', 'runId', 'rawHash'] as const;

@@ -1,5 +1,5 @@
 // A feed written while the crawl runs: each durable item batch is flushed to it, each item once per run.
-import type { ItemStore, StoredItem } from '../../storage/item-store';
+import type { ItemStore, StoredItem } from '../ports/item-store';
 import { exportRecord } from './export-record';
 import { FeedFile } from './feed-file';
 import { FeedJournal } from './feed-journal';

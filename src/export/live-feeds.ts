@@ -1,7 +1,7 @@
 // The run's feeds (-o/-O): opened before the run, fed after each durable batch, completed from the store at the end.
 import type { Logger } from 'pino';
 import type { Stats } from '../engine/stats';
-import type { ItemStore, StoredItem } from '../../storage/item-store';
+import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { FeedSpec } from './feed-spec';
 import { LiveFeed } from './live-feed';
 

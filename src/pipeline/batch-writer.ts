@@ -2,7 +2,7 @@
 import { pino, type Logger } from 'pino';
 import type { Item, ItemSource } from '../core/item';
 import type { Stats } from '../engine/stats';
-import type { ItemStore, StoredItem } from '../../storage/item-store';
+import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { ItemSink } from './item-sink';
 import { toStoredItem } from './stored-item';
 

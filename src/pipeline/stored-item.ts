@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { PRICING_ITEM_FIELDS, type Item, type ItemSource } from '../core/item';
 import { Decimal, parseDecimalString } from '../core/money';
-import type { StoredItem } from '../../storage/item-store';
+import type { StoredItem } from '../ports/item-store';
 import { toCurrencyScale } from '../prices/iso-currencies';
 import { canonicalJson, toJsonValue } from './json-value';
 

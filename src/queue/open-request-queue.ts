@@ -1,8 +1,8 @@
 // openRequestQueue(runId): a stock Crawlee RequestQueue on a run's frontier storage (SQLite directory or Redis URL).
 import { Configuration, RequestQueue } from '@crawlee/core';
-import { acquireFrontierConnection } from '../frontier/frontier-connection';
-import { runCounts } from '../frontier/frontier-summary';
-import { getRun, listRuns } from '../frontier/frontier-runs';
+import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
+import { runCounts } from '../../storage/sqlite/frontier-summary';
+import { getRun, listRuns } from '../../storage/sqlite/frontier-runs';
 import { policyFromSettings } from '../politeness/host-policy';
 import { hostKeyOf } from '../politeness/host-key';
 import { resolveSettings } from '../settings/load-settings';

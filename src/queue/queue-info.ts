@@ -1,6 +1,6 @@
 // A run seen as a Crawlee queue: getInfo() counts are the run's ledger counts.
 import type * as storage from '@crawlee/types';
-import type { LedgerCounts } from '../frontier/frontier';
+import type { LedgerCounts } from '../ports/frontier';
 
 export type QueueCounts = LedgerCounts;
 

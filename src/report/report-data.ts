@@ -1,18 +1,18 @@
 // Gathers one run's report data: run record + summary, fetch log (requests over time, 429s, latency), price changes.
 import { existsSync } from 'node:fs';
 import Decimal from 'decimal.js';
-import type { FetchLogRow } from '../../storage/fetch-log';
-import { openStores, type StoreConfig } from '../../storage/open-stores';
-import type { PriceChange } from '../../storage/price-history';
+import type { FetchLogRow } from '../ports/fetch-log';
+import { openStores, type StoreConfig } from '../../storage/open-backends';
+import type { PriceChange } from '../ports/price-history';
 import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
 import { ensureRunRecords, getRunRecord, type RunRecord } from '../../storage/sqlite/run-records';
 import { SettingsError } from '../core/errors';
 import { LATENCY_EDGES_MS } from '../engine/fetch-latency';
 import type { RunSummary } from '../engine/run-summary';
-import type { LedgerCounts, LedgerSummary } from '../frontier/frontier';
-import type { ItemStore } from '../../storage/item-store';
+import type { LedgerCounts, LedgerSummary } from '../ports/frontier';
+import type { ItemStore } from '../ports/item-store';
 import { failureGroups, type FailureGroup } from './report-failures';
-import { acquireFrontierConnection } from '../frontier/frontier-connection';
+import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
 import { eventsOnAxis, itemsOnAxis, type ItemsOverTime, type ReportEvent } from './report-timeline';
 
 /** Buckets of the requests-over-time chart (fewer when the run was short). */

@@ -1,5 +1,5 @@
 // The report's failures: each failure reason with its count and the failed URLs, read from the run's ledger rows.
-import { failedRequests } from '../frontier/failed-requests';
+import { failedRequests } from '../../storage/sqlite/failed-requests';
 
 /** A reason's URLs beyond this are counted, not listed: a report of a run that failed a whole shop stays a few MB. */
 export const MAX_URLS_PER_REASON = 5000;

@@ -1,7 +1,7 @@
 // Writes one run's HTML report to a file (used by `pricecrawl report` and `crawl --report`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { StoreConfig } from '../../storage/open-stores';
+import type { StoreConfig } from '../../storage/open-backends';
 import { gatherReport } from './report-data';
 import { renderReport } from './report-html';
 

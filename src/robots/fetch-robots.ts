@@ -3,7 +3,7 @@ import { FetchError } from '../core/errors';
 import { CrawlRequest } from '../core/request';
 import { parseRetryAfter } from '../downloader/retry-after';
 import type { Fetcher } from '../fetch/fetcher';
-import type { RobotsEntry } from './robots-cache';
+import type { RobotsEntry } from '../ports/robots-cache';
 
 /** RFC 9309 §2.3.1.2: follow at least five consecutive redirects; more and the file counts as unavailable. */
 export const MAX_ROBOTS_REDIRECTS = 5;

@@ -3,7 +3,7 @@ import { PricecrawlError } from '../core/errors';
 import type { Spider, SpiderOutput } from '../core/spider';
 import type { Settings } from '../settings/schema';
 import type { CatalogEntry } from '../catalog/catalog-entry';
-import type { CatalogStore } from '../../storage/catalog-store';
+import type { CatalogStore } from '../ports/catalog-store';
 import { planDue, type PlannedSku } from './recrawl-planner';
 
 /** `discover`: start requests only (a plain crawl); `full`: discovery + every known SKU; `due`: what the planner says. */

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Configuration, Session, SessionPool, type SessionOptions } from '@crawlee/core';
 import type { Settings } from '../settings/schema';
-import type { SessionStore, StoredSession } from './session-store';
+import type { SessionStore, StoredSession } from '../ports/session-store';
 import { PooledSession } from './pooled-session';
 import { pickProxy, type ProxyEndpoint } from './proxy-endpoints';
 

@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compressBlob, decompressBlob, isBlobHash, sha256Hex, type BlobStore } from '../blob-store';
+import { isBlobHash, sha256Hex } from '../../src/core/blob-hash';
+import type { BlobStore } from '../../src/ports/blob-store';
+import { compressBlob, decompressBlob } from '../blob-compression';
 
 export class FileBlobStore implements BlobStore {
   /** Fan-out directories already created by this store: one mkdir per directory, not per blob. */

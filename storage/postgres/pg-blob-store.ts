@@ -1,5 +1,7 @@
 // PgBlobStore: content-addressed raw bytes in PostgreSQL, gzip-compressed in a bytea column, inserted once per hash.
-import { compressBlob, decompressBlob, isBlobHash, sha256Hex, type BlobStore } from '../blob-store';
+import { isBlobHash, sha256Hex } from '../../src/core/blob-hash';
+import type { BlobStore } from '../../src/ports/blob-store';
+import { compressBlob, decompressBlob } from '../blob-compression';
 import type { Sql } from './pg-connection';
 
 /** Hashes this process already knows are stored: a page seen again costs no compression and no round trip. */

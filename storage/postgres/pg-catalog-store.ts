@@ -1,6 +1,6 @@
 // PgCatalogStore: the CatalogStore on PostgreSQL, tables sku_catalog and catalog_discovery (migration v2).
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
-import type { CatalogStore } from '../catalog-store';
+import type { CatalogStore } from '../../src/ports/catalog-store';
 import type { Sql } from './pg-connection';
 import { withDeadlockRetry } from './pg-retry';
 

@@ -1,5 +1,5 @@
 // PgFetchLog: the FetchLog on PostgreSQL; rows are buffered and written one multi-row INSERT per event-loop turn.
-import type { FetchLog, FetchLogRow } from '../fetch-log';
+import type { FetchLog, FetchLogRow } from '../../src/ports/fetch-log';
 import type { Sql } from './pg-connection';
 
 const INSERT = `

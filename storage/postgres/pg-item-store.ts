@@ -1,5 +1,5 @@
 // PgItemStore: the ItemStore on PostgreSQL; one INSERT … ON CONFLICT statement (one round trip) per batch.
-import type { ItemStore, StoredItem } from '../item-store';
+import type { ItemStore, StoredItem } from '../../src/ports/item-store';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import type { Sql } from './pg-connection';
 import { withDeadlockRetry } from './pg-retry';

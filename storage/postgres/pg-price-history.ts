@@ -1,5 +1,5 @@
 // PgPriceHistory: change events from each run's observations vs the same spider + SKU's previous one, in PostgreSQL.
-import { parsePricingColumns, type PriceChange, type PriceHistory, type PriceHistoryFilter } from '../price-history';
+import { parsePricingColumns, type PriceChange, type PriceHistory, type PriceHistoryFilter } from '../../src/ports/price-history';
 import type { Sql } from './pg-connection';
 
 /**

@@ -2,7 +2,7 @@
 import { hostname } from 'node:os';
 import type * as storage from '@crawlee/types';
 import type { Redis } from 'ioredis';
-import type { LedgerCounts } from '../../src/frontier/frontier';
+import type { LedgerCounts } from '../../src/ports/frontier';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { PolicyFor } from '../../src/politeness/host-policy';
 import { addOne, queueInfo, refuseRename } from '../../src/queue/queue-info';

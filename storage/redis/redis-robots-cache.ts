@@ -1,6 +1,6 @@
 // RedisRobotsCache: each origin's robots.txt result in Redis, so the workers of a shared frontier fetch it once per run.
 import { Redis } from 'ioredis';
-import type { RobotsCache, RobotsEntry } from '../../src/robots/robots-cache';
+import type { RobotsCache, RobotsEntry } from '../../src/ports/robots-cache';
 import { runPrefix } from './redis-scripts';
 
 /** Per run, beside the run's frontier keys (same Cluster slot): a new run fetches robots.txt afresh. */

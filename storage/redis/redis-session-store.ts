@@ -1,7 +1,7 @@
 // RedisSessionStore: live sessions per spider and host in Redis, shared by every worker of a shared frontier.
 import type { Redis } from 'ioredis';
-import { redisClient } from '../../src/frontier/redis-connect';
-import type { SessionStore, StoredSession } from '../../src/sessions/session-store';
+import { redisClient } from './redis-connect';
+import type { SessionStore, StoredSession } from '../../src/ports/session-store';
 
 /**
  * Run-independent: the keys name the spider, not the run, so the next run (or a recycled worker)

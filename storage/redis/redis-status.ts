@@ -1,6 +1,6 @@
 // Reads a run's live status from a Redis frontier (what `pricecrawl status` prints), without joining it.
 import type { Redis } from 'ioredis';
-import type { LedgerCounts } from '../../src/frontier/frontier';
+import type { LedgerCounts } from '../../src/ports/frontier';
 import type { BreakerState } from '../../src/politeness/host-breaker';
 import type { IntervalCause, PauseCause } from '../../src/ports/host-gate';
 import { frontierScripts, runIndexKey, runPrefix } from './redis-scripts';

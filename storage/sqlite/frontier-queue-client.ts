@@ -1,12 +1,12 @@
 // Crawlee's RequestQueueClient over a run's rows in frontier.sqlite: the frontier's own table, order and leases.
 import type * as storage from '@crawlee/types';
-import type { FrontierConnection } from '../../src/frontier/frontier-connection';
-import { runCounts } from '../../src/frontier/frontier-summary';
-import { frontierStatements, type FrontierStatements } from '../../src/frontier/frontier-statements';
-import { getRun } from '../../src/frontier/frontier-runs';
-import { QueueChanges } from '../../src/frontier/queue-changes';
+import type { FrontierConnection } from './frontier-connection';
+import { runCounts } from './frontier-summary';
+import { frontierStatements, type FrontierStatements } from './frontier-statements';
+import { getRun } from './frontier-runs';
+import { QueueChanges } from './queue-changes';
 import { ReadyHeap } from '../../src/frontier/ready-heap';
-import { WorkerRegistry } from '../../src/frontier/worker-registry';
+import { WorkerRegistry } from './worker-registry';
 import {
   FOREFRONT_PRIORITY,
   fingerprintOf,

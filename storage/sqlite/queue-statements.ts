@@ -1,5 +1,5 @@
 // Prepared statements the Crawlee queue client needs beyond the frontier's own: lookups, updates, unlock, head.
-import type { FrontierStatement } from '../../src/frontier/frontier-statements';
+import type { FrontierStatement } from './frontier-statements';
 import type { SqliteDb } from './open-frontier-db';
 
 export interface QueueRow {

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { openStorageDb } from './open-storage-db';
 import type { SessionState } from '@crawlee/core';
-import type { SessionStore, StoredSession } from '../../src/sessions/session-store';
+import type { SessionStore, StoredSession } from '../../src/ports/session-store';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS sessions (

@@ -1,7 +1,9 @@
 // SqliteBlobStore: the embedded BlobStore, gzip-compressed raw bytes in <storage.dir>/blobs.sqlite, one row per hash.
 import type { Transaction } from 'better-sqlite3';
 import type Database from 'better-sqlite3';
-import { compressBlob, decompressBlob, isBlobHash, sha256Hex, type BlobStore } from '../blob-store';
+import { isBlobHash, sha256Hex } from '../../src/core/blob-hash';
+import type { BlobStore } from '../../src/ports/blob-store';
+import { compressBlob, decompressBlob } from '../blob-compression';
 import { FileBlobStore } from '../files/file-blob-store';
 import { openStorageDb } from './open-storage-db';
 

@@ -2,7 +2,7 @@
 import type { Transaction } from 'better-sqlite3';
 import type Database from 'better-sqlite3';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
-import type { CatalogStore } from '../catalog-store';
+import type { CatalogStore } from '../../src/ports/catalog-store';
 import { openStorageDb } from './open-storage-db';
 
 const DDL = `

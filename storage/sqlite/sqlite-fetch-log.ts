@@ -1,6 +1,6 @@
 // SqliteFetchLog: the embedded FetchLog, one row per fetch in <storage.dir>/fetch-log.sqlite, written in group commits.
 import type Database from 'better-sqlite3';
-import type { FetchLog, FetchLogRow } from '../fetch-log';
+import type { FetchLog, FetchLogRow } from '../../src/ports/fetch-log';
 import { DEFAULT_GROUP_COMMIT, GroupCommitBuffer, type GroupCommitOptions } from './group-commit-buffer';
 import { openStorageDb } from './open-storage-db';
 

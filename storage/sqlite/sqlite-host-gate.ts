@@ -1,5 +1,5 @@
 // The in-process host gate of the embedded frontier: HostSlots and the breakers in memory, their state kept in frontier.sqlite per run.
-import type { GroupCommit } from '../../src/frontier/group-commit';
+import type { GroupCommit } from './group-commit';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
 import type { HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy } from '../../src/politeness/host-policy';

@@ -1,6 +1,6 @@
 // SqlitePriceHistory: change events from each run's observations vs the same spider + SKU's previous one (items.sqlite).
 import type Database from 'better-sqlite3';
-import { parsePricingColumns, type PriceChange, type PriceHistory, type PriceHistoryFilter } from '../price-history';
+import { parsePricingColumns, type PriceChange, type PriceHistory, type PriceHistoryFilter } from '../../src/ports/price-history';
 import { upgradeItemsDb } from './items-schema';
 import { openStorageDb } from './open-storage-db';
 

@@ -8,7 +8,7 @@ import { FeedFile } from '../../src/export/feed-file';
 import { parseFeedSpec } from '../../src/export/feed-spec';
 import { LiveFeed } from '../../src/export/live-feed';
 import { toStoredItem } from '../../src/pipeline/stored-item';
-import type { StoredItem } from '../../storage/item-store';
+import type { StoredItem } from '../../src/ports/item-store';
 import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
 import { source, tempDir } from '../pipeline/pipeline-fixtures';
 import { readSkus } from '../support/read-feed';

@@ -6,8 +6,8 @@ import { CrawlRequest, type CrawlRequestInit } from '../../src/core/request';
 import { ManualClock } from '../../src/politeness/clock';
 import { hostKeyOf } from '../../src/politeness/host-key';
 import { HostSlots, type HostPolicy } from '../../src/politeness/host-slots';
-import { SqliteFrontier, type SqliteFrontierOptions } from '../../src/frontier/sqlite-frontier';
-import type { Lease, Pick } from '../../src/frontier/frontier';
+import { SqliteFrontier, type SqliteFrontierOptions } from '../../storage/sqlite/sqlite-frontier';
+import type { Lease, Pick } from '../../src/ports/frontier';
 
 export function tempDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-frontier-'));

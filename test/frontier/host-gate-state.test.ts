@@ -1,7 +1,7 @@
 // A host gate reopened on the same run starts where its hosts were: throttle interval, Crawl-delay, pause and breaker (SQLite and Redis).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { RedisFrontier } from '../../src/frontier/redis-frontier';
+import { RedisFrontier } from '../../storage/redis/redis-frontier';
 import { hostKeyOf } from '../../src/politeness/host-key';
 import type { HostGate } from '../../src/ports/host-gate';
 import { settingsSchema } from '../../src/settings/schema';

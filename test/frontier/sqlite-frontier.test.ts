@@ -2,8 +2,8 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SqliteFrontier } from '../../src/frontier/sqlite-frontier';
-import type { Lease } from '../../src/frontier/frontier';
+import { SqliteFrontier } from '../../storage/sqlite/sqlite-frontier';
+import type { Lease } from '../../src/ports/frontier';
 import { expectLease, openFrontier, req, tempDir } from './frontier-fixture';
 
 const cleanups: Array<() => void | Promise<void>> = [];

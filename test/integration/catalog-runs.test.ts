@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
-import { openStores } from '../../storage/open-stores';
+import { openStores } from '../../storage/open-backends';
 import { openFrontierDb } from '../../storage/sqlite/open-frontier-db';
 import { listRunRecords } from '../../storage/sqlite/run-records';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';

@@ -1,7 +1,7 @@
 // closeSpider.* limits and depth.limit on whole crawls of a loopback link tree: a clean stop, its reason recorded, the rest resumable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor, formatSummary } from '../../src/engine/run-summary';
-import { acquireFrontierConnection } from '../../src/frontier/frontier-connection';
+import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
 import { getRunRecord } from '../../storage/sqlite/run-records';
 import { cli } from '../support/run-cli';
 import { UrlListSpider } from '../support/spiders/url-list-spider';

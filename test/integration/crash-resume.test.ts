@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteFrontier } from '../../src/frontier/sqlite-frontier';
+import { SqliteFrontier } from '../../storage/sqlite/sqlite-frontier';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { tempStorageDir } from '../support/test-crawl';
 

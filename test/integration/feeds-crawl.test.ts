@@ -5,7 +5,7 @@ import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteFrontier } from '../../src/frontier/sqlite-frontier';
+import { SqliteFrontier } from '../../storage/sqlite/sqlite-frontier';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { parseCsv } from '../support/parse-csv';
 import { readSkus } from '../support/read-feed';

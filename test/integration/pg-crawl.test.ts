@@ -8,10 +8,10 @@ import { DEMO_SEED } from '../../demo/demo-shops';
 import { Decimal } from '../../src/core/money';
 import { decodeBody } from '../../src/fetch/charset';
 import { findSpider } from '../../spiders/index';
-import { sha256Hex } from '../../storage/blob-store';
-import type { FetchLogRow } from '../../storage/fetch-log';
-import { openStores } from '../../storage/open-stores';
-import type { PriceChange } from '../../storage/price-history';
+import { sha256Hex } from '../../src/core/blob-hash';
+import type { FetchLogRow } from '../../src/ports/fetch-log';
+import { openStores } from '../../storage/open-backends';
+import type { PriceChange } from '../../src/ports/price-history';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 

@@ -6,8 +6,8 @@ import { buildCatalog, currentPrice } from '../../demo/catalog';
 import { usElectronicsSpec } from '../../demo/catalog-specs';
 import { Decimal } from '../../src/core/money';
 import { findSpider } from '../../spiders/index';
-import { openStores } from '../../storage/open-stores';
-import type { PriceChange } from '../../storage/price-history';
+import { openStores } from '../../storage/open-backends';
+import type { PriceChange } from '../../src/ports/price-history';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 const COUNT = 16;

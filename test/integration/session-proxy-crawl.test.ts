@@ -1,6 +1,6 @@
 // A crawl through two real forward proxies: cookies stick to sessions, sessions to proxies, a CAPTCHA moves the retry to a fresh session on the other proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FetchLogRow } from '../../storage/fetch-log';
+import type { FetchLogRow } from '../../src/ports/fetch-log';
 import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import { FixtureServer, type RecordedRequest } from '../support/fixture-server';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FetchLogRow } from '../../storage/fetch-log';
+import type { FetchLogRow } from '../../src/ports/fetch-log';
 import { sessionKeyPrefix } from '../../storage/redis/redis-session-store';
 import { FixtureServer } from '../support/fixture-server';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';

@@ -1,7 +1,7 @@
 // Sessions survive a restart: a crawl stopped part-way and resumed sends the same sessions' cookies through the same proxies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlEngine } from '../../src/engine/crawl-engine';
-import type { FetchLogRow } from '../../storage/fetch-log';
+import type { FetchLogRow } from '../../src/ports/fetch-log';
 import { FixtureServer } from '../support/fixture-server';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
 import { fetchLogRows, sidHandingProducts } from '../support/session-visitors';

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RequestSink } from '../../src/engine/request-sink';
 import { seedFrontier } from '../../src/engine/seeder';
 import { Stats } from '../../src/engine/stats';
-import { SqliteFrontier } from '../../src/frontier/sqlite-frontier';
+import { SqliteFrontier } from '../../storage/sqlite/sqlite-frontier';
 import { expandMatrix, matrixSize, rateKeyId, type RateMatrix } from '../../src/matrix/rate-matrix';
 import { ManualClock } from '../../src/politeness/clock';
 import { HostSlots } from '../../src/politeness/host-slots';

@@ -9,7 +9,7 @@ import { Decimal } from '../../src/core/money';
 import { Stats } from '../../src/engine/stats';
 import { BatchWriter, type BatchWriterOptions } from '../../src/pipeline/batch-writer';
 import { toStoredItem } from '../../src/pipeline/stored-item';
-import type { ItemStore, StoredItem } from '../../storage/item-store';
+import type { ItemStore, StoredItem } from '../../src/ports/item-store';
 import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
 import { capturingLogger, source, tempDir } from './pipeline-fixtures';
 

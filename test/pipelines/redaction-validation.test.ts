@@ -9,7 +9,7 @@ import { Stats } from '../../src/engine/stats';
 import { BatchWriter } from '../../src/pipeline/batch-writer';
 import { PipelineRunner } from '../../src/pipeline/pipeline-runner';
 import { isDrop } from '../../src/pipeline/stage';
-import type { StoredItem } from '../../storage/item-store';
+import type { StoredItem } from '../../src/ports/item-store';
 import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
 import { capturingLogger, pipelineContext, source, tempDir, testSettings, type LogLine } from '../pipeline/pipeline-fixtures';
 

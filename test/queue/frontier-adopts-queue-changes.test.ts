@@ -1,6 +1,6 @@
 // A running embedded frontier leases what a queue client of its run added or handed back, once it has nothing else to lease.
 import { afterEach, expect, it } from 'vitest';
-import { acquireFrontierConnection } from '../../src/frontier/frontier-connection';
+import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
 import { hostKeyOf } from '../../src/politeness/host-key';
 import { FrontierQueueClient } from '../../storage/sqlite/frontier-queue-client';
 import { expectLease, openFrontier, req, tempDir } from '../frontier/frontier-fixture';

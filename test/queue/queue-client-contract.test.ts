@@ -3,7 +3,7 @@ import type * as storage from '@crawlee/types';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CrawlRequest } from '../../src/core/request';
-import { openFrontier } from '../../src/frontier/open-frontier';
+import { openFrontier } from '../../storage/open-backends';
 import { hostKeyOf } from '../../src/politeness/host-key';
 import type { FrontierStorageClient } from '../../src/queue/frontier-storage-client';
 import { openFrontierStorageClient } from '../../src/queue/open-request-queue';

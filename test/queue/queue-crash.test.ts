@@ -6,7 +6,7 @@ import { log as crawleeLog } from '@crawlee/core';
 import pino from 'pino';
 import { afterEach, expect, it } from 'vitest';
 import { CrawlRequest } from '../../src/core/request';
-import { openFrontier } from '../../src/frontier/open-frontier';
+import { openFrontier } from '../../storage/open-backends';
 import { hostKeyOf } from '../../src/politeness/host-key';
 import { openRequestQueue } from '../../src/queue/open-request-queue';
 import { resolveSettings } from '../../src/settings/load-settings';

@@ -1,8 +1,8 @@
 // The RobotsCache contract on both backends: one claim per origin, put releases it, entries per origin and run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/politeness/clock';
-import { MemoryRobotsCache } from '../../src/robots/memory-robots-cache';
-import type { RobotsCache, RobotsEntry } from '../../src/robots/robots-cache';
+import { MemoryRobotsCache } from '../../storage/memory/memory-robots-cache';
+import type { RobotsCache, RobotsEntry } from '../../src/ports/robots-cache';
 import { RedisRobotsCache } from '../../storage/redis/redis-robots-cache';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 

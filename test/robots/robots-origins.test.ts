@@ -1,7 +1,7 @@
 // robots.txt is per origin (RFC 9309 §2.3): another port or subdomain under one politeness key is never judged by the wrong file.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryRobotsCache } from '../../src/robots/memory-robots-cache';
+import { MemoryRobotsCache } from '../../storage/memory/memory-robots-cache';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { loopbackLookup } from '../support/loopback-lookup';
 import { robotsWorker, type RobotsWorker } from './robots-worker';

@@ -8,13 +8,13 @@ import type { DownloaderMiddleware, MiddlewareContext, RequestOutcome } from '..
 import { Stats } from '../../src/engine/stats';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { hostKeyOf } from '../../src/politeness/host-key';
-import type { RobotsCache } from '../../src/robots/robots-cache';
+import type { RobotsCache } from '../../src/ports/robots-cache';
 import { settingsSchema, type Settings } from '../../src/settings/schema';
 import { RobotsTxtMiddleware } from '../../middlewares/robots-txt';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GroupCommit } from '../../src/frontier/group-commit';
+import { GroupCommit } from '../../storage/sqlite/group-commit';
 import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
 import { policyFromSettings } from '../../src/politeness/host-policy';
 import { HostSlots } from '../../src/politeness/host-slots';

@@ -1,8 +1,8 @@
 // One SKU-catalog contract for both backends: SQLite (the default) and a real PostgreSQL (storage.url) give the same answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
-import type { CatalogStore } from '../../storage/catalog-store';
-import { openStores } from '../../storage/open-stores';
+import type { CatalogStore } from '../../src/ports/catalog-store';
+import { openStores } from '../../storage/open-backends';
 import { storeBackends, type StorePlace } from '../support/store-backends';
 
 const { backends, start, stop } = storeBackends('catalog');

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
 import { toStoredItem } from '../../src/pipeline/stored-item';
-import type { StoredItem } from '../../storage/item-store';
+import type { StoredItem } from '../../src/ports/item-store';
 import { SqliteItemStore } from '../../storage/sqlite/sqlite-item-store';
 import { source, tempDir } from '../pipeline/pipeline-fixtures';
 

@@ -1,7 +1,7 @@
 // PostgreSQL migrations: applied once at open, idempotent when run again or by many workers at once; a newer schema is refused.
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStores } from '../../storage/open-stores';
+import { openStores } from '../../storage/open-backends';
 import { connectPostgres } from '../../storage/postgres/pg-connection';
 import { MIGRATIONS, migrate } from '../../storage/postgres/pg-migrations';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';

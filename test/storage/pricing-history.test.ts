@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
 import { toStoredItem } from '../../src/pipeline/stored-item';
-import { openStores } from '../../storage/open-stores';
+import { openStores } from '../../storage/open-backends';
 import { connectPostgres } from '../../storage/postgres/pg-connection';
 import { MIGRATIONS, migrate } from '../../storage/postgres/pg-migrations';
-import { changedPricingFields } from '../../storage/price-history';
+import { changedPricingFields } from '../../src/ports/price-history';
 import { storeBackends, type StorePlace } from '../support/store-backends';
 
 const { backends, start, stop } = storeBackends('pricing');

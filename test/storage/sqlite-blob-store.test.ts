@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../storage/blob-store';
+import { sha256Hex } from '../../src/core/blob-hash';
 import { FileBlobStore } from '../../storage/files/file-blob-store';
 import { SqliteBlobStore } from '../../storage/sqlite/sqlite-blob-store';
 import { tempDir } from '../pipeline/pipeline-fixtures';

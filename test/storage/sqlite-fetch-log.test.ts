@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FetchLogRow } from '../../storage/fetch-log';
+import type { FetchLogRow } from '../../src/ports/fetch-log';
 import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import { tempDir } from '../pipeline/pipeline-fixtures';
 

@@ -1,9 +1,10 @@
 // One contract for both storage backends: the embedded files and a real PostgreSQL give the same answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../storage/blob-store';
-import type { FetchLogRow } from '../../storage/fetch-log';
-import type { StoredItem } from '../../storage/item-store';
-import { openStores, type CrawlStores } from '../../storage/open-stores';
+import { sha256Hex } from '../../src/core/blob-hash';
+import type { FetchLogRow } from '../../src/ports/fetch-log';
+import type { StoredItem } from '../../src/ports/item-store';
+import type { CrawlStores } from '../../src/ports/crawl-stores';
+import { openStores } from '../../storage/open-backends';
 import { storeBackends } from '../support/store-backends';
 
 const { backends, start, stop } = storeBackends('contract');

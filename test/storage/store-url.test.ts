@@ -4,7 +4,7 @@ import { SettingsError } from '../../src/core/errors';
 import { logStartup } from '../../src/crawl/startup-log';
 import { createLogger } from '../../src/log/logger';
 import { resolveSettings } from '../../src/settings/load-settings';
-import { parseStoreUrl } from '../../storage/store-url';
+import { parseStoreUrl } from '../../src/settings/store-url';
 import { logSink } from '../support/test-crawl';
 
 describe('storage.url', () => {

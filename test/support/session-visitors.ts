@@ -1,5 +1,5 @@
 // Session test helpers: a product route that hands each new visitor a numbered `sid` cookie, and a run's fetch log rows.
-import type { FetchLogRow } from '../../storage/fetch-log';
+import type { FetchLogRow } from '../../src/ports/fetch-log';
 import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import type { FixtureServer, RouteContext } from './fixture-server';
 

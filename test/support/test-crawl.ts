@@ -10,8 +10,8 @@ import type { RunSummary } from '../../src/engine/run-summary';
 import type { CrawlMode } from '../../src/schedule/run-seeds';
 import { createLogger } from '../../src/log/logger';
 import { resolveSettings } from '../../src/settings/load-settings';
-import type { StoredItem } from '../../storage/item-store';
-import { openStores } from '../../storage/open-stores';
+import type { StoredItem } from '../../src/ports/item-store';
+import { openStores } from '../../storage/open-backends';
 
 export interface TestCrawlResult {
   summary: RunSummary;

@@ -1,7 +1,7 @@
 // Settings of running crawls: storage, the frontier, shutdown, logging, metrics, live progress and scheduling.
 import { z } from 'zod';
 import { componentEntry } from '../../components/component-entry';
-import { storeUrlProblem } from '../../../storage/store-url';
+import { storeUrlProblem } from '../store-url';
 import { ms } from './units';
 
 export const operationSettings = {

@@ -1,20 +1,20 @@
 // The embedded frontier: per-run requests in frontier.sqlite, picked per host through a ready-heap.
 import { randomUUID } from 'node:crypto';
-import { CrawlRequest, type SerializedRequest } from '../core/request';
-import type { Clock } from '../politeness/clock';
-import type { HostSlots } from '../politeness/host-slots';
-import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
-import { SqliteHostGate } from '../../storage/sqlite/sqlite-host-gate';
-import { breakerOptionsFromSettings, type BreakerOptions } from '../politeness/breaker-board';
-import { settingsSchema } from '../settings/schema';
-import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
-import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from './frontier';
-import { createRun, finishRun, getRun, latestUnfinishedRun, listRuns, newRunId, reopenRun, type RunInfo, type RunStatus } from './frontier-runs';
+import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
+import type { Clock } from '../../src/politeness/clock';
+import type { HostSlots } from '../../src/politeness/host-slots';
+import type { SqliteDb } from './open-frontier-db';
+import { SqliteHostGate } from './sqlite-host-gate';
+import { breakerOptionsFromSettings, type BreakerOptions } from '../../src/politeness/breaker-board';
+import { settingsSchema } from '../../src/settings/schema';
+import { acquireFrontierConnection, withFrontierDb, type FrontierConnection } from './frontier-connection';
+import type { AddResult, DeferOptions, Frontier, LedgerSummary, Pick, RunStatus } from '../../src/ports/frontier';
+import { finishRun, latestUnfinishedRun, listRuns, openRun, type RunInfo } from './frontier-runs';
 import { runSummary } from './frontier-summary';
 import { frontierStatements, type FrontierStatements } from './frontier-statements';
 import { GroupCommit } from './group-commit';
 import { QueueChanges } from './queue-changes';
-import { ReadyHeap } from './ready-heap';
+import { ReadyHosts } from './ready-hosts';
 import { WorkerRegistry } from './worker-registry';
 
 export interface SqliteFrontierOptions {
@@ -39,11 +39,6 @@ interface PickedRow {
   attempt: number;
 }
 
-interface HostQueue {
-  /** Rows in state pending; kept in memory so an idle host leaves the heap without a query. */
-  pending: number;
-}
-
 export class SqliteFrontier implements Frontier {
   readonly runId: string;
   /** True when the run existed before this open (resumed or crash-recovered). */
@@ -53,8 +48,7 @@ export class SqliteFrontier implements Frontier {
   /** ...and later, when this worker ran out of work while another worker's leases were out. */
   reclaimedWhileRunning = 0;
   private readonly reclaimEveryMs: number;
-  private readonly heap = new ReadyHeap();
-  private readonly hosts = new Map<string, HostQueue>();
+  private readonly ready: ReadyHosts;
   private readonly leases = new Map<string, string>();
   private readonly workers: WorkerRegistry;
   private readonly statements: FrontierStatements;
@@ -90,6 +84,7 @@ export class SqliteFrontier implements Frontier {
     this.reclaimEveryMs = options.heartbeatEveryMs ?? 5_000;
     this.queueChanges = new QueueChanges(db);
     this.queueChangesSeen = this.queueChanges.latest(this.runId);
+    this.ready = new ReadyHosts(options.hostSlots, options.clock);
     this.loadPending();
   }
 
@@ -98,10 +93,7 @@ export class SqliteFrontier implements Frontier {
     const pendingByHost = this.db
       .prepare(`SELECT host, COUNT(*) AS n FROM requests WHERE run_id = ? AND state = 'pending' GROUP BY host`)
       .all(this.runId) as Array<{ host: string; n: number }>;
-    for (const row of pendingByHost) {
-      this.hosts.set(row.host, { pending: row.n });
-      this.wake(row.host, 0);
-    }
+    for (const row of pendingByHost) this.ready.setPending(row.host, row.n);
   }
 
   /**
@@ -124,19 +116,7 @@ export class SqliteFrontier implements Frontier {
     const connection = acquireFrontierConnection(options.dir);
     const { db } = connection;
     try {
-      const nowMs = options.clock.nowMs();
-      let run: RunInfo | null = null;
-      let resumed = false;
-      if (options.runId === 'resume-latest') run = latestUnfinishedRun(db, options.spider);
-      else if (options.runId !== 'new') run = getRun(db, options.runId);
-      if (run) {
-        if (run.spider !== options.spider) throw new Error(`run ${run.runId} belongs to spider ${run.spider}, not ${options.spider}`);
-        reopenRun(db, run.runId);
-        resumed = true;
-      } else {
-        const runId = options.runId === 'new' || options.runId === 'resume-latest' ? newRunId(nowMs) : options.runId;
-        run = createRun(db, runId, options.spider, nowMs);
-      }
+      const { run, resumed } = openRun(db, options.spider, options.runId, options.clock.nowMs());
       return new SqliteFrontier(connection, options, run, resumed);
     } catch (error) {
       connection.release();
@@ -145,11 +125,11 @@ export class SqliteFrontier implements Frontier {
   }
 
   static listRuns(dir: string, spider?: string): RunInfo[] {
-    return withDb(dir, (db) => listRuns(db, spider));
+    return withFrontierDb(dir, (db) => listRuns(db, spider));
   }
 
   static latestUnfinishedRun(dir: string, spider: string): RunInfo | null {
-    return withDb(dir, (db) => latestUnfinishedRun(db, spider));
+    return withFrontierDb(dir, (db) => latestUnfinishedRun(db, spider));
   }
 
   get workerId(): string {
@@ -172,9 +152,9 @@ export class SqliteFrontier implements Frontier {
     const inserted = this.commits.write(insertAll);
     for (const { request, host, id } of inserted) {
       request.id = id;
-      this.countPending(host);
+      this.ready.countPending(host);
     }
-    for (const host of new Set(inserted.map((row) => row.host))) this.wake(host, 0);
+    for (const host of new Set(inserted.map((row) => row.host))) this.ready.wake(host, 0);
     await this.commits.durable();
     return { added: inserted.length, duplicates: requests.length - inserted.length };
   }
@@ -188,38 +168,34 @@ export class SqliteFrontier implements Frontier {
 
   private pickReady(nowMs: number): Pick {
     const slots = this.options.hostSlots;
+    const { heap } = this.ready;
     for (;;) {
-      const top = this.heap.peek();
-      if (!top) return this.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : (this.othersLeases(nowMs) ?? { type: 'empty' });
+      const top = heap.peek();
+      if (!top) return this.ready.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : (this.othersLeases(nowMs) ?? { type: 'empty' });
       if (top.atMs > nowMs) return { type: 'wait', atMs: top.atMs };
       const host = top.hostKey;
       if (!slots.isOpen(host, nowMs)) {
         // At its cap the host leaves the heap until a release; otherwise it waits for its interval.
-        if (slots.atCap(host)) this.heap.delete(host);
-        else this.heap.set(host, slots.nextOpenAtMs(host));
+        if (slots.atCap(host)) heap.delete(host);
+        else heap.set(host, slots.nextOpenAtMs(host));
         continue;
       }
-      const queue = this.hosts.get(host)!;
       const row = this.statements.pick.get(this.runId, host, nowMs) as PickedRow | undefined;
       if (!row) {
         const earliest = this.statements.earliest.get(this.runId, host) as { at: number | null };
-        if (earliest.at === null) {
-          queue.pending = 0;
-          this.heap.delete(host);
-        } else this.heap.set(host, Math.max(earliest.at, slots.nextOpenAtMs(host)));
+        if (earliest.at === null) this.ready.drained(host);
+        else heap.set(host, Math.max(earliest.at, slots.nextOpenAtMs(host)));
         continue;
       }
       const reserved = slots.tryReserve(host, nowMs);
       if (!reserved.ok) throw new Error(`host slot for ${host} closed between check and reserve`);
       this.commits.write(() => this.statements.lease.run(this.workers.workerId, row.id));
-      queue.pending -= 1;
-      if (queue.pending <= 0 || slots.atCap(host)) this.heap.delete(host);
-      else this.heap.set(host, slots.nextOpenAtMs(host));
+      this.ready.leased(host);
       const id = String(row.id);
       this.leases.set(id, host);
       const request = CrawlRequest.fromJSON(JSON.parse(row.json) as SerializedRequest, id);
       request.attempt = row.attempt;
-      return { type: 'lease', lease: this.makeLease(request, host, reserved.reservation) };
+      return { type: 'lease', lease: this.ready.lease(request, host, reserved.reservation) };
     }
   }
 
@@ -245,15 +221,15 @@ export class SqliteFrontier implements Frontier {
     this.settle(request, changes, 'defer');
     request.attempt += bump;
     if (json !== null) request.deferrals += 1;
-    this.countPending(host);
-    this.wake(host, untilMs);
+    this.ready.countPending(host);
+    this.ready.wake(host, untilMs);
     await this.commits.durable();
   }
 
   pauseHost(hostKey: string, untilMs: number): void {
     this.gate.pause(hostKey, untilMs, 'retry-after');
-    const current = this.heap.atMsOf(hostKey);
-    if (current !== undefined) this.heap.set(hostKey, Math.max(current, this.options.hostSlots.nextOpenAtMs(hostKey)));
+    const current = this.ready.heap.atMsOf(hostKey);
+    if (current !== undefined) this.ready.heap.set(hostKey, Math.max(current, this.options.hostSlots.nextOpenAtMs(hostKey)));
   }
 
   inFlight(): number {
@@ -285,57 +261,15 @@ export class SqliteFrontier implements Frontier {
     }
   }
 
-  private makeLease(request: CrawlRequest, hostKey: string, reservation: Parameters<HostSlots['release']>[0]): Lease {
-    const slots = this.options.hostSlots;
-    const reopen = (): void => {
-      if ((this.hosts.get(hostKey)?.pending ?? 0) > 0) this.wake(hostKey, 0);
-    };
-    return {
-      request,
-      hostKey,
-      markSent: () => slots.markSent(reservation, this.options.clock.nowMs()),
-      cancelReservation: () => {
-        slots.cancel(reservation);
-        reopen();
-      },
-      releaseSlot: () => {
-        slots.release(reservation, this.options.clock.nowMs());
-        reopen();
-      },
-    };
-  }
-
   /** Recounts the hosts a Crawlee client of this run made pending since last time (queue-changes.ts); true if any. */
   private adoptQueueChanges(): boolean {
     const changes = this.queueChanges.since(this.runId, this.queueChangesSeen);
     if (changes.length === 0) return false;
     for (const { host, seq } of changes) {
       this.queueChangesSeen = Math.max(this.queueChangesSeen, seq);
-      const pending = this.statements.pendingOfHost.get(this.runId, host) as number;
-      this.hosts.set(host, { pending });
-      if (pending > 0) this.wake(host, 0);
+      this.ready.setPending(host, this.statements.pendingOfHost.get(this.runId, host) as number);
     }
     return true;
-  }
-
-  /** Puts a host with pending work back in the heap no later than it can next yield work. */
-  private wake(hostKey: string, notBeforeMs: number): void {
-    const slots = this.options.hostSlots;
-    if (slots.atCap(hostKey)) return; // its releaseSlot() wakes it
-    const atMs = Math.max(notBeforeMs, slots.nextOpenAtMs(hostKey));
-    const current = this.heap.atMsOf(hostKey);
-    if (current === undefined || atMs < current) this.heap.set(hostKey, atMs);
-  }
-
-  private countPending(host: string): void {
-    const queue = this.hosts.get(host);
-    if (queue) queue.pending += 1;
-    else this.hosts.set(host, { pending: 1 });
-  }
-
-  private hasPending(): boolean {
-    for (const queue of this.hosts.values()) if (queue.pending > 0) return true;
-    return false;
   }
 
   private rowId(request: CrawlRequest): number {
@@ -346,14 +280,5 @@ export class SqliteFrontier implements Frontier {
   private settle(request: CrawlRequest, changes: number, action: string): void {
     if (changes !== 1) throw new Error(`${action}: request ${request.id} (${request.url}) is not in progress in run ${this.runId}`);
     this.leases.delete(request.id!);
-  }
-}
-
-function withDb<T>(dir: string, use: (db: SqliteDb) => T): T {
-  const connection = acquireFrontierConnection(dir);
-  try {
-    return use(connection.db);
-  } finally {
-    connection.release();
   }
 }

@@ -1,5 +1,5 @@
 // Parses the one storage URL (`storage.url`, `--store`): the embedded SQLite files, or a PostgreSQL database.
-import { maskSecretsInText } from '../src/core/mask-secrets';
+import { maskSecretsInText } from '../core/mask-secrets';
 
 export type StoreLocation = { kind: 'sqlite'; dir: string } | { kind: 'postgres'; url: string };
 

@@ -1,6 +1,6 @@
 // Prepared statements of the SQLite frontier: the per-host pick, lease and the three outcomes.
 import type Database from 'better-sqlite3';
-import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import type { SqliteDb } from './open-frontier-db';
 
 /** A prepared statement of frontier.sqlite, named so the package's declarations can refer to it. */
 export type FrontierStatement = Database.Statement<unknown[], unknown>;

@@ -1,5 +1,5 @@
 // The queue-changes journal: hosts whose requests another client of the run's queue made pending, for the frontier to adopt.
-import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import type { SqliteDb } from './open-frontier-db';
 
 /**
  * The embedded frontier keeps each host's pending count in memory and leaves a host alone once it

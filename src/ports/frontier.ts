@@ -1,5 +1,6 @@
 // The frontier port: durable per-run request storage with per-host scheduling and an outcome ledger.
 import type { CrawlRequest } from '../core/request';
+import type { HostGate } from './host-gate';
 
 export interface Lease {
   request: CrawlRequest;
@@ -73,4 +74,15 @@ export interface Frontier {
   inFlight(): number;
   summary(): Promise<LedgerSummary>;
   close(): Promise<void>;
+}
+
+export type RunStatus = 'running' | 'finished' | 'failed' | 'interrupted';
+
+/** A frontier as the composition root hands it to a crawl, with its run's gate and the run's end. */
+export interface OpenedFrontier {
+  frontier: Frontier;
+  /** Records how the run ended; true when this process is the one that closed the run (end-of-run work). */
+  finishRun(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
+  /** The run's host gate: the middlewares ask and tell it, progress and metrics read it. */
+  gate: HostGate;
 }

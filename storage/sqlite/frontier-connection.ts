@@ -1,6 +1,6 @@
 // One frontier.sqlite connection per file per process, shared by every frontier open on it.
 import { resolve } from 'node:path';
-import { frontierDbPath, openFrontierDb, type SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import { frontierDbPath, openFrontierDb, type SqliteDb } from './open-frontier-db';
 import { GroupCommit } from './group-commit';
 
 /**
@@ -47,4 +47,14 @@ export function acquireFrontierConnection(dir: string): FrontierConnection {
       connections.delete(key);
     },
   };
+}
+
+/** Runs `use` on the directory's frontier.sqlite, shared with any frontier open on it in this process. */
+export function withFrontierDb<T>(dir: string, use: (db: SqliteDb) => T): T {
+  const connection = acquireFrontierConnection(dir);
+  try {
+    return use(connection.db);
+  } finally {
+    connection.release();
+  }
 }

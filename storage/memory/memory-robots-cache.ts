@@ -1,5 +1,5 @@
 // MemoryRobotsCache: the robots cache of an embedded crawl, one process, entries expiring on the given clock.
-import type { RobotsCache, RobotsEntry } from './robots-cache';
+import type { RobotsCache, RobotsEntry } from '../../src/ports/robots-cache';
 
 export class MemoryRobotsCache implements RobotsCache {
   private readonly entries = new Map<string, { entry: RobotsEntry; expiresAtMs: number }>();

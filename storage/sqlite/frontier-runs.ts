@@ -1,8 +1,7 @@
 // Run bookkeeping in frontier.sqlite: create, list, find the latest unfinished run, finish.
-import { randomBytes } from 'node:crypto';
-import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
-
-export type RunStatus = 'running' | 'finished' | 'failed' | 'interrupted';
+import type { RunStatus } from '../../src/ports/frontier';
+import { newRunId } from '../../src/core/run-id';
+import type { SqliteDb } from './open-frontier-db';
 
 export interface RunInfo {
   runId: string;
@@ -27,12 +26,6 @@ const toInfo = (row: RunRow): RunInfo => ({
   finishedAtMs: row.finished_at,
   status: row.status,
 });
-
-/** Sortable by start time and unique without coordination: `20261129T083000Z-3fa9c1`. */
-export function newRunId(nowMs: number): string {
-  const stamp = new Date(nowMs).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  return `${stamp}-${randomBytes(3).toString('hex')}`;
-}
 
 export function createRun(db: SqliteDb, runId: string, spider: string, nowMs: number): RunInfo {
   db.prepare(`INSERT INTO runs (run_id, spider, started_at, finished_at, status) VALUES (?, ?, ?, NULL, 'running')`).run(
@@ -71,4 +64,13 @@ export function finishRun(db: SqliteDb, runId: string, status: Exclude<RunStatus
 /** A resumed run is running again until it finishes or is interrupted anew. */
 export function reopenRun(db: SqliteDb, runId: string): void {
   db.prepare("UPDATE runs SET finished_at = NULL, status = 'running' WHERE run_id = ?").run(runId);
+}
+
+/** A run id to create or resume, `new`, or `resume-latest` (the latest unfinished run of the spider, else new). */
+export function openRun(db: SqliteDb, spider: string, runId: string, nowMs: number): { run: RunInfo; resumed: boolean } {
+  const existing = runId === 'resume-latest' ? latestUnfinishedRun(db, spider) : runId === 'new' ? null : getRun(db, runId);
+  if (!existing) return { run: createRun(db, runId === 'new' || runId === 'resume-latest' ? newRunId(nowMs) : runId, spider, nowMs), resumed: false };
+  if (existing.spider !== spider) throw new Error(`run ${existing.runId} belongs to spider ${existing.spider}, not ${spider}`);
+  reopenRun(db, existing.runId);
+  return { run: existing, resumed: true };
 }

@@ -1,6 +1,6 @@
 // Opens ioredis clients that refuse a run in one line (unreachable, password refused) and never print reconnect stack traces.
 import { Redis } from 'ioredis';
-import { PricecrawlError } from '../core/errors';
+import { PricecrawlError } from '../../src/core/errors';
 
 export interface RedisClientOptions {
   maxRetriesPerRequest?: number;

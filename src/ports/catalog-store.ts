@@ -1,5 +1,5 @@
 // CatalogStore port: the SKU catalog per spider (entries and discovery times); backends live beside this file.
-import type { CatalogEntry } from '../src/catalog/catalog-entry';
+import type { CatalogEntry } from '../catalog/catalog-entry';
 
 export interface CatalogStore {
   /** Entries of these SKUs that exist. */

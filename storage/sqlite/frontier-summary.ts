@@ -1,6 +1,6 @@
 // Ledger summary of one run, each count taken with its own WHERE so a bookkeeping bug breaks the invariant.
-import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
-import type { LedgerCounts, LedgerSummary } from './frontier';
+import type { SqliteDb } from './open-frontier-db';
+import type { LedgerCounts, LedgerSummary } from '../../src/ports/frontier';
 
 const emptyCounts = (): LedgerCounts => ({ planned: 0, succeeded: 0, failed: 0, pending: 0 });
 

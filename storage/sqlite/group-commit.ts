@@ -1,5 +1,5 @@
 // Group commit: writes of one event-loop turn share a transaction; outcomes are acknowledged after COMMIT.
-import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
+import type { SqliteDb } from './open-frontier-db';
 
 interface Waiter {
   resolve(): void;

@@ -1,5 +1,5 @@
 // Reads a run's request outcomes from frontier.sqlite for the SKU catalog: failed requests, and whether a page succeeded.
-import { CrawlRequest, type SerializedRequest } from '../core/request';
+import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
 import { acquireFrontierConnection } from './frontier-connection';
 
 export interface FailedRequest {

@@ -19,3 +19,9 @@ export interface SessionStore {
   write(live: readonly StoredSession[], retired: ReadonlyArray<{ host: string; id: string }>, nowMs: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** What the composition root hands the sessions middleware: no store (sessions not persisted) or one, and its kind for the start-up log. */
+export interface OpenedSessionStore {
+  store: SessionStore | null;
+  kind: 'memory' | 'sqlite' | 'redis';
+}

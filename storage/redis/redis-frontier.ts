@@ -3,17 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { CrawlRequest, type SerializedRequest } from '../core/request';
-import { breakerOptionsFromSettings, type BreakerOptions } from '../politeness/breaker-board';
-import type { PolicyFor } from '../politeness/host-policy';
-import { settingsSchema, type Settings } from '../settings/schema';
-import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from '../../storage/redis/redis-scripts';
-import { latestRunningRun } from '../../storage/redis/redis-runs';
-import { RedisHostGate } from '../../storage/redis/redis-host-gate';
-import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from './frontier';
-import { newRunId } from './frontier-runs';
+import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
+import { breakerOptionsFromSettings, type BreakerOptions } from '../../src/politeness/breaker-board';
+import type { PolicyFor } from '../../src/politeness/host-policy';
+import { settingsSchema, type Settings } from '../../src/settings/schema';
+import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from './redis-scripts';
+import { latestRunningRun } from './redis-runs';
+import { RedisHostGate } from './redis-host-gate';
+import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
+import { newRunId } from '../../src/core/run-id';
 import { connectRedis } from './redis-connect';
-import { priorityScore } from './priority-score';
+import { priorityScore } from '../../src/frontier/priority-score';
 
 export interface RedisFrontierOptions {
   url: string;

@@ -1,0 +1,20 @@
+// The stores of one crawl as the engine, middlewares and stages see them: one backend's item, history, fetch-log, blob and catalog stores.
+import type { BlobStore } from './blob-store';
+import type { CatalogStore } from './catalog-store';
+import type { FetchLog } from './fetch-log';
+import type { ItemStore } from './item-store';
+import type { PriceHistory } from './price-history';
+
+/** Each store opens on first use; `close()` closes what was opened. */
+export interface CrawlStores {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Where the data lives, for messages: a directory, or the URL without its password. */
+  readonly location: string;
+  items(): ItemStore;
+  history(): PriceHistory;
+  fetchLog(): FetchLog;
+  blobs(): BlobStore;
+  /** The SKU catalog (recrawl planning): beside the items, in the same backend. */
+  catalog(): CatalogStore;
+  close(): Promise<void>;
+}

@@ -1,0 +1,146 @@
+// The composition root: the one place that picks backends. From `storage.url` (+ `storage.dir`) and
+// `frontier.url` it opens the stores, the frontier and its host gate, the session store and the robots
+// cache; everything else (engine, middlewares, stages) sees only the ports in src/ports/.
+import type { Logger } from 'pino';
+import { maskSecretsInText } from '../src/core/mask-secrets';
+import { breakerOptionsFromSettings } from '../src/politeness/breaker-board';
+import { systemClock } from '../src/politeness/clock';
+import { policyFromSettings } from '../src/politeness/host-policy';
+import { HostSlots } from '../src/politeness/host-slots';
+import type { CrawlStores } from '../src/ports/crawl-stores';
+import type { OpenedFrontier } from '../src/ports/frontier';
+import type { RobotsCache } from '../src/ports/robots-cache';
+import type { OpenedSessionStore } from '../src/ports/session-store';
+import type { Settings } from '../src/settings/schema';
+import { LazyCrawlStores } from './crawl-stores';
+import { MemoryRobotsCache } from './memory/memory-robots-cache';
+import { PgBlobStore } from './postgres/pg-blob-store';
+import { PgCatalogStore } from './postgres/pg-catalog-store';
+import { connectPostgres } from './postgres/pg-connection';
+import { PgFetchLog } from './postgres/pg-fetch-log';
+import { PgItemStore } from './postgres/pg-item-store';
+import { migrate } from './postgres/pg-migrations';
+import { PgPriceHistory } from './postgres/pg-price-history';
+import { SqliteBlobStore } from './sqlite/sqlite-blob-store';
+import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
+import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
+import { SqliteFrontier } from './sqlite/sqlite-frontier';
+import { SqliteItemStore } from './sqlite/sqlite-item-store';
+import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
+import { parseStoreUrl } from '../src/settings/store-url';
+
+export interface StoreConfig {
+  /** `storage.url`: unset or `sqlite:` for the embedded files, `postgres://…` for PostgreSQL. */
+  url?: string;
+  /** `storage.dir`: where the embedded files live. */
+  dir: string;
+}
+
+/** PostgreSQL: connects and applies pending migrations before resolving, so a bad URL fails at start. */
+export async function openStores(config: StoreConfig): Promise<CrawlStores> {
+  const location = parseStoreUrl(config.url, config.dir);
+  if (location.kind === 'sqlite') {
+    const { dir } = location;
+    return new LazyCrawlStores('sqlite', dir, {
+      items: () => SqliteItemStore.open(dir),
+      history: () => SqlitePriceHistory.open(dir),
+      fetchLog: () => SqliteFetchLog.open(dir),
+      blobs: () => SqliteBlobStore.open(dir),
+      catalog: () => SqliteCatalogStore.open(dir),
+    });
+  }
+  const sql = connectPostgres(location.url);
+  const where = maskSecretsInText(location.url);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
+  }
+  return new LazyCrawlStores('postgres', where, {
+    items: () => new PgItemStore(sql),
+    history: () => new PgPriceHistory(sql),
+    fetchLog: () => new PgFetchLog(sql),
+    blobs: () => new PgBlobStore(sql),
+    catalog: () => new PgCatalogStore(sql),
+  }, () => sql.end({ timeout: 5 }));
+}
+
+export interface OpenFrontierOptions {
+  settings: Settings;
+  spider: string;
+  hostKeyOf: (url: string) => string;
+  log: Logger;
+  /** Continue the latest unfinished run (embedded frontier) instead of starting a fresh one. */
+  resume?: boolean;
+  /** Create (or continue) this run id instead of a fresh one. */
+  runId?: string;
+  /** Join a run another process seeds (shared frontier only); without `runId` the spider's latest running run. */
+  join?: boolean;
+}
+
+export async function openFrontier(options: OpenFrontierOptions): Promise<OpenedFrontier> {
+  const { settings } = options;
+  // The one place the politeness policy is read from settings: every gate, middleware and view asks the gate.
+  const policyFor = policyFromSettings(settings.politeness);
+  const breaker = breakerOptionsFromSettings(settings);
+  if (settings.frontier.url !== '') {
+    // Imported on demand: an embedded crawl never loads the Redis client.
+    const { RedisFrontier } = await import('./redis/redis-frontier');
+    const frontier = await RedisFrontier.open({
+      url: settings.frontier.url,
+      spider: options.spider,
+      runId: options.runId ?? (options.join ? 'latest' : 'new'),
+      join: options.join === true,
+      seeding: options.join !== true,
+      hostKeyOf: options.hostKeyOf,
+      policyFor,
+      breaker,
+      intervalMarginMs: settings.politeness.intervalMarginMs,
+      settings: settings.frontier,
+      log: options.log,
+    });
+    return { frontier, finishRun: (status) => frontier.finishRun(status), gate: frontier.gate };
+  }
+  if (options.join) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
+  const hostSlots = new HostSlots({ policyFor, marginMs: settings.politeness.intervalMarginMs });
+  const frontier = SqliteFrontier.open({
+    dir: settings.storage.dir,
+    spider: options.spider,
+    runId: options.runId ?? (options.resume ? 'resume-latest' : 'new'),
+    hostKeyOf: options.hostKeyOf,
+    hostSlots,
+    breaker,
+    clock: systemClock,
+  });
+  return {
+    frontier,
+    gate: frontier.gate,
+    finishRun: async (status) => {
+      frontier.finishRun(status);
+      return true;
+    },
+  };
+}
+
+/**
+ * Where sessions persist: nowhere (`sessions.persist` off); on a shared frontier (`frontier.url`) in the
+ * same Redis, so a recycled worker (or another one) resumes them; else in <storage.dir>/sessions.sqlite.
+ */
+export async function openSessionStore(settings: Settings, spider: string): Promise<OpenedSessionStore> {
+  if (!settings.sessions.persist) return { store: null, kind: 'memory' };
+  if (settings.frontier.url !== '') {
+    // Imported on demand, as the Redis frontier is: an embedded crawl never loads the Redis client.
+    const { RedisSessionStore } = await import('./redis/redis-session-store');
+    return { store: RedisSessionStore.open(settings.frontier.url, spider, settings.sessions.maxAgeMs), kind: 'redis' };
+  }
+  const { SqliteSessionStore } = await import('./sqlite/session-store');
+  return { store: SqliteSessionStore.open(settings.storage.dir, spider), kind: 'sqlite' };
+}
+
+/** robots.txt results: in Redis on a shared frontier (`frontier.url`), so workers fetch each once, else in memory. */
+export async function openRobotsCache(settings: Settings, runId: string): Promise<RobotsCache> {
+  if (settings.frontier.url === '') return new MemoryRobotsCache();
+  const { RedisRobotsCache } = await import('./redis/redis-robots-cache');
+  return RedisRobotsCache.open(settings.frontier.url, runId);
+}
