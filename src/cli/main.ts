@@ -67,8 +67,10 @@ program
 
 program
   .command('status')
-  .description('show a run on a shared frontier: queues per host, leases, paused hosts, workers, counts, throughput')
-  .requiredOption('--frontier <url>', 'the shared frontier, redis://host:port')
+  .description('show a run while it goes or after: queues per host, the interval in force and why, leases, paused hosts, workers, counts')
+  .option('--frontier <url>', 'a shared frontier, redis://host:port (default: the embedded frontier of the storage directory)')
+  .option('--storage <dir>', 'the embedded files\' directory (storage.dir)')
+  .option('--config <file>', 'project settings file (the configured intervals)')
   .option('--run <id>', 'the run (default: the latest run of --spider, else the latest run of any spider)')
   .option('--spider <name>', 'the spider whose latest run to show')
   .option('--json', 'print the status as one JSON object')

@@ -1,33 +1,58 @@
-// `pricecrawl status --frontier redis://…`: one run's queues per host, leases, paused hosts, workers and throughput.
+// `pricecrawl status`: one run's queues per host, leases, paused hosts, workers and throughput, from a
+// Redis frontier (--frontier) or the embedded frontier file of the storage directory.
 import { whyOf } from '../crawl/progress-view';
-import { connectRedis } from '../../storage/redis/redis-connect';
 import { table } from '../engine/run-summary';
-import { readRunStatus, resolveRunId, type RunStatusReport } from '../../storage/redis/redis-status';
+import { policyFromSettings } from '../politeness/host-policy';
+import type { RunStatusReport } from '../ports/run-status';
+import { loadSettings } from '../settings/load-settings';
+import { maskSecretsInText } from '../core/mask-secrets';
+import { storeCliPairs, type StoreCliOptions } from './store-options';
 
-export interface StatusCommandOptions {
-  frontier: string;
+export interface StatusCommandOptions extends StoreCliOptions {
+  frontier?: string;
   run?: string;
   spider?: string;
   json?: boolean;
 }
 
 export async function statusCommand(opts: StatusCommandOptions): Promise<number> {
-  const redis = await connectRedis(opts.frontier, { maxRetriesPerRequest: 1 });
+  const found = opts.frontier ? await redisStatus(opts.frontier, opts) : await embeddedStatus(opts);
+  if (typeof found === 'string') {
+    process.stderr.write(`pricecrawl: ${found}\n`);
+    return 1;
+  }
+  const status = found;
+  process.stdout.write(opts.json ? `${JSON.stringify(status)}\n` : `${formatStatus(status)}\n`);
+  return status.planned === status.succeeded + status.failed + status.pending ? 0 : 1;
+}
+
+/** The status, or why there is none to show. */
+async function redisStatus(url: string, opts: StatusCommandOptions): Promise<RunStatusReport | string> {
+  const [{ connectRedis }, { readRunStatus, resolveRunId }] = await Promise.all([import('../../storage/redis/redis-connect'), import('../../storage/redis/redis-status')]);
+  const where = maskSecretsInText(url);
+  const redis = await connectRedis(url, { maxRetriesPerRequest: 1 });
   try {
     const runId = await resolveRunId(redis, opts);
-    if (runId === null) {
-      process.stderr.write(`pricecrawl: no runs on ${opts.frontier}\n`);
-      return 1;
-    }
+    if (runId === null) return `no runs on ${where}`;
     const status = await readRunStatus(redis, runId);
-    if (!status.meta.spider) {
-      process.stderr.write(`pricecrawl: no run ${runId} on ${opts.frontier}\n`);
-      return 1;
-    }
-    process.stdout.write(opts.json ? `${JSON.stringify(status)}\n` : `${formatStatus(status)}\n`);
-    return status.planned === status.succeeded + status.failed + status.pending ? 0 : 1;
+    return status.meta.spider ? status : `no run ${runId} on ${where}`;
   } finally {
     redis.disconnect();
+  }
+}
+
+/** The configured intervals come from the project's settings (per-spider overrides are not read here). */
+async function embeddedStatus(opts: StatusCommandOptions): Promise<RunStatusReport | string> {
+  const { settings } = loadSettings({ configPath: opts.config, cliPairs: storeCliPairs(opts) });
+  const { openFrontierForReading, readSqliteRunStatus, resolveSqliteRunId } = await import('../../storage/sqlite/sqlite-status');
+  const db = openFrontierForReading(settings.storage.dir);
+  if (db === null) return `no runs in ${settings.storage.dir}`;
+  try {
+    const runId = resolveSqliteRunId(db, opts);
+    if (runId === null) return `no runs in ${settings.storage.dir}`;
+    return readSqliteRunStatus(db, runId, policyFromSettings(settings.politeness), Date.now()) ?? `no run ${runId} in ${settings.storage.dir}`;
+  } finally {
+    db.close();
   }
 }
 
@@ -45,8 +70,8 @@ export function formatStatus(s: RunStatusReport): string {
     s.planned === settled + s.pending
       ? `accounting: planned ${s.planned} = succeeded ${s.succeeded} + failed ${s.failed} + pending ${s.pending}  ✓`
       : `accounting BROKEN: planned ${s.planned} ≠ succeeded ${s.succeeded} + failed ${s.failed} + pending ${s.pending}`,
-    `leases in flight: ${s.leases}, reclaimed from dead workers: ${s.reclaimed}`,
-    `throughput: ${(s.settledLast10s / 10).toFixed(1)} requests/s (last 10 s), ${(settled / elapsedS).toFixed(1)} requests/s overall`,
+    `leases in flight: ${s.leases}${s.reclaimed === null ? '' : `, reclaimed from dead workers: ${s.reclaimed}`}`,
+    `throughput: ${s.settledLast10s === null ? '' : `${(s.settledLast10s / 10).toFixed(1)} requests/s (last 10 s), `}${(settled / elapsedS).toFixed(1)} requests/s overall`,
   ];
   const hosts = Object.entries(s.byHost).sort(([a], [b]) => a.localeCompare(b));
   if (hosts.length > 0) {

@@ -8,7 +8,8 @@ import { cli, type CliRun } from '../support/run-cli';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, readItems, tempStorageDir } from '../support/test-crawl';
-import { readRunStatus, type RunStatusReport } from '../../storage/redis/redis-status';
+import { readRunStatus } from '../../storage/redis/redis-status';
+import type { RunStatusReport } from '../../src/ports/run-status';
 
 const MIN_INTERVAL_MS = 60;
 /** Arrival noise between processes on a busy 2-core machine (scheduling, not politeness). */
