@@ -1,7 +1,7 @@
 // Bench knobs from the environment, with defaults sized to keep `npm run bench` near 10 minutes on 2 cores.
 
 export type CrawlerName = 'pricecrawl' | 'crawlee' | 'undici-loop' | 'scrapy';
-export type ScenarioName = 'fast' | 'polite' | 'skewed' | 'memory' | 'workers' | 'storm' | 'mixed' | 'js-shop';
+export type ScenarioName = 'fast' | 'polite' | 'skewed' | 'polite-busy' | 'memory' | 'workers' | 'storm' | 'mixed' | 'js-shop';
 
 export interface BenchConfig {
   /** Rounds per scenario; crawlers alternate within each round (A B C, A B C, ...). */
@@ -40,7 +40,7 @@ export interface BenchConfig {
   cpuProfileDir: string | null;
 }
 
-const SCENARIOS: ScenarioName[] = ['fast', 'polite', 'skewed', 'memory', 'workers', 'storm', 'mixed', 'js-shop'];
+const SCENARIOS: ScenarioName[] = ['fast', 'polite', 'skewed', 'polite-busy', 'memory', 'workers', 'storm', 'mixed', 'js-shop'];
 const CRAWLERS: CrawlerName[] = ['pricecrawl', 'crawlee', 'undici-loop', 'scrapy'];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {

@@ -1,4 +1,6 @@
 // Polite scenarios: one request in flight per host, a minimum interval, spans against the ideal, gaps at the server.
+import { spawn } from 'node:child_process';
+import { getPriority } from 'node:os';
 import type { BenchConfig, CrawlerName } from '../harness/bench-config';
 import type { RunRecord } from '../harness/measure-run';
 import type { ScenarioResult, TargetCheck } from '../harness/scenario-result';
@@ -10,9 +12,11 @@ import { startSite } from '../site/site-client';
 const SLOW_PEERS: CrawlerName[] = ['crawlee', 'scrapy'];
 
 export interface PoliteVariant {
-  name: 'polite' | 'skewed';
+  name: 'polite' | 'skewed' | 'polite-busy';
   productsPerHost: number[];
   description: string;
+  /** A CPU-bound process (a busy loop) runs beside every crawl of the scenario. */
+  busyNeighbour?: boolean;
 }
 
 export function politeVariants(config: BenchConfig): PoliteVariant[] {
@@ -26,6 +30,12 @@ export function politeVariants(config: BenchConfig): PoliteVariant[] {
       name: 'skewed',
       productsPerHost: Array.from({ length: config.hosts }, (_, i) => (i === 0 ? 10 * config.skewSmallProducts : config.skewSmallProducts)),
       description: `as polite, but one host holds 10 × the pages of the others (no head-of-line blocking behind it)`,
+    },
+    {
+      name: 'polite-busy',
+      productsPerHost: Array<number>(config.hosts).fill(config.politeProductsPerHost),
+      description: `as polite, with a CPU-bound process (a busy loop) beside the crawl on the same two cores`,
+      busyNeighbour: true,
     },
   ];
 }
@@ -48,6 +58,7 @@ export async function politeScenario(
   const latencyMs: [number, number] = [5, Math.max(5, Math.floor(interval * 0.6))];
   const site = await startSite({ productsPerHost: variant.productsPerHost, answer429: true, latencyMs });
   const idealSeconds = (Math.max(...site.manifest.hosts.map((h) => h.pages)) * interval) / 1000;
+  const neighbour = variant.busyNeighbour ? startBusyLoop() : null;
   try {
     const runs = await runRounds({
       scenario: variant.name,
@@ -69,16 +80,23 @@ export async function politeScenario(
         : `demand while every host has work: ${demand.toFixed(0)} pages/s; pricecrawl unthrottled (fast scenario): ${fastPagesPerSecond.toFixed(0)} pages/s` +
           (demand > fastPagesPerSecond ? ' → CPU-bound here: the span measures parsing capacity as much as scheduling' : ' → within capacity');
     const pc = summaries.find((s) => s.crawler === 'pricecrawl');
+    const allPages = pc !== undefined && pc.okRounds === pc.rounds && pc.minPages === site.totalPages;
     const targets: TargetCheck[] = pc
       ? [
           {
-            label: 'pricecrawl crawl span',
+            label: 'pricecrawl crawl span (server side: first arrival to last answer)',
             measured:
-              `${pc.medianSeconds.toFixed(2)} s = ${round2(pc.medianSeconds / idealSeconds)} × ideal ${idealSeconds.toFixed(2)} s (median; server-side span ${pc.medianServerSpanSeconds.toFixed(2)} s)` +
+              `${pc.medianServerSpanSeconds.toFixed(2)} s = ${round2(pc.medianServerSpanSeconds / idealSeconds)} × ideal ${idealSeconds.toFixed(2)} s (median)` +
               (pc.minPages < site.totalPages ? '; a round missed pages, so its span is not comparable' : ''),
             target: '≤ 1.05 × ideal, every page fetched',
             // A crawl that lost pages (429s turned into failures) finishes early: that is no win.
-            pass: pc.okRounds === pc.rounds && pc.minPages === site.totalPages && pc.medianSeconds <= 1.05 * idealSeconds,
+            pass: allPages && pc.medianServerSpanSeconds <= 1.05 * idealSeconds,
+          },
+          {
+            label: 'pricecrawl wall time of the crawl (its own start to finish)',
+            measured: `${pc.medianSeconds.toFixed(2)} s = ${round2(pc.medianSeconds / idealSeconds)} × ideal (median)`,
+            target: '≤ 1.10 × ideal',
+            pass: allPages && pc.medianSeconds <= 1.1 * idealSeconds,
           },
           {
             label: `pricecrawl arrival gaps under ${interval} ms at the server`,
@@ -124,18 +142,32 @@ export async function politeScenario(
       notes: [
         ...notes,
         feasibility,
-        'ideal = max over hosts of (pages on host × interval); "s" is the crawler\'s own wall time of the crawl, judged against 1.05 × ideal',
+        'ideal = max over hosts of (pages on host × interval); the span is judged at the server (≤ 1.05 ×), "s" is the crawler\'s own wall time of the crawl (≤ 1.10 ×)',
+        ...(variant.busyNeighbour ? ['a busy-loop node process spins beside every crawl of this scenario (started before the first round, killed after the last)'] : []),
         'the site answers 429 (Retry-After: 1) to any arrival sooner than the interval after the previous one on that host, and counts it',
         `the site thinks ${latencyMs[0]}–${latencyMs[1]} ms per page before answering (fixed per path)`,
         site.raisedPriority
-          ? 'the site runs at nice -10, as a machine of its own would not wait for the crawler\'s CPU; its longest event-loop stall per round is in the round lines'
+          ? `the site runs at nice ${getPriority() - 10 < -20 ? -20 : getPriority() - 10} (the bench at ${getPriority()}), as a machine of its own would not wait for the crawler's CPU; its longest event-loop stall per round is in the round lines`
           : 'the site could not get a raised CPU priority (not root): its arrival stamps carry its scheduling delays (see "site loop stalls" per round)',
       ],
       wallSeconds: (performance.now() - startedAtMs) / 1000,
     };
   } finally {
+    await neighbour?.stop();
     await site.stop();
   }
+}
+
+/** A second CPU-bound process: a node child spinning at the bench's own priority until stopped. */
+function startBusyLoop(): { stop(): Promise<void> } {
+  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    stop: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 /** undici's own diagnostics: gaps when the request was created vs when its headers hit the socket. */

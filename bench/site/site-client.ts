@@ -1,6 +1,6 @@
 // Parent side of the bench site: spawns site-server.ts, waits for its manifest, resets and reads its stats.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { SiteConfig, SiteManifest } from './site-server';
 import type { SiteReport } from './site-stats';
@@ -70,10 +70,14 @@ function readManifest(child: ChildProcess): Promise<SiteManifest> {
   });
 }
 
+/**
+ * Ten nice levels above the bench's own (-10 under a bench at 0). Counting from the bench's priority lets a
+ * measurement taken beside other work (`nice -n -10 npm run bench`) keep the same site/crawler relation.
+ */
 function raisePriority(pid: number | undefined): boolean {
   try {
     if (pid === undefined) return false;
-    setPriority(pid, -10);
+    setPriority(pid, Math.max(-20, getPriority() - 10));
     return true;
   } catch {
     return false; // not root: the site shares the CPU evenly, and its gaps carry its scheduling noise

@@ -7,6 +7,15 @@ import type { Defer, DownloaderMiddleware, Fail, MiddlewareContext, Retry } from
 
 export type DownloadResult = { type: 'response'; response: CrawlResponse } | Retry | Defer | Fail;
 
+/** What the engine passes to a download: the fetcher's options, and word of the answer's arrival. */
+export interface DownloadOptions extends FetchOptions {
+  /**
+   * Called with the fetcher's answer (body read) before any middleware sees it: the request is no longer
+   * in flight at the host, whatever the middlewares then take to store and judge it.
+   */
+  onAnswered?(response: CrawlResponse): void;
+}
+
 export interface Download {
   result: DownloadResult;
   /** Whether the request went to the fetcher (so the host slot was really used). */
@@ -30,7 +39,7 @@ export class DownloaderChain {
     return this.middlewares.map((m) => m.name);
   }
 
-  async download(request: CrawlRequest, ctx: MiddlewareContext, fetchOptions: FetchOptions = {}): Promise<Download> {
+  async download(request: CrawlRequest, ctx: MiddlewareContext, fetchOptions: DownloadOptions = {}): Promise<Download> {
     for (let i = 0; i < this.middlewares.length; i++) {
       const outcome = (await this.middlewares[i].processRequest?.(request, ctx)) ?? { type: 'continue' as const };
       if (outcome.type === 'continue') continue;
@@ -44,6 +53,7 @@ export class DownloaderChain {
       const fetchError = error instanceof FetchError ? error : new FetchError('FETCH_FAILED', (error as Error)?.message ?? String(error), { cause: error });
       return { result: await this.errorFrom(this.middlewares.length - 1, request, fetchError, ctx), sent: true };
     }
+    fetchOptions.onAnswered?.(response);
     // Every answer off the wire, before any middleware retries or fails it (the 429s, the 404s): metrics and progress count these.
     ctx.stats.inc(`host/${ctx.hostKey}/received/${response.status}`);
     const durationMs = response.timings.finishedAtMs - response.timings.startedAtMs;

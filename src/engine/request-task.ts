@@ -5,6 +5,7 @@ import type { DownloaderChain, DownloadResult } from '../downloader/downloader-c
 import { isAllowedUrl } from '../downloader/offsite-rules';
 import { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
+import type { CrawlResponse } from '../core/response';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { Frontier, Lease } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
@@ -52,6 +53,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   const { request, hostKey } = lease;
   const log = deps.log.child({ host: hostKey, requestId: request.id });
   const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: Date.now, runId: deps.runId, events: deps.events };
+  const slot = slotOf(lease);
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
   try {
     download = await deps.chain.download(request, ctx, {
@@ -61,10 +63,15 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => lease.markSent(),
+      onAnswered: (response) => {
+        if (!answerFreesSlot(response)) return;
+        slot.release();
+        deps.wake();
+      },
       retain,
     });
   } catch (error) {
-    lease.cancelReservation();
+    slot.cancel();
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     // A middleware bug must not lose the request: record it and keep crawling.
     log.error({ err: error, url: request.url }, 'downloader chain failed');
@@ -72,8 +79,8 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
     deps.wake();
     return;
   }
-  if (download.sent) lease.releaseSlot();
-  else lease.cancelReservation();
+  if (download.sent) slot.release();
+  else slot.cancel();
   deps.wake();
 
   if (deps.shutdownSignal.aborted && download.result.type !== 'response') {
@@ -157,6 +164,28 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       else log.fatal({ err: error }, 'could not record a request outcome');
     }),
   );
+}
+
+/**
+ * Whether an answer frees its host's slot on arrival, before the middlewares store and judge it (raw
+ * capture alone awaits a compression and a commit): a plain answer (below 400, no Retry-After) cannot
+ * make one pause the host, so holding the slot meanwhile would only add that time to the host's gap.
+ * Any other answer keeps the slot until the middlewares decided: a Retry-After or a breaker that opens
+ * must pause the host before its next request can be picked.
+ */
+function answerFreesSlot(response: CrawlResponse): boolean {
+  return response.status < 400 && response.header('retry-after') === undefined;
+}
+
+/** The lease's slot, released or cancelled once whichever comes first (a shared frontier pays a round trip for each call). */
+function slotOf(lease: Lease): { release(): void; cancel(): void } {
+  let settled = false;
+  const once = (action: () => void) => () => {
+    if (settled) return;
+    settled = true;
+    action();
+  };
+  return { release: once(() => lease.releaseSlot()), cancel: once(() => lease.cancelReservation()) };
 }
 
 /** The one place a leased request ends failed: recorded in the frontier, then announced. */
