@@ -9,7 +9,7 @@ import { AckTracker } from '../../src/engine/ack-tracker';
 import { runRequestTask } from '../../src/engine/request-task';
 import { Stats } from '../../src/engine/stats';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
-import type { SqliteFrontier } from '../../src/frontier/sqlite-frontier';
+import type { SqliteFrontier } from '../../storage/sqlite/sqlite-frontier';
 import { settingsSchema } from '../../src/settings/schema';
 import { httpSettings } from '../fetch/fetch-test-helpers';
 import { expectLease, openFrontier, req, tempDir } from '../frontier/frontier-fixture';
