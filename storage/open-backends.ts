@@ -14,6 +14,7 @@ import type { OpenedFrontier } from '../src/ports/frontier';
 import type { RobotsCache } from '../src/ports/robots-cache';
 import type { RunRecordStore, ScheduleLock } from '../src/ports/run-record-store';
 import type { OpenedSessionStore } from '../src/ports/session-store';
+import type { QueueBackend } from '../src/queue/frontier-storage-client';
 import type { Settings } from '../src/settings/schema';
 import { LazyCrawlStores } from './crawl-stores';
 import { MemoryRobotsCache } from './memory/memory-robots-cache';
@@ -31,6 +32,7 @@ import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
 import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
 import { frontierDbPath } from './sqlite/open-frontier-db';
 import { SqliteFrontier } from './sqlite/sqlite-frontier';
+import { sqliteQueueBackend } from './sqlite/sqlite-queue-backend';
 import { SqliteItemStore } from './sqlite/sqlite-item-store';
 import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
 import { SqliteRunRecordStore } from './sqlite/run-records';
@@ -161,6 +163,14 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       return true;
     },
   };
+}
+
+/** A run's Crawlee queue (openRequestQueue): on a shared frontier's Redis when `url` is set, else in `dir`'s frontier.sqlite. */
+export async function openQueueBackend(options: { url: string; dir: string; settings: Settings; hostKeyOf: (url: string) => string }): Promise<QueueBackend> {
+  if (options.url === '') return sqliteQueueBackend(options.dir, options.hostKeyOf);
+  // Imported on demand, as the crawl does: an embedded queue never loads the Redis client.
+  const { redisQueueBackend } = await import('./redis/redis-queue-backend');
+  return redisQueueBackend(options.url, options.settings, options.hostKeyOf);
 }
 
 /**
