@@ -1,6 +1,8 @@
 // The composition root: the one place that picks backends. From `storage.url` (+ `storage.dir`) and
-// `frontier.url` it opens the stores, the frontier and its host gate, the session store and the robots
-// cache; everything else (engine, middlewares, stages) sees only the ports in src/ports/.
+// `frontier.url` it opens the stores, run records and the scheduler's lock, the frontier and its host
+// gate, the session store and the robots cache; everything else (engine, middlewares, stages) sees only
+// the ports in src/ports/.
+import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { maskSecretsInText } from '../src/core/mask-secrets';
 import { breakerOptionsFromSettings } from '../src/politeness/breaker-board';
@@ -10,23 +12,31 @@ import { HostSlots } from '../src/politeness/host-slots';
 import type { CrawlStores } from '../src/ports/crawl-stores';
 import type { OpenedFrontier } from '../src/ports/frontier';
 import type { RobotsCache } from '../src/ports/robots-cache';
+import type { RunRecordStore, ScheduleLock } from '../src/ports/run-record-store';
 import type { OpenedSessionStore } from '../src/ports/session-store';
+import type { QueueBackend } from '../src/queue/frontier-storage-client';
 import type { Settings } from '../src/settings/schema';
 import { LazyCrawlStores } from './crawl-stores';
 import { MemoryRobotsCache } from './memory/memory-robots-cache';
 import { PgBlobStore } from './postgres/pg-blob-store';
 import { PgCatalogStore } from './postgres/pg-catalog-store';
-import { connectPostgres } from './postgres/pg-connection';
+import { connectPostgres, type Sql } from './postgres/pg-connection';
 import { PgFetchLog } from './postgres/pg-fetch-log';
 import { PgItemStore } from './postgres/pg-item-store';
 import { migrate } from './postgres/pg-migrations';
 import { PgPriceHistory } from './postgres/pg-price-history';
+import { PgRunRecordStore } from './postgres/pg-run-records';
+import { PgScheduleLock } from './postgres/pg-schedule-lock';
 import { SqliteBlobStore } from './sqlite/sqlite-blob-store';
 import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
 import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
+import { frontierDbPath } from './sqlite/open-frontier-db';
 import { SqliteFrontier } from './sqlite/sqlite-frontier';
+import { sqliteQueueBackend } from './sqlite/sqlite-queue-backend';
 import { SqliteItemStore } from './sqlite/sqlite-item-store';
 import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
+import { SqliteRunRecordStore } from './sqlite/run-records';
+import { SqliteScheduleLock } from './sqlite/schedule-lock';
 import { parseStoreUrl } from '../src/settings/store-url';
 
 export interface StoreConfig {
@@ -49,14 +59,7 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
       catalog: () => SqliteCatalogStore.open(dir),
     });
   }
-  const sql = connectPostgres(location.url);
-  const where = maskSecretsInText(location.url);
-  try {
-    await migrate(sql);
-  } catch (error) {
-    await sql.end({ timeout: 1 });
-    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
-  }
+  const { sql, where } = await connectMigrated(location.url);
   return new LazyCrawlStores('postgres', where, {
     items: () => new PgItemStore(sql),
     history: () => new PgPriceHistory(sql),
@@ -64,6 +67,45 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
     blobs: () => new PgBlobStore(sql),
     catalog: () => new PgCatalogStore(sql),
   }, () => sql.end({ timeout: 5 }));
+}
+
+/** A PostgreSQL pool with pending migrations applied, so a bad URL fails at start; `where` is the URL without its password. */
+async function connectMigrated(url: string, max?: number): Promise<{ sql: Sql; where: string }> {
+  const sql = connectPostgres(url, { max });
+  const where = maskSecretsInText(url);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
+  }
+  return { sql, where };
+}
+
+/**
+ * Run records follow the stores: in frontier.sqlite beside the embedded frontier, or in PostgreSQL, where
+ * `pricecrawl runs` and `report` on any machine of the deployment see every run.
+ */
+export async function openRunRecords(config: StoreConfig): Promise<RunRecordStore> {
+  const location = parseStoreUrl(config.url, config.dir);
+  // Embedded: beside the frontier's runs in storage.dir (a `sqlite:<dir>` URL moves only the stores).
+  if (location.kind === 'sqlite') return SqliteRunRecordStore.open(config.dir);
+  const { sql } = await connectMigrated(location.url, 1);
+  return new PgRunRecordStore(sql, () => sql.end({ timeout: 5 }));
+}
+
+/** For commands that only read runs: null when embedded storage has recorded none yet (opening would create frontier.sqlite). */
+export async function openExistingRunRecords(config: StoreConfig): Promise<RunRecordStore | null> {
+  if (parseStoreUrl(config.url, config.dir).kind === 'sqlite' && !existsSync(frontierDbPath(config.dir))) return null;
+  return openRunRecords(config);
+}
+
+/** The scheduler's per-spider lock, where its run records are: every scheduler on the same stores shares it. */
+export async function openScheduleLock(config: StoreConfig): Promise<ScheduleLock> {
+  const location = parseStoreUrl(config.url, config.dir);
+  if (location.kind === 'sqlite') return SqliteScheduleLock.open(config.dir);
+  const { sql } = await connectMigrated(location.url, 1);
+  return new PgScheduleLock(sql, () => sql.end({ timeout: 5 }));
 }
 
 export interface OpenFrontierOptions {
@@ -121,6 +163,14 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       return true;
     },
   };
+}
+
+/** A run's Crawlee queue (openRequestQueue): on a shared frontier's Redis when `url` is set, else in `dir`'s frontier.sqlite. */
+export async function openQueueBackend(options: { url: string; dir: string; settings: Settings; hostKeyOf: (url: string) => string }): Promise<QueueBackend> {
+  if (options.url === '') return sqliteQueueBackend(options.dir, options.hostKeyOf);
+  // Imported on demand, as the crawl does: an embedded queue never loads the Redis client.
+  const { redisQueueBackend } = await import('./redis/redis-queue-backend');
+  return redisQueueBackend(options.url, options.settings, options.hostKeyOf);
 }
 
 /**

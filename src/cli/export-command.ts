@@ -1,13 +1,9 @@
 // `pricecrawl export <runId | --spider name --latest> -o file`: a past run's items from the store to feed files.
-import { existsSync } from 'node:fs';
 import { SettingsError } from '../core/errors';
 import { exportItems } from '../export/export-items';
 import { feedSpecs } from '../export/feed-spec';
-import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
-import { openStores } from '../../storage/open-backends';
-import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
-import { ensureRunRecords, listRunRecords } from '../../storage/sqlite/run-records';
-import { storeConfigFromCli, type StoreCliOptions } from './store-options';
+import { openStores, type StoreConfig } from '../../storage/open-backends';
+import { storeConfigFromCli, withRunRecords, type StoreCliOptions } from './store-options';
 
 export interface ExportOptions extends StoreCliOptions {
   spider?: string;
@@ -20,7 +16,7 @@ export async function exportCommand(runIdArg: string | undefined, opts: ExportOp
   const specs = feedSpecs(opts.output, opts.overwriteOutput);
   if (specs.length === 0) throw new SettingsError('export: name at least one feed with -o <file> (append) or -O <file> (overwrite)');
   const config = storeConfigFromCli(opts);
-  const runId = runIdArg ?? latestRun(config.dir, opts);
+  const runId = runIdArg ?? (await latestRun(config, opts));
   const stores = await openStores(config);
   try {
     const store = stores.items();
@@ -35,17 +31,13 @@ export async function exportCommand(runIdArg: string | undefined, opts: ExportOp
   }
 }
 
-/** `--spider name --latest`: the spider's most recently started run, from the run records in the storage directory. */
-function latestRun(dir: string, opts: ExportOptions): string {
-  if (!opts.spider || !opts.latest) throw new SettingsError('export: name the run (pricecrawl export <runId>) or use --spider <name> --latest');
-  if (!existsSync(frontierDbPath(dir))) throw new SettingsError(`export: no runs in ${dir} (run a crawl first, or pass --storage)`);
-  const connection = acquireFrontierConnection(dir);
-  try {
-    ensureRunRecords(connection.db);
-    const latest = listRunRecords(connection.db, opts.spider).filter((run) => run.outcome !== 'scheduled').at(-1);
-    if (!latest) throw new SettingsError(`export: spider ${opts.spider} has no runs in ${dir}`);
+/** `--spider name --latest`: the spider's most recently started run, from the run records (storage dir, or PostgreSQL). */
+async function latestRun(config: StoreConfig, opts: ExportOptions): Promise<string> {
+  const spider = opts.spider;
+  if (!spider || !opts.latest) throw new SettingsError('export: name the run (pricecrawl export <runId>) or use --spider <name> --latest');
+  return withRunRecords(config, 'export', async (records) => {
+    const latest = (await records.list(spider)).filter((run) => run.outcome !== 'scheduled').at(-1);
+    if (!latest) throw new SettingsError(`export: spider ${spider} has no runs in ${config.dir}`);
     return latest.runId;
-  } finally {
-    connection.release();
-  }
+  });
 }

@@ -4,7 +4,7 @@ import { maskSecretsInText } from '../core/mask-secrets';
 import { PricecrawlError } from '../core/errors';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
-const STORE_HELP = 'items, history, fetch log and raw pages: sqlite: (default, files in the storage directory) or postgres://user@host:port/db';
+const STORE_HELP = 'items, history, fetch log, raw pages and run records: sqlite: (default, files in the storage directory) or postgres://user@host:port/db';
 
 const FEED_APPEND_HELP = 'feed of the run\'s items, written as they are stored; appends to the file (repeatable). Format from the extension (.jsonl .json .csv .xml) or file:format';
 const FEED_OVERWRITE_HELP = 'like -o, but overwrites the file (repeatable)';
@@ -184,6 +184,8 @@ program
   .option('--spider <name>', 'only this spider')
   .option('--json', 'one JSON object per line instead of a table')
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
+  .option('--store <url>', STORE_HELP)
+  .option('--config <file>', 'project settings file')
   .action(async (opts) => {
     const { runsCommand } = await import('./runs-command');
     process.exitCode = await runsCommand(opts);

@@ -1,15 +1,10 @@
 // `pricecrawl runs`: past and running crawls with mode, trigger, outcome, counts and settings hash, as a table or JSON lines.
-import { existsSync } from 'node:fs';
-import { SettingsError } from '../core/errors';
-import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
-import { loadSettings } from '../settings/load-settings';
-import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
-import { ensureRunRecords, listRunRecords, type RunRecord } from '../../storage/sqlite/run-records';
+import type { RunRecord } from '../ports/run-record-store';
+import { storeConfigFromCli, withRunRecords, type StoreCliOptions } from './store-options';
 
-export interface RunsOptions {
+export interface RunsOptions extends StoreCliOptions {
   spider?: string;
   json?: boolean;
-  storage?: string;
 }
 
 const time = (ms: number | null): string => (ms === null ? '' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
@@ -26,18 +21,13 @@ function formatRuns(runs: readonly RunRecord[]): string {
 }
 
 export async function runsCommand(opts: RunsOptions): Promise<number> {
-  const dir = opts.storage ?? loadSettings({ cliPairs: [] }).settings.storage.dir;
-  if (!existsSync(frontierDbPath(dir))) throw new SettingsError(`runs: no runs in ${dir} (run a crawl first, or pass --storage)`);
-  const connection = acquireFrontierConnection(dir);
-  try {
-    ensureRunRecords(connection.db);
-    const runs = listRunRecords(connection.db, opts.spider);
+  // With storage.url on PostgreSQL the runs of every machine sharing it; else those in the storage directory.
+  return withRunRecords(storeConfigFromCli(opts), 'runs', async (records) => {
+    const runs = await records.list(opts.spider);
     if (opts.json) for (const run of runs) process.stdout.write(`${JSON.stringify({ ...run, stopReason: stopReasonOf(run.summaryJson), settingsJson: undefined, summaryJson: undefined })}\n`);
     else process.stdout.write(`${runs.length === 0 ? 'no runs' : formatRuns(runs)}\n`);
     return 0;
-  } finally {
-    connection.release();
-  }
+  });
 }
 
 /** Why a run stopped early (`closespider/itemcount`, `SIGINT`), from its stored summary; null when it did not or has none. */

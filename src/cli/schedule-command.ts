@@ -3,6 +3,7 @@ import { SettingsError } from '../core/errors';
 import { createLogger } from '../log/logger';
 import { Scheduler } from '../schedule/scheduler';
 import { loadSettings } from '../settings/load-settings';
+import { openRunRecords, openScheduleLock } from '../../storage/open-backends';
 
 export interface ScheduleOptions {
   set: string[];
@@ -20,7 +21,13 @@ export async function scheduleCommand(opts: ScheduleOptions): Promise<number> {
   const log = createLogger(settings.log);
   // Children load the same config file and -s pairs, so a scheduled run sees the scheduler's settings.
   const childArgs = [...(opts.config ? ['--config', opts.config] : []), ...opts.set.flatMap((pair) => ['-s', pair])];
-  const scheduler = new Scheduler({ settings, log, childArgs });
+  // Runs are recorded and the lock held where the stores are (storage.url): with PostgreSQL, schedulers on several machines share them.
+  const records = await openRunRecords(settings.storage);
+  const lock = await openScheduleLock(settings.storage).catch(async (error: unknown) => {
+    await records.close();
+    throw error;
+  });
+  const scheduler = new Scheduler({ settings, log, childArgs, records, lock });
   scheduler.start();
   log.info({ spiders: Object.keys(settings.schedule.spiders) }, 'scheduler running (SIGTERM stops it after running crawls end)');
   await new Promise<void>((resolve) => {

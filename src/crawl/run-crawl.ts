@@ -14,7 +14,7 @@ import { checkChromium } from '../fetch/chromium-launch';
 import { sessionContextKey } from '../sessions/session-context-key';
 import { FetchRouter, fetchModeResolver } from '../fetch/fetch-router';
 import { HttpFetcher } from '../fetch/http-fetcher';
-import { openFrontier, openRobotsCache, openSessionStore, openStores } from '../../storage/open-backends';
+import { openFrontier, openRobotsCache, openRunRecords, openSessionStore, openStores } from '../../storage/open-backends';
 import { PipelineRunner } from '../pipeline/pipeline-runner';
 import { BatchWriter } from '../pipeline/batch-writer';
 import { hostKeyOf } from '../politeness/host-key';
@@ -23,7 +23,7 @@ import { failRunAlarms } from '../../pipelines/index';
 import { assembleCrawlComponents } from './crawl-components';
 import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
-import { startRunRecord } from './run-record';
+import { startRunRecord, type RunRecorder } from './run-record';
 import { logStartup } from './startup-log';
 import { StatsLogger } from './stats-logger';
 import { SnapshotTicker } from './snapshot-ticker';
@@ -84,7 +84,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     throw error;
   }
   const { frontier } = opened;
-  const record = startRunRecord(settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' });
+  const record = await startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' });
   const store = stores.items();
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
@@ -169,7 +169,11 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
     });
     await metrics?.closeAfterFinalScrape();
     // The run record ends whatever failed above (a summary exists once the engine is done).
-    if (summary) endRecord(record, summary, engine);
+    try {
+      if (summary) await endRecord(record, summary, engine);
+    } finally {
+      await record.close();
+    }
   }
   if (engine.storageError !== null) throw storageRefusal(engine.storageError, settings.storage.dir, spider.name);
   if (endFailure !== null) throw endFailure;
@@ -184,9 +188,9 @@ function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'fail
 }
 
 /** The run record's end; on a full disk it cannot be written, and `runs` shows the run as crashed instead. */
-function endRecord(record: ReturnType<typeof startRunRecord>, summary: RunSummary, engine: CrawlEngine): void {
+async function endRecord(record: RunRecorder, summary: RunSummary, engine: CrawlEngine): Promise<void> {
   try {
-    record.end(summary);
+    await record.end(summary);
   } catch (error) {
     if (storageFailureCode(error) === null) throw error;
     engine.storageFailed(error);

@@ -1,33 +1,25 @@
-// Records a crawl in run_records (frontier.sqlite): mode, pid and settings snapshot at start; outcome, counts and summary at the end.
+// Records a crawl in the run record store (frontier.sqlite, or PostgreSQL with the stores): mode, pid and settings snapshot at start; outcome, counts and summary at the end.
 import { exitCodeFor, type RunSummary } from '../engine/run-summary';
-import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
+import type { RunRecordStore } from '../ports/run-record-store';
 import type { Settings } from '../settings/schema';
-import { ensureRunRecords, recordCrawlEnd, recordCrawlStart } from '../../storage/sqlite/run-records';
 import { settingsSnapshot } from './settings-snapshot';
 
 export interface RunRecorder {
   readonly settingsHash: string;
-  end(summary: RunSummary): void;
+  end(summary: RunSummary): Promise<void>;
+  /** Releases the store (its PostgreSQL connection); called however the run ended. */
+  close(): Promise<void>;
 }
 
-export function startRunRecord(settings: Settings, run: { runId: string; spider: string; mode: string }): RunRecorder {
+export async function startRunRecord(records: RunRecordStore, settings: Settings, run: { runId: string; spider: string; mode: string }): Promise<RunRecorder> {
   const snapshot = settingsSnapshot(settings);
-  const write = (use: (db: ReturnType<typeof acquireFrontierConnection>['db']) => void): void => {
-    const connection = acquireFrontierConnection(settings.storage.dir);
-    try {
-      ensureRunRecords(connection.db);
-      use(connection.db);
-      connection.commits.flush();
-    } finally {
-      connection.release();
-    }
-  };
-  write((db) => recordCrawlStart(db, { ...run, pid: process.pid, atMs: Date.now(), settingsHash: snapshot.hash, settingsJson: snapshot.json }));
+  await records.recordCrawlStart({ ...run, pid: process.pid, atMs: Date.now(), settingsHash: snapshot.hash, settingsJson: snapshot.json });
   return {
     settingsHash: snapshot.hash,
-    end: (summary) => {
+    end: async (summary) => {
       const { planned, succeeded, failed, pending } = summary.ledger;
-      write((db) => recordCrawlEnd(db, run.runId, { outcome: summary.status, exitCode: exitCodeFor(summary), atMs: Date.now(), planned, succeeded, failed, pending, items: summary.items.written, summaryJson: JSON.stringify(summary) }));
+      await records.recordCrawlEnd(run.runId, { outcome: summary.status, exitCode: exitCodeFor(summary), atMs: Date.now(), planned, succeeded, failed, pending, items: summary.items.written, summaryJson: JSON.stringify(summary) });
     },
+    close: () => records.close(),
   };
 }

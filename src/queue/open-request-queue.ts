@@ -1,15 +1,10 @@
 // openRequestQueue(runId): a stock Crawlee RequestQueue on a run's frontier storage (SQLite directory or Redis URL).
 import { Configuration, RequestQueue } from '@crawlee/core';
-import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
-import { runCounts } from '../../storage/sqlite/frontier-summary';
-import { getRun, listRuns } from '../../storage/sqlite/frontier-runs';
-import { policyFromSettings } from '../politeness/host-policy';
 import { hostKeyOf } from '../politeness/host-key';
 import { resolveSettings } from '../settings/load-settings';
 import type { Settings } from '../settings/schema';
-import { FrontierQueueClient } from '../../storage/sqlite/frontier-queue-client';
-import { FrontierStorageClient, type QueueBackend } from './frontier-storage-client';
-import { queueInfo } from './queue-info';
+import { FrontierStorageClient } from './frontier-storage-client';
+import { openQueueBackend } from '../../storage/open-backends';
 
 export interface OpenRequestQueueOptions {
   /** The crawl's settings: storage.dir or frontier.url say where the run lives, politeness.hostKey how requests join host queues. Defaults otherwise. */
@@ -49,53 +44,5 @@ export async function openFrontierStorageClient(options: OpenRequestQueueOptions
   const settings = options.settings ?? resolveSettings([]).settings;
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   const url = options.url ?? (options.dir === undefined ? settings.frontier.url : '');
-  if (url !== '') return new FrontierStorageClient(await redisBackend(url, settings, keyOf));
-  return new FrontierStorageClient(sqliteBackend(options.dir ?? settings.storage.dir, keyOf));
-}
-
-function sqliteBackend(dir: string, keyOf: (url: string) => string): QueueBackend {
-  const connection = acquireFrontierConnection(dir);
-  return {
-    queueClient: (runId, queueOptions) => new FrontierQueueClient({ connection, runId, hostKeyOf: keyOf, clientKey: queueOptions?.clientKey }),
-    info: async (runId) => {
-      const run = getRun(connection.db, runId);
-      return run ? queueInfo(run, runCounts(connection.db, runId)) : undefined;
-    },
-    runIds: async () => listRuns(connection.db).map((run) => run.runId),
-    close: async () => connection.release(),
-  };
-}
-
-async function redisBackend(url: string, settings: Settings, keyOf: (url: string) => string): Promise<QueueBackend> {
-  // Imported on demand, as the crawl does: an embedded queue never loads the Redis client.
-  const [{ Redis }, { RedisQueueClient, queueScripts }, { frontierScripts, runIndexKey }] = await Promise.all([
-    import('ioredis'),
-    import('../../storage/redis/redis-queue-client'),
-    import('../../storage/redis/redis-scripts'),
-  ]);
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  await redis.connect();
-  const scripts = frontierScripts(redis);
-  const queue = queueScripts(redis);
-  const policyFor = policyFromSettings(settings.politeness);
-  const clientOf = (runId: string, clientKey?: string) =>
-    new RedisQueueClient({ redis, scripts, queue, runId, hostKeyOf: keyOf, policyFor, intervalMarginMs: settings.politeness.intervalMarginMs, settings: settings.frontier, clientKey });
-  return {
-    queueClient: (runId, queueOptions) => clientOf(runId, queueOptions?.clientKey),
-    info: (runId) => clientOf(runId).get(),
-    runIds: async () => {
-      // SCAN, not KEYS: the server may hold millions of keys of running crawls.
-      const runIds: string[] = [];
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', runIndexKey('*'), 'COUNT', 500);
-        for (const key of keys) runIds.push(...(await redis.zrange(key, '0', '-1')));
-        cursor = next;
-      } while (cursor !== '0');
-      return runIds;
-    },
-    close: async () => {
-      await redis.quit();
-    },
-  };
+  return new FrontierStorageClient(await openQueueBackend({ url, dir: options.dir ?? settings.storage.dir, settings, hostKeyOf: keyOf }));
 }

@@ -1,18 +1,16 @@
 // Gathers one run's report data: run record + summary, fetch log (requests over time, 429s, latency), price changes.
-import { existsSync } from 'node:fs';
 import Decimal from 'decimal.js';
 import type { FetchLogRow } from '../ports/fetch-log';
 import { openStores, type StoreConfig } from '../../storage/open-backends';
 import type { PriceChange } from '../ports/price-history';
-import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
-import { ensureRunRecords, getRunRecord, type RunRecord } from '../../storage/sqlite/run-records';
+import type { RunRecord } from '../ports/run-record-store';
 import { SettingsError } from '../core/errors';
 import { LATENCY_EDGES_MS } from '../engine/fetch-latency';
 import type { RunSummary } from '../engine/run-summary';
 import type { LedgerCounts, LedgerSummary } from '../ports/frontier';
 import type { ItemStore } from '../ports/item-store';
 import { failureGroups, type FailureGroup } from './report-failures';
-import { acquireFrontierConnection } from '../../storage/sqlite/frontier-connection';
+import { withRunRecords } from '../cli/store-options';
 import { eventsOnAxis, itemsOnAxis, type ItemsOverTime, type ReportEvent } from './report-timeline';
 
 /** Buckets of the requests-over-time chart (fewer when the run was short). */
@@ -79,17 +77,13 @@ export interface ReportData {
   itemsOverTime: ItemsOverTime;
 }
 
-function readRunRecord(dir: string, runId: string): RunRecord {
-  if (!existsSync(frontierDbPath(dir))) throw new SettingsError(`report: no runs in ${dir} (run a crawl first, or pass --storage)`);
-  const connection = acquireFrontierConnection(dir);
-  try {
-    ensureRunRecords(connection.db);
-    const record = getRunRecord(connection.db, runId);
-    if (!record) throw new SettingsError(`report: no run ${runId} in ${dir} (see \`pricecrawl runs\`)`);
+/** From the run records of the configured stores: the storage dir, or PostgreSQL (any machine of the deployment). */
+function readRunRecord(config: StoreConfig, runId: string): Promise<RunRecord> {
+  return withRunRecords(config, 'report', async (records) => {
+    const record = await records.get(runId);
+    if (!record) throw new SettingsError(`report: no run ${runId} in ${config.dir} (see \`pricecrawl runs\`)`);
     return record;
-  } finally {
-    connection.release();
-  }
+  });
 }
 
 function bucketWidthMs(spanMs: number): number {
@@ -167,7 +161,7 @@ function hostOutcomes(ledger: LedgerSummary | null, rows: readonly FetchLogRow[]
 
 /** Everything the report shows for `runId`: the run record from `storage.dir`, the rest from the configured stores. */
 export async function gatherReport(config: StoreConfig, runId: string): Promise<ReportData> {
-  const record = readRunRecord(config.dir, runId);
+  const record = await readRunRecord(config, runId);
   const summary = record.summaryJson ? (JSON.parse(record.summaryJson) as RunSummary) : null;
   const stores = await openStores(config);
   try {

@@ -4,12 +4,10 @@ import { mkdirSync, openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Cron } from 'croner';
 import type { Logger } from 'pino';
-import { acquireFrontierConnection, type FrontierConnection } from '../../storage/sqlite/frontier-connection';
 import { newRunId } from '../core/run-id';
 import { packageRoot } from '../project/package-root';
 import type { Settings } from '../settings/schema';
-import { ScheduleLock } from '../../storage/sqlite/schedule-lock';
-import { ensureRunRecords, recordChildExit, recordScheduled } from '../../storage/sqlite/run-records';
+import type { RunRecordStore, ScheduleLock } from '../ports/run-record-store';
 
 const BIN = join(packageRoot(), 'bin', 'pricecrawl.js');
 
@@ -18,6 +16,9 @@ export interface SchedulerOptions {
   log: Logger;
   /** Passed on to every child crawl (`--config`, `-s` pairs), so children load the same settings. */
   childArgs: string[];
+  /** Where runs are recorded and the per-spider lock lives (the stores' backend); closed by stop(). */
+  records: RunRecordStore;
+  lock: ScheduleLock;
 }
 
 interface RunningChild {
@@ -32,14 +33,13 @@ export class Scheduler {
   private readonly running = new Map<string, RunningChild>();
   /** Ticks in progress (claiming, running, recording): stop() waits for them before closing the database. */
   private readonly ticks = new Set<Promise<void>>();
-  private readonly connection: FrontierConnection;
+  private readonly records: RunRecordStore;
   private readonly lock: ScheduleLock;
   private stopping = false;
 
   constructor(private readonly options: SchedulerOptions) {
-    this.connection = acquireFrontierConnection(options.settings.storage.dir);
-    ensureRunRecords(this.connection.db);
-    this.lock = new ScheduleLock(this.connection.db);
+    this.records = options.records;
+    this.lock = options.lock;
   }
 
   /** Starts one cron job per configured spider; an invalid expression throws here, naming the spider. */
@@ -61,7 +61,8 @@ export class Scheduler {
     for (const job of this.jobs) job.stop();
     for (const child of this.running.values()) child.kill('SIGTERM');
     await Promise.all([...this.ticks]);
-    this.connection.release();
+    await this.lock.close();
+    await this.records.close();
   }
 
   private track(tick: Promise<void>): Promise<void> {
@@ -78,23 +79,23 @@ export class Scheduler {
     const runId = newRunId(Date.now());
     let claimed = false;
     try {
-      const claim = this.lock.tryLock(spider, runId, process.pid, Date.now());
+      const claim = await this.lock.tryLock(spider, runId, process.pid, Date.now());
       if (!claim.ok) return this.skipped(spider, `pid ${claim.holder.pid}`);
       claimed = true;
-      recordScheduled(this.connection.db, { runId, spider, mode: 'due', atMs: Date.now() });
+      await this.records.recordScheduled({ runId, spider, mode: 'due', atMs: Date.now() });
       await this.runChild(spider, runId, args);
     } catch (error) {
       this.options.log.error({ err: error, spider, runId }, 'scheduled run could not be started');
-      if (claimed) this.record(runId, () => recordChildExit(this.connection.db, runId, { exitCode: null, atMs: Date.now(), error: String((error as Error).message ?? error) }));
+      if (claimed) await this.record(runId, () => this.records.recordChildExit(runId, { exitCode: null, atMs: Date.now(), error: String((error as Error).message ?? error) }));
     } finally {
-      if (claimed) this.record(runId, () => this.lock.unlock(spider, runId));
+      if (claimed) await this.record(runId, () => this.lock.unlock(spider, runId));
     }
   }
 
   /** A bookkeeping write that fails (the database busy past its timeout) is logged; it must not take the daemon down. */
-  private record(runId: string, write: () => void): void {
+  private async record(runId: string, write: () => Promise<void>): Promise<void> {
     try {
-      write();
+      await write();
     } catch (error) {
       this.options.log.error({ err: error, runId }, 'could not record a scheduled run');
     }
@@ -114,18 +115,17 @@ export class Scheduler {
     for (const [key, value] of Object.entries(args)) argv.push('-a', `${key}=${value}`);
     const child = spawn(process.execPath, argv, { stdio: ['ignore', out, out] });
     closeSync(out);
-    if (child.pid !== undefined) this.record(runId, () => this.lock.transfer(spider, runId, child.pid!));
+    const transferred = child.pid === undefined ? Promise.resolve() : this.record(runId, () => this.lock.transfer(spider, runId, child.pid!));
     log.info({ spider, runId, pid: child.pid }, 'scheduled run started');
     const exited = new Promise<void>((resolve) => {
       child.once('error', (error) => {
-        this.record(runId, () => recordChildExit(this.connection.db, runId, { exitCode: null, atMs: Date.now(), error: `spawn failed: ${error.message}` }));
-        resolve();
+        void this.record(runId, () => this.records.recordChildExit(runId, { exitCode: null, atMs: Date.now(), error: `spawn failed: ${error.message}` })).then(resolve);
       });
       child.once('exit', (code, signal) => {
         const error = code === 0 ? null : signal ? `killed by ${signal}` : `exit code ${code} (see logs/${runId}.log)`;
         log[code === 0 ? 'info' : 'warn']({ spider, runId, exitCode: code, signal }, 'scheduled run ended');
-        this.record(runId, () => recordChildExit(this.connection.db, runId, { exitCode: code, atMs: Date.now(), error }));
-        resolve();
+        // After the transfer: a child that exits at once must not have its exit recorded before the lock's pid moves.
+        void transferred.then(() => this.record(runId, () => this.records.recordChildExit(runId, { exitCode: code, atMs: Date.now(), error }))).then(resolve);
       });
     });
     this.running.set(runId, { spider, runId, kill: (sig) => child.kill(sig), exited });

@@ -68,6 +68,24 @@ CREATE TABLE catalog_discovery (spider text PRIMARY KEY, last_discovery_ms bigin
 ALTER TABLE items ADD COLUMN pricing text;
 ALTER TABLE price_changes ADD COLUMN old_pricing text, ADD COLUMN new_pricing text;`,
   },
+  {
+    version: 4,
+    name: 'run records and schedule locks',
+    // As in frontier.sqlite, plus the machine (hostname) of the process: liveness is only checked there.
+    // A schedule lock is a lease: its holder renews expires_ms while it lives.
+    sql: `
+CREATE TABLE run_records (
+  run_id text PRIMARY KEY, spider text NOT NULL, mode text, trigger text NOT NULL, pid integer, hostname text, start_ticks text,
+  started_at bigint NOT NULL, ended_at bigint, outcome text NOT NULL, exit_code integer,
+  planned integer, succeeded integer, failed integer, pending integer, items integer,
+  settings_hash text, settings_json text, error text, summary_json text, seq bigserial NOT NULL
+);
+CREATE INDEX run_records_by_spider ON run_records (spider, started_at);
+CREATE TABLE schedule_locks (
+  spider text PRIMARY KEY, run_id text NOT NULL, pid integer NOT NULL, hostname text NOT NULL,
+  locked_at bigint NOT NULL, expires_ms bigint NOT NULL
+);`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */

@@ -17,7 +17,7 @@ import {
   updatedJson,
 } from '../../src/queue/queue-request';
 import { addOne, queueInfo, refuseRename, type QueueCounts } from '../../src/queue/queue-info';
-import { thisHostname } from './process-liveness';
+import { thisHostname } from '../process-liveness';
 import { queueStatements, type QueueStatements, type QueueRow } from './queue-statements';
 
 export interface FrontierQueueClientOptions {

@@ -1,7 +1,9 @@
 // Run records beside the frontier's runs table: mode, trigger, process, outcome, counts, settings snapshot + hash.
 import { addColumnIfMissing } from './add-column';
 import type { SqliteDb } from './open-frontier-db';
-import { isPidAlive, processStartTicks, thisProcessStartTicks } from './process-liveness';
+import type { CrawlEnd, CrawlStart, RunRecord, RunRecordStore } from '../../src/ports/run-record-store';
+import { judgeRunRecord, processStartTicks, thisProcessStartTicks } from '../process-liveness';
+import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
 
 export const RUN_RECORDS_DDL = `
 CREATE TABLE IF NOT EXISTS run_records (
@@ -12,45 +14,9 @@ CREATE TABLE IF NOT EXISTS run_records (
 ) STRICT;
 CREATE INDEX IF NOT EXISTS run_records_by_spider ON run_records (spider, started_at);`;
 
-/**
- * `running` until the crawl ends; then the run summary's status, or `failed` when the process died first
- * (a scheduler saw its child exit). `crashed` is never stored: a `running` record whose process is gone by
- * the exact liveness check (gone, a zombie, or its pid reused) reads as `crashed`.
- */
-export type RunOutcome = 'scheduled' | 'running' | 'finished' | 'stopped' | 'interrupted' | 'failed' | 'crashed';
-
-export interface RunRecord {
-  runId: string;
-  spider: string;
-  mode: string | null;
-  trigger: 'manual' | 'schedule';
-  pid: number | null;
-  startedAtMs: number;
-  endedAtMs: number | null;
-  outcome: RunOutcome;
-  exitCode: number | null;
-  planned: number | null;
-  succeeded: number | null;
-  failed: number | null;
-  pending: number | null;
-  items: number | null;
-  settingsHash: string | null;
-  settingsJson: string | null;
-  error: string | null;
-  /** The end-of-run summary (RunSummary) as JSON, for `pricecrawl report`; null until the crawl ends. */
-  summaryJson: string | null;
-}
-
 const COLUMNS = `run_id AS runId, spider, mode, trigger, pid, started_at AS startedAtMs, ended_at AS endedAtMs, outcome,
   exit_code AS exitCode, planned, succeeded, failed, pending, items, settings_hash AS settingsHash,
   settings_json AS settingsJson, error, summary_json AS summaryJson, start_ticks AS startTicks`;
-
-/** A running record's process must still be alive; otherwise the run crashed (never a stored state: it is seen). */
-function judged(row: RunRecord & { startTicks: string | null }): RunRecord {
-  const { startTicks, ...record } = row;
-  if (record.outcome === 'running' && record.pid !== null && !isPidAlive(record.pid, startTicks)) return { ...record, outcome: 'crashed' };
-  return record;
-}
 
 export function ensureRunRecords(db: SqliteDb): void {
   db.exec(RUN_RECORDS_DDL);
@@ -67,7 +33,7 @@ export function recordScheduled(db: SqliteDb, run: { runId: string; spider: stri
 }
 
 /** A crawl starts (or resumes): its mode, process and settings snapshot. Keeps a scheduler's trigger. */
-export function recordCrawlStart(db: SqliteDb, run: { runId: string; spider: string; mode: string; pid: number; atMs: number; settingsHash: string; settingsJson: string }): void {
+export function recordCrawlStart(db: SqliteDb, run: CrawlStart): void {
   const startTicks = run.pid === process.pid ? thisProcessStartTicks : processStartTicks(run.pid);
   db.prepare(`INSERT INTO run_records (run_id, spider, mode, trigger, pid, start_ticks, started_at, outcome, settings_hash, settings_json)
     VALUES (@runId, @spider, @mode, 'manual', @pid, @startTicks, @atMs, 'running', @settingsHash, @settingsJson)
@@ -78,7 +44,7 @@ export function recordCrawlStart(db: SqliteDb, run: { runId: string; spider: str
 export function recordCrawlEnd(
   db: SqliteDb,
   runId: string,
-  end: { outcome: RunOutcome; exitCode: number; atMs: number; planned: number; succeeded: number; failed: number; pending: number; items: number; summaryJson: string },
+  end: CrawlEnd,
 ): void {
   // The crawl's own exit code; a scheduler that spawned it overwrites it with what the process really returned.
   db.prepare(`UPDATE run_records SET outcome = @outcome, exit_code = @exitCode, ended_at = @atMs, planned = @planned, succeeded = @succeeded,
@@ -87,7 +53,7 @@ export function recordCrawlEnd(
 
 export function getRunRecord(db: SqliteDb, runId: string): RunRecord | null {
   const row = db.prepare(`SELECT ${COLUMNS} FROM run_records WHERE run_id = ?`).get(runId) as (RunRecord & { startTicks: string | null }) | undefined;
-  return row ? judged(row) : null;
+  return row ? judgeRunRecord(row) : null;
 }
 
 /** The scheduler saw its child exit: the exit code, and `failed` with a reason when the crawl never recorded an end. */
@@ -99,5 +65,55 @@ export function recordChildExit(db: SqliteDb, runId: string, exit: { exitCode: n
 
 export function listRunRecords(db: SqliteDb, spider?: string): RunRecord[] {
   const rows = db.prepare(`SELECT ${COLUMNS} FROM run_records WHERE (@spider IS NULL OR spider = @spider) ORDER BY started_at, rowid`).all({ spider: spider ?? null });
-  return (rows as Array<RunRecord & { startTicks: string | null }>).map(judged);
+  return (rows as Array<RunRecord & { startTicks: string | null }>).map(judgeRunRecord);
+}
+
+/** The RunRecordStore of embedded storage: run_records in <storage.dir>/frontier.sqlite, beside the frontier's runs. */
+export class SqliteRunRecordStore implements RunRecordStore {
+  private constructor(private readonly connection: FrontierConnection) {}
+
+  static open(dir: string): SqliteRunRecordStore {
+    const connection = acquireFrontierConnection(dir);
+    try {
+      ensureRunRecords(connection.db);
+    } catch (error) {
+      connection.release();
+      throw error;
+    }
+    return new SqliteRunRecordStore(connection);
+  }
+
+  async recordScheduled(run: { runId: string; spider: string; mode: string; atMs: number }): Promise<void> {
+    this.write((db) => recordScheduled(db, run));
+  }
+
+  async recordCrawlStart(run: CrawlStart): Promise<void> {
+    this.write((db) => recordCrawlStart(db, run));
+  }
+
+  async recordCrawlEnd(runId: string, end: CrawlEnd): Promise<void> {
+    this.write((db) => recordCrawlEnd(db, runId, end));
+  }
+
+  async recordChildExit(runId: string, exit: { exitCode: number | null; atMs: number; error: string | null }): Promise<void> {
+    this.write((db) => recordChildExit(db, runId, exit));
+  }
+
+  async get(runId: string): Promise<RunRecord | null> {
+    return getRunRecord(this.connection.db, runId);
+  }
+
+  async list(spider?: string): Promise<RunRecord[]> {
+    return listRunRecords(this.connection.db, spider);
+  }
+
+  async close(): Promise<void> {
+    this.connection.release();
+  }
+
+  /** Durable before it resolves: the connection's group commit is flushed, so another process reads it at once. */
+  private write(use: (db: SqliteDb) => void): void {
+    use(this.connection.db);
+    this.connection.commits.flush();
+  }
 }

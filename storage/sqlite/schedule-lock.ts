@@ -1,25 +1,22 @@
 // One running scheduled run per spider across processes: a row per spider in frontier.sqlite, held while its pid lives.
 import type { Transaction } from 'better-sqlite3';
 import type { SqliteDb } from './open-frontier-db';
-import { isPidAlive, thisHostname } from './process-liveness';
+import type { LockHolder, LockResult, ScheduleLock } from '../../src/ports/run-record-store';
+import { isPidAlive, thisHostname } from '../process-liveness';
+import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
 
 const DDL = `CREATE TABLE IF NOT EXISTS schedule_locks (
   spider TEXT PRIMARY KEY, run_id TEXT NOT NULL, pid INTEGER NOT NULL, hostname TEXT NOT NULL, locked_at INTEGER NOT NULL
 ) STRICT;`;
 
-export interface LockHolder {
-  runId: string;
-  pid: number;
-  hostname: string;
-  lockedAtMs: number;
-}
-
-export type LockResult = { ok: true } | { ok: false; holder: LockHolder };
-
-export class ScheduleLock {
+export class SqliteScheduleLock implements ScheduleLock {
   private readonly take: Transaction<(spider: string, runId: string, pid: number, nowMs: number) => LockResult>;
 
-  constructor(private readonly db: SqliteDb) {
+  private readonly db: SqliteDb;
+
+  constructor(private readonly connection: FrontierConnection) {
+    const db = connection.db;
+    this.db = db;
     db.exec(DDL);
     // IMMEDIATE: the check and the claim happen under SQLite's write lock, so two schedulers cannot both win.
     this.take = db.transaction((spider: string, runId: string, pid: number, nowMs: number): LockResult => {
@@ -31,17 +28,25 @@ export class ScheduleLock {
   }
 
   /** Claims the spider for `runId` unless a live process holds it (a dead holder's claim is taken over). */
-  tryLock(spider: string, runId: string, pid: number, nowMs: number): LockResult {
+  static open(dir: string): SqliteScheduleLock {
+    return new SqliteScheduleLock(acquireFrontierConnection(dir));
+  }
+
+  async tryLock(spider: string, runId: string, pid: number, nowMs: number): Promise<LockResult> {
     return this.take.immediate(spider, runId, pid, nowMs);
   }
 
   /** Hands the claim to the child process that runs the crawl, so it stays held as long as the crawl lives. */
-  transfer(spider: string, runId: string, pid: number): void {
+  async transfer(spider: string, runId: string, pid: number): Promise<void> {
     this.db.prepare('UPDATE schedule_locks SET pid = ? WHERE spider = ? AND run_id = ?').run(pid, spider, runId);
   }
 
-  unlock(spider: string, runId: string): void {
+  async unlock(spider: string, runId: string): Promise<void> {
     this.db.prepare('DELETE FROM schedule_locks WHERE spider = ? AND run_id = ?').run(spider, runId);
+  }
+
+  async close(): Promise<void> {
+    this.connection.release();
   }
 }
 

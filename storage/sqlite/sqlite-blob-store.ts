@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { isBlobHash, sha256Hex } from '../../src/core/blob-hash';
 import type { BlobStore } from '../../src/ports/blob-store';
 import { compressBlob, decompressBlob } from '../blob-compression';
-import { FileBlobStore } from '../files/file-blob-store';
+import { readLegacyBlob } from '../files/legacy-blob-files';
 import { openStorageDb } from './open-storage-db';
 
 const DDL = `
@@ -31,7 +31,7 @@ interface PendingBlob {
  * two stores in one process (two crawls, a test's two openers) may write this file, and a second
  * connection would spin in busy_timeout on the event loop the first one needs to commit. INSERT OR IGNORE: two processes storing one page
  * leave one row. Storage dirs from before this store keep their `blobs/ab/<hash>.gz` files, which
- * `get` still reads.
+ * `get` still reads (`storage/files/legacy-blob-files.ts`): the items of those runs point to them.
  */
 export class SqliteBlobStore implements BlobStore {
   private readonly known = new Set<string>();
@@ -42,9 +42,11 @@ export class SqliteBlobStore implements BlobStore {
   private readonly select: Database.Statement;
   /** Run with `.immediate`: the write lock is taken (waiting out the busy timeout) at BEGIN, never upgraded mid-transaction. */
   private readonly writeAll: Transaction<(blobs: PendingBlob[]) => void>;
-  private readonly legacyFiles: FileBlobStore;
 
-  private constructor(private readonly db: Database.Database, storageDir: string) {
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly storageDir: string,
+  ) {
     this.exists = db.prepare('SELECT 1 FROM blobs WHERE hash = ?').pluck();
     this.select = db.prepare('SELECT gzip FROM blobs WHERE hash = ?').pluck();
     const insert = db.prepare('INSERT OR IGNORE INTO blobs (hash, gzip, bytes, stored_at_ms) VALUES (?, ?, ?, ?)');
@@ -52,7 +54,6 @@ export class SqliteBlobStore implements BlobStore {
       const now = Date.now();
       for (const blob of blobs) insert.run(blob.hash, blob.gzip, blob.bytes, now);
     });
-    this.legacyFiles = new FileBlobStore(storageDir);
   }
 
   static open(storageDir: string): SqliteBlobStore {
@@ -80,7 +81,7 @@ export class SqliteBlobStore implements BlobStore {
     await this.inFlight.get(hash)?.catch(() => undefined);
     const gzip = this.select.get(hash) as Buffer | undefined;
     if (gzip) return decompressBlob(gzip);
-    return this.legacyFiles.get(hash);
+    return readLegacyBlob(this.storageDir, hash);
   }
 
   /** Waits for puts still compressing, commits what is queued, then closes the file. */

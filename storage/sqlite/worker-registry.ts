@@ -1,7 +1,7 @@
 // Registers this process as a frontier worker, keeps its heartbeat, and finds workers that died.
 import { randomUUID } from 'node:crypto';
 import type { SqliteDb } from './open-frontier-db';
-import { isPidAlive, thisHostname, thisProcessStartTicks } from './process-liveness';
+import { isPidAlive, thisHostname, thisProcessStartTicks } from '../process-liveness';
 
 /** Workers of this process that closed: gone although the pid lives (their row may remain if the disk was full). */
 const closedHere = new Set<string>();

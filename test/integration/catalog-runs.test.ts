@@ -3,9 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
-import { openStores } from '../../storage/open-backends';
-import { openFrontierDb } from '../../storage/sqlite/open-frontier-db';
-import { listRunRecords } from '../../storage/sqlite/run-records';
+import { openRunRecords, openStores } from '../../storage/open-backends';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { storeBackends, type StorePlace } from '../support/store-backends';
@@ -96,10 +94,10 @@ describe.each(backends)('SKU catalog and run modes on %s', (_name, place) => {
     expect(withDiscovery.summary.ledger.planned).toBe(4 + 11); // discovery finds the live products
   });
 
-  it('records every run by hand with its mode, counts and a settings snapshot whose hash follows the settings', () => {
-    const db = openFrontierDb(storage.dir);
-    const records = listRunRecords(db);
-    db.close();
+  it('records every run by hand with its mode, counts and a settings snapshot whose hash follows the settings', async () => {
+    // Where the stores are: frontier.sqlite in the storage dir, or PostgreSQL with storage.url.
+    const store = await openRunRecords(storage);
+    const records = await store.list().finally(() => store.close());
     expect(records.map((r) => r.mode)).toEqual(['discover', 'full', 'full', 'full', 'due', 'due', 'due', 'due']);
     for (const r of records) {
       expect([r.trigger, r.outcome, r.exitCode, r.pid, r.planned, r.succeeded! + r.failed!]).toEqual(['manual', 'finished', 0, process.pid, r.planned, r.planned]);

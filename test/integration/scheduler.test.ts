@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunRecord } from '../../storage/sqlite/run-records';
+import type { RunRecord } from '../../src/ports/run-record-store';
 import { peakConcurrency, startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { tempStorageDir } from '../support/test-crawl';
 

@@ -1,10 +1,11 @@
 // SqliteBlobStore: exact bytes after a reopen, one row per content, and blobs of the old file layout still readable.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/blob-hash';
-import { FileBlobStore } from '../../storage/files/file-blob-store';
+import { legacyBlobPath } from '../../storage/files/legacy-blob-files';
 import { SqliteBlobStore } from '../../storage/sqlite/sqlite-blob-store';
 import { tempDir } from '../pipeline/pipeline-fixtures';
 
@@ -66,7 +67,10 @@ describe('SqliteBlobStore', () => {
 
   it('reads blobs a storage dir holds in the old blobs/ab/<hash>.gz files', async () => {
     const old = page(7);
-    const hash = await new FileBlobStore(tmp.dir).put(old);
+    // Written as the old store did: gzip under blobs/<first two hex>/<sha256>.gz.
+    const hash = sha256Hex(old);
+    mkdirSync(dirname(legacyBlobPath(tmp.dir, hash)), { recursive: true });
+    writeFileSync(legacyBlobPath(tmp.dir, hash), gzipSync(old));
     const store = SqliteBlobStore.open(tmp.dir);
     try {
       expect((await store.get(hash))?.equals(old)).toBe(true);

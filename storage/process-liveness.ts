@@ -48,3 +48,14 @@ function readStat(pid: number): { state: string; startTicks: string } | null {
   // fields[0] is field 3 (state); start time is field 22.
   return { state: fields[0], startTicks: fields[19] };
 }
+
+/**
+ * A `running` record whose process is gone reads as `crashed` (never stored: it is seen). Only a process on
+ * this machine can be checked: a record with another `hostname` (PostgreSQL, many machines) stays as stored.
+ */
+export function judgeRunRecord<R extends { outcome: string; pid: number | null }>(row: R & { startTicks: string | null; hostname?: string | null }): R {
+  const { startTicks, hostname: host, ...record } = row;
+  const here = host === undefined || host === null || host === thisHostname;
+  if (record.outcome === 'running' && record.pid !== null && here && !isPidAlive(record.pid, startTicks)) return { ...record, outcome: 'crashed' } as unknown as R;
+  return record as unknown as R;
+}

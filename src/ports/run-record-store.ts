@@ -1,0 +1,94 @@
+// The run record store port: one row per crawl (mode, trigger, process, outcome, counts, settings snapshot), and the scheduler's per-spider lock, in the storage backend.
+
+/**
+ * `running` until the crawl ends; then the run summary's status, or `failed` when the process died first
+ * (a scheduler saw its child exit). `crashed` is never stored: a `running` record whose process is gone by
+ * the exact liveness check (gone, a zombie, or its pid reused) reads as `crashed`.
+ */
+export type RunOutcome = 'scheduled' | 'running' | 'finished' | 'stopped' | 'interrupted' | 'failed' | 'crashed';
+
+export interface RunRecord {
+  runId: string;
+  spider: string;
+  mode: string | null;
+  trigger: 'manual' | 'schedule';
+  pid: number | null;
+  startedAtMs: number;
+  endedAtMs: number | null;
+  outcome: RunOutcome;
+  exitCode: number | null;
+  planned: number | null;
+  succeeded: number | null;
+  failed: number | null;
+  pending: number | null;
+  items: number | null;
+  settingsHash: string | null;
+  settingsJson: string | null;
+  error: string | null;
+  /** The end-of-run summary (RunSummary) as JSON, for `pricecrawl report`; null until the crawl ends. */
+  summaryJson: string | null;
+}
+
+export interface CrawlStart {
+  runId: string;
+  spider: string;
+  mode: string;
+  pid: number;
+  atMs: number;
+  settingsHash: string;
+  settingsJson: string;
+}
+
+export interface CrawlEnd {
+  outcome: RunOutcome;
+  exitCode: number;
+  atMs: number;
+  planned: number;
+  succeeded: number;
+  failed: number;
+  pending: number;
+  items: number;
+  summaryJson: string;
+}
+
+/**
+ * Where run records live follows the stores (`storage.url`): beside the embedded frontier in
+ * frontier.sqlite, or in PostgreSQL, where every machine of a deployment sees every run.
+ */
+export interface RunRecordStore {
+  /** The scheduler's row before its child starts; the child's crawl fills in the rest. */
+  recordScheduled(run: { runId: string; spider: string; mode: string; atMs: number }): Promise<void>;
+  /** A crawl starts (or resumes): its mode, process and settings snapshot. Keeps a scheduler's trigger. */
+  recordCrawlStart(run: CrawlStart): Promise<void>;
+  /** The crawl's own outcome and exit code; a scheduler that spawned it may overwrite the exit code. */
+  recordCrawlEnd(runId: string, end: CrawlEnd): Promise<void>;
+  /** The scheduler saw its child exit: the exit code, and `failed` with a reason when the crawl never recorded an end. */
+  recordChildExit(runId: string, exit: { exitCode: number | null; atMs: number; error: string | null }): Promise<void>;
+  get(runId: string): Promise<RunRecord | null>;
+  /** Oldest first. */
+  list(spider?: string): Promise<RunRecord[]>;
+  close(): Promise<void>;
+}
+
+export interface LockHolder {
+  runId: string;
+  pid: number;
+  hostname: string;
+  lockedAtMs: number;
+}
+
+export type LockResult = { ok: true } | { ok: false; holder: LockHolder };
+
+/**
+ * One running scheduled run per spider across schedulers sharing the backend. A holder that dies must
+ * not hold it forever: the SQLite lock checks the holder's pid, the PostgreSQL one is a lease that
+ * its holder renews while it lives and that lapses when it stops.
+ */
+export interface ScheduleLock {
+  /** Claims the spider for `runId` unless a live holder has it (a dead holder's claim is taken over). */
+  tryLock(spider: string, runId: string, pid: number, nowMs: number): Promise<LockResult>;
+  /** Hands the claim to the child process that runs the crawl. */
+  transfer(spider: string, runId: string, pid: number): Promise<void>;
+  unlock(spider: string, runId: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,92 @@
+// PgScheduleLock: one running scheduled run per spider across every scheduler sharing the database, as a lease row that lapses when its holder dies.
+import type { LockHolder, LockResult, ScheduleLock } from '../../src/ports/run-record-store';
+import { isPidAlive, thisHostname } from '../process-liveness';
+import type { Sql } from './pg-connection';
+
+/** Any constant works; with the spider's hash it serializes claims of one spider. */
+const CLAIM_LOCK_KEY = 0x7363686c; // "schl"
+
+export interface PgScheduleLockOptions {
+  /** How long a claim holds without renewal; renewed every third of it while held. */
+  leaseMs?: number;
+  /** This machine's name; a holder on it is checked by pid, one elsewhere by its lease. */
+  hostname?: string;
+}
+
+type HolderRow = LockHolder & { expiresMs: number };
+
+/**
+ * A holder on this machine holds while its process lives (the exact pid check, as with SQLite). One on
+ * another machine holds until its lease runs out: the scheduler renews it while the run is out, so a
+ * scheduler that crashed (or a machine that vanished) frees the spider after at most `leaseMs`.
+ * Expiry compares the caller's clock with the holder's: machines are assumed to keep time (NTP) far
+ * closer than the lease.
+ */
+export class PgScheduleLock implements ScheduleLock {
+  private readonly leaseMs: number;
+  private readonly hostname: string;
+  private readonly renewals = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly release: () => Promise<void>,
+    options: PgScheduleLockOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.hostname = options.hostname ?? thisHostname;
+  }
+
+  async tryLock(spider: string, runId: string, pid: number, nowMs: number): Promise<LockResult> {
+    const result = (await this.sql.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_KEY}, hashtext(${spider}))`;
+      const [holder] = await tx<HolderRow[]>`SELECT run_id AS "runId", pid, hostname, locked_at AS "lockedAtMs", expires_ms AS "expiresMs"
+        FROM schedule_locks WHERE spider = ${spider}`;
+      if (holder && this.isHeld(holder, nowMs)) return { ok: false, holder: { runId: holder.runId, pid: holder.pid, hostname: holder.hostname, lockedAtMs: holder.lockedAtMs } };
+      await tx`INSERT INTO schedule_locks (spider, run_id, pid, hostname, locked_at, expires_ms)
+        VALUES (${spider}, ${runId}, ${pid}, ${this.hostname}, ${nowMs}, ${nowMs + this.leaseMs})
+        ON CONFLICT (spider) DO UPDATE SET run_id = excluded.run_id, pid = excluded.pid, hostname = excluded.hostname,
+          locked_at = excluded.locked_at, expires_ms = excluded.expires_ms`;
+      return { ok: true };
+    })) as LockResult;
+    if (result.ok) this.keepRenewing(spider, runId);
+    return result;
+  }
+
+  async transfer(spider: string, runId: string, pid: number): Promise<void> {
+    await this.sql`UPDATE schedule_locks SET pid = ${pid} WHERE spider = ${spider} AND run_id = ${runId}`;
+  }
+
+  async unlock(spider: string, runId: string): Promise<void> {
+    this.stopRenewing(spider);
+    await this.sql`DELETE FROM schedule_locks WHERE spider = ${spider} AND run_id = ${runId}`;
+  }
+
+  /** Claims still held lapse on their own after `leaseMs`: nothing renews them once closed. */
+  async close(): Promise<void> {
+    for (const spider of [...this.renewals.keys()]) this.stopRenewing(spider);
+    await this.release();
+  }
+
+  /** Moves the lease forward (by this process's clock) while the claim is held; a failed renewal is retried at the next. */
+  async renew(spider: string, runId: string, nowMs: number): Promise<void> {
+    await this.sql`UPDATE schedule_locks SET expires_ms = ${nowMs + this.leaseMs} WHERE spider = ${spider} AND run_id = ${runId}`;
+  }
+
+  private isHeld(holder: HolderRow, nowMs: number): boolean {
+    return holder.hostname === this.hostname ? isPidAlive(holder.pid) : holder.expiresMs > nowMs;
+  }
+
+  private keepRenewing(spider: string, runId: string): void {
+    this.stopRenewing(spider);
+    const timer = setInterval(() => {
+      this.renew(spider, runId, Date.now()).catch(() => {});
+    }, Math.max(1, Math.floor(this.leaseMs / 3)));
+    timer.unref();
+    this.renewals.set(spider, timer);
+  }
+
+  private stopRenewing(spider: string): void {
+    clearInterval(this.renewals.get(spider));
+    this.renewals.delete(spider);
+  }
+}

@@ -1,0 +1,112 @@
+// Run records and the scheduler's lock in PostgreSQL: two "machines" (two storage dirs) sharing one database see each other's runs and one lock.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoShops } from '../../demo/demo-shops';
+import type { RunRecord } from '../../src/ports/run-record-store';
+import { findSpider } from '../../spiders/index';
+import { openRunRecords } from '../../storage/open-backends';
+import { connectPostgres } from '../../storage/postgres/pg-connection';
+import { migrate } from '../../storage/postgres/pg-migrations';
+import { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
+import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
+import { cli } from '../support/run-cli';
+import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
+
+const SETTINGS = { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 }, pipeline: { batchMaxAgeMs: 20 } };
+
+let pg: PostgresServer;
+let storeUrl: string;
+const machineA = tempStorageDir('pg-runs-a');
+const machineB = tempStorageDir('pg-runs-b');
+let crawl: TestCrawlResult;
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  storeUrl = await pg.createDatabase('runs');
+  const demo = await startDemoShops({ productCounts: { 'json-ld': 6, microdata: 4, 'locale-text': 4 } });
+  try {
+    const shop = demo.shops[0];
+    crawl = await crawlInProcess(new (findSpider(shop.spider))({ baseUrl: shop.origin }), machineA.dir, SETTINGS, { storeUrl });
+  } finally {
+    await demo.close();
+  }
+});
+afterAll(async () => {
+  await pg?.stop();
+  machineA.cleanup();
+  machineB.cleanup();
+});
+
+describe('run records in PostgreSQL', () => {
+  it('a run recorded on one machine is listed by `pricecrawl runs` on another', async () => {
+    expect(crawl.summary.status).toBe('finished');
+    const run = await cli(['runs', '--storage', machineB.dir, '--store', storeUrl, '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const records = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as RunRecord);
+    expect(records).toHaveLength(1);
+    const { ledger } = crawl.summary;
+    expect(records[0]).toMatchObject({ runId: crawl.summary.runId, outcome: 'finished', trigger: 'manual', exitCode: 0, planned: ledger.planned, succeeded: ledger.succeeded, pending: 0 });
+    // Machine B keeps no records of its own: nothing was written to its storage directory.
+    expect(existsSync(frontierDbPath(machineB.dir))).toBe(false);
+  });
+
+  it('`pricecrawl report` on the other machine reads the run from PostgreSQL', async () => {
+    const output = join(machineB.dir, 'report.html');
+    const run = await cli(['report', crawl.summary.runId, '--storage', machineB.dir, '--store', storeUrl, '-o', output]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readFileSync(output, 'utf8')).toContain(crawl.summary.runId);
+  });
+
+  it('the embedded files hold no run record when the stores are in PostgreSQL', async () => {
+    const embedded = await openRunRecords({ dir: machineA.dir });
+    try {
+      expect(await embedded.list()).toEqual([]);
+    } finally {
+      await embedded.close();
+    }
+  });
+});
+
+describe('the schedule lock in PostgreSQL', () => {
+  async function lockOf(hostname: string): Promise<PgScheduleLock> {
+    const url = storeUrl;
+    const sql = connectPostgres(url, { max: 1 });
+    await migrate(sql);
+    return new PgScheduleLock(sql, () => sql.end({ timeout: 5 }), { hostname, leaseMs: 60_000 });
+  }
+
+  it('one holder per spider across machines; a crashed holder frees it when its lease runs out', async () => {
+    const a = await lockOf('machine-a');
+    const b = await lockOf('machine-b');
+    try {
+      expect(await a.tryLock('crashy', 'run-a', 4242, 1_000)).toEqual({ ok: true });
+      expect(await b.tryLock('crashy', 'run-b', 4343, 2_000)).toEqual({ ok: false, holder: { runId: 'run-a', pid: 4242, hostname: 'machine-a', lockedAtMs: 1_000 } });
+      // Machine A dies: nothing renews its lease any more.
+      await a.close();
+      expect((await b.tryLock('crashy', 'run-b', 4343, 60_999)).ok).toBe(false);
+      expect(await b.tryLock('crashy', 'run-b', 4343, 61_001)).toEqual({ ok: true });
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('a live holder renews its lease; unlocking frees the spider at once', async () => {
+    const a = await lockOf('machine-a');
+    const b = await lockOf('machine-b');
+    try {
+      expect((await a.tryLock('renewed', 'run-a', 1, 0)).ok).toBe(true);
+      await a.renew('renewed', 'run-a', 50_000);
+      expect((await b.tryLock('renewed', 'run-b', 2, 100_000)).ok).toBe(false);
+      expect((await b.tryLock('renewed', 'run-b', 2, 110_001)).ok).toBe(true);
+      await b.unlock('renewed', 'run-b');
+      expect((await a.tryLock('renewed', 'run-a2', 1, 110_002)).ok).toBe(true);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
