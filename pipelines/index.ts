@@ -57,11 +57,3 @@ export function assembleStages(settings: Settings, added: readonly AddedComponen
 export function defaultPipeline(settings: Settings): PipelineStage[] {
   return assembleStages(settings).map((component) => component.value);
 }
-
-/** Alarm codes (`alarms/<code>/…` stats) whose settings make a run that raised them exit 3. */
-export function failRunAlarms(settings: Settings): Set<string> {
-  const codes = new Set<string>();
-  if (settings.pipeline.nullPriceAlarm.failRun) codes.add('null-price');
-  if (settings.listingAlarm.failRun) codes.add('listing-drop');
-  return codes;
-}

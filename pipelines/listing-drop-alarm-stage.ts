@@ -23,11 +23,13 @@ function median(values: readonly number[]): number {
  */
 export class ListingDropAlarmStage implements PipelineStage {
   readonly name = 'listing-drop-alarm';
-  private readonly alarms = new AlarmBoard('listing-drop');
+  private readonly alarms: AlarmBoard;
   /** host + callback → entries of its recent healthy pages (oldest first). */
   private readonly healthy = new Map<string, number[]>();
 
-  constructor(private readonly options: ListingAlarmOptions) {}
+  constructor(private readonly options: ListingAlarmOptions) {
+    this.alarms = new AlarmBoard('listing-drop', options.failRun);
+  }
 
   open(): void {
     this.alarms.reset();

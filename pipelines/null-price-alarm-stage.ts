@@ -1,9 +1,8 @@
 // null-price-alarm stage: alarms when too many items (per spider and per host) arrive without a valid price.
 import type { Item, ItemSource } from '../src/core/item';
-import { Decimal } from '../src/core/money';
 import { AlarmBoard, hostOfUrl } from '../src/pipeline/alarm-board';
 import type { PipelineContext, PipelineStage } from '../src/pipeline/stage';
-import { amountOf, parsePrice } from '../src/prices/parse-price';
+import { hasValidPrice } from '../src/prices/has-valid-price';
 
 export interface NullPriceAlarmOptions {
   /** Alarm when the share of items without a valid price is above this (0.05 = 5 %). */
@@ -12,15 +11,8 @@ export interface NullPriceAlarmOptions {
   minItems: number;
   /** Sliding window: the last this-many items per key are judged. */
   window: number;
-}
-
-/** A null, empty, unparseable, zero or negative price is missing (unlike spidermon, null is not "present"). */
-export function hasValidPrice(item: Item): boolean {
-  const raw = item.price;
-  if (Decimal.isDecimal(raw)) return raw.isFinite() && raw.gt(0);
-  if (typeof raw === 'number') return Number.isFinite(raw) && raw > 0;
-  if (typeof raw !== 'string' || raw.trim() === '') return false;
-  return amountOf(parsePrice(raw))?.gt(0) ?? false;
+  /** A run that raised it exits 3. */
+  failRun?: boolean;
 }
 
 /** Ring of the last `size` verdicts with a running count of missing ones. */
@@ -58,10 +50,12 @@ class VerdictWindow {
 export class NullPriceAlarmStage implements PipelineStage {
   readonly name = 'null-price-alarm';
   private readonly windows = new Map<string, VerdictWindow>();
-  private readonly alarms = new AlarmBoard('null-price');
+  private readonly alarms: AlarmBoard;
   private ctx: PipelineContext | null = null;
 
-  constructor(private readonly options: NullPriceAlarmOptions) {}
+  constructor(private readonly options: NullPriceAlarmOptions) {
+    this.alarms = new AlarmBoard('null-price', options.failRun === true);
+  }
 
   open(ctx: PipelineContext): void {
     this.ctx = ctx;
@@ -73,7 +67,6 @@ export class NullPriceAlarmStage implements PipelineStage {
     this.ctx ??= ctx;
     const missing = !hasValidPrice(item);
     if (missing) ctx.stats.inc('items/price-missing');
-    ctx.stats.timeline.count(missing ? 'items/unpriced' : 'items/priced', Date.now());
     for (const key of ['spider', `host/${hostOfUrl(source.url)}`]) {
       let window = this.windows.get(key);
       if (!window) this.windows.set(key, (window = new VerdictWindow(this.options.window)));

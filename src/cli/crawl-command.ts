@@ -47,14 +47,14 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   if (opts.frontier) cliPairs.push(`frontier.url=${opts.frontier}`);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
-  const live = LiveProgress.forTerminal(loaded.settings, spider.name);
+  const live = LiveProgress.forTerminal(loaded.settings);
   const log = createLogger({ ...loaded.settings.log, prettyDestination: live?.logStream });
   let engine: CrawlEngine | null = null;
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
   try {
     const summary = await runCrawl({
       spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, feeds, onEngine: (e) => (engine = e),
-      liveProgress: live !== null, onSnapshotSource: (snapshot) => live?.start(snapshot),
+      observers: live ? [live.observer(spider.name)] : [],
     }).finally(() => live?.stop());
     log.flush();
     process.stdout.write(`\n${formatSummary(summary)}\n`);

@@ -33,7 +33,7 @@ interface ShopSet {
 export async function demoCommand(opts: { storage?: string; store?: string; set: string[]; priceShift?: number; drift?: boolean }): Promise<number> {
   const cliPairs = [...opts.set, ...storeCliPairs(opts)];
   const { settings } = loadSettings({ cliPairs });
-  const live = LiveProgress.forTerminal(settings, 'demo');
+  const live = LiveProgress.forTerminal(settings);
   const log = createLogger({ ...settings.log, prettyDestination: live?.logStream });
   // The demo spiders ship with the package, whichever project the command runs in.
   const demoSpiders = await loadSpiderRegistry(packageProject());
@@ -51,8 +51,8 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
         const spider = new (demoSpiders.find(shop.spider))(shop.spiderArgs ?? { baseUrl: shop.origin });
         const loaded = loadSettings({ spiderSettings: demoPace(spider.settings, shop, cliPairs), cliPairs });
         return runCrawl({
-          spider, loaded, log, liveProgress: live !== null, onEngine: (engine) => engines.push(engine), onSnapshotSource: (snapshot) => live?.add(spider.name, snapshot),
-        }).finally(() => live?.finish(spider.name));
+          spider, loaded, log, observers: live ? [live.observer(spider.name)] : [], onEngine: (engine) => engines.push(engine),
+        });
       }),
     ).finally(() => live?.stop());
     log.flush();

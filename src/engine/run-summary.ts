@@ -2,7 +2,7 @@
 import type { LedgerSummary } from '../frontier/frontier';
 import { isCloseSpiderReason } from './close-spider';
 import { transientFailures } from './failure-kind';
-import type { TimelineSnapshot } from './run-timeline';
+import { RunTimeline, type TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 
 export interface RunSummary {
@@ -40,7 +40,7 @@ export interface RunSummary {
 
 const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'depth/skipped', 'follow/skipped/'];
 
-export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean }): RunSummary {
+export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean; timeline?: TimelineSnapshot }): RunSummary {
   const { ledger, stats } = args;
   const stopReason = args.stopReason ?? null;
   const balanced = ledger.planned === ledger.succeeded + ledger.failed + ledger.pending;
@@ -61,7 +61,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
     unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
-    timeline: stats.timeline.snapshot(),
+    timeline: args.timeline ?? new RunTimeline().snapshot(),
   };
 }
 

@@ -1,12 +1,9 @@
-// Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`), and the run's timeline.
+// Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`) and fetch latencies.
 import { FetchLatency } from './fetch-latency';
-import { RunTimeline } from './run-timeline';
 
 export class Stats {
   private readonly counters = new Map<string, number>();
   private readonly startedAtMs = Date.now();
-  /** When things happened (breaker transitions, alarms, priced/unpriced items per time bucket), for the run report. */
-  readonly timeline = new RunTimeline();
   /** Fetch durations per host (the metrics endpoint's latency histogram). */
   readonly latency = new FetchLatency();
 

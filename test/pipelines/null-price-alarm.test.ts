@@ -1,6 +1,7 @@
 // The null-price alarm: null counts as missing, thresholds per spider and per host, sliding window, summary and exit code.
 import { describe, expect, it } from 'vitest';
-import { hasValidPrice, NullPriceAlarmStage } from '../../pipelines/null-price-alarm-stage';
+import { NullPriceAlarmStage } from '../../pipelines/null-price-alarm-stage';
+import { hasValidPrice } from '../../src/prices/has-valid-price';
 import { Decimal } from '../../src/core/money';
 import { Stats } from '../../src/engine/stats';
 import { buildSummary, exitCodeFor, formatSummary } from '../../src/engine/run-summary';
