@@ -1,7 +1,7 @@
 // `pricecrawl status --frontier redis://…`: one run's queues per host, leases, paused hosts, workers and throughput.
 import { whyOf } from '../crawl/progress-view';
 import { connectRedis } from '../frontier/redis-connect';
-import { table } from '../engine/run-summary';
+import { table } from './summary-text';
 import { readRunStatus, resolveRunId, type RunStatusReport } from '../../storage/redis/redis-status';
 
 export interface StatusCommandOptions {

@@ -4,7 +4,8 @@ import { NullPriceAlarmStage } from '../../pipelines/null-price-alarm-stage';
 import { hasValidPrice } from '../../src/prices/has-valid-price';
 import { Decimal } from '../../src/core/money';
 import { Stats } from '../../src/engine/stats';
-import { buildSummary, exitCodeFor, formatSummary } from '../../src/engine/run-summary';
+import { formatSummary } from '../../src/cli/summary-text';
+import { buildSummary, exitCodeFor } from '../../src/engine/run-summary';
 import { capturingLogger, pipelineContext, source, testSettings } from '../pipeline/pipeline-fixtures';
 
 const OPTIONS = { threshold: 0.05, minItems: 50, window: 200 };
