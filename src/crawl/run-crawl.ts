@@ -126,7 +126,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
       ticker.start();
       options.onSnapshotSource?.(snapshot);
-      metrics = await startMetricsServer(settings.metrics, { snapshot, stats, labels: { spider: spider.name, run: frontier.runId } }, log);
+      metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
       await engine.run({ seed: options.join !== true });
     } finally {
       ticker.stop();

@@ -1,11 +1,8 @@
-// Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`) and fetch latencies.
-import { FetchLatency } from './fetch-latency';
+// Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`).
 
 export class Stats {
   private readonly counters = new Map<string, number>();
   private readonly startedAtMs = Date.now();
-  /** Fetch durations per host (the metrics endpoint's latency histogram). */
-  readonly latency = new FetchLatency();
 
   inc(key: string, by = 1): void {
     this.counters.set(key, (this.counters.get(key) ?? 0) + by);
