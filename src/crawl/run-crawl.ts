@@ -99,12 +99,12 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const robotsCache = await openRobotsCache(settings, frontier.runId);
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
   if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
-  const components = await assembleCrawlComponents({ settings, log, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache }, writer });
+  const components = await assembleCrawlComponents({ settings, log, stats, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache }, writer });
   const { middlewares, events } = components;
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema, events };
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipeline = new PipelineRunner(components.stages, writer, pipelineCtx, events);
-  logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames });
+  logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames, extensions: components.extensionNames });
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events });
   options.onEngine?.(engine);

@@ -9,6 +9,11 @@ export interface CrawlEventMap {
   'spider.opened': { spider: string; runId: string; resumed: boolean };
   /** `reason`: the run's status (`finished`, `interrupted`, `stopped`, …); `snapshot`: the crawl's last picture (final counters). */
   'spider.closed': { spider: string; runId: string; reason: string; planned: number; succeeded: number; failed: number; pending: number; snapshot: CrawlSnapshot };
+  /**
+   * A callback completed: what it yielded, `items` (before any stage dropped one) and `requests` counted
+   * by their callback (the listing-drop alarm tells listing pages by a request to their own callback).
+   */
+  'page.parsed': { url: string; callback: string; items: number; requests: Record<string, number> };
   /** A callback yielded an item (before any stage). */
   'item.scraped': { item: Item; url: string; requestId: string };
   'item.dropped': { item: Item; url: string; requestId: string; reason: string; stage: string };

@@ -1,5 +1,8 @@
-// Alarms raised by pipeline stages: logged once per key, counted as `alarms/<name>/<key>` for the run summary, announced as `alarm.fired`.
+// Alarms raised by observers (extensions/) or stages: logged once per key, counted as `alarms/<name>/<key>` for the run summary, announced as `alarm.fired`.
 import type { PipelineContext } from './stage';
+
+/** Where an alarm is counted, logged and announced: the crawl's stats, log and bus (a PipelineContext has them too). */
+export type AlarmContext = Pick<PipelineContext, 'stats' | 'log' | 'events'>;
 
 export class AlarmBoard {
   private readonly fired = new Set<string>();
@@ -11,10 +14,6 @@ export class AlarmBoard {
     private readonly failsRun = false,
   ) {}
 
-  reset(): void {
-    this.fired.clear();
-  }
-
   hasFired(key: string): boolean {
     return this.fired.has(key);
   }
@@ -25,7 +24,7 @@ export class AlarmBoard {
    * bus (the run timeline marks it, the run's verdict notes whether it fails the run). Later raises of
    * the same key are ignored (false).
    */
-  raise(ctx: PipelineContext | null, key: string, fields: Record<string, unknown>, message: string): boolean {
+  raise(ctx: AlarmContext | null, key: string, fields: Record<string, unknown>, message: string): boolean {
     if (this.fired.has(key)) return false;
     this.fired.add(key);
     ctx?.stats.inc(`alarms/${this.name}/${key}`);
