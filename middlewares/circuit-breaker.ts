@@ -69,10 +69,12 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     if (!transition) return;
     const event = transition.from === 'half-open' && transition.to === 'open' ? 'reopened' : transition.to === 'half-open' ? 'half-open' : transition.to === 'open' ? 'opened' : 'closed';
     ctx.stats.inc(`breaker/${event}`);
-    ctx.stats.timeline.mark({ atMs: ctx.nowMs(), kind: `breaker/${event}`, host: ctx.hostKey, detail: transition.cooldownMs === undefined ? undefined : `cooldown ${transition.cooldownMs} ms` });
     const fields = { breaker: event, untilMs: transition.untilMs, cooldownMs: transition.cooldownMs };
-    if (transition.to === 'open' && ctx.events?.has('breaker.opened')) ctx.events.emit('breaker.opened', { host: ctx.hostKey, untilMs: transition.untilMs ?? ctx.nowMs(), reopened: event === 'reopened' });
-    if (transition.to === 'closed' && ctx.events?.has('breaker.closed')) ctx.events.emit('breaker.closed', { host: ctx.hostKey });
+    // Observers (the run timeline, extensions) hear the transition on the bus.
+    const host = ctx.hostKey;
+    if (transition.to === 'open') ctx.events?.emit('breaker.opened', { host, untilMs: transition.untilMs ?? ctx.nowMs(), reopened: event === 'reopened', cooldownMs: transition.cooldownMs ?? 0 });
+    else if (transition.to === 'half-open') ctx.events?.emit('breaker.half-open', { host });
+    else ctx.events?.emit('breaker.closed', { host });
     if (transition.to === 'open') ctx.log.warn(fields, `circuit breaker ${event}`);
     else ctx.log.info(fields, `circuit breaker ${event}`);
   }

@@ -1,10 +1,9 @@
 // The default item pipeline: which stages run, in which order, minus `pipeline.disabled`.
 import { orderComponents, type AddedComponent, type NamedComponent } from '../src/components/order-components';
+import { SettingsError } from '../src/core/errors';
 import type { PipelineStage } from '../src/pipeline/stage';
 import type { Settings } from '../src/settings/schema';
 import { DedupeStage } from './dedupe-stage';
-import { ListingDropAlarmStage } from './listing-drop-alarm-stage';
-import { NullPriceAlarmStage } from './null-price-alarm-stage';
 import { PiiRedactionStage } from './pii-redaction-stage';
 import { PriceCoercionStage } from './price-coercion-stage';
 import { RequiredFieldsStage } from './required-fields-stage';
@@ -12,13 +11,13 @@ import { SchemaValidationStage } from './schema-validation-stage';
 
 type StageFactory = (settings: Settings) => PipelineStage;
 
+/** Once stages, now extensions: a project that still disables them here is told where they went. */
+const FORMER_STAGES = ['null-price-alarm', 'listing-drop-alarm'];
+
 /**
- * Why this order:
+ * Why this order (the alarms are no stages: they only watch, so they are extensions, extensions/index.ts,
+ * and hear every item and page before any stage could drop one):
  * - pii-redaction first: nothing after it, drop logs and the store included, may see PII;
- * - listing-drop-alarm watches pages, not items (it passes every item on): early, so a later
- *   stage's drop cannot hide what a listing yielded;
- * - null-price-alarm before price-coercion: coercion drops priceless items, and the alarm must
- *   count them (it judges validity with the same parser);
  * - price-coercion before required-fields and schema-validation: both check a parsed Decimal;
  * - required-fields before schema-validation: its stable reasons (`required/sku-or-url`,
  *   `price/not-positive`) name the common failures; the schema then checks types and formats
@@ -28,14 +27,12 @@ type StageFactory = (settings: Settings) => PipelineStage;
  * - dedupe last before writing (and before history, when it lands): only items that will be
  *   stored take a key.
  */
-export const DEFAULT_STAGE_ORDER = ['pii-redaction', 'listing-drop-alarm', 'null-price-alarm', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe'] as const;
+export const DEFAULT_STAGE_ORDER = ['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe'] as const;
 
 export type StageName = (typeof DEFAULT_STAGE_ORDER)[number];
 
 const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
   'pii-redaction': (settings) => new PiiRedactionStage(settings.redaction),
-  'listing-drop-alarm': (settings) => new ListingDropAlarmStage(settings.listingAlarm),
-  'null-price-alarm': (settings) => new NullPriceAlarmStage(settings.pipeline.nullPriceAlarm),
   'price-coercion': (settings) => new PriceCoercionStage({ defaultCurrency: settings.pipeline.defaultCurrency }),
   'required-fields': () => new RequiredFieldsStage(),
   'schema-validation': () => new SchemaValidationStage(),
@@ -47,6 +44,9 @@ const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
  * (`pipeline.add`, loaded by the caller) placed by before/after; without either, after the built-ins.
  */
 export function assembleStages(settings: Settings, added: readonly AddedComponent<PipelineStage>[] = []): NamedComponent<PipelineStage>[] {
+  for (const name of settings.pipeline.disabled) {
+    if (FORMER_STAGES.includes(name)) throw new SettingsError(`pipeline.disabled: "${name}" is no stage any more but an extension (it only watches); switch it off with  extensions: { "${name}": false }`);
+  }
   const builtIns = DEFAULT_STAGE_ORDER.map((name) => ({ name, origin: 'built-in', value: () => FACTORIES[name](settings) }));
   const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
   const ordered = orderComponents(builtIns, addedLazy, { section: 'pipeline', kind: 'stage', disabled: settings.pipeline.disabled, defaultBefore: null });
@@ -56,12 +56,4 @@ export function assembleStages(settings: Settings, added: readonly AddedComponen
 /** The built-in stages alone (tests and `pricecrawl check`). */
 export function defaultPipeline(settings: Settings): PipelineStage[] {
   return assembleStages(settings).map((component) => component.value);
-}
-
-/** Alarm codes (`alarms/<code>/…` stats) whose settings make a run that raised them exit 3. */
-export function failRunAlarms(settings: Settings): Set<string> {
-  const codes = new Set<string>();
-  if (settings.pipeline.nullPriceAlarm.failRun) codes.add('null-price');
-  if (settings.listingAlarm.failRun) codes.add('listing-drop');
-  return codes;
 }

@@ -1,8 +1,7 @@
 // Spider for the demo JSON-LD electronics shop: follows "next" listing pages, reads Product/Offer JSON-LD.
-import type { CrawlResponse, JsonObject, PriceItem, SpiderOutput } from 'pricecrawl';
+import { structuredItem, type CrawlResponse, type JsonObject, type PriceItem, type SpiderOutput } from 'pricecrawl';
 import { firstText } from './support/page-text';
 import { DemoShopSpider } from './support/demo-shop-spider';
-import { structuredItem } from './support/structured-item';
 
 /** Meta of a listing page request. */
 export interface JsonLdListingMeta extends JsonObject {

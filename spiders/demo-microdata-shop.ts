@@ -1,8 +1,7 @@
 // Spider for the demo microdata home & garden shop: home → categories → paged listings → microdata products.
-import type { CrawlResponse, JsonObject, PriceItem, SpiderOutput } from 'pricecrawl';
+import { structuredItem, type CrawlResponse, type JsonObject, type PriceItem, type SpiderOutput } from 'pricecrawl';
 import { firstText } from './support/page-text';
 import { DemoShopSpider } from './support/demo-shop-spider';
-import { structuredItem } from './support/structured-item';
 
 /** Meta of a category listing page. */
 export interface MicrodataCategoryMeta extends JsonObject {

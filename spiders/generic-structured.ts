@@ -1,8 +1,7 @@
 // Generic spider: products from structured data checked against the visible price (or the visible price alone), from listings or a sitemap.
-import { PricecrawlError, Spider, type CrawlResponse, type JsonObject, type SpiderOutput, type StructuredOptions } from 'pricecrawl';
+import { PricecrawlError, productItem, Spider, type CrawlResponse, type JsonObject, type SpiderOutput, type StructuredOptions } from 'pricecrawl';
 import { nextPageLinks, productCardLinks } from './support/listing-links';
 import { readSitemap } from './support/sitemap';
-import { productItem } from './support/product-item';
 
 /** Meta of a start or listing page: how many "next page" hops from a start URL. */
 export interface GenericListingMeta extends JsonObject {

@@ -1,5 +1,5 @@
-// The spider registry: names used on the command line (`pricecrawl crawl <name>`) and by the demo.
-import { didYouMean, PricecrawlError, type SpiderClass } from 'pricecrawl';
+// The demo spiders by name (`pricecrawl crawl <name>`, the demo): read by src/project/spider-registry.ts, which finds and explains names.
+import type { SpiderClass } from 'pricecrawl';
 import { DemoHotelRatesSpider } from './demo-hotel-rates';
 import { DemoHostileShopSpider } from './demo-hostile-shop';
 import { DemoJsShopSpider } from './demo-js-shop';
@@ -18,12 +18,3 @@ export const spiderRegistry: Record<string, SpiderClass> = {
   'generic-structured': GenericStructuredSpider,
   'demo-hostile': DemoHostileShopSpider,
 };
-
-export function findSpider(name: string): SpiderClass {
-  const found = Object.hasOwn(spiderRegistry, name) ? spiderRegistry[name] : undefined;
-  if (!found) {
-    const known = Object.keys(spiderRegistry).sort();
-    throw new PricecrawlError('SPIDER_NOT_FOUND', `no spider named "${name}"${didYouMean(name, known)}; known spiders: ${known.join(', ')} (or pass a path to a spider file)`);
-  }
-  return found;
-}

@@ -27,6 +27,11 @@ export { checkPrices, type PriceCheck, type PriceCheckRule, type PriceSource } f
 export { extractStructuredData, type StructuredOptions } from './structured/structured-data';
 export type { StructuredData, StructuredProduct, StructuredSource, PriceRange } from './structured/structured-types';
 
+// Price items built from a page: structured data checked against the visible price (what the structured template yields).
+export { productItem, type ProductItemOptions } from './items/product-item';
+export { structuredItem } from './items/structured-item';
+export { pricingItemFields } from './items/pricing-item';
+
 // Rate-shop matrices (hotels, flights): the keys a matrix spider expands.
 export { addDays, expandMatrix, matrixSize, rateKeyId, type RateKey, type RateMatrix } from './matrix/rate-matrix';
 

@@ -3,7 +3,8 @@ import { PricecrawlError, SpiderStartError } from '../core/errors';
 import type { Spider, SpiderClass } from '../core/spider';
 import { runCrawl } from '../crawl/run-crawl';
 import { feedSpecs } from '../export/feed-spec';
-import { exitCodeFor, formatSummary } from '../engine/run-summary';
+import { exitCodeFor } from '../engine/run-summary';
+import { formatSummary } from './summary-text';
 import type { CrawlEngine } from '../engine/crawl-engine';
 import { loadSettings } from '../settings/load-settings';
 import { LiveProgress } from '../crawl/live-progress';
@@ -47,14 +48,14 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   if (opts.frontier) cliPairs.push(`frontier.url=${opts.frontier}`);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
-  const live = LiveProgress.forTerminal(loaded.settings, spider.name);
+  const live = LiveProgress.forTerminal(loaded.settings);
   const log = createLogger({ ...loaded.settings.log, prettyDestination: live?.logStream });
   let engine: CrawlEngine | null = null;
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
   try {
     const summary = await runCrawl({
       spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, feeds, onEngine: (e) => (engine = e),
-      liveProgress: live !== null, onSnapshotSource: (snapshot) => live?.start(snapshot),
+      observers: live ? [live.observer(spider.name)] : [],
     }).finally(() => live?.stop());
     log.flush();
     process.stdout.write(`\n${formatSummary(summary)}\n`);

@@ -6,7 +6,8 @@ import { maskSecretsInText } from '../core/mask-secrets';
 import { LiveProgress } from '../crawl/live-progress';
 import { runCrawl, usesBrowser } from '../crawl/run-crawl';
 import type { CrawlEngine } from '../engine/crawl-engine';
-import { exitCodeFor, formatSummary, type RunSummary } from '../engine/run-summary';
+import { exitCodeFor, type RunSummary } from '../engine/run-summary';
+import { formatSummary } from './summary-text';
 import { chromiumPresent } from '../fetch/chromium-launch';
 import { createLogger } from '../log/logger';
 import { loadSettings } from '../settings/load-settings';
@@ -33,7 +34,7 @@ interface ShopSet {
 export async function demoCommand(opts: { storage?: string; store?: string; set: string[]; priceShift?: number; drift?: boolean }): Promise<number> {
   const cliPairs = [...opts.set, ...storeCliPairs(opts)];
   const { settings } = loadSettings({ cliPairs });
-  const live = LiveProgress.forTerminal(settings, 'demo');
+  const live = LiveProgress.forTerminal(settings);
   const log = createLogger({ ...settings.log, prettyDestination: live?.logStream });
   // The demo spiders ship with the package, whichever project the command runs in.
   const demoSpiders = await loadSpiderRegistry(packageProject());
@@ -51,8 +52,8 @@ export async function demoCommand(opts: { storage?: string; store?: string; set:
         const spider = new (demoSpiders.find(shop.spider))(shop.spiderArgs ?? { baseUrl: shop.origin });
         const loaded = loadSettings({ spiderSettings: demoPace(spider.settings, shop, cliPairs), cliPairs });
         return runCrawl({
-          spider, loaded, log, liveProgress: live !== null, onEngine: (engine) => engines.push(engine), onSnapshotSource: (snapshot) => live?.add(spider.name, snapshot),
-        }).finally(() => live?.finish(spider.name));
+          spider, loaded, log, observers: live ? [live.observer(spider.name)] : [], onEngine: (engine) => engines.push(engine),
+        });
       }),
     ).finally(() => live?.stop());
     log.flush();

@@ -45,6 +45,7 @@ export async function loadProjectComponents(settings: Settings, projectRoot: str
   }
   const extensions: LoadedExtension[] = [];
   for (const [name, entry] of Object.entries(settings.extensions)) {
+    if (entry === false) continue; // a built-in switched off (extensions/index.ts)
     extensions.push({ name, extension: await loadComponent<Extension>('extension', name, entry, projectRoot), origin: entry.module });
   }
   return { middlewares, stages, sinks, extensions };

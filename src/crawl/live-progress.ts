@@ -4,25 +4,25 @@ import { prettyLogs } from '../log/logger';
 import type { Settings } from '../settings/schema';
 import type { CrawlSnapshot } from './crawl-snapshot';
 import { progressBlock } from './progress-view';
+import type { CrawlObserver } from './run-observers';
 
 const CLEAR_DOWN = '\x1b[0J';
 const linesUp = (n: number) => (n > 0 ? `\x1b[${n}F` : '');
 
+/** An observer of one or more crawls (the demo runs several side by side): redrawn on each `stats.snapshot`. */
 export class LiveProgress {
   private drawnLines = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private readonly crawls: Array<{ spider: string; snapshot: () => CrawlSnapshot }> = [];
+  private readonly crawls: Array<{ spider: string; snap: CrawlSnapshot | null }> = [];
 
   constructor(
     private readonly out: NodeJS.WritableStream,
-    private readonly spider: string,
     private readonly intervalMs: number,
   ) {}
 
   /** On a terminal with human-readable logs: the block; JSON logs or no TTY keep the periodic stats line (null). */
-  static forTerminal(settings: Settings, spider: string): LiveProgress | null {
+  static forTerminal(settings: Settings): LiveProgress | null {
     if (settings.progress.live === 'off' || !process.stderr.isTTY || !prettyLogs(settings.log.format)) return null;
-    return new LiveProgress(process.stderr, spider, settings.progress.intervalMs);
+    return new LiveProgress(process.stderr, settings.progress.intervalMs);
   }
 
   /** Pretty log lines go through here: the block is erased, the line written, the block drawn again below it. */
@@ -33,33 +33,33 @@ export class LiveProgress {
     },
   });
 
-  start(snapshot: () => CrawlSnapshot): void {
-    this.add(this.spider, snapshot);
-  }
-
-  /** One more crawl in the block (the demo runs several side by side); the first starts the refresh. */
-  add(spider: string, snapshot: () => CrawlSnapshot): void {
-    this.crawls.push({ spider, snapshot });
-    this.draw();
-    if (this.timer) return;
-    this.timer = setInterval(() => this.draw(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  /** A crawl that ended keeps its last numbers (its clock and rates stop) while the others go on. */
-  finish(spider: string): void {
-    const crawl = this.crawls.find((entry) => entry.spider === spider);
-    if (!crawl) return;
-    const last = crawl.snapshot();
-    crawl.snapshot = () => last;
+  /**
+   * The observer of one crawl, for `runCrawl({ observers })`: it asks for a snapshot every redraw
+   * interval (the stats line gives way to the block), and keeps the crawl's last numbers once it closed.
+   */
+  observer(spider: string): CrawlObserver {
+    const crawl = { spider, snap: null as CrawlSnapshot | null };
+    this.crawls.push(crawl);
+    return {
+      name: 'live-progress',
+      snapshotEveryMs: this.intervalMs,
+      replacesStatsLine: true,
+      register: (events) => {
+        events.on('stats.snapshot', ({ snapshot }) => this.update(crawl, snapshot));
+        events.on('spider.closed', ({ snapshot }) => this.update(crawl, snapshot));
+      },
+    };
   }
 
   /** Draws the final state once more and leaves it on screen. */
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     this.draw();
     this.drawnLines = 0;
+  }
+
+  private update(crawl: { snap: CrawlSnapshot | null }, snap: CrawlSnapshot): void {
+    crawl.snap = snap;
+    this.draw();
   }
 
   private draw(): void {
@@ -73,8 +73,9 @@ export class LiveProgress {
   }
 
   private render(): string {
-    if (this.crawls.length === 0) return '';
-    const lines = progressBlock(this.crawls.map(({ spider, snapshot }) => ({ spider, snap: snapshot() })));
+    const shown = this.crawls.flatMap(({ spider, snap }) => (snap ? [{ spider, snap }] : []));
+    if (shown.length === 0) return '';
+    const lines = progressBlock(shown);
     this.drawnLines = lines.length;
     return `${lines.join('\n')}\n`;
   }

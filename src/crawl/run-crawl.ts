@@ -19,13 +19,12 @@ import { PipelineRunner } from '../pipeline/pipeline-runner';
 import { BatchWriter } from '../pipeline/batch-writer';
 import { hostKeyOf } from '../politeness/host-key';
 import type { LoadedSettings } from '../settings/load-settings';
-import { failRunAlarms } from '../../pipelines/index';
 import { assembleCrawlComponents } from './crawl-components';
 import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
 import { startRunRecord, type RunRecorder } from './run-record';
 import { logStartup } from './startup-log';
-import { StatsLogger } from './stats-logger';
+import { RunObservers, type CrawlObserver } from './run-observers';
 import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot, type CrawlSnapshot } from './crawl-snapshot';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
@@ -47,10 +46,10 @@ export interface CrawlOptions {
   join?: boolean;
   /** Receives the engine as soon as it exists, so signal handlers can stop it. */
   onEngine?: (engine: CrawlEngine) => void;
-  /** Receives a read-only snapshot function once the crawl starts (live progress, metrics). */
+  /** Receives a read-only snapshot function once the crawl starts (tests compare it with what observers saw). */
   onSnapshotSource?: (snapshot: () => CrawlSnapshot) => void;
-  /** A live progress block shows the state: no periodic stats log line then. */
-  liveProgress?: boolean;
+  /** Observers the caller brings (the live progress block), subscribed to the crawl's events under their names. */
+  observers?: readonly CrawlObserver[];
   /** Awaited once the run has ended and its summary is built, while the metrics endpoint (metrics.port) still answers: a last scrape (which also ends its grace period, metrics.graceMs). */
   onRunEnd?: (summary: RunSummary) => Promise<void> | void;
 }
@@ -98,20 +97,19 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const robotsCache = await openRobotsCache(settings, frontier.runId);
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
   if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
-  const components = await assembleCrawlComponents({ settings, log, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache, openSessionStore: () => openSessionStore(settings, spider.name) }, writer });
+  const components = await assembleCrawlComponents({ settings, log, stats, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache, openSessionStore: () => openSessionStore(settings, spider.name) }, writer });
   const { middlewares, events } = components;
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema, events };
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipeline = new PipelineRunner(components.stages, writer, pipelineCtx, events);
-  const failing = failRunAlarms(settings);
-  logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames });
+  logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames, extensions: components.extensionNames });
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events });
   options.onEngine?.(engine);
   const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: Date.now });
-  // A live progress block shows the state: no stats line then (extensions still get their snapshots).
-  if (!options.liveProgress) new StatsLogger(log, settings.log.statsIntervalMs).register(events.forOwner('stats-logger'));
-  const ticker = new SnapshotTicker(events, snapshot, settings.log.statsIntervalMs);
+  // Stats line, timeline, alarms' verdict and the caller's observers listen on the bus; none sits in a chain.
+  const observers = new RunObservers(events, { log, statsIntervalMs: settings.log.statsIntervalMs, observers: options.observers ?? [] });
+  const ticker = new SnapshotTicker(events, snapshot, observers.snapshotEveryMs);
   let summary: RunSummary | null = null;
   let closedRun = false;
   let endFailure: unknown = null;
@@ -126,7 +124,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
       ticker.start();
       options.onSnapshotSource?.(snapshot);
-      metrics = await startMetricsServer(settings.metrics, { snapshot, stats, labels: { spider: spider.name, run: frontier.runId } }, log);
+      metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
       await engine.run({ seed: options.join !== true });
     } finally {
       ticker.stop();
@@ -135,10 +133,10 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
       await robotsCache.close();
-      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: Object.keys(stats.byPrefix('alarms/')).some((key) => failing.has(key.split('/')[0])) });
+      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot() });
       metrics?.runEnded();
       const { planned, succeeded, failed, pending } = summary.ledger;
-      events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending });
+      events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending, snapshot: snapshot() });
       closedRun = await opened.finishRun(frontierStatus(summary)).catch((error: unknown) => {
         if (storageFailureCode(error) === null) throw error;
         engine.storageFailed(error); // the run stays unfinished: `--resume` continues it

@@ -1,4 +1,4 @@
-// The start-up log: effective overrides and the ordered middlewares and stages, once per run.
+// The start-up log: effective overrides, the ordered middlewares and stages, and the extensions, once per run.
 import type { Logger } from 'pino';
 import { prettyLogs } from '../log/logger';
 import type { LoadedSettings } from '../settings/load-settings';
@@ -16,7 +16,7 @@ export function startupDetailLevel(settings: Pick<Settings, 'log'>): 'debug' | '
 
 export function logStartup(
   log: Logger,
-  info: { runId: string; resumed: boolean; loaded: LoadedSettings; middlewares: string[]; stages: string[] },
+  info: { runId: string; resumed: boolean; loaded: LoadedSettings; middlewares: string[]; stages: string[]; extensions: string[] },
 ): void {
   const detail = startupDetailLevel(info.loaded.settings);
   // Proxy, Redis and PostgreSQL URLs may carry credentials: shown masked.
@@ -26,4 +26,5 @@ export function logStartup(
   for (const warning of info.loaded.warnings) log.warn(warning);
   log[detail]({ middlewares: info.middlewares }, 'enabled downloader middlewares');
   log[detail]({ stages: info.stages }, 'enabled item pipeline stages');
+  log[detail]({ extensions: info.extensions }, 'enabled extensions');
 }

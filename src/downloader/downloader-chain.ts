@@ -54,10 +54,9 @@ export class DownloaderChain {
       return { result: await this.errorFrom(this.middlewares.length - 1, request, fetchError, ctx), sent: true };
     }
     fetchOptions.onAnswered?.(response);
-    // Every answer off the wire, before any middleware retries or fails it (the 429s, the 404s): metrics and progress count these.
+    // Every answer off the wire, before any middleware retries or fails it (the 429s, the 404s): the snapshot counts these, observers (metrics) hear them.
     ctx.stats.inc(`host/${ctx.hostKey}/received/${response.status}`);
     const durationMs = response.timings.finishedAtMs - response.timings.startedAtMs;
-    ctx.stats.latency.observe(ctx.hostKey, durationMs);
     if (ctx.events?.has('response.received')) ctx.events.emit('response.received', { url: response.url, status: response.status, host: ctx.hostKey, fetchMode: response.fetchMode, durationMs });
     return { result: await this.responseFrom(this.middlewares.length - 1, request, response, ctx), sent: true };
   }

@@ -16,7 +16,7 @@ import type { CallbackInFlight, LoopBlockWatch } from './loop-block-watch';
 /** What the pipeline runner offers the engine; an accepted item resolves `durable` once stored. */
 export interface ItemProcessor {
   process(item: Item, source: ItemSource): Promise<{ accepted: true; durable: Promise<void> } | { accepted: false; reason: string }>;
-  /** What a completed callback yielded (page watchers such as the listing-drop alarm). */
+  /** What a completed callback yielded, for stages that watch pages (observers hear `page.parsed`). */
   pageDone?(page: PageOutputs): void;
 }
 
@@ -76,7 +76,9 @@ export async function runCallback(
       }
     }
     await deps.requests.flush();
-    deps.items.pageDone?.({ url: response.url, callback: response.request.callback, items: itemsAccepted + itemsDropped, requests: requestsByCallback });
+    const page = { url: response.url, callback: response.request.callback, items: itemsAccepted + itemsDropped, requests: requestsByCallback };
+    deps.items.pageDone?.(page);
+    deps.events?.emit('page.parsed', page);
   } catch (thrown) {
     void outputs?.return?.(undefined)?.catch(() => undefined); // as `for await` would: the generator's finally runs
     // The frontier could not store the requests it yielded (disk full): not the spider's fault, the task leaves it for --resume.

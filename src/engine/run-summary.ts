@@ -2,7 +2,7 @@
 import type { LedgerSummary } from '../ports/frontier';
 import { isCloseSpiderReason } from './close-spider';
 import { transientFailures } from './failure-kind';
-import type { TimelineSnapshot } from './run-timeline';
+import { RunTimeline, type TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 
 export interface RunSummary {
@@ -40,7 +40,7 @@ export interface RunSummary {
 
 const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'depth/skipped', 'follow/skipped/'];
 
-export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean }): RunSummary {
+export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean; timeline?: TimelineSnapshot }): RunSummary {
   const { ledger, stats } = args;
   const stopReason = args.stopReason ?? null;
   const balanced = ledger.planned === ledger.succeeded + ledger.failed + ledger.pending;
@@ -61,7 +61,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
     unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
-    timeline: stats.timeline.snapshot(),
+    timeline: args.timeline ?? new RunTimeline().snapshot(),
   };
 }
 
@@ -78,60 +78,7 @@ export function exitCodeFor(summary: RunSummary): number {
   return transientCount(summary) > 0 ? 4 : 0;
 }
 
-function transientCount(summary: RunSummary): number {
+/** Requests lost to transient failures (exit 4, and the summary's LOST line). */
+export function transientCount(summary: RunSummary): number {
   return Object.values(summary.transientFailures ?? {}).reduce((sum, n) => sum + n, 0);
-}
-
-export function table(rows: Array<[string, ...Array<string | number>]>): string {
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
-  return rows.map((row) => row.map((cell, col) => (col === 0 ? String(cell).padEnd(widths[col]) : String(cell).padStart(widths[col]))).join('  ')).join('\n');
-}
-
-export function formatSummary(summary: RunSummary): string {
-  const { ledger } = summary;
-  const lines: string[] = [];
-  lines.push(`run ${summary.runId} of spider ${summary.spider}: ${summary.status} in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
-  if (summary.stopReason) lines.push(`stopped by: ${summary.stopReason}${summary.status === 'stopped' && ledger.pending > 0 ? ` (${ledger.pending} requests stay queued for --resume)` : ''}`);
-  lines.push('');
-  lines.push(table([['outcome', 'requests'], ['planned', ledger.planned], ['succeeded', ledger.succeeded], ['failed', ledger.failed], ['pending', ledger.pending]]));
-  lines.push(
-    summary.balanced
-      ? `accounting: planned ${ledger.planned} = succeeded ${ledger.succeeded} + failed ${ledger.failed} + pending ${ledger.pending}  ✓`
-      : `accounting BROKEN: planned ${ledger.planned} ≠ succeeded ${ledger.succeeded} + failed ${ledger.failed} + pending ${ledger.pending}`,
-  );
-  const hosts = Object.entries(ledger.byHost).sort(([a], [b]) => a.localeCompare(b));
-  if (hosts.length > 0) {
-    lines.push('');
-    lines.push(table([['host', 'planned', 'succeeded', 'failed', 'pending'], ...hosts.map(([host, c]) => [host, c.planned, c.succeeded, c.failed, c.pending] as [string, number, number, number, number])]));
-  }
-  const modes = Object.entries(summary.fetchModes).sort(([a], [b]) => a.localeCompare(b));
-  if (modes.length > 0) lines.push('', `fetch mode by host: ${modes.map(([key, n]) => `${key.slice(key.indexOf('/') + 1)} ${key.slice(0, key.indexOf('/'))} (${n})`).join(', ')}`);
-  const browser = formatBrowser(summary.browser);
-  if (browser) lines.push('', browser);
-  const statuses = Object.entries(ledger.byStatus).sort(([a], [b]) => a.localeCompare(b));
-  if (statuses.length > 0) lines.push('', `by status: ${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}`);
-  const reasons = Object.entries(ledger.failedByReason).sort(([, a], [, b]) => b - a);
-  if (reasons.length > 0) lines.push('', 'failures by reason:', ...reasons.map(([r, n]) => `  ${r}: ${n}`));
-  const lost = transientCount(summary);
-  if (lost > 0) {
-    const byReason = Object.entries(summary.transientFailures).sort(([, a], [, b]) => b - a).map(([r, n]) => `${r}: ${n}`);
-    lines.push('', `LOST TO TRANSIENT FAILURES: ${lost} request${lost === 1 ? '' : 's'} (${byReason.join(', ')}); a later run may get them`);
-  }
-  const handling = Object.entries(summary.handling).sort(([a], [b]) => a.localeCompare(b));
-  if (handling.length > 0) lines.push('', 'handling:', ...handling.map(([key, n]) => `  ${key}: ${n}`));
-  lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}`);
-  const drops = Object.entries(summary.items.dropped).sort(([, a], [, b]) => b - a);
-  if (drops.length > 0) lines.push('items dropped by reason:', ...drops.map(([r, n]) => `  ${r}: ${n}`));
-  const alarms = Object.keys(summary.alarms).sort();
-  if (alarms.length > 0) lines.push('', `ALARMS${summary.alarmsFailRun ? ' (fail the run)' : ''}:`, ...alarms.map((alarm) => `  ${alarm}`));
-  return lines.join('\n');
-}
-
-/** One line on the browser: pages (and any left open, which would be a leak), launches, recycling, peak memory. */
-function formatBrowser(b: Record<string, number>): string | null {
-  const opened = b['pages/opened'] ?? 0;
-  if (opened === 0) return null;
-  const retired = Object.entries(b).filter(([key]) => key.startsWith('retired/')).map(([key, n]) => `${key.slice(8)} ${n}`);
-  const peakMb = Math.round((b['pss-peak-bytes'] ?? 0) / 2 ** 20);
-  return `browser: ${opened} pages (${opened - (b['pages/closed'] ?? 0)} open at the end), ${b['launched'] ?? 0} launched, retired: ${retired.join(', ') || 'none'}, peak PSS ${peakMb} MB`;
 }

@@ -1,4 +1,6 @@
-// What happened when in a run: notable events (breaker transitions, alarms) and per-time-bucket counts, bounded in size.
+// What happened when in a run: notable events (breaker transitions, alarms) and per-time-bucket counts, bounded in size; fed by the crawl's events.
+import type { CrawlEvents } from '../events/crawl-events';
+import { hasValidPrice } from '../prices/has-valid-price';
 
 /** A moment worth marking on the report's time axis. */
 export interface TimelineEvent {
@@ -31,6 +33,7 @@ const MAX_EVENTS = 1000;
 /**
  * Kept in memory for one process's part of a run and stored with the run record at the end (in the
  * summary). Callers pass the time (their injected clock) so tests and the fetch log agree on it.
+ * In a crawl it is an observer (`observe`): nothing in the chains knows it.
  */
 export class RunTimeline {
   private originMs: number | null = null;
@@ -52,6 +55,19 @@ export class RunTimeline {
     let counts = this.series.get(name);
     if (!counts) this.series.set(name, (counts = new Array<number>(this.length).fill(0)));
     counts[index] += by;
+  }
+
+  /**
+   * Subscribes to a crawl's events: breaker transitions and alarms are marked; each item is counted
+   * priced or unpriced as the spider yielded it, before any stage could drop it (price-coercion drops
+   * the priceless ones, and the report's null-price curve must show them).
+   */
+  observe(events: CrawlEvents, nowMs: () => number = Date.now): void {
+    events.on('breaker.opened', ({ host, reopened, cooldownMs }) => this.mark({ atMs: nowMs(), kind: reopened ? 'breaker/reopened' : 'breaker/opened', host, detail: `cooldown ${cooldownMs} ms` }));
+    events.on('breaker.half-open', ({ host }) => this.mark({ atMs: nowMs(), kind: 'breaker/half-open', host }));
+    events.on('breaker.closed', ({ host }) => this.mark({ atMs: nowMs(), kind: 'breaker/closed', host }));
+    events.on('alarm.fired', ({ code, key, host }) => this.mark({ atMs: nowMs(), kind: `alarm/${code}`, host: host ?? undefined, detail: key }));
+    events.on('item.scraped', ({ item }) => this.count(hasValidPrice(item) ? 'items/priced' : 'items/unpriced', nowMs()));
   }
 
   mark(event: TimelineEvent): void {

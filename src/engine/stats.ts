@@ -1,14 +1,8 @@
-// Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`), and the run's timeline.
-import { FetchLatency } from './fetch-latency';
-import { RunTimeline } from './run-timeline';
+// Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`).
 
 export class Stats {
   private readonly counters = new Map<string, number>();
   private readonly startedAtMs = Date.now();
-  /** When things happened (breaker transitions, alarms, priced/unpriced items per time bucket), for the run report. */
-  readonly timeline = new RunTimeline();
-  /** Fetch durations per host (the metrics endpoint's latency histogram). */
-  readonly latency = new FetchLatency();
 
   inc(key: string, by = 1): void {
     this.counters.set(key, (this.counters.get(key) ?? 0) + by);

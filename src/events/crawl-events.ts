@@ -7,8 +7,13 @@ import type { CrawlSnapshot } from '../crawl/crawl-snapshot';
 /** Event name → payload. Observers subscribe here; anything that decides sits in the chains instead. */
 export interface CrawlEventMap {
   'spider.opened': { spider: string; runId: string; resumed: boolean };
-  /** `reason`: the run's status (`finished`, `interrupted`, `stopped`, …). */
-  'spider.closed': { spider: string; runId: string; reason: string; planned: number; succeeded: number; failed: number; pending: number };
+  /** `reason`: the run's status (`finished`, `interrupted`, `stopped`, …); `snapshot`: the crawl's last picture (final counters). */
+  'spider.closed': { spider: string; runId: string; reason: string; planned: number; succeeded: number; failed: number; pending: number; snapshot: CrawlSnapshot };
+  /**
+   * A callback completed: what it yielded, `items` (before any stage dropped one) and `requests` counted
+   * by their callback (the listing-drop alarm tells listing pages by a request to their own callback).
+   */
+  'page.parsed': { url: string; callback: string; items: number; requests: Record<string, number> };
   /** A callback yielded an item (before any stage). */
   'item.scraped': { item: Item; url: string; requestId: string };
   'item.dropped': { item: Item; url: string; requestId: string; reason: string; stage: string };
@@ -25,12 +30,20 @@ export interface CrawlEventMap {
   'response.received': { url: string; status: number; host: string; fetchMode: string; durationMs: number };
   /** The request ended failed with a stable reason (`http/404`, `retry/deferrals-exhausted`); `status` when one was received. */
   'request.failed': { url: string; reason: string; status: number | null };
-  /** A host's circuit breaker opened (`reopened` after a failed probe); requests wait until `untilMs`. */
-  'breaker.opened': { host: string; untilMs: number; reopened: boolean };
+  /** A host's circuit breaker opened (`reopened` after a failed probe); requests wait until `untilMs`, `cooldownMs` after this opening. */
+  'breaker.opened': { host: string; untilMs: number; reopened: boolean; cooldownMs: number };
+  /** The cooldown ran out: one probe request goes to the host; its answer closes or reopens the breaker. */
+  'breaker.half-open': { host: string };
   'breaker.closed': { host: string };
-  /** An alarm fired for the first time in this run for `key` (`code`: `null-price`, `listing-drop`, …). */
-  'alarm.fired': { code: string; key: string; host: string | null; detail: Record<string, unknown> };
-  /** The periodic picture of the crawl (every `log.statsIntervalMs`): what the stats line logs. */
+  /**
+   * An alarm fired for the first time in this run for `key` (`code`: `null-price`, `listing-drop`, …);
+   * `failsRun`: its settings say a run that raised it exits 3 (the alarm knows its own setting).
+   */
+  'alarm.fired': { code: string; key: string; host: string | null; detail: Record<string, unknown>; failsRun: boolean };
+  /**
+   * The periodic picture of the crawl: what the stats line logs, every `log.statsIntervalMs`; while the
+   * live progress block shows (no stats line then), every `progress.intervalMs`, the block's redraw.
+   */
   'stats.snapshot': { snapshot: CrawlSnapshot };
 }
 

@@ -63,6 +63,7 @@ export class PipelineRunner {
     } catch (error) {
       this.ctx.stats.inc(`items/dropped/${UNSTORABLE}`);
       this.ctx.log.error({ err: error, requestId: source.requestId, url: source.url }, 'item cannot be stored; dropped');
+      this.events?.emit('item.dropped', { item: current, url: source.url, requestId: source.requestId, reason: UNSTORABLE, stage: 'store' });
       return { accepted: false, reason: UNSTORABLE };
     }
     return { accepted: true, durable };

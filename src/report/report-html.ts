@@ -97,7 +97,7 @@ ${handlingSection(data)}
 ${data.changes.length === 0 ? '' : section('Price changes in percent', 'chart-changes', 'Relative change against each SKU\'s previous observation (price history): rises red, drops green.', has['chart-changes'])}
 ${section('Requests over time per host', 'chart-requests', 'Fetches per time bucket from the fetch log; red crosses mark 429 (Too Many Requests) answers, black triangles circuit-breaker openings, green diamonds closings.', has['chart-requests'], eventsTable(data))}
 ${section('Latency distribution per host', 'chart-latency', 'Fetch durations from the fetch log.', has['chart-latency'])}
-${section('Null-price rate over time', 'chart-null-price', 'Items per time bucket with and without a valid price, as the null-price-alarm stage saw them (before any drop); the line is the share without one, a star marks the alarm.', has['chart-null-price'])}
+${section('Null-price rate over time', 'chart-null-price', 'Items per time bucket with and without a valid price, as the spider yielded them (before any stage could drop one); the line is the share without one, a star marks the alarm.', has['chart-null-price'])}
 ${section('Items and drop reasons', 'chart-items', 'From the end-of-run summary.', has['chart-items'])}
 <script type="application/json" id="report-data">${inlineJson(payload)}</script>
 <script>${chartJsSource()}</script>

@@ -19,7 +19,7 @@ export interface ReportEvent {
 }
 
 export interface ItemsOverTime {
-  /** Items with a valid price per report bucket, as the null-price-alarm stage judged them. */
+  /** Items with a valid price per report bucket, as the spider yielded them (what the null-price alarm judges). */
   priced: number[];
   unpriced: number[];
 }

@@ -40,6 +40,11 @@ describe('genspider, check and fetch --save', { timeout: 240_000 }, () => {
     expect(readFileSync(join(project.root, 'spiders', 'night-owl.ts'), 'utf8')).toContain("override fetchMode = 'browser' as const;");
     expect(readFileSync(join(project.root, 'spiders', 'tidy-markup.ts'), 'utf8')).toContain('productItem(res, {}, res.structuredProduct())');
     expect(readFileSync(join(project.root, 'spiders', 'rate-desk.ts'), 'utf8')).toContain('expandMatrix(this.matrix())');
+    // A generated spider imports the package by name only: it works in any project, not just next to this repo's spiders/support.
+    for (const name of ['acme-shop', 'night-owl', 'tidy-markup', 'rate-desk']) {
+      const source = readFileSync(join(project.root, 'spiders', `${name}.ts`), 'utf8');
+      expect(new Set([...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])), name).toEqual(new Set(['pricecrawl']));
+    }
     const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', join(project.root, 'tsconfig.json')], { encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);

@@ -1,10 +1,11 @@
-// The metrics endpoint on its own: breaker states as 0/1/2, per-host series and latency, spider/run labels, malformed requests, the final scrape, off at port 0.
+// The metrics endpoint on its own: breaker states as 0/1/2, per-host series and latency counted from events, spider/run labels, malformed requests, the final scrape, off at port 0.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { takeSnapshot } from '../../src/crawl/crawl-snapshot';
 import { startMetricsServer, type MetricsServer } from '../../src/crawl/metrics-server';
 import { Stats } from '../../src/engine/stats';
+import { CrawlEventBus } from '../../src/events/crawl-events';
 import type { BreakerState } from '../../src/politeness/host-breaker';
 import type { HostSlotView } from '../../src/politeness/host-slots';
 import { freePort } from '../support/free-port';
@@ -30,14 +31,18 @@ function rawRequest(url: string, head: string): Promise<string> {
 
 describe('the metrics server', () => {
   const stats = new Stats();
+  const logs = logSink();
+  const bus = new CrawlEventBus(pino(logs.stream));
+  const events = bus.forOwner('metrics');
+  const answered = (host: string, status: number, durationMs = 5) => bus.emit('response.received', { url: `http://${host}/`, status, host, fetchMode: 'http', durationMs });
+  const droppedDuplicate = () => bus.emit('item.dropped', { item: {}, url: 'http://a.test/', requestId: 'q', reason: 'duplicate', stage: 'dedupe' });
   const breakers: Record<string, BreakerState> = { 'a.test:80': 'closed', 'b.test:80': 'half-open', 'c.test:80': 'open' };
   const intervals: Record<string, Pick<HostSlotView, 'intervalMs' | 'intervalCause'>> = { 'b.test:80': { intervalMs: 2_000, intervalCause: 'crawl-delay' } };
   let server: MetricsServer | null;
-  const logs = logSink();
   const snapshot = () => takeSnapshot({ stats, inFlight: () => 2, hosts: () => HOSTS.map((hostKey) => ({ ...slot(hostKey), ...intervals[hostKey], breaker: breakers[hostKey] ?? 'closed' })), nowMs: Date.now });
 
   beforeAll(async () => {
-    server = await startMetricsServer({ port: await freePort(), host: '127.0.0.1', graceMs: 0 }, { snapshot, stats, labels }, pino(logs.stream));
+    server = await startMetricsServer({ port: await freePort(), host: '127.0.0.1', graceMs: 0 }, { snapshot, stats, events, labels }, pino(logs.stream));
   });
   afterAll(async () => server?.close());
 
@@ -53,12 +58,13 @@ describe('the metrics server', () => {
     );
   });
 
-  it('reads the counters anew on every scrape, without counting them itself', async () => {
-    stats.inc('host/a.test:80/received/200', 3);
+  it('counts what the events announce and reads the snapshot anew on every scrape', async () => {
+    for (let i = 0; i < 3; i++) answered('a.test:80', 200);
     stats.inc('http/status/200', 3);
-    stats.inc('items/dropped/duplicate', 2);
+    droppedDuplicate();
+    droppedDuplicate();
     expect(await scrapeLines(server!.url)).toEqual(expect.arrayContaining([`pricecrawl_responses_total{host="a.test:80",status="200",${L}} 3`, `pricecrawl_items_dropped_total{reason="duplicate",${L}} 2`]));
-    stats.inc('host/a.test:80/received/200');
+    answered('a.test:80', 200);
     stats.inc('http/status/200');
     breakers['c.test:80'] = 'closed';
     expect(await scrapeLines(server!.url)).toEqual(
@@ -67,14 +73,15 @@ describe('the metrics server', () => {
   });
 
   it('exposes fetch latency per host as a Prometheus histogram in seconds', async () => {
-    for (const ms of [5, 10, 30, 400, 20_000]) stats.latency.observe('a.test:80', ms);
-    stats.latency.observe('b.test:80', 60);
+    // c.test answered nothing before: its series holds these fetches only.
+    for (const ms of [5, 10, 30, 400, 20_000]) answered('c.test:80', 200, ms);
+    answered('b.test:80', 200, 60);
     const lines = await scrapeLines(server!.url);
     const bucket = (host: string, le: string) => lines.find((l) => l.startsWith(`pricecrawl_fetch_duration_seconds_bucket{host="${host}",le="${le}",`))?.split(' ')[1];
-    expect([bucket('a.test:80', '0.01'), bucket('a.test:80', '0.05'), bucket('a.test:80', '0.5'), bucket('a.test:80', '10'), bucket('a.test:80', '+Inf')]).toEqual(['2', '3', '4', '4', '5']);
+    expect([bucket('c.test:80', '0.01'), bucket('c.test:80', '0.05'), bucket('c.test:80', '0.5'), bucket('c.test:80', '10'), bucket('c.test:80', '+Inf')]).toEqual(['2', '3', '4', '4', '5']);
     expect(bucket('b.test:80', '0.05')).toBe('0');
     expect(bucket('b.test:80', '0.1')).toBe('1');
-    expect(lines).toEqual(expect.arrayContaining([`pricecrawl_fetch_duration_seconds_count{host="a.test:80",${L}} 5`, `pricecrawl_fetch_duration_seconds_sum{host="a.test:80",${L}} 20.445`]));
+    expect(lines).toEqual(expect.arrayContaining([`pricecrawl_fetch_duration_seconds_count{host="c.test:80",${L}} 5`, `pricecrawl_fetch_duration_seconds_sum{host="c.test:80",${L}} 20.445`]));
     expect(lines).toContain('# TYPE pricecrawl_fetch_duration_seconds histogram');
   });
 
@@ -99,7 +106,7 @@ describe('the metrics server', () => {
   });
 
   it('stays up after the run ends until the final scrape, then closes', async () => {
-    const ending = await startMetricsServer({ port: await freePort(), host: '127.0.0.1', graceMs: 60_000 }, { snapshot, stats, labels }, pino({ level: 'silent' }));
+    const ending = await startMetricsServer({ port: await freePort(), host: '127.0.0.1', graceMs: 60_000 }, { snapshot, stats, events, labels }, pino({ level: 'silent' }));
     ending!.runEnded();
     let closed = false;
     const closing = ending!.closeAfterFinalScrape().then(() => (closed = true));
@@ -110,13 +117,13 @@ describe('the metrics server', () => {
   });
 
   it('closes after metrics.graceMs when nobody scrapes', async () => {
-    const ending = await startMetricsServer({ port: await freePort(), host: '127.0.0.1', graceMs: 50 }, { snapshot, stats, labels }, pino({ level: 'silent' }));
+    const ending = await startMetricsServer({ port: await freePort(), host: '127.0.0.1', graceMs: 50 }, { snapshot, stats, events, labels }, pino({ level: 'silent' }));
     ending!.runEnded();
     await ending!.closeAfterFinalScrape();
     await expect(fetch(ending!.url)).rejects.toThrow();
   });
 
   it('does not listen at port 0 (the default)', async () => {
-    expect(await startMetricsServer({ port: 0, host: '127.0.0.1', graceMs: 0 }, { snapshot: () => { throw new Error('not read'); }, stats, labels }, pino({ level: 'silent' }))).toBeNull();
+    expect(await startMetricsServer({ port: 0, host: '127.0.0.1', graceMs: 0 }, { snapshot: () => { throw new Error('not read'); }, stats, events, labels }, pino({ level: 'silent' }))).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileShop, type HostileOutcome, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
 import { DEFAULT_GATE_RULES } from '../../demo/shops/hostile-gate';
-import { formatSummary } from '../../src/engine/run-summary';
+import { formatSummary } from '../../src/cli/summary-text';
 import { resolveSettings } from '../../src/settings/load-settings';
 import { DemoHostileShopSpider } from '../../spiders/demo-hostile-shop';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
@@ -41,8 +41,8 @@ describe('a crawl of the hostile demo host', () => {
     // The printed summary (what `pricecrawl demo` shows) lists how each refusal was handled.
     const printed = formatSummary(result.summary);
     expect(printed).toContain('handling:');
-    expect(printed).toContain('  retry/reason/fetch/connection-reset: ');
-    expect(printed).toContain('  breaker/opened: 2');
+    expect(printed).toMatch(/^ {4}retried after fetch\/connection-reset +\d+$/m);
+    expect(printed).toMatch(/^ {4}breaker opened \(host paused after repeated refusals\) +2$/m);
   });
 
   it('waits the Retry-After of its busy robots.txt before any page, and fetches the file again after it', () => {

@@ -9,7 +9,7 @@ import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support
 
 const NAMES: CrawlEventName[] = [
   'spider.opened', 'spider.closed', 'item.scraped', 'item.dropped', 'item.stored', 'request.scheduled', 'request.dropped',
-  'response.received', 'request.failed', 'breaker.opened', 'breaker.closed', 'alarm.fired', 'stats.snapshot',
+  'response.received', 'request.failed', 'breaker.opened', 'breaker.half-open', 'breaker.closed', 'alarm.fired', 'stats.snapshot',
 ];
 /** The stormy host answers 429 this many times, then 200: the breaker opens at THRESHOLD, its first probe fails, the next closes it. */
 const STORM = 4;
@@ -91,6 +91,8 @@ describe('crawl events heard by extensions', () => {
     expect(names[0]).toBe('spider.opened');
     expect(names[names.length - 1]).toBe('spider.closed');
     expect(payloads('spider.closed')).toEqual([expect.objectContaining({ planned: 8, succeeded: 7, failed: 1, pending: 0, runId: result.summary.runId })]);
+    // With the crawl's final picture: every stored item counted.
+    expect(payloads('spider.closed')[0].snapshot).toMatchObject({ items: 7, failed: 1, inFlight: 0 });
   });
 
   it('announces each planned request once, with its callback and depth, and the duplicate and skipped links as dropped', () => {
@@ -126,10 +128,17 @@ describe('crawl events heard by extensions', () => {
     const stormy = servers[1].hostKey;
     const opened = payloads('breaker.opened');
     expect(opened.map((o) => [o.host, o.reopened])).toEqual([[stormy, false], [stormy, true]]);
-    expect(opened.every((o) => o.untilMs > 0)).toBe(true);
+    expect(opened.every((o) => o.untilMs > 0 && o.cooldownMs > 0)).toBe(true);
     expect(payloads('breaker.closed')).toEqual([{ host: stormy }]);
     const breakerOrder = recorded().filter((e) => e.name.startsWith('breaker.')).map((e) => e.name);
-    expect(breakerOrder).toEqual(['breaker.opened', 'breaker.opened', 'breaker.closed']);
+    expect(breakerOrder).toEqual(['breaker.opened', 'breaker.half-open', 'breaker.opened', 'breaker.half-open', 'breaker.closed']);
+  });
+
+  it('marks the run timeline from the same events: every breaker transition, in order', () => {
+    const marked = result.summary.timeline.events.filter((e) => e.kind.startsWith('breaker/'));
+    expect(marked.map((e) => [e.kind, e.host])).toEqual(['breaker/opened', 'breaker/half-open', 'breaker/reopened', 'breaker/half-open', 'breaker/closed'].map((kind) => [kind, servers[1].hostKey]));
+    // Every item counted priced as the spider yielded it.
+    expect(Object.values(result.summary.timeline.series['items/priced']).reduce((a, b) => a + b, 0)).toBe(7);
   });
 
   it('counts items scraped and stored alike, none dropped', () => {

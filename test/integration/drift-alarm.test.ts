@@ -1,8 +1,9 @@
 // The null-price alarm on the demo shops: fires on the locale shop in drift mode, stays quiet on healthy shops.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDemoShops, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
-import { exitCodeFor, formatSummary } from '../../src/engine/run-summary';
-import { findSpider } from '../../spiders/index';
+import { formatSummary } from '../../src/cli/summary-text';
+import { exitCodeFor } from '../../src/engine/run-summary';
+import { demoSpider } from '../support/demo-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 const storage = tempStorageDir('drift');
@@ -13,7 +14,7 @@ afterAll(async () => {
 });
 
 async function crawl(shop: RunningShop, failRun = false) {
-  const spider = new (findSpider(shop.spider))({ baseUrl: shop.origin });
+  const spider = new (await demoSpider(shop.spider))({ baseUrl: shop.origin });
   return crawlInProcess(spider, storage.dir, {
     politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 },
     pipeline: { batchMaxAgeMs: 20, nullPriceAlarm: { failRun } },

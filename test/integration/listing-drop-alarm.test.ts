@@ -1,8 +1,9 @@
 // The listing-drop alarm on the demo JSON-LD shop: fires when its listings change template mid-crawl, quiet on the healthy shop.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDemoShops, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
-import { exitCodeFor, formatSummary } from '../../src/engine/run-summary';
-import { findSpider } from '../../spiders/index';
+import { formatSummary } from '../../src/cli/summary-text';
+import { exitCodeFor } from '../../src/engine/run-summary';
+import { demoSpider } from '../support/demo-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 const storage = tempStorageDir('listing-drop');
@@ -20,7 +21,7 @@ async function jsonLdShop(drift: boolean): Promise<RunningShop> {
 }
 
 async function crawl(shop: RunningShop) {
-  const spider = new (findSpider(shop.spider))({ baseUrl: shop.origin });
+  const spider = new (await demoSpider(shop.spider))({ baseUrl: shop.origin });
   return crawlInProcess(spider, storage.dir, {
     politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 },
     pipeline: { batchMaxAgeMs: 20 },

@@ -7,7 +7,7 @@ import { usElectronicsSpec } from '../../demo/catalog-specs';
 import { DEMO_SEED } from '../../demo/demo-shops';
 import { Decimal } from '../../src/core/money';
 import { decodeBody } from '../../src/fetch/charset';
-import { findSpider } from '../../spiders/index';
+import { demoSpider } from '../support/demo-spider';
 import { sha256Hex } from '../../src/core/blob-hash';
 import type { FetchLogRow } from '../../src/ports/fetch-log';
 import { openStores } from '../../storage/open-backends';
@@ -24,7 +24,7 @@ const storage = tempStorageDir('pg-crawl');
 const crawls: Array<{ shop: RunningShop; result: TestCrawlResult; fetchLog: FetchLogRow[]; fetches: number }> = [];
 
 async function crawlShop(shop: RunningShop): Promise<TestCrawlResult> {
-  const spider = new (findSpider(shop.spider))({ baseUrl: shop.origin });
+  const spider = new (await demoSpider(shop.spider))({ baseUrl: shop.origin });
   return crawlInProcess(spider, storage.dir, SETTINGS, { storeUrl });
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoShops } from '../../demo/demo-shops';
 import type { RunRecord } from '../../src/ports/run-record-store';
-import { findSpider } from '../../spiders/index';
+import { demoSpider } from '../support/demo-spider';
 import { openRunRecords } from '../../storage/open-backends';
 import { connectPostgres } from '../../storage/postgres/pg-connection';
 import { migrate } from '../../storage/postgres/pg-migrations';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const demo = await startDemoShops({ productCounts: { 'json-ld': 6, microdata: 4, 'locale-text': 4 } });
   try {
     const shop = demo.shops[0];
-    crawl = await crawlInProcess(new (findSpider(shop.spider))({ baseUrl: shop.origin }), machineA.dir, SETTINGS, { storeUrl });
+    crawl = await crawlInProcess(new (await demoSpider(shop.spider))({ baseUrl: shop.origin }), machineA.dir, SETTINGS, { storeUrl });
   } finally {
     await demo.close();
   }

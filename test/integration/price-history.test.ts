@@ -5,7 +5,7 @@ import { DEMO_SEED, startDemoShops } from '../../demo/demo-shops';
 import { buildCatalog, currentPrice } from '../../demo/catalog';
 import { usElectronicsSpec } from '../../demo/catalog-specs';
 import { Decimal } from '../../src/core/money';
-import { findSpider } from '../../spiders/index';
+import { demoSpider } from '../support/demo-spider';
 import { openStores } from '../../storage/open-backends';
 import type { PriceChange } from '../../src/ports/price-history';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
@@ -19,7 +19,7 @@ async function crawlJsonLdShop(priceShift: number): Promise<void> {
   const demo = await startDemoShops({ priceShift, productCounts: { 'json-ld': COUNT, microdata: 1, 'locale-text': 1 } });
   try {
     const shop = demo.shops[0];
-    const spider = new (findSpider(shop.spider))({ baseUrl: shop.origin });
+    const spider = new (await demoSpider(shop.spider))({ baseUrl: shop.origin });
     const result = await crawlInProcess(spider, storage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 }, pipeline: { batchMaxAgeMs: 20 } });
     expect(result.summary.status).toBe('finished');
     expect(result.items.length).toBe(COUNT);

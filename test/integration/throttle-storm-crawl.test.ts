@@ -1,7 +1,8 @@
 // A 429 storm longer than the attempt budget, at the default budgets: server waits never use up attempts, a host that never recovers fails with a reason.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitCodeFor, formatSummary } from '../../src/engine/run-summary';
+import { formatSummary } from '../../src/cli/summary-text';
+import { exitCodeFor } from '../../src/engine/run-summary';
 import { resolveSettings } from '../../src/settings/load-settings';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { UrlListSpider } from '../support/spiders/url-list-spider';

@@ -6,7 +6,8 @@ import { CrawlRequest } from '../../src/core/request';
 import { DemoJsonLdShopSpider } from '../../spiders/demo-jsonld-shop';
 import { DemoLocaleShopSpider } from '../../spiders/demo-locale-shop';
 import { DemoMicrodataShopSpider } from '../../spiders/demo-microdata-shop';
-import { findSpider, spiderRegistry } from '../../spiders/index';
+import { spiderRegistry } from '../../spiders/index';
+import { demoSpiders } from '../support/demo-spider';
 import { collect, runCallback } from './support/page-walker';
 
 let demo: ShopGroup;
@@ -20,14 +21,17 @@ afterAll(async () => {
 });
 
 describe('spider registry', () => {
-  it('registers every demo spider under its own name, and each shop names a registered spider', () => {
+  it('registers every demo spider under its own name, and each shop names a registered spider', async () => {
+    const registry = await demoSpiders();
     for (const [name, SpiderClass] of Object.entries(spiderRegistry)) expect(new SpiderClass().name).toBe(name);
-    for (const s of demo.shops) expect(findSpider(s.spider)).toBe(spiderRegistry[s.spider]);
+    expect(registry.names()).toEqual(Object.keys(spiderRegistry).sort());
+    for (const s of demo.shops) expect(registry.find(s.spider)).toBe(spiderRegistry[s.spider]);
   });
 
-  it('explains an unknown name with the list of known spiders', () => {
-    expect(() => findSpider('nope')).toThrow(/no spider named "nope"; known spiders: demo-hostile, demo-hotel-rates, demo-js, demo-jsonld, demo-locale, demo-microdata/);
-    expect(() => findSpider('toString')).toThrow(expect.objectContaining({ code: 'SPIDER_NOT_FOUND' }));
+  it('explains an unknown name with the list of known spiders', async () => {
+    const registry = await demoSpiders();
+    expect(() => registry.find('nope')).toThrow(/no spider named "nope"; known spiders: demo-hostile, demo-hotel-rates, demo-js, demo-jsonld, demo-locale, demo-microdata, generic-structured/);
+    expect(() => registry.find('toString')).toThrow(expect.objectContaining({ code: 'SPIDER_NOT_FOUND' }));
   });
 
   it('restricts each spider to its shop host and port, and needs baseUrl only to start', async () => {

@@ -3,7 +3,7 @@ import { startDemoShops, startShopCluster, type RunningShop, type ShopGroup } fr
 import type { PriceItem } from '../../src/core/item';
 import { Decimal } from '../../src/core/money';
 import { parsePrice } from '../../src/prices/parse-price';
-import { findSpider } from '../../spiders/index';
+import { demoSpider } from '../support/demo-spider';
 import { walkSpider } from './support/page-walker';
 
 let demo: ShopGroup;
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 /** Every catalog product arrived once with its exact price (Decimal, or the page's text); drift and dead links are accounted for. */
 async function expectCompleteCrawl(s: RunningShop): Promise<void> {
-  const spider = new (findSpider(s.spider))({ baseUrl: s.origin });
+  const spider = new (await demoSpider(s.spider))({ baseUrl: s.origin });
   const walk = await walkSpider(spider);
   const items = walk.items as PriceItem[];
   expect(walk.offsite).toEqual([]);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoShops, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
 import { GenericStructuredSpider } from '../../spiders/generic-structured';
-import { findSpider } from '../../spiders/index';
+import { demoSpider } from '../support/demo-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 import { collect } from './support/page-walker';
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 /** Every catalog product stored once with its exact price and currency, nothing else stored. */
 async function expectAllProducts(s: RunningShop, args: Record<string, string>) {
-  const result = await crawlInProcess(new (findSpider('generic-structured'))(args), storage.dir, FAST);
+  const result = await crawlInProcess(new (await demoSpider('generic-structured'))(args), storage.dir, FAST);
   expect(result.summary.status).toBe('finished');
   expect(result.summary.ledger.failed).toBe(0);
   const stored = new Map(result.items.map((item) => [item.sku, item]));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const REPO = resolve(import.meta.dirname, '../..');
-const LINKED = ['src', 'middlewares', 'pipelines', 'storage', 'demo', 'dist', 'node_modules', 'package.json'];
+const LINKED = ['src', 'middlewares', 'pipelines', 'extensions', 'storage', 'demo', 'dist', 'node_modules', 'package.json'];
 
 export interface ScratchProject {
   root: string;

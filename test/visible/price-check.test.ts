@@ -1,7 +1,7 @@
 // Structured vs visible price on one page: agreement, the documented rule when they disagree, and the item that records it.
 import { describe, expect, it } from 'vitest';
 import { PriceCoercionStage } from '../../pipelines/price-coercion-stage';
-import { productItem } from '../../spiders/support/product-item';
+import { productItem } from '../../src/items/product-item';
 import { htmlResponse } from '../support/html-response';
 
 const offer = (price: string) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers: { '@type': 'Offer', price, priceCurrency: 'EUR' } })}</script>`;

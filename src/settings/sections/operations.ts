@@ -153,6 +153,9 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
-  /** A project's extensions by name: modules whose `register(events, context)` subscribes to the crawl's events. */
-  extensions: z.record(z.string(), componentEntry).default({}),
+  /**
+   * A project's extensions by name: modules whose `register(events, context)` subscribes to the crawl's
+   * events; `false` switches a built-in one off (`"null-price-alarm": false`, extensions/index.ts).
+   */
+  extensions: z.record(z.string(), z.union([componentEntry, z.literal(false)])).default({}),
 };

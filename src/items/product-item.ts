@@ -1,5 +1,10 @@
 // A product page → one price item: structured data checked against the visible price, pricing fields from both, the source named.
-import { checkPrices, emptyPricing, mergePricing, toCurrencyScale, type CrawlResponse, type PriceCheck, type PriceItem, type PricingItemFields, type StoredPriceCheck, type StructuredProduct } from 'pricecrawl';
+import type { PriceItem, PricingItemFields, StoredPriceCheck } from '../core/item';
+import { emptyPricing, mergePricing } from '../core/pricing';
+import type { CrawlResponse } from '../core/response';
+import { toCurrencyScale } from '../prices/iso-currencies';
+import type { StructuredProduct } from '../structured/structured-types';
+import { checkPrices, type PriceCheck } from '../visible/price-check';
 import { pricingItemFields } from './pricing-item';
 import { structuredItem } from './structured-item';
 

@@ -1,9 +1,9 @@
-// null-price-alarm stage: alarms when too many items (per spider and per host) arrive without a valid price.
-import type { Item, ItemSource } from '../src/core/item';
-import { Decimal } from '../src/core/money';
-import { AlarmBoard, hostOfUrl } from '../src/pipeline/alarm-board';
-import type { PipelineContext, PipelineStage } from '../src/pipeline/stage';
-import { amountOf, parsePrice } from '../src/prices/parse-price';
+// null-price alarm: an observer of item.scraped that alarms when too many items (per spider and per host) arrive without a valid price.
+import type { Extension } from '../src/components/extension';
+import type { Item } from '../src/core/item';
+import type { CrawlEvents } from '../src/events/crawl-events';
+import { AlarmBoard, hostOfUrl, type AlarmContext } from '../src/pipeline/alarm-board';
+import { hasValidPrice } from '../src/prices/has-valid-price';
 
 export interface NullPriceAlarmOptions {
   /** Alarm when the share of items without a valid price is above this (0.05 = 5 %). */
@@ -12,15 +12,8 @@ export interface NullPriceAlarmOptions {
   minItems: number;
   /** Sliding window: the last this-many items per key are judged. */
   window: number;
-}
-
-/** A null, empty, unparseable, zero or negative price is missing (unlike spidermon, null is not "present"). */
-export function hasValidPrice(item: Item): boolean {
-  const raw = item.price;
-  if (Decimal.isDecimal(raw)) return raw.isFinite() && raw.gt(0);
-  if (typeof raw === 'number') return Number.isFinite(raw) && raw > 0;
-  if (typeof raw !== 'string' || raw.trim() === '') return false;
-  return amountOf(parsePrice(raw))?.gt(0) ?? false;
+  /** A run that raised it exits 3. */
+  failRun?: boolean;
 }
 
 /** Ring of the last `size` verdicts with a running count of missing ones. */
@@ -51,38 +44,41 @@ class VerdictWindow {
 }
 
 /**
- * Runs before price-coercion, which drops priceless items: the alarm must count them. Judged
- * whenever a window is full (a host whose markup changes mid-crawl alarms while it happens) and
- * once more at the end of the run; each key alarms at most once, as `alarms/null-price/<key>`.
+ * It hears every item as the spider yielded it, before any stage: price-coercion drops the priceless
+ * ones, and the alarm must count them. Judged whenever a window is full (a host whose markup changes
+ * mid-crawl alarms while it happens) and once more when the crawl closes; each key alarms at most
+ * once, as `alarms/null-price/<key>`.
  */
-export class NullPriceAlarmStage implements PipelineStage {
+export class NullPriceAlarm implements Extension {
   readonly name = 'null-price-alarm';
   private readonly windows = new Map<string, VerdictWindow>();
-  private readonly alarms = new AlarmBoard('null-price');
-  private ctx: PipelineContext | null = null;
+  private readonly alarms: AlarmBoard;
 
-  constructor(private readonly options: NullPriceAlarmOptions) {}
-
-  open(ctx: PipelineContext): void {
-    this.ctx = ctx;
-    this.windows.clear();
-    this.alarms.reset();
+  constructor(
+    private readonly options: NullPriceAlarmOptions,
+    /** Where it counts and announces (the crawl's stats, log and bus). */
+    private readonly ctx: AlarmContext,
+  ) {
+    this.alarms = new AlarmBoard('null-price', options.failRun === true);
   }
 
-  process(item: Item, source: ItemSource, ctx: PipelineContext): Item {
-    this.ctx ??= ctx;
+  register(events: CrawlEvents): void {
+    events.on('item.scraped', ({ item, url }) => this.seen(item, url));
+  }
+
+  /** One item yielded on the page at `url`. */
+  seen(item: Item, url: string): void {
     const missing = !hasValidPrice(item);
-    if (missing) ctx.stats.inc('items/price-missing');
-    ctx.stats.timeline.count(missing ? 'items/unpriced' : 'items/priced', Date.now());
-    for (const key of ['spider', `host/${hostOfUrl(source.url)}`]) {
+    if (missing) this.ctx.stats.inc('items/price-missing');
+    for (const key of ['spider', `host/${hostOfUrl(url)}`]) {
       let window = this.windows.get(key);
       if (!window) this.windows.set(key, (window = new VerdictWindow(this.options.window)));
       window.push(missing);
       if (window.full) this.judge(key, window);
     }
-    return item;
   }
 
+  /** The crawl is over: every window that did not fill is judged once. */
   close(): void {
     for (const [key, window] of this.windows) this.judge(key, window);
   }

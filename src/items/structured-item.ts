@@ -1,5 +1,7 @@
 // A price item from a structured-data product: the fields every structured spider yields, prices exact.
-import { toCurrencyScale, type PriceItem, type StructuredProduct } from 'pricecrawl';
+import type { PriceItem } from '../core/item';
+import { toCurrencyScale } from '../prices/iso-currencies';
+import type { StructuredProduct } from '../structured/structured-types';
 
 /**
  * `price` stays a Decimal (the pipeline keeps it exact); the regular price of a sale and a range's

@@ -1,11 +1,11 @@
-// The listing-drop alarm on pages reported through the real runner: baseline, last pages, per host and callback, once.
+// The listing-drop alarm, an observer of page.parsed: baseline, last pages, per host and callback, once.
 import { describe, expect, it } from 'vitest';
-import { ListingDropAlarmStage } from '../../pipelines/listing-drop-alarm-stage';
+import { ListingDropAlarm } from '../../extensions/listing-drop-alarm';
 import { Stats } from '../../src/engine/stats';
-import { PipelineRunner } from '../../src/pipeline/pipeline-runner';
-import type { ItemSink } from '../../src/pipeline/item-sink';
-import type { PageOutputs } from '../../src/pipeline/stage';
-import { capturingLogger, pipelineContext, testSettings } from '../pipeline/pipeline-fixtures';
+import { CrawlEventBus, type CrawlEventMap } from '../../src/events/crawl-events';
+import { capturingLogger, testSettings } from '../pipeline/pipeline-fixtures';
+
+type PageOutputs = CrawlEventMap['page.parsed'];
 
 /** A listing page on `host` that links `products` product pages and, unless it is the last, its next page. */
 const listing = (host: string, products: number, last = false, callback = 'parse'): PageOutputs => ({
@@ -15,17 +15,14 @@ const listing = (host: string, products: number, last = false, callback = 'parse
   requests: { parseProduct: products, ...(last ? {} : { [callback]: 1 }) },
 });
 
-const nullSink: ItemSink = { whenWritable: async () => undefined, write: async () => undefined, close: async () => undefined };
-
 async function watch(pages: PageOutputs[], options: Partial<ReturnType<typeof testSettings>['listingAlarm']> = {}) {
   const settings = testSettings();
-  const stage = new ListingDropAlarmStage({ ...settings.listingAlarm, ...options });
   const { log, lines } = capturingLogger();
   const stats = new Stats();
-  const runner = new PipelineRunner([stage], nullSink, pipelineContext(settings, log, stats));
-  await runner.open();
-  for (const page of pages) runner.pageDone(page);
-  await runner.close();
+  const events = new CrawlEventBus(log);
+  const alarm = new ListingDropAlarm({ ...settings.listingAlarm, ...options }, { stats, log, events });
+  alarm.register(events.forOwner(alarm.name));
+  for (const page of pages) events.emit('page.parsed', page);
   return { alarms: stats.byPrefix('alarms/'), lines: lines.filter((line) => line.alarm === 'listing-drop'), dropped: stats.get('listing/pages-dropped') };
 }
 

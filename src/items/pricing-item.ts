@@ -1,5 +1,8 @@
 // PricingFields (exact Decimals) → the item's pricing fields as stored: exact strings at the currency's scale.
-import { toCurrencyScale, type Decimal, type PricingFields, type PricingItemFields } from 'pricecrawl';
+import type { PricingItemFields } from '../core/item';
+import type { Decimal } from '../core/money';
+import type { PricingFields } from '../core/pricing';
+import { toCurrencyScale } from '../prices/iso-currencies';
 
 export function pricingItemFields(fields: PricingFields, itemCurrency: string | null): PricingItemFields {
   const scaled = (value: Decimal | null, currency: string | null) => (value ? toCurrencyScale(value, currency ?? itemCurrency) : null);

@@ -1,7 +1,7 @@
-// listing-drop-alarm stage: alarms when a host's listing pages suddenly yield far fewer entries than their rolling baseline.
-import type { Item } from '../src/core/item';
-import { AlarmBoard, hostOfUrl } from '../src/pipeline/alarm-board';
-import type { PageOutputs, PipelineContext, PipelineStage } from '../src/pipeline/stage';
+// listing-drop alarm: an observer of page.parsed that alarms when a host's listing pages suddenly yield far fewer entries than their rolling baseline.
+import type { Extension } from '../src/components/extension';
+import type { CrawlEventMap, CrawlEvents } from '../src/events/crawl-events';
+import { AlarmBoard, hostOfUrl, type AlarmContext } from '../src/pipeline/alarm-board';
 import type { Settings } from '../src/settings/schema';
 
 export type ListingAlarmOptions = Settings['listingAlarm'];
@@ -21,24 +21,27 @@ function median(values: readonly number[]): number {
  * (`alarms/listing-drop/host/<host>`, once per host) and does not lower the baseline.
  * The template change that loses 22 of 24 product links on page 3 is one such page.
  */
-export class ListingDropAlarmStage implements PipelineStage {
+export class ListingDropAlarm implements Extension {
   readonly name = 'listing-drop-alarm';
-  private readonly alarms = new AlarmBoard('listing-drop');
+  private readonly alarms: AlarmBoard;
   /** host + callback → entries of its recent healthy pages (oldest first). */
   private readonly healthy = new Map<string, number[]>();
 
-  constructor(private readonly options: ListingAlarmOptions) {}
-
-  open(): void {
-    this.alarms.reset();
-    this.healthy.clear();
+  constructor(
+    private readonly options: ListingAlarmOptions,
+    /** Where it counts and announces (the crawl's stats, log and bus). */
+    private readonly ctx: AlarmContext,
+  ) {
+    this.alarms = new AlarmBoard('listing-drop', options.failRun);
   }
 
-  process(item: Item): Item {
-    return item;
+  register(events: CrawlEvents): void {
+    events.on('page.parsed', (page) => this.pageParsed(page));
   }
 
-  pageDone(page: PageOutputs, ctx: PipelineContext): void {
+  /** What one page's callback yielded (items before any stage, requests by callback). */
+  pageParsed(page: CrawlEventMap['page.parsed']): void {
+    const { ctx } = this;
     const nextPages = page.requests[page.callback] ?? 0;
     if (nextPages === 0) return;
     const entries = page.items + Object.values(page.requests).reduce((sum, n) => sum + n, 0) - nextPages;

@@ -1,15 +1,24 @@
-// The null-price alarm: null counts as missing, thresholds per spider and per host, sliding window, summary and exit code.
+// The null-price alarm, an observer of item.scraped: null counts as missing, thresholds per spider and per host, sliding window, summary and exit code.
 import { describe, expect, it } from 'vitest';
-import { hasValidPrice, NullPriceAlarmStage } from '../../pipelines/null-price-alarm-stage';
+import { NullPriceAlarm } from '../../extensions/null-price-alarm';
+import { hasValidPrice } from '../../src/prices/has-valid-price';
 import { Decimal } from '../../src/core/money';
 import { Stats } from '../../src/engine/stats';
-import { buildSummary, exitCodeFor, formatSummary } from '../../src/engine/run-summary';
-import { capturingLogger, pipelineContext, source, testSettings } from '../pipeline/pipeline-fixtures';
+import { formatSummary } from '../../src/cli/summary-text';
+import { buildSummary, exitCodeFor } from '../../src/engine/run-summary';
+import { CrawlEventBus } from '../../src/events/crawl-events';
+import { capturingLogger } from '../pipeline/pipeline-fixtures';
 
 const OPTIONS = { threshold: 0.05, minItems: 50, window: 200 };
 
-function feed(stage: NullPriceAlarmStage, prices: Array<string | null>, host: string, ctx: ReturnType<typeof pipelineContext>): void {
-  prices.forEach((price, i) => stage.process({ sku: `${host}-${i}`, price }, source({ url: `http://${host}/p/${i}` }), ctx));
+/** The alarm on a bus of its own, heard as the crawl would announce items. */
+function alarmOnBus(options: ConstructorParameters<typeof NullPriceAlarm>[0], stats: Stats, log = capturingLogger().log) {
+  const events = new CrawlEventBus(log);
+  const alarm = new NullPriceAlarm(options, { stats, log, events });
+  alarm.register(events.forOwner(alarm.name));
+  const feed = (prices: Array<string | null>, host: string) =>
+    prices.forEach((price, i) => events.emit('item.scraped', { item: { sku: `${host}-${i}`, price }, url: `http://${host}/p/${i}`, requestId: String(i) }));
+  return { alarm, feed };
 }
 
 const run = (missing: number, priced: number): Array<string | null> => [...Array<string>(priced).fill('$9.99'), ...Array<null>(missing).fill(null)];
@@ -23,37 +32,31 @@ describe('null-price-alarm', () => {
   it('fires per host and for the spider when more than 5 % of at least 50 items have no price', () => {
     const { log, lines } = capturingLogger();
     const stats = new Stats();
-    const ctx = pipelineContext(testSettings(), log, stats);
-    const stage = new NullPriceAlarmStage(OPTIONS);
-    stage.open(ctx);
-    feed(stage, run(4, 56), 'healthy:1', ctx); // 4/60 = 6.7 % → alarm on this host
-    feed(stage, run(0, 100), 'fine:2', ctx);
-    stage.close();
+    const { alarm, feed } = alarmOnBus(OPTIONS, stats, log);
+    feed(run(4, 56), 'healthy:1'); // 4/60 = 6.7 % → alarm on this host
+    feed(run(0, 100), 'fine:2');
+    alarm.close();
     expect(stats.byPrefix('alarms/')).toEqual({ 'null-price/host/healthy:1': 1 });
-    const alarm = lines.find((line) => line.alarm === 'null-price');
-    expect(alarm).toMatchObject({ key: 'host/healthy:1', missing: 4, items: 60, level: 40 });
+    const logged = lines.find((line) => line.alarm === 'null-price');
+    expect(logged).toMatchObject({ key: 'host/healthy:1', missing: 4, items: 60, level: 40 });
     expect(stats.get('items/price-missing')).toBe(4);
   });
 
   it('stays quiet at exactly the threshold and under minItems', () => {
     const stats = new Stats();
-    const ctx = pipelineContext(testSettings(), capturingLogger().log, stats);
-    const stage = new NullPriceAlarmStage(OPTIONS);
-    stage.open(ctx);
-    feed(stage, run(3, 57), 'edge:1', ctx); // 3/60 = 5 %: not above
-    feed(stage, run(10, 30), 'small:2', ctx); // 40 items: too few on their own
-    stage.close();
+    const { alarm, feed } = alarmOnBus(OPTIONS, stats);
+    feed(run(3, 57), 'edge:1'); // 3/60 = 5 %: not above
+    feed(run(10, 30), 'small:2'); // 40 items: too few on their own
+    alarm.close();
     expect(Object.keys(stats.byPrefix('alarms/')).sort()).toEqual(['null-price/spider']); // 13/100 over the spider
   });
 
   it('judges a sliding window: a host whose markup changes mid-crawl alarms while it happens', () => {
     const stats = new Stats();
-    const ctx = pipelineContext(testSettings(), capturingLogger().log, stats);
-    const stage = new NullPriceAlarmStage({ threshold: 0.05, minItems: 50, window: 50 });
-    stage.open(ctx);
-    feed(stage, run(0, 500), 'drift:1', ctx);
+    const { feed } = alarmOnBus({ threshold: 0.05, minItems: 50, window: 50 }, stats);
+    feed(run(0, 500), 'drift:1');
     expect(stats.byPrefix('alarms/')).toEqual({});
-    feed(stage, run(3, 0), 'drift:1', ctx); // 3 of the last 50: 6 % although 3/503 overall
+    feed(run(3, 0), 'drift:1'); // 3 of the last 50: 6 % although 3/503 overall
     expect(stats.byPrefix('alarms/')).toEqual({ 'null-price/spider': 1, 'null-price/host/drift:1': 1 });
   });
 
