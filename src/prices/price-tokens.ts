@@ -1,5 +1,6 @@
 // Lexing a price text: currency tokens (symbols, words, ISO codes), and the token shapes both lexers share.
 import { CURRENCY_SYMBOLS } from './currencies';
+import { scanCurrencySymbols } from './currency-symbols-scan';
 import { ISO_CODES, WORD_LIKE_CODES } from './iso-currencies';
 import type { Exclusion } from './number-exclusions';
 
@@ -26,21 +27,12 @@ export interface NumberToken extends Span {
 }
 
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// Longest symbols first so "US$" wins over "$"; letter symbols must not sit inside a word.
-const SYMBOL = new RegExp(
-  Object.keys(CURRENCY_SYMBOLS)
-    .sort((a, b) => b.length - a.length)
-    .map((symbol) => `${/^\p{L}/u.test(symbol) ? '(?<!\\p{L})' : ''}${escape(symbol)}${/[\p{L}.]$/u.test(symbol) ? '(?![\\p{L}])' : ''}`)
-    .join('|'),
-  'gu',
-);
 const CODE = /(?<!\p{L})[A-Z]{3}(?!\p{L})/gu;
 
 export function findCurrencies(text: string): CurrencyToken[] {
   const tokens: CurrencyToken[] = [];
-  for (const match of text.matchAll(SYMBOL)) {
-    tokens.push({ start: match.index, end: match.index + match[0].length, symbol: match[0], candidates: CURRENCY_SYMBOLS[match[0]], wordLike: false });
+  for (const { index, symbol } of scanCurrencySymbols(text)) {
+    tokens.push({ start: index, end: index + symbol.length, symbol, candidates: CURRENCY_SYMBOLS[symbol], wordLike: false });
   }
   for (const match of text.matchAll(CODE)) {
     if (ISO_CODES.has(match[0])) {
