@@ -5,19 +5,11 @@ import type { FetchLog } from './fetch-log';
 import { SqliteBlobStore } from './sqlite/sqlite-blob-store';
 import type { ItemStore } from './item-store';
 import type { PriceHistory } from './price-history';
-import { connectPostgres } from './postgres/pg-connection';
-import { PgBlobStore } from './postgres/pg-blob-store';
-import { PgCatalogStore } from './postgres/pg-catalog-store';
-import { PgFetchLog } from './postgres/pg-fetch-log';
-import { PgItemStore } from './postgres/pg-item-store';
-import { migrate } from './postgres/pg-migrations';
-import { PgPriceHistory } from './postgres/pg-price-history';
 import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
 import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
 import { SqliteItemStore } from './sqlite/sqlite-item-store';
 import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
 import { parseStoreUrl } from './store-url';
-import { maskSecretsInText } from '../src/core/mask-secrets';
 
 export interface StoreConfig {
   /** `storage.url`: unset or `sqlite:` for the embedded files, `postgres://…` for PostgreSQL. */
@@ -108,19 +100,7 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
       catalog: () => SqliteCatalogStore.open(dir),
     });
   }
-  const sql = connectPostgres(location.url);
-  const where = maskSecretsInText(location.url);
-  try {
-    await migrate(sql);
-  } catch (error) {
-    await sql.end({ timeout: 1 });
-    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
-  }
-  return new CrawlStores('postgres', where, {
-    items: () => new PgItemStore(sql),
-    history: () => new PgPriceHistory(sql),
-    fetchLog: () => new PgFetchLog(sql),
-    blobs: () => new PgBlobStore(sql),
-    catalog: () => new PgCatalogStore(sql),
-  }, () => sql.end({ timeout: 5 }));
+  // Loaded only for a PostgreSQL store: the driver is no start-up cost of an embedded crawl.
+  const { openPgStores } = await import('./postgres/open-pg-stores');
+  return openPgStores(location.url);
 }
