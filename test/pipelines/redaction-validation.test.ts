@@ -80,17 +80,17 @@ describe('pii-redaction (first stage)', () => {
     expect(JSON.stringify(logs)).not.toContain('jo@shop.example');
   });
 
-  it('follows its settings: other regions, phones off, own field names; Decimals and cycles untouched', async () => {
+  it('follows its settings: other regions, phones off, own field names; Decimals and cycles untouched', () => {
     const settings = testSettings();
     const ctx = pipelineContext(settings, capturingLogger().log);
     const german = new PiiRedactionStage({ ...settings.redaction, phoneRegions: ['DE'], fields: ['Kundennummer'], replacement: '***' });
     const price = new Decimal('1299.00');
-    expect(await german.process({ note: 'Tel. 030 12345678', kundennummer: 'K-1', price, gtin: '4006381333931' }, source(), ctx)).toEqual({ note: 'Tel. ***', kundennummer: '***', price, gtin: '4006381333931' });
+    expect(german.process({ note: 'Tel. 030 12345678', kundennummer: 'K-1', price, gtin: '4006381333931' }, source(), ctx)).toEqual({ note: 'Tel. ***', kundennummer: '***', price, gtin: '4006381333931' });
     const noPhones = new PiiRedactionStage({ ...settings.redaction, phones: false });
     expect(noPhones.process({ note: 'call (212) 555-0187 or a@b.co' }, source(), ctx)).toEqual({ note: 'call (212) 555-0187 or [redacted]' });
     const cyclic: Item = { sku: 'c' };
     cyclic.self = cyclic;
-    const out = await noPhones.process(cyclic, source(), ctx);
+    const out = noPhones.process(cyclic, source(), ctx);
     expect(isDrop(out)).toBe(false);
   });
 });
