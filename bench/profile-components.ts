@@ -47,14 +47,14 @@ function main(): void {
     const us = profile.timeDeltas[i + 1] ?? 0;
     const component = componentOf(callFrame.url, callFrame.functionName);
     byComponent.set(component, (byComponent.get(component) ?? 0) + us);
-    if (component !== '(idle)') busyUs += us;
+    if (component !== '((idle))') busyUs += us;
     const fn = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/.*\/(node_modules|src|middlewares|pipelines|storage)\//, '$1/')}:${callFrame.lineNumber + 1}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   }
   const perPage = (us: number) => (us / 1000 / pages).toFixed(3);
   process.stdout.write(`busy ${(busyUs / 1000).toFixed(0)} ms over ${pages} pages = ${perPage(busyUs)} ms/page (idle excluded)\n\n| component | ms/page | share |\n|---|---|---|\n`);
   for (const [component, us] of [...byComponent].sort((a, b) => b[1] - a[1])) {
-    if (component === '(idle)' || us / 1000 / pages < 0.005) continue;
+    if (component === '((idle))' || us / 1000 / pages < 0.005) continue;
     process.stdout.write(`| ${component} | ${perPage(us)} | ${((100 * us) / busyUs).toFixed(1)} % |\n`);
   }
   const top = Number(topArg ?? 30);
