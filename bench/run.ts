@@ -1,7 +1,7 @@
-// `npm run bench`: fast, polite, skewed, memory, workers, storm, mixed and js-shop scenarios against peers; prints tables, writes results JSON.
+// `npm run bench`: startup, fast, polite, skewed, memory, workers, storm, mixed and js-shop scenarios against peers; prints tables, writes results JSON.
 // Knobs (env): BENCH_ROUNDS, BENCH_PEER_ROUNDS, BENCH_HOSTS, BENCH_PAGES_PER_HOST, BENCH_POLITE_PAGES_PER_HOST,
 // BENCH_POLITE_ROUNDS, BENCH_SKEW_SMALL_PAGES, BENCH_INTERVAL_MS, BENCH_CONCURRENCY, BENCH_MEMORY_REQUESTS, BENCH_MEMORY_CRAWL_MS,
-// BENCH_STORM_HOSTS, BENCH_STORM_PAGES_PER_HOST, BENCH_STORM_PER_SECOND, BENCH_MIXED_HTTP_PRODUCTS, BENCH_MIXED_JS_PRODUCTS, BENCH_JS_PRODUCTS, BENCH_JS_PAGES_OPEN, BENCH_JS_ROUNDS, BENCH_SCENARIOS, BENCH_CRAWLERS, BENCH_CPU_PROF (directory for pricecrawl CPU profiles),
+// BENCH_STORM_HOSTS, BENCH_STORM_PAGES_PER_HOST, BENCH_STORM_PER_SECOND, BENCH_MIXED_HTTP_PRODUCTS, BENCH_MIXED_JS_PRODUCTS, BENCH_JS_PRODUCTS, BENCH_JS_PAGES_OPEN, BENCH_JS_ROUNDS, BENCH_STARTUP_ROUNDS, BENCH_SCENARIOS, BENCH_CRAWLERS, BENCH_CPU_PROF (directory for pricecrawl CPU profiles),
 // BENCH_PRICECRAWL_SETTINGS (JSON settings overrides for pricecrawl), BENCH_PRICECRAWL_NODE_FLAGS. See bench/README.md.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -17,6 +17,7 @@ import { formatMixed, mixedScenario, type MixedResult } from './scenarios/mixed-
 import { politeScenario, politeVariants } from './scenarios/polite-scenario';
 import { workersScenario } from './scenarios/workers-scenario';
 import { stormScenario } from './scenarios/storm-scenario';
+import { formatStartup, startupScenario, type StartupResult } from './scenarios/startup-scenario';
 
 const config = readBenchConfig();
 const startedAt = new Date();
@@ -41,6 +42,7 @@ process.stdout.write(
 const results: ScenarioResult[] = [];
 let mixed: MixedResult | null = null;
 let jsShop: JsShopScenarioResult | null = null;
+let startup: StartupResult | null = null;
 let fastPagesPerSecond: number | null = null;
 try {
   for (const scenario of config.scenarios) {
@@ -49,6 +51,12 @@ try {
       // pricecrawl alone: fetch routing (HTTP vs Chromium) is what it measures, not a peer comparison.
       mixed = await mixedScenario(scratchDir, config.mixedHttpProducts, config.mixedJsProducts);
       process.stdout.write(`${formatMixed(mixed)}\n\n`);
+      continue;
+    }
+    if (scenario === 'startup') {
+      if (!crawlers.includes('pricecrawl')) continue;
+      startup = await startupScenario(join(scratchDir, 'startup'), config.startupRounds);
+      process.stdout.write(`${formatStartup(startup)}\n\n`);
       continue;
     }
     if (scenario === 'js-shop') {
@@ -89,8 +97,8 @@ mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
 const pricecrawlSettings = process.env.BENCH_PRICECRAWL_SETTINGS ?? null;
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, totalMemMb: Math.round(totalmem() / 2 ** 20), node: process.version, loadAvgAtEnd: loadavg() };
-writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, config, pricecrawlSettings, scenarios: results, mixed, jsShop }, null, 2)}\n`);
-const verdicts = [...results, ...(jsShop ? [jsShop] : [])].flatMap((r) => r.targets.map((t) => t.pass));
+writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, config, pricecrawlSettings, scenarios: results, mixed, jsShop, startup }, null, 2)}\n`);
+const verdicts = [...results, ...(jsShop ? [jsShop] : []), ...(startup ? [startup] : [])].flatMap((r) => r.targets.map((t) => t.pass));
 process.stdout.write(
   `targets: ${verdicts.filter((v) => v === true).length} PASS, ${verdicts.filter((v) => v === false).length} MISS, ${verdicts.filter((v) => v === null).length} n/a\n` +
     `total ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; results written to ${file}\n`,

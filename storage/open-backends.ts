@@ -4,7 +4,6 @@
 // the ports in src/ports/.
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
-import { maskSecretsInText } from '../src/core/mask-secrets';
 import { breakerOptionsFromSettings } from '../src/politeness/breaker-board';
 import { systemClock } from '../src/politeness/clock';
 import { policyFromSettings } from '../src/politeness/host-policy';
@@ -18,15 +17,6 @@ import type { QueueBackend } from '../src/queue/frontier-storage-client';
 import type { Settings } from '../src/settings/schema';
 import { LazyCrawlStores } from './crawl-stores';
 import { MemoryRobotsCache } from './memory/memory-robots-cache';
-import { PgBlobStore } from './postgres/pg-blob-store';
-import { PgCatalogStore } from './postgres/pg-catalog-store';
-import { connectPostgres, type Sql } from './postgres/pg-connection';
-import { PgFetchLog } from './postgres/pg-fetch-log';
-import { PgItemStore } from './postgres/pg-item-store';
-import { migrate } from './postgres/pg-migrations';
-import { PgPriceHistory } from './postgres/pg-price-history';
-import { PgRunRecordStore } from './postgres/pg-run-records';
-import { PgScheduleLock } from './postgres/pg-schedule-lock';
 import { SqliteBlobStore } from './sqlite/sqlite-blob-store';
 import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
 import { SqliteFetchLog } from './sqlite/sqlite-fetch-log';
@@ -59,27 +49,8 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
       catalog: () => SqliteCatalogStore.open(dir),
     });
   }
-  const { sql, where } = await connectMigrated(location.url);
-  return new LazyCrawlStores('postgres', where, {
-    items: () => new PgItemStore(sql),
-    history: () => new PgPriceHistory(sql),
-    fetchLog: () => new PgFetchLog(sql),
-    blobs: () => new PgBlobStore(sql),
-    catalog: () => new PgCatalogStore(sql),
-  }, () => sql.end({ timeout: 5 }));
-}
-
-/** A PostgreSQL pool with pending migrations applied, so a bad URL fails at start; `where` is the URL without its password. */
-async function connectMigrated(url: string, max?: number): Promise<{ sql: Sql; where: string }> {
-  const sql = connectPostgres(url, { max });
-  const where = maskSecretsInText(url);
-  try {
-    await migrate(sql);
-  } catch (error) {
-    await sql.end({ timeout: 1 });
-    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
-  }
-  return { sql, where };
+  // Loaded only for a PostgreSQL store: the driver is no start-up cost of an embedded crawl.
+  return (await import('./postgres/open-pg-stores')).openPgStores(location.url);
 }
 
 /**
@@ -90,8 +61,7 @@ export async function openRunRecords(config: StoreConfig): Promise<RunRecordStor
   const location = parseStoreUrl(config.url, config.dir);
   // Embedded: beside the frontier's runs in storage.dir (a `sqlite:<dir>` URL moves only the stores).
   if (location.kind === 'sqlite') return SqliteRunRecordStore.open(config.dir);
-  const { sql } = await connectMigrated(location.url, 1);
-  return new PgRunRecordStore(sql, () => sql.end({ timeout: 5 }));
+  return (await import('./postgres/open-pg-stores')).openPgRunRecords(location.url);
 }
 
 /** For commands that only read runs: null when embedded storage has recorded none yet (opening would create frontier.sqlite). */
@@ -104,8 +74,7 @@ export async function openExistingRunRecords(config: StoreConfig): Promise<RunRe
 export async function openScheduleLock(config: StoreConfig): Promise<ScheduleLock> {
   const location = parseStoreUrl(config.url, config.dir);
   if (location.kind === 'sqlite') return SqliteScheduleLock.open(config.dir);
-  const { sql } = await connectMigrated(location.url, 1);
-  return new PgScheduleLock(sql, () => sql.end({ timeout: 5 }));
+  return (await import('./postgres/open-pg-stores')).openPgScheduleLock(location.url);
 }
 
 export interface OpenFrontierOptions {

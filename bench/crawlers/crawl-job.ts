@@ -18,6 +18,11 @@ export interface CrawlJob {
   tinyRequests?: number;
   /** Memory scenario: keep crawling this long after seeding finished, then stop. */
   crawlAfterSeedMs?: number;
+  /**
+   * Memory scenario, second child: resume the run left in storageDir (a million requests still pending),
+   * stop as soon as the first request goes out, and report how long that took.
+   */
+  resumeToFirstRequest?: boolean;
   /** Workers scenario: crawl on this shared frontier; `join`: a worker that joins the run another child seeds. */
   frontier?: { url: string; runId: string; join: boolean; leaseTtlMs: number };
 }

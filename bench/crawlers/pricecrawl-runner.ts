@@ -1,4 +1,5 @@
 // Crawler child: pricecrawl's own runCrawl on the bench site, with the job's limits as settings overrides.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { pino } from 'pino';
 import { runCrawl } from '../../src/crawl/run-crawl';
 import type { CrawlEngine } from '../../src/engine/crawl-engine';
@@ -31,6 +32,18 @@ let seededAtMs: number | null = null;
 const probe = job.minIntervalMs > 0 ? startSendGapProbe(job.minIntervalMs) : null;
 const startedAtMs = performance.now();
 const clocks = startClocks();
+// Resume: the first request undici creates is the one timed; the crawl stops right after it.
+let firstRequestAtMs: number | null = null;
+let stopAskedAtMs: number | null = null;
+if (job.resumeToFirstRequest) {
+  const onCreate = () => {
+    unsubscribe('undici:request:create', onCreate);
+    firstRequestAtMs = performance.now();
+    stopAskedAtMs = performance.now();
+    engine?.stop('bench: first request after resume');
+  };
+  subscribe('undici:request:create', onCreate);
+}
 const spider = job.tinyRequests
   ? new TinyFloodSpider(job.seeds, job.tinyRequests, () => {
       seededAtMs = performance.now();
@@ -43,7 +56,8 @@ const spider = job.tinyRequests
 // runCrawl resolves (seen with the memory scenario's timed stop); this keeps the process alive until it does.
 const keepAlive = setInterval(() => undefined, 1_000);
 const shared = job.frontier ? { runId: job.frontier.runId, join: job.frontier.join } : {};
-const summary = await runCrawl({ spider, loaded, log, ...shared, onEngine: (e) => (engine = e) });
+const summary = await runCrawl({ spider, loaded, log, ...shared, resume: job.resumeToFirstRequest, onEngine: (e) => (engine = e) });
+const endedAtMs = performance.now();
 clearInterval(keepAlive);
 const { seconds, cpuSeconds } = clocks();
 const sendGaps = probe?.();
@@ -68,6 +82,18 @@ emitResult({
           clientWriteMinGapMs: sendGaps.written.minGapMs ?? 'n/a',
         }
       : {}),
+    ...(firstRequestAtMs !== null && stopAskedAtMs !== null
+      ? {
+          // performance.now() counts from process start: module loading included, as a user waits for it.
+          processToFirstRequestSeconds: seconds3(firstRequestAtMs),
+          resumeToFirstRequestSeconds: seconds3(firstRequestAtMs - startedAtMs),
+          stopSeconds: seconds3(endedAtMs - stopAskedAtMs),
+        }
+      : {}),
     ...(seededAtMs !== null ? { seedingSeconds: Math.round((seededAtMs - startedAtMs) / 10) / 100 } : {}),
   },
 });
+
+function seconds3(ms: number): number {
+  return Math.round(ms) / 1000;
+}

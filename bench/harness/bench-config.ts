@@ -1,7 +1,7 @@
 // Bench knobs from the environment, with defaults sized to keep `npm run bench` near 10 minutes on 2 cores.
 
 export type CrawlerName = 'pricecrawl' | 'crawlee' | 'undici-loop' | 'scrapy';
-export type ScenarioName = 'fast' | 'polite' | 'skewed' | 'polite-busy' | 'memory' | 'workers' | 'storm' | 'mixed' | 'js-shop';
+export type ScenarioName = 'startup' | 'fast' | 'polite' | 'skewed' | 'polite-busy' | 'memory' | 'workers' | 'storm' | 'mixed' | 'js-shop';
 
 export interface BenchConfig {
   /** Rounds per scenario; crawlers alternate within each round (A B C, A B C, ...). */
@@ -30,6 +30,8 @@ export interface BenchConfig {
   jsShopProducts: number;
   jsShopPagesOpen: number;
   jsShopRounds: number;
+  /** Start-up scenario: runs of `pricecrawl crawl` (the median is reported). */
+  startupRounds: number;
   scenarios: ScenarioName[];
   crawlers: CrawlerName[];
   /** Storm scenario: hosts (the first one rate-limited), products per host, and the limited host's requests per second. */
@@ -40,7 +42,7 @@ export interface BenchConfig {
   cpuProfileDir: string | null;
 }
 
-const SCENARIOS: ScenarioName[] = ['fast', 'polite', 'skewed', 'polite-busy', 'memory', 'workers', 'storm', 'mixed', 'js-shop'];
+const SCENARIOS: ScenarioName[] = ['startup', 'fast', 'polite', 'skewed', 'polite-busy', 'memory', 'workers', 'storm', 'mixed', 'js-shop'];
 const CRAWLERS: CrawlerName[] = ['pricecrawl', 'crawlee', 'undici-loop', 'scrapy'];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -78,6 +80,7 @@ export function readBenchConfig(env: NodeJS.ProcessEnv = process.env): BenchConf
     jsShopProducts: int(env, 'BENCH_JS_PRODUCTS', 200),
     jsShopPagesOpen: int(env, 'BENCH_JS_PAGES_OPEN', 4),
     jsShopRounds: int(env, 'BENCH_JS_ROUNDS', 1),
+    startupRounds: int(env, 'BENCH_STARTUP_ROUNDS', 7),
     scenarios: list(env, 'BENCH_SCENARIOS', SCENARIOS),
     crawlers: list(env, 'BENCH_CRAWLERS', CRAWLERS),
     stormHosts: int(env, 'BENCH_STORM_HOSTS', 4),

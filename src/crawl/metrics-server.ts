@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { Settings } from '../settings/schema';
-import { crawlMetrics, type CrawlMetrics, type CrawlMetricsSources } from './crawl-metrics';
+import type { CrawlMetrics, CrawlMetricsSources } from './crawl-metrics';
 
 export interface MetricsServer {
   url: string;
@@ -20,6 +20,8 @@ export async function startMetricsServer(settings: Settings['metrics'], sources:
   let ended = false;
   let finalScraped: () => void = () => undefined;
   const finalScrape = new Promise<void>((resolve) => (finalScraped = resolve));
+  // prom-client loads only when the endpoint is on: no start-up cost for crawls without it.
+  const { crawlMetrics } = await import('./crawl-metrics');
   const metrics = crawlMetrics({ ...sources, ended: () => ended });
   const server = createServer((req, res) => {
     // Nothing a client sends may crash the crawl this endpoint reports on: any error is its own 4xx/5xx.

@@ -18,6 +18,8 @@ export interface ItemProcessor {
   process(item: Item, source: ItemSource): Promise<{ accepted: true; durable: Promise<void> } | { accepted: false; reason: string }>;
   /** What a completed callback yielded, for stages that watch pages (observers hear `page.parsed`). */
   pageDone?(page: PageOutputs): void;
+  /** Nothing is left to fetch: write buffered items now rather than when their batch ages. */
+  flush?(): void;
 }
 
 export interface CallbackResult {

@@ -181,6 +181,9 @@ export class CrawlEngine {
       }
       this.ready.push(pick.lease);
     } else if (pick.type === 'wait') this.wakeAt(pick.atMs);
+    // The frontier is drained: the last items would otherwise wait for their batch to age (batchMaxAgeMs)
+    // before their requests are acknowledged and the run can end.
+    else if (this.acks.size > 0) this.deps.items.flush?.();
     return pick.type;
   }
 

@@ -1,5 +1,6 @@
 // A load signal on how busy this process's event loop is: the one thread our crawl code runs on.
-import { SnapshotStore, type LoadSignal, type LoadSnapshot } from '@crawlee/core';
+import type { LoadSignal, LoadSnapshot } from '@crawlee/core';
+import { crawleeCore } from '../core/crawlee';
 
 /** Cumulative time the event loop spent running callbacks (active) and waiting for I/O (idle), ms. */
 export interface EventLoopTimes {
@@ -45,7 +46,7 @@ export function createEventLoopBusySignal(options: EventLoopBusySignalOptions = 
   const maxBusyRatio = options.maxBusyRatio ?? 0.99;
   const readTimes = options.readTimes ?? readEventLoopTimes;
   let last = readTimes();
-  return SnapshotStore.fromInterval<LoadSnapshot>({
+  return crawleeCore.SnapshotStore.fromInterval<LoadSnapshot>({
     name: 'eventLoopBusy',
     overloadedRatio: options.overloadedRatio ?? 0.9,
     intervalMillis: intervalMs,

@@ -1,5 +1,6 @@
 // The global concurrency ceiling: a thin adapter over Crawlee's AutoscaledPool and its load signals.
-import { AutoscaledPool, Configuration } from '@crawlee/core';
+import type { AutoscaledPool } from '@crawlee/core';
+import { crawleeCore } from '../core/crawlee';
 import type { Settings } from '../settings/schema';
 import { createEventLoopBusySignal } from './event-loop-busy-signal';
 
@@ -10,12 +11,12 @@ export interface PoolTasks {
 }
 
 export class GlobalPool {
-  private readonly config = new Configuration({ persistStorage: false, purgeOnStart: false });
+  private readonly config = new crawleeCore.Configuration({ persistStorage: false, purgeOnStart: false });
   private readonly pool: AutoscaledPool;
 
   constructor(settings: Settings['concurrency'], tasks: PoolTasks) {
     const max = settings.maxConcurrency;
-    this.pool = new AutoscaledPool(
+    this.pool = new crawleeCore.AutoscaledPool(
       {
         maxConcurrency: max,
         // Without autoscaling the pool runs at the ceiling and ignores the system-load signals.

@@ -1,6 +1,7 @@
 // pino logger: pretty on a TTY (one line per entry, as a person reads a log), JSON lines otherwise; secrets redacted before anything is written.
 import { pino, type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import { maskSecretsInText } from '../core/mask-secrets';
 import type { Settings } from '../settings/schema';
 
@@ -37,6 +38,8 @@ export function createLogger(options: LoggerOptions): Logger {
   const usePretty = options.format === 'pretty' || (prettyLogs(options.format) && !options.destination);
   const base = { level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined };
   if (usePretty) {
+    // Required on demand (a CommonJS package, so synchronously): JSON logs, as under a supervisor or a pipe, never load it.
+    const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
     return pino(base, masking(pretty({ destination: options.prettyDestination ?? 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', singleLine: true })));
   }
   return pino(base, masking(options.destination ?? pino.destination({ dest: 2, sync: false })));

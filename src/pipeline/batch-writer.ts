@@ -93,6 +93,11 @@ export class BatchWriter implements ItemSink {
     return durable;
   }
 
+  /** Seals the buffered batch now: the crawl has no more pages to fill it, so its age would only delay the acks. */
+  flush(): void {
+    this.seal();
+  }
+
   /** Writes what is buffered and resolves once every admitted item has settled. */
   async close(): Promise<void> {
     this.closing = true;

@@ -80,6 +80,11 @@ export class PipelineRunner {
     }
   }
 
+  /** Nothing is left to fetch: the sink writes what it buffers now. */
+  flush(): void {
+    this.sink.flush?.();
+  }
+
   /** Closes every stage (in order) and then the sink; one failure does not skip the others. */
   async close(): Promise<void> {
     if (this.closed) return;

@@ -1,5 +1,5 @@
 // Crawlee StorageClient whose request queues are runs of the frontier; datasets and key-value stores stay in memory.
-import { MemoryStorage } from '@crawlee/memory-storage';
+import { crawleeMemoryStorage } from '../core/crawlee';
 import type * as storage from '@crawlee/types';
 
 /** A queue client the storage client can close: its leases go back and its connection is released. */
@@ -21,7 +21,7 @@ export interface QueueBackend {
  * and key-value stores stay in an unpersisted MemoryStorage, and purge() touches only those.
  */
 export class FrontierStorageClient implements storage.StorageClient {
-  private readonly memory = new MemoryStorage({ persistStorage: false, writeMetadata: false });
+  private readonly memory = new crawleeMemoryStorage.MemoryStorage({ persistStorage: false, writeMetadata: false });
   private readonly clients = new Set<ClosableQueueClient>();
 
   constructor(private readonly backend: QueueBackend) {}

@@ -1,5 +1,6 @@
 // openRequestQueue(runId): a stock Crawlee RequestQueue on a run's frontier storage (SQLite directory or Redis URL).
-import { Configuration, RequestQueue } from '@crawlee/core';
+import type { RequestQueue } from '@crawlee/core';
+import { crawleeCore } from '../core/crawlee';
 import { hostKeyOf } from '../politeness/host-key';
 import { resolveSettings } from '../settings/load-settings';
 import type { Settings } from '../settings/schema';
@@ -30,8 +31,8 @@ export interface OpenedRequestQueue {
 export async function openRequestQueue(runId: string, options: OpenRequestQueueOptions = {}): Promise<OpenedRequestQueue> {
   const storageClient = await openFrontierStorageClient(options);
   try {
-    const config = new Configuration({ storageClient, persistStorage: false, purgeOnStart: false });
-    const queue = await RequestQueue.open(runId, { config, storageClient });
+    const config = new crawleeCore.Configuration({ storageClient, persistStorage: false, purgeOnStart: false });
+    const queue = await crawleeCore.RequestQueue.open(runId, { config, storageClient });
     return { queue, storageClient, close: () => storageClient.close() };
   } catch (error) {
     await storageClient.close();

@@ -1,6 +1,6 @@
 // Crawlee's request shape and the frontier's stored request, both ways: dedupe key, callback, retries, outcome.
 import { createHash } from 'node:crypto';
-import { Request, RequestState } from '@crawlee/core';
+import { crawleeCore } from '../core/crawlee';
 import type * as storage from '@crawlee/types';
 import type { JsonObject } from '../core/json';
 import { CrawlRequest, type HttpMethod, type SerializedRequest } from '../core/request';
@@ -57,8 +57,8 @@ function isDerivedUniqueKey(schema: storage.RequestSchema, method: string): bool
   if (schema.uniqueKey === schema.url) return true;
   const options = { url: schema.url, method: method as storage.AllowedHttpMethods, payload: schema.payload };
   // The plain form ignores a payload (and logs a deprecation for one), so compare that only without one.
-  if ((method === 'GET' || !schema.payload) && schema.uniqueKey === Request.computeUniqueKey(options)) return true;
-  return schema.uniqueKey === Request.computeUniqueKey({ ...options, useExtendedUniqueKey: true });
+  if ((method === 'GET' || !schema.payload) && schema.uniqueKey === crawleeCore.Request.computeUniqueKey(options)) return true;
+  return schema.uniqueKey === crawleeCore.Request.computeUniqueKey({ ...options, useExtendedUniqueKey: true });
 }
 
 /** Converts a Crawlee request for storage; a reason instead when the engine cannot fetch it. */
@@ -165,8 +165,8 @@ export type Settlement = { outcome: 'succeeded' } | { outcome: 'failed'; reason:
 export function settlementOf(update: storage.RequestSchema): Settlement | null {
   if (!update.handledAt) return null;
   const state = (update.userData as { __crawlee?: { state?: number } } | undefined)?.__crawlee?.state;
-  if (state === RequestState.ERROR_HANDLER || state === RequestState.ERROR) return { outcome: 'failed', reason: CRAWLEE_FAILED };
-  if (state === RequestState.SKIPPED) return { outcome: 'failed', reason: CRAWLEE_SKIPPED };
+  if (state === crawleeCore.RequestState.ERROR_HANDLER || state === crawleeCore.RequestState.ERROR) return { outcome: 'failed', reason: CRAWLEE_FAILED };
+  if (state === crawleeCore.RequestState.SKIPPED) return { outcome: 'failed', reason: CRAWLEE_SKIPPED };
   return { outcome: 'succeeded' };
 }
 

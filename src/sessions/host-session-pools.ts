@@ -1,6 +1,7 @@
 // One Crawlee SessionPool per host key: sessions pinned to a proxy at creation, restored from and saved to a SessionStore.
 import { randomBytes } from 'node:crypto';
-import { Configuration, Session, SessionPool, type SessionOptions } from '@crawlee/core';
+import type { Session, SessionPool, SessionOptions } from '@crawlee/core';
+import { crawleeCore } from '../core/crawlee';
 import type { Settings } from '../settings/schema';
 import type { SessionStore, StoredSession } from '../ports/session-store';
 import { PooledSession } from './pooled-session';
@@ -41,7 +42,7 @@ export class HostSessionPools {
   /** The flushes in flight, in order (one connection keeps them ordered); close waits for them. */
   private writing: Promise<void> = Promise.resolve();
   private closed = false;
-  private readonly crawleeConfig = new Configuration({ persistStorage: false, purgeOnStart: false });
+  private readonly crawleeConfig = new crawleeCore.Configuration({ persistStorage: false, purgeOnStart: false });
   private readonly byId: Map<string, ProxyEndpoint>;
 
   constructor(private readonly options: HostSessionPoolsOptions) {
@@ -105,7 +106,7 @@ export class HostSessionPools {
 
   private async openPool(hostKey: string): Promise<SessionPool> {
     const { config } = this.options;
-    const pool = new SessionPool(
+    const pool = new crawleeCore.SessionPool(
       {
         maxPoolSize: config.maxPoolSizePerHost,
         persistenceOptions: { enable: false },
@@ -142,7 +143,7 @@ export class HostSessionPools {
     const userData = { ...given.userData };
     if (!('proxyId' in userData)) userData.proxyId = this.nextProxy(hostKey)?.id ?? null;
     const { config } = this.options;
-    return new Session({ maxUsageCount: config.maxUsesPerSession, maxAgeSecs: config.maxAgeMs / 1000, ...given, userData, sessionPool: pool });
+    return new crawleeCore.Session({ maxUsageCount: config.maxUsesPerSession, maxAgeSecs: config.maxAgeMs / 1000, ...given, userData, sessionPool: pool });
   }
 
   private nextProxy(hostKey: string, avoidId: string | null = null): ProxyEndpoint | null {

@@ -4,7 +4,7 @@ import type { SqliteDb } from './open-frontier-db';
 
 /** A prepared statement of frontier.sqlite, named so the package's declarations can refer to it. */
 export type FrontierStatement = Database.Statement<unknown[], unknown>;
-export type FrontierStatements = Record<'insert' | 'pick' | 'earliest' | 'leasedByOthers' | 'pendingOfHost' | 'lease' | 'succeed' | 'fail' | 'defer', FrontierStatement>;
+export type FrontierStatements = Record<'insert' | 'pick' | 'earliest' | 'leasedByOthers' | 'pendingOfHost' | 'nextPendingHost' | 'lease' | 'succeed' | 'fail' | 'defer', FrontierStatement>;
 
 /**
  * Outcome updates match only rows in progress in this run, so a stale or foreign request changes
@@ -30,6 +30,11 @@ export function frontierStatements(db: SqliteDb): FrontierStatements {
     ),
     pendingOfHost: db
       .prepare(`SELECT COUNT(*) FROM requests INDEXED BY requests_pick WHERE run_id = ? AND host = ? AND state = 'pending'`)
+      .pluck(),
+    // One hop along requests_pick to the next host with pending work: a resume finds its hosts without
+    // reading every pending row (a GROUP BY over a million of them took ~0.2-0.4 s).
+    nextPendingHost: db
+      .prepare(`SELECT host FROM requests INDEXED BY requests_pick WHERE run_id = ? AND state = 'pending' AND host > ? ORDER BY host LIMIT 1`)
       .pluck(),
     lease: db.prepare(`UPDATE requests SET state = 'in_progress', worker_id = ? WHERE id = ?`),
     succeed: db.prepare(

@@ -59,10 +59,11 @@ export class WorkerRegistry {
    * stale, or no worker row at all (closed without finishing).
    */
   deadHolders(runId: string): string[] {
+    // Without the hint SQLite walked requests_run, every row of the run: ~0.3-0.5 s per million rows at each open.
     const holders = this.db
       .prepare(
         `SELECT DISTINCT r.worker_id AS holder, w.pid AS pid, w.hostname AS hostname, w.heartbeat_at AS heartbeat_at, w.start_ticks AS start_ticks
-         FROM requests r LEFT JOIN workers w ON w.worker_id = r.worker_id
+         FROM requests r INDEXED BY requests_leased LEFT JOIN workers w ON w.worker_id = r.worker_id
          WHERE r.run_id = ? AND r.state = 'in_progress'`,
       )
       .all(runId) as Array<{ holder: string; pid: number | null; hostname: string | null; heartbeat_at: number | null; start_ticks: string | null }>;

@@ -1,0 +1,60 @@
+// Finds currency symbols in a text: longest symbol first, letter symbols never inside a word.
+//
+// Why a scanner and not one regex: the alternation of ~140 symbols, each letter symbol wrapped in
+// Unicode-letter lookarounds (`(?<!\p{L})руб(?!\p{L})`, flag `u`), took V8 0.5–1.2 s to compile on its
+// first use, on the first page with a price of every run (a start-up cost and an event-loop block).
+// This scan gives the same matches: at each position the symbols starting with that character are tried
+// longest first (the regex's order), the first whose word boundaries hold wins, and the scan resumes
+// after it.
+import { CURRENCY_SYMBOLS } from './currencies';
+
+interface Symbol {
+  text: string;
+  /** A symbol starting with a letter must not follow a letter. */
+  letterStart: boolean;
+  /** A symbol ending with a letter or a dot must not be followed by a letter. */
+  letterEnd: boolean;
+}
+
+const LETTER = /\p{L}/u;
+
+const BY_FIRST_CHAR = new Map<string, Symbol[]>();
+for (const text of Object.keys(CURRENCY_SYMBOLS).sort((a, b) => b.length - a.length)) {
+  const symbol = { text, letterStart: /^\p{L}/u.test(text), letterEnd: /[\p{L}.]$/u.test(text) };
+  const list = BY_FIRST_CHAR.get(text[0]);
+  if (list) list.push(symbol);
+  else BY_FIRST_CHAR.set(text[0], [symbol]);
+}
+
+/** The code point that ends just before `index`, as a string ('' at the start). */
+function charBefore(text: string, index: number): string {
+  if (index === 0) return '';
+  const low = text.charCodeAt(index - 1);
+  const paired = index >= 2 && low >= 0xdc00 && low <= 0xdfff && (text.charCodeAt(index - 2) & 0xfc00) === 0xd800;
+  return text.slice(paired ? index - 2 : index - 1, index);
+}
+
+function charAt(text: string, index: number): string {
+  const code = text.codePointAt(index);
+  return code === undefined ? '' : String.fromCodePoint(code);
+}
+
+function fits(text: string, at: number, symbol: Symbol): boolean {
+  if (!text.startsWith(symbol.text, at)) return false;
+  if (symbol.letterStart && LETTER.test(charBefore(text, at))) return false;
+  return !(symbol.letterEnd && LETTER.test(charAt(text, at + symbol.text.length)));
+}
+
+/** Every currency symbol in the text, left to right, not overlapping: `{ index, symbol }`. */
+export function scanCurrencySymbols(text: string): { index: number; symbol: string }[] {
+  const found: { index: number; symbol: string }[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const symbol = BY_FIRST_CHAR.get(text[at])?.find((candidate) => fits(text, at, candidate));
+    if (symbol) {
+      found.push({ index: at, symbol: symbol.text });
+      at += symbol.text.length;
+    } else at++;
+  }
+  return found;
+}
