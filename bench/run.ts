@@ -1,4 +1,4 @@
-// `npm run bench`: startup, fast, polite, skewed, memory, workers, storm, mixed and js-shop scenarios against peers; prints tables, writes results JSON.
+// `npm run bench`: startup, fast, polite, skewed, polite-busy, memory, workers, storm, mixed and js-shop scenarios against peers; prints tables, writes results JSON.
 // Knobs (env): BENCH_ROUNDS, BENCH_PEER_ROUNDS, BENCH_HOSTS, BENCH_PAGES_PER_HOST, BENCH_POLITE_PAGES_PER_HOST,
 // BENCH_POLITE_ROUNDS, BENCH_SKEW_SMALL_PAGES, BENCH_INTERVAL_MS, BENCH_CONCURRENCY, BENCH_MEMORY_REQUESTS, BENCH_MEMORY_CRAWL_MS,
 // BENCH_STORM_HOSTS, BENCH_STORM_PAGES_PER_HOST, BENCH_STORM_PER_SECOND, BENCH_MIXED_HTTP_PRODUCTS, BENCH_MIXED_JS_PRODUCTS, BENCH_JS_PRODUCTS, BENCH_JS_PAGES_OPEN, BENCH_JS_ROUNDS, BENCH_STARTUP_ROUNDS, BENCH_SCENARIOS, BENCH_CRAWLERS, BENCH_CPU_PROF (directory for pricecrawl CPU profiles),

@@ -243,7 +243,8 @@ export class CrawlEngine {
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = null;
       this.wakeAtMs = Infinity;
-      this.wake();
+      // A host's slot opens now: pick and dispatch in this timer's turn (GlobalPool.checkNow says why).
+      this.pool.checkNow();
     }, Math.max(0, atMs - Date.now()));
   }
 }

@@ -45,9 +45,23 @@ export class GlobalPool {
     }
   }
 
-  /** Re-checks for ready work now (new requests, a freed slot, a host whose slot opened). */
+  /** Re-checks for ready work soon (new requests, a freed slot): on the pool's next `setImmediate`. */
   notify(): void {
     void this.pool.notify();
+  }
+
+  /**
+   * Re-checks for ready work in this phase of the event loop: a host whose slot opened now. `notify()`
+   * would wait for the check phase, after every I/O callback of the poll phase (page callbacks among
+   * them), and undici then waits one more `setImmediate` before writing on a reused socket; with the
+   * interval anchored on the write, each such wait lengthens the host's gap. This is the method that
+   * `notify()` schedules (protected in Crawlee's types, the same guards: one look-up at a time, the
+   * ceiling, the load signals).
+   */
+  checkNow(): void {
+    const pool = this.pool as unknown as { _maybeRunTask?: () => Promise<void> };
+    if (typeof pool._maybeRunTask === 'function') void pool._maybeRunTask();
+    else this.notify();
   }
 
   get currentConcurrency(): number {
