@@ -1,6 +1,7 @@
 // Whether a lock or lease holder on this machine is still alive, exactly: zombies and reused pids count as gone.
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import type { RunRecord } from '../src/ports/run-record-store';
 
 export const thisHostname = hostname();
 
@@ -53,9 +54,9 @@ function readStat(pid: number): { state: string; startTicks: string } | null {
  * A `running` record whose process is gone reads as `crashed` (never stored: it is seen). Only a process on
  * this machine can be checked: a record with another `hostname` (PostgreSQL, many machines) stays as stored.
  */
-export function judgeRunRecord<R extends { outcome: string; pid: number | null }>(row: R & { startTicks: string | null; hostname?: string | null }): R {
+export function judgeRunRecord(row: RunRecord & { startTicks: string | null; hostname?: string | null }): RunRecord {
   const { startTicks, hostname: host, ...record } = row;
   const here = host === undefined || host === null || host === thisHostname;
-  if (record.outcome === 'running' && record.pid !== null && here && !isPidAlive(record.pid, startTicks)) return { ...record, outcome: 'crashed' } as unknown as R;
-  return record as unknown as R;
+  if (record.outcome === 'running' && record.pid !== null && here && !isPidAlive(record.pid, startTicks)) return { ...record, outcome: 'crashed' };
+  return record;
 }

@@ -11,9 +11,15 @@ export interface RunRecorder {
   close(): Promise<void>;
 }
 
+/** Takes over `records`: closed by the recorder's close(), or here when the start cannot be recorded. */
 export async function startRunRecord(records: RunRecordStore, settings: Settings, run: { runId: string; spider: string; mode: string }): Promise<RunRecorder> {
   const snapshot = settingsSnapshot(settings);
-  await records.recordCrawlStart({ ...run, pid: process.pid, atMs: Date.now(), settingsHash: snapshot.hash, settingsJson: snapshot.json });
+  try {
+    await records.recordCrawlStart({ ...run, pid: process.pid, atMs: Date.now(), settingsHash: snapshot.hash, settingsJson: snapshot.json });
+  } catch (error) {
+    await records.close(); // an open PostgreSQL pool would keep the process alive after the error
+    throw error;
+  }
   return {
     settingsHash: snapshot.hash,
     end: async (summary) => {

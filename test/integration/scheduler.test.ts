@@ -1,4 +1,5 @@
 // Scheduler daemon: two scheduler processes, a cron every second, a slow spider: runs never overlap; failing runs are recorded and retried.
+// On SQLite both share one storage dir; on PostgreSQL each has its own, as two machines sharing the database would.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
@@ -7,18 +8,19 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/ports/run-record-store';
 import { peakConcurrency, startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { storeBackends, type StorePlace } from '../support/store-backends';
 import { tempStorageDir } from '../support/test-crawl';
 
-const storage = tempStorageDir('scheduler');
+const { backends, start, stop } = storeBackends('scheduler');
+const secondMachine = tempStorageDir('scheduler-b');
 const SLOW = 'test/support/spiders/catalog-spider.ts';
 const FAILING = 'test/support/spiders/url-list-spider.ts'; // without its `urls` argument it throws at start: every run fails
 let site: CatalogSite;
-let runs: RunRecord[];
 const started: ChildProcess[] = [];
 
 /** A scheduler process; resolves `ended(n)` once n scheduled runs of `spider` ended in it (read from its JSON log). */
-function startScheduler(config: string): { child: ChildProcess; ended: Map<string, number>; onEnded: () => void; lines: string[] } {
-  const child = spawn(process.execPath, ['bin/pricecrawl.js', 'schedule', '--config', config, '--storage', storage.dir, '-s', 'schedule.discoveryEveryMs=0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+function startScheduler(config: string, dir: string): { child: ChildProcess; ended: Map<string, number>; onEnded: () => void; lines: string[] } {
+  const child = spawn(process.execPath, ['bin/pricecrawl.js', 'schedule', '--config', config, '--storage', dir, '-s', 'schedule.discoveryEveryMs=0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   const state = { child, ended: new Map<string, number>(), onEnded: () => {}, lines: [] as string[] };
   for (const stream of [child.stdout!, child.stderr!]) {
@@ -35,15 +37,27 @@ function startScheduler(config: string): { child: ChildProcess; ended: Map<strin
 }
 
 beforeAll(async () => {
+  await start();
   site = await startCatalogSite({ hosts: 1, productsPerHost: 1, latencyMs: 1500 });
+});
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); // only after a failed wait
+  await site.close();
+  await stop();
+  secondMachine.cleanup();
+});
+
+/** Two schedulers until each spider has ended twice, then SIGTERM; the run records as `pricecrawl runs --json` lists them. */
+async function runSchedulers(storage: StorePlace): Promise<RunRecord[]> {
   const config = join(storage.dir, 'pricecrawl.config.json');
   writeFileSync(config, JSON.stringify({
+    ...(storage.url ? { storage: { url: storage.url } } : {}),
     politeness: { minIntervalMs: 0, jitterMs: 0 },
     robots: { obey: false },
     log: { format: 'json', level: 'info' },
     schedule: { spiders: { [SLOW]: { cron: '* * * * * *', args: { startUrls: site.startUrls[0] } }, [FAILING]: { cron: '* * * * * *' } } },
   }));
-  const schedulers = [startScheduler(config), startScheduler(config)];
+  const schedulers = [startScheduler(config, storage.dir), startScheduler(config, storage.url ? secondMachine.dir : storage.dir)];
   const total = (spider: string) => schedulers.reduce((sum, s) => sum + (s.ended.get(spider) ?? 0), 0);
   await new Promise<void>((resolve, reject) => {
     const check = () => {
@@ -59,16 +73,16 @@ beforeAll(async () => {
   for (const s of schedulers) s.child.kill('SIGTERM');
   const codes = await Promise.all(schedulers.map((s) => once(s.child, 'exit').then(([code]) => code as number)));
   expect(codes).toEqual([0, 0]);
-  const out = execFileSync(process.execPath, ['bin/pricecrawl.js', 'runs', '--json', '--storage', storage.dir]).toString('utf8');
-  runs = out.trim().split('\n').map((line) => JSON.parse(line) as RunRecord);
-}, 300_000); // ~15 s on a quiet machine; child processes start slowly when the machine is loaded
-afterAll(async () => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); // only after a failed wait
-  await site.close();
-  storage.cleanup();
-});
+  const out = execFileSync(process.execPath, ['bin/pricecrawl.js', 'runs', '--json', '--storage', storage.dir, ...(storage.url ? ['--store', storage.url] : [])]).toString('utf8');
+  return out.trim().split('\n').map((line) => JSON.parse(line) as RunRecord);
+}
 
-describe('pricecrawl schedule', () => {
+describe.each(backends)('pricecrawl schedule on %s', (_name, place) => {
+  let runs: RunRecord[];
+  beforeAll(async () => {
+    runs = await runSchedulers(await place());
+  }, 300_000); // ~15 s on a quiet machine; child processes start slowly when the machine is loaded
+
   it('never runs two crawls of one spider at once, even with two scheduler processes', () => {
     const slow = runs.filter((r) => r.spider === SLOW).sort((a, b) => a.startedAtMs - b.startedAtMs);
     expect(slow.length).toBeGreaterThanOrEqual(2);
