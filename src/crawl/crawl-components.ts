@@ -68,7 +68,7 @@ async function closeAll(components: ReadonlyArray<{ name: string; value: Pick<Lo
     try {
       await component.value.close?.();
     } catch (error) {
-      log.error({ err: error, component: component.name }, 'closing a project component failed');
+      log.error({ err: error, component: component.name }, 'closing a sink or an extension failed');
     }
   }
 }
