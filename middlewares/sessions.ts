@@ -6,7 +6,7 @@ import { HostSessionPools } from '../src/sessions/host-session-pools';
 import { PooledSession, type RetireReason } from '../src/sessions/pooled-session';
 import { proxyEndpoints } from '../src/sessions/proxy-endpoints';
 import type { Settings } from '../src/settings/schema';
-import { startupDetailLevel } from '../src/crawl/startup-log';
+import { startupDetailLevel } from '../src/log/startup-detail';
 import type { OpenedSessionStore, SessionStore } from '../src/ports/session-store';
 
 /** Requests whose last send was blocked, remembered until their retry comes back; bounded in case it never does. */

@@ -1,4 +1,4 @@
-// The demo spiders by name (`pricecrawl crawl <name>`, the demo): read by src/project/spider-registry.ts, which finds and explains names.
+// The demo spiders by name (`pricecrawl crawl <name>`, the demo): read by src/app/project/spider-registry.ts, which finds and explains names.
 import type { SpiderClass } from 'pricecrawl';
 import { DemoHotelRatesSpider } from './demo-hotel-rates';
 import { DemoHostileShopSpider } from './demo-hostile-shop';

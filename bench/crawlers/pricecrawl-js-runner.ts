@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import type { CrawlResponse } from '../../src/core/response';
 import { Spider, type SpiderOutput } from '../../src/core/spider';
-import { runCrawl } from '../../src/crawl/run-crawl';
+import { runCrawl } from '../../src/app/crawl/run-crawl';
 import { createLogger } from '../../src/log/logger';
 import { resolveSettings } from '../../src/settings/load-settings';
 import { emitJsShopResult, PRICE_READY, readJsShopJob, startTreeClocks } from './js-shop-job';

@@ -1,7 +1,7 @@
 // Crawler child: pricecrawl's own runCrawl on the bench site, with the job's limits as settings overrides.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { pino } from 'pino';
-import { runCrawl } from '../../src/crawl/run-crawl';
+import { runCrawl } from '../../src/app/crawl/run-crawl';
 import type { CrawlEngine } from '../../src/engine/crawl-engine';
 import { resolveSettings } from '../../src/settings/load-settings';
 import type { SettingsOverrides } from '../../src/settings/schema';

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { startDemoShops, startJsShop, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
 import type { CrawlResponse } from '../../src/core/response';
 import { Spider, type SpiderOutput } from '../../src/core/spider';
-import { runCrawl } from '../../src/crawl/run-crawl';
+import { runCrawl } from '../../src/app/crawl/run-crawl';
 import type { RunSummary } from '../../src/engine/run-summary';
 import { createLogger } from '../../src/log/logger';
 import { resolveSettings } from '../../src/settings/load-settings';

@@ -1,10 +1,10 @@
 // `pricecrawl check [spider]`: runs spider contracts offline against saved fixture pages; a table and an exit code.
 import { SettingsError } from '../core/errors';
-import { loadFixtures, type Fixture } from '../contracts/fixture-file';
-import { judgeFixture } from '../contracts/judge-fixture';
-import { findProject, projectAt } from '../project/find-project';
-import { loadSpiderRegistry } from '../project/spider-registry';
-import { runFixture } from '../contracts/run-fixture';
+import { loadFixtures, type Fixture } from '../app/contracts/fixture-file';
+import { judgeFixture } from '../app/contracts/judge-fixture';
+import { findProject, projectAt } from '../app/project/find-project';
+import { loadSpiderRegistry } from '../app/project/spider-registry';
+import { runFixture } from '../app/contracts/run-fixture';
 import type { SpiderClass } from '../core/spider';
 import { loadSettings } from '../settings/load-settings';
 

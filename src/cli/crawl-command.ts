@@ -1,13 +1,13 @@
 // `pricecrawl crawl <spider>`: settings, logger, signals, the crawl, the summary and the exit code.
 import { PricecrawlError, SpiderStartError } from '../core/errors';
 import type { Spider, SpiderClass } from '../core/spider';
-import { runCrawl } from '../crawl/run-crawl';
-import { feedSpecs } from '../export/feed-spec';
+import { runCrawl } from '../app/crawl/run-crawl';
+import { feedSpecs } from '../app/export/feed-spec';
 import { exitCodeFor } from '../engine/run-summary';
 import { formatSummary } from './summary-text';
 import type { CrawlEngine } from '../engine/crawl-engine';
 import { loadSettings } from '../settings/load-settings';
-import { LiveProgress } from '../crawl/live-progress';
+import { LiveProgress } from '../app/crawl/live-progress';
 import { createLogger } from '../log/logger';
 import { maskSecretsInText } from '../core/mask-secrets';
 import { onShutdownSignals } from './signals';
@@ -60,7 +60,7 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
     log.flush();
     process.stdout.write(`\n${formatSummary(summary)}\n`);
     if (opts.report) {
-      const { writeReport } = await import('../report/write-report');
+      const { writeReport } = await import('../app/report/write-report');
       const path = await writeReport(loaded.settings.storage, summary.runId, typeof opts.report === 'string' ? opts.report : undefined);
       process.stdout.write(`\nreport written: ${path}\n`);
     }

@@ -3,8 +3,8 @@ import { startDemoShops, startHostileShop, startJsShop, startTrapShop } from '..
 import { startHotelRateApi } from '../../demo/hotel-rates/hotel-rate-api';
 import { parseStoreUrl } from '../settings/store-url';
 import { maskSecretsInText } from '../core/mask-secrets';
-import { LiveProgress } from '../crawl/live-progress';
-import { runCrawl, usesBrowser } from '../crawl/run-crawl';
+import { LiveProgress } from '../app/crawl/live-progress';
+import { runCrawl, usesBrowser } from '../app/crawl/run-crawl';
 import type { CrawlEngine } from '../engine/crawl-engine';
 import { exitCodeFor, type RunSummary } from '../engine/run-summary';
 import { formatSummary } from './summary-text';
@@ -12,8 +12,8 @@ import { chromiumPresent } from '../fetch/chromium-launch';
 import { createLogger } from '../log/logger';
 import { loadSettings } from '../settings/load-settings';
 import type { SettingsOverrides } from '../settings/schema';
-import { packageProject } from '../project/find-project';
-import { loadSpiderRegistry, type SpiderRegistry } from '../project/spider-registry';
+import { packageProject } from '../app/project/find-project';
+import { loadSpiderRegistry, type SpiderRegistry } from '../app/project/spider-registry';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 

@@ -1,7 +1,7 @@
 // `pricecrawl export <runId | --spider name --latest> -o file`: a past run's items from the store to feed files.
 import { SettingsError } from '../core/errors';
-import { exportItems } from '../export/export-items';
-import { feedSpecs } from '../export/feed-spec';
+import { exportItems } from '../app/export/export-items';
+import { feedSpecs } from '../app/export/feed-spec';
 import { openStores, type StoreConfig } from '../../storage/open-backends';
 import { storeConfigFromCli, withRunRecords, type StoreCliOptions } from './store-options';
 

@@ -8,8 +8,8 @@ import { BrowserFetcher } from '../fetch/browser-fetcher';
 import type { Fetcher } from '../fetch/fetcher';
 import { HttpFetcher } from '../fetch/http-fetcher';
 import { loadSettings } from '../settings/load-settings';
-import { findProject } from '../project/find-project';
-import { recordFixture } from '../contracts/record-fixture';
+import { findProject } from '../app/project/find-project';
+import { recordFixture } from '../app/contracts/record-fixture';
 import { parsePairs } from './spider-loader';
 import { binaryDigest, isBinaryBody, terminalSafe } from './terminal-text';
 

@@ -2,11 +2,11 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SettingsError } from '../core/errors';
-import { fixtureDir, saveFixture } from '../contracts/fixture-file';
-import { findProject } from '../project/find-project';
-import { fixtureStubs } from '../scaffold/fixture-stub';
-import { registerSpider } from '../scaffold/register-spider';
-import { spiderSource, type TemplateName, type TemplateVars } from '../scaffold/spider-template';
+import { fixtureDir, saveFixture } from '../app/contracts/fixture-file';
+import { findProject } from '../app/project/find-project';
+import { fixtureStubs } from '../app/scaffold/fixture-stub';
+import { registerSpider } from '../app/scaffold/register-spider';
+import { spiderSource, type TemplateName, type TemplateVars } from '../app/scaffold/spider-template';
 
 export const TEMPLATES = ['basic', 'browser', 'structured', 'rate-matrix'] as const;
 

@@ -1,6 +1,6 @@
 // `pricecrawl list`: the spiders of the current project (the bundled demo spiders outside one) and their allowed domains.
-import { findProject } from '../project/find-project';
-import { loadSpiderRegistry } from '../project/spider-registry';
+import { findProject } from '../app/project/find-project';
+import { loadSpiderRegistry } from '../app/project/spider-registry';
 
 export async function listCommand(): Promise<number> {
   const registry = await loadSpiderRegistry(findProject());

@@ -3,15 +3,15 @@ import { SettingsError } from '../core/errors';
 import { CrawlRequest } from '../core/request';
 import type { Spider } from '../core/spider';
 import { isAllowedUrl } from '../downloader/offsite-rules';
-import { runCallbackDry, type FixtureOutcome } from '../contracts/run-fixture';
+import { runCallbackDry, type FixtureOutcome } from '../app/contracts/run-fixture';
 import { BrowserFetcher } from '../fetch/browser-fetcher';
 import { fetchModeResolver } from '../fetch/fetch-router';
 import { HttpFetcher } from '../fetch/http-fetcher';
 import { hostKeyOf } from '../politeness/host-key';
 import { loadSettings } from '../settings/load-settings';
 import { toJsonValue } from '../pipeline/json-value';
-import { findProject } from '../project/find-project';
-import { loadSpiderRegistry } from '../project/spider-registry';
+import { findProject } from '../app/project/find-project';
+import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { parseMeta } from './fetch-command';
 import { loadSpiderClass, parsePairs } from './spider-loader';
 

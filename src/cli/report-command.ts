@@ -1,5 +1,5 @@
 // `pricecrawl report <runId>`: writes the run's self-contained HTML report (charts inlined, no network).
-import { writeReport } from '../report/write-report';
+import { writeReport } from '../app/report/write-report';
 import { storeConfigFromCli, type StoreCliOptions } from './store-options';
 
 export interface ReportOptions extends StoreCliOptions {

@@ -1,7 +1,7 @@
 // `pricecrawl schedule`: the scheduler daemon until SIGTERM/SIGINT; exits 0 after its running children ended.
 import { SettingsError } from '../core/errors';
 import { createLogger } from '../log/logger';
-import { Scheduler } from '../schedule/scheduler';
+import { Scheduler } from '../app/schedule/scheduler';
 import { loadSettings } from '../settings/load-settings';
 import { openRunRecords, openScheduleLock } from '../../storage/open-backends';
 

@@ -4,9 +4,9 @@ import { resolve } from 'node:path';
 import { PricecrawlError } from '../core/errors';
 import { isSpiderClass } from '../core/package-brand';
 import type { SpiderClass } from '../core/spider';
-import { findProject, type Project } from '../project/find-project';
-import { importUserModule } from '../project/import-user-module';
-import { loadSpiderRegistry } from '../project/spider-registry';
+import { findProject, type Project } from '../app/project/find-project';
+import { importUserModule } from '../core/import-user-module';
+import { loadSpiderRegistry } from '../app/project/spider-registry';
 
 /** Spider files by extension: TypeScript and JavaScript, ES modules and CommonJS. */
 const SPIDER_FILE = /\.(ts|mts|cts|js|mjs|cjs)$/;

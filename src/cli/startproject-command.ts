@@ -2,8 +2,8 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
-import { packageRoot } from '../project/package-root';
-import { projectFiles } from '../scaffold/project-files';
+import { packageRoot } from '../app/project/package-root';
+import { projectFiles } from '../app/scaffold/project-files';
 
 export async function startprojectCommand(dir: string): Promise<number> {
   const root = resolve(dir);

@@ -1,6 +1,6 @@
 // `pricecrawl status`: one run's queues per host, leases, paused hosts, workers and throughput, from a
 // Redis frontier (--frontier) or the embedded frontier file of the storage directory.
-import { whyOf } from '../crawl/progress-view';
+import { whyOf } from '../app/crawl/progress-view';
 import { table } from './summary-text';
 import { policyFromSettings } from '../politeness/host-policy';
 import type { RunStatusReport } from '../ports/run-status';

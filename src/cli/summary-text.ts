@@ -1,6 +1,6 @@
 // The run summary as text for the terminal: outcome table, hosts, failures, handling in words, items, alarms.
 import { transientCount, type RunSummary } from '../engine/run-summary';
-import { groupHandling } from '../report/handling-labels';
+import { groupHandling } from '../app/report/handling-labels';
 import { terminalSafe } from './terminal-text';
 
 export function table(rows: Array<[string, ...Array<string | number>]>): string {

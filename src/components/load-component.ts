@@ -1,7 +1,7 @@
 // Loads one of a project's components from its module: a class, a factory function or a ready object.
 import { resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
-import { importUserModule } from '../project/import-user-module';
+import { importUserModule } from '../core/import-user-module';
 
 export type ComponentKind = 'middleware' | 'stage' | 'sink' | 'extension';
 

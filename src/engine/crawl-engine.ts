@@ -31,7 +31,7 @@ export interface CrawlEngineDeps {
   items: ItemProcessor;
   stats: Stats;
   log: Logger;
-  /** What seeding yields; `spider.start()` when absent (run modes add catalog requests, see src/schedule/run-seeds.ts). */
+  /** What seeding yields; `spider.start()` when absent (run modes add catalog requests, see src/app/schedule/run-seeds.ts). */
   seeds?: AsyncIterable<SpiderOutput>;
   /** The crawl's event bus, an optional port: the engine emits, it knows no subscriber. */
   events?: CrawlEventBus;

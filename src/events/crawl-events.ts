@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { Item } from '../core/item';
 import type { StoredItem } from '../ports/item-store';
-import type { CrawlSnapshot } from '../crawl/crawl-snapshot';
+import type { CrawlSnapshot } from './crawl-snapshot';
 
 /** Event name → payload. Observers subscribe here; anything that decides sits in the chains instead. */
 export interface CrawlEventMap {

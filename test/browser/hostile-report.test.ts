@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHostileShop, type ShopGroup } from '../../demo/demo-shops';
 import { launchChromium } from '../../src/fetch/chromium-launch';
-import { writeReport } from '../../src/report/write-report';
+import { writeReport } from '../../src/app/report/write-report';
 import { DemoHostileShopSpider } from '../../spiders/demo-hostile-shop';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 

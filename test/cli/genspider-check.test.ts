@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSpider } from '../../src/scaffold/register-spider';
+import { registerSpider } from '../../src/app/scaffold/register-spider';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { cli } from '../support/run-cli';
 import { scratchProject, type ScratchProject } from '../support/scratch-project';

@@ -2,8 +2,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { takeSnapshot } from '../../src/crawl/crawl-snapshot';
-import { startMetricsServer, type MetricsServer } from '../../src/crawl/metrics-server';
+import { takeSnapshot } from '../../src/events/crawl-snapshot';
+import { startMetricsServer, type MetricsServer } from '../../src/app/crawl/metrics-server';
 import { Stats } from '../../src/engine/stats';
 import { CrawlEventBus } from '../../src/events/crawl-events';
 import type { BreakerState } from '../../src/politeness/host-breaker';

@@ -1,7 +1,7 @@
 // The progress block's text from a fixed snapshot: rates over the run, ETA from the queue, one row per host.
 import { describe, expect, it } from 'vitest';
-import type { CrawlSnapshot } from '../../src/crawl/crawl-snapshot';
-import { formatDuration, progressLines } from '../../src/crawl/progress-view';
+import type { CrawlSnapshot } from '../../src/events/crawl-snapshot';
+import { formatDuration, progressLines } from '../../src/app/crawl/progress-view';
 
 const snapshot: CrawlSnapshot = {
   atMs: 10_000,

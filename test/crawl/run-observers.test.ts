@@ -1,9 +1,9 @@
 // The built-in observers listen on the bus: the stats line gives way to the live block, the block redraws from snapshots, alarms decide the verdict, a throwing observer is logged by name.
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CrawlSnapshot } from '../../src/crawl/crawl-snapshot';
-import { LiveProgress } from '../../src/crawl/live-progress';
-import { RunObservers } from '../../src/crawl/run-observers';
+import type { CrawlSnapshot } from '../../src/events/crawl-snapshot';
+import { LiveProgress } from '../../src/app/crawl/live-progress';
+import { RunObservers } from '../../src/app/crawl/run-observers';
 import { CrawlEventBus, type CrawlEvents } from '../../src/events/crawl-events';
 import { capturingLogger } from '../pipeline/pipeline-fixtures';
 

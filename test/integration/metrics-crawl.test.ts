@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlResponse } from '../../src/core/response';
 import type { SpiderOutput } from '../../src/core/spider';
-import type { CrawlSnapshot } from '../../src/crawl/crawl-snapshot';
+import type { CrawlSnapshot } from '../../src/events/crawl-snapshot';
 import type { RunSummary } from '../../src/engine/run-summary';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { freePort } from '../support/free-port';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
 import { ManualClock } from '../../src/politeness/clock';
-import { jitterOffsetMs, planDue, tierFor } from '../../src/schedule/recrawl-planner';
+import { jitterOffsetMs, planDue, tierFor } from '../../src/app/schedule/recrawl-planner';
 import { settingsSchema } from '../../src/settings/schema';
 
 const MIN = 60_000;

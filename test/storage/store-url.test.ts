@@ -1,7 +1,7 @@
 // The storage URL: sqlite (default) or postgres, validated by the settings schema, never logged with its password.
 import { describe, expect, it } from 'vitest';
 import { SettingsError } from '../../src/core/errors';
-import { logStartup } from '../../src/crawl/startup-log';
+import { logStartup } from '../../src/app/crawl/startup-log';
 import { createLogger } from '../../src/log/logger';
 import { resolveSettings } from '../../src/settings/load-settings';
 import { parseStoreUrl } from '../../src/settings/store-url';

@@ -1,7 +1,7 @@
 // The package's demo spiders by name, found as the CLI finds them (the project's spider registry), not imported by path.
 import type { SpiderClass } from '../../src/core/spider';
-import { packageProject } from '../../src/project/find-project';
-import { loadSpiderRegistry, type SpiderRegistry } from '../../src/project/spider-registry';
+import { packageProject } from '../../src/app/project/find-project';
+import { loadSpiderRegistry, type SpiderRegistry } from '../../src/app/project/spider-registry';
 
 let registry: Promise<SpiderRegistry> | null = null;
 

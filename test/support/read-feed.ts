@@ -1,7 +1,7 @@
 // Reads a feed file back with a parser for its format, for tests: whole records, or only their skus.
 import { readFileSync } from 'node:fs';
 import { load } from 'cheerio';
-import type { FeedFormat } from '../../src/export/feed-spec';
+import type { FeedFormat } from '../../src/app/export/feed-spec';
 import { parseCsv } from './parse-csv';
 
 /** The sku of every record of a feed file, parsed with a reader for its format. */

@@ -85,7 +85,7 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
-  /** Prometheus endpoint during crawls (src/crawl/metrics-server.ts): `GET /metrics` on host:port. */
+  /** Prometheus endpoint during crawls (src/app/crawl/metrics-server.ts): `GET /metrics` on host:port. */
   metrics: z
     .object({
       /** TCP port of the endpoint; 0 (default) turns it off. */
@@ -105,7 +105,7 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
-  /** Live progress block during `crawl` (src/crawl/live-progress.ts). */
+  /** Live progress block during `crawl` (src/app/crawl/live-progress.ts). */
   progress: z
     .object({
       /** `auto`: on when stderr is a terminal and logs are not JSON (then the periodic stats line is off); `off`: never. */
@@ -115,7 +115,7 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
-  /** Scheduled crawls (src/catalog/, src/schedule/): SKU catalog, recrawl planner, `pricecrawl schedule`. */
+  /** Scheduled crawls (src/catalog/, src/app/schedule/): SKU catalog, recrawl planner, `pricecrawl schedule`. */
   schedule: z
     .object({
       /** Price velocity = price changes per day over this many days (fewer while a SKU is younger, at least one day). */

@@ -1,0 +1,50 @@
+// Turns a live response into a contract fixture: exact bytes, headers, and expectations from the spider's current output.
+import type { CrawlResponse } from '../../core/response';
+import type { Settings } from '../../settings/schema';
+import { loadSettings } from '../../settings/load-settings';
+import { saveFixture, type Expectation, type Fixture } from './fixture-file';
+import { projectAt } from '../project/find-project';
+import { loadSpiderRegistry } from '../project/spider-registry';
+import { runFixture } from './run-fixture';
+
+/** Headers that identify a session or change on every fetch: never kept in a fixture. */
+const DROPPED_HEADERS = new Set(['set-cookie', 'date', 'age', 'expires', 'etag', 'last-modified', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length']);
+
+/** The same fields the generated spiders yield, so the snapshot pins the values an author reviews. */
+const PINNED_FIELDS = ['sku', 'name', 'price', 'currency', 'url', 'availability'];
+
+function expectationFrom(outcome: Awaited<ReturnType<typeof runFixture>>): Expectation {
+  const callbacks: Record<string, number> = {};
+  for (const request of outcome.requests) callbacks[request.callback] = (callbacks[request.callback] ?? 0) + 1;
+  const fields = PINNED_FIELDS.filter((field) => outcome.items.length > 0 && outcome.items.every((item) => item[field] !== undefined && item[field] !== null && item[field] !== ''));
+  const itemValues = outcome.items.slice(0, 3).map((item) => Object.fromEntries(fields.filter((f) => f !== 'url').map((f) => [f, item[f] as string])));
+  return { items: outcome.items.length, requests: outcome.requests.length, fields, itemValues, requestCallbacks: callbacks, dropped: outcome.dropped };
+}
+
+export interface RecordOptions {
+  root: string;
+  /** `<spider>/<name>` */
+  target: string;
+  callback: string;
+  args: Record<string, string>;
+  cliPairs: string[];
+}
+
+/** Saves the fixture, runs the spider's callback on it and stores that output as the expectation to review. */
+export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Promise<{ sidecar: string; expect: Expectation; error: string | null }> {
+  const [spiderName, name] = opts.target.split('/');
+  const SpiderClass = (await loadSpiderRegistry(projectAt(opts.root))).find(spiderName ?? '');
+  const headers = Object.fromEntries(Object.entries(res.headers).filter(([header]) => !DROPPED_HEADERS.has(header)));
+  const fixture: Fixture = {
+    spider: spiderName,
+    name: name ?? '',
+    body: res.body,
+    spec: { url: res.url, status: res.status, headers, callback: opts.callback, meta: res.request.meta, args: opts.args, fetchMode: res.fetchMode, captured: [...res.captured], expect: {} },
+  };
+  const spider = new SpiderClass(opts.args);
+  const settings: Settings = loadSettings({ spiderSettings: spider.settings, cliPairs: opts.cliPairs }).settings;
+  const outcome = await runFixture(spider, fixture, settings);
+  fixture.spec.expect = expectationFrom(outcome);
+  const { sidecar } = saveFixture(opts.root, fixture);
+  return { sidecar, expect: fixture.spec.expect, error: outcome.error?.message ?? null };
+}

@@ -1,0 +1,43 @@
+// The SKU catalog around one crawl: seeds per run mode before it, the run's outcomes folded in after it.
+import type { Logger } from 'pino';
+import type { Spider, SpiderOutput } from '../../core/spider';
+import type { RunSummary } from '../../engine/run-summary';
+import { updateCatalog } from '../../catalog/update-catalog';
+import { failedRequests, openSucceededCheck } from '../../../storage/sqlite/failed-requests';
+import type { Settings } from '../../settings/schema';
+import { planSeeds, runSeeds, type CrawlMode } from '../schedule/run-seeds';
+import { startupDetailLevel } from '../../log/startup-detail';
+import type { CatalogStore } from '../../ports/catalog-store';
+import type { ItemStore } from '../../ports/item-store';
+
+export interface CatalogRun {
+  seeds: AsyncIterable<SpiderOutput>;
+  /** After the run's items are durable: updates the catalog (and the discovery time when discovery finished). */
+  finish(summary: RunSummary, items: ItemStore): Promise<void>;
+}
+
+/** `catalog` is the configured store (`stores.catalog()`: SQLite or PostgreSQL); the store set closes it, not this. */
+export async function openCatalogRun(args: { spider: Spider; settings: Settings; mode: CrawlMode; log: Logger; hostKeyOf: (url: string) => string; catalog: CatalogStore }): Promise<CatalogRun> {
+  const { spider, settings, log, catalog } = args;
+  const startedAtMs = Date.now();
+  const plan = await planSeeds({ mode: args.mode, spider, catalog, settings: settings.schedule, nowMs: startedAtMs, hostKeyOf: args.hostKeyOf });
+  log[startupDetailLevel(args.settings)]({ mode: args.mode, discovery: plan.discovery, dueSkus: plan.planned?.length ?? null }, 'run plan');
+  if (plan.nothingDue) log.warn(plan.nothingDue);
+  return {
+    seeds: runSeeds(spider, plan),
+    finish: async (summary, items) => {
+      const ledger = openSucceededCheck(settings.storage.dir, summary.runId);
+      try {
+        const counts = await updateCatalog({
+          spider: spider.name, runId: summary.runId, nowMs: Date.now(), rules: settings.schedule, catalog, items,
+          failures: failedRequests(settings.storage.dir, summary.runId),
+          primarySucceeded: ledger.succeeded,
+        });
+        if (plan.discovery && summary.status === 'finished') await catalog.recordDiscovery(spider.name, startedAtMs);
+        log.info(counts, 'sku catalog updated');
+      } finally {
+        ledger.close();
+      }
+    },
+  };
+}

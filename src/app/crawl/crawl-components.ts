@@ -1,0 +1,74 @@
+// Assembles one crawl's components: the built-in chains and extensions with the project's own, and its sinks.
+import type { Logger } from 'pino';
+import { assembleExtensions } from '../../../extensions/index';
+import { assembleMiddlewares, type MiddlewareDeps } from '../../../middlewares/index';
+import { assembleStages } from '../../../pipelines/index';
+import type { Extension } from '../../components/extension';
+import { loadProjectComponents, type LoadedSink } from '../../components/project-components';
+import type { NamedComponent } from '../../components/order-components';
+import type { DownloaderMiddleware } from '../../downloader/middleware';
+import type { Stats } from '../../engine/stats';
+import { CrawlEventBus } from '../../events/crawl-events';
+import type { BatchWriter } from '../../pipeline/batch-writer';
+import type { PipelineStage } from '../../pipeline/stage';
+import { findProject } from '../project/find-project';
+import type { Settings } from '../../settings/schema';
+
+export interface CrawlComponents {
+  middlewares: DownloaderMiddleware[];
+  stages: PipelineStage[];
+  /** Names in order, with where an added one came from, for the start-up log. */
+  middlewareNames: string[];
+  stageNames: string[];
+  extensionNames: string[];
+  events: CrawlEventBus;
+  /** Opens sinks and registers extensions (after the stores, before the first request). */
+  open(): Promise<void>;
+  /** Closes sinks and extensions (the alarms judge what is left); a failure is logged with the component's name. */
+  close(): Promise<void>;
+}
+
+export async function assembleCrawlComponents(args: { settings: Settings; log: Logger; stats: Stats; spider: string; runId: string; deps: MiddlewareDeps; writer: BatchWriter }): Promise<CrawlComponents> {
+  const { settings, log, spider, runId, writer } = args;
+  const project = await loadProjectComponents(settings, findProject().root);
+  const middlewares = assembleMiddlewares(settings, args.deps, project.middlewares);
+  const stages = assembleStages(settings, project.stages);
+  const events = new CrawlEventBus(log);
+  const extensions = assembleExtensions(settings, { stats: args.stats, log, events }, project.extensions.map(({ name, extension, origin }) => ({ name, value: extension, origin })));
+  for (const { sink, durable } of project.sinks) writer.afterDurable((items) => sink.write(items), { holdsAck: durable });
+  // item.stored is per item, after the run's store and every durable sink took its batch.
+  writer.afterDurable((items) => {
+    if (events.has('item.stored')) for (const item of items) events.emit('item.stored', { item });
+  });
+  return {
+    middlewares: middlewares.map((c) => c.value),
+    stages: stages.map((c) => c.value),
+    middlewareNames: middlewares.map(shownName),
+    stageNames: [...stages.map(shownName), ...project.sinks.map((s) => `sink ${s.name}${s.durable ? '' : ' (best effort)'} (${s.origin})`)],
+    extensionNames: extensions.map(shownName),
+    events,
+    open: async () => {
+      for (const { sink } of project.sinks) await sink.open?.({ spider, runId });
+      for (const { name, value: extension } of extensions) {
+        try {
+          await extension.register(events.forOwner(name), { spider, runId, settings, log: log.child({ extension: name }) });
+        } catch (error) {
+          log.error({ err: error, extension: name }, 'extension failed to register; the crawl goes on without it');
+        }
+      }
+    },
+    close: async () => closeAll([...project.sinks.map(({ name, sink }) => ({ name, value: sink })), ...extensions], log),
+  };
+}
+
+const shownName = (component: NamedComponent<unknown>) => (component.origin === 'built-in' ? component.name : `${component.name} (${component.origin})`);
+
+async function closeAll(components: ReadonlyArray<{ name: string; value: Pick<LoadedSink['sink'] | Extension, 'close'> }>, log: Logger): Promise<void> {
+  for (const component of components) {
+    try {
+      await component.value.close?.();
+    } catch (error) {
+      log.error({ err: error, component: component.name }, 'closing a sink or an extension failed');
+    }
+  }
+}

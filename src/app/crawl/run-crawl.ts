@@ -1,0 +1,221 @@
+// Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
+import type { Logger } from 'pino';
+import { PricecrawlError, SpiderStartError } from '../../core/errors';
+import { storageFailureCode } from '../../engine/storage-failure';
+import type { Spider } from '../../core/spider';
+import { DownloaderChain } from '../../downloader/downloader-chain';
+import { CrawlEngine } from '../../engine/crawl-engine';
+import { buildSummary, type RunSummary } from '../../engine/run-summary';
+import { Stats } from '../../engine/stats';
+import type { FeedSpec } from '../export/feed-spec';
+import { LiveFeeds } from '../export/live-feeds';
+import { BrowserFetcher } from '../../fetch/browser-fetcher';
+import { checkChromium } from '../../fetch/chromium-launch';
+import { sessionContextKey } from '../../sessions/session-context-key';
+import { FetchRouter, fetchModeResolver } from '../../fetch/fetch-router';
+import { HttpFetcher } from '../../fetch/http-fetcher';
+import { openFrontier, openRobotsCache, openRunRecords, openSessionStore, openStores } from '../../../storage/open-backends';
+import { PipelineRunner } from '../../pipeline/pipeline-runner';
+import { BatchWriter } from '../../pipeline/batch-writer';
+import { hostKeyOf } from '../../politeness/host-key';
+import type { LoadedSettings } from '../../settings/load-settings';
+import { assembleCrawlComponents } from './crawl-components';
+import type { CrawlMode } from '../schedule/run-seeds';
+import { openCatalogRun } from './catalog-run';
+import { startRunRecord, type RunRecorder } from './run-record';
+import { logStartup } from './startup-log';
+import { RunObservers, type CrawlObserver } from './run-observers';
+import { SnapshotTicker } from './snapshot-ticker';
+import { takeSnapshot, type CrawlSnapshot } from '../../events/crawl-snapshot';
+import { startMetricsServer, type MetricsServer } from './metrics-server';
+import { preflight } from './preflight';
+
+export interface CrawlOptions {
+  spider: Spider;
+  loaded: LoadedSettings;
+  log: Logger;
+  /** Continue the latest unfinished run of this spider instead of starting a fresh one. */
+  resume?: boolean;
+  /** What to seed: `discover` (default: start requests), `full` (+ every known SKU), `due` (the planner's due set). */
+  mode?: CrawlMode;
+  /** Feeds (-o/-O): written after each durable item batch while the run goes on, completed at its end. */
+  feeds?: readonly FeedSpec[];
+  /** Create (or continue) this run id instead of a fresh one (the scheduler picks it, so it can record a run that dies early). */
+  runId?: string;
+  /** Join a run another process seeds on a shared frontier (`pricecrawl worker`): no spider.start(). */
+  join?: boolean;
+  /** Receives the engine as soon as it exists, so signal handlers can stop it. */
+  onEngine?: (engine: CrawlEngine) => void;
+  /** Receives a read-only snapshot function once the crawl starts (tests compare it with what observers saw). */
+  onSnapshotSource?: (snapshot: () => CrawlSnapshot) => void;
+  /** Observers the caller brings (the live progress block), subscribed to the crawl's events under their names. */
+  observers?: readonly CrawlObserver[];
+  /** Awaited once the run has ended and its summary is built, while the metrics endpoint (metrics.port) still answers: a last scrape (which also ends its grace period, metrics.graceMs). */
+  onRunEnd?: (summary: RunSummary) => Promise<void> | void;
+}
+
+export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
+  const { spider, loaded } = options;
+  const { settings } = loaded;
+  const stats = new Stats();
+  const log = options.log.child({ spider: spider.name });
+  await preflight(settings);
+
+  // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
+  if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
+  // Feed files are opened (and so checked) before anything else is: a bad path is refused before a run exists.
+  const feeds = await LiveFeeds.open(options.feeds ?? []);
+  // Items, history, fetch log and blobs: the embedded files, or PostgreSQL (storage.url). Opened
+  // first: an unreachable database fails the start before the frontier creates a run.
+  const stores = await openStores(settings.storage).catch(async (error: unknown) => {
+    await feeds.close();
+    throw error;
+  });
+  const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
+  let opened: Awaited<ReturnType<typeof openFrontier>>;
+  let catalogRun: Awaited<ReturnType<typeof openCatalogRun>>;
+  try {
+    catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
+    opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join });
+  } catch (error) {
+    await feeds.close();
+    await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
+    throw error;
+  }
+  const { frontier } = opened;
+  const record = await startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' });
+  const store = stores.items();
+  const httpFetcher = new HttpFetcher(settings.http);
+  const fetcher = new FetchRouter({
+    http: httpFetcher,
+    browser: () => new BrowserFetcher(settings.browser, { stats, contextKeyOf: sessionContextKey(keyOf) }),
+    modeFor: fetchModeResolver(settings, spider.fetchMode, keyOf),
+    hostKeyOf: keyOf,
+    stats,
+  });
+  // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
+  const robotsCache = await openRobotsCache(settings, frontier.runId);
+  const writer = new BatchWriter(store, settings.pipeline, stats, log);
+  if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
+  const components = await assembleCrawlComponents({ settings, log, stats, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache, openSessionStore: () => openSessionStore(settings, spider.name) }, writer });
+  const { middlewares, events } = components;
+  const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema, events };
+  const chain = new DownloaderChain(middlewares, fetcher);
+  const pipeline = new PipelineRunner(components.stages, writer, pipelineCtx, events);
+  logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames, extensions: components.extensionNames });
+
+  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events });
+  options.onEngine?.(engine);
+  const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: Date.now });
+  // Stats line, timeline, alarms' verdict and the caller's observers listen on the bus; none sits in a chain.
+  const observers = new RunObservers(events, { log, statsIntervalMs: settings.log.statsIntervalMs, observers: options.observers ?? [] });
+  const ticker = new SnapshotTicker(events, snapshot, observers.snapshotEveryMs);
+  let summary: RunSummary | null = null;
+  let closedRun = false;
+  let endFailure: unknown = null;
+  let metrics: MetricsServer | null = null;
+  // Stores and the metrics endpoint close however the run ends.
+  try {
+    try {
+      await feeds.start(frontier.runId, settings.storage.dir, store);
+      await pipeline.open();
+      await components.open();
+      events.emit('spider.opened', { spider: spider.name, runId: frontier.runId, resumed: options.resume === true });
+      for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
+      ticker.start();
+      options.onSnapshotSource?.(snapshot);
+      metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
+      await engine.run({ seed: options.join !== true });
+    } finally {
+      ticker.stop();
+      await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
+      await components.close();
+      for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
+      await fetcher.close();
+      await robotsCache.close();
+      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot() });
+      metrics?.runEnded();
+      const { planned, succeeded, failed, pending } = summary.ledger;
+      events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending, snapshot: snapshot() });
+      closedRun = await opened.finishRun(frontierStatus(summary)).catch((error: unknown) => {
+        if (storageFailureCode(error) === null) throw error;
+        engine.storageFailed(error); // the run stays unfinished: `--resume` continues it
+        return false;
+      });
+      await frontier.close();
+    }
+    const ended = summary;
+    // With many workers only the one that closed the run compares it with the previous one and folds it
+    // into the SKU catalog. Items are durable now. Each step runs whatever failed before it, durable data
+    // first: an export that cannot be written must not cost the price history or the catalog.
+    const steps: Array<[string, () => Promise<unknown>]> = [];
+    if (closedRun) {
+      steps.push(['price history', async () => {
+        const recorded = await stores.history().recordRun(spider.name, ended.runId);
+        if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
+      }]);
+      steps.push(['catalog', () => catalogRun.finish(ended, store)]);
+    }
+    if (feeds.size > 0) steps.push(['feeds', async () => log.info({ paths: await feeds.finish(store) }, 'feeds written')]);
+    if (options.onRunEnd) steps.push(['run end', async () => options.onRunEnd?.(ended)]);
+    endFailure = await runEndSteps(steps, log);
+  } finally {
+    await feeds.close();
+    await stores.close().catch((error: unknown) => {
+      if (storageFailureCode(error) === null) throw error;
+      engine.storageFailed(error);
+    });
+    await metrics?.closeAfterFinalScrape();
+    // The run record ends whatever failed above (a summary exists once the engine is done).
+    try {
+      if (summary) await endRecord(record, summary, engine);
+    } finally {
+      await record.close();
+    }
+  }
+  if (engine.storageError !== null) throw storageRefusal(engine.storageError, settings.storage.dir, spider.name);
+  if (endFailure !== null) throw endFailure;
+  if (engine.startError !== null) throw new SpiderStartError(spider.name, 'start()', engine.startError);
+  return summary;
+}
+
+/** A run stopped by a closeSpider limit keeps its pending requests resumable: the frontier sees it as interrupted. */
+function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'failed' {
+  if (summary.status !== 'stopped') return summary.status;
+  return summary.ledger.pending > 0 ? 'interrupted' : 'finished';
+}
+
+/** The run record's end; on a full disk it cannot be written, and `runs` shows the run as crashed instead. */
+async function endRecord(record: RunRecorder, summary: RunSummary, engine: CrawlEngine): Promise<void> {
+  try {
+    await record.end(summary);
+  } catch (error) {
+    if (storageFailureCode(error) === null) throw error;
+    engine.storageFailed(error);
+  }
+}
+
+/** One line naming the directory, the cause and the way on. */
+function storageRefusal(error: unknown, dir: string, spider: string): PricecrawlError {
+  const code = storageFailureCode(error) ?? 'write failed';
+  return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
+}
+
+/** Runs every end-of-run step even when an earlier one failed; the first failure is returned to be raised once all are done. */
+async function runEndSteps(steps: ReadonlyArray<[string, () => Promise<unknown>]>, log: Logger): Promise<unknown> {
+  let first: unknown = null;
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      log.error({ err: error, step: name }, `end of run: ${name} failed`);
+      first ??= error;
+    }
+  }
+  return first;
+}
+
+/** Whether any page of this crawl is fetched in Chromium (the spider, the settings or a host's fetchMode). */
+export function usesBrowser(settings: LoadedSettings['settings'], spider: Spider): boolean {
+  return settings.fetchMode === 'browser' || spider.fetchMode === 'browser' || Object.values(settings.politeness.hosts).some((host) => host.fetchMode === 'browser');
+}

@@ -1,0 +1,43 @@
+// `pricecrawl export`: a past run's items from the store written to a feed file, in any feed format.
+import type { ItemStore } from '../../ports/item-store';
+import { csvColumns } from './csv-format';
+import { exportRecord } from './export-record';
+import { FeedFile } from './feed-file';
+import type { FeedFormat, FeedSpec } from './feed-spec';
+
+export interface ExportResult {
+  path: string;
+  format: FeedFormat;
+  items: number;
+}
+
+const BATCH = 500;
+
+/** Streams the run's items to the feed; nothing is held in memory beyond one batch (CSV reads the store twice for its header). */
+export async function exportItems(store: ItemStore, runId: string, spec: FeedSpec): Promise<ExportResult> {
+  const columns = spec.format === 'csv' ? await allColumns(store, runId) : null;
+  const feed = await FeedFile.open(spec, columns);
+  let items = 0;
+  try {
+    let batch: Record<string, unknown>[] = [];
+    for await (const item of store.iterateItems(runId)) {
+      batch.push(exportRecord(item));
+      items += 1;
+      if (batch.length >= BATCH) {
+        await feed.append(batch);
+        batch = [];
+      }
+    }
+    await feed.append(batch);
+  } finally {
+    await feed.close();
+  }
+  return { path: spec.path, format: spec.format, items };
+}
+
+/** The union of the run's fields, so a new CSV's header has a column for every one (an appended file keeps its own). */
+async function allColumns(store: ItemStore, runId: string): Promise<string[] | null> {
+  const fields = new Set<string>();
+  for await (const item of store.iterateItems(runId)) for (const field of Object.keys(exportRecord(item))) fields.add(field);
+  return fields.size > 0 ? csvColumns(fields) : null;
+}

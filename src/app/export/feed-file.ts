@@ -1,0 +1,155 @@
+// One feed file on disk: opened to append or overwrite, written in flushes that each leave a complete file.
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { PricecrawlError } from '../../core/errors';
+import { MORE_FIELDS_COLUMN, parseCsvHeader } from './csv-format';
+import { feedEncoder, isCsvEncoder, type FeedEncoder } from './feed-encoder';
+import type { FeedSpec } from './feed-spec';
+
+export class FeedUnusableError extends PricecrawlError {
+  constructor(message: string) {
+    super('EXPORT_FEED_UNUSABLE', message);
+  }
+}
+
+/** How far back from the end an existing feed is read to find its closing bracket or tag. */
+const TAIL_BYTES = 64 * 1024;
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+
+/**
+ * Each flush writes its records followed by the format's closing text (JSON's `]`, XML's `</items>`)
+ * in one positional write over the previous closing text, then fsyncs. A write is never torn by a
+ * killed process, so a JSON or XML feed is complete and parseable after every flush, also after kill -9.
+ */
+export class FeedFile {
+  /** Byte offset where the next records go: the end of the records, before the closing text. */
+  private dataEnd = 0;
+  private hasRecords = false;
+  /** An appended file whose last line lacks its newline (a foreign or torn file) gets one first. */
+  private needsNewline = false;
+  private encoder: FeedEncoder;
+
+  private constructor(
+    readonly spec: FeedSpec,
+    private readonly file: FileHandle,
+    private readonly csvColumns: string[] | null,
+  ) {
+    this.encoder = feedEncoder(spec.format, csvColumns);
+  }
+
+  /** `csvColumns`: the header of a new CSV file when known up front (an export of a finished run). */
+  static async open(spec: FeedSpec, csvColumns: string[] | null = null): Promise<FeedFile> {
+    await mkdir(dirname(spec.path), { recursive: true }).catch((error: unknown) => unusable(spec, error));
+    const file = await open(spec.path, spec.mode === 'overwrite' ? 'w+' : 'r+').catch((error: { code?: string }) =>
+      error.code === 'ENOENT' ? open(spec.path, 'w+') : Promise.reject(error),
+    ).catch((error: unknown) => unusable(spec, error));
+    const feed = new FeedFile(spec, file, csvColumns);
+    try {
+      await feed.inspect();
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+    return feed;
+  }
+
+  /** Bytes of records (and header) in the file: a flush point to rewind to. */
+  get recordBytes(): number {
+    return this.dataEnd;
+  }
+
+  async append(records: readonly Record<string, unknown>[]): Promise<void> {
+    if (records.length === 0) return;
+    let text = this.needsNewline ? '\n' : '';
+    if (isCsvEncoder(this.encoder) && !this.encoder.hasColumns) {
+      this.encoder.columnsFor(records);
+      text += this.encoder.header();
+    }
+    text += this.encoder.records(records, this.hasRecords);
+    const bytes = Buffer.from(text + this.encoder.footer);
+    try {
+      await this.file.write(bytes, 0, bytes.length, this.dataEnd);
+    } catch (error) {
+      // A write cut short (a full disk) may have left part of it: back to the last complete flush.
+      await this.restoreEnd().catch(() => {});
+      throw error;
+    }
+    this.dataEnd += Buffer.byteLength(text);
+    this.hasRecords = true;
+    this.needsNewline = false;
+    await this.file.datasync();
+  }
+
+  /** Cuts the file back to a flush point (a resumed run drops what a killed one wrote past its last record). */
+  async rewind(recordBytes: number): Promise<void> {
+    const { size } = await this.file.stat();
+    if (recordBytes > size) throw new FeedUnusableError(`the feed ${this.spec.path} is shorter (${size} bytes) than the run wrote (${recordBytes}); it was changed by hand: write a new one with -O`);
+    await this.file.truncate(recordBytes);
+    if (recordBytes > 0 && this.encoder.footer) await this.file.write(this.encoder.footer, recordBytes);
+    this.encoder = feedEncoder(this.spec.format, this.csvColumns);
+    await this.inspect();
+  }
+
+  private async restoreEnd(): Promise<void> {
+    await this.file.truncate(this.dataEnd);
+    if (this.encoder.footer) await this.file.write(this.encoder.footer, this.dataEnd);
+  }
+
+  async close(): Promise<void> {
+    await this.file.close();
+  }
+
+  /** Finds where records continue in the file as it is, refusing a file this format cannot be appended to. */
+  private async inspect(): Promise<void> {
+    const { size } = await this.file.stat();
+    this.hasRecords = false;
+    this.needsNewline = false;
+    if (size === 0) {
+      const start = this.encoder.header();
+      await this.file.write(start + this.encoder.footer, 0);
+      this.dataEnd = Buffer.byteLength(start);
+      return;
+    }
+    const tailStart = Math.max(0, size - TAIL_BYTES);
+    const tail = Buffer.alloc(size - tailStart);
+    await this.file.read(tail, 0, tail.length, tailStart);
+    const format = this.spec.format;
+    if (format === 'jsonl' || format === 'csv') {
+      if (format === 'csv') await this.readCsvHeader();
+      this.dataEnd = size;
+      this.hasRecords = true;
+      this.needsNewline = tail[tail.length - 1] !== 0x0a;
+      return;
+    }
+    const closing = format === 'json' ? ']' : '</items>';
+    let end = tail.length;
+    while (end > 0 && isSpace(tail[end - 1])) end -= 1;
+    const at = end - closing.length;
+    if (at < 0 || tail.toString('utf8', at, end) !== closing) {
+      throw new FeedUnusableError(`cannot append to ${this.spec.path}: it does not end with ${format === 'json' ? 'a JSON array\'s "]"' : 'an <items> feed\'s "</items>"'}; write a new one with -O ${this.spec.path}`);
+    }
+    if (format === 'xml') {
+      this.dataEnd = tailStart + at;
+      return;
+    }
+    let last = at;
+    while (last > 0 && isSpace(tail[last - 1])) last -= 1;
+    this.dataEnd = tailStart + last;
+    this.hasRecords = tail[last - 1] !== 0x5b; // '['
+  }
+
+  private async readCsvHeader(): Promise<void> {
+    const head = Buffer.alloc(TAIL_BYTES);
+    const { bytesRead } = await this.file.read(head, 0, head.length, 0);
+    const columns = parseCsvHeader(head.toString('utf8', 0, bytesRead));
+    if (!columns || columns.at(-1) !== MORE_FIELDS_COLUMN) {
+      throw new FeedUnusableError(`cannot append to ${this.spec.path}: its header is not a pricecrawl CSV feed's (the last column is not ${MORE_FIELDS_COLUMN}); write a new one with -O ${this.spec.path}`);
+    }
+    this.encoder = feedEncoder('csv', columns);
+  }
+}
+
+function unusable(spec: FeedSpec, error: unknown): never {
+  const reason = (error as { code?: string }).code ?? (error as Error).message;
+  throw new FeedUnusableError(`cannot open the feed ${spec.path} (${reason}): choose a writable path`);
+}

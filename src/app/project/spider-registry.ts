@@ -1,0 +1,68 @@
+// The spiders of a project by name: from its spiders/index registry when it has one, else from every module in its spider folders.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { didYouMean } from '../../core/closest-name';
+import { PricecrawlError } from '../../core/errors';
+import { isSpiderClass } from '../../core/package-brand';
+import type { SpiderClass } from '../../core/spider';
+import type { Project } from './find-project';
+import { importUserModule } from '../../core/import-user-module';
+
+export interface SpiderRegistry {
+  /** Names, sorted. */
+  names(): string[];
+  /** The class registered under `name`; a clear error (with a did-you-mean) otherwise. */
+  find(name: string): SpiderClass;
+}
+
+const MODULE = /^(?!.*\.d\.[mc]?ts$).*\.(ts|mts|js|mjs)$/;
+const INDEX = /^index\.(ts|mts|js|mjs)$/;
+
+export async function loadSpiderRegistry(project: Project): Promise<SpiderRegistry> {
+  const byName = new Map<string, SpiderClass>();
+  for (const dir of project.spiderDirs) {
+    if (!existsSync(dir)) continue;
+    const files = readdirSync(dir).filter((file) => MODULE.test(file)).sort();
+    const index = files.find((file) => INDEX.test(file));
+    const registry = index ? ((await importUserModule(join(dir, index))).spiderRegistry as Record<string, unknown> | undefined) : undefined;
+    // A registry (what genspider maintains) names the spiders exactly; without one every module is scanned.
+    const found = registry ? Object.entries(registry) : await scan(dir, files);
+    for (const [name, value] of found) add(byName, name, value, dir);
+  }
+  return {
+    names: () => [...byName.keys()].sort(),
+    find(name) {
+      const found = byName.get(name);
+      if (found) return found;
+      const known = [...byName.keys()].sort();
+      throw new PricecrawlError('SPIDER_NOT_FOUND', `no spider named "${name}"${didYouMean(name, known)}; known spiders: ${known.join(', ') || 'none'} (in ${project.spiderDirs.join(', ')}; or pass a path to a spider file)`);
+    },
+  };
+}
+
+/** Every exported Spider subclass of the folder's modules, under its `name`. */
+async function scan(dir: string, files: string[]): Promise<Array<[string, unknown]>> {
+  const found: Array<[string, unknown]> = [];
+  for (const file of files) {
+    for (const value of Object.values(await importUserModule(join(dir, file)))) {
+      if (isSpiderClass(value)) found.push([spiderName(value as SpiderClass, join(dir, file)), value]);
+    }
+  }
+  return found;
+}
+
+/** A spider's name is an instance field: read it from an instance made without arguments. */
+function spiderName(SpiderClass: SpiderClass, file: string): string {
+  try {
+    return new SpiderClass().name;
+  } catch (error) {
+    throw new PricecrawlError('SPIDER_NOT_FOUND', `${file}: ${SpiderClass.name} cannot be constructed without arguments to read its name (${(error as Error).message})`);
+  }
+}
+
+function add(byName: Map<string, SpiderClass>, name: string, value: unknown, dir: string): void {
+  if (!isSpiderClass(value)) throw new PricecrawlError('SPIDER_NOT_FOUND', `${dir}: the registry entry "${name}" is not a Spider subclass`);
+  const existing = byName.get(name);
+  if (existing && existing !== value) throw new PricecrawlError('SPIDER_NOT_FOUND', `two spiders are named "${name}" (${existing.name} and ${(value as SpiderClass).name}); names must be unique in a project`);
+  byName.set(name, value as SpiderClass);
+}

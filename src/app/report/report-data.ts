@@ -1,0 +1,196 @@
+// Gathers one run's report data: run record + summary, fetch log (requests over time, 429s, latency), price changes.
+import Decimal from 'decimal.js';
+import type { FetchLogRow } from '../../ports/fetch-log';
+import { openStores, type StoreConfig } from '../../../storage/open-backends';
+import type { PriceChange } from '../../ports/price-history';
+import type { RunRecord } from '../../ports/run-record-store';
+import { SettingsError } from '../../core/errors';
+import { LATENCY_EDGES_MS } from '../../engine/fetch-latency';
+import type { RunSummary } from '../../engine/run-summary';
+import type { LedgerCounts, LedgerSummary } from '../../ports/frontier';
+import type { ItemStore } from '../../ports/item-store';
+import { failureGroups, type FailureGroup } from './report-failures';
+import { withRunRecords } from '../../cli/store-options';
+import { eventsOnAxis, itemsOnAxis, type ItemsOverTime, type ReportEvent } from './report-timeline';
+
+/** Buckets of the requests-over-time chart (fewer when the run was short). */
+const TIME_BUCKETS = 40;
+
+export interface HostSeries {
+  host: string;
+  /** Requests sent per time bucket. */
+  requests: number[];
+  /** Of those, answered 429. */
+  throttled: number[];
+  /** Fetches per latency bin (LATENCY_EDGES_MS, then the open-ended bin). */
+  latency: number[];
+}
+
+export interface ReportChange {
+  sku: string;
+  /** The item's `name` in this run, when it had one. */
+  name: string | null;
+  /** rise / drop of a price present before and after; `other` when either side has no price or the currency changed. */
+  direction: 'rise' | 'drop' | 'other';
+  url: string;
+  oldPrice: string | null;
+  newPrice: string | null;
+  currency: string | null;
+  /** Exact relative change in percent, as a decimal string; null when either price is missing. */
+  percent: string | null;
+}
+
+/** One host's ledger outcomes, and every HTTP status it answered (retried answers included; `none` = no answer). */
+export interface HostOutcome extends LedgerCounts {
+  host: string;
+  statuses: Record<string, number>;
+}
+
+export interface ReportData {
+  runId: string;
+  spider: string;
+  outcome: string;
+  /** Why the run stopped early (`closespider/itemcount`, `SIGINT`); null when it ran until its queue was empty. */
+  stopReason: string | null;
+  /** sha256 of the settings the run used (run record). */
+  settingsHash: string | null;
+  /** The run's ledger; null for runs recorded before summaries were stored. */
+  ledger: LedgerSummary | null;
+  failures: FailureGroup[];
+  hostOutcomes: HostOutcome[];
+  startedAtMs: number;
+  endedAtMs: number | null;
+  /** When the first fetch went out (epoch ms; the axis origin), null without fetches. */
+  firstFetchAtMs: number | null;
+  /** Width of one time bucket and the buckets' start offsets from the first fetch (ms). */
+  bucketMs: number;
+  bucketStartsMs: number[];
+  hosts: HostSeries[];
+  fetches: number;
+  items: { scraped: number; written: number; dropped: Record<string, number> };
+  /** retry/, breaker/, block/, throttle/, robots/ counters of the summary. */
+  handling: Record<string, number>;
+  changes: ReportChange[];
+  /** Breaker transitions and alarms, on the time axis. */
+  events: ReportEvent[];
+  /** Priced and unpriced items per time bucket (the null-price rate over time). */
+  itemsOverTime: ItemsOverTime;
+}
+
+/** From the run records of the configured stores: the storage dir, or PostgreSQL (any machine of the deployment). */
+function readRunRecord(config: StoreConfig, runId: string): Promise<RunRecord> {
+  return withRunRecords(config, 'report', async (records) => {
+    const record = await records.get(runId);
+    if (!record) throw new SettingsError(`report: no run ${runId} in ${config.dir} (see \`pricecrawl runs\`)`);
+    return record;
+  });
+}
+
+function bucketWidthMs(spanMs: number): number {
+  const raw = Math.max(1, Math.ceil(spanMs / TIME_BUCKETS));
+  // A round width reads better on the axis: 1, 2, 5 × 10^n ms.
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * magnitude).find((w) => w >= raw) ?? raw;
+}
+
+function latencyBin(durationMs: number): number {
+  const index = LATENCY_EDGES_MS.findIndex((edge) => durationMs < edge);
+  return index < 0 ? LATENCY_EDGES_MS.length : index;
+}
+
+/** Per host: requests and 429s per time bucket, and the latency histogram. */
+export function hostSeries(rows: readonly FetchLogRow[]): { firstFetchAtMs: number | null; bucketMs: number; bucketStartsMs: number[]; hosts: HostSeries[] } {
+  if (rows.length === 0) return { firstFetchAtMs: null, bucketMs: 1000, bucketStartsMs: [], hosts: [] };
+  const first = Math.min(...rows.map((r) => r.fetchedAtMs));
+  const last = Math.max(...rows.map((r) => r.fetchedAtMs));
+  const bucketMs = bucketWidthMs(last - first + 1);
+  const buckets = Math.floor((last - first) / bucketMs) + 1;
+  const byHost = new Map<string, HostSeries>();
+  for (const row of rows) {
+    let series = byHost.get(row.host);
+    if (!series) {
+      series = { host: row.host, requests: new Array<number>(buckets).fill(0), throttled: new Array<number>(buckets).fill(0), latency: new Array<number>(LATENCY_EDGES_MS.length + 1).fill(0) };
+      byHost.set(row.host, series);
+    }
+    const bucket = Math.floor((row.fetchedAtMs - first) / bucketMs);
+    series.requests[bucket]++;
+    if (row.status === 429) series.throttled[bucket]++;
+    if (row.durationMs !== null) series.latency[latencyBin(row.durationMs)]++;
+  }
+  const hosts = [...byHost.values()].sort((a, b) => a.host.localeCompare(b.host));
+  return { firstFetchAtMs: first, bucketMs, bucketStartsMs: Array.from({ length: buckets }, (_, i) => i * bucketMs), hosts };
+}
+
+function reportChange(change: PriceChange, name: string | null): ReportChange {
+  const { oldPrice, newPrice } = change;
+  const comparable = oldPrice !== null && newPrice !== null && !new Decimal(oldPrice).isZero();
+  const percent = comparable ? new Decimal(newPrice).minus(oldPrice).div(oldPrice).times(100).toDecimalPlaces(2).toString() : null;
+  const sameCurrency = change.oldCurrency === change.newCurrency;
+  const delta = oldPrice !== null && newPrice !== null && sameCurrency ? new Decimal(newPrice).comparedTo(oldPrice) : 0;
+  const direction = delta > 0 ? 'rise' : delta < 0 ? 'drop' : 'other';
+  return { sku: change.sku, name, direction, url: change.url, oldPrice, newPrice, currency: change.newCurrency ?? change.oldCurrency, percent };
+}
+
+/** Product names of the run's items by SKU: read only when there are changes to name. */
+async function namesBySku(items: ItemStore, runId: string, skus: ReadonlySet<string>): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (skus.size === 0) return names;
+  for await (const item of items.iterateItems(runId)) {
+    const name = item.data.name;
+    if (item.sku !== null && skus.has(item.sku) && typeof name === 'string' && name.trim() !== '') names.set(item.sku, name.trim());
+  }
+  return names;
+}
+
+/** The ledger per host, with the statuses the fetch log saw for it. */
+function hostOutcomes(ledger: LedgerSummary | null, rows: readonly FetchLogRow[]): HostOutcome[] {
+  const out = new Map<string, HostOutcome>();
+  const entry = (host: string) => {
+    let e = out.get(host);
+    if (!e) out.set(host, (e = { host, planned: 0, succeeded: 0, failed: 0, pending: 0, statuses: {}, ...ledger?.byHost[host] }));
+    return e;
+  };
+  for (const host of Object.keys(ledger?.byHost ?? {})) entry(host);
+  for (const row of rows) {
+    const statuses = entry(row.host).statuses;
+    const key = row.status === null ? 'none' : String(row.status);
+    statuses[key] = (statuses[key] ?? 0) + 1;
+  }
+  return [...out.values()].sort((a, b) => a.host.localeCompare(b.host));
+}
+
+/** Everything the report shows for `runId`: the run record from `storage.dir`, the rest from the configured stores. */
+export async function gatherReport(config: StoreConfig, runId: string): Promise<ReportData> {
+  const record = await readRunRecord(config, runId);
+  const summary = record.summaryJson ? (JSON.parse(record.summaryJson) as RunSummary) : null;
+  const stores = await openStores(config);
+  try {
+    const rows = await stores.fetchLog().rows(runId);
+    const changes = (await stores.history().list({ spider: record.spider })).filter((c) => c.runId === runId);
+    const names = await namesBySku(stores.items(), runId, new Set(changes.map((c) => c.sku)));
+    const ledger = summary?.ledger ?? null;
+    const series = hostSeries(rows);
+    const axis = { originMs: series.firstFetchAtMs ?? 0, bucketMs: series.bucketMs, buckets: series.bucketStartsMs.length };
+    return {
+      runId,
+      spider: record.spider,
+      outcome: record.outcome,
+      stopReason: summary?.stopReason ?? null,
+      settingsHash: record.settingsHash,
+      ledger,
+      failures: failureGroups(config.dir, runId, ledger?.failedByReason ?? {}),
+      hostOutcomes: hostOutcomes(ledger, rows),
+      startedAtMs: record.startedAtMs,
+      endedAtMs: record.endedAtMs,
+      ...series,
+      fetches: rows.length,
+      items: summary?.items ?? { scraped: 0, written: record.items ?? 0, dropped: {} },
+      handling: summary?.handling ?? {},
+      changes: changes.map((c) => reportChange(c, names.get(c.sku) ?? null)),
+      events: eventsOnAxis(summary?.timeline, axis),
+      itemsOverTime: itemsOnAxis(summary?.timeline, axis),
+    };
+  } finally {
+    await stores.close();
+  }
+}

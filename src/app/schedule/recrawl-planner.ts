@@ -1,0 +1,73 @@
+// Decides which known SKUs are due for a recrawl, in what order, within a per-host budget; pure.
+import { createHash } from 'node:crypto';
+import type { CatalogEntry } from '../../catalog/catalog-entry';
+
+export interface RecrawlTier {
+  name: string;
+  /** A SKU whose velocity reaches this takes the tier (tiers are checked fastest first). */
+  minChangesPerDay: number;
+  everyMs: number;
+}
+
+export interface PlannerOptions {
+  nowMs: number;
+  tiers: readonly RecrawlTier[];
+  /** Share of a tier's interval a SKU's due time may move either way (fixed per SKU). */
+  jitterRatio: number;
+  maxPerHostPerRun: number;
+  hostKeyOf: (url: string) => string;
+}
+
+export interface PlannedSku {
+  sku: string;
+  url: string;
+  hostKey: string;
+  tier: string;
+  dueAtMs: number;
+  /** Higher is planned first: staleness in tier intervals, weighted up by velocity. */
+  score: number;
+  /** Consecutive runs its primary page failed (the seeds add the fallback source from a threshold on). */
+  consecutiveFailures: number;
+}
+
+/** The tier of a velocity: the one with the highest threshold the velocity reaches. */
+export function tierFor(velocityPerDay: number, tiers: readonly RecrawlTier[]): RecrawlTier {
+  const sorted = [...tiers].sort((a, b) => b.minChangesPerDay - a.minChangesPerDay);
+  return sorted.find((tier) => velocityPerDay >= tier.minChangesPerDay) ?? sorted[sorted.length - 1];
+}
+
+/** A fixed offset in [-ratio × every, +ratio × every], from a hash of spider and SKU: the same every run, different per SKU. */
+export function jitterOffsetMs(spider: string, sku: string, everyMs: number, ratio: number): number {
+  const digest = createHash('sha1').update(spider).update('\0').update(sku).digest();
+  const unit = digest.readUInt32BE(0) / 0xffff_ffff; // [0, 1]
+  return Math.round((unit * 2 - 1) * ratio * everyMs) + 0; // + 0 turns -0 into 0
+}
+
+export function dueAtMs(entry: CatalogEntry, tier: RecrawlTier, jitterRatio: number): number {
+  return entry.lastAttemptMs + tier.everyMs + jitterOffsetMs(entry.spider, entry.sku, tier.everyMs, jitterRatio);
+}
+
+/**
+ * Every due, non-retired SKU, best score first (ties by SKU), at most `maxPerHostPerRun` per host.
+ * Memory: the due set only (one small record per due SKU), never the whole catalog.
+ */
+export async function planDue(entries: Iterable<CatalogEntry> | AsyncIterable<CatalogEntry>, options: PlannerOptions): Promise<PlannedSku[]> {
+  const due: PlannedSku[] = [];
+  for await (const entry of entries) {
+    if (entry.retiredAtMs !== null) continue;
+    const tier = tierFor(entry.velocityPerDay, options.tiers);
+    const at = dueAtMs(entry, tier, options.jitterRatio);
+    if (at > options.nowMs) continue;
+    const stalenessIntervals = (options.nowMs - entry.lastAttemptMs) / tier.everyMs;
+    const score = stalenessIntervals * (1 + entry.velocityPerDay);
+    due.push({ sku: entry.sku, url: entry.productUrl, hostKey: options.hostKeyOf(entry.productUrl), tier: tier.name, dueAtMs: at, score, consecutiveFailures: entry.consecutiveFailures });
+  }
+  due.sort((a, b) => b.score - a.score || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
+  const perHost = new Map<string, number>();
+  return due.filter((planned) => {
+    const taken = perHost.get(planned.hostKey) ?? 0;
+    if (taken >= options.maxPerHostPerRun) return false;
+    perHost.set(planned.hostKey, taken + 1);
+    return true;
+  });
+}

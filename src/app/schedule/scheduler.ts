@@ -1,0 +1,135 @@
+// `pricecrawl schedule`: starts each spider's `--due` run on its cron, one at a time per spider across processes, and records it.
+import { spawn } from 'node:child_process';
+import { mkdirSync, openSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { Cron } from 'croner';
+import type { Logger } from 'pino';
+import { newRunId } from '../../core/run-id';
+import { packageRoot } from '../project/package-root';
+import type { Settings } from '../../settings/schema';
+import type { RunRecordStore, ScheduleLock } from '../../ports/run-record-store';
+
+const BIN = join(packageRoot(), 'bin', 'pricecrawl.js');
+
+export interface SchedulerOptions {
+  settings: Settings;
+  log: Logger;
+  /** Passed on to every child crawl (`--config`, `-s` pairs), so children load the same settings. */
+  childArgs: string[];
+  /** Where runs are recorded and the per-spider lock lives (the stores' backend); closed by stop(). */
+  records: RunRecordStore;
+  lock: ScheduleLock;
+}
+
+interface RunningChild {
+  spider: string;
+  runId: string;
+  kill(signal: NodeJS.Signals): void;
+  exited: Promise<void>;
+}
+
+export class Scheduler {
+  private readonly jobs: Cron[] = [];
+  private readonly running = new Map<string, RunningChild>();
+  /** Ticks in progress (claiming, running, recording): stop() waits for them before closing the database. */
+  private readonly ticks = new Set<Promise<void>>();
+  private readonly records: RunRecordStore;
+  private readonly lock: ScheduleLock;
+  private stopping = false;
+
+  constructor(private readonly options: SchedulerOptions) {
+    this.records = options.records;
+    this.lock = options.lock;
+  }
+
+  /** Starts one cron job per configured spider; an invalid expression throws here, naming the spider. */
+  start(): void {
+    const { spiders } = this.options.settings.schedule;
+    for (const [spider, entry] of Object.entries(spiders)) {
+      const job = new Cron(entry.cron, { name: spider, protect: () => this.skipped(spider, 'this scheduler') }, () => this.track(this.tick(spider, entry.args)));
+      this.jobs.push(job);
+      this.options.log.info({ spider, cron: entry.cron, next: job.nextRun()?.toISOString() }, 'spider scheduled');
+    }
+  }
+
+  /**
+   * SIGTERM: no new runs; running children get SIGTERM too, which makes a crawl stop taking requests and
+   * finish in-flight ones within shutdown.graceMs (its run ends `interrupted`, resumable); then we return.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const job of this.jobs) job.stop();
+    for (const child of this.running.values()) child.kill('SIGTERM');
+    await Promise.all([...this.ticks]);
+    await this.lock.close();
+    await this.records.close();
+  }
+
+  private track(tick: Promise<void>): Promise<void> {
+    this.ticks.add(tick);
+    return tick.finally(() => this.ticks.delete(tick));
+  }
+
+  /**
+   * A tick never throws: the daemon outlives a database that is busy for a moment (another scheduler, the
+   * children's writes) or a run that cannot start; the failure is logged and the next tick tries again.
+   */
+  private async tick(spider: string, args: Record<string, string>): Promise<void> {
+    if (this.stopping) return;
+    const runId = newRunId(Date.now());
+    let claimed = false;
+    try {
+      const claim = await this.lock.tryLock(spider, runId, process.pid, Date.now());
+      if (!claim.ok) return this.skipped(spider, `pid ${claim.holder.pid}`);
+      claimed = true;
+      await this.records.recordScheduled({ runId, spider, mode: 'due', atMs: Date.now() });
+      await this.runChild(spider, runId, args);
+    } catch (error) {
+      this.options.log.error({ err: error, spider, runId }, 'scheduled run could not be started');
+      if (claimed) await this.record(runId, () => this.records.recordChildExit(runId, { exitCode: null, atMs: Date.now(), error: String((error as Error).message ?? error) }));
+    } finally {
+      if (claimed) await this.record(runId, () => this.lock.unlock(spider, runId));
+    }
+  }
+
+  /** A bookkeeping write that fails (the database busy past its timeout) is logged; it must not take the daemon down. */
+  private async record(runId: string, write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      this.options.log.error({ err: error, runId }, 'could not record a scheduled run');
+    }
+  }
+
+  private skipped(spider: string, holder: string): void {
+    this.options.log.info({ spider, holder }, 'previous run still going: tick skipped');
+  }
+
+  /** The crawl runs in its own process (a crash or leak there never takes the scheduler down); its log goes to logs/<runId>.log. */
+  private runChild(spider: string, runId: string, args: Record<string, string>): Promise<void> {
+    const { settings, log } = this.options;
+    const logDir = join(settings.storage.dir, 'logs');
+    mkdirSync(logDir, { recursive: true });
+    const out = openSync(join(logDir, `${runId}.log`), 'a');
+    const argv = [BIN, 'crawl', spider, '--due', '--run', runId, '--storage', settings.storage.dir, ...this.options.childArgs];
+    for (const [key, value] of Object.entries(args)) argv.push('-a', `${key}=${value}`);
+    const child = spawn(process.execPath, argv, { stdio: ['ignore', out, out] });
+    closeSync(out);
+    const transferred = child.pid === undefined ? Promise.resolve() : this.record(runId, () => this.lock.transfer(spider, runId, child.pid!));
+    log.info({ spider, runId, pid: child.pid }, 'scheduled run started');
+    const exited = new Promise<void>((resolve) => {
+      child.once('error', (error) => {
+        void this.record(runId, () => this.records.recordChildExit(runId, { exitCode: null, atMs: Date.now(), error: `spawn failed: ${error.message}` })).then(resolve);
+      });
+      child.once('exit', (code, signal) => {
+        const error = code === 0 ? null : signal ? `killed by ${signal}` : `exit code ${code} (see logs/${runId}.log)`;
+        log[code === 0 ? 'info' : 'warn']({ spider, runId, exitCode: code, signal }, 'scheduled run ended');
+        // After the transfer: a child that exits at once must not have its exit recorded before the lock's pid moves.
+        void transferred.then(() => this.record(runId, () => this.records.recordChildExit(runId, { exitCode: code, atMs: Date.now(), error }))).then(resolve);
+      });
+    });
+    this.running.set(runId, { spider, runId, kill: (sig) => child.kill(sig), exited });
+    if (this.stopping) child.kill('SIGTERM'); // stop() came while this tick was claiming: it must not outlive the scheduler
+    return exited.finally(() => this.running.delete(runId));
+  }
+}
