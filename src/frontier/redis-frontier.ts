@@ -41,7 +41,7 @@ export interface RedisFrontierOptions {
 type LeaseReply = ['lease', string, string, string, string, number, number, number, number];
 type PickReply = ['empty'] | ['wait', number] | LeaseReply;
 
-/** Longest a picked lease of a host without an interval waits in the worker before it goes back. */
+/** Longest a picked lease waits in the worker before it goes back to its queue. */
 const PICK_HOLD_MS = 1_000;
 
 /** A lease reserved by a batch pick, waiting for the engine's next `next()`. */
@@ -49,8 +49,6 @@ interface PickedLease {
   lease: Lease;
   /** Local time the pick's reply arrived. */
   receivedAtMs: number;
-  /** The host's interval (plus jitter) reserved with it; 0 for a host without one. */
-  spacingMs: number;
 }
 
 export class RedisFrontier implements Frontier {
@@ -158,17 +156,15 @@ export class RedisFrontier implements Frontier {
   }
 
   /**
-   * The oldest picked lease still fit to send. A lease waiting here holds its host's slot, so it does not
-   * wait long: one whose host has an interval goes back (slot and interval given back) after half of it,
-   * as its send would come so late that its markSent could reach Redis after another worker's next
-   * reservation; any other after `PICK_HOLD_MS`, as the slot may serve another worker better.
+   * The oldest picked lease still fit to send. A lease waiting here holds its host's slot: after
+   * `PICK_HOLD_MS` (the pool was full meanwhile) it goes back, as the slot may serve another worker better.
+   * Only hosts without an interval wait here at all (the pick script hands out a spaced host's lease only
+   * as a batch's first, which goes straight to the engine).
    */
   private takePicked(): Lease | null {
     for (let picked = this.picked.shift(); picked; picked = this.picked.shift()) {
-      const { lease, receivedAtMs, spacingMs } = picked;
-      const heldMs = Date.now() - receivedAtMs;
-      if (spacingMs === 0 ? heldMs <= PICK_HOLD_MS : heldMs * 2 <= spacingMs) return lease;
-      this.handBack(lease, 'pick/stale');
+      if (Date.now() - picked.receivedAtMs <= PICK_HOLD_MS) return picked.lease;
+      this.handBack(picked.lease, 'pick/stale');
     }
     return null;
   }
@@ -198,7 +194,7 @@ export class RedisFrontier implements Frontier {
       cancelReservation: () => fire(batch.call(['C', id, serial, nextOpenAtMs, previousNextOpenAtMs])),
       releaseSlot: () => fire(batch.call(['R', id])),
     };
-    return { lease, receivedAtMs, spacingMs };
+    return { lease, receivedAtMs };
   }
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {

@@ -36,7 +36,7 @@ while i <= #ARGV do
     reap(now, 100)
     local picks = {}
     for j = 1, n do
-      local reply = pick_one(worker, ttl, tonumber(ARGV[i + 3 + j]), poll, now, dirty)
+      local reply = pick_one(worker, ttl, tonumber(ARGV[i + 3 + j]), poll, now, dirty, j > 1)
       if reply[1] ~= 'lease' and #picks > 0 then break end
       picks[#picks + 1] = reply
       if reply[1] ~= 'lease' then break end

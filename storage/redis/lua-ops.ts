@@ -26,8 +26,10 @@ local function flush_tally(tally, now)
   end
 end
 -- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
--- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs}, {'wait', ms} or {'empty'}.
-local function pick_one(worker, ttl, rand, poll, now, dirty)
+-- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs}, {'wait', ms} or {'empty'}. unspaced_only: the next
+-- ready host has an interval (or jitter) and this is not the first pick of a batch: {'wait', 0}, so a
+-- spaced host's lease never waits in a worker behind others, and its send reaches Redis before its slot opens.
+local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
   for _ = 1, 64 do
     rescore_dirty(dirty, now)
     local top = redis.call('ZRANGE', k('hosts'), 0, 0, 'WITHSCORES')
@@ -44,6 +46,7 @@ local function pick_one(worker, ttl, rand, poll, now, dirty)
       enqueue(id, host)
     end
     local g = gate(host)
+    if unspaced_only and (spacing(g) > 0 or g.jt > 0) then return {'wait', 0} end
     dirty[host] = true
     if g.inflight < g.mc and g.next <= now and redis.call('ZCARD', hk('q', host)) > 0 then
       local id = redis.call('ZPOPMIN', hk('q', host))[1]

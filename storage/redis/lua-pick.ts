@@ -54,7 +54,7 @@ return out
 export const PICK_LUA = `${LUA_PRELUDE}${LUA_OPS}
 local now, dirty = now_ms(), {}
 reap(now, 100)
-local reply = pick_one(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), now, dirty)
+local reply = pick_one(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), now, dirty, false)
 rescore_dirty(dirty, now)
 return reply
 `;

@@ -13,10 +13,11 @@ import { startRedisServer, type RedisTestServer } from '../support/redis-server'
 
 const LEASE_TTL_MS = 300;
 
+/** Hosts on ports 1 and 2 have an interval; every other host none. */
 function open(redis: RedisTestServer, runId: string, join: boolean): Promise<RedisFrontier> {
-  const policy = { maxConcurrency: 8, minIntervalMs: 0, jitterMs: 0 };
+  const policyFor = (host: string) => ({ maxConcurrency: 8, minIntervalMs: /:[12]$/.test(host) ? 50 : 0, jitterMs: 0 });
   return RedisFrontier.open({
-    url: redis.url, spider: 'ack-and-die', runId, join, seeding: false, hostKeyOf: (u) => new URL(u).host, policyFor: () => policy,
+    url: redis.url, spider: 'ack-and-die', runId, join, seeding: false, hostKeyOf: (u) => new URL(u).host, policyFor,
     settings: { ...settingsSchema.parse({}).frontier, leaseTtlMs: LEASE_TTL_MS, pollMs: 20 }, log: pino({ level: 'silent' }),
   });
 }
@@ -31,7 +32,7 @@ async function take(frontier: RedisFrontier): Promise<Lease | null> {
   }
 }
 
-describe('RedisFrontier batched acks and kill -9', () => {
+describe('RedisFrontier batches', () => {
   let redis: RedisTestServer;
   beforeAll(async () => {
     redis = await startRedisServer();
@@ -81,6 +82,22 @@ describe('RedisFrontier batched acks and kill -9', () => {
     const summary = await frontier.summary();
     expect(summary).toMatchObject({ planned: 5, succeeded: 3, failed: 2, pending: 0, failedByReason: { 'http/404': 1, 'parse/no-price': 1 }, byStatus: { '200': 3, '404': 1 } });
     expect(summary.byHost['127.0.0.1:9']).toMatchObject({ planned: 5, succeeded: 3, failed: 2, pending: 0 });
+    client.disconnect();
+    await frontier.close();
+  });
+
+  it('hands out a host with an interval only as a batch\'s first lease: it never waits in the worker behind another', async () => {
+    const frontier = await open(redis, 'new', false);
+    const client = new Redis(redis.url);
+    const scriptCalls = async () => [...(await client.info('commandstats')).matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    // Equal scores: the host index orders them by name, :1 and :2 (spaced) before :3.
+    await frontier.add(['1/a', '2/a', '3/a', '3/b', '3/c'].map((p) => new CrawlRequest({ url: `http://127.0.0.1:${p}` })));
+    const before = await scriptCalls();
+    const hosts: string[] = [];
+    for (let i = 0; i < 5; i++) hosts.push((await take(frontier))!.hostKey);
+    // The first batch stops at the second spaced host; the second takes it and then the unspaced ones.
+    expect(hosts).toEqual(['127.0.0.1:1', '127.0.0.1:2', '127.0.0.1:3', '127.0.0.1:3', '127.0.0.1:3']);
+    expect(await scriptCalls()).toBe(before + 2);
     client.disconnect();
     await frontier.close();
   });
