@@ -8,12 +8,12 @@ import { breakerOptionsFromSettings, type BreakerOptions } from '../politeness/b
 import type { PolicyFor } from '../politeness/host-policy';
 import { settingsSchema, type Settings } from '../settings/schema';
 import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from '../../storage/redis/redis-scripts';
-import { latestRunningRun } from '../../storage/redis/redis-runs';
+import { waitForRun } from '../../storage/redis/redis-runs';
 import { RedisBatch } from '../../storage/redis/redis-batch';
 import { RedisHostGate } from '../../storage/redis/redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from './frontier';
 import { newRunId } from './frontier-runs';
-import { connectRedis } from './redis-connect';
+import { connectRedis, quietly } from './redis-connect';
 import { priorityScore } from './priority-score';
 
 export interface RedisFrontierOptions {
@@ -93,7 +93,7 @@ export class RedisFrontier implements Frontier {
     const redis = await connectRedis(options.url, { onError: quietly(options.log) });
     try {
       const scripts = frontierScripts(redis);
-      const runId = options.join ? await waitForRun(redis, options) : options.runId === 'new' ? newRunId(Date.now()) : options.runId;
+      const runId = options.join ? await waitForRun(redis, options.spider, options.runId, options.joinTimeoutMs ?? 30_000) : options.runId === 'new' ? newRunId(Date.now()) : options.runId;
       const seedingTtl = options.seeding ? options.settings.leaseTtlMs : 0;
       const mode = options.join ? 'join' : 'create';
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
@@ -297,28 +297,5 @@ export class RedisFrontier implements Frontier {
     call.catch((error: unknown) => {
       if (!this.closed) this.options.log.error({ err: error }, 'redis frontier call failed');
     });
-  }
-}
-
-/** Connection errors once running: one warning per 10 s (the client reconnects; failing calls log their own). */
-function quietly(log: Logger): (error: Error) => void {
-  let lastMs = 0;
-  return (error) => {
-    if (Date.now() - lastMs < 10_000) return;
-    lastMs = Date.now();
-    log.warn({ error: error.message }, 'redis connection lost; reconnecting');
-  };
-}
-
-/** A joining worker may start before the crawl that creates the run: it waits for the run to appear. */
-async function waitForRun(redis: Redis, options: RedisFrontierOptions): Promise<string> {
-  const deadline = Date.now() + (options.joinTimeoutMs ?? 30_000);
-  for (;;) {
-    if (options.runId === 'latest') {
-      const run = await latestRunningRun(redis, options.spider);
-      if (run) return run.runId;
-    } else if ((await redis.exists(`${runPrefix(options.runId)}meta`)) === 1) return options.runId;
-    if (Date.now() > deadline) throw new Error(`no running run ${options.runId === 'latest' ? `of ${options.spider}` : options.runId} on the frontier`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
