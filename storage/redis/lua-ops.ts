@@ -48,11 +48,12 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
     local g = gate(host)
     if unspaced_only and (spacing(g) > 0 or g.jt > 0) then return {'wait', 0} end
     dirty[host] = true
-    if g.inflight < g.mc and g.next <= now and redis.call('ZCARD', hk('q', host)) > 0 then
+    if g.inflight < g.mc and g.next <= now and not g.us and redis.call('ZCARD', hk('q', host)) > 0 then
       local id = redis.call('ZPOPMIN', hk('q', host))[1]
       local nxt = now + spacing(g) + math.floor(rand * (g.jt + 1))
       local serial = redis.call('HINCRBY', hk('g', host), 'serial', 1)
       redis.call('HSET', hk('g', host), 'next', nxt, 'inflight', g.inflight + 1)
+      if nxt > now then redis.call('HSET', hk('g', host), 'us', id) end
       redis.call('ZADD', k('leases'), now + ttl, id)
       redis.call('HSET', k('lw'), id, worker)
       redis.call('SADD', k('slot'), id)
@@ -66,12 +67,13 @@ end
 -- The request went on the wire: the interval counts from the send when it came after the reservation.
 local function mark_sent(id, reserved, reservedNext, now, dirty)
   if redis.call('SISMEMBER', k('slot'), id) == 0 then return 0 end
+  local host = redis.call('HGET', k('host'), id)
+  sent_or_gone(id, host)
+  dirty[host] = true
   local late = now - reserved
   if late <= 0 then return 0 end
-  local host = redis.call('HGET', k('host'), id)
   local g = gate(host)
   redis.call('HSET', hk('g', host), 'next', math.max(g.next, reservedNext + late))
-  dirty[host] = true
   return 1
 end
 -- The response arrived: the concurrency slot is free, the interval keeps running; a Crawl-delay also counts
@@ -80,6 +82,7 @@ local function release(id, now, dirty)
   if redis.call('SREM', k('slot'), id) == 0 then return 0 end
   local host = redis.call('HGET', k('host'), id)
   redis.call('HINCRBY', hk('g', host), 'inflight', -1)
+  sent_or_gone(id, host)
   local cd = tonumber(redis.call('HGET', hk('g', host), 'cd')) or 0
   if cd > 0 then
     local g = gate(host)
@@ -93,6 +96,7 @@ local function cancel(id, serial, reservedNext, previous, dirty)
   if redis.call('SREM', k('slot'), id) == 0 then return 0 end
   local host = redis.call('HGET', k('host'), id)
   redis.call('HINCRBY', hk('g', host), 'inflight', -1)
+  sent_or_gone(id, host)
   local g = redis.call('HMGET', hk('g', host), 'serial', 'next', 'paused')
   if tonumber(g[1]) == serial and tonumber(g[2]) == reservedNext then
     redis.call('HSET', hk('g', host), 'next', math.max(previous, tonumber(g[3]) or 0))
