@@ -181,18 +181,19 @@ export class RedisFrontier implements Frontier {
     request.attempt = Number(attempt);
     const fire = this.fire.bind(this);
     const { batch } = this;
-    const spacingMs = Number(nextOpenAtMs) - Number(reservedAtMs);
+    // Queued in order on one connection: a release always reaches Redis after its markSent. A host with
+    // an interval keeps the timing of one call per step (they go at once): only its settle waits for the turn.
+    const spaced = Number(nextOpenAtMs) > Number(reservedAtMs);
+    const gate = (op: Array<string | number>) => {
+      fire(batch.call(op));
+      if (spaced) batch.flush();
+    };
     const lease: Lease = {
       request,
       hostKey,
-      // Queued in order on one connection: a release always reaches Redis after its markSent. On a host
-      // with an interval the send must reach Redis before the slot it reserved opens: it goes at once.
-      markSent: () => {
-        fire(batch.call(['S', id, reservedAtMs, nextOpenAtMs]));
-        if (spacingMs > 0) batch.flush();
-      },
-      cancelReservation: () => fire(batch.call(['C', id, serial, nextOpenAtMs, previousNextOpenAtMs])),
-      releaseSlot: () => fire(batch.call(['R', id])),
+      markSent: () => gate(['S', id, reservedAtMs, nextOpenAtMs]),
+      cancelReservation: () => gate(['C', id, serial, nextOpenAtMs, previousNextOpenAtMs]),
+      releaseSlot: () => gate(['R', id]),
     };
     return { lease, receivedAtMs };
   }
