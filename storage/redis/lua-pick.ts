@@ -1,4 +1,5 @@
 // Lua for taking work: add (seen-set + host queues) and pick (reap, host gate reservation, lease) atomically.
+import { LUA_OPS } from './lua-ops';
 import { LUA_PRELUDE } from './lua-prelude';
 
 /** Fields per request in ADD's ARGV after the seen-set TTL. */
@@ -50,40 +51,10 @@ return out
  * {'wait', ms} or {'empty'} (nothing queued, no lease in flight, no seeder at work: the run is done).
  * The gate check and the reservation are one script: two workers can never both see a slot open.
  */
-export const PICK_LUA = `${LUA_PRELUDE}
-local worker, ttl, rand, poll = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
-local now = now_ms()
+export const PICK_LUA = `${LUA_PRELUDE}${LUA_OPS}
+local now, dirty = now_ms(), {}
 reap(now, 100)
-for _ = 1, 64 do
-  local top = redis.call('ZRANGE', k('hosts'), 0, 0, 'WITHSCORES')
-  if #top == 0 then
-    if redis.call('ZCARD', k('leases')) > 0 or redis.call('EXISTS', k('seeding')) == 1 then return {'wait', poll} end
-    return {'empty'}
-  end
-  local host, at = top[1], tonumber(top[2])
-  -- Other workers may add work or free slots meanwhile: never sleep longer than the poll interval.
-  if at > now then return {'wait', math.min(at - now, poll)} end
-  local due = redis.call('ZRANGEBYSCORE', hk('d', host), '-inf', now, 'LIMIT', 0, 100)
-  for _, id in ipairs(due) do
-    redis.call('ZREM', hk('d', host), id)
-    enqueue(id, host)
-  end
-  local g = gate(host)
-  if g.inflight >= g.mc or g.next > now or redis.call('ZCARD', hk('q', host)) == 0 then
-    rescore(host, now)
-  else
-    local id = redis.call('ZPOPMIN', hk('q', host))[1]
-    local nxt = now + spacing(g) + math.floor(rand * (g.jt + 1))
-    local serial = redis.call('HINCRBY', hk('g', host), 'serial', 1)
-    redis.call('HSET', hk('g', host), 'next', nxt, 'inflight', g.inflight + 1)
-    redis.call('ZADD', k('leases'), now + ttl, id)
-    redis.call('HSET', k('lw'), id, worker)
-    redis.call('SADD', k('slot'), id)
-    redis.call('HSET', k('st'), id, 'l')
-    rescore(host, now)
-    local attempt = redis.call('HGET', k('att'), id) or '0'
-    return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next}
-  end
-end
-return {'wait', 0}
+local reply = pick_one(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), now, dirty, false)
+rescore_dirty(dirty, now)
+return reply
 `;

@@ -17,14 +17,14 @@ end
 -- mi is the interval in force: the adaptive throttle's (ai, the slowest live worker's view) else the configured
 -- one, and never under robots.txt's Crawl-delay (cd); cause says which of the three it is.
 local function gate(host)
-  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai', 'mg', 'cd')
+  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai', 'mg', 'cd', 'us')
   local configured = tonumber(g[4]) or 0
   local mi, cause = configured, 'configured'
   if g[6] then mi, cause = tonumber(g[6]), 'throttle' end
   local cd = tonumber(g[8]) or 0
   if cd > mi then mi, cause = cd, 'crawl-delay' end
   return { next = tonumber(g[1]) or 0, inflight = tonumber(g[2]) or 0, mc = tonumber(g[3]) or 1,
-           mi = mi, cause = cause, configured = configured, jt = tonumber(g[5]) or 0, mg = tonumber(g[7]) or 0 }
+           mi = mi, cause = cause, configured = configured, jt = tonumber(g[5]) or 0, mg = tonumber(g[7]) or 0, us = g[9] }
 end
 -- The interval plus politeness.intervalMarginMs; no margin on a host without an interval.
 local function spacing(g)
@@ -40,8 +40,9 @@ local function ready_at(host, now)
     at = tonumber(d[2])
   end
   local g = gate(host)
-  -- At its concurrency cap a release re-scores the host; the recheck only guards against a lost release.
-  if g.inflight >= g.mc then return math.max(at, g.next, now + CAP_RECHECK_MS) end
+  -- At its concurrency cap (or with a reservation not yet sent, see 'us') a release or send re-scores the
+  -- host; the recheck only guards against a lost one.
+  if g.inflight >= g.mc or g.us then return math.max(at, g.next, now + CAP_RECHECK_MS) end
   return math.max(at, g.next)
 end
 local function rescore(host, now)
@@ -60,12 +61,19 @@ end
 local function enqueue(id, host)
   redis.call('ZADD', hk('q', host), -tonumber(redis.call('HGET', k('prio'), id)), id)
 end
+-- A spaced host's reservation is 'unsent' (g.us = its id) until its send, release, cancel or end is known:
+-- no other reservation of the host is made meanwhile, so the next one always counts from a known send,
+-- however late a stalled worker sends (the interval is exact whatever happens between pick and send).
+local function sent_or_gone(id, host)
+  if redis.call('HGET', hk('g', host), 'us') == id then redis.call('HDEL', hk('g', host), 'us') end
+end
 -- Ends a lease: frees its host slot if still held. Returns the request's host.
 local function drop_lease(id)
   redis.call('ZREM', k('leases'), id)
   redis.call('HDEL', k('lw'), id)
   local host = redis.call('HGET', k('host'), id)
   if redis.call('SREM', k('slot'), id) == 1 then redis.call('HINCRBY', hk('g', host), 'inflight', -1) end
+  sent_or_gone(id, host)
   return host
 end
 -- Back to its host queue, eligible at 'at' (now or later).

@@ -1,5 +1,6 @@
 // Opens ioredis clients that refuse a run in one line (unreachable, password refused) and never print reconnect stack traces.
 import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
 import { PricecrawlError } from '../../src/core/errors';
 
 export interface RedisClientOptions {
@@ -38,6 +39,16 @@ export function redisClient(url: string, options: RedisClientOptions = {}): Redi
     if (connected) options.onError?.(error);
   });
   return redis;
+}
+
+/** Connection errors once running: one warning per 10 s (the client reconnects; failing calls log their own). */
+export function quietly(log: Logger): (error: Error) => void {
+  let lastMs = 0;
+  return (error) => {
+    if (Date.now() - lastMs < 10_000) return;
+    lastMs = Date.now();
+    log.warn({ error: error.message }, 'redis connection lost; reconnecting');
+  };
 }
 
 /** Connects or throws one line saying what is wrong and what to fix (exit 2). */

@@ -8,11 +8,12 @@ import { breakerOptionsFromSettings, type BreakerOptions } from '../../src/polit
 import type { PolicyFor } from '../../src/politeness/host-policy';
 import { settingsSchema, type Settings } from '../../src/settings/schema';
 import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from './redis-scripts';
-import { latestRunningRun } from './redis-runs';
+import { waitForRun } from './redis-runs';
+import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { newRunId } from '../../src/core/run-id';
-import { connectRedis } from './redis-connect';
+import { connectRedis, quietly } from './redis-connect';
 import { priorityScore } from '../../src/frontier/priority-score';
 
 export interface RedisFrontierOptions {
@@ -37,14 +38,29 @@ export interface RedisFrontierOptions {
   random?: () => number;
 }
 
-type PickReply = ['empty'] | ['wait', number] | ['lease', string, string, string, string, number, number, number, number];
+type LeaseReply = ['lease', string, string, string, string, number, number, number, number];
+type PickReply = ['empty'] | ['wait', number] | LeaseReply;
+
+/** Longest a picked lease waits in the worker before it goes back to its queue. */
+const PICK_HOLD_MS = 1_000;
+
+/** A lease reserved by a batch pick, waiting for the engine's next `next()`. */
+interface PickedLease {
+  lease: Lease;
+  /** Local time the pick's reply arrived. */
+  receivedAtMs: number;
+}
 
 export class RedisFrontier implements Frontier {
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   /** Requests this worker gave up because their lease had expired and another worker took them over. */
   lostLeases = 0;
   private readonly prefix: string;
+  /** Every lease this worker holds: picked and waiting, in progress, or awaiting its settle. */
   private readonly leases = new Set<string>();
+  private readonly picked: PickedLease[] = [];
+  /** This turn's sends, releases, settles and picks, in one script call. */
+  private readonly batch: RedisBatch;
   /** The run's shared host gate. */
   readonly gate: RedisHostGate;
   private readonly heartbeat: NodeJS.Timeout;
@@ -59,6 +75,7 @@ export class RedisFrontier implements Frontier {
     private readonly options: RedisFrontierOptions,
   ) {
     this.prefix = runPrefix(runId);
+    this.batch = new RedisBatch((argv) => scripts.batch(this.prefix, this.workerId, ...argv));
     this.gate = new RedisHostGate({
       scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
       breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})),
@@ -76,7 +93,7 @@ export class RedisFrontier implements Frontier {
     const redis = await connectRedis(options.url, { onError: quietly(options.log) });
     try {
       const scripts = frontierScripts(redis);
-      const runId = options.join ? await waitForRun(redis, options) : options.runId === 'new' ? newRunId(Date.now()) : options.runId;
+      const runId = options.join ? await waitForRun(redis, options.spider, options.runId, options.joinTimeoutMs ?? 30_000) : options.runId === 'new' ? newRunId(Date.now()) : options.runId;
       const seedingTtl = options.seeding ? options.settings.leaseTtlMs : 0;
       const mode = options.join ? 'join' : 'create';
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
@@ -113,28 +130,72 @@ export class RedisFrontier implements Frontier {
     return { added, duplicates: requests.length - added };
   }
 
-  /** One round trip; the gate check and reservation happen in one script on Redis' clock (`nowMs` is not used). */
-  async next(_nowMs: number): Promise<Pick> {
-    const { leaseTtlMs, pollMs } = this.options.settings;
+  /**
+   * A lease picked earlier and waiting here, at once; else one round trip that reserves up to
+   * `frontier.pickBatch` leases (each host's slot reserved in Redis, on Redis' clock: `nowMs` is not used)
+   * and carries this turn's queued sends, releases and settles with it.
+   */
+  next(_nowMs: number): Pick | Promise<Pick> {
+    const lease = this.takePicked();
+    return lease ? { type: 'lease', lease } : this.pickMore();
+  }
+
+  private async pickMore(): Promise<Pick> {
+    const { leaseTtlMs, pollMs, pickBatch } = this.options.settings;
     const random = this.options.random ?? Math.random;
-    const reply = (await this.scripts.pick(this.prefix, this.workerId, leaseTtlMs, random(), pollMs)) as PickReply;
-    if (reply[0] === 'empty') return { type: 'empty' };
-    if (reply[0] === 'wait') return { type: 'wait', atMs: Date.now() + Number(reply[1]) };
+    const reply = this.batch.call(['P', leaseTtlMs, pollMs, pickBatch, ...Array.from({ length: pickBatch }, () => random())]);
+    this.batch.flush();
+    const replies = (await reply) as PickReply[];
+    const receivedAtMs = Date.now();
+    for (const pick of replies) if (pick[0] === 'lease') this.picked.push(this.toLease(pick, receivedAtMs));
+    const lease = this.takePicked();
+    if (lease) return { type: 'lease', lease };
+    const last = replies[replies.length - 1];
+    if (last[0] === 'empty') return { type: 'empty' };
+    return { type: 'wait', atMs: Date.now() + (last[0] === 'wait' ? Number(last[1]) : 0) };
+  }
+
+  /**
+   * The oldest picked lease still fit to send. A lease waiting here holds its host's slot: after
+   * `PICK_HOLD_MS` (the pool was full meanwhile) it goes back, as the slot may serve another worker better.
+   * Only hosts without an interval wait here at all (the pick script hands out a spaced host's lease only
+   * as a batch's first, which goes straight to the engine).
+   */
+  private takePicked(): Lease | null {
+    for (let picked = this.picked.shift(); picked; picked = this.picked.shift()) {
+      if (Date.now() - picked.receivedAtMs <= PICK_HOLD_MS) return picked.lease;
+      this.handBack(picked.lease, 'pick/stale');
+    }
+    return null;
+  }
+
+  private handBack(lease: Lease, reason: string): void {
+    lease.cancelReservation();
+    this.fire(this.defer(lease.request, Date.now(), { countAttempt: false, reason }));
+  }
+
+  private toLease(reply: LeaseReply, receivedAtMs: number): PickedLease {
     const [, id, json, hostKey, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs] = reply;
     this.leases.add(id);
     const request = CrawlRequest.fromJSON(JSON.parse(json) as SerializedRequest, id);
     request.attempt = Number(attempt);
     const fire = this.fire.bind(this);
-    const { scripts, prefix } = this;
+    const { batch } = this;
+    // Queued in order on one connection: a release always reaches Redis after its markSent. A host with
+    // an interval keeps the timing of one call per step (they go at once): only its settle waits for the turn.
+    const spaced = Number(nextOpenAtMs) > Number(reservedAtMs);
+    const gate = (op: Array<string | number>) => {
+      fire(batch.call(op));
+      if (spaced) batch.flush();
+    };
     const lease: Lease = {
       request,
       hostKey,
-      // Sent in order on one connection: a release always reaches Redis after its markSent.
-      markSent: () => fire(scripts.markSent(prefix, id, reservedAtMs, nextOpenAtMs)),
-      cancelReservation: () => fire(scripts.cancel(prefix, id, serial, nextOpenAtMs, previousNextOpenAtMs)),
-      releaseSlot: () => fire(scripts.release(prefix, id)),
+      markSent: () => gate(['S', id, reservedAtMs, nextOpenAtMs]),
+      cancelReservation: () => gate(['C', id, serial, nextOpenAtMs, previousNextOpenAtMs]),
+      releaseSlot: () => gate(['R', id]),
     };
-    return { type: 'lease', lease };
+    return { lease, receivedAtMs };
   }
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
@@ -150,6 +211,7 @@ export class RedisFrontier implements Frontier {
     const bump = options.countAttempt ? 1 : 0;
     // The deferral count lives in the stored request, rewritten only then.
     const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
+    this.batch.flush(); // its queued send, release or cancel go first
     const done = await this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump, json);
     this.leases.delete(id);
     if (done !== 1) return this.leaseLost(request, 'defer');
@@ -159,6 +221,10 @@ export class RedisFrontier implements Frontier {
 
   pauseHost(hostKey: string, untilMs: number): void {
     this.gate.pause(hostKey, untilMs, 'retry-after');
+    // Leases of the host picked before the pause and not sent yet wait for it in the queue.
+    const kept = this.picked.filter((picked) => picked.lease.hostKey !== hostKey);
+    for (const { lease } of this.picked) if (lease.hostKey === hostKey) this.handBack(lease, 'host/paused');
+    this.picked.splice(0, this.picked.length, ...kept);
   }
 
   inFlight(): number {
@@ -191,8 +257,10 @@ export class RedisFrontier implements Frontier {
     this.closed = true;
     clearInterval(this.heartbeat);
     try {
+      this.batch.flush();
       await this.scripts.returnAll(this.prefix, this.workerId, ...this.leases);
       this.leases.clear();
+      this.picked.length = 0;
       // Withdrawn, not left to fade: the hosts go back to the other workers' views at once.
       await this.gate.withdraw();
       if (this.seeding) await this.seedingDone();
@@ -209,7 +277,7 @@ export class RedisFrontier implements Frontier {
 
   private async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {
     const id = this.idOf(request);
-    const done = await this.scripts.settle(this.prefix, this.workerId, id, outcome, reason, status ?? '');
+    const done = await this.batch.call(['H', id, outcome, reason, status ?? '']);
     this.leases.delete(id);
     if (done !== 1) this.leaseLost(request, outcome);
   }
@@ -230,28 +298,5 @@ export class RedisFrontier implements Frontier {
     call.catch((error: unknown) => {
       if (!this.closed) this.options.log.error({ err: error }, 'redis frontier call failed');
     });
-  }
-}
-
-/** Connection errors once running: one warning per 10 s (the client reconnects; failing calls log their own). */
-function quietly(log: Logger): (error: Error) => void {
-  let lastMs = 0;
-  return (error) => {
-    if (Date.now() - lastMs < 10_000) return;
-    lastMs = Date.now();
-    log.warn({ error: error.message }, 'redis connection lost; reconnecting');
-  };
-}
-
-/** A joining worker may start before the crawl that creates the run: it waits for the run to appear. */
-async function waitForRun(redis: Redis, options: RedisFrontierOptions): Promise<string> {
-  const deadline = Date.now() + (options.joinTimeoutMs ?? 30_000);
-  for (;;) {
-    if (options.runId === 'latest') {
-      const run = await latestRunningRun(redis, options.spider);
-      if (run) return run.runId;
-    } else if ((await redis.exists(`${runPrefix(options.runId)}meta`)) === 1) return options.runId;
-    if (Date.now() > deadline) throw new Error(`no running run ${options.runId === 'latest' ? `of ${options.spider}` : options.runId} on the frontier`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

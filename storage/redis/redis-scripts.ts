@@ -1,5 +1,6 @@
 // Registers the frontier's Lua scripts on a connection (EVALSHA via defineCommand) with typed callers.
 import type { Redis } from 'ioredis';
+import { BATCH_LUA } from './lua-batch';
 import { ADD_LUA, PICK_LUA } from './lua-pick';
 import { CANCEL_LUA, DEFER_LUA, MARK_SENT_LUA, PAUSE_LUA, RELEASE_LUA, RENEW_LUA, RETURN_ALL_LUA, SETTLE_LUA } from './lua-lease';
 import { BREAKER_LUA, BREAKERS_LUA, CRAWL_DELAY_LUA, GATES_LUA, INTERVALS_LUA, NOTE_SEND_LUA } from './lua-intervals';
@@ -8,6 +9,7 @@ import { FINISH_RUN_LUA, OPEN_RUN_LUA, STATUS_LUA, SUMMARY_LUA } from './lua-run
 const SCRIPTS = {
   add: ADD_LUA,
   pick: PICK_LUA,
+  batch: BATCH_LUA,
   markSent: MARK_SENT_LUA,
   release: RELEASE_LUA,
   cancel: CANCEL_LUA,

@@ -10,7 +10,7 @@ export const FRONTIER_SCHEMA_VERSION = 2;
  * outcome would move an entry in it (measured -25 % next+markHandled throughput). The summary walks
  * requests_run instead, whose entries never change after the insert: it reads one run's rows in
  * insertion order (~0.4 s per walk per million rows, other runs untouched), and counts pending rows
- * from the two partial indexes (src/frontier/frontier-summary.ts).
+ * from the two partial indexes (frontier-summary.ts).
  * host_gates keeps per run and host what the host gate must not forget over a resume (a pause, the
  * breaker, the throttle's interval, Crawl-delay) as JSON (ports/host-gate.ts GateRecord); it is written
  * only when one of those changes, never per request.

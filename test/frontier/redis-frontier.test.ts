@@ -113,8 +113,8 @@ describe('RedisFrontier', () => {
       workers.map(async (worker) => {
         for (let lease = await take(worker); lease; lease = await take(worker)) {
           taken.push(lease.request.id!);
-          lease.markSent();
-          await get(lease.request.url);
+          // Marked when written, as the engine does: a send stalled before its write holds the host (see below).
+          await get(lease.request.url, () => lease.markSent());
           lease.releaseSlot();
           await worker.markHandled(lease.request, 200);
         }
@@ -130,6 +130,23 @@ describe('RedisFrontier', () => {
     expect([...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(MIN_INTERVAL_MS);
     expect((await seeder.summary()).succeeded).toBe(ROUNDS);
     await Promise.all([seeder.close(), ...workers.map((w) => w.close())]);
+  });
+
+  it('never reserves a spaced host again before its last reservation is sent, however long its worker stalls', async () => {
+    const spaced = { minIntervalMs: 20, maxConcurrency: 4 };
+    const a = await RedisFrontier.open(options(redis, spaced));
+    await a.add([req('http://127.0.0.1:9/s1'), req('http://127.0.0.1:9/s2')]);
+    const b = await RedisFrontier.open(options(redis, { ...spaced, join: true, runId: a.runId }));
+    const first = (await take(a))!;
+    // a stalls between its pick and its send for ten of b's polls (20 ms each, ten intervals): b only waits.
+    for (let i = 0; i < 10; i++) {
+      const pick = await b.next(Date.now());
+      if (pick.type !== 'wait') throw new Error(`expected a wait while a's reservation is unsent, got ${pick.type}`);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(1, pick.atMs - Date.now())));
+    }
+    first.markSent();
+    expect((await take(b))?.request.url).toBe('http://127.0.0.1:9/s2');
+    await Promise.all([a.close(), b.close()]);
   });
 
   it('reclaims the lease of a worker that died (stopped renewing) once it expires', async () => {
@@ -259,13 +276,15 @@ describe('RedisFrontier', () => {
   });
 });
 
-function get(url: string): Promise<void> {
+/** `onSent` runs once the request is written to the socket, where the engine marks a send (undici's sendHeaders). */
+function get(url: string, onSent: () => void = () => undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     httpRequest(url, (res) => {
       res.resume();
       res.on('end', resolve);
     })
       .on('error', reject)
+      .on('finish', onSent)
       .end();
   });
 }

@@ -30,6 +30,11 @@ export const operationSettings = {
       leaseTtlMs: ms().min(100).default(30_000),
       /** Redis frontier: longest a worker waits before asking again (other workers add work meanwhile). */
       pollMs: ms().min(1).default(200),
+      /**
+       * Redis frontier: leases one pick reserves at most (each host's slot still reserved atomically in
+       * Redis); the rest wait in the worker for its next picks. 1: one round trip per request.
+       */
+      pickBatch: z.number().int().min(1).max(64).default(8),
       /** Redis frontier: the run's seen-set expires this long after its last addition. */
       seenTtlMs: ms().min(1000).default(7 * 24 * 3_600_000),
       /** Candidate score: velocity × w1 + staleness × w2 + (proxyHealth − 1) × w3, plus the request's own priority. */

@@ -1,0 +1,131 @@
+// Lua functions for the hot path of a lease (pick, send, release, cancel, settle), shared by the one-op scripts and the batch script.
+
+/**
+ * Each function takes Redis' `now` from its caller (one TIME per script call) and marks the hosts it
+ * touched in `dirty` instead of re-scoring them itself: a batch re-scores each host once, before its next
+ * pick and at its end (`rescore_dirty`). Ledger counters are summed into `tally` and written once per
+ * script call (`flush_tally`): a batch of 30 settles costs 4 counter writes, not 120.
+ */
+export const LUA_OPS = `
+local function rescore_dirty(dirty, now)
+  for host in pairs(dirty) do rescore(host, now) end
+  for host in pairs(dirty) do dirty[host] = nil end
+end
+local function count(tally, key, n) tally[key] = (tally[key] or 0) + n end
+local function flush_tally(tally, now)
+  local settled = 0
+  for key, n in pairs(tally) do
+    local hash, field = string.match(key, '^(%a+)|(.*)$')
+    redis.call('HINCRBY', k(hash), field, n)
+    if hash == 'ledger' and (field == 'succeeded' or field == 'failed') then settled = settled + n end
+  end
+  if settled > 0 then
+    local bucket = k('tp:' .. math.floor(now / 10000))
+    redis.call('INCRBY', bucket, settled)
+    redis.call('PEXPIRE', bucket, 60000)
+  end
+end
+-- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
+-- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs}, {'wait', ms} or {'empty'}. unspaced_only: the next
+-- ready host has an interval (or jitter) and this is not the first pick of a batch: {'wait', 0}, so a
+-- spaced host's lease never waits in a worker behind others, and its send reaches Redis before its slot opens.
+local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
+  for _ = 1, 64 do
+    rescore_dirty(dirty, now)
+    local top = redis.call('ZRANGE', k('hosts'), 0, 0, 'WITHSCORES')
+    if #top == 0 then
+      if redis.call('ZCARD', k('leases')) > 0 or redis.call('EXISTS', k('seeding')) == 1 then return {'wait', poll} end
+      return {'empty'}
+    end
+    local host, at = top[1], tonumber(top[2])
+    -- Other workers may add work or free slots meanwhile: never sleep longer than the poll interval.
+    if at > now then return {'wait', math.min(at - now, poll)} end
+    local due = redis.call('ZRANGEBYSCORE', hk('d', host), '-inf', now, 'LIMIT', 0, 100)
+    for _, id in ipairs(due) do
+      redis.call('ZREM', hk('d', host), id)
+      enqueue(id, host)
+    end
+    local g = gate(host)
+    if unspaced_only and (spacing(g) > 0 or g.jt > 0) then return {'wait', 0} end
+    dirty[host] = true
+    if g.inflight < g.mc and g.next <= now and not g.us and redis.call('ZCARD', hk('q', host)) > 0 then
+      local id = redis.call('ZPOPMIN', hk('q', host))[1]
+      local nxt = now + spacing(g) + math.floor(rand * (g.jt + 1))
+      local serial = redis.call('HINCRBY', hk('g', host), 'serial', 1)
+      redis.call('HSET', hk('g', host), 'next', nxt, 'inflight', g.inflight + 1)
+      if nxt > now then redis.call('HSET', hk('g', host), 'us', id) end
+      redis.call('ZADD', k('leases'), now + ttl, id)
+      redis.call('HSET', k('lw'), id, worker)
+      redis.call('SADD', k('slot'), id)
+      redis.call('HSET', k('st'), id, 'l')
+      local attempt = redis.call('HGET', k('att'), id) or '0'
+      return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next}
+    end
+  end
+  return {'wait', 0}
+end
+-- The request went on the wire: the interval counts from the send when it came after the reservation.
+local function mark_sent(id, reserved, reservedNext, now, dirty)
+  if redis.call('SISMEMBER', k('slot'), id) == 0 then return 0 end
+  local host = redis.call('HGET', k('host'), id)
+  sent_or_gone(id, host)
+  dirty[host] = true
+  local late = now - reserved
+  if late <= 0 then return 0 end
+  local g = gate(host)
+  redis.call('HSET', hk('g', host), 'next', math.max(g.next, reservedNext + late))
+  return 1
+end
+-- The response arrived: the concurrency slot is free, the interval keeps running; a Crawl-delay also counts
+-- from the answer (as HostSlots.release).
+local function release(id, now, dirty)
+  if redis.call('SREM', k('slot'), id) == 0 then return 0 end
+  local host = redis.call('HGET', k('host'), id)
+  redis.call('HINCRBY', hk('g', host), 'inflight', -1)
+  sent_or_gone(id, host)
+  local cd = tonumber(redis.call('HGET', hk('g', host), 'cd')) or 0
+  if cd > 0 then
+    local g = gate(host)
+    redis.call('HSET', hk('g', host), 'next', math.max(g.next, now + cd + g.mg))
+  end
+  dirty[host] = true
+  return 1
+end
+-- Never sent: free the slot, give the interval back if no later reservation built on it.
+local function cancel(id, serial, reservedNext, previous, dirty)
+  if redis.call('SREM', k('slot'), id) == 0 then return 0 end
+  local host = redis.call('HGET', k('host'), id)
+  redis.call('HINCRBY', hk('g', host), 'inflight', -1)
+  sent_or_gone(id, host)
+  local g = redis.call('HMGET', hk('g', host), 'serial', 'next', 'paused')
+  if tonumber(g[1]) == serial and tonumber(g[2]) == reservedNext then
+    redis.call('HSET', hk('g', host), 'next', math.max(previous, tonumber(g[3]) or 0))
+  end
+  dirty[host] = true
+  return 1
+end
+-- Settles a request leased by this worker, or one reclaimed from it but not yet taken again (its items are
+-- durable already). 0 when another worker holds it now or it is settled: that worker's result stands.
+local function settle(worker, id, outcome, reason, status, dirty, tally)
+  local state, host = redis.call('HGET', k('st'), id), nil
+  if state == 'l' then
+    if redis.call('HGET', k('lw'), id) ~= worker then return 0 end
+    host = drop_lease(id)
+  elseif state == 'p' then
+    host = redis.call('HGET', k('host'), id)
+    redis.call('ZREM', hk('q', host), id)
+    redis.call('ZREM', hk('d', host), id)
+  else
+    return 0
+  end
+  redis.call('HSET', k('st'), id, outcome == 'succeeded' and 's' or 'f')
+  count(tally, 'ledger|' .. outcome, 1)
+  count(tally, 'ledger|h:' .. host .. ':' .. outcome, 1)
+  if outcome == 'failed' then count(tally, 'reasons|' .. reason, 1) end
+  if status ~= '' then count(tally, 'statuses|' .. status, 1) end
+  redis.call('HDEL', k('req'), id)
+  redis.call('HDEL', k('att'), id)
+  dirty[host] = true
+  return 1
+end
+`;
