@@ -4,6 +4,8 @@ import { RunTimeline } from './run-timeline';
 
 export class Stats {
   private readonly counters = new Map<string, number>();
+  /** Keys kept by max(), not summed: several processes' counters merge by taking the largest. */
+  private readonly peaks = new Set<string>();
   private readonly startedAtMs = Date.now();
   /** When things happened (breaker transitions, alarms, priced/unpriced items per time bucket), for the run report. */
   readonly timeline = new RunTimeline();
@@ -16,6 +18,7 @@ export class Stats {
 
   /** Keeps the largest value seen under `key` (peaks: `browser/pss-peak-bytes`). */
   max(key: string, value: number): void {
+    this.peaks.add(key);
     if (value > (this.counters.get(key) ?? -Infinity)) this.counters.set(key, value);
   }
 
@@ -32,6 +35,10 @@ export class Stats {
 
   snapshot(): Record<string, number> {
     return Object.fromEntries([...this.counters].sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  peakKeys(): string[] {
+    return [...this.peaks];
   }
 
   elapsedMs(): number {

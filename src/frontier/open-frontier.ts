@@ -9,6 +9,7 @@ import type { Settings } from '../settings/schema';
 import type { Frontier } from './frontier';
 import type { RunStatus } from './frontier-runs';
 import { SqliteFrontier } from './sqlite-frontier';
+import type { ProcessSlot } from '../../storage/sqlite/host-shares';
 
 export interface OpenFrontierOptions {
   settings: Settings;
@@ -21,6 +22,8 @@ export interface OpenFrontierOptions {
   runId?: string;
   /** Join a run another process seeds (shared frontier only); without `runId` the spider's latest running run. */
   join?: boolean;
+  /** One of several crawl processes on the embedded frontier (`crawl --processes N`); slot 0 creates and seeds the run, the others join it. */
+  processSlot?: ProcessSlot;
 }
 
 export interface OpenedFrontier {
@@ -29,6 +32,8 @@ export interface OpenedFrontier {
   finishRun(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
   /** The run's host gate: the middlewares ask and tell it, progress and metrics read it. */
   gate: HostGate;
+  /** `crawl --processes`: another process of the run ended; its hosts and leases come to this one. */
+  takeOverSlot?(slot: number): void;
 }
 
 export async function openFrontier(options: OpenFrontierOptions): Promise<OpenedFrontier> {
@@ -54,7 +59,8 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     });
     return { frontier, finishRun: (status) => frontier.finishRun(status), gate: frontier.gate };
   }
-  if (options.join) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
+  const slot = options.processSlot;
+  if (options.join && !(slot && slot.slot > 0)) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
   const hostSlots = new HostSlots({ policyFor, marginMs: settings.politeness.intervalMarginMs });
   const frontier = SqliteFrontier.open({
     dir: settings.storage.dir,
@@ -64,11 +70,15 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     hostSlots,
     breaker,
     clock: systemClock,
+    share: slot,
   });
   return {
     frontier,
     gate: frontier.gate,
+    takeOverSlot: (slotNo) => frontier.takeOverSlot(slotNo),
+    // The first process ends the run, once every other one has (its launcher waits for them).
     finishRun: async (status) => {
+      if (options.join) return false;
       frontier.finishRun(status);
       return true;
     },

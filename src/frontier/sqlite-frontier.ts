@@ -5,6 +5,7 @@ import type { Clock } from '../politeness/clock';
 import type { HostSlots } from '../politeness/host-slots';
 import type { SqliteDb } from '../../storage/sqlite/open-frontier-db';
 import { SqliteHostGate } from '../../storage/sqlite/sqlite-host-gate';
+import { HostShares, type ProcessSlot } from '../../storage/sqlite/host-shares';
 import { breakerOptionsFromSettings, type BreakerOptions } from '../politeness/breaker-board';
 import { settingsSchema } from '../settings/schema';
 import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
@@ -31,7 +32,12 @@ export interface SqliteFrontierOptions {
   workerId?: string;
   heartbeatEveryMs?: number;
   staleWorkerAfterMs?: number;
+  /** One of several crawl processes on this run (`crawl --processes N`): only the hosts of its slot are picked here. */
+  share?: ProcessSlot;
 }
+
+/** How often a process of a shared run looks again while only other processes have work (their callbacks may add to its hosts). */
+const SHARED_POLL_MS = 50;
 
 interface PickedRow {
   id: number;
@@ -62,6 +68,8 @@ export class SqliteFrontier implements Frontier {
   /** The run's host gate: these slots, the breakers, and what they keep over a resume. */
   readonly gate: SqliteHostGate;
   private readonly queueChanges: QueueChanges;
+  /** Set when several processes crawl this run: the hosts this one may send to. */
+  private readonly shares: HostShares | null;
   /** The last queue_changes seq adopted: hosts a Crawlee client of this run made pending later are recounted. */
   private queueChangesSeen: number;
   private closed = false;
@@ -90,7 +98,22 @@ export class SqliteFrontier implements Frontier {
     this.reclaimEveryMs = options.heartbeatEveryMs ?? 5_000;
     this.queueChanges = new QueueChanges(db);
     this.queueChangesSeen = this.queueChanges.latest(this.runId);
+    this.shares = options.share && options.share.slots > 1 ? this.openShares(options.share) : null;
     this.loadPending();
+  }
+
+  private openShares(place: ProcessSlot): HostShares {
+    const shares = new HostShares(this.db, this.runId, this.workers.workerId, place, (fn) => this.commits.write(fn));
+    shares.claim((workerId) => this.workers.isGone(workerId));
+    // The seeder's mark is committed before any other process of the run can look for it.
+    if (place.slot === 0) shares.markSeeding(true);
+    this.commits.flush();
+    return shares;
+  }
+
+  /** The host is this process's to send to (always, unless several processes share the run). */
+  private owns(host: string): boolean {
+    return this.shares === null || this.shares.owns(host);
   }
 
   /** Counts each host's pending rows from the table and puts those hosts in the heap. */
@@ -99,6 +122,7 @@ export class SqliteFrontier implements Frontier {
       .prepare(`SELECT host, COUNT(*) AS n FROM requests WHERE run_id = ? AND state = 'pending' GROUP BY host`)
       .all(this.runId) as Array<{ host: string; n: number }>;
     for (const row of pendingByHost) {
+      if (!this.owns(row.host)) continue;
       this.hosts.set(row.host, { pending: row.n });
       this.wake(row.host, 0);
     }
@@ -129,6 +153,7 @@ export class SqliteFrontier implements Frontier {
       let resumed = false;
       if (options.runId === 'resume-latest') run = latestUnfinishedRun(db, options.spider);
       else if (options.runId !== 'new') run = getRun(db, options.runId);
+      if (!run && options.share && options.share.slot > 0) throw new Error(`run ${options.runId} does not exist: a joining crawl process needs the run its first process created`);
       if (run) {
         if (run.spider !== options.spider) throw new Error(`run ${run.runId} belongs to spider ${run.spider}, not ${options.spider}`);
         reopenRun(db, run.runId);
@@ -166,15 +191,17 @@ export class SqliteFrontier implements Frontier {
         const result = this.statements.insert.run(this.runId, fingerprint, host, request.priority, request.attempt, JSON.stringify(request));
         if (result.changes === 1) inserted.push({ request, host, id: String(result.lastInsertRowid) });
       }
+      // Another process's host: its owner recounts the host from the journal, committed with the rows.
+      for (const host of new Set(inserted.map((row) => row.host))) if (!this.owns(host)) this.queueChanges.note(this.runId, host);
       return inserted;
     });
     // Counters and ids change only once the whole batch is in: a throw mid-batch rolls it all back.
     const inserted = this.commits.write(insertAll);
     for (const { request, host, id } of inserted) {
       request.id = id;
-      this.countPending(host);
+      if (this.owns(host)) this.countPending(host);
     }
-    for (const host of new Set(inserted.map((row) => row.host))) this.wake(host, 0);
+    for (const host of new Set(inserted.map((row) => row.host))) if (this.owns(host)) this.wake(host, 0);
     await this.commits.durable();
     return { added: inserted.length, duplicates: requests.length - inserted.length };
   }
@@ -190,7 +217,7 @@ export class SqliteFrontier implements Frontier {
     const slots = this.options.hostSlots;
     for (;;) {
       const top = this.heap.peek();
-      if (!top) return this.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : (this.othersLeases(nowMs) ?? { type: 'empty' });
+      if (!top) return this.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : this.nothingHere(nowMs);
       if (top.atMs > nowMs) return { type: 'wait', atMs: top.atMs };
       const host = top.hostKey;
       if (!slots.isOpen(host, nowMs)) {
@@ -221,6 +248,32 @@ export class SqliteFrontier implements Frontier {
       request.attempt = row.attempt;
       return { type: 'lease', lease: this.makeLease(request, host, reserved.reservation) };
     }
+  }
+
+  /** Nothing of this process's hosts is pending: the run may be over, or other processes' work may still come here. */
+  private nothingHere(nowMs: number): Pick {
+    if (this.shares === null) return this.othersLeases(nowMs) ?? { type: 'empty' };
+    return this.shares.runDrained() ? { type: 'empty' } : { type: 'wait', atMs: nowMs + SHARED_POLL_MS };
+  }
+
+  /**
+   * Another process of this run ended or died (its launcher saw it exit): its slot's hosts are ours from
+   * now on, its leases go back to pending, and each adopted host first waits a full interval from now.
+   */
+  takeOverSlot(slot: number): void {
+    if (this.shares === null) throw new Error(`run ${this.runId} is not shared by several processes: no slot ${slot} to take over`);
+    const nowMs = this.options.clock.nowMs();
+    this.commits.write(() => {
+      this.reclaimedWhileRunning += this.workers.reclaimDead(this.runId);
+      for (const host of this.shares!.takeOver(slot)) this.gate.adopt(host, nowMs);
+    });
+    this.loadPending();
+  }
+
+  async seedingDone(): Promise<void> {
+    if (this.shares === null) return;
+    this.shares.markSeeding(false);
+    await this.commits.durable();
   }
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
@@ -311,6 +364,7 @@ export class SqliteFrontier implements Frontier {
     if (changes.length === 0) return false;
     for (const { host, seq } of changes) {
       this.queueChangesSeen = Math.max(this.queueChangesSeen, seq);
+      if (!this.owns(host)) continue;
       const pending = this.statements.pendingOfHost.get(this.runId, host) as number;
       this.hosts.set(host, { pending });
       if (pending > 0) this.wake(host, 0);
