@@ -1,4 +1,6 @@
 // Crawler child: pricecrawl's own runCrawl on the bench site, with the job's limits as settings overrides.
+import { fork, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { runCrawl } from '../../src/crawl/run-crawl';
 import type { CrawlEngine } from '../../src/engine/crawl-engine';
@@ -43,9 +45,35 @@ const spider = job.tinyRequests
 // runCrawl resolves (seen with the memory scenario's timed stop); this keeps the process alive until it does.
 const keepAlive = setInterval(() => undefined, 1_000);
 const shared = job.frontier ? { runId: job.frontier.runId, join: job.frontier.join } : {};
-const summary = await runCrawl({ spider, loaded, log, ...shared, onEngine: (e) => (engine = e) });
+// pricecrawl-2p: `--processes N` as the CLI runs it, this runner forked again for each joining process.
+const processCount = Number(process.env.BENCH_PRICECRAWL_PROCESSES ?? 1);
+const slotEnv = process.env.BENCH_PRICECRAWL_SLOT;
+const processSlot = slotEnv ? { slot: Number(slotEnv.split('/')[0]), slots: Number(slotEnv.split('/')[1]) } : undefined;
+const others: Array<Promise<{ cpuSeconds: number; peakRssMb: number }>> = [];
+const startOther = (slot: number, runId: string): ChildProcess => {
+  const child = fork(resolve('bin/run-ts.js'), [process.argv[1]], { execArgv: process.execArgv, env: { ...process.env, BENCH_PRICECRAWL_SLOT: `${slot}/${processCount}`, BENCH_PRICECRAWL_RUN: runId }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  others.push(
+    new Promise((done) => {
+      child.on('message', (m: { benchProcess?: { cpuSeconds: number; peakRssMb: number } }) => m.benchProcess && done(m.benchProcess));
+      child.once('exit', () => done({ cpuSeconds: Number.NaN, peakRssMb: Number.NaN })); // no figures: the result shows NaN
+    }),
+  );
+  return child;
+};
+const summary = await runCrawl({
+  spider, loaded, log, ...shared, onEngine: (e) => (engine = e),
+  ...(processSlot ? { runId: process.env.BENCH_PRICECRAWL_RUN, processSlot } : processCount > 1 ? { processes: { count: processCount, start: startOther } } : {}),
+});
 clearInterval(keepAlive);
-const { seconds, cpuSeconds } = clocks();
+const { seconds, cpuSeconds: ownCpuSeconds } = clocks();
+if (processSlot) {
+  // A joining process: its own figures to the first one, which reports the run's.
+  process.send?.({ benchProcess: { cpuSeconds: ownCpuSeconds, peakRssMb: peakRssMb() } }, undefined, {}, () => process.exit(0));
+  await new Promise(() => undefined);
+}
+const otherFigures = await Promise.all(others);
+const cpuSeconds = ownCpuSeconds + otherFigures.reduce((sum, o) => sum + o.cpuSeconds, 0);
+const rssByProcess = [peakRssMb(), ...otherFigures.map((o) => o.peakRssMb)];
 const sendGaps = probe?.();
 log.flush();
 emitResult({
@@ -55,8 +83,10 @@ emitResult({
   failed: summary.ledger.failed,
   seconds,
   cpuSeconds,
-  peakRssMb: peakRssMb(),
+  // Peak RSS of the largest process (the budget is per process); every process's in extra.
+  peakRssMb: Math.max(...rssByProcess),
   extra: {
+    ...(rssByProcess.length > 1 ? { peakRssMbByProcess: rssByProcess.map((mb) => Math.round(mb)).join('/') } : {}),
     planned: summary.ledger.planned,
     pending: summary.ledger.pending,
     status: summary.status,

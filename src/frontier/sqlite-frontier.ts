@@ -103,6 +103,7 @@ export class SqliteFrontier implements Frontier {
   }
 
   private openShares(place: ProcessSlot): HostShares {
+    this.commits.commitPromptly();
     const shares = new HostShares(this.db, this.runId, this.workers.workerId, place, (fn) => this.commits.write(fn));
     shares.claim((workerId) => this.workers.isGone(workerId));
     // The seeder's mark is committed before any other process of the run can look for it.
