@@ -64,7 +64,9 @@ export class HostShares {
   /** The seeder's mark: while it stands the queues may still grow, so no other process may call the run over. */
   markSeeding(seeding: boolean): void {
     this.write(() => {
-      if (seeding) this.db.prepare('INSERT OR IGNORE INTO run_seeders (run_id, worker_id) VALUES (?, ?)').run(this.runId, this.workerId);
+      // Slot 0 is the run's one seeder: a mark left by an earlier one that died (before a --resume) goes.
+      if (seeding) this.db.prepare('DELETE FROM run_seeders WHERE run_id = ?').run(this.runId);
+      if (seeding) this.db.prepare('INSERT INTO run_seeders (run_id, worker_id) VALUES (?, ?)').run(this.runId, this.workerId);
       else this.db.prepare('DELETE FROM run_seeders WHERE run_id = ? AND worker_id = ?').run(this.runId, this.workerId);
     });
   }

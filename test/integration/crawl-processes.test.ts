@@ -147,6 +147,37 @@ describe('crawl --processes', () => {
       expect(logged).toContainEqual(expect.objectContaining({ slot: 1, childPid: killedPid, signal: 'SIGKILL' }));
     });
   });
+
+  describe('the first process killed mid-run, then --resume --processes 2', () => {
+    const storage = tempStorageDir('procs-resume');
+    let site: CatalogSite;
+    let firstRun: CliRun;
+    let resumed: CliRun;
+
+    beforeAll(async () => {
+      site = await startCatalogSite({ hosts: 4, productsPerHost: 15, latencyMs: 40 });
+      let first: ChildProcess | undefined;
+      const running = cli(crawlArgs(CATALOG_SPIDER, site, storage.dir, ['--processes', '2', '-s', 'politeness.minIntervalMs=20']), { onStart: (child) => track((first = child)) });
+      // Once the other process works, the first one dies: the other loses its parent and stops, work stays queued.
+      await waitForPid(storage.dir, `SELECT w.pid AS pid FROM requests r JOIN workers w ON w.worker_id = r.worker_id WHERE r.state = 'in_progress' AND w.pid != ${first!.pid}`);
+      first!.kill('SIGKILL');
+      firstRun = await running;
+      // The orphan has stopped once it has left the worker registry.
+      await waitForPid(storage.dir, 'SELECT 1 AS pid WHERE NOT EXISTS (SELECT 1 FROM workers WHERE worker_id = (SELECT worker_id FROM run_slots WHERE slot = 1))');
+      resumed = await cli(crawlArgs(CATALOG_SPIDER, site, storage.dir, ['--resume', '--processes', '2', '-s', 'politeness.minIntervalMs=20']), { onStart: track });
+    }, PROCESS_TEST_TIMEOUT_MS);
+    afterAll(async () => {
+      await site.close();
+      storage.cleanup();
+    });
+
+    it('the resumed run finishes every page with a balanced ledger', () => {
+      expect(firstRun.signal).toBe('SIGKILL');
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(planned(resumed)).toBe(4 * (15 + 2));
+      expect(readRows(storage.dir, 'items.sqlite', 'SELECT DISTINCT sku FROM items')).toHaveLength(60);
+    });
+  });
 });
 
 /** Waits (on the database's state, not a clock) until the query yields a row; returns its pid. */
