@@ -49,12 +49,19 @@ const shared = job.frontier ? { runId: job.frontier.runId, join: job.frontier.jo
 const processCount = Number(process.env.BENCH_PRICECRAWL_PROCESSES ?? 1);
 const slotEnv = process.env.BENCH_PRICECRAWL_SLOT;
 const processSlot = slotEnv ? { slot: Number(slotEnv.split('/')[0]), slots: Number(slotEnv.split('/')[1]) } : undefined;
-const others: Array<Promise<{ cpuSeconds: number; peakRssMb: number }>> = [];
+type SendGaps = ReturnType<NonNullable<typeof probe>>;
+interface ProcessFigures {
+  cpuSeconds: number;
+  peakRssMb: number;
+  /** Its hosts are its own, so each process's client-side gaps are complete for them. */
+  sendGaps?: SendGaps;
+}
+const others: Array<Promise<ProcessFigures>> = [];
 const startOther = (slot: number, runId: string): ChildProcess => {
   const child = fork(resolve('bin/run-ts.js'), [process.argv[1]], { execArgv: process.execArgv, env: { ...process.env, BENCH_PRICECRAWL_SLOT: `${slot}/${processCount}`, BENCH_PRICECRAWL_RUN: runId }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   others.push(
     new Promise((done) => {
-      child.on('message', (m: { benchProcess?: { cpuSeconds: number; peakRssMb: number } }) => m.benchProcess && done(m.benchProcess));
+      child.on('message', (m: { benchProcess?: ProcessFigures }) => m.benchProcess && done(m.benchProcess));
       child.once('exit', () => done({ cpuSeconds: Number.NaN, peakRssMb: Number.NaN })); // no figures: the result shows NaN
     }),
   );
@@ -68,13 +75,14 @@ clearInterval(keepAlive);
 const { seconds, cpuSeconds: ownCpuSeconds } = clocks();
 if (processSlot) {
   // A joining process: its own figures to the first one, which reports the run's.
-  process.send?.({ benchProcess: { cpuSeconds: ownCpuSeconds, peakRssMb: peakRssMb() } }, undefined, {}, () => process.exit(0));
+  const figures: ProcessFigures = { cpuSeconds: ownCpuSeconds, peakRssMb: peakRssMb(), sendGaps: probe?.() };
+  process.send?.({ benchProcess: figures }, undefined, {}, () => process.exit(0));
   await new Promise(() => undefined);
 }
 const otherFigures = await Promise.all(others);
 const cpuSeconds = ownCpuSeconds + otherFigures.reduce((sum, o) => sum + o.cpuSeconds, 0);
 const rssByProcess = [peakRssMb(), ...otherFigures.map((o) => o.peakRssMb)];
-const sendGaps = probe?.();
+const sendGaps = mergeGaps([probe?.(), ...otherFigures.map((o) => o.sendGaps)]);
 log.flush();
 emitResult({
   crawler: 'pricecrawl',
@@ -101,3 +109,14 @@ emitResult({
     ...(seededAtMs !== null ? { seedingSeconds: Math.round((seededAtMs - startedAtMs) / 10) / 100 } : {}),
   },
 });
+
+/** Several processes' client-side gaps: disjoint hosts, so counts add up and the shortest gap is the shortest of all. */
+function mergeGaps(all: Array<SendGaps | undefined>): SendGaps | undefined {
+  const present = all.filter((g): g is SendGaps => g !== undefined);
+  if (present.length <= 1) return present[0];
+  const merge = (pick: (g: SendGaps) => SendGaps['created']) => {
+    const mins = present.map((g) => pick(g).minGapMs).filter((m): m is number => m !== null);
+    return { gaps: present.reduce((n, g) => n + pick(g).gaps, 0), underMin: present.reduce((n, g) => n + pick(g).underMin, 0), minGapMs: mins.length > 0 ? Math.min(...mins) : null };
+  };
+  return { created: merge((g) => g.created), written: merge((g) => g.written) };
+}
