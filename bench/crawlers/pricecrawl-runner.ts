@@ -55,6 +55,8 @@ interface ProcessFigures {
   peakRssMb: number;
   /** Its hosts are its own, so each process's client-side gaps are complete for them. */
   sendGaps?: SendGaps;
+  /** When its crawl began (epoch ms): how long the first process crawled alone. */
+  crawlStartedAtMs: number;
 }
 const others: Array<Promise<ProcessFigures>> = [];
 const startOther = (slot: number, runId: string): ChildProcess => {
@@ -62,7 +64,7 @@ const startOther = (slot: number, runId: string): ChildProcess => {
   others.push(
     new Promise((done) => {
       child.on('message', (m: { benchProcess?: ProcessFigures }) => m.benchProcess && done(m.benchProcess));
-      child.once('exit', () => done({ cpuSeconds: Number.NaN, peakRssMb: Number.NaN })); // no figures: the result shows NaN
+      child.once('exit', () => done({ cpuSeconds: Number.NaN, peakRssMb: Number.NaN, crawlStartedAtMs: Number.NaN })); // no figures: the result shows NaN
     }),
   );
   return child;
@@ -75,7 +77,7 @@ clearInterval(keepAlive);
 const { seconds, cpuSeconds: ownCpuSeconds } = clocks();
 if (processSlot) {
   // A joining process: its own figures to the first one, which reports the run's.
-  const figures: ProcessFigures = { cpuSeconds: ownCpuSeconds, peakRssMb: peakRssMb(), sendGaps: probe?.() };
+  const figures: ProcessFigures = { cpuSeconds: ownCpuSeconds, peakRssMb: peakRssMb(), sendGaps: probe?.(), crawlStartedAtMs: performance.timeOrigin + startedAtMs };
   process.send?.({ benchProcess: figures }, undefined, {}, () => process.exit(0));
   await new Promise(() => undefined);
 }
@@ -95,6 +97,7 @@ emitResult({
   peakRssMb: Math.max(...rssByProcess),
   extra: {
     ...(rssByProcess.length > 1 ? { peakRssMbByProcess: rssByProcess.map((mb) => Math.round(mb)).join('/') } : {}),
+    ...(otherFigures.length > 0 ? { othersStartedLateSeconds: otherFigures.map((o) => ((o.crawlStartedAtMs - performance.timeOrigin - startedAtMs) / 1000).toFixed(2)).join('/') } : {}),
     planned: summary.ledger.planned,
     pending: summary.ledger.pending,
     status: summary.status,
