@@ -9,7 +9,7 @@ import { systemClock } from '../src/politeness/clock';
 import { policyFromSettings } from '../src/politeness/host-policy';
 import { HostSlots } from '../src/politeness/host-slots';
 import type { CrawlStores } from '../src/ports/crawl-stores';
-import type { OpenedFrontier } from '../src/ports/frontier';
+import type { OpenedFrontier, ProcessSlot } from '../src/ports/frontier';
 import type { RobotsCache } from '../src/ports/robots-cache';
 import type { RunRecordStore, ScheduleLock } from '../src/ports/run-record-store';
 import type { OpenedSessionStore } from '../src/ports/session-store';
@@ -88,6 +88,8 @@ export interface OpenFrontierOptions {
   runId?: string;
   /** Join a run another process seeds (shared frontier only); without `runId` the spider's latest running run. */
   join?: boolean;
+  /** One of several crawl processes on the embedded frontier (`crawl --processes N`); slot 0 creates and seeds the run, the others join it. */
+  processSlot?: ProcessSlot;
 }
 
 export async function openFrontier(options: OpenFrontierOptions): Promise<OpenedFrontier> {
@@ -113,7 +115,8 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     });
     return { frontier, finishRun: (status) => frontier.finishRun(status), gate: frontier.gate };
   }
-  if (options.join) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
+  const slot = options.processSlot;
+  if (options.join && !(slot && slot.slot > 0)) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
   const hostSlots = new HostSlots({ policyFor, marginMs: settings.politeness.intervalMarginMs });
   const frontier = SqliteFrontier.open({
     dir: settings.storage.dir,
@@ -123,11 +126,15 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     hostSlots,
     breaker,
     clock: systemClock,
+    share: slot,
   });
   return {
     frontier,
     gate: frontier.gate,
+    takeOverSlot: (slotNo) => frontier.takeOverSlot(slotNo),
+    // The first process ends the run, once every other one has (its launcher waits for them).
     finishRun: async (status) => {
+      if (options.join) return false;
       frontier.finishRun(status);
       return true;
     },

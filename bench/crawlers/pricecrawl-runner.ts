@@ -1,5 +1,7 @@
 // Crawler child: pricecrawl's own runCrawl on the bench site, with the job's limits as settings overrides.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { fork, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { runCrawl } from '../../src/app/crawl/run-crawl';
 import type { CrawlEngine } from '../../src/engine/crawl-engine';
@@ -56,11 +58,47 @@ const spider = job.tinyRequests
 // runCrawl resolves (seen with the memory scenario's timed stop); this keeps the process alive until it does.
 const keepAlive = setInterval(() => undefined, 1_000);
 const shared = job.frontier ? { runId: job.frontier.runId, join: job.frontier.join } : {};
-const summary = await runCrawl({ spider, loaded, log, ...shared, resume: job.resumeToFirstRequest, onEngine: (e) => (engine = e) });
+// pricecrawl-2p: `--processes N` as the CLI runs it, this runner forked again for each joining process.
+const processCount = Number(process.env.BENCH_PRICECRAWL_PROCESSES ?? 1);
+const slotEnv = process.env.BENCH_PRICECRAWL_SLOT;
+const processSlot = slotEnv ? { slot: Number(slotEnv.split('/')[0]), slots: Number(slotEnv.split('/')[1]) } : undefined;
+type SendGaps = ReturnType<NonNullable<typeof probe>>;
+interface ProcessFigures {
+  cpuSeconds: number;
+  peakRssMb: number;
+  /** Its hosts are its own, so each process's client-side gaps are complete for them. */
+  sendGaps?: SendGaps;
+  /** When its crawl began (epoch ms): how long the first process crawled alone. */
+  crawlStartedAtMs: number;
+}
+const others: Array<Promise<ProcessFigures>> = [];
+const startOther = (slot: number, runId: string): ChildProcess => {
+  const child = fork(resolve('bin/run-ts.js'), [process.argv[1]], { execArgv: process.execArgv, env: { ...process.env, BENCH_PRICECRAWL_SLOT: `${slot}/${processCount}`, BENCH_PRICECRAWL_RUN: runId }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  others.push(
+    new Promise((done) => {
+      child.on('message', (m: { benchProcess?: ProcessFigures }) => m.benchProcess && done(m.benchProcess));
+      child.once('exit', () => done({ cpuSeconds: Number.NaN, peakRssMb: Number.NaN, crawlStartedAtMs: Number.NaN })); // no figures: the result shows NaN
+    }),
+  );
+  return child;
+};
+const summary = await runCrawl({
+  spider, loaded, log, ...shared, resume: job.resumeToFirstRequest, onEngine: (e) => (engine = e),
+  ...(processSlot ? { runId: process.env.BENCH_PRICECRAWL_RUN, processSlot } : processCount > 1 ? { processes: { count: processCount, start: startOther } } : {}),
+});
 const endedAtMs = performance.now();
 clearInterval(keepAlive);
-const { seconds, cpuSeconds } = clocks();
-const sendGaps = probe?.();
+const { seconds, cpuSeconds: ownCpuSeconds } = clocks();
+if (processSlot) {
+  // A joining process: its own figures to the first one, which reports the run's.
+  const figures: ProcessFigures = { cpuSeconds: ownCpuSeconds, peakRssMb: peakRssMb(), sendGaps: probe?.(), crawlStartedAtMs: performance.timeOrigin + startedAtMs };
+  process.send?.({ benchProcess: figures }, undefined, {}, () => process.exit(0));
+  await new Promise(() => undefined);
+}
+const otherFigures = await Promise.all(others);
+const cpuSeconds = ownCpuSeconds + otherFigures.reduce((sum, o) => sum + o.cpuSeconds, 0);
+const rssByProcess = [peakRssMb(), ...otherFigures.map((o) => o.peakRssMb)];
+const sendGaps = mergeGaps([probe?.(), ...otherFigures.map((o) => o.sendGaps)]);
 log.flush();
 emitResult({
   crawler: 'pricecrawl',
@@ -69,8 +107,11 @@ emitResult({
   failed: summary.ledger.failed,
   seconds,
   cpuSeconds,
-  peakRssMb: peakRssMb(),
+  // Peak RSS of the largest process (the budget is per process); every process's in extra.
+  peakRssMb: Math.max(...rssByProcess),
   extra: {
+    ...(rssByProcess.length > 1 ? { peakRssMbByProcess: rssByProcess.map((mb) => Math.round(mb)).join('/') } : {}),
+    ...(otherFigures.length > 0 ? { othersStartedLateSeconds: otherFigures.map((o) => ((o.crawlStartedAtMs - performance.timeOrigin - startedAtMs) / 1000).toFixed(2)).join('/') } : {}),
     planned: summary.ledger.planned,
     pending: summary.ledger.pending,
     status: summary.status,
@@ -96,4 +137,15 @@ emitResult({
 
 function seconds3(ms: number): number {
   return Math.round(ms) / 1000;
+}
+
+/** Several processes' client-side gaps: disjoint hosts, so counts add up and the shortest gap is the shortest of all. */
+function mergeGaps(all: Array<SendGaps | undefined>): SendGaps | undefined {
+  const present = all.filter((g): g is SendGaps => g !== undefined);
+  if (present.length <= 1) return present[0];
+  const merge = (pick: (g: SendGaps) => SendGaps['created']) => {
+    const mins = present.map((g) => pick(g).minGapMs).filter((m): m is number => m !== null);
+    return { gaps: present.reduce((n, g) => n + pick(g).gaps, 0), underMin: present.reduce((n, g) => n + pick(g).underMin, 0), minGapMs: mins.length > 0 ? Math.min(...mins) : null };
+  };
+  return { created: merge((g) => g.created), written: merge((g) => g.written) };
 }

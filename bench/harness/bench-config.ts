@@ -1,6 +1,7 @@
 // Bench knobs from the environment, with defaults sized to keep `npm run bench` near 10 minutes on 2 cores.
 
-export type CrawlerName = 'pricecrawl' | 'crawlee' | 'undici-loop' | 'scrapy';
+/** `pricecrawl-2p`: pricecrawl with `--processes 2` (two crawl processes on the embedded frontier). */
+export type CrawlerName = 'pricecrawl' | 'pricecrawl-2p' | 'crawlee' | 'undici-loop' | 'scrapy';
 export type ScenarioName = 'startup' | 'fast' | 'polite' | 'skewed' | 'polite-busy' | 'memory' | 'workers' | 'storm' | 'mixed' | 'js-shop';
 
 export interface BenchConfig {
@@ -43,7 +44,7 @@ export interface BenchConfig {
 }
 
 const SCENARIOS: ScenarioName[] = ['startup', 'fast', 'polite', 'skewed', 'polite-busy', 'memory', 'workers', 'storm', 'mixed', 'js-shop'];
-const CRAWLERS: CrawlerName[] = ['pricecrawl', 'crawlee', 'undici-loop', 'scrapy'];
+const CRAWLERS: CrawlerName[] = ['pricecrawl', 'pricecrawl-2p', 'crawlee', 'undici-loop', 'scrapy'];
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
   const raw = env[name];

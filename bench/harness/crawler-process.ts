@@ -17,6 +17,7 @@ interface Command {
 
 const COMMANDS: Record<CrawlerName, Command> = {
   pricecrawl: { file: process.execPath, args: ['bin/run-ts.js', 'bench/crawlers/pricecrawl-runner.ts'] },
+  'pricecrawl-2p': { file: process.execPath, args: ['bin/run-ts.js', 'bench/crawlers/pricecrawl-runner.ts'], env: () => ({ BENCH_PRICECRAWL_PROCESSES: '2' }) },
   crawlee: {
     file: process.execPath,
     args: ['bin/run-ts.js', 'bench/baselines/crawlee-cheerio.ts'],
@@ -41,7 +42,7 @@ export function runCrawlerChild(name: CrawlerName, job: CrawlJob, timeoutMs: num
   const profiling = cpuProfileDir !== null && command.file === process.execPath ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
   // pricecrawl runs with its launcher's heap flags (bin/pricecrawl.js); BENCH_PRICECRAWL_NODE_FLAGS adds
   // or overrides (a later flag wins in node), to try other heap settings.
-  const nodeFlags = name === 'pricecrawl' ? [...launcherNodeFlags(), ...(process.env.BENCH_PRICECRAWL_NODE_FLAGS ?? '').split(' ').filter(Boolean)] : [];
+  const nodeFlags = name.startsWith('pricecrawl') ? [...launcherNodeFlags(), ...(process.env.BENCH_PRICECRAWL_NODE_FLAGS ?? '').split(' ').filter(Boolean)] : [];
   const startedAtMs = performance.now();
   const child = spawn(command.file, [...nodeFlags, ...profiling, ...command.args], {
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -79,7 +79,7 @@ export async function measureRun(options: MeasureOptions): Promise<RunRecord> {
   await site.reset(options.job.minIntervalMs);
   const job: CrawlJob = { ...options.job, seeds: site.seeds, storageDir: join(options.scratchDir, `${crawler}-r${round}`) };
   const loadAvg1 = Math.round(loadavg()[0] * 100) / 100;
-  const outcome = await runCrawlerChild(crawler, job, options.timeoutMs, crawler === 'pricecrawl' ? (options.cpuProfileDir ?? null) : null);
+  const outcome = await runCrawlerChild(crawler, job, options.timeoutMs, crawler.startsWith('pricecrawl') ? (options.cpuProfileDir ?? null) : null);
   const server = serverView(await site.report());
   if (!outcome.ok) {
     // A killed or crashed crawler still gets its server-side figures, so a timeout shows how far it got.

@@ -43,6 +43,7 @@ export async function fastScenario(config: BenchConfig, crawlers: CrawlerName[],
         target: `${site.totalPages}`,
         pass: pc ? pc.minPages === site.totalPages : null,
       },
+      ...processesTargets(by('pricecrawl-2p'), pc, by('undici-loop'), site.totalPages),
     ];
     return {
       name: 'fast',
@@ -69,4 +70,15 @@ function speedTarget(label: string, ours: CrawlerSummary | undefined, peer: Craw
     target: `ratio ≥ ${factor}`,
     pass: ratio >= factor,
   };
+}
+
+/** `crawl --processes 2` (crawler pricecrawl-2p): against the loop, against one process, and the budgets per process. */
+function processesTargets(two: CrawlerSummary | undefined, one: CrawlerSummary | undefined, loop: CrawlerSummary | undefined, totalPages: number): TargetCheck[] {
+  if (!two) return [];
+  return [
+    speedTarget('pricecrawl --processes 2 pages/s ≥ 0.8 × plain undici + cheerio loop (aim ≥ 1.0)', two, loop, 0.8),
+    { ...speedTarget('pricecrawl --processes 2 vs one process', two, one, 1), target: 'comparison', pass: null },
+    { label: 'pricecrawl --processes 2 peak RSS of the largest process', measured: `${two.maxPeakRssMb.toFixed(0)} MB (worst round)`, target: '≤ 300 MB', pass: two.maxPeakRssMb <= 300 },
+    { label: 'pricecrawl --processes 2 fetched every page', measured: `${two.minPages} of ${totalPages} (worst round)`, target: `${totalPages}`, pass: two.minPages === totalPages },
+  ];
 }

@@ -6,7 +6,7 @@ import type { RunRecord } from '../harness/measure-run';
 import type { ScenarioResult, TargetCheck } from '../harness/scenario-result';
 import { runRounds } from '../harness/run-rounds';
 import { siteInfo } from '../harness/site-info';
-import { round2, summarize } from '../harness/summarize';
+import { round2, summarize, type CrawlerSummary } from '../harness/summarize';
 import { startSite } from '../site/site-client';
 
 const SLOW_PEERS: CrawlerName[] = ['crawlee', 'scrapy'];
@@ -130,6 +130,7 @@ export async function politeScenario(
           },
         ]
       : [{ label: 'pricecrawl polite targets', measured: 'pricecrawl not run', target: 'n/a', pass: null }];
+    targets.push(...twoProcessTargets(summaries.find((s) => s.crawler === 'pricecrawl-2p'), runs, interval, idealSeconds, site.totalPages));
     return {
       name: variant.name,
       description: variant.description,
@@ -186,4 +187,21 @@ function idleBeyondInterval(runs: RunRecord[]): string {
   const slowest = mine.reduce((a, b) => (b.server.spanSeconds > a.server.spanSeconds ? b : a));
   const { slackMs, maxGapMs, arrivals } = slowest.server.worstSlack;
   return `${(slackMs / 1000).toFixed(2)} s beyond the interval over ${arrivals} arrivals, longest gap ${maxGapMs?.toFixed(0) ?? 'n/a'} ms`;
+}
+
+/** `--processes 2`: the same budget across both processes, measured at the server. */
+function twoProcessTargets(two: CrawlerSummary | undefined, runs: RunRecord[], interval: number, idealSeconds: number, totalPages: number): TargetCheck[] {
+  if (!two) return [];
+  // Each process probes its own hosts (disjoint), so the merged client-side gaps cover every send.
+  const client = runs.filter((r) => r.crawler === 'pricecrawl-2p' && r.ok).map((r) => `${r.extra?.clientWriteGapsUnderMin ?? 'n/a'} (shortest ${r.extra?.clientWriteMinGapMs ?? 'n/a'} ms)`);
+  return [
+    {
+      label: `pricecrawl --processes 2 arrival gaps under ${interval} ms at the server, ≤ 1 in flight per host`,
+      measured: `${two.maxViolations} in the worst round, ${two.total429} × 429, max ${two.maxInFlightPerHost} in flight per host, ${two.minPages} of ${totalPages} pages`,
+      target: '0, ≤ 1, every page',
+      pass: two.maxViolations === 0 && two.total429 === 0 && two.maxInFlightPerHost <= 1 && two.minPages === totalPages,
+    },
+    { label: 'pricecrawl --processes 2 gaps under the interval at the socket write, both processes (client side, per round)', measured: client.join(', ') || 'n/a', target: 'diagnostic', pass: null },
+    { label: 'pricecrawl --processes 2 crawl span', measured: `${two.medianSeconds.toFixed(2)} s = ${round2(two.medianSeconds / idealSeconds)} × ideal`, target: 'comparison', pass: null },
+  ];
 }

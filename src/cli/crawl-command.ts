@@ -14,6 +14,7 @@ import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 import { loadSpiderClass, parsePairs } from './spider-loader';
 import { checkStartUrls, unknownCallbackMessages } from './spider-mistakes';
+import { crawlProcessesOption, parseProcessSlot } from './crawl-processes-cli';
 
 export interface CrawlCommandOptions {
   set: string[];
@@ -35,6 +36,10 @@ export interface CrawlCommandOptions {
   frontier?: string;
   /** Run id to create, continue or (worker) join. */
   run?: string;
+  /** `--processes <n|auto>`: crawl processes sharing the embedded frontier. */
+  processes?: string;
+  /** `--process-slot k/n` (internal): this is process k of n, started by the first one on `run`. */
+  processSlot?: string;
 }
 
 /** `join`: `pricecrawl worker`, which joins a run another process seeds instead of starting one. */
@@ -47,17 +52,21 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   cliPairs.push(...storeCliPairs(opts));
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   if (opts.frontier) cliPairs.push(`frontier.url=${opts.frontier}`);
+  const processSlot = parseProcessSlot(opts.processSlot, opts.run);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
-  const live = LiveProgress.forTerminal(loaded.settings);
+  const processes = crawlProcessesOption(opts, spiderName, loaded.settings.frontier.url);
+  const live = processSlot ? null : LiveProgress.forTerminal(loaded.settings);
   const log = createLogger({ ...loaded.settings.log, prettyDestination: live?.logStream });
   let engine: CrawlEngine | null = null;
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
   try {
     const summary = await runCrawl({
       spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, feeds, onEngine: (e) => (engine = e),
-      observers: live ? [live.observer(spider.name)] : [],
+      observers: live ? [live.observer(spider.name)] : [], processes, processSlot,
     }).finally(() => live?.stop());
     log.flush();
+    // A process the first one started reports through it: the summary is the whole run's, printed there.
+    if (processSlot) return 0;
     process.stdout.write(`\n${formatSummary(summary)}\n`);
     if (opts.report) {
       const { writeReport } = await import('../app/report/write-report');

@@ -37,6 +37,8 @@ program
   .option('--resume', 'continue the latest unfinished run of this spider instead of starting a fresh one')
   .option('--frontier <url>', 'shared frontier for many workers, redis://host:port (default: embedded SQLite)')
   .option('--run <id>', 'run id to create or continue (default: a fresh one; the scheduler sets it)')
+  .option('--processes <n>', 'crawl processes on this machine sharing the embedded frontier, a number or auto (one per core); each host is sent to by one of them at a time', '1')
+  .addOption(new Option('--process-slot <k/n>', 'internal: the process k of n started by the first one').hideHelp())
   .addOption(new Option('--full', 'discovery pages plus every known (not retired) SKU of the catalog').conflicts('due'))
   .option('--due', 'only the SKUs the recrawl planner says are due, plus discovery when its cadence is due')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))

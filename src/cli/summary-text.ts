@@ -34,6 +34,7 @@ export function formatSummary(summary: RunSummary): string {
   if (statuses.length > 0) lines.push('', `by status: ${statuses.map(([s, n]) => `${s}: ${n}`).join(', ')}`);
   const reasons = Object.entries(ledger.failedByReason).sort(([, a], [, b]) => b - a);
   if (reasons.length > 0) lines.push('', 'failures by reason:', ...reasons.map(([r, n]) => `  ${r}: ${n}`));
+  if ((summary.crashedProcesses ?? 0) > 0) lines.push('', `CRAWL PROCESSES CRASHED: ${summary.crashedProcesses}; their hosts and unfinished requests passed to the first process (their counters since their last report are missing)`);
   const lost = transientCount(summary);
   if (lost > 0) {
     const byReason = Object.entries(summary.transientFailures).sort(([, a], [, b]) => b - a).map(([r, n]) => `${r}: ${n}`);

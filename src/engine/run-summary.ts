@@ -34,6 +34,8 @@ export interface RunSummary {
   alarmsFailRun: boolean;
   /** Callback names the spider yielded requests for but does not define → requests failed (a spider bug). */
   unknownCallbacks: Record<string, number>;
+  /** `crawl --processes N`: other processes of the run that exited without finishing (their work passed on; exit 2). */
+  crashedProcesses?: number;
   /** Breaker transitions, alarms and priced/unpriced items over time (the run report draws them). */
   timeline: TimelineSnapshot;
 }
@@ -57,6 +59,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     status,
     stopReason,
     transientFailures: transientFailures(ledger.failedByReason),
+    crashedProcesses: stats.get('processes/crashed'),
     handling: Object.fromEntries(HANDLING_PREFIXES.flatMap((prefix) => Object.entries(stats.byPrefix(prefix)).map(([key, n]) => [prefix + key, n]))),
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
@@ -75,6 +78,8 @@ export function exitCodeFor(summary: RunSummary): number {
   if (!summary.balanced) return 1;
   if (summary.alarmsFailRun && Object.keys(summary.alarms).length > 0) return 3;
   if (summary.status !== 'finished' && summary.status !== 'stopped') return 2;
+  // Their work was taken over and the ledger may balance, but a crash must never pass as a clean run.
+  if ((summary.crashedProcesses ?? 0) > 0) return 2;
   return transientCount(summary) > 0 ? 4 : 0;
 }
 

@@ -2,6 +2,8 @@
 
 export class Stats {
   private readonly counters = new Map<string, number>();
+  /** Keys kept by max(), not summed: several processes' counters merge by taking the largest. */
+  private readonly peaks = new Set<string>();
   private readonly startedAtMs = Date.now();
 
   inc(key: string, by = 1): void {
@@ -10,6 +12,7 @@ export class Stats {
 
   /** Keeps the largest value seen under `key` (peaks: `browser/pss-peak-bytes`). */
   max(key: string, value: number): void {
+    this.peaks.add(key);
     if (value > (this.counters.get(key) ?? -Infinity)) this.counters.set(key, value);
   }
 
@@ -26,6 +29,10 @@ export class Stats {
 
   snapshot(): Record<string, number> {
     return Object.fromEntries([...this.counters].sort(([a], [b]) => a.localeCompare(b)));
+  }
+
+  peakKeys(): string[] {
+    return [...this.peaks];
   }
 
   elapsedMs(): number {

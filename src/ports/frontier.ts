@@ -78,6 +78,12 @@ export interface Frontier {
 
 export type RunStatus = 'running' | 'finished' | 'failed' | 'interrupted';
 
+/** This process's place among the run's processes (`crawl --processes N`): slot 0 seeds, 1..N-1 join. */
+export interface ProcessSlot {
+  slot: number;
+  slots: number;
+}
+
 /** A frontier as the composition root hands it to a crawl, with its run's gate and the run's end. */
 export interface OpenedFrontier {
   frontier: Frontier;
@@ -85,4 +91,6 @@ export interface OpenedFrontier {
   finishRun(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
   /** The run's host gate: the middlewares ask and tell it, progress and metrics read it. */
   gate: HostGate;
+  /** `crawl --processes`: another process of the run ended; its hosts and leases come to this one. */
+  takeOverSlot?(slot: number): void;
 }

@@ -16,6 +16,9 @@ export const FRONTIER_SCHEMA_VERSION = 2;
  * only when one of those changes, never per request.
  * The same rows are the run's Crawlee request queue (storage/sqlite/frontier-queue-client.ts);
  * queue_changes tells a running frontier which hosts such a client made pending (queue-changes.ts).
+ * run_hosts, run_slots and run_seeders serve several crawl processes on one run (`crawl --processes N`):
+ * each host is numbered in the order the run first saw it and sent to by the one process holding its slot
+ * (storage/sqlite/host-shares.ts); a seeder's row says the queues may still grow.
  */
 export const FRONTIER_DDL = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -69,6 +72,26 @@ CREATE TABLE IF NOT EXISTS queue_changes (
   PRIMARY KEY (run_id, host)
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS queue_changes_seq ON queue_changes (run_id, seq);
+
+CREATE TABLE IF NOT EXISTS run_hosts (
+  run_id  TEXT NOT NULL,
+  host    TEXT NOT NULL,
+  ordinal INTEGER NOT NULL,
+  PRIMARY KEY (run_id, host)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS run_slots (
+  run_id    TEXT NOT NULL,
+  slot      INTEGER NOT NULL,
+  worker_id TEXT NOT NULL,
+  PRIMARY KEY (run_id, slot)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS run_seeders (
+  run_id    TEXT NOT NULL,
+  worker_id TEXT NOT NULL,
+  PRIMARY KEY (run_id, worker_id)
+) STRICT, WITHOUT ROWID;
 
 -- Crawlee's queues once had tables of their own here; the run's requests are the queue now.
 DROP TABLE IF EXISTS rq_requests;

@@ -16,15 +16,28 @@ interface Waiter {
 export class GroupCommit {
   private waiters: Waiter[] = [];
   private scheduled: NodeJS.Immediate | null = null;
+  private promptly = false;
 
   constructor(private readonly db: SqliteDb) {}
+
+  /**
+   * Several processes write this file (`crawl --processes`): a turn's transaction holds the write lock
+   * from its first write to setImmediate, across every callback of the turn, and the other process's
+   * BEGIN waits that out with its event loop blocked (fast bench, 2 processes: lock held 8.1 of 20 s, the
+   * other blocked 2.5–3.8 s per process). From now on a transaction commits at the end of the job that
+   * opened it: ~2.5 × the commits, lock held 0.55 s, blocked 0.1–0.3 s.
+   */
+  commitPromptly(): void {
+    this.promptly = true;
+  }
 
   /** Runs `fn` inside the turn's transaction (reads in it see the turn's own writes). */
   write<T>(fn: () => T): T {
     if (!this.db.inTransaction) {
       // IMMEDIATE takes the write lock now, so COMMIT cannot fail on a lock upgrade later.
       this.db.exec('BEGIN IMMEDIATE');
-      this.scheduled = setImmediate(() => this.flush());
+      if (this.promptly) queueMicrotask(() => this.flush());
+      else this.scheduled = setImmediate(() => this.flush());
     }
     return fn();
   }

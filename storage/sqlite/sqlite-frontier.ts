@@ -9,7 +9,8 @@ import { breakerOptionsFromSettings, type BreakerOptions } from '../../src/polit
 import { settingsSchema } from '../../src/settings/schema';
 import { acquireFrontierConnection, withFrontierDb, type FrontierConnection } from './frontier-connection';
 import type { AddResult, DeferOptions, Frontier, LedgerSummary, Pick, RunStatus } from '../../src/ports/frontier';
-import { finishRun, latestUnfinishedRun, listRuns, openRun, type RunInfo } from './frontier-runs';
+import { finishRun, getRun, latestUnfinishedRun, listRuns, openRun, type RunInfo } from './frontier-runs';
+import { HostShares, type ProcessSlot } from './host-shares';
 import { runSummary } from './frontier-summary';
 import { frontierStatements, type FrontierStatements } from './frontier-statements';
 import { GroupCommit } from './group-commit';
@@ -31,7 +32,12 @@ export interface SqliteFrontierOptions {
   workerId?: string;
   heartbeatEveryMs?: number;
   staleWorkerAfterMs?: number;
+  /** One of several crawl processes on this run (`crawl --processes N`): only the hosts of its slot are picked here. */
+  share?: ProcessSlot;
 }
+
+/** How often a process of a shared run looks again while only other processes have work (their callbacks may add to its hosts). */
+const SHARED_POLL_MS = 50;
 
 interface PickedRow {
   id: number;
@@ -61,6 +67,8 @@ export class SqliteFrontier implements Frontier {
   private closed = false;
 
   private readonly db: SqliteDb;
+  /** Set when several processes crawl this run: the hosts this one may send to. */
+  private readonly shares: HostShares | null;
 
   private constructor(
     private readonly connection: FrontierConnection,
@@ -85,7 +93,23 @@ export class SqliteFrontier implements Frontier {
     this.queueChanges = new QueueChanges(db);
     this.queueChangesSeen = this.queueChanges.latest(this.runId);
     this.ready = new ReadyHosts(options.hostSlots, options.clock);
+    this.shares = options.share && options.share.slots > 1 ? this.openShares(options.share) : null;
     this.loadPending();
+  }
+
+  private openShares(place: ProcessSlot): HostShares {
+    this.commits.commitPromptly();
+    const shares = new HostShares(this.db, this.runId, this.workers.workerId, place, (fn) => this.commits.write(fn));
+    shares.claim((workerId) => this.workers.isGone(workerId));
+    // The seeder's mark is committed before any other process of the run can look for it.
+    if (place.slot === 0) shares.markSeeding(true);
+    this.commits.flush();
+    return shares;
+  }
+
+  /** The host is this process's to send to (always, unless several processes share the run). */
+  private owns(host: string): boolean {
+    return this.shares === null || this.shares.owns(host);
   }
 
   /**
@@ -95,7 +119,7 @@ export class SqliteFrontier implements Frontier {
   private loadPending(): void {
     // Infinity: not counted; such a host leaves the heap when its pick finds no row.
     for (let host = this.statements.nextPendingHost.get(this.runId, '') as string | undefined; host !== undefined; host = this.statements.nextPendingHost.get(this.runId, host) as string | undefined) {
-      this.ready.setPending(host, Number.POSITIVE_INFINITY);
+      if (this.owns(host)) this.ready.setPending(host, Number.POSITIVE_INFINITY);
     }
   }
 
@@ -115,10 +139,40 @@ export class SqliteFrontier implements Frontier {
     return { type: 'wait', atMs: nowMs + this.reclaimEveryMs };
   }
 
+  /** Nothing of this process's hosts is pending: the run may be over, or other processes' work may still come here. */
+  private nothingHere(nowMs: number): Pick {
+    if (this.shares === null) return this.othersLeases(nowMs) ?? { type: 'empty' };
+    return this.shares.runDrained() ? { type: 'empty' } : { type: 'wait', atMs: nowMs + SHARED_POLL_MS };
+  }
+
+  /**
+   * Another process of this run ended or died (its launcher saw it exit): its slot's hosts are ours from
+   * now on, its leases go back to pending, and each adopted host first waits a full interval from now.
+   */
+  takeOverSlot(slot: number): void {
+    if (this.shares === null) throw new Error(`run ${this.runId} is not shared by several processes: no slot ${slot} to take over`);
+    const nowMs = this.options.clock.nowMs();
+    const shares = this.shares;
+    this.commits.write(() => {
+      this.reclaimedWhileRunning += this.workers.reclaimDead(this.runId);
+      for (const host of shares.takeOver(slot)) this.gate.adopt(host, nowMs);
+    });
+    this.loadPending();
+  }
+
+  async seedingDone(): Promise<void> {
+    if (this.shares === null) return;
+    this.shares.markSeeding(false);
+    await this.commits.durable();
+  }
+
   static open(options: SqliteFrontierOptions): SqliteFrontier {
     const connection = acquireFrontierConnection(options.dir);
     const { db } = connection;
     try {
+      if (options.share && options.share.slot > 0 && getRun(db, options.runId) === null) {
+        throw new Error(`run ${options.runId} does not exist: a joining crawl process needs the run its first process created`);
+      }
       const { run, resumed } = openRun(db, options.spider, options.runId, options.clock.nowMs());
       return new SqliteFrontier(connection, options, run, resumed);
     } catch (error) {
@@ -149,15 +203,17 @@ export class SqliteFrontier implements Frontier {
         const result = this.statements.insert.run(this.runId, fingerprint, host, request.priority, request.attempt, JSON.stringify(request));
         if (result.changes === 1) inserted.push({ request, host, id: String(result.lastInsertRowid) });
       }
+      // Another process's host: its owner recounts the host from the journal, committed with the rows.
+      for (const host of new Set(inserted.map((row) => row.host))) if (!this.owns(host)) this.queueChanges.note(this.runId, host);
       return inserted;
     });
     // Counters and ids change only once the whole batch is in: a throw mid-batch rolls it all back.
     const inserted = this.commits.write(insertAll);
     for (const { request, host, id } of inserted) {
       request.id = id;
-      this.ready.countPending(host);
+      if (this.owns(host)) this.ready.countPending(host);
     }
-    for (const host of new Set(inserted.map((row) => row.host))) this.ready.wake(host, 0);
+    for (const host of new Set(inserted.map((row) => row.host))) if (this.owns(host)) this.ready.wake(host, 0);
     await this.commits.durable();
     return { added: inserted.length, duplicates: requests.length - inserted.length };
   }
@@ -174,7 +230,7 @@ export class SqliteFrontier implements Frontier {
     const { heap } = this.ready;
     for (;;) {
       const top = heap.peek();
-      if (!top) return this.ready.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : (this.othersLeases(nowMs) ?? { type: 'empty' });
+      if (!top) return this.ready.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : this.nothingHere(nowMs);
       if (top.atMs > nowMs) return { type: 'wait', atMs: top.atMs };
       const host = top.hostKey;
       if (!slots.isOpen(host, nowMs)) {
@@ -270,6 +326,7 @@ export class SqliteFrontier implements Frontier {
     if (changes.length === 0) return false;
     for (const { host, seq } of changes) {
       this.queueChangesSeen = Math.max(this.queueChangesSeen, seq);
+      if (!this.owns(host)) continue;
       this.ready.setPending(host, this.statements.pendingOfHost.get(this.runId, host) as number);
     }
     return true;

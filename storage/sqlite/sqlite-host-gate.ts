@@ -31,11 +31,23 @@ export class SqliteHostGate implements HostGate {
       this.save(hostKey);
     });
     const rows = db.prepare(`SELECT host, state FROM host_gates WHERE run_id = ?`).all(runId) as Array<{ host: string; state: string }>;
-    for (const row of rows) {
-      const record = JSON.parse(row.state) as GateRecord;
-      this.slots.restore(row.host, record);
-      this.breakers.restore(row.host, record.breaker);
-    }
+    for (const row of rows) this.restore(row.host, row.state);
+  }
+
+  private restore(hostKey: string, state: string): void {
+    const record = JSON.parse(state) as GateRecord;
+    this.slots.restore(hostKey, record);
+    this.breakers.restore(hostKey, record.breaker);
+  }
+
+  /**
+   * The host passes to this process from one that ended or died (`crawl --processes`): what that one kept
+   * of it, and a full interval from now before our first send (it may have sent just before it died).
+   */
+  adopt(hostKey: string, nowMs: number): void {
+    const row = this.db.prepare(`SELECT state FROM host_gates WHERE run_id = ? AND host = ?`).pluck().get(this.runId, hostKey) as string | undefined;
+    if (row !== undefined) this.restore(hostKey, row);
+    this.slots.noteSend(hostKey, nowMs);
   }
 
   policy(hostKey: string): HostPolicy {

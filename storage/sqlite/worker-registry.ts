@@ -13,6 +13,14 @@ export interface WorkerRegistryOptions {
   staleAfterMs?: number;
 }
 
+interface HolderRow {
+  holder: string;
+  pid: number | null;
+  hostname: string | null;
+  heartbeat_at: number | null;
+  start_ticks: string | null;
+}
+
 interface WorkerRow {
   worker_id: string;
   pid: number;
@@ -66,17 +74,21 @@ export class WorkerRegistry {
          FROM requests r INDEXED BY requests_leased LEFT JOIN workers w ON w.worker_id = r.worker_id
          WHERE r.run_id = ? AND r.state = 'in_progress'`,
       )
-      .all(runId) as Array<{ holder: string; pid: number | null; hostname: string | null; heartbeat_at: number | null; start_ticks: string | null }>;
-    const now = Date.now();
-    const dead: string[] = [];
-    for (const row of holders) {
-      if (row.holder === this.workerId) continue;
-      if (row.pid === null || closedHere.has(row.holder)) dead.push(row.holder);
-      else if (row.hostname === this.hostname) {
-        if (!isPidAlive(row.pid, row.start_ticks)) dead.push(row.holder);
-      } else if (now - (row.heartbeat_at ?? 0) > this.staleAfterMs) dead.push(row.holder);
-    }
-    return dead;
+      .all(runId) as HolderRow[];
+    return holders.filter((row) => row.holder !== this.workerId && this.isGoneRow(row)).map((row) => row.holder);
+  }
+
+  /** Whether another worker is gone, by the same exact check (`deadHolders`); a worker with no row is gone. */
+  isGone(workerId: string): boolean {
+    if (workerId === this.workerId) return false;
+    const row = this.db.prepare('SELECT worker_id AS holder, pid, hostname, heartbeat_at, start_ticks FROM workers WHERE worker_id = ?').get(workerId) as HolderRow | undefined;
+    return this.isGoneRow(row ?? { holder: workerId, pid: null, hostname: null, heartbeat_at: null, start_ticks: null });
+  }
+
+  private isGoneRow(row: HolderRow): boolean {
+    if (row.pid === null || closedHere.has(row.holder)) return true;
+    if (row.hostname === this.hostname) return !isPidAlive(row.pid, row.start_ticks);
+    return Date.now() - (row.heartbeat_at ?? 0) > this.staleAfterMs;
   }
 
   /** Puts dead workers' leases back to pending at once: no lock timeout to wait out. */

@@ -29,6 +29,8 @@ import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot, type CrawlSnapshot } from '../../events/crawl-snapshot';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { preflight } from './preflight';
+import { CrawlProcesses, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
+import type { ProcessSlot } from '../../ports/frontier';
 
 export interface CrawlOptions {
   spider: Spider;
@@ -52,6 +54,10 @@ export interface CrawlOptions {
   observers?: readonly CrawlObserver[];
   /** Awaited once the run has ended and its summary is built, while the metrics endpoint (metrics.port) still answers: a last scrape (which also ends its grace period, metrics.graceMs). */
   onRunEnd?: (summary: RunSummary) => Promise<void> | void;
+  /** `crawl --processes N` on the embedded frontier: this process seeds and starts the N-1 others, which join its run. */
+  processes?: CrawlProcessesOption;
+  /** This process is one the first one started (slot ≥ 1): it joins `runId` and reports its counters back. */
+  processSlot?: ProcessSlot;
 }
 
 export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
@@ -76,7 +82,8 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   let catalogRun: Awaited<ReturnType<typeof openCatalogRun>>;
   try {
     catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
-    opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join });
+    const processSlot = options.processSlot ?? (options.processes ? { slot: 0, slots: options.processes.count } : undefined);
+    opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join, processSlot });
   } catch (error) {
     await feeds.close();
     await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
@@ -114,6 +121,9 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   let closedRun = false;
   let endFailure: unknown = null;
   let metrics: MetricsServer | null = null;
+  let processes: CrawlProcesses | null = null;
+  let ranToEnd = false;
+  const joined = options.processSlot ? joinFirstProcess((reason) => engine.stop(reason)) : null;
   // Stores and the metrics endpoint close however the run ends.
   try {
     try {
@@ -125,8 +135,16 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       ticker.start();
       options.onSnapshotSource?.(snapshot);
       metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
-      await engine.run({ seed: options.join !== true });
+      if (options.processes) processes = new CrawlProcesses(options.processes, frontier.runId, stats, log, (slot) => opened.takeOverSlot?.(slot));
+      await engine.run({ seed: options.join !== true && options.processSlot === undefined });
+      ranToEnd = true;
     } finally {
+      // The others end with the run (or stop with this one): the summary and the run's end wait for them.
+      if (processes) {
+        if (engine.isStopping || !ranToEnd) processes.stop();
+        await processes.done();
+      }
+      joined?.dispose();
       ticker.stop();
       await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
       await components.close();
@@ -134,6 +152,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       await fetcher.close();
       await robotsCache.close();
       summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot() });
+      await joined?.report(stats);
       metrics?.runEnded();
       const { planned, succeeded, failed, pending } = summary.ledger;
       events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending, snapshot: snapshot() });
