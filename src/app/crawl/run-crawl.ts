@@ -69,7 +69,7 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   try {
     return await crawl(options, stats, log, processes);
   } catch (error) {
-    // Failed before its crawl ran (those that already ended are not waited on twice): the others are let go.
+    // This process failed (often before the run opened): the others are let go, not left waiting, and awaited.
     processes.abandon();
     await processes.done();
     throw error;
