@@ -2,14 +2,25 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { pino } from 'pino';
-import { runCrawl } from '../../src/app/crawl/run-crawl';
 import type { CrawlEngine } from '../../src/engine/crawl-engine';
-import { resolveSettings } from '../../src/settings/load-settings';
 import type { SettingsOverrides } from '../../src/settings/schema';
-import { BenchShopSpider, TinyFloodSpider } from './bench-shop-spider';
 import { emitResult, peakRssMb, readJob, startClocks } from './crawl-job';
 import { startSendGapProbe } from './send-gap-probe';
+
+// pricecrawl-2p: the joining processes are forked before this one loads pricecrawl (below, dynamically),
+// as the CLI does (src/cli/main.ts), so their start-up overlaps its own.
+const processCount = Number(process.env.BENCH_PRICECRAWL_PROCESSES ?? 1);
+const slotEnv = process.env.BENCH_PRICECRAWL_SLOT;
+const forked = new Map<number, ChildProcess>();
+if (!slotEnv) {
+  for (let slot = 1; slot < processCount; slot++) {
+    forked.set(slot, fork(resolve('bin/run-ts.js'), [process.argv[1]], { execArgv: process.execArgv, env: { ...process.env, BENCH_PRICECRAWL_SLOT: `${slot}/${processCount}` }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
+  }
+}
+const { pino } = await import('pino');
+const { runCrawl } = await import('../../src/app/crawl/run-crawl');
+const { resolveSettings } = await import('../../src/settings/load-settings');
+const { BenchShopSpider, TinyFloodSpider } = await import('./bench-shop-spider');
 
 const job = readJob();
 const overrides: SettingsOverrides = {
@@ -58,9 +69,7 @@ const spider = job.tinyRequests
 // runCrawl resolves (seen with the memory scenario's timed stop); this keeps the process alive until it does.
 const keepAlive = setInterval(() => undefined, 1_000);
 const shared = job.frontier ? { runId: job.frontier.runId, join: job.frontier.join } : {};
-// pricecrawl-2p: `--processes N` as the CLI runs it, this runner forked again for each joining process.
-const processCount = Number(process.env.BENCH_PRICECRAWL_PROCESSES ?? 1);
-const slotEnv = process.env.BENCH_PRICECRAWL_SLOT;
+// pricecrawl-2p: `--processes N` as the CLI runs it, this runner forked again (above) for each joining process.
 const processSlot = slotEnv ? { slot: Number(slotEnv.split('/')[0]), slots: Number(slotEnv.split('/')[1]) } : undefined;
 type SendGaps = ReturnType<NonNullable<typeof probe>>;
 interface ProcessFigures {
@@ -70,28 +79,36 @@ interface ProcessFigures {
   sendGaps?: SendGaps;
   /** When its crawl began (epoch ms): how long the first process crawled alone. */
   crawlStartedAtMs: number;
+  /** When it created its first request (epoch ms): how long its hosts waited after the first process's began. */
+  firstFetchAtMs: number;
 }
 const others: Array<Promise<ProcessFigures>> = [];
-const startOther = (slot: number, runId: string): ChildProcess => {
-  const child = fork(resolve('bin/run-ts.js'), [process.argv[1]], { execArgv: process.execArgv, env: { ...process.env, BENCH_PRICECRAWL_SLOT: `${slot}/${processCount}`, BENCH_PRICECRAWL_RUN: runId }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+let firstFetchAtMs = Number.NaN;
+const onFirstFetch = () => {
+  unsubscribe('undici:request:create', onFirstFetch);
+  firstFetchAtMs = performance.timeOrigin + performance.now();
+};
+if (processCount > 1 || processSlot) subscribe('undici:request:create', onFirstFetch);
+const startOther = (slot: number): ChildProcess => {
+  const child = forked.get(slot)!;
   others.push(
     new Promise((done) => {
       child.on('message', (m: { benchProcess?: ProcessFigures }) => m.benchProcess && done(m.benchProcess));
-      child.once('exit', () => done({ cpuSeconds: Number.NaN, peakRssMb: Number.NaN, crawlStartedAtMs: Number.NaN })); // no figures: the result shows NaN
+      child.once('exit', () => done({ cpuSeconds: Number.NaN, peakRssMb: Number.NaN, crawlStartedAtMs: Number.NaN, firstFetchAtMs: Number.NaN })); // no figures: the result shows NaN
     }),
   );
   return child;
 };
 const summary = await runCrawl({
   spider, loaded, log, ...shared, resume: job.resumeToFirstRequest, onEngine: (e) => (engine = e),
-  ...(processSlot ? { runId: process.env.BENCH_PRICECRAWL_RUN, processSlot } : processCount > 1 ? { processes: { count: processCount, start: startOther } } : {}),
+  ...(processSlot ? { processSlot } : processCount > 1 ? { processes: { count: processCount, start: startOther } } : {}),
 });
 const endedAtMs = performance.now();
 clearInterval(keepAlive);
 const { seconds, cpuSeconds: ownCpuSeconds } = clocks();
 if (processSlot) {
   // A joining process: its own figures to the first one, which reports the run's.
-  const figures: ProcessFigures = { cpuSeconds: ownCpuSeconds, peakRssMb: peakRssMb(), sendGaps: probe?.(), crawlStartedAtMs: performance.timeOrigin + startedAtMs };
+  const figures: ProcessFigures = { cpuSeconds: ownCpuSeconds, peakRssMb: peakRssMb(), sendGaps: probe?.(), crawlStartedAtMs: performance.timeOrigin + startedAtMs, firstFetchAtMs };
   process.send?.({ benchProcess: figures }, undefined, {}, () => process.exit(0));
   await new Promise(() => undefined);
 }
@@ -112,6 +129,7 @@ emitResult({
   extra: {
     ...(rssByProcess.length > 1 ? { peakRssMbByProcess: rssByProcess.map((mb) => Math.round(mb)).join('/') } : {}),
     ...(otherFigures.length > 0 ? { othersStartedLateSeconds: otherFigures.map((o) => ((o.crawlStartedAtMs - performance.timeOrigin - startedAtMs) / 1000).toFixed(2)).join('/') } : {}),
+    ...(otherFigures.length > 0 ? { othersFirstFetchLateSeconds: otherFigures.map((o) => ((o.firstFetchAtMs - firstFetchAtMs) / 1000).toFixed(2)).join('/') } : {}),
     planned: summary.ledger.planned,
     pending: summary.ledger.pending,
     status: summary.status,

@@ -45,5 +45,5 @@ function progressLine(scenario: string, run: RunRecord): string {
   const head = `[${scenario}] round ${run.round} ${run.crawler.padEnd(11)}`;
   const server = `server: ${run.server.pages200} pages, ${run.server.violations} gaps<min, ${run.server.status429} 429s, ≤${run.server.maxInFlightPerHost} in flight/host, site loop stalls ≤${run.server.siteLoopDelayMaxMs.toFixed(1)} ms`;
   if (!run.ok) return `${head} FAILED ${run.error} (${server})`;
-  return `${head} ${run.pages} pages in ${run.seconds.toFixed(2)} s = ${run.pagesPerSecond.toFixed(1)} p/s, CPU ${run.cpuSeconds.toFixed(1)} s, RSS ${run.peakRssMb.toFixed(0)} MB${run.extra?.peakRssMbByProcess ? ` (per process ${run.extra.peakRssMbByProcess}; the others began ${run.extra.othersStartedLateSeconds} s after the first)` : ''}, load ${run.loadAvg1} (${server})`;
+  return `${head} ${run.pages} pages in ${run.seconds.toFixed(2)} s = ${run.pagesPerSecond.toFixed(1)} p/s, CPU ${run.cpuSeconds.toFixed(1)} s, RSS ${run.peakRssMb.toFixed(0)} MB${run.extra?.peakRssMbByProcess ? ` (per process ${run.extra.peakRssMbByProcess}; the others began ${run.extra.othersStartedLateSeconds} s after the first, first request ${run.extra.othersFirstFetchLateSeconds} s after its)` : ''}, load ${run.loadAvg1} (${server})`;
 }

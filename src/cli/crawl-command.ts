@@ -14,7 +14,7 @@ import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 import { loadSpiderClass, parsePairs } from './spider-loader';
 import { checkStartUrls, unknownCallbackMessages } from './spider-mistakes';
-import { crawlProcessesOption, parseProcessSlot } from './crawl-processes-cli';
+import { parseProcessSlot, refuseSharedFrontier, type ForkedCrawlProcesses } from './crawl-processes-cli';
 
 export interface CrawlCommandOptions {
   set: string[];
@@ -42,8 +42,20 @@ export interface CrawlCommandOptions {
   processSlot?: string;
 }
 
-/** `join`: `pricecrawl worker`, which joins a run another process seeds instead of starting one. */
-export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions, join = false): Promise<number> {
+/**
+ * `join`: `pricecrawl worker`, which joins a run another process seeds instead of starting one.
+ * `processes`: `--processes N`, the others already forked (main.ts); let go if this one fails to start.
+ */
+export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions, join = false, processes?: ForkedCrawlProcesses): Promise<number> {
+  try {
+    return await crawlWith(spiderName, opts, join, processes);
+  } catch (error) {
+    processes?.release();
+    throw error;
+  }
+}
+
+async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: boolean, processes: ForkedCrawlProcesses | undefined): Promise<number> {
   const feeds = feedSpecs(opts.output, opts.overwriteOutput); // an unsupported format is refused before anything starts
   const SpiderClass = await loadSpiderClass(spiderName);
   const spider = constructSpider(SpiderClass, spiderName, parsePairs(opts.arg, '-a'));
@@ -52,9 +64,9 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   cliPairs.push(...storeCliPairs(opts));
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   if (opts.frontier) cliPairs.push(`frontier.url=${opts.frontier}`);
-  const processSlot = parseProcessSlot(opts.processSlot, opts.run);
+  const processSlot = parseProcessSlot(opts.processSlot);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
-  const processes = crawlProcessesOption(opts, spiderName, loaded.settings.frontier.url);
+  refuseSharedFrontier(processes, loaded.settings.frontier.url);
   const live = processSlot ? null : LiveProgress.forTerminal(loaded.settings);
   const log = createLogger({ ...loaded.settings.log, prettyDestination: live?.logStream });
   let engine: CrawlEngine | null = null;

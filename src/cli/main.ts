@@ -43,9 +43,15 @@ program
   .option('--due', 'only the SKUs the recrawl planner says are due, plus discovery when its cadence is due')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
   .action(async (spider: string, opts) => {
+    // `--processes N`: the others start now, loading their modules while this one loads its own.
+    const { forkCrawlProcesses } = await import('./crawl-processes-cli');
+    const processes = forkCrawlProcesses(opts, spider);
     // Commands load lazily: `list` and `--help` should not pay for Crawlee's import (~1 s).
-    const { crawlCommand } = await import('./crawl-command');
-    process.exitCode = await crawlCommand(spider, opts);
+    const { crawlCommand } = await import('./crawl-command').catch((error: unknown) => {
+      processes?.release();
+      throw error;
+    });
+    process.exitCode = await crawlCommand(spider, opts, false, processes);
   });
 
 program

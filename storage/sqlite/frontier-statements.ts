@@ -50,3 +50,10 @@ export function frontierStatements(db: SqliteDb): FrontierStatements {
     ),
   };
 }
+
+/** A row the pick statement returns. */
+export interface PickedRow {
+  id: number;
+  json: string;
+  attempt: number;
+}

@@ -1,49 +1,24 @@
 // The embedded frontier: per-run requests in frontier.sqlite, picked per host through a ready-heap.
 import { randomUUID } from 'node:crypto';
 import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
-import type { Clock } from '../../src/politeness/clock';
-import type { HostSlots } from '../../src/politeness/host-slots';
 import type { SqliteDb } from './open-frontier-db';
 import { SqliteHostGate } from './sqlite-host-gate';
-import { breakerOptionsFromSettings, type BreakerOptions } from '../../src/politeness/breaker-board';
+import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
 import { settingsSchema } from '../../src/settings/schema';
 import { acquireFrontierConnection, withFrontierDb, type FrontierConnection } from './frontier-connection';
 import type { AddResult, DeferOptions, Frontier, LedgerSummary, Pick, RunStatus } from '../../src/ports/frontier';
 import { finishRun, getRun, latestUnfinishedRun, listRuns, openRun, type RunInfo } from './frontier-runs';
-import { HostShares, type ProcessSlot } from './host-shares';
+import { SharedRun } from './shared-run';
 import { runSummary } from './frontier-summary';
-import { frontierStatements, type FrontierStatements } from './frontier-statements';
+import { frontierStatements, type FrontierStatements, type PickedRow } from './frontier-statements';
+import type { SqliteFrontierOptions } from './sqlite-frontier-options';
 import { GroupCommit } from './group-commit';
 import { QueueChanges } from './queue-changes';
 import { ReadyHosts } from './ready-hosts';
 import { WorkerRegistry } from './worker-registry';
 
-export interface SqliteFrontierOptions {
-  dir: string;
-  spider: string;
-  /** A run id to create or resume, `new`, or `resume-latest` (the latest unfinished run, else new). */
-  runId: string | 'new' | 'resume-latest';
-  hostKeyOf: (url: string) => string;
-  /** The reservation engine of the run's host gate. */
-  hostSlots: HostSlots;
-  /** The host breakers' policy; the settings' defaults when absent (frontier tests). */
-  breaker?: BreakerOptions;
-  clock: Clock;
-  workerId?: string;
-  heartbeatEveryMs?: number;
-  staleWorkerAfterMs?: number;
-  /** One of several crawl processes on this run (`crawl --processes N`): only the hosts of its slot are picked here. */
-  share?: ProcessSlot;
-}
+export type { SqliteFrontierOptions };
 
-/** How often a process of a shared run looks again while only other processes have work (their callbacks may add to its hosts). */
-const SHARED_POLL_MS = 50;
-
-interface PickedRow {
-  id: number;
-  json: string;
-  attempt: number;
-}
 
 export class SqliteFrontier implements Frontier {
   readonly runId: string;
@@ -68,7 +43,7 @@ export class SqliteFrontier implements Frontier {
 
   private readonly db: SqliteDb;
   /** Set when several processes crawl this run: the hosts this one may send to. */
-  private readonly shares: HostShares | null;
+  private readonly shared: SharedRun | null;
 
   private constructor(
     private readonly connection: FrontierConnection,
@@ -93,23 +68,14 @@ export class SqliteFrontier implements Frontier {
     this.queueChanges = new QueueChanges(db);
     this.queueChangesSeen = this.queueChanges.latest(this.runId);
     this.ready = new ReadyHosts(options.hostSlots, options.clock);
-    this.shares = options.share && options.share.slots > 1 ? this.openShares(options.share) : null;
+    const parts = { db, runId: this.runId, workers: this.workers, commits: this.commits, gate: this.gate };
+    this.shared = options.share && options.share.slots > 1 ? new SharedRun(parts, options.share) : null;
     this.loadPending();
-  }
-
-  private openShares(place: ProcessSlot): HostShares {
-    this.commits.commitPromptly();
-    const shares = new HostShares(this.db, this.runId, this.workers.workerId, place, (fn) => this.commits.write(fn));
-    shares.claim((workerId) => this.workers.isGone(workerId));
-    // The seeder's mark is committed before any other process of the run can look for it.
-    if (place.slot === 0) shares.markSeeding(true);
-    this.commits.flush();
-    return shares;
   }
 
   /** The host is this process's to send to (always, unless several processes share the run). */
   private owns(host: string): boolean {
-    return this.shares === null || this.shares.owns(host);
+    return this.shared === null || this.shared.owns(host);
   }
 
   /**
@@ -141,38 +107,25 @@ export class SqliteFrontier implements Frontier {
 
   /** Nothing of this process's hosts is pending: the run may be over, or other processes' work may still come here. */
   private nothingHere(nowMs: number): Pick {
-    if (this.shares === null) return this.othersLeases(nowMs) ?? { type: 'empty' };
-    return this.shares.runDrained() ? { type: 'empty' } : { type: 'wait', atMs: nowMs + SHARED_POLL_MS };
+    return this.shared ? this.shared.nothingHere(nowMs) : (this.othersLeases(nowMs) ?? { type: 'empty' });
   }
 
-  /**
-   * Another process of this run ended or died (its launcher saw it exit): its slot's hosts are ours from
-   * now on, its leases go back to pending, and each adopted host first waits a full interval from now.
-   */
+  /** Another process of this run ended or died: its slot passes to this one (shared-run.ts). */
   takeOverSlot(slot: number): void {
-    if (this.shares === null) throw new Error(`run ${this.runId} is not shared by several processes: no slot ${slot} to take over`);
-    const nowMs = this.options.clock.nowMs();
-    const shares = this.shares;
-    this.commits.write(() => {
-      this.reclaimedWhileRunning += this.workers.reclaimDead(this.runId);
-      for (const host of shares.takeOver(slot)) this.gate.adopt(host, nowMs);
-    });
+    if (this.shared === null) throw new Error(`run ${this.runId} is not shared by several processes: no slot ${slot} to take over`);
+    this.reclaimedWhileRunning += this.shared.takeOver(slot, this.options.clock.nowMs());
     this.loadPending();
   }
 
   async seedingDone(): Promise<void> {
-    if (this.shares === null) return;
-    this.shares.markSeeding(false);
-    await this.commits.durable();
+    await this.shared?.seedingDone();
   }
 
   static open(options: SqliteFrontierOptions): SqliteFrontier {
     const connection = acquireFrontierConnection(options.dir);
     const { db } = connection;
     try {
-      if (options.share && options.share.slot > 0 && getRun(db, options.runId) === null) {
-        throw new Error(`run ${options.runId} does not exist: a joining crawl process needs the run its first process created`);
-      }
+      if (options.share) SharedRun.refuseMissingRun(getRun(db, options.runId) !== null, options.runId, options.share);
       const { run, resumed } = openRun(db, options.spider, options.runId, options.clock.nowMs());
       return new SqliteFrontier(connection, options, run, resumed);
     } catch (error) {

@@ -1,5 +1,6 @@
 // `crawl --processes N`: the same items, ledger and raw bytes as one process, each host's interval kept across processes, a crash taken over and reported.
 import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +146,36 @@ describe('crawl --processes', () => {
       expect(run.code).toBe(2);
       const logged = run.stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(logged).toContainEqual(expect.objectContaining({ slot: 1, childPid: killedPid, signal: 'SIGKILL' }));
+    });
+  });
+
+  describe('the first process fails before it opens the run', () => {
+    // The others are forked at the very start and wait for the run: they must be let go, not left waiting.
+    const storage = tempStorageDir('procs-refused');
+    let site: CatalogSite;
+    let refusedFeed: CliRun;
+    let refusedFrontier: CliRun;
+
+    beforeAll(async () => {
+      site = await startCatalogSite({ hosts: 2, productsPerHost: 2 });
+      // A feed under a plain file cannot be opened: refused inside the crawl, before the run exists.
+      mkdirSync(storage.dir, { recursive: true });
+      writeFileSync(join(storage.dir, 'plain-file'), '');
+      refusedFeed = await cli(crawlArgs(CATALOG_SPIDER, site, storage.dir, ['--processes', '2', '-o', join(storage.dir, 'plain-file', 'items.jsonl')]), { onStart: track });
+      refusedFrontier = await cli(crawlArgs(CATALOG_SPIDER, site, storage.dir, ['--processes', '2', '--frontier', 'redis://127.0.0.1:1']), { onStart: track });
+    }, PROCESS_TEST_TIMEOUT_MS);
+    afterAll(async () => {
+      await site.close();
+      storage.cleanup();
+    });
+
+    it('exits with its own error, and the other process gives up at once with a clear one', () => {
+      for (const run of [refusedFeed, refusedFrontier]) {
+        expect(run.code, run.stderr).not.toBe(0);
+        expect(run.stderr).toMatch(/the first crawl process stopped before it opened its run/);
+      }
+      expect(refusedFrontier.stderr).toMatch(/--processes shares the embedded frontier/);
+      expect(site.servers.map((server) => server.requests.length)).toEqual([0, 0]);
     });
   });
 

@@ -3,13 +3,32 @@ import type { ChildProcess } from 'node:child_process';
 import type { Logger } from 'pino';
 import type { Stats } from '../../engine/stats';
 
-/** How the first process starts the process of `slot` on `runId` (an IPC channel: `fork`). */
-export type StartCrawlProcess = (slot: number, runId: string) => ChildProcess;
+/**
+ * How the first process starts the process of `slot` (an IPC channel: `fork`); the run id reaches it over
+ * that channel once the run is open, so it may have been forked before (the CLI forks at its very start).
+ */
+export type StartCrawlProcess = (slot: number) => ChildProcess;
 
 export interface CrawlProcessesOption {
   /** Processes in all, this one included (≥ 2). */
   count: number;
   start: StartCrawlProcess;
+}
+
+/**
+ * How long a joining process waits for its first process to open the run. The first one is bounded by
+ * its own start-up (stores, catalog); a hung one is given up on rather than waited for forever.
+ */
+const JOIN_TIMEOUT_MS = 300_000;
+
+/** A joining process asks to be told once the run is open; the first process answers `run-open`. */
+interface JoinMessage {
+  type: 'pricecrawl/join';
+}
+
+interface RunOpenMessage {
+  type: 'pricecrawl/run-open';
+  runId: string;
 }
 
 /** What a joining process sends its first process once its crawl is over. */
@@ -29,31 +48,70 @@ export interface ProcessExit {
 }
 
 /**
- * A process that exits is taken over at once (`takeOver(slot)`: its hosts and leases come to this one), so
- * a crash loses no work and is never silent: it is logged and counted (`processes/crashed`), and the
- * summary says so.
+ * The others are started before this process opens the run, so their start-up (loading modules, opening
+ * the stores) overlaps its own; each joins once the run is open (`runOpened`: its row and slot 0's seeder
+ * mark are committed). A process that exits is taken over at once (`takeOver(slot)`: its hosts and leases
+ * come to this one; one that exits before the run is open, as soon as it is), so a crash loses no work and
+ * is never silent: it is logged and counted (`processes/crashed`), and the summary says so.
  */
 export class CrawlProcesses {
   private readonly exits: Array<Promise<ProcessExit>> = [];
   private readonly children = new Map<number, ChildProcess>();
+  /** Set once the run is open; until then joiners wait and exits queue. */
+  private takeOver: ((slot: number) => void) | null = null;
+  private runId = '';
+  private readonly waiting = new Set<ChildProcess>();
+  private readonly exitedEarly: number[] = [];
+  private abandoned = false;
 
   constructor(
     option: CrawlProcessesOption,
-    runId: string,
     private readonly stats: Stats,
     private readonly log: Logger,
-    takeOver: (slot: number) => void,
   ) {
     for (let slot = 1; slot < option.count; slot++) {
-      const child = option.start(slot, runId);
+      const child = option.start(slot);
       this.children.set(slot, child);
-      this.exits.push(this.watch(slot, child, takeOver));
+      this.exits.push(this.watch(slot, child));
     }
   }
 
-  private watch(slot: number, child: ChildProcess, takeOver: (slot: number) => void): Promise<ProcessExit> {
+  /** The run is open: waiting joiners go, and slots of processes that already exited are taken over. */
+  runOpened(runId: string, takeOver: (slot: number) => void): void {
+    this.runId = runId;
+    this.takeOver = takeOver;
+    for (const child of this.waiting) this.tellOpen(child);
+    this.waiting.clear();
+    for (const slot of this.exitedEarly.splice(0)) this.takeOverSafely(slot);
+  }
+
+  /** This process failed before its crawl: the others are let go (their wait ends with an error) and not taken over. */
+  abandon(): void {
+    this.abandoned = true;
+    for (const child of this.children.values()) if (child.connected) child.disconnect();
+  }
+
+  private tellOpen(child: ChildProcess): void {
+    const message: RunOpenMessage = { type: 'pricecrawl/run-open', runId: this.runId };
+    // A child gone meanwhile is no error here: its exit is watched (and taken over).
+    if (child.connected) child.send(message, undefined, {}, () => undefined);
+  }
+
+  private takeOverSafely(slot: number): void {
+    try {
+      this.takeOver?.(slot);
+    } catch (error) {
+      this.log.error({ err: error, slot }, 'could not take over the slot of an ended crawl process');
+    }
+  }
+
+  private watch(slot: number, child: ChildProcess): Promise<ProcessExit> {
     let reported = false;
-    child.on('message', (message: CountersMessage) => {
+    child.on('message', (message: CountersMessage | JoinMessage) => {
+      if (message?.type === 'pricecrawl/join') {
+        if (this.takeOver) this.tellOpen(child);
+        else this.waiting.add(child);
+      }
       if (message?.type !== 'pricecrawl/counters') return;
       reported = true;
       this.absorb(message);
@@ -61,16 +119,15 @@ export class CrawlProcesses {
     return new Promise((resolve) => {
       const settle = (code: number | null, signal: NodeJS.Signals | null) => {
         this.children.delete(slot);
+        this.waiting.delete(child);
         const exit = { slot, pid: child.pid, code, signal, reported };
+        if (this.abandoned) return resolve(exit);
         if (!reported || code !== 0) {
           this.stats.inc('processes/crashed');
           this.log.error({ slot, childPid: child.pid, code, signal }, 'a crawl process ended without finishing its crawl: its hosts and leases pass to the first process');
         }
-        try {
-          takeOver(slot);
-        } catch (error) {
-          this.log.error({ err: error, slot }, 'could not take over the slot of an ended crawl process');
-        }
+        if (this.takeOver) this.takeOverSafely(slot);
+        else this.exitedEarly.push(slot);
         resolve(exit);
       };
       child.once('exit', settle);
@@ -99,6 +156,36 @@ export class CrawlProcesses {
   async done(): Promise<ProcessExit[]> {
     return Promise.all(this.exits);
   }
+}
+
+/**
+ * The joining side, before it opens the run: asks the first process and waits until the run is open.
+ * Fails with a clear error if the first process goes away first (the IPC channel closes) or takes longer
+ * than JOIN_TIMEOUT_MS.
+ */
+export function awaitRunOpen(timeoutMs = JOIN_TIMEOUT_MS): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stopped = () => new Error('the first crawl process stopped before it opened its run');
+    if (!process.send) return reject(new Error('a joining crawl process needs its channel to the first one (it is started by `crawl --processes N`)'));
+    if (!process.connected) return reject(stopped());
+    const finish = (error: Error | null, runId = '') => {
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      process.off('disconnect', onDisconnect);
+      if (error) reject(error);
+      else resolve(runId);
+    };
+    const timer = setTimeout(() => finish(new Error(`the first crawl process did not open its run within ${timeoutMs / 1000} s`)), timeoutMs);
+    const onMessage = (message: RunOpenMessage) => {
+      if (message?.type === 'pricecrawl/run-open') finish(null, message.runId);
+    };
+    const onDisconnect = () => finish(stopped());
+    process.on('message', onMessage);
+    process.once('disconnect', onDisconnect);
+    const join: JoinMessage = { type: 'pricecrawl/join' };
+    // A channel closing under the send is an answer too: the first process is gone.
+    process.send(join, undefined, {}, (error) => error && finish(stopped()));
+  });
 }
 
 /**

@@ -29,7 +29,7 @@ import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot, type CrawlSnapshot } from '../../events/crawl-snapshot';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { preflight } from './preflight';
-import { CrawlProcesses, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
+import { awaitRunOpen, CrawlProcesses, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
 import type { ProcessSlot } from '../../ports/frontier';
 
 export interface CrawlOptions {
@@ -56,15 +56,29 @@ export interface CrawlOptions {
   onRunEnd?: (summary: RunSummary) => Promise<void> | void;
   /** `crawl --processes N` on the embedded frontier: this process seeds and starts the N-1 others, which join its run. */
   processes?: CrawlProcessesOption;
-  /** This process is one the first one started (slot ≥ 1): it joins `runId` and reports its counters back. */
+  /** This process is one the first one started (slot ≥ 1): it joins the first one's run once open and reports its counters back. */
   processSlot?: ProcessSlot;
 }
 
 export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
+  const stats = new Stats();
+  const log = options.log.child({ spider: options.spider.name });
+  if (!options.processes) return crawl(options, stats, log, null);
+  // Started (or, from the CLI, already forked) before anything opens: their start-up overlaps this one's.
+  const processes = new CrawlProcesses(options.processes, stats, log);
+  try {
+    return await crawl(options, stats, log, processes);
+  } catch (error) {
+    // This process failed (often before the run opened): the others are let go, not left waiting, and awaited.
+    processes.abandon();
+    await processes.done();
+    throw error;
+  }
+}
+
+async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes: CrawlProcesses | null): Promise<RunSummary> {
   const { spider, loaded } = options;
   const { settings } = loaded;
-  const stats = new Stats();
-  const log = options.log.child({ spider: spider.name });
   await preflight(settings);
 
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
@@ -83,13 +97,16 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   try {
     catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
     const processSlot = options.processSlot ?? (options.processes ? { slot: 0, slots: options.processes.count } : undefined);
-    opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId: options.runId, join: options.join, processSlot });
+    // A joining process gets this far in parallel with the first one, then waits for the run to exist.
+    const runId = options.processSlot ? await awaitRunOpen() : options.runId;
+    opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot });
   } catch (error) {
     await feeds.close();
     await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
     throw error;
   }
   const { frontier } = opened;
+  processes?.runOpened(frontier.runId, (slot) => opened.takeOverSlot?.(slot));
   const record = await startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' });
   const store = stores.items();
   const httpFetcher = new HttpFetcher(settings.http);
@@ -121,7 +138,6 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   let closedRun = false;
   let endFailure: unknown = null;
   let metrics: MetricsServer | null = null;
-  let processes: CrawlProcesses | null = null;
   let ranToEnd = false;
   const joined = options.processSlot ? joinFirstProcess((reason) => engine.stop(reason)) : null;
   // Stores and the metrics endpoint close however the run ends.
@@ -135,7 +151,6 @@ export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
       ticker.start();
       options.onSnapshotSource?.(snapshot);
       metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
-      if (options.processes) processes = new CrawlProcesses(options.processes, frontier.runId, stats, log, (slot) => opened.takeOverSlot?.(slot));
       await engine.run({ seed: options.join !== true && options.processSlot === undefined });
       ranToEnd = true;
     } finally {
