@@ -141,19 +141,15 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   /** The shared entry if it still holds, else the claim and a fetch; a worker that loses the claim reads again shortly. */
   private async lookup(origin: string, page: CrawlRequest, ctx: MiddlewareContext, before: OriginState | undefined): Promise<void> {
     const cached = await this.cache.get(origin);
-    if (cached && !this.needsFetch(cached, ctx.nowMs())) {
-      // Held no longer here than in the cache: from when the worker that fetched it did.
-      const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
-      const known = this.knownState(cached, fetchedAtMs + this.settings.robots.cacheTtlMs);
-      this.origins.set(origin, known);
-      this.applyCrawlDelay(ctx, known);
-      return;
-    }
+    if (this.useCached(origin, cached, ctx)) return;
     const fetchBudgetMs = this.settings.http.timeoutMs + this.settings.http.connectTimeoutMs + RECHECK_MS;
     if (!(await this.cache.claim(origin, fetchBudgetMs))) {
       this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + RECHECK_MS });
       return;
     }
+    // Another worker may have stored the file between the read above and this claim (its put frees the
+    // claim): read once more, or the host gets robots.txt twice.
+    if (this.useCached(origin, await this.cache.get(origin), ctx)) return;
     const previous = cached ?? (before?.state === 'known' ? before.entry : null);
     const attemptsBefore = previous?.kind === 'unreachable' || previous?.kind === 'retry-after' ? previous.attempts : 0;
     ctx.stats.inc('robots/fetched');
@@ -168,6 +164,17 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     this.applyCrawlDelay(ctx, known);
     this.logFetch(ctx, origin, known);
+  }
+
+  /** Takes a cached entry that still holds (true), else leaves the look-up to go on (false). */
+  private useCached(origin: string, cached: RobotsEntry | null, ctx: MiddlewareContext): boolean {
+    if (!cached || this.needsFetch(cached, ctx.nowMs())) return false;
+    // Held no longer here than in the cache: from when the worker that fetched it did.
+    const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
+    const known = this.knownState(cached, fetchedAtMs + this.settings.robots.cacheTtlMs);
+    this.origins.set(origin, known);
+    this.applyCrawlDelay(ctx, known);
+    return true;
   }
 
   /** Crawl-delay (none: 0) floors the host's interval in the gate, shared by every worker and kept across a resume. */

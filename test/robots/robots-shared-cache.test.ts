@@ -1,6 +1,7 @@
 // robots.txt shared by the workers of a Redis frontier: fetched once, and a Retry-After on it holds for every worker.
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RobotsCache } from '../../src/ports/robots-cache';
 import { RedisRobotsCache } from '../../storage/redis/redis-robots-cache';
 import { FixtureServer } from '../support/fixture-server';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
@@ -55,6 +56,44 @@ describe('robots.txt on a shared Redis frontier', () => {
     expect(await b.decide(server.url('/p/1'), now + 100)).toEqual({ type: 'continue' });
     expect(server.requestsTo('/robots.txt')).toHaveLength(1);
     expect(a.stats.get('robots/fetched') + b.stats.get('robots/fetched')).toBe(1);
+  });
+
+  it('fetches once when the other worker stores the file between this one\'s read and its claim', async () => {
+    robots = (res) => text(res, 200, 'User-agent: *\nDisallow: /private/\n');
+    const runId = `run-${++run}`;
+    const plain = RedisRobotsCache.open(redis.url, runId);
+    const late = RedisRobotsCache.open(redis.url, runId);
+    caches = [plain, late];
+    // B's read of the cache lands before A stores the file, and B goes on (to claim) only after A has.
+    let bRead!: () => void;
+    const bHasRead = new Promise<void>((resolve) => (bRead = resolve));
+    let aStored!: () => void;
+    const aHasStored = new Promise<void>((resolve) => (aStored = resolve));
+    let reads = 0;
+    const lateB: RobotsCache = {
+      get: async (origin) => {
+        const entry = await late.get(origin);
+        if (reads++ === 0) {
+          bRead();
+          await aHasStored;
+        }
+        return entry;
+      },
+      claim: (origin, ttlMs) => late.claim(origin, ttlMs),
+      put: (origin, entry, ttlMs) => late.put(origin, entry, ttlMs),
+      close: () => late.close(),
+    };
+    const a = robotsWorker(plain, {});
+    const b = robotsWorker(lateB, {});
+    workers = [a, b];
+    const now = Date.now();
+    const bFirst = b.ask(server.url('/p/1'), now);
+    await bHasRead;
+    expect(await a.decide(server.url('/p/1'), now)).toEqual({ type: 'continue' });
+    aStored();
+    await bFirst;
+    expect(await b.decide(server.url('/private/1'), now + 100)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(server.requestsTo('/robots.txt')).toHaveLength(1);
   });
 
   it('pauses the host for every worker during a Retry-After on robots.txt, counting no attempt, then fetches it once', async () => {
