@@ -1,9 +1,7 @@
 // null-price alarm: an observer of item.scraped that alarms when too many items (per spider and per host) arrive without a valid price.
 import type { Extension } from '../src/components/extension';
-import type { Item } from '../src/core/item';
 import type { CrawlEvents } from '../src/events/crawl-events';
 import { AlarmBoard, hostOfUrl, type AlarmContext } from '../src/pipeline/alarm-board';
-import { hasValidPrice } from '../src/prices/has-valid-price';
 
 export interface NullPriceAlarmOptions {
   /** Alarm when the share of items without a valid price is above this (0.05 = 5 %). */
@@ -63,12 +61,12 @@ export class NullPriceAlarm implements Extension {
   }
 
   register(events: CrawlEvents): void {
-    events.on('item.scraped', ({ item, url }) => this.seen(item, url));
+    events.on('item.scraped', ({ url, priced }) => this.seen(priced, url));
   }
 
-  /** One item yielded on the page at `url`. */
-  seen(item: Item, url: string): void {
-    const missing = !hasValidPrice(item);
+  /** One item yielded on the page at `url`, with or without an exact price. */
+  seen(priced: boolean, url: string): void {
+    const missing = !priced;
     if (missing) this.ctx.stats.inc('items/price-missing');
     for (const key of ['spider', `host/${hostOfUrl(url)}`]) {
       let window = this.windows.get(key);

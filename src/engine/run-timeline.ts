@@ -1,6 +1,5 @@
 // What happened when in a run: notable events (breaker transitions, alarms) and per-time-bucket counts, bounded in size; fed by the crawl's events.
 import type { CrawlEvents } from '../events/crawl-events';
-import { hasValidPrice } from '../prices/has-valid-price';
 
 /** A moment worth marking on the report's time axis. */
 export interface TimelineEvent {
@@ -67,7 +66,7 @@ export class RunTimeline {
     events.on('breaker.half-open', ({ host }) => this.mark({ atMs: nowMs(), kind: 'breaker/half-open', host }));
     events.on('breaker.closed', ({ host }) => this.mark({ atMs: nowMs(), kind: 'breaker/closed', host }));
     events.on('alarm.fired', ({ code, key, host }) => this.mark({ atMs: nowMs(), kind: `alarm/${code}`, host: host ?? undefined, detail: key }));
-    events.on('item.scraped', ({ item }) => this.count(hasValidPrice(item) ? 'items/priced' : 'items/unpriced', nowMs()));
+    events.on('item.scraped', ({ priced }) => this.count(priced ? 'items/priced' : 'items/unpriced', nowMs()));
   }
 
   mark(event: TimelineEvent): void {

@@ -14,8 +14,8 @@ export interface CrawlEventMap {
    * by their callback (the listing-drop alarm tells listing pages by a request to their own callback).
    */
   'page.parsed': { url: string; callback: string; items: number; requests: Record<string, number> };
-  /** A callback yielded an item (before any stage). */
-  'item.scraped': { item: Item; url: string; requestId: string };
+  /** A callback yielded an item (before any stage); `priced`: its price parses to an exact amount (judged once here for every listener). */
+  'item.scraped': { item: Item; url: string; requestId: string; priced: boolean };
   'item.dropped': { item: Item; url: string; requestId: string; reason: string; stage: string };
   /** The item is durable in the run's store (its batch committed). */
   'item.stored': { item: StoredItem };

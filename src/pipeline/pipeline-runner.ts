@@ -1,4 +1,5 @@
 // Runs the ordered pipeline stages on each item, counts and logs drops, hands survivors to the sink.
+import { hasValidPrice } from '../prices/has-valid-price';
 import type { Item, ItemSource } from '../core/item';
 import { isDrop, type Drop, type PageOutputs, type PipelineContext, type PipelineStage } from './stage';
 import type { CrawlEventBus } from '../events/crawl-events';
@@ -37,7 +38,7 @@ export class PipelineRunner {
   async process(item: Item, source: ItemSource): Promise<PipelineOutcome> {
     if (!this.opened) throw new Error('PipelineRunner.process() called before open()');
     if (this.closed) throw new Error('PipelineRunner.process() called after close()');
-    this.events?.emit('item.scraped', { item, url: source.url, requestId: source.requestId });
+    if (this.events?.has('item.scraped')) this.events.emit('item.scraped', { item, url: source.url, requestId: source.requestId, priced: hasValidPrice(item) });
     let current: Item = item;
     for (const stage of this.stages) {
       let result: Item | Drop;

@@ -17,7 +17,7 @@ function alarmOnBus(options: ConstructorParameters<typeof NullPriceAlarm>[0], st
   const alarm = new NullPriceAlarm(options, { stats, log, events });
   alarm.register(events.forOwner(alarm.name));
   const feed = (prices: Array<string | null>, host: string) =>
-    prices.forEach((price, i) => events.emit('item.scraped', { item: { sku: `${host}-${i}`, price }, url: `http://${host}/p/${i}`, requestId: String(i) }));
+    prices.forEach((price, i) => events.emit('item.scraped', { item: { sku: `${host}-${i}`, price }, url: `http://${host}/p/${i}`, requestId: String(i), priced: hasValidPrice({ price }) }));
   return { alarm, feed };
 }
 

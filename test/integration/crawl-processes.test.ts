@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
-import { cli, type CliRun } from '../support/run-cli';
+import { childTracker, cli, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
 
 const CATALOG_SPIDER = 'test/support/spiders/catalog-spider.ts';
@@ -41,11 +41,8 @@ function runOutput(dir: string) {
 const planned = (run: CliRun) => Number(/accounting: planned (\d+) = succeeded \1 \+ failed 0 \+ pending 0 {2}✓/.exec(run.stdout)?.[1] ?? NaN);
 
 describe('crawl --processes', () => {
-  const children = new Set<ChildProcess>();
-  const track = (child: ChildProcess) => children.add(child);
-  afterAll(() => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
+  const { track, killAll } = childTracker();
+  afterAll(killAll);
 
   describe('two processes store what one process stores', () => {
     const one = tempStorageDir('procs-one');

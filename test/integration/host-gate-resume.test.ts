@@ -8,7 +8,7 @@ import { FixtureServer, type RecordedRequest } from '../support/fixture-server';
 import { Redis } from 'ioredis';
 import { formatStatus } from '../../src/cli/status-command';
 import { readRunStatus } from '../../storage/redis/redis-status';
-import { cli } from '../support/run-cli';
+import { childTracker, cli } from '../support/run-cli';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { tempStorageDir } from '../support/test-crawl';
 
@@ -72,11 +72,8 @@ function gapsMs(requests: readonly RecordedRequest[]): number[] {
 }
 
 describe('host gate state across processes', () => {
-  const children = new Set<ChildProcess>();
-  const track = (child: ChildProcess) => children.add(child);
-  afterAll(() => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
+  const { track, killAll } = childTracker();
+  afterAll(killAll);
 
   describe('kill -9 after a Retry-After pause, then --resume (embedded frontier)', () => {
     const RETRY_AFTER_S = 6;

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSiteProcess, type RemoteCatalogSite, type RemoteRecord } from '../support/catalog-site-process';
 import { peakConcurrency } from '../support/catalog-site';
-import { cli, type CliRun } from '../support/run-cli';
+import { childTracker, cli, type CliRun } from '../support/run-cli';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, readItems, tempStorageDir } from '../support/test-crawl';
@@ -25,11 +25,11 @@ describe('workers sharing a Redis frontier', () => {
   let client: Redis;
   let site: RemoteCatalogSite;
   const storage = tempStorageDir('redis-workers');
-  const children = new Set<ChildProcess>();
+  const { track, killAll } = childTracker();
   const run = (argv: string[], onStart?: (child: ChildProcess) => void) =>
     cli(argv, {
       onStart: (child) => {
-        children.add(child);
+        track(child);
         onStart?.(child);
       },
     });
@@ -49,7 +49,7 @@ describe('workers sharing a Redis frontier', () => {
     site = await startCatalogSiteProcess({ hosts: 3, productsPerHost: PRODUCTS_PER_HOST, perPage: 5, latencyMs: 15 });
   });
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    killAll();
     client.disconnect();
     await site.close();
     await redis.stop();

@@ -37,3 +37,14 @@ export function cli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   options.onStart?.(child);
   return once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null, stdout, stderr }));
 }
+
+/** Children a test file starts: whatever still runs when the file ends is SIGKILLed (a failed test leaves no crawler behind). */
+export function childTracker(): { track: (child: ChildProcess) => void; killAll: () => void } {
+  const children = new Set<ChildProcess>();
+  return {
+    track: (child) => void children.add(child),
+    killAll: () => {
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
