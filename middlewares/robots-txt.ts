@@ -26,8 +26,8 @@ const RECHECK_MS = 50;
  * slot is reserved, so it never waits for robots.txt: it starts a look-up in the background and defers
  * the request. The look-up reads the crawl's `RobotsCache` (shared by the workers of a Redis frontier)
  * and only the worker that claims the origin fetches the file. The fetch goes around the host slots, so it
- * is told to the host gate as a send (when it goes and when its answer is in: the first page waits a full
- * interval after it), and the Crawl-delay becomes a floor under the host's interval there, for every
+ * is told to the host gate as a send (when it goes, and when its request is written: the first page
+ * waits a full interval after that write), and the Crawl-delay becomes a floor under the host's interval there, for every
  * worker of a shared frontier and across a resume. A Retry-After on robots.txt pauses the host.
  */
 export class RobotsTxtMiddleware implements DownloaderMiddleware {
@@ -156,12 +156,19 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     // The fetch goes out in the page's slot: the host's next slot is a full interval later, for every
     // process that shares the host gate (a worker joining a running crawl fetches robots.txt mid-crawl).
     this.gate.noteSend(ctx.hostKey, ctx.nowMs());
-    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs });
+    // Anchored on the socket write, like every slot: the host's pages wait for the answer anyway (they
+    // need the rules), so counting the interval from the answer added the file's whole answer time.
+    let written = false;
+    const onSend = () => {
+      written = true;
+      this.gate.noteSend(ctx.hostKey, ctx.nowMs());
+    };
+    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend });
     await this.cache.put(origin, entry, this.settings.robots.cacheTtlMs);
     const known = this.knownState(entry, ctx.nowMs() + this.settings.robots.cacheTtlMs);
     this.origins.set(origin, known);
-    // An answer or a failed try: it reached the host, so its next request waits a full interval from now.
-    this.gate.noteSend(ctx.hostKey, ctx.nowMs());
+    // No write seen (the fetcher failed before it, or one that cannot tell): the interval counts from now.
+    if (!written) this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     this.applyCrawlDelay(ctx, known);
     this.logFetch(ctx, origin, known);
   }

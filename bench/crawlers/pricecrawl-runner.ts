@@ -139,6 +139,8 @@ emitResult({
           clientCreateMinGapMs: sendGaps.created.minGapMs ?? 'n/a',
           clientWriteGapsUnderMin: sendGaps.written.underMin,
           clientWriteMinGapMs: sendGaps.written.minGapMs ?? 'n/a',
+          clientWriteMeanGapMs: sendGaps.written.gaps > 0 ? round2(sendGaps.written.sumMs / sendGaps.written.gaps) : 'n/a',
+          clientWriteSteadyMeanGapMs: sendGaps.written.steadyGaps > 0 ? round2(sendGaps.written.steadySumMs / sendGaps.written.steadyGaps) : 'n/a',
         }
       : {}),
     ...(firstRequestAtMs !== null && stopAskedAtMs !== null
@@ -158,12 +160,17 @@ function seconds3(ms: number): number {
 }
 
 /** Several processes' client-side gaps: disjoint hosts, so counts add up and the shortest gap is the shortest of all. */
+function round2(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
 function mergeGaps(all: Array<SendGaps | undefined>): SendGaps | undefined {
   const present = all.filter((g): g is SendGaps => g !== undefined);
   if (present.length <= 1) return present[0];
   const merge = (pick: (g: SendGaps) => SendGaps['created']) => {
     const mins = present.map((g) => pick(g).minGapMs).filter((m): m is number => m !== null);
-    return { gaps: present.reduce((n, g) => n + pick(g).gaps, 0), underMin: present.reduce((n, g) => n + pick(g).underMin, 0), minGapMs: mins.length > 0 ? Math.min(...mins) : null };
+    const total = (key: 'gaps' | 'underMin' | 'sumMs' | 'steadyGaps' | 'steadySumMs') => present.reduce((n, g) => n + pick(g)[key], 0);
+    return { gaps: total('gaps'), underMin: total('underMin'), minGapMs: mins.length > 0 ? Math.min(...mins) : null, sumMs: total('sumMs'), steadyGaps: total('steadyGaps'), steadySumMs: total('steadySumMs') };
   };
   return { created: merge((g) => g.created), written: merge((g) => g.written) };
 }

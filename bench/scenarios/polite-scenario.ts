@@ -177,7 +177,8 @@ function clientSideGaps(runs: RunRecord[]): string {
   if (mine.length === 0) return 'not reported';
   const sum = (key: string): number => mine.reduce((s, r) => s + Number(r.extra?.[key] ?? 0), 0);
   const min = (key: string): string => Math.min(...mine.map((r) => Number(r.extra?.[key] ?? Infinity))).toFixed(2);
-  return `gaps under the interval at request creation ${sum('clientCreateGapsUnderMin')} (shortest ${min('clientCreateMinGapMs')} ms), at the socket write ${sum('clientWriteGapsUnderMin')} (shortest ${min('clientWriteMinGapMs')} ms)`;
+  const mean = (key: string): string => (mine.reduce((s, r) => s + Number(r.extra?.[key] ?? NaN), 0) / mine.length).toFixed(2);
+  return `gaps under the interval at request creation ${sum('clientCreateGapsUnderMin')} (shortest ${min('clientCreateMinGapMs')} ms), at the socket write ${sum('clientWriteGapsUnderMin')} (shortest ${min('clientWriteMinGapMs')} ms); mean gap at the write ${mean('clientWriteMeanGapMs')} ms, ${mean('clientWriteSteadyMeanGapMs')} ms after each host's first 5 (interval + politeness.intervalMarginMs is the floor)`;
 }
 
 /** Time a host's arrivals spent apart beyond the interval: queue-empty stalls, Retry-After pauses, a slow loop. */

@@ -19,6 +19,8 @@ export interface RobotsFetch {
   /** Wait after the n-th unreachable fetch: `refetchAfterMs × 2^(n-1)`. */
   refetchAfterMs: number;
   nowMs(): number;
+  /** Each time a request for the file (or a redirect hop of it) is written to the socket. */
+  onSend?(): void;
 }
 
 export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
@@ -33,7 +35,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   let status: number | string;
   let retryAtHeader: string | string[] | undefined;
   try {
-    const response = await options.fetcher.fetch(request, { checkRedirect });
+    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend });
     status = response.status;
     if (status >= 200 && status < 300) return { kind: 'rules', text: response.text, fetchedAtMs: nowMs() };
     if (status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };

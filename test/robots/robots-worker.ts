@@ -29,8 +29,10 @@ export interface RobotsWorker {
   middleware: DownloaderMiddleware;
   stats: Stats;
   settings: Settings;
-  /** The middleware's answer for `url` at `nowMs` (host key from `politeness.hostKey`). */
-  ask(url: string, nowMs: number): Promise<RequestOutcome>;
+  /** The middleware's answer for `url` at `nowMs`, or on a clock the test moves (host key from `politeness.hostKey`). */
+  ask(url: string, nowMs: number | (() => number)): Promise<RequestOutcome>;
+  /** When the host gate lets the host of `url` have its next request. */
+  nextOpenAtMs(url: string, nowMs: number): number | undefined;
   /** Asks until the answer is no longer "robots.txt is on its way", letting each look-up finish first. */
   decide(url: string, nowMs: number): Promise<RequestOutcome>;
   /** The same through a chain of just this middleware and a real fetcher: the URL fetched when allowed. */
@@ -47,15 +49,15 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
   const gate = new SqliteHostGate(db, 'robots-worker', new GroupCommit(db), new HostSlots({ policyFor: policyFromSettings(settings.politeness) }), breakerOptionsFromSettings(settings));
   const middleware = new RobotsTxtMiddleware(settings, fetcher, cache, gate);
   const stats = new Stats();
-  const ctx = (url: string, nowMs: number): MiddlewareContext => ({
+  const ctx = (url: string, nowMs: number | (() => number)): MiddlewareContext => ({
     spider: new AnySpider(),
     settings,
     log: pino({ level: 'silent' }),
     stats,
     hostKey: hostKeyOf(url, settings.politeness.hostKey),
-    nowMs: () => nowMs,
+    nowMs: typeof nowMs === 'number' ? () => nowMs : nowMs,
   });
-  const ask = async (url: string, nowMs: number) => middleware.processRequest!(new CrawlRequest({ url }), ctx(url, nowMs));
+  const ask = async (url: string, nowMs: number | (() => number)) => middleware.processRequest!(new CrawlRequest({ url }), ctx(url, nowMs));
   const chain = new DownloaderChain([middleware], fetcher);
   /** Repeats `step` while robots.txt is on its way, letting each look-up finish first. */
   async function untilKnown<T extends { type: string; reason?: string; untilMs?: number }>(url: string, nowMs: number, step: (atMs: number) => Promise<T>): Promise<T> {
@@ -73,6 +75,7 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
     stats,
     settings,
     ask,
+    nextOpenAtMs: (url, nowMs) => gate.snapshot(nowMs).find((view) => view.hostKey === hostKeyOf(url, settings.politeness.hostKey))?.nextOpenAtMs,
     decide: (url, nowMs) => untilKnown(url, nowMs, (atMs) => ask(url, atMs)),
     download: (url, nowMs) => {
       const request = new CrawlRequest({ url });
