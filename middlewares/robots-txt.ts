@@ -168,8 +168,9 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     const known = this.knownState(entry, ctx.nowMs() + this.settings.robots.cacheTtlMs);
     this.origins.set(origin, known);
     // No write seen (the fetcher failed before it, or one that cannot tell): the interval counts from now.
-    if (!written) this.gate.noteSend(ctx.hostKey, ctx.nowMs());
-    this.applyCrawlDelay(ctx, known);
+    // A Crawl-delay counts from each answer too (HostSlots.release), the file's own answer included.
+    const crawlDelayMs = this.applyCrawlDelay(ctx, known);
+    if (!written || crawlDelayMs > 0) this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     this.logFetch(ctx, origin, known);
   }
 
@@ -184,12 +185,14 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     return true;
   }
 
-  /** Crawl-delay (none: 0) floors the host's interval in the gate, shared by every worker and kept across a resume. */
-  private applyCrawlDelay(ctx: MiddlewareContext, known: Extract<OriginState, { state: 'known' }>): void {
+  /** Crawl-delay (none: 0) floors the host's interval in the gate, shared by every worker and kept across a resume; returns what it put in force. */
+  private applyCrawlDelay(ctx: MiddlewareContext, known: Extract<OriginState, { state: 'known' }>): number {
     const crawlDelayMs = known.rules?.crawlDelayMs ?? 0;
     // One above the ceiling is not put in force: the origin's pages are refused (decide), and the gate
     // must let them come round to be refused instead of holding them for days.
-    this.gate.setCrawlDelayMs(ctx.hostKey, crawlDelayMs > this.settings.robots.maxCrawlDelayMs ? 0 : crawlDelayMs);
+    const inForceMs = crawlDelayMs > this.settings.robots.maxCrawlDelayMs ? 0 : crawlDelayMs;
+    this.gate.setCrawlDelayMs(ctx.hostKey, inForceMs);
+    return inForceMs;
   }
 
   private knownState(entry: RobotsEntry, expiresAtMs: number): Extract<OriginState, { state: 'known' }> {
