@@ -147,17 +147,34 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + RECHECK_MS });
       return;
     }
-    // Another worker may have stored the file between the read above and this claim (its put frees the
-    // claim): read once more, or the host gets robots.txt twice.
-    if (this.useCached(origin, await this.cache.get(origin), ctx)) return;
-    const previous = cached ?? (before?.state === 'known' ? before.entry : null);
+    let stored = false;
+    try {
+      // Another worker may have stored the file between the read above and this claim (its put frees the
+      // claim): read once more, or the host gets robots.txt twice.
+      if (this.useCached(origin, await this.cache.get(origin), ctx)) return;
+      const entry = await this.fetchEntry(origin, page, ctx, cached ?? (before?.state === 'known' ? before.entry : null));
+      await this.cache.put(origin, entry, this.settings.robots.cacheTtlMs);
+      stored = true;
+      this.learn(origin, entry, ctx);
+    } finally {
+      // put frees the claim; without one it goes back, or every worker's next fetch of the file (a due
+      // Retry-After, an unreachable file's retry) would wait for it to run out (the HTTP timeouts).
+      if (!stored) await this.cache.release(origin).catch((error: unknown) => ctx.log.warn({ err: error, origin }, 'robots.txt claim not released; it runs out by itself'));
+    }
+  }
+
+  /** The claim is held: fetches the file in the page's slot, told to the host gate as a send. */
+  private async fetchEntry(origin: string, page: CrawlRequest, ctx: MiddlewareContext, previous: RobotsEntry | null): Promise<RobotsEntry> {
     const attemptsBefore = previous?.kind === 'unreachable' || previous?.kind === 'retry-after' ? previous.attempts : 0;
     ctx.stats.inc('robots/fetched');
     // The fetch goes out in the page's slot: the host's next slot is a full interval later, for every
     // process that shares the host gate (a worker joining a running crawl fetches robots.txt mid-crawl).
     this.gate.noteSend(ctx.hostKey, ctx.nowMs());
-    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs });
-    await this.cache.put(origin, entry, this.settings.robots.cacheTtlMs);
+    return fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs });
+  }
+
+  /** What this worker fetched and stored: its verdict here, its Crawl-delay in the gate, a log line. */
+  private learn(origin: string, entry: RobotsEntry, ctx: MiddlewareContext): void {
     const known = this.knownState(entry, ctx.nowMs() + this.settings.robots.cacheTtlMs);
     this.origins.set(origin, known);
     // An answer or a failed try: it reached the host, so its next request waits a full interval from now.
