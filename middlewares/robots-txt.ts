@@ -147,10 +147,24 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + RECHECK_MS });
       return;
     }
-    // Another worker may have stored the file between the read above and this claim (its put frees the
-    // claim): read once more, or the host gets robots.txt twice.
-    if (this.useCached(origin, await this.cache.get(origin), ctx)) return;
-    const previous = cached ?? (before?.state === 'known' ? before.entry : null);
+    let stored = false;
+    try {
+      // Another worker may have stored the file between the read above and this claim (its put frees the
+      // claim): read once more, or the host gets robots.txt twice.
+      if (this.useCached(origin, await this.cache.get(origin), ctx)) return;
+      const fetched = await this.fetchEntry(origin, page, ctx, cached ?? (before?.state === 'known' ? before.entry : null));
+      await this.cache.put(origin, fetched.entry, this.settings.robots.cacheTtlMs);
+      stored = true;
+      this.learn(origin, fetched, ctx);
+    } finally {
+      // put frees the claim; without one it goes back, or every worker's next fetch of the file (a due
+      // Retry-After, an unreachable file's retry) would wait for it to run out (the HTTP timeouts).
+      if (!stored) await this.cache.release(origin).catch((error: unknown) => ctx.log.warn({ err: error, origin }, 'robots.txt claim not released; it runs out by itself'));
+    }
+  }
+
+  /** The claim is held: fetches the file in the page's slot, told to the host gate as a send. */
+  private async fetchEntry(origin: string, page: CrawlRequest, ctx: MiddlewareContext, previous: RobotsEntry | null): Promise<{ entry: RobotsEntry; written: boolean }> {
     const attemptsBefore = previous?.kind === 'unreachable' || previous?.kind === 'retry-after' ? previous.attempts : 0;
     ctx.stats.inc('robots/fetched');
     // The fetch goes out in the page's slot: the host's next slot is a full interval later, for every
@@ -164,7 +178,12 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     };
     const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend });
-    await this.cache.put(origin, entry, this.settings.robots.cacheTtlMs);
+    return { entry, written };
+  }
+
+  /** What this worker fetched and stored: its verdict here, its Crawl-delay in the gate, a log line. */
+  private learn(origin: string, fetched: { entry: RobotsEntry; written: boolean }, ctx: MiddlewareContext): void {
+    const { entry, written } = fetched;
     const known = this.knownState(entry, ctx.nowMs() + this.settings.robots.cacheTtlMs);
     this.origins.set(origin, known);
     // No write seen (the fetcher failed before it, or one that cannot tell): the interval counts from now.

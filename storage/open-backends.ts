@@ -11,6 +11,7 @@ import { HostSlots } from '../src/politeness/host-slots';
 import type { CrawlStores } from '../src/ports/crawl-stores';
 import type { OpenedFrontier, ProcessSlot } from '../src/ports/frontier';
 import type { RobotsCache } from '../src/ports/robots-cache';
+import type { RunLedgerReader } from '../src/ports/run-ledger';
 import type { RunRecordStore, ScheduleLock } from '../src/ports/run-record-store';
 import type { OpenedSessionStore } from '../src/ports/session-store';
 import type { QueueBackend } from '../src/queue/frontier-storage-client';
@@ -27,6 +28,7 @@ import { SqliteItemStore } from './sqlite/sqlite-item-store';
 import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
 import { SqliteRunRecordStore } from './sqlite/run-records';
 import { SqliteScheduleLock } from './sqlite/schedule-lock';
+import { SqliteRunLedger } from './sqlite/sqlite-run-ledger';
 import { parseStoreUrl } from '../src/settings/store-url';
 
 export interface StoreConfig {
@@ -139,6 +141,17 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       return true;
     },
   };
+}
+
+/**
+ * A run's failed requests and per-URL outcomes, from the frontier that ran it: the shared one at
+ * `frontierUrl` (Redis), else frontier.sqlite in `dir`. Reports and the SKU catalog read failures only here.
+ */
+export async function openRunLedger(source: { frontierUrl: string; dir: string }): Promise<RunLedgerReader> {
+  if (source.frontierUrl === '') return SqliteRunLedger.open(source.dir);
+  // Imported on demand, as the frontier is: an embedded crawl never loads the Redis client.
+  const { RedisRunLedger } = await import('./redis/redis-run-ledger');
+  return RedisRunLedger.open(source.frontierUrl);
 }
 
 /** A run's Crawlee queue (openRequestQueue): on a shared frontier's Redis when `url` is set, else in `dir`'s frontier.sqlite. */

@@ -1,7 +1,7 @@
 // Folds a finished (or interrupted) run into the SKU catalog: failures by product URL, then items by SKU, in batches.
 import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { CatalogStore } from '../ports/catalog-store';
-import type { FailedRequest } from '../../storage/sqlite/failed-requests';
+import type { FailedRequest, RunLedgerReader } from '../ports/run-ledger';
 import { applyFailure, applyObservation, type CatalogEntry, type CatalogRules } from './catalog-entry';
 
 export interface CatalogUpdate {
@@ -11,10 +11,11 @@ export interface CatalogUpdate {
   rules: CatalogRules;
   catalog: CatalogStore;
   items: ItemStore;
-  /** The run's failed requests in pages (`failedRequests()` for the SQLite frontier). */
-  failures: Iterable<FailedRequest[]>;
-  /** Whether the run fetched this URL successfully: a fallback-served SKU whose primary page also worked ends its failure streak. */
-  primarySucceeded: (url: string) => boolean;
+  /**
+   * The run's outcomes from the frontier that ran it (SQLite or Redis): its failed requests, and whether
+   * a URL succeeded (a fallback-served SKU whose primary page also worked ends its failure streak).
+   */
+  ledger: RunLedgerReader;
   batchSize?: number;
 }
 
@@ -30,7 +31,7 @@ export interface CatalogUpdateCounts {
  */
 export async function updateCatalog(update: CatalogUpdate): Promise<CatalogUpdateCounts> {
   const counts: CatalogUpdateCounts = { observed: 0, failed: 0, retired: 0 };
-  for (const page of update.failures) await foldFailures(update, page, counts);
+  for await (const page of update.ledger.failedRequests(update.runId)) await foldFailures(update, page, counts);
   let batch: StoredItem[] = [];
   for await (const item of update.items.iterateItems(update.runId)) {
     if (item.sku === null || item.spider !== update.spider) continue;
@@ -64,7 +65,7 @@ async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: Cat
   for (const item of items) {
     const entry = known.get(item.sku!);
     // Primary and fallback items share the SKU key, so only one is stored; the ledger says whether the primary page worked.
-    const fallback = item.data.source === 'fallback' && !(entry && update.primarySucceeded(entry.productUrl));
+    const fallback = item.data.source === 'fallback' && !(entry && (await update.ledger.succeeded(update.runId, entry.productUrl)));
     const source = fallback ? ('fallback' as const) : ('primary' as const);
     const obs = { spider: update.spider, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source };
     known.set(obs.sku, applyObservation(known.get(obs.sku) ?? null, obs, update.rules));

@@ -82,7 +82,7 @@ async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: bo
     process.stdout.write(`\n${formatSummary(summary)}\n`);
     if (opts.report) {
       const { writeReport } = await import('../app/report/write-report');
-      const path = await writeReport(loaded.settings.storage, summary.runId, typeof opts.report === 'string' ? opts.report : undefined);
+      const path = await writeReport({ ...loaded.settings.storage, frontierUrl: loaded.settings.frontier.url }, summary.runId, typeof opts.report === 'string' ? opts.report : undefined);
       process.stdout.write(`\nreport written: ${path}\n`);
     }
     if (summary.status === 'interrupted' || (summary.status === 'stopped' && summary.ledger.pending > 0)) process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);

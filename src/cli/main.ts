@@ -206,6 +206,7 @@ program
   .option('-o, --output <file>', 'the HTML file to write (default ./report-<runId>.html)')
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
   .option('--store <url>', STORE_HELP)
+  .option('--frontier <url>', 'the shared frontier the run ran on, redis://host:port (default: the one its settings snapshot names)')
   .option('--config <file>', 'project settings file')
   .action(async (runId: string, opts) => {
     const { reportCommand } = await import('./report-command');

@@ -5,7 +5,8 @@ import type { CrawlResponse } from '../core/response';
 import type { FetchOptions, Fetcher } from '../fetch/fetcher';
 import type { Defer, DownloaderMiddleware, Fail, MiddlewareContext, Retry } from './middleware';
 
-export type DownloadResult = { type: 'response'; response: CrawlResponse } | Retry | Defer | Fail;
+/** A fail decided on an answer (a 404, a 500 that used up its retries) carries that answer's status to the ledger. */
+export type DownloadResult = { type: 'response'; response: CrawlResponse } | Retry | Defer | (Fail & { status?: number });
 
 /** What the engine passes to a download: the fetcher's options, and word of the answer's arrival. */
 export interface DownloadOptions extends FetchOptions {
@@ -81,6 +82,7 @@ export class DownloaderChain {
       const handler = this.middlewares[i].processResponse;
       if (!handler) continue;
       const outcome = await handler.call(this.middlewares[i], request, current, ctx);
+      if (outcome.type === 'fail') return { ...outcome, status: current.status };
       if (outcome.type !== 'accept') return outcome;
       current = outcome.response;
     }

@@ -99,7 +99,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       deps.stats.inc(`requests/failed/${result.reason}`);
       deps.stats.inc(`host/${lease.hostKey}/failed`);
       log.warn({ url: request.url, reason: result.reason, detail: result.message }, 'request failed');
-      await failRequest(request, result.reason, statusOf(result.reason), deps);
+      await failRequest(request, result.reason, result.status ?? statusOf(result.reason), deps);
       return;
     case 'retry':
       deps.stats.inc('retry/scheduled');

@@ -24,5 +24,11 @@ export interface RobotsCache {
   claim(origin: string, ttlMs: number): Promise<boolean>;
   /** Stores the entry for `ttlMs` and releases the claim. */
   put(origin: string, entry: RobotsEntry, ttlMs: number): Promise<void>;
+  /**
+   * Gives this caller's claim back without an entry (the file was in the cache after all, or a step after
+   * the claim failed): the next fetch of the file need not wait for the claim to run out. A claim that ran
+   * out and went to another caller meanwhile stays theirs.
+   */
+  release(origin: string): Promise<void>;
   close(): Promise<void>;
 }

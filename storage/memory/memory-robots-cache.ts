@@ -28,6 +28,11 @@ export class MemoryRobotsCache implements RobotsCache {
     this.claims.delete(origin);
   }
 
+  /** One process, one look-up per origin at a time (the middleware's `loading` state): the claim is the caller's own. */
+  async release(origin: string): Promise<void> {
+    this.claims.delete(origin);
+  }
+
   async close(): Promise<void> {
     this.entries.clear();
     this.claims.clear();

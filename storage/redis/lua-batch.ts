@@ -29,7 +29,7 @@ while i <= #ARGV do
     out[#out + 1] = cancel(ARGV[i + 1], tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4]), dirty)
     i = i + 5
   elseif op == 'H' then
-    out[#out + 1] = settle(worker, ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], dirty, tally)
+    out[#out + 1] = settle(worker, ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], now, dirty, tally)
     i = i + 5
   elseif op == 'P' then
     local ttl, poll, n = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])

@@ -32,7 +32,7 @@ return done
  */
 export const SETTLE_LUA = `${LUA_PRELUDE}${LUA_OPS}
 local now, dirty, tally = now_ms(), {}, {}
-local done = settle(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], dirty, tally)
+local done = settle(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], now, dirty, tally)
 flush_tally(tally, now)
 rescore_dirty(dirty, now)
 return done

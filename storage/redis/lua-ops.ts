@@ -106,7 +106,9 @@ local function cancel(id, serial, reservedNext, previous, dirty)
 end
 -- Settles a request leased by this worker, or one reclaimed from it but not yet taken again (its items are
 -- durable already). 0 when another worker holds it now or it is settled: that worker's result stands.
-local function settle(worker, id, outcome, reason, status, dirty, tally)
+-- A success's request data goes; a failure's is kept with its reason, status, retries and time in 'fail'
+-- (ordered by id in 'fails'), so reports and the SKU catalog can name what the run lost.
+local function settle(worker, id, outcome, reason, status, now, dirty, tally)
   local state, host = redis.call('HGET', k('st'), id), nil
   if state == 'l' then
     if redis.call('HGET', k('lw'), id) ~= worker then return 0 end
@@ -123,6 +125,11 @@ local function settle(worker, id, outcome, reason, status, dirty, tally)
   count(tally, 'ledger|h:' .. host .. ':' .. outcome, 1)
   if outcome == 'failed' then count(tally, 'reasons|' .. reason, 1) end
   if status ~= '' then count(tally, 'statuses|' .. status, 1) end
+  if outcome == 'failed' then
+    redis.call('HSET', k('fail'), id, cjson.encode({ req = redis.call('HGET', k('req'), id), reason = reason,
+      status = tonumber(status), attempt = tonumber(redis.call('HGET', k('att'), id) or '0'), at = now }))
+    redis.call('ZADD', k('fails'), tonumber(id), id)
+  end
   redis.call('HDEL', k('req'), id)
   redis.call('HDEL', k('att'), id)
   dirty[host] = true

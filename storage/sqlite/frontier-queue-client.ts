@@ -163,8 +163,8 @@ export class FrontierQueueClient implements storage.RequestQueueClient {
       const priority = options.forefront ? FOREFRONT_PRIORITY : null;
       this.queries.setJson.run(updatedJson(row.json, update), update.retryCount ?? row.attempt, priority, row.id);
       if (settlement) {
-        const reason = settlement.outcome === 'failed' ? settlement.reason : null;
-        this.queries.settle.run(settlement.outcome, reason, row.id, this.runId, this.workerId);
+        const failed = settlement.outcome === 'failed';
+        this.queries.settle.run(settlement.outcome, failed ? settlement.reason : null, failed ? Date.now() : null, row.id, this.runId, this.workerId);
       } else if (row.state === 'pending') this.notePending(row.host);
     });
     if (settlement) this.locks.delete(requestId);

@@ -1,5 +1,5 @@
 // DDL of frontier.sqlite: runs, the per-run request ledger (also the run's Crawlee request queue), workers.
-export const FRONTIER_SCHEMA_VERSION = 2;
+export const FRONTIER_SCHEMA_VERSION = 3;
 
 /**
  * requests is both the queue and the ledger: a row is never deleted, only moved between states,
@@ -11,6 +11,8 @@ export const FRONTIER_SCHEMA_VERSION = 2;
  * requests_run instead, whose entries never change after the insert: it reads one run's rows in
  * insertion order (~0.4 s per walk per million rows, other runs untouched), and counts pending rows
  * from the two partial indexes (frontier-summary.ts).
+ * failed_at (epoch ms) is set with state 'failed' only: a report and the catalog say when work was lost,
+ * and the hot path (succeed) writes nothing more.
  * host_gates keeps per run and host what the host gate must not forget over a resume (a pause, the
  * breaker, the throttle's interval, Crawl-delay) as JSON (ports/host-gate.ts GateRecord); it is written
  * only when one of those changes, never per request.
@@ -42,6 +44,7 @@ CREATE TABLE IF NOT EXISTS requests (
   worker_id   TEXT,
   reason      TEXT,
   status      INTEGER,
+  failed_at   INTEGER,
   json        TEXT NOT NULL,
   UNIQUE (run_id, fingerprint)
 ) STRICT;

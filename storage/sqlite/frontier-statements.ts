@@ -41,7 +41,7 @@ export function frontierStatements(db: SqliteDb): FrontierStatements {
       `UPDATE requests SET state = 'succeeded', status = ?, worker_id = NULL WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
     ),
     fail: db.prepare(
-      `UPDATE requests SET state = 'failed', reason = ?, status = ?, worker_id = NULL
+      `UPDATE requests SET state = 'failed', reason = ?, status = ?, failed_at = ?, worker_id = NULL
        WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
     ),
     defer: db.prepare(

@@ -36,6 +36,8 @@ export function openFrontierDb(dir: string): SqliteDb {
   db.exec(FRONTIER_DDL);
   // Version 2: workers name their process exactly (pid + start time), so a reused pid is not taken for them.
   addColumnIfMissing(db, 'workers', 'start_ticks', 'TEXT');
+  // Version 3: a failure's time (reports and the SKU catalog read it through the run ledger).
+  addColumnIfMissing(db, 'requests', 'failed_at', 'INTEGER');
   db.pragma(`user_version = ${FRONTIER_SCHEMA_VERSION}`);
   return db;
 }

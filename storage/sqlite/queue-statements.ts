@@ -44,7 +44,7 @@ export function queueStatements(db: SqliteDb): QueueStatements {
     setPriority: db.prepare('UPDATE requests SET priority = ? WHERE id = ?'),
     /** Settles a pending row, or one this client leased. */
     settle: db.prepare(
-      `UPDATE requests SET state = ?, reason = ?, worker_id = NULL
+      `UPDATE requests SET state = ?, reason = ?, failed_at = ?, worker_id = NULL
        WHERE id = ? AND run_id = ? AND (state = 'pending' OR (state = 'in_progress' AND worker_id = ?))`,
     ),
     unlock: db.prepare(

@@ -219,7 +219,7 @@ export class SqliteFrontier implements Frontier {
 
   async fail(request: CrawlRequest, reason: string, status: number | null): Promise<void> {
     const id = this.rowId(request);
-    this.settle(request, this.commits.write(() => this.statements.fail.run(reason, status, id, this.runId)).changes, 'fail');
+    this.settle(request, this.commits.write(() => this.statements.fail.run(reason, status, Date.now(), id, this.runId)).changes, 'fail');
     await this.commits.durable();
   }
 

@@ -92,8 +92,10 @@ describe('secrets never at rest, never on screen', () => {
     expect(crawl.stdout).toContain('work is left: continue with');
     expect(proxy.requests.length).toBeGreaterThan(0); // the password was really used
     expect(metricsText).toContain('pricecrawl_');
-    const runs = await cli(['runs', '--json', '--storage', storage.dir]);
-    expect(runs.code).toBe(0);
+    // The run records are in PostgreSQL (the config's storage.url): listed from there, the run is really shown.
+    const runs = await cli(['runs', '--json', '--config', config, '--storage', storage.dir]);
+    expect(runs.code, runs.stderr).toBe(0);
+    expect(runs.stdout).toContain('"outcome":"interrupted"');
     const changes = await cli(['changes', '--json', '--store', storeUrl]);
     expect(changes.code).toBe(0);
 

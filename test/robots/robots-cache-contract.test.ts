@@ -1,4 +1,4 @@
-// The RobotsCache contract on both backends: one claim per origin, put releases it, entries per origin and run.
+// The RobotsCache contract on both backends: one claim per origin, put or release frees it, entries per origin and run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/politeness/clock';
 import { MemoryRobotsCache } from '../../storage/memory/memory-robots-cache';
@@ -44,6 +44,34 @@ describe.each(backends)('RobotsCache on %s', (_name, open) => {
       expect(await b.claim('https://shop.example', HOUR_MS)).toBe(true);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('release gives the claim back without an entry: the next caller claims at once, and reads none', async () => {
+    const [a, b] = open();
+    try {
+      expect(await a.claim('https://shop.example', HOUR_MS)).toBe(true);
+      await a.release('https://shop.example');
+      expect(await b.claim('https://shop.example', HOUR_MS)).toBe(true);
+      expect(await b.get('https://shop.example')).toBeNull();
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
+describe('RedisRobotsCache release', () => {
+  it('leaves a claim that ran out and went to another worker with that worker', async () => {
+    const runId = `contract-${++run}`;
+    const [a, b, c] = [RedisRobotsCache.open(redis.url, runId), RedisRobotsCache.open(redis.url, runId), RedisRobotsCache.open(redis.url, runId)];
+    try {
+      expect(await a.claim('https://shop.example', 1)).toBe(true);
+      // Redis expires the key on its own clock: B's claim succeeds once A's has run out.
+      while (!(await b.claim('https://shop.example', HOUR_MS)));
+      await a.release('https://shop.example');
+      expect(await c.claim('https://shop.example', HOUR_MS)).toBe(false);
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
     }
   });
 });

@@ -12,6 +12,11 @@ function text(res: ServerResponse, status: number, body: string, headers: Record
   res.end(body);
 }
 
+/** A worker's real cache with its reads going through `get` (to hold one back, or fail one); the rest passes through. */
+function withGet(cache: RobotsCache, get: RobotsCache['get']): RobotsCache {
+  return { get, claim: (o, ttlMs) => cache.claim(o, ttlMs), put: (o, entry, ttlMs) => cache.put(o, entry, ttlMs), release: (o) => cache.release(o), close: () => cache.close() };
+}
+
 describe('robots.txt on a shared Redis frontier', () => {
   let redis: RedisTestServer;
   let server: FixtureServer;
@@ -70,19 +75,14 @@ describe('robots.txt on a shared Redis frontier', () => {
     let aStored!: () => void;
     const aHasStored = new Promise<void>((resolve) => (aStored = resolve));
     let reads = 0;
-    const lateB: RobotsCache = {
-      get: async (origin) => {
-        const entry = await late.get(origin);
-        if (reads++ === 0) {
-          bRead();
-          await aHasStored;
-        }
-        return entry;
-      },
-      claim: (origin, ttlMs) => late.claim(origin, ttlMs),
-      put: (origin, entry, ttlMs) => late.put(origin, entry, ttlMs),
-      close: () => late.close(),
-    };
+    const lateB = withGet(late, async (origin) => {
+      const entry = await late.get(origin);
+      if (reads++ === 0) {
+        bRead();
+        await aHasStored;
+      }
+      return entry;
+    });
     const a = robotsWorker(plain, {});
     const b = robotsWorker(lateB, {});
     workers = [a, b];
@@ -93,6 +93,33 @@ describe('robots.txt on a shared Redis frontier', () => {
     aStored();
     await bFirst;
     expect(await b.decide(server.url('/private/1'), now + 100)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(server.requestsTo('/robots.txt')).toHaveLength(1);
+    // B won a claim it did not need after all and handed it back: a later refetch is not held up by it.
+    expect(await plain.claim(new URL(server.url()).origin, 60_000)).toBe(true);
+  });
+
+  it('hands the claim back when a step after it fails: another worker fetches the file at once, not when the claim runs out', async () => {
+    robots = (res) => text(res, 200, 'User-agent: *\nDisallow: /private/\n');
+    const runId = `run-${++run}`;
+    const broken = RedisRobotsCache.open(redis.url, runId);
+    const healthy = RedisRobotsCache.open(redis.url, runId);
+    caches = [broken, healthy];
+    // A's second read (the one after its claim) fails, as a dropped Redis connection would.
+    let reads = 0;
+    const failsAfterClaim = withGet(broken, async (origin) => {
+      if (reads++ === 1) throw new Error('connection lost');
+      return broken.get(origin);
+    });
+    // The default budget: a claim left behind would hold the file for the HTTP timeouts (tens of seconds).
+    const a = robotsWorker(failsAfterClaim, {});
+    const b = robotsWorker(healthy, {});
+    workers = [a, b];
+    const now = Date.now();
+    expect(await a.ask(server.url('/p/1'), now)).toMatchObject({ type: 'defer', reason: 'robots/wait' });
+    await a.middleware.close!(); // A's look-up has failed
+    expect(reads).toBe(2);
+    expect(server.requestsTo('/robots.txt')).toHaveLength(0);
+    expect(await b.decide(server.url('/private/1'), now)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
     expect(server.requestsTo('/robots.txt')).toHaveLength(1);
   });
 

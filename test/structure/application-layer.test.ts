@@ -26,6 +26,14 @@ describe('the application layer sits above the engine', () => {
     expect(chains).toEqual([]);
   });
 
+  it('the application layer reaches backends only through the composition root (storage/open-backends.ts)', () => {
+    // A report or catalog reading frontier.sqlite itself would see no failures of a run on a Redis frontier.
+    const direct = sourceFiles('src/app').flatMap((file) =>
+      [...reachable(file)].filter(([target, chain]) => chain.length === 2 && target.startsWith('storage/') && target !== 'storage/open-backends.ts').map(([target]) => `${file} → ${target}`),
+    );
+    expect(direct).toEqual([]);
+  });
+
   it('the engine imports no particular middleware, stage, extension or spider', () => {
     const named = sourceFiles('src/engine').flatMap((file) =>
       readFileSync(join(root, file), 'utf8').split('\n').filter((line) => /^import\b/.test(line) && COMPONENTS.some((dir) => line.includes(`/${dir}`))).map((line) => `${file}: ${line}`),

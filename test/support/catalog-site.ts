@@ -26,6 +26,8 @@ export interface CatalogSite {
   removed: Set<string>;
   /** SKUs whose product page answers 403 (a block); their `/feed/<sku>` JSON still works (a fallback source). */
   blocked: Set<string>;
+  /** SKUs whose product page answers 500 every time (a host error that outlasts the retries). */
+  broken: Set<string>;
   /** SKU → plain decimal price its page shows instead of the deterministic one (set between runs: a price change). */
   repriced: Map<string, string>;
   /** SKU → how many more times its product page answers 429 (Retry-After: 0) before it serves the page. */
@@ -50,6 +52,7 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
   const products: CatalogProduct[] = [];
   const removed = new Set<string>();
   const blocked = new Set<string>();
+  const broken = new Set<string>();
   const repriced = new Map<string, string>();
   const throttled = new Map<string, number>();
   servers.forEach((server, host) => {
@@ -67,6 +70,7 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
     server.route('/p/:sku', (_req, res, { params, later }) => {
       const index = allSkus.indexOf(params.sku);
       if (index < 0 || removed.has(params.sku)) return void res.writeHead(404).end();
+      if (broken.has(params.sku)) return void res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
       if (blocked.has(params.sku)) return void res.writeHead(403, { 'content-type': 'text/html' }).end('<html><title>Access denied</title></html>');
       const refusals = throttled.get(params.sku) ?? 0;
       if (refusals > 0) {
@@ -85,7 +89,7 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sku: params.sku, price: priceOf(host, index), currency: 'USD' }));
     });
   });
-  return { servers, products, removed, blocked, repriced, throttled, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
+  return { servers, products, removed, blocked, broken, repriced, throttled, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
 }
 
 /** Largest number of requests open at the same moment across the given records (server side). */

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Spider, SpiderOutput } from '../../core/spider';
 import type { RunSummary } from '../../engine/run-summary';
 import { updateCatalog } from '../../catalog/update-catalog';
-import { failedRequests, openSucceededCheck } from '../../../storage/sqlite/failed-requests';
+import type { RunLedgerReader } from '../../ports/run-ledger';
 import type { Settings } from '../../settings/schema';
 import { planSeeds, runSeeds, type CrawlMode } from '../schedule/run-seeds';
 import { startupDetailLevel } from '../../log/startup-detail';
@@ -12,8 +12,11 @@ import type { ItemStore } from '../../ports/item-store';
 
 export interface CatalogRun {
   seeds: AsyncIterable<SpiderOutput>;
-  /** After the run's items are durable: updates the catalog (and the discovery time when discovery finished). */
-  finish(summary: RunSummary, items: ItemStore): Promise<void>;
+  /**
+   * After the run's items are durable: updates the catalog (and the discovery time when discovery finished).
+   * `ledger` is the run's frontier (SQLite or Redis) as the composition root opened it; the caller closes it.
+   */
+  finish(summary: RunSummary, items: ItemStore, ledger: RunLedgerReader): Promise<void>;
 }
 
 /** `catalog` is the configured store (`stores.catalog()`: SQLite or PostgreSQL); the store set closes it, not this. */
@@ -25,19 +28,10 @@ export async function openCatalogRun(args: { spider: Spider; settings: Settings;
   if (plan.nothingDue) log.warn(plan.nothingDue);
   return {
     seeds: runSeeds(spider, plan),
-    finish: async (summary, items) => {
-      const ledger = openSucceededCheck(settings.storage.dir, summary.runId);
-      try {
-        const counts = await updateCatalog({
-          spider: spider.name, runId: summary.runId, nowMs: Date.now(), rules: settings.schedule, catalog, items,
-          failures: failedRequests(settings.storage.dir, summary.runId),
-          primarySucceeded: ledger.succeeded,
-        });
-        if (plan.discovery && summary.status === 'finished') await catalog.recordDiscovery(spider.name, startedAtMs);
-        log.info(counts, 'sku catalog updated');
-      } finally {
-        ledger.close();
-      }
+    finish: async (summary, items, ledger) => {
+      const counts = await updateCatalog({ spider: spider.name, runId: summary.runId, nowMs: Date.now(), rules: settings.schedule, catalog, items, ledger });
+      if (plan.discovery && summary.status === 'finished') await catalog.recordDiscovery(spider.name, startedAtMs);
+      log.info(counts, 'sku catalog updated');
     },
   };
 }

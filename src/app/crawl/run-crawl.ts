@@ -14,7 +14,7 @@ import { checkChromium } from '../../fetch/chromium-launch';
 import { sessionContextKey } from '../../sessions/session-context-key';
 import { FetchRouter, fetchModeResolver } from '../../fetch/fetch-router';
 import { HttpFetcher } from '../../fetch/http-fetcher';
-import { openFrontier, openRobotsCache, openRunRecords, openSessionStore, openStores } from '../../../storage/open-backends';
+import { openFrontier, openRobotsCache, openRunLedger, openRunRecords, openSessionStore, openStores } from '../../../storage/open-backends';
 import { PipelineRunner } from '../../pipeline/pipeline-runner';
 import { BatchWriter } from '../../pipeline/batch-writer';
 import { hostKeyOf } from '../../politeness/host-key';
@@ -188,7 +188,11 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
         const recorded = await stores.history().recordRun(spider.name, ended.runId);
         if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
       }]);
-      steps.push(['catalog', () => catalogRun.finish(ended, store)]);
+      steps.push(['catalog', async () => {
+        // The frontier that ran the run (SQLite or Redis) says what it lost, for the catalog's failure streaks.
+        const ledger = await openRunLedger({ frontierUrl: settings.frontier.url, dir: settings.storage.dir });
+        await catalogRun.finish(ended, store, ledger).finally(() => ledger.close());
+      }]);
     }
     if (feeds.size > 0) steps.push(['feeds', async () => log.info({ paths: await feeds.finish(store) }, 'feeds written')]);
     if (options.onRunEnd) steps.push(['run end', async () => options.onRunEnd?.(ended)]);

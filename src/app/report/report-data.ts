@@ -1,7 +1,7 @@
 // Gathers one run's report data: run record + summary, fetch log (requests over time, 429s, latency), price changes.
 import Decimal from 'decimal.js';
 import type { FetchLogRow } from '../../ports/fetch-log';
-import { openStores, type StoreConfig } from '../../../storage/open-backends';
+import { openRunLedger, openStores, type StoreConfig } from '../../../storage/open-backends';
 import type { PriceChange } from '../../ports/price-history';
 import type { RunRecord } from '../../ports/run-record-store';
 import { SettingsError } from '../../core/errors';
@@ -9,7 +9,8 @@ import { LATENCY_EDGES_MS } from '../../engine/fetch-latency';
 import type { RunSummary } from '../../engine/run-summary';
 import type { LedgerCounts, LedgerSummary } from '../../ports/frontier';
 import type { ItemStore } from '../../ports/item-store';
-import { failureGroups, type FailureGroup } from './report-failures';
+import type { RunLedgerReader } from '../../ports/run-ledger';
+import { failureGroups, runFrontierUrl, type FailureGroup } from './report-failures';
 import { withRunRecords } from '../../cli/store-options';
 import { eventsOnAxis, itemsOnAxis, type ItemsOverTime, type ReportEvent } from './report-timeline';
 
@@ -75,6 +76,11 @@ export interface ReportData {
   events: ReportEvent[];
   /** Priced and unpriced items per time bucket (the null-price rate over time). */
   itemsOverTime: ItemsOverTime;
+}
+
+/** The stores a report reads, and the shared frontier to read a run's failed requests from (`--frontier`, frontier.url). */
+export interface ReportSource extends StoreConfig {
+  frontierUrl?: string;
 }
 
 /** From the run records of the configured stores: the storage dir, or PostgreSQL (any machine of the deployment). */
@@ -159,10 +165,15 @@ function hostOutcomes(ledger: LedgerSummary | null, rows: readonly FetchLogRow[]
   return [...out.values()].sort((a, b) => a.host.localeCompare(b.host));
 }
 
-/** Everything the report shows for `runId`: the run record from `storage.dir`, the rest from the configured stores. */
-export async function gatherReport(config: StoreConfig, runId: string): Promise<ReportData> {
+/**
+ * Everything the report shows for `runId`: the run record from `storage.dir`, the failed requests from the
+ * frontier that ran it (runFrontierUrl), the rest from the configured stores.
+ */
+export async function gatherReport(config: ReportSource, runId: string): Promise<ReportData> {
   const record = await readRunRecord(config, runId);
   const summary = record.summaryJson ? (JSON.parse(record.summaryJson) as RunSummary) : null;
+  const ledgerSource = { frontierUrl: runFrontierUrl(record, config.frontierUrl ?? ''), dir: config.dir };
+  const failures = await withRunLedger(ledgerSource, (reader) => failureGroups(reader, runId, summary?.ledger?.failedByReason ?? {}));
   const stores = await openStores(config);
   try {
     const rows = await stores.fetchLog().rows(runId);
@@ -178,7 +189,7 @@ export async function gatherReport(config: StoreConfig, runId: string): Promise<
       stopReason: summary?.stopReason ?? null,
       settingsHash: record.settingsHash,
       ledger,
-      failures: failureGroups(config.dir, runId, ledger?.failedByReason ?? {}),
+      failures,
       hostOutcomes: hostOutcomes(ledger, rows),
       startedAtMs: record.startedAtMs,
       endedAtMs: record.endedAtMs,
@@ -192,5 +203,14 @@ export async function gatherReport(config: StoreConfig, runId: string): Promise<
     };
   } finally {
     await stores.close();
+  }
+}
+
+async function withRunLedger<T>(source: { frontierUrl: string; dir: string }, use: (reader: RunLedgerReader) => Promise<T>): Promise<T> {
+  const reader = await openRunLedger(source);
+  try {
+    return await use(reader);
+  } finally {
+    await reader.close();
   }
 }
