@@ -4,9 +4,10 @@ import { peakConcurrency } from '../support/catalog-site';
 import { startCatalogSiteProcess, type RemoteCatalogSite, type RemoteRecord } from '../support/catalog-site-process';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
+import { longestPossibleGapsMs, stampedGapsMs } from '../support/arrival-gaps';
 
 const MIN_INTERVAL_MS = 80;
-/** Arrival noise between two processes on a busy 2-core machine (scheduling, not politeness). */
+/** Arrival noise between processes on a busy 2-core machine beyond what the site measures of its own stalls (loop-beat.ts). */
 const ARRIVAL_NOISE_MS = 8;
 const GLOBAL_CEILING = 3;
 
@@ -35,10 +36,9 @@ describe('a polite crawl of four hosts', () => {
 
   it('keeps every host\'s request spacing at or above minIntervalMs, measured at the server', () => {
     for (const server of records) {
-      const arrivals = server.requests.map((r) => r.arrivedAtPerfMs).sort((a, b) => a - b);
-      expect(arrivals.length).toBe(1 + 24 + 3); // robots.txt first: it is spaced like any other request
-      const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]);
-      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - ARRIVAL_NOISE_MS);
+      expect(server.requests.length).toBe(1 + 24 + 3); // robots.txt first: it is spaced like any other request
+      expect(Math.min(...longestPossibleGapsMs(server.requests))).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - ARRIVAL_NOISE_MS);
+      const gaps = stampedGapsMs(server.requests);
       // Noise can shave a gap, never the typical one: the median sits at or above the interval.
       const sorted = [...gaps].sort((a, b) => a - b);
       expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThanOrEqual(MIN_INTERVAL_MS);

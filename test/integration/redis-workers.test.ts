@@ -8,11 +8,12 @@ import { childTracker, cli, type CliRun } from '../support/run-cli';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, readItems, tempStorageDir } from '../support/test-crawl';
+import { longestPossibleGapsMs } from '../support/arrival-gaps';
 import { readRunStatus } from '../../storage/redis/redis-status';
 import type { RunStatusReport } from '../../src/ports/run-status';
 
 const MIN_INTERVAL_MS = 60;
-/** Arrival noise between processes on a busy 2-core machine (scheduling, not politeness). */
+/** Arrival noise between processes on a busy 2-core machine beyond what the site measures of its own stalls (loop-beat.ts). */
 const ARRIVAL_NOISE_MS = 8;
 const PRODUCTS_PER_HOST = 15;
 /** Per host: 3 listing pages of 5 products, 15 product pages (robots.txt is not a planned request). */
@@ -86,9 +87,9 @@ describe('workers sharing a Redis frontier', () => {
       const requests = pages(server.requests.slice(before[i].requests.length));
       const products = requests.filter((r) => productPaths().has(r.path));
       expect(products).toHaveLength(PRODUCTS_PER_HOST); // no page fetched twice by two workers
-      const arrivals = requests.map((r) => r.arrivedAtPerfMs).sort((a, b) => a - b);
-      const gaps = arrivals.slice(1).map((t, j) => t - arrivals[j]);
-      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - ARRIVAL_NOISE_MS);
+      // On failure, the host's arrivals as the site saw them: [path, stamped at, may be early by, closed at].
+      const seen = JSON.stringify([...requests].sort((a, b) => a.arrivedAtPerfMs - b.arrivedAtPerfMs).map((r) => [r.path, r.arrivedAtPerfMs.toFixed(1), r.stampSlackMs.toFixed(1), r.closedAtPerfMs?.toFixed(1)]));
+      expect(Math.min(...longestPossibleGapsMs(requests)), seen).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - ARRIVAL_NOISE_MS);
       expect(peakConcurrency(requests)).toBe(1);
     }
     const scraped = runs.map((result) => Number(/items: scraped (\d+)/.exec(result.stdout)?.[1] ?? -1));

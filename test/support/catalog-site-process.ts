@@ -8,6 +8,8 @@ import type { CatalogProduct, CatalogSiteOptions } from './catalog-site';
 export interface RemoteRecord {
   path: string;
   arrivedAtPerfMs: number;
+  /** How much earlier it may have reached the socket: the site's loop was busy (loop-beat.ts). */
+  stampSlackMs: number;
   closedAtPerfMs: number | null;
 }
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { registerHostileRoutes } from './fixture-routes';
+import { stampSlackMs } from './loop-beat';
 
 export interface RecordedRequest {
   /** 0-based arrival order on this server. */
@@ -20,6 +21,8 @@ export interface RecordedRequest {
   /** performance.now() when the request head arrived; comparable across servers in one process. */
   arrivedAtPerfMs: number;
   arrivedAtEpochMs: number;
+  /** How much earlier it may have reached the socket than stamped (0 unless the process runs a loop beat). */
+  stampSlackMs: number;
   /** performance.now() when the response finished or was cut off; null while open. */
   closedAtPerfMs: number | null;
   /** `aborted`: the socket closed before the response was fully written. */
@@ -173,6 +176,7 @@ export class FixtureServer {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const arrivedAtPerfMs = performance.now();
     const arrivedAtEpochMs = Date.now();
+    const slackMs = stampSlackMs(arrivedAtPerfMs);
     const url = new URL(req.url ?? '/', this.origin);
     let markClosed!: () => void;
     const record: RecordedRequest = {
@@ -186,6 +190,7 @@ export class FixtureServer {
       socketId: this.sockets.get(req.socket) ?? -1,
       arrivedAtPerfMs,
       arrivedAtEpochMs,
+      stampSlackMs: slackMs,
       closedAtPerfMs: null,
       outcome: 'open',
       bodyBytesSent: 0,
