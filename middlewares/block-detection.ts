@@ -25,7 +25,7 @@ export class BlockDetectionMiddleware implements DownloaderMiddleware {
   }
 
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
-    const match = this.options.rules.detect(ctx.hostKey, response.status, response.text);
+    const match = this.options.rules.detect(ctx.hostKey, response);
     if (!match) return accept(response);
     ctx.stats.inc('block/detected');
     ctx.log.warn({ url: request.url, status: response.status, rule: match.rule, attempt: request.attempt + 1 }, 'block page detected');

@@ -45,7 +45,7 @@ type MiddlewareFactory = (settings: Settings, deps: MiddlewareDeps, shared: Shar
 
 /** Block pages count as throttling (breaker, adaptive throttle) unless block detection is switched off. */
 function blockCheck(blocks: BlockRules | null): ThrottleCheck | undefined {
-  return blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response.status, response.text) !== null : undefined;
+  return blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response) !== null : undefined;
 }
 
 function circuitBreaker(settings: Settings, deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {

@@ -60,7 +60,7 @@ export class SessionsMiddleware implements DownloaderMiddleware {
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
     const session = request.session;
     if (!(session instanceof PooledSession)) return accept(response);
-    const match = this.config.retireStatuses.includes(response.status) ? `status/${response.status}` : this.blocks?.detect(ctx.hostKey, response.status, response.text)?.rule;
+    const match = this.config.retireStatuses.includes(response.status) ? `status/${response.status}` : this.blocks?.detect(ctx.hostKey, response)?.rule;
     if (match) {
       session.retire();
       this.rememberBlock(request, session);

@@ -105,7 +105,7 @@ const summary = await runCrawl({
 });
 const endedAtMs = performance.now();
 clearInterval(keepAlive);
-const { seconds, cpuSeconds: ownCpuSeconds } = clocks();
+const { seconds, cpuSeconds: ownCpuSeconds, mainThreadCpuSeconds } = clocks();
 if (processSlot) {
   // A joining process: its own figures to the first one, which reports the run's.
   const figures: ProcessFigures = { cpuSeconds: ownCpuSeconds, peakRssMb: peakRssMb(), sendGaps: probe?.(), crawlStartedAtMs: performance.timeOrigin + startedAtMs, firstFetchAtMs };
@@ -124,6 +124,8 @@ emitResult({
   failed: summary.ledger.failed,
   seconds,
   cpuSeconds,
+  // The first process's main thread (with --processes, each process has its own).
+  mainThreadCpuSeconds,
   // Peak RSS of the largest process (the budget is per process); every process's in extra.
   peakRssMb: Math.max(...rssByProcess),
   extra: {

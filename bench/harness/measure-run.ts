@@ -37,6 +37,8 @@ export interface RunRecord {
   pagesPerSecond: number;
   cpuSeconds: number;
   cpuMsPerPage: number;
+  /** The main thread's CPU per page, when the crawler reports it (node crawlers on Linux). */
+  mainCpuMsPerPage?: number;
   peakRssMb: number;
   /** Host load average (1 min) when the run started: other work on the machine skews a run. */
   loadAvg1: number;
@@ -100,6 +102,7 @@ export async function measureRun(options: MeasureOptions): Promise<RunRecord> {
     pagesPerSecond: r.seconds > 0 ? r.pages / r.seconds : 0,
     cpuSeconds: r.cpuSeconds,
     cpuMsPerPage: r.pages > 0 ? (r.cpuSeconds * 1000) / r.pages : 0,
+    ...(r.mainThreadCpuSeconds !== undefined && r.pages > 0 ? { mainCpuMsPerPage: (r.mainThreadCpuSeconds * 1000) / r.pages } : {}),
     peakRssMb: r.peakRssMb,
     loadAvg1,
     server,

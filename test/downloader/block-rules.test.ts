@@ -14,48 +14,68 @@ describe('BlockRules', () => {
     '<div id="px-captcha"></div>',
     '<script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script>',
   ])('detects the block page %#', (page) => {
-    expect(rules().detect('shop:80', 200, page)).not.toBeNull();
+    expect(rules().detect('shop:80', { status: 200, text: page })).not.toBeNull();
   });
 
   it('leaves a product page with a captcha on its review form alone', () => {
     const page = '<title>Blue kettle | Shop</title><main data-sku="K1"><span class="price">$19.99</span></main><form id="review"><div class="g-recaptcha"></div></form>';
-    expect(rules().detect('shop:80', 200, page)).toBeNull();
+    expect(rules().detect('shop:80', { status: 200, text: page })).toBeNull();
   });
 
   it('treats configured statuses as blocks whatever the body', () => {
-    expect(rules({ statuses: [999] }).detect('shop:80', 999, '')).toEqual({ rule: 'status/999' });
-    expect(rules({ statuses: [999] }).detect('shop:80', 200, '<p>fine</p>')).toBeNull();
+    expect(rules({ statuses: [999] }).detect('shop:80', { status: 999, text: '' })).toEqual({ rule: 'status/999' });
+    expect(rules({ statuses: [999] }).detect('shop:80', { status: 200, text: '<p>fine</p>' })).toBeNull();
   });
 
   it('lets a host replace the patterns and statuses, field by field', () => {
     const perHost = rules({ hosts: { 'odd.shop:80': { patterns: ['please verify you are human'], statuses: [403] } } });
-    expect(perHost.detect('odd.shop:80', 200, '<p>Please verify you are human</p>')).toEqual({ rule: 'please verify you are human' });
-    expect(perHost.detect('odd.shop:80', 403, '')).toEqual({ rule: 'status/403' });
-    expect(perHost.detect('odd.shop:80', 200, '<title>Access denied</title>')).toBeNull();
-    expect(perHost.detect('other.shop:80', 200, '<title>Access denied</title>')).not.toBeNull();
-    expect(perHost.detect('other.shop:80', 403, '')).toBeNull();
+    expect(perHost.detect('odd.shop:80', { status: 200, text: '<p>Please verify you are human</p>' })).toEqual({ rule: 'please verify you are human' });
+    expect(perHost.detect('odd.shop:80', { status: 403, text: '' })).toEqual({ rule: 'status/403' });
+    expect(perHost.detect('odd.shop:80', { status: 200, text: '<title>Access denied</title>' })).toBeNull();
+    expect(perHost.detect('other.shop:80', { status: 200, text: '<title>Access denied</title>' })).not.toBeNull();
+    expect(perHost.detect('other.shop:80', { status: 403, text: '' })).toBeNull();
   });
 
   it('only scans the first scanChars of the page', () => {
     const late = `${'x'.repeat(200)}<title>Access denied</title>`;
-    expect(rules({ scanChars: 100 }).detect('shop:80', 200, late)).toBeNull();
-    expect(rules({ scanChars: 1000 }).detect('shop:80', 200, late)).not.toBeNull();
+    expect(rules({ scanChars: 100 }).detect('shop:80', { status: 200, text: late })).toBeNull();
+    expect(rules({ scanChars: 1000 }).detect('shop:80', { status: 200, text: late })).not.toBeNull();
   });
 
   it('answers a repeated question like the first time, and never reuses an answer for another host, status or body', () => {
-    // One instance is shared by several middlewares and keeps its last answer; the answer must depend on the question only.
+    // One instance is shared by several middlewares and keeps its answers; the answer must depend on the question only.
     const shared = rules({ statuses: [999], hosts: { 'odd.shop:80': { patterns: ['please verify'] } } });
     const block = '<title>Access denied</title>';
     const fine = '<title>Kettle</title>';
-    const first = shared.detect('shop:80', 200, block);
+    const question = { status: 200, text: block };
+    const first = shared.detect('shop:80', question);
     expect(first).not.toBeNull();
-    expect(shared.detect('shop:80', 200, block)).toEqual(first);
-    expect(shared.detect('odd.shop:80', 200, block)).toBeNull();
-    expect(shared.detect('shop:80', 200, fine)).toBeNull();
-    expect(shared.detect('shop:80', 999, fine)).toEqual({ rule: 'status/999' });
-    expect(shared.detect('shop:80', 200, fine)).toBeNull();
-    expect(shared.detect('shop:80', 200, `${block}`)).not.toBeNull();
-    expect(shared.detect('odd.shop:80', 200, '<p>Please verify</p>')).toEqual({ rule: 'please verify' });
+    expect(shared.detect('shop:80', question)).toEqual(first);
+    expect(shared.detect('shop:80', { status: 200, text: block })).toEqual(first);
+    expect(shared.detect('odd.shop:80', { status: 200, text: block })).toBeNull();
+    expect(shared.detect('shop:80', { status: 200, text: fine })).toBeNull();
+    expect(shared.detect('shop:80', { status: 999, text: fine })).toEqual({ rule: 'status/999' });
+    expect(shared.detect('shop:80', { status: 200, text: fine })).toBeNull();
+    expect(shared.detect('shop:80', { status: 200, text: `${block}` })).not.toBeNull();
+    expect(shared.detect('odd.shop:80', { status: 200, text: '<p>Please verify</p>' })).toEqual({ rule: 'please verify' });
+  });
+
+  it('scans each response once when the questions about concurrent responses interleave', () => {
+    // Four middlewares ask about each response; the chains of two responses advance in turns.
+    const shared = rules();
+    const pages = [{ status: 200, text: '<title>Kettle</title>' }, { status: 200, text: '<title>Access denied</title>' }];
+    const answers = [0, 1, 2, 3].flatMap(() => pages.map((page) => shared.detect('shop:80', page)));
+    expect(answers.map((match) => match !== null)).toEqual([false, true, false, true, false, true, false, true]);
+    expect(shared.scanCount).toBe(2);
+  });
+
+  it('rescans a question object whose body changed since it was answered', () => {
+    const shared = rules();
+    const page = { status: 200, text: '<title>Kettle</title>' };
+    expect(shared.detect('shop:80', page)).toBeNull();
+    page.text = '<title>Access denied</title>';
+    expect(shared.detect('shop:80', page)).not.toBeNull();
+    expect(shared.scanCount).toBe(2);
   });
 
   it('rejects a pattern that is not a regular expression, naming the setting', () => {
