@@ -29,53 +29,58 @@ export class UserModuleError extends Error {}
  */
 export async function compileGraph(entry: string, compiler: string): Promise<CompileManifest> {
   const esbuild = await import('esbuild');
-  const inputs: Record<string, string | null> = {};
-  const twins: string[] = [];
-  const queue = [entry];
-  const seen = new Set(queue);
-  const visit = (file: string) => {
-    if (!seen.has(file)) (seen.add(file), queue.push(file));
-  };
-  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    const compiled = file === entry || COMPILED.has(extname(file));
-    const source = readFileSync(file, 'utf8');
-    if (COMPUTED_IMPORT.test(source)) throw new NeedsLoaderHooks(`${file} imports a computed specifier`);
-    inputs[file] = contentHash(file);
-    const tsconfig = nearestTsconfig(file);
-    inputs[tsconfig] ??= contentHash(tsconfig);
-    const twin = compiled ? twinOf(file) : undefined;
-    const linker = new Linker(file, visit, compiled);
-    let result;
-    try {
-      result = await esbuild.build({
-        entryPoints: [file],
-        bundle: true,
-        write: false,
-        format: 'esm',
-        platform: 'node',
-        target: `node${process.versions.node}`,
-        // Node's own conditions (import, node, default): without this esbuild adds `module`.
-        conditions: [],
-        absWorkingDir: dirname(file),
-        outfile: twin,
-        sourcemap: 'linked',
-        sourcesContent: false,
-        logLevel: 'silent',
-        define: sourceMeta(file),
-        plugins: [linker.plugin()],
-      });
-    } catch (error) {
-      throw userModuleError(error as BuildFailure, file);
-    }
-    if (linker.needsHooks) throw new NeedsLoaderHooks(linker.needsHooks);
-    if (!compiled) continue;
-    for (const output of result.outputFiles) {
-      const text = output.path.endsWith('.map') ? withSourceUrl(output.text, file) : output.text;
-      writeAtomically(output.path, text);
-    }
-    twins.push(twin!);
+  const manifest: CompileManifest = { compiler, inputs: {}, twins: [] };
+  let wave = [entry];
+  const seen = new Set(wave);
+  // Breadth first, a wave at a time: the files of one wave compile concurrently in esbuild's service.
+  while (wave.length > 0) {
+    const next: string[] = [];
+    const visit = (file: string) => {
+      if (!seen.has(file)) (seen.add(file), next.push(file));
+    };
+    await Promise.all(wave.map((file) => compileFile(esbuild, file, file === entry, visit, manifest)));
+    wave = next;
   }
-  return { compiler, inputs, twins };
+  return manifest;
+}
+
+type Esbuild = typeof import('esbuild');
+
+/** Compiles one file to its twin (the entry always, else TypeScript), or only reads the imports of project JavaScript. */
+async function compileFile(esbuild: Esbuild, file: string, isEntry: boolean, visit: (file: string) => void, manifest: CompileManifest): Promise<void> {
+  const compiled = isEntry || COMPILED.has(extname(file));
+  if (COMPUTED_IMPORT.test(readFileSync(file, 'utf8'))) throw new NeedsLoaderHooks(`${file} imports a computed specifier`);
+  manifest.inputs[file] = contentHash(file);
+  const tsconfig = nearestTsconfig(file);
+  manifest.inputs[tsconfig] ??= contentHash(tsconfig);
+  const twin = compiled ? twinOf(file) : undefined;
+  const linker = new Linker(file, visit, compiled);
+  let result;
+  try {
+    result = await esbuild.build({
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: `node${process.versions.node}`,
+      // Node's own conditions (import, node, default): without this esbuild adds `module`.
+      conditions: [],
+      absWorkingDir: dirname(file),
+      outfile: twin,
+      sourcemap: 'linked',
+      sourcesContent: false,
+      logLevel: 'silent',
+      define: sourceMeta(file),
+      plugins: [linker.plugin()],
+    });
+  } catch (error) {
+    throw userModuleError(error as BuildFailure, file);
+  }
+  if (linker.needsHooks) throw new NeedsLoaderHooks(linker.needsHooks);
+  if (!twin) return;
+  for (const output of result.outputFiles) writeAtomically(output.path, output.path.endsWith('.map') ? withSourceUrl(output.text, file) : output.text);
+  manifest.twins.push(twin);
 }
 
 /** The twin of a project file, in the cache beside the node_modules its imports resolve from. */
