@@ -10,6 +10,11 @@ import { cacheDirFor, contentHash, nearestTsconfig, twinPath, writeAtomically, t
 const COMPILED = new Set(['.ts', '.mts', '.tsx', '.jsx']);
 /** Project JavaScript is imported in place, as Node would; it is read only to check that Node can load what it imports. */
 const IN_PLACE = new Set(['.js', '.mjs', '.cjs']);
+/**
+ * tsx loads an imported `.ts` outside a `"type": "module"` package as CommonJS, where `require` and
+ * `module.exports` work; a twin is an ES module. (`__dirname` and `__filename` are defined for every twin.)
+ */
+const COMMONJS_ONLY = /\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/;
 /** `import(x)` with a computed specifier resolves at run time, relative to the twin instead of the source. */
 const COMPUTED_IMPORT = /\bimport\s*\(\s*(?!['"])/;
 
@@ -49,7 +54,9 @@ type Esbuild = typeof import('esbuild');
 /** Compiles one file to its twin (the entry always, else TypeScript), or only reads the imports of project JavaScript. */
 async function compileFile(esbuild: Esbuild, file: string, isEntry: boolean, visit: (file: string) => void, manifest: CompileManifest): Promise<void> {
   const compiled = isEntry || COMPILED.has(extname(file));
-  if (COMPUTED_IMPORT.test(readFileSync(file, 'utf8'))) throw new NeedsLoaderHooks(`${file} imports a computed specifier`);
+  const source = readFileSync(file, 'utf8');
+  if (COMPUTED_IMPORT.test(source)) throw new NeedsLoaderHooks(`${file} imports a computed specifier`);
+  if (!isEntry && COMMONJS_ONLY.test(source) && extname(file) === '.ts' && isCommonJsScope(file)) throw new NeedsLoaderHooks(`${file} uses require or module.exports`);
   manifest.inputs[file] = contentHash(file);
   const tsconfig = nearestTsconfig(file);
   manifest.inputs[tsconfig] ??= contentHash(tsconfig);
@@ -159,11 +166,23 @@ function isInstalledPackage(specifier: string, fromDir: string): boolean {
   }
 }
 
+/** The nearest package.json does not say `"type": "module"` (or there is none). */
+function isCommonJsScope(file: string): boolean {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type !== 'module';
+    if (dirname(dir) === dir) return true;
+  }
+}
+
 function sourceMeta(file: string): Record<string, string> {
   return {
     'import.meta.url': JSON.stringify(pathToFileURL(file).href),
     'import.meta.filename': JSON.stringify(file),
     'import.meta.dirname': JSON.stringify(dirname(file)),
+    // Only where the module declares no such name of its own (esbuild replaces unbound identifiers).
+    __filename: JSON.stringify(file),
+    __dirname: JSON.stringify(dirname(file)),
   };
 }
 

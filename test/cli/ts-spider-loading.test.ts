@@ -14,13 +14,14 @@ const TRACE = join(REPO, 'test/support/module-trace.mjs');
 const SPIDER = `import { Spider, type CrawlResponse } from 'pricecrawl';
 import { label } from './lib/label';
 import { same } from '@lib/same';
+import { where } from './lib/where';
 
 export class ShopSpider extends Spider {
   readonly name = 'shop';
   override startUrls = [process.env.SHOP_START!];
   override settings = { politeness: { minIntervalMs: 0, jitterMs: 0 } };
   override async *parse(res: CrawlResponse) {
-    yield { sku: label('a'), price: res.$('.price').text(), url: res.url, note: same(import.meta.filename) };
+    yield { sku: label('a'), price: res.$('.price').text(), url: res.url, note: same(import.meta.filename), dir: where() };
   }
 }
 `;
@@ -57,6 +58,8 @@ describe('a TypeScript spider loaded without loader hooks', () => {
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['lib/*'] } } }));
     writeFileSync(join(dir, 'lib/label.ts'), 'export const label = (sku: string): string => `sku-${sku}`;\n');
     writeFileSync(join(dir, 'lib/label.mjs'), 'export const label = (sku) => `js-${sku}`;\n');
+    // A CommonJS-scope helper (no package.json says "type": "module") may use __dirname, as under tsx.
+    writeFileSync(join(dir, 'lib/where.ts'), 'export const where = (): string => __dirname;\n');
     writeFileSync(join(dir, 'lib/same.ts'), 'export const same = <T>(value: T): T => value;\n');
     writeFileSync(join(dir, 'lib/boom.ts'), "export function boom(): never {\n  throw new Error('boom in a helper');\n}\n");
     writeFileSync(join(dir, 'shop.ts'), SPIDER);
@@ -93,7 +96,7 @@ describe('a TypeScript spider loaded without loader hooks', () => {
   it('follows relative and tsconfig-path imports, keeps import.meta naming the source, and needs no tsx', async () => {
     const cold = await crawl('shop.ts');
     expect(cold.run.code, cold.run.stderr.slice(-2000)).toBe(0);
-    expect(cold.items).toMatchObject([{ sku: 'sku-a', price: '12.50', note: join(dir, 'shop.ts') }]);
+    expect(cold.items).toMatchObject([{ sku: 'sku-a', price: '12.50', note: join(dir, 'shop.ts'), dir: join(dir, 'lib') }]);
     expect(cold.packages.has('tsx')).toBe(false);
     expect(cold.packages.has('esbuild'), 'the first run compiles').toBe(true);
     // Unchanged sources: the twins are imported as they are, esbuild is not even loaded.
