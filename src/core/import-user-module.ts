@@ -12,7 +12,8 @@ import { cacheDirFor, isFresh, twinPath, writeManifest } from './user-module-cac
  *   `node_modules/.cache/pricecrawl` (src/core/compile-user-module.ts), then imported. A later start whose
  *   sources, tsconfig.json and compiler are unchanged imports the twins without loading esbuild.
  * - Anything the compiled path cannot do as tsx would (a `.cts` file, a computed `import(x)`, project
- *   JavaScript importing TypeScript or leaving out extensions, a JSON import without `with { type: 'json' }`,
+ *   JavaScript importing TypeScript or leaving out extensions, an imported `.ts` in a CommonJS-scope package
+ *   using `require` or `module.exports`, a JSON import without `with { type: 'json' }`,
  *   no node_modules folder above the file; or an `.mjs` whose imports Node refuses): through tsx's loader
  *   hooks, as before.
  *
