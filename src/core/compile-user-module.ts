@@ -86,8 +86,17 @@ async function compileFile(esbuild: Esbuild, file: string, isEntry: boolean, vis
   }
   if (linker.needsHooks) throw new NeedsLoaderHooks(linker.needsHooks);
   if (!twin) return;
-  for (const output of result.outputFiles) writeAtomically(output.path, output.path.endsWith('.map') ? withSourceUrl(output.text, file) : output.text);
+  for (const output of result.outputFiles) writeTwin(output.path, output.path.endsWith('.map') ? withSourceUrl(output.text, file) : output.text);
   manifest.twins.push(twin);
+}
+
+/** A cache that cannot be written (a read-only node_modules, a full disk) leaves the module to tsx. */
+export function writeTwin(path: string, content: string): void {
+  try {
+    writeAtomically(path, content);
+  } catch (error) {
+    throw new NeedsLoaderHooks(`cannot write ${path}: ${(error as Error).message}`);
+  }
 }
 
 /** The twin of a project file, in the cache beside the node_modules its imports resolve from. */

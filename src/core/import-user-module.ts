@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cacheDirFor, isFresh, twinPath, writeManifest } from './user-module-cache';
+import { cacheDirFor, isFresh, manifestPath, twinPath } from './user-module-cache';
 
 /**
  * How a project module loads, fastest first:
@@ -59,9 +59,9 @@ async function compiledUrl(path: string): Promise<string | null> {
   if (!cacheDir) return null;
   const compiler = compilerId();
   if (!isFresh(path, cacheDir, compiler)) {
-    const { compileGraph, NeedsLoaderHooks } = await import('./compile-user-module');
+    const { compileGraph, NeedsLoaderHooks, writeTwin } = await import('./compile-user-module');
     try {
-      writeManifest(path, cacheDir, await compileGraph(path, compiler));
+      writeTwin(manifestPath(path, cacheDir), JSON.stringify(await compileGraph(path, compiler)));
     } catch (error) {
       if (error instanceof NeedsLoaderHooks) return null;
       throw error;

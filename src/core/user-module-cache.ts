@@ -23,7 +23,7 @@ export function twinPath(file: string, cacheDir: string): string {
   return join(cacheDir, `${basename(file, extname(file))}-${sha256(file).slice(0, 16)}.mjs`);
 }
 
-function manifestPath(entry: string, cacheDir: string): string {
+export function manifestPath(entry: string, cacheDir: string): string {
   return join(cacheDir, `${basename(entry, extname(entry))}-${sha256(entry).slice(0, 16)}.json`);
 }
 
@@ -47,10 +47,6 @@ export function isFresh(entry: string, cacheDir: string, compiler: string): bool
   if (manifest.compiler !== compiler) return false;
   for (const [path, hash] of Object.entries(manifest.inputs)) if (contentHash(path) !== hash) return false;
   return manifest.twins.every((twin) => existsSync(twin));
-}
-
-export function writeManifest(entry: string, cacheDir: string, manifest: CompileManifest): void {
-  writeAtomically(manifestPath(entry, cacheDir), JSON.stringify(manifest));
 }
 
 /** Several crawl processes (`--processes N`) may compile the same file at once: each writes a whole file under a private name and renames it into place. */

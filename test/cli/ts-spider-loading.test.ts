@@ -1,7 +1,7 @@
 // A project's TypeScript spider loads without loader hooks (compiled twins in node_modules/.cache), with what
 // users rely on from tsx: relative and tsconfig-path imports, errors and stack traces that name the .ts
 // file and line, a recompile when a file changes, and tsx itself for what the compiled path cannot do.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,14 +74,17 @@ describe('a TypeScript spider loaded without loader hooks', () => {
 
   let round = 0;
   /** One crawl of a spider file; the modules it loaded (package names) and the items it wrote. */
-  async function crawl(spider: string): Promise<{ run: CliRun; packages: Set<string>; items: Array<Record<string, unknown>> }> {
+  async function crawl(spider: string, options: { user?: { uid: number; gid: number }; outDir?: string } = {}): Promise<{ run: CliRun; packages: Set<string>; items: Array<Record<string, unknown>> }> {
     round++;
-    const trace = join(dir, `modules-${round}.txt`);
-    const out = join(dir, `items-${round}.jsonl`);
+    const outDir = options.outDir ?? dir;
+    const trace = join(outDir, `modules-${round}.txt`);
+    const out = join(outDir, `items-${round}.jsonl`);
     writeFileSync(trace, '');
-    const run = await cli(['crawl', spider, '--storage', join(dir, `storage-${round}`), '-o', out], {
+    chmodSync(trace, 0o666);
+    const run = await cli(['crawl', spider, '--storage', join(outDir, `storage-${round}`), '-o', out], {
       cwd: dir,
-      env: { ...process.env, SHOP_START: site.url('/'), MODULE_TRACE_FILE: trace, NODE_OPTIONS: `--import ${TRACE}` },
+      user: options.user,
+      env: { ...process.env, HOME: outDir, SHOP_START: site.url('/'), MODULE_TRACE_FILE: trace, NODE_OPTIONS: `--import ${TRACE}` },
     });
     const packages = new Set(readFileSync(trace, 'utf8').split('\n').flatMap((line) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(line)?.[1] ?? []));
     let items: Array<Record<string, unknown>> = [];
@@ -125,6 +128,25 @@ describe('a TypeScript spider loaded without loader hooks', () => {
     expect(failure).toBeDefined();
     expect(failure).toContain(`${join(dir, 'lib/boom.ts')}:2:`);
     expect(failure).toContain(`${join(dir, 'throws.ts')}:7:`);
+  });
+
+  it('leaves the spider to tsx when the cache cannot be written (a node_modules this user may not write)', async () => {
+    // Root writes anywhere: as root the crawl runs as nobody, in a project of root's that others may only read.
+    const asRoot = process.getuid?.() === 0;
+    if (!asRoot) chmodSync(join(dir, 'node_modules'), 0o555);
+    chmodSync(dir, 0o755);
+    const outDir = join(dir, 'nobody');
+    mkdirSync(outDir);
+    chmodSync(outDir, 0o777);
+    writeFileSync(join(dir, 'readonly.ts'), SPIDER.replace("'shop'", "'readonly'"));
+    try {
+      const { run, packages, items } = await crawl('readonly.ts', { outDir, ...(asRoot ? { user: { uid: 65534, gid: 65534 } } : {}) });
+      expect(run.code, run.stderr.slice(-2000)).toBe(0);
+      expect(items).toMatchObject([{ note: join(dir, 'readonly.ts') }]);
+      expect(packages.has('tsx')).toBe(true);
+    } finally {
+      chmodSync(join(dir, 'node_modules'), 0o755);
+    }
   });
 
   it('leaves what it cannot compile (a computed import) to tsx', async () => {
