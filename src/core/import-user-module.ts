@@ -22,6 +22,7 @@ import { cacheDirFor, isFresh, manifestPath, twinPath } from './user-module-cach
  * cost ~150–200 ms of the start (bench/README.md, start-up).
  */
 export async function importUserModule(path: string): Promise<Record<string, unknown>> {
+  if (RUNNING_FROM_SOURCES) return importWithHooks(path);
   const ext = extname(path);
   if (ext === '.cjs') return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   if (ext === '.mjs') {
@@ -40,6 +41,13 @@ export async function importUserModule(path: string): Promise<Record<string, unk
   }
   return importWithHooks(path);
 }
+
+/**
+ * This file itself runs as TypeScript (vitest, or tsx for the bench's children) rather than from dist/:
+ * a TypeScript loader is in place already, and project modules must go through it to share its module
+ * graph (a spider importing `pricecrawl` then gets the very classes the tests import).
+ */
+const RUNNING_FROM_SOURCES = import.meta.url.endsWith('.ts');
 
 /** What Node throws when an `.mjs` imports TypeScript (by extension or without one): tsx may still load it. */
 const NODE_REFUSED = new Set(['ERR_UNKNOWN_FILE_EXTENSION', 'ERR_MODULE_NOT_FOUND', 'ERR_UNSUPPORTED_DIR_IMPORT']);
