@@ -1,6 +1,82 @@
 // Imports a project's own module (spider, middleware, stage, extension) by path: TypeScript or JavaScript, always ESM.
-import { register } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
+import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { cacheDirFor, isFresh, manifestPath, twinPath } from './user-module-cache';
+
+/**
+ * How a project module loads, fastest first:
+ * - `.mjs` and `.cjs` as they are: Node needs no help.
+ * - `.ts`, `.mts`, `.tsx` and `.js`: compiled by esbuild, file by file, into twins in
+ *   `node_modules/.cache/pricecrawl` (src/core/compile-user-module.ts), then imported. A later start whose
+ *   sources, tsconfig.json and compiler are unchanged imports the twins without loading esbuild.
+ * - Anything the compiled path cannot do as tsx would (a `.cts` file, a computed `import(x)`, project
+ *   JavaScript importing TypeScript or leaving out extensions, an imported `.ts` in a CommonJS-scope package
+ *   using `require` or `module.exports`, a JSON import without `with { type: 'json' }`,
+ *   no node_modules folder above the file; or an `.mjs` whose imports Node refuses): through tsx's loader
+ *   hooks, as before.
+ *
+ * Why not tsx's hooks always: on Node 20 they run in a loader thread, and every ES import after their
+ * registration (the rest of the crawl's start-up included) waits for a round trip to it; tsx and its thread
+ * cost ~150–200 ms of the start (bench/README.md, start-up).
+ */
+export async function importUserModule(path: string): Promise<Record<string, unknown>> {
+  if (RUNNING_FROM_SOURCES) return importWithHooks(path);
+  const ext = extname(path);
+  if (ext === '.cjs') return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  if (ext === '.mjs') {
+    try {
+      return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+    } catch (error) {
+      if (!NODE_REFUSED.has((error as { code?: string }).code ?? '')) throw error;
+    }
+  } else if (ext !== '.cts') {
+    const url = await compiledUrl(path);
+    if (url) {
+      // As under tsx: stack traces name the project's TypeScript lines (each twin has a source map).
+      process.setSourceMapsEnabled(true);
+      return (await import(url)) as Record<string, unknown>;
+    }
+  }
+  return importWithHooks(path);
+}
+
+/**
+ * This file itself runs as TypeScript (vitest, or tsx for the bench's children) rather than from dist/:
+ * a TypeScript loader is in place already, and project modules must go through it to share its module
+ * graph (a spider importing `pricecrawl` then gets the very classes the tests import).
+ */
+const RUNNING_FROM_SOURCES = import.meta.url.endsWith('.ts');
+
+/** What Node throws when an `.mjs` imports TypeScript (by extension or without one): tsx may still load it. */
+const NODE_REFUSED = new Set(['ERR_UNKNOWN_FILE_EXTENSION', 'ERR_MODULE_NOT_FOUND', 'ERR_UNSUPPORTED_DIR_IMPORT']);
+
+const require = createRequire(import.meta.url);
+
+/** The compiler's identity: a twin from another esbuild or another Node target is compiled again. */
+function compilerId(): string {
+  // Read, not required: the cache check should not load anything of esbuild.
+  const { version } = JSON.parse(readFileSync(require.resolve('esbuild/package.json'), 'utf8')) as { version: string };
+  return `esbuild ${version} node${process.versions.node} pricecrawl-twins 1`;
+}
+
+/** The URL of the entry's twin, compiled now unless the cache is fresh; null when only the hooks can load it. */
+async function compiledUrl(path: string): Promise<string | null> {
+  const cacheDir = cacheDirFor(path);
+  if (!cacheDir) return null;
+  const compiler = compilerId();
+  if (!isFresh(path, cacheDir, compiler)) {
+    const { compileGraph, NeedsLoaderHooks, writeTwin } = await import('./compile-user-module');
+    try {
+      writeTwin(manifestPath(path, cacheDir), JSON.stringify(await compileGraph(path, compiler)));
+    } catch (error) {
+      if (error instanceof NeedsLoaderHooks) return null;
+      throw error;
+    }
+  }
+  return pathToFileURL(twinPath(path, cacheDir)).href;
+}
 
 /** Marks the URL of a project module so the format hook below loads it as an ES module. */
 const ESM_MARK = 'pricecrawl-esm';
@@ -28,9 +104,10 @@ function registerHooks(): Promise<void> {
   return hooks;
 }
 
-export async function importUserModule(path: string): Promise<Record<string, unknown>> {
+/** The marked URL differs from the plain one, so a module Node refused to load is loaded afresh. */
+async function importWithHooks(path: string): Promise<Record<string, unknown>> {
   await registerHooks();
   const url = pathToFileURL(path);
-  if (!/\.c[tj]s$/.test(path)) url.search = ESM_MARK;
+  if (!path.endsWith('.cts')) url.search = ESM_MARK;
   return (await import(url.href)) as Record<string, unknown>;
 }

@@ -1,6 +1,5 @@
 // CrawlResponse: what a spider callback receives; decoded text, raw-bytes hash, lazy cheerio.
 import { createHash } from 'node:crypto';
-import * as cheerio from 'cheerio';
 import type { Page } from 'playwright-core';
 import type { CheerioAPI } from 'cheerio';
 import { extractStructuredData, type StructuredOptions } from '../structured/structured-data';
@@ -9,6 +8,7 @@ import { readVisible, type VisibleOptions, type VisibleRead, type VisibleScope }
 import type { VisiblePriceResult } from '../visible/visible-price';
 import type { PricingFields } from './pricing';
 import { urlMatches, type CapturedResponse, type UrlPattern } from './browser-options';
+import { loadDom } from './cheerio-load';
 import { PricecrawlError } from './errors';
 import type { JsonObject } from './json';
 import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
@@ -111,7 +111,7 @@ export class CrawlResponse {
    * build the implied elements of the HTML5 tree algorithm (e.g. no <tbody> inserted).
    */
   get $(): CheerioAPI {
-    this.cachedDom ??= cheerio.load(this.text, { baseURI: this.url, xml: { xmlMode: false, decodeEntities: true } });
+    this.cachedDom ??= loadDom(this.text, { baseURI: this.url, xml: { xmlMode: false, decodeEntities: true } });
     return this.cachedDom;
   }
 

@@ -1,7 +1,8 @@
 // undici ProxyAgents for session proxies (forward mode for http targets); proxy credentials scrubbed from errors.
-import { ProxyAgent } from 'undici';
+import type * as Undici from 'undici';
 import { FetchError } from '../core/errors';
 import { proxyIdOf } from '../sessions/proxy-endpoints';
+import { ProxyAgent } from './undici-parts';
 
 export interface ProxyAgentOptions {
   connections: number;
@@ -15,7 +16,7 @@ export interface ProxyAgentOptions {
  * in the request line, one proxy connection reused for many hosts), https targets through a CONNECT
  * tunnel. Credentials in the URL become a `Proxy-Authorization` header inside undici.
  */
-export function proxyAgentFactory(options: ProxyAgentOptions): (proxyUrl: string) => ProxyAgent {
+export function proxyAgentFactory(options: ProxyAgentOptions): (proxyUrl: string) => Undici.ProxyAgent {
   return (proxyUrl) =>
     new ProxyAgent({
       uri: proxyUrl,

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FRONTIER_DDL, FRONTIER_SCHEMA_VERSION } from './frontier-schema';
 import { addColumnIfMissing } from './add-column';
-import { enableWal } from './enable-wal';
+import { applySchema, enableWal } from './enable-wal';
 
 export type SqliteDb = Database.Database;
 
@@ -33,11 +33,13 @@ export function openFrontierDb(dir: string): SqliteDb {
     db.close();
     throw new Error(`frontier.sqlite has schema ${version}, newer than this code (${FRONTIER_SCHEMA_VERSION})`);
   }
-  db.exec(FRONTIER_DDL);
-  // Version 2: workers name their process exactly (pid + start time), so a reused pid is not taken for them.
-  addColumnIfMissing(db, 'workers', 'start_ticks', 'TEXT');
-  // Version 3: a failure's time (reports and the SKU catalog read it through the run ledger).
-  addColumnIfMissing(db, 'requests', 'failed_at', 'INTEGER');
-  db.pragma(`user_version = ${FRONTIER_SCHEMA_VERSION}`);
+  applySchema(db, () => {
+    db.exec(FRONTIER_DDL);
+    // Version 2: workers name their process exactly (pid + start time), so a reused pid is not taken for them.
+    addColumnIfMissing(db, 'workers', 'start_ticks', 'TEXT');
+    // Version 3: a failure's time (reports and the SKU catalog read it through the run ledger).
+    addColumnIfMissing(db, 'requests', 'failed_at', 'INTEGER');
+    db.pragma(`user_version = ${FRONTIER_SCHEMA_VERSION}`);
+  });
   return db;
 }

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { enableWal } from './enable-wal';
+import { applySchema, enableWal } from './enable-wal';
 
 /**
  * WAL + synchronous=NORMAL by default: a commit survives a process crash; FULL also survives a power loss.
@@ -13,6 +13,6 @@ export function openStorageDb(storageDir: string, fileName: string, ddl: string,
   const db = new Database(join(storageDir, fileName));
   enableWal(db);
   db.pragma(`synchronous = ${synchronous}`);
-  db.exec(ddl);
+  applySchema(db, () => db.exec(ddl));
   return db;
 }
