@@ -15,6 +15,8 @@ interface PageGuard {
 }
 
 const ALLOW_ALL: PageGuard = { allows: () => true };
+/** A page kept between requests (PagePool reuse) goes nowhere: a script or meta refresh left running cannot move it. */
+const PARKED: PageGuard = { allows: () => false };
 
 /**
  * One route handler per browser context decides for every request of its pages. Page code can leave a
@@ -32,6 +34,8 @@ const ALLOW_ALL: PageGuard = { allows: () => true };
  */
 export class BrowserConfinement {
   private readonly guards = new WeakMap<Page, PageGuard>();
+  /** Pages whose popups are closed: a reused page gets the listener once. */
+  private readonly popupsClosed = new WeakSet<Page>();
   private readonly blockedTypes: Set<string>;
 
   constructor(
@@ -56,7 +60,10 @@ export class BrowserConfinement {
     let refused: string | null = null;
     const guard: PageGuard = { allows, refusedMainFrame: (url) => (refused ??= url) };
     this.guards.set(page, guard);
-    page.on('popup', (popup) => void popup.close().catch(() => undefined));
+    if (!this.popupsClosed.has(page)) {
+      this.popupsClosed.add(page);
+      page.on('popup', (popup) => void popup.close().catch(() => undefined));
+    }
     return {
       settle: async (requestUrl) => {
         const finalUrl = page.url();
@@ -67,6 +74,11 @@ export class BrowserConfinement {
         return finalUrl;
       },
     };
+  }
+
+  /** Until its next `watch`, the page may not navigate at all: its document stays as the last request left it. */
+  park(page: Page): void {
+    this.guards.set(page, PARKED);
   }
 
   /**
@@ -90,6 +102,11 @@ export class BrowserConfinement {
     const guard = this.guardOf(req);
     let verdict: string | null = null;
     if (req.isNavigationRequest()) {
+      if (guard === PARKED) {
+        // Quietly: an error page committing in the parked page would interrupt the next request's load there.
+        this.stats?.inc('browser/parked/navigation-blocked');
+        return route.abort('aborted').catch(() => undefined);
+      }
       if (!guard) verdict = 'browser/offsite/popup-blocked';
       else if (!guard.allows(url)) verdict = 'browser/offsite/navigation-blocked';
       if (verdict !== null && guard && isMainFrame(req)) {

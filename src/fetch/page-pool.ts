@@ -1,4 +1,4 @@
-// Hands out browser pages under caps (pages, contexts), always closes them, recycles browsers by pages or memory, replaces crashed ones.
+// Hands out browser pages under caps (pages, contexts), reuses or closes them, recycles browsers by pages or memory, replaces crashed ones.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stats } from '../engine/stats';
 import { ContextSet, type ContextKey, type ContextUse } from './context-set';
@@ -29,12 +29,17 @@ export interface PagePoolOptions {
   kill?(browser: Browser): void;
   /** Runs on each new context before its first page opens (routes that must see every request). */
   prepareContext?(context: BrowserContext): Promise<void>;
-  /** Receives `browser/pages/opened|closed`, `browser/contexts/opened|retired`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
+  /** A page released as reusable is parked: this keeps it from going anywhere until its next lease (the confinement denies it every navigation). */
+  park?(page: Page): void;
+  /** Receives `browser/pages/opened|reused|closed`, `browser/contexts/opened|retired`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
   stats?: Stats;
 }
 
 export interface PagePoolStats {
+  /** Leased pages. */
   openPages: number;
+  /** Released pages kept open for reuse. */
+  idlePages: number;
   openContexts: number;
   browsersLaunched: number;
   pagesServed: number;
@@ -42,13 +47,23 @@ export interface PagePoolStats {
 
 export interface PageLease {
   page: Page;
-  /** Closes the page and frees its slot; safe to call more than once. */
-  release(): Promise<void>;
+  /**
+   * Frees the page's slot; safe to call more than once. The page is closed, unless `reusable` says the
+   * holder left it in a known state (loaded, listeners off): then it is kept for the next lease of its
+   * context, which saves Chromium a new tab and renderer process.
+   */
+  release(reusable?: boolean): Promise<void>;
   /** The page's context takes no new pages (it now holds state its key must not share); it closes with its last page. */
   retireContext(): void;
 }
 
 type RetireReason = 'pages' | 'memory' | 'crash' | 'hung' | 'launch-failed';
+
+/** A released page kept open for the next lease of its context in the same browser. */
+interface IdlePage {
+  handle: BrowserHandle;
+  page: Page;
+}
 
 interface BrowserHandle {
   browser: Promise<Browser>;
@@ -71,6 +86,14 @@ interface BrowserHandle {
 const PAGE_BUDGET_SLACK_RATIO = 0.1;
 
 /**
+ * Requests one page (tab) may serve before it is closed instead of kept. A reused tab keeps its renderer
+ * process, which saves Chromium a process launch and Playwright its page set-up per request (measured:
+ * half the CPU per page on the JS shop), but the renderer's heap grows with each document it loads
+ * (~70 MB fresh, ~125 MB after ~50 product pages): a fresh tab every so often bounds that.
+ */
+const PAGE_REUSE_LIMIT = 20;
+
+/**
  * Pages of one context key share a context (cookies, proxy); a fresh context per page cost ~0.3 s here.
  * A browser that has served `pagesPerBrowser` pages (plus a tenth), or whose process tree outgrew the memory
  * budget, is retired: new pages go to a fresh browser and the old one closes when its last page does.
@@ -79,6 +102,10 @@ export class PagePool {
   private current: BrowserHandle | null = null;
   private readonly handles = new Set<BrowserHandle>();
   private readonly waiters: Array<() => void> = [];
+  /** Oldest first. Open pages (leased + idle) stay within maxOpenPages: a new page closes the oldest idle one. */
+  private idle: IdlePage[] = [];
+  /** Requests each open page has served. */
+  private readonly uses = new WeakMap<Page, number>();
   private open = 0;
   private launched = 0;
   private served = 0;
@@ -88,7 +115,7 @@ export class PagePool {
 
   get stats(): PagePoolStats {
     const openContexts = [...this.handles].reduce((sum, handle) => sum + handle.contexts.size, 0);
-    return { openPages: this.open, openContexts, browsersLaunched: this.launched, pagesServed: this.served };
+    return { openPages: this.open, idlePages: this.idle.length, openContexts, browsersLaunched: this.launched, pagesServed: this.served };
   }
 
   /** Runs `use` with a fresh page; the page is closed however `use` ends. */
@@ -117,10 +144,16 @@ export class PagePool {
       throw error;
     }
     this.options.stats?.inc('browser/pages/opened');
+    this.uses.set(page, (this.uses.get(page) ?? 0) + 1);
     let released: Promise<void> | null = null;
-    const release = () => {
+    const release = (reusable = false) => {
       released ??= (async () => {
-        await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
+        if (reusable && this.mayKeep(handle, page, context)) {
+          this.options.park?.(page);
+          this.idle.push({ handle, page });
+        } else {
+          await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
+        }
         this.options.stats?.inc('browser/pages/closed');
         await this.pageDone(handle, context);
         this.releaseSlot();
@@ -134,6 +167,29 @@ export class PagePool {
     return { page, release, retireContext };
   }
 
+  /** Only a page of the current browser, in a context still taking pages, whose browser answers, is kept. */
+  private mayKeep(handle: BrowserHandle, page: Page, context: ContextUse): boolean {
+    return (this.uses.get(page) ?? 0) < PAGE_REUSE_LIMIT && !this.closed && !handle.retired && !context.retired && handle.live?.isConnected() === true && !page.isClosed();
+  }
+
+  /**
+   * An idle page of this very context (the lease holds the context now, so it cannot be evicted under
+   * the page), else a new one; opening one closes the oldest idle page if the cap would be passed.
+   */
+  private pageIn(handle: BrowserHandle, context: BrowserContext): Promise<Page> {
+    const at = this.idle.findIndex((idle) => idle.handle === handle && !idle.page.isClosed() && idle.page.context() === context);
+    if (at >= 0) {
+      const [{ page }] = this.idle.splice(at, 1);
+      this.options.stats?.inc('browser/pages/reused');
+      return Promise.resolve(page);
+    }
+    this.idle = this.idle.filter((idle) => !idle.page.isClosed());
+    if (this.idle.length > 0 && this.open + this.idle.length > this.options.maxOpenPages) {
+      void this.idle.shift()?.page.close().catch(() => undefined);
+    }
+    return context.newPage();
+  }
+
   /**
    * A browser may die between its last page failing and its 'disconnected' event, or stop answering:
    * then try one fresh browser. The time bound starts once the browser is up (launching has its own).
@@ -144,7 +200,7 @@ export class PagePool {
     try {
       await handle.browser;
       use = await handle.contexts.take(key);
-      const opening = use.context.then((context) => context.newPage());
+      const opening = use.context.then((context) => this.pageIn(handle, context));
       return [handle, await withinTime(opening, this.openTimeoutMs, 'opening a browser page', (late) => void late.close().catch(() => undefined)), use];
     } catch (error) {
       const hung = error instanceof TimeBoundExceeded;
@@ -266,6 +322,7 @@ export class PagePool {
     handle.retired = true; // closing on purpose: not a crash when 'disconnected' follows
     if (this.current === handle) this.current = null;
     this.handles.delete(handle);
+    this.idle = this.idle.filter((idle) => idle.handle !== handle); // they close with their browser
     const browser = await handle.browser.catch(() => null);
     if (!browser) return;
     await withinTime(browser.close(), this.closeTimeoutMs, 'closing a browser').catch(() => this.options.kill?.(browser));
