@@ -2,6 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stats } from '../engine/stats';
 import { ContextSet, type ContextKey, type ContextUse } from './context-set';
+import { IdlePages } from './idle-pages';
 import { TimeBoundExceeded, withinTime } from './time-bound';
 
 export interface BrowserMemoryWatch {
@@ -59,12 +60,6 @@ export interface PageLease {
 
 type RetireReason = 'pages' | 'memory' | 'crash' | 'hung' | 'launch-failed';
 
-/** A released page kept open for the next lease of its context in the same browser. */
-interface IdlePage {
-  handle: BrowserHandle;
-  page: Page;
-}
-
 interface BrowserHandle {
   browser: Promise<Browser>;
   contexts: ContextSet;
@@ -86,14 +81,6 @@ interface BrowserHandle {
 const PAGE_BUDGET_SLACK_RATIO = 0.1;
 
 /**
- * Requests one page (tab) may serve before it is closed instead of kept. A reused tab keeps its renderer
- * process, which saves Chromium a process launch and Playwright its page set-up per request (measured:
- * half the CPU per page on the JS shop), but the renderer's heap grows with each document it loads
- * (~70 MB fresh, ~125 MB after ~50 product pages): a fresh tab every so often bounds that.
- */
-const PAGE_REUSE_LIMIT = 20;
-
-/**
  * Pages of one context key share a context (cookies, proxy); a fresh context per page cost ~0.3 s here.
  * A browser that has served `pagesPerBrowser` pages (plus a tenth), or whose process tree outgrew the memory
  * budget, is retired: new pages go to a fresh browser and the old one closes when its last page does.
@@ -102,10 +89,8 @@ export class PagePool {
   private current: BrowserHandle | null = null;
   private readonly handles = new Set<BrowserHandle>();
   private readonly waiters: Array<() => void> = [];
-  /** Oldest first. Open pages (leased + idle) stay within maxOpenPages: a new page closes the oldest idle one. */
-  private idle: IdlePage[] = [];
-  /** Requests each open page has served. */
-  private readonly uses = new WeakMap<Page, number>();
+  /** Open pages (leased + idle) stay within maxOpenPages: a new page closes the oldest idle one. */
+  private readonly idle = new IdlePages<BrowserHandle>();
   private open = 0;
   private launched = 0;
   private served = 0;
@@ -115,10 +100,10 @@ export class PagePool {
 
   get stats(): PagePoolStats {
     const openContexts = [...this.handles].reduce((sum, handle) => sum + handle.contexts.size, 0);
-    return { openPages: this.open, idlePages: this.idle.length, openContexts, browsersLaunched: this.launched, pagesServed: this.served };
+    return { openPages: this.open, idlePages: this.idle.size, openContexts, browsersLaunched: this.launched, pagesServed: this.served };
   }
 
-  /** Runs `use` with a fresh page; the page is closed however `use` ends. */
+  /** Runs `use` with a page of the key's context (an idle one if a lease left one reusable); the page is closed however `use` ends. */
   async withPage<T>(use: (page: Page) => Promise<T>, key?: ContextKey): Promise<T> {
     const lease = await this.acquire(key);
     try {
@@ -144,13 +129,13 @@ export class PagePool {
       throw error;
     }
     this.options.stats?.inc('browser/pages/opened');
-    this.uses.set(page, (this.uses.get(page) ?? 0) + 1);
+    this.idle.leased(page);
     let released: Promise<void> | null = null;
     const release = (reusable = false) => {
       released ??= (async () => {
         if (reusable && this.mayKeep(handle, page, context)) {
           this.options.park?.(page);
-          this.idle.push({ handle, page });
+          this.idle.keep(handle, page);
         } else {
           await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
         }
@@ -169,24 +154,17 @@ export class PagePool {
 
   /** Only a page of the current browser, in a context still taking pages, whose browser answers, is kept. */
   private mayKeep(handle: BrowserHandle, page: Page, context: ContextUse): boolean {
-    return (this.uses.get(page) ?? 0) < PAGE_REUSE_LIMIT && !this.closed && !handle.retired && !context.retired && handle.live?.isConnected() === true && !page.isClosed();
+    return this.idle.mayKeep(page) && !this.closed && !handle.retired && !context.retired && handle.live?.isConnected() === true;
   }
 
-  /**
-   * An idle page of this very context (the lease holds the context now, so it cannot be evicted under
-   * the page), else a new one; opening one closes the oldest idle page if the cap would be passed.
-   */
+  /** An idle page of this context, else a new one (closing the oldest idle page if the cap would be passed). */
   private pageIn(handle: BrowserHandle, context: BrowserContext): Promise<Page> {
-    const at = this.idle.findIndex((idle) => idle.handle === handle && !idle.page.isClosed() && idle.page.context() === context);
-    if (at >= 0) {
-      const [{ page }] = this.idle.splice(at, 1);
+    const idle = this.idle.take(handle, context);
+    if (idle) {
       this.options.stats?.inc('browser/pages/reused');
-      return Promise.resolve(page);
+      return Promise.resolve(idle);
     }
-    this.idle = this.idle.filter((idle) => !idle.page.isClosed());
-    if (this.idle.length > 0 && this.open + this.idle.length > this.options.maxOpenPages) {
-      void this.idle.shift()?.page.close().catch(() => undefined);
-    }
+    this.idle.makeRoom(this.open, this.options.maxOpenPages);
     return context.newPage();
   }
 
@@ -322,7 +300,7 @@ export class PagePool {
     handle.retired = true; // closing on purpose: not a crash when 'disconnected' follows
     if (this.current === handle) this.current = null;
     this.handles.delete(handle);
-    this.idle = this.idle.filter((idle) => idle.handle !== handle); // they close with their browser
+    this.idle.forget(handle); // they close with their browser
     const browser = await handle.browser.catch(() => null);
     if (!browser) return;
     await withinTime(browser.close(), this.closeTimeoutMs, 'closing a browser').catch(() => this.options.kill?.(browser));

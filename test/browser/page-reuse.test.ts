@@ -1,9 +1,13 @@
 // Page reuse in real Chromium on loopback: a cleanly loaded page serves its context's next request; a taken, failed or parked page does not leak.
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CrawlRequest } from '../../src/core/request';
 import type { CrawlResponse } from '../../src/core/response';
 import { Stats } from '../../src/engine/stats';
 import { BrowserFetcher, type BrowserSettings } from '../../src/fetch/browser-fetcher';
+import { chromiumPidOf, rendererLimitArg } from '../../src/fetch/chromium-launch';
+import { PAGE_REUSE_LIMIT } from '../../src/fetch/idle-pages';
 import { PagePool } from '../../src/fetch/page-pool';
 import { settingsSchema } from '../../src/settings/schema';
 import { FixtureServer } from '../support/fixture-server';
@@ -65,11 +69,11 @@ describe('PagePool page reuse', () => {
     await pool.close();
   }, 30_000);
 
-  it('closes a page after it served 20 requests, so a renderer that grew with every document is replaced', async () => {
+  it('closes a page after it served PAGE_REUSE_LIMIT (20) requests, so a renderer that grew with every document is replaced', async () => {
     const pool = new PagePool({ launch, maxOpenPages: 1, pagesPerBrowser: 100 });
     const first = await pool.acquire();
     await first.release(true);
-    for (let n = 2; n <= 20; n++) {
+    for (let n = 2; n <= PAGE_REUSE_LIMIT; n++) {
       const lease = await pool.acquire();
       expect(lease.page).toBe(first.page);
       await lease.release(true);
@@ -143,5 +147,15 @@ describe('BrowserFetcher page reuse', () => {
     } finally {
       await fetcher.close();
     }
+  }, 30_000);
+});
+
+describe('renderer processes', () => {
+  it('are limited to one per core (at least 2), on the command line of every launch', async () => {
+    expect(rendererLimitArg(1)).toBe('--renderer-process-limit=2');
+    expect(rendererLimitArg(8)).toBe('--renderer-process-limit=8');
+    const browser = await launch();
+    const args = readFileSync(`/proc/${chromiumPidOf(browser)}/cmdline`, 'utf8').split('\0');
+    expect(args).toContain(`--renderer-process-limit=${Math.max(2, availableParallelism())}`);
   }, 30_000);
 });
