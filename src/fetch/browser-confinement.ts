@@ -15,7 +15,7 @@ interface PageGuard {
 }
 
 const ALLOW_ALL: PageGuard = { allows: () => true };
-/** A page kept between requests (PagePool reuse) goes nowhere: a script or meta refresh left running cannot move it. */
+/** A page kept between requests (PagePool reuse) reaches nothing: a script or meta refresh left running can neither move it nor fetch. */
 const PARKED: PageGuard = { allows: () => false };
 
 /**
@@ -101,12 +101,12 @@ export class BrowserConfinement {
     const url = req.url();
     const guard = this.guardOf(req);
     let verdict: string | null = null;
+    if (guard === PARKED) {
+      // A parked page needs nothing. Quietly: an error page committing would interrupt the next request's load there.
+      if (req.isNavigationRequest()) this.stats?.inc('browser/parked/navigation-blocked');
+      return route.abort('aborted').catch(() => undefined);
+    }
     if (req.isNavigationRequest()) {
-      if (guard === PARKED) {
-        // Quietly: an error page committing in the parked page would interrupt the next request's load there.
-        this.stats?.inc('browser/parked/navigation-blocked');
-        return route.abort('aborted').catch(() => undefined);
-      }
       if (!guard) verdict = 'browser/offsite/popup-blocked';
       else if (!guard.allows(url)) verdict = 'browser/offsite/navigation-blocked';
       if (verdict !== null && guard && isMainFrame(req)) {

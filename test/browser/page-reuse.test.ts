@@ -16,7 +16,7 @@ import { trackedChromium } from '../support/tracked-chromium';
 const defaults = settingsSchema.parse({}).browser;
 const browserSettings = (overrides: Partial<BrowserSettings> = {}): BrowserSettings => ({ ...defaults, ...overrides });
 // Moves itself when /go answers (the test lets it answer once the fetcher has let go of the page): what a polling script does.
-const WANDERER = '<html><body><p id="here">here</p><script>fetch("/go").then(() => { location.href = "/elsewhere"; })</script></body></html>';
+const WANDERER = '<html><body><p id="here">here</p><script>fetch("/go").then(() => fetch("/ping")).catch(() => null).then(() => { location.href = "/elsewhere"; })</script></body></html>';
 const held: Array<() => void> = [];
 
 let server: FixtureServer;
@@ -130,7 +130,7 @@ describe('BrowserFetcher page reuse', () => {
     }
   }, 30_000);
 
-  it('keeps a parked page from navigating: a script left running is refused until the next request', async () => {
+  it('keeps a parked page from navigating or fetching: a script left running is refused until the next request', async () => {
     const stats = new Stats();
     const fetcher = new BrowserFetcher(browserSettings({ maxOpenPages: 1 }), { stats });
     try {
@@ -139,6 +139,8 @@ describe('BrowserFetcher page reuse', () => {
       await vi.waitFor(() => expect(held).toHaveLength(1));
       held.shift()?.();
       await vi.waitFor(() => expect(stats.get('browser/parked/navigation-blocked')).toBe(1), { timeout: 10_000 });
+      // Its fetch, sent before the navigation, was refused too.
+      expect(server.requestsTo('/ping')).toHaveLength(0);
       expect(server.requestsTo('/elsewhere')).toHaveLength(0);
       // The next request still loads in that page.
       const next = await fetcher.fetch(new CrawlRequest({ url: server.url('/page/4') }));
