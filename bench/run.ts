@@ -60,7 +60,9 @@ try {
       continue;
     }
     if (scenario === 'js-shop') {
-      const options = { products: config.jsShopProducts, pagesOpen: config.jsShopPagesOpen, rounds: config.jsShopRounds, executablePath: '/usr/bin/chromium' };
+      // BENCH_CRAWLERS picks the sides too: `crawlee` stands for its PlaywrightCrawler here.
+      const sides = (['pricecrawl', 'crawlee-playwright'] as const).filter((side) => crawlers.includes(side === 'pricecrawl' ? 'pricecrawl' : 'crawlee'));
+      const options = { products: config.jsShopProducts, pagesOpen: config.jsShopPagesOpen, rounds: config.jsShopRounds, executablePath: '/usr/bin/chromium', crawlers: sides };
       jsShop = await jsShopScenario({ ...options, scratchDir: join(scratchDir, 'js-shop') });
       process.stdout.write(`${formatJsShop(jsShop)}\n\n`);
       continue;

@@ -1,6 +1,7 @@
 // CrawlResponse: what a spider callback receives; decoded text, raw-bytes hash, lazy cheerio.
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import type { LivePage } from './live-page';
 import type { CheerioAPI } from 'cheerio';
 import { extractStructuredData, type StructuredOptions } from '../structured/structured-data';
 import type { StructuredData, StructuredProduct } from '../structured/structured-types';
@@ -42,7 +43,7 @@ export interface CrawlResponseInit {
   /** Browser fetches: the XHR/fetch responses matching the request's `browser.capture` patterns. */
   captured?: CapturedResponse[];
   /** Browser fetches inside a crawl: the live page, open until the callback ends. */
-  page?: Page;
+  page?: LivePage;
 }
 
 export class CrawlResponse {
@@ -63,7 +64,7 @@ export class CrawlResponse {
    * each as `request.dropped`.
    */
   private skipped: SkippedLink[] = [];
-  private readonly livePage: Page | null;
+  private readonly livePage: LivePage | null;
   private cachedHash: string | null = null;
   private cachedDom: CheerioAPI | null = null;
   private readonly visibleReads = new Map<string, VisibleRead>();
@@ -89,7 +90,9 @@ export class CrawlResponse {
    */
   get page(): Page {
     if (!this.livePage) throw new PricecrawlError('NO_PAGE', `res.page exists only in the callback of a browser response (${this.url} was fetched over ${this.fetchMode})`);
-    return this.livePage;
+    const page = this.livePage.take();
+    if (!page) throw new PricecrawlError('NO_PAGE', `res.page of ${this.url} is gone: its callback ended or timed out`);
+    return page;
   }
 
   /** Parsed body of the first captured response whose URL matches `pattern`; undefined when none did. */

@@ -15,6 +15,8 @@ interface PageGuard {
 }
 
 const ALLOW_ALL: PageGuard = { allows: () => true };
+/** A page kept between requests (PagePool reuse) reaches nothing: a script or meta refresh left running can neither move it nor fetch. */
+const PARKED: PageGuard = { allows: () => false };
 
 /**
  * One route handler per browser context decides for every request of its pages. Page code can leave a
@@ -32,6 +34,8 @@ const ALLOW_ALL: PageGuard = { allows: () => true };
  */
 export class BrowserConfinement {
   private readonly guards = new WeakMap<Page, PageGuard>();
+  /** Pages whose popups are closed: a reused page gets the listener once. */
+  private readonly popupsClosed = new WeakSet<Page>();
   private readonly blockedTypes: Set<string>;
 
   constructor(
@@ -56,7 +60,10 @@ export class BrowserConfinement {
     let refused: string | null = null;
     const guard: PageGuard = { allows, refusedMainFrame: (url) => (refused ??= url) };
     this.guards.set(page, guard);
-    page.on('popup', (popup) => void popup.close().catch(() => undefined));
+    if (!this.popupsClosed.has(page)) {
+      this.popupsClosed.add(page);
+      page.on('popup', (popup) => void popup.close().catch(() => undefined));
+    }
     return {
       settle: async (requestUrl) => {
         const finalUrl = page.url();
@@ -67,6 +74,11 @@ export class BrowserConfinement {
         return finalUrl;
       },
     };
+  }
+
+  /** Until its next `watch`, the page may not navigate at all: its document stays as the last request left it. */
+  park(page: Page): void {
+    this.guards.set(page, PARKED);
   }
 
   /**
@@ -89,6 +101,11 @@ export class BrowserConfinement {
     const url = req.url();
     const guard = this.guardOf(req);
     let verdict: string | null = null;
+    if (guard === PARKED) {
+      // A parked page needs nothing. Quietly: an error page committing would interrupt the next request's load there.
+      if (req.isNavigationRequest()) this.stats?.inc('browser/parked/navigation-blocked');
+      return route.abort('aborted').catch(() => undefined);
+    }
     if (req.isNavigationRequest()) {
       if (!guard) verdict = 'browser/offsite/popup-blocked';
       else if (!guard.allows(url)) verdict = 'browser/offsite/navigation-blocked';

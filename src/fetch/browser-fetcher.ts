@@ -1,7 +1,8 @@
-// The browser fetcher: one Chromium page per request, rendered HTML as the body, captured JSON, waits, blocking.
+// The browser fetcher: a Chromium page per request (reused when it ended cleanly), rendered HTML as the body, captured JSON, waits, blocking.
 import type { Page, Request as PwRequest, Response as PwResponse } from 'playwright-core';
 import { urlMatches, type BrowserRequestOptions, type CapturedResponse } from '../core/browser-options';
 import { FetchError, PricecrawlError } from '../core/errors';
+import { LivePage } from '../core/live-page';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Stats } from '../engine/stats';
@@ -52,6 +53,7 @@ export class BrowserFetcher implements Fetcher {
       kill: killChromium,
       userAgent: options.userAgent,
       prepareContext: (context) => this.confinement.install(context),
+      park: (page) => this.confinement.park(page),
       stats: options.stats,
       memory: { budgetBytes: settings.memoryBudgetMb * 2 ** 20, checkIntervalMs: settings.memoryCheckIntervalMs, bytesOf: chromiumTreePssBytes },
     });
@@ -70,10 +72,18 @@ export class BrowserFetcher implements Fetcher {
     // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
     const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
     let retained = false;
+    let reusable = false;
     try {
-      const response = await this.load(lease, request, options, deadline.signal, contextKey.cookieFree === true);
-      if (options.retain) {
-        options.retain(lease.release);
+      const live = options.retain ? new LivePage(lease.page) : null;
+      const response = await this.load(lease, request, options, deadline.signal, contextKey.cookieFree === true, live);
+      reusable = !deadline.signal.aborted;
+      if (options.retain && live) {
+        const loadedCleanly = reusable;
+        // A page the callback took may be anywhere now: it is closed. One it never took serves the next request.
+        options.retain(() => {
+          live.revoke();
+          return lease.release(loadedCleanly && !live.wasTaken);
+        });
         retained = true;
       }
       return response;
@@ -84,7 +94,8 @@ export class BrowserFetcher implements Fetcher {
       throw browserError(error, request.url);
     } finally {
       deadline.dispose();
-      if (!retained) await lease.release();
+      // A page that failed (error page, refused navigation, deadline) is closed; one that loaded is kept for the next request.
+      if (!retained) await lease.release(reusable);
     }
   }
 
@@ -92,20 +103,28 @@ export class BrowserFetcher implements Fetcher {
     await this.pool.close();
   }
 
-  private async load(lease: PageLease, request: CrawlRequest, options: FetchOptions, signal: AbortSignal, cookieFree: boolean): Promise<CrawlResponse> {
+  private async load(lease: PageLease, request: CrawlRequest, options: FetchOptions, signal: AbortSignal, cookieFree: boolean, live: LivePage | null): Promise<CrawlResponse> {
     const { page } = lease;
     // Closing the page rejects whatever Playwright call is pending: that is how the deadline ends a hung page.
     const onAbort = () => void page.close().catch(() => undefined);
     if (signal.aborted) throw signal.reason;
     signal.addEventListener('abort', onAbort, { once: true });
+    // A reused page must not carry this request's listeners into the next one (a failed page is closed instead).
+    const listening: Array<[event: 'request', listener: (req: PwRequest) => void]> = [];
+    const on: PageListen = (event, listener) => {
+      // Playwright types each event's overload apart; both events here take one argument.
+      const entry = [event, listener] as unknown as [event: 'request', listener: (req: PwRequest) => void];
+      page.on(...entry);
+      listening.push(entry);
+    };
     try {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
       const confined = this.confinement.watch(page, options.allowsUrl?.bind(options));
-      const cookieWatch = cookieFree ? watchCookieFree(page) : null;
+      const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       let redirectError: unknown = null;
-      page.on('request', (req) => {
+      on<PwRequest>('request', (req) => {
         if (!isMainNavigation(page, req)) return;
         options.onSend?.();
         const from = req.redirectedFrom();
@@ -117,7 +136,7 @@ export class BrowserFetcher implements Fetcher {
           }
         }
       });
-      const captures = captureResponses(page, browserOptions);
+      const captures = captureResponses(browserOptions, on);
       const main = await page.goto(request.url, { waitUntil: 'load', timeout: 0 });
       if (redirectError) throw redirectError;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
@@ -139,10 +158,11 @@ export class BrowserFetcher implements Fetcher {
         redirectChain: redirectChainOf(main),
         fetchMode: 'browser',
         captured,
-        page: options.retain ? page : undefined,
+        page: live ?? undefined,
       });
     } finally {
       signal.removeEventListener('abort', onAbort);
+      for (const entry of listening) page.off(...entry);
     }
   }
 
@@ -159,18 +179,21 @@ export class BrowserFetcher implements Fetcher {
   }
 }
 
+/** Adds a page listener that the fetcher removes when the load ends. */
+type PageListen = <T>(event: 'request' | 'response', listener: (arg: T) => void) => void;
+
 function isMainNavigation(page: Page, req: PwRequest): boolean {
   return req.isNavigationRequest() && req.frame() === page.mainFrame();
 }
 
 /** Starts listening before navigation, so a response that arrives before `goto` resolves is not missed. */
-function captureResponses(page: Page, options: BrowserRequestOptions): { awaitResponse: Promise<void> | null; collect(): Promise<CapturedResponse[]> } {
+function captureResponses(options: BrowserRequestOptions, on: PageListen): { awaitResponse: Promise<void> | null; collect(): Promise<CapturedResponse[]> } {
   const patterns = options.capture ?? [];
   const waitPattern = options.waitFor?.response;
   const reads: Array<Promise<CapturedResponse | null>> = [];
   let signalWaited: (() => void) | null = null;
   const awaitResponse = waitPattern ? new Promise<void>((resolve) => (signalWaited = resolve)) : null;
-  page.on('response', (response) => {
+  on<PwResponse>('response', (response) => {
     const url = response.url();
     const type = response.request().resourceType();
     if ((type === 'xhr' || type === 'fetch') && patterns.some((pattern) => urlMatches(url, pattern))) {

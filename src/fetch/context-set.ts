@@ -33,6 +33,8 @@ export interface ContextUse {
   give(): void;
   /** No new pages for this context: the next page of its key gets a fresh one. */
   retire(): void;
+  /** Retired (here or by another page of the context): its pages must not be kept for reuse. */
+  readonly retired: boolean;
 }
 
 export class ContextSet {
@@ -74,6 +76,9 @@ export class ContextSet {
     let given = false;
     return {
       context: entry.context,
+      get retired() {
+        return entry.retired;
+      },
       give: () => {
         if (given) return;
         given = true;

@@ -13,13 +13,14 @@ export interface CookieFreeWatch {
  * (Set-Cookie) are given to its session, not ones a concurrent page of another session received.
  * A cookie set from script (document.cookie) retires the context but reaches no session's jar.
  */
-export function watchCookieFree(page: Page): CookieFreeWatch {
+export function watchCookieFree(page: Page, on: (event: 'response', listener: (response: PwResponse) => void) => void): CookieFreeWatch {
   const responses: PwResponse[] = [];
-  const onResponse = (response: PwResponse) => void responses.push(response);
-  page.on('response', onResponse);
+  let watching = true;
+  // `on` is the fetcher's: the listener goes when the load ends, also when check is never reached.
+  on('response', (response) => void (watching && responses.push(response)));
   return {
     async check(session) {
-      page.off('response', onResponse);
+      watching = false;
       const cookies = await page.context().cookies();
       if (cookies.length === 0) return false;
       if (session) {

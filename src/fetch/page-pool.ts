@@ -1,7 +1,8 @@
-// Hands out browser pages under caps (pages, contexts), always closes them, recycles browsers by pages or memory, replaces crashed ones.
+// Hands out browser pages under caps (pages, contexts), reuses or closes them, recycles browsers by pages or memory, replaces crashed ones.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Stats } from '../engine/stats';
 import { ContextSet, type ContextKey, type ContextUse } from './context-set';
+import { IdlePages } from './idle-pages';
 import { TimeBoundExceeded, withinTime } from './time-bound';
 
 export interface BrowserMemoryWatch {
@@ -29,12 +30,17 @@ export interface PagePoolOptions {
   kill?(browser: Browser): void;
   /** Runs on each new context before its first page opens (routes that must see every request). */
   prepareContext?(context: BrowserContext): Promise<void>;
-  /** Receives `browser/pages/opened|closed`, `browser/contexts/opened|retired`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
+  /** A page released as reusable is parked: this keeps it from going anywhere until its next lease (the confinement denies it every navigation). */
+  park?(page: Page): void;
+  /** Receives `browser/pages/opened|reused|closed`, `browser/contexts/opened|retired`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
   stats?: Stats;
 }
 
 export interface PagePoolStats {
+  /** Leased pages. */
   openPages: number;
+  /** Released pages kept open for reuse. */
+  idlePages: number;
   openContexts: number;
   browsersLaunched: number;
   pagesServed: number;
@@ -42,8 +48,12 @@ export interface PagePoolStats {
 
 export interface PageLease {
   page: Page;
-  /** Closes the page and frees its slot; safe to call more than once. */
-  release(): Promise<void>;
+  /**
+   * Frees the page's slot; safe to call more than once. The page is closed, unless `reusable` says the
+   * holder left it in a known state (loaded, listeners off): then it is kept for the next lease of its
+   * context, which saves Chromium a new tab and renderer process.
+   */
+  release(reusable?: boolean): Promise<void>;
   /** The page's context takes no new pages (it now holds state its key must not share); it closes with its last page. */
   retireContext(): void;
 }
@@ -79,6 +89,8 @@ export class PagePool {
   private current: BrowserHandle | null = null;
   private readonly handles = new Set<BrowserHandle>();
   private readonly waiters: Array<() => void> = [];
+  /** Open pages (leased + idle) stay within maxOpenPages: a new page closes the oldest idle one. */
+  private readonly idle = new IdlePages<BrowserHandle>();
   private open = 0;
   private launched = 0;
   private served = 0;
@@ -88,10 +100,10 @@ export class PagePool {
 
   get stats(): PagePoolStats {
     const openContexts = [...this.handles].reduce((sum, handle) => sum + handle.contexts.size, 0);
-    return { openPages: this.open, openContexts, browsersLaunched: this.launched, pagesServed: this.served };
+    return { openPages: this.open, idlePages: this.idle.size, openContexts, browsersLaunched: this.launched, pagesServed: this.served };
   }
 
-  /** Runs `use` with a fresh page; the page is closed however `use` ends. */
+  /** Runs `use` with a page of the key's context (an idle one if a lease left one reusable); the page is closed however `use` ends. */
   async withPage<T>(use: (page: Page) => Promise<T>, key?: ContextKey): Promise<T> {
     const lease = await this.acquire(key);
     try {
@@ -117,10 +129,16 @@ export class PagePool {
       throw error;
     }
     this.options.stats?.inc('browser/pages/opened');
+    this.idle.leased(page);
     let released: Promise<void> | null = null;
-    const release = () => {
+    const release = (reusable = false) => {
       released ??= (async () => {
-        await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
+        if (reusable && this.mayKeep(handle, page, context)) {
+          this.options.park?.(page);
+          this.idle.keep(handle, page);
+        } else {
+          await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
+        }
         this.options.stats?.inc('browser/pages/closed');
         await this.pageDone(handle, context);
         this.releaseSlot();
@@ -134,6 +152,22 @@ export class PagePool {
     return { page, release, retireContext };
   }
 
+  /** Only a page of the current browser, in a context still taking pages, whose browser answers, is kept. */
+  private mayKeep(handle: BrowserHandle, page: Page, context: ContextUse): boolean {
+    return this.idle.mayKeep(page) && !this.closed && !handle.retired && !context.retired && handle.live?.isConnected() === true;
+  }
+
+  /** An idle page of this context, else a new one (closing the oldest idle page if the cap would be passed). */
+  private pageIn(handle: BrowserHandle, context: BrowserContext): Promise<Page> {
+    const idle = this.idle.take(handle, context);
+    if (idle) {
+      this.options.stats?.inc('browser/pages/reused');
+      return Promise.resolve(idle);
+    }
+    this.idle.makeRoom(this.open, this.options.maxOpenPages);
+    return context.newPage();
+  }
+
   /**
    * A browser may die between its last page failing and its 'disconnected' event, or stop answering:
    * then try one fresh browser. The time bound starts once the browser is up (launching has its own).
@@ -144,7 +178,7 @@ export class PagePool {
     try {
       await handle.browser;
       use = await handle.contexts.take(key);
-      const opening = use.context.then((context) => context.newPage());
+      const opening = use.context.then((context) => this.pageIn(handle, context));
       return [handle, await withinTime(opening, this.openTimeoutMs, 'opening a browser page', (late) => void late.close().catch(() => undefined)), use];
     } catch (error) {
       const hung = error instanceof TimeBoundExceeded;
@@ -266,6 +300,7 @@ export class PagePool {
     handle.retired = true; // closing on purpose: not a crash when 'disconnected' follows
     if (this.current === handle) this.current = null;
     this.handles.delete(handle);
+    this.idle.forget(handle); // they close with their browser
     const browser = await handle.browser.catch(() => null);
     if (!browser) return;
     await withinTime(browser.close(), this.closeTimeoutMs, 'closing a browser').catch(() => this.options.kill?.(browser));

@@ -2,28 +2,22 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/fetch/chromium-launch';
 import { Stats } from '../../src/engine/stats';
 import { chromiumPidOf, chromiumTreePssBytes, killChromium } from '../../src/fetch/chromium-launch';
 import { PagePool } from '../../src/fetch/page-pool';
 import { processTreePssBytes, processTreeRssBytes, signalProcessTree } from '../../src/browser/process-tree';
 import { FixtureServer } from '../support/fixture-server';
+import { trackedChromium } from '../support/tracked-chromium';
 
 let server: FixtureServer;
-const launched: Browser[] = [];
-const launch = async () => {
-  const browser = await launchChromium('/usr/bin/chromium');
-  launched.push(browser);
-  return browser;
-};
+const { launch, launched, closeAll } = trackedChromium();
 
 beforeAll(async () => {
   server = await FixtureServer.start();
   server.route('/page/:n', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${params.n}</p>`));
 });
 afterAll(async () => {
-  await Promise.all(launched.map((b) => b.close().catch(() => undefined)));
+  await closeAll();
   await server.close();
 });
 
