@@ -37,9 +37,9 @@ export interface EventLoopBusySignalOptions {
  * overloaded status makes Crawlee's pool start no task at all until its 5 s window looks idle again, so
  * the crawl drains to zero in flight and the loop then idles; a CPU-bound crawl at full concurrency is
  * exactly where its throughput is highest. With 0.95 and 0.4 the fast bench was gated in 16 of 26
- * quarter-second status checks and ran at ~300 pages/s against ~380 without autoscaling. Responsiveness
- * is guarded by Crawlee's event-loop lag signal (blocked > 50 ms), which stays on; a loop that is busy
- * without pause (a spinning callback) still trips this one and the pool scales down.
+ * quarter-second status checks and ran at ~300 pages/s against ~380 without autoscaling. A loop that is
+ * busy without pause (a spinning callback) still trips this one and the pool scales down. Crawlee's
+ * event-loop lag signal is off (global-pool.ts says why): lag also counts time a neighbour took the CPU.
  */
 export function createEventLoopBusySignal(options: EventLoopBusySignalOptions = {}): LoadSignal {
   const intervalMs = options.intervalMs ?? 1000;
