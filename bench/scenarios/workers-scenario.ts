@@ -53,7 +53,7 @@ export async function workersScenario(config: BenchConfig, scratchDir: string): 
       rows.push(throughputRow(`redis, ${workers}`, runs, base));
       for (const run of runs) for (const error of run.errors) notes.push(`${workers} workers: ${error}`);
       notes.push(`${workers} worker(s), Redis commands in the last round: ${JSON.stringify(runs[runs.length - 1].redisCalls)}`);
-      targets.push({ label: `${workers} worker(s), every page once`, measured: `${Math.min(...runs.map((r) => r.server.uniquePages))} of ${site.pages} pages; requests beyond them ${Math.max(...runs.map((r) => r.server.requests - r.server.uniquePages))} (robots.txt: ${workers * config.hosts} = one per host per worker)`, target: 'all pages', pass: runs.every((r) => r.server.uniquePages === site.pages) });
+      targets.push({ label: `${workers} worker(s), every page once`, measured: `${Math.min(...runs.map((r) => r.server.uniquePages))} of ${site.pages} pages; requests beyond them ${Math.max(...runs.map((r) => r.server.requests - r.server.uniquePages))} (robots.txt is shared through Redis: ${config.hosts} = one per host)`, target: 'all pages', pass: runs.every((r) => r.server.uniquePages === site.pages) });
     }
     const sqlitePps = median(sqlite.map((r) => r.pagesPerSecond));
     const twoPps = median((byCount.get(2) ?? []).map((r) => r.pagesPerSecond));
