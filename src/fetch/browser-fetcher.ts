@@ -13,7 +13,8 @@ import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { FetchDeadline } from './fetch-deadline';
 import type { Fetcher, FetchOptions } from './fetcher';
-import { PagePool, type PageLease, type PagePoolStats } from './page-pool';
+import { PagePool } from './page-pool';
+import type { PageLease, PagePoolStats } from './page-pool-options';
 import { blockingLaunchArgs } from './resource-blocking';
 import { TimeBoundExceeded } from './time-bound';
 
