@@ -7,15 +7,18 @@ import { cacheDirFor, isFresh, manifestPath, twinPath } from './user-module-cach
 
 /**
  * How a project module loads, fastest first:
- * - `.mjs` and `.cjs` as they are: Node needs no help.
- * - `.ts`, `.mts`, `.tsx` and `.js`: compiled by esbuild, file by file, into twins in
+ * - `.cjs` as it is: Node needs no help.
+ * - `.ts`, `.mts`, `.tsx`, `.js` and `.mjs`: compiled by esbuild, file by file, into twins in
  *   `node_modules/.cache/pricecrawl` (src/core/compile-user-module.ts), then imported. A later start whose
  *   sources, tsconfig.json and compiler are unchanged imports the twins without loading esbuild.
  * - Anything the compiled path cannot do as tsx would (a `.cts` file, a computed `import(x)`, project
  *   JavaScript importing TypeScript or leaving out extensions, an imported `.ts` in a CommonJS-scope package
  *   using `require` or `module.exports`, a JSON import without `with { type: 'json' }`,
- *   no node_modules folder above the file; or an `.mjs` whose imports Node refuses): through tsx's loader
- *   hooks, as before.
+ *   no node_modules folder above the file): through tsx's loader hooks, as before.
+ *
+ * Why an `.mjs` is compiled too rather than imported as it is: one that imports TypeScript fails in Node,
+ * and Node keeps that failed module (the `.ts` it could not load) in its module map, so a second try
+ * through the hooks fails the same way. Compiling reads its imports before anything is loaded.
  *
  * Why not tsx's hooks always: on Node 20 they run in a loader thread, and every ES import after their
  * registration (the rest of the crawl's start-up included) waits for a round trip to it; tsx and its thread
@@ -25,13 +28,7 @@ export async function importUserModule(path: string): Promise<Record<string, unk
   if (RUNNING_FROM_SOURCES) return importWithHooks(path);
   const ext = extname(path);
   if (ext === '.cjs') return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  if (ext === '.mjs') {
-    try {
-      return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-    } catch (error) {
-      if (!NODE_REFUSED.has((error as { code?: string }).code ?? '')) throw error;
-    }
-  } else if (ext !== '.cts') {
+  if (ext !== '.cts') {
     const url = await compiledUrl(path);
     if (url) {
       // As under tsx: stack traces name the project's TypeScript lines (each twin has a source map).
@@ -48,9 +45,6 @@ export async function importUserModule(path: string): Promise<Record<string, unk
  * graph (a spider importing `pricecrawl` then gets the very classes the tests import).
  */
 const RUNNING_FROM_SOURCES = import.meta.url.endsWith('.ts');
-
-/** What Node throws when an `.mjs` imports TypeScript (by extension or without one): tsx may still load it. */
-const NODE_REFUSED = new Set(['ERR_UNKNOWN_FILE_EXTENSION', 'ERR_MODULE_NOT_FOUND', 'ERR_UNSUPPORTED_DIR_IMPORT']);
 
 const require = createRequire(import.meta.url);
 
