@@ -12,6 +12,8 @@ import type { CrawlStores } from '../src/ports/crawl-stores';
 import type { OpenedFrontier, ProcessSlot } from '../src/ports/frontier';
 import type { RobotsCache } from '../src/ports/robots-cache';
 import type { RunLedgerReader } from '../src/ports/run-ledger';
+import type { RunStatusReader } from '../src/ports/run-status';
+import type { PolicyFor } from '../src/politeness/host-policy';
 import type { RunRecordStore, ScheduleLock } from '../src/ports/run-record-store';
 import type { OpenedSessionStore } from '../src/ports/session-store';
 import type { QueueBackend } from '../src/queue/frontier-storage-client';
@@ -152,6 +154,20 @@ export async function openRunLedger(source: { frontierUrl: string; dir: string }
   // Imported on demand, as the frontier is: an embedded crawl never loads the Redis client.
   const { RedisRunLedger } = await import('./redis/redis-run-ledger');
   return RedisRunLedger.open(source.frontierUrl);
+}
+
+/**
+ * What `pricecrawl status` reads: the shared frontier at `frontierUrl` (Redis), else frontier.sqlite in `dir`,
+ * opened read-only. `policyFor` gives the configured interval per host (the embedded file keeps only what
+ * departs from it; Redis keeps the interval in force itself).
+ */
+export async function openRunStatus(source: { frontierUrl: string; dir: string; policyFor: PolicyFor }): Promise<RunStatusReader> {
+  if (source.frontierUrl === '') {
+    const { SqliteRunStatusReader } = await import('./sqlite/sqlite-status');
+    return SqliteRunStatusReader.open(source.dir, source.policyFor);
+  }
+  const { RedisRunStatusReader } = await import('./redis/redis-status');
+  return RedisRunStatusReader.open(source.frontierUrl);
 }
 
 /** A run's Crawlee queue (openRequestQueue): on a shared frontier's Redis when `url` is set, else in `dir`'s frontier.sqlite. */

@@ -5,7 +5,6 @@ import { table } from './summary-text';
 import { policyFromSettings } from '../politeness/host-policy';
 import type { RunStatusReport } from '../ports/run-status';
 import { loadSettings } from '../settings/load-settings';
-import { maskSecretsInText } from '../core/mask-secrets';
 import { storeCliPairs, type StoreCliOptions } from './store-options';
 
 export interface StatusCommandOptions extends StoreCliOptions {
@@ -16,7 +15,7 @@ export interface StatusCommandOptions extends StoreCliOptions {
 }
 
 export async function statusCommand(opts: StatusCommandOptions): Promise<number> {
-  const found = opts.frontier ? await redisStatus(opts.frontier, opts) : await embeddedStatus(opts);
+  const found = await readStatus(opts);
   if (typeof found === 'string') {
     process.stderr.write(`pricecrawl: ${found}\n`);
     return 1;
@@ -26,33 +25,22 @@ export async function statusCommand(opts: StatusCommandOptions): Promise<number>
   return status.planned === status.succeeded + status.failed + status.pending ? 0 : 1;
 }
 
-/** The status, or why there is none to show. */
-async function redisStatus(url: string, opts: StatusCommandOptions): Promise<RunStatusReport | string> {
-  const [{ connectRedis }, { readRunStatus, resolveRunId }] = await Promise.all([import('../../storage/redis/redis-connect'), import('../../storage/redis/redis-status')]);
-  const where = maskSecretsInText(url);
-  const redis = await connectRedis(url, { maxRetriesPerRequest: 1 });
-  try {
-    const runId = await resolveRunId(redis, opts);
-    if (runId === null) return `no runs on ${where}`;
-    const status = await readRunStatus(redis, runId);
-    return status.meta.spider ? status : `no run ${runId} on ${where}`;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-/** The configured intervals come from the project's settings (per-spider overrides are not read here). */
-async function embeddedStatus(opts: StatusCommandOptions): Promise<RunStatusReport | string> {
+/**
+ * The status, or why there is none to show: from the Redis frontier given by --frontier, else the embedded
+ * frontier file of the storage directory. The configured intervals come from the project's settings
+ * (per-spider overrides are not read here).
+ */
+async function readStatus(opts: StatusCommandOptions): Promise<RunStatusReport | string> {
   const { settings } = loadSettings({ configPath: opts.config, cliPairs: storeCliPairs(opts) });
-  const { openFrontierForReading, readSqliteRunStatus, resolveSqliteRunId } = await import('../../storage/sqlite/sqlite-status');
-  const db = openFrontierForReading(settings.storage.dir);
-  if (db === null) return `no runs in ${settings.storage.dir}`;
+  const { openRunStatus } = await import('../../storage/open-backends');
+  const reader = await openRunStatus({ frontierUrl: opts.frontier ?? '', dir: settings.storage.dir, policyFor: policyFromSettings(settings.politeness) });
+  const where = `${opts.frontier ? 'on' : 'in'} ${reader.where}`;
   try {
-    const runId = resolveSqliteRunId(db, opts);
-    if (runId === null) return `no runs in ${settings.storage.dir}`;
-    return readSqliteRunStatus(db, runId, policyFromSettings(settings.politeness), Date.now()) ?? `no run ${runId} in ${settings.storage.dir}`;
+    const runId = await reader.resolveRunId(opts);
+    if (runId === null) return `no runs ${where}`;
+    return (await reader.read(runId, Date.now())) ?? `no run ${runId} ${where}`;
   } finally {
-    db.close();
+    await reader.close();
   }
 }
 

@@ -37,3 +37,20 @@ export interface RunStatusReport {
   /** Requests settled in the last 10 s; null where the frontier keeps no settle times (the embedded file). */
   settledLast10s: number | null;
 }
+
+/** Which run to show: the given id, else the spider's latest (running first), else the newest of any spider. */
+export interface RunSelector {
+  run?: string;
+  spider?: string;
+}
+
+/** One frontier's runs as `pricecrawl status` reads them, without joining the crawl (Redis or the embedded file). */
+export interface RunStatusReader {
+  /** Where the runs are, fit for the screen (secrets masked). */
+  readonly where: string;
+  /** The run the selector names; null when there is none. */
+  resolveRunId(select: RunSelector): Promise<string | null>;
+  /** Null when the frontier holds no such run. */
+  read(runId: string, nowMs: number): Promise<RunStatusReport | null>;
+  close(): Promise<void>;
+}

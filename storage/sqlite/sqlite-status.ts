@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { PolicyFor } from '../../src/politeness/host-policy';
 import { intervalInForce } from '../../src/politeness/interval-in-force';
 import type { GateRecord } from '../../src/ports/host-gate';
-import type { HostStatus, RunStatusReport } from '../../src/ports/run-status';
+import type { HostStatus, RunSelector, RunStatusReader, RunStatusReport } from '../../src/ports/run-status';
 import { frontierDbPath } from './open-frontier-db';
 
 interface HostStateRow {
@@ -27,7 +27,7 @@ export function openFrontierForReading(dir: string): Database.Database | null {
 }
 
 /** The run to show: the given id, else the spider's latest (running first), else the newest of any spider. */
-export function resolveSqliteRunId(db: Database.Database, opts: { run?: string; spider?: string }): string | null {
+export function resolveSqliteRunId(db: Database.Database, opts: RunSelector): string | null {
   if (opts.run) return opts.run;
   const bySpider = opts.spider === undefined ? '' : 'WHERE spider = @spider';
   const row = db
@@ -124,4 +124,29 @@ function workersOf(db: Database.Database, runId: string, nowMs: number): RunStat
   );
   const rows = db.prepare('SELECT worker_id, heartbeat_at FROM workers').all() as Array<{ worker_id: string; heartbeat_at: number }>;
   return Object.fromEntries(rows.map((w) => [w.worker_id, { heartbeatAgoMs: Math.max(0, nowMs - w.heartbeat_at), leases: leases.get(w.worker_id) ?? 0 }]));
+}
+
+/** The status port on the embedded frontier file of a storage directory (none yet: no runs). */
+export class SqliteRunStatusReader implements RunStatusReader {
+  private constructor(
+    private readonly db: Database.Database | null,
+    readonly where: string,
+    private readonly policyFor: PolicyFor,
+  ) {}
+
+  static open(dir: string, policyFor: PolicyFor): SqliteRunStatusReader {
+    return new SqliteRunStatusReader(openFrontierForReading(dir), dir, policyFor);
+  }
+
+  async resolveRunId(select: RunSelector): Promise<string | null> {
+    return this.db === null ? null : resolveSqliteRunId(this.db, select);
+  }
+
+  async read(runId: string, nowMs: number): Promise<RunStatusReport | null> {
+    return this.db === null ? null : readSqliteRunStatus(this.db, runId, this.policyFor, nowMs);
+  }
+
+  async close(): Promise<void> {
+    this.db?.close();
+  }
 }

@@ -98,8 +98,14 @@ describe('secrets never at rest, never on screen', () => {
     expect(runs.stdout).toContain('"outcome":"interrupted"');
     const changes = await cli(['changes', '--json', '--store', storeUrl]);
     expect(changes.code).toBe(0);
+    // The live status on the frontier, and a run it does not hold: the message names the frontier, masked.
+    const status = await cli(['status', '--frontier', redis.url]);
+    expect(status.stdout).toContain('of spider');
+    const noRun = await cli(['status', '--frontier', redis.url, '--run', 'no-such-run']);
+    expect(noRun.code).toBe(1);
+    expect(noRun.stderr).toContain(`no run no-such-run on redis://***@127.0.0.1:${redis.port}`);
 
-    const screens: Array<[string, CliRun]> = [['crawl', crawl], ['runs', runs], ['changes', changes]];
+    const screens: Array<[string, CliRun]> = [['crawl', crawl], ['runs', runs], ['changes', changes], ['status', status], ['status of no run', noRun]];
     const places: Array<[string, string]> = [
       ...screens.flatMap(([name, run]): Array<[string, string]> => [[`${name} stdout`, run.stdout], [`${name} stderr`, run.stderr]]),
       ['metrics', metricsText],

@@ -26,9 +26,9 @@ describe('the application layer sits above the engine', () => {
     expect(chains).toEqual([]);
   });
 
-  it('the application layer reaches backends only through the composition root (storage/open-backends.ts)', () => {
+  it('the application layer and the CLI reach backends only through the composition root (storage/open-backends.ts)', () => {
     // A report or catalog reading frontier.sqlite itself would see no failures of a run on a Redis frontier.
-    const direct = sourceFiles('src/app').flatMap((file) =>
+    const direct = ['src/app', 'src/cli'].flatMap(sourceFiles).flatMap((file) =>
       [...reachable(file)].filter(([target, chain]) => chain.length === 2 && target.startsWith('storage/') && target !== 'storage/open-backends.ts').map(([target]) => `${file} → ${target}`),
     );
     expect(direct).toEqual([]);
