@@ -45,7 +45,9 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     // The words after a number run on over sizes and quantities ("25,98 € / 1 kg") to the next price candidate.
     const next = nextCandidate[index];
     const after = text.slice(afterStart, Math.min(next ? Math.max(next.start, afterStart) : text.length, afterStart + AFTER_CHARS));
-    const role = roleOf({ before, after, afterMultiplier: previous?.excluded === 'multiplier', first: index === 0 });
+    // "1x $1,299.00": one unit at that price is the price itself, not a multi-buy.
+    const afterMultiplier = previous?.excluded === 'multiplier' && previous.normalized !== '1';
+    const role = roleOf({ before, after, afterMultiplier, first: index === 0 });
     return { token, owned: mine, role, excluded };
   });
 }
@@ -59,6 +61,20 @@ export function rangePartner(text: string, all: readonly Candidate[], chosen: Ca
     const from = left.owned.filter((c) => c.start >= left.token.end).at(-1)?.end ?? left.token.end;
     const to = right.owned.find((c) => c.end <= right.token.start)?.start ?? right.token.start;
     if (from <= to && isRangeBetween(text.slice(from, to))) return other;
+  }
+  return null;
+}
+
+/**
+ * "$ 12 99", "12 99 €": a whole number and two digits after a space only. Shops set cents apart (raised,
+ * or in an element of their own) and a text copy loses the separator: either number alone is wrong by the
+ * other. A number run on from a word ("S24 99 €", a model) is not such a pair.
+ */
+function centsApart(text: string, all: readonly Candidate[], chosen: Candidate): [Candidate, Candidate] | null {
+  const index = all.indexOf(chosen);
+  for (const [left, right] of [[all[index - 1], chosen], [chosen, all[index + 1]]] as const) {
+    if (!left || !right || !/^\d+$/.test(left.token.raw) || !/^\d{2}$/.test(right.token.raw)) continue;
+    if (/^ +$/.test(text.slice(left.token.end, right.token.start)) && !/[\p{L}\d.,']$/u.test(text.slice(0, left.token.start))) return [left, right];
   }
   return null;
 }
@@ -97,6 +113,8 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   }
   const partner = rangePartner(text, all, chosen);
   if (partner) return refuse(PRICE_REFUSAL.ambiguous, `a range: ${describe([chosen, partner].sort((a, b) => a.token.start - b.token.start), text)}`);
+  const apart = centsApart(text, all, chosen);
+  if (apart) return refuse(PRICE_REFUSAL.ambiguous, `units and two digits apart, with no separator: ${describe(apart, text)} may be one price with its cents set apart`);
   if (chosen.token.spacedDecimal && chosen.owned.length === 0) {
     return refuse(PRICE_REFUSAL.ambiguous, `a space after the decimal separator and no currency: ${describe([chosen], text)}`);
   }

@@ -8,8 +8,11 @@ const EXPONENT = /^[eE][+-]?\d+/;
 /** Dates and times are masked before numbers are read: "12.03.2024", "2024-03-12", "03/12/24", "12. 03. 2024", "14:30", "12/03". */
 const DATE_OR_TIME =
   /(?<![\d.,])(?:\d{4}[-/.] ?\d{1,2}[-/.] ?\d{1,2}\.?|\d{1,2}([./-]) ?\d{1,2}\1 ?(?:\d{4}|\d{2})|\d{1,2}:\d{2}(?::\d{2})?(?![-–—\d])|\d{1,2}\/\d{1,2}(?![\d/.,%]))(?![\d.,]\d)/g;
-/** French/Belgian "12€99" and "1 299€00": the euro sign stands where the decimal comma would. */
-const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d{2})(?![\d.,%])/g;
+/**
+ * French/Belgian "12€99" and "1 299€00": the euro sign stands where the decimal comma would. Not when the
+ * two digits begin a grouped amount of their own ("ab 29 € 12 345,67 EUR").
+ */
+const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d{2})(?![\d.,%])(?! \d{3}(?:[ .]\d{3})*,\d)/g;
 const SPACED_DECIMAL = /^(.*\d)([.,]) (\d{2})$/;
 /** Most space groups one number has ("1 234 567 890 123"): bounds the prefix search, so a long run stays linear. */
 const MAX_SPACE_GROUPS = 6;

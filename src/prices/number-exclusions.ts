@@ -1,11 +1,11 @@
 // Numbers in a price text that their neighbourhood shows are no price: sizes, quantities, years, ratings, counts.
 
 /** Why a number is no price; a currency written beside it overrides the soft ones (see `isHardExclusion`). */
-export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' | 'measure' | 'quantity' | 'multiplier' | 'year' | 'label' | 'rating' | 'count';
+export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' | 'measure' | 'quantity' | 'multiplier' | 'year' | 'label' | 'rating' | 'count' | 'minor-unit';
 
-/** Dates, times, `1e5`, `20 %` and unreadable separators stay excluded even with a currency beside them. */
+/** Dates, times, `1e5`, `20 %`, unreadable separators and pence or cents stay excluded even with a currency beside them. */
 export const isHardExclusion = (exclusion: Exclusion): boolean =>
-  exclusion === 'date' || exclusion === 'time' || exclusion === 'exponent' || exclusion === 'separators' || exclusion === 'percent';
+  exclusion === 'date' || exclusion === 'time' || exclusion === 'exponent' || exclusion === 'separators' || exclusion === 'percent' || exclusion === 'minor-unit';
 
 const unitPattern = (units: readonly string[]): RegExp => new RegExp(`^ ?(?:${units.join('|')})(?![\\p{L}\\d])`, 'iu');
 
@@ -26,6 +26,13 @@ const COUNTED = unitPattern([
   'seats', 'persons', 'personen', 'шт\\.?', 'ед\\.?', 'interest-free', 'payments?', 'instal?lments?', 'raten', 'cuotas', 'parcelas', 'mensualités',
   'fois', 'rate', 'vezes', 'meses sin intereses', 'msi', '個', '枚', '本', '件', '片', '粒', '台', '点', '개', '명', 'ชิ้น', 'adet', 'szt\\.?', 'ks', 'db',
 ]);
+/**
+ * "99p", "99¢", "99c", "50 cents": an amount in the currency's minor unit. Read as the number it shows it
+ * would be a hundred times the price in any currency the page names or the spider defaults to. "p" and "c"
+ * count only attached to the digits ("99 p" may be pages), and only after whole numbers.
+ */
+const MINOR_UNIT = /^ ?(?:¢|cents?|pence|penny|centimes?|céntimos?|centavos?|centesimi|eurocents?)(?![\p{L}\d])/iu;
+const MINOR_UNIT_ATTACHED = /^[pc](?![\p{L}\d])/u;
 /** Case matters here: "16 ft" is feet, "16 Ft" is forints; "5 m" metres, "5 M" a size. */
 const UNIT_CASED = /^ ?(?:ft|FT|m)(?![\p{L}\d])/u;
 /** "3 x 9,99", "10x de R$ 12,99", "2 for $5", "3 für 10 €": a count of units or instalments. */
@@ -54,6 +61,8 @@ const SMALL_COUNT = /^\d{1,2}$/;
 /** What follows the number shows it is no price: a percent sign, a unit, "x"/"for", "年", "out of 5". */
 export function exclusionAfter(after: string, token: { raw: string }): Exclusion | undefined {
   if (/^ ?%/.test(after)) return 'percent';
+  // "£.50p", "0,50 cents": with a decimal part the number is already in the major unit.
+  if (/^\d+$/.test(token.raw) && (MINOR_UNIT.test(after) || MINOR_UNIT_ATTACHED.test(after))) return 'minor-unit';
   if (YEAR.test(token.raw) && /^ ?年/.test(after)) return 'year';
   if (SMALL_COUNT.test(token.raw) && MULTIPLIER.test(after)) return 'multiplier';
   if (RATING_AFTER.test(after)) return 'rating';

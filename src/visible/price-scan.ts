@@ -4,6 +4,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { isIsoCode } from '../prices/iso-currencies';
 import type { PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
+import { joinAfterDigits } from './digits-after-digits';
 import { marksOf, struckClasses } from './element-marks';
 import type { PageLocale } from './page-locale';
 import { roleFromWords, type PriceContext, type PriceRole } from './price-labels';
@@ -76,6 +77,16 @@ function trimCurrency(text: string, end: 'start' | 'end'): string {
 }
 const isTag = (node: AnyNode): node is Element => node.type === 'tag' || node.type === 'script' || node.type === 'style';
 
+/** The element's children as runs of text (and of parts joined into one number), split by the other elements. */
+function textRuns(element: Element, joined: ReadonlySet<AnyNode>): AnyNode[][] {
+  const runs: AnyNode[][] = [[]];
+  for (const child of element.children) {
+    if (child.type === 'text' || joined.has(child)) runs.at(-1)!.push(child);
+    else if (runs.at(-1)!.length > 0) runs.push([]);
+  }
+  return runs.filter((run) => run.length > 0);
+}
+
 function isInside(node: AnyNode, ancestor: Element): boolean {
   for (let at: AnyNode | null = node.parent; at; at = at.parent) if (at === ancestor) return true;
   return false;
@@ -85,7 +96,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const byStyle = struckClasses($);
   const texts = new Map<AnyNode, string>();
   const holdsPrice = new Set<AnyNode>();
-  const found: Array<{ node: AnyNode; element: Element; text: string; state: State }> = [];
+  /** `last`: where a price read from several children ends (its words after are read from there). */
+  const found: Array<{ node: AnyNode; last?: AnyNode; element: Element; text: string; state: State }> = [];
   const parseOptions = { currencyHint: options.locale.regionCurrency, defaultCurrency: options.defaultCurrency ?? undefined, decimalSeparator: options.locale.decimalSeparator ?? undefined };
   // Pages repeat the same short texts (prices, counts): each is probed once.
   const memo = new Map<string, boolean>();
@@ -108,14 +120,21 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     }
     const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1 };
     let text = '';
-    let childPrice = false;
+    // Children read as one number with their neighbour: "12<sup>99</sup>", "<span>$12</span><span>99</span>".
+    const joined = new Set<AnyNode>();
+    let previous: AnyNode | null = null;
     for (const child of element.children) {
       let piece = visit(child, own);
-      // "12<sup>99</sup> €": raised cents are the decimals, not two more digits of the amount.
-      if (child.type === 'tag' && (child as Element).tagName === 'sup' && /^\d{2}$/.test(piece.trim()) && /\d$/.test(text)) piece = `.${piece.trim()}`;
+      const join = child.type === 'tag' ? joinAfterDigits(text, child as Element, piece) : null;
+      if (join?.fragment && !(previous && isTag(previous) && marksOf(previous, byStyle).struck)) {
+        piece = join.piece;
+        texts.set(child, piece);
+        for (const part of previous ? [previous, child] : [child]) (joined.add(part), forget(part));
+      }
       text += piece;
-      if (holdsPrice.has(child)) childPrice = true;
+      previous = child;
     }
+    const childPrice = element.children.some((child) => holdsPrice.has(child));
     if (!INLINE.has(element.tagName)) text = ` ${text} `;
     if (element.tagName === 'br') text = ' ';
     texts.set(node, text);
@@ -127,12 +146,12 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
       found.push({ node, element, text: cleaned, state: own });
     } else if (childPrice) {
       holdsPrice.add(node);
-      // A price written as bare text beside child elements: "<del>€20</del> €15".
-      for (const child of element.children) {
-        const piece = collapse(texts.get(child) ?? '');
-        if (child.type === 'text' && looksLikePrice(piece, false)) {
-          found.push({ node: child, element, text: piece, state: own });
-          holdsPrice.add(child);
+      // A price written as bare text beside child elements: "<del>€20</del> €15", "<del>€20</del> 15<sup>99</sup> €".
+      for (const run of textRuns(element, joined)) {
+        const piece = collapse(run.map((part) => texts.get(part) ?? '').join(''));
+        if (looksLikePrice(piece, false)) {
+          found.push({ node: run[0], last: run.at(-1), element, text: piece, state: own });
+          for (const part of run) holdsPrice.add(part);
         }
       }
     } else if (looksLikePrice(cleaned, marked)) {
@@ -140,6 +159,12 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
       found.push({ node, element, text: cleaned, state: own });
     }
     return text;
+  }
+
+  /** A part of the number before it (its cents, a footnote mark) is no price of its own: the element around both is read instead. */
+  function forget(fragment: AnyNode): void {
+    holdsPrice.delete(fragment);
+    for (let i = found.length - 1; i >= 0; i--) if (found[i].node === fragment || (isTag(fragment) && isInside(found[i].node, fragment))) found.splice(i, 1);
   }
 
   /** The prices found inside the element are all bare numbers (no currency of their own). */
@@ -170,12 +195,12 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     return clip(out, direction);
   }
 
-  return found.map(({ node, element, text, state }) => {
+  return found.map(({ node, last, element, text, state }) => {
     const { parsed, amount, rangeLow, notCurrent } = readPriceText(text, parseOptions);
     const at = amount ? text.indexOf(amount.amountText) : -1;
     const ownBefore = at >= 0 ? text.slice(0, at) : '';
     const ownAfter = at >= 0 ? text.slice(at + (amount ? amount.amountText.length : 0)) : text;
-    const context = { before: trimCurrency(collapse(`${beside(node, 'before')} ${ownBefore}`), 'end'), after: trimCurrency(collapse(`${ownAfter} ${beside(node, 'after')}`), 'start') };
+    const context = { before: trimCurrency(collapse(`${beside(node, 'before')} ${ownBefore}`), 'end'), after: trimCurrency(collapse(`${ownAfter} ${beside(last ?? node, 'after')}`), 'start') };
     const fromWords = roleFromWords(context);
     // Words that name another role (a unit or shipping price) win over a struck look and the parser's labels; otherwise struck means reference.
     let [role, why]: [PriceRole, string] = fromWords !== 'current' ? [fromWords, 'words'] : state.struck ? ['reference', state.struck] : ['current', 'text'];

@@ -10,6 +10,11 @@ export const TRAPS: PriceRow[] = [
   // Leading decimal point
   ['.75', '0.75', null], ['$.05', '0.05', 'USD', US], ['$.99 each', '0.99', 'USD', US], ['Only .49 USD', '0.49', 'USD'], ['€,95', '0.95', 'EUR'],
   ['£.50p', '0.50', 'GBP'], ['Price: $.89', '0.89', 'USD', US], ['.99', '0.99', 'USD', shop('USD')],
+  // Pence and cents: the minor unit, never read as that many pounds, dollars or euros
+  ['99p', N, null, shop('GBP')], ['50p', N, null], ['99c', N, null, shop('AUD')], ['99¢', N, null, shop('USD')], ['99 ¢', N, null, US],
+  ['50 cents', N, null, shop('USD')], ['99 Cent', N, null, shop('EUR')], ['Only 75 pence', N, null, shop('GBP')], ['£0.75p', '0.75', 'GBP'],
+  // Cents set apart by the page and joined back by a space only: either number alone is wrong
+  ['$ 12 99', A, null, US], ['12 99 €', A, null], ['€ 1299 00', A, null], ['Galaxy S24 99 €', '99', 'EUR'], ['Größe 42 49,99 €', '49.99', 'EUR'],
   // A space between the decimal separator and the decimals
   ['119. 95 €', '119.95', 'EUR'], ['118, 99 €', '118.99', 'EUR'], ['$119. 95', '119.95', 'USD', US], ['1.299, 00 €', '1299.00', 'EUR'],
   ['CHF 49. 90', '49.90', 'CHF'], ['119. 95', A, null], ['118, 99', A, null], ['12, 50 zł', '12.50', 'PLN'],

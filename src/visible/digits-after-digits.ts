@@ -1,0 +1,34 @@
+// Digits a page sets in an inline element of their own right after other digits: raised or split cents, footnote marks.
+import type { Element } from 'domhandler';
+
+/** Digits, then a currency sign or code: the end of a written price. */
+const AFTER_PRICE_SIGN = /\d[\s\u00a0\u202f]*(?:\p{Sc}|\b[A-Z]{3}|\bkr\.?|zł|Kč|Ft)$/u;
+
+export interface JoinedPiece {
+  /** What the element adds to the line's text. */
+  piece: string;
+  /** The element is part of the number before it (cents) or a footnote mark, never a price of its own. */
+  fragment: boolean;
+}
+
+/**
+ * Joined as written, "12<sup>99</sup>" and `<span class="whole">12</span><span class="cents">99</span>` read
+ * 1299: a hundred times the price. Two digits there are the cents, joined with the decimal separator the
+ * units' own grouping leaves free ("1.299" + "00" reads "1.299,00"). Other raised digits right after a
+ * number are a footnote mark ("12,99<sup>1</sup>"), as "¹" is in the price lexer. Digits in any other
+ * inline element are left as written: "1<span>299</span>" is one number.
+ */
+export function joinAfterDigits(before: string, element: Element, piece: string): JoinedPiece {
+  const unchanged = { piece, fragment: false };
+  const raised = element.tagName === 'sup';
+  // Inside <sup> spacing is not seen; elsewhere a space is a visible gap the parser must judge.
+  const digits = raised ? piece.trim() : piece;
+  if (!/^\d+$/.test(digits)) return unchanged;
+  // "12,99 €<sup>1</sup>": a mark after the price's currency, never a second amount.
+  if (raised && AFTER_PRICE_SIGN.test(before)) return { piece: '*', fragment: true };
+  if (!/\d$/.test(before)) return unchanged;
+  const units = /[\d.,'\s]*$/.exec(before)![0].trim();
+  const hasDecimals = /[.,]\d{1,2}$/.test(units);
+  if (digits.length === 2 && !hasDecimals) return { piece: `${units.includes('.') && !units.includes(',') ? ',' : '.'}${digits}`, fragment: true };
+  return raised ? { piece: '*', fragment: true } : unchanged;
+}
