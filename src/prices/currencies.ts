@@ -16,7 +16,11 @@ const YUAN = ['CNY', 'TWD', 'HKD', 'MOP'];
 export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   US$: ['USD'], 'U$S': ['USD'], USD$: ['USD'], C$: ['CAD'], CA$: ['CAD'], CAN$: ['CAD'], A$: ['AUD'], AU$: ['AUD'],
   NZ$: ['NZD'], HK$: ['HKD'], S$: ['SGD'], SG$: ['SGD'], NT$: ['TWD'], R$: ['BRL'], MX$: ['MXN'], Mex$: ['MXN'],
-  RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'], $: DOLLARS, dollars: DOLLARS, dollar: DOLLARS, pesos: ['MXN', 'ARS', 'CLP', 'COP', 'UYU', 'PHP', 'DOP', 'CUP'],
+  RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'],
+  // With a space, and the country after the sign ("US $12", "12,99 $ CA", "$US 12"): the same dollars.
+  'US $': ['USD'], 'AU $': ['AUD'], 'CA $': ['CAD'], 'NZ $': ['NZD'], 'HK $': ['HKD'], 'SG $': ['SGD'], $US: ['USD'], '$ US': ['USD'], $CA: ['CAD'], '$ CA': ['CAD'],
+  $CAN: ['CAD'], '$ CAN': ['CAD'], $AU: ['AUD'], '$ AU': ['AUD'], $NZ: ['NZD'], '$ NZ': ['NZD'],
+  $: DOLLARS, dollars: DOLLARS, dollar: DOLLARS, pesos: ['MXN', 'ARS', 'CLP', 'COP', 'UYU', 'PHP', 'DOP', 'CUP'],
   '€': ['EUR'], Euro: ['EUR'], euro: ['EUR'], Euros: ['EUR'], euros: ['EUR'], EURO: ['EUR'], 'евро': ['EUR'], 'ευρώ': ['EUR'],
   '£': ['GBP', 'GIP', 'FKP', 'SHP'], 'E£': ['EGP'], '£E': ['EGP'], 'ج.م': ['EGP'], 'جنيه': ['EGP'],
   '¥': ['JPY', 'CNY'], '￥': ['JPY', 'CNY'], '円': ['JPY'], 'yen': ['JPY'], '元': YUAN, RMB: ['CNY'], 'юань': ['CNY'], 'юаней': ['CNY'], 'yuan': ['CNY'],
@@ -26,7 +30,7 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   '₫': ['VND'], 'đ': ['VND'], 'VNĐ': ['VND'], 'đồng': ['VND'], '₴': ['UAH'], 'грн': ['UAH'], 'грн.': ['UAH'], '₦': ['NGN'], '₸': ['KZT'], 'тг': ['KZT'],
   '฿': ['THB'], 'บาท': ['THB'], '₱': ['PHP'], Rp: ['IDR'], RM: ['MYR'], KSh: ['KES'], Ksh: ['KES'], R: ['ZAR'],
   'zł': ['PLN'], 'złotych': ['PLN'], 'zł.': ['PLN'], 'Kč': ['CZK'], Ft: ['HUF'], lei: ['RON'], Lei: ['RON'], 'лв': ['BGN'], 'лв.': ['BGN'], 'din.': ['RSD'], 'дин.': ['RSD'],
-  'ден': ['MKD'], KM: ['BAM'], kn: ['HRK'], '₾': ['GEL'], '₼': ['AZN'], '৳': ['BDT'], Tk: ['BDT'], '₲': ['PYG'], '₡': ['CRC'],
+  'ден': ['MKD'], KM: ['BAM'], kn: ['HRK'], '₾': ['GEL'], '₼': ['AZN'], '৳': ['BDT'], Tk: ['BDT'], '₲': ['PYG'], '₡': ['CRC'], 'GH₵': ['GHS'], '₵': ['GHS'], 'درهم': ['AED', 'MAD'],
   'S/': ['PEN'], 'S/.': ['PEN'], KD: ['KWD'], 'د.ك': ['KWD'], BD: ['BHD'], 'د.ب': ['BHD'], 'د.إ': ['AED'], Dhs: ['AED'], 'ر.س': ['SAR'],
   'ر.ق': ['QAR'], 'ر.ع': ['OMR'], 'د.أ': ['JOD'], 'ريال': ['SAR', 'QAR', 'OMR', 'IRR', 'YER'], 'ریال': ['IRR'], DH: ['MAD'], 'د.م.': ['MAD'], FCFA: ['XOF', 'XAF'], 'F CFA': ['XOF', 'XAF'], CFA: ['XOF', 'XAF'],
   // CLDR writes the Arabic abbreviations with a closing dot.

@@ -75,7 +75,7 @@ export function readCandidate(
   currencies: readonly CurrencyToken[],
   options: ParsePriceOptions,
 ): ParsedPrice {
-  const currency = currencyOf(chosen, all, currencies, options);
+  const currency = currencyOf(text, chosen, all, currencies, options);
   let amountText = chosen.token.normalized ?? '0';
   // "3.350 KWD": an ambiguous three-digit tail is decimal when the currency has three minor digits.
   const digits = minorUnitDigits(currency.currency);
@@ -108,8 +108,8 @@ function freeOrNone(text: string, display: string, currencies: readonly Currency
 }
 
 /** The most specific currency written beside the amount ("$ … MXN" → MXN); else one written elsewhere; else hint or default. */
-function currencyOf(chosen: Candidate, all: readonly Candidate[], currencies: readonly CurrencyToken[], options: ParsePriceOptions): CurrencyChoice {
-  let tokens = chosen.owned;
+function currencyOf(text: string, chosen: Candidate, all: readonly Candidate[], currencies: readonly CurrencyToken[], options: ParsePriceOptions): CurrencyChoice {
+  let tokens = [...chosen.owned, ...codesBeside(text, chosen.owned, currencies)];
   if (tokens.length === 0) {
     const ownedElsewhere = new Set(all.flatMap((candidate) => candidate.owned));
     const loose = currencies.filter((token) => !token.wordLike && !ownedElsewhere.has(token));
@@ -122,6 +122,16 @@ function currencyOf(chosen: Candidate, all: readonly Candidate[], currencies: re
   // "$ … MXN" is handled above; two shared symbols ("kr … $") narrow to the codes they share.
   const shared = tokens.slice(1).reduce((pool, token) => pool.filter((code) => token.candidates.includes(code)), [...specific.candidates]);
   return resolveCurrency(specific.symbol, shared.length > 0 ? shared : specific.candidates, options);
+}
+
+/** "12,99 $ CAD", "CAD $ 12.99": a code written right beside a shared symbol (spaces only between) says which one it is. */
+function codesBeside(text: string, owned: readonly CurrencyToken[], currencies: readonly CurrencyToken[]): CurrencyToken[] {
+  return currencies.filter(
+    (code) =>
+      code.candidates.length === 1 &&
+      !owned.includes(code) &&
+      owned.some((symbol) => symbol.candidates.includes(code.candidates[0]) && /^ *$/.test(code.start >= symbol.end ? text.slice(symbol.end, code.start) : text.slice(code.end, symbol.start))),
+  );
 }
 
 /** "-12.50" or "-$12.50": a minus right before the number (or its leading symbol), not a range "10-20". */

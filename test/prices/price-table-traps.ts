@@ -15,6 +15,10 @@ export const TRAPS: PriceRow[] = [
   ['50 cents', N, null, shop('USD')], ['99 Cent', N, null, shop('EUR')], ['Only 75 pence', N, null, shop('GBP')], ['£0.75p', '0.75', 'GBP'],
   // Cents set apart by the page and joined back by a space only: either number alone is wrong
   ['$ 12 99', A, null, US], ['12 99 €', A, null], ['€ 1299 00', A, null], ['Galaxy S24 99 €', '99', 'EUR'], ['Größe 42 49,99 €', '49.99', 'EUR'],
+  // The dollar's country written apart from the sign: never the spider's default instead
+  ['12,99 $ CAD', '12.99', 'CAD', shop('USD')], ['CAD $ 12.99', '12.99', 'CAD', shop('USD')], ['US $1,299.00', '1299.00', 'USD', shop('AUD')],
+  ['AU $1,299.00', '1299.00', 'AUD', shop('USD')], ['12,99 $ CA', '12.99', 'CAD', shop('USD')], ['$US 12.99', '12.99', 'USD', shop('CAD')],
+  ['GH₵ 12.99', '12.99', 'GHS', shop('USD')], ['1,299 درهم', '1299', null, shop('USD')],
   // A space between the decimal separator and the decimals
   ['119. 95 €', '119.95', 'EUR'], ['118, 99 €', '118.99', 'EUR'], ['$119. 95', '119.95', 'USD', US], ['1.299, 00 €', '1299.00', 'EUR'],
   ['CHF 49. 90', '49.90', 'CHF'], ['119. 95', A, null], ['118, 99', A, null], ['12, 50 zł', '12.50', 'PLN'],
