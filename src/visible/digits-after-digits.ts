@@ -24,11 +24,18 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   // Inside <sup> spacing is not seen; elsewhere a space is a visible gap the parser must judge.
   const digits = raised ? piece.trim() : piece;
   if (!/^\d+$/.test(digits)) return unchanged;
-  // "12,99 €<sup>1</sup>": a mark after the price's currency, never a second amount.
-  if (raised && AFTER_PRICE_SIGN.test(before)) return { piece: '*', fragment: true };
+  // "12,99 €<sup>1</sup>": a mark after the price's currency, never a second amount. Two digits there are the
+  // cents of "129€<sup>99</sup>", as French shops write it: left for the lexer, which reads "129€99".
+  if (raised && AFTER_PRICE_SIGN.test(before)) return digits.length === 2 && isWholeEuros(before) ? unchanged : { piece: '*', fragment: true };
   if (!/\d$/.test(before)) return unchanged;
   const units = /[\d.,'\s]*$/.exec(before)![0].trim();
   const hasDecimals = /[.,]\d{1,2}$/.test(units);
   if (digits.length === 2 && !hasDecimals) return { piece: `${units.includes('.') && !units.includes(',') ? ',' : '.'}${digits}`, fragment: true };
   return raised ? { piece: '*', fragment: true } : unchanged;
+}
+
+/** "129€", "1 299 €": whole euros just before, whose cents may follow the sign. */
+function isWholeEuros(before: string): boolean {
+  const units = /([\d.,' ]*\d) ?€$/.exec(before)?.[1];
+  return units !== undefined && !/[.,]\d{1,2}$/.test(units);
 }

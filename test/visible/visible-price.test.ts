@@ -29,6 +29,8 @@ const CASES: Case[] = [
   { name: 'raised cents in bare text beside a struck price', html: '<p class="price"><del>$25.00</del> $19<sup>99</sup></p>', expect: '19.99 USD was 25.00' },
   { name: 'a raised footnote digit after the cents', html: '<div class="price">$12.99<sup>1</sup></div>', expect: '12.99 USD' },
   { name: 'a raised footnote digit after the currency', html: '<div class="price">12,99 €<sup>1</sup></div>', lang: 'de-DE', expect: '12.99 EUR' },
+  { name: 'raised cents after the euro sign, as French shops write them', html: '<div class="price">129€<sup>99</sup></div>', lang: 'fr-FR', expect: '129.99 EUR' },
+  { name: 'raised cents after a euro sign in its own element', html: '<div class="price">129<span class="currency">€</span><sup>99</sup></div>', lang: 'fr-FR', expect: '129.99 EUR' },
   { name: 'raised cents, then a raised footnote', html: '<div class="price">$12<sup>99</sup><sup>1</sup></div>', expect: '12.99 USD' },
   { name: 'thousands in their own element stay one number', html: '<div class="price">$1<span>299</span></div>', expect: '1299.00 USD' },
   { name: 'entities in text', html: '<span class="price">&euro;&nbsp;1&#8239;299,00</span>', lang: 'fr-FR', expect: '1299.00 EUR' },
