@@ -86,7 +86,7 @@ const UNIT_NAMES: Readonly<Record<string, string>> = {
 const canonicalUnit = (unit: string): string => UNIT_NAMES[unit] ?? unit;
 
 /** Marks of reference prices in class names, ids and data attributes (Shopify, WooCommerce, Magento, PrestaShop, BigCommerce...). */
-export const REFERENCE_MARK = /(?:^|[^a-z])(?:old|was|compare|compare-?at|regular|list-?price|price-?list|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|reference-?price|prev(?:ious)?)(?=[^a-z]|$)/;
+export const REFERENCE_MARK = /(?:^|[^a-z])(?:old|was|compare|compare-?at|regular|list-?price|price-?list|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior)(?=[^a-z]|$)/;
 /** Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's product `form.cart`). */
 export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending)(?=[^a-z]|$)/;
 /** Headings of such blocks when their markup says nothing ("Kunden kauften auch"). */

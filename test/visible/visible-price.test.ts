@@ -47,6 +47,13 @@ const CASES: Case[] = [
   { name: 'WooCommerce del/ins with aria-hidden and screen-reader text', html: '<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>20,00&nbsp;<span class="woocommerce-Price-currencySymbol">€</span></bdi></span></del> <span class="screen-reader-text">Original price was: 20,00&nbsp;€.</span><ins aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>15,00&nbsp;<span class="woocommerce-Price-currencySymbol">€</span></bdi></span></ins><span class="screen-reader-text">Current price is: 15,00&nbsp;€.</span></p>', lang: 'de-DE', expect: '15.00 EUR was 20.00' },
   { name: 'Magento old-price / special-price', html: '<div class="price-box"><span class="special-price"><span class="price-container"><span data-price-type="finalPrice" class="price-wrapper"><span class="price">€49.00</span></span></span></span><span class="old-price"><span class="price-container"><span data-price-type="oldPrice" class="price-wrapper"><span class="price">€59.00</span></span></span></span></div>', lang: 'en-IE', expect: '49.00 EUR was 59.00' },
   { name: 'PrestaShop regular-price', html: '<div class="product-prices"><span class="regular-price">29,90 €</span><span class="current-price-value" content="23.92">23,92 €</span><span class="discount discount-percentage">Save 20%</span></div>', lang: 'fr-FR', expect: '23.92 EUR was 29.90' },
+  ...[['streichpreis', 'de-DE'], ['prix-barre', 'fr-FR'], ['precio-tachado', 'es-ES'], ['prezzo-barrato', 'it-IT'], ['van-prijs', 'nl-NL']].map(([cls, lang]) => ({
+    name: `reference class "${cls}"`,
+    html: `<div class="price"><span>30,00 €</span> <span class="${cls}">40,00 €</span></div>`,
+    lang,
+    expect: '30.00 EUR was 40.00',
+  })),
+  { name: 'reference class "reg-price"', html: '<div class="price"><span>$30.00</span> <span class="reg-price">$40.00</span></div>', expect: '30.00 USD was 40.00' },
   { name: 'inline line-through', html: '<div class="price"><span style="color:#999;text-decoration: line-through">$40.00</span> <span>$30.00</span></div>', expect: '30.00 USD was 40.00' },
   { name: '<style> rule with line-through', html: '<style>.pp-alt { text-decoration: line-through; color: grey }</style><div class="price"><span class="pp-alt">$40.00</span> <span class="pp-now">$30.00</span></div>', expect: '30.00 USD was 40.00' },
   { name: 'aria-label says original price', html: '<div class="price"><span aria-label="Original price">$40.00</span> <span>$30.00</span></div>', expect: '30.00 USD was 40.00' },
