@@ -64,8 +64,16 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   if (chosen.owned.length === 0 && mentionsFree(text)) {
     return refuse(PRICE_REFUSAL.ambiguous, `a free word beside a number with no currency: ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))}`);
   }
+  // "12,99 �": a page decoded with the wrong charset lost the sign ("€" as windows-1252 read as UTF-8); a
+  // default or the locale would put another currency in its place.
+  if (chosen.owned.length === 0 && undecodableBeside(text, chosen.token)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `an undecodable character (U+FFFD) where the currency of ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))} would stand: the page's charset is wrong`);
+  }
   return readCandidate({ display, text }, chosen, all, currencies, options);
 }
+
+const undecodableBeside = (text: string, token: { start: number; end: number }): boolean =>
+  /\uFFFD ?$/.test(text.slice(Math.max(0, token.start - 2), token.start)) || /^ ?\uFFFD/.test(text.slice(token.end, token.end + 2));
 
 /** The exact amount and currency of one number of the text, whichever role its label gives it. */
 export function readCandidate(

@@ -19,6 +19,8 @@ export const TRAPS: PriceRow[] = [
   ['12,99 $ CAD', '12.99', 'CAD', shop('USD')], ['CAD $ 12.99', '12.99', 'CAD', shop('USD')], ['US $1,299.00', '1299.00', 'USD', shop('AUD')],
   ['AU $1,299.00', '1299.00', 'AUD', shop('USD')], ['12,99 $ CA', '12.99', 'CAD', shop('USD')], ['$US 12.99', '12.99', 'USD', shop('CAD')],
   ['GH₵ 12.99', '12.99', 'GHS', shop('USD')], ['1,299 درهم', '1299', null, shop('USD')],
+  // A sign the page's charset could not decode (U+FFFD): never the default currency in its place
+  ['12,99 \uFFFD', A, null, shop('USD')], ['\uFFFD12.99', A, null, loc('en-GB')], ['Preis: 12,99\uFFFD', A, null, shop('EUR')],
   // A space between the decimal separator and the decimals
   ['119. 95 €', '119.95', 'EUR'], ['118, 99 €', '118.99', 'EUR'], ['$119. 95', '119.95', 'USD', US], ['1.299, 00 €', '1299.00', 'EUR'],
   ['CHF 49. 90', '49.90', 'CHF'], ['119. 95', A, null], ['118, 99', A, null], ['12, 50 zł', '12.50', 'PLN'],

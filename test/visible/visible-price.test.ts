@@ -1,7 +1,10 @@
 // visiblePrice() over small product-page snippets: each trap alone, with the exact amount (and regular price) or the named refusal.
 import { describe, expect, it } from 'vitest';
 import type { CrawlResponse } from '../../src/core/response';
+import { decodeBody } from '../../src/fetch/charset';
+import { parsePrice } from '../../src/prices/parse-price';
 import { toCurrencyScale } from '../../src/prices/iso-currencies';
+import { charsetPage } from '../support/charset-samples';
 import { htmlResponse } from '../support/html-response';
 
 interface Case {
@@ -116,6 +119,23 @@ describe('visiblePrice(): one trap per snippet', () => {
   it.each(CASES)('$name', ({ html, expect: wanted, lang }) => {
     const got = describeResult(htmlResponse(page(html, lang)));
     expect(got).toBe(wanted);
+  });
+});
+
+describe('a page whose header lies about its charset (utf-8 over windows-1252 bytes)', () => {
+  const lying = charsetPage('win1252', 'lying');
+  const decoded = decodeBody(lying.body, lying.contentType);
+
+  it('is decoded as the header says, so the euro sign is lost (as in a browser)', () => {
+    expect(decoded).toMatchObject({ encoding: 'utf-8', source: 'header' });
+    expect(decoded.text).toContain('\uFFFD 12,99');
+  });
+
+  it('gives no price in the spider\'s default currency where the page wrote another sign', () => {
+    const text = htmlResponse(decoded.text).$('.price').text();
+    expect(parsePrice(text, { defaultCurrency: 'USD' })).toMatchObject({ ok: false, reason: 'price/ambiguous' });
+    const visible = htmlResponse(decoded.text).visiblePrice(undefined, { defaultCurrency: 'USD' });
+    expect(visible.ok).toBe(false);
   });
 });
 
