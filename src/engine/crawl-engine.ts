@@ -53,6 +53,8 @@ export class CrawlEngine {
   private reason: string | null = null;
   private running = 0;
   private wakeTimer: NodeJS.Timeout | null = null;
+  /** The pool's run is over (done or failed): no wake-up may start a pick after it. */
+  private poolEnded = false;
   private wakeAtMs = Infinity;
 
   constructor(private readonly deps: CrawlEngineDeps) {
@@ -97,14 +99,21 @@ export class CrawlEngine {
     this.loopWatch?.start();
     try {
       await this.pool.run();
+    } catch (error) {
+      // The pool could not start or broke: nothing picks again (a wake timer would retry against a frontier
+      // the caller is about to close, forever), and seeding stops; what was queued stays queued.
+      this.poolEnded = true;
+      this.stopSeeding.abort();
+      throw error;
     } finally {
+      this.poolEnded = true;
+      if (this.wakeTimer) clearTimeout(this.wakeTimer);
       this.loopWatch?.stop();
       clearInterval(heartbeat);
       if (timeout) clearTimeout(timeout);
     }
     await seeded;
     await this.acks.drain();
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
   }
 
   /** Graceful stop: no new requests; in-flight ones get `graceMs`, then are cut off and stay queued. */
@@ -232,11 +241,11 @@ export class CrawlEngine {
   }
 
   private wake(): void {
-    this.pool.notify();
+    if (!this.poolEnded) this.pool.notify();
   }
 
   private wakeAt(atMs: number): void {
-    if (!Number.isFinite(atMs)) return; // every pending host is at its cap: a slot release wakes us
+    if (!Number.isFinite(atMs) || this.poolEnded) return; // every pending host is at its cap: a slot release wakes us
     if (this.wakeTimer && this.wakeAtMs <= atMs) return;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     this.wakeAtMs = atMs;

@@ -3,6 +3,7 @@ import type { AutoscaledPool } from '@crawlee/core';
 import { crawleeCore } from '../core/crawlee';
 import type { Settings } from '../settings/schema';
 import { createEventLoopBusySignal } from './event-loop-busy-signal';
+import { availableMemoryBytes, canReadProcessTree, readProcessMemory } from './process-memory';
 
 export interface PoolTasks {
   isTaskReady(): boolean | Promise<boolean>;
@@ -41,6 +42,7 @@ export class GlobalPool {
   }
 
   async run(): Promise<void> {
+    await this.measureMemoryFromProc();
     const events = this.config.getEventManager();
     await events.init();
     try {
@@ -48,6 +50,23 @@ export class GlobalPool {
     } finally {
       await events.close();
     }
+  }
+
+  /**
+   * Crawlee's memory signal reads the total at start and the tree's RSS every second by spawning `ps`
+   * (src/engine/process-memory.ts says why not). Where /proc can be read: the budget is fixed here, as
+   * Crawlee would compute it (`availableMemoryRatio` of the memory, `CRAWLEE_MEMORY_MBYTES` if set), and
+   * the event manager reads /proc instead (its `getMemoryInfo`, private in Crawlee's types, replaced on
+   * this instance only). Elsewhere (macOS, Windows) Crawlee measures as it does.
+   */
+  private async measureMemoryFromProc(): Promise<void> {
+    if (!(await canReadProcessTree())) return;
+    if (!(this.config.get('memoryMbytes', 0) > 0)) {
+      const ratio = this.config.get('availableMemoryRatio', 0.25) || 0.25;
+      this.config.set('memoryMbytes', Math.max(1, Math.floor((availableMemoryBytes() * ratio) / 2 ** 20)));
+    }
+    const events = this.config.getEventManager() as unknown as { getMemoryInfo?: unknown };
+    if (typeof events.getMemoryInfo === 'function') events.getMemoryInfo = () => readProcessMemory();
   }
 
   /** Re-checks for ready work soon (new requests, a freed slot): on the pool's next `setImmediate`. */
