@@ -12,7 +12,9 @@ export interface PoolTasks {
 }
 
 export class GlobalPool {
-  private readonly config = new crawleeCore.Configuration({ persistStorage: false, purgeOnStart: false });
+  // systemInfoV2 off: its CPU reading runs `getconf CLK_TCK` in a shell in containers and reads cgroup files
+  // every second for a signal we ignore (see below); the first version reads os.cpus().
+  private readonly config = new crawleeCore.Configuration({ persistStorage: false, purgeOnStart: false, systemInfoV2: false });
   private readonly pool: AutoscaledPool;
 
   constructor(settings: Settings['concurrency'], tasks: PoolTasks) {
