@@ -67,6 +67,7 @@ export class CrawlResponse {
   private readonly livePage: LivePage | null;
   private cachedHash: string | null = null;
   private cachedDom: CheerioAPI | null = null;
+  private cachedBaseUrl: string | null = null;
   private readonly visibleReads = new Map<string, VisibleRead>();
 
   constructor(init: CrawlResponseInit) {
@@ -169,9 +170,12 @@ export class CrawlResponse {
 
   /** Resolves a (relative) link against the final URL, honouring `<base href>`. */
   urljoin(href: string): string {
-    const base = this.cachedDom || /<base\s/i.test(this.text) ? this.$('base[href]').attr('href') : undefined;
-    const baseUrl = base ? new URL(base, this.url).toString() : this.url;
-    return new URL(href, baseUrl).toString();
+    // Once per response: `$('base[href]')` walks the whole tree, and a listing page joins every link it yields.
+    if (this.cachedBaseUrl === null) {
+      const base = this.cachedDom || /<base\s/i.test(this.text) ? this.$('base[href]').attr('href') : undefined;
+      this.cachedBaseUrl = base ? new URL(base, this.url).toString() : this.url;
+    }
+    return new URL(href, this.cachedBaseUrl).toString();
   }
 
   /**
