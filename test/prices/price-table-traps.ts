@@ -19,6 +19,8 @@ export const TRAPS: PriceRow[] = [
   ['12,99 $ CAD', '12.99', 'CAD', shop('USD')], ['CAD $ 12.99', '12.99', 'CAD', shop('USD')], ['US $1,299.00', '1299.00', 'USD', shop('AUD')],
   ['AU $1,299.00', '1299.00', 'AUD', shop('USD')], ['12,99 $ CA', '12.99', 'CAD', shop('USD')], ['$US 12.99', '12.99', 'USD', shop('CAD')],
   ['GH₵ 12.99', '12.99', 'GHS', shop('USD')], ['1,299 درهم', '1299', null, shop('USD')],
+  // Raised cents as superscript digits: refused, never the whole units alone; a footnote after decimals stays one
+  ['€12⁹⁹', A, null], ['12⁹⁹ €', A, null], ['$1,299⁹⁹', A, null, US], ['12,99 €¹', '12.99', 'EUR'], ['$12.99²', '12.99', 'USD', US], ['29,99 €¹ inkl. MwSt.', '29.99', 'EUR'],
   // A sign the page's charset could not decode (U+FFFD): never the default currency in its place
   ['12,99 \uFFFD', A, null, shop('USD')], ['\uFFFD12.99', A, null, loc('en-GB')], ['Preis: 12,99\uFFFD', A, null, shop('EUR')],
   // A space between the decimal separator and the decimals
