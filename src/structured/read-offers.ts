@@ -105,9 +105,15 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
   };
 }
 
-/** Several offers (sellers, variants): the lowest is the price that competes; low/high span them all. */
+/**
+ * Several offers (sellers, variants): the lowest is the price that competes; low/high span them all.
+ * Offers in several currencies (one product priced in USD, EUR and GBP) are compared only within the
+ * spider's shop currency: an amount in one currency is not lower than one in another, and with no shop
+ * currency among them there is no structured price at all.
+ */
 export function combineOffers(offers: SchemaNode[], defaultCurrency?: string): OfferPrices | null {
-  const read = offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []);
+  let read = offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []);
+  if (new Set(read.flatMap((offer) => offer.currency ?? [])).size > 1) read = read.filter((offer) => offer.currency === defaultCurrency?.toUpperCase());
   if (read.length === 0) return null;
   const best = read.reduce((a, b) => (b.price.lt(a.price) ? b : a));
   return { ...best, low: minOf(read.map((r) => r.low)), high: maxOf(read.map((r) => r.high)) };

@@ -39,6 +39,16 @@ describe('structured values', () => {
     expect(products.map((p) => [p.name, p.price?.toFixed() ?? null, p.currency])).toEqual([['A', '4.2', 'CHF'], ['B', null, null]]);
   });
 
+  it('compares offers in several currencies only within the shop currency, and gives no price without one', () => {
+    const html = ld('{"@type":"Product","sku":"M","offers":[{"@type":"Offer","price":"12.99","priceCurrency":"USD"},{"@type":"Offer","price":"11.99","priceCurrency":"EUR"},{"@type":"Offer","price":"10.49","priceCurrency":"GBP"}]}');
+    const read = (defaultCurrency?: string) => extractStructuredData(cheerio.load(html), 'http://shop.test/m', { defaultCurrency }).product;
+    const inUsd = read('USD');
+    // One offer is left: no range spanning 10.49 (GBP) to 12.99 (USD).
+    expect([inUsd?.price?.toFixed(), inUsd?.currency, inUsd?.priceRange ?? null]).toEqual(['12.99', 'USD', null]);
+    expect(read()?.price ?? null).toBeNull();
+    expect(read('CHF')?.price ?? null).toBeNull();
+  });
+
   it('normalises availability from URLs, names and OpenGraph words', () => {
     expect(normalizeAvailability('https://schema.org/InStock')).toBe('InStock');
     expect(normalizeAvailability('http://schema.org/outofstock')).toBe('OutOfStock');
