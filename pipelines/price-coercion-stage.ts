@@ -2,7 +2,7 @@
 import type { Item } from '../src/core/item';
 import { Decimal } from '../src/core/money';
 import { drop, type Drop, type PipelineStage } from '../src/pipeline/stage';
-import { currencyFromHint } from '../src/prices/currencies';
+import { candidatesOf, currencyFromHint } from '../src/prices/currencies';
 import { parsePrice } from '../src/prices/parse-price';
 
 export interface PriceCoercionOptions {
@@ -23,8 +23,10 @@ export class PriceCoercionStage implements PipelineStage {
     // A spider that refused to read a price (ambiguous, disagreeing) says why: that reason is the drop's.
     if ((raw === undefined || raw === null) && typeof item.priceRefusal === 'string') return drop(item.priceRefusal);
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return drop('price/missing');
-    // The item's own currency field is a hint: it may be a symbol ("€") or a code in any case.
-    const hint = typeof item.currency === 'string' ? item.currency : null;
+    // The item's own currency field is a hint: it may be a symbol ("€") or a code in any case. One that names
+    // no currency we know is refused: the shop's default in its place would be a guess.
+    const hint = typeof item.currency === 'string' && item.currency.trim() !== '' ? item.currency : null;
+    if (hint !== null && candidatesOf(hint).length === 0) return drop('price/currency-unknown', `currency ${JSON.stringify(hint.slice(0, DETAIL_MAX_CHARS))} is no ISO 4217 code or known symbol`);
     // The page's locale resolves a shared symbol ("$" on an en-CA page is CAD); with none, `$` stays null.
     const locale = typeof item.locale === 'string' ? item.locale : null;
     const { defaultCurrency } = this.options;
@@ -33,6 +35,10 @@ export class PriceCoercionStage implements PipelineStage {
       const parsed = parsePrice(raw, { currencyHint: hint, locale, defaultCurrency });
       // The text, then why it gives no amount ("a range: "10" and "20""): both are needed to fix a selector.
       if (!parsed.ok) return drop(parsed.reason, [raw.slice(0, DETAIL_MAX_CHARS), parsed.detail].filter(Boolean).join(' · '));
+      // "12,99 €" with currency "USD": the spider read the currency from one place and the price from another.
+      if (hint !== null && parsed.currency !== null && !candidatesOf(hint).includes(parsed.currency)) {
+        return drop('price/ambiguous', `${raw.slice(0, DETAIL_MAX_CHARS)} · the price text says ${parsed.currency}, the item's currency ${JSON.stringify(hint)}`);
+      }
       return { ...item, price: parsed.amount, currency: parsed.currency };
     }
     if (Decimal.isDecimal(raw)) {

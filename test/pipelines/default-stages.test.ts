@@ -52,6 +52,18 @@ describe('price-coercion', () => {
     expect(asItem(stage.process({ sku: 'a', price: '$12' }, source(), ctx)).currency).toBeNull();
   });
 
+  it('drops a price whose text and the item\'s currency field disagree, and a currency field it cannot read', () => {
+    const withDefault: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'EUR' });
+    expect(withDefault.process({ sku: 'a', price: '12,99 €', currency: 'USD' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous', detail: expect.stringContaining('EUR') });
+    expect(withDefault.process({ sku: 'a', price: 'US$12', currency: 'C$' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous' });
+    expect(withDefault.process({ sku: 'a', price: '12.99', currency: 'Dollar (US)' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown' });
+    expect(withDefault.process({ sku: 'a', price: 12.99, currency: 'USDD' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown' });
+    // Agreeing, or the field resolving the text's shared symbol: kept.
+    expect(asItem(withDefault.process({ sku: 'a', price: '£5', currency: 'gbp' }, source(), ctx)).currency).toBe('GBP');
+    expect(asItem(withDefault.process({ sku: 'a', price: '$5', currency: 'USD' }, source(), ctx)).currency).toBe('USD');
+    expect(asItem(withDefault.process({ sku: 'a', price: '5', currency: ' ' }, source(), ctx)).currency).toBe('EUR');
+  });
+
   it('accepts JSON numbers through their shortest round-trip text', () => {
     const out = asItem(stage.process({ sku: 'a', price: 19.99, currency: 'USD' }, source(), ctx));
     expect((out.price as Decimal).toFixed()).toBe('19.99');
