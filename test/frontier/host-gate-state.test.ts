@@ -169,6 +169,7 @@ describe('host gate state over a resume: Redis frontier', () => {
     expect(status.byHost['broken.test']).toMatchObject({ breaker: 'open', pauseCause: 'breaker' });
     // The resumed worker's throttle publishes its start interval again (the middleware does so on first use).
     second.gate.setThrottleMs('throttled.test', second.gate.throttleMs('throttled.test')!);
+    await second.status(); // the publish is fired, not awaited: a call after it on the same connection orders it before our read
     expect((await readRunStatus(client, 'gate-resume')).byHost['throttled.test']).toMatchObject({ intervalMs: 400, intervalCause: 'throttle' });
     await second.close();
   });
