@@ -33,10 +33,9 @@ export class GlobalPool {
         // Host-wide CPU and event-loop lag are ignored: both also measure a neighbour (its CPU; our process
         // descheduled while it runs) and the start-up's module loading. Lag went overloaded at every start
         // and with a busy neighbour, and an overloaded pool starts no task beyond minConcurrency (1): each
-        // host's first page then waited for the previous host's answer (~30 ms a host, 1.32 × the ideal
-        // span on polite-busy, 1.15 × without the signal). Our event loop's busy share (the loop's own
-        // utilisation, also tripped by a spinning callback) stands in for both; memory and the storage
-        // client's signal stay as Crawlee measures them.
+        // host's first page then waited for the previous host's answer (~30 ms a host). Our event loop's
+        // busy share (the loop's own utilisation, also tripped by a spinning callback) stands in for both;
+        // memory (read from /proc, below) and the storage client's signal stay.
         systemStatusOptions: { maxCpuOverloadedRatio: 1, maxEventLoopOverloadedRatio: 1, loadSignals: [createEventLoopBusySignal()] },
       },
       this.config,
