@@ -26,7 +26,8 @@ export class PriceCoercionStage implements PipelineStage {
     // The item's own currency field is a hint: it may be a symbol ("€") or a code in any case. One that names
     // no currency we know is refused: the shop's default in its place would be a guess.
     const hint = typeof item.currency === 'string' && item.currency.trim() !== '' ? item.currency : null;
-    if (hint !== null && candidatesOf(hint).length === 0) return drop('price/currency-unknown', `currency ${JSON.stringify(hint.slice(0, DETAIL_MAX_CHARS))} is no ISO 4217 code or known symbol`);
+    const hintCodes = candidatesOf(hint);
+    if (hint !== null && hintCodes.length === 0) return drop('price/currency-unknown', `currency ${JSON.stringify(hint.slice(0, DETAIL_MAX_CHARS))} is no ISO 4217 code or known symbol`);
     // The page's locale resolves a shared symbol ("$" on an en-CA page is CAD); with none, `$` stays null.
     const locale = typeof item.locale === 'string' ? item.locale : null;
     const { defaultCurrency } = this.options;
@@ -36,7 +37,7 @@ export class PriceCoercionStage implements PipelineStage {
       // The text, then why it gives no amount ("a range: "10" and "20""): both are needed to fix a selector.
       if (!parsed.ok) return drop(parsed.reason, [raw.slice(0, DETAIL_MAX_CHARS), parsed.detail].filter(Boolean).join(' · '));
       // "12,99 €" with currency "USD": the spider read the currency from one place and the price from another.
-      if (hint !== null && parsed.currency !== null && !candidatesOf(hint).includes(parsed.currency)) {
+      if (hint !== null && parsed.currency !== null && !hintCodes.includes(parsed.currency)) {
         return drop('price/ambiguous', `${raw.slice(0, DETAIL_MAX_CHARS)} · the price text says ${parsed.currency}, the item's currency ${JSON.stringify(hint)}`);
       }
       return { ...item, price: parsed.amount, currency: parsed.currency };

@@ -100,9 +100,8 @@ export class CrawlEngine {
     try {
       await this.pool.run();
     } catch (error) {
-      // The pool could not start or broke: nothing picks again (a wake timer would retry against a frontier
-      // the caller is about to close, forever), and seeding stops; what was queued stays queued.
-      this.poolEnded = true;
+      // The pool could not start or broke: seeding stops (what was queued stays queued), and below nothing
+      // picks again (a wake timer would retry against a frontier the caller is about to close, forever).
       this.stopSeeding.abort();
       throw error;
     } finally {

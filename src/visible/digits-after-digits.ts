@@ -1,8 +1,6 @@
 // Digits a page sets in an inline element of their own right after other digits: raised or split cents, footnote marks.
 import type { Element } from 'domhandler';
-
-/** Digits, then a currency sign or code: the end of a written price. */
-const AFTER_PRICE_SIGN = /\d[\s\u00a0\u202f]*(?:\p{Sc}|\b[A-Z]{3}|\bkr\.?|zł|Kč|Ft)$/u;
+import { findCurrencies } from '../prices/price-tokens';
 
 export interface JoinedPiece {
   /** What the element adds to the line's text. */
@@ -26,12 +24,19 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   if (!/^\d+$/.test(digits)) return unchanged;
   // "12,99 €<sup>1</sup>": a mark after the price's currency, never a second amount. Two digits there are the
   // cents of "129€<sup>99</sup>", as French shops write it: left for the lexer, which reads "129€99".
-  if (raised && AFTER_PRICE_SIGN.test(before)) return digits.length === 2 && isWholeEuros(before) ? unchanged : { piece: '*', fragment: true };
+  if (raised && endsWithPriceSign(before)) return digits.length === 2 && isWholeEuros(before) ? unchanged : { piece: '*', fragment: true };
   if (!/\d$/.test(before)) return unchanged;
   const units = /[\d.,'\s]*$/.exec(before)![0].trim();
   const hasDecimals = /[.,]\d{1,2}$/.test(units);
   if (digits.length === 2 && !hasDecimals) return { piece: `${units.includes('.') && !units.includes(',') ? ',' : '.'}${digits}`, fragment: true };
   return raised ? { piece: '*', fragment: true } : unchanged;
+}
+
+/** Digits, then a currency sign or code the price lexer knows: the end of a written price ("12,99 €", "990 Kč"). */
+function endsWithPriceSign(before: string): boolean {
+  const tail = before.trimEnd().slice(-24);
+  const last = findCurrencies(tail).at(-1);
+  return last !== undefined && last.end === tail.length && /\d\s*$/.test(tail.slice(0, last.start));
 }
 
 /** "129€", "1 299 €": whole euros just before, whose cents may follow the sign. */
