@@ -2,6 +2,7 @@
 import { PricecrawlError, SpiderStartError } from '../core/errors';
 import type { Spider, SpiderClass } from '../core/spider';
 import { runCrawl } from '../app/crawl/run-crawl';
+import { continueHint } from '../app/crawl/run-refusals';
 import { feedSpecs } from '../app/export/feed-spec';
 import { exitCodeFor } from '../engine/run-summary';
 import { formatSummary } from './summary-text';
@@ -107,9 +108,3 @@ function constructSpider(SpiderClass: SpiderClass, name: string, args: Record<st
   }
 }
 
-/** The frontier URL is shown masked: a hint on screen must not carry the Redis password. */
-function continueHint(spider: string, runId: string, frontierUrl: string): string {
-  if (frontierUrl === '') return `pricecrawl crawl ${spider} --resume`;
-  const shown = maskSecretsInText(frontierUrl);
-  return `pricecrawl worker ${spider} --frontier ${shown} --run ${runId}${shown === frontierUrl ? '' : '  (*** = the credentials in your settings)'}`;
-}

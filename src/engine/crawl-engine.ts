@@ -9,6 +9,7 @@ import { AckTracker } from './ack-tracker';
 import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
+import { FrontierOutage } from './frontier-outage';
 import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
 import { storageFailureCode } from './storage-failure';
@@ -49,6 +50,9 @@ export class CrawlEngine {
   startError: unknown = null;
   /** The first write a store could not make (disk full, read-only, I/O error); the crawl stopped then. */
   storageError: unknown = null;
+  /** The frontier's last error once it failed for `frontier.outageMs` without a break; the crawl stopped then. */
+  frontierError: unknown = null;
+  private readonly outage: FrontierOutage;
   private stopping = false;
   private reason: string | null = null;
   private running = 0;
@@ -63,6 +67,7 @@ export class CrawlEngine {
       this.checkLimits(); // an ack is when a request's failure is counted
       this.wake();
     });
+    this.outage = new FrontierOutage(deps.settings.frontier.outageMs);
     this.loopWatch = createLoopBlockWatch({ thresholdMs: deps.settings.watchdog.blockedLoopMs, stats: deps.stats, log: deps.log });
     this.pool = new GlobalPool(deps.settings.concurrency, {
       isTaskReady: () => this.isTaskReady(),
@@ -180,6 +185,7 @@ export class CrawlEngine {
   }
 
   private take(pick: Pick): PickType {
+    this.outage.recovered();
     if (pick.type === 'lease') {
       if (this.stopping) {
         // Arrived after stop() (a round trip was under way): hand it straight back.
@@ -195,14 +201,23 @@ export class CrawlEngine {
     return pick.type;
   }
 
-  /** A shared frontier may be unreachable for a moment: try again shortly instead of ending the crawl. */
+  /** A shared frontier may be unreachable for a moment: try again shortly, and stop once it stayed away for `frontier.outageMs`. */
   private pickFailed(error: unknown): PickType {
     if (storageFailureCode(error) !== null) {
       this.storageFailed(error);
       return 'wait';
     }
+    const nowMs = Date.now();
+    if (this.outage.failed(nowMs)) {
+      if (this.frontierError === null) {
+        this.frontierError = error;
+        this.deps.log.error({ err: error, outageMs: this.outage.lastedMs(nowMs) }, 'the frontier kept failing; stopping the crawl, its work stays queued');
+        this.stop('frontier/unreachable');
+      }
+      return 'wait';
+    }
     this.deps.log.error({ err: error }, 'frontier next() failed; retrying');
-    this.wakeAt(Date.now() + 1000);
+    this.wakeAt(nowMs + 1000);
     return 'wait';
   }
 

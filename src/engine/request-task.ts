@@ -161,7 +161,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       },
     ).catch((error: unknown) => {
       if (storageFailureCode(error) !== null) deps.storageFailed(error);
-      else log.fatal({ err: error }, 'could not record a request outcome');
+      else log.error({ err: error, url: request.url }, 'could not record a request outcome; the request stays with the frontier, to be fetched again');
     }),
   );
 }

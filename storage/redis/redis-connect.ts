@@ -64,6 +64,20 @@ export async function connectRedis(url: string, options: RedisClientOptions = {}
   }
 }
 
+/**
+ * Closes a client without waiting on a server that is gone: QUIT only on a ready connection (it lets
+ * replies in flight arrive), otherwise drop the socket and stop reconnecting. A QUIT sent while the client
+ * reconnects waits in its offline queue, and its reconnect timers keep the process alive meanwhile.
+ */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'end') return;
+  if (redis.status !== 'ready') {
+    redis.disconnect();
+    return;
+  }
+  await redis.quit().catch(() => redis.disconnect());
+}
+
 function refusal(url: string, error: Error): PricecrawlError {
   const where = `redis at ${redisAddress(url)}`;
   const authCode = /^(WRONGPASS|NOAUTH|ERR invalid password|ERR AUTH)/.exec(error.message)?.[1];

@@ -13,7 +13,7 @@ import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { newRunId } from '../../src/core/run-id';
-import { connectRedis, quietly } from './redis-connect';
+import { closeRedis, connectRedis, quietly } from './redis-connect';
 import { priorityScore } from '../../src/frontier/priority-score';
 
 export interface RedisFrontierOptions {
@@ -212,8 +212,7 @@ export class RedisFrontier implements Frontier {
     // The deferral count lives in the stored request, rewritten only then.
     const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
     this.batch.flush(); // its queued send, release or cancel go first
-    const done = await this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump, json);
-    this.leases.delete(id);
+    const done = await this.endLease(id, this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump, json));
     if (done !== 1) return this.leaseLost(request, 'defer');
     request.attempt += bump;
     if (json !== '') request.deferrals += 1;
@@ -256,6 +255,8 @@ export class RedisFrontier implements Frontier {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
+    // Gone (an outage outlasted the crawl): nothing here can reach it; the leases return when they run out.
+    if (this.redis.status !== 'ready') return closeRedis(this.redis);
     try {
       this.batch.flush();
       await this.scripts.returnAll(this.prefix, this.workerId, ...this.leases);
@@ -265,7 +266,7 @@ export class RedisFrontier implements Frontier {
       await this.gate.withdraw();
       if (this.seeding) await this.seedingDone();
     } finally {
-      await this.redis.quit();
+      await closeRedis(this.redis);
     }
   }
 
@@ -277,9 +278,21 @@ export class RedisFrontier implements Frontier {
 
   private async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {
     const id = this.idOf(request);
-    const done = await this.batch.call(['H', id, outcome, reason, status ?? '']);
-    this.leases.delete(id);
+    const done = await this.endLease(id, this.batch.call(['H', id, outcome, reason, status ?? '']));
     if (done !== 1) this.leaseLost(request, outcome);
+  }
+
+  /**
+   * The call that ends a lease (settle, defer): whatever its answer, the lease is no longer ours to renew.
+   * When the call failed (the server away), the lease runs out and the request returns to its queue to be
+   * fetched again; renewing it would keep it leased for ever and the run would never end.
+   */
+  private async endLease<T>(id: string, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } finally {
+      this.leases.delete(id);
+    }
   }
 
   /** Our lease expired and another worker holds the request (or settled it): its outcome stands, not ours. */

@@ -1,5 +1,5 @@
 // The shared frontier as a Crawlee storage client's backend: a run's queue on its keys in Redis.
-import { Redis } from 'ioredis';
+import { closeRedis, connectRedis } from './redis-connect';
 import { policyFromSettings } from '../../src/politeness/host-policy';
 import type { QueueBackend } from '../../src/queue/frontier-storage-client';
 import type { Settings } from '../../src/settings/schema';
@@ -7,8 +7,7 @@ import { RedisQueueClient, queueScripts } from './redis-queue-client';
 import { frontierScripts, runIndexKey } from './redis-scripts';
 
 export async function redisQueueBackend(url: string, settings: Settings, keyOf: (url: string) => string): Promise<QueueBackend> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
-  await redis.connect();
+  const redis = await connectRedis(url);
   const scripts = frontierScripts(redis);
   const queue = queueScripts(redis);
   const policyFor = policyFromSettings(settings.politeness);
@@ -29,7 +28,7 @@ export async function redisQueueBackend(url: string, settings: Settings, keyOf: 
       return runIds;
     },
     close: async () => {
-      await redis.quit();
+      await closeRedis(redis);
     },
   };
 }

@@ -1,6 +1,7 @@
 // RedisRobotsCache: each origin's robots.txt result in Redis, so the workers of a shared frontier fetch it once per run.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { closeRedis, redisClient } from './redis-connect';
 import type { RobotsCache, RobotsEntry } from '../../src/ports/robots-cache';
 import { runPrefix } from './redis-scripts';
 
@@ -25,7 +26,7 @@ export class RedisRobotsCache implements RobotsCache {
 
   /** Connects on first use: a crawl that never looks up robots.txt (robots.obey off) opens no connection. */
   static open(url: string, runId: string): RedisRobotsCache {
-    return new RedisRobotsCache(new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true }), runId);
+    return new RedisRobotsCache(redisClient(url), runId);
   }
 
   async get(origin: string): Promise<RobotsEntry | null> {
@@ -48,7 +49,6 @@ export class RedisRobotsCache implements RobotsCache {
   }
 
   async close(): Promise<void> {
-    if (this.redis.status === 'wait') this.redis.disconnect();
-    else await this.redis.quit();
+    await closeRedis(this.redis);
   }
 }

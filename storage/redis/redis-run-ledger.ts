@@ -2,7 +2,7 @@
 import type { Redis } from 'ioredis';
 import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
 import type { FailedRequest, RunLedgerReader } from '../../src/ports/run-ledger';
-import { connectRedis } from './redis-connect';
+import { closeRedis, connectRedis } from './redis-connect';
 import { runPrefix } from './redis-scripts';
 
 /** A failure as SETTLE (lua-ops.ts) stores it in the run's `fail` hash. */
@@ -42,7 +42,7 @@ export class RedisRunLedger implements RunLedgerReader {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await closeRedis(this.redis);
   }
 }
 

@@ -1,6 +1,6 @@
 // RedisSessionStore: live sessions per spider and host in Redis, shared by every worker of a shared frontier.
 import type { Redis } from 'ioredis';
-import { redisClient } from './redis-connect';
+import { closeRedis, redisClient } from './redis-connect';
 import type { SessionStore, StoredSession } from '../../src/ports/session-store';
 
 /**
@@ -69,7 +69,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    await closeRedis(this.redis);
   }
 
   private indexKey(host: string): string {

@@ -12,38 +12,64 @@ export interface RedisTestServer {
   port: number;
   /** The server's process id (benchmarks read its CPU time). */
   pid: number;
+  /** Stops the server and keeps its files (the crawl sees a server that went away). */
+  shutdown(): Promise<void>;
+  /** Stops the server and starts it again on the same port from its files (with `appendOnly`, its data too). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
 const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
 
-/** `password`: the server demands it (`requirepass`); `url` then carries it. */
-export async function startRedisServer(options: { password?: string } = {}): Promise<RedisTestServer> {
+/**
+ * `password`: the server demands it (`requirepass`); `url` then carries it. `appendOnly`: every write is
+ * logged to disk, so `restart()` brings the data back (a restart or failover the crawl should ride out).
+ */
+export async function startRedisServer(options: { password?: string; appendOnly?: boolean } = {}): Promise<RedisTestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-redis-'));
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'notice'];
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', options.appendOnly ? 'yes' : 'no', '--appendfsync', 'always', '--protected-mode', 'yes', '--loglevel', 'notice'];
   if (options.password !== undefined) args.push('--requirepass', options.password);
-  const child: ChildProcess = spawn(REDIS_BIN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let child: ChildProcess;
   try {
-    await waitUntilReady(child, port);
+    child = await spawnReady(args, port);
   } catch (error) {
-    child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  const shutdown = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  };
   return {
     url: options.password === undefined ? `redis://127.0.0.1:${port}` : `redis://:${encodeURIComponent(options.password)}@127.0.0.1:${port}`,
     port,
-    pid: child.pid!,
+    get pid() {
+      return child.pid!;
+    },
+    shutdown,
+    restart: async () => {
+      await shutdown();
+      child = await spawnReady(args, port);
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = once(child, 'exit');
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await shutdown();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+async function spawnReady(args: string[], port: number): Promise<ChildProcess> {
+  const child = spawn(REDIS_BIN, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await waitUntilReady(child, port);
+    return child;
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
 }
 
 /** Ready when redis-server logs that it accepts connections; an early exit fails with its own output. */

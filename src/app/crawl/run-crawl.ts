@@ -1,6 +1,7 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
 import type { Logger } from 'pino';
-import { PricecrawlError, SpiderStartError } from '../../core/errors';
+import { SpiderStartError } from '../../core/errors';
+import { frontierRefusal, storageRefusal } from './run-refusals';
 import { storageFailureCode } from '../../engine/storage-failure';
 import type { Spider } from '../../core/spider';
 import { DownloaderChain } from '../../downloader/downloader-chain';
@@ -135,6 +136,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const observers = new RunObservers(events, { log, statsIntervalMs: settings.log.statsIntervalMs, observers: options.observers ?? [] });
   const ticker = new SnapshotTicker(events, snapshot, observers.snapshotEveryMs);
   let summary: RunSummary | null = null;
+  let ledgerError: unknown = null;
   let closedRun = false;
   let endFailure: unknown = null;
   let metrics: MetricsServer | null = null;
@@ -166,18 +168,26 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
       await robotsCache.close();
-      summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger: await frontier.summary(), stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot() });
-      await joined?.report(stats);
-      metrics?.runEnded();
-      const { planned, succeeded, failed, pending } = summary.ledger;
-      events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending, snapshot: snapshot() });
-      closedRun = await opened.finishRun(frontierStatus(summary)).catch((error: unknown) => {
-        if (storageFailureCode(error) === null) throw error;
-        engine.storageFailed(error); // the run stays unfinished: `--resume` continues it
-        return false;
+      // A frontier that is gone cannot say what was done: no summary then, but everything still closes.
+      const ledger = await frontier.summary().catch((error: unknown) => {
+        ledgerError = error;
+        return null;
       });
+      if (ledger !== null) {
+        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot() });
+        await joined?.report(stats);
+        metrics?.runEnded();
+        const { planned, succeeded, failed, pending } = summary.ledger;
+        events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending, snapshot: snapshot() });
+        closedRun = await opened.finishRun(frontierStatus(summary)).catch((error: unknown) => {
+          if (storageFailureCode(error) === null) throw error;
+          engine.storageFailed(error); // the run stays unfinished: `--resume` continues it
+          return false;
+        });
+      }
       await frontier.close();
     }
+    if (summary === null) throw frontierRefusal(ledgerError ?? engine.frontierError, settings.frontier.url, spider.name, frontier.runId);
     const ended = summary;
     // With many workers only the one that closed the run compares it with the previous one and folds it
     // into the SKU catalog. Items are durable now. Each step runs whatever failed before it, durable data
@@ -234,10 +244,6 @@ async function endRecord(record: RunRecorder, summary: RunSummary, engine: Crawl
 }
 
 /** One line naming the directory, the cause and the way on. */
-function storageRefusal(error: unknown, dir: string, spider: string): PricecrawlError {
-  const code = storageFailureCode(error) ?? 'write failed';
-  return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
-}
 
 /** Runs every end-of-run step even when an earlier one failed; the first failure is returned to be raised once all are done. */
 async function runEndSteps(steps: ReadonlyArray<[string, () => Promise<unknown>]>, log: Logger): Promise<unknown> {

@@ -35,6 +35,11 @@ export const operationSettings = {
        * Redis); the rest wait in the worker for its next picks. 1: one round trip per request.
        */
       pickBatch: z.number().int().min(1).max(64).default(8),
+      /**
+       * How long the frontier may keep failing (a Redis restart or failover, a network cut) before the crawl
+       * stops and leaves its work queued there; a nightly run must end, not retry for ever.
+       */
+      outageMs: ms().min(1000).default(300_000),
       /** Redis frontier: the run's seen-set expires this long after its last addition. */
       seenTtlMs: ms().min(1000).default(7 * 24 * 3_600_000),
       /** Candidate score: velocity × w1 + staleness × w2 + (proxyHealth − 1) × w3, plus the request's own priority. */

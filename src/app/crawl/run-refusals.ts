@@ -1,0 +1,28 @@
+// The one-line refusals a crawl ends with when a store or the frontier stopped it, each naming how to continue.
+import { PricecrawlError } from '../../core/errors';
+import { maskSecretsInText } from '../../core/mask-secrets';
+import { storageFailureCode } from '../../engine/storage-failure';
+
+/** How to continue a run that left work queued; the frontier URL is masked, a hint on screen must not carry the Redis password. */
+export function continueHint(spider: string, runId: string, frontierUrl: string): string {
+  if (frontierUrl === '') return `pricecrawl crawl ${spider} --resume`;
+  const shown = maskSecretsInText(frontierUrl);
+  return `pricecrawl worker ${spider} --frontier ${shown} --run ${runId}${shown === frontierUrl ? '' : '  (*** = the credentials in your settings)'}`;
+}
+
+export function storageRefusal(error: unknown, dir: string, spider: string): PricecrawlError {
+  const code = storageFailureCode(error) ?? 'write failed';
+  return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
+}
+
+/**
+ * The frontier could not be read at the run's end (it stayed away for `frontier.outageMs`, or a stop came
+ * during an outage): there is no ledger to print, so the run ends with this instead of a summary. Requests
+ * it held leased return to their queues when their leases run out.
+ */
+export function frontierRefusal(error: unknown, frontierUrl: string, spider: string, runId: string): PricecrawlError {
+  const where = frontierUrl === '' ? 'the frontier' : `the frontier ${maskSecretsInText(frontierUrl)}`;
+  // A driver's message may run on with advice about its own options: its first sentence says enough.
+  const why = (error instanceof Error ? error.message : String(error)).split(/\.\s/, 1)[0];
+  return new PricecrawlError('FRONTIER_UNREACHABLE', `${where} cannot be reached (${maskSecretsInText(why)}): the crawl stopped without a summary; its work stays queued there. Once it is back, continue with: ${continueHint(spider, runId, frontierUrl)}`, { cause: error });
+}

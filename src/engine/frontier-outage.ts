@@ -1,0 +1,28 @@
+// How long the frontier has failed without a break: a short outage is waited out, a long one stops the crawl.
+
+/**
+ * A shared frontier can be away for a moment (a Redis restart, a failover) and the crawl should ride
+ * that out; but a crawl nobody watches must not retry for ever against one that is gone. Any answer from
+ * the frontier ends the outage.
+ */
+export class FrontierOutage {
+  private sinceMs: number | null = null;
+
+  constructor(private readonly limitMs: number) {}
+
+  /** The frontier answered. */
+  recovered(): void {
+    this.sinceMs = null;
+  }
+
+  /** The frontier failed at `nowMs`; true once it has failed without a break for the whole limit. */
+  failed(nowMs: number): boolean {
+    this.sinceMs ??= nowMs;
+    return nowMs - this.sinceMs >= this.limitMs;
+  }
+
+  /** Milliseconds the current outage has lasted (0 when there is none). */
+  lastedMs(nowMs: number): number {
+    return this.sinceMs === null ? 0 : nowMs - this.sinceMs;
+  }
+}
