@@ -4,6 +4,7 @@ import { CrawlRequest } from '../core/request';
 import { parseRetryAfter } from '../downloader/retry-after';
 import type { Fetcher } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
+import { robotsText } from './robots-body';
 
 /** RFC 9309 §2.3.1.2: follow at least five consecutive redirects; more and the file counts as unavailable. */
 export const MAX_ROBOTS_REDIRECTS = 5;
@@ -25,7 +26,9 @@ export interface RobotsFetch {
 
 export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   const { origin, attemptsBefore, nowMs } = options;
-  const request = new CrawlRequest({ url: `${origin}/robots.txt` });
+  // Always over HTTP: a browser-mode host's pages go through Chromium, but Chromium hands back its HTML
+  // rendering of a text file (`<html>…<pre>User-agent: *`), which hides the first line's group.
+  const request = new CrawlRequest({ url: `${origin}/robots.txt`, fetchMode: 'http' });
   request.session = options.page.session;
   let hops = 0;
   const checkRedirect = (from: string, to: string) => {
@@ -37,12 +40,16 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   try {
     const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend });
     status = response.status;
-    if (status >= 200 && status < 300) return { kind: 'rules', text: response.text, fetchedAtMs: nowMs() };
+    if (status >= 200 && status < 300) return { kind: 'rules', text: robotsText(response.body), fetchedAtMs: nowMs() };
     if (status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
     retryAtHeader = response.headers['retry-after'];
   } catch (error) {
     const code = error instanceof FetchError ? error.code : 'FETCH_FAILED';
-    if (code === 'FETCH_TOO_MANY_REDIRECTS' || code === 'FETCH_REDIRECT_LOOP') return { kind: 'allow-all', status: code, fetchedAtMs: nowMs() };
+    // More than five hops (ours, or the fetcher's cap at or above five) or a loop: no file (RFC 9309
+    // §2.3.1.2). A fetcher capped below five (`http.maxRedirects`) stopped short of a file that may
+    // exist: that is our limit, not the site's answer, so it falls through to unreachable.
+    const beyondFive = code === 'FETCH_TOO_MANY_REDIRECTS' && hops >= MAX_ROBOTS_REDIRECTS;
+    if (beyondFive || code === 'FETCH_REDIRECT_LOOP') return { kind: 'allow-all', status: code, fetchedAtMs: nowMs() };
     status = code;
   }
   // 429 and 5xx: the server is the problem, not the file. Told when to come back, we wait that long.

@@ -1,11 +1,22 @@
 // The product token of a user agent, as robots.txt groups are matched (RFC 9309 §2.2.1).
 
+/** RFC 9309 §2.2.1: a product token is letters, `-` and `_` only. */
+const TOKEN = /^[A-Za-z_-]*/;
+
 /**
- * `Googlebot/2.1 (+http://…)` → `googlebot`: the name up to the first space or slash, lower-cased, on
- * both sides (the `User-agent:` value and our own setting), since matching is case-insensitive.
+ * `Googlebot/2.1 (+http://…)` → `googlebot`: the leading run of token characters, lower-cased, on both
+ * sides (the `User-agent:` value and our own setting), since matching is case-insensitive. What follows
+ * the run (a version, a comma, a `*`, a digit) is not part of the name, as in Google's parser:
+ * `pricecrawl,otherbot` names us. `*` is the wildcard only alone or before whitespace (`* # all`);
+ * `*bot` or `*` before a slash names nobody (''), like a value that starts with no token character.
  */
 export function productToken(userAgent: string): string {
   const trimmed = userAgent.trim();
-  const end = trimmed.search(/[\s/]/);
-  return (end >= 0 ? trimmed.slice(0, end) : trimmed).toLowerCase();
+  if (/^\*(\s|$)/.test(trimmed)) return '*';
+  return TOKEN.exec(trimmed)![0].toLowerCase();
+}
+
+/** True for a setting whose product token is the whole name before any version or comment (`PriceCrawl/1.0`). */
+export function isValidProductToken(userAgent: string): boolean {
+  return /^[A-Za-z_-]+(?:[/\s]|$)/.test(userAgent.trim());
 }

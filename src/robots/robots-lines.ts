@@ -43,33 +43,39 @@ export function robotsDirectives(text: string): Directive[] {
 }
 
 function readLine(raw: string): Directive | null {
-  const hash = raw.indexOf('#');
-  const line = (hash >= 0 ? raw.slice(0, hash) : raw).trim();
+  // A NUL ends what is read of a line, as in Google's parser (a C string): the rest is not the rule.
+  const nul = raw.indexOf('\0');
+  const text = nul >= 0 ? raw.slice(0, nul) : raw;
+  const hash = text.indexOf('#');
+  const line = (hash >= 0 ? text.slice(0, hash) : text).trim();
   if (line === '') return null;
   const split = splitKeyValue(line);
   if (!split) return null;
   const key = KEYS.get(split.key.toLowerCase().replace(/\s+/g, ' '));
   if (!key) return null;
-  if (line.length <= MAX_LINE_CHARS) return { key, value: split.value };
-  // A cut Disallow only widens what we stay out of; a cut Allow would widen what we fetch, so it is dropped.
-  if (key !== 'disallow') return null;
+  const tooLong = line.length > MAX_LINE_CHARS;
+  if (nul < 0 && !tooLong) return { key, value: split.value };
+  // A cut line is read up to the cut (a Disallow only widens what we stay out of, a user-agent keeps its
+  // token); a cut Allow would widen what we fetch, so it is dropped.
+  if (key === 'allow') return null;
+  if (!tooLong) return { key, value: split.value };
   return { key, value: split.value.slice(0, Math.max(0, MAX_LINE_CHARS - (line.length - split.value.length))) };
 }
 
 /**
  * `key: value`, or, with the colon missing, `key value` when the key is a known spelling (Google reads
- * `Disallow /x` as `Disallow: /x`). Two-word spellings (`user agent`) are tried before the first space.
+ * `Disallow /x` as `Disallow: /x`). With more words where the value goes (`User agent pricecrawl`,
+ * `Allow /a b`) the split is a guess, and Google's parser reads no such line; only a Disallow is still
+ * read (the rest of the line as its path), since reading it can only keep us out of more.
  */
 function splitKeyValue(line: string): { key: string; value: string } | null {
   const colon = line.indexOf(':');
   if (colon >= 0) return { key: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
   const words = line.split(/\s+/);
   if (words.length < 2) return null;
-  for (const take of [2, 1]) {
-    const key = words.slice(0, take).join(' ');
-    if (words.length > take && KEYS.has(key.toLowerCase())) return { key, value: words.slice(take).join(' ') };
-  }
-  return null;
+  const key = KEYS.get(words[0].toLowerCase());
+  if (key === undefined || (words.length > 2 && key !== 'disallow')) return null;
+  return { key: words[0], value: line.slice(words[0].length).trim() };
 }
 
 /** The first 500 KiB (UTF-8), without the line the limit cut in two: half a rule could mean another rule. */

@@ -62,8 +62,8 @@ class MatchedRules implements AgentRules {
 }
 
 /**
- * User-agent lines in a row open one group; a rule line after them closes the list, so the next
- * user-agent line opens a new group. Rules before any user-agent line belong to no group and are ignored.
+ * User-agent lines in a row open one group; a rule line (Allow, Disallow) after them closes the list, so
+ * the next user-agent line opens a new group. Rules before any user-agent line belong to no group and are ignored.
  */
 function readGroups(text: string): Group[] {
   const groups: Group[] = [];
@@ -76,16 +76,21 @@ function readGroups(text: string): Group[] {
         groups.push(current);
       }
       takingAgents = true;
-      if (value !== '') current.agents.push(productToken(value));
+      const token = productToken(value);
+      if (token !== '') current.agents.push(token);
+      continue;
+    }
+    if (!current) continue;
+    if (key === 'crawl-delay') {
+      // Not an RFC 9309 record, so it must not change how groups are read (§2.2.4): it does not close
+      // the user-agent lines. Several in one group: the longest, as for merged groups.
+      const seconds = crawlDelayOf(value);
+      if (seconds !== null) current.crawlDelayS = Math.max(seconds, current.crawlDelayS ?? 0);
       continue;
     }
     takingAgents = false;
-    if (!current) continue;
-    if (key === 'crawl-delay') current.crawlDelayS = crawlDelayOf(value) ?? current.crawlDelayS;
-    else {
-      const rule = ruleOf(key === 'allow', value);
-      if (rule) current.rules.push(rule);
-    }
+    const rule = ruleOf(key === 'allow', value);
+    if (rule) current.rules.push(rule);
   }
   return groups;
 }
@@ -104,9 +109,11 @@ function ruleOf(allow: boolean, value: string): Rule | null {
   return { allow, pattern: new PathPattern(normalizePath(value)) };
 }
 
-/** Seconds as a non-negative decimal (`10`, `0.5`); anything else is ignored. */
+/**
+ * Seconds as a non-negative decimal (`10`, `0.5`); anything else is ignored. A number too large for a
+ * double is Infinity, not unreadable: it asks for more than any ceiling, so the origin is refused.
+ */
 function crawlDelayOf(value: string): number | null {
   if (!/^\d+(\.\d+)?$|^\.\d+$/.test(value)) return null;
-  const seconds = Number(value);
-  return Number.isFinite(seconds) ? seconds : null;
+  return Number(value);
 }

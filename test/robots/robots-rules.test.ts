@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LINE_CHARS, MAX_ROBOTS_BYTES } from '../../src/robots/robots-lines';
 import { RobotsRules } from '../../src/robots/robots-rules';
+import { settingsSchema } from '../../src/settings/schema';
 
 const allowed = (robots: string, path: string, agent = 'pricecrawl') => RobotsRules.parse(robots).forAgent(agent).isAllowed(`https://example.com${path}`);
 
@@ -70,9 +71,33 @@ describe('Crawl-delay', () => {
     expect(delay('User-agent: pricecrawl\nCrawl-delay: 1\n\nUser-agent: pricecrawl\nCrawl-delay: 4\n')).toBe(4000);
   });
 
+  it('takes the largest of several in one group, not the last', () => {
+    expect(delay('User-agent: *\nCrawl-delay: 10\nDisallow: /x\nCrawl-delay: 1\n')).toBe(10_000);
+  });
+
+  it('reads a number too large for a double as endless, not as no delay', () => {
+    expect(delay(`User-agent: *\nCrawl-delay: ${'9'.repeat(400)}\n`)).toBe(Infinity);
+  });
+
+  it('belongs to every agent of the group it sits in, before or between the user-agent lines', () => {
+    expect(delay('User-agent: other\nCrawl-delay: 5\nUser-agent: pricecrawl\nDisallow: /x\n')).toBe(5000);
+  });
+
   it('ignores values that are not a non-negative number', () => {
     for (const value of ['-1', 'abc', '1s', '', '1,5', 'Infinity', 'NaN', '1e3']) {
       expect(delay(`User-agent: *\nCrawl-delay: ${value}\n`), value).toBeNull();
     }
+  });
+});
+
+describe('robots.userAgentToken', () => {
+  const accepts = (userAgentToken: string) => settingsSchema.safeParse({ robots: { userAgentToken } }).success;
+
+  it('takes an RFC 9309 product token, with a version or comment after it', () => {
+    for (const token of ['pricecrawl', 'Price-Crawl_Bot', 'PriceCrawl/1.0', 'pricecrawl (+https://example.org/bot)']) expect(accepts(token), token).toBe(true);
+  });
+
+  it('refuses a name files would read as another token', () => {
+    for (const token of ['', 'pricecrawl2', 'price.crawl', '*', '/pricecrawl', 'pricecrawl,x']) expect(accepts(token), token).toBe(false);
   });
 });

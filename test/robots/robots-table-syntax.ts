@@ -41,7 +41,10 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'blank lines do not close a group', robots: 'User-agent: *\n\nDisallow: /x\n\n\nDisallow: /y\n', verdicts: [['/x', false], ['/y', false], ['/z', true]] },
   { name: 'several agents in one group', robots: 'User-agent: a\nUser-agent: pricecrawl\nUser-agent: b\nDisallow: /g\n', verdicts: [['/g', false], ['/h', true]] },
   { name: 'agent after a rule opens a new group', robots: 'User-agent: pricecrawl\nDisallow: /one\nUser-agent: other\nDisallow: /two\n', verdicts: [['/one', false], ['/two', true]] },
-  { name: 'crawl-delay closes the agent list', robots: 'User-agent: other\nCrawl-delay: 5\nUser-agent: pricecrawl\nDisallow: /x\n', verdicts: [['/x', false]] },
+  { name: 'crawl-delay between agent lines', robots: 'User-agent: other\nCrawl-delay: 5\nUser-agent: pricecrawl\nDisallow: /x\n', verdicts: [['/x', false]] },
+  // RFC 9309 §2.2.4: a record outside the RFC must not change the groups, so Crawl-delay does not close the agent list.
+  { name: 'crawl-delay does not close the agent list', robots: 'User-agent: pricecrawl\nCrawl-delay: 5\nUser-agent: other\nDisallow: /x\n', verdicts: [['/x', false], ['/y', true]] },
+  { name: 'crawl-delay does not close the agent list of *', robots: 'User-agent: *\nCrawl-delay: 1\nUser-agent: other\nDisallow: /\n', verdicts: [['/', false]] },
   { name: 'unknown keys are skipped', robots: 'User-agent: *\nNoindex: /x\nHost: example.com\nClean-param: a\nDisallow: /y\n', verdicts: [['/x', true], ['/y', false]] },
   { name: 'sitemap inside a group', robots: 'User-agent: *\nSitemap: https://example.com/s.xml\nDisallow: /y\n', verdicts: [['/y', false]] },
   { name: 'lines without key or colon are skipped', robots: 'User-agent: *\nthis is not a rule\n/x\nDisallow: /y\n', verdicts: [['/x', true], ['/y', false]] },
@@ -70,5 +73,22 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'merged * groups', robots: 'User-agent: *\nDisallow: /a\n\nUser-agent: x\nDisallow: /b\n\nUser-agent: *\nDisallow: /c\n', verdicts: [['/a', false], ['/b', true], ['/c', false]] },
   { name: 'empty file', robots: '', verdicts: [['/', true], ['/x', true]] },
   { name: 'HTML served as robots.txt', robots: '<!doctype html><html><body>Not found</body></html>', verdicts: [['/', true], ['/x', true]] },
+  // The product token is the leading run of letters, `-` and `_` (RFC 9309 §2.2.1), as Google's parser reads it.
+  ...['pricecrawl,otherbot', 'pricecrawl;', 'PriceCrawl*', 'pricecrawl2', 'pricecrawl(compatible)', 'pricecrawl.bot'].map((line) => ({
+    name: `agent line "${line}" names us by its leading token`, robots: `User-agent: *\nDisallow: /star\n\nUser-agent: ${line}\nDisallow: /ours\n`, verdicts: [['/ours', false], ['/star', true]] as const,
+  })),
+  ...['*/1.0', '*bot', '"pricecrawl"', '/pricecrawl'].map((line) => ({
+    name: `agent line "${line}" names nobody`, robots: `User-agent: ${line}\nDisallow: /\n`, verdicts: [['/', true], ['/x', true]] as const,
+  })),
+  // Without a colon only two words are a key and a value (Google); more are a guess, read only for a Disallow.
+  { name: 'three words without a colon: no user-agent line', robots: 'User-agent: *\nDisallow: /star\n\nUser agent pricecrawl\nDisallow: /ours\n', verdicts: [['/ours', false], ['/star', false]] },
+  { name: 'three words without a colon: no Allow', robots: 'User-agent: *\nDisallow: /\nAllow /a b\n', verdicts: [['/a%20b', false], ['/a', false]] },
+  { name: 'three words without a colon: Disallow read whole', robots: 'User-agent: *\nDisallow /a  b\n', verdicts: [['/a%20%20b', false], ['/a%20b', true], ['/a', true]] },
+  // A NUL ends what is read of a line (Google): a Disallow is cut there, an Allow cut there is dropped.
+  { name: 'NUL cuts a Disallow', robots: 'User-agent: *\nDisallow: /a\0b\n', verdicts: [['/a', false], ['/ax', false], ['/b', true]] },
+  { name: 'NUL drops an Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /a\0b\n', verdicts: [['/a', false], ['/a%00b', false]] },
+  { name: 'NUL after the agent token', robots: 'User-agent: pricecrawl\0junk\nDisallow: /x\n', verdicts: [['/x', false]] },
+  // RFC 9309 §2.2.2 decides "/": only Disallow: / matches it. Google's own extra (Allow: /index.html also allows "/") is not followed.
+  { name: 'Allow /index.html does not allow /', robots: 'User-agent: *\nDisallow: /\nAllow: /index.html\n', verdicts: [['/', false], ['/index.html', true], ['/index.htm', false]] },
   { name: 'comment-only file', robots: '# nothing here\n# User-agent: *\n# Disallow: /\n', verdicts: [['/', true]] },
 ];

@@ -1,6 +1,7 @@
 // Settings of the resilience middlewares: retries, the circuit breaker, robots.txt, block detection, sessions, throttle.
 import { z } from 'zod';
 import { orderedComponentEntry } from '../../components/component-entry';
+import { isValidProductToken } from '../../robots/product-token';
 import { ms } from './units';
 
 /**
@@ -113,8 +114,14 @@ export const resilienceSettings = {
   robots: z
     .object({
       obey: z.boolean().default(true),
-      /** The product token matched against `User-agent:` groups (the `*` group applies otherwise). */
-      userAgentToken: z.string().min(1).default('pricecrawl'),
+      /**
+       * The product token matched against `User-agent:` groups (the `*` group applies otherwise). Letters,
+       * `-` and `_` (RFC 9309 §2.2.1): files are read that way, so `pricecrawl2` would match `pricecrawl` groups.
+       */
+      userAgentToken: z
+        .string()
+        .refine(isValidProductToken, "not an RFC 9309 product token (letters, '-' and '_', optionally followed by '/version')")
+        .default('pricecrawl'),
       /** Fetches of an unreachable (5xx, transport error) robots.txt before its host's requests fail as `robots/unavailable`. */
       maxFetchAttempts: z.number().int().min(1).default(3),
       /** Wait before fetching an unreachable robots.txt again (doubles each time). */

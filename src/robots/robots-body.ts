@@ -1,0 +1,58 @@
+// Turns the bytes of a robots.txt answer into text: always UTF-8 (RFC 9309 §2.3), whatever the server declares.
+
+/** Well-formed UTF-8 (Unicode Table 3-7): a lead byte range, the range its second byte must be in, the sequence length. */
+const SEQUENCES: ReadonlyArray<readonly [leadFrom: number, leadTo: number, secondFrom: number, secondTo: number, length: number]> = [
+  [0xc2, 0xdf, 0x80, 0xbf, 2],
+  [0xe0, 0xe0, 0xa0, 0xbf, 3],
+  [0xe1, 0xec, 0x80, 0xbf, 3],
+  [0xed, 0xed, 0x80, 0x9f, 3],
+  [0xee, 0xef, 0x80, 0xbf, 3],
+  [0xf0, 0xf0, 0x90, 0xbf, 4],
+  [0xf1, 0xf3, 0x80, 0xbf, 4],
+  [0xf4, 0xf4, 0x80, 0x8f, 4],
+];
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The file's text, read as UTF-8 even when the Content-Type names another charset or the body looks like
+ * HTML with a meta charset: the file must be UTF-8, and a server's label is more often wrong than the file.
+ * A byte that is not part of well-formed UTF-8 (a Latin-1 `ü`) becomes `%XX`, the byte a URL would carry:
+ * `Disallow: /\xFC` then keeps crawlers out of `/%FC`, as Google's parser (which escapes raw bytes) does,
+ * instead of turning into U+FFFD, which matches no URL at all.
+ */
+export function robotsText(body: Buffer): string {
+  try {
+    return strictUtf8.decode(body);
+  } catch {
+    // Not well-formed: below, byte by byte.
+  }
+  let text = '';
+  let start = 0;
+  let at = 0;
+  while (at < body.length) {
+    const length = sequenceLength(body, at);
+    if (length > 0) {
+      at += length;
+      continue;
+    }
+    text += `${body.toString('utf8', start, at)}%${body[at].toString(16).toUpperCase().padStart(2, '0')}`;
+    at += 1;
+    start = at;
+  }
+  return text + body.toString('utf8', start);
+}
+
+/** The length of the well-formed UTF-8 sequence at `at`, or 0 when the byte there starts none. */
+function sequenceLength(body: Buffer, at: number): number {
+  const lead = body[at];
+  if (lead < 0x80) return 1;
+  const form = SEQUENCES.find(([from, to]) => lead >= from && lead <= to);
+  if (!form) return 0;
+  const [, , secondFrom, secondTo, length] = form;
+  if (at + length > body.length) return 0;
+  const second = body[at + 1];
+  if (second < secondFrom || second > secondTo) return 0;
+  for (let i = 2; i < length; i++) if ((body[at + i] & 0xc0) !== 0x80) return 0;
+  return length;
+}

@@ -1,0 +1,102 @@
+// What fetchRobots reads from a 2xx robots.txt: the bytes as UTF-8 whatever the label, over HTTP in a browser crawl, redirects past a low cap.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CrawlRequest } from '../../src/core/request';
+import type { Fetcher } from '../../src/fetch/fetcher';
+import { FetchRouter, fetchModeResolver } from '../../src/fetch/fetch-router';
+import { HttpFetcher } from '../../src/fetch/http-fetcher';
+import { fetchRobots } from '../../src/robots/fetch-robots';
+import { robotsText } from '../../src/robots/robots-body';
+import { RobotsRules } from '../../src/robots/robots-rules';
+import { settingsSchema } from '../../src/settings/schema';
+import { FixtureServer } from '../support/fixture-server';
+import { httpSettings } from '../fetch/fetch-test-helpers';
+
+const UTF8_FILE = 'User-agent: *\nDisallow: /über/\n';
+
+describe('fetchRobots: the body of a 2xx answer', () => {
+  let server: FixtureServer;
+  let fetcher: HttpFetcher;
+
+  beforeAll(async () => {
+    server = await FixtureServer.start({ builtInRoutes: false });
+    for (const charset of ['iso-8859-1', 'utf-16', 'shift_jis']) {
+      server.route(`/${charset}/robots.txt`, (_req, res) => void res.writeHead(200, { 'content-type': `text/plain; charset=${charset}` }).end(Buffer.from(UTF8_FILE)));
+    }
+    server.route('/meta/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from(`<meta charset="windows-1252">\n${UTF8_FILE}`)));
+    server.route('/latin1/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from('User-agent: *\nDisallow: /\xfcber/\n', 'latin1')));
+    server.route('/hops/robots.txt', (_req, res) => void res.writeHead(301, { location: '/hop/2' }).end());
+    server.route('/hop/:n', (req, res) => {
+      const n = Number(req.url!.split('/').pop());
+      res.writeHead(302, { location: n > 1 ? `/hop/${n - 1}` : `/plain/robots.txt` }).end();
+    });
+    server.route('/plain/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n'));
+    fetcher = new HttpFetcher(httpSettings());
+  });
+  afterAll(async () => {
+    await fetcher.close();
+    await server.close();
+  });
+
+  // The files sit under a path per case; the origin ends in it, so `${origin}/robots.txt` is that case's file.
+  const fetchFrom = (dir: string, via: Fetcher = fetcher) => {
+    const origin = `${server.origin}/${dir}`;
+    return fetchRobots({ fetcher: via, origin, page: new CrawlRequest({ url: `${origin}/p` }), attemptsBefore: 0, refetchAfterMs: 1000, nowMs: () => 0 });
+  };
+  const allowed = (text: string, path: string) => RobotsRules.parse(text).forAgent('pricecrawl').isAllowed(`https://example.com${path}`);
+
+  it('reads the bytes as UTF-8 whatever charset the Content-Type or a meta tag names', async () => {
+    for (const dir of ['iso-8859-1', 'utf-16', 'shift_jis']) expect(await fetchFrom(dir), dir).toMatchObject({ kind: 'rules', text: UTF8_FILE });
+    const meta = await fetchFrom('meta');
+    expect(meta.kind === 'rules' && allowed(meta.text, '/%C3%BCber/a')).toBe(false);
+  });
+
+  it('keeps a byte that is not UTF-8 as the %XX a URL would carry, as Google does', async () => {
+    const entry = await fetchFrom('latin1');
+    expect(entry).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /%FCber/\n' });
+    expect(entry.kind === 'rules' && allowed(entry.text, '/%FCber/a')).toBe(false);
+  });
+
+  it('fetches robots.txt over HTTP in a browser crawl: Chromium would hand back its HTML rendering of the text', async () => {
+    const settings = settingsSchema.parse({ fetchMode: 'browser' });
+    const hostKeyOf = (url: string) => new URL(url).host;
+    let browserStarts = 0;
+    const router = new FetchRouter({
+      http: fetcher,
+      browser: () => {
+        browserStarts += 1;
+        throw new Error('the browser was asked for robots.txt');
+      },
+      modeFor: fetchModeResolver(settings, undefined, hostKeyOf),
+      hostKeyOf,
+    });
+    expect(await fetchFrom('plain', router)).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /private\n' });
+    expect(browserStarts).toBe(0);
+  });
+
+  it('does not read a fetcher redirect cap below five as "no robots.txt": the file behind it is not known', async () => {
+    const capped = new HttpFetcher(httpSettings({ maxRedirects: 2 }));
+    try {
+      expect(await fetchFrom('hops', capped)).toMatchObject({ kind: 'unreachable', status: 'FETCH_TOO_MANY_REDIRECTS' });
+      // With the default cap the same three hops reach the file.
+      expect(await fetchFrom('hops')).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /private\n' });
+    } finally {
+      await capped.close();
+    }
+  });
+});
+
+describe('robotsText', () => {
+  it('keeps well-formed UTF-8 (BOM included, which the line reader drops) and escapes each byte outside it', () => {
+    const cases: Array<[bytes: number[], text: string]> = [
+      [[0xef, 0xbb, 0xbf, 0x2f, 0xc3, 0xbc], '\ufeff/ü'],
+      [[0x2f, 0xf0, 0x9f, 0x98, 0x80], '/\u{1F600}'],
+      [[0x2f, 0xfc, 0x62], '/%FCb'],
+      [[0x2f, 0xc0, 0xaf], '/%C0%AF'], // overlong "/"
+      [[0x2f, 0xed, 0xa0, 0x80], '/%ED%A0%80'], // a UTF-16 surrogate
+      [[0x2f, 0xf4, 0x90, 0x80, 0x80], '/%F4%90%80%80'], // above U+10FFFF
+      [[0x2f, 0xe3, 0x83], '/%E3%83'], // cut off at the end
+      [[0x2f, 0xe3, 0x83, 0x2f, 0xc3, 0xa4], '/%E3%83/ä'],
+    ];
+    for (const [bytes, text] of cases) expect(robotsText(Buffer.from(bytes)), bytes.join(' ')).toBe(text);
+  });
+});
