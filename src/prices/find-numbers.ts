@@ -44,11 +44,12 @@ function startsApart(before: string, raw: string, ownCurrencyInside = false): bo
   return isLabelBefore(before) || (ownCurrencyInside && /\p{Sc}\s*$/u.test(before));
 }
 
-/** "$50 980 ₫", "$50 129 900 FCFA": a run between two different currencies starts with a number of its own. */
+/** "$50 980 ₫", "$50 129 900 FCFA", "$50 980 د.ع.": a run between two different currencies starts with a number of its own. */
 function betweenCurrencies(before: string, after: string): boolean {
   const prefix = /(\d ?)?(\p{Sc})\s*$/u.exec(before); // "29 € 1 299 ₸": that € is the 29's, no prefix of this run
   const left = prefix && !prefix[1] ? prefix[2] : undefined;
-  const right = /^\s*(\p{Sc}|[A-Z]{3}(?![\p{L}])|F ?CFA)/u.exec(after)?.[1];
+  const lead = /^\s*/.exec(after)![0].length;
+  const right = /^\s*(\p{Sc}|[A-Z]{3}(?![\p{L}])|F ?CFA)/u.exec(after)?.[1] ?? findCurrencies(after).find((token) => token.start === lead)?.symbol;
   return left !== undefined && right !== undefined && left !== right;
 }
 
