@@ -58,6 +58,9 @@ export const EUROPE_EAST: PriceRow[] = [
   ['1 299 DA', '1299', 'DZD'], ['1.299,00 د.ج.', '1299.00', 'DZD'], ['١٬٢٩٩ ر.ي.', '1299', 'YER'], ['L£1,299', '1299', 'LBP', shop('USD')],
   // A rial or dinar sign shared by three-digit and two-digit currencies: the amount is 1000× open until something names one
   ['12,500 ريال', A, null], ['١٢٫٥٠٠ ريال', A, null], ['12.500 dinars', A, null], ['12,500 دينار', A, null],
+  // The shop's decimal separator reads three decimals the currency is never printed with: no amount of yen, dollars or euros
+  ['¥1.299', A, null, { locale: 'ja-JP', decimalSeparator: '.' }], ['$1.299', A, null, sep('.', 'USD')], ['1.299 €', A, null, sep('.')], ['12.500 ريال', A, null, sep('.')],
+  ['KWD 1.299', '1.299', 'KWD', sep('.')], ['¥1,299', '1299', 'JPY', { locale: 'ja-JP', decimalSeparator: '.' }],
   ['12,500 ريال', '12500', 'SAR', shop('SAR')], ['12.500 ريال', '12.500', 'OMR', loc('ar-OM')], ['99.50 ريال', '99.50', null], ['12.50 dinars', '12.50', null],
   ['AED 1,299.00', '1299.00', 'AED'], ['1,299.00 AED', '1299.00', 'AED'], ['Dhs 99', '99', 'AED'], ['99.00 د.إ', '99.00', 'AED'],
   ['SAR 1,299', '1299', 'SAR'], ['1,299.00 ر.س', '1299.00', 'SAR'], ['QAR 450', '450', 'QAR'], ['ر.ق 450', '450', 'QAR'],
