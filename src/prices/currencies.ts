@@ -8,6 +8,8 @@ const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'MXN', 'ARS', 
 const RUPEES = ['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR'];
 const KRONER = ['SEK', 'NOK', 'DKK', 'ISK'];
 const YUAN = ['CNY', 'TWD', 'HKD', 'MOP'];
+const DINARS = ['KWD', 'BHD', 'JOD', 'IQD', 'LYD', 'TND', 'DZD', 'RSD'];
+const RIALS = ['SAR', 'QAR', 'OMR', 'IRR', 'YER'];
 
 /**
  * Symbol, abbreviation or word → candidate ISO codes, as shops write them (local usage, which no ISO
@@ -22,7 +24,7 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   $CAN: ['CAD'], '$ CAN': ['CAD'], $AU: ['AUD'], '$ AU': ['AUD'], $NZ: ['NZD'], '$ NZ': ['NZD'],
   $: DOLLARS, dollars: DOLLARS, dollar: DOLLARS, pesos: ['MXN', 'ARS', 'CLP', 'COP', 'UYU', 'PHP', 'DOP', 'CUP'],
   '€': ['EUR'], Euro: ['EUR'], euro: ['EUR'], Euros: ['EUR'], euros: ['EUR'], EURO: ['EUR'], 'евро': ['EUR'], 'ευρώ': ['EUR'],
-  '£': ['GBP', 'GIP', 'FKP', 'SHP'], 'E£': ['EGP'], '£E': ['EGP'], 'ج.م': ['EGP'], 'جنيه': ['EGP'],
+  '£': ['GBP', 'GIP', 'FKP', 'SHP', 'SSP', 'SYP'], 'E£': ['EGP'], '£E': ['EGP'], 'ج.م': ['EGP'], 'جنيه': ['EGP'],
   '¥': ['JPY', 'CNY'], '￥': ['JPY', 'CNY'], '円': ['JPY'], 'yen': ['JPY'], '元': YUAN, RMB: ['CNY'], 'юань': ['CNY'], 'юаней': ['CNY'], 'yuan': ['CNY'],
   '₹': ['INR'], 'Rs.': RUPEES, Rs: RUPEES, '₨': RUPEES, 'रु': ['NPR', 'INR'], 'रू': ['NPR'],
   '₽': ['RUB'], 'руб': ['RUB'], 'руб.': ['RUB'], 'р.': ['RUB'], 'рублей': ['RUB'], 'рубля': ['RUB'], 'рубль': ['RUB'],
@@ -32,9 +34,14 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   'zł': ['PLN'], 'złotych': ['PLN'], 'zł.': ['PLN'], 'Kč': ['CZK'], Ft: ['HUF'], lei: ['RON'], Lei: ['RON'], 'лв': ['BGN'], 'лв.': ['BGN'], 'din.': ['RSD'], 'дин.': ['RSD'],
   'ден': ['MKD'], KM: ['BAM'], kn: ['HRK'], '₾': ['GEL'], '₼': ['AZN'], '৳': ['BDT'], Tk: ['BDT'], '₲': ['PYG'], '₡': ['CRC'], 'GH₵': ['GHS'], '₵': ['GHS'], 'درهم': ['AED', 'MAD'],
   'S/': ['PEN'], 'S/.': ['PEN'], KD: ['KWD'], 'د.ك': ['KWD'], BD: ['BHD'], 'د.ب': ['BHD'], 'د.إ': ['AED'], Dhs: ['AED'], 'ر.س': ['SAR'],
-  'ر.ق': ['QAR'], 'ر.ع': ['OMR'], 'د.أ': ['JOD'], 'ريال': ['SAR', 'QAR', 'OMR', 'IRR', 'YER'], 'ریال': ['IRR'], DH: ['MAD'], 'د.م.': ['MAD'], FCFA: ['XOF', 'XAF'], 'F CFA': ['XOF', 'XAF'], CFA: ['XOF', 'XAF'],
+  'ر.ق': ['QAR'], 'ر.ع': ['OMR'], 'د.أ': ['JOD'], 'ريال': RIALS, 'ریال': ['IRR'], DH: ['MAD'], 'د.م.': ['MAD'], FCFA: ['XOF', 'XAF'], 'F CFA': ['XOF', 'XAF'], CFA: ['XOF', 'XAF'],
+  // The dinars and rials CLDR writes in Arabic and French (TND, LYD, KWD … have three minor digits, so an
+  // unknown sign there left "12,500" read as 12500); the generic words keep every candidate, never one guessed.
+  'د.ت': ['TND'], DT: ['TND'], 'د.ل': ['LYD'], 'د.ع': ['IQD'], 'د.ج': ['DZD'], DA: ['DZD'], 'ر.ي': ['YER'], 'ج.س': ['SDG'], 'ل.س': ['SYP'],
+  'ل.ل': ['LBP'], 'L£': ['LBP'], '£L': ['LBP'], '£LB': ['LBP'], 'دينار': DINARS, dinar: DINARS, dinars: DINARS, rial: RIALS, rials: RIALS, riyal: RIALS, riyals: RIALS,
   // CLDR writes the Arabic abbreviations with a closing dot.
   'د.إ.': ['AED'], 'ر.س.': ['SAR'], 'ج.م.': ['EGP'], 'د.ك.': ['KWD'], 'د.ب.': ['BHD'], 'ر.ع.': ['OMR'], 'د.أ.': ['JOD'], 'ر.ق.': ['QAR'],
+  'د.ت.': ['TND'], 'د.ل.': ['LYD'], 'د.ع.': ['IQD'], 'د.ج.': ['DZD'], 'ر.ي.': ['YER'], 'ج.س.': ['SDG'], 'ل.س.': ['SYP'], 'ل.ل.': ['LBP'],
   kr: KRONER, 'kr.': KRONER, Kr: KRONER, 'Kr.': KRONER, 'Fr.': ['CHF'], 'SFr.': ['CHF'], 'Fr': ['CHF'], Franken: ['CHF'],
 };
 

@@ -1,7 +1,7 @@
 // Number tokens of a price text: digits with their separators, split where one run holds several numbers, each marked when it is no price.
 import { normalizeNumber, type NormalizeOptions } from './normalize-number';
 import { exclusionAfter, exclusionBefore, isLabelBefore } from './number-exclusions';
-import type { NumberToken, Span } from './price-tokens';
+import { findCurrencies, type NumberToken, type Span } from './price-tokens';
 
 const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:][-–—]{1,2})?/g;
 const EXPONENT = /^[eE][+-]?\d+/;
@@ -13,6 +13,8 @@ const DATE_OR_TIME =
  * two digits begin a grouped amount of their own ("ab 29 € 12 345,67 EUR").
  */
 const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d{2})(?![\d.,%])(?! \d{3}(?:[ .]\d{3})*,\d)/g;
+/** Space groups (and decimals) that may continue the two digits after a euro sign into an amount of their own. */
+const GROUP_AFTER_CENTS = /^ \d{3}(?:[ .]\d{3})*(?:,\d+)? ?/;
 const SPACED_DECIMAL = /^(.*\d)([.,]) (\d{2})$/;
 /** Most space groups one number has ("1 234 567 890 123"): bounds the prefix search, so a long run stays linear. */
 const MAX_SPACE_GROUPS = 6;
@@ -42,11 +44,12 @@ function startsApart(before: string, raw: string, ownCurrencyInside = false): bo
   return isLabelBefore(before) || (ownCurrencyInside && /\p{Sc}\s*$/u.test(before));
 }
 
-/** "$50 980 ₫", "$50 129 900 FCFA": a run between two different currencies starts with a number of its own. */
+/** "$50 980 ₫", "$50 129 900 FCFA", "$50 980 د.ع.": a run between two different currencies starts with a number of its own. */
 function betweenCurrencies(before: string, after: string): boolean {
   const prefix = /(\d ?)?(\p{Sc})\s*$/u.exec(before); // "29 € 1 299 ₸": that € is the 29's, no prefix of this run
   const left = prefix && !prefix[1] ? prefix[2] : undefined;
-  const right = /^\s*(\p{Sc}|[A-Z]{3}(?![\p{L}])|F ?CFA)/u.exec(after)?.[1];
+  const lead = /^\s*/.exec(after)![0].length;
+  const right = /^\s*(\p{Sc}|[A-Z]{3}(?![\p{L}])|F ?CFA)/u.exec(after)?.[1] ?? findCurrencies(after).find((token) => token.start === lead)?.symbol;
   return left !== undefined && right !== undefined && left !== right;
 }
 
@@ -97,6 +100,9 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     // "10 000 € 20 %", "2 499 € 12 x 30 cm": the two digits after the sign are a number of their own.
     const cents = exclusionAfter(text.slice(end, end + LABEL_WINDOW), { raw: match[2] });
     if (cents === 'percent' || cents === 'measure' || cents === 'multiplier') continue;
+    // "ab 29 € 12 345 ₽", "29 € 12 990 XOF": the two digits begin a grouped amount with a currency of its own.
+    const grouped = GROUP_AFTER_CENTS.exec(text.slice(end, end + LABEL_WINDOW));
+    if (grouped && findCurrencies(text.slice(end + grouped[0].length, end + LABEL_WINDOW))[0]?.start === 0) continue;
     // "Qty 2 149 € 99", "over $50 149 € 99": after a label or a currency the first space group is a number of its own.
     const labelled = match[1].includes(' ') && startsApart(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index), match[1], true);
     const start = labelled ? match.index + match[1].indexOf(' ') + 1 : match.index;

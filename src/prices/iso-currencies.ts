@@ -18,6 +18,25 @@ export function minorUnitDigits(code: string | null | undefined): number | null 
   return typeof digits === 'number' && Number.isInteger(digits) ? digits : null;
 }
 
+/**
+ * Digits after the decimal point shops actually print: ISO 4217's, unless CLDR prints fewer (IQD: ISO 3,
+ * CLDR 0, as Iraqi shops write "IQD 12,500" for twelve thousand five hundred dinars; HUF, IDR, COP whole).
+ * This is what decides a "12.500": a currency printed with three decimals makes it 12.5, any other 12500.
+ */
+export function printedMinorDigits(code: string | null | undefined): number | null {
+  const iso = minorUnitDigits(code);
+  if (iso === null || !code) return iso;
+  const key = code.toUpperCase();
+  let cldr = cldrDigits.get(key);
+  if (cldr === undefined) {
+    cldr = new Intl.NumberFormat('en', { style: 'currency', currency: key }).resolvedOptions().maximumFractionDigits ?? iso;
+    cldrDigits.set(key, cldr);
+  }
+  return Math.min(iso, cldr);
+}
+/** ISO codes are a closed set: this cache never holds more than ~180 entries. */
+const cldrDigits = new Map<string, number>();
+
 export function isIsoCode(code: string): boolean {
   return ISO_CODES.has(code.toUpperCase());
 }

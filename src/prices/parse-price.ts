@@ -3,12 +3,11 @@ import { Decimal } from '../core/money';
 import { choosePrice, candidatesOf, type Candidate } from './choose-price';
 import { currencyFromContext, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
 import { freeWord, mentionsFree } from './free-price';
-import { minorUnitDigits } from './iso-currencies';
-import { normalizeNumber } from './normalize-number';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
 import { findCurrencies, isAdjacent, type CurrencyToken } from './price-tokens';
+import { amountAtScale } from './three-digit-tail';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -84,21 +83,18 @@ const SUPERSCRIPT_PAIR = /^[\u2070\u00B9\u00B2\u00B3\u2074-\u2079]{2}(?![\u2070\
 const undecodableBeside = (text: string, token: { start: number; end: number }): boolean =>
   /\uFFFD ?$/.test(text.slice(Math.max(0, token.start - 2), token.start)) || /^ ?\uFFFD/.test(text.slice(token.end, token.end + 2));
 
-/** The exact amount and currency of one number of the text, whichever role its label gives it. */
+/** The exact amount and currency of one number of the text, whichever role its label gives it; refused when its currency leaves the amount open. */
 export function readCandidate(
   { display, text }: { display: string; text: string },
   chosen: Candidate,
   all: readonly Candidate[],
   currencies: readonly CurrencyToken[],
   options: ParsePriceOptions,
-): ParsedPrice {
+): PriceResult {
   const currency = currencyOf(text, chosen, all, currencies, options);
-  let amountText = chosen.token.normalized ?? '0';
-  // "3.350 KWD": an ambiguous three-digit tail is decimal when the currency has three minor digits.
-  const digits = minorUnitDigits(currency.currency);
-  if (!chosen.token.embedded && !chosen.token.spacedDecimal && !options.decimalSeparator && digits === 3) {
-    amountText = normalizeNumber(chosen.token.raw, { minorDigits: digits }) ?? amountText;
-  }
+  // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
+  let amountText = amountAtScale(chosen.token, currency, options.decimalSeparator);
+  if (typeof amountText !== 'string') return amountText;
   if (hasMinusBefore(text, chosen)) amountText = `-${amountText}`;
   return result(new Decimal(amountText), currency, display.slice(chosen.token.start, chosen.token.end));
 }

@@ -25,11 +25,14 @@ export function priceParts(input: string, options: ParsePriceOptions = {}): Pric
   const { display, text } = toPriceText(input);
   const currencies = findCurrencies(text);
   const all = candidatesOf(text, findNumbers(text, { decimalSeparator: options.decimalSeparator }), currencies);
-  return all
-    .filter((candidate) => !candidate.excluded && candidate.token.normalized !== null)
-    .map((candidate) => ({
-      role: candidate.role,
-      price: readCandidate({ display, text }, candidate, all, currencies, options),
-      rangeEnd: rangePartner(text, all, candidate) !== null,
-    }));
+  const parts: PricePart[] = [];
+  for (const candidate of all) {
+    if (candidate.excluded || candidate.token.normalized === null) continue;
+    const price = readCandidate({ display, text }, candidate, all, currencies, options);
+    // "RRP 12.500 ريال": an amount its currency leaves 1000× open; dropping only it would leave the
+    // other numbers looking like the text's one amount, so the text gives no part at all.
+    if (!price.ok) return [];
+    parts.push({ role: candidate.role, price, rangeEnd: rangePartner(text, all, candidate) !== null });
+  }
+  return parts;
 }

@@ -1,5 +1,6 @@
 // Lexing a price text: currency tokens (symbols, words, ISO codes), and the token shapes both lexers share.
 import { CURRENCY_SYMBOLS } from './currencies';
+import { qualifiedName } from './currency-names';
 import { scanCurrencySymbols } from './currency-symbols-scan';
 import { ISO_CODES, WORD_LIKE_CODES } from './iso-currencies';
 import type { Exclusion } from './number-exclusions';
@@ -32,7 +33,10 @@ const CODE = /(?<!\p{L})[A-Z]{3}(?!\p{L})/gu;
 export function findCurrencies(text: string): CurrencyToken[] {
   const tokens: CurrencyToken[] = [];
   for (const { index, symbol } of scanCurrencySymbols(text)) {
-    tokens.push({ start: index, end: index + symbol.length, symbol, candidates: CURRENCY_SYMBOLS[symbol], wordLike: false });
+    // "12,50 белорусского рубля", "12 dollars canadiens": the whole CLDR name decides, not its generic word.
+    const named = qualifiedName(text, index, index + symbol.length);
+    if (named) tokens.push({ start: named.start, end: named.end, symbol: text.slice(named.start, named.end), candidates: named.codes, wordLike: false });
+    else tokens.push({ start: index, end: index + symbol.length, symbol, candidates: CURRENCY_SYMBOLS[symbol], wordLike: false });
   }
   for (const match of text.matchAll(CODE)) {
     if (ISO_CODES.has(match[0])) {

@@ -1,6 +1,7 @@
 // schema.org Offer / AggregateOffer / priceSpecification → exact current, regular and low/high prices.
 import { Decimal } from '../core/money';
-import { isIsoCode } from '../prices/iso-currencies';
+import { candidatesOf } from '../prices/currencies';
+import { isIsoCode, printedMinorDigits } from '../prices/iso-currencies';
 import { parsePrice } from '../prices/parse-price';
 import { normalizeAvailability, type Availability } from './availability';
 import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
@@ -20,15 +21,33 @@ const REFERENCE_TYPES = /(?:^|[/:])(StrikethroughPrice|ListPrice|MSRP|SRP)$/i;
 const SALE_TYPE = /(?:^|[/:])SalePrice$/i;
 
 /**
- * Exact amount of a structured price. schema.org asks for "." as the decimal separator, so a plain
- * "3.350" is three and a third, not a thousands group; other texts ("£12.99", "12,99 €") go through
- * the parser as any page text would. Never a JS number.
+ * Exact amount of a structured price, or null when it has none we can trust. schema.org asks for "." as
+ * the decimal separator, so a plain "3.350" KWD is three and a third; other texts ("£12.99", "12,99 €")
+ * go through the parser as any page text would. Never a JS number. Refused (null):
+ * - more decimals than the currency is printed with ("12.5" JPY), or exactly three in a currency that
+ *   has no three ("1.299" EUR): shops that write the page's "1.299 €" into JSON-LD mean 1299, schema.org
+ *   means 1.299, and neither is a price in that currency;
+ * - a text whose own currency contradicts `priceCurrency` ("£12.99" with "USD").
+ * A `priceCurrency` that names no currency we know ("AUD$") leaves the currency unknown: the shop's
+ * default in its place would be a guess.
  */
 export function structuredAmount(text: string | null, currency: string | null, defaultCurrency?: string): { amount: Decimal; currency: string | null } | null {
   if (text === null) return null;
-  const plain = /^\s*\d+\.\d+\s*$/.test(text);
-  const parsed = parsePrice(text, { currencyHint: currency, defaultCurrency, decimalSeparator: plain ? '.' : undefined });
-  return parsed.ok && parsed.amount.isFinite() ? { amount: parsed.amount, currency: parsed.currency } : null;
+  const named = currency?.trim() ? candidatesOf(currency) : null;
+  const plain = /^\s*\d+\.(\d+)\s*$/.exec(text);
+  const parsed = parsePrice(text, { currencyHint: currency, defaultCurrency: named?.length === 0 ? undefined : defaultCurrency, decimalSeparator: plain ? '.' : undefined });
+  if (!parsed.ok || !parsed.amount.isFinite()) return null;
+  const said = parsed.currency ? [parsed.currency] : (parsed.currencyCandidates ?? []);
+  if (named && named.length > 0 && said.length > 0 && !said.some((code) => named.includes(code))) return null;
+  if (plain && offScale(plain[1], parsed.currency)) return null;
+  return { amount: parsed.amount, currency: parsed.currency };
+}
+
+/** Whether decimals `fraction` are no amount of `currency` as shops print it (unknown currency: no judgement). */
+function offScale(fraction: string, currency: string | null): boolean {
+  const digits = printedMinorDigits(currency);
+  if (digits === null) return false;
+  return fraction.replace(/0+$/, '').length > digits || (fraction.length === 3 && digits !== 3);
 }
 
 function isoCurrency(node: SchemaNode): string | null {
@@ -91,13 +110,15 @@ function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): Offe
 /** AggregateOffer: lowPrice/highPrice, or the spread of its nested offers when those are missing. */
 function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
   const currency = isoCurrency(offer);
+  const currencyText = currency ?? textOf(offer, 'priceCurrency');
   const nested = combineOffers(nodesOf(offer, 'offers'), defaultCurrency);
-  const low = structuredAmount(textOf(offer, 'lowPrice', 'price'), currency, defaultCurrency)?.amount ?? nested?.low;
+  const lowRead = structuredAmount(textOf(offer, 'lowPrice', 'price'), currencyText, defaultCurrency);
+  const low = lowRead?.amount ?? nested?.low;
   if (!low) return null;
-  const high = structuredAmount(textOf(offer, 'highPrice'), currency, defaultCurrency)?.amount ?? nested?.high ?? low;
+  const high = structuredAmount(textOf(offer, 'highPrice'), currencyText, defaultCurrency)?.amount ?? nested?.high ?? low;
   return {
     price: low,
-    currency: currency ?? nested?.currency ?? structuredAmount(textOf(offer, 'lowPrice'), null, defaultCurrency)?.currency ?? null,
+    currency: currency ?? (lowRead ? lowRead.currency : (nested?.currency ?? null)),
     availability: normalizeAvailability(textOf(offer, 'availability')) ?? nested?.availability ?? null,
     regular: null,
     low,

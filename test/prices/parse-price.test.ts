@@ -170,6 +170,9 @@ describe('priceParts', () => {
     expect(parts('$10 – $20', { defaultCurrency: 'USD' })).toEqual(['plain 10 USD', 'plain 20 USD']);
     expect(parts('12,50 € / 100 g · lieferbar bis 12.03.2025')).toEqual(['unit 12.5 EUR']);
     expect(parts('3.350 KWD')).toEqual(['plain 3.35 KWD']);
+    // One amount 1000× open (SAR 12500 or OMR 12.5): no part at all, never the text's other amount as its only one.
+    expect(parts('RRP 12.500 ريال 9,99 €')).toEqual([]);
+    expect(parts('IQD 12,500')).toEqual(['plain 12500 IQD']);
     expect([priceParts('$10 – $20').map((part) => part.rangeEnd), priceParts('Was £15 Now £12').map((part) => part.rangeEnd)]).toEqual([[true, true], [false, false]]);
   });
 });

@@ -36,7 +36,7 @@ export const ASIA_PACIFIC: PriceRow[] = [
   ['$79.99', '79.99', 'NZD', shop('NZD')], ['NZD 1,499', '1499', 'NZD'], ['$ 24.50 NZD', '24.50', 'NZD'], ['FJD 45.00', '45.00', 'FJD'],
   // Separator hints from the shop's locale
   ['1.299', '1.299', null, sep('.')], ['1,299', '1.299', null, sep(',')], ['1.299', '1299', null, sep(',')], ['1,299', '1299', null, sep('.')],
-  ['€ 1.299', '1299', 'EUR', sep(',')], ['€ 1.299', '1.299', 'EUR', sep('.')], ['$1,250', '1250', null, sep('.')],
+  ['€ 1.299', '1299', 'EUR', sep(',')], ['€ 1.299', 'price/ambiguous', null, sep('.')], ['$1,250', '1250', null, sep('.')],
   // No currency anywhere, no default: amount only
   ['1,299.00', '1299.00', null], ['1.299,00', '1299.00', null], ['1 299,00', '1299.00', null], [`1${NBSP}299.00`, '1299.00', null],
   ['12.50', '12.50', null], ['12,50', '12.50', null], ['0.99', '0.99', null], ['1299', '1299', null], ['19,-', '19', null],

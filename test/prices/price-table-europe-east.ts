@@ -1,5 +1,7 @@
 // Price table rows: Nordic, central/eastern European, Russian, Turkish and Middle-Eastern shops.
-import { NBSP, NNBSP, hint, sep, shop, type PriceRow } from './price-table-types';
+import { NBSP, NNBSP, hint, loc, sep, shop, type PriceRow } from './price-table-types';
+
+const A = 'price/ambiguous';
 
 export const EUROPE_EAST: PriceRow[] = [
   // Sweden
@@ -49,6 +51,17 @@ export const EUROPE_EAST: PriceRow[] = [
   ['BD 12.500', '12.500', 'BHD'], ['BHD 4.750', '4.750', 'BHD'], ['OMR 4.500', '4.500', 'OMR'], ['JOD 9.990', '9.990', 'JOD'],
   ['12.500', '12.500', 'KWD', shop('KWD')], ['3.350', '3350', null], ['3.350', '3.350', null, sep('.')],
   ['3.350', '3350', 'EUR', shop('EUR')], ['KWD 3,350', '3350', 'KWD', sep('.')], ['د.ك 5.250', '5.250', 'KWD'],
+  // Three ISO digits but none printed (IQD, CLDR 0): "12,500" dinars is twelve thousand five hundred, never 12.5
+  ['IQD 12,500', '12500', 'IQD'], ['IQD 1.299', '1299', 'IQD'], ['\u200F١٢٬٥٠٠ د.ع.\u200F', '12500', 'IQD'], ['12.500 IQD', '12500', 'IQD'],
+  // The Arabic and French signs of the other three-digit dinars: "12,500" is 12.5, never 12500 with no currency
+  ['12,500 DT', '12.500', 'TND'], ['\u200F12,500 د.ت.\u200F', '12.500', 'TND'], ['DT 1.250', '1.250', 'TND'], ['12,500 د.ل.', '12.500', 'LYD'],
+  ['1 299 DA', '1299', 'DZD'], ['1.299,00 د.ج.', '1299.00', 'DZD'], ['١٬٢٩٩ ر.ي.', '1299', 'YER'], ['L£1,299', '1299', 'LBP', shop('USD')],
+  // A rial or dinar sign shared by three-digit and two-digit currencies: the amount is 1000× open until something names one
+  ['12,500 ريال', A, null], ['١٢٫٥٠٠ ريال', A, null], ['12.500 dinars', A, null], ['12,500 دينار', A, null],
+  // The shop's decimal separator reads three decimals the currency is never printed with: no amount of yen, dollars or euros
+  ['¥1.299', A, null, { locale: 'ja-JP', decimalSeparator: '.' }], ['$1.299', A, null, sep('.', 'USD')], ['1.299 €', A, null, sep('.')], ['12.500 ريال', A, null, sep('.')],
+  ['KWD 1.299', '1.299', 'KWD', sep('.')], ['¥1,299', '1299', 'JPY', { locale: 'ja-JP', decimalSeparator: '.' }],
+  ['12,500 ريال', '12500', 'SAR', shop('SAR')], ['12.500 ريال', '12.500', 'OMR', loc('ar-OM')], ['99.50 ريال', '99.50', null], ['12.50 dinars', '12.50', null],
   ['AED 1,299.00', '1299.00', 'AED'], ['1,299.00 AED', '1299.00', 'AED'], ['Dhs 99', '99', 'AED'], ['99.00 د.إ', '99.00', 'AED'],
   ['SAR 1,299', '1299', 'SAR'], ['1,299.00 ر.س', '1299.00', 'SAR'], ['QAR 450', '450', 'QAR'], ['ر.ق 450', '450', 'QAR'],
   ['₪ 99.90', '99.90', 'ILS'], ['₪1,299', '1299', 'ILS'], ['99.90 ₪', '99.90', 'ILS'], ['ILS 249', '249', 'ILS'],

@@ -9,7 +9,7 @@ export const LOCALE_CURRENCIES: ReadonlyArray<readonly [string, string]> = [
   ['lv-LV', 'EUR'], ['lt-LT', 'EUR'], ['sk-SK', 'EUR'], ['sl-SI', 'EUR'], ['hr-HR', 'EUR'], ['sv-SE', 'SEK'], ['nb-NO', 'NOK'], ['da-DK', 'DKK'],
   ['is-IS', 'ISK'], ['pl-PL', 'PLN'], ['cs-CZ', 'CZK'], ['hu-HU', 'HUF'], ['ro-RO', 'RON'], ['bg-BG', 'BGN'], ['sr-RS', 'RSD'], ['ru-RU', 'RUB'],
   ['uk-UA', 'UAH'], ['kk-KZ', 'KZT'], ['tr-TR', 'TRY'], ['he-IL', 'ILS'], ['ar-AE', 'AED'], ['ar-SA', 'SAR'], ['ar-EG', 'EGP'], ['ar-KW', 'KWD'],
-  ['ar-BH', 'BHD'], ['ar-OM', 'OMR'], ['ar-JO', 'JOD'], ['fa-IR', 'IRR'], ['ja-JP', 'JPY'], ['zh-CN', 'CNY'], ['zh-TW', 'TWD'], ['zh-HK', 'HKD'],
+  ['ar-BH', 'BHD'], ['ar-OM', 'OMR'], ['ar-JO', 'JOD'], ['fa-IR', 'IRR'], ['ar-TN', 'TND'], ['fr-TN', 'TND'], ['ar-LY', 'LYD'], ['ar-IQ', 'IQD'], ['ar-DZ', 'DZD'], ['ar-SY', 'SYP'], ['ja-JP', 'JPY'], ['zh-CN', 'CNY'], ['zh-TW', 'TWD'], ['zh-HK', 'HKD'],
   ['ko-KR', 'KRW'], ['th-TH', 'THB'], ['vi-VN', 'VND'], ['id-ID', 'IDR'], ['ms-MY', 'MYR'], ['bn-BD', 'BDT'], ['ur-PK', 'PKR'], ['pt-BR', 'BRL'],
   ['es-MX', 'MXN'], ['es-AR', 'ARS'], ['es-CL', 'CLP'], ['es-CO', 'COP'], ['es-PE', 'PEN'], ['es-UY', 'UYU'], ['fr-SN', 'XOF'], ['fr-CM', 'XAF'],
 ];

@@ -34,5 +34,7 @@ export const NOISE_ROWS: PriceRow[] = [
   ['Only 2 in stock 1 299,00 €', '1299.00', 'EUR'], ['Only 2 in stock 19,99 € 2 Stück', '19.99', 'EUR'], ['2,49 €/100 g Ships in 24h', '2.49', 'EUR'],
   ['Free shipping over $50 149 € 99', '149.99', 'EUR'], ['Free shipping over $50 980 ₫ (3.920 ₫/kg)', '980', 'VND'], ['₴1 299 Free shipping over $50', '1299', 'UAH'],
   ['Gratis Versand ab 29 € 1 299,00 ₸ (5 196,00 ₸/kg)', '1299.00', 'KZT'], ['1x $1,299.00 ($5,196.00/kg)', '1299.00', 'USD', { locale: 'en-US' }],
-  ['1 x 12,99 € (25,98 €/kg)', '12.99', 'EUR'], ['Gratis Versand ab 29 € 12 345,67 EUR', '12345.67', 'EUR'], ['Ordinarie pris: 1 999 kr Ships in 24h', '1999', 'SEK', { defaultCurrency: 'SEK' }],
+  ['1 x 12,99 € (25,98 €/kg)', '12.99', 'EUR'], ['Gratis Versand ab 29 € 12 345,67 EUR', '12345.67', 'EUR'],
+  ['Gratis Versand ab 29 € 12 345 ₽', '12345', 'RUB'], ['Gratis Versand ab 29 € 12 990 XOF', '12990', 'XOF'], ['Free shipping over 29 € 12 345 Ft', '12345', 'HUF'],
+  ['Free shipping over $50 ٩٨٠ د.ع. (٣٬٩٢٠ د.ع./kg)', '980', 'IQD'], ['Free shipping over $50 980 zł (3 920 zł/kg)', '980', 'PLN'], ['Ordinarie pris: 1 999 kr Ships in 24h', '1999', 'SEK', { defaultCurrency: 'SEK' }],
 ];

@@ -19,6 +19,11 @@ export const TRAPS: PriceRow[] = [
   ['12,99 $ CAD', '12.99', 'CAD', shop('USD')], ['CAD $ 12.99', '12.99', 'CAD', shop('USD')], ['US $1,299.00', '1299.00', 'USD', shop('AUD')],
   ['AU $1,299.00', '1299.00', 'AUD', shop('USD')], ['12,99 $ CA', '12.99', 'CAD', shop('USD')], ['$US 12.99', '12.99', 'USD', shop('CAD')],
   ['GH₵ 12.99', '12.99', 'GHS', shop('USD')], ['1,299 درهم', '1299', null, shop('USD')],
+  // A currency written out in words: the whole CLDR name decides, never its generic word ("рубля", "dollars", "جنيه") or the default
+  ['12 dollars canadiens', '12', 'CAD', shop('USD')], ['12.99 Canadian dollars', '12.99', 'CAD', shop('USD')], ['12,50 белорусского рубля', '12.50', 'BYN'],
+  ['1 299 белорусских рублей', '1299', 'BYN'], ['٧٥٠٠ جنيه لبناني', '7500', 'LBP'], ['12.500 Kuwaiti dinars', '12.500', 'KWD'], ['١٢٫٥٠٠ دينار كويتي', '12.500', 'KWD'],
+  ['12 pesos mexicanos', '12', 'MXN', shop('ARS')], ['12.50 WIR-Euro', '12.50', 'CHE', shop('EUR')], ['12,50 pesos cubanos convertibles', '12.50', 'CUC'],
+  ['12 Euro inkl. MwSt.', '12', 'EUR'], ['12.50 US dollars', '12.50', 'USD', shop('CAD')], ['1 299 рублей', '1299', 'RUB'],
   // Raised cents as superscript digits: refused, never the whole units alone; a footnote after decimals stays one
   ['€12⁹⁹', A, null], ['12⁹⁹ €', A, null], ['$1,299⁹⁹', A, null, US], ['12,99 €¹', '12.99', 'EUR'], ['$12.99²', '12.99', 'USD', US], ['29,99 €¹ inkl. MwSt.', '29.99', 'EUR'],
   // A sign the page's charset could not decode (U+FFFD): never the default currency in its place

@@ -19,12 +19,35 @@ describe('structured values', () => {
 
   it('reads plain "3.350" with schema.org\'s decimal point, other texts through the price parser', () => {
     expect(structuredAmount('3.350', 'KWD')?.amount.toFixed()).toBe('3.35');
-    expect(structuredAmount('1.234', 'USD')?.amount.toFixed()).toBe('1.234');
+    expect(structuredAmount('1.234', null)?.amount.toFixed()).toBe('1.234');
     expect(structuredAmount('1.234,56 €', null)).toMatchObject({ currency: 'EUR' });
     expect(structuredAmount('1.234,56 €', null)?.amount.toFixed()).toBe('1234.56');
     expect(structuredAmount('£1,299.00', 'GBP')?.amount.toFixed()).toBe('1299');
     expect(structuredAmount('call us', 'GBP')).toBeNull();
     expect(structuredAmount(null, 'GBP')).toBeNull();
+  });
+
+  it('refuses a plain amount its currency is never printed with: "1.299" EUR is 1299 to the shop that wrote it, 1.299 to schema.org', () => {
+    expect(structuredAmount('1.299', 'EUR')).toBeNull();
+    expect(structuredAmount('1.234', 'USD')).toBeNull();
+    expect(structuredAmount('12.5', 'JPY')).toBeNull();
+    expect(structuredAmount('12.500', 'IQD')).toBeNull();
+    expect(structuredAmount('12.3456', 'EUR')).toBeNull();
+    // At the currency's scale, or zeros past it (platforms print "29.9900"): the amount stands.
+    expect(structuredAmount('29.9900', 'EUR')?.amount.toFixed()).toBe('29.99');
+    expect(structuredAmount('1980.0', 'JPY')?.amount.toFixed()).toBe('1980');
+    expect(structuredAmount('12.500', 'OMR')?.amount.toFixed()).toBe('12.5');
+    expect(structuredAmount('12.5', 'eur')?.amount.toFixed()).toBe('12.5');
+  });
+
+  it('refuses a price text whose own currency contradicts priceCurrency, and takes no default for a priceCurrency it does not know', () => {
+    expect(structuredAmount('£12.99', 'USD', 'USD')).toBeNull();
+    expect(structuredAmount('$12.99', 'EUR', 'USD')).toBeNull();
+    expect(structuredAmount('12,99 €', '€', 'USD')).toMatchObject({ currency: 'EUR' });
+    expect(structuredAmount('12.99', 'AUD$', 'USD')).toMatchObject({ currency: null });
+    const $ = cheerio.load(ld('{"@type":"Product","sku":"X","offers":{"@type":"AggregateOffer","lowPrice":"12.99","highPrice":"19.99","priceCurrency":"Dollar (AU)"}}'));
+    const { product } = extractStructuredData($, 'http://shop.test/p/x', { defaultCurrency: 'USD' });
+    expect([product?.price?.toFixed(), product?.currency]).toEqual(['12.99', null]);
   });
 
   it('a SalePrice specification below the offer price is the price; the offer price becomes regular', () => {

@@ -106,6 +106,8 @@ const CASES: Case[] = [
   { name: 'only a struck price', html: '<p class="price"><del>$10.00</del> Sold out</p>', expect: 'price/only-reference' },
   { name: 'no price at all', html: '<p>Call us for a quote</p>', expect: 'price/not-found' },
   { name: 'only a unit price', html: '<p class="price">€2.50 / kg</p>', lang: 'en-IE', expect: 'price/not-found' },
+  { name: 'yen with three decimals on a "." page', html: '<p class="price">¥1.299</p>', lang: 'ja-JP', expect: 'price/ambiguous' },
+  { name: 'a rial shared by SAR and OMR, three decimals', html: '<div class="price"><del>15.000 ريال</del> 12.500 ريال</div>', lang: 'ar', expect: 'price/ambiguous' },
 ];
 
 function describeResult(res: CrawlResponse): string {
@@ -164,8 +166,11 @@ describe('visiblePrice(): what it returns besides the amount', () => {
     const body = '<span class="price">1.299</span>';
     const viaHeader = htmlResponse(`<html><body>${body}</body></html>`, { 'content-language': 'de-DE' }).visiblePrice();
     expect(viaHeader.ok && [viaHeader.amount.toFixed(), viaHeader.currency]).toEqual(['1299', 'EUR']);
-    const viaOg = htmlResponse(`<html><head><meta property="og:locale" content="en_US"></head><body>${body}</body></html>`).visiblePrice();
-    expect(viaOg.ok && [viaOg.amount.toFixed(), viaOg.currency]).toEqual(['1.299', 'USD']);
+    const viaOg = htmlResponse(`<html><head><meta property="og:locale" content="en_US"></head><body>${body.replace('.', ',')}</body></html>`).visiblePrice();
+    expect(viaOg.ok && [viaOg.amount.toFixed(), viaOg.currency]).toEqual(['1299', 'USD']);
+    // "1.299" on an en-US page: three decimals, which dollars are never printed with, so no amount at all.
+    const offScale = htmlResponse(`<html><head><meta property="og:locale" content="en_US"></head><body>${body}</body></html>`).visiblePrice();
+    expect(offScale.ok).toBe(false);
   });
 
   it('falls back to the spider default currency when neither text nor page name one', () => {

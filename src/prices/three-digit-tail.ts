@@ -1,0 +1,34 @@
+// "12.500": one separator before exactly three digits is a decimal or a thousands group, and only the currency's printed minor digits tell which.
+import type { CurrencyChoice } from './currencies';
+import { printedMinorDigits } from './iso-currencies';
+import { normalizeNumber } from './normalize-number';
+import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
+import type { NumberToken } from './price-tokens';
+
+/**
+ * The plain amount of a number once its currency is known. "12.500" is 12.5 in a currency shops print
+ * with three decimals (KWD, BHD, OMR, JOD, TND, LYD) and 12500 in any other (EUR, and IQD, which ISO
+ * gives three digits but CLDR and Iraqi shops none). A shared sign whose candidates disagree ("ريال":
+ * SAR or OMR) leaves the amount 1000× apart, so it is refused. A shop's decimal separator decides
+ * before the currency, unless its decimal reading is one the currency is never printed with ("¥1.299"
+ * on a "." page: refused); with no currency at all the thousands reading stands (see architecture.md).
+ */
+export function amountAtScale(token: NumberToken, choice: CurrencyChoice, decimalSeparator: '.' | ',' | undefined): string | PriceRefusal {
+  const read = token.normalized ?? '0';
+  if (token.embedded || token.spacedDecimal) return read;
+  const decimal = normalizeNumber(token.raw, { minorDigits: 3 });
+  const grouped = normalizeNumber(token.raw);
+  if (decimal === null || decimal === grouped) return read; // not the one-separator, three-digit shape
+  const codes = choice.currency ? [choice.currency] : (choice.candidates ?? []);
+  const threeDigit = codes.filter((code) => printedMinorDigits(code) === 3);
+  if (decimalSeparator) {
+    // "¥1.299" on a page whose locale writes "." for decimals: 1.299 is no amount of yen (nor of dollars,
+    // euros …), and 1299 is not what the page's convention says; the two disagree, so nothing is read.
+    if (read !== decimal || codes.length === 0 || threeDigit.length === codes.length) return read;
+    return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} reads ${decimal} with the page's decimal separator, but ${codes.join('/')} is never printed with three decimals`);
+  }
+  if (threeDigit.length === 0) return grouped ?? read;
+  if (threeDigit.length === codes.length) return decimal;
+  const others = codes.filter((code) => !threeDigit.includes(code));
+  return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} is ${decimal} in ${threeDigit.join('/')} but ${grouped ?? read} in ${others.join('/')}, and nothing says which currency`);
+}
