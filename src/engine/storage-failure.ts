@@ -1,8 +1,11 @@
 // Recognises a store that cannot write (disk full, read-only, I/O error): the run must stop, not fail or re-fetch its requests.
 import { codedErrors } from '../fetch/fetch-error-map';
 
-/** The filesystem's and SQLite's codes for "cannot write here", whatever the request. */
-const STORAGE_CODES = /^(ENOSPC|EDQUOT|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN)$/;
+/**
+ * The filesystem's and SQLite's codes for "cannot write here", whatever the request, and the code a
+ * server store gives its connection failures (STORE_UNREACHABLE, storage/postgres/pg-unreachable.ts).
+ */
+const STORAGE_CODES = /^(ENOSPC|EDQUOT|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|STORE_UNREACHABLE)$/;
 
 /** The code that makes `error` a storage failure (`SQLITE_FULL`, `ENOSPC`), or null when it is something else. */
 export function storageFailureCode(error: unknown): string | null {

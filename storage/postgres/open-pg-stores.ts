@@ -13,6 +13,7 @@ import { migrate } from './pg-migrations';
 import { PgPriceHistory } from './pg-price-history';
 import { PgRunRecordStore } from './pg-run-records';
 import { PgScheduleLock } from './pg-schedule-lock';
+import { markUnreachable } from './pg-unreachable';
 
 /** A pool with pending migrations applied, so a bad URL fails at start; `where` is the URL without its password. */
 async function connectMigrated(url: string, max?: number): Promise<{ sql: Sql; where: string }> {
@@ -30,17 +31,17 @@ async function connectMigrated(url: string, max?: number): Promise<{ sql: Sql; w
 export async function openPgStores(url: string): Promise<CrawlStores> {
   const { sql, where } = await connectMigrated(url);
   return new LazyCrawlStores('postgres', where, {
-    items: () => new PgItemStore(sql),
-    history: () => new PgPriceHistory(sql),
-    fetchLog: () => new PgFetchLog(sql),
-    blobs: () => new PgBlobStore(sql),
-    catalog: () => new PgCatalogStore(sql),
+    items: () => markUnreachable(new PgItemStore(sql), where),
+    history: () => markUnreachable(new PgPriceHistory(sql), where),
+    fetchLog: () => markUnreachable(new PgFetchLog(sql), where),
+    blobs: () => markUnreachable(new PgBlobStore(sql), where),
+    catalog: () => markUnreachable(new PgCatalogStore(sql), where),
   }, () => sql.end({ timeout: 5 }));
 }
 
 export async function openPgRunRecords(url: string): Promise<RunRecordStore> {
-  const { sql } = await connectMigrated(url, 1);
-  return new PgRunRecordStore(sql, () => sql.end({ timeout: 5 }));
+  const { sql, where } = await connectMigrated(url, 1);
+  return markUnreachable(new PgRunRecordStore(sql, () => sql.end({ timeout: 5 })), where);
 }
 
 export async function openPgScheduleLock(url: string): Promise<ScheduleLock> {

@@ -23,6 +23,10 @@ export interface PostgresServer {
   url: string;
   /** A fresh, empty database on this server; returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Stops the server at once and keeps its data (clients see it go away). */
+  shutdown(): Promise<void>;
+  /** Starts a server that `shutdown()` stopped, on the same port and data. */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -49,9 +53,11 @@ export async function startPostgres(): Promise<PostgresServer> {
   await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
   const options = `-h 127.0.0.1 -p ${port} -k ${sockets} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
-  await asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', join(root, 'server.log'), '-w', '-t', '60', 'start']);
+  const start = () => asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', join(root, 'server.log'), '-w', '-t', '60', 'start']);
+  await start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;
+  let running = true;
   return {
     port,
     url,
@@ -60,11 +66,19 @@ export async function startPostgres(): Promise<PostgresServer> {
       await asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
+    async shutdown(): Promise<void> {
+      await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      running = false;
+    },
+    async start(): Promise<void> {
+      await start();
+      running = true;
+    },
     async stop(): Promise<void> {
       if (stopped) return;
       stopped = true;
       try {
-        await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        if (running) await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

@@ -12,6 +12,9 @@ export function continueHint(spider: string, runId: string, frontierUrl: string)
 
 export function storageRefusal(error: unknown, dir: string, spider: string): PricecrawlError {
   const code = storageFailureCode(error) ?? 'write failed';
+  // A server store names itself (its URL without the password) in its own message.
+  const unreachable = code === 'STORE_UNREACHABLE' ? withCode(error, code) : null;
+  if (unreachable) return new PricecrawlError('STORAGE_WRITE_FAILED', `${maskSecretsInText(unreachable.message)}: the crawl stopped, its work stays queued; once it is back, continue with: pricecrawl crawl ${spider} --resume`);
   return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
 }
 
@@ -25,4 +28,10 @@ export function frontierRefusal(error: unknown, frontierUrl: string, spider: str
   // A driver's message may run on with advice about its own options: its first sentence says enough.
   const why = (error instanceof Error ? error.message : String(error)).split(/\.\s/, 1)[0];
   return new PricecrawlError('FRONTIER_UNREACHABLE', `${where} cannot be reached (${maskSecretsInText(why)}): the crawl stopped without a summary; its work stays queued there. Once it is back, continue with: ${continueHint(spider, runId, frontierUrl)}`, { cause: error });
+}
+
+/** The error in `error`'s cause chain that carries `code`. */
+function withCode(error: unknown, code: string): Error | null {
+  for (let at: unknown = error; at instanceof Error; at = at.cause) if ((at as { code?: unknown }).code === code) return at;
+  return null;
 }

@@ -1,0 +1,50 @@
+// PostgreSQL's connection failures, marked as a store that cannot write: the crawl stops and its work stays queued.
+
+/**
+ * Node's socket codes, postgres.js's own connection codes, and the SQLSTATEs of a server that is going or
+ * gone (class 08 connection exceptions; 57P01–57P03 shutdown and "cannot connect now"). Not a statement
+ * the server refused: those stay what they are.
+ */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+const SERVER_GONE = /^(08...|57P0[123])$/;
+
+/** The code the engine reads as a storage failure (src/engine/storage-failure.ts). */
+export const STORE_UNREACHABLE = 'STORE_UNREACHABLE';
+
+export class StoreUnreachableError extends Error {
+  readonly code = STORE_UNREACHABLE;
+
+  constructor(where: string, cause: unknown) {
+    const detail = (cause as { code?: unknown }).code ?? (cause as Error).message;
+    super(`${where} is unreachable (${String(detail)})`, { cause });
+    this.name = 'StoreUnreachableError';
+  }
+}
+
+export function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (SOCKET_CODES.has(code) || DRIVER_CODES.has(code) || SERVER_GONE.test(code));
+}
+
+/**
+ * The store with every promise-returning method's connection failures rethrown as StoreUnreachableError.
+ * Without it a server that went away mid-run reads as a failed item write: each request was fetched again
+ * until its attempts ran out, then failed, and the run ended on the driver's bare message with exit 1.
+ */
+export function markUnreachable<T extends object>(store: T, where: string): T {
+  return new Proxy(store, {
+    get(target, key) {
+      // The store itself as `this`, for getters and methods alike: its private fields live on it, not on the proxy.
+      const value: unknown = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result: unknown = value.apply(target, args);
+        if (!(result instanceof Promise)) return result;
+        return result.catch((error: unknown) => {
+          throw isConnectionFailure(error) ? new StoreUnreachableError(where, error) : error;
+        });
+      };
+    },
+  });
+}
