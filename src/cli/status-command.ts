@@ -6,6 +6,7 @@ import { policyFromSettings } from '../politeness/host-policy';
 import type { RunStatusReport } from '../ports/run-status';
 import { loadSettings } from '../settings/load-settings';
 import { storeCliPairs, type StoreCliOptions } from './store-options';
+import { recordedPoliteness } from './recorded-politeness';
 
 export interface StatusCommandOptions extends StoreCliOptions {
   frontier?: string;
@@ -27,17 +28,21 @@ export async function statusCommand(opts: StatusCommandOptions): Promise<number>
 
 /**
  * The status, or why there is none to show: from the Redis frontier given by --frontier, else the embedded
- * frontier file of the storage directory. The configured intervals come from the project's settings
- * (per-spider overrides are not read here).
+ * frontier file of the storage directory. The configured intervals are those the run recorded at its
+ * start (its spider's own settings included), else the project's.
  */
 async function readStatus(opts: StatusCommandOptions): Promise<RunStatusReport | string> {
   const { settings } = loadSettings({ configPath: opts.config, cliPairs: storeCliPairs(opts) });
   const { openRunStatus } = await import('../../storage/open-backends');
-  const reader = await openRunStatus({ frontierUrl: opts.frontier ?? '', dir: settings.storage.dir, policyFor: policyFromSettings(settings.politeness) });
+  // The configured intervals of the run shown: set once its id is known (an embedded frontier keeps only what departs from them).
+  let policy = policyFromSettings(settings.politeness);
+  const reader = await openRunStatus({ frontierUrl: opts.frontier ?? '', dir: settings.storage.dir, policyFor: (hostKey) => policy(hostKey) });
   const where = `${opts.frontier ? 'on' : 'in'} ${reader.where}`;
   try {
     const runId = await reader.resolveRunId(opts);
     if (runId === null) return `no runs ${where}`;
+    const recorded = await recordedPoliteness(settings.storage, runId);
+    if (recorded) policy = policyFromSettings(recorded);
     return (await reader.read(runId, Date.now())) ?? `no run ${runId} ${where}`;
   } finally {
     await reader.close();

@@ -62,6 +62,15 @@ describe('pricecrawl status on the embedded frontier', () => {
     expect(table.stdout).toMatch(new RegExp(`${delayed.hostKey}.*${CRAWL_DELAY_MS} ms.*crawl-delay`));
   });
 
+  it('shows the intervals the run itself used (its spider or -s settings), not the project defaults, without being told them', async () => {
+    const [, stormy] = servers;
+    // No --config: the project's settings say 1000 ms; the run recorded INTERVAL_MS at its start.
+    const run = await cli(['status', '--storage', storage.dir, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const status = JSON.parse(run.stdout) as RunStatusReport;
+    expect(status.byHost[stormy.hostKey]).toMatchObject({ intervalMs: INTERVAL_MS, intervalCause: 'configured' });
+  });
+
   it('shows a Retry-After pause with its cause while it runs (read as of the 429)', () => {
     const [, stormy] = servers;
     const db = openFrontierForReading(storage.dir);
