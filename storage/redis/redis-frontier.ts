@@ -2,11 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
 import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
-import { breakerOptionsFromSettings, type BreakerOptions } from '../../src/politeness/breaker-board';
-import type { PolicyFor } from '../../src/politeness/host-policy';
-import { settingsSchema, type Settings } from '../../src/settings/schema';
+import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
+import { settingsSchema } from '../../src/settings/schema';
 import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from './redis-scripts';
 import { waitForRun } from './redis-runs';
 import { RedisBatch } from './redis-batch';
@@ -15,28 +13,9 @@ import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } fr
 import { newRunId } from '../../src/core/run-id';
 import { closeRedis, connectRedis, quietly } from './redis-connect';
 import { priorityScore } from '../../src/frontier/priority-score';
+import type { RedisFrontierOptions } from './redis-frontier-options';
 
-export interface RedisFrontierOptions {
-  url: string;
-  spider: string;
-  /** Create or resume this run id, `new`, or (joining) `latest`: the spider's latest running run. */
-  runId: string;
-  /** Join a run another process started (wait for it up to `joinTimeoutMs`) instead of creating it. */
-  join: boolean;
-  /** This process seeds the run: workers do not finish while the seeder is at it (or until its marker lapses). */
-  seeding: boolean;
-  hostKeyOf: (url: string) => string;
-  policyFor: PolicyFor;
-  /** The host breakers' policy; the settings' defaults when absent (frontier tests). */
-  breaker?: BreakerOptions;
-  /** politeness.intervalMarginMs: added to every non-zero interval. */
-  intervalMarginMs?: number;
-  settings: Settings['frontier'];
-  log: Logger;
-  joinTimeoutMs?: number;
-  /** Uniform in [0, 1) for the jitter; injected so tests can pin it. */
-  random?: () => number;
-}
+export type { RedisFrontierOptions } from './redis-frontier-options';
 
 type LeaseReply = ['lease', string, string, string, string, number, number, number, number];
 type PickReply = ['empty'] | ['wait', number] | LeaseReply;
