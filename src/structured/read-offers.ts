@@ -14,6 +14,8 @@ export interface OfferPrices {
   regular: Decimal | null;
   low: Decimal;
   high: Decimal;
+  /** The price of every single offer read (variants, sellers), so a page showing one of them is confirmed by the data. */
+  each: Decimal[];
 }
 
 /** Reference prices a shop strikes through or quotes as "RRP"; never what the shopper pays. */
@@ -104,6 +106,7 @@ function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): Offe
     regular: regular && regular.amount.gt(current.amount) ? regular.amount : null,
     low: current.amount,
     high: current.amount,
+    each: [current.amount],
   };
 }
 
@@ -123,6 +126,7 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
     regular: null,
     low,
     high: high.lt(low) ? low : high,
+    each: nested?.each ?? [],
   };
 }
 
@@ -137,5 +141,5 @@ export function combineOffers(offers: SchemaNode[], defaultCurrency?: string): O
   if (new Set(read.flatMap((offer) => offer.currency ?? [])).size > 1) read = read.filter((offer) => offer.currency === defaultCurrency?.toUpperCase());
   if (read.length === 0) return null;
   const best = read.reduce((a, b) => (b.price.lt(a.price) ? b : a));
-  return { ...best, low: minOf(read.map((r) => r.low)), high: maxOf(read.map((r) => r.high)) };
+  return { ...best, low: minOf(read.map((r) => r.low)), high: maxOf(read.map((r) => r.high)), each: read.flatMap((r) => r.each) };
 }

@@ -35,6 +35,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     priceRange: offers && !offers.low.eq(offers.high) ? { low: offers.low, high: offers.high } : null,
     pricing: readStructuredPricing(nodesOf(node, 'offers'), offers?.currency ?? null, defaultCurrency),
     statedPrices: offers ? [{ source, price: offers.price }] : [],
+    offerPrices: offers?.each ?? [],
     sources: {},
   };
   product.pricing.availability = product.availability;
@@ -56,7 +57,7 @@ export function conflicts(a: StructuredProduct, b: StructuredProduct): boolean {
  * syntax's regular price; currency and availability fill in separately.
  */
 export function mergeProducts(primary: StructuredProduct, secondary: StructuredProduct): StructuredProduct {
-  const merged: StructuredProduct = { ...primary, sources: { ...primary.sources }, statedPrices: [...primary.statedPrices, ...secondary.statedPrices] };
+  const merged: StructuredProduct = { ...primary, sources: { ...primary.sources }, statedPrices: [...primary.statedPrices, ...secondary.statedPrices], offerPrices: [...primary.offerPrices, ...secondary.offerPrices] };
   for (const field of IDENTITY) {
     if (merged[field] === null && secondary[field] !== null) {
       merged[field] = secondary[field];

@@ -45,6 +45,11 @@ export interface StructuredProduct {
    * regular price and an OpenGraph sale price both stay visible here (the price check uses them).
    */
   statedPrices: Array<{ source: StructuredSource; price: Decimal }>;
+  /**
+   * The price of each offer when the product lists several (one per variant or seller): `price` is the
+   * lowest, so a page showing the selected variant's price is checked against these.
+   */
+  offerPrices: Decimal[];
   /** Which syntax each field was read from. */
   sources: Partial<Record<StructuredField, StructuredSource>>;
 }

@@ -6,8 +6,9 @@ import type { VisiblePriceResult } from './visible-price';
 /**
  * How the price was settled when structured data and the visible page disagree:
  * - `visible-confirmed`: the visible price wins because the page's own data confirms it: another
- *   syntax states it (an OpenGraph sale price beside a JSON-LD regular price), or the structured
- *   price is the struck regular price the page shows beside it (a stale or undiscounted JSON-LD);
+ *   syntax states it (an OpenGraph sale price beside a JSON-LD regular price), it is one of the
+ *   product's offers (the selected variant of one offer per variant, the buy box among sellers), or
+ *   the structured price is the struck regular price the page shows beside it (a stale or undiscounted JSON-LD);
  * - `refused`: nothing confirms either side, so no price is stored (`price/disagree`).
  */
 export type PriceCheckRule = 'visible-confirmed' | 'refused';
@@ -32,19 +33,29 @@ const sameCurrency = (a: string | null, b: string | null) => a === null || b ===
 /**
  * Structured data first (exact machine values) when it agrees with the page or the page shows no
  * single price; the visible price when there is no structured price; on disagreement the rule above.
+ * Three structured prices need the page's word before they count:
+ * - zero: shops write 0 for "price on request" or an unpriced item, so it is no structured price at all;
+ * - the lowest of several offers (an AggregateOffer's spread, one offer per variant): a "from" price,
+ *   refused with `price/range` when the page shows no single price;
+ * - any price on a page that says the price is given on request (`price/on-request`): the data is stale.
  */
 export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
-  const stated = structured?.price ?? null;
-  if (stated === null || !structured) {
+  const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
+  if (stated === null || !structured || (!visible.ok && visible.reason === 'price/on-request')) {
     if (!visible.ok) return { ok: false, reason: visible.reason, detail: visible.detail, check: null };
     return { ok: true, price: visible.amount, currency: visible.currency, regular: visible.regular?.amount ?? null, source: 'visible', check: null };
   }
   const fromStructured = { ok: true as const, price: stated, currency: structured.currency, regular: structured.salePrice ? structured.regularPrice : null, source: 'structured' as const };
+  if (!visible.ok && structured.priceRange) {
+    const { low, high } = structured.priceRange;
+    const currency = structured.currency ? ` ${structured.currency}` : '';
+    return { ok: false, reason: 'price/range', detail: `structured offers from ${low.toFixed()} to ${high.toFixed()}${currency}; the page shows no single price (${visible.reason})`, check: null };
+  }
   if (!visible.ok) return { ...fromStructured, check: null };
   if (visible.amount.eq(stated) && sameCurrency(visible.currency, structured.currency)) return { ...fromStructured, check: null };
   const currency = visible.currency ?? structured.currency;
   const confirmed = sameCurrency(visible.currency, structured.currency)
-    && (structured.statedPrices.some((s) => s.price.eq(visible.amount)) || (visible.regular !== null && visible.regular.amount.eq(stated)));
+    && (structured.statedPrices.some((s) => s.price.eq(visible.amount)) || structured.offerPrices.some((price) => price.eq(visible.amount)) || (visible.regular !== null && visible.regular.amount.eq(stated)));
   const check: PriceCheck = { structured: stated, structuredCurrency: structured.currency, visible: visible.amount, visibleCurrency: visible.currency, rule: confirmed ? 'visible-confirmed' : 'refused' };
   if (!confirmed) return { ok: false, reason: 'price/disagree', detail: `structured ${stated.toFixed()} ${structured.currency ?? ''} vs visible ${visible.text} at ${visible.path}`.replace(/\s+/g, ' '), check };
   const regular = visible.regular?.amount ?? (stated.gt(visible.amount) ? stated : null);

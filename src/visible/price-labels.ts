@@ -1,18 +1,18 @@
 // What the words around a visible price say it is: a reference ("was"), unit, instalment, shipping, deposit, saving, tier or range price.
 
 /** Roles a visible price can play; only `current` is what the shopper pays for the product now. */
-export type PriceRole = 'current' | 'reference' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range';
+export type PriceRole = 'current' | 'reference' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'on-request';
 
 const words = (list: readonly string[]) => list.join('|');
 
 /** Labels written right before a price that is not the one to pay now (many languages, lower case). */
 const REFERENCE_WORDS = words([
   'was', 'were', 'reg\\.?', 'regular(?: price)?', 'regularly', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'compare-at price',
-  'original(?: price)?(?: was)?', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
+  'original(?: price)?(?: was)?', '(?:price )?reduced from', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
   'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
-  'avant', 'au lieu de', 'ancien prix', 'prix barré', 'prix de référence', 'prix conseillé', 'prima', 'invece di', 'prezzo consigliato',
-  'antes', 'precio anterior', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'førpris',
-  'poprzednia cena', 'cena regularna', 'původní cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
+  'avant', 'au lieu de', 'prix initial(?: était)?', 'prix d\'origine', 'ancien prix', 'prix barré', 'prix de référence', 'prix conseillé', 'prima', 'invece di', 'prezzo originale(?: era)?', 'prezzo iniziale', 'prezzo consigliato',
+  'antes', 'precio anterior', 'precio original(?: era)?', 'preço original(?: era)?', 'preço anterior', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'førpris',
+  'poprzednia cena', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
 ]);
 const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
 /** The EU Omnibus directive's "lowest price in the last 30 days" note: a past price, never the current one. */
@@ -20,12 +20,16 @@ const LOWEST_BEFORE = /(?:lowest price|niedrigste[rns]? (?:gesamt)?preis|prix le
 
 const UNITS = '(?:kg|kilo(?:gram)?s?|g|gr|grams?|mg|l|ltr|lit(?:er|re)s?|ml|cl|dl|m|cm|mm|m2|m²|qm|m3|m³|lbs?|oz|fl\\.? ?oz|gal(?:lon)?|sq\\.? ?ft|ft|yd|100 ?g|100 ?ml|10 ?g|wash(?:es)?|loads?|doses?|sheets?|tabs?)';
 /** "/ kg", "per 100 g", "€/l", "pro kg", "le kilo", "(1 kg = 12,00 €)". */
-const UNIT_AFTER = new RegExp(`^[\\s)]*(?:\\/|per|pro|je|par|por|al|a|le|la|il|l'|the)\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?${UNITS}(?![\\p{L}\\d])`, 'iu');
+/** Words for "per" before a unit: "/ kg", "per 100 g", "pro kg", "le kilo", Polish "za kg", Danish "pr. kg". */
+const PER = "(?:\\/|per|pro|je|par|por|al|a|le|la|il|l'|the|za|pr\\.)";
+/** A footnote mark may stand between the amount and its unit: Shopware's "(39,98 €* / 1 Liter)". */
+const UNIT_AFTER = new RegExp(`^[\\s)*]*${PER}\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?${UNITS}(?![\\p{L}\\d])`, 'iu');
 const UNIT_BEFORE = new RegExp(`(?:unit price|price per|per unit|grundpreis|preis pro|prix au (?:kg|kilo|litre|l)|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo unitario|prijs per|jednotková cena|cena za|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
 
 /** "4 x", "or 4 payments of", "/mo", "per month", Klarna, "Ratenzahlung". */
 const INSTALMENT_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand)\b|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand|klarna|afterpay|affirm|clearpay|sezzle|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\brate\b|payments? of)/iu;
-const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*$/u;
+/** "4 x", and Brazil's "10x de" / "em até 10x de". */
+const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da)?\s*$/u;
 
 const SHIPPING = '(?:shipping|delivery|deliver(?:ed)?|postage|p&p|versand(?:kosten)?|lieferung|liefer(?:kosten|gebühr)|livraison|frais de port|envío|envio|gastos de envío|spedizione|consegna|verzend(?:ing|kosten)|bezorg(?:ing|kosten)|frakt|porto|doprava|dostawa|kargo|送料)';
 const SHIPPING_BEFORE = new RegExp(`${SHIPPING}[^\\d]{0,40}$`, 'iu');
@@ -36,11 +40,30 @@ const THRESHOLD_BEFORE = /(?:over|above|from|on orders (?:of|over)|orders over|s
 
 const DEPOSIT = /(?:pfand|deposit|consigne|statiegeld|\bpant\b|vratná záloha|kaucja)/iu;
 
-const SAVING_BEFORE = /(?:you save|save|saving|sie sparen|sparen sie|spare|ersparnis|économisez|économie|ahorra|ahorras|ahorro|risparmi|risparmia|bespaar|spar|spara|oszczędzasz|ušetříte|экономия|discount|rabatt|remise|sconto)[\s:]*(?:up to|bis zu|jusqu'à)?[\s:]*$/iu;
-const SAVING_AFTER = /^[\s!]*(?:off|rabatt|discount|de réduction|de descuento|di sconto|korting)\b/iu;
+/**
+ * "You save", "Save an extra", "Apply … coupon", "Earn … in rewards": money the shopper saves or gets back, never the price.
+ * A percentage may stand between the label and the amount: "Sie sparen 17% / 5,00 €".
+ */
+const SAVING_BEFORE = /(?:you save|save|saving|sie sparen|sparen sie|sparen|spare|ersparnis|économisez|économie|ahorra|ahorras|ahorre|ahorro|risparmi|risparmia|bespaar|spar|spara|oszczędzasz|ušetříte|экономия|discount|rabatt|remise|sconto|apply|earn|cashback|cash back|coupon|voucher|gutschein|cupón|cupom|kupon|buono)[\s:]*(?:up to|bis zu|jusqu'à|an extra|extra|an additional|additional|zusätzlich)?[\s:]*(?:\d+(?:[.,]\d+)?\s*%\s*[/(,–-]?)?[\s:]*$/iu;
+const SAVING_AFTER = /^[\s!]*(?:off|rabatt|discount|de réduction|de descuento|di sconto|korting|coupon|voucher|gutschein|cupón|cupom|kupon|in rewards|rewards?|cash ?back|back in|bonus)\b/iu;
 
 /** "from 3 pcs", "ab 5 Stück", "3+", "3–5", "buy 2", "2 for". */
-const TIER_BEFORE = /(?:(?:from|ab|à partir de|dès|desde|a partir de|da|vanaf|od)\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?|st\.|pièces?|unidades|pezzi|stuks|x)|\b\d+\s*\+|\b\d+\s*[-–]\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?)?|buy\s*\d+|\b\d+\s*(?:for|für|pour|por|per)|\bqty\.?\s*\d+\+?)[\s:=]*(?:each|je|à|@)?[\s:]*$/iu;
+const TIER_BEFORE = /(?:(?:from|ab|à partir de|dès|desde|a partir de|da|vanaf|od)\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?|st\.|pièces?|unidades|pezzi|stuks|x)|\b\d+\s*\+|\b\d+\s*[-–]\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?)?|buy\s*\d+|\b\d+\s*(?:or more|and (?:more|up|above)|und mehr|ou plus|o más|o più|of meer|eller fler|lub więcej|ou mais)|\b\d+\s*(?:for|für|pour|por|per)|\bqty\.?\s*\d+\+?)[\s:=]*(?:each|je|à|@)?[\s:]*$/iu;
+/** Only a dash or "to" between two prices, each in an element of its own: the ends of a range ("12,00 € – 19,00 €"). */
+const RANGE_LINK = /^\s*(?:[-–—~～〜]|to|through|bis|à|au|a|al|hasta|até|tot|till|do)\s*$/iu;
+export const linksRange = ({ before, after }: PriceContext): boolean => RANGE_LINK.test(before) || RANGE_LINK.test(after);
+
+/**
+ * The whole text of an element saying the price is given on request: the product has no price on the page,
+ * so any amount nearby (an accessory, shipping, a financing example) is not its price.
+ */
+export const ON_REQUEST = new RegExp(`^(?:${words([
+  'price (?:available )?(?:on|upon) request', 'prices? on application', 'p\\.?o\\.?a\\.?', 'call for (?:a )?pric(?:e|ing)', 'contact us for (?:a )?(?:price|pricing|quote)', 'request a quote', 'ask for (?:a )?price',
+  'preis(?:e)? auf anfrage', 'preis anfragen', 'prix sur (?:demande|devis)', 'prix : nous consulter', 'precio a consultar', 'consultar precio', 'precio (?:bajo|a) (?:consulta|petición|pedido)',
+  'prezzo su (?:richiesta|domanda)', 'prijs op aanvraag', 'cena na zapytanie', 'zapytaj o cenę', 'pris på (?:förfrågan|begäran|forespørgsel|forespørsel)', 'preço sob consulta', 'consulte o preço',
+  '価格(?:は)?(?:要)?お?問い?合わ?せ(?:ください)?', '価格は?お見積り',
+])})[\\s.:!*…]*$`, 'iu');
+
 /** "From €10", "ab 12,99 €", "à partir de", "desde", "starting at": the cheapest variant, not this one. */
 const RANGE_BEFORE = /(?:^|[^\p{L}])(?:from|starting at|starts at|as low as|ab|à partir de|dès|desde|a partir de|da|vanaf|från|fra|od|от)[\s:]*$/iu;
 
@@ -70,7 +93,7 @@ export const isThreshold = (before: string): boolean => THRESHOLD_BEFORE.test(be
 
 /** The unit a unit price is quoted for: quantity and unit ("per 100 g" → 100 g), or null. */
 export function unitOf(after: string, before: string): { quantity: string; unit: string } | null {
-  const match = new RegExp(`(?:\\/|per|pro|je|par|por|al|a|le|la|il|l'|the)\\s*(\\d+(?:[.,]\\d+)?)?\\s*(${UNITS})(?![\\p{L}\\d])`, 'iu').exec(after)
+  const match = new RegExp(`${PER}\\s*(\\d+(?:[.,]\\d+)?)?\\s*(${UNITS})(?![\\p{L}\\d])`, 'iu').exec(after)
     ?? new RegExp(`(\\d+(?:[.,]\\d+)?)?\\s*(${UNITS})\\s*=[\\s:]*$`, 'iu').exec(before);
   if (!match) return null;
   const compact = match[2].toLowerCase().replace(/\s+/g, ' ');
@@ -85,8 +108,12 @@ const UNIT_NAMES: Readonly<Record<string, string>> = {
 };
 const canonicalUnit = (unit: string): string => UNIT_NAMES[unit] ?? unit;
 
-/** Marks of reference prices in class names, ids and data attributes (Shopify, WooCommerce, Magento, PrestaShop, BigCommerce...). */
-export const REFERENCE_MARK = /(?:^|[^a-z])(?:old|was|compare|compare-?at|regular|list-?price|price-?list|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior)(?=[^a-z]|$)/;
+/**
+ * Marks of reference prices in class names, ids and data attributes (Shopify, WooCommerce, Magento, PrestaShop, BigCommerce...).
+ * A "with-"/"has-" modifier names the element that has a reference price beside it, not the reference price itself:
+ * Shopware's current price is `product-detail-price with-list-price`.
+ */
+export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|compare-?at|regular|list-?price|price-?list|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior)(?=[^a-z]|$)/;
 /** Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's product `form.cart`). */
 export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending)(?=[^a-z]|$)/;
 /** Headings of such blocks when their markup says nothing ("Kunden kauften auch"). */

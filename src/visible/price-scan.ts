@@ -7,7 +7,7 @@ import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
 import { marksOf, struckClasses } from './element-marks';
 import type { PageLocale } from './page-locale';
-import { roleFromWords, type PriceContext, type PriceRole } from './price-labels';
+import { linksRange, ON_REQUEST, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
 
 /** One price as the page shows it. */
@@ -98,6 +98,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const holdsPrice = new Set<AnyNode>();
   /** `last`: where a price read from several children ends (its words after are read from there). */
   const found: Array<{ node: AnyNode; last?: AnyNode; element: Element; text: string; state: State }> = [];
+  /** The first element whose whole text says the price is given on request ("Preis auf Anfrage"). */
+  let onRequest: { element: Element; text: string } | null = null;
   const parseOptions = { currencyHint: options.locale.regionCurrency, defaultCurrency: options.defaultCurrency ?? undefined, decimalSeparator: options.locale.decimalSeparator ?? undefined };
   // Pages repeat the same short texts (prices, counts): each is probed once.
   const memo = new Map<string, boolean>();
@@ -140,6 +142,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     texts.set(node, text);
     const cleaned = collapse(text);
     const marked = own.markDepth > 0;
+    if (!onRequest && cleaned.length <= PRICE_TEXT_MAX_CHARS && ON_REQUEST.test(cleaned)) onRequest = { element, text: cleaned };
     if (childPrice && onlyFragments(element) && looksLikePrice(cleaned, marked) && hasCurrency(cleaned)) {
       // "€<span>12</span>,<span>99</span>": bare-number pieces of one price; the element holding them all is the price.
       for (let i = found.length - 1; i >= 0; i--) if (isInside(found[i].node, element)) found.splice(i, 1);
@@ -195,7 +198,14 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     return clip(out, direction);
   }
 
-  return found.map(({ node, last, element, text, state }) => {
+  // A bare number in a price holder that a "%" or "x" follows is a percentage or a count ("save 10 %", "10x de R$ 29,99"), no price.
+  for (const entry of [...found]) {
+    if (hasCurrency(entry.text) || !/^\s*(?:%|[x×](?!\p{L}))/u.test(beside(entry.last ?? entry.node, 'after'))) continue;
+    found.splice(found.indexOf(entry), 1);
+    holdsPrice.delete(entry.node);
+  }
+  const requested: ScannedPrice[] = onRequest ? [onRequestEntry(onRequest)] : [];
+  return requested.concat(found.map(({ node, last, element, text, state }) => {
     const { parsed, amount, rangeLow, notCurrent } = readPriceText(text, parseOptions);
     const at = amount ? text.indexOf(amount.amountText) : -1;
     const ownBefore = at >= 0 ? text.slice(0, at) : '';
@@ -204,11 +214,17 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     const fromWords = roleFromWords(context);
     // Words that name another role (a unit or shipping price) win over a struck look and the parser's labels; otherwise struck means reference.
     let [role, why]: [PriceRole, string] = fromWords !== 'current' ? [fromWords, 'words'] : state.struck ? ['reference', state.struck] : ['current', 'text'];
+    if (role === 'current' && linksRange(context)) [role, why] = ['range', 'range link'];
     if (role === 'current' && notCurrent && !parsed.ok) [role, why] = [notCurrent, `parser ${parsed.reason}`];
     const negative = amount !== null && amount.amount.isNegative();
     if (negative && role === 'current') [role, why] = ['saving', 'negative'];
     // Only a current price must read as one price to pay now; any other role keeps the one amount its text shows.
     const reading: PriceResult = role === 'range' && rangeLow ? rangeLow : role === 'current' || amount === null ? parsed : amount;
     return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0 };
-  });
+  }));
+}
+
+/** "Price on request" as a scanned entry with no amount, so the decision can refuse the page with it. */
+function onRequestEntry({ element, text }: { element: Element; text: string }): ScannedPrice {
+  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason: 'price/on-request' }, context: { before: '', after: '' }, marked: false };
 }

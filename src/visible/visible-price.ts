@@ -20,7 +20,8 @@ export interface VisiblePrice extends ReadPrice {
 /**
  * The page does not determine one current price: `price/not-found` (no current price shown),
  * `price/ambiguous` (current prices that disagree; `candidates` lists them), `price/range` (only a
- * "from" or range price), `price/only-reference` (only struck or "was" prices), or the parser's own
+ * "from" or range price), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
+ * says the price is given on request: "Call for price", "Preis auf Anfrage"), or the parser's own
  * reason for the one price text it could not read.
  */
 export interface VisiblePriceRefusal {
@@ -48,6 +49,9 @@ function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
  */
 export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePriceResult {
   const current = scanned.filter((p) => p.role === 'current');
+  // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
+  const requested = scanned.find((p) => p.role === 'on-request');
+  if (requested) return { ok: false, reason: 'price/on-request', detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
   const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked) : current;
   const unreadable = pool.find((p) => !p.parsed.ok);
   if (unreadable && !unreadable.parsed.ok) {

@@ -24,6 +24,10 @@ function unitPrices(scanned: readonly ScannedPrice[]): UnitPrice[] {
   });
 }
 
+/** The price is of one piece: "für je 9,99 €", "Buy 3 for $9.99 each" (Magento's tier line), "9,99 € cada uno". */
+const EACH_BEFORE = /(?:\bje|\beach|\bà|@)\s*$/iu;
+const EACH_AFTER = /^\s*(?:each|apiece|cada(?: uno| una)?|chacun|chacune|ciascuno|l'uno|per stuk|pro stück|\/\s*(?:ea|st|stk|pc|pcs|szt)\b)/iu;
+
 /** "from 3 pcs", "3+", "3–5", "2 for": the first number of the words before the price is the tier's minimum. */
 function tiers(scanned: readonly ScannedPrice[]): QuantityTier[] {
   const found = scanned.filter((p) => p.role === 'tier').flatMap((p) => {
@@ -31,7 +35,8 @@ function tiers(scanned: readonly ScannedPrice[]): QuantityTier[] {
     const label = /(\d+)\s*(for|für|pour|por|per)?[^\d]*$/iu.exec(p.context.before.replace(/(\d+)\s*[-–]\s*\d+/, '$1'));
     if (!parsed || !label) return [];
     const minQuantity = Number(label[1]);
-    return [{ minQuantity, price: parsed.amount, forQuantity: label[2] ? minQuantity : 1, currency: parsed.currency }];
+    const each = EACH_BEFORE.test(p.context.before) || EACH_AFTER.test(p.context.after);
+    return [{ minQuantity, price: parsed.amount, forQuantity: label[2] && !each ? minQuantity : 1, currency: parsed.currency }];
   });
   const byMin = new Map<number, QuantityTier>();
   for (const tier of found) if (!byMin.has(tier.minQuantity)) byMin.set(tier.minQuantity, tier);

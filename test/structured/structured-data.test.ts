@@ -27,6 +27,7 @@ function plain(product: StructuredProduct | null) {
     salePrice: d(product.salePrice),
     priceRange: product.priceRange ? { low: d(product.priceRange.low), high: d(product.priceRange.high) } : null,
     statedPrices: product.statedPrices.map((stated) => ({ ...stated, price: d(stated.price) })),
+    offerPrices: product.offerPrices.map(d),
   };
 }
 
@@ -49,6 +50,7 @@ describe('structuredProduct() on saved pages', () => {
       priceRange: null,
       pricing: { unitPrice: null, tiers: [], shipping: null, availability: 'InStock', refused: {} },
       statedPrices: [{ source: 'json-ld', price: '1299.00' }, { source: 'opengraph', price: '1299.00' }],
+      offerPrices: ['1299.00', '1299.00'],
       sources: { name: 'json-ld', sku: 'json-ld', gtin: 'json-ld', brand: 'json-ld', url: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'json-ld' },
     });
     expect(data.skipped).toEqual([{ syntax: 'json-ld', index: 0, reason: 'json-ld/malformed', detail: expect.any(String) }]);

@@ -1,0 +1,58 @@
+// Whole product pages as shop platforms and marketplaces render them (written for these tests, no real page copied):
+// what visiblePrice() reads and what productItem() stores, exact, or the refusal a careful reader would give.
+import { describe, expect, it } from 'vitest';
+import { Decimal } from '../../src/core/money';
+import { productItem } from '../../src/items/product-item';
+import { toCurrencyScale } from '../../src/prices/iso-currencies';
+import { htmlResponse } from '../support/html-response';
+import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
+import { pageHtml, type PlatformPage } from './platform-pages/page-kit';
+import { PAGES as SHOPS_OTHER } from './platform-pages/shops-magento-and-others';
+import { PAGES as SHOPS_WOO_SHOPIFY } from './platform-pages/shops-woo-shopify';
+import { PAGES as STRUCTURED } from './platform-pages/structured-vs-visible';
+
+const open = (page: PlatformPage) => htmlResponse(pageHtml(page));
+const byName = (name: string) => [...SHOPS_WOO_SHOPIFY, ...SHOPS_OTHER, ...MARKETS].find((page) => page.name === name)!;
+
+/** "19.99 EUR was 24.99", or the refusal reason. */
+function visible(page: PlatformPage): string {
+  const result = open(page).visiblePrice();
+  if (!result.ok) return result.reason;
+  const was = result.regular ? ` was ${toCurrencyScale(result.regular.amount, result.currency)}` : '';
+  return `${toCurrencyScale(result.amount, result.currency)} ${result.currency}${was}`;
+}
+
+/** "19.99 EUR visible" (amount, currency, source), the refusal reason, or "none" when the page yields no item. */
+function stored(page: PlatformPage): string {
+  const item = productItem(open(page));
+  if (item === null) return 'none';
+  if (item.price === null) return String(item.priceRefusal);
+  const currency = typeof item.currency === 'string' ? item.currency : null;
+  const amount = item.price instanceof Decimal ? toCurrencyScale(item.price, currency) : String(item.price);
+  return `${amount} ${currency} ${item.source}`;
+}
+
+describe.each([
+  ['WooCommerce and Shopify', SHOPS_WOO_SHOPIFY],
+  ['Magento, PrestaShop, Shopware, BigCommerce, SFCC, OpenCart, JTL', SHOPS_OTHER],
+  ['marketplaces, locales, price on request', MARKETS],
+  ['JSON-LD checked against the page', STRUCTURED],
+])('platform product pages: %s', (_group, pages) => {
+  it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
+    expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);
+  });
+});
+
+describe('platform product pages: the pricing fields', () => {
+  it('Magento tier lines ("Buy 3 for $9.99 each", "3 für je 9,99 €", "3 por 9,99 € cada uno") price one piece; the saved percentage is no price', () => {
+    const tiers = (name: string) => open(byName(name)).visiblePricing().tiers.map((t) => [t.minQuantity, t.price.toFixed(2), t.forQuantity]);
+    expect(tiers('Magento tier prices en-US')).toEqual([[3, '9.99', 1], [10, '8.80', 1]]);
+    expect(tiers('Magento tier prices de-DE "für je"')).toEqual([[3, '9.99', 1]]);
+    expect(tiers('Magento tier prices es-ES')).toEqual([[3, '9.99', 1]]);
+  });
+
+  it('Shopware\'s reference price after a footnote mark ("(39,98 €* / 1 Liter)") is the unit price', () => {
+    const unit = open(byName('Shopware 6 list price Statt de-DE')).visiblePricing().unitPrice;
+    expect(unit && [unit.amount.toFixed(2), unit.currency, unit.quantity.toFixed(), unit.unit]).toEqual(['39.98', 'EUR', '1', 'l']);
+  });
+});
