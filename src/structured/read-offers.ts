@@ -138,8 +138,22 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
  */
 export function combineOffers(offers: SchemaNode[], defaultCurrency?: string): OfferPrices | null {
   let read = offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []);
-  if (new Set(read.flatMap((offer) => offer.currency ?? [])).size > 1) read = read.filter((offer) => offer.currency === defaultCurrency?.toUpperCase());
+  if (offerCurrencies(read).length > 1) read = read.filter((offer) => offer.currency === defaultCurrency?.toUpperCase());
   if (read.length === 0) return null;
   const best = read.reduce((a, b) => (b.price.lt(a.price) ? b : a));
   return { ...best, low: minOf(read.map((r) => r.low)), high: maxOf(read.map((r) => r.high)), each: read.flatMap((r) => r.each) };
+}
+
+const offerCurrencies = (read: OfferPrices[]): string[] => [...new Set(read.flatMap((offer) => offer.currency ?? []))].sort();
+
+/**
+ * Why offers that have amounts give no price: they are in several currencies and none is the spider's
+ * shop currency (combineOffers above). Null when that is not why. Without it the item's reason would be
+ * the page's ("no price on the page") although the data had prices, just none to choose.
+ */
+export function offersRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
+  const currencies = offerCurrencies(offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []));
+  if (currencies.length < 2) return null;
+  const shop = defaultCurrency ? `none in the shop currency ${defaultCurrency.toUpperCase()}` : 'the spider names no shop currency';
+  return { reason: 'price/ambiguous', detail: `structured offers in ${currencies.join(', ')}; ${shop}` };
 }

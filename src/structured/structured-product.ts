@@ -1,7 +1,7 @@
 // One syntax's Product node → a typed StructuredProduct; merging two descriptions of the same product.
 import { mergePricing } from '../core/pricing';
 import { normalizeAvailability } from './availability';
-import { combineOffers } from './read-offers';
+import { combineOffers, offersRefusal } from './read-offers';
 import { readStructuredPricing } from './structured-pricing';
 import { nodesOf, textOf, type SchemaNode } from './schema-node';
 import type { StructuredField, StructuredProduct, StructuredSource } from './structured-types';
@@ -36,6 +36,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     pricing: readStructuredPricing(nodesOf(node, 'offers'), offers?.currency ?? null, defaultCurrency),
     statedPrices: offers ? [{ source, price: offers.price }] : [],
     offerPrices: offers?.each ?? [],
+    priceRefusal: offers ? null : offersRefusal(nodesOf(node, 'offers'), defaultCurrency),
     sources: {},
   };
   product.pricing.availability = product.availability;
@@ -64,8 +65,9 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
       merged.sources[field] = secondary.sources[field];
     }
   }
+  if (merged.price === null) merged.priceRefusal ??= secondary.priceRefusal;
   if (merged.price === null && secondary.price !== null) {
-    Object.assign(merged, { price: secondary.price, regularPrice: secondary.regularPrice, salePrice: secondary.salePrice, priceRange: secondary.priceRange });
+    Object.assign(merged, { price: secondary.price, regularPrice: secondary.regularPrice, salePrice: secondary.salePrice, priceRange: secondary.priceRange, priceRefusal: null });
     merged.sources.price = secondary.sources.price;
   }
   for (const field of ['currency', 'availability'] as const) {

@@ -50,6 +50,8 @@ export interface StructuredProduct {
    * lowest, so a page showing the selected variant's price is checked against these.
    */
   offerPrices: Decimal[];
+  /** Why the offers give no price although they state amounts (several currencies, none the shop's); null otherwise. */
+  priceRefusal: { reason: string; detail: string } | null;
   /** Which syntax each field was read from. */
   sources: Partial<Record<StructuredField, StructuredSource>>;
 }

@@ -42,6 +42,9 @@ const sameCurrency = (a: string | null, b: string | null) => a === null || b ===
 export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
   const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
   if (stated === null || !structured || (!visible.ok && visible.reason === 'price/on-request')) {
+    // Offers with prices none of which could be chosen say more than a page that shows none.
+    const offers = stated === null && !visible.ok && visible.reason !== 'price/on-request' ? structured?.priceRefusal : null;
+    if (!visible.ok && offers) return { ok: false, reason: offers.reason, detail: `${offers.detail}; the page: ${visible.detail ?? visible.reason}`, check: null };
     if (!visible.ok) return { ok: false, reason: visible.reason, detail: visible.detail, check: null };
     return { ok: true, price: visible.amount, currency: visible.currency, regular: visible.regular?.amount ?? null, source: 'visible', check: null };
   }

@@ -51,6 +51,7 @@ describe('structuredProduct() on saved pages', () => {
       pricing: { unitPrice: null, tiers: [], shipping: null, availability: 'InStock', refused: {} },
       statedPrices: [{ source: 'json-ld', price: '1299.00' }, { source: 'opengraph', price: '1299.00' }],
       offerPrices: ['1299.00', '1299.00'],
+      priceRefusal: null,
       sources: { name: 'json-ld', sku: 'json-ld', gtin: 'json-ld', brand: 'json-ld', url: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'json-ld' },
     });
     expect(data.skipped).toEqual([{ syntax: 'json-ld', index: 0, reason: 'json-ld/malformed', detail: expect.any(String) }]);

@@ -70,6 +70,10 @@ describe('structured values', () => {
     expect([inUsd?.price?.toFixed(), inUsd?.currency, inUsd?.priceRange ?? null]).toEqual(['12.99', 'USD', null]);
     expect(read()?.price ?? null).toBeNull();
     expect(read('CHF')?.price ?? null).toBeNull();
+    // Why there is none, for the item's refusal: the offers had prices, none in a currency to choose.
+    expect(read('CHF')?.priceRefusal).toEqual({ reason: 'price/ambiguous', detail: 'structured offers in EUR, GBP, USD; none in the shop currency CHF' });
+    expect(read()?.priceRefusal?.detail).toBe('structured offers in EUR, GBP, USD; the spider names no shop currency');
+    expect(inUsd?.priceRefusal).toBeNull();
   });
 
   it('normalises availability from URLs, names and OpenGraph words', () => {

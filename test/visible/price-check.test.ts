@@ -33,6 +33,17 @@ describe('structured and visible price on one page', () => {
     expect(new PriceCoercionStage().process(got!)).toMatchObject({ dropped: true, reason: 'price/disagree' });
   });
 
+  it('offers in several currencies, none the shop\'s, and no price on the page: refused as price/ambiguous naming the currencies, not "no price found"', () => {
+    const offers = ['USD', 'GBP'].map((currency, i) => ({ '@type': 'Offer', price: ['12.99', '10.49'][i], priceCurrency: currency }));
+    const head = `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers })}</script>`;
+    const got = productItem(htmlResponse(page(head, '<p>Choose your country</p>')), { defaultCurrency: 'EUR' });
+    expect([got?.price, got?.priceRefusal]).toEqual([null, 'price/ambiguous']);
+    expect(new PriceCoercionStage().process(got!)).toMatchObject({ dropped: true, reason: 'price/ambiguous' });
+    // With the shop's currency among them, its offer is the price.
+    const inUsd = productItem(htmlResponse(page(head, '<p>Choose your country</p>')), { defaultCurrency: 'USD' });
+    expect([inUsd?.price?.toString(), inUsd?.currency]).toEqual(['12.99', 'USD']);
+  });
+
   it('no structured data: the visible price, source visible; an ambiguous page yields a refusal, a page with no price nothing', () => {
     const got = item('', '<p class="price"><del>30,00 €</del> 24,00 €</p><p class="grundpreis">(12,00 € / kg)</p>');
     expect([got?.sku, got?.name, got?.price?.toString(), got?.currency, got?.listPrice, got?.source, got?.unitPrice]).toEqual([
