@@ -85,7 +85,7 @@ export class HttpFetcher implements Fetcher {
       const redirectChain: string[] = [];
       const visited = new Set([hopKey(hop)]);
       for (;;) {
-        const response = await this.send(hop, request.session, deadline.signal, options.onSend);
+        const response = await this.send(hop, request.session, deadline.signal, options);
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
           // Drain small redirect bodies so the socket goes back to the pool; big ones close it.
@@ -141,16 +141,17 @@ export class HttpFetcher implements Fetcher {
    * One hop's send, again on another connection when a kept-alive one turns out to have been closed by the
    * server (stale-connection.ts); as many times as the pool may hold idle sockets, each a stale one at most.
    */
-  private async send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, onSend?: () => void): Promise<Dispatcher.ResponseData> {
+  private async send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, options: FetchOptions): Promise<Dispatcher.ResponseData> {
     for (let resends = 0; ; resends++) {
       let reused = false;
       try {
         return await this.sendOnce(hop, session, signal, (onReused) => {
           reused = onReused;
-          onSend?.();
+          options.onSend?.();
         });
       } catch (error) {
         if (resends >= this.settings.keepAliveConnectionsPerHost || signal.aborted || !closedWhileIdle(error, hop.method, reused)) throw error;
+        options.onStaleConnection?.();
       }
     }
   }

@@ -46,8 +46,10 @@ describe('a kept-alive connection the server closed', () => {
   it('a GET on it is sent again on a new connection and gets its answer', async () => {
     const { url, seen, fetcher } = await start(1);
     expect((await fetcher.fetch(req(`${url}/a`))).status).toBe(200);
-    const second = await fetcher.fetch(req(`${url}/b`));
+    let told = 0;
+    const second = await fetcher.fetch(req(`${url}/b`), { onStaleConnection: () => told++ });
     expect(second.status).toBe(200);
+    expect(told).toBe(1); // the engine counts it: the host saw one more request
     expect(seen).toEqual([[1, 'GET /a HTTP/1.1'], [1, 'GET /b HTTP/1.1'], [2, 'GET /b HTTP/1.1']]);
   });
 
