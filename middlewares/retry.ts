@@ -4,6 +4,7 @@ import { accept, CONTINUE, fail, type DownloaderMiddleware, type MiddlewareConte
 import { parseRetryAfter } from '../src/downloader/retry-after';
 import { decideRetry, type RetryConfig, type RetryDecision } from '../src/downloader/retry-policy';
 import type { CrawlRequest } from '../src/core/request';
+import type { CrawlResponse } from '../src/core/response';
 
 export interface RetryMiddlewareOptions {
   /** Uniform in [0, 1) for the backoff jitter; injected by tests. */
@@ -27,6 +28,11 @@ export class RetryMiddleware implements DownloaderMiddleware {
 
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
     const nowMs = ctx.nowMs();
+    if (isEmptyPage(request, response)) {
+      // Nothing to parse is not a page: "succeeded" with no item would hide the loss. A cut-off answer like a reset.
+      const decision = decideRetry({ kind: 'error', reason: 'fetch/empty-body' }, request.attempt, nowMs, this.config, this.random);
+      if (decision.type === 'retry' || decision.type === 'fail') return this.apply(decision, request, ctx);
+    }
     const retryAfterAtMs = parseRetryAfter(response.headers['retry-after'], nowMs);
     const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random, request.deferrals);
     if (decision.type === 'pass') return accept(response);
@@ -53,4 +59,12 @@ export class RetryMiddleware implements DownloaderMiddleware {
     ctx.log.debug({ url: request.url, reason: decision.reason, attempt: request.attempt + 1, notBeforeMs: decision.notBeforeMs }, 'retry scheduled');
     return { type: 'retry' as const, reason: decision.reason, notBeforeMs: decision.notBeforeMs };
   }
+}
+
+/**
+ * A GET answered 2xx with not one byte (a 200 cut to nothing, a 204 for a product page): no page a spider
+ * can read. HEAD never has a body, and a POST may rightly get a 204 ("done, nothing to show").
+ */
+function isEmptyPage(request: CrawlRequest, response: CrawlResponse): boolean {
+  return request.method === 'GET' && response.status >= 200 && response.status < 300 && response.body.length === 0;
 }

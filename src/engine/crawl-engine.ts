@@ -19,6 +19,9 @@ import type { Stats } from './stats';
 
 type PickType = Pick['type'];
 
+/** Node fires a longer setTimeout after 1 ms (with a warning): a far wake-up would spin the pool. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Applies `use` now to a plain value, or after a promise settles: the synchronous path stays synchronous. */
 function then<T, R>(value: T | Promise<T>, use: (value: T) => R): R | Promise<R> {
   return value instanceof Promise ? value.then(use) : use(value);
@@ -60,6 +63,8 @@ export class CrawlEngine {
   /** The pool's run is over (done or failed): no wake-up may start a pick after it. */
   private poolEnded = false;
   private wakeAtMs = Infinity;
+  /** When the frontier's last 'wait' said the next request may go (Infinity: a slot release decides). */
+  private nextReadyAtMs = Infinity;
 
   constructor(private readonly deps: CrawlEngineDeps) {
     const ackLimit = Math.max(64, deps.settings.pipeline.batchSize * 4);
@@ -194,7 +199,10 @@ export class CrawlEngine {
         return 'wait';
       }
       this.ready.push(pick.lease);
-    } else if (pick.type === 'wait') this.wakeAt(pick.atMs);
+    } else if (pick.type === 'wait') {
+      this.nextReadyAtMs = pick.atMs;
+      this.wakeAt(pick.atMs);
+    }
     // The frontier is drained: the last items would otherwise wait for their batch to age (batchMaxAgeMs)
     // before their requests are acknowledged and the run can end.
     else if (this.acks.size > 0) this.deps.items.flush?.();
@@ -250,8 +258,21 @@ export class CrawlEngine {
     if (this.deps.frontier.inFlight() > 0) return false;
     return then(this.pick(), (pick) => {
       if (pick === 'lease') this.wake();
+      if (pick === 'wait' && this.waitsTooLong()) return true;
       return pick === 'empty' && this.ready.length === 0 && this.running === 0;
     });
+  }
+
+  /**
+   * Nothing runs and every pending request waits past frontier.maxIdleWaitMs (a Retry-After of a year
+   * kept a run asleep for a year): stop instead, leaving them queued; the summary says interrupted.
+   */
+  private waitsTooLong(): boolean {
+    const waitMs = this.nextReadyAtMs - Date.now();
+    if (!Number.isFinite(waitMs) || waitMs <= this.deps.settings.frontier.maxIdleWaitMs || this.running > 0 || this.ready.length > 0) return false;
+    this.deps.log.warn({ nextAt: new Date(this.nextReadyAtMs).toISOString(), maxIdleWaitMs: this.deps.settings.frontier.maxIdleWaitMs }, 'every pending request waits longer than frontier.maxIdleWaitMs; ending the run, they stay queued for --resume');
+    this.stop('frontier/max-idle-wait');
+    return true;
   }
 
   private wake(): void {
@@ -268,6 +289,6 @@ export class CrawlEngine {
       this.wakeAtMs = Infinity;
       // A host's slot opens now: pick and dispatch in this timer's turn (GlobalPool.checkNow says why).
       this.pool.checkNow();
-    }, Math.max(0, atMs - Date.now()));
+    }, Math.min(Math.max(0, atMs - Date.now()), MAX_TIMER_MS));
   }
 }

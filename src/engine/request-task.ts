@@ -63,6 +63,8 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => lease.markSent(),
+      // Not a retry of the page (no attempt, no backoff), but the host saw one more request: counted, never silent.
+      onStaleConnection: () => deps.stats.inc('retry/stale-connection'),
       onAnswered: (response) => {
         if (!answerFreesSlot(response)) return;
         slot.release();

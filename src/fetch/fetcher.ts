@@ -17,6 +17,8 @@ export interface FetchOptions {
   allowsUrl?(url: string): boolean;
   /** Called when the request (and each redirect hop) is written to the socket. */
   onSend?(): void;
+  /** Called when a send is made again at once because its kept-alive connection had been closed by the server (src/fetch/stale-connection.ts). */
+  onStaleConnection?(): void;
   /**
    * Offered by the engine: a fetcher whose response holds a live resource (the browser page behind
    * `res.page`) hands its release here instead of freeing it, and the engine calls it when the

@@ -10,7 +10,8 @@ import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { readBody } from './body-reader';
 import { decodeBody } from './charset';
-import { withSendHook } from './send-hook';
+import { withSendHook, type SendHook } from './send-hook';
+import { closedWhileIdle } from './stale-connection';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { FetchDeadline } from './fetch-deadline';
 import { KeptDispatchers } from './kept-dispatchers';
@@ -84,7 +85,7 @@ export class HttpFetcher implements Fetcher {
       const redirectChain: string[] = [];
       const visited = new Set([hopKey(hop)]);
       for (;;) {
-        const response = await this.send(hop, request.session, deadline.signal, options.onSend);
+        const response = await this.send(hop, request.session, deadline.signal, options);
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
           // Drain small redirect bodies so the socket goes back to the pool; big ones close it.
@@ -136,8 +137,27 @@ export class HttpFetcher implements Fetcher {
     await Promise.all([this.pools.destroy(), this.proxies.destroy()]);
   }
 
+  /**
+   * One hop's send, again on another connection when a kept-alive one turns out to have been closed by the
+   * server (stale-connection.ts); as many times as the pool may hold idle sockets, each a stale one at most.
+   */
+  private async send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, options: FetchOptions): Promise<Dispatcher.ResponseData> {
+    for (let resends = 0; ; resends++) {
+      let reused = false;
+      try {
+        return await this.sendOnce(hop, session, signal, (onReused) => {
+          reused = onReused;
+          options.onSend?.();
+        });
+      } catch (error) {
+        if (resends >= this.settings.keepAliveConnectionsPerHost || signal.aborted || !closedWhileIdle(error, hop.method, reused)) throw error;
+        options.onStaleConnection?.();
+      }
+    }
+  }
+
   /** Through the session's proxy when it has one, else straight to the origin; with the session's cookies. */
-  private send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, onSend?: () => void): Promise<Dispatcher.ResponseData> {
+  private sendOnce(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, onSend: SendHook): Promise<Dispatcher.ResponseData> {
     if (this.closed) throw new FetchError('FETCH_FAILED', `fetcher is closed (${hop.url})`);
     const url = new URL(hop.url);
     const dispatcher: Dispatcher = session?.proxyUrl ? this.proxies.get(session.proxyUrl) : this.pools.get(url.origin);

@@ -7,8 +7,11 @@ import diagnosticsChannel from 'node:diagnostics_channel';
  * `dispatch()` and `undici:client:sendHeaders` when the headers hit the socket; we tag the request
  * object in the first and fire its hook in the second.
  */
-const hooks = new WeakMap<object, () => void>();
-let armed: (() => void) | null = null;
+/** `reused`: the socket had already carried an answer (a kept-alive connection), so the server may have closed it meanwhile. */
+export type SendHook = (reused: boolean) => void;
+
+const hooks = new WeakMap<object, SendHook>();
+let armed: SendHook | null = null;
 
 diagnosticsChannel.subscribe('undici:request:create', (message) => {
   if (!armed) return;
@@ -17,15 +20,15 @@ diagnosticsChannel.subscribe('undici:request:create', (message) => {
 });
 
 diagnosticsChannel.subscribe('undici:client:sendHeaders', (message) => {
-  const request = (message as { request: object }).request;
+  const { request, socket } = message as { request: object; socket?: { bytesRead?: number } };
   const hook = hooks.get(request);
   if (!hook) return;
   hooks.delete(request);
-  hook();
+  hook((socket?.bytesRead ?? 0) > 0);
 });
 
 /** Runs `dispatch` (which must create exactly one undici request synchronously) with `onSend` attached. */
-export function withSendHook<T>(onSend: (() => void) | undefined, dispatch: () => T): T {
+export function withSendHook<T>(onSend: SendHook | undefined, dispatch: () => T): T {
   armed = onSend ?? null;
   try {
     return dispatch();

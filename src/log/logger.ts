@@ -3,6 +3,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 import { createRequire } from 'node:module';
 import type PinoPretty from 'pino-pretty';
 import { maskSecretsInText } from '../core/mask-secrets';
+import { terminalSafe, terminalSafeJson, visibleControls } from '../core/terminal-safe';
 import type { Settings } from '../settings/schema';
 
 /** Paths whose values never reach a log line, wherever they are bound. */
@@ -40,18 +41,35 @@ export function createLogger(options: LoggerOptions): Logger {
   if (usePretty) {
     // Required on demand (a CommonJS package, so synchronously): JSON logs, as under a supervisor or a pipe, never load it.
     const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
-    return pino(base, masking(pretty({ destination: options.prettyDestination ?? 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', singleLine: true })));
+    return pino(base, masking(pretty({ destination: options.prettyDestination ?? 2, sync: true, colorize: true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss.l', singleLine: true }), controlsShown));
   }
-  return pino(base, masking(options.destination ?? pino.destination({ dest: 2, sync: false })));
+  return pino(base, masking(options.destination ?? pino.destination({ dest: 2, sync: false }), terminalSafeJson));
+}
+
+/**
+ * Log fields carry what servers sent (a Location header, an error naming it). JSON lines escape C0
+ * controls but leave C1 (U+009B is a CSI on some terminals), DEL and bidi overrides raw; pino-pretty
+ * parses the line again and prints the message as is. So a JSON line gets those escaped (same value),
+ * and a pretty one has every control in its strings written out as visible text before it is parsed.
+ */
+function controlsShown(line: string): string {
+  let entry: unknown;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return terminalSafe(line);
+  }
+  return `${JSON.stringify(entry, (_key, value: unknown) => (typeof value === 'string' ? visibleControls(value) : value))}\n`;
 }
 
 /**
  * The redact paths cover the fields we know; a URL with credentials can still arrive inside any
- * message or error text (a driver's connection error). Every line is masked on its way out.
+ * message or error text (a driver's connection error). Every line is masked on its way out, and made
+ * safe for a terminal.
  */
-function masking(stream: DestinationStream & { flush?(callback?: (error?: Error) => void): void }): DestinationStream {
+function masking(stream: DestinationStream & { flush?(callback?: (error?: Error) => void): void }, terminalSafeLine: (line: string) => string): DestinationStream {
   return {
-    write: (line: string) => stream.write(maskSecretsInText(line)),
+    write: (line: string) => stream.write(terminalSafeLine(maskSecretsInText(line))),
     flush: (callback?: (error?: Error) => void) => (stream.flush ? stream.flush(callback) : callback?.()),
   } as DestinationStream;
 }

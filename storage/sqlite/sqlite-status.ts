@@ -6,6 +6,7 @@ import { intervalInForce } from '../../src/politeness/interval-in-force';
 import type { GateRecord } from '../../src/ports/host-gate';
 import type { HostStatus, RunSelector, RunStatusReader, RunStatusReport } from '../../src/ports/run-status';
 import { frontierDbPath } from './open-frontier-db';
+import { isPidAlive } from '../process-liveness';
 
 interface HostStateRow {
   host: string;
@@ -79,7 +80,7 @@ export function readSqliteRunStatus(db: Database.Database, runId: string, policy
   return {
     runId,
     nowMs,
-    meta: { spider: run.spider, status: run.status, startedAt: String(run.started_at), ...(run.finished_at === null ? {} : { finishedAt: String(run.finished_at) }) },
+    meta: { spider: run.spider, status: run.status === 'running' && runProcessGone(db, runId) ? 'crashed' : run.status, startedAt: String(run.started_at), ...(run.finished_at === null ? {} : { finishedAt: String(run.finished_at) }) },
     seeding: false,
     planned: total((h) => h.planned),
     succeeded: total((h) => h.succeeded),
@@ -115,6 +116,21 @@ function hostStatus(configuredMs: number, record: GateRecord | undefined, nowMs:
     ...(pausedForMs > 0 && record?.pauseCause ? { pauseCause: record.pauseCause } : {}),
     breaker: !breaker ? 'closed' : breaker.state === 'open' && breaker.openUntilMs <= nowMs ? 'half-open' : breaker.state,
   };
+}
+
+/**
+ * A run killed with SIGKILL stays `running` in its row; `runs` showed it crashed while `status` still said
+ * running. Its run record (kept in this file unless run records live in PostgreSQL) names its process:
+ * gone, by the same exact check, is crashed. Without a record it stays as stored.
+ */
+function runProcessGone(db: Database.Database, runId: string): boolean {
+  let row: { pid: number | null; start_ticks: string | null } | undefined;
+  try {
+    row = db.prepare('SELECT pid, start_ticks FROM run_records WHERE run_id = ?').get(runId) as typeof row;
+  } catch {
+    return false; // an older file without run records
+  }
+  return row?.pid != null && !isPidAlive(row.pid, row.start_ticks);
 }
 
 /** The live workers of the directory (a closed one removes its row) with the leases each holds in this run. */

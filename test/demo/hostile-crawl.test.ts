@@ -41,8 +41,9 @@ describe('a crawl of the hostile demo host', () => {
     // The printed summary (what `pricecrawl demo` shows) lists how each refusal was handled.
     const printed = formatSummary(result.summary);
     expect(printed).toContain('handling:');
-    expect(printed).toMatch(/^ {4}retried after fetch\/connection-reset +\d+$/m);
-    expect(printed).toMatch(/^ {4}breaker opened \(host paused after repeated refusals\) +2$/m);
+    // A reset on a kept-alive connection is sent again at once (src/fetch/stale-connection.ts), on a fresh one it is retried.
+    expect(printed).toMatch(/^ {4}(retried after fetch\/connection-reset|sent again at once: the server had closed the kept-alive connection) +\d+$/m);
+    expect(printed).toMatch(/^ {4}breaker opened \(host paused after repeated refusals\) +\d+$/m);
   });
 
   it('waits the Retry-After of its busy robots.txt before any page, and fetches the file again after it', () => {
@@ -64,7 +65,7 @@ describe('a crawl of the hostile demo host', () => {
     expect(hits(0)).toHaveLength(hostile.resets.length);
     // A reset that hits the breaker's half-open probe re-opens the breaker and is parked there instead.
     expect(handled('retry/reason/fetch/connection-reset')).toBeLessThanOrEqual(hostile.resets.length);
-    expect(handled('retry/reason/fetch/connection-reset') + handled('breaker/reopened')).toBeGreaterThanOrEqual(hostile.resets.length);
+    expect(handled('retry/reason/fetch/connection-reset') + handled('retry/stale-connection') + handled('breaker/reopened')).toBeGreaterThanOrEqual(hostile.resets.length);
     for (const url of [...hostile.resets, ...hostile.slow]) expect(result.items.some((item) => item.url === url)).toBe(true);
   });
 
@@ -72,8 +73,10 @@ describe('a crawl of the hostile demo host', () => {
     expect(hits(503)).toHaveLength(8);
     // Each 503 carries Retry-After: a wait (no attempt counted), or parked by the breaker.
     expect(handled('retry/retry-after') + handled('breaker/deferred')).toBeGreaterThanOrEqual(8);
-    // Once for the burst, once for the storm of bare 429s.
-    expect(handled('breaker/opened')).toBe(2);
+    // For the burst and for the storm of bare 429s: opened anew, or re-opened when the storm meets its probe
+    // (which one depends on how soon the resets are answered, see above).
+    expect(handled('breaker/opened')).toBeGreaterThanOrEqual(1);
+    expect(handled('breaker/opened') + handled('breaker/reopened')).toBeGreaterThanOrEqual(2);
     expect(handled('breaker/closed')).toBeGreaterThanOrEqual(1);
   });
 

@@ -88,7 +88,7 @@ describe('the end of a run', () => {
     expect(records.map((r) => [r.outcome, r.endedAtMs !== null])).toEqual([['finished', true], ['finished', true]]);
   });
 
-  it('shows a crawl killed with SIGKILL as crashed, also while it is an unreaped zombie', async () => {
+  it('`runs` and `status` show a crawl killed with SIGKILL as crashed, also while it is an unreaped zombie', async () => {
     const dir = join(storage.dir, 'killed');
     const arrived = servers[0].waitForRequests(servers[0].requests.length + 1);
     // `sh` runs the crawl in the background and becomes `sleep`, which never reaps it: after SIGKILL it stays a zombie.
@@ -106,6 +106,8 @@ describe('the end of a run', () => {
       while (!/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'latin1'))) await new Promise((resolve) => setImmediate(resolve));
       const runs = (await cli(['runs', '--json', '--storage', dir])).stdout.trim().split('\n').map((line) => JSON.parse(line) as RunRecord);
       expect(runs.map((r) => r.outcome)).toEqual(['crashed']);
+      const status = JSON.parse((await cli(['status', '--storage', dir, '--json'])).stdout) as { meta: { status: string } };
+      expect(status.meta.status).toBe('crashed');
     } finally {
       wrapper.kill('SIGKILL');
     }

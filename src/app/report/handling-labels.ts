@@ -26,6 +26,7 @@ const LABELS: Record<string, string> = {
   'retry/scheduled': 'retries scheduled',
   'retry/retry-after': 'waits the server asked for (Retry-After)',
   'retry/exhausted': 'requests that used up their retries',
+  'retry/stale-connection': 'sent again at once: the server had closed the kept-alive connection',
   'breaker/opened': 'breaker opened (host paused after repeated refusals)',
   'breaker/reopened': 'breaker re-opened (the probe was refused too)',
   'breaker/closed': 'breaker closed (host answering again)',

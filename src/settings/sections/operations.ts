@@ -26,6 +26,13 @@ export const operationSettings = {
       addBatchSize: z.number().int().min(1).default(500),
       /** Shared frontier for many workers, `redis://host:port[/db]`; empty: the embedded SQLite frontier. */
       url: z.string().regex(/^(rediss?:\/\/.+)?$/, 'empty or a redis:// URL').default(''),
+      /**
+       * When nothing is in flight and the next pending request may go only this far ahead (a server's
+       * Retry-After of days, a breaker's cooldown), the run ends interrupted instead of sleeping that long:
+       * the requests stay queued with their waits for `--resume`, and the exit code says work is left.
+       * Above breaker.maxCooldownMs (10 min), so a cooling breaker is waited out.
+       */
+      maxIdleWaitMs: ms().default(30 * 60_000),
       /** Redis frontier: a lease not renewed for this long (its worker died) returns the request to its queue. */
       leaseTtlMs: ms().min(100).default(30_000),
       /** Redis frontier: longest a worker waits before asking again (other workers add work meanwhile). */

@@ -87,10 +87,14 @@ export const resilienceSettings = {
       waitStatuses: z.array(z.number().int().min(100).max(599)).default([429]),
       /** Statuses worth another try (throttling and server hiccups). */
       statuses: z.array(z.number().int().min(100).max(599)).default([429, 500, 502, 503, 504]),
-      /** Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset. */
+      /**
+       * Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or
+       * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so is a GET
+       * answered 2xx with an empty body (`fetch/empty-body`).
+       */
       errors: z
         .array(z.string().min(1))
-        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/browser-crashed']),
+        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/empty-body', 'fetch/browser-crashed']),
       /** Statuses that fail at once with `http/<status>`, whatever else is configured. */
       failFastStatuses: z.array(z.number().int().min(100).max(599)).default([403, 404, 410]),
     })

@@ -1,0 +1,29 @@
+// Text from a server made safe to print: no escape sequences or control characters a hostile page or header could use on a terminal.
+/**
+ * ANSI/ECMA-48 sequences first, whole (CSI `ESC [ … final`, OSC/DCS/APC/PM/SOS strings up to BEL or
+ * `ESC \`, and two-byte `ESC x`), so no parameter bytes are left to show; then every C0 control but
+ * tab and newline (CR included: it lets text overwrite what the line already says), DEL, C1 controls
+ * (U+009B is a one-character CSI on some terminals) and the bidi overrides that make text display in
+ * another order than it reads.
+ */
+const ESCAPE_SEQUENCE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_]|[ -/]*[0-~]?)/g;
+const C1_STRING = /[\x90\x98\x9d\x9e\x9f][^\x07\x9c\x1b]*(?:\x07|\x9c)?|\x9b[0-?]*[ -/]*[@-~]/g;
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text with escape sequences and control characters removed (tabs and newlines kept). */
+export function terminalSafe(text: string): string {
+  return text.replace(ESCAPE_SEQUENCE, '').replace(C1_STRING, '').replace(CONTROL, '');
+}
+
+/** A JSON line whose control characters JSON.stringify leaves raw (DEL, C1, bidi) written as \u escapes: the same value, safe to print. */
+export function terminalSafeJson(json: string): string {
+  return json.replace(/[\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The same text with each control character written out as a visible `\u009b`: for log lines, where
+ * a reader needs to see that the server sent one (removing it would hide that), but the terminal must not act on it.
+ */
+export function visibleControls(text: string): string {
+  return text.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -1,0 +1,48 @@
+// A host that asks us to come back in a year: the run ends, leaves that request queued and says work is left, instead of sleeping.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitCodeFor } from '../../src/engine/run-summary';
+import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+describe('a crawl where a host answers Retry-After: one year', () => {
+  let servers: FixtureServer[];
+  let result: TestCrawlResult;
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.name);
+  const storage = tempStorageDir('far-wait');
+
+  beforeAll(async () => {
+    process.on('warning', onWarning);
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    const [later, fine] = servers;
+    later.route('/p', (_req, res) => void res.writeHead(503, { 'retry-after': String(YEAR_SECONDS), 'content-type': 'text/html' }).end('<p>later</p>'));
+    fine.route('/p', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>'));
+    result = await crawlInProcess(new UrlListSpider([later.url('/p'), fine.url('/p')]), storage.dir, {
+      log: { statsIntervalMs: 0 },
+      robots: { obey: false },
+    });
+  }, 20_000);
+  afterAll(async () => {
+    process.off('warning', onWarning);
+    await closeFixtureServers(servers);
+    storage.cleanup();
+  });
+
+  it('ends interrupted with the waiting request still queued, and exits 2 (work left), not clean', () => {
+    const { summary } = result;
+    expect(summary.ledger).toMatchObject({ planned: 2, succeeded: 1, failed: 0, pending: 1 });
+    expect(summary.balanced).toBe(true);
+    expect(summary.status).toBe('interrupted');
+    expect(summary.stopReason).toBe('frontier/max-idle-wait');
+    expect(exitCodeFor(summary)).toBe(2);
+    expect(result.items.map((item) => item.url)).toEqual([servers[1].url('/p')]);
+  });
+
+  it('asked the far host once and never set a timer Node cannot hold (it would fire at once, over and over)', () => {
+    expect(servers[0].requestsTo('/p')).toHaveLength(1);
+    expect(warnings).not.toContain('TimeoutOverflowWarning');
+  });
+});
