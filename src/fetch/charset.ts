@@ -1,8 +1,11 @@
-// Picks a response's charset the way browsers do (BOM > header > meta/XML declaration > utf-8) and decodes.
+// Picks a response's charset the way browsers do (BOM > header > meta/XML declaration > utf-8), except that
+// UTF-8 bytes declared as a single-byte charset are read as UTF-8, and decodes.
+import { isAscii, isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 import { resolveCharsetLabel } from './charset-labels';
 
-export type CharsetSource = 'bom' | 'header' | 'meta' | 'xml' | 'default';
+/** `utf8-bytes`: a single-byte charset was declared, but the bytes are UTF-8 (see `declaredOrUtf8`). */
+export type CharsetSource = 'bom' | 'header' | 'meta' | 'xml' | 'default' | 'utf8-bytes';
 
 export interface CharsetDetection {
   /** Canonical encoding name, e.g. "utf-8", "windows-1252", "shift_jis". */
@@ -31,7 +34,7 @@ export function sniffCharset(contentType: string | undefined, body: Buffer): Cha
   const headerLabel = contentType ? charsetParam(contentType) : null;
   if (headerLabel) {
     const encoding = resolveCharsetLabel(headerLabel);
-    if (encoding) return { encoding, source: 'header', unknownLabels };
+    if (encoding) return declaredOrUtf8({ encoding, source: 'header', unknownLabels }, body);
     // An unrecognised header label is ignored by browsers; the in-document declaration still counts.
     unknownLabels.push(headerLabel);
   }
@@ -41,16 +44,30 @@ export function sniffCharset(contentType: string | undefined, body: Buffer): Cha
     const xmlLabel = xmlDeclarationLabel(head);
     if (xmlLabel) {
       const encoding = resolveCharsetLabel(xmlLabel);
-      if (encoding) return { encoding: asciiCompatible(encoding), source: 'xml', unknownLabels };
+      if (encoding) return declaredOrUtf8({ encoding: asciiCompatible(encoding), source: 'xml', unknownLabels }, body);
       unknownLabels.push(xmlLabel);
     }
     for (const label of metaCharsetLabels(head)) {
       const encoding = resolveCharsetLabel(label);
-      if (encoding) return { encoding: asciiCompatible(encoding), source: 'meta', unknownLabels };
+      if (encoding) return declaredOrUtf8({ encoding: asciiCompatible(encoding), source: 'meta', unknownLabels }, body);
       unknownLabels.push(label);
     }
   }
   return { encoding: 'utf-8', source: 'default', unknownLabels };
+}
+
+/** The legacy charsets of one byte per character, whose text is never valid UTF-8 by accident. */
+const SINGLE_BYTE = /^(windows-12\d\d|windows-874|iso-8859-\d+(-i)?|koi8-[ru]|macintosh|ibm866|x-mac-cyrillic)$/;
+
+/**
+ * A page declared in a single-byte charset whose bytes are valid UTF-8 with non-ASCII characters is
+ * UTF-8 (a server default of ISO-8859-1 in front of a UTF-8 shop is common): genuine windows-1252 text
+ * with an accented letter is invalid UTF-8, and valid multi-byte sequences in it would read as "Ã©".
+ * Decoded as declared, "12,99 €" became "12,99 â‚¬", whose price then took the shop's default currency.
+ */
+function declaredOrUtf8(declared: CharsetDetection, body: Buffer): CharsetDetection {
+  if (!SINGLE_BYTE.test(declared.encoding) || isAscii(body) || !isUtf8(body)) return declared;
+  return { encoding: 'utf-8', source: 'utf8-bytes', unknownLabels: declared.unknownLabels };
 }
 
 /** Decodes with the detected charset; a BOM is never part of the text. */

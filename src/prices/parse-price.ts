@@ -1,4 +1,5 @@
 // parsePrice: the exact amount and ISO currency of a price text such as "1 234,56 €" or "Now £12 (was £15)", or why there is none.
+import { misdecodedSign } from './misdecoded-sign';
 import { Decimal } from '../core/money';
 import { choosePrice, candidatesOf, type Candidate } from './choose-price';
 import { currencyFromContext, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
@@ -71,6 +72,11 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   // default or the locale would put another currency in its place.
   if (chosen.owned.length === 0 && undecodableBeside(text, chosen.token)) {
     return refuse(PRICE_REFUSAL.ambiguous, `an undecodable character (U+FFFD) where the currency of ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))} would stand: the page's charset is wrong`);
+  }
+  // "12,99 â‚¬": a UTF-8 page read as windows-1252 turned the sign into letters; the default would take its place.
+  const misdecoded = chosen.owned.length === 0 ? misdecodedSign(display) : null;
+  if (misdecoded) {
+    return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(misdecoded.shown)} is ${JSON.stringify(misdecoded.sign)} decoded in the wrong charset: the page's charset is wrong`);
   }
   return readCandidate({ display, text }, chosen, all, currencies, options);
 }

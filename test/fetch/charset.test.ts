@@ -6,6 +6,30 @@ import { charsetPage, SAMPLE_TEXT } from '../support/charset-samples';
 
 const priceOf = (text: string): string | undefined => /<p class="price">([^<]*)<\/p>/.exec(text)?.[1];
 
+describe('UTF-8 bytes declared as a single-byte charset', () => {
+  const page = (meta = '') => Buffer.from(`<html><head>${meta}</head><body><h1>Café crème</h1><p class="price">12,99 €</p></body></html>`, 'utf8');
+
+  it.each([
+    ['a header', 'text/html; charset=iso-8859-1', ''],
+    ['a header', 'text/html; charset=windows-1250', ''],
+    ['a meta', 'text/html', '<meta charset="windows-1252">'],
+  ])('are read as UTF-8 when %s declares %s (the € stays a €, not "â‚¬")', (_by, contentType, meta) => {
+    const decoded = decodeBody(page(meta), contentType);
+    expect([decoded.encoding, decoded.source]).toEqual(['utf-8', 'utf8-bytes']);
+    expect(priceOf(decoded.text)).toBe('12,99 €');
+  });
+
+  it('genuine windows-1252 text (invalid UTF-8) and plain ASCII keep the declared charset', () => {
+    const { contentType, body } = charsetPage('win1252', 'header');
+    expect(decodeBody(body, contentType)).toMatchObject({ encoding: 'windows-1252', source: 'header' });
+    expect(sniffCharset('text/html; charset=iso-8859-1', Buffer.from('<p>12.99 EUR</p>'))).toMatchObject({ encoding: 'windows-1252', source: 'header' });
+  });
+
+  it('a multi-byte declaration is not second-guessed', () => {
+    expect(sniffCharset('text/html; charset=shift_jis', page())).toMatchObject({ encoding: 'shift_jis', source: 'header' });
+  });
+});
+
 describe('windows-1252', () => {
   it('raw bytes are what the test claims (€ = 0x80, é = 0xE9)', () => {
     const { body } = charsetPage('win1252', 'header');

@@ -28,6 +28,10 @@ export const TRAPS: PriceRow[] = [
   ['€12⁹⁹', A, null], ['12⁹⁹ €', A, null], ['$1,299⁹⁹', A, null, US], ['12,99 €¹', '12.99', 'EUR'], ['$12.99²', '12.99', 'USD', US], ['29,99 €¹ inkl. MwSt.', '29.99', 'EUR'],
   // A sign the page's charset could not decode (U+FFFD): never the default currency in its place
   ['12,99 \uFFFD', A, null, shop('USD')], ['\uFFFD12.99', A, null, loc('en-GB')], ['Preis: 12,99\uFFFD', A, null, shop('EUR')],
+  // A UTF-8 sign read one byte per character (windows-1252, ISO-8859-1): letters where the sign stood, never the default instead
+  ['12,99 \u00E2\u201A\u00AC', A, null, shop('USD')], ['\u00E2\u201A\u00B91,299.00', A, null, shop('USD')], ['1 299,00 z\u00C5\u201A', A, null, shop('EUR')],
+  ['\u00E2\u201A\u00A912,000', A, null, shop('USD')], ['12,99 \u00E2\u0082\u00AC', A, null, shop('USD')], ['Preis: 12,99 \u00E2\u201A\u00AC*', A, null, shop('USD')],
+  ['\u00C2\u00A312.99', '12.99', 'GBP', shop('USD')], ['Café 12,99 €', '12.99', 'EUR', shop('USD')],
   // A space between the decimal separator and the decimals
   ['119. 95 €', '119.95', 'EUR'], ['118, 99 €', '118.99', 'EUR'], ['$119. 95', '119.95', 'USD', US], ['1.299, 00 €', '1299.00', 'EUR'],
   ['CHF 49. 90', '49.90', 'CHF'], ['119. 95', A, null], ['118, 99', A, null], ['12, 50 zł', '12.50', 'PLN'],
