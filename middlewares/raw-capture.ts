@@ -2,6 +2,7 @@
 import { reasonForError } from '../src/downloader/downloader-chain';
 import { CONTINUE, accept, type DownloaderMiddleware, type ErrorOutcome, type MiddlewareContext, type RequestOutcome, type ResponseOutcome } from '../src/downloader/middleware';
 import type { FetchError } from '../src/core/errors';
+import { maskSecretsInText } from '../src/core/mask-secrets';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import type { BlobStore } from '../src/ports/blob-store';
@@ -82,17 +83,19 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
   private record(request: CrawlRequest, ctx: MiddlewareContext, fields: Omit<FetchLogRow, 'runId' | 'spider' | 'requestId' | 'url' | 'host' | 'attempt' | 'sessionId' | 'proxyId' | 'fetchedAtMs'>): void {
     if (!this.log) throw new Error('raw-capture used before open()');
     ctx.stats.inc('fetch-log/rows');
+    // The fetch log outlives the run and is shared with reports: a `?api_key=` in a URL stays out of it.
     this.log.record({
       runId: ctx.runId ?? this.runId,
       spider: this.spider,
       requestId: request.id,
-      url: request.url,
+      url: maskSecretsInText(request.url),
       host: ctx.hostKey,
       attempt: request.attempt,
       sessionId: request.session?.id ?? null,
       proxyId: request.session?.proxyId ?? null,
       fetchedAtMs: ctx.nowMs(),
       ...fields,
+      finalUrl: fields.finalUrl === null ? null : maskSecretsInText(fields.finalUrl),
     });
   }
 }

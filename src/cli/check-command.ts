@@ -7,6 +7,7 @@ import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { runFixture } from '../app/contracts/run-fixture';
 import type { SpiderClass } from '../core/spider';
 import { loadSettings } from '../settings/load-settings';
+import { terminalSafe } from './terminal-text';
 
 export interface CheckOptions {
   root?: string;
@@ -57,6 +58,7 @@ export async function checkCommand(spiderName: string | undefined, opts: CheckOp
   for (const row of failed) out.push('', `${row.fixture.spider}/${row.fixture.name}:`, ...row.problems.map((p) => `  ${p}`));
   if (bare.length > 0) out.push('', `no fixtures: ${bare.join(', ')}`);
   out.push('', `${rows.length - failed.length} of ${rows.length} contracts passed`);
-  process.stdout.write(`${out.join('\n')}\n`);
+  // A problem quotes what the callback made of a saved page (values, an error message): filtered as a whole.
+  process.stdout.write(terminalSafe(`${out.join('\n')}\n`));
   return failed.length > 0 ? 1 : 0;
 }

@@ -86,7 +86,8 @@ async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchComm
   const { items = 0, requests = 0 } = saved.expect;
   process.stdout.write(`saved ${res.status} ${res.url} (${res.body.length} bytes) as ${saved.sidecar}\n`);
   process.stdout.write(`${callback}() gave ${items} item(s) and ${requests} request(s) on it; those are now its expectations: review them, then  pricecrawl check ${target.split('/')[0]}\n`);
-  if (saved.error) process.stdout.write(`warning: ${callback}() failed on this page: ${saved.error}\n`);
+  // The callback's error may quote the page it failed on.
+  if (saved.error) process.stdout.write(`warning: ${callback}() failed on this page: ${terminalSafe(saved.error)}\n`);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 // The `pricecrawl` command line: parses arguments, runs a command, turns known errors into one clear line.
 import { Command, Option } from 'commander';
 import { maskSecretsInText } from '../core/mask-secrets';
+import { terminalSafe } from './terminal-text';
 import { PricecrawlError } from '../core/errors';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -278,12 +279,14 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   const debug = process.argv.includes('--debug');
-  // A driver's error may quote its connection URL, password and all.
+  // A driver's error may quote its connection URL, password and all; a fetch error may quote what a
+  // server sent (an invalid Location with C1 controls or bidi overrides in it): masked, then made safe.
+  const shown = (text: string) => process.stderr.write(`pricecrawl: ${terminalSafe(maskSecretsInText(text))}\n`);
   if (error instanceof PricecrawlError && !debug) {
-    process.stderr.write(`pricecrawl: ${maskSecretsInText(error.message)}\n`);
+    shown(error.message);
     process.exitCode = 2;
   } else {
-    process.stderr.write(`pricecrawl: ${maskSecretsInText(debug && error instanceof Error ? (error.stack ?? '') : String((error as Error)?.message ?? error))}\n`);
+    shown(debug && error instanceof Error ? (error.stack ?? '') : String((error as Error)?.message ?? error));
     process.exitCode = 1;
   }
 }

@@ -14,6 +14,7 @@ import { findProject } from '../app/project/find-project';
 import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { parseMeta } from './fetch-command';
 import { loadSpiderClass, parsePairs } from './spider-loader';
+import { terminalSafe, terminalSafeJson } from './terminal-text';
 
 export interface ParseCommandOptions {
   callback: string;
@@ -61,9 +62,9 @@ async function spiderForUrl(url: string, args: Record<string, string>): Promise<
   throw new SettingsError(`parse ${url}: ${which}; name one with --spider <name|file.ts>`);
 }
 
-/** JSON on one line, with the C1 controls JSON leaves raw escaped too: scraped text never drives the terminal. */
+/** JSON on one line, with the controls JSON leaves raw (C1, DEL, bidi overrides) escaped too: the same value, safe to print. */
 function line(value: unknown): string {
-  return JSON.stringify(toJsonValue(value)).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return terminalSafeJson(JSON.stringify(toJsonValue(value)));
 }
 
 export function formatOutcome(outcome: FixtureOutcome): string {
@@ -74,5 +75,6 @@ export function formatOutcome(outcome: FixtureOutcome): string {
   const skipped = Object.entries(outcome.skippedLinks);
   if (skipped.length > 0) out.push(`\nlinks skipped: ${skipped.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
   if (outcome.error) out.push(`\ncallback failed (${outcome.error.reason}): ${outcome.error.message}`);
-  return `${out.join('\n')}\n`;
+  // A callback's error often quotes the page (`no price in "…"`): the whole text is filtered, not only the JSON.
+  return terminalSafe(`${out.join('\n')}\n`);
 }

@@ -3,6 +3,7 @@ import { isBlobHash } from '../core/blob-hash';
 import { openStores } from '../../storage/open-backends';
 import { SettingsError } from '../core/errors';
 import { storeConfigFromCli, type StoreCliOptions } from './store-options';
+import { binaryDigest, isBinaryBody, terminalSafe } from './terminal-text';
 
 export async function rawCommand(hash: string, opts: StoreCliOptions): Promise<number> {
   if (!isBlobHash(hash)) throw new SettingsError(`raw: "${hash}" is not a sha256 hash (64 hex digits)`);
@@ -13,9 +14,21 @@ export async function rawCommand(hash: string, opts: StoreCliOptions): Promise<n
       process.stderr.write(`pricecrawl: no raw capture ${hash} in ${stores.location}\n`);
       return 1;
     }
-    await new Promise<void>((resolve, reject) => process.stdout.write(bytes, (error) => (error ? reject(error) : resolve())));
+    const out = process.stdout.isTTY ? onTerminal(bytes) : bytes;
+    await new Promise<void>((resolve, reject) => process.stdout.write(out, (error) => (error ? reject(error) : resolve())));
     return 0;
   } finally {
     await stores.close();
   }
+}
+
+/**
+ * Piped or redirected, the bytes go out exact (that is what `raw` is for: `> page.html`, `| sha256sum`).
+ * On a terminal the page's escape sequences would act on it, so it shows the text without them; a
+ * binary body (NUL bytes: no media type is stored with it) as its size and hash.
+ */
+function onTerminal(bytes: Buffer): string {
+  if (isBinaryBody(bytes, '')) return `${binaryDigest(bytes)}\n`;
+  const text = terminalSafe(bytes.toString('utf8'));
+  return text.endsWith('\n') ? text : `${text}\n`;
 }

@@ -1,4 +1,4 @@
-// The one masking of secrets for whatever is shown or stored: credentials in URLs anywhere in text, values under secret-named keys.
+// The one masking of secrets for whatever is shown or stored: credentials and tokens in URLs anywhere in text, values under secret-named keys.
 
 export const SECRET_MASK = '***';
 
@@ -10,12 +10,29 @@ export const SECRET_MASK = '***';
  */
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#"'<>\\]*@/gi;
 
-/** Keys whose string values are secrets wherever they sit (a settings tree, a log object, a client's options). */
-const SECRET_KEY = /^(password|passwd|pass|secret|token|api[-_]?key|auth(orization)?|credentials?)$/i;
+/**
+ * A name that holds a secret: a setting, a log field, a header, a query parameter. The secret word
+ * may follow a prefix (`x-api-key`, `access_token`, `client_secret`, `proxy-authorization`,
+ * `set-cookie`): services name their tokens that way. A word inside another (`bypass`) is no secret.
+ */
+const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:password|passwd|pass|secret|token|api[-_]?key|apikey|auth|authorization|credentials?|cookie)`;
+const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i');
 
-/** Text with every URL's user info replaced by `***`: `redis://***@10.0.0.5:6379/0`. */
+/**
+ * A secret-named query parameter's value (`?api_key=…`, `&token=…`) up to the next parameter, fragment,
+ * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML.
+ */
+const QUERY_SECRET = new RegExp(String.raw`([?&;]${SECRET_NAME}=)[^&#;\s"'<>\\]+`, 'gi');
+
+/**
+ * A secret-named field of JSON text (`"cookie":"sid=…"`): the logger writes objects it did not build
+ * (a client's options, a response's headers), so their secrets are masked by name too.
+ */
+const JSON_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*)"(?:[^"\\]|\\.)+"`, 'gi');
+
+/** Text with every URL's user info and secret query values replaced by `***`: `redis://***@10.0.0.5:6379/0`, `/feed?api_key=***`. */
 export function maskSecretsInText(text: string): string {
-  return text.replace(URL_USERINFO, `$1${SECRET_MASK}@`);
+  return text.replace(URL_USERINFO, `$1${SECRET_MASK}@`).replace(QUERY_SECRET, `$1${SECRET_MASK}`).replace(JSON_SECRET, `$1"${SECRET_MASK}"`);
 }
 
 /** A copy of a JSON-like value with URL credentials masked in every string and secret-named keys' values replaced. */
@@ -23,8 +40,13 @@ export function maskSecrets<T>(value: T): T {
   return maskValue(value, null) as T;
 }
 
+/** A key, header or dotted settings path (`http.headers.Cookie`) that names a secret. */
+export function isSecretName(name: string): boolean {
+  return SECRET_KEY.test(name);
+}
+
 function maskValue(value: unknown, key: string | null): unknown {
-  if (typeof value === 'string') return key !== null && SECRET_KEY.test(key) && value !== '' ? SECRET_MASK : maskSecretsInText(value);
+  if (typeof value === 'string') return key !== null && isSecretName(key) && value !== '' ? SECRET_MASK : maskSecretsInText(value);
   if (Array.isArray(value)) return value.map((entry) => maskValue(entry, key));
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name)]));

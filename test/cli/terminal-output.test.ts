@@ -6,6 +6,7 @@ import { Spider, type SpiderOutput } from '../../src/core/spider';
 import { terminalSafe, terminalSafeJson } from '../../src/cli/terminal-text';
 import { FixtureServer } from '../support/fixture-server';
 import { cli } from '../support/run-cli';
+import { onTerminal } from '../support/run-on-terminal';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 /** A title that sets the window title (OSC), clears the screen (CSI), colours, returns the carriage, uses a C1 CSI and a bidi override. */
@@ -18,6 +19,10 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 let server: FixtureServer;
 let price = '10.00';
 const storage = tempStorageDir('terminal');
+const rawStorage = tempStorageDir('terminal-raw');
+const CATALOG_SPIDER = new URL('../support/spiders/catalog-spider.ts', import.meta.url).pathname;
+/** What a terminal acts on, as it arrives through a pseudo-terminal (whose line discipline adds CRs of its own). */
+const LIVE = /[\x1b\x07\x9b\u202a-\u202e\u2066-\u2069]/;
 
 class HostileSkuSpider extends Spider {
   readonly name = 'hostile-sku';
@@ -37,11 +42,15 @@ beforeAll(async () => {
   const page = () => `<html><head><title>${HOSTILE}</title></head><body><h1>${HOSTILE}</h1><p class="price">${price}</p><p class="stock">in\x1b[8m stock</p></body></html>`;
   server.route('/hostile', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page()));
   server.route('/binary', (_req, res) => void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(BINARY));
+  server.route('/product', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<main data-sku="${HOSTILE}"><span class="price">$1.00</span></main>`));
+  // Written raw: Node's server refuses such a header; bytes 0x80–0xff are legal in a header value and read as C1 controls.
+  server.route('/bad-location', (req) => void req.socket.end(Buffer.from('HTTP/1.1 302 Found\r\nLocation: http://[x\x9b2J\xe2\x80\xae\r\nContent-Length: 0\r\nConnection: close\r\n\r\n', 'latin1')));
   server.route('/binary-as-text', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(BINARY));
 });
 afterAll(async () => {
   await server.close();
   storage.cleanup();
+  rawStorage.cleanup();
 });
 
 describe('terminalSafe', () => {
@@ -106,5 +115,31 @@ describe('commands that print scraped text', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Deal');
     expect(run.stdout).not.toMatch(CONTROL);
+  });
+
+  it('an error quoting what the server sent (an invalid Location) reaches the terminal without its control characters', async () => {
+    const run = await cli(['fetch', server.url('/bad-location')]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('has an invalid Location "http://[x');
+    expect(run.stderr).not.toMatch(CONTROL);
+  });
+
+  it('`parse` prints the items a hostile page gave with every control escaped, the same values', async () => {
+    const run = await cli(['parse', server.url('/product'), '--spider', CATALOG_SPIDER, '-c', 'parseProduct', '-s', 'robots.obey=false']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toMatch(CONTROL);
+    const item = JSON.parse(run.stdout.split('\n').find((text) => text.includes('"sku"'))!.trim()) as { sku: string };
+    expect(item.sku).toBe(HOSTILE);
+  });
+
+  it('`raw` shows a stored page on a terminal without its escape sequences, and writes the exact bytes to a pipe', async () => {
+    const { items } = await crawlInProcess(new HostileSkuSpider(server.url('/hostile')), rawStorage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 }, robots: { obey: false } });
+    const hash = items[0].rawHash;
+    const screen = await onTerminal(['raw', hash, '--storage', rawStorage.dir]);
+    expect(screen.code).toBe(0);
+    expect(screen.screen).toContain(`<h1>${SHOWN}</h1>`);
+    expect(screen.screen).not.toMatch(LIVE);
+    const piped = await cli(['raw', hash, '--storage', rawStorage.dir]);
+    expect(createHash('sha256').update(piped.stdout).digest('hex')).toBe(hash);
   });
 });

@@ -18,6 +18,13 @@ describe('maskSecretsInText', () => {
     ['http://shop.example/path@not-userinfo', 'http://shop.example/path@not-userinfo'],
     ['mail me: a@b.example', 'mail me: a@b.example'],
     ['sqlite:', 'sqlite:'],
+    // Tokens in query strings, as APIs take them, in a log line's JSON and in HTML (`&amp;`).
+    ['GET http://api.example/v1?api_key=k3y&page=2', 'GET http://api.example/v1?api_key=***&page=2'],
+    ['{"url":"http://h/feed?x=1&access_token=t0k#top"}', '{"url":"http://h/feed?x=1&access_token=***#top"}'],
+    ['<a href="http://h/?a=1&amp;token=t0k">', '<a href="http://h/?a=1&amp;token=***">'],
+    ['http://h/?bypass=1&tokens=2', 'http://h/?bypass=1&tokens=2'],
+    // Secret-named fields of JSON text: headers the logger did not build.
+    ['{"headers":{"Cookie":"sid=abc","x-api-key":"k3y","accept":"text/html"}}', '{"headers":{"Cookie":"***","x-api-key":"***","accept":"text/html"}}'],
   ])('%s → %s', (text, masked) => {
     expect(maskSecretsInText(text)).toBe(masked);
   });
@@ -28,6 +35,11 @@ describe('maskSecrets', () => {
     const settings = { sessions: { proxyUrls: ['http://u:pw@p:1'], enabled: true }, frontier: { url: 'redis://:pw@r:6379' }, client: { password: 'pw', user: 'crawler' }, retries: 3 };
     expect(maskSecrets(settings)).toEqual({ sessions: { proxyUrls: ['http://***@p:1'], enabled: true }, frontier: { url: 'redis://***@r:6379' }, client: { password: '***', user: 'crawler' }, retries: 3 });
     expect(settings.client.password).toBe('pw'); // a copy: the settings in use keep their secrets
+  });
+
+  it('masks request headers that carry credentials, by any of their usual names', () => {
+    const headers = { Cookie: 'sid=1', 'Proxy-Authorization': 'Basic x', 'X-Api-Key': 'k', Authorization: 'Bearer t', Accept: 'text/html' };
+    expect(maskSecrets({ http: { headers } })).toEqual({ http: { headers: { Cookie: '***', 'Proxy-Authorization': '***', 'X-Api-Key': '***', Authorization: '***', Accept: 'text/html' } } });
   });
 });
 

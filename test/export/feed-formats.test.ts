@@ -97,13 +97,15 @@ describe('feed formats', () => {
     for (const [cell, written] of [
       ['=HYPERLINK("http://x")', '\'=HYPERLINK("http://x")'], ['+1+1', '\'+1+1'], ['-2+3+cmd|\' /C calc\'!A0', '\'-2+3+cmd|\' /C calc\'!A0'],
       ['@SUM(A1)', '\'@SUM(A1)'], ['\tx', '\'\tx'], ['\rx', '\'\rx'], ['-5.00', '-5.00'], ['+3', '+3'], ['-1e-7', '-1e-7'], ['a=b', 'a=b'], ['', ''],
+      // Leading spaces or quotes do not hide a trigger.
+      ['  =cmd|\' /C calc\'!A0', '\'  =cmd|\' /C calc\'!A0'], ['"=1+2', '\'"=1+2'], ["'@SUM(A1)", "''@SUM(A1)"], ['\u00a0+1+1', '\'\u00a0+1+1'], [' -x', '\' -x'],
     ]) expect(neutraliseFormula(cell)).toBe(written);
-    await store.writeBatch([toStoredItem({ sku: '=cmd', name: '@evil', price: '-5.00', currency: 'EUR', note: '-x', tail: 'x;=1+2' }, source({ runId: 'run-3' }))]);
+    await store.writeBatch([toStoredItem({ sku: '=cmd', name: '@evil', price: '-5.00', currency: 'EUR', note: '-x', tail: 'x;=1+2', spaced: ' =HYPERLINK("http://x")', quoted: '"=1+2' }, source({ runId: 'run-3' }))]);
     const spec = feed('formula.csv');
     await exportItems(store, 'run-3', spec);
     const [header, row] = parseCsv(readFileSync(spec.path, 'utf8'));
     const cell = (name: string) => row[header.indexOf(name)];
-    expect([cell('sku'), cell('name'), cell('price'), cell('note'), cell('tail')]).toEqual(['\'=cmd', '\'@evil', '-5.00', '\'-x', 'x;=1+2']);
+    expect([cell('sku'), cell('name'), cell('price'), cell('note'), cell('tail'), cell('spaced'), cell('quoted')]).toEqual(['\'=cmd', '\'@evil', '-5.00', '\'-x', 'x;=1+2', '\' =HYPERLINK("http://x")', '\'"=1+2']);
     // A `;` or tab inside a cell is quoted, so a spreadsheet splitting on it cannot start a cell with `=`.
     expect(readFileSync(spec.path, 'utf8')).toContain(',"x;=1+2"');
   });

@@ -24,8 +24,12 @@ export function csvColumns(fields: Iterable<string>): string[] {
 
 /** A number as a spreadsheet reads it ("-5.00", "+3", "1e-7"): a value, never a formula, so it stays as is. */
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-/** OWASP's formula triggers: a cell starting with one of these may run as a formula in Excel, LibreOffice or Sheets. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * OWASP's formula triggers: a cell starting with one of these may run as a formula in Excel, LibreOffice
+ * or Sheets. Also after leading whitespace or quotes (` =cmd`, `"=cmd`): some import paths and options
+ * (trimming spaces, a different quote character) drop those before the cell is read.
+ */
+const FORMULA_START = /^(?:[\t\r]|[\s"']*[=+\-@])/;
 
 /**
  * OWASP CSV injection defence: a cell that a spreadsheet would read as a formula gets a leading single

@@ -1,0 +1,50 @@
+// `fetch --save` and `check` print what a callback made of a hostile page (its error quoting the page): no escape sequence reaches the terminal.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixtureServer } from '../support/fixture-server';
+import { cli } from '../support/run-cli';
+import { scratchProject, type ScratchProject } from '../support/scratch-project';
+
+/** Sets the window title (OSC), clears the screen, a C1 CSI and a bidi override. */
+const HOSTILE = 'Deal \x1b]0;owned\x07\x1b[2J\u009b31mX \u202egnp.exe';
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+
+/** A spider whose callback fails with the page's heading in its message, as spiders often say what they could not read. */
+const SPIDER = `import { Spider, type CrawlResponse, type SpiderOutput } from 'pricecrawl';
+export class QuotingSpider extends Spider {
+  readonly name = 'quoting';
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    throw new Error(\`no price in "\${res.$('h1').text()}"\`);
+  }
+}
+`;
+
+let server: FixtureServer;
+let project: ScratchProject;
+
+beforeAll(async () => {
+  server = await FixtureServer.start({ builtInRoutes: false });
+  server.route('/product', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body><h1>${HOSTILE}</h1></body></html>`));
+  project = scratchProject();
+  writeFileSync(join(project.root, 'spiders', 'quoting.ts'), SPIDER);
+  writeFileSync(join(project.root, 'spiders', 'index.ts'), `import { QuotingSpider } from './quoting';\nexport const spiderRegistry = { quoting: QuotingSpider };\n`);
+});
+afterAll(async () => {
+  await server.close();
+  project.cleanup();
+});
+
+describe('fixture commands on a hostile page', () => {
+  it('`fetch --save` warns of the failed callback, and `check` reports it, without the page\'s escape sequences', async () => {
+    const saved = await cli(['fetch', server.url('/product'), '--save', 'quoting/product', '--root', project.root, '-s', 'robots.obey=false']);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stdout).toContain('warning: parse() failed on this page');
+    expect(saved.stdout).toContain('gnp.exe');
+    expect(saved.stdout).not.toMatch(CONTROL);
+
+    const check = await cli(['check', 'quoting', '--root', project.root]);
+    expect(check.stdout).toContain('gnp.exe');
+    expect(check.stdout).not.toMatch(CONTROL);
+  });
+});
