@@ -69,9 +69,12 @@ function digestLines(res: CrawlResponse): string {
     lines.push('', `body: ${binaryDigest(res.body)}`);
   } else if (/html/i.test(contentType) || res.fetchMode === 'browser') {
     const $ = res.$;
-    $('script, style, noscript').remove();
+    // A copy of the body loses its scripts, not the page: `res.$` is the response's own cached DOM, which
+    // the shell hands on (and res.structuredProduct() reads its JSON-LD scripts).
+    const body = $('body').clone();
+    body.find('script, style, noscript').remove();
     lines.push('', `title: ${$('title').first().text().trim()}`, `links: ${$('a[href]').length}`);
-    lines.push('text:', `  ${$('body').text().replace(/\s+/g, ' ').trim().slice(0, 600)}`);
+    lines.push('text:', `  ${body.text().replace(/\s+/g, ' ').trim().slice(0, 600)}`);
   } else {
     lines.push('', 'body:', `  ${res.text.slice(0, 600)}`);
   }

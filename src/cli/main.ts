@@ -2,6 +2,9 @@
 import { Command, Option } from 'commander';
 import { maskSecretsInText } from '../core/mask-secrets';
 import { PricecrawlError } from '../core/errors';
+import { ignoreClosedPipes } from './closed-pipe';
+
+ignoreClosedPipes();
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const STORE_HELP = 'items, history, fetch log, raw pages and run records: sqlite: (default, files in the storage directory) or postgres://user@host:port/db';
