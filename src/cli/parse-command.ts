@@ -35,7 +35,7 @@ export async function parseCommand(url: string, opts: ParseCommandOptions): Prom
   try {
     const response = await fetcher.fetch(request);
     process.stdout.write(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()\n`);
-    const outcome = await runCallbackDry(spider, response, settings, 'parse');
+    const outcome = await runCallbackDry(spider, response, settings, 'parse', findProject().root);
     process.stdout.write(formatOutcome(outcome));
     return outcome.error ? 1 : 0;
   } finally {

@@ -1,6 +1,6 @@
 // Layers settings (defaults < config file < spider < env < CLI), validates once, freezes the result.
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
 import { closestName, didYouMean } from '../core/closest-name';
 import { canonicalPath, parseSettingValue, settingPaths } from './schema-walk';
@@ -134,16 +134,42 @@ export interface LoadSettingsOptions {
 }
 
 export function loadSettings(options: LoadSettingsOptions = {}): LoadedSettings {
-  const configPath = resolve(options.cwd ?? process.cwd(), options.configPath ?? CONFIG_FILE_NAME);
-  const config = readConfigFile(configPath);
+  const cwd = options.cwd ?? process.cwd();
+  const configPath = options.configPath ? resolve(cwd, options.configPath) : findConfigFile(cwd);
+  const config = configPath === null ? null : readConfigFile(configPath);
   if (options.configPath && !config) throw new SettingsError(`config file ${configPath} does not exist`);
   const layers: SettingsLayer[] = [];
-  if (config) layers.push(config);
+  if (config) layers.push(anchorStorageDir(config));
   if (options.spiderSettings) layers.push({ name: 'spider', origin: 'spider.settings', values: options.spiderSettings as Tree });
   const env = envLayer(options.env ?? process.env);
   layers.push(env);
   layers.push(cliLayer(options.cliPairs ?? []));
   return resolveSettings(layers, env.warnings);
+}
+
+/**
+ * The project's config file: the nearest `pricecrawl.config.json` in `cwd` or above, as Scrapy finds
+ * scrapy.cfg. Commands find the project's spiders from a subfolder (src/app/project/find-project.ts), so
+ * they must find its settings, middlewares and stages there too, not run without them.
+ */
+export function findConfigFile(cwd: string): string | null {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const path = join(dir, CONFIG_FILE_NAME);
+    if (existsSync(path)) return path;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * A project keeps one storage dir wherever in it a command runs: a relative `storage.dir` of the config file
+ * (or the default, `./crawl-storage`) is the project folder's, as a component's `module` path is. One given
+ * on the command line or in the environment stays relative to where the command runs.
+ */
+function anchorStorageDir(config: SettingsLayer): SettingsLayer {
+  const storage = isPlainObject(config.values.storage) ? config.values.storage : {};
+  const dir = typeof storage.dir === 'string' ? storage.dir : './crawl-storage';
+  if (isAbsolute(dir)) return config;
+  return { ...config, values: { ...config.values, storage: { ...storage, dir: resolve(dirname(config.origin), dir) } } };
 }
 
 function deepFreeze<T>(value: T): T {

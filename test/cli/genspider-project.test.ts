@@ -1,20 +1,17 @@
 // genspider in a team's own project (startproject's layout: spiders/ scanned, no index registry), and outside any project.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installedCopy, type InstalledCopy } from '../support/installed-copy';
 import { cli } from '../support/run-cli';
+import { teamProject } from '../support/team-project';
 
 describe('genspider outside this checkout', { timeout: 120_000 }, () => {
   let project: string;
   let user: InstalledCopy;
 
   beforeAll(() => {
-    project = mkdtempSync(join(tmpdir(), 'pricecrawl-genspider-'));
-    writeFileSync(join(project, 'pricecrawl.config.json'), JSON.stringify({ project: { spiders: ['spiders'] } }));
-    mkdirSync(join(project, 'node_modules'));
-    symlinkSync(resolve(import.meta.dirname, '../..'), join(project, 'node_modules', 'pricecrawl'));
+    project = teamProject({ 'pricecrawl.config.json': JSON.stringify({ project: { spiders: ['spiders'] } }) }).root;
     user = installedCopy();
   });
   afterAll(() => {
@@ -39,6 +36,6 @@ describe('genspider outside this checkout', { timeout: 120_000 }, () => {
     const run = spawnSync(process.execPath, [user.bin, 'genspider', 'acme', 'shop.example'], { cwd: user.dir, encoding: 'utf8' });
     expect(run.stderr).toBe(`pricecrawl: genspider: no pricecrawl.config.json in ${user.dir} or above; run it inside a project (create one with  pricecrawl startproject <dir>), or pass --root <project dir>\n`);
     expect(run.status).toBe(2);
-    expect(existsSync(join(user.packageDir, 'spiders'))).toBe(false);
+    expect(existsSync(join(user.packageDir, 'spiders', 'acme.ts'))).toBe(false);
   });
 });
