@@ -148,5 +148,8 @@ npx pricecrawl list                           # the spiders of this project
 - **Extensions** (\`extensions\`) subscribe to the crawl's events (\`spider.opened\`, \`item.stored\`, …).
 
 The example spider waits 250 ms (± 50 ms) between requests to the shop (\`politeness\` in the config).
+
+Type-checking: editors read the package's types as they are; for \`npx tsc --noEmit\` (with this
+\`tsconfig.json\`) install the compiler once, \`npm install --save-dev typescript\`.
 `;
 }
