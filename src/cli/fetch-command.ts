@@ -12,6 +12,7 @@ import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
 import { parsePairs } from './spider-loader';
 import { binaryDigest, isBinaryBody, terminalSafe } from './terminal-text';
+import { urlArgument } from './url-argument';
 
 export interface FetchCommandOptions {
   browser?: boolean;
@@ -32,6 +33,7 @@ export interface FetchCommandOptions {
 }
 
 export async function fetchCommand(url: string, opts: FetchCommandOptions): Promise<number> {
+  urlArgument('fetch', url);
   const { settings } = loadSettings({ cliPairs: opts.set, configPath: opts.config });
   const fetcher: Fetcher = opts.browser ? new BrowserFetcher(settings.browser) : new HttpFetcher(settings.http);
   const browser: BrowserRequestOptions = { capture: opts.capture, ...(opts.waitFor ? { waitFor: { selector: opts.waitFor } } : {}) };

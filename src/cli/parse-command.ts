@@ -14,6 +14,7 @@ import { findProject } from '../app/project/find-project';
 import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { parseMeta } from './fetch-command';
 import { loadSpiderClass, parsePairs } from './spider-loader';
+import { urlArgument } from './url-argument';
 
 export interface ParseCommandOptions {
   callback: string;
@@ -26,6 +27,7 @@ export interface ParseCommandOptions {
 }
 
 export async function parseCommand(url: string, opts: ParseCommandOptions): Promise<number> {
+  urlArgument('parse', url);
   const args = parsePairs(opts.arg, '-a');
   const spider = opts.spider ? new (await loadSpiderClass(opts.spider))(args) : await spiderForUrl(url, args);
   const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs: opts.set });
