@@ -97,7 +97,8 @@ export default class JsonlArchive {
   private readonly path: string;
 
   constructor(options: { path?: string }) {
-    this.path = resolve(options.path ?? 'archive/items.jsonl');
+    // Relative to the project folder (this file's parent), wherever in the project the crawl was started.
+    this.path = resolve(import.meta.dirname, '..', options.path ?? 'archive/items.jsonl');
   }
 
   async open(): Promise<void> {
