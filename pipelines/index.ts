@@ -53,7 +53,7 @@ export function assembleStages(settings: Settings, added: readonly AddedComponen
   return ordered.map((component) => ({ ...component, value: component.value() }));
 }
 
-/** The built-in stages alone (tests and `pricecrawl check`). */
+/** The built-in stages alone (tests; `check` and `parse` add the project's own, src/app/contracts/run-fixture.ts). */
 export function defaultPipeline(settings: Settings): PipelineStage[] {
   return assembleStages(settings).map((component) => component.value);
 }

@@ -54,7 +54,9 @@ export {
 } from './downloader/middleware';
 
 // Item pipeline stages.
-export { drop, isDrop, type Drop, type PipelineContext, type PipelineStage } from './pipeline/stage';
+export { drop, isDrop, type Drop, type PageOutputs, type PipelineContext, type PipelineStage } from './pipeline/stage';
+// The run's counters every component context carries (`ctx.stats.inc('team/seen')`): counted in the summary.
+export type { Stats } from './engine/stats';
 
 // A project's own components: item sinks, extensions and the crawl events they hear.
 export type { ItemSinkComponent, ItemSinkContext } from './components/item-sink-component';

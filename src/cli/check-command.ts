@@ -22,10 +22,10 @@ interface CheckRow {
   problems: string[];
 }
 
-async function checkFixture(SpiderClass: SpiderClass, fixture: Fixture, opts: CheckOptions): Promise<CheckRow> {
+async function checkFixture(SpiderClass: SpiderClass, fixture: Fixture, opts: CheckOptions, root: string): Promise<CheckRow> {
   const spider = new SpiderClass(fixture.spec.args);
   const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs: opts.set });
-  const outcome = await runFixture(spider, fixture, settings);
+  const outcome = await runFixture(spider, fixture, settings, root);
   return { fixture, items: outcome.items.length, requests: outcome.requests.length, problems: judgeFixture(outcome, fixture.spec.expect) };
 }
 
@@ -48,7 +48,7 @@ export async function checkCommand(spiderName: string | undefined, opts: CheckOp
     const SpiderClass = registry.find(name);
     const fixtures = loadFixtures(root, name);
     if (fixtures.length === 0) bare.push(name);
-    for (const fixture of fixtures) rows.push(await checkFixture(SpiderClass, fixture, opts));
+    for (const fixture of fixtures) rows.push(await checkFixture(SpiderClass, fixture, opts, root));
   }
   if (spiderName && rows.length === 0) {
     throw new SettingsError(`spider "${spiderName}" has no fixtures in spiders/fixtures/${spiderName}/; record one with  pricecrawl fetch <url> --save ${spiderName}/<name>`);

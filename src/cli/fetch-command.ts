@@ -12,6 +12,7 @@ import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
 import { parsePairs } from './spider-loader';
 import { binaryDigest, isBinaryBody, terminalSafe } from './terminal-text';
+import { urlArgument } from './url-argument';
 
 export interface FetchCommandOptions {
   browser?: boolean;
@@ -32,6 +33,7 @@ export interface FetchCommandOptions {
 }
 
 export async function fetchCommand(url: string, opts: FetchCommandOptions): Promise<number> {
+  urlArgument('fetch', url);
   const { settings } = loadSettings({ cliPairs: opts.set, configPath: opts.config });
   const fetcher: Fetcher = opts.browser ? new BrowserFetcher(settings.browser) : new HttpFetcher(settings.http);
   const browser: BrowserRequestOptions = { capture: opts.capture, ...(opts.waitFor ? { waitFor: { selector: opts.waitFor } } : {}) };
@@ -69,9 +71,12 @@ function digestLines(res: CrawlResponse): string {
     lines.push('', `body: ${binaryDigest(res.body)}`);
   } else if (/html/i.test(contentType) || res.fetchMode === 'browser') {
     const $ = res.$;
-    $('script, style, noscript').remove();
+    // A copy of the body loses its scripts, not the page: `res.$` is the response's own cached DOM, which
+    // the shell hands on (and res.structuredProduct() reads its JSON-LD scripts).
+    const body = $('body').clone();
+    body.find('script, style, noscript').remove();
     lines.push('', `title: ${$('title').first().text().trim()}`, `links: ${$('a[href]').length}`);
-    lines.push('text:', `  ${$('body').text().replace(/\s+/g, ' ').trim().slice(0, 600)}`);
+    lines.push('text:', `  ${body.text().replace(/\s+/g, ' ').trim().slice(0, 600)}`);
   } else {
     lines.push('', 'body:', `  ${res.text.slice(0, 600)}`);
   }

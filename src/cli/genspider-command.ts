@@ -1,9 +1,10 @@
-// `pricecrawl genspider <name> <domain>`: writes a typed spider, registers it, and writes its contract stubs.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `pricecrawl genspider <name> <domain>`: writes a typed spider into the project, registers it where a registry names spiders, and writes its contract stubs.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import { SettingsError } from '../core/errors';
 import { fixtureDir, saveFixture } from '../app/contracts/fixture-file';
-import { findProject } from '../app/project/find-project';
+import { findProject, projectAt } from '../app/project/find-project';
+import { CONFIG_FILE_NAME } from '../settings/load-settings';
 import { fixtureStubs } from '../app/scaffold/fixture-stub';
 import { registerSpider } from '../app/scaffold/register-spider';
 import { spiderSource, type TemplateName, type TemplateVars } from '../app/scaffold/spider-template';
@@ -29,19 +30,25 @@ export function domainVars(name: string, domain: string): TemplateVars {
 }
 
 export async function genspiderCommand(name: string, domain: string, opts: GenspiderOptions): Promise<number> {
-  const root = opts.root ?? findProject().root;
+  const project = opts.root ? projectAt(resolve(opts.root)) : findProject();
+  const root = project.root;
+  if (!project.configPath && isInstalledCopy(root)) {
+    // Outside any project the "project" is the installed package: a spider written there is lost on the next install.
+    throw new SettingsError(`genspider: no ${CONFIG_FILE_NAME} in ${process.cwd()} or above; run it inside a project (create one with  pricecrawl startproject <dir>), or pass --root <project dir>`);
+  }
   const vars = domainVars(name, domain);
-  const file = join(root, 'spiders', `${name}.ts`);
+  const spiderDir = project.spiderDirs[0];
+  const file = join(spiderDir, `${name}.ts`);
   if (existsSync(file)) throw new SettingsError(`genspider: ${file} exists; pick another name or delete it first (genspider never overwrites)`);
   if (existsSync(fixtureDir(root, name))) throw new SettingsError(`genspider: ${fixtureDir(root, name)} exists; pick another name or delete it first`);
   const template = opts.template as TemplateName;
-  mkdirSync(join(root, 'spiders'), { recursive: true });
+  mkdirSync(spiderDir, { recursive: true });
   writeFileSync(file, spiderSource(template, vars), { flag: 'wx' });
-  const registered = registerSpider(join(root, 'spiders', 'index.ts'), name, `${vars.pascal}Spider`);
+  const registration = register(spiderDir, name, `${vars.pascal}Spider`);
   const fixtures = fixtureStubs(template, vars).map((fixture) => saveFixture(root, fixture).sidecar);
   const lines = [
     `created ${file} (${template} template, class ${vars.pascal}Spider, allowedDomains ['${vars.domain}'], start ${vars.startUrl})`,
-    registered ? `registered "${name}" in spiders/index.ts` : `"${name}" was already registered in spiders/index.ts`,
+    registration,
     `contract stubs: ${fixtures.join(', ')}`,
     '',
     'next:',
@@ -51,4 +58,21 @@ export async function genspiderCommand(name: string, domain: string, opts: Gensp
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/**
+ * A folder with an index module names its spiders in `spiderRegistry` (the checkout's spiders/ does): the new
+ * one is added there. A folder without one is scanned, so the new file is found by its name as it is.
+ */
+function register(spiderDir: string, name: string, className: string): string {
+  const index = join(spiderDir, 'index.ts');
+  if (existsSync(index)) return registerSpider(index, name, className) ? `registered "${name}" in ${index}` : `"${name}" was already registered in ${index}`;
+  const other = readdirSync(spiderDir).find((file) => /^index\.(mts|js|mjs)$/.test(file));
+  if (other) return `add  '${name}': ${className},  to the spiderRegistry in ${join(spiderDir, other)} (genspider edits only index.ts)`;
+  return `${spiderDir} has no index module: its spiders are found by their name, "${name}" included`;
+}
+
+/** The package as installed under node_modules (npx from a folder that is no project), not a checkout to develop it in. */
+function isInstalledCopy(dir: string): boolean {
+  return dir.split(sep).includes('node_modules');
 }

@@ -3,6 +3,9 @@ import { Command, Option } from 'commander';
 import { maskSecretsInText } from '../core/mask-secrets';
 import { terminalSafe } from './terminal-text';
 import { PricecrawlError } from '../core/errors';
+import { ignoreClosedPipes } from './closed-pipe';
+
+ignoreClosedPipes();
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const STORE_HELP = 'items, history, fetch log, raw pages and run records: sqlite: (default, files in the storage directory) or postgres://user@host:port/db';
@@ -34,7 +37,7 @@ program
   .option('--report [file]', 'write the run\'s HTML report when it ends (default ./report-<runId>.html)')
   .option('--storage <dir>', 'storage directory (frontier, items); same as -s storage.dir=<dir>')
   .option('--store <url>', STORE_HELP)
-  .option('--config <file>', 'project settings file (default ./pricecrawl.config.json when present)')
+  .option('--config <file>', 'project settings file (default: the nearest pricecrawl.config.json in this folder or above)')
   .option('--resume', 'continue the latest unfinished run of this spider instead of starting a fresh one')
   .option('--frontier <url>', 'shared frontier for many workers, redis://host:port (default: embedded SQLite)')
   .option('--run <id>', 'run id to create or continue (default: a fresh one; the scheduler sets it)')
@@ -180,7 +183,7 @@ program
   .description('run spiders on the cron expressions in schedule.spiders (each run a `crawl --due` child process); SIGTERM stops it')
   .option('-s, --set <key=value>', 'override a setting (repeatable; passed on to every run)', collect, [])
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
-  .option('--config <file>', 'project settings file (default ./pricecrawl.config.json when present)')
+  .option('--config <file>', 'project settings file (default: the nearest pricecrawl.config.json in this folder or above)')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
   .action(async (opts) => {
     const { scheduleCommand } = await import('./schedule-command');

@@ -15,6 +15,7 @@ import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { parseMeta } from './fetch-command';
 import { loadSpiderClass, parsePairs } from './spider-loader';
 import { terminalSafe, terminalSafeJson } from './terminal-text';
+import { urlArgument } from './url-argument';
 
 export interface ParseCommandOptions {
   callback: string;
@@ -27,6 +28,7 @@ export interface ParseCommandOptions {
 }
 
 export async function parseCommand(url: string, opts: ParseCommandOptions): Promise<number> {
+  urlArgument('parse', url);
   const args = parsePairs(opts.arg, '-a');
   const spider = opts.spider ? new (await loadSpiderClass(opts.spider))(args) : await spiderForUrl(url, args);
   const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs: opts.set });
@@ -36,7 +38,7 @@ export async function parseCommand(url: string, opts: ParseCommandOptions): Prom
   try {
     const response = await fetcher.fetch(request);
     process.stdout.write(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()\n`);
-    const outcome = await runCallbackDry(spider, response, settings, 'parse');
+    const outcome = await runCallbackDry(spider, response, settings, 'parse', findProject().root);
     process.stdout.write(formatOutcome(outcome));
     return outcome.error ? 1 : 0;
   } finally {

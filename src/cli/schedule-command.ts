@@ -1,7 +1,9 @@
 // `pricecrawl schedule`: the scheduler daemon until SIGTERM/SIGINT; exits 0 after its running children ended.
 import { SettingsError } from '../core/errors';
 import { createLogger } from '../log/logger';
+import { checkScheduledSpiders } from '../app/schedule/check-scheduled-spiders';
 import { Scheduler } from '../app/schedule/scheduler';
+import { loadSpiderClass } from './spider-loader';
 import { loadSettings } from '../settings/load-settings';
 import { openRunRecords, openScheduleLock } from '../../storage/open-backends';
 
@@ -18,6 +20,7 @@ export async function scheduleCommand(opts: ScheduleOptions): Promise<number> {
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   const { settings } = loadSettings({ configPath: opts.config, cliPairs });
   if (Object.keys(settings.schedule.spiders).length === 0) throw new SettingsError('schedule: no spiders to schedule; set schedule.spiders (e.g. {"acme": {"cron": "0 */6 * * *"}}) in pricecrawl.config.json');
+  await checkScheduledSpiders(settings.schedule.spiders, (name) => loadSpiderClass(name));
   const log = createLogger(settings.log);
   // Children load the same config file and -s pairs, so a scheduled run sees the scheduler's settings.
   const childArgs = [...(opts.config ? ['--config', opts.config] : []), ...opts.set.flatMap((pair) => ['-s', pair])];

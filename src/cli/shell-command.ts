@@ -20,6 +20,8 @@ import { loadSettings } from '../settings/load-settings';
 import { digest } from './fetch-command';
 import { scrapySelectorHint } from './scrapy-selector-hint';
 import { terminalSafe } from './terminal-text';
+import { looksLikeHost, urlArgument } from './url-argument';
+import { SettingsError } from '../core/errors';
 
 export interface ShellOptions {
   browser?: boolean;
@@ -36,6 +38,14 @@ function responseFromFile(path: string, url: string | undefined): CrawlResponse 
   return fixtureResponse({ spider: '', name: path, spec: url ? { ...spec, url } : spec, body });
 }
 
+/** A saved page's path; a missing one that reads as a URL without its scheme is refused as that URL. */
+function savedPage(target: string): string {
+  const path = resolve(target);
+  if (existsSync(path)) return path;
+  if (looksLikeHost(target)) urlArgument('shell', target);
+  throw new SettingsError(`shell ${target}: no such file, and not an http(s) URL; give a saved page or a URL such as https://shop.example/p/1`);
+}
+
 async function fetchResponse(url: string, opts: ShellOptions): Promise<CrawlResponse> {
   const { settings } = loadSettings({ cliPairs: opts.set });
   const fetcher = opts.browser ? new BrowserFetcher(settings.browser) : new HttpFetcher(settings.http);
@@ -47,7 +57,7 @@ async function fetchResponse(url: string, opts: ShellOptions): Promise<CrawlResp
 }
 
 export async function shellCommand(target: string, opts: ShellOptions): Promise<number> {
-  const res = /^https?:\/\//.test(target) ? await fetchResponse(target, opts) : responseFromFile(resolve(target), opts.url);
+  const res = /^https?:\/\//.test(target) ? await fetchResponse(target, opts) : responseFromFile(savedPage(target), opts.url);
   const interactive = process.stdin.isTTY === true;
   if (interactive) {
     process.stdout.write(`${digest(res).split('\n').slice(0, 3).join('\n')}\n`);

@@ -34,11 +34,7 @@ export async function loadProjectComponents(settings: Settings, projectRoot: str
     const value = await loadComponent<DownloaderMiddleware>('middleware', name, entry, projectRoot);
     middlewares.push({ name, value, origin: entry.module, before: entry.before, after: entry.after });
   }
-  const stages: AddedComponent<PipelineStage>[] = [];
-  for (const [name, entry] of Object.entries(settings.pipeline.add)) {
-    const value = await loadComponent<PipelineStage>('stage', name, entry, projectRoot);
-    stages.push({ name, value, origin: entry.module, before: entry.before, after: entry.after });
-  }
+  const stages = await loadProjectStages(settings, projectRoot);
   const sinks: LoadedSink[] = [];
   for (const [name, entry] of Object.entries(settings.pipeline.sinks).sort(([a], [b]) => a.localeCompare(b))) {
     sinks.push({ name, durable: entry.durable, sink: await loadComponent<ItemSinkComponent>('sink', name, entry, projectRoot), origin: entry.module });
@@ -49,4 +45,14 @@ export async function loadProjectComponents(settings: Settings, projectRoot: str
     extensions.push({ name, extension: await loadComponent<Extension>('extension', name, entry, projectRoot), origin: entry.module });
   }
   return { middlewares, stages, sinks, extensions };
+}
+
+/** The project's own item stages (`pipeline.add`), alone: what `parse` and `check` run besides the built-ins. */
+export async function loadProjectStages(settings: Settings, projectRoot: string): Promise<AddedComponent<PipelineStage>[]> {
+  const stages: AddedComponent<PipelineStage>[] = [];
+  for (const [name, entry] of Object.entries(settings.pipeline.add)) {
+    const value = await loadComponent<PipelineStage>('stage', name, entry, projectRoot);
+    stages.push({ name, value, origin: entry.module, before: entry.before, after: entry.after });
+  }
+  return stages;
 }

@@ -4,17 +4,12 @@ import { isBuiltin } from 'node:module';
 import { dirname, extname, isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BuildFailure, OnResolveArgs, Plugin, PluginBuild } from 'esbuild';
-import { cacheDirFor, contentHash, nearestTsconfig, twinPath, writeAtomically, type CompileManifest } from './user-module-cache';
+import { cacheDirFor, COMMONJS_SYNTAX, contentHash, isCommonJsScope, nearestTsconfig, twinPath, writeAtomically, type CompileManifest } from './user-module-cache';
 
 /** Compiled to a twin: Node cannot load these itself. */
 const COMPILED = new Set(['.ts', '.mts', '.tsx', '.jsx']);
 /** Project JavaScript is imported in place, as Node would; it is read only to check that Node can load what it imports. */
 const IN_PLACE = new Set(['.js', '.mjs', '.cjs']);
-/**
- * tsx loads an imported `.ts` outside a `"type": "module"` package as CommonJS, where `require` and
- * `module.exports` work; a twin is an ES module. (`__dirname` and `__filename` are defined for every twin.)
- */
-const COMMONJS_ONLY = /\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/;
 /** `import(x)` with a computed specifier resolves at run time, relative to the twin instead of the source. */
 const COMPUTED_IMPORT = /\bimport\s*\(\s*(?!['"])/;
 
@@ -56,7 +51,9 @@ async function compileFile(esbuild: Esbuild, file: string, isEntry: boolean, vis
   const compiled = isEntry || COMPILED.has(extname(file));
   const source = readFileSync(file, 'utf8');
   if (COMPUTED_IMPORT.test(source)) throw new NeedsLoaderHooks(`${file} imports a computed specifier`);
-  if (!isEntry && COMMONJS_ONLY.test(source) && extname(file) === '.ts' && isCommonJsScope(file)) throw new NeedsLoaderHooks(`${file} uses require or module.exports`);
+  // tsx loads an imported `.ts` outside a `"type": "module"` package as CommonJS, where `require` and
+  // `module.exports` work; a twin is an ES module. (`__dirname` and `__filename` are defined for every twin.)
+  if (!isEntry && COMMONJS_SYNTAX.test(source) && extname(file) === '.ts' && isCommonJsScope(file)) throw new NeedsLoaderHooks(`${file} uses require or module.exports`);
   manifest.inputs[file] = contentHash(file);
   const tsconfig = nearestTsconfig(file);
   manifest.inputs[tsconfig] ??= contentHash(tsconfig);
@@ -172,15 +169,6 @@ function isInstalledPackage(specifier: string, fromDir: string): boolean {
   for (let dir = fromDir; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'node_modules', name, 'package.json'))) return true;
     if (dirname(dir) === dir) return false;
-  }
-}
-
-/** The nearest package.json does not say `"type": "module"` (or there is none). */
-function isCommonJsScope(file: string): boolean {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type !== 'module';
-    if (dirname(dir) === dir) return true;
   }
 }
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { extname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cacheDirFor, isFresh, manifestPath, twinPath } from './user-module-cache';
+import { cacheDirFor, COMMONJS_SYNTAX, isCommonJsScope, isFresh, manifestPath, twinPath } from './user-module-cache';
 
 /**
  * How a project module loads, fastest first:
@@ -27,7 +27,7 @@ import { cacheDirFor, isFresh, manifestPath, twinPath } from './user-module-cach
 export async function importUserModule(path: string): Promise<Record<string, unknown>> {
   if (RUNNING_FROM_SOURCES) return importWithHooks(path);
   const ext = extname(path);
-  if (ext === '.cjs') return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
+  if (ext === '.cjs' || isCommonJsScript(path)) return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   if (ext !== '.cts') {
     const url = await compiledUrl(path);
     if (url) {
@@ -38,6 +38,20 @@ export async function importUserModule(path: string): Promise<Record<string, unk
   }
   return importWithHooks(path);
 }
+
+/**
+ * A `.js` file of a CommonJS project (no `"type": "module"`) written as CommonJS (`require`,
+ * `module.exports`, no `import`/`export` statement) is what Node itself would load as CommonJS: it is left to
+ * Node, as a `.cjs` is. Compiled as an ES module, its `require('pricecrawl')` would fail with esbuild's
+ * "Dynamic require of "pricecrawl" is not supported". A `.js` written as an ES module still loads as one.
+ */
+function isCommonJsScript(path: string): boolean {
+  if (extname(path) !== '.js' || !isCommonJsScope(path)) return false;
+  const source = readFileSync(path, 'utf8');
+  return COMMONJS_SYNTAX.test(source) && !ESM_SYNTAX.test(source);
+}
+
+const ESM_SYNTAX = /^\s*(import\s*[\w{*'"]|export\s)/m;
 
 /**
  * This file itself runs as TypeScript (vitest, or tsx for the bench's children) rather than from dist/:

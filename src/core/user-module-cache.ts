@@ -77,3 +77,15 @@ export function nearestTsconfig(file: string): string {
 function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
+
+/** `require`, `module.exports` or `exports.x`: a module written as CommonJS. */
+export const COMMONJS_SYNTAX = /\brequire\s*\(|\bmodule\.exports\b|\bexports\.\w/;
+
+/** The nearest package.json does not say `"type": "module"` (or there is none). */
+export function isCommonJsScope(file: string): boolean {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type !== 'module';
+    if (dirname(dir) === dir) return true;
+  }
+}

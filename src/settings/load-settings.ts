@@ -1,9 +1,10 @@
 // Layers settings (defaults < config file < spider < env < CLI), validates once, freezes the result.
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
 import { closestName, didYouMean } from '../core/closest-name';
 import { canonicalPath, parseSettingValue, settingPaths } from './schema-walk';
+import type { z } from 'zod';
 import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
 
 export const CONFIG_FILE_NAME = 'pricecrawl.config.json';
@@ -104,25 +105,39 @@ export function cliLayer(pairs: string[]): SettingsLayer {
 }
 
 export function resolveSettings(layers: SettingsLayer[], warnings: string[] = []): LoadedSettings {
+  // Each layer is checked on its own first: a bad value stops the start even where a higher layer overrides
+  // it. The config file serves every spider, and its typo would otherwise stop only the spiders that do not
+  // override the key, or none until one is written. (Every rule of the schema concerns one field, so a layer
+  // valid on its own never becomes invalid merged.)
+  for (const layer of layers) {
+    const alone = settingsSchema.safeParse(layer.values);
+    if (!alone.success) throw invalidSettings(alone.error.issues, () => layer.name);
+  }
   const merged: Tree = {};
   const overrides: LoadedSettings['overrides'] = {};
   for (const layer of layers) mergeInto(merged, layer.values, layer.name, overrides);
   const result = settingsSchema.safeParse(merged);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [issue.path.join('.')];
-      return keys
-        .map((key) => {
-          const from = overrides[key]?.layer ?? layers.find((l) => key.split('.').reduce<unknown>((n, k) => (isPlainObject(n) ? n[k] : undefined), l.values) !== undefined)?.name;
-          const what = issue.code === 'unrecognized_keys' ? 'unknown setting' : issue.message;
-          const hint = issue.code === 'unrecognized_keys' ? didYouMean(key, settingPaths()) : '';
-          return `  ${key || '(root)'}: ${what}${from ? ` (from ${from})` : ''}${hint}`;
-        })
-        .join('\n');
-    });
-    throw new SettingsError(`invalid settings:\n${lines.join('\n')}`);
+    const layerOf = (key: string) => overrides[key]?.layer ?? layers.find((l) => key.split('.').reduce<unknown>((n, k) => (isPlainObject(n) ? n[k] : undefined), l.values) !== undefined)?.name;
+    throw invalidSettings(result.error.issues, layerOf);
   }
   return { settings: deepFreeze(result.data), overrides, warnings };
+}
+
+/** One line per bad key: its dotted path, what is wrong, the layer it came from, and the setting it probably meant. */
+function invalidSettings(issues: readonly z.core.$ZodIssue[], layerOf: (key: string) => LayerName | undefined): SettingsError {
+  const lines = issues.map((issue) => {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [issue.path.join('.')];
+    return keys
+      .map((key) => {
+        const from = layerOf(key);
+        const what = issue.code === 'unrecognized_keys' ? 'unknown setting' : issue.message;
+        const hint = issue.code === 'unrecognized_keys' ? didYouMean(key, settingPaths()) : '';
+        return `  ${key || '(root)'}: ${what}${from ? ` (from ${from})` : ''}${hint}`;
+      })
+      .join('\n');
+  });
+  return new SettingsError(`invalid settings:\n${lines.join('\n')}`);
 }
 
 export interface LoadSettingsOptions {
@@ -134,16 +149,43 @@ export interface LoadSettingsOptions {
 }
 
 export function loadSettings(options: LoadSettingsOptions = {}): LoadedSettings {
-  const configPath = resolve(options.cwd ?? process.cwd(), options.configPath ?? CONFIG_FILE_NAME);
-  const config = readConfigFile(configPath);
+  const cwd = options.cwd ?? process.cwd();
+  const configPath = options.configPath ? resolve(cwd, options.configPath) : findConfigFile(cwd);
+  const config = configPath === null ? null : readConfigFile(configPath);
   if (options.configPath && !config) throw new SettingsError(`config file ${configPath} does not exist`);
   const layers: SettingsLayer[] = [];
-  if (config) layers.push(config);
+  // A file named with --config may live anywhere (configs/prod.json): its relative paths stay the current folder's.
+  if (config) layers.push(options.configPath ? config : anchorStorageDir(config));
   if (options.spiderSettings) layers.push({ name: 'spider', origin: 'spider.settings', values: options.spiderSettings as Tree });
   const env = envLayer(options.env ?? process.env);
   layers.push(env);
   layers.push(cliLayer(options.cliPairs ?? []));
   return resolveSettings(layers, env.warnings);
+}
+
+/**
+ * The project's config file: the nearest `pricecrawl.config.json` in `cwd` or above, as Scrapy finds
+ * scrapy.cfg. Commands find the project's spiders from a subfolder (src/app/project/find-project.ts), so
+ * they must find its settings, middlewares and stages there too, not run without them.
+ */
+export function findConfigFile(cwd: string): string | null {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const path = join(dir, CONFIG_FILE_NAME);
+    if (existsSync(path)) return path;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * A project keeps one storage dir wherever in it a command runs: a relative `storage.dir` of the project's
+ * config file (or the default, `./crawl-storage`) is the project folder's, as a component's `module` path
+ * is. One given on the command line or in the environment stays relative to where the command runs.
+ */
+function anchorStorageDir(config: SettingsLayer): SettingsLayer {
+  const storage = isPlainObject(config.values.storage) ? config.values.storage : {};
+  const dir = typeof storage.dir === 'string' ? storage.dir : './crawl-storage';
+  if (isAbsolute(dir)) return config;
+  return { ...config, values: { ...config.values, storage: { ...storage, dir: resolve(dirname(config.origin), dir) } } };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/run-cli';
+import { startFixtureServers } from '../support/fixture-server';
 import { startTreeSite } from '../support/tree-site';
 
 describe.concurrent('pricecrawl shell', { timeout: 180_000 }, () => {
@@ -53,6 +54,19 @@ describe.concurrent('pricecrawl shell', { timeout: 180_000 }, () => {
       rmSync(dirname(viewed!), { recursive: true, force: true });
     } finally {
       await site.close();
+    }
+  });
+
+  it('fetch(url) leaves the fetched page whole: its digest line does not strip the scripts res.structuredProduct() reads', async () => {
+    const [server] = await startFixtureServers(1, { builtInRoutes: false });
+    const ld = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', sku: 'J-1', offers: { '@type': 'Offer', price: '1299.00', priceCurrency: 'EUR' } });
+    server.route('/jsonld', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><script type="application/ld+json">${ld}</script></head><body><h1>Mixer</h1><script>var x = 1;</script></body></html>`));
+    try {
+      const input = ['await fetch("/jsonld")', '$("script").length', 'res.structuredProduct()?.sku', ''].join('\n');
+      const run = await cli(['shell', server.url('/jsonld')], { input });
+      expect(run.stdout.trim().split('\n').slice(1)).toEqual(['2', "'J-1'"]);
+    } finally {
+      await server.close();
     }
   });
 

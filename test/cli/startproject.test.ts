@@ -19,7 +19,7 @@ export default class CountStored {
   private stored = 0;
   register(events: CrawlEvents): void {
     events.on('item.stored', () => { this.stored += 1; });
-    events.on('spider.closed', () => writeFileSync('stored-count.txt', String(this.stored)));
+    events.on('spider.closed', () => writeFileSync(new URL('../stored-count.txt', import.meta.url), String(this.stored)));
   }
 }
 `;
@@ -32,7 +32,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
   return once(child, 'exit').then(([code]) => ({ code: code as number | null, output }));
 }
 
-describe('startproject', () => {
+describe('startproject', { timeout: 180_000 }, () => {
   let dir: string;
   let shops: ShopGroup;
 
@@ -62,7 +62,8 @@ describe('startproject', () => {
     writeFileSync(join(project, 'pricecrawl.config.json'), JSON.stringify(config));
 
     const shop = shops.shops.find((s) => s.spider === 'demo-jsonld')!;
-    const crawl = await run(join(project, 'node_modules/.bin/pricecrawl'), ['crawl', 'example', '-a', `baseUrl=${shop.origin}`, '-s', 'politeness.minIntervalMs=0', '-s', 'politeness.jitterMs=0', '-s', 'log.format=json'], project);
+    // From a subfolder, as people do: the project's config, store and the example sink's archive are still the project's.
+    const crawl = await run(join(project, 'node_modules/.bin/pricecrawl'), ['crawl', 'example', '-a', `baseUrl=${shop.origin}`, '-s', 'politeness.minIntervalMs=0', '-s', 'politeness.jitterMs=0', '-s', 'log.format=json'], join(project, 'spiders'));
     expect(crawl.code, crawl.output.slice(-3000)).toBe(0);
 
     // The project's middleware signed every page request (robots.txt goes around the chain).

@@ -67,6 +67,13 @@ describe('loadSettings', () => {
     expect(error.message).toMatch(/concurrency\.maxConcurrency: .*number/);
   });
 
+  it('names a bad value of the config file even where the spider overrides the key', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { minIntervalMs: 'fast' } }));
+    const error = errorOf(() => loadSettings({ cwd, env: noEnv, spiderSettings: { politeness: { minIntervalMs: 2000 } } }));
+    expect(error.message).toBe('invalid settings:\n  politeness.minIntervalMs: Invalid input: expected number, received string (from config)');
+  });
+
   it('ignores PRICECRAWL_ variables that are not settings and warns about the ones that look misspelt', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     const loaded = loadSettings({

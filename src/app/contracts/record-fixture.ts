@@ -43,7 +43,7 @@ export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Pr
   };
   const spider = new SpiderClass(opts.args);
   const settings: Settings = loadSettings({ spiderSettings: spider.settings, cliPairs: opts.cliPairs }).settings;
-  const outcome = await runFixture(spider, fixture, settings);
+  const outcome = await runFixture(spider, fixture, settings, opts.root);
   fixture.spec.expect = expectationFrom(outcome);
   const { sidecar } = saveFixture(opts.root, fixture);
   return { sidecar, expect: fixture.spec.expect, error: outcome.error?.message ?? null };

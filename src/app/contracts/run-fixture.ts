@@ -1,4 +1,4 @@
-// Runs a spider callback on a saved fixture page through the crawl's own callback runner and item pipeline.
+// Runs a spider callback on a saved fixture page through the crawl's own callback runner and item stages.
 import { CrawlRequest } from '../../core/request';
 import { CrawlResponse } from '../../core/response';
 import type { Spider } from '../../core/spider';
@@ -11,7 +11,8 @@ import { PipelineRunner } from '../../pipeline/pipeline-runner';
 import { toStoredItem } from '../../pipeline/stored-item';
 import type { ItemSink } from '../../pipeline/item-sink';
 import type { Settings } from '../../settings/schema';
-import { defaultPipeline } from '../../../pipelines/index';
+import { assembleStages } from '../../../pipelines/index';
+import { loadProjectStages } from '../../components/project-components';
 import type { Fixture } from './fixture-file';
 
 export interface FixtureOutcome {
@@ -62,19 +63,22 @@ class MemoryItemSink implements ItemSink {
   }
 }
 
-export async function runFixture(spider: Spider, fixture: Fixture, settings: Settings): Promise<FixtureOutcome> {
-  return runCallbackDry(spider, fixtureResponse(fixture), settings, `fixture:${fixture.name}`);
+export async function runFixture(spider: Spider, fixture: Fixture, settings: Settings, projectRoot: string): Promise<FixtureOutcome> {
+  return runCallbackDry(spider, fixtureResponse(fixture), settings, `fixture:${fixture.name}`, projectRoot);
 }
 
 /**
- * Runs the callback the response's request names through the crawl's callback runner and every item
- * stage, and stores nothing: items are kept in memory, requests collected instead of queued.
+ * Runs the callback the response's request names through the crawl's callback runner and the crawl's item
+ * stages (the built-ins, the project's own from `pipeline.add`, the spider's `itemSchema`), and stores
+ * nothing: items are kept in memory, requests collected instead of queued. Sinks are left out: they
+ * receive stored items, and nothing is stored.
  */
-export async function runCallbackDry(spider: Spider, response: CrawlResponse, settings: Settings, requestId: string): Promise<FixtureOutcome> {
+export async function runCallbackDry(spider: Spider, response: CrawlResponse, settings: Settings, requestId: string, projectRoot: string): Promise<FixtureOutcome> {
   const stats = new Stats();
   const log = createLogger({ level: 'silent', format: 'json' });
   const sink = new MemoryItemSink();
-  const pipeline = new PipelineRunner(defaultPipeline(settings), sink, { settings, log, stats, spider: spider.name, runId: 'check' });
+  const stages = assembleStages(settings, await loadProjectStages(settings, projectRoot)).map((stage) => stage.value);
+  const pipeline = new PipelineRunner(stages, sink, { settings, log, stats, spider: spider.name, runId: 'check', itemSchema: spider.itemSchema });
   const requests: CrawlRequest[] = [];
   const droppedItems: FixtureOutcome['droppedItems'] = [];
   const items: ItemProcessor = {

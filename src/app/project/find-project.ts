@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SettingsError } from '../../core/errors';
-import { CONFIG_FILE_NAME } from '../../settings/load-settings';
+import { CONFIG_FILE_NAME, findConfigFile } from '../../settings/load-settings';
 import { packageRoot } from './package-root';
 
 export interface Project {
@@ -24,11 +24,8 @@ interface ProjectLayout {
  * spiders/ holds the demo spiders, so `pricecrawl list` and `crawl demo-jsonld` work anywhere.
  */
 export function findProject(cwd: string = process.cwd()): Project {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const configPath = join(dir, CONFIG_FILE_NAME);
-    if (existsSync(configPath)) return projectAt(dir, configPath);
-    if (dirname(dir) === dir) return packageProject();
-  }
+  const configPath = findConfigFile(cwd);
+  return configPath ? projectAt(dirname(configPath), configPath) : packageProject();
 }
 
 /** The pricecrawl package as a project: its demo spiders (used by `pricecrawl demo` from any folder). */

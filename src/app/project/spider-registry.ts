@@ -15,8 +15,9 @@ export interface SpiderRegistry {
   find(name: string): SpiderClass;
 }
 
-const MODULE = /^(?!.*\.d\.[mc]?ts$).*\.(ts|mts|js|mjs)$/;
-const INDEX = /^index\.(ts|mts|js|mjs)$/;
+/** Every module a spider may be written in, CommonJS (`.cjs`, `.cts`) too: a spider file given by path loads from any of them. */
+const MODULE = /^(?!.*\.d\.[mc]?ts$).*\.(ts|mts|cts|js|mjs|cjs)$/;
+const INDEX = /^index\.(ts|mts|cts|js|mjs|cjs)$/;
 
 export async function loadSpiderRegistry(project: Project): Promise<SpiderRegistry> {
   const byName = new Map<string, SpiderClass>();

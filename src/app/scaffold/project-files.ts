@@ -97,7 +97,8 @@ export default class JsonlArchive {
   private readonly path: string;
 
   constructor(options: { path?: string }) {
-    this.path = resolve(options.path ?? 'archive/items.jsonl');
+    // Relative to the project folder (this file's parent), wherever in the project the crawl was started.
+    this.path = resolve(import.meta.dirname, '..', options.path ?? 'archive/items.jsonl');
   }
 
   async open(): Promise<void> {
@@ -148,5 +149,8 @@ npx pricecrawl list                           # the spiders of this project
 - **Extensions** (\`extensions\`) subscribe to the crawl's events (\`spider.opened\`, \`item.stored\`, …).
 
 The example spider waits 250 ms (± 50 ms) between requests to the shop (\`politeness\` in the config).
+
+Type-checking: editors read the package's types as they are; for \`npx tsc --noEmit\` (with this
+\`tsconfig.json\`) install the compiler once, \`npm install --save-dev typescript\`.
 `;
 }

@@ -37,13 +37,24 @@ export interface SeedPlanInput {
   hostKeyOf: (url: string) => string;
 }
 
+/** Whether `--full`/`--due` can send the catalog's known SKUs to the spider (a productCallback, or its own catalogRequest). */
+export function sendsKnownSkus(spider: Spider): boolean {
+  return spider.catalogRequest('probe', 'http://127.0.0.1/') !== null;
+}
+
+/** The refusal, with the fix: what the spider has to declare. */
+export function noProductCallback(spider: Spider, what: string): PricecrawlError {
+  return new PricecrawlError(
+    'SPIDER_NO_PRODUCT_CALLBACK',
+    `spider "${spider.name}" declares no productCallback, so ${what} cannot send known SKUs to it; name the callback that reads a product page in the spider (override productCallback = 'parseProduct'), or override catalogRequest(sku, url)`,
+  );
+}
+
 export async function planSeeds(input: SeedPlanInput): Promise<SeedPlan> {
   const { mode, spider, catalog, settings, nowMs } = input;
   const { fallbackAfterFailedRuns } = settings;
   if (mode === 'discover') return { discovery: true, skus: [], planned: null, fallbackAfterFailedRuns };
-  if (spider.catalogRequest('probe', 'http://127.0.0.1/') === null) {
-    throw new PricecrawlError('SPIDER_NO_PRODUCT_CALLBACK', `spider "${spider.name}" declares no productCallback, so --${mode} cannot send known SKUs to it`);
-  }
+  if (!sendsKnownSkus(spider)) throw noProductCallback(spider, `--${mode}`);
   if (mode === 'full') return { discovery: true, skus: liveEntries(catalog.entries(spider.name)), planned: null, fallbackAfterFailedRuns };
   const lastDiscoveryMs = await catalog.lastDiscoveryMs(spider.name);
   const discovery = lastDiscoveryMs === null || nowMs - lastDiscoveryMs >= settings.discoveryEveryMs;
