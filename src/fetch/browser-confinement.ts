@@ -56,7 +56,7 @@ export class BrowserConfinement {
    * ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended elsewhere
    * (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
    */
-  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows): { settle(requestUrl: string): Promise<string> } {
+  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows): { settle(requestUrl: string): Promise<string>; refusedUrl(): string | null } {
     let refused: string | null = null;
     const guard: PageGuard = { allows, refusedMainFrame: (url) => (refused ??= url) };
     this.guards.set(page, guard);
@@ -65,6 +65,8 @@ export class BrowserConfinement {
       page.on('popup', (popup) => void popup.close().catch(() => undefined));
     }
     return {
+      // Read again after the page was read and while a callback drives it (DocumentWatch): a refusal then still fails the request.
+      refusedUrl: () => refused,
       settle: async (requestUrl) => {
         const finalUrl = page.url();
         if (refused !== null || !allows(finalUrl)) {
