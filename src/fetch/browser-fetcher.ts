@@ -7,7 +7,7 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
-import { BrowserConfinement } from './browser-confinement';
+import { BrowserConfinement, type RefusedHop } from './browser-confinement';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
@@ -142,10 +142,13 @@ export class BrowserFetcher implements Fetcher {
       const confined = this.confinement.watch(page, options.allowsUrl?.bind(options));
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       let redirectError: unknown = null;
+      // The request's own navigation and its redirects: a refused hop from one of them is an offsite redirect.
+      const ownChain = new Set<string>();
       on<PwRequest>('request', (req) => {
         if (!isMainNavigation(page, req)) return;
         options.onSend?.();
         const from = req.redirectedFrom();
+        if (ownChain.size === 0 || (from && ownChain.has(from.url()))) ownChain.add(req.url());
         if (from && options.checkRedirect && redirectError === null) {
           try {
             options.checkRedirect(from.url(), req.url());
@@ -155,7 +158,12 @@ export class BrowserFetcher implements Fetcher {
         }
       });
       const captures = captureResponses(browserOptions, on);
-      const main = await page.goto(request.url, { waitUntil: 'load', timeout: 0 });
+      await this.confinement.guardRedirects(page);
+      const loading = page.goto(request.url, { waitUntil: 'load', timeout: 0 });
+      loading.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
+      const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hopError(hop, request.url, ownChain)));
+      refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
+      const main = await Promise.race([loading, refusedLoad]);
       if (redirectError) throw redirectError;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       const watch = new DocumentWatch(page, request.url, confined.refusedUrl);
@@ -256,6 +264,12 @@ async function readCaptured(response: PwResponse): Promise<CapturedResponse | nu
 function documentUrl(pageUrl: string, responseUrl: string, movedSinceLoad: boolean): string {
   if (movedSinceLoad || pageUrl.split('#')[0] === responseUrl) return pageUrl;
   return responseUrl;
+}
+
+/** A refused hop of the request's own redirects reads as HTTP's offsite redirect; one a script started, as the page leaving. */
+function hopError(hop: RefusedHop, requestUrl: string, ownChain: ReadonlySet<string>): FetchError {
+  if (ownChain.has(hop.from)) return new FetchError('OFFSITE_REDIRECT', `redirect to ${hop.to} leaves allowedDomains`);
+  return new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} was sent through ${hop.from} to ${hop.to}, outside allowedDomains`);
 }
 
 function redirectChainOf(main: PwResponse): string[] {
