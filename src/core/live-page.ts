@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 export class LivePage {
   private taken = false;
   private revoked = false;
+  private departure: () => Error | null = () => null;
 
   constructor(private readonly page: Page) {}
 
@@ -22,6 +23,19 @@ export class LivePage {
     if (this.revoked) return null;
     this.taken = true;
     return this.page;
+  }
+
+  /** How the fetcher learns of navigations after the read (fetch/document-watch.ts). */
+  watchDocument(departure: () => Error | null): void {
+    this.departure = departure;
+  }
+
+  /**
+   * Why what the callback reads from the page may not come from the response's document (it navigated
+   * since), or null. A page never taken cannot have been read: whatever it did since does not matter.
+   */
+  left(): Error | null {
+    return this.taken ? this.departure() : null;
   }
 
   revoke(): void {

@@ -96,6 +96,14 @@ export class CrawlResponse {
     return page;
   }
 
+  /**
+   * For the engine, before it takes each output of a browser callback: why the live page, which the
+   * callback took, no longer shows this response's document (it navigated since), or null.
+   */
+  pageLeft(): Error | null {
+    return this.livePage?.left() ?? null;
+  }
+
   /** Parsed body of the first captured response whose URL matches `pattern`; undefined when none did. */
   capturedJson<T = unknown>(pattern: UrlPattern): T | undefined {
     const hit = this.captured.find((c) => urlMatches(c.url, pattern));

@@ -1,6 +1,7 @@
 // Runs one spider callback on a response: requests go to the frontier, items into the pipeline.
 import type { Logger } from 'pino';
-import { UnknownCallbackError } from '../core/errors';
+import { FetchError, UnknownCallbackError } from '../core/errors';
+import { reasonForError } from '../downloader/downloader-chain';
 import { CallbackDeadline, CallbackTimeoutError, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
 import type { CrawlRequest } from '../core/request';
@@ -60,6 +61,10 @@ export async function runCallback(
       const step = deadline ? await deadline.race(outputs) : await outputs.next();
       if (step.done) break;
       const output = step.value;
+      // A callback that took its page may have read a document the page moved to since (a timer, a refresh,
+      // its own click): this and later outputs are not this response's, and the request fails with why.
+      const left = response.pageLeft();
+      if (left) throw left;
       // Kept by the response that made it, yielded or not: counted and announced once the callback is done.
       if (isSkippedLink(output)) continue;
       if (isRequest(output)) {
@@ -136,6 +141,7 @@ function callbackError(thrown: unknown): { reason: string; message: string; stat
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   if (thrown instanceof UnknownCallbackError) return { reason: 'callback/unknown', message, stat: 'unknown-callback' };
   if (thrown instanceof CallbackTimeoutError) return { reason: 'callback/timeout', message, stat: 'timeout' };
+  if (thrown instanceof FetchError) return { reason: reasonForError(thrown), message, stat: 'page-left' };
   return { reason: 'callback/error', message, stat: 'exception' };
 }
 

@@ -4,6 +4,7 @@ import { urlMatches } from '../core/browser-options';
 import { FetchError } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
+import { guardRedirectHops } from './redirect-hops';
 
 export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
 
@@ -12,6 +13,14 @@ interface PageGuard {
   allows(url: string): boolean;
   /** Told of each refused navigation of the page's main frame (the fetcher names it when it fails the page). */
   refusedMainFrame?(url: string): void;
+  /** Told of a refused redirect hop of the main frame's document (redirect-hops.ts). */
+  refusedRedirect?(from: string, to: string): void;
+}
+
+/** A redirect of the main frame's document to a host outside the guard, refused before it was sent. */
+export interface RefusedHop {
+  from: string;
+  to: string;
 }
 
 const ALLOW_ALL: PageGuard = { allows: () => true };
@@ -36,6 +45,8 @@ export class BrowserConfinement {
   private readonly guards = new WeakMap<Page, PageGuard>();
   /** Pages whose popups are closed: a reused page gets the listener once. */
   private readonly popupsClosed = new WeakSet<Page>();
+  /** Pages whose documents' redirect hops are judged: a reused page keeps its CDP session. */
+  private readonly hopsGuarded = new WeakMap<Page, Promise<void>>();
   private readonly blockedTypes: Set<string>;
 
   constructor(
@@ -56,15 +67,27 @@ export class BrowserConfinement {
    * ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended elsewhere
    * (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
    */
-  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows): { settle(requestUrl: string): Promise<string> } {
+  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows): { settle(requestUrl: string): Promise<string>; refusedUrl(): string | null; hopRefused: Promise<RefusedHop> } {
     let refused: string | null = null;
-    const guard: PageGuard = { allows, refusedMainFrame: (url) => (refused ??= url) };
+    let hopRefused: (hop: RefusedHop) => void = () => undefined;
+    const guard: PageGuard = {
+      allows,
+      refusedMainFrame: (url) => (refused ??= url),
+      // A refused hop commits an error page but may never end the load (Playwright waits on): it is told at once.
+      refusedRedirect: (from, to) => {
+        refused ??= to;
+        hopRefused({ from, to });
+      },
+    };
     this.guards.set(page, guard);
     if (!this.popupsClosed.has(page)) {
       this.popupsClosed.add(page);
       page.on('popup', (popup) => void popup.close().catch(() => undefined));
     }
     return {
+      // Read again after the page was read and while a callback drives it (DocumentWatch): a refusal then still fails the request.
+      refusedUrl: () => refused,
+      hopRefused: new Promise<RefusedHop>((resolve) => (hopRefused = resolve)),
       settle: async (requestUrl) => {
         const finalUrl = page.url();
         if (refused !== null || !allows(finalUrl)) {
@@ -74,6 +97,26 @@ export class BrowserConfinement {
         return finalUrl;
       },
     };
+  }
+
+  /** Before the page's first load: its documents' redirect hops are judged by whatever guard it has then. */
+  guardRedirects(page: Page): Promise<void> {
+    let guarded = this.hopsGuarded.get(page);
+    if (!guarded) {
+      guarded = guardRedirectHops(page, () => {
+        const guard = this.guards.get(page);
+        if (!guard) return null;
+        return {
+          allows: (url) => guard.allows(url),
+          refused: (from, to, mainFrame) => {
+            this.stats?.inc('browser/offsite/redirect-blocked');
+            if (mainFrame) guard.refusedRedirect?.(from, to);
+          },
+        };
+      });
+      this.hopsGuarded.set(page, guarded);
+    }
+    return guarded;
   }
 
   /** Until its next `watch`, the page may not navigate at all: its document stays as the last request left it. */

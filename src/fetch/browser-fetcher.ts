@@ -7,10 +7,11 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
-import { BrowserConfinement } from './browser-confinement';
+import { BrowserConfinement, type RefusedHop } from './browser-confinement';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
+import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { PagePool } from './page-pool';
@@ -74,15 +75,20 @@ export class BrowserFetcher implements Fetcher {
     const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
     let retained = false;
     let reusable = false;
+    let watch: DocumentWatch | null = null;
     try {
       const live = options.retain ? new LivePage(lease.page) : null;
-      const response = await this.load(lease, request, options, deadline.signal, contextKey.cookieFree === true, live);
+      const response = await this.load(lease, request, options, deadline.signal, contextKey.cookieFree === true, live, (started) => (watch = started));
       reusable = !deadline.signal.aborted;
       if (options.retain && live) {
         const loadedCleanly = reusable;
+        const watching = watch as DocumentWatch | null;
+        // What the callback reads from the page must still be this document: the watch goes on until the page is let go.
+        if (watching) live.watchDocument(() => watching.departure());
         // A page the callback took may be anywhere now: it is closed. One it never took serves the next request.
         options.retain(() => {
           live.revoke();
+          watching?.stop();
           return lease.release(loadedCleanly && !live.wasTaken);
         });
         retained = true;
@@ -96,7 +102,10 @@ export class BrowserFetcher implements Fetcher {
     } finally {
       deadline.dispose();
       // A page that failed (error page, refused navigation, deadline) is closed; one that loaded is kept for the next request.
-      if (!retained) await lease.release(reusable);
+      if (!retained) {
+        (watch as DocumentWatch | null)?.stop();
+        await lease.release(reusable);
+      }
     }
   }
 
@@ -104,7 +113,15 @@ export class BrowserFetcher implements Fetcher {
     await this.pool.close();
   }
 
-  private async load(lease: PageLease, request: CrawlRequest, options: FetchOptions, signal: AbortSignal, cookieFree: boolean, live: LivePage | null): Promise<CrawlResponse> {
+  private async load(
+    lease: PageLease,
+    request: CrawlRequest,
+    options: FetchOptions,
+    signal: AbortSignal,
+    cookieFree: boolean,
+    live: LivePage | null,
+    watching: (watch: DocumentWatch) => void,
+  ): Promise<CrawlResponse> {
     const { page } = lease;
     // Closing the page rejects whatever Playwright call is pending: that is how the deadline ends a hung page.
     const onAbort = () => void page.close().catch(() => undefined);
@@ -125,10 +142,13 @@ export class BrowserFetcher implements Fetcher {
       const confined = this.confinement.watch(page, options.allowsUrl?.bind(options));
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       let redirectError: unknown = null;
+      // The request's own navigation and its redirects: a refused hop from one of them is an offsite redirect.
+      const ownChain = new Set<string>();
       on<PwRequest>('request', (req) => {
         if (!isMainNavigation(page, req)) return;
         options.onSend?.();
         const from = req.redirectedFrom();
+        if (ownChain.size === 0 || (from && ownChain.has(from.url()))) ownChain.add(req.url());
         if (from && options.checkRedirect && redirectError === null) {
           try {
             options.checkRedirect(from.url(), req.url());
@@ -138,13 +158,29 @@ export class BrowserFetcher implements Fetcher {
         }
       });
       const captures = captureResponses(browserOptions, on);
-      const main = await page.goto(request.url, { waitUntil: 'load', timeout: 0 });
+      await this.confinement.guardRedirects(page);
+      const loading = page.goto(request.url, { waitUntil: 'load', timeout: 0 });
+      loading.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
+      const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hopError(hop, request.url, ownChain)));
+      refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
+      const main = await Promise.race([loading, refusedLoad]);
       if (redirectError) throw redirectError;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
+      const watch = new DocumentWatch(page, request.url, confined.refusedUrl);
+      watching(watch);
       await this.waitFor(page, browserOptions, captures.awaitResponse);
-      const finalUrl = await confined.settle(request.url);
+      // From here the page must stay on the document it shows: a script may still move it while it is read.
+      watch.startReading();
+      const pageUrl = await confined.settle(request.url);
+      const finalUrl = documentUrl(pageUrl, main.url(), watch.movedSinceLoad);
       const captured = await captures.collect();
-      const html = await page.content();
+      // Mid-read, a navigation makes content() throw (the document is going) or return the next document:
+      // either way the body would not be this URL's, so the navigation is the request's failure.
+      const html = await page.content().catch((error: unknown) => {
+        throw watch.departure() ?? error;
+      });
+      const departure = watch.departure();
+      if (departure) throw departure;
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       const body = Buffer.from(html, 'utf8');
       return new CrawlResponse({
@@ -221,6 +257,21 @@ async function readCaptured(response: PwResponse): Promise<CapturedResponse | nu
   }
 }
 
+/**
+ * The URL that served the document read: the page's, unless the page only rewrote it with pushState (to a
+ * fake path, or another product's) without loading anything. A fragment the request carried is kept.
+ */
+function documentUrl(pageUrl: string, responseUrl: string, movedSinceLoad: boolean): string {
+  if (movedSinceLoad || pageUrl.split('#')[0] === responseUrl) return pageUrl;
+  return responseUrl;
+}
+
+/** A refused hop of the request's own redirects reads as HTTP's offsite redirect; one a script started, as the page leaving. */
+function hopError(hop: RefusedHop, requestUrl: string, ownChain: ReadonlySet<string>): FetchError {
+  if (ownChain.has(hop.from)) return new FetchError('OFFSITE_REDIRECT', `redirect to ${hop.to} leaves allowedDomains`);
+  return new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} was sent through ${hop.from} to ${hop.to}, outside allowedDomains`);
+}
+
 function redirectChainOf(main: PwResponse): string[] {
   const chain: string[] = [];
   for (let req = main.request().redirectedFrom(); req; req = req.redirectedFrom()) chain.unshift(req.url());
@@ -233,6 +284,8 @@ function browserError(error: unknown, url: string): FetchError {
   if (error instanceof TimeBoundExceeded) return new FetchError('FETCH_BROWSER_CRASHED', `the browser stopped answering (${error.message}) for ${url}`, { cause: error });
   if (error instanceof PricecrawlError && error.code === 'BROWSER_MISSING') return new FetchError('BROWSER_MISSING', error.message, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
+  // The page's own answer (a Content-Disposition attachment), not a transport failure: retrying changes nothing.
+  if (/Download is starting/.test(message)) return new FetchError('BROWSER_DOWNLOAD', `${url} answered with a download, not a page`, { cause: error });
   if (/ERR_CONNECTION_REFUSED/.test(message)) return new FetchError('FETCH_CONNECTION_REFUSED', `connection refused (${url})`, { cause: error });
   if (/ERR_NAME_NOT_RESOLVED/.test(message)) return new FetchError('FETCH_DNS', `host not found (${url})`, { cause: error });
   if (/ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/.test(message)) return new FetchError('FETCH_CONNECTION_RESET', `connection reset (${url})`, { cause: error });

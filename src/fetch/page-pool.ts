@@ -187,7 +187,9 @@ export class PagePool {
   private async newContext(launched: Promise<Browser>, key: ContextKey): Promise<BrowserContext> {
     const { userAgent, prepareContext } = this.options;
     const browser = await launched;
-    const context = await browser.newContext({ ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) });
+    // Service workers blocked: one a page registers would answer every later navigation of its host in this
+    // context from its own script, so the stored price and rawHash would be bytes the shop never sent.
+    const context = await browser.newContext({ serviceWorkers: 'block', ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) });
     // A context that cannot start with its routes or the session's cookies must not stay open without a holder.
     try {
       await prepareContext?.(context);

@@ -46,7 +46,7 @@ function onLoadEscape(how: string): string {
   return html(`<p id="price">9.99</p><script>location.href = ${JSON.stringify(target)};</script>`);
 }
 
-const COUNTERS = ['navigation-blocked', 'popup-blocked', 'subresource-blocked', 'frame-removed'].map((name) => `browser/offsite/${name}`);
+const COUNTERS = ['navigation-blocked', 'popup-blocked', 'subresource-blocked', 'frame-removed', 'redirect-blocked'].map((name) => `browser/offsite/${name}`);
 const launched = new Map<string, { fetcher: BrowserFetcher; stats: Stats }>();
 
 /** One browser per setting across the file (a launch costs seconds); `stats` counts from this call on. */
@@ -137,22 +137,28 @@ describe('browser confinement to allowedDomains', () => {
 
   it('fails a page that a script sent through an allowed redirect to another host, before any callback sees it', async () => {
     const { fetcher: browser } = fetcher();
-    // The hop off-site is a redirect of an allowed URL, which no route sees: the final URL check stops it.
+    // The hop off-site is a redirect of an allowed URL, which no route sees: the document's own CDP pause refuses it.
     const request = new CrawlRequest({ url: site.url('/on-load/via-redirect'), browser: { waitFor: { selector: '#elsewhere' } } });
     const error = await browser.fetch(request, { allowsUrl }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FetchError);
     expect((error as FetchError).code).toBe('OFFSITE_BROWSER_NAVIGATION');
     expect(reasonForError(error as FetchError)).toBe('offsite/browser-navigation');
+    expect(elsewhere.requestCount).toBe(0);
   });
 
-  it('removes a frame that reached another host through an allowed redirect before the callback gets the page', async () => {
+  it("refuses a frame's redirect of an allowed URL to another host before the hop is sent, and the page stays as it was", async () => {
     const { fetcher: browser, stats } = fetcher();
     const res = await browser.fetch(new CrawlRequest({ url: site.url('/on-load/frame-redirect') }), { allowsUrl, retain: (release) => releases.push(release) });
-    expect(elsewhere.requestCount).toBe(1); // the hop was sent: no route sees a redirect
-    expect(res.page!.frames().map((frame) => frame.url())).toEqual([site.url('/on-load/frame-redirect'), 'about:blank']);
-    expect(res.$('iframe')).toHaveLength(1);
+    expect(elsewhere.requestCount).toBe(0);
+    expect(res.page!.frames().map((frame) => frame.url())).not.toContain(elsewhere.url('/'));
     expect(res.$('#price').text()).toBe('9.99');
-    expect(stats.get('browser/offsite/frame-removed')).toBe(1);
+    expect(stats.get('browser/offsite/redirect-blocked')).toBe(1);
+  });
+
+  it("fails a request whose own URL redirects to another host as offsite/redirect, and the hop is never sent", async () => {
+    const error = await fetcher().fetcher.fetch(new CrawlRequest({ url: site.url('/to-elsewhere') }), { allowsUrl }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'OFFSITE_REDIRECT' });
+    expect(elsewhere.requestCount).toBe(0);
   });
 
   it('lets a page fetch() from another host by default (CDNs), and blocks it with offsiteSubresources: block', async () => {

@@ -1,7 +1,10 @@
 // BrowserFetcher in real Chromium on loopback: JSON capture, resource blocking, send hook, hung pages, page cap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJsShop, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
+import type { FetchError } from '../../src/core/errors';
 import { CrawlRequest } from '../../src/core/request';
+import { reasonForError } from '../../src/downloader/downloader-chain';
+import { failureKind } from '../../src/engine/failure-kind';
 import { BrowserFetcher, type BrowserSettings } from '../../src/fetch/browser-fetcher';
 import { settingsSchema } from '../../src/settings/schema';
 import { FixtureServer } from '../support/fixture-server';
@@ -22,6 +25,8 @@ beforeAll(async () => {
   server.route('/throws', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="ok">static</p><script>throw new Error("page bug")</script></body></html>');
   });
+  server.route('/product-a', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p class="price">9.99</p><script>history.pushState({}, '', '/product-b')</script>`));
+  server.route('/export.csv', (_req, res) => void res.writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="prices.csv"' }).end('sku,price\nA,1.00\n'));
   fetcher = new BrowserFetcher(browserSettings({ timeoutMs: 15_000 }));
   hangFetcher = new BrowserFetcher(browserSettings({ timeoutMs: 1_000, maxOpenPages: 2 }));
 });
@@ -70,6 +75,20 @@ describe('BrowserFetcher', () => {
     expect(hangFetcher.stats).toMatchObject({ openPages: 0, pagesServed: 3 });
     expect(server.requestsTo('/hang')).toHaveLength(3);
   }, 20_000);
+
+  it("gives the URL that served the document, not the one the page's script wrote with pushState", async () => {
+    const res = await fetcher.fetch(new CrawlRequest({ url: server.url('/product-a') }));
+    expect(res.url).toBe(server.url('/product-a'));
+    expect(res.$('.price').text()).toBe('9.99');
+    expect(server.requestsTo('/product-b')).toEqual([]);
+  });
+
+  it("fails a URL that answers with a download as the page's own answer (browser/download), not a transport failure", async () => {
+    const error = await fetcher.fetch(new CrawlRequest({ url: server.url('/export.csv') })).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: 'BROWSER_DOWNLOAD' });
+    expect(failureKind(reasonForError(error as FetchError))).toBe('permanent');
+    expect(fetcher.stats).toMatchObject({ openPages: 0 });
+  });
 });
 
 describe('Chromium missing', () => {

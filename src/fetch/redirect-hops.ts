@@ -1,0 +1,55 @@
+// Refuses a document's redirect hop to a host the page may not reach, before Chromium sends it.
+import type { CDPSession, Page } from 'playwright-core';
+
+/** What decides for one page; `null` when nobody guards it (the hop goes, confinement closes the page). */
+export interface HopJudge {
+  /** Whether the page (its current guard) may reach `url`. */
+  allows(url: string): boolean;
+  /** Told of each refused hop; `mainFrame`: the page's own document, which then fails as offsite/redirect. */
+  refused(from: string, to: string, mainFrame: boolean): void;
+}
+
+interface PausedResponse {
+  requestId: string;
+  frameId: string;
+  request: { url: string };
+  responseStatusCode?: number;
+  responseHeaders?: Array<{ name: string; value: string }>;
+}
+
+/**
+ * Playwright's routes never see a redirect hop: Chromium follows a 3xx itself, so a shop URL that redirects
+ * (a frame's src, a link a script follows, the request's own URL) reached any host before the page was
+ * checked. A CDP session of the page's own pauses every document response (not subresources: a CDN's
+ * redirects stay allowed as the CDN is), and a 3xx whose Location the guard refuses is failed as
+ * BlockedByClient there, so the next hop is never requested. One Node round trip per document.
+ */
+export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | null): Promise<void> {
+  const session: CDPSession = await page.context().newCDPSession(page);
+  const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+  const mainFrameId = frameTree.frame.id;
+  session.on('Fetch.requestPaused', (event: PausedResponse) => {
+    const target = redirectTarget(event);
+    const judge = judgeOf();
+    if (target !== null && judge && !judge.allows(target)) {
+      judge.refused(event.request.url, target, event.frameId === mainFrameId);
+      void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+      return;
+    }
+    void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
+  });
+  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Response' }] });
+}
+
+/** The absolute URL a 3xx response sends its document to, or null for any other response. */
+function redirectTarget(event: PausedResponse): string | null {
+  const status = event.responseStatusCode ?? 0;
+  if (status < 300 || status > 399) return null;
+  const location = event.responseHeaders?.find((header) => header.name.toLowerCase() === 'location')?.value;
+  if (!location) return null;
+  try {
+    return new URL(location, event.request.url).href;
+  } catch {
+    return null;
+  }
+}
