@@ -28,6 +28,13 @@ afterAll(async () => {
 
 afterEach(() => server.reset());
 
+/**
+ * A failure that came from the deadline, not at once. Not TIMEOUT_MS itself: Node starts a timer from the
+ * event loop's cached clock, which on a busy machine lags the performance.now() taken before the fetch by
+ * more than a few ms (a run measured 192 ms for a 200 ms deadline).
+ */
+const NOT_AT_ONCE_MS = TIMEOUT_MS / 2;
+
 /** Elapsed ms of a fetch that must fail, with its error. */
 async function timed(promise: Promise<unknown>): Promise<{ code: string; elapsedMs: number; message: string }> {
   const started = performance.now();
@@ -39,14 +46,14 @@ describe('timeouts', () => {
   it('a server that never answers → FETCH_TIMEOUT after timeoutMs', async () => {
     const { code, elapsedMs } = await timed(fetcher.fetch(req(server.url('/hang'))));
     expect(code).toBe('FETCH_TIMEOUT');
-    expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    expect(elapsedMs).toBeGreaterThanOrEqual(NOT_AT_ONCE_MS);
     expect(elapsedMs).toBeLessThan(TIMEOUT_MS + 1_500);
   });
 
   it('a body that stalls after the headers → FETCH_TIMEOUT (the deadline covers the body)', async () => {
     const { code, elapsedMs } = await timed(fetcher.fetch(req(server.url('/stall-body'))));
     expect(code).toBe('FETCH_TIMEOUT');
-    expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+    expect(elapsedMs).toBeGreaterThanOrEqual(NOT_AT_ONCE_MS);
   });
 
   it('the deadline spans all redirect hops', async () => {
@@ -66,7 +73,7 @@ describe('timeouts', () => {
     try {
       const { code, elapsedMs } = await timed(connectOnly.fetch(req(`https://127.0.0.1:${silent.port}/`)));
       expect(code).toBe('FETCH_CONNECT_TIMEOUT');
-      expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
+      expect(elapsedMs).toBeGreaterThanOrEqual(NOT_AT_ONCE_MS);
       expect(elapsedMs).toBeLessThan(5_000);
       expect(silent.connectionsAccepted).toBe(1);
     } finally {
