@@ -28,7 +28,41 @@ export function amountAtScale(token: NumberToken, choice: CurrencyChoice, decima
     return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} reads ${decimal} with the page's decimal separator, but ${codes.join('/')} is never printed with three decimals`);
   }
   if (threeDigit.length === 0) return grouped ?? read;
-  if (threeDigit.length === codes.length) return decimal;
+  if (threeDigit.length === codes.length) {
+    // "KWD 1,250": Kuwait groups with "," and writes its three decimals after "." (Tunisia the other way
+    // round), so this is 1250 by the country's convention and 1.25 by the currency's scale: 1000× apart,
+    // and shops write both; refused. "KWD 12.500" and "12,500 DT" use the home decimal: 12.5.
+    if (threeDigit.some((code) => separatorRole(code, token.raw) === 'group')) {
+      return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} is ${decimal} by ${threeDigit.join('/')}'s three decimals but ${grouped ?? read} by its country's digit grouping`);
+    }
+    return decimal;
+  }
   const others = codes.filter((code) => !threeDigit.includes(code));
   return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} is ${decimal} in ${threeDigit.join('/')} but ${grouped ?? read} in ${others.join('/')}, and nothing says which currency`);
+}
+
+const separatorsByCurrency = new Map<string, { group: string; decimal: string } | null>();
+
+/**
+ * What the one separator of "1,250" / "12.500" is in the currency's home country, from CLDR through Intl
+ * (Latin digits): a national ISO 4217 code starts with its country's ISO 3166 code (KWD → KW → ar-KW).
+ * `decimal` when it is the decimal separator there or unknown (the reading three printed decimals give).
+ */
+function separatorRole(code: string, raw: string): 'decimal' | 'group' {
+  if (!separatorsByCurrency.has(code)) separatorsByCurrency.set(code, homeSeparators(code.slice(0, 2)));
+  const home = separatorsByCurrency.get(code);
+  const separator = /[^\d]/.exec(raw)?.[0];
+  return home && separator === home.group && separator !== home.decimal ? 'group' : 'decimal';
+}
+
+function homeSeparators(region: string): { group: string; decimal: string } | null {
+  try {
+    const { language } = new Intl.Locale(`und-${region}`).maximize();
+    const parts = new Intl.NumberFormat(`${language}-${region}`, { numberingSystem: 'latn' }).formatToParts(12345.5);
+    const group = parts.find((part) => part.type === 'group')?.value;
+    const decimal = parts.find((part) => part.type === 'decimal')?.value;
+    return group && decimal ? { group, decimal } : null;
+  } catch {
+    return null; // not a region code: the three printed decimals decide
+  }
 }

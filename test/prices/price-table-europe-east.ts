@@ -54,7 +54,10 @@ export const EUROPE_EAST: PriceRow[] = [
   // Three ISO digits but none printed (IQD, CLDR 0): "12,500" dinars is twelve thousand five hundred, never 12.5
   ['IQD 12,500', '12500', 'IQD'], ['IQD 1.299', '1299', 'IQD'], ['\u200F١٢٬٥٠٠ د.ع.\u200F', '12500', 'IQD'], ['12.500 IQD', '12500', 'IQD'],
   // The Arabic and French signs of the other three-digit dinars: "12,500" is 12.5, never 12500 with no currency
-  ['12,500 DT', '12.500', 'TND'], ['\u200F12,500 د.ت.\u200F', '12.500', 'TND'], ['DT 1.250', '1.250', 'TND'], ['12,500 د.ل.', '12.500', 'LYD'],
+  ['12,500 DT', '12.500', 'TND'], ['\u200F12,500 د.ت.\u200F', '12.500', 'TND'], ['12,500 د.ل.', '12.500', 'LYD'],
+  // The separator the currency's country groups with ("," in Kuwait, "." in Tunisia): 1000× open between the
+  // three printed decimals and the country's grouping, so refused, never 1.25 for a 1,250-dinar television
+  ['KWD 1,250', A, null], ['12,500 KWD', A, null], ['12,500 BHD', A, null], ['OMR 1,299', A, null], ['DT 1.250', A, null], ['12.500 DT', A, null],
   ['1 299 DA', '1299', 'DZD'], ['1.299,00 د.ج.', '1299.00', 'DZD'], ['١٬٢٩٩ ر.ي.', '1299', 'YER'], ['L£1,299', '1299', 'LBP', shop('USD')],
   // A rial or dinar sign shared by three-digit and two-digit currencies: the amount is 1000× open until something names one
   ['12,500 ريال', A, null], ['١٢٫٥٠٠ ريال', A, null], ['12.500 dinars', A, null], ['12,500 دينار', A, null],
