@@ -100,12 +100,17 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
       return refuse(PRICE_REFUSAL.ambiguous, `a price of several units or an instalment: ${describe(prices, text)}`);
     }
     if (prices.length > 0) return refuse(PRICE_REFUSAL.referenceOnly, `only a reference price (was, RRP, save, threshold): ${describe(prices, text)}`);
-    const unreadable = all.find((candidate) => candidate.excluded === 'separators');
-    if (unreadable) return refuse(PRICE_REFUSAL.ambiguous, `separators with no single reading: ${describe([unreadable], text)}`);
+    const unreadable = all.find((candidate) => candidate.excluded === 'separators' || candidate.excluded === 'magnitude');
+    if (unreadable) {
+      const why = unreadable.excluded === 'magnitude' ? 'a magnitude word with no single scale, or no currency beside an abbreviated one' : 'separators with no single reading';
+      return refuse(PRICE_REFUSAL.ambiguous, `${why}: ${describe([unreadable], text)}`);
+    }
     return { ok: 'none', all };
   }
   const priced = pool.filter((candidate) => candidate.owned.length > 0);
-  const finalists = priced.length > 0 ? priced : pool;
+  // "$49.99 or 0.0012 BTC": an amount in a currency outside ISO 4217 is an alternative to pay in, no rival.
+  const inIso = priced.filter((candidate) => candidate.owned.some((currency) => currency.candidates.length > 0));
+  const finalists = inIso.length > 0 ? inIso : priced.length > 0 ? priced : pool;
   const chosen = pick(text, finalists);
   if (!('token' in chosen)) {
     const range = finalists.map((candidate) => [candidate, rangePartner(text, all, candidate)] as const).find(([, partner]) => partner);

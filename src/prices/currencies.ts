@@ -1,28 +1,38 @@
 // Currency symbols and words the price parser recognises (ISO codes come from iso-currencies), and how shared ones resolve.
+import { homeCurrencySymbols } from './home-symbols';
 import { ISO_CODES } from './iso-currencies';
 import { localeCurrencyAmong } from './price-locale';
 
 export { ISO_CODES } from './iso-currencies';
 
+const PESOS_WITH_DOLLAR_SIGN = ['MXN', 'ARS', 'CLP', 'COP', 'UYU'];
 const DOLLARS = ['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'TWD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU', 'BSD', 'BBD', 'BZD', 'FJD', 'LRD', 'NAD', 'SBD', 'SRD', 'XCD', 'BMD', 'KYD', 'GYD'];
+/** The word "dollar" never names a peso, though "$" does. */
+const DOLLAR_WORDS = DOLLARS.filter((code) => !PESOS_WITH_DOLLAR_SIGN.includes(code));
 const RUPEES = ['INR', 'PKR', 'LKR', 'NPR', 'MUR', 'SCR'];
 const KRONER = ['SEK', 'NOK', 'DKK', 'ISK'];
 const YUAN = ['CNY', 'TWD', 'HKD', 'MOP'];
 const DINARS = ['KWD', 'BHD', 'JOD', 'IQD', 'LYD', 'TND', 'DZD', 'RSD'];
 const RIALS = ['SAR', 'QAR', 'OMR', 'IRR', 'YER'];
+const POUNDS = ['GBP', 'GIP', 'FKP', 'SHP', 'SSP', 'SYP', 'EGP', 'LBP', 'SDG'];
+const FRANCS = ['CHF', 'XOF', 'XAF', 'XPF', 'KMF', 'GNF', 'RWF', 'BIF', 'DJF', 'CDF'];
+const LIRAS = ['TRY', 'LBP', 'SYP'];
+const SHILLINGS = ['KES', 'UGX', 'TZS', 'SOS'];
+const DIRHAMS = ['AED', 'MAD'];
 
 /**
  * Symbol, abbreviation or word → candidate ISO codes, as shops write them (local usage, which no ISO
- * data package carries). One candidate: the text decides. Several: hint, locale or default must.
+ * data package carries). One candidate: the text decides. Several: hint, locale or default must. No
+ * candidate: a currency outside ISO 4217 (see NON_ISO_CURRENCIES), which no amount is read in.
  */
-export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
-  US$: ['USD'], 'U$S': ['USD'], USD$: ['USD'], C$: ['CAD'], CA$: ['CAD'], CAN$: ['CAD'], A$: ['AUD'], AU$: ['AUD'],
+const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
+  US$: ['USD'], 'U$S': ['USD'], USD$: ['USD'], C$: ['CAD', 'NIO'], CA$: ['CAD'], CAN$: ['CAD'], A$: ['AUD'], AU$: ['AUD'],
   NZ$: ['NZD'], HK$: ['HKD'], S$: ['SGD'], SG$: ['SGD'], NT$: ['TWD'], R$: ['BRL'], MX$: ['MXN'], Mex$: ['MXN'],
-  RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'],
+  RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'], N$: ['NAD'], $U: ['UYU'], $b: ['BOB'], 'Bs.': ['BOB', 'VES'], 'Gs.': ['PYG'], Gs: ['PYG'], CFAF: ['XOF', 'XAF'],
   // With a space, and the country after the sign ("US $12", "12,99 $ CA", "$US 12"): the same dollars.
   'US $': ['USD'], 'AU $': ['AUD'], 'CA $': ['CAD'], 'NZ $': ['NZD'], 'HK $': ['HKD'], 'SG $': ['SGD'], $US: ['USD'], '$ US': ['USD'], $CA: ['CAD'], '$ CA': ['CAD'],
   $CAN: ['CAD'], '$ CAN': ['CAD'], $AU: ['AUD'], '$ AU': ['AUD'], $NZ: ['NZD'], '$ NZ': ['NZD'],
-  $: DOLLARS, dollars: DOLLARS, dollar: DOLLARS, pesos: ['MXN', 'ARS', 'CLP', 'COP', 'UYU', 'PHP', 'DOP', 'CUP'],
+  $: DOLLARS, dollars: DOLLAR_WORDS, dollar: DOLLAR_WORDS, pesos: ['MXN', 'ARS', 'CLP', 'COP', 'UYU', 'PHP', 'DOP', 'CUP'],
   '€': ['EUR'], Euro: ['EUR'], euro: ['EUR'], Euros: ['EUR'], euros: ['EUR'], EURO: ['EUR'], 'евро': ['EUR'], 'ευρώ': ['EUR'],
   '£': ['GBP', 'GIP', 'FKP', 'SHP', 'SSP', 'SYP'], 'E£': ['EGP'], '£E': ['EGP'], 'ج.م': ['EGP'], 'جنيه': ['EGP'],
   '¥': ['JPY', 'CNY'], '￥': ['JPY', 'CNY'], '円': ['JPY'], 'yen': ['JPY'], '元': YUAN, RMB: ['CNY'], 'юань': ['CNY'], 'юаней': ['CNY'], 'yuan': ['CNY'],
@@ -31,10 +41,10 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   '₩': ['KRW'], '원': ['KRW'], '₺': ['TRY'], TL: ['TRY'], '₪': ['ILS'], 'ש"ח': ['ILS'], 'ש״ח': ['ILS'], 'שח': ['ILS'],
   '₫': ['VND'], 'đ': ['VND'], 'VNĐ': ['VND'], 'đồng': ['VND'], '₴': ['UAH'], 'грн': ['UAH'], 'грн.': ['UAH'], '₦': ['NGN'], '₸': ['KZT'], 'тг': ['KZT'],
   '฿': ['THB'], 'บาท': ['THB'], '₱': ['PHP'], Rp: ['IDR'], RM: ['MYR'], KSh: ['KES'], Ksh: ['KES'], R: ['ZAR'],
-  'zł': ['PLN'], 'złotych': ['PLN'], 'zł.': ['PLN'], 'Kč': ['CZK'], Ft: ['HUF'], lei: ['RON'], Lei: ['RON'], 'лв': ['BGN'], 'лв.': ['BGN'], 'din.': ['RSD'], 'дин.': ['RSD'],
+  'zł': ['PLN'], 'złotych': ['PLN'], 'zł.': ['PLN'], 'Kč': ['CZK'], Ft: ['HUF'], lei: ['RON', 'MDL'], Lei: ['RON', 'MDL'], 'лв': ['BGN'], 'лв.': ['BGN'], 'din.': ['RSD'], 'дин.': ['RSD'],
   'ден': ['MKD'], KM: ['BAM'], kn: ['HRK'], '₾': ['GEL'], '₼': ['AZN'], '৳': ['BDT'], Tk: ['BDT'], '₲': ['PYG'], '₡': ['CRC'], 'GH₵': ['GHS'], '₵': ['GHS'], 'درهم': ['AED', 'MAD'],
   'S/': ['PEN'], 'S/.': ['PEN'], KD: ['KWD'], 'د.ك': ['KWD'], BD: ['BHD'], 'د.ب': ['BHD'], 'د.إ': ['AED'], Dhs: ['AED'], 'ر.س': ['SAR'],
-  'ر.ق': ['QAR'], 'ر.ع': ['OMR'], 'د.أ': ['JOD'], 'ريال': RIALS, 'ریال': ['IRR'], DH: ['MAD'], 'د.م.': ['MAD'], FCFA: ['XOF', 'XAF'], 'F CFA': ['XOF', 'XAF'], CFA: ['XOF', 'XAF'],
+  '﷼': RIALS, 'ر.ق': ['QAR'], 'ر.ع': ['OMR'], 'د.أ': ['JOD'], 'ريال': RIALS, 'ریال': ['IRR'], DH: ['MAD'], 'د.م.': ['MAD'], FCFA: ['XOF', 'XAF'], 'F CFA': ['XOF', 'XAF'], CFA: ['XOF', 'XAF'],
   // The dinars and rials CLDR writes in Arabic and French (TND, LYD, KWD … have three minor digits, so an
   // unknown sign there left "12,500" read as 12500); the generic words keep every candidate, never one guessed.
   'د.ت': ['TND'], DT: ['TND'], 'د.ل': ['LYD'], 'د.ع': ['IQD'], 'د.ج': ['DZD'], DA: ['DZD'], 'ر.ي': ['YER'], 'ج.س': ['SDG'], 'ل.س': ['SYP'],
@@ -43,14 +53,40 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   'د.إ.': ['AED'], 'ر.س.': ['SAR'], 'ج.م.': ['EGP'], 'د.ك.': ['KWD'], 'د.ب.': ['BHD'], 'ر.ع.': ['OMR'], 'د.أ.': ['JOD'], 'ر.ق.': ['QAR'],
   'د.ت.': ['TND'], 'د.ل.': ['LYD'], 'د.ع.': ['IQD'], 'د.ج.': ['DZD'], 'ر.ي.': ['YER'], 'ج.س.': ['SDG'], 'ل.س.': ['SYP'], 'ل.ل.': ['LBP'],
   kr: KRONER, 'kr.': KRONER, Kr: KRONER, 'Kr.': KRONER, 'Fr.': ['CHF'], 'SFr.': ['CHF'], 'Fr': ['CHF'], Franken: ['CHF'],
+  // A foreign currency named in the page's language ("100ドル" on a yen shop, "100 долларов" on a ruble
+  // one): unknown, the word left the default in its place. Words that are also weights, materials or
+  // common words ("pounds", "libras", "sterling" silver, "real", "won", "soles", "franco") are left out:
+  // they would take numbers that are no price ("925 sterling silver £49.99").
+  Dollar: DOLLAR_WORDS, Dollars: DOLLAR_WORDS, 'dólar': DOLLAR_WORDS, 'dólares': DOLLAR_WORDS, dolares: DOLLAR_WORDS, dollari: DOLLAR_WORDS, dollaro: DOLLAR_WORDS, dolar: DOLLAR_WORDS,
+  dolara: DOLLAR_WORDS, dolary: DOLLAR_WORDS, 'dolarów': DOLLAR_WORDS, 'dolarů': DOLLAR_WORDS, 'доллар': DOLLAR_WORDS, 'доллара': DOLLAR_WORDS, 'долларов': DOLLAR_WORDS,
+  'долар': DOLLAR_WORDS, 'долара': DOLLAR_WORDS, 'доларів': DOLLAR_WORDS, 'دولار': DOLLAR_WORDS, 'ดอลลาร์': DOLLAR_WORDS, 'ドル': DOLLAR_WORDS, '달러': DOLLAR_WORDS,
+  '美元': ['USD'], '美金': ['USD'], '米ドル': ['USD'], '港元': ['HKD'], '港币': ['HKD'], '港幣': ['HKD'], '澳门元': ['MOP'], '新台币': ['TWD'], '新台幣': ['TWD'],
+  '人民币': ['CNY'], '人民幣': ['CNY'], '日元': ['JPY'], '日圓': ['JPY'], '韩元': ['KRW'], '韓元': ['KRW'], '欧元': ['EUR'], '歐元': ['EUR'], '英镑': ['GBP'], '英鎊': ['GBP'],
+  '澳元': ['AUD'], '加元': ['CAD'], '新加坡元': ['SGD'], '新币': ['SGD'], '泰铢': ['THB'], '卢布': ['RUB'],
+  'ユーロ': ['EUR'], '유로': ['EUR'], 'يورو': ['EUR'], 'ยูโร': ['EUR'], 'євро': ['EUR'], '엔': ['JPY'], 'ポンド': POUNDS, '파운드': POUNDS,
+  Pfund: POUNDS, sterline: ['GBP'], sterlina: ['GBP'], francs: FRANCS, franchi: FRANCS, francos: FRANCS,
+  Kronen: KRONER, kronor: ['SEK'], kronur: ['ISK'], 'krónur': ['ISK'], kroner: ['NOK', 'DKK'], korun: ['CZK'], koruna: ['CZK'], koruny: ['CZK'],
+  lira: LIRAS, liras: LIRAS, 'ليرة': LIRAS, 'лир': LIRAS, rupees: RUPEES, rupee: RUPEES, Rupees: RUPEES, 'रुपये': ['INR', 'NPR'], 'रुपए': ['INR', 'NPR'],
+  shillings: SHILLINGS, shilling: SHILLINGS, dirhams: DIRHAMS, dirham: DIRHAMS, rupiah: ['IDR'], ringgit: ['MYR'], baht: ['THB'], reais: ['BRL'],
+  naira: ['NGN'], rand: ['ZAR'], shekels: ['ILS'], shekel: ['ILS'], zloty: ['PLN'], 'złoty': ['PLN'], forint: ['HUF'], forintot: ['HUF'], 'টাকা': ['BDT'], taka: ['BDT'],
+  'гривень': ['UAH'], 'гривен': ['UAH'], 'гривня': ['UAH'], 'гривні': ['UAH'], hryvnia: ['UAH'], 'тенге': ['KZT'], 'лари': ['GEL'], 'сум': ['UZS'], "so'm": ['UZS'],
+  'лева': ['BGN'], 'драм': ['AMD'], 'манат': ['AZN', 'TMT'], 'сомов': ['KGS'],
+  // Outside ISO 4217: the Iranian toman (ten rials, what Iranian shops print) and crypto-currencies.
+  // Read in the rial default it would be 10× off, in a dollar default no amount at all.
+  'تومان': [], 'تومن': [], Toman: [], toman: [], Tomans: [], tomans: [], '₿': [], 'Ξ': [], BTC: [], XBT: [], ETH: [], USDT: [], USDC: [], LTC: [], DOGE: [],
+  XRP: [], BNB: [], sats: [], satoshi: [], satoshis: [],
 };
+
+/** The hand table over the signs CLDR says each currency's home country prints: "₮", "֏", "TSh". */
+export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = { ...homeCurrencySymbols(HAND_SYMBOLS), ...HAND_SYMBOLS };
 
 /**
  * Shared symbols with one reading so dominant that the others write it differently: the other
- * pound currencies (GIP, FKP, SHP) are at par with GBP, and Egypt writes E£ or ج.م. A hint,
- * locale or default among the candidates still wins.
+ * pound currencies (GIP, FKP, SHP) are at par with GBP, and Egypt writes E£ or ج.م; "C$" is the
+ * Canadian dollar but for Nicaraguan shops (córdoba), "lei" the Romanian leu but for Moldovan ones.
+ * A hint, locale or default among the candidates still wins.
  */
-const DOMINANT: Readonly<Record<string, string>> = { '£': 'GBP' };
+const DOMINANT: Readonly<Record<string, string>> = { '£': 'GBP', C$: 'CAD', lei: 'RON', Lei: 'RON' };
 
 export type CurrencySource = 'text' | 'hint' | 'locale' | 'default';
 

@@ -6,6 +6,7 @@
 // This scan gives the same matches: at each position the symbols starting with that character are tried
 // longest first (the regex's order), the first whose word boundaries hold wins, and the scan resumes
 // after it.
+import { isCjkNumeral } from './cjk-numerals';
 import { CURRENCY_SYMBOLS } from './currencies';
 
 interface Symbol {
@@ -41,7 +42,9 @@ function charAt(text: string, index: number): string {
 
 function fits(text: string, at: number, symbol: Symbol): boolean {
   if (!text.startsWith(symbol.text, at)) return false;
-  if (symbol.letterStart && LETTER.test(charBefore(text, at))) return false;
+  // "12万円", "12만원": a CJK numeral scales the digits before the sign, it is no word the sign is part of.
+  const before = charBefore(text, at);
+  if (symbol.letterStart && LETTER.test(before) && !isCjkNumeral(before)) return false;
   return !(symbol.letterEnd && LETTER.test(charAt(text, at + symbol.text.length)));
 }
 

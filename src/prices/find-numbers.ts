@@ -1,9 +1,10 @@
 // Number tokens of a price text: digits with their separators, split where one run holds several numbers, each marked when it is no price.
+import { magnitudeToken } from './magnitude';
 import { normalizeNumber, type NormalizeOptions } from './normalize-number';
 import { exclusionAfter, exclusionBefore, isLabelBefore } from './number-exclusions';
 import { findCurrencies, type NumberToken, type Span } from './price-tokens';
 
-const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:][-–—]{1,2})?/g;
+const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:](?:[-–—]{1,2}|=))?/g;
 const EXPONENT = /^[eE][+-]?\d+/;
 /** Dates and times are masked before numbers are read: "12.03.2024", "2024-03-12", "03/12/24", "12. 03. 2024", "14:30", "12/03". */
 const DATE_OR_TIME =
@@ -141,6 +142,17 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     if (exponent) {
       NUMBER.lastIndex = start + raw.length + exponent[0].length;
       out.push({ start, end: NUMBER.lastIndex, raw: raw + exponent[0], normalized: null, excluded: 'exponent' });
+      continue;
+    }
+    // "5.99 Lakh", "12万円", "$850K": the word after the digits scales them (or leaves them no reading);
+    // only the last space group when the run is no single number ("SKU 88123 1만 2천원").
+    const lastSpace = raw.lastIndexOf(' ');
+    const apart = lastSpace !== -1 && normalizeNumber(raw, options) === null ? lastSpace + 1 : 0;
+    const big = magnitudeToken(text, start + apart, raw.slice(apart), options);
+    if (big) {
+      if (apart > 0) consider(start, raw.slice(0, lastSpace));
+      NUMBER.lastIndex = big.end;
+      out.push(big.excluded ? big : classify(text, big));
       continue;
     }
     // ".75", "$.05": a leading decimal separator with no digit, separator or letter before it.

@@ -18,7 +18,7 @@ export interface NormalizeOptions {
  */
 export function normalizeNumber(raw: string, options: NormalizeOptions | '.' | ',' = {}): string | null {
   const { decimalSeparator, minorDigits } = typeof options === 'string' ? { decimalSeparator: options, minorDigits: null } : options;
-  const body = raw.replace(/[.,:][-–—]{1,2}$/, ''); // "12,-", "199:-", "1.049,--": whole units
+  const body = raw.replace(/[.,:](?:[-–—]{1,2}|=)$/, ''); // "12,-", "199:-", "1.049,--", "12,=": whole units
   const separators: string[] = body.match(SEPARATOR) ?? [];
   const groups = body.split(SEPARATOR);
   if (separators.length === 0) return body;

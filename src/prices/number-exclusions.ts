@@ -1,11 +1,11 @@
 // Numbers in a price text that their neighbourhood shows are no price: sizes, quantities, years, ratings, counts.
 
 /** Why a number is no price; a currency written beside it overrides the soft ones (see `isHardExclusion`). */
-export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' | 'measure' | 'quantity' | 'multiplier' | 'year' | 'label' | 'rating' | 'count' | 'minor-unit';
+export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' | 'measure' | 'quantity' | 'multiplier' | 'year' | 'label' | 'rating' | 'count' | 'minor-unit' | 'magnitude';
 
-/** Dates, times, `1e5`, `20 %`, unreadable separators and pence or cents stay excluded even with a currency beside them. */
+/** Dates, times, `1e5`, `20 %`, unreadable separators or magnitudes ("€ 350 mil") and pence or cents stay excluded even with a currency beside them. */
 export const isHardExclusion = (exclusion: Exclusion): boolean =>
-  exclusion === 'date' || exclusion === 'time' || exclusion === 'exponent' || exclusion === 'separators' || exclusion === 'percent' || exclusion === 'minor-unit';
+  exclusion === 'date' || exclusion === 'time' || exclusion === 'exponent' || exclusion === 'separators' || exclusion === 'percent' || exclusion === 'minor-unit' || exclusion === 'magnitude';
 
 const unitPattern = (units: readonly string[]): RegExp => new RegExp(`^ ?(?:${units.join('|')})(?![\\p{L}\\d])`, 'iu');
 

@@ -97,7 +97,11 @@ export function readCandidate(
   currencies: readonly CurrencyToken[],
   options: ParsePriceOptions,
 ): PriceResult {
-  const currency = currencyOf(text, chosen, all, currencies, options);
+  const tokens = currencyTokens(text, chosen, all, currencies);
+  // "0.0025 BTC", "450.000 تومان": no ISO code names the amount's currency, and the default would take its place.
+  const outside = tokens.find((token) => token.candidates.length === 0);
+  if (outside) return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(outside.symbol)} is a currency outside ISO 4217`);
+  const currency = currencyOf(tokens, options);
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
   let amountText = amountAtScale(chosen.token, currency, options.decimalSeparator);
   if (typeof amountText !== 'string') return amountText;
@@ -126,15 +130,18 @@ function freeOrNone(text: string, display: string, currencies: readonly Currency
   return refuse(PRICE_REFUSAL.notAPrice, `no number is a price (${kinds})`);
 }
 
-/** The most specific currency written beside the amount ("$ … MXN" → MXN); else one written elsewhere; else hint or default. */
-function currencyOf(text: string, chosen: Candidate, all: readonly Candidate[], currencies: readonly CurrencyToken[], options: ParsePriceOptions): CurrencyChoice {
-  let tokens = [...chosen.owned, ...codesBeside(text, chosen.owned, currencies)];
-  if (tokens.length === 0) {
-    const ownedElsewhere = new Set(all.flatMap((candidate) => candidate.owned));
-    const loose = currencies.filter((token) => !token.wordLike && !ownedElsewhere.has(token));
-    const codes = new Set(loose.map((token) => token.symbol));
-    if (codes.size === 1) tokens = [loose[0]]; // "Price from £ …" with the number further on
-  }
+/** The currencies of the amount: those written beside it ("$ … MXN" both); else the one currency written elsewhere. */
+function currencyTokens(text: string, chosen: Candidate, all: readonly Candidate[], currencies: readonly CurrencyToken[]): CurrencyToken[] {
+  const tokens = [...chosen.owned, ...codesBeside(text, chosen.owned, currencies)];
+  if (tokens.length > 0) return tokens;
+  const ownedElsewhere = new Set(all.flatMap((candidate) => candidate.owned));
+  const loose = currencies.filter((token) => !token.wordLike && !ownedElsewhere.has(token));
+  const codes = new Set(loose.map((token) => token.symbol));
+  return codes.size === 1 ? [loose[0]] : []; // "Price from £ …" with the number further on
+}
+
+/** The most specific of the amount's currencies ("$ … MXN" → MXN), else hint or default. */
+function currencyOf(tokens: readonly CurrencyToken[], options: ParsePriceOptions): CurrencyChoice {
   if (tokens.length === 0) return currencyFromContext(options);
   const specific = [...tokens].sort((a, b) => a.candidates.length - b.candidates.length)[0];
   if (specific.candidates.length === 1) return { currency: specific.candidates[0], source: 'text' };
@@ -153,9 +160,9 @@ function codesBeside(text: string, owned: readonly CurrencyToken[], currencies: 
   );
 }
 
-/** "-12.50" or "-$12.50": a minus right before the number (or its leading symbol), not a range "10-20". */
+/** "-12.50", "-$12.50", "–12,50 €": a minus (or the en dash typesetting puts for one) right before the number or its leading symbol, not a range "10-20". */
 function hasMinusBefore(text: string, chosen: Candidate): boolean {
   const prefix = chosen.owned.find((token) => token.end <= chosen.token.start && isAdjacent(text, token, chosen.token));
   const at = prefix ? prefix.start : chosen.token.start;
-  return text[at - 1] === '-' && !/[\d\p{L}]/u.test(text[at - 2] ?? '');
+  return (text[at - 1] === '-' || text[at - 1] === '–') && !/[\d\p{L}]/u.test(text[at - 2] ?? '');
 }

@@ -25,6 +25,8 @@ export interface NumberToken extends Span {
   excluded?: Exclusion;
   /** "119. 95": a space after the decimal separator; trusted only with a currency beside it. */
   spacedDecimal?: boolean;
+  /** "5.99 Lakh", "12万": `normalized` is scaled by the magnitude word the token ends with. */
+  magnitude?: true;
 }
 
 

@@ -15,7 +15,7 @@ import type { NumberToken } from './price-tokens';
  */
 export function amountAtScale(token: NumberToken, choice: CurrencyChoice, decimalSeparator: '.' | ',' | undefined): string | PriceRefusal {
   const read = token.normalized ?? '0';
-  if (token.embedded || token.spacedDecimal) return read;
+  if (token.embedded || token.spacedDecimal || token.magnitude) return read;
   const decimal = normalizeNumber(token.raw, { minorDigits: 3 });
   const grouped = normalizeNumber(token.raw);
   if (decimal === null || decimal === grouped) return read; // not the one-separator, three-digit shape

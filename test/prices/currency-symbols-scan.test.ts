@@ -1,15 +1,18 @@
 // The currency-symbol scan finds exactly what the regex it replaced found (the regex is the oracle here,
 // built as the lexer used to build it), on real price texts and on word-boundary traps.
 import { describe, expect, it } from 'vitest';
+import { CJK_NUMERALS } from '../../src/prices/cjk-numerals';
 import { CURRENCY_SYMBOLS } from '../../src/prices/currencies';
 import { scanCurrencySymbols } from '../../src/prices/currency-symbols-scan';
 import { PRICE_TABLE } from './price-table';
 
+/** A CJK numeral scales the digits before a sign ("12万円"): no letter the sign would be part of. */
+const CJK = Object.keys(CJK_NUMERALS).join('');
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ORACLE = new RegExp(
   Object.keys(CURRENCY_SYMBOLS)
     .sort((a, b) => b.length - a.length)
-    .map((symbol) => `${/^\p{L}/u.test(symbol) ? '(?<!\\p{L})' : ''}${escape(symbol)}${/[\p{L}.]$/u.test(symbol) ? '(?![\\p{L}])' : ''}`)
+    .map((symbol) => `${/^\p{L}/u.test(symbol) ? `(?<!(?![${CJK}])\\p{L})` : ''}${escape(symbol)}${/[\p{L}.]$/u.test(symbol) ? '(?![\\p{L}])' : ''}`)
     .join('|'),
   'gu',
 );
@@ -19,7 +22,7 @@ const TRAPS = [
   'US$ 12.99', 'USD$5', '12 руб.', '12 рубля', 'грн.5', 'kr. 99,00', 'Kr.99', 'Fr. 12.50', 'SFr.12', 'Franken 3',
   'Rs.1,299', 'Rs 1,299', 'Rp 15.000', 'R 99', 'Rands 99', 'BRL R$ 10', 'S/. 10', 'S/10', 'FCFA 500', 'F CFA 500',
   'zł.12', '12złotych', 'dollarsX', 'Xdollars', '5 dollars', 'euroshop 5€', 'Euro5', 'ש"ח 5', 'د.إ. 12', 'ر.س.12',
-  '𝐀kr 5', 'kr𝐀 5', '𝐀 kr 5', 'яюань', 'юань', '5円', '₹₹', '$$$', '', 'no currency here', 'TL5 TLX XTL',
+  '𝐀kr 5', 'kr𝐀 5', '𝐀 kr 5', 'яюань', 'юань', '5円', '₹₹', '$$$', '', 'no currency here', 'TL5 TLX XTL', '12万円', '12만원', '1억 2천만원', '5美元', '円12', '金円',
 ];
 
 describe('scanCurrencySymbols', () => {

@@ -1,2 +1,5 @@
 // Row keys (`rowKey`) of the price table that fail today: the table test asserts this exact list, so a regression or a fix shows.
-export const KNOWN_FAILURES: readonly string[] = [];
+export const KNOWN_FAILURES: readonly string[] = [
+  // Refused, where a reader says 12.99 EUR: "€ 5m" reads as five million euros as much as the euro sign is 12,99's, and the lexer cannot tell metres from millions.
+  '"12,99 € 5m Kabel"',
+];

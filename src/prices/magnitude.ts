@@ -1,0 +1,149 @@
+// Magnitude words after an amount ("5.99 Lakh", "1,2 млн ₽", "12万円", "$850K"): the amount they scale it to, exactly.
+//
+// Why: read without the word, "₹ 5.99 Lakh" is 5.99 rupees for 599,000 and "12万円" 12 yen for 120,000,
+// silently. Each word below has one scale in every language that writes it after a number; a word whose
+// scale differs by language ("mil": a thousand in Spanish and Portuguese, a million in English slang;
+// "billion": 10⁹ or 10¹²) has none, and the amount is refused.
+import { Decimal } from '../core/money';
+import { CJK_NUMERALS, isCjkNumeral } from './cjk-numerals';
+import { normalizeNumber, type NormalizeOptions } from './normalize-number';
+import { findCurrencies, type NumberToken } from './price-tokens';
+
+/**
+ * `word`: a magnitude wherever it stands ("lakh", "million", "万"). `abbreviation`: only beside a currency
+ * ("5 mn" may be minutes, "5 cr" credits), else the number is refused. `letter`: glued to the digits and
+ * beside a currency ("$850K", "£1.25m"); without one "4K" is a resolution and "5m" metres.
+ */
+export type MagnitudeKind = 'word' | 'abbreviation' | 'letter';
+
+export interface Magnitude {
+  /** Characters the word takes after the number, the space before it included. */
+  length: number;
+  /** The power of ten; null when the word's scale differs by language. */
+  power: number | null;
+  kind: MagnitudeKind;
+  text: string;
+}
+
+type Entry = readonly [power: number | null, kind: MagnitudeKind, pattern: string];
+const ENTRIES: readonly Entry[] = [
+  [3, 'word', 'thousands?|tausend|ribu|nghìn|ngàn'],
+  [3, 'abbreviation', 'tsd\\.?|тыс\\.?|тис\\.?|tys\\.?|rb'],
+  [5, 'word', 'lakhs?|lacs?'],
+  [6, 'word', 'millions?|millionen|millones|millón|milhões|milhão|milioni|milione|milionów|miliony|milion|juta|triệu'],
+  [6, 'abbreviation', 'mio\\.?|mln\\.?|mn|млн\\.?|jt|mi'],
+  [7, 'word', 'crores?'],
+  [7, 'abbreviation', 'Cr\\.?|cr\\.?'],
+  [9, 'word', 'milliarden?|milliards?|миллиардов|миллиарда'],
+  [9, 'abbreviation', 'mrd\\.?|млрд\\.?|bn'],
+  [null, 'word', 'mil|billions?|trillions?'],
+];
+/** Written words after an optional space, ending before a letter or digit; "CR" (a credit, "$12.50 CR") is no crore. */
+const WORD = new RegExp(`^ ?(?:${ENTRIES.map(([, , pattern]) => `(${pattern})`).join('|')})(?![\\p{L}\\d])`, 'iu');
+const CREDIT = /^ ?CR(?![\p{L}\d])/u;
+/** Letters glued to the digits: K a thousand, M (or m) a million, B a billion; "L" (a lakh or litres) has no single scale. */
+const LETTER = /^(?:[kKmMB]| ?L)(?![\p{L}\d²³])/u;
+const LETTER_POWER: Readonly<Record<string, number | null>> = { k: 3, K: 3, m: 6, M: 6, B: 9, L: null };
+/** How much text after a number's start a magnitude or CJK sum is read from ("3億5,000万2,000" fits). */
+const WORD_WINDOW = 16;
+const CJK_WINDOW = 40;
+
+/** The magnitude word right after a number, if any. */
+export function magnitudeAfter(after: string): Magnitude | null {
+  const cjk = /^ ?(.)/u.exec(after);
+  if (cjk && isCjkNumeral(cjk[1])) return { length: cjk[0].length, power: CJK_NUMERALS[cjk[1]], kind: 'word', text: cjk[1] };
+  const letter = LETTER.exec(after);
+  if (letter) return { length: letter[0].length, power: LETTER_POWER[letter[0].trim()], kind: 'letter', text: letter[0].trim() };
+  if (CREDIT.test(after)) return null;
+  const word = WORD.exec(after);
+  if (!word) return null;
+  const [power, kind] = ENTRIES[word.slice(1).findIndex(Boolean)];
+  return { length: word[0].length, power, kind, text: word[0].trim() };
+}
+
+/** Digits and the numerals after them: "1,280万", "1.5万", "2천만" (千万 is 10⁷). */
+const CJK_PART = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)? ?(\S+)/u;
+const plain = (digits: string): Decimal => new Decimal(digits.replace(/,/g, ''));
+
+/** The numerals a text starts with, each larger than the one before ("천만": 10³ · 10⁴): their power and length. */
+function numeralsPower(text: string): { power: number; length: number } | null {
+  let power = 0;
+  let length = 0;
+  for (const char of text) {
+    if (!isCjkNumeral(char) || (length > 0 && CJK_NUMERALS[char] <= CJK_NUMERALS[text[length - 1]])) break;
+    power += CJK_NUMERALS[char];
+    length += char.length;
+  }
+  return length > 0 ? { power, length } : null;
+}
+
+/**
+ * "1万2000", "1,280万", "1만 2천", "3億5000万": CJK numerals in descending order, each after its digits, then
+ * whole units fewer than the last numeral counts. The plain value and the characters read; value null
+ * when the digits after the numerals make no such sum ("1万20000", "1万 2000"); undefined when no numeral follows the first digits.
+ */
+export function cjkSum(text: string): { value: string | null; length: number } | undefined {
+  let at = 0;
+  let total = new Decimal(0);
+  let last = Infinity;
+  const partAt = (from: number): { length: number; digits: string; power: number } | null => {
+    const part = CJK_PART.exec(text.slice(from));
+    const power = part ? numeralsPower(part[3]) : null;
+    return part && power && power.power < last ? { length: part[0].length - part[3].length + power.length, digits: part[1] + (part[2] ?? ''), power: power.power } : null;
+  };
+  for (let part = partAt(0); part; part = partAt(at)) {
+    last = part.power;
+    total = total.plus(plain(part.digits).times(new Decimal(10).pow(last)));
+    at += part.length;
+    // "1만 2천": a space before the next numeral's digits; "1万 2000" is no sum (refused below).
+    if (/^ \d/.test(text.slice(at)) && partAt(at + 1)) at += 1;
+  }
+  if (last === Infinity) return undefined;
+  const tail = /^( ?)(\d{1,3}(?:,\d{3})+|\d+)/.exec(text.slice(at));
+  if (!tail) return { value: total.toFixed(), length: at };
+  if (tail[1] || plain(tail[2]).gte(new Decimal(10).pow(last))) return { value: null, length: at + tail[0].length };
+  return { value: total.plus(plain(tail[2])).toFixed(), length: at + tail[0].length };
+}
+
+/** The amount times ten to the power. */
+export const scaled = (amount: string, power: number): string => new Decimal(amount).times(new Decimal(10).pow(power)).toFixed();
+
+/** How far around a number a currency beside it is looked for. */
+const CURRENCY_WINDOW = 12;
+
+/** Whether a currency is written right before `start` or right after `end`, as ownership reads adjacency (spaces or footnote marks between). */
+function currencyBeside(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - CURRENCY_WINDOW), start);
+  const prefix = findCurrencies(before).at(-1);
+  if (prefix && /^[ *]*$/.test(before.slice(prefix.end))) return true;
+  const after = text.slice(end, end + CURRENCY_WINDOW);
+  const suffix = findCurrencies(after)[0];
+  return suffix !== undefined && /^[ *]*$/.test(after.slice(0, suffix.start));
+}
+
+/**
+ * The number starting at `start` (its digits `raw`) read with the magnitude word or CJK numerals after
+ * it: the scaled amount, or no reading (`magnitude`) when the word's scale is open, an abbreviation has
+ * no currency beside it ("4K", "500k": a resolution, or a price whose currency is not written), or
+ * "1.500 Mio." leaves the digits themselves 1000× open. Null when no magnitude follows, or only "m",
+ * "M" or "B" with no currency ("5m" is five metres).
+ */
+export function magnitudeToken(text: string, start: number, raw: string, options: NormalizeOptions): NumberToken | null {
+  const sum = /^\d+$/.test(raw) || /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^\d+\.\d+$/.test(raw) ? cjkSum(text.slice(start, start + CJK_WINDOW)) : undefined;
+  if (sum) {
+    const end = start + sum.length;
+    return sum.value === null
+      ? { start, end, raw: text.slice(start, end), normalized: null, excluded: 'magnitude' }
+      : { start, end, raw: text.slice(start, end), normalized: sum.value, magnitude: true };
+  }
+  const word = magnitudeAfter(text.slice(start + raw.length, start + raw.length + WORD_WINDOW));
+  if (!word) return null;
+  const end = start + raw.length + word.length;
+  const token = { start, end, raw: text.slice(start, end), magnitude: true as const };
+  const beside = word.kind !== 'word' && currencyBeside(text, start, end);
+  if (word.kind === 'letter' && !beside) return word.text === 'k' || word.text === 'K' ? { ...token, normalized: null, excluded: 'magnitude' } : null;
+  const amount = normalizeNumber(raw, options);
+  const open = options.decimalSeparator === undefined && normalizeNumber(raw, { minorDigits: 3 }) !== normalizeNumber(raw);
+  if (amount === null || open || word.power === null || (word.kind === 'abbreviation' && !beside)) return { ...token, normalized: null, excluded: 'magnitude' };
+  return { ...token, normalized: scaled(amount, word.power) };
+}

@@ -1,0 +1,43 @@
+// Price table rows: currencies named in the page's own language or by their home country's sign ("100ドル", "100 долларов", "100 ֏"), and currencies outside ISO 4217 (toman, crypto): never the spider's default in their place.
+import { shop, type PriceRow } from './price-table-types';
+
+const A = 'price/ambiguous';
+
+export const CURRENCY_WORDS: PriceRow[] = [
+  // A foreign currency named in Chinese, Japanese or Korean on a domestic shop
+  ['100美元', '100', 'USD', shop('CNY')], ['100 美元', '100', 'USD', shop('CNY')], ['港币 128', '128', 'HKD', shop('CNY')], ['128港元', '128', 'HKD', shop('CNY')],
+  ['99欧元', '99', 'EUR', shop('CNY')], ['1,280日元', '1280', 'JPY', shop('CNY')], ['人民币 99.00', '99.00', 'CNY'], ['¥99.00 人民币', '99.00', 'CNY'],
+  ['新台幣 1,280 元', '1280', 'TWD', shop('CNY')], ['NT$ 1,280元', '1280', 'TWD'], ['100ドル', '100', null, shop('JPY')], ['100米ドル', '100', 'USD', shop('JPY')],
+  ['99ユーロ', '99', 'EUR', shop('JPY')], ['100달러', '100', null, shop('KRW')], ['99유로', '99', 'EUR', shop('KRW')], ['1,280엔', '1280', 'JPY', shop('KRW')],
+  // … in Russian, Ukrainian, Arabic, Thai, Polish, Czech, Spanish, Italian, German, French: the generic word keeps its candidates
+  ['100 долларов', '100', null, shop('RUB')], ['100 долларов США', '100', 'USD', shop('RUB')], ['99 евро', '99', 'EUR', shop('RUB')], ['100 доларів', '100', null, shop('UAH')],
+  ['100 دولار', '100', null, shop('SAR')], ['100 دولار أمريكي', '100', 'USD', shop('SAR')], ['99 يورو', '99', 'EUR', shop('SAR')], ['100 ดอลลาร์', '100', null, shop('THB')],
+  ['99 ยูโร', '99', 'EUR', shop('THB')], ['100 dolarów', '100', null, shop('PLN')], ['100 dolarů', '100', null, shop('CZK')], ['100 dólares', '100', null, shop('MXN')],
+  ['100 dolares', '100', null, shop('MXN')], ['100 dollars', '100', null, shop('MXN')], ['100 dólares', '100', 'USD', shop('USD')], ['100 dollari', '100', null, shop('EUR')],
+  ['100 Dollar', '100', null, shop('EUR')], ['100 Franken', '100', 'CHF', shop('EUR')], ['100 francs suisses', '100', 'CHF', shop('EUR')], ['100 francs', '100', null, shop('EUR')],
+  ['100 francs', '100', 'XOF', shop('XOF')], ['100 Pfund', '100', null, shop('EUR')], ['925 sterling silver £49.99', '49.99', 'GBP'], ['Set of 2 soles $19.99', '19.99', 'USD', shop('USD')], ['100 Kronen', '100', null, shop('EUR')],
+  ['100 zloty', '100', 'PLN', shop('EUR')], ['100 forint', '100', 'HUF', shop('EUR')], ['100 korun', '100', 'CZK', shop('EUR')], ['100 гривень', '100', 'UAH', shop('RUB')],
+  ['100 гривен', '100', 'UAH', shop('RUB')], ['100 тенге', '100', 'KZT', shop('RUB')], ['100 лари', '100', 'GEL', shop('RUB')], ['100 сом', '100', 'KGS', shop('RUB')],
+  ['100 сум', '100', 'UZS', shop('RUB')], ["100 so'm", '100', 'UZS', shop('USD')], ['100 lira', '100', null, shop('EUR')], ['100 lira', '100', 'TRY', shop('TRY')],
+  ['100 rupees', '100', null, shop('USD')], ['100 rupiah', '100', 'IDR', shop('USD')], ['100 ringgit', '100', 'MYR', shop('USD')], ['100 baht', '100', 'THB', shop('USD')],
+  ['100 reais', '100', 'BRL', shop('USD')], ['100 US-Dollar', '100', 'USD', shop('EUR')], ['100 kanadische Dollar', '100', 'CAD', shop('EUR')], ['100 naira', '100', 'NGN', shop('USD')], ['100 shillings', '100', null, shop('USD')],
+  ['100 shillings', '100', 'KES', shop('KES')], ['100 rand', '100', 'ZAR', shop('USD')], ['100 dirhams', '100', null, shop('USD')], ['100 shekels', '100', 'ILS', shop('USD')],
+  ['১২৩৪.৫০ টাকা', '1234.50', 'BDT'], ['1,250 taka', '1250', 'BDT', shop('USD')],
+  // The sign the currency's home country prints (CLDR), which the spider's default used to replace
+  ['100 ֏', '100', 'AMD', shop('USD')], ['100 ₮', '100', 'MNT', shop('USD')], ['100 ₭', '100', 'LAK', shop('USD')], ['100 ៛', '100', 'KHR', shop('USD')],
+  ['100 ብር', '100', 'ETB', shop('USD')], ['B/. 100', '100', 'PAB', shop('USD')], ['USh 10,000', '10000', 'UGX', shop('USD')], ['TSh 10,000', '10000', 'TZS', shop('USD')],
+  ['Fdj 100', '100', 'DJF', shop('USD')], ['FBu 100', '100', 'BIF', shop('USD')], ['100 ден.', '100', 'MKD', shop('EUR')], ['Nu. 100', '100', 'BTN', shop('INR')],
+  ['100 ؋', '100', 'AFN', shop('USD')], ['MOP$ 100', '100', 'MOP', shop('HKD')], ['Bs.S 100', '100', 'VES', shop('USD')], ['100 Lekë', '100', 'ALL', shop('EUR')],
+  ['T$ 100', '100', 'TOP', shop('USD')], ['EC$ 100', '100', 'XCD', shop('USD')], ['Gs. 100.000', '100000', 'PYG', shop('USD')], ['$U 1.000', '1000', 'UYU', shop('USD')],
+  ['$b 100', '100', 'BOB', shop('USD')], ['N$ 100', '100', 'NAD', shop('USD')], ['Bs. 100', '100', null, shop('USD')], ['Bs. 100', '100', 'BOB', shop('BOB')],
+  ['CFAF 100', '100', null, shop('USD')], ['100 ﷼', '100', null, shop('USD')], ['﷼ 100', '100', 'SAR', shop('SAR')],
+  // "C$" is the Canadian dollar but on a Nicaraguan shop; "lei" the Romanian leu but on a Moldovan one
+  ['C$ 100', '100', 'NIO', shop('NIO')], ['C$ 100', '100', 'CAD', shop('USD')], ['C$ 12.99', '12.99', 'CAD'], ['100 lei', '100', 'MDL', shop('MDL')], ['100 lei', '100', 'RON', shop('USD')],
+  // Currencies outside ISO 4217: the Iranian toman is ten rials, crypto-currencies have no ISO code
+  ['۴۵۰٫۰۰۰ تومان', A, null, shop('IRR')], ['450,000 تومان', A, null, shop('IRR')], ['۴۵۰٬۰۰۰ تومان', A, null, shop('IRR')], ['450.000 Toman', A, null, shop('IRR')],
+  ['۱۲۳٬۴۵۶ ریال', '123456', 'IRR', shop('IRR')], ['0.0025 BTC', A, null, shop('USD')], ['₿0.0025', A, null, shop('USD')], ['Ξ 0.05', A, null, shop('EUR')],
+  ['12.99 USDT', A, null, shop('USD')], ['12.99 USDC', A, null, shop('USD')], ['0.5 ETH', A, null, shop('USD')], ['100 DOGE', A, null, shop('USD')], ['25,000 sats', A, null, shop('USD')],
+  ['$49.99 or 0.0012 BTC', '49.99', 'USD', shop('USD')], ['0.0012 BTC or $49.99', '49.99', 'USD', shop('USD')], ['€ 12 (≈ 0.0002 BTC)', '12', 'EUR'],
+  // Short Latin signs that are also sizes, initials and words ("K", "L", "Le", "FC") stay unknown: the hint or default decides
+  ['Q 100', '100', 'GTQ', shop('GTQ')], ['K 100', '100', 'ZMW', shop('ZMW')], ['Le 12 mai 19,99 €', '19.99', 'EUR'],
+];

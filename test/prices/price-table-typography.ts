@@ -1,0 +1,40 @@
+// Price table rows: digits of other scripts, invisible marks and odd spaces inside numbers, Swiss and Indian grouping, dashes for whole units and minus signs, labels around prices.
+import { loc, shop, type PriceRow } from './price-table-types';
+
+const US = loc('en-US');
+const A = 'price/ambiguous';
+const N = 'price/not-a-price';
+
+export const TYPOGRAPHY: PriceRow[] = [
+  // Arabic-Indic, Persian, Devanagari, Bengali, Thai and full-width digits, with the Arabic separators ٫ ٬
+  ['١٬٢٣٤٫٥٠ ر.س.', '1234.50', 'SAR'], ['‏١٬٢٣٤٫٥٠ ‏د.إ.‏', '1234.50', 'AED'], ['د.إ.‏ ١٢٣٫٤٥', '123.45', 'AED'], ['٩٩٫٩٩ ج.م.‏', '99.99', 'EGP'], ['١٢٫٥٠٠ د.ك.‏', '12.500', 'KWD'],
+  ['٣٬٥٠٠ د.ك.‏', A, null], ['۱۲٬۵۰۰٬۰۰۰ ریال', '12500000', 'IRR'], ['Rs ۱٬۲۵۰', '1250', 'PKR', shop('PKR')], ['₹ १,२३,४५६.००', '123456.00', 'INR'], ['৳ ১,২৩,৪৫৬', '123456', 'BDT'],
+  ['฿๑,๒๙๙', '1299', 'THB'], ['๑,๒๙๙.๐๐ บาท', '1299.00', 'THB'], ['１，２９９円', '1299', 'JPY'], ['￥１２，８００（税込）', '12800', 'JPY', loc('ja-JP')], ['１２，８００円（税抜）', '12800', 'JPY'],
+  ['¥12,800 (税込 ¥14,080)', A, null], ['US$１２.９９', '12.99', 'USD'], ['1,280 円(税込)', '1280', 'JPY'], ['税込 1,280円', '1280', 'JPY'], ['1,280円 (本体 1,164円)', A, null],
+  // Zero-width, word-joiner, soft-hyphen, bidi marks and thin or figure spaces inside a number
+  ['1\u200B299,00 €', '1299.00', 'EUR'], ['1\u2060299,00 €', '1299.00', 'EUR'], ['1\u00AD299,00 €', '1299.00', 'EUR'], ['1\u2009299,00 €', '1299.00', 'EUR'],
+  ['\u200F1,299.00 \u200F₪', '1299.00', 'ILS'], ['\u200E₪\u200E 1,299.00', '1299.00', 'ILS'], ['\u061C١٬٢٩٩ \u061Cر.ق.', '1299', 'QAR'], ['\uFEFF$1,299.00', '1299.00', 'USD', US],
+  // Swiss apostrophes and whole francs
+  ["CHF 1'299.00", '1299.00', 'CHF'], ['CHF 1’299.–', '1299', 'CHF'], ['Fr. 1ʼ299.50', '1299.50', 'CHF'], ["SFr. 12'345.–", '12345', 'CHF'], ['CHF 49.–', '49', 'CHF'],
+  ['CHF 49.--', '49', 'CHF'], ["1'299.- CHF", '1299', 'CHF'], ['CHF 1 299.90', '1299.90', 'CHF'], ["CHF 1'299", '1299', 'CHF'], ["1'299,50 CHF", '1299.50', 'CHF'],
+  // Indian grouping and "/-"
+  ['₹1,23,45,678.50', '12345678.50', 'INR'], ['Rs. 1,23,456/-', '123456', 'INR', shop('INR')], ['Rs. 1,23,456/-', '123456', null], ['₹ 12,999/-', '12999', 'INR'], ['₹499/-', '499', 'INR'],
+  ['M.R.P.: ₹1,999.00 Deal Price: ₹1,499.00', '1499.00', 'INR'], ['₹1,499 (Inclusive of all taxes)', '1499', 'INR'], ['INR 10,00,000', '1000000', 'INR'],
+  ['Rs 2,50,000.00', '250000.00', 'INR', shop('INR')], ['PKR 1,250', '1250', 'PKR'], ['₹ 5,99,000', '599000', 'INR'],
+  // Dashes and equals signs for whole units
+  ['12.-', '12', null], ['12,–', '12', null], ['€ 12,-', '12', 'EUR'], ['1.299,– €', '1299', 'EUR'], ['1 995:- kr', '1995', null], ['€ 12,—', '12', 'EUR'], ['12,= €', '12', 'EUR'], ['Fr. 12.=', '12', 'CHF'],
+  // Minus signs: the hyphen-minus, U+2212, Unicode hyphens and the en dash typesetting puts for a minus
+  ['−12,50 €', '-12.50', 'EUR'], ['‐12,50 €', '-12.50', 'EUR'], ['‑5,00 €', '-5.00', 'EUR'], ['–12,50 €', '-12.50', 'EUR'], ['Rabatt: –12,50 €', '-12.50', 'EUR'],
+  ['-€12.50', '-12.50', 'EUR'], ['Gutschrift: -12,50 €', '-12.50', 'EUR'], ['10–20 €', A, null], ['12,– €', '12', 'EUR'],
+  // Percentages, multi-buys, instalments, was/now, "from", unit prices and tax labels around the price
+  ['−20 % 39,99 €', '39.99', 'EUR'], ['39,99 € -20%', '39.99', 'EUR'], ['3 x 12,99 €', A, null], ['4 payments of $25.00', A, null, US],
+  ['or 4 interest-free payments of $12.50 with Afterpay', A, null, US], ['$49.99 or 4 payments of $12.50', '49.99', 'USD', US], ['Was $59.99 Now $49.99', '49.99', 'USD', US],
+  ['Was: £59.99, Now: £49.99', '49.99', 'GBP'], ['from $19.99', '19.99', 'USD', US], ['ab 19,99 €', '19.99', 'EUR'], ['à partir de 19,99 €', '19.99', 'EUR'],
+  ['desde $ 19.990', '19990', null], ['od 199 zł', '199', 'PLN'], ['от 1 990 ₽', '1990', 'RUB'], ['1,99 € / 100 g', '1.99', 'EUR'], ['39,90 € pro m²', '39.90', 'EUR'],
+  ['1,29 € je Liter', '1.29', 'EUR'], ['12,99 € (2,60 € / 1 l)', '12.99', 'EUR'], ['19,99 € inkl. MwSt.', '19.99', 'EUR'], ['16,80 € zzgl. MwSt.', '16.80', 'EUR'],
+  ['$19.99 excl. GST', '19.99', 'USD', US], ['£16.66 ex VAT £19.99 inc VAT', A, null], ['£19.99 inc. VAT (£16.66 ex. VAT)', A, null], ['€ 19,99 (incl. 21% btw)', '19.99', 'EUR'],
+  ['0.0049 €/kWh', '0.0049', 'EUR'], ['Arbeitspreis 32,49 ct/kWh', N, null], ['0,3249 €/kWh', '0.3249', 'EUR'], ['Grundpreis: 12,50 €/Monat', A, null],
+  // Exponents, leading zeros, grouping-only amounts, codes against the separators
+  ['1.2E+03 USD', N, null], ['€ 0012,50', '12.50', 'EUR'], ['$007.99', '7.99', 'USD', US], ['1.000.000 ₫', '1000000', 'VND'], ['1.000 ₫', '1000', 'VND'], ['1.000.000 €', '1000000', 'EUR'],
+  ['USD 1.234,56', '1234.56', 'USD'], ['99.999.999,99 €', '99999999.99', 'EUR'], ['€ 0,01', '0.01', 'EUR'], ['Rabatt – 5,00 € 19,99 €', A, null],
+];
