@@ -18,8 +18,10 @@ export type Choice = { ok: true; chosen: Candidate; all: Candidate[] } | PriceRe
 
 /** How far after a number its trailing words are read ("/ kg", "per month", "off"). */
 const AFTER_CHARS = 40;
+/** How far before a number a label spanning other numbers is read ("Lowest price in 30 days:"). */
+const REACH_CHARS = 80;
 /** A discount sign in the text ("-15%", "20% off", "Sale"): with two prices, the lower is the sale price. */
-const DISCOUNT = /(?:^|[^\d])-\s?\d{1,2}\s?%|\d\s?%\s?(?:off|rabatt|korting|de (?:réduction|descuento)|sconto)|(?:^|[^\p{L}])(?:sale|soldes|rebajas|saldi|reduziert|promo)(?![\p{L}])/iu;
+const DISCOUNT = /(?:^|[^\d])-\s?\d{1,2}\s?%|\d\s?%\s?(?:off|rabatt|korting|de (?:réduction|descuento)|sconto)|(?:^|[^\p{L}])(?:sale|soldes|rebajas|saldi|reduziert|promo)(?![\p{L}])|(?:^|[^\p{L}])save:? ?(?:\p{Sc}|\d)/iu;
 
 function describe(candidates: readonly Candidate[], text: string): string {
   return candidates.map((candidate) => JSON.stringify(text.slice(candidate.token.start, candidate.token.end))).join(' and ');
@@ -33,6 +35,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     nextCandidate[index] = next;
     if (!numbers[index].excluded) next = numbers[index];
   }
+  let priceEnd = 0; // end of the previous number that may be a price and no count
   return numbers.map((token, index) => {
     const mine = owned[index];
     const priced = mine.length > 0;
@@ -47,7 +50,11 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     const after = text.slice(afterStart, Math.min(next ? Math.max(next.start, afterStart) : text.length, afterStart + AFTER_CHARS));
     // "1x $1,299.00": one unit at that price is the price itself, not a multi-buy.
     const afterMultiplier = previous?.excluded === 'multiplier' && previous.normalized !== '1';
-    const role = roleOf({ before, after, afterMultiplier, first: index === 0 });
+    const labelEnd = prefix ? prefix.start : token.start;
+    const reach = text.slice(Math.max(priceEnd, labelEnd - REACH_CHARS), labelEnd);
+    // A bare small whole number ("30 derniers jours") may be the day count of the label that follows.
+    if (!excluded && (priced || !/^\d{1,3}$/.test(token.raw))) priceEnd = afterStart;
+    const role = roleOf({ before, after, afterMultiplier, first: index === 0, reach });
     return { token, owned: mine, role, excluded };
   });
 }
@@ -118,6 +125,11 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   }
   const partner = rangePartner(text, all, chosen);
   if (partner) return refuse(PRICE_REFUSAL.ambiguous, `a range: ${describe([chosen, partner].sort((a, b) => a.token.start - b.token.start), text)}`);
+  // "Only 3 RRP £20", "Az elmúlt 30 nap legalacsonyabb ára: 12 990 Ft": when every amount with a currency
+  // is another price (was, lowest, instalment), a bare small whole number left over is as likely a count.
+  if (chosen.owned.length === 0 && /^\d{1,3}$/.test(chosen.token.raw) && prices.some((candidate) => candidate.owned.length > 0)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `a bare whole number ${describe([chosen], text)} where every amount with a currency is another price`);
+  }
   const apart = centsApart(text, all, chosen);
   if (apart) return refuse(PRICE_REFUSAL.ambiguous, `units and two digits apart, with no separator: ${describe(apart, text)} may be one price with its cents set apart`);
   if (chosen.token.spacedDecimal && chosen.owned.length === 0) {

@@ -36,7 +36,8 @@ export function assignCurrencies(text: string, numbers: readonly NumberToken[], 
       const toLeft = token.start - numbers[left].end;
       const toRight = numbers[next].start - token.end;
       if (toLeft !== toRight) owner = toLeft < toRight ? left : next;
-      else if (prefixOf.has(left)) owner = next;
+      // Only a prefix the left number kept: in "ab 29 € 119,99 zł 149,99 zł" the euro sign went to 29.
+      else if (prefixOf.has(left) && owned[left].includes(prefixOf.get(left)!)) owner = next;
       else if (suffixOf.get(next) !== undefined && suffixOf.get(next) !== token) owner = left;
       else if (!numbers[left].embedded && !numbers[next].embedded) {
         owned[left].push(token);

@@ -35,8 +35,8 @@ const MINOR_UNIT = /^ ?(?:¢|cents?|pence|penny|centimes?|céntimos?|centavos?|c
 const MINOR_UNIT_ATTACHED = /^[pc](?![\p{L}\d])/u;
 /** Case matters here: "16 ft" is feet, "16 Ft" is forints; "5 m" metres, "5 M" a size. */
 const UNIT_CASED = /^ ?(?:ft|FT|m)(?![\p{L}\d])/u;
-/** "3 x 9,99", "10x de R$ 12,99", "2 for $5", "3 für 10 €": a count of units or instalments. */
-const MULTIPLIER = /^ ?(?:[x×](?![\p{L}])|(?:for|für|pour|por|voor|för|za|за|per) (?=[\p{Sc}\d\p{L}]))/u;
+/** "3 x 9,99", "10x de R$ 12,99", "2 for $5", "3 für 10 €", "3/$10": a count of units or instalments. */
+const MULTIPLIER = /^ ?(?:[x×](?![\p{L}])|\/ ?(?=\p{Sc})|(?:for|für|pour|por|voor|för|za|за|per) (?=[\p{Sc}\d\p{L}]))/u;
 const RANGE_TO_NUMBER = /^ ?(?:-|–|—|~|to|bis|à|a|do|до) ?\d+(?:[.,]\d+)?/u;
 const RATING_AFTER = /^ ?(?:out of|von|sur|su|z|из|\/) ?(?:5|10)(?![\d.,])/u;
 const RATING_BEFORE = /\d(?:[.,]\d)? ?(?:out of|von|sur|su|z|из|\/) ?$/u;

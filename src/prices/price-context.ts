@@ -13,7 +13,7 @@ const endsWith = (words: readonly string[]): RegExp => new RegExp(`(?:^|[^\\p{L}
 /** Labels that introduce a price other than the one to pay now. Many languages, any case. */
 const REFERENCE = endsWith([
   'was', 'were', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'original(?: price)?', 'orig',
-  'old price', 'before', 'previously', 'instead of', 'save', 'you save', 'saving', 'value', 'retail', 'typical price',
+  'old price', 'before', 'previously', 'instead of', 'save', 'you save', 'saving', 'value', 'retail', 'typical(?: price)?',
   'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis', 'sie sparen', 'ersparnis', 'unverbindliche preisempfehlung',
   'avant', 'au lieu de', 'ancien prix', 'prix barré', 'prix de référence', 'économisez', 'prix conseillé', 'prix initial',
   'prima', 'invece di', 'prezzo consigliato', 'risparmi', 'antes', 'precio anterior', 'ahorra', 'ahorras', 'ahorro', 'pvpr',
@@ -30,6 +30,23 @@ const REFERENCE = endsWith([
   'p&p', 'frais de port', '送料', '运费', '\\+', 'zzgl\\.?', 'plus',
 ]);
 
+/**
+ * The lowest price of the last 30 days that EU shops must show beside a reduction (Omnibus Directive,
+ * Art. 6a of 2019/2161): a reference, never the price to pay now. Its label holds the day count, a
+ * number of its own, so it is read over the text since the previous price ("Niedrigster Preis der letzten
+ * 30 Tage:", "Najniższa cena z 30 dni przed obniżką:", "Az elmúlt 30 nap legalacsonyabb ára:").
+ */
+const LOWEST_RECENTLY = new RegExp(
+  `(?:^|[^\\p{L}])(?:${alternation([
+    'lowest', 'niedrigste[rn]?', 'tiefstpreis', 'bestpreis', 'le plus bas', 'najniższa', 'più basso', 'más bajo', 'mais baixo', 'laagste', 'nejnižší',
+    'najnižšia', 'cel mai mic', 'legalacsonyabb', 'lägsta', 'laveste', 'alhaisin', 'najniža', 'najnižja', 'χαμηλότερη', 'найнижча', 'най-ниската',
+  ])})(?![\\p{L}])[^\\d]{0,60}(?:\\d{1,3}[^\\d]{0,60})?$`,
+  'iu',
+);
+
+/** After the amount: "20 € off", and a deposit charged beside the price ("0,25 € Pfand", "€0.10 deposit"). */
+const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant)(?![\p{L}])/iu;
+
 /** A regular price: a reference beside a sale price, the price itself when it stands alone. */
 const REGULAR = endsWith(['reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale']);
 /** "De R$ 199 por R$ 149": a bare "de" opening the text (Portuguese, Spanish). */
@@ -44,15 +61,15 @@ const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|
 /** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
 const UNIT_BEFORE = endsWith([
   'grundpreis', 'unit price', 'price per [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
-  'prezzo al (?:kg|litro)', 'pris per [\\p{L}]+', 'jämförpris', 'kilopris', 'literpris', 'cena jednostkowa', 'cena za (?:kg|l)', 'за кг', 'за 1 кг', '単価',
+  'prezzo al (?:kg|litro)', '(?:kg|g|l|ml|cl|liter|litre|m|m²|m2|stück|stk\\.?) ?=', 'pris per [\\p{L}]+', 'jämförpris', 'kilopris', 'literpris', 'cena jednostkowa', 'cena za (?:kg|l)', 'за кг', 'за 1 кг', '単価',
 ]);
-/** After the amount: "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
-const UNIT_AFTER = /^\s*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;
+/** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
+const UNIT_AFTER = /^[\s*]*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;
 /** After the amount: a monthly or instalment price, never the price of the product. */
-const MONTHLY_AFTER = /^\s*(?:\/\s*(?:mo|mth|month|monat|mois|mes|mês|mnd|kk|月)\b|per month|a month|monthly|mtl\.?|monatlich|par mois|al mes|por mes|ao mês|al mese|\/\s*月|\/月|每月)/iu;
+const MONTHLY_AFTER = /^[\s*]*(?:\/\s*(?:mo|mth|month|monat|mois|mes|mês|mnd|kk|月)\b|per month|a month|monthly|pcm\b|mtl\.?|monatlich|par mois|al mes|por mes|ao mês|al mese|\/\s*月|\/月|每月)/iu;
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([
-  '[x×]', 'x de', 'payments? of', 'interest-free payments? of', 'instal?lments? of', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois', 'cuotas de',
+  '[x×]', '\\/', 'x de', 'payments? of', 'interest-free payments? of', 'instal?lments? of', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois', 'cuotas de',
   'parcelas de', 'rate da', 'monthly', 'per month', 'monatlich', 'for', 'für', 'pour', 'voor', 'för', 'za', 'за',
 ]);
 
@@ -65,14 +82,16 @@ export interface RoleInput {
   afterMultiplier: boolean;
   /** First number of the text. */
   first: boolean;
+  /** Text since the end of the previous number that may be a price (at most 80 characters), across numbers that are none or small counts. */
+  reach: string;
 }
 
-export function roleOf({ before, after, afterMultiplier, first }: RoleInput): PriceRole {
+export function roleOf({ before, after, afterMultiplier, first, reach }: RoleInput): PriceRole {
   const label = before.replace(/[()[\]*]/g, ' ');
   if (MONTHLY_AFTER.test(after)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
   if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';
-  if (REFERENCE.test(label) || (first && OPENING_DE.test(label)) || /^\s*off\b/iu.test(after)) return 'reference';
+  if (REFERENCE.test(label) || LOWEST_RECENTLY.test(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   if (REGULAR.test(label)) return 'regular';
   if (UNIT_BEFORE.test(label) || UNIT_AFTER.test(after)) return 'unit';
   return CURRENT.test(label) || PRICE_ALONE.test(label) ? 'current' : 'plain';

@@ -5,6 +5,7 @@ import { CURRENCY_WORDS } from './price-table-currency-words';
 import { EUROPE_EAST } from './price-table-europe-east';
 import { EUROPE_WEST } from './price-table-europe-west';
 import { GENERATED_ROWS } from './price-table-generated';
+import { LABELS } from './price-table-labels';
 import { MAGNITUDES } from './price-table-magnitudes';
 import { NOISE_ROWS } from './price-table-noise';
 import { TRAPS } from './price-table-traps';
@@ -12,7 +13,7 @@ import { TYPOGRAPHY } from './price-table-typography';
 import { rowKey, type PriceRow } from './price-table-types';
 
 /** Hand-written rows from real shops: each one distinct (the table test checks). */
-export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY];
+export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS];
 const handKeys = new Set(HAND_ROWS.map(rowKey));
 
 export const PRICE_TABLE: readonly PriceRow[] = [...HAND_ROWS, ...GENERATED_ROWS.filter((row) => !handKeys.has(rowKey(row)))];

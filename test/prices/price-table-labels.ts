@@ -1,0 +1,39 @@
+// Price table rows: the words around a price that make it another price (EU "lowest price in 30 days", multi-buys "3/$10", deposits, unit prices "1 kg = 12,50 €"), or the price to pay now.
+import { loc, type PriceRow } from './price-table-types';
+
+const US = loc('en-US');
+const A = 'price/ambiguous';
+const N = 'price/not-a-price';
+const R = 'price/reference-only';
+
+export const LABELS: PriceRow[] = [
+  // The lowest price of the last 30 days (EU Omnibus Directive): a reference beside the price, never the price
+  ['Najniższa cena z 30 dni przed obniżką: 149,99 zł', R, null], ['Niedrigster Preis der letzten 30 Tage: 14,99 €', R, null], ['Prix le plus bas des 30 derniers jours : 14,99 €', R, null],
+  ['Lowest price in 30 days: £24.99', R, null], ['Prezzo più basso degli ultimi 30 giorni: 14,99 €', R, null], ['Precio más bajo de los últimos 30 días: 14,99 €', R, null],
+  ['Laagste prijs van de afgelopen 30 dagen: € 14,99', R, null], ['Nejnižší cena za posledních 30 dní: 1 299 Kč', R, null], ['Az elmúlt 30 nap legalacsonyabb ára: 12 990 Ft', A, null], ['Only 3 RRP £20', A, null], ['Nur noch 2 UVP 20 €', A, null],
+  ['Gratis Versand ab 29 € 119,99 zł 149,99 zł -20%', '119.99', 'PLN'],
+  ['Cel mai mic preț din ultimele 30 de zile: 129,99 lei', R, null], ['Lägsta pris senaste 30 dagarna: 1 299 kr', R, null],
+  ['29,99 € Niedrigster Gesamtpreis der letzten 30 Tage: 24,99 €', '29.99', 'EUR'], ['Cena: 129,99 zł Najniższa cena z 30 dni: 119,99 zł', '129.99', 'PLN'],
+  ['119,99 zł 149,99 zł -20% Najniższa cena z 30 dni przed obniżką: 139,99 zł', '119.99', 'PLN'], ['Lieferzeit 30 Tage 19,99 €', '19.99', 'EUR'],
+  // Multi-buys, each prices, periods
+  ['3/$10', A, null, US], ['2/$5.00', A, null, US], ['$3.99 ea. or 3/$10', '3.99', 'USD', US], ['1/$2.99', '2.99', 'USD', US], ['2-pack $12.99', '12.99', 'USD', US],
+  ['2-Pack 12,99 €', '12.99', 'EUR'], ['Pack of 2 - $12.99', '12.99', 'USD', US], ['$12.99 each', '12.99', 'USD', US], ['$12.99/ea', '12.99', 'USD', US], ['Buy 2 for £10', A, null],
+  ['Buy 1 Get 1 Free $9.99', '9.99', 'USD', US], ['BOGO 50% off $19.99', '19.99', 'USD', US], ['$9.99/mo', A, null, US], ['$9.99/month', A, null, US],
+  ['€ 9,99/Monat', A, null], ['9,99 € mtl.', A, null], ['ab 9,99 € monatlich', A, null], ['£12.99 pcm', A, null], ['£1,250 pcm', A, null], ['$99.99/yr', '99.99', 'USD', US],
+  ['$49 per person', '49', 'USD', US], ['€ 89 p.P.', '89', 'EUR'], ['Size 42 € 89 p.P.', '89', 'EUR'], ['Gr. 38 € 49', '49', 'EUR'], ['Now 2 for £5 (was £3 each)', A, null], ['£3 each or 2 for £5', '3', 'GBP'],
+  // Approximations, deposits, no price at all
+  ['≈ $12.99', '12.99', 'USD', US], ['ca. 12,99 €', '12.99', 'EUR'], ['~ 1 299 ₽', '1299', 'RUB'], ['12.99 € + 2.50 € Pfand', '12.99', 'EUR'], ['0,25 € Pfand', R, null],
+  ['€0.10 deposit', R, null], ['12,99 € zzgl. 0,25 € Pfand', '12.99', 'EUR'], ['Pfandflasche 0,5 l 1,29 €', '1.29', 'EUR'], ['Price on request', N, null], ['POA', N, null],
+  ['Call for price', N, null], ['$0.00', '0.00', 'USD', US], ['£0', '0', 'GBP'], ['1/2 price $10', '10', 'USD', US], ['Half price £12.50', '12.50', 'GBP'], ['½ price £12.50', '12.50', 'GBP'],
+  // Was, save, typical, list: the price to pay now beside them
+  ['Save £5 Now £15', '15', 'GBP'], ['Save £5 £15', '15', 'GBP'], ['£15 Save £5', '15', 'GBP'], ['Save 25% $29.99', '29.99', 'USD', US], ['$29.99 Save 25%', '29.99', 'USD', US],
+  ['$39.99 $29.99 Save $10', '29.99', 'USD', US], ['List: $39.99 Price: $29.99 You Save: $10.00 (25%)', '29.99', 'USD', US], ['€ 12,99 statt € 15,99', '12.99', 'EUR'],
+  ['12,99 € (UVP 15,99 €)', '12.99', 'EUR'], ['Sonderpreis 12,99 € bisher 15,99 €', '12.99', 'EUR'], ['Prix normal 15,99 € Prix promo 12,99 €', '12.99', 'EUR'],
+  ['Цена: 1 299 ₽ Старая цена: 1 599 ₽', '1299', 'RUB'], ['$24.99 Typical: $29.99', '24.99', 'USD', US], ['$24.99 List Price: $29.99', '24.99', 'USD', US],
+  ['$24.99 Was: $29.99', '24.99', 'USD', US],
+  // Unit prices: after a slash or a star, and "1 kg = …"
+  ['$24.99 ($0.52 / Ounce)', '24.99', 'USD', US], ['$24.99 ($0.52/oz)', '24.99', 'USD', US], ['$24.99 (52.1¢/oz)', '24.99', 'USD', US], ['24,99 € (1 kg = 12,50 €)', '24.99', 'EUR'],
+  ['24,99 € * 1 kg = 12,50 €', '24.99', 'EUR'], ['1 kg = 12,50 €', '12.50', 'EUR'], ['Inhalt: 2 kg (12,50 € * / 1 kg) 24,99 € *', '24.99', 'EUR'],
+  ['Inhalt 0.75 Liter (26,65 € * / 1 Liter) 19,99 € *', '19.99', 'EUR'], ['19,99 €* *inkl. MwSt. zzgl. Versand', '19.99', 'EUR'], ['Versandkosten: 4,95 € 19,99 €', '19.99', 'EUR'],
+  ['19,99 € Versandkostenfrei', '19.99', 'EUR'], ['Gesamtpreis 24,94 € (19,99 € + 4,95 € Versand)', A, null], ['Subtotal $19.99 Shipping $4.95 Total $24.94', A, null, US],
+];
