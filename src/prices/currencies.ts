@@ -28,7 +28,7 @@ const DIRHAMS = ['AED', 'MAD'];
 const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   US$: ['USD'], 'U$S': ['USD'], USD$: ['USD'], C$: ['CAD', 'NIO'], CA$: ['CAD'], CAN$: ['CAD'], A$: ['AUD'], AU$: ['AUD'],
   NZ$: ['NZD'], HK$: ['HKD'], S$: ['SGD'], SG$: ['SGD'], NT$: ['TWD'], R$: ['BRL'], MX$: ['MXN'], Mex$: ['MXN'],
-  RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'], N$: ['NAD'], $U: ['UYU'], $b: ['BOB'], 'Bs.': ['BOB', 'VES'], 'Gs.': ['PYG'], Gs: ['PYG'], CFAF: ['XOF', 'XAF'],
+  RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'], N$: ['NAD'], $U: ['UYU'], $b: ['BOB'], 'Bs.': ['BOB', 'VES'], 'Gs.': ['PYG'], Gs: ['PYG'], CFAF: ['XOF', 'XAF'], 'F CFP': ['XPF'], FCFP: ['XPF'],
   // With a space, and the country after the sign ("US $12", "12,99 $ CA", "$US 12"): the same dollars.
   'US $': ['USD'], 'AU $': ['AUD'], 'CA $': ['CAD'], 'NZ $': ['NZD'], 'HK $': ['HKD'], 'SG $': ['SGD'], $US: ['USD'], '$ US': ['USD'], $CA: ['CAD'], '$ CA': ['CAD'],
   $CAN: ['CAD'], '$ CAN': ['CAD'], $AU: ['AUD'], '$ AU': ['AUD'], $NZ: ['NZD'], '$ NZ': ['NZD'],

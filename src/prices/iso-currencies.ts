@@ -11,6 +11,16 @@ export const ISO_CODES: ReadonlySet<string> = new Set(currencyCodes.codes());
  */
 export const WORD_LIKE_CODES: ReadonlySet<string> = new Set(['ALL', 'TOP', 'CUP', 'MOP', 'BOB', 'PEN', 'SOS', 'NAD', 'GEL', 'MAD', 'TND']);
 
+/**
+ * Codes shops also write in lower case or capitalised ("12,99 eur", "99 Chf"): the common shop currencies
+ * whose code is no word in a shop language. Left out: "ron" (rum), "ils" (French "they"), "php", "try",
+ * "all", "top", "cup", "pen", "mad", "gel", "nad" (Polish "above"), "mur" (French "wall").
+ */
+export const LOWER_CASE_CODES: ReadonlySet<string> = new Set([
+  'EUR', 'USD', 'GBP', 'CHF', 'PLN', 'CZK', 'HUF', 'SEK', 'NOK', 'DKK', 'RUB', 'UAH', 'CAD', 'AUD', 'NZD', 'JPY', 'CNY', 'INR', 'BRL', 'MXN',
+  'ZAR', 'BGN', 'RSD', 'ISK', 'HKD', 'SGD', 'KRW', 'THB', 'IDR', 'MYR', 'VND', 'AED', 'SAR', 'KZT',
+]);
+
 /** Digits after the decimal point in the currency's minor unit (USD 2, JPY 0, KWD 3); null when unknown. */
 export function minorUnitDigits(code: string | null | undefined): number | null {
   if (!code) return null;

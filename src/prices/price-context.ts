@@ -90,7 +90,7 @@ export function roleOf({ before, after, afterMultiplier, first, reach }: RoleInp
   const label = before.replace(/[()[\]*]/g, ' ');
   if (MONTHLY_AFTER.test(after)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
-  if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';
+  if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses sin intereses de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';
   if (REFERENCE.test(label) || LOWEST_RECENTLY.test(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   if (REGULAR.test(label)) return 'regular';
   if (UNIT_BEFORE.test(label) || UNIT_AFTER.test(after)) return 'unit';

@@ -12,8 +12,8 @@ export interface PriceText {
 const INVISIBLE = /[\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 /** Every Unicode space separator (Zs: NBSP, thin, narrow no-break, figure, ideographic …) and control whitespace. */
 const SPACE = /[\p{Zs}\t\n\r\f\v]/gu;
-/** Apostrophes and primes Swiss and Liechtenstein shops group thousands with. */
-const APOSTROPHE = /[\u2019\u02BC\u2032\u00B4\u02B9]/g;
+/** Apostrophes and primes Swiss and Liechtenstein shops group thousands with (and Uzbek writes in "so‘m"). */
+const APOSTROPHE = /[\u2019\u2018\u02BC\u02BB\u2032\u00B4\u02B9]/g;
 /** Zero of each decimal digit block shops print prices in: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
 const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0xff10];
 const OTHER_DIGIT = /[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F\u09E6-\u09EF\u0E50-\u0E59\uFF10-\uFF19]/g;

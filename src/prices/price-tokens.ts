@@ -2,7 +2,7 @@
 import { CURRENCY_SYMBOLS } from './currencies';
 import { qualifiedName } from './currency-names';
 import { scanCurrencySymbols } from './currency-symbols-scan';
-import { ISO_CODES, WORD_LIKE_CODES } from './iso-currencies';
+import { ISO_CODES, LOWER_CASE_CODES, WORD_LIKE_CODES } from './iso-currencies';
 import type { Exclusion } from './number-exclusions';
 
 export interface Span {
@@ -31,6 +31,8 @@ export interface NumberToken extends Span {
 
 
 const CODE = /(?<!\p{L})[A-Z]{3}(?!\p{L})/gu;
+/** "12,99 eur", "99 Chf": a code in lower case, or capitalised, counts only beside the amount. */
+const CODE_IN_LOWER_CASE = /(?<!\p{L})(?:[a-z]{3}|[A-Z][a-z]{2})(?!\p{L})/gu;
 
 export function findCurrencies(text: string): CurrencyToken[] {
   const tokens: CurrencyToken[] = [];
@@ -44,6 +46,10 @@ export function findCurrencies(text: string): CurrencyToken[] {
     if (ISO_CODES.has(match[0])) {
       tokens.push({ start: match.index, end: match.index + 3, symbol: match[0], candidates: [match[0]], wordLike: WORD_LIKE_CODES.has(match[0]) });
     }
+  }
+  for (const match of text.matchAll(CODE_IN_LOWER_CASE)) {
+    const code = match[0].toUpperCase();
+    if (LOWER_CASE_CODES.has(code)) tokens.push({ start: match.index, end: match.index + 3, symbol: code, candidates: [code], wordLike: true });
   }
   tokens.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: CurrencyToken[] = [];

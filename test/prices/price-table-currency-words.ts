@@ -1,7 +1,8 @@
 // Price table rows: currencies named in the page's own language or by their home country's sign ("100ドル", "100 долларов", "100 ֏"), and currencies outside ISO 4217 (toman, crypto): never the spider's default in their place.
-import { shop, type PriceRow } from './price-table-types';
+import { loc, shop, type PriceRow } from './price-table-types';
 
 const A = 'price/ambiguous';
+const US = loc('en-US');
 
 export const CURRENCY_WORDS: PriceRow[] = [
   // A foreign currency named in Chinese, Japanese or Korean on a domestic shop
@@ -38,6 +39,31 @@ export const CURRENCY_WORDS: PriceRow[] = [
   ['۱۲۳٬۴۵۶ ریال', '123456', 'IRR', shop('IRR')], ['0.0025 BTC', A, null, shop('USD')], ['₿0.0025', A, null, shop('USD')], ['Ξ 0.05', A, null, shop('EUR')],
   ['12.99 USDT', A, null, shop('USD')], ['12.99 USDC', A, null, shop('USD')], ['0.5 ETH', A, null, shop('USD')], ['100 DOGE', A, null, shop('USD')], ['25,000 sats', A, null, shop('USD')],
   ['$49.99 or 0.0012 BTC', '49.99', 'USD', shop('USD')], ['0.0012 BTC or $49.99', '49.99', 'USD', shop('USD')], ['€ 12 (≈ 0.0002 BTC)', '12', 'EUR'],
+  // Codes in lower case or capitalised beside the amount, signs and codes of shops worldwide, instalments
+  ['12,99 eur', '12.99', 'EUR', shop('PLN')], ['12,99 Eur', '12.99', 'EUR', shop('PLN')], ['eur 12,99', '12.99', 'EUR', shop('PLN')],
+  ['12.99 usd', '12.99', 'USD', shop('CAD')], ['12.99 Usd', '12.99', 'USD', shop('CAD')], ['1 299 rub', '1299', 'RUB', shop('UAH')],
+  ['1 299 pln', '1299', 'PLN', shop('EUR')], ['1 299 czk', '1299', 'CZK', shop('EUR')], ['99 chf', '99', 'CHF', shop('EUR')], ['99 sek', '99', 'SEK', shop('NOK')],
+  ['EUR 12,99 €', '12.99', 'EUR'], ['12.99 $ US', '12.99', 'USD', shop('CAD')], ['12,99 $CA', '12.99', 'CAD', shop('USD')], ['CAD 12.99 $', '12.99', 'CAD', shop('USD')],
+  ['€12,99', '12.99', 'EUR'], ['0,001 €', '0.001', 'EUR'], ['99999999999999999999,99 €', '99999999999999999999.99', 'EUR'], ['12.12.2024 19,99 €', '19.99', 'EUR'],
+  ['Tel. 0800 123 456 19,99 €', '19.99', 'EUR'], ['19,99 € / Stück', '19.99', 'EUR'], ['1 Stück 19,99 €', '19.99', 'EUR'], ['Ab 2 Stück je 17,99 €', '17.99', 'EUR'],
+  ['ab 10 Stück 9,99 €', '9.99', 'EUR'], ['Staffelpreis: ab 10 Stück 9,99 € ab 50 Stück 8,99 €', A, null], ['19,99 EUR inkl. 19 % MwSt.', '19.99', 'EUR'],
+  ['Preis: 19,99 EUR*', '19.99', 'EUR'], ['EUR 19.99', '19.99', 'EUR'], ['19.99 EUR', '19.99', 'EUR'], ['$ 19.99 USD', '19.99', 'USD'], ['19,99 zł brutto', '19.99', 'PLN'],
+  ['16,25 zł netto 19,99 zł brutto', A, null], ['Cena netto: 16,25 zł Cena brutto: 19,99 zł', A, null], ['$19.99 + tax', '19.99', 'USD', US],
+  ['$19.99 + $4.99 shipping', '19.99', 'USD', US], ['R$ 199,90 à vista', '199.90', 'BRL'], ['R$ 199,90 ou 10x de R$ 19,99', '199.90', 'BRL'],
+  ['10x de R$ 19,99 sem juros', A, null], ['12x R$ 16,66', A, null], ['ou 12x de R$ 16,66 sem juros', A, null], ['R$ 199,90 no Pix', '199.90', 'BRL'],
+  ['$ 1.299 en 12 cuotas sin interés de $ 108,25', '1299', null], ['12 cuotas de $ 108,25', A, null], ['6 MSI de $216.50', A, null], ['$1,299 MXN', '1299', 'MXN'],
+  ['S/. 49.90', '49.90', 'PEN'], ['Bs 150,00', '150.00', null],
+  ['Q 149.99', '149.99', 'GTQ', shop('GTQ')], ['L 1,299.00', '1299.00', 'HNL', shop('HNL')], ['C$ 1,299.00', '1299.00', 'NIO', shop('NIO')], ['₡ 12 990', '12990', 'CRC'],
+  ['J$ 12,990', '12990', 'JMD'], ['TT$ 129.99', '129.99', 'TTD'], ['UGX 12,000', '12000', 'UGX'],
+  ['₦ 12,500', '12500', 'NGN'], ['GH₵ 129.99', '129.99', 'GHS'], ['E£ 1,299', '1299', 'EGP'],
+  ['1.299,00 TL', '1299.00', 'TRY'], ['₺1.299,00', '1299.00', 'TRY'], ['1 299 ₸', '1299', 'KZT'], ['1 299 сом', '1299', 'KGS'],
+  ['1 299 000 сўм', '1299000', 'UZS', shop('UZS')], ['1 299 000 so‘m', '1299000', 'UZS'], ['₾ 129', '129', 'GEL'], ['129 ₾', '129', 'GEL'], ['129,00 ₼', '129.00', 'AZN'],
+  ['֏ 12,990', '12990', 'AMD'], ['12 990 ֏', '12990', 'AMD'], ['₮ 129,000', '129000', 'MNT'], ['129,000₮', '129000', 'MNT'], ['Rs. 1,299', '1299', 'LKR', shop('LKR')],
+  ['රු. 1,299', '1299', 'LKR'], ['Nu. 1,299', '1299', 'BTN'], ['K 12,990', '12990', 'MMK', shop('MMK')], ['12,990 Ks', '12990', 'MMK', shop('MMK')],
+  ['₭ 129,000', '129000', 'LAK'], ['129,000 ₭', '129000', 'LAK'], ['៛ 12,900', '12900', 'KHR'], ['12,900៛', '12900', 'KHR'], ['$12.99 (៛53,000)', A, null],
+  ['RM 129.00', '129.00', 'MYR'], ['S$ 129.00', '129.00', 'SGD'], ['HK$ 1,299', '1299', 'HKD'], ['NT$ 1,299', '1299', 'TWD'],
+  ['MOP$ 129', '129', 'MOP'], ['A$ 129.95', '129.95', 'AUD'], ['NZ$ 129.95', '129.95', 'NZD'], ['F$ 129.95', '129.95', 'FJD', shop('FJD')], ['129 XPF', '129', 'XPF'],
+  ['12 900 F CFP', '12900', 'XPF'], ['12 900 FCFP', '12900', 'XPF'],
   // Short Latin signs that are also sizes, initials and words ("K", "L", "Le", "FC") stay unknown: the hint or default decides
   ['Q 100', '100', 'GTQ', shop('GTQ')], ['K 100', '100', 'ZMW', shop('ZMW')], ['Le 12 mai 19,99 €', '19.99', 'EUR'],
 ];
