@@ -5,9 +5,9 @@ import { isIsoCode } from '../prices/iso-currencies';
 import type { PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
-import { marksOf, struckClasses } from './element-marks';
+import { headingRank, marksOf, namesOtherProducts, struckClasses } from './element-marks';
 import type { PageLocale } from './page-locale';
-import { linksRange, ON_REQUEST, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
+import { linksRange, ON_REQUEST, QUANTITY_AFTER, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
 
 /** One price as the page shows it. */
@@ -45,7 +45,8 @@ const CONTEXT_CHARS = 48;
 /** Ancestors within this many levels still name a price holder (Magento nests four deep). */
 const MARK_DEPTH = 4;
 const HAS_DIGIT = /\d/;
-const BARE_NUMBER = /^[\s\d.,'’\u00a0\u202f-]+$/;
+/** Digits alone, with the footnote star German shops set after every price ("12.99*"). */
+const BARE_NUMBER = /^[\s\d.,'’\u00a0\u202f-]+\*?\s*$/;
 
 interface State {
   struck: string | null;
@@ -125,7 +126,15 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     // Children read as one number with their neighbour: "12<sup>99</sup>", "<span>$12</span><span>99</span>".
     const joined = new Set<AnyNode>();
     let previous: AnyNode | null = null;
+    // After a heading naming other products, its siblings up to the next heading of the same or a higher rank are theirs.
+    let otherUntilRank: number | null = null;
     for (const child of element.children) {
+      const rank = isTag(child) ? headingRank(child) : null;
+      if (rank !== null) otherUntilRank = namesOtherProducts(child as Element) ? rank : otherUntilRank !== null && rank > otherUntilRank ? otherUntilRank : null;
+      if (otherUntilRank !== null && rank === null) {
+        texts.set(child, '');
+        continue;
+      }
       let piece = visit(child, own);
       const join = child.type === 'tag' ? joinAfterDigits(text, child as Element, piece) : null;
       if (join?.fragment && !(previous && isTag(previous) && marksOf(previous, byStyle).struck)) {
@@ -198,9 +207,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     return clip(out, direction);
   }
 
-  // A bare number in a price holder that a "%" or "x" follows is a percentage or a count ("save 10 %", "10x de R$ 29,99"), no price.
+  // A bare number in a price holder that a "%", an "x" or a unit follows is a percentage, a count or a measure ("save 10 %", "10x de R$ 29,99", "0,5 l"), no price.
   for (const entry of [...found]) {
-    if (hasCurrency(entry.text) || !/^\s*(?:%|[x×](?!\p{L}))/u.test(beside(entry.last ?? entry.node, 'after'))) continue;
+    if (hasCurrency(entry.text) || !QUANTITY_AFTER.test(beside(entry.last ?? entry.node, 'after'))) continue;
     found.splice(found.indexOf(entry), 1);
     holdsPrice.delete(entry.node);
   }
