@@ -58,16 +58,21 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
     return { ok: false, reason: unreadable.parsed.reason, detail: `${unreadable.path}: ${unreadable.text}`, candidates: pool.flatMap((p) => readOf(p) ?? []) };
   }
   const values = distinct(pool.flatMap((p) => readOf(p) ?? []).filter((p) => p.amount.gt(0)));
-  const references = distinct(scanned.filter((p) => p.role === 'reference').flatMap((p) => readOf(p) ?? []));
+  const withRole = (role: ScannedPrice['role']) => distinct(scanned.filter((p) => p.role === role).flatMap((p) => readOf(p) ?? []));
+  const references = withRole('reference');
+  const priorLowest = withRole('prior-lowest');
   if (values.length > 1) return { ok: false, reason: 'price/ambiguous', detail: `${values.length} different current prices`, candidates: values };
   if (values.length === 0) {
     const ranges = scanned.filter((p) => p.role === 'range').flatMap((p) => readOf(p) ?? []);
     if (ranges.length > 0) return { ok: false, reason: 'price/range', detail: 'only a "from" or range price is shown', candidates: ranges };
-    if (references.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: references };
+    if (references.length + priorLowest.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: [...references, ...priorLowest] };
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
   const [price] = values;
   // A reference price only counts as the regular price of a sale when it is one value, above the current price.
-  const above = references.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));
-  return { ok: true, ...price, regular: above.length === 1 ? above[0] : null };
+  // The EU's "lowest price in the last 30 days" is a past price beside the "was" price, so it counts only without one.
+  const above = (list: ReadPrice[]) => list.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));
+  const struck = above(references);
+  const regular = struck.length > 0 ? struck : above(priorLowest);
+  return { ok: true, ...price, regular: regular.length === 1 ? regular[0] : null };
 }
