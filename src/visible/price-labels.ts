@@ -51,7 +51,7 @@ const DEPOSIT = /(?:pfand|deposit|consigne|statiegeld|\bpant\b|vratná záloha|k
  * A percentage may stand between the label and the amount: "Sie sparen 17% / 5,00 €".
  */
 const SAVING_BEFORE = /(?:you save|save|saving|sie sparen|sparen sie|sparen|spare|ersparnis|économisez|économie|ahorra|ahorras|ahorre|ahorro|risparmi|risparmia|bespaar|spar|spara|oszczędzasz|ušetříte|экономия|discount|rabatt|remise|sconto|apply|earn|cashback|cash back|coupon|voucher|gutschein|cupón|cupom|kupon|buono)[\s:]*(?:up to|bis zu|jusqu'à|an extra|extra|an additional|additional|zusätzlich)?[\s:]*(?:\d+(?:[.,]\d+)?\s*%\s*[/(,–-]?)?[\s:]*$/iu;
-const SAVING_AFTER = /^[\s!]*(?:off|rabatt|discount|de réduction|de descuento|di sconto|korting|coupon|voucher|gutschein|cupón|cupom|kupon|in rewards|rewards?|cash ?back|back in|bonus)\b/iu;
+const SAVING_AFTER = /^[\s!]*(?:off|rabatt|discount|de réduction|de descuento|di sconto|korting|coupon|voucher|gutschein|cupón|cupom|kupon|in rewards|rewards?|cash ?back|back(?: in)?|bonus)\b/iu;
 
 /** "from 3 pcs", "ab 5 Stück", "3+", "3–5", "buy 2", "2 for". */
 const TIER_BEFORE = /(?:(?:from|ab|à partir de|dès|desde|a partir de|da|vanaf|od)\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?|st\.|pièces?|unidades|pezzi|stuks|x)|\b\d+\s*\+|\b\d+\s*[-–]\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?)?|buy\s*\d+|\b\d+\s*(?:or more|and (?:more|up|above)|und mehr|ou plus|o más|o più|of meer|eller fler|lub więcej|ou mais)|\b\d+\s*(?:for|für|pour|por|per)|\bqty\.?\s*\d+\+?)[\s:=]*(?:each|je|à|@)?[\s:]*$/iu;
@@ -123,8 +123,11 @@ const canonicalUnit = (unit: string): string => UNIT_NAMES[unit] ?? unit;
  * ("wasprice", "crossprice"), and SFCC SiteGenesis's "price-standard" is its struck list price.
  */
 export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|compare-?at|regular|list-?price|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|former|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior|price-?standard|mrp|org|(?:old|was|strike|cross|compare|regular|retail|orig|before)-?price)(?=[^a-z]|$)/;
-/** Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's product `form.cart`). */
-export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending)(?=[^a-z]|$)/;
+/**
+ * Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's
+ * product `form.cart`), and the cards listings are made of (OpenCart's product-thumb, SFCC's product-tile, PrestaShop's product-miniature).
+ */
+export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending|product-?(?:thumb|tile|miniature))(?=[^a-z]|$)/;
 /** Headings of such blocks when their markup says nothing ("Kunden kauften auch", "Customers who viewed this item also viewed"). */
 export const OTHER_PRODUCTS_HEADING = new RegExp(words([
   'related', 'recently viewed', 'you (?:may|might|will) also (?:like|love|need)', 'customers (?:who|also)', '(?:also|often|frequently) (?:bought|viewed|purchased)',
@@ -132,6 +135,9 @@ export const OTHER_PRODUCTS_HEADING = new RegExp(words([
   'kunden.{0,40}(?:kauften|sahen|interessierten sich) (?:auch|für)', 'ähnliche (?:produkte|artikel)', 'zuletzt angesehen', 'das könnte (?:ihnen|dir) auch (?:gefallen|interessieren)',
   'passende (?:produkte|artikel)', 'vous aimerez', 'produits similaires', 'récemment consultés', '(?:les )?clients ont (?:aussi|également)', 'también te puede',
   'productos relacionados', 'otros clientes', 'potrebbe interessarti', 'prodotti correlati', 'anderen bekeken ook', 'misschien ook leuk', 'vergelijkbare producten',
+  // Shop modules whose whole heading is one generic word (OpenCart's Featured, Latest, Bestsellers, Specials).
+  `^\\s*(?:${words(['featured(?: products)?', 'latest(?: products)?', 'specials', 'best ?sellers?', 'top sellers', 'new arrivals', 'trending(?: now)?', 'most popular',
+    'neuheiten', 'angebote', 'nouveautés', 'meilleures ventes', 'novedades', 'más vendidos', 'novità', 'più venduti'])})\\s*$`,
 ]), 'iu');
 /** Words of an aria-label or title that make a price a reference price. */
 export const REFERENCE_TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|strikethrough|crossed out|durchgestrichen|barré)(?:[^\\p{L}]|$)`, 'iu');

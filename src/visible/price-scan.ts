@@ -28,6 +28,8 @@ export interface ScannedPrice {
   context: PriceContext;
   /** Its element or a near ancestor is named as a price holder (class, id, itemprop). */
   marked: boolean;
+  /** Its element is a heading holding nothing but this price: never outranked by a named price holder. */
+  headline: boolean;
 }
 
 export interface ScanOptions {
@@ -229,11 +231,14 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     if (negative && role === 'current') [role, why] = ['saving', 'negative'];
     // Only a current price must read as one price to pay now; any other role keeps the one amount its text shows.
     const reading: PriceResult = role === 'range' && rangeLow ? rangeLow : role === 'current' || amount === null ? parsed : amount;
-    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0 };
+    // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.
+    const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
+    const headline = bare && /^h[1-6]$/.test(element.tagName) && collapse(texts.get(element) ?? '') === text;
+    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline };
   }));
 }
 
 /** "Price on request" as a scanned entry with no amount, so the decision can refuse the page with it. */
 function onRequestEntry({ element, text }: { element: Element; text: string }): ScannedPrice {
-  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason: 'price/on-request' }, context: { before: '', after: '' }, marked: false };
+  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason: 'price/on-request' }, context: { before: '', after: '' }, marked: false, headline: false };
 }

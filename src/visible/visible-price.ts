@@ -44,15 +44,16 @@ function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
 }
 
 /**
- * Current prices in an element named as a price holder win over unmarked ones (prose, badges); when
- * they still disagree, nothing is picked.
+ * Current prices in an element named as a price holder (or set as a heading of their own) win over
+ * unmarked ones (prose, badges); when they still disagree, nothing is picked.
  */
 export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePriceResult {
   const current = scanned.filter((p) => p.role === 'current');
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
   const requested = scanned.find((p) => p.role === 'on-request');
   if (requested) return { ok: false, reason: 'price/on-request', detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
-  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked) : current;
+  // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it.
+  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline) : current;
   const unreadable = pool.find((p) => !p.parsed.ok);
   if (unreadable && !unreadable.parsed.ok) {
     return { ok: false, reason: unreadable.parsed.reason, detail: `${unreadable.path}: ${unreadable.text}`, candidates: pool.flatMap((p) => readOf(p) ?? []) };
