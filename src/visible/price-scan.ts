@@ -158,6 +158,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
       // "€<span>12</span>,<span>99</span>": bare-number pieces of one price; the element holding them all is the price.
       for (let i = found.length - 1; i >= 0; i--) if (isInside(found[i].node, element)) found.splice(i, 1);
       found.push({ node, element, text: cleaned, state: own });
+      // It holds a price now, so the element around it reads it as one and never again as part of its own text.
+      holdsPrice.add(node);
     } else if (childPrice) {
       holdsPrice.add(node);
       // A price written as bare text beside child elements: "<del>€20</del> €15", "<del>€20</del> 15<sup>99</sup> €".
