@@ -6,7 +6,7 @@ const KNOWN = [
   'offers', 'price', 'priceCurrency', 'availability', 'lowPrice', 'highPrice', 'offerCount', 'priceSpecification', 'priceType',
   'eligibleQuantity', 'referenceQuantity', 'minValue', 'maxValue', 'value', 'unitCode', 'unitText', 'currency', 'minPrice', 'maxPrice',
   'shippingDetails', 'shippingRate', 'shippingDestination', 'eligibleTransactionVolume', 'validFrom', 'validThrough', 'itemCondition',
-  'itemListElement', 'item', 'mainEntity', 'seller', 'aggregateRating', 'ratingValue', 'reviewCount', 'valueAddedTaxIncluded',
+  'itemListElement', 'item', 'mainEntity', 'seller', 'aggregateRating', 'ratingValue', 'reviewCount', 'valueAddedTaxIncluded', 'validForMemberTier',
 ];
 const BY_LOWER = new Map(KNOWN.map((name) => [name.toLowerCase(), name]));
 

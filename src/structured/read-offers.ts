@@ -60,16 +60,51 @@ function isoCurrency(node: SchemaNode): string | null {
 const minOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.lt(a) ? b : a));
 const maxOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.gt(a) ? b : a));
 
+/** An offer or specification for a quantity above one piece (eligibleQuantity 10+): a bulk tier, not the price of one. */
+function forSeveral(node: SchemaNode): boolean {
+  const quantity = nodesOf(node, 'eligibleQuantity')[0];
+  const least = quantity ? textOf(quantity, 'minValue', 'value') : null;
+  return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
+}
+
 /**
- * Specifications that price something other than one piece of this offer: a quantity tier above one
- * piece, a unit price (per kg), delivery or payment charges. They are pricing fields, never the price.
+ * Specifications that price something other than one piece of this offer for anyone: a quantity tier above one
+ * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`).
+ * They are pricing fields or another customer's price, never the price.
  */
 export function pricesOtherThing(spec: SchemaNode): boolean {
   if (hasType(spec, 'DeliveryChargeSpecification', 'PaymentChargeSpecification')) return true;
-  if (nodesOf(spec, 'referenceQuantity').length > 0) return true;
-  const quantity = nodesOf(spec, 'eligibleQuantity')[0];
-  const least = quantity ? textOf(quantity, 'minValue', 'value') : null;
-  return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
+  if (nodesOf(spec, 'referenceQuantity').length > 0 || (spec.props.validForMemberTier ?? []).length > 0) return true;
+  return forSeveral(spec);
+}
+
+/** A true `valueAddedTaxIncluded` ("true", true as JSON-LD writes it). */
+const grossOf = (spec: SchemaNode) => /^\s*true\s*$/i.test(textOf(spec, 'valueAddedTaxIncluded') ?? '');
+
+/**
+ * The one price the offer's plain specifications (no priceType) state, or null with the amounts when they
+ * disagree. German shops list the net and the gross price side by side: the one with tax included is what a
+ * shopper pays. Any other disagreement determines nothing.
+ */
+function plainPrice(specs: SchemaNode[], amount: (text: string | null) => { amount: Decimal; currency: string | null } | null) {
+  const read = specs.flatMap((spec) => {
+    const found = amount(textOf(spec, 'price'));
+    return found ? [{ ...found, gross: grossOf(spec) }] : [];
+  });
+  const agree = (list: typeof read) => list.length > 0 && list.every((r) => r.amount.eq(list[0].amount));
+  if (read.length === 0 || agree(read)) return { price: read[0] ?? null, disagree: [] };
+  const gross = read.filter((r) => r.gross);
+  return agree(gross) ? { price: gross[0], disagree: [] } : { price: null, disagree: read.map((r) => r.amount) };
+}
+
+/** An offer's specifications that price one piece for anyone, its currency, and how its amounts are read. */
+function offerParts(offer: SchemaNode, defaultCurrency: string | undefined) {
+  const specs = nodesOf(offer, 'priceSpecification').filter((spec) => !pricesOtherThing(spec));
+  const typeOf = (spec: SchemaNode) => textOf(spec, 'priceType') ?? '';
+  const plainSpecs = specs.filter((spec) => !typeOf(spec) && textOf(spec, 'price'));
+  const currencyText = isoCurrency(offer) ?? specs.map(isoCurrency).find(Boolean) ?? textOf(offer, 'priceCurrency');
+  const amount = (text: string | null) => structuredAmount(text, currencyText, defaultCurrency);
+  return { specs, typeOf, plainSpecs, currencyText, amount };
 }
 
 /**
@@ -79,18 +114,15 @@ export function pricesOtherThing(spec: SchemaNode): boolean {
  */
 function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
   if (hasType(offer, 'AggregateOffer')) return readAggregate(offer, defaultCurrency);
-  const specs = nodesOf(offer, 'priceSpecification').filter((spec) => !pricesOtherThing(spec));
-  const typeOf = (spec: SchemaNode) => textOf(spec, 'priceType') ?? '';
-  const plainSpecs = specs.filter((spec) => !typeOf(spec) && textOf(spec, 'price'));
-  const currencyText = isoCurrency(offer) ?? specs.map(isoCurrency).find(Boolean) ?? textOf(offer, 'priceCurrency');
-  const amount = (text: string | null) => structuredAmount(text, currencyText, defaultCurrency);
+  if (forSeveral(offer)) return null;
+  const { specs, typeOf, plainSpecs, currencyText, amount } = offerParts(offer, defaultCurrency);
   const specPrice = (type: RegExp) => {
     const spec = specs.find((candidate) => type.test(typeOf(candidate)));
     return spec ? amount(textOf(spec, 'price')) : null;
   };
   const reference = specPrice(REFERENCE_TYPES);
   const own = amount(textOf(offer, 'price'));
-  const plain = plainSpecs.map((spec) => amount(textOf(spec, 'price'))).find((found) => found !== null) ?? null;
+  const plain = plainPrice(plainSpecs, amount).price;
   // `price` equal to the struck reference price, with a lower plain specification: the page marks the offer price as the old one.
   const ownIsStruck = own && reference && plain && own.amount.eq(reference.amount) && plain.amount.lt(own.amount);
   const listed = ownIsStruck ? plain : (own ?? plain);
@@ -148,12 +180,23 @@ const offerCurrencies = (read: OfferPrices[]): string[] => [...new Set(read.flat
 
 /**
  * Why offers that have amounts give no price: they are in several currencies and none is the spider's
- * shop currency (combineOffers above). Null when that is not why. Without it the item's reason would be
- * the page's ("no price on the page") although the data had prices, just none to choose.
+ * shop currency (combineOffers above), or an offer with no price of its own lists plain specifications that
+ * disagree (plainPrice). Null when that is not why. Without it the item's reason would be the page's ("no
+ * price on the page") although the data had prices, just none to choose.
  */
 export function offersRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
   const currencies = offerCurrencies(offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []));
-  if (currencies.length < 2) return null;
+  if (currencies.length < 2) return specsRefusal(offers, defaultCurrency);
   const shop = defaultCurrency ? `none in the shop currency ${defaultCurrency.toUpperCase()}` : 'the spider names no shop currency';
   return { reason: 'price/ambiguous', detail: `structured offers in ${currencies.join(', ')}; ${shop}` };
+}
+
+function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
+  for (const offer of offers) {
+    if (hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
+    const { plainSpecs, amount } = offerParts(offer, defaultCurrency);
+    const { disagree } = plainPrice(plainSpecs, amount);
+    if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.map((d) => d.toFixed()).join(', ')} with no priceType or tax flag to choose by` };
+  }
+  return null;
 }

@@ -50,15 +50,31 @@ function mergeByIdentity(products: StructuredProduct[]): StructuredProduct[] {
 /**
  * Index of the page's own product: one whose URL is this page (or its canonical) beats one without a
  * URL, which beats one pointing elsewhere (a related product's card). Several that all point
- * elsewhere make a listing: no single product then.
+ * elsewhere make a listing: no single product then; several priced ones equally good need the page to name one.
  */
-function mainIndex(products: StructuredProduct[], score: (p: StructuredProduct) => number): number | null {
+function mainIndex(products: StructuredProduct[], score: (p: StructuredProduct) => number, named: (p: StructuredProduct) => boolean): number | null {
   let best: number | null = null;
   products.forEach((product, i) => {
     if (best === null || score(product) > score(products[best])) best = i;
   });
   if (best === null || (score(products[best]) === 0 && products.length > 1)) return null;
-  return best;
+  // Several priced products as good as the best (none with a URL: an accessory's block before the product's own):
+  // the page's own is the one its heading or title names; with none named, the first written is only a guess.
+  const top = score(products[best]);
+  const rivals = products.flatMap((product, i) => (score(product) === top && product.price !== null ? [i] : []));
+  if (rivals.length < 2) return best;
+  const namedRivals = rivals.filter((i) => named(products[i]));
+  return namedRivals.length === 1 ? namedRivals[0] : null;
+}
+
+/** Whether the page's first heading, og:title or title names the product: the name itself, or the name and then a separator. */
+function pageNames($: CheerioAPI): (product: StructuredProduct) => boolean {
+  const clean = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const titles = [$('h1').first().text(), $('meta[property="og:title" i]').attr('content'), $('title').first().text()].map(clean).filter(Boolean);
+  return (product) => {
+    const name = clean(product.name ?? undefined);
+    return name !== '' && titles.some((title) => title === name || (title.startsWith(name) && /^[\s|:–—-]/.test(title.slice(name.length))));
+  };
 }
 
 const sameName = (a: StructuredProduct, b: StructuredProduct) => a.name !== null && a.name.toLowerCase() === b.name?.toLowerCase();
@@ -74,7 +90,7 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
   const products = mergeByIdentity(candidates);
   const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl)].filter((u): u is string => u !== null));
   const score = (p: StructuredProduct) => (p.url === null ? 1 : pageUrls.has(p.url) ? 2 : 0);
-  const index = mainIndex(products, score);
+  const index = mainIndex(products, score, pageNames($));
   let product: StructuredProduct | null = null;
   if (index !== null) {
     // Another syntax may describe the same product without the sku to match on: same name, not elsewhere.

@@ -13,6 +13,13 @@ const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|hide|invisible|u-hidden
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 const LINE_THROUGH = /text-decoration(?:-line)?\s*:[^;]*line-through/i;
 
+/**
+ * The class a selector ends in when every element of that class is struck: `.was-price`, `.price-box .old`.
+ * A pseudo-class (`:first-child`, `:hover`) or a sibling combinator (`+`, `~`) strikes only some of them, so
+ * the class says nothing of the others; a pseudo-element (`::after`) strikes no text of the element's own.
+ */
+const STRUCK_SELECTOR = /(?:^|[\s>])[\w-]*\.([\w-]+)$/;
+
 /** Class names that a <style> block strikes through (`.was-price { text-decoration: line-through }`): cheap, simple selectors only. */
 export function struckClasses($: CheerioAPI): Set<string> {
   const classes = new Set<string>();
@@ -20,8 +27,8 @@ export function struckClasses($: CheerioAPI): Set<string> {
     for (const rule of $(element).text().matchAll(/([^{}]+)\{([^}]*)\}/g)) {
       if (!LINE_THROUGH.test(rule[2])) continue;
       for (const selector of rule[1].split(',')) {
-        const last = /\.([\w-]+)(?::[\w-]+)?\s*$/.exec(selector.trim());
-        if (last) classes.add(last[1]);
+        const last = STRUCK_SELECTOR.exec(selector.trim());
+        if (last && !/[+~]/.test(selector)) classes.add(last[1]);
       }
     }
   });
@@ -46,14 +53,30 @@ function attributeWords(element: Element): string {
   return values.filter(Boolean).map((value) => markWords(value as string)).join(' ');
 }
 
-function otherProductsHeading(element: Element): boolean {
+/** Levels of lone wrappers a block's heading may sit under: `<section><div class="page-width"><h2>`. */
+const HEADING_DEPTH = 3;
+
+/** h1 → 1 … h6 → 6; null for any other element. */
+export function headingRank(element: Element): number | null {
+  const match = /^h([1-6])$/.exec(element.tagName);
+  return match ? Number(match[1]) : null;
+}
+
+/** A heading whose words name other products ("Related products", "Kunden kauften auch"). */
+export const namesOtherProducts = (heading: Element): boolean => OTHER_PRODUCTS_HEADING.test(textContent(heading));
+
+/**
+ * A block that opens with such a heading: its first element child, or inside its one child when that child is
+ * a mere wrapper. A heading further down heads only what follows it (the scan's sibling runs), never the
+ * block's content before it: OpenCart puts "Related Products" in the same box as the product.
+ */
+function otherProductsHeading(element: Element, depth = HEADING_DEPTH): boolean {
   if (!['section', 'aside', 'div', 'ul'].includes(element.tagName)) return false;
-  for (const child of element.children) {
-    if (child.type !== 'tag') continue;
-    const tag = (child as Element).tagName;
-    if (/^h[1-6]$/.test(tag) || tag === 'header') return OTHER_PRODUCTS_HEADING.test(textContent(child as Element));
-  }
-  return false;
+  const children = element.children.filter((child): child is Element => child.type === 'tag');
+  const first = children[0];
+  if (!first) return false;
+  if (headingRank(first) !== null || first.tagName === 'header') return namesOtherProducts(first);
+  return depth > 1 && children.length === 1 && otherProductsHeading(first, depth - 1);
 }
 
 function textContent(element: Element): string {

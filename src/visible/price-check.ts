@@ -1,7 +1,7 @@
 // One documented rule for a page whose structured price and visible price disagree; the disagreement is kept on the item.
 import type { Decimal } from '../core/money';
 import type { StructuredProduct } from '../structured/structured-types';
-import type { VisiblePriceResult } from './visible-price';
+import type { ReadPrice, VisiblePriceRefusal, VisiblePriceResult } from './visible-price';
 
 /**
  * How the price was settled when structured data and the visible page disagree:
@@ -38,6 +38,7 @@ const sameCurrency = (a: string | null, b: string | null) => a === null || b ===
  * - the lowest of several offers (an AggregateOffer's spread, one offer per variant): a "from" price,
  *   refused with `price/range` when the page shows no single price;
  * - any price on a page that says the price is given on request (`price/on-request`): the data is stale.
+ * A page showing several current prices is no confirmation either: see `unsettledPage`.
  */
 export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
   const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
@@ -54,7 +55,7 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
     const currency = structured.currency ? ` ${structured.currency}` : '';
     return { ok: false, reason: 'price/range', detail: `structured offers from ${low.toFixed()} to ${high.toFixed()}${currency}; the page shows no single price (${visible.reason})`, check: null };
   }
-  if (!visible.ok) return { ...fromStructured, check: null };
+  if (!visible.ok) return unsettledPage(structured, stated, visible) ?? { ...fromStructured, check: null };
   if (visible.amount.eq(stated) && sameCurrency(visible.currency, structured.currency)) return { ...fromStructured, check: null };
   const currency = visible.currency ?? structured.currency;
   const confirmed = sameCurrency(visible.currency, structured.currency)
@@ -63,4 +64,28 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
   if (!confirmed) return { ok: false, reason: 'price/disagree', detail: `structured ${stated.toFixed()} ${structured.currency ?? ''} vs visible ${visible.text} at ${visible.path}`.replace(/\s+/g, ' '), check };
   const regular = visible.regular?.amount ?? (stated.gt(visible.amount) ? stated : null);
   return { ok: true, price: visible.amount, currency, regular, source: 'visible', check };
+}
+
+/** The element a price stands in: its CSS path without the last step. */
+const boxOf = (price: ReadPrice) => price.path.split(' > ').slice(0, -1).join(' > ');
+
+/**
+ * A page that shows several current prices (`price/ambiguous`) leaves the structured price standing only when it is
+ * one of them and no lower one stands beside it. Refused otherwise:
+ * - none of the page's prices is the structured one nor any of its offers: the data states a price the page does
+ *   not show (a net price for a page selling gross, a stale price), `price/disagree`;
+ * - a lower price stands in the same element as the structured one: a sale the data does not know, beside a
+ *   "was" price the page marks in no way we read (`.pdp-price__secondary`), `price/ambiguous`.
+ */
+function unsettledPage(structured: StructuredProduct, stated: Decimal, visible: VisiblePriceRefusal): CheckedPrice | null {
+  if (visible.reason !== 'price/ambiguous' || visible.candidates.length === 0) return null;
+  const inCurrency = visible.candidates.filter((c) => sameCurrency(c.currency, structured.currency));
+  const confirmed = [stated, ...structured.offerPrices, ...structured.statedPrices.map((s) => s.price)];
+  const shown = inCurrency.filter((c) => confirmed.some((price) => price.eq(c.amount)));
+  const listed = visible.candidates.map((c) => c.text).join(', ');
+  if (shown.length === 0) return { ok: false, reason: 'price/disagree', detail: `structured ${stated.toFixed()} ${structured.currency ?? ''} is none of the page's current prices (${listed})`.replace(/\s+/g, ' '), check: null };
+  const itself = shown.find((c) => c.amount.eq(stated));
+  const lower = itself && inCurrency.find((c) => c.amount.lt(stated) && boxOf(c) === boxOf(itself));
+  if (lower) return { ok: false, reason: 'price/ambiguous', detail: `structured ${stated.toFixed()} stands beside a lower ${lower.text} in ${boxOf(itself)}: a sale the data does not know`, check: null };
+  return null;
 }

@@ -1,7 +1,7 @@
 // What the words around a visible price say it is: a reference ("was"), unit, instalment, shipping, deposit, saving, tier or range price.
 
 /** Roles a visible price can play; only `current` is what the shopper pays for the product now. */
-export type PriceRole = 'current' | 'reference' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'on-request';
+export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'on-request';
 
 const words = (list: readonly string[]) => list.join('|');
 
@@ -9,22 +9,28 @@ const words = (list: readonly string[]) => list.join('|');
 const REFERENCE_WORDS = words([
   'was', 'were', 'reg\\.?', 'regular(?: price)?', 'regularly', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'compare-at price',
   'original(?: price)?(?: was)?', '(?:price )?reduced from', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
-  'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
-  'avant', 'au lieu de', 'prix initial(?: était)?', 'prix d\'origine', 'ancien prix', 'prix barré', 'prix de référence', 'prix conseillé', 'prima', 'invece di', 'prezzo originale(?: era)?', 'prezzo iniziale', 'prezzo consigliato',
-  'antes', 'precio anterior', 'precio original(?: era)?', 'preço original(?: era)?', 'preço anterior', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'førpris',
-  'poprzednia cena', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
+  'mrp', 'm\\.r\\.p\\.?', 'uvp', 'statt', 'vorher', 'bisher(?:iger preis)?', 'früher', 'streichpreis', 'alter preis', 'ehemaliger preis', 'regulärer preis', 'listenpreis', 'originalpreis', 'normalpreis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
+  'avant', 'au lieu de', 'prix initial(?: était)?', 'prix d\'origine', 'ancien prix', 'prix barré', 'prix de référence', 'prix (?:de vente )?conseillé', 'prima', 'invece di', 'prezzo originale(?: era)?', 'prezzo iniziale', 'prezzo consigliato', 'prezzo di listino', 'prezzo pieno',
+  'antes', 'precio anterior', 'precio original(?: era)?', 'pvp recomendado', 'precio (?:de venta )?recomendado', 'preço original(?: era)?', 'preço anterior', 'de(?=\\s*:)', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'tidigare pris', 'normalpris', 'førpris', 'veil\\.? pris',
+  'poprzednia cena', 'stara cena', 'cena katalogowa', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'běžná cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
 ]);
 const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
 /** The EU Omnibus directive's "lowest price in the last 30 days" note: a past price, never the current one. */
 const LOWEST_BEFORE = /(?:lowest price|niedrigste[rns]? (?:gesamt)?preis|prix le plus bas|precio más bajo|prezzo più basso|laagste prijs|najniższa cena|nejnižší cena|lägsta pris|laveste pris|alin hinta).{0,60}$/iu;
 
-const UNITS = '(?:kg|kilo(?:gram)?s?|g|gr|grams?|mg|l|ltr|lit(?:er|re)s?|ml|cl|dl|m|cm|mm|m2|m²|qm|m3|m³|lbs?|oz|fl\\.? ?oz|gal(?:lon)?|sq\\.? ?ft|ft|yd|100 ?g|100 ?ml|10 ?g|wash(?:es)?|loads?|doses?|sheets?|tabs?)';
-/** "/ kg", "per 100 g", "€/l", "pro kg", "le kilo", "(1 kg = 12,00 €)". */
+const UNITS = '(?:kg|kilo(?:gram)?s?|g|gr|grams?|mg|l|ltr|lit(?:er|re)s?|ml|cl|dl|m|cm|mm|m2|m²|qm|m3|m³|lbs?|oz|fl\\.? ?oz|gal(?:lon)?|sq\\.? ?ft|ft|yd|100 ?g|100 ?ml|10 ?g|wash(?:es)?|loads?|doses?|sheets?|tabs?|ct|count)';
 /** Words for "per" before a unit: "/ kg", "per 100 g", "pro kg", "le kilo", Polish "za kg", Danish "pr. kg". */
 const PER = "(?:\\/|per|pro|je|par|por|al|a|le|la|il|l'|the|za|pr\\.)";
 /** A footnote mark may stand between the amount and its unit: Shopware's "(39,98 €* / 1 Liter)". */
 const UNIT_AFTER = new RegExp(`^[\\s)*]*${PER}\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?${UNITS}(?![\\p{L}\\d])`, 'iu');
-const UNIT_BEFORE = new RegExp(`(?:unit price|price per|per unit|grundpreis|preis pro|prix au (?:kg|kilo|litre|l)|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo unitario|prijs per|jednotková cena|cena za|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
+/**
+ * What follows a bare number (no currency of its own) that makes it a count or a measure, not an amount: "10 %",
+ * "10x", Plentymarkets' "Inhalt: <span>0,5</span> <span>l</span>", "<span>6</span> Stück".
+ */
+export const QUANTITY_AFTER = new RegExp(`^\\s*(?:%|[x×](?!\\p{L})|(?:${UNITS}|st(?:ü|ue)ck|stk\\.?|st\\.|pcs?\\.?|pieces?|pack|ct|count)(?![\\p{L}\\d]))`, 'iu');
+/** The unit may stand in the label itself: "Price per kg: £8.00", "Preis pro 100 g: 1,25 €", "Precio por litro: 3,20 €". */
+const LABEL_UNIT = `(?:\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?(?:${UNITS}|kilo|litro|litre|liter|unit|unidad|stück|piece|item))?`;
+const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
 
 /** "4 x", "or 4 payments of", "/mo", "per month", Klarna, "Ratenzahlung". */
 const INSTALMENT_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand)\b|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand|klarna|afterpay|affirm|clearpay|sezzle|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\brate\b|payments? of)/iu;
@@ -45,7 +51,7 @@ const DEPOSIT = /(?:pfand|deposit|consigne|statiegeld|\bpant\b|vratná záloha|k
  * A percentage may stand between the label and the amount: "Sie sparen 17% / 5,00 €".
  */
 const SAVING_BEFORE = /(?:you save|save|saving|sie sparen|sparen sie|sparen|spare|ersparnis|économisez|économie|ahorra|ahorras|ahorre|ahorro|risparmi|risparmia|bespaar|spar|spara|oszczędzasz|ušetříte|экономия|discount|rabatt|remise|sconto|apply|earn|cashback|cash back|coupon|voucher|gutschein|cupón|cupom|kupon|buono)[\s:]*(?:up to|bis zu|jusqu'à|an extra|extra|an additional|additional|zusätzlich)?[\s:]*(?:\d+(?:[.,]\d+)?\s*%\s*[/(,–-]?)?[\s:]*$/iu;
-const SAVING_AFTER = /^[\s!]*(?:off|rabatt|discount|de réduction|de descuento|di sconto|korting|coupon|voucher|gutschein|cupón|cupom|kupon|in rewards|rewards?|cash ?back|back in|bonus)\b/iu;
+const SAVING_AFTER = /^[\s!]*(?:off|rabatt|discount|de réduction|de descuento|di sconto|korting|coupon|voucher|gutschein|cupón|cupom|kupon|in rewards|rewards?|cash ?back|back(?: in)?|bonus)\b/iu;
 
 /** "from 3 pcs", "ab 5 Stück", "3+", "3–5", "buy 2", "2 for". */
 const TIER_BEFORE = /(?:(?:from|ab|à partir de|dès|desde|a partir de|da|vanaf|od)\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?|st\.|pièces?|unidades|pezzi|stuks|x)|\b\d+\s*\+|\b\d+\s*[-–]\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?)?|buy\s*\d+|\b\d+\s*(?:or more|and (?:more|up|above)|und mehr|ou plus|o más|o più|of meer|eller fler|lub więcej|ou mais)|\b\d+\s*(?:for|für|pour|por|per)|\bqty\.?\s*\d+\+?)[\s:=]*(?:each|je|à|@)?[\s:]*$/iu;
@@ -83,7 +89,8 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after)) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
   if (TIER_BEFORE.test(before)) return 'tier';
-  if (REFERENCE_BEFORE.test(before) || LOWEST_BEFORE.test(before)) return 'reference';
+  if (LOWEST_BEFORE.test(before)) return 'prior-lowest';
+  if (REFERENCE_BEFORE.test(before)) return 'reference';
   if (RANGE_BEFORE.test(before)) return 'range';
   return 'current';
 }
@@ -111,13 +118,27 @@ const canonicalUnit = (unit: string): string => UNIT_NAMES[unit] ?? unit;
 /**
  * Marks of reference prices in class names, ids and data attributes (Shopify, WooCommerce, Magento, PrestaShop, BigCommerce...).
  * A "with-"/"has-" modifier names the element that has a reference price beside it, not the reference price itself:
- * Shopware's current price is `product-detail-price with-list-price`.
+ * Shopware's current price is `product-detail-price with-list-price`. "price-list" is no mark: Shopify themes (Focal, Prestige)
+ * call the box holding the sale and the compare-at price a price list. Compounds written as one word count too
+ * ("wasprice", "crossprice"), and SFCC SiteGenesis's "price-standard" is its struck list price.
  */
-export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|compare-?at|regular|list-?price|price-?list|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior)(?=[^a-z]|$)/;
-/** Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's product `form.cart`). */
-export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending)(?=[^a-z]|$)/;
-/** Headings of such blocks when their markup says nothing ("Kunden kauften auch"). */
-export const OTHER_PRODUCTS_HEADING = /(?:related|recently viewed|you may also like|customers (?:also )?(?:bought|viewed)|frequently bought|recommended|similar products|kunden kauften auch|ähnliche (?:produkte|artikel)|zuletzt angesehen|das könnte (?:ihnen|dir) auch gefallen|vous aimerez aussi|produits similaires|récemment consultés|también te puede|productos relacionados|potrebbe interessarti|prodotti correlati)/iu;
+export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|compare-?at|regular|list-?price|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|former|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior|price-?standard|mrp|org|(?:old|was|strike|cross|compare|regular|retail|orig|before)-?price)(?=[^a-z]|$)/;
+/**
+ * Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's
+ * product `form.cart`), and the cards listings are made of (OpenCart's product-thumb, SFCC's product-tile, PrestaShop's product-miniature).
+ */
+export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending|product-?(?:thumb|tile|miniature))(?=[^a-z]|$)/;
+/** Headings of such blocks when their markup says nothing ("Kunden kauften auch", "Customers who viewed this item also viewed"). */
+export const OTHER_PRODUCTS_HEADING = new RegExp(words([
+  'related', 'recently viewed', 'you (?:may|might|will) also (?:like|love|need)', 'customers (?:who|also)', '(?:also|often|frequently) (?:bought|viewed|purchased)',
+  'people (?:also|who)', 'recommended', 'similar (?:products|items|styles)', 'complete the look', 'shop the look', 'pairs? (?:well )?with', 'goes well with',
+  'kunden.{0,40}(?:kauften|sahen|interessierten sich) (?:auch|für)', 'ähnliche (?:produkte|artikel)', 'zuletzt angesehen', 'das könnte (?:ihnen|dir) auch (?:gefallen|interessieren)',
+  'passende (?:produkte|artikel)', 'vous aimerez', 'produits similaires', 'récemment consultés', '(?:les )?clients ont (?:aussi|également)', 'también te puede',
+  'productos relacionados', 'otros clientes', 'potrebbe interessarti', 'prodotti correlati', 'anderen bekeken ook', 'misschien ook leuk', 'vergelijkbare producten',
+  // Shop modules whose whole heading is one generic word (OpenCart's Featured, Latest, Bestsellers, Specials).
+  `^\\s*(?:${words(['featured(?: products)?', 'latest(?: products)?', 'specials', 'best ?sellers?', 'top sellers', 'new arrivals', 'trending(?: now)?', 'most popular',
+    'neuheiten', 'angebote', 'nouveautés', 'meilleures ventes', 'novedades', 'más vendidos', 'novità', 'più venduti'])})\\s*$`,
+]), 'iu');
 /** Words of an aria-label or title that make a price a reference price. */
 export const REFERENCE_TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|strikethrough|crossed out|durchgestrichen|barré)(?:[^\\p{L}]|$)`, 'iu');
 /** Marks of the element that holds a price: class, id, itemprop or data attributes naming it. */

@@ -5,9 +5,9 @@ import { isIsoCode } from '../prices/iso-currencies';
 import type { PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
-import { marksOf, struckClasses } from './element-marks';
+import { headingRank, marksOf, namesOtherProducts, struckClasses } from './element-marks';
 import type { PageLocale } from './page-locale';
-import { linksRange, ON_REQUEST, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
+import { linksRange, ON_REQUEST, QUANTITY_AFTER, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
 
 /** One price as the page shows it. */
@@ -28,6 +28,8 @@ export interface ScannedPrice {
   context: PriceContext;
   /** Its element or a near ancestor is named as a price holder (class, id, itemprop). */
   marked: boolean;
+  /** Its element is a heading holding nothing but this price: never outranked by a named price holder. */
+  headline: boolean;
 }
 
 export interface ScanOptions {
@@ -45,7 +47,8 @@ const CONTEXT_CHARS = 48;
 /** Ancestors within this many levels still name a price holder (Magento nests four deep). */
 const MARK_DEPTH = 4;
 const HAS_DIGIT = /\d/;
-const BARE_NUMBER = /^[\s\d.,'’\u00a0\u202f-]+$/;
+/** Digits alone, with the footnote star German shops set after every price ("12.99*"). */
+const BARE_NUMBER = /^[\s\d.,'’\u00a0\u202f-]+\*?\s*$/;
 
 interface State {
   struck: string | null;
@@ -125,7 +128,15 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     // Children read as one number with their neighbour: "12<sup>99</sup>", "<span>$12</span><span>99</span>".
     const joined = new Set<AnyNode>();
     let previous: AnyNode | null = null;
+    // After a heading naming other products, its siblings up to the next heading of the same or a higher rank are theirs.
+    let otherUntilRank: number | null = null;
     for (const child of element.children) {
+      const rank = isTag(child) ? headingRank(child) : null;
+      if (rank !== null) otherUntilRank = namesOtherProducts(child as Element) ? rank : otherUntilRank !== null && rank > otherUntilRank ? otherUntilRank : null;
+      if (otherUntilRank !== null && rank === null) {
+        texts.set(child, '');
+        continue;
+      }
       let piece = visit(child, own);
       const join = child.type === 'tag' ? joinAfterDigits(text, child as Element, piece) : null;
       if (join?.fragment && !(previous && isTag(previous) && marksOf(previous, byStyle).struck)) {
@@ -147,6 +158,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
       // "€<span>12</span>,<span>99</span>": bare-number pieces of one price; the element holding them all is the price.
       for (let i = found.length - 1; i >= 0; i--) if (isInside(found[i].node, element)) found.splice(i, 1);
       found.push({ node, element, text: cleaned, state: own });
+      // It holds a price now, so the element around it reads it as one and never again as part of its own text.
+      holdsPrice.add(node);
     } else if (childPrice) {
       holdsPrice.add(node);
       // A price written as bare text beside child elements: "<del>€20</del> €15", "<del>€20</del> 15<sup>99</sup> €".
@@ -198,9 +211,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     return clip(out, direction);
   }
 
-  // A bare number in a price holder that a "%" or "x" follows is a percentage or a count ("save 10 %", "10x de R$ 29,99"), no price.
+  // A bare number in a price holder that a "%", an "x" or a unit follows is a percentage, a count or a measure ("save 10 %", "10x de R$ 29,99", "0,5 l"), no price.
   for (const entry of [...found]) {
-    if (hasCurrency(entry.text) || !/^\s*(?:%|[x×](?!\p{L}))/u.test(beside(entry.last ?? entry.node, 'after'))) continue;
+    if (hasCurrency(entry.text) || !QUANTITY_AFTER.test(beside(entry.last ?? entry.node, 'after'))) continue;
     found.splice(found.indexOf(entry), 1);
     holdsPrice.delete(entry.node);
   }
@@ -220,11 +233,14 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     if (negative && role === 'current') [role, why] = ['saving', 'negative'];
     // Only a current price must read as one price to pay now; any other role keeps the one amount its text shows.
     const reading: PriceResult = role === 'range' && rangeLow ? rangeLow : role === 'current' || amount === null ? parsed : amount;
-    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0 };
+    // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.
+    const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
+    const headline = bare && /^h[1-6]$/.test(element.tagName) && collapse(texts.get(element) ?? '') === text;
+    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline };
   }));
 }
 
 /** "Price on request" as a scanned entry with no amount, so the decision can refuse the page with it. */
 function onRequestEntry({ element, text }: { element: Element; text: string }): ScannedPrice {
-  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason: 'price/on-request' }, context: { before: '', after: '' }, marked: false };
+  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason: 'price/on-request' }, context: { before: '', after: '' }, marked: false, headline: false };
 }

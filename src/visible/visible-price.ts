@@ -44,30 +44,36 @@ function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
 }
 
 /**
- * Current prices in an element named as a price holder win over unmarked ones (prose, badges); when
- * they still disagree, nothing is picked.
+ * Current prices in an element named as a price holder (or set as a heading of their own) win over
+ * unmarked ones (prose, badges); when they still disagree, nothing is picked.
  */
 export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePriceResult {
   const current = scanned.filter((p) => p.role === 'current');
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
   const requested = scanned.find((p) => p.role === 'on-request');
   if (requested) return { ok: false, reason: 'price/on-request', detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
-  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked) : current;
+  // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it.
+  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline) : current;
   const unreadable = pool.find((p) => !p.parsed.ok);
   if (unreadable && !unreadable.parsed.ok) {
     return { ok: false, reason: unreadable.parsed.reason, detail: `${unreadable.path}: ${unreadable.text}`, candidates: pool.flatMap((p) => readOf(p) ?? []) };
   }
   const values = distinct(pool.flatMap((p) => readOf(p) ?? []).filter((p) => p.amount.gt(0)));
-  const references = distinct(scanned.filter((p) => p.role === 'reference').flatMap((p) => readOf(p) ?? []));
+  const withRole = (role: ScannedPrice['role']) => distinct(scanned.filter((p) => p.role === role).flatMap((p) => readOf(p) ?? []));
+  const references = withRole('reference');
+  const priorLowest = withRole('prior-lowest');
   if (values.length > 1) return { ok: false, reason: 'price/ambiguous', detail: `${values.length} different current prices`, candidates: values };
   if (values.length === 0) {
     const ranges = scanned.filter((p) => p.role === 'range').flatMap((p) => readOf(p) ?? []);
     if (ranges.length > 0) return { ok: false, reason: 'price/range', detail: 'only a "from" or range price is shown', candidates: ranges };
-    if (references.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: references };
+    if (references.length + priorLowest.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: [...references, ...priorLowest] };
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
   const [price] = values;
   // A reference price only counts as the regular price of a sale when it is one value, above the current price.
-  const above = references.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));
-  return { ok: true, ...price, regular: above.length === 1 ? above[0] : null };
+  // The EU's "lowest price in the last 30 days" is a past price beside the "was" price, so it counts only without one.
+  const above = (list: ReadPrice[]) => list.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));
+  const struck = above(references);
+  const regular = struck.length > 0 ? struck : above(priorLowest);
+  return { ok: true, ...price, regular: regular.length === 1 ? regular[0] : null };
 }

@@ -5,11 +5,14 @@ import { Decimal } from '../../src/core/money';
 import { productItem } from '../../src/items/product-item';
 import { toCurrencyScale } from '../../src/prices/iso-currencies';
 import { htmlResponse } from '../support/html-response';
+import { PAGES as AROUND } from './platform-pages/around-the-price';
 import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
 import { pageHtml, type PlatformPage } from './platform-pages/page-kit';
 import { PAGES as SHOPS_OTHER } from './platform-pages/shops-magento-and-others';
 import { PAGES as SHOPS_WOO_SHOPIFY } from './platform-pages/shops-woo-shopify';
+import { PAGES as GRAPHS } from './platform-pages/structured-graphs';
 import { PAGES as STRUCTURED } from './platform-pages/structured-vs-visible';
+import { PAGES as STRUCK } from './platform-pages/struck-prices';
 
 const open = (page: PlatformPage) => htmlResponse(pageHtml(page));
 const byName = (name: string) => [...SHOPS_WOO_SHOPIFY, ...SHOPS_OTHER, ...MARKETS].find((page) => page.name === name)!;
@@ -37,6 +40,9 @@ describe.each([
   ['Magento, PrestaShop, Shopware, BigCommerce, SFCC, OpenCart, JTL', SHOPS_OTHER],
   ['marketplaces, locales, price on request', MARKETS],
   ['JSON-LD checked against the page', STRUCTURED],
+  ['struck "was" prices in every form', STRUCK],
+  ['what stands around the price', AROUND],
+  ['JSON-LD graphs, variants, offers and specifications', GRAPHS],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);

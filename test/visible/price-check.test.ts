@@ -53,8 +53,15 @@ describe('structured and visible price on one page', () => {
     expect(item('', '<p>Bald wieder da.</p>')).toBeNull();
   });
 
-  it('a visible page that refuses leaves the structured price alone', () => {
-    const got = item(offer('24.90'), '<p class="price">24,90 €</p><p class="price">19,90 €</p>');
+  it('a visible page that refuses leaves the structured price alone when it shows that price (an accessory\'s price elsewhere)', () => {
+    const got = item(offer('24.90'), '<div class="buy"><p class="price">24,90 €</p></div><div class="zubehoer"><p class="price">19,90 €</p></div>');
     expect([got?.price?.toString(), got?.source, got?.priceCheck]).toEqual(['24.9', 'structured', undefined]);
+  });
+
+  it('an ambiguous page that does not show the structured price, or shows a lower one right beside it, refuses', () => {
+    // A net price in the data, the gross price and an accessory on the page: the data states what the page never shows.
+    expect(item(offer('100.00'), '<div class="buy"><p class="price">119,00 €</p></div><div><p class="price">24,90 €</p></div>')).toMatchObject({ price: null, priceRefusal: 'price/disagree' });
+    // Two prices in one box, the data the higher: a sale it does not know, beside a "was" price marked in no way we read.
+    expect(item(offer('24.90'), '<p class="price"><span class="a">19,90 €</span> <span class="b">24,90 €</span></p>')).toMatchObject({ price: null, priceRefusal: 'price/ambiguous' });
   });
 });
