@@ -1,5 +1,5 @@
 // Number tokens of a price text: digits with their separators, split where one run holds several numbers, each marked when it is no price.
-import { magnitudeToken } from './magnitude';
+import { magnitudeAfter, magnitudeToken } from './magnitude';
 import { normalizeNumber, type NormalizeOptions } from './normalize-number';
 import { exclusionAfter, exclusionBefore, isLabelBefore } from './number-exclusions';
 import { findCurrencies, type NumberToken, type Span } from './price-tokens';
@@ -13,9 +13,9 @@ const DATE_OR_TIME =
  * French/Belgian "12€99" and "1 299€00": the euro sign stands where the decimal comma would. Not when the
  * two digits begin a grouped amount of their own ("ab 29 € 12 345,67 EUR").
  */
-const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d{2})(?![\d.,%])(?! \d{3}(?:[ .]\d{3})*,\d)/g;
+const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d{2})(?![\d.,%])(?! \d{3}(?:[ .]\d{3})*[,.]\d)/g;
 /** Space groups (and decimals) that may continue the two digits after a euro sign into an amount of their own. */
-const GROUP_AFTER_CENTS = /^ \d{3}(?:[ .]\d{3})*(?:,\d+)? ?/;
+const GROUP_AFTER_CENTS = /^ \d{3}(?:[ .]\d{3})*(?:[,.]\d+)? ?/;
 const SPACED_DECIMAL = /^(.*\d)([.,]) (\d{2})$/;
 /** Most space groups one number has ("1 234 567 890 123"): bounds the prefix search, so a long run stays linear. */
 const MAX_SPACE_GROUPS = 6;
@@ -101,6 +101,8 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     // "10 000 € 20 %", "2 499 € 12 x 30 cm": the two digits after the sign are a number of their own.
     const cents = exclusionAfter(text.slice(end, end + LABEL_WINDOW), { raw: match[2] });
     if (cents === 'percent' || cents === 'measure' || cents === 'multiplier') continue;
+    // "42 € 12 Tsd.", "5 € 12k": digits scaled by a magnitude are an amount of their own, never cents.
+    if (magnitudeAfter(text.slice(end, end + LABEL_WINDOW)) !== null) continue;
     // "ab 29 € 12 345 ₽", "29 € 12 990 XOF": the two digits begin a grouped amount with a currency of its own.
     const grouped = GROUP_AFTER_CENTS.exec(text.slice(end, end + LABEL_WINDOW));
     if (grouped && findCurrencies(text.slice(end + grouped[0].length, end + LABEL_WINDOW))[0]?.start === 0) continue;

@@ -35,6 +35,16 @@ const MINOR_UNIT = /^ ?(?:¢|cents?|pence|penny|centimes?|céntimos?|centavos?|c
 const MINOR_UNIT_ATTACHED = /^[pc](?![\p{L}\d])/u;
 /** Case matters here: "16 ft" is feet, "16 Ft" is forints; "5 m" metres, "5 M" a size. */
 const UNIT_CASED = /^ ?(?:ft|FT|m)(?![\p{L}\d])/u;
+/**
+ * A day count, also where COUNTED's "unit right after" does not reach: "30-Tage-Bestpreis", "30 de zile",
+ * "30 derniers jours", "30 dagarna" (the window of an EU shop's "lowest price of the last 30 days" note).
+ */
+const DAY_WORDS = [
+  'days?', 'tage?n?', 'jours?', 'días', 'dias', 'dagen', 'dagar(?:na)?', 'dage(?:ne)?', 'dager', 'dneh', 'dni', 'dní', 'dnů', 'dana', 'nap(?:ban|ja)?',
+  'päivän', 'päivää', 'giorni', 'zile', 'ημερών', 'ημέρες', 'днів', 'дней', 'дни', 'dienų', 'dienām', 'dienās', 'päeva',
+].join('|');
+export const DAY_COUNT_AFTER = `\\s*[-‑]?\\s*(?:de\\s+|derniers\\s+)?(?:${DAY_WORDS})(?![\\p{L}])`;
+const DAYS_AFTER = new RegExp(`^${DAY_COUNT_AFTER}`, 'iu');
 /** "3 x 9,99", "10x de R$ 12,99", "2 for $5", "3 für 10 €", "3/$10": a count of units or instalments. */
 const MULTIPLIER = /^ ?(?:[x×](?![\p{L}])|\/ ?(?=\p{Sc})|(?:for|für|pour|por|voor|för|za|за|per) (?=[\p{Sc}\d\p{L}]))/u;
 const RANGE_TO_NUMBER = /^ ?(?:-|–|—|~|to|bis|à|a|do|до) ?\d+(?:[.,]\d+)?/u;
@@ -68,6 +78,7 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   if (RATING_AFTER.test(after)) return 'rating';
   if (MEASURE.test(after) || UNIT_CASED.test(after)) return 'measure';
   if (COUNTED.test(after)) return 'quantity';
+  if (/^\d{1,3}$/.test(token.raw) && DAYS_AFTER.test(after)) return 'quantity';
   // "3-5 Tage", "2 to 4 kg": the unit after a range measures both ends.
   const rangeEnd = RANGE_TO_NUMBER.exec(after);
   const rest = rangeEnd ? after.slice(rangeEnd[0].length) : '';

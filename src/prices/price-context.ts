@@ -1,4 +1,5 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
+import { isLowestRecentlyLabel } from './lowest-recently';
 
 /**
  * The role a label gives a number; `current` and `plain` compete for the price to pay now, `unit` and
@@ -29,20 +30,6 @@ const REFERENCE = endsWith([
   '(?:delivery|shipping|postage|versand|versandkosten|porto|livraison|envío|spedizione|frete|verzending|dostawa|доставка|kargo|deposit|pfand)(?: costs?| charge)? ?:',
   'p&p', 'frais de port', '送料', '运费', '\\+', 'zzgl\\.?', 'plus',
 ]);
-
-/**
- * The lowest price of the last 30 days that EU shops must show beside a reduction (Omnibus Directive,
- * Art. 6a of 2019/2161): a reference, never the price to pay now. Its label holds the day count, a
- * number of its own, so it is read over the text since the previous price ("Niedrigster Preis der letzten
- * 30 Tage:", "Najniższa cena z 30 dni przed obniżką:", "Az elmúlt 30 nap legalacsonyabb ára:").
- */
-const LOWEST_RECENTLY = new RegExp(
-  `(?:^|[^\\p{L}])(?:${alternation([
-    'lowest', 'niedrigste[rn]?', 'tiefstpreis', 'bestpreis', 'le plus bas', 'najniższa', 'più basso', 'más bajo', 'mais baixo', 'laagste', 'nejnižší',
-    'najnižšia', 'cel mai mic', 'legalacsonyabb', 'lägsta', 'laveste', 'alhaisin', 'najniža', 'najnižja', 'χαμηλότερη', 'найнижча', 'най-ниската',
-  ])})(?![\\p{L}])[^\\d]{0,60}(?:\\d{1,3}[^\\d]{0,60})?$`,
-  'iu',
-);
 
 /** After the amount: "20 € off", and a deposit charged beside the price ("0,25 € Pfand", "€0.10 deposit"). */
 const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant)(?![\p{L}])/iu;
@@ -91,7 +78,7 @@ export function roleOf({ before, after, afterMultiplier, first, reach }: RoleInp
   if (MONTHLY_AFTER.test(after)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
   if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses sin intereses de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';
-  if (REFERENCE.test(label) || LOWEST_RECENTLY.test(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
+  if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   if (REGULAR.test(label)) return 'regular';
   if (UNIT_BEFORE.test(label) || UNIT_AFTER.test(after)) return 'unit';
   return CURRENT.test(label) || PRICE_ALONE.test(label) ? 'current' : 'plain';

@@ -3,6 +3,8 @@
 /** Roles a visible price can play; only `current` is what the shopper pays for the product now. */
 export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'on-request';
 
+import { isLowestRecentlyLabel } from '../prices/lowest-recently';
+
 const words = (list: readonly string[]) => list.join('|');
 
 /** Labels written right before a price that is not the one to pay now (many languages, lower case). */
@@ -15,8 +17,6 @@ const REFERENCE_WORDS = words([
   'poprzednia cena', 'stara cena', 'cena katalogowa', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'běžná cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
 ]);
 const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
-/** The EU Omnibus directive's "lowest price in the last 30 days" note: a past price, never the current one. */
-const LOWEST_BEFORE = /(?:lowest price|niedrigste[rns]? (?:gesamt)?preis|prix le plus bas|precio más bajo|prezzo più basso|laagste prijs|najniższa cena|nejnižší cena|lägsta pris|laveste pris|alin hinta).{0,60}$/iu;
 
 const UNITS = '(?:kg|kilo(?:gram)?s?|g|gr|grams?|mg|l|ltr|lit(?:er|re)s?|ml|cl|dl|m|cm|mm|m2|m²|qm|m3|m³|lbs?|oz|fl\\.? ?oz|gal(?:lon)?|sq\\.? ?ft|ft|yd|100 ?g|100 ?ml|10 ?g|wash(?:es)?|loads?|doses?|sheets?|tabs?|ct|count)';
 /** Words for "per" before a unit: "/ kg", "per 100 g", "pro kg", "le kilo", Polish "za kg", Danish "pr. kg". */
@@ -89,7 +89,7 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after)) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
   if (TIER_BEFORE.test(before)) return 'tier';
-  if (LOWEST_BEFORE.test(before)) return 'prior-lowest';
+  if (isLowestRecentlyLabel(before)) return 'prior-lowest';
   if (REFERENCE_BEFORE.test(before)) return 'reference';
   if (RANGE_BEFORE.test(before)) return 'range';
   return 'current';

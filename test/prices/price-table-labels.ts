@@ -10,8 +10,12 @@ export const LABELS: PriceRow[] = [
   // The lowest price of the last 30 days (EU Omnibus Directive): a reference beside the price, never the price
   ['Najniższa cena z 30 dni przed obniżką: 149,99 zł', R, null], ['Niedrigster Preis der letzten 30 Tage: 14,99 €', R, null], ['Prix le plus bas des 30 derniers jours : 14,99 €', R, null],
   ['Lowest price in 30 days: £24.99', R, null], ['Prezzo più basso degli ultimi 30 giorni: 14,99 €', R, null], ['Precio más bajo de los últimos 30 días: 14,99 €', R, null],
-  ['Laagste prijs van de afgelopen 30 dagen: € 14,99', R, null], ['Nejnižší cena za posledních 30 dní: 1 299 Kč', R, null], ['Az elmúlt 30 nap legalacsonyabb ára: 12 990 Ft', A, null], ['Only 3 RRP £20', A, null], ['Nur noch 2 UVP 20 €', A, null],
+  ['Laagste prijs van de afgelopen 30 dagen: € 14,99', R, null], ['Nejnižší cena za posledních 30 dní: 1 299 Kč', R, null], ['Az elmúlt 30 nap legalacsonyabb ára: 12 990 Ft', R, null], ['Only 3 RRP £20', A, null], ['Nur noch 2 UVP 20 €', A, null],
   ['Gratis Versand ab 29 € 119,99 zł 149,99 zł -20%', '119.99', 'PLN'],
+  // "Lowest" without the note's window (a day count, "before the reduction") is a boast about the price to pay now
+  ['Our lowest price ever: $9.99', '9.99', 'USD', US], ['Lowest price guaranteed $19.99', '19.99', 'USD', US], ['Bestpreis: 19,99 €', '19.99', 'EUR'],
+  ['Niedrigster Preis: 19,99 €', '19.99', 'EUR'], ['Le prix le plus bas : 19,99 €', '19.99', 'EUR'], ['Lowest price before discount: £24.99', R, null],
+  ['Bisheriger 30-Tage-Bestpreis: 24,99 €', R, null], ['Najniższa cena przed obniżką: 139,99 zł', R, null],
   ['Cel mai mic preț din ultimele 30 de zile: 129,99 lei', R, null], ['Lägsta pris senaste 30 dagarna: 1 299 kr', R, null],
   ['29,99 € Niedrigster Gesamtpreis der letzten 30 Tage: 24,99 €', '29.99', 'EUR'], ['Cena: 129,99 zł Najniższa cena z 30 dni: 119,99 zł', '129.99', 'PLN'],
   ['119,99 zł 149,99 zł -20% Najniższa cena z 30 dni przed obniżką: 139,99 zł', '119.99', 'PLN'], ['Lieferzeit 30 Tage 19,99 €', '19.99', 'EUR'],

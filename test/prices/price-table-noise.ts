@@ -35,6 +35,10 @@ export const NOISE_ROWS: PriceRow[] = [
   ['Free shipping over $50 149 € 99', '149.99', 'EUR'], ['Free shipping over $50 980 ₫ (3.920 ₫/kg)', '980', 'VND'], ['₴1 299 Free shipping over $50', '1299', 'UAH'],
   ['Gratis Versand ab 29 € 1 299,00 ₸ (5 196,00 ₸/kg)', '1299.00', 'KZT'], ['1x $1,299.00 ($5,196.00/kg)', '1299.00', 'USD', { locale: 'en-US' }],
   ['1 x 12,99 € (25,98 €/kg)', '12.99', 'EUR'], ['Gratis Versand ab 29 € 12 345,67 EUR', '12345.67', 'EUR'],
+  // A point for the decimals after the space groups (Swiss French): 345.67 alone was read, the 12 taken for the euro's cents
+  ['Gratis Versand ab 29 € 12 345.67 CHF', '12345.67', 'CHF', { locale: 'fr-CH' }], ['ab 29 € 12 345.67 CHF', 'price/ambiguous', null, { locale: 'fr-CH' }],
+  // Two digits scaled by a magnitude after a euro sign are an amount, not the sign's cents (read 42.12)
+  ['Sizes 38, 40, 42 € 12 Tsd.', '12000', 'EUR'],
   ['Gratis Versand ab 29 € 12 345 ₽', '12345', 'RUB'], ['Gratis Versand ab 29 € 12 990 XOF', '12990', 'XOF'], ['Free shipping over 29 € 12 345 Ft', '12345', 'HUF'],
   ['Free shipping over $50 ٩٨٠ د.ع. (٣٬٩٢٠ د.ع./kg)', '980', 'IQD'], ['Free shipping over $50 980 zł (3 920 zł/kg)', '980', 'PLN'], ['Ordinarie pris: 1 999 kr Ships in 24h', '1999', 'SEK', { defaultCurrency: 'SEK' }],
 ];
