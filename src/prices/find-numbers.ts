@@ -2,6 +2,7 @@
 import { magnitudeAfter, magnitudeToken } from './magnitude';
 import { normalizeNumber, type NormalizeOptions } from './normalize-number';
 import { exclusionAfter, exclusionBefore, isLabelBefore } from './number-exclusions';
+import { isIsoCode } from './iso-currencies';
 import { findCurrencies, type NumberToken, type Span } from './price-tokens';
 
 const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:](?:[-–—]{1,2}|=))?/g;
@@ -42,7 +43,8 @@ function masked(text: string, spans: readonly Span[]): string {
  */
 function startsApart(before: string, raw: string, ownCurrencyInside = false): boolean {
   if (!/^\d{1,2} /.test(raw)) return false;
-  return isLabelBefore(before) || (ownCurrencyInside && /\p{Sc}\s*$/u.test(before));
+  // "Sizes 38, 40, 42 149 € 99": after a list of small numbers the first group is the list's last item.
+  return isLabelBefore(before) || /(?:^|[^\d.,])\d{1,3} ?[,/] ?$/.test(before) || (ownCurrencyInside && /\p{Sc}\s*$/u.test(before));
 }
 
 /** "$50 980 ₫", "$50 129 900 FCFA", "$50 980 د.ع.": a run between two different currencies starts with a number of its own. */
@@ -50,7 +52,9 @@ function betweenCurrencies(before: string, after: string): boolean {
   const prefix = /(\d ?)?(\p{Sc})\s*$/u.exec(before); // "29 € 1 299 ₸": that € is the 29's, no prefix of this run
   const left = prefix && !prefix[1] ? prefix[2] : undefined;
   const lead = /^\s*/.exec(after)![0].length;
-  const right = /^\s*(\p{Sc}|[A-Z]{3}(?![\p{L}])|F ?CFA)/u.exec(after)?.[1] ?? findCurrencies(after).find((token) => token.start === lead)?.symbol;
+  // Letters count only as an ISO code: "₡ 12 990 SKU 88123" is one amount, no run between ₡ and "SKU".
+  const code = /^\s*(\p{Sc}|[A-Z]{3}(?![\p{L}])|F ?CFA)/u.exec(after)?.[1];
+  const right = (code !== undefined && (code.length !== 3 || /\p{Sc}/u.test(code) || isIsoCode(code)) ? code : undefined) ?? findCurrencies(after).find((token) => token.start === lead)?.symbol;
   return left !== undefined && right !== undefined && left !== right;
 }
 
@@ -107,7 +111,9 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     const grouped = GROUP_AFTER_CENTS.exec(text.slice(end, end + LABEL_WINDOW));
     if (grouped && findCurrencies(text.slice(end + grouped[0].length, end + LABEL_WINDOW))[0]?.start === 0) continue;
     // "Size 42 € 89": a labelled number (a size, a count) has no cents after the sign; the digits are the next amount.
-    if (!match[1].includes(' ') && isLabelBefore(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index))) continue;
+    // "© 2024 € 89", "X-2000 € 12", "over $50 € 12": a year, a model code or an amount with its own currency neither.
+    const beforeRun = text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index);
+    if (!match[1].includes(' ') && (isLabelBefore(beforeRun) || exclusionBefore(beforeRun, { raw: match[1], end: match.index + match[1].length }) !== undefined || /\p{Sc}\s*$/u.test(beforeRun))) continue;
     // "Qty 2 149 € 99", "over $50 149 € 99": after a label or a currency the first space group is a number of its own.
     const labelled = match[1].includes(' ') && startsApart(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index), match[1], true);
     const start = labelled ? match.index + match[1].indexOf(' ') + 1 : match.index;
@@ -150,11 +156,13 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     }
     // "5.99 Lakh", "12万円", "$850K": the word after the digits scales them (or leaves them no reading);
     // only the last space group when the run is no single number ("SKU 88123 1만 2천원").
+    // "Size 42 500k ₫": a labelled first group is a number of its own, the magnitude scales the rest.
     const lastSpace = raw.lastIndexOf(' ');
-    const apart = lastSpace !== -1 && normalizeNumber(raw, options) === null ? lastSpace + 1 : 0;
+    const firstAlone = lastSpace !== -1 && startsApart(text.slice(Math.max(0, start - LABEL_WINDOW), start), raw);
+    const apart = firstAlone ? raw.indexOf(' ') + 1 : lastSpace !== -1 && normalizeNumber(raw, options) === null ? lastSpace + 1 : 0;
     const big = magnitudeToken(text, start + apart, raw.slice(apart), options);
     if (big) {
-      if (apart > 0) consider(start, raw.slice(0, lastSpace));
+      if (apart > 0) consider(start, raw.slice(0, apart - 1));
       NUMBER.lastIndex = big.end;
       out.push(big.excluded ? big : classify(text, big));
       continue;
@@ -175,6 +183,9 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
 /** Marks a number that its neighbourhood shows is no price: "20 %", "500 ml", "16.00 ft", "© 2024", "Size 42". */
 function classify(text: string, token: NumberToken): NumberToken {
   const after = text.slice(token.end, token.end + LABEL_WINDOW);
-  const excluded = exclusionAfter(after, token) ?? exclusionBefore(text.slice(Math.max(0, token.start - LABEL_WINDOW), token.start), token);
+  const before = text.slice(Math.max(0, token.start - LABEL_WINDOW), token.start);
+  // "R1,299.00", "RM1,299.00", "Rp150.000": letters glued to the digits are their currency, no model code ("X-2000").
+  const glued = findCurrencies(before).find((currency) => currency.end === before.length);
+  const excluded = exclusionAfter(after, token) ?? exclusionBefore(glued ? before.slice(0, glued.start) : before, token);
   return excluded ? { ...token, excluded } : token;
 }

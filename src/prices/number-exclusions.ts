@@ -62,6 +62,8 @@ const LABEL_BEFORE = new RegExp(
     ')\\s*[:.#-]?\\s*$',
   'iu',
 );
+/** "Sizes 38, 40, 42", "Colours: red, blue": an option word that labels the list after it counts nothing before it ("kr 449 Sizes 38, 40"). */
+const OPTION_LIST_AFTER = /^ ?(?:sizes|größen|grössen|tailles|tallas|taglie|colou?rs|farben|couleurs|colores|colori|variants|varianten)\s*(?::|\d{1,3}(?:\s*\/|,\s)|\d{1,3}(?![\d.,]|\s*\p{Sc})|\p{L}{1,3}\s*[,/])/iu;
 const LIST_BEFORE = /(?:\d+ ?[,/] ?)+$/;
 const YEAR_BEFORE = /(?:©|\(c\)|copyright|since|seit|depuis|desde|dal|model year|modelljahr|year|jahr|jahrgang|année|año|anno|rok|vintage|season|saison|collection|kollektion|edition|ausgabe)\s*:?\s*$/iu;
 const YEAR = /^(?:19|20)\d{2}$/;
@@ -77,7 +79,7 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   if (SMALL_COUNT.test(token.raw) && MULTIPLIER.test(after)) return 'multiplier';
   if (RATING_AFTER.test(after)) return 'rating';
   if (MEASURE.test(after) || UNIT_CASED.test(after)) return 'measure';
-  if (COUNTED.test(after)) return 'quantity';
+  if (COUNTED.test(after) && !OPTION_LIST_AFTER.test(after)) return 'quantity';
   if (/^\d{1,3}$/.test(token.raw) && DAYS_AFTER.test(after)) return 'quantity';
   // "3-5 Tage", "2 to 4 kg": the unit after a range measures both ends.
   const rangeEnd = RANGE_TO_NUMBER.exec(after);

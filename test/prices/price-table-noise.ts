@@ -39,6 +39,17 @@ export const NOISE_ROWS: PriceRow[] = [
   ['Gratis Versand ab 29 € 12 345.67 CHF', '12345.67', 'CHF', { locale: 'fr-CH' }], ['ab 29 € 12 345.67 CHF', 'price/ambiguous', null, { locale: 'fr-CH' }],
   // Two digits scaled by a magnitude after a euro sign are an amount, not the sign's cents (read 42.12)
   ['Sizes 38, 40, 42 € 12 Tsd.', '12000', 'EUR'],
+  // The whole cross of rows and noise (433,620 texts) once gave these: an option list counted as a quantity
+  // ("449 Sizes 38, 40" lost its currency to the "Normalpris"), "SKU" read as a currency code that split
+  // "12 990", a list's last item grouped with the amount, a year/model code/priced amount given the euro's
+  // cents, a labelled count scaled by the magnitude, a currency glued to the digits read as a model code
+  ['₡ 12 990 SKU 88123', '12990', 'CRC'], ['₴1 299 SKU 88123', '1299', 'UAH'], ['$119. 95 SKU 88123', '119.95', 'USD', { locale: 'en-US' }],
+  ['Sizes 38, 40, 42 149 € 99', '149.99', 'EUR'], ['Normalpris kr 599 kr 449 Sizes 38, 40, 42', '449', 'NOK', { defaultCurrency: 'NOK' }],
+  ['Precio normal $19.990 $14.990 Sizes 38, 40, 42', '14990', 'CLP', { defaultCurrency: 'CLP' }], ['Samsung 65" 4K $799 Sizes 38, 40, 42', '799', 'USD', { locale: 'en-US' }],
+  ['Was $599 $449 Sizes 38', '449', 'USD', { locale: 'en-US' }], ['© 2024 € 89 p.P.', '89', 'EUR'], ['Model: X-2000 € 12', '12', 'EUR'],
+  ['Free shipping over $50 € 89 p.P.', '89', 'EUR'], ['Size 42 500k ₫', '500000', 'VND'], ['Qty 2 500k ₫', '500000', 'VND'], ['Pack of 6 500k ₫', '500000', 'VND'],
+  ['Delivery 4.95 R1,299.00', '1299.00', 'ZAR'], ['Delivery 4.95 Rp150.000', '150000', 'IDR'], ['Delivery 4.95 RM1,299.00', '1299.00', 'MYR'],
+  ['3 Farben 12,99 €', '12.99', 'EUR'],
   ['Gratis Versand ab 29 € 12 345 ₽', '12345', 'RUB'], ['Gratis Versand ab 29 € 12 990 XOF', '12990', 'XOF'], ['Free shipping over 29 € 12 345 Ft', '12345', 'HUF'],
   ['Free shipping over $50 ٩٨٠ د.ع. (٣٬٩٢٠ د.ع./kg)', '980', 'IQD'], ['Free shipping over $50 980 zł (3 920 zł/kg)', '980', 'PLN'], ['Ordinarie pris: 1 999 kr Ships in 24h', '1999', 'SEK', { defaultCurrency: 'SEK' }],
 ];
