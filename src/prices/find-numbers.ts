@@ -17,6 +17,7 @@ const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d
 /** Space groups (and decimals) that may continue the two digits after a euro sign into an amount of their own. */
 const GROUP_AFTER_CENTS = /^ \d{3}(?:[ .]\d{3})*(?:,\d+)? ?/;
 const SPACED_DECIMAL = /^(.*\d)([.,]) (\d{2})$/;
+const MIXED_GROUPS = /(?:^| )\d{1,3} \d{3}[.,']\d{3}[.,']/;
 /** Most space groups one number has ("1 234 567 890 123"): bounds the prefix search, so a long run stays linear. */
 const MAX_SPACE_GROUPS = 6;
 const MASK = '\u0001';
@@ -132,7 +133,9 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     }
     const joined = labelled ? null : spacedDecimal(raw);
     if (joined !== null) return void out.push(classify(text, { start, end: start + raw.length, raw, normalized: joined, spacedDecimal: true }));
-    if (!raw.includes(' ')) return void out.push({ start, end: start + raw.length, raw, normalized: null, excluded: 'separators' });
+    // "1 234.567,89": a space group then three digits and another separator is one number grouped two ways,
+    // not "1" and "234.567,89" (a number run on from a label was split off above).
+    if (!raw.includes(' ') || (!labelled && MIXED_GROUPS.test(raw))) return void out.push({ start, end: start + raw.length, raw, normalized: null, excluded: 'separators' });
     // "Size 42 19,99", "1.99 500 ml", "R 1 299,00 500 ml": several numbers, never one with a space group.
     splitAtSpaces(raw, labelled).forEach(([offset, piece]) => consider(start + offset, piece));
   };

@@ -47,8 +47,12 @@ const LOWEST_RECENTLY = new RegExp(
 /** After the amount: "20 € off", and a deposit charged beside the price ("0,25 € Pfand", "€0.10 deposit"). */
 const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant)(?![\p{L}])/iu;
 
-/** A regular price: a reference beside a sale price, the price itself when it stands alone. */
-const REGULAR = endsWith(['reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale']);
+/** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
+const REGULAR = endsWith([
+  'reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale',
+  // An approximation ("£17.99 (approx. €20.99)", "ca. 12,99 €"): a conversion beside the price, the price when alone.
+  'approx\\.?', 'approximately', 'ca\\.', 'circa', 'env\\.', 'environ', 'etwa', 'ungefähr', 'около', 'ок\\.', '[≈~～]',
+]);
 /** "De R$ 199 por R$ 149": a bare "de" opening the text (Portuguese, Spanish). */
 const OPENING_DE = /^\s*de\s*$/iu;
 /** Labels that name the price to pay now: they settle a tie between two unlabelled prices. */
