@@ -105,8 +105,8 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     // "ab 29 € 12 345 ₽", "29 € 12 990 XOF": the two digits begin a grouped amount with a currency of its own.
     const grouped = GROUP_AFTER_CENTS.exec(text.slice(end, end + LABEL_WINDOW));
     if (grouped && findCurrencies(text.slice(end + grouped[0].length, end + LABEL_WINDOW))[0]?.start === 0) continue;
-    // "Size 42 € 89": a labelled number (a size, a count) has no cents after the sign; the digits are the next amount.
-    if (!match[1].includes(' ') && isLabelBefore(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index))) continue;
+    // "Size 42 € 89", "X-2000 € 89": a labelled number (a size, a model code, a year) has no cents after the sign; the digits are the next amount.
+    if (!match[1].includes(' ') && exclusionBefore(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index), { raw: match[1], end: match.index + match[1].length })) continue;
     // "Qty 2 149 € 99", "over $50 149 € 99": after a label or a currency the first space group is a number of its own.
     const labelled = match[1].includes(' ') && startsApart(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index), match[1], true);
     const start = labelled ? match.index + match[1].indexOf(' ') + 1 : match.index;

@@ -2,7 +2,7 @@
 import { misdecodedSign } from './misdecoded-sign';
 import { Decimal } from '../core/money';
 import { choosePrice, candidatesOf, type Candidate } from './choose-price';
-import { currencyFromContext, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
+import { currencyFromContext, outsideIso, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
 import { freeWord, mentionsFree } from './free-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { toPriceText } from './price-text';
@@ -101,6 +101,9 @@ export function readCandidate(
   // "0.0025 BTC", "450.000 تومان": no ISO code names the amount's currency, and the default would take its place.
   const outside = tokens.find((token) => token.candidates.length === 0);
   if (outside) return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(outside.symbol)} is a currency outside ISO 4217`);
+  if (tokens.length === 0 && outsideIso(options.currencyHint)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `the hint ${JSON.stringify(options.currencyHint)} is a currency outside ISO 4217`);
+  }
   const currency = currencyOf(tokens, options);
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
   let amountText = amountAtScale(chosen.token, currency, options.decimalSeparator);
