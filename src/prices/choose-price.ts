@@ -21,7 +21,7 @@ const AFTER_CHARS = 40;
 /** How far before a number a label spanning other numbers is read ("Lowest price in 30 days:"). */
 const REACH_CHARS = 80;
 /** A discount sign in the text ("-15%", "20% off", "Sale"): with two prices, the lower is the sale price. */
-const DISCOUNT = /(?:^|[^\d])-\s?\d{1,2}\s?%|\d\s?%\s?(?:off|rabatt|korting|de (?:réduction|descuento)|sconto)|(?:^|[^\p{L}])(?:sale|soldes|rebajas|saldi|reduziert|promo)(?![\p{L}])|(?:^|[^\p{L}])save:? ?(?:\p{Sc}|\d)/iu;
+const DISCOUNT = /(?:^|[^\d])-\s?\d{1,2}\s?%|\d\s?%\s?(?:off|rabatt|korting|de (?:réduction|descuento)|sconto|할인)|%\s?\d{1,2}\s?indirim|(?:^|[^\p{L}])(?:sale|soldes|rebajas|saldi|reduziert|promo)(?![\p{L}])|(?:^|[^\p{L}])save:? ?(?:\p{Sc}|\d)/iu;
 
 function describe(candidates: readonly Candidate[], text: string): string {
   return candidates.map((candidate) => JSON.stringify(text.slice(candidate.token.start, candidate.token.end))).join(' and ');

@@ -111,6 +111,12 @@ export function candidatesOf(hint: string | undefined | null): readonly string[]
   return CURRENCY_SYMBOLS[trimmed] ?? [];
 }
 
+/** Whether a hint names a currency outside ISO 4217 ("BTC", "تومان"): no code, and no default in its place. */
+export function outsideIso(hint: string | undefined | null): boolean {
+  const trimmed = hint?.trim();
+  return Boolean(trimmed) && !ISO_CODES.has(trimmed!.toUpperCase()) && CURRENCY_SYMBOLS[trimmed!]?.length === 0;
+}
+
 /**
  * Picks an ISO code among a symbol's candidates: the hint, then the page locale, then the spider's
  * default, each only when it names one of them (a EUR default says nothing about which dollar `$` is).

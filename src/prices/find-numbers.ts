@@ -18,6 +18,7 @@ const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d
 /** Space groups (and decimals) that may continue the two digits after a euro sign into an amount of their own. */
 const GROUP_AFTER_CENTS = /^ \d{3}(?:[ .]\d{3})*(?:[,.]\d+)? ?/;
 const SPACED_DECIMAL = /^(.*\d)([.,]) (\d{2})$/;
+const MIXED_GROUPS = /(?:^| )\d{1,3} \d{3}[.,']\d{3}[.,']/;
 /** Most space groups one number has ("1 234 567 890 123"): bounds the prefix search, so a long run stays linear. */
 const MAX_SPACE_GROUPS = 6;
 const MASK = '\u0001';
@@ -110,10 +111,10 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     // "ab 29 € 12 345 ₽", "29 € 12 990 XOF": the two digits begin a grouped amount with a currency of its own.
     const grouped = GROUP_AFTER_CENTS.exec(text.slice(end, end + LABEL_WINDOW));
     if (grouped && findCurrencies(text.slice(end + grouped[0].length, end + LABEL_WINDOW))[0]?.start === 0) continue;
-    // "Size 42 € 89": a labelled number (a size, a count) has no cents after the sign; the digits are the next amount.
-    // "© 2024 € 89", "X-2000 € 12", "over $50 € 12": a year, a model code or an amount with its own currency neither.
+    // "Size 42 € 89", "© 2024 € 89", "X-2000 € 12", "over $50 € 12": a labelled number (a size, a year, a model code) or an
+    // amount with its own currency has no cents after the sign; the digits are the next amount.
     const beforeRun = text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index);
-    if (!match[1].includes(' ') && (isLabelBefore(beforeRun) || exclusionBefore(beforeRun, { raw: match[1], end: match.index + match[1].length }) !== undefined || /\p{Sc}\s*$/u.test(beforeRun))) continue;
+    if (!match[1].includes(' ') && (exclusionBefore(beforeRun, { raw: match[1], end: match.index + match[1].length }) !== undefined || /\p{Sc}\s*$/u.test(beforeRun))) continue;
     // "Qty 2 149 € 99", "over $50 149 € 99": after a label or a currency the first space group is a number of its own.
     const labelled = match[1].includes(' ') && startsApart(text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index), match[1], true);
     const start = labelled ? match.index + match[1].indexOf(' ') + 1 : match.index;
@@ -140,7 +141,9 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     }
     const joined = labelled ? null : spacedDecimal(raw);
     if (joined !== null) return void out.push(classify(text, { start, end: start + raw.length, raw, normalized: joined, spacedDecimal: true }));
-    if (!raw.includes(' ')) return void out.push({ start, end: start + raw.length, raw, normalized: null, excluded: 'separators' });
+    // "1 234.567,89": a space group then three digits and another separator is one number grouped two ways,
+    // not "1" and "234.567,89" (a number run on from a label was split off above).
+    if (!raw.includes(' ') || (!labelled && MIXED_GROUPS.test(raw))) return void out.push({ start, end: start + raw.length, raw, normalized: null, excluded: 'separators' });
     // "Size 42 19,99", "1.99 500 ml", "R 1 299,00 500 ml": several numbers, never one with a space group.
     splitAtSpaces(raw, labelled).forEach(([offset, piece]) => consider(start + offset, piece));
   };

@@ -41,8 +41,11 @@ const ENTRIES: readonly Entry[] = [
 /** Written words after an optional space, ending before a letter or digit; "CR" (a credit, "$12.50 CR") is no crore. */
 const WORD = new RegExp(`^ ?(?:${ENTRIES.map(([, , pattern]) => `(${pattern})`).join('|')})(?![\\p{L}\\d])`, 'iu');
 const CREDIT = /^ ?CR(?![\p{L}\d])/u;
-/** Letters glued to the digits: K a thousand, M (or m) a million, B a billion; "L" (a lakh or litres) has no single scale. */
-const LETTER = /^(?:[kKmMB]| ?L)(?![\p{L}\d²³])/u;
+/**
+ * Letters glued to the digits: K a thousand, M (or m) a million, B a billion; also after a space when a
+ * sign follows at once ("45 k€", "1,2 M€"). "L" (a lakh or litres) has no single scale.
+ */
+const LETTER = /^(?: ?[kKmMB](?=\p{Sc})|[kKmMB](?![\p{L}\d²³])| ?L(?![\p{L}\d²³]))/u;
 const LETTER_POWER: Readonly<Record<string, number | null>> = { k: 3, K: 3, m: 6, M: 6, B: 9, L: null };
 /** How much text after a number's start a magnitude or CJK sum is read from ("3億5,000万2,000" fits). */
 const WORD_WINDOW = 16;

@@ -2,12 +2,12 @@
 import { misdecodedSign } from './misdecoded-sign';
 import { Decimal } from '../core/money';
 import { choosePrice, candidatesOf, type Candidate } from './choose-price';
-import { currencyFromContext, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
+import { currencyFromContext, outsideIso, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
 import { freeWord, mentionsFree } from './free-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
-import { findCurrencies, isAdjacent, type CurrencyToken } from './price-tokens';
+import { findCurrencies, isAdjacent, type CurrencyToken, type Span } from './price-tokens';
 import { amountAtScale } from './three-digit-tail';
 
 export { normalizeNumber } from './normalize-number';
@@ -83,8 +83,8 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
 
 /** A number with no decimal part: "12", "1,299", "1.299", "1 299". */
 const WHOLE_UNITS = /^\d+$|^\d{1,3}(?:[,.' ]\d{3})+$/;
-/** Two superscript digits, and no third: "⁹⁹". */
-const SUPERSCRIPT_PAIR = /^[\u2070\u00B9\u00B2\u00B3\u2074-\u2079]{2}(?![\u2070\u00B9\u00B2\u00B3\u2074-\u2079])/;
+/** Two superscript digits, and no third, maybe after a separator or a space: "⁹⁹", ",⁹⁹", ". ⁹⁹". */
+const SUPERSCRIPT_PAIR = /^[.,]? ?[\u2070\u00B9\u00B2\u00B3\u2074-\u2079]{2}(?![\u2070\u00B9\u00B2\u00B3\u2074-\u2079])/;
 
 const undecodableBeside = (text: string, token: { start: number; end: number }): boolean =>
   /\uFFFD ?$/.test(text.slice(Math.max(0, token.start - 2), token.start)) || /^ ?\uFFFD/.test(text.slice(token.end, token.end + 2));
@@ -101,6 +101,12 @@ export function readCandidate(
   // "0.0025 BTC", "450.000 تومان": no ISO code names the amount's currency, and the default would take its place.
   const outside = tokens.find((token) => token.candidates.length === 0);
   if (outside) return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(outside.symbol)} is a currency outside ISO 4217`);
+  // "Giá KM 999.000₫": two signs that each name one currency, and not the same one ("KM" is also BAM).
+  const named = new Set(tokens.filter((token) => token.candidates.length === 1).map((token) => token.candidates[0]));
+  if (named.size > 1) return refuse(PRICE_REFUSAL.ambiguous, `the amount has two currencies: ${[...named].join(' and ')}`);
+  if (tokens.length === 0 && outsideIso(options.currencyHint)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `the hint ${JSON.stringify(options.currencyHint)} is a currency outside ISO 4217`);
+  }
   const currency = currencyOf(tokens, options);
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
   let amountText = amountAtScale(chosen.token, currency, options.decimalSeparator);
@@ -132,7 +138,7 @@ function freeOrNone(text: string, display: string, currencies: readonly Currency
 
 /** The currencies of the amount: those written beside it ("$ … MXN" both); else the one currency written elsewhere. */
 function currencyTokens(text: string, chosen: Candidate, all: readonly Candidate[], currencies: readonly CurrencyToken[]): CurrencyToken[] {
-  const tokens = [...chosen.owned, ...codesBeside(text, chosen.owned, currencies)];
+  const tokens = [...chosen.owned, ...codesBeside(text, chosen.token, chosen.owned, currencies)];
   if (tokens.length > 0) return tokens;
   const ownedElsewhere = new Set(all.flatMap((candidate) => candidate.owned));
   const loose = currencies.filter((token) => !token.wordLike && !ownedElsewhere.has(token));
@@ -150,13 +156,17 @@ function currencyOf(tokens: readonly CurrencyToken[], options: ParsePriceOptions
   return resolveCurrency(specific.symbol, shared.length > 0 ? shared : specific.candidates, options);
 }
 
-/** "12,99 $ CAD", "CAD $ 12.99": a code written right beside a shared symbol (spaces only between) says which one it is. */
-function codesBeside(text: string, owned: readonly CurrencyToken[], currencies: readonly CurrencyToken[]): CurrencyToken[] {
+/**
+ * "12,99 $ CAD", "CAD $ 12.99", "19.99 $ (CAD)", "$19.99 (USD)": a code written right beside a shared symbol,
+ * or in brackets right after the amount of one, says which one it is (spaces and brackets only between).
+ */
+function codesBeside(text: string, amount: Span, owned: readonly CurrencyToken[], currencies: readonly CurrencyToken[]): CurrencyToken[] {
+  const between = (a: Span, b: Span): string => (b.start >= a.end ? text.slice(a.end, b.start) : text.slice(b.end, a.start));
   return currencies.filter(
     (code) =>
       code.candidates.length === 1 &&
       !owned.includes(code) &&
-      owned.some((symbol) => symbol.candidates.includes(code.candidates[0]) && /^ *$/.test(code.start >= symbol.end ? text.slice(symbol.end, code.start) : text.slice(code.end, symbol.start))),
+      owned.some((symbol) => symbol.candidates.includes(code.candidates[0]) && (/^[ ()[\]]*$/.test(between(symbol, code)) || /^ ?[([]$/.test(between(amount, code)))),
   );
 }
 

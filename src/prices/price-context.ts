@@ -21,6 +21,8 @@ const REFERENCE = endsWith([
   'era', 'economize', 'van', 'preț vechi', 'pret vechi', 'adviesprijs', 'bespaar', 'førpris', 'rek\\.? pris', 'rekommenderat pris', 'cirkapris', 'vejl\\.? pris', 'vejledende (?:udsalgs)?pris', 'veil\\.? pris', 'veiledende pris', 'spar', 'spara', 'før', 'för', 'poprzednia cena', 'cena regularna', 'oszczędzasz',
   'původní cena', 'ušetříte', 'было', 'старая цена', 'экономия', 'önceki fiyat', 'piyasa fiyatı', 'm\\.?r\\.?p', 'м\\.?р\\.?р',
   '定価', '通常価格', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
+  'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
+  'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
   'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard )?(?:shipping|delivery)(?: on orders)?(?: over| above| from)?', 'versandkostenfrei ab',
   'kostenloser versand ab', 'gratis versand ab', 'livraison gratuite dès', 'livraison offerte dès', 'envío gratis (?:desde|a partir de)',
@@ -31,20 +33,27 @@ const REFERENCE = endsWith([
   'p&p', 'frais de port', '送料', '运费', '\\+', 'zzgl\\.?', 'plus',
 ]);
 
-/** After the amount: "20 € off", and a deposit charged beside the price ("0,25 € Pfand", "€0.10 deposit"). */
-const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant)(?![\p{L}])/iu;
+/** After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), and a deposit charged beside the price ("0,25 € Pfand"). */
+const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine)(?![\p{L}])/iu;
 
-/** A regular price: a reference beside a sale price, the price itself when it stands alone. */
-const REGULAR = endsWith(['reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale']);
+/** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
+const REGULAR = endsWith([
+  'reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale',
+  // An approximation ("£17.99 (approx. €20.99)", "ca. 12,99 €"): a conversion beside the price, the price when alone.
+  'approx\\.?', 'approximately', 'ca\\.', 'circa', 'env\\.', 'environ', 'etwa', 'ungefähr', 'около', 'ок\\.', '[≈~～]',
+]);
 /** "De R$ 199 por R$ 149": a bare "de" opening the text (Portuguese, Spanish). */
 const OPENING_DE = /^\s*de\s*$/iu;
 /** Labels that name the price to pay now: they settle a tie between two unlabelled prices. */
 const CURRENT = endsWith([
   'now', 'sale', 'sale price', 'our price', 'deal price', 'special price', 'offer price', 'current price', 'your price', 'today',
   'jetzt', 'nur', 'aktion', 'angebot', 'nu', 'ahora', 'por', 'voor', 'maintenant', 'ora', 'adesso', 'teraz', 'сейчас', 'nyt', 'nå', '現在', '特価', '販売価格', '售价', '现价', '促销价', '할인가', '판매가',
+  'нова ціна', 'новая цена', 'стало', 'yeni fiyat', 'الآن', 'السعر الآن', 'ราคาพิเศษ', 'giá km', 'giá khuyến mãi', 'harga promo', 'τιμή προσφοράς',
+  // An arrow from the old price to the new one ("¥3,980 → ¥2,980").
+  '→', '⇒', '⟶',
 ]);
 /** A bare "Price:" is current only when it is the whole label ("Clubcard Price", "Member price" are other prices). */
-const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|cena|fiyat|цена|価格|价格|가격)[\s:.\-–]*$/iu;
+const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|cena|fiyat|цена|ціна|τιμή|מחיר|السعر|giá|harga|価格|价格|가격)[\s:.\-–]*$/iu;
 /** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
 const UNIT_BEFORE = endsWith([
   'grundpreis', 'unit price', 'price per [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',

@@ -38,6 +38,8 @@ export const CURRENCY_WORDS: PriceRow[] = [
   ['۴۵۰٫۰۰۰ تومان', A, null, shop('IRR')], ['450,000 تومان', A, null, shop('IRR')], ['۴۵۰٬۰۰۰ تومان', A, null, shop('IRR')], ['450.000 Toman', A, null, shop('IRR')],
   ['۱۲۳٬۴۵۶ ریال', '123456', 'IRR', shop('IRR')], ['0.0025 BTC', A, null, shop('USD')], ['₿0.0025', A, null, shop('USD')], ['Ξ 0.05', A, null, shop('EUR')],
   ['12.99 USDT', A, null, shop('USD')], ['12.99 USDC', A, null, shop('USD')], ['0.5 ETH', A, null, shop('USD')], ['100 DOGE', A, null, shop('USD')], ['25,000 sats', A, null, shop('USD')],
+  ['0.0025', A, null, { currencyHint: 'BTC', defaultCurrency: 'USD' }], ['450.000', A, null, { currencyHint: 'تومان', defaultCurrency: 'IRR' }],
+  ['12,99', '12.99', 'EUR', { currencyHint: 'eur', defaultCurrency: 'PLN' }], ['12.99', '12.99', 'USD', { currencyHint: 'US$', defaultCurrency: 'CAD' }],
   ['$49.99 or 0.0012 BTC', '49.99', 'USD', shop('USD')], ['0.0012 BTC or $49.99', '49.99', 'USD', shop('USD')], ['€ 12 (≈ 0.0002 BTC)', '12', 'EUR'],
   // Codes in lower case or capitalised beside the amount, signs and codes of shops worldwide, instalments
   ['12,99 eur', '12.99', 'EUR', shop('PLN')], ['12,99 Eur', '12.99', 'EUR', shop('PLN')], ['eur 12,99', '12.99', 'EUR', shop('PLN')],

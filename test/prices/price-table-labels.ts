@@ -1,5 +1,5 @@
 // Price table rows: the words around a price that make it another price (EU "lowest price in 30 days", multi-buys "3/$10", deposits, unit prices "1 kg = 12,50 €"), or the price to pay now.
-import { loc, type PriceRow } from './price-table-types';
+import { loc, shop, type PriceRow } from './price-table-types';
 
 const US = loc('en-US');
 const A = 'price/ambiguous';
@@ -24,7 +24,7 @@ export const LABELS: PriceRow[] = [
   ['2-Pack 12,99 €', '12.99', 'EUR'], ['Pack of 2 - $12.99', '12.99', 'USD', US], ['$12.99 each', '12.99', 'USD', US], ['$12.99/ea', '12.99', 'USD', US], ['Buy 2 for £10', A, null],
   ['Buy 1 Get 1 Free $9.99', '9.99', 'USD', US], ['BOGO 50% off $19.99', '19.99', 'USD', US], ['$9.99/mo', A, null, US], ['$9.99/month', A, null, US],
   ['€ 9,99/Monat', A, null], ['9,99 € mtl.', A, null], ['ab 9,99 € monatlich', A, null], ['£12.99 pcm', A, null], ['£1,250 pcm', A, null], ['$99.99/yr', '99.99', 'USD', US],
-  ['$49 per person', '49', 'USD', US], ['€ 89 p.P.', '89', 'EUR'], ['Size 42 € 89 p.P.', '89', 'EUR'], ['Gr. 38 € 49', '49', 'EUR'], ['Now 2 for £5 (was £3 each)', A, null], ['£3 each or 2 for £5', '3', 'GBP'],
+  ['$49 per person', '49', 'USD', US], ['€ 89 p.P.', '89', 'EUR'], ['Size 42 € 89 p.P.', '89', 'EUR'], ['Gr. 38 € 49', '49', 'EUR'], ['Model: X-2000 € 89 p.P.', '89', 'EUR'], ['© 2024 € 99', '99', 'EUR'], ['Now 2 for £5 (was £3 each)', A, null], ['£3 each or 2 for £5', '3', 'GBP'],
   // Approximations, deposits, no price at all
   ['≈ $12.99', '12.99', 'USD', US], ['ca. 12,99 €', '12.99', 'EUR'], ['~ 1 299 ₽', '1299', 'RUB'], ['12.99 € + 2.50 € Pfand', '12.99', 'EUR'], ['0,25 € Pfand', R, null],
   ['€0.10 deposit', R, null], ['12,99 € zzgl. 0,25 € Pfand', '12.99', 'EUR'], ['Pfandflasche 0,5 l 1,29 €', '1.29', 'EUR'], ['Price on request', N, null], ['POA', N, null],
@@ -40,4 +40,20 @@ export const LABELS: PriceRow[] = [
   ['24,99 € * 1 kg = 12,50 €', '24.99', 'EUR'], ['1 kg = 12,50 €', '12.50', 'EUR'], ['Inhalt: 2 kg (12,50 € * / 1 kg) 24,99 € *', '24.99', 'EUR'],
   ['Inhalt 0.75 Liter (26,65 € * / 1 Liter) 19,99 € *', '19.99', 'EUR'], ['19,99 €* *inkl. MwSt. zzgl. Versand', '19.99', 'EUR'], ['Versandkosten: 4,95 € 19,99 €', '19.99', 'EUR'],
   ['19,99 € Versandkostenfrei', '19.99', 'EUR'], ['Gesamtpreis 24,94 € (19,99 € + 4,95 € Versand)', A, null], ['Subtotal $19.99 Shipping $4.95 Total $24.94', A, null, US],
+  // Old and new prices labelled in other languages, arrows, "instead of" after the old price, percent signs written first
+  ['Tilbud 999,- Før 1 299,-', '999', 'NOK', shop('NOK')], ['Rea 199 kr Ord. pris 299 kr', '199', 'SEK', shop('SEK')], ['2 för 50 kr', A, null, shop('SEK')],
+  ['Spara 100 kr 199 kr', '199', 'SEK', shop('SEK')], ['Cena regularna: 199,99 zł Cena promocyjna: 149,99 zł', '149.99', 'PLN'], ['149,99 zł/szt.', '149.99', 'PLN'],
+  ['Cena: 1 299,- Kč', '1299', 'CZK'], ['12 990 Ft helyett 9 990 Ft', '9990', 'HUF'], ['1.299,00 TL yerine 999,00 TL', '999.00', 'TRY'],
+  ['Norm. 29,90 € Nyt 19,90 €', '19.90', 'EUR'], ['Αρχική τιμή: 29,90 € Τιμή: 19,90 €', '19.90', 'EUR'], ['通常価格 ¥3,980 → ¥2,980', '2980', 'JPY', loc('ja-JP')],
+  ['¥3,980→¥2,980', '2980', 'JPY', loc('ja-JP')], ['€29,99 → €19,99', '19.99', 'EUR'], ['was £20 → now £15', '15', 'GBP'], ['1 599 ₽ 1 299 ₽ −19%', '1299', 'RUB'],
+  ['原价：¥199 现价：¥99', '99', 'CNY', loc('zh-CN')], ['정가 29,000원 → 19,900원', '19900', 'KRW'], ['29,000원 19,900원 31%', '19900', 'KRW'], ['31% 19,900원', '19900', 'KRW'],
+  ['1.299,00 TL 999,00 TL %23 indirim', '999.00', 'TRY'], ['%23 indirim 999,00 TL', '999.00', 'TRY'], ['%20', N, null],
+  ['Preis: 19,99 € statt 29,99 € – Sie sparen 33 %', '19.99', 'EUR'], ['Prix : 19,99 € au lieu de 29,99 €', '19.99', 'EUR'], ['19,99 € au lieu de 29,99 €', '19.99', 'EUR'],
+  ['Prezzo: 19,99 € invece di 29,99 €', '19.99', 'EUR'], ['29,99 € 19,99 € -33%', '19.99', 'EUR'], ['ahora 19,99 € antes 29,99 €', '19.99', 'EUR'],
+  ['Por: R$ 149,90 De: R$ 199,90', '149.90', 'BRL'], ['R$ 199,90 R$ 149,90 25% OFF', '149.90', 'BRL'], ['Было 1 599 ₽ Стало 1 299 ₽', '1299', 'RUB'],
+  ['Стара ціна 1 599 ₴ Нова ціна 1 299 ₴', '1299', 'UAH'], ['1 599 ₴ 1 299 ₴', A, null], ['Eski fiyat: 1.299 TL Yeni fiyat: 999 TL', '999', 'TRY'],
+  ['السعر الأصلي 1,299 ر.س السعر الآن 999 ر.س', '999', 'SAR'], ['كان 1,299 ر.س الآن 999 ر.س', '999', 'SAR'], ['מחיר קודם ₪1,299 מחיר ₪999', '999', 'ILS'],
+  ['ราคาปกติ ฿1,299 ราคาพิเศษ ฿999', '999', 'THB'], ['Giá gốc 1.299.000₫ Giá KM 999.000₫', '999000', 'VND'],
+  ['Harga normal Rp 1.299.000 Harga promo Rp 999.000', '999000', 'IDR'],
+  ['٪٢٠', N, null], ['%20 indirim', N, null], ['Laufleistung 120.000 km 12.990 €', '12990', 'EUR'],
 ];

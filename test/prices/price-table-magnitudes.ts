@@ -25,7 +25,8 @@ export const MAGNITUDES: PriceRow[] = [
   ['500k', A, null, shop('VND')], ['Giá: 500k', A, null, shop('VND')], ['R$ 1,2 mi', '1200000', 'BRL'], ['5 mi', A, null, shop('USD')],
   ['$1.2M', '1200000', 'USD', US], ['$0.5M', '500000', 'USD', US], ['From $1.2M', '1200000', 'USD', US], ['$1.2 million', '1200000', 'USD', US], ['$850K', '850000', 'USD', US],
   ['$850k', '850000', 'USD', US], ['Price: $45K', '45000', 'USD', US], ['£1.25m', '1250000', 'GBP'], ['₦2.5m', '2500000', 'NGN'], ['KSh 1.2M', '1200000', 'KES'],
-  ['₱1.2k', '1200', 'PHP'], ['USD 2.3bn', '2300000000', 'USD'], ['$2B', '2000000000', 'USD', US], ['$5K-$10K', A, null, US], [`CHF${NBSP}1,2${NBSP}Mio.`, '1200000', 'CHF'],
+  ['₱1.2k', '1200', 'PHP'], ['USD 2.3bn', '2300000000', 'USD'], ['$2B', '2000000000', 'USD', US], ['45 k€', '45000', 'EUR'], ['350k€', '350000', 'EUR'], ['Budget : 1,2 M€', '1200000', 'EUR'], ['2 Millionen verkauft 19,99 €', '19.99', 'EUR'],
+  ['8K TV 2.999 €', '2999', 'EUR'], ['$19.99 1M+ views', '19.99', 'USD', US], ['Over 1 million sold! $19.99', '19.99', 'USD', US], ['$5K-$10K', A, null, US], [`CHF${NBSP}1,2${NBSP}Mio.`, '1200000', 'CHF'],
   // Scales that differ by language, and digits a magnitude leaves 1000× open: refused
   ['€ 350 mil', A, null], ['R$ 350 mil', A, null], ['3 mil pesos', A, null], ['R 1,5 mil', A, null], ['$2 billion', A, null, US], ['1 billion €', A, null],
   ['$1.500M', A, null, US], ['$1,500K', A, null, US], ['1.250 Mio. €', A, null],

@@ -4,6 +4,7 @@ import { loc, shop, type PriceRow } from './price-table-types';
 const US = loc('en-US');
 const A = 'price/ambiguous';
 const N = 'price/not-a-price';
+const R = 'price/reference-only';
 
 export const TYPOGRAPHY: PriceRow[] = [
   // Arabic-Indic, Persian, Devanagari, Bengali, Thai and full-width digits, with the Arabic separators ٫ ٬
@@ -37,4 +38,17 @@ export const TYPOGRAPHY: PriceRow[] = [
   // Exponents, leading zeros, grouping-only amounts, codes against the separators
   ['1.2E+03 USD', N, null], ['€ 0012,50', '12.50', 'EUR'], ['$007.99', '7.99', 'USD', US], ['1.000.000 ₫', '1000000', 'VND'], ['1.000 ₫', '1000', 'VND'], ['1.000.000 €', '1000000', 'EUR'],
   ['USD 1.234,56', '1234.56', 'USD'], ['99.999.999,99 €', '99999999.99', 'EUR'], ['€ 0,01', '0.01', 'EUR'], ['Rabatt – 5,00 € 19,99 €', A, null],
+  // The Arabic comma, entities, line breaks, glued codes, superscript cents after a separator, codes in brackets, approximations beside the price
+  ['١،٢٩٩ ر.س', '1299', 'SAR'], ['1،299 ر.س', '1299', 'SAR'], ['٢٩٩،٩٩ ر.س', '299.99', 'SAR'], ['۱٬۲۹۹٫۵۰ ریال', '1299.50', 'IRR'],
+  ['￥1,280-', '1280', 'JPY', { locale: 'ja-JP' }], ['1,280-円', '1280', 'JPY'], ['¥1,280-(税込)', '1280', 'JPY', { locale: 'ja-JP' }], ['1,280円～', '1280', 'JPY'],
+  ['1,280円〜', '1280', 'JPY'], ['12,900원~', '12900', 'KRW'], ['¥ 99.00 起', '99.00', 'CNY', { locale: 'zh-CN' }], ['99元起', '99', null], ['USD1,299', '1299', 'USD'],
+  ['1,299USD', '1299', 'USD'], ['EUR1.299,00', '1299.00', 'EUR'], ['1.299,00EUR', '1299.00', 'EUR'], ['&euro;12,99', '12.99', 'EUR'], ['&#8364; 12,99', '12.99', 'EUR'],
+  ['&#x20AC;12,99', '12.99', 'EUR'], ['&yen;1,280', '1280', null], ['&#36;12.99', '12.99', 'USD', US], ['€\n12\n99', A, null], ['€\n12,99', '12.99', 'EUR'],
+  ['12,99\n€', '12.99', 'EUR'], ['+$5.00', R, null, US], ['+ 5,00 €', R, null], ['ر.س 1,299.00', '1299.00', 'SAR'], ['₪ 1,299.90', '1299.90', 'ILS'],
+  ['1,299.90 ש״ח', '1299.90', 'ILS'], ['฿1,299.-', '1299', 'THB'], ['1,234,56 €', A, null], ['1 234.567,89 €', A, null], ['12,⁹⁹ €', A, null], ['$12.⁹⁹', A, null, US],
+  ['12 ⁹⁹ €', A, null], ['19⁹⁵', A, null, shop('EUR')], ['UVP¹ 19,99 €', R, null], ['19,99 €¹', '19.99', 'EUR'], ['19,99 €²', '19.99', 'EUR'],
+  ['19,99 €*²', '19.99', 'EUR'], ['19,99¹ €', '19.99', 'EUR'], ['2² 19,99 €', '19.99', 'EUR'], ['19.99 $ (CAD)', '19.99', 'CAD', shop('USD')],
+  ['(USD) $19.99', '19.99', 'USD', shop('CAD')], ['$19.99 (USD)', '19.99', 'USD', shop('CAD')], ['$19.99 USD / $26.99 CAD', A, null], ['€19,99 / £17.99', A, null],
+  ['19,99 € | 17,99 £', A, null], ['19,99 €, 17,99 £', A, null], ['CHF 19.90 / € 18.50', A, null], ['Preis: 19,90 CHF (ca. 18,50 €)', '19.90', 'CHF'],
+  ['£17.99 (approx. €20.99)', '17.99', 'GBP'], ['$19.99 (~€18.40)', '19.99', 'USD', US], ['€18.40 (≈ $19.99)', '18.40', 'EUR'],
 ];
