@@ -6,7 +6,7 @@ import { PricecrawlError } from './errors';
  * Why: cheerio's `load` defines a class per document. V8 allocates that class's hidden class (its
  * map) in the old generation, and the map points at the class, whose closure holds the document. An
  * old object counts as alive to every young-generation GC until the next full one, so each page's whole
- * DOM was copied and then promoted as if in use (fast bench: ~110 KB promoted per page, 45 full GCs
+ * DOM was copied and then promoted as if in use (fast bench: ~110 KB promoted per page, 43–50 full GCs
  * per 6,160 pages; a bare htmlparser2 parse promotes nothing). Emptying the document leaves that map
  * holding an empty root. Reading the root's children afterwards throws: a `$` or selection kept past
  * its callback must not quietly find nothing.
