@@ -1,6 +1,6 @@
 // Starts one crawler child with a job, bounds it with a timeout, and reads its one JSON result line.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { RESULT_PREFIX, type CrawlerResult, type CrawlJob } from '../crawlers/crawl-job';
@@ -50,7 +50,10 @@ export function runCrawlerChild(name: CrawlerName, job: CrawlJob, timeoutMs: num
   });
   let result: CrawlerResult | null = null;
   let stderrTail = '';
+  // BENCH_CHILD_STDOUT: the child's other stdout lines (node's --trace-gc-nvp via BENCH_PRICECRAWL_NODE_FLAGS) go to that file.
+  const stdoutCopy = process.env.BENCH_CHILD_STDOUT;
   createInterface({ input: child.stdout }).on('line', (line) => {
+    if (stdoutCopy) appendFileSync(stdoutCopy, `${line}\n`);
     if (line.startsWith(RESULT_PREFIX)) result = (JSON.parse(line) as { benchResult: CrawlerResult }).benchResult;
   });
   child.stderr.on('data', (chunk: Buffer) => {

@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'FETCH_PROXY_AUTH'
   | 'BROWSER_MISSING'
   | 'NO_PAGE'
+  | 'DOM_RELEASED'
   | 'OFFSITE'
   | 'OFFSITE_REDIRECT'
   | 'ROBOTS_DISALLOWED'

@@ -9,7 +9,9 @@ import { readVisible, type VisibleOptions, type VisibleRead, type VisibleScope }
 import type { VisiblePriceResult } from '../visible/visible-price';
 import type { PricingFields } from './pricing';
 import { urlMatches, type CapturedResponse, type UrlPattern } from './browser-options';
+import { decodeText } from '../fetch/charset';
 import { loadDom } from './cheerio-load';
+import { releaseDom } from './release-dom';
 import { PricecrawlError } from './errors';
 import type { JsonObject } from './json';
 import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
@@ -31,9 +33,9 @@ export interface CrawlResponseInit {
   headers: Record<string, string | string[]>;
   /** Exact bytes as received after content-decoding (gzip/br/deflate), before charset decoding. */
   body: Buffer;
-  /** Body decoded with the detected charset. */
-  text: string;
-  /** Charset used to decode `text` (e.g. "utf-8", "windows-1252", "shift_jis"). */
+  /** Body decoded with `encoding`; omitted, it is decoded from `body` when first read. */
+  text?: string;
+  /** Charset of `text` (e.g. "utf-8", "windows-1252", "shift_jis"). */
   encoding: string;
   timings: ResponseTimings;
   /** Every URL visited before `url`, in order. */
@@ -52,7 +54,6 @@ export class CrawlResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[]>>;
   readonly body: Buffer;
-  readonly text: string;
   readonly encoding: string;
   readonly timings: ResponseTimings;
   readonly redirectChain: readonly string[];
@@ -66,6 +67,9 @@ export class CrawlResponse {
   private skipped: SkippedLink[] = [];
   private readonly livePage: LivePage | null;
   private cachedHash: string | null = null;
+  /** The fetcher's text, or the body decoded on first read (dropped again by `release`). */
+  private decodedText: string | null;
+  private readonly textGiven: boolean;
   private cachedDom: CheerioAPI | null = null;
   private cachedBaseUrl: string | null = null;
   private readonly visibleReads = new Map<string, VisibleRead>();
@@ -76,7 +80,8 @@ export class CrawlResponse {
     this.status = init.status;
     this.headers = init.headers;
     this.body = init.body;
-    this.text = init.text;
+    this.decodedText = init.text ?? null;
+    this.textGiven = init.text !== undefined;
     this.encoding = init.encoding;
     this.timings = init.timings;
     this.redirectChain = init.redirectChain ?? [];
@@ -108,6 +113,16 @@ export class CrawlResponse {
   capturedJson<T = unknown>(pattern: UrlPattern): T | undefined {
     const hit = this.captured.find((c) => urlMatches(c.url, pattern));
     return hit ? (JSON.parse(hit.text) as T) : undefined;
+  }
+
+  /**
+   * The body decoded with `encoding`. The HTTP fetcher leaves the decoding to the first read: raw capture
+   * stores the bytes first (a compression and a commit), and a page's text made before that wait outlived
+   * a young-generation GC and was copied, and often promoted, for nothing.
+   */
+  get text(): string {
+    this.decodedText ??= decodeText(this.body, this.encoding);
+    return this.decodedText;
   }
 
   /** sha256 (hex) of the exact body bytes: every item carries it to prove its source. */
@@ -260,6 +275,19 @@ export class CrawlResponse {
     const counts = new Map<string, number>();
     for (const { reason } of this.skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
     return counts;
+  }
+
+  /**
+   * For the engine, once the callback is done: the DOM is released (release-dom.ts: a `$` or element kept
+   * past the callback throws rather than finds nothing) and text decoded here is dropped, so an object
+   * that still points at this response after its task holds neither. A later `text` or `$` decodes and
+   * parses again.
+   */
+  release(): void {
+    if (this.cachedDom) releaseDom(this.cachedDom, this.url);
+    this.cachedDom = null;
+    this.visibleReads.clear();
+    if (!this.textGiven) this.decodedText = null;
   }
 
   /** The links skipped since the last call (the callback runner's, once per callback). */

@@ -18,13 +18,16 @@ interface CompiledRules {
 export interface BlockQuestion {
   readonly status: number;
   readonly text: string;
+  /** The bytes `text` is decoded from, when the question has them (a `CrawlResponse` does). */
+  readonly body?: Buffer;
 }
 
 /** An answer and the question it answered: reused only when the same response is asked the same. */
 interface Answer {
   hostKey: string;
   status: number;
-  text: string;
+  /** The question's body (the same Buffer object) when it has one, else its text. */
+  source: Buffer | string;
   match: BlockMatch | null;
 }
 
@@ -47,11 +50,16 @@ export class BlockRules {
   constructor(private readonly settings: BlockDetectionSettings) {}
 
   detect(hostKey: string, response: BlockQuestion): BlockMatch | null {
-    const { status, text } = response;
+    const { status } = response;
+    // A response's text is decoded from its body: the same bytes give the same text. Keeping the body
+    // rather than the text matters: an answer lives as long as its response object, which an old
+    // object (an async frame of its finished task) can keep alive to the young-generation GC until the
+    // next full GC, and the response drops its decoded text when its callback ends (CrawlResponse.release).
+    const source = response.body ?? response.text;
     const known = this.answers.get(response);
-    if (known && known.text === text && known.status === status && known.hostKey === hostKey) return known.match;
-    const match = this.scan(hostKey, status, text);
-    this.answers.set(response, { hostKey, status, text, match });
+    if (known && known.source === source && known.status === status && known.hostKey === hostKey) return known.match;
+    const match = this.scan(hostKey, status, response.text);
+    this.answers.set(response, { hostKey, status, source, match });
     return match;
   }
 

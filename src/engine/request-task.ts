@@ -136,6 +136,8 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   } catch (error) {
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     throw error;
+  } finally {
+    response.release();
   }
   // The ack below must not reference the response: it would keep its body and DOM alive until the batch
   // is durable (measured: +150 MB peak RSS in the fast benchmark).

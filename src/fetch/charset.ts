@@ -73,10 +73,11 @@ function declaredOrUtf8(declared: CharsetDetection, body: Buffer): CharsetDetect
 /** Decodes with the detected charset; a BOM is never part of the text. */
 export function decodeBody(body: Buffer, contentType: string | undefined): DecodedBody {
   const detection = sniffCharset(contentType, body);
-  return { ...detection, text: decodeAs(body, detection.encoding) };
+  return { ...detection, text: decodeText(body, detection.encoding) };
 }
 
-function decodeAs(body: Buffer, encoding: string): string {
+/** `body` as text in `encoding` (a name `sniffCharset` gives); a UTF-8 BOM is never part of the text. */
+export function decodeText(body: Buffer, encoding: string): string {
   if (encoding === 'utf-8') {
     // Node's native decoder is several times faster than iconv-lite for the common case.
     const start = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;

@@ -9,7 +9,7 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { readBody } from './body-reader';
-import { decodeBody } from './charset';
+import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
 import type { Fetcher, FetchOptions } from './fetcher';
@@ -108,9 +108,10 @@ export class HttpFetcher implements Fetcher {
         // waits for servers that close despite keep-alive); waiting for that turn lets the next request
         // to this host reuse the socket instead of opening another connection.
         await nextLoopTurn();
-        const decoded = decodeBody(body, headerValue(headers, 'content-type'));
-        if (decoded.unknownLabels.length > 0) {
-          this.options.logger?.warn({ url: hop.url, labels: decoded.unknownLabels, encoding: decoded.encoding }, 'unknown charset label ignored');
+        // Only the charset now: the response decodes its text when first read (see CrawlResponse.text).
+        const charset = sniffCharset(headerValue(headers, 'content-type'), body);
+        if (charset.unknownLabels.length > 0) {
+          this.options.logger?.warn({ url: hop.url, labels: charset.unknownLabels, encoding: charset.encoding }, 'unknown charset label ignored');
         }
         return new CrawlResponse({
           request,
@@ -118,8 +119,7 @@ export class HttpFetcher implements Fetcher {
           status: response.statusCode,
           headers,
           body,
-          text: decoded.text,
-          encoding: decoded.encoding,
+          encoding: charset.encoding,
           timings: { startedAtMs, finishedAtMs },
           redirectChain,
         });

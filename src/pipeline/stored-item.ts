@@ -4,7 +4,7 @@ import { PRICING_ITEM_FIELDS, type Item, type ItemSource } from '../core/item';
 import { Decimal, parseDecimalString } from '../core/money';
 import type { StoredItem } from '../ports/item-store';
 import { toCurrencyScale } from '../prices/iso-currencies';
-import { canonicalJson, toJsonValue } from './json-value';
+import { canonicalJson, ownCopy, toJsonValue } from './json-value';
 
 /** The item's sku as text, or null: numbers are accepted because JSON APIs often send them. */
 export function itemSku(item: Item): string | null {
@@ -52,17 +52,19 @@ export function pricingJson(data: Record<string, unknown>): string {
 /** Throws a TypeError when the item cannot be represented as JSON (e.g. it holds a cycle). */
 export function toStoredItem(item: Item, source: ItemSource): StoredItem {
   const data = toJsonValue(item) as Record<string, unknown>;
-  const currency = typeof item.currency === 'string' && item.currency !== '' ? item.currency : null;
+  const currency = typeof item.currency === 'string' && item.currency !== '' ? ownCopy(item.currency) : null;
   const price = storedPrice(item.price, currency);
   // The JSON copy (exports) shows the same digits as the price column.
   if (price !== null && Decimal.isDecimal(item.price)) data.price = price;
+  const sku = itemSku(item);
+  // Own copies, like `data`'s: the row waits for its batch and must not keep the page's text alive.
   return {
     runId: source.runId,
     spider: source.spider,
-    key: itemKey(item, source, data),
+    key: ownCopy(itemKey(item, source, data)),
     requestId: source.requestId,
-    url: typeof item.url === 'string' && item.url !== '' ? item.url : source.url,
-    sku: itemSku(item),
+    url: ownCopy(typeof item.url === 'string' && item.url !== '' ? item.url : source.url),
+    sku: sku === null ? null : ownCopy(sku),
     price,
     currency,
     pricing: pricingJson(data),
