@@ -193,7 +193,9 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     // into the SKU catalog. Items are durable now. Each step runs whatever failed before it, durable data
     // first: an export that cannot be written must not cost the price history or the catalog.
     const steps: Array<[string, () => Promise<unknown>]> = [];
-    if (closedRun) {
+    // After a store failed (a full disk, a deleted file) they would fail or read a store that lost rows;
+    // the run stays resumable and its resume runs them (both are idempotent per run).
+    if (closedRun && engine.storageError === null) {
       steps.push(['price history', async () => {
         const recorded = await stores.history().recordRun(spider.name, ended.runId);
         if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
