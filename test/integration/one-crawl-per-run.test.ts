@@ -3,10 +3,9 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
-import { childTracker, cli, type CliOptions, type CliRun } from '../support/run-cli';
+import { catalogCrawler } from '../support/catalog-crawl-cli';
+import { childTracker, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
-
-const SPIDER_FILE = 'test/support/spiders/catalog-spider.ts';
 
 /**
  * Each crawl process keeps its hosts' intervals in memory: two resumes of one run each sent at the full
@@ -19,13 +18,7 @@ describe.each([4, 15])('a run killed after %i arrivals and resumed by two proces
   const children = childTracker();
   let resumes: CliRun[];
 
-  const crawl = (extra: string[] = [], onStart?: CliOptions['onStart']) =>
-    cli(['crawl', SPIDER_FILE, '-a', `startUrls=${site.startUrls.join(',')}`, '--storage', storage.dir, '-s', 'politeness.minIntervalMs=20', '-s', 'politeness.jitterMs=0', '-s', 'pipeline.batchMaxAgeMs=20', '-s', 'log.format=json', ...extra], {
-      onStart: (child) => {
-        children.track(child);
-        onStart?.(child);
-      },
-    });
+  const crawl = catalogCrawler({ startUrls: () => site.startUrls, dir: storage.dir, intervalMs: 20, track: children.track });
 
   beforeAll(async () => {
     site = await startCatalogSite({ hosts: 1, productsPerHost: 20, perPage: 10 });

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStores } from '../../storage/open-backends';
 import { SqliteFrontier } from '../../storage/sqlite/sqlite-frontier';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
-import { childTracker, cli, type CliRun } from '../support/run-cli';
+import { catalogCrawler } from '../support/catalog-crawl-cli';
+import { childTracker, type CliRun } from '../support/run-cli';
 import { readItems, tempStorageDir } from '../support/test-crawl';
 
-const SPIDER_FILE = 'test/support/spiders/catalog-spider.ts';
 const REFUSAL = /a file in \S+ was deleted or replaced while the crawl ran \(SQLITE_READONLY_DBMOVED\)/;
 const ALL_DONE = /accounting: planned 44 = succeeded 44 \+ failed 0 \+ pending 0/;
 
@@ -24,13 +24,7 @@ function crawlDeletingFile(file: string, arrivals: number, resume: boolean) {
   const state = { site: null as unknown as CatalogSite, first: null as unknown as CliRun, resumed: null as CliRun | null };
   const storage = tempStorageDir('file-moved');
   const children = childTracker();
-  const crawl = (extra: string[], onStart?: () => void) =>
-    cli(['crawl', SPIDER_FILE, '-a', `startUrls=${state.site.startUrls.join(',')}`, '--storage', storage.dir, '-s', 'politeness.minIntervalMs=15', '-s', 'politeness.jitterMs=0', '-s', 'pipeline.batchMaxAgeMs=10', '-s', 'log.format=json', ...extra], {
-      onStart: (child) => {
-        children.track(child);
-        onStart?.();
-      },
-    });
+  const crawl = catalogCrawler({ startUrls: () => state.site.startUrls, dir: storage.dir, intervalMs: 15, track: children.track });
   beforeAll(async () => {
     state.site = await startCatalogSite({ hosts: 1, productsPerHost: 40, perPage: 10 });
     state.first = await crawl([], () => {

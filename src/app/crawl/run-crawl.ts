@@ -169,12 +169,14 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       await fetcher.close();
       await robotsCache.close();
       // A frontier that is gone cannot say what was done: no summary then, but everything still closes.
+      // The run's items, not this process's: after a resume the record and the summary count them all.
+      const storedItems = await store.countItems(frontier.runId).catch(() => null);
       const ledger = await frontier.summary().catch((error: unknown) => {
         ledgerError = error;
         return null;
       });
       if (ledger !== null) {
-        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot() });
+        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
         await joined?.report(stats);
         metrics?.runEnded();
         const { planned, succeeded, failed, pending } = summary.ledger;
