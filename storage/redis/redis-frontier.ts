@@ -6,11 +6,10 @@ import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
 import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
 import { settingsSchema } from '../../src/settings/schema';
 import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from './redis-scripts';
-import { waitForRun } from './redis-runs';
+import { runToOpen, waitForRun } from './redis-runs';
 import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
-import { newRunId } from '../../src/core/run-id';
 import { closeRedis, connectRedis, quietly } from './redis-connect';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { RedisFrontierOptions } from './redis-frontier-options';
@@ -72,7 +71,7 @@ export class RedisFrontier implements Frontier {
     const redis = await connectRedis(options.url, { onError: quietly(options.log) });
     try {
       const scripts = frontierScripts(redis);
-      const runId = options.join ? await waitForRun(redis, options.spider, options.runId, options.joinTimeoutMs ?? 30_000) : options.runId === 'new' ? newRunId(Date.now()) : options.runId;
+      const runId = options.join ? await waitForRun(redis, options.spider, options.runId, options.joinTimeoutMs ?? 30_000) : await runToOpen(redis, options);
       const seedingTtl = options.seeding ? options.settings.leaseTtlMs : 0;
       const mode = options.join ? 'join' : 'create';
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
@@ -292,3 +291,4 @@ export class RedisFrontier implements Frontier {
     });
   }
 }
+
