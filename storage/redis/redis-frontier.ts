@@ -1,4 +1,5 @@
 // The shared frontier for many workers: per-host queues, host gates and leases in Redis, changed only by Lua scripts.
+import { steadyNowMs } from '../../src/politeness/clock';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
@@ -124,13 +125,13 @@ export class RedisFrontier implements Frontier {
     const reply = this.batch.call(['P', leaseTtlMs, pollMs, pickBatch, ...Array.from({ length: pickBatch }, () => random())]);
     this.batch.flush();
     const replies = (await reply) as PickReply[];
-    const receivedAtMs = Date.now();
+    const receivedAtMs = steadyNowMs();
     for (const pick of replies) if (pick[0] === 'lease') this.picked.push(this.toLease(pick, receivedAtMs));
     const lease = this.takePicked();
     if (lease) return { type: 'lease', lease };
     const last = replies[replies.length - 1];
     if (last[0] === 'empty') return { type: 'empty' };
-    return { type: 'wait', atMs: Date.now() + (last[0] === 'wait' ? Number(last[1]) : 0) };
+    return { type: 'wait', atMs: steadyNowMs() + (last[0] === 'wait' ? Number(last[1]) : 0) };
   }
 
   /**
@@ -141,7 +142,7 @@ export class RedisFrontier implements Frontier {
    */
   private takePicked(): Lease | null {
     for (let picked = this.picked.shift(); picked; picked = this.picked.shift()) {
-      if (Date.now() - picked.receivedAtMs <= PICK_HOLD_MS) return picked.lease;
+      if (steadyNowMs() - picked.receivedAtMs <= PICK_HOLD_MS) return picked.lease;
       this.handBack(picked.lease, 'pick/stale');
     }
     return null;
@@ -149,7 +150,7 @@ export class RedisFrontier implements Frontier {
 
   private handBack(lease: Lease, reason: string): void {
     lease.cancelReservation();
-    this.fire(this.defer(lease.request, Date.now(), { countAttempt: false, reason }));
+    this.fire(this.defer(lease.request, steadyNowMs(), { countAttempt: false, reason }));
   }
 
   private toLease(reply: LeaseReply, receivedAtMs: number): PickedLease {
@@ -190,7 +191,7 @@ export class RedisFrontier implements Frontier {
     // The deferral count lives in the stored request, rewritten only then.
     const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
     this.batch.flush(); // its queued send, release or cancel go first
-    const done = await this.endLease(id, this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump, json));
+    const done = await this.endLease(id, this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - steadyNowMs()), bump, json));
     if (done !== 1) return this.leaseLost(request, 'defer');
     request.attempt += bump;
     if (json !== '') request.deferrals += 1;

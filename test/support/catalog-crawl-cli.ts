@@ -14,13 +14,14 @@ export interface CatalogCrawlOptions {
   track: (child: ChildProcess) => void;
 }
 
-/** `crawl(extra, onStart)`: one crawl with JSON logs and items durable within 10 ms; `onStart` gets the child. */
-export function catalogCrawler(options: CatalogCrawlOptions): (extra?: string[], onStart?: (child: ChildProcess) => void) => Promise<CliRun> {
-  return (extra = [], onStart) =>
+/** `crawl(extra, onStart, env)`: one crawl with JSON logs and items durable within 10 ms; `onStart` gets the child. */
+export function catalogCrawler(options: CatalogCrawlOptions): (extra?: string[], onStart?: (child: ChildProcess) => void, env?: NodeJS.ProcessEnv) => Promise<CliRun> {
+  return (extra = [], onStart, env) =>
     cli(['crawl', SPIDER_FILE, '-a', `startUrls=${options.startUrls().join(',')}`, '--storage', options.dir, '-s', `politeness.minIntervalMs=${options.intervalMs}`, '-s', 'politeness.jitterMs=0', '-s', 'pipeline.batchMaxAgeMs=10', '-s', 'log.format=json', ...extra], {
       onStart: (child) => {
         options.track(child);
         onStart?.(child);
       },
+      env,
     });
 }

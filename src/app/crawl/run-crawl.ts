@@ -19,6 +19,7 @@ import { openFrontier, openRobotsCache, openRunLedger, openRunRecords, openSessi
 import { PipelineRunner } from '../../pipeline/pipeline-runner';
 import { BatchWriter } from '../../pipeline/batch-writer';
 import { hostKeyOf } from '../../politeness/host-key';
+import { steadyNowMs } from '../../politeness/clock';
 import type { LoadedSettings } from '../../settings/load-settings';
 import { assembleCrawlComponents } from './crawl-components';
 import type { CrawlMode } from '../schedule/run-seeds';
@@ -131,7 +132,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events });
   options.onEngine?.(engine);
-  const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: Date.now });
+  const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: steadyNowMs });
   // Stats line, timeline, alarms' verdict and the caller's observers listen on the bus; none sits in a chain.
   const observers = new RunObservers(events, { log, statsIntervalMs: settings.log.statsIntervalMs, observers: options.observers ?? [] });
   const ticker = new SnapshotTicker(events, snapshot, observers.snapshotEveryMs);
@@ -149,7 +150,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       await pipeline.open();
       await components.open();
       events.emit('spider.opened', { spider: spider.name, runId: frontier.runId, resumed: options.resume === true });
-      for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
+      for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: steadyNowMs, runId: frontier.runId });
       ticker.start();
       options.onSnapshotSource?.(snapshot);
       metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
