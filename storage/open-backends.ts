@@ -107,7 +107,7 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     const frontier = await RedisFrontier.open({
       url: settings.frontier.url,
       spider: options.spider,
-      runId: options.runId ?? (options.join ? 'latest' : 'new'),
+      runId: options.runId ?? (options.join ? 'latest' : options.resume ? 'resume-latest' : 'new'),
       join: options.join === true,
       seeding: options.join !== true,
       hostKeyOf: options.hostKeyOf,

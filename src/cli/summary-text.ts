@@ -41,7 +41,8 @@ export function formatSummary(summary: RunSummary): string {
     lines.push('', `LOST TO TRANSIENT FAILURES: ${lost} request${lost === 1 ? '' : 's'} (${byReason.join(', ')}); a later run may get them`);
   }
   lines.push(...handlingLines(summary.handling));
-  lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}`);
+  const { stored } = summary.items;
+  lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}${stored === null || stored === undefined ? '' : `; the run holds ${stored}`}`);
   const drops = Object.entries(summary.items.dropped).sort(([, a], [, b]) => b - a);
   if (drops.length > 0) lines.push('items dropped by reason:', ...drops.map(([r, n]) => `  ${r}: ${n}`));
   const alarms = Object.keys(summary.alarms).sort();

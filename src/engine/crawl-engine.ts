@@ -1,5 +1,6 @@
 // The crawl lifecycle: seed, pull ready requests under the global ceiling, drain, shut down gracefully.
 import type { Logger } from 'pino';
+import { steadyNowMs } from '../politeness/clock';
 import type { Spider, SpiderOutput } from '../core/spider';
 import type { DownloaderChain } from '../downloader/downloader-chain';
 import type { CrawlEventBus } from '../events/crawl-events';
@@ -136,7 +137,7 @@ export class CrawlEngine {
     else this.deps.log.warn(fields, 'stopping: finishing in-flight requests');
     for (const lease of this.ready.splice(0)) {
       lease.cancelReservation();
-      void this.deps.frontier.defer(lease.request, Date.now(), { countAttempt: false, reason: 'shutdown' });
+      void this.deps.frontier.defer(lease.request, steadyNowMs(), { countAttempt: false, reason: 'shutdown' });
     }
     setTimeout(() => this.shutdown.abort(), this.deps.settings.shutdown.graceMs).unref();
     this.wake();
@@ -182,7 +183,7 @@ export class CrawlEngine {
   private pick(): PickType | Promise<PickType> {
     let pick: ReturnType<Frontier['next']>;
     try {
-      pick = this.deps.frontier.next(Date.now());
+      pick = this.deps.frontier.next(steadyNowMs());
     } catch (error) {
       return this.pickFailed(error);
     }
@@ -195,7 +196,7 @@ export class CrawlEngine {
       if (this.stopping) {
         // Arrived after stop() (a round trip was under way): hand it straight back.
         pick.lease.cancelReservation();
-        void this.deps.frontier.defer(pick.lease.request, Date.now(), { countAttempt: false, reason: 'shutdown' });
+        void this.deps.frontier.defer(pick.lease.request, steadyNowMs(), { countAttempt: false, reason: 'shutdown' });
         return 'wait';
       }
       this.ready.push(pick.lease);
@@ -215,7 +216,7 @@ export class CrawlEngine {
       this.storageFailed(error);
       return 'wait';
     }
-    const nowMs = Date.now();
+    const nowMs = steadyNowMs();
     if (this.outage.failed(nowMs)) {
       if (this.frontierError === null) {
         this.frontierError = error;
@@ -268,7 +269,7 @@ export class CrawlEngine {
    * kept a run asleep for a year): stop instead, leaving them queued; the summary says interrupted.
    */
   private waitsTooLong(): boolean {
-    const waitMs = this.nextReadyAtMs - Date.now();
+    const waitMs = this.nextReadyAtMs - steadyNowMs();
     if (!Number.isFinite(waitMs) || waitMs <= this.deps.settings.frontier.maxIdleWaitMs || this.running > 0 || this.ready.length > 0) return false;
     this.deps.log.warn({ nextAt: new Date(this.nextReadyAtMs).toISOString(), maxIdleWaitMs: this.deps.settings.frontier.maxIdleWaitMs }, 'every pending request waits longer than frontier.maxIdleWaitMs; ending the run, they stay queued for --resume');
     this.stop('frontier/max-idle-wait');
@@ -289,6 +290,6 @@ export class CrawlEngine {
       this.wakeAtMs = Infinity;
       // A host's slot opens now: pick and dispatch in this timer's turn (GlobalPool.checkNow says why).
       this.pool.checkNow();
-    }, Math.min(Math.max(0, atMs - Date.now()), MAX_TIMER_MS));
+    }, Math.min(Math.max(0, atMs - steadyNowMs()), MAX_TIMER_MS));
   }
 }

@@ -1,5 +1,6 @@
 // Handles one leased request end to end: download through the chain, apply the outcome, run the callback.
 import type { Logger } from 'pino';
+import { steadyNowMs } from '../politeness/clock';
 import type { Spider } from '../core/spider';
 import type { DownloaderChain, DownloadResult } from '../downloader/downloader-chain';
 import { isAllowedUrl } from '../downloader/offsite-rules';
@@ -52,7 +53,7 @@ export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promi
 async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (release: () => Promise<void>) => void, releaseRetained: () => Promise<unknown>): Promise<void> {
   const { request, hostKey } = lease;
   const log = deps.log.child({ host: hostKey, requestId: request.id });
-  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: Date.now, runId: deps.runId, events: deps.events };
+  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: steadyNowMs, runId: deps.runId, events: deps.events };
   const slot = slotOf(lease);
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
   try {
@@ -87,7 +88,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
 
   if (deps.shutdownSignal.aborted && download.result.type !== 'response') {
     // Cut off by shutdown: not the request's fault, so it stays queued for the next run.
-    await deps.frontier.defer(request, Date.now(), { countAttempt: false, reason: 'shutdown' });
+    await deps.frontier.defer(request, steadyNowMs(), { countAttempt: false, reason: 'shutdown' });
     return;
   }
   await applyResult(download.result, lease, deps, log, releaseRetained);
@@ -106,7 +107,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
     case 'retry':
       deps.stats.inc('retry/scheduled');
       if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
-      await deps.frontier.defer(request, result.notBeforeMs ?? Date.now(), { countAttempt: true, reason: result.reason });
+      await deps.frontier.defer(request, result.notBeforeMs ?? steadyNowMs(), { countAttempt: true, reason: result.reason });
       return;
     case 'defer':
       if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
@@ -161,7 +162,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
           return;
         }
         log.error({ err: error, url: request.url }, 'item write failed; request stays queued');
-        await deps.frontier.defer(request, Date.now() + 1000, { countAttempt: true, reason: 'items/write-failed' });
+        await deps.frontier.defer(request, steadyNowMs() + 1000, { countAttempt: true, reason: 'items/write-failed' });
       },
     ).catch((error: unknown) => {
       if (storageFailureCode(error) !== null) deps.storageFailed(error);
@@ -210,5 +211,5 @@ function statusOf(reason: string): number | null {
  */
 async function leaveForResume(request: CrawlRequest, error: unknown, deps: RequestTaskDeps): Promise<void> {
   deps.storageFailed(error);
-  await deps.frontier.defer(request, Date.now(), { countAttempt: false, reason: 'storage/failed' }).catch(() => undefined);
+  await deps.frontier.defer(request, steadyNowMs(), { countAttempt: false, reason: 'storage/failed' }).catch(() => undefined);
 }

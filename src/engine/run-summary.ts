@@ -10,7 +10,12 @@ export interface RunSummary {
   spider: string;
   elapsedMs: number;
   ledger: LedgerSummary;
-  items: { scraped: number; written: number; dropped: Record<string, number> };
+  /**
+   * scraped, written and dropped count this process's work; `stored` is the run's items in the store, all
+   * its processes and resumes together (null when the store could not say). Re-fetched items are written
+   * again but stored once.
+   */
+  items: { scraped: number; written: number; dropped: Record<string, number>; stored?: number | null };
   /** Fetches per fetch mode and host, keyed `<mode>/<host>` (`browser/127.0.0.1:8083`). */
   fetchModes: Record<string, number>;
   /** Browser counters (`pages/opened`, `pages/closed`, `launched`, `retired/<why>`, `pss-peak-bytes`); empty without a browser. */
@@ -42,7 +47,7 @@ export interface RunSummary {
 
 const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'depth/skipped', 'follow/skipped/'];
 
-export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean; timeline?: TimelineSnapshot }): RunSummary {
+export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean; timeline?: TimelineSnapshot; storedItems?: number | null }): RunSummary {
   const { ledger, stats } = args;
   const stopReason = args.stopReason ?? null;
   const balanced = ledger.planned === ledger.succeeded + ledger.failed + ledger.pending;
@@ -54,7 +59,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     ledger,
     fetchModes: stats.byPrefix('fetch/mode/'),
     browser: stats.byPrefix('browser/'),
-    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/') },
+    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/'), stored: args.storedItems ?? null },
     balanced,
     status,
     stopReason,

@@ -1,10 +1,11 @@
 // Run counters with stable slash-namespaced keys (`http/status/200`, `items/dropped/invalid`).
+import { performance } from 'node:perf_hooks';
 
 export class Stats {
   private readonly counters = new Map<string, number>();
   /** Keys kept by max(), not summed: several processes' counters merge by taking the largest. */
   private readonly peaks = new Set<string>();
-  private readonly startedAtMs = Date.now();
+  private readonly startedAtMs = performance.now();
 
   inc(key: string, by = 1): void {
     this.counters.set(key, (this.counters.get(key) ?? 0) + by);
@@ -36,6 +37,6 @@ export class Stats {
   }
 
   elapsedMs(): number {
-    return Date.now() - this.startedAtMs;
+    return performance.now() - this.startedAtMs;
   }
 }

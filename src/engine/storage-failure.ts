@@ -7,6 +7,9 @@ import { codedErrors } from '../fetch/fetch-error-map';
  */
 const STORAGE_CODES = /^(ENOSPC|EDQUOT|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|STORE_UNREACHABLE)$/;
 
+/** SQLite's own name for a database file deleted or replaced since its connection opened it (storage/sqlite/file-in-place.ts). */
+export const FILE_MOVED_CODE = 'SQLITE_READONLY_DBMOVED';
+
 /** The code that makes `error` a storage failure (`SQLITE_FULL`, `ENOSPC`), or null when it is something else. */
 export function storageFailureCode(error: unknown): string | null {
   return codedErrors(error).find(({ code }) => STORAGE_CODES.test(code))?.code ?? null;

@@ -1,11 +1,13 @@
 // MemoryRobotsCache: the robots cache of an embedded crawl, one process, entries expiring on the given clock.
+import { steadyNowMs } from '../../src/politeness/clock';
 import type { RobotsCache, RobotsEntry } from '../../src/ports/robots-cache';
 
 export class MemoryRobotsCache implements RobotsCache {
   private readonly entries = new Map<string, { entry: RobotsEntry; expiresAtMs: number }>();
   private readonly claims = new Map<string, number>();
 
-  constructor(private readonly nowMs: () => number = Date.now) {}
+  /** Expiry and claims are durations: on the steady clock, a wall clock stepped back does not stretch them. */
+  constructor(private readonly nowMs: () => number = steadyNowMs) {}
 
   async get(origin: string): Promise<RobotsEntry | null> {
     const stored = this.entries.get(origin);

@@ -7,7 +7,7 @@ import type { Settings } from '../../src/settings/schema';
 export interface RedisFrontierOptions {
   url: string;
   spider: string;
-  /** Create or resume this run id, `new`, or (joining) `latest`: the spider's latest running run. */
+  /** Create or resume this run id, `new`, `resume-latest` (the spider's latest running run, else new: `crawl --resume`), or (joining) `latest`: the spider's latest running run. */
   runId: string;
   /** Join a run another process started (wait for it up to `joinTimeoutMs`) instead of creating it. */
   join: boolean;

@@ -1,4 +1,5 @@
 // The shared frontier for many workers: per-host queues, host gates and leases in Redis, changed only by Lua scripts.
+import { steadyNowMs } from '../../src/politeness/clock';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
@@ -6,11 +7,10 @@ import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
 import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
 import { settingsSchema } from '../../src/settings/schema';
 import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from './redis-scripts';
-import { waitForRun } from './redis-runs';
+import { runToOpen, waitForRun } from './redis-runs';
 import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
-import { newRunId } from '../../src/core/run-id';
 import { closeRedis, connectRedis, quietly } from './redis-connect';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { RedisFrontierOptions } from './redis-frontier-options';
@@ -72,7 +72,7 @@ export class RedisFrontier implements Frontier {
     const redis = await connectRedis(options.url, { onError: quietly(options.log) });
     try {
       const scripts = frontierScripts(redis);
-      const runId = options.join ? await waitForRun(redis, options.spider, options.runId, options.joinTimeoutMs ?? 30_000) : options.runId === 'new' ? newRunId(Date.now()) : options.runId;
+      const runId = options.join ? await waitForRun(redis, options.spider, options.runId, options.joinTimeoutMs ?? 30_000) : await runToOpen(redis, options);
       const seedingTtl = options.seeding ? options.settings.leaseTtlMs : 0;
       const mode = options.join ? 'join' : 'create';
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
@@ -125,13 +125,13 @@ export class RedisFrontier implements Frontier {
     const reply = this.batch.call(['P', leaseTtlMs, pollMs, pickBatch, ...Array.from({ length: pickBatch }, () => random())]);
     this.batch.flush();
     const replies = (await reply) as PickReply[];
-    const receivedAtMs = Date.now();
+    const receivedAtMs = steadyNowMs();
     for (const pick of replies) if (pick[0] === 'lease') this.picked.push(this.toLease(pick, receivedAtMs));
     const lease = this.takePicked();
     if (lease) return { type: 'lease', lease };
     const last = replies[replies.length - 1];
     if (last[0] === 'empty') return { type: 'empty' };
-    return { type: 'wait', atMs: Date.now() + (last[0] === 'wait' ? Number(last[1]) : 0) };
+    return { type: 'wait', atMs: steadyNowMs() + (last[0] === 'wait' ? Number(last[1]) : 0) };
   }
 
   /**
@@ -142,7 +142,7 @@ export class RedisFrontier implements Frontier {
    */
   private takePicked(): Lease | null {
     for (let picked = this.picked.shift(); picked; picked = this.picked.shift()) {
-      if (Date.now() - picked.receivedAtMs <= PICK_HOLD_MS) return picked.lease;
+      if (steadyNowMs() - picked.receivedAtMs <= PICK_HOLD_MS) return picked.lease;
       this.handBack(picked.lease, 'pick/stale');
     }
     return null;
@@ -150,7 +150,7 @@ export class RedisFrontier implements Frontier {
 
   private handBack(lease: Lease, reason: string): void {
     lease.cancelReservation();
-    this.fire(this.defer(lease.request, Date.now(), { countAttempt: false, reason }));
+    this.fire(this.defer(lease.request, steadyNowMs(), { countAttempt: false, reason }));
   }
 
   private toLease(reply: LeaseReply, receivedAtMs: number): PickedLease {
@@ -191,7 +191,7 @@ export class RedisFrontier implements Frontier {
     // The deferral count lives in the stored request, rewritten only then.
     const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
     this.batch.flush(); // its queued send, release or cancel go first
-    const done = await this.endLease(id, this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - Date.now()), bump, json));
+    const done = await this.endLease(id, this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - steadyNowMs()), bump, json));
     if (done !== 1) return this.leaseLost(request, 'defer');
     request.attempt += bump;
     if (json !== '') request.deferrals += 1;
@@ -292,3 +292,4 @@ export class RedisFrontier implements Frontier {
     });
   }
 }
+

@@ -1,4 +1,5 @@
 // The shared host gate of a Redis frontier: pauses, intervals and breakers in the run's keys, changed by Lua, read by every worker's pick.
+import { steadyNowMs } from '../../src/politeness/clock';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
 import type { BreakerSnapshot, HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy, PolicyFor } from '../../src/politeness/host-policy';
@@ -55,7 +56,7 @@ export class RedisHostGate implements HostGate {
   }
 
   pause(hostKey: string, untilMs: number, cause: PauseCause): void {
-    this.options.fire(this.options.scripts.pause(this.options.prefix, hostKey, Math.max(0, untilMs - Date.now()), cause));
+    this.options.fire(this.options.scripts.pause(this.options.prefix, hostKey, Math.max(0, untilMs - steadyNowMs()), cause));
   }
 
   noteSend(hostKey: string): void {
@@ -107,7 +108,7 @@ export class RedisHostGate implements HostGate {
 
   private async adoptBreakers(): Promise<void> {
     const flat = (await this.options.scripts.breakers(this.options.prefix, ...this.breakers.notClosed())) as string[];
-    const nowMs = Date.now();
+    const nowMs = steadyNowMs();
     for (let i = 0; i < flat.length; i += 2) this.breakers.adopt(flat[i], JSON.parse(flat[i + 1]) as BreakerSnapshot, nowMs);
   }
 

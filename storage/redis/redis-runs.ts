@@ -1,5 +1,6 @@
 // Run lookup on a Redis frontier: a spider's runs newest first, and the latest one still running.
 import type { Redis } from 'ioredis';
+import { newRunId } from '../../src/core/run-id';
 import { runIndexKey, runPrefix } from './redis-scripts';
 
 export interface RedisRunInfo {
@@ -34,4 +35,15 @@ export async function waitForRun(redis: Redis, spider: string, runId: string, ti
     if (Date.now() > deadline) throw new Error(`no running run ${runId === 'latest' ? `of ${spider}` : runId} on the frontier`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The run a seeding crawl opens. `resume-latest` (`crawl --resume`) is the spider's latest run still
+ * marked running (an interrupted or crashed run stays so), else a new one: before, the shared frontier
+ * took every run id but a given one as `new`, so a resume fetched the whole site again in a fresh run
+ * and left the killed run's queue behind for ever.
+ */
+export async function runToOpen(redis: Redis, options: { runId: string; spider: string }): Promise<string> {
+  if (options.runId === 'resume-latest') return (await latestRunningRun(redis, options.spider))?.runId ?? newRunId(Date.now());
+  return options.runId === 'new' ? newRunId(Date.now()) : options.runId;
 }

@@ -1,5 +1,6 @@
 // Group commit: writes of one event-loop turn share a transaction; outcomes are acknowledged after COMMIT.
 import type { SqliteDb } from './open-frontier-db';
+import { assertFileInPlace } from './file-in-place';
 
 interface Waiter {
   resolve(): void;
@@ -69,6 +70,15 @@ export class GroupCommit {
       }
       for (const waiter of waiters) waiter.reject(error);
       return;
+    }
+    // Only an outcome someone waits on needs the check (a stat): acknowledged means in the file the dir names.
+    if (waiters.length > 0) {
+      try {
+        assertFileInPlace(this.db);
+      } catch (error) {
+        for (const waiter of waiters) waiter.reject(error);
+        return;
+      }
     }
     for (const waiter of waiters) waiter.resolve();
   }

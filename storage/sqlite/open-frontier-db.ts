@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { FRONTIER_DDL, FRONTIER_SCHEMA_VERSION } from './frontier-schema';
 import { addColumnIfMissing } from './add-column';
 import { applySchema, enableWal, spaceCheckpoints } from './enable-wal';
+import { noteFileOpened } from './file-in-place';
 
 export type SqliteDb = Database.Database;
 
@@ -19,6 +20,7 @@ export function frontierDbPath(dir: string): string {
 export function openFrontierDb(dir: string): SqliteDb {
   mkdirSync(dir, { recursive: true });
   const db = new Database(frontierDbPath(dir));
+  noteFileOpened(db);
   // Another process (a crashed run being recovered, a second client) may hold the write lock briefly.
   enableWal(db);
   db.pragma('synchronous = NORMAL');

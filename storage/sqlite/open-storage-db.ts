@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { applySchema, enableWal, spaceCheckpoints } from './enable-wal';
+import { noteFileOpened } from './file-in-place';
 
 /**
  * WAL + synchronous=NORMAL by default: a commit survives a process crash; FULL also survives a power loss.
@@ -12,6 +13,7 @@ import { applySchema, enableWal, spaceCheckpoints } from './enable-wal';
 export function openStorageDb(storageDir: string, fileName: string, ddl: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL'): Database.Database {
   mkdirSync(storageDir, { recursive: true });
   const db = new Database(join(storageDir, fileName));
+  noteFileOpened(db);
   enableWal(db);
   db.pragma(`synchronous = ${synchronous}`);
   spaceCheckpoints(db);

@@ -6,6 +6,7 @@ import type { BlobStore } from '../../src/ports/blob-store';
 import { compressBlob, decompressBlob } from '../blob-compression';
 import { readLegacyBlob } from '../files/legacy-blob-files';
 import { openStorageDb } from './open-storage-db';
+import { assertFileInPlace } from './file-in-place';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS blobs (
@@ -112,6 +113,7 @@ export class SqliteBlobStore implements BlobStore {
     this.pending = [];
     try {
       this.writeAll.immediate(batch);
+      assertFileInPlace(this.db);
     } catch (error) {
       for (const blob of batch) blob.settle.reject(error);
       return;

@@ -16,6 +16,7 @@ import { GroupCommit } from './group-commit';
 import { QueueChanges } from './queue-changes';
 import { ReadyHosts } from './ready-hosts';
 import { WorkerRegistry } from './worker-registry';
+import { claimRun } from './run-claim';
 
 export type { SqliteFrontierOptions };
 
@@ -62,6 +63,12 @@ export class SqliteFrontier implements Frontier {
     });
     this.statements = frontierStatements(db);
     this.commits = connection.commits;
+    try {
+      claimRun({ db, runId: this.runId, commits: this.commits, workers: this.workers }, options.share);
+    } catch (error) {
+      this.workers.close();
+      throw error;
+    }
     this.reclaimedOnOpen = this.workers.reclaimDead(this.runId);
     this.gate = new SqliteHostGate(db, this.runId, this.commits, options.hostSlots, options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})));
     this.reclaimEveryMs = options.heartbeatEveryMs ?? 5_000;

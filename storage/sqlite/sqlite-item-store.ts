@@ -7,6 +7,7 @@ import type { ItemStore, StoredItem } from '../../src/ports/item-store';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import { ITEMS_DDL, ITEMS_SCHEMA_VERSION, upgradeItemsDb } from './items-schema';
 import { enableWal } from './enable-wal';
+import { assertFileInPlace, noteFileOpened } from './file-in-place';
 
 export interface SqliteItemStoreOptions {
   /** Path of the database file; its directory is created when missing. */
@@ -42,6 +43,7 @@ export class SqliteItemStore implements ItemStore {
     this.path = options.path;
     mkdirSync(dirname(options.path), { recursive: true });
     this.db = new Database(options.path);
+    noteFileOpened(this.db);
     enableWal(this.db);
     this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     const version = this.db.pragma('user_version', { simple: true }) as number;
@@ -65,6 +67,8 @@ export class SqliteItemStore implements ItemStore {
   async writeBatch(items: StoredItem[]): Promise<void> {
     if (items.length === 0) return;
     this.writeAll.immediate(items);
+    // Durable means in the file the storage dir names: a batch committed to a deleted one is not.
+    assertFileInPlace(this.db);
   }
 
   async countItems(runId?: string): Promise<number> {

@@ -19,6 +19,7 @@ import { openFrontier, openRobotsCache, openRunLedger, openRunRecords, openSessi
 import { PipelineRunner } from '../../pipeline/pipeline-runner';
 import { BatchWriter } from '../../pipeline/batch-writer';
 import { hostKeyOf } from '../../politeness/host-key';
+import { steadyNowMs } from '../../politeness/clock';
 import type { LoadedSettings } from '../../settings/load-settings';
 import { assembleCrawlComponents } from './crawl-components';
 import type { CrawlMode } from '../schedule/run-seeds';
@@ -131,7 +132,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events });
   options.onEngine?.(engine);
-  const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: Date.now });
+  const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: steadyNowMs });
   // Stats line, timeline, alarms' verdict and the caller's observers listen on the bus; none sits in a chain.
   const observers = new RunObservers(events, { log, statsIntervalMs: settings.log.statsIntervalMs, observers: options.observers ?? [] });
   const ticker = new SnapshotTicker(events, snapshot, observers.snapshotEveryMs);
@@ -149,7 +150,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       await pipeline.open();
       await components.open();
       events.emit('spider.opened', { spider: spider.name, runId: frontier.runId, resumed: options.resume === true });
-      for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: Date.now, runId: frontier.runId });
+      for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: steadyNowMs, runId: frontier.runId });
       ticker.start();
       options.onSnapshotSource?.(snapshot);
       metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
@@ -169,12 +170,14 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       await fetcher.close();
       await robotsCache.close();
       // A frontier that is gone cannot say what was done: no summary then, but everything still closes.
+      // The run's items, not this process's: after a resume the record and the summary count them all.
+      const storedItems = await store.countItems(frontier.runId).catch(() => null);
       const ledger = await frontier.summary().catch((error: unknown) => {
         ledgerError = error;
         return null;
       });
       if (ledger !== null) {
-        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot() });
+        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
         await joined?.report(stats);
         metrics?.runEnded();
         const { planned, succeeded, failed, pending } = summary.ledger;
@@ -193,7 +196,9 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     // into the SKU catalog. Items are durable now. Each step runs whatever failed before it, durable data
     // first: an export that cannot be written must not cost the price history or the catalog.
     const steps: Array<[string, () => Promise<unknown>]> = [];
-    if (closedRun) {
+    // After a store failed (a full disk, a deleted file) they would fail or read a store that lost rows;
+    // the run stays resumable and its resume runs them (both are idempotent per run).
+    if (closedRun && engine.storageError === null) {
       steps.push(['price history', async () => {
         const recorded = await stores.history().recordRun(spider.name, ended.runId);
         if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');

@@ -24,7 +24,7 @@ export async function startRunRecord(records: RunRecordStore, settings: Settings
     settingsHash: snapshot.hash,
     end: async (summary) => {
       const { planned, succeeded, failed, pending } = summary.ledger;
-      await records.recordCrawlEnd(run.runId, { outcome: summary.status, exitCode: exitCodeFor(summary), atMs: Date.now(), planned, succeeded, failed, pending, items: summary.items.written, summaryJson: JSON.stringify(summary) });
+      await records.recordCrawlEnd(run.runId, { outcome: summary.status, exitCode: exitCodeFor(summary), atMs: Date.now(), planned, succeeded, failed, pending, items: summary.items.stored ?? summary.items.written, summaryJson: JSON.stringify(summary) });
     },
     close: () => records.close(),
   };

@@ -68,7 +68,7 @@ export interface ReportData {
   bucketStartsMs: number[];
   hosts: HostSeries[];
   fetches: number;
-  items: { scraped: number; written: number; dropped: Record<string, number> };
+  items: { scraped: number; written: number; dropped: Record<string, number>; stored?: number | null };
   /** retry/, breaker/, block/, throttle/, robots/ counters of the summary. */
   handling: Record<string, number>;
   changes: ReportChange[];
@@ -195,7 +195,8 @@ export async function gatherReport(config: ReportSource, runId: string): Promise
       endedAtMs: record.endedAtMs,
       ...series,
       fetches: rows.length,
-      items: summary?.items ?? { scraped: 0, written: record.items ?? 0, dropped: {} },
+      // Counted in the store: a resumed run's summary is its last process's, the store holds every process's items.
+      items: { ...(summary?.items ?? { scraped: 0, written: record.items ?? 0, dropped: {} }), stored: await stores.items().countItems(runId) },
       handling: summary?.handling ?? {},
       changes: changes.map((c) => reportChange(c, names.get(c.sku) ?? null)),
       events: eventsOnAxis(summary?.timeline, axis),

@@ -77,7 +77,7 @@ export function renderReport(data: ReportData): string {
     ['ended (UTC)', time(data.endedAtMs)],
     ['settings hash', data.settingsHash ?? '—'],
     ['fetches', data.fetches],
-    ['items written', data.items.written],
+    ['items stored', data.items.stored ?? data.items.written],
     ['price changes', data.changes.length],
   ]);
   const has = chartsWithData(data);
