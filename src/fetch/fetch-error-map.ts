@@ -13,6 +13,9 @@ const CODE_MAP: Record<string, ErrorCode> = {
   UND_ERR_SOCKET: 'FETCH_CONNECTION_RESET',
   // Fewer body bytes than Content-Length promised: the response was cut off.
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'FETCH_CONNECTION_RESET',
+  // The connection ended (closed or reset) inside a message its framing said was not done (a chunked body
+  // without its last chunk after `Connection: close`): a cut-off transfer like the two above.
+  HPE_INVALID_EOF_STATE: 'FETCH_CONNECTION_RESET',
   ECONNREFUSED: 'FETCH_CONNECTION_REFUSED',
   ENOTFOUND: 'FETCH_DNS',
   EAI_AGAIN: 'FETCH_DNS',
@@ -41,11 +44,21 @@ export function codedErrors(error: unknown): CodedError[] {
     seen.add(value);
     const { code, syscall, cause } = value as { code?: unknown; syscall?: unknown; cause?: unknown };
     if (typeof code === 'string') found.push({ code, syscall });
+    else if (isParserEof(value)) found.push({ code: 'HPE_INVALID_EOF_STATE' });
     if (value instanceof AggregateError) value.errors.forEach(visit);
     visit(cause);
   };
   visit(error);
   return found;
+}
+
+/**
+ * undici's HTTPParserError names its llhttp error code from a table that maps names to numbers, so the
+ * code it sets is always undefined; llhttp's reason text is what is left to tell the errors apart.
+ */
+function isParserEof(value: object): boolean {
+  const { name, message } = value as { name?: unknown; message?: unknown };
+  return name === 'HTTPParserError' && typeof message === 'string' && message.includes('(Invalid EOF state)');
 }
 
 function reasonFor({ code, syscall }: CodedError): ErrorCode | undefined {
