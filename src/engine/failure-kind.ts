@@ -21,6 +21,8 @@ const TRANSIENT_REASONS = new Set([
   'fetch/browser-crashed',
   // A transport failure we could not name: not the page's answer either.
   'fetch/failed',
+  // An answer that broke HTTP/1.1 (its framing, its length): no page was received.
+  'fetch/protocol',
   // robots.txt could not be fetched: we never learned whether the page may be crawled.
   'robots/unavailable',
   // Our own store refused the items on every try.

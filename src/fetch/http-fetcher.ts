@@ -9,7 +9,7 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { readBody } from './body-reader';
-import { watchCloseDelimitedCut } from './close-delimited-cut';
+import { watchBodyEnd } from './body-end-check';
 import { decodeBody } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
@@ -38,6 +38,11 @@ export interface HttpFetcherOptions {
 
 /** We decode these ourselves, with a cap, so we advertise exactly these. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
+/**
+ * undici's default (Node's 16 KiB) refuses real shops whose answers carry a long Content-Security-Policy
+ * or many cookies; 256 KiB is Chromium's limit for a response's headers, and still refuses a flood.
+ */
+const MAX_HEADER_BYTES = 256 * 1024;
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,application/json;q=0.8,*/*;q=0.7';
 
 export class HttpFetcher implements Fetcher {
@@ -59,6 +64,7 @@ export class HttpFetcher implements Fetcher {
   ) {
     const poolOptions: Undici.Pool.Options = {
       connections: settings.keepAliveConnectionsPerHost,
+      maxHeaderSize: MAX_HEADER_BYTES,
       // undici's idle timers also map to FETCH_TIMEOUT; the whole-request deadline below is the real bound.
       headersTimeout: settings.timeoutMs,
       bodyTimeout: settings.timeoutMs,
@@ -68,6 +74,7 @@ export class HttpFetcher implements Fetcher {
     this.proxies = new KeptDispatchers(proxyAgentFactory({
       connections: settings.keepAliveConnectionsPerHost,
       connectTimeoutMs: settings.connectTimeoutMs,
+      maxHeaderSize: MAX_HEADER_BYTES,
       headersTimeout: settings.timeoutMs,
       bodyTimeout: settings.timeoutMs,
     }));
@@ -105,13 +112,14 @@ export class HttpFetcher implements Fetcher {
           continue;
         }
         const headers = normalizeHeaders(response.headers);
-        const cutByReset = watchCloseDelimitedCut(response.body, headers, socket);
+        const bodyEnd = watchBodyEnd(response.body, headers, socket, hop);
         const body = await readBody(response.body, {
           contentEncoding: headerValue(headers, 'content-encoding'),
           contentLength: headerValue(headers, 'content-length'),
           maxBodyBytes: this.settings.maxBodyBytes,
         });
-        if (cutByReset()) throw new FetchError('FETCH_CONNECTION_RESET', `connection reset before the end of a body delimited by its close; the page may be cut (${hop.url})`);
+        const badEnd = bodyEnd();
+        if (badEnd) throw badEnd;
         const finishedAtMs = Date.now();
         // undici returns a kept-alive socket to its pool one event-loop turn after the body ends (it
         // waits for servers that close despite keep-alive); waiting for that turn lets the next request
