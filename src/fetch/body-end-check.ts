@@ -15,6 +15,8 @@ type SocketFailure = Error & { code?: string };
  *   (RFC 9112 §6.3, item 8). undici also ends it, as complete, when the connection is *reset* (macOS
  *   reports a reset after some complete bodies); a page cut there parsed as a page, and
  *   `<p class="price">12.99` cut after "12" became a price of 12. A reset proves nothing was finished.
+ *   (Linux reports a reset that arrives while the last bytes are still unread as an orderly end of input;
+ *   that cut cannot be told from a close, as in every client.)
  * - Bytes right after a body of the declared Content-Length that do not start an answer (undici drops the
  *   connection as a "bad response" or a parse error): the length was short of what the server sent, as
  *   when a server counts characters instead of bytes, and a page of multi-byte text loses its end, the
