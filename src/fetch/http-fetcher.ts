@@ -8,7 +8,7 @@ import { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
-import { readBody } from './body-reader';
+import { dropUnwantedBody, readBody } from './body-reader';
 import { watchBodyEnd } from './body-end-check';
 import { decodeBody } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
@@ -102,8 +102,7 @@ export class HttpFetcher implements Fetcher {
         const { response, socket } = await this.send(hop, request.session, deadline.signal, options);
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
-          // Drain small redirect bodies so the socket goes back to the pool; big ones close it.
-          await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+          await dropUnwantedBody(response.body);
           await nextLoopTurn(); // see below: lets the next hop reuse this socket
           const next = this.redirect(hop, response, redirectChain.length, visited, request.session);
           options.checkRedirect?.(hop.url, next.url);

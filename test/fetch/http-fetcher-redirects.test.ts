@@ -81,6 +81,22 @@ describe('following', () => {
   });
 });
 
+describe('a redirect whose body does not come', () => {
+  it.each([
+    ['a Content-Length with no bytes behind it', 'length', 'content-length: 100\r\n\r\n'],
+    ['a chunked body that never ends', 'chunked', 'transfer-encoding: chunked\r\n\r\n5\r\nmoved\r\n'],
+  ])('%s: followed on its head, not awaited until the deadline', async (_name, path, rest) => {
+    shop.route(`/redirect-body-never-ends/${path}`, (_req, res) => void res.socket!.write(`HTTP/1.1 302 Found\r\nlocation: /redirect-chain/0\r\n${rest}`));
+    const deadlined = new HttpFetcher(httpSettings({ timeoutMs: 2_000 }));
+    try {
+      const res = await deadlined.fetch(req(shop.url(`/redirect-body-never-ends/${path}`)));
+      expect(res.url).toBe(shop.url('/redirect-chain/0'));
+    } finally {
+      await deadlined.close();
+    }
+  });
+});
+
 describe('limits', () => {
   it('maxRedirects hops are followed; one more fails with FETCH_TOO_MANY_REDIRECTS', async () => {
     expect((await fetcher.fetch(req(shop.url('/redirect-chain/3')))).status).toBe(200);
