@@ -194,8 +194,7 @@ export class HttpFetcher implements Fetcher {
 
   /** Validates one hop; `followed` is how many hops were already taken. */
   private redirect(hop: HopRequest, response: Dispatcher.ResponseData, followed: number, visited: Set<string>, session: RequestSession | null): HopRequest {
-    const location = response.headers.location;
-    const nextUrl = resolveLocation(Array.isArray(location) ? location[0] : location, hop.url);
+    const nextUrl = resolveLocation(response.headers.location, hop.url);
     const next = nextHop(hop, response.statusCode, nextUrl);
     const key = hopKey(next, session);
     if (visited.has(key)) {

@@ -18,6 +18,12 @@ interface Echo {
 
 beforeAll(async () => {
   [shop, other] = (await startFixtureServers(2)) as [FixtureServer, FixtureServer];
+  // Location twice: two targets, or one target repeated.
+  shop.route('/two-locations/:kind', (req, res) => {
+    const target = '/redirect-chain/0';
+    res.setHeader('location', req.url!.endsWith('/differ') ? [target, '/redirect-chain/1'] : [target, target]);
+    res.writeHead(302).end();
+  });
   fetcher = new HttpFetcher(httpSettings({ maxRedirects: 3 }));
 });
 
@@ -130,9 +136,15 @@ describe('bad Locations', () => {
     ['unparsable', onShop(`/redirect-to?url=${encodeURIComponent('http://[::1')}`)],
     ['not HTTP', onShop(`/redirect-to?url=${encodeURIComponent('ftp://files.example/price.csv')}`)],
     ['javascript:', onShop(`/redirect-to?url=${encodeURIComponent('javascript:alert(1)')}`)],
+    ['two that differ', onShop('/two-locations/differ')],
   ])('%s → FETCH_BAD_REDIRECT', async (_name, url) => {
     const error = await fetchError(fetcher.fetch(req(url())));
     expect(error.code).toBe('FETCH_BAD_REDIRECT');
+  });
+
+  it('the same Location twice is one Location', async () => {
+    const res = await fetcher.fetch(req(shop.url('/two-locations/same')));
+    expect(res.url).toBe(shop.url('/redirect-chain/0'));
   });
 });
 
