@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { FetchError } from '../core/errors';
+import { gzipMembersBeforeGarbage } from './gzip-members';
 
 export interface ReadBodyOptions {
   /** Raw Content-Encoding header value (e.g. "gzip", "deflate, br"); undefined or "identity" = none. */
@@ -100,6 +101,9 @@ function decode(input: Buffer, coding: Coding, maxBytes: number): Promise<Buffer
       chunks.push(chunk);
     });
     decoder.on('error', (error: Error & { code?: string }) => {
+      // Node's gunzip reads whatever follows a member as the next one and fails on bytes that are not.
+      const members = coding === 'gzip' ? gzipMembersBeforeGarbage(input, maxBytes) : null;
+      if (members) return resolve(members);
       reject(new FetchError('FETCH_DECOMPRESS', `corrupt ${coding} body: ${error.code ?? ''} ${error.message}`.trim(), { cause: error }));
     });
     decoder.on('end', () => resolve(Buffer.concat(chunks, total)));
