@@ -1,6 +1,6 @@
 // Reads a response body under a byte cap and undoes its Content-Encoding, capping the decoded size too.
 import type { Readable } from 'node:stream';
-import { setImmediate as nextLoopTurn } from 'node:timers/promises';
+import type { Dispatcher } from 'undici';
 import zlib from 'node:zlib';
 import { FetchError } from '../core/errors';
 import { gzipMembersBeforeGarbage } from './gzip-members';
@@ -45,17 +45,20 @@ export function discardBody(body: Readable): void {
   body.destroy();
 }
 
+/** How long a redirect's body may take to arrive before its socket is given up (see dropUnwantedBody). */
+const UNWANTED_BODY_WAIT_MS = 1_000;
+/** A redirect body larger than this closes its socket rather than being read. */
+const UNWANTED_BODY_MAX_BYTES = 64 * 1024;
+
 /**
- * Reads away a body nobody wants (a redirect's) if it is all there within one loop turn, so its kept-alive
- * socket can carry the next hop; a body still coming is cut instead (undici closes that socket). Never
- * waited for: browsers follow a redirect on its head, and a 302 whose Content-Length promises bytes that
- * never come made the whole fetch time out (and its retries too) although the Location was clear.
+ * Reads away a body nobody wants (a redirect's) so its kept-alive socket can carry the next hop, but never
+ * waits long for it: browsers follow a redirect on its head, and a 302 whose Content-Length promised bytes
+ * that never came made the whole fetch time out (and its retries too) although the Location was clear.
+ * A body that is big, or still coming after a moment, is cut instead (undici then closes the socket).
  */
-export async function dropUnwantedBody(body: Readable): Promise<void> {
-  body.on('error', () => undefined);
-  body.resume();
-  await nextLoopTurn();
-  if (!body.readableEnded) body.destroy();
+export async function dropUnwantedBody(body: Dispatcher.ResponseData['body'], fetchSignal: AbortSignal): Promise<void> {
+  const signal = AbortSignal.any([fetchSignal, AbortSignal.timeout(UNWANTED_BODY_WAIT_MS)]);
+  await body.dump({ limit: UNWANTED_BODY_MAX_BYTES, signal }).catch(() => undefined);
 }
 
 export function parseContentEncoding(header: string | undefined): Coding[] {

@@ -102,7 +102,7 @@ export class HttpFetcher implements Fetcher {
         const { response, socket } = await this.send(hop, request.session, deadline.signal, options);
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
-          await dropUnwantedBody(response.body);
+          await dropUnwantedBody(response.body, deadline.signal);
           await nextLoopTurn(); // see below: lets the next hop reuse this socket
           const next = this.redirect(hop, response, redirectChain.length, visited, request.session);
           options.checkRedirect?.(hop.url, next.url);
