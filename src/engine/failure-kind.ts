@@ -21,15 +21,23 @@ const TRANSIENT_REASONS = new Set([
   'fetch/browser-crashed',
   // A transport failure we could not name: not the page's answer either.
   'fetch/failed',
+  // An answer that broke HTTP/1.1 (its framing, its length): no page was received.
+  'fetch/protocol',
   // robots.txt could not be fetched: we never learned whether the page may be crawled.
   'robots/unavailable',
   // Our own store refused the items on every try.
   'items/write-failed',
 ]);
 
-/** Statuses that say "not now" rather than "no": timeout, too early, throttled, and server errors other than 501/505 (unsupported, for good). */
+/**
+ * Statuses that say "not now" rather than "no": timeout, too early, throttled, and server errors other than
+ * 501/505 (unsupported, for good). A status outside 100-599 is no HTTP answer at all (LinkedIn's 999 to
+ * crawlers, a proxy's 6xx of its own); RFC 9110 §15 has a client treat it as a 5xx, so the page was not
+ * obtained and the run must not end looking clean.
+ */
 function isTransientStatus(status: number): boolean {
   if (status === 408 || status === 425 || status === 429) return true;
+  if (status > 599) return true;
   return status >= 500 && status <= 599 && status !== 501 && status !== 505;
 }
 

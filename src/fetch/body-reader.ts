@@ -1,7 +1,9 @@
 // Reads a response body under a byte cap and undoes its Content-Encoding, capping the decoded size too.
 import type { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
 import zlib from 'node:zlib';
 import { FetchError } from '../core/errors';
+import { gzipMembersBeforeGarbage } from './gzip-members';
 
 export interface ReadBodyOptions {
   /** Raw Content-Encoding header value (e.g. "gzip", "deflate, br"); undefined or "identity" = none. */
@@ -41,6 +43,22 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
 export function discardBody(body: Readable): void {
   body.on('error', () => undefined);
   body.destroy();
+}
+
+/** How long a redirect's body may take to arrive before its socket is given up (see dropUnwantedBody). */
+const UNWANTED_BODY_WAIT_MS = 1_000;
+/** A redirect body larger than this closes its socket rather than being read. */
+const UNWANTED_BODY_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads away a body nobody wants (a redirect's) so its kept-alive socket can carry the next hop, but never
+ * waits long for it: browsers follow a redirect on its head, and a 302 whose Content-Length promised bytes
+ * that never came made the whole fetch time out (and its retries too) although the Location was clear.
+ * A body that is big, or still coming after a moment, is cut instead (undici then closes the socket).
+ */
+export async function dropUnwantedBody(body: Dispatcher.ResponseData['body'], fetchSignal: AbortSignal): Promise<void> {
+  const signal = AbortSignal.any([fetchSignal, AbortSignal.timeout(UNWANTED_BODY_WAIT_MS)]);
+  await body.dump({ limit: UNWANTED_BODY_MAX_BYTES, signal }).catch(() => undefined);
 }
 
 export function parseContentEncoding(header: string | undefined): Coding[] {
@@ -86,6 +104,9 @@ function decode(input: Buffer, coding: Coding, maxBytes: number): Promise<Buffer
       chunks.push(chunk);
     });
     decoder.on('error', (error: Error & { code?: string }) => {
+      // Node's gunzip reads whatever follows a member as the next one and fails on bytes that are not.
+      const members = coding === 'gzip' ? gzipMembersBeforeGarbage(input, maxBytes) : null;
+      if (members) return resolve(members);
       reject(new FetchError('FETCH_DECOMPRESS', `corrupt ${coding} body: ${error.code ?? ''} ${error.message}`.trim(), { cause: error }));
     });
     decoder.on('end', () => resolve(Buffer.concat(chunks, total)));

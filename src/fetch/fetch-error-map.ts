@@ -13,6 +13,13 @@ const CODE_MAP: Record<string, ErrorCode> = {
   UND_ERR_SOCKET: 'FETCH_CONNECTION_RESET',
   // Fewer body bytes than Content-Length promised: the response was cut off.
   UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'FETCH_CONNECTION_RESET',
+  // The connection ended (closed or reset) inside a message its framing said was not done (a chunked body
+  // without its last chunk after `Connection: close`): a cut-off transfer like the two above.
+  HPE_INVALID_EOF_STATE: 'FETCH_CONNECTION_RESET',
+  // Any other answer that breaks HTTP/1.1 (Transfer-Encoding with Content-Length, a bad chunk size, a bare
+  // LF, a status line that is not one), and headers over undici's limit.
+  HPE_OTHER: 'FETCH_PROTOCOL',
+  UND_ERR_HEADERS_OVERFLOW: 'FETCH_PROTOCOL',
   ECONNREFUSED: 'FETCH_CONNECTION_REFUSED',
   ENOTFOUND: 'FETCH_DNS',
   EAI_AGAIN: 'FETCH_DNS',
@@ -40,12 +47,26 @@ export function codedErrors(error: unknown): CodedError[] {
     if (value === null || typeof value !== 'object' || seen.has(value)) return;
     seen.add(value);
     const { code, syscall, cause } = value as { code?: unknown; syscall?: unknown; cause?: unknown };
-    if (typeof code === 'string') found.push({ code, syscall });
+    if (isParserError(value)) found.push({ code: parserErrorCode(value) });
+    else if (typeof code === 'string') found.push({ code, syscall });
     if (value instanceof AggregateError) value.errors.forEach(visit);
     visit(cause);
   };
   visit(error);
   return found;
+}
+
+/**
+ * undici's HTTPParserError names its llhttp error code from a table that maps names to numbers, so the
+ * code it sets is undefined (7.x); llhttp's reason text is what is left to tell the end of input apart.
+ */
+function isParserError(value: object): value is Error & { code?: unknown } {
+  return (value as { name?: unknown }).name === 'HTTPParserError';
+}
+
+function parserErrorCode(error: Error & { code?: unknown }): string {
+  const endOfInput = error.code === 'HPE_INVALID_EOF_STATE' || String(error.message).includes('(Invalid EOF state)');
+  return endOfInput ? 'HPE_INVALID_EOF_STATE' : 'HPE_OTHER';
 }
 
 function reasonFor({ code, syscall }: CodedError): ErrorCode | undefined {

@@ -1,5 +1,5 @@
 // The HTTP fetcher: undici with keep-alive per origin, manual redirects, capped decoded bodies, coded errors.
-import type { LookupFunction } from 'node:net';
+import type { LookupFunction, Socket } from 'node:net';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type * as Undici from 'undici';
@@ -8,7 +8,8 @@ import { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
-import { readBody } from './body-reader';
+import { dropUnwantedBody, readBody } from './body-reader';
+import { watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
@@ -22,6 +23,12 @@ import { nextHop, REDIRECT_STATUSES, resolveLocation, type HopRequest } from './
 
 export type HttpSettings = Settings['http'];
 
+/** A hop's answer (headers in, body unread) and the connection it came on. */
+interface SentHop {
+  response: Dispatcher.ResponseData;
+  socket: Socket | undefined;
+}
+
 export interface HttpFetcherOptions {
   /** Host name resolver; tests map names such as `shop-a.test` to 127.0.0.1. Defaults to the OS resolver. */
   lookup?: LookupFunction;
@@ -31,6 +38,11 @@ export interface HttpFetcherOptions {
 
 /** We decode these ourselves, with a cap, so we advertise exactly these. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
+/**
+ * undici's default (Node's 16 KiB) refuses real shops whose answers carry a long Content-Security-Policy
+ * or many cookies; 256 KiB is Chromium's limit for a response's headers, and still refuses a flood.
+ */
+const MAX_HEADER_BYTES = 256 * 1024;
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,application/json;q=0.8,*/*;q=0.7';
 
 export class HttpFetcher implements Fetcher {
@@ -52,6 +64,7 @@ export class HttpFetcher implements Fetcher {
   ) {
     const poolOptions: Undici.Pool.Options = {
       connections: settings.keepAliveConnectionsPerHost,
+      maxHeaderSize: MAX_HEADER_BYTES,
       // undici's idle timers also map to FETCH_TIMEOUT; the whole-request deadline below is the real bound.
       headersTimeout: settings.timeoutMs,
       bodyTimeout: settings.timeoutMs,
@@ -61,6 +74,7 @@ export class HttpFetcher implements Fetcher {
     this.proxies = new KeptDispatchers(proxyAgentFactory({
       connections: settings.keepAliveConnectionsPerHost,
       connectTimeoutMs: settings.connectTimeoutMs,
+      maxHeaderSize: MAX_HEADER_BYTES,
       headersTimeout: settings.timeoutMs,
       bodyTimeout: settings.timeoutMs,
     }));
@@ -83,26 +97,28 @@ export class HttpFetcher implements Fetcher {
     };
     try {
       const redirectChain: string[] = [];
-      const visited = new Set([hopKey(hop)]);
+      const visited = new Set([hopKey(hop, request.session)]);
       for (;;) {
-        const response = await this.send(hop, request.session, deadline.signal, options);
+        const { response, socket } = await this.send(hop, request.session, deadline.signal, options);
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
-          // Drain small redirect bodies so the socket goes back to the pool; big ones close it.
-          await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+          await dropUnwantedBody(response.body, deadline.signal);
           await nextLoopTurn(); // see below: lets the next hop reuse this socket
-          const next = this.redirect(hop, response, redirectChain.length, visited);
+          const next = this.redirect(hop, response, redirectChain.length, visited, request.session);
           options.checkRedirect?.(hop.url, next.url);
           redirectChain.push(hop.url);
           hop = next;
           continue;
         }
         const headers = normalizeHeaders(response.headers);
+        const bodyEnd = watchBodyEnd(response.body, headers, socket, hop);
         const body = await readBody(response.body, {
           contentEncoding: headerValue(headers, 'content-encoding'),
           contentLength: headerValue(headers, 'content-length'),
           maxBodyBytes: this.settings.maxBodyBytes,
         });
+        const badEnd = bodyEnd();
+        if (badEnd) throw badEnd;
         const finishedAtMs = Date.now();
         // undici returns a kept-alive socket to its pool one event-loop turn after the body ends (it
         // waits for servers that close despite keep-alive); waiting for that turn lets the next request
@@ -141,14 +157,17 @@ export class HttpFetcher implements Fetcher {
    * One hop's send, again on another connection when a kept-alive one turns out to have been closed by the
    * server (stale-connection.ts); as many times as the pool may hold idle sockets, each a stale one at most.
    */
-  private async send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, options: FetchOptions): Promise<Dispatcher.ResponseData> {
+  private async send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, options: FetchOptions): Promise<SentHop> {
     for (let resends = 0; ; resends++) {
       let reused = false;
+      let socket: Socket | undefined;
       try {
-        return await this.sendOnce(hop, session, signal, (onReused) => {
+        const response = await this.sendOnce(hop, session, signal, (onReused, onSocket) => {
           reused = onReused;
+          socket = onSocket;
           options.onSend?.();
         });
+        return { response, socket };
       } catch (error) {
         if (resends >= this.settings.keepAliveConnectionsPerHost || signal.aborted || !closedWhileIdle(error, hop.method, reused)) throw error;
         options.onStaleConnection?.();
@@ -174,11 +193,10 @@ export class HttpFetcher implements Fetcher {
   }
 
   /** Validates one hop; `followed` is how many hops were already taken. */
-  private redirect(hop: HopRequest, response: Dispatcher.ResponseData, followed: number, visited: Set<string>): HopRequest {
-    const location = response.headers.location;
-    const nextUrl = resolveLocation(Array.isArray(location) ? location[0] : location, hop.url);
+  private redirect(hop: HopRequest, response: Dispatcher.ResponseData, followed: number, visited: Set<string>, session: RequestSession | null): HopRequest {
+    const nextUrl = resolveLocation(response.headers.location, hop.url);
     const next = nextHop(hop, response.statusCode, nextUrl);
-    const key = hopKey(next);
+    const key = hopKey(next, session);
     if (visited.has(key)) {
       throw new FetchError('FETCH_REDIRECT_LOOP', `redirect loop: ${hop.url} → ${next.url} was already visited`);
     }
@@ -203,9 +221,15 @@ function storeCookies(session: RequestSession | null, url: string, raw: string |
   session.storeCookies(url, Array.isArray(raw) ? raw : [raw]);
 }
 
-function hopKey(hop: HopRequest): string {
-  // Keyed on the method too: POST /cart → 303 → GET /cart is the normal form-submit dance, not a loop.
-  return `${hop.method} ${hop.url}`;
+/**
+ * What makes a hop the same as an earlier one: method, URL and the cookies it carries. Keyed on the method
+ * because POST /cart → 303 → GET /cart is the normal form-submit dance, not a loop; on the cookies because
+ * "set a cookie and redirect to yourself" is how shops check that cookies work (consent, session, region):
+ * the second visit carries the cookie and gets the page. A server that keeps changing its cookie still
+ * ends at maxRedirects.
+ */
+function hopKey(hop: HopRequest, session: RequestSession | null): string {
+  return `${hop.method} ${hop.url} ${withSessionCookies(hop.headers, session, hop.url).cookie ?? ''}`;
 }
 
 function lowerCaseKeys(headers: Readonly<Record<string, string>>): Record<string, string> {

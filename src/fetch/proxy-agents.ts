@@ -7,6 +7,7 @@ import { ProxyAgent } from './undici-parts';
 export interface ProxyAgentOptions {
   connections: number;
   connectTimeoutMs: number;
+  maxHeaderSize: number;
   headersTimeout: number;
   bodyTimeout: number;
 }
@@ -22,6 +23,7 @@ export function proxyAgentFactory(options: ProxyAgentOptions): (proxyUrl: string
       uri: proxyUrl,
       proxyTunnel: false,
       connections: options.connections,
+      maxHeaderSize: options.maxHeaderSize,
       headersTimeout: options.headersTimeout,
       bodyTimeout: options.bodyTimeout,
       proxyTls: { timeout: options.connectTimeoutMs },

@@ -17,7 +17,8 @@ const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
 
 /** The absolute URL a Location header points to; FETCH_BAD_REDIRECT when it is missing or unusable. */
-export function resolveLocation(location: string | undefined, currentUrl: string): string {
+export function resolveLocation(header: string | string[] | undefined, currentUrl: string): string {
+  const location = singleLocation(header, currentUrl);
   if (location === undefined || location.trim() === '') {
     throw new FetchError('FETCH_BAD_REDIRECT', `redirect from ${currentUrl} has no Location header`);
   }
@@ -33,6 +34,18 @@ export function resolveLocation(location: string | undefined, currentUrl: string
   // RFC 9110 §10.2.2: a Location without a fragment inherits the one of the request URL.
   if (next.hash === '') next.hash = new URL(currentUrl).hash;
   return next.href;
+}
+
+/**
+ * Location is a single URL (RFC 9110 §10.2.2); a response with two that differ does not say where to go,
+ * and following either could land on another product's page. Chromium refuses it too. Repeats of one
+ * value are harmless.
+ */
+function singleLocation(header: string | string[] | undefined, currentUrl: string): string | undefined {
+  if (!Array.isArray(header)) return header;
+  const distinct = new Set(header.map((value) => value.trim()));
+  if (distinct.size > 1) throw new FetchError('FETCH_BAD_REDIRECT', `redirect from ${currentUrl} has ${distinct.size} different Location headers`);
+  return header[0];
 }
 
 /** The request for the next hop (RFC 9110 §15.4 and what browsers do about POST on 301/302). */

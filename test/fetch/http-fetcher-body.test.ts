@@ -1,4 +1,5 @@
 // Bodies: the byte cap (exact at the boundary, on the wire and decoded), content codings, corrupt data.
+import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { FixtureServer } from '../support/fixture-server';
@@ -12,6 +13,18 @@ let fetcher: HttpFetcher;
 beforeAll(async () => {
   server = await FixtureServer.start();
   server.route('/zstd', (_req, res) => void res.writeHead(200, { 'content-encoding': 'zstd' }).end('not really zstd'));
+  // A script that echoes after its gzip output: whole members, then bytes that start none.
+  const junk = Buffer.from('\n<!-- page built in 0.21 s -->\n');
+  const member = gzipMember(COMPRESSIBLE_PAGE);
+  const badCrc = Buffer.from(member);
+  badCrc[badCrc.length - 8] ^= 0xff;
+  const gzipRoutes: Record<string, Buffer> = {
+    '/gzip-then-junk': Buffer.concat([member, junk]),
+    '/gzip-named-then-junk': Buffer.concat([gzipMember(COMPRESSIBLE_PAGE.slice(0, 1000), { name: 'index.html', extra: 'xy' }), gzipMember(COMPRESSIBLE_PAGE.slice(1000)), junk]),
+    '/gzip-bad-crc-then-junk': Buffer.concat([badCrc, junk]),
+    '/gzip-then-cut-member': Buffer.concat([gzipMember(COMPRESSIBLE_PAGE.slice(0, 1000)), gzipMember(COMPRESSIBLE_PAGE.slice(1000)).subarray(0, 200)]),
+  };
+  for (const [path, body] of Object.entries(gzipRoutes)) server.route(path, (_req, res) => void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(body));
   fetcher = new HttpFetcher(httpSettings({ maxBodyBytes: CAP }));
 });
 
@@ -21,6 +34,18 @@ afterAll(async () => {
 });
 
 afterEach(() => server.reset());
+
+/** One gzip member (RFC 1952), with the optional file name and extra field zlib never writes. */
+function gzipMember(text: string, optional: { name?: string; extra?: string } = {}): Buffer {
+  const data = Buffer.from(text);
+  const flags = (optional.extra ? 0x04 : 0) | (optional.name ? 0x08 : 0);
+  const extra = optional.extra ? Buffer.concat([Buffer.from([optional.extra.length, 0]), Buffer.from(optional.extra)]) : Buffer.alloc(0);
+  const name = optional.name ? Buffer.from(`${optional.name}\0`, 'latin1') : Buffer.alloc(0);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(zlib.crc32(data), 0);
+  trailer.writeUInt32LE(data.length, 4);
+  return Buffer.concat([Buffer.from([0x1f, 0x8b, 8, flags, 0, 0, 0, 0, 0, 3]), extra, name, zlib.deflateRawSync(data), trailer]);
+}
 
 describe('byte cap', () => {
   it.each([
@@ -73,6 +98,16 @@ describe('content codings', () => {
 
   it.each(['corrupt', 'garbage', 'truncated'])('a %s gzip body is FETCH_DECOMPRESS', async (mode) => {
     const error = await fetchError(fetcher.fetch(req(server.url(`/bad-gzip?mode=${mode}`))));
+    expect(error.code).toBe('FETCH_DECOMPRESS');
+  });
+
+  it.each(['/gzip-then-junk', '/gzip-named-then-junk'])('%s: whole members, their CRC checked, then bytes that are no member: the page, as browsers read it', async (path) => {
+    const res = await fetcher.fetch(req(server.url(path)));
+    expect(res.text).toBe(COMPRESSIBLE_PAGE);
+  });
+
+  it.each(['/gzip-bad-crc-then-junk', '/gzip-then-cut-member'])('%s: a member that does not check is still FETCH_DECOMPRESS', async (path) => {
+    const error = await fetchError(fetcher.fetch(req(server.url(path))));
     expect(error.code).toBe('FETCH_DECOMPRESS');
   });
 

@@ -29,6 +29,12 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end(`cookie=${req.headers.cookie ?? ''}`);
   });
+  // The cookie check of many shops: set a cookie and send the visitor back to the same URL.
+  server.route('/cookie-check', (req, res) => {
+    if (req.headers.cookie?.includes('consent=1')) return void res.writeHead(200, { 'content-type': 'text/plain' }).end('the page');
+    res.writeHead(302, { location: '/cookie-check', 'set-cookie': 'consent=1; Path=/' }).end();
+  });
+  server.route('/cookie-check-forever', (_req, res) => void res.writeHead(302, { location: '/cookie-check-forever', 'set-cookie': 'consent=1; Path=/' }).end());
   proxy = await startRecordingProxy('p1', { username: 'crawler', password: PASSWORD });
   fetcher = new HttpFetcher(httpSettings({ timeoutMs: 2_000, connectTimeoutMs: 1_000 }));
 });
@@ -54,6 +60,16 @@ describe('HttpFetcher with a session', () => {
     expect(proxy.requests.map((r) => r.cookie)).toEqual(['', 'sid=abc123', 'sid=abc123']);
     expect(new Set(proxy.requests.map((r) => r.connectionId)).size).toBe(1);
     expect(session.proxyId).toBe(`127.0.0.1:${proxy.port}`);
+  });
+
+  it('a redirect to the same URL that sets a cookie is a cookie check, not a loop; the same cookie again is a loop', async () => {
+    const check = req(server.url('/cookie-check'));
+    check.session = await pools([]).acquire(server.hostKey);
+    expect((await fetcher.fetch(check)).text).toBe('the page');
+    const forever = req(server.url('/cookie-check-forever'));
+    forever.session = await pools([]).acquire(server.hostKey);
+    expect((await fetchError(fetcher.fetch(forever))).code).toBe('FETCH_REDIRECT_LOOP');
+    expect(server.requestsTo('/cookie-check-forever').map((r) => r.headers.cookie)).toEqual([undefined, 'consent=1']);
   });
 
   it('without a session goes direct and sends no cookie', async () => {

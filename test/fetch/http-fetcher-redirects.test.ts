@@ -18,6 +18,12 @@ interface Echo {
 
 beforeAll(async () => {
   [shop, other] = (await startFixtureServers(2)) as [FixtureServer, FixtureServer];
+  // Location twice: two targets, or one target repeated.
+  shop.route('/two-locations/:kind', (req, res) => {
+    const target = '/redirect-chain/0';
+    res.setHeader('location', req.url!.endsWith('/differ') ? [target, '/redirect-chain/1'] : [target, target]);
+    res.writeHead(302).end();
+  });
   fetcher = new HttpFetcher(httpSettings({ maxRedirects: 3 }));
 });
 
@@ -81,6 +87,22 @@ describe('following', () => {
   });
 });
 
+describe('a redirect whose body does not come', () => {
+  it.each([
+    ['a Content-Length with no bytes behind it', 'length', 'content-length: 100\r\n\r\n'],
+    ['a chunked body that never ends', 'chunked', 'transfer-encoding: chunked\r\n\r\n5\r\nmoved\r\n'],
+  ])('%s: followed on its head, not awaited until the deadline', async (_name, path, rest) => {
+    shop.route(`/redirect-body-never-ends/${path}`, (_req, res) => void res.socket!.write(`HTTP/1.1 302 Found\r\nlocation: /redirect-chain/0\r\n${rest}`));
+    const deadlined = new HttpFetcher(httpSettings({ timeoutMs: 2_000 }));
+    try {
+      const res = await deadlined.fetch(req(shop.url(`/redirect-body-never-ends/${path}`)));
+      expect(res.url).toBe(shop.url('/redirect-chain/0'));
+    } finally {
+      await deadlined.close();
+    }
+  });
+});
+
 describe('limits', () => {
   it('maxRedirects hops are followed; one more fails with FETCH_TOO_MANY_REDIRECTS', async () => {
     expect((await fetcher.fetch(req(shop.url('/redirect-chain/3')))).status).toBe(200);
@@ -114,9 +136,15 @@ describe('bad Locations', () => {
     ['unparsable', onShop(`/redirect-to?url=${encodeURIComponent('http://[::1')}`)],
     ['not HTTP', onShop(`/redirect-to?url=${encodeURIComponent('ftp://files.example/price.csv')}`)],
     ['javascript:', onShop(`/redirect-to?url=${encodeURIComponent('javascript:alert(1)')}`)],
+    ['two that differ', onShop('/two-locations/differ')],
   ])('%s → FETCH_BAD_REDIRECT', async (_name, url) => {
     const error = await fetchError(fetcher.fetch(req(url())));
     expect(error.code).toBe('FETCH_BAD_REDIRECT');
+  });
+
+  it('the same Location twice is one Location', async () => {
+    const res = await fetcher.fetch(req(shop.url('/two-locations/same')));
+    expect(res.url).toBe(shop.url('/redirect-chain/0'));
   });
 });
 

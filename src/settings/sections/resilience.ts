@@ -85,8 +85,12 @@ export const resilienceSettings = {
       backoffCapMs: ms().default(60_000),
       /** Of `statuses`, those that mean "slow down" rather than "failed": waited out after a backoff, counting a deferral, not an attempt. */
       waitStatuses: z.array(z.number().int().min(100).max(599)).default([429]),
-      /** Statuses worth another try (throttling and server hiccups). */
-      statuses: z.array(z.number().int().min(100).max(599)).default([429, 500, 502, 503, 504]),
+      /**
+       * Statuses worth another try (throttling and server hiccups): 408 (the server gave up waiting for the
+       * request; RFC 9110 lets the client repeat it) and the CDN's "origin did not answer" family 520-524
+       * (unknown error, down, connect timeout, unreachable, answer timeout) besides the 429 and 5xx.
+       */
+      statuses: z.array(z.number().int().min(100).max(599)).default([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]),
       /**
        * Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or
        * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so is a GET

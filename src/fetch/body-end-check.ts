@@ -1,0 +1,52 @@
+// Whether the end of a body, as undici reported it, is the end the server meant; a cut page is never a page.
+import type { Socket } from 'node:net';
+import type { Readable } from 'node:stream';
+import { FetchError } from '../core/errors';
+
+type Headers = Record<string, string | string[]>;
+type SocketFailure = Error & { code?: string };
+
+/**
+ * Watches a body from before it is read; the returned question, asked once it was read, names what was
+ * wrong with its end, or null. Judged when the body ends (bytes read with its last ones are parsed by
+ * then); what arrives on the connection afterwards belongs to no answer of ours.
+ *
+ * - A body with neither Content-Length nor chunked framing ends when the server closes the connection
+ *   (RFC 9112 §6.3, item 8). undici also ends it, as complete, when the connection is *reset* (macOS
+ *   reports a reset after some complete bodies); a page cut there parsed as a page, and
+ *   `<p class="price">12.99` cut after "12" became a price of 12. A reset proves nothing was finished.
+ *   (Linux reports a reset that arrives while the last bytes are still unread as an orderly end of input;
+ *   that cut cannot be told from a close, as in every client.)
+ * - Bytes right after a body of the declared Content-Length that do not start an answer (undici drops the
+ *   connection as a "bad response" or a parse error): the length was short of what the server sent, as
+ *   when a server counts characters instead of bytes, and a page of multi-byte text loses its end, the
+ *   price with it. Browsers keep the cut page; we refuse it (`fetch/protocol`).
+ */
+export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | undefined, hop: { url: string; method: string }): () => FetchError | null {
+  // A HEAD answer has no body, whatever its headers say.
+  if (!socket || hop.method === 'HEAD') return () => null;
+  const closeDelimited = isCloseDelimited(headers);
+  if (!closeDelimited && headers['content-length'] === undefined) return () => null;
+  let verdict: FetchError | null = null;
+  body.once('end', () => {
+    const failure = socket.errored as SocketFailure | null;
+    if (closeDelimited && failure?.code === 'ECONNRESET') {
+      verdict = new FetchError('FETCH_CONNECTION_RESET', `connection reset before the end of a body delimited by its close; the page may be cut (${hop.url})`);
+    } else if (!closeDelimited && isBadAnswer(failure)) {
+      verdict = new FetchError('FETCH_PROTOCOL', `more bytes came than the Content-Length ${String(headers['content-length'])}; the page is cut (${hop.url})`);
+    }
+  });
+  return () => verdict;
+}
+
+function isCloseDelimited(headers: Headers): boolean {
+  if (headers['content-length'] !== undefined) return false;
+  const transferCoding = headers['transfer-encoding'];
+  return !(typeof transferCoding === 'string' && /(^|,)\s*chunked\s*$/i.test(transferCoding));
+}
+
+/** How undici drops a connection on bytes that are not the start of an answer (with no request, or not HTTP). */
+function isBadAnswer(error: SocketFailure | null): boolean {
+  if (!error) return false;
+  return error.name === 'HTTPParserError' || (error.code === 'UND_ERR_SOCKET' && error.message === 'bad response');
+}

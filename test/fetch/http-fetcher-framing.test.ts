@@ -1,0 +1,105 @@
+// How a body's end is known (RFC 9112 §6.3) when the server breaks it off: a body cut short is never a page.
+import diagnosticsChannel from 'node:diagnostics_channel';
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpFetcher } from '../../src/fetch/http-fetcher';
+import { FixtureServer } from '../support/fixture-server';
+import { fetchError, httpSettings, req } from './fetch-test-helpers';
+
+let server: FixtureServer;
+let fetcher: HttpFetcher;
+const PARTIAL = '<html><body><p class="price">12';
+
+/** Resolves when undici has parsed the head of an answer to `path` (bytes written with it were read too). */
+function headersParsed(path: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (message: unknown): void => {
+      if ((message as { request: { path: string } }).request.path !== path) return;
+      diagnosticsChannel.unsubscribe('undici:request:headers', listener);
+      resolve();
+    };
+    diagnosticsChannel.subscribe('undici:request:headers', listener);
+  });
+}
+
+/** Writes `head` and the start of a page in one write, then resets the connection once the client has read them. */
+function resetAfterPartial(res: ServerResponse, path: string, head: string, body = PARTIAL): void {
+  const socket = res.socket!;
+  void headersParsed(path).then(() => socket.resetAndDestroy());
+  socket.write(`${head}\r\n\r\n${body}`);
+}
+
+beforeAll(async () => {
+  server = await FixtureServer.start({ builtInRoutes: false });
+  server.route('/close-delimited-reset', (_req, res) => resetAfterPartial(res, '/close-delimited-reset', 'HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nconnection: close'));
+  server.route('/http10-reset', (_req, res) => resetAfterPartial(res, '/http10-reset', 'HTTP/1.0 200 OK\r\ncontent-type: text/html'));
+  server.route('/chunked-reset', (_req, res) => resetAfterPartial(res, '/chunked-reset', 'HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ntransfer-encoding: chunked\r\nconnection: close', `${PARTIAL.length.toString(16)}\r\n${PARTIAL}\r\n`));
+  server.route('/length-reset', (_req, res) => resetAfterPartial(res, '/length-reset', 'HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nconnection: close\r\ncontent-length: 60'));
+  server.route('/close-delimited-fin', (_req, res) => void res.socket!.end('HTTP/1.1 200 OK\r\ncontent-type: text/html\r\n\r\n<p class="price">12.99</p>'));
+  server.route('/chunked-fin', (_req, res) => void res.socket!.end(`HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n${PARTIAL.length.toString(16)}\r\n${PARTIAL}\r\n`));
+  // A server that counts characters, not bytes: the length ends 2 × 12 bytes early, and `12,800円` reads `12,`.
+  const japanese = `<html><body><h1>${'商'.repeat(11)}</h1><p class="price">12,800円</p></body></html>`;
+  server.route('/length-in-characters', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: ${japanese.length}\r\n\r\n${japanese}`));
+  // Old CGI scripts end their output with a CRLF the length does not count; parsers skip it, and so do we.
+  server.route('/length-then-crlf', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>\r\n`));
+  // (Content-Length before Transfer-Encoding fails in undici as a length mismatch, a reset, refused as well.)
+  const malformed: Record<string, string> = {
+    '/length-and-chunked': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\ncontent-length: 5\r\n\r\n1a\r\n<p class="price">12.99</p>\r\n0\r\n\r\n',
+    '/bad-chunk-size': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n<p class="price">12.99</p>\r\n0\r\n\r\n',
+    '/bare-lf': 'HTTP/1.1 200 OK\ncontent-length: 26\n\n<p class="price">12.99</p>',
+    '/not-http': 'SHOP 200 OK\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>',
+    '/header-line-of-1-mib': `HTTP/1.1 200 OK\r\nx-debug: ${'a'.repeat(1 << 20)}\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>`,
+  };
+  for (const [path, answer] of Object.entries(malformed)) server.route(path, (_req, res) => void res.socket!.write(answer));
+  const policy = `default-src 'self' ${Array.from({ length: 2000 }, (_, i) => `https://cdn${i}.shop.example`).join(' ')}`;
+  server.route('/long-policy', (_req, res) => void res.writeHead(200, { 'content-security-policy': policy, 'content-type': 'text/html' }).end('<p class="price">12.99</p>'));
+  fetcher = new HttpFetcher(httpSettings({ timeoutMs: 5000 }));
+});
+
+afterAll(async () => {
+  await fetcher.close();
+  await server.close();
+});
+
+describe('a body delimited by the close of its connection', () => {
+  it.each(['/close-delimited-reset', '/http10-reset'])('%s: cut by a reset → FETCH_CONNECTION_RESET, never the cut page', async (path) => {
+    const error = await fetchError(fetcher.fetch(req(server.url(path))));
+    expect(error.code).toBe('FETCH_CONNECTION_RESET');
+  });
+
+  it('ended by a graceful close is the whole page, as in every client', async () => {
+    const res = await fetcher.fetch(req(server.url('/close-delimited-fin')));
+    expect(res.text).toBe('<p class="price">12.99</p>');
+  });
+});
+
+describe('a body with its own framing, cut off', () => {
+  it.each(['/chunked-reset', '/chunked-fin', '/length-reset'])('%s → FETCH_CONNECTION_RESET', async (path) => {
+    const error = await fetchError(fetcher.fetch(req(server.url(path))));
+    expect(error.code).toBe('FETCH_CONNECTION_RESET');
+  });
+});
+
+describe('a Content-Length short of the body', () => {
+  it('(a length in characters of multi-byte text) → FETCH_PROTOCOL, never the page cut inside its price', async () => {
+    const error = await fetchError(fetcher.fetch(req(server.url('/length-in-characters'))));
+    expect(error.code).toBe('FETCH_PROTOCOL');
+  });
+
+  it('a CRLF after the body is not more body', async () => {
+    const res = await fetcher.fetch(req(server.url('/length-then-crlf')));
+    expect(res.text).toBe('<p class="price">12.99</p>');
+  });
+});
+
+describe('answers that break HTTP/1.1', () => {
+  it.each(['/length-and-chunked', '/bad-chunk-size', '/bare-lf', '/not-http', '/header-line-of-1-mib'])('%s → FETCH_PROTOCOL', async (path) => {
+    const error = await fetchError(fetcher.fetch(req(server.url(path))));
+    expect(error.code).toBe('FETCH_PROTOCOL');
+  });
+
+  it('headers over Node\'s 16 KiB (a long Content-Security-Policy) are an answer like any other', async () => {
+    const res = await fetcher.fetch(req(server.url('/long-policy')));
+    expect(res.text).toBe('<p class="price">12.99</p>');
+  });
+});

@@ -1,0 +1,77 @@
+// The real CLI against answers that break HTTP on the wire: each page ends as its right price, a failure with a stable reason, or lost work the exit code reports.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, type CliRun } from '../support/run-cli';
+import { tempStorageDir } from '../support/test-crawl';
+
+const PAGE = '<html><body><p class="price">12.99</p></body></html>';
+const head = (status: string, fields: string[]): string => `HTTP/1.1 ${status}\r\n${fields.join('\r\n')}\r\n\r\n`;
+const japanese = `<html><body><h1>${'商'.repeat(11)}</h1><p class="price">12,800</p></body></html>`;
+
+/** Raw answers by path; each request head is answered once it has arrived. */
+const ANSWERS: Record<string, (socket: Socket, requestHead: string) => void> = {
+  '/robots.txt': (socket) => void socket.write(head('404 Not Found', ['content-length: 0'])),
+  '/ok': (socket) => void socket.write(head('200 OK', ['content-type: text/html', `content-length: ${PAGE.length}`]) + PAGE),
+  // A length counted in characters: the page ends inside its price ("12,").
+  '/length-in-characters': (socket) => void socket.write(head('200 OK', ['content-type: text/html; charset=utf-8', `content-length: ${japanese.length}`]) + japanese),
+  // The shops' cookie check: set a cookie, redirect to the page itself.
+  '/cookie-check': (socket, requestHead) => {
+    if (/^cookie:.*consent=1/im.test(requestHead)) return void socket.write(head('200 OK', ['content-type: text/html', `content-length: ${PAGE.length}`]) + PAGE);
+    socket.write(head('302 Found', ['location: /cookie-check', 'set-cookie: consent=1; Path=/', 'content-length: 0']));
+  },
+  '/denied-999': (socket) => void socket.write(head('999 Request denied', ['content-type: text/html', 'content-length: 6']) + 'denied'),
+};
+
+function startRawServer(): Promise<Server> {
+  const server = createServer((socket) => {
+    socket.on('error', () => undefined);
+    let pending = '';
+    socket.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('latin1');
+      for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
+        const requestHead = pending.slice(0, end);
+        pending = pending.slice(end + 4);
+        const path = requestHead.split(' ')[1] ?? '';
+        (ANSWERS[path] ?? ANSWERS['/robots.txt']!)(socket, requestHead);
+      }
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+describe('pricecrawl crawl against hostile answers on the wire', () => {
+  let server: Server;
+  let run: CliRun;
+  let items: Array<{ sku: string; price: string }>;
+  const storage = tempStorageDir('hostile-wire');
+
+  beforeAll(async () => {
+    server = await startRawServer();
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const urls = Object.keys(ANSWERS).filter((path) => path !== '/robots.txt').map((path) => origin + path);
+    const feed = join(storage.dir, 'items.jsonl');
+    run = await cli([
+      'crawl', 'test/support/spiders/price-text-spider.ts', '-a', `urls=${urls.join(',')}`, '--storage', storage.dir, '-o', feed,
+      '-s', 'politeness.minIntervalMs=5', '-s', 'politeness.jitterMs=0', '-s', 'retry.backoffBaseMs=5', '-s', 'retry.backoffCapMs=20',
+    ]);
+    items = readFileSync(feed, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { sku: string; price: string });
+  }, 60_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    storage.cleanup();
+  });
+
+  it('stores the right price of the pages that arrived whole, the cookie-checked one included, and no price of the cut one', () => {
+    expect(items.map((item) => [item.sku, item.price]).sort()).toEqual([['/cookie-check', '12.99'], ['/ok', '12.99']]);
+  });
+
+  it('records each hostile answer with its reason and exits 4: the lost pages are not a clean run', () => {
+    expect(run.stdout).toContain('accounting: planned 4 = succeeded 2 + failed 2 + pending 0');
+    expect(run.stdout).toMatch(/fetch\/protocol: 1\b/);
+    expect(run.stdout).toMatch(/http\/999: 1\b/);
+    expect(run.code).toBe(4);
+  });
+});

@@ -1,0 +1,16 @@
+// Test spider: one item per given URL with the `.price` text as shown, so a page cut on the wire would show as a wrong price.
+import { Spider, type CrawlResponse, type PriceItem, type SpiderOutput } from 'pricecrawl';
+
+export class PriceTextSpider extends Spider {
+  readonly name = 'price-text';
+
+  constructor(args: Readonly<Record<string, string>> = {}) {
+    super(args);
+    this.startUrls = (args.urls ?? '').split(',').filter(Boolean);
+  }
+
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const item: PriceItem = { sku: new URL(res.url).pathname, price: res.$('.price').first().text() || null, currency: 'USD', url: res.url };
+    yield item;
+  }
+}
