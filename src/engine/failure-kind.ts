@@ -21,6 +21,12 @@ const TRANSIENT_REASONS = new Set([
   'fetch/browser-crashed',
   // A transport failure we could not name: not the page's answer either.
   'fetch/failed',
+  // Our proxies failed (unreachable, refused our credentials, refused the tunnel), or none was left to use:
+  // the site never answered.
+  'fetch/proxy-unreachable',
+  'fetch/proxy-auth',
+  'fetch/proxy-tunnel',
+  'proxy/unavailable',
   // robots.txt could not be fetched: we never learned whether the page may be crawled.
   'robots/unavailable',
   // Our own store refused the items on every try.

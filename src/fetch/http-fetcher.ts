@@ -17,7 +17,7 @@ import { FetchDeadline } from './fetch-deadline';
 import { KeptDispatchers } from './kept-dispatchers';
 import { proxyAgentFactory, proxyFetchError } from './proxy-agents';
 import { Pool } from './undici-parts';
-import type { RequestSession } from '../core/request-session';
+import { isProxyFailure, type RequestSession } from '../core/request-session';
 import { nextHop, REDIRECT_STATUSES, resolveLocation, type HopRequest } from './redirect-policy';
 
 export type HttpSettings = Settings['http'];
@@ -126,7 +126,11 @@ export class HttpFetcher implements Fetcher {
       }
     } catch (error) {
       const failure = deadline.explain(error, hop.url);
-      throw request.session?.proxyUrl ? proxyFetchError(failure, request.session.proxyUrl) : failure;
+      const { session } = request;
+      if (!session?.proxyUrl) throw failure;
+      const proxied = proxyFetchError(failure, session.proxyUrl);
+      if (isProxyFailure(proxied.code)) session.proxyFailed();
+      throw proxied;
     } finally {
       deadline.dispose();
     }

@@ -2,9 +2,10 @@
 import type { Session } from '@crawlee/core';
 import type { RequestSession } from '../core/request-session';
 import type { ProxyEndpoint } from './proxy-endpoints';
+import type { ProxyHealth } from './proxy-health';
 
 /** Why a session stopped being usable, as counted in stats (`sessions/retired/<reason>`). */
-export type RetireReason = 'block' | 'max-uses' | 'errors' | 'expired';
+export type RetireReason = 'block' | 'max-uses' | 'errors' | 'expired' | 'proxy-retired';
 
 export class PooledSession implements RequestSession {
   constructor(
@@ -13,6 +14,8 @@ export class PooledSession implements RequestSession {
     private readonly proxy: ProxyEndpoint | null,
     /** Called after anything that must be persisted changed (cookies, usage, retirement). */
     private readonly changed: (session: PooledSession) => void,
+    /** The run's proxy health, told of this session's answers and of its proxy's own failures. */
+    private readonly health: ProxyHealth,
   ) {}
 
   get id(): string {
@@ -44,6 +47,7 @@ export class PooledSession implements RequestSession {
   /** A good answer: one more use. Returns the reason when that use made the session unusable. */
   markGood(): RetireReason | null {
     this.session.markGood();
+    if (this.proxy) this.health.answered(this.proxy.id);
     this.changed(this);
     if (this.session.isUsable()) return null;
     return this.session.isMaxUsageCountReached() ? 'max-uses' : 'expired';
@@ -55,6 +59,10 @@ export class PooledSession implements RequestSession {
     this.changed(this);
     if (this.session.isUsable()) return null;
     return this.session.isBlocked() ? 'errors' : 'max-uses';
+  }
+
+  proxyFailed(): void {
+    if (this.proxy) this.health.failed(this.proxy.id);
   }
 
   retire(): void {

@@ -5,6 +5,7 @@ import { HostSessionPools } from '../../src/sessions/host-session-pools';
 import { proxyEndpoints } from '../../src/sessions/proxy-endpoints';
 import { settingsSchema } from '../../src/settings/schema';
 import { FixtureServer } from '../support/fixture-server';
+import { startFaultyProxy } from '../support/faulty-proxy';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
 import { fetchError, httpSettings, req } from './fetch-test-helpers';
 
@@ -74,13 +75,58 @@ describe('HttpFetcher with a session', () => {
     expect(`${error.message} ${JSON.stringify(error)} ${String(error.cause ?? '')}`).not.toContain(PASSWORD);
   });
 
-  it('a proxy that is down fails as fetch/connection-refused, again without credentials', async () => {
+  it('a proxy that is down fails as the proxy\'s failure, not the site\'s (FETCH_PROXY_UNREACHABLE), again without credentials', async () => {
     const closed = await startRecordingProxy('gone', { username: 'crawler', password: PASSWORD });
     await closed.close();
     const request = req(server.url('/account'));
     request.session = await pools([closed.url]).acquire(server.hostKey);
     const error = await fetchError(fetcher.fetch(request));
-    expect(error.code).toBe('FETCH_CONNECTION_REFUSED');
+    expect(error.code).toBe('FETCH_PROXY_UNREACHABLE');
     expect(`${error.message} ${String(error.cause ?? '')}`).not.toContain(PASSWORD);
+  });
+
+  it('tells the session of each failure of the proxy itself: proxyMaxFailures in a row retire the proxy', async () => {
+    const closed = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+    await closed.close();
+    const sessions = pools([closed.url]);
+    for (let n = 0; n < 3; n++) {
+      expect(sessions.hasUsableProxy()).toBe(true);
+      const request = req(server.url(`/account?n=${n}`));
+      request.session = await sessions.acquire(server.hostKey);
+      expect((await fetchError(fetcher.fetch(request))).code).toBe('FETCH_PROXY_UNREACHABLE');
+    }
+    expect(sessions.hasUsableProxy()).toBe(false);
+  });
+
+  it('a CONNECT the proxy answers with 407 or 502 fails as FETCH_PROXY_AUTH or FETCH_PROXY_TUNNEL; the site is never reached', async () => {
+    const faulty = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+    try {
+      const httpsTarget = `https://127.0.0.1:${server.port}/account`;
+      const codes: string[] = [];
+      for (const fault of ['auth', 'bad-gateway'] as const) {
+        faulty.fault = fault;
+        const request = req(httpsTarget);
+        request.session = await pools([faulty.url]).acquire(server.hostKey);
+        const error = await fetchError(fetcher.fetch(request));
+        codes.push(error.code);
+        expect(error.message).not.toContain(PASSWORD);
+      }
+      expect(codes).toEqual(['FETCH_PROXY_AUTH', 'FETCH_PROXY_TUNNEL']);
+      expect(faulty.received.map((r) => r.target)).toEqual([`CONNECT 127.0.0.1:${server.port}`, `CONNECT 127.0.0.1:${server.port}`]);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('a failure whose URL merely holds "407" is not taken for the proxy refusing our credentials', async () => {
+    const faulty = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+    try {
+      faulty.fault = 'bad-gateway';
+      const request = req(`https://127.0.0.1:${server.port}/p/407`);
+      request.session = await pools([faulty.url]).acquire(server.hostKey);
+      expect((await fetchError(fetcher.fetch(request))).code).toBe('FETCH_PROXY_TUNNEL');
+    } finally {
+      await faulty.close();
+    }
   });
 });

@@ -90,11 +90,12 @@ export const resilienceSettings = {
       /**
        * Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or
        * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so is a GET
-       * answered 2xx with an empty body (`fetch/empty-body`).
+       * answered 2xx with an empty body (`fetch/empty-body`). A proxy's own failures reach retry only when
+       * no other proxy is usable (middlewares/sessions.ts moves the request first).
        */
       errors: z
         .array(z.string().min(1))
-        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/empty-body', 'fetch/browser-crashed']),
+        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/empty-body', 'fetch/browser-crashed', 'fetch/proxy-unreachable', 'fetch/proxy-auth', 'fetch/proxy-tunnel']),
       /** Statuses that fail at once with `http/<status>`, whatever else is configured. */
       failFastStatuses: z.array(z.number().int().min(100).max(599)).default([403, 404, 410]),
     })
@@ -159,6 +160,11 @@ export const resilienceSettings = {
        * its whole life. Credentials never reach logs, stats or the fetch log: proxies are named `host:port`.
        */
       proxyUrls: z.array(z.string().refine(isProxyUrl, 'not an http:// proxy URL')).default([]),
+      /**
+       * Failures of a proxy itself in a row (no connection to it, a 407) that retire it for the rest of the
+       * run, for every host; a request it failed goes again through another proxy without counting an attempt.
+       */
+      proxyMaxFailures: z.number().int().min(1).default(3),
       /** Keep sessions (cookies, proxy binding, usage) in <storage.dir>/sessions.sqlite, or in Redis when frontier.url is set, so a restarted crawl or worker resumes them. */
       persist: z.boolean().default(true),
     })
