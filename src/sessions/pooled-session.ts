@@ -1,6 +1,7 @@
 // A Crawlee Session bound to its host and proxy, seen by the fetchers as a RequestSession.
 import type { Session } from '@crawlee/core';
 import type { RequestSession } from '../core/request-session';
+import { cookieId, cookieSizeAccepted, dropOverflow, jarCookies } from './cookie-limits';
 import type { ProxyEndpoint } from './proxy-endpoints';
 import type { ProxyHealth } from './proxy-health';
 
@@ -39,9 +40,13 @@ export class PooledSession implements RequestSession {
   }
 
   storeCookies(url: string, setCookie: readonly string[]): void {
+    if (setCookie.length === 0) return;
+    const jar = this.session.cookieJar;
+    const before = new Set(jarCookies(jar).map(cookieId));
     // ignoreError: a malformed Set-Cookie is dropped, as a browser would, instead of failing the page.
-    for (const raw of setCookie) this.session.cookieJar.setCookieSync(raw, url, { ignoreError: true });
-    if (setCookie.length > 0) this.changed(this);
+    for (const raw of setCookie) if (cookieSizeAccepted(raw)) jar.setCookieSync(raw, url, { ignoreError: true });
+    dropOverflow(jar, before);
+    this.changed(this);
   }
 
   /** A good answer: one more use. Returns the reason when that use made the session unusable. */
