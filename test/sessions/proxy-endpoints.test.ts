@@ -31,4 +31,13 @@ describe('proxy endpoints', () => {
     expect(() => load(['socks5://u:s3cret@127.0.0.1:1080'])).toThrow(/sessions\.proxyUrls/);
     expect(() => load(['socks5://u:s3cret@127.0.0.1:1080'])).not.toThrow(/s3cret/);
   });
+
+  it('settings refuse a proxy URL whose user name or password is not valid percent-encoding (every fetch through it failed as the site\'s)', () => {
+    const load = (proxyUrls: string[]) => resolveSettings([{ name: 'cli', origin: '-s', values: { sessions: { proxyUrls } } }]);
+    expect(load(['http://user:p%40ss%3Aw0rd@127.0.0.1:3128']).settings.sessions.proxyUrls).toHaveLength(1);
+    for (const url of ['http://user:p%ZZs3cret@127.0.0.1:3128', 'http://us%E0er:s3cret@127.0.0.1:3128']) {
+      expect(() => load([url])).toThrow(/sessions\.proxyUrls/);
+      expect(() => load([url])).not.toThrow(/s3cret/);
+    }
+  });
 });

@@ -42,10 +42,16 @@ const blockRulesSchema = z
   })
   .strict();
 
-/** `sessions.proxyUrls` entries: http:// forward proxies (hoisted, used below). */
+/**
+ * `sessions.proxyUrls` entries: http:// forward proxies (hoisted, used below). The user info must decode
+ * (`%40` for an `@` in a password): one that does not made every fetch through the proxy fail.
+ */
 function isProxyUrl(value: string): boolean {
   try {
-    return new URL(value).protocol === 'http:';
+    const url = new URL(value);
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return url.protocol === 'http:';
   } catch {
     return false;
   }
