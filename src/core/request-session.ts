@@ -33,3 +33,9 @@ const PROXY_FAILURES: ReadonlySet<ErrorCode> = new Set(['FETCH_PROXY_UNREACHABLE
 export function isProxyFailure(code: ErrorCode): boolean {
   return PROXY_FAILURES.has(code);
 }
+
+/** What a fetcher does with a failure of a fetch on `session`: tells the session when the proxy failed, and hands the failure back. */
+export function proxyFailureNoted<E extends { code: ErrorCode }>(session: RequestSession | null, failure: E): E {
+  if (session?.proxyUrl && isProxyFailure(failure.code)) session.proxyFailed();
+  return failure;
+}

@@ -17,7 +17,7 @@ import { FetchDeadline } from './fetch-deadline';
 import { KeptDispatchers } from './kept-dispatchers';
 import { proxyAgentFactory, proxyFetchError } from './proxy-agents';
 import { Pool } from './undici-parts';
-import { isProxyFailure, type RequestSession } from '../core/request-session';
+import { proxyFailureNoted, type RequestSession } from '../core/request-session';
 import { nextHop, REDIRECT_STATUSES, resolveLocation, type HopRequest } from './redirect-policy';
 
 export type HttpSettings = Settings['http'];
@@ -127,10 +127,7 @@ export class HttpFetcher implements Fetcher {
     } catch (error) {
       const failure = deadline.explain(error, hop.url);
       const { session } = request;
-      if (!session?.proxyUrl) throw failure;
-      const proxied = proxyFetchError(failure, session.proxyUrl);
-      if (isProxyFailure(proxied.code)) session.proxyFailed();
-      throw proxied;
+      throw session?.proxyUrl ? proxyFailureNoted(session, proxyFetchError(failure, session.proxyUrl)) : failure;
     } finally {
       deadline.dispose();
     }

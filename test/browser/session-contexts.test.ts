@@ -1,5 +1,6 @@
 // Browser contexts and sessions in real Chromium: shared while sessions carry nothing apart, separate once cookies or proxies differ.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FetchError } from '../../src/core/errors';
 import { CrawlRequest } from '../../src/core/request';
 import { Stats } from '../../src/engine/stats';
 import { BrowserFetcher } from '../../src/fetch/browser-fetcher';
@@ -9,6 +10,7 @@ import { proxyEndpoints } from '../../src/sessions/proxy-endpoints';
 import { sessionContextKey } from '../../src/sessions/session-context-key';
 import { settingsSchema } from '../../src/settings/schema';
 import { FixtureServer } from '../support/fixture-server';
+import { startFaultyProxy } from '../support/faulty-proxy';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
 
 let server: FixtureServer;
@@ -91,6 +93,28 @@ describe('browser contexts per session', () => {
       expect(proxies[1].requests.map((r) => r.url)).toContain(server.url('/page/two'));
     } finally {
       await fetcher.close();
+    }
+  }, 30_000);
+
+  it('a proxy that is down or refuses our credentials fails the page as the proxy\'s failure (not a 407 page of the site), and its health is told', async () => {
+    const fetcher = newFetcher(new Stats());
+    const down = await startFaultyProxy({ username: 'user', password: 'pa55' });
+    await down.close();
+    const refusing = await startFaultyProxy({ username: 'user', password: 'pa55' });
+    refusing.fault = 'auth';
+    try {
+      for (const [proxy, code] of [[down, 'FETCH_PROXY_UNREACHABLE'], [refusing, 'FETCH_PROXY_AUTH']] as const) {
+        const config = settingsSchema.parse({ sessions: { proxyUrls: [proxy.url], proxyMaxFailures: 1 } }).sessions;
+        const pools = new HostSessionPools({ config, proxies: proxyEndpoints([proxy.url]), store: null });
+        const request = new CrawlRequest({ url: server.url('/page/x') });
+        request.session = await pools.acquire(server.hostKey);
+        const failure = await fetcher.fetch(request).then(() => null, (error: unknown) => error as FetchError);
+        expect(failure?.code).toBe(code);
+        expect(pools.hasUsableProxy()).toBe(false);
+      }
+    } finally {
+      await fetcher.close();
+      await refusing.close();
     }
   }, 30_000);
 });

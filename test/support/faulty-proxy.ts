@@ -56,7 +56,7 @@ function refused(proxy: FaultyProxy, req: IncomingMessage, target: string, expec
 
 function forward(proxy: FaultyProxy, req: IncomingMessage, res: ServerResponse, expected: string): void {
   const target = req.url ?? '';
-  const answer = (status: number, headers: Record<string, string> = {}) => res.writeHead(status, { ...headers, 'content-length': '0' }).end();
+  const answer = (status: number, headers: Record<string, string> = {}) => res.writeHead(status, { ...headers, 'content-type': 'text/html' }).end(`<p>proxy says ${status}</p>`);
   if (refused(proxy, req, target, expected, answer, () => req.socket.destroy())) return;
   const headers = { ...req.headers };
   delete headers['proxy-authorization'];
