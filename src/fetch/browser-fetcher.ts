@@ -12,6 +12,7 @@ import { BrowserConfinement, type RefusedHop } from './browser-confinement';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
+import { collectSetCookies } from './page-set-cookies';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import type { Fetcher, FetchOptions } from './fetcher';
@@ -142,6 +143,8 @@ export class BrowserFetcher implements Fetcher {
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
       const confined = this.confinement.watch(page, options.allowsUrl?.bind(options));
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
+      // A session's own context: what the site sets there is the session's too (its jar outlives the context).
+      const ownCookies = !cookieFree && request.session ? collectSetCookies(on) : null;
       let redirectError: unknown = null;
       // The request's own navigation and its redirects: a refused hop from one of them is an offsite redirect.
       const ownChain = new Set<string>();
@@ -185,6 +188,7 @@ export class BrowserFetcher implements Fetcher {
       const departure = watch.departure();
       if (departure) throw departure;
       if (await cookieWatch?.check(request.session)) lease.retireContext();
+      await ownCookies?.giveTo(request.session);
       const body = Buffer.from(html, 'utf8');
       return new CrawlResponse({
         request,

@@ -36,6 +36,7 @@ async function visit(fetcher: BrowserFetcher, path: string, session: PooledSessi
 beforeAll(async () => {
   server = await FixtureServer.start();
   server.route('/page/:n', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${params.n}</p>`));
+  server.route('/cart', (_req, res, { url }) => void res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `cart=${url.searchParams.get('v')}; Path=/` }).end('<p>cart</p>'));
   server.route('/set', (_req, res, { url }) => void res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `s=${url.searchParams.get('v')}; Path=/` }).end('<p>set</p>'));
   for (const path of ['/echo', '/shop/echo']) server.route(path, (req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${req.headers.cookie ?? 'none'}</p>`));
   // p1 asks for credentials: Playwright answers the challenge beside our own request blocking.
@@ -75,6 +76,23 @@ describe('browser contexts per session', () => {
       expect(await visit(fetcher, '/echo', alpha)).toBe('s=alpha');
       expect(await visit(fetcher, '/echo', beta)).toBe('none');
       expect(server.requestsTo('/echo').filter((r) => r.headers.cookie === 's=alpha')).toHaveLength(1);
+    } finally {
+      await fetcher.close();
+    }
+  }, 30_000);
+
+  it('gives what the site sets in a session\'s own context to its jar, so the cookie outlives the context', async () => {
+    const stats = new Stats();
+    const settings = { ...settingsSchema.parse({}).browser, maxOpenPages: 1, maxContexts: 1, timeoutMs: 15_000 };
+    const fetcher = new BrowserFetcher(settings, { stats, contextKeyOf: sessionContextKey((url) => new URL(url).host) });
+    try {
+      const [alpha, beta] = await Promise.all([newSession(), newSession()]);
+      await visit(fetcher, '/set?v=first', alpha); // alpha now has a context of its own
+      expect(await visit(fetcher, '/cart?v=7', alpha)).toBe('cart');
+      expect(alpha.cookieHeader(server.url('/echo'))).toBe('s=first; cart=7');
+      // beta's page takes the only context slot: alpha's context (and the cookies in it) is closed.
+      expect(await visit(fetcher, '/echo', beta)).toBe('none');
+      expect(await visit(fetcher, '/echo', alpha)).toBe('s=first; cart=7');
     } finally {
       await fetcher.close();
     }
