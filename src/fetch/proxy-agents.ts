@@ -14,12 +14,13 @@ export interface ProxyAgentOptions {
 /**
  * `proxyTunnel: false`: plain-http targets go through the proxy as forward-proxy requests (absolute URL
  * in the request line, one proxy connection reused for many hosts), https targets through a CONNECT
- * tunnel. Credentials in the URL become a `Proxy-Authorization` header inside undici.
+ * tunnel. Credentials in the URL become a `Proxy-Authorization` header on both (`proxyAuthorization`).
  */
 export function proxyAgentFactory(options: ProxyAgentOptions): (proxyUrl: string) => Undici.ProxyAgent {
   return (proxyUrl) =>
     new ProxyAgent({
       uri: proxyUrl,
+      ...proxyAuthorization(proxyUrl),
       proxyTunnel: false,
       connections: options.connections,
       headersTimeout: options.headersTimeout,
@@ -27,6 +28,17 @@ export function proxyAgentFactory(options: ProxyAgentOptions): (proxyUrl: string
       proxyTls: { timeout: options.connectTimeoutMs },
       requestTls: { timeout: options.connectTimeoutMs },
     });
+}
+
+/**
+ * Basic credentials from the URL's user info, given as undici's `token`. undici builds the header itself
+ * only when both user name and password are there, and providers that take an API key as the user name
+ * with an empty password (`http://APIKEY:@proxy:8010`) or a token alone had every request refused (407).
+ */
+function proxyAuthorization(proxyUrl: string): { token?: string } {
+  const { username, password } = new URL(proxyUrl);
+  if (username === '') return {};
+  return { token: `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}` };
 }
 
 /**

@@ -118,6 +118,24 @@ describe('HttpFetcher with a session', () => {
     }
   });
 
+  it('a proxy URL with an API key as user name and an empty password, or a token alone, sends it as Basic credentials (forward and CONNECT)', async () => {
+    const faulty = await startFaultyProxy({ username: 'APIKEY-5521', password: '' });
+    try {
+      for (const proxyUrl of [faulty.url, faulty.url.replace(':@', '@')]) {
+        const request = req(server.url('/account'));
+        request.session = await pools([proxyUrl]).acquire(server.hostKey);
+        expect((await fetcher.fetch(request)).status).toBe(200);
+        // The tunnel is let through with the same credentials (TLS to this plain-http server then fails).
+        const tunneled = req(`https://127.0.0.1:${server.port}/account`);
+        tunneled.session = request.session;
+        await fetcher.fetch(tunneled).catch(() => undefined);
+      }
+      expect(faulty.received.map((r) => [r.target.startsWith('CONNECT'), r.authorized])).toEqual([[false, true], [true, true], [false, true], [true, true]]);
+    } finally {
+      await faulty.close();
+    }
+  });
+
   it('a failure whose URL merely holds "407" is not taken for the proxy refusing our credentials', async () => {
     const faulty = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
     try {
