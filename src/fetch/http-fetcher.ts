@@ -29,6 +29,13 @@ export interface HttpFetcherOptions {
   logger?: Logger;
 }
 
+/**
+ * Response header bytes accepted, as Chromium accepts (256 KiB, ERR_RESPONSE_HEADERS_TOO_BIG beyond).
+ * undici's default is node's 16 KiB: a page with a long Content-Security-Policy or a pile of Set-Cookie
+ * headers, which a browser shows, failed as fetch/failed.
+ */
+const MAX_HEADER_BYTES = 256 * 1024;
+
 /** We decode these ourselves, with a cap, so we advertise exactly these. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,application/json;q=0.8,*/*;q=0.7';
@@ -55,11 +62,13 @@ export class HttpFetcher implements Fetcher {
       // undici's idle timers also map to FETCH_TIMEOUT; the whole-request deadline below is the real bound.
       headersTimeout: settings.timeoutMs,
       bodyTimeout: settings.timeoutMs,
+      maxHeaderSize: MAX_HEADER_BYTES,
       connect: { timeout: settings.connectTimeoutMs, ...(options.lookup ? { lookup: options.lookup } : {}) },
     };
     this.pools = new KeptDispatchers((origin) => new Pool(origin, poolOptions));
     this.proxies = new KeptDispatchers(proxyAgentFactory({
       connections: settings.keepAliveConnectionsPerHost,
+      maxHeaderSize: MAX_HEADER_BYTES,
       connectTimeoutMs: settings.connectTimeoutMs,
       headersTimeout: settings.timeoutMs,
       bodyTimeout: settings.timeoutMs,

@@ -2,10 +2,11 @@
 import type * as Undici from 'undici';
 import { FetchError, type ErrorCode } from '../core/errors';
 import { proxyIdOf } from '../sessions/proxy-endpoints';
-import { ProxyAgent } from './undici-parts';
+import { Pool, ProxyAgent } from './undici-parts';
 
 export interface ProxyAgentOptions {
   connections: number;
+  maxHeaderSize: number;
   connectTimeoutMs: number;
   headersTimeout: number;
   bodyTimeout: number;
@@ -27,6 +28,9 @@ export function proxyAgentFactory(options: ProxyAgentOptions): (proxyUrl: string
       bodyTimeout: options.bodyTimeout,
       proxyTls: { timeout: options.connectTimeoutMs },
       requestTls: { timeout: options.connectTimeoutMs },
+      maxHeaderSize: options.maxHeaderSize,
+      // undici builds the forward-mode client to the proxy with its connector alone: the header limit goes in here.
+      factory: (origin: string | URL, poolOptions: Undici.Pool.Options) => new Pool(origin, { ...poolOptions, maxHeaderSize: options.maxHeaderSize }),
     });
 }
 

@@ -30,6 +30,10 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end(`cookie=${req.headers.cookie ?? ''}`);
   });
+  server.route('/many-cookies', (_req, res) => {
+    res.writeHead(200, { 'set-cookie': Array.from({ length: 40 }, (_, i) => `c${i}=${'v'.repeat(1000)}; Path=/`) });
+    res.end('ok');
+  });
   proxy = await startRecordingProxy('p1', { username: 'crawler', password: PASSWORD });
   fetcher = new HttpFetcher(httpSettings({ timeoutMs: 2_000, connectTimeoutMs: 1_000 }));
 });
@@ -131,6 +135,21 @@ describe('HttpFetcher with a session', () => {
         await fetcher.fetch(tunneled).catch(() => undefined);
       }
       expect(faulty.received.map((r) => [r.target.startsWith('CONNECT'), r.authorized])).toEqual([[false, true], [true, true], [false, true], [true, true]]);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('a page whose headers pass node\'s 16 KiB (40 cookies of 1 KB) arrives, direct and through the proxy, with its cookies', async () => {
+    const faulty = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+    try {
+      for (const proxyUrls of [[], [faulty.url]]) {
+        const request = req(server.url('/many-cookies'));
+        request.session = await pools(proxyUrls).acquire(server.hostKey);
+        expect((await fetcher.fetch(request)).status).toBe(200);
+        expect(request.session.cookieHeader(server.url('/')).split('; ')).toHaveLength(40);
+      }
+      expect(faulty.received.map((r) => r.target)).toEqual([server.url('/many-cookies')]);
     } finally {
       await faulty.close();
     }

@@ -61,7 +61,8 @@ function forward(proxy: FaultyProxy, req: IncomingMessage, res: ServerResponse, 
   const headers = { ...req.headers };
   delete headers['proxy-authorization'];
   delete headers['proxy-connection'];
-  const upstream = httpRequest(target, { method: req.method, headers }, (answered) => {
+  // Headers as large as a browser takes (256 KiB): the proxy must not be the one to refuse them.
+  const upstream = httpRequest(target, { method: req.method, headers, maxHeaderSize: 256 * 1024 }, (answered) => {
     res.writeHead(answered.statusCode ?? 502, answered.headers);
     answered.pipe(res);
   });
