@@ -57,6 +57,17 @@ function isProxyUrl(value: string): boolean {
   }
 }
 
+/**
+ * Proxies are given to requests by the sessions middleware alone: with it off, a crawl configured to go
+ * through proxies would send every request from this machine's own address, which the proxies were there
+ * to hide. Refused instead (the reason, or null when the proxies are used).
+ */
+export function proxiesBypassed(settings: { sessions: { enabled: boolean; proxyUrls: readonly string[] }; middlewares: { disabled: readonly string[] } }): string | null {
+  if (settings.sessions.proxyUrls.length === 0) return null;
+  const off = !settings.sessions.enabled ? 'sessions.enabled is false' : settings.middlewares.disabled.includes('sessions') ? 'middlewares.disabled names "sessions"' : null;
+  return off && `proxies are set but ${off}: every request would go out from this machine's own address (empty the list or turn sessions on)`;
+}
+
 export const resilienceSettings = {
   middlewares: z
     .object({
