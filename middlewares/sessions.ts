@@ -62,8 +62,8 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     const key = requestKey(request);
     const avoid = this.blocked.get(key);
     this.blocked.delete(key);
-    if (!this.pools.hasUsableProxy()) return fail('proxy/unavailable', `every proxy of sessions.proxyUrls was retired (unreachable or refusing our credentials); ${request.url} not sent`);
-    const session = await this.pools.acquire(ctx.hostKey, avoid);
+    const session = await this.pools.tryAcquire(ctx.hostKey, avoid);
+    if (!session) return fail('proxy/unavailable', `every proxy of sessions.proxyUrls was retired (unreachable or refusing our credentials); ${request.url} not sent`);
     request.session = session;
     ctx.stats.inc(`sessions/proxy/${session.proxyId ?? 'direct'}`);
     return CONTINUE;

@@ -56,24 +56,32 @@ export class HostSessionPools {
     this.health = new ProxyHealth(options.config.proxyMaxFailures, options.onProxyRetired);
   }
 
+  /** `tryAcquire` for callers that know a proxy is usable (tests, a one-off fetch). */
+  async acquire(hostKey: string, avoid?: { proxyId: string | null }): Promise<PooledSession> {
+    const session = await this.tryAcquire(hostKey, avoid);
+    if (!session) throw new Error(`every proxy is retired; no session for ${hostKey}`);
+    return session;
+  }
+
   /**
    * A session for the next request to `hostKey`; a fresh one on another proxy when `avoid` names the proxy
-   * of its last send (a block retired that session, or the proxy itself failed). Callers ask
-   * `hasUsableProxy()` first: with every configured proxy retired there is no way out we may use.
+   * of its last send (a block retired that session, or the proxy itself failed). Null when proxies are
+   * configured and every one was retired, also while this waited: a session without a proxy would send
+   * the request from our own address.
    */
-  async acquire(hostKey: string, avoid?: { proxyId: string | null }): Promise<PooledSession> {
-    if (!this.hasUsableProxy()) throw new Error(`every proxy is retired; no session for ${hostKey}`);
+  async tryAcquire(hostKey: string, avoid?: { proxyId: string | null }): Promise<PooledSession | null> {
     const pool = await this.poolFor(hostKey);
     // A picked session whose proxy was retired is retired in turn; the pool replaces it with one pinned to
     // a usable proxy, so this ends within one pick per live session.
-    for (;;) {
+    while (this.hasUsableProxy()) {
       const session = avoid ? await this.freshSession(pool, hostKey, avoid.proxyId) : await pool.getSession();
       if (!session) throw new Error(`session pool of ${hostKey} returned no session`);
       const pooled = this.wrap(hostKey, session, 'created');
-      if (pooled.proxyId === null || this.health.usable(pooled.proxyId)) return pooled;
+      if (pooled.proxyId === null ? this.options.proxies.length === 0 : this.health.usable(pooled.proxyId)) return pooled;
       pooled.retire();
       this.options.onRetired?.(pooled, 'proxy-retired');
     }
+    return null;
   }
 
   /** Whether a proxy other than `besides` is still usable (always true when sessions go direct). */
