@@ -1,5 +1,8 @@
 // Sessions middleware: a per-host session (cookie jar, pinned proxy) for every send; blocks retire it and the retry gets a fresh one.
-import { accept, CONTINUE, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
+import { accept, CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
+import { reasonForError } from '../src/downloader/downloader-chain';
+import type { FetchError } from '../src/core/errors';
+import { isProxyFailure } from '../src/core/request-session';
 import type { BlockRules } from '../src/downloader/block-rules';
 import type { CrawlRequest } from '../src/core/request';
 import { HostSessionPools } from '../src/sessions/host-session-pools';
@@ -9,7 +12,7 @@ import type { Settings } from '../src/settings/schema';
 import { startupDetailLevel } from '../src/log/startup-detail';
 import type { OpenedSessionStore, SessionStore } from '../src/ports/session-store';
 
-/** Requests whose last send was blocked, remembered until their retry comes back; bounded in case it never does. */
+/** Requests whose last send was blocked or failed at its proxy, remembered until they come back; bounded in case they never do. */
 const MAX_REMEMBERED_BLOCKS = 10_000;
 
 /**
@@ -17,12 +20,15 @@ const MAX_REMEMBERED_BLOCKS = 10_000;
  * or the breaker uses no session) and on the way back it sees every fetched response first. A block
  * page (the block-detection rules, or a status in `sessions.retireStatuses`) retires the session and the
  * request's retry is sent on a newly created session pinned to a different proxy when there is one.
+ * A failure of the proxy itself (unreachable, 407) is no answer of the site: the request goes again at
+ * once on a session of another proxy, counting a deferral but no attempt, and the breaker and retry above
+ * never see it; with no other usable proxy it goes on up the chain as a transport error.
  */
 export class SessionsMiddleware implements DownloaderMiddleware {
   readonly name = 'sessions';
   private pools: HostSessionPools | null = null;
   private store: SessionStore | null = null;
-  /** Request id → the proxy of the session its last send was blocked on. */
+  /** Request id → the proxy of the session its last send was blocked on, or that failed it. */
   private readonly blocked = new Map<string, { proxyId: string | null }>();
 
   constructor(
@@ -42,6 +48,11 @@ export class SessionsMiddleware implements DownloaderMiddleware {
       store: this.store,
       onSession: (session, how) => ctx.stats.inc(`sessions/${how}`),
       onWriteError: (error) => ctx.log.warn({ err: error, store: opened.kind }, 'sessions not saved'),
+      onProxyRetired: (proxyId, failures) => {
+        ctx.stats.inc('sessions/proxy-retired');
+        ctx.log.warn({ proxyId, failures }, 'proxy retired: its own failures in a row');
+      },
+      onRetired: (session, reason) => this.retired(session, reason, ctx, {}),
     });
     ctx.log[startupDetailLevel(ctx.settings)]({ proxies: proxies.map((p) => p.id), store: opened.kind, maxPoolSizePerHost: this.config.maxPoolSizePerHost }, 'sessions enabled');
   }
@@ -51,7 +62,8 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     const key = requestKey(request);
     const avoid = this.blocked.get(key);
     this.blocked.delete(key);
-    const session = await this.pools.acquire(ctx.hostKey, avoid);
+    const session = await this.pools.tryAcquire(ctx.hostKey, avoid);
+    if (!session) return fail('proxy/unavailable', `every proxy of sessions.proxyUrls was retired (unreachable or refusing our credentials); ${request.url} not sent`);
     request.session = session;
     ctx.stats.inc(`sessions/proxy/${session.proxyId ?? 'direct'}`);
     return CONTINUE;
@@ -63,7 +75,7 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     const match = this.config.retireStatuses.includes(response.status) ? `status/${response.status}` : this.blocks?.detect(ctx.hostKey, response)?.rule;
     if (match) {
       session.retire();
-      this.rememberBlock(request, session);
+      this.rememberAvoid(request, session);
       this.retired(session, 'block', ctx, { url: request.url, status: response.status, rule: match });
     } else {
       const reason = session.markGood();
@@ -72,8 +84,9 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     return accept(response);
   };
 
-  processError: DownloaderMiddleware['processError'] = (request, _error, ctx) => {
+  processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
     const session = request.session;
+    if (session instanceof PooledSession && isProxyFailure(error.code)) return this.failOver(request, session, error, ctx);
     if (session instanceof PooledSession) {
       const reason = session.markBad();
       if (reason) this.retired(session, reason, ctx, { url: request.url });
@@ -89,12 +102,21 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     await store?.close();
   }
 
-  private rememberBlock(request: CrawlRequest, session: PooledSession): void {
+  /** The fetcher told the proxy's health already (RequestSession.proxyFailed); here the request moves on. */
+  private failOver(request: CrawlRequest, session: PooledSession, error: FetchError, ctx: MiddlewareContext): Defer | typeof CONTINUE {
+    if (!this.pools?.hasUsableProxy(session.proxyId)) return CONTINUE;
+    this.rememberAvoid(request, session);
+    ctx.stats.inc('sessions/proxy-failover');
+    // Counted as a deferral: proxies failing in turn cannot keep one request going round for ever.
+    return { type: 'defer', reason: reasonForError(error), untilMs: ctx.nowMs(), serverWait: true };
+  }
+
+  private rememberAvoid(request: CrawlRequest, session: PooledSession): void {
     if (this.blocked.size >= MAX_REMEMBERED_BLOCKS) this.blocked.delete(this.blocked.keys().next().value!);
     this.blocked.set(requestKey(request), { proxyId: session.proxyId });
   }
 
-  private retired(session: PooledSession, reason: RetireReason, ctx: MiddlewareContext, detail: Record<string, unknown>): void {
+  private retired(session: PooledSession, reason: RetireReason, ctx: Omit<MiddlewareContext, 'hostKey'>, detail: Record<string, unknown>): void {
     ctx.stats.inc(`sessions/retired/${reason}`);
     ctx.log.info({ sessionId: session.id, proxyId: session.proxyId, reason, ...detail }, 'session retired');
   }

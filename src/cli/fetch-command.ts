@@ -4,9 +4,7 @@ import { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import { SettingsError } from '../core/errors';
 import type { JsonObject } from '../core/json';
-import { BrowserFetcher } from '../fetch/browser-fetcher';
-import type { Fetcher } from '../fetch/fetcher';
-import { HttpFetcher } from '../fetch/http-fetcher';
+import { fetchOnce } from '../app/fetch/fetch-once';
 import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
@@ -35,16 +33,12 @@ export interface FetchCommandOptions {
 export async function fetchCommand(url: string, opts: FetchCommandOptions): Promise<number> {
   urlArgument('fetch', url);
   const { settings } = loadSettings({ cliPairs: opts.set, configPath: opts.config });
-  const fetcher: Fetcher = opts.browser ? new BrowserFetcher(settings.browser) : new HttpFetcher(settings.http);
   const browser: BrowserRequestOptions = { capture: opts.capture, ...(opts.waitFor ? { waitFor: { selector: opts.waitFor } } : {}) };
-  try {
-    const res = await fetcher.fetch(new CrawlRequest({ url, browser, callback: opts.callback ?? 'parse', meta: parseMeta(opts.meta) }));
-    if (opts.save) return await saveAsFixture(res, opts.save, opts);
-    process.stdout.write(opts.html ? htmlOf(res) : digest(res));
-    return res.status < 400 ? 0 : 1;
-  } finally {
-    await fetcher.close();
-  }
+  const request = new CrawlRequest({ url, browser, callback: opts.callback ?? 'parse', meta: parseMeta(opts.meta) });
+  const res = await fetchOnce(settings, request, opts.browser ? 'browser' : 'http');
+  if (opts.save) return await saveAsFixture(res, opts.save, opts);
+  process.stdout.write(opts.html ? htmlOf(res) : digest(res));
+  return res.status < 400 ? 0 : 1;
 }
 
 /** `--html`: the page as text, never a binary body's bytes; safe for a terminal either way. */

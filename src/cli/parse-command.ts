@@ -4,9 +4,8 @@ import { CrawlRequest } from '../core/request';
 import type { Spider } from '../core/spider';
 import { isAllowedUrl } from '../downloader/offsite-rules';
 import { runCallbackDry, type FixtureOutcome } from '../app/contracts/run-fixture';
-import { BrowserFetcher } from '../fetch/browser-fetcher';
+import { fetchOnce } from '../app/fetch/fetch-once';
 import { fetchModeResolver } from '../fetch/fetch-router';
-import { HttpFetcher } from '../fetch/http-fetcher';
 import { hostKeyOf } from '../politeness/host-key';
 import { loadSettings } from '../settings/load-settings';
 import { toJsonValue } from '../pipeline/json-value';
@@ -34,16 +33,11 @@ export async function parseCommand(url: string, opts: ParseCommandOptions): Prom
   const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs: opts.set });
   const request = new CrawlRequest({ url, callback: opts.callback, meta: parseMeta(opts.meta) });
   const mode = fetchModeResolver(settings, spider.fetchMode, (u) => hostKeyOf(u, settings.politeness.hostKey))(request);
-  const fetcher = mode === 'browser' ? new BrowserFetcher(settings.browser) : new HttpFetcher(settings.http);
-  try {
-    const response = await fetcher.fetch(request);
-    process.stdout.write(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()\n`);
-    const outcome = await runCallbackDry(spider, response, settings, 'parse', findProject().root);
-    process.stdout.write(formatOutcome(outcome));
-    return outcome.error ? 1 : 0;
-  } finally {
-    await fetcher.close();
-  }
+  const response = await fetchOnce(settings, request, mode);
+  process.stdout.write(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()\n`);
+  const outcome = await runCallbackDry(spider, response, settings, 'parse', findProject().root);
+  process.stdout.write(formatOutcome(outcome));
+  return outcome.error ? 1 : 0;
 }
 
 /** The registered spider whose allowedDomains take the URL (as `scrapy parse` guesses); asks for --spider when none or several do. */

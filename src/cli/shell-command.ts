@@ -13,8 +13,7 @@ import { CrawlRequest } from '../core/request';
 import type { CheerioAPI } from 'cheerio';
 import type { CrawlResponse } from '../core/response';
 import { Decimal } from '../core/money';
-import { BrowserFetcher } from '../fetch/browser-fetcher';
-import { HttpFetcher } from '../fetch/http-fetcher';
+import { fetchOnce } from '../app/fetch/fetch-once';
 import { parsePrice } from '../prices/parse-price';
 import { loadSettings } from '../settings/load-settings';
 import { digest } from './fetch-command';
@@ -48,12 +47,7 @@ function savedPage(target: string): string {
 
 async function fetchResponse(url: string, opts: ShellOptions): Promise<CrawlResponse> {
   const { settings } = loadSettings({ cliPairs: opts.set });
-  const fetcher = opts.browser ? new BrowserFetcher(settings.browser) : new HttpFetcher(settings.http);
-  try {
-    return await fetcher.fetch(new CrawlRequest({ url }));
-  } finally {
-    await fetcher.close();
-  }
+  return fetchOnce(settings, new CrawlRequest({ url }), opts.browser ? 'browser' : 'http');
 }
 
 export async function shellCommand(target: string, opts: ShellOptions): Promise<number> {

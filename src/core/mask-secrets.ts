@@ -32,7 +32,31 @@ const JSON_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*)"(?:[^"\\]|\\
 
 /** Text with every URL's user info and secret query values replaced by `***`: `redis://***@10.0.0.5:6379/0`, `/feed?api_key=***`. */
 export function maskSecretsInText(text: string): string {
-  return text.replace(URL_USERINFO, `$1${SECRET_MASK}@`).replace(QUERY_SECRET, `$1${SECRET_MASK}`).replace(JSON_SECRET, `$1"${SECRET_MASK}"`);
+  const urlMasked = maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1${SECRET_MASK}@`);
+  return urlMasked.replace(QUERY_SECRET, `$1${SECRET_MASK}`).replace(JSON_SECRET, `$1"${SECRET_MASK}"`);
+}
+
+/** Schemes whose authority also ends at a backslash (WHATWG URL "special" schemes). */
+const SPECIAL_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:', 'ftp:', 'file:']);
+
+/**
+ * A string that is one URL with user info (a setting's value, a URL a message is about), masked as the
+ * URL parser reads it. The parser takes a raw quote, space or `<` in a password (percent-encoding it),
+ * where URL_USERINFO, made to find URLs inside text, stops: such a proxy password went to the start-up
+ * log and the run record in clear.
+ */
+function maskWholeUrl(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.username === '' && url.password === '') return null;
+  const start = text.indexOf('//') + 2;
+  const authorityLength = text.slice(start).search(SPECIAL_SCHEMES.has(url.protocol) ? /[/?#\\]/ : /[/?#]/);
+  const at = text.lastIndexOf('@', authorityLength === -1 ? text.length : start + authorityLength - 1);
+  return start < 2 || at < start ? null : `${text.slice(0, start)}${SECRET_MASK}${text.slice(at)}`;
 }
 
 /** A copy of a JSON-like value with URL credentials masked in every string and secret-named keys' values replaced. */

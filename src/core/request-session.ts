@@ -1,4 +1,5 @@
 // The session a request is sent on: its id, its pinned proxy and its cookie jar, as the fetchers see them.
+import type { ErrorCode } from './errors';
 
 /**
  * Set on `CrawlRequest.session` by the sessions middleware just before the send (never serialized).
@@ -15,4 +16,26 @@ export interface RequestSession {
   cookieHeader(url: string): string;
   /** Stores a response's `Set-Cookie` values, as received from `url`. */
   storeCookies(url: string, setCookie: readonly string[]): void;
+  /**
+   * The proxy itself failed a fetch on this session (see `isProxyFailure`). Told by the fetcher, so every
+   * fetch made with the session counts (a page's, its robots.txt's) toward retiring the proxy.
+   */
+  proxyFailed(): void;
+}
+
+/**
+ * Failures that say the proxy is unusable whatever the site: no connection to it, or our credentials
+ * refused. A refused tunnel is left out: a proxy answers 502 to a CONNECT when the site is down, and a
+ * site's outage must not retire every proxy.
+ */
+const PROXY_FAILURES: ReadonlySet<ErrorCode> = new Set(['FETCH_PROXY_UNREACHABLE', 'FETCH_PROXY_AUTH']);
+
+export function isProxyFailure(code: ErrorCode): boolean {
+  return PROXY_FAILURES.has(code);
+}
+
+/** What a fetcher does with a failure of a fetch on `session`: tells the session when the proxy failed, and hands the failure back. */
+export function proxyFailureNoted<E extends { code: ErrorCode }>(session: RequestSession | null, failure: E): E {
+  if (session?.proxyUrl && isProxyFailure(failure.code)) session.proxyFailed();
+  return failure;
 }

@@ -23,6 +23,12 @@ const TRANSIENT_REASONS = new Set([
   'fetch/failed',
   // An answer that broke HTTP/1.1 (its framing, its length): no page was received.
   'fetch/protocol',
+  // Our proxies failed (unreachable, refused our credentials, refused the tunnel), or none was left to use:
+  // the site never answered.
+  'fetch/proxy-unreachable',
+  'fetch/proxy-auth',
+  'fetch/proxy-tunnel',
+  'proxy/unavailable',
   // robots.txt could not be fetched: we never learned whether the page may be crawled.
   'robots/unavailable',
   // Our own store refused the items on every try.

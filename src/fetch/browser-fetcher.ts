@@ -5,12 +5,14 @@ import { FetchError, PricecrawlError } from '../core/errors';
 import { LivePage } from '../core/live-page';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
+import { proxyFailureNoted } from '../core/request-session';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { BrowserConfinement, type RefusedHop } from './browser-confinement';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
+import { collectSetCookies } from './page-set-cookies';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import type { Fetcher, FetchOptions } from './fetcher';
@@ -98,7 +100,7 @@ export class BrowserFetcher implements Fetcher {
       if (deadline.signal.aborted) throw deadline.explain(error, request.url);
       // A dead browser surfaces as whatever the pending call saw (often net::ERR_ABORTED): name the cause.
       if (!lease.page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
-      throw browserError(error, request.url);
+      throw proxyFailureNoted(request.session, browserError(error, request.url));
     } finally {
       deadline.dispose();
       // A page that failed (error page, refused navigation, deadline) is closed; one that loaded is kept for the next request.
@@ -141,6 +143,8 @@ export class BrowserFetcher implements Fetcher {
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
       const confined = this.confinement.watch(page, options.allowsUrl?.bind(options));
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
+      // A session's own context: what the site sets there is the session's too (its jar outlives the context).
+      const ownCookies = !cookieFree && request.session ? collectSetCookies(on) : null;
       let redirectError: unknown = null;
       // The request's own navigation and its redirects: a refused hop from one of them is an offsite redirect.
       const ownChain = new Set<string>();
@@ -166,6 +170,8 @@ export class BrowserFetcher implements Fetcher {
       const main = await Promise.race([loading, refusedLoad]);
       if (redirectError) throw redirectError;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
+      // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
+      if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
       const watch = new DocumentWatch(page, request.url, confined.refusedUrl);
       watching(watch);
       await this.waitFor(page, browserOptions, captures.awaitResponse);
@@ -182,6 +188,7 @@ export class BrowserFetcher implements Fetcher {
       const departure = watch.departure();
       if (departure) throw departure;
       if (await cookieWatch?.check(request.session)) lease.retireContext();
+      await ownCookies?.giveTo(request.session);
       const body = Buffer.from(html, 'utf8');
       return new CrawlResponse({
         request,
@@ -286,6 +293,9 @@ function browserError(error: unknown, url: string): FetchError {
   const message = error instanceof Error ? error.message : String(error);
   // The page's own answer (a Content-Disposition attachment), not a transport failure: retrying changes nothing.
   if (/Download is starting/.test(message)) return new FetchError('BROWSER_DOWNLOAD', `${url} answered with a download, not a page`, { cause: error });
+  // Chromium names the proxy's own failures apart from the site's.
+  if (/ERR_PROXY_CONNECTION_FAILED/.test(message)) return new FetchError('FETCH_PROXY_UNREACHABLE', `the proxy could not be reached (${url})`, { cause: error });
+  if (/ERR_TUNNEL_CONNECTION_FAILED/.test(message)) return new FetchError('FETCH_PROXY_TUNNEL', `the proxy refused the tunnel (${url})`, { cause: error });
   if (/ERR_CONNECTION_REFUSED/.test(message)) return new FetchError('FETCH_CONNECTION_REFUSED', `connection refused (${url})`, { cause: error });
   if (/ERR_NAME_NOT_RESOLVED/.test(message)) return new FetchError('FETCH_DNS', `host not found (${url})`, { cause: error });
   if (/ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/.test(message)) return new FetchError('FETCH_CONNECTION_RESET', `connection reset (${url})`, { cause: error });

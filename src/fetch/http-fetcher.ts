@@ -18,7 +18,7 @@ import { FetchDeadline } from './fetch-deadline';
 import { KeptDispatchers } from './kept-dispatchers';
 import { proxyAgentFactory, proxyFetchError } from './proxy-agents';
 import { Pool } from './undici-parts';
-import type { RequestSession } from '../core/request-session';
+import { proxyFailureNoted, type RequestSession } from '../core/request-session';
 import { nextHop, REDIRECT_STATUSES, resolveLocation, type HopRequest } from './redirect-policy';
 
 export type HttpSettings = Settings['http'];
@@ -36,13 +36,15 @@ export interface HttpFetcherOptions {
   logger?: Logger;
 }
 
-/** We decode these ourselves, with a cap, so we advertise exactly these. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
 /**
- * undici's default (Node's 16 KiB) refuses real shops whose answers carry a long Content-Security-Policy
- * or many cookies; 256 KiB is Chromium's limit for a response's headers, and still refuses a flood.
+ * Response header bytes accepted, as Chromium accepts (256 KiB, ERR_RESPONSE_HEADERS_TOO_BIG beyond).
+ * undici's default is node's 16 KiB: a page with a long Content-Security-Policy or a pile of Set-Cookie
+ * headers, which a browser shows, failed as fetch/failed.
  */
 const MAX_HEADER_BYTES = 256 * 1024;
+
+/** We decode these ourselves, with a cap, so we advertise exactly these. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,application/json;q=0.8,*/*;q=0.7';
 
 export class HttpFetcher implements Fetcher {
@@ -73,8 +75,8 @@ export class HttpFetcher implements Fetcher {
     this.pools = new KeptDispatchers((origin) => new Pool(origin, poolOptions));
     this.proxies = new KeptDispatchers(proxyAgentFactory({
       connections: settings.keepAliveConnectionsPerHost,
-      connectTimeoutMs: settings.connectTimeoutMs,
       maxHeaderSize: MAX_HEADER_BYTES,
+      connectTimeoutMs: settings.connectTimeoutMs,
       headersTimeout: settings.timeoutMs,
       bodyTimeout: settings.timeoutMs,
     }));
@@ -142,7 +144,8 @@ export class HttpFetcher implements Fetcher {
       }
     } catch (error) {
       const failure = deadline.explain(error, hop.url);
-      throw request.session?.proxyUrl ? proxyFetchError(failure, request.session.proxyUrl) : failure;
+      const { session } = request;
+      throw session?.proxyUrl ? proxyFailureNoted(session, proxyFetchError(failure, session.proxyUrl)) : failure;
     } finally {
       deadline.dispose();
     }

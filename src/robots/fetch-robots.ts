@@ -1,6 +1,7 @@
 // Fetches one origin's robots.txt and turns the answer into a cache entry, as RFC 9309 §2.3 reads each status.
 import { FetchError } from '../core/errors';
 import { CrawlRequest } from '../core/request';
+import { isProxyFailure } from '../core/request-session';
 import { parseRetryAfter } from '../downloader/retry-after';
 import type { Fetcher } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
@@ -50,6 +51,9 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     // exist: that is our limit, not the site's answer, so it falls through to unreachable.
     const beyondFive = code === 'FETCH_TOO_MANY_REDIRECTS' && hops >= MAX_ROBOTS_REDIRECTS;
     if (beyondFive || code === 'FETCH_REDIRECT_LOOP') return { kind: 'allow-all', status: code, fetchedAtMs: nowMs() };
+    // The page's proxy failed (the fetcher told its health): the site was not asked, so no attempt is
+    // counted and the next page, on a session of a proxy still usable, fetches the file at once.
+    if (isProxyFailure(code)) return { kind: 'unreachable', status: code, attempts: attemptsBefore, retryAtMs: nowMs() };
     status = code;
   }
   // 429 and 5xx: the server is the problem, not the file. Told when to come back, we wait that long.

@@ -4,8 +4,9 @@ import type { Session, SessionPool, SessionOptions } from '@crawlee/core';
 import { crawleeCore } from '../core/crawlee';
 import type { Settings } from '../settings/schema';
 import type { SessionStore, StoredSession } from '../ports/session-store';
-import { PooledSession } from './pooled-session';
+import { PooledSession, type RetireReason } from './pooled-session';
 import { pickProxy, type ProxyEndpoint } from './proxy-endpoints';
+import { ProxyHealth } from './proxy-health';
 
 /**
  * Every answer changes a session (its use count), so writes are batched: at most one transaction per
@@ -24,6 +25,10 @@ export interface HostSessionPoolsOptions {
   onSession?: (session: PooledSession, how: 'created' | 'restored') => void;
   /** Told when a flush failed (the next flush writes the sessions changed since; these changes are lost). */
   onWriteError?: (error: unknown) => void;
+  /** Told when a proxy is retired (`sessions.proxyMaxFailures` failures of its own in a row). */
+  onProxyRetired?: (proxyId: string, failures: number) => void;
+  /** Told when the pools retire a session themselves (its proxy was retired). */
+  onRetired?: (session: PooledSession, reason: RetireReason) => void;
 }
 
 /**
@@ -44,23 +49,45 @@ export class HostSessionPools {
   private closed = false;
   private readonly crawleeConfig = new crawleeCore.Configuration({ persistStorage: false, purgeOnStart: false });
   private readonly byId: Map<string, ProxyEndpoint>;
+  private readonly health: ProxyHealth;
 
   constructor(private readonly options: HostSessionPoolsOptions) {
     this.byId = new Map(options.proxies.map((proxy) => [proxy.id, proxy]));
+    this.health = new ProxyHealth(options.config.proxyMaxFailures, options.onProxyRetired);
   }
 
-  /** A session for the next request to `hostKey`; a fresh one on another proxy when `avoid` names a retired session. */
+  /** `tryAcquire` for callers that know a proxy is usable (tests, a one-off fetch). */
   async acquire(hostKey: string, avoid?: { proxyId: string | null }): Promise<PooledSession> {
+    const session = await this.tryAcquire(hostKey, avoid);
+    if (!session) throw new Error(`every proxy is retired; no session for ${hostKey}`);
+    return session;
+  }
+
+  /**
+   * A session for the next request to `hostKey`; a fresh one on another proxy when `avoid` names the proxy
+   * of its last send (a block retired that session, or the proxy itself failed). Null when proxies are
+   * configured and every one was retired, also while this waited: a session without a proxy would send
+   * the request from our own address.
+   */
+  async tryAcquire(hostKey: string, avoid?: { proxyId: string | null }): Promise<PooledSession | null> {
     const pool = await this.poolFor(hostKey);
-    let session: Session | undefined;
-    if (avoid) {
-      const id = `session_${randomBytes(6).toString('hex')}`;
-      await pool.addSession({ id, userData: { proxyId: this.nextProxy(hostKey, avoid.proxyId)?.id ?? null } });
-      session = await pool.getSession(id);
+    // A picked session whose proxy was retired is retired in turn; the pool replaces it with one pinned to
+    // a usable proxy, so this ends within one pick per live session.
+    while (this.hasUsableProxy()) {
+      const session = avoid ? await this.freshSession(pool, hostKey, avoid.proxyId) : await pool.getSession();
+      if (!session) throw new Error(`session pool of ${hostKey} returned no session`);
+      const pooled = this.wrap(hostKey, session, 'created');
+      if (pooled.proxyId === null ? this.options.proxies.length === 0 : this.health.usable(pooled.proxyId)) return pooled;
+      pooled.retire();
+      this.options.onRetired?.(pooled, 'proxy-retired');
     }
-    session ??= await pool.getSession();
-    if (!session) throw new Error(`session pool of ${hostKey} returned no session`);
-    return this.wrap(hostKey, session, 'created');
+    return null;
+  }
+
+  /** Whether a proxy other than `besides` is still usable (always true when sessions go direct). */
+  hasUsableProxy(besides: string | null = null): boolean {
+    if (this.options.proxies.length === 0) return true;
+    return this.options.proxies.some((proxy) => proxy.id !== besides && this.health.usable(proxy.id));
   }
 
   /** Writes what changed since the last flush (also runs on its own, FLUSH_INTERVAL_MS after a change). */
@@ -146,8 +173,15 @@ export class HostSessionPools {
     return new crawleeCore.Session({ maxUsageCount: config.maxUsesPerSession, maxAgeSecs: config.maxAgeMs / 1000, ...given, userData, sessionPool: pool });
   }
 
+  private async freshSession(pool: SessionPool, hostKey: string, avoidId: string | null): Promise<Session | undefined> {
+    const id = `session_${randomBytes(6).toString('hex')}`;
+    await pool.addSession({ id, userData: { proxyId: this.nextProxy(hostKey, avoidId)?.id ?? null } });
+    return pool.getSession(id);
+  }
+
   private nextProxy(hostKey: string, avoidId: string | null = null): ProxyEndpoint | null {
-    const { proxy, cursor } = pickProxy(this.options.proxies, this.cursors.get(hostKey) ?? 0, avoidId);
+    const usable = this.options.proxies.filter((proxy) => this.health.usable(proxy.id));
+    const { proxy, cursor } = pickProxy(usable, this.cursors.get(hostKey) ?? 0, avoidId);
     this.cursors.set(hostKey, cursor);
     return proxy;
   }
@@ -156,7 +190,7 @@ export class HostSessionPools {
     let pooled = this.wrapped.get(session);
     if (!pooled) {
       const proxyId = (session.userData as { proxyId?: string | null }).proxyId ?? null;
-      pooled = new PooledSession(hostKey, session, proxyId === null ? null : (this.byId.get(proxyId) ?? null), this.changed);
+      pooled = new PooledSession(hostKey, session, proxyId === null ? null : (this.byId.get(proxyId) ?? null), this.changed, this.health);
       this.wrapped.set(session, pooled);
       this.options.onSession?.(pooled, how);
       this.changed(pooled);

@@ -1,10 +1,12 @@
 // A Crawlee Session bound to its host and proxy, seen by the fetchers as a RequestSession.
 import type { Session } from '@crawlee/core';
 import type { RequestSession } from '../core/request-session';
+import { cookieId, cookieSizeAccepted, dropOverflow, jarCookies } from './cookie-limits';
 import type { ProxyEndpoint } from './proxy-endpoints';
+import type { ProxyHealth } from './proxy-health';
 
 /** Why a session stopped being usable, as counted in stats (`sessions/retired/<reason>`). */
-export type RetireReason = 'block' | 'max-uses' | 'errors' | 'expired';
+export type RetireReason = 'block' | 'max-uses' | 'errors' | 'expired' | 'proxy-retired';
 
 export class PooledSession implements RequestSession {
   constructor(
@@ -13,6 +15,8 @@ export class PooledSession implements RequestSession {
     private readonly proxy: ProxyEndpoint | null,
     /** Called after anything that must be persisted changed (cookies, usage, retirement). */
     private readonly changed: (session: PooledSession) => void,
+    /** The run's proxy health, told of this session's answers and of its proxy's own failures. */
+    private readonly health: ProxyHealth,
   ) {}
 
   get id(): string {
@@ -36,14 +40,19 @@ export class PooledSession implements RequestSession {
   }
 
   storeCookies(url: string, setCookie: readonly string[]): void {
+    if (setCookie.length === 0) return;
+    const jar = this.session.cookieJar;
+    const before = new Set(jarCookies(jar).map(cookieId));
     // ignoreError: a malformed Set-Cookie is dropped, as a browser would, instead of failing the page.
-    for (const raw of setCookie) this.session.cookieJar.setCookieSync(raw, url, { ignoreError: true });
-    if (setCookie.length > 0) this.changed(this);
+    for (const raw of setCookie) if (cookieSizeAccepted(raw)) jar.setCookieSync(raw, url, { ignoreError: true });
+    dropOverflow(jar, before);
+    this.changed(this);
   }
 
   /** A good answer: one more use. Returns the reason when that use made the session unusable. */
   markGood(): RetireReason | null {
     this.session.markGood();
+    if (this.proxy) this.health.answered(this.proxy.id);
     this.changed(this);
     if (this.session.isUsable()) return null;
     return this.session.isMaxUsageCountReached() ? 'max-uses' : 'expired';
@@ -55,6 +64,10 @@ export class PooledSession implements RequestSession {
     this.changed(this);
     if (this.session.isUsable()) return null;
     return this.session.isBlocked() ? 'errors' : 'max-uses';
+  }
+
+  proxyFailed(): void {
+    if (this.proxy) this.health.failed(this.proxy.id);
   }
 
   retire(): void {

@@ -107,8 +107,8 @@ export function cliLayer(pairs: string[]): SettingsLayer {
 export function resolveSettings(layers: SettingsLayer[], warnings: string[] = []): LoadedSettings {
   // Each layer is checked on its own first: a bad value stops the start even where a higher layer overrides
   // it. The config file serves every spider, and its typo would otherwise stop only the spiders that do not
-  // override the key, or none until one is written. (Every rule of the schema concerns one field, so a layer
-  // valid on its own never becomes invalid merged.)
+  // override the key, or none until one is written. (Rules across fields, such as proxies with sessions off,
+  // can still fail the merged settings only: that check follows.)
   for (const layer of layers) {
     const alone = settingsSchema.safeParse(layer.values);
     if (!alone.success) throw invalidSettings(alone.error.issues, () => layer.name);

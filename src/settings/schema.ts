@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { fetchingSettings, type hostPolicySchema } from './sections/fetching';
 import { itemSettings } from './sections/items';
 import { operationSettings } from './sections/operations';
-import { resilienceSettings } from './sections/resilience';
+import { proxiesBypassed, resilienceSettings } from './sections/resilience';
 
 export const settingsSchema = z
   .object({
@@ -13,7 +13,11 @@ export const settingsSchema = z
     ...itemSettings,
     ...operationSettings,
   })
-  .strict();
+  .strict()
+  .superRefine((settings, ctx) => {
+    const bypassed = proxiesBypassed(settings);
+    if (bypassed) ctx.addIssue({ code: 'custom', path: ['sessions', 'proxyUrls'], message: bypassed });
+  });
 
 export type Settings = z.output<typeof settingsSchema>;
 export type HostPolicyOverride = z.output<typeof hostPolicySchema>;

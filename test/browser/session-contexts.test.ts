@@ -1,5 +1,6 @@
 // Browser contexts and sessions in real Chromium: shared while sessions carry nothing apart, separate once cookies or proxies differ.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FetchError } from '../../src/core/errors';
 import { CrawlRequest } from '../../src/core/request';
 import { Stats } from '../../src/engine/stats';
 import { BrowserFetcher } from '../../src/fetch/browser-fetcher';
@@ -9,6 +10,7 @@ import { proxyEndpoints } from '../../src/sessions/proxy-endpoints';
 import { sessionContextKey } from '../../src/sessions/session-context-key';
 import { settingsSchema } from '../../src/settings/schema';
 import { FixtureServer } from '../support/fixture-server';
+import { startFaultyProxy } from '../support/faulty-proxy';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
 
 let server: FixtureServer;
@@ -34,6 +36,7 @@ async function visit(fetcher: BrowserFetcher, path: string, session: PooledSessi
 beforeAll(async () => {
   server = await FixtureServer.start();
   server.route('/page/:n', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${params.n}</p>`));
+  server.route('/cart', (_req, res, { url }) => void res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `cart=${url.searchParams.get('v')}; Path=/` }).end('<p>cart</p>'));
   server.route('/set', (_req, res, { url }) => void res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `s=${url.searchParams.get('v')}; Path=/` }).end('<p>set</p>'));
   for (const path of ['/echo', '/shop/echo']) server.route(path, (req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p>${req.headers.cookie ?? 'none'}</p>`));
   // p1 asks for credentials: Playwright answers the challenge beside our own request blocking.
@@ -78,6 +81,23 @@ describe('browser contexts per session', () => {
     }
   }, 30_000);
 
+  it('gives what the site sets in a session\'s own context to its jar, so the cookie outlives the context', async () => {
+    const stats = new Stats();
+    const settings = { ...settingsSchema.parse({}).browser, maxOpenPages: 1, maxContexts: 1, timeoutMs: 15_000 };
+    const fetcher = new BrowserFetcher(settings, { stats, contextKeyOf: sessionContextKey((url) => new URL(url).host) });
+    try {
+      const [alpha, beta] = await Promise.all([newSession(), newSession()]);
+      await visit(fetcher, '/set?v=first', alpha); // alpha now has a context of its own
+      expect(await visit(fetcher, '/cart?v=7', alpha)).toBe('cart');
+      expect(alpha.cookieHeader(server.url('/echo'))).toBe('s=first; cart=7');
+      // beta's page takes the only context slot: alpha's context (and the cookies in it) is closed.
+      expect(await visit(fetcher, '/echo', beta)).toBe('none');
+      expect(await visit(fetcher, '/echo', alpha)).toBe('s=first; cart=7');
+    } finally {
+      await fetcher.close();
+    }
+  }, 30_000);
+
   it('keeps sessions on different proxies in different contexts, each page through its own proxy (credentials too)', async () => {
     const stats = new Stats();
     const fetcher = newFetcher(stats);
@@ -91,6 +111,28 @@ describe('browser contexts per session', () => {
       expect(proxies[1].requests.map((r) => r.url)).toContain(server.url('/page/two'));
     } finally {
       await fetcher.close();
+    }
+  }, 30_000);
+
+  it('a proxy that is down or refuses our credentials fails the page as the proxy\'s failure (not a 407 page of the site), and its health is told', async () => {
+    const fetcher = newFetcher(new Stats());
+    const down = await startFaultyProxy({ username: 'user', password: 'pa55' });
+    await down.close();
+    const refusing = await startFaultyProxy({ username: 'user', password: 'pa55' });
+    refusing.fault = 'auth';
+    try {
+      for (const [proxy, code] of [[down, 'FETCH_PROXY_UNREACHABLE'], [refusing, 'FETCH_PROXY_AUTH']] as const) {
+        const config = settingsSchema.parse({ sessions: { proxyUrls: [proxy.url], proxyMaxFailures: 1 } }).sessions;
+        const pools = new HostSessionPools({ config, proxies: proxyEndpoints([proxy.url]), store: null });
+        const request = new CrawlRequest({ url: server.url('/page/x') });
+        request.session = await pools.acquire(server.hostKey);
+        const failure = await fetcher.fetch(request).then(() => null, (error: unknown) => error as FetchError);
+        expect(failure?.code).toBe(code);
+        expect(pools.hasUsableProxy()).toBe(false);
+      }
+    } finally {
+      await fetcher.close();
+      await refusing.close();
     }
   }, 30_000);
 });

@@ -25,6 +25,11 @@ describe('maskSecretsInText', () => {
     ['http://h/?bypass=1&tokens=2', 'http://h/?bypass=1&tokens=2'],
     // Secret-named fields of JSON text: headers the logger did not build.
     ['{"headers":{"Cookie":"sid=abc","x-api-key":"k3y","accept":"text/html"}}', '{"headers":{"Cookie":"***","x-api-key":"***","accept":"text/html"}}'],
+    // A string that is one URL, with a raw quote, space or < in the password (the URL parser takes them).
+    ['http://u:pa"s3cret@127.0.0.1:3128', 'http://***@127.0.0.1:3128'],
+    ["http://u:pa's3cret@127.0.0.1:3128", 'http://***@127.0.0.1:3128'],
+    ['postgres://u:pa s3cret@db:5432/prices', 'postgres://***@db:5432/prices'],
+    ['redis://:pa<s3cret@10.0.0.5:6379/0?db=1', 'redis://***@10.0.0.5:6379/0?db=1'],
   ])('%s → %s', (text, masked) => {
     expect(maskSecretsInText(text)).toBe(masked);
   });
@@ -35,6 +40,11 @@ describe('maskSecrets', () => {
     const settings = { sessions: { proxyUrls: ['http://u:pw@p:1'], enabled: true }, frontier: { url: 'redis://:pw@r:6379' }, client: { password: 'pw', user: 'crawler' }, retries: 3 };
     expect(maskSecrets(settings)).toEqual({ sessions: { proxyUrls: ['http://***@p:1'], enabled: true }, frontier: { url: 'redis://***@r:6379' }, client: { password: '***', user: 'crawler' }, retries: 3 });
     expect(settings.client.password).toBe('pw'); // a copy: the settings in use keep their secrets
+  });
+
+  it('masks a setting\'s URL whose password holds a raw quote or space, as the run record and start-up log show it', () => {
+    const settings = { sessions: { proxyUrls: ['http://u:pa"s3cret@p:1', 'http://u:pa s3cret@p:2'] }, storage: { url: "postgres://u:pa's3cret@db/prices" } };
+    expect(JSON.stringify(maskSecrets(settings))).not.toContain('s3cret');
   });
 
   it('masks request headers that carry credentials, by any of their usual names', () => {

@@ -5,6 +5,7 @@ import { HostSessionPools } from '../../src/sessions/host-session-pools';
 import { proxyEndpoints } from '../../src/sessions/proxy-endpoints';
 import { settingsSchema } from '../../src/settings/schema';
 import { FixtureServer } from '../support/fixture-server';
+import { startFaultyProxy } from '../support/faulty-proxy';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
 import { fetchError, httpSettings, req } from './fetch-test-helpers';
 
@@ -35,6 +36,10 @@ beforeAll(async () => {
     res.writeHead(302, { location: '/cookie-check', 'set-cookie': 'consent=1; Path=/' }).end();
   });
   server.route('/cookie-check-forever', (_req, res) => void res.writeHead(302, { location: '/cookie-check-forever', 'set-cookie': 'consent=1; Path=/' }).end());
+  server.route('/many-cookies', (_req, res) => {
+    res.writeHead(200, { 'set-cookie': Array.from({ length: 40 }, (_, i) => `c${i}=${'v'.repeat(1000)}; Path=/`) });
+    res.end('ok');
+  });
   proxy = await startRecordingProxy('p1', { username: 'crawler', password: PASSWORD });
   fetcher = new HttpFetcher(httpSettings({ timeoutMs: 2_000, connectTimeoutMs: 1_000 }));
 });
@@ -90,13 +95,91 @@ describe('HttpFetcher with a session', () => {
     expect(`${error.message} ${JSON.stringify(error)} ${String(error.cause ?? '')}`).not.toContain(PASSWORD);
   });
 
-  it('a proxy that is down fails as fetch/connection-refused, again without credentials', async () => {
+  it('a proxy that is down fails as the proxy\'s failure, not the site\'s (FETCH_PROXY_UNREACHABLE), again without credentials', async () => {
     const closed = await startRecordingProxy('gone', { username: 'crawler', password: PASSWORD });
     await closed.close();
     const request = req(server.url('/account'));
     request.session = await pools([closed.url]).acquire(server.hostKey);
     const error = await fetchError(fetcher.fetch(request));
-    expect(error.code).toBe('FETCH_CONNECTION_REFUSED');
+    expect(error.code).toBe('FETCH_PROXY_UNREACHABLE');
     expect(`${error.message} ${String(error.cause ?? '')}`).not.toContain(PASSWORD);
+  });
+
+  it('tells the session of each failure of the proxy itself: proxyMaxFailures in a row retire the proxy', async () => {
+    const closed = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+    await closed.close();
+    const sessions = pools([closed.url]);
+    for (let n = 0; n < 3; n++) {
+      expect(sessions.hasUsableProxy()).toBe(true);
+      const request = req(server.url(`/account?n=${n}`));
+      request.session = await sessions.acquire(server.hostKey);
+      expect((await fetchError(fetcher.fetch(request))).code).toBe('FETCH_PROXY_UNREACHABLE');
+    }
+    expect(sessions.hasUsableProxy()).toBe(false);
+  });
+
+  it('a CONNECT the proxy answers with 407 or 502 fails as FETCH_PROXY_AUTH or FETCH_PROXY_TUNNEL; the site is never reached', async () => {
+    const faulty = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+    try {
+      const httpsTarget = `https://127.0.0.1:${server.port}/account`;
+      const codes: string[] = [];
+      for (const fault of ['auth', 'bad-gateway'] as const) {
+        faulty.fault = fault;
+        const request = req(httpsTarget);
+        request.session = await pools([faulty.url]).acquire(server.hostKey);
+        const error = await fetchError(fetcher.fetch(request));
+        codes.push(error.code);
+        expect(error.message).not.toContain(PASSWORD);
+      }
+      expect(codes).toEqual(['FETCH_PROXY_AUTH', 'FETCH_PROXY_TUNNEL']);
+      expect(faulty.received.map((r) => r.target)).toEqual([`CONNECT 127.0.0.1:${server.port}`, `CONNECT 127.0.0.1:${server.port}`]);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('a proxy URL with an API key as user name and an empty password, or a token alone, sends it as Basic credentials (forward and CONNECT)', async () => {
+    const faulty = await startFaultyProxy({ username: 'APIKEY-5521', password: '' });
+    try {
+      for (const proxyUrl of [faulty.url, faulty.url.replace(':@', '@')]) {
+        const request = req(server.url('/account'));
+        request.session = await pools([proxyUrl]).acquire(server.hostKey);
+        expect((await fetcher.fetch(request)).status).toBe(200);
+        // The tunnel is let through with the same credentials (TLS to this plain-http server then fails).
+        const tunneled = req(`https://127.0.0.1:${server.port}/account`);
+        tunneled.session = request.session;
+        await fetcher.fetch(tunneled).catch(() => undefined);
+      }
+      expect(faulty.received.map((r) => [r.target.startsWith('CONNECT'), r.authorized])).toEqual([[false, true], [true, true], [false, true], [true, true]]);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('a page whose headers pass node\'s 16 KiB (40 cookies of 1 KB) arrives, direct and through the proxy, with its cookies', async () => {
+    const faulty = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+    try {
+      for (const proxyUrls of [[], [faulty.url]]) {
+        const request = req(server.url('/many-cookies'));
+        request.session = await pools(proxyUrls).acquire(server.hostKey);
+        expect((await fetcher.fetch(request)).status).toBe(200);
+        expect(request.session.cookieHeader(server.url('/')).split('; ')).toHaveLength(40);
+      }
+      expect(faulty.received.map((r) => r.target)).toEqual([server.url('/many-cookies')]);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('a failure whose URL merely holds "407" is not taken for the proxy refusing our credentials', async () => {
+    const faulty = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+    try {
+      faulty.fault = 'bad-gateway';
+      const request = req(`https://127.0.0.1:${server.port}/p/407`);
+      request.session = await pools([faulty.url]).acquire(server.hostKey);
+      expect((await fetchError(fetcher.fetch(request))).code).toBe('FETCH_PROXY_TUNNEL');
+    } finally {
+      await faulty.close();
+    }
   });
 });

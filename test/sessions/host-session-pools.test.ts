@@ -25,6 +25,25 @@ describe('HostSessionPools', () => {
     for (let i = 0; i < 10; i++) expect([a1.id, a2.id]).toContain((await p.acquire('a:80')).id);
   });
 
+  it('retires a proxy after proxyMaxFailures of its own: its sessions are dropped when picked, new ones go elsewhere, and with none left no session is given', async () => {
+    const p = pools({ maxPoolSizePerHost: 2, proxyMaxFailures: 2 });
+    const [a1, a2] = [await p.acquire('a:80'), await p.acquire('a:80')];
+    a1.proxyFailed();
+    a1.markGood(); // an answer through it in between: the count starts again
+    a1.proxyFailed();
+    expect(p.hasUsableProxy(a2.proxyId)).toBe(true);
+    a1.proxyFailed();
+    expect(p.hasUsableProxy(a2.proxyId)).toBe(false);
+    for (let i = 0; i < 10; i++) expect((await p.tryAcquire('a:80'))?.proxyId).toBe(a2.proxyId);
+    expect(a1.usable).toBe(false);
+    // The last proxy goes while a new host's pool is still opening: no session, never one without a proxy.
+    const opening = p.tryAcquire('b:80');
+    a2.proxyFailed();
+    a2.proxyFailed();
+    expect(await opening).toBeNull();
+    expect(await p.tryAcquire('a:80')).toBeNull();
+  });
+
   it('retires a session after maxUsesPerSession answers', async () => {
     const p = pools({ maxPoolSizePerHost: 1, maxUsesPerSession: 3 });
     const session = await p.acquire('a:80');

@@ -31,4 +31,24 @@ describe('proxy endpoints', () => {
     expect(() => load(['socks5://u:s3cret@127.0.0.1:1080'])).toThrow(/sessions\.proxyUrls/);
     expect(() => load(['socks5://u:s3cret@127.0.0.1:1080'])).not.toThrow(/s3cret/);
   });
+
+  it('settings refuse proxies with sessions off (enabled false, or the middleware disabled), in one layer or across layers: requests would go out direct', () => {
+    const proxyUrls = ['http://u:s3cret@127.0.0.1:3128'];
+    const layers = (...values: Array<Record<string, unknown>>) => resolveSettings(values.map((v, i) => ({ name: i === 0 ? 'config' : 'cli', origin: 'test', values: v })));
+    expect(() => layers({ sessions: { proxyUrls, enabled: false } })).toThrow(/sessions\.proxyUrls.*sessions\.enabled is false/);
+    expect(() => layers({ sessions: { proxyUrls } }, { middlewares: { disabled: ['sessions'] } })).toThrow(/middlewares\.disabled names "sessions"/);
+    expect(() => layers({ sessions: { proxyUrls } }, { sessions: { enabled: false } })).not.toThrow(/s3cret/);
+    expect(() => layers({ sessions: { proxyUrls } }, { sessions: { enabled: false } })).toThrow(/own address/);
+    // Sessions off and no proxies: fine.
+    expect(layers({ sessions: { enabled: false } }, { middlewares: { disabled: ['sessions'] } }).settings.sessions.enabled).toBe(false);
+  });
+
+  it('settings refuse a proxy URL whose user name or password is not valid percent-encoding (every fetch through it failed as the site\'s)', () => {
+    const load = (proxyUrls: string[]) => resolveSettings([{ name: 'cli', origin: '-s', values: { sessions: { proxyUrls } } }]);
+    expect(load(['http://user:p%40ss%3Aw0rd@127.0.0.1:3128']).settings.sessions.proxyUrls).toHaveLength(1);
+    for (const url of ['http://user:p%ZZs3cret@127.0.0.1:3128', 'http://us%E0er:s3cret@127.0.0.1:3128']) {
+      expect(() => load([url])).toThrow(/sessions\.proxyUrls/);
+      expect(() => load([url])).not.toThrow(/s3cret/);
+    }
+  });
 });

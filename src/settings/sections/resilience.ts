@@ -42,13 +42,30 @@ const blockRulesSchema = z
   })
   .strict();
 
-/** `sessions.proxyUrls` entries: http:// forward proxies (hoisted, used below). */
+/**
+ * `sessions.proxyUrls` entries: http:// forward proxies (hoisted, used below). The user info must decode
+ * (`%40` for an `@` in a password): one that does not made every fetch through the proxy fail.
+ */
 function isProxyUrl(value: string): boolean {
   try {
-    return new URL(value).protocol === 'http:';
+    const url = new URL(value);
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
+    return url.protocol === 'http:';
   } catch {
     return false;
   }
+}
+
+/**
+ * Proxies are given to requests by the sessions middleware alone: with it off, a crawl configured to go
+ * through proxies would send every request from this machine's own address, which the proxies were there
+ * to hide. Refused instead (the reason, or null when the proxies are used).
+ */
+export function proxiesBypassed(settings: { sessions: { enabled: boolean; proxyUrls: readonly string[] }; middlewares: { disabled: readonly string[] } }): string | null {
+  if (settings.sessions.proxyUrls.length === 0) return null;
+  const off = !settings.sessions.enabled ? 'sessions.enabled is false' : settings.middlewares.disabled.includes('sessions') ? 'middlewares.disabled names "sessions"' : null;
+  return off && `proxies are set but ${off}: every request would go out from this machine's own address (empty the list or turn sessions on)`;
 }
 
 export const resilienceSettings = {
@@ -94,11 +111,12 @@ export const resilienceSettings = {
       /**
        * Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or
        * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so is a GET
-       * answered 2xx with an empty body (`fetch/empty-body`).
+       * answered 2xx with an empty body (`fetch/empty-body`). A proxy's own failures reach retry only when
+       * no other proxy is usable (middlewares/sessions.ts moves the request first).
        */
       errors: z
         .array(z.string().min(1))
-        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/empty-body', 'fetch/browser-crashed']),
+        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/empty-body', 'fetch/browser-crashed', 'fetch/proxy-unreachable', 'fetch/proxy-auth', 'fetch/proxy-tunnel']),
       /** Statuses that fail at once with `http/<status>`, whatever else is configured. */
       failFastStatuses: z.array(z.number().int().min(100).max(599)).default([403, 404, 410]),
     })
@@ -163,6 +181,11 @@ export const resilienceSettings = {
        * its whole life. Credentials never reach logs, stats or the fetch log: proxies are named `host:port`.
        */
       proxyUrls: z.array(z.string().refine(isProxyUrl, 'not an http:// proxy URL')).default([]),
+      /**
+       * Failures of a proxy itself in a row (no connection to it, a 407) that retire it for the rest of the
+       * run, for every host; a request it failed goes again through another proxy without counting an attempt.
+       */
+      proxyMaxFailures: z.number().int().min(1).default(3),
       /** Keep sessions (cookies, proxy binding, usage) in <storage.dir>/sessions.sqlite, or in Redis when frontier.url is set, so a restarted crawl or worker resumes them. */
       persist: z.boolean().default(true),
     })

@@ -1,0 +1,34 @@
+// One request outside a crawl (`fetch`, `shell`, `parse`): the crawl's fetcher for the mode, through the crawl's proxies, closed after.
+import type { CrawlRequest, FetchMode } from '../../core/request';
+import type { CrawlResponse } from '../../core/response';
+import type { RequestSession } from '../../core/request-session';
+import { BrowserFetcher } from '../../fetch/browser-fetcher';
+import { HttpFetcher } from '../../fetch/http-fetcher';
+import { hostKeyOf } from '../../politeness/host-key';
+import { HostSessionPools } from '../../sessions/host-session-pools';
+import { proxyEndpoints } from '../../sessions/proxy-endpoints';
+import { sessionContextKey } from '../../sessions/session-context-key';
+import type { Settings } from '../../settings/schema';
+
+/**
+ * These commands show "what a spider would see". With `sessions.proxyUrls` set, a crawl's requests all
+ * leave through the proxies; sent direct, the page came from this machine's own address (which the
+ * proxies hide) and could differ (a region's prices, a block). So the request gets a session of its own,
+ * in memory, on the first proxy; without proxies it goes as before, with no session.
+ */
+export async function fetchOnce(settings: Settings, request: CrawlRequest, mode: FetchMode): Promise<CrawlResponse> {
+  const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
+  const fetcher = mode === 'browser' ? new BrowserFetcher(settings.browser, { contextKeyOf: sessionContextKey(keyOf) }) : new HttpFetcher(settings.http);
+  try {
+    request.session = await proxiedSession(settings, keyOf(request.url));
+    return await fetcher.fetch(request);
+  } finally {
+    await fetcher.close();
+  }
+}
+
+function proxiedSession(settings: Settings, hostKey: string): Promise<RequestSession> | null {
+  const { sessions } = settings;
+  if (!sessions.enabled || sessions.proxyUrls.length === 0) return null;
+  return new HostSessionPools({ config: sessions, proxies: proxyEndpoints(sessions.proxyUrls), store: null }).acquire(hostKey);
+}
