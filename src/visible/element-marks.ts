@@ -1,7 +1,7 @@
 // What an element's tag, attributes and styles say about the prices inside it: hidden, struck, another product's, a price holder.
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE } from './price-labels';
+import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
 
 /** Never shown as page text. */
 const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'select', 'option', 'textarea', 'svg', 'iframe', 'button']);
@@ -45,6 +45,8 @@ export interface ElementMarks {
   struck: string | null;
   /** Named as holding a price (class, id, itemprop, data attributes). */
   priceHolder: boolean;
+  /** Named as holding another kind of price (`klarna-osm__price`, `shipping-price`), or null. */
+  role: PriceRole | null;
 }
 
 function attributeWords(element: Element): string {
@@ -98,5 +100,5 @@ export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): E
   else if ((attribs.class ?? '').split(/\s+/).some((name) => struckByStyle.has(name))) struck = 'stylesheet line-through';
   else if (REFERENCE_MARK.test(wordsOf)) struck = `marked ${REFERENCE_MARK.exec(wordsOf)?.[0].replace(/^[^a-z]/, '')}`;
   else if (REFERENCE_TITLE.test(`${attribs['aria-label'] ?? ''} ${attribs.title ?? ''}`)) struck = 'labelled';
-  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf) };
+  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf) };
 }

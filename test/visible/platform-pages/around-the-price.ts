@@ -2,6 +2,8 @@
 // instalments, deposits, shipping, subscribe-and-save, member and multibuy prices, add-ons, related products headed only by
 // words, sticky bars, OpenCart's modules of other products, promotions on a page whose price a script fills in.
 import type { PlatformPage } from './page-kit';
+/** An e-bike's block: a price beside a financing badge, a truck icon, a deposit, a saving or a unit price named only by classes. */
+const bike = (inner: string) => `<div class="product-info"><h1>E-Bike</h1>${inner}</div>`;
 /** A bare product block around a price box. */
 const item = (inner: string) => `<div class="product-info"><h1>Item</h1>${inner}</div>`;
 /** A product whose price a script fills in: promotions around it must never become its price. */
@@ -55,7 +57,7 @@ export const PAGES: PlatformPage[] = [
   { name: 'JS-rendered price, "Envío gratis en pedidos superiores a 50 €"', lang: 'es-ES', visible: 'price/not-found', stored: 'none', body: noPrice('<div class="reassurance"><p>Envío gratis en pedidos superiores a 50 €</p></div>') },
   { name: 'JS-rendered price, "Free UK delivery on orders over £40"', lang: 'en-GB', visible: 'price/not-found', stored: 'none', body: noPrice('<div class="usp-bar"><p>Free UK delivery on orders over £40</p></div>') },
   { name: 'JS-rendered price, "Earn $5 for every $100 you spend"', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: noPrice('<div class="rewards-teaser"><p>Earn $5 for every $100 you spend</p></div>') },
-  { name: 'JS-rendered price, Klarna "Pay in 3 interest-free" teaser with max', lang: 'en-GB', visible: 'price/only-reference', stored: 'price/only-reference', body: noPrice('<div class="klarna-teaser"><p>Buy now, pay later on orders up to £1,000</p></div>') },
+  { name: 'JS-rendered price, Klarna "Pay in 3 interest-free" teaser with max', lang: 'en-GB', visible: 'price/not-found', stored: 'none', body: noPrice('<div class="klarna-teaser"><p>Buy now, pay later on orders up to £1,000</p></div>') },
   { name: 'OpenCart h2 price + a module of other products that nothing names', lang: 'en-GB', visible: 'price/ambiguous', stored: 'price/ambiguous', body: `<div id="content"><h1>iPod Classic</h1><ul class="list-unstyled"><li><h2>£122.00</h2></li></ul><h3>Our picks for you</h3><div class="row"><div class="col-sm-3"><div class="item"><h4>MacBook</h4><p class="price">£602.00</p></div></div></div></div>` },
   { name: 'split: currency span + integer, struck old price split the same way after', lang: 'de-DE', visible: '39.00 EUR was 49.00', stored: '39.00 EUR visible', body: item('<div class="prices"><span class="price"><span class="currency">€</span>39</span> <span class="old-price"><span class="currency">€</span>49</span></div>') },
   { name: 'split: € int sup cents', lang: 'fr-FR', visible: '39.99 EUR', stored: '39.99 EUR visible', body: item('<span class="price">€<span class="int">39</span><sup>99</sup></span>') },
@@ -68,4 +70,10 @@ export const PAGES: PlatformPage[] = [
   { name: 'split: Decathlon-like current 129,99 € and struck after with sr label', lang: 'fr-FR', visible: '129.99 EUR was 159.99', stored: '129.99 EUR visible', body: item('<div class="prc"><span class="prc__active-price">129,99&nbsp;€</span><span class="prc__previous"><span class="vh">Prix de référence :</span><span class="prc__old-price">159,99&nbsp;€</span></span></div>') },
   { name: 'split: yen with 円 in a span and tax note', lang: 'ja-JP', visible: '3300 JPY', stored: '3300 JPY visible', body: item('<p class="price"><span class="price-num">3,300</span><span class="price-yen">円</span><span class="tax">(税込)</span></p>') },
   { name: 'split: € int , fraction spans, then the old price split the same way', lang: 'de-DE', visible: '12.99 EUR was 15.99', stored: '12.99 EUR visible', body: item('<div class="price-box"><span class="price">€<span>12</span>,<span>99</span></span> <span class="old-price">€<span>15</span>,<span>99</span></span></div>') },
+  { name: 'class roles: unmarked main price, Klarna amount beside its logo only', lang: 'de-DE', visible: '2499.00 EUR', stored: '2499.00 EUR visible', body: bike('<p><strong>2.499,00 €</strong></p><div class="klarna-osm"><img src="/klarna.svg" alt=""><span class="klarna-osm__price">104,13 €</span></div>') },
+  { name: 'class roles: marked main price, financing amount in a price-named element', lang: 'en-US', visible: '2499.00 USD', stored: '2499.00 USD visible', body: bike('<div class="product-price">$2,499.00</div><div class="financing-widget"><img src="/affirm.svg" alt=""><span class="financing-price">$104.13</span></div>') },
+  { name: 'class roles: shipping cost in a price-named element, no words', lang: 'de-DE', visible: '49.90 EUR', stored: '49.90 EUR visible', body: bike('<div class="price">49,90 €</div><div class="shipping-price"><img src="/truck.svg" alt=""> 4,95 €</div>') },
+  { name: 'class roles: deposit in a price-named element, no words', lang: 'de-DE', visible: '0.79 EUR', stored: '0.79 EUR visible', body: bike('<div class="price">0,79 €</div><div class="price-deposit"><span>+</span> 0,25 €</div>') },
+  { name: 'class roles: saving amount in a price-named element, no words', lang: 'en-US', visible: '80.00 USD', stored: '80.00 USD visible', body: bike('<div class="price">$80.00</div><div class="price-savings"><span class="badge">$20.00</span></div>') },
+  { name: 'class roles: unit price in a price-named element, unit in a tooltip icon', lang: 'de-DE', visible: '2.49 EUR', stored: '2.49 EUR visible', body: bike('<div class="price">2,49 €</div><div class="unit-price"><span class="unit-price__value">12,45 €</span> <i class="icon-info" title="pro kg"></i></div>') },
 ];
