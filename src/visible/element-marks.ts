@@ -64,6 +64,17 @@ export function headingRank(element: Element): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The highest rank (smallest number) of the headings inside an element, or null without any. */
+export function highestHeading(element: Element): number | null {
+  let best: number | null = null;
+  for (const child of element.children) {
+    if (child.type !== 'tag') continue;
+    const rank = headingRank(child as Element) ?? highestHeading(child as Element);
+    if (rank !== null && (best === null || rank < best)) best = rank;
+  }
+  return best;
+}
+
 /** A heading whose words name other products ("Related products", "Kunden kauften auch"). */
 export const namesOtherProducts = (heading: Element): boolean => OTHER_PRODUCTS_HEADING.test(textContent(heading));
 
@@ -77,7 +88,11 @@ function otherProductsHeading(element: Element, depth = HEADING_DEPTH): boolean 
   const children = element.children.filter((child): child is Element => child.type === 'tag');
   const first = children[0];
   if (!first) return false;
-  if (headingRank(first) !== null || first.tagName === 'header') return namesOtherProducts(first);
+  const rank = headingRank(first);
+  // A heading of its rank or higher further down is another section (the product's own box after a "Recently viewed" strip):
+  // then the heading heads only the siblings up to it, which the scan's sibling runs handle.
+  if (rank !== null) return namesOtherProducts(first) && !children.slice(1).some((child) => (headingRank(child) ?? highestHeading(child) ?? Infinity) <= rank);
+  if (first.tagName === 'header') return namesOtherProducts(first);
   return depth > 1 && children.length === 1 && otherProductsHeading(first, depth - 1);
 }
 

@@ -5,7 +5,7 @@ import { isIsoCode } from '../prices/iso-currencies';
 import type { PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
-import { headingRank, marksOf, namesOtherProducts, struckClasses } from './element-marks';
+import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses } from './element-marks';
 import type { PageLocale } from './page-locale';
 import { linksRange, ON_REQUEST, QUANTITY_AFTER, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
@@ -132,11 +132,13 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     // Children read as one number with their neighbour: "12<sup>99</sup>", "<span>$12</span><span>99</span>".
     const joined = new Set<AnyNode>();
     let previous: AnyNode | null = null;
-    // After a heading naming other products, its siblings up to the next heading of the same or a higher rank are theirs.
+    // After a heading naming other products, its siblings up to the next heading of the same or a higher rank are theirs,
+    // also one set inside a sibling (the product's own box with its <h1> after a "Recently viewed" strip ends the run).
     let otherUntilRank: number | null = null;
     for (const child of element.children) {
       const rank = isTag(child) ? headingRank(child) : null;
       if (rank !== null) otherUntilRank = namesOtherProducts(child as Element) ? rank : otherUntilRank !== null && rank > otherUntilRank ? otherUntilRank : null;
+      else if (otherUntilRank !== null && isTag(child) && (highestHeading(child) ?? Infinity) <= otherUntilRank) otherUntilRank = null;
       if (otherUntilRank !== null && rank === null) {
         texts.set(child, '');
         continue;
