@@ -1,7 +1,7 @@
 // What an element's tag, attributes and styles say about the prices inside it: hidden, struck, another product's, a price holder.
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE } from './price-labels';
+import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
 
 /** Never shown as page text. */
 const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'select', 'option', 'textarea', 'svg', 'iframe', 'button']);
@@ -45,6 +45,8 @@ export interface ElementMarks {
   struck: string | null;
   /** Named as holding a price (class, id, itemprop, data attributes). */
   priceHolder: boolean;
+  /** Named as holding another kind of price (`klarna-osm__price`, `shipping-price`), or null. */
+  role: PriceRole | null;
 }
 
 function attributeWords(element: Element): string {
@@ -62,6 +64,17 @@ export function headingRank(element: Element): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The highest rank (smallest number) of the headings inside an element, or null without any. */
+export function highestHeading(element: Element): number | null {
+  let best: number | null = null;
+  for (const child of element.children) {
+    if (child.type !== 'tag') continue;
+    const rank = headingRank(child as Element) ?? highestHeading(child as Element);
+    if (rank !== null && (best === null || rank < best)) best = rank;
+  }
+  return best;
+}
+
 /** A heading whose words name other products ("Related products", "Kunden kauften auch"). */
 export const namesOtherProducts = (heading: Element): boolean => OTHER_PRODUCTS_HEADING.test(textContent(heading));
 
@@ -75,7 +88,11 @@ function otherProductsHeading(element: Element, depth = HEADING_DEPTH): boolean 
   const children = element.children.filter((child): child is Element => child.type === 'tag');
   const first = children[0];
   if (!first) return false;
-  if (headingRank(first) !== null || first.tagName === 'header') return namesOtherProducts(first);
+  const rank = headingRank(first);
+  // A heading of its rank or higher further down is another section (the product's own box after a "Recently viewed" strip):
+  // then the heading heads only the siblings up to it, which the scan's sibling runs handle.
+  if (rank !== null) return namesOtherProducts(first) && !children.slice(1).some((child) => (headingRank(child) ?? highestHeading(child) ?? Infinity) <= rank);
+  if (first.tagName === 'header') return namesOtherProducts(first);
   return depth > 1 && children.length === 1 && otherProductsHeading(first, depth - 1);
 }
 
@@ -98,5 +115,5 @@ export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): E
   else if ((attribs.class ?? '').split(/\s+/).some((name) => struckByStyle.has(name))) struck = 'stylesheet line-through';
   else if (REFERENCE_MARK.test(wordsOf)) struck = `marked ${REFERENCE_MARK.exec(wordsOf)?.[0].replace(/^[^a-z]/, '')}`;
   else if (REFERENCE_TITLE.test(`${attribs['aria-label'] ?? ''} ${attribs.title ?? ''}`)) struck = 'labelled';
-  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf) };
+  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf) };
 }

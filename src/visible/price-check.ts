@@ -56,7 +56,8 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
     return { ok: false, reason: 'price/range', detail: `structured offers from ${low.toFixed()} to ${high.toFixed()}${currency}; the page shows no single price (${visible.reason})`, check: null };
   }
   if (!visible.ok) return unsettledPage(structured, stated, visible) ?? { ...fromStructured, check: null };
-  if (visible.amount.eq(stated) && sameCurrency(visible.currency, structured.currency)) return { ...fromStructured, check: null };
+  // Data without a struck price (most JSON-LD states only the price) takes the one the page strikes beside it.
+  if (visible.amount.eq(stated) && sameCurrency(visible.currency, structured.currency)) return { ...fromStructured, regular: fromStructured.regular ?? visible.regular?.amount ?? null, check: null };
   const currency = visible.currency ?? structured.currency;
   const confirmed = sameCurrency(visible.currency, structured.currency)
     && (structured.statedPrices.some((s) => s.price.eq(visible.amount)) || structured.offerPrices.some((price) => price.eq(visible.amount)) || (visible.regular !== null && visible.regular.amount.eq(stated)));

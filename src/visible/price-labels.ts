@@ -14,6 +14,8 @@ const REFERENCE_WORDS = words([
   'mrp', 'm\\.r\\.p\\.?', 'uvp', 'statt', 'vorher', 'bisher(?:iger preis)?', 'früher', 'streichpreis', 'alter preis', 'ehemaliger preis', 'regulärer preis', 'listenpreis', 'originalpreis', 'normalpreis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
   'avant', 'au lieu de', 'prix initial(?: était)?', 'prix d\'origine', 'ancien prix', 'prix barré', 'prix de référence', 'prix (?:de vente )?conseillé', 'prima', 'invece di', 'prezzo originale(?: era)?', 'prezzo iniziale', 'prezzo consigliato', 'prezzo di listino', 'prezzo pieno',
   'antes', 'precio anterior', 'precio original(?: era)?', 'pvp recomendado', 'precio (?:de venta )?recomendado', 'preço original(?: era)?', 'preço anterior', 'de(?=\\s*:)', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'tidigare pris', 'normalpris', 'førpris', 'veil\\.? pris',
+  'previous(?: price)?', 'sonst', 'normaal(?:prijs)?', 'oude prijs', 'vejl\\.? pris', 'vejledende pris', 'før', 'norm\\.', 'ovh\\.?', 'dříve', 'původně', 'eredeti ár', 'régi ár',
+  'preț vechi', 'pret vechi', 'prp', 'αρχική τιμή', 'preço antigo', 'precio habitual', 'precio de referencia', 'prezzo precedente', 'cena przed obniżką',
   'poprzednia cena', 'stara cena', 'cena katalogowa', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'běžná cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
 ]);
 const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
@@ -141,6 +143,21 @@ export const OTHER_PRODUCTS_HEADING = new RegExp(words([
 ]), 'iu');
 /** Words of an aria-label or title that make a price a reference price. */
 export const REFERENCE_TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|strikethrough|crossed out|durchgestrichen|barré)(?:[^\\p{L}]|$)`, 'iu');
+/**
+ * Class, id and data words that name what kind of other price an element holds, for pages that say it with a logo
+ * or an icon instead of words (a Klarna badge, a truck): instalment, shipping, deposit, saving, unit. A "with-"/"has-"
+ * modifier names the element beside one. Not "discount" (Shopware 5's current price is `price--discount`) nor
+ * "base-price" (Magento's price without tax).
+ */
+const ROLE_MARKS: ReadonlyArray<[PriceRole, RegExp]> = [
+  ['instalment', /klarna|afterpay|affirm|clearpay|sezzle|zip-?pay|instal+ments?|financing|finance|monthly|per-?month|emi|ratenzahlung|raten|pay-?later|paypal-?message|bnpl|cuotas|parcelas?|mensualit/],
+  ['shipping', /shipping|delivery|versand|livraison|envio|spedizione|verzend|frakt/],
+  ['deposit', /deposit|pfand|consigne|statiegeld/],
+  ['saving', /you-?save|savings?|ersparnis|economi[ez]/],
+  ['unit', /unit-?price|price-?unit|price-?per|per-?unit|grundpreis|base-?unit|prix-?unitaire/],
+];
+const ROLE_MARK_WORDS = ROLE_MARKS.map(([role, pattern]) => [role, new RegExp(`(?:^|[^a-z])(?<!(?:with|has)-)(?:${pattern.source})(?=[^a-z]|$)`)] as const);
+export const roleFromMarks = (words: string): PriceRole | null => ROLE_MARK_WORDS.find(([, pattern]) => pattern.test(words))?.[0] ?? null;
 /** Marks of the element that holds a price: class, id, itemprop or data attributes naming it. */
 export const PRICE_MARK = /price|preis|prix|precio|prezzo|prijs|pris|cena|fiyat|amount|betrag|montant/i;
 

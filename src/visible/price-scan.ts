@@ -5,7 +5,7 @@ import { isIsoCode } from '../prices/iso-currencies';
 import type { PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
-import { headingRank, marksOf, namesOtherProducts, struckClasses } from './element-marks';
+import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses } from './element-marks';
 import type { PageLocale } from './page-locale';
 import { linksRange, ON_REQUEST, QUANTITY_AFTER, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
@@ -53,6 +53,8 @@ const BARE_NUMBER = /^[\s\d.,'’\u00a0\u202f-]+\*?\s*$/;
 interface State {
   struck: string | null;
   markDepth: number;
+  /** The nearest ancestor's name for another kind of price, while within MARK_DEPTH levels of it. */
+  roleMark: { role: PriceRole; depth: number } | null;
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -123,16 +125,20 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
       texts.set(node, '');
       return '';
     }
-    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1 };
+    const inherited = state.roleMark && state.roleMark.depth > 1 ? { role: state.roleMark.role, depth: state.roleMark.depth - 1 } : null;
+    const roleMark = marks.role ? { role: marks.role, depth: MARK_DEPTH } : inherited;
+    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark };
     let text = '';
     // Children read as one number with their neighbour: "12<sup>99</sup>", "<span>$12</span><span>99</span>".
     const joined = new Set<AnyNode>();
     let previous: AnyNode | null = null;
-    // After a heading naming other products, its siblings up to the next heading of the same or a higher rank are theirs.
+    // After a heading naming other products, its siblings up to the next heading of the same or a higher rank are theirs,
+    // also one set inside a sibling (the product's own box with its <h1> after a "Recently viewed" strip ends the run).
     let otherUntilRank: number | null = null;
     for (const child of element.children) {
       const rank = isTag(child) ? headingRank(child) : null;
       if (rank !== null) otherUntilRank = namesOtherProducts(child as Element) ? rank : otherUntilRank !== null && rank > otherUntilRank ? otherUntilRank : null;
+      else if (otherUntilRank !== null && isTag(child) && (highestHeading(child) ?? Infinity) <= otherUntilRank) otherUntilRank = null;
       if (otherUntilRank !== null && rank === null) {
         texts.set(child, '');
         continue;
@@ -188,7 +194,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     return found.filter((f) => isInside(f.node, element)).every((f) => !hasCurrency(f.text));
   }
 
-  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0 });
+  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0, roleMark: null });
 
   const roots = new Set<AnyNode>(root.toArray());
   /** Words beside a price in its line, up to the neighbouring price, climbing out of inline wrappers while the line is still empty. */
@@ -225,8 +231,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     const ownAfter = at >= 0 ? text.slice(at + (amount ? amount.amountText.length : 0)) : text;
     const context = { before: trimCurrency(collapse(`${beside(node, 'before')} ${ownBefore}`), 'end'), after: trimCurrency(collapse(`${ownAfter} ${beside(last ?? node, 'after')}`), 'start') };
     const fromWords = roleFromWords(context);
-    // Words that name another role (a unit or shipping price) win over a struck look and the parser's labels; otherwise struck means reference.
-    let [role, why]: [PriceRole, string] = fromWords !== 'current' ? [fromWords, 'words'] : state.struck ? ['reference', state.struck] : ['current', 'text'];
+    // Words that name another role (a unit or shipping price) win over a struck look and the parser's labels; otherwise struck means
+    // reference, and a class naming another kind of price (a Klarna badge's amount) that kind.
+    let [role, why]: [PriceRole, string] = fromWords !== 'current' ? [fromWords, 'words'] : state.struck ? ['reference', state.struck] : state.roleMark ? [state.roleMark.role, 'marked'] : ['current', 'text'];
     if (role === 'current' && linksRange(context)) [role, why] = ['range', 'range link'];
     if (role === 'current' && notCurrent && !parsed.ok) [role, why] = [notCurrent, `parser ${parsed.reason}`];
     const negative = amount !== null && amount.amount.isNegative();

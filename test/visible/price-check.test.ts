@@ -14,6 +14,11 @@ describe('structured and visible price on one page', () => {
     expect([got?.price?.toString(), got?.source, got?.priceCheck]).toEqual(['24.9', 'structured', undefined]);
   });
 
+  it('agreeing on a sale price the data states alone: the list price is the one the page strikes beside it', () => {
+    const got = item(offer('80.00'), '<p class="price"><del>100,00 €</del> <ins>80,00 €</ins></p>');
+    expect([got?.price?.toString(), got?.listPrice, got?.source]).toEqual(['80', '100.00', 'structured']);
+  });
+
   it('JSON-LD states the regular price the page strikes: the visible sale price wins, recorded as visible-confirmed', () => {
     const got = item(offer('100.00'), '<p class="price"><del>100,00 €</del> <ins>80,00 €</ins></p>');
     expect([got?.price?.toString(), got?.listPrice, got?.source]).toEqual(['80', '100.00', 'visible']);

@@ -1,7 +1,9 @@
 // Struck "was" prices in every form shops write them: tags, inline and stylesheet line-through, class names of each platform
-// (SFCC SiteGenesis, Shopify Prestige and Impulse, Wix, Squarespace, Ecwid, Gambio, Plentymarkets, Oxid, Coolblue, Tailwind, CSS-in-JS), labels in ten languages, before or after the current price.
+// (SFCC SiteGenesis, Shopify Prestige and Impulse, Wix, Squarespace, Ecwid, Gambio, Plentymarkets, Oxid, Coolblue, Tailwind, CSS-in-JS), labels in twenty languages, before or after the current price.
 import type { PlatformPage } from './page-kit';
 const box = (inner: string) => `<div class="product-info"><h1>Item</h1>${inner}</div>`;
+/** The current amount, then the label and the old amount in an element the page names in no way. */
+const pair = (now: string, label: string, was: string) => box(`<div class="pricing"><span class="amount">${now}</span> <span>${label} ${was}</span></div>`);
 export const PAGES: PlatformPage[] = [
   { name: 'SFCC SiteGenesis price-standard before price-sales', lang: 'en-US', visible: '34.99 USD was 49.99', stored: '34.99 USD visible', body: `<div id="product-content"><h1 class="product-name" itemprop="name">Classic Oxford</h1><div class="product-number">Item# <span itemprop="productID">25686364</span></div>
 <div class="product-price"><span class="price-standard">$49.99</span><span class="price-sales">$34.99</span></div><div class="promotion"><div class="promotion-title">Promotional Messages</div><div class="promotion-callout">Free shipping on orders over $75</div></div>
@@ -50,4 +52,16 @@ export const PAGES: PlatformPage[] = [
   { name: 'Japanese メーカー希望小売価格 label only', lang: 'ja-JP', visible: '12800 JPY was 15800', stored: '12800 JPY visible', body: `<div class="item"><h1>電気ケトル</h1><p class="price">販売価格 <span>12,800円</span>（税込）</p><p>メーカー希望小売価格：15,800円</p></div>` },
   { name: 'Russian old price class + Цена', lang: 'ru-RU', visible: '1990.00 RUB was 2490.00', stored: '1990.00 RUB visible', body: `<div class="product-card"><h1>Чайник</h1><div class="product-price"><span class="product-price__current">1 990 ₽</span><span class="product-price__old">2 490 ₽</span></div><div class="installments">Сплит: 4 платежа по 498 ₽</div></div>` },
   { name: 'Omnibus 30-day low alone beside a sale price: it stands for the regular price', lang: 'nl-NL', visible: '39.99 EUR was 44.99', stored: '39.99 EUR visible', body: `<div class="product-price"><span class="price">€ 39,99</span></div><p class="omnibus-note">Laagste prijs van de afgelopen 30 dagen: € 44,99</p>` },
+  { name: 'label: aria-label "Previous price"', lang: 'en-US', visible: '80.00 USD was 100.00', stored: '80.00 USD visible', body: box('<div class="pricing"><span class="amount">$80.00</span> <span class="amount" aria-label="Previous price $100.00">$100.00</span></div>') },
+  { name: 'label: de-DE "sonst"', lang: 'de-DE', visible: '39.99 EUR was 49.99', stored: '39.99 EUR visible', body: pair('39,99 €', 'sonst', '49,99 €') },
+  { name: 'label: nl-NL "Normaal"', lang: 'nl-NL', visible: '39.99 EUR was 49.99', stored: '39.99 EUR visible', body: pair('€ 39,99', 'Normaal', '€ 49,99') },
+  { name: 'label: da-DK "Vejl. pris"', lang: 'da-DK', visible: '399.00 DKK was 499.00', stored: '399.00 DKK visible', body: pair('399,00 kr.', 'Vejl. pris', '499,00 kr.') },
+  { name: 'label: fi-FI "Norm."', lang: 'fi-FI', visible: '39.90 EUR was 49.90', stored: '39.90 EUR visible', body: pair('39,90 €', 'Norm.', '49,90 €') },
+  { name: 'label: hu-HU "Eredeti ár"', lang: 'hu-HU', visible: '9990.00 HUF was 12990.00', stored: '9990.00 HUF visible', body: pair('9 990 Ft', 'Eredeti ár:', '12 990 Ft') },
+  { name: 'label: ro-RO "Preț vechi"', lang: 'ro-RO', visible: '199.99 RON was 249.99', stored: '199.99 RON visible', body: pair('199,99 lei', 'Preț vechi:', '249,99 lei') },
+  { name: 'label: el-GR "Αρχική τιμή"', lang: 'el-GR', visible: '39.90 EUR was 49.90', stored: '39.90 EUR visible', body: pair('39,90 €', 'Αρχική τιμή:', '49,90 €') },
+  { name: 'label: pt-PT "Preço antigo"', lang: 'pt-PT', visible: '39.90 EUR was 49.90', stored: '39.90 EUR visible', body: pair('39,90 €', 'Preço antigo:', '49,90 €') },
+  { name: 'label: es-ES "Precio habitual"', lang: 'es-ES', visible: '39.90 EUR was 49.90', stored: '39.90 EUR visible', body: pair('39,90 €', 'Precio habitual:', '49,90 €') },
+  { name: 'label: it-IT "Prezzo precedente"', lang: 'it-IT', visible: '39.90 EUR was 49.90', stored: '39.90 EUR visible', body: pair('39,90 €', 'Prezzo precedente:', '49,90 €') },
+  { name: 'label: cs-CZ "Dříve"', lang: 'cs-CZ', visible: '990.00 CZK was 1290.00', stored: '990.00 CZK visible', body: pair('990 Kč', 'Dříve', '1 290 Kč') },
 ];
