@@ -3,6 +3,7 @@ import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { parseRetryAfter } from '../src/downloader/retry-after';
+import { hostKeyOf } from '../src/politeness/host-key';
 import type { BreakerTransition } from '../src/politeness/host-breaker';
 import type { HostGate } from '../src/ports/host-gate';
 import type { Settings } from '../src/settings/schema';
@@ -42,9 +43,10 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     return parked(gate.untilMs, gate.pauseHost);
   };
 
-  processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
-    const breaker = this.options.gate.breaker(ctx.hostKey);
+  processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
     const key = requestKey(request);
+    const ctx = this.answerContext(key, response, requestCtx);
+    const breaker = this.options.gate.breaker(ctx.hostKey);
     if (!this.options.statuses.includes(response.status) && !this.options.isThrottled?.(response, ctx)) {
       this.report(breaker.onSuccess(key), ctx);
       return accept(response);
@@ -55,6 +57,18 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     ctx.stats.inc('breaker/deferred');
     return parked(breaker.openUntil, true);
   };
+
+  /**
+   * An answer is judged for the host that gave it. After a redirect to another host the request's own host
+   * answered only the redirect, which is no throttling (its probe, if this was one, succeeded), and the
+   * target's answer goes to the target's breaker: a 429 storm there must open that host, not this one.
+   */
+  private answerContext(key: string, response: CrawlResponse, ctx: MiddlewareContext): MiddlewareContext {
+    const answerHost = hostKeyOf(response.url, ctx.settings.politeness.hostKey);
+    if (answerHost === ctx.hostKey) return ctx;
+    this.report(this.options.gate.breaker(ctx.hostKey).onSuccess(key), ctx);
+    return { ...ctx, hostKey: answerHost };
+  }
 
   processError: DownloaderMiddleware['processError'] = (request, _error, ctx) => {
     const breaker = this.options.gate.breaker(ctx.hostKey);

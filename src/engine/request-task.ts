@@ -12,6 +12,8 @@ import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { runCallback, type ItemProcessor } from './callback-runner';
 import { RequestSink } from './request-sink';
+import { RequestSlots } from './request-slots';
+import { hostKeyOf } from '../politeness/host-key';
 import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
@@ -53,7 +55,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   const { request, hostKey } = lease;
   const log = deps.log.child({ host: hostKey, requestId: request.id });
   const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: Date.now, runId: deps.runId, events: deps.events };
-  const slot = slotOf(lease);
+  const slot = new RequestSlots(lease, deps.frontier, (url) => hostKeyOf(url, deps.settings.politeness.hostKey), deps.wake);
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
   try {
     download = await deps.chain.download(request, ctx, {
@@ -62,7 +64,8 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
         if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new FetchError('OFFSITE_REDIRECT', `redirect to ${to} leaves allowedDomains`);
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
-      onSend: () => lease.markSent(),
+      onSend: () => slot.markSent(),
+      beforeHop: (toUrl, signal) => slot.beforeHop(toUrl, signal),
       // Not a retry of the page (no attempt, no backoff), but the host saw one more request: counted, never silent.
       onStaleConnection: () => deps.stats.inc('retry/stale-connection'),
       onAnswered: (response) => {
@@ -105,11 +108,11 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       return;
     case 'retry':
       deps.stats.inc('retry/scheduled');
-      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
+      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(result.pauseHostKey ?? lease.hostKey, result.pauseHostUntilMs);
       await deps.frontier.defer(request, result.notBeforeMs ?? Date.now(), { countAttempt: true, reason: result.reason });
       return;
     case 'defer':
-      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(lease.hostKey, result.pauseHostUntilMs);
+      if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(result.pauseHostKey ?? lease.hostKey, result.pauseHostUntilMs);
       if (result.serverWait && request.deferrals >= deps.settings.retry.maxDeferrals) {
         // A host that keeps saying "later" must not keep the request for ever: refuse with a reason.
         deps.stats.inc('retry/deferrals-exhausted');
@@ -177,17 +180,6 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
  */
 function answerFreesSlot(response: CrawlResponse): boolean {
   return response.status < 400 && response.header('retry-after') === undefined;
-}
-
-/** The lease's slot, released or cancelled once whichever comes first (a shared frontier pays a round trip for each call). */
-function slotOf(lease: Lease): { release(): void; cancel(): void } {
-  let settled = false;
-  const once = (action: () => void) => () => {
-    if (settled) return;
-    settled = true;
-    action();
-  };
-  return { release: once(() => lease.releaseSlot()), cancel: once(() => lease.cancelReservation()) };
 }
 
 /** The one place a leased request ends failed: recorded in the frontier, then announced. */

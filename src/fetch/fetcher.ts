@@ -11,6 +11,11 @@ export interface FetchOptions {
    */
   checkRedirect?(fromUrl: string, toUrl: string): void;
   /**
+   * Awaited before each redirect hop that passed `checkRedirect` is sent: the engine takes the target
+   * host's slot here when the hop leaves the host (`signal`: the fetch's own deadline and abort).
+   */
+  beforeHop?(toUrl: string, signal: AbortSignal): Promise<void>;
+  /**
    * The spider's allowedDomains as a predicate. A fetcher that runs page code (the browser) keeps every
    * navigation the page attempts (frames and popups included) inside it; without it pages go anywhere.
    */

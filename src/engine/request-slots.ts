@@ -1,0 +1,75 @@
+// The host slot a request holds along its redirect chain: its lease's, then a booked slot of each other host a hop goes to.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Frontier, HostSlot, Lease } from '../ports/frontier';
+
+/** At its concurrency cap a redirect target is asked again this often (a release wakes no hop). */
+const AT_CAP_RECHECK_MS = 10;
+
+/**
+ * The fetcher follows redirects itself, so a hop to another host never passed that host's pick: it landed
+ * between the host's own requests (gaps of 80 ms at a 300 ms interval) and beside them past its concurrency
+ * cap. A hop that leaves the host now frees the slot it holds (that host answered) and books the target's
+ * next slot, waiting for it: the target's own requests queue behind it, its interval and cap hold. Every
+ * slot is released or cancelled once, whichever comes first.
+ */
+export class RequestSlots {
+  private current: HostSlot;
+  private currentHost: string;
+
+  constructor(
+    lease: Lease,
+    private readonly frontier: Pick<Frontier, 'bookHop'>,
+    private readonly hostKeyOf: (url: string) => string,
+    /** A slot came free mid-fetch: the pool may have work for its host again. */
+    private readonly freed: () => void,
+  ) {
+    this.current = once(lease);
+    this.currentHost = lease.hostKey;
+  }
+
+  markSent(): void {
+    this.current.markSent();
+  }
+
+  release(): void {
+    this.current.releaseSlot();
+  }
+
+  cancel(): void {
+    this.current.cancelReservation();
+  }
+
+  /** Before a hop is sent: the same host keeps its slot; another one's slot is booked and waited for. */
+  async beforeHop(toUrl: string, signal: AbortSignal): Promise<void> {
+    const hostKey = this.hostKeyOf(toUrl);
+    if (hostKey === this.currentHost) return;
+    this.current.releaseSlot();
+    this.freed();
+    let booking = this.frontier.bookHop(hostKey, Date.now());
+    while (booking === null) {
+      await sleep(AT_CAP_RECHECK_MS, undefined, { signal });
+      booking = this.frontier.bookHop(hostKey, Date.now());
+    }
+    this.current = once(booking.slot);
+    this.currentHost = hostKey;
+    const waitMs = booking.atMs - Date.now();
+    try {
+      if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+    } catch (error) {
+      // Cut off (the fetch's deadline, a shutdown) before its turn: the hop is never sent.
+      this.current.cancelReservation();
+      throw error;
+    }
+  }
+}
+
+/** The slot, each of its ends taken once: release and cancel are final, and only the first counts. */
+function once(slot: HostSlot): HostSlot {
+  let settled = false;
+  const end = (action: () => void) => () => {
+    if (settled) return;
+    settled = true;
+    action();
+  };
+  return { markSent: () => slot.markSent(), releaseSlot: end(() => slot.releaseSlot()), cancelReservation: end(() => slot.cancelReservation()) };
+}
