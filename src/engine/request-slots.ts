@@ -1,5 +1,7 @@
 // The host slot a request holds along its redirect chain: its lease's, then a booked slot of each other host a hop goes to.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FetchWait } from '../core/errors';
+import type { HopDeadline } from '../fetch/fetcher';
 import type { Frontier, HostSlot, Lease } from '../ports/frontier';
 
 /** At its concurrency cap a redirect target is asked again this often (a release wakes no hop). */
@@ -39,28 +41,40 @@ export class RequestSlots {
     this.current.cancelReservation();
   }
 
-  /** Before a hop is sent: the same host keeps its slot; another one's slot is booked and waited for. */
-  async beforeHop(toUrl: string, signal: AbortSignal): Promise<void> {
+  /**
+   * Before a hop is sent: the same host keeps its slot; another one's slot is booked and waited for. A
+   * slot further off than half the fetch's time left (a long Crawl-delay, a paused host, a cap that stays
+   * full) is not waited for inside the fetch, whose deadline would fail it as a timeout of the site: the
+   * request is deferred until then (`redirect/host-busy`, no attempt counted).
+   */
+  async beforeHop(toUrl: string, deadline: HopDeadline): Promise<void> {
     const hostKey = this.hostKeyOf(toUrl);
     if (hostKey === this.currentHost) return;
     this.current.releaseSlot();
     this.freed();
+    const patienceUntilMs = Date.now() + deadline.remainingMs() / 2;
     let booking = this.frontier.bookHop(hostKey, Date.now());
     while (booking === null) {
-      await sleep(AT_CAP_RECHECK_MS, undefined, { signal });
+      if (Date.now() + AT_CAP_RECHECK_MS > patienceUntilMs) throw busy(toUrl, Date.now() + AT_CAP_RECHECK_MS);
+      await sleep(AT_CAP_RECHECK_MS, undefined, { signal: deadline.signal });
       booking = this.frontier.bookHop(hostKey, Date.now());
     }
     this.current = once(booking.slot);
     this.currentHost = hostKey;
-    const waitMs = booking.atMs - Date.now();
     try {
-      if (waitMs > 0) await sleep(waitMs, undefined, { signal });
+      if (booking.atMs > patienceUntilMs) throw busy(toUrl, booking.atMs);
+      const waitMs = booking.atMs - Date.now();
+      if (waitMs > 0) await sleep(waitMs, undefined, { signal: deadline.signal });
     } catch (error) {
-      // Cut off (the fetch's deadline, a shutdown) before its turn: the hop is never sent.
+      // Not sent: its turn is too far off, or the fetch was cut off (its deadline, a shutdown) meanwhile.
       this.current.cancelReservation();
       throw error;
     }
   }
+}
+
+function busy(toUrl: string, untilMs: number): FetchWait {
+  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs);
 }
 
 /** The slot, each of its ends taken once: release and cancel are final, and only the first counts. */

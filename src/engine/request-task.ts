@@ -65,7 +65,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => slot.markSent(),
-      beforeHop: (toUrl, signal) => slot.beforeHop(toUrl, signal),
+      beforeHop: (toUrl, deadline) => slot.beforeHop(toUrl, deadline),
       // Not a retry of the page (no attempt, no backoff), but the host saw one more request: counted, never silent.
       onStaleConnection: () => deps.stats.inc('retry/stale-connection'),
       onAnswered: (response) => {

@@ -2,6 +2,12 @@
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 
+/** The fetch's own deadline as a hop sees it: its abort signal and the time left. */
+export interface HopDeadline {
+  signal: AbortSignal;
+  remainingMs(): number;
+}
+
 export interface FetchOptions {
   /** Aborts the fetch (shutdown, engine timeout). */
   signal?: AbortSignal;
@@ -12,9 +18,9 @@ export interface FetchOptions {
   checkRedirect?(fromUrl: string, toUrl: string): void;
   /**
    * Awaited before each redirect hop that passed `checkRedirect` is sent: the engine takes the target
-   * host's slot here when the hop leaves the host (`signal`: the fetch's own deadline and abort).
+   * host's slot here when the hop leaves the host, within what is left of the fetch's deadline.
    */
-  beforeHop?(toUrl: string, signal: AbortSignal): Promise<void>;
+  beforeHop?(toUrl: string, deadline: HopDeadline): Promise<void>;
   /**
    * The spider's allowedDomains as a predicate. A fetcher that runs page code (the browser) keeps every
    * navigation the page attempts (frames and popups included) inside it; without it pages go anywhere.

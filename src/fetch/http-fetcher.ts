@@ -95,7 +95,7 @@ export class HttpFetcher implements Fetcher {
           options.checkRedirect?.(hop.url, next.url);
           redirectChain.push(hop.url);
           hop = next;
-          await options.beforeHop?.(hop.url, deadline.signal);
+          await options.beforeHop?.(hop.url, deadline);
           continue;
         }
         const headers = normalizeHeaders(response.headers);

@@ -66,6 +66,24 @@ describe('a redirect to another host', () => {
     expect(result.summary.ledger).toMatchObject({ planned: 12, succeeded: 12, failed: 0, pending: 0 });
   }, 20_000);
 
+  it("defers a hop whose slot is further off than the fetch may wait, instead of timing it out", async () => {
+    const [start, target] = await startAndTarget();
+    target.route('/p/:n', (_req, res) => page(res, 200));
+    const urls = [0, 1, 2].map((n) => start.url(`/r/${n}`));
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      // Each hop after the first waits a whole target interval, more than half the fetch's deadline.
+      politeness: { minIntervalMs: 0, jitterMs: 0, hosts: { [target.hostKey]: { minIntervalMs: 400 } } },
+      http: { timeoutMs: 300 },
+      retry: { maxAttempts: 1 },
+      robots: { obey: false },
+      log: { statsIntervalMs: 0 },
+    });
+    // Before: each waiting hop ran into the fetch deadline and failed as fetch/timeout.
+    expect(result.summary.ledger).toMatchObject({ planned: 3, succeeded: 3, failed: 0, pending: 0 });
+    const arrivals = target.requests.map((r) => r.arrivedAtPerfMs);
+    for (let i = 1; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 1]).toBeGreaterThanOrEqual(400);
+  }, 20_000);
+
   it('pauses the host that sent the Retry-After: none of its own pages arrive before it runs out', async () => {
     const [start, target] = await startAndTarget();
     let throttled = false;
