@@ -26,6 +26,8 @@ export interface FetchOptions {
    * navigation the page attempts (frames and popups included) inside it; without it pages go anywhere.
    */
   allowsUrl?(url: string): boolean;
+  /** Only the body's first this many bytes are wanted: a longer one is cut there, not failed (robots.txt). */
+  readAtMostBytes?: number;
   /** Called when the request (and each redirect hop) is written to the socket. */
   onSend?(): void;
   /** Called when a send is made again at once because its kept-alive connection had been closed by the server (src/fetch/stale-connection.ts). */

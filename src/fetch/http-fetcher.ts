@@ -103,6 +103,7 @@ export class HttpFetcher implements Fetcher {
           contentEncoding: headerValue(headers, 'content-encoding'),
           contentLength: headerValue(headers, 'content-length'),
           maxBodyBytes: this.settings.maxBodyBytes,
+          truncateAt: options.readAtMostBytes,
         });
         const finishedAtMs = Date.now();
         // undici returns a kept-alive socket to its pool one event-loop turn after the body ends (it

@@ -5,6 +5,7 @@ import { parseRetryAfter } from '../downloader/retry-after';
 import type { Fetcher } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { robotsText } from './robots-body';
+import { MAX_ROBOTS_BYTES } from './robots-lines';
 
 /** RFC 9309 §2.3.1.2: follow at least five consecutive redirects; more and the file counts as unavailable. */
 export const MAX_ROBOTS_REDIRECTS = 5;
@@ -38,7 +39,10 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   let status: number | string;
   let retryAtHeader: string | string[] | undefined;
   try {
-    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend });
+    // The file's head is the file (RFC 9309 §2.5): a longer one is cut, never failed as too large for the
+    // fetcher, which left the host unreachable (every page refused). One byte past the limit tells the
+    // parser the last line may be cut short, so it drops it.
+    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
     status = response.status;
     if (status >= 200 && status < 300) return { kind: 'rules', text: robotsText(response.body), fetchedAtMs: nowMs() };
     if (status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
