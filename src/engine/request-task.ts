@@ -14,6 +14,7 @@ import { runCallback, type ItemProcessor } from './callback-runner';
 import { RequestSink } from './request-sink';
 import { RequestSlots } from './request-slots';
 import { hostKeyOf } from '../politeness/host-key';
+import { parseRetryAfter } from '../downloader/retry-after';
 import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
@@ -69,6 +70,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       // Not a retry of the page (no attempt, no backoff), but the host saw one more request: counted, never silent.
       onStaleConnection: () => deps.stats.inc('retry/stale-connection'),
       onAnswered: (response) => {
+        pauseAsAsked(response, deps);
         if (!answerFreesSlot(response)) return;
         slot.release();
         deps.wake();
@@ -180,6 +182,18 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
  */
 function answerFreesSlot(response: CrawlResponse): boolean {
   return response.status < 400 && response.header('retry-after') === undefined;
+}
+
+/**
+ * A 429 or 503 with a Retry-After holds its host from the moment it arrives: the middlewares that decide
+ * about the request (retry pauses the host too) come after raw capture's compression and commit, and the
+ * host's other slots went on picking and sending meanwhile (seven requests within 43 ms of a 429 at a cap
+ * of 8). The host that answered is paused, which after a redirect is not the request's own.
+ */
+function pauseAsAsked(response: CrawlResponse, deps: RequestTaskDeps): void {
+  if (response.status !== 429 && response.status !== 503) return;
+  const untilMs = parseRetryAfter(response.headers['retry-after'], Date.now());
+  if (untilMs !== null) deps.frontier.pauseHost(hostKeyOf(response.url, deps.settings.politeness.hostKey), untilMs);
 }
 
 /** The one place a leased request ends failed: recorded in the frontier, then announced. */
