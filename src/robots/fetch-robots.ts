@@ -56,9 +56,11 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     if (beyondFive || code === 'FETCH_REDIRECT_LOOP') return { kind: 'allow-all', status: code, fetchedAtMs: nowMs() };
     status = code;
   }
-  // 429 and 5xx: the server is the problem, not the file. Told when to come back, we wait that long.
+  // 429 and 5xx: the server is the problem, not the file. Told when to come back, we wait that long. A
+  // Retry-After of 0 or a past date names no wait: the fetch counts as unreachable, with our own backoff
+  // and budget, or a server that always says "now" had robots.txt fetched again at every page's turn for ever.
   const untilMs = typeof status === 'number' ? parseRetryAfter(retryAtHeader, nowMs()) : null;
-  if (typeof status === 'number' && untilMs !== null) return { kind: 'retry-after', status, attempts: attemptsBefore, untilMs };
+  if (typeof status === 'number' && untilMs !== null && untilMs > nowMs()) return { kind: 'retry-after', status, attempts: attemptsBefore, untilMs };
   const attempts = attemptsBefore + 1;
   return { kind: 'unreachable', status, attempts, retryAtMs: nowMs() + options.refetchAfterMs * 2 ** (attempts - 1) };
 }
