@@ -3,7 +3,7 @@ import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { parseRetryAfter } from '../src/downloader/retry-after';
-import { hostKeyOf } from '../src/politeness/host-key';
+import { answerContext } from '../src/downloader/answer-context';
 import type { BreakerTransition } from '../src/politeness/host-breaker';
 import type { HostGate } from '../src/ports/host-gate';
 import type { Settings } from '../src/settings/schema';
@@ -45,7 +45,7 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
 
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
     const key = requestKey(request);
-    const ctx = this.answerContext(key, response, requestCtx);
+    const ctx = this.judgedContext(key, response, requestCtx);
     const breaker = this.options.gate.breaker(ctx.hostKey);
     if (!this.options.statuses.includes(response.status) && !this.options.isThrottled?.(response, ctx)) {
       this.report(breaker.onSuccess(key), ctx);
@@ -59,15 +59,13 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
   };
 
   /**
-   * An answer is judged for the host that gave it. After a redirect to another host the request's own host
-   * answered only the redirect, which is no throttling (its probe, if this was one, succeeded), and the
-   * target's answer goes to the target's breaker: a 429 storm there must open that host, not this one.
+   * The answer is judged for the host that gave it (answerContext). After a redirect to another host the
+   * request's own host answered only the redirect, which is no throttling: its probe, if this was one, succeeded.
    */
-  private answerContext(key: string, response: CrawlResponse, ctx: MiddlewareContext): MiddlewareContext {
-    const answerHost = hostKeyOf(response.url, ctx.settings.politeness.hostKey);
-    if (answerHost === ctx.hostKey) return ctx;
-    this.report(this.options.gate.breaker(ctx.hostKey).onSuccess(key), ctx);
-    return { ...ctx, hostKey: answerHost };
+  private judgedContext(key: string, response: CrawlResponse, ctx: MiddlewareContext): MiddlewareContext {
+    const answered = answerContext(response, ctx);
+    if (answered !== ctx) this.report(this.options.gate.breaker(ctx.hostKey).onSuccess(key), ctx);
+    return answered;
   }
 
   processError: DownloaderMiddleware['processError'] = (request, _error, ctx) => {

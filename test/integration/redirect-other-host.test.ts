@@ -125,4 +125,24 @@ describe('a redirect to another host', () => {
     expect(opened).toEqual([target.hostKey]);
     expect(result.summary.ledger).toMatchObject({ planned: 6, succeeded: 6, failed: 0, pending: 0 });
   }, 20_000);
+
+  it("slows the target with the adaptive throttle when it throttles, not the start host, and never for the hop's wait", async () => {
+    const [start, target] = await startAndTarget();
+    let answers = 0;
+    target.route('/p/:n', (_req, res) => page(res, answers++ === 0 ? 429 : 200));
+    start.route('/a/:n', (_req, res) => page(res, 200));
+    const urls = [0, 1, 2].flatMap((n) => [start.url(`/r/${n}`), start.url(`/a/${n}`)]);
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      politeness: { minIntervalMs: 20, jitterMs: 0, hosts: { [target.hostKey]: { minIntervalMs: 200 } } },
+      // Every hop after the first waits ~200 ms for the target's slot: above this target, it read as a slow answer.
+      throttle: { adaptive: { enabled: true, targetLatencyMs: 150 } },
+      retry: { backoffBaseMs: 5, backoffCapMs: 10 },
+      robots: { obey: false },
+      log: { statsIntervalMs: 0 },
+    });
+    const gauge = (hostKey: string) => result.summary.handling[`throttle/interval-ms/${hostKey}`];
+    expect(gauge(target.hostKey)).toBeGreaterThan(200);
+    expect(gauge(start.hostKey)).toBe(20);
+    expect(result.summary.ledger).toMatchObject({ planned: 6, succeeded: 6, failed: 0, pending: 0 });
+  }, 20_000);
 });
