@@ -1,6 +1,6 @@
 // undici ProxyAgents for session proxies (forward mode for http targets); proxy credentials scrubbed from errors.
 import type * as Undici from 'undici';
-import { FetchError } from '../core/errors';
+import { FetchError, FetchWait } from '../core/errors';
 import { proxyIdOf } from '../sessions/proxy-endpoints';
 import { ProxyAgent } from './undici-parts';
 
@@ -35,6 +35,8 @@ export function proxyAgentFactory(options: ProxyAgentOptions): (proxyUrl: string
  * except that a proxy refusing our credentials (407, forward or tunnel) becomes FETCH_PROXY_AUTH.
  */
 export function proxyFetchError(error: FetchError, proxyUrl: string): FetchError {
+  // A wait of our own (a redirect target's slot) never went through the proxy, and must stay a wait.
+  if (error instanceof FetchWait) return error;
   const url = new URL(proxyUrl);
   const secrets = [url.username, url.password, decodeURIComponent(url.username), decodeURIComponent(url.password)].filter((s) => s.length > 0);
   let message = error.message;
