@@ -1,4 +1,5 @@
 // Adaptive throttle middleware: reads each answer's pace signal and sets the host's interval in the host gate.
+import { answerContext } from '../src/downloader/answer-context';
 import { reasonForError } from '../src/downloader/downloader-chain';
 import type { CrawlRequest } from '../src/core/request';
 import { accept, CONTINUE, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
@@ -44,12 +45,16 @@ export class AdaptiveThrottleMiddleware implements DownloaderMiddleware {
     return CONTINUE;
   };
 
-  processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
+  processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
+    // Judged for the host that answered (answerContext). After a redirect to another host the time taken
+    // is not that host's: it holds the first host's answer and the wait for the target's slot.
+    const ctx = answerContext(response, requestCtx);
     if (!this.applies(ctx.hostKey)) return accept(response);
     const { statuses, targetLatencyMs } = this.options.config;
     const latencyMs = response.timings.finishedAtMs - response.timings.startedAtMs;
     let signal: PaceSignal = response.status < 400 ? 'ok' : 'neutral';
     if (statuses.includes(response.status) || this.options.isThrottled?.(response, ctx)) signal = 'throttled';
+    else if (ctx !== requestCtx) signal = 'neutral';
     else if (latencyMs > targetLatencyMs) signal = 'slow';
     this.observe(request, signal, ctx, latencyMs);
     return accept(response);

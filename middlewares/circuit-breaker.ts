@@ -3,6 +3,7 @@ import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { parseRetryAfter } from '../src/downloader/retry-after';
+import { answerContext } from '../src/downloader/answer-context';
 import type { BreakerTransition } from '../src/politeness/host-breaker';
 import type { HostGate } from '../src/ports/host-gate';
 import type { Settings } from '../src/settings/schema';
@@ -42,9 +43,10 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     return parked(gate.untilMs, gate.pauseHost);
   };
 
-  processResponse: DownloaderMiddleware['processResponse'] = (request, response, ctx) => {
-    const breaker = this.options.gate.breaker(ctx.hostKey);
+  processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
     const key = requestKey(request);
+    const ctx = this.judgedContext(key, response, requestCtx);
+    const breaker = this.options.gate.breaker(ctx.hostKey);
     if (!this.options.statuses.includes(response.status) && !this.options.isThrottled?.(response, ctx)) {
       this.report(breaker.onSuccess(key), ctx);
       return accept(response);
@@ -55,6 +57,16 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     ctx.stats.inc('breaker/deferred');
     return parked(breaker.openUntil, true);
   };
+
+  /**
+   * The answer is judged for the host that gave it (answerContext). After a redirect to another host the
+   * request's own host answered only the redirect, which is no throttling: its probe, if this was one, succeeded.
+   */
+  private judgedContext(key: string, response: CrawlResponse, ctx: MiddlewareContext): MiddlewareContext {
+    const answered = answerContext(response, ctx);
+    if (answered !== ctx) this.report(this.options.gate.breaker(ctx.hostKey).onSuccess(key), ctx);
+    return answered;
+  }
 
   processError: DownloaderMiddleware['processError'] = (request, _error, ctx) => {
     const breaker = this.options.gate.breaker(ctx.hostKey);

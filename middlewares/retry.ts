@@ -2,6 +2,7 @@
 import { reasonForError } from '../src/downloader/downloader-chain';
 import { accept, CONTINUE, fail, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { parseRetryAfter } from '../src/downloader/retry-after';
+import { answerContext } from '../src/downloader/answer-context';
 import { decideRetry, type RetryConfig, type RetryDecision } from '../src/downloader/retry-policy';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
@@ -39,7 +40,10 @@ export class RetryMiddleware implements DownloaderMiddleware {
     if (decision.type === 'wait') {
       ctx.stats.inc(decision.pauseHost ? 'retry/retry-after' : `retry/reason/${decision.reason}`);
       ctx.log.debug({ url: request.url, reason: decision.reason, untilMs: decision.untilMs }, 'waiting as the server asks');
-      return { type: 'defer' as const, reason: decision.reason, untilMs: decision.untilMs, pauseHostUntilMs: decision.pauseHost ? decision.untilMs : undefined, serverWait: true };
+      if (!decision.pauseHost) return { type: 'defer' as const, reason: decision.reason, untilMs: decision.untilMs, serverWait: true };
+      // The Retry-After came from the host that answered: after a redirect to another host, that one.
+      const pauseHostKey = answerContext(response, ctx).hostKey;
+      return { type: 'defer' as const, reason: decision.reason, untilMs: decision.untilMs, pauseHostUntilMs: decision.untilMs, pauseHostKey, serverWait: true };
     }
     return this.apply(decision, request, ctx);
   };

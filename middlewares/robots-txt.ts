@@ -36,6 +36,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   private readonly pending = new Set<Promise<void>>();
   /** The redirect target a fetch stopped at because its origin's robots.txt was not known yet. */
   private readonly redirectTargets = new WeakMap<CrawlRequest, string>();
+  /** Each origin's Crawl-delay put in force (ms, 0 for none); the gate gets the longest of a host key's origins. */
+  private readonly crawlDelays = new Map<string, number>();
 
   constructor(
     private readonly settings: Settings,
@@ -127,8 +129,14 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     return entry.kind === 'unreachable' && nowMs >= entry.retryAtMs && entry.attempts < this.settings.robots.maxFetchAttempts;
   }
 
-  private startLookup(origin: string, page: CrawlRequest, ctx: MiddlewareContext, before: OriginState | undefined): void {
+  /**
+   * The look-up tells the gate of the origin's host (its fetch as a send, its Crawl-delay), which is not the
+   * asking request's when a redirect target's file is looked up: the target's Crawl-delay once spaced the
+   * host the redirect came from and never the target's own pages.
+   */
+  private startLookup(origin: string, page: CrawlRequest, requestCtx: MiddlewareContext, before: OriginState | undefined): void {
     this.origins.set(origin, { state: 'loading' });
+    const ctx = { ...requestCtx, hostKey: hostKeyOf(origin, this.settings.politeness.hostKey) };
     const done = this.lookup(origin, page, ctx, before)
       .catch((error: unknown) => {
         ctx.log.warn({ err: error, origin }, 'robots.txt look-up failed; trying again');
@@ -188,7 +196,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     this.origins.set(origin, known);
     // No write seen (the fetcher failed before it, or one that cannot tell): the interval counts from now.
     // A Crawl-delay counts from each answer too (HostSlots.release), the file's own answer included.
-    const crawlDelayMs = this.applyCrawlDelay(ctx, known);
+    const crawlDelayMs = this.applyCrawlDelay(origin, ctx, known);
     if (!written || crawlDelayMs > 0) this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     this.logFetch(ctx, origin, known);
   }
@@ -200,17 +208,27 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
     const known = this.knownState(cached, fetchedAtMs + this.settings.robots.cacheTtlMs);
     this.origins.set(origin, known);
-    this.applyCrawlDelay(ctx, known);
+    this.applyCrawlDelay(origin, ctx, known);
     return true;
   }
 
-  /** Crawl-delay (none: 0) floors the host's interval in the gate, shared by every worker and kept across a resume; returns what it put in force. */
-  private applyCrawlDelay(ctx: MiddlewareContext, known: Extract<OriginState, { state: 'known' }>): number {
+  /**
+   * Crawl-delay (none: 0) floors the host's interval in the gate, shared by every worker and kept across a
+   * resume; returns the origin's part. Origins that share a host key (http and https of one host, the
+   * subdomains under `hostKey: domain`) share one gate, so the longest of their delays holds there: the
+   * last file read used to decide, and an https file's 5 s was undone by the http file's 404.
+   */
+  private applyCrawlDelay(origin: string, ctx: MiddlewareContext, known: Extract<OriginState, { state: 'known' }>): number {
     const crawlDelayMs = known.rules?.crawlDelayMs ?? 0;
     // One above the ceiling is not put in force: the origin's pages are refused (decide), and the gate
     // must let them come round to be refused instead of holding them for days.
     const inForceMs = crawlDelayMs > this.settings.robots.maxCrawlDelayMs ? 0 : crawlDelayMs;
-    this.gate.setCrawlDelayMs(ctx.hostKey, inForceMs);
+    this.crawlDelays.set(origin, inForceMs);
+    let hostMs = 0;
+    for (const [other, delayMs] of this.crawlDelays) {
+      if (delayMs > hostMs && hostKeyOf(other, this.settings.politeness.hostKey) === ctx.hostKey) hostMs = delayMs;
+    }
+    this.gate.setCrawlDelayMs(ctx.hostKey, hostMs);
     return inForceMs;
   }
 

@@ -27,6 +27,7 @@ export type ErrorCode =
   | 'FETCH_PROXY_AUTH'
   | 'FETCH_PROXY_UNREACHABLE'
   | 'FETCH_PROXY_TUNNEL'
+  | 'REDIRECT_HOST_BUSY'
   | 'BROWSER_MISSING'
   | 'NO_PAGE'
   | 'DOM_RELEASED'
@@ -64,6 +65,17 @@ export class SettingsError extends PricecrawlError {
 
 /** A transport-level failure of one fetch; `code` is what the ledger records as the reason. */
 export class FetchError extends PricecrawlError {}
+
+/** Not a failure but "not before `untilMs`" on our own side: unless a middleware decides otherwise, the request is deferred until then, with no attempt counted. */
+export class FetchWait extends FetchError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly untilMs: number,
+  ) {
+    super(code, message);
+  }
+}
 
 /** The spider referenced a callback it does not have; a programming error, never retried. */
 export class UnknownCallbackError extends PricecrawlError {

@@ -1,5 +1,5 @@
 // Runs the downloader middlewares around a fetcher: requests in order, responses and errors in reverse.
-import { FetchError } from '../core/errors';
+import { FetchError, FetchWait } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { FetchOptions, Fetcher } from '../fetch/fetcher';
@@ -99,6 +99,7 @@ export class DownloaderChain {
       if (outcome.type === 'respond') return this.responseFrom(i, request, outcome.response, ctx);
       return outcome;
     }
+    if (error instanceof FetchWait) return { type: 'defer', reason: reasonForError(error), untilMs: error.untilMs };
     return { type: 'fail', reason: reasonForError(error), message: error.message };
   }
 }

@@ -25,6 +25,8 @@ export interface Retry {
   notBeforeMs?: number;
   /** Also move the whole host's next slot to this time. */
   pauseHostUntilMs?: number;
+  /** The host to pause when it is not the request's own: a redirect target whose answer asked for the wait. */
+  pauseHostKey?: string;
 }
 /** Park the request until `untilMs` without counting an attempt (breaker open, Retry-After). */
 export interface Defer {
@@ -33,6 +35,8 @@ export interface Defer {
   untilMs: number;
   /** Also pause the whole host in its gate until this time (a Retry-After; the breaker pauses through the gate itself). */
   pauseHostUntilMs?: number;
+  /** The host to pause when it is not the request's own: a redirect target whose answer asked for the wait. */
+  pauseHostKey?: string;
   /**
    * The server asked for this wait (a Retry-After, an open breaker): it counts against retry.maxDeferrals,
    * so a host that never recovers ends failed instead of parking its requests for ever. Waits of our own

@@ -12,6 +12,11 @@ export interface ReadBodyOptions {
   contentLength: string | undefined;
   /** Applies to the bytes on the wire and, separately, to the decoded bytes (zip bombs). */
   maxBodyBytes: number;
+  /**
+   * Only this many bytes are wanted (robots.txt: its head is the file): a longer body is cut here, on the
+   * wire and decoded, instead of failing over `maxBodyBytes`, and the rest is never read.
+   */
+  truncateAt?: number;
 }
 
 type Coding = 'gzip' | 'deflate' | 'br';
@@ -20,22 +25,23 @@ const CODINGS: Record<string, Coding> = { gzip: 'gzip', 'x-gzip': 'gzip', deflat
 
 /** Every stream path ends here: the caller gets the bytes or a FetchError, and the socket is released. */
 export async function readBody(body: Readable, options: ReadBodyOptions): Promise<Buffer> {
-  const { maxBodyBytes } = options;
+  const truncate = options.truncateAt !== undefined;
+  const maxBodyBytes = options.truncateAt ?? options.maxBodyBytes;
   let codings: Coding[];
   try {
     codings = parseContentEncoding(options.contentEncoding);
     const declared = Number(options.contentLength);
-    if (options.contentLength !== undefined && Number.isFinite(declared) && declared > maxBodyBytes) {
+    if (!truncate && options.contentLength !== undefined && Number.isFinite(declared) && declared > maxBodyBytes) {
       throw tooLarge(`Content-Length ${declared} exceeds the ${maxBodyBytes}-byte cap`);
     }
   } catch (error) {
     discardBody(body);
     throw error;
   }
-  const wire = await collectCapped(body, maxBodyBytes);
+  const wire = await collectCapped(body, maxBodyBytes, truncate);
   let decoded = wire;
   // Codings are listed in the order they were applied, so they are undone from the last one.
-  for (let i = codings.length - 1; i >= 0; i--) decoded = await decode(decoded, codings[i]!, maxBodyBytes);
+  for (let i = codings.length - 1; i >= 0; i--) decoded = await decode(decoded, codings[i]!, maxBodyBytes, truncate);
   return decoded;
 }
 
@@ -74,27 +80,38 @@ export function parseContentEncoding(header: string | undefined): Coding[] {
   return codings;
 }
 
-async function collectCapped(body: Readable, maxBytes: number): Promise<Buffer> {
+async function collectCapped(body: Readable, maxBytes: number, truncate: boolean): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
     total += chunk.length;
     // Leaving the loop destroys the stream; undici then closes the socket instead of draining the rest.
-    if (total > maxBytes) throw tooLarge(`body exceeds the ${maxBytes}-byte cap`);
+    if (total > maxBytes && !truncate) throw tooLarge(`body exceeds the ${maxBytes}-byte cap`);
+    if (total >= maxBytes && truncate) {
+      chunks.push(chunk.subarray(0, chunk.length - (total - maxBytes)));
+      return Buffer.concat(chunks, maxBytes);
+    }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, total);
 }
 
-function decode(input: Buffer, coding: Coding, maxBytes: number): Promise<Buffer> {
+function decode(input: Buffer, coding: Coding, maxBytes: number, truncate: boolean): Promise<Buffer> {
   // HEAD, 204 and 304 answers may carry Content-Encoding with no body; zlib would call that truncated.
   if (input.length === 0) return Promise.resolve(input);
-  const decoder = createDecoder(input, coding);
+  // Cut on the wire, the stream ends early: flushed, the decoder hands over what it has instead of failing.
+  const decoder = createDecoder(input, coding, truncate);
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
     decoder.on('data', (chunk: Buffer) => {
       total += chunk.length;
+      if (total >= maxBytes && truncate) {
+        decoder.destroy();
+        chunks.push(chunk.subarray(0, chunk.length - (total - maxBytes)));
+        resolve(Buffer.concat(chunks, maxBytes));
+        return;
+      }
       if (total > maxBytes) {
         // Stop inflating at once: a few KB of gzip can expand to gigabytes.
         decoder.destroy();
@@ -114,11 +131,12 @@ function decode(input: Buffer, coding: Coding, maxBytes: number): Promise<Buffer
   });
 }
 
-function createDecoder(input: Buffer, coding: Coding): zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | zlib.BrotliDecompress {
-  if (coding === 'gzip') return zlib.createGunzip();
-  if (coding === 'br') return zlib.createBrotliDecompress();
+function createDecoder(input: Buffer, coding: Coding, flushAtEnd: boolean): zlib.Gunzip | zlib.Inflate | zlib.InflateRaw | zlib.BrotliDecompress {
+  if (coding === 'br') return zlib.createBrotliDecompress(flushAtEnd ? { finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH } : {});
+  const options = flushAtEnd ? { finishFlush: zlib.constants.Z_SYNC_FLUSH } : {};
+  if (coding === 'gzip') return zlib.createGunzip(options);
   // "deflate" should be zlib-wrapped (RFC 9110), but many servers send raw deflate; the zlib header tells.
-  return isZlibHeader(input) ? zlib.createInflate() : zlib.createInflateRaw();
+  return isZlibHeader(input) ? zlib.createInflate(options) : zlib.createInflateRaw(options);
 }
 
 /** RFC 1950: compression method 8 in the low nibble and a header checksum divisible by 31. */

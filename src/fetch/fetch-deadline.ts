@@ -10,6 +10,7 @@ export class FetchDeadline {
   private readonly controller = new AbortController();
   private readonly timer: NodeJS.Timeout | null;
   private timedOut = false;
+  private readonly startedAtMs = Date.now();
   private readonly onCallerAbort = (): void => this.controller.abort(new Error('aborted by caller'));
 
   constructor(
@@ -28,6 +29,11 @@ export class FetchDeadline {
 
   get signal(): AbortSignal {
     return this.controller.signal;
+  }
+
+  /** What is left of the whole fetch's time (Infinity without a timeout). */
+  remainingMs(): number {
+    return this.timeoutMs > 0 ? this.timeoutMs - (Date.now() - this.startedAtMs) : Number.POSITIVE_INFINITY;
   }
 
   /** Our own FetchErrors keep their code; anything after an abort is that abort, whatever undici threw. */

@@ -2,6 +2,12 @@
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 
+/** The fetch's own deadline as a hop sees it: its abort signal and the time left. */
+export interface HopDeadline {
+  signal: AbortSignal;
+  remainingMs(): number;
+}
+
 export interface FetchOptions {
   /** Aborts the fetch (shutdown, engine timeout). */
   signal?: AbortSignal;
@@ -11,10 +17,17 @@ export interface FetchOptions {
    */
   checkRedirect?(fromUrl: string, toUrl: string): void;
   /**
+   * Awaited before each redirect hop that passed `checkRedirect` is sent: the engine takes the target
+   * host's slot here when the hop leaves the host, within what is left of the fetch's deadline.
+   */
+  beforeHop?(toUrl: string, deadline: HopDeadline): Promise<void>;
+  /**
    * The spider's allowedDomains as a predicate. A fetcher that runs page code (the browser) keeps every
    * navigation the page attempts (frames and popups included) inside it; without it pages go anywhere.
    */
   allowsUrl?(url: string): boolean;
+  /** Only the body's first this many bytes are wanted: a longer one is cut there, not failed (robots.txt). */
+  readAtMostBytes?: number;
   /** Called when the request (and each redirect hop) is written to the socket. */
   onSend?(): void;
   /** Called when a send is made again at once because its kept-alive connection had been closed by the server (src/fetch/stale-connection.ts). */

@@ -110,6 +110,7 @@ export class HttpFetcher implements Fetcher {
           options.checkRedirect?.(hop.url, next.url);
           redirectChain.push(hop.url);
           hop = next;
+          await options.beforeHop?.(hop.url, deadline);
           continue;
         }
         const headers = normalizeHeaders(response.headers);
@@ -118,6 +119,7 @@ export class HttpFetcher implements Fetcher {
           contentEncoding: headerValue(headers, 'content-encoding'),
           contentLength: headerValue(headers, 'content-length'),
           maxBodyBytes: this.settings.maxBodyBytes,
+          truncateAt: options.readAtMostBytes,
         });
         const badEnd = bodyEnd();
         if (badEnd) throw badEnd;

@@ -1,6 +1,6 @@
 // undici ProxyAgents for session proxies (forward mode for http targets); proxy credentials scrubbed from errors.
 import type * as Undici from 'undici';
-import { FetchError, type ErrorCode } from '../core/errors';
+import { FetchError, FetchWait, type ErrorCode } from '../core/errors';
 import { proxyIdOf } from '../sessions/proxy-endpoints';
 import { Pool, ProxyAgent } from './undici-parts';
 
@@ -63,6 +63,8 @@ const TUNNEL_REFUSED_MESSAGE = /Proxy response \(\d{3}\) !== 200 when HTTP Tunne
  * 407), FETCH_PROXY_UNREACHABLE (no connection to the proxy), FETCH_PROXY_TUNNEL (a CONNECT refused).
  */
 export function proxyFetchError(error: FetchError, proxyUrl: string): FetchError {
+  // A wait of our own (a redirect target's slot) never went through the proxy, and must stay a wait.
+  if (error instanceof FetchWait) return error;
   const url = new URL(proxyUrl);
   const secrets = [url.username, url.password, decodeURIComponent(url.username), decodeURIComponent(url.password)].filter((s) => s.length > 0);
   let message = error.message;

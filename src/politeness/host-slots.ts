@@ -78,18 +78,33 @@ export class HostSlots {
     const host = this.state(hostKey);
     if (host.inFlight >= host.policy.maxConcurrency) return { ok: false, retryAtMs: null };
     if (nowMs < host.nextOpenAtMs) return { ok: false, retryAtMs: host.nextOpenAtMs };
+    return { ok: true, reservation: this.reserve(hostKey, host, nowMs) };
+  }
+
+  /**
+   * The host's next slot, however far off, for a request already under way that must reach it next (a
+   * redirect hop from another host): taken now, so requests picked meanwhile queue behind it instead of
+   * starving it. Null while the host is at its concurrency cap. The send is due at `reservation.reservedAtMs`.
+   */
+  book(hostKey: string, nowMs: number): Reservation | null {
+    const host = this.state(hostKey);
+    if (host.inFlight >= host.policy.maxConcurrency) return null;
+    return this.reserve(hostKey, host, Math.max(nowMs, host.nextOpenAtMs));
+  }
+
+  private reserve(hostKey: string, host: HostState, atMs: number): Reservation {
     const reservation: Reservation = {
       hostKey,
       serial: ++host.serial,
       previousNextOpenAtMs: host.nextOpenAtMs,
-      nextOpenAtMs: nowMs + this.spacingMs(host.intervalMs) + this.jitter(host.policy.jitterMs),
-      reservedAtMs: nowMs,
+      nextOpenAtMs: atMs + this.spacingMs(host.intervalMs) + this.jitter(host.policy.jitterMs),
+      reservedAtMs: atMs,
     };
     host.nextOpenAtMs = reservation.nextOpenAtMs;
-    host.lastSendAtMs = nowMs;
+    host.lastSendAtMs = Math.max(host.lastSendAtMs, atMs);
     host.inFlight += 1;
     host.open.add(reservation.serial);
-    return { ok: true, reservation };
+    return reservation;
   }
 
   /**

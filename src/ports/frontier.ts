@@ -2,16 +2,26 @@
 import type { CrawlRequest } from '../core/request';
 import type { HostGate } from './host-gate';
 
-export interface Lease {
-  request: CrawlRequest;
-  /** Politeness key the request was scheduled under. */
-  hostKey: string;
+/** A host slot held by a request: a pick's, or one booked for a redirect hop (see Frontier.bookHop). */
+export interface HostSlot {
   /** Called right before the request goes on the wire: the host's interval counts from this moment. */
   markSent(): void;
   /** Hands the host slot back if the request is not sent after all (offsite, deferred). */
   cancelReservation(): void;
   /** Frees the host's concurrency slot once the response (or error) has arrived. */
   releaseSlot(): void;
+}
+
+export interface Lease extends HostSlot {
+  request: CrawlRequest;
+  /** Politeness key the request was scheduled under. */
+  hostKey: string;
+}
+
+/** A slot of another host booked for a request under way: its hop may be sent at `atMs`. */
+export interface HopBooking {
+  atMs: number;
+  slot: HostSlot;
 }
 
 export type Pick =
@@ -66,6 +76,11 @@ export interface Frontier {
   fail(request: CrawlRequest, reason: string, status: number | null): Promise<void>;
   /** Back to its host queue, eligible at `untilMs`; `countAttempt` for retries, `countDeferral` for a wait the server asked for. */
   defer(request: CrawlRequest, untilMs: number, options?: DeferOptions): Promise<void>;
+  /**
+   * A leased request's redirect leads to another host: books that host's next slot for the hop (spaced and
+   * counted against its cap like a pick), or null while the host is at its concurrency cap.
+   */
+  bookHop(hostKey: string, nowMs: number): HopBooking | null;
   /** A Retry-After: pauses the host in the run's gate until `untilMs`; its requests stay queued. */
   pauseHost(hostKey: string, untilMs: number): void;
   /** Seeding (spider.start()) is over; a shared frontier's other workers may finish once the queues drain. */

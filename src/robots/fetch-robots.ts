@@ -6,6 +6,7 @@ import { parseRetryAfter } from '../downloader/retry-after';
 import type { Fetcher } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { robotsText } from './robots-body';
+import { MAX_ROBOTS_BYTES } from './robots-lines';
 
 /** RFC 9309 §2.3.1.2: follow at least five consecutive redirects; more and the file counts as unavailable. */
 export const MAX_ROBOTS_REDIRECTS = 5;
@@ -39,7 +40,10 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   let status: number | string;
   let retryAtHeader: string | string[] | undefined;
   try {
-    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend });
+    // The file's head is the file (RFC 9309 §2.5): a longer one is cut, never failed as too large for the
+    // fetcher, which left the host unreachable (every page refused). One byte past the limit tells the
+    // parser the last line may be cut short, so it drops it.
+    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
     status = response.status;
     if (status >= 200 && status < 300) return { kind: 'rules', text: robotsText(response.body), fetchedAtMs: nowMs() };
     if (status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
@@ -56,9 +60,11 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     if (isProxyFailure(code)) return { kind: 'unreachable', status: code, attempts: attemptsBefore, retryAtMs: nowMs() };
     status = code;
   }
-  // 429 and 5xx: the server is the problem, not the file. Told when to come back, we wait that long.
+  // 429 and 5xx: the server is the problem, not the file. Told when to come back, we wait that long. A
+  // Retry-After of 0 or a past date names no wait: the fetch counts as unreachable, with our own backoff
+  // and budget, or a server that always says "now" had robots.txt fetched again at every page's turn for ever.
   const untilMs = typeof status === 'number' ? parseRetryAfter(retryAtHeader, nowMs()) : null;
-  if (typeof status === 'number' && untilMs !== null) return { kind: 'retry-after', status, attempts: attemptsBefore, untilMs };
+  if (typeof status === 'number' && untilMs !== null && untilMs > nowMs()) return { kind: 'retry-after', status, attempts: attemptsBefore, untilMs };
   const attempts = attemptsBefore + 1;
   return { kind: 'unreachable', status, attempts, retryAtMs: nowMs() + options.refetchAfterMs * 2 ** (attempts - 1) };
 }

@@ -10,7 +10,7 @@ import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from '.
 import { runToOpen, waitForRun } from './redis-runs';
 import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
-import type { AddResult, DeferOptions, Frontier, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
+import type { AddResult, DeferOptions, Frontier, HopBooking, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { closeRedis, connectRedis, quietly } from './redis-connect';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { RedisFrontierOptions } from './redis-frontier-options';
@@ -195,6 +195,15 @@ export class RedisFrontier implements Frontier {
     if (done !== 1) return this.leaseLost(request, 'defer');
     request.attempt += bump;
     if (json !== '') request.deferrals += 1;
+  }
+
+  /**
+   * The shared gate reserves only inside a pick (PICK_LUA), so the hop goes at once and is told to the gate
+   * as a send when written: the host's next pick, by any worker, waits a full interval after it.
+   */
+  bookHop(hostKey: string, nowMs: number): HopBooking {
+    const noop = () => undefined;
+    return { atMs: nowMs, slot: { markSent: () => this.gate.noteSend(hostKey), cancelReservation: noop, releaseSlot: noop } };
   }
 
   pauseHost(hostKey: string, untilMs: number): void {

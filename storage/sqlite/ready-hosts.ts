@@ -2,8 +2,8 @@
 import { ReadyHeap } from '../../src/frontier/ready-heap';
 import type { CrawlRequest } from '../../src/core/request';
 import type { Clock } from '../../src/politeness/clock';
-import type { HostSlots } from '../../src/politeness/host-slots';
-import type { Lease } from '../../src/ports/frontier';
+import type { HostSlots, Reservation } from '../../src/politeness/host-slots';
+import type { HostSlot, Lease } from '../../src/ports/frontier';
 
 /**
  * Pending counts are kept in memory so an idle host leaves the heap without a query; the table stays the
@@ -60,13 +60,16 @@ export class ReadyHosts {
   }
 
   /** The lease of a picked request: its send anchors the host's interval, and a slot coming back wakes the host. */
-  lease(request: CrawlRequest, hostKey: string, reservation: Parameters<HostSlots['release']>[0]): Lease {
+  lease(request: CrawlRequest, hostKey: string, reservation: Reservation): Lease {
+    return { request, hostKey, ...this.slot(hostKey, reservation) };
+  }
+
+  /** A reserved slot of the host (a pick's or a redirect hop's booking). */
+  slot(hostKey: string, reservation: Reservation): HostSlot {
     const reopen = (): void => {
       if (this.pendingOf(hostKey) > 0) this.wake(hostKey, 0);
     };
     return {
-      request,
-      hostKey,
       markSent: () => this.slots.markSent(reservation, this.clock.nowMs()),
       cancelReservation: () => {
         this.slots.cancel(reservation);

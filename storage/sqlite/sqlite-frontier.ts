@@ -6,7 +6,7 @@ import { SqliteHostGate } from './sqlite-host-gate';
 import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
 import { settingsSchema } from '../../src/settings/schema';
 import { acquireFrontierConnection, withFrontierDb, type FrontierConnection } from './frontier-connection';
-import type { AddResult, DeferOptions, Frontier, LedgerSummary, Pick, RunStatus } from '../../src/ports/frontier';
+import type { AddResult, DeferOptions, Frontier, HopBooking, LedgerSummary, Pick, RunStatus } from '../../src/ports/frontier';
 import { finishRun, getRun, latestUnfinishedRun, listRuns, openRun, type RunInfo } from './frontier-runs';
 import { SharedRun } from './shared-run';
 import { runSummary } from './frontier-summary';
@@ -243,6 +243,15 @@ export class SqliteFrontier implements Frontier {
     this.ready.countPending(host);
     this.ready.wake(host, untilMs);
     await this.commits.durable();
+  }
+
+  /**
+   * In the host's own slots, so its picks queue behind the hop. Under `crawl --processes` a host another
+   * process owns is booked here too, which spaces this process's hops to it but not the owner's picks.
+   */
+  bookHop(hostKey: string, nowMs: number): HopBooking | null {
+    const reservation = this.options.hostSlots.book(hostKey, nowMs);
+    return reservation && { atMs: reservation.reservedAtMs, slot: this.ready.slot(hostKey, reservation) };
   }
 
   pauseHost(hostKey: string, untilMs: number): void {

@@ -1,5 +1,6 @@
 // HttpFetcher through a real forward proxy: the session's proxy and cookie jar, per redirect hop; credentials never in errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FetchWait } from '../../src/core/errors';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { HostSessionPools } from '../../src/sessions/host-session-pools';
 import { proxyEndpoints } from '../../src/sessions/proxy-endpoints';
@@ -75,6 +76,15 @@ describe('HttpFetcher with a session', () => {
     forever.session = await pools([]).acquire(server.hostKey);
     expect((await fetchError(fetcher.fetch(forever))).code).toBe('FETCH_REDIRECT_LOOP');
     expect(server.requestsTo('/cookie-check-forever').map((r) => r.headers.cookie)).toEqual([undefined, 'consent=1']);
+  });
+
+  it("keeps a wait of the engine's own at a redirect hop a wait through a proxy, not a failure", async () => {
+    const login = req(server.url('/login'));
+    login.session = await pools([proxy.url]).acquire(server.hostKey);
+    const beforeHop = () => Promise.reject(new FetchWait('REDIRECT_HOST_BUSY', 'no slot yet', 42));
+    const error = await fetchError(fetcher.fetch(login, { beforeHop }));
+    expect(error).toBeInstanceOf(FetchWait);
+    expect((error as FetchWait).untilMs).toBe(42);
   });
 
   it('without a session goes direct and sends no cookie', async () => {

@@ -85,3 +85,34 @@ describe('a crawl against throttling and failing hosts', () => {
     expect(result.summary.status).toBe('finished');
   });
 });
+
+describe('a 429 with Retry-After on a host with several slots', () => {
+  it('holds the host from the moment the answer arrives: slots freed just after it send nothing before it runs out', async () => {
+    const [server] = await startFixtureServers(1, { builtInRoutes: false });
+    const storage = tempStorageDir('retry-slots');
+    try {
+      // The first three requests are held; the fourth gets the 429, and right after it the three held ones
+      // are answered, freeing three slots while the 429's middlewares are still at work.
+      const held: Array<() => void> = [];
+      server.route('/p/:n', (_req, res, ctx) => {
+        if (ctx.record.seq >= 4) return page(res, 200);
+        if (ctx.record.seq < 3) return void held.push(() => page(res, 200));
+        page(res, 429, { 'retry-after': '2' });
+        setImmediate(() => held.splice(0).forEach((answer) => answer()));
+      });
+      const urls = Array.from({ length: 10 }, (_, n) => server.url(`/p/${n}`));
+      const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+        politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 },
+        robots: { obey: false },
+        log: { statsIntervalMs: 0 },
+      });
+      const throttled = server.requests[3];
+      // Before: three requests went out a few ms after the 429, inside the two seconds it asked for.
+      for (const later of server.requests.slice(4)) expect(later.arrivedAtEpochMs).toBeGreaterThanOrEqual(throttled.arrivedAtEpochMs + 2000);
+      expect(result.summary.ledger).toMatchObject({ planned: 10, succeeded: 10, failed: 0, pending: 0 });
+    } finally {
+      await server.close();
+      storage.cleanup();
+    }
+  }, 20_000);
+});

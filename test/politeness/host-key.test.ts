@@ -16,6 +16,18 @@ describe('hostKeyOf', () => {
     expect(hostKeyOf(url, 'domain')).toBe(domain);
   });
 
+  it.each([
+    ['http://shop.example.:8080/a', 'http://shop.example:8080/b'],
+    ['https://SHOP.Example.:443/', 'https://shop.example/'],
+    ['https://www.amazon.co.uk./', 'https://www.amazon.co.uk/'],
+    ['http://[::ffff:127.0.0.1]:8080/', 'http://127.0.0.1:8080/'],
+    ['http://[::ffff:7f00:1]/', 'http://127.1/'],
+    ['http://0x7f.0.0.1:8080/', 'http://2130706433:8080/'],
+    ['http://bücher.example/', 'http://xn--bcher-kva.example./'],
+  ])('%s and %s reach one server: one key', (a, b) => {
+    for (const mode of ['host', 'domain'] as const) expect(hostKeyOf(a, mode)).toBe(hostKeyOf(b, mode));
+  });
+
   it('keeps two ports on one machine apart', () => {
     expect(hostKeyOf('http://127.0.0.1:1/', 'domain')).not.toBe(hostKeyOf('http://127.0.0.1:2/', 'domain'));
   });

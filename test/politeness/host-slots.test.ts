@@ -26,6 +26,19 @@ describe('HostSlots', () => {
     for (let i = 1; i < sends.length; i++) expect(sends[i] - sends[i - 1]).toBeGreaterThanOrEqual(250);
   });
 
+  it("books a redirect hop the host's next slot, ahead of picks that come later, and none at its cap", () => {
+    const slots = new HostSlots({ policyFor: fixed(2, 100) });
+    const first = slots.tryReserve('h', 0);
+    if (!first.ok) throw new Error('the first slot is open');
+    const hop = slots.book('h', 10);
+    expect(hop?.reservedAtMs).toBe(100);
+    slots.release(first.reservation);
+    // A pick at the hop's time waits behind it, a full interval.
+    expect(slots.tryReserve('h', 100)).toEqual({ ok: false, retryAtMs: 200 });
+    expect(slots.tryReserve('h', 200).ok).toBe(true);
+    expect(slots.book('h', 200)).toBeNull(); // the hop and that pick in flight: the cap
+  });
+
   it('holds the concurrency cap and reports null retry while capped', () => {
     const slots = new HostSlots({ policyFor: fixed(3, 0) });
     const held: Reservation[] = [];

@@ -1,4 +1,6 @@
 // What fetchRobots reads from a 2xx robots.txt: the bytes as UTF-8 whatever the label, over HTTP in a browser crawl, redirects past a low cap.
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrawlRequest } from '../../src/core/request';
 import type { Fetcher } from '../../src/fetch/fetcher';
@@ -12,6 +14,10 @@ import { FixtureServer } from '../support/fixture-server';
 import { httpSettings } from '../fetch/fetch-test-helpers';
 
 const UTF8_FILE = 'User-agent: *\nDisallow: /über/\n';
+/** 700 KiB of random comments: its gzip is still over 500 KiB on the wire, so the wire is cut too. */
+const RANDOM_FILE = `User-agent: *\nDisallow: /head/\n${randomBytes(520 * 1024).toString('base64').replace(/.{76}/g, '# $&\n')}\nDisallow: /tail/\n`;
+/** 700 KiB: a rule in its head, one past the 500 KiB a crawler must parse (RFC 9309 §2.5), which Google ignores too. */
+const BIG_FILE = `User-agent: *\nDisallow: /head/\n${'# filler\n'.repeat(700 * 1024 / 9)}Disallow: /tail/\n`;
 
 describe('fetchRobots: the body of a 2xx answer', () => {
   let server: FixtureServer;
@@ -30,6 +36,9 @@ describe('fetchRobots: the body of a 2xx answer', () => {
       res.writeHead(302, { location: n > 1 ? `/hop/${n - 1}` : `/plain/robots.txt` }).end();
     });
     server.route('/plain/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n'));
+    server.route('/big/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(BIG_FILE));
+    server.route('/random-gzip/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(RANDOM_FILE)));
+    server.route('/big-gzip/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(BIG_FILE)));
     fetcher = new HttpFetcher(httpSettings());
   });
   afterAll(async () => {
@@ -71,6 +80,20 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     });
     expect(await fetchFrom('plain', router)).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /private\n' });
     expect(browserStarts).toBe(0);
+  });
+
+  it("reads the head of a file larger than the fetcher's body cap instead of calling the host unreachable", async () => {
+    const capped = new HttpFetcher(httpSettings({ maxBodyBytes: 600 * 1024 }));
+    try {
+      for (const dir of ['big', 'big-gzip', 'random-gzip']) {
+        const entry = await fetchFrom(dir, capped);
+        expect(entry.kind, dir).toBe('rules');
+        expect(entry.kind === 'rules' && allowed(entry.text, '/head/a'), dir).toBe(false);
+        expect(entry.kind === 'rules' && allowed(entry.text, '/tail/a'), dir).toBe(true);
+      }
+    } finally {
+      await capped.close();
+    }
   });
 
   it('does not read a fetcher redirect cap below five as "no robots.txt": the file behind it is not known', async () => {

@@ -64,6 +64,13 @@ describe('fetchRobots', () => {
     expect(await respond(503, { 'retry-after': 'soon' })).toMatchObject({ kind: 'unreachable' });
   });
 
+  it('429 and 503 with a Retry-After of now (0, a past date): unreachable, the attempt counted', async () => {
+    for (const retryAfter of ['0', new Date(NOW_MS - 60_000).toUTCString()]) {
+      expect(await respond(503, { 'retry-after': retryAfter }), retryAfter).toEqual({ kind: 'unreachable', status: 503, attempts: 1, retryAtMs: NOW_MS + 1000 });
+      expect(await respond(429, { 'retry-after': retryAfter }), retryAfter).toMatchObject({ kind: 'unreachable', attempts: 1 });
+    }
+  });
+
   it(`follows ${MAX_ROBOTS_REDIRECTS} redirects, and reads more as no robots.txt (allow all)`, async () => {
     answer = (res) => void res.writeHead(301, { location: `/hop/${MAX_ROBOTS_REDIRECTS - 1}` }).end();
     expect(await fetchFrom(server.origin)).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /x\n' });

@@ -8,6 +8,7 @@ import type { DownloaderMiddleware, MiddlewareContext, RequestOutcome } from '..
 import { Stats } from '../../src/engine/stats';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { hostKeyOf } from '../../src/politeness/host-key';
+import type { HostGateView } from '../../src/ports/host-gate';
 import type { RobotsCache } from '../../src/ports/robots-cache';
 import { settingsSchema, type Settings } from '../../src/settings/schema';
 import { RobotsTxtMiddleware } from '../../middlewares/robots-txt';
@@ -33,6 +34,8 @@ export interface RobotsWorker {
   ask(url: string, nowMs: number | (() => number)): Promise<RequestOutcome>;
   /** When the host gate lets the host of `url` have its next request. */
   nextOpenAtMs(url: string, nowMs: number): number | undefined;
+  /** The host gate's view of the host of `url` (its interval in force and why). */
+  gateView(url: string, nowMs: number): HostGateView | undefined;
   /** Asks until the answer is no longer "robots.txt is on its way", letting each look-up finish first. */
   decide(url: string, nowMs: number): Promise<RequestOutcome>;
   /** The same through a chain of just this middleware and a real fetcher: the URL fetched when allowed. */
@@ -59,6 +62,7 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
   });
   const ask = async (url: string, nowMs: number | (() => number)) => middleware.processRequest!(new CrawlRequest({ url }), ctx(url, nowMs));
   const chain = new DownloaderChain([middleware], fetcher);
+  const gateView = (url: string, nowMs: number) => gate.snapshot(nowMs).find((view) => view.hostKey === hostKeyOf(url, settings.politeness.hostKey));
   /** Repeats `step` while robots.txt is on its way, letting each look-up finish first. */
   async function untilKnown<T extends { type: string; reason?: string; untilMs?: number }>(url: string, nowMs: number, step: (atMs: number) => Promise<T>): Promise<T> {
     let atMs = nowMs;
@@ -75,7 +79,8 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
     stats,
     settings,
     ask,
-    nextOpenAtMs: (url, nowMs) => gate.snapshot(nowMs).find((view) => view.hostKey === hostKeyOf(url, settings.politeness.hostKey))?.nextOpenAtMs,
+    nextOpenAtMs: (url, nowMs) => gateView(url, nowMs)?.nextOpenAtMs,
+    gateView,
     decide: (url, nowMs) => untilKnown(url, nowMs, (atMs) => ask(url, atMs)),
     download: (url, nowMs) => {
       const request = new CrawlRequest({ url });

@@ -1,0 +1,90 @@
+// The host slot a request holds along its redirect chain: its lease's, then a booked slot of each other host a hop goes to.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FetchWait } from '../core/errors';
+import type { HopDeadline } from '../fetch/fetcher';
+import type { Frontier, HostSlot, Lease } from '../ports/frontier';
+import { steadyNowMs } from '../politeness/clock';
+
+/** At its concurrency cap a redirect target is asked again this often (a release wakes no hop). */
+const AT_CAP_RECHECK_MS = 10;
+
+/**
+ * The fetcher follows redirects itself, so a hop to another host never passed that host's pick: it landed
+ * between the host's own requests (gaps of 80 ms at a 300 ms interval) and beside them past its concurrency
+ * cap. A hop that leaves the host now frees the slot it holds (that host answered) and books the target's
+ * next slot, waiting for it: the target's own requests queue behind it, its interval and cap hold. Every
+ * slot is released or cancelled once, whichever comes first.
+ */
+export class RequestSlots {
+  private current: HostSlot;
+  private currentHost: string;
+
+  constructor(
+    lease: Lease,
+    private readonly frontier: Pick<Frontier, 'bookHop'>,
+    private readonly hostKeyOf: (url: string) => string,
+    /** A slot came free mid-fetch: the pool may have work for its host again. */
+    private readonly freed: () => void,
+  ) {
+    this.current = once(lease);
+    this.currentHost = lease.hostKey;
+  }
+
+  markSent(): void {
+    this.current.markSent();
+  }
+
+  release(): void {
+    this.current.releaseSlot();
+  }
+
+  cancel(): void {
+    this.current.cancelReservation();
+  }
+
+  /**
+   * Before a hop is sent: the same host keeps its slot; another one's slot is booked and waited for. A
+   * slot further off than half the fetch's time left (a long Crawl-delay, a paused host, a cap that stays
+   * full) is not waited for inside the fetch, whose deadline would fail it as a timeout of the site: the
+   * request is deferred until then (`redirect/host-busy`, no attempt counted).
+   */
+  async beforeHop(toUrl: string, deadline: HopDeadline): Promise<void> {
+    const hostKey = this.hostKeyOf(toUrl);
+    if (hostKey === this.currentHost) return;
+    this.current.releaseSlot();
+    this.freed();
+    const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
+    let booking = this.frontier.bookHop(hostKey, steadyNowMs());
+    while (booking === null) {
+      if (steadyNowMs() + AT_CAP_RECHECK_MS > patienceUntilMs) throw busy(toUrl, steadyNowMs() + AT_CAP_RECHECK_MS);
+      await sleep(AT_CAP_RECHECK_MS, undefined, { signal: deadline.signal });
+      booking = this.frontier.bookHop(hostKey, steadyNowMs());
+    }
+    this.current = once(booking.slot);
+    this.currentHost = hostKey;
+    try {
+      if (booking.atMs > patienceUntilMs) throw busy(toUrl, booking.atMs);
+      const waitMs = booking.atMs - steadyNowMs();
+      if (waitMs > 0) await sleep(waitMs, undefined, { signal: deadline.signal });
+    } catch (error) {
+      // Not sent: its turn is too far off, or the fetch was cut off (its deadline, a shutdown) meanwhile.
+      this.current.cancelReservation();
+      throw error;
+    }
+  }
+}
+
+function busy(toUrl: string, untilMs: number): FetchWait {
+  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs);
+}
+
+/** The slot, each of its ends taken once: release and cancel are final, and only the first counts. */
+function once(slot: HostSlot): HostSlot {
+  let settled = false;
+  const end = (action: () => void) => () => {
+    if (settled) return;
+    settled = true;
+    action();
+  };
+  return { markSent: () => slot.markSent(), releaseSlot: end(() => slot.releaseSlot()), cancelReservation: end(() => slot.cancelReservation()) };
+}

@@ -1,0 +1,148 @@
+// A redirect to another host: the hop takes the target's slot (its interval and cap hold), and the target's Retry-After and throttling answers pause and open the target, not the host the request started on.
+import type { ServerResponse } from 'node:http';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+
+const RETRY_AFTER_S = 2;
+const THRESHOLD = 3;
+const INTERVAL_MS = 100;
+/** Held answers: long enough that two requests at once would overlap at the server. */
+const HOLD_MS = 60;
+
+function page(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/html', ...headers });
+  res.end(`<p>${status}</p>`);
+}
+
+/** `start`'s /r/<n> redirects to `target`'s /p/<n>. */
+function redirecting(start: FixtureServer, target: FixtureServer): void {
+  start.route('/r/:n', (req, res) => {
+    res.writeHead(302, { location: target.url(`/p/${req.url!.split('/').pop()}`) });
+    res.end();
+  });
+}
+
+describe('a redirect to another host', () => {
+  const storage = tempStorageDir('redirect-other-host');
+  let servers: FixtureServer[] = [];
+  afterAll(async () => {
+    await closeFixtureServers(servers);
+    storage.cleanup();
+  });
+  /** A fresh pair of hosts for each test, the start host redirecting to the target. */
+  const startAndTarget = async (): Promise<FixtureServer[]> => {
+    await closeFixtureServers(servers);
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    redirecting(servers[0], servers[1]);
+    return servers;
+  };
+
+  it("sends the hop in the target's slot: the target's interval and concurrency cap hold, measured at the server", async () => {
+    const [start, target] = await startAndTarget();
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const held = (_req: unknown, res: ServerResponse) => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      setTimeout(() => {
+        inFlight -= 1;
+        page(res, 200);
+      }, HOLD_MS);
+    };
+    target.route('/p/:n', held);
+    target.route('/q/:n', held);
+    const urls = [0, 1, 2, 3, 4, 5].flatMap((n) => [start.url(`/r/${n}`), target.url(`/q/${n}`)]);
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      politeness: { minIntervalMs: INTERVAL_MS, jitterMs: 0, maxConcurrencyPerHost: 1 },
+      robots: { obey: false },
+      log: { statsIntervalMs: 0 },
+    });
+    const arrivals = target.requests.map((r) => r.arrivedAtPerfMs);
+    expect(arrivals).toHaveLength(12);
+    // The crawler adds politeness.intervalMarginMs (10 ms) on top: that is the room left for timer noise.
+    for (let i = 1; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 1]).toBeGreaterThanOrEqual(INTERVAL_MS);
+    expect(mostInFlight).toBe(1);
+    expect(result.summary.ledger).toMatchObject({ planned: 12, succeeded: 12, failed: 0, pending: 0 });
+  }, 20_000);
+
+  it("defers a hop whose slot is further off than the fetch may wait, instead of timing it out", async () => {
+    const [start, target] = await startAndTarget();
+    target.route('/p/:n', (_req, res) => page(res, 200));
+    const urls = [0, 1, 2].map((n) => start.url(`/r/${n}`));
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      // Each hop after the first waits a whole target interval, more than half the fetch's deadline.
+      politeness: { minIntervalMs: 0, jitterMs: 0, hosts: { [target.hostKey]: { minIntervalMs: 400 } } },
+      http: { timeoutMs: 300 },
+      retry: { maxAttempts: 1 },
+      robots: { obey: false },
+      log: { statsIntervalMs: 0 },
+    });
+    // Before: each waiting hop ran into the fetch deadline and failed as fetch/timeout.
+    expect(result.summary.ledger).toMatchObject({ planned: 3, succeeded: 3, failed: 0, pending: 0 });
+    const arrivals = target.requests.map((r) => r.arrivedAtPerfMs);
+    for (let i = 1; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 1]).toBeGreaterThanOrEqual(400);
+  }, 20_000);
+
+  it('pauses the host that sent the Retry-After: none of its own pages arrive before it runs out', async () => {
+    const [start, target] = await startAndTarget();
+    let throttled = false;
+    target.route('/p/:n', (_req, res) => {
+      if (throttled) return page(res, 200);
+      throttled = true;
+      page(res, 429, { 'retry-after': String(RETRY_AFTER_S) });
+    });
+    target.route('/q/:n', (_req, res) => page(res, 200));
+    start.route('/a/:n', (_req, res) => page(res, 200));
+    const urls = [start.url('/r/0'), ...[0, 1, 2, 3, 4, 5].flatMap((n) => [target.url(`/q/${n}`), start.url(`/a/${n}`)])];
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      politeness: { minIntervalMs: 20, jitterMs: 0 },
+      robots: { obey: false }, // robots.txt has its own tests; here every arrival is a page
+      log: { statsIntervalMs: 0 },
+    });
+    const answered429 = target.requestsTo('/p/0')[0];
+    const later = target.requests.filter((r) => r.arrivedAtEpochMs > answered429.arrivedAtEpochMs);
+    expect(later.length).toBeGreaterThan(0);
+    // Before: the start host was paused and the target heard from every one of its own pages meanwhile.
+    for (const request of later) expect(request.arrivedAtEpochMs).toBeGreaterThanOrEqual(answered429.arrivedAtEpochMs + RETRY_AFTER_S * 1000);
+    expect(result.summary.ledger).toMatchObject({ planned: 13, succeeded: 13, failed: 0, pending: 0 });
+  }, 20_000);
+
+  it("opens the target's breaker, not the start host's, when the target keeps throttling", async () => {
+    const [start, target] = await startAndTarget();
+    let answers = 0;
+    target.route('/p/:n', (_req, res) => page(res, answers++ < THRESHOLD ? 429 : 200));
+    start.route('/a/:n', (_req, res) => page(res, 200));
+    const urls = [0, 1, 2].flatMap((n) => [start.url(`/r/${n}`), start.url(`/a/${n}`)]);
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      politeness: { minIntervalMs: 20, jitterMs: 0 },
+      retry: { maxAttempts: THRESHOLD + 1, backoffBaseMs: 5, backoffCapMs: 10 },
+      breaker: { threshold: THRESHOLD, cooldownMs: 100 },
+      robots: { obey: false },
+      log: { statsIntervalMs: 0 },
+    });
+    const opened = result.summary.timeline.events.filter((event) => event.kind === 'breaker/opened').map((event) => event.host);
+    expect(opened).toEqual([target.hostKey]);
+    expect(result.summary.ledger).toMatchObject({ planned: 6, succeeded: 6, failed: 0, pending: 0 });
+  }, 20_000);
+
+  it("slows the target with the adaptive throttle when it throttles, not the start host, and never for the hop's wait", async () => {
+    const [start, target] = await startAndTarget();
+    let answers = 0;
+    target.route('/p/:n', (_req, res) => page(res, answers++ === 0 ? 429 : 200));
+    start.route('/a/:n', (_req, res) => page(res, 200));
+    const urls = [0, 1, 2].flatMap((n) => [start.url(`/r/${n}`), start.url(`/a/${n}`)]);
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      politeness: { minIntervalMs: 20, jitterMs: 0, hosts: { [target.hostKey]: { minIntervalMs: 200 } } },
+      // Every hop after the first waits ~200 ms for the target's slot: above this target, it read as a slow answer.
+      throttle: { adaptive: { enabled: true, targetLatencyMs: 150 } },
+      retry: { backoffBaseMs: 5, backoffCapMs: 10 },
+      robots: { obey: false },
+      log: { statsIntervalMs: 0 },
+    });
+    const gauge = (hostKey: string) => result.summary.handling[`throttle/interval-ms/${hostKey}`];
+    expect(gauge(target.hostKey)).toBeGreaterThan(200);
+    expect(gauge(start.hostKey)).toBe(20);
+    expect(result.summary.ledger).toMatchObject({ planned: 6, succeeded: 6, failed: 0, pending: 0 });
+  }, 20_000);
+});
