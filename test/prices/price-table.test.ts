@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRICE_TABLE } from './price-table';
 import { KNOWN_FAILURES } from './price-table-known-failures';
-import { withNoise } from './price-table-noise';
+import { withEveryNoise, withNoise } from './price-table-noise';
 import { judge, rowKey } from './price-table-types';
 
 const verdicts = PRICE_TABLE.map((row) => ({ key: rowKey(row), want: `${row[1]} ${row[2]}`, ...judge(row) }));
@@ -33,4 +33,12 @@ describe('price table', () => {
       .map(({ row, got }) => `${rowKey(row)}: got ${got}, want ${row[1]}`);
     expect(wrong).toEqual([]);
   });
+
+  it('keeps every amount with every price-free noise word on either side (a refusal at worst)', () => {
+    const wrong = withEveryNoise(PRICE_TABLE)
+      .map((row) => ({ row, ...judge(row) }))
+      .filter(({ verdict }) => verdict === 'wrong-amount')
+      .map(({ row, got }) => `${rowKey(row)}: got ${got}, want ${row[1]} ${row[2]}`);
+    expect(wrong).toEqual([]);
+  }, 120_000);
 });
