@@ -11,6 +11,9 @@ export interface PoolTasks {
   isFinished(): boolean | Promise<boolean>;
 }
 
+/** How often the pool looks for ready work without being told, ms (Crawlee's own interval is 500 ms). */
+const RECHECK_MS = 500;
+
 export class GlobalPool {
   // systemInfoV2 off: its CPU reading runs `getconf CLK_TCK` in a shell in containers and reads cgroup files
   // every second for a signal we ignore (see below); the first version reads os.cpus().
@@ -46,9 +49,16 @@ export class GlobalPool {
     await this.measureMemoryFromProc();
     const events = this.config.getEventManager();
     await events.init();
+    // Crawlee's own re-check interval (`maybeRunIntervalSecs`) schedules its next tick only once the call
+    // before it settled (@apify/utilities' betterSetInterval), and a call that starts a task settles when
+    // that task ends: while one long task runs, the pool re-checks only when told. A check that found the
+    // system busy then left the pool at one task however idle the system became (seen with a loop blocked
+    // 800 ms on a loaded machine: 3 ready tasks waited 5 s). This tick keeps the re-check going.
+    const recheck = setInterval(() => this.notify(), RECHECK_MS);
     try {
       await this.pool.run();
     } finally {
+      clearInterval(recheck);
       await events.close();
     }
   }
