@@ -2,7 +2,7 @@
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
-import { parseRetryAfter } from '../src/downloader/retry-after';
+import { retryAfterOf } from '../src/downloader/retry-after';
 import { answerContext } from '../src/downloader/answer-context';
 import type { BreakerTransition } from '../src/politeness/host-breaker';
 import type { HostGate } from '../src/ports/host-gate';
@@ -52,7 +52,7 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
       return accept(response);
     }
     const nowMs = ctx.nowMs();
-    this.report(breaker.onThrottle(nowMs, key, parseRetryAfter(response.headers['retry-after'], nowMs)), ctx);
+    this.report(breaker.onThrottle(nowMs, key, retryAfterOf(response.headers, nowMs)), ctx);
     if (breaker.state !== 'open') return accept(response);
     ctx.stats.inc('breaker/deferred');
     return parked(breaker.openUntil, true);

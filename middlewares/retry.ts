@@ -1,7 +1,7 @@
 // Retry middleware: transient statuses and errors go back to the frontier (backoff, or a Retry-After wait); terminal ones fail fast.
 import { reasonForError } from '../src/downloader/downloader-chain';
 import { accept, CONTINUE, fail, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
-import { parseRetryAfter } from '../src/downloader/retry-after';
+import { retryAfterOf } from '../src/downloader/retry-after';
 import { answerContext } from '../src/downloader/answer-context';
 import { decideRetry, type RetryConfig, type RetryDecision } from '../src/downloader/retry-policy';
 import type { CrawlRequest } from '../src/core/request';
@@ -34,7 +34,7 @@ export class RetryMiddleware implements DownloaderMiddleware {
       const decision = decideRetry({ kind: 'error', reason: 'fetch/empty-body' }, request.attempt, nowMs, this.config, this.random);
       if (decision.type === 'retry' || decision.type === 'fail') return this.apply(decision, request, ctx);
     }
-    const retryAfterAtMs = parseRetryAfter(response.headers['retry-after'], nowMs);
+    const retryAfterAtMs = retryAfterOf(response.headers, nowMs);
     const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random, request.deferrals);
     if (decision.type === 'pass') return accept(response);
     if (decision.type === 'wait') {

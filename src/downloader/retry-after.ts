@@ -1,4 +1,4 @@
-// Parses an HTTP Retry-After header (delta-seconds or HTTP-date) into an epoch-ms instant, or null.
+// Parses an HTTP Retry-After header (delta-seconds or HTTP-date) into an instant on the caller's clock, or null.
 
 /** Delta-seconds is 1*DIGIT (RFC 9110 §10.2.3); anything else must be an HTTP-date. */
 const DELTA_SECONDS = /^\d+$/;
@@ -8,21 +8,50 @@ const LOOKS_LIKE_DATE = /^[A-Za-z]{3,9},? .*\b\d{2}:\d{2}:\d{2}\b/;
 const ASCTIME = /^[A-Za-z]{3} [A-Za-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}$/;
 
 /**
- * When the server asks us to come back, as epoch ms. `0` and dates in the past mean "now".
- * Returns null for a missing or garbage value, so the caller falls back to its own backoff.
- * No upper cap: a long wait is honoured by deferring the request in the frontier, not by sleeping.
+ * When the server asks us to come back, on the caller's clock (`nowMs`, the crawl's steady clock).
+ * `0` and dates in the past mean "now". Returns null for a missing or garbage value, so the caller falls
+ * back to its own backoff. No upper cap: a long wait is honoured by deferring the request in the
+ * frontier, not by sleeping.
+ *
+ * An HTTP-date is read as a wait counted on the server's own clock: from the answer's `Date` header when
+ * it has one (RFC 9110 §6.6.1: the origin's clock when it answered), so a server whose clock is an hour
+ * off asks for the 30 s it meant, not an hour and 30 s (or nothing, and a storm of retries). Without a
+ * `Date`, the wait is counted from our wall clock. Either way it lands on `nowMs`, which need not be the
+ * wall clock.
  */
-export function parseRetryAfter(header: string | readonly string[] | undefined, nowMs: number): number | null {
-  const raw = Array.isArray(header) ? header[0] : header;
-  if (typeof raw !== 'string') return null;
-  const value = raw.trim();
-  if (value === '') return null;
+export function parseRetryAfter(
+  header: string | readonly string[] | undefined,
+  nowMs: number,
+  dateHeader?: string | readonly string[],
+  wallNowMs: number = Date.now(),
+): number | null {
+  const value = firstValue(header);
+  if (value === null) return null;
   if (DELTA_SECONDS.test(value)) {
     const seconds = Number(value);
     return Number.isSafeInteger(seconds) ? nowMs + seconds * 1000 : null;
   }
+  const atMs = httpDateMs(value);
+  if (atMs === null) return null;
+  const serverDate = firstValue(dateHeader);
+  const serverNowMs = (serverDate !== null ? httpDateMs(serverDate) : null) ?? wallNowMs;
+  return nowMs + Math.max(0, atMs - serverNowMs);
+}
+
+function firstValue(header: string | readonly string[] | undefined): string | null {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (typeof raw !== 'string') return null;
+  const value = raw.trim();
+  return value === '' ? null : value;
+}
+
+function httpDateMs(value: string): number | null {
   if (!LOOKS_LIKE_DATE.test(value)) return null;
   const dateMs = Date.parse(ASCTIME.test(value) ? `${value} GMT` : value);
-  if (Number.isNaN(dateMs)) return null;
-  return Math.max(nowMs, dateMs);
+  return Number.isNaN(dateMs) ? null : dateMs;
+}
+
+/** The Retry-After of an answer's headers, read against the answer's own `Date`. */
+export function retryAfterOf(headers: Readonly<Record<string, string | string[]>>, nowMs: number): number | null {
+  return parseRetryAfter(headers['retry-after'], nowMs, headers.date);
 }

@@ -15,7 +15,7 @@ import { runCallback, type ItemProcessor } from './callback-runner';
 import { RequestSink } from './request-sink';
 import { RequestSlots } from './request-slots';
 import { hostKeyOf } from '../politeness/host-key';
-import { parseRetryAfter } from '../downloader/retry-after';
+import { retryAfterOf } from '../downloader/retry-after';
 import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
@@ -195,7 +195,7 @@ function answerFreesSlot(response: CrawlResponse): boolean {
  */
 function pauseAsAsked(response: CrawlResponse, deps: RequestTaskDeps): void {
   if (response.status !== 429 && response.status !== 503) return;
-  const untilMs = parseRetryAfter(response.headers['retry-after'], steadyNowMs());
+  const untilMs = retryAfterOf(response.headers, steadyNowMs());
   if (untilMs !== null) deps.frontier.pauseHost(hostKeyOf(response.url, deps.settings.politeness.hostKey), untilMs);
 }
 

@@ -2,7 +2,7 @@
 import { FetchError } from '../core/errors';
 import { CrawlRequest } from '../core/request';
 import { isProxyFailure } from '../core/request-session';
-import { parseRetryAfter } from '../downloader/retry-after';
+import { retryAfterOf } from '../downloader/retry-after';
 import type { Fetcher } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { robotsText } from './robots-body';
@@ -38,7 +38,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     if (hops > MAX_ROBOTS_REDIRECTS) throw new FetchError('FETCH_TOO_MANY_REDIRECTS', `robots.txt redirected more than ${MAX_ROBOTS_REDIRECTS} times (${from} → ${to})`);
   };
   let status: number | string;
-  let retryAtHeader: string | string[] | undefined;
+  let answerHeaders: Readonly<Record<string, string | string[]>> = {};
   try {
     // The file's head is the file (RFC 9309 §2.5): a longer one is cut, never failed as too large for the
     // fetcher, which left the host unreachable (every page refused). One byte past the limit tells the
@@ -47,7 +47,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     status = response.status;
     if (status >= 200 && status < 300) return { kind: 'rules', text: robotsText(response.body), fetchedAtMs: nowMs() };
     if (status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
-    retryAtHeader = response.headers['retry-after'];
+    answerHeaders = response.headers;
   } catch (error) {
     const code = error instanceof FetchError ? error.code : 'FETCH_FAILED';
     // More than five hops (ours, or the fetcher's cap at or above five) or a loop: no file (RFC 9309
@@ -63,7 +63,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   // 429 and 5xx: the server is the problem, not the file. Told when to come back, we wait that long. A
   // Retry-After of 0 or a past date names no wait: the fetch counts as unreachable, with our own backoff
   // and budget, or a server that always says "now" had robots.txt fetched again at every page's turn for ever.
-  const untilMs = typeof status === 'number' ? parseRetryAfter(retryAtHeader, nowMs()) : null;
+  const untilMs = typeof status === 'number' ? retryAfterOf(answerHeaders, nowMs()) : null;
   if (typeof status === 'number' && untilMs !== null && untilMs > nowMs()) return { kind: 'retry-after', status, attempts: attemptsBefore, untilMs };
   const attempts = attemptsBefore + 1;
   return { kind: 'unreachable', status, attempts, retryAtMs: nowMs() + options.refetchAfterMs * 2 ** (attempts - 1) };

@@ -18,12 +18,24 @@ describe('parseRetryAfter', () => {
     ['Sun, 29 Nov 2026 09:00:30 GMT', NOW + 30_000],
     ['Sunday, 29-Nov-26 09:01:00 GMT', NOW + 60_000],
     ['Sun Nov 29 09:00:10 2026', NOW + 10_000],
-  ])('reads the HTTP-date %j as GMT', (header, expected) => {
-    expect(parseRetryAfter(header, NOW)).toBe(expected);
+  ])('reads the HTTP-date %j as GMT, against our wall clock when the answer has no Date', (header, expected) => {
+    expect(parseRetryAfter(header, NOW, undefined, NOW)).toBe(expected);
   });
 
   it('treats a date in the past as now', () => {
-    expect(parseRetryAfter('Sat, 28 Nov 2026 09:00:00 GMT', NOW)).toBe(NOW);
+    expect(parseRetryAfter('Sat, 28 Nov 2026 09:00:00 GMT', NOW, undefined, NOW)).toBe(NOW);
+  });
+
+  it("counts an HTTP-date from the answer's own Date, so a server's wrong clock does not change the wait", () => {
+    const wall = NOW + 3_600_000; // our wall clock an hour past the server's
+    expect(parseRetryAfter('Sun, 29 Nov 2026 09:00:30 GMT', NOW, 'Sun, 29 Nov 2026 09:00:00 GMT', wall)).toBe(NOW + 30_000);
+    expect(parseRetryAfter('Sun, 29 Nov 2026 09:00:30 GMT', NOW, 'Sun, 29 Nov 2026 10:00:00 GMT', wall)).toBe(NOW);
+  });
+
+  it('lands the wait on the caller\'s clock, which need not be the wall clock', () => {
+    const steady = 5_000;
+    expect(parseRetryAfter('Sun, 29 Nov 2026 09:00:30 GMT', steady, undefined, NOW)).toBe(steady + 30_000);
+    expect(parseRetryAfter('Sun, 29 Nov 2026 09:00:30 GMT', steady, 'not a date', NOW)).toBe(steady + 30_000);
   });
 
   it.each([undefined, '', 'soon', '-5', '1.5', '10s', 'Sun, 99 Foo 2026 25:00:00 GMT', '2026-11-29', 'tomorrow 10:00:00'])(

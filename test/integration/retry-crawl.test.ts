@@ -116,3 +116,40 @@ describe('a 429 with Retry-After on a host with several slots', () => {
     }
   }, 20_000);
 });
+
+describe('an HTTP-date Retry-After from a server whose clock is wrong', () => {
+  it('waits what the server meant, counted on its own Date header, whichever way its clock is off', async () => {
+    const servers = await startFixtureServers(2, { builtInRoutes: false });
+    const storage = tempStorageDir('retry-skew');
+    const HOUR = 3_600_000;
+    try {
+      // Each server's clock is an hour off; its first answer is a 503 whose Retry-After is one second
+      // after its own Date. Before: the hour-ahead host was held for an hour (the crawl ended with its
+      // pages still queued) and the hour-behind host was asked again at once, inside the second it asked for.
+      servers.forEach((server, index) => {
+        const skewMs = index === 0 ? HOUR : -HOUR;
+        server.route('/p/:n', (_req, res, ctx) => {
+          if (ctx.record.seq !== 0) return page(res, 200);
+          const serverNowMs = Math.floor((Date.now() + skewMs) / 1000) * 1000;
+          page(res, 503, { date: new Date(serverNowMs).toUTCString(), 'retry-after': new Date(serverNowMs + 1000).toUTCString() });
+        });
+      });
+      const urls = servers.flatMap((server) => [0, 1].map((n) => server.url(`/p/${n}`)));
+      const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+        politeness: { minIntervalMs: 0, jitterMs: 0 },
+        robots: { obey: false },
+        breaker: { threshold: 100 },
+        log: { statsIntervalMs: 0 },
+      });
+      for (const server of servers) {
+        const [first, ...rest] = server.requests;
+        expect(rest).toHaveLength(2);
+        for (const later of rest) expect(later.arrivedAtEpochMs).toBeGreaterThanOrEqual(first.arrivedAtEpochMs + 1000);
+      }
+      expect(result.summary.ledger).toMatchObject({ planned: 4, succeeded: 4, failed: 0, pending: 0 });
+    } finally {
+      await closeFixtureServers(servers);
+      storage.cleanup();
+    }
+  }, 20_000);
+});
