@@ -12,9 +12,38 @@ describe('BlockRules', () => {
     '<title>Attention Required! | Cloudflare</title>',
     '<TITLE>Are you a robot?</TITLE>',
     '<div id="px-captcha"></div>',
-    '<script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script>',
+    '<body style="margin:0px;height:100%"><iframe id="main-iframe" src="/_Incapsula_Resource?CWUDNSAI=9&xinfo=8-1&incident_id=0-1&edet=12">Request unsuccessful. Incapsula incident ID: 0-1</iframe></body>',
+    '<title>Access denied | shop.example used Cloudflare to restrict access</title>',
+    '<title>Sucuri WebSite Firewall - Access Denied</title>',
+    '<title>Access to this page has been denied</title>',
+    '<title>Robot or human?</title><p>Activate and hold the button to confirm that you are human.</p>',
+    '<title dir="ltr">Robot Check</title>',
+    '<title>Pardon Our Interruption</title><p>As you were browsing something about your browser made us think you were a bot.</p>',
+    '<html><head><title>Request Rejected</title></head><body>The requested URL was rejected. Please consult with your administrator.<br><br>Your support ID is: 118934485755922</body></html>',
+    '<title>shop.example</title><script>var dd={"rt":"c","cid":"AHrlqAAA","hsh":"2211F5","host":"geo.captcha-delivery.com"}</script><script src="https://ct.captcha-delivery.com/c.js"></script>',
+    '<title dir="ltr">Amazon.example</title><form method="get" action="/errors/validateCaptcha" name=""><p>Type the characters you see in this image</p></form>',
+    '<title></title><script>window.gokuProps = {"key":"AQID","iv":"A6weaA","context":"kP4x"};</script><script src="https://abc.token.awswaf.com/abc/challenge.js"></script>',
+    '<title>Just a moment...</title><script>window._cf_chl_opt={cvId: "3",cZone: "shop.example",cType: "managed"};</script>',
+    '<meta http-equiv="refresh" content="0;/.well-known/sgcaptcha/?r=%2Fp%2F1&y=ipc:127.0.0.1:1764800000.000">',
+    '<title>\n  Human Verification\n</title>',
+    '<title>Error: Access Denied</title>',
   ])('detects the block page %#', (page) => {
     expect(rules().detect('shop:80', { status: 200, text: page })).not.toBeNull();
+  });
+
+  // Before: every one of these was a block. Product pages of a Cloudflare or Imperva customer carry the
+  // vendor's detection script on every page, and product names hold the wall's words.
+  it.each([
+    `<title>Blue kettle | Shop</title><span class="price">$19.99</span><script>(function(){var a=document.createElement('script');a.src='/cdn-cgi/challenge-platform/scripts/jsd/main.js';document.head.appendChild(a);})();</script>`,
+    '<title>Blue kettle | Shop</title><span class="price">$19.99</span><script src="/_Incapsula_Resource?SWJIYLWA=719d34d31c8e3a6e6fffd425f7e032f3"></script>',
+    '<title>Access Denied: The Practice and Policy of Global Internet Filtering | MIT Press Bookshop</title><span class="price">$35.00</span>',
+    '<title>Blocked Drain Cleaner 1L | DIY Store</title><span class="price">£6.50</span>',
+    '<title>Just a Moment (Live) - Vinyl LP | Records</title><span class="price">€24.99</span>',
+    '<title>Unblocked: Funk Grooves Vol. 2 | Records</title><span class="price">€18.00</span>',
+    '<title>Captcha-proof door lock with keypad | Shop</title><span class="price">$89.00</span>',
+    '<title>Blue kettle | Shop</title><span class="price">$19.99</span><script src="https://js.datadome.example/tags.js"></script>',
+  ])('reads the product page %# as a page', (page) => {
+    expect(rules().detect('shop:80', { status: 200, text: page })).toBeNull();
   });
 
   it('leaves a product page with a captcha on its review form alone', () => {

@@ -2,18 +2,8 @@
 import { z } from 'zod';
 import { orderedComponentEntry } from '../../components/component-entry';
 import { isValidProductToken } from '../../robots/product-token';
+import { DEFAULT_BLOCK_PATTERNS } from './block-patterns';
 import { ms } from './units';
-
-/**
- * Conservative defaults: whole-page block markers (a block page's title, the challenge scripts of common
- * bot walls), not any captcha widget, which real shops also put on review and newsletter forms.
- */
-const DEFAULT_BLOCK_PATTERNS = [
-  '<title>[^<]*(access denied|attention required|just a moment|are you a (robot|human)|captcha|blocked)[^<]*</title>',
-  '/cdn-cgi/challenge-platform/',
-  'id=["\']px-captcha',
-  '_Incapsula_Resource',
-];
 
 function isRegExp(source: string): boolean {
   try {
