@@ -82,13 +82,14 @@ export class GenericStructuredSpider extends Spider {
   /**
    * A product page: its structured product checked against the visible price, or the visible price
    * alone when the page has no structured data (`source` says which). A listing of several
-   * structured products (a category page in a sitemap) or a page showing no price yields nothing; a
-   * product whose price is refused still yields, so the pipeline records the reason.
+   * structured products (a category page in a sitemap) yields nothing; a product whose price is refused
+   * still yields, so the pipeline records the reason. So does a page that shows no price at all: a wall
+   * no rule knew, a shell its JavaScript fills, a discontinued product sent to the home page. Before, it
+   * yielded nothing, and the SKU's price went missing from a run that looked clean.
    */
   async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
     const data = res.structuredData(this.structured);
     if (!data.product && data.products.length > 1) return;
-    const item = productItem(res, this.structured, data.product);
-    if (item) yield item;
+    yield productItem(res, this.structured, data.product) ?? { sku: res.url, url: res.url, price: null, priceRefusal: 'price/not-found' };
   }
 }

@@ -5,6 +5,7 @@ import { GenericStructuredSpider } from '../../spiders/generic-structured';
 import { demoSpider } from '../support/demo-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 import { collect } from './support/page-walker';
+import { FixtureServer } from '../support/fixture-server';
 
 let demo: ShopGroup;
 const storage = tempStorageDir('generic');
@@ -64,5 +65,29 @@ describe('generic-structured spider', () => {
     await expect(collect(new GenericStructuredSpider().start())).rejects.toMatchObject({ code: 'SETTINGS_INVALID' });
     expect(() => new GenericStructuredSpider({ urls: 'shop.example/list' })).toThrow(expect.objectContaining({ code: 'SETTINGS_INVALID' }));
     expect(() => new GenericStructuredSpider({ sitemap: 'http://x.test/s.xml', maxDepth: '-1' })).toThrow(/maxDepth/);
+  });
+
+  it('records a product page that shows no price as price/not-found instead of yielding nothing', async () => {
+    const server = await FixtureServer.start({ builtInRoutes: false });
+    const dir = tempStorageDir('generic-no-price');
+    try {
+      const html = (body: string) => (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+      const product = { '@context': 'https://schema.org', '@type': 'Product', sku: 'K1', name: 'Kettle', offers: { '@type': 'Offer', price: '19.99', priceCurrency: 'EUR' } };
+      server.route('/sitemap.xml', (_req, res) => {
+        const locs = ['/p/1', '/p/2', '/p/3'].map((path) => `<url><loc>${server.url(path)}</loc></url>`).join('');
+        res.writeHead(200, { 'content-type': 'application/xml' }).end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`);
+      });
+      server.route('/p/1', html(`<html><head><script type="application/ld+json">${JSON.stringify(product)}</script></head><body><h1>Kettle</h1><p>19,99 €</p></body></html>`));
+      // A shell its JavaScript would fill, and a discontinued product sent to a home page without prices.
+      server.route('/p/2', html('<html><head><title>Shop</title></head><body><div id="app"></div><script src="/app.js"></script></body></html>'));
+      server.route('/p/3', (_req, res) => void res.writeHead(301, { location: '/' }).end());
+      server.route('/', html('<html><head><title>Shop</title></head><body><h1>Welcome</h1><p>New season, new styles.</p></body></html>'));
+      const result = await crawlInProcess(new GenericStructuredSpider({ sitemap: server.url('/sitemap.xml') }), dir.dir, { ...FAST, robots: { obey: false } });
+      expect(result.items.map((item) => [item.sku, item.price])).toEqual([['K1', '19.99']]);
+      expect(result.summary.items.dropped).toEqual({ 'price/not-found': 2 });
+    } finally {
+      await server.close();
+      dir.cleanup();
+    }
   });
 });
