@@ -51,4 +51,25 @@ describe('isAllowedUrl', () => {
     expect(isAllowedUrl('http://127.0.0.1:8082/x', allowed)).toBe(false);
     expect(isAllowedUrl('http://anything.example/', [])).toBe(true);
   });
+
+  // Before: an IDN shop's allowedDomains, written as people write it, made every one of its requests offsite.
+  it('compares hosts as the URL parser spells them: IDN entries, case, the root dot, bare IPv6', () => {
+    expect(isAllowedUrl('https://bücher.example/p/1', ['bücher.example'])).toBe(true);
+    expect(isAllowedUrl('https://xn--bcher-kva.example/p/1', ['Bücher.Example'])).toBe(true);
+    expect(isAllowedUrl('https://www.BÜCHER.example:8443/p', ['bücher.example'])).toBe(true);
+    expect(isAllowedUrl('https://bucher.example/p', ['bücher.example'])).toBe(false);
+    expect(isAllowedUrl('https://shop.example./p', ['shop.example'])).toBe(true);
+    expect(isAllowedUrl('https://shop.example/p', ['.shop.example.'])).toBe(true);
+    expect(isAllowedUrl('http://[::1]:8080/p', ['::1'])).toBe(true);
+    expect(isAllowedUrl('http://[::1]:8080/p', ['[::1]:8081'])).toBe(false);
+    expect(isAllowedUrl('https://shop.example/p', ['shop.example:443'])).toBe(true);
+    expect(isAllowedUrl('http://shop.example/p', ['shop.example:443'])).toBe(false);
+  });
+
+  it('follows a list the spider changed after its first use', () => {
+    const allowed = ['one.example'];
+    expect(isAllowedUrl('https://two.example/p', allowed)).toBe(false);
+    allowed.push('two.example');
+    expect(isAllowedUrl('https://two.example/p', allowed)).toBe(true);
+  });
 });
