@@ -32,3 +32,30 @@ function serverName(hostname: string): string {
   }
   return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
 }
+
+/**
+ * A host key as a person writes it in settings (`Bücher.Example`, `shop.example.`, `shop.example:443`),
+ * spelled the way `hostKeyOf` spells the key of a URL of that host: IDN as punycode, lower case, no root
+ * dot, an IPv4-mapped address as IPv4, and no port when it is a default one (80 or 443; a crawled URL on
+ * its scheme's default port has none in its key). Null for text that is no host or host:port.
+ * Before, a per-host setting written any other way matched no key and was silently ignored: a host
+ * given a slower interval was crawled at the project-wide one.
+ */
+export function hostKeySpelling(written: string): string | null {
+  const trimmed = written.trim();
+  // An IPv6 address without brackets names no port: its colons are the address's.
+  const bareIpv6 = !trimmed.startsWith('[') && trimmed.split(':').length > 2;
+  const withPort = bareIpv6 ? null : /^(.*):(\d{1,5})$/.exec(trimmed);
+  const host = bareIpv6 ? `[${trimmed}]` : withPort ? withPort[1] : trimmed;
+  if (host === '' || /[/?#@*\s]/.test(host)) return null;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host}/`).hostname;
+  } catch {
+    return null;
+  }
+  const port = withPort ? Number(withPort[2]) : null;
+  if (port !== null && (port < 1 || port > 65_535)) return null;
+  const name = serverName(hostname);
+  return port === null || port === 80 || port === 443 ? name : `${name}:${port}`;
+}

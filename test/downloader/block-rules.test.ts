@@ -57,10 +57,10 @@ describe('BlockRules', () => {
   });
 
   it('lets a host replace the patterns and statuses, field by field', () => {
-    const perHost = rules({ hosts: { 'odd.shop:80': { patterns: ['please verify you are human'], statuses: [403] } } });
-    expect(perHost.detect('odd.shop:80', { status: 200, text: '<p>Please verify you are human</p>' })).toEqual({ rule: 'please verify you are human' });
-    expect(perHost.detect('odd.shop:80', { status: 403, text: '' })).toEqual({ rule: 'status/403' });
-    expect(perHost.detect('odd.shop:80', { status: 200, text: '<title>Access denied</title>' })).toBeNull();
+    const perHost = rules({ hosts: { 'odd.shop:8080': { patterns: ['please verify you are human'], statuses: [403] } } });
+    expect(perHost.detect('odd.shop:8080', { status: 200, text: '<p>Please verify you are human</p>' })).toEqual({ rule: 'please verify you are human' });
+    expect(perHost.detect('odd.shop:8080', { status: 403, text: '' })).toEqual({ rule: 'status/403' });
+    expect(perHost.detect('odd.shop:8080', { status: 200, text: '<title>Access denied</title>' })).toBeNull();
     expect(perHost.detect('other.shop:80', { status: 200, text: '<title>Access denied</title>' })).not.toBeNull();
     expect(perHost.detect('other.shop:80', { status: 403, text: '' })).toBeNull();
   });
@@ -73,7 +73,7 @@ describe('BlockRules', () => {
 
   it('answers a repeated question like the first time, and never reuses an answer for another host, status or body', () => {
     // One instance is shared by several middlewares and keeps its answers; the answer must depend on the question only.
-    const shared = rules({ statuses: [999], hosts: { 'odd.shop:80': { patterns: ['please verify'] } } });
+    const shared = rules({ statuses: [999], hosts: { 'odd.shop:8080': { patterns: ['please verify'] } } });
     const block = '<title>Access denied</title>';
     const fine = '<title>Kettle</title>';
     const question = { status: 200, text: block };
@@ -81,12 +81,12 @@ describe('BlockRules', () => {
     expect(first).not.toBeNull();
     expect(shared.detect('shop:80', question)).toEqual(first);
     expect(shared.detect('shop:80', { status: 200, text: block })).toEqual(first);
-    expect(shared.detect('odd.shop:80', { status: 200, text: block })).toBeNull();
+    expect(shared.detect('odd.shop:8080', { status: 200, text: block })).toBeNull();
     expect(shared.detect('shop:80', { status: 200, text: fine })).toBeNull();
     expect(shared.detect('shop:80', { status: 999, text: fine })).toEqual({ rule: 'status/999' });
     expect(shared.detect('shop:80', { status: 200, text: fine })).toBeNull();
     expect(shared.detect('shop:80', { status: 200, text: `${block}` })).not.toBeNull();
-    expect(shared.detect('odd.shop:80', { status: 200, text: '<p>Please verify</p>' })).toEqual({ rule: 'please verify' });
+    expect(shared.detect('odd.shop:8080', { status: 200, text: '<p>Please verify</p>' })).toEqual({ rule: 'please verify' });
   });
 
   it('scans each response once when the questions about concurrent responses interleave', () => {

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettingsError } from '../../src/core/errors';
 import { loadSettings } from '../../src/settings/load-settings';
+import { hostKeyOf } from '../../src/politeness/host-key';
+import { policyFromSettings } from '../../src/politeness/host-policy';
 
 const noEnv = {};
 
@@ -50,6 +52,21 @@ describe('loadSettings', () => {
     writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { hosts: { 'a.example': { minIntervalMs: 5 } } } }));
     const { settings } = loadSettings({ cwd, env: noEnv, spiderSettings: { politeness: { hosts: { 'b.example:81': { maxConcurrency: 2 } } } } });
     expect(settings.politeness.hosts).toEqual({ 'a.example': { minIntervalMs: 5 }, 'b.example:81': { maxConcurrency: 2 } });
+  });
+
+  // Before: a key spelled any other way than the crawl's own host key matched no host, and the host was
+  // crawled at the project-wide interval it had been given a slower one against.
+  it('spells per-host keys the way the crawl spells a URL\'s host key, and refuses keys that name no host', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    const hosts = { 'Bücher.Example': { minIntervalMs: 5000 }, 'shop.example.:443': { maxConcurrency: 1 }, '[::ffff:127.0.0.1]:8080': { jitterMs: 0 } };
+    const { settings } = loadSettings({ cwd, env: noEnv, spiderSettings: { politeness: { hosts }, blockDetection: { hosts: { 'SHOP.example': { statuses: [999] } } } } });
+    expect(Object.keys(settings.politeness.hosts).sort()).toEqual(['127.0.0.1:8080', 'shop.example', 'xn--bcher-kva.example']);
+    expect(policyFromSettings(settings.politeness)(hostKeyOf('https://bücher.example/p/1', 'host')).minIntervalMs).toBe(5000);
+    expect(Object.keys(settings.blockDetection.hosts)).toEqual(['shop.example']);
+    const bad = errorOf(() => loadSettings({ cwd, env: noEnv, spiderSettings: { throttle: { adaptive: { hosts: ['https://shop.example/'] } } } }));
+    expect(bad.message).toMatch(/throttle\.adaptive\.hosts\.0: "https:\/\/shop\.example\/" is no host or host:port.*\(from spider\)/);
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { hosts: { 'shop.example': { minIntervalMs: 5 }, 'SHOP.EXAMPLE:443': { minIntervalMs: 9 } } } }));
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv })).message).toMatch(/"SHOP\.EXAMPLE:443" and "shop\.example" name the same host \(shop\.example\).*\(from config\)/);
   });
 
   it('names the dotted path and the layer of an unknown key', () => {

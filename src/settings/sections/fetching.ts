@@ -1,5 +1,6 @@
 // Settings of fetching: the global ceiling, per-host politeness, the HTTP client and the browser.
 import { z } from 'zod';
+import { hostKeyedRecord } from './host-keyed';
 import { ms } from './units';
 
 export const hostPolicySchema = z
@@ -40,7 +41,7 @@ export const fetchingSettings = {
       /** Extra random delay in [0, jitterMs] added to each host interval. */
       jitterMs: ms().default(250),
       /** Per-host overrides keyed by host key (e.g. "shop.example:8080"). */
-      hosts: z.record(z.string(), hostPolicySchema).default({}),
+      hosts: hostKeyedRecord(hostPolicySchema).default({}),
     })
     .strict()
     .prefault({}),

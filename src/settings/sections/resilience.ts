@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { orderedComponentEntry } from '../../components/component-entry';
 import { isValidProductToken } from '../../robots/product-token';
 import { DEFAULT_BLOCK_PATTERNS } from './block-patterns';
+import { hostKeyedRecord, hostKeyList } from './host-keyed';
 import { ms } from './units';
 
 function isRegExp(source: string): boolean {
@@ -28,7 +29,7 @@ const blockRulesSchema = z
     statuses: blockRuleFields.statuses.default([]),
     scanChars: blockRuleFields.scanChars.default(65_536),
     /** Per-host rules keyed by host key; each field given replaces the project-wide one for that host. */
-    hosts: z.record(z.string(), z.object(blockRuleFields).partial().strict()).default({}),
+    hosts: hostKeyedRecord(z.object(blockRuleFields).partial().strict()).default({}),
   })
   .strict();
 
@@ -189,7 +190,7 @@ export const resilienceSettings = {
           /** Adapt every host's interval (a spider's settings can turn this on for its crawl). */
           enabled: z.boolean().default(false),
           /** Host keys adapted even when `enabled` is false. */
-          hosts: z.array(z.string().min(1)).default([]),
+          hosts: hostKeyList().default([]),
           /** Floor of the interval; unset: the host's politeness interval, so adapting never goes faster than configured. */
           minIntervalMs: ms().optional(),
           /** Ceiling of the interval. */

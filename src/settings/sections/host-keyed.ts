@@ -1,0 +1,43 @@
+// Settings keyed by host: keys spelled the way the crawl spells a URL's host key, so a per-host setting is never silently ignored.
+import { z } from 'zod';
+import { hostKeySpelling } from '../../politeness/host-key';
+
+const NOT_A_HOST = 'is no host or host:port (write it like "shop.example" or "127.0.0.1:8080", without scheme or path)';
+
+/**
+ * A record keyed by host key. Each key is respelled as the crawl spells the key of a URL of that host
+ * (`Bücher.Example:443` → `xn--bcher-kva.example`); a key that is no host, or two keys naming one host,
+ * are errors naming the key, so the loader reports them with the layer they came from.
+ */
+export function hostKeyedRecord<T extends z.ZodType>(value: T) {
+  return z.record(z.string(), value).transform((record, ctx) => {
+    const spelled: Record<string, z.output<T>> = {};
+    const writtenAs = new Map<string, string>();
+    for (const [written, entry] of Object.entries(record)) {
+      const key = hostKeySpelling(written);
+      if (key === null) {
+        ctx.addIssue({ code: 'custom', path: [written], message: `"${written}" ${NOT_A_HOST}` });
+        continue;
+      }
+      const earlier = writtenAs.get(key);
+      if (earlier !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [written], message: `"${written}" and "${earlier}" name the same host (${key})` });
+        continue;
+      }
+      writtenAs.set(key, written);
+      spelled[key] = entry;
+    }
+    return spelled;
+  });
+}
+
+/** A list of host keys, respelled the same way. */
+export function hostKeyList() {
+  return z.array(z.string().min(1)).transform((written, ctx) =>
+    written.flatMap((entry, index) => {
+      const key = hostKeySpelling(entry);
+      if (key === null) ctx.addIssue({ code: 'custom', path: [index], message: `"${entry}" ${NOT_A_HOST}` });
+      return key === null ? [] : [key];
+    }),
+  );
+}
