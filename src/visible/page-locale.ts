@@ -12,6 +12,27 @@ export interface PageLocale {
    * none, so no currency is inferred from a language alone).
    */
   regionCurrency: string | null;
+  /**
+   * The locale whose way of writing currencies resolves a sign several currencies share ("kr", "¥"): the
+   * tag when it names a region; for a language spoken as its own in one country only, that language
+   * there ("sv" → "sv-SE": "kr" is SEK, "ja" → "ja-JP": "¥" is JPY); else null. Not for a language of
+   * many countries: "en" says nothing about which dollar "$" is.
+   */
+  symbolLocale: string | null;
+}
+
+/**
+ * Languages whose shops writing "kr" or "¥" are all of one country. Only these two signs need it (the
+ * other signs of these languages are their own), and only for a sign, never for a bare number: a
+ * Swedish-language shop in Finland prices in euros, and writes "€".
+ */
+const ONE_COUNTRY_LANGUAGES: Readonly<Record<string, string>> = { sv: 'SE', da: 'DK', nb: 'NO', nn: 'NO', no: 'NO', is: 'IS', ja: 'JP' };
+
+function symbolLocaleOf(tag: string): string | null {
+  const locale = new Intl.Locale(tag);
+  if (locale.region) return tag;
+  const home = ONE_COUNTRY_LANGUAGES[locale.language];
+  return home ? `${locale.language}-${home}` : null;
 }
 
 /** Funds and settlement units that share a country with its everyday currency. */
@@ -56,6 +77,6 @@ function regionCurrencyOf(tag: string): string | null {
 /** `<html lang>` first (what the page says of itself), then og:locale, then the Content-Language header. */
 export function readPageLocale($: CheerioAPI, contentLanguage?: string): PageLocale {
   const tag = canonicalTag($('html').attr('lang')) ?? canonicalTag($('meta[property="og:locale" i]').attr('content')) ?? canonicalTag(contentLanguage);
-  if (!tag) return { tag: null, decimalSeparator: null, regionCurrency: null };
-  return { tag, decimalSeparator: decimalSeparatorOf(tag), regionCurrency: regionCurrencyOf(tag) };
+  if (!tag) return { tag: null, decimalSeparator: null, regionCurrency: null, symbolLocale: null };
+  return { tag, decimalSeparator: decimalSeparatorOf(tag), regionCurrency: regionCurrencyOf(tag), symbolLocale: symbolLocaleOf(tag) };
 }

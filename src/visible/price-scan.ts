@@ -105,7 +105,14 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const found: Array<{ node: AnyNode; last?: AnyNode; element: Element; text: string; state: State }> = [];
   /** The first element whose whole text says the price is given on request ("Preis auf Anfrage"). */
   let onRequest: { element: Element; text: string } | null = null;
-  const parseOptions = { currencyHint: options.locale.regionCurrency, defaultCurrency: options.defaultCurrency ?? undefined, decimalSeparator: options.locale.decimalSeparator ?? undefined };
+  // A shared sign is resolved the way the page's locale writes it ("kr" on a Swedish page is SEK, "¥" on a
+  // Japanese one JPY); "$" on an English page without a region stays open (see PageLocale.symbolLocale).
+  const parseOptions = {
+    currencyHint: options.locale.regionCurrency,
+    locale: options.locale.symbolLocale ?? undefined,
+    defaultCurrency: options.defaultCurrency ?? undefined,
+    decimalSeparator: options.locale.decimalSeparator ?? undefined,
+  };
   // Pages repeat the same short texts (prices, counts): each is probed once.
   const memo = new Map<string, boolean>();
   const hasCurrency = (text: string) => currencyInText(text, memo);

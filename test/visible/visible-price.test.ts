@@ -20,6 +20,16 @@ const page = (body: string, lang = 'en-US') => `<!doctype html><html lang="${lan
 const CASES: Case[] = [
   // The plain price, in different locales and markups.
   { name: 'one price', html: '<p class="price">$19.99</p>', expect: '19.99 USD' },
+  // A language of one country resolves its shared sign; before, each of these was stored without a currency.
+  { name: 'kr on a Swedish page without a region', html: '<p class="price">199 kr</p>', lang: 'sv', expect: '199.00 SEK' },
+  { name: 'kr. on a Danish page without a region', html: '<p class="price">199,95 kr.</p>', lang: 'da', expect: '199.95 DKK' },
+  { name: 'kr on a Norwegian page without a region', html: '<p class="price">kr 1 299,-</p>', lang: 'nb', expect: '1299.00 NOK' },
+  { name: '¥ on a Japanese page without a region', html: '<p class="price">¥1,980</p>', lang: 'ja', expect: '1980 JPY' },
+  // A language of many countries does not: which dollar, which kr, which ¥ stays open.
+  { name: '$ on an English page without a region', html: '<p class="price">$19.99</p>', lang: 'en', expect: '19.99 null' },
+  { name: 'kr on a German page', html: '<p class="price">19,99 kr</p>', lang: 'de', expect: '19.99 null' },
+  { name: '¥ on a Chinese page without a region', html: '<p class="price">¥199</p>', lang: 'zh', expect: '199 null' },
+  { name: 'a bare price on a Swedish page names no currency', html: '<p class="price">199,00</p>', lang: 'sv', expect: '199 null' },
   { name: 'German format', html: '<span class="preis">1.234,56&nbsp;€</span>', lang: 'de-DE', expect: '1234.56 EUR' },
   { name: 'split into elements', html: '<span class="price"><span class="sym">€</span><span class="int">12</span>,<span class="dec">99</span></span>', lang: 'de-DE', expect: '12.99 EUR' },
   { name: 'raised cents in <sup>', html: '<div class="price">12<sup>99</sup> €</div>', lang: 'fr-FR', expect: '12.99 EUR' },
