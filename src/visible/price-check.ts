@@ -28,7 +28,20 @@ export type CheckedPrice =
   | { ok: true; price: Decimal; currency: string | null; regular: Decimal | null; source: PriceSource; check: PriceCheck | null }
   | { ok: false; reason: string; detail?: string; check: PriceCheck | null };
 
-const sameCurrency = (a: string | null, b: string | null) => a === null || b === null || a === b;
+/**
+ * Whether the structured currency can be the one the page shows: the same code; any, beside a bare number;
+ * one of a shared sign's codes ("$" is USD, CAD, AUD …, never GBP). Before, "$19.99" shown with a JSON-LD
+ * priceCurrency of GBP was stored as 19.99 GBP: a plugin's wrong default currency taken over the page's sign.
+ */
+function currencyFits(shown: ReadPrice, structured: string | null): boolean {
+  if (structured === null) return true;
+  if (shown.currency !== null) return shown.currency === structured;
+  return !shown.currencyCandidates || shown.currencyCandidates.includes(structured);
+}
+
+/** The page's currency for a price it shows: its own, else the structured one where that fits its sign. */
+const shownCurrency = (shown: ReadPrice, structured: string | null): string | null =>
+  shown.currency ?? (structured !== null && currencyFits(shown, structured) ? structured : null);
 
 /**
  * Structured data first (exact machine values) when it agrees with the page or the page shows no
@@ -47,7 +60,7 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
     const offers = stated === null && !visible.ok && visible.reason !== 'price/on-request' ? structured?.priceRefusal : null;
     if (!visible.ok && offers) return { ok: false, reason: offers.reason, detail: `${offers.detail}; the page: ${visible.detail ?? visible.reason}`, check: null };
     if (!visible.ok) return { ok: false, reason: visible.reason, detail: visible.detail, check: null };
-    return { ok: true, price: visible.amount, currency: visible.currency, regular: visible.regular?.amount ?? null, source: 'visible', check: null };
+    return { ok: true, price: visible.amount, currency: shownCurrency(visible, structured?.currency ?? null), regular: visible.regular?.amount ?? null, source: 'visible', check: null };
   }
   const fromStructured = { ok: true as const, price: stated, currency: structured.currency, regular: structured.salePrice ? structured.regularPrice : null, source: 'structured' as const };
   if (!visible.ok && structured.priceRange) {
@@ -57,9 +70,11 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
   }
   if (!visible.ok) return unsettledPage(structured, stated, visible) ?? { ...fromStructured, check: null };
   // Data without a struck price (most JSON-LD states only the price) takes the one the page strikes beside it.
-  if (visible.amount.eq(stated) && sameCurrency(visible.currency, structured.currency)) return { ...fromStructured, regular: fromStructured.regular ?? visible.regular?.amount ?? null, check: null };
-  const currency = visible.currency ?? structured.currency;
-  const confirmed = sameCurrency(visible.currency, structured.currency)
+  if (visible.amount.eq(stated) && currencyFits(visible, structured.currency)) {
+    return { ...fromStructured, currency: structured.currency ?? visible.currency, regular: fromStructured.regular ?? visible.regular?.amount ?? null, check: null };
+  }
+  const currency = shownCurrency(visible, structured.currency);
+  const confirmed = currencyFits(visible, structured.currency)
     && (structured.statedPrices.some((s) => s.price.eq(visible.amount)) || structured.offerPrices.some((price) => price.eq(visible.amount)) || (visible.regular !== null && visible.regular.amount.eq(stated)));
   const check: PriceCheck = { structured: stated, structuredCurrency: structured.currency, visible: visible.amount, visibleCurrency: visible.currency, rule: confirmed ? 'visible-confirmed' : 'refused' };
   if (!confirmed) return { ok: false, reason: 'price/disagree', detail: `structured ${stated.toFixed()} ${structured.currency ?? ''} vs visible ${visible.text} at ${visible.path}`.replace(/\s+/g, ' '), check };
@@ -80,7 +95,7 @@ const boxOf = (price: ReadPrice) => price.path.split(' > ').slice(0, -1).join(' 
  */
 function unsettledPage(structured: StructuredProduct, stated: Decimal, visible: VisiblePriceRefusal): CheckedPrice | null {
   if (visible.reason !== 'price/ambiguous' || visible.candidates.length === 0) return null;
-  const inCurrency = visible.candidates.filter((c) => sameCurrency(c.currency, structured.currency));
+  const inCurrency = visible.candidates.filter((c) => currencyFits(c, structured.currency));
   const confirmed = [stated, ...structured.offerPrices, ...structured.statedPrices.map((s) => s.price)];
   const shown = inCurrency.filter((c) => confirmed.some((price) => price.eq(c.amount)));
   const listed = visible.candidates.map((c) => c.text).join(', ');

@@ -6,6 +6,8 @@ import type { ScannedPrice } from './price-scan';
 export interface ReadPrice {
   amount: Decimal;
   currency: string | null;
+  /** A shared sign nothing on the page resolved ("$", "kr"): the codes it may stand for. Absent for a bare number. */
+  currencyCandidates?: readonly string[];
   text: string;
   /** CSS path of the element. */
   path: string;
@@ -33,8 +35,12 @@ export interface VisiblePriceRefusal {
 
 export type VisiblePriceResult = VisiblePrice | VisiblePriceRefusal;
 
-const readOf = (price: ScannedPrice): ReadPrice | null =>
-  price.parsed.ok ? { amount: price.parsed.amount, currency: price.parsed.currency, text: price.text, path: price.path } : null;
+function readOf(price: ScannedPrice): ReadPrice | null {
+  if (!price.parsed.ok) return null;
+  const read: ReadPrice = { amount: price.parsed.amount, currency: price.parsed.currency, text: price.text, path: price.path };
+  if (price.parsed.currencyCandidates) read.currencyCandidates = price.parsed.currencyCandidates;
+  return read;
+}
 
 /** Same amount and currency: one price shown twice (sticky bar, mobile and desktop copies) is not a disagreement. */
 function distinct(prices: readonly ReadPrice[]): ReadPrice[] {

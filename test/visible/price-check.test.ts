@@ -69,4 +69,27 @@ describe('structured and visible price on one page', () => {
     // Two prices in one box, the data the higher: a sale it does not know, beside a "was" price marked in no way we read.
     expect(item(offer('24.90'), '<p class="price"><span class="a">19,90 €</span> <span class="b">24,90 €</span></p>')).toMatchObject({ price: null, priceRefusal: 'price/ambiguous' });
   });
+
+  // Before: each of these stored the JSON-LD's currency over the sign the page shows (a plugin's default).
+  describe('a shared sign on the page against the structured currency', () => {
+    const ld = (price: string, priceCurrency: string) =>
+      `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers: { '@type': 'Offer', price, priceCurrency } })}</script>`;
+    const en = (head: string, body: string) => productItem(htmlResponse(`<!doctype html><html lang="en"><head>${head}</head><body><h1>Kettle</h1>${body}</body></html>`));
+
+    it.each([
+      ['GBP', '$19.99'],
+      ['EUR', '$19.99'],
+      ['USD', '19,99 kr'],
+      ['EUR', '¥1,999'],
+    ])('refuses %s data beside a page showing %s, a sign that is never that currency', (currency, shown) => {
+      const got = en(ld(shown.includes('¥') ? '1999' : '19.99', currency), `<p class="price">${shown}</p>`);
+      expect([got?.price, got?.priceRefusal]).toEqual([null, 'price/disagree']);
+    });
+
+    it('lets the data name which of the sign\'s currencies it is, also where the data holds no price', () => {
+      expect([en(ld('19.99', 'CAD'), '<p class="price">$19.99</p>')].map((got) => [got?.price?.toString(), got?.currency])).toEqual([['19.99', 'CAD']]);
+      expect([en(ld('0.00', 'AUD'), '<p class="price">$19.99</p>')].map((got) => [got?.price?.toString(), got?.currency, got?.source])).toEqual([['19.99', 'AUD', 'visible']]);
+      expect([en(ld('19.99', 'EUR'), '<p class="price">19.99</p>')].map((got) => [got?.price?.toString(), got?.currency])).toEqual([['19.99', 'EUR']]);
+    });
+  });
 });
