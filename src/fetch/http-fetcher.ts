@@ -117,6 +117,7 @@ export class HttpFetcher implements Fetcher {
         const bodyEnd = watchBodyEnd(response.body, headers, socket, hop);
         const body = await readBody(response.body, {
           contentEncoding: headerValue(headers, 'content-encoding'),
+          transferEncoding: headerValue(headers, 'transfer-encoding'),
           contentLength: headerValue(headers, 'content-length'),
           maxBodyBytes: this.settings.maxBodyBytes,
           truncateAt: options.readAtMostBytes,
