@@ -84,7 +84,20 @@ export function decodeText(body: Buffer, encoding: string): string {
     return body.toString('utf8', start);
   }
   if (iconv.encodingExists(encoding)) return iconv.decode(body, encoding);
-  return body.toString('utf8');
+  return decodeWhatIconvLacks(body, encoding);
+}
+
+/**
+ * The WHATWG encodings iconv-lite has no codec for; every name `resolveCharsetLabel` gives decodes here or
+ * in iconv-lite, so a declared charset is never silently read as utf-8 (ISO-2022-JP's "１２，８００円"
+ * read "#1#2!$#8#0#01_", digits a price parser could take).
+ */
+function decodeWhatIconvLacks(body: Buffer, encoding: string): string {
+  if (encoding === 'replacement') return body.length > 0 ? '\uFFFD' : '';
+  // x-user-defined: ASCII as is, each byte above it one private-use character (U+F780 + byte - 0x80).
+  if (encoding === 'x-user-defined') return Array.from(body, (byte) => String.fromCharCode(byte < 0x80 ? byte : 0xf700 + byte)).join('');
+  // Node's ICU decodes the rest of the WHATWG set (iso-2022-jp); a name it lacks is a bug of ours, not the page's.
+  return new TextDecoder(encoding).decode(body);
 }
 
 function bomEncoding(body: Buffer): string | null {
@@ -109,9 +122,10 @@ function isJson(contentType: string | undefined): boolean {
 
 /**
  * A declaration found by scanning ASCII bytes cannot truthfully name UTF-16 (the scan would not have
- * found it); browsers read such a meta as utf-8.
+ * found it); browsers read such a meta as utf-8, and one naming x-user-defined as windows-1252.
  */
 function asciiCompatible(encoding: string): string {
+  if (encoding === 'x-user-defined') return 'windows-1252';
   return encoding === 'utf-16le' || encoding === 'utf-16be' ? 'utf-8' : encoding;
 }
 
