@@ -48,6 +48,16 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
   return decoded;
 }
 
+/**
+ * The empty body of a 204 or 304 answer, which ends at its headers (RFC 9112 §6.3) whatever they say: a
+ * 304's Content-Length is the size of the page it stands for. undici counts it as a body and failed the
+ * answer as cut (`fetch/connection-reset`, retried until exhausted); whatever it did read is dropped.
+ */
+export async function readNoBody(body: Dispatcher.ResponseData['body'], fetchSignal: AbortSignal): Promise<Buffer> {
+  await dropUnwantedBody(body, fetchSignal);
+  return Buffer.alloc(0);
+}
+
 /** Closes a body we will not read; the abort error undici then emits has nobody to tell. */
 export function discardBody(body: Readable): void {
   body.on('error', () => undefined);

@@ -43,7 +43,7 @@ beforeAll(async () => {
   server.route('/length-in-characters', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: ${japanese.length}\r\n\r\n${japanese}`));
   // Old CGI scripts end their output with a CRLF the length does not count; parsers skip it, and so do we.
   server.route('/length-then-crlf', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>\r\n`));
-  // (Content-Length before Transfer-Encoding fails in undici as a length mismatch, a reset, refused as well.)
+  // (Content-Length before Transfer-Encoding: http-fetcher-heads.test.ts.)
   const malformed: Record<string, string> = {
     '/length-and-chunked': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\ncontent-length: 5\r\n\r\n1a\r\n<p class="price">12.99</p>\r\n0\r\n\r\n',
     '/bad-chunk-size': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n<p class="price">12.99</p>\r\n0\r\n\r\n',
