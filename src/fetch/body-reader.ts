@@ -106,7 +106,9 @@ function codingNames(header: string | undefined): string[] {
 function parseCodings(names: string[], headerName: string): Coding[] {
   return names.map((name) => {
     const coding = CODINGS[name];
-    if (!coding) throw new FetchError('FETCH_DECOMPRESS', `unsupported ${headerName} "${name}"`);
+    // Not `fetch/decompress`, which is retried: the server sends the coding it chose to every try (zstd to
+    // a client that offered gzip, deflate and br), and the ledger then showed retry/exhausted.
+    if (!coding) throw new FetchError('FETCH_UNSUPPORTED_CODING', `unsupported ${headerName} "${name}"; we decode ${Object.keys(CODINGS).join(', ')}`);
     return coding;
   });
 }

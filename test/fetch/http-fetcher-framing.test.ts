@@ -131,9 +131,9 @@ describe('a transfer coding other than chunked', () => {
     expect(res.text).toBe('<p class="price">12.99</p>');
   });
 
-  it('one we cannot undo is FETCH_DECOMPRESS naming it, not its bytes kept as the page', async () => {
+  it('one we cannot undo is FETCH_UNSUPPORTED_CODING naming it, not its bytes kept as the page', async () => {
     const error = await fetchError(fetcher.fetch(req(server.url('/te-unknown'))));
-    expect(error.code).toBe('FETCH_DECOMPRESS');
+    expect(error.code).toBe('FETCH_UNSUPPORTED_CODING');
     expect(error.message).toContain('x-shop-pack');
   });
 });
