@@ -107,16 +107,40 @@ function bomEncoding(body: Buffer): string | null {
   return null;
 }
 
-/** The `charset` parameter of a Content-Type value, quotes removed; null when absent or empty. */
+/**
+ * The `charset` of a Content-Type field, quotes removed; null when absent or empty. A field sent twice
+ * (an application's and its web server's: `text/html; charset=utf-8, text/html; charset=windows-1251`)
+ * reaches us joined by commas and is read as Fetch's "extract a MIME type" reads it, as browsers do: the
+ * last charset of the last type; a later value of the same type that names none keeps it, one of another
+ * type drops it. The first value's charset decoded a windows-1251 page as UTF-8, its price beside U+FFFD.
+ */
 export function charsetParam(contentType: string): string | null {
-  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^;,\s]*))/i.exec(contentType);
-  const label = match ? (match[1] ?? match[2] ?? match[3] ?? '').trim() : '';
-  return label === '' ? null : label;
+  return extractMimeType(contentType)?.charset ?? null;
+}
+
+interface MimeType {
+  essence: string;
+  charset: string | null;
+}
+
+function extractMimeType(contentType: string | undefined): MimeType | null {
+  let essence: string | null = null;
+  let charset: string | null = null;
+  for (const value of contentType?.match(/(?:"[^"]*"|[^,])+/g) ?? []) {
+    const type = /^\s*([^\s/;]+\/[^\s;]+)/.exec(value)?.[1]?.toLowerCase();
+    if (!type || type === '*/*') continue;
+    const match = /;\s*charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^;\s]*))/i.exec(value);
+    const label = match ? (match[1] ?? match[2] ?? match[3] ?? '').trim() : '';
+    if (type !== essence) charset = null;
+    essence = type;
+    if (label !== '') charset = label;
+  }
+  return essence === null ? null : { essence, charset };
 }
 
 function isJson(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const mime = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  const mime = extractMimeType(contentType)?.essence;
+  if (!mime) return false;
   return mime === 'application/json' || mime === 'text/json' || mime.endsWith('+json');
 }
 

@@ -1,4 +1,5 @@
 // Charset detection and decoding on real bytes: BOM > header > meta/XML declaration > utf-8.
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { decodeBody, decodeText, detectCharset, sniffCharset } from '../../src/fetch/charset';
 import { resolveCharsetLabel } from '../../src/fetch/charset-labels';
@@ -153,6 +154,21 @@ describe('unknown and odd labels', () => {
     expect(resolveCharsetLabel('iso8859-15')).toBe('iso-8859-15');
     expect(resolveCharsetLabel('x-mac-cyrillic')).toBe('maccyrillic');
     expect(resolveCharsetLabel('utf-7')).toBeNull();
+  });
+});
+
+describe('a Content-Type sent twice (joined by commas)', () => {
+  const russian = iconv.encode('<p class="price">Цена 1 299 руб.</p>', 'windows-1251');
+
+  it('the last charset of the last type counts, as in browsers (Fetch: extract a MIME type)', () => {
+    expect(decodeBody(russian, 'text/html; charset=utf-8, text/html; charset=windows-1251')).toMatchObject({ encoding: 'windows-1251', source: 'header' });
+    expect(priceOf(decodeBody(russian, 'text/html; charset=UTF-8, text/html; charset="cp1251"').text)).toBe('Цена 1 299 руб.');
+  });
+
+  it('a later value of the same type without a charset keeps it; one of another type drops it', () => {
+    expect(detectCharset('text/html; charset=windows-1251, text/html', russian)).toBe('windows-1251');
+    expect(detectCharset('text/html; charset=windows-1251, text/plain', russian)).toBe('utf-8');
+    expect(detectCharset('text/html; charset=windows-1251, */*', russian)).toBe('windows-1251');
   });
 });
 
