@@ -10,16 +10,16 @@ type UndiciFailure = Error & { code?: unknown };
  *
  * - an interim `100 Continue` we did not ask for ("bad response"; RFC 9110 §15.2 has clients skip it,
  *   as undici does other 1xx), and a `101 Switching Protocols` nobody asked for ("bad upgrade");
- * - a head llhttp refused while a Content-Length was known (the header given twice, or beside
- *   Transfer-Encoding): undici calls any such refusal a length mismatch, which on a head that never
- *   completed can be nothing else, since a body is counted only after the head reached us.
+ * - a head llhttp refused after its Content-Length (the header given twice, beside Transfer-Encoding, past
+ *   2^64, or any bad header after it): undici calls every such refusal a length mismatch, which on a head
+ *   that never reached us can be nothing else, since a body is counted only after its head.
  *
  * Each is the server's answer every time: `fetch/protocol`, named.
  */
 export function refusedHead(error: unknown, url: string): FetchError | null {
   const failure = error as UndiciFailure | null;
   if (failure?.code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-    return refused(`a head whose Content-Length framing HTTP/1.1 forbids (given twice, or with Transfer-Encoding)`, url, error);
+    return refused('a head HTTP/1.1 forbids after its Content-Length (one given twice, beside Transfer-Encoding, too large, or a bad header later)', url, error);
   }
   if (failure?.code !== 'UND_ERR_SOCKET') return null;
   if (failure.message === 'bad response') return refused('an interim 100 Continue the request did not ask for', url, error);

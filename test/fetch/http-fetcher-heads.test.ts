@@ -20,6 +20,7 @@ beforeAll(async () => {
     '/length-twice': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
     '/length-twice-differing': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: 17\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
     '/length-list': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}, ${PAGE.length}\r\n\r\n${PAGE}`),
+    '/length-then-bad-header': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}\r\nx-trace: a\0b\r\n\r\n${PAGE}`),
     '/length-then-chunked': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n1a\r\n${PAGE}\r\n0\r\n\r\n`),
   });
   fetcher = new HttpFetcher(httpSettings({ timeoutMs: 5000 }));
@@ -52,7 +53,7 @@ describe('answers that end at their head', () => {
 });
 
 describe('Content-Length framing HTTP/1.1 forbids', () => {
-  it.each(['/length-twice', '/length-twice-differing', '/length-list', '/length-then-chunked'])('%s → FETCH_PROTOCOL, not a reset to send again', async (path) => {
+  it.each(['/length-twice', '/length-twice-differing', '/length-list', '/length-then-chunked', '/length-then-bad-header'])('%s → FETCH_PROTOCOL, not a reset to send again', async (path) => {
     const error = await fetchError(fetcher.fetch(req(server.url(path))));
     expect(error.code).toBe('FETCH_PROTOCOL');
   });
