@@ -8,6 +8,8 @@ import { gzipMembersBeforeGarbage } from './gzip-members';
 export interface ReadBodyOptions {
   /** Raw Content-Encoding header value (e.g. "gzip", "deflate, br"); undefined or "identity" = none. */
   contentEncoding: string | undefined;
+  /** Raw Transfer-Encoding header value (e.g. "gzip, chunked"); undici has undone the chunked framing only. */
+  transferEncoding?: string | undefined;
   /** Raw Content-Length header value; a declared size over the cap fails before any byte is read. */
   contentLength: string | undefined;
   /** Applies to the bytes on the wire and, separately, to the decoded bytes (zip bombs). */
@@ -29,7 +31,8 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
   const maxBodyBytes = options.truncateAt ?? options.maxBodyBytes;
   let codings: Coding[];
   try {
-    codings = parseContentEncoding(options.contentEncoding);
+    // Transfer codings were applied after the content codings (RFC 9112 §6.1), so they come last in the list.
+    codings = [...parseContentEncoding(options.contentEncoding), ...parseTransferEncoding(options.transferEncoding)];
     const declared = Number(options.contentLength);
     if (!truncate && options.contentLength !== undefined && Number.isFinite(declared) && declared > maxBodyBytes) {
       throw tooLarge(`Content-Length ${declared} exceeds the ${maxBodyBytes}-byte cap`);
@@ -43,6 +46,16 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
   // Codings are listed in the order they were applied, so they are undone from the last one.
   for (let i = codings.length - 1; i >= 0; i--) decoded = await decode(decoded, codings[i]!, maxBodyBytes, truncate);
   return decoded;
+}
+
+/**
+ * The empty body of a 204 or 304 answer, which ends at its headers (RFC 9112 §6.3) whatever they say: a
+ * 304's Content-Length is the size of the page it stands for. undici counts it as a body and failed the
+ * answer as cut (`fetch/connection-reset`, retried until exhausted); whatever it did read is dropped.
+ */
+export async function readNoBody(body: Dispatcher.ResponseData['body'], fetchSignal: AbortSignal): Promise<Buffer> {
+  await dropUnwantedBody(body, fetchSignal);
+  return Buffer.alloc(0);
 }
 
 /** Closes a body we will not read; the abort error undici then emits has nobody to tell. */
@@ -68,16 +81,36 @@ export async function dropUnwantedBody(body: Dispatcher.ResponseData['body'], fe
 }
 
 export function parseContentEncoding(header: string | undefined): Coding[] {
+  return parseCodings(codingNames(header), 'Content-Encoding');
+}
+
+/**
+ * The transfer codings still on a body whose framing undici has read. A server may compress in transit
+ * ("Transfer-Encoding: gzip, chunked", or "gzip" alone, then delimited by the close, RFC 9112 §6.3) even
+ * though we sent no TE header; undici strips only the chunked framing, and the gzip bytes were kept as the
+ * page. The same codings as Content-Encoding apply (RFC 9112 §7); chunked anywhere but last is not a
+ * framing undici read, so the bytes are still chunk-framed and no page.
+ */
+export function parseTransferEncoding(header: string | undefined): Coding[] {
+  const names = codingNames(header);
+  if (names.at(-1) === 'chunked') names.pop();
+  if (names.includes('chunked')) throw new FetchError('FETCH_PROTOCOL', `Transfer-Encoding "${header}" applies chunked before another coding`);
+  return parseCodings(names, 'Transfer-Encoding');
+}
+
+function codingNames(header: string | undefined): string[] {
   if (!header) return [];
-  const codings: Coding[] = [];
-  for (const token of header.split(',')) {
-    const name = token.trim().toLowerCase();
-    if (name === '' || name === 'identity') continue;
+  return header.split(',').map((token) => token.trim().toLowerCase()).filter((name) => name !== '' && name !== 'identity');
+}
+
+function parseCodings(names: string[], headerName: string): Coding[] {
+  return names.map((name) => {
     const coding = CODINGS[name];
-    if (!coding) throw new FetchError('FETCH_DECOMPRESS', `unsupported Content-Encoding "${name}"`);
-    codings.push(coding);
-  }
-  return codings;
+    // Not `fetch/decompress`, which is retried: the server sends the coding it chose to every try (zstd to
+    // a client that offered gzip, deflate and br), and the ledger then showed retry/exhausted.
+    if (!coding) throw new FetchError('FETCH_UNSUPPORTED_CODING', `unsupported ${headerName} "${name}"; we decode ${Object.keys(CODINGS).join(', ')}`);
+    return coding;
+  });
 }
 
 async function collectCapped(body: Readable, maxBytes: number, truncate: boolean): Promise<Buffer> {

@@ -1,4 +1,5 @@
-// WHATWG Encoding labels → the canonical encoding name we decode with (iconv-lite knows every target).
+// WHATWG Encoding labels → the canonical encoding name we decode with (iconv-lite knows every target but
+// the three `decodeText` handles itself: iso-2022-jp, replacement and x-user-defined).
 // Browsers treat "latin1", "ascii" and "iso-8859-1" as windows-1252; pages written for them rely on it
 // (a "€" sent as 0x80 under a latin1 label), so we do the same.
 
@@ -41,6 +42,11 @@ const TABLE: Record<string, string[]> = {
     'cseuckr', 'csksc56011987', 'euc-kr', 'iso-ir-149', 'korean', 'ks_c_5601-1987', 'ks_c_5601-1989', 'ksc5601',
     'ksc_5601', 'windows-949',
   ],
+  'iso-2022-jp': ['csiso2022jp', 'iso-2022-jp'],
+  // Encodings browsers refuse to decode (their 7-bit escapes let markup hide in them): the whole body is
+  // one U+FFFD. Read as utf-8, their two-byte codes are ASCII pairs, digits among them ("１２" is "#1#2").
+  replacement: ['csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext', 'iso-2022-kr', 'replacement'],
+  'x-user-defined': ['x-user-defined'],
   'utf-16be': ['unicodefffe', 'utf-16be'],
   'utf-16le': ['csunicode', 'iso-10646-ucs-2', 'ucs-2', 'unicode', 'unicodefeff', 'utf-16', 'utf-16le'],
 };

@@ -84,7 +84,20 @@ export function decodeText(body: Buffer, encoding: string): string {
     return body.toString('utf8', start);
   }
   if (iconv.encodingExists(encoding)) return iconv.decode(body, encoding);
-  return body.toString('utf8');
+  return decodeWhatIconvLacks(body, encoding);
+}
+
+/**
+ * The WHATWG encodings iconv-lite has no codec for; every name `resolveCharsetLabel` gives decodes here or
+ * in iconv-lite, so a declared charset is never silently read as utf-8 (ISO-2022-JP's "１２，８００円"
+ * read "#1#2!$#8#0#01_", digits a price parser could take).
+ */
+function decodeWhatIconvLacks(body: Buffer, encoding: string): string {
+  if (encoding === 'replacement') return body.length > 0 ? '\uFFFD' : '';
+  // x-user-defined: ASCII as is, each byte above it one private-use character (U+F780 + byte - 0x80).
+  if (encoding === 'x-user-defined') return Array.from(body, (byte) => String.fromCharCode(byte < 0x80 ? byte : 0xf700 + byte)).join('');
+  // Node's ICU decodes the rest of the WHATWG set (iso-2022-jp); a name it lacks is a bug of ours, not the page's.
+  return new TextDecoder(encoding).decode(body);
 }
 
 function bomEncoding(body: Buffer): string | null {
@@ -94,24 +107,49 @@ function bomEncoding(body: Buffer): string | null {
   return null;
 }
 
-/** The `charset` parameter of a Content-Type value, quotes removed; null when absent or empty. */
+/**
+ * The `charset` of a Content-Type field, quotes removed; null when absent or empty. A field sent twice
+ * (an application's and its web server's: `text/html; charset=utf-8, text/html; charset=windows-1251`)
+ * reaches us joined by commas and is read as Fetch's "extract a MIME type" reads it, as browsers do: the
+ * last charset of the last type; a later value of the same type that names none keeps it, one of another
+ * type drops it. The first value's charset decoded a windows-1251 page as UTF-8, its price beside U+FFFD.
+ */
 export function charsetParam(contentType: string): string | null {
-  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^;,\s]*))/i.exec(contentType);
-  const label = match ? (match[1] ?? match[2] ?? match[3] ?? '').trim() : '';
-  return label === '' ? null : label;
+  return extractMimeType(contentType)?.charset ?? null;
+}
+
+interface MimeType {
+  essence: string;
+  charset: string | null;
+}
+
+function extractMimeType(contentType: string | undefined): MimeType | null {
+  let essence: string | null = null;
+  let charset: string | null = null;
+  for (const value of contentType?.match(/(?:"[^"]*"|[^,])+/g) ?? []) {
+    const type = /^\s*([^\s/;]+\/[^\s;]+)/.exec(value)?.[1]?.toLowerCase();
+    if (!type || type === '*/*') continue;
+    const match = /;\s*charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^;\s]*))/i.exec(value);
+    const label = match ? (match[1] ?? match[2] ?? match[3] ?? '').trim() : '';
+    if (type !== essence) charset = null;
+    essence = type;
+    if (label !== '') charset = label;
+  }
+  return essence === null ? null : { essence, charset };
 }
 
 function isJson(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const mime = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  const mime = extractMimeType(contentType)?.essence;
+  if (!mime) return false;
   return mime === 'application/json' || mime === 'text/json' || mime.endsWith('+json');
 }
 
 /**
  * A declaration found by scanning ASCII bytes cannot truthfully name UTF-16 (the scan would not have
- * found it); browsers read such a meta as utf-8.
+ * found it); browsers read such a meta as utf-8, and one naming x-user-defined as windows-1252.
  */
 function asciiCompatible(encoding: string): string {
+  if (encoding === 'x-user-defined') return 'windows-1252';
   return encoding === 'utf-16le' || encoding === 'utf-16be' ? 'utf-8' : encoding;
 }
 

@@ -8,11 +8,12 @@ import { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
-import { dropUnwantedBody, readBody } from './body-reader';
+import { dropUnwantedBody, readBody, readNoBody } from './body-reader';
 import { watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
+import { refusedHead } from './refused-head';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { FetchDeadline } from './fetch-deadline';
 import { KeptDispatchers } from './kept-dispatchers';
@@ -42,6 +43,9 @@ export interface HttpFetcherOptions {
  * headers, which a browser shows, failed as fetch/failed.
  */
 const MAX_HEADER_BYTES = 256 * 1024;
+
+/** Answers that end at their headers (RFC 9112 §6.3); HEAD's undici already reads so. */
+const BODILESS_STATUSES = new Set([204, 304]);
 
 /** We decode these ourselves, with a cap, so we advertise exactly these. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -115,8 +119,9 @@ export class HttpFetcher implements Fetcher {
         }
         const headers = normalizeHeaders(response.headers);
         const bodyEnd = watchBodyEnd(response.body, headers, socket, hop);
-        const body = await readBody(response.body, {
+        const body = BODILESS_STATUSES.has(response.statusCode) ? await readNoBody(response.body, deadline.signal) : await readBody(response.body, {
           contentEncoding: headerValue(headers, 'content-encoding'),
+          transferEncoding: headerValue(headers, 'transfer-encoding'),
           contentLength: headerValue(headers, 'content-length'),
           maxBodyBytes: this.settings.maxBodyBytes,
           truncateAt: options.readAtMostBytes,
@@ -174,7 +179,9 @@ export class HttpFetcher implements Fetcher {
         });
         return { response, socket };
       } catch (error) {
-        if (resends >= this.settings.keepAliveConnectionsPerHost || signal.aborted || !closedWhileIdle(error, hop.method, reused)) throw error;
+        if (resends >= this.settings.keepAliveConnectionsPerHost || signal.aborted || !closedWhileIdle(error, hop.method, reused)) {
+          throw signal.aborted ? error : (refusedHead(error, hop.url) ?? error);
+        }
         options.onStaleConnection?.();
       }
     }

@@ -1,6 +1,7 @@
 // Charset detection and decoding on real bytes: BOM > header > meta/XML declaration > utf-8.
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeBody, detectCharset, sniffCharset } from '../../src/fetch/charset';
+import { decodeBody, decodeText, detectCharset, sniffCharset } from '../../src/fetch/charset';
 import { resolveCharsetLabel } from '../../src/fetch/charset-labels';
 import { charsetPage, SAMPLE_TEXT } from '../support/charset-samples';
 
@@ -153,6 +154,54 @@ describe('unknown and odd labels', () => {
     expect(resolveCharsetLabel('iso8859-15')).toBe('iso-8859-15');
     expect(resolveCharsetLabel('x-mac-cyrillic')).toBe('maccyrillic');
     expect(resolveCharsetLabel('utf-7')).toBeNull();
+  });
+});
+
+describe('a Content-Type sent twice (joined by commas)', () => {
+  const russian = iconv.encode('<p class="price">Цена 1 299 руб.</p>', 'windows-1251');
+
+  it('the last charset of the last type counts, as in browsers (Fetch: extract a MIME type)', () => {
+    expect(decodeBody(russian, 'text/html; charset=utf-8, text/html; charset=windows-1251')).toMatchObject({ encoding: 'windows-1251', source: 'header' });
+    expect(priceOf(decodeBody(russian, 'text/html; charset=UTF-8, text/html; charset="cp1251"').text)).toBe('Цена 1 299 руб.');
+  });
+
+  it('a later value of the same type without a charset keeps it; one of another type drops it', () => {
+    expect(detectCharset('text/html; charset=windows-1251, text/html', russian)).toBe('windows-1251');
+    expect(detectCharset('text/html; charset=windows-1251, text/plain', russian)).toBe('utf-8');
+    expect(detectCharset('text/html; charset=windows-1251, */*', russian)).toBe('windows-1251');
+  });
+});
+
+describe('encodings iconv-lite has no codec for', () => {
+  // ISO-2022-JP as its encoder writes it: ESC $ B switches to JIS X 0208, ESC ( B back to ASCII.
+  const jis = (codes: string) => Buffer.from(`\x1b$B${codes}\x1b(B`, 'latin1');
+  const fullWidthPrice = jis('#1#2!$#8#0#01_'); // "１２，８００円"
+
+  it('ISO-2022-JP decodes (a full-width price), never as utf-8 with its JIS pairs as ASCII digits', () => {
+    const decoded = decodeBody(fullWidthPrice, 'text/html; charset=ISO-2022-JP');
+    expect(decoded).toMatchObject({ encoding: 'iso-2022-jp', source: 'header', unknownLabels: [] });
+    expect(decoded.text).toBe('１２，８００円');
+    expect(decodeBody(Buffer.concat([Buffer.from('<meta charset="csISO2022JP">'), fullWidthPrice]), 'text/html').text).toContain('１２，８００円');
+  });
+
+  it('the labels browsers decode as "replacement" (ISO-2022-KR, HZ) give one U+FFFD: no text, so no price', () => {
+    for (const label of ['iso-2022-kr', 'HZ-GB-2312', 'iso-2022-cn']) {
+      const decoded = decodeBody(fullWidthPrice, `text/html; charset=${label}`);
+      expect(decoded).toMatchObject({ encoding: 'replacement', unknownLabels: [] });
+      expect(decoded.text).toBe('\uFFFD');
+    }
+  });
+
+  it('x-user-defined keeps ASCII and moves the high bytes to private use; named by a meta it is windows-1252', () => {
+    const body = Buffer.from('<p>12,99 \x80</p>', 'latin1');
+    expect(decodeBody(body, 'text/html; charset=x-user-defined').text).toBe('<p>12,99 \uF780</p>');
+    expect(decodeBody(Buffer.concat([Buffer.from('<meta charset="x-user-defined">'), body]), 'text/html').text).toContain('12,99 €');
+  });
+
+  it('every encoding a label resolves to decodes', () => {
+    for (const label of ['iso-2022-jp', 'replacement', 'x-user-defined', 'x-mac-cyrillic', 'utf-16be', 'windows-874', 'iso-8859-8-i', 'gb18030']) {
+      expect(() => decodeText(Buffer.from('<p>1</p>'), resolveCharsetLabel(label)!)).not.toThrow();
+    }
   });
 });
 

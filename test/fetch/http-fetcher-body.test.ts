@@ -111,9 +111,9 @@ describe('content codings', () => {
     expect(error.code).toBe('FETCH_DECOMPRESS');
   });
 
-  it('an unsupported coding is FETCH_DECOMPRESS, not garbage text', async () => {
+  it('an unsupported coding is FETCH_UNSUPPORTED_CODING (not retried like a corrupt body: every try gets it), not garbage text', async () => {
     const error = await fetchError(fetcher.fetch(req(server.url('/zstd'))));
-    expect(error.code).toBe('FETCH_DECOMPRESS');
+    expect(error.code).toBe('FETCH_UNSUPPORTED_CODING');
     expect(error.message).toContain('zstd');
   });
 

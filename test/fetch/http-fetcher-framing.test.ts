@@ -1,6 +1,7 @@
 // How a body's end is known (RFC 9112 §6.3) when the server breaks it off: a body cut short is never a page.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import type { ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { FixtureServer } from '../support/fixture-server';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   server.route('/length-in-characters', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: ${japanese.length}\r\n\r\n${japanese}`));
   // Old CGI scripts end their output with a CRLF the length does not count; parsers skip it, and so do we.
   server.route('/length-then-crlf', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>\r\n`));
-  // (Content-Length before Transfer-Encoding fails in undici as a length mismatch, a reset, refused as well.)
+  // (Content-Length before Transfer-Encoding: http-fetcher-heads.test.ts.)
   const malformed: Record<string, string> = {
     '/length-and-chunked': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\ncontent-length: 5\r\n\r\n1a\r\n<p class="price">12.99</p>\r\n0\r\n\r\n',
     '/bad-chunk-size': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n<p class="price">12.99</p>\r\n0\r\n\r\n',
@@ -51,6 +52,26 @@ beforeAll(async () => {
     '/header-line-of-1-mib': `HTTP/1.1 200 OK\r\nx-debug: ${'a'.repeat(1 << 20)}\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>`,
   };
   for (const [path, answer] of Object.entries(malformed)) server.route(path, (_req, res) => void res.socket!.write(answer));
+  // Compressed in transit (a transfer coding), though we sent no TE header: gzip under the chunked framing, or alone and delimited by the close.
+  // (`connection: close`: the raw answer never ends its ServerResponse, so the fixture server would hold the connection's next answer.)
+  const PRICE = '<p class="price">12.99</p>';
+  const transferred = (coding: string, bytes: Buffer, end = false) => (_req: unknown, res: ServerResponse) => {
+    const socket = res.socket!;
+    socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ntransfer-encoding: ${coding}\r\nconnection: close\r\n\r\n`);
+    if (end) return void socket.end(bytes);
+    socket.write(`${bytes.length.toString(16)}\r\n`);
+    socket.write(bytes);
+    socket.write('\r\n0\r\n\r\n');
+  };
+  server.route('/te-gzip-chunked', transferred('gzip, chunked', zlib.gzipSync(PRICE)));
+  server.route('/te-gzip-then-close', transferred('gzip', zlib.gzipSync(PRICE), true));
+  server.route('/te-br-over-gzip', (_req, res) => {
+    const body = zlib.brotliCompressSync(zlib.gzipSync(PRICE));
+    res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-encoding: gzip\r\ntransfer-encoding: br, chunked\r\nconnection: close\r\n\r\n${body.length.toString(16)}\r\n`);
+    res.socket!.write(body);
+    res.socket!.write('\r\n0\r\n\r\n');
+  });
+  server.route('/te-unknown', transferred('x-shop-pack, chunked', Buffer.from(PRICE)));
   const policy = `default-src 'self' ${Array.from({ length: 2000 }, (_, i) => `https://cdn${i}.shop.example`).join(' ')}`;
   server.route('/long-policy', (_req, res) => void res.writeHead(200, { 'content-security-policy': policy, 'content-type': 'text/html' }).end('<p class="price">12.99</p>'));
   fetcher = new HttpFetcher(httpSettings({ timeoutMs: 5000 }));
@@ -101,5 +122,18 @@ describe('answers that break HTTP/1.1', () => {
   it('headers over Node\'s 16 KiB (a long Content-Security-Policy) are an answer like any other', async () => {
     const res = await fetcher.fetch(req(server.url('/long-policy')));
     expect(res.text).toBe('<p class="price">12.99</p>');
+  });
+});
+
+describe('a transfer coding other than chunked', () => {
+  it.each(['/te-gzip-chunked', '/te-gzip-then-close', '/te-br-over-gzip'])('%s is undone (transfer codings first, then content codings): the page, never its compressed bytes', async (path) => {
+    const res = await fetcher.fetch(req(server.url(path)));
+    expect(res.text).toBe('<p class="price">12.99</p>');
+  });
+
+  it('one we cannot undo is FETCH_UNSUPPORTED_CODING naming it, not its bytes kept as the page', async () => {
+    const error = await fetchError(fetcher.fetch(req(server.url('/te-unknown'))));
+    expect(error.code).toBe('FETCH_UNSUPPORTED_CODING');
+    expect(error.message).toContain('x-shop-pack');
   });
 });
