@@ -50,7 +50,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
       // An invalid first copy must not make the valid second copy a duplicate (required before dedupe).
       [{ sku: 'E', price: '0' }, 'price/not-positive'],
       [{ sku: 'E', price: '7.50 EUR' }, null],
-      [{ sku: 'A', price: '$1,199.00' }, 'duplicate'],
+      [{ sku: 'A', price: '$1,199.00' }, 'duplicate/price-differs'],
     ];
     const durables: Promise<void>[] = [];
     for (const [item, expected] of cases) {
@@ -70,7 +70,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
       'price/not-a-price': 1,
       'price/not-positive': 2,
       'required/sku-or-url': 1,
-      duplicate: 1,
+      'duplicate/price-differs': 1,
     });
     expect(stats.get('items/written')).toBe(2);
     const rows = [];

@@ -112,6 +112,24 @@ describe('dedupe', () => {
   });
 });
 
+describe('dedupe of copies that disagree', () => {
+  // Before: the second page's other price was dropped as a plain duplicate, and nothing said the SKU's pages disagreed.
+  it('names a later copy at another price or currency, and which copy was kept', () => {
+    const stage: PipelineStage = new DedupeStage();
+    stage.open?.(ctx);
+    const at = (n: number) => source({ requestId: `r${n}`, url: `http://127.0.0.1/p/${n}` });
+    expect(dropped(stage.process({ sku: 'k', price: new Decimal('19.990'), currency: 'EUR' }, at(1), ctx))).toBe(false);
+    expect(stage.process({ sku: 'k', price: new Decimal('19.99'), currency: 'EUR' }, at(2), ctx)).toEqual({ dropped: true, reason: 'duplicate', detail: 'k' });
+    expect(stage.process({ sku: 'k', price: new Decimal('17.99'), currency: 'EUR' }, at(3), ctx)).toEqual({
+      dropped: true,
+      reason: 'duplicate/price-differs',
+      detail: 'k: 19.99 EUR at http://127.0.0.1/p/1 (kept), 17.99 EUR at http://127.0.0.1/p/3',
+    });
+    expect(stage.process({ sku: 'k', price: new Decimal('19.99'), currency: 'USD' }, at(4), ctx)).toMatchObject({ reason: 'duplicate/price-differs' });
+    expect(stage.process({ sku: 'k', price: null }, at(5), ctx)).toMatchObject({ reason: 'duplicate/price-differs' });
+  });
+});
+
 describe('defaultPipeline', () => {
   it('builds the stages in the declared order with stable names', () => {
     expect(defaultPipeline(testSettings()).map((stage) => stage.name)).toEqual(['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe']);
