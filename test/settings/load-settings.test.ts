@@ -69,6 +69,14 @@ describe('loadSettings', () => {
     expect(errorOf(() => loadSettings({ cwd, env: noEnv })).message).toMatch(/"SHOP\.EXAMPLE:443" and "shop\.example" name the same host \(shop\.example\).*\(from config\)/);
   });
 
+  it('refuses a per-host key that is no registrable domain when the crawl keys hosts by domain', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    const spiderSettings = { politeness: { hostKey: 'domain', hosts: { 'www.shop.example': { minIntervalMs: 5000 }, 'shop.co.uk': {}, '127.0.0.1:8080': {} } } };
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv, spiderSettings })).message).toBe(
+      'invalid settings:\n  politeness.hosts.www.shop.example: with politeness.hostKey "domain" the keys are registrable domains: write "shop.example" for "www.shop.example" (from spider)',
+    );
+  });
+
   it('names the dotted path and the layer of an unknown key', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { minIntervalMS: 10 } }));

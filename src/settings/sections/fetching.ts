@@ -1,6 +1,6 @@
 // Settings of fetching: the global ceiling, per-host politeness, the HTTP client and the browser.
 import { z } from 'zod';
-import { hostKeyedRecord } from './host-keyed';
+import { domainKeysOnly, hostKeyedRecord } from './host-keyed';
 import { ms } from './units';
 
 export const hostPolicySchema = z
@@ -44,6 +44,7 @@ export const fetchingSettings = {
       hosts: hostKeyedRecord(hostPolicySchema).default({}),
     })
     .strict()
+    .superRefine(domainKeysOnly)
     .prefault({}),
   http: z
     .object({

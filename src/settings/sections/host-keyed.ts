@@ -1,6 +1,6 @@
 // Settings keyed by host: keys spelled the way the crawl spells a URL's host key, so a per-host setting is never silently ignored.
 import { z } from 'zod';
-import { hostKeySpelling } from '../../politeness/host-key';
+import { hostKeyOf, hostKeySpelling } from '../../politeness/host-key';
 
 const NOT_A_HOST = 'is no host or host:port (write it like "shop.example" or "127.0.0.1:8080", without scheme or path)';
 
@@ -40,4 +40,17 @@ export function hostKeyList() {
       return key === null ? [] : [key];
     }),
   );
+}
+
+/**
+ * With `hostKey: domain` a crawl's keys are registrable domains (`shop.example` for `www.shop.example:8080`),
+ * so a per-host key spelled as a host would match nothing and be silently ignored: an error naming the key
+ * and the domain to write instead.
+ */
+export function domainKeysOnly(politeness: { hostKey: 'host' | 'domain'; hosts: Record<string, unknown> }, ctx: z.RefinementCtx): void {
+  if (politeness.hostKey !== 'domain') return;
+  for (const key of Object.keys(politeness.hosts)) {
+    const domain = hostKeyOf(`http://${key}/`, 'domain');
+    if (domain !== key) ctx.addIssue({ code: 'custom', path: ['hosts', key], message: `with politeness.hostKey "domain" the keys are registrable domains: write "${domain}" for "${key}"` });
+  }
 }
