@@ -281,6 +281,6 @@ function browserError(error: unknown, url: string): FetchError {
   if (/ERR_CONNECTION_REFUSED/.test(message)) return new FetchError('FETCH_CONNECTION_REFUSED', `connection refused (${url})`, { cause: error });
   if (/ERR_NAME_NOT_RESOLVED/.test(message)) return new FetchError('FETCH_DNS', `host not found (${url})`, { cause: error });
   if (/ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/.test(message)) return new FetchError('FETCH_CONNECTION_RESET', `connection reset (${url})`, { cause: error });
-  if (/has been closed|crash|disconnected/i.test(message)) return new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${url}`, { cause: error });
+  if (/has been closed|crash|disconnected/i.test(message)) return new FetchError('FETCH_BROWSER_CRASHED', `the browser or the page's renderer went away while loading ${url}`, { cause: error });
   return new FetchError('FETCH_FAILED', `${message.split('\n')[0]} (${url})`, { cause: error });
 }
