@@ -15,7 +15,7 @@ import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
-import { readDocument } from './read-document';
+import { readSettledDocument } from './read-document';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { PagePool } from './page-pool';
 import type { PageLease, PagePoolStats } from './page-pool-options';
@@ -177,13 +177,10 @@ export class BrowserFetcher implements Fetcher {
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
       if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
       await this.waitFor(page, browserOptions, captures.awaitResponse);
-      // A document still on its way would commit under the reader: the page is read once it stopped moving.
-      await watch.settled();
-      // From here the page must stay on the document it shows: a script may still move it while it is read.
-      watch.startReading();
-      await confined.settle(request.url);
+      // A document still on its way would commit under the reader: the page is read once it stopped moving,
+      // and from then on must stay on the document it shows (a script may still move it while it is read).
+      const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
       const captured = await captures.collect();
-      const document = await readDocument(page, watch, request.url);
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       await ownCookies?.giveTo(request.session);
       const body = Buffer.from(document.html, 'utf8');

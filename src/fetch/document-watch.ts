@@ -25,6 +25,12 @@ export class DocumentWatch {
   private departedWaiters: Array<() => void> = [];
   /** Navigations before this index happened before anything was read. */
   private readFrom = Infinity;
+  /** The page's renderer died (it ran out of memory, or was killed): the page shows nothing any more. */
+  private crashed = false;
+
+  private readonly onCrash = () => {
+    this.crashed = true;
+  };
 
   private readonly onRequest = (req: PwRequest) => {
     if (!this.isMainNavigation(req)) return;
@@ -66,6 +72,7 @@ export class DocumentWatch {
     page.on('requestfinished', this.onEnd);
     page.on('requestfailed', this.onEnd);
     page.on('close', this.wakeSettled);
+    page.on('crash', this.onCrash);
   }
 
   /**
@@ -112,8 +119,17 @@ export class DocumentWatch {
     }).then(() => Promise.reject(this.departure()));
   }
 
+  /** Whether the page started another navigation since `startReading`, on its own (confinement refused none). */
+  movedOnSinceRead(): boolean {
+    return this.navigations.length > this.readFrom && this.refusedUrl() === null && !this.crashed;
+  }
+
   /** Null while the page shows the document that is read; else the error the request fails with. */
   departure(): FetchError | null {
+    // A callback whose page went with its renderer or browser failed for that, not for its own code: retryable.
+    if (this.crashed || this.page.context().browser()?.isConnected() === false) {
+      return new FetchError('FETCH_BROWSER_CRASHED', `the browser or the page's renderer went away while the page of ${this.requestUrl} was read`);
+    }
     const refused = this.refusedUrl();
     if (refused !== null) return new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${this.requestUrl} tried to navigate to ${refused}, outside allowedDomains`);
     const next = this.navigations[this.readFrom];
@@ -127,6 +143,7 @@ export class DocumentWatch {
     this.page.off('requestfinished', this.onEnd);
     this.page.off('requestfailed', this.onEnd);
     this.page.off('close', this.wakeSettled);
+    this.page.off('crash', this.onCrash);
     this.wakeSettled();
     this.departedWaiters = [];
   }

@@ -13,6 +13,32 @@ export interface ReadDocument {
 }
 
 /**
+ * Script hops (a meta refresh, `location` set on load) the read follows: a page that moves on just as it
+ * is read is read again once it settled, as it would have been had it moved a moment earlier while the
+ * fetcher waited; a page still moving after this many is refused (`browser/page-navigated`). The same
+ * bound as HTTP's default `http.maxRedirects`.
+ */
+const SCRIPT_HOPS_FOLLOWED = 10;
+
+/**
+ * Reads the page once no navigation is on its way (`check` re-judges confinement before each read). A
+ * redirect by meta refresh or by script on load starts about when the load ends: read as soon as the load
+ * ended, the page failed for good or was followed depending on which came first in Node.
+ */
+export async function readSettledDocument(page: Page, watch: DocumentWatch, requestUrl: string, check: () => Promise<unknown>): Promise<ReadDocument> {
+  for (let hop = 0; ; hop++) {
+    await watch.settled();
+    watch.startReading();
+    await check();
+    try {
+      return await readDocument(page, watch, requestUrl);
+    } catch (error) {
+      if (hop >= SCRIPT_HOPS_FOLLOWED || !watch.movedOnSinceRead()) throw error;
+    }
+  }
+}
+
+/**
  * The page's URL is no name for its document: `history.pushState` rewrites it to any path of the origin
  * without loading anything, and a script, a form or a frame setting `top.location` can have replaced
  * the document while the request's own load was still under way, so neither the URL asked for nor the
@@ -20,9 +46,8 @@ export interface ReadDocument {
  * that served the current document, which pushState leaves alone; its response must be one the page
  * received during this request, else the page shows something no response of it served (an error page,
  * a document a script made up), and the request fails rather than store it under a name.
- * Call after `watch.settled()` and `watch.startReading()`: the read is exact only while nothing moves.
  */
-export async function readDocument(page: Page, watch: DocumentWatch, requestUrl: string): Promise<ReadDocument> {
+async function readDocument(page: Page, watch: DocumentWatch, requestUrl: string): Promise<ReadDocument> {
   const read = async (): Promise<[Identity, string]> => [await identify(page), await page.content()];
   // Mid-read, a navigation makes the read throw (the document is going), wait for the next document or
   // return it: either way the body would not be this URL's, so the navigation is the request's failure.

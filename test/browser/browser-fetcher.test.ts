@@ -33,12 +33,21 @@ beforeAll(async () => {
   server.route('/replaces-itself', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<script>location.replace("/moved-to")</script>')));
   server.route('/submits-itself', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<form action="/moved-to"><input name="q" value="1"></form><script>document.forms[0].submit()</script>')));
   server.route('/framed-away', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page(`<iframe srcdoc="<script>top.location = '/moved-to'</script>"></iframe>`)));
+  server.route('/refreshes', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/moved-to"></head><body><p class="price">9.99</p></body></html>'));
   server.route('/to-gone', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<script>location.href = "/gone"</script>')));
   server.route('/to-reset', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<script>location.href = "/reset?when=headers"</script>')));
-  // Leaves once loaded for a document that answers only after the page's next request (/release) arrived.
-  let release = () => undefined as void;
-  server.route('/held', (_req, res) => void (release = () => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p class="price">55.00</p>')));
-  server.route('/release', (_req, res) => void res.writeHead(204).end(release()));
+  // Leaves once loaded for a document that answers only once the page's next request (/release) arrived too.
+  let heldAnswer: (() => void) | null = null;
+  let released = false;
+  server.route('/held', (_req, res) => {
+    heldAnswer = () => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p class="price">55.00</p>');
+    if (released) heldAnswer();
+  });
+  server.route('/release', (_req, res) => {
+    released = true;
+    heldAnswer?.();
+    res.writeHead(204).end();
+  });
   server.route('/leaves-on-load', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page(`<script>addEventListener('load', () => { location.href = '/held'; fetch('/release'); })</script>`)));
   server.route('/export.csv', (_req, res) => void res.writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="prices.csv"' }).end('sku,price\nA,1.00\n'));
   fetcher = new BrowserFetcher(browserSettings({ timeoutMs: 15_000 }));
@@ -97,8 +106,9 @@ describe('BrowserFetcher', () => {
     expect(server.requestsTo('/product-b')).toEqual([]);
   });
 
+  // A meta refresh fires as the load ends, so it often starts while the page is read: the read follows it then.
   it('stores what a page replaced itself with as it loaded under the URL, status and headers that served it, never under the URL asked for', async () => {
-    for (const [path, url] of [['/replaces-itself', '/moved-to'], ['/submits-itself', '/moved-to?q=1'], ['/framed-away', '/moved-to']]) {
+    for (const [path, url] of [['/replaces-itself', '/moved-to'], ['/submits-itself', '/moved-to?q=1'], ['/framed-away', '/moved-to'], ['/refreshes', '/moved-to']]) {
       const res = await fetcher.fetch(new CrawlRequest({ url: server.url(path) }));
       expect({ url: res.url, price: res.$('.price').text(), header: res.headers['x-document'] }).toEqual({ url: server.url(url), price: '55.00', header: 'moved-to' });
       expect(res.redirectChain).toEqual([server.url(path)]);
