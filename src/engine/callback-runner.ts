@@ -90,7 +90,8 @@ export async function runCallback(
     void outputs?.return?.(undefined)?.catch(() => undefined); // as `for await` would: the generator's finally runs
     // The frontier could not store the requests it yielded (disk full): not the spider's fault, the task leaves it for --resume.
     if (storageFailureCode(thrown) !== null) throw thrown;
-    const { stat, ...failure } = callbackError(thrown);
+    // A callback that threw because its page went away (browser or renderer died, page moved) fails for that reason, not as the spider's bug.
+    const { stat, ...failure } = callbackError(thrown instanceof CallbackTimeoutError ? thrown : (response.pageLeft() ?? thrown));
     error = failure;
     deps.stats.inc(`spider/errors/${stat}`);
     if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-callback/${response.request.callback}`);

@@ -90,7 +90,8 @@ export class BrowserConfinement {
       hopRefused: new Promise<RefusedHop>((resolve) => (hopRefused = resolve)),
       settle: async (requestUrl) => {
         const finalUrl = page.url();
-        if (refused !== null || !allows(finalUrl)) {
+        // Chromium's error page of a navigation that failed (chrome-error://) went nowhere: read-document.ts names that failure.
+        if (refused !== null || (isWeb(finalUrl) && !allows(finalUrl))) {
           throw new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} ${refused ? `tried to navigate to ${refused}` : `ended on ${finalUrl}`}, outside allowedDomains`);
         }
         await this.removeOffsiteFrames(page, guard);
@@ -131,7 +132,7 @@ export class BrowserConfinement {
    */
   private async removeOffsiteFrames(page: Page, guard: PageGuard): Promise<void> {
     for (const frame of page.frames()) {
-      if (frame === page.mainFrame() || frame.isDetached() || !/^https?:/i.test(frame.url()) || guard.allows(frame.url())) continue;
+      if (frame === page.mainFrame() || frame.isDetached() || !isWeb(frame.url()) || guard.allows(frame.url())) continue;
       const element = await frame.frameElement().catch(() => null);
       if (!element) continue; // its parent went first
       await element.evaluate((node) => node.remove()).catch(() => undefined);
@@ -175,6 +176,10 @@ export class BrowserConfinement {
       return undefined;
     }
   }
+}
+
+function isWeb(url: string): boolean {
+  return /^https?:/i.test(url);
 }
 
 function isMainFrame(req: PwRequest): boolean {

@@ -15,6 +15,7 @@ import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
+import { readSettledDocument } from './read-document';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { PagePool } from './page-pool';
 import type { PageLease, PagePoolStats } from './page-pool-options';
@@ -162,6 +163,9 @@ export class BrowserFetcher implements Fetcher {
         }
       });
       const captures = captureResponses(browserOptions, on);
+      // Watching before the load: a script, a form or a frame may replace the document while it still loads.
+      const watch = new DocumentWatch(page, request.url, confined.refusedUrl);
+      watching(watch);
       await this.confinement.guardRedirects(page);
       const loading = page.goto(request.url, { waitUntil: 'load', timeout: 0 });
       loading.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
@@ -172,34 +176,24 @@ export class BrowserFetcher implements Fetcher {
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
       if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
-      const watch = new DocumentWatch(page, request.url, confined.refusedUrl);
-      watching(watch);
       await this.waitFor(page, browserOptions, captures.awaitResponse);
-      // From here the page must stay on the document it shows: a script may still move it while it is read.
-      watch.startReading();
-      const pageUrl = await confined.settle(request.url);
-      const finalUrl = documentUrl(pageUrl, main.url(), watch.movedSinceLoad);
+      // A document still on its way would commit under the reader: the page is read once it stopped moving,
+      // and from then on must stay on the document it shows (a script may still move it while it is read).
+      const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
       const captured = await captures.collect();
-      // Mid-read, a navigation makes content() throw (the document is going) or return the next document:
-      // either way the body would not be this URL's, so the navigation is the request's failure.
-      const html = await page.content().catch((error: unknown) => {
-        throw watch.departure() ?? error;
-      });
-      const departure = watch.departure();
-      if (departure) throw departure;
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       await ownCookies?.giveTo(request.session);
-      const body = Buffer.from(html, 'utf8');
+      const body = Buffer.from(document.html, 'utf8');
       return new CrawlResponse({
         request,
-        url: finalUrl,
-        status: main.status(),
-        headers: await main.allHeaders(),
+        url: document.url,
+        status: document.response.status(),
+        headers: await document.response.allHeaders(),
         body,
-        text: html,
+        text: document.html,
         encoding: 'utf-8',
         timings: { startedAtMs, finishedAtMs: Date.now() },
-        redirectChain: redirectChainOf(main),
+        redirectChain: document.chain,
         fetchMode: 'browser',
         captured,
         page: live ?? undefined,
@@ -264,25 +258,10 @@ async function readCaptured(response: PwResponse): Promise<CapturedResponse | nu
   }
 }
 
-/**
- * The URL that served the document read: the page's, unless the page only rewrote it with pushState (to a
- * fake path, or another product's) without loading anything. A fragment the request carried is kept.
- */
-function documentUrl(pageUrl: string, responseUrl: string, movedSinceLoad: boolean): string {
-  if (movedSinceLoad || pageUrl.split('#')[0] === responseUrl) return pageUrl;
-  return responseUrl;
-}
-
 /** A refused hop of the request's own redirects reads as HTTP's offsite redirect; one a script started, as the page leaving. */
 function hopError(hop: RefusedHop, requestUrl: string, ownChain: ReadonlySet<string>): FetchError {
   if (ownChain.has(hop.from)) return new FetchError('OFFSITE_REDIRECT', `redirect to ${hop.to} leaves allowedDomains`);
   return new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} was sent through ${hop.from} to ${hop.to}, outside allowedDomains`);
-}
-
-function redirectChainOf(main: PwResponse): string[] {
-  const chain: string[] = [];
-  for (let req = main.request().redirectedFrom(); req; req = req.redirectedFrom()) chain.unshift(req.url());
-  return chain;
 }
 
 /** Chromium's net:: errors and a vanished browser, as the same codes the HTTP fetcher uses. */
@@ -299,6 +278,6 @@ function browserError(error: unknown, url: string): FetchError {
   if (/ERR_CONNECTION_REFUSED/.test(message)) return new FetchError('FETCH_CONNECTION_REFUSED', `connection refused (${url})`, { cause: error });
   if (/ERR_NAME_NOT_RESOLVED/.test(message)) return new FetchError('FETCH_DNS', `host not found (${url})`, { cause: error });
   if (/ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/.test(message)) return new FetchError('FETCH_CONNECTION_RESET', `connection reset (${url})`, { cause: error });
-  if (/has been closed|crash|disconnected/i.test(message)) return new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${url}`, { cause: error });
+  if (/has been closed|crash|disconnected/i.test(message)) return new FetchError('FETCH_BROWSER_CRASHED', `the browser or the page's renderer went away while loading ${url}`, { cause: error });
   return new FetchError('FETCH_FAILED', `${message.split('\n')[0]} (${url})`, { cause: error });
 }

@@ -1,24 +1,64 @@
-// Tells whether a loaded page still shows the document that was read from it, or was navigated away since.
-import type { Page, Request as PwRequest } from 'playwright-core';
+// Follows a page's main-frame documents from its first request on: which ones it loaded, whether one is still coming, whether it left after the read.
+import type { Page, Request as PwRequest, Response as PwResponse } from 'playwright-core';
 import { FetchError } from '../core/errors';
 
 /**
- * From the moment the fetcher reads a loaded page until the page is released, any new navigation of its
- * main frame (a timer setting `location`, a meta refresh, a form submit, a click a callback made) means
- * the DOM may now be another document's, or an error page's where confinement refused it. What is read
- * after that would be stored with the URL and rawHash of the first document: a wrong price, silently.
- * The navigation's request is seen here before anything of the new document can be read (the route
- * decides it before it is sent, on the same connection), so a check right after a read is exact.
- * Same-document changes (`history.pushState`, hash links) send no request and keep the document.
+ * A page moves between documents on its own: a script setting `location` while it parses, a form it
+ * submits, an iframe setting `top.location`, a meta refresh, a timer, a click a callback made. The watch
+ * starts before the request's own navigation and sees every main-frame navigation request, in order, and
+ * how each ended, so the fetcher can read the page only once it stopped moving and name the document it
+ * read (read-document.ts). From the read on, any new navigation means the DOM may now be another
+ * document's, or an error page's where confinement refused it: what is read after that would be stored
+ * with the URL and rawHash of the first document, a wrong price, silently. A navigation's request is seen
+ * here before anything of its document can be read (the route decides it before it is sent, on the same
+ * connection), so a check right after a read is exact. Same-document changes (`history.pushState`, hash
+ * links) send no request and keep the document.
  */
 export class DocumentWatch {
-  /** Main-frame navigations since the page loaded, in order. */
-  private readonly navigations: string[] = [];
-  /** Navigations before this index happened while the fetcher waited, before anything was read. */
+  /** Main-frame navigation requests since the watch began, in order (redirect hops included). */
+  private readonly navigations: PwRequest[] = [];
+  /** Those still waiting for their answer: the page may yet commit another document. */
+  private readonly open = new Set<PwRequest>();
+  private readonly responses: PwResponse[] = [];
+  private readonly failures = new Map<PwRequest, string>();
+  private settledWaiters: Array<() => void> = [];
+  private departedWaiters: Array<() => void> = [];
+  /** Navigations before this index happened before anything was read. */
   private readFrom = Infinity;
+  /** The page's renderer died (it ran out of memory, or was killed): the page shows nothing any more. */
+  private crashed = false;
+
+  private readonly onCrash = () => {
+    this.crashed = true;
+  };
 
   private readonly onRequest = (req: PwRequest) => {
-    if (req.isNavigationRequest() && req.frame() === this.page.mainFrame()) this.navigations.push(req.url());
+    if (!this.isMainNavigation(req)) return;
+    this.navigations.push(req);
+    this.open.add(req);
+    if (this.navigations.length > this.readFrom) this.wakeDeparted();
+  };
+
+  private readonly onResponse = (res: PwResponse) => {
+    if (this.isMainNavigation(res.request())) this.responses.push(res);
+  };
+
+  private readonly onEnd = (req: PwRequest) => {
+    const failure = req.failure();
+    if (failure && this.open.has(req)) this.failures.set(req, failure.errorText);
+    if (this.open.delete(req) && this.open.size === 0) this.wakeSettled();
+  };
+
+  private readonly wakeSettled = () => {
+    const waiters = this.settledWaiters;
+    this.settledWaiters = [];
+    for (const wake of waiters) wake();
+  };
+
+  private readonly wakeDeparted = () => {
+    const waiters = this.departedWaiters;
+    this.departedWaiters = [];
+    for (const wake of waiters) wake();
   };
 
   /** `refusedUrl`: where the page's confinement refused to let its main frame go, if anywhere. */
@@ -28,15 +68,21 @@ export class DocumentWatch {
     private readonly refusedUrl: () => string | null,
   ) {
     page.on('request', this.onRequest);
+    page.on('response', this.onResponse);
+    page.on('requestfinished', this.onEnd);
+    page.on('requestfailed', this.onEnd);
+    page.on('close', this.wakeSettled);
+    page.on('crash', this.onCrash);
   }
 
   /**
-   * Whether the page loaded another document since `goto` resolved (a redirect by script while the fetcher
-   * waited). If not, the page's URL differs from the response's only by `history.pushState`, which a page
-   * may point anywhere on its origin: the document is still the one the response's URL served.
+   * Resolves once no main-frame navigation is on its way (or the page closed): a document that was asked
+   * for has committed, or was cancelled (a 204, a download) or failed. Reading before that would read the
+   * document that is leaving while its successor may commit under the reader at any moment.
    */
-  get movedSinceLoad(): boolean {
-    return this.navigations.length > 0;
+  settled(): Promise<void> {
+    if (this.open.size === 0 || this.page.isClosed()) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
   }
 
   /** The fetcher starts reading: a navigation from now on means what it reads may not be this document. */
@@ -44,16 +90,69 @@ export class DocumentWatch {
     this.readFrom = this.navigations.length;
   }
 
+  /**
+   * The last main-frame response from `url` (no fragment), and the URLs the page went through before it:
+   * the request's own redirects and any document a script or form moved it on from.
+   */
+  responseFor(url: string): { response: PwResponse; chain: string[] } | null {
+    const response = this.responses.findLast((candidate) => candidate.url() === url);
+    if (!response) return null;
+    const index = this.navigations.lastIndexOf(response.request());
+    return { response, chain: this.navigations.slice(0, Math.max(index, 0)).map((req) => req.url()) };
+  }
+
+  /** Why the last main-frame navigation that failed did (Chromium's net:: text), if one did. */
+  lastFailure(): string | null {
+    const failed = this.navigations.findLast((req) => this.failures.has(req));
+    return failed ? (this.failures.get(failed) ?? null) : null;
+  }
+
+  /**
+   * Rejects with the departure as soon as the page starts leaving the document being read: a call into a
+   * page that is navigating may wait for the next document (Playwright's evaluate does), which must not
+   * hold the read up or end in what the next document answers.
+   */
+  departed(): Promise<never> {
+    return new Promise<void>((resolve) => {
+      if (this.departure()) resolve();
+      else this.departedWaiters.push(resolve);
+    }).then(() => Promise.reject(this.departure()));
+  }
+
+  /** Whether the page started another navigation since `startReading`, on its own (confinement refused none). */
+  movedOnSinceRead(): boolean {
+    return this.navigations.length > this.readFrom && this.refusedUrl() === null && !this.crashed;
+  }
+
   /** Null while the page shows the document that is read; else the error the request fails with. */
   departure(): FetchError | null {
+    // A callback whose page went with its renderer or browser failed for that, not for its own code: retryable.
+    if (this.crashed || this.page.context().browser()?.isConnected() === false) {
+      return new FetchError('FETCH_BROWSER_CRASHED', `the browser or the page's renderer went away while the page of ${this.requestUrl} was read`);
+    }
     const refused = this.refusedUrl();
     if (refused !== null) return new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${this.requestUrl} tried to navigate to ${refused}, outside allowedDomains`);
     const next = this.navigations[this.readFrom];
     if (next === undefined) return null;
-    return new FetchError('BROWSER_PAGE_NAVIGATED', `the page of ${this.requestUrl} navigated to ${next} after it was read: what it shows now is not that document`);
+    return new FetchError('BROWSER_PAGE_NAVIGATED', `the page of ${this.requestUrl} navigated to ${next.url()} once it was being read: what it shows now is not that document`);
   }
 
   stop(): void {
     this.page.off('request', this.onRequest);
+    this.page.off('response', this.onResponse);
+    this.page.off('requestfinished', this.onEnd);
+    this.page.off('requestfailed', this.onEnd);
+    this.page.off('close', this.wakeSettled);
+    this.page.off('crash', this.onCrash);
+    this.wakeSettled();
+    this.departedWaiters = [];
+  }
+
+  private isMainNavigation(req: PwRequest): boolean {
+    try {
+      return req.isNavigationRequest() && req.frame() === this.page.mainFrame();
+    } catch {
+      return false; // a request without a frame (Playwright throws) is no document of this page
+    }
   }
 }

@@ -15,6 +15,12 @@ export class IdlePages<Owner> {
   private idle: Array<{ owner: Owner; page: Page }> = [];
   /** Requests each open page has served. */
   private readonly uses = new WeakMap<Page, number>();
+  /**
+   * Pages whose renderer died. A crash does not close a page, and same-site tabs share a renderer: one
+   * page that ran its renderer out of memory (or a renderer the OOM killer took) leaves every idle tab of
+   * it dead, and handing one out failed an innocent request as a crashed browser.
+   */
+  private readonly crashed = new WeakSet<Page>();
 
   get size(): number {
     return this.idle.length;
@@ -22,12 +28,14 @@ export class IdlePages<Owner> {
 
   /** A lease got the page: one more request served. */
   leased(page: Page): void {
-    this.uses.set(page, (this.uses.get(page) ?? 0) + 1);
+    const uses = this.uses.get(page) ?? 0;
+    if (uses === 0) page.once('crash', () => this.crashed.add(page));
+    this.uses.set(page, uses + 1);
   }
 
-  /** Under its reuse limit and still open (the pool judges its browser and context). */
+  /** Under its reuse limit, still open and its renderer alive (the pool judges its browser and context). */
   mayKeep(page: Page): boolean {
-    return (this.uses.get(page) ?? 0) < PAGE_REUSE_LIMIT && !page.isClosed();
+    return (this.uses.get(page) ?? 0) < PAGE_REUSE_LIMIT && this.usable(page);
   }
 
   keep(owner: Owner, page: Page): void {
@@ -39,14 +47,25 @@ export class IdlePages<Owner> {
    * of it), so it cannot be evicted under the page; a page whose context went is not this context's.
    */
   take(owner: Owner, context: BrowserContext): Page | null {
-    const at = this.idle.findIndex((idle) => idle.owner === owner && !idle.page.isClosed() && idle.page.context() === context);
+    this.prune();
+    const at = this.idle.findIndex((idle) => idle.owner === owner && idle.page.context() === context);
     return at >= 0 ? this.idle.splice(at, 1)[0].page : null;
   }
 
   /** Before a new page opens with `leased` pages leased: closes the oldest idle page if leased + idle would pass `max`. */
   makeRoom(leased: number, max: number): void {
-    this.idle = this.idle.filter((idle) => !idle.page.isClosed());
+    this.prune();
     if (this.idle.length > 0 && leased + this.idle.length > max) void this.idle.shift()?.page.close().catch(() => undefined);
+  }
+
+  /** Drops idle pages that closed or whose renderer crashed; a crashed one is closed (it still holds its tab). */
+  private prune(): void {
+    for (const { page } of this.idle) if (!page.isClosed() && this.crashed.has(page)) void page.close().catch(() => undefined);
+    this.idle = this.idle.filter((idle) => this.usable(idle.page));
+  }
+
+  private usable(page: Page): boolean {
+    return !page.isClosed() && !this.crashed.has(page);
   }
 
   /** The browser is closing: its pages close with it. */

@@ -1,8 +1,10 @@
 // kill -9 of Chromium in the middle of a crawl: the browser is replaced, in-flight requests retried, none lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlResponse } from '../../src/core/response';
+import type { Page } from 'playwright-core';
 import { Spider, type SpiderOutput } from '../../src/core/spider';
 import { signalProcessTree } from '../../src/browser/process-tree';
+import { failureKind } from '../../src/engine/failure-kind';
 import { launchedChromiumPids } from '../../src/fetch/chromium-launch';
 import { FixtureServer } from '../support/fixture-server';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
@@ -18,6 +20,26 @@ class PagesSpider extends Spider {
   }
   override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
     yield { sku: res.url, price: res.$('.price').text(), currency: 'USD', url: res.url };
+  }
+}
+
+/** Reads the live page only once the test killed the browser under it. */
+class DrivingSpider extends Spider {
+  readonly name = 'browser-crash-callback-test';
+  override fetchMode = 'browser' as const;
+  constructor(
+    private readonly url: string,
+    private readonly reading: (page: Page) => Promise<void>,
+  ) {
+    super();
+  }
+  override async *start(): AsyncIterable<SpiderOutput> {
+    yield this.request(this.url, 'parse');
+  }
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const page = res.page;
+    await this.reading(page);
+    yield { sku: res.url, price: await page.textContent('.price'), currency: 'USD', url: res.url };
   }
 }
 
@@ -64,4 +86,18 @@ describe('a crashed browser', () => {
     expect(summary.browser['pages/opened']).toBe(summary.browser['pages/closed']);
     expect(server.requests.filter((r) => r.path === '/p/3')).toHaveLength(2);
   }, 120_000);
+
+  it("fails a request whose callback was driving its page when the browser died as the browser's failure (transient), not the spider's", async () => {
+    // The whole tree, as in the test above, while the callback holds its page; it reads once the page is gone.
+    const reading = async (page: Page) => {
+      const gone = new Promise((resolve) => page.once('close', resolve));
+      signalProcessTree(launchedChromiumPids()[0], 'SIGKILL');
+      await gone;
+    };
+    const crawl = crawlInProcess(new DrivingSpider(server.url('/p/7'), reading), `${storage.dir}/callback`, { politeness: { minIntervalMs: 0, jitterMs: 0 }, retry: { maxAttempts: 1 } });
+    const { summary, items } = await crawl;
+    expect(items).toEqual([]);
+    expect(summary.ledger.failedByReason).toEqual({ 'fetch/browser-crashed': 1 });
+    expect(failureKind('fetch/browser-crashed')).toBe('transient');
+  }, 60_000);
 });

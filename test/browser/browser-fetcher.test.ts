@@ -26,6 +26,29 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p id="ok">static</p><script>throw new Error("page bug")</script></body></html>');
   });
   server.route('/product-a', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p class="price">9.99</p><script>history.pushState({}, '', '/product-b')</script>`));
+  // Pages that replace themselves while they load: by script as they parse, by a form, by a frame setting top.location.
+  const page = (body: string) => `<!doctype html><html><body><p class="price">9.99</p>${body}</body></html>`;
+  server.route('/moved-to', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html', 'x-document': 'moved-to' }).end('<p class="price">55.00</p>'));
+  server.route('/gone', (_req, res) => void res.writeHead(404, { 'content-type': 'text/html' }).end('<p class="price">3.00</p>'));
+  server.route('/replaces-itself', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<script>location.replace("/moved-to")</script>')));
+  server.route('/submits-itself', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<form action="/moved-to"><input name="q" value="1"></form><script>document.forms[0].submit()</script>')));
+  server.route('/framed-away', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page(`<iframe srcdoc="<script>top.location = '/moved-to'</script>"></iframe>`)));
+  server.route('/refreshes', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/moved-to"></head><body><p class="price">9.99</p></body></html>'));
+  server.route('/to-gone', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<script>location.href = "/gone"</script>')));
+  server.route('/to-reset', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<script>location.href = "/reset?when=headers"</script>')));
+  // Leaves once loaded for a document that answers only once the page's next request (/release) arrived too.
+  let heldAnswer: (() => void) | null = null;
+  let released = false;
+  server.route('/held', (_req, res) => {
+    heldAnswer = () => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p class="price">55.00</p>');
+    if (released) heldAnswer();
+  });
+  server.route('/release', (_req, res) => {
+    released = true;
+    heldAnswer?.();
+    res.writeHead(204).end();
+  });
+  server.route('/leaves-on-load', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page(`<script>addEventListener('load', () => { location.href = '/held'; fetch('/release'); })</script>`)));
   server.route('/export.csv', (_req, res) => void res.writeHead(200, { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="prices.csv"' }).end('sku,price\nA,1.00\n'));
   fetcher = new BrowserFetcher(browserSettings({ timeoutMs: 15_000 }));
   hangFetcher = new BrowserFetcher(browserSettings({ timeoutMs: 1_000, maxOpenPages: 2 }));
@@ -81,6 +104,33 @@ describe('BrowserFetcher', () => {
     expect(res.url).toBe(server.url('/product-a'));
     expect(res.$('.price').text()).toBe('9.99');
     expect(server.requestsTo('/product-b')).toEqual([]);
+  });
+
+  // A meta refresh fires as the load ends, so it often starts while the page is read: the read follows it then.
+  it('stores what a page replaced itself with as it loaded under the URL, status and headers that served it, never under the URL asked for', async () => {
+    for (const [path, url] of [['/replaces-itself', '/moved-to'], ['/submits-itself', '/moved-to?q=1'], ['/framed-away', '/moved-to'], ['/refreshes', '/moved-to']]) {
+      const res = await fetcher.fetch(new CrawlRequest({ url: server.url(path) }));
+      expect({ url: res.url, price: res.$('.price').text(), header: res.headers['x-document'] }).toEqual({ url: server.url(url), price: '55.00', header: 'moved-to' });
+      expect(res.redirectChain).toEqual([server.url(path)]);
+    }
+    // The document a script moved to answered 404: its status is the response's, not the first document's 200.
+    const gone = await fetcher.fetch(new CrawlRequest({ url: server.url('/to-gone') }));
+    expect({ url: gone.url, status: gone.status }).toEqual({ url: server.url('/gone'), status: 404 });
+  });
+
+  it('reads a page only once the document it is moving to arrived, so the callback never sees the document change under the URL it was given', async () => {
+    const retained: Array<() => Promise<void>> = [];
+    const res = await fetcher.fetch(new CrawlRequest({ url: server.url('/leaves-on-load') }), { retain: (release) => void retained.push(release) });
+    const page = res.page;
+    await page.waitForURL(server.url('/held'));
+    expect({ url: res.url, price: res.$('.price').text(), shown: await page.locator('.price').textContent() }).toEqual({ url: server.url('/held'), price: '55.00', shown: '55.00' });
+    await Promise.all(retained.map((release) => release()));
+  });
+
+  it("fails a page whose script moved it to a URL that failed to load with that failure, not Chromium's error page or offsite", async () => {
+    const error = await fetcher.fetch(new CrawlRequest({ url: server.url('/to-reset') })).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: 'FETCH_CONNECTION_RESET' });
+    expect(failureKind(reasonForError(error as FetchError))).toBe('transient');
   });
 
   it("fails a URL that answers with a download as the page's own answer (browser/download), not a transport failure", async () => {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { processTreePids } from '../../src/browser/process-tree';
 import { CrawlRequest } from '../../src/core/request';
 import type { CrawlResponse } from '../../src/core/response';
 import { Stats } from '../../src/engine/stats';
@@ -34,6 +35,13 @@ afterAll(async () => {
   await server.close();
 });
 
+/** SIGKILLs every renderer process of the browser, as the kernel's OOM killer would. */
+function killRenderers(browserPid: number): void {
+  for (const pid of processTreePids(browserPid)) {
+    if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) process.kill(pid, 'SIGKILL');
+  }
+}
+
 describe('PagePool page reuse', () => {
   it("hands a page released as reusable to its context's next lease, never to another context's, and closes it otherwise", async () => {
     const stats = new Stats();
@@ -52,6 +60,27 @@ describe('PagePool page reuse', () => {
     expect(first.page.isClosed()).toBe(true);
     expect(stats.get('browser/pages/reused')).toBe(1);
     expect(pool.stats).toMatchObject({ openPages: 0, idlePages: 1 });
+    await pool.close();
+  }, 30_000);
+
+  it('never hands out an idle page whose renderer crashed (a page ran it out of memory): it is closed, and the lease gets a fresh page', async () => {
+    const stats = new Stats();
+    const pool = new PagePool({ launch, maxOpenPages: 2, pagesPerBrowser: 100, stats });
+    const first = await pool.acquire({ key: 'a' });
+    await first.page.goto(server.url('/page/1'));
+    await first.release(true);
+    // Same-site tabs share renderers: a page whose script exhausts memory takes its idle neighbours down with it.
+    const crashed = first.page.waitForEvent('crash');
+    killRenderers(chromiumPidOf(launched.at(-1)!)!);
+    await crashed;
+
+    const next = await pool.acquire({ key: 'a' });
+    expect(next.page).not.toBe(first.page);
+    await next.page.goto(server.url('/page/2'));
+    expect(await next.page.textContent('#n')).toBe('2');
+    expect(first.page.isClosed()).toBe(true);
+    expect(stats.get('browser/pages/reused')).toBe(0);
+    await next.release();
     await pool.close();
   }, 30_000);
 

@@ -96,7 +96,9 @@ export const fetchingSettings = {
       /**
        * Requests a page makes for its parts (fetch/XHR, scripts, images) to hosts outside the spider's
        * allowedDomains: `allow` (shops load scripts and prices from CDNs) or `block`. Navigations (frames,
-       * redirects by script or meta refresh, popups) never leave allowedDomains either way.
+       * redirects by script or meta refresh, popups) never leave allowedDomains either way. Not covered by
+       * `block`: WebSocket handshakes (no request Playwright or CDP can refuse;
+       * docs/architecture.md, Confinement).
        */
       offsiteSubresources: z.enum(['allow', 'block']).default('allow'),
     })
