@@ -71,7 +71,7 @@ describe('loadSettings', () => {
 
   it('refuses a per-host key that is no registrable domain when the crawl keys hosts by domain', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
-    const spiderSettings = { politeness: { hostKey: 'domain', hosts: { 'www.shop.example': { minIntervalMs: 5000 }, 'shop.co.uk': {}, '127.0.0.1:8080': {} } } };
+    const spiderSettings = { politeness: { hostKey: 'domain' as const, hosts: { 'www.shop.example': { minIntervalMs: 5000 }, 'shop.co.uk': {}, '127.0.0.1:8080': {} } } };
     expect(errorOf(() => loadSettings({ cwd, env: noEnv, spiderSettings })).message).toBe(
       'invalid settings:\n  politeness.hosts.www.shop.example: with politeness.hostKey "domain" the keys are registrable domains: write "shop.example" for "www.shop.example" (from spider)',
     );
