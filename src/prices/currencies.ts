@@ -118,8 +118,9 @@ export function outsideIso(hint: string | undefined | null): boolean {
 }
 
 /**
- * Picks an ISO code among a symbol's candidates: the hint, then the page locale, then the spider's
- * default, each only when it names one of them (a EUR default says nothing about which dollar `$` is).
+ * Picks an ISO code among a symbol's candidates: the hint, then the region the page locale names, then the
+ * spider's default, then what the locale's language alone suggests, each only when it names one of them (a
+ * EUR default says nothing about which dollar `$` is).
  * Nothing decides: null with the candidates, never the first one guessed.
  */
 export function resolveCurrency(symbol: string, candidates: readonly string[], context: CurrencyContext): CurrencyChoice {
@@ -128,10 +129,13 @@ export function resolveCurrency(symbol: string, candidates: readonly string[], c
   const fromHint = candidatesOf(context.currencyHint).filter((code) => candidates.includes(code));
   if (fromHint.length === 1) return { currency: fromHint[0], source: 'hint' };
   const pool = fromHint.length > 1 ? fromHint : candidates;
+  // Why this order: a region the page declares ("en-CA") beats the spider's default, which beats what a bare
+  // language only suggests ("en" → likely US, so "$" → USD, on a Canadian shop whose pages say lang="en").
   const fromLocale = context.locale ? localeCurrencyAmong(context.locale, symbol, pool) : null;
-  if (fromLocale) return { currency: fromLocale, source: 'locale' };
+  if (fromLocale?.declared) return { currency: fromLocale.code, source: 'locale' };
   const fallback = context.defaultCurrency?.toUpperCase();
   if (fallback && pool.includes(fallback)) return { currency: fallback, source: 'default' };
+  if (fromLocale) return { currency: fromLocale.code, source: 'locale' };
   if (DOMINANT[symbol]) return { currency: DOMINANT[symbol], source: 'text' };
   return { currency: null, source: null, candidates: pool };
 }
