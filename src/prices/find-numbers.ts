@@ -59,6 +59,17 @@ function betweenCurrencies(before: string, after: string): boolean {
   return left !== undefined && right !== undefined && left !== right;
 }
 
+/**
+ * "¥980 500 ml": a currency right before a run says the run may start with a price, so a unit after it may
+ * measure the last space group only. Without one, "1 500 ml", "10 000 mAh" and "1 299,99 KM" are one number
+ * the unit follows; cut, their first group read as a price (1, 10, 299.99 BAM).
+ */
+function currencyLeads(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - LABEL_WINDOW), start);
+  const sign = findCurrencies(before).at(-1);
+  return sign !== undefined && /^ *$/.test(before.slice(sign.end));
+}
+
 /** "119. 95" → 119.95 when the digits before the separator read as one number; null otherwise. */
 function spacedDecimal(raw: string): string | null {
   const spaced = SPACED_DECIMAL.exec(raw);
@@ -135,7 +146,7 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
       const token = classify(text, { start, end: start + raw.length, raw, normalized });
       // "¥980 500 ml": the unit measures the last space group, so that group is a quantity of its own.
       const lastSpace = raw.lastIndexOf(' ');
-      if (token.excluded !== 'measure' || lastSpace === -1) return void out.push(token);
+      if (token.excluded !== 'measure' || lastSpace === -1 || !currencyLeads(text, start)) return void out.push(token);
       consider(start, raw.slice(0, lastSpace));
       return consider(start + lastSpace + 1, raw.slice(lastSpace + 1));
     }
