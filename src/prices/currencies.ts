@@ -28,6 +28,8 @@ const DIRHAMS = ['AED', 'MAD'];
 const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   US$: ['USD'], 'U$S': ['USD'], USD$: ['USD'], C$: ['CAD', 'NIO'], CA$: ['CAD'], CAN$: ['CAD'], A$: ['AUD'], AU$: ['AUD'],
   NZ$: ['NZD'], HK$: ['HKD'], S$: ['SGD'], SG$: ['SGD'], NT$: ['TWD'], R$: ['BRL'], MX$: ['MXN'], Mex$: ['MXN'],
+  // Dollars and pounds whose country's letters are no ISO 3166 prefix of their code (the others: qualified-signs.ts).
+  B$: ['BSD', 'BND'], F$: ['FJD'], Bds$: ['BBD'], G$: ['GYD'], L$: ['LRD'], CI$: ['KYD'], BD$: ['BMD'], SI$: ['SBD'], WS$: ['WST'], Col$: ['COP'], 'S£': ['SYP'], 'L.E.': ['EGP'],
   RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'], N$: ['NAD'], $U: ['UYU'], $b: ['BOB'], 'Bs.': ['BOB', 'VES'], 'Gs.': ['PYG'], Gs: ['PYG'], CFAF: ['XOF', 'XAF'], 'F CFP': ['XPF'], FCFP: ['XPF'],
   // With a space, and the country after the sign ("US $12", "12,99 $ CA", "$US 12"): the same dollars.
   'US $': ['USD'], 'AU $': ['AUD'], 'CA $': ['CAD'], 'NZ $': ['NZD'], 'HK $': ['HKD'], 'SG $': ['SGD'], $US: ['USD'], '$ US': ['USD'], $CA: ['CAD'], '$ CA': ['CAD'],

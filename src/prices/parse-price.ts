@@ -100,7 +100,10 @@ export function readCandidate(
   const tokens = currencyTokens(text, chosen, all, currencies);
   // "0.0025 BTC", "450.000 تومان": no ISO code names the amount's currency, and the default would take its place.
   const outside = tokens.find((token) => token.candidates.length === 0);
-  if (outside) return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(outside.symbol)} is a currency outside ISO 4217`);
+  if (outside) {
+    const why = outside.unknown ? 'has letters glued to its sign that name no currency we know' : 'is a currency outside ISO 4217';
+    return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(outside.symbol)} ${why}`);
+  }
   // "Giá KM 999.000₫": two signs that each name one currency, and not the same one ("KM" is also BAM).
   const named = new Set(tokens.filter((token) => token.candidates.length === 1).map((token) => token.candidates[0]));
   if (named.size > 1) return refuse(PRICE_REFUSAL.ambiguous, `the amount has two currencies: ${[...named].join(' and ')}`);

@@ -15,4 +15,14 @@ export const CLDR_WALK: readonly PriceRow[] = [
   ['1 500 ml', 'price/not-a-price', null, shop('EUR')], ['Powerbank 10 000 mAh', 'price/not-a-price', null, shop('EUR')], ['2 000 W', 'price/not-a-price', null],
   ['1 299 kg', 'price/not-a-price', null], ['1 299,99 KM', '1299.99', 'BAM'], ['9 999,99 KM', '9999.99', 'BAM', { locale: 'sv-BA' }],
   ['¥ 980 500 ml', '980', 'JPY', shop('JPY')], ['1 299,99 L', 'price/not-a-price', null, shop('HNL')],
+  // Letters glued to a shared sign name its country: read as the bare sign, a USD default (or en's likeliest
+  // region) made pesos dollars and "EG£" an Egyptian pound GBP. Letters that name no currency leave it unknown.
+  ['AR$ 12.990', '12990', 'ARS', shop('USD')], ['CL$ 12.990', '12990', 'CLP', { locale: 'en' }], ['CO$ 129.900', '129900', 'COP', shop('USD')],
+  ['BZ$ 49.99', '49.99', 'BZD', shop('USD')], ['FJ$ 129.95', '129.95', 'FJD', shop('USD')], ['JM$ 4,500', '4500', 'JMD', shop('USD')],
+  ['BN$ 12.50', '12.50', 'BND', shop('SGD')], ['12,50 EG£', '12.50', 'EGP'], ['FK£ 12.50', '12.50', 'FKP'], ['£GI 12.50', '12.50', 'GIP'],
+  ['$TT 199.99', '199.99', 'TTD', shop('USD')], ['JP¥ 1,299', '1299', 'JPY', shop('CNY')], ['CN¥ 12.99', '12.99', 'CNY', shop('JPY')],
+  ['B$ 12.99', '12.99', 'BSD', shop('BSD')], ['B$ 12.99', '12.99', null, shop('USD')], ['Bds$ 25.00', '25.00', 'BBD', shop('USD')], ['G$ 1,299', '1299', 'GYD', shop('USD')],
+  ['L$ 500', '500', 'LRD', shop('USD')], ['CI$ 12.50', '12.50', 'KYD', shop('USD')], ['BD$ 12.50', '12.50', 'BMD', shop('USD')], ['S£ 12,500', '12500', 'SYP', shop('GBP')],
+  ['L.E. 1,299', '1299', 'EGP', shop('USD')], ['Z$ 12.50', 'price/ambiguous', null, shop('USD')], ['S£ 1,299 (US$ 65)', 'price/ambiguous', null],
+  ['1,2 M$', '1200000', 'USD', shop('USD')], ['RMB¥ 99', '99', 'CNY'], ['$MXN 1,299.00', '1299.00', 'MXN'],
 ];
