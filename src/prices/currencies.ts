@@ -19,6 +19,7 @@ const FRANCS = ['CHF', 'XOF', 'XAF', 'XPF', 'KMF', 'GNF', 'RWF', 'BIF', 'DJF', '
 const LIRAS = ['TRY', 'LBP', 'SYP'];
 const SHILLINGS = ['KES', 'UGX', 'TZS', 'SOS'];
 const DIRHAMS = ['AED', 'MAD'];
+const RUBLES = ['RUB', 'BYN'];
 
 /**
  * Symbol, abbreviation or word → candidate ISO codes, as shops write them (local usage, which no ISO
@@ -39,7 +40,8 @@ const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   '£': ['GBP', 'GIP', 'FKP', 'SHP', 'SSP', 'SYP'], 'E£': ['EGP'], '£E': ['EGP'], 'ج.م': ['EGP'], 'جنيه': ['EGP'],
   '¥': ['JPY', 'CNY'], '￥': ['JPY', 'CNY'], '円': ['JPY'], 'yen': ['JPY'], '元': YUAN, RMB: ['CNY'], 'юань': ['CNY'], 'юаней': ['CNY'], 'yuan': ['CNY'],
   '₹': ['INR'], 'Rs.': RUPEES, Rs: RUPEES, '₨': RUPEES, 'रु': ['NPR', 'INR'], 'रू': ['NPR'],
-  '₽': ['RUB'], 'руб': ['RUB'], 'руб.': ['RUB'], 'р.': ['RUB'], 'рублей': ['RUB'], 'рубля': ['RUB'], 'рубль': ['RUB'],
+  // Belarusian shops print their ruble "р." (CLDR's Russian narrow sign for BYN) and "руб." as Russian ones do.
+  '₽': ['RUB'], 'руб': RUBLES, 'руб.': RUBLES, 'р.': RUBLES, 'рублей': RUBLES, 'рубля': RUBLES, 'рубль': RUBLES,
   '₩': ['KRW'], '원': ['KRW'], '₺': ['TRY'], TL: ['TRY'], '₪': ['ILS'], 'ש"ח': ['ILS'], 'ש״ח': ['ILS'], 'שח': ['ILS'],
   '₫': ['VND'], 'đ': ['VND'], 'VNĐ': ['VND'], 'đồng': ['VND'], '₴': ['UAH'], 'грн': ['UAH'], 'грн.': ['UAH'], '₦': ['NGN'], '₸': ['KZT'], 'тг': ['KZT'],
   '฿': ['THB'], 'บาท': ['THB'], '₱': ['PHP'], Rp: ['IDR'], RM: ['MYR'], KSh: ['KES'], Ksh: ['KES'], R: ['ZAR'],
@@ -85,10 +87,13 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = { .
 /**
  * Shared symbols with one reading so dominant that the others write it differently: the other
  * pound currencies (GIP, FKP, SHP) are at par with GBP, and Egypt writes E£ or ج.م; "C$" is the
- * Canadian dollar but for Nicaraguan shops (córdoba), "lei" the Romanian leu but for Moldovan ones.
+ * Canadian dollar but for Nicaraguan shops (córdoba), "lei" the Romanian leu but for Moldovan ones, "р."
+ * and "руб." the Russian ruble but for Belarusian ones.
  * A hint, locale or default among the candidates still wins.
  */
-const DOMINANT: Readonly<Record<string, string>> = { '£': 'GBP', C$: 'CAD', lei: 'RON', Lei: 'RON' };
+const DOMINANT: Readonly<Record<string, string>> = {
+  '£': 'GBP', C$: 'CAD', lei: 'RON', Lei: 'RON', ...Object.fromEntries(['руб', 'руб.', 'р.', 'рублей', 'рубля', 'рубль'].map((sign) => [sign, 'RUB'])),
+};
 
 export type CurrencySource = 'text' | 'hint' | 'locale' | 'default';
 

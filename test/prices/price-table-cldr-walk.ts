@@ -25,4 +25,7 @@ export const CLDR_WALK: readonly PriceRow[] = [
   ['L$ 500', '500', 'LRD', shop('USD')], ['CI$ 12.50', '12.50', 'KYD', shop('USD')], ['BD$ 12.50', '12.50', 'BMD', shop('USD')], ['S£ 12,500', '12500', 'SYP', shop('GBP')],
   ['L.E. 1,299', '1299', 'EGP', shop('USD')], ['Z$ 12.50', 'price/ambiguous', null, shop('USD')], ['S£ 1,299 (US$ 65)', 'price/ambiguous', null],
   ['1,2 M$', '1200000', 'USD', shop('USD')], ['RMB¥ 99', '99', 'CNY'], ['$MXN 1,299.00', '1299.00', 'MXN'],
+  // "р." is CLDR's Russian narrow sign for the Belarusian ruble, and Belarusian shops print "р." and "руб.": it read RUB on a BY page.
+  ['1 299,00 р.', '1299.00', 'BYN', { locale: 'ru-BY' }], ['12,99 руб.', '12.99', 'BYN', { locale: 'be-BY' }], ['12,99 р.', '12.99', 'BYN', both('ru', 'BYN')],
+  ['200 рублей', '200', 'BYN', shop('BYN')], ['12,99 р.', '12.99', 'RUB', shop('EUR')], ['1 299 руб.', '1299', 'RUB', { locale: 'ru' }],
 ];
