@@ -28,4 +28,7 @@ export const CLDR_WALK: readonly PriceRow[] = [
   // "р." is CLDR's Russian narrow sign for the Belarusian ruble, and Belarusian shops print "р." and "руб.": it read RUB on a BY page.
   ['1 299,00 р.', '1299.00', 'BYN', { locale: 'ru-BY' }], ['12,99 руб.', '12.99', 'BYN', { locale: 'be-BY' }], ['12,99 р.', '12.99', 'BYN', both('ru', 'BYN')],
   ['200 рублей', '200', 'BYN', shop('BYN')], ['12,99 р.', '12.99', 'RUB', shop('EUR')], ['1 299 руб.', '1299', 'RUB', { locale: 'ru' }],
+  // Letters that begin a currency sign after the amount are no magnitude: Brunei's "BN$" (CLDR ar-BN) read 12.99 billion.
+  ['\u200F12.99\u00A0BN$', 'price/ambiguous', null, { locale: 'ar-BN' }], ['9 999,99 B$', 'price/ambiguous', null, shop('BSD')], ['12 B$', 'price/ambiguous', null],
+  ['12 K$', '12000', 'CAD', shop('CAD')], ['B$ 12.99', '12.99', 'BND', shop('BND')],
 ];
