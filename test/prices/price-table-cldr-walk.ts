@@ -31,4 +31,8 @@ export const CLDR_WALK: readonly PriceRow[] = [
   // Letters that begin a currency sign after the amount are no magnitude: Brunei's "BN$" (CLDR ar-BN) read 12.99 billion.
   ['\u200F12.99\u00A0BN$', 'price/ambiguous', null, { locale: 'ar-BN' }], ['9 999,99 B$', 'price/ambiguous', null, shop('BSD')], ['12 B$', 'price/ambiguous', null],
   ['12 K$', '12000', 'CAD', shop('CAD')], ['B$ 12.99', '12.99', 'BND', shop('BND')],
+  // "रू" (NPR) ends with a combining vowel sign, so a following letter did not stop it: Hindi "शुरू" ("from …"),
+  // "ज़रूरी" and the spelling "रूपए" read as Nepalese rupees on an Indian shop.
+  ['499 से शुरू', '499', 'INR', shop('INR')], ['ज़रूरी 499', '499', 'INR', shop('INR')], ['499 रूपए', '499', 'INR', shop('INR')], ['1 299 रू', '1299', 'NPR'],
+  ['रू 1,299', '1299', 'NPR', shop('INR')],
 ];
