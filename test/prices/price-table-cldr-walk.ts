@@ -35,4 +35,10 @@ export const CLDR_WALK: readonly PriceRow[] = [
   // "ज़रूरी" and the spelling "रूपए" read as Nepalese rupees on an Indian shop.
   ['499 से शुरू', '499', 'INR', shop('INR')], ['ज़रूरी 499', '499', 'INR', shop('INR')], ['499 रूपए', '499', 'INR', shop('INR')], ['1 299 रू', '1299', 'NPR'],
   ['रू 1,299', '1299', 'NPR', shop('INR')],
+  // Per-month and per-week prices written the ways the monthly rule did not know: each read as the product's price.
+  ['€12.50 p/m', 'price/ambiguous', null, shop('EUR')], ['£12.50 pm', 'price/ambiguous', null, shop('GBP')], ['£12.50 p.m.', 'price/ambiguous', null],
+  ['$12.50/wk', 'price/ambiguous', null, shop('AUD')], ['or $12.50 weekly', 'price/ambiguous', null, shop('AUD')], ['19,99 € mensuel', 'price/ambiguous', null],
+  ['12,50 € pro Monat', 'price/ambiguous', null], ['299 kr/mån', 'price/ambiguous', null, shop('SEK')], ['99 zł/mies.', 'price/ambiguous', null],
+  ['149 kr./md.', 'price/ambiguous', null, shop('DKK')], ['$899 or $37.46/wk', '899', 'AUD', shop('AUD')], ['£499.00 or £20.79 pm', '499.00', 'GBP'],
+  ['Open until 9 pm £12.50', '12.50', 'GBP'],
 ];
