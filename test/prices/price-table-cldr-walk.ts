@@ -41,4 +41,6 @@ export const CLDR_WALK: readonly PriceRow[] = [
   ['12,50 € pro Monat', 'price/ambiguous', null], ['299 kr/mån', 'price/ambiguous', null, shop('SEK')], ['99 zł/mies.', 'price/ambiguous', null],
   ['149 kr./md.', 'price/ambiguous', null, shop('DKK')], ['$899 or $37.46/wk', '899', 'AUD', shop('AUD')], ['£499.00 or £20.79 pm', '499.00', 'GBP'],
   ['Open until 9 pm £12.50', '12.50', 'GBP'],
+  // Three raised digits after whole units are the fils of a three-decimal currency as much as a footnote: it read 12 KWD.
+  ['KD 12⁵⁰⁰', 'price/ambiguous', null], ['12⁵⁰⁰ د.ك', 'price/ambiguous', null],
 ];
