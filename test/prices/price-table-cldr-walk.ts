@@ -43,4 +43,7 @@ export const CLDR_WALK: readonly PriceRow[] = [
   ['Open until 9 pm £12.50', '12.50', 'GBP'],
   // Three raised digits after whole units are the fils of a three-decimal currency as much as a footnote: it read 12 KWD.
   ['KD 12⁵⁰⁰', 'price/ambiguous', null], ['12⁵⁰⁰ د.ك', 'price/ambiguous', null],
+  // Small and full-width signs and full-width codes were no currency, so the default took their place; "¢99" read 99 dollars.
+  ['﹩12.99', '12.99', null, shop('EUR')], ['￦12,900', '12900', 'KRW', shop('USD')], ['12.99 ＥＵＲ', '12.99', 'EUR', shop('USD')],
+  ['１２．９９ ＵＳＤ', '12.99', 'USD', shop('EUR')], ['¢99', 'price/not-a-price', null, shop('USD')], ['￠99', 'price/not-a-price', null, shop('USD')],
 ];
