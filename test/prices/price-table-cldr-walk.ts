@@ -46,4 +46,7 @@ export const CLDR_WALK: readonly PriceRow[] = [
   // Small and full-width signs and full-width codes were no currency, so the default took their place; "¢99" read 99 dollars.
   ['﹩12.99', '12.99', null, shop('EUR')], ['￦12,900', '12900', 'KRW', shop('USD')], ['12.99 ＥＵＲ', '12.99', 'EUR', shop('USD')],
   ['１２．９９ ＵＳＤ', '12.99', 'USD', shop('EUR')], ['¢99', 'price/not-a-price', null, shop('USD')], ['￠99', 'price/not-a-price', null, shop('USD')],
+  // Latin letters glued after the digits make a shorthand, not an amount: Vietnamese "1tr299" (1 299 000 ₫) read 1 VND.
+  ['1tr299', 'price/not-a-price', null, shop('VND')], ['Giá 2tr5', 'price/not-a-price', null, shop('VND')], ['$12.99ea', '12.99', 'USD', shop('USD')],
+  ['12kr', '12', 'SEK', shop('SEK')], ['99元起', '99', 'CNY', shop('CNY')],
 ];
