@@ -115,8 +115,9 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
     return { ok: 'none', all };
   }
   const priced = pool.filter((candidate) => candidate.owned.length > 0);
-  // "$49.99 or 0.0012 BTC": an amount in a currency outside ISO 4217 is an alternative to pay in, no rival.
-  const inIso = priced.filter((candidate) => candidate.owned.some((currency) => currency.candidates.length > 0));
+  // "$49.99 or 0.0012 BTC": an amount in a currency outside ISO 4217 is an alternative to pay in, no rival;
+  // one in a qualified sign we cannot read ("S£ 1,299 (US$ 65)") is a currency all the same.
+  const inIso = priced.filter((candidate) => candidate.owned.some((currency) => currency.candidates.length > 0 || currency.unknown));
   const finalists = inIso.length > 0 ? inIso : priced.length > 0 ? priced : pool;
   const chosen = pick(text, finalists);
   if (!('token' in chosen)) {

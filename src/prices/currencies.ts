@@ -19,6 +19,7 @@ const FRANCS = ['CHF', 'XOF', 'XAF', 'XPF', 'KMF', 'GNF', 'RWF', 'BIF', 'DJF', '
 const LIRAS = ['TRY', 'LBP', 'SYP'];
 const SHILLINGS = ['KES', 'UGX', 'TZS', 'SOS'];
 const DIRHAMS = ['AED', 'MAD'];
+const RUBLES = ['RUB', 'BYN'];
 
 /**
  * Symbol, abbreviation or word → candidate ISO codes, as shops write them (local usage, which no ISO
@@ -28,6 +29,8 @@ const DIRHAMS = ['AED', 'MAD'];
 const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   US$: ['USD'], 'U$S': ['USD'], USD$: ['USD'], C$: ['CAD', 'NIO'], CA$: ['CAD'], CAN$: ['CAD'], A$: ['AUD'], AU$: ['AUD'],
   NZ$: ['NZD'], HK$: ['HKD'], S$: ['SGD'], SG$: ['SGD'], NT$: ['TWD'], R$: ['BRL'], MX$: ['MXN'], Mex$: ['MXN'],
+  // Dollars and pounds whose country's letters are no ISO 3166 prefix of their code (the others: qualified-signs.ts).
+  B$: ['BSD', 'BND'], F$: ['FJD'], Bds$: ['BBD'], G$: ['GYD'], L$: ['LRD'], CI$: ['KYD'], BD$: ['BMD'], SI$: ['SBD'], WS$: ['WST'], Col$: ['COP'], 'S£': ['SYP'], 'L.E.': ['EGP'],
   RD$: ['DOP'], J$: ['JMD'], TT$: ['TTD'], N$: ['NAD'], $U: ['UYU'], $b: ['BOB'], 'Bs.': ['BOB', 'VES'], 'Gs.': ['PYG'], Gs: ['PYG'], CFAF: ['XOF', 'XAF'], 'F CFP': ['XPF'], FCFP: ['XPF'],
   // With a space, and the country after the sign ("US $12", "12,99 $ CA", "$US 12"): the same dollars.
   'US $': ['USD'], 'AU $': ['AUD'], 'CA $': ['CAD'], 'NZ $': ['NZD'], 'HK $': ['HKD'], 'SG $': ['SGD'], $US: ['USD'], '$ US': ['USD'], $CA: ['CAD'], '$ CA': ['CAD'],
@@ -37,7 +40,8 @@ const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   '£': ['GBP', 'GIP', 'FKP', 'SHP', 'SSP', 'SYP'], 'E£': ['EGP'], '£E': ['EGP'], 'ج.م': ['EGP'], 'جنيه': ['EGP'],
   '¥': ['JPY', 'CNY'], '￥': ['JPY', 'CNY'], '円': ['JPY'], 'yen': ['JPY'], '元': YUAN, RMB: ['CNY'], 'юань': ['CNY'], 'юаней': ['CNY'], 'yuan': ['CNY'],
   '₹': ['INR'], 'Rs.': RUPEES, Rs: RUPEES, '₨': RUPEES, 'रु': ['NPR', 'INR'], 'रू': ['NPR'],
-  '₽': ['RUB'], 'руб': ['RUB'], 'руб.': ['RUB'], 'р.': ['RUB'], 'рублей': ['RUB'], 'рубля': ['RUB'], 'рубль': ['RUB'],
+  // Belarusian shops print their ruble "р." (CLDR's Russian narrow sign for BYN) and "руб." as Russian ones do.
+  '₽': ['RUB'], 'руб': RUBLES, 'руб.': RUBLES, 'р.': RUBLES, 'рублей': RUBLES, 'рубля': RUBLES, 'рубль': RUBLES,
   '₩': ['KRW'], '원': ['KRW'], '₺': ['TRY'], TL: ['TRY'], '₪': ['ILS'], 'ש"ח': ['ILS'], 'ש״ח': ['ILS'], 'שח': ['ILS'],
   '₫': ['VND'], 'đ': ['VND'], 'VNĐ': ['VND'], 'đồng': ['VND'], '₴': ['UAH'], 'грн': ['UAH'], 'грн.': ['UAH'], '₦': ['NGN'], '₸': ['KZT'], 'тг': ['KZT'],
   '฿': ['THB'], 'บาท': ['THB'], '₱': ['PHP'], Rp: ['IDR'], RM: ['MYR'], KSh: ['KES'], Ksh: ['KES'], R: ['ZAR'],
@@ -83,10 +87,13 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = { .
 /**
  * Shared symbols with one reading so dominant that the others write it differently: the other
  * pound currencies (GIP, FKP, SHP) are at par with GBP, and Egypt writes E£ or ج.م; "C$" is the
- * Canadian dollar but for Nicaraguan shops (córdoba), "lei" the Romanian leu but for Moldovan ones.
+ * Canadian dollar but for Nicaraguan shops (córdoba), "lei" the Romanian leu but for Moldovan ones, "р."
+ * and "руб." the Russian ruble but for Belarusian ones.
  * A hint, locale or default among the candidates still wins.
  */
-const DOMINANT: Readonly<Record<string, string>> = { '£': 'GBP', C$: 'CAD', lei: 'RON', Lei: 'RON' };
+const DOMINANT: Readonly<Record<string, string>> = {
+  '£': 'GBP', C$: 'CAD', lei: 'RON', Lei: 'RON', ...Object.fromEntries(['руб', 'руб.', 'р.', 'рублей', 'рубля', 'рубль'].map((sign) => [sign, 'RUB'])),
+};
 
 export type CurrencySource = 'text' | 'hint' | 'locale' | 'default';
 
@@ -118,8 +125,9 @@ export function outsideIso(hint: string | undefined | null): boolean {
 }
 
 /**
- * Picks an ISO code among a symbol's candidates: the hint, then the page locale, then the spider's
- * default, each only when it names one of them (a EUR default says nothing about which dollar `$` is).
+ * Picks an ISO code among a symbol's candidates: the hint, then the region the page locale names, then the
+ * spider's default, then what the locale's language alone suggests, each only when it names one of them (a
+ * EUR default says nothing about which dollar `$` is).
  * Nothing decides: null with the candidates, never the first one guessed.
  */
 export function resolveCurrency(symbol: string, candidates: readonly string[], context: CurrencyContext): CurrencyChoice {
@@ -128,10 +136,13 @@ export function resolveCurrency(symbol: string, candidates: readonly string[], c
   const fromHint = candidatesOf(context.currencyHint).filter((code) => candidates.includes(code));
   if (fromHint.length === 1) return { currency: fromHint[0], source: 'hint' };
   const pool = fromHint.length > 1 ? fromHint : candidates;
+  // Why this order: a region the page declares ("en-CA") beats the spider's default, which beats what a bare
+  // language only suggests ("en" → likely US, so "$" → USD, on a Canadian shop whose pages say lang="en").
   const fromLocale = context.locale ? localeCurrencyAmong(context.locale, symbol, pool) : null;
-  if (fromLocale) return { currency: fromLocale, source: 'locale' };
+  if (fromLocale?.declared) return { currency: fromLocale.code, source: 'locale' };
   const fallback = context.defaultCurrency?.toUpperCase();
   if (fallback && pool.includes(fallback)) return { currency: fallback, source: 'default' };
+  if (fromLocale) return { currency: fromLocale.code, source: 'locale' };
   if (DOMINANT[symbol]) return { currency: DOMINANT[symbol], source: 'text' };
   return { currency: null, source: null, candidates: pool };
 }

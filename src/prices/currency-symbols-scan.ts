@@ -11,17 +11,18 @@ import { CURRENCY_SYMBOLS } from './currencies';
 
 interface Symbol {
   text: string;
-  /** A symbol starting with a letter must not follow a letter. */
+  /** A symbol starting with a letter must not follow a letter (or a letter's combining mark). */
   letterStart: boolean;
-  /** A symbol ending with a letter or a dot must not be followed by a letter. */
+  /** A symbol ending with a letter, a combining mark or a dot must not be followed by a letter or a mark. */
   letterEnd: boolean;
 }
 
-const LETTER = /\p{L}/u;
+/** A letter, or a combining mark that is part of one: "रू" ends with the vowel sign U+0942, and "शुरू" ("from …") holds it. */
+const LETTER = /[\p{L}\p{M}]/u;
 
 const BY_FIRST_CHAR = new Map<string, Symbol[]>();
 for (const text of Object.keys(CURRENCY_SYMBOLS).sort((a, b) => b.length - a.length)) {
-  const symbol = { text, letterStart: /^\p{L}/u.test(text), letterEnd: /[\p{L}.]$/u.test(text) };
+  const symbol = { text, letterStart: /^\p{L}/u.test(text), letterEnd: /[\p{L}\p{M}.]$/u.test(text) };
   const list = BY_FIRST_CHAR.get(text[0]);
   if (list) list.push(symbol);
   else BY_FIRST_CHAR.set(text[0], [symbol]);

@@ -1,7 +1,7 @@
 // Number tokens of a price text: digits with their separators, split where one run holds several numbers, each marked when it is no price.
 import { magnitudeAfter, magnitudeToken } from './magnitude';
 import { normalizeNumber, type NormalizeOptions } from './normalize-number';
-import { exclusionAfter, exclusionBefore, isLabelBefore } from './number-exclusions';
+import { exclusionAfter, exclusionBefore, isLabelBefore, type Exclusion } from './number-exclusions';
 import { isIsoCode } from './iso-currencies';
 import { findCurrencies, type NumberToken, type Span } from './price-tokens';
 
@@ -57,6 +57,17 @@ function betweenCurrencies(before: string, after: string): boolean {
   const code = /^\s*(\p{Sc}|[A-Z]{3}(?![\p{L}])|F ?CFA)/u.exec(after)?.[1];
   const right = (code !== undefined && (code.length !== 3 || /\p{Sc}/u.test(code) || isIsoCode(code)) ? code : undefined) ?? findCurrencies(after).find((token) => token.start === lead)?.symbol;
   return left !== undefined && right !== undefined && left !== right;
+}
+
+/**
+ * "¥980 500 ml": a currency right before a run says the run may start with a price, so a unit after it may
+ * measure the last space group only. Without one, "1 500 ml", "10 000 mAh" and "1 299,99 KM" are one number
+ * the unit follows; cut, their first group read as a price (1, 10, 299.99 BAM).
+ */
+function currencyLeads(text: string, start: number): boolean {
+  const before = text.slice(Math.max(0, start - LABEL_WINDOW), start);
+  const sign = findCurrencies(before).at(-1);
+  return sign !== undefined && /^ *$/.test(before.slice(sign.end));
 }
 
 /** "119. 95" → 119.95 when the digits before the separator read as one number; null otherwise. */
@@ -135,7 +146,7 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
       const token = classify(text, { start, end: start + raw.length, raw, normalized });
       // "¥980 500 ml": the unit measures the last space group, so that group is a quantity of its own.
       const lastSpace = raw.lastIndexOf(' ');
-      if (token.excluded !== 'measure' || lastSpace === -1) return void out.push(token);
+      if (token.excluded !== 'measure' || lastSpace === -1 || !currencyLeads(text, start)) return void out.push(token);
       consider(start, raw.slice(0, lastSpace));
       return consider(start + lastSpace + 1, raw.slice(lastSpace + 1));
     }
@@ -183,12 +194,20 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
   return out.sort((a, b) => a.start - b.start);
 }
 
+/**
+ * "1tr299" (Vietnamese: 1 triệu 299 nghìn), "1st", "3rd": Latin letters glued right after the digits make them part of a
+ * word or a shorthand, as letters glued before do ("X-2000"); a currency glued there ("12EUR", "12kr") is the amount's. CJK text has no spaces ("99元起").
+ */
+function gluedAfter(after: string): Exclusion | undefined {
+  return /^\p{Script=Latin}/u.test(after) && findCurrencies(after)[0]?.start !== 0 ? 'label' : undefined;
+}
+
 /** Marks a number that its neighbourhood shows is no price: "20 %", "500 ml", "16.00 ft", "© 2024", "Size 42". */
 function classify(text: string, token: NumberToken): NumberToken {
   const after = text.slice(token.end, token.end + LABEL_WINDOW);
   const before = text.slice(Math.max(0, token.start - LABEL_WINDOW), token.start);
   // "R1,299.00", "RM1,299.00", "Rp150.000": letters glued to the digits are their currency, no model code ("X-2000").
   const glued = findCurrencies(before).find((currency) => currency.end === before.length);
-  const excluded = exclusionAfter(after, token) ?? exclusionBefore(glued ? before.slice(0, glued.start) : before, token);
+  const excluded = exclusionAfter(after, token) ?? exclusionBefore(glued ? before.slice(0, glued.start) : before, token) ?? gluedAfter(after);
   return excluded ? { ...token, excluded } : token;
 }

@@ -143,6 +143,10 @@ export function magnitudeToken(text: string, start: number, raw: string, options
   if (!word) return null;
   const end = start + raw.length + word.length;
   const token = { start, end, raw: text.slice(start, end), magnitude: true as const };
+  // "12.99 BN$", "9 999,99 B$": letters that begin a currency sign (Brunei's, the Bahamas') read as much as
+  // that sign as a billion; the two readings are 10⁹ apart, so neither is taken.
+  const wordAt = end - word.text.length;
+  if (findCurrencies(text.slice(start, wordAt + WORD_WINDOW)).some((sign) => sign.start === wordAt - start)) return { ...token, normalized: null, excluded: 'magnitude' };
   const beside = word.kind !== 'word' && currencyBeside(text, start, end);
   if (word.kind === 'letter' && !beside) return word.text === 'k' || word.text === 'K' ? { ...token, normalized: null, excluded: 'magnitude' } : null;
   const amount = normalizeNumber(raw, options);

@@ -101,7 +101,8 @@ export const isStrongExclusion = (exclusion: Exclusion | undefined): boolean =>
 
 /** What precedes the number shows it is no price: "%", "Size", "SKU", "©", "4.5 out of", "(1,234)". */
 export function exclusionBefore(before: string, token: { raw: string; end: number }): Exclusion | undefined {
-  if (/(?<!\d ?)%\s?$/.test(before)) return 'percent'; // "%20": Turkish, Persian and Arabic write the sign first (not "31% 19,900원")
+  if (/(?<!\d ?)%\s?$/.test(before)) return 'percent';
+  if (/^\d+$/.test(token.raw) && /¢ ?$/.test(before)) return 'minor-unit'; // "¢99": ninety-nine cents, the sign written first // "%20": Turkish, Persian and Arabic write the sign first (not "31% 19,900원")
   if (YEAR.test(token.raw) && YEAR_BEFORE.test(before)) return 'year';
   if (RATING_BEFORE.test(before)) return 'rating';
   // "Sizes 38, 40, 42", "Gr. 38/40": the label covers the whole list after it.

@@ -64,8 +64,8 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   if (chosen.owned.length === 0 && mentionsFree(text)) {
     return refuse(PRICE_REFUSAL.ambiguous, `a free word beside a number with no currency: ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))}`);
   }
-  // "12⁹⁹ €": raised cents written as superscript digits (the lexer reads those as footnote marks): 12 would be wrong.
-  if (WHOLE_UNITS.test(chosen.token.raw) && SUPERSCRIPT_PAIR.test(display.slice(chosen.token.end))) {
+  // "12⁹⁹ €", "KD 12⁵⁰⁰": raised cents (or fils) written as superscript digits (the lexer reads those as footnote marks): 12 would be wrong.
+  if (WHOLE_UNITS.test(chosen.token.raw) && RAISED_DECIMALS.test(display.slice(chosen.token.end))) {
     return refuse(PRICE_REFUSAL.ambiguous, `superscript digits right after ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))}: raised cents or a footnote`);
   }
   // "12,99 �": a page decoded with the wrong charset lost the sign ("€" as windows-1252 read as UTF-8); a
@@ -83,8 +83,8 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
 
 /** A number with no decimal part: "12", "1,299", "1.299", "1 299". */
 const WHOLE_UNITS = /^\d+$|^\d{1,3}(?:[,.' ]\d{3})+$/;
-/** Two superscript digits, and no third, maybe after a separator or a space: "⁹⁹", ",⁹⁹", ". ⁹⁹". */
-const SUPERSCRIPT_PAIR = /^[.,]? ?[\u2070\u00B9\u00B2\u00B3\u2074-\u2079]{2}(?![\u2070\u00B9\u00B2\u00B3\u2074-\u2079])/;
+/** Two or three superscript digits (cents, or the fils of a three-decimal currency), and no fourth, maybe after a separator or a space: "⁹⁹", ",⁹⁹", ". ⁹⁹", "⁵⁰⁰". */
+const RAISED_DECIMALS = /^[.,]? ?[\u2070\u00B9\u00B2\u00B3\u2074-\u2079]{2,3}(?![\u2070\u00B9\u00B2\u00B3\u2074-\u2079])/;
 
 const undecodableBeside = (text: string, token: { start: number; end: number }): boolean =>
   /\uFFFD ?$/.test(text.slice(Math.max(0, token.start - 2), token.start)) || /^ ?\uFFFD/.test(text.slice(token.end, token.end + 2));
@@ -100,7 +100,10 @@ export function readCandidate(
   const tokens = currencyTokens(text, chosen, all, currencies);
   // "0.0025 BTC", "450.000 تومان": no ISO code names the amount's currency, and the default would take its place.
   const outside = tokens.find((token) => token.candidates.length === 0);
-  if (outside) return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(outside.symbol)} is a currency outside ISO 4217`);
+  if (outside) {
+    const why = outside.unknown ? 'has letters glued to its sign that name no currency we know' : 'is a currency outside ISO 4217';
+    return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(outside.symbol)} ${why}`);
+  }
   // "Giá KM 999.000₫": two signs that each name one currency, and not the same one ("KM" is also BAM).
   const named = new Set(tokens.filter((token) => token.candidates.length === 1).map((token) => token.candidates[0]));
   if (named.size > 1) return refuse(PRICE_REFUSAL.ambiguous, `the amount has two currencies: ${[...named].join(' and ')}`);

@@ -61,8 +61,18 @@ const UNIT_BEFORE = endsWith([
 ]);
 /** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
 const UNIT_AFTER = /^[\s*]*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;
-/** After the amount: a monthly or instalment price, never the price of the product. */
-const MONTHLY_AFTER = /^[\s*]*(?:\/\s*(?:mo|mth|month|monat|mois|mes|mês|mnd|kk|月)\b|per month|a month|monthly|pcm\b|mtl\.?|monatlich|par mois|al mes|por mes|ao mês|al mese|\/\s*月|\/月|每月)/iu;
+/**
+ * After the amount: a monthly, weekly or fortnightly price (a contract, an instalment: Afterpay's "$12.50/wk"),
+ * never the price of the product. "£12.50 pm" and "p/m" are how UK shops write per month.
+ */
+const MONTHLY_AFTER = new RegExp(
+  `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mois|mes|mês|mnd|kk|mån|md|mies|měs|wk|week|woche|semaine|semana|fortnight|月)(?![\\p{L}])|(?:${[
+    'per month', 'per mo', 'a month', 'monthly', 'pcm', 'p\\/m', 'pm', 'p\\.m\\.?', 'mtl\\.?', 'monatlich', 'pro monat', 'im monat', 'par mois', 'mensuel(?:le)?s?',
+    'al mes', 'por mes', 'ao mês', 'al mese', 'per maand', 'maandelijks', 'i månaden', 'per måned', 'pr\\.? md\\.?', 'miesięcznie', 'měsíčně',
+    'per week', 'a week', 'weekly', 'p\\/w', 'pw', 'wöchentlich', 'pro woche', 'par semaine', 'per fortnight', 'fortnightly', '每月',
+  ].join('|')})(?![\\p{L}])|\\/\\s*月|\\/月)`,
+  'iu',
+);
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([
   '[x×]', '\\/', 'x de', 'payments? of', 'interest-free payments? of', 'instal?lments? of', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois', 'cuotas de',

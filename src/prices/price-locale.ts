@@ -3,12 +3,24 @@ import currencyCodes from 'currency-codes';
 
 /** Locales come from pages: a bound keeps a crawl of odd `lang` values from growing the caches. */
 const CACHE_MAX = 1000;
-const symbolCache = new Map<string, string | null>();
+const symbolCache = new Map<string, LocaleCurrency | null>();
 
-function regionOf(locale: string): string | null {
+/** The currency a locale picks among a symbol's candidates, and whether the tag itself names the region that picked it. */
+export interface LocaleCurrency {
+  code: string;
+  /**
+   * "en-CA" names Canada: the page says where it sells. "en" names no region; Intl's likeliest one (US) and
+   * the language's CLDR symbols are a guess, which a spider's declared shop currency outranks.
+   */
+  declared: boolean;
+}
+
+function regionOf(locale: string): { region: string; declared: boolean } | null {
   try {
     const parsed = new Intl.Locale(locale);
-    return parsed.region ?? parsed.maximize().region ?? null;
+    if (parsed.region) return { region: parsed.region, declared: true };
+    const likely = parsed.maximize().region;
+    return likely ? { region: likely, declared: false } : null;
   } catch {
     return null; // not a BCP 47 tag: it says nothing
   }
@@ -46,21 +58,25 @@ const fold = (symbol: string): string => symbol.replace(/￥/g, '¥').replace(/\
  * (SN → XOF, LI → CHF); else the one candidate CLDR writes with this very symbol in that locale
  * (de "$" → USD). Null when it does not tell.
  */
-export function localeCurrencyAmong(locale: string, symbol: string, candidates: readonly string[]): string | null {
+export function localeCurrencyAmong(locale: string, symbol: string, candidates: readonly string[]): LocaleCurrency | null {
   const key = `${locale}\u0000${symbol}\u0000${candidates.join(',')}`;
   const cached = symbolCache.get(key);
   if (cached !== undefined) return cached;
-  const region = regionOf(locale);
-  let chosen = region ? (candidates.find((code) => code.startsWith(region)) ?? null) : null;
-  if (!chosen && region) {
-    const listed = candidates.filter((code) => usedIn(code, region));
-    chosen = listed.length === 1 ? listed[0] : null;
+  const found = regionOf(locale);
+  const region = found?.region;
+  let code = region ? (candidates.find((candidate) => candidate.startsWith(region)) ?? null) : null;
+  if (!code && region) {
+    const listed = candidates.filter((candidate) => usedIn(candidate, region));
+    code = listed.length === 1 ? listed[0] : null;
   }
-  if (!chosen) {
+  let declared = code !== null && found!.declared;
+  if (!code) {
     const wanted = fold(symbol);
-    const matching = candidates.filter((code) => cldrSymbols(locale, code).includes(wanted));
-    chosen = matching.length === 1 ? matching[0] : null;
+    const matching = candidates.filter((candidate) => cldrSymbols(locale, candidate).includes(wanted));
+    code = matching.length === 1 ? matching[0] : null;
+    declared = false; // how the language writes a currency says nothing of where the shop sells
   }
+  const chosen = code === null ? null : { code, declared };
   if (symbolCache.size > CACHE_MAX) symbolCache.clear();
   symbolCache.set(key, chosen);
   return chosen;

@@ -1,6 +1,7 @@
 // Lexing a price text: currency tokens (symbols, words, ISO codes), and the token shapes both lexers share.
 import { CURRENCY_SYMBOLS } from './currencies';
 import { qualifiedName } from './currency-names';
+import { qualifiedSign } from './qualified-signs';
 import { scanCurrencySymbols } from './currency-symbols-scan';
 import { ISO_CODES, LOWER_CASE_CODES, WORD_LIKE_CODES } from './iso-currencies';
 import type { Exclusion } from './number-exclusions';
@@ -14,6 +15,8 @@ export interface CurrencyToken extends Span {
   candidates: readonly string[];
   /** An ISO code that is also an English word: only trusted next to the amount. */
   wordLike: boolean;
+  /** A shared sign qualified by letters that name no currency we know ("S£", "$C"): no candidates, and no default in its place. */
+  unknown?: true;
 }
 export interface NumberToken extends Span {
   raw: string;
@@ -54,7 +57,8 @@ export function findCurrencies(text: string): CurrencyToken[] {
   tokens.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: CurrencyToken[] = [];
   for (const token of tokens) if (kept.length === 0 || token.start >= kept[kept.length - 1].end) kept.push(token);
-  return kept;
+  // "AR$ 12.990", "EG£ 50": letters glued to a shared sign (and no token of their own) say which currency it is.
+  return kept.map((token) => qualifiedSign(text, token, kept) ?? token);
 }
 
 export function isAdjacent(text: string, token: Span, number: Span): boolean {

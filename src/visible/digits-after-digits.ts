@@ -29,8 +29,13 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   const units = /[\d.,'\s]*$/.exec(before)![0].trim();
   const hasDecimals = /[.,]\d{1,2}$/.test(units);
   if (digits.length === 2 && !hasDecimals) return { piece: `${units.includes('.') && !units.includes(',') ? ',' : '.'}${digits}`, fragment: true };
+  // "KD 12<sup>500</sup>": three raised digits are the fils of a three-decimal currency as much as a footnote;
+  // passed on as superscripts, which the parser refuses after whole units rather than read 12.
+  if (raised && digits.length === 3 && !hasDecimals) return { piece: [...digits].map((digit) => SUPERSCRIPT[Number(digit)]).join(''), fragment: true };
   return raised ? { piece: '*', fragment: true } : unchanged;
 }
+
+const SUPERSCRIPT = ['\u2070', '\u00B9', '\u00B2', '\u00B3', '\u2074', '\u2075', '\u2076', '\u2077', '\u2078', '\u2079'];
 
 /** Digits, then a currency sign or code the price lexer knows: the end of a written price ("12,99 €", "990 Kč"). */
 function endsWithPriceSign(before: string): boolean {

@@ -12,7 +12,7 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
 const ORACLE = new RegExp(
   Object.keys(CURRENCY_SYMBOLS)
     .sort((a, b) => b.length - a.length)
-    .map((symbol) => `${/^\p{L}/u.test(symbol) ? `(?<!(?![${CJK}])\\p{L})` : ''}${escape(symbol)}${/[\p{L}.]$/u.test(symbol) ? '(?![\\p{L}])' : ''}`)
+    .map((symbol) => `${/^\p{L}/u.test(symbol) ? `(?<!(?![${CJK}])[\\p{L}\\p{M}])` : ''}${escape(symbol)}${/[\p{L}\p{M}.]$/u.test(symbol) ? '(?![\\p{L}\\p{M}])' : ''}`)
     .join('|'),
   'gu',
 );
@@ -23,6 +23,7 @@ const TRAPS = [
   'Rs.1,299', 'Rs 1,299', 'Rp 15.000', 'R 99', 'Rands 99', 'BRL R$ 10', 'S/. 10', 'S/10', 'FCFA 500', 'F CFA 500',
   'zł.12', '12złotych', 'dollarsX', 'Xdollars', '5 dollars', 'euroshop 5€', 'Euro5', 'ש"ח 5', 'د.إ. 12', 'ر.س.12',
   '𝐀kr 5', 'kr𝐀 5', '𝐀 kr 5', 'яюань', 'юань', '5円', '₹₹', '$$$', '', 'no currency here', 'TL5 TLX XTL', '12万円', '12만원', '1억 2천만원', '5美元', '円12', '金円',
+  'ज़रूरी 499', '499 से शुरू', 'रूसी 5', 'रू 1,299', '1 299 रू', 'रु. 99',
 ];
 
 describe('scanCurrencySymbols', () => {

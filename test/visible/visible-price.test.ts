@@ -45,6 +45,8 @@ const CASES: Case[] = [
   { name: 'raised cents after the euro sign, as French shops write them', html: '<div class="price">129€<sup>99</sup></div>', lang: 'fr-FR', expect: '129.99 EUR' },
   { name: 'raised cents after a euro sign in its own element', html: '<div class="price">129<span class="currency">€</span><sup>99</sup></div>', lang: 'fr-FR', expect: '129.99 EUR' },
   { name: 'raised cents, then a raised footnote', html: '<div class="price">$12<sup>99</sup><sup>1</sup></div>', expect: '12.99 USD' },
+  // Read as a footnote before: 12 KWD for twelve and a half dinars.
+  { name: 'three raised digits after whole units: fils or a footnote', html: '<div class="price">KD 12<sup>500</sup></div>', lang: 'ar-KW', expect: 'price/ambiguous' },
   { name: 'thousands in their own element stay one number', html: '<div class="price">$1<span>299</span></div>', expect: '1299.00 USD' },
   { name: 'entities in text', html: '<span class="price">&euro;&nbsp;1&#8239;299,00</span>', lang: 'fr-FR', expect: '1299.00 EUR' },
   { name: 'no symbol: the page region decides the currency', html: '<span class="price">24,90</span>', lang: 'de-AT', expect: '24.90 EUR' },
