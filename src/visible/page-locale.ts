@@ -14,8 +14,9 @@ export interface PageLocale {
   regionCurrency: string | null;
   /**
    * The locale whose way of writing currencies resolves a sign several currencies share ("kr", "¥"): the
-   * tag when it names a region; for a language spoken as its own in one country only, that language
-   * there ("sv" → "sv-SE": "kr" is SEK, "ja" → "ja-JP": "¥" is JPY); else null. Not for a language of
+   * tag when it names a region; for a language spoken as its own in one country only, the language, which
+   * the parser places in that country unless the spider's default says otherwise ("sv": "kr" is SEK, "ja":
+   * "¥" is JPY); else null. Not for a language of
    * many countries: "en" says nothing about which dollar "$" is.
    */
   symbolLocale: string | null;
@@ -26,13 +27,14 @@ export interface PageLocale {
  * other signs of these languages are their own), and only for a sign, never for a bare number: a
  * Swedish-language shop in Finland prices in euros, and writes "€".
  */
-const ONE_COUNTRY_LANGUAGES: Readonly<Record<string, string>> = { sv: 'SE', da: 'DK', nb: 'NO', nn: 'NO', no: 'NO', is: 'IS', ja: 'JP' };
+const ONE_COUNTRY_LANGUAGES: ReadonlySet<string> = new Set(['sv', 'da', 'nb', 'nn', 'no', 'is', 'ja']);
 
 function symbolLocaleOf(tag: string): string | null {
   const locale = new Intl.Locale(tag);
   if (locale.region) return tag;
-  const home = ONE_COUNTRY_LANGUAGES[locale.language];
-  return home ? `${locale.language}-${home}` : null;
+  // The bare language, not language-region: a country the page only suggests gives way to the spider's
+  // default currency (price-locale.ts), as a region the tag names would not.
+  return ONE_COUNTRY_LANGUAGES.has(locale.language) ? locale.language : null;
 }
 
 /** Funds and settlement units that share a country with its everyday currency. */
