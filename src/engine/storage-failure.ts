@@ -2,10 +2,10 @@
 import { codedErrors } from '../fetch/fetch-error-map';
 
 /**
- * The filesystem's and SQLite's codes for "cannot write here", whatever the request, and the code a
- * server store gives its connection failures (STORE_UNREACHABLE, storage/postgres/pg-unreachable.ts).
+ * The filesystem's and SQLite's codes for "cannot write here" (EFBIG: past a file-size limit), whatever the
+ * request, and the code a server store gives its connection failures (STORE_UNREACHABLE, storage/postgres/pg-unreachable.ts).
  */
-const STORAGE_CODES = /^(ENOSPC|EDQUOT|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|STORE_UNREACHABLE)$/;
+const STORAGE_CODES = /^(ENOSPC|EDQUOT|EFBIG|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|STORE_UNREACHABLE)$/;
 
 /** SQLite's own name for a database file deleted or replaced since its connection opened it (storage/sqlite/file-in-place.ts). */
 export const FILE_MOVED_CODE = 'SQLITE_READONLY_DBMOVED';
