@@ -1,4 +1,4 @@
-// kill -9 while a run's end work (price history) is under way, then `--resume`: the run's price changes are written.
+// A crawl killed (or its store stopped) while its end work (price history) is under way, then `--resume`: the run's price changes are written.
 import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
@@ -34,18 +34,21 @@ async function historyStepWaits(sql: postgres.Sql): Promise<void> {
  * between the two left a finished run, `--resume` started a fresh one, and the killed run's price changes
  * were never recorded (the fresh run saw the new price as unchanged).
  */
-describe.each(['sqlite', 'redis'])('a crawl killed during its end work (%s frontier), resumed', (frontierKind) => {
+/** `kill`: SIGKILL the crawl; `outage`: stop the PostgreSQL server under it (started again before the resume). */
+const cases: Array<[string, 'kill' | 'outage']> = [['sqlite', 'kill'], ['redis', 'kill'], ['sqlite', 'outage']];
+
+describe.each(cases)('a crawl stopped during its end work (%s frontier, %s), resumed', (frontierKind, how) => {
   let site: CatalogSite;
   const storage = tempStorageDir('run-end-kill');
   const children = childTracker();
   let storeUrl: string;
-  let killed: CliRun;
+  let stopped: CliRun;
   let resumed: CliRun;
   let runs: Array<{ runId: string; outcome: string }>;
 
   beforeAll(async () => {
     site = await startCatalogSite({ hosts: 1, productsPerHost: 3, perPage: 10 });
-    storeUrl = await pg.createDatabase(`run_end_kill_${frontierKind}`);
+    storeUrl = await pg.createDatabase(`run_end_${how}_${frontierKind}`);
     const client = new Redis(redis.url);
     await client.flushall();
     client.disconnect();
@@ -57,16 +60,18 @@ describe.each(['sqlite', 'redis'])('a crawl killed during its end work (%s front
     // The test holds price_changes locked, so the second run's history step waits until it is killed.
     const sql = postgres(storeUrl, { max: 2, onnotice: () => undefined });
     const holder = await sql.reserve();
-    try {
-      await holder`BEGIN`;
-      await holder`LOCK TABLE price_changes IN ACCESS EXCLUSIVE MODE`;
-      const kill = (child: ChildProcess) => void historyStepWaits(sql).then(() => child.kill('SIGKILL'));
-      killed = await crawl(shared, kill);
-      await holder`ROLLBACK`;
-    } finally {
-      holder.release();
-      await sql.end();
-    }
+    await holder`BEGIN`;
+    await holder`LOCK TABLE price_changes IN ACCESS EXCLUSIVE MODE`;
+    const stop = (child: ChildProcess) =>
+      void historyStepWaits(sql).then(async () => {
+        if (how === 'kill') child.kill('SIGKILL');
+        else await pg.shutdown();
+      });
+    stopped = await crawl(shared, stop);
+    if (how === 'kill') await holder`ROLLBACK`;
+    holder.release();
+    await sql.end({ timeout: 1 });
+    if (how === 'outage') await pg.start();
     resumed = await crawl([...shared, '--resume']);
     runs = await runRecordsJson(['--store', storeUrl]);
   }, 120_000);
@@ -76,17 +81,21 @@ describe.each(['sqlite', 'redis'])('a crawl killed during its end work (%s front
     storage.cleanup();
   });
 
-  it('was killed inside the end work', () => {
-    expect(killed.signal).toBe('SIGKILL');
+  it('was stopped inside the end work: killed, or exit 2 naming the store and --resume', () => {
+    if (how === 'kill') expect(stopped.signal).toBe('SIGKILL');
+    else {
+      expect(stopped.code).toBe(2);
+      expect(stopped.stderr).toMatch(/is unreachable \(.+\): the crawl stopped, its work stays queued; once it is back, continue with: pricecrawl crawl catalog --resume/);
+    }
   });
 
-  it('resumes the killed run, which ends it, instead of starting a third run', () => {
+  it('resumes the stopped run, which ends it, instead of starting a third run', () => {
     expect(resumed.code).toBe(0);
     expect(runs).toHaveLength(2);
     expect(runs.map((run) => run.outcome)).toEqual(['finished', 'finished']);
   });
 
-  it("records the killed run's price change and folds it into the catalog", async () => {
+  it("records the stopped run's price change and folds it into the catalog", async () => {
     const stores = await openStores({ dir: storage.dir, url: storeUrl });
     try {
       const changes = await stores.history().list({ spider: 'catalog' });
