@@ -117,7 +117,7 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       settings: settings.frontier,
       log: options.log,
     });
-    return { frontier, finishRun: (status) => frontier.finishRun(status), gate: frontier.gate };
+    return { frontier, claimEnd: (status) => frontier.claimEnd(status), finishRun: (status) => frontier.finishRun(status), gate: frontier.gate };
   }
   const slot = options.processSlot;
   if (options.join && !(slot && slot.slot > 0)) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');
@@ -136,12 +136,10 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     frontier,
     gate: frontier.gate,
     takeOverSlot: (slotNo) => frontier.takeOverSlot(slotNo),
-    // The first process ends the run, once every other one has (its launcher waits for them).
-    finishRun: async (status) => {
-      if (options.join) return false;
-      frontier.finishRun(status);
-      return true;
-    },
+    // The first process ends the run, once every other one has (its launcher waits for them). The run stays
+    // 'running' through its end work: a process killed there leaves it to --resume, which ends it again.
+    claimEnd: async () => options.join !== true,
+    finishRun: async (status) => frontier.finishRun(status),
   };
 }
 

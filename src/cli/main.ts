@@ -4,8 +4,10 @@ import { maskSecretsInText } from '../core/mask-secrets';
 import { terminalSafe } from './terminal-text';
 import { PricecrawlError } from '../core/errors';
 import { ignoreClosedPipes } from './closed-pipe';
+import { ignoreFileSizeSignal } from './file-size-limit';
 
 ignoreClosedPipes();
+ignoreFileSizeSignal();
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const STORE_HELP = 'items, history, fetch log, raw pages and run records: sqlite: (default, files in the storage directory) or postgres://user@host:port/db';

@@ -10,7 +10,7 @@ import { AckTracker } from './ack-tracker';
 import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
-import { FrontierOutage } from './frontier-outage';
+import { FrontierOutage, frontierRunLost } from './frontier-outage';
 import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
 import { storageFailureCode } from './storage-failure';
@@ -217,17 +217,25 @@ export class CrawlEngine {
       return 'wait';
     }
     const nowMs = steadyNowMs();
+    if (frontierRunLost(error)) {
+      this.frontierFailed(error, 'frontier/run-lost', 'the frontier lost the run; stopping the crawl');
+      return 'wait';
+    }
     if (this.outage.failed(nowMs)) {
-      if (this.frontierError === null) {
-        this.frontierError = error;
-        this.deps.log.error({ err: error, outageMs: this.outage.lastedMs(nowMs) }, 'the frontier kept failing; stopping the crawl, its work stays queued');
-        this.stop('frontier/unreachable');
-      }
+      this.frontierFailed(error, 'frontier/unreachable', 'the frontier kept failing; stopping the crawl, its work stays queued', this.outage.lastedMs(nowMs));
       return 'wait';
     }
     this.deps.log.error({ err: error }, 'frontier next() failed; retrying');
     this.wakeAt(nowMs + 1000);
     return 'wait';
+  }
+
+  /** The first frontier failure that ends the crawl is kept (the run's end names it) and stops it. */
+  private frontierFailed(error: unknown, reason: string, message: string, outageMs?: number): void {
+    if (this.frontierError !== null) return;
+    this.frontierError = error;
+    this.deps.log.error({ err: error, outageMs }, message);
+    this.stop(reason);
   }
 
   private async runTask(): Promise<void> {

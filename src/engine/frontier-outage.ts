@@ -1,4 +1,10 @@
 // How long the frontier has failed without a break: a short outage is waited out, a long one stops the crawl.
+import { codedErrors } from '../fetch/fetch-error-map';
+
+/** The frontier answered, but no longer holds the run (FRONTIER_RUN_LOST): no wait brings its queue back. */
+export function frontierRunLost(error: unknown): boolean {
+  return codedErrors(error).some(({ code }) => code === 'FRONTIER_RUN_LOST');
+}
 
 /**
  * A shared frontier can be away for a moment (a Redis restart, a failover) and the crawl should ride

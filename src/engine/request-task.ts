@@ -1,4 +1,5 @@
 // Handles one leased request end to end: download through the chain, apply the outcome, run the callback.
+import { frontierRunLost } from './frontier-outage';
 import type { Logger } from 'pino';
 import { steadyNowMs } from '../politeness/clock';
 import type { Spider } from '../core/spider';
@@ -171,6 +172,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       },
     ).catch((error: unknown) => {
       if (storageFailureCode(error) !== null) deps.storageFailed(error);
+      else if (frontierRunLost(error)) log.error({ url: request.url }, 'could not record a request outcome: the frontier lost the run');
       else log.error({ err: error, url: request.url }, 'could not record a request outcome; the request stays with the frontier, to be fetched again');
     }),
   );

@@ -2,10 +2,17 @@
 import { codedErrors } from '../fetch/fetch-error-map';
 
 /**
- * The filesystem's and SQLite's codes for "cannot write here", whatever the request, and the code a
- * server store gives its connection failures (STORE_UNREACHABLE, storage/postgres/pg-unreachable.ts).
+ * The filesystem's and SQLite's codes for "cannot write here" (EFBIG: past a file-size limit), whatever the
+ * request, and the code a server store gives its connection failures (STORE_UNREACHABLE, storage/postgres/pg-unreachable.ts).
  */
-const STORAGE_CODES = /^(ENOSPC|EDQUOT|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|STORE_UNREACHABLE)$/;
+const STORAGE_CODES = /^(ENOSPC|EDQUOT|EFBIG|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|SQLITE_BUSY.*|STORE_UNREACHABLE)$/;
+
+/**
+ * Another process held a file's write lock past the busy timeout (5 s). Why a storage failure: a frontier
+ * write that failed so left a host slot reserved or a lease held in memory, and the crawl waited for ever
+ * once the lock was gone; an item write burned the request's attempts re-fetching its page.
+ */
+export const LOCKED_CODE = /^SQLITE_BUSY/;
 
 /** SQLite's own name for a database file deleted or replaced since its connection opened it (storage/sqlite/file-in-place.ts). */
 export const FILE_MOVED_CODE = 'SQLITE_READONLY_DBMOVED';

@@ -102,8 +102,13 @@ export interface ProcessSlot {
 /** A frontier as the composition root hands it to a crawl, with its run's gate and the run's end. */
 export interface OpenedFrontier {
   frontier: Frontier;
-  /** Records how the run ended; true when this process is the one that closed the run (end-of-run work). */
-  finishRun(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
+  /**
+   * True when this process runs the run's end work (price history, catalog). The run stays resumable until
+   * `finishRun`: a process killed during the end work leaves it for `--resume`, which ends it again.
+   */
+  claimEnd(status: Exclude<RunStatus, 'running'>): Promise<boolean>;
+  /** Records how the run ended, after the claimant's end work is durable. */
+  finishRun(status: Exclude<RunStatus, 'running'>): Promise<void>;
   /** The run's host gate: the middlewares ask and tell it, progress and metrics read it. */
   gate: HostGate;
   /** `crawl --processes`: another process of the run ended; its hosts and leases come to this one. */

@@ -1,6 +1,6 @@
 // Lua for one worker's batch: the sends, releases, cancels, settles and picks of one event-loop turn in one script call.
 import { LUA_OPS } from './lua-ops';
-import { LUA_PRELUDE } from './lua-prelude';
+import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
 
 /**
  * ARGV: worker, then ops in the order the worker made them, each an opcode and its arguments:
@@ -13,7 +13,7 @@ import { LUA_PRELUDE } from './lua-prelude';
  * alone may be a 'wait' or 'empty'. One TIME, one reap per pick, each touched host re-scored once, ledger
  * counters written once: the same steps as the one-op scripts, at a fraction of their cost.
  */
-export const BATCH_LUA = `${LUA_PRELUDE}${LUA_OPS}
+export const BATCH_LUA = `${LUA_PRELUDE}${LUA_OPS}${RUN_KEPT_LUA}
 local worker = ARGV[1]
 local now, dirty, tally, out = now_ms(), {}, {}, {}
 local i = 2

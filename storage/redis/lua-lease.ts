@@ -1,6 +1,6 @@
 // Lua for the lease lifecycle: send, release, cancel, settle, defer, renew, hand back; and host pauses.
 import { LUA_OPS } from './lua-ops';
-import { LUA_PRELUDE } from './lua-prelude';
+import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
 
 /** ARGV: id, reservedAtMs, nextOpenAtMs. The interval counts from the send when it came after the reservation. */
 export const MARK_SENT_LUA = `${LUA_PRELUDE}${LUA_OPS}
@@ -39,7 +39,7 @@ return done
 `;
 
 /** ARGV: worker, id, delayMs, attemptBump, json ('' = unchanged: the request with its deferral count). Back to its host queue (retry, Retry-After, shutdown). */
-export const DEFER_LUA = `${LUA_PRELUDE}
+export const DEFER_LUA = `${LUA_PRELUDE}${RUN_KEPT_LUA}
 local worker, id, delay, bump, json = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
 if not leased_by(id, worker) then return 0 end
 if bump > 0 then redis.call('HINCRBY', k('att'), id, bump) end
@@ -68,7 +68,7 @@ return 1
 `;
 
 /** ARGV: worker, leaseTtlMs, seedingTtlMs (0: not seeding), ids... The heartbeat: extends this worker's leases. */
-export const RENEW_LUA = `${LUA_PRELUDE}
+export const RENEW_LUA = `${LUA_PRELUDE}${RUN_KEPT_LUA}
 local worker, ttl, seeding = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 local now = now_ms()
 redis.call('ZADD', k('workers'), now, worker)

@@ -95,3 +95,16 @@ local function leased_by(id, worker)
   return redis.call('HGET', k('st'), id) == 'l' and redis.call('HGET', k('lw'), id) == worker
 end
 `;
+
+/** The error reply a script gives for a run whose keys are gone (see RUN_KEPT_LUA). */
+export const RUN_LOST_REPLY = 'PRICECRAWL_RUN_LOST';
+
+/**
+ * First statement of the scripts a crawl runs on its run: the run's meta hash is written when the run
+ * opens and never deleted while it lives, so its absence means the run's keys are gone (a Redis restarted
+ * without persistence, flushed, or evicting keys). Without this check a pick of a lost run answered
+ * 'empty', settles answered 'not yours', and the crawl ended `finished`, exit 0, with its queue gone.
+ */
+export const RUN_KEPT_LUA = `
+if redis.call('EXISTS', k('meta')) == 0 then return redis.error_reply('${RUN_LOST_REPLY} ' .. P) end
+`;

@@ -1,5 +1,5 @@
 // Lua for runs and reports: open/join a run, finish it once, the ledger summary, the live status.
-import { LUA_PRELUDE } from './lua-prelude';
+import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
 
 /**
  * KEYS[2]: the spider's run index. ARGV: runId, spider, mode (create | join), seedingTtlMs (0: no seeder).
@@ -22,16 +22,37 @@ else
   else
     redis.call('HSET', meta, 'status', 'running')
     redis.call('HDEL', meta, 'finishedAt')
+    -- A resume takes the run's end over from a claimant that died before finishing it.
+    redis.call('DEL', k('closer'))
   end
   if seeding > 0 then redis.call('SET', k('seeding'), '1', 'PX', seeding) end
 end
 return {owner and 1 or 0, tonumber(redis.call('HGET', meta, 'startedAt'))}
 `;
 
-/** Marks a running run finished; 1 only for the first caller (the one worker that runs end-of-run work). */
-export const FINISH_RUN_LUA = `${LUA_PRELUDE}
+/**
+ * ARGV: worker, leaseTtlMs. Claims the run's end work: 1 for one worker, which then writes history and
+ * catalog and only after that marks the run finished (FINISH_RUN_LUA). The run stays 'running' meanwhile,
+ * so a claimant killed part-way leaves a run that --resume (or a later worker, once the claimant's
+ * heartbeat is older than a lease) ends again, instead of a finished run whose end was never written.
+ */
+export const CLAIM_END_LUA = `${LUA_PRELUDE}${RUN_KEPT_LUA}
+local worker, ttl = ARGV[1], tonumber(ARGV[2])
 if redis.call('HGET', k('meta'), 'status') ~= 'running' then return 0 end
+local closer = redis.call('GET', k('closer'))
+if closer and closer ~= worker then
+  local beat = tonumber(redis.call('ZSCORE', k('workers'), closer))
+  if beat and now_ms() - beat < ttl then return 0 end
+end
+redis.call('SET', k('closer'), worker)
+return 1
+`;
+
+/** ARGV: worker. Marks the run finished once its claimant's end work is durable. */
+export const FINISH_RUN_LUA = `${LUA_PRELUDE}${RUN_KEPT_LUA}
+if redis.call('HGET', k('meta'), 'status') ~= 'running' or redis.call('GET', k('closer')) ~= ARGV[1] then return 0 end
 redis.call('HSET', k('meta'), 'status', 'finished', 'finishedAt', now_ms())
+redis.call('DEL', k('closer'))
 return 1
 `;
 
@@ -61,7 +82,7 @@ end
 `;
 
 /** The ledger of the run as JSON: counts, failures by reason, statuses, per host. */
-export const SUMMARY_LUA = `${LUA_PRELUDE}${LEDGER_LUA}
+export const SUMMARY_LUA = `${LUA_PRELUDE}${RUN_KEPT_LUA}${LEDGER_LUA}
 return cjson.encode({ planned = ledger.planned or 0, succeeded = ledger.succeeded or 0, failed = ledger.failed or 0,
   pending = pending, reclaimed = ledger.reclaimed or 0, failedByReason = hash_of('reasons'), byStatus = hash_of('statuses'),
   byHost = byHost })

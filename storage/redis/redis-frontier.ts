@@ -232,10 +232,15 @@ export class RedisFrontier implements Frontier {
     await this.redis.del(`${this.prefix}seeding`);
   }
 
-  /** Marks the run finished; true for the one worker that did it (and runs the end-of-run work). */
-  async finishRun(status: 'finished' | 'interrupted' | 'failed'): Promise<boolean> {
+  /** True for the one worker that runs the end-of-run work; an interrupted run stays running for --resume. */
+  async claimEnd(status: 'finished' | 'interrupted' | 'failed'): Promise<boolean> {
     if (status !== 'finished') return false;
-    return (await this.scripts.finishRun(this.prefix)) === 1;
+    return (await this.scripts.claimEnd(this.prefix, this.workerId, this.options.settings.leaseTtlMs)) === 1;
+  }
+
+  /** Marks the run finished after this worker's end work (claimEnd) is durable; any other end leaves it running, resumable. */
+  async finishRun(status: 'finished' | 'interrupted' | 'failed'): Promise<void> {
+    if (status === 'finished') await this.scripts.finishRun(this.prefix, this.workerId);
   }
 
   /** Leaves the run: leases still held go back to their queues at once (a graceful exit). */

@@ -1,10 +1,12 @@
 // Registers the frontier's Lua scripts on a connection (EVALSHA via defineCommand) with typed callers.
 import type { Redis } from 'ioredis';
+import { PricecrawlError } from '../../src/core/errors';
+import { RUN_LOST_REPLY } from './lua-prelude';
 import { BATCH_LUA } from './lua-batch';
 import { ADD_LUA, PICK_LUA } from './lua-pick';
 import { CANCEL_LUA, DEFER_LUA, MARK_SENT_LUA, PAUSE_LUA, RELEASE_LUA, RENEW_LUA, RETURN_ALL_LUA, SETTLE_LUA } from './lua-lease';
 import { BREAKER_LUA, BREAKERS_LUA, CRAWL_DELAY_LUA, GATES_LUA, INTERVALS_LUA, NOTE_SEND_LUA } from './lua-intervals';
-import { FINISH_RUN_LUA, OPEN_RUN_LUA, STATUS_LUA, SUMMARY_LUA } from './lua-run';
+import { CLAIM_END_LUA, FINISH_RUN_LUA, OPEN_RUN_LUA, STATUS_LUA, SUMMARY_LUA } from './lua-run';
 
 const SCRIPTS = {
   add: ADD_LUA,
@@ -24,6 +26,7 @@ const SCRIPTS = {
   breakers: BREAKERS_LUA,
   renew: RENEW_LUA,
   returnAll: RETURN_ALL_LUA,
+  claimEnd: CLAIM_END_LUA,
   finishRun: FINISH_RUN_LUA,
   summary: SUMMARY_LUA,
   status: STATUS_LUA,
@@ -55,5 +58,17 @@ export function defineScripts<K extends string>(redis: Redis, scripts: Record<K,
 }
 
 export function frontierScripts(redis: Redis): FrontierScripts {
-  return { ...defineScripts(redis, SCRIPTS), ...defineScripts(redis, { openRun: OPEN_RUN_LUA }, 2) };
+  const scripts = defineScripts(redis, SCRIPTS);
+  for (const name of Object.keys(scripts) as Array<keyof typeof SCRIPTS>) {
+    const call = scripts[name];
+    scripts[name] = (...args) => call(...args).catch((error: unknown) => Promise.reject(runLostError(error, String(args[0]))));
+  }
+  return { ...scripts, ...defineScripts(redis, { openRun: OPEN_RUN_LUA }, 2) };
+}
+
+/** A script's RUN_LOST_REPLY becomes FRONTIER_RUN_LOST (the engine stops at once: there is nothing to wait for). */
+function runLostError(error: unknown, prefix: string): unknown {
+  if (!(error instanceof Error) || !error.message.startsWith(RUN_LOST_REPLY)) return error;
+  const runId = /\{(.*)\}/.exec(prefix)?.[1] ?? prefix;
+  return new PricecrawlError('FRONTIER_RUN_LOST', `run ${runId} is gone from the frontier (its keys were deleted: a Redis restarted without persistence, flushed or evicting keys)`, { cause: error });
 }

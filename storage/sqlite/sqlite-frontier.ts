@@ -208,7 +208,13 @@ export class SqliteFrontier implements Frontier {
       }
       const reserved = slots.tryReserve(host, nowMs);
       if (!reserved.ok) throw new Error(`host slot for ${host} closed between check and reserve`);
-      this.commits.write(() => this.statements.lease.run(this.workers.workerId, row.id));
+      try {
+        this.commits.write(() => this.statements.lease.run(this.workers.workerId, row.id));
+      } catch (error) {
+        // Not leased after all (the file locked, full): a slot kept reserved would hold the host at its cap for ever.
+        slots.cancel(reserved.reservation);
+        throw error;
+      }
       this.ready.leased(host);
       const id = String(row.id);
       this.leases.set(id, host);

@@ -170,6 +170,27 @@ describe('RedisFrontier', () => {
     await frontier.close();
   });
 
+  it("claims a run's end for one worker; a claimant whose heartbeat is older than a lease is replaced, and only the claimant finishes the run", async () => {
+    const settings = { ...defaults.frontier, leaseTtlMs: 60_000, pollMs: 20 };
+    const b = await RedisFrontier.open(options(redis, { settings }));
+    const prefix = runPrefix(b.runId);
+    const ghost = new Redis(redis.url);
+    const scripts = frontierScripts(ghost);
+    const [seconds] = await ghost.time();
+    await ghost.zadd(`${prefix}workers`, Number(seconds) * 1000, 'ghost');
+    expect(await scripts.claimEnd(prefix, 'ghost', 60_000)).toBe(1);
+    expect(await b.claimEnd('finished')).toBe(false);
+    // The claimant was killed during its end work: its heartbeat stops and ages past a lease.
+    await ghost.zadd(`${prefix}workers`, 0, 'ghost');
+    expect(await b.claimEnd('finished')).toBe(true);
+    expect(await scripts.finishRun(prefix, 'ghost')).toBe(0);
+    expect(await ghost.hget(`${prefix}meta`, 'status')).toBe('running');
+    await b.finishRun('finished');
+    expect(await ghost.hget(`${prefix}meta`, 'status')).toBe('finished');
+    ghost.disconnect();
+    await b.close();
+  });
+
   it('stores the server-wait count with the request, apart from its attempts', async () => {
     const a = await RedisFrontier.open(options(redis));
     await a.add([req('http://127.0.0.1:9/waited')]);

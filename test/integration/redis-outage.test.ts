@@ -72,6 +72,23 @@ describe('a Redis frontier that goes away mid-crawl', () => {
     }
   }, TEST_TIMEOUT_MS);
 
+  /** Before, picks of the lost run answered 'empty' and settles 'not yours': the crawl ended `finished`, exit 0, planned 0. */
+  it('a restart that lost every key (no persistence): the crawl stops with exit 2 and says the run is lost, never a clean finish', async () => {
+    const redis = await startRedisServer();
+    try {
+      const before = await productsServed();
+      const run = crawl(redis, 'lost', ['frontier.outageMs=120000']);
+      await vi.waitFor(async () => expect(await productsServed()).toBeGreaterThanOrEqual(before + 6), { timeout: 60_000, interval: 50 });
+      await redis.restart();
+      const result = await run.done;
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stdout).not.toContain('finished');
+      expect(result.stderr).toMatch(/pricecrawl: the frontier redis:\/\/127\.0\.0\.1:\d+ no longer holds run lost \(its keys are gone: .+\): the crawl stopped without a summary; the requests still queued there are lost and cannot be resumed/);
+    } finally {
+      await redis.stop();
+    }
+  }, TEST_TIMEOUT_MS);
+
   it('a server gone for good: after frontier.outageMs the crawl ends with exit 2 and one line saying how to continue, the password masked', async () => {
     const redis = await startRedisServer({ password: PASSWORD });
     try {

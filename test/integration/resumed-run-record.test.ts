@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { catalogCrawler } from '../support/catalog-crawl-cli';
-import { childTracker, cli, type CliRun } from '../support/run-cli';
+import { childTracker, cli, runRecordsJson, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
 
 /**
@@ -30,7 +30,7 @@ describe.each([
     site = await startCatalogSite({ hosts: 1, productsPerHost: 30, perPage: 5 });
     first = await crawl([], (child) => void site.servers[0].waitForRequests(arrivals).then(() => child.kill(signal)));
     resumed = await crawl(['--resume']);
-    runs = (await cli(['runs', '--storage', storage.dir, '--json'])).stdout.trim().split('\n').map((line) => JSON.parse(line) as (typeof runs)[number]);
+    runs = await runRecordsJson(['--storage', storage.dir]);
   }, 60_000);
   afterAll(async () => {
     children.killAll();

@@ -13,7 +13,7 @@ import type { RunRecord } from '../../src/ports/run-record-store';
 import { openStores } from '../../storage/open-backends';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
-import { cli } from '../support/run-cli';
+import { cli, runRecordsJson } from '../support/run-cli';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 /** Reads the price the page shows, so two runs can see it change. */
@@ -104,7 +104,7 @@ describe('the end of a run', () => {
       expect(before.stderr + before.stdout).toContain('"outcome":"running"');
       process.kill(pid, 'SIGKILL');
       while (!/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'latin1'))) await new Promise((resolve) => setImmediate(resolve));
-      const runs = (await cli(['runs', '--json', '--storage', dir])).stdout.trim().split('\n').map((line) => JSON.parse(line) as RunRecord);
+      const runs = await runRecordsJson(['--storage', dir]);
       expect(runs.map((r) => r.outcome)).toEqual(['crashed']);
       const status = JSON.parse((await cli(['status', '--storage', dir, '--json'])).stdout) as { meta: { status: string } };
       expect(status.meta.status).toBe('crashed');

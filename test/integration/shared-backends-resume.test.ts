@@ -5,7 +5,7 @@ import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { catalogCrawler } from '../support/catalog-crawl-cli';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
-import { childTracker, cli, type CliRun } from '../support/run-cli';
+import { childTracker, runRecordsJson, type CliRun } from '../support/run-cli';
 import { readItems, tempStorageDir } from '../support/test-crawl';
 import { itemsWithoutBody } from '../support/stored-bodies';
 
@@ -42,7 +42,7 @@ describe.each([5, 20])('killed after %i arrivals, resumed with --resume', (arriv
     await crawl(shared, (child) => void site.servers[0].waitForRequests(arrivals).then(() => child.kill('SIGKILL')));
     arrivedBeforeKill = site.servers[0].requests.length;
     resumed = await crawl([...shared, '--resume']);
-    runs = (await cli(['runs', '--store', storeUrl, '--json'])).stdout.trim().split('\n').map((line) => JSON.parse(line) as (typeof runs)[number]);
+    runs = await runRecordsJson(['--store', storeUrl]);
   }, 120_000);
   afterAll(async () => {
     children.killAll();

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
+import type { RunRecord } from '../../src/ports/run-record-store';
 
 export interface CliRun {
   code: number | null;
@@ -47,4 +48,9 @@ export function childTracker(): { track: (child: ChildProcess) => void; killAll:
       for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/** `pricecrawl runs --json` with `args` (where the records are): one parsed record a line. */
+export async function runRecordsJson<T = RunRecord>(args: string[]): Promise<T[]> {
+  return (await cli(['runs', ...args, '--json'])).stdout.trim().split('\n').map((line) => JSON.parse(line) as T);
 }

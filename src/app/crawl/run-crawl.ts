@@ -26,6 +26,7 @@ import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
 import { startRunRecord, type RunRecorder } from './run-record';
 import { logStartup } from './startup-log';
+import { endRun, runEndSteps, type EndStep } from './run-end';
 import { RunObservers, type CrawlObserver } from './run-observers';
 import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot, type CrawlSnapshot } from '../../events/crawl-snapshot';
@@ -138,8 +139,21 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const ticker = new SnapshotTicker(events, snapshot, observers.snapshotEveryMs);
   let summary: RunSummary | null = null;
   let ledgerError: unknown = null;
-  let closedRun = false;
   let endFailure: unknown = null;
+  const storageFailures = { failed: (error: unknown) => engine.storageFailed(error), get error() { return engine.storageError; } };
+  // Items are durable by the run's end. With many workers only the one that claims the run's end compares
+  // it with the previous one and folds it into the SKU catalog.
+  const durableEnd = (ended: RunSummary): EndStep[] => [
+    ['price history', async () => {
+      const recorded = await stores.history().recordRun(spider.name, ended.runId);
+      if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
+    }],
+    ['catalog', async () => {
+      // The frontier that ran the run (SQLite or Redis) says what it lost, for the catalog's failure streaks.
+      const ledger = await openRunLedger({ frontierUrl: settings.frontier.url, dir: settings.storage.dir });
+      await catalogRun.finish(ended, store, ledger).finally(() => ledger.close());
+    }],
+  ];
   let metrics: MetricsServer | null = null;
   let ranToEnd = false;
   const joined = options.processSlot ? joinFirstProcess((reason) => engine.stop(reason)) : null;
@@ -182,36 +196,19 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
         metrics?.runEnded();
         const { planned, succeeded, failed, pending } = summary.ledger;
         events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending, snapshot: snapshot() });
-        closedRun = await opened.finishRun(frontierStatus(summary)).catch((error: unknown) => {
-          if (storageFailureCode(error) === null) throw error;
-          engine.storageFailed(error); // the run stays unfinished: `--resume` continues it
-          return false;
-        });
+        endFailure = await endRun(opened, frontierStatus(summary), durableEnd(summary), storageFailures, log);
       }
       await frontier.close();
     }
     if (summary === null) throw frontierRefusal(ledgerError ?? engine.frontierError, settings.frontier.url, spider.name, frontier.runId);
     const ended = summary;
-    // With many workers only the one that closed the run compares it with the previous one and folds it
-    // into the SKU catalog. Items are durable now. Each step runs whatever failed before it, durable data
-    // first: an export that cannot be written must not cost the price history or the catalog.
-    const steps: Array<[string, () => Promise<unknown>]> = [];
-    // After a store failed (a full disk, a deleted file) they would fail or read a store that lost rows;
-    // the run stays resumable and its resume runs them (both are idempotent per run).
-    if (closedRun && engine.storageError === null) {
-      steps.push(['price history', async () => {
-        const recorded = await stores.history().recordRun(spider.name, ended.runId);
-        if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
-      }]);
-      steps.push(['catalog', async () => {
-        // The frontier that ran the run (SQLite or Redis) says what it lost, for the catalog's failure streaks.
-        const ledger = await openRunLedger({ frontierUrl: settings.frontier.url, dir: settings.storage.dir });
-        await catalogRun.finish(ended, store, ledger).finally(() => ledger.close());
-      }]);
-    }
+    // Each step runs whatever failed before it, durable data first (endRun): an export that cannot be
+    // written must not cost the price history or the catalog.
+    const steps: EndStep[] = [];
     if (feeds.size > 0) steps.push(['feeds', async () => log.info({ paths: await feeds.finish(store) }, 'feeds written')]);
     if (options.onRunEnd) steps.push(['run end', async () => options.onRunEnd?.(ended)]);
-    endFailure = await runEndSteps(steps, log);
+    const failure = await runEndSteps(steps, log);
+    endFailure ??= failure;
   } finally {
     await feeds.close();
     await stores.close().catch((error: unknown) => {
@@ -246,22 +243,6 @@ async function endRecord(record: RunRecorder, summary: RunSummary, engine: Crawl
     if (storageFailureCode(error) === null) throw error;
     engine.storageFailed(error);
   }
-}
-
-/** One line naming the directory, the cause and the way on. */
-
-/** Runs every end-of-run step even when an earlier one failed; the first failure is returned to be raised once all are done. */
-async function runEndSteps(steps: ReadonlyArray<[string, () => Promise<unknown>]>, log: Logger): Promise<unknown> {
-  let first: unknown = null;
-  for (const [name, step] of steps) {
-    try {
-      await step();
-    } catch (error) {
-      log.error({ err: error, step: name }, `end of run: ${name} failed`);
-      first ??= error;
-    }
-  }
-  return first;
 }
 
 /** Whether any page of this crawl is fetched in Chromium (the spider, the settings or a host's fetchMode). */

@@ -1,7 +1,7 @@
 // The one-line refusals a crawl ends with when a store or the frontier stopped it, each naming how to continue.
 import { PricecrawlError } from '../../core/errors';
 import { maskSecretsInText } from '../../core/mask-secrets';
-import { FILE_MOVED_CODE, storageFailureCode } from '../../engine/storage-failure';
+import { FILE_MOVED_CODE, LOCKED_CODE, storageFailureCode } from '../../engine/storage-failure';
 
 /** How to continue a run that left work queued; the frontier URL is masked, a hint on screen must not carry the Redis password. */
 export function continueHint(spider: string, runId: string, frontierUrl: string): string {
@@ -15,6 +15,7 @@ export function storageRefusal(error: unknown, dir: string, spider: string): Pri
   // A server store names itself (its URL without the password) in its own message.
   const unreachable = code === 'STORE_UNREACHABLE' ? withCode(error, code) : null;
   if (unreachable) return new PricecrawlError('STORAGE_WRITE_FAILED', `${maskSecretsInText(unreachable.message)}: the crawl stopped, its work stays queued; once it is back, continue with: pricecrawl crawl ${spider} --resume`);
+  if (LOCKED_CODE.test(code)) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} stayed locked by another process past the busy timeout (${code}): the crawl stopped, its work stays queued; once that process lets go, continue with: pricecrawl crawl ${spider} --resume`);
   if (code === FILE_MOVED_CODE) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} was deleted or replaced while the crawl ran (${code}): the crawl stopped, requests whose outcome it could not store stay queued; continue with: pricecrawl crawl ${spider} --resume`);
   return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
 }
@@ -26,6 +27,8 @@ export function storageRefusal(error: unknown, dir: string, spider: string): Pri
  */
 export function frontierRefusal(error: unknown, frontierUrl: string, spider: string, runId: string): PricecrawlError {
   const where = frontierUrl === '' ? 'the frontier' : `the frontier ${maskSecretsInText(frontierUrl)}`;
+  const lost = withCode(error, 'FRONTIER_RUN_LOST');
+  if (lost) return new PricecrawlError('FRONTIER_RUN_LOST', `${where} no longer holds run ${runId} (its keys are gone: a server restarted without persistence, flushed or evicting keys): the crawl stopped without a summary; the requests still queued there are lost and cannot be resumed. The items already stored stay; crawl again for the rest: pricecrawl crawl ${spider}`, { cause: error });
   // A driver's message may run on with advice about its own options: its first sentence says enough.
   const why = (error instanceof Error ? error.message : String(error)).split(/\.\s/, 1)[0];
   return new PricecrawlError('FRONTIER_UNREACHABLE', `${where} cannot be reached (${maskSecretsInText(why)}): the crawl stopped without a summary; its work stays queued there. Once it is back, continue with: ${continueHint(spider, runId, frontierUrl)}`, { cause: error });

@@ -1,4 +1,6 @@
 // `pricecrawl export`: a past run's items from the store written to a feed file, in any feed format.
+import { rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { ItemStore } from '../../ports/item-store';
 import { csvColumns } from './csv-format';
 import { exportRecord } from './export-record';
@@ -13,8 +15,27 @@ export interface ExportResult {
 
 const BATCH = 500;
 
-/** Streams the run's items to the feed; nothing is held in memory beyond one batch (CSV reads the store twice for its header). */
+/**
+ * `-O`: written to a hidden file beside the feed and renamed over it once complete. Why: truncated first
+ * and written batch by batch, an export killed part-way (or stopped by a full disk) left a well-formed
+ * feed holding part of the run, or none of it, in place of the previous one. A rename within one
+ * directory is atomic: a reader sees the old feed or the whole new one. (`-o` appends, as Scrapy does.)
+ */
 export async function exportItems(store: ItemStore, runId: string, spec: FeedSpec): Promise<ExportResult> {
+  if (spec.mode !== 'overwrite') return writeFeed(store, runId, spec);
+  const temp = join(dirname(spec.path), `.${basename(spec.path)}.${process.pid}.partial`);
+  try {
+    const result = await writeFeed(store, runId, { ...spec, path: temp });
+    await rename(temp, spec.path);
+    return { ...result, path: spec.path };
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Streams the run's items to the feed; nothing is held in memory beyond one batch (CSV reads the store twice for its header). */
+async function writeFeed(store: ItemStore, runId: string, spec: FeedSpec): Promise<ExportResult> {
   const columns = spec.format === 'csv' ? await allColumns(store, runId) : null;
   const feed = await FeedFile.open(spec, columns);
   let items = 0;

@@ -1,0 +1,62 @@
+// The end of a run: its durable end work (price history, SKU catalog) first, then the frontier calls it over.
+import type { Logger } from 'pino';
+import { storageFailureCode } from '../../engine/storage-failure';
+import type { OpenedFrontier, RunStatus } from '../../ports/frontier';
+
+export type EndStep = [name: string, step: () => Promise<unknown>];
+
+export interface StorageFailures {
+  /** Records a store that cannot write: the run stops resumable and ends STORAGE_WRITE_FAILED. */
+  failed(error: unknown): void;
+  readonly error: unknown;
+}
+
+/**
+ * Why this order: the frontier's `finished` is what makes `--resume` start a new run instead of this one.
+ * Recorded before history and catalog (as it was), a process killed between them left a finished run whose
+ * price changes and catalog revisit data nobody wrote, then or later. Recorded after them, that run is
+ * still resumable, and its resume ends it again (both steps are idempotent per run). A step that fails
+ * leaves the run resumable the same way. Returns the first failure of a step, to be raised once all ran.
+ */
+export async function endRun(opened: OpenedFrontier, status: Exclude<RunStatus, 'running'>, durable: readonly EndStep[], storage: StorageFailures, log: Logger): Promise<unknown> {
+  const claimed = await storageSafe(() => opened.claimEnd(status), storage, false);
+  if (!claimed) return null;
+  // After a store failed (a full disk, a deleted file) the steps would fail or read a store that lost rows.
+  const failure = storage.error === null ? await runEndSteps(durable, log, storage) : null;
+  const ended = failure === null && storage.error === null ? status : 'interrupted';
+  if (ended !== status) log.warn({ status: ended }, 'the run stays resumable: its end work is not all written; --resume ends it again');
+  await storageSafe(() => opened.finishRun(ended), storage, undefined);
+  return failure;
+}
+
+/** A frontier that cannot write here stops the run as a store does (`--resume` continues it). */
+async function storageSafe<T>(call: () => Promise<T>, storage: StorageFailures, fallback: T): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (storageFailureCode(error) === null) throw error;
+    storage.failed(error);
+    return fallback;
+  }
+}
+
+/**
+ * Runs every step even when an earlier one failed; the first failure is returned to be raised once all are
+ * done. A store that cannot write is the run's storage failure (exit 2, resumable), not a step's.
+ */
+export async function runEndSteps(steps: readonly EndStep[], log: Logger, storage?: StorageFailures): Promise<unknown> {
+  let first: unknown = null;
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      if (storage && storageFailureCode(error) !== null) {
+        storage.failed(error);
+        continue;
+      }
+      log.error({ err: error, step: name }, `end of run: ${name} failed`);
+      first ??= error;
+    }
+  }
+  return first;
+}
