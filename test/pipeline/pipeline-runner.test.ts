@@ -111,6 +111,23 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     expect(await store.countItems('run-1')).toBe(1);
   });
 
+  it('a stage that breaks the contract (a drop without a reason, a float price after price-coercion) drops the item under its name instead of storing it', async () => {
+    const halfDrop: PipelineStage = { name: 'half-drop', process: (item) => (item.sku === 'gone' ? ({ dropped: true } as unknown as Item) : item) };
+    const floatPrice: PipelineStage = { name: 'plus-vat', process: (item) => (item.sku === 'vat' ? { ...item, price: Number(item.price) * 1.2 } : item) };
+    const textPrice: PipelineStage = { name: 'relabel', process: (item) => (item.sku === 'text' ? { ...item, price: '4,10 €' } : item) };
+    runner = await build([...defaultPipeline(testSettings()), halfDrop, floatPrice, textPrice]);
+    expect(await runner.process({ sku: 'gone', price: '1.00' }, source())).toEqual({ accepted: false, reason: 'stage-error/half-drop' });
+    expect(await runner.process({ sku: 'vat', price: '4.00' }, source())).toEqual({ accepted: false, reason: 'stage-error/plus-vat' });
+    expect(await runner.process({ sku: 'text', price: '4.00' }, source())).toEqual({ accepted: false, reason: 'stage-error/relabel' });
+    // An item with a field named `dropped` is still an item.
+    const kept = await runner.process({ sku: 'kept', price: '1.00', dropped: true, name: 'discontinued' }, source());
+    expect(kept.accepted).toBe(true);
+    if (kept.accepted) await kept.durable;
+    await runner.close();
+    expect((lines.find((line) => line.stage === 'plus-vat')?.err as { message: string }).message).toBe('stage "plus-vat" set the price number 4.8 is not a Decimal (prices leave the item stages as Decimal or null)');
+    expect(await store.countItems('run-1')).toBe(1);
+  });
+
   it('an item the sink cannot serialize is dropped as unstorable', async () => {
     const cyclic: Item = { sku: 'loop', price: '2.00' };
     cyclic.self = cyclic;
