@@ -67,3 +67,34 @@ describe('a project middleware that breaks its contract', { timeout: 60_000 }, (
     expect(failures.find((line) => line.err)?.err?.message).toBe('token expired');
   });
 });
+
+describe('a project component that cannot be placed or loaded', { timeout: 60_000 }, () => {
+  const projects: Array<ReturnType<typeof teamProject>> = [];
+  afterAll(() => projects.forEach((project) => project.cleanup()));
+
+  const projectWith = (middleware: Record<string, unknown>) => {
+    const config = { log: { format: 'json' }, middlewares: { add: { sloppy: middleware } } };
+    const project = teamProject({
+      'package.json': JSON.stringify({ name: 'team', private: true, type: 'module' }),
+      'pricecrawl.config.json': JSON.stringify(config),
+      'spiders/shop.mjs': SPIDER,
+      'middlewares/sloppy.mjs': MIDDLEWARE,
+    });
+    projects.push(project);
+    return project.root;
+  };
+
+  it.each([
+    ['a misspelt module path', { module: './middlewares/slopy.mjs' }, 'pricecrawl: middleware "sloppy" (./middlewares/slopy.mjs): cannot load'],
+    ['an after naming no middleware', { module: './middlewares/sloppy.mjs', after: 'sesions' }, 'pricecrawl: middlewares.add.sloppy: after names "sesions", which is not in the chain; did you mean "sessions"?'],
+  ])('%s is refused with one line and leaves no run behind for status, runs or --resume', async (_case, middleware, line) => {
+    const root = projectWith(middleware);
+    const run = await cli(['crawl', 'shop'], { cwd: root });
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n').filter((l) => l.startsWith('pricecrawl:'))).toEqual([expect.stringContaining(line)]);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect((await cli(['runs'], { cwd: root })).stderr).toMatch(/^pricecrawl: runs: no runs in /);
+    const status = await cli(['status'], { cwd: root });
+    expect(status.stderr).toMatch(/^pricecrawl: no runs in /);
+  });
+});
