@@ -39,6 +39,13 @@ export class PipelineRunner {
   async process(item: Item, source: ItemSource): Promise<PipelineOutcome> {
     if (!this.opened) throw new Error('PipelineRunner.process() called before open()');
     if (this.closed) throw new Error('PipelineRunner.process() called after close()');
+    // A callback's output that is neither a request nor an item object (a string, a number, null, an array)
+    // is the spider's mistake: dropped under its own reason, not blamed on the first stage or left to
+    // throw and fail the page's other outputs.
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      const what = item === null ? 'null' : Array.isArray(item) ? 'an array' : describeValue(item);
+      return this.dropped('spider', {}, drop('invalid/item', `the callback yielded ${what}; a callback yields items (objects) and requests`), source);
+    }
     if (this.events?.has('item.scraped')) this.events.emit('item.scraped', { item, url: source.url, requestId: source.requestId, priced: hasValidPrice(item) });
     let current: Item = item;
     // The last stage that changed the price: the one to name when the price cannot be stored.
@@ -57,7 +64,7 @@ export class PipelineRunner {
     // The store keeps a price only as exact decimal text: a number or a text no stage turned into a
     // Decimal would be stored as no price, with the float in the item's JSON (and a "price gone" in history).
     if (!storablePrice(current.price)) {
-      const problem = `price ${describePrice(current.price)} is not a Decimal (prices leave the item stages as Decimal or null)`;
+      const problem = `price ${describeValue(current.price)} is not a Decimal (prices leave the item stages as Decimal or null)`;
       if (priceSetBy !== null) return this.stageFailed(priceSetBy, current, source, new TypeError(`stage "${priceSetBy}" set the ${problem}`));
       return this.dropped('store', current, drop('price/unparseable', `${problem}; no stage made it one (is price-coercion disabled?)`), source);
     }
@@ -140,6 +147,7 @@ function checkedStageResult(stage: string, result: Item | Drop): Item | Drop {
   return result;
 }
 
-function describePrice(price: unknown): string {
-  return typeof price === 'string' ? JSON.stringify(price.slice(0, 60)) : `${typeof price} ${String(price).slice(0, 60)}`;
+/** A value as a log detail shows it: text quoted, anything else with its type, cut short. */
+function describeValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value.slice(0, 60)) : `${typeof value} ${String(value).slice(0, 60)}`;
 }

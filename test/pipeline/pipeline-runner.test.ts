@@ -128,6 +128,18 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     expect(await store.countItems('run-1')).toBe(1);
   });
 
+  it('a callback output that is no item object (text, a number, null, an array) is dropped as invalid/item, not blamed on a stage or thrown', async () => {
+    for (const output of ['just a string', 42, null, [{ sku: 'a', price: '1.00' }]]) {
+      expect(await runner.process(output as unknown as Item, source())).toEqual({ accepted: false, reason: 'invalid/item' });
+    }
+    const ok = await runner.process({ sku: 'fine', price: '1.00' }, source());
+    expect(ok.accepted).toBe(true);
+    if (ok.accepted) await ok.durable;
+    await runner.close();
+    expect(stats.get('items/dropped/invalid/item')).toBe(4);
+    expect(lines.find((line) => line.reason === 'invalid/item')).toMatchObject({ stage: 'spider', detail: 'the callback yielded "just a string"; a callback yields items (objects) and requests' });
+  });
+
   it('an item the sink cannot serialize is dropped as unstorable', async () => {
     const cyclic: Item = { sku: 'loop', price: '2.00' };
     cyclic.self = cyclic;
