@@ -26,15 +26,19 @@ const FACTORIES: Readonly<Record<ExtensionName, (settings: Settings, ctx: AlarmC
  * The run's extensions: the built-ins minus those set to `false` in `extensions`, then the project's
  * own (`extensions.<name>: { module }`, loaded by the caller); one named like a built-in replaces it.
  */
-export function assembleExtensions(settings: Settings, ctx: AlarmContext, added: readonly AddedComponent<Extension>[] = []): NamedComponent<Extension>[] {
+export function orderExtensions(settings: Settings, added: readonly AddedComponent<Extension>[] = []): NamedComponent<(ctx: AlarmContext) => Extension>[] {
   const disabled = Object.entries(settings.extensions).flatMap(([name, entry]) => (entry === false ? [name] : []));
   for (const name of disabled) {
     if (!(BUILT_IN_EXTENSIONS as readonly string[]).includes(name)) {
       throw new SettingsError(`extensions.${name}: false switches a built-in extension off, and none is named "${name}"${didYouMean(name, [...BUILT_IN_EXTENSIONS])}; built-in extensions: ${BUILT_IN_EXTENSIONS.join(', ')}`);
     }
   }
-  const builtIns = BUILT_IN_EXTENSIONS.map((name) => ({ name, origin: 'built-in', value: () => FACTORIES[name](settings, ctx) }));
+  const builtIns = BUILT_IN_EXTENSIONS.map((name) => ({ name, origin: 'built-in', value: (ctx: AlarmContext) => FACTORIES[name](settings, ctx) }));
   const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
-  const ordered = orderComponents(builtIns, addedLazy, { section: 'extensions', kind: 'extension', disabled, defaultBefore: null });
-  return ordered.map((component) => ({ ...component, value: component.value() }));
+  return orderComponents(builtIns, addedLazy, { section: 'extensions', kind: 'extension', disabled, defaultBefore: null });
+}
+
+/** The extensions, made. */
+export function assembleExtensions(settings: Settings, ctx: AlarmContext, added: readonly AddedComponent<Extension>[] = []): NamedComponent<Extension>[] {
+  return orderExtensions(settings, added).map((component) => ({ ...component, value: component.value(ctx) }));
 }

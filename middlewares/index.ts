@@ -101,16 +101,21 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
 /**
  * The crawl's middlewares: the built-ins in their order, minus `middlewares.disabled`, with a project's
  * own (`middlewares.add`, loaded by the caller) placed by before/after. An added middleware without
- * either stands right before raw-capture, so raw capture still sees every body first.
+ * either stands right before raw-capture, so raw capture still sees every body first. Nothing is made
+ * yet: a crawl checks the order before its run exists (an unknown `after` leaves no run behind).
  */
-export function assembleMiddlewares(settings: Settings, deps: MiddlewareDeps, added: readonly AddedComponent<DownloaderMiddleware>[] = []): NamedComponent<DownloaderMiddleware>[] {
-  let shared: SharedParts | null = null;
-  const builtIns = DEFAULT_MIDDLEWARES.map(([name, make]) => ({ name, origin: 'built-in', value: () => make(settings, deps, shared!) }));
+export function orderMiddlewares(settings: Settings, added: readonly AddedComponent<DownloaderMiddleware>[] = []): NamedComponent<(deps: MiddlewareDeps, shared: SharedParts) => DownloaderMiddleware>[] {
+  const builtIns = DEFAULT_MIDDLEWARES.map(([name, make]) => ({ name, origin: 'built-in', value: (deps: MiddlewareDeps, shared: SharedParts) => make(settings, deps, shared) }));
   const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
-  const ordered = orderComponents(builtIns, addedLazy, { section: 'middlewares', kind: 'middleware', disabled: settings.middlewares.disabled, defaultBefore: 'raw-capture' });
+  return orderComponents(builtIns, addedLazy, { section: 'middlewares', kind: 'middleware', disabled: settings.middlewares.disabled, defaultBefore: 'raw-capture' });
+}
+
+/** The ordered middlewares, made. */
+export function assembleMiddlewares(settings: Settings, deps: MiddlewareDeps, added: readonly AddedComponent<DownloaderMiddleware>[] = []): NamedComponent<DownloaderMiddleware>[] {
+  const ordered = orderMiddlewares(settings, added);
   // Block rules exist when the built-in block detection runs: it and the breaker must judge pages alike.
-  shared = { blocks: ordered.some((c) => c.name === 'block-detection' && c.origin === 'built-in') ? new BlockRules(settings.blockDetection) : null };
-  return ordered.map((component) => ({ ...component, value: component.value() }));
+  const shared = { blocks: ordered.some((c) => c.name === 'block-detection' && c.origin === 'built-in') ? new BlockRules(settings.blockDetection) : null };
+  return ordered.map((component) => ({ ...component, value: component.value(deps, shared) }));
 }
 
 /** The built-in chain alone (tests and tools that need no project components). */

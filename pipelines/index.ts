@@ -42,15 +42,20 @@ const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
 /**
  * The run's stages: the built-ins in their order, minus `pipeline.disabled`, with a project's own
  * (`pipeline.add`, loaded by the caller) placed by before/after; without either, after the built-ins.
+ * Nothing is made yet: a crawl checks the order before its run exists.
  */
-export function assembleStages(settings: Settings, added: readonly AddedComponent<PipelineStage>[] = []): NamedComponent<PipelineStage>[] {
+export function orderStages(settings: Settings, added: readonly AddedComponent<PipelineStage>[] = []): NamedComponent<() => PipelineStage>[] {
   for (const name of settings.pipeline.disabled) {
     if (FORMER_STAGES.includes(name)) throw new SettingsError(`pipeline.disabled: "${name}" is no stage any more but an extension (it only watches); switch it off with  extensions: { "${name}": false }`);
   }
   const builtIns = DEFAULT_STAGE_ORDER.map((name) => ({ name, origin: 'built-in', value: () => FACTORIES[name](settings) }));
   const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
-  const ordered = orderComponents(builtIns, addedLazy, { section: 'pipeline', kind: 'stage', disabled: settings.pipeline.disabled, defaultBefore: null });
-  return ordered.map((component) => ({ ...component, value: component.value() }));
+  return orderComponents(builtIns, addedLazy, { section: 'pipeline', kind: 'stage', disabled: settings.pipeline.disabled, defaultBefore: null });
+}
+
+/** The ordered stages, made. */
+export function assembleStages(settings: Settings, added: readonly AddedComponent<PipelineStage>[] = []): NamedComponent<PipelineStage>[] {
+  return orderStages(settings, added).map((component) => ({ ...component, value: component.value() }));
 }
 
 /** The built-in stages alone (tests; `check` and `parse` add the project's own, src/app/contracts/run-fixture.ts). */

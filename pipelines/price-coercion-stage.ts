@@ -13,6 +13,9 @@ export interface PriceCoercionOptions {
 /** Longest piece of an unparseable price kept in the drop detail (logs stay readable). */
 const DETAIL_MAX_CHARS = 120;
 
+/** Significant decimal digits a double carries faithfully (C's DBL_DIG): the most a number price may have. */
+const FAITHFUL_DIGITS = 15;
+
 export class PriceCoercionStage implements PipelineStage {
   readonly name = 'price-coercion';
 
@@ -47,9 +50,13 @@ export class PriceCoercionStage implements PipelineStage {
       return { ...item, price: raw, currency: currencyFromHint(hint, defaultCurrency) };
     }
     // JSON APIs send numbers; String(n) is the shortest text that round-trips, which is the
-    // number as the API wrote it for any price of up to 15 significant digits.
+    // number as the API wrote it for any price of up to 15 significant digits (a double's DBL_DIG).
+    // More digits than that are binary noise (0.1 + 0.2 is 0.30000000000000004): no source wrote
+    // them, so the amount is refused rather than stored with them or rounded to a guess.
     if (typeof raw === 'number' && Number.isFinite(raw)) {
-      return { ...item, price: new Decimal(String(raw)), currency: currencyFromHint(hint, defaultCurrency) };
+      const amount = new Decimal(String(raw));
+      if (amount.precision() > FAITHFUL_DIGITS) return drop('price/inexact-number', `${String(raw)} has more significant digits than a double holds faithfully: compute prices with Decimal, or yield the text`);
+      return { ...item, price: amount, currency: currencyFromHint(hint, defaultCurrency) };
     }
     return drop('price/unparseable', `unsupported price type ${typeof raw}`);
   }

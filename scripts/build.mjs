@@ -58,3 +58,11 @@ await build({
 
 const tsc = spawnSync(process.execPath, [tscPath, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+
+// Node's own resolution (a project on "module": "NodeNext") needs the declarations' imports named in full.
+const { fullySpecifyDeclarations } = await import('./full-specifiers.mjs');
+const unresolved = fullySpecifyDeclarations(join(dist, 'types'));
+if (unresolved.length > 0) {
+  process.stderr.write(`pricecrawl: declaration imports that name no emitted file:\n${unresolved.join('\n')}\n`);
+  process.exit(1);
+}

@@ -45,7 +45,8 @@ export type ErrorCode =
   | 'STORAGE_UNWRITABLE'
   | 'RUN_IN_USE'
   | 'METRICS_PORT_UNAVAILABLE'
-  | 'SPIDER_NO_PRODUCT_CALLBACK';
+  | 'SPIDER_NO_PRODUCT_CALLBACK'
+  | 'MIDDLEWARE_FAILED';
 
 export class PricecrawlError extends Error {
   constructor(

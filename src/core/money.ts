@@ -1,5 +1,5 @@
 // Exact money: the one Decimal type used for every price from parse to storage.
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 export { Decimal };
 

@@ -76,7 +76,13 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   }
 
   constructor(init: CrawlRequestInit<M>) {
-    const parsed = new URL(init.url); // throws TypeError on a bad URL at the call site that made it
+    // Throws at the call site that made the request, saying which text and what to use instead of the parser's bare "Invalid URL".
+    let parsed: URL;
+    try {
+      parsed = new URL(init.url);
+    } catch (error) {
+      throw new TypeError(`not an absolute URL: ${JSON.stringify(String(init.url).slice(0, 200))} (a link relative to the page goes through res.follow() or res.urljoin())`, { cause: error });
+    }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
       throw new TypeError(`only http(s) URLs can be crawled, got ${init.url}`);
     }

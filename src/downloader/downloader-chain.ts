@@ -3,7 +3,8 @@ import { FetchError, FetchWait } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { FetchOptions, Fetcher } from '../fetch/fetcher';
-import type { Defer, DownloaderMiddleware, Fail, MiddlewareContext, Retry } from './middleware';
+import type { Defer, DownloaderMiddleware, ErrorOutcome, Fail, MiddlewareContext, RequestOutcome, ResponseOutcome, Retry } from './middleware';
+import { callHook } from './middleware-failure';
 
 /** A fail decided on an answer (a 404, a 500 that used up its retries) carries that answer's status to the ledger. */
 export type DownloadResult = { type: 'response'; response: CrawlResponse } | Retry | Defer | (Fail & { status?: number });
@@ -41,8 +42,10 @@ export class DownloaderChain {
   }
 
   async download(request: CrawlRequest, ctx: MiddlewareContext, fetchOptions: DownloadOptions = {}): Promise<Download> {
-    for (let i = 0; i < this.middlewares.length; i++) {
-      const outcome = (await this.middlewares[i].processRequest?.(request, ctx)) ?? { type: 'continue' as const };
+    for (const [i, middleware] of this.middlewares.entries()) {
+      if (!middleware.processRequest) continue;
+      // Returning nothing from processRequest means carry on, as CONTINUE does.
+      const outcome = await callHook<RequestOutcome>(middleware, 'processRequest', async () => (await middleware.processRequest!(request, ctx)) ?? { type: 'continue' });
       if (outcome.type === 'continue') continue;
       if (outcome.type === 'respond') return { result: await this.responseFrom(i, request, outcome.response, ctx), sent: false };
       return { result: outcome, sent: false };
@@ -79,9 +82,10 @@ export class DownloaderChain {
   private async responseFrom(start: number, request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<DownloadResult> {
     let current = response;
     for (let i = start; i >= 0; i--) {
-      const handler = this.middlewares[i].processResponse;
-      if (!handler) continue;
-      const outcome = await handler.call(this.middlewares[i], request, current, ctx);
+      const middleware = this.middlewares[i];
+      if (!middleware.processResponse) continue;
+      const response = current;
+      const outcome = await callHook<ResponseOutcome>(middleware, 'processResponse', () => middleware.processResponse!(request, response, ctx));
       if (outcome.type === 'fail') return { ...outcome, status: current.status };
       if (outcome.type !== 'accept') return outcome;
       current = outcome.response;
@@ -92,9 +96,9 @@ export class DownloaderChain {
   /** processError from middleware `start` back to the first; unhandled errors fail with their code. */
   private async errorFrom(start: number, request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): Promise<DownloadResult> {
     for (let i = start; i >= 0; i--) {
-      const handler = this.middlewares[i].processError;
-      if (!handler) continue;
-      const outcome = await handler.call(this.middlewares[i], request, error, ctx);
+      const middleware = this.middlewares[i];
+      if (!middleware.processError) continue;
+      const outcome = await callHook<ErrorOutcome>(middleware, 'processError', () => middleware.processError!(request, error, ctx));
       if (outcome.type === 'continue') continue;
       if (outcome.type === 'respond') return this.responseFrom(i, request, outcome.response, ctx);
       return outcome;

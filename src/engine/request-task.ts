@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { steadyNowMs } from '../politeness/clock';
 import type { Spider } from '../core/spider';
 import type { DownloaderChain, DownloadResult } from '../downloader/downloader-chain';
+import { MiddlewareFailure } from '../downloader/middleware-failure';
 import { isAllowedUrl } from '../downloader/offsite-rules';
 import { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
@@ -82,8 +83,10 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   } catch (error) {
     slot.cancel();
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
-    // A middleware bug must not lose the request: record it and keep crawling.
-    log.error({ err: error, url: request.url }, 'downloader chain failed');
+    // A middleware bug must not lose the request: record it and keep crawling. The log names the
+    // middleware and its hook, with the error it threw (its stack points at the project's file).
+    if (error instanceof MiddlewareFailure) log.error({ middleware: error.middleware, hook: error.hook, err: error.cause, url: request.url }, error.message);
+    else log.error({ err: error, url: request.url }, 'downloader chain failed');
     await failRequest(request, 'engine/middleware-error', null, deps);
     deps.wake();
     return;

@@ -1,9 +1,10 @@
 // Runs the ordered pipeline stages on each item, counts and logs drops, hands survivors to the sink.
 import { hasValidPrice } from '../prices/has-valid-price';
 import type { Item, ItemSource } from '../core/item';
-import { isDrop, type Drop, type PageOutputs, type PipelineContext, type PipelineStage } from './stage';
+import { drop, isDrop, type Drop, type PageOutputs, type PipelineContext, type PipelineStage } from './stage';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { ItemSink } from './item-sink';
+import { storablePrice } from './stored-item';
 
 export type PipelineOutcome =
   | { accepted: true; /** Settles when the item's batch is durable: mark the request handled only then. */ durable: Promise<void> }
@@ -38,24 +39,34 @@ export class PipelineRunner {
   async process(item: Item, source: ItemSource): Promise<PipelineOutcome> {
     if (!this.opened) throw new Error('PipelineRunner.process() called before open()');
     if (this.closed) throw new Error('PipelineRunner.process() called after close()');
+    // A callback's output that is neither a request nor an item object (a string, a number, null, an array)
+    // is the spider's mistake: dropped under its own reason, not blamed on the first stage or left to
+    // throw and fail the page's other outputs.
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      const what = item === null ? 'null' : Array.isArray(item) ? 'an array' : describeValue(item);
+      return this.dropped('spider', {}, drop('invalid/item', `the callback yielded ${what}; a callback yields items (objects) and requests`), source);
+    }
     if (this.events?.has('item.scraped')) this.events.emit('item.scraped', { item, url: source.url, requestId: source.requestId, priced: hasValidPrice(item) });
     let current: Item = item;
+    // The last stage that changed the price: the one to name when the price cannot be stored.
+    let priceSetBy: string | null = null;
     for (const stage of this.stages) {
       let result: Item | Drop;
       try {
-        result = await stage.process(current, source, this.ctx);
-        if (result === null || typeof result !== 'object') {
-          throw new TypeError(`stage "${stage.name}" returned ${String(result)} instead of an item or a drop`);
-        }
+        result = checkedStageResult(stage.name, await stage.process(current, source, this.ctx));
       } catch (error) {
-        const reason = `stage-error/${stage.name}`;
-        this.ctx.stats.inc(`items/dropped/${reason}`);
-        this.ctx.log.error({ err: error, stage: stage.name, requestId: source.requestId, url: source.url }, 'pipeline stage threw; item dropped');
-        this.events?.emit('item.dropped', { item: current, url: source.url, requestId: source.requestId, reason, stage: stage.name });
-        return { accepted: false, reason };
+        return this.stageFailed(stage.name, current, source, error);
       }
       if (isDrop(result)) return this.dropped(stage.name, current, result, source);
+      if (result.price !== current.price) priceSetBy = stage.name;
       current = result;
+    }
+    // The store keeps a price only as exact decimal text: a number or a text no stage turned into a
+    // Decimal would be stored as no price, with the float in the item's JSON (and a "price gone" in history).
+    if (!storablePrice(current.price)) {
+      const problem = `price ${describeValue(current.price)} is not a Decimal (prices leave the item stages as Decimal or null)`;
+      if (priceSetBy !== null) return this.stageFailed(priceSetBy, current, source, new TypeError(`stage "${priceSetBy}" set the ${problem}`));
+      return this.dropped('store', current, drop('price/unparseable', `${problem}; no stage made it one (is price-coercion disabled?)`), source);
     }
     await this.sink.whenWritable();
     let durable: Promise<void>;
@@ -108,10 +119,35 @@ export class PipelineRunner {
     if (errors.length > 1) throw new AggregateError(errors, 'item pipeline failed to close');
   }
 
+  /** A stage threw or broke its contract: only this item is dropped, under `stage-error/<stage>`, and the run goes on. */
+  private stageFailed(stage: string, item: Item, source: ItemSource, error: unknown): PipelineOutcome {
+    const reason = `stage-error/${stage}`;
+    this.ctx.stats.inc(`items/dropped/${reason}`);
+    this.ctx.log.error({ err: error, stage, requestId: source.requestId, url: source.url }, 'pipeline stage threw; item dropped');
+    this.events?.emit('item.dropped', { item, url: source.url, requestId: source.requestId, reason, stage });
+    return { accepted: false, reason };
+  }
+
   private dropped(stage: string, item: Item, result: Drop, source: ItemSource): PipelineOutcome {
     this.ctx.stats.inc(`items/dropped/${result.reason}`);
     this.events?.emit('item.dropped', { item, url: source.url, requestId: source.requestId, reason: result.reason, stage });
     this.ctx.log.debug({ stage, reason: result.reason, detail: result.detail, requestId: source.requestId, url: source.url }, 'item dropped');
     return { accepted: false, reason: result.reason };
   }
+}
+
+/** A stage's value, or a TypeError saying how it breaks the contract (an item object, or a drop with a reason). */
+function checkedStageResult(stage: string, result: Item | Drop): Item | Drop {
+  if (result === null || typeof result !== 'object') throw new TypeError(`stage "${stage}" returned ${String(result)} instead of an item or a drop`);
+  // { dropped: true } alone (or with a detail): meant as a drop, but without the reason it would be stored as an item.
+  const keys = Object.keys(result);
+  if ((result as Partial<Drop>).dropped === true && !isDrop(result) && keys.every((key) => key === 'dropped' || key === 'reason' || key === 'detail')) {
+    throw new TypeError(`stage "${stage}" returned a drop without a reason code; use drop('team/why') from 'pricecrawl'`);
+  }
+  return result;
+}
+
+/** A value as a log detail shows it: text quoted, anything else with its type, cut short. */
+function describeValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value.slice(0, 60)) : `${typeof value} ${String(value).slice(0, 60)}`;
 }

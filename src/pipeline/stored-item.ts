@@ -39,6 +39,11 @@ function storedPrice(price: unknown, currency: string | null): string | null {
   return null;
 }
 
+/** Whether the store can keep `price` as it is: none (null, absent), or an exact decimal it can write as text. */
+export function storablePrice(price: unknown): boolean {
+  return price === null || price === undefined || storedPrice(price, null) !== null;
+}
+
 /** The pricing fields the item states (null, absent and [] all mean "none"), as canonical JSON: equal text means equal fields. */
 export function pricingJson(data: Record<string, unknown>): string {
   const stated: Record<string, unknown> = {};

@@ -6,6 +6,7 @@ import { closestName, didYouMean } from '../core/closest-name';
 import { canonicalPath, parseSettingValue, settingPaths } from './schema-walk';
 import type { z } from 'zod';
 import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
+import { parse as parseLossless } from 'lossless-json';
 
 export const CONFIG_FILE_NAME = 'pricecrawl.config.json';
 const ENV_PREFIX = 'PRICECRAWL_';
@@ -55,7 +56,9 @@ function mergeInto(target: Tree, source: Tree, layer: LayerName, overrides: Load
 export function readConfigFile(path: string): SettingsLayer | null {
   if (!existsSync(path)) return null;
   try {
-    return { name: 'config', origin: path, values: JSON.parse(readFileSync(path, 'utf8')) as Tree };
+    // Not JSON.parse: it keeps the last of a key given twice without a word, so a component entry copied
+    // under the same name would replace the first one, and a setting written twice would take the later value.
+    return { name: 'config', origin: path, values: parseLossless(readFileSync(path, 'utf8'), null, Number) as Tree };
   } catch (error) {
     throw new SettingsError(`${path}: not valid JSON (${(error as Error).message})`);
   }

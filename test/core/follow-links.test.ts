@@ -49,3 +49,10 @@ describe('res.followAll', () => {
     expect(Object.fromEntries(res.skippedLinks)).toEqual({ duplicate: 1, tel: 1 });
   });
 });
+
+describe('a request made from a text that is no absolute URL', () => {
+  it('throws naming the text and what to use for a relative link, not the parser\'s bare "Invalid URL"', () => {
+    expect(() => new CrawlRequest({ url: '/p/1' })).toThrow('not an absolute URL: "/p/1" (a link relative to the page goes through res.follow() or res.urljoin())');
+    expect(() => new CrawlRequest({ url: 'ftp://shop.example/p' })).toThrow('only http(s) URLs can be crawled, got ftp://shop.example/p');
+  });
+});

@@ -111,6 +111,35 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     expect(await store.countItems('run-1')).toBe(1);
   });
 
+  it('a stage that breaks the contract (a drop without a reason, a float price after price-coercion) drops the item under its name instead of storing it', async () => {
+    const halfDrop: PipelineStage = { name: 'half-drop', process: (item) => (item.sku === 'gone' ? ({ dropped: true } as unknown as Item) : item) };
+    const floatPrice: PipelineStage = { name: 'plus-vat', process: (item) => (item.sku === 'vat' ? { ...item, price: Number(item.price) * 1.2 } : item) };
+    const textPrice: PipelineStage = { name: 'relabel', process: (item) => (item.sku === 'text' ? { ...item, price: '4,10 €' } : item) };
+    runner = await build([...defaultPipeline(testSettings()), halfDrop, floatPrice, textPrice]);
+    expect(await runner.process({ sku: 'gone', price: '1.00' }, source())).toEqual({ accepted: false, reason: 'stage-error/half-drop' });
+    expect(await runner.process({ sku: 'vat', price: '4.00' }, source())).toEqual({ accepted: false, reason: 'stage-error/plus-vat' });
+    expect(await runner.process({ sku: 'text', price: '4.00' }, source())).toEqual({ accepted: false, reason: 'stage-error/relabel' });
+    // An item with a field named `dropped` is still an item.
+    const kept = await runner.process({ sku: 'kept', price: '1.00', dropped: true, name: 'discontinued' }, source());
+    expect(kept.accepted).toBe(true);
+    if (kept.accepted) await kept.durable;
+    await runner.close();
+    expect((lines.find((line) => line.stage === 'plus-vat')?.err as { message: string }).message).toBe('stage "plus-vat" set the price number 4.8 is not a Decimal (prices leave the item stages as Decimal or null)');
+    expect(await store.countItems('run-1')).toBe(1);
+  });
+
+  it('a callback output that is no item object (text, a number, null, an array) is dropped as invalid/item, not blamed on a stage or thrown', async () => {
+    for (const output of ['just a string', 42, null, [{ sku: 'a', price: '1.00' }]]) {
+      expect(await runner.process(output as unknown as Item, source())).toEqual({ accepted: false, reason: 'invalid/item' });
+    }
+    const ok = await runner.process({ sku: 'fine', price: '1.00' }, source());
+    expect(ok.accepted).toBe(true);
+    if (ok.accepted) await ok.durable;
+    await runner.close();
+    expect(stats.get('items/dropped/invalid/item')).toBe(4);
+    expect(lines.find((line) => line.reason === 'invalid/item')).toMatchObject({ stage: 'spider', detail: 'the callback yielded "just a string"; a callback yields items (objects) and requests' });
+  });
+
   it('an item the sink cannot serialize is dropped as unstorable', async () => {
     const cyclic: Item = { sku: 'loop', price: '2.00' };
     cyclic.self = cyclic;

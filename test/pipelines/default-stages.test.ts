@@ -67,6 +67,13 @@ describe('price-coercion', () => {
   it('accepts JSON numbers through their shortest round-trip text', () => {
     const out = asItem(stage.process({ sku: 'a', price: 19.99, currency: 'USD' }, source(), ctx));
     expect((out.price as Decimal).toFixed()).toBe('19.99');
+    expect((asItem(stage.process({ sku: 'a', price: 123456789012345, currency: 'USD' }, source(), ctx)).price as Decimal).toFixed()).toBe('123456789012345');
+  });
+
+  it('refuses a number with more significant digits than a double holds faithfully (float arithmetic noise) instead of storing them', () => {
+    // A spider's 0.1 + 0.2 is 0.30000000000000004: no shop wrote those digits.
+    expect(stage.process({ sku: 'a', price: 0.1 + 0.2, currency: 'EUR' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/inexact-number' });
+    expect(stage.process({ sku: 'a', price: 1234567890123456, currency: 'EUR' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/inexact-number' });
   });
 
   it('drops missing and unparseable prices with stable reasons', () => {

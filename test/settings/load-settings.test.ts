@@ -125,6 +125,16 @@ describe('loadSettings', () => {
     writeFileSync(join(cwd, 'pricecrawl.config.json'), '{ nope');
     expect(errorOf(() => loadSettings({ cwd, env: noEnv })).message).toContain('pricecrawl.config.json: not valid JSON');
   });
+
+  it('refuses a key given twice in one object of the config file instead of keeping the later one', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    // A component entry copied for a second middleware whose name was left as it was.
+    const twice = '{ "middlewares": { "add": { "sign": { "module": "./a.mjs" }, "sign": { "module": "./b.mjs" } } }, "politeness": { "minIntervalMs": 100 } }';
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), twice);
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv })).message).toMatch(/pricecrawl\.config\.json: not valid JSON \(Duplicate key 'sign'/);
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), '{ "politeness": { "minIntervalMs": 100, "jitterMs": 0 } }');
+    expect(loadSettings({ cwd, env: noEnv }).settings.politeness.minIntervalMs).toBe(100);
+  });
 });
 
 describe('key spelling', () => {

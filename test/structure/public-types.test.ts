@@ -44,12 +44,30 @@ export const extension: Extension = {
 };
 `;
 
+/** Lines that are type errors when the package's types resolve, and pass unnoticed when they have become `any`. */
+const TYPES_RESOLVE = `
+import { drop, Decimal, type PriceItem } from 'pricecrawl';
+// @ts-expect-error a drop needs its reason code
+drop();
+// @ts-expect-error a price is a Decimal or text, never a JS number
+export const floatPriced: PriceItem = { sku: 'a', price: 1.5 };
+export const priced: PriceItem = { sku: 'a', price: new Decimal('1.50') };
+`;
+
 describe('the public types a project needs', { timeout: 120_000 }, () => {
-  const project = teamProject({ ...projectFiles({ name: 'typed-team', pricecrawlDir: REPO }), 'pipelines/team-components.ts': COMPONENTS });
+  const project = teamProject({
+    ...projectFiles({ name: 'typed-team', pricecrawlDir: REPO }),
+    'pipelines/team-components.ts': COMPONENTS,
+    'pipelines/types-resolve.ts': TYPES_RESOLVE,
+    // Node's own resolution, as `tsc --init` writes it: the package's
+    // declarations used to import './core/spider' without its extension, which Node's resolution cannot find,
+    // so every pricecrawl type was `any` there (and decimal.js's default import a namespace, not the class).
+    'tsconfig.nodenext.json': JSON.stringify({ extends: './tsconfig.json', compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+  });
   afterAll(() => project.cleanup());
 
-  it('type-check the generated project and components written against them', () => {
-    const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(project.root, 'tsconfig.json')], { encoding: 'utf8' });
+  it.each(['tsconfig.json', 'tsconfig.nodenext.json'])('type-check the generated project and components written against them (%s)', (tsconfig) => {
+    const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(project.root, tsconfig)], { encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
   });

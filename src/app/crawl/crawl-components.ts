@@ -1,10 +1,10 @@
 // Assembles one crawl's components: the built-in chains and extensions with the project's own, and its sinks.
 import type { Logger } from 'pino';
-import { assembleExtensions } from '../../../extensions/index';
-import { assembleMiddlewares, type MiddlewareDeps } from '../../../middlewares/index';
-import { assembleStages } from '../../../pipelines/index';
+import { assembleExtensions, orderExtensions } from '../../../extensions/index';
+import { assembleMiddlewares, orderMiddlewares, type MiddlewareDeps } from '../../../middlewares/index';
+import { assembleStages, orderStages } from '../../../pipelines/index';
 import type { Extension } from '../../components/extension';
-import { loadProjectComponents, type LoadedSink } from '../../components/project-components';
+import { loadProjectComponents, type LoadedExtension, type LoadedSink, type ProjectComponents } from '../../components/project-components';
 import type { NamedComponent } from '../../components/order-components';
 import type { DownloaderMiddleware } from '../../downloader/middleware';
 import type { Stats } from '../../engine/stats';
@@ -28,13 +28,28 @@ export interface CrawlComponents {
   close(): Promise<void>;
 }
 
-export async function assembleCrawlComponents(args: { settings: Settings; log: Logger; stats: Stats; spider: string; runId: string; deps: MiddlewareDeps; writer: BatchWriter }): Promise<CrawlComponents> {
-  const { settings, log, spider, runId, writer } = args;
+/**
+ * The project's own components, loaded, and the order of every chain checked, before the crawl opens
+ * anything: a misspelt module path or `after` is refused with one line and leaves no run behind (a run
+ * opened first stayed `running` for ever, and `status` showed it as the latest run).
+ */
+export async function loadCrawlComponents(settings: Settings): Promise<ProjectComponents> {
   const project = await loadProjectComponents(settings, findProject().root);
+  orderMiddlewares(settings, project.middlewares);
+  orderStages(settings, project.stages);
+  orderExtensions(settings, addedExtensions(project.extensions));
+  return project;
+}
+
+const addedExtensions = (loaded: readonly LoadedExtension[]) => loaded.map(({ name, extension, origin }) => ({ name, value: extension, origin }));
+
+/** The crawl's chains and bus, from the project's components that `loadCrawlComponents` loaded. */
+export function assembleCrawlComponents(args: { settings: Settings; log: Logger; stats: Stats; spider: string; runId: string; deps: MiddlewareDeps; writer: BatchWriter; project: ProjectComponents }): CrawlComponents {
+  const { settings, log, spider, runId, writer, project } = args;
   const middlewares = assembleMiddlewares(settings, args.deps, project.middlewares);
   const stages = assembleStages(settings, project.stages);
   const events = new CrawlEventBus(log);
-  const extensions = assembleExtensions(settings, { stats: args.stats, log, events }, project.extensions.map(({ name, extension, origin }) => ({ name, value: extension, origin })));
+  const extensions = assembleExtensions(settings, { stats: args.stats, log, events }, addedExtensions(project.extensions));
   for (const { sink, durable } of project.sinks) writer.afterDurable((items) => sink.write(items), { holdsAck: durable });
   // item.stored is per item, after the run's store and every durable sink took its batch.
   writer.afterDurable((items) => {

@@ -21,7 +21,7 @@ import { BatchWriter } from '../../pipeline/batch-writer';
 import { hostKeyOf } from '../../politeness/host-key';
 import { steadyNowMs } from '../../politeness/clock';
 import type { LoadedSettings } from '../../settings/load-settings';
-import { assembleCrawlComponents } from './crawl-components';
+import { assembleCrawlComponents, loadCrawlComponents } from './crawl-components';
 import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
 import { startRunRecord, type RunRecorder } from './run-record';
@@ -86,7 +86,9 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
 
   // A crawl configured for the browser fails at start, naming the apt package, not on its first page.
   if (usesBrowser(settings, spider)) checkChromium(settings.browser.executablePath);
-  // Feed files are opened (and so checked) before anything else is: a bad path is refused before a run exists.
+  // The project's components and feed files are loaded (and so checked) before anything else is: a bad
+  // module path, order or feed path is refused before a run exists.
+  const project = await loadCrawlComponents(settings);
   const feeds = await LiveFeeds.open(options.feeds ?? []);
   // Items, history, fetch log and blobs: the embedded files, or PostgreSQL (storage.url). Opened
   // first: an unreachable database fails the start before the frontier creates a run.
@@ -124,7 +126,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const robotsCache = await openRobotsCache(settings, frontier.runId);
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
   if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
-  const components = await assembleCrawlComponents({ settings, log, stats, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache, openSessionStore: () => openSessionStore(settings, spider.name) }, writer });
+  const components = assembleCrawlComponents({ settings, log, stats, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache, openSessionStore: () => openSessionStore(settings, spider.name) }, writer, project });
   const { middlewares, events } = components;
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema, events };
   const chain = new DownloaderChain(middlewares, fetcher);

@@ -1,5 +1,5 @@
 // Gathers one run's report data: run record + summary, fetch log (requests over time, 429s, latency), price changes.
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import type { FetchLogRow } from '../../ports/fetch-log';
 import { openRunLedger, openStores, type StoreConfig } from '../../../storage/open-backends';
 import type { PriceChange } from '../../ports/price-history';
