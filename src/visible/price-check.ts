@@ -38,7 +38,8 @@ const sameCurrency = (a: string | null, b: string | null) => a === null || b ===
  * - the lowest of several offers (an AggregateOffer's spread, one offer per variant): a "from" price,
  *   refused with `price/range` when the page shows no single price;
  * - any price on a page that says the price is given on request (`price/on-request`): the data is stale.
- * A page showing several current prices is no confirmation either: see `unsettledPage`.
+ * A page showing several current prices is no confirmation either, nor one showing the structured price as a rate per
+ * night or month: see `unsettledPage`.
  */
 export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
   const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
@@ -71,6 +72,16 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
 const boxOf = (price: ReadPrice) => price.path.split(' > ').slice(0, -1).join(' > ');
 
 /**
+ * A page that shows only a price per night, day, month or person (`price/rate-only`) says what a structured price equal to it is:
+ * that rate, not the price of the stay, the rental or the plan (a car's JSON-LD `price` 45 beside "$45.00 per day"). A structured
+ * price the page does not show as a rate (the week's total) stands.
+ */
+function rateOnly(structured: StructuredProduct, stated: Decimal, visible: VisiblePriceRefusal): CheckedPrice | null {
+  const rate = visible.candidates.find((c) => c.amount.eq(stated) && sameCurrency(c.currency, structured.currency));
+  return rate ? { ok: false, reason: 'price/rate-only', detail: `structured ${stated.toFixed()} is the page's rate ${rate.text} at ${rate.path}`, check: null } : null;
+}
+
+/**
  * A page that shows several current prices (`price/ambiguous`) leaves the structured price standing only when it is
  * one of them and no lower one stands beside it. Refused otherwise:
  * - none of the page's prices is the structured one nor any of its offers: the data states a price the page does
@@ -79,6 +90,7 @@ const boxOf = (price: ReadPrice) => price.path.split(' > ').slice(0, -1).join(' 
  *   "was" price the page marks in no way we read (`.pdp-price__secondary`), `price/ambiguous`.
  */
 function unsettledPage(structured: StructuredProduct, stated: Decimal, visible: VisiblePriceRefusal): CheckedPrice | null {
+  if (visible.reason === 'price/rate-only') return rateOnly(structured, stated, visible);
   if (visible.reason !== 'price/ambiguous' || visible.candidates.length === 0) return null;
   const inCurrency = visible.candidates.filter((c) => sameCurrency(c.currency, structured.currency));
   const confirmed = [stated, ...structured.offerPrices, ...structured.statedPrices.map((s) => s.price)];

@@ -1,9 +1,14 @@
-// What the words around a visible price say it is: a reference ("was"), unit, instalment, shipping, deposit, saving, tier or range price.
+// What the words around a visible price say it is: a reference ("was"), unit, instalment, shipping, deposit, saving, tier, range, fee or rate price.
 
-/** Roles a visible price can play; only `current` is what the shopper pays for the product now. */
-export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'on-request';
+/**
+ * Roles a visible price can play; only `current` is what the shopper pays for the product now. A `rate` is a price per
+ * night, day, week, year or person (the stay's or the trip's total is the price); a `fee` is charged beside the price
+ * (setup, activation, taxes and fees).
+ */
+export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'fee' | 'rate' | 'on-request';
 
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
+import { rateOrFee } from './rate-labels';
 
 const words = (list: readonly string[]) => list.join('|');
 
@@ -34,8 +39,10 @@ export const QUANTITY_AFTER = new RegExp(`^\\s*(?:%|[x×](?!\\p{L})|(?:${UNITS}|
 const LABEL_UNIT = `(?:\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?(?:${UNITS}|kilo|litro|litre|liter|unit|unidad|stück|piece|item))?`;
 const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
 
-/** "4 x", "or 4 payments of", "/mo", "per month", Klarna, "Ratenzahlung". */
-const INSTALMENT_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand)\b|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand|klarna|afterpay|affirm|clearpay|sezzle|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\brate\b|payments? of)/iu;
+/** Financing: "or 4 payments of", Klarna, "Ratenzahlung", Italian "in 3 rate" / "rate da" (not the English "rate": a hotel's "Member rate $171" is a price). */
+const FINANCING_ANYWHERE = /(?:klarna|afterpay|affirm|clearpay|sezzle|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\d\s*rate\b|\brate (?:da|mensili|senza)\b|\bin rate\b|payments? of)/iu;
+/** "/mo", "per month", "mtl.": a plan's monthly price or a financing instalment; with no financing word it is a rate. */
+const PER_MONTH_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand)\b|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand)/iu;
 /** "4 x", and Brazil's "10x de" / "em até 10x de". */
 const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da)?\s*$/u;
 
@@ -85,7 +92,8 @@ export interface PriceContext {
 /** The role the words around an amount give it; `current` when they say nothing special. Order matters: narrower first. */
 export function roleFromWords({ before, after }: PriceContext): PriceRole {
   const line = `${before} ¤ ${after}`;
-  if (INSTALMENT_BEFORE.test(before) || INSTALMENT_ANYWHERE.test(line)) return 'instalment';
+  if (INSTALMENT_BEFORE.test(before) || FINANCING_ANYWHERE.test(line)) return 'instalment';
+  if (PER_MONTH_ANYWHERE.test(line)) return 'rate';
   if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before)) return 'unit';
   if (DEPOSIT.test(line)) return 'deposit';
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after)) return 'shipping';
@@ -94,7 +102,7 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (isLowestRecentlyLabel(before)) return 'prior-lowest';
   if (REFERENCE_BEFORE.test(before)) return 'reference';
   if (RANGE_BEFORE.test(before)) return 'range';
-  return 'current';
+  return rateOrFee(before, after) ?? 'current';
 }
 
 /** A shipping amount that is a free-delivery threshold rather than a cost ("free delivery over €50"). */

@@ -20,7 +20,8 @@ export interface VisiblePrice extends ReadPrice {
 /**
  * The page does not determine one current price: `price/not-found` (no current price shown),
  * `price/ambiguous` (current prices that disagree; `candidates` lists them), `price/range` (only a
- * "from" or range price), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
+ * "from" or range price), `price/rate-only` (only a price per night, day, week, month, year or person: the total
+ * to pay is not shown), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
  * says the price is given on request: "Call for price", "Preis auf Anfrage"), or the parser's own
  * reason for the one price text it could not read.
  */
@@ -66,6 +67,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   if (values.length === 0) {
     const ranges = scanned.filter((p) => p.role === 'range').flatMap((p) => readOf(p) ?? []);
     if (ranges.length > 0) return { ok: false, reason: 'price/range', detail: 'only a "from" or range price is shown', candidates: ranges };
+    // A price per night, person or month with no total beside it: the stay's or the plan's price is not shown.
+    const rates = withRole('rate');
+    if (rates.length > 0) return { ok: false, reason: 'price/rate-only', detail: 'only a price per night, day, week, month, year or person is shown', candidates: rates };
     if (references.length + priorLowest.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: [...references, ...priorLowest] };
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }

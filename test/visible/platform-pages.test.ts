@@ -9,6 +9,7 @@ import { PAGES as AROUND } from './platform-pages/around-the-price';
 import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
 import { pageHtml, type PlatformPage } from './platform-pages/page-kit';
 import { PAGES as SHOPS_OTHER } from './platform-pages/shops-magento-and-others';
+import { PAGES as RATES } from './platform-pages/rates-and-fees';
 import { PAGES as SHOPS_WOO_SHOPIFY } from './platform-pages/shops-woo-shopify';
 import { PAGES as GRAPHS } from './platform-pages/structured-graphs';
 import { PAGES as STRUCTURED } from './platform-pages/structured-vs-visible';
@@ -43,6 +44,7 @@ describe.each([
   ['struck "was" prices in every form', STRUCK],
   ['what stands around the price', AROUND],
   ['JSON-LD graphs, variants, offers and specifications', GRAPHS],
+  ['rates per night, day, person or month, and the fees beside them', RATES],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);
