@@ -5,7 +5,7 @@ import { isIsoCode } from '../prices/iso-currencies';
 import type { PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
-import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses } from './element-marks';
+import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
 import type { PageLocale } from './page-locale';
 import { linksRange, ON_REQUEST, QUANTITY_AFTER, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
@@ -30,6 +30,8 @@ export interface ScannedPrice {
   marked: boolean;
   /** Its element is a heading holding nothing but this price: never outranked by a named price holder. */
   headline: boolean;
+  /** It stands in an option of a single choice (a fare family, a room, a plan): taken or not; null outside any. */
+  choice: Choice | null;
 }
 
 export interface ScanOptions {
@@ -55,6 +57,8 @@ interface State {
   markDepth: number;
   /** The nearest ancestor's name for another kind of price, while within MARK_DEPTH levels of it. */
   roleMark: { role: PriceRole; depth: number } | null;
+  /** The nearest option of a single choice around it. */
+  choice: Choice | null;
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -127,7 +131,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     }
     const inherited = state.roleMark && state.roleMark.depth > 1 ? { role: state.roleMark.role, depth: state.roleMark.depth - 1 } : null;
     const roleMark = marks.role ? { role: marks.role, depth: MARK_DEPTH } : inherited;
-    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark };
+    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark, choice: marks.choice ?? state.choice };
     let text = '';
     // Children read as one number with their neighbour: "12<sup>99</sup>", "<span>$12</span><span>99</span>".
     const joined = new Set<AnyNode>();
@@ -194,7 +198,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     return found.filter((f) => isInside(f.node, element)).every((f) => !hasCurrency(f.text));
   }
 
-  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0, roleMark: null });
+  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0, roleMark: null, choice: null });
 
   const roots = new Set<AnyNode>(root.toArray());
   /** Words beside a price in its line, up to the neighbouring price, climbing out of inline wrappers while the line is still empty. */
@@ -243,11 +247,11 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.
     const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
     const headline = bare && /^h[1-6]$/.test(element.tagName) && collapse(texts.get(element) ?? '') === text;
-    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline };
+    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice };
   }));
 }
 
 /** "Price on request" as a scanned entry with no amount, so the decision can refuse the page with it. */
 function onRequestEntry({ element, text }: { element: Element; text: string }): ScannedPrice {
-  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason: 'price/on-request' }, context: { before: '', after: '' }, marked: false, headline: false };
+  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason: 'price/on-request' }, context: { before: '', after: '' }, marked: false, headline: false, choice: null };
 }

@@ -46,10 +46,13 @@ function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
 
 /**
  * Current prices in an element named as a price holder (or set as a heading of their own) win over
- * unmarked ones (prose, badges); when they still disagree, nothing is picked.
+ * unmarked ones (prose, badges); when they still disagree, nothing is picked. Among options of one choice
+ * (fare families, rooms) the one the page marks as taken speaks for the page, the others do not.
  */
 export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePriceResult {
-  const current = scanned.filter((p) => p.role === 'current');
+  const shown = scanned.filter((p) => p.role === 'current');
+  // Options of one choice, each with its price (fare families, rooms, plans): once the page marks one as taken, the others are choices not taken.
+  const current = shown.some((p) => p.choice === 'chosen') ? shown.filter((p) => p.choice !== 'unchosen') : shown;
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
   const requested = scanned.find((p) => p.role === 'on-request');
   if (requested) return { ok: false, reason: 'price/on-request', detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
