@@ -15,7 +15,7 @@ import { PAGES as GRAPHS } from './platform-pages/structured-graphs';
 import { PAGES as STRUCTURED } from './platform-pages/structured-vs-visible';
 import { PAGES as STRUCK } from './platform-pages/struck-prices';
 
-const open = (page: PlatformPage) => htmlResponse(pageHtml(page));
+const open = (page: PlatformPage) => htmlResponse(pageHtml(page), {}, page.url);
 const byName = (name: string) => [...SHOPS_WOO_SHOPIFY, ...SHOPS_OTHER, ...MARKETS].find((page) => page.name === name)!;
 
 /** "19.99 EUR was 24.99", or the refusal reason. */
