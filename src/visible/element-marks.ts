@@ -125,11 +125,21 @@ function textContent(element: Element): string {
   return text;
 }
 
+/**
+ * An `aria-hidden` part of a picture whose words stand in its `aria-label` (`<span role="img" aria-label="47999 pesos">`):
+ * Mercado Libre draws every price so, its digits hidden from screen readers only. Shown on the screen, so read; any other
+ * `aria-hidden` subtree is a closed dialog or a copy of words a screen-reader text says (WooCommerce's struck price).
+ */
+function drawsLabel(element: Element): boolean {
+  const parent = element.parent;
+  return parent?.type === 'tag' && ((parent as Element).attribs.role ?? '').toLowerCase() === 'img' && Boolean((parent as Element).attribs['aria-label']?.trim());
+}
+
 export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): ElementMarks {
   const tag = element.tagName.toLowerCase();
   const { attribs } = element;
   const style = attribs.style ?? '';
-  const hidden = NOT_TEXT.has(tag) || attribs.hidden !== undefined || attribs['aria-hidden'] === 'true' || HIDDEN_STYLE.test(style) || HIDDEN_CLASS.test(attribs.class ?? '') || (tag === 'input' && attribs.type === 'hidden');
+  const hidden = NOT_TEXT.has(tag) || attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(style) || HIDDEN_CLASS.test(attribs.class ?? '') || (tag === 'input' && attribs.type === 'hidden');
   const wordsOf = attributeWords(element);
   const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
   let struck: string | null = null;

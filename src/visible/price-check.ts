@@ -28,6 +28,9 @@ export type CheckedPrice =
   | { ok: true; price: Decimal; currency: string | null; regular: Decimal | null; source: PriceSource; check: PriceCheck | null }
   | { ok: false; reason: string; detail?: string; check: PriceCheck | null };
 
+/** Pages that say they show no price: on request, or to signed-in customers only. */
+const WITHHELD: ReadonlySet<string> = new Set(['price/on-request', 'price/login-required']);
+
 const sameCurrency = (a: string | null, b: string | null) => a === null || b === null || a === b;
 
 /**
@@ -37,15 +40,17 @@ const sameCurrency = (a: string | null, b: string | null) => a === null || b ===
  * - zero: shops write 0 for "price on request" or an unpriced item, so it is no structured price at all;
  * - the lowest of several offers (an AggregateOffer's spread, one offer per variant): a "from" price,
  *   refused with `price/range` when the page shows no single price;
- * - any price on a page that says the price is given on request (`price/on-request`): the data is stale.
+ * - any price on a page that says the price is given on request (`price/on-request`): the data is stale; or that it is
+ *   shown to signed-in customers only (`price/login-required`): the data's price is not the one they pay.
  * A page showing several current prices is no confirmation either, nor one showing the structured price as a rate per
  * night or month: see `unsettledPage`.
  */
 export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
   const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
-  if (stated === null || !structured || (!visible.ok && visible.reason === 'price/on-request')) {
+  const withheld = !visible.ok && WITHHELD.has(visible.reason);
+  if (stated === null || !structured || withheld) {
     // Offers with prices none of which could be chosen say more than a page that shows none.
-    const offers = stated === null && !visible.ok && visible.reason !== 'price/on-request' ? structured?.priceRefusal : null;
+    const offers = stated === null && !withheld ? structured?.priceRefusal : null;
     if (!visible.ok && offers) return { ok: false, reason: offers.reason, detail: `${offers.detail}; the page: ${visible.detail ?? visible.reason}`, check: null };
     if (!visible.ok) return { ok: false, reason: visible.reason, detail: visible.detail, check: null };
     return { ok: true, price: visible.amount, currency: visible.currency, regular: visible.regular?.amount ?? null, source: 'visible', check: null };

@@ -72,12 +72,27 @@ export const linksRange = ({ before, after }: PriceContext): boolean => RANGE_LI
  * The whole text of an element saying the price is given on request: the product has no price on the page,
  * so any amount nearby (an accessory, shipping, a financing example) is not its price.
  */
-export const ON_REQUEST = new RegExp(`^(?:${words([
+const ON_REQUEST = new RegExp(`^(?:${words([
   'price (?:available )?(?:on|upon) request', 'prices? on application', 'p\\.?o\\.?a\\.?', 'call for (?:a )?pric(?:e|ing)', 'contact us for (?:a )?(?:price|pricing|quote)', 'request a quote', 'ask for (?:a )?price',
   'preis(?:e)? auf anfrage', 'preis anfragen', 'prix sur (?:demande|devis)', 'prix : nous consulter', 'precio a consultar', 'consultar precio', 'precio (?:bajo|a) (?:consulta|petición|pedido)',
   'prezzo su (?:richiesta|domanda)', 'prijs op aanvraag', 'cena na zapytanie', 'zapytaj o cenę', 'pris på (?:förfrågan|begäran|forespørgsel|forespørsel)', 'preço sob consulta', 'consulte o preço',
   '価格(?:は)?(?:要)?お?問い?合わ?せ(?:ください)?', '価格は?お見積り',
 ])})[\\s.:!*…]*$`, 'iu');
+
+/** The whole text of an element saying the price is shown to signed-in customers only (B2B shops): the price is theirs, not the page's. */
+const LOGIN_REQUIRED = new RegExp(`^(?:please )?(?:${words([
+  '(?:log ?in|sign ?in|sign in or register|log ?in or register|register or log ?in) (?:to (?:see|view|get)|for) (?:the |our |your )?(?:prices?|pricing)',
+  'prices? (?:after|upon|on) (?:log ?in|sign ?in|login)', 'prices? (?:for|visible to) (?:registered|logged-in|signed-in) (?:customers|users|members)',
+  'preise? (?:nur )?nach (?:anmeldung|login|registrierung)', '(?:bitte )?(?:anmelden|einloggen),? um (?:den |die )?preise? zu sehen', 'preise? für (?:händler|geschäftskunden) nach anmeldung',
+  'connectez-vous pour (?:voir|afficher) (?:les |le )?prix', 'prix (?:visibles? )?après connexion', 'inicia sesión para ver (?:el |los )?precios?', 'precios? (?:tras|después de) iniciar sesión',
+  'accedi per (?:vedere|visualizzare) (?:il |i )?prezz[oi]', 'log in om (?:de )?prijs(?:zen)? te (?:zien|bekijken)', 'prijzen na inloggen', 'zaloguj się,? aby zobaczyć ceny?', 'logga in för att se priset?',
+])})[\\s.:!*…]*$`, 'iu');
+
+/** Why a page withholds its price, from an element's whole text: on request (`price/on-request`) or for signed-in customers only (`price/login-required`). */
+export function withheldBy(text: string): 'price/on-request' | 'price/login-required' | null {
+  if (ON_REQUEST.test(text)) return 'price/on-request';
+  return LOGIN_REQUIRED.test(text) ? 'price/login-required' : null;
+}
 
 /** "From €10", "ab 12,99 €", "à partir de", "desde", "starting at": the cheapest variant, not this one. */
 const RANGE_BEFORE = /(?:^|[^\p{L}])(?:from|starting at|starts at|as low as|ab|à partir de|dès|desde|a partir de|da|vanaf|från|fra|od|от)[\s:]*$/iu;
@@ -137,11 +152,11 @@ export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|
  * Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's
  * product `form.cart`), and the cards listings are made of (OpenCart's product-thumb, SFCC's product-tile, PrestaShop's product-miniature).
  */
-export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending|product-?(?:thumb|tile|miniature))(?=[^a-z]|$)/;
+export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|(?:other|more)-?sellers?|other-?offers|offer-?listing|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending|product-?(?:thumb|tile|miniature))(?=[^a-z]|$)/;
 /** Headings of such blocks when their markup says nothing ("Kunden kauften auch", "Customers who viewed this item also viewed"). */
 export const OTHER_PRODUCTS_HEADING = new RegExp(words([
   'related', 'recently viewed', 'you (?:may|might|will) also (?:like|love|need)', 'customers (?:who|also)', '(?:also|often|frequently) (?:bought|viewed|purchased)',
-  'people (?:also|who)', 'recommended', 'similar (?:products|items|styles)', 'complete the look', 'shop the look', 'pairs? (?:well )?with', 'goes well with',
+  'people (?:also|who)', 'recommended', '(?:other|more) sellers', 'more buying choices', 'other offers', 'weitere angebote', 'andere (?:verkäufer|anbieter|händler)', 'autres (?:vendeurs|offres)', 'otros vendedores', 'altri venditori', 'andere verkopers', 'similar (?:products|items|styles)', 'complete the look', 'shop the look', 'pairs? (?:well )?with', 'goes well with',
   'kunden.{0,40}(?:kauften|sahen|interessierten sich) (?:auch|für)', 'ähnliche (?:produkte|artikel)', 'zuletzt angesehen', 'das könnte (?:ihnen|dir) auch (?:gefallen|interessieren)',
   'passende (?:produkte|artikel)', 'vous aimerez', 'produits similaires', 'récemment consultés', '(?:les )?clients ont (?:aussi|également)', 'también te puede',
   'productos relacionados', 'otros clientes', 'potrebbe interessarti', 'prodotti correlati', 'anderen bekeken ook', 'misschien ook leuk', 'vergelijkbare producten',

@@ -7,7 +7,7 @@ import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
 import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
 import type { PageLocale } from './page-locale';
-import { linksRange, ON_REQUEST, QUANTITY_AFTER, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
+import { linksRange, QUANTITY_AFTER, roleFromWords, withheldBy, type PriceContext, type PriceRole } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
 
 /** One price as the page shows it. */
@@ -107,8 +107,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const holdsPrice = new Set<AnyNode>();
   /** `last`: where a price read from several children ends (its words after are read from there). */
   const found: Array<{ node: AnyNode; last?: AnyNode; element: Element; text: string; state: State }> = [];
-  /** The first element whose whole text says the price is given on request ("Preis auf Anfrage"). */
-  let onRequest: { element: Element; text: string } | null = null;
+  /** The first element whose whole text says the price is given on request ("Preis auf Anfrage") or after signing in. */
+  let onRequest: Withheld | null = null;
   const parseOptions = { currencyHint: options.locale.regionCurrency, defaultCurrency: options.defaultCurrency ?? undefined, decimalSeparator: options.locale.decimalSeparator ?? undefined };
   // Pages repeat the same short texts (prices, counts): each is probed once.
   const memo = new Map<string, boolean>();
@@ -163,7 +163,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     texts.set(node, text);
     const cleaned = collapse(text);
     const marked = own.markDepth > 0;
-    if (!onRequest && cleaned.length <= PRICE_TEXT_MAX_CHARS && ON_REQUEST.test(cleaned)) onRequest = { element, text: cleaned };
+    const withheld = !onRequest && cleaned.length <= PRICE_TEXT_MAX_CHARS ? withheldBy(cleaned) : null;
+    if (withheld) onRequest = { element, text: cleaned, reason: withheld };
     if (childPrice && onlyFragments(element) && looksLikePrice(cleaned, marked) && hasCurrency(cleaned)) {
       // "€<span>12</span>,<span>99</span>": bare-number pieces of one price; the element holding them all is the price.
       for (let i = found.length - 1; i >= 0; i--) if (isInside(found[i].node, element)) found.splice(i, 1);
@@ -251,7 +252,13 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   }));
 }
 
-/** "Price on request" as a scanned entry with no amount, so the decision can refuse the page with it. */
-function onRequestEntry({ element, text }: { element: Element; text: string }): ScannedPrice {
-  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason: 'price/on-request' }, context: { before: '', after: '' }, marked: false, headline: false, choice: null };
+interface Withheld {
+  element: Element;
+  text: string;
+  reason: 'price/on-request' | 'price/login-required';
+}
+
+/** "Price on request" or "Login to see prices" as a scanned entry with no amount, so the decision can refuse the page with it. */
+function onRequestEntry({ element, text, reason }: Withheld): ScannedPrice {
+  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason }, context: { before: '', after: '' }, marked: false, headline: false, choice: null };
 }

@@ -22,7 +22,8 @@ export interface VisiblePrice extends ReadPrice {
  * `price/ambiguous` (current prices that disagree; `candidates` lists them), `price/range` (only a
  * "from" or range price), `price/rate-only` (only a price per night, day, week, month, year or person: the total
  * to pay is not shown), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
- * says the price is given on request: "Call for price", "Preis auf Anfrage"), or the parser's own
+ * says the price is given on request: "Call for price", "Preis auf Anfrage"), `price/login-required` (shown to signed-in
+ * customers only: "Login to see price", "Preise nach Anmeldung"), or the parser's own
  * reason for the one price text it could not read.
  */
 export interface VisiblePriceRefusal {
@@ -55,7 +56,7 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   const current = shown.some((p) => p.choice === 'chosen') ? shown.filter((p) => p.choice !== 'unchosen') : shown;
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
   const requested = scanned.find((p) => p.role === 'on-request');
-  if (requested) return { ok: false, reason: 'price/on-request', detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
+  if (requested) return { ok: false, reason: requested.parsed.ok ? 'price/on-request' : requested.parsed.reason, detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
   // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it.
   const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline) : current;
   const unreadable = pool.find((p) => !p.parsed.ok);
