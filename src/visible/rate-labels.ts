@@ -5,7 +5,7 @@ const words = (list: readonly string[]) => list.join('|');
 /** What a travel, rental or subscription price may be quoted per, in the languages shops write. */
 const PERIODS = words([
   'nights?', 'nt', 'days?', 'weeks?', 'wk', 'years?', 'yr', 'annum', 'persons?', 'people', 'guests?', 'adults?', 'passengers?', 'pax', 'travell?ers?',
-  'nacht', 'nächte', 'tag', 'woche', 'jahr', 'person(?:en)?', 'pers\\.', 'gast', 'reisende[nr]?',
+  'nacht', 'nächte', 'tag', 'woche', 'jahr', 'person(?:en)?', 'pers\\.', 'gast', 'reisende[nr]?', 'erwachsene[mnr]?', 'kopf',
   'nuit(?:ée)?', 'jour', 'semaine', 'an', 'année', 'personne', 'voyageur',
   'noche', 'día', 'dia', 'semana', 'año', 'persona', 'pasajero', 'huésped',
   'notte', 'giorno', 'settimana', 'anno', 'passeggero', 'ospite',
@@ -13,13 +13,16 @@ const PERIODS = words([
 ]);
 /** "per", "/", "pro", "je", "par", "por", "a", "al", "la", "le", "all'", "za": the amount buys one of the period. */
 const PER = "(?:\\/|per|pro|je|par|por|a|al|la|le|all'|za|each|im|ao|à)";
-/** After the amount: "/night", "per person", "pro Nacht", "par nuit", "avg/night", "per room per night", or an adverb ("nightly", "pp"). */
-const RATE_AFTER = new RegExp(`^[\\s*]*(?:(?:avg\\.?|average|ø|moy\\.?)\\s*)?(?:(?:per|/)\\s*room\\s*)?(?:${PER}\\s*1?\\s*(?:${PERIODS})(?![\\p{L}])|(?:nightly|daily|weekly|yearly|annually|p\\.\\s?a\\.|pppn|pp|p\\.\\s?p\\.|p\\.\\s?p(?![\\p{L}])|täglich|jährlich|wöchentlich|par an(?![\\p{L}]))(?![\\p{L}]))`, 'iu');
+/**
+ * After the amount: "/night", "per person", "pro Nacht", "par nuit", "avg/night", "per room per night", "roundtrip per traveler",
+ * "billed annually", or an adverb ("nightly", "pp").
+ */
+const RATE_AFTER = new RegExp(`^[\\s*,]*(?:(?:avg\\.?|average|ø|moy\\.?)\\s*)?(?:(?:round[- ]?trip|one[- ]way|return|each way|billed|paid|charged|payable|hin und zurück|aller-retour|ida y vuelta)\\s*,?\\s*)?(?:(?:per|/)\\s*room\\s*)?(?:${PER}\\s*1?\\s*(?:${PERIODS})(?![\\p{L}])|(?:nightly|daily|weekly|yearly|annually|p\\.\\s?a\\.|pppn|pp|p\\.\\s?p\\.|p\\.\\s?p(?![\\p{L}])|täglich|jährlich|wöchentlich|par an(?![\\p{L}]))(?![\\p{L}]))`, 'iu');
 /**
  * Before the amount, as its whole label: "Nightly rate:", "Price per night", "Preis pro Nacht:", "Tagespreis", "Prix par personne".
- * A bare "nightly" is no label: it is as often the word after the rate before ("$189 nightly" then "$642 total").
+ * "billed annually at". A bare "nightly" is no label: it is as often the word after the rate before ("$189 nightly" then "$642 total").
  */
-const RATE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:(?:avg\\.?|average)\\s*)?(?:(?:nightly|daily|weekly)\\s+(?:rate|price|fare)|(?:(?:price|rate|fare|cost|preis|prix|tarif|precio|tarifa|prezzo|prijs)\\s+)?${PER}\\s*(?:${PERIODS})|tagespreis|nachtpreis|wochenpreis)[\\s:]*$`, 'iu');
+const RATE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:(?:avg\\.?|average)\\s*)?(?:(?:nightly|daily|weekly)\\s+(?:rate|price|fare)|(?:(?:price|rate|fare|cost|preis|prix|tarif|precio|tarifa|prezzo|prijs)\\s+)?${PER}\\s*(?:${PERIODS})|tagespreis|nachtpreis|wochenpreis|(?:billed|paid|charged|payable) (?:annually|yearly|monthly|weekly|every (?:year|month|week))(?: at)?)[\\s:]*$`, 'iu');
 
 /** Money charged beside the price of the stay, the plan or the ticket: setup, activation, taxes and fees, a resort or cleaning fee. */
 const FEES = words([
