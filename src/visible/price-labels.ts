@@ -15,7 +15,7 @@ const words = (list: readonly string[]) => list.join('|');
 /** Labels written right before a price that is not the one to pay now (many languages, lower case). */
 const REFERENCE_WORDS = words([
   'was', 'were', 'reg\\.?', 'regular(?: price)?', 'regularly', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'compare-at price',
-  'original(?: price)?(?: was)?', '(?:price )?reduced from', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
+  'original(?: price)?(?: was)?', 'reference price', 'ref\\. price', '(?:price )?reduced from', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
   'mrp', 'm\\.r\\.p\\.?', 'uvp', 'statt', 'vorher', 'bisher(?:iger preis)?', 'früher', 'streichpreis', 'alter preis', 'ehemaliger preis', 'regulärer preis', 'listenpreis', 'originalpreis', 'normalpreis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
   'avant', 'au lieu de', 'prix initial(?: était)?', 'prix d\'origine', 'ancien prix', 'prix barré', 'prix de référence', 'prix (?:de vente )?conseillé', 'prima', 'invece di', 'prezzo originale(?: era)?', 'prezzo iniziale', 'prezzo consigliato', 'prezzo di listino', 'prezzo pieno',
   'antes', 'precio anterior', 'precio original(?: era)?', 'pvp recomendado', 'precio (?:de venta )?recomendado', 'preço original(?: era)?', 'preço anterior', 'de(?=\\s*:)', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'tidigare pris', 'normalpris', 'førpris', 'veil\\.? pris',
@@ -147,7 +147,7 @@ const canonicalUnit = (unit: string): string => UNIT_NAMES[unit] ?? unit;
  * call the box holding the sale and the compare-at price a price list. Compounds written as one word count too
  * ("wasprice", "crossprice"), and SFCC SiteGenesis's "price-standard" is its struck list price.
  */
-export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|compare-?at|regular|list-?price|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|former|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior|price-?standard|mrp|org|(?:old|was|strike|cross|compare|regular|retail|orig|before)-?price)(?=[^a-z]|$)/;
+export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|compare-?at|regular|list-?price|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|origin-?price|non-?sale|before|former|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior|price-?standard|mrp|org|(?:old|was|strike|cross|compare|regular|retail|orig|before)-?price)(?=[^a-z]|$)/;
 /**
  * Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's
  * product `form.cart`), and the cards listings are made of (OpenCart's product-thumb, SFCC's product-tile, PrestaShop's product-miniature).
