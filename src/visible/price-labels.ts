@@ -48,8 +48,14 @@ const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da
 
 const SHIPPING = '(?:shipping|delivery|deliver(?:ed)?|postage|p&p|versand(?:kosten)?|lieferung|liefer(?:kosten|gebühr)|livraison|frais de port|envío|envio|gastos de envío|spedizione|consegna|verzend(?:ing|kosten)|bezorg(?:ing|kosten)|frakt|porto|doprava|dostawa|kargo|送料)';
 const SHIPPING_BEFORE = new RegExp(`${SHIPPING}[^\\d]{0,40}$`, 'iu');
-/** "€4.95 shipping", but not the legal note "zzgl. Versand" / "plus shipping" after the product's price. */
-const SHIPPING_AFTER = new RegExp(`^[\\s+]*(?:for\\s+)?${SHIPPING}`, 'iu');
+/**
+ * "€4.95 shipping", but not the legal note "zzgl. Versand" / "plus shipping" after the product's price, nor the news that
+ * delivery costs nothing beside it: "versandkostenfrei", "送料無料", "Livraison gratuite", "Envío gratis", "Delivery included".
+ */
+const FREE = '(?:free|gratuite?s?|gratis|gratuito|offerte?s?|included|incl\\.?|inclus[ae]?s?|inklusive|inbegriffen|incluid[oa]s?|compres[oa]|kostenlos)';
+const SHIPPING_AFTER = new RegExp(`^[\\s+]*(?:for\\s+)?${SHIPPING}(?![\\p{L}])(?![\\s:-]*${FREE}(?![\\p{L}]))`, 'iu');
+/** Free delivery named after an amount ("versandkostenfrei", "送料無料", "Livraison gratuite"): the threshold's when a threshold word stands before it. */
+const FREE_SHIPPING_AFTER = new RegExp(`^[\\s+]*(?:${SHIPPING}[\\s:-]*${FREE}|versandkostenfrei|portofrei|送料無料|送料込み?)`, 'iu');
 /** The free-shipping threshold: "free delivery over", "versandkostenfrei ab", "livraison offerte dès". */
 const THRESHOLD_BEFORE = /(?:over|above|from|on orders (?:of|over)|orders over|spend|ab|ab einem bestellwert von|dès|à partir de|desde|a partir de|oltre|vanaf|från|fra|od)[\s:]*$/iu;
 
@@ -111,7 +117,7 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (PER_MONTH_ANYWHERE.test(line)) return 'rate';
   if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before)) return 'unit';
   if (DEPOSIT.test(line)) return 'deposit';
-  if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after)) return 'shipping';
+  if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
   if (TIER_BEFORE.test(before)) return 'tier';
   if (isLowestRecentlyLabel(before)) return 'prior-lowest';

@@ -72,8 +72,8 @@ function currencyInText(text: string, memo: Map<string, boolean>): boolean {
   }
   return known;
 }
-/** Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP". */
-const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bR\$|\bFr\.)+/u;
+/** Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP", "円 /人" as "/人". */
+const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bR\$|\bFr\.|円|元|圓|원)+/u;
 function trimCurrency(text: string, end: 'start' | 'end'): string {
   let out = text;
   for (;;) {

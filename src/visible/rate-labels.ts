@@ -11,18 +11,20 @@ const PERIODS = words([
   'notte', 'giorno', 'settimana', 'anno', 'passeggero', 'ospite',
   'dag', 'jaar', 'persoon', 'noite', 'pessoa', 'doba', 'dobę', 'noc', 'osob[aęy]', 'os\\.', 'natt', 'nat', 'døgn', 'dygn',
 ]);
+/** Chinese, Japanese and Korean periods after a slash: "¥12,000/泊", "¥680/晚", "120,000원/1박", "980円/月". */
+const CJK_PERIODS = words(['泊', '晚', '晩', '夜', '天', '日', '人', '名', '月', '박', '인', '명', '월']);
 /** "per", "/", "pro", "je", "par", "por", "a", "al", "la", "le", "all'", "za": the amount buys one of the period. */
 const PER = "(?:\\/|per|pro|je|par|por|a|al|la|le|all'|za|each|im|ao|à)";
 /**
  * After the amount: "/night", "per person", "pro Nacht", "par nuit", "avg/night", "per room per night", "roundtrip per traveler", "x 5 nights",
  * "billed annually", or an adverb ("nightly", "pp").
  */
-const RATE_AFTER = new RegExp(`^[\\s*,]*(?:(?:avg\\.?|average|ø|moy\\.?)\\s*)?(?:(?:round[- ]?trip|one[- ]way|return|each way|billed|paid|charged|payable|hin und zurück|aller-retour|ida y vuelta)\\s*,?\\s*)?(?:(?:per|/)\\s*room\\s*)?(?:${PER}\\s*1?\\s*(?:${PERIODS})(?![\\p{L}])|[x×]\\s*\\d+\\s*(?:${PERIODS})(?![\\p{L}])|(?:nightly|daily|weekly|yearly|annually|p\\.\\s?a\\.|pppn|pp|p\\.\\s?p\\.|p\\.\\s?p(?![\\p{L}])|täglich|jährlich|wöchentlich|par an(?![\\p{L}]))(?![\\p{L}]))`, 'iu');
+const RATE_AFTER = new RegExp(`^[\\s*,]*(?:(?:avg\\.?|average|ø|moy\\.?)\\s*)?(?:(?:round[- ]?trip|one[- ]way|return|each way|billed|paid|charged|payable|hin und zurück|aller-retour|ida y vuelta)\\s*,?\\s*)?(?:(?:per|/)\\s*room\\s*)?(?:${PER}\\s*1?\\s*(?:${PERIODS})(?![\\p{L}])|[x×]\\s*\\d+\\s*(?:${PERIODS})(?![\\p{L}])|\\/\\s*1?\\s*(?:${CJK_PERIODS})|(?:nightly|daily|weekly|yearly|annually|p\\.\\s?a\\.|pppn|pp|p\\.\\s?p\\.|p\\.\\s?p(?![\\p{L}])|täglich|jährlich|wöchentlich|par an(?![\\p{L}]))(?![\\p{L}]))`, 'iu');
 /**
  * Before the amount, as its whole label: "Nightly rate:", "Price per night", "Preis pro Nacht:", "Tagespreis", "Prix par personne".
  * "billed annually at". A bare "nightly" is no label: it is as often the word after the rate before ("$189 nightly" then "$642 total").
  */
-const RATE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:(?:avg\\.?|average)\\s*)?(?:(?:nightly|daily|weekly)\\s+(?:rate|price|fare)|(?:(?:price|rate|fare|cost|preis|prix|tarif|precio|tarifa|prezzo|prijs)\\s+)?${PER}\\s*(?:${PERIODS})|tagespreis|nachtpreis|wochenpreis|(?:billed|paid|charged|payable) (?:annually|yearly|monthly|weekly|every (?:year|month|week))(?: at)?)[\\s:]*$`, 'iu');
+const RATE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:(?:avg\\.?|average)\\s*)?(?:(?:nightly|daily|weekly)\\s+(?:rate|price|fare)|(?:(?:price|rate|fare|cost|preis|prix|tarif|precio|tarifa|prezzo|prijs)\\s+)?${PER}\\s*(?:${PERIODS})|tagespreis|nachtpreis|wochenpreis|gecelik|gece başı|kişi başı|(?:1\\s*(?:泊|名|人|박|인))\\s*(?:あたり|当たり|당)|每晚|每人|每天|月額|월|(?:billed|paid|charged|payable) (?:annually|yearly|monthly|weekly|every (?:year|month|week))(?: at)?)[\\s:]*$`, 'iu');
 
 /**
  * Money charged beside the price of the stay, the plan or the ticket: setup, activation, taxes and fees, a resort or cleaning fee.

@@ -2,6 +2,8 @@
 // night, day, person or month is a rate, never the price of the stay; a setup fee or "taxes and fees" is no price at all.
 import { ld, type PlatformPage } from './page-kit';
 
+/** A room whose one price holder shows the text given. */
+const one = (t: string) => `<h1>Hotel</h1><div class="room"><span class="price">${t}</span></div>`;
 export const PAGES: PlatformPage[] = [
   { name: 'Booking-like room table, several rooms, no selection', lang: 'en-GB', visible: 'price/ambiguous', stored: 'price/ambiguous', body: `<h1 class="pp-header__title">Hotel Aurora</h1>
 <table class="hprt-table"><thead><tr><th>Room type</th><th>Number of guests</th><th>Price for 3 nights</th><th>Your choices</th></tr></thead><tbody>
@@ -76,4 +78,20 @@ export const PAGES: PlatformPage[] = [
   { name: 'Airbnb breakdown $120 x 5 nights', lang: 'en-US', visible: '680.00 USD', stored: '680.00 USD visible', body: `<h1>Loft</h1><div class="breakdown"><div><span>$120 x 5 nights</span></div><div class="row"><span>Cleaning fee</span> <span>$80</span></div><div class="total"><span>Total before taxes</span> <span>$680</span></div></div>` },
   { name: 'Airbnb breakdown with price row', lang: 'en-US', visible: '680.00 USD', stored: '680.00 USD visible', body: `<h1>Loft</h1><div class="breakdown"><div><span class="price">$120</span> x 5 nights</div><div><span>Cleaning fee: $80</span></div><div class="total"><span>Total: $680</span></div></div>` },
   { name: 'Booking fee line below a ticket price', lang: 'en-US', visible: '49.99 USD', stored: '49.99 USD visible', body: `<h1>Ticket</h1><div class="price">$49.99</div><p>Booking fee: $2.50</p>` },
+  // Rates per night in other languages and scripts.
+  { name: 'es-ES por noche', lang: 'es-ES', visible: 'price/rate-only', stored: 'price/rate-only', body: one('140&nbsp;€ por noche') },
+  { name: 'es-ES / noche', lang: 'es-ES', visible: 'price/rate-only', stored: 'price/rate-only', body: one('140&nbsp;€ / noche') },
+  { name: 'it-IT a notte', lang: 'it-IT', visible: 'price/rate-only', stored: 'price/rate-only', body: one('140&nbsp;€ a notte') },
+  { name: 'nl-NL per nacht', lang: 'nl-NL', visible: 'price/rate-only', stored: 'price/rate-only', body: one('€ 140 per nacht') },
+  { name: 'pl-PL za noc', lang: 'pl-PL', visible: 'price/rate-only', stored: 'price/rate-only', body: one('450&nbsp;zł za noc') },
+  { name: 'pl-PL / doba', lang: 'pl-PL', visible: 'price/rate-only', stored: 'price/rate-only', body: one('450&nbsp;zł / doba') },
+  { name: 'ja-JP /泊', lang: 'ja-JP', visible: 'price/rate-only', stored: 'price/rate-only', body: one('¥12,000/泊') },
+  { name: 'ja-JP 1泊あたり before', lang: 'ja-JP', visible: 'price/rate-only', stored: 'price/rate-only', body: `<h1>ホテル</h1><div class="room"><span>1泊あたり</span><span class="price">12,000円</span></div>` },
+  { name: 'ja-JP 大人1名 + 合計', lang: 'ja-JP', visible: '24000 JPY', stored: '24000 JPY visible', body: `<h1>ホテル</h1><div class="room"><p><span class="price">12,000円</span>/人</p><p>合計 <span class="price">24,000円</span></p></div>` },
+  { name: 'zh-CN 每晚', lang: 'zh-CN', visible: 'price/rate-only', stored: 'price/rate-only', body: one('¥680/晚') },
+  { name: 'ko-KR 1박', lang: 'ko-KR', visible: 'price/rate-only', stored: 'price/rate-only', body: `<h1>호텔</h1><div class="room"><span class="price">120,000원</span> <span>/1박</span></div>` },
+  { name: 'sv-SE per natt', lang: 'sv-SE', visible: 'price/rate-only', stored: 'price/rate-only', body: one('1 250 kr per natt') },
+  { name: 'pt-BR por noite', lang: 'pt-BR', visible: 'price/rate-only', stored: 'price/rate-only', body: one('R$ 450 por noite') },
+  { name: 'fr-FR / nuit and Total séjour', lang: 'fr-FR', visible: '360.00 EUR', stored: '360.00 EUR visible', body: `<h1>Hôtel</h1><div class="room"><p><span class="price">120&nbsp;€</span> / nuit</p><p>Total séjour : <span class="price">360&nbsp;€</span></p></div>` },
+  { name: 'tr-TR gecelik', lang: 'tr-TR', visible: 'price/rate-only', stored: 'price/rate-only', body: `<h1>Otel</h1><div class="room"><span>Gecelik</span> <span class="price">2.450 TL</span></div>` },
 ];
