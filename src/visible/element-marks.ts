@@ -9,7 +9,8 @@ const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript', 'head', 'ti
 const CHROME = new Set(['header', 'footer', 'nav']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'dialog']);
 const STRUCK_TAGS = new Set(['del', 's', 'strike']);
-const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|hide|invisible|u-hidden|visually-hidden-focusable)(?:\s|$)/i;
+/** Classes that every framework's stylesheet hides: Bootstrap's d-none, Magento's no-display (a configurable product's old price until a swatch is chosen). */
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|hide|invisible|u-hidden|visually-hidden-focusable|no-display|display-none)(?:\s|$)/i;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 const LINE_THROUGH = /text-decoration(?:-line)?\s*:[^;]*line-through/i;
 
