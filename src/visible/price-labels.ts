@@ -3,9 +3,9 @@
 /**
  * Roles a visible price can play; only `current` is what the shopper pays for the product now. A `rate` is a price per
  * night, day, week, year or person (the stay's or the trip's total is the price); a `fee` is charged beside the price
- * (setup, activation, taxes and fees).
+ * (setup, activation, taxes and fees); a `member` price is a loyalty club's, not everyone's.
  */
-export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'fee' | 'rate' | 'on-request';
+export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request';
 
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { rateOrFee } from './rate-labels';
@@ -100,6 +100,15 @@ export function withheldBy(text: string): 'price/on-request' | 'price/login-requ
   return LOGIN_REQUIRED.test(text) ? 'price/login-required' : null;
 }
 
+/** A loyalty club's price ("Member price", "Clubcard Price", "prix adhérent", "Mitgliederpreis"): not the price everyone pays. */
+const MEMBER = words([
+  'members?(?:\'s)?(?: only)?(?: price| rate| pricing| deal| exclusive)?', 'for members', 'members only', 'clubcard(?: price)?', 'club price', 'loyalty price', 'with membership',
+  'prix (?:adhérents?|membres?|club)', 'mitglieder(?:preis)?', 'mitgliedspreis', 'für mitglieder', 'clubpreis', 'precio (?:de )?socios?', 'preço (?:de )?sócios?', 'prezzo soci(?:o)?',
+  'ledenprijs', 'voor leden', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会员价', '회원가',
+]);
+const MEMBER_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${MEMBER})[\\s:]*$`, 'iu');
+const MEMBER_AFTER = new RegExp(`^[\\s(]*(?:${MEMBER})(?![\\p{L}])`, 'iu');
+
 /** "From €10", "ab 12,99 €", "à partir de", "desde", "starting at": the cheapest variant, not this one. */
 const RANGE_BEFORE = /(?:^|[^\p{L}])(?:from|starting at|starts at|as low as|ab|à partir de|dès|desde|a partir de|da|vanaf|från|fra|od|от)[\s:]*$/iu;
 
@@ -120,6 +129,7 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
   if (TIER_BEFORE.test(before)) return 'tier';
+  if (MEMBER_BEFORE.test(before) || MEMBER_AFTER.test(after)) return 'member';
   if (isLowestRecentlyLabel(before)) return 'prior-lowest';
   if (REFERENCE_BEFORE.test(before)) return 'reference';
   if (RANGE_BEFORE.test(before)) return 'range';

@@ -21,7 +21,7 @@ export interface VisiblePrice extends ReadPrice {
  * The page does not determine one current price: `price/not-found` (no current price shown),
  * `price/ambiguous` (current prices that disagree; `candidates` lists them), `price/range` (only a
  * "from" or range price), `price/rate-only` (only a price per night, day, week, month, year or person: the total
- * to pay is not shown), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
+ * to pay is not shown), `price/member-only` (only a loyalty club's price: "Member price", "Clubcard Price"), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
  * says the price is given on request: "Call for price", "Preis auf Anfrage"), `price/login-required` (shown to signed-in
  * customers only: "Login to see price", "Preise nach Anmeldung"), or the parser's own
  * reason for the one price text it could not read.
@@ -74,6 +74,8 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
     // A price per night, person or month with no total beside it: the stay's or the plan's price is not shown.
     const rates = withRole('rate');
     if (rates.length > 0) return { ok: false, reason: 'price/rate-only', detail: 'only a price per night, day, week, month, year or person is shown', candidates: rates };
+    const members = withRole('member');
+    if (members.length > 0) return { ok: false, reason: 'price/member-only', detail: 'only a loyalty club\'s price is shown', candidates: members };
     if (references.length + priorLowest.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: [...references, ...priorLowest] };
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
