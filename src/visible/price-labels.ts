@@ -100,14 +100,18 @@ export function withheldBy(text: string): 'price/on-request' | 'price/login-requ
   return LOGIN_REQUIRED.test(text) ? 'price/login-required' : null;
 }
 
-/** A loyalty club's price ("Member price", "Clubcard Price", "prix adhérent", "Mitgliederpreis"): not the price everyone pays. */
+/**
+ * A loyalty club's price ("Member price", "Clubcard Price", "prix adhérent", "Mitgliederpreis"): not the price everyone pays.
+ * Never a bare "Members" or "for Members" before the amount, which ends many a product's name ("Tee for Members") right
+ * before its price; after it "for members" says whose price it is.
+ */
 const MEMBER = words([
-  'members?(?:\'s)?(?: only)?(?: price| rate| pricing| deal| exclusive)?', 'for members', 'members only', 'clubcard(?: price)?', 'club price', 'loyalty price', 'with membership',
-  'prix (?:adhérents?|membres?|club)', 'mitglieder(?:preis)?', 'mitgliedspreis', 'für mitglieder', 'clubpreis', 'precio (?:de )?socios?', 'preço (?:de )?sócios?', 'prezzo soci(?:o)?',
-  'ledenprijs', 'voor leden', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会员价', '회원가',
+  'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'clubcard(?: price)?', 'club price', 'loyalty price', 'with membership',
+  'prix (?:adhérents?|membres?|club)', 'mitgliederpreis', 'mitgliedspreis', 'clubpreis', 'precio (?:de )?socios?', 'preço (?:de )?sócios?', 'prezzo soci(?:o)?',
+  'ledenprijs', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会员价', '회원가',
 ]);
 const MEMBER_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${MEMBER})[\\s:]*$`, 'iu');
-const MEMBER_AFTER = new RegExp(`^[\\s(]*(?:${MEMBER})(?![\\p{L}])`, 'iu');
+const MEMBER_AFTER = new RegExp(`^[\\s(]*(?:${MEMBER}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])`, 'iu');
 
 /** "From €10", "ab 12,99 €", "à partir de", "desde", "starting at": the cheapest variant, not this one. */
 const RANGE_BEFORE = /(?:^|[^\p{L}])(?:from|starting at|starts at|as low as|ab|à partir de|dès|desde|a partir de|da|vanaf|från|fra|od|от)[\s:]*$/iu;

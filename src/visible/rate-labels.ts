@@ -21,10 +21,11 @@ const PER = "(?:\\/|per|pro|je|par|por|a|al|la|le|all'|za|each|im|ao|à)";
  */
 const RATE_AFTER = new RegExp(`^[\\s*,]*(?:(?:avg\\.?|average|ø|moy\\.?)\\s*)?(?:(?:round[- ]?trip|one[- ]way|return|each way|billed|paid|charged|payable|hin und zurück|aller-retour|ida y vuelta)\\s*,?\\s*)?(?:(?:per|/)\\s*room\\s*)?(?:${PER}\\s*1?\\s*(?:${PERIODS})(?![\\p{L}])|[x×]\\s*\\d+\\s*(?:${PERIODS})(?![\\p{L}])|\\/\\s*1?\\s*(?:${CJK_PERIODS})|(?:nightly|daily|weekly|yearly|annually|p\\.\\s?a\\.|pppn|pp|p\\.\\s?p\\.|p\\.\\s?p(?![\\p{L}])|täglich|jährlich|wöchentlich|par an(?![\\p{L}]))(?![\\p{L}]))`, 'iu');
 /**
- * Before the amount, as its whole label: "Nightly rate:", "Price per night", "Preis pro Nacht:", "Tagespreis", "Prix par personne".
- * "billed annually at". A bare "nightly" is no label: it is as often the word after the rate before ("$189 nightly" then "$642 total").
+ * Before the amount, as its whole label: "Nightly rate:", "Price per night", "Per night:", "Preis pro Nacht:", "Tagespreis",
+ * "billed annually at". A price noun or a colon makes the label: a bare "nightly" is as often the word after the rate before
+ * ("$189 nightly" then "$642 total"), and a product's name may end in "a Day" right before its price ("Apple a Day").
  */
-const RATE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:(?:avg\\.?|average)\\s*)?(?:(?:nightly|daily|weekly)\\s+(?:rate|price|fare)|(?:(?:price|rate|fare|cost|preis|prix|tarif|precio|tarifa|prezzo|prijs)\\s+)?${PER}\\s*(?:${PERIODS})|tagespreis|nachtpreis|wochenpreis|gecelik|gece başı|kişi başı|(?:1\\s*(?:泊|名|人|박|인))\\s*(?:あたり|当たり|당)|每晚|每人|每天|月額|월|(?:billed|paid|charged|payable) (?:annually|yearly|monthly|weekly|every (?:year|month|week))(?: at)?)[\\s:]*$`, 'iu');
+const RATE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:(?:avg\\.?|average)\\s*)?(?:(?:nightly|daily|weekly)\\s+(?:rate|price|fare)|(?:price|rate|fare|cost|preis|prix|tarif|precio|tarifa|prezzo|prijs)\\s+${PER}\\s*(?:${PERIODS})|(?:per|pro|je|par|por|za|/)\\s*(?:${PERIODS})\\s*:|tagespreis|nachtpreis|wochenpreis|gecelik|gece başı|kişi başı|(?:1\\s*(?:泊|名|人|박|인))\\s*(?:あたり|当たり|당)|每晚|每人|每天|月額|월|(?:billed|paid|charged|payable) (?:annually|yearly|monthly|weekly|every (?:year|month|week))(?: at)?)[\\s:]*$`, 'iu');
 
 /**
  * Money charged beside the price of the stay, the plan or the ticket: setup, activation, taxes and fees, a resort or cleaning fee.
