@@ -41,6 +41,7 @@ export interface ScanOptions {
 }
 
 /** Elements whose boundaries do not break a line of text (no space is added around them). */
+const CELLS = new Set(['td', 'th']);
 const INLINE = new Set(['span', 'b', 'strong', 'em', 'i', 'u', 'small', 'big', 'sub', 'bdi', 'bdo', 'ins', 'del', 's', 'strike', 'a', 'abbr', 'data', 'font', 'mark', 'label', 'time', 'meter', 'output', 'q', 'cite', 'var', 'sup']);
 /** A price stands in a short element; longer text is prose, where a number is rarely the offer. */
 const PRICE_TEXT_MAX_CHARS = 64;
@@ -207,6 +208,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     let out = '';
     let current: AnyNode = node;
     for (let level = 0; level < 4; level++) {
+      // A block's neighbours are other lines; the cells of a table row are one.
+      if (isTag(current) && !INLINE.has(current.tagName) && !CELLS.has(current.tagName)) break;
       for (let sibling = direction === 'before' ? current.prev : current.next; sibling; sibling = direction === 'before' ? sibling.prev : sibling.next) {
         if (holdsPrice.has(sibling)) return clip(out, direction);
         const text = texts.get(sibling) ?? '';

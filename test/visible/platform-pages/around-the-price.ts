@@ -106,4 +106,12 @@ export const PAGES: PlatformPage[] = [
   { name: 'Members: label', lang: 'en-US', visible: '120.00 USD', stored: '120.00 USD visible', body: `<h1>Shoe</h1><div class="price">$120.00</div><p>Members: <span class="price">$108.00</span></p>` },
   { name: 'Product named "Apple a Day" keeps its price', lang: 'en-US', visible: '19.99 USD', stored: '19.99 USD visible', body: `<h1>Apple a Day</h1><div class="price">$19.99</div>` },
   { name: 'Per night: label', lang: 'en-US', visible: 'price/rate-only', stored: 'price/rate-only', body: `<h1>Inn</h1><div class="rate"><span>Per night:</span> <span class="price">$189</span></div>` },
+  // The paragraph after a price block is another line: its first words ("Daily", "Per person:", "Taxes") say nothing of the price.
+  { name: 'Product description "Daily moisturiser" after the price', lang: 'en-GB', visible: '19.99 GBP', stored: '19.99 GBP visible', body: `<h1>Face cream</h1><p class="price">£19.99</p><p>Daily moisturiser with SPF 30</p>` },
+  { name: 'Product description "Per person portion" after the price', lang: 'en-GB', visible: '19.99 GBP', stored: '19.99 GBP visible', body: `<h1>Raclette set</h1><p class="price">£19.99</p><p>Per person: one pan, one spatula</p>` },
+  { name: 'Product "Annually serviced" no', lang: 'en-GB', visible: '19.99 GBP', stored: '19.99 GBP visible', body: `<h1>Boiler cover</h1><p class="price">£19.99</p><p>Yearly inspection included</p>` },
+  { name: 'Taxes note after the price block', lang: 'en-US', visible: '19.99 USD', stored: '19.99 USD visible', body: `<h1>Lamp</h1><p class="price">$19.99</p><p>Taxes and shipping calculated at checkout</p>` },
+  { name: 'Fees note after the price block', lang: 'en-US', visible: '19.99 USD', stored: '19.99 USD visible', body: `<h1>Lamp</h1><p class="price">$19.99</p><p>Fees may apply</p>` },
+  { name: 'Price block then "Shipping calculated at checkout."', lang: 'en-US', visible: '19.99 USD', stored: '19.99 USD visible', body: `<h1>Lamp</h1><p class="price">$19.99</p><p class="product__tax">Shipping calculated at checkout.</p>` },
+  { name: 'Price block then "Versand in 24h"', lang: 'de-DE', visible: '19.99 EUR', stored: '19.99 EUR visible', body: `<h1>Lampe</h1><div class="price">19,99&nbsp;€</div><div class="usp">Versand in 24h</div>` },
 ];
