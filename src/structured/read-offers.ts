@@ -158,7 +158,8 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
     regular: null,
     low,
     high: high.lt(low) ? low : high,
-    each: nested?.each ?? [],
+    // lowPrice and highPrice are each some offer's price, so a page showing the dearest variant is one of the offers.
+    each: nested?.each ?? (high.gt(low) ? [low, high] : [low]),
   };
 }
 

@@ -13,7 +13,8 @@ export interface StructuredOptions {
   defaultCurrency?: string;
 }
 
-const PRODUCT_TYPES = ['Product', 'IndividualProduct', 'ProductModel', 'ProductGroup'];
+/** schema.org's Product and its subtypes: a car dealer writes `"@type": "Car"` with the offer on it. */
+const PRODUCT_TYPES = ['Product', 'IndividualProduct', 'ProductModel', 'ProductGroup', 'SomeProducts', 'ProductCollection', 'Vehicle', 'Car', 'Motorcycle', 'MotorizedBicycle', 'BusOrCoach'];
 /** Where a page nests its products: listings (ItemList → ListItem → item) and WebPage.mainEntity. */
 const CONTAINER_PROPS = ['itemListElement', 'item', 'mainEntity'];
 

@@ -3,7 +3,7 @@ import { mergePricing } from '../core/pricing';
 import { normalizeAvailability } from './availability';
 import { combineOffers, offersRefusal } from './read-offers';
 import { readStructuredPricing } from './structured-pricing';
-import { nodesOf, textOf, type SchemaNode } from './schema-node';
+import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
 import type { StructuredField, StructuredProduct, StructuredSource } from './structured-types';
 
 /** Absolute URL without its fragment, or null for text that is no URL. */
@@ -18,8 +18,26 @@ export function absoluteUrl(text: string | null, pageUrl: string): string | null
   }
 }
 
+/** A ProductGroup's offers stand on its variants (`hasVariant`); a Product's on itself. */
+function offerNodes(node: SchemaNode): SchemaNode[] {
+  return [...nodesOf(node, 'offers'), ...(hasType(node, 'ProductGroup') ? nodesOf(node, 'hasVariant').flatMap((variant) => nodesOf(variant, 'offers')) : [])];
+}
+
+/**
+ * The offers of the variant this page is: Shopify and others give every variant's offer its own URL
+ * (`/products/tee?variant=2`), and a page fetched at one of them shows that variant. Every offer when none is this
+ * page's, or all are (one URL for every offer says nothing of which is shown).
+ */
+function pageOffers(offers: SchemaNode[], pageUrl: string): SchemaNode[] {
+  const page = absoluteUrl(pageUrl, pageUrl);
+  const own = offers.filter((offer) => absoluteUrl(textOf(offer, 'url'), pageUrl) === page);
+  return own.length > 0 && own.length < offers.length ? own : offers;
+}
+
 export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string): StructuredProduct {
-  const offers = combineOffers(nodesOf(node, 'offers'), defaultCurrency);
+  const all = offerNodes(node);
+  const chosen = pageOffers(all, pageUrl);
+  const offers = combineOffers(chosen, defaultCurrency);
   const product: StructuredProduct = {
     name: textOf(node, 'name'),
     sku: textOf(node, 'sku', 'productID'),
@@ -33,10 +51,10 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     regularPrice: offers ? (offers.regular ?? offers.price) : null,
     salePrice: offers?.regular ? offers.price : null,
     priceRange: offers && !offers.low.eq(offers.high) ? { low: offers.low, high: offers.high } : null,
-    pricing: readStructuredPricing(nodesOf(node, 'offers'), offers?.currency ?? null, defaultCurrency),
+    pricing: readStructuredPricing(chosen, offers?.currency ?? null, defaultCurrency),
     statedPrices: offers ? [{ source, price: offers.price }] : [],
     offerPrices: offers?.each ?? [],
-    priceRefusal: offers ? null : offersRefusal(nodesOf(node, 'offers'), defaultCurrency),
+    priceRefusal: offers ? null : offersRefusal(chosen, defaultCurrency),
     sources: {},
   };
   product.pricing.availability = product.availability;

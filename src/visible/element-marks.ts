@@ -1,4 +1,4 @@
-// What an element's tag, attributes and styles say about the prices inside it: hidden, struck, another product's, a price holder.
+// What an element's tag, attributes and styles say about the prices inside it: hidden, struck, another product's, a price holder, an option.
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
@@ -9,7 +9,8 @@ const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript', 'head', 'ti
 const CHROME = new Set(['header', 'footer', 'nav']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'dialog']);
 const STRUCK_TAGS = new Set(['del', 's', 'strike']);
-const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|hide|invisible|u-hidden|visually-hidden-focusable)(?:\s|$)/i;
+/** Classes that every framework's stylesheet hides: Bootstrap's d-none, Magento's no-display (a configurable product's old price until a swatch is chosen). */
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|hide|invisible|u-hidden|visually-hidden-focusable|no-display|display-none)(?:\s|$)/i;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 const LINE_THROUGH = /text-decoration(?:-line)?\s*:[^;]*line-through/i;
 
@@ -47,6 +48,29 @@ export interface ElementMarks {
   priceHolder: boolean;
   /** Named as holding another kind of price (`klarna-osm__price`, `shipping-price`), or null. */
   role: PriceRole | null;
+  /** One option of a single choice (a fare family, a room, a plan), chosen or not; null when it is none. */
+  choice: Choice | null;
+}
+
+export type Choice = 'chosen' | 'unchosen';
+
+/** ARIA roles of one option among several of which one is taken: radios, listbox options, tabs. */
+const SINGLE_CHOICE_ROLES = new Set(['radio', 'menuitemradio', 'option', 'tab']);
+
+/**
+ * Whether the element is an option of a single choice and whether the page marks it as taken: `aria-checked` /
+ * `aria-selected` on a radio, option or tab, or the one radio button it holds (`<label><input type="radio" checked>`).
+ * A checkbox is an add-on (a warranty, gift wrap), no choice between offers.
+ */
+function choiceOf(element: Element): Choice | null {
+  const { attribs } = element;
+  if (SINGLE_CHOICE_ROLES.has((attribs.role ?? '').toLowerCase())) {
+    const state = attribs['aria-checked'] ?? attribs['aria-selected'];
+    if (state === 'true' || state === 'false') return state === 'true' ? 'chosen' : 'unchosen';
+  }
+  const radios = element.children.filter((child): child is Element => child.type === 'tag' && (child as Element).tagName === 'input' && ((child as Element).attribs.type ?? '').toLowerCase() === 'radio');
+  if (radios.length !== 1) return null;
+  return radios[0].attribs.checked !== undefined ? 'chosen' : 'unchosen';
 }
 
 function attributeWords(element: Element): string {
@@ -102,11 +126,21 @@ function textContent(element: Element): string {
   return text;
 }
 
+/**
+ * An `aria-hidden` part of a picture whose words stand in its `aria-label` (`<span role="img" aria-label="47999 pesos">`):
+ * Mercado Libre draws every price so, its digits hidden from screen readers only. Shown on the screen, so read; any other
+ * `aria-hidden` subtree is a closed dialog or a copy of words a screen-reader text says (WooCommerce's struck price).
+ */
+function drawsLabel(element: Element): boolean {
+  const parent = element.parent;
+  return parent?.type === 'tag' && ((parent as Element).attribs.role ?? '').toLowerCase() === 'img' && Boolean((parent as Element).attribs['aria-label']?.trim());
+}
+
 export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): ElementMarks {
   const tag = element.tagName.toLowerCase();
   const { attribs } = element;
   const style = attribs.style ?? '';
-  const hidden = NOT_TEXT.has(tag) || attribs.hidden !== undefined || attribs['aria-hidden'] === 'true' || HIDDEN_STYLE.test(style) || HIDDEN_CLASS.test(attribs.class ?? '') || (tag === 'input' && attribs.type === 'hidden');
+  const hidden = NOT_TEXT.has(tag) || attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(style) || HIDDEN_CLASS.test(attribs.class ?? '') || (tag === 'input' && attribs.type === 'hidden');
   const wordsOf = attributeWords(element);
   const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
   let struck: string | null = null;
@@ -115,5 +149,5 @@ export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): E
   else if ((attribs.class ?? '').split(/\s+/).some((name) => struckByStyle.has(name))) struck = 'stylesheet line-through';
   else if (REFERENCE_MARK.test(wordsOf)) struck = `marked ${REFERENCE_MARK.exec(wordsOf)?.[0].replace(/^[^a-z]/, '')}`;
   else if (REFERENCE_TITLE.test(`${attribs['aria-label'] ?? ''} ${attribs.title ?? ''}`)) struck = 'labelled';
-  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf) };
+  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf), choice: choiceOf(element) };
 }

@@ -28,6 +28,9 @@ export type CheckedPrice =
   | { ok: true; price: Decimal; currency: string | null; regular: Decimal | null; source: PriceSource; check: PriceCheck | null }
   | { ok: false; reason: string; detail?: string; check: PriceCheck | null };
 
+/** Pages that say they show no price: on request, or to signed-in customers only. */
+const WITHHELD: ReadonlySet<string> = new Set(['price/on-request', 'price/login-required']);
+
 /**
  * Whether the structured currency can be the one the page shows: the same code; any, beside a bare number;
  * one of a shared sign's codes ("$" is USD, CAD, AUD …, never GBP). Before, "$19.99" shown with a JSON-LD
@@ -50,14 +53,17 @@ const shownCurrency = (shown: ReadPrice, structured: string | null): string | nu
  * - zero: shops write 0 for "price on request" or an unpriced item, so it is no structured price at all;
  * - the lowest of several offers (an AggregateOffer's spread, one offer per variant): a "from" price,
  *   refused with `price/range` when the page shows no single price;
- * - any price on a page that says the price is given on request (`price/on-request`): the data is stale.
- * A page showing several current prices is no confirmation either: see `unsettledPage`.
+ * - any price on a page that says the price is given on request (`price/on-request`): the data is stale; or that it is
+ *   shown to signed-in customers only (`price/login-required`): the data's price is not the one they pay.
+ * A page showing several current prices is no confirmation either, nor one showing the structured price as a rate per
+ * night or month: see `unsettledPage`.
  */
 export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
   const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
-  if (stated === null || !structured || (!visible.ok && visible.reason === 'price/on-request')) {
+  const withheld = !visible.ok && WITHHELD.has(visible.reason);
+  if (stated === null || !structured || withheld) {
     // Offers with prices none of which could be chosen say more than a page that shows none.
-    const offers = stated === null && !visible.ok && visible.reason !== 'price/on-request' ? structured?.priceRefusal : null;
+    const offers = stated === null && !withheld ? structured?.priceRefusal : null;
     if (!visible.ok && offers) return { ok: false, reason: offers.reason, detail: `${offers.detail}; the page: ${visible.detail ?? visible.reason}`, check: null };
     if (!visible.ok) return { ok: false, reason: visible.reason, detail: visible.detail, check: null };
     return { ok: true, price: visible.amount, currency: shownCurrency(visible, structured?.currency ?? null), regular: visible.regular?.amount ?? null, source: 'visible', check: null };
@@ -86,6 +92,16 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
 const boxOf = (price: ReadPrice) => price.path.split(' > ').slice(0, -1).join(' > ');
 
 /**
+ * A page that shows only a price per night, day, month or person (`price/rate-only`) says what a structured price equal to it is:
+ * that rate, not the price of the stay, the rental or the plan (a car's JSON-LD `price` 45 beside "$45.00 per day"). A structured
+ * price the page does not show as a rate (the week's total) stands.
+ */
+function rateOnly(structured: StructuredProduct, stated: Decimal, visible: VisiblePriceRefusal): CheckedPrice | null {
+  const rate = visible.candidates.find((c) => c.amount.eq(stated) && currencyFits(c, structured.currency));
+  return rate ? { ok: false, reason: 'price/rate-only', detail: `structured ${stated.toFixed()} is the page's rate ${rate.text} at ${rate.path}`, check: null } : null;
+}
+
+/**
  * A page that shows several current prices (`price/ambiguous`) leaves the structured price standing only when it is
  * one of them and no lower one stands beside it. Refused otherwise:
  * - none of the page's prices is the structured one nor any of its offers: the data states a price the page does
@@ -94,6 +110,7 @@ const boxOf = (price: ReadPrice) => price.path.split(' > ').slice(0, -1).join(' 
  *   "was" price the page marks in no way we read (`.pdp-price__secondary`), `price/ambiguous`.
  */
 function unsettledPage(structured: StructuredProduct, stated: Decimal, visible: VisiblePriceRefusal): CheckedPrice | null {
+  if (visible.reason === 'price/rate-only') return rateOnly(structured, stated, visible);
   if (visible.reason !== 'price/ambiguous' || visible.candidates.length === 0) return null;
   const inCurrency = visible.candidates.filter((c) => currencyFits(c, structured.currency));
   const confirmed = [stated, ...structured.offerPrices, ...structured.statedPrices.map((s) => s.price)];

@@ -1,16 +1,21 @@
-// What the words around a visible price say it is: a reference ("was"), unit, instalment, shipping, deposit, saving, tier or range price.
+// What the words around a visible price say it is: a reference ("was"), unit, instalment, shipping, deposit, saving, tier, range, fee or rate price.
 
-/** Roles a visible price can play; only `current` is what the shopper pays for the product now. */
-export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'on-request';
+/**
+ * Roles a visible price can play; only `current` is what the shopper pays for the product now. A `rate` is a price per
+ * night, day, week, year or person (the stay's or the trip's total is the price); a `fee` is charged beside the price
+ * (setup, activation, taxes and fees); a `member` price is a loyalty club's, not everyone's.
+ */
+export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request';
 
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
+import { rateOrFee } from './rate-labels';
 
 const words = (list: readonly string[]) => list.join('|');
 
 /** Labels written right before a price that is not the one to pay now (many languages, lower case). */
 const REFERENCE_WORDS = words([
   'was', 'were', 'reg\\.?', 'regular(?: price)?', 'regularly', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'compare-at price',
-  'original(?: price)?(?: was)?', '(?:price )?reduced from', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
+  'original(?: price)?(?: was)?', 'reference price', 'ref\\. price', '(?:price )?reduced from', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
   'mrp', 'm\\.r\\.p\\.?', 'uvp', 'statt', 'vorher', 'bisher(?:iger preis)?', 'früher', 'streichpreis', 'alter preis', 'ehemaliger preis', 'regulärer preis', 'listenpreis', 'originalpreis', 'normalpreis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
   'avant', 'au lieu de', 'prix initial(?: était)?', 'prix d\'origine', 'ancien prix', 'prix barré', 'prix de référence', 'prix (?:de vente )?conseillé', 'prima', 'invece di', 'prezzo originale(?: era)?', 'prezzo iniziale', 'prezzo consigliato', 'prezzo di listino', 'prezzo pieno',
   'antes', 'precio anterior', 'precio original(?: era)?', 'pvp recomendado', 'precio (?:de venta )?recomendado', 'preço original(?: era)?', 'preço anterior', 'de(?=\\s*:)', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'tidigare pris', 'normalpris', 'førpris', 'veil\\.? pris',
@@ -34,15 +39,23 @@ export const QUANTITY_AFTER = new RegExp(`^\\s*(?:%|[x×](?!\\p{L})|(?:${UNITS}|
 const LABEL_UNIT = `(?:\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?(?:${UNITS}|kilo|litro|litre|liter|unit|unidad|stück|piece|item))?`;
 const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
 
-/** "4 x", "or 4 payments of", "/mo", "per month", Klarna, "Ratenzahlung". */
-const INSTALMENT_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand)\b|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand|klarna|afterpay|affirm|clearpay|sezzle|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\brate\b|payments? of)/iu;
+/** Financing: "or 4 payments of", Klarna, "Ratenzahlung", Italian "in 3 rate" / "rate da" (not the English "rate": a hotel's "Member rate $171" is a price). */
+const FINANCING_ANYWHERE = /(?:klarna|afterpay|affirm|clearpay|sezzle|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\d\s*rate\b|\brate (?:da|mensili|senza)\b|\bin rate\b|payments? of)/iu;
+/** "/mo", "per month", "mtl.": a plan's monthly price or a financing instalment; with no financing word it is a rate. */
+const PER_MONTH_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand)\b|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand)/iu;
 /** "4 x", and Brazil's "10x de" / "em até 10x de". */
 const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da)?\s*$/u;
 
 const SHIPPING = '(?:shipping|delivery|deliver(?:ed)?|postage|p&p|versand(?:kosten)?|lieferung|liefer(?:kosten|gebühr)|livraison|frais de port|envío|envio|gastos de envío|spedizione|consegna|verzend(?:ing|kosten)|bezorg(?:ing|kosten)|frakt|porto|doprava|dostawa|kargo|送料)';
 const SHIPPING_BEFORE = new RegExp(`${SHIPPING}[^\\d]{0,40}$`, 'iu');
-/** "€4.95 shipping", but not the legal note "zzgl. Versand" / "plus shipping" after the product's price. */
-const SHIPPING_AFTER = new RegExp(`^[\\s+]*(?:for\\s+)?${SHIPPING}`, 'iu');
+/**
+ * "€4.95 shipping", but not the legal note "zzgl. Versand" / "plus shipping" after the product's price, nor the news that
+ * delivery costs nothing beside it: "versandkostenfrei", "送料無料", "Livraison gratuite", "Envío gratis", "Delivery included".
+ */
+const FREE = '(?:free|gratuite?s?|gratis|gratuito|offerte?s?|included|incl\\.?|inclus[ae]?s?|inklusive|inbegriffen|incluid[oa]s?|compres[oa]|kostenlos)';
+const SHIPPING_AFTER = new RegExp(`^[\\s+]*(?:for\\s+)?${SHIPPING}(?![\\p{L}])(?![\\s:-]*${FREE}(?![\\p{L}]))`, 'iu');
+/** Free delivery named after an amount ("versandkostenfrei", "送料無料", "Livraison gratuite"): the threshold's when a threshold word stands before it. */
+const FREE_SHIPPING_AFTER = new RegExp(`^[\\s+]*(?:${SHIPPING}[\\s:-]*${FREE}|versandkostenfrei|portofrei|送料無料|送料込み?)`, 'iu');
 /** The free-shipping threshold: "free delivery over", "versandkostenfrei ab", "livraison offerte dès". */
 const THRESHOLD_BEFORE = /(?:over|above|from|on orders (?:of|over)|orders over|spend|ab|ab einem bestellwert von|dès|à partir de|desde|a partir de|oltre|vanaf|från|fra|od)[\s:]*$/iu;
 
@@ -65,12 +78,40 @@ export const linksRange = ({ before, after }: PriceContext): boolean => RANGE_LI
  * The whole text of an element saying the price is given on request: the product has no price on the page,
  * so any amount nearby (an accessory, shipping, a financing example) is not its price.
  */
-export const ON_REQUEST = new RegExp(`^(?:${words([
+const ON_REQUEST = new RegExp(`^(?:${words([
   'price (?:available )?(?:on|upon) request', 'prices? on application', 'p\\.?o\\.?a\\.?', 'call for (?:a )?pric(?:e|ing)', 'contact us for (?:a )?(?:price|pricing|quote)', 'request a quote', 'ask for (?:a )?price',
   'preis(?:e)? auf anfrage', 'preis anfragen', 'prix sur (?:demande|devis)', 'prix : nous consulter', 'precio a consultar', 'consultar precio', 'precio (?:bajo|a) (?:consulta|petición|pedido)',
   'prezzo su (?:richiesta|domanda)', 'prijs op aanvraag', 'cena na zapytanie', 'zapytaj o cenę', 'pris på (?:förfrågan|begäran|forespørgsel|forespørsel)', 'preço sob consulta', 'consulte o preço',
   '価格(?:は)?(?:要)?お?問い?合わ?せ(?:ください)?', '価格は?お見積り',
 ])})[\\s.:!*…]*$`, 'iu');
+
+/** The whole text of an element saying the price is shown to signed-in customers only (B2B shops): the price is theirs, not the page's. */
+const LOGIN_REQUIRED = new RegExp(`^(?:please )?(?:${words([
+  '(?:log ?in|sign ?in|sign in or register|log ?in or register|register or log ?in) (?:to (?:see|view|get)|for) (?:the |our |your )?(?:prices?|pricing)',
+  'prices? (?:after|upon|on) (?:log ?in|sign ?in|login)', 'prices? (?:for|visible to) (?:registered|logged-in|signed-in) (?:customers|users|members)',
+  'preise? (?:nur )?nach (?:anmeldung|login|registrierung)', '(?:bitte )?(?:anmelden|einloggen),? um (?:den |die )?preise? zu sehen', 'preise? für (?:händler|geschäftskunden) nach anmeldung',
+  'connectez-vous pour (?:voir|afficher) (?:les |le )?prix', 'prix (?:visibles? )?après connexion', 'inicia sesión para ver (?:el |los )?precios?', 'precios? (?:tras|después de) iniciar sesión',
+  'accedi per (?:vedere|visualizzare) (?:il |i )?prezz[oi]', 'log in om (?:de )?prijs(?:zen)? te (?:zien|bekijken)', 'prijzen na inloggen', 'zaloguj się,? aby zobaczyć ceny?', 'logga in för att se priset?',
+])})[\\s.:!*…]*$`, 'iu');
+
+/** Why a page withholds its price, from an element's whole text: on request (`price/on-request`) or for signed-in customers only (`price/login-required`). */
+export function withheldBy(text: string): 'price/on-request' | 'price/login-required' | null {
+  if (ON_REQUEST.test(text)) return 'price/on-request';
+  return LOGIN_REQUIRED.test(text) ? 'price/login-required' : null;
+}
+
+/**
+ * A loyalty club's price ("Member price", "Clubcard Price", "prix adhérent", "Mitgliederpreis"): not the price everyone pays.
+ * Never a bare "Members" or "for Members" before the amount, which ends many a product's name ("Tee for Members") right
+ * before its price; after it "for members" says whose price it is.
+ */
+const MEMBER = words([
+  'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'clubcard(?: price)?', 'club price', 'loyalty price', 'with membership',
+  'prix (?:adhérents?|membres?|club)', 'mitgliederpreis', 'mitgliedspreis', 'clubpreis', 'precio (?:de )?socios?', 'preço (?:de )?sócios?', 'prezzo soci(?:o)?',
+  'ledenprijs', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会员价', '회원가',
+]);
+const MEMBER_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${MEMBER})[\\s:]*$`, 'iu');
+const MEMBER_AFTER = new RegExp(`^[\\s(]*(?:${MEMBER}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])`, 'iu');
 
 /** "From €10", "ab 12,99 €", "à partir de", "desde", "starting at": the cheapest variant, not this one. */
 const RANGE_BEFORE = /(?:^|[^\p{L}])(?:from|starting at|starts at|as low as|ab|à partir de|dès|desde|a partir de|da|vanaf|från|fra|od|от)[\s:]*$/iu;
@@ -85,16 +126,18 @@ export interface PriceContext {
 /** The role the words around an amount give it; `current` when they say nothing special. Order matters: narrower first. */
 export function roleFromWords({ before, after }: PriceContext): PriceRole {
   const line = `${before} ¤ ${after}`;
-  if (INSTALMENT_BEFORE.test(before) || INSTALMENT_ANYWHERE.test(line)) return 'instalment';
+  if (INSTALMENT_BEFORE.test(before) || FINANCING_ANYWHERE.test(line)) return 'instalment';
+  if (PER_MONTH_ANYWHERE.test(line)) return 'rate';
   if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before)) return 'unit';
   if (DEPOSIT.test(line)) return 'deposit';
-  if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after)) return 'shipping';
+  if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
   if (TIER_BEFORE.test(before)) return 'tier';
+  if (MEMBER_BEFORE.test(before) || MEMBER_AFTER.test(after)) return 'member';
   if (isLowestRecentlyLabel(before)) return 'prior-lowest';
   if (REFERENCE_BEFORE.test(before)) return 'reference';
   if (RANGE_BEFORE.test(before)) return 'range';
-  return 'current';
+  return rateOrFee(before, after) ?? 'current';
 }
 
 /** A shipping amount that is a free-delivery threshold rather than a cost ("free delivery over €50"). */
@@ -124,16 +167,16 @@ const canonicalUnit = (unit: string): string => UNIT_NAMES[unit] ?? unit;
  * call the box holding the sale and the compare-at price a price list. Compounds written as one word count too
  * ("wasprice", "crossprice"), and SFCC SiteGenesis's "price-standard" is its struck list price.
  */
-export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|compare-?at|regular|list-?price|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|non-?sale|before|former|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior|price-?standard|mrp|org|(?:old|was|strike|cross|compare|regular|retail|orig|before)-?price)(?=[^a-z]|$)/;
+export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|compare-?at|regular|list-?price|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|origin-?price|non-?sale|before|former|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior|price-?standard|mrp|org|(?:old|was|strike|cross|compare|regular|retail|orig|before)-?price)(?=[^a-z]|$)/;
 /**
  * Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's
  * product `form.cart`), and the cards listings are made of (OpenCart's product-thumb, SFCC's product-tile, PrestaShop's product-miniature).
  */
-export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending|product-?(?:thumb|tile|miniature))(?=[^a-z]|$)/;
+export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|(?:other|more)-?sellers?|other-?offers|offer-?listing|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending|product-?(?:thumb|tile|miniature))(?=[^a-z]|$)/;
 /** Headings of such blocks when their markup says nothing ("Kunden kauften auch", "Customers who viewed this item also viewed"). */
 export const OTHER_PRODUCTS_HEADING = new RegExp(words([
   'related', 'recently viewed', 'you (?:may|might|will) also (?:like|love|need)', 'customers (?:who|also)', '(?:also|often|frequently) (?:bought|viewed|purchased)',
-  'people (?:also|who)', 'recommended', 'similar (?:products|items|styles)', 'complete the look', 'shop the look', 'pairs? (?:well )?with', 'goes well with',
+  'people (?:also|who)', 'recommended', '(?:other|more) sellers', 'more buying choices', 'other offers', 'weitere angebote', 'andere (?:verkäufer|anbieter|händler)', 'autres (?:vendeurs|offres)', 'otros vendedores', 'altri venditori', 'andere verkopers', 'similar (?:products|items|styles)', 'complete the look', 'shop the look', 'pairs? (?:well )?with', 'goes well with',
   'kunden.{0,40}(?:kauften|sahen|interessierten sich) (?:auch|für)', 'ähnliche (?:produkte|artikel)', 'zuletzt angesehen', 'das könnte (?:ihnen|dir) auch (?:gefallen|interessieren)',
   'passende (?:produkte|artikel)', 'vous aimerez', 'produits similaires', 'récemment consultés', '(?:les )?clients ont (?:aussi|également)', 'también te puede',
   'productos relacionados', 'otros clientes', 'potrebbe interessarti', 'prodotti correlati', 'anderen bekeken ook', 'misschien ook leuk', 'vergelijkbare producten',

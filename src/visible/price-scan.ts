@@ -5,9 +5,9 @@ import { isIsoCode } from '../prices/iso-currencies';
 import type { PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
-import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses } from './element-marks';
+import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
 import type { PageLocale } from './page-locale';
-import { linksRange, ON_REQUEST, QUANTITY_AFTER, roleFromWords, type PriceContext, type PriceRole } from './price-labels';
+import { linksRange, QUANTITY_AFTER, roleFromWords, withheldBy, type PriceContext, type PriceRole } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
 
 /** One price as the page shows it. */
@@ -30,6 +30,8 @@ export interface ScannedPrice {
   marked: boolean;
   /** Its element is a heading holding nothing but this price: never outranked by a named price holder. */
   headline: boolean;
+  /** It stands in an option of a single choice (a fare family, a room, a plan): taken or not; null outside any. */
+  choice: Choice | null;
 }
 
 export interface ScanOptions {
@@ -39,6 +41,7 @@ export interface ScanOptions {
 }
 
 /** Elements whose boundaries do not break a line of text (no space is added around them). */
+const CELLS = new Set(['td', 'th']);
 const INLINE = new Set(['span', 'b', 'strong', 'em', 'i', 'u', 'small', 'big', 'sub', 'bdi', 'bdo', 'ins', 'del', 's', 'strike', 'a', 'abbr', 'data', 'font', 'mark', 'label', 'time', 'meter', 'output', 'q', 'cite', 'var', 'sup']);
 /** A price stands in a short element; longer text is prose, where a number is rarely the offer. */
 const PRICE_TEXT_MAX_CHARS = 64;
@@ -55,6 +58,8 @@ interface State {
   markDepth: number;
   /** The nearest ancestor's name for another kind of price, while within MARK_DEPTH levels of it. */
   roleMark: { role: PriceRole; depth: number } | null;
+  /** The nearest option of a single choice around it. */
+  choice: Choice | null;
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -68,8 +73,8 @@ function currencyInText(text: string, memo: Map<string, boolean>): boolean {
   }
   return known;
 }
-/** Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP". */
-const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bR\$|\bFr\.)+/u;
+/** Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP", "円 /人" as "/人". */
+const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bR\$|\bFr\.|円|元|圓|원)+/u;
 function trimCurrency(text: string, end: 'start' | 'end'): string {
   let out = text;
   for (;;) {
@@ -103,8 +108,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const holdsPrice = new Set<AnyNode>();
   /** `last`: where a price read from several children ends (its words after are read from there). */
   const found: Array<{ node: AnyNode; last?: AnyNode; element: Element; text: string; state: State }> = [];
-  /** The first element whose whole text says the price is given on request ("Preis auf Anfrage"). */
-  let onRequest: { element: Element; text: string } | null = null;
+  /** The first element whose whole text says the price is given on request ("Preis auf Anfrage") or after signing in. */
+  let onRequest: Withheld | null = null;
   // A shared sign is resolved the way the page's locale writes it ("kr" on a Swedish page is SEK, "¥" on a
   // Japanese one JPY); "$" on an English page without a region stays open (see PageLocale.symbolLocale).
   const parseOptions = {
@@ -134,7 +139,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     }
     const inherited = state.roleMark && state.roleMark.depth > 1 ? { role: state.roleMark.role, depth: state.roleMark.depth - 1 } : null;
     const roleMark = marks.role ? { role: marks.role, depth: MARK_DEPTH } : inherited;
-    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark };
+    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark, choice: marks.choice ?? state.choice };
     let text = '';
     // Children read as one number with their neighbour: "12<sup>99</sup>", "<span>$12</span><span>99</span>".
     const joined = new Set<AnyNode>();
@@ -166,7 +171,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     texts.set(node, text);
     const cleaned = collapse(text);
     const marked = own.markDepth > 0;
-    if (!onRequest && cleaned.length <= PRICE_TEXT_MAX_CHARS && ON_REQUEST.test(cleaned)) onRequest = { element, text: cleaned };
+    const withheld = !onRequest && cleaned.length <= PRICE_TEXT_MAX_CHARS ? withheldBy(cleaned) : null;
+    if (withheld) onRequest = { element, text: cleaned, reason: withheld };
     if (childPrice && onlyFragments(element) && looksLikePrice(cleaned, marked) && hasCurrency(cleaned)) {
       // "€<span>12</span>,<span>99</span>": bare-number pieces of one price; the element holding them all is the price.
       for (let i = found.length - 1; i >= 0; i--) if (isInside(found[i].node, element)) found.splice(i, 1);
@@ -201,7 +207,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     return found.filter((f) => isInside(f.node, element)).every((f) => !hasCurrency(f.text));
   }
 
-  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0, roleMark: null });
+  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0, roleMark: null, choice: null });
 
   const roots = new Set<AnyNode>(root.toArray());
   /** Words beside a price in its line, up to the neighbouring price, climbing out of inline wrappers while the line is still empty. */
@@ -209,6 +215,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     let out = '';
     let current: AnyNode = node;
     for (let level = 0; level < 4; level++) {
+      // A block's neighbours are other lines; the cells of a table row are one.
+      if (isTag(current) && !INLINE.has(current.tagName) && !CELLS.has(current.tagName)) break;
       for (let sibling = direction === 'before' ? current.prev : current.next; sibling; sibling = direction === 'before' ? sibling.prev : sibling.next) {
         if (holdsPrice.has(sibling)) return clip(out, direction);
         const text = texts.get(sibling) ?? '';
@@ -250,11 +258,17 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.
     const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
     const headline = bare && /^h[1-6]$/.test(element.tagName) && collapse(texts.get(element) ?? '') === text;
-    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline };
+    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice };
   }));
 }
 
-/** "Price on request" as a scanned entry with no amount, so the decision can refuse the page with it. */
-function onRequestEntry({ element, text }: { element: Element; text: string }): ScannedPrice {
-  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason: 'price/on-request' }, context: { before: '', after: '' }, marked: false, headline: false };
+interface Withheld {
+  element: Element;
+  text: string;
+  reason: 'price/on-request' | 'price/login-required';
+}
+
+/** "Price on request" or "Login to see prices" as a scanned entry with no amount, so the decision can refuse the page with it. */
+function onRequestEntry({ element, text, reason }: Withheld): ScannedPrice {
+  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason }, context: { before: '', after: '' }, marked: false, headline: false, choice: null };
 }

@@ -22,8 +22,10 @@ export interface VisiblePrice extends ReadPrice {
 /**
  * The page does not determine one current price: `price/not-found` (no current price shown),
  * `price/ambiguous` (current prices that disagree; `candidates` lists them), `price/range` (only a
- * "from" or range price), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
- * says the price is given on request: "Call for price", "Preis auf Anfrage"), or the parser's own
+ * "from" or range price), `price/rate-only` (only a price per night, day, week, month, year or person: the total
+ * to pay is not shown), `price/member-only` (only a loyalty club's price: "Member price", "Clubcard Price"), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
+ * says the price is given on request: "Call for price", "Preis auf Anfrage"), `price/login-required` (shown to signed-in
+ * customers only: "Login to see price", "Preise nach Anmeldung"), or the parser's own
  * reason for the one price text it could not read.
  */
 export interface VisiblePriceRefusal {
@@ -51,13 +53,16 @@ function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
 
 /**
  * Current prices in an element named as a price holder (or set as a heading of their own) win over
- * unmarked ones (prose, badges); when they still disagree, nothing is picked.
+ * unmarked ones (prose, badges); when they still disagree, nothing is picked. Among options of one choice
+ * (fare families, rooms) the one the page marks as taken speaks for the page, the others do not.
  */
 export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePriceResult {
-  const current = scanned.filter((p) => p.role === 'current');
+  const shown = scanned.filter((p) => p.role === 'current');
+  // Options of one choice, each with its price (fare families, rooms, plans): once the page marks one as taken, the others are choices not taken.
+  const current = shown.some((p) => p.choice === 'chosen') ? shown.filter((p) => p.choice !== 'unchosen') : shown;
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
   const requested = scanned.find((p) => p.role === 'on-request');
-  if (requested) return { ok: false, reason: 'price/on-request', detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
+  if (requested) return { ok: false, reason: requested.parsed.ok ? 'price/on-request' : requested.parsed.reason, detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
   // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it.
   const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline) : current;
   const unreadable = pool.find((p) => !p.parsed.ok);
@@ -72,6 +77,11 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   if (values.length === 0) {
     const ranges = scanned.filter((p) => p.role === 'range').flatMap((p) => readOf(p) ?? []);
     if (ranges.length > 0) return { ok: false, reason: 'price/range', detail: 'only a "from" or range price is shown', candidates: ranges };
+    // A price per night, person or month with no total beside it: the stay's or the plan's price is not shown.
+    const rates = withRole('rate');
+    if (rates.length > 0) return { ok: false, reason: 'price/rate-only', detail: 'only a price per night, day, week, month, year or person is shown', candidates: rates };
+    const members = withRole('member');
+    if (members.length > 0) return { ok: false, reason: 'price/member-only', detail: 'only a loyalty club\'s price is shown', candidates: members };
     if (references.length + priorLowest.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: [...references, ...priorLowest] };
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }

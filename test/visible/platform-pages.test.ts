@@ -9,12 +9,13 @@ import { PAGES as AROUND } from './platform-pages/around-the-price';
 import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
 import { pageHtml, type PlatformPage } from './platform-pages/page-kit';
 import { PAGES as SHOPS_OTHER } from './platform-pages/shops-magento-and-others';
+import { PAGES as RATES } from './platform-pages/rates-and-fees';
 import { PAGES as SHOPS_WOO_SHOPIFY } from './platform-pages/shops-woo-shopify';
 import { PAGES as GRAPHS } from './platform-pages/structured-graphs';
 import { PAGES as STRUCTURED } from './platform-pages/structured-vs-visible';
 import { PAGES as STRUCK } from './platform-pages/struck-prices';
 
-const open = (page: PlatformPage) => htmlResponse(pageHtml(page));
+const open = (page: PlatformPage) => htmlResponse(pageHtml(page), {}, page.url);
 const byName = (name: string) => [...SHOPS_WOO_SHOPIFY, ...SHOPS_OTHER, ...MARKETS].find((page) => page.name === name)!;
 
 /** "19.99 EUR was 24.99", or the refusal reason. */
@@ -43,6 +44,7 @@ describe.each([
   ['struck "was" prices in every form', STRUCK],
   ['what stands around the price', AROUND],
   ['JSON-LD graphs, variants, offers and specifications', GRAPHS],
+  ['rates per night, day, person or month, and the fees beside them', RATES],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);

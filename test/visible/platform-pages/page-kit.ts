@@ -9,6 +9,8 @@ export interface PlatformPage {
   body: string;
   /** Extra <head> content (JSON-LD). */
   head?: string;
+  /** The URL the page was fetched at (a variant's `?variant=`); https://shop.example/p/1 when unset. */
+  url?: string;
   /** visiblePrice(): "19.99 EUR was 24.99", or the refusal reason. */
   visible: string;
   /** productItem(): "19.99 EUR visible" (amount, currency, source), or the refusal reason. */
