@@ -21,11 +21,11 @@ export class DocumentWatch {
     if (req.isNavigationRequest() && req.frame() === this.page.mainFrame()) this.navigations.push(req.url());
   };
 
-  /** `refusedUrl`: where the page's confinement refused to let its main frame go, if anywhere. */
+  /** `refusal`: why the page's confinement refused to let its main frame go somewhere, if it did. */
   constructor(
     private readonly page: Page,
     private readonly requestUrl: string,
-    private readonly refusedUrl: () => string | null,
+    private readonly refusal: () => FetchError | null,
   ) {
     page.on('request', this.onRequest);
   }
@@ -46,8 +46,8 @@ export class DocumentWatch {
 
   /** Null while the page shows the document that is read; else the error the request fails with. */
   departure(): FetchError | null {
-    const refused = this.refusedUrl();
-    if (refused !== null) return new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${this.requestUrl} tried to navigate to ${refused}, outside allowedDomains`);
+    const refused = this.refusal();
+    if (refused !== null) return refused;
     const next = this.navigations[this.readFrom];
     if (next === undefined) return null;
     return new FetchError('BROWSER_PAGE_NAVIGATED', `the page of ${this.requestUrl} navigated to ${next} after it was read: what it shows now is not that document`);
