@@ -21,7 +21,8 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * `Disallow: /\xFC` then keeps crawlers out of `/%FC`, as Google's parser (which escapes raw bytes) does,
  * instead of turning into U+FFFD, which matches no URL at all.
  */
-export function robotsText(body: Buffer): string {
+export function robotsText(bytes: Buffer): string {
+  const body = withoutPartialBom(bytes);
   try {
     return strictUtf8.decode(body);
   } catch {
@@ -41,6 +42,17 @@ export function robotsText(body: Buffer): string {
     start = at;
   }
   return text + body.toString('utf8', start);
+}
+
+/**
+ * A BOM cut short (`EF` or `EF BB` before the first line) is dropped, as Google's parser skips any BOM
+ * prefix: escaped as `%EF%BB` it glued onto the first key (`%EF%BBUser-agent`), which then named no
+ * directive, so the file's first group lost its user-agent line and its rules (`Disallow: /`) went unread.
+ * A whole BOM is U+FEFF, which the line reader drops.
+ */
+function withoutPartialBom(body: Buffer): Buffer {
+  if (body[0] !== 0xef || sequenceLength(body, 0) > 0) return body;
+  return body.subarray(body[1] === 0xbb ? 2 : 1);
 }
 
 /** The length of the well-formed UTF-8 sequence at `at`, or 0 when the byte there starts none. */

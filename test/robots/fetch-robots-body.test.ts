@@ -122,4 +122,14 @@ describe('robotsText', () => {
     ];
     for (const [bytes, text] of cases) expect(robotsText(Buffer.from(bytes)), bytes.join(' ')).toBe(text);
   });
+
+  it('drops a BOM cut short, as Google does: the first group keeps its user-agent line and its rules', () => {
+    const file = Buffer.from('User-agent: *\nDisallow: /\n');
+    for (const bom of [[0xef, 0xbb], [0xef], [0xef, 0xbb, 0xbf]]) {
+      const text = robotsText(Buffer.concat([Buffer.from(bom), file]));
+      expect(RobotsRules.parse(text).forAgent('pricecrawl').isAllowed('https://example.com/x'), bom.join(' ')).toBe(false);
+    }
+    // A whole character after EF (U+FF01) is text, not a BOM.
+    expect(robotsText(Buffer.from([0xef, 0xbc, 0x81, 0x41]))).toBe('\uff01A');
+  });
 });
