@@ -61,6 +61,10 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'case-insensitive hex only', robots: 'User-agent: *\nDisallow: /%c3%a9t%C3%A9\n', verdicts: [['/%C3%A9t%C3%A9', false], ['/été', false], ['/%C3%89T%C3%89', true]] },
   { name: 'non-ASCII rule, encoded URL', robots: 'User-agent: *\nDisallow: /über/\n', verdicts: [['/%C3%BCber/x', false], ['/über/x', false], ['/uber/x', true]] },
   { name: 'unsafe ASCII encoded alike', robots: 'User-agent: *\nDisallow: /a|b\nDisallow: /c"d\n', verdicts: [['/a|b', false], ['/a%7Cb', false], ['/c%22d', false], ['/ab', true]] },
+  // The URL parser sends a query's `'` as `%27` (a path's as it is): a rule's `'` must match both spellings.
+  { name: "apostrophe in a query rule", robots: "User-agent: *\nDisallow: /*?q='\n", verdicts: [["/s?q='a'", false], ['/s?q=%27a%27', false], ['/s?q=a', true]] },
+  { name: "apostrophe in a path rule", robots: "User-agent: *\nDisallow: /it's\n", verdicts: [["/it's", false], ['/it%27s', false], ['/its', true]] },
+  { name: 'encoded apostrophe in a rule', robots: "User-agent: *\nDisallow: /*?q=%27\n", verdicts: [["/s?q='", false], ['/s?q=%27', false]] },
   { name: 'lone percent', robots: 'User-agent: *\nDisallow: /100%\n', verdicts: [['/100%25', false], ['/100', true]] },
   { name: 'plus is not a space', robots: 'User-agent: *\nDisallow: /a+b\n', verdicts: [['/a+b', false], ['/a%20b', true], ['/a%2Bb', true]] },
   { name: '$ in the middle is literal', robots: 'User-agent: *\nDisallow: /a$b\n', verdicts: [['/a$b', false], ['/a$bc', false], ['/a', true], ['/ab', true]] },
