@@ -52,6 +52,12 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'allow without leading slash is dropped', robots: 'User-agent: *\nDisallow: /\nAllow: public\n', verdicts: [['/public', false], ['/publicx', false]] },
   { name: 'disallow without leading slash reads as /', robots: 'User-agent: *\nDisallow: tmp/\n', verdicts: [['/tmp/', false], ['/tmp/a', false], ['/tmpx', true]] },
   { name: 'value with inner spaces', robots: 'User-agent: *\nDisallow: /a b\n', verdicts: [['/a%20b', false], ['/a b', false], ['/a', true]] },
+  // RFC 9309's white space is space and tab: a no-break space at a value's end is read away only where that keeps us out of more.
+  { name: 'no-break space after an Allow path: dropped', robots: 'User-agent: *\nDisallow: /\nAllow: /a\u00a0\n', verdicts: [['/a', false], ['/ab', false]] },
+  { name: 'no-break space before an Allow path: dropped', robots: 'User-agent: *\nDisallow: /\nAllow:\u00a0/a\n', verdicts: [['/a', false]] },
+  { name: 'no-break spaces around a Disallow path: read without them', robots: 'User-agent: *\nDisallow:\u00a0/a\u00a0\n', verdicts: [['/a', false], ['/ab', false], ['/b', true]] },
+  { name: 'spaces and tabs around an Allow path', robots: 'User-agent: *\nDisallow: /\nAllow: \t/a \t\n', verdicts: [['/a', true], ['/b', false]] },
+  { name: 'no-break space after the agent', robots: 'User-agent: pricecrawl\u00a0\nDisallow: /x\n', verdicts: [['/x', false]] },
   { name: 'tab-separated value', robots: 'User-agent:\t*\nDisallow:\t/t\n', verdicts: [['/t', false]] },
   { name: 'hash ends the value', robots: 'User-agent: *\nDisallow: /a#b\n', verdicts: [['/a', false], ['/ab', false]] },
   { name: 'empty user-agent value names nobody', robots: 'User-agent:\nDisallow: /\n', verdicts: [['/', true]] },
