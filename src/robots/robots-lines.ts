@@ -5,7 +5,7 @@ export const MAX_ROBOTS_BYTES = 500 * 1024;
 /** Longer lines are cut (Disallow) or dropped (Allow): Google's parser stops at 2083 × 8 chars too. */
 export const MAX_LINE_CHARS = 2083 * 8;
 
-export type DirectiveKey = 'user-agent' | 'allow' | 'disallow' | 'crawl-delay';
+export type DirectiveKey = 'user-agent' | 'allow' | 'disallow' | 'crawl-delay' | 'request-rate';
 
 export interface Directive {
   key: DirectiveKey;
@@ -30,6 +30,10 @@ const KEYS: ReadonlyMap<string, DirectiveKey> = new Map([
   ['crawldelay', 'crawl-delay'],
   ['crawl delay', 'crawl-delay'],
   ['crawl_delay', 'crawl-delay'],
+  ['request-rate', 'request-rate'],
+  ['requestrate', 'request-rate'],
+  ['request rate', 'request-rate'],
+  ['request_rate', 'request-rate'],
 ]);
 
 /** Only the directives the matcher needs; `Sitemap`, `Host` and unknown keys are skipped without ending a group. */
