@@ -40,6 +40,11 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'rules only, no user-agent', robots: 'Disallow: /\n', verdicts: [['/', true]] },
   { name: 'blank lines do not close a group', robots: 'User-agent: *\n\nDisallow: /x\n\n\nDisallow: /y\n', verdicts: [['/x', false], ['/y', false], ['/z', true]] },
   { name: 'several agents in one group', robots: 'User-agent: a\nUser-agent: pricecrawl\nUser-agent: b\nDisallow: /g\n', verdicts: [['/g', false], ['/h', true]] },
+  // RFC 9309 §2.2: a group is its user-agent lines, blank lines allowed between them; only a rule ends the list.
+  ...([['a comment', '# note'], ['a blank line', ''], ['an unknown key', 'Foo: bar'], ['a Sitemap', 'Sitemap: https://example.com/s.xml']] as const).map(([what, line]) => ({
+    name: `${what} between user-agent lines keeps one group`, robots: `User-agent: a\n${line}\nUser-agent: pricecrawl\nDisallow: /x\n`, verdicts: [['/x', false], ['/y', true]] as const,
+  })),
+  { name: 'an empty Disallow ends the agent list', robots: 'User-agent: pricecrawl\nDisallow:\nUser-agent: a\nDisallow: /x\n', verdicts: [['/x', true]] },
   { name: 'agent after a rule opens a new group', robots: 'User-agent: pricecrawl\nDisallow: /one\nUser-agent: other\nDisallow: /two\n', verdicts: [['/one', false], ['/two', true]] },
   { name: 'crawl-delay between agent lines', robots: 'User-agent: other\nCrawl-delay: 5\nUser-agent: pricecrawl\nDisallow: /x\n', verdicts: [['/x', false]] },
   // RFC 9309 §2.2.4: a record outside the RFC must not change the groups, so Crawl-delay does not close the agent list.
