@@ -96,7 +96,11 @@ function withinSizeLimit(text: string): string {
   if (text.length * 3 <= MAX_ROBOTS_BYTES) return text;
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length <= MAX_ROBOTS_BYTES) return text;
-  const head = bytes.subarray(0, MAX_ROBOTS_BYTES).toString('utf8');
+  return withoutCutLine(bytes.subarray(0, MAX_ROBOTS_BYTES).toString('utf8'));
+}
+
+/** The head of a file cut by the size limit, without its last line, which the cut may have shortened. */
+export function withoutCutLine(head: string): string {
   const lastBreak = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('\r'));
   return lastBreak >= 0 ? head.slice(0, lastBreak) : '';
 }
