@@ -75,6 +75,15 @@ describe('robots.txt per origin under hostKey: domain', () => {
     expect(worker.stats.get('robots/fetched')).toBe(4);
     expect(servers[0].requestsTo('/robots.txt')).toHaveLength(1);
   });
+
+  it('never judges an https page by the http file of the same host and port', async () => {
+    const now = Date.now();
+    expect(await worker.decide(www('/shared/3'), now)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    // The https origin's own file is fetched (here it cannot be had: no TLS on the port), so its pages wait for it.
+    for (const path of ['/shared/3', '/other/3']) {
+      expect(await worker.decide(www(path).replace('http:', 'https:'), now)).toMatchObject({ type: 'defer', reason: 'robots/unreachable' });
+    }
+  });
 });
 
 describe('robots.txt of an IDN host', () => {
