@@ -57,6 +57,10 @@ describe('fetchRobots', () => {
     expect(await fetchFrom(server.origin, 2)).toEqual({ kind: 'unreachable', status: 500, attempts: 3, retryAtMs: NOW_MS + 4000 });
   });
 
+  it('a 3xx the fetcher does not follow (300, 304, 305): unreachable, not "no file"', async () => {
+    for (const status of [300, 304, 305]) expect(await respond(status, { location: '/real-robots.txt' }), String(status)).toMatchObject({ kind: 'unreachable', status, attempts: 1 });
+  });
+
   it('429 and 503 with Retry-After: wait as told, the attempt not counted', async () => {
     expect(await respond(503, { 'retry-after': '120' })).toEqual({ kind: 'retry-after', status: 503, attempts: 0, untilMs: NOW_MS + 120_000 });
     expect(await respond(429, { 'retry-after': '5' })).toEqual({ kind: 'retry-after', status: 429, attempts: 0, untilMs: NOW_MS + 5_000 });
