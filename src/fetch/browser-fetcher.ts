@@ -264,7 +264,6 @@ function documentUrl(pageUrl: string, responseUrl: string, movedSinceLoad: boole
   return responseUrl;
 }
 
-/** A refused hop of the request's own redirects reads as HTTP's offsite redirect; one a script started, as the page leaving. */
 /**
  * The caller's `checkRedirect` (offsite, robots.txt) for the page's main document, run before a hop or a
  * navigation is sent: on the page's 'request' event it ran after Chromium had already fetched the URL.
@@ -273,6 +272,8 @@ function mainDocumentCheck(options: FetchOptions): MainDocumentCheck | undefined
   const { checkRedirect } = options;
   if (!checkRedirect) return undefined;
   return (from, to) => {
+    // As over HTTP, where a hop to another scheme never reaches the check (Chromium refuses those redirects itself).
+    if (!/^https?:/i.test(to)) return null;
     try {
       checkRedirect(from, to);
       return null;
@@ -282,6 +283,7 @@ function mainDocumentCheck(options: FetchOptions): MainDocumentCheck | undefined
   };
 }
 
+/** A refused hop of the request's own redirects reads as HTTP's offsite redirect; one a script started, as the page leaving. */
 function hopError(hop: RefusedHop, requestUrl: string, ownChain: ReadonlySet<string>): FetchError {
   if (ownChain.has(hop.from)) return new FetchError('OFFSITE_REDIRECT', `redirect to ${hop.to} leaves allowedDomains`);
   return new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} was sent through ${hop.from} to ${hop.to}, outside allowedDomains`);
