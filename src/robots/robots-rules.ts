@@ -98,14 +98,16 @@ function readGroups(text: string): Group[] {
 
 /**
  * An empty value means "no rule" (`Disallow:` allows everything). A path that does not start with `/`
- * or `*` is a mistake: for Disallow it is read with a leading `/` (we stay out of what was meant), an
- * Allow is dropped (we never fetch on a guess).
+ * or `*` is a mistake: for Disallow it is read with a leading `/` (we stay out of what was meant), and a
+ * whole URL (`Disallow: https://shop.example/private/`) as its path, which a leading `/` made match
+ * nothing; an Allow is dropped (we never fetch on a guess).
  */
 function ruleOf(allow: boolean, value: string): Rule | null {
   if (value === '') return null;
   if (!value.startsWith('/') && !value.startsWith('*')) {
     if (allow) return null;
-    value = `/${value}`;
+    const path = value.replace(/^https?:\/\/[^/?#]*/i, '');
+    value = path.startsWith('/') ? path : `/${path}`;
   }
   return { allow, pattern: new PathPattern(normalizePath(value)) };
 }
