@@ -204,9 +204,13 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   /** Takes a cached entry that still holds (true), else leaves the look-up to go on (false). */
   private useCached(origin: string, cached: RobotsEntry | null, ctx: MiddlewareContext): boolean {
     if (!cached || this.needsFetch(cached, ctx.nowMs())) return false;
-    // Held no longer here than in the cache: from when the worker that fetched it did.
+    // Held no longer here than in the cache: from when the worker that fetched it did. One our clock says
+    // ran out is fetched again: the cache may hold it a while longer (its clock, or the fetcher's, behind
+    // ours), and taking it made it due at once, so the origin's requests asked the cache every 50 ms until then.
     const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
-    const known = this.knownState(cached, fetchedAtMs + this.settings.robots.cacheTtlMs);
+    const expiresAtMs = fetchedAtMs + this.settings.robots.cacheTtlMs;
+    if (expiresAtMs <= ctx.nowMs()) return false;
+    const known = this.knownState(cached, expiresAtMs);
     this.origins.set(origin, known);
     this.applyCrawlDelay(origin, ctx, known);
     return true;

@@ -8,19 +8,28 @@ import { guardRedirectHops } from './redirect-hops';
 
 export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
 
+/**
+ * The caller's own check of where the page's main document goes, once `allows` passed (robots.txt): a
+ * redirect hop, or a navigation a script, meta refresh or form starts. Null lets it go; an error refuses
+ * it before it is sent, and the request fails with that error.
+ */
+export type MainDocumentCheck = (from: string, to: string) => FetchError | null;
+
 /** What one loading page may reach; `allows` is the spider's allowedDomains as a predicate. */
 interface PageGuard {
   allows(url: string): boolean;
+  checkMain?: MainDocumentCheck;
   /** Told of each refused navigation of the page's main frame (the fetcher names it when it fails the page). */
-  refusedMainFrame?(url: string): void;
+  refusedMainFrame?(url: string, reason: FetchError | null): void;
   /** Told of a refused redirect hop of the main frame's document (redirect-hops.ts). */
-  refusedRedirect?(from: string, to: string): void;
+  refusedRedirect?(from: string, to: string, reason: FetchError | null): void;
 }
 
-/** A redirect of the main frame's document to a host outside the guard, refused before it was sent. */
+/** A redirect of the main frame's document refused before it was sent: off-site, or by the caller's check (`reason`). */
 export interface RefusedHop {
   from: string;
   to: string;
+  reason: FetchError | null;
 }
 
 const ALLOW_ALL: PageGuard = { allows: () => true };
@@ -66,19 +75,33 @@ export class BrowserConfinement {
    * and a window it opens is closed. `settle`, once the page has loaded and waited, returns where it
    * ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended elsewhere
    * (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
+   * `checkMain` judges the main document's hops and navigations too (robots.txt); its error is the refusal.
    */
-  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows): { settle(requestUrl: string): Promise<string>; refusedUrl(): string | null; hopRefused: Promise<RefusedHop> } {
+  watch(
+    page: Page,
+    allows: (url: string) => boolean = ALLOW_ALL.allows,
+    checkMain?: MainDocumentCheck,
+  ): { settle(requestUrl: string): Promise<string>; refusal(requestUrl: string): FetchError | null; hopRefused: Promise<RefusedHop> } {
     let refused: string | null = null;
+    let refusedWhy: FetchError | null = null;
+    const refuse = (url: string, reason: FetchError | null) => {
+      if (refused !== null) return;
+      refused = url;
+      refusedWhy = reason;
+    };
     let hopRefused: (hop: RefusedHop) => void = () => undefined;
     const guard: PageGuard = {
       allows,
-      refusedMainFrame: (url) => (refused ??= url),
+      checkMain,
+      refusedMainFrame: refuse,
       // A refused hop commits an error page but may never end the load (Playwright waits on): it is told at once.
-      refusedRedirect: (from, to) => {
-        refused ??= to;
-        hopRefused({ from, to });
+      refusedRedirect: (from, to, reason) => {
+        refuse(to, reason);
+        hopRefused({ from, to, reason });
       },
     };
+    const refusal = (requestUrl: string): FetchError | null =>
+      refused === null ? null : (refusedWhy ?? new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} tried to navigate to ${refused}, outside allowedDomains`));
     this.guards.set(page, guard);
     if (!this.popupsClosed.has(page)) {
       this.popupsClosed.add(page);
@@ -86,14 +109,14 @@ export class BrowserConfinement {
     }
     return {
       // Read again after the page was read and while a callback drives it (DocumentWatch): a refusal then still fails the request.
-      refusedUrl: () => refused,
+      refusal,
       hopRefused: new Promise<RefusedHop>((resolve) => (hopRefused = resolve)),
       settle: async (requestUrl) => {
         const finalUrl = page.url();
+        const refusedError = refusal(requestUrl);
+        if (refusedError) throw refusedError;
         // Chromium's error page of a navigation that failed (chrome-error://) went nowhere: read-document.ts names that failure.
-        if (refused !== null || (isWeb(finalUrl) && !allows(finalUrl))) {
-          throw new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} ${refused ? `tried to navigate to ${refused}` : `ended on ${finalUrl}`}, outside allowedDomains`);
-        }
+        if (isWeb(finalUrl) && !allows(finalUrl)) throw new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} ended on ${finalUrl}, outside allowedDomains`);
         await this.removeOffsiteFrames(page, guard);
         return finalUrl;
       },
@@ -109,9 +132,10 @@ export class BrowserConfinement {
         if (!guard) return null;
         return {
           allows: (url) => guard.allows(url),
-          refused: (from, to, mainFrame) => {
-            this.stats?.inc('browser/offsite/redirect-blocked');
-            if (mainFrame) guard.refusedRedirect?.(from, to);
+          checkMain: (from, to) => guard.checkMain?.(from, to) ?? null,
+          refused: (from, to, mainFrame, reason) => {
+            if (reason === null) this.stats?.inc('browser/offsite/redirect-blocked');
+            if (mainFrame) guard.refusedRedirect?.(from, to, reason);
           },
         };
       });
@@ -155,7 +179,14 @@ export class BrowserConfinement {
       else if (!guard.allows(url)) verdict = 'browser/offsite/navigation-blocked';
       if (verdict !== null && guard && isMainFrame(req)) {
         this.stats?.inc(verdict);
-        guard.refusedMainFrame?.(url);
+        guard.refusedMainFrame?.(url, null);
+        return route.abort('blockedbyclient').catch(() => undefined);
+      }
+      // A script's, meta refresh's or form's navigation of the main document is a redirect done by the page:
+      // judged as one (robots.txt) before it is sent. The request's own `goto` passes here too, already judged.
+      const reason = verdict === null && guard?.checkMain && isMainFrame(req) ? guard.checkMain(req.frame().url(), url) : null;
+      if (reason) {
+        guard?.refusedMainFrame?.(url, reason);
         return route.abort('blockedbyclient').catch(() => undefined);
       }
     } else if (this.blockedTypes.has(req.resourceType()) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) {

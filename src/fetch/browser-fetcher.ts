@@ -8,7 +8,7 @@ import { CrawlResponse } from '../core/response';
 import { proxyFailureNoted } from '../core/request-session';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
-import { BrowserConfinement, type RefusedHop } from './browser-confinement';
+import { BrowserConfinement, type MainDocumentCheck, type RefusedHop } from './browser-confinement';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
@@ -142,11 +142,10 @@ export class BrowserFetcher implements Fetcher {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
-      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options));
+      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), mainDocumentCheck(options));
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       // A session's own context: what the site sets there is the session's too (its jar outlives the context).
       const ownCookies = !cookieFree && request.session ? collectSetCookies(on) : null;
-      let redirectError: unknown = null;
       // The request's own navigation and its redirects: a refused hop from one of them is an offsite redirect.
       const ownChain = new Set<string>();
       on<PwRequest>('request', (req) => {
@@ -154,25 +153,17 @@ export class BrowserFetcher implements Fetcher {
         options.onSend?.();
         const from = req.redirectedFrom();
         if (ownChain.size === 0 || (from && ownChain.has(from.url()))) ownChain.add(req.url());
-        if (from && options.checkRedirect && redirectError === null) {
-          try {
-            options.checkRedirect(from.url(), req.url());
-          } catch (error) {
-            redirectError = error;
-          }
-        }
       });
       const captures = captureResponses(browserOptions, on);
       // Watching before the load: a script, a form or a frame may replace the document while it still loads.
-      const watch = new DocumentWatch(page, request.url, confined.refusedUrl);
+      const watch = new DocumentWatch(page, request.url, () => confined.refusal(request.url));
       watching(watch);
       await this.confinement.guardRedirects(page);
       const loading = page.goto(request.url, { waitUntil: 'load', timeout: 0 });
       loading.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
-      const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hopError(hop, request.url, ownChain)));
+      const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
       const main = await Promise.race([loading, refusedLoad]);
-      if (redirectError) throw redirectError;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
       if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
@@ -256,6 +247,25 @@ async function readCaptured(response: PwResponse): Promise<CapturedResponse | nu
   } catch {
     return null; // the page navigated away or closed before the body was read
   }
+}
+
+/**
+ * The caller's `checkRedirect` (offsite, robots.txt) for the page's main document, run before a hop or a
+ * navigation is sent: on the page's 'request' event it ran after Chromium had already fetched the URL.
+ */
+function mainDocumentCheck(options: FetchOptions): MainDocumentCheck | undefined {
+  const { checkRedirect } = options;
+  if (!checkRedirect) return undefined;
+  return (from, to) => {
+    // As over HTTP, where a hop to another scheme never reaches the check (Chromium refuses those redirects itself).
+    if (!/^https?:/i.test(to)) return null;
+    try {
+      checkRedirect(from, to);
+      return null;
+    } catch (error) {
+      return error instanceof FetchError ? error : new FetchError('FETCH_FAILED', `redirect check failed for ${to}`, { cause: error });
+    }
+  };
 }
 
 /** A refused hop of the request's own redirects reads as HTTP's offsite redirect; one a script started, as the page leaving. */

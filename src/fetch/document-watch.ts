@@ -61,11 +61,11 @@ export class DocumentWatch {
     for (const wake of waiters) wake();
   };
 
-  /** `refusedUrl`: where the page's confinement refused to let its main frame go, if anywhere. */
+  /** `refusal`: why the page's confinement refused to let its main frame go somewhere, if it did. */
   constructor(
     private readonly page: Page,
     private readonly requestUrl: string,
-    private readonly refusedUrl: () => string | null,
+    private readonly refusal: () => FetchError | null,
   ) {
     page.on('request', this.onRequest);
     page.on('response', this.onResponse);
@@ -121,7 +121,7 @@ export class DocumentWatch {
 
   /** Whether the page started another navigation since `startReading`, on its own (confinement refused none). */
   movedOnSinceRead(): boolean {
-    return this.navigations.length > this.readFrom && this.refusedUrl() === null && !this.crashed;
+    return this.navigations.length > this.readFrom && this.refusal() === null && !this.crashed;
   }
 
   /** Null while the page shows the document that is read; else the error the request fails with. */
@@ -130,8 +130,8 @@ export class DocumentWatch {
     if (this.crashed || this.page.context().browser()?.isConnected() === false) {
       return new FetchError('FETCH_BROWSER_CRASHED', `the browser or the page's renderer went away while the page of ${this.requestUrl} was read`);
     }
-    const refused = this.refusedUrl();
-    if (refused !== null) return new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${this.requestUrl} tried to navigate to ${refused}, outside allowedDomains`);
+    const refused = this.refusal();
+    if (refused !== null) return refused;
     const next = this.navigations[this.readFrom];
     if (next === undefined) return null;
     return new FetchError('BROWSER_PAGE_NAVIGATED', `the page of ${this.requestUrl} navigated to ${next.url()} once it was being read: what it shows now is not that document`);

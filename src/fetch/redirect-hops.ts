@@ -1,12 +1,18 @@
 // Refuses a document's redirect hop to a host the page may not reach, before Chromium sends it.
 import type { CDPSession, Page } from 'playwright-core';
+import type { FetchError } from '../core/errors';
 
 /** What decides for one page; `null` when nobody guards it (the hop goes, confinement closes the page). */
 export interface HopJudge {
   /** Whether the page (its current guard) may reach `url`. */
   allows(url: string): boolean;
-  /** Told of each refused hop; `mainFrame`: the page's own document, which then fails as offsite/redirect. */
-  refused(from: string, to: string, mainFrame: boolean): void;
+  /** Once `allows` passed, the caller's check of a hop of the page's main document (robots.txt): null, or why not. */
+  checkMain(from: string, to: string): FetchError | null;
+  /**
+   * Told of each refused hop; `mainFrame`: the page's own document, which then fails (as offsite/redirect,
+   * or with `reason`, the caller's check's error; null when `allows` refused it).
+   */
+  refused(from: string, to: string, mainFrame: boolean, reason: FetchError | null): void;
 }
 
 interface PausedResponse {
@@ -21,8 +27,9 @@ interface PausedResponse {
  * Playwright's routes never see a redirect hop: Chromium follows a 3xx itself, so a shop URL that redirects
  * (a frame's src, a link a script follows, the request's own URL) reached any host before the page was
  * checked. A CDP session of the page's own pauses every document response (not subresources: a CDN's
- * redirects stay allowed as the CDN is), and a 3xx whose Location the guard refuses is failed as
- * BlockedByClient there, so the next hop is never requested. One Node round trip per document.
+ * redirects stay allowed as the CDN is), and a 3xx whose Location the guard refuses (off-site, or for the
+ * main document the caller's check: robots.txt) is failed as BlockedByClient there, so the next hop is
+ * never requested. One Node round trip per document.
  */
 export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | null): Promise<void> {
   const session: CDPSession = await page.context().newCDPSession(page);
@@ -31,10 +38,15 @@ export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | nu
   session.on('Fetch.requestPaused', (event: PausedResponse) => {
     const target = redirectTarget(event);
     const judge = judgeOf();
-    if (target !== null && judge && !judge.allows(target)) {
-      judge.refused(event.request.url, target, event.frameId === mainFrameId);
-      void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
-      return;
+    const mainFrame = event.frameId === mainFrameId;
+    if (target !== null && judge) {
+      const offsite = !judge.allows(target);
+      const reason = !offsite && mainFrame ? judge.checkMain(event.request.url, target) : null;
+      if (offsite || reason) {
+        judge.refused(event.request.url, target, mainFrame, reason);
+        void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+        return;
+      }
     }
     void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
   });

@@ -46,7 +46,9 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
     status = response.status;
     if (status >= 200 && status < 300) return { kind: 'rules', text: robotsText(response.body), fetchedAtMs: nowMs() };
-    if (status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
+    // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), 429 aside. A 3xx the fetcher did not follow (300, 304,
+    // 305) is no answer about the file: read as "no file" it let every page be fetched; it is unreachable.
+    if (status >= 400 && status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
     answerHeaders = response.headers;
   } catch (error) {
     const code = error instanceof FetchError ? error.code : 'FETCH_FAILED';
@@ -60,7 +62,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     if (isProxyFailure(code)) return { kind: 'unreachable', status: code, attempts: attemptsBefore, retryAtMs: nowMs() };
     status = code;
   }
-  // 429 and 5xx: the server is the problem, not the file. Told when to come back, we wait that long. A
+  // 429, 5xx and any other answer: the server is the problem, not the file. Told when to come back, we wait that long. A
   // Retry-After of 0 or a past date names no wait: the fetch counts as unreachable, with our own backoff
   // and budget, or a server that always says "now" had robots.txt fetched again at every page's turn for ever.
   const untilMs = typeof status === 'number' ? retryAfterOf(answerHeaders, nowMs()) : null;

@@ -2,14 +2,19 @@
 
 /** RFC 3986 unreserved characters: a percent-encoded one means the same as the plain one. */
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
-/** Plain ASCII left as written: unreserved, reserved (gen-delims and sub-delims) and `%`. */
-const KEPT_ASCII = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/;
+/**
+ * Plain ASCII left as written: unreserved, reserved (gen-delims and sub-delims) and `%`; not `'`. The URL
+ * parser (WHATWG, as browsers and our fetcher use it) sends a query's `'` as `%27` and a path's as it is,
+ * so servers read both as one: a rule's `'` kept plain never matched the query it names (`/*?q='` let
+ * `/s?q='` through as `/s?q=%27`). Both spell it `%27`.
+ */
+const KEPT_ASCII = /[A-Za-z0-9\-._~:/?#[\]@!$&()*+,;=]/;
 const HEX_PAIR = /^[0-9A-Fa-f]{2}$/;
 
 /**
  * One spelling for one path, applied to rules and URLs alike: `%7E` → `~`, `%2f` → `%2F` (reserved
  * characters stay encoded, as they may mean something else decoded), UTF-8 and unsafe ASCII
- * (space, `"`, `<`, `|`, …) percent-encoded with upper-case hex, a lone `%` as `%25`.
+ * (space, `"`, `<`, `|`, `'`, …) percent-encoded with upper-case hex, a lone `%` as `%25`.
  */
 export function normalizePath(path: string): string {
   let out = '';

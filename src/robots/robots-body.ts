@@ -1,4 +1,5 @@
-// Turns the bytes of a robots.txt answer into text: always UTF-8 (RFC 9309 §2.3), whatever the server declares.
+// Turns the bytes of a robots.txt answer into text: UTF-8 (RFC 9309 §2.3) whatever the server declares, unless a UTF-16 BOM says otherwise.
+import { MAX_ROBOTS_BYTES, withoutCutLine } from './robots-lines';
 
 /** Well-formed UTF-8 (Unicode Table 3-7): a lead byte range, the range its second byte must be in, the sequence length. */
 const SEQUENCES: ReadonlyArray<readonly [leadFrom: number, leadTo: number, secondFrom: number, secondTo: number, length: number]> = [
@@ -21,7 +22,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * `Disallow: /\xFC` then keeps crawlers out of `/%FC`, as Google's parser (which escapes raw bytes) does,
  * instead of turning into U+FFFD, which matches no URL at all.
  */
-export function robotsText(body: Buffer): string {
+export function robotsText(bytes: Buffer): string {
+  const utf16 = utf16ByBom(bytes);
+  if (utf16) return utf16Text(bytes, utf16);
+  const body = withoutPartialBom(bytes);
   try {
     return strictUtf8.decode(body);
   } catch {
@@ -41,6 +45,34 @@ export function robotsText(body: Buffer): string {
     start = at;
   }
   return text + body.toString('utf8', start);
+}
+
+/**
+ * A file saved as UTF-16 (Windows editors) says so with its BOM, which no UTF-8 text starts with: read as
+ * UTF-8 its every other byte was a NUL, which ends a line, so no line was read and a file of Disallow
+ * lines allowed everything. Read as the BOM says, it is the site's own rules (never more than none).
+ */
+function utf16ByBom(body: Buffer): 'utf-16le' | 'utf-16be' | null {
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  return null;
+}
+
+/** The first 500 KiB of a UTF-16 file (the line reader counts UTF-8 bytes), without a line the limit cut. */
+function utf16Text(bytes: Buffer, encoding: 'utf-16le' | 'utf-16be'): string {
+  const text = new TextDecoder(encoding).decode(bytes.subarray(0, MAX_ROBOTS_BYTES - (MAX_ROBOTS_BYTES % 2)));
+  return bytes.length > MAX_ROBOTS_BYTES ? withoutCutLine(text) : text;
+}
+
+/**
+ * A BOM cut short (`EF` or `EF BB` before the first line) is dropped, as Google's parser skips any BOM
+ * prefix: escaped as `%EF%BB` it glued onto the first key (`%EF%BBUser-agent`), which then named no
+ * directive, so the file's first group lost its user-agent line and its rules (`Disallow: /`) went unread.
+ * A whole BOM is U+FEFF, which the line reader drops.
+ */
+function withoutPartialBom(body: Buffer): Buffer {
+  if (body[0] !== 0xef || sequenceLength(body, 0) > 0) return body;
+  return body.subarray(body[1] === 0xbb ? 2 : 1);
 }
 
 /** The length of the well-formed UTF-8 sequence at `at`, or 0 when the byte there starts none. */

@@ -5,7 +5,7 @@ export const MAX_ROBOTS_BYTES = 500 * 1024;
 /** Longer lines are cut (Disallow) or dropped (Allow): Google's parser stops at 2083 × 8 chars too. */
 export const MAX_LINE_CHARS = 2083 * 8;
 
-export type DirectiveKey = 'user-agent' | 'allow' | 'disallow' | 'crawl-delay';
+export type DirectiveKey = 'user-agent' | 'allow' | 'disallow' | 'crawl-delay' | 'request-rate';
 
 export interface Directive {
   key: DirectiveKey;
@@ -30,6 +30,10 @@ const KEYS: ReadonlyMap<string, DirectiveKey> = new Map([
   ['crawldelay', 'crawl-delay'],
   ['crawl delay', 'crawl-delay'],
   ['crawl_delay', 'crawl-delay'],
+  ['request-rate', 'request-rate'],
+  ['requestrate', 'request-rate'],
+  ['request rate', 'request-rate'],
+  ['request_rate', 'request-rate'],
 ]);
 
 /** Only the directives the matcher needs; `Sitemap`, `Host` and unknown keys are skipped without ending a group. */
@@ -47,19 +51,28 @@ function readLine(raw: string): Directive | null {
   const nul = raw.indexOf('\0');
   const text = nul >= 0 ? raw.slice(0, nul) : raw;
   const hash = text.indexOf('#');
-  const line = (hash >= 0 ? text.slice(0, hash) : text).trim();
-  if (line === '') return null;
+  const line = rfcTrim(hash >= 0 ? text.slice(0, hash) : text);
+  if (line.trim() === '') return null;
   const split = splitKeyValue(line);
   if (!split) return null;
   const key = KEYS.get(split.key.toLowerCase().replace(/\s+/g, ' '));
   if (!key) return null;
+  // Other white space at the value's ends (a no-break space pasted from a web page) is not the RFC's:
+  // read without it, as meant, except in an Allow, where reading `/a\u00A0` as `/a` would allow all of /a….
+  const value = split.value.trim();
+  const guessed = value !== split.value;
   const tooLong = line.length > MAX_LINE_CHARS;
-  if (nul < 0 && !tooLong) return { key, value: split.value };
+  if (nul < 0 && !tooLong && !guessed) return { key, value };
   // A cut line is read up to the cut (a Disallow only widens what we stay out of, a user-agent keeps its
-  // token); a cut Allow would widen what we fetch, so it is dropped.
+  // token); a cut or guessed Allow would widen what we fetch, so it is dropped.
   if (key === 'allow') return null;
-  if (!tooLong) return { key, value: split.value };
-  return { key, value: split.value.slice(0, Math.max(0, MAX_LINE_CHARS - (line.length - split.value.length))) };
+  if (!tooLong) return { key, value };
+  return { key, value: value.slice(0, Math.max(0, MAX_LINE_CHARS - (line.length - value.length))) };
+}
+
+/** RFC 9309's white space (WS) is space and tab only. */
+function rfcTrim(text: string): string {
+  return text.replace(/^[ \t]+|[ \t]+$/g, '');
 }
 
 /**
@@ -70,12 +83,12 @@ function readLine(raw: string): Directive | null {
  */
 function splitKeyValue(line: string): { key: string; value: string } | null {
   const colon = line.indexOf(':');
-  if (colon >= 0) return { key: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() };
-  const words = line.split(/\s+/);
+  if (colon >= 0) return { key: line.slice(0, colon).trim(), value: rfcTrim(line.slice(colon + 1)) };
+  const words = line.trim().split(/\s+/);
   if (words.length < 2) return null;
   const key = KEYS.get(words[0].toLowerCase());
   if (key === undefined || (words.length > 2 && key !== 'disallow')) return null;
-  return { key: words[0], value: line.slice(words[0].length).trim() };
+  return { key: words[0], value: rfcTrim(line.slice(line.indexOf(words[0]) + words[0].length)) };
 }
 
 /** The first 500 KiB (UTF-8), without the line the limit cut in two: half a rule could mean another rule. */
@@ -83,7 +96,11 @@ function withinSizeLimit(text: string): string {
   if (text.length * 3 <= MAX_ROBOTS_BYTES) return text;
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length <= MAX_ROBOTS_BYTES) return text;
-  const head = bytes.subarray(0, MAX_ROBOTS_BYTES).toString('utf8');
+  return withoutCutLine(bytes.subarray(0, MAX_ROBOTS_BYTES).toString('utf8'));
+}
+
+/** The head of a file cut by the size limit, without its last line, which the cut may have shortened. */
+export function withoutCutLine(head: string): string {
   const lastBreak = Math.max(head.lastIndexOf('\n'), head.lastIndexOf('\r'));
   return lastBreak >= 0 ? head.slice(0, lastBreak) : '';
 }

@@ -1,4 +1,5 @@
 // Parsed robots.txt: groups per user agent (merged), the group that applies to our token, allow/disallow by the longest match.
+import { delaySecondsOf } from './delay-seconds';
 import { PathPattern, matchTarget, normalizePath } from './path-pattern';
 import { robotsDirectives } from './robots-lines';
 import { productToken } from './product-token';
@@ -17,7 +18,7 @@ interface Group {
 /** What one crawler (one product token) may do on one origin. */
 export interface AgentRules {
   isAllowed(url: string): boolean;
-  /** The group's Crawl-delay in ms (the largest when merged groups give several), or null. */
+  /** The group's Crawl-delay (or Request-rate's wait) in ms, the largest when it gives several, or null. */
   readonly crawlDelayMs: number | null;
 }
 
@@ -81,10 +82,10 @@ function readGroups(text: string): Group[] {
       continue;
     }
     if (!current) continue;
-    if (key === 'crawl-delay') {
-      // Not an RFC 9309 record, so it must not change how groups are read (§2.2.4): it does not close
-      // the user-agent lines. Several in one group: the longest, as for merged groups.
-      const seconds = crawlDelayOf(value);
+    if (key === 'crawl-delay' || key === 'request-rate') {
+      // Not RFC 9309 records, so they must not change how groups are read (§2.2.4): they do not close
+      // the user-agent lines. Several in one group: the longest wait, as for merged groups.
+      const seconds = delaySecondsOf(key, value);
       if (seconds !== null) current.crawlDelayS = Math.max(seconds, current.crawlDelayS ?? 0);
       continue;
     }
@@ -97,23 +98,17 @@ function readGroups(text: string): Group[] {
 
 /**
  * An empty value means "no rule" (`Disallow:` allows everything). A path that does not start with `/`
- * or `*` is a mistake: for Disallow it is read with a leading `/` (we stay out of what was meant), an
- * Allow is dropped (we never fetch on a guess).
+ * or `*` is a mistake: for Disallow it is read with a leading `/` (we stay out of what was meant), and a
+ * whole URL (`Disallow: https://shop.example/private/`) as its path, which a leading `/` made match
+ * nothing; an Allow is dropped (we never fetch on a guess).
  */
 function ruleOf(allow: boolean, value: string): Rule | null {
   if (value === '') return null;
   if (!value.startsWith('/') && !value.startsWith('*')) {
     if (allow) return null;
-    value = `/${value}`;
+    const path = value.replace(/^https?:\/\/[^/?#]*/i, '');
+    value = path.startsWith('/') ? path : `/${path}`;
   }
   return { allow, pattern: new PathPattern(normalizePath(value)) };
 }
 
-/**
- * Seconds as a non-negative decimal (`10`, `0.5`); anything else is ignored. A number too large for a
- * double is Infinity, not unreadable: it asks for more than any ceiling, so the origin is refused.
- */
-function crawlDelayOf(value: string): number | null {
-  if (!/^\d+(\.\d+)?$|^\.\d+$/.test(value)) return null;
-  return Number(value);
-}

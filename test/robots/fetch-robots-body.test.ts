@@ -8,6 +8,7 @@ import { FetchRouter, fetchModeResolver } from '../../src/fetch/fetch-router';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { fetchRobots } from '../../src/robots/fetch-robots';
 import { robotsText } from '../../src/robots/robots-body';
+import { MAX_ROBOTS_BYTES } from '../../src/robots/robots-lines';
 import { RobotsRules } from '../../src/robots/robots-rules';
 import { settingsSchema } from '../../src/settings/schema';
 import { FixtureServer } from '../support/fixture-server';
@@ -121,5 +122,35 @@ describe('robotsText', () => {
       [[0x2f, 0xe3, 0x83, 0x2f, 0xc3, 0xa4], '/%E3%83/ä'],
     ];
     for (const [bytes, text] of cases) expect(robotsText(Buffer.from(bytes)), bytes.join(' ')).toBe(text);
+  });
+
+  it('reads a file with a UTF-16 BOM as UTF-16: its rules, not a file of NULs that allowed everything', () => {
+    const file = 'User-agent: *\r\nDisallow: /private/\r\nAllow: /private/ok\r\n';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(file, 'utf16le')]);
+    const be = Buffer.from(le).swap16();
+    for (const bytes of [le, be]) {
+      const rules = RobotsRules.parse(robotsText(bytes)).forAgent('pricecrawl');
+      expect([rules.isAllowed('https://example.com/private/x'), rules.isAllowed('https://example.com/private/ok'), rules.isAllowed('https://example.com/p')]).toEqual([false, true, true]);
+    }
+  });
+
+  it('reads the first 500 KiB of a UTF-16 file without the line the limit cuts', () => {
+    // The limit falls just after `Allow: /a/b` (the BOM is 2 bytes, each character 2 more).
+    const head = `User-agent: *\nDisallow: /\n${'#'.repeat(MAX_ROBOTS_BYTES / 2 - 39)}\n`;
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${head}Allow: /a/b/c/d/e/f/g/h/i/j/k\n`, 'utf16le')]);
+    expect(bytes.length).toBeGreaterThan(MAX_ROBOTS_BYTES);
+    expect(Buffer.byteLength(head, 'utf16le') + 2).toBeLessThan(MAX_ROBOTS_BYTES);
+    // Read whole, the cut Allow would allow a shorter path.
+    expect(RobotsRules.parse(robotsText(bytes.subarray(0, MAX_ROBOTS_BYTES + 1))).forAgent('pricecrawl').isAllowed('https://example.com/a/b')).toBe(false);
+  });
+
+  it('drops a BOM cut short, as Google does: the first group keeps its user-agent line and its rules', () => {
+    const file = Buffer.from('User-agent: *\nDisallow: /\n');
+    for (const bom of [[0xef, 0xbb], [0xef], [0xef, 0xbb, 0xbf]]) {
+      const text = robotsText(Buffer.concat([Buffer.from(bom), file]));
+      expect(RobotsRules.parse(text).forAgent('pricecrawl').isAllowed('https://example.com/x'), bom.join(' ')).toBe(false);
+    }
+    // A whole character after EF (U+FF01) is text, not a BOM.
+    expect(robotsText(Buffer.from([0xef, 0xbc, 0x81, 0x41]))).toBe('\uff01A');
   });
 });

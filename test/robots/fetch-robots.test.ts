@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrawlRequest } from '../../src/core/request';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { MAX_ROBOTS_REDIRECTS, fetchRobots } from '../../src/robots/fetch-robots';
+import { RobotsRules } from '../../src/robots/robots-rules';
 import { FixtureServer } from '../support/fixture-server';
 import { freePort } from '../support/free-port';
 import { httpSettings } from '../fetch/fetch-test-helpers';
@@ -46,7 +47,7 @@ describe('fetchRobots', () => {
     expect(await respond(200, {}, 'User-agent: *\nDisallow: /\n')).toEqual({ kind: 'rules', text: 'User-agent: *\nDisallow: /\n', fetchedAtMs: NOW_MS });
   });
 
-  it('4xx other than 429: no rules, everything allowed', async () => {
+  it('4xx other than 429, 401 and 403 included: no rules, everything allowed (RFC 9309 §2.3.1.3 "unavailable")', async () => {
     for (const status of [400, 401, 403, 404, 410, 451]) expect(await respond(status), String(status)).toEqual({ kind: 'allow-all', status, fetchedAtMs: NOW_MS });
   });
 
@@ -54,6 +55,10 @@ describe('fetchRobots', () => {
     for (const status of [429, 500, 502, 503, 504]) expect(await respond(status), String(status)).toEqual({ kind: 'unreachable', status, attempts: 1, retryAtMs: NOW_MS + 1000 });
     answer = (res) => void res.writeHead(500).end();
     expect(await fetchFrom(server.origin, 2)).toEqual({ kind: 'unreachable', status: 500, attempts: 3, retryAtMs: NOW_MS + 4000 });
+  });
+
+  it('a 3xx the fetcher does not follow (300, 304, 305): unreachable, not "no file"', async () => {
+    for (const status of [300, 304, 305]) expect(await respond(status, { location: '/real-robots.txt' }), String(status)).toMatchObject({ kind: 'unreachable', status, attempts: 1 });
   });
 
   it('429 and 503 with Retry-After: wait as told, the attempt not counted', async () => {
@@ -78,6 +83,28 @@ describe('fetchRobots', () => {
     answer = (res) => void res.writeHead(301, { location: `/hop/${MAX_ROBOTS_REDIRECTS}` }).end();
     expect(await fetchFrom(server.origin)).toEqual({ kind: 'allow-all', status: 'FETCH_TOO_MANY_REDIRECTS', fetchedAtMs: NOW_MS });
     expect(server.requestsTo('/real-robots.txt')).toHaveLength(1);
+  });
+
+  it('reads a 2xx body as the file whatever its Content-Type: none, text/html, an HTML page (no rules in it: all allowed)', async () => {
+    expect(await respond(200, {}, 'User-agent: *\nDisallow: /x\n')).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /x\n' });
+    expect(await respond(200, { 'content-type': 'text/html' }, 'User-agent: *\nDisallow: /x\n')).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /x\n' });
+    const page = await respond(200, { 'content-type': 'text/html' }, '<!doctype html><title>Shop</title><p>Welcome</p>');
+    expect(page.kind === 'rules' && RobotsRules.parse(page.text).forAgent('pricecrawl').isAllowed(`${server.origin}/x`)).toBe(true);
+  });
+
+  it('a redirect loop is no file (all allowed, RFC 9309 §2.3.1.2); a redirect with no Location is unreachable', async () => {
+    expect(await respond(302, { location: '/robots.txt' })).toEqual({ kind: 'allow-all', status: 'FETCH_REDIRECT_LOOP', fetchedAtMs: NOW_MS });
+    expect(await respond(301)).toMatchObject({ kind: 'unreachable', status: 'FETCH_BAD_REDIRECT', attempts: 1 });
+  });
+
+  it("follows a redirect to another origin's file: its rules are this origin's", async () => {
+    const other = await FixtureServer.start({ builtInRoutes: false });
+    try {
+      other.route('/robots.txt', (_req, res) => void res.end('User-agent: *\nDisallow: /elsewhere\n'));
+      expect(await respond(301, { location: `${other.origin}/robots.txt` })).toMatchObject({ kind: 'rules', text: 'User-agent: *\nDisallow: /elsewhere\n' });
+    } finally {
+      await other.close();
+    }
   });
 
   it('a refused connection: unreachable', async () => {

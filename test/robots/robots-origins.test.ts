@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRobotsCache } from '../../storage/memory/memory-robots-cache';
-import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { closeFixtureServers, FixtureServer, startFixtureServers } from '../support/fixture-server';
 import { loopbackLookup } from '../support/loopback-lookup';
 import { robotsWorker, type RobotsWorker } from './robots-worker';
 
@@ -74,5 +74,33 @@ describe('robots.txt per origin under hostKey: domain', () => {
     expect(b.requestsTo('/robots.txt').map((r) => r.headers.host).sort()).toEqual([`cdn.shop.test:${b.port}`, `img.shop.test:${b.port}`, `www.shop.test:${b.port}`]);
     expect(worker.stats.get('robots/fetched')).toBe(4);
     expect(servers[0].requestsTo('/robots.txt')).toHaveLength(1);
+  });
+
+  it('never judges an https page by the http file of the same host and port', async () => {
+    const now = Date.now();
+    expect(await worker.decide(www('/shared/3'), now)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    // The https origin's own file is fetched (here it cannot be had: no TLS on the port), so its pages wait for it.
+    for (const path of ['/shared/3', '/other/3']) {
+      expect(await worker.decide(www(path).replace('http:', 'https:'), now)).toMatchObject({ type: 'defer', reason: 'robots/unreachable' });
+    }
+  });
+});
+
+describe('robots.txt of an IDN host', () => {
+  it('is fetched once from the punycode name and judges the Unicode, upper-case and punycode spellings alike', async () => {
+    const server = await FixtureServer.start({ builtInRoutes: false });
+    server.route('/robots.txt', (_req, res) => text(res, 200, 'User-agent: *\nDisallow: /privé/\n'));
+    const worker = robotsWorker(new MemoryRobotsCache(), {}, loopbackLookup(['xn--bcher-kva.test']));
+    try {
+      const now = Date.now();
+      for (const url of [`http://bücher.test:${server.port}/privé/1`, `http://BÜCHER.test:${server.port}/priv%C3%A9/2`, `http://xn--bcher-kva.test:${server.port}/priv%c3%a9/3`]) {
+        expect(await worker.decide(url, now), url).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+      }
+      expect(await worker.decide(`http://bücher.test:${server.port}/prive/1`, now)).toEqual({ type: 'continue' });
+      expect(server.requestsTo('/robots.txt').map((r) => r.headers.host)).toEqual([`xn--bcher-kva.test:${server.port}`]);
+    } finally {
+      await worker.close();
+      await server.close();
+    }
   });
 });

@@ -83,6 +83,20 @@ describe('Crawl-delay', () => {
     expect(delay('User-agent: other\nCrawl-delay: 5\nUser-agent: pricecrawl\nDisallow: /x\n')).toBe(5000);
   });
 
+  it('reads a Request-rate as the wait it asks for, all day whatever its time window, and the longest of it and a Crawl-delay', () => {
+    expect(delay('User-agent: *\nRequest-rate: 1/10s\n')).toBe(10_000);
+    expect(delay('User-agent: *\nRequest-rate: 1/5\n')).toBe(5_000);
+    expect(delay('User-agent: *\nrequest-rate: 30/1m\n')).toBe(2_000);
+    expect(delay('User-agent: *\nRequest-rate: 1/1h\n')).toBe(3_600_000);
+    expect(delay('User-agent: *\nRequest-rate: 2 / 3s 0600-0845\n')).toBe(1_500);
+    expect(delay('User-agent: *\nCrawl-delay: 4\nRequest-rate: 1/10s\n')).toBe(10_000);
+    expect(delay('User-agent: *\nRequest-rate: 1/2s\nCrawl-delay: 4\n')).toBe(4_000);
+    expect(delay('User-agent: pricecrawl\nRequest-rate: 1/3s\nUser-agent: other\nDisallow: /x\n', 'other')).toBe(3_000);
+    for (const value of ['', '0/10s', '1/10x', 'fast', '-1/10s', '1/', '/10s', '1/10s 06:00-08:45']) {
+      expect(delay(`User-agent: *\nRequest-rate: ${value}\n`), value).toBeNull();
+    }
+  });
+
   it('ignores values that are not a non-negative number', () => {
     for (const value of ['-1', 'abc', '1s', '', '1,5', 'Infinity', 'NaN', '1e3']) {
       expect(delay(`User-agent: *\nCrawl-delay: ${value}\n`), value).toBeNull();

@@ -40,6 +40,11 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'rules only, no user-agent', robots: 'Disallow: /\n', verdicts: [['/', true]] },
   { name: 'blank lines do not close a group', robots: 'User-agent: *\n\nDisallow: /x\n\n\nDisallow: /y\n', verdicts: [['/x', false], ['/y', false], ['/z', true]] },
   { name: 'several agents in one group', robots: 'User-agent: a\nUser-agent: pricecrawl\nUser-agent: b\nDisallow: /g\n', verdicts: [['/g', false], ['/h', true]] },
+  // RFC 9309 §2.2: a group is its user-agent lines, blank lines allowed between them; only a rule ends the list.
+  ...([['a comment', '# note'], ['a blank line', ''], ['an unknown key', 'Foo: bar'], ['a Sitemap', 'Sitemap: https://example.com/s.xml']] as const).map(([what, line]) => ({
+    name: `${what} between user-agent lines keeps one group`, robots: `User-agent: a\n${line}\nUser-agent: pricecrawl\nDisallow: /x\n`, verdicts: [['/x', false], ['/y', true]] as const,
+  })),
+  { name: 'an empty Disallow ends the agent list', robots: 'User-agent: pricecrawl\nDisallow:\nUser-agent: a\nDisallow: /x\n', verdicts: [['/x', true]] },
   { name: 'agent after a rule opens a new group', robots: 'User-agent: pricecrawl\nDisallow: /one\nUser-agent: other\nDisallow: /two\n', verdicts: [['/one', false], ['/two', true]] },
   { name: 'crawl-delay between agent lines', robots: 'User-agent: other\nCrawl-delay: 5\nUser-agent: pricecrawl\nDisallow: /x\n', verdicts: [['/x', false]] },
   // RFC 9309 §2.2.4: a record outside the RFC must not change the groups, so Crawl-delay does not close the agent list.
@@ -50,8 +55,17 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'lines without key or colon are skipped', robots: 'User-agent: *\nthis is not a rule\n/x\nDisallow: /y\n', verdicts: [['/x', true], ['/y', false]] },
   { name: 'empty allow is no rule', robots: 'User-agent: *\nDisallow: /\nAllow:\n', verdicts: [['/', false], ['/x', false]] },
   { name: 'allow without leading slash is dropped', robots: 'User-agent: *\nDisallow: /\nAllow: public\n', verdicts: [['/public', false], ['/publicx', false]] },
+  { name: 'a whole URL in a Disallow reads as its path', robots: 'User-agent: *\nDisallow: https://example.com/private/\nDisallow: HTTP://example.com/*.pdf$\n', verdicts: [['/private/x', false], ['/a.pdf', false], ['/p', true]] },
+  { name: 'a whole URL with no path in a Disallow reads as /', robots: 'User-agent: *\nDisallow: https://example.com\n', verdicts: [['/', false], ['/p', false]] },
+  { name: 'a whole URL in an Allow is dropped', robots: 'User-agent: *\nDisallow: /\nAllow: https://example.com/public/\n', verdicts: [['/public/x', false]] },
   { name: 'disallow without leading slash reads as /', robots: 'User-agent: *\nDisallow: tmp/\n', verdicts: [['/tmp/', false], ['/tmp/a', false], ['/tmpx', true]] },
   { name: 'value with inner spaces', robots: 'User-agent: *\nDisallow: /a b\n', verdicts: [['/a%20b', false], ['/a b', false], ['/a', true]] },
+  // RFC 9309's white space is space and tab: a no-break space at a value's end is read away only where that keeps us out of more.
+  { name: 'no-break space after an Allow path: dropped', robots: 'User-agent: *\nDisallow: /\nAllow: /a\u00a0\n', verdicts: [['/a', false], ['/ab', false]] },
+  { name: 'no-break space before an Allow path: dropped', robots: 'User-agent: *\nDisallow: /\nAllow:\u00a0/a\n', verdicts: [['/a', false]] },
+  { name: 'no-break spaces around a Disallow path: read without them', robots: 'User-agent: *\nDisallow:\u00a0/a\u00a0\n', verdicts: [['/a', false], ['/ab', false], ['/b', true]] },
+  { name: 'spaces and tabs around an Allow path', robots: 'User-agent: *\nDisallow: /\nAllow: \t/a \t\n', verdicts: [['/a', true], ['/b', false]] },
+  { name: 'no-break space after the agent', robots: 'User-agent: pricecrawl\u00a0\nDisallow: /x\n', verdicts: [['/x', false]] },
   { name: 'tab-separated value', robots: 'User-agent:\t*\nDisallow:\t/t\n', verdicts: [['/t', false]] },
   { name: 'hash ends the value', robots: 'User-agent: *\nDisallow: /a#b\n', verdicts: [['/a', false], ['/ab', false]] },
   { name: 'empty user-agent value names nobody', robots: 'User-agent:\nDisallow: /\n', verdicts: [['/', true]] },
@@ -61,6 +75,10 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'case-insensitive hex only', robots: 'User-agent: *\nDisallow: /%c3%a9t%C3%A9\n', verdicts: [['/%C3%A9t%C3%A9', false], ['/été', false], ['/%C3%89T%C3%89', true]] },
   { name: 'non-ASCII rule, encoded URL', robots: 'User-agent: *\nDisallow: /über/\n', verdicts: [['/%C3%BCber/x', false], ['/über/x', false], ['/uber/x', true]] },
   { name: 'unsafe ASCII encoded alike', robots: 'User-agent: *\nDisallow: /a|b\nDisallow: /c"d\n', verdicts: [['/a|b', false], ['/a%7Cb', false], ['/c%22d', false], ['/ab', true]] },
+  // The URL parser sends a query's `'` as `%27` (a path's as it is): a rule's `'` must match both spellings.
+  { name: "apostrophe in a query rule", robots: "User-agent: *\nDisallow: /*?q='\n", verdicts: [["/s?q='a'", false], ['/s?q=%27a%27', false], ['/s?q=a', true]] },
+  { name: "apostrophe in a path rule", robots: "User-agent: *\nDisallow: /it's\n", verdicts: [["/it's", false], ['/it%27s', false], ['/its', true]] },
+  { name: 'encoded apostrophe in a rule', robots: "User-agent: *\nDisallow: /*?q=%27\n", verdicts: [["/s?q='", false], ['/s?q=%27', false]] },
   { name: 'lone percent', robots: 'User-agent: *\nDisallow: /100%\n', verdicts: [['/100%25', false], ['/100', true]] },
   { name: 'plus is not a space', robots: 'User-agent: *\nDisallow: /a+b\n', verdicts: [['/a+b', false], ['/a%20b', true], ['/a%2Bb', true]] },
   { name: '$ in the middle is literal', robots: 'User-agent: *\nDisallow: /a$b\n', verdicts: [['/a$b', false], ['/a$bc', false], ['/a', true], ['/ab', true]] },
