@@ -16,6 +16,11 @@ export function connectPostgres(url: string, options: PgConnectionOptions = {}):
     max: options.max ?? 4,
     onnotice: () => {},
     connect_timeout: 10,
+    // A request is acknowledged once its items are committed, so a commit must be on disk when it returns,
+    // whatever the server's own setting: with `synchronous_commit = off` (a DBA's speed-up) the last commits
+    // before a server crash are lost, and a crawl stopped by that crash had acknowledged items the store no
+    // longer held (found with a test server run that way and stopped with `pg_ctl -m immediate`).
+    connection: { synchronous_commit: 'on' },
     // postgres.js would parse most types itself; these two are spelled out because they are the contract.
     types: {
       // Prices are never JS numbers: NUMERIC arrives as its exact text ("0.10", "1299.00").
