@@ -3,7 +3,7 @@ import { FetchError, FetchWait } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { FetchOptions, Fetcher } from '../fetch/fetcher';
-import type { Defer, DownloaderMiddleware, ErrorOutcome, Fail, MiddlewareContext, RequestOutcome, ResponseOutcome, Retry } from './middleware';
+import { CONTINUE, type Defer, type DownloaderMiddleware, type ErrorOutcome, type Fail, type MiddlewareContext, type RequestOutcome, type ResponseOutcome, type Retry } from './middleware';
 import { callHook } from './middleware-failure';
 
 /** A fail decided on an answer (a 404, a 500 that used up its retries) carries that answer's status to the ledger. */
@@ -45,7 +45,7 @@ export class DownloaderChain {
     for (const [i, middleware] of this.middlewares.entries()) {
       if (!middleware.processRequest) continue;
       // Returning nothing from processRequest means carry on, as CONTINUE does.
-      const outcome = await callHook<RequestOutcome>(middleware, 'processRequest', async () => (await middleware.processRequest!(request, ctx)) ?? { type: 'continue' });
+      const outcome = await callHook<RequestOutcome>(middleware, 'processRequest', () => middleware.processRequest!(request, ctx), CONTINUE);
       if (outcome.type === 'continue') continue;
       if (outcome.type === 'respond') return { result: await this.responseFrom(i, request, outcome.response, ctx), sent: false };
       return { result: outcome, sent: false };

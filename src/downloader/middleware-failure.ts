@@ -27,10 +27,16 @@ export class MiddlewareFailure extends PricecrawlError {
  * return, a fail without a reason, a respond without a response), becomes a MiddlewareFailure: acting on
  * it would read fields that are not there, and the request would stay in flight for ever.
  */
-export async function callHook<T extends { type: string }>(middleware: DownloaderMiddleware, hook: MiddlewareHook, call: () => Promise<T> | T): Promise<T> {
+export async function callHook<T extends { type: string }>(
+  middleware: DownloaderMiddleware,
+  hook: MiddlewareHook,
+  call: () => Promise<T | undefined | void> | T | undefined | void,
+  /** The outcome a hook that returns nothing means (processRequest: carry on); without one, nothing is a broken contract. */
+  whenNothing?: T,
+): Promise<T> {
   let outcome: unknown;
   try {
-    outcome = await call();
+    outcome = (await call()) ?? whenNothing;
   } catch (error) {
     throw new MiddlewareFailure(middleware.name, hook, `threw ${error instanceof Error ? error.message : String(error)}`, error);
   }

@@ -140,8 +140,8 @@ export class PipelineRunner {
 function checkedStageResult(stage: string, result: Item | Drop): Item | Drop {
   if (result === null || typeof result !== 'object') throw new TypeError(`stage "${stage}" returned ${String(result)} instead of an item or a drop`);
   // { dropped: true } alone (or with a detail): meant as a drop, but without the reason it would be stored as an item.
-  const keys = Object.keys(result);
-  if ((result as Partial<Drop>).dropped === true && !isDrop(result) && keys.every((key) => key === 'dropped' || key === 'reason' || key === 'detail')) {
+  // Keys are read only for that shape: this runs for every item at every stage.
+  if ((result as Partial<Drop>).dropped === true && !isDrop(result) && Object.keys(result).every((key) => key === 'dropped' || key === 'reason' || key === 'detail')) {
     throw new TypeError(`stage "${stage}" returned a drop without a reason code; use drop('team/why') from 'pricecrawl'`);
   }
   return result;

@@ -24,7 +24,8 @@ export function hostKeyOf(url: string, mode: HostKeyMode): string {
   return domain ?? host;
 }
 
-function serverName(hostname: string): string {
+/** A URL's hostname as one server's name: an IPv4-mapped address as IPv4, no root dot. */
+export function serverName(hostname: string): string {
   const mapped = IPV4_MAPPED.exec(hostname);
   if (mapped) {
     const [high, low] = [parseInt(mapped[1], 16), parseInt(mapped[2], 16)];
@@ -33,15 +34,18 @@ function serverName(hostname: string): string {
   return hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
 }
 
+/** A host as a person writes it (settings, allowedDomains): its hostname as the URL parser spells it, and the port it names. */
+export interface WrittenHost {
+  /** Punycode, lower case, no root dot, an IPv4-mapped address as IPv4. */
+  hostname: string;
+  port: number | null;
+}
+
 /**
- * A host key as a person writes it in settings (`Bücher.Example`, `shop.example.`, `shop.example:443`),
- * spelled the way `hostKeyOf` spells the key of a URL of that host: IDN as punycode, lower case, no root
- * dot, an IPv4-mapped address as IPv4, and no port when it is a default one (80 or 443; a crawled URL on
- * its scheme's default port has none in its key). Null for text that is no host or host:port.
- * Before, a per-host setting written any other way matched no key and was silently ignored: a host
- * given a slower interval was crawled at the project-wide one.
+ * Reads `shop.example`, `Bücher.Example:8080`, `[::1]:8080`, `::1` the way the URL parser reads the host of a
+ * crawled URL, so a written host and a URL's host compare equal. Null for text that is no host or host:port.
  */
-export function hostKeySpelling(written: string): string | null {
+export function readWrittenHost(written: string): WrittenHost | null {
   const trimmed = written.trim();
   // An IPv6 address without brackets names no port: its colons are the address's.
   const bareIpv6 = !trimmed.startsWith('[') && trimmed.split(':').length > 2;
@@ -56,6 +60,18 @@ export function hostKeySpelling(written: string): string | null {
   }
   const port = withPort ? Number(withPort[2]) : null;
   if (port !== null && (port < 1 || port > 65_535)) return null;
-  const name = serverName(hostname);
-  return port === null || port === 80 || port === 443 ? name : `${name}:${port}`;
+  return { hostname: serverName(hostname), port };
+}
+
+/**
+ * A host key as a person writes it in settings (`Bücher.Example`, `shop.example.`, `shop.example:443`),
+ * spelled the way `hostKeyOf` spells the key of a URL of that host (see `readWrittenHost`), with no port
+ * when it is a default one (80 or 443; a crawled URL on its scheme's default port has none in its key).
+ * Null for text that is no host or host:port. Before, a per-host setting written any other way matched no
+ * key and was silently ignored: a host given a slower interval was crawled at the project-wide one.
+ */
+export function hostKeySpelling(written: string): string | null {
+  const host = readWrittenHost(written);
+  if (host === null) return null;
+  return host.port === null || host.port === 80 || host.port === 443 ? host.hostname : `${host.hostname}:${host.port}`;
 }
