@@ -13,6 +13,7 @@ import { watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
+import { connectionClosed, watchConnection } from './connection-end';
 import { refusedHead } from './refused-head';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { FetchDeadline } from './fetch-deadline';
@@ -101,11 +102,12 @@ export class HttpFetcher implements Fetcher {
       body: request.body,
       headers: { ...this.baseHeaders, ...lowerCaseKeys(request.headers) },
     };
+    const wire: { socket?: Socket } = {};
     try {
       const redirectChain: string[] = [];
       const visited = new Set([hopKey(hop, request.session)]);
       for (;;) {
-        const { response, socket } = await this.send(hop, request.session, deadline.signal, options);
+        const { response, socket } = await this.send(hop, request.session, deadline.signal, options, wire);
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
           await dropUnwantedBody(response.body, deadline.signal);
@@ -150,6 +152,9 @@ export class HttpFetcher implements Fetcher {
         });
       }
     } catch (error) {
+      // An abort destroyed the connection; the host's slot is freed when our caller sees this error, so
+      // not before the server can have seen the connection end (connection-end.ts).
+      if (deadline.signal.aborted) await connectionClosed(wire.socket);
       const failure = deadline.explain(error, hop.url);
       const { session } = request;
       throw session?.proxyUrl ? proxyFailureNoted(session, proxyFetchError(failure, session.proxyUrl)) : failure;
@@ -167,7 +172,7 @@ export class HttpFetcher implements Fetcher {
    * One hop's send, again on another connection when a kept-alive one turns out to have been closed by the
    * server (stale-connection.ts); as many times as the pool may hold idle sockets, each a stale one at most.
    */
-  private async send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, options: FetchOptions): Promise<SentHop> {
+  private async send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, options: FetchOptions, wire: { socket?: Socket }): Promise<SentHop> {
     for (let resends = 0; ; resends++) {
       let reused = false;
       let socket: Socket | undefined;
@@ -175,6 +180,8 @@ export class HttpFetcher implements Fetcher {
         const response = await this.sendOnce(hop, session, signal, (onReused, onSocket) => {
           reused = onReused;
           socket = onSocket;
+          wire.socket = onSocket;
+          watchConnection(onSocket);
           options.onSend?.();
         });
         return { response, socket };

@@ -62,6 +62,16 @@ describe('timeouts', () => {
     expect(server.requests.map((r) => r.path)).toEqual(['/redirect-to', '/slow']);
   });
 
+  it('a timed-out fetch fails only once its connection is closed, so the next request to the host never overlaps it', async () => {
+    // Each fetch times out mid-body; the next is sent the moment the previous one failed, as a freed host
+    // slot would send it. Before, the server read the new request before the old connection's end.
+    for (let n = 0; n < 5; n++) {
+      expect((await fetchError(fetcher.fetch(req(server.url(`/stall-body?n=${n}`))))).code).toBe('FETCH_TIMEOUT');
+    }
+    expect(server.requests).toHaveLength(5);
+    expect(server.peakInFlight).toBe(1);
+  });
+
   it('a slow answer inside the deadline is fine', async () => {
     const res = await fetcher.fetch(req(server.url('/slow?ms=20')));
     expect(res.text).toBe('<p>slow</p>');
