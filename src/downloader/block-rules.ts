@@ -11,6 +11,8 @@ export interface BlockMatch {
 interface CompiledRules {
   statuses: readonly number[];
   patterns: readonly RegExp[];
+  /** Every pattern as one alternation, when they can be joined: one pass over a page that matches none. */
+  anyPattern: RegExp | null;
   scanChars: number;
 }
 
@@ -73,6 +75,7 @@ export class BlockRules {
     const rules = this.rulesFor(hostKey);
     if (rules.statuses.includes(status)) return { rule: `status/${status}` };
     const head = text.length > rules.scanChars ? text.slice(0, rules.scanChars) : text;
+    if (rules.anyPattern && !rules.anyPattern.test(head)) return null;
     const hit = rules.patterns.find((pattern) => pattern.test(head));
     return hit ? { rule: hit.source } : null;
   }
@@ -81,13 +84,31 @@ export class BlockRules {
     let rules = this.compiled.get(hostKey);
     if (!rules) {
       const override = this.settings.hosts[hostKey] ?? {};
+      const sources = override.patterns ?? this.settings.patterns;
       rules = {
         statuses: override.statuses ?? this.settings.statuses,
-        patterns: (override.patterns ?? this.settings.patterns).map((source) => new RegExp(source, 'i')),
+        patterns: sources.map((source) => new RegExp(source, 'i')),
+        anyPattern: alternationOf(sources),
         scanChars: override.scanChars ?? this.settings.scanChars,
       };
       this.compiled.set(hostKey, rules);
     }
     return rules;
+  }
+}
+
+/**
+ * The patterns joined into one regular expression. Almost every page matches none, and each pattern was a
+ * pass over up to `scanChars` of text: the ten defaults took 0.13 ms per 27 KB product page one by one,
+ * 0.065 ms joined (the fast bench's pages). A page that matches is then asked pattern by pattern, to name
+ * the rule. Not joined when a pattern refers to its own groups (`\1`, `\k<name>`): their numbers and names
+ * change in the join.
+ */
+function alternationOf(sources: readonly string[]): RegExp | null {
+  if (sources.length < 2 || sources.some((source) => /\\(?:[1-9]|k<)/.test(source))) return null;
+  try {
+    return new RegExp(sources.map((source) => `(?:${source})`).join('|'), 'i');
+  } catch {
+    return null; // e.g. the same group name in two patterns
   }
 }

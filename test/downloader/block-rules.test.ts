@@ -65,6 +65,18 @@ describe('BlockRules', () => {
     expect(perHost.detect('other.shop:80', { status: 403, text: '' })).toBeNull();
   });
 
+  it('names the first matching pattern, also when the patterns refer to their own groups', () => {
+    // The patterns are tried as one alternation first; groups are numbered and named per pattern, so
+    // patterns with back-references or a shared group name must still match as they read alone.
+    const backReference = rules({ patterns: ['(x)y', '(wall)-(\\d)-\\2'] });
+    expect(backReference.detect('shop:80', { status: 200, text: 'wall-7-7' })).toEqual({ rule: '(wall)-(\\d)-\\2' });
+    expect(backReference.detect('shop:80', { status: 200, text: 'wall-7-8' })).toBeNull();
+    const own = rules({ patterns: ['(?<w>bot)-(?<x>check)', '(?<w>robot)'] });
+    expect(own.detect('shop:80', { status: 200, text: 'a ROBOT here' })).toEqual({ rule: '(?<w>robot)' });
+    const plain = rules({ patterns: ['second', 'first|second'] });
+    expect(plain.detect('shop:80', { status: 200, text: 'first then second' })).toEqual({ rule: 'second' });
+  });
+
   it('only scans the first scanChars of the page', () => {
     const late = `${'x'.repeat(200)}<title>Access denied</title>`;
     expect(rules({ scanChars: 100 }).detect('shop:80', { status: 200, text: late })).toBeNull();
