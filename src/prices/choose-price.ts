@@ -54,7 +54,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     const reach = text.slice(Math.max(priceEnd, labelEnd - REACH_CHARS), labelEnd);
     // A bare small whole number ("30 derniers jours") may be the day count of the label that follows.
     if (!excluded && (priced || !/^\d{1,3}$/.test(token.raw))) priceEnd = afterStart;
-    const role = roleOf({ before, after, afterMultiplier, first: index === 0, reach });
+    const role = roleOf({ before, after, afterMultiplier, first: index === 0, last: !next, reach });
     return { token, owned: mine, role, excluded };
   });
 }
@@ -106,7 +106,7 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
     if (prices.some((candidate) => candidate.role === 'multiple')) {
       return refuse(PRICE_REFUSAL.ambiguous, `a price of several units or an instalment: ${describe(prices, text)}`);
     }
-    if (prices.length > 0) return refuse(PRICE_REFUSAL.referenceOnly, `only a reference price (was, RRP, save, threshold): ${describe(prices, text)}`);
+    if (prices.length > 0) return refuse(PRICE_REFUSAL.referenceOnly, `only a reference price (was, RRP, save, threshold, shipping): ${describe(prices, text)}`);
     const unreadable = all.find((candidate) => candidate.excluded === 'separators' || candidate.excluded === 'magnitude');
     if (unreadable) {
       const why = unreadable.excluded === 'magnitude' ? 'a magnitude word with no single scale, or no currency beside an abbreviated one' : 'separators with no single reading';

@@ -36,6 +36,21 @@ const REFERENCE = endsWith([
 /** After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), and a deposit charged beside the price ("0,25 € Pfand"). */
 const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine)(?![\p{L}])/iu;
 
+/**
+ * The cost of shipping named right after the amount ("$5.99 shipping", "4,95 € Versand", "£3.99 P&P"), or as
+ * the label the text opens with ("Delivery £4.50"): charged beside the product's price, never the price. Not
+ * when more words follow ("19,99 € Versand kostenlos", "Shipping calculated at checkout"), nor "+ shipping"
+ * (the amount is the price, shipping comes on top), nor "shipped"/"delivered", which in US and Australian
+ * shops mean the amount already includes it.
+ */
+const SHIPPING_WORDS = '(?:shipping(?: (?:&|and) handling)?|s&h|s\\/h|postage(?: (?:&|and) packing)?|p&p|delivery(?: charge| fee)?|versand(?:kosten)?|porto|livraison|frais de port|frais d.envoi|envío|envio|gastos de envío|spedizione|verzendkosten|verzending|frakt|fragt|dostawa|kargo|доставка|送料|运费)';
+/**
+ * The words must end the text or the amount's label ("$19.99 Shipping calculated at checkout" is the price
+ * and a note), and only after the last amount: between two ("12,99 € Delivery 4.95") they may label either.
+ */
+const SHIPPING_AFTER = new RegExp(`^\\s*(?:for\\s+)?(?:(?:flat[- ]rate|standard|express|tracked)\\s+)?${SHIPPING_WORDS}(?:\\s+(?:fee|costs?|charges?))?\\s*(?:$|[^\\s\\p{L}\\d])`, 'iu');
+const SHIPPING_OPENING = new RegExp(`^\\s*${SHIPPING_WORDS}(?: costs?| charges?)?[\\s:.\\-–]*$`, 'iu');
+
 /** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
 const REGULAR = endsWith([
   'reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale',
@@ -88,16 +103,19 @@ export interface RoleInput {
   afterMultiplier: boolean;
   /** First number of the text. */
   first: boolean;
+  /** No number that may be a price follows this one. */
+  last: boolean;
   /** Text since the end of the previous number that may be a price (at most 80 characters), across numbers that are none or small counts. */
   reach: string;
 }
 
-export function roleOf({ before, after, afterMultiplier, first, reach }: RoleInput): PriceRole {
+export function roleOf({ before, after, afterMultiplier, first, last, reach }: RoleInput): PriceRole {
   const label = before.replace(/[()[\]*]/g, ' ');
   if (MONTHLY_AFTER.test(after)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
   if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses sin intereses de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';
   if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
+  if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (REGULAR.test(label)) return 'regular';
   if (UNIT_BEFORE.test(label) || UNIT_AFTER.test(after)) return 'unit';
   return CURRENT.test(label) || PRICE_ALONE.test(label) ? 'current' : 'plain';

@@ -40,6 +40,13 @@ export const LABELS: PriceRow[] = [
   ['24,99 € * 1 kg = 12,50 €', '24.99', 'EUR'], ['1 kg = 12,50 €', '12.50', 'EUR'], ['Inhalt: 2 kg (12,50 € * / 1 kg) 24,99 € *', '24.99', 'EUR'],
   ['Inhalt 0.75 Liter (26,65 € * / 1 Liter) 19,99 € *', '19.99', 'EUR'], ['19,99 €* *inkl. MwSt. zzgl. Versand', '19.99', 'EUR'], ['Versandkosten: 4,95 € 19,99 €', '19.99', 'EUR'],
   ['19,99 € Versandkostenfrei', '19.99', 'EUR'], ['Gesamtpreis 24,94 € (19,99 € + 4,95 € Versand)', A, null], ['Subtotal $19.99 Shipping $4.95 Total $24.94', A, null, US],
+  // A shipping cost alone, the label after the amount or opening the text: never the product's price
+  ['$5.99 shipping', R, null, US], ['$5.99 Shipping Fee', R, null, US], ['£2.99 standard delivery', R, null], ['$5.99 flat rate shipping', R, null, US],
+  ['4,95 € Versand', R, null], ['€3,95 verzendkosten', R, null], ['£3.99 P&P', R, null], ['$5.99 S&H', R, null, US], ['$5.99 shipping & handling', R, null, US],
+  ['Delivery £4.50', R, null], ['Versand 4,95 €', R, null], ['5,90 € frais de port', R, null], ['¥500 送料', R, null, loc('ja-JP')], ['$19.99 ($5.99 shipping)', '19.99', 'USD', US],
+  // … but the product's price beside a note about shipping, or shipping included ("shipped", "delivered")
+  ['19,99 € Versand kostenlos', '19.99', 'EUR'], ['$19.99 Shipping calculated at checkout', '19.99', 'USD', US], ['$24.99 shipped', '24.99', 'USD', US],
+  ['$24.99 delivered', '24.99', 'AUD', loc('en-AU')], ['$19.99 + shipping', '19.99', 'USD', US], ['£19.99 Delivery in 2 days', '19.99', 'GBP'], ['4,99 € Versand 12,99 €', A, null],
   // Old and new prices labelled in other languages, arrows, "instead of" after the old price, percent signs written first
   ['Tilbud 999,- Før 1 299,-', '999', 'NOK', shop('NOK')], ['Rea 199 kr Ord. pris 299 kr', '199', 'SEK', shop('SEK')], ['2 för 50 kr', A, null, shop('SEK')],
   ['Spara 100 kr 199 kr', '199', 'SEK', shop('SEK')], ['Cena regularna: 199,99 zł Cena promocyjna: 149,99 zł', '149.99', 'PLN'], ['149,99 zł/szt.', '149.99', 'PLN'],
