@@ -75,12 +75,15 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
       lastStatus: 'ok', lastRunId: obs.runId, consecutiveFailures: 0, goneRuns: 0, retiredAtMs: null,
     };
   }
+  // Runs can be folded out of order (a crashed run resumed and finished after a newer one): an item older
+  // than the entry's latest success must not roll its price back. The price history keeps it all the same.
+  if (obs.atMs < entry.lastSeenMs) return { ...entry, firstSeenMs: Math.min(entry.firstSeenMs, obs.atMs) };
   const changed = obs.price !== entry.lastPrice || obs.currency !== entry.lastCurrency;
   const windowStartMs = obs.atMs - rules.velocityWindowDays * DAY_MS;
   const changeTimesMs = (changed ? [...entry.changeTimesMs, obs.atMs] : entry.changeTimesMs).filter((t) => t > windowStartMs).slice(-MAX_CHANGE_TIMES);
   const sameRun = entry.lastRunId === obs.runId && entry.lastStatus.startsWith('ok');
   const fallback = obs.source === 'fallback';
-  return {
+  const price = {
     ...entry,
     productUrl: fallback ? entry.productUrl : obs.url,
     lastSeenMs: Math.max(entry.lastSeenMs, obs.atMs),
@@ -91,6 +94,12 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
     lastCurrency: obs.currency,
     changeTimesMs,
     velocityPerDay: velocityPerDay(changeTimesMs, entry.firstSeenMs, obs.atMs, rules.velocityWindowDays),
+  };
+  // Another run's failure newer than this item stays the latest outcome: the price moves, the status and
+  // streaks do not. (In one run failures are folded first, stamped at the fold: an item of the run still ends it `ok`.)
+  if (obs.atMs < entry.lastAttemptMs && entry.lastRunId !== obs.runId) return price;
+  return {
+    ...price,
     lastStatus: fallback ? 'ok/fallback' : 'ok',
     lastRunId: obs.runId,
     consecutiveFailures: fallback ? entry.consecutiveFailures : 0,
@@ -101,6 +110,7 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
 /** Folds a failed request for this SKU's page; 404/410 in `retireAfterGoneRuns` consecutive runs retires it. */
 export function applyFailure(entry: CatalogEntry, failure: FailedOutcome, rules: CatalogRules): CatalogEntry {
   if (entry.lastRunId === failure.runId) return entry; // already counted for this run (or it succeeded in it)
+  if (failure.atMs < entry.lastAttemptMs) return entry; // an older run folded late: a newer outcome stands
   const gone = GONE_REASONS.has(failure.reason);
   const goneRuns = gone ? entry.goneRuns + 1 : 0;
   const retire = entry.retiredAtMs === null && goneRuns >= rules.retireAfterGoneRuns;

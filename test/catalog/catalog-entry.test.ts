@@ -42,4 +42,15 @@ describe('catalog entry', () => {
     entry = applyFailure(entry, { reason: 'http/404', atMs: 5, runId: 'r5' }, rules);
     expect([entry.retiredAtMs, entry.goneRuns, entry.consecutiveFailures]).toEqual([5, 3, 5]);
   });
+
+  it('never rolls back to an older run folded after a newer one (a crashed run resumed and finished late)', () => {
+    let entry = applyObservation(null, obs('new', 2 * DAY, '12.00'), rules);
+    entry = applyObservation(entry, obs('old', DAY, '10.00'), rules);
+    entry = applyFailure(entry, { reason: 'http/404', atMs: DAY + 1, runId: 'old' }, rules);
+    expect([entry.lastPrice, entry.lastSeenMs, entry.lastChangedMs, entry.lastStatus, entry.goneRuns, entry.firstSeenMs]).toEqual(['12.00', 2 * DAY, null, 'ok', 0, DAY]);
+    // An item newer than the price but older than a failure: the price moves, the failure stays the latest outcome.
+    entry = applyFailure(entry, { reason: 'retry/exhausted', atMs: 4 * DAY, runId: 'later' }, rules);
+    entry = applyObservation(entry, obs('between', 3 * DAY, '11.00'), rules);
+    expect([entry.lastPrice, entry.lastSeenMs, entry.lastStatus, entry.consecutiveFailures, entry.lastAttemptMs]).toEqual(['11.00', 3 * DAY, 'retry/exhausted', 1, 4 * DAY]);
+  });
 });
