@@ -54,8 +54,8 @@ export class BrowserConfinement {
   private readonly guards = new WeakMap<Page, PageGuard>();
   /** Pages whose popups are closed: a reused page gets the listener once. */
   private readonly popupsClosed = new WeakSet<Page>();
-  /** Pages whose documents' redirect hops are judged: a reused page keeps its CDP session. */
-  private readonly hopsGuarded = new WeakMap<Page, Promise<void>>();
+  /** Pages whose documents' redirect hops (and sockets) are judged: a reused page keeps its CDP session. */
+  private readonly loadsGuarded = new WeakMap<Page, Promise<void>>();
   private readonly blockedTypes: Set<string>;
 
   constructor(
@@ -123,25 +123,47 @@ export class BrowserConfinement {
     };
   }
 
-  /** Before the page's first load: its documents' redirect hops are judged by whatever guard it has then. */
-  guardRedirects(page: Page): Promise<void> {
-    let guarded = this.hopsGuarded.get(page);
+  /**
+   * Before the page's first load: its documents' redirect hops are judged by whatever guard it has then,
+   * and, with offsite subresources blocked, so are its WebSockets.
+   */
+  guardLoads(page: Page): Promise<void> {
+    let guarded = this.loadsGuarded.get(page);
     if (!guarded) {
-      guarded = guardRedirectHops(page, () => {
-        const guard = this.guards.get(page);
-        if (!guard) return null;
-        return {
-          allows: (url) => guard.allows(url),
-          checkMain: (from, to) => guard.checkMain?.(from, to) ?? null,
-          refused: (from, to, mainFrame, reason) => {
-            if (reason === null) this.stats?.inc('browser/offsite/redirect-blocked');
-            if (mainFrame) guard.refusedRedirect?.(from, to, reason);
-          },
-        };
-      });
-      this.hopsGuarded.set(page, guarded);
+      guarded = Promise.all([this.guardRedirects(page), this.guardSockets(page)]).then(() => undefined);
+      this.loadsGuarded.set(page, guarded);
     }
     return guarded;
+  }
+
+  private guardRedirects(page: Page): Promise<void> {
+    return guardRedirectHops(page, () => {
+      const guard = this.guards.get(page);
+      if (!guard) return null;
+      return {
+        allows: (url) => guard.allows(url),
+        checkMain: (from, to) => guard.checkMain?.(from, to) ?? null,
+        refused: (from, to, mainFrame, reason) => {
+          if (reason === null) this.stats?.inc('browser/offsite/redirect-blocked');
+          if (mainFrame) guard.refusedRedirect?.(from, to, reason);
+        },
+      };
+    });
+  }
+
+  /**
+   * A WebSocket handshake is no request the context's route sees: a page could reach any host through one
+   * under `offsiteSubresources: block`. Playwright routes a page's sockets only through `routeWebSocket`,
+   * which replaces the page's WebSocket class, so it is installed only where it is needed.
+   */
+  private guardSockets(page: Page): Promise<void> {
+    if (this.settings.offsiteSubresources !== 'block') return Promise.resolve();
+    return page.routeWebSocket(/.*/, (socket) => {
+      const guard = this.guards.get(page);
+      if (guard && guard.allows(socket.url().replace(/^ws(s?):/i, 'http$1:'))) return void socket.connectToServer();
+      this.stats?.inc('browser/offsite/websocket-blocked');
+      socket.close({ code: 1008, reason: 'outside allowedDomains' }).catch(() => undefined);
+    });
   }
 
   /** Until its next `watch`, the page may not navigate at all: its document stays as the last request left it. */

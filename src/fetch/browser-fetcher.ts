@@ -158,7 +158,7 @@ export class BrowserFetcher implements Fetcher {
       // Watching before the load: a script, a form or a frame may replace the document while it still loads.
       const watch = new DocumentWatch(page, request.url, () => confined.refusal(request.url));
       watching(watch);
-      await this.confinement.guardRedirects(page);
+      await this.confinement.guardLoads(page);
       const loading = page.goto(request.url, { waitUntil: 'load', timeout: 0 });
       loading.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));

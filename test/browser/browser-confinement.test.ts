@@ -46,7 +46,7 @@ function onLoadEscape(how: string): string {
   return html(`<p id="price">9.99</p><script>location.href = ${JSON.stringify(target)};</script>`);
 }
 
-const COUNTERS = ['navigation-blocked', 'popup-blocked', 'subresource-blocked', 'frame-removed', 'redirect-blocked'].map((name) => `browser/offsite/${name}`);
+const COUNTERS = ['navigation-blocked', 'popup-blocked', 'subresource-blocked', 'frame-removed', 'redirect-blocked', 'websocket-blocked'].map((name) => `browser/offsite/${name}`);
 const launched = new Map<string, { fetcher: BrowserFetcher; stats: Stats }>();
 
 /** One browser per setting across the file (a launch costs seconds); `stats` counts from this call on. */
@@ -177,5 +177,23 @@ describe('browser confinement to allowedDomains', () => {
     expect(await blocked).toBe('blocked');
     expect(elsewhere.requestCount).toBe(0);
     expect(stats.get('browser/offsite/subresource-blocked')).toBe(1);
+  });
+
+  it('blocks a WebSocket to another host with offsiteSubresources: block, and lets one to the page\'s own host through', async () => {
+    // A handshake is no request the context's route sees: before, the socket reached the other host.
+    const socketTo = (server: FixtureServer) => `new Promise((resolve) => {
+      const socket = new WebSocket(${JSON.stringify(server.url('/socket').replace(/^http/, 'ws'))});
+      socket.onopen = () => resolve('open');
+      socket.onclose = () => resolve('closed');
+    })`;
+    const { fetcher: strict, stats } = fetcher({ offsiteSubresources: 'block' });
+    const page = await openOnsite(strict);
+    expect(await page.evaluate(socketTo(elsewhere))).toBe('closed');
+    expect(elsewhere.requestCount).toBe(0);
+    expect(stats.get('browser/offsite/websocket-blocked')).toBe(1);
+    site.reset();
+    await page.evaluate(socketTo(site)); // the fixture server refuses the upgrade: what counts is that it got there
+    expect(site.requests.map((r) => r.path)).toContain('/socket');
+    expect(stats.get('browser/offsite/websocket-blocked')).toBe(1);
   });
 });
