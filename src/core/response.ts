@@ -177,7 +177,7 @@ export class CrawlResponse {
     const key = typeof scope === 'object' ? null : `${scope ?? ''}\u0000${options.defaultCurrency ?? ''}`;
     const cached = key === null ? undefined : this.visibleReads.get(key);
     if (cached) return cached;
-    const read = readVisible(this.$, scope, { ...options, contentLanguage: this.header('content-language') });
+    const read = readVisible(this.$, scope, { ...options, contentLanguage: this.header('content-language'), encoding: this.encoding });
     if (key !== null) this.visibleReads.set(key, read);
     return read;
   }

@@ -7,6 +7,7 @@ import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
 import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
 import type { PageLocale } from './page-locale';
+import { withBackslashSign } from './backslash-sign';
 import { linksRange, QUANTITY_AFTER, roleFromWords, withheldBy, type PriceContext, type PriceRole } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
 
@@ -38,6 +39,8 @@ export interface ScanOptions {
   locale: PageLocale;
   /** ISO code for amounts the text and the page's region leave without a currency. */
   defaultCurrency?: string | null;
+  /** What a backslash before an amount shows as on this page (backslash-sign.ts), or null. */
+  backslashSign?: string | null;
 }
 
 /** Elements whose boundaries do not break a line of text (no space is added around them). */
@@ -126,7 +129,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   /** Text of a node as a reader sees it; records which subtrees hold a price and the innermost price elements. */
   function visit(node: AnyNode, state: State): string {
     if (node.type === 'text') {
-      const text = (node as unknown as { data: string }).data;
+      const data = (node as unknown as { data: string }).data;
+      const text = options.backslashSign ? withBackslashSign(data, options.backslashSign) : data;
       texts.set(node, text);
       return text;
     }

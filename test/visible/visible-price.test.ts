@@ -1,6 +1,8 @@
 // visiblePrice() over small product-page snippets: each trap alone, with the exact amount (and regular price) or the named refusal.
 import { describe, expect, it } from 'vitest';
-import type { CrawlResponse } from '../../src/core/response';
+import iconv from 'iconv-lite';
+import { CrawlRequest } from '../../src/core/request';
+import { CrawlResponse } from '../../src/core/response';
 import { decodeBody } from '../../src/fetch/charset';
 import { parsePrice } from '../../src/prices/parse-price';
 import { toCurrencyScale } from '../../src/prices/iso-currencies';
@@ -150,6 +152,24 @@ describe('a page whose header lies about its charset (utf-8 over windows-1252 by
     expect(parsePrice(text, { defaultCurrency: 'USD' })).toMatchObject({ ok: false, reason: 'price/ambiguous' });
     const visible = htmlResponse(decoded.text).visiblePrice(undefined, { defaultCurrency: 'USD' });
     expect(visible.ok).toBe(false);
+  });
+});
+
+describe('a backslash before an amount on a Shift_JIS or EUC-KR page (the yen or won sign of their fonts)', () => {
+  // Byte 0x5C decodes as "\\" but shows as ¥ (₩ in Korean fonts); before, such a price had no currency.
+  const legacy = (html: string, encoding: string): CrawlResponse => {
+    const body = iconv.encode(html, encoding);
+    return new CrawlResponse({ request: new CrawlRequest({ url: 'https://shop.example/p/1' }), url: 'https://shop.example/p/1', status: 200, headers: {}, body, encoding, timings: { startedAtMs: 0, finishedAtMs: 0 } });
+  };
+  const withPath = page('<p>保存先 C:\\2019\\data</p><p class="price">\\1,980</p>', 'x-none');
+
+  it('reads it as the sign the page shows', () => {
+    expect(describeResult(legacy(withPath, 'shift_jis'))).toBe('1980 JPY');
+    expect(describeResult(legacy(page('<p class="price">\\ 12,800</p>', 'x-none'), 'euc-kr'))).toBe('12800 KRW');
+  });
+
+  it('leaves it a backslash on a page of any other charset', () => {
+    expect(describeResult(htmlResponse(withPath))).not.toBe('1980 JPY');
   });
 });
 
