@@ -1,6 +1,7 @@
 // `pricecrawl runs`: past and running crawls with mode, trigger, outcome, counts and settings hash, as a table or JSON lines.
 import type { RunRecord } from '../ports/run-record-store';
 import { storeConfigFromCli, withRunRecords, type StoreCliOptions } from './store-options';
+import { terminalSafe, terminalSafeJson } from './terminal-text';
 
 export interface RunsOptions extends StoreCliOptions {
   spider?: string;
@@ -24,8 +25,9 @@ export async function runsCommand(opts: RunsOptions): Promise<number> {
   // With storage.url on PostgreSQL the runs of every machine sharing it; else those in the storage directory.
   return withRunRecords(storeConfigFromCli(opts), 'runs', async (records) => {
     const runs = await records.list(opts.spider);
-    if (opts.json) for (const run of runs) process.stdout.write(`${JSON.stringify({ ...run, stopReason: stopReasonOf(run.summaryJson), settingsJson: undefined, summaryJson: undefined })}\n`);
-    else process.stdout.write(`${runs.length === 0 ? 'no runs' : formatRuns(runs)}\n`);
+    // A spider's name and stop reason are the project's text, not ours: printed without what a terminal acts on.
+    if (opts.json) for (const run of runs) process.stdout.write(`${terminalSafeJson(JSON.stringify({ ...run, stopReason: stopReasonOf(run.summaryJson), settingsJson: undefined, summaryJson: undefined }))}\n`);
+    else process.stdout.write(`${runs.length === 0 ? 'no runs' : terminalSafe(formatRuns(runs))}\n`);
     return 0;
   });
 }

@@ -25,7 +25,7 @@ const CATALOG_SPIDER = new URL('../support/spiders/catalog-spider.ts', import.me
 const LIVE = /[\x1b\x07\x9b\u202a-\u202e\u2066-\u2069]/;
 
 class HostileSkuSpider extends Spider {
-  readonly name = 'hostile-sku';
+  readonly name: string = 'hostile-sku';
   constructor(private readonly url: string) {
     super();
   }
@@ -108,6 +108,25 @@ describe('commands that print scraped text', () => {
     expect(json.stdout).not.toMatch(CONTROL);
     const [change] = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as { sku: string });
     expect(change.sku).toBe(HOSTILE);
+  });
+
+  it('`runs` prints a spider name with escape sequences as plain text, and its JSON keeps the exact value', async () => {
+    const named = tempStorageDir('terminal-runs');
+    try {
+      class HostileNameSpider extends HostileSkuSpider {
+        override readonly name: string = `shop ${HOSTILE}`;
+      }
+      await crawlInProcess(new HostileNameSpider(server.url('/hostile')), named.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 }, robots: { obey: false } });
+      const table = await cli(['runs', '--storage', named.dir]);
+      expect(table.code).toBe(0);
+      expect(table.stdout).toContain(`shop ${SHOWN}`);
+      expect(table.stdout).not.toMatch(CONTROL);
+      const json = await cli(['runs', '--storage', named.dir, '--json']);
+      expect(json.stdout).not.toMatch(CONTROL);
+      expect((JSON.parse(json.stdout.trim()) as { spider: string }).spider).toBe(`shop ${HOSTILE}`);
+    } finally {
+      named.cleanup();
+    }
   });
 
   it('`shell` shows what the user evaluates on a hostile page without escape sequences', async () => {
