@@ -83,7 +83,7 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
   const changeTimesMs = (changed ? [...entry.changeTimesMs, obs.atMs] : entry.changeTimesMs).filter((t) => t > windowStartMs).slice(-MAX_CHANGE_TIMES);
   const sameRun = entry.lastRunId === obs.runId && entry.lastStatus.startsWith('ok');
   const fallback = obs.source === 'fallback';
-  const price = {
+  const seen = {
     ...entry,
     productUrl: fallback ? entry.productUrl : obs.url,
     lastSeenMs: Math.max(entry.lastSeenMs, obs.atMs),
@@ -97,9 +97,9 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
   };
   // Another run's failure newer than this item stays the latest outcome: the price moves, the status and
   // streaks do not. (In one run failures are folded first, stamped at the fold: an item of the run still ends it `ok`.)
-  if (obs.atMs < entry.lastAttemptMs && entry.lastRunId !== obs.runId) return price;
+  if (obs.atMs < entry.lastAttemptMs && entry.lastRunId !== obs.runId) return seen;
   return {
-    ...price,
+    ...seen,
     lastStatus: fallback ? 'ok/fallback' : 'ok',
     lastRunId: obs.runId,
     consecutiveFailures: fallback ? entry.consecutiveFailures : 0,

@@ -175,16 +175,14 @@ export class HttpFetcher implements Fetcher {
   private async send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, options: FetchOptions, wire: { socket?: Socket }): Promise<SentHop> {
     for (let resends = 0; ; resends++) {
       let reused = false;
-      let socket: Socket | undefined;
       try {
         const response = await this.sendOnce(hop, session, signal, (onReused, onSocket) => {
           reused = onReused;
-          socket = onSocket;
-          wire.socket = onSocket;
+          wire.socket = onSocket; // the fetch's failure path waits on it too (connection-end.ts)
           watchConnection(onSocket);
           options.onSend?.();
         });
-        return { response, socket };
+        return { response, socket: wire.socket };
       } catch (error) {
         if (resends >= this.settings.keepAliveConnectionsPerHost || signal.aborted || !closedWhileIdle(error, hop.method, reused)) {
           throw signal.aborted ? error : (refusedHead(error, hop.url) ?? error);
