@@ -41,11 +41,16 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
     discardBody(body);
     throw error;
   }
-  const wire = await collectCapped(body, maxBodyBytes, truncate);
-  let decoded = wire;
+  let read = await collectCapped(body, maxBodyBytes, truncate);
   // Codings are listed in the order they were applied, so they are undone from the last one.
-  for (let i = codings.length - 1; i >= 0; i--) decoded = await decode(decoded, codings[i]!, maxBodyBytes, truncate);
-  return decoded;
+  for (let i = codings.length - 1; i >= 0; i--) read = await decode(read, codings[i]!, maxBodyBytes, truncate);
+  return read.bytes;
+}
+
+/** Bytes read so far, and whether we cut them at `truncateAt` (more was there) rather than reaching their end. */
+interface Read {
+  bytes: Buffer;
+  cut: boolean;
 }
 
 /**
@@ -113,7 +118,7 @@ function parseCodings(names: string[], headerName: string): Coding[] {
   });
 }
 
-async function collectCapped(body: Readable, maxBytes: number, truncate: boolean): Promise<Buffer> {
+async function collectCapped(body: Readable, maxBytes: number, truncate: boolean): Promise<Read> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
@@ -122,19 +127,22 @@ async function collectCapped(body: Readable, maxBytes: number, truncate: boolean
     if (total > maxBytes && !truncate) throw tooLarge(`body exceeds the ${maxBytes}-byte cap`);
     if (total >= maxBytes && truncate) {
       chunks.push(chunk.subarray(0, chunk.length - (total - maxBytes)));
-      return Buffer.concat(chunks, maxBytes);
+      return { bytes: Buffer.concat(chunks, maxBytes), cut: true };
     }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks, total);
+  return { bytes: Buffer.concat(chunks, total), cut: false };
 }
 
-function decode(input: Buffer, coding: Coding, maxBytes: number, truncate: boolean): Promise<Buffer> {
+function decode(read: Read, coding: Coding, maxBytes: number, truncate: boolean): Promise<Read> {
+  const input = read.bytes;
   // HEAD, 204 and 304 answers may carry Content-Encoding with no body; zlib would call that truncated.
-  if (input.length === 0) return Promise.resolve(input);
-  // Cut on the wire, the stream ends early: flushed, the decoder hands over what it has instead of failing.
-  const decoder = createDecoder(input, coding, truncate);
-  return new Promise<Buffer>((resolve, reject) => {
+  if (input.length === 0) return Promise.resolve(read);
+  // Cut by us, the stream ends early: flushed, the decoder hands over what it has instead of failing. A
+  // stream the server itself ended early is a damaged file, not a file's head: it still fails, or a
+  // robots.txt that lost its last Disallow lines on the way was read as the whole file.
+  const decoder = createDecoder(input, coding, read.cut);
+  return new Promise<Read>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
     decoder.on('data', (chunk: Buffer) => {
@@ -142,7 +150,7 @@ function decode(input: Buffer, coding: Coding, maxBytes: number, truncate: boole
       if (total >= maxBytes && truncate) {
         decoder.destroy();
         chunks.push(chunk.subarray(0, chunk.length - (total - maxBytes)));
-        resolve(Buffer.concat(chunks, maxBytes));
+        resolve({ bytes: Buffer.concat(chunks, maxBytes), cut: true });
         return;
       }
       if (total > maxBytes) {
@@ -156,10 +164,10 @@ function decode(input: Buffer, coding: Coding, maxBytes: number, truncate: boole
     decoder.on('error', (error: Error & { code?: string }) => {
       // Node's gunzip reads whatever follows a member as the next one and fails on bytes that are not.
       const members = coding === 'gzip' ? gzipMembersBeforeGarbage(input, maxBytes) : null;
-      if (members) return resolve(members);
+      if (members) return resolve({ bytes: members, cut: false });
       reject(new FetchError('FETCH_DECOMPRESS', `corrupt ${coding} body: ${error.code ?? ''} ${error.message}`.trim(), { cause: error }));
     });
-    decoder.on('end', () => resolve(Buffer.concat(chunks, total)));
+    decoder.on('end', () => resolve({ bytes: Buffer.concat(chunks, total), cut: read.cut }));
     decoder.end(input);
   });
 }

@@ -56,6 +56,25 @@ export function matchTarget(url: URL): string {
   return normalizePath(`${path}${url.search}`).replace(/\*/g, '%2A').replace(/\$/g, '%24');
 }
 
+/** In a query these split nothing (unlike `&`, `=`, `+`, `;`): servers read each alike plain or encoded. */
+const QUERY_DATA_PLAIN = /[:/?@!(),[\]]/g;
+const QUERY_DATA_ENCODED = /%(3A|2F|3F|40|21|28|29|2C|5B|5D)/g;
+
+/**
+ * The spellings of one URL's target a rule may name it by: as sent, and with the characters that split
+ * nothing in its query all percent-encoded or all plain. RFC 9309 §2.2.2's table matches a rule's
+ * `?baz=https://foo.bar` to `?baz=https%3A%2F%2Ffoo.bar`; both were one spelling only, and links carry either.
+ */
+export function querySpellings(target: string): string[] {
+  const start = target.indexOf('?');
+  if (start < 0) return [target];
+  const path = target.slice(0, start + 1);
+  const query = target.slice(start + 1);
+  const encoded = query.replace(QUERY_DATA_PLAIN, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const plain = query.replace(QUERY_DATA_ENCODED, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return [...new Set([target, path + encoded, path + plain])];
+}
+
 /**
  * A normalised rule path. `*` matches any run of characters, a final `$` anchors the end; elsewhere
  * `$` is a plain character. Without `$` a pattern matches every path it is a prefix of.

@@ -36,6 +36,19 @@ const KEYS: ReadonlyMap<string, DirectiveKey> = new Map([
   ['request_rate', 'request-rate'],
 ]);
 
+/**
+ * Google's parser reads a key by how it starts (`Disallowed:`, `User-agents:` are a Disallow and a
+ * User-agent there). We do so for these two: a Disallow read so only keeps us out of more, and a
+ * user-agent line must open the group the site meant, or its Disallow lines belonged to no group. An Allow
+ * is read only as spelt (we never fetch on a guess).
+ */
+const PREFIX_KEYS = [...KEYS].filter(([, key]) => key === 'user-agent' || key === 'disallow');
+
+function keyOf(written: string): DirectiveKey | undefined {
+  const spelling = written.toLowerCase().replace(/\s+/g, ' ');
+  return KEYS.get(spelling) ?? PREFIX_KEYS.find(([prefix]) => spelling.startsWith(prefix))?.[1];
+}
+
 /** Only the directives the matcher needs; `Sitemap`, `Host` and unknown keys are skipped without ending a group. */
 export function robotsDirectives(text: string): Directive[] {
   const directives: Directive[] = [];
@@ -55,7 +68,7 @@ function readLine(raw: string): Directive | null {
   if (line.trim() === '') return null;
   const split = splitKeyValue(line);
   if (!split) return null;
-  const key = KEYS.get(split.key.toLowerCase().replace(/\s+/g, ' '));
+  const key = keyOf(split.key);
   if (!key) return null;
   // Other white space at the value's ends (a no-break space pasted from a web page) is not the RFC's:
   // read without it, as meant, except in an Allow, where reading `/a\u00A0` as `/a` would allow all of /a….
@@ -86,7 +99,7 @@ function splitKeyValue(line: string): { key: string; value: string } | null {
   if (colon >= 0) return { key: line.slice(0, colon).trim(), value: rfcTrim(line.slice(colon + 1)) };
   const words = line.trim().split(/\s+/);
   if (words.length < 2) return null;
-  const key = KEYS.get(words[0].toLowerCase());
+  const key = keyOf(words[0]);
   if (key === undefined || (words.length > 2 && key !== 'disallow')) return null;
   return { key: words[0], value: rfcTrim(line.slice(line.indexOf(words[0]) + words[0].length)) };
 }

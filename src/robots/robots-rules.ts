@@ -1,6 +1,6 @@
 // Parsed robots.txt: groups per user agent (merged), the group that applies to our token, allow/disallow by the longest match.
 import { delaySecondsOf } from './delay-seconds';
-import { PathPattern, matchTarget, normalizePath } from './path-pattern';
+import { PathPattern, matchTarget, normalizePath, querySpellings } from './path-pattern';
 import { robotsDirectives } from './robots-lines';
 import { productToken } from './product-token';
 
@@ -49,14 +49,18 @@ class MatchedRules implements AgentRules {
     readonly crawlDelayMs: number | null,
   ) {}
 
-  /** The longest matching pattern decides; on equal length allow wins (RFC 9309 §2.2.2). No match: allowed. */
+  /**
+   * The longest matching pattern decides; on equal length allow wins (RFC 9309 §2.2.2). No match: allowed.
+   * A rule matches the URL when it matches any spelling of its query, which all name one page.
+   */
   isAllowed(url: string): boolean {
     const target = matchTarget(new URL(url));
     if (target === ROBOTS_PATH) return true;
+    const spellings = querySpellings(target);
     let best: Rule | null = null;
     for (const rule of this.rules) {
       if (best && (rule.pattern.length < best.pattern.length || (rule.pattern.length === best.pattern.length && !rule.allow))) continue;
-      if (rule.pattern.matches(target)) best = rule;
+      if (spellings.some((spelling) => rule.pattern.matches(spelling))) best = rule;
     }
     return best?.allow ?? true;
   }

@@ -20,6 +20,9 @@ const RANDOM_FILE = `User-agent: *\nDisallow: /head/\n${randomBytes(520 * 1024).
 /** 700 KiB: a rule in its head, one past the 500 KiB a crawler must parse (RFC 9309 §2.5), which Google ignores too. */
 const BIG_FILE = `User-agent: *\nDisallow: /head/\n${'# filler\n'.repeat(700 * 1024 / 9)}Disallow: /tail/\n`;
 
+/** A small file whose last rules sit in the last bytes of its gzip stream. */
+const SHORT_FILE_WITH_TAIL = `User-agent: *\nDisallow: /head/\n${'# filler\n'.repeat(50)}Disallow: /tail/\nDisallow: /end/\n`;
+
 describe('fetchRobots: the body of a 2xx answer', () => {
   let server: FixtureServer;
   let fetcher: HttpFetcher;
@@ -40,6 +43,9 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     server.route('/big/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(BIG_FILE));
     server.route('/random-gzip/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(RANDOM_FILE)));
     server.route('/big-gzip/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(gzipSync(BIG_FILE)));
+    // A gzip stream the server ended early (its Content-Length counts what it sent): the tail of the file is lost.
+    const damaged = gzipSync(SHORT_FILE_WITH_TAIL);
+    server.route('/damaged-gzip/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(damaged.subarray(0, damaged.length - 24)));
     fetcher = new HttpFetcher(httpSettings());
   });
   afterAll(async () => {
@@ -95,6 +101,11 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     } finally {
       await capped.close();
     }
+  });
+
+  it('reads a compressed stream the server ended early as unreachable, not as a file without its last rules', async () => {
+    // Flushing it (as for a file we cut at 500 KiB ourselves) read the head as the whole file: /tail/ and /end/ were crawled.
+    expect(await fetchFrom('damaged-gzip')).toMatchObject({ kind: 'unreachable', status: 'FETCH_DECOMPRESS' });
   });
 
   it('does not read a fetcher redirect cap below five as "no robots.txt": the file behind it is not known', async () => {

@@ -54,6 +54,12 @@ export const RFC_CASES: RobotsCase[] = [
   { name: 'RFC 2.2.2 /robots.txt always allowed', robots: 'User-agent: *\nDisallow: /\n', verdicts: [['/robots.txt', true], ['/robots.txt?x=1', false], ['/robots.txtx', false]] },
   // RFC 9309 §2.2.2 percent-encoding table.
   { name: 'RFC 2.2.2 query in the rule', robots: 'User-agent: *\nDisallow: /foo/bar?baz=quz\n', verdicts: [['/foo/bar?baz=quz', false], ['/foo/bar?baz=quz&x=1', false], ['/foo/bar', true], ['/foo/bar?baz=qu', true]] },
+  // The table's second row: a query rule's `:` and `/` match their encodings, and the other way round; `&`, `=` and `+` still split the query.
+  { name: 'RFC 2.2.2 plain query rule vs encoded URL', robots: 'User-agent: *\nDisallow: /foo/bar?baz=https://foo.bar\n', verdicts: [['/foo/bar?baz=https%3A%2F%2Ffoo.bar', false], ['/foo/bar?baz=https%3a%2f%2ffoo.bar/x', false], ['/foo/bar?baz=https://foo.bar', false], ['/foo/bar?baz=https%3A', true]] },
+  { name: 'RFC 2.2.2 encoded query rule vs plain URL', robots: 'User-agent: *\nDisallow: /foo/bar?baz=https%3A%2F%2Ffoo.bar\n', verdicts: [['/foo/bar?baz=https://foo.bar', false], ['/foo/bar?baz=https%3A%2F%2Ffoo.bar', false], ['/foo/bar?baz=https:', true]] },
+  { name: 'RFC 2.2.2 wildcard query rule vs encoded URL', robots: 'User-agent: *\nDisallow: /*?*url=http://\nDisallow: /*?q=(a,b)@\n', verdicts: [['/go?url=http%3A%2F%2Fx', false], ['/go?a=1&url=http://x', false], ['/s?q=%28a%2Cb%29%40', false], ['/go?url=x', true]] },
+  { name: 'RFC 2.2.2 an Allow matches the encoded query too', robots: 'User-agent: *\nDisallow: /go\nAllow: /go?u=http://\n', verdicts: [['/go?u=http%3A%2F%2Fx', true], ['/go?u=http://x', true], ['/go?u=ftp', false]] },
+  { name: 'RFC 2.2.2 query delimiters are not their encodings', robots: 'User-agent: *\nDisallow: /s?a=1&b\nDisallow: /t?a=b\nDisallow: /u/v\n', verdicts: [['/s?a=1%26b', true], ['/s?a=1&b', false], ['/t?a%3Db', true], ['/u%2Fv', true], ['/u/v', false]] },
   { name: 'RFC 2.2.2 UTF-8 rule vs encoded URL', robots: 'User-agent: *\nDisallow: /foo/bar/ツ\n', verdicts: [['/foo/bar/%E3%83%84', false], ['/foo/bar/%e3%83%84', false], ['/foo/bar/ツ', false], ['/foo/bar/', true]] },
   { name: 'RFC 2.2.2 encoded rule vs encoded URL', robots: 'User-agent: *\nDisallow: /foo/bar/%E3%83%84\n', verdicts: [['/foo/bar/%E3%83%84', false], ['/foo/bar/ツ', false], ['/foo/bar/%E3%83', true], ['/foo/bar/x', true]] },
   { name: 'RFC 2.2.2 lower-case hex in the rule', robots: 'User-agent: *\nDisallow: /foo/bar/%e3%83%84\n', verdicts: [['/foo/bar/%E3%83%84', false], ['/foo/bar/ツ', false]] },

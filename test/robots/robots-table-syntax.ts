@@ -8,13 +8,15 @@ const DISALLOW_SPELLINGS = [
   'Disallow: /private', 'disallow: /private', 'DISALLOW: /private', 'DisAllow:/private', 'Disallow :  /private', '  Disallow: /private  ',
   'Disallow:\t/private', 'dissallow: /private', 'dissalow: /private', 'disalow: /private', 'diasllow: /private', 'disallaw: /private',
   'Disallow /private', 'disallow    /private', 'Dissallow /private', 'disallow: private',
+  // Google reads a key by its start: these are Disallow lines to it, so they keep us out too.
+  'Disallowed: /private', 'disallows /private', 'Disallow-path: /private', 'disalowed: /private',
 ];
 
 /** Each spelling of a User-agent line naming us must select its group. */
 const AGENT_SPELLINGS = [
   'User-agent: pricecrawl', 'user-agent: pricecrawl', 'USER-AGENT: PRICECRAWL', 'User-Agent:PriceCrawl', 'useragent: pricecrawl',
   'user agent: pricecrawl', 'User-agent pricecrawl', 'User-agent: pricecrawl/1.0', 'User-agent: PriceCrawl/2.3 (+https://example.org/bot)',
-  'User-agent: pricecrawl # our bot', '\tUser-agent: pricecrawl',
+  'User-agent: pricecrawl # our bot', '\tUser-agent: pricecrawl', 'User-agents: pricecrawl', 'useragents pricecrawl',
 ];
 
 /** Line ends from every editor: the same file must give the same verdicts. */
@@ -50,6 +52,8 @@ export const SYNTAX_CASES: RobotsCase[] = [
   // RFC 9309 §2.2.4: a record outside the RFC must not change the groups, so Crawl-delay does not close the agent list.
   { name: 'crawl-delay does not close the agent list', robots: 'User-agent: pricecrawl\nCrawl-delay: 5\nUser-agent: other\nDisallow: /x\n', verdicts: [['/x', false], ['/y', true]] },
   { name: 'crawl-delay does not close the agent list of *', robots: 'User-agent: *\nCrawl-delay: 1\nUser-agent: other\nDisallow: /\n', verdicts: [['/', false]] },
+  { name: 'a key that starts with User-agent opens a group for its Disallow lines', robots: 'User-agents: pricecrawl\nDisallow: /x\n', verdicts: [['/x', false], ['/y', true]] },
+  { name: 'a key that only starts with Allow is not read', robots: 'User-agent: *\nDisallow: /\nAllowed: /a\n', verdicts: [['/a', false]] },
   { name: 'unknown keys are skipped', robots: 'User-agent: *\nNoindex: /x\nHost: example.com\nClean-param: a\nDisallow: /y\n', verdicts: [['/x', true], ['/y', false]] },
   { name: 'sitemap inside a group', robots: 'User-agent: *\nSitemap: https://example.com/s.xml\nDisallow: /y\n', verdicts: [['/y', false]] },
   { name: 'lines without key or colon are skipped', robots: 'User-agent: *\nthis is not a rule\n/x\nDisallow: /y\n', verdicts: [['/x', true], ['/y', false]] },
