@@ -7,6 +7,7 @@ import type { Fetcher } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { robotsText } from './robots-body';
 import { MAX_ROBOTS_BYTES } from './robots-lines';
+import { withoutUndeclaredGzip } from './undeclared-gzip';
 
 /** RFC 9309 §2.3.1.2: follow at least five consecutive redirects; more and the file counts as unavailable. */
 export const MAX_ROBOTS_REDIRECTS = 5;
@@ -45,7 +46,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     // parser the last line may be cut short, so it drops it.
     const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
     status = response.status;
-    if (status >= 200 && status < 300) return { kind: 'rules', text: robotsText(response.body), fetchedAtMs: nowMs() };
+    if (status >= 200 && status < 300) return { kind: 'rules', text: robotsText(await withoutUndeclaredGzip(response.body)), fetchedAtMs: nowMs() };
     // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), 429 aside. A 3xx the fetcher did not follow (300, 304,
     // 305) is no answer about the file: read as "no file" it let every page be fetched; it is unreachable.
     if (status >= 400 && status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };

@@ -46,6 +46,11 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     // A gzip stream the server ended early (its Content-Length counts what it sent): the tail of the file is lost.
     const damaged = gzipSync(SHORT_FILE_WITH_TAIL);
     server.route('/damaged-gzip/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip' }).end(damaged.subarray(0, damaged.length - 24)));
+    // Kept gzipped on disk and sent as it is, with no Content-Encoding: whole, cut by the server, and over 500 KiB.
+    const plainGzip = (body: Buffer) => (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(body);
+    server.route('/undeclared-gzip/robots.txt', plainGzip(gzipSync(SHORT_FILE_WITH_TAIL)));
+    server.route('/undeclared-damaged/robots.txt', plainGzip(damaged.subarray(0, damaged.length - 24)));
+    server.route('/undeclared-big/robots.txt', plainGzip(gzipSync(RANDOM_FILE)));
     fetcher = new HttpFetcher(httpSettings());
   });
   afterAll(async () => {
@@ -106,6 +111,21 @@ describe('fetchRobots: the body of a 2xx answer', () => {
   it('reads a compressed stream the server ended early as unreachable, not as a file without its last rules', async () => {
     // Flushing it (as for a file we cut at 500 KiB ourselves) read the head as the whole file: /tail/ and /end/ were crawled.
     expect(await fetchFrom('damaged-gzip')).toMatchObject({ kind: 'unreachable', status: 'FETCH_DECOMPRESS' });
+  });
+
+  it('reads a gzipped file sent without Content-Encoding as its rules, not as binary noise that allowed everything', async () => {
+    const whole = await fetchFrom('undeclared-gzip');
+    expect(whole.kind).toBe('rules');
+    for (const path of ['/head/a', '/tail/a', '/end/a']) expect(whole.kind === 'rules' && allowed(whole.text, path), path).toBe(false);
+    // Cut by the server, its last rules are lost: unreachable. Cut by us past 500 KiB: its head.
+    expect(await fetchFrom('undeclared-damaged')).toMatchObject({ kind: 'unreachable', status: 'FETCH_DECOMPRESS' });
+    const capped = new HttpFetcher(httpSettings({ maxBodyBytes: 600 * 1024 }));
+    try {
+      const big = await fetchFrom('undeclared-big', capped);
+      expect(big.kind === 'rules' && allowed(big.text, '/head/a')).toBe(false);
+    } finally {
+      await capped.close();
+    }
   });
 
   it('does not read a fetcher redirect cap below five as "no robots.txt": the file behind it is not known', async () => {
