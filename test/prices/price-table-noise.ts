@@ -66,6 +66,9 @@ export const NOISE_ROWS: PriceRow[] = [
   ['Free shipping over $50 € 89 p.P.', '89', 'EUR'], ['Size 42 500k ₫', '500000', 'VND'], ['Qty 2 500k ₫', '500000', 'VND'], ['Pack of 6 500k ₫', '500000', 'VND'],
   ['Delivery 4.95 R1,299.00', '1299.00', 'ZAR'], ['Delivery 4.95 Rp150.000', '150000', 'IDR'], ['Delivery 4.95 RM1,299.00', '1299.00', 'MYR'],
   ['3 Farben 12,99 €', '12.99', 'EUR'],
+  // Two digits after a euro sign that have a sign of their own are the next amount, not the first one's cents (read 5.99, 129.99)
+  ['5 € 99 €', 'price/ambiguous', null], ['12€ 99€', 'price/ambiguous', null], ['statt 129 € 99 €', '99', 'EUR'], ['UVP 59 € 49 €', '49', 'EUR'],
+  ['5 € 99 EUR', 'price/ambiguous', null], ['12€ 49€/Monat', '12', 'EUR'],
   ['Gratis Versand ab 29 € 12 345 ₽', '12345', 'RUB'], ['Gratis Versand ab 29 € 12 990 XOF', '12990', 'XOF'], ['Free shipping over 29 € 12 345 Ft', '12345', 'HUF'],
   ['Free shipping over $50 ٩٨٠ د.ع. (٣٬٩٢٠ د.ع./kg)', '980', 'IQD'], ['Free shipping over $50 980 zł (3 920 zł/kg)', '980', 'PLN'], ['Ordinarie pris: 1 999 kr Ships in 24h', '1999', 'SEK', { defaultCurrency: 'SEK' }],
 ];
