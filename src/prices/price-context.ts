@@ -88,6 +88,14 @@ const MONTHLY_AFTER = new RegExp(
   ].join('|')})(?![\\p{L}])|\\/\\s*月|\\/月)`,
   'iu',
 );
+/**
+ * A down payment ("$0 down", "£29 upfront", "Anzahlung: 99 €", "acompte de 50 €"): the first part of a financed
+ * price, paid before the monthly ones, never the product's price ("$0 down, $29/mo" read 0). "Down from",
+ * "down to", "down by" tell a price drop instead.
+ */
+const DOWN_PAYMENT_AFTER = /^[\s*]*(?:down(?: ?payment)?(?!\s*(?:from|to|by)(?![\p{L}]))|upfront|(?:als )?anzahlung|d.acompte|de entrada)(?![\p{L}])/iu;
+const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost| payment)?', 'anzahlung(?: von)?', 'acompte(?: de)?', 'pay(?:able)? upfront']);
+
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([
   '[x×]', '\\/', 'x de', 'payments? of', 'interest-free payments? of', 'instal?lments? of', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois', 'cuotas de',
@@ -111,7 +119,7 @@ export interface RoleInput {
 
 export function roleOf({ before, after, afterMultiplier, first, last, reach }: RoleInput): PriceRole {
   const label = before.replace(/[()[\]*]/g, ' ');
-  if (MONTHLY_AFTER.test(after)) return 'multiple';
+  if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
   if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses sin intereses de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';
   if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';

@@ -63,4 +63,8 @@ export const LABELS: PriceRow[] = [
   ['ราคาปกติ ฿1,299 ราคาพิเศษ ฿999', '999', 'THB'], ['Giá gốc 1.299.000₫ Giá KM 999.000₫', '999000', 'VND'],
   ['Harga normal Rp 1.299.000 Harga promo Rp 999.000', '999000', 'IDR'],
   ['٪٢٠', N, null], ['%20 indirim', N, null], ['Laufleistung 120.000 km 12.990 €', '12990', 'EUR'],
+  // A down payment is the first part of a financed price, never the product's price (read 0, 99, 29.99)
+  ['$0 down, $29/mo', A, null, US], ['$0 down', A, null, US], ['$99 down payment', A, null, US], ['£0 upfront cost £29/month', A, null],
+  ['Upfront cost: £29.99 £35/month', A, null], ['Anzahlung: 0 € 24 x 29 €', A, null], ['0 € Anzahlung, 24 x 29 €', A, null], ['acompte de 50 €', A, null],
+  ['$1,299.00 or $0 down and $54.12/mo', '1299.00', 'USD', US], ['$49.99 down from $59.99', A, null, US],
 ];
