@@ -24,7 +24,8 @@ const REFERENCE = endsWith([
   'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
-  'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard )?(?:shipping|delivery)(?: on orders)?(?: over| above| from)?', 'versandkostenfrei ab',
+  'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard |express )?(?:shipping|delivery|postage)(?: (?:on|for|with))?(?: orders?)?(?: over| above| from| of)?',
+  '(?:on|off) orders(?: over| above| from| of)?', 'versandkostenfrei ab',
   'kostenloser versand ab', 'gratis versand ab', 'livraison gratuite dès', 'livraison offerte dès', 'envío gratis (?:desde|a partir de)',
   'spedizione gratuita (?:da|sopra)', 'frete grátis acima de', 'gratis verzending vanaf', 'darmowa dostawa od', 'min(?:imum)? order',
   // Shipping and deposits are charged beside the price, never the price. With a colon only: a bare
@@ -118,7 +119,8 @@ export interface RoleInput {
 }
 
 export function roleOf({ before, after, afterMultiplier, first, last, reach }: RoleInput): PriceRole {
-  const label = before.replace(/[()[\]*]/g, ' ');
+  // "$35+ $29.99": a "+" glued to the previous amount says "or more" of it (a threshold), it adds nothing to this one.
+  const label = (first ? before : before.replace(/^\+(?=\s)/, '')).replace(/[()[\]*]/g, ' ');
   if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
   if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses sin intereses de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';

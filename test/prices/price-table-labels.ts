@@ -67,4 +67,7 @@ export const LABELS: PriceRow[] = [
   ['$0 down, $29/mo', A, null, US], ['$0 down', A, null, US], ['$99 down payment', A, null, US], ['£0 upfront cost £29/month', A, null],
   ['Upfront cost: £29.99 £35/month', A, null], ['Anzahlung: 0 € 24 x 29 €', A, null], ['0 € Anzahlung, 24 x 29 €', A, null], ['acompte de 50 €', A, null],
   ['$1,299.00 or $0 down and $54.12/mo', '1299.00', 'USD', US], ['$49.99 down from $59.99', A, null, US],
+  // A free-shipping or discount threshold, also with a "+" for "or more" (read 35 and 25); the "+" adds nothing to the next amount
+  ['Free shipping on $35+', R, null, US], ['Free shipping on $35+ $29.99', '29.99', 'USD', US], ['$5 off orders $25+', R, null, US],
+  ['Free delivery on orders of £40 £12.99', '12.99', 'GBP'], ['Free shipping on all orders $29.99', '29.99', 'USD', US], ['$24.99 + $4.99 shipping', '24.99', 'USD', US],
 ];
