@@ -12,7 +12,7 @@ const unitPattern = (units: readonly string[]): RegExp => new RegExp(`^ ?(?:${un
 /** Units of measure written after a number, case-insensitive ("500 ml", "256 GB", "16 oz"). */
 const MEASURE = unitPattern([
   'mm', 'cm', 'km', 'in\\.?', 'inch(?:es)?', 'feet', 'foot', 'yd', 'kg', 'mg', 'g', 'gr', 'grs', 'gramm?e?s?', 'gramos', 'kilos?', 'lbs?', 'oz', 'fl\\.? ?oz',
-  'ml', 'cl', 'dl', 'l', 'ltr', 'lit(?:re|er)s?', 'gal', 'kw', 'kwh', 'w', 'v', 'mah', 'ah', 'hz', 'khz', 'mhz', 'ghz', 'gb', 'tb', 'mb', 'kb', 'mp', 'px',
+  'ml', 'cl', 'dl', 'l', 'ltr', 'lit(?:re|er)s?', 'gal', 'miles?', 'kw', 'kwh', 'w', 'v', 'mah', 'ah', 'hz', 'khz', 'mhz', 'ghz', 'gb', 'tb', 'mb', 'kb', 'mp', 'px',
   'dpi', 'meters?', 'metres?', 'metros', 'm²', 'm2', 'm³', 'm3', 'cm²', 'sq\\.? ?ft', 'sqm', '°c?', '″', '"', 'кг', 'г', 'гр', 'л', 'мл', 'см', 'мм', 'м',
   '克', '公斤', '毫升', '升',
 ]);
@@ -25,6 +25,8 @@ const COUNTED = unitPattern([
   'results', 'products', 'artikel', 'produkte', 'ergebnisse', 'résultats', 'colou?rs', 'farben', 'couleurs', 'sizes', 'größen', 'variants', 'varianten',
   'seats', 'persons', 'personen', 'шт\\.?', 'ед\\.?', 'interest-free', 'payments?', 'instal?lments?', 'raten', 'cuotas', 'parcelas', 'mensualités',
   'fois', 'rate', 'vezes', 'meses sin intereses', 'msi', '個', '枚', '本', '件', '片', '粒', '台', '点', '개', '명', 'ชิ้น', 'adet', 'szt\\.?', 'ks', 'db',
+  // Loyalty points and air miles: a shop's own unit, no money ("5,000 points" read as dollars in a USD shop).
+  'points?', 'pts\\.?', 'pt', '(?:bonus)?punkte', 'puntos', 'pontos', 'punti', 'punkty', 'avios', 'meilen', 'ポイント(?:還元)?', '포인트', '积分', '積分',
 ]);
 /**
  * "99p", "99¢", "99c", "50 cents": an amount in the currency's minor unit. Read as the number it shows it
