@@ -1,7 +1,7 @@
 // schema.org Offer / AggregateOffer / priceSpecification → exact current, regular and low/high prices.
 import { Decimal } from '../core/money';
 import { candidatesOf } from '../prices/currencies';
-import { isIsoCode, printedMinorDigits } from '../prices/iso-currencies';
+import { isIsoCode, pastPrintedDigits, printedMinorDigits } from '../prices/iso-currencies';
 import { parsePrice } from '../prices/parse-price';
 import { normalizeAvailability, type Availability } from './availability';
 import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
@@ -41,15 +41,14 @@ export function structuredAmount(text: string | null, currency: string | null, d
   if (!parsed.ok || !parsed.amount.isFinite()) return null;
   const said = parsed.currency ? [parsed.currency] : (parsed.currencyCandidates ?? []);
   if (named && named.length > 0 && said.length > 0 && !said.some((code) => named.includes(code))) return null;
-  if (plain && offScale(plain[1], parsed.currency)) return null;
+  if (plain && (pastPrintedDigits(parsed.amount, parsed.currency) || threeDecimalsOffScale(plain[1], parsed.currency))) return null;
   return { amount: parsed.amount, currency: parsed.currency };
 }
 
-/** Whether decimals `fraction` are no amount of `currency` as shops print it (unknown currency: no judgement). */
-function offScale(fraction: string, currency: string | null): boolean {
+/** "1.299" in a currency printed without three decimals: the page's thousands, not schema.org's decimals (unknown currency: no judgement). */
+function threeDecimalsOffScale(fraction: string, currency: string | null): boolean {
   const digits = printedMinorDigits(currency);
-  if (digits === null) return false;
-  return fraction.replace(/0+$/, '').length > digits || (fraction.length === 3 && digits !== 3);
+  return digits !== null && fraction.length === 3 && digits !== 3;
 }
 
 function isoCurrency(node: SchemaNode): string | null {

@@ -1,5 +1,5 @@
 // Price table rows: real-world texts of the classes that used to give wrong amounts (fusions, old prices, entities, free, units).
-import { NBSP, NNBSP, loc, shop, type PriceRow } from './price-table-types';
+import { NBSP, NNBSP, hint, loc, shop, type PriceRow } from './price-table-types';
 
 const US = loc('en-US');
 const A = 'price/ambiguous';
@@ -92,4 +92,7 @@ export const TRAPS: PriceRow[] = [
   ['5,000 points', N, null, shop('USD')], ['Earn 250 points', N, null, shop('USD')], ['$49.99 or 5,000 points', '49.99', 'USD', US], ['1.299 Punkte', N, null, shop('EUR')],
   ['2.500 Bonuspunkte', N, null, shop('EUR')], ['10,000 Avios', N, null, shop('GBP')], ['100ポイント', N, null, shop('JPY')], ['1,980円 19ポイント還元', '1980', 'JPY'],
   ['12,000 miles', N, null, shop('USD')], ['Only 12,000 miles $18,995', '18995', 'USD', US], ['12 999 pts', N, null, shop('USD')],
+  // Decimals the currency the locale or default names is never printed with: the sign was another one's ("¥99.99": yuan), never 99.99 yen
+  ['¥99.99', A, null, loc('ja-JP')], ['¥1,980.50', A, null, loc('ja-JP')], ['12.50', A, null, shop('JPY')], ['$ 12.50', A, null, loc('es-CO')],
+  ['12,50', A, null, hint('KRW')], ['￥128.00', '128', 'JPY', loc('ja-JP')], ['¥99.99', '99.99', 'CNY', loc('zh-CN')],
 ];
