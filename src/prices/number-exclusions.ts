@@ -91,8 +91,15 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   return undefined;
 }
 
-/** "Size ", "SKU ", "Qty ": the text before a number labels it as no price. */
-export const isLabelBefore = (before: string): boolean => LABEL_BEFORE.test(before);
+/**
+ * "EU 42", "UK 8", "US 10": a shoe or clothing size in a country's sizing system. In capitals only: "de", "it", "us"
+ * are words ("de 199,90 por 149,90"). It only sets the size apart from a space-grouped amount after it ("EU 42 129,99 €");
+ * no exclusion, which would hand the size's neighbouring sign to another number ("US 129,99 € 4.5 out of 5").
+ */
+const SIZE_SYSTEM_BEFORE = /(?:^|[^\p{L}])(?:EU|UK|US|FR|IT|DE|JP|AU|BR|MX|CN|KR)\s*$/u;
+
+/** "Size ", "SKU ", "Qty ", "EU ": the text before a space-grouped run labels its first group, a number of its own. */
+export const isLabelBefore = (before: string): boolean => LABEL_BEFORE.test(before) || SIZE_SYSTEM_BEFORE.test(before);
 
 /**
  * Exclusions read from the words before a number ("SKU 88123", "© 2024") or from its own form
