@@ -63,7 +63,7 @@ const OPENING_DE = /^\s*de\s*$/iu;
 /** Labels that name the price to pay now: they settle a tie between two unlabelled prices. */
 const CURRENT = endsWith([
   'now', 'sale', 'sale price', 'our price', 'deal price', 'special price', 'offer price', 'current price', 'your price', 'today',
-  'jetzt', 'nur', 'aktion', 'angebot', 'nu', 'ahora', 'por', 'voor', 'maintenant', 'ora', 'adesso', 'teraz', 'сейчас', 'nyt', 'nå', '現在', '特価', '販売価格', '售价', '现价', '促销价', '할인가', '판매가',
+  'jetzt', 'nur', 'aktion', 'angebot', 'nu', 'nyní', 'ahora', 'por', 'voor', 'maintenant', 'ora', 'adesso', 'teraz', 'сейчас', 'nyt', 'nå', '現在', '特価', '販売価格', '售价', '现价', '促销价', '할인가', '판매가',
   'нова ціна', 'новая цена', 'стало', 'yeni fiyat', 'الآن', 'السعر الآن', 'ราคาพิเศษ', 'giá km', 'giá khuyến mãi', 'harga promo', 'τιμή προσφοράς',
   // An arrow from the old price to the new one ("¥3,980 → ¥2,980").
   '→', '⇒', '⟶',
