@@ -50,6 +50,13 @@ const CASES: Case[] = [
   // Read as a footnote before: 12 KWD for twelve and a half dinars.
   { name: 'three raised digits after whole units: fils or a footnote', html: '<div class="price">KD 12<sup>500</sup></div>', lang: 'ar-KW', expect: 'price/ambiguous' },
   { name: 'thousands in their own element stay one number', html: '<div class="price">$1<span>299</span></div>', expect: '1299.00 USD' },
+  // Digits of other scripts: the page scan looked for ASCII digits only, so these pages had no price at all.
+  { name: 'Arabic-Indic digits', html: '<div class="price">١٢٣٫٤٥ ر.س</div>', lang: 'ar-SA', expect: '123.45 SAR' },
+  { name: 'Arabic-Indic digits beside a struck price', html: '<div class="price"><del>١٥٠ ر.س</del> ١٢٣٫٤٥ ر.س</div>', lang: 'ar-SA', expect: '123.45 SAR was 150.00' },
+  { name: 'Persian digits', html: '<div class="price">۱۲۳٬۰۰۰ ریال</div>', lang: 'fa-IR', expect: '123000.00 IRR' },
+  { name: 'Devanagari digits', html: '<div class="price">₹१,२९९</div>', lang: 'hi-IN', expect: '1299.00 INR' },
+  { name: 'full-width digits', html: '<div class="price">１，９８０円</div>', lang: 'ja-JP', expect: '1980 JPY' },
+  { name: 'full-width digits with no sign in a price holder', html: '<span class="price">１，９８０</span>', lang: 'ja-JP', expect: '1980 JPY' },
   { name: 'entities in text', html: '<span class="price">&euro;&nbsp;1&#8239;299,00</span>', lang: 'fr-FR', expect: '1299.00 EUR' },
   { name: 'no symbol: the page region decides the currency', html: '<span class="price">24,90</span>', lang: 'de-AT', expect: '24.90 EUR' },
   { name: '$ on a Canadian page', html: '<span class="price">$24.90</span>', lang: 'en-CA', expect: '24.90 CAD' },
