@@ -4,7 +4,7 @@ import { candidatesOf } from '../prices/currencies';
 import { isIsoCode, pastPrintedDigits, printedMinorDigits } from '../prices/iso-currencies';
 import { parsePrice } from '../prices/parse-price';
 import { normalizeAvailability, type Availability } from './availability';
-import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
+import { distinctTexts, hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
 
 export interface OfferPrices {
   price: Decimal;
@@ -114,6 +114,8 @@ function offerParts(offer: SchemaNode, defaultCurrency: string | undefined) {
 function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
   if (hasType(offer, 'AggregateOffer')) return readAggregate(offer, defaultCurrency);
   if (forSeveral(offer)) return null;
+  // Two different prices in one offer (a struck one marked up as `price` beside the current one, a JSON-LD array): none is its price.
+  if (distinctTexts(offer, 'price').length > 1) return null;
   const { specs, typeOf, plainSpecs, currencyText, amount } = offerParts(offer, defaultCurrency);
   const specPrice = (type: RegExp) => {
     const spec = specs.find((candidate) => type.test(typeOf(candidate)));
@@ -194,6 +196,8 @@ export function offersRefusal(offers: SchemaNode[], defaultCurrency?: string): {
 function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
   for (const offer of offers) {
     if (hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
+    const stated = distinctTexts(offer, 'price');
+    if (stated.length > 1) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${stated.join(', ')}` };
     const { plainSpecs, amount } = offerParts(offer, defaultCurrency);
     const { disagree } = plainPrice(plainSpecs, amount);
     if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.map((d) => d.toFixed()).join(', ')} with no priceType or tax flag to choose by` };
