@@ -97,8 +97,10 @@ const FROM_WORDS = /^(?:ab|from|od|fra|från|dès|desde|vanaf|da|от|від)$/i
  */
 function modelNumberBefore(text: string, chosen: Candidate): string | null {
   if (chosen.role !== 'plain' || !/^\d{1,3} \d/.test(chosen.token.raw)) return null;
-  const word = /(?:^|\s)(\p{L}[\p{L}\d]*) $/u.exec(text.slice(0, chosen.token.start))?.[1];
-  if (!word || !/\p{Lu}|\d/u.test(word) || FROM_WORDS.test(word) || findCurrencies(word).length > 0) return null;
+  const name = /(?:^|(\S*)\s)(\p{L}[\p{L}\d]*) $/u.exec(text.slice(0, chosen.token.start));
+  const word = name?.[2];
+  // A word right after another number is that number's unit ("256 GB 1 449 €"), no name.
+  if (!word || /\d$/.test(name[1] ?? '') || !/\p{Lu}|\d/u.test(word) || FROM_WORDS.test(word) || findCurrencies(word).length > 0) return null;
   return `${word} ${chosen.token.raw.slice(0, chosen.token.raw.indexOf(' '))}`;
 }
 

@@ -76,6 +76,7 @@ export const NOISE_ROWS: PriceRow[] = [
   ['iPhone 15 129,99 €', 'price/ambiguous', null], ['PlayStation 5 549,99 €', 'price/ambiguous', null], ['Xbox 360 129,99 €', 'price/ambiguous', null],
   ['Air Max 90 149,99 €', 'price/ambiguous', null], ['Kapitel 12 129 Kč', 'price/ambiguous', null], ['Ab 1 299 €', '1299', 'EUR'], ['Preis 1 299,00 €', '1299.00', 'EUR'],
   ['Původní cena 1 599 Kč Nyní 1 299 Kč', '1299', 'CZK'],
+  ['iPhone 15 Pro Max 256 GB 1 449 €', '1449', 'EUR'],
   ['Gratis Versand ab 29 € 12 345 ₽', '12345', 'RUB'], ['Gratis Versand ab 29 € 12 990 XOF', '12990', 'XOF'], ['Free shipping over 29 € 12 345 Ft', '12345', 'HUF'],
   ['Free shipping over $50 ٩٨٠ د.ع. (٣٬٩٢٠ د.ع./kg)', '980', 'IQD'], ['Free shipping over $50 980 zł (3 920 zł/kg)', '980', 'PLN'], ['Ordinarie pris: 1 999 kr Ships in 24h', '1999', 'SEK', { defaultCurrency: 'SEK' }],
 ];
