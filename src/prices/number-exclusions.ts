@@ -114,6 +114,9 @@ export function exclusionBefore(before: string, token: { raw: string; end: numbe
   if (/^\d+$/.test(token.raw) && /¢ ?$/.test(before)) return 'minor-unit'; // "¢99": ninety-nine cents, the sign written first // "%20": Turkish, Persian and Arabic write the sign first (not "31% 19,900원")
   if (YEAR.test(token.raw) && YEAR_BEFORE.test(before)) return 'year';
   if (RATING_BEFORE.test(before)) return 'rating';
+  // "R$ 24,92 x 12", "$12.50 × 4": a count after an amount (cents or a sign: not the count of "1x 12€99") and a
+  // times sign, the number of instalments or units.
+  if (SMALL_COUNT.test(token.raw) && /(?:\d[.,]\d{2}|\p{Sc})\s?[x×]\s?$/u.test(before)) return 'multiplier';
   // "Sizes 38, 40, 42", "Gr. 38/40": the label covers the whole list after it.
   if (LABEL_BEFORE.test(before) || LABEL_BEFORE.test(before.replace(LIST_BEFORE, ''))) return 'label';
   if (INTEGER.test(token.raw) && /\($/.test(before)) return 'count';

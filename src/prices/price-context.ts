@@ -82,8 +82,8 @@ const UNIT_AFTER = /^[\s*]*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{
  * never the price of the product. "£12.50 pm" and "p/m" are how UK shops write per month.
  */
 const MONTHLY_AFTER = new RegExp(
-  `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mois|mes|mês|mnd|kk|mån|md|mies|měs|wk|week|woche|semaine|semana|fortnight|月)(?![\\p{L}])|(?:${[
-    'per month', 'per mo', 'a month', 'monthly', 'pcm', 'p\\/m', 'pm', 'p\\.m\\.?', 'mtl\\.?', 'monatlich', 'pro monat', 'im monat', 'par mois', 'mensuel(?:le)?s?',
+  `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mtl|mois|mes|mês|mnd|kk|mån|md|mies|měs|wk|week|woche|semaine|semana|fortnight|payment|月)(?![\\p{L}])|(?:${[
+    'per month', 'per mo', 'mo\\.', 'a month', 'monthly', 'pcm', 'p\\/m', 'pm', 'p\\.m\\.?', 'mtl\\.?', 'monatlich', 'pro monat', 'im monat', 'par mois', 'mensuel(?:le)?s?',
     'al mes', 'por mes', 'ao mês', 'al mese', 'per maand', 'maandelijks', 'i månaden', 'per måned', 'pr\\.? md\\.?', 'miesięcznie', 'měsíčně',
     'per week', 'a week', 'weekly', 'p\\/w', 'pw', 'wöchentlich', 'pro woche', 'par semaine', 'per fortnight', 'fortnightly', '每月',
   ].join('|')})(?![\\p{L}])|\\/\\s*月|\\/月)`,
@@ -96,6 +96,9 @@ const MONTHLY_AFTER = new RegExp(
  */
 const DOWN_PAYMENT_AFTER = /^[\s*]*(?:down(?: ?payment)?(?!\s*(?:from|to|by)(?![\p{L}]))|upfront|(?:als )?anzahlung|d.acompte|de entrada)(?![\p{L}])/iu;
 const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost| payment)?', 'anzahlung(?: von)?', 'acompte(?: de)?', 'pay(?:able)? upfront']);
+
+/** After the amount, the count of instalments it is one of: "R$ 24,92 em 12x", "R$ 24,92 x 12", "$12.50 × 4". */
+const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+\d{1,2}\s?[x×](?![\p{L}\d])|^\s*[x×]\s?\d{1,2}(?![\d.,\p{L}])/iu;
 
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([
@@ -123,7 +126,8 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach }: R
   const label = (first ? before : before.replace(/^\+(?=\s)/, '')).replace(/[()[\]*]/g, ' ');
   if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
-  if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses sin intereses de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';
+  if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses(?: sin intereses)? de|plazos de|parcelas de|rat[ae] da|mensilità da)[\s:.]*$/iu.test(label)) return 'multiple';
+  if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (REGULAR.test(label)) return 'regular';

@@ -70,4 +70,8 @@ export const LABELS: PriceRow[] = [
   // A free-shipping or discount threshold, also with a "+" for "or more" (read 35 and 25); the "+" adds nothing to the next amount
   ['Free shipping on $35+', R, null, US], ['Free shipping on $35+ $29.99', '29.99', 'USD', US], ['$5 off orders $25+', R, null, US],
   ['Free delivery on orders of £40 £12.99', '12.99', 'GBP'], ['Free shipping on all orders $29.99', '29.99', 'USD', US], ['$24.99 + $4.99 shipping', '24.99', 'USD', US],
+  // Instalments written after the amount or with the words of Spanish, Italian and Mexican shops (read as the price)
+  ['R$ 24,92 em 12x', A, null], ['R$ 24,92 x 12', A, null], ['$12.50 x 4', A, null, US], ['Paga en 3 plazos de 33,33 €', A, null], ['o 12 meses de $833', A, null, loc('es-MX')],
+  ['Rata da 41,58 €', A, null], ['Mensilità da 41,58 €', A, null], ['199 €/mtl. Leasing', A, null], ['$12.50/payment', A, null, US], ['$9.99 mo.', A, null, US],
+  ['99,99 € Paga en 3 plazos de 33,33 €', '99.99', 'EUR'], ['R$ 299,00 ou 12x R$ 24,92', '299.00', 'BRL'], ['1x 12€99', '12.99', 'EUR'], ['12 x R$ 24,92 = R$ 299,04', '299.04', 'BRL'],
 ];
