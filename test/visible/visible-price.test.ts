@@ -45,6 +45,11 @@ const CASES: Case[] = [
   { name: 'a raised footnote digit after the cents', html: '<div class="price">$12.99<sup>1</sup></div>', expect: '12.99 USD' },
   { name: 'a raised footnote digit after the currency', html: '<div class="price">12,99 €<sup>1</sup></div>', lang: 'de-DE', expect: '12.99 EUR' },
   { name: 'raised cents after the euro sign, as French shops write them', html: '<div class="price">129€<sup>99</sup></div>', lang: 'fr-FR', expect: '129.99 EUR' },
+  // The sign raised with the cents (Cdiscount): "€99" alone was read as the price, 99 €.
+  { name: 'raised cents with the euro sign before them', html: '<div class="price">29<sup>€99</sup></div>', lang: 'fr-FR', expect: '29.99 EUR' },
+  { name: 'raised cents with the euro sign, beside a struck price', html: '<div class="prix"><del>49<sup>€99</sup></del> 29<sup>€99</sup></div>', lang: 'fr-FR', expect: '29.99 EUR was 49.99' },
+  { name: 'cents and sign in a span after grouped euros', html: '<div class="prix">1 299<span class="cents">€99</span></div>', lang: 'fr-FR', expect: '1299.99 EUR' },
+  { name: 'raised cents with their comma and sign', html: '<div class="prix">29<sup>,99 €</sup></div>', lang: 'fr-FR', expect: '29.99 EUR' },
   { name: 'raised cents after a euro sign in its own element', html: '<div class="price">129<span class="currency">€</span><sup>99</sup></div>', lang: 'fr-FR', expect: '129.99 EUR' },
   { name: 'raised cents, then a raised footnote', html: '<div class="price">$12<sup>99</sup><sup>1</sup></div>', expect: '12.99 USD' },
   // Read as a footnote before: 12 KWD for twelve and a half dinars.
