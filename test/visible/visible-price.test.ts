@@ -50,6 +50,9 @@ const CASES: Case[] = [
   { name: 'raised cents with the euro sign, beside a struck price', html: '<div class="prix"><del>49<sup>€99</sup></del> 29<sup>€99</sup></div>', lang: 'fr-FR', expect: '29.99 EUR was 49.99' },
   { name: 'cents and sign in a span after grouped euros', html: '<div class="prix">1 299<span class="cents">€99</span></div>', lang: 'fr-FR', expect: '1299.99 EUR' },
   { name: 'raised cents with their comma and sign', html: '<div class="prix">29<sup>,99 €</sup></div>', lang: 'fr-FR', expect: '29.99 EUR' },
+  { name: 'raised cents and sign after the units and their comma', html: '<div class="prix">29,<sup>99 €</sup></div>', lang: 'fr-FR', expect: '29.99 EUR' },
+  { name: 'raised euro sign and cents after a space', html: '<div class="prix">29 <sup>€99</sup></div>', lang: 'fr-FR', expect: '29.99 EUR' },
+  { name: 'cents and dollar sign in a span after the units and their point', html: '<div class="price">29.<span>99 $</span></div>', expect: '29.99 USD' },
   { name: 'raised cents after a euro sign in its own element', html: '<div class="price">129<span class="currency">€</span><sup>99</sup></div>', lang: 'fr-FR', expect: '129.99 EUR' },
   { name: 'raised cents, then a raised footnote', html: '<div class="price">$12<sup>99</sup><sup>1</sup></div>', expect: '12.99 USD' },
   // Read as a footnote before: 12 KWD for twelve and a half dinars.
