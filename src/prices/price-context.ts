@@ -23,6 +23,7 @@ const REFERENCE = endsWith([
   '定価', '通常価格', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
   'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
+  'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
   'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard |express )?(?:shipping|delivery|postage)(?: (?:on|for|with))?(?: orders?)?(?: over| above| from| of)?',
   '(?:on|off) orders(?: over| above| from| of)?', 'versandkostenfrei ab',
@@ -34,8 +35,12 @@ const REFERENCE = endsWith([
   'p&p', 'frais de port', '送料', '运费', '\\+', 'zzgl\\.?', 'plus',
 ]);
 
-/** After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), and a deposit charged beside the price ("0,25 € Pfand"). */
-const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine)(?![\p{L}])/iu;
+/**
+ * After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), a deposit charged beside the price
+ * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
+ * Cashback"), or that rebate ("$20 mail-in rebate"): never what the checkout charges.
+ */
+const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
 
 /**
  * The cost of shipping named right after the amount ("$5.99 shipping", "4,95 € Versand", "£3.99 P&P"), or as

@@ -73,5 +73,8 @@ export const LABELS: PriceRow[] = [
   // Instalments written after the amount or with the words of Spanish, Italian and Mexican shops (read as the price)
   ['R$ 24,92 em 12x', A, null], ['R$ 24,92 x 12', A, null], ['$12.50 x 4', A, null, US], ['Paga en 3 plazos de 33,33 €', A, null], ['o 12 meses de $833', A, null, loc('es-MX')],
   ['Rata da 41,58 €', A, null], ['Mensilità da 41,58 €', A, null], ['199 €/mtl. Leasing', A, null], ['$12.50/payment', A, null, US], ['$9.99 mo.', A, null, US],
+  // A price after a rebate or cashback paid back later is not what the checkout charges (read as the price)
+  ['$29.99 after mail-in rebate', R, null, US], ['Price after rebate: $29.99', R, null, US], ['29,99 € nach Cashback', R, null], ['29,99 € après remboursement', R, null],
+  ['$49.99 $29.99 after rebate', '49.99', 'USD', US], ['$49.99 $20 mail-in rebate', '49.99', 'USD', US], ['Effektivpreis 19,99 € 29,99 €', '29.99', 'EUR'], ['$29.99 instant rebate', '29.99', 'USD', US],
   ['99,99 € Paga en 3 plazos de 33,33 €', '99.99', 'EUR'], ['R$ 299,00 ou 12x R$ 24,92', '299.00', 'BRL'], ['1x 12€99', '12.99', 'EUR'], ['12 x R$ 24,92 = R$ 299,04', '299.04', 'BRL'],
 ];
