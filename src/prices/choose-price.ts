@@ -4,7 +4,7 @@ import { assignCurrencies } from './currency-ownership';
 import { isHardExclusion, type Exclusion } from './number-exclusions';
 import { isRangeBetween, roleOf, type PriceRole } from './price-context';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
-import type { CurrencyToken, NumberToken } from './price-tokens';
+import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
 
 export interface Candidate {
   token: NumberToken;
@@ -86,6 +86,24 @@ function centsApart(text: string, all: readonly Candidate[], chosen: Candidate):
   return null;
 }
 
+/** "Ab 1 299 €", "Od 1 299 Kč": words for a from-price, capitalised at the start of a text, that name no product. */
+const FROM_WORDS = /^(?:ab|from|od|fra|från|dès|desde|vanaf|da|от|від)$/iu;
+
+/**
+ * "iPhone 15 129,99 €", "PlayStation 5 549,99 €", "Air Max 90 149,99 €": a name before a space-grouped amount
+ * may end in a model number that is the amount's first group (read 15129.99), or the group may be the amount's
+ * thousands. The name, a capitalised or mixed-case word or a code with digits, when no label makes the
+ * number a price; lower-case words ("in stock", "helyett") and currency signs name no product.
+ */
+function modelNumberBefore(text: string, chosen: Candidate): string | null {
+  if (chosen.role !== 'plain' || !/^\d{1,3} \d/.test(chosen.token.raw)) return null;
+  const name = /(?:^|(\S*)\s)(\p{L}[\p{L}\d]*) $/u.exec(text.slice(0, chosen.token.start));
+  const word = name?.[2];
+  // A word right after another number is that number's unit ("256 GB 1 449 €"), no name.
+  if (!word || /\d$/.test(name[1] ?? '') || !/\p{Lu}|\d/u.test(word) || FROM_WORDS.test(word) || findCurrencies(word).length > 0) return null;
+  return `${word} ${chosen.token.raw.slice(0, chosen.token.raw.indexOf(' '))}`;
+}
+
 const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
 const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
 
@@ -133,6 +151,8 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   }
   const apart = centsApart(text, all, chosen);
   if (apart) return refuse(PRICE_REFUSAL.ambiguous, `units and two digits apart, with no separator: ${describe(apart, text)} may be one price with its cents set apart`);
+  const model = modelNumberBefore(text, chosen);
+  if (model) return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(model)} may end in the first group of ${describe([chosen], text)}: a model number or the amount's thousands`);
   if (chosen.token.spacedDecimal && chosen.owned.length === 0) {
     return refuse(PRICE_REFUSAL.ambiguous, `a space after the decimal separator and no currency: ${describe([chosen], text)}`);
   }

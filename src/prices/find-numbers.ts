@@ -119,9 +119,10 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     if (cents === 'percent' || cents === 'measure' || cents === 'multiplier') continue;
     // "42 € 12 Tsd.", "5 € 12k": digits scaled by a magnitude are an amount of their own, never cents.
     if (magnitudeAfter(text.slice(end, end + LABEL_WINDOW)) !== null) continue;
-    // "ab 29 € 12 345 ₽", "29 € 12 990 XOF": the two digits begin a grouped amount with a currency of its own.
-    const grouped = GROUP_AFTER_CENTS.exec(text.slice(end, end + LABEL_WINDOW));
-    if (grouped && findCurrencies(text.slice(end + grouped[0].length, end + LABEL_WINDOW))[0]?.start === 0) continue;
+    // "5 € 99 €", "12€ 99€", "ab 29 € 12 345 ₽", "29 € 12 990 XOF": the two digits (or a grouped amount they begin)
+    // have a currency of their own, so they are the next amount, never the sign's cents.
+    const grouped = GROUP_AFTER_CENTS.exec(text.slice(end, end + LABEL_WINDOW))?.[0] ?? '';
+    if (findCurrencies(text.slice(end + grouped.length, end + LABEL_WINDOW).replace(/^ /, ''))[0]?.start === 0) continue;
     // "Size 42 € 89", "© 2024 € 89", "X-2000 € 12", "over $50 € 12": a labelled number (a size, a year, a model code) or an
     // amount with its own currency has no cents after the sign; the digits are the next amount.
     const beforeRun = text.slice(Math.max(0, match.index - LABEL_WINDOW), match.index);

@@ -47,6 +47,12 @@ export function printedMinorDigits(code: string | null | undefined): number | nu
 /** ISO codes are a closed set: this cache never holds more than ~180 entries. */
 const cldrDigits = new Map<string, number>();
 
+/** Whether `amount` has non-zero decimals past those its currency is printed with ("12.5" JPY, "1.2345" USD); unknown currency: no. */
+export function pastPrintedDigits(amount: Decimal, code: string | null | undefined): boolean {
+  const digits = printedMinorDigits(code);
+  return digits !== null && amount.decimalPlaces() > digits;
+}
+
 export function isIsoCode(code: string): boolean {
   return ISO_CODES.has(code.toUpperCase());
 }

@@ -38,9 +38,12 @@ const ENTRIES: readonly Entry[] = [
   [9, 'abbreviation', 'mrd\\.?|млрд\\.?|bn'],
   [null, 'word', 'mil|billions?|trillions?'],
 ];
-/** Written words after an optional space, ending before a letter or digit; "CR" (a credit, "$12.50 CR") is no crore. */
+/**
+ * Written words after an optional space, ending before a letter or digit. "CR" (a credit, "$12.50 CR") is no crore,
+ * and "MN" no million: Mexican shops write "moneda nacional" after the peso amount ("$1,299.00 MN").
+ */
 const WORD = new RegExp(`^ ?(?:${ENTRIES.map(([, , pattern]) => `(${pattern})`).join('|')})(?![\\p{L}\\d])`, 'iu');
-const CREDIT = /^ ?CR(?![\p{L}\d])/u;
+const NO_MAGNITUDE = /^ ?(?:CR|MN)(?![\p{L}\d])/u;
 /**
  * Letters glued to the digits: K a thousand, M (or m) a million, B a billion; also after a space when a
  * sign follows at once ("45 k€", "1,2 M€"). "L" (a lakh or litres) has no single scale.
@@ -57,7 +60,7 @@ export function magnitudeAfter(after: string): Magnitude | null {
   if (cjk && isCjkNumeral(cjk[1])) return { length: cjk[0].length, power: CJK_NUMERALS[cjk[1]], kind: 'word', text: cjk[1] };
   const letter = LETTER.exec(after);
   if (letter) return { length: letter[0].length, power: LETTER_POWER[letter[0].trim()], kind: 'letter', text: letter[0].trim() };
-  if (CREDIT.test(after)) return null;
+  if (NO_MAGNITUDE.test(after)) return null;
   const word = WORD.exec(after);
   if (!word) return null;
   const [power, kind] = ENTRIES[word.slice(1).findIndex(Boolean)];

@@ -12,7 +12,7 @@ const unitPattern = (units: readonly string[]): RegExp => new RegExp(`^ ?(?:${un
 /** Units of measure written after a number, case-insensitive ("500 ml", "256 GB", "16 oz"). */
 const MEASURE = unitPattern([
   'mm', 'cm', 'km', 'in\\.?', 'inch(?:es)?', 'feet', 'foot', 'yd', 'kg', 'mg', 'g', 'gr', 'grs', 'gramm?e?s?', 'gramos', 'kilos?', 'lbs?', 'oz', 'fl\\.? ?oz',
-  'ml', 'cl', 'dl', 'l', 'ltr', 'lit(?:re|er)s?', 'gal', 'kw', 'kwh', 'w', 'v', 'mah', 'ah', 'hz', 'khz', 'mhz', 'ghz', 'gb', 'tb', 'mb', 'kb', 'mp', 'px',
+  'ml', 'cl', 'dl', 'l', 'ltr', 'lit(?:re|er)s?', 'gal', 'miles?', 'kw', 'kwh', 'w', 'v', 'mah', 'ah', 'hz', 'khz', 'mhz', 'ghz', 'gb', 'tb', 'mb', 'kb', 'mp', 'px',
   'dpi', 'meters?', 'metres?', 'metros', 'm²', 'm2', 'm³', 'm3', 'cm²', 'sq\\.? ?ft', 'sqm', '°c?', '″', '"', 'кг', 'г', 'гр', 'л', 'мл', 'см', 'мм', 'м',
   '克', '公斤', '毫升', '升',
 ]);
@@ -25,6 +25,8 @@ const COUNTED = unitPattern([
   'results', 'products', 'artikel', 'produkte', 'ergebnisse', 'résultats', 'colou?rs', 'farben', 'couleurs', 'sizes', 'größen', 'variants', 'varianten',
   'seats', 'persons', 'personen', 'шт\\.?', 'ед\\.?', 'interest-free', 'payments?', 'instal?lments?', 'raten', 'cuotas', 'parcelas', 'mensualités',
   'fois', 'rate', 'vezes', 'meses sin intereses', 'msi', '個', '枚', '本', '件', '片', '粒', '台', '点', '개', '명', 'ชิ้น', 'adet', 'szt\\.?', 'ks', 'db',
+  // Loyalty points and air miles: a shop's own unit, no money ("5,000 points" read as dollars in a USD shop).
+  'points?', 'pts\\.?', 'pt', '(?:bonus)?punkte', 'puntos', 'pontos', 'punti', 'punkty', 'avios', 'meilen', 'ポイント(?:還元)?', '포인트', '积分', '積分',
 ]);
 /**
  * "99p", "99¢", "99c", "50 cents": an amount in the currency's minor unit. Read as the number it shows it
@@ -89,8 +91,15 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   return undefined;
 }
 
-/** "Size ", "SKU ", "Qty ": the text before a number labels it as no price. */
-export const isLabelBefore = (before: string): boolean => LABEL_BEFORE.test(before);
+/**
+ * "EU 42", "UK 8", "US 10": a shoe or clothing size in a country's sizing system. In capitals only: "de", "it", "us"
+ * are words ("de 199,90 por 149,90"). It only sets the size apart from a space-grouped amount after it ("EU 42 129,99 €");
+ * no exclusion, which would hand the size's neighbouring sign to another number ("US 129,99 € 4.5 out of 5").
+ */
+const SIZE_SYSTEM_BEFORE = /(?:^|[^\p{L}])(?:EU|UK|US|FR|IT|DE|JP|AU|BR|MX|CN|KR)\s*$/u;
+
+/** "Size ", "SKU ", "Qty ", "EU ": the text before a space-grouped run labels its first group, a number of its own. */
+export const isLabelBefore = (before: string): boolean => LABEL_BEFORE.test(before) || SIZE_SYSTEM_BEFORE.test(before);
 
 /**
  * Exclusions read from the words before a number ("SKU 88123", "© 2024") or from its own form
@@ -105,6 +114,9 @@ export function exclusionBefore(before: string, token: { raw: string; end: numbe
   if (/^\d+$/.test(token.raw) && /¢ ?$/.test(before)) return 'minor-unit'; // "¢99": ninety-nine cents, the sign written first // "%20": Turkish, Persian and Arabic write the sign first (not "31% 19,900원")
   if (YEAR.test(token.raw) && YEAR_BEFORE.test(before)) return 'year';
   if (RATING_BEFORE.test(before)) return 'rating';
+  // "R$ 24,92 x 12", "$12.50 × 4": a count after an amount (cents or a sign: not the count of "1x 12€99") and a
+  // times sign, the number of instalments or units.
+  if (SMALL_COUNT.test(token.raw) && /(?:\d[.,]\d{2}|\p{Sc})\s?[x×]\s?$/u.test(before)) return 'multiplier';
   // "Sizes 38, 40, 42", "Gr. 38/40": the label covers the whole list after it.
   if (LABEL_BEFORE.test(before) || LABEL_BEFORE.test(before.replace(LIST_BEFORE, ''))) return 'label';
   if (INTEGER.test(token.raw) && /\($/.test(before)) return 'count';

@@ -9,6 +9,7 @@ import { toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
 import { findCurrencies, isAdjacent, type CurrencyToken, type Span } from './price-tokens';
 import { amountAtScale } from './three-digit-tail';
+import { pastPrintedDigits } from './iso-currencies';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -115,7 +116,13 @@ export function readCandidate(
   let amountText = amountAtScale(chosen.token, currency, options.decimalSeparator);
   if (typeof amountText !== 'string') return amountText;
   if (hasMinusBefore(text, chosen)) amountText = `-${amountText}`;
-  return result(new Decimal(amountText), currency, display.slice(chosen.token.start, chosen.token.end));
+  const amount = new Decimal(amountText);
+  // "¥99.99" on a Japanese page, "12.50" in a yen shop: the locale or default named a currency never printed with
+  // those decimals; the text's own sign was likely another one's (yuan), so neither reading is taken.
+  if (currency.source !== 'text' && pastPrintedDigits(amount, currency.currency)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `${amountText} has decimals ${currency.currency} (from the ${currency.source}) is never printed with`);
+  }
+  return result(amount, currency, display.slice(chosen.token.start, chosen.token.end));
 }
 
 function result(amount: Decimal, choice: CurrencyChoice, amountText: string, free?: true): ParsedPrice {

@@ -23,8 +23,10 @@ const REFERENCE = endsWith([
   '定価', '通常価格', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
   'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
+  'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
-  'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard )?(?:shipping|delivery)(?: on orders)?(?: over| above| from)?', 'versandkostenfrei ab',
+  'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard |express )?(?:shipping|delivery|postage)(?: (?:on|for|with))?(?: orders?)?(?: over| above| from| of)?',
+  '(?:on|off) orders(?: over| above| from| of)?', 'versandkostenfrei ab',
   'kostenloser versand ab', 'gratis versand ab', 'livraison gratuite dès', 'livraison offerte dès', 'envío gratis (?:desde|a partir de)',
   'spedizione gratuita (?:da|sopra)', 'frete grátis acima de', 'gratis verzending vanaf', 'darmowa dostawa od', 'min(?:imum)? order',
   // Shipping and deposits are charged beside the price, never the price. With a colon only: a bare
@@ -33,8 +35,12 @@ const REFERENCE = endsWith([
   'p&p', 'frais de port', '送料', '运费', '\\+', 'zzgl\\.?', 'plus',
 ]);
 
-/** After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), and a deposit charged beside the price ("0,25 € Pfand"). */
-const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine)(?![\p{L}])/iu;
+/**
+ * After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), a deposit charged beside the price
+ * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
+ * Cashback"), or that rebate ("$20 mail-in rebate"): never what the checkout charges.
+ */
+const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
 
 /**
  * The cost of shipping named right after the amount ("$5.99 shipping", "4,95 € Versand", "£3.99 P&P"), or as
@@ -62,7 +68,7 @@ const OPENING_DE = /^\s*de\s*$/iu;
 /** Labels that name the price to pay now: they settle a tie between two unlabelled prices. */
 const CURRENT = endsWith([
   'now', 'sale', 'sale price', 'our price', 'deal price', 'special price', 'offer price', 'current price', 'your price', 'today',
-  'jetzt', 'nur', 'aktion', 'angebot', 'nu', 'ahora', 'por', 'voor', 'maintenant', 'ora', 'adesso', 'teraz', 'сейчас', 'nyt', 'nå', '現在', '特価', '販売価格', '售价', '现价', '促销价', '할인가', '판매가',
+  'jetzt', 'nur', 'aktion', 'angebot', 'nu', 'nyní', 'ahora', 'por', 'voor', 'maintenant', 'ora', 'adesso', 'teraz', 'сейчас', 'nyt', 'nå', '現在', '特価', '販売価格', '售价', '现价', '促销价', '할인가', '판매가',
   'нова ціна', 'новая цена', 'стало', 'yeni fiyat', 'الآن', 'السعر الآن', 'ราคาพิเศษ', 'giá km', 'giá khuyến mãi', 'harga promo', 'τιμή προσφοράς',
   // An arrow from the old price to the new one ("¥3,980 → ¥2,980").
   '→', '⇒', '⟶',
@@ -81,13 +87,24 @@ const UNIT_AFTER = /^[\s*]*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{
  * never the price of the product. "£12.50 pm" and "p/m" are how UK shops write per month.
  */
 const MONTHLY_AFTER = new RegExp(
-  `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mois|mes|mês|mnd|kk|mån|md|mies|měs|wk|week|woche|semaine|semana|fortnight|月)(?![\\p{L}])|(?:${[
-    'per month', 'per mo', 'a month', 'monthly', 'pcm', 'p\\/m', 'pm', 'p\\.m\\.?', 'mtl\\.?', 'monatlich', 'pro monat', 'im monat', 'par mois', 'mensuel(?:le)?s?',
+  `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mtl|mois|mes|mês|mnd|kk|mån|md|mies|měs|wk|week|woche|semaine|semana|fortnight|payment|月)(?![\\p{L}])|(?:${[
+    'per month', 'per mo', 'mo\\.', 'a month', 'monthly', 'pcm', 'p\\/m', 'pm', 'p\\.m\\.?', 'mtl\\.?', 'monatlich', 'pro monat', 'im monat', 'par mois', 'mensuel(?:le)?s?',
     'al mes', 'por mes', 'ao mês', 'al mese', 'per maand', 'maandelijks', 'i månaden', 'per måned', 'pr\\.? md\\.?', 'miesięcznie', 'měsíčně',
     'per week', 'a week', 'weekly', 'p\\/w', 'pw', 'wöchentlich', 'pro woche', 'par semaine', 'per fortnight', 'fortnightly', '每月',
   ].join('|')})(?![\\p{L}])|\\/\\s*月|\\/月)`,
   'iu',
 );
+/**
+ * A down payment ("$0 down", "£29 upfront", "Anzahlung: 99 €", "acompte de 50 €"): the first part of a financed
+ * price, paid before the monthly ones, never the product's price ("$0 down, $29/mo" read 0). "Down from",
+ * "down to", "down by" tell a price drop instead.
+ */
+const DOWN_PAYMENT_AFTER = /^[\s*]*(?:down(?: ?payment)?(?!\s*(?:from|to|by)(?![\p{L}]))|upfront|(?:als )?anzahlung|d.acompte|de entrada)(?![\p{L}])/iu;
+const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost| payment)?', 'anzahlung(?: von)?', 'acompte(?: de)?', 'pay(?:able)? upfront']);
+
+/** After the amount, the count of instalments it is one of: "R$ 24,92 em 12x", "R$ 24,92 x 12", "$12.50 × 4". */
+const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+\d{1,2}\s?[x×](?![\p{L}\d])|^\s*[x×]\s?\d{1,2}(?![\d.,\p{L}])/iu;
+
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([
   '[x×]', '\\/', 'x de', 'payments? of', 'interest-free payments? of', 'instal?lments? of', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois', 'cuotas de',
@@ -110,10 +127,12 @@ export interface RoleInput {
 }
 
 export function roleOf({ before, after, afterMultiplier, first, last, reach }: RoleInput): PriceRole {
-  const label = before.replace(/[()[\]*]/g, ' ');
-  if (MONTHLY_AFTER.test(after)) return 'multiple';
+  // "$35+ $29.99": a "+" glued to the previous amount says "or more" of it (a threshold), it adds nothing to this one.
+  const label = (first ? before : before.replace(/^\+(?=\s)/, '')).replace(/[()[\]*]/g, ' ');
+  if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
-  if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses sin intereses de|parcelas de|rate da)[\s:.]*$/iu.test(label)) return 'multiple';
+  if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses(?: sin intereses)? de|plazos de|parcelas de|rat[ae] da|mensilità da)[\s:.]*$/iu.test(label)) return 'multiple';
+  if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (REGULAR.test(label)) return 'regular';

@@ -1,10 +1,10 @@
 // schema.org Offer / AggregateOffer / priceSpecification → exact current, regular and low/high prices.
 import { Decimal } from '../core/money';
 import { candidatesOf } from '../prices/currencies';
-import { isIsoCode, printedMinorDigits } from '../prices/iso-currencies';
+import { isIsoCode, pastPrintedDigits, printedMinorDigits } from '../prices/iso-currencies';
 import { parsePrice } from '../prices/parse-price';
 import { normalizeAvailability, type Availability } from './availability';
-import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
+import { distinctTexts, hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
 
 export interface OfferPrices {
   price: Decimal;
@@ -41,15 +41,14 @@ export function structuredAmount(text: string | null, currency: string | null, d
   if (!parsed.ok || !parsed.amount.isFinite()) return null;
   const said = parsed.currency ? [parsed.currency] : (parsed.currencyCandidates ?? []);
   if (named && named.length > 0 && said.length > 0 && !said.some((code) => named.includes(code))) return null;
-  if (plain && offScale(plain[1], parsed.currency)) return null;
+  if (plain && (pastPrintedDigits(parsed.amount, parsed.currency) || threeDecimalsOffScale(plain[1], parsed.currency))) return null;
   return { amount: parsed.amount, currency: parsed.currency };
 }
 
-/** Whether decimals `fraction` are no amount of `currency` as shops print it (unknown currency: no judgement). */
-function offScale(fraction: string, currency: string | null): boolean {
+/** "1.299" in a currency printed without three decimals: the page's thousands, not schema.org's decimals (unknown currency: no judgement). */
+function threeDecimalsOffScale(fraction: string, currency: string | null): boolean {
   const digits = printedMinorDigits(currency);
-  if (digits === null) return false;
-  return fraction.replace(/0+$/, '').length > digits || (fraction.length === 3 && digits !== 3);
+  return digits !== null && fraction.length === 3 && digits !== 3;
 }
 
 function isoCurrency(node: SchemaNode): string | null {
@@ -115,6 +114,8 @@ function offerParts(offer: SchemaNode, defaultCurrency: string | undefined) {
 function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
   if (hasType(offer, 'AggregateOffer')) return readAggregate(offer, defaultCurrency);
   if (forSeveral(offer)) return null;
+  // Two different prices in one offer (a struck one marked up as `price` beside the current one, a JSON-LD array): none is its price.
+  if (distinctTexts(offer, 'price').length > 1) return null;
   const { specs, typeOf, plainSpecs, currencyText, amount } = offerParts(offer, defaultCurrency);
   const specPrice = (type: RegExp) => {
     const spec = specs.find((candidate) => type.test(typeOf(candidate)));
@@ -195,6 +196,8 @@ export function offersRefusal(offers: SchemaNode[], defaultCurrency?: string): {
 function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
   for (const offer of offers) {
     if (hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
+    const stated = distinctTexts(offer, 'price');
+    if (stated.length > 1) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${stated.join(', ')}` };
     const { plainSpecs, amount } = offerParts(offer, defaultCurrency);
     const { disagree } = plainPrice(plainSpecs, amount);
     if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.map((d) => d.toFixed()).join(', ')} with no priceType or tax flag to choose by` };

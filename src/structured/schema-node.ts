@@ -54,3 +54,9 @@ export function textOf(node: SchemaNode, ...props: string[]): string | null {
   }
   return null;
 }
+
+/** The distinct non-empty texts of a property, whitespace collapsed: two `itemprop="price"` in one offer give two. */
+export function distinctTexts(node: SchemaNode, prop: string): string[] {
+  const texts = (node.props[prop] ?? []).flatMap((value) => (isNode(value) ? [] : [value.replace(/\s+/g, ' ').trim()]));
+  return [...new Set(texts.filter(Boolean))];
+}

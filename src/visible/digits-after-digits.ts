@@ -21,6 +21,9 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   const raised = element.tagName === 'sup';
   // Inside <sup> spacing is not seen; elsewhere a space is a visible gap the parser must judge.
   const digits = raised ? piece.trim() : piece;
+  // "29<sup>€99</sup>", "29<sup>,99 €</sup>": the cents set with the sign in an element of their own (French shops).
+  // Joined, the lexer reads "29€99"; alone, "€99" was a price of its own, 99 €.
+  if (signedCents(before, digits, raised)) return { piece: digits, fragment: true };
   if (!/^\d+$/.test(digits)) return unchanged;
   // "12,99 €<sup>1</sup>": a mark after the price's currency, never a second amount. Two digits there are the
   // cents of "129€<sup>99</sup>", as French shops write it: left for the lexer, which reads "129€99".
@@ -33,6 +36,17 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   // passed on as superscripts, which the parser refuses after whole units rather than read 12.
   if (raised && digits.length === 3 && !hasDecimals) return { piece: [...digits].map((digit) => SUPERSCRIPT[Number(digit)]).join(''), fragment: true };
   return raised ? { piece: '*', fragment: true } : unchanged;
+}
+
+/**
+ * Two digits with a sign, right after whole units: after a euro sign ("29<sup>€99</sup>"), after a decimal separator
+ * ("29<sup>,99 €</sup>") or after units that end with the separator ("29,<sup>99 €</sup>", "29.<span>99 $</span>").
+ */
+function signedCents(before: string, piece: string, raised: boolean): boolean {
+  const units = raised ? before.trimEnd() : before; // a raised element's gap to the units is no visible one
+  if (/[.,]\d{1,2}$/.test(units)) return false;
+  if (/\d[.,]$/.test(units)) return /^\d{2} ?\p{Sc}$/u.test(piece);
+  return /\d$/.test(units) && /^(?:€ ?\d{2}|[.,]\d{2} ?\p{Sc}?)$/u.test(piece);
 }
 
 const SUPERSCRIPT = ['\u2070', '\u00B9', '\u00B2', '\u00B3', '\u2074', '\u2075', '\u2076', '\u2077', '\u2078', '\u2079'];

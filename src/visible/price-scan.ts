@@ -52,9 +52,10 @@ const PRICE_TEXT_MAX_CHARS = 64;
 const CONTEXT_CHARS = 48;
 /** Ancestors within this many levels still name a price holder (Magento nests four deep). */
 const MARK_DEPTH = 4;
-const HAS_DIGIT = /\d/;
-/** Digits alone, with the footnote star German shops set after every price ("12.99*"). */
-const BARE_NUMBER = /^[\s\d.,'’\u00a0\u202f-]+\*?\s*$/;
+/** Digits of any script: Arabic-Indic "١٢٣", Persian "۱۲۳", Devanagari "१२३" and full-width "１２３" are prices too (the parser maps them). */
+const HAS_DIGIT = /\p{Nd}/u;
+/** Digits alone, with the footnote star German shops set after every price ("12.99*"), and the Arabic and full-width separators. */
+const BARE_NUMBER = /^[\s\p{Nd}.,'’\u00a0\u202f\u066b\u066c\u060c\uff0c\uff0e-]+\*?\s*$/u;
 
 interface State {
   struck: string | null;

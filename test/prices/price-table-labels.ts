@@ -63,4 +63,18 @@ export const LABELS: PriceRow[] = [
   ['ราคาปกติ ฿1,299 ราคาพิเศษ ฿999', '999', 'THB'], ['Giá gốc 1.299.000₫ Giá KM 999.000₫', '999000', 'VND'],
   ['Harga normal Rp 1.299.000 Harga promo Rp 999.000', '999000', 'IDR'],
   ['٪٢٠', N, null], ['%20 indirim', N, null], ['Laufleistung 120.000 km 12.990 €', '12990', 'EUR'],
+  // A down payment is the first part of a financed price, never the product's price (read 0, 99, 29.99)
+  ['$0 down, $29/mo', A, null, US], ['$0 down', A, null, US], ['$99 down payment', A, null, US], ['£0 upfront cost £29/month', A, null],
+  ['Upfront cost: £29.99 £35/month', A, null], ['Anzahlung: 0 € 24 x 29 €', A, null], ['0 € Anzahlung, 24 x 29 €', A, null], ['acompte de 50 €', A, null],
+  ['$1,299.00 or $0 down and $54.12/mo', '1299.00', 'USD', US], ['$49.99 down from $59.99', A, null, US],
+  // A free-shipping or discount threshold, also with a "+" for "or more" (read 35 and 25); the "+" adds nothing to the next amount
+  ['Free shipping on $35+', R, null, US], ['Free shipping on $35+ $29.99', '29.99', 'USD', US], ['$5 off orders $25+', R, null, US],
+  ['Free delivery on orders of £40 £12.99', '12.99', 'GBP'], ['Free shipping on all orders $29.99', '29.99', 'USD', US], ['$24.99 + $4.99 shipping', '24.99', 'USD', US],
+  // Instalments written after the amount or with the words of Spanish, Italian and Mexican shops (read as the price)
+  ['R$ 24,92 em 12x', A, null], ['R$ 24,92 x 12', A, null], ['$12.50 x 4', A, null, US], ['Paga en 3 plazos de 33,33 €', A, null], ['o 12 meses de $833', A, null, loc('es-MX')],
+  ['Rata da 41,58 €', A, null], ['Mensilità da 41,58 €', A, null], ['199 €/mtl. Leasing', A, null], ['$12.50/payment', A, null, US], ['$9.99 mo.', A, null, US],
+  // A price after a rebate or cashback paid back later is not what the checkout charges (read as the price)
+  ['$29.99 after mail-in rebate', R, null, US], ['Price after rebate: $29.99', R, null, US], ['29,99 € nach Cashback', R, null], ['29,99 € après remboursement', R, null],
+  ['$49.99 $29.99 after rebate', '49.99', 'USD', US], ['$49.99 $20 mail-in rebate', '49.99', 'USD', US], ['Effektivpreis 19,99 € 29,99 €', '29.99', 'EUR'], ['$29.99 instant rebate', '29.99', 'USD', US],
+  ['99,99 € Paga en 3 plazos de 33,33 €', '99.99', 'EUR'], ['R$ 299,00 ou 12x R$ 24,92', '299.00', 'BRL'], ['1x 12€99', '12.99', 'EUR'], ['12 x R$ 24,92 = R$ 299,04', '299.04', 'BRL'],
 ];

@@ -66,6 +66,17 @@ export const NOISE_ROWS: PriceRow[] = [
   ['Free shipping over $50 € 89 p.P.', '89', 'EUR'], ['Size 42 500k ₫', '500000', 'VND'], ['Qty 2 500k ₫', '500000', 'VND'], ['Pack of 6 500k ₫', '500000', 'VND'],
   ['Delivery 4.95 R1,299.00', '1299.00', 'ZAR'], ['Delivery 4.95 Rp150.000', '150000', 'IDR'], ['Delivery 4.95 RM1,299.00', '1299.00', 'MYR'],
   ['3 Farben 12,99 €', '12.99', 'EUR'],
+  // Two digits after a euro sign that have a sign of their own are the next amount, not the first one's cents (read 5.99, 129.99)
+  ['5 € 99 €', 'price/ambiguous', null], ['12€ 99€', 'price/ambiguous', null], ['statt 129 € 99 €', '99', 'EUR'], ['UVP 59 € 49 €', '49', 'EUR'],
+  ['5 € 99 EUR', 'price/ambiguous', null], ['12€ 49€/Monat', '12', 'EUR'],
+  // A size in a country's sizing system before a space-grouped price is a number of its own (read 42129.99, 8129.99)
+  ['EU 42 129,99 €', '129.99', 'EUR'], ['UK 8 129,99 €', '129.99', 'EUR'], ['Größe: EU 42 129,99 €', '129.99', 'EUR'], ['US 10 1 299,00 €', '1299.00', 'EUR'],
+  ['US 129,99 €', '129.99', 'EUR'], ['de 199,90 por 149,90', '149.90', null],
+  // A product name ending in a model number before a space-grouped amount: the number may be the amount's first group (read 15129.99, 5549.99)
+  ['iPhone 15 129,99 €', 'price/ambiguous', null], ['PlayStation 5 549,99 €', 'price/ambiguous', null], ['Xbox 360 129,99 €', 'price/ambiguous', null],
+  ['Air Max 90 149,99 €', 'price/ambiguous', null], ['Kapitel 12 129 Kč', 'price/ambiguous', null], ['Ab 1 299 €', '1299', 'EUR'], ['Preis 1 299,00 €', '1299.00', 'EUR'],
+  ['Původní cena 1 599 Kč Nyní 1 299 Kč', '1299', 'CZK'],
+  ['iPhone 15 Pro Max 256 GB 1 449 €', '1449', 'EUR'],
   ['Gratis Versand ab 29 € 12 345 ₽', '12345', 'RUB'], ['Gratis Versand ab 29 € 12 990 XOF', '12990', 'XOF'], ['Free shipping over 29 € 12 345 Ft', '12345', 'HUF'],
   ['Free shipping over $50 ٩٨٠ د.ع. (٣٬٩٢٠ د.ع./kg)', '980', 'IQD'], ['Free shipping over $50 980 zł (3 920 zł/kg)', '980', 'PLN'], ['Ordinarie pris: 1 999 kr Ships in 24h', '1999', 'SEK', { defaultCurrency: 'SEK' }],
 ];

@@ -1,5 +1,5 @@
 // Price table rows: real-world texts of the classes that used to give wrong amounts (fusions, old prices, entities, free, units).
-import { NBSP, NNBSP, loc, shop, type PriceRow } from './price-table-types';
+import { NBSP, NNBSP, hint, loc, shop, type PriceRow } from './price-table-types';
 
 const US = loc('en-US');
 const A = 'price/ambiguous';
@@ -88,5 +88,11 @@ export const TRAPS: PriceRow[] = [
   ['-$5.00', '-5.00', 'USD', shop('USD')], ['−5,00 €', '-5.00', 'EUR'], ['-5,00 €', '-5.00', 'EUR'], ['Rabatt: -5,00 €', '-5.00', 'EUR'], ['JPY 1,980', '1980', 'JPY'],
   ['KWD 1.250', '1.250', 'KWD'], ['BHD 0.500', '0.500', 'BHD'], ['OMR 12.345', '12.345', 'OMR'], ['₹1,23,456.78', '123456.78', 'INR'], ['₹ 12,34,56,789', '123456789', 'INR'],
   ['Rs. 1,23,456', '123456', 'INR', loc('en-IN')], ['٣٥٠ ر.س', '350', 'SAR'], ['١٬٢٣٤٫٥٠ د.إ', '1234.50', 'AED'], ['۱۲۳٬۴۵۶ ریال', '123456', 'IRR'],
-  ['１２３円', '123', 'JPY'], ['￥１，９８０', '1980', 'JPY', loc('ja-JP')], ['₹१,२३४', '1234', 'INR'], ['৳ ১,২৯৯', '1299', 'BDT'], ['฿๑,๒๙๐', '1290', 'THB'],
+  ['１２３円', '123', 'JPY'], ['￥１，９８０', '1980', 'JPY', loc('ja-JP')], ['₹१,२३४', '1234', 'INR'], ['৳ ১,২৯৯', '1299', 'BDT'], ['฿๑,๒๙๐', '1290', 'THB'],  // Loyalty points and miles are no money: the shop's default currency never stands in for them (read 5000 USD, 1299 EUR …)
+  ['5,000 points', N, null, shop('USD')], ['Earn 250 points', N, null, shop('USD')], ['$49.99 or 5,000 points', '49.99', 'USD', US], ['1.299 Punkte', N, null, shop('EUR')],
+  ['2.500 Bonuspunkte', N, null, shop('EUR')], ['10,000 Avios', N, null, shop('GBP')], ['100ポイント', N, null, shop('JPY')], ['1,980円 19ポイント還元', '1980', 'JPY'],
+  ['12,000 miles', N, null, shop('USD')], ['Only 12,000 miles $18,995', '18995', 'USD', US], ['12 999 pts', N, null, shop('USD')],
+  // Decimals the currency the locale or default names is never printed with: the sign was another one's ("¥99.99": yuan), never 99.99 yen
+  ['¥99.99', A, null, loc('ja-JP')], ['¥1,980.50', A, null, loc('ja-JP')], ['12.50', A, null, shop('JPY')], ['$ 12.50', A, null, loc('es-CO')],
+  ['12,50', A, null, hint('KRW')], ['￥128.00', '128', 'JPY', loc('ja-JP')], ['¥99.99', '99.99', 'CNY', loc('zh-CN')],
 ];

@@ -96,4 +96,15 @@ describe('structuredProduct().pricing: tiers, unit price, shipping', () => {
     const pricing = htmlResponse(html).structuredProduct()?.pricing;
     expect([pricing?.shipping, pricing?.refused]).toEqual([null, { shipping: 'price/ambiguous' }]);
   });
+
+  it('an offer that states two different prices has none: a struck price marked up as price beside the current one, a JSON-LD array', () => {
+    const microdata = (inner: string) => `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span>
+      <div itemprop="offers" itemscope itemtype="https://schema.org/Offer">${inner}<meta itemprop="priceCurrency" content="USD"></div></div>`;
+    // Read before as the first one: 49.99, the struck price.
+    const struckFirst = htmlResponse(microdata('<del itemprop="price" content="49.99">$49.99</del> <span itemprop="price" content="29.99">$29.99</span>')).structuredProduct();
+    expect([struckFirst?.price, struckFirst?.priceRefusal]).toEqual([null, { reason: 'price/ambiguous', detail: 'an offer states several prices: 49.99, 29.99' }]);
+    expect(prices(jsonLd({ '@type': 'Offer', price: ['29.99', '19.99'], priceCurrency: 'USD' }))?.price).toBe(null);
+    // The same price twice (a sticky bar repeats it) is one price.
+    expect(prices(microdata('<span itemprop="price" content="29.99">$29.99</span><span itemprop="price" content="29.99">$29.99</span>'))?.price).toBe('29.99');
+  });
 });

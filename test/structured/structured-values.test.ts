@@ -33,6 +33,9 @@ describe('structured values', () => {
     expect(structuredAmount('12.5', 'JPY')).toBeNull();
     expect(structuredAmount('12.500', 'IQD')).toBeNull();
     expect(structuredAmount('12.3456', 'EUR')).toBeNull();
+    // Not only the plain form: "12,50" in a yen offer is no amount of yen either (read 12.5 JPY).
+    expect(structuredAmount('12,50', 'JPY')).toBeNull();
+    expect(structuredAmount('1 980,50', 'JPY')).toBeNull();
     // At the currency's scale, or zeros past it (platforms print "29.9900"): the amount stands.
     expect(structuredAmount('29.9900', 'EUR')?.amount.toFixed()).toBe('29.99');
     expect(structuredAmount('1980.0', 'JPY')?.amount.toFixed()).toBe('1980');
