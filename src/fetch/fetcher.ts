@@ -18,7 +18,7 @@ export interface FetchOptions {
   checkRedirect?(fromUrl: string, toUrl: string): void;
   /**
    * Awaited before each redirect hop that passed `checkRedirect` is sent: the engine takes the target
-   * host's slot here when the hop leaves the host, within what is left of the fetch's deadline.
+   * host's slot here (its own host's too), within what is left of the fetch's deadline.
    */
   beforeHop?(toUrl: string, deadline: HopDeadline): Promise<void>;
   /**
