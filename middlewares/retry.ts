@@ -66,9 +66,15 @@ export class RetryMiddleware implements DownloaderMiddleware {
 }
 
 /**
- * A GET answered 2xx with not one byte (a 200 cut to nothing, a 204 for a product page): no page a spider
- * can read. HEAD never has a body, and a POST may rightly get a 204 ("done, nothing to show").
+ * A GET answered 2xx with not one byte, or white space only (a 200 cut to nothing, a 204 for a product
+ * page, a template that rendered nothing but its line ends): no page a spider can read. HEAD never has a
+ * body, and a POST may rightly get a 204 ("done, nothing to show").
  */
 function isEmptyPage(request: CrawlRequest, response: CrawlResponse): boolean {
-  return request.method === 'GET' && response.status >= 200 && response.status < 300 && response.body.length === 0;
+  return request.method === 'GET' && response.status >= 200 && response.status < 300 && isBlank(response.body);
+}
+
+/** HTML's ASCII white space (tab, LF, FF, CR, space); a page's first byte ends the scan. */
+function isBlank(body: Buffer): boolean {
+  return body.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d);
 }
