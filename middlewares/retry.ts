@@ -37,6 +37,7 @@ export class RetryMiddleware implements DownloaderMiddleware {
     const retryAfterAtMs = retryAfterOf(response.headers, nowMs);
     const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random, request.deferrals);
     if (decision.type === 'pass') return accept(response);
+    if (retryAfterAtMs === null) noteUnreadableRetryAfter(request, response, ctx);
     if (decision.type === 'wait') {
       ctx.stats.inc(decision.pauseHost ? 'retry/retry-after' : `retry/reason/${decision.reason}`);
       ctx.log.debug({ url: request.url, reason: decision.reason, untilMs: decision.untilMs }, 'waiting as the server asks');
@@ -63,6 +64,18 @@ export class RetryMiddleware implements DownloaderMiddleware {
     ctx.log.debug({ url: request.url, reason: decision.reason, attempt: request.attempt + 1, notBeforeMs: decision.notBeforeMs }, 'retry scheduled');
     return { type: 'retry' as const, reason: decision.reason, notBeforeMs: decision.notBeforeMs };
   }
+}
+
+/**
+ * A Retry-After no reading makes a time of (a word, a negative or fractional count, a count past any date,
+ * a date that is none) is ignored: the answer is backed off from like one without it. Counted and logged
+ * with its value, so a host's wait that was not honoured is on record, not dropped without a word.
+ */
+function noteUnreadableRetryAfter(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): void {
+  const retryAfter = response.header('retry-after');
+  if (retryAfter === undefined) return;
+  ctx.stats.inc('retry/retry-after-unreadable');
+  ctx.log.warn({ url: request.url, status: response.status, retryAfter }, 'Retry-After unreadable; backing off instead');
 }
 
 /**
