@@ -33,6 +33,7 @@ export type ErrorCode =
   | 'BROWSER_MISSING'
   | 'NO_PAGE'
   | 'DOM_RELEASED'
+  | 'DOM_TOO_DEEP'
   | 'OFFSITE'
   | 'OFFSITE_REDIRECT'
   | 'ROBOTS_DISALLOWED'
