@@ -37,6 +37,7 @@ export class RetryMiddleware implements DownloaderMiddleware {
     const retryAfterAtMs = retryAfterOf(response.headers, nowMs);
     const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random, request.deferrals);
     if (decision.type === 'pass') return accept(response);
+    if (retryAfterAtMs === null) noteUnreadableRetryAfter(request, response, ctx);
     if (decision.type === 'wait') {
       ctx.stats.inc(decision.pauseHost ? 'retry/retry-after' : `retry/reason/${decision.reason}`);
       ctx.log.debug({ url: request.url, reason: decision.reason, untilMs: decision.untilMs }, 'waiting as the server asks');
@@ -66,9 +67,27 @@ export class RetryMiddleware implements DownloaderMiddleware {
 }
 
 /**
- * A GET answered 2xx with not one byte (a 200 cut to nothing, a 204 for a product page): no page a spider
- * can read. HEAD never has a body, and a POST may rightly get a 204 ("done, nothing to show").
+ * A Retry-After no reading makes a time of (a word, a negative or fractional count, a count past any date,
+ * a date that is none) is ignored: the answer is backed off from like one without it. Counted and logged
+ * with its value, so a host's wait that was not honoured is on record, not dropped without a word.
+ */
+function noteUnreadableRetryAfter(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): void {
+  const retryAfter = response.header('retry-after');
+  if (retryAfter === undefined) return;
+  ctx.stats.inc('retry/retry-after-unreadable');
+  ctx.log.warn({ url: request.url, status: response.status, retryAfter }, 'Retry-After unreadable; backing off instead');
+}
+
+/**
+ * A GET answered 2xx with not one byte, or white space only (a 200 cut to nothing, a 204 for a product
+ * page, a template that rendered nothing but its line ends): no page a spider can read. HEAD never has a
+ * body, and a POST may rightly get a 204 ("done, nothing to show").
  */
 function isEmptyPage(request: CrawlRequest, response: CrawlResponse): boolean {
-  return request.method === 'GET' && response.status >= 200 && response.status < 300 && response.body.length === 0;
+  return request.method === 'GET' && response.status >= 200 && response.status < 300 && isBlank(response.body);
+}
+
+/** HTML's ASCII white space (tab, LF, FF, CR, space); a page's first byte ends the scan. */
+function isBlank(body: Buffer): boolean {
+  return body.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d);
 }

@@ -33,6 +33,7 @@ export type ErrorCode =
   | 'BROWSER_MISSING'
   | 'NO_PAGE'
   | 'DOM_RELEASED'
+  | 'DOM_TOO_DEEP'
   | 'OFFSITE'
   | 'OFFSITE_REDIRECT'
   | 'ROBOTS_DISALLOWED'
@@ -69,12 +70,17 @@ export class SettingsError extends PricecrawlError {
 /** A transport-level failure of one fetch; `code` is what the ledger records as the reason. */
 export class FetchError extends PricecrawlError {}
 
-/** Not a failure but "not before `untilMs`" on our own side: unless a middleware decides otherwise, the request is deferred until then, with no attempt counted. */
+/**
+ * Not a failure but "not before `untilMs`" on our own side: unless a middleware decides otherwise, the
+ * request is deferred until then, with no attempt counted. `countsDeferral`: a wait that could come back
+ * on every try counts against retry.maxDeferrals, so it ends as a recorded failure, never a loop.
+ */
 export class FetchWait extends FetchError {
   constructor(
     code: ErrorCode,
     message: string,
     readonly untilMs: number,
+    readonly countsDeferral = false,
   ) {
     super(code, message);
   }

@@ -11,6 +11,7 @@ import type { PricingFields } from './pricing';
 import { urlMatches, type CapturedResponse, type UrlPattern } from './browser-options';
 import { decodeText } from '../fetch/charset';
 import { loadDom } from './cheerio-load';
+import { refuseTooDeep } from './markup-depth';
 import { releaseDom } from './release-dom';
 import { PricecrawlError } from './errors';
 import type { JsonObject } from './json';
@@ -138,6 +139,7 @@ export class CrawlResponse {
    * build the implied elements of the HTML5 tree algorithm (e.g. no <tbody> inserted).
    */
   get $(): CheerioAPI {
+    if (!this.cachedDom) refuseTooDeep(this.text, this.url);
     this.cachedDom ??= loadDom(this.text, { baseURI: this.url, xml: { xmlMode: false, decodeEntities: true } });
     return this.cachedDom;
   }

@@ -103,7 +103,7 @@ export class DownloaderChain {
       if (outcome.type === 'respond') return this.responseFrom(i, request, outcome.response, ctx);
       return outcome;
     }
-    if (error instanceof FetchWait) return { type: 'defer', reason: reasonForError(error), untilMs: error.untilMs };
+    if (error instanceof FetchWait) return { type: 'defer', reason: reasonForError(error), untilMs: error.untilMs, serverWait: error.countsDeferral };
     return { type: 'fail', reason: reasonForError(error), message: error.message };
   }
 }

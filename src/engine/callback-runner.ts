@@ -1,6 +1,6 @@
 // Runs one spider callback on a response: requests go to the frontier, items into the pipeline.
 import type { Logger } from 'pino';
-import { FetchError, UnknownCallbackError } from '../core/errors';
+import { FetchError, PricecrawlError, UnknownCallbackError } from '../core/errors';
 import { reasonForError } from '../downloader/downloader-chain';
 import { CallbackDeadline, CallbackTimeoutError, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
@@ -143,6 +143,8 @@ function callbackError(thrown: unknown): { reason: string; message: string; stat
   if (thrown instanceof UnknownCallbackError) return { reason: 'callback/unknown', message, stat: 'unknown-callback' };
   if (thrown instanceof CallbackTimeoutError) return { reason: 'callback/timeout', message, stat: 'timeout' };
   if (thrown instanceof FetchError) return { reason: reasonForError(thrown), message, stat: 'page-left' };
+  // The page's markup, not the spider: nested too deep to parse without stalling the crawl (markup-depth.ts).
+  if (thrown instanceof PricecrawlError && thrown.code === 'DOM_TOO_DEEP') return { reason: 'dom/too-deep', message, stat: 'dom-too-deep' };
   return { reason: 'callback/error', message, stat: 'exception' };
 }
 

@@ -16,7 +16,7 @@ const TRANSIENT_REASONS = new Set([
   'fetch/connection-refused',
   'fetch/dns',
   'fetch/decompress',
-  // A GET answered 2xx with no body at all (middlewares/retry.ts).
+  // A GET answered 2xx with no body at all, or white space only (middlewares/retry.ts).
   'fetch/empty-body',
   'fetch/browser-crashed',
   // A transport failure we could not name: not the page's answer either.

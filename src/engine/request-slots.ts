@@ -9,11 +9,12 @@ import { steadyNowMs } from '../politeness/clock';
 const AT_CAP_RECHECK_MS = 10;
 
 /**
- * The fetcher follows redirects itself, so a hop to another host never passed that host's pick: it landed
+ * The fetcher follows redirects itself, so a hop never passed its host's pick: to another host it landed
  * between the host's own requests (gaps of 80 ms at a 300 ms interval) and beside them past its concurrency
- * cap. A hop that leaves the host now frees the slot it holds (that host answered) and books the target's
- * next slot, waiting for it: the target's own requests queue behind it, its interval and cap hold. Every
- * slot is released or cancelled once, whichever comes first.
+ * cap; on its own host it followed the answer at once (1 to 4 ms at the server, for any interval). A hop
+ * frees the slot it holds (that host answered) and books the next slot of the host it goes to, waiting for
+ * it: that host's own requests queue behind it, its interval and cap hold. Every slot is released or
+ * cancelled once, whichever comes first.
  */
 export class RequestSlots {
   private current: HostSlot;
@@ -43,27 +44,29 @@ export class RequestSlots {
   }
 
   /**
-   * Before a hop is sent: the same host keeps its slot; another one's slot is booked and waited for. A
-   * slot further off than half the fetch's time left (a long Crawl-delay, a paused host, a cap that stays
-   * full) is not waited for inside the fetch, whose deadline would fail it as a timeout of the site: the
-   * request is deferred until then (`redirect/host-busy`, no attempt counted).
+   * Before a hop is sent: the slot of the host it goes to, the same one included, is booked and waited
+   * for. A slot further off than half the fetch's time left (a long Crawl-delay, a paused host, a cap that
+   * stays full) is not waited for inside the fetch, whose deadline would fail it as a timeout of the site:
+   * the request is deferred until then (`redirect/host-busy`, no attempt counted). On its own host that
+   * comes back on every try (the request's own send starts the interval its hop then waits for), so there
+   * the deferral counts against retry.maxDeferrals.
    */
   async beforeHop(toUrl: string, deadline: HopDeadline): Promise<void> {
     const hostKey = this.hostKeyOf(toUrl);
-    if (hostKey === this.currentHost) return;
+    const sameHost = hostKey === this.currentHost;
     this.current.releaseSlot();
     this.freed();
     const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
     let booking = this.frontier.bookHop(hostKey, steadyNowMs());
     while (booking === null) {
-      if (steadyNowMs() + AT_CAP_RECHECK_MS > patienceUntilMs) throw busy(toUrl, steadyNowMs() + AT_CAP_RECHECK_MS);
+      if (steadyNowMs() + AT_CAP_RECHECK_MS > patienceUntilMs) throw busy(toUrl, steadyNowMs() + AT_CAP_RECHECK_MS, sameHost);
       await sleep(AT_CAP_RECHECK_MS, undefined, { signal: deadline.signal });
       booking = this.frontier.bookHop(hostKey, steadyNowMs());
     }
     this.current = once(booking.slot);
     this.currentHost = hostKey;
     try {
-      if (booking.atMs > patienceUntilMs) throw busy(toUrl, booking.atMs);
+      if (booking.atMs > patienceUntilMs) throw busy(toUrl, booking.atMs, sameHost);
       const waitMs = booking.atMs - steadyNowMs();
       if (waitMs > 0) await sleep(waitMs, undefined, { signal: deadline.signal });
     } catch (error) {
@@ -74,8 +77,8 @@ export class RequestSlots {
   }
 }
 
-function busy(toUrl: string, untilMs: number): FetchWait {
-  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs);
+function busy(toUrl: string, untilMs: number, sameHost: boolean): FetchWait {
+  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs, sameHost);
 }
 
 /** The slot, each of its ends taken once: release and cancel are final, and only the first counts. */

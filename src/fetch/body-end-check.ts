@@ -50,3 +50,13 @@ function isBadAnswer(error: SocketFailure | null): boolean {
   if (!error) return false;
   return error.name === 'HTTPParserError' || (error.code === 'UND_ERR_SOCKET' && error.message === 'bad response');
 }
+
+/**
+ * A 206 answers a Range request with the part it asked for (RFC 9110 §15.3.7). Sent to a request without
+ * one, it is a part of the page (a cache or CDN handing back a fragment): the markup ends wherever the part
+ * does, and a price in it would be read from a page that is not all there. A part asked for is the answer.
+ */
+export function unaskedPart(status: number, hop: { url: string; headers: Readonly<Record<string, string>> }): FetchError | null {
+  if (status !== 206 || hop.headers.range !== undefined) return null;
+  return new FetchError('FETCH_PROTOCOL', `206 Partial Content to a request without Range; a part of the page is not the page (${hop.url})`);
+}

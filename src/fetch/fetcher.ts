@@ -17,8 +17,9 @@ export interface FetchOptions {
    */
   checkRedirect?(fromUrl: string, toUrl: string): void;
   /**
-   * Awaited before each redirect hop that passed `checkRedirect` is sent: the engine takes the target
-   * host's slot here when the hop leaves the host, within what is left of the fetch's deadline.
+   * Awaited before each further send of the fetch (a redirect hop that passed `checkRedirect`, a GET sent
+   * again after its kept-alive connection died): the engine takes the slot of the host it goes to here
+   * (its own host's too), within what is left of the fetch's deadline.
    */
   beforeHop?(toUrl: string, deadline: HopDeadline): Promise<void>;
   /**

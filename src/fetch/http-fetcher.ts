@@ -9,7 +9,7 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { dropUnwantedBody, readBody, readNoBody } from './body-reader';
-import { watchBodyEnd } from './body-end-check';
+import { unaskedPart, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
@@ -107,7 +107,7 @@ export class HttpFetcher implements Fetcher {
       const redirectChain: string[] = [];
       const visited = new Set([hopKey(hop, request.session)]);
       for (;;) {
-        const { response, socket } = await this.send(hop, request.session, deadline.signal, options, wire);
+        const { response, socket } = await this.send(hop, request.session, deadline, options, wire);
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
           await dropUnwantedBody(response.body, deadline.signal);
@@ -128,7 +128,7 @@ export class HttpFetcher implements Fetcher {
           maxBodyBytes: this.settings.maxBodyBytes,
           truncateAt: options.readAtMostBytes,
         });
-        const badEnd = bodyEnd();
+        const badEnd = bodyEnd() ?? unaskedPart(response.statusCode, hop);
         if (badEnd) throw badEnd;
         const finishedAtMs = Date.now();
         // undici returns a kept-alive socket to its pool one event-loop turn after the body ends (it
@@ -171,9 +171,13 @@ export class HttpFetcher implements Fetcher {
   /**
    * One hop's send, again on another connection when a kept-alive one turns out to have been closed by the
    * server (stale-connection.ts); as many times as the pool may hold idle sockets, each a stale one at most.
+   * The server may have read the request it then dropped, so a send again waits for the host's slot
+   * (`beforeHop`) like any further send of the fetch: it came 2 to 7 ms after the first at the server.
    */
-  private async send(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, options: FetchOptions, wire: { socket?: Socket }): Promise<SentHop> {
+  private async send(hop: HopRequest, session: RequestSession | null, deadline: FetchDeadline, options: FetchOptions, wire: { socket?: Socket }): Promise<SentHop> {
+    const { signal } = deadline;
     for (let resends = 0; ; resends++) {
+      if (resends > 0) await options.beforeHop?.(hop.url, deadline);
       let reused = false;
       try {
         const response = await this.sendOnce(hop, session, signal, (onReused, onSocket) => {

@@ -1,4 +1,4 @@
-// Heads that are not a plain final answer: interim 1xx before it, bodiless statuses with a length, Content-Length framing HTTP/1.1 forbids.
+// Heads that are not a plain final answer: interim 1xx before it, bodiless statuses with a length, a part we did not ask for, Content-Length framing HTTP/1.1 forbids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { RawAnswerServer } from '../support/raw-answer-server';
@@ -17,6 +17,8 @@ beforeAll(async () => {
     '/upgrade-unasked': (socket) => socket.write(`HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n${PAGE}`),
     '/not-modified-with-length': (socket) => socket.write('HTTP/1.1 304 Not Modified\r\netag: "v2"\r\ncontent-length: 5120\r\n\r\n'),
     '/no-content-with-length': (socket) => socket.write('HTTP/1.1 204 No Content\r\ncontent-length: 26\r\n\r\n'),
+    // The first 20 bytes of the page, cut inside its markup: the price shows, the rest of the page is missing.
+    '/part-unasked': (socket) => socket.write(`HTTP/1.1 206 Partial Content\r\ncontent-range: bytes 0-19/${PAGE.length}\r\ncontent-length: 20\r\n\r\n${PAGE.slice(0, 20)}`),
     '/length-twice': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
     '/length-twice-differing': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: 17\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
     '/length-list': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}, ${PAGE.length}\r\n\r\n${PAGE}`),
@@ -49,6 +51,19 @@ describe('answers that end at their head', () => {
   it.each([['/not-modified-with-length', 304], ['/no-content-with-length', 204]])('%s: the status with an empty body (its Content-Length counts no body), not a cut transfer', async (path, status) => {
     const res = await fetcher.fetch(req(server.url(path)));
     expect([res.status, res.body.length]).toEqual([status, 0]);
+  });
+});
+
+describe('a 206 Partial Content', () => {
+  it('to a request without Range → FETCH_PROTOCOL: a part of the page is never the page', async () => {
+    const error = await fetchError(fetcher.fetch(req(server.url('/part-unasked'))));
+    expect(error.code).toBe('FETCH_PROTOCOL');
+    expect(error.message).toContain('206');
+  });
+
+  it('to a request that asked for a range is the part it asked for', async () => {
+    const res = await fetcher.fetch(req(server.url('/part-unasked'), { headers: { Range: 'bytes=0-19' } }));
+    expect([res.status, res.text]).toEqual([206, PAGE.slice(0, 20)]);
   });
 });
 

@@ -1,4 +1,4 @@
-// A GET answered 200 or 204 with not one byte is no page: retried like a cut-off transfer, never a success with an item made from nothing.
+// A GET answered 200 or 204 with not one byte, or only white space, is no page: retried like a cut-off transfer, never a success with an item made from nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../src/engine/run-summary';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
@@ -16,10 +16,12 @@ describe('a crawl where pages come back empty', () => {
     const html = '<html><body><p class="price">9.99</p></body></html>';
     host.route('/always-empty', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html', 'content-length': '0' }).end());
     host.route('/no-content', (_req, res) => void res.writeHead(204).end());
+    // A template that rendered nothing: line ends and indentation only.
+    host.route('/blank', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('\r\n  \n\t\r\n'));
     // Empty on its first answer only: the retry gets the page.
     host.route('/once-empty', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(host.requestsTo('/once-empty').length === 1 ? '' : html));
     host.route('/ok', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(html));
-    const urls = ['/always-empty', '/no-content', '/once-empty', '/ok'].map((path) => host.url(path));
+    const urls = ['/always-empty', '/no-content', '/blank', '/once-empty', '/ok'].map((path) => host.url(path));
     // UrlListSpider yields an item for any page it is given, so an empty body that reached it would be stored.
     const fastClocks = { politeness: { minIntervalMs: 5, jitterMs: 0 }, retry: { backoffBaseMs: 5, backoffCapMs: 20 } };
     result = await crawlInProcess(new UrlListSpider(urls), storage.dir, { ...fastClocks, robots: { obey: false } });
@@ -36,10 +38,12 @@ describe('a crawl where pages come back empty', () => {
 
   it('fails the always-empty pages after the attempt budget, as a transient loss the exit code reports', () => {
     const { summary } = result;
-    expect(summary.ledger).toMatchObject({ planned: 4, succeeded: 2, failed: 2, pending: 0 });
-    expect(summary.ledger.failedByReason).toEqual({ 'retry/exhausted': 2 });
-    expect(summary.handling['retry/reason/fetch/empty-body']).toBe(7); // 3 retries of each empty page, 1 of the once-empty one
+    // Before, the blank page was a success, and the spider's item from it was stored.
+    expect(summary.ledger).toMatchObject({ planned: 5, succeeded: 2, failed: 3, pending: 0 });
+    expect(summary.ledger.failedByReason).toEqual({ 'retry/exhausted': 3 });
+    expect(summary.handling['retry/reason/fetch/empty-body']).toBe(10); // 3 retries of each empty page, 1 of the once-empty one
     expect(servers[0].requestsTo('/always-empty')).toHaveLength(4);
+    expect(servers[0].requestsTo('/blank')).toHaveLength(4);
     expect(exitCodeFor(summary)).toBe(4);
   });
 });

@@ -1,4 +1,4 @@
-// A redirect to another host: the hop takes the target's slot (its interval and cap hold), and the target's Retry-After and throttling answers pause and open the target, not the host the request started on.
+// A redirect hop takes the slot of the host it goes to (its interval and cap hold, its own host's too) (its interval and cap hold), and the target's Retry-After and throttling answers pause and open the target, not the host the request started on.
 import type { ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
@@ -64,6 +64,41 @@ describe('a redirect to another host', () => {
     for (let i = 1; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 1]).toBeGreaterThanOrEqual(INTERVAL_MS);
     expect(mostInFlight).toBe(1);
     expect(result.summary.ledger).toMatchObject({ planned: 12, succeeded: 12, failed: 0, pending: 0 });
+  }, 20_000);
+
+  it("spaces hops on the host the request started on by that host's interval: a redirect is a request to it like any other", async () => {
+    const [start] = await startAndTarget();
+    // Two hops on the same host (a trailing slash, then a cookie check), then the page.
+    start.route('/s/:n', (req, res) => void res.writeHead(301, { location: `${req.url!}/` }).end());
+    start.route('/s/:n/', (req, res) => void res.writeHead(302, { location: req.url!.replace('/s/', '/t/') }).end());
+    start.route('/t/:n/', (_req, res) => page(res, 200));
+    const urls = [0, 1, 2].map((n) => start.url(`/s/${n}`));
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      politeness: { minIntervalMs: INTERVAL_MS, jitterMs: 0, maxConcurrencyPerHost: 1 },
+      robots: { obey: false },
+      log: { statsIntervalMs: 0 },
+    });
+    // Before: each hop followed its redirect at once, 1 to 4 ms after it at the server.
+    const arrivals = start.requests.map((r) => r.arrivedAtPerfMs);
+    expect(arrivals).toHaveLength(9);
+    for (let i = 1; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 1]).toBeGreaterThanOrEqual(INTERVAL_MS);
+    expect(result.summary.ledger).toMatchObject({ planned: 3, succeeded: 3, failed: 0, pending: 0 });
+  }, 20_000);
+
+  it("ends a same-host hop whose slot is always further off than the fetch may wait as a recorded failure, not a loop", async () => {
+    const [start] = await startAndTarget();
+    start.route('/s/:n', (req, res) => void res.writeHead(302, { location: `${req.url!}/` }).end());
+    start.route('/s/:n/', (_req, res) => page(res, 200));
+    // Every send of /s/0 starts a fresh interval of 400 ms, more than half the fetch's 300: its hop can never go.
+    const result = await crawlInProcess(new UrlListSpider([start.url('/s/0')]), storage.dir, {
+      politeness: { minIntervalMs: 400, jitterMs: 0 },
+      http: { timeoutMs: 300 },
+      retry: { maxDeferrals: 2 },
+      robots: { obey: false },
+      log: { statsIntervalMs: 0 },
+    });
+    expect(result.summary.ledger).toMatchObject({ planned: 1, succeeded: 0, failed: 1, pending: 0, failedByReason: { 'retry/deferrals-exhausted': 1 } });
+    expect(start.requestsTo('/s/0/')).toHaveLength(0);
   }, 20_000);
 
   it("defers a hop whose slot is further off than the fetch may wait, instead of timing it out", async () => {

@@ -30,12 +30,15 @@ describe('a crawl against throttling and failing hosts', () => {
       page(res, 503, { 'retry-after': new Date(dateRetryAtMs).toUTCString() });
     });
     failing.route('/always-503', (_req, res) => page(res, 503));
+    // A Retry-After no reading makes a time of: a word, a negative count, a float, a date that is none.
+    const garbled = ['soon-ish', '-5', '1.5e3', 'Fri, 31 Feb 2026 25:61:00 GMT'];
+    failing.route('/garbled-retry-after', (_req, res) => page(res, 503, { 'retry-after': garbled.shift() ?? 'later' }));
     failing.route('/forbidden', (_req, res) => page(res, 403));
     failing.route('/missing', (_req, res) => page(res, 404));
     failing.route('/ok', (_req, res) => page(res, 200));
     const urls = [
       ...[0, 1, 2].flatMap((n) => [seconds.url(`/p/${n}`), dated.url(`/p/${n}`)]),
-      ...['/always-503', '/forbidden', '/missing', '/ok'].map((path) => failing.url(path)),
+      ...['/always-503', '/garbled-retry-after', '/forbidden', '/missing', '/ok'].map((path) => failing.url(path)),
     ];
     result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
       politeness: { minIntervalMs: 20, jitterMs: 0 },
@@ -69,7 +72,15 @@ describe('a crawl against throttling and failing hosts', () => {
 
   it('retries a 503 up to the attempt cap, then records it failed as retry/exhausted', () => {
     expect(servers[2].requestsTo('/always-503')).toHaveLength(MAX_ATTEMPTS);
-    expect(result.summary.ledger.failedByReason['retry/exhausted']).toBe(1);
+    expect(result.summary.ledger.failedByReason['retry/exhausted']).toBe(2);
+  });
+
+  it('backs off from a Retry-After it cannot read, as from a 503 without one, and records each it ignored', () => {
+    expect(servers[2].requestsTo('/garbled-retry-after')).toHaveLength(MAX_ATTEMPTS);
+    // Before: the value was dropped without a word; the run only showed a plain 503.
+    expect(result.summary.handling['retry/retry-after-unreadable']).toBe(MAX_ATTEMPTS);
+    const ignored = result.logs.filter((line) => line.msg === 'Retry-After unreadable; backing off instead').map((line) => line.retryAfter);
+    expect(ignored).toEqual(['soon-ish', '-5', '1.5e3', 'Fri, 31 Feb 2026 25:61:00 GMT']);
   });
 
   it('sends 403 and 404 once and fails them with their status', () => {
@@ -80,7 +91,7 @@ describe('a crawl against throttling and failing hosts', () => {
 
   it('stores every page that recovered and accounts for every request', () => {
     expect(result.items.map((item) => item.sku).sort()).toHaveLength(7);
-    expect(result.summary.ledger).toMatchObject({ planned: 10, succeeded: 7, failed: 3, pending: 0 });
+    expect(result.summary.ledger).toMatchObject({ planned: 11, succeeded: 7, failed: 4, pending: 0 });
     expect(result.summary.balanced).toBe(true);
     expect(result.summary.status).toBe('finished');
   });

@@ -29,3 +29,14 @@ it('moves on past a start that fails its boundary and finds the next symbol', ()
     [6, 7],
   ]);
 });
+
+it('still qualifies a shared sign by the letters glued to it when others stand beside it', () => {
+  expect(symbols('AR$ 12.990 · US$ 12')).toEqual(['AR$', 'US$']);
+  expect(findCurrencies('AR$ 12.990 $ 5').map((t) => t.candidates)).toEqual([['ARS'], expect.arrayContaining(['USD'])]);
+});
+
+// Before: each sign was compared with every other, and a hostile price text of 100,000 of them took minutes.
+it('reads a text of 100,000 currency signs in one pass', () => {
+  const text = '$1 '.repeat(100_000);
+  expect(findCurrencies(text)).toHaveLength(100_000);
+});

@@ -28,8 +28,14 @@ const WALL_TITLE_WORDS = [
 ];
 
 const SEPARATOR = '[|\\-–—:·]';
+/**
+ * The site label starts at a character that is not white space, and an absent one leaves the separator
+ * right after the leading white space: no two white-space runs stand side by side. When they did
+ * (`\s*[^<]{0,60}?\s*`), a title followed by 64 KiB of spaces had a quadratic number of ways to split
+ * them to try, and its scan held the event loop for three minutes.
+ */
 const WALL_TITLE =
-  `<title[^>]*>\\s*(?:[^<]{0,60}?\\s*${SEPARATOR}\\s*)?(?:${WALL_TITLE_WORDS.join('|')})` +
+  `<title[^>]*>\\s*(?:(?:[^<\\s][^<]{0,59}?\\s*)?${SEPARATOR}\\s*)?(?:${WALL_TITLE_WORDS.join('|')})` +
   `[\\s.!?…]*(?:\\s${SEPARATOR}\\s[^<]{0,80})?</title>`;
 
 /**

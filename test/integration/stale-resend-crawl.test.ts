@@ -1,0 +1,58 @@
+// A GET sent again after its kept-alive connection died under it is a second request to the host: it waits for the host's interval like any other.
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
+
+const INTERVAL_MS = 150;
+const PAGE = '<p class="price">9.99</p>';
+
+describe('a server that resets a kept-alive connection after reading the request on it', () => {
+  let server: Server;
+  const arrivals: Array<{ path: string; atMs: number }> = [];
+  let result: TestCrawlResult;
+  const storage = tempStorageDir('stale-resend');
+
+  beforeAll(async () => {
+    // The first request on each connection is answered; a later one is read, then the connection is reset
+    // (what a server closing an idle connection looks like to the client, except that this one saw the request).
+    server = createServer((socket) => {
+      socket.on('error', () => undefined);
+      let answered = 0;
+      let pending = '';
+      socket.on('data', (chunk: Buffer) => {
+        pending += chunk.toString('latin1');
+        for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
+          arrivals.push({ path: pending.slice(0, end).split(' ')[1] ?? '', atMs: performance.now() });
+          pending = pending.slice(end + 4);
+          if (answered++ > 0) return void socket.resetAndDestroy();
+          socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`);
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    result = await crawlInProcess(new UrlListSpider([`${origin}/first`, `${origin}/second`]), storage.dir, {
+      politeness: { minIntervalMs: INTERVAL_MS, jitterMs: 0, maxConcurrencyPerHost: 1 },
+      http: { keepAliveConnectionsPerHost: 1 },
+      robots: { obey: false },
+      log: { statsIntervalMs: 0 },
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    storage.cleanup();
+  });
+
+  it('sends the request again on a new connection, and gets the page', () => {
+    expect(arrivals.map((a) => a.path)).toEqual(['/first', '/second', '/second']);
+    expect(result.summary.ledger).toMatchObject({ planned: 2, succeeded: 2, failed: 0, pending: 0 });
+    expect(result.summary.handling['retry/stale-connection']).toBe(1);
+  });
+
+  it("sends it again no sooner than the host's interval after the send the server saw", () => {
+    // Before: 2 to 7 ms after it.
+    for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]!.atMs - arrivals[i - 1]!.atMs).toBeGreaterThanOrEqual(INTERVAL_MS);
+  });
+});
