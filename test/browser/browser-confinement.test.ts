@@ -25,6 +25,7 @@ beforeAll(async () => {
   elsewhere.route('/data', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end('{"price":"1.00"}'));
   site.route('/shop', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(html('<p id="price">9.99</p>')));
   site.route('/to-elsewhere', (_req, res) => void res.writeHead(302, { location: elsewhere.url('/') }).end());
+  site.route('/worker.js', (_req, res) => void res.writeHead(200, { 'content-type': 'text/javascript' }).end(LEAVING_WORKER));
   site.route('/on-load/:how', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html' }).end(onLoadEscape(params.how)));
 });
 afterEach(async () => {
@@ -36,6 +37,15 @@ afterAll(async () => {
   await Promise.all(fetchers.map((fetcher) => fetcher.close()));
   await Promise.all([site.close(), elsewhere.close()]);
 });
+
+/** A shared worker that answers the page that made it and, asked to, reaches the other host by a WebSocket and a fetch. */
+const LEAVING_WORKER = `const answer = (port) => {
+  port.postMessage('ran');
+  if (!location.search.includes('leave')) return;
+  new WebSocket(self.name.replace(/^http/, 'ws') + 'socket');
+  fetch(self.name).catch(() => undefined);
+};
+self.onconnect = (event) => answer(event.ports[0]);`;
 
 /** Pages that leave as soon as they are parsed, the way a hostile shop page would. */
 function onLoadEscape(how: string): string {
@@ -195,5 +205,23 @@ describe('browser confinement to allowedDomains', () => {
     await page.evaluate(socketTo(site)); // the fixture server refuses the upgrade: what counts is that it got there
     expect(site.requests.map((r) => r.path)).toContain('/socket');
     expect(stats.get('browser/offsite/websocket-blocked')).toBe(1);
+  });
+
+  it('gives pages no shared worker with offsiteSubresources: block (no route sees its requests), and lets one run by default', async () => {
+    // Resolves 'ran' when the worker answered; rejects when the page cannot make one.
+    const worker = (query: string) => `new Promise((resolve) => {
+      const worker = new SharedWorker('/worker.js?${query}', { name: ${JSON.stringify(elsewhere.url('/'))} });
+      worker.port.onmessage = () => resolve('ran');
+      worker.port.start();
+    })`;
+    const open = await openOnsite(fetcher().fetcher);
+    expect(await open.evaluate(worker('stay'))).toBe('ran');
+
+    const closed = await openOnsite(fetcher({ offsiteSubresources: 'block' }).fetcher);
+    // Before, the worker ran and the other host got its fetch and its socket.
+    const made = closed.evaluate(worker('leave')).catch((error: Error) => error.message);
+    const outcome = await Promise.race([made, elsewhere.waitForRequests(1).then(() => 'reached')]);
+    expect(outcome).toContain('SharedWorker is not defined');
+    expect(elsewhere.requestCount).toBe(0);
   });
 });
