@@ -1,4 +1,5 @@
 // Real Chromium, two loopback origins: a page on the allowed one tries every way out; nothing reaches the other.
+import { createSocket, type Socket } from 'node:dgram';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FetchError } from '../../src/core/errors';
@@ -223,5 +224,24 @@ describe('browser confinement to allowedDomains', () => {
     const outcome = await Promise.race([made, elsewhere.waitForRequests(1).then(() => 'reached')]);
     expect(outcome).toContain('SharedWorker is not defined');
     expect(elsewhere.requestCount).toBe(0);
+  });
+
+  it('gives pages no WebRTC with offsiteSubresources: block (ICE reaches STUN and TURN servers past every route)', async () => {
+    const stun: Socket = createSocket('udp4');
+    await new Promise<void>((resolve) => stun.bind(0, '127.0.0.1', resolve));
+    const reached = new Promise<string>((resolve) => stun.once('message', () => resolve('reached')));
+    const page = await openOnsite(fetcher({ offsiteSubresources: 'block' }).fetcher);
+    // Before, the STUN binding request reached the other host's UDP port as soon as gathering began.
+    const gathering = page.evaluate(`(async () => {
+      if (typeof RTCPeerConnection === 'undefined') return 'no peer connection';
+      const peer = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${stun.address().port}' }] });
+      peer.createDataChannel('leak');
+      await peer.setLocalDescription(await peer.createOffer());
+      return 'gathering';
+    })()`);
+    const framed = page.evaluate(`typeof document.body.appendChild(document.createElement('iframe')).contentWindow.RTCPeerConnection`);
+    expect(await Promise.race([gathering, reached])).toBe('no peer connection');
+    expect(await framed).toBe('undefined');
+    stun.close();
   });
 });
