@@ -4,6 +4,7 @@ import { urlMatches } from '../core/browser-options';
 import { FetchError } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
+import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
 
 export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
@@ -65,6 +66,7 @@ export class BrowserConfinement {
   /** Pages whose documents' redirect hops (and sockets) are judged: a reused page keeps its CDP session. */
   private readonly loadsGuarded = new WeakMap<Page, Promise<void>>();
   private readonly blockedTypes: Set<string>;
+  private readonly parkedNetwork = new ParkedNetwork();
 
   constructor(
     private readonly settings: ConfinementSettings,
@@ -133,16 +135,16 @@ export class BrowserConfinement {
   }
 
   /**
-   * Before the page's first load: its documents' redirect hops are judged by whatever guard it has then,
-   * and, with offsite subresources blocked, so are its WebSockets.
+   * Before each load: its documents' redirect hops are judged by whatever guard it has then (set up on
+   * the first), with offsite subresources blocked so are its WebSockets, and a parked page's network opens.
    */
-  guardLoads(page: Page): Promise<void> {
+  async guardLoads(page: Page): Promise<void> {
     let guarded = this.loadsGuarded.get(page);
     if (!guarded) {
       guarded = Promise.all([this.guardRedirects(page), this.guardSockets(page)]).then(() => undefined);
       this.loadsGuarded.set(page, guarded);
     }
-    return guarded;
+    await Promise.all([guarded, this.parkedNetwork.open(page)]);
   }
 
   private guardRedirects(page: Page): Promise<void> {
@@ -175,9 +177,14 @@ export class BrowserConfinement {
     });
   }
 
-  /** Until its next `watch`, the page may not navigate at all: its document stays as the last request left it. */
-  park(page: Page): void {
+  /**
+   * Until its next load, the page may not navigate or fetch at all: its document stays as the last request
+   * left it. Under `block` its network is also shut in Chromium (parked-network.ts): what its pagehide and
+   * unload handlers send when it closes passes every route.
+   */
+  async park(page: Page): Promise<void> {
     this.guards.set(page, PARKED);
+    if (this.settings.offsiteSubresources === 'block') await this.parkedNetwork.shut(page);
   }
 
   /**

@@ -244,4 +244,18 @@ describe('browser confinement to allowedDomains', () => {
     expect(await framed).toBe('undefined');
     stun.close();
   });
+
+  it('refuses what a page sends from pagehide as it closes, with offsiteSubresources: block', async () => {
+    const { fetcher: strict } = fetcher({ offsiteSubresources: 'block' });
+    const leaving = await openOnsite(strict);
+    // A second page of the host hears from the closing one whether Chromium took its beacon (no route sees it: that is the bug).
+    const witness = await openOnsite(strict);
+    const heard = witness.evaluate(`new Promise((resolve) => { new BroadcastChannel('bye').onmessage = (event) => resolve(event.data); })`);
+    await leaving.evaluate(`addEventListener('pagehide', () => new BroadcastChannel('bye').postMessage(navigator.sendBeacon(${JSON.stringify(elsewhere.url('/bye'))}, 'bye')))`);
+    const [closeLeaving] = releases.splice(0, 1);
+    await closeLeaving(); // the callback took the page, so its release closes it
+    // Before, the beacon was taken (true) and reached the other host.
+    expect(await heard).toBe(false);
+    expect(elsewhere.requestCount).toBe(0);
+  });
 });
