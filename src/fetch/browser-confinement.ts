@@ -4,6 +4,7 @@ import { urlMatches } from '../core/browser-options';
 import { FetchError } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
+import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
 
 export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
@@ -32,6 +33,14 @@ export interface RefusedHop {
   reason: FetchError | null;
 }
 
+/**
+ * WebRTC's ICE gathering sends STUN over UDP and TURN over TCP to any server a page names, past every
+ * route and CDP session (measured: both reached another host under `block`; Chromium 156 ignored
+ * `--force-webrtc-ip-handling-policy`). Under `block` pages get no peer connection: the script runs in
+ * every new document, a blank frame's or popup's too, before the page can reach its window.
+ */
+const NO_PEER_CONNECTIONS = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection']) delete window[name];`;
+
 const ALLOW_ALL: PageGuard = { allows: () => true };
 /** A page kept between requests (PagePool reuse) reaches nothing: a script or meta refresh left running can neither move it nor fetch. */
 const PARKED: PageGuard = { allows: () => false };
@@ -57,6 +66,7 @@ export class BrowserConfinement {
   /** Pages whose documents' redirect hops (and sockets) are judged: a reused page keeps its CDP session. */
   private readonly loadsGuarded = new WeakMap<Page, Promise<void>>();
   private readonly blockedTypes: Set<string>;
+  private readonly parkedNetwork = new ParkedNetwork();
 
   constructor(
     private readonly settings: ConfinementSettings,
@@ -68,6 +78,7 @@ export class BrowserConfinement {
   /** Routes every request of the context through `decide`; call before its first page opens. */
   async install(context: BrowserContext): Promise<void> {
     await context.route('**/*', (route) => this.decide(route));
+    if (this.settings.offsiteSubresources === 'block') await context.addInitScript(NO_PEER_CONNECTIONS);
   }
 
   /**
@@ -124,16 +135,16 @@ export class BrowserConfinement {
   }
 
   /**
-   * Before the page's first load: its documents' redirect hops are judged by whatever guard it has then,
-   * and, with offsite subresources blocked, so are its WebSockets.
+   * Before each load: its documents' redirect hops are judged by whatever guard it has then (set up on
+   * the first), with offsite subresources blocked so are its WebSockets, and a parked page's network opens.
    */
-  guardLoads(page: Page): Promise<void> {
+  async guardLoads(page: Page): Promise<void> {
     let guarded = this.loadsGuarded.get(page);
     if (!guarded) {
       guarded = Promise.all([this.guardRedirects(page), this.guardSockets(page)]).then(() => undefined);
       this.loadsGuarded.set(page, guarded);
     }
-    return guarded;
+    await Promise.all([guarded, this.parkedNetwork.open(page)]);
   }
 
   private guardRedirects(page: Page): Promise<void> {
@@ -166,9 +177,14 @@ export class BrowserConfinement {
     });
   }
 
-  /** Until its next `watch`, the page may not navigate at all: its document stays as the last request left it. */
-  park(page: Page): void {
+  /**
+   * Until its next load, the page may not navigate or fetch at all: its document stays as the last request
+   * left it. Under `block` its network is also shut in Chromium (parked-network.ts): what its pagehide and
+   * unload handlers send when it closes passes every route.
+   */
+  async park(page: Page): Promise<void> {
     this.guards.set(page, PARKED);
+    if (this.settings.offsiteSubresources === 'block') await this.parkedNetwork.shut(page);
   }
 
   /**

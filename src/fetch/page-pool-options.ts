@@ -27,8 +27,11 @@ export interface PagePoolOptions {
   kill?(browser: Browser): void;
   /** Runs on each new context before its first page opens (routes that must see every request). */
   prepareContext?(context: BrowserContext): Promise<void>;
-  /** A page released as reusable is parked: this keeps it from going anywhere until its next lease (the confinement denies it every navigation). */
-  park?(page: Page): void;
+  /**
+   * A released page is parked before it is kept or closed: this keeps it from going anywhere until its next
+   * lease (the confinement denies it every navigation), and may let its document go while that holds.
+   */
+  park?(page: Page): Promise<void> | void;
   /** Receives `browser/pages/opened|reused|closed`, `browser/contexts/opened|retired`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
   stats?: Stats;
 }

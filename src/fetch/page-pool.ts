@@ -80,8 +80,9 @@ export class PagePool {
     let released: Promise<void> | null = null;
     const release = (reusable = false) => {
       released ??= (async () => {
+        // Also a page that closes: its document's unload handlers run as it goes, and must find it parked.
+        await withinTime(Promise.resolve(this.options.park?.(page)), this.closeTimeoutMs, 'parking a page').catch(() => undefined);
         if (reusable && this.mayKeep(handle, page, context)) {
-          this.options.park?.(page);
           this.idle.keep(handle, page);
         } else {
           await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);

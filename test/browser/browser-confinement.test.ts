@@ -1,4 +1,5 @@
 // Real Chromium, two loopback origins: a page on the allowed one tries every way out; nothing reaches the other.
+import { createSocket, type Socket } from 'node:dgram';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FetchError } from '../../src/core/errors';
@@ -25,6 +26,7 @@ beforeAll(async () => {
   elsewhere.route('/data', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' }).end('{"price":"1.00"}'));
   site.route('/shop', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(html('<p id="price">9.99</p>')));
   site.route('/to-elsewhere', (_req, res) => void res.writeHead(302, { location: elsewhere.url('/') }).end());
+  site.route('/worker.js', (_req, res) => void res.writeHead(200, { 'content-type': 'text/javascript' }).end(LEAVING_WORKER));
   site.route('/on-load/:how', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html' }).end(onLoadEscape(params.how)));
 });
 afterEach(async () => {
@@ -36,6 +38,15 @@ afterAll(async () => {
   await Promise.all(fetchers.map((fetcher) => fetcher.close()));
   await Promise.all([site.close(), elsewhere.close()]);
 });
+
+/** A shared worker that answers the page that made it and, asked to, reaches the other host by a WebSocket and a fetch. */
+const LEAVING_WORKER = `const answer = (port) => {
+  port.postMessage('ran');
+  if (!location.search.includes('leave')) return;
+  new WebSocket(self.name.replace(/^http/, 'ws') + 'socket');
+  fetch(self.name).catch(() => undefined);
+};
+self.onconnect = (event) => answer(event.ports[0]);`;
 
 /** Pages that leave as soon as they are parsed, the way a hostile shop page would. */
 function onLoadEscape(how: string): string {
@@ -195,5 +206,56 @@ describe('browser confinement to allowedDomains', () => {
     await page.evaluate(socketTo(site)); // the fixture server refuses the upgrade: what counts is that it got there
     expect(site.requests.map((r) => r.path)).toContain('/socket');
     expect(stats.get('browser/offsite/websocket-blocked')).toBe(1);
+  });
+
+  it('gives pages no shared worker with offsiteSubresources: block (no route sees its requests), and lets one run by default', async () => {
+    // Resolves 'ran' when the worker answered; rejects when the page cannot make one.
+    const worker = (query: string) => `new Promise((resolve) => {
+      const worker = new SharedWorker('/worker.js?${query}', { name: ${JSON.stringify(elsewhere.url('/'))} });
+      worker.port.onmessage = () => resolve('ran');
+      worker.port.start();
+    })`;
+    const open = await openOnsite(fetcher().fetcher);
+    expect(await open.evaluate(worker('stay'))).toBe('ran');
+
+    const closed = await openOnsite(fetcher({ offsiteSubresources: 'block' }).fetcher);
+    // Before, the worker ran and the other host got its fetch and its socket.
+    const made = closed.evaluate(worker('leave')).catch((error: Error) => error.message);
+    const outcome = await Promise.race([made, elsewhere.waitForRequests(1).then(() => 'reached')]);
+    expect(outcome).toContain('SharedWorker is not defined');
+    expect(elsewhere.requestCount).toBe(0);
+  });
+
+  it('gives pages no WebRTC with offsiteSubresources: block (ICE reaches STUN and TURN servers past every route)', async () => {
+    const stun: Socket = createSocket('udp4');
+    await new Promise<void>((resolve) => stun.bind(0, '127.0.0.1', resolve));
+    const reached = new Promise<string>((resolve) => stun.once('message', () => resolve('reached')));
+    const page = await openOnsite(fetcher({ offsiteSubresources: 'block' }).fetcher);
+    // Before, the STUN binding request reached the other host's UDP port as soon as gathering began.
+    const gathering = page.evaluate(`(async () => {
+      if (typeof RTCPeerConnection === 'undefined') return 'no peer connection';
+      const peer = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${stun.address().port}' }] });
+      peer.createDataChannel('leak');
+      await peer.setLocalDescription(await peer.createOffer());
+      return 'gathering';
+    })()`);
+    const framed = page.evaluate(`typeof document.body.appendChild(document.createElement('iframe')).contentWindow.RTCPeerConnection`);
+    expect(await Promise.race([gathering, reached])).toBe('no peer connection');
+    expect(await framed).toBe('undefined');
+    stun.close();
+  });
+
+  it('refuses what a page sends from pagehide as it closes, with offsiteSubresources: block', async () => {
+    const { fetcher: strict } = fetcher({ offsiteSubresources: 'block' });
+    const leaving = await openOnsite(strict);
+    // A second page of the host hears from the closing one whether Chromium took its beacon (no route sees it: that is the bug).
+    const witness = await openOnsite(strict);
+    const heard = witness.evaluate(`new Promise((resolve) => { new BroadcastChannel('bye').onmessage = (event) => resolve(event.data); })`);
+    await leaving.evaluate(`addEventListener('pagehide', () => new BroadcastChannel('bye').postMessage(navigator.sendBeacon(${JSON.stringify(elsewhere.url('/bye'))}, 'bye')))`);
+    const [closeLeaving] = releases.splice(0, 1);
+    await closeLeaving(); // the callback took the page, so its release closes it
+    // Before, the beacon was taken (true) and reached the other host.
+    expect(await heard).toBe(false);
+    expect(elsewhere.requestCount).toBe(0);
   });
 });
