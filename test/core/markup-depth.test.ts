@@ -1,7 +1,7 @@
 // The nesting depth read before a page is parsed: as htmlparser2 builds it, without being fooled by what it skips.
 import { describe, expect, it } from 'vitest';
 import { loadDom } from '../../src/core/cheerio-load';
-import { markupDepth } from '../../src/core/markup-depth';
+import { MAX_MARKUP_DEPTH, markupDepth, refuseTooDeep } from '../../src/core/markup-depth';
 
 /** Depth of the deepest element htmlparser2 builds (html and body are not counted). */
 function parsedDepth(html: string): number {
@@ -33,5 +33,13 @@ describe('markupDepth', () => {
 
   it('reads 100,000 levels in one pass', () => {
     expect(markupDepth(`${'<div>'.repeat(100_000)}<p class="price">12.99</p>${'</div>'.repeat(100_000)}`)).toBe(100_000);
+  });
+
+  it('refuses a page one level past the limit, and neither one at it nor one of many shallow tags', () => {
+    const nested = (levels: number) => `${'<div>'.repeat(levels)}12.99${'</div>'.repeat(levels)}`;
+    expect(() => refuseTooDeep(nested(MAX_MARKUP_DEPTH + 1), 'http://shop.test/deep')).toThrow(/nests 10001 levels/);
+    expect(() => refuseTooDeep(nested(MAX_MARKUP_DEPTH), 'http://shop.test/at-limit')).not.toThrow();
+    // Over the limit in tags, so the depth is read, but two levels deep.
+    expect(() => refuseTooDeep(`<ul>${'<li><b>item</b></li>'.repeat(MAX_MARKUP_DEPTH)}</ul>`, 'http://shop.test/long')).not.toThrow();
   });
 });
