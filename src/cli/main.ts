@@ -14,6 +14,8 @@ const STORE_HELP = 'items, history, fetch log, raw pages and run records: sqlite
 
 const FEED_APPEND_HELP = 'feed of the run\'s items, written as they are stored; appends to the file (repeatable). Format from the extension (.jsonl .json .csv .xml) or file:format';
 const FEED_OVERWRITE_HELP = 'like -o, but overwrites the file (repeatable)';
+/** After a failed command, how long anything left open may hold the process before it exits anyway. */
+const FAILED_EXIT_GRACE_MS = 10_000;
 
 const program = new Command()
   .name('pricecrawl')
@@ -294,4 +296,17 @@ try {
     shown(debug && error instanceof Error ? (error.stack ?? '') : String((error as Error)?.message ?? error));
     process.exitCode = 1;
   }
+  exitSoonIfHeld();
+}
+
+/**
+ * A command that failed has closed what it opened; should anything still hold the event loop (a client's
+ * socket or timer nobody closed), the process would print its error and never end, and a scheduler or CI
+ * job would wait for it forever. Unref'd: a process that is free ends at once, as it should.
+ */
+function exitSoonIfHeld(): void {
+  setTimeout(() => {
+    process.stderr.write('pricecrawl: something stayed open after the error; exiting anyway\n');
+    process.exit();
+  }, FAILED_EXIT_GRACE_MS).unref();
 }

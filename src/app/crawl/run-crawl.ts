@@ -32,6 +32,7 @@ import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot, type CrawlSnapshot } from '../../events/crawl-snapshot';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { preflight } from './preflight';
+import { StartupClosers } from './startup-closers';
 import { awaitRunOpen, CrawlProcesses, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
 import type { ProcessSlot } from '../../ports/frontier';
 
@@ -90,29 +91,26 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   // module path, order or feed path is refused before a run exists.
   const project = await loadCrawlComponents(settings);
   const feeds = await LiveFeeds.open(options.feeds ?? []);
+  // Until the run's own try below owns them, what start-up opened is closed again when a later step fails.
+  const startup = new StartupClosers();
+  startup.add(() => feeds.close());
   // Items, history, fetch log and blobs: the embedded files, or PostgreSQL (storage.url). Opened
   // first: an unreachable database fails the start before the frontier creates a run.
-  const stores = await openStores(settings.storage).catch(async (error: unknown) => {
-    await feeds.close();
-    throw error;
-  });
+  const stores = await startup.step(() => openStores(settings.storage));
+  startup.add(() => stores.close()); // an open PostgreSQL pool would keep the process alive after the error
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
-  let opened: Awaited<ReturnType<typeof openFrontier>>;
-  let catalogRun: Awaited<ReturnType<typeof openCatalogRun>>;
-  try {
-    catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
+  const catalogRun = await startup.step(() => openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() }));
+  const opened = await startup.step(async () => {
     const processSlot = options.processSlot ?? (options.processes ? { slot: 0, slots: options.processes.count } : undefined);
     // A joining process gets this far in parallel with the first one, then waits for the run to exist.
     const runId = options.processSlot ? await awaitRunOpen() : options.runId;
-    opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot });
-  } catch (error) {
-    await feeds.close();
-    await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
-    throw error;
-  }
+    return openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot });
+  });
   const { frontier } = opened;
+  startup.add(() => frontier.close());
   processes?.runOpened(frontier.runId, (slot) => opened.takeOverSlot?.(slot));
-  const record = await startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' });
+  const record = await startup.step(async () => startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' }));
+  startup.add(() => record.close());
   const store = stores.items();
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
@@ -122,11 +120,15 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     hostKeyOf: keyOf,
     stats,
   });
+  startup.add(() => fetcher.close());
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
-  const robotsCache = await openRobotsCache(settings, frontier.runId);
+  const robotsCache = await startup.step(() => openRobotsCache(settings, frontier.runId));
+  startup.add(() => robotsCache.close());
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
   if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
-  const components = assembleCrawlComponents({ settings, log, stats, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache, openSessionStore: () => openSessionStore(settings, spider.name) }, writer, project });
+  // The project's middlewares, stages and extensions are constructed here: their constructors may throw.
+  const components = await startup.step(() => assembleCrawlComponents({ settings, log, stats, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache, openSessionStore: () => openSessionStore(settings, spider.name) }, writer, project }));
+  startup.handOver();
   const { middlewares, events } = components;
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema, events };
   const chain = new DownloaderChain(middlewares, fetcher);
