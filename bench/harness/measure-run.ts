@@ -16,7 +16,7 @@ export interface ServerView {
   violations: number;
   minGapMs: number | null;
   /** The host that sat idle longest beyond its interval: its summed slack and its longest single gap, ms. */
-  worstSlack: { slackMs: number; maxGapMs: number | null; arrivals: number };
+  worstSlack: { slackMs: number; maxGapMs: number | null; arrivals: number; opening: string[] };
   maxInFlightPerHost: number;
   maxSocketsPerHost: number;
   /** The site's longest event-loop stall during the run, ms (arrival stamps are that much noisy). */
@@ -58,7 +58,7 @@ export function serverView(report: SiteReport): ServerView {
     status429: hosts.reduce((s, h) => s + (h.statuses['429'] ?? 0), 0),
     violations: hosts.reduce((s, h) => s + h.violations, 0),
     minGapMs: gaps.length ? Math.min(...gaps) : null,
-    worstSlack: hosts.reduce((worst, h) => (h.slackMs > worst.slackMs ? { slackMs: h.slackMs, maxGapMs: h.maxGapMs, arrivals: h.requests } : worst), { slackMs: 0, maxGapMs: null as number | null, arrivals: 0 }),
+    worstSlack: hosts.reduce((worst, h) => (h.slackMs > worst.slackMs ? { slackMs: h.slackMs, maxGapMs: h.maxGapMs, arrivals: h.requests, opening: h.opening } : worst), { slackMs: 0, maxGapMs: null as number | null, arrivals: 0, opening: [] as string[] }),
     maxInFlightPerHost: Math.max(0, ...hosts.map((h) => h.maxInFlight)),
     maxSocketsPerHost: Math.max(0, ...hosts.map((h) => h.maxOpenSockets)),
     siteLoopDelayMaxMs: report.loopDelayMaxMs,

@@ -186,8 +186,8 @@ function idleBeyondInterval(runs: RunRecord[]): string {
   const mine = runs.filter((r) => r.crawler === 'pricecrawl' && r.ok);
   if (mine.length === 0) return 'not reported';
   const slowest = mine.reduce((a, b) => (b.server.spanSeconds > a.server.spanSeconds ? b : a));
-  const { slackMs, maxGapMs, arrivals } = slowest.server.worstSlack;
-  return `${(slackMs / 1000).toFixed(2)} s beyond the interval over ${arrivals} arrivals, longest gap ${maxGapMs?.toFixed(0) ?? 'n/a'} ms`;
+  const { slackMs, maxGapMs, arrivals, opening } = slowest.server.worstSlack;
+  return `${(slackMs / 1000).toFixed(2)} s beyond the interval over ${arrivals} arrivals, longest gap ${maxGapMs?.toFixed(0) ?? 'n/a'} ms; its first arrivals: ${opening?.join(', ') ?? 'n/a'}`;
 }
 
 /** `--processes 2`: the same budget across both processes, measured at the server. */

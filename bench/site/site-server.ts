@@ -39,7 +39,7 @@ function listen(server: Server): Promise<number> {
 function serveShop(shop: ShopPages, port: number, req: IncomingMessage, res: ServerResponse): void {
   const arrivedMs = nowEpochMs();
   const path = (req.url ?? '/').split('?')[0];
-  const tooSoon = stats.arrived(port, arrivedMs);
+  const tooSoon = stats.arrived(port, arrivedMs, path);
   let status = 200;
   let body: Buffer | undefined;
   if ((tooSoon && config.answer429) || overRateLimit(port, arrivedMs)) {

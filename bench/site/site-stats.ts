@@ -16,6 +16,8 @@ export interface HostReport {
   maxGapMs: number | null;
   /** Sum over gaps of the time beyond the minimum interval, ms: the host's share of a span above ideal. */
   slackMs: number;
+  /** The host's first arrivals as `path +gap ms`: where a span loses time at the start (robots, listing, first products). */
+  opening: string[];
   maxInFlight: number;
   maxOpenSockets: number;
   firstArrivalMs: number | null;
@@ -34,6 +36,8 @@ export function nowEpochMs(): number {
   return performance.timeOrigin + performance.now();
 }
 
+const OPENING_ARRIVALS = 8;
+
 class HostRecorder {
   requests = 0;
   readonly seen = new Set<string>();
@@ -42,6 +46,7 @@ class HostRecorder {
   minGapMs = Infinity;
   maxGapMs = -Infinity;
   slackMs = 0;
+  readonly opening: string[] = [];
   lastArrivalMs: number | null = null;
   firstArrivalMs: number | null = null;
   lastDoneMs: number | null = null;
@@ -83,7 +88,7 @@ export class SiteStats {
   }
 
   /** Records an arrival; returns true when it came sooner than the minimum interval allows. */
-  arrived(port: number, atMs: number): boolean {
+  arrived(port: number, atMs: number, path: string): boolean {
     const host = this.hosts.get(port)!;
     host.requests++;
     host.inFlight++;
@@ -100,6 +105,7 @@ export class SiteStats {
         tooSoon = true;
       }
     }
+    if (host.opening.length < OPENING_ARRIVALS) host.opening.push(`${path} +${host.lastArrivalMs === null ? 0 : Math.round(atMs - host.lastArrivalMs)}`);
     host.lastArrivalMs = atMs;
     return tooSoon;
   }
@@ -125,6 +131,7 @@ export class SiteStats {
         minGapMs: Number.isFinite(h.minGapMs) ? Math.round(h.minGapMs * 1000) / 1000 : null,
         maxGapMs: Number.isFinite(h.maxGapMs) ? Math.round(h.maxGapMs * 1000) / 1000 : null,
         slackMs: Math.round(h.slackMs),
+        opening: h.opening,
         maxInFlight: h.maxInFlight,
         maxOpenSockets: h.maxOpenSockets,
         firstArrivalMs: h.firstArrivalMs,
