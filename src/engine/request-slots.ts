@@ -21,7 +21,7 @@ export class RequestSlots {
   private currentHost: string;
 
   constructor(
-    lease: Lease,
+    private readonly lease: Lease,
     private readonly frontier: Pick<Frontier, 'bookHop'>,
     private readonly hostKeyOf: (url: string) => string,
     /** A slot came free mid-fetch: the pool may have work for its host again. */
@@ -57,11 +57,11 @@ export class RequestSlots {
     this.current.releaseSlot();
     this.freed();
     const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
-    let booking = this.frontier.bookHop(hostKey, steadyNowMs());
+    let booking = await this.frontier.bookHop(hostKey, steadyNowMs(), this.lease);
     while (booking === null) {
       if (steadyNowMs() + AT_CAP_RECHECK_MS > patienceUntilMs) throw busy(toUrl, steadyNowMs() + AT_CAP_RECHECK_MS, sameHost);
       await sleep(AT_CAP_RECHECK_MS, undefined, { signal: deadline.signal });
-      booking = this.frontier.bookHop(hostKey, steadyNowMs());
+      booking = await this.frontier.bookHop(hostKey, steadyNowMs(), this.lease);
     }
     this.current = once(booking.slot);
     this.currentHost = hostKey;

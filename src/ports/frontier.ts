@@ -77,10 +77,12 @@ export interface Frontier {
   /** Back to its host queue, eligible at `untilMs`; `countAttempt` for retries, `countDeferral` for a wait the server asked for. */
   defer(request: CrawlRequest, untilMs: number, options?: DeferOptions): Promise<void>;
   /**
-   * A leased request's redirect leads to another host: books that host's next slot for the hop (spaced and
-   * counted against its cap like a pick), or null while the host is at its concurrency cap.
+   * A leased request's redirect hop (to its own host or another): books that host's next slot for the hop
+   * (spaced and counted against its cap like a pick), or null while the host is at its concurrency cap.
+   * `lease` is the request's: a shared frontier ties the booking to it, so a worker that dies mid-hop
+   * frees the slot when its lease expires. A shared frontier answers after a round trip.
    */
-  bookHop(hostKey: string, nowMs: number): HopBooking | null;
+  bookHop(hostKey: string, nowMs: number, lease: Lease): HopBooking | null | Promise<HopBooking | null>;
   /** A Retry-After: pauses the host in the run's gate until `untilMs`; its requests stay queued. */
   pauseHost(hostKey: string, untilMs: number): void;
   /** Seeding (spider.start()) is over; a shared frontier's other workers may finish once the queues drain. */

@@ -9,7 +9,8 @@ import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
  *   C id serial nextOpenAtMs previousNextOpenAtMs   cancelReservation
  *   H id outcome reason status                      settle (succeeded | failed; status '' = none)
  *   P leaseTtlMs pollMs n rand_1 .. rand_n          pick up to n leases
- * Returns one reply per op: 1/0 for S, R, C, H; for P a list of pick replies (see pick_one) whose last one
+ *   B id host rand maxConcurrency minIntervalMs jitterMs marginMs   book a redirect hop's slot (see book_hop)
+ * Returns one reply per op: 1/0 for S, R, C, H; book_hop's reply for B; for P a list of pick replies (see pick_one) whose last one
  * alone may be a 'wait' or 'empty'. One TIME, one reap per pick, each touched host re-scored once, ledger
  * counters written once: the same steps as the one-op scripts, at a fraction of their cost.
  */
@@ -31,6 +32,10 @@ while i <= #ARGV do
   elseif op == 'H' then
     out[#out + 1] = settle(worker, ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], now, dirty, tally)
     i = i + 5
+  elseif op == 'B' then
+    local a = function(n) return tonumber(ARGV[i + n]) end
+    out[#out + 1] = book_hop(ARGV[i + 1], ARGV[i + 2], a(3), a(4), a(5), a(6), a(7), now, dirty)
+    i = i + 8
   elseif op == 'P' then
     local ttl, poll, n = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
     reap(now, 100)

@@ -83,6 +83,7 @@ local function release(id, now, dirty)
   local host = redis.call('HGET', k('host'), id)
   redis.call('HINCRBY', hk('g', host), 'inflight', -1)
   sent_or_gone(id, host)
+  forget_hop(id)
   local cd = tonumber(redis.call('HGET', hk('g', host), 'cd')) or 0
   if cd > 0 then
     local g = gate(host)
@@ -97,12 +98,35 @@ local function cancel(id, serial, reservedNext, previous, dirty)
   local host = redis.call('HGET', k('host'), id)
   redis.call('HINCRBY', hk('g', host), 'inflight', -1)
   sent_or_gone(id, host)
+  forget_hop(id)
   local g = redis.call('HMGET', hk('g', host), 'serial', 'next', 'paused')
   if tonumber(g[1]) == serial and tonumber(g[2]) == reservedNext then
     redis.call('HSET', hk('g', host), 'next', math.max(previous, tonumber(g[3]) or 0))
   end
   dirty[host] = true
   return 1
+end
+-- A leased request's redirect hop books its host's next slot as a pick reserves one, with no queued request
+-- behind it: {'booked', slot, waitMs, atMs, serial, nextOpenAtMs, previousNextOpenAtMs} or {'busy'} (at its
+-- cap, or another worker's reservation not sent yet). The slot is named '<id>>', so the lease's end frees it
+-- (drop_lease); its send, release and cancel are the ops of any slot. A host the run never queued gets the
+-- worker's policy for it, as an add would.
+local function book_hop(id, host, rand, mc, mi, jt, mg, now, dirty)
+  if redis.call('HEXISTS', hk('g', host), 'mc') == 0 then
+    redis.call('HSET', hk('g', host), 'mc', mc, 'mi', mi, 'jt', jt, 'mg', mg)
+  end
+  local g = gate(host)
+  if g.inflight >= g.mc or g.us then return {'busy'} end
+  local slot = id .. '>'
+  local at = math.max(now, g.next)
+  local nxt = at + spacing(g) + math.floor(rand * (g.jt + 1))
+  local serial = redis.call('HINCRBY', hk('g', host), 'serial', 1)
+  redis.call('HSET', hk('g', host), 'next', nxt, 'inflight', g.inflight + 1)
+  if nxt > now then redis.call('HSET', hk('g', host), 'us', slot) end
+  redis.call('SADD', k('slot'), slot)
+  redis.call('HSET', k('host'), slot, host)
+  dirty[host] = true
+  return {'booked', slot, at - now, at, serial, nxt, g.next}
 end
 -- Settles a request leased by this worker, or one reclaimed from it but not yet taken again (its items are
 -- durable already). 0 when another worker holds it now or it is settled: that worker's result stands.

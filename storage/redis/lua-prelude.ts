@@ -67,13 +67,25 @@ end
 local function sent_or_gone(id, host)
   if redis.call('HGET', hk('g', host), 'us') == id then redis.call('HDEL', hk('g', host), 'us') end
 end
--- Ends a lease: frees its host slot if still held. Returns the request's host.
+-- A redirect hop's slot is '<id>>' (see book_hop): its host is kept under that name until the slot ends.
+local function is_hop(slot) return string.sub(slot, -1) == '>' end
+local function forget_hop(slot) if is_hop(slot) then redis.call('HDEL', k('host'), slot) end end
+-- Ends a lease: frees its host slot if still held, and the slot its redirect hop booked (a worker that dies
+-- mid-hop leaves it to the lease's expiry). Returns the request's host.
 local function drop_lease(id)
   redis.call('ZREM', k('leases'), id)
   redis.call('HDEL', k('lw'), id)
   local host = redis.call('HGET', k('host'), id)
   if redis.call('SREM', k('slot'), id) == 1 then redis.call('HINCRBY', hk('g', host), 'inflight', -1) end
   sent_or_gone(id, host)
+  local hop = id .. '>'
+  if redis.call('SREM', k('slot'), hop) == 1 then
+    local hopHost = redis.call('HGET', k('host'), hop)
+    redis.call('HINCRBY', hk('g', hopHost), 'inflight', -1)
+    sent_or_gone(hop, hopHost)
+    forget_hop(hop)
+    rescore(hopHost, now_ms())
+  end
   return host
 end
 -- Back to its host queue, eligible at 'at' (now or later).

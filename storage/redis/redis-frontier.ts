@@ -10,7 +10,7 @@ import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from '.
 import { runToOpen, waitForRun } from './redis-runs';
 import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
-import type { AddResult, DeferOptions, Frontier, HopBooking, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
+import type { AddResult, DeferOptions, Frontier, HopBooking, HostSlot, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { closeRedis, connectRedis, quietly } from './redis-connect';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { RedisFrontierOptions } from './redis-frontier-options';
@@ -19,6 +19,8 @@ export type { RedisFrontierOptions } from './redis-frontier-options';
 
 type LeaseReply = ['lease', string, string, string, string, number, number, number, number];
 type PickReply = ['empty'] | ['wait', number] | LeaseReply;
+/** book_hop's: slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs. */
+type HopReply = ['busy'] | ['booked', string, number, number, number, number, number];
 
 /** Longest a picked lease waits in the worker before it goes back to its queue. */
 const PICK_HOLD_MS = 1_000;
@@ -158,23 +160,26 @@ export class RedisFrontier implements Frontier {
     this.leases.add(id);
     const request = CrawlRequest.fromJSON(JSON.parse(json) as SerializedRequest, id);
     request.attempt = Number(attempt);
+    const lease: Lease = { request, hostKey, ...this.slotOps(id, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
+    return { lease, receivedAtMs };
+  }
+
+  /** A reserved slot's ends (a lease's or a hop's), in Redis' numbers as the reservation gave them. */
+  private slotOps(slot: string, at: Record<'reservedAtMs' | 'serial' | 'nextOpenAtMs' | 'previousNextOpenAtMs', number>): HostSlot {
     const fire = this.fire.bind(this);
     const { batch } = this;
     // Queued in order on one connection: a release always reaches Redis after its markSent. A host with
     // an interval keeps the timing of one call per step (they go at once): only its settle waits for the turn.
-    const spaced = Number(nextOpenAtMs) > Number(reservedAtMs);
+    const spaced = Number(at.nextOpenAtMs) > Number(at.reservedAtMs);
     const gate = (op: Array<string | number>) => {
       fire(batch.call(op));
       if (spaced) batch.flush();
     };
-    const lease: Lease = {
-      request,
-      hostKey,
-      markSent: () => gate(['S', id, reservedAtMs, nextOpenAtMs]),
-      cancelReservation: () => gate(['C', id, serial, nextOpenAtMs, previousNextOpenAtMs]),
-      releaseSlot: () => gate(['R', id]),
+    return {
+      markSent: () => gate(['S', slot, at.reservedAtMs, at.nextOpenAtMs]),
+      cancelReservation: () => gate(['C', slot, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs]),
+      releaseSlot: () => gate(['R', slot]),
     };
-    return { lease, receivedAtMs };
   }
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
@@ -198,12 +203,21 @@ export class RedisFrontier implements Frontier {
   }
 
   /**
-   * The shared gate reserves only inside a pick (PICK_LUA), so the hop goes at once and is told to the gate
-   * as a send when written: the host's next pick, by any worker, waits a full interval after it.
+   * The hop's slot is reserved in the shared gate like a pick's (book_hop in LUA_OPS), in the batch after
+   * the slot it leaves: every worker's picks of the host queue behind it, and its interval and cap hold
+   * across workers. Before, the hop went at once (1-4 ms after its own request on the same host).
    */
-  bookHop(hostKey: string, nowMs: number): HopBooking {
-    const noop = () => undefined;
-    return { atMs: nowMs, slot: { markSent: () => this.gate.noteSend(hostKey), cancelReservation: noop, releaseSlot: noop } };
+  async bookHop(hostKey: string, _nowMs: number, lease: Lease): Promise<HopBooking | null> {
+    const policy = this.options.policyFor(hostKey);
+    const random = this.options.random ?? Math.random;
+    const id = this.idOf(lease.request);
+    const op = ['B', id, hostKey, random(), policy.maxConcurrency, policy.minIntervalMs, policy.jitterMs, this.options.intervalMarginMs ?? 0];
+    const reply = this.batch.call(op);
+    this.batch.flush();
+    const booked = (await reply) as HopReply;
+    if (booked[0] === 'busy') return null;
+    const [, slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs] = booked;
+    return { atMs: steadyNowMs() + Number(waitMs), slot: this.slotOps(slot, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
   }
 
   pauseHost(hostKey: string, untilMs: number): void {

@@ -170,6 +170,31 @@ describe('RedisFrontier', () => {
     await frontier.close();
   });
 
+  it("frees the slot a dead worker's redirect hop booked on another host once its lease expires", async () => {
+    const frontier = await RedisFrontier.open(options(redis));
+    await frontier.add([req('http://127.0.0.1:9/moved'), req('http://localhost:9/target')]);
+    // A worker that takes /moved, books its redirect's slot on localhost:9 (cap 1), and is never heard of again.
+    const ghost = new Redis(redis.url);
+    const scripts = frontierScripts(ghost);
+    const prefix = runPrefix(frontier.runId);
+    const picked = (await scripts.pick(prefix, 'ghost', 300, 0, 20)) as string[];
+    expect(picked.slice(0, 4)).toEqual(['lease', picked[1], expect.stringContaining('/moved'), '127.0.0.1:9']);
+    const [booked] = (await scripts.batch(prefix, 'ghost', 'B', picked[1], 'localhost:9', 0, 1, 0, 0, 0)) as string[][];
+    expect(booked[0]).toBe('booked');
+    // Its booking holds the target's one slot; once the ghost's lease expires, both requests go to this worker.
+    const urls: string[] = [];
+    for (let lease = await take(frontier); lease; lease = await take(frontier)) {
+      urls.push(lease.request.url);
+      lease.markSent();
+      lease.releaseSlot();
+      await frontier.markHandled(lease.request, 200);
+    }
+    expect(urls.sort()).toEqual(['http://127.0.0.1:9/moved', 'http://localhost:9/target']);
+    expect(await frontier.summary()).toMatchObject({ planned: 2, succeeded: 2, pending: 0, reclaimed: 1 });
+    ghost.disconnect();
+    await frontier.close();
+  });
+
   it("claims a run's end for one worker; a claimant whose heartbeat is older than a lease is replaced, and only the claimant finishes the run", async () => {
     const settings = { ...defaults.frontier, leaseTtlMs: 60_000, pollMs: 20 };
     const b = await RedisFrontier.open(options(redis, { settings }));

@@ -1,7 +1,8 @@
-// A redirect hop takes the slot of the host it goes to (its interval and cap hold, its own host's too) (its interval and cap hold), and the target's Retry-After and throttling answers pause and open the target, not the host the request started on.
+// A redirect hop takes the slot of the host it goes to (its interval and cap hold, its own host's too), and the target's Retry-After and throttling answers pause and open the target, not the host the request started on.
 import type { ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { heldAnswers } from '../support/held-answers';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
@@ -41,17 +42,9 @@ describe('a redirect to another host', () => {
 
   it("sends the hop in the target's slot: the target's interval and concurrency cap hold, measured at the server", async () => {
     const [start, target] = await startAndTarget();
-    let inFlight = 0;
-    let mostInFlight = 0;
-    const held = (_req: unknown, res: ServerResponse) => {
-      mostInFlight = Math.max(mostInFlight, ++inFlight);
-      setTimeout(() => {
-        inFlight -= 1;
-        page(res, 200);
-      }, HOLD_MS);
-    };
-    target.route('/p/:n', held);
-    target.route('/q/:n', held);
+    const held = heldAnswers(HOLD_MS);
+    target.route('/p/:n', held.handler);
+    target.route('/q/:n', held.handler);
     const urls = [0, 1, 2, 3, 4, 5].flatMap((n) => [start.url(`/r/${n}`), target.url(`/q/${n}`)]);
     const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
       politeness: { minIntervalMs: INTERVAL_MS, jitterMs: 0, maxConcurrencyPerHost: 1 },
@@ -62,7 +55,7 @@ describe('a redirect to another host', () => {
     expect(arrivals).toHaveLength(12);
     // The crawler adds politeness.intervalMarginMs (10 ms) on top: that is the room left for timer noise.
     for (let i = 1; i < arrivals.length; i++) expect(arrivals[i] - arrivals[i - 1]).toBeGreaterThanOrEqual(INTERVAL_MS);
-    expect(mostInFlight).toBe(1);
+    expect(held.mostInFlight()).toBe(1);
     expect(result.summary.ledger).toMatchObject({ planned: 12, succeeded: 12, failed: 0, pending: 0 });
   }, 20_000);
 
