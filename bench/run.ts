@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { maskSecrets, maskSecretsInText } from '../src/core/mask-secrets';
 import { readBenchConfig, type CrawlerName } from './harness/bench-config';
 import { scrapyVersion } from './harness/crawler-process';
 import { formatScenario } from './harness/report-table';
@@ -97,7 +98,7 @@ try {
 const resultsDir = join('bench', 'results');
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-const pricecrawlSettings = process.env.BENCH_PRICECRAWL_SETTINGS ?? null;
+const pricecrawlSettings = settingsForResults(process.env.BENCH_PRICECRAWL_SETTINGS);
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, totalMemMb: Math.round(totalmem() / 2 ** 20), node: process.version, loadAvgAtEnd: loadavg() };
 writeFileSync(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), machine, config, pricecrawlSettings, scenarios: results, mixed, jsShop, startup }, null, 2)}\n`);
 const verdicts = [...results, ...(jsShop ? [jsShop] : []), ...(startup ? [startup] : [])].flatMap((r) => r.targets.map((t) => t.pass));
@@ -105,3 +106,17 @@ process.stdout.write(
   `targets: ${verdicts.filter((v) => v === true).length} PASS, ${verdicts.filter((v) => v === false).length} MISS, ${verdicts.filter((v) => v === null).length} n/a\n` +
     `total ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s; results written to ${file}\n`,
 );
+
+/**
+ * The overrides as the results file keeps them: masked as a run record's settings are. They may name a
+ * proxy or a database with its password (a bench through the team's proxy), and results files are
+ * kept and shared; the value is still a JSON string, as before.
+ */
+function settingsForResults(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  try {
+    return JSON.stringify(maskSecrets(JSON.parse(raw) as unknown));
+  } catch {
+    return maskSecretsInText(raw);
+  }
+}

@@ -6,7 +6,7 @@ import { changedPricingFields, type PriceChange } from '../ports/price-history';
 import { parseStoreUrl } from '../settings/store-url';
 import { SettingsError } from '../core/errors';
 import { storeConfigFromCli, type StoreCliOptions } from './store-options';
-import { terminalSafe, terminalSafeJson } from './terminal-text';
+import { terminalLine, terminalSafeJson } from './terminal-text';
 
 export interface ChangesOptions extends StoreCliOptions {
   spider?: string;
@@ -49,7 +49,7 @@ function formatTable(changes: readonly PriceChange[]): string {
     show(c.newPrice, c.newCurrency),
     c.oldAvailability === c.newAvailability ? (c.newAvailability ?? '') : `${c.oldAvailability ?? '—'} → ${c.newAvailability ?? '—'}`,
     pricingCell(c),
-  ].map((cell) => terminalSafe(cell).replace(/[\t\n]/g, ' ')));
+  ].map(terminalLine));
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
   return [line(header), ...rows.map(line)].join('\n');

@@ -7,6 +7,7 @@ import type { RunStatusReport } from '../ports/run-status';
 import { loadSettings } from '../settings/load-settings';
 import { storeCliPairs, type StoreCliOptions } from './store-options';
 import { recordedPoliteness } from './recorded-politeness';
+import { terminalSafe, terminalSafeJson } from './terminal-text';
 
 export interface StatusCommandOptions extends StoreCliOptions {
   frontier?: string;
@@ -18,11 +19,12 @@ export interface StatusCommandOptions extends StoreCliOptions {
 export async function statusCommand(opts: StatusCommandOptions): Promise<number> {
   const found = await readStatus(opts);
   if (typeof found === 'string') {
-    process.stderr.write(`pricecrawl: ${found}\n`);
+    process.stderr.write(`pricecrawl: ${terminalSafe(found)}\n`);
     return 1;
   }
   const status = found;
-  process.stdout.write(opts.json ? `${JSON.stringify(status)}\n` : `${formatStatus(status)}\n`);
+  // A spider's name, a worker's id and a failure reason are whatever a spider, a project's middleware or another worker wrote: nothing in them may drive the terminal.
+  process.stdout.write(opts.json ? `${terminalSafeJson(JSON.stringify(status))}\n` : `${terminalSafe(formatStatus(status))}\n`);
   return status.planned === status.succeeded + status.failed + status.pending ? 0 : 1;
 }
 

@@ -1,7 +1,7 @@
 // What commands print of a body: binary bodies as a digest; text through the terminal-safe filters (src/core/terminal-safe.ts).
 import { createHash } from 'node:crypto';
 
-export { terminalSafe, terminalSafeJson } from '../core/terminal-safe';
+export { terminalLine, terminalSafe, terminalSafeJson } from '../core/terminal-safe';
 
 const TEXT_TYPE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|x-www-form-urlencoded)\b)/i;
 

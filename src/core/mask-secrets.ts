@@ -13,9 +13,14 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#"'<>\\]*@/gi;
 /**
  * A name that holds a secret: a setting, a log field, a header, a query parameter. The secret word
  * may follow a prefix (`x-api-key`, `access_token`, `client_secret`, `proxy-authorization`,
- * `set-cookie`): services name their tokens that way. A word inside another (`bypass`) is no secret.
+ * `set-cookie`): services name their tokens that way. Unmistakable words also end a camelCase or run-on
+ * name (`clientSecret`, `dbPassword`, `PGPASSWORD`); a token or key does after the words services put
+ * before one (`accessToken`, `sessionToken`, `Ocp-Apim-Subscription-Key`, `X-Access-Key`, `privateKey`),
+ * not after any word: `userAgentToken` is the robots.txt name, `hostKey` a setting. A word inside
+ * another (`bypass`, `monkey`) is no secret.
  */
-const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:password|passwd|pass|secret|token|api[-_]?key|apikey|auth|authorization|credentials?|cookie)`;
+const TOKEN_OR_KEY = String.raw`(?:(?:access|refresh|session|auth|id|bearer|api|client|security)[-_]?)?token|(?:api|access|secret|private|subscription|auth|signing|license|master)[-_]?key`;
+const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd|passphrase|secret|credentials?)|${TOKEN_OR_KEY}|apikey|pass|auth|authorization|cookie)`;
 const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i');
 
 /**

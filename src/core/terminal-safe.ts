@@ -15,6 +15,11 @@ export function terminalSafe(text: string): string {
   return text.replace(ESCAPE_SEQUENCE, '').replace(C1_STRING, '').replace(CONTROL, '');
 }
 
+/** terminalSafe text kept on one line (tabs and newlines as spaces): a table cell, a name in a line redrawn in place. */
+export function terminalLine(text: string): string {
+  return terminalSafe(text).replace(/[\t\n]/g, ' ');
+}
+
 /** A JSON line whose control characters JSON.stringify leaves raw (DEL, C1, bidi) written as \u escapes: the same value, safe to print. */
 export function terminalSafeJson(json: string): string {
   return json.replace(/[\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

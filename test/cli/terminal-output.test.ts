@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlResponse } from '../../src/core/response';
 import { Spider, type SpiderOutput } from '../../src/core/spider';
 import { terminalSafe, terminalSafeJson } from '../../src/cli/terminal-text';
+import { progressBlock } from '../../src/app/crawl/progress-view';
+import type { CrawlSnapshot } from '../../src/events/crawl-snapshot';
 import { FixtureServer } from '../support/fixture-server';
 import { cli } from '../support/run-cli';
 import { onTerminal } from '../support/run-on-terminal';
@@ -124,6 +126,31 @@ describe('commands that print scraped text', () => {
       const json = await cli(['runs', '--storage', named.dir, '--json']);
       expect(json.stdout).not.toMatch(CONTROL);
       expect((JSON.parse(json.stdout.trim()) as { spider: string }).spider).toBe(`shop ${HOSTILE}`);
+    } finally {
+      named.cleanup();
+    }
+  });
+
+  it('`status` prints a spider name with escape sequences as plain text, its JSON keeps the exact value, and the live block keeps it on one line', async () => {
+    const named = tempStorageDir('terminal-status');
+    try {
+      class HostileNameSpider extends HostileSkuSpider {
+        override readonly name: string = `shop ${HOSTILE}\nfake line`;
+      }
+      await crawlInProcess(new HostileNameSpider(server.url('/hostile')), named.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 }, robots: { obey: false } });
+      const table = await cli(['status', '--storage', named.dir]);
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout).toContain(`of spider shop ${SHOWN}`);
+      expect(table.stdout).not.toMatch(CONTROL);
+      const json = await cli(['status', '--storage', named.dir, '--json']);
+      expect(json.stdout).not.toMatch(CONTROL);
+      expect((JSON.parse(json.stdout) as { meta: { spider: string } }).meta.spider).toBe(`shop ${HOSTILE}\nfake line`);
+      // The live block redraws by moving up as many lines as it drew: the name must not add one.
+      const snap = { atMs: 0, elapsedMs: 1000, pages: 1, items: 1, queued: 0, inFlight: 0, failed: 0, hosts: [] } as unknown as CrawlSnapshot;
+      const block = progressBlock([{ spider: `shop ${HOSTILE}\nfake line`, snap }]);
+      expect(block).toHaveLength(1);
+      expect(block[0]).toMatch(new RegExp(`^shop ${SHOWN} fake line  elapsed`));
+      expect(block[0]).not.toMatch(CONTROL);
     } finally {
       named.cleanup();
     }

@@ -1,6 +1,6 @@
 // The one masking of secrets: URL credentials anywhere in text, and values under secret-named keys.
 import { describe, expect, it } from 'vitest';
-import { maskSecrets, maskSecretsInText } from '../../src/core/mask-secrets';
+import { isSecretName, maskSecrets, maskSecretsInText } from '../../src/core/mask-secrets';
 import { createLogger } from '../../src/log/logger';
 import { logSink } from '../support/test-crawl';
 
@@ -50,6 +50,14 @@ describe('maskSecrets', () => {
   it('masks request headers that carry credentials, by any of their usual names', () => {
     const headers = { Cookie: 'sid=1', 'Proxy-Authorization': 'Basic x', 'X-Api-Key': 'k', Authorization: 'Bearer t', Accept: 'text/html' };
     expect(maskSecrets({ http: { headers } })).toEqual({ http: { headers: { Cookie: '***', 'Proxy-Authorization': '***', 'X-Api-Key': '***', Authorization: '***', Accept: 'text/html' } } });
+  });
+
+  it('knows the names gateways and SDKs give secrets (camelCase, run-on, a key after its kind) and leaves look-alikes alone', () => {
+    const secret = ['Ocp-Apim-Subscription-Key', 'X-Access-Key', 'X-Auth-Key', 'access_key', 'aws_secret_access_key', 'privateKey', 'accessToken', 'sessionToken', 'clientSecret', 'dbPassword', 'PGPASSWORD', 'passphrase'];
+    const plain = ['userAgentToken', 'robots.userAgentToken', 'hostKey', 'politeness.hostKey', 'nextPageToken', 'monkey', 'bypass', 'keyboard', 'passage'];
+    expect(secret.filter((name) => !isSecretName(name))).toEqual([]);
+    expect(plain.filter((name) => isSecretName(name))).toEqual([]);
+    expect(maskSecretsInText('/api?access_key=a1&accessToken=a2&clientSecret=a3&page=2')).toBe('/api?access_key=***&accessToken=***&clientSecret=***&page=2');
   });
 });
 

@@ -62,4 +62,28 @@ describe('secret-named values never at rest, never in a log', () => {
     expect([...found([...QUERY_TOKENS, ...HEADER_SECRETS], places), ...found(HEADER_SECRETS, everyFile)]).toEqual([]);
     expect(crawl.stderr).toContain('/gone?token=***');
   });
+
+  it('also under the names API gateways and SDKs use: Ocp-Apim-Subscription-Key, X-Access-Key, access_key, accessToken, clientSecret', async () => {
+    const server = site.servers[0];
+    const dir = join(storage.dir, 'gateway-names');
+    const query = ['qAccessKey-4410', 'qAccessToken-4411', 'qClientSecret-4412', 'qSubKey-4413'];
+    const headers = ['hSubKey-4420', 'hAccessKey-4421', 'hAuthKey-4422'];
+    const startUrls = [`${server.url('/list')}?page=1&access_key=${query[0]}&accessToken=${query[1]}`, `${server.url('/gone')}?clientSecret=${query[2]}&subscription-key=${query[3]}`].join(',');
+    const sets = ['robots.obey=false', 'politeness.jitterMs=0', 'politeness.minIntervalMs=0', 'log.format=json', 'log.level=debug',
+      `http.headers.Ocp-Apim-Subscription-Key=${headers[0]}`, `http.headers.X-Access-Key=${headers[1]}`, `http.headers.X-Auth-Key=${headers[2]}`];
+    const report = join(dir, 'report.html');
+    const crawl = await cli(['crawl', SPIDER, '-a', `startUrls=${startUrls}`, '--storage', dir, '--report', report, ...sets.flatMap((pair) => ['-s', pair])]);
+    expect(crawl.stderr).toContain('"reason":"http/404"');
+    expect(server.requests.some((r) => r.headers['ocp-apim-subscription-key'] === headers[0] && r.headers['x-access-key'] === headers[1])).toBe(true);
+    const places: Array<[string, string]> = [
+      ['crawl stdout', crawl.stdout],
+      ['crawl log', crawl.stderr],
+      ['report', readFileSync(report, 'utf8')],
+      ['fetch log', tableText(join(dir, 'fetch-log.sqlite'), 'fetch_log')],
+      ['run records', tableText(join(dir, 'frontier.sqlite'), 'run_records')],
+    ];
+    expect(found([...query, ...headers], places)).toEqual([]);
+    // What is not a secret stays readable: the robots.txt user-agent token is a setting, not a credential.
+    expect(tableText(join(dir, 'frontier.sqlite'), 'run_records')).toContain('userAgentToken');
+  });
 });

@@ -1,4 +1,5 @@
 // Renders a crawl snapshot as the live progress block: totals, rates, ETA, one line per host.
+import { terminalLine } from '../../core/terminal-safe';
 import type { CrawlSnapshot, HostSnapshot } from '../../events/crawl-snapshot';
 
 export function formatDuration(ms: number): string {
@@ -38,9 +39,13 @@ export function progressLines(spider: string, snap: CrawlSnapshot): string[] {
   return progressBlock([{ spider, snap }]);
 }
 
-/** Several crawls side by side (the demo): one head line per crawl, then one table of all their hosts. */
+/**
+ * Several crawls side by side (the demo): one head line per crawl, then one table of all their hosts.
+ * The spider's name is shown safe for the terminal and on one line: the block is redrawn by moving up
+ * as many lines as it drew, so a newline in it would leave a stale copy on screen.
+ */
 export function progressBlock(crawls: ReadonlyArray<{ spider: string; snap: CrawlSnapshot }>): string[] {
-  const heads = crawls.map(({ spider, snap }) => headLine(spider, snap));
+  const heads = crawls.map(({ spider, snap }) => headLine(terminalLine(spider), snap));
   const rows = crawls.flatMap(({ snap }) => snap.hosts.map((h) => hostRow(h, snap.atMs)));
   if (rows.length === 0) return heads;
   const header = ['host', 'slots', 'interval', 'why', 'next', 'pages', 'deferred', '429s', 'failed', 'breaker'];

@@ -26,10 +26,13 @@ export function csvColumns(fields: Iterable<string>): string[] {
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 /**
  * OWASP's formula triggers: a cell starting with one of these may run as a formula in Excel, LibreOffice
- * or Sheets. Also after leading whitespace or quotes (` =cmd`, `"=cmd`): some import paths and options
- * (trimming spaces, a different quote character) drop those before the cell is read.
+ * or Sheets. Tab, CR and LF alone (the testing guide lists all three). The full-width forms `＝ ＋ － ＠`
+ * too: Excel in Japanese and other East Asian locales reads them as the ASCII ones, and a shop's title
+ * may well start with one. Also after leading whitespace, quotes or control characters (` =cmd`,
+ * `"=cmd`, `\0=cmd`): some import paths and options (trimming spaces, a different quote character, a
+ * reader dropping NUL and other controls) remove those before the cell is read.
  */
-const FORMULA_START = /^(?:[\t\r]|[\s"']*[=+\-@])/;
+const FORMULA_START = /^(?:[\t\r\n]|[\s\x00-\x1f\x7f"']*[=+\-@\uff1d\uff0b\uff0d\uff20])/;
 
 /**
  * OWASP CSV injection defence: a cell that a spreadsheet would read as a formula gets a leading single
@@ -44,14 +47,16 @@ export function neutraliseFormula(text: string): string {
 /**
  * One field: nested values as JSON, null/absent empty; quoted when it holds a comma, quote, CR or LF
  * (RFC 4180), and also a semicolon or tab: spreadsheets in many locales split CSV on those, and an
- * unquoted `x;=cmd` would become a second cell starting with `=` (OWASP's separator case).
+ * unquoted `x;=cmd` would become a second cell starting with `=` (OWASP's separator case). A NUL
+ * becomes U+FFFD, the one lossy step (as in the XML feed): readers written in C end the line there and
+ * lose the row's later cells (the price among them), others refuse the file; the JSON feeds keep it.
  */
 export function csvField(value: unknown): string {
   let text: string;
   if (value === null || value === undefined) text = '';
   else if (typeof value === 'object') text = JSON.stringify(value);
   else text = String(value);
-  text = neutraliseFormula(text);
+  text = neutraliseFormula(text.replace(/\0/g, '\uFFFD'));
   return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
