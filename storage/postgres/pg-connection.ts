@@ -11,8 +11,36 @@ export interface PgConnectionOptions {
   max?: number;
 }
 
+/** Query parameters libpq reads as the login itself; postgres.js would send them to the server as settings. */
+const LOGIN_PARAMETERS = { password: 'password', user: 'user', dbname: 'database' } as const;
+
+/**
+ * `postgres://host/db?user=u&password=p` is a libpq URL (psql, pg_dump and most drivers take it): the
+ * login comes out of the query here. postgres.js passed unknown query keys to the server as run-time
+ * settings, so the password was never sent as one: the login failed ("password authentication failed").
+ */
+function loginFromQuery(url: string): { url: string; login: Partial<Record<'password' | 'user' | 'database', string>> } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { url, login: {} }; // not a URL postgres.js reads either: its own error names the problem
+  }
+  const login: Partial<Record<'password' | 'user' | 'database', string>> = {};
+  for (const [key, option] of Object.entries(LOGIN_PARAMETERS)) {
+    const value = parsed.searchParams.get(key);
+    if (value === null) continue;
+    login[option] = value;
+    parsed.searchParams.delete(key);
+  }
+  // Rewritten only when the query held a login: postgres.js reads multi-host URLs its own way.
+  return Object.keys(login).length === 0 ? { url, login } : { url: parsed.toString(), login };
+}
+
 export function connectPostgres(url: string, options: PgConnectionOptions = {}): Sql {
-  return postgres(url, {
+  const { url: withoutLogin, login } = loginFromQuery(url);
+  return postgres(withoutLogin, {
+    ...login,
     max: options.max ?? 4,
     onnotice: () => {},
     connect_timeout: 10,

@@ -1,6 +1,6 @@
 // Starts a throwaway PostgreSQL 15 server on 127.0.0.1 (a real one, run as the `postgres` OS user) for a test file.
 import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -27,6 +27,11 @@ export interface PostgresServer {
   shutdown(): Promise<void>;
   /** Starts a server that `shutdown()` stopped, on the same port and data. */
   start(): Promise<void>;
+  /**
+   * A login role that must give `password` over TCP (scram-sha-256; every other role stays trusted):
+   * returns its URL without the password.
+   */
+  passwordRole(role: string, password: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -73,6 +78,21 @@ export async function startPostgres(): Promise<PostgresServer> {
     async start(): Promise<void> {
       await start();
       running = true;
+    },
+    async passwordRole(role: string, password: string): Promise<string> {
+      if (!/^[a-z_][a-z0-9_]*$/.test(role) || /'/.test(password)) throw new TypeError('a plain role name and a password without quotes');
+      await asPostgres('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-q', '-c', `CREATE ROLE ${role} LOGIN SUPERUSER PASSWORD '${password}'`]);
+      // pg_hba.conf is read top down: the role's line goes first.
+      const hba = join(data, 'pg_hba.conf');
+      writeFileSync(hba, `host all ${role} 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`);
+      await asPostgres('pg_ctl', ['-D', data, 'reload']);
+      // The reload is a signal: the server reads the file a moment later. Ready once the role is refused without its password.
+      const withoutPassword = () => asPostgres('psql', ['-w', '-h', '127.0.0.1', '-p', String(port), '-U', role, '-d', 'postgres', '-c', 'SELECT 1']);
+      for (let tries = 0; await withoutPassword().then(() => true, () => false); tries++) {
+        if (tries > 100) throw new Error(`the server did not start asking ${role} for a password`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return `postgres://${role}@127.0.0.1:${port}/postgres`;
     },
     async stop(): Promise<void> {
       if (stopped) return;
