@@ -1,5 +1,6 @@
 // Puts a freshly opened SQLite connection into WAL mode without racing other openers of the same file.
 import type Database from 'better-sqlite3';
+import { LOCKED_CODE } from '../../src/engine/storage-failure';
 
 /**
  * Sets the busy timeout first: switching to WAL takes an exclusive lock, and a connection without a
@@ -10,7 +11,34 @@ import type Database from 'better-sqlite3';
  */
 export function enableWal(db: Database.Database, busyTimeoutMs = 5_000): void {
   db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+  const deadline = Date.now() + busyTimeoutMs;
+  for (;;) {
+    try {
+      if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+      // The switch upgrades a read lock to an exclusive one, and SQLite calls no busy handler for an upgrade
+      // (it could deadlock): while another process merely reads the new file (opening it too, a worker
+      // beside a crawl), it fails at once, "database is locked", whatever the busy timeout. Seen as a crawl
+      // and a worker starting together on one storage dir. Tried again until the timeout: by then the
+      // other has read, or switched the file itself.
+      pause(SWITCH_RETRY_MS);
+    }
+  }
+}
+
+const SWITCH_RETRY_MS = 5;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** Opening a store is synchronous (better-sqlite3), as SQLite's own busy handler is: this blocks as it does. */
+function pause(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && LOCKED_CODE.test(code);
 }
 
 /**
