@@ -1,7 +1,7 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
 import type { Logger } from 'pino';
 import { SpiderStartError } from '../../core/errors';
-import { frontierRefusal, storageRefusal } from './run-refusals';
+import { frontierRefusal, storageRefusal, storageStartRefusal } from './run-refusals';
 import { storageFailureCode } from '../../engine/storage-failure';
 import type { Spider } from '../../core/spider';
 import { DownloaderChain } from '../../downloader/downloader-chain';
@@ -99,7 +99,11 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   let opened: Awaited<ReturnType<typeof openFrontier>>;
   let catalogRun: Awaited<ReturnType<typeof openCatalogRun>>;
+  let store: ReturnType<typeof stores.items>;
   try {
+    // Opened before the run exists: an items file this user cannot write refuses the start, where opened
+    // later it left a run record "running" (then "crashed") and an unexplained exit 1.
+    store = stores.items();
     catalogRun = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
     const processSlot = options.processSlot ?? (options.processes ? { slot: 0, slots: options.processes.count } : undefined);
     // A joining process gets this far in parallel with the first one, then waits for the run to exist.
@@ -107,13 +111,12 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     opened = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot });
   } catch (error) {
     await feeds.close();
-    await stores.close(); // an open PostgreSQL pool would keep the process alive after the error
-    throw error;
+    await stores.close().catch(() => undefined); // an open PostgreSQL pool would keep the process alive after the error
+    throw storageStartRefusal(error, settings.storage.dir);
   }
   const { frontier } = opened;
   processes?.runOpened(frontier.runId, (slot) => opened.takeOverSlot?.(slot));
   const record = await startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' });
-  const store = stores.items();
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
     http: httpFetcher,
