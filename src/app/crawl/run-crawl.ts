@@ -183,9 +183,16 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       }
       joined?.dispose();
       ticker.stop();
-      await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
+      // A store that cannot write what a component flushes at close (raw capture's fetch-log rows) is the
+      // run's storage failure, known before the summary: the run ends resumable with exit 2 and its record
+      // says so. Logged only, it was a "finished" run (exit 0 on record) whose process then exited 2.
+      const closeFailed = (fields: Record<string, unknown>, message: string) => (error: unknown) => {
+        if (storageFailureCode(error) !== null) engine.storageFailed(error);
+        else log.error({ err: error, ...fields }, message);
+      };
+      await pipeline.close().catch(closeFailed({}, 'closing the item pipeline failed'));
       await components.close();
-      for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
+      for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch(closeFailed({ middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
       await robotsCache.close();
       // A frontier that is gone cannot say what was done: no summary then, but everything still closes.
