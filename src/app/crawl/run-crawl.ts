@@ -175,6 +175,11 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
       await engine.run({ seed: options.join !== true && options.processSlot === undefined });
       ranToEnd = true;
+    } catch (error) {
+      // A store that cannot write as the run's parts open (raw capture opens the fetch log) stops the run as
+      // it would mid-run: resumable, one refusal line, exit 2. Anything else is raised after the run's end.
+      if (storageFailureCode(error) === null) throw error;
+      engine.storageFailed(error);
     } finally {
       // The others end with the run (or stop with this one): the summary and the run's end wait for them.
       if (processes) {
@@ -203,7 +208,8 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
         return null;
       });
       if (ledger !== null) {
-        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
+        // A run whose parts failed to open (or whose pool broke) did not finish, however empty its ledger.
+        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping || !ranToEnd, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
         await joined?.report(stats);
         metrics?.runEnded();
         const { planned, succeeded, failed, pending } = summary.ledger;
