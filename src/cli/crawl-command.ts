@@ -89,10 +89,8 @@ async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: bo
     if (summary.status === 'interrupted' || (summary.status === 'stopped' && summary.ledger.pending > 0)) process.stdout.write(`\nwork is left: continue with  ${continueHint(spiderName, summary.runId, loaded.settings.frontier.url)}\n`);
     const mistakes = unknownCallbackMessages(spider, summary);
     for (const message of mistakes) process.stderr.write(`pricecrawl: ${message}\n`);
-    // A callback name that does not exist is a spider bug, like a usage error: exit 2 so CI notices
-    // (only a broken ledger, 1, or a failing alarm, 3, say more).
-    const code = exitCodeFor(summary);
-    return mistakes.length > 0 && code !== 1 && code !== 3 ? 2 : code;
+    // A callback name that does not exist exits 2 (exitCodeFor), the code the run record holds too.
+    return exitCodeFor(summary);
   } finally {
     stopListening();
   }

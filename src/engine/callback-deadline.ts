@@ -1,4 +1,4 @@
-// A time limit on a spider callback: each step of its generator races the deadline.
+// Time limits on a spider callback: each step of its generator races the deadline and the shutdown's grace.
 import { PricecrawlError } from '../core/errors';
 
 export interface CallbackTimeout {
@@ -11,6 +11,33 @@ export class CallbackTimeoutError extends PricecrawlError {
   constructor(ms: number) {
     super('CALLBACK_TIMEOUT', `the callback did not finish within ${ms} ms`);
   }
+}
+
+/** A shutdown's grace ran out while the callback still ran: not the page's failure, its request goes back to the queue. */
+export class CallbackCutOffError extends PricecrawlError {
+  constructor() {
+    super('CALLBACK_CUT_OFF', 'the shutdown grace period ran out before the callback finished');
+  }
+}
+
+/**
+ * `step`, or CallbackCutOffError once `signal` aborts (at once if it has). A callback that awaits a promise
+ * that never settles held its task, and with it the end of the run, for ever: SIGINT's grace ran out and
+ * the crawl still waited on it.
+ */
+export function untilCutOff<T>(step: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return step;
+  if (signal.aborted) {
+    step.catch(() => undefined);
+    return Promise.reject(new CallbackCutOffError());
+  }
+  let onAbort = (): void => undefined;
+  const cutOff = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(new CallbackCutOffError());
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  step.catch(() => undefined);
+  return Promise.race([step, cutOff]).finally(() => signal.removeEventListener('abort', onAbort));
 }
 
 /**

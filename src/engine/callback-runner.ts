@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import { FetchError, PricecrawlError, UnknownCallbackError } from '../core/errors';
 import { reasonForError } from '../downloader/downloader-chain';
-import { CallbackDeadline, CallbackTimeoutError, type CallbackTimeout } from './callback-deadline';
+import { CallbackCutOffError, CallbackDeadline, CallbackTimeoutError, untilCutOff, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
@@ -44,6 +44,7 @@ export async function runCallback(
     /** depth.limit: 0 = none. */ depthLimit?: number;
     /** Times each synchronous step of the callback (the event-loop watchdog); null = off. */ loopWatch?: LoopBlockWatch | null;
     /** The crawl's event bus (dropped requests: depth, skipped links). */ events?: CrawlEventBus;
+    /** Aborted when a shutdown's grace runs out: the callback is cut off (CallbackCutOffError is raised). */ cutOff?: AbortSignal;
   },
   timeout?: CallbackTimeout,
 ): Promise<CallbackResult> {
@@ -58,7 +59,7 @@ export async function runCallback(
     const callback = resolveCallback(spider, response.request.callback);
     outputs = timedSteps(callback(response)[Symbol.asyncIterator](), { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
     for (;;) {
-      const step = deadline ? await deadline.race(outputs) : await outputs.next();
+      const step = await untilCutOff(deadline ? deadline.race(outputs) : outputs.next(), deps.cutOff);
       if (step.done) break;
       const output = step.value;
       // A callback that took its page may have read a document the page moved to since (a timer, a refresh,
@@ -90,6 +91,8 @@ export async function runCallback(
     void outputs?.return?.(undefined)?.catch(() => undefined); // as `for await` would: the generator's finally runs
     // The frontier could not store the requests it yielded (disk full): not the spider's fault, the task leaves it for --resume.
     if (storageFailureCode(thrown) !== null) throw thrown;
+    // Cut off by the shutdown: not the spider's fault either; the task puts the request back in the queue.
+    if (thrown instanceof CallbackCutOffError) throw thrown;
     // A callback that threw because its page went away (browser or renderer died, page moved) fails for that reason, not as the spider's bug.
     const { stat, ...failure } = callbackError(thrown instanceof CallbackTimeoutError ? thrown : (response.pageLeft() ?? thrown));
     error = failure;

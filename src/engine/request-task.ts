@@ -14,6 +14,7 @@ import type { Frontier, Lease } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { runCallback, type ItemProcessor } from './callback-runner';
+import { CallbackCutOffError } from './callback-deadline';
 import { RequestSink } from './request-sink';
 import { RequestSlots } from './request-slots';
 import { hostKeyOf } from '../politeness/host-key';
@@ -142,9 +143,14 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   const timeout = response.fetchMode === 'browser' ? { ms: deps.settings.browser.callbackTimeoutMs, onTimeout: releaseRetained } : undefined;
   let outcome: Awaited<ReturnType<typeof runCallback>>;
   try {
-    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch, events: deps.events }, timeout);
+    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch, events: deps.events, cutOff: deps.shutdownSignal }, timeout);
   } catch (error) {
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
+    if (error instanceof CallbackCutOffError) {
+      log.warn({ url: request.url, callback: request.callback }, 'callback cut off by the shutdown; the request stays queued');
+      await deps.frontier.defer(request, steadyNowMs(), { countAttempt: false, reason: 'shutdown' });
+      return;
+    }
     throw error;
   } finally {
     response.release();

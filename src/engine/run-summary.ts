@@ -75,14 +75,18 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
 
 /**
  * Exit code: 0 finished clean (or stopped by a closeSpider limit), 1 accounting broken, 2 interrupted with
- * work pending, 3 an alarm fired (when set to fail), 4 requests failed for transient reasons. When several
- * hold, the first of 1, 3, 2, 4 wins: a broken ledger makes every other figure doubtful; an alarm says the
- * data itself is suspect; work left is fixed by `--resume`; transient losses by a later run.
+ * work pending or requests yielded for a callback the spider lacks, 3 an alarm fired (when set to fail), 4
+ * requests failed for transient reasons. When several hold, the first of 1, 3, 2, 4 wins: a broken ledger
+ * makes every other figure doubtful; an alarm says the data itself is suspect; work left is fixed by
+ * `--resume`, a misspelt callback by fixing the spider; transient losses by a later run. The run record
+ * stores this code, so it must be the one the process exits with.
  */
 export function exitCodeFor(summary: RunSummary): number {
   if (!summary.balanced) return 1;
   if (summary.alarmsFailRun && Object.keys(summary.alarms).length > 0) return 3;
   if (summary.status !== 'finished' && summary.status !== 'stopped') return 2;
+  // A spider bug, like a usage error: CI must notice. The ledger counts it across resumes and processes.
+  if (Object.keys(summary.unknownCallbacks ?? {}).length > 0 || (summary.ledger.failedByReason['callback/unknown'] ?? 0) > 0) return 2;
   // Their work was taken over and the ledger may balance, but a crash must never pass as a clean run.
   if ((summary.crashedProcesses ?? 0) > 0) return 2;
   return transientCount(summary) > 0 ? 4 : 0;

@@ -1,10 +1,10 @@
 // A busy metrics port or an unwritable storage dir refuses the crawl before its first request: one line, exit 2, nothing fetched or recorded.
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer } from '../support/fixture-server';
-import { cli, type CliOptions } from '../support/run-cli';
+import { cli, runRecordsJson, type CliOptions } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
 
 const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
@@ -67,5 +67,32 @@ describe('refused before the first request', () => {
     chmodSync(home, 0o777);
     const run = await crawl(locked, [], { ...(asRoot ? { user: NOBODY } : {}), env: { ...process.env, HOME: home } });
     expectRefused(run, locked, 'EACCES', '--storage');
+  });
+});
+
+describe.each(['items.sqlite', 'frontier.sqlite'])('a storage dir whose %s this user may only read', (file) => {
+  it('refuses the next crawl with one line naming the dir and the code, exit 2, no run created and nothing fetched', async () => {
+    const asRoot = process.getuid?.() === 0;
+    const storage = join(scratch.dir, `read-only-${file}`);
+    mkdirSync(storage);
+    chmodSync(scratch.dir, 0o755);
+    const home = join(scratch.dir, `home-${file}`);
+    mkdirSync(home);
+    const options: CliOptions = { env: { ...process.env, HOME: home } };
+    if (asRoot) {
+      chownSync(storage, NOBODY.uid, NOBODY.gid);
+      chownSync(home, NOBODY.uid, NOBODY.gid);
+      options.user = NOBODY;
+    }
+    const first = await crawl(storage, [], options);
+    expect(first.code).toBe(0);
+    chmodSync(join(storage, file), 0o444);
+    const sentBefore = site.requestCount;
+    const run = await crawl(storage, [], options);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([`pricecrawl: cannot write to ${storage} (SQLITE_READONLY): the crawl did not start and no run was created; give this user write access to the storage dir and its files (or free space), then start it again`]);
+    expect(site.requestCount).toBe(sentBefore);
+    // Only the first run is on record: none left "running", to be shown as crashed.
+    expect((await runRecordsJson(['--storage', storage])).map((record) => record.outcome)).toEqual(['finished']);
   });
 });

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
-import { cli } from '../support/run-cli';
+import { cli, runRecordsJson } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
 import { spiderRegistry } from '../../spiders/index';
 
@@ -58,6 +58,9 @@ describe.concurrent('errors that teach', { timeout: 180_000 }, () => {
     expect(run.stderr).toBe(
       'pricecrawl: spider "mistake" yielded 1 request(s) for callback "parseProdcut", which it does not define; did you mean "parseProduct"?; its callbacks are parse, parseProduct (fix the name passed to follow()/request(), or add the method)\n',
     );
+    // `pricecrawl runs` tells what the process exited with, not a clean 0.
+    const [record] = await runRecordsJson(['--storage', `${storage.dir}/callback`]);
+    expect(record).toMatchObject({ outcome: 'finished', exitCode: 2, failed: 1 });
   });
 
   it('names the apt package and the setting when Chromium is missing', async () => {

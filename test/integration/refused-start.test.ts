@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
-import { cli, type CliRun } from '../support/run-cli';
+import { cli, runRecordsJson, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
 
 const SPIDER = 'test/support/spiders/fragile-start-spider.ts';
@@ -47,6 +47,14 @@ describe('a run that cannot start', () => {
     const run = await crawl('-a', `shop=${servers[0].origin}`, '-a', 'failStart=1');
     expect(run.code).toBe(2);
     expect(refusal(run)).toBe('pricecrawl: spider fragile-start: start() failed: the sitemap index could not be parsed');
+    // The request start() yielded before it threw is in the ledger (it was dropped with the seed batch before).
+    const record = (await runRecordsJson(['--storage', storage.dir])).at(-1)!;
+    expect(record).toMatchObject({ outcome: 'interrupted', exitCode: 2, planned: 1 });
+    expect((record.succeeded ?? 0) + (record.failed ?? 0) + (record.pending ?? 0)).toBe(1);
+    const resumed = await crawl('-a', `shop=${servers[0].origin}`, '--resume');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain(`run ${record.runId} of spider fragile-start: finished`);
+    expect(resumed.stdout).toContain('accounting: planned 1 = succeeded 1 + failed 0 + pending 0');
   });
 
   it('refuses a Redis frontier on a closed port within seconds', async () => {

@@ -1,7 +1,7 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
 import type { Logger } from 'pino';
 import { SpiderStartError } from '../../core/errors';
-import { frontierRefusal, storageRefusal } from './run-refusals';
+import { frontierRefusal, storageRefusal, storageStartRefusal } from './run-refusals';
 import { storageFailureCode } from '../../engine/storage-failure';
 import type { Spider } from '../../core/spider';
 import { DownloaderChain } from '../../downloader/downloader-chain';
@@ -99,19 +99,26 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const stores = await startup.step(() => openStores(settings.storage));
   startup.add(() => stores.close()); // an open PostgreSQL pool would keep the process alive after the error
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
-  const catalogRun = await startup.step(() => openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() }));
-  const opened = await startup.step(async () => {
-    const processSlot = options.processSlot ?? (options.processes ? { slot: 0, slots: options.processes.count } : undefined);
-    // A joining process gets this far in parallel with the first one, then waits for the run to exist.
-    const runId = options.processSlot ? await awaitRunOpen() : options.runId;
-    return openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot });
+  const { store, catalogRun, opened } = await startup.step(async () => {
+    try {
+      // Opened before the run exists: an items file this user cannot write refuses the start, where opened
+      // later it left a run record "running" (then "crashed") and an unexplained exit 1.
+      const items = stores.items();
+      const catalog = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
+      const processSlot = options.processSlot ?? (options.processes ? { slot: 0, slots: options.processes.count } : undefined);
+      // A joining process gets this far in parallel with the first one, then waits for the run to exist.
+      const runId = options.processSlot ? await awaitRunOpen() : options.runId;
+      const frontier = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot });
+      return { store: items, catalogRun: catalog, opened: frontier };
+    } catch (error) {
+      throw storageStartRefusal(error, settings.storage.dir);
+    }
   });
   const { frontier } = opened;
   startup.add(() => frontier.close());
   processes?.runOpened(frontier.runId, (slot) => opened.takeOverSlot?.(slot));
   const record = await startup.step(async () => startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' }));
   startup.add(() => record.close());
-  const store = stores.items();
   const httpFetcher = new HttpFetcher(settings.http);
   const fetcher = new FetchRouter({
     http: httpFetcher,
@@ -174,6 +181,11 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
       await engine.run({ seed: options.join !== true && options.processSlot === undefined });
       ranToEnd = true;
+    } catch (error) {
+      // A store that cannot write as the run's parts open (raw capture opens the fetch log) stops the run as
+      // it would mid-run: resumable, one refusal line, exit 2. Anything else is raised after the run's end.
+      if (storageFailureCode(error) === null) throw error;
+      engine.storageFailed(error);
     } finally {
       // The others end with the run (or stop with this one): the summary and the run's end wait for them.
       if (processes) {
@@ -182,9 +194,16 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       }
       joined?.dispose();
       ticker.stop();
-      await pipeline.close().catch((error: unknown) => log.error({ err: error }, 'closing the item pipeline failed'));
+      // A store that cannot write what a component flushes at close (raw capture's fetch-log rows) is the
+      // run's storage failure, known before the summary: the run ends resumable with exit 2 and its record
+      // says so. Logged only, it was a "finished" run (exit 0 on record) whose process then exited 2.
+      const closeFailed = (fields: Record<string, unknown>, message: string) => (error: unknown) => {
+        if (storageFailureCode(error) !== null) engine.storageFailed(error);
+        else log.error({ err: error, ...fields }, message);
+      };
+      await pipeline.close().catch(closeFailed({}, 'closing the item pipeline failed'));
       await components.close();
-      for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch((error: unknown) => log.error({ err: error, middleware: middleware.name }, 'closing a middleware failed'));
+      for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch(closeFailed({ middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
       await robotsCache.close();
       // A frontier that is gone cannot say what was done: no summary then, but everything still closes.
@@ -195,7 +214,8 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
         return null;
       });
       if (ledger !== null) {
-        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
+        // A run whose parts failed to open (or whose pool broke) did not finish, however empty its ledger.
+        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping || !ranToEnd, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
         await joined?.report(stats);
         metrics?.runEnded();
         const { planned, succeeded, failed, pending } = summary.ledger;

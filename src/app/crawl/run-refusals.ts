@@ -21,6 +21,18 @@ export function storageRefusal(error: unknown, dir: string, spider: string): Pri
 }
 
 /**
+ * A store or the frontier could not be opened for writing (a file of the storage dir read-only to this user,
+ * a full disk): the run was not created, so there is nothing to resume; one line says what to fix. Any
+ * other error is returned as it is.
+ */
+export function storageStartRefusal(error: unknown, dir: string): unknown {
+  const code = storageFailureCode(error);
+  if (code === null || code === 'STORE_UNREACHABLE' || error instanceof PricecrawlError) return error;
+  if (LOCKED_CODE.test(code)) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} stayed locked by another process past the busy timeout (${code}): the crawl did not start and no run was created; start it again once that process lets go`, { cause: error });
+  return new PricecrawlError('STORAGE_UNWRITABLE', `cannot write to ${dir} (${code}): the crawl did not start and no run was created; give this user write access to the storage dir and its files (or free space), then start it again`, { cause: error });
+}
+
+/**
  * The frontier could not be read at the run's end (it stayed away for `frontier.outageMs`, or a stop came
  * during an outage): there is no ledger to print, so the run ends with this instead of a summary. Requests
  * it held leased return to their queues when their leases run out.

@@ -30,6 +30,8 @@ export class CatalogSpider extends Spider {
   async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
     // `-a failOn=P3` makes products whose URL contains it throw: a spider bug the run must survive.
     if (this.args.failOn && res.url.includes(this.args.failOn)) throw new Error(`spider bug on ${res.url}`);
+    // `-a hangOn=P1`: the callback awaits a promise that never settles (a spider's own call that never answers).
+    if (this.args.hangOn && res.url.includes(this.args.hangOn)) await new Promise<never>(() => undefined);
     const item: PriceItem = {
       sku: res.$('main[data-sku]').attr('data-sku') ?? res.url,
       price: res.$('.price').first().text() || null,
