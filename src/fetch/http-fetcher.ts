@@ -9,7 +9,7 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { dropUnwantedBody, readBody, readNoBody } from './body-reader';
-import { unaskedPart, watchBodyEnd } from './body-end-check';
+import { unaskedAnswer, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
@@ -128,7 +128,7 @@ export class HttpFetcher implements Fetcher {
           maxBodyBytes: this.settings.maxBodyBytes,
           truncateAt: options.readAtMostBytes,
         });
-        const badEnd = bodyEnd() ?? unaskedPart(response.statusCode, hop);
+        const badEnd = bodyEnd() ?? unaskedAnswer(response.statusCode, hop);
         if (badEnd) throw badEnd;
         const finishedAtMs = Date.now();
         // undici returns a kept-alive socket to its pool one event-loop turn after the body ends (it
