@@ -127,6 +127,7 @@ export class HttpFetcher implements Fetcher {
           contentLength: headerValue(headers, 'content-length'),
           maxBodyBytes: this.settings.maxBodyBytes,
           truncateAt: options.readAtMostBytes,
+          onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
         });
         const badEnd = bodyEnd() ?? unaskedAnswer(response.statusCode, hop);
         if (badEnd) throw badEnd;
