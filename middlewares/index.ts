@@ -87,7 +87,7 @@ function blockDetection(settings: Settings, _deps: MiddlewareDeps, shared: Share
  *   included) before any middleware or the spider can fail or drop the response.
  */
 export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFactory]> = [
-  ['http-errors', () => new HttpErrorsMiddleware()],
+  ['http-errors', (settings) => new HttpErrorsMiddleware(new BlockRules({ ...settings.softNotFound, statuses: [] }))],
   ['offsite', () => new OffsiteMiddleware()],
   ['retry', (settings) => new RetryMiddleware(settings.retry)],
   ['block-detection', blockDetection],

@@ -56,7 +56,8 @@ export interface CatalogRules {
   retireAfterGoneRuns: number;
 }
 
-const GONE_REASONS = new Set(['http/404', 'http/410']);
+/** A soft 404 (a 2xx not-found page, middlewares/http-errors.ts) says the same as a 404. */
+const GONE_REASONS = new Set(['http/404', 'http/410', 'http/soft-404']);
 
 /** Changes per day over the window; a SKU younger than the window is judged over its age (at least one day). */
 export function velocityPerDay(changeTimesMs: readonly number[], firstSeenMs: number, nowMs: number, windowDays: number): number {

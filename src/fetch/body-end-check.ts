@@ -51,12 +51,27 @@ function isBadAnswer(error: SocketFailure | null): boolean {
   return error.name === 'HTTPParserError' || (error.code === 'UND_ERR_SOCKET' && error.message === 'bad response');
 }
 
+type SentHop = { url: string; headers: Readonly<Record<string, string>> };
+
 /**
- * A 206 answers a Range request with the part it asked for (RFC 9110 §15.3.7). Sent to a request without
- * one, it is a part of the page (a cache or CDN handing back a fragment): the markup ends wherever the part
- * does, and a price in it would be read from a page that is not all there. A part asked for is the answer.
+ * An answer that only a request asking for it can get, sent to one that did not: the page itself never came.
+ *
+ * - A 206 answers a Range request with the part it asked for (RFC 9110 §15.3.7). Sent to a request without
+ *   one, it is a part of the page (a cache or CDN handing back a fragment): the markup ends wherever the
+ *   part does, and a price in it would be read from a page that is not all there.
+ * - A 304 says "the copy you hold is still good" to a request that named its copy by a validator
+ *   (If-None-Match, If-Modified-Since; RFC 9110 §15.4.5). To a request with none it is a cache gone wrong,
+ *   not the page's answer: as `http/304` it was a permanent failure, and a run that lost the page so
+ *   ended looking clean.
+ *
+ * Either is `fetch/protocol` (no page was received). A part or a 304 the request asked for is the answer.
  */
-export function unaskedPart(status: number, hop: { url: string; headers: Readonly<Record<string, string>> }): FetchError | null {
-  if (status !== 206 || hop.headers.range !== undefined) return null;
-  return new FetchError('FETCH_PROTOCOL', `206 Partial Content to a request without Range; a part of the page is not the page (${hop.url})`);
+export function unaskedAnswer(status: number, hop: SentHop): FetchError | null {
+  if (status === 206 && hop.headers.range === undefined) {
+    return new FetchError('FETCH_PROTOCOL', `206 Partial Content to a request without Range; a part of the page is not the page (${hop.url})`);
+  }
+  if (status === 304 && hop.headers['if-none-match'] === undefined && hop.headers['if-modified-since'] === undefined) {
+    return new FetchError('FETCH_PROTOCOL', `304 Not Modified to a request without a validator; the page was never sent (${hop.url})`);
+  }
+  return null;
 }

@@ -19,17 +19,26 @@ export interface ReadBodyOptions {
    * wire and decoded, instead of failing over `maxBodyBytes`, and the rest is never read.
    */
   truncateAt?: number;
+  /** Told of a Content-Encoding token that names no coding, set aside because the body is text (see `notACoding`). */
+  onIgnoredCoding?: (name: string) => void;
 }
 
 type Coding = 'gzip' | 'deflate' | 'br';
+/** A Content-Encoding token that names no coding at all ("UTF-8", "none", "text"): a server's mistake, see `undoLayer`. */
+interface NotACoding {
+  notACoding: string;
+}
+type Layer = Coding | NotACoding;
 
 const CODINGS: Record<string, Coding> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'deflate', br: 'br' };
+/** The codings of IANA's HTTP Content Coding registry we do not undo: their output is binary, never a page we can read. */
+const UNDONE_CODINGS = new Set(['zstd', 'compress', 'x-compress', 'dcb', 'dcz', 'aes128gcm', 'exi', 'pack200-gzip']);
 
 /** Every stream path ends here: the caller gets the bytes or a FetchError, and the socket is released. */
 export async function readBody(body: Readable, options: ReadBodyOptions): Promise<Buffer> {
   const truncate = options.truncateAt !== undefined;
   const maxBodyBytes = options.truncateAt ?? options.maxBodyBytes;
-  let codings: Coding[];
+  let codings: Layer[];
   try {
     // Transfer codings were applied after the content codings (RFC 9112 §6.1), so they come last in the list.
     codings = [...parseContentEncoding(options.contentEncoding), ...parseTransferEncoding(options.transferEncoding)];
@@ -43,8 +52,32 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
   }
   let read = await collectCapped(body, maxBodyBytes, truncate);
   // Codings are listed in the order they were applied, so they are undone from the last one.
-  for (let i = codings.length - 1; i >= 0; i--) read = await decode(read, codings[i]!, maxBodyBytes, truncate);
+  for (let i = codings.length - 1; i >= 0; i--) {
+    const layer = codings[i]!;
+    if (typeof layer === 'string') read = await decode(read, layer, maxBodyBytes, truncate);
+  }
+  setAsideNonCodings(read.bytes, codings, options.onIgnoredCoding);
   return read.bytes;
+}
+
+/**
+ * Names that are no coding are set aside when the bytes the real codings leave are text: PHP shops sending
+ * `Content-Encoding: UTF-8` (a charset in the wrong header) serve a plain page, which browsers show
+ * (Chromium passes a body of an unknown coding through as it came) and which we refused on every run as
+ * `fetch/unsupported-coding`. Bytes with a binary data byte (WHATWG MIME Sniffing: C0 controls other than
+ * tab, LF, FF, CR and ESC) are some coding's output, and are never read as a page.
+ */
+function setAsideNonCodings(bytes: Buffer, layers: readonly Layer[], onIgnored: ((name: string) => void) | undefined): void {
+  const names = layers.flatMap((layer) => (typeof layer === 'string' ? [] : [layer.notACoding]));
+  if (names.length === 0) return;
+  if (hasBinaryDataByte(bytes)) {
+    throw new FetchError('FETCH_UNSUPPORTED_CODING', `unsupported Content-Encoding "${names.join(', ')}" over bytes that are not text; we decode ${Object.keys(CODINGS).join(', ')}`);
+  }
+  for (const name of names) onIgnored?.(name);
+}
+
+function hasBinaryDataByte(bytes: Buffer): boolean {
+  return bytes.some((byte) => byte <= 0x08 || byte === 0x0b || (byte >= 0x0e && byte <= 0x1a) || (byte >= 0x1c && byte <= 0x1f));
 }
 
 /** Bytes read so far, and whether we cut them at `truncateAt` (more was there) rather than reaching their end. */
@@ -85,8 +118,8 @@ export async function dropUnwantedBody(body: Dispatcher.ResponseData['body'], fe
   await body.dump({ limit: UNWANTED_BODY_MAX_BYTES, signal }).catch(() => undefined);
 }
 
-export function parseContentEncoding(header: string | undefined): Coding[] {
-  return parseCodings(codingNames(header), 'Content-Encoding');
+export function parseContentEncoding(header: string | undefined): Layer[] {
+  return codingNames(header).map((name) => (CODINGS[name] || UNDONE_CODINGS.has(name) ? parseCodings([name], 'Content-Encoding')[0]! : { notACoding: name }));
 }
 
 /**

@@ -9,7 +9,7 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { dropUnwantedBody, readBody, readNoBody } from './body-reader';
-import { unaskedPart, watchBodyEnd } from './body-end-check';
+import { unaskedAnswer, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
@@ -127,8 +127,9 @@ export class HttpFetcher implements Fetcher {
           contentLength: headerValue(headers, 'content-length'),
           maxBodyBytes: this.settings.maxBodyBytes,
           truncateAt: options.readAtMostBytes,
+          onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
         });
-        const badEnd = bodyEnd() ?? unaskedPart(response.statusCode, hop);
+        const badEnd = bodyEnd() ?? unaskedAnswer(response.statusCode, hop);
         if (badEnd) throw badEnd;
         const finishedAtMs = Date.now();
         // undici returns a kept-alive socket to its pool one event-loop turn after the body ends (it

@@ -43,6 +43,12 @@ describe('catalog entry', () => {
     expect([entry.retiredAtMs, entry.goneRuns, entry.consecutiveFailures]).toEqual([5, 3, 5]);
   });
 
+  it('counts a soft 404 (a 2xx not-found page) as gone, like a 404', () => {
+    let entry = applyObservation(null, obs('r0', 0, '1.00'), rules);
+    for (const [run, reason] of [['r1', 'http/soft-404'], ['r2', 'http/404'], ['r3', 'http/soft-404']] as const) entry = applyFailure(entry, { reason, atMs: Number(run[1]), runId: run }, rules);
+    expect([entry.retiredAtMs, entry.goneRuns, entry.lastStatus]).toEqual([3, 3, 'http/soft-404']);
+  });
+
   it('never rolls back to an older run folded after a newer one (a crashed run resumed and finished late)', () => {
     let entry = applyObservation(null, obs('new', 2 * DAY, '12.00'), rules);
     entry = applyObservation(entry, obs('old', DAY, '10.00'), rules);

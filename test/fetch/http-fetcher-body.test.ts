@@ -13,6 +13,12 @@ let fetcher: HttpFetcher;
 beforeAll(async () => {
   server = await FixtureServer.start();
   server.route('/zstd', (_req, res) => void res.writeHead(200, { 'content-encoding': 'zstd' }).end('not really zstd'));
+  // A charset or a word in the coding's header, over a plain page (PHP's header('Content-Encoding: UTF-8')), or over gzip.
+  const named = (coding: string, body: string | Buffer) => (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': coding }).end(body);
+  server.route('/named-utf-8', named('UTF-8', '<p class="price">12,99 €</p>'));
+  server.route('/named-none-over-gzip', named('gzip, none', zlib.gzipSync('<p class="price">12,99 €</p>')));
+  server.route('/named-utf-8-over-gzip', named('UTF-8', zlib.gzipSync('<p class="price">12,99 €</p>')));
+  server.route('/named-x-foo-over-binary', named('x-foo', Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x58, 0x31, 0x32])));
   // A script that echoes after its gzip output: whole members, then bytes that start none.
   const junk = Buffer.from('\n<!-- page built in 0.21 s -->\n');
   const member = gzipMember(COMPRESSIBLE_PAGE);
@@ -115,6 +121,16 @@ describe('content codings', () => {
     const error = await fetchError(fetcher.fetch(req(server.url('/zstd'))));
     expect(error.code).toBe('FETCH_UNSUPPORTED_CODING');
     expect(error.message).toContain('zstd');
+  });
+
+  it.each(['/named-utf-8', '/named-none-over-gzip'])('%s: a name that is no coding over text is set aside, as browsers do: the page', async (path) => {
+    const res = await fetcher.fetch(req(server.url(path)));
+    expect(res.text).toBe('<p class="price">12,99 €</p>');
+  });
+
+  it.each(['/named-utf-8-over-gzip', '/named-x-foo-over-binary'])('%s: a name that is no coding over binary bytes is FETCH_UNSUPPORTED_CODING, never bytes read as a page', async (path) => {
+    const error = await fetchError(fetcher.fetch(req(server.url(path))));
+    expect(error.code).toBe('FETCH_UNSUPPORTED_CODING');
   });
 
   it('the cap applies to decoded bytes: exactly the cap inflates, one more byte is a bomb', async () => {

@@ -1,4 +1,4 @@
-// Heads that are not a plain final answer: interim 1xx before it, bodiless statuses with a length, a part we did not ask for, Content-Length framing HTTP/1.1 forbids.
+// Heads that are not a plain final answer: interim 1xx before it, bodiless statuses with a length, a part or a 304 we did not ask for, Content-Length framing HTTP/1.1 forbids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { RawAnswerServer } from '../support/raw-answer-server';
@@ -48,9 +48,23 @@ describe('interim answers', () => {
 });
 
 describe('answers that end at their head', () => {
+  // The 304 answers a request that named its copy: only such a request can be told its copy is good (below).
   it.each([['/not-modified-with-length', 304], ['/no-content-with-length', 204]])('%s: the status with an empty body (its Content-Length counts no body), not a cut transfer', async (path, status) => {
-    const res = await fetcher.fetch(req(server.url(path)));
+    const res = await fetcher.fetch(req(server.url(path), { headers: { 'If-None-Match': '"v1"' } }));
     expect([res.status, res.body.length]).toEqual([status, 0]);
+  });
+});
+
+describe('a 304 Not Modified', () => {
+  it('to a request without a validator → FETCH_PROTOCOL: there is no copy it could leave unchanged, so the page never came', async () => {
+    const error = await fetchError(fetcher.fetch(req(server.url('/not-modified-with-length'))));
+    expect(error.code).toBe('FETCH_PROTOCOL');
+    expect(error.message).toContain('304');
+  });
+
+  it.each<Record<string, string>>([{ 'If-None-Match': '"v1"' }, { 'If-Modified-Since': 'Tue, 01 Dec 2026 10:00:00 GMT' }])('to a conditional request (%o) is its answer', async (headers) => {
+    const res = await fetcher.fetch(req(server.url('/not-modified-with-length'), { headers }));
+    expect(res.status).toBe(304);
   });
 });
 

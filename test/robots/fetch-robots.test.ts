@@ -58,7 +58,9 @@ describe('fetchRobots', () => {
   });
 
   it('a 3xx the fetcher does not follow (300, 304, 305): unreachable, not "no file"', async () => {
-    for (const status of [300, 304, 305]) expect(await respond(status, { location: '/real-robots.txt' }), String(status)).toMatchObject({ kind: 'unreachable', status, attempts: 1 });
+    for (const status of [300, 305]) expect(await respond(status, { location: '/real-robots.txt' }), String(status)).toMatchObject({ kind: 'unreachable', status, attempts: 1 });
+    // A 304 to a request without a validator is no answer at all (the fetcher refuses it).
+    expect(await respond(304), '304').toMatchObject({ kind: 'unreachable', status: 'FETCH_PROTOCOL', attempts: 1 });
   });
 
   it('429 and 503 with Retry-After: wait as told, the attempt not counted', async () => {

@@ -1,11 +1,11 @@
 // The default block-page markers: whole-page signs of a bot wall, never a widget a real product page also carries.
+import { wholeTitlePattern } from './title-pattern';
 
 /**
- * Words a bot wall puts in its title. Matched against the whole title, allowing only a short site or
- * vendor label before or after a separator ("Attention Required! | Cloudflare", "Sucuri WebSite Firewall -
- * Access Denied"): a product called "Blocked Drain Cleaner 1L" or a book titled "Access Denied: The
- * Practice and Policy of Global Internet Filtering" is a page to read, not a wall. Before, any title
- * containing one of the words anywhere was a block, and such a product failed on every send.
+ * Words a bot wall puts in its title. Matched against the whole title (`wholeTitlePattern`), so a book
+ * titled "Access Denied: The Practice and Policy of Global Internet Filtering" is a page to read, not a
+ * wall. Before, any title containing one of the words anywhere was a block, and such a product failed on
+ * every send.
  */
 const WALL_TITLE_WORDS = [
   'access denied',
@@ -27,16 +27,7 @@ const WALL_TITLE_WORDS = [
   'ddos-guard',
 ];
 
-const SEPARATOR = '[|\\-–—:·]';
-/**
- * The site label starts at a character that is not white space, and an absent one leaves the separator
- * right after the leading white space: no two white-space runs stand side by side. When they did
- * (`\s*[^<]{0,60}?\s*`), a title followed by 64 KiB of spaces had a quadratic number of ways to split
- * them to try, and its scan held the event loop for three minutes.
- */
-const WALL_TITLE =
-  `<title[^>]*>\\s*(?:(?:[^<\\s][^<]{0,59}?\\s*)?${SEPARATOR}\\s*)?(?:${WALL_TITLE_WORDS.join('|')})` +
-  `[\\s.!?…]*(?:\\s${SEPARATOR}\\s[^<]{0,80})?</title>`;
+const WALL_TITLE = wholeTitlePattern(WALL_TITLE_WORDS);
 
 /**
  * Conservative defaults: a wall's title, and markup only a challenge or block page carries. Not the

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { orderedComponentEntry } from '../../components/component-entry';
 import { isValidProductToken } from '../../robots/product-token';
 import { DEFAULT_BLOCK_PATTERNS } from './block-patterns';
+import { DEFAULT_NOT_FOUND_PATTERNS } from './not-found-patterns';
 import { hostKeyedRecord, hostKeyList } from './host-keyed';
 import { ms } from './units';
 
@@ -30,6 +31,15 @@ const blockRulesSchema = z
     scanChars: blockRuleFields.scanChars.default(65_536),
     /** Per-host rules keyed by host key; each field given replaces the project-wide one for that host. */
     hosts: hostKeyedRecord(z.object(blockRuleFields).partial().strict()).default({}),
+  })
+  .strict();
+
+/** The same rules without statuses: a not-found page is judged only when its status says success. */
+const notFoundRulesSchema = z
+  .object({
+    patterns: blockRuleFields.patterns.default(DEFAULT_NOT_FOUND_PATTERNS),
+    scanChars: blockRuleFields.scanChars.default(65_536),
+    hosts: hostKeyedRecord(z.object({ patterns: blockRuleFields.patterns, scanChars: blockRuleFields.scanChars }).partial().strict()).default({}),
   })
   .strict();
 
@@ -155,6 +165,11 @@ export const resilienceSettings = {
     .prefault({}),
   /** Block / CAPTCHA pages served with any status (middlewares/block-detection.ts); per spider via spider settings. */
   blockDetection: blockRulesSchema.prefault({}),
+  /**
+   * 2xx pages that say the page does not exist (a "soft 404"), which end as `http/soft-404` like a 404
+   * (middlewares/http-errors.ts); `patterns: []` reads every 2xx as a page. Per spider or host like blockDetection.
+   */
+  softNotFound: notFoundRulesSchema.prefault({}),
   /** Per-host session pools and proxy affinity (middlewares/sessions.ts over Crawlee's SessionPool). */
   sessions: z
     .object({
