@@ -66,15 +66,32 @@ function forSeveral(node: SchemaNode): boolean {
   return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
 }
 
+/** UN/CEFACT codes of one piece (schema.org's unitCode): a price per piece is the price of one. */
+const PIECE_CODES = /^\s*(?:C62|H87|EA|XPP|XPCE|piece)\s*$/i;
+
+/**
+ * A part of the price or a price per period, not the price of the product: a `priceComponentType` (schema.org's
+ * Installment, Downpayment, Subscription, ActivationFee, CleaningFee, DistanceFee), a billing period
+ * (`billingDuration`, `billingIncrement`), or a `unitCode` other than a piece ("MON": per month, "DAY", "KGM").
+ * Google documents instalment and subscription offers written so; read as the price, a phone's "41.58 per month
+ * for 24 months" was stored as its price.
+ */
+export function pricesPart(spec: SchemaNode): boolean {
+  if (['priceComponentType', 'billingDuration', 'billingIncrement', 'billingStart'].some((prop) => (spec.props[prop] ?? []).length > 0)) return true;
+  const unit = textOf(spec, 'unitCode');
+  return unit !== null && !PIECE_CODES.test(unit);
+}
+
 /**
  * Specifications that price something other than one piece of this offer for anyone: a quantity tier above one
- * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`).
+ * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`), an
+ * instalment, down payment or subscription period (`pricesPart`).
  * They are pricing fields or another customer's price, never the price.
  */
 export function pricesOtherThing(spec: SchemaNode): boolean {
   if (hasType(spec, 'DeliveryChargeSpecification', 'PaymentChargeSpecification')) return true;
   if (nodesOf(spec, 'referenceQuantity').length > 0 || (spec.props.validForMemberTier ?? []).length > 0) return true;
-  return forSeveral(spec);
+  return forSeveral(spec) || pricesPart(spec);
 }
 
 /** A true `valueAddedTaxIncluded` ("true", true as JSON-LD writes it). */
@@ -106,6 +123,11 @@ function offerParts(offer: SchemaNode, defaultCurrency: string | undefined) {
   return { specs, typeOf, plainSpecs, currencyText, amount };
 }
 
+/** The amounts of an offer's specifications that price a part or a period (`pricesPart`). */
+function partAmounts(offer: SchemaNode, amount: (text: string | null) => { amount: Decimal } | null): Decimal[] {
+  return nodesOf(offer, 'priceSpecification').filter(pricesPart).flatMap((spec) => amount(textOf(spec, 'price'))?.amount ?? []);
+}
+
 /**
  * One Offer: its price (or its plain priceSpecification's), a SalePrice spec below it, a reference price.
  * The page's own marking decides a sale: a SalePrice below the listed price wins, and so does a plain
@@ -122,7 +144,9 @@ function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): Offe
     return spec ? amount(textOf(spec, 'price')) : null;
   };
   const reference = specPrice(REFERENCE_TYPES);
-  const own = amount(textOf(offer, 'price'));
+  // An offer price equal to one of its instalments or its down payment is that part, not the product's price.
+  const stated = amount(textOf(offer, 'price'));
+  const own = stated && partAmounts(offer, amount).some((part) => part.eq(stated.amount)) ? null : stated;
   const plain = plainPrice(plainSpecs, amount).price;
   // `price` equal to the struck reference price, with a lower plain specification: the page marks the offer price as the old one.
   const ownIsStruck = own && reference && plain && own.amount.eq(reference.amount) && plain.amount.lt(own.amount);
@@ -201,6 +225,8 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
     const { plainSpecs, amount } = offerParts(offer, defaultCurrency);
     const { disagree } = plainPrice(plainSpecs, amount);
     if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.map((d) => d.toFixed()).join(', ')} with no priceType or tax flag to choose by` };
+    const parts = partAmounts(offer, amount);
+    if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period: ${parts.map((d) => d.toFixed()).join(', ')}` };
   }
   return null;
 }

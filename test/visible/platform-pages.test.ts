@@ -13,6 +13,7 @@ import { PAGES as RATES } from './platform-pages/rates-and-fees';
 import { PAGES as SHOPS_WOO_SHOPIFY } from './platform-pages/shops-woo-shopify';
 import { PAGES as GRAPHS } from './platform-pages/structured-graphs';
 import { PAGES as STRUCTURED } from './platform-pages/structured-vs-visible';
+import { PAGES as OFFER_PARTS } from './platform-pages/structured-offer-parts';
 import { PAGES as STRUCK } from './platform-pages/struck-prices';
 
 const open = (page: PlatformPage) => htmlResponse(pageHtml(page), {}, page.url);
@@ -45,6 +46,7 @@ describe.each([
   ['what stands around the price', AROUND],
   ['JSON-LD graphs, variants, offers and specifications', GRAPHS],
   ['rates per night, day, person or month, and the fees beside them', RATES],
+  ['structured instalments, down payments and subscriptions', OFFER_PARTS],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);
