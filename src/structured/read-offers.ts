@@ -102,30 +102,44 @@ const grossOf = (spec: SchemaNode) => /^\s*true\s*$/i.test(textOf(spec, 'valueAd
  * disagree. German shops list the net and the gross price side by side: the one with tax included is what a
  * shopper pays. Any other disagreement determines nothing.
  */
-function plainPrice(specs: SchemaNode[], amount: (text: string | null) => { amount: Decimal; currency: string | null } | null) {
+function plainPrice(specs: SchemaNode[], priceOf: (node: SchemaNode) => Amount | null) {
   const read = specs.flatMap((spec) => {
-    const found = amount(textOf(spec, 'price'));
+    const found = priceOf(spec);
     return found ? [{ ...found, gross: grossOf(spec) }] : [];
   });
-  const agree = (list: typeof read) => list.length > 0 && list.every((r) => r.amount.eq(list[0].amount));
+  const agree = (list: typeof read) => list.length > 0 && list.every((r) => sameAmount(r, list[0]));
   if (read.length === 0 || agree(read)) return { price: read[0] ?? null, disagree: [] };
   const gross = read.filter((r) => r.gross);
-  return agree(gross) ? { price: gross[0], disagree: [] } : { price: null, disagree: read.map((r) => r.amount) };
+  return agree(gross) ? { price: gross[0], disagree: [] } : { price: null, disagree: read.map((r) => `${r.amount.toFixed()}${r.currency ? ` ${r.currency}` : ''}`) };
 }
 
-/** An offer's specifications that price one piece for anyone, its currency, and how its amounts are read. */
+type Amount = { amount: Decimal; currency: string | null };
+
+/** One amount in one currency: a spec in EUR beside an offer in USD states another price, not the same one. */
+const sameCurrency = (a: Amount, b: Amount) => a.currency === b.currency || a.currency === null || b.currency === null;
+const sameAmount = (a: Amount, b: Amount) => a.amount.eq(b.amount) && sameCurrency(a, b);
+
+/**
+ * An offer's specifications that price one piece for anyone, and how their prices are read: each in its own
+ * `priceCurrency` when it names one, else in the offer's (or the first specification's, for an offer that names none).
+ * Before, every specification was read in the offer's currency: a spec of 74.00 EUR in a USD offer was stored as 74.00 USD.
+ */
 function offerParts(offer: SchemaNode, defaultCurrency: string | undefined) {
   const specs = nodesOf(offer, 'priceSpecification').filter((spec) => !pricesOtherThing(spec));
   const typeOf = (spec: SchemaNode) => textOf(spec, 'priceType') ?? '';
   const plainSpecs = specs.filter((spec) => !typeOf(spec) && textOf(spec, 'price'));
   const currencyText = isoCurrency(offer) ?? specs.map(isoCurrency).find(Boolean) ?? textOf(offer, 'priceCurrency');
-  const amount = (text: string | null) => structuredAmount(text, currencyText, defaultCurrency);
-  return { specs, typeOf, plainSpecs, currencyText, amount };
+  const priceOf = (node: SchemaNode): Amount | null => {
+    const code = isoCurrency(node) ?? (currencyText && isIsoCode(currencyText.toUpperCase()) ? currencyText.toUpperCase() : null);
+    const read = structuredAmount(textOf(node, 'price'), code ?? currencyText, defaultCurrency);
+    return read && { amount: read.amount, currency: code ?? read.currency };
+  };
+  return { specs, typeOf, plainSpecs, priceOf };
 }
 
 /** The amounts of an offer's specifications that price a part or a period (`pricesPart`). */
-function partAmounts(offer: SchemaNode, amount: (text: string | null) => { amount: Decimal } | null): Decimal[] {
-  return nodesOf(offer, 'priceSpecification').filter(pricesPart).flatMap((spec) => amount(textOf(spec, 'price'))?.amount ?? []);
+function partAmounts(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): Amount[] {
+  return nodesOf(offer, 'priceSpecification').filter(pricesPart).flatMap((spec) => priceOf(spec) ?? []);
 }
 
 /**
@@ -138,29 +152,29 @@ function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): Offe
   if (forSeveral(offer)) return null;
   // Two different prices in one offer (a struck one marked up as `price` beside the current one, a JSON-LD array): none is its price.
   if (distinctTexts(offer, 'price').length > 1) return null;
-  const { specs, typeOf, plainSpecs, currencyText, amount } = offerParts(offer, defaultCurrency);
+  const { specs, typeOf, plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
   const specPrice = (type: RegExp) => {
     const spec = specs.find((candidate) => type.test(typeOf(candidate)));
-    return spec ? amount(textOf(spec, 'price')) : null;
+    return spec ? priceOf(spec) : null;
   };
   const reference = specPrice(REFERENCE_TYPES);
   // An offer price equal to one of its instalments or its down payment is that part, not the product's price.
-  const stated = amount(textOf(offer, 'price'));
-  const own = stated && partAmounts(offer, amount).some((part) => part.eq(stated.amount)) ? null : stated;
-  const plain = plainPrice(plainSpecs, amount).price;
+  const stated = priceOf(offer);
+  const own = stated && partAmounts(offer, priceOf).some((part) => sameAmount(part, stated)) ? null : stated;
+  const plain = plainPrice(plainSpecs, priceOf).price;
   // `price` equal to the struck reference price, with a lower plain specification: the page marks the offer price as the old one.
-  const ownIsStruck = own && reference && plain && own.amount.eq(reference.amount) && plain.amount.lt(own.amount);
+  const ownIsStruck = own && reference && plain && sameAmount(own, reference) && sameCurrency(own, plain) && plain.amount.lt(own.amount);
   const listed = ownIsStruck ? plain : (own ?? plain);
-  // An older pattern: `price` is the regular price and a SalePrice specification the discounted one.
+  // An older pattern: `price` is the regular price and a SalePrice specification the discounted one (in the same currency).
   const sale = specPrice(SALE_TYPE);
-  const current = listed && sale && sale.amount.lt(listed.amount) ? sale : (listed ?? sale);
+  const current = listed && sale && sameCurrency(sale, listed) && sale.amount.lt(listed.amount) ? sale : (listed ?? sale);
   if (!current) return null;
   const regular = reference ?? (current !== listed ? listed : null);
   return {
     price: current.amount,
-    currency: currencyText && isIsoCode(currencyText.toUpperCase()) ? currencyText.toUpperCase() : current.currency,
+    currency: current.currency,
     availability: normalizeAvailability(textOf(offer, 'availability')),
-    regular: regular && regular.amount.gt(current.amount) ? regular.amount : null,
+    regular: regular && sameCurrency(regular, current) && regular.amount.gt(current.amount) ? regular.amount : null,
     low: current.amount,
     high: current.amount,
     each: [current.amount],
@@ -222,11 +236,11 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
     if (hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
     const stated = distinctTexts(offer, 'price');
     if (stated.length > 1) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${stated.join(', ')}` };
-    const { plainSpecs, amount } = offerParts(offer, defaultCurrency);
-    const { disagree } = plainPrice(plainSpecs, amount);
-    if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.map((d) => d.toFixed()).join(', ')} with no priceType or tax flag to choose by` };
-    const parts = partAmounts(offer, amount);
-    if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period: ${parts.map((d) => d.toFixed()).join(', ')}` };
+    const { plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
+    const { disagree } = plainPrice(plainSpecs, priceOf);
+    if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.join(', ')} with no priceType or tax flag to choose by` };
+    const parts = partAmounts(offer, priceOf);
+    if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period: ${parts.map((d) => d.amount.toFixed()).join(', ')}` };
   }
   return null;
 }
