@@ -44,7 +44,7 @@ export interface StructuredProduct {
    * The current price each syntax states for this product, before merging picked one: a JSON-LD
    * regular price and an OpenGraph sale price both stay visible here (the price check uses them).
    */
-  statedPrices: Array<{ source: StructuredSource; price: Decimal }>;
+  statedPrices: Array<{ source: StructuredSource; price: Decimal; currency: string | null }>;
   /**
    * The price of each offer when the product lists several (one per variant or seller): `price` is the
    * lowest, so a page showing the selected variant's price is checked against these.
