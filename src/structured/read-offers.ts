@@ -13,7 +13,8 @@ export interface OfferPrices {
   /** The undiscounted price, only when the offer states one above `price`. */
   regular: Decimal | null;
   low: Decimal;
-  high: Decimal;
+  /** The dearest offer's price; null when the data names only the lowest of several (an AggregateOffer without highPrice). */
+  high: Decimal | null;
   /** The price of every single offer read (variants, sellers), so a page showing one of them is confirmed by the data. */
   each: Decimal[];
 }
@@ -57,7 +58,8 @@ function isoCurrency(node: SchemaNode): string | null {
 }
 
 const minOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.lt(a) ? b : a));
-const maxOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.gt(a) ? b : a));
+/** The highest, or null when one of them is unknown: the spread is open-ended then. */
+const maxOf = (values: Array<Decimal | null>): Decimal | null => values.reduce<Decimal | null>((a, b) => (a === null || b === null ? null : b.gt(a) ? b : a), values[0] ?? null);
 
 /** An offer or specification for a quantity above one piece (eligibleQuantity 10+): a bulk tier, not the price of one. */
 function forSeveral(node: SchemaNode): boolean {
@@ -181,7 +183,14 @@ function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): Offe
   };
 }
 
-/** AggregateOffer: lowPrice/highPrice, or the spread of its nested offers when those are missing. */
+/** `offerCount` 1: an AggregateOffer of a single offer, whose lowPrice is that offer's price. */
+const oneOffer = (offer: SchemaNode) => /^\s*1\s*$/.test(textOf(offer, 'offerCount') ?? '');
+
+/**
+ * AggregateOffer: lowPrice/highPrice, or the spread of its nested offers when those are missing. A lowPrice with no
+ * highPrice and no nested offers is the lowest of several offers whose dearest is unknown (unless `offerCount` is 1):
+ * a "from" price, open-ended (`high` null). Before, it counted as a single price and was stored when the page showed none.
+ */
 function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
   const currency = isoCurrency(offer);
   const currencyText = currency ?? textOf(offer, 'priceCurrency');
@@ -189,16 +198,17 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
   const lowRead = structuredAmount(textOf(offer, 'lowPrice', 'price'), currencyText, defaultCurrency);
   const low = lowRead?.amount ?? nested?.low;
   if (!low) return null;
-  const high = structuredAmount(textOf(offer, 'highPrice'), currencyText, defaultCurrency)?.amount ?? nested?.high ?? low;
+  const stated = structuredAmount(textOf(offer, 'highPrice'), currencyText, defaultCurrency)?.amount;
+  const high = stated ?? (nested ? nested.high : oneOffer(offer) ? low : null);
   return {
     price: low,
     currency: currency ?? (lowRead ? lowRead.currency : (nested?.currency ?? null)),
     availability: normalizeAvailability(textOf(offer, 'availability')) ?? nested?.availability ?? null,
     regular: null,
     low,
-    high: high.lt(low) ? low : high,
+    high: high?.lt(low) ? low : high,
     // lowPrice and highPrice are each some offer's price, so a page showing the dearest variant is one of the offers.
-    each: nested?.each ?? (high.gt(low) ? [low, high] : [low]),
+    each: nested?.each ?? (high?.gt(low) ? [low, high] : [low]),
   };
 }
 

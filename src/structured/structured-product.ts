@@ -50,7 +50,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     availability: offers?.availability ?? normalizeAvailability(textOf(node, 'availability')),
     regularPrice: offers ? (offers.regular ?? offers.price) : null,
     salePrice: offers?.regular ? offers.price : null,
-    priceRange: offers && !offers.low.eq(offers.high) ? { low: offers.low, high: offers.high } : null,
+    priceRange: offers && !(offers.high?.eq(offers.low) ?? false) ? { low: offers.low, high: offers.high } : null,
     pricing: readStructuredPricing(chosen, offers?.currency ?? null, defaultCurrency),
     statedPrices: offers ? [{ source, price: offers.price, currency: offers.currency }] : [],
     offerPrices: offers?.each ?? [],

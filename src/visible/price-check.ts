@@ -75,7 +75,7 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
   if (!visible.ok && structured.priceRange) {
     const { low, high } = structured.priceRange;
     const currency = structured.currency ? ` ${structured.currency}` : '';
-    return { ok: false, reason: 'price/range', detail: `structured offers from ${low.toFixed()} to ${high.toFixed()}${currency}; the page shows no single price (${visible.reason})`, check: null };
+    return { ok: false, reason: 'price/range', detail: `structured offers from ${low.toFixed()}${high ? ` to ${high.toFixed()}` : ' up (no highest stated)'}${currency}; the page shows no single price (${visible.reason})`, check: null };
   }
   // Descriptions that state different prices (JSON-LD beside OpenGraph, two apps' blocks) need the page to pick one.
   const conflict = visible.ok ? null : statedConflict(structured);
