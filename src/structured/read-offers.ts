@@ -98,6 +98,8 @@ export function pricesOtherThing(spec: SchemaNode): boolean {
 
 /** A true `valueAddedTaxIncluded` ("true", true as JSON-LD writes it). */
 const grossOf = (spec: SchemaNode) => /^\s*true\s*$/i.test(textOf(spec, 'valueAddedTaxIncluded') ?? '');
+/** A false one: the net price German shops state beside the gross one. */
+const netOf = (spec: SchemaNode) => /^\s*false\s*$/i.test(textOf(spec, 'valueAddedTaxIncluded') ?? '');
 
 /**
  * The one price the offer's plain specifications (no priceType) state, or null with the amounts when they
@@ -112,10 +114,12 @@ function plainPrice(specs: SchemaNode[], priceOf: (node: SchemaNode) => Amount |
   const agree = (list: typeof read) => list.length > 0 && list.every((r) => sameAmount(r, list[0]));
   if (read.length === 0 || agree(read)) return { price: read[0] ?? null, disagree: [] };
   const gross = read.filter((r) => r.gross);
-  return agree(gross) ? { price: gross[0], disagree: [] } : { price: null, disagree: read.map((r) => `${r.amount.toFixed()}${r.currency ? ` ${r.currency}` : ''}`) };
+  return agree(gross) ? { price: gross[0], disagree: [] } : { price: null, disagree: read.map(shownAmount) };
 }
 
 type Amount = { amount: Decimal; currency: string | null };
+
+const shownAmount = (a: Amount) => `${a.amount.toFixed()}${a.currency ? ` ${a.currency}` : ''}`;
 
 /** One amount in one currency: a spec in EUR beside an offer in USD states another price, not the same one. */
 const sameCurrency = (a: Amount, b: Amount) => a.currency === b.currency || a.currency === null || b.currency === null;
@@ -137,6 +141,14 @@ function offerParts(offer: SchemaNode, defaultCurrency: string | undefined) {
     return read && { amount: read.amount, currency: code ?? read.currency };
   };
   return { specs, typeOf, plainSpecs, priceOf };
+}
+
+/**
+ * Plain specifications (no priceType; a net one set aside) whose amount is not the offer's own price: the offer says one
+ * price and its specification another, and nothing says which is paid. Before, the offer's `price` was taken silently.
+ */
+function contradicting(own: Amount, plainSpecs: SchemaNode[], priceOf: (node: SchemaNode) => Amount | null): Amount[] {
+  return plainSpecs.filter((spec) => !netOf(spec)).flatMap((spec) => priceOf(spec) ?? []).filter((spec) => !sameAmount(spec, own));
 }
 
 /** The amounts of an offer's specifications that price a part or a period (`pricesPart`). */
@@ -166,6 +178,7 @@ function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): Offe
   const plain = plainPrice(plainSpecs, priceOf).price;
   // `price` equal to the struck reference price, with a lower plain specification: the page marks the offer price as the old one.
   const ownIsStruck = own && reference && plain && sameAmount(own, reference) && sameCurrency(own, plain) && plain.amount.lt(own.amount);
+  if (own && !ownIsStruck && contradicting(own, plainSpecs, priceOf).length > 0) return null;
   const listed = ownIsStruck ? plain : (own ?? plain);
   // An older pattern: `price` is the regular price and a SalePrice specification the discounted one (in the same currency).
   const sale = specPrice(SALE_TYPE);
@@ -249,6 +262,9 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
     const { plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
     const { disagree } = plainPrice(plainSpecs, priceOf);
     if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.join(', ')} with no priceType or tax flag to choose by` };
+    const own = priceOf(offer);
+    const against = own ? contradicting(own, plainSpecs, priceOf) : [];
+    if (own && against.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price ${shownAmount(own)} and its price specification ${against.map(shownAmount).join(', ')} disagree, with no priceType or tax flag to choose by` };
     const parts = partAmounts(offer, priceOf);
     if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period: ${parts.map((d) => d.amount.toFixed()).join(', ')}` };
   }

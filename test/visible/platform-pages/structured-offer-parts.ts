@@ -1,6 +1,6 @@
 // Structured prices that are not the product's price to pay now, as shops publish them: instalment, down payment and
-// subscription specifications (Google's financing markup), specifications in a currency of their own, against a page
-// whose price a script fills in or that shows it.
+// subscription specifications (Google's financing markup), specifications in a currency of their own, an offer price its
+// own specification contradicts, against a page whose price a script fills in or that shows it.
 import { ld, type PlatformPage } from './page-kit';
 const url = 'https://shop.example/p/1';
 /** A product page whose price a script fills in: only the structured data can price it. */
@@ -19,4 +19,9 @@ export const PAGES: PlatformPage[] = [
   { name: 'Offer in USD whose only specification is priced in EUR, price by script', lang: 'en-US', visible: 'price/not-found', stored: '74.00 EUR structured', head: prod({ '@type': 'Offer', priceCurrency: 'USD', priceSpecification: { '@type': 'UnitPriceSpecification', price: '74.00', priceCurrency: 'EUR' } }), body: js },
   { name: 'Offer with the same amount in USD and in EUR specifications, no price of its own, price by script', lang: 'en-US', visible: 'price/not-found', stored: 'price/ambiguous', head: prod({ '@type': 'Offer', priceSpecification: [{ '@type': 'UnitPriceSpecification', price: '80.00', priceCurrency: 'USD' }, { '@type': 'UnitPriceSpecification', price: '80.00', priceCurrency: 'EUR' }] }), body: js },
   { name: 'Offer in USD with a SalePrice specification in EUR: no sale, the offer price stands', lang: 'en-US', visible: 'price/not-found', stored: '100.00 USD structured', head: prod({ '@type': 'Offer', price: '100.00', priceCurrency: 'USD', priceSpecification: { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/SalePrice', price: '74.00', priceCurrency: 'EUR' } }), body: js },
+  { name: 'Offer price 19.99 and its plain specification 24.99, no priceType or tax flag, price by script', lang: 'en-US', visible: 'price/not-found', stored: 'price/ambiguous', head: prod({ '@type': 'Offer', price: '19.99', priceCurrency: 'USD', priceSpecification: spec('24.99', {}) }), body: js },
+  { name: 'Offer price 19.99 and its plain specification 24.99, page shows $24.99', lang: 'en-US', visible: '24.99 USD', stored: '24.99 USD visible', head: prod({ '@type': 'Offer', price: '19.99', priceCurrency: 'USD', priceSpecification: spec('24.99', {}) }), body: '<div class="product-info"><h1>Phone X</h1><p class="price">$24.99</p></div>' },
+  { name: 'Offer gross price 119.00 beside its net specification (valueAddedTaxIncluded false), price by script', lang: 'de-DE', visible: 'price/not-found', stored: '119.00 USD structured', head: prod({ '@type': 'Offer', price: '119.00', priceCurrency: 'USD', priceSpecification: spec('100.00', { valueAddedTaxIncluded: false }) }), body: js },
+  { name: 'Offer net price 100.00 beside its gross specification (valueAddedTaxIncluded true), price by script', lang: 'de-DE', visible: 'price/not-found', stored: 'price/ambiguous', head: prod({ '@type': 'Offer', price: '100.00', priceCurrency: 'USD', priceSpecification: spec('119.00', { valueAddedTaxIncluded: true }) }), body: js },
+  { name: 'Offer price with no currency 80.00 beside a specification of 74.00 EUR, price by script', lang: 'en-US', visible: 'price/not-found', stored: 'price/ambiguous', head: prod({ '@type': 'Offer', price: '80.00', priceSpecification: { '@type': 'UnitPriceSpecification', price: '74.00', priceCurrency: 'EUR' } }), body: js },
 ];
