@@ -209,10 +209,13 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
   const currencyText = currency ?? textOf(offer, 'priceCurrency');
   const nested = combineOffers(nodesOf(offer, 'offers'), defaultCurrency);
   const lowRead = structuredAmount(textOf(offer, 'lowPrice', 'price'), currencyText, defaultCurrency);
-  const low = lowRead?.amount ?? nested?.low;
-  if (!low) return null;
+  const first = lowRead?.amount ?? nested?.low;
+  if (!first) return null;
   const stated = structuredAmount(textOf(offer, 'highPrice'), currencyText, defaultCurrency)?.amount;
-  const high = stated ?? (nested ? nested.high : oneOffer(offer) ? low : null);
+  // A highPrice below the lowPrice (the two swapped): both are offers' prices, so the lower of them is the lowest. Before,
+  // the high was raised to the low and the dearer amount stood as the one price.
+  const low = stated?.lt(first) ? stated : first;
+  const high = stated?.lt(first) ? first : (stated ?? (nested ? nested.high : oneOffer(offer) ? low : null));
   return {
     price: low,
     currency: currency ?? (lowRead ? lowRead.currency : (nested?.currency ?? null)),
