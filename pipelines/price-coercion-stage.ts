@@ -3,6 +3,7 @@ import type { Item } from '../src/core/item';
 import { Decimal } from '../src/core/money';
 import { drop, type Drop, type PipelineStage } from '../src/pipeline/stage';
 import { candidatesOf, currencyFromHint } from '../src/prices/currencies';
+import { pastPrintedDigits } from '../src/prices/iso-currencies';
 import { parsePrice } from '../src/prices/parse-price';
 
 export interface PriceCoercionOptions {
@@ -56,7 +57,11 @@ export class PriceCoercionStage implements PipelineStage {
     if (typeof raw === 'number' && Number.isFinite(raw)) {
       const amount = new Decimal(String(raw));
       if (amount.precision() > FAITHFUL_DIGITS) return drop('price/inexact-number', `${String(raw)} has more significant digits than a double holds faithfully: compute prices with Decimal, or yield the text`);
-      return { ...item, price: amount, currency: currencyFromHint(hint, defaultCurrency) };
+      const currency = currencyFromHint(hint, defaultCurrency);
+      // 19.99 in a KRW item, 12.5 yen: decimals the currency is never printed with, as the text "19.99" with that
+      // currency is refused. The number is another currency's (an API's USD under a spider's KRW), never that many won.
+      if (pastPrintedDigits(amount, currency)) return drop('price/ambiguous', `${String(raw)} has decimals ${currency} is never printed with: the amount is in another currency, or the item's currency is wrong`);
+      return { ...item, price: amount, currency };
     }
     return drop('price/unparseable', `unsupported price type ${typeof raw}`);
   }

@@ -34,7 +34,8 @@ export function productItem(res: CrawlResponse, options: ProductItemOptions = {}
   const visible = res.visiblePrice(undefined, { defaultCurrency: options.defaultCurrency });
   if (!product && !visible.ok && visible.reason === 'price/not-found') return null;
   const checked = checkPrices(product, visible);
-  const base: PriceItem = product ? structuredItem(product, res.url) : { sku: res.url, name: res.$('h1').first().text().replace(/\s+/g, ' ').trim() || undefined, price: null, url: res.url };
+  // The check below settles the price: structuredItem's own refusal (descriptions that disagree) is not the item's.
+  const { priceRefusal: _unchecked, ...base }: PriceItem = product ? structuredItem(product, res.url) : { sku: res.url, name: res.$('h1').first().text().replace(/\s+/g, ' ').trim() || undefined, price: null, url: res.url };
   const pricing = mergePricing(product?.pricing ?? emptyPricing(), res.visiblePricing(undefined, { defaultCurrency: options.defaultCurrency }));
   const currency = checked.ok ? checked.currency : (base.currency ?? null);
   const fields: PricingItemFields = { ...pricingItemFields(pricing, currency), availability: pricing.availability };

@@ -1,15 +1,22 @@
 // A price item from a structured-data product: the fields every structured spider yields, prices exact.
 import type { PriceItem } from '../core/item';
 import { toCurrencyScale } from '../prices/iso-currencies';
+import { statedConflict } from '../structured/structured-product';
 import type { StructuredProduct } from '../structured/structured-types';
 
 /**
  * `price` stays a Decimal (the pipeline keeps it exact); the regular price of a sale and a range's
  * ends are exact strings at the currency's scale, as stored prices are. Without a sku the GTIN, then
- * the page URL, keys the product.
+ * the page URL, keys the product. Descriptions that state different prices (JSON-LD beside OpenGraph)
+ * give no price here, `priceRefusal` `price/ambiguous`: with no page to check against, the first one is a guess.
  */
 export function structuredItem(product: StructuredProduct, pageUrl: string): PriceItem {
   const scaled = (value: StructuredProduct['price']) => (value ? toCurrencyScale(value, product.currency) : null);
+  if (statedConflict(product) !== null) return { ...itemFields(product, pageUrl, scaled), price: null, priceRefusal: 'price/ambiguous', listPrice: null, priceLow: null, priceHigh: null };
+  return itemFields(product, pageUrl, scaled);
+}
+
+function itemFields(product: StructuredProduct, pageUrl: string, scaled: (value: StructuredProduct['price']) => string | null): PriceItem {
   return {
     sku: product.sku ?? product.gtin ?? pageUrl,
     name: product.name ?? undefined,

@@ -29,11 +29,12 @@ function describe(candidates: readonly Candidate[], text: string): string {
 
 export function candidatesOf(text: string, numbers: readonly NumberToken[], currencies: readonly CurrencyToken[]): Candidate[] {
   const owned = assignCurrencies(text, numbers, currencies);
-  // Index of the next number that may be a price, from each position (one backward pass keeps this linear).
-  const nextCandidate: Array<NumberToken | undefined> = [];
-  for (let index = numbers.length - 1, next: NumberToken | undefined; index >= 0; index--) {
-    nextCandidate[index] = next;
-    if (!numbers[index].excluded) next = numbers[index];
+  // Where the next number that may be a price begins, its own leading currency included, from each position (one backward
+  // pass keeps this linear): "CHF 80.00 / EUR 74.00" read "/ EUR" as a unit after 80 ("per EUR") and kept 74.00 EUR as the price.
+  const nextStart: Array<number | undefined> = [];
+  for (let index = numbers.length - 1, next: number | undefined; index >= 0; index--) {
+    nextStart[index] = next;
+    if (!numbers[index].excluded) next = owned[index].find((currency) => currency.end <= numbers[index].start)?.start ?? numbers[index].start;
   }
   let priceEnd = 0; // end of the previous number that may be a price and no count
   return numbers.map((token, index) => {
@@ -46,15 +47,15 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     const before = text.slice(previous ? previous.end : 0, prefix ? prefix.start : token.start);
     const afterStart = suffix ? suffix.end : token.end;
     // The words after a number run on over sizes and quantities ("25,98 € / 1 kg") to the next price candidate.
-    const next = nextCandidate[index];
-    const after = text.slice(afterStart, Math.min(next ? Math.max(next.start, afterStart) : text.length, afterStart + AFTER_CHARS));
+    const next = nextStart[index];
+    const after = text.slice(afterStart, Math.min(next !== undefined ? Math.max(next, afterStart) : text.length, afterStart + AFTER_CHARS));
     // "1x $1,299.00": one unit at that price is the price itself, not a multi-buy.
     const afterMultiplier = previous?.excluded === 'multiplier' && previous.normalized !== '1';
     const labelEnd = prefix ? prefix.start : token.start;
     const reach = text.slice(Math.max(priceEnd, labelEnd - REACH_CHARS), labelEnd);
     // A bare small whole number ("30 derniers jours") may be the day count of the label that follows.
     if (!excluded && (priced || !/^\d{1,3}$/.test(token.raw))) priceEnd = afterStart;
-    const role = roleOf({ before, after, afterMultiplier, first: index === 0, last: !next, reach });
+    const role = roleOf({ before, after, afterMultiplier, first: index === 0, last: next === undefined, reach });
     return { token, owned: mine, role, excluded };
   });
 }

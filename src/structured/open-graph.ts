@@ -1,5 +1,6 @@
 // OpenGraph product tags (product:price:amount, og:price:amount, currency, availability) → one Product node.
 import type { CheerioAPI } from 'cheerio';
+import { structuredAmount } from './read-offers';
 import { addValue, newNode, type SchemaNode } from './schema-node';
 
 /** Tag values by lower-cased name, from <meta property> (RDFa style, as OpenGraph specifies) or <meta name>. */
@@ -14,6 +15,12 @@ function metaTags($: CheerioAPI): Map<string, string> {
 }
 
 const first = (tags: Map<string, string>, ...names: string[]): string | undefined => names.map((name) => tags.get(name)).find((value) => value !== undefined);
+
+/** Whether the amount `a` is above `b`, both read in the currency the tags name; false when either has no amount. */
+function above(a: string, b: string, currency: string | undefined): boolean {
+  const [left, right] = [structuredAmount(a, currency ?? null), structuredAmount(b, currency ?? null)];
+  return left !== null && right !== null && left.amount.gt(right.amount);
+}
 
 /**
  * Null unless the page states a price in OpenGraph. A `product:sale_price:amount` (or bare
@@ -38,6 +45,13 @@ export function readOpenGraph($: CheerioAPI): SchemaNode | null {
     [offer, 'availability', first(tags, 'product:availability', 'og:availability')],
   ];
   for (const [node, prop, value] of fields) if (value !== undefined) addValue(node, prop, value);
+  // A "sale" price above the listed one is no sale: which of the two is paid is not said, so the offer states both
+  // (and gives no price). Before, 100.00 beside a listed 80.00 was stored as the sale price.
+  if (sale !== undefined && listed !== undefined && above(sale, listed, first(tags, 'product:price:currency', 'og:price:currency', 'product:sale_price:currency'))) {
+    addValue(offer, 'price', listed);
+    addValue(product, 'offers', offer);
+    return product;
+  }
   const strikethrough = first(tags, 'product:original_price:amount', 'og:price:standard_amount', 'product:price:standard_amount') ?? (sale !== undefined ? listed : undefined);
   if (strikethrough !== undefined && strikethrough !== sale) {
     const spec = newNode(['UnitPriceSpecification']);

@@ -7,6 +7,7 @@ const KNOWN = [
   'eligibleQuantity', 'referenceQuantity', 'minValue', 'maxValue', 'value', 'unitCode', 'unitText', 'currency', 'minPrice', 'maxPrice',
   'shippingDetails', 'shippingRate', 'shippingDestination', 'eligibleTransactionVolume', 'validFrom', 'validThrough', 'itemCondition',
   'itemListElement', 'item', 'mainEntity', 'seller', 'aggregateRating', 'ratingValue', 'reviewCount', 'valueAddedTaxIncluded', 'validForMemberTier',
+  'priceComponentType', 'billingDuration', 'billingIncrement', 'billingStart',
 ];
 const BY_LOWER = new Map(KNOWN.map((name) => [name.toLowerCase(), name]));
 

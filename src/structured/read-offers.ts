@@ -13,7 +13,8 @@ export interface OfferPrices {
   /** The undiscounted price, only when the offer states one above `price`. */
   regular: Decimal | null;
   low: Decimal;
-  high: Decimal;
+  /** The dearest offer's price; null when the data names only the lowest of several (an AggregateOffer without highPrice). */
+  high: Decimal | null;
   /** The price of every single offer read (variants, sellers), so a page showing one of them is confirmed by the data. */
   each: Decimal[];
 }
@@ -57,7 +58,8 @@ function isoCurrency(node: SchemaNode): string | null {
 }
 
 const minOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.lt(a) ? b : a));
-const maxOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.gt(a) ? b : a));
+/** The highest, or null when one of them is unknown: the spread is open-ended then. */
+const maxOf = (values: Array<Decimal | null>): Decimal | null => values.reduce<Decimal | null>((a, b) => (a === null || b === null ? null : b.gt(a) ? b : a), values[0] ?? null);
 
 /** An offer or specification for a quantity above one piece (eligibleQuantity 10+): a bulk tier, not the price of one. */
 function forSeveral(node: SchemaNode): boolean {
@@ -66,44 +68,92 @@ function forSeveral(node: SchemaNode): boolean {
   return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
 }
 
+/** UN/CEFACT codes of one piece (schema.org's unitCode): a price per piece is the price of one. */
+const PIECE_CODES = /^\s*(?:C62|H87|EA|XPP|XPCE|piece)\s*$/i;
+
+/**
+ * A part of the price or a price per period, not the price of the product: a `priceComponentType` (schema.org's
+ * Installment, Downpayment, Subscription, ActivationFee, CleaningFee, DistanceFee), a billing period
+ * (`billingDuration`, `billingIncrement`), or a `unitCode` other than a piece ("MON": per month, "DAY", "KGM").
+ * Google documents instalment and subscription offers written so; read as the price, a phone's "41.58 per month
+ * for 24 months" was stored as its price.
+ */
+export function pricesPart(spec: SchemaNode): boolean {
+  if (['priceComponentType', 'billingDuration', 'billingIncrement', 'billingStart'].some((prop) => (spec.props[prop] ?? []).length > 0)) return true;
+  const unit = textOf(spec, 'unitCode');
+  return unit !== null && !PIECE_CODES.test(unit);
+}
+
 /**
  * Specifications that price something other than one piece of this offer for anyone: a quantity tier above one
- * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`).
+ * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`), an
+ * instalment, down payment or subscription period (`pricesPart`).
  * They are pricing fields or another customer's price, never the price.
  */
 export function pricesOtherThing(spec: SchemaNode): boolean {
   if (hasType(spec, 'DeliveryChargeSpecification', 'PaymentChargeSpecification')) return true;
   if (nodesOf(spec, 'referenceQuantity').length > 0 || (spec.props.validForMemberTier ?? []).length > 0) return true;
-  return forSeveral(spec);
+  return forSeveral(spec) || pricesPart(spec);
 }
 
 /** A true `valueAddedTaxIncluded` ("true", true as JSON-LD writes it). */
 const grossOf = (spec: SchemaNode) => /^\s*true\s*$/i.test(textOf(spec, 'valueAddedTaxIncluded') ?? '');
+/** A false one: the net price German shops state beside the gross one. */
+const netOf = (spec: SchemaNode) => /^\s*false\s*$/i.test(textOf(spec, 'valueAddedTaxIncluded') ?? '');
 
 /**
  * The one price the offer's plain specifications (no priceType) state, or null with the amounts when they
  * disagree. German shops list the net and the gross price side by side: the one with tax included is what a
  * shopper pays. Any other disagreement determines nothing.
  */
-function plainPrice(specs: SchemaNode[], amount: (text: string | null) => { amount: Decimal; currency: string | null } | null) {
+function plainPrice(specs: SchemaNode[], priceOf: (node: SchemaNode) => Amount | null) {
   const read = specs.flatMap((spec) => {
-    const found = amount(textOf(spec, 'price'));
+    const found = priceOf(spec);
     return found ? [{ ...found, gross: grossOf(spec) }] : [];
   });
-  const agree = (list: typeof read) => list.length > 0 && list.every((r) => r.amount.eq(list[0].amount));
+  const agree = (list: typeof read) => list.length > 0 && list.every((r) => sameAmount(r, list[0]));
   if (read.length === 0 || agree(read)) return { price: read[0] ?? null, disagree: [] };
   const gross = read.filter((r) => r.gross);
-  return agree(gross) ? { price: gross[0], disagree: [] } : { price: null, disagree: read.map((r) => r.amount) };
+  return agree(gross) ? { price: gross[0], disagree: [] } : { price: null, disagree: read.map(shownAmount) };
 }
 
-/** An offer's specifications that price one piece for anyone, its currency, and how its amounts are read. */
+type Amount = { amount: Decimal; currency: string | null };
+
+const shownAmount = (a: Amount) => `${a.amount.toFixed()}${a.currency ? ` ${a.currency}` : ''}`;
+
+/** One amount in one currency: a spec in EUR beside an offer in USD states another price, not the same one. */
+const sameCurrency = (a: Amount, b: Amount) => a.currency === b.currency || a.currency === null || b.currency === null;
+const sameAmount = (a: Amount, b: Amount) => a.amount.eq(b.amount) && sameCurrency(a, b);
+
+/**
+ * An offer's specifications that price one piece for anyone, and how their prices are read: each in its own
+ * `priceCurrency` when it names one, else in the offer's (or the first specification's, for an offer that names none).
+ * Before, every specification was read in the offer's currency: a spec of 74.00 EUR in a USD offer was stored as 74.00 USD.
+ */
 function offerParts(offer: SchemaNode, defaultCurrency: string | undefined) {
   const specs = nodesOf(offer, 'priceSpecification').filter((spec) => !pricesOtherThing(spec));
   const typeOf = (spec: SchemaNode) => textOf(spec, 'priceType') ?? '';
   const plainSpecs = specs.filter((spec) => !typeOf(spec) && textOf(spec, 'price'));
   const currencyText = isoCurrency(offer) ?? specs.map(isoCurrency).find(Boolean) ?? textOf(offer, 'priceCurrency');
-  const amount = (text: string | null) => structuredAmount(text, currencyText, defaultCurrency);
-  return { specs, typeOf, plainSpecs, currencyText, amount };
+  const priceOf = (node: SchemaNode): Amount | null => {
+    const code = isoCurrency(node) ?? (currencyText && isIsoCode(currencyText.toUpperCase()) ? currencyText.toUpperCase() : null);
+    const read = structuredAmount(textOf(node, 'price'), code ?? currencyText, defaultCurrency);
+    return read && { amount: read.amount, currency: code ?? read.currency };
+  };
+  return { specs, typeOf, plainSpecs, priceOf };
+}
+
+/**
+ * Plain specifications (no priceType; a net one set aside) whose amount is not the offer's own price: the offer says one
+ * price and its specification another, and nothing says which is paid. Before, the offer's `price` was taken silently.
+ */
+function contradicting(own: Amount, plainSpecs: SchemaNode[], priceOf: (node: SchemaNode) => Amount | null): Amount[] {
+  return plainSpecs.filter((spec) => !netOf(spec)).flatMap((spec) => priceOf(spec) ?? []).filter((spec) => !sameAmount(spec, own));
+}
+
+/** The amounts of an offer's specifications that price a part or a period (`pricesPart`). */
+function partAmounts(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): Amount[] {
+  return nodesOf(offer, 'priceSpecification').filter(pricesPart).flatMap((spec) => priceOf(spec) ?? []);
 }
 
 /**
@@ -116,51 +166,65 @@ function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): Offe
   if (forSeveral(offer)) return null;
   // Two different prices in one offer (a struck one marked up as `price` beside the current one, a JSON-LD array): none is its price.
   if (distinctTexts(offer, 'price').length > 1) return null;
-  const { specs, typeOf, plainSpecs, currencyText, amount } = offerParts(offer, defaultCurrency);
+  const { specs, typeOf, plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
   const specPrice = (type: RegExp) => {
     const spec = specs.find((candidate) => type.test(typeOf(candidate)));
-    return spec ? amount(textOf(spec, 'price')) : null;
+    return spec ? priceOf(spec) : null;
   };
   const reference = specPrice(REFERENCE_TYPES);
-  const own = amount(textOf(offer, 'price'));
-  const plain = plainPrice(plainSpecs, amount).price;
+  // An offer price equal to one of its instalments or its down payment is that part, not the product's price.
+  const stated = priceOf(offer);
+  const own = stated && partAmounts(offer, priceOf).some((part) => sameAmount(part, stated)) ? null : stated;
+  const plain = plainPrice(plainSpecs, priceOf).price;
   // `price` equal to the struck reference price, with a lower plain specification: the page marks the offer price as the old one.
-  const ownIsStruck = own && reference && plain && own.amount.eq(reference.amount) && plain.amount.lt(own.amount);
+  const ownIsStruck = own && reference && plain && sameAmount(own, reference) && sameCurrency(own, plain) && plain.amount.lt(own.amount);
+  if (own && !ownIsStruck && contradicting(own, plainSpecs, priceOf).length > 0) return null;
   const listed = ownIsStruck ? plain : (own ?? plain);
-  // An older pattern: `price` is the regular price and a SalePrice specification the discounted one.
+  // An older pattern: `price` is the regular price and a SalePrice specification the discounted one (in the same currency).
   const sale = specPrice(SALE_TYPE);
-  const current = listed && sale && sale.amount.lt(listed.amount) ? sale : (listed ?? sale);
+  const current = listed && sale && sameCurrency(sale, listed) && sale.amount.lt(listed.amount) ? sale : (listed ?? sale);
   if (!current) return null;
   const regular = reference ?? (current !== listed ? listed : null);
   return {
     price: current.amount,
-    currency: currencyText && isIsoCode(currencyText.toUpperCase()) ? currencyText.toUpperCase() : current.currency,
+    currency: current.currency,
     availability: normalizeAvailability(textOf(offer, 'availability')),
-    regular: regular && regular.amount.gt(current.amount) ? regular.amount : null,
+    regular: regular && sameCurrency(regular, current) && regular.amount.gt(current.amount) ? regular.amount : null,
     low: current.amount,
     high: current.amount,
     each: [current.amount],
   };
 }
 
-/** AggregateOffer: lowPrice/highPrice, or the spread of its nested offers when those are missing. */
+/** `offerCount` 1: an AggregateOffer of a single offer, whose lowPrice is that offer's price. */
+const oneOffer = (offer: SchemaNode) => /^\s*1\s*$/.test(textOf(offer, 'offerCount') ?? '');
+
+/**
+ * AggregateOffer: lowPrice/highPrice, or the spread of its nested offers when those are missing. A lowPrice with no
+ * highPrice and no nested offers is the lowest of several offers whose dearest is unknown (unless `offerCount` is 1):
+ * a "from" price, open-ended (`high` null). Before, it counted as a single price and was stored when the page showed none.
+ */
 function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
   const currency = isoCurrency(offer);
   const currencyText = currency ?? textOf(offer, 'priceCurrency');
   const nested = combineOffers(nodesOf(offer, 'offers'), defaultCurrency);
   const lowRead = structuredAmount(textOf(offer, 'lowPrice', 'price'), currencyText, defaultCurrency);
-  const low = lowRead?.amount ?? nested?.low;
-  if (!low) return null;
-  const high = structuredAmount(textOf(offer, 'highPrice'), currencyText, defaultCurrency)?.amount ?? nested?.high ?? low;
+  const first = lowRead?.amount ?? nested?.low;
+  if (!first) return null;
+  const stated = structuredAmount(textOf(offer, 'highPrice'), currencyText, defaultCurrency)?.amount;
+  // A highPrice below the lowPrice (the two swapped): both are offers' prices, so the lower of them is the lowest. Before,
+  // the high was raised to the low and the dearer amount stood as the one price.
+  const low = stated?.lt(first) ? stated : first;
+  const high = stated?.lt(first) ? first : (stated ?? (nested ? nested.high : oneOffer(offer) ? low : null));
   return {
     price: low,
     currency: currency ?? (lowRead ? lowRead.currency : (nested?.currency ?? null)),
     availability: normalizeAvailability(textOf(offer, 'availability')) ?? nested?.availability ?? null,
     regular: null,
     low,
-    high: high.lt(low) ? low : high,
+    high: high?.lt(low) ? low : high,
     // lowPrice and highPrice are each some offer's price, so a page showing the dearest variant is one of the offers.
-    each: nested?.each ?? (high.gt(low) ? [low, high] : [low]),
+    each: nested?.each ?? (high?.gt(low) ? [low, high] : [low]),
   };
 }
 
@@ -198,9 +262,14 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
     if (hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
     const stated = distinctTexts(offer, 'price');
     if (stated.length > 1) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${stated.join(', ')}` };
-    const { plainSpecs, amount } = offerParts(offer, defaultCurrency);
-    const { disagree } = plainPrice(plainSpecs, amount);
-    if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.map((d) => d.toFixed()).join(', ')} with no priceType or tax flag to choose by` };
+    const { plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
+    const { disagree } = plainPrice(plainSpecs, priceOf);
+    if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.join(', ')} with no priceType or tax flag to choose by` };
+    const own = priceOf(offer);
+    const against = own ? contradicting(own, plainSpecs, priceOf) : [];
+    if (own && against.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price ${shownAmount(own)} and its price specification ${against.map(shownAmount).join(', ')} disagree, with no priceType or tax flag to choose by` };
+    const parts = partAmounts(offer, priceOf);
+    if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period: ${parts.map((d) => d.amount.toFixed()).join(', ')}` };
   }
   return null;
 }

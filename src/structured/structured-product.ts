@@ -50,9 +50,9 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     availability: offers?.availability ?? normalizeAvailability(textOf(node, 'availability')),
     regularPrice: offers ? (offers.regular ?? offers.price) : null,
     salePrice: offers?.regular ? offers.price : null,
-    priceRange: offers && !offers.low.eq(offers.high) ? { low: offers.low, high: offers.high } : null,
+    priceRange: offers && !(offers.high?.eq(offers.low) ?? false) ? { low: offers.low, high: offers.high } : null,
     pricing: readStructuredPricing(chosen, offers?.currency ?? null, defaultCurrency),
-    statedPrices: offers ? [{ source, price: offers.price }] : [],
+    statedPrices: offers ? [{ source, price: offers.price, currency: offers.currency }] : [],
     offerPrices: offers?.each ?? [],
     priceRefusal: offers ? null : offersRefusal(chosen, defaultCurrency),
     sources: {},
@@ -60,6 +60,20 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
   product.pricing.availability = product.availability;
   for (const field of FIELDS) if (product[field] !== null) product.sources[field] = source;
   return product;
+}
+
+/**
+ * The prices the product's descriptions state when they differ (JSON-LD 1999 beside OpenGraph 19.99, a theme's block
+ * beside an app's stale one, 80.00 USD beside 74.00 EUR), as "1999 (json-ld), 19.99 (opengraph)"; null when they agree.
+ * Merging keeps the first syntax's price, so without the page's word the choice between them would be a guess.
+ */
+export function statedConflict(product: StructuredProduct): string | null {
+  const distinct: StructuredProduct['statedPrices'] = [];
+  for (const stated of product.statedPrices) {
+    const same = distinct.some((d) => d.price.eq(stated.price) && (d.currency === stated.currency || d.currency === null || stated.currency === null));
+    if (!same) distinct.push(stated);
+  }
+  return distinct.length > 1 ? distinct.map((d) => `${d.price.toFixed()}${d.currency ? ` ${d.currency}` : ''} (${d.source})`).join(', ') : null;
 }
 
 const FIELDS: readonly StructuredField[] = ['name', 'sku', 'gtin', 'brand', 'category', 'url', 'price', 'currency', 'availability'];

@@ -16,7 +16,8 @@ export interface SkippedBlock {
 
 export interface PriceRange {
   low: Decimal;
-  high: Decimal;
+  /** Null when only the lowest of several offers is known (an AggregateOffer's lowPrice alone). */
+  high: Decimal | null;
 }
 
 export interface StructuredProduct {
@@ -36,7 +37,7 @@ export interface StructuredProduct {
   regularPrice: Decimal | null;
   /** Set only when a higher regular price is given: then it equals `price`. */
   salePrice: Decimal | null;
-  /** AggregateOffer low/high, or the spread of several offers. */
+  /** AggregateOffer low/high, or the spread of several offers; `high` null when the data names only the lowest. */
   priceRange: PriceRange | null;
   /** Quantity tiers, unit price, shipping terms and availability (schema.org priceSpecification, shippingDetails). */
   pricing: PricingFields;
@@ -44,7 +45,7 @@ export interface StructuredProduct {
    * The current price each syntax states for this product, before merging picked one: a JSON-LD
    * regular price and an OpenGraph sale price both stay visible here (the price check uses them).
    */
-  statedPrices: Array<{ source: StructuredSource; price: Decimal }>;
+  statedPrices: Array<{ source: StructuredSource; price: Decimal; currency: string | null }>;
   /**
    * The price of each offer when the product lists several (one per variant or seller): `price` is the
    * lowest, so a page showing the selected variant's price is checked against these.

@@ -1,5 +1,6 @@
 // One documented rule for a page whose structured price and visible price disagree; the disagreement is kept on the item.
 import type { Decimal } from '../core/money';
+import { statedConflict } from '../structured/structured-product';
 import type { StructuredProduct } from '../structured/structured-types';
 import type { ReadPrice, VisiblePriceRefusal, VisiblePriceResult } from './visible-price';
 
@@ -56,7 +57,9 @@ const shownCurrency = (shown: ReadPrice, structured: string | null): string | nu
  * - any price on a page that says the price is given on request (`price/on-request`): the data is stale; or that it is
  *   shown to signed-in customers only (`price/login-required`): the data's price is not the one they pay.
  * A page showing several current prices is no confirmation either, nor one showing the structured price as a rate per
- * night or month: see `unsettledPage`.
+ * night or month: see `unsettledPage`. Nor is a page showing no single price when the structured descriptions state
+ * different prices (`statedConflict`): JSON-LD written in cents (1999) beside OpenGraph's 19.99 stored 1999 before.
+ * Which one stands is the page's to say (the visible price equal to one of them).
  */
 export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
   const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
@@ -72,8 +75,11 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
   if (!visible.ok && structured.priceRange) {
     const { low, high } = structured.priceRange;
     const currency = structured.currency ? ` ${structured.currency}` : '';
-    return { ok: false, reason: 'price/range', detail: `structured offers from ${low.toFixed()} to ${high.toFixed()}${currency}; the page shows no single price (${visible.reason})`, check: null };
+    return { ok: false, reason: 'price/range', detail: `structured offers from ${low.toFixed()}${high ? ` to ${high.toFixed()}` : ' up (no highest stated)'}${currency}; the page shows no single price (${visible.reason})`, check: null };
   }
+  // Descriptions that state different prices (JSON-LD beside OpenGraph, two apps' blocks) need the page to pick one.
+  const conflict = visible.ok ? null : statedConflict(structured);
+  if (!visible.ok && conflict) return { ok: false, reason: 'price/ambiguous', detail: `the structured data states ${conflict}; the page shows none of them alone (${visible.reason})`, check: null };
   if (!visible.ok) return unsettledPage(structured, stated, visible) ?? { ...fromStructured, check: null };
   // Data without a struck price (most JSON-LD states only the price) takes the one the page strikes beside it.
   if (visible.amount.eq(stated) && currencyFits(visible, structured.currency)) {

@@ -160,6 +160,28 @@ const UNIT_NAMES: Readonly<Record<string, string>> = {
 };
 const canonicalUnit = (unit: string): string => UNIT_NAMES[unit] ?? unit;
 
+/** Words for "price" that shops glue to a reference word in one class name ("altpreis", "prixbarre", "eskifiyat"). */
+const PRICE_WORDS = 'price|preis|prix|precio|preco|prezzo|prijs|pris|cena|fiyat|hinta';
+/**
+ * Reference words of class names, ids and data words, by language. Each is read as a whole word of the name, so a
+ * struck price whose class says "old" in the shop's language is never the price: a price holder (`product-price
+ * preco-antigo`) beside a sale price in an unnamed element (`destaque`) was read as the one price before.
+ */
+const REFERENCE_MARK_WORDS = [
+  'old', 'was', 'compare', 'compare-?at', 'regular', 'list-?price', 'rrp', 'msrp', 'strike', 'strike-?through', 'strike-?out', 'striked', 'struck', 'crossed', 'crossed-?out',
+  'cross-?out', 'slashed', 'line-?through', 'original', 'origin-?price', 'non-?sale', 'before', 'former', 'reference-?price', 'prev(?:ious)?', 'reg', 'mrp', 'org',
+  'price-?standard', 'standard-?price', 'undiscounted', 'non-?discounted',
+  'uvp', 'streich-?preis', 'durchgestrichen', 'vorher', 'statt', 'alt-?preis', 'alter-?preis', 'listen-?preis', 'normal-?preis',
+  'barre', 'ancien', 'prix-?initial', 'prix-?conseille',
+  'tachado', 'anterior', 'antes', 'antigo', 'antiga', 'riscado',
+  'barrato', 'pieno', 'listino', 'consigliato', 'precedente', 'originale', 'iniziale',
+  'van-?prijs', 'oud', 'oude', 'adviesprijs', 'doorgestreept',
+  'gammal', 'gammalt', 'gammel', 'ordinarie', 'tidigare', 'forpris', 'foerpris', 'normalpris', 'veiledende', 'vejledende', 'overstreget', 'genomstruken',
+  'stara', 'stary', 'stare', 'przekreslona', 'poprzednia', 'katalogowa', 'puvodni', 'preskrtnuta', 'regi', 'eredeti', 'athuzott', 'vechi', 'taiat', 'eski', 'ustu-?cizili',
+].join('|');
+/** The words above glued to a price word, either way round: "wasprice", "crossprice", "prixbarre", "eskifiyat". */
+const REFERENCE_COMPOUNDS = `(?:old|was|strike|cross|compare|regular|retail|orig|before|alt|streich|barre|antigo|oud|gammalt|stara|eski)-?(?:${PRICE_WORDS})|(?:${PRICE_WORDS})-?(?:barre|antigo|oud|stara|eski|vechi|regi)`;
+
 /**
  * Marks of reference prices in class names, ids and data attributes (Shopify, WooCommerce, Magento, PrestaShop, BigCommerce...).
  * A "with-"/"has-" modifier names the element that has a reference price beside it, not the reference price itself:
@@ -167,7 +189,7 @@ const canonicalUnit = (unit: string): string => UNIT_NAMES[unit] ?? unit;
  * call the box holding the sale and the compare-at price a price list. Compounds written as one word count too
  * ("wasprice", "crossprice"), and SFCC SiteGenesis's "price-standard" is its struck list price.
  */
-export const REFERENCE_MARK = /(?:^|[^a-z])(?<!(?:with|has)-)(?:old|was|compare|compare-?at|regular|list-?price|rrp|msrp|uvp|strike|strike-?through|striked|struck|crossed|crossed-?out|line-?through|original|origin-?price|non-?sale|before|former|reference-?price|prev(?:ious)?|reg|streich-?preis|durchgestrichen|vorher|barre|tachado|barrato|van-?prijs|ancien|anterior|price-?standard|mrp|org|(?:old|was|strike|cross|compare|regular|retail|orig|before)-?price)(?=[^a-z]|$)/;
+export const REFERENCE_MARK = new RegExp(`(?:^|[^a-z])(?<!(?:with|has)-)(?:${REFERENCE_MARK_WORDS}|${REFERENCE_COMPOUNDS})(?=[^a-z]|$)`);
 /**
  * Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's
  * product `form.cart`), and the cards listings are made of (OpenCart's product-thumb, SFCC's product-tile, PrestaShop's product-miniature).

@@ -76,6 +76,18 @@ describe('price-coercion', () => {
     expect(stage.process({ sku: 'a', price: 1234567890123456, currency: 'EUR' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/inexact-number' });
   });
 
+  it('refuses a number with decimals its currency is never printed with, as the same text is refused (19.99 won, 12.5 yen)', () => {
+    expect(stage.process({ sku: 'a', price: 19.99, currency: 'KRW' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous' });
+    expect(stage.process({ sku: 'a', price: 12.5, currency: 'jpy' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous' });
+    const chilean: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'CLP' });
+    expect(chilean.process({ sku: 'a', price: 12990.5 }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous' });
+    expect(stage.process({ sku: 'a', price: 0.125, currency: 'EUR' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous' });
+    // At the currency's scale, or three decimals where the currency has three: kept.
+    expect((asItem(stage.process({ sku: 'a', price: 1980, currency: 'JPY' }, source(), ctx)).price as Decimal).toFixed()).toBe('1980');
+    expect((asItem(stage.process({ sku: 'a', price: 3.35, currency: 'KWD' }, source(), ctx)).price as Decimal).toFixed()).toBe('3.35');
+    expect((asItem(stage.process({ sku: 'a', price: 12.125, currency: 'BHD' }, source(), ctx)).price as Decimal).toFixed()).toBe('12.125');
+  });
+
   it('drops missing and unparseable prices with stable reasons', () => {
     expect(stage.process({ sku: 'a' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });
     expect(stage.process({ sku: 'a', price: '  ' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/missing' });

@@ -95,4 +95,9 @@ export const TRAPS: PriceRow[] = [
   // Decimals the currency the locale or default names is never printed with: the sign was another one's ("¥99.99": yuan), never 99.99 yen
   ['¥99.99', A, null, loc('ja-JP')], ['¥1,980.50', A, null, loc('ja-JP')], ['12.50', A, null, shop('JPY')], ['$ 12.50', A, null, loc('es-CO')],
   ['12,50', A, null, hint('KRW')], ['￥128.00', '128', 'JPY', loc('ja-JP')], ['¥99.99', '99.99', 'CNY', loc('zh-CN')],
+  // Two currencies joined by a slash: the code after "/" is the next price's currency, no unit ("per EUR"): neither amount alone is the price
+  ['CHF 80.00 / EUR 74.00', A, null, loc('de-CH')], ['USD 80.00 / CAD 100.00', A, null], ['EUR 74.00 / CHF 80.00', A, null], ['GBP 45.00 / USD 57.20', A, null, shop('GBP')],
+  ['PLN 99,00 / EUR 23,00', A, null, loc('pl-PL')], ['RON 49,99 / EUR 10,05', A, null], ['BGN 19,99 / EUR 10,22', A, null, loc('bg-BG')],
+  // A unit after the slash stays a unit price, the price beside it stands
+  ['£5.98 / £2.99/kg', '5.98', 'GBP'], ['12,99 € / 25,98 €/kg', '12.99', 'EUR'], ['CHF 5.90 / 100 g CHF 11.80', '11.80', 'CHF'],
 ];

@@ -49,7 +49,7 @@ describe('structuredProduct() on saved pages', () => {
       salePrice: '1299.00',
       priceRange: null,
       pricing: { unitPrice: null, tiers: [], shipping: null, availability: 'InStock', refused: {} },
-      statedPrices: [{ source: 'json-ld', price: '1299.00' }, { source: 'opengraph', price: '1299.00' }],
+      statedPrices: [{ source: 'json-ld', price: '1299.00', currency: 'USD' }, { source: 'opengraph', price: '1299.00', currency: 'USD' }],
       offerPrices: ['1299.00', '1299.00'],
       priceRefusal: null,
       sources: { name: 'json-ld', sku: 'json-ld', gtin: 'json-ld', brand: 'json-ld', url: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'json-ld' },

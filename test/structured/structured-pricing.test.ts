@@ -35,6 +35,14 @@ describe('structuredProduct(): prices real pages mark in other ways', () => {
     expect(prices(html)).toEqual({ price: '79.00', currency: 'GBP', regular: '100.00', sale: '79.00' });
   });
 
+  it('OpenGraph: a sale price above the listed one is no sale, and no price (which one is paid is not said)', () => {
+    const html = '<html><head><meta property="product:price:amount" content="80.00"><meta property="product:sale_price:amount" content="100.00"><meta property="product:price:currency" content="USD"></head></html>';
+    expect(prices(html)).toEqual({ price: null, currency: null, regular: null, sale: null });
+    expect(htmlResponse(html).structuredProduct()?.priceRefusal).toMatchObject({ reason: 'price/ambiguous' });
+    const below = html.replace('content="100.00"', 'content="70.00"');
+    expect(prices(below)).toEqual({ price: '70.00', currency: 'USD', regular: '80.00', sale: '70.00' });
+  });
+
   it('a price equal to the StrikethroughPrice loses to a lower plain specification', () => {
     const html = jsonLd({ '@type': 'Offer', price: '100.00', priceCurrency: 'USD', priceSpecification: [
       { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: '100.00', priceCurrency: 'USD' },

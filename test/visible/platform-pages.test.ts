@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
 import { productItem } from '../../src/items/product-item';
+import { structuredItem } from '../../src/items/structured-item';
 import { toCurrencyScale } from '../../src/prices/iso-currencies';
 import { htmlResponse } from '../support/html-response';
 import { PAGES as AROUND } from './platform-pages/around-the-price';
@@ -13,7 +14,9 @@ import { PAGES as RATES } from './platform-pages/rates-and-fees';
 import { PAGES as SHOPS_WOO_SHOPIFY } from './platform-pages/shops-woo-shopify';
 import { PAGES as GRAPHS } from './platform-pages/structured-graphs';
 import { PAGES as STRUCTURED } from './platform-pages/structured-vs-visible';
+import { PAGES as OFFER_PARTS } from './platform-pages/structured-offer-parts';
 import { PAGES as STRUCK } from './platform-pages/struck-prices';
+import { PAGES as DISAGREE } from './platform-pages/structured-syntaxes-disagree';
 
 const open = (page: PlatformPage) => htmlResponse(pageHtml(page), {}, page.url);
 const byName = (name: string) => [...SHOPS_WOO_SHOPIFY, ...SHOPS_OTHER, ...MARKETS].find((page) => page.name === name)!;
@@ -45,6 +48,8 @@ describe.each([
   ['what stands around the price', AROUND],
   ['JSON-LD graphs, variants, offers and specifications', GRAPHS],
   ['rates per night, day, person or month, and the fees beside them', RATES],
+  ['structured instalments, down payments and subscriptions', OFFER_PARTS],
+  ['structured descriptions that state different prices', DISAGREE],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);
@@ -62,5 +67,17 @@ describe('platform product pages: the pricing fields', () => {
   it('Shopware\'s reference price after a footnote mark ("(39,98 €* / 1 Liter)") is the unit price', () => {
     const unit = open(byName('Shopware 6 list price Statt de-DE')).visiblePricing().unitPrice;
     expect(unit && [unit.amount.toFixed(2), unit.currency, unit.quantity.toFixed(), unit.unit]).toEqual(['39.98', 'EUR', '1', 'l']);
+  });
+});
+
+describe('platform product pages: structuredItem without the page', () => {
+  it('gives no price for descriptions that state different prices (JSON-LD 1999 in cents beside OpenGraph 19.99), and the agreed one otherwise', () => {
+    const item = (name: string) => {
+      const product = open(DISAGREE.find((page) => page.name === name)!).structuredProduct();
+      const built = product && structuredItem(product, 'https://shop.example/p/1');
+      return built && [built.price === null ? null : String(built.price), built.priceRefusal ?? null];
+    };
+    expect(item('JSON-LD price in cents (Liquid {{ product.price }}) beside OpenGraph 19.99, price by script')).toEqual([null, 'price/ambiguous']);
+    expect(item('JSON-LD 80.00 beside OpenGraph 80.00, price by script')).toEqual(['80', null]);
   });
 });

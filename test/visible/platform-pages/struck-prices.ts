@@ -2,6 +2,8 @@
 // (SFCC SiteGenesis, Shopify Prestige and Impulse, Wix, Squarespace, Ecwid, Gambio, Plentymarkets, Oxid, Coolblue, Tailwind, CSS-in-JS), labels in twenty languages, before or after the current price.
 import type { PlatformPage } from './page-kit';
 const box = (inner: string) => `<div class="product-info"><h1>Item</h1>${inner}</div>`;
+/** The old amount in a price holder whose class says "old" in the shop's language, the sale amount in an element named in no way. */
+const namedOld = (cls: string, was: string, now: string) => box(`<div class="pricing"><span class="price ${cls}">${was}</span> <span class="highlight">${now}</span></div>`);
 /** The current amount, then the label and the old amount in an element the page names in no way. */
 const pair = (now: string, label: string, was: string) => box(`<div class="pricing"><span class="amount">${now}</span> <span>${label} ${was}</span></div>`);
 export const PAGES: PlatformPage[] = [
@@ -64,4 +66,15 @@ export const PAGES: PlatformPage[] = [
   { name: 'label: es-ES "Precio habitual"', lang: 'es-ES', visible: '39.90 EUR was 49.90', stored: '39.90 EUR visible', body: pair('39,90 €', 'Precio habitual:', '49,90 €') },
   { name: 'label: it-IT "Prezzo precedente"', lang: 'it-IT', visible: '39.90 EUR was 49.90', stored: '39.90 EUR visible', body: pair('39,90 €', 'Prezzo precedente:', '49,90 €') },
   { name: 'label: cs-CZ "Dříve"', lang: 'cs-CZ', visible: '990.00 CZK was 1290.00', stored: '990.00 CZK visible', body: pair('990 Kč', 'Dříve', '1 290 Kč') },
+  { name: 'class "preco-antigo" on a price holder, the sale in an unnamed element (pt-BR)', lang: 'pt-BR', visible: '80.00 BRL was 100.00', stored: '80.00 BRL visible', body: namedOld('preco-antigo', 'R$ 100,00', 'R$ 80,00') },
+  { name: 'class "prijs-oud" on a price holder, the sale in an unnamed element (nl-NL)', lang: 'nl-NL', visible: '80.00 EUR was 100.00', stored: '80.00 EUR visible', body: namedOld('prijs-oud', '€ 100,00', '€ 80,00') },
+  { name: 'class "cena-stara" on a price holder, the sale in an unnamed element (pl-PL)', lang: 'pl-PL', visible: '80.00 PLN was 100.00', stored: '80.00 PLN visible', body: namedOld('cena-stara', '100,00 zł', '80,00 zł') },
+  { name: 'class "eski-fiyat" on a price holder, the sale in an unnamed element (tr-TR)', lang: 'tr-TR', visible: '80.00 TRY was 100.00', stored: '80.00 TRY visible', body: namedOld('eski-fiyat', '100,00 TL', '80,00 TL') },
+  { name: 'class "gammalt-pris" on a price holder, the sale in an unnamed element (sv-SE)', lang: 'sv-SE', visible: '80.00 SEK was 100.00', stored: '80.00 SEK visible', body: namedOld('gammalt-pris', '100 kr', '80 kr') },
+  { name: 'class "prezzo-pieno" on a price holder, the sale in an unnamed element (it-IT)', lang: 'it-IT', visible: '80.00 EUR was 100.00', stored: '80.00 EUR visible', body: namedOld('prezzo-pieno', '100,00 €', '80,00 €') },
+  { name: 'class "prixbarre" on a price holder, the sale in an unnamed element (fr-FR)', lang: 'fr-FR', visible: '80.00 EUR was 100.00', stored: '80.00 EUR visible', body: namedOld('prixbarre', '100,00 €', '80,00 €') },
+  { name: 'class "altpreis" on a price holder, the sale in an unnamed element (de-DE)', lang: 'de-DE', visible: '80.00 EUR was 100.00', stored: '80.00 EUR visible', body: namedOld('altpreis', '100,00 €', '80,00 €') },
+  { name: 'class "pret-vechi" on a price holder, the sale in an unnamed element (ro-RO)', lang: 'ro-RO', visible: '80.00 RON was 100.00', stored: '80.00 RON visible', body: namedOld('pret-vechi', '100,00 lei', '80,00 lei') },
+  { name: 'class "strikeout" on a price holder, the sale in an unnamed element (en-US)', lang: 'en-US', visible: '80.00 USD was 100.00', stored: '80.00 USD visible', body: namedOld('strikeout', '$100.00', '$80.00') },
+  { name: 'class "slashed-price" on a price holder, the sale in an unnamed element (en-US)', lang: 'en-US', visible: '80.00 USD was 100.00', stored: '80.00 USD visible', body: namedOld('slashed-price', '$100.00', '$80.00') },
 ];
