@@ -40,6 +40,10 @@ export function formatSummary(summary: RunSummary): string {
     const byReason = Object.entries(summary.transientFailures).sort(([, a], [, b]) => b - a).map(([r, n]) => `${r}: ${n}`);
     lines.push('', `LOST TO TRANSIENT FAILURES: ${lost} request${lost === 1 ? '' : 's'} (${byReason.join(', ')}); a later run may get them`);
   }
+  const refused = Object.entries(summary.refusedHosts ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  if (refused.length > 0) {
+    lines.push('', `REFUSED BY WHOLE HOSTS (401/403 to every request, nothing fetched; blocked?): ${refused.map(([host, n]) => `${host} (${n})`).join(', ')}`);
+  }
   lines.push(...handlingLines(summary.handling));
   const { stored } = summary.items;
   lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}${stored === null || stored === undefined ? '' : `; the run holds ${stored}`}`);

@@ -22,6 +22,7 @@ import { retryAfterOf } from '../downloader/retry-after';
 import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
+import { REFUSED_PREFIX } from './run-summary';
 
 export interface RequestTaskDeps {
   spider: Spider;
@@ -213,6 +214,8 @@ function pauseAsAsked(response: CrawlResponse, deps: RequestTaskDeps): void {
 /** The one place a leased request ends failed: recorded in the frontier, then announced. */
 async function failRequest(request: CrawlRequest, reason: string, status: number | null, deps: RequestTaskDeps): Promise<void> {
   await deps.frontier.fail(request, reason, status);
+  // Counted per host: a host that refuses every request is blocking the crawler (run-summary.ts, refusedHosts).
+  if (status === 401 || status === 403) deps.stats.inc(`${REFUSED_PREFIX}${hostKeyOf(request.url, deps.settings.politeness.hostKey)}`);
   if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status });
 }
 
