@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import { FetchError, PricecrawlError, UnknownCallbackError } from '../core/errors';
 import { reasonForError } from '../downloader/downloader-chain';
-import { CallbackCutOffError, CallbackDeadline, CallbackTimeoutError, untilCutOff, type CallbackTimeout } from './callback-deadline';
+import { CALLBACK_TIMEOUT, CallbackCutOffError, CallbackDeadline, CallbackTimeoutError, untilCutOff, type CallbackTimeout } from './callback-deadline';
 import type { Item, ItemSource } from '../core/item';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
@@ -28,7 +28,7 @@ export interface CallbackResult {
   durable: Promise<unknown>;
   itemsAccepted: number;
   itemsDropped: number;
-  /** Set when the callback threw: the request fails with this reason after its items are durable. */
+  /** Set when the callback threw or timed out: the request fails with this reason (a timeout may be tried again first) after its items are durable. */
   error: { reason: string; message: string } | null;
 }
 
@@ -98,7 +98,8 @@ export async function runCallback(
     error = failure;
     deps.stats.inc(`spider/errors/${stat}`);
     if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-callback/${response.request.callback}`);
-    deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
+    if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: response.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');
+    else deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
   } finally {
     deadline?.dispose();
@@ -144,7 +145,7 @@ function withinDepth(request: CrawlRequest, response: CrawlResponse, deps: { sta
 function callbackError(thrown: unknown): { reason: string; message: string; stat: string } {
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   if (thrown instanceof UnknownCallbackError) return { reason: 'callback/unknown', message, stat: 'unknown-callback' };
-  if (thrown instanceof CallbackTimeoutError) return { reason: 'callback/timeout', message, stat: 'timeout' };
+  if (thrown instanceof CallbackTimeoutError) return { reason: CALLBACK_TIMEOUT, message, stat: 'timeout' };
   if (thrown instanceof FetchError) return { reason: reasonForError(thrown), message, stat: 'page-left' };
   // The page's markup, not the spider: nested too deep to parse without stalling the crawl (markup-depth.ts).
   if (thrown instanceof PricecrawlError && thrown.code === 'DOM_TOO_DEEP') return { reason: 'dom/too-deep', message, stat: 'dom-too-deep' };

@@ -14,7 +14,7 @@ import type { Frontier, Lease } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { runCallback, type ItemProcessor } from './callback-runner';
-import { CallbackCutOffError } from './callback-deadline';
+import { CALLBACK_TIMEOUT, CallbackCutOffError, callbackLimitMs } from './callback-deadline';
 import { RequestSink } from './request-sink';
 import { RequestSlots } from './request-slots';
 import { hostKeyOf } from '../politeness/host-key';
@@ -139,9 +139,9 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   deps.stats.inc(`host/${lease.hostKey}/status/${response.status}`);
   const requests = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake, deps.events);
   const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: response.url, rawHash: response.rawHash };
-  // A browser callback may drive its page and hang there: it gets a deadline, and its page is closed then
-  // (which also rejects the Playwright call it waits on).
-  const timeout = response.fetchMode === 'browser' ? { ms: deps.settings.browser.callbackTimeoutMs, onTimeout: releaseRetained } : undefined;
+  // A callback awaiting something that never settles must not hold the run: it gets a time limit. A browser
+  // callback may drive its page and hang there; its page is closed then (rejecting the Playwright call it waits on).
+  const timeout = { ms: callbackLimitMs(deps.settings, lease.hostKey, response.fetchMode), onTimeout: releaseRetained };
   let outcome: Awaited<ReturnType<typeof runCallback>>;
   try {
     outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch, events: deps.events, cutOff: deps.shutdownSignal }, timeout);
@@ -163,6 +163,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   deps.acks.track(
     outcome.durable.then(
       async () => {
+        if (outcome.error?.reason === CALLBACK_TIMEOUT && (await retriedAfterTimeout(request, deps, log))) return;
         if (outcome.error) await failRequest(request, outcome.error.reason, status, deps);
         else await deps.frontier.markHandled(request, status);
         deps.stats.inc(outcome.error ? 'requests/failed' : 'requests/succeeded');
@@ -186,6 +187,21 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       else log.error({ err: error, url: request.url }, 'could not record a request outcome; the request stays with the frontier, to be fetched again');
     }),
   );
+}
+
+/**
+ * A callback abandoned at its time limit is tried again (fetched anew) while the request's attempts last,
+ * as Crawlee retries a handler that timed out: the hang may be the spider's own call to a stalled API or
+ * lock, gone on the next try. Its items are durable by now and kept (ack after durable: what the callback
+ * yielded before the hang is a whole item of a real page; the next try's items replace them by key). The
+ * last try fails as `callback/timeout`, transient for the exit code (failure-kind.ts).
+ */
+async function retriedAfterTimeout(request: CrawlRequest, deps: RequestTaskDeps, log: Logger): Promise<boolean> {
+  if (request.attempt + 1 >= deps.settings.retry.maxAttempts) return false;
+  deps.stats.inc('retry/callback-timeout');
+  log.warn({ url: request.url, callback: request.callback, attempt: request.attempt + 1 }, 'request tried again after its callback timed out');
+  await deps.frontier.defer(request, steadyNowMs(), { countAttempt: true, reason: CALLBACK_TIMEOUT });
+  return true;
 }
 
 /**

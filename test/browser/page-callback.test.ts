@@ -47,17 +47,19 @@ afterAll(async () => {
 describe('res.page', () => {
   it('stays open for the callback, is closed after it whatever happened, and a hung callback times out as a recorded failure', async () => {
     const spider = new InteractiveSpider(server.url('').replace(/\/$/, ''));
-    const settings = { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 3 }, browser: { callbackTimeoutMs: 1_500 } };
+    // A timed-out callback is tried once more (its page fetched anew), then fails.
+    const settings = { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 3 }, browser: { callbackTimeoutMs: 1_500 }, retry: { maxAttempts: 2 } };
     const { summary, items } = await crawlInProcess(spider, storage.dir, settings);
 
     expect(summary.ledger).toMatchObject({ planned: 3, succeeded: 1, failed: 2, pending: 0 });
     expect(summary.ledger.failedByReason).toEqual({ 'callback/error': 1, 'callback/timeout': 1 });
-    // Items yielded before the throw or the hang are kept: the click worked on all three pages.
+    expect(summary.handling['retry/callback-timeout']).toBe(1);
+    // Items yielded before the throw or the hang are kept: the click worked on all three pages (the hung one's item stored once over its two tries).
     expect(items.map((i) => i.price)).toEqual(['12.99', '12.99', '12.99']);
-    expect(spider.pages).toHaveLength(3);
+    expect(spider.pages).toHaveLength(4);
     expect(spider.pages.every((page) => page.isClosed())).toBe(true);
-    expect(summary.browser['pages/opened']).toBe(3);
-    expect(summary.browser['pages/closed']).toBe(3);
+    expect(summary.browser['pages/opened']).toBe(4);
+    expect(summary.browser['pages/closed']).toBe(4);
   }, 30_000);
 
   it('names the mistake when a callback of an HTTP response asks for the page', () => {

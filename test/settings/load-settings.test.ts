@@ -85,6 +85,20 @@ describe('loadSettings', () => {
     expect(error.message).toContain('politeness.minIntervalMS: unknown setting (from config); did you mean "politeness.minIntervalMs"?');
   });
 
+  it('limits HTTP callbacks to 60 s by default, per spider and per host, and refuses a limit of nothing', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    expect(loadSettings({ cwd, env: noEnv }).settings.http.callbackTimeoutMs).toBe(60_000);
+    const { settings } = loadSettings({ cwd, env: noEnv, spiderSettings: { http: { callbackTimeoutMs: 5_000 }, politeness: { hosts: { 'Shop.Example': { callbackTimeoutMs: 90_000 } } } } });
+    expect(settings.http.callbackTimeoutMs).toBe(5_000);
+    expect(settings.politeness.hosts['shop.example']).toEqual({ callbackTimeoutMs: 90_000 });
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['http.callbackTimeoutMs=0'] })).message).toMatch(/http\.callbackTimeoutMs: .*>=1.*\(from cli\)/);
+    // Crawlee's name for it, as a user moving over would write it.
+    const hosts: Record<string, Record<string, number>> = { 'shop.example': { callbackTimeoutMs: 0, callbackTimeoutSecs: 60 } };
+    const error = errorOf(() => loadSettings({ cwd, env: noEnv, spiderSettings: { politeness: { hosts } } }));
+    expect(error.message).toMatch(/politeness\.hosts\.shop\.example\.callbackTimeoutMs: .*>=1.*\(from spider\)/);
+    expect(error.message).toMatch(/politeness\.hosts\.shop\.example\.callbackTimeoutSecs: unknown setting/);
+  });
+
   it('names the dotted path of a value of the wrong type or range', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     const error = errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['http.timeoutMs=-5', 'concurrency.maxConcurrency=lots'] }));

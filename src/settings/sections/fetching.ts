@@ -9,6 +9,8 @@ export const hostPolicySchema = z
     minIntervalMs: ms().optional(),
     jitterMs: ms().optional(),
     fetchMode: z.enum(['http', 'browser']).optional(),
+    /** This host's callbacks (HTTP and browser alike) may run this long, instead of `http.callbackTimeoutMs` or `browser.callbackTimeoutMs`. */
+    callbackTimeoutMs: ms().min(1).optional(),
   })
   .strict();
 
@@ -57,6 +59,14 @@ export const fetchingSettings = {
       headers: z.record(z.string(), z.string()).default({}),
       /** Idle keep-alive sockets kept per host. */
       keepAliveConnectionsPerHost: z.number().int().min(1).default(8),
+      /**
+       * Longest a spider callback may run on an HTTP response, counting its own time only (not the
+       * pipeline's or the frontier's while they store what it yielded), as Crawlee's
+       * `requestHandlerTimeoutSecs`; then it is abandoned and the request is tried again or fails with
+       * `callback/timeout` (src/engine/callback-deadline.ts). It bounds awaiting, not computing: a
+       * synchronous step holds the event loop, so no timer fires until it returns (docs/architecture.md).
+       */
+      callbackTimeoutMs: ms().min(1).default(60_000),
     })
     .strict()
     .prefault({}),
@@ -85,8 +95,9 @@ export const fetchingSettings = {
       /** Longest `waitFor.networkIdle` waits; the page is taken as it is after that. */
       networkIdleCapMs: ms().default(5_000),
       /**
-       * Longest a spider callback may run on a browser response (it may interact through `res.page`);
-       * then its page is closed and the request fails with `callback/timeout`.
+       * Longest a spider callback may run on a browser response (it may interact through `res.page`),
+       * counted as `http.callbackTimeoutMs` is; then its page is closed and the request is tried again or
+       * fails with `callback/timeout`.
        */
       callbackTimeoutMs: ms().default(60_000),
       /** Playwright resource types refused inside Chromium (images: switched off in Blink; others: CDP request patterns). */
