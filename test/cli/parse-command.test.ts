@@ -7,6 +7,7 @@ import { cli } from '../support/run-cli';
 import { startTreeSite, type TreeSite } from '../support/tree-site';
 
 const SPIDER = resolve(import.meta.dirname, '../support/spiders/tree-spider.ts');
+const CATALOG_SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
 
 describe('pricecrawl parse', () => {
   let site: TreeSite;
@@ -45,6 +46,12 @@ describe('pricecrawl parse', () => {
     const missing = await cli(['parse', site.server.url('/p/0'), '--callback', 'parseProdcut', '--spider', SPIDER], { cwd });
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain('callback failed (callback/unknown)');
+  });
+
+  it('ends a callback that never finishes at the crawl\'s callback limit, exit 1 with callback/timeout', async () => {
+    const run = await cli(['parse', site.server.url('/p/0'), '--callback', 'parseProduct', '--spider', CATALOG_SPIDER, '-a', 'hangOn=/p/0', '-s', 'http.callbackTimeoutMs=200'], { cwd });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('callback failed (callback/timeout)');
   });
 
   it('asks for --spider when no registered spider allows the host', async () => {

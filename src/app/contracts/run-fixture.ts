@@ -4,6 +4,8 @@ import { CrawlResponse } from '../../core/response';
 import type { Spider } from '../../core/spider';
 import type { Item, ItemSource } from '../../core/item';
 import { runCallback, type ItemProcessor } from '../../engine/callback-runner';
+import { callbackLimitMs, type CallbackTimeout } from '../../engine/callback-deadline';
+import { hostKeyOf } from '../../politeness/host-key';
 import { Stats } from '../../engine/stats';
 import { decodeBody } from '../../fetch/charset';
 import { createLogger } from '../../log/logger';
@@ -97,10 +99,20 @@ export async function runCallbackDry(spider: Spider, response: CrawlResponse, se
       stats,
       log,
       depthLimit: settings.depth.limit,
-    });
+    }, dryRunLimit(response, settings));
     await result.durable;
     return { items: sink.rows, requests, dropped: stats.byPrefix('items/dropped/'), droppedItems, skippedLinks: stats.byPrefix('follow/skipped/'), error: result.error };
   } finally {
     await pipeline.close();
   }
+}
+
+/**
+ * The crawl's callback limit (the host's, else its fetch mode's): a callback that hangs on a page must end
+ * `parse` and `check` (in CI) with `callback/timeout`, as it would end in a crawl, not hold them for ever.
+ * Nothing is retained to free: these commands' fetches close a browser page before the callback runs.
+ */
+function dryRunLimit(response: CrawlResponse, settings: Settings): CallbackTimeout {
+  const hostKey = hostKeyOf(response.request.url, settings.politeness.hostKey);
+  return { ms: callbackLimitMs(settings, hostKey, response.fetchMode), onTimeout: () => Promise.resolve() };
 }
