@@ -289,14 +289,20 @@ try {
   // A driver's error may quote its connection URL, password and all; a fetch error may quote what a
   // server sent (an invalid Location with C1 controls or bidi overrides in it): masked, then made safe.
   const shown = (text: string) => process.stderr.write(`pricecrawl: ${terminalSafe(maskSecretsInText(text))}\n`);
-  if (error instanceof PricecrawlError && !debug) {
-    shown(error.message);
-    process.exitCode = 2;
-  } else {
-    shown(debug && error instanceof Error ? (error.stack ?? '') : String((error as Error)?.message ?? error));
-    process.exitCode = 1;
-  }
+  // --debug shows more, never another exit code: a refused start (PricecrawlError) is 2 either way.
+  if (!debug) shown(String((error as Error)?.message ?? error));
+  else shown(error instanceof Error ? withCauses(error) : String(error));
+  process.exitCode = error instanceof PricecrawlError ? 2 : 1;
   exitSoonIfHeld();
+}
+
+/** The stack, and each cause's below it (what a spider file threw while it was imported). */
+function withCauses(error: Error): string {
+  let text = error.stack ?? error.message;
+  for (let cause = error.cause, depth = 0; cause !== undefined && depth < 5; cause = cause instanceof Error ? cause.cause : undefined, depth++) {
+    text += `\ncaused by: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`;
+  }
+  return text;
 }
 
 /**

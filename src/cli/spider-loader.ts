@@ -5,7 +5,7 @@ import { PricecrawlError } from '../core/errors';
 import { isSpiderClass } from '../core/package-brand';
 import type { SpiderClass } from '../core/spider';
 import { findProject, type Project } from '../app/project/find-project';
-import { importUserModule } from '../core/import-user-module';
+import { importSpiderModule } from '../app/project/spider-module';
 import { loadSpiderRegistry } from '../app/project/spider-registry';
 
 /** Spider files by extension: TypeScript and JavaScript, ES modules and CommonJS. */
@@ -15,7 +15,7 @@ export async function loadSpiderClass(nameOrPath: string, project: Project = fin
   if (!SPIDER_FILE.test(nameOrPath)) return (await loadSpiderRegistry(project)).find(nameOrPath);
   const path = resolve(nameOrPath);
   if (!existsSync(path)) throw new PricecrawlError('SPIDER_NOT_FOUND', `spider file ${path} does not exist`);
-  const found = Object.values(await importUserModule(path)).find(isSpiderClass);
+  const found = Object.values(await importSpiderModule(path)).find(isSpiderClass);
   if (!found) throw new PricecrawlError('SPIDER_NOT_FOUND', `${path} exports no Spider subclass`);
   return found as SpiderClass;
 }

@@ -16,6 +16,8 @@ export interface DownloadOptions extends FetchOptions {
    * in flight at the host, whatever the middlewares then take to store and judge it.
    */
   onAnswered?(response: CrawlResponse): void;
+  /** A hop waits for something its check needs (robots.txt): the host that answered is done with and frees its slot. */
+  onHopWait?(): void;
 }
 
 export interface Download {
@@ -66,14 +68,25 @@ export class DownloaderChain {
   }
 
   /** Each redirect hop is checked by the caller's rule (offsite) and then by every middleware that checks hops (robots.txt). */
-  private withHopChecks(request: CrawlRequest, ctx: MiddlewareContext, options: FetchOptions): FetchOptions {
+  private withHopChecks(request: CrawlRequest, ctx: MiddlewareContext, options: DownloadOptions): FetchOptions {
     const checkers = this.middlewares.filter((m) => m.checkRedirect);
-    if (checkers.length === 0) return options;
+    const waiters = this.middlewares.filter((m) => m.awaitRedirect);
+    if (checkers.length === 0 && waiters.length === 0) return options;
     return {
       ...options,
       checkRedirect: (fromUrl, toUrl) => {
         options.checkRedirect?.(fromUrl, toUrl);
         for (const middleware of checkers) middleware.checkRedirect!(request, fromUrl, toUrl, ctx);
+      },
+      prepareHop: async (fromUrl, toUrl, deadline) => {
+        // The caller's rule first: nothing is looked up for a hop the crawl would refuse anyway (offsite).
+        options.checkRedirect?.(fromUrl, toUrl);
+        for (const middleware of waiters) {
+          const wait = middleware.awaitRedirect!(request, toUrl, ctx, deadline);
+          if (!wait) continue;
+          options.onHopWait?.();
+          await wait;
+        }
       },
     };
   }

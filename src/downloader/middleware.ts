@@ -5,6 +5,7 @@ import type { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { Spider } from '../core/spider';
+import type { HopDeadline } from '../fetch/fetcher';
 import type { Settings } from '../settings/schema';
 import type { Stats } from '../engine/stats';
 
@@ -91,6 +92,13 @@ export interface DownloaderMiddleware {
    * target never passes `processRequest`); throwing a FetchError stops the chain and goes to `processError`.
    */
   checkRedirect?(request: CrawlRequest, fromUrl: string, toUrl: string, ctx: MiddlewareContext): void;
+  /**
+   * Before `checkRedirect`, for a fetcher that can wait inside a hop: a promise when the check needs
+   * something first (the target's robots.txt), nothing when it can judge now. The host that answered
+   * frees its slot before the wait; a FetchWait thrown (the wait ran past the fetch's patience) defers the
+   * request. Without it, the check's own deferral fetches the request's start URL again on every try.
+   */
+  awaitRedirect?(request: CrawlRequest, toUrl: string, ctx: MiddlewareContext, deadline: HopDeadline): Promise<void> | undefined;
   close?(): Promise<void> | void;
 }
 

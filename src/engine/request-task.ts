@@ -72,6 +72,11 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => slot.markSent(),
       beforeHop: (toUrl, deadline) => slot.beforeHop(toUrl, deadline),
+      // The host that answered is done with while the hop waits for the target's robots.txt (beforeHop frees it too, once).
+      onHopWait: () => {
+        slot.release();
+        deps.wake();
+      },
       // Not a retry of the page (no attempt, no backoff), but the host saw one more request: counted, never silent.
       onStaleConnection: () => deps.stats.inc('retry/stale-connection'),
       onAnswered: (response) => {

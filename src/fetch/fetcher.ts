@@ -17,6 +17,13 @@ export interface FetchOptions {
    */
   checkRedirect?(fromUrl: string, toUrl: string): void;
   /**
+   * Awaited before a hop's `checkRedirect`, within the fetch's deadline: what the check needs first (the
+   * target's robots.txt) is waited for here, so a fetcher that can wait follows the hop once it is known
+   * instead of the check deferring the whole request (which fetched its start URL again on every try). A
+   * fetcher that cannot wait inside a hop (Chromium follows redirects itself) leaves it out.
+   */
+  prepareHop?(fromUrl: string, toUrl: string, deadline: HopDeadline): Promise<void>;
+  /**
    * Awaited before each further send of the fetch (a redirect hop that passed `checkRedirect`, a GET sent
    * again after its kept-alive connection died): the engine takes the slot of the host it goes to here
    * (its own host's too), within what is left of the fetch's deadline.

@@ -113,6 +113,7 @@ export class HttpFetcher implements Fetcher {
           await dropUnwantedBody(response.body, deadline.signal);
           await nextLoopTurn(); // see below: lets the next hop reuse this socket
           const next = this.redirect(hop, response, redirectChain.length, visited, request.session);
+          await options.prepareHop?.(hop.url, next.url, deadline);
           options.checkRedirect?.(hop.url, next.url);
           redirectChain.push(hop.url);
           hop = next;

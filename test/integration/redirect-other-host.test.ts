@@ -1,4 +1,4 @@
-// A redirect hop takes the slot of the host it goes to (its interval and cap hold, its own host's too), and the target's Retry-After and throttling answers pause and open the target, not the host the request started on.
+// A redirect hop takes the slot of the host it goes to (its interval and cap hold, its own host's too) and waits for its robots.txt, and the target's Retry-After and throttling answers pause and open the target, not the host the request started on.
 import type { ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
@@ -173,4 +173,56 @@ describe('a redirect to another host', () => {
     expect(gauge(start.hostKey)).toBe(20);
     expect(result.summary.ledger).toMatchObject({ planned: 6, succeeded: 6, failed: 0, pending: 0 });
   }, 20_000);
+
+  describe("while the target's robots.txt is on its way", () => {
+    /** The target's file answers this long after it is asked (a slow shop). */
+    const SLOW_ROBOTS_MS = 1500;
+    const allowAll = (res: ServerResponse) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n');
+
+    it("asks the start host once: the hop waits for the file, as the target's own first request would", async () => {
+      const [start, target] = await startAndTarget();
+      target.route('/robots.txt', (_req, res, ctx) => ctx.later(SLOW_ROBOTS_MS, () => allowAll(res)));
+      target.route('/p/:n', (_req, res) => page(res, 200));
+      const result = await crawlInProcess(new UrlListSpider([start.url('/r/1'), start.url('/r/2')]), storage.dir, {
+        politeness: { minIntervalMs: 0, jitterMs: 0 },
+        log: { statsIntervalMs: 0 },
+      });
+      // Before: deferred at every 50 ms recheck, each try fetching /r/1 again (57 arrivals at a 3 s file).
+      expect(start.requestsTo('/r/1')).toHaveLength(1);
+      expect(start.requestsTo('/r/2')).toHaveLength(1);
+      expect(target.requestsTo('/robots.txt')).toHaveLength(1);
+      expect(result.summary.ledger).toMatchObject({ planned: 2, succeeded: 2, failed: 0, pending: 0 });
+    }, 20_000);
+
+    it('ends a hop to a file that never answers as a recorded failure within the deferral budget, one start-page fetch a try', async () => {
+      const [start, target] = await startAndTarget();
+      target.route('/robots.txt', () => undefined); // accepted, never answered: each fetch of it runs into the timeout
+      const maxDeferrals = 2;
+      const result = await crawlInProcess(new UrlListSpider([start.url('/r/1')]), storage.dir, {
+        politeness: { minIntervalMs: 0, jitterMs: 0 },
+        http: { timeoutMs: 600 },
+        retry: { maxDeferrals },
+        robots: { maxFetchAttempts: 5, refetchAfterMs: 10 },
+        log: { statsIntervalMs: 0 },
+      });
+      // Before: /r/1 was fetched again every 50 ms for as long as the file's fetches took (dozens of times).
+      expect(start.requestsTo('/r/1').length).toBeLessThanOrEqual(maxDeferrals + 1);
+      expect(target.requestsTo('/p/1')).toHaveLength(0);
+      expect(result.summary.ledger).toMatchObject({ planned: 1, succeeded: 0, failed: 1, pending: 0, failedByReason: { 'retry/deferrals-exhausted': 1 } });
+    }, 20_000);
+
+    it('counts each try against retry.maxDeferrals while the file keeps answering 503 with a Retry-After', async () => {
+      const [start, target] = await startAndTarget();
+      target.route('/robots.txt', (_req, res) => page(res, 503, { 'retry-after': '1' }));
+      const result = await crawlInProcess(new UrlListSpider([start.url('/r/1')]), storage.dir, {
+        politeness: { minIntervalMs: 0, jitterMs: 0 },
+        retry: { maxDeferrals: 1 },
+        log: { statsIntervalMs: 0 },
+      });
+      // Before: each try was a wait of our own, counted nowhere: /r/1 was fetched again every second for ever.
+      expect(start.requestsTo('/r/1')).toHaveLength(2);
+      expect(target.requestsTo('/p/1')).toHaveLength(0);
+      expect(result.summary.ledger).toMatchObject({ planned: 1, succeeded: 0, failed: 1, pending: 0, failedByReason: { 'retry/deferrals-exhausted': 1 } });
+    }, 20_000);
+  });
 });

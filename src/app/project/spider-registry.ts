@@ -6,7 +6,7 @@ import { PricecrawlError } from '../../core/errors';
 import { isSpiderClass } from '../../core/package-brand';
 import type { SpiderClass } from '../../core/spider';
 import type { Project } from './find-project';
-import { importUserModule } from '../../core/import-user-module';
+import { importSpiderModule } from './spider-module';
 
 export interface SpiderRegistry {
   /** Names, sorted. */
@@ -25,7 +25,7 @@ export async function loadSpiderRegistry(project: Project): Promise<SpiderRegist
     if (!existsSync(dir)) continue;
     const files = readdirSync(dir).filter((file) => MODULE.test(file)).sort();
     const index = files.find((file) => INDEX.test(file));
-    const registry = index ? ((await importUserModule(join(dir, index))).spiderRegistry as Record<string, unknown> | undefined) : undefined;
+    const registry = index ? ((await importSpiderModule(join(dir, index))).spiderRegistry as Record<string, unknown> | undefined) : undefined;
     // A registry (what genspider maintains) names the spiders exactly; without one every module is scanned.
     const found = registry ? Object.entries(registry) : await scan(dir, files);
     for (const [name, value] of found) add(byName, name, value, dir);
@@ -45,7 +45,7 @@ export async function loadSpiderRegistry(project: Project): Promise<SpiderRegist
 async function scan(dir: string, files: string[]): Promise<Array<[string, unknown]>> {
   const found: Array<[string, unknown]> = [];
   for (const file of files) {
-    for (const value of Object.values(await importUserModule(join(dir, file)))) {
+    for (const value of Object.values(await importSpiderModule(join(dir, file)))) {
       if (isSpiderClass(value)) found.push([spiderName(value as SpiderClass, join(dir, file)), value]);
     }
   }
