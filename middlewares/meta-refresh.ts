@@ -1,0 +1,97 @@
+// Refresh redirects: the `Refresh` header and `<meta http-equiv="refresh">` of an HTTP answer, followed as a redirect hop.
+import { accept, follow, type DownloaderMiddleware, type MiddlewareContext, type ResponseOutcome } from '../src/downloader/middleware';
+import { answerContext } from '../src/downloader/answer-context';
+import { findMetaRefresh, parseRefreshContent, type DeclaredRefresh } from '../src/downloader/declarative-refresh';
+import type { CrawlRequest } from '../src/core/request';
+import type { CrawlResponse } from '../src/core/response';
+import type { RefreshSettings } from '../src/settings/sections/fetching';
+
+type RefreshRules = Omit<RefreshSettings, 'hosts'>;
+
+/** Where a refresh came from: its stats and log name. */
+type RefreshSource = 'refresh-header' | 'meta-refresh';
+
+/**
+ * A shop that answers 200 with a "please wait" page (or a teaser with a price) and a refresh to the real
+ * page had the interstitial parsed as the product. A browser goes on to the target, and so does Scrapy's
+ * MetaRefreshMiddleware; so do we, as one more redirect hop of the same request: the chain checks and
+ * spaces it like a 3xx hop (offsite, robots.txt, loops, http.maxRedirects, the target host's slot), so an
+ * interstitial whose target we may not fetch ends as that hop's failure, never as the product.
+ *
+ * What is followed: an answer with a 2xx status (a 404 or 503 page that refreshes elsewhere keeps its
+ * status: that is the server's answer), fetched over HTTP (Chromium follows a browser page's refreshes
+ * itself), to a request other than HEAD; the `Refresh` header first, else the first refresh meta within
+ * `scanChars` (wherever it stands, as a browser acts on it), not in `<noscript>`; a delay of at most
+ * `maxDelayMs`. Not followed, and the page is the page: a longer delay (a page to read, such as a
+ * session-timeout refresh on a product page), a refresh of the page itself (no URL, or its own URL), a URL
+ * that does not parse. A target that is no http(s) URL cannot be fetched: `fetch/bad-redirect`.
+ */
+export class MetaRefreshMiddleware implements DownloaderMiddleware {
+  readonly name = 'meta-refresh';
+
+  constructor(private readonly settings: RefreshSettings) {}
+
+  processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
+    if (response.fetchMode !== 'http' || request.method === 'HEAD' || response.status < 200 || response.status >= 300) return accept(response);
+    const rules = this.rulesFor(answerContext(response, ctx).hostKey);
+    if (!rules.enabled) return accept(response);
+    const found = declaredRefresh(response, rules.scanChars);
+    if (!found) return accept(response);
+    const { refresh, source } = found;
+    if (refresh.url === null) return accept(response); // a reload of the page itself: no redirect
+    const target = resolveTarget(refresh.url, response);
+    if (target === null) {
+      ctx.stats.inc(`redirect/ignored/${source}/bad-url`);
+      return accept(response);
+    }
+    if (sameDocument(target, response.url)) return accept(response);
+    if (refresh.delaySeconds * 1000 > rules.maxDelayMs) {
+      ctx.stats.inc(`redirect/ignored/${source}/delay`);
+      ctx.log.debug({ url: response.url, to: target, delaySeconds: refresh.delaySeconds }, 'refresh not followed: its delay is longer than metaRefresh.maxDelayMs');
+      return accept(response);
+    }
+    return follow(target, source);
+  }
+
+  private rulesFor(hostKey: string): RefreshRules {
+    const { hosts, ...base } = this.settings;
+    return { ...base, ...hosts[hostKey] };
+  }
+}
+
+/** The header's refresh when it parses (the spec acts on it before the document), else the page's first meta. */
+function declaredRefresh(response: CrawlResponse, scanChars: number): { refresh: DeclaredRefresh; source: RefreshSource } | null {
+  const header = response.header('refresh');
+  const fromHeader = header === undefined ? null : parseRefreshContent(header);
+  if (fromHeader) return { refresh: fromHeader, source: 'refresh-header' };
+  if (!isHtml(response)) return null;
+  const text = response.text.length > scanChars ? response.text.slice(0, scanChars) : response.text;
+  // Most pages name no refresh at all: one search instead of a pass over their tags.
+  if (!/refresh/i.test(text)) return null;
+  const content = findMetaRefresh(text);
+  const fromMeta = content === null ? null : parseRefreshContent(content);
+  return fromMeta ? { refresh: fromMeta, source: 'meta-refresh' } : null;
+}
+
+/** A page a browser would parse as HTML: declared so, or undeclared (browsers sniff such pages as HTML). */
+function isHtml(response: CrawlResponse): boolean {
+  const type = response.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  return !type || type === 'text/html' || type === 'application/xhtml+xml';
+}
+
+/**
+ * The target as a browser resolves it (against the page's base URL, `<base href>` included); null when
+ * it does not parse. A scheme we cannot fetch stays a URL: the chain fails it as a bad redirect.
+ */
+function resolveTarget(written: string, response: CrawlResponse): string | null {
+  try {
+    return /<base[\s>]/i.test(response.text) ? response.urljoin(written) : new URL(written, response.url).href;
+  } catch {
+    return null;
+  }
+}
+
+/** The same document: a fragment alone does not load another page. */
+function sameDocument(a: string, b: string): boolean {
+  return a.split('#')[0] === b.split('#')[0];
+}
