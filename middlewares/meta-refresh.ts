@@ -23,8 +23,8 @@ type RefreshSource = 'refresh-header' | 'meta-refresh';
  * itself), to a request other than HEAD; the `Refresh` header first, else the first refresh meta within
  * `scanChars` (wherever it stands, as a browser acts on it), not in `<noscript>`; a delay of at most
  * `maxDelayMs`. Not followed, and the page is the page: a longer delay (a page to read, such as a
- * session-timeout refresh on a product page), a refresh of the page itself (no URL, or its own URL), a URL
- * that does not parse. A target that is no http(s) URL cannot be fetched: `fetch/bad-redirect`.
+ * session-timeout refresh on a product page), a refresh of the page itself (no URL, or its own URL) other
+ * than the cookie check, a URL that does not parse. A target that is no http(s) URL cannot be fetched: `fetch/bad-redirect`.
  */
 export class MetaRefreshMiddleware implements DownloaderMiddleware {
   readonly name = 'meta-refresh';
@@ -38,13 +38,13 @@ export class MetaRefreshMiddleware implements DownloaderMiddleware {
     const found = declaredRefresh(response, rules.scanChars);
     if (!found) return accept(response);
     const { refresh, source } = found;
-    if (refresh.url === null) return accept(response); // a reload of the page itself: no redirect
-    const target = resolveTarget(refresh.url, response);
+    const target = refresh.url === null ? response.url : resolveTarget(refresh.url, response);
     if (target === null) {
       ctx.stats.inc(`redirect/ignored/${source}/bad-url`);
       return accept(response);
     }
-    if (sameDocument(target, response.url)) return accept(response);
+    // A reload of the page itself is no redirect, except the cookie check (see cookieCheck).
+    if (sameDocument(target, response.url) && !cookieCheck(refresh, response)) return accept(response);
     if (refresh.delaySeconds * 1000 > rules.maxDelayMs) {
       ctx.stats.inc(`redirect/ignored/${source}/delay`);
       ctx.log.debug({ url: response.url, to: target, delaySeconds: refresh.delaySeconds }, 'refresh not followed: its delay is longer than metaRefresh.maxDelayMs');
@@ -89,6 +89,17 @@ function resolveTarget(written: string, response: CrawlResponse): string | null 
   } catch {
     return null;
   }
+}
+
+/**
+ * "Set a cookie and reload at once": how a cookie wall (nginx's testcookie, consent and region checks)
+ * tells a browser from a bot without a script. A page that reloads itself at once is never one a person
+ * could read, and the reload carries the cookie and gets the page, as a 3xx to the page itself that sets
+ * a cookie does. Followed once: an answer that asks again is a loop (fetch/redirect-loop), as a browser
+ * would reload for ever.
+ */
+function cookieCheck(refresh: DeclaredRefresh, response: CrawlResponse): boolean {
+  return refresh.delaySeconds === 0 && response.headers['set-cookie'] !== undefined;
 }
 
 /** The same document: a fragment alone does not load another page. */

@@ -8,15 +8,16 @@ const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'con
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 /**
- * The fetcher's rules for its own hops, applied to one from `from` to `toUrl`: a URL the request already
- * went through is a loop (A refreshing to B refreshing to A), and the hops before it count against
- * `http.maxRedirects` with it. A refresh is always a GET, so the URL alone names the hop.
+ * The fetcher's rules for its own hops, applied to one from `from` to `toUrl`: a URL the request went
+ * through before this answer is a loop (A refreshing to B refreshing to A), and the hops before it count
+ * against `http.maxRedirects` with it. The answer's own URL is not: a middleware asks for that only to
+ * reload with a cookie the answer set (the cookie check), which a second time is in the chain, a loop.
  */
 export function checkFollowedHop(from: CrawlResponse, toUrl: string, maxRedirects: number): void {
   const { protocol } = new URL(toUrl);
   if (protocol !== 'http:' && protocol !== 'https:') throw new FetchError('FETCH_BAD_REDIRECT', `refresh from ${from.url} to a non-HTTP URL "${toUrl}"`);
   const target = withoutFragment(toUrl);
-  if ([...from.redirectChain, from.url].some((url) => withoutFragment(url) === target)) {
+  if (from.redirectChain.some((url) => withoutFragment(url) === target)) {
     throw new FetchError('FETCH_REDIRECT_LOOP', `redirect loop: ${from.url} → ${toUrl} (a refresh) was already visited`);
   }
   if (from.redirectChain.length >= maxRedirects) {

@@ -146,6 +146,26 @@ describe('refresh redirects', () => {
     expect(shop.requestsTo('/b')).toHaveLength(1);
   }, 20_000);
 
+  it('reloads once with the cookie a "set a cookie and reload" check sets, and ends one that keeps asking as a loop', async () => {
+    shop.route('/cc', (req, res) => {
+      if (req.headers.cookie?.includes('human=1')) return product(res);
+      interstitial(res, '<meta http-equiv="refresh" content="0">', { 'set-cookie': 'human=1; Path=/' });
+    });
+    shop.route('/cc-again', (_req, res) => interstitial(res, '<meta http-equiv="refresh" content="0; url=/cc-again">', { 'set-cookie': 'human=1; Path=/' }));
+    const result = await crawl(['/cc', '/cc-again']);
+    expect(result.items.map((item) => [item.url, item.price])).toEqual([[shop.url('/cc'), '19.99']]);
+    expect(result.summary.ledger).toMatchObject({ planned: 2, succeeded: 1, failed: 1, pending: 0, failedByReason: { 'fetch/redirect-loop': 1 } });
+    expect(shop.requestsTo('/cc')).toHaveLength(2);
+    expect(shop.requestsTo('/cc-again')).toHaveLength(2);
+  }, 20_000);
+
+  it('fails a refresh to a URL that is no http(s) page as a bad redirect rather than reading the interstitial', async () => {
+    shop.route('/js', (_req, res) => interstitial(res, '', { refresh: '0; url=javascript:location.href="/p/0"' }));
+    const result = await crawl(['/js']);
+    expect(result.items).toEqual([]);
+    expect(result.summary.ledger).toMatchObject({ planned: 1, failed: 1, failedByReason: { 'fetch/bad-redirect': 1 } });
+  }, 20_000);
+
   it('counts refresh hops against http.maxRedirects', async () => {
     shop.route('/c/:n', (req, res) => interstitial(res, `<meta http-equiv="refresh" content="0; url=/c/${Number(req.url!.split('/').pop()) + 1}">`));
     const result = await crawl(['/c/0'], { http: { maxRedirects: 3 } });
