@@ -9,7 +9,7 @@ import type { RefreshSettings } from '../src/settings/sections/fetching';
 type RefreshRules = Omit<RefreshSettings, 'hosts'>;
 
 /** Where a refresh came from: its stats and log name. */
-type RefreshSource = 'refresh-header' | 'meta-refresh';
+export type RefreshSource = 'refresh-header' | 'meta-refresh';
 
 /**
  * A shop that answers 200 with a "please wait" page (or a teaser with a price) and a refresh to the real
@@ -32,31 +32,43 @@ export class MetaRefreshMiddleware implements DownloaderMiddleware {
   constructor(private readonly settings: RefreshSettings) {}
 
   processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
-    if (response.fetchMode !== 'http' || request.method === 'HEAD' || response.status < 200 || response.status >= 300) return accept(response);
-    const rules = this.rulesFor(answerContext(response, ctx).hostKey);
-    if (!rules.enabled) return accept(response);
-    const found = declaredRefresh(response, rules.scanChars);
-    if (!found) return accept(response);
-    const { refresh, source } = found;
-    const target = refresh.url === null ? response.url : resolveTarget(refresh.url, response);
-    if (target === null) {
-      ctx.stats.inc(`redirect/ignored/${source}/bad-url`);
-      return accept(response);
-    }
-    // A reload of the page itself is no redirect, except the cookie check (see cookieCheck).
-    if (sameDocument(target, response.url) && !cookieCheck(refresh, response)) return accept(response);
-    if (refresh.delaySeconds * 1000 > rules.maxDelayMs) {
-      ctx.stats.inc(`redirect/ignored/${source}/delay`);
-      ctx.log.debug({ url: response.url, to: target, delaySeconds: refresh.delaySeconds }, 'refresh not followed: its delay is longer than metaRefresh.maxDelayMs');
-      return accept(response);
-    }
-    return follow(target, source);
+    const target = refreshTarget(request, response, this.settings, answerContext(response, ctx).hostKey, (why, source, to) => {
+      ctx.stats.inc(`redirect/ignored/${source}/${why}`);
+      ctx.log.debug({ url: response.url, to, why }, 'refresh not followed');
+    });
+    return target ? follow(target.url, target.source) : accept(response);
   }
+}
 
-  private rulesFor(hostKey: string): RefreshRules {
-    const { hosts, ...base } = this.settings;
-    return { ...base, ...hosts[hostKey] };
+/**
+ * Where `response`'s refresh sends `request`, when it is one to follow (see MetaRefreshMiddleware); null
+ * otherwise, with `ignored` told why when a refresh was there (`delay`, `bad-url`). Also used by the
+ * one-off commands (`fetch`, `parse`, `shell`), so they show what a spider would see.
+ */
+export function refreshTarget(request: CrawlRequest, response: CrawlResponse, settings: RefreshSettings, hostKey: string, ignored?: (why: string, source: RefreshSource, to: string) => void): { url: string; source: RefreshSource } | null {
+  if (response.fetchMode !== 'http' || request.method === 'HEAD' || response.status < 200 || response.status >= 300) return null;
+  const rules = rulesFor(settings, hostKey);
+  if (!rules.enabled) return null;
+  const found = declaredRefresh(response, rules.scanChars);
+  if (!found) return null;
+  const { refresh, source } = found;
+  const target = refresh.url === null ? response.url : resolveTarget(refresh.url, response);
+  if (target === null) {
+    ignored?.('bad-url', source, refresh.url ?? '');
+    return null;
   }
+  // A reload of the page itself is no redirect, except the cookie check (see cookieCheck).
+  if (sameDocument(target, response.url) && !cookieCheck(refresh, response)) return null;
+  if (refresh.delaySeconds * 1000 > rules.maxDelayMs) {
+    ignored?.('delay', source, target);
+    return null;
+  }
+  return { url: target, source };
+}
+
+function rulesFor(settings: RefreshSettings, hostKey: string): RefreshRules {
+  const { hosts, ...base } = settings;
+  return { ...base, ...hosts[hostKey] };
 }
 
 /** The header's refresh when it parses (the spec acts on it before the document), else the page's first meta. */
