@@ -95,8 +95,10 @@ export class DownloaderChain {
     let response: CrawlResponse;
     try {
       response = await this.fetcher.fetch(sent, run.options);
-      if (after) response = answerAfterHop(request, after, response);
-      checkHopCount(response, ctx.settings.http.maxRedirects);
+      if (after) {
+        response = answerAfterHop(request, after, response);
+        checkHopCount(response, ctx.settings.http.maxRedirects);
+      }
     } catch (error) {
       return this.errorFrom(this.middlewares.length - 1, request, asFetchError(error), ctx, run);
     }

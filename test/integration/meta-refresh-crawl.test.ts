@@ -168,10 +168,16 @@ describe('refresh redirects', () => {
 
   it('counts refresh hops against http.maxRedirects', async () => {
     shop.route('/c/:n', (req, res) => interstitial(res, `<meta http-equiv="refresh" content="0; url=/c/${Number(req.url!.split('/').pop()) + 1}">`));
-    const result = await crawl(['/c/0'], { http: { maxRedirects: 3 } });
+    // The target's own 3xx hops count with the refresh before them: /ir → /r/3 → /r/2 → /r/1 → /p/0 is four.
+    shop.route('/r/:n', (req, res) => {
+      const n = Number(req.url!.split('/').pop());
+      res.writeHead(302, { location: n > 1 ? `/r/${n - 1}` : '/p/0' }).end();
+    });
+    shop.route('/ir', (_req, res) => interstitial(res, '', { refresh: '0; url=/r/3' }));
+    const result = await crawl(['/c/0', '/ir'], { http: { maxRedirects: 3 } });
     expect(result.items).toEqual([]);
-    expect(result.summary.ledger).toMatchObject({ planned: 1, failed: 1, failedByReason: { 'fetch/too-many-redirects': 1 } });
-    expect(shop.requests).toHaveLength(4);
+    expect(result.summary.ledger).toMatchObject({ planned: 2, failed: 2, failedByReason: { 'fetch/too-many-redirects': 2 } });
+    expect(shop.requests.filter((r) => r.path.startsWith('/c/'))).toHaveLength(4);
   }, 20_000);
 
   it("sends the refresh in its host's slot: the interval holds at the server, for the same host and another", async () => {
