@@ -68,6 +68,8 @@ describe('refresh redirects', () => {
     expect(result.items.some((item) => item.price === '1.00')).toBe(false);
     expect(result.summary.ledger).toMatchObject({ planned: 8, succeeded: 8, failed: 0, pending: 0 });
     expect(shop.requestsTo('/i/0')).toHaveLength(1);
+    // The run summary says what was done about them.
+    expect(result.summary.handling).toMatchObject({ 'redirect/followed/meta-refresh': 5, 'redirect/followed/refresh-header': 3 });
   }, 20_000);
 
   it('reads the page itself when the refresh is past the max delay, in noscript, past the scan, to itself, or switched off for its host', async () => {
@@ -83,6 +85,7 @@ describe('refresh redirects', () => {
     expect(result.items.map((item) => item.url).sort()).toEqual(Object.keys(heads).map((path) => shop.url(path)).sort());
     expect(shop.requests.filter((r) => r.path.startsWith('/p/'))).toHaveLength(0);
     expect(result.summary.ledger).toMatchObject({ planned: 5, succeeded: 5, failed: 0, pending: 0 });
+    expect(result.summary.handling['redirect/ignored/meta-refresh/delay']).toBe(1);
 
     shop.route('/i/0', (_req, res) => interstitial(res, '<meta http-equiv="refresh" content="0; url=/p/0">'));
     const off = await crawl(['/i/0'], { metaRefresh: { hosts: { [shop.hostKey]: { enabled: false } } } });
