@@ -1,7 +1,7 @@
 // Refresh redirects: the `Refresh` header and `<meta http-equiv="refresh">` of an HTTP answer, followed as a redirect hop.
-import { accept, follow, type DownloaderMiddleware, type MiddlewareContext, type ResponseOutcome } from '../src/downloader/middleware';
+import { accept, fail, follow, type DownloaderMiddleware, type MiddlewareContext, type ResponseOutcome } from '../src/downloader/middleware';
 import { answerContext } from '../src/downloader/answer-context';
-import { findMetaRefresh, parseRefreshContent, type DeclaredRefresh } from '../src/downloader/declarative-refresh';
+import { metaRefreshContents, parseRefreshContent, type DeclaredRefresh } from '../src/downloader/declarative-refresh';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import type { RefreshSettings } from '../src/settings/sections/fetching';
@@ -21,7 +21,8 @@ export type RefreshSource = 'refresh-header' | 'meta-refresh';
  * What is followed: an answer with a 2xx status (a 404 or 503 page that refreshes elsewhere keeps its
  * status: that is the server's answer), fetched over HTTP (Chromium follows a browser page's refreshes
  * itself), to a request other than HEAD; the `Refresh` header first, else the first refresh meta within
- * `scanChars` (wherever it stands, as a browser acts on it), not in `<noscript>`; a delay of at most
+ * `scanChars` (wherever it stands, as a browser acts on it), not in `<noscript>` (several that browsers
+ * would follow to different pages: `fetch/bad-redirect`, see refreshTarget); a delay of at most
  * `maxDelayMs`. Not followed, and the page is the page: a longer delay (a page to read, such as a
  * session-timeout refresh on a product page), a refresh of the page itself (no URL, or its own URL) other
  * than the cookie check, a URL that does not parse. A target that is no http(s) URL cannot be fetched: `fetch/bad-redirect`.
@@ -32,26 +33,49 @@ export class MetaRefreshMiddleware implements DownloaderMiddleware {
   constructor(private readonly settings: RefreshSettings) {}
 
   processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
-    const target = refreshTarget(request, response, this.settings, answerContext(response, ctx).hostKey, (why, source, to) => {
+    const decision = refreshTarget(request, response, this.settings, answerContext(response, ctx).hostKey, (why, source, to) => {
       ctx.stats.inc(`redirect/ignored/${source}/${why}`);
       ctx.log.debug({ url: response.url, to, why }, 'refresh not followed');
     });
-    return target ? follow(target.url, target.source) : accept(response);
+    if (decision === null) return accept(response);
+    return 'refused' in decision ? fail('fetch/bad-redirect', decision.refused) : follow(decision.url, decision.source);
   }
 }
 
+/** What to do about an answer's refreshes: nothing, follow one, or refuse the page (browsers disagree on it). */
+export type RefreshDecision = null | { url: string; source: RefreshSource } | { refused: string };
+
+interface Declared {
+  refresh: DeclaredRefresh;
+  source: RefreshSource;
+}
+
 /**
- * Where `response`'s refresh sends `request`, when it is one to follow (see MetaRefreshMiddleware); null
- * otherwise, with `ignored` told why when a refresh was there (`delay`, `bad-url`). Also used by the
- * one-off commands (`fetch`, `parse`, `shell`), so they show what a spider would see.
+ * What to do about `response`'s refreshes (see MetaRefreshMiddleware), with `ignored` told why a refresh
+ * there is not followed (`delay`, `bad-url`). Also used by the one-off commands (`fetch`, `parse`,
+ * `shell`), so they show what a spider would see.
+ *
+ * A page may declare several (the header, then metas). The spec acts on the first that parses; Chromium
+ * lets each later one whose delay is no longer replace it (two metas of delay 0: it goes to the second).
+ * When the two readings lead to different pages, the page does not say which one is the product: refused.
  */
-export function refreshTarget(request: CrawlRequest, response: CrawlResponse, settings: RefreshSettings, hostKey: string, ignored?: (why: string, source: RefreshSource, to: string) => void): { url: string; source: RefreshSource } | null {
+export function refreshTarget(request: CrawlRequest, response: CrawlResponse, settings: RefreshSettings, hostKey: string, ignored?: (why: string, source: RefreshSource, to: string) => void): RefreshDecision {
   if (response.fetchMode !== 'http' || request.method === 'HEAD' || response.status < 200 || response.status >= 300) return null;
   const rules = rulesFor(settings, hostKey);
   if (!rules.enabled) return null;
-  const found = declaredRefresh(response, rules.scanChars);
-  if (!found) return null;
-  const { refresh, source } = found;
+  const declared = declaredRefreshes(response, rules.scanChars);
+  if (declared.length === 0) return null;
+  const first = declared[0]!;
+  const latest = declared.reduce((kept, next) => (next.refresh.delaySeconds <= kept.refresh.delaySeconds ? next : kept));
+  const decision = decide(first, response, rules, ignored);
+  if (latest === first) return decision;
+  const other = decide(latest, response, rules);
+  if ((decision && 'url' in decision ? decision.url : null) === (other && 'url' in other ? other.url : null)) return decision;
+  return { refused: `${response.url} declares refreshes that browsers follow differently (${first.refresh.url ?? 'itself'} or ${latest.refresh.url ?? 'itself'}): which page is the product is not determined` };
+}
+
+/** One refresh's outcome: followed to its target, or null (the page is read as itself). */
+function decide({ refresh, source }: Declared, response: CrawlResponse, rules: RefreshRules, ignored?: (why: string, source: RefreshSource, to: string) => void): RefreshDecision {
   const target = refresh.url === null ? response.url : resolveTarget(refresh.url, response);
   if (target === null) {
     ignored?.('bad-url', source, refresh.url ?? '');
@@ -71,18 +95,21 @@ function rulesFor(settings: RefreshSettings, hostKey: string): RefreshRules {
   return { ...base, ...hosts[hostKey] };
 }
 
-/** The header's refresh when it parses (the spec acts on it before the document), else the page's first meta. */
-function declaredRefresh(response: CrawlResponse, scanChars: number): { refresh: DeclaredRefresh; source: RefreshSource } | null {
+/** Every refresh the answer declares that parses, in the order a browser meets them: the header, then the metas. */
+function declaredRefreshes(response: CrawlResponse, scanChars: number): Declared[] {
+  const declared: Declared[] = [];
   const header = response.header('refresh');
   const fromHeader = header === undefined ? null : parseRefreshContent(header);
-  if (fromHeader) return { refresh: fromHeader, source: 'refresh-header' };
-  if (!isHtml(response)) return null;
+  if (fromHeader) declared.push({ refresh: fromHeader, source: 'refresh-header' });
+  if (!isHtml(response)) return declared;
   const text = response.text.length > scanChars ? response.text.slice(0, scanChars) : response.text;
   // Most pages name no refresh at all: one search instead of a pass over their tags.
-  if (!/refresh/i.test(text)) return null;
-  const content = findMetaRefresh(text);
-  const fromMeta = content === null ? null : parseRefreshContent(content);
-  return fromMeta ? { refresh: fromMeta, source: 'meta-refresh' } : null;
+  if (!/refresh/i.test(text)) return declared;
+  for (const content of metaRefreshContents(text)) {
+    const refresh = parseRefreshContent(content);
+    if (refresh) declared.push({ refresh, source: 'meta-refresh' });
+  }
+  return declared;
 }
 
 /** A page a browser would parse as HTML: declared so, or undeclared (browsers sniff such pages as HTML). */

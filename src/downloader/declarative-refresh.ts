@@ -65,23 +65,23 @@ function urlPart(content: string, start: number): string {
  * refreshes there too), the RCDATA elements and the legacy raw-text ones.
  */
 const TEXT_ONLY = new Set(['script', 'style', 'noscript', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
-/** Elements whose descendants are not the document's own HTML elements: a template's content, SVG and MathML. */
-const FOREIGN = new Set(['template', 'svg', 'math']);
 
 const TAG = /<!--|<([/!?])?([a-zA-Z][^\s/>]*)?/g;
 const ATTRIBUTE = /([^\s"'>/=][^\s"'>/=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?/g;
 
 /**
- * The content of the first `<meta http-equiv="refresh" content="...">` within `html`, as a browser would
- * act on it: not inside comments, text-only elements (noscript included), templates, SVG or MathML; a
- * meta with no or an empty content is passed over. One linear pass, no DOM: it runs on every HTML answer.
+ * The content of every `<meta http-equiv="refresh" content="...">` within `html`, in document order, as a
+ * browser meets them: not inside comments, text-only elements (noscript included) or templates (whose
+ * content is no part of the document); a meta with no or an empty content is passed over. A meta inside
+ * SVG or MathML counts: the parser closes those for it (checked against Chromium). One linear pass, no
+ * DOM: it runs on every HTML answer that mentions a refresh.
  */
-export function findMetaRefresh(html: string): string | null {
+export function* metaRefreshContents(html: string): Generator<string> {
   const tag = new RegExp(TAG);
-  let foreignDepth = 0;
+  let templateDepth = 0;
   for (let match = tag.exec(html); match !== null; match = tag.exec(html)) {
     if (match[0] === '<!--') {
-      tag.lastIndex = skipPast(html, '-->', tag.lastIndex);
+      tag.lastIndex = commentEnd(html, tag.lastIndex);
       continue;
     }
     const [, mark, rawName] = match;
@@ -91,22 +91,25 @@ export function findMetaRefresh(html: string): string | null {
     }
     const name = rawName.toLowerCase();
     const end = tagEnd(html, tag.lastIndex);
-    if (end < 0) return null; // a tag cut off by the end of the text is no element (nor is one past the scan)
-    if (mark === '/') {
-      if (FOREIGN.has(name) && foreignDepth > 0) foreignDepth--;
-      tag.lastIndex = end;
-      continue;
-    }
+    if (end < 0) return; // a tag cut off by the end of the text is no element (nor is one past the scan)
     const attributes = html.slice(tag.lastIndex, end - 1);
     tag.lastIndex = end;
-    if (TEXT_ONLY.has(name) && foreignDepth === 0) tag.lastIndex = closingTag(html, name, end);
-    else if (FOREIGN.has(name) && !attributes.trimEnd().endsWith('/')) foreignDepth++;
-    else if (name === 'meta' && foreignDepth === 0) {
+    if (mark === '/') {
+      if (name === 'template' && templateDepth > 0) templateDepth--;
+    } else if (name === 'template') templateDepth++;
+    else if (TEXT_ONLY.has(name)) tag.lastIndex = closingTag(html, name, end);
+    else if (name === 'meta' && templateDepth === 0) {
       const content = refreshContent(attributes);
-      if (content !== null) return content;
+      if (content !== null) yield content;
     }
   }
-  return null;
+}
+
+/** Past a comment's end; `<!-->` and `<!--->` end at once, as the HTML tokenizer reads them. */
+function commentEnd(html: string, from: number): number {
+  if (html[from] === '>') return from + 1;
+  if (html.startsWith('->', from)) return from + 2;
+  return skipPast(html, '-->', from);
 }
 
 /** The meta's content when it is a refresh with content; the first of repeated attributes counts, as in the parser. */
@@ -117,7 +120,8 @@ function refreshContent(attributes: string): string | null {
     const name = match[1]!.toLowerCase();
     if (!seen.has(name)) seen.set(name, decodeHTMLAttribute(match[2] ?? match[3] ?? match[4] ?? ''));
   }
-  if (seen.get('http-equiv')?.trim().toLowerCase() !== 'refresh') return null;
+  // An enumerated attribute: matched in any case, but not trimmed (Chromium ignores " refresh ").
+  if (seen.get('http-equiv')?.toLowerCase() !== 'refresh') return null;
   const content = seen.get('content');
   return content ? content : null;
 }

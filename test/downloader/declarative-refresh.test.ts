@@ -1,6 +1,6 @@
 // The HTML spec's refresh syntax, as browsers read it, and where a refresh meta counts in a page.
 import { describe, expect, it } from 'vitest';
-import { findMetaRefresh, parseRefreshContent } from '../../src/downloader/declarative-refresh';
+import { metaRefreshContents, parseRefreshContent } from '../../src/downloader/declarative-refresh';
 
 describe('parseRefreshContent', () => {
   it.each([
@@ -33,7 +33,9 @@ describe('parseRefreshContent', () => {
   });
 });
 
-describe('findMetaRefresh', () => {
+const findMetaRefresh = (html: string) => [...metaRefreshContents(html)][0] ?? null;
+
+describe('metaRefreshContents (each case checked against Chromium)', () => {
   it.each([
     ['<head><meta http-equiv="refresh" content="0; url=/a"></head>', '0; url=/a'],
     ['<META HTTP-EQUIV=Refresh CONTENT="0;URL=/a">', '0;URL=/a'],
@@ -43,6 +45,14 @@ describe('findMetaRefresh', () => {
     ['<meta name="x" content="a>b"><meta http-equiv="refresh" content="1; url=/a">', '1; url=/a'],
     ['<meta http-equiv="refresh" content=""><meta http-equiv="refresh" content="2; url=/b">', '2; url=/b'],
     ['<meta http-equiv="refresh" http-equiv="x" content="0; url=/a">', '0; url=/a'],
+    // The parser closes SVG and MathML for a <meta>, and one in foreignObject is HTML: all in the document.
+    ['<body><svg><meta http-equiv="refresh" content="0; url=/a"></svg>', '0; url=/a'],
+    ['<svg><foreignObject><meta http-equiv="refresh" content="0; url=/a"></foreignObject></svg>', '0; url=/a'],
+    ['<math><meta http-equiv="refresh" content="0; url=/a"></math>', '0; url=/a'],
+    ['<html><body>x</body></html><meta http-equiv="refresh" content="0; url=/a">', '0; url=/a'],
+    ['<!---><meta http-equiv="refresh" content="0; url=/a">-->', '0; url=/a'],
+    ['<!--><meta http-equiv="refresh" content="0; url=/a">-->', '0; url=/a'],
+    ['<script><!--</script><meta http-equiv="refresh" content="0; url=/a">', '0; url=/a'],
   ])('%j → %j', (html, content) => {
     expect(findMetaRefresh(html)).toBe(content);
   });
@@ -54,13 +64,19 @@ describe('findMetaRefresh', () => {
     ['<!--[if IE]><meta http-equiv="refresh" content="0; url=/ie"><![endif]-->'],
     ['<script>document.write(\'<meta http-equiv="refresh" content="0; url=/a">\')</script>'],
     ['<template><meta http-equiv="refresh" content="0; url=/a"></template>'],
-    ['<svg><meta http-equiv="refresh" content="0; url=/a"></svg>'],
+    ['<iframe><meta http-equiv="refresh" content="0; url=/a"></iframe>'],
+    ['<noframes><meta http-equiv="refresh" content="0; url=/a"></noframes>'],
+    ['<meta http-equiv=" refresh " content="0; url=/a">'],
     ['<textarea><meta http-equiv="refresh" content="0; url=/a"></textarea>'],
     ['<meta name="refresh" content="0; url=/a">'],
     ['<meta http-equiv="refresh">'],
     ['<meta http-equiv="refresh" content="0; url=/a"'],
   ])('%j has none', (html) => {
     expect(findMetaRefresh(html)).toBeNull();
+  });
+
+  it('lists every refresh meta in document order', () => {
+    expect([...metaRefreshContents('<meta http-equiv="refresh" content="x"><meta http-equiv="refresh" content="0; url=/b">')]).toEqual(['x', '0; url=/b']);
   });
 
   it('finds the one after a noscript that closed', () => {

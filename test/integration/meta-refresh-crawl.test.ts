@@ -50,8 +50,8 @@ describe('refresh redirects', () => {
       ['/i/4', '', { refresh: '0; url=/p/4' }],
       ['/i/5', '', { Refresh: '0;URL="/p/5"' }],
       ['/i/6', '<base href="/p/"><meta http-equiv="refresh" content="0; url=6">'],
-      // The header is acted on first, whatever the markup says.
-      ['/i/7', '<meta http-equiv="refresh" content="0; url=/i/0">', { refresh: '0; url=/p/7' }],
+      // The header is met first; a meta with a longer delay replaces it in no browser.
+      ['/i/7', '<meta http-equiv="refresh" content="5; url=/i/0">', { refresh: '0; url=/p/7' }],
     ];
     for (const [path, head, headers] of forms) shop.route(path, (_req, res) => interstitial(res, head, headers));
     const seen: Array<[string, string, readonly string[]]> = [];
@@ -90,6 +90,24 @@ describe('refresh redirects', () => {
     shop.route('/i/0', (_req, res) => interstitial(res, '<meta http-equiv="refresh" content="0; url=/p/0">'));
     const off = await crawl(['/i/0'], { metaRefresh: { hosts: { [shop.hostKey]: { enabled: false } } } });
     expect(off.items.map((item) => [item.url, item.price])).toEqual([[shop.url('/i/0'), '1.00']]);
+  }, 20_000);
+
+  it('acts on several refreshes as browsers do, and refuses a page they would leave for different pages', async () => {
+    const heads: Record<string, [string, Record<string, string>?]> = {
+      // The first does not parse: browsers act on the next.
+      '/m/0': ['<meta http-equiv="refresh" content="soon"><meta http-equiv="refresh" content="0; url=/p/0">'],
+      // A later, longer one does not replace the first in any browser.
+      '/m/1': ['<meta http-equiv="refresh" content="2; url=/p/1"><meta http-equiv="refresh" content="1800; url=/p/logout">'],
+      '/m/2': ['<meta http-equiv="refresh" content="0; url=/p/2">', { refresh: '0; url=/p/2' }],
+      // The spec goes to the first, Chromium to the second: the page does not say which is the product.
+      '/m/3': ['<meta http-equiv="refresh" content="0; url=/p/3"><meta http-equiv="refresh" content="0; url=/p/other">'],
+      '/m/4': ['<meta http-equiv="refresh" content="0; url=/p/other">', { refresh: '1; url=/p/4' }],
+    };
+    for (const [path, [head, headers]] of Object.entries(heads)) shop.route(path, (_req, res) => interstitial(res, head, headers));
+    const result = await crawl(Object.keys(heads));
+    expect(result.items.map((item) => [item.url, item.price]).sort()).toEqual([0, 1, 2].map((n) => [shop.url(`/p/${n}`), '19.99']));
+    expect(result.summary.ledger).toMatchObject({ planned: 5, succeeded: 3, failed: 2, pending: 0, failedByReason: { 'fetch/bad-redirect': 2 } });
+    expect(shop.requests.filter((r) => r.path === '/p/other' || r.path === '/p/logout')).toHaveLength(0);
   }, 20_000);
 
   it('keeps the status of a non-2xx page that refreshes elsewhere: a 404 stays gone', async () => {

@@ -2,6 +2,7 @@
 import type { CrawlRequest, FetchMode } from '../../core/request';
 import type { CrawlResponse } from '../../core/response';
 import type { RequestSession } from '../../core/request-session';
+import { FetchError } from '../../core/errors';
 import { answerAfterHop, checkFollowedHop, followedRequest } from '../../downloader/followed-hop';
 import { BrowserFetcher } from '../../fetch/browser-fetcher';
 import { refreshTarget } from '../../../middlewares/meta-refresh';
@@ -26,6 +27,7 @@ export async function fetchOnce(settings: Settings, request: CrawlRequest, mode:
     let response = await fetcher.fetch(request);
     // Refreshes are followed as in a crawl (middlewares/meta-refresh.ts), or these showed the interstitial.
     for (let hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url)); hop; hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url))) {
+      if ('refused' in hop) throw new FetchError('FETCH_BAD_REDIRECT', hop.refused);
       checkFollowedHop(response, hop.url, settings.http.maxRedirects);
       response = answerAfterHop(request, response, await fetcher.fetch(followedRequest(request, response, hop.url)));
     }
