@@ -26,6 +26,14 @@ describe('one-off fetches and refreshes', () => {
     expect(response.$('.price').text()).toBe('19.99');
   });
 
+  it('goes to the target with a GET and no body headers after a POST, as a browser does', async () => {
+    const post = new CrawlRequest({ url: shop.url('/i/0'), method: 'POST', body: 'sku=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Team': 'prices' } });
+    const response = await fetchOnce(settings, post, 'http');
+    expect(response.url).toBe(shop.url('/p/0'));
+    const hop = shop.requestsTo('/p/0').at(-1)!;
+    expect([hop.method, hop.body, hop.headers['content-type'], hop.headers['x-team']]).toEqual(['GET', '', undefined, 'prices']);
+  });
+
   it('stops a refresh loop with its code', async () => {
     await expect(fetchOnce(settings, new CrawlRequest({ url: shop.url('/a') }), 'http')).rejects.toMatchObject({ code: 'FETCH_REDIRECT_LOOP' });
     expect(shop.requestsTo('/a')).toHaveLength(1);
