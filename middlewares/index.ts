@@ -12,6 +12,7 @@ import { AdaptiveThrottleMiddleware } from './adaptive-throttle';
 import { BlockDetectionMiddleware } from './block-detection';
 import { CircuitBreakerMiddleware, type ThrottleCheck } from './circuit-breaker';
 import { HttpErrorsMiddleware } from './http-errors';
+import { MetaRefreshMiddleware } from './meta-refresh';
 import { OffsiteMiddleware } from './offsite';
 import { RawCaptureMiddleware } from './raw-capture';
 import { RetryMiddleware } from './retry';
@@ -83,6 +84,9 @@ function blockDetection(settings: Settings, _deps: MiddlewareDeps, shared: Share
  * - sessions below the breaker (a parked request takes no session) and above robots-txt, so the
  *   robots.txt fetch goes through the session's proxy, never from our own address; on the way back it
  *   sees each fetched response before block-detection, so a block retires its session before the retry.
+ * - meta-refresh right above raw-capture: an interstitial that refreshes elsewhere is, like a 3xx hop the
+ *   fetcher follows, no answer for the others to judge (no session use, no throttle or breaker signal, no
+ *   soft-404 or block check); raw capture still stores it, and the target's answer comes back through all.
  * - raw-capture last, next to the fetcher: it stores every body and logs every fetch (errors
  *   included) before any middleware or the spider can fail or drop the response.
  */
@@ -95,6 +99,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['adaptive-throttle', adaptiveThrottle],
   ['sessions', sessions],
   ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher, deps.robotsCache, deps.gate)],
+  ['meta-refresh', (settings) => new MetaRefreshMiddleware(settings.metaRefresh)],
   ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],
 ];
 

@@ -92,6 +92,17 @@ export class CrawlResponse {
   }
 
   /**
+   * This answer as the answer to `request`, reached through `earlier` URLs first (a refresh redirect the
+   * chain followed): the spider sees the request it planned, and `redirectChain` lists every URL before.
+   */
+  reachedFrom(request: CrawlRequest, earlier: readonly string[]): CrawlResponse {
+    const { url, status, headers, body, encoding, timings, fetchMode } = this;
+    const text = this.textGiven ? this.decodedText! : undefined;
+    const redirectChain = [...earlier, ...this.redirectChain];
+    return new CrawlResponse({ request, url, status, headers, body, text, encoding, timings, redirectChain, fetchMode, captured: [...this.captured], page: this.livePage ?? undefined });
+  }
+
+  /**
    * The Playwright page the response was rendered in, for interaction (click, scroll, type) inside the
    * callback. It is closed when the callback ends; `res.$` and `rawHash` stay the HTML as first rendered.
    */

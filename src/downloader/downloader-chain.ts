@@ -3,7 +3,9 @@ import { FetchError, FetchWait } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { FetchOptions, Fetcher } from '../fetch/fetcher';
-import { CONTINUE, type Defer, type DownloaderMiddleware, type ErrorOutcome, type Fail, type MiddlewareContext, type RequestOutcome, type ResponseOutcome, type Retry } from './middleware';
+import { FetchDeadline } from '../fetch/fetch-deadline';
+import { answerAfterHop, checkFollowedHop, followedRequest } from './followed-hop';
+import { CONTINUE, type Follow, type Defer, type DownloaderMiddleware, type ErrorOutcome, type Fail, type MiddlewareContext, type RequestOutcome, type ResponseOutcome, type Retry } from './middleware';
 import { callHook } from './middleware-failure';
 
 /** A fail decided on an answer (a 404, a 500 that used up its retries) carries that answer's status to the ledger. */
@@ -33,6 +35,35 @@ export function reasonForError(error: FetchError): string {
   return code.replace('_', '/').replace(/_/g, '-');
 }
 
+/** One download's fetch options (hop checks joined in) and whether anything was sent. */
+interface DownloadRun {
+  options: DownloadOptions;
+  sent: boolean;
+}
+
+function asFetchError(error: unknown): FetchError {
+  return error instanceof FetchError ? error : new FetchError('FETCH_FAILED', (error as Error)?.message ?? String(error), { cause: error });
+}
+
+/** A followed hop's own 3xx hops count with those before it. */
+function checkHopCount(response: CrawlResponse, maxRedirects: number): void {
+  if (response.redirectChain.length <= maxRedirects) return;
+  throw new FetchError('FETCH_TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects, last ${response.redirectChain.at(-1)} → ${response.url}`);
+}
+
+/** The target host's slot, waited for within a fetch's whole time as a 3xx hop waits within its fetch's. */
+async function waitForSlot(toUrl: string, timeoutMs: number, options: FetchOptions): Promise<void> {
+  if (!options.beforeHop) return;
+  const deadline = new FetchDeadline(timeoutMs, options.signal);
+  try {
+    await options.beforeHop(toUrl, deadline);
+  } catch (error) {
+    throw deadline.explain(error, toUrl);
+  } finally {
+    deadline.dispose();
+  }
+}
+
 export class DownloaderChain {
   constructor(
     readonly middlewares: readonly DownloaderMiddleware[],
@@ -44,31 +75,64 @@ export class DownloaderChain {
   }
 
   async download(request: CrawlRequest, ctx: MiddlewareContext, fetchOptions: DownloadOptions = {}): Promise<Download> {
+    const run: DownloadRun = { options: this.withHopChecks(request, ctx, fetchOptions), sent: false };
     for (const [i, middleware] of this.middlewares.entries()) {
       if (!middleware.processRequest) continue;
       // Returning nothing from processRequest means carry on, as CONTINUE does.
       const outcome = await callHook<RequestOutcome>(middleware, 'processRequest', () => middleware.processRequest!(request, ctx), CONTINUE);
       if (outcome.type === 'continue') continue;
-      if (outcome.type === 'respond') return { result: await this.responseFrom(i, request, outcome.response, ctx), sent: false };
+      if (outcome.type === 'respond') return { result: await this.responseFrom(i, request, outcome.response, ctx, run), sent: run.sent };
       return { result: outcome, sent: false };
     }
+    const result = await this.fetchAndAnswer(request, request, ctx, run);
+    return { result, sent: run.sent };
+  }
+
+  /**
+   * Sends `sent` (the request, or a hop followed for it after the answer `after`) and hands the answer to
+   * the middlewares from the last one, or the error to their processError.
+   */
+  private async fetchAndAnswer(request: CrawlRequest, sent: CrawlRequest, ctx: MiddlewareContext, run: DownloadRun, after?: CrawlResponse): Promise<DownloadResult> {
+    run.sent = true;
     let response: CrawlResponse;
     try {
-      response = await this.fetcher.fetch(request, this.withHopChecks(request, ctx, fetchOptions));
+      response = await this.fetcher.fetch(sent, run.options);
+      if (after) {
+        response = answerAfterHop(request, after, response);
+        checkHopCount(response, ctx.settings.http.maxRedirects);
+      }
     } catch (error) {
-      const fetchError = error instanceof FetchError ? error : new FetchError('FETCH_FAILED', (error as Error)?.message ?? String(error), { cause: error });
-      return { result: await this.errorFrom(this.middlewares.length - 1, request, fetchError, ctx), sent: true };
+      return this.errorFrom(this.middlewares.length - 1, request, asFetchError(error), ctx, run);
     }
-    fetchOptions.onAnswered?.(response);
+    run.options.onAnswered?.(response);
     // Every answer off the wire, before any middleware retries or fails it (the 429s, the 404s): the snapshot counts these, observers (metrics) hear them.
     ctx.stats.inc(`host/${ctx.hostKey}/received/${response.status}`);
     const durationMs = response.timings.finishedAtMs - response.timings.startedAtMs;
     if (ctx.events?.has('response.received')) ctx.events.emit('response.received', { url: response.url, status: response.status, host: ctx.hostKey, fetchMode: response.fetchMode, durationMs });
-    return { result: await this.responseFrom(this.middlewares.length - 1, request, response, ctx), sent: true };
+    return this.responseFrom(this.middlewares.length - 1, request, response, ctx, run);
+  }
+
+  /**
+   * A hop a middleware asked for (a refresh): checked as the fetcher checks its own hops (loop, limit, the
+   * caller's offsite rule, every checkRedirect), sent in the target host's slot, answered like a fetch.
+   */
+  private async follow(request: CrawlRequest, from: CrawlResponse, outcome: Follow, ctx: MiddlewareContext, run: DownloadRun): Promise<DownloadResult> {
+    let hop: CrawlRequest;
+    try {
+      checkFollowedHop(from, outcome.url, ctx.settings.http.maxRedirects);
+      run.options.checkRedirect?.(from.url, outcome.url);
+      hop = followedRequest(request, from, outcome.url);
+      await waitForSlot(outcome.url, ctx.settings.http.timeoutMs, run.options);
+    } catch (error) {
+      return this.errorFrom(this.middlewares.length - 1, request, asFetchError(error), ctx, run);
+    }
+    ctx.stats.inc(`redirect/followed/${outcome.reason}`);
+    ctx.log.debug({ from: from.url, to: outcome.url, reason: outcome.reason }, 'redirect followed');
+    return this.fetchAndAnswer(request, hop, ctx, run, from);
   }
 
   /** Each redirect hop is checked by the caller's rule (offsite) and then by every middleware that checks hops (robots.txt). */
-  private withHopChecks(request: CrawlRequest, ctx: MiddlewareContext, options: DownloadOptions): FetchOptions {
+  private withHopChecks(request: CrawlRequest, ctx: MiddlewareContext, options: DownloadOptions): DownloadOptions {
     const checkers = this.middlewares.filter((m) => m.checkRedirect);
     const waiters = this.middlewares.filter((m) => m.awaitRedirect);
     if (checkers.length === 0 && waiters.length === 0) return options;
@@ -92,7 +156,7 @@ export class DownloaderChain {
   }
 
   /** processResponse from middleware `start` back to the first one. */
-  private async responseFrom(start: number, request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<DownloadResult> {
+  private async responseFrom(start: number, request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext, run: DownloadRun): Promise<DownloadResult> {
     let current = response;
     for (let i = start; i >= 0; i--) {
       const middleware = this.middlewares[i];
@@ -100,6 +164,7 @@ export class DownloaderChain {
       const response = current;
       const outcome = await callHook<ResponseOutcome>(middleware, 'processResponse', () => middleware.processResponse!(request, response, ctx));
       if (outcome.type === 'fail') return { ...outcome, status: current.status };
+      if (outcome.type === 'follow') return this.follow(request, current, outcome, ctx, run);
       if (outcome.type !== 'accept') return outcome;
       current = outcome.response;
     }
@@ -107,13 +172,13 @@ export class DownloaderChain {
   }
 
   /** processError from middleware `start` back to the first; unhandled errors fail with their code. */
-  private async errorFrom(start: number, request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): Promise<DownloadResult> {
+  private async errorFrom(start: number, request: CrawlRequest, error: FetchError, ctx: MiddlewareContext, run: DownloadRun): Promise<DownloadResult> {
     for (let i = start; i >= 0; i--) {
       const middleware = this.middlewares[i];
       if (!middleware.processError) continue;
       const outcome = await callHook<ErrorOutcome>(middleware, 'processError', () => middleware.processError!(request, error, ctx));
       if (outcome.type === 'continue') continue;
-      if (outcome.type === 'respond') return this.responseFrom(i, request, outcome.response, ctx);
+      if (outcome.type === 'respond') return this.responseFrom(i, request, outcome.response, ctx, run);
       return outcome;
     }
     if (error instanceof FetchWait) return { type: 'defer', reason: reasonForError(error), untilMs: error.untilMs, serverWait: error.countsDeferral };

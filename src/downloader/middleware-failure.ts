@@ -7,7 +7,7 @@ export type MiddlewareHook = 'processRequest' | 'processResponse' | 'processErro
 /** The outcome types each hook may return (middleware.ts: RequestOutcome, ResponseOutcome, ErrorOutcome). */
 const OUTCOMES: Record<MiddlewareHook, readonly string[]> = {
   processRequest: ['continue', 'respond', 'retry', 'defer', 'fail'],
-  processResponse: ['accept', 'retry', 'defer', 'fail'],
+  processResponse: ['accept', 'retry', 'defer', 'fail', 'follow'],
   processError: ['continue', 'respond', 'retry', 'defer', 'fail'],
 };
 
@@ -51,7 +51,8 @@ function outcomeProblem(hook: MiddlewareHook, outcome: unknown): string | null {
   if (typeof type !== 'string' || !allowed.includes(type)) return `an outcome of ${hook} has type ${allowed.join(', ')} (CONTINUE, accept(), fail() from 'pricecrawl')`;
   const { reason, response, untilMs } = outcome as { reason?: unknown; response?: unknown; untilMs?: unknown };
   if ((type === 'respond' || type === 'accept') && typeof (response as { status?: unknown } | undefined)?.status !== 'number') return `a ${type} outcome carries the response`;
-  if ((type === 'fail' || type === 'retry' || type === 'defer') && (typeof reason !== 'string' || reason === '')) return `a ${type} outcome carries a reason code (e.g. "team/blocked")`;
+  if ((type === 'fail' || type === 'retry' || type === 'defer' || type === 'follow') && (typeof reason !== 'string' || reason === '')) return `a ${type} outcome carries a reason code (e.g. "team/blocked")`;
+  if (type === 'follow' && typeof (outcome as { url?: unknown }).url !== 'string') return 'a follow outcome carries the url to fetch';
   if (type === 'defer' && (typeof untilMs !== 'number' || !Number.isFinite(untilMs))) return 'a defer outcome carries untilMs, an epoch ms';
   return null;
 }

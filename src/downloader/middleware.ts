@@ -57,8 +57,21 @@ export interface Accept {
   response: CrawlResponse;
 }
 
+/**
+ * Fetch `url` in this answer's place, as one more redirect hop of the request (a refresh the page asks
+ * for). The chain treats it as the fetcher treats a 3xx hop: loops and `http.maxRedirects`, the caller's
+ * offsite rule and every `checkRedirect` (robots.txt), then the target host's slot (`beforeHop`); the
+ * target's answer comes back through every middleware, and the spider sees it with the request it planned.
+ */
+export interface Follow {
+  type: 'follow';
+  url: string;
+  /** What kind of hop, for logs and stats (`meta-refresh`, `refresh-header`). */
+  reason: string;
+}
+
 export type RequestOutcome = Continue | Respond | Retry | Defer | Fail;
-export type ResponseOutcome = Accept | Retry | Defer | Fail;
+export type ResponseOutcome = Accept | Retry | Defer | Fail | Follow;
 /** `continue` passes the error on to the next (earlier) middleware; the last one fails the request. */
 export type ErrorOutcome = Continue | Respond | Retry | Defer | Fail;
 
@@ -105,3 +118,4 @@ export interface DownloaderMiddleware {
 export const CONTINUE: Continue = Object.freeze({ type: 'continue' });
 export const accept = (response: CrawlResponse): Accept => ({ type: 'accept', response });
 export const fail = (reason: string, message?: string): Fail => ({ type: 'fail', reason, message });
+export const follow = (url: string, reason: string): Follow => ({ type: 'follow', url, reason });

@@ -54,7 +54,7 @@ export interface RunSummary {
 /** Stats key prefix of a host's 401/403 failures (`refused/host/<host>`). */
 export const REFUSED_PREFIX = 'refused/host/';
 
-const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'depth/skipped', 'follow/skipped/'];
+const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'redirect/', 'depth/skipped', 'follow/skipped/'];
 
 export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean; timeline?: TimelineSnapshot; storedItems?: number | null }): RunSummary {
   const { ledger, stats } = args;

@@ -76,6 +76,6 @@ describe('a polite crawl of four hosts', () => {
     const overridden = result.logs.filter((l) => l.msg === 'overridden settings');
     expect(overridden).toHaveLength(1);
     expect(overridden[0].overridden).toMatchObject({ 'politeness.minIntervalMs': { value: MIN_INTERVAL_MS, from: 'cli' } });
-    expect(result.logs.find((l) => l.msg === 'enabled downloader middlewares')?.middlewares).toEqual(['http-errors', 'offsite', 'retry', 'block-detection', 'circuit-breaker', 'adaptive-throttle', 'sessions', 'robots-txt', 'raw-capture']);
+    expect(result.logs.find((l) => l.msg === 'enabled downloader middlewares')?.middlewares).toEqual(['http-errors', 'offsite', 'retry', 'block-detection', 'circuit-breaker', 'adaptive-throttle', 'sessions', 'robots-txt', 'meta-refresh', 'raw-capture']);
   });
 });

@@ -51,6 +51,23 @@ describe('redirect hops on a Redis frontier', () => {
     expect(result.summary.ledger).toMatchObject({ planned: 3, succeeded: 3, failed: 0, pending: 0 });
   }, 30_000);
 
+  it('spaces a refresh redirect (meta and header) like a 3xx hop, on its own host and on another', async () => {
+    await closeFixtureServers(servers);
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    const [shop, target] = servers;
+    const wait = (res: ServerResponse, headers: Record<string, string>, head = '') => void res.writeHead(200, { 'content-type': 'text/html', ...headers }).end(`${head}<p>please wait</p>`);
+    shop.route('/i/:n', (req, res) => wait(res, {}, `<meta http-equiv="refresh" content="0; url=/p/${req.url!.split('/').pop()}">`));
+    shop.route('/x/:n', (req, res) => wait(res, { refresh: `0; url=${target.url(`/p/${req.url!.split('/').pop()}`)}` }));
+    shop.route('/p/:n', (_req, res) => page(res));
+    target.route('/p/:n', (_req, res) => page(res));
+    const urls = [0, 1, 2].flatMap((n) => [shop.url(`/i/${n}`), shop.url(`/x/${n}`), target.url(`/p/${n + 3}`)]);
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, settings());
+    expect(shop.requests).toHaveLength(9);
+    expect(target.requests).toHaveLength(6);
+    for (const server of servers) expect(Math.min(...gaps(server))).toBeGreaterThanOrEqual(INTERVAL_MS);
+    expect(result.summary.ledger).toMatchObject({ planned: 9, succeeded: 9, failed: 0, pending: 0 });
+  }, 30_000);
+
   it("sends a hop to another host in that host's slot: its interval and cap hold beside its own requests", async () => {
     await closeFixtureServers(servers);
     servers = await startFixtureServers(2, { builtInRoutes: false });

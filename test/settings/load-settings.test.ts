@@ -106,6 +106,19 @@ describe('loadSettings', () => {
     expect(error.message).toMatch(/concurrency\.maxConcurrency: .*number/);
   });
 
+  it('reads metaRefresh with Scrapy\'s defaults, per host, and names its bad values', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    const { settings } = loadSettings({ cwd, env: noEnv, spiderSettings: { metaRefresh: { hosts: { 'SHOP.example': { enabled: false } } } } });
+    expect(settings.metaRefresh).toMatchObject({ enabled: true, maxDelayMs: 100_000, hosts: { 'shop.example': { enabled: false } } });
+    const error = errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['metaRefresh.maxDelayMs=-1', 'metaRefresh.enabled=maybe'] }));
+    expect(error.message).toMatch(/metaRefresh\.maxDelayMs: .*>=0.*\(from cli\)/);
+    expect(error.message).toMatch(/metaRefresh\.enabled: .*boolean/);
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ metaRefresh: { hosts: { 'https://shop.example/': {}, 'b.example': { maxDelaySeconds: 5 } } } }));
+    const badHost = errorOf(() => loadSettings({ cwd, env: noEnv }));
+    expect(badHost.message).toMatch(/metaRefresh\.hosts\.https:\/\/shop\.example\/: .*is no host/);
+    expect(badHost.message).toMatch(/metaRefresh\.hosts\.b\.example\.maxDelaySeconds: unknown setting/);
+  });
+
   it('names a bad value of the config file even where the spider overrides the key', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { minIntervalMs: 'fast' } }));

@@ -2,7 +2,10 @@
 import type { CrawlRequest, FetchMode } from '../../core/request';
 import type { CrawlResponse } from '../../core/response';
 import type { RequestSession } from '../../core/request-session';
+import { FetchError } from '../../core/errors';
+import { answerAfterHop, checkFollowedHop, followedRequest } from '../../downloader/followed-hop';
 import { BrowserFetcher } from '../../fetch/browser-fetcher';
+import { refreshTarget } from '../../../middlewares/meta-refresh';
 import { HttpFetcher } from '../../fetch/http-fetcher';
 import { hostKeyOf } from '../../politeness/host-key';
 import { HostSessionPools } from '../../sessions/host-session-pools';
@@ -21,7 +24,14 @@ export async function fetchOnce(settings: Settings, request: CrawlRequest, mode:
   const fetcher = mode === 'browser' ? new BrowserFetcher(settings.browser, { contextKeyOf: sessionContextKey(keyOf) }) : new HttpFetcher(settings.http);
   try {
     request.session = await proxiedSession(settings, keyOf(request.url));
-    return await fetcher.fetch(request);
+    let response = await fetcher.fetch(request);
+    // Refreshes are followed as in a crawl (middlewares/meta-refresh.ts), or these showed the interstitial.
+    for (let hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url)); hop; hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url))) {
+      if ('refused' in hop) throw new FetchError('FETCH_BAD_REDIRECT', hop.refused);
+      checkFollowedHop(response, hop.url, settings.http.maxRedirects);
+      response = answerAfterHop(request, response, await fetcher.fetch(followedRequest(request, response, hop.url)));
+    }
+    return response;
   } finally {
     await fetcher.close();
   }

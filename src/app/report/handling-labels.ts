@@ -18,6 +18,7 @@ const GROUPS: Array<{ prefix: string; title: string }> = [
   { prefix: 'block/', title: 'Block pages' },
   { prefix: 'throttle/', title: 'Adaptive throttle' },
   { prefix: 'robots/', title: 'robots.txt' },
+  { prefix: 'redirect/', title: 'Refresh redirects' },
   { prefix: 'depth/', title: 'Links not followed' },
   { prefix: 'follow/', title: 'Links not followed' },
 ];
@@ -40,6 +41,12 @@ const LABELS: Record<string, string> = {
   'robots/disallowed': 'requests robots.txt disallowed',
   'robots/unreachable': 'robots.txt could not be fetched',
   'depth/skipped': 'links deeper than depth.limit',
+  'redirect/followed/meta-refresh': 'interstitials left for their target (meta refresh)',
+  'redirect/followed/refresh-header': 'interstitials left for their target (Refresh header)',
+  'redirect/ignored/meta-refresh/delay': 'pages read as themselves: their meta refresh waits longer than metaRefresh.maxDelayMs',
+  'redirect/ignored/refresh-header/delay': 'pages read as themselves: their Refresh header waits longer than metaRefresh.maxDelayMs',
+  'redirect/ignored/meta-refresh/bad-url': 'pages read as themselves: their meta refresh names no URL that parses',
+  'redirect/ignored/refresh-header/bad-url': 'pages read as themselves: their Refresh header names no URL that parses',
 };
 
 /** Words for one counter key; a key this table does not know keeps its own name. */

@@ -14,6 +14,29 @@ export const hostPolicySchema = z
   })
   .strict();
 
+const refreshRuleFields = {
+  enabled: z.boolean(),
+  /**
+   * The longest refresh delay followed (Scrapy's METAREFRESH_MAXDELAY, 100 s). A page asking for a longer
+   * wait is meant to be read first (a session-timeout refresh on a real product page), so it is the page.
+   */
+  maxDelayMs: ms(),
+  /** Characters of the decoded body searched for `<meta http-equiv="refresh">`; one past them is not followed. */
+  scanChars: z.number().int().min(1),
+};
+
+const refreshRulesSchema = z
+  .object({
+    enabled: refreshRuleFields.enabled.default(true),
+    maxDelayMs: refreshRuleFields.maxDelayMs.default(100_000),
+    scanChars: refreshRuleFields.scanChars.default(65_536),
+    /** Per-host rules keyed by host key; each field given replaces the project-wide one for that host. */
+    hosts: hostKeyedRecord(z.object(refreshRuleFields).partial().strict()).default({}),
+  })
+  .strict();
+
+export type RefreshSettings = z.output<typeof refreshRulesSchema>;
+
 export const fetchingSettings = {
   /** Global ceiling, enforced by Crawlee's AutoscaledPool. */
   concurrency: z
@@ -70,6 +93,12 @@ export const fetchingSettings = {
     })
     .strict()
     .prefault({}),
+  /**
+   * Refresh redirects in HTTP answers, the `Refresh` header's and `<meta http-equiv="refresh">`'s
+   * (middlewares/meta-refresh.ts): followed as a redirect hop of the request. Judged for the host that
+   * answered; per host like blockDetection. Browser answers are left alone: Chromium follows them itself.
+   */
+  metaRefresh: refreshRulesSchema.prefault({}),
   fetchMode: z.enum(['http', 'browser']).default('http'),
   /** Headless Chromium for hosts (or spiders, or requests) whose fetchMode is `browser`. */
   browser: z

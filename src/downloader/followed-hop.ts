@@ -1,0 +1,53 @@
+// A hop the chain follows for a middleware (a refresh redirect): looped, limited and sent as the fetcher's own 3xx hops are.
+import { FetchError } from '../core/errors';
+import { CrawlRequest } from '../core/request';
+import type { CrawlResponse } from '../core/response';
+
+/** Headers that describe a body (a refresh navigates with a GET) or carry one origin's credentials. */
+const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+/**
+ * The fetcher's rules for its own hops, applied to one from `from` to `toUrl`: a URL the request went
+ * through before this answer is a loop (A refreshing to B refreshing to A), and the hops before it count
+ * against `http.maxRedirects` with it. The answer's own URL is not: a middleware asks for that only to
+ * reload with a cookie the answer set (the cookie check), which a second time is in the chain, a loop.
+ */
+export function checkFollowedHop(from: CrawlResponse, toUrl: string, maxRedirects: number): void {
+  const { protocol } = new URL(toUrl);
+  if (protocol !== 'http:' && protocol !== 'https:') throw new FetchError('FETCH_BAD_REDIRECT', `refresh from ${from.url} to a non-HTTP URL "${toUrl}"`);
+  const target = withoutFragment(toUrl);
+  if (from.redirectChain.some((url) => withoutFragment(url) === target)) {
+    throw new FetchError('FETCH_REDIRECT_LOOP', `redirect loop: ${from.url} → ${toUrl} (a refresh) was already visited`);
+  }
+  if (from.redirectChain.length >= maxRedirects) {
+    throw new FetchError('FETCH_TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects, last ${from.url} → ${toUrl} (a refresh)`);
+  }
+}
+
+/**
+ * What the hop sends: a GET of the target (a browser's refresh navigates so, whatever brought the page),
+ * the request's headers without those of a body, and without credentials when it leaves the origin (as
+ * for a 3xx hop); the same session, so the cookies the interstitial set go with it.
+ */
+export function followedRequest(request: CrawlRequest, from: CrawlResponse, toUrl: string): CrawlRequest {
+  const crossOrigin = new URL(toUrl).origin !== new URL(from.url).origin;
+  const dropped = new Set([...BODY_HEADERS, ...(crossOrigin ? CREDENTIAL_HEADERS : [])]);
+  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !dropped.has(name.toLowerCase())));
+  const hop = new CrawlRequest({ url: toUrl, callback: request.callback, headers, meta: request.meta, fetchMode: request.fetchMode ?? undefined, browser: request.browser ?? undefined });
+  hop.id = request.id;
+  hop.attempt = request.attempt;
+  hop.depth = request.depth;
+  hop.session = request.session;
+  return hop;
+}
+
+/** The target's answer as an answer to the request: its URL list starts with everything before the hop. */
+export function answerAfterHop(request: CrawlRequest, from: CrawlResponse, target: CrawlResponse): CrawlResponse {
+  return target.reachedFrom(request, [...from.redirectChain, from.url]);
+}
+
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
+}
