@@ -7,6 +7,7 @@
  */
 export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request';
 
+import { FROM_BEFORE } from '../prices/from-price';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { rateOrFee } from './rate-labels';
 
@@ -113,8 +114,6 @@ const MEMBER = words([
 const MEMBER_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${MEMBER})[\\s:]*$`, 'iu');
 const MEMBER_AFTER = new RegExp(`^[\\s(]*(?:${MEMBER}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])`, 'iu');
 
-/** "From €10", "ab 12,99 €", "à partir de", "desde", "starting at": the cheapest variant, not this one. */
-const RANGE_BEFORE = /(?:^|[^\p{L}])(?:from|starting at|starts at|as low as|ab|à partir de|dès|desde|a partir de|da|vanaf|från|fra|od|от)[\s:]*$/iu;
 
 export interface PriceContext {
   /** Text before the amount: the neighbouring words in its line, then its own text up to the amount. */
@@ -136,7 +135,8 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (MEMBER_BEFORE.test(before) || MEMBER_AFTER.test(after)) return 'member';
   if (isLowestRecentlyLabel(before)) return 'prior-lowest';
   if (REFERENCE_BEFORE.test(before)) return 'reference';
-  if (RANGE_BEFORE.test(before)) return 'range';
+  // "From €10", "ab 12,99 €": the cheapest variant, not this one.
+  if (FROM_BEFORE.test(before)) return 'range';
   return rateOrFee(before, after) ?? 'current';
 }
 
