@@ -43,6 +43,7 @@ describe('price-coercion', () => {
   it('drops a text that does not determine one amount with the parser\'s refusal code and why', () => {
     expect(stage.process({ sku: 'a', price: '$10 – $20' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous', detail: expect.stringContaining('range') });
     expect(stage.process({ sku: 'a', price: 'RRP £20.00' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/reference-only' });
+    expect(stage.process({ sku: 'a', price: '$70.00 for members' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/member-only' });
     expect(stage.process({ sku: 'a', price: '1e309' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/not-a-price' });
   });
 
