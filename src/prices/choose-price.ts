@@ -5,6 +5,7 @@ import { isHardExclusion, type Exclusion } from './number-exclusions';
 import { clubSide, isRangeBetween, roleOf, type PriceRole } from './price-context';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
+import { grossOfNet, namesGross, namesNet } from './tax-words';
 
 export interface Candidate {
   token: NumberToken;
@@ -193,6 +194,13 @@ function pick(text: string, finalists: readonly Candidate[]): Candidate | PriceR
   if (current.length === 1) return current[0];
   const amounts = finalists.map(amountOfCandidate);
   if (amounts.every((amount) => amount.eq(amounts[0])) && finalists.every((c) => sameCurrency(c, finalists[0]))) return finalists[0];
+  // "£100.00 excl. VAT £120.00 incl. VAT", "100,00 € HT 120,00 € TTC": one price without and with tax. Tax only adds, so
+  // the higher is the gross, what a shopper pays (as the structured reading prefers valueAddedTaxIncluded), when it is
+  // no more above the net than a VAT rate puts it.
+  if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && namesNet(text) && namesGross(text)) {
+    const [net, gross] = amounts[0].lt(amounts[1]) ? [0, 1] : [1, 0];
+    if (grossOfNet(amounts[net], amounts[gross])) return finalists[gross];
+  }
   if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && DISCOUNT.test(text)) {
     return amounts[0].lte(amounts[1]) ? finalists[0] : finalists[1];
   }

@@ -1,5 +1,6 @@
 // visiblePrice: the current price a shopper reads on a product page or price block, or a refusal with a reason.
 import type { Decimal } from '../core/money';
+import { grossOfNet, namesGross, namesNet } from '../prices/tax-words';
 import type { ScannedPrice } from './price-scan';
 
 /** One price read off the page: exact amount, ISO currency, the text and the element it came from. */
@@ -73,7 +74,8 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   const withRole = (role: ScannedPrice['role']) => distinct(scanned.filter((p) => p.role === role).flatMap((p) => readOf(p) ?? []));
   const references = withRole('reference');
   const priorLowest = withRole('prior-lowest');
-  if (values.length > 1) return { ok: false, reason: 'price/ambiguous', detail: `${values.length} different current prices`, candidates: values };
+  const gross = grossShown(pool, values);
+  if (values.length > 1 && !gross) return { ok: false, reason: 'price/ambiguous', detail: `${values.length} different current prices`, candidates: values };
   if (values.length === 0) {
     const ranges = scanned.filter((p) => p.role === 'range').flatMap((p) => readOf(p) ?? []);
     if (ranges.length > 0) return { ok: false, reason: 'price/range', detail: 'only a "from" or range price is shown', candidates: ranges };
@@ -85,11 +87,24 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
     if (references.length + priorLowest.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: [...references, ...priorLowest] };
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
-  const [price] = values;
+  const [price] = gross ? [gross] : values;
   // A reference price only counts as the regular price of a sale when it is one value, above the current price.
   // The EU's "lowest price in the last 30 days" is a past price beside the "was" price, so it counts only without one.
   const above = (list: ReadPrice[]) => list.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));
   const struck = above(references);
   const regular = struck.length > 0 ? struck : above(priorLowest);
   return { ok: true, ...price, regular: regular.length === 1 ? regular[0] : null };
+}
+
+/**
+ * Two current prices the page labels as without and with tax ("100,00 € zzgl. MwSt." beside "119,00 € inkl. MwSt.",
+ * "£100.00 excl. VAT" beside "£120.00 incl. VAT"): one price, and the gross is what a shopper pays. Tax only adds, so the
+ * higher is the gross, when it is above the lower by no more than a VAT rate; else null.
+ */
+function grossShown(pool: readonly ScannedPrice[], values: readonly ReadPrice[]): ReadPrice | null {
+  if (values.length !== 2) return null;
+  const [net, gross] = [...values].sort((a, b) => a.amount.comparedTo(b.amount));
+  if (net.currency !== gross.currency || !grossOfNet(net.amount, gross.amount)) return null;
+  const words = (price: ReadPrice) => pool.filter((p) => p.parsed.ok && p.parsed.amount.eq(price.amount)).map((p) => `${p.context.before} ¤ ${p.context.after}`);
+  return words(net).some(namesNet) && words(gross).some(namesGross) ? gross : null;
 }
