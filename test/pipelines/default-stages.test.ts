@@ -32,6 +32,11 @@ describe('price-coercion', () => {
     expect(out).toMatchObject({ sku: 'a', currency: 'EUR', name: 'n' });
   });
 
+  it('reads a fuel price per gallon or litre at its three decimals, where a bare "$3.499" stays the thousands', () => {
+    const price = (text: string) => (asItem(stage.process({ sku: 'a', price: text, currency: 'USD' }, source(), ctx)).price as Decimal).toFixed();
+    expect([price('$3.499/gal'), price('3.499 per gallon'), price('$3.499')]).toEqual(['3.499', '3.499', '3499']);
+  });
+
   it('uses the item currency field as a hint (symbol or code), and a default when nothing else says', () => {
     expect(asItem(stage.process({ sku: 'a', price: '$5', currency: 'cad' }, source(), ctx)).currency).toBe('CAD');
     expect(asItem(stage.process({ sku: 'a', price: new Decimal('5'), currency: '€' }, source(), ctx)).currency).toBe('EUR');
