@@ -3,6 +3,7 @@ import type { Decimal } from '../core/money';
 import { statedConflict } from '../structured/structured-product';
 import type { StructuredProduct } from '../structured/structured-types';
 import { printedMinorDigits } from '../prices/iso-currencies';
+import { parentPath } from './css-path';
 import type { ReadPrice, VisiblePrice, VisiblePriceRefusal, VisiblePriceResult } from './visible-price';
 
 /**
@@ -111,7 +112,7 @@ function inMinorUnits(stated: Decimal, visible: VisiblePrice, currency: string |
 }
 
 /** The element a price stands in: its CSS path without the last step. */
-const boxOf = (price: ReadPrice) => price.path.split(' > ').slice(0, -1).join(' > ');
+const boxOf = (price: ReadPrice) => parentPath(price.path);
 
 /**
  * A page that shows only a price per night, day, month or person (`price/rate-only`) says what a structured price equal to it is:

@@ -1,6 +1,7 @@
 // visiblePrice: the current price a shopper reads on a product page or price block, or a refusal with a reason.
 import type { Decimal } from '../core/money';
 import { grossOfNet, namesGross, namesNet } from '../prices/tax-words';
+import { parentPath } from './css-path';
 import type { ScannedPrice } from './price-scan';
 
 /** One price read off the page: exact amount, ISO currency, the text and the element it came from. */
@@ -64,8 +65,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
   const requested = scanned.find((p) => p.role === 'on-request');
   if (requested) return { ok: false, reason: requested.parsed.ok ? 'price/on-request' : requested.parsed.reason, detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
-  // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it.
-  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline) : current;
+  // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it,
+  // nor a bare amount beside a named one in its box (see besideNamed).
+  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline || besideNamed(p, current)) : current;
   const unreadable = pool.find((p) => !p.parsed.ok);
   if (unreadable && !unreadable.parsed.ok) {
     return { ok: false, reason: unreadable.parsed.reason, detail: `${unreadable.path}: ${unreadable.text}`, candidates: pool.flatMap((p) => readOf(p) ?? []) };
@@ -108,3 +110,18 @@ function grossShown(pool: readonly ScannedPrice[], values: readonly ReadPrice[])
   const words = (price: ReadPrice) => pool.filter((p) => p.parsed.ok && p.parsed.amount.eq(price.amount)).map((p) => `${p.context.before} ¤ ${p.context.after}`);
   return words(net).some(namesNet) && words(gross).some(namesGross) ? gross : null;
 }
+
+/**
+ * An unnamed price that is nothing but an amount, in the same box as a named one of another amount:
+ * `<span class="price price-initial">$100.00</span> <span>$80.00</span>`. Classes name the struck price
+ * as often as the current one ("initial", a theme's own word), so the name settles nothing there and both
+ * stay in the pool (two prices: refused). Words beside the amount ("approx. US $57.20", "Gold members
+ * $8.00") say what it is, and a price in another box is another block's: those leave the named price alone.
+ */
+function besideNamed(price: ScannedPrice, current: readonly ScannedPrice[]): boolean {
+  if (price.marked || !price.parsed.ok || /\p{L}/u.test(price.text.replace(/\b[A-Z]{3}\b/g, ''))) return false;
+  const amount = price.parsed.amount;
+  const box = (p: ScannedPrice) => [p.path, parentPath(p.path)];
+  return current.some((named) => named.marked && named.parsed.ok && !named.parsed.amount.eq(amount) && box(price).includes(parentPath(named.path)));
+}
+
