@@ -100,15 +100,17 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
 
 /**
  * Two current prices the page labels as without and with tax ("100,00 € zzgl. MwSt." beside "119,00 € inkl. MwSt.",
- * "£100.00 excl. VAT" beside "£120.00 incl. VAT"): one price, and the gross is what a shopper pays. Tax only adds, so the
+ * "£100.00 excl. VAT" beside "£120.00 incl. VAT", Magento's `price-including-tax` beside `price-excluding-tax`): one price, and the gross is what a shopper pays. Tax only adds, so the
  * higher is the gross, when it is above the lower by no more than a VAT rate; else null.
  */
 function grossShown(pool: readonly ScannedPrice[], values: readonly ReadPrice[]): ReadPrice | null {
   if (values.length !== 2) return null;
   const [net, gross] = [...values].sort((a, b) => a.amount.comparedTo(b.amount));
   if (net.currency !== gross.currency || !grossOfNet(net.amount, gross.amount)) return null;
-  const words = (price: ReadPrice) => pool.filter((p) => p.parsed.ok && p.parsed.amount.eq(price.amount)).map((p) => `${p.context.before} ¤ ${p.context.after}`);
-  return words(net).some(namesNet) && words(gross).some(namesGross) ? gross : null;
+  const shown = (price: ReadPrice) => pool.filter((p) => p.parsed.ok && p.parsed.amount.eq(price.amount));
+  const says = (price: ReadPrice, side: 'net' | 'gross', names: (words: string) => boolean) =>
+    shown(price).some((p) => p.tax === side || names(`${p.context.before} ¤ ${p.context.after}`));
+  return says(net, 'net', namesNet) && says(gross, 'gross', namesGross) ? gross : null;
 }
 
 /**
