@@ -63,7 +63,29 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (role !== 'member') return { token, owned: mine, role, excluded };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined };
   });
-  return settleClubLabels(candidates);
+  return settleClubLabels(bareClubWord(text, candidates));
+}
+
+/** A bare "Member", "Members:" between two amounts (a product's name never stands there). */
+const BARE_CLUB_WORD = /^[\s:|,;]*members?[\s:]*$/iu;
+
+/**
+ * "$80.00 Member $70.00", "Regular $80.00 Member $70.00", "£1.50 Members £2.00": before the first amount a bare "Members"
+ * may end a product's name ("Tee for Members $25.00"), but between two it is a club's label shared by both, settled as any
+ * other (`settleClubLabels`). A reference before it ("Was $100.00 Member $70.00") keeps its role, and the amount after is the club's.
+ */
+function bareClubWord(text: string, all: readonly Candidate[]): Candidate[] {
+  const out = [...all];
+  for (let index = 1; index < out.length; index++) {
+    const [left, right] = [out[index - 1], out[index]];
+    if (left.excluded || right.excluded || left.owned.length === 0 || right.owned.length === 0) continue;
+    const from = left.owned.filter((currency) => currency.start >= left.token.end).at(-1)?.end ?? left.token.end;
+    const to = right.owned.find((currency) => currency.end <= right.token.start)?.start ?? right.token.start;
+    if (from > to || !BARE_CLUB_WORD.test(text.slice(from, to))) continue;
+    out[index] = { ...right, role: 'member', clubSide: right.clubSide === 'after' ? 'both' : 'before' };
+    if (['plain', 'current', 'regular'].includes(left.role)) out[index - 1] = { ...left, role: 'member', clubSide: left.clubSide === 'before' ? 'both' : 'after' };
+  }
+  return out;
 }
 
 /**

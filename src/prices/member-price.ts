@@ -6,12 +6,13 @@ import { showsPrice } from './shows-price';
  * name ("Tee for Members") right before its price; after it "for members" says whose price it is.
  */
 const MEMBER = [
-  'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'clubcard(?: price)?', 'club price', 'loyalty price', 'with membership',
+  'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'clubcard(?: price)?', 'club price', 'loyalty price', 'with membership', 'with (?:club|loyalty|rewards|member) card',
   'prix (?:adhérents?|membres?|club)', 'mitgliederpreis', 'mitgliedspreis', 'clubpreis', 'precio (?:de )?socios?', 'preço (?:de )?sócios?', 'prezzo soci(?:o)?',
   'ledenprijs', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会员价', '회원가',
 ].join('|');
 
-const MEMBER_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${MEMBER})[\\s:]*$`, 'iu');
+// "Non-member price" is everyone's.
+const MEMBER_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?<!non[- ]?)(?:${MEMBER})[\\s:]*$`, 'iu');
 /** "$80.00 (members $70.00)": a bare "members" is a label once a bracket opens right before it. */
 const MEMBERS_IN_BRACKETS = /\(\s*(?:club\s+)?members?\s*:?\s*$/iu;
 

@@ -12,6 +12,8 @@ export const TRAPS: PriceRow[] = [
   ['$80.00 Member price $70.00', '80.00', 'USD', US], ['Member price $70.00 $80.00', '80.00', 'USD', US], ['$70.00 for members', M, null, US],
   ['Member price: $70.00', M, null, US], ['£2.00 £1.50 Clubcard Price', '2.00', 'GBP'], ['Clubcard Price £1.50', M, null], ['£2.00 Clubcard Price £1.50', '2.00', 'GBP'],
   ['24,99 € Mitgliederpreis 19,99 €', '24.99', 'EUR'], ['19,99 € für Mitglieder 24,99 €', '24.99', 'EUR'], ['Prix adhérent 19,99 € 24,99 €', '24.99', 'EUR'],
+  ['Regular $80.00 Member $70.00', '80.00', 'USD', US], ['£1.50 Members £2.00', '2.00', 'GBP'], ['Was $100.00 Member $70.00', M, null, US],
+  ['Non-member price $80.00 Member price $70.00', '80.00', 'USD', US], ['$2.99 with Club Card', M, null, US], ['$3.49 $2.99 with Club Card', '3.49', 'USD', US],
   ['$80.00 Member price €70.00', A, null, US], ['Members: $70 Everyone: $80', '80', 'USD', US], ['$80.00 (members $70.00)', '80.00', 'USD', US],
   // Leading decimal point
   ['.75', '0.75', null], ['$.05', '0.05', 'USD', US], ['$.99 each', '0.99', 'USD', US], ['Only .49 USD', '0.49', 'USD'], ['€,95', '0.95', 'EUR'],
