@@ -21,6 +21,8 @@ export const TYPOGRAPHY: PriceRow[] = [
   ['\u200F1,299.00 \u200F₪', '1299.00', 'ILS'], ['\u200E₪\u200E 1,299.00', '1299.00', 'ILS'], ['\u061C١٬٢٩٩ \u061Cر.ق.', '1299', 'QAR'], ['\uFEFF$1,299.00', '1299.00', 'USD', US],
   // Swiss apostrophes and whole francs
   ["CHF 1'299.00", '1299.00', 'CHF'], ['CHF 1’299.–', '1299', 'CHF'], ['Fr. 1ʼ299.50', '1299.50', 'CHF'], ["SFr. 12'345.–", '12345', 'CHF'], ['CHF 49.–', '49', 'CHF'],
+  // A dash for zero francs before the rappen ("Fr. –.50" is half a franc), as "49.–" has one for no rappen; elsewhere a dash there is a minus.
+  ['Fr. –.50', '0.50', 'CHF'], ['CHF -.95', '0.95', 'CHF'], ['–.95 CHF', '0.95', 'CHF'], ['-.95', '0.95', 'CHF', shop('CHF')], ['€ -.95', '-0.95', 'EUR'], ['–.95', A, null],
   ['CHF 49.--', '49', 'CHF'], ["1'299.- CHF", '1299', 'CHF'], ['CHF 1 299.90', '1299.90', 'CHF'], ["CHF 1'299", '1299', 'CHF'], ["1'299,50 CHF", '1299.50', 'CHF'],
   // Indian grouping and "/-"
   ['₹1,23,45,678.50', '12345678.50', 'INR'], ['Rs. 1,23,456/-', '123456', 'INR', shop('INR')], ['Rs. 1,23,456/-', '123456', null], ['₹ 12,999/-', '12999', 'INR'], ['₹499/-', '499', 'INR'],
