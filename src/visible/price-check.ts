@@ -11,7 +11,8 @@ import type { ReadPrice, VisiblePrice, VisiblePriceRefusal, VisiblePriceResult }
  * - `visible-confirmed`: the visible price wins because the page's own data confirms it: another
  *   syntax states it (an OpenGraph sale price beside a JSON-LD regular price), it is one of the
  *   product's offers (the selected variant of one offer per variant, the buy box among sellers), or
- *   the structured price is the struck regular price the page shows beside it (a stale or undiscounted JSON-LD);
+ *   the structured price is the struck regular price the page shows beside it (a stale or undiscounted JSON-LD), or the
+ *   net price the page labels as such beside the gross one it shows (a B2B shop's JSON-LD without tax);
  * - `minor-units`: the structured price is exactly 100 times the visible one in a currency printed with cents
  *   (`"price": 1999` beside "$19.99"): a theme writing the amount in cents (Shopify's `{{ product.price }}` without
  *   `| money`), a known bug; the page's price stands and the check records both;
@@ -92,7 +93,8 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
   }
   const currency = shownCurrency(visible, structured.currency);
   const confirmed = currencyFits(visible, structured.currency)
-    && (structured.statedPrices.some((s) => s.price.eq(visible.amount)) || structured.offerPrices.some((price) => price.eq(visible.amount)) || (visible.regular !== null && visible.regular.amount.eq(stated)));
+    && (structured.statedPrices.some((s) => s.price.eq(visible.amount)) || structured.offerPrices.some((price) => price.eq(visible.amount)) || (visible.regular !== null && visible.regular.amount.eq(stated))
+      || (visible.net !== undefined && visible.net.amount.eq(stated)));
   const cents = !confirmed && inMinorUnits(stated, visible, structured.currency);
   const check: PriceCheck = { structured: stated, structuredCurrency: structured.currency, visible: visible.amount, visibleCurrency: visible.currency, rule: confirmed ? 'visible-confirmed' : cents ? 'minor-units' : 'refused' };
   if (cents) return { ok: true, price: visible.amount, currency, regular: visible.regular?.amount ?? null, source: 'visible', check };

@@ -19,6 +19,8 @@ export interface VisiblePrice extends ReadPrice {
   ok: true;
   /** The struck / "was" price the page shows beside it (above the current one), for sale detection; else null. */
   regular: ReadPrice | null;
+  /** The price without tax the page shows beside this gross one ("100,00 € zzgl. MwSt."; see grossShown). */
+  net?: ReadPrice;
 }
 
 /**
@@ -95,7 +97,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   const above = (list: ReadPrice[]) => list.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));
   const struck = above(references);
   const regular = struck.length > 0 ? struck : above(priorLowest);
-  return { ok: true, ...price, regular: regular.length === 1 ? regular[0] : null };
+  const read: VisiblePrice = { ok: true, ...price, regular: regular.length === 1 ? regular[0] : null };
+  const net = gross ? values.find((value) => value !== gross) : undefined;
+  return net ? { ...read, net } : read;
 }
 
 /**
