@@ -1,6 +1,7 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
 import { isLowestRecentlyLabel } from './lowest-recently';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
+import { REGULAR_PRICE_WORDS } from './regular-words';
 
 /**
  * The role a label gives a number; `current` and `plain` compete for the price to pay now, `unit` and
@@ -61,7 +62,7 @@ const SHIPPING_OPENING = new RegExp(`^\\s*${SHIPPING_WORDS}(?: costs?| charges?)
 
 /** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
 const REGULAR = endsWith([
-  'reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale',
+  ...REGULAR_PRICE_WORDS,
   // An approximation ("£17.99 (approx. €20.99)", "ca. 12,99 €"): a conversion beside the price, the price when alone.
   'approx\\.?', 'approximately', 'ca\\.', 'circa', 'env\\.', 'environ', 'etwa', 'ungefähr', 'около', 'ок\\.', '[≈~～]',
 ]);

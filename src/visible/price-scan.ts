@@ -33,6 +33,8 @@ export interface ScannedPrice {
   headline: boolean;
   /** It stands in an option of a single choice (a fare family, a room, a plan): taken or not; null outside any. */
   choice: Choice | null;
+  /** Struck or marked as a reference price by its element or an ancestor (the evidence), whatever role its words give it. */
+  struck: string | null;
   /** Its element or an ancestor is named as the price without tax (`net`) or with it (`gross`); null when none is. */
   tax: 'net' | 'gross' | null;
 }
@@ -267,7 +269,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.
     const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
     const headline = bare && /^h[1-6]$/.test(element.tagName) && collapse(texts.get(element) ?? '') === text;
-    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, tax: state.tax };
+    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax };
   }));
 }
 
@@ -279,5 +281,5 @@ interface Withheld {
 
 /** "Price on request" or "Login to see prices" as a scanned entry with no amount, so the decision can refuse the page with it. */
 function onRequestEntry({ element, text, reason }: Withheld): ScannedPrice {
-  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason }, context: { before: '', after: '' }, marked: false, headline: false, choice: null, tax: null };
+  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason }, context: { before: '', after: '' }, marked: false, headline: false, choice: null, struck: null, tax: null };
 }

@@ -1,5 +1,6 @@
 // visiblePrice: the current price a shopper reads on a product page or price block, or a refusal with a reason.
 import type { Decimal } from '../core/money';
+import { REGULAR_LABEL } from '../prices/regular-words';
 import { grossOfNet, namesGross, namesNet } from '../prices/tax-words';
 import { parentPath } from './css-path';
 import type { ScannedPrice } from './price-scan';
@@ -88,6 +89,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
     if (rates.length > 0) return { ok: false, reason: 'price/rate-only', detail: 'only a price per night, day, week, month, year or person is shown', candidates: rates };
     const members = withRole('member');
     if (members.length > 0) return { ok: false, reason: 'price/member-only', detail: 'only a loyalty club\'s price is shown', candidates: members };
+    // "Regular price $25.00" and nothing else: the label of a price not on sale is the price when it stands alone, as the parser reads it.
+    const regular = regularAlone(scanned, references, priorLowest);
+    if (regular) return { ok: true, ...regular, regular: null };
     if (references.length + priorLowest.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: [...references, ...priorLowest] };
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
@@ -129,5 +133,15 @@ function besideNamed(price: ScannedPrice, current: readonly ScannedPrice[]): boo
   const amount = price.parsed.amount;
   const box = (p: ScannedPrice) => [p.path, parentPath(p.path)];
   return current.some((named) => named.marked && named.parsed.ok && !named.parsed.amount.eq(amount) && box(price).includes(parentPath(named.path)));
+}
+
+/**
+ * The one reference price, when its own words call it the regular price ("Regular price", "Reg.", "Normalpreis") and
+ * nothing strikes it, nor stands as another was-, list- or lowest price beside it.
+ */
+function regularAlone(scanned: readonly ScannedPrice[], references: readonly ReadPrice[], priorLowest: readonly ReadPrice[]): ReadPrice | null {
+  if (references.length !== 1 || priorLowest.length > 0) return null;
+  const labelled = scanned.filter((p) => p.role === 'reference');
+  return labelled.every((p) => p.why === 'words' && p.struck === null && REGULAR_LABEL.test(p.context.before)) ? references[0] : null;
 }
 
