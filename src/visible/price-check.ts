@@ -104,13 +104,15 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
 }
 
 /**
- * The structured price is the visible one written in the currency's minor units: exactly 10^d times it, d being the
- * digits the currency is printed with (2 for USD and EUR; none for JPY, where no such mistake can show). A whole amount
- * ("$20" beside 2000) is no such proof: a round price beside one a hundred times dearer may be two products.
+ * The structured price is the visible one, or the struck regular price shown beside it (data that never knew of the
+ * sale), written in the currency's minor units: exactly 10^d times it, d being the digits the currency is printed with
+ * (2 for USD and EUR; none for JPY, where no such mistake can show). A whole amount ("$20" beside 2000) is no such
+ * proof: a round price beside one a hundred times dearer may be two products.
  */
 function inMinorUnits(stated: Decimal, visible: VisiblePrice, currency: string | null): boolean {
   const digits = printedMinorDigits(currency ?? visible.currency);
-  return digits !== null && digits > 0 && currencyFits(visible, currency) && !visible.amount.isInteger() && stated.eq(visible.amount.times(10 ** digits));
+  if (digits === null || digits === 0 || !currencyFits(visible, currency)) return false;
+  return [visible.amount, visible.regular?.amount].some((shown) => shown !== undefined && !shown.isInteger() && stated.eq(shown.times(10 ** digits)));
 }
 
 /** The element a price stands in: its CSS path without the last step. */
