@@ -36,7 +36,7 @@ export interface StoredPriceCheck {
   structuredCurrency: string | null;
   visible: string;
   visibleCurrency: string | null;
-  rule: 'visible-confirmed' | 'refused';
+  rule: 'visible-confirmed' | 'minor-units' | 'refused';
 }
 
 /**

@@ -2,9 +2,10 @@
 import { Decimal } from '../core/money';
 import { assignCurrencies } from './currency-ownership';
 import { isHardExclusion, type Exclusion } from './number-exclusions';
-import { isRangeBetween, roleOf, type PriceRole } from './price-context';
+import { clubSide, isRangeBetween, roleOf, type PriceRole } from './price-context';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
+import { grossOfNet, namesGross, namesNet } from './tax-words';
 
 export interface Candidate {
   token: NumberToken;
@@ -12,6 +13,8 @@ export interface Candidate {
   owned: CurrencyToken[];
   role: PriceRole;
   excluded?: Exclusion;
+  /** For a `member` price: where its club label stands ("Member price $70": before; "$70 for members": after). */
+  clubSide?: 'before' | 'after' | 'both';
 }
 
 export type Choice = { ok: true; chosen: Candidate; all: Candidate[] } | PriceRefusal | { ok: 'none'; all: Candidate[] };
@@ -37,7 +40,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (!numbers[index].excluded) next = owned[index].find((currency) => currency.end <= numbers[index].start)?.start ?? numbers[index].start;
   }
   let priceEnd = 0; // end of the previous number that may be a price and no count
-  return numbers.map((token, index) => {
+  const candidates = numbers.map((token, index): Candidate => {
     const mine = owned[index];
     const priced = mine.length > 0;
     const excluded = token.excluded && (isHardExclusion(token.excluded) || !priced) ? token.excluded : undefined;
@@ -55,8 +58,50 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     const reach = text.slice(Math.max(priceEnd, labelEnd - REACH_CHARS), labelEnd);
     // A bare small whole number ("30 derniers jours") may be the day count of the label that follows.
     if (!excluded && (priced || !/^\d{1,3}$/.test(token.raw))) priceEnd = afterStart;
-    const role = roleOf({ before, after, afterMultiplier, first: index === 0, last: next === undefined, reach });
-    return { token, owned: mine, role, excluded };
+    const input = { before, after, afterMultiplier, first: index === 0, last: next === undefined, reach };
+    const role = roleOf(input);
+    if (role !== 'member') return { token, owned: mine, role, excluded };
+    return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined };
+  });
+  return settleClubLabels(bareClubWord(text, candidates));
+}
+
+/** A bare "Member", "Members:" between two amounts (a product's name never stands there). */
+const BARE_CLUB_WORD = /^[\s:|,;]*members?[\s:]*$/iu;
+
+/**
+ * "$80.00 Member $70.00", "Regular $80.00 Member $70.00", "£1.50 Members £2.00": before the first amount a bare "Members"
+ * may end a product's name ("Tee for Members $25.00"), but between two it is a club's label shared by both, settled as any
+ * other (`settleClubLabels`). A reference before it ("Was $100.00 Member $70.00") keeps its role, and the amount after is the club's.
+ */
+function bareClubWord(text: string, all: readonly Candidate[]): Candidate[] {
+  const out = [...all];
+  for (let index = 1; index < out.length; index++) {
+    const [left, right] = [out[index - 1], out[index]];
+    if (left.excluded || right.excluded || left.owned.length === 0 || right.owned.length === 0) continue;
+    const from = left.owned.filter((currency) => currency.start >= left.token.end).at(-1)?.end ?? left.token.end;
+    const to = right.owned.find((currency) => currency.end <= right.token.start)?.start ?? right.token.start;
+    if (from > to || !BARE_CLUB_WORD.test(text.slice(from, to))) continue;
+    out[index] = { ...right, role: 'member', clubSide: right.clubSide === 'after' ? 'both' : 'before' };
+    if (['plain', 'current', 'regular'].includes(left.role)) out[index - 1] = { ...left, role: 'member', clubSide: left.clubSide === 'before' ? 'both' : 'after' };
+  }
+  return out;
+}
+
+/**
+ * "$80.00 Member price $70.00", "£1.50 Clubcard Price £2.00": a club's label between two amounts may be either one's
+ * (Tesco writes it after the amount, most shops before). A club's price is a discount on everyone's, so the lower of
+ * the two is the club's and the higher is everyone's price; in two currencies nothing tells them apart.
+ */
+function settleClubLabels(all: Candidate[]): Candidate[] {
+  return all.map((candidate, index) => {
+    const [previous, next] = [all[index - 1], all[index + 1]];
+    const sharesWith = candidate.clubSide === 'after' && next?.clubSide === 'before' ? next : candidate.clubSide === 'before' && previous?.clubSide === 'after' ? previous : null;
+    if (!sharesWith || candidate.excluded || sharesWith.excluded || !sameCurrency(candidate, sharesWith)) return candidate;
+    const [mine, theirs] = [amountOfCandidate(candidate), amountOfCandidate(sharesWith)];
+    // Equal amounts: the first of the two stands for both.
+    const everyones = mine.gt(theirs) || (mine.eq(theirs) && candidate.clubSide === 'after');
+    return everyones ? { ...candidate, role: 'plain', clubSide: undefined } : candidate;
   });
 }
 
@@ -125,6 +170,11 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
     if (prices.some((candidate) => candidate.role === 'multiple')) {
       return refuse(PRICE_REFUSAL.ambiguous, `a price of several units or an instalment: ${describe(prices, text)}`);
     }
+    const members = prices.filter((candidate) => candidate.role === 'member');
+    // "$80.00 Member price €70.00": the label between is either one's, and in two currencies neither is known to be lower.
+    const unsettled = members.find((member) => member.clubSide === 'after' && all[all.indexOf(member) + 1]?.clubSide === 'before');
+    if (unsettled) return refuse(PRICE_REFUSAL.ambiguous, `a club's label between two amounts in different currencies: ${describe([unsettled, all[all.indexOf(unsettled) + 1]], text)}`);
+    if (members.length > 0) return refuse(PRICE_REFUSAL.memberOnly, `only a loyalty club's price: ${describe(members, text)}`);
     if (prices.length > 0) return refuse(PRICE_REFUSAL.referenceOnly, `only a reference price (was, RRP, save, threshold, shipping): ${describe(prices, text)}`);
     const unreadable = all.find((candidate) => candidate.excluded === 'separators' || candidate.excluded === 'magnitude');
     if (unreadable) {
@@ -166,6 +216,13 @@ function pick(text: string, finalists: readonly Candidate[]): Candidate | PriceR
   if (current.length === 1) return current[0];
   const amounts = finalists.map(amountOfCandidate);
   if (amounts.every((amount) => amount.eq(amounts[0])) && finalists.every((c) => sameCurrency(c, finalists[0]))) return finalists[0];
+  // "£100.00 excl. VAT £120.00 incl. VAT", "100,00 € HT 120,00 € TTC": one price without and with tax. Tax only adds, so
+  // the higher is the gross, what a shopper pays (as the structured reading prefers valueAddedTaxIncluded), when it is
+  // no more above the net than a VAT rate puts it.
+  if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && namesNet(text) && namesGross(text)) {
+    const [net, gross] = amounts[0].lt(amounts[1]) ? [0, 1] : [1, 0];
+    if (grossOfNet(amounts[net], amounts[gross])) return finalists[gross];
+  }
   if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && DISCOUNT.test(text)) {
     return amounts[0].lte(amounts[1]) ? finalists[0] : finalists[1];
   }

@@ -8,8 +8,8 @@ import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
 import { findCurrencies, isAdjacent, type CurrencyToken, type Span } from './price-tokens';
-import { amountAtScale } from './three-digit-tail';
-import { pastPrintedDigits } from './iso-currencies';
+import { amountAtScale, isFuelPrice } from './three-digit-tail';
+import { pastPrintedDigits, printedMinorDigits } from './iso-currencies';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -113,13 +113,21 @@ export function readCandidate(
   }
   const currency = currencyOf(tokens, options);
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
-  let amountText = amountAtScale(chosen.token, currency, options.decimalSeparator);
+  const suffix = chosen.owned.filter((token) => token.start >= chosen.token.end).at(-1);
+  const after = text.slice(suffix?.end ?? chosen.token.end);
+  let amountText = amountAtScale(chosen.token, currency, options.decimalSeparator, after);
   if (typeof amountText !== 'string') return amountText;
-  if (hasMinusBefore(text, chosen)) amountText = `-${amountText}`;
+  if (hasMinusBefore(text, chosen) && zeroFrancsShape(chosen)) {
+    // "–.50": in francs the dash is zero francs; with no currency nothing says whether it is that or a minus.
+    if (currency.currency === null) return refuse(PRICE_REFUSAL.ambiguous, `a dash before ${JSON.stringify(chosen.token.raw)} with no currency: a minus, or zero francs`);
+    if (currency.currency !== 'CHF') amountText = `-${amountText}`;
+  } else if (hasMinusBefore(text, chosen)) amountText = `-${amountText}`;
   const amount = new Decimal(amountText);
   // "¥99.99" on a Japanese page, "12.50" in a yen shop: the locale or default named a currency never printed with
   // those decimals; the text's own sign was likely another one's (yuan), so neither reading is taken.
-  if (currency.source !== 'text' && pastPrintedDigits(amount, currency.currency)) {
+  // A fuel price's third decimal ("$3.499/gal") is the tenth of a cent every pump shows, not another currency's.
+  const fuel = isFuelPrice(chosen.token, after) && (printedMinorDigits(currency.currency) ?? 0) >= 2;
+  if (currency.source !== 'text' && !fuel && pastPrintedDigits(amount, currency.currency)) {
     return refuse(PRICE_REFUSAL.ambiguous, `${amountText} has decimals ${currency.currency} (from the ${currency.source}) is never printed with`);
   }
   return result(amount, currency, display.slice(chosen.token.start, chosen.token.end));
@@ -179,6 +187,13 @@ function codesBeside(text: string, amount: Span, owned: readonly CurrencyToken[]
       owned.some((symbol) => symbol.candidates.includes(code.candidates[0]) && (/^[ ()[\]]*$/.test(between(symbol, code)) || /^ ?[([]$/.test(between(amount, code)))),
   );
 }
+
+/**
+ * A bare decimal point and two digits (".50"), the shape of "Fr. –.50" and "CHF -.95": Swiss price tags write a dash for
+ * zero francs before the rappen (as "12.–" writes one for no rappen), so a dash before it in francs is 0.50, not a minus
+ * (it read -0.5, and the price was lost); in another currency it is a minus, with none it is either.
+ */
+const zeroFrancsShape = (chosen: Candidate): boolean => /^[.,]\d{2}$/.test(chosen.token.raw);
 
 /** "-12.50", "-$12.50", "–12,50 €": a minus (or the en dash typesetting puts for one) right before the number or its leading symbol, not a range "10-20". */
 function hasMinusBefore(text: string, chosen: Candidate): boolean {

@@ -1,11 +1,14 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
 import { isLowestRecentlyLabel } from './lowest-recently';
+import { clubLabelAfter, clubLabelBefore } from './member-price';
+import { REGULAR_PRICE_WORDS } from './regular-words';
 
 /**
  * The role a label gives a number; `current` and `plain` compete for the price to pay now, `unit` and
- * `regular` ("Regular price $25", as Shopify prints a price that is not on sale) only when none does.
+ * `regular` ("Regular price $25", as Shopify prints a price that is not on sale) only when none does. A `member`
+ * price is a loyalty club's ("Member price $70.00", "$70.00 for members"): never everyone's price.
  */
-export type PriceRole = 'current' | 'plain' | 'unit' | 'regular' | 'reference' | 'multiple';
+export type PriceRole = 'current' | 'plain' | 'unit' | 'regular' | 'reference' | 'multiple' | 'member';
 
 const alternation = (words: readonly string[]): string => words.join('|');
 /** A label that ends right before the number (currency symbols and punctuation between them are ignored). */
@@ -59,7 +62,7 @@ const SHIPPING_OPENING = new RegExp(`^\\s*${SHIPPING_WORDS}(?: costs?| charges?)
 
 /** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
 const REGULAR = endsWith([
-  'reg', 'regular(?: price)?', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'normal', 'norm', 'normale',
+  ...REGULAR_PRICE_WORDS,
   // An approximation ("£17.99 (approx. €20.99)", "ca. 12,99 €"): a conversion beside the price, the price when alone.
   'approx\\.?', 'approximately', 'ca\\.', 'circa', 'env\\.', 'environ', 'etwa', 'ungefähr', 'около', 'ок\\.', '[≈~～]',
 ]);
@@ -126,15 +129,28 @@ export interface RoleInput {
   reach: string;
 }
 
+/** The label of a number: the words before it, a "+" glued to the previous amount and brackets taken off. */
+// "$35+ $29.99": a "+" glued to the previous amount says "or more" of it (a threshold), it adds nothing to this one.
+const labelOf = (before: string, first: boolean): string => (first ? before : before.replace(/^\+(?=\s)/, '')).replace(/[()[\]*]/g, ' ');
+
+/**
+ * Where a club's label stands for a number (see `settleClubLabels`): before it ("Member price $70", "(members $70"; the
+ * bracket read before the label drops it), after it ("$70 for members"), both, or none.
+ */
+export function clubSide({ before, after, first }: Pick<RoleInput, 'before' | 'after' | 'first'>): 'before' | 'after' | 'both' | null {
+  const [labelled, behind] = [clubLabelBefore(before) || clubLabelBefore(labelOf(before, first)), clubLabelAfter(after)];
+  return labelled && behind ? 'both' : labelled ? 'before' : behind ? 'after' : null;
+}
+
 export function roleOf({ before, after, afterMultiplier, first, last, reach }: RoleInput): PriceRole {
-  // "$35+ $29.99": a "+" glued to the previous amount says "or more" of it (a threshold), it adds nothing to this one.
-  const label = (first ? before : before.replace(/^\+(?=\s)/, '')).replace(/[()[\]*]/g, ' ');
+  const label = labelOf(before, first);
   if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
   if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses(?: sin intereses)? de|plazos de|parcelas de|rat[ae] da|mensilità da)[\s:.]*$/iu.test(label)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
+  if (clubSide({ before, after, first }) !== null) return 'member';
   if (REGULAR.test(label)) return 'regular';
   if (UNIT_BEFORE.test(label) || UNIT_AFTER.test(after)) return 'unit';
   return CURRENT.test(label) || PRICE_ALONE.test(label) ? 'current' : 'plain';

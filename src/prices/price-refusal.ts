@@ -11,6 +11,8 @@ export const PRICE_REFUSAL = {
   ambiguous: 'price/ambiguous',
   /** The only prices are ones a label says are not the price to pay now (was, RRP, you save, free-shipping threshold). */
   referenceOnly: 'price/reference-only',
+  /** The only prices are a loyalty club's ("Member price $70.00", "$70.00 for members"): not what everyone pays. */
+  memberOnly: 'price/member-only',
 } as const;
 
 export type PriceRefusalCode = (typeof PRICE_REFUSAL)[keyof typeof PRICE_REFUSAL];

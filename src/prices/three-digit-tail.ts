@@ -12,13 +12,16 @@ import type { NumberToken } from './price-tokens';
  * SAR or OMR) leaves the amount 1000× apart, so it is refused. A shop's decimal separator decides
  * before the currency, unless its decimal reading is one the currency is never printed with ("¥1.299"
  * on a "." page: refused); with no currency at all the thousands reading stands (see architecture.md).
+ * A price per gallon or litre with one unit before the three digits ("$3.499/gal", "1,799 €/l") is fuel's
+ * tenth of a cent, unless the shop's separator says otherwise.
  */
-export function amountAtScale(token: NumberToken, choice: CurrencyChoice, decimalSeparator: '.' | ',' | undefined): string | PriceRefusal {
+export function amountAtScale(token: NumberToken, choice: CurrencyChoice, decimalSeparator: '.' | ',' | undefined, after = ''): string | PriceRefusal {
   const read = token.normalized ?? '0';
   if (token.embedded || token.spacedDecimal || token.magnitude) return read;
   const decimal = normalizeNumber(token.raw, { minorDigits: 3 });
   const grouped = normalizeNumber(token.raw);
   if (decimal === null || decimal === grouped) return read; // not the one-separator, three-digit shape
+  if (!decimalSeparator && isFuelPrice(token, after)) return decimal;
   const codes = choice.currency ? [choice.currency] : (choice.candidates ?? []);
   const threeDigit = codes.filter((code) => printedMinorDigits(code) === 3);
   if (decimalSeparator) {
@@ -40,6 +43,16 @@ export function amountAtScale(token: NumberToken, choice: CurrencyChoice, decima
   const others = codes.filter((code) => !threeDigit.includes(code));
   return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} is ${decimal} in ${threeDigit.join('/')} but ${grouped ?? read} in ${others.join('/')}, and nothing says which currency`);
 }
+
+/**
+ * "/gal", "per gallon", "/l", "pro Liter", "le litre" right after the amount (its currency between): fuel is sold by the
+ * gallon or litre at three decimals (US "$3.499/gal", EU "1,799 €/l"); read as a thousands group, 3499 a gallon is no price
+ * anyone pays, and a unit price of a costlier liquid is worked out to the cent ("1.299,00 €/l").
+ */
+const PER_VOLUME_AFTER = /^\s*(?:\/|per\b|pro\b|je\b|le\b|a\b|the\b)\s*(?:us\s+)?(?:gal(?:lon)?s?|l|ltr|lit(?:er|re|ro)s?)(?![\p{L}])/iu;
+
+/** One unit, one separator, three digits, then per gallon or litre: a fuel price in tenths of a cent ("3.499" of "$3.499/gal"). */
+export const isFuelPrice = (token: NumberToken, after: string): boolean => /^\d[.,]\d{3}$/.test(token.raw) && PER_VOLUME_AFTER.test(after);
 
 const separatorsByCurrency = new Map<string, { group: string; decimal: string } | null>();
 

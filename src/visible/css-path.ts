@@ -26,3 +26,6 @@ export function cssPath(element: Element): string {
   }
   return steps.join(' > ');
 }
+
+/** The path of the element a path's element stands in (its box): the path without its last step. */
+export const parentPath = (path: string): string => path.split(' > ').slice(0, -1).join(' > ');

@@ -1,6 +1,7 @@
 // What an element's tag, attributes and styles say about the prices inside it: hidden, struck, another product's, a price holder, an option.
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
+import { namesGross, namesNet } from '../prices/tax-words';
 import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
 
 /** Never shown as page text. */
@@ -50,6 +51,8 @@ export interface ElementMarks {
   role: PriceRole | null;
   /** One option of a single choice (a fare family, a room, a plan), chosen or not; null when it is none. */
   choice: Choice | null;
+  /** Named as the price without tax or with it (Magento's `price-excluding-tax` with `data-label="Excl. Tax"`), or null. */
+  tax: 'net' | 'gross' | null;
 }
 
 export type Choice = 'chosen' | 'unchosen';
@@ -149,5 +152,17 @@ export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): E
   else if ((attribs.class ?? '').split(/\s+/).some((name) => struckByStyle.has(name))) struck = 'stylesheet line-through';
   else if (REFERENCE_MARK.test(wordsOf)) struck = `marked ${REFERENCE_MARK.exec(wordsOf)?.[0].replace(/^[^a-z]/, '')}`;
   else if (REFERENCE_TITLE.test(`${attribs['aria-label'] ?? ''} ${attribs.title ?? ''}`)) struck = 'labelled';
-  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf), choice: choiceOf(element) };
+  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf), choice: choiceOf(element), tax: taxOf(element, wordsOf) };
+}
+
+/** Class words of the two prices of a shop that shows both: Magento's `price-including-tax`, BigCommerce's `price--withTax`. */
+const GROSS_MARK = /(?:^|[^a-z])(?:including-tax|incl-tax|with-tax|price-incl|brutto)(?=[^a-z]|$)/;
+const NET_MARK = /(?:^|[^a-z])(?:excluding-tax|excl-tax|without-tax|price-excl|netto)(?=[^a-z]|$)/;
+
+/** Whether the element is named as the price with tax or without, by its class words or its label (`data-label="Incl. Tax"`). */
+function taxOf(element: Element, wordsOf: string): 'net' | 'gross' | null {
+  const label = `${element.attribs['data-label'] ?? ''} ${element.attribs['aria-label'] ?? ''} ${element.attribs.title ?? ''}`;
+  const gross = GROSS_MARK.test(wordsOf) || namesGross(label);
+  const net = NET_MARK.test(wordsOf) || namesNet(label);
+  return gross === net ? null : gross ? 'gross' : 'net';
 }

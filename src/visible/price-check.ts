@@ -2,17 +2,23 @@
 import type { Decimal } from '../core/money';
 import { statedConflict } from '../structured/structured-product';
 import type { StructuredProduct } from '../structured/structured-types';
-import type { ReadPrice, VisiblePriceRefusal, VisiblePriceResult } from './visible-price';
+import { printedMinorDigits } from '../prices/iso-currencies';
+import { parentPath } from './css-path';
+import type { ReadPrice, VisiblePrice, VisiblePriceRefusal, VisiblePriceResult } from './visible-price';
 
 /**
  * How the price was settled when structured data and the visible page disagree:
  * - `visible-confirmed`: the visible price wins because the page's own data confirms it: another
  *   syntax states it (an OpenGraph sale price beside a JSON-LD regular price), it is one of the
  *   product's offers (the selected variant of one offer per variant, the buy box among sellers), or
- *   the structured price is the struck regular price the page shows beside it (a stale or undiscounted JSON-LD);
+ *   the structured price is the struck regular price the page shows beside it (a stale or undiscounted JSON-LD), or the
+ *   net price the page labels as such beside the gross one it shows (a B2B shop's JSON-LD without tax);
+ * - `minor-units`: the structured price is exactly 100 times the visible one in a currency printed with cents
+ *   (`"price": 1999` beside "$19.99"): a theme writing the amount in cents (Shopify's `{{ product.price }}` without
+ *   `| money`), a known bug; the page's price stands and the check records both;
  * - `refused`: nothing confirms either side, so no price is stored (`price/disagree`).
  */
-export type PriceCheckRule = 'visible-confirmed' | 'refused';
+export type PriceCheckRule = 'visible-confirmed' | 'minor-units' | 'refused';
 
 /** The disagreement, recorded on the item with exact amounts. */
 export interface PriceCheck {
@@ -87,15 +93,30 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
   }
   const currency = shownCurrency(visible, structured.currency);
   const confirmed = currencyFits(visible, structured.currency)
-    && (structured.statedPrices.some((s) => s.price.eq(visible.amount)) || structured.offerPrices.some((price) => price.eq(visible.amount)) || (visible.regular !== null && visible.regular.amount.eq(stated)));
-  const check: PriceCheck = { structured: stated, structuredCurrency: structured.currency, visible: visible.amount, visibleCurrency: visible.currency, rule: confirmed ? 'visible-confirmed' : 'refused' };
+    && (structured.statedPrices.some((s) => s.price.eq(visible.amount)) || structured.offerPrices.some((price) => price.eq(visible.amount)) || (visible.regular !== null && visible.regular.amount.eq(stated))
+      || (visible.net !== undefined && visible.net.amount.eq(stated)));
+  const cents = !confirmed && inMinorUnits(stated, visible, structured.currency);
+  const check: PriceCheck = { structured: stated, structuredCurrency: structured.currency, visible: visible.amount, visibleCurrency: visible.currency, rule: confirmed ? 'visible-confirmed' : cents ? 'minor-units' : 'refused' };
+  if (cents) return { ok: true, price: visible.amount, currency, regular: visible.regular?.amount ?? null, source: 'visible', check };
   if (!confirmed) return { ok: false, reason: 'price/disagree', detail: `structured ${stated.toFixed()} ${structured.currency ?? ''} vs visible ${visible.text} at ${visible.path}`.replace(/\s+/g, ' '), check };
   const regular = visible.regular?.amount ?? (stated.gt(visible.amount) ? stated : null);
   return { ok: true, price: visible.amount, currency, regular, source: 'visible', check };
 }
 
+/**
+ * The structured price is the visible one, or the struck regular price shown beside it (data that never knew of the
+ * sale), written in the currency's minor units: exactly 10^d times it, d being the digits the currency is printed with
+ * (2 for USD and EUR; none for JPY, where no such mistake can show). A whole amount ("$20" beside 2000) is no such
+ * proof: a round price beside one a hundred times dearer may be two products.
+ */
+function inMinorUnits(stated: Decimal, visible: VisiblePrice, currency: string | null): boolean {
+  const digits = printedMinorDigits(currency ?? visible.currency);
+  if (digits === null || digits === 0 || !currencyFits(visible, currency)) return false;
+  return [visible.amount, visible.regular?.amount].some((shown) => shown !== undefined && !shown.isInteger() && stated.eq(shown.times(10 ** digits)));
+}
+
 /** The element a price stands in: its CSS path without the last step. */
-const boxOf = (price: ReadPrice) => price.path.split(' > ').slice(0, -1).join(' > ');
+const boxOf = (price: ReadPrice) => parentPath(price.path);
 
 /**
  * A page that shows only a price per night, day, month or person (`price/rate-only`) says what a structured price equal to it is:

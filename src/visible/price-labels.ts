@@ -7,6 +7,8 @@
  */
 export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request';
 
+import { FROM_BEFORE } from '../prices/from-price';
+import { clubLabelAfter, clubLabelBefore } from '../prices/member-price';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { rateOrFee } from './rate-labels';
 
@@ -100,21 +102,7 @@ export function withheldBy(text: string): 'price/on-request' | 'price/login-requ
   return LOGIN_REQUIRED.test(text) ? 'price/login-required' : null;
 }
 
-/**
- * A loyalty club's price ("Member price", "Clubcard Price", "prix adhérent", "Mitgliederpreis"): not the price everyone pays.
- * Never a bare "Members" or "for Members" before the amount, which ends many a product's name ("Tee for Members") right
- * before its price; after it "for members" says whose price it is.
- */
-const MEMBER = words([
-  'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'clubcard(?: price)?', 'club price', 'loyalty price', 'with membership',
-  'prix (?:adhérents?|membres?|club)', 'mitgliederpreis', 'mitgliedspreis', 'clubpreis', 'precio (?:de )?socios?', 'preço (?:de )?sócios?', 'prezzo soci(?:o)?',
-  'ledenprijs', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会员价', '회원가',
-]);
-const MEMBER_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${MEMBER})[\\s:]*$`, 'iu');
-const MEMBER_AFTER = new RegExp(`^[\\s(]*(?:${MEMBER}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])`, 'iu');
 
-/** "From €10", "ab 12,99 €", "à partir de", "desde", "starting at": the cheapest variant, not this one. */
-const RANGE_BEFORE = /(?:^|[^\p{L}])(?:from|starting at|starts at|as low as|ab|à partir de|dès|desde|a partir de|da|vanaf|från|fra|od|от)[\s:]*$/iu;
 
 export interface PriceContext {
   /** Text before the amount: the neighbouring words in its line, then its own text up to the amount. */
@@ -133,10 +121,11 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
   if (TIER_BEFORE.test(before)) return 'tier';
-  if (MEMBER_BEFORE.test(before) || MEMBER_AFTER.test(after)) return 'member';
+  if (clubLabelBefore(before) || clubLabelAfter(after)) return 'member';
   if (isLowestRecentlyLabel(before)) return 'prior-lowest';
   if (REFERENCE_BEFORE.test(before)) return 'reference';
-  if (RANGE_BEFORE.test(before)) return 'range';
+  // "From €10", "ab 12,99 €": the cheapest variant, not this one.
+  if (FROM_BEFORE.test(before)) return 'range';
   return rateOrFee(before, after) ?? 'current';
 }
 

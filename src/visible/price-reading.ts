@@ -13,21 +13,22 @@ export interface PriceReading {
   /**
    * What the parser's own labels make of a text it refused: `reference` when its only prices are
    * labelled was/RRP/save/shipping/deposit, `instalment` when they are all a part of a price (instalment,
-   * monthly, multi-buy), `range` for the two ends of one range; null when it refused because the text
+   * monthly, multi-buy), `range` for the two ends of one range, `member` when they are a loyalty club's; null when it refused because the text
    * holds no single reading (two current prices, separators).
    */
-  notCurrent: 'reference' | 'instalment' | 'range' | null;
+  notCurrent: 'reference' | 'instalment' | 'range' | 'member' | null;
 }
 
 export function readPriceText(text: string, options: ParsePriceOptions): PriceReading {
   const parsed = parsePrice(text, options);
   if (parsed.ok) return { parsed, amount: parsed, rangeLow: null, notCurrent: null };
   const unplaced: PriceReading = { parsed, amount: null, rangeLow: null, notCurrent: null };
-  if (parsed.reason !== PRICE_REFUSAL.referenceOnly && parsed.reason !== PRICE_REFUSAL.ambiguous) return unplaced;
+  if (parsed.reason !== PRICE_REFUSAL.referenceOnly && parsed.reason !== PRICE_REFUSAL.ambiguous && parsed.reason !== PRICE_REFUSAL.memberOnly) return unplaced;
   const parts = priceParts(text, options);
   const amounts = parts.filter((part, index) => parts.findIndex((other) => samePrice(other.price, part.price)) === index);
   const amount = amounts.length === 1 ? amounts[0].price : null;
   if (parsed.reason === PRICE_REFUSAL.referenceOnly) return { ...unplaced, amount, notCurrent: 'reference' };
+  if (parsed.reason === PRICE_REFUSAL.memberOnly) return { ...unplaced, amount, notCurrent: 'member' };
   if (parts.length > 0 && parts.every((part) => part.role === 'multiple')) return { ...unplaced, amount, notCurrent: 'instalment' };
   const [low, high] = parts.map((part) => part.price).sort((a, b) => a.amount.comparedTo(b.amount));
   if (parts.length === 2 && parts.every((part) => part.rangeEnd) && low.currency === high.currency) return { ...unplaced, rangeLow: low, notCurrent: 'range' };

@@ -33,6 +33,10 @@ export interface ScannedPrice {
   headline: boolean;
   /** It stands in an option of a single choice (a fare family, a room, a plan): taken or not; null outside any. */
   choice: Choice | null;
+  /** Struck or marked as a reference price by its element or an ancestor (the evidence), whatever role its words give it. */
+  struck: string | null;
+  /** Its element or an ancestor is named as the price without tax (`net`) or with it (`gross`); null when none is. */
+  tax: 'net' | 'gross' | null;
 }
 
 export interface ScanOptions {
@@ -54,8 +58,8 @@ const CONTEXT_CHARS = 48;
 const MARK_DEPTH = 4;
 /** Digits of any script: Arabic-Indic "١٢٣", Persian "۱۲۳", Devanagari "१२३" and full-width "１２３" are prices too (the parser maps them). */
 const HAS_DIGIT = /\p{Nd}/u;
-/** Digits alone, with the footnote star German shops set after every price ("12.99*"), and the Arabic and full-width separators. */
-const BARE_NUMBER = /^[\s\p{Nd}.,'’\u00a0\u202f\u066b\u066c\u060c\uff0c\uff0e-]+\*?\s*$/u;
+/** Digits alone, with the footnote star German shops set after every price ("12.99*"), the Arabic and full-width separators, and the dash of whole units ("19.–", Swiss francs). */
+const BARE_NUMBER = /^[\s\p{Nd}.,'’\u00a0\u202f\u066b\u066c\u060c\uff0c\uff0e\u2013-]+\*?\s*$/u;
 
 interface State {
   struck: string | null;
@@ -64,6 +68,8 @@ interface State {
   roleMark: { role: PriceRole; depth: number } | null;
   /** The nearest option of a single choice around it. */
   choice: Choice | null;
+  /** The nearest ancestor's name for the price with or without tax. */
+  tax: 'net' | 'gross' | null;
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -144,7 +150,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     }
     const inherited = state.roleMark && state.roleMark.depth > 1 ? { role: state.roleMark.role, depth: state.roleMark.depth - 1 } : null;
     const roleMark = marks.role ? { role: marks.role, depth: MARK_DEPTH } : inherited;
-    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark, choice: marks.choice ?? state.choice };
+    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark, choice: marks.choice ?? state.choice, tax: marks.tax ?? state.tax };
     let text = '';
     // Children read as one number with their neighbour: "12<sup>99</sup>", "<span>$12</span><span>99</span>".
     const joined = new Set<AnyNode>();
@@ -212,7 +218,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     return found.filter((f) => isInside(f.node, element)).every((f) => !hasCurrency(f.text));
   }
 
-  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0, roleMark: null, choice: null });
+  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0, roleMark: null, choice: null, tax: null });
 
   const roots = new Set<AnyNode>(root.toArray());
   /** Words beside a price in its line, up to the neighbouring price, climbing out of inline wrappers while the line is still empty. */
@@ -263,7 +269,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.
     const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
     const headline = bare && /^h[1-6]$/.test(element.tagName) && collapse(texts.get(element) ?? '') === text;
-    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice };
+    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax };
   }));
 }
 
@@ -275,5 +281,5 @@ interface Withheld {
 
 /** "Price on request" or "Login to see prices" as a scanned entry with no amount, so the decision can refuse the page with it. */
 function onRequestEntry({ element, text, reason }: Withheld): ScannedPrice {
-  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason }, context: { before: '', after: '' }, marked: false, headline: false, choice: null };
+  return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason }, context: { before: '', after: '' }, marked: false, headline: false, choice: null, struck: null, tax: null };
 }

@@ -1,5 +1,8 @@
 // visiblePrice: the current price a shopper reads on a product page or price block, or a refusal with a reason.
 import type { Decimal } from '../core/money';
+import { REGULAR_LABEL } from '../prices/regular-words';
+import { grossOfNet, namesGross, namesNet } from '../prices/tax-words';
+import { parentPath } from './css-path';
 import type { ScannedPrice } from './price-scan';
 
 /** One price read off the page: exact amount, ISO currency, the text and the element it came from. */
@@ -17,6 +20,8 @@ export interface VisiblePrice extends ReadPrice {
   ok: true;
   /** The struck / "was" price the page shows beside it (above the current one), for sale detection; else null. */
   regular: ReadPrice | null;
+  /** The price without tax the page shows beside this gross one ("100,00 € zzgl. MwSt."; see grossShown). */
+  net?: ReadPrice;
 }
 
 /**
@@ -63,8 +68,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
   const requested = scanned.find((p) => p.role === 'on-request');
   if (requested) return { ok: false, reason: requested.parsed.ok ? 'price/on-request' : requested.parsed.reason, detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
-  // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it.
-  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline) : current;
+  // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it,
+  // nor a bare amount beside a named one in its box (see besideNamed).
+  const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline || besideNamed(p, current)) : current;
   const unreadable = pool.find((p) => !p.parsed.ok);
   if (unreadable && !unreadable.parsed.ok) {
     return { ok: false, reason: unreadable.parsed.reason, detail: `${unreadable.path}: ${unreadable.text}`, candidates: pool.flatMap((p) => readOf(p) ?? []) };
@@ -73,7 +79,8 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   const withRole = (role: ScannedPrice['role']) => distinct(scanned.filter((p) => p.role === role).flatMap((p) => readOf(p) ?? []));
   const references = withRole('reference');
   const priorLowest = withRole('prior-lowest');
-  if (values.length > 1) return { ok: false, reason: 'price/ambiguous', detail: `${values.length} different current prices`, candidates: values };
+  const gross = grossShown(pool, values);
+  if (values.length > 1 && !gross) return { ok: false, reason: 'price/ambiguous', detail: `${values.length} different current prices`, candidates: values };
   if (values.length === 0) {
     const ranges = scanned.filter((p) => p.role === 'range').flatMap((p) => readOf(p) ?? []);
     if (ranges.length > 0) return { ok: false, reason: 'price/range', detail: 'only a "from" or range price is shown', candidates: ranges };
@@ -82,14 +89,59 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
     if (rates.length > 0) return { ok: false, reason: 'price/rate-only', detail: 'only a price per night, day, week, month, year or person is shown', candidates: rates };
     const members = withRole('member');
     if (members.length > 0) return { ok: false, reason: 'price/member-only', detail: 'only a loyalty club\'s price is shown', candidates: members };
+    // "Regular price $25.00" and nothing else: the label of a price not on sale is the price when it stands alone, as the parser reads it.
+    const regular = regularAlone(scanned, references, priorLowest);
+    if (regular) return { ok: true, ...regular, regular: null };
     if (references.length + priorLowest.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: [...references, ...priorLowest] };
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
-  const [price] = values;
+  const [price] = gross ? [gross] : values;
   // A reference price only counts as the regular price of a sale when it is one value, above the current price.
   // The EU's "lowest price in the last 30 days" is a past price beside the "was" price, so it counts only without one.
   const above = (list: ReadPrice[]) => list.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));
   const struck = above(references);
   const regular = struck.length > 0 ? struck : above(priorLowest);
-  return { ok: true, ...price, regular: regular.length === 1 ? regular[0] : null };
+  const read: VisiblePrice = { ok: true, ...price, regular: regular.length === 1 ? regular[0] : null };
+  const net = gross ? values.find((value) => value !== gross) : undefined;
+  return net ? { ...read, net } : read;
 }
+
+/**
+ * Two current prices the page labels as without and with tax ("100,00 € zzgl. MwSt." beside "119,00 € inkl. MwSt.",
+ * "£100.00 excl. VAT" beside "£120.00 incl. VAT", Magento's `price-including-tax` beside `price-excluding-tax`): one price, and the gross is what a shopper pays. Tax only adds, so the
+ * higher is the gross, when it is above the lower by no more than a VAT rate; else null.
+ */
+function grossShown(pool: readonly ScannedPrice[], values: readonly ReadPrice[]): ReadPrice | null {
+  if (values.length !== 2) return null;
+  const [net, gross] = [...values].sort((a, b) => a.amount.comparedTo(b.amount));
+  if (net.currency !== gross.currency || !grossOfNet(net.amount, gross.amount)) return null;
+  const shown = (price: ReadPrice) => pool.filter((p) => p.parsed.ok && p.parsed.amount.eq(price.amount));
+  const says = (price: ReadPrice, side: 'net' | 'gross', names: (words: string) => boolean) =>
+    shown(price).some((p) => p.tax === side || names(`${p.context.before} ¤ ${p.context.after}`));
+  return says(net, 'net', namesNet) && says(gross, 'gross', namesGross) ? gross : null;
+}
+
+/**
+ * An unnamed price that is nothing but an amount, in the same box as a named one of another amount:
+ * `<span class="price price-initial">$100.00</span> <span>$80.00</span>`. Classes name the struck price
+ * as often as the current one ("initial", a theme's own word), so the name settles nothing there and both
+ * stay in the pool (two prices: refused). Words beside the amount ("approx. US $57.20", "Gold members
+ * $8.00") say what it is, and a price in another box is another block's: those leave the named price alone.
+ */
+function besideNamed(price: ScannedPrice, current: readonly ScannedPrice[]): boolean {
+  if (price.marked || !price.parsed.ok || /\p{L}/u.test(price.text.replace(/\b[A-Z]{3}\b/g, ''))) return false;
+  const amount = price.parsed.amount;
+  const box = (p: ScannedPrice) => [p.path, parentPath(p.path)];
+  return current.some((named) => named.marked && named.parsed.ok && !named.parsed.amount.eq(amount) && box(price).includes(parentPath(named.path)));
+}
+
+/**
+ * The one reference price, when its own words call it the regular price ("Regular price", "Reg.", "Normalpreis") and
+ * nothing strikes it, nor stands as another was-, list- or lowest price beside it.
+ */
+function regularAlone(scanned: readonly ScannedPrice[], references: readonly ReadPrice[], priorLowest: readonly ReadPrice[]): ReadPrice | null {
+  if (references.length !== 1 || priorLowest.length > 0) return null;
+  const labelled = scanned.filter((p) => p.role === 'reference');
+  return labelled.every((p) => p.why === 'words' && p.struck === null && REGULAR_LABEL.test(p.context.before)) ? references[0] : null;
+}
+

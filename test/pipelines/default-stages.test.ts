@@ -32,6 +32,11 @@ describe('price-coercion', () => {
     expect(out).toMatchObject({ sku: 'a', currency: 'EUR', name: 'n' });
   });
 
+  it('reads a fuel price per gallon or litre at its three decimals, where a bare "$3.499" stays the thousands', () => {
+    const price = (text: string) => (asItem(stage.process({ sku: 'a', price: text, currency: 'USD' }, source(), ctx)).price as Decimal).toFixed();
+    expect([price('$3.499/gal'), price('3.499 per gallon'), price('$3.499')]).toEqual(['3.499', '3.499', '3499']);
+  });
+
   it('uses the item currency field as a hint (symbol or code), and a default when nothing else says', () => {
     expect(asItem(stage.process({ sku: 'a', price: '$5', currency: 'cad' }, source(), ctx)).currency).toBe('CAD');
     expect(asItem(stage.process({ sku: 'a', price: new Decimal('5'), currency: '€' }, source(), ctx)).currency).toBe('EUR');
@@ -43,6 +48,7 @@ describe('price-coercion', () => {
   it('drops a text that does not determine one amount with the parser\'s refusal code and why', () => {
     expect(stage.process({ sku: 'a', price: '$10 – $20' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous', detail: expect.stringContaining('range') });
     expect(stage.process({ sku: 'a', price: 'RRP £20.00' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/reference-only' });
+    expect(stage.process({ sku: 'a', price: '$70.00 for members' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/member-only' });
     expect(stage.process({ sku: 'a', price: '1e309' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/not-a-price' });
   });
 

@@ -2,6 +2,10 @@
 import { NBSP, loc, hint, shop, type PriceRow } from './price-table-types';
 
 export const AMERICAS_AFRICA: PriceRow[] = [
+  // Fuel by the gallon or litre: three decimals (a tenth of a cent) after one unit, where a bare "$3.499" stays the thousands.
+  ['$3.499/gal', '3.499', 'USD', loc('en-US')], ['$3.499 per gallon', '3.499', 'USD', loc('en-US')], ['Regular $3.599/gal', '3.599', 'USD', loc('en-US')],
+  ['$3.499', '3499', 'USD', loc('en-US')], ['1,799 €/l', '1.799', 'EUR'], ['1.799 €/l', '1.799', 'EUR'], ['Super E10: 1,799 € / Liter', '1.799', 'EUR'],
+  ['€1.599/L', '1.599', 'EUR'], ['1,799 € pro Liter', '1.799', 'EUR'], ['3.499 €/l', '3499', 'EUR', { decimalSeparator: ',' }],
   // United States
   ['$19.99', '19.99', 'USD', loc('en-US')], ['$1,299.00', '1299.00', 'USD', loc('en-US')], ['$1,299', '1299', 'USD', loc('en-US')], ['US$12.50', '12.50', 'USD'],
   ['USD 45.00', '45.00', 'USD'], ['45.00 USD', '45.00', 'USD'], ['$ 19.99', '19.99', 'USD', loc('en-US')], ['from $9.99', '9.99', 'USD', loc('en-US')],

@@ -50,7 +50,7 @@ export const CURRENCY_WORDS: PriceRow[] = [
   ['Tel. 0800 123 456 19,99 €', '19.99', 'EUR'], ['19,99 € / Stück', '19.99', 'EUR'], ['1 Stück 19,99 €', '19.99', 'EUR'], ['Ab 2 Stück je 17,99 €', '17.99', 'EUR'],
   ['ab 10 Stück 9,99 €', '9.99', 'EUR'], ['Staffelpreis: ab 10 Stück 9,99 € ab 50 Stück 8,99 €', A, null], ['19,99 EUR inkl. 19 % MwSt.', '19.99', 'EUR'],
   ['Preis: 19,99 EUR*', '19.99', 'EUR'], ['EUR 19.99', '19.99', 'EUR'], ['19.99 EUR', '19.99', 'EUR'], ['$ 19.99 USD', '19.99', 'USD'], ['19,99 zł brutto', '19.99', 'PLN'],
-  ['16,25 zł netto 19,99 zł brutto', A, null], ['Cena netto: 16,25 zł Cena brutto: 19,99 zł', A, null], ['$19.99 + tax', '19.99', 'USD', US],
+  ['16,25 zł netto 19,99 zł brutto', '19.99', 'PLN'], ['Cena netto: 16,25 zł Cena brutto: 19,99 zł', '19.99', 'PLN'], ['$19.99 + tax', '19.99', 'USD', US],
   ['$19.99 + $4.99 shipping', '19.99', 'USD', US], ['R$ 199,90 à vista', '199.90', 'BRL'], ['R$ 199,90 ou 10x de R$ 19,99', '199.90', 'BRL'],
   ['10x de R$ 19,99 sem juros', A, null], ['12x R$ 16,66', A, null], ['ou 12x de R$ 16,66 sem juros', A, null], ['R$ 199,90 no Pix', '199.90', 'BRL'],
   ['$ 1.299 en 12 cuotas sin interés de $ 108,25', '1299', null], ['12 cuotas de $ 108,25', A, null], ['6 MSI de $216.50', A, null], ['$1,299 MXN', '1299', 'MXN'],

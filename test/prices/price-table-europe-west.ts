@@ -41,7 +41,7 @@ export const EUROPE_WEST: PriceRow[] = [
   ['£12.99', '12.99', 'GBP'], ['£1,299.00', '1299.00', 'GBP'], ['£1,299', '1299', 'GBP'], ['Now £12 (was £15)', '12', 'GBP'],
   ['Was £15 Now £12', '12', 'GBP'], ['Was £49.99, now £29.99', '29.99', 'GBP'], ['RRP £20.00 Our price £15.00', '15.00', 'GBP'],
   ['Save £5.00 £24.99', '24.99', 'GBP'], ['£24.99 Save £5.00', '24.99', 'GBP'], ['from £9.99', '9.99', 'GBP'], ['£0.99', '0.99', 'GBP'],
-  ['£4.50 per kg', '4.50', 'GBP'], ['£12.00 inc. VAT', '12.00', 'GBP'], ['£10.00 ex VAT £12.00 inc VAT', 'price/ambiguous', null],
+  ['£4.50 per kg', '4.50', 'GBP'], ['£12.00 inc. VAT', '12.00', 'GBP'], ['£10.00 ex VAT £12.00 inc VAT', '12.00', 'GBP'],
   ['GBP 45.00', '45.00', 'GBP'], ['45.00 GBP', '45.00', 'GBP'], ['£ 19.95', '19.95', 'GBP'], ['Only £7.49!', '7.49', 'GBP'],
   ['2 for £5', 'price/ambiguous', null], ['£2.50 each', '2.50', 'GBP'], ['Price: £1,049.95', '1049.95', 'GBP'], ['£12,345.67', '12345.67', 'GBP'],
   ['You save £3.00 (20%)', 'price/reference-only', null], ['Clearance £9.99 was £19.99', '9.99', 'GBP'], ['£5', '5', 'GBP'],

@@ -5,8 +5,16 @@ const US = loc('en-US');
 const A = 'price/ambiguous';
 const N = 'price/not-a-price';
 const R = 'price/reference-only';
+const M = 'price/member-only';
 
 export const TRAPS: PriceRow[] = [
+  // A loyalty club's price: a label between two amounts is either one's (Tesco writes it after, most shops before); the club's is the lower.
+  ['$80.00 Member price $70.00', '80.00', 'USD', US], ['Member price $70.00 $80.00', '80.00', 'USD', US], ['$70.00 for members', M, null, US],
+  ['Member price: $70.00', M, null, US], ['£2.00 £1.50 Clubcard Price', '2.00', 'GBP'], ['Clubcard Price £1.50', M, null], ['£2.00 Clubcard Price £1.50', '2.00', 'GBP'],
+  ['24,99 € Mitgliederpreis 19,99 €', '24.99', 'EUR'], ['19,99 € für Mitglieder 24,99 €', '24.99', 'EUR'], ['Prix adhérent 19,99 € 24,99 €', '24.99', 'EUR'],
+  ['Regular $80.00 Member $70.00', '80.00', 'USD', US], ['£1.50 Members £2.00', '2.00', 'GBP'], ['Was $100.00 Member $70.00', M, null, US],
+  ['Non-member price $80.00 Member price $70.00', '80.00', 'USD', US], ['$2.99 with Club Card', M, null, US], ['$3.49 $2.99 with Club Card', '3.49', 'USD', US],
+  ['$80.00 Member price €70.00', A, null, US], ['Members: $70 Everyone: $80', '80', 'USD', US], ['$80.00 (members $70.00)', '80.00', 'USD', US],
   // Leading decimal point
   ['.75', '0.75', null], ['$.05', '0.05', 'USD', US], ['$.99 each', '0.99', 'USD', US], ['Only .49 USD', '0.49', 'USD'], ['€,95', '0.95', 'EUR'],
   ['£.50p', '0.50', 'GBP'], ['Price: $.89', '0.89', 'USD', US], ['.99', '0.99', 'USD', shop('USD')],
@@ -67,7 +75,7 @@ export const TRAPS: PriceRow[] = [
   ['de 15 € à 20 €', A, null], ['od 15 zł do 20 zł', A, null], ['от 15 до 20 ₽', A, null], ['¥99～¥199', A, null, loc('ja-JP')], ['¥99-199', A, null, loc('zh-CN')],
   ['15–20 €', A, null], ['$15.00 $20.00', A, null, US], ['€ 15,00 € 20,00', A, null], ['£12 £15', A, null], ['Sale $15.00 $20.00', '15.00', 'USD', US],
   ['-25% $15.00 $20.00', '15.00', 'USD', US], ['Now $15.00 $20.00', '15.00', 'USD', US], ['$20.00 Now $15.00', '15.00', 'USD', US],
-  ['£1.50 Clubcard Price £2.00', A, null], ['Was £20 Now £15 Save £5', '15', 'GBP'], ['Save £5 Was £20 Now £15', '15', 'GBP'],
+  ['£1.50 Clubcard Price £2.00', '2.00', 'GBP'], ['Was £20 Now £15 Save £5', '15', 'GBP'], ['Save £5 Was £20 Now £15', '15', 'GBP'],
   ['Jetzt 39,99 € statt 49,99 €', '39.99', 'EUR'], ['Avant 49,99 € Maintenant 39,99 €', '39.99', 'EUR'], ['Prima 49,99 € Ora 39,99 €', '39.99', 'EUR'],
   ['Antes 49,99 € Ahora 39,99 €', '39.99', 'EUR'], ['Было 4 990 ₽ Сейчас 3 990 ₽', '3990', 'RUB'], ['通常価格 ¥4,980 ¥3,980', '3980', 'JPY', loc('ja-JP')],
   ['ab 29,95 €', '29.95', 'EUR'], ['from £ 9.99', '9.99', 'GBP'], ['à partir de 9,99 €', '9.99', 'EUR'], ['desde 9,99 €', '9.99', 'EUR'], ['od 9,99 zł', '9.99', 'PLN'],

@@ -7,6 +7,10 @@ const N = 'price/not-a-price';
 const R = 'price/reference-only';
 
 export const TYPOGRAPHY: PriceRow[] = [
+  // Net and gross of one price: tax only adds, so the higher is the gross, what a shopper pays; above the net by more than a VAT rate it is another price.
+  ['£100.00 excl. VAT £120.00 incl. VAT', '120.00', 'GBP'], ['100,00 € HT 120,00 € TTC', '120.00', 'EUR'], ['100,00 € zzgl. MwSt. 119,00 € inkl. MwSt.', '119.00', 'EUR'],
+  ['Excl. VAT: £100.00 Incl. VAT: £120.00', '120.00', 'GBP'], ['netto 1.000,00 € brutto 1.190,00 €', '1190.00', 'EUR'], ['税抜 1,000円 税込 1,100円', '1100', 'JPY'],
+  ['£100.00 excl. VAT £150.00 incl. VAT', A, null], ['£100.00 incl. VAT £120.00 incl. VAT', A, null], ['100,00 € HT 120,00 $ TTC', A, null],
   // Arabic-Indic, Persian, Devanagari, Bengali, Thai and full-width digits, with the Arabic separators ٫ ٬
   ['١٬٢٣٤٫٥٠ ر.س.', '1234.50', 'SAR'], ['‏١٬٢٣٤٫٥٠ ‏د.إ.‏', '1234.50', 'AED'], ['د.إ.‏ ١٢٣٫٤٥', '123.45', 'AED'], ['٩٩٫٩٩ ج.م.‏', '99.99', 'EGP'], ['١٢٫٥٠٠ د.ك.‏', '12.500', 'KWD'],
   ['٣٬٥٠٠ د.ك.‏', A, null], ['۱۲٬۵۰۰٬۰۰۰ ریال', '12500000', 'IRR'], ['Rs ۱٬۲۵۰', '1250', 'PKR', shop('PKR')], ['₹ १,२३,४५६.००', '123456.00', 'INR'], ['৳ ১,২৩,৪৫৬', '123456', 'BDT'],
@@ -17,6 +21,8 @@ export const TYPOGRAPHY: PriceRow[] = [
   ['\u200F1,299.00 \u200F₪', '1299.00', 'ILS'], ['\u200E₪\u200E 1,299.00', '1299.00', 'ILS'], ['\u061C١٬٢٩٩ \u061Cر.ق.', '1299', 'QAR'], ['\uFEFF$1,299.00', '1299.00', 'USD', US],
   // Swiss apostrophes and whole francs
   ["CHF 1'299.00", '1299.00', 'CHF'], ['CHF 1’299.–', '1299', 'CHF'], ['Fr. 1ʼ299.50', '1299.50', 'CHF'], ["SFr. 12'345.–", '12345', 'CHF'], ['CHF 49.–', '49', 'CHF'],
+  // A dash for zero francs before the rappen ("Fr. –.50" is half a franc), as "49.–" has one for no rappen; elsewhere a dash there is a minus.
+  ['Fr. –.50', '0.50', 'CHF'], ['CHF -.95', '0.95', 'CHF'], ['–.95 CHF', '0.95', 'CHF'], ['-.95', '0.95', 'CHF', shop('CHF')], ['€ -.95', '-0.95', 'EUR'], ['–.95', A, null],
   ['CHF 49.--', '49', 'CHF'], ["1'299.- CHF", '1299', 'CHF'], ['CHF 1 299.90', '1299.90', 'CHF'], ["CHF 1'299", '1299', 'CHF'], ["1'299,50 CHF", '1299.50', 'CHF'],
   // Indian grouping and "/-"
   ['₹1,23,45,678.50', '12345678.50', 'INR'], ['Rs. 1,23,456/-', '123456', 'INR', shop('INR')], ['Rs. 1,23,456/-', '123456', null], ['₹ 12,999/-', '12999', 'INR'], ['₹499/-', '499', 'INR'],
@@ -33,7 +39,7 @@ export const TYPOGRAPHY: PriceRow[] = [
   ['Was: £59.99, Now: £49.99', '49.99', 'GBP'], ['from $19.99', '19.99', 'USD', US], ['ab 19,99 €', '19.99', 'EUR'], ['à partir de 19,99 €', '19.99', 'EUR'],
   ['desde $ 19.990', '19990', null], ['od 199 zł', '199', 'PLN'], ['от 1 990 ₽', '1990', 'RUB'], ['1,99 € / 100 g', '1.99', 'EUR'], ['39,90 € pro m²', '39.90', 'EUR'],
   ['1,29 € je Liter', '1.29', 'EUR'], ['12,99 € (2,60 € / 1 l)', '12.99', 'EUR'], ['19,99 € inkl. MwSt.', '19.99', 'EUR'], ['16,80 € zzgl. MwSt.', '16.80', 'EUR'],
-  ['$19.99 excl. GST', '19.99', 'USD', US], ['£16.66 ex VAT £19.99 inc VAT', A, null], ['£19.99 inc. VAT (£16.66 ex. VAT)', A, null], ['€ 19,99 (incl. 21% btw)', '19.99', 'EUR'],
+  ['$19.99 excl. GST', '19.99', 'USD', US], ['£16.66 ex VAT £19.99 inc VAT', '19.99', 'GBP'], ['£19.99 inc. VAT (£16.66 ex. VAT)', '19.99', 'GBP'], ['€ 19,99 (incl. 21% btw)', '19.99', 'EUR'],
   ['0.0049 €/kWh', '0.0049', 'EUR'], ['Arbeitspreis 32,49 ct/kWh', N, null], ['0,3249 €/kWh', '0.3249', 'EUR'], ['Grundpreis: 12,50 €/Monat', A, null],
   // Exponents, leading zeros, grouping-only amounts, codes against the separators
   ['1.2E+03 USD', N, null], ['€ 0012,50', '12.50', 'EUR'], ['$007.99', '7.99', 'USD', US], ['1.000.000 ₫', '1000000', 'VND'], ['1.000 ₫', '1000', 'VND'], ['1.000.000 €', '1000000', 'EUR'],

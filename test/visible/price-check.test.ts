@@ -31,6 +31,12 @@ describe('structured and visible price on one page', () => {
     expect([got?.price?.toString(), got?.listPrice, got?.source, got?.priceCheck?.rule]).toEqual(['80', '100.00', 'visible', 'visible-confirmed']);
   });
 
+  it('JSON-LD written in cents (1999 beside 19,99 €, a theme bug): the page\'s price, recorded as minor-units', () => {
+    const got = item(offer('1999'), '<p class="price">19,99 €</p>');
+    expect([got?.price?.toString(), got?.source, got?.priceRefusal]).toEqual(['19.99', 'visible', undefined]);
+    expect(got?.priceCheck).toEqual({ structured: '1999.00', structuredCurrency: 'EUR', visible: '19.99', visibleCurrency: 'EUR', rule: 'minor-units' });
+  });
+
   it('nothing confirms either side: no price, the reason price/disagree, both amounts recorded; the pipeline drops with that reason', () => {
     const got = item(offer('100.00'), '<p class="price">90,00 €</p>');
     expect([got?.price, got?.priceRefusal, got?.source]).toEqual([null, 'price/disagree', undefined]);

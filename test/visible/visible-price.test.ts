@@ -127,7 +127,7 @@ const CASES: Case[] = [
   { name: 'prices in prose are not read when a price holder exists', html: '<p class="price">$30.00</p><p>Bought together with the <b>$5.00</b> case.</p>', expect: '30.00 USD' },
   // Refusals: the page does not determine one current price.
   { name: 'two current prices disagree', html: '<div class="buybox"><span class="price">$30.00</span></div><div class="other"><span class="price">$32.00</span></div>', expect: 'price/ambiguous' },
-  { name: 'incl. and excl. VAT both shown', html: '<p class="price">€119.00 <span>incl. VAT</span></p><p class="price">€100.00 <span>excl. VAT</span></p>', lang: 'en-IE', expect: 'price/ambiguous' },
+  { name: 'incl. and excl. VAT both shown: the gross', html: '<p class="price">€119.00 <span>incl. VAT</span></p><p class="price">€100.00 <span>excl. VAT</span></p>', lang: 'en-IE', expect: '119.00 EUR' },
   { name: 'cents apart with a space only', html: '<div class="price"><span class="int">12</span> <span class="dec">99</span> €</div>', lang: 'fr-FR', expect: 'price/ambiguous' },
   { name: 'a price in pence', html: '<div class="price">99p</div>', lang: 'en-GB', expect: 'price/not-found' },
   { name: 'only a "from" price', html: '<p class="price">From $10.00</p>', expect: 'price/range' },

@@ -77,4 +77,9 @@ export const PAGES: PlatformPage[] = [
   { name: 'class "pret-vechi" on a price holder, the sale in an unnamed element (ro-RO)', lang: 'ro-RO', visible: '80.00 RON was 100.00', stored: '80.00 RON visible', body: namedOld('pret-vechi', '100,00 lei', '80,00 lei') },
   { name: 'class "strikeout" on a price holder, the sale in an unnamed element (en-US)', lang: 'en-US', visible: '80.00 USD was 100.00', stored: '80.00 USD visible', body: namedOld('strikeout', '$100.00', '$80.00') },
   { name: 'class "slashed-price" on a price holder, the sale in an unnamed element (en-US)', lang: 'en-US', visible: '80.00 USD was 100.00', stored: '80.00 USD visible', body: namedOld('slashed-price', '$100.00', '$80.00') },
+  // A price holder whose class word we do not know ("initial", a theme's own) beside a bare amount in its box: either may be struck.
+  { name: 'class "price-initial" on a price holder, a bare sale amount in an unnamed element', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: namedOld('price-initial', '$100.00', '$80.00') },
+  { name: 'class "price-initial" on a price holder, a bare sale amount as text in its box', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: box('<div class="pricing"><span class="price price-initial">$100.00</span> $80.00</div>') },
+  { name: 'a named price beside the same amount unnamed in its box', lang: 'en-US', visible: '80.00 USD', stored: '80.00 USD visible', body: box('<div class="pricing"><span class="price">$80.00</span> <span class="sr">$80.00</span></div>') },
+  { name: 'a named price, a bare amount in another box of the page', lang: 'en-US', visible: '80.00 USD', stored: '80.00 USD visible', body: box('<div class="pricing"><span class="price">$80.00</span></div><div class="promo"><p><span>$5.00</span></p></div>') },
 ];
