@@ -5,7 +5,7 @@ import { codedErrors } from '../fetch/fetch-error-map';
  * The filesystem's and SQLite's codes for "cannot write here" (EFBIG: past a file-size limit), whatever the
  * request, and the code a server store gives its connection failures (STORE_UNREACHABLE, storage/postgres/pg-unreachable.ts).
  */
-const STORAGE_CODES = /^(ENOSPC|EDQUOT|EFBIG|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|SQLITE_BUSY.*|STORE_UNREACHABLE)$/;
+const STORAGE_CODES = /^(ENOSPC|EDQUOT|EFBIG|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|SQLITE_BUSY.*|SQLITE_ABORT_ROLLBACK|STORE_UNREACHABLE)$/;
 
 /**
  * Another process held a file's write lock past the busy timeout (5 s). Why a storage failure: a frontier

@@ -7,6 +7,11 @@ interface Waiter {
   reject(error: unknown): void;
 }
 
+/** SQLite's own code for a statement whose transaction was rolled back under it. */
+function rollbackError(): Error {
+  return Object.assign(new Error("the turn's transaction was rolled back by SQLite after a failed write"), { code: 'SQLITE_ABORT_ROLLBACK' });
+}
+
 /**
  * A commit costs far more than the UPDATE inside it (measured ~130 µs against ~20 µs here), and an
  * engine finishes many requests in the same turn. So the first write of a turn opens a transaction,
@@ -18,6 +23,15 @@ export class GroupCommit {
   private waiters: Waiter[] = [];
   private scheduled: NodeJS.Immediate | null = null;
   private promptly = false;
+  /** Whether the turn's transaction is ours and open: SQLite may roll it back on its own (a full disk). */
+  private open = false;
+  /**
+   * Set once a turn's writes were rolled back. The frontier's memory (its leases, the hosts' pending
+   * counts) still holds them while the file does not: a lease rolled back reads as pending again, and
+   * the next pick handed the request out a second time. From then on the connection writes nothing; the
+   * crawl stops on the error, and --resume reads the file afresh.
+   */
+  private lost: unknown = null;
 
   constructor(private readonly db: SqliteDb) {}
 
@@ -34,31 +48,44 @@ export class GroupCommit {
 
   /** Runs `fn` inside the turn's transaction (reads in it see the turn's own writes). */
   write<T>(fn: () => T): T {
+    if (this.lost !== null) throw this.lost;
     if (!this.db.inTransaction) {
       // IMMEDIATE takes the write lock now, so COMMIT cannot fail on a lock upgrade later.
       this.db.exec('BEGIN IMMEDIATE');
+      this.open = true;
       if (this.promptly) queueMicrotask(() => this.flush());
       else this.scheduled = setImmediate(() => this.flush());
     }
-    return fn();
+    try {
+      return fn();
+    } catch (error) {
+      // SQLite ends the whole transaction on some errors (SQLITE_FULL, SQLITE_IOERR): the turn's earlier writes are gone too.
+      if (this.open && !this.db.inTransaction) this.rolledBack(error, this.takeWaiters());
+      throw error;
+    }
   }
 
   /** Resolves once everything written so far is committed. */
   durable(): Promise<void> {
+    if (this.lost !== null) return Promise.reject(this.lost);
     if (!this.db.inTransaction) return Promise.resolve();
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
   /** Commits now; used by close() and by callers that hand work to another process. */
   flush(): void {
-    if (this.scheduled) clearImmediate(this.scheduled);
-    this.scheduled = null;
-    const waiters = this.waiters;
-    this.waiters = [];
-    if (!this.db.inTransaction) {
-      for (const waiter of waiters) waiter.resolve();
+    const waiters = this.takeWaiters();
+    if (this.lost !== null) {
+      for (const waiter of waiters) waiter.reject(this.lost);
       return;
     }
+    if (!this.db.inTransaction) {
+      // Ended by SQLite under another statement's error on this connection (written outside write()): not durable.
+      if (this.open) this.rolledBack(rollbackError(), waiters);
+      else for (const waiter of waiters) waiter.resolve();
+      return;
+    }
+    this.open = false;
     try {
       this.db.exec('COMMIT');
     } catch (error) {
@@ -68,7 +95,7 @@ export class GroupCommit {
       } catch {
         // The COMMIT's error below is the one to report.
       }
-      for (const waiter of waiters) waiter.reject(error);
+      this.rolledBack(error, waiters);
       return;
     }
     // Only an outcome someone waits on needs the check (a stat): acknowledged means in the file the dir names.
@@ -81,5 +108,19 @@ export class GroupCommit {
       }
     }
     for (const waiter of waiters) waiter.resolve();
+  }
+
+  private takeWaiters(): Waiter[] {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    const waiters = this.waiters;
+    this.waiters = [];
+    return waiters;
+  }
+
+  private rolledBack(error: unknown, waiters: Waiter[]): void {
+    this.open = false;
+    this.lost = error;
+    for (const waiter of waiters) waiter.reject(error);
   }
 }
