@@ -2,6 +2,7 @@
 import type { Page, Response as PwResponse } from 'playwright-core';
 import { FetchError } from '../core/errors';
 import type { DocumentWatch } from './document-watch';
+import { pageHtml } from './page-html';
 
 export interface ReadDocument {
   html: string;
@@ -48,7 +49,7 @@ export async function readSettledDocument(page: Page, watch: DocumentWatch, requ
  * a document a script made up), and the request fails rather than store it under a name.
  */
 async function readDocument(page: Page, watch: DocumentWatch, requestUrl: string): Promise<ReadDocument> {
-  const read = async (): Promise<[Identity, string]> => [await identify(page), await page.content()];
+  const read = async (): Promise<[Identity, string]> => [await identify(page), await pageHtml(page)];
   // Mid-read, a navigation makes the read throw (the document is going), wait for the next document or
   // return it: either way the body would not be this URL's, so the navigation is the request's failure.
   const reading = read();

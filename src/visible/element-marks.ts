@@ -2,6 +2,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { namesGross, namesNet } from '../prices/tax-words';
+import { isShadowRoot } from './shadow-tree';
 import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
 
 /** Never shown as page text. */
@@ -39,7 +40,7 @@ export function struckClasses($: CheerioAPI): Set<string> {
 
 /** What one element (not its ancestors) says. */
 export interface ElementMarks {
-  /** Not shown: script, template, hidden attribute, display:none, aria-hidden. */
+  /** Not shown: script, template (but a declarative shadow root), hidden attribute, display:none, aria-hidden. */
   hidden: boolean;
   /** Page chrome or another product's block: its prices are never this product's. */
   otherBlock: boolean;
@@ -143,7 +144,7 @@ export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): E
   const tag = element.tagName.toLowerCase();
   const { attribs } = element;
   const style = attribs.style ?? '';
-  const hidden = NOT_TEXT.has(tag) || attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(style) || HIDDEN_CLASS.test(attribs.class ?? '') || (tag === 'input' && attribs.type === 'hidden');
+  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(style) || HIDDEN_CLASS.test(attribs.class ?? '') || (tag === 'input' && attribs.type === 'hidden');
   const wordsOf = attributeWords(element);
   const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
   let struck: string | null = null;

@@ -5,6 +5,7 @@ import { isIsoCode } from '../prices/iso-currencies';
 import type { PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
+import { renderedChildren } from './shadow-tree';
 import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
 import type { PageLocale } from './page-locale';
 import { withBackslashSign } from './backslash-sign';
@@ -100,7 +101,7 @@ const isTag = (node: AnyNode): node is Element => node.type === 'tag' || node.ty
 /** The element's children as runs of text (and of parts joined into one number), split by the other elements. */
 function textRuns(element: Element, joined: ReadonlySet<AnyNode>): AnyNode[][] {
   const runs: AnyNode[][] = [[]];
-  for (const child of element.children) {
+  for (const child of renderedChildren(element)) {
     if (child.type === 'text' || joined.has(child)) runs.at(-1)!.push(child);
     else if (runs.at(-1)!.length > 0) runs.push([]);
   }
@@ -158,7 +159,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     // After a heading naming other products, its siblings up to the next heading of the same or a higher rank are theirs,
     // also one set inside a sibling (the product's own box with its <h1> after a "Recently viewed" strip ends the run).
     let otherUntilRank: number | null = null;
-    for (const child of element.children) {
+    // As rendered: a shadow root in place of its host's children, a slot's taken children in place of the slot.
+    const children = renderedChildren(element);
+    for (const child of children) {
       const rank = isTag(child) ? headingRank(child) : null;
       if (rank !== null) otherUntilRank = namesOtherProducts(child as Element) ? rank : otherUntilRank !== null && rank > otherUntilRank ? otherUntilRank : null;
       else if (otherUntilRank !== null && isTag(child) && (highestHeading(child) ?? Infinity) <= otherUntilRank) otherUntilRank = null;
@@ -176,7 +179,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
       text += piece;
       previous = child;
     }
-    const childPrice = element.children.some((child) => holdsPrice.has(child));
+    const childPrice = children.some((child) => holdsPrice.has(child));
     if (!INLINE.has(element.tagName)) text = ` ${text} `;
     if (element.tagName === 'br') text = ' ';
     texts.set(node, text);
