@@ -6,6 +6,7 @@
 // "billion": 10⁹ or 10¹²) has none, and the amount is refused.
 import { Decimal } from '../core/money';
 import { CJK_NUMERALS, isCjkNumeral } from './cjk-numerals';
+import { MAGNITUDE_WORDS } from './magnitude-words';
 import { normalizeNumber, type NormalizeOptions } from './normalize-number';
 import { findCurrencies, type NumberToken } from './price-tokens';
 
@@ -28,14 +29,14 @@ export interface Magnitude {
 type Entry = readonly [power: number | null, kind: MagnitudeKind, pattern: string];
 const ENTRIES: readonly Entry[] = [
   [3, 'word', 'thousands?|tausend|ribu|nghìn|ngàn'],
-  [3, 'abbreviation', 'tsd\\.?|тыс\\.?|тис\\.?|tys\\.?|rb'],
+  [3, 'abbreviation', 'tsd\\.?|тыс\\.?|тис\\.?|tys\\.?|rb|tis\\.?|tūkst\\.?|χιλ\\.?|хил\\.?|хиљ\\.?|bin|mii'],
   [5, 'word', 'lakhs?|lacs?'],
   [6, 'word', 'millions?|millionen|millones|millón|milhões|milhão|milioni|milione|milionów|miliony|milion|juta|triệu'],
-  [6, 'abbreviation', 'mio\\.?|mln\\.?|mn|млн\\.?|jt|mi'],
+  [6, 'abbreviation', 'mio\\.?|mln\\.?|mn|млн\\.?|jt|mi|milj\\.?|mill\\.|εκ\\.|մլն'],
   [7, 'word', 'crores?'],
   [7, 'abbreviation', 'Cr\\.?|cr\\.?'],
   [9, 'word', 'milliarden?|milliards?|миллиардов|миллиарда'],
-  [9, 'abbreviation', 'mrd\\.?|млрд\\.?|bn'],
+  [9, 'abbreviation', 'mrd\\.?|млрд\\.?|bn|mld\\.?|mlrd\\.?|mljrd\\.?|mia\\.|δισ\\.|млд|մլրդ'],
   [null, 'word', 'mil|billions?|trillions?'],
 ];
 /**
@@ -51,8 +52,29 @@ const NO_MAGNITUDE = /^ ?(?:CR|MN)(?![\p{L}\d])/u;
 const LETTER = /^(?: ?[kKmMB](?=\p{Sc})|[kKmMB](?![\p{L}\d²³])| ?L(?![\p{L}\d²³]))/u;
 const LETTER_POWER: Readonly<Record<string, number | null>> = { k: 3, K: 3, m: 6, M: 6, B: 9, L: null };
 /** How much text after a number's start a magnitude or CJK sum is read from ("3億5,000万2,000" fits). */
-const WORD_WINDOW = 16;
+const WORD_WINDOW = 24;
 const CJK_WINDOW = 40;
+
+/**
+ * A word of another language's magnitude list ("2,5 miljoen", "1.5 लाख", "3.5 ล้านบาท"), ending before a letter,
+ * mark or digit; in a script without spaces the currency may follow at once, and other letters there leave its
+ * reading open ("ล้านกว่า", "a million and more": no single amount).
+ */
+function languageWordAfter(after: string): Magnitude | null {
+  const lead = after.startsWith(' ') ? 1 : 0;
+  const rest = after.slice(lead);
+  for (const { word, power, unspaced } of MAGNITUDE_WORDS) {
+    const head = rest.slice(0, word.length);
+    if (head.toLowerCase() !== word) continue;
+    const next = rest.slice(word.length);
+    const found = { length: lead + word.length, power, kind: 'word' as const, text: head };
+    if (!/^[\p{L}\p{M}\d]/u.test(next)) return found;
+    // The longest word that fits was tried first: a shorter one is its prefix, followed by letters as well.
+    if (!unspaced) return null;
+    return findCurrencies(next)[0]?.start === 0 ? found : { ...found, power: null };
+  }
+  return null;
+}
 
 /** The magnitude word right after a number, if any. */
 export function magnitudeAfter(after: string): Magnitude | null {
@@ -62,6 +84,9 @@ export function magnitudeAfter(after: string): Magnitude | null {
   if (letter) return { length: letter[0].length, power: LETTER_POWER[letter[0].trim()], kind: 'letter', text: letter[0].trim() };
   if (NO_MAGNITUDE.test(after)) return null;
   const word = WORD.exec(after);
+  const other = languageWordAfter(after);
+  // "mil millones" (10⁹) is longer than "mil" (a thousand or a million): the longer reading is the word written.
+  if (other && (!word || other.length > word[0].length)) return other;
   if (!word) return null;
   const [power, kind] = ENTRIES[word.slice(1).findIndex(Boolean)];
   return { length: word[0].length, power, kind, text: word[0].trim() };
@@ -155,5 +180,34 @@ export function magnitudeToken(text: string, start: number, raw: string, options
   const amount = normalizeNumber(raw, options);
   const open = options.decimalSeparator === undefined && normalizeNumber(raw, { minorDigits: 3 }) !== normalizeNumber(raw);
   if (amount === null || open || word.power === null || (word.kind === 'abbreviation' && !beside)) return { ...token, normalized: null, excluded: 'magnitude' };
-  return { ...token, normalized: scaled(amount, word.power) };
+  const rest = smallerParts(text, end, word.power, options);
+  // The digits that leave it open are its part as much as another amount: neither is read.
+  if (rest.added === null) return { start, end: rest.end, raw: text.slice(start, rest.end), normalized: null, excluded: 'magnitude' };
+  return { start, end: rest.end, raw: text.slice(start, rest.end), magnitude: true, normalized: rest.added.plus(scaled(amount, word.power)).toFixed() };
+}
+
+/** Digits after a space, the next part of an amount written in words. */
+const NEXT_PART = /^ (\d+(?:[.,]\d+)?)/;
+
+/**
+ * "2 tỷ 500 triệu", "1 crore 20 lakh", "3 ล้าน 5 แสน": amounts of smaller magnitude words after the first add to it,
+ * as CJK numerals do ("1万2000"); read alone, "500 triệu ₫" was taken for the price. Digits there with a currency or
+ * another magnitude of their own ("2 tỷ 500 ₫") leave the amount open: `added` null. The sum added and where the amount ends.
+ */
+function smallerParts(text: string, from: number, power: number, options: NormalizeOptions): { added: Decimal | null; end: number } {
+  let added = new Decimal(0);
+  let at = from;
+  let last = power;
+  for (;;) {
+    const part = NEXT_PART.exec(text.slice(at, at + WORD_WINDOW));
+    if (!part) return { added, end: at };
+    const partEnd = at + part[0].length;
+    const word = magnitudeAfter(text.slice(partEnd, partEnd + WORD_WINDOW));
+    const amount = normalizeNumber(part[1], options);
+    if (!word && !currencyBeside(text, at + 1, partEnd)) return { added, end: at };
+    if (!word || word.kind !== 'word' || word.power === null || word.power >= last || amount === null) return { added: null, end: partEnd };
+    added = added.plus(scaled(amount, word.power));
+    last = word.power;
+    at = partEnd + word.length;
+  }
 }

@@ -27,6 +27,19 @@ export const MAGNITUDES: PriceRow[] = [
   ['$850k', '850000', 'USD', US], ['Price: $45K', '45000', 'USD', US], ['£1.25m', '1250000', 'GBP'], ['₦2.5m', '2500000', 'NGN'], ['KSh 1.2M', '1200000', 'KES'],
   ['₱1.2k', '1200', 'PHP'], ['USD 2.3bn', '2300000000', 'USD'], ['$2B', '2000000000', 'USD', US], ['45 k€', '45000', 'EUR'], ['350k€', '350000', 'EUR'], ['Budget : 1,2 M€', '1200000', 'EUR'], ['2 Millionen verkauft 19,99 €', '19.99', 'EUR'],
   ['8K TV 2.999 €', '2999', 'EUR'], ['$19.99 1M+ views', '19.99', 'USD', US], ['Over 1 million sold! $19.99', '19.99', 'USD', US], ['$5K-$10K', A, null, US], [`CHF${NBSP}1,2${NBSP}Mio.`, '1200000', 'CHF'],
+  // CLDR's magnitude words of other languages: read without them each amount was silently 10³ to 10⁹ off
+  ['1.5 लाख रुपये', '150000', null], ['₹ 2 करोड़', '20000000', 'INR'], ['₹ 1.5 करोड', '15000000', 'INR'], ['₹ 1.5 करो\u095C', '15000000', 'INR'], ['Rs. 50 हज़ार', '50000', 'INR', loc('hi-IN')],
+  ['Rs. 1.5 کروڑ', '15000000', 'PKR', loc('ur-PK')], ['১৫ লাখ টাকা', '1500000', 'BDT'], ['2,5 milyon TL', '2500000', 'TRY'], ['850 bin TL', '850000', 'TRY'], ['2,5 miljoen euro', '2500000', 'EUR'],
+  ['3,2 miljoner kr', '3200000', 'SEK', loc('sv-SE')], ['₪ 1.5 מיליון', '1500000', 'ILS'], ['45 millió Ft', '45000000', 'HUF'], ['฿3.5 ล้าน', '3500000', 'THB'], ['3.5 ล้านบาท', '3500000', 'THB', shop('THB')],
+  ['2 مليون ر.س', '2000000', 'SAR'], ['٢٥٠ ألف ر.س', '250000', 'SAR'], ['۵۰۰ هزار ریال', '500000', 'IRR'], ['5 миллионов ₽', '5000000', 'RUB'], ['1,5 тысячи ₽', '1500', 'RUB'],
+  ['2,5 мільйона грн', '2500000', 'UAH'], ['€ 1,5 εκατομμύρια', '1500000', 'EUR'], ['Rp 2 miliar', '2000000000', 'IDR'], ['2,5 tỷ ₫', '2500000000', 'VND'], ['R$ 2 bilhões', '2000000000', 'BRL'],
+  ['€2 miljard', '2000000000', 'EUR'], ['1,5 milioane lei', '1500000', 'RON'], ['1,5 miljoonaa €', '1500000', 'EUR'], ['2 tis. Kč', '2000', 'CZK'], ['1,5 mld zł', '1500000000', 'PLN'], ['12 хил. лв.', '12000', 'BGN'],
+  ['$ 1 mil millones', '1000000000', 'MXN', loc('es-MX')],
+  // Smaller magnitudes after the first add to it, as CJK numerals do; digits there with a currency of their own leave it open
+  ['2 tỷ 500 triệu ₫', '2500000000', 'VND'], ['₹ 1 करोड़ 20 लाख', '12000000', 'INR'], ['1 crore 20 lakh ₹', '12000000', 'INR'], ['฿3 ล้าน 5 แสน', '3500000', 'THB'], ['₹ 45 Lakh 2 BHK', '4500000', 'INR'],
+  ['2 tỷ 500 ₫', A, null], ['1 million 2 million €', A, null], ['฿5 ล้านกว่า', A, null], ['2 bin', A, null, shop('TRY')],
+  // Words of those lists beside a price that they do not scale
+  ['Storage 2 bin $19.99', '19.99', 'USD', US], ['12 mila recensioni 19,99 €', '19.99', 'EUR'], ['Oltre 1 milione di clienti 19,99 €', '19.99', 'EUR'],
   // Scales that differ by language, and digits a magnitude leaves 1000× open: refused
   ['€ 350 mil', A, null], ['R$ 350 mil', A, null], ['3 mil pesos', A, null], ['R 1,5 mil', A, null], ['$2 billion', A, null, US], ['1 billion €', A, null],
   ['$1.500M', A, null, US], ['$1,500K', A, null, US], ['1.250 Mio. €', A, null],

@@ -137,6 +137,11 @@ const CASES: Case[] = [
   { name: 'only a unit price', html: '<p class="price">€2.50 / kg</p>', lang: 'en-IE', expect: 'price/not-found' },
   { name: 'yen with three decimals on a "." page', html: '<p class="price">¥1.299</p>', lang: 'ja-JP', expect: 'price/ambiguous' },
   { name: 'a rial shared by SAR and OMR, three decimals', html: '<div class="price"><del>15.000 ريال</del> 12.500 ريال</div>', lang: 'ar', expect: 'price/ambiguous' },
+  // Magnitude words of the page's language (CLDR's long compact forms): read without them, 10⁵ to 10⁹ off.
+  { name: 'crore and lakh in Hindi on a car page', html: '<h1>Kar</h1><p class="price">₹ 1 करोड़ 20 लाख</p>', lang: 'hi-IN', expect: '12000000.00 INR' },
+  { name: 'Vietnamese tỷ and triệu', html: '<div class="price">2 tỷ 500 triệu ₫</div>', lang: 'vi-VN', expect: '2500000000 VND' },
+  { name: 'Thai ล้าน after the baht sign', html: '<span class="price">฿3.5 ล้าน</span>', lang: 'th-TH', expect: '3500000.00 THB' },
+  { name: 'Dutch miljoen with a struck price', html: '<p class="price"><del>€ 2,8 miljoen</del> € 2,5 miljoen</p>', lang: 'nl-NL', expect: '2500000.00 EUR was 2800000.00' },
 ];
 
 function describeResult(res: CrawlResponse): string {
