@@ -21,8 +21,8 @@ local function flush_tally(tally, now)
   end
   if settled > 0 then
     local bucket = k('tp:' .. math.floor(now / 10000))
-    redis.call('INCRBY', bucket, settled)
-    redis.call('PEXPIRE', bucket, 60000)
+    -- Its expiry is set once, when this write made the bucket.
+    if redis.call('INCRBY', bucket, settled) == settled then redis.call('PEXPIRE', bucket, 60000) end
   end
 end
 -- Takes the host's next slot in one write (the gate g was read in the same script step): the serial that

@@ -82,13 +82,17 @@ local function drop_lease(id, host)
   redis.call('ZREM', k('leases'), id)
   redis.call('HDEL', k('lw'), id)
   host = host or redis.call('HGET', k('host'), id)
-  local held = redis.call('SREM', k('slot'), id) == 1
+  -- One look at both slots: after a release (every answered request) neither is held any more.
+  local hop = id .. '>'
+  local slots = redis.call('SMISMEMBER', k('slot'), id, hop)
+  local held = slots[1] == 1
   if held then
+    redis.call('SREM', k('slot'), id)
     redis.call('HINCRBY', hk('g', host), 'inflight', -1)
     sent_or_gone(id, host)
   end
-  local hop = id .. '>'
-  if redis.call('SREM', k('slot'), hop) == 1 then
+  if slots[2] == 1 then
+    redis.call('SREM', k('slot'), hop)
     local hopHost = redis.call('HGET', k('host'), hop)
     redis.call('HINCRBY', hk('g', hopHost), 'inflight', -1)
     sent_or_gone(hop, hopHost)
