@@ -20,9 +20,25 @@ function processCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function scriptCalls(client: Redis): Promise<number> {
-  return [...(await client.info('commandstats')).matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+/** Calls per command so far (INFO commandstats counts the commands a script runs, each by its own name). */
+async function commandCalls(client: Redis): Promise<Map<string, number>> {
+  const calls = new Map<string, number>();
+  for (const m of (await client.info('commandstats')).matchAll(/^cmdstat_([a-z|_-]+):calls=(\d+)/gm)) calls.set(m[1], Number(m[2]));
+  return calls;
 }
+
+/** Per request, by command, between two readings; `info` (this bench's own reading) left out. */
+function perRequest(before: Map<string, number>, after: Map<string, number>, n: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, calls] of after) {
+    const delta = calls - (before.get(name) ?? 0);
+    if (delta > 0 && name !== 'info') out[name] = Math.round((delta / n) * 100) / 100;
+  }
+  return out;
+}
+
+const total = (calls: Record<string, number>) => Math.round(Object.values(calls).reduce((a, b) => a + b, 0) * 100) / 100;
+const scripts = (calls: Record<string, number>) => (calls.evalsha ?? 0) + (calls.eval ?? 0);
 
 const redis = await startRedisServer();
 const client = new Redis(redis.url);
@@ -32,12 +48,14 @@ try {
     url: redis.url, spider: 'bench', runId: 'new', join: false, seeding: false, hostKeyOf: (url) => new URL(url).host, policyFor: () => policy,
     settings: { ...settingsSchema.parse({}).frontier, pickBatch }, log: pino({ level: 'warn' }),
   });
+  const addAt = await commandCalls(client);
   for (let from = 0; from < requests; from += 500) {
     const batch: CrawlRequest[] = [];
     for (let i = from; i < Math.min(requests, from + 500); i++) batch.push(new CrawlRequest({ url: `http://h${i % hosts}.test/p/${i}` }));
     await frontier.add(batch);
   }
-  const callsAt = await scriptCalls(client);
+  const callsAt = await commandCalls(client);
+  const addCalls = perRequest(addAt, callsAt, requests);
   const redisCpuAt = processCpuMs(redis.pid);
   const cpuAt = process.cpuUsage();
   const start = performance.now();
@@ -64,7 +82,7 @@ try {
   const ms = performance.now() - start;
   const cpu = process.cpuUsage(cpuAt);
   const redisCpuMs = processCpuMs(redis.pid) - redisCpuAt;
-  const calls = (await scriptCalls(client)) - callsAt;
+  const calls = perRequest(callsAt, await commandCalls(client), done);
   const summary = await frontier.summary();
   await frontier.close();
   if (done !== requests || summary.succeeded !== requests) throw new Error(`done ${done}, ledger succeeded ${summary.succeeded}, expected ${requests}`);
@@ -72,8 +90,9 @@ try {
     requests, hosts, pickBatch, requestsPerSecond: Math.round((done / ms) * 1000),
     workerCpuUsPerRequest: Math.round(((cpu.user + cpu.system) / done) * 10) / 10,
     redisCpuUsPerRequest: Math.round(((redisCpuMs * 1000) / done) * 10) / 10,
-    scriptCallsPerRequest: Math.round((calls / done) * 100) / 100,
+    scriptCallsPerRequest: scripts(calls), commandsPerRequest: total(calls), addCommandsPerRequest: total(addCalls),
   }));
+  console.log(JSON.stringify({ hotPath: calls, add: addCalls }));
 } finally {
   client.disconnect();
   await redis.stop();

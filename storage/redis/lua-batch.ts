@@ -4,10 +4,12 @@ import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
 
 /**
  * ARGV: worker, then ops in the order the worker made them, each an opcode and its arguments:
- *   S id reservedAtMs nextOpenAtMs                 markSent
- *   R id                                            releaseSlot
- *   C id serial nextOpenAtMs previousNextOpenAtMs   cancelReservation
- *   H id outcome reason status                      settle (succeeded | failed; status '' = none)
+ *   S id host reservedAtMs nextOpenAtMs                 markSent
+ *   R id host                                            releaseSlot
+ *   C id host serial nextOpenAtMs previousNextOpenAtMs   cancelReservation
+ *   H id host outcome reason status                      settle (succeeded | failed; status '' = none)
+ * host is the slot's (or request's) host as the pick or hop booking told the worker: a request's host never
+ * changes, so the script need not read it back ('' = read it).
  *   P leaseTtlMs pollMs n rand_1 .. rand_n          pick up to n leases
  *   B id host rand maxConcurrency minIntervalMs jitterMs marginMs   book a redirect hop's slot (see book_hop)
  * Returns one reply per op: 1/0 for S, R, C, H; book_hop's reply for B; for P a list of pick replies (see pick_one) whose last one
@@ -20,18 +22,20 @@ local now, dirty, tally, out = now_ms(), {}, {}, {}
 local i = 2
 while i <= #ARGV do
   local op = ARGV[i]
+  -- The host of S, R, C and H ('' = unknown to the worker: the op reads it).
+  local host = ARGV[i + 2] ~= '' and ARGV[i + 2] or nil
   if op == 'S' then
-    out[#out + 1] = mark_sent(ARGV[i + 1], tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3]), now, dirty)
-    i = i + 4
+    out[#out + 1] = mark_sent(ARGV[i + 1], host, tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4]), now, dirty)
+    i = i + 5
   elseif op == 'R' then
-    out[#out + 1] = release(ARGV[i + 1], now, dirty)
-    i = i + 2
+    out[#out + 1] = release(ARGV[i + 1], host, now, dirty)
+    i = i + 3
   elseif op == 'C' then
-    out[#out + 1] = cancel(ARGV[i + 1], tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4]), dirty)
-    i = i + 5
+    out[#out + 1] = cancel(ARGV[i + 1], host, tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5]), dirty)
+    i = i + 6
   elseif op == 'H' then
-    out[#out + 1] = settle(worker, ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], now, dirty, tally)
-    i = i + 5
+    out[#out + 1] = settle(worker, ARGV[i + 1], host, ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], now, dirty, tally)
+    i = i + 6
   elseif op == 'B' then
     local a = function(n) return tonumber(ARGV[i + n]) end
     out[#out + 1] = book_hop(ARGV[i + 1], ARGV[i + 2], a(3), a(4), a(5), a(6), a(7), now, dirty)

@@ -5,7 +5,7 @@ import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
 /** ARGV: id, reservedAtMs, nextOpenAtMs. The interval counts from the send when it came after the reservation. */
 export const MARK_SENT_LUA = `${LUA_PRELUDE}${LUA_OPS}
 local now, dirty = now_ms(), {}
-local done = mark_sent(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), now, dirty)
+local done = mark_sent(ARGV[1], nil, tonumber(ARGV[2]), tonumber(ARGV[3]), now, dirty)
 rescore_dirty(dirty, now)
 return done
 `;
@@ -13,7 +13,7 @@ return done
 /** ARGV: id. The response arrived: the concurrency slot is free (see release in LUA_OPS). */
 export const RELEASE_LUA = `${LUA_PRELUDE}${LUA_OPS}
 local now, dirty = now_ms(), {}
-local done = release(ARGV[1], now, dirty)
+local done = release(ARGV[1], nil, now, dirty)
 rescore_dirty(dirty, now)
 return done
 `;
@@ -21,7 +21,7 @@ return done
 /** ARGV: id, serial, nextOpenAtMs, previousNextOpenAtMs. Never sent: free the slot, give the interval back if no later reservation built on it. */
 export const CANCEL_LUA = `${LUA_PRELUDE}${LUA_OPS}
 local dirty = {}
-local done = cancel(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), dirty)
+local done = cancel(ARGV[1], nil, tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), dirty)
 rescore_dirty(dirty, now_ms())
 return done
 `;
@@ -32,7 +32,7 @@ return done
  */
 export const SETTLE_LUA = `${LUA_PRELUDE}${LUA_OPS}
 local now, dirty, tally = now_ms(), {}, {}
-local done = settle(ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], now, dirty, tally)
+local done = settle(ARGV[1], ARGV[2], nil, ARGV[3], ARGV[4], ARGV[5], now, dirty, tally)
 flush_tally(tally, now)
 rescore_dirty(dirty, now)
 return done

@@ -21,9 +21,20 @@ local function flush_tally(tally, now)
   end
   if settled > 0 then
     local bucket = k('tp:' .. math.floor(now / 10000))
-    redis.call('INCRBY', bucket, settled)
-    redis.call('PEXPIRE', bucket, 60000)
+    -- Its expiry is set once, when this write made the bucket.
+    if redis.call('INCRBY', bucket, settled) == settled then redis.call('PEXPIRE', bucket, 60000) end
   end
+end
+-- Takes the host's next slot in one write (the gate g was read in the same script step): the serial that
+-- names this reservation, the next opening, one more in flight, and the 'unsent' mark of a spaced one.
+local function reserve(host, g, nxt, unsent)
+  local serial = g.serial + 1
+  if unsent then
+    redis.call('HSET', hk('g', host), 'next', nxt, 'inflight', g.inflight + 1, 'serial', serial, 'us', unsent)
+  else
+    redis.call('HSET', hk('g', host), 'next', nxt, 'inflight', g.inflight + 1, 'serial', serial)
+  end
+  return serial
 end
 -- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
 -- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs}, {'wait', ms} or {'empty'}. unspaced_only: the next
@@ -51,9 +62,7 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
     if g.inflight < g.mc and g.next <= now and not g.us and redis.call('ZCARD', hk('q', host)) > 0 then
       local id = redis.call('ZPOPMIN', hk('q', host))[1]
       local nxt = now + spacing(g) + math.floor(rand * (g.jt + 1))
-      local serial = redis.call('HINCRBY', hk('g', host), 'serial', 1)
-      redis.call('HSET', hk('g', host), 'next', nxt, 'inflight', g.inflight + 1)
-      if nxt > now then redis.call('HSET', hk('g', host), 'us', id) end
+      local serial = reserve(host, g, nxt, nxt > now and id or nil)
       redis.call('ZADD', k('leases'), now + ttl, id)
       redis.call('HSET', k('lw'), id, worker)
       redis.call('SADD', k('slot'), id)
@@ -65,37 +74,47 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
   return {'wait', 0}
 end
 -- The request went on the wire: the interval counts from the send when it came after the reservation.
-local function mark_sent(id, reserved, reservedNext, now, dirty)
+-- host: the slot's host as the worker has it from its pick or hop (nil: read it). The host is re-scored only
+-- when its readiness can change: its 'unsent' mark went, or its next opening moved past now. A send of a
+-- host without an interval moves 'next' to the send time at most (now), so the host stays due either way.
+local function mark_sent(id, host, reserved, reservedNext, now, dirty)
   if redis.call('SISMEMBER', k('slot'), id) == 0 then return 0 end
-  local host = redis.call('HGET', k('host'), id)
-  sent_or_gone(id, host)
-  dirty[host] = true
+  host = host or redis.call('HGET', k('host'), id)
+  local g = redis.call('HMGET', hk('g', host), 'next', 'us')
+  if g[2] == id then
+    redis.call('HDEL', hk('g', host), 'us')
+    dirty[host] = true
+  end
   local late = now - reserved
   if late <= 0 then return 0 end
-  local g = gate(host)
-  redis.call('HSET', hk('g', host), 'next', math.max(g.next, reservedNext + late))
+  local was = tonumber(g[1]) or 0
+  local nxt = math.max(was, reservedNext + late)
+  if nxt ~= was then
+    redis.call('HSET', hk('g', host), 'next', nxt)
+    if nxt > now then dirty[host] = true end
+  end
   return 1
 end
 -- The response arrived: the concurrency slot is free, the interval keeps running; a Crawl-delay also counts
 -- from the answer (as HostSlots.release).
-local function release(id, now, dirty)
+local function release(id, host, now, dirty)
   if redis.call('SREM', k('slot'), id) == 0 then return 0 end
-  local host = redis.call('HGET', k('host'), id)
+  host = host or redis.call('HGET', k('host'), id)
   redis.call('HINCRBY', hk('g', host), 'inflight', -1)
-  sent_or_gone(id, host)
+  local g = redis.call('HMGET', hk('g', host), 'us', 'cd', 'next', 'mg')
+  if g[1] == id then redis.call('HDEL', hk('g', host), 'us') end
   forget_hop(id)
-  local cd = tonumber(redis.call('HGET', hk('g', host), 'cd')) or 0
+  local cd = tonumber(g[2]) or 0
   if cd > 0 then
-    local g = gate(host)
-    redis.call('HSET', hk('g', host), 'next', math.max(g.next, now + cd + g.mg))
+    redis.call('HSET', hk('g', host), 'next', math.max(tonumber(g[3]) or 0, now + cd + (tonumber(g[4]) or 0)))
   end
   dirty[host] = true
   return 1
 end
 -- Never sent: free the slot, give the interval back if no later reservation built on it.
-local function cancel(id, serial, reservedNext, previous, dirty)
+local function cancel(id, host, serial, reservedNext, previous, dirty)
   if redis.call('SREM', k('slot'), id) == 0 then return 0 end
-  local host = redis.call('HGET', k('host'), id)
+  host = host or redis.call('HGET', k('host'), id)
   redis.call('HINCRBY', hk('g', host), 'inflight', -1)
   sent_or_gone(id, host)
   forget_hop(id)
@@ -120,9 +139,7 @@ local function book_hop(id, host, rand, mc, mi, jt, mg, now, dirty)
   local slot = id .. '>'
   local at = math.max(now, g.next)
   local nxt = at + spacing(g) + math.floor(rand * (g.jt + 1))
-  local serial = redis.call('HINCRBY', hk('g', host), 'serial', 1)
-  redis.call('HSET', hk('g', host), 'next', nxt, 'inflight', g.inflight + 1)
-  if nxt > now then redis.call('HSET', hk('g', host), 'us', slot) end
+  local serial = reserve(host, g, nxt, nxt > now and slot or nil)
   redis.call('SADD', k('slot'), slot)
   redis.call('HSET', k('host'), slot, host)
   dirty[host] = true
@@ -132,13 +149,16 @@ end
 -- durable already). 0 when another worker holds it now or it is settled: that worker's result stands.
 -- A success's request data goes; a failure's is kept with its reason, status, retries and time in 'fail'
 -- (ordered by id in 'fails'), so reports and the SKU catalog can name what the run lost.
-local function settle(worker, id, outcome, reason, status, now, dirty, tally)
-  local state, host = redis.call('HGET', k('st'), id), nil
+-- host: the request's host as the worker has it from its pick (nil: read it). A lease whose slot was freed
+-- already (its release came first, as it does for every answered request) leaves its host's readiness as it
+-- was: no re-score.
+local function settle(worker, id, host, outcome, reason, status, now, dirty, tally)
+  local state, changed = redis.call('HGET', k('st'), id), true
   if state == 'l' then
     if redis.call('HGET', k('lw'), id) ~= worker then return 0 end
-    host = drop_lease(id)
+    host, changed = drop_lease(id, host)
   elseif state == 'p' then
-    host = redis.call('HGET', k('host'), id)
+    host = host or redis.call('HGET', k('host'), id)
     redis.call('ZREM', hk('q', host), id)
     redis.call('ZREM', hk('d', host), id)
   else
@@ -156,7 +176,7 @@ local function settle(worker, id, outcome, reason, status, now, dirty, tally)
   end
   redis.call('HDEL', k('req'), id)
   redis.call('HDEL', k('att'), id)
-  dirty[host] = true
+  if changed then dirty[host] = true end
   return 1
 end
 `;

@@ -13,33 +13,38 @@ export const ADD_FIELDS = 7;
  */
 export const ADD_LUA = `${LUA_PRELUDE}
 local now = now_ms()
-local out, touched = {}, {}
+local out, fresh, touched = {}, {}, {}
 local mode = ARGV[3]
 for i = 4, #ARGV, ${ADD_FIELDS} do
-  local fp, host, prio, json = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
-  if redis.call('SADD', k('seen'), fp) == 1 then
-    local id = tostring(redis.call('INCR', k('ids')))
-    redis.call('HSET', k('req'), id, json)
-    redis.call('HSET', k('prio'), id, prio)
-    redis.call('HSET', k('host'), id, host)
-    redis.call('HSET', k('st'), id, 'p')
-    redis.call('HSET', k('fid'), fp, id)
-    enqueue(id, host)
-    if not touched[host] then
-      touched[host] = true
-      if mode == 'set' or redis.call('HEXISTS', hk('g', host), 'mc') == 0 then
-        redis.call('HSET', hk('g', host), 'mc', ARGV[i + 4], 'mi', ARGV[i + 5], 'jt', ARGV[i + 6], 'mg', ARGV[2])
-      end
-      redis.call('SADD', k('hostset'), host)
-    end
-    redis.call('HINCRBY', k('ledger'), 'planned', 1)
-    redis.call('HINCRBY', k('ledger'), 'h:' .. host .. ':planned', 1)
-    out[#out + 1] = id
-  else
-    out[#out + 1] = ''
-  end
+  if redis.call('SADD', k('seen'), ARGV[i]) == 1 then fresh[#fresh + 1] = i end
+  out[#out + 1] = ''
 end
-for host in pairs(touched) do rescore(host, now) end
+-- The new requests' ids in one step, in the order they came; the ledger's planned counts summed per host.
+local first = redis.call('INCRBY', k('ids'), #fresh) - #fresh
+for n, i in ipairs(fresh) do
+  local fp, host, prio, json = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+  local id = tostring(first + n)
+  redis.call('HSET', k('req'), id, json)
+  redis.call('HSET', k('prio'), id, prio)
+  redis.call('HSET', k('host'), id, host)
+  redis.call('HSET', k('st'), id, 'p')
+  redis.call('HSET', k('fid'), fp, id)
+  enqueue(id, host, prio)
+  if not touched[host] then
+    touched[host] = 0
+    if mode == 'set' or redis.call('HEXISTS', hk('g', host), 'mc') == 0 then
+      redis.call('HSET', hk('g', host), 'mc', ARGV[i + 4], 'mi', ARGV[i + 5], 'jt', ARGV[i + 6], 'mg', ARGV[2])
+    end
+    redis.call('SADD', k('hostset'), host)
+  end
+  touched[host] = touched[host] + 1
+  out[(i - 4) / ${ADD_FIELDS} + 1] = id
+end
+if #fresh > 0 then redis.call('HINCRBY', k('ledger'), 'planned', #fresh) end
+for host, n in pairs(touched) do
+  redis.call('HINCRBY', k('ledger'), 'h:' .. host .. ':planned', n)
+  rescore(host, now)
+end
 redis.call('PEXPIRE', k('seen'), tonumber(ARGV[1]))
 redis.call('PEXPIRE', k('fid'), tonumber(ARGV[1]))
 return out

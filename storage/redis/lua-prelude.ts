@@ -17,14 +17,15 @@ end
 -- mi is the interval in force: the adaptive throttle's (ai, the slowest live worker's view) else the configured
 -- one, and never under robots.txt's Crawl-delay (cd); cause says which of the three it is.
 local function gate(host)
-  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai', 'mg', 'cd', 'us')
+  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai', 'mg', 'cd', 'us', 'serial')
   local configured = tonumber(g[4]) or 0
   local mi, cause = configured, 'configured'
   if g[6] then mi, cause = tonumber(g[6]), 'throttle' end
   local cd = tonumber(g[8]) or 0
   if cd > mi then mi, cause = cd, 'crawl-delay' end
   return { next = tonumber(g[1]) or 0, inflight = tonumber(g[2]) or 0, mc = tonumber(g[3]) or 1,
-           mi = mi, cause = cause, configured = configured, jt = tonumber(g[5]) or 0, mg = tonumber(g[7]) or 0, us = g[9] }
+           mi = mi, cause = cause, configured = configured, jt = tonumber(g[5]) or 0, mg = tonumber(g[7]) or 0, us = g[9],
+           serial = tonumber(g[10]) or 0 }
 end
 -- The interval plus politeness.intervalMarginMs; no margin on a host without an interval.
 local function spacing(g)
@@ -58,8 +59,9 @@ local function regrow(host, before, now)
     if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
   end
 end
-local function enqueue(id, host)
-  redis.call('ZADD', hk('q', host), -tonumber(redis.call('HGET', k('prio'), id)), id)
+-- prio: the request's priority when the caller has it in hand (an add), else read from 'prio'.
+local function enqueue(id, host, prio)
+  redis.call('ZADD', hk('q', host), -tonumber(prio or redis.call('HGET', k('prio'), id)), id)
 end
 -- A spaced host's reservation is 'unsent' (g.us = its id) until its send, release, cancel or end is known:
 -- no other reservation of the host is made meanwhile, so the next one always counts from a known send,
@@ -71,22 +73,33 @@ end
 local function is_hop(slot) return string.sub(slot, -1) == '>' end
 local function forget_hop(slot) if is_hop(slot) then redis.call('HDEL', k('host'), slot) end end
 -- Ends a lease: frees its host slot if still held, and the slot its redirect hop booked (a worker that dies
--- mid-hop leaves it to the lease's expiry). Returns the request's host.
-local function drop_lease(id)
+-- mid-hop leaves it to the lease's expiry). host: the request's host when the caller knows it (the worker
+-- that holds the lease was told it by the pick), else read. Returns the host and whether its gate changed
+-- (the slot was still held): a lease whose slot its release or cancel freed already leaves the gate as it
+-- is, so the host needs no re-score. The 'unsent' mark is only ever set together with the slot and cleared
+-- whenever the slot is freed, so it can only still be this lease's while the slot is held.
+local function drop_lease(id, host)
   redis.call('ZREM', k('leases'), id)
   redis.call('HDEL', k('lw'), id)
-  local host = redis.call('HGET', k('host'), id)
-  if redis.call('SREM', k('slot'), id) == 1 then redis.call('HINCRBY', hk('g', host), 'inflight', -1) end
-  sent_or_gone(id, host)
+  host = host or redis.call('HGET', k('host'), id)
+  -- One look at both slots: after a release (every answered request) neither is held any more.
   local hop = id .. '>'
-  if redis.call('SREM', k('slot'), hop) == 1 then
+  local slots = redis.call('SMISMEMBER', k('slot'), id, hop)
+  local held = slots[1] == 1
+  if held then
+    redis.call('SREM', k('slot'), id)
+    redis.call('HINCRBY', hk('g', host), 'inflight', -1)
+    sent_or_gone(id, host)
+  end
+  if slots[2] == 1 then
+    redis.call('SREM', k('slot'), hop)
     local hopHost = redis.call('HGET', k('host'), hop)
     redis.call('HINCRBY', hk('g', hopHost), 'inflight', -1)
     sent_or_gone(hop, hopHost)
     forget_hop(hop)
     rescore(hopHost, now_ms())
   end
-  return host
+  return host, held
 end
 -- Back to its host queue, eligible at 'at' (now or later).
 local function requeue(id, at, now)

@@ -37,8 +37,8 @@ export class RedisFrontier implements Frontier {
   /** Requests this worker gave up because their lease had expired and another worker took them over. */
   lostLeases = 0;
   private readonly prefix: string;
-  /** Every lease this worker holds: picked and waiting, in progress, or awaiting its settle. */
-  private readonly leases = new Set<string>();
+  /** Every lease this worker holds (picked and waiting, in progress, or awaiting its settle), with its host as the pick gave it. */
+  private readonly leases = new Map<string, string>();
   private readonly picked: PickedLease[] = [];
   /** This turn's sends, releases, settles and picks, in one script call. */
   private readonly batch: RedisBatch;
@@ -157,15 +157,18 @@ export class RedisFrontier implements Frontier {
 
   private toLease(reply: LeaseReply, receivedAtMs: number): PickedLease {
     const [, id, json, hostKey, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs] = reply;
-    this.leases.add(id);
+    this.leases.set(id, hostKey);
     const request = CrawlRequest.fromJSON(JSON.parse(json) as SerializedRequest, id);
     request.attempt = Number(attempt);
-    const lease: Lease = { request, hostKey, ...this.slotOps(id, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
+    const lease: Lease = { request, hostKey, ...this.slotOps(id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
     return { lease, receivedAtMs };
   }
 
-  /** A reserved slot's ends (a lease's or a hop's), in Redis' numbers as the reservation gave them. */
-  private slotOps(slot: string, at: Record<'reservedAtMs' | 'serial' | 'nextOpenAtMs' | 'previousNextOpenAtMs', number>): HostSlot {
+  /**
+   * A reserved slot's ends (a lease's or a hop's), in Redis' numbers as the reservation gave them. The host
+   * goes with each op so the script need not read back what the reservation told this worker.
+   */
+  private slotOps(slot: string, hostKey: string, at: Record<'reservedAtMs' | 'serial' | 'nextOpenAtMs' | 'previousNextOpenAtMs', number>): HostSlot {
     const fire = this.fire.bind(this);
     const { batch } = this;
     // Queued in order on one connection: a release always reaches Redis after its markSent. A host with
@@ -176,9 +179,9 @@ export class RedisFrontier implements Frontier {
       if (spaced) batch.flush();
     };
     return {
-      markSent: () => gate(['S', slot, at.reservedAtMs, at.nextOpenAtMs]),
-      cancelReservation: () => gate(['C', slot, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs]),
-      releaseSlot: () => gate(['R', slot]),
+      markSent: () => gate(['S', slot, hostKey, at.reservedAtMs, at.nextOpenAtMs]),
+      cancelReservation: () => gate(['C', slot, hostKey, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs]),
+      releaseSlot: () => gate(['R', slot, hostKey]),
     };
   }
 
@@ -217,7 +220,7 @@ export class RedisFrontier implements Frontier {
     const booked = (await reply) as HopReply;
     if (booked[0] === 'busy') return null;
     const [, slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs] = booked;
-    return { atMs: steadyNowMs() + Number(waitMs), slot: this.slotOps(slot, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
+    return { atMs: steadyNowMs() + Number(waitMs), slot: this.slotOps(slot, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
   }
 
   pauseHost(hostKey: string, untilMs: number): void {
@@ -266,7 +269,7 @@ export class RedisFrontier implements Frontier {
     if (this.redis.status !== 'ready') return closeRedis(this.redis);
     try {
       this.batch.flush();
-      await this.scripts.returnAll(this.prefix, this.workerId, ...this.leases);
+      await this.scripts.returnAll(this.prefix, this.workerId, ...this.leases.keys());
       this.leases.clear();
       this.picked.length = 0;
       // Withdrawn, not left to fade: the hosts go back to the other workers' views at once.
@@ -280,12 +283,13 @@ export class RedisFrontier implements Frontier {
   private async renew(): Promise<void> {
     if (this.closed) return;
     const { leaseTtlMs } = this.options.settings;
-    await this.scripts.renew(this.prefix, this.workerId, leaseTtlMs, this.seeding ? leaseTtlMs : 0, ...this.leases);
+    await this.scripts.renew(this.prefix, this.workerId, leaseTtlMs, this.seeding ? leaseTtlMs : 0, ...this.leases.keys());
   }
 
   private async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {
     const id = this.idOf(request);
-    const done = await this.endLease(id, this.batch.call(['H', id, outcome, reason, status ?? '']));
+    // The host as this worker's pick gave it; a request it never picked ('') has the script read it.
+    const done = await this.endLease(id, this.batch.call(['H', id, this.leases.get(id) ?? '', outcome, reason, status ?? '']));
     if (done !== 1) this.leaseLost(request, outcome);
   }
 

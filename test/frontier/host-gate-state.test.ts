@@ -6,9 +6,8 @@ import { hostKeyOf } from '../../src/politeness/host-key';
 import type { HostGate } from '../../src/ports/host-gate';
 import { settingsSchema } from '../../src/settings/schema';
 import { readRunStatus } from '../../storage/redis/redis-status';
-import { startRedisServer, type RedisTestServer } from '../support/redis-server';
+import { startRedisServerWithClient, type RedisTestServerWithClient } from '../support/redis-server';
 import { expectLease, openFrontier, req, tempDir } from './frontier-fixture';
-import { Redis } from 'ioredis';
 import { AdaptiveThrottleMiddleware } from '../../middlewares/adaptive-throttle';
 import { CrawlResponse } from '../../src/core/response';
 import type { MiddlewareContext } from '../../src/downloader/middleware';
@@ -132,20 +131,15 @@ describe('host gate state over a resume: embedded frontier', () => {
 });
 
 describe('host gate state over a resume: Redis frontier', () => {
-  let redis: RedisTestServer;
-  let client: Redis;
+  let started: RedisTestServerWithClient;
   beforeAll(async () => {
-    redis = await startRedisServer();
-    client = new Redis(redis.url);
+    started = await startRedisServerWithClient();
   });
-  afterAll(async () => {
-    client.disconnect();
-    await redis.stop();
-  });
+  afterAll(() => started.stop());
 
   const open = (runId: string) =>
     RedisFrontier.open({
-      url: redis.url, spider: 'test', runId, join: false, seeding: false, hostKeyOf: (url) => hostKeyOf(url, 'host'),
+      url: started.server.url, spider: 'test', runId, join: false, seeding: false, hostKeyOf: (url) => hostKeyOf(url, 'host'),
       policyFor: () => ({ maxConcurrency: 1, minIntervalMs: 50, jitterMs: 0 }),
       settings: { ...defaults.frontier, leaseTtlMs: 400, pollMs: 20 }, log: pino({ level: 'silent' }),
     });
@@ -162,7 +156,7 @@ describe('host gate state over a resume: Redis frontier', () => {
     expect(second.resumed).toBe(true);
     expect(second.gate.throttleMs('throttled.test')).toBe(400);
     expect(second.gate.breaker('broken.test').state).toBe('open');
-    const status = await readRunStatus(client, 'gate-resume');
+    const status = await readRunStatus(started.client, 'gate-resume');
     expect(status.byHost['delayed.test']).toMatchObject({ intervalMs: 700, intervalCause: 'crawl-delay', crawlDelayMs: 700 });
     expect(status.byHost['waiting.test']).toMatchObject({ pauseCause: 'retry-after' });
     expect(status.byHost['waiting.test'].pausedForMs).toBeGreaterThan(50_000);
@@ -170,7 +164,7 @@ describe('host gate state over a resume: Redis frontier', () => {
     // The resumed worker's throttle publishes its start interval again (the middleware does so on first use).
     second.gate.setThrottleMs('throttled.test', second.gate.throttleMs('throttled.test')!);
     await second.status(); // the publish is fired, not awaited: a call after it on the same connection orders it before our read
-    expect((await readRunStatus(client, 'gate-resume')).byHost['throttled.test']).toMatchObject({ intervalMs: 400, intervalCause: 'throttle' });
+    expect((await readRunStatus(started.client, 'gate-resume')).byHost['throttled.test']).toMatchObject({ intervalMs: 400, intervalCause: 'throttle' });
     await second.close();
   });
 

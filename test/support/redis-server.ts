@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Redis } from 'ioredis';
 import { freePort } from './free-port';
 
 export interface RedisTestServer {
@@ -57,6 +58,27 @@ export async function startRedisServer(options: { password?: string; appendOnly?
     stop: async () => {
       await shutdown();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A server with one plain client beside it, for tests that read the keys or INFO of what they did. */
+export interface RedisTestServerWithClient {
+  server: RedisTestServer;
+  client: Redis;
+  /** Closes the client, then stops the server. */
+  stop(): Promise<void>;
+}
+
+export async function startRedisServerWithClient(): Promise<RedisTestServerWithClient> {
+  const server = await startRedisServer();
+  const client = new Redis(server.url);
+  return {
+    server,
+    client,
+    stop: async () => {
+      client.disconnect();
+      await server.stop();
     },
   };
 }
