@@ -25,9 +25,16 @@ export class RequestSink {
     if (this.buffer.length === 0) return;
     const batch = this.buffer;
     this.buffer = [];
-    const { added, duplicates } = await this.frontier.add(batch);
+    const adding = this.frontier.add(batch);
+    // The embedded frontier can hand the new requests out before its promise settles: they are in its
+    // ready heap, and a lease joins the same group commit as their insert (a commit that fails loses
+    // both, and the parent is never acked). Waking the pool only after the commit cost each page's links
+    // one more turn of a busy event loop (the products of 11 listings waited 27-56 ms on the polite bench).
+    this.onAdded();
+    const { added, duplicates } = await adding;
     this.stats.inc('requests/planned', added);
     this.stats.inc('requests/duplicate', duplicates);
+    // A shared frontier holds them only now.
     if (added > 0) this.onAdded();
     if (this.events) announce(batch, this.events);
   }
