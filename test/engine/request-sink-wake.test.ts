@@ -1,4 +1,4 @@
-// The sink wakes the engine as soon as the embedded frontier can hand a new request out, not a turn later after the commit.
+// The sink hands a page's first request to the frontier at once and wakes the engine as soon as the embedded frontier can lease it, not after the commit.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,39 @@ afterEach(() => {
 });
 
 describe('RequestSink and the embedded frontier', () => {
+  it("stores a callback's first request at once, while the callback goes on; flush() waits for it to be durable", async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.cleanup);
+    const { frontier, clock } = openFrontier(tmp.dir);
+    cleanups.push(() => frontier.close());
+    const sink = new RequestSink(frontier, new Stats(), 500, () => undefined);
+    await sink.push(req('http://a.test/p/1'));
+    // The callback has not finished (two more links to yield), and the host can already be given its first product.
+    const pick = frontier.next(clock.nowMs());
+    expect(pick.type === 'lease' && pick.lease.request.url).toBe('http://a.test/p/1');
+    await sink.push(req('http://a.test/p/2'));
+    await sink.push(req('http://a.test/p/3'));
+    expect(frontier.next(clock.nowMs()).type).not.toBe('lease'); // at its cap of one; the others wait in the sink
+    await sink.flush();
+    const reader = new Database(join(tmp.dir, 'frontier.sqlite'), { readonly: true });
+    cleanups.push(() => reader.close());
+    expect(reader.prepare("SELECT json_extract(json, '$.url') AS url, state FROM requests ORDER BY id").all()).toEqual([
+      { url: 'http://a.test/p/1', state: 'in_progress' },
+      { url: 'http://a.test/p/2', state: 'pending' },
+      { url: 'http://a.test/p/3', state: 'pending' },
+    ]);
+  });
+
+  it("throws the first request's failure at flush(), so the page is not acknowledged", async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.cleanup);
+    const { frontier } = openFrontier(tmp.dir);
+    frontier.close();
+    const sink = new RequestSink(frontier, new Stats(), 500, () => undefined);
+    await sink.push(req('http://a.test/p/1'));
+    await expect(sink.flush()).rejects.toThrow();
+  });
+
   it('wakes the pool before the commit; the lease taken then is committed with the insert', async () => {
     const tmp = tempDir();
     cleanups.push(tmp.cleanup);
