@@ -19,8 +19,6 @@ export class GlobalPool {
   // every second for a signal we ignore (see below); the first version reads os.cpus().
   private readonly config = new crawleeCore.Configuration({ persistStorage: false, purgeOnStart: false, systemInfoV2: false });
   private readonly pool: AutoscaledPool;
-  /** The pool's run is over: a look-up queued by the last task must not start another. */
-  private ended = false;
 
   constructor(settings: Settings['concurrency'], tasks: PoolTasks) {
     const max = settings.maxConcurrency;
@@ -31,10 +29,7 @@ export class GlobalPool {
         minConcurrency: settings.autoscale ? Math.min(settings.minConcurrency, max) : max,
         // Crawlee ramps by +5 % per 10 s; starting low would take minutes to reach a useful level.
         desiredConcurrency: settings.autoscale ? Math.min(settings.desiredConcurrency, max) : max,
-        runTaskFunction: () => {
-          this.fillInThisTurn();
-          return tasks.runTask();
-        },
+        runTaskFunction: () => tasks.runTask(),
         isTaskReadyFunction: async () => tasks.isTaskReady(),
         isFinishedFunction: async () => tasks.isFinished(),
         loggingIntervalSecs: null,
@@ -63,7 +58,6 @@ export class GlobalPool {
     try {
       await this.pool.run();
     } finally {
-      this.ended = true;
       clearInterval(recheck);
       await events.close();
     }
@@ -103,20 +97,6 @@ export class GlobalPool {
     const pool = this.pool as unknown as { _maybeRunTask?: () => Promise<void> };
     if (typeof pool._maybeRunTask === 'function') void pool._maybeRunTask();
     else this.notify();
-  }
-
-  /**
-   * Crawlee looks for the next task one `setImmediate` after starting one, so requests that become
-   * ready together (each host's first page once its robots.txt is in, the products after the listings)
-   * start one per turn of the event loop, and a busy loop makes each turn long: on the polite bench the
-   * 20th home page left 110–120 ms after its slot opened. Looking again in a microtask right after a
-   * task starts takes every ready request in the turn that found the first, under the same guards (one
-   * look-up at a time, the ceiling, the load signals); it stops at the first look-up that finds none.
-   */
-  private fillInThisTurn(): void {
-    queueMicrotask(() => {
-      if (!this.ended) this.checkNow();
-    });
   }
 
   get currentConcurrency(): number {
