@@ -124,9 +124,10 @@ describe('RedisFrontier', () => {
     expect(taken).toHaveLength(ROUNDS);
     const arrivals = site.requests.slice(before).map((r) => r.arrivedAtPerfMs).sort((a, b) => a - b);
     const gaps = arrivals.slice(1).map((t, i) => t - arrivals[i]);
-    // Sends are anchored at Redis' clock; delivery between two sockets on a loaded machine shaves up to
-    // ~15 ms off a gap, while two workers sharing one slot would arrive ~0 ms apart. The median holds the interval.
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(MIN_INTERVAL_MS - 15);
+    // Sends are anchored at Redis' clock; delivery between two sockets on a loaded machine shaves a gap
+    // (15.8 ms seen at load 3–5), while two workers sharing one slot arrive ~0 ms apart: half the interval
+    // tells the two apart whatever the load. The median holds the interval.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(MIN_INTERVAL_MS / 2);
     expect([...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(MIN_INTERVAL_MS);
     expect((await seeder.summary()).succeeded).toBe(ROUNDS);
     await Promise.all([seeder.close(), ...workers.map((w) => w.close())]);
