@@ -30,7 +30,8 @@ export function componentOfUrl(url: string): string {
 export function componentOfStack(frames: readonly string[]): string {
   for (const frame of frames) {
     for (const [pattern, name] of NATIVE) if (pattern.test(frame)) return name;
-    const js = /JS:\S*\s+((?:file:\/\/|node:)\S+)/.exec(frame);
+    // CommonJS files (every package under node_modules) are named by their plain path, ES modules by a file:// URL.
+    const js = /JS:\S*\s+((?:file:\/\/|node:|\/)\S+)/.exec(frame);
     if (js) return componentOfUrl(js[1]);
     if (frame.includes('RegExp:')) return `regexp ${frame.slice(frame.indexOf('RegExp:') + 7, frame.indexOf('RegExp:') + 47)}`;
   }

@@ -1,7 +1,7 @@
 // parsePrice: the exact amount and ISO currency of a price text such as "1 234,56 €" or "Now £12 (was £15)", or why there is none.
 import { misdecodedSign } from './misdecoded-sign';
 import { Decimal } from '../core/money';
-import { choosePrice, candidatesOf, type Candidate } from './choose-price';
+import { choosePrice, candidatesOf, type Candidate, type Choice } from './choose-price';
 import { currencyFromContext, outsideIso, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
 import { freeWord, mentionsFree } from './free-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
@@ -10,6 +10,7 @@ import { findNumbers } from './find-numbers';
 import { findCurrencies, isAdjacent, type CurrencyToken, type Span } from './price-tokens';
 import { amountAtScale, isFuelPrice } from './three-digit-tail';
 import { pastPrintedDigits, printedMinorDigits } from './iso-currencies';
+import { RecentReadings } from './recent-readings';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -51,13 +52,29 @@ export type PriceResult = ParsedPrice | PriceRefusal;
 /** The amount of a result, or null for a refusal: for callers that only need a yes/no. */
 export const amountOf = (result: PriceResult): Decimal | null => (result.ok ? result.amount : null);
 
-export function parsePrice(input: string, options: ParsePriceOptions = {}): PriceResult {
+/** What parsePrice reads from a text before the hint, locale and default matter: its tokens and the number it chose. */
+interface TextReading {
+  display: string;
+  text: string;
+  currencies: readonly CurrencyToken[];
+  choice: Choice;
+}
+
+/** Every item's price text is parsed twice in a row (see RecentReadings): the second parse reuses the first's reading. */
+export const recentPriceReadings = new RecentReadings<TextReading>(256, 256);
+
+function readText(input: string, decimalSeparator: '.' | ',' | undefined): TextReading {
   const { display, text } = toPriceText(input);
-  const { decimalSeparator } = options;
   const currencies = findCurrencies(text);
   const numbers = findNumbers(text, { decimalSeparator });
-  const choice = choosePrice(text, candidatesOf(text, numbers, currencies));
-  if (choice.ok === false) return choice;
+  return { display, text, currencies, choice: choosePrice(text, candidatesOf(text, numbers, currencies)) };
+}
+
+export function parsePrice(input: string, options: ParsePriceOptions = {}): PriceResult {
+  const { decimalSeparator } = options;
+  const { display, text, currencies, choice } = recentPriceReadings.get(input, decimalSeparator ?? '', (own) => readText(own, decimalSeparator));
+  // A copy: the reading is shared with the next parse of the same text, and a caller may add to what it is given.
+  if (choice.ok === false) return { ...choice };
   if (choice.ok === 'none') return freeOrNone(text, display, currencies, options, choice.all);
 
   const { chosen, all } = choice;

@@ -9,6 +9,14 @@ import type { ProxyHealth } from './proxy-health';
 export type RetireReason = 'block' | 'max-uses' | 'errors' | 'expired' | 'proxy-retired';
 
 export class PooledSession implements RequestSession {
+  /**
+   * False while the jar is known to be empty: made empty by the pool, nothing restored into it, no answer's
+   * cookies stored since (only storeCookies writes the jar, which no one else is handed). Asking tough-cookie
+   * for an empty jar's header still matched every domain and path of the URL: ~0.03 ms a request on the fast bench,
+   * where no page sets a cookie.
+   */
+  private mayHoldCookies: boolean;
+
   constructor(
     readonly hostKey: string,
     private readonly session: Session,
@@ -17,7 +25,9 @@ export class PooledSession implements RequestSession {
     private readonly changed: (session: PooledSession) => void,
     /** The run's proxy health, told of this session's answers and of its proxy's own failures. */
     private readonly health: ProxyHealth,
-  ) {}
+  ) {
+    this.mayHoldCookies = jarCookies(session.cookieJar).length > 0;
+  }
 
   get id(): string {
     return this.session.id;
@@ -36,11 +46,12 @@ export class PooledSession implements RequestSession {
   }
 
   cookieHeader(url: string): string {
-    return this.session.getCookieString(url);
+    return this.mayHoldCookies ? this.session.getCookieString(url) : '';
   }
 
   storeCookies(url: string, setCookie: readonly string[]): void {
     if (setCookie.length === 0) return;
+    this.mayHoldCookies = true;
     const jar = this.session.cookieJar;
     const before = new Set(jarCookies(jar).map(cookieId));
     // ignoreError: a malformed Set-Cookie is dropped, as a browser would, instead of failing the page.

@@ -51,6 +51,17 @@ describe('HostSessionPools', () => {
     expect((await p.acquire('a:80')).id).not.toBe(session.id);
   });
 
+  it('sends no cookie from a session that has stored none, then every cookie it stores, on its own host and path only', async () => {
+    const session = await pools({ maxPoolSizePerHost: 1 }).acquire('a:80');
+    expect(session.cookieHeader('http://a/')).toBe('');
+    session.storeCookies('http://a/shop/', ['sid=1; Path=/shop', 'bad cookie without a pair']);
+    expect(session.cookieHeader('http://a/shop/p/1')).toBe('sid=1');
+    expect(session.cookieHeader('http://a/')).toBe('');
+    expect(session.cookieHeader('http://b/shop/')).toBe('');
+    session.storeCookies('http://a/', ['lang=de; Path=/']);
+    expect(session.cookieHeader('http://a/shop/')).toBe('sid=1; lang=de');
+  });
+
   it('after a block hands out a new session on another proxy, with an empty jar', async () => {
     const p = pools({ maxPoolSizePerHost: 2 });
     const blocked = await p.acquire('a:80');
