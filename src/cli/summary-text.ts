@@ -42,6 +42,7 @@ export function formatSummary(summary: RunSummary): string {
     lines.push('', `LOST TO TRANSIENT FAILURES: ${lost} request${lost === 1 ? '' : 's'} (${byReason.join(', ')}); a later run may get them`);
   }
   lines.push(...lostHostLines(summary.lostHosts ?? {}));
+  lines.push(...waitingHostLines(summary.waitingHosts ?? {}));
   lines.push(...handlingLines(summary.handling));
   const { stored } = summary.items;
   lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}${stored === null || stored === undefined ? '' : `; the run holds ${stored}`}`);
@@ -64,6 +65,17 @@ function lostHostLines(lost: Record<string, LostHost>): string[] {
       const dropped = h.itemsDropped > 0 ? `, items dropped ${h.itemsDropped}` : '';
       return `  ${host}: planned ${h.planned}, succeeded ${h.succeeded}${failed.length > 0 ? `, failed: ${failed.join(', ')}` : ''}${dropped}; ${lostHostHint(h)}`;
     }),
+  ];
+}
+
+/** Hosts whose servers asked for a wait longer than the run may idle: named, with their queued requests and until when. */
+function waitingHostLines(waiting: RunSummary['waitingHosts']): string[] {
+  const hosts = Object.entries(waiting).sort(([a], [b]) => a.localeCompare(b));
+  if (hosts.length === 0) return [];
+  return [
+    '',
+    'WAITING ON HOSTS (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):',
+    ...hosts.map(([host, w]) => `  ${host}: ${w.pending} pending${w.untilMs === null ? '' : `, the server asked us to wait until ${new Date(w.untilMs).toISOString()}`}`),
   ];
 }
 

@@ -23,6 +23,7 @@ import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
 import { notePageYield, noteSettled } from './lost-hosts';
+import { noteServerWait } from './run-summary';
 
 export interface RequestTaskDeps {
   spider: Spider;
@@ -134,6 +135,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       }
       deps.stats.inc('requests/deferred');
       deps.stats.inc(`host/${lease.hostKey}/deferred`);
+      if (result.serverWait) noteServerWait(deps.stats, lease.hostKey, Date.now() + (result.untilMs - steadyNowMs()));
       await deps.frontier.defer(request, result.untilMs, { countAttempt: false, countDeferral: result.serverWait === true, reason: result.reason });
       return;
     case 'response':

@@ -46,11 +46,35 @@ export interface RunSummary {
    * must not end looking clean (exit 4). The rule is `lost-hosts.ts`.
    */
   lostHosts: Record<string, LostHost>;
+  /**
+   * The run ended because every pending request waits longer than frontier.maxIdleWaitMs (a Retry-After
+   * of a day, a date next week): the hosts holding them, with their pending requests and the latest time a
+   * server of theirs asked us to come back (wall clock; null when no server wait of theirs was seen here).
+   */
+  waitingHosts: Record<string, { pending: number; untilMs: number | null }>;
   /** `crawl --processes N`: other processes of the run that exited without finishing (their work passed on; exit 2). */
   crashedProcesses?: number;
   /** Breaker transitions, alarms and priced/unpriced items over time (the run report draws them). */
   timeline: TimelineSnapshot;
 }
+
+/** Stats key of the latest wall-clock time a host's server asked us to wait until (a peak: processes merge by max). */
+const SERVER_WAIT_PREFIX = 'server-wait/until/';
+
+/** A server of `host` asked us to come back at `untilWallMs`. */
+export function noteServerWait(stats: Stats, host: string, untilWallMs: number): void {
+  stats.max(`${SERVER_WAIT_PREFIX}${host}`, Math.round(untilWallMs));
+}
+
+/** Hosts whose requests were left queued by a far wait (`frontier/max-idle-wait`): all pending work is theirs. */
+function waitingHosts(ledger: LedgerSummary, stats: Stats, stopReason: string | null): RunSummary['waitingHosts'] {
+  if (stopReason !== FAR_WAIT_STOP) return {};
+  const until = stats.byPrefix(SERVER_WAIT_PREFIX);
+  return Object.fromEntries(Object.entries(ledger.byHost).filter(([, c]) => c.pending > 0).map(([host, c]) => [host, { pending: c.pending, untilMs: until[host] ?? null }]));
+}
+
+/** The engine's stop reason when every pending request waits past frontier.maxIdleWaitMs. */
+export const FAR_WAIT_STOP = 'frontier/max-idle-wait';
 
 const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'redirect/', 'depth/skipped', 'follow/skipped/'];
 
@@ -77,6 +101,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     alarmsFailRun: args.alarmsFailRun ?? false,
     unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
     lostHosts: lostHosts(ledger, stats),
+    waitingHosts: waitingHosts(ledger, stats, stopReason),
     timeline: args.timeline ?? new RunTimeline().snapshot(),
   };
 }
