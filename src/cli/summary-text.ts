@@ -62,7 +62,8 @@ function lostHostLines(lost: Record<string, LostHost>): string[] {
     `LOST WHOLE HOSTS (requests planned, not one item from them): ${hosts.length}`,
     ...hosts.map(([host, h]) => {
       const failed = Object.entries(h.failedByReason).sort(([, a], [, b]) => b - a).map(([r, n]) => `${r} ${n}`);
-      const dropped = h.itemsDropped > 0 ? `, items dropped ${h.itemsDropped}` : '';
+      const drops = Object.entries(h.droppedByReason).sort(([, a], [, b]) => b - a).map(([r, n]) => `${r} ${n}`);
+      const dropped = drops.length > 0 ? `, items dropped: ${drops.join(', ')}` : '';
       return `  ${host}: planned ${h.planned}, succeeded ${h.succeeded}${failed.length > 0 ? `, failed: ${failed.join(', ')}` : ''}${dropped}; ${lostHostHint(h)}`;
     }),
   ];

@@ -4,7 +4,7 @@ import type { Stats } from './stats';
 
 /**
  * Stats keys, per host of this process: `host-yield/<host>/settled` (requests that ended), `…/items` (items
- * the pipeline kept), `…/dropped` (items it dropped), `…/links-out` (requests yielded for other hosts),
+ * the pipeline kept), `…/dropped/<reason>` (items it dropped), `…/links-out` (requests yielded for other hosts),
  * `…/failed/<reason>`. Host keys hold no `/`, so the first one ends the host.
  */
 const PREFIX = 'host-yield/';
@@ -15,8 +15,8 @@ export interface LostHost {
   succeeded: number;
   /** This process's failures of the host by reason. */
   failedByReason: Record<string, number>;
-  /** Items the spider yielded from its pages that the pipeline dropped (a price it could not read...). */
-  itemsDropped: number;
+  /** Items the spider yielded from its pages that the pipeline dropped, by reason (a price it could not read...). */
+  droppedByReason: Record<string, number>;
 }
 
 /** One request of `host` ended: failed with `reason`, or succeeded (reason null). */
@@ -26,9 +26,15 @@ export function noteSettled(stats: Stats, host: string, reason: string | null): 
 }
 
 /** What one page of `host` gave: items kept and dropped, requests yielded for other hosts. */
-export function notePageYield(stats: Stats, host: string, page: { items: number; dropped: number; linksOut: number }): void {
-  if (page.items > 0) stats.inc(`${PREFIX}${host}/items`, page.items);
-  if (page.dropped > 0) stats.inc(`${PREFIX}${host}/dropped`, page.dropped);
+export function notePageYield(stats: Stats, host: string, page: { items: number; droppedByReason: Record<string, number>; linksOut: number }): void {
+  // A duplicate is an item read well whose copy the run already holds (the same SKU under another listing
+  // or host): the host gave it, so it counts as kept here.
+  let items = page.items;
+  for (const [reason, n] of Object.entries(page.droppedByReason)) {
+    if (reason === 'duplicate' || reason.startsWith('duplicate/')) items += n;
+    else stats.inc(`${PREFIX}${host}/dropped/${reason}`, n);
+  }
+  if (items > 0) stats.inc(`${PREFIX}${host}/items`, items);
   if (page.linksOut > 0) stats.inc(`${PREFIX}${host}/links-out`, page.linksOut);
 }
 
@@ -51,7 +57,7 @@ export function lostHosts(ledger: LedgerSummary, stats: Stats): Record<string, L
     const yielded = stats.byPrefix(`${PREFIX}${host}/`);
     if ((yielded.settled ?? 0) === 0 || (yielded.items ?? 0) > 0 || (yielded['links-out'] ?? 0) > 0) continue;
     const failedByReason = stats.byPrefix(`${PREFIX}${host}/failed/`);
-    lost[host] = { planned: counts.planned, succeeded: counts.succeeded, failedByReason, itemsDropped: yielded.dropped ?? 0 };
+    lost[host] = { planned: counts.planned, succeeded: counts.succeeded, failedByReason, droppedByReason: stats.byPrefix(`${PREFIX}${host}/dropped/`) };
   }
   return lost;
 }
@@ -69,6 +75,6 @@ const HINTS: Array<[RegExp, string]> = [
 /** A word on the likely cause, from the host's most frequent failure (or none: pages fetched, no item kept). */
 export function lostHostHint(host: LostHost): string {
   const top = Object.entries(host.failedByReason).sort(([, a], [, b]) => b - a)[0]?.[0];
-  if (top === undefined) return host.itemsDropped > 0 ? 'every item dropped: its prices unreadable?' : 'pages fetched, no item: selectors broken by a redesign?';
+  if (top === undefined) return Object.keys(host.droppedByReason).length > 0 ? 'every item dropped: its prices unreadable?' : 'pages fetched, no item: selectors broken by a redesign?';
   return HINTS.find(([pattern]) => pattern.test(top))?.[1] ?? 'see the failures';
 }

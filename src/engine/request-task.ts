@@ -172,7 +172,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   } finally {
     response.release();
   }
-  notePageYield(deps.stats, lease.hostKey, { items: outcome.itemsAccepted, dropped: outcome.itemsDropped, linksOut });
+  notePageYield(deps.stats, lease.hostKey, { items: outcome.itemsAccepted, droppedByReason: outcome.droppedByReason, linksOut });
   // The ack below must not reference the response: it would keep its body and DOM alive until the batch
   // is durable (measured: +150 MB peak RSS in the fast benchmark).
   const { status } = response;

@@ -53,7 +53,7 @@ describe('hosts that gave nothing', { timeout: 60_000 }, () => {
       const line = (server: FixtureServer) => run.stdout.split('\n').find((l) => l.startsWith(`  ${server.hostKey}: `));
       expect(line(open)).toBeUndefined();
       expect(line(broken)).toBe(`  ${broken.hostKey}: planned 4, succeeded 1, failed: callback/error 3; the spider failed on its pages: broken by a redesign?`);
-      expect(line(unpriced)).toBe(`  ${unpriced.hostKey}: planned 4, succeeded 4, items dropped 3; every item dropped: its prices unreadable?`);
+      expect(line(unpriced)).toBe(`  ${unpriced.hostKey}: planned 4, succeeded 4, items dropped: price/missing 3; every item dropped: its prices unreadable?`);
       expect(line(notFound)).toBe(`  ${notFound.hostKey}: planned 4, succeeded 1, failed: http/soft-404 3; pages not found: moved or gone?`);
       expect(line(disallowed)).toBe(`  ${disallowed.hostKey}: planned 1, succeeded 0, failed: robots/disallowed 1; robots.txt disallows us (the site's decision)`);
       expect(line(looping)).toBe(`  ${looping.hostKey}: planned 1, succeeded 0, failed: fetch/too-many-redirects 1; redirected away or without end`);
