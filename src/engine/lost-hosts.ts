@@ -22,7 +22,7 @@ export interface LostHost {
 /** One request of `host` ended: failed with `reason`, or succeeded (reason null). */
 export function noteSettled(stats: Stats, host: string, reason: string | null): void {
   stats.inc(`${PREFIX}${host}/settled`);
-  if (reason !== null) stats.inc(`${PREFIX}${host}/failed/${reason}`);
+  stats.inc(reason === null ? `${PREFIX}${host}/succeeded` : `${PREFIX}${host}/failed/${reason}`);
 }
 
 /** What one page of `host` gave: items kept and dropped, requests yielded for other hosts. */
@@ -47,8 +47,10 @@ export function notePageYield(stats: Stats, host: string, page: { items: number;
  * page is the page's own answer; one host giving nothing is not.
  *
  * A host whose pages yielded requests for other hosts is a hub (a shop's listings on `www`, its products
- * on another host), judged through those hosts instead. The counts are this process's: with `--resume`,
- * a host that gave items before the resume and only failures after it is reported lost.
+ * on another host), judged through those hosts instead. The counts are this process's (`--processes`
+ * merges them): a host with successes in the ledger that this process did not count (an earlier part of a
+ * resumed run, another worker on a shared Redis frontier) is not judged, since those pages may have given
+ * its items; a host that nothing succeeded on anywhere always is.
  */
 export function lostHosts(ledger: LedgerSummary, stats: Stats): Record<string, LostHost> {
   const lost: Record<string, LostHost> = {};
@@ -56,6 +58,8 @@ export function lostHosts(ledger: LedgerSummary, stats: Stats): Record<string, L
     if (counts.planned === 0 || counts.pending > 0) continue;
     const yielded = stats.byPrefix(`${PREFIX}${host}/`);
     if ((yielded.settled ?? 0) === 0 || (yielded.items ?? 0) > 0 || (yielded['links-out'] ?? 0) > 0) continue;
+    // Successes this process did not see (before a --resume, on another Redis worker) may have given items.
+    if (counts.succeeded > (yielded.succeeded ?? 0)) continue;
     const failedByReason = stats.byPrefix(`${PREFIX}${host}/failed/`);
     lost[host] = { planned: counts.planned, succeeded: counts.succeeded, failedByReason, droppedByReason: stats.byPrefix(`${PREFIX}${host}/dropped/`) };
   }

@@ -35,3 +35,14 @@ describe('lostHosts', () => {
     expect(lost).toEqual({});
   });
 });
+
+describe('lostHosts with successes this process did not see', () => {
+  it('a host whose listing succeeded on another worker (or before a resume) and whose products failed here is not judged; one failed everywhere is', () => {
+    const stats = new Stats();
+    for (let page = 0; page < 3; page++) noteSettled(stats, 'split.example', 'http/404');
+    noteSettled(stats, 'walled.example', 'http/403');
+    const lost = lostHosts(ledger({ 'split.example': { planned: 4, succeeded: 1, failed: 3, pending: 0 }, 'walled.example': { planned: 2, succeeded: 0, failed: 2, pending: 0 } }), stats);
+    // Before: split.example was reported lost (exit 4) by the worker that only saw its failures.
+    expect(Object.keys(lost)).toEqual(['walled.example']);
+  });
+});
