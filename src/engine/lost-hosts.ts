@@ -79,6 +79,6 @@ const HINTS: Array<[RegExp, string]> = [
 /** A word on the likely cause, from the host's most frequent failure (or none: pages fetched, no item kept). */
 export function lostHostHint(host: LostHost): string {
   const top = Object.entries(host.failedByReason).sort(([, a], [, b]) => b - a)[0]?.[0];
-  if (top === undefined) return Object.keys(host.droppedByReason).length > 0 ? 'every item dropped: its prices unreadable?' : 'pages fetched, no item: selectors broken by a redesign?';
+  if (top === undefined) return Object.keys(host.droppedByReason).length > 0 ? 'every item dropped: its prices unreadable?' : 'pages fetched, no item or link: a block page not recognised, or selectors a redesign broke?';
   return HINTS.find(([pattern]) => pattern.test(top))?.[1] ?? 'see the failures';
 }

@@ -25,7 +25,7 @@ describe('hosts that gave nothing', { timeout: 60_000 }, () => {
   const { track, killAll } = childTracker();
   let servers: FixtureServer[];
   beforeAll(async () => {
-    servers = await startFixtureServers(8, { builtInRoutes: false });
+    servers = await startFixtureServers(9, { builtInRoutes: false });
   });
   afterAll(async () => {
     killAll();
@@ -33,7 +33,7 @@ describe('hosts that gave nothing', { timeout: 60_000 }, () => {
   });
 
   it('each whole-host loss is named with its reasons and the run exits 4 (before: exit 0, the hosts silently lost)', async () => {
-    const [open, broken, unpriced, notFound, disallowed, looping] = servers;
+    const [open, broken, unpriced, notFound, disallowed, looping, , , walled] = servers;
     shop(open, priced);
     // A redesign the spider's callback does not survive: it throws on every product page of the host.
     shop(broken, priced);
@@ -44,12 +44,14 @@ describe('hosts that gave nothing', { timeout: 60_000 }, () => {
     shop(disallowed, priced);
     looping.route('/list', (req, res) => void res.writeHead(302, { location: `${req.url}x` }).end());
     looping.route('/:any', (req, res) => void res.writeHead(302, { location: `${req.url}x` }).end());
+    // A challenge page at 200 that no block pattern knows: the listing links nothing, and no error is raised.
+    walled.route('/list', (_req, res) => html(res, 200, '<form action="/verify"><p>Please confirm you are a person to continue.</p></form>'));
     const storage = tempStorageDir('lost-hosts');
     try {
-      const crawl = catalogCrawler({ startUrls: () => [open, broken, unpriced, notFound, disallowed, looping].map((s) => s.url('/list')), dir: storage.dir, intervalMs: 0, track });
+      const crawl = catalogCrawler({ startUrls: () => [open, broken, unpriced, notFound, disallowed, looping, walled].map((s) => s.url('/list')), dir: storage.dir, intervalMs: 0, track });
       const run = await crawl(['-a', `failOn=${broken.hostKey.split(':')[1]}/p/`]);
-      expect(run.stdout).toMatch(/accounting: planned 18 = succeeded 10 \+ failed 8 \+ pending 0/);
-      expect(run.stdout).toContain('LOST WHOLE HOSTS (requests planned, not one item from them): 5');
+      expect(run.stdout).toMatch(/accounting: planned 19 = succeeded 11 \+ failed 8 \+ pending 0/);
+      expect(run.stdout).toContain('LOST WHOLE HOSTS (requests planned, not one item from them): 6');
       const line = (server: FixtureServer) => run.stdout.split('\n').find((l) => l.startsWith(`  ${server.hostKey}: `));
       expect(line(open)).toBeUndefined();
       expect(line(broken)).toBe(`  ${broken.hostKey}: planned 4, succeeded 1, failed: callback/error 3; the spider failed on its pages: broken by a redesign?`);
@@ -57,6 +59,7 @@ describe('hosts that gave nothing', { timeout: 60_000 }, () => {
       expect(line(notFound)).toBe(`  ${notFound.hostKey}: planned 4, succeeded 1, failed: http/soft-404 3; pages not found: moved or gone?`);
       expect(line(disallowed)).toBe(`  ${disallowed.hostKey}: planned 1, succeeded 0, failed: robots/disallowed 1; robots.txt disallows us (the site's decision)`);
       expect(line(looping)).toBe(`  ${looping.hostKey}: planned 1, succeeded 0, failed: fetch/too-many-redirects 1; redirected away or without end`);
+      expect(line(walled)).toBe(`  ${walled.hostKey}: planned 1, succeeded 1; pages fetched, no item or link: a block page not recognised, or selectors a redesign broke?`);
       expect(run.code).toBe(4);
     } finally {
       storage.cleanup();
