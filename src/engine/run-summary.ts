@@ -111,7 +111,10 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
  * work pending or requests yielded for a callback the spider lacks, 3 an alarm fired (when set to fail), 4
  * requests failed for transient reasons or a whole host gave no item (lost-hosts.ts). When several hold, the first of 1, 3, 2, 4 wins: a broken ledger
  * makes every other figure doubtful; an alarm says the data itself is suspect; work left is fixed by
- * `--resume`, a misspelt callback by fixing the spider; transient losses by a later run. The run record
+ * `--resume`, a misspelt callback by fixing the spider; transient losses by a later run. A host lost whole
+ * is 4 whatever its reason, a callback a redesign broke included: the run finished and its other hosts'
+ * prices are good (2 would say "resume me", which cannot help), and the LOST WHOLE HOSTS line says whether
+ * to fix the spider, look at a block or accept robots.txt. The run record
  * stores this code, so it must be the one the process exits with.
  */
 export function exitCodeFor(summary: RunSummary): number {
