@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { PricecrawlError, SettingsError } from '../core/errors';
 import { importUserModule } from '../core/import-user-module';
 import { loadFailureCause } from '../core/load-failure-cause';
+import { storageFailureCode } from '../engine/storage-failure';
 
 export type ComponentKind = 'middleware' | 'stage' | 'sink' | 'extension';
 
@@ -52,6 +53,21 @@ export async function loadComponent<T extends object>(kind: ComponentKind, name:
   }
   if (!('name' in value) || typeof value.name !== 'string') Object.defineProperty(value, 'name', { value: name, enumerable: true });
   return value as T;
+}
+
+/**
+ * Runs a component's start-up hook (`open`). One that throws stops the start as a component that cannot be
+ * made does: exit 2, one line naming it (before: exit 1 with the bare message, "token service down", while
+ * the run's record said 2). A store that cannot write, and errors that already carry a code, pass as they
+ * are: the first stops the run resumable as it would mid-run.
+ */
+export async function openComponent(kind: ComponentKind, name: string, open: () => unknown): Promise<void> {
+  try {
+    await open();
+  } catch (error) {
+    if (error instanceof PricecrawlError || storageFailureCode(error) !== null) throw error;
+    throw new PricecrawlError('COMPONENT_LOAD_FAILED', `${kind} "${name}" failed to open: ${loadFailureCause(error)}`, { cause: error });
+  }
 }
 
 async function instantiate(exported: unknown, options: Record<string, unknown>): Promise<unknown> {

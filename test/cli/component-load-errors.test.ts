@@ -93,3 +93,27 @@ describe('a project component that cannot be loaded', { timeout: 120_000 }, () =
     expect(run.stderr).toMatch(/caused by: Error: option header is required\n\s+at /);
   });
 });
+
+describe('a project component whose open() throws', { timeout: 120_000 }, () => {
+  const projects: TeamProject[] = [];
+  afterAll(() => projects.forEach((project) => project.cleanup()));
+
+  it.each([
+    { section: 'middlewares', kind: 'middleware', file: 'middlewares/token.mjs', source: "export default class Token {\n  async open() { throw new Error('token service down'); }\n  processRequest() { return { type: 'continue' }; }\n}\n", cause: 'token service down' },
+    { section: 'pipeline', kind: 'stage', file: 'pipelines/archive.mjs', source: "export default { async open() { throw new RangeError('archive bucket unreachable'); }, process(item) { return item; } };\n", cause: 'RangeError: archive bucket unreachable' },
+  ])('a $kind: exit 2 with one line naming it, the same code the run record keeps', async ({ section, kind, file, source, cause }) => {
+    const project = teamProject({
+      'package.json': JSON.stringify({ name: 'team', private: true, type: 'module' }),
+      'pricecrawl.config.json': JSON.stringify({ ...configFor(section, file), robots: { obey: false } }),
+      'spiders/shop.mjs': SPIDER,
+      [file]: source,
+    });
+    projects.push(project);
+    const run = await cli(['crawl', 'shop'], { cwd: project.root });
+    // Before: exit 1 with the bare message ("pricecrawl: token service down"), while the run's record said exit 2.
+    expect(run.stderr.split('\n').filter((line) => line.startsWith('pricecrawl:'))).toEqual([`pricecrawl: ${kind} "broken" failed to open: ${cause}`]);
+    expect(run.code).toBe(2);
+    const runs = await cli(['runs'], { cwd: project.root });
+    expect(runs.stdout).toMatch(/interrupted\s+2\s/);
+  });
+});
