@@ -202,7 +202,7 @@ export class CrawlEngine {
       }
       this.ready.push(pick.lease);
     } else if (pick.type === 'wait') {
-      this.nextReadyAtMs = pick.atMs;
+      this.nextReadyAtMs = pick.readyAtMs ?? pick.atMs;
       this.wakeAt(pick.atMs);
     }
     // The frontier is drained: the last items would otherwise wait for their batch to age (batchMaxAgeMs)

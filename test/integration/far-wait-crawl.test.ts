@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../src/engine/run-summary';
 import { formatSummary } from '../../src/cli/summary-text';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
@@ -77,5 +78,36 @@ describe('a crawl where a host answers 429 with a Retry-After date a week ahead'
     // HTTP-dates have whole seconds.
     expect(Math.abs(summary.waitingHosts[later.hostKey]!.untilMs! - weekAheadMs)).toBeLessThan(5000);
     expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):\n  ${later.hostKey}: 2 pending, the server asked us to wait until ${new Date(summary.waitingHosts[later.hostKey]!.untilMs!).toISOString()}`);
+  });
+});
+
+describe('a crawl on a shared Redis frontier where a host answers Retry-After: one day', () => {
+  let servers: FixtureServer[];
+  let redis: RedisTestServer;
+  let result: TestCrawlResult;
+  const storage = tempStorageDir('far-redis');
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    const [later, fine] = servers;
+    later.route('/p', (_req, res) => void res.writeHead(503, { 'retry-after': '86400', 'content-type': 'text/html' }).end('<p>later</p>'));
+    fine.route('/p', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>'));
+    // Before: the pick script capped its wait at the poll interval, so the worker never saw how far off the
+    // host was and polled for the whole day (this crawl outlived the hook's time limit).
+    result = await crawlInProcess(new UrlListSpider([later.url('/p'), fine.url('/p')]), storage.dir, { log: { statsIntervalMs: 0 }, robots: { obey: false }, frontier: { url: redis.url } });
+  }, 20_000);
+  afterAll(async () => {
+    await closeFixtureServers(servers);
+    await redis.stop();
+    storage.cleanup();
+  });
+
+  it('ends resumable (exit 2) with the request queued and the host named, as on the embedded frontier', () => {
+    const { summary } = result;
+    expect(summary.ledger).toMatchObject({ planned: 2, succeeded: 1, failed: 0, pending: 1 });
+    expect(summary.stopReason).toBe('frontier/max-idle-wait');
+    expect(exitCodeFor(summary)).toBe(2);
+    expect(Object.keys(summary.waitingHosts)).toEqual([servers[0].hostKey]);
   });
 });
