@@ -3,9 +3,10 @@ import type { LedgerSummary } from '../ports/frontier';
 import type { Stats } from './stats';
 
 /**
- * Stats keys, per host of this process: `host-yield/<host>/settled` (requests that ended), `…/items` (items
- * the pipeline kept), `…/dropped/<reason>` (items it dropped), `…/links-out` (requests yielded for other hosts),
- * `…/failed/<reason>`. Host keys hold no `/`, so the first one ends the host.
+ * Stats keys, per host of this process: `host-yield/<host>/settled` (requests that ended), `…/succeeded`,
+ * `…/failed/<reason>`, `…/items` (items the pipeline kept, duplicates included), `…/dropped/<reason>` (items
+ * it dropped), `…/links-out` (requests yielded for other hosts). Host keys hold no `/`, so the first one ends
+ * the host.
  */
 const PREFIX = 'host-yield/';
 
