@@ -94,13 +94,15 @@ describe('a project component that cannot be loaded', { timeout: 120_000 }, () =
   });
 });
 
-describe('a project component whose open() throws', { timeout: 120_000 }, () => {
+describe('a project component whose open() (an extension: register()) throws', { timeout: 120_000 }, () => {
   const projects: TeamProject[] = [];
   afterAll(() => projects.forEach((project) => project.cleanup()));
 
   it.each([
     { section: 'middlewares', kind: 'middleware', file: 'middlewares/token.mjs', source: "export default class Token {\n  async open() { throw new Error('token service down'); }\n  processRequest() { return { type: 'continue' }; }\n}\n", cause: 'token service down' },
     { section: 'pipeline', kind: 'stage', file: 'pipelines/archive.mjs', source: "export default { async open() { throw new RangeError('archive bucket unreachable'); }, process(item) { return item; } };\n", cause: 'RangeError: archive bucket unreachable' },
+    // Before: logged, and the crawl went on unwatched (exit 0) though the project configured the extension.
+    { section: 'extensions', kind: 'extension', file: 'extensions/pager.mjs', source: "export default class Pager { register() { throw new Error('PAGER_URL is not set'); } }\n", cause: 'PAGER_URL is not set' },
   ])('a $kind: exit 2 with one line naming it, the same code the run record keeps', async ({ section, kind, file, source, cause }) => {
     const project = teamProject({
       'package.json': JSON.stringify({ name: 'team', private: true, type: 'module' }),

@@ -65,12 +65,10 @@ export function assembleCrawlComponents(args: { settings: Settings; log: Logger;
     events,
     open: async () => {
       for (const { name, sink } of project.sinks) await openComponent('sink', name, () => sink.open?.({ spider, runId }));
+      // An extension the project configured that cannot register (an alarm among them) would leave the run
+      // unwatched while looking as asked: it stops the start as a stage that cannot open does.
       for (const { name, value: extension } of extensions) {
-        try {
-          await extension.register(events.forOwner(name), { spider, runId, settings, log: log.child({ extension: name }) });
-        } catch (error) {
-          log.error({ err: error, extension: name }, 'extension failed to register; the crawl goes on without it');
-        }
+        await openComponent('extension', name, () => extension.register(events.forOwner(name), { spider, runId, settings, log: log.child({ extension: name }) }));
       }
     },
     close: async () => closeAll([...project.sinks.map(({ name, sink }) => ({ name, value: sink })), ...extensions], log),
