@@ -1,7 +1,9 @@
 // Loads one of a project's components from its module: a class, a factory function or a ready object.
 import { resolve } from 'node:path';
-import { SettingsError } from '../core/errors';
+import { PricecrawlError, SettingsError } from '../core/errors';
 import { importUserModule } from '../core/import-user-module';
+import { loadFailureCause } from '../core/load-failure-cause';
+import { storageFailureCode } from '../engine/storage-failure';
 
 export type ComponentKind = 'middleware' | 'stage' | 'sink' | 'extension';
 
@@ -23,6 +25,12 @@ export interface ComponentSource {
  * `module` is resolved against the project folder. The export may be a class (`new X(options)`), a
  * factory (`x(options)`, possibly async) or an object. The component gets the settings key as its
  * `name` when it has none, so logs and the start-up order name it as the project does.
+ *
+ * A module that cannot be imported, and a constructor or factory that throws, stop the start as a spider
+ * file that cannot be loaded does (exit 2, one line naming the component, its file and the cause; the
+ * stack with --debug). A throwing constructor used to end the crawl with exit 1 and its bare message
+ * ("option header is required", naming no file); an import failure named the compiled twin in the cache,
+ * or said `undefined` for a thrown non-Error.
  */
 export async function loadComponent<T extends object>(kind: ComponentKind, name: string, source: ComponentSource, projectRoot: string): Promise<T> {
   const path = resolve(projectRoot, source.module);
@@ -31,15 +39,35 @@ export async function loadComponent<T extends object>(kind: ComponentKind, name:
   try {
     exported = (await importUserModule(path))[source.export ?? 'default'];
   } catch (error) {
-    throw new SettingsError(`${where}: cannot load ${path}: ${(error as Error).message}`);
+    throw new PricecrawlError('COMPONENT_LOAD_FAILED', `${where}: cannot load ${path}: ${loadFailureCause(error)}`, { cause: error });
   }
   if (exported === undefined) throw new SettingsError(`${where}: the module has no export "${source.export ?? 'default'}"`);
-  const value = await instantiate(exported, source.options);
+  let value: unknown;
+  try {
+    value = await instantiate(exported, source.options);
+  } catch (error) {
+    throw new PricecrawlError('COMPONENT_LOAD_FAILED', `${where}: cannot be made from ${path}: ${loadFailureCause(error)}`, { cause: error });
+  }
   if (typeof value !== 'object' || value === null || !SHAPE[kind].some((method) => typeof (value as Record<string, unknown>)[method] === 'function')) {
     throw new SettingsError(`${where}: the export is not a ${kind} (it needs ${SHAPE[kind].join(' or ')})`);
   }
   if (!('name' in value) || typeof value.name !== 'string') Object.defineProperty(value, 'name', { value: name, enumerable: true });
   return value as T;
+}
+
+/**
+ * Runs a component's start-up hook (`open`). One that throws stops the start as a component that cannot be
+ * made does: exit 2, one line naming it (before: exit 1 with the bare message, "token service down", while
+ * the run's record said 2). A store that cannot write, and errors that already carry a code, pass as they
+ * are: the first stops the run resumable as it would mid-run.
+ */
+export async function openComponent(kind: ComponentKind, name: string, open: () => unknown): Promise<void> {
+  try {
+    await open();
+  } catch (error) {
+    if (error instanceof PricecrawlError || storageFailureCode(error) !== null) throw error;
+    throw new PricecrawlError('COMPONENT_LOAD_FAILED', `${kind} "${name}" failed to open: ${loadFailureCause(error)}`, { cause: error });
+  }
 }
 
 async function instantiate(exported: unknown, options: Record<string, unknown>): Promise<unknown> {

@@ -28,6 +28,8 @@ export interface CallbackResult {
   durable: Promise<unknown>;
   itemsAccepted: number;
   itemsDropped: number;
+  /** The dropped items by the stage's reason (`price/missing`, `duplicate`). */
+  droppedByReason: Record<string, number>;
   /** Set when the callback threw or timed out: the request fails with this reason (a timeout may be tried again first) after its items are durable. */
   error: { reason: string; message: string } | null;
 }
@@ -51,6 +53,7 @@ export async function runCallback(
   const durables: Promise<void>[] = [];
   let itemsAccepted = 0;
   let itemsDropped = 0;
+  const droppedByReason: Record<string, number> = {};
   let error: CallbackResult['error'] = null;
   const requestsByCallback: Record<string, number> = {};
   const deadline = timeout ? new CallbackDeadline(timeout) : null;
@@ -81,6 +84,7 @@ export async function runCallback(
         durables.push(result.durable);
       } else {
         itemsDropped++;
+        droppedByReason[result.reason] = (droppedByReason[result.reason] ?? 0) + 1;
       }
     }
     await deps.requests.flush();
@@ -105,7 +109,7 @@ export async function runCallback(
     deadline?.dispose();
     announceSkippedLinks(response, deps);
   }
-  return { durable: Promise.all(durables), itemsAccepted, itemsDropped, error };
+  return { durable: Promise.all(durables), itemsAccepted, itemsDropped, droppedByReason, error };
 }
 
 /**

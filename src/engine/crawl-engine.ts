@@ -13,6 +13,7 @@ import { GlobalPool } from './global-pool';
 import { FrontierOutage, frontierRunLost } from './frontier-outage';
 import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
+import { FAR_WAIT_STOP } from './run-summary';
 import { storageFailureCode } from './storage-failure';
 import { RequestSink } from './request-sink';
 import { seedFrontier } from './seeder';
@@ -201,7 +202,7 @@ export class CrawlEngine {
       }
       this.ready.push(pick.lease);
     } else if (pick.type === 'wait') {
-      this.nextReadyAtMs = pick.atMs;
+      this.nextReadyAtMs = pick.readyAtMs ?? pick.atMs;
       this.wakeAt(pick.atMs);
     }
     // The frontier is drained: the last items would otherwise wait for their batch to age (batchMaxAgeMs)
@@ -280,7 +281,7 @@ export class CrawlEngine {
     const waitMs = this.nextReadyAtMs - steadyNowMs();
     if (!Number.isFinite(waitMs) || waitMs <= this.deps.settings.frontier.maxIdleWaitMs || this.running > 0 || this.ready.length > 0) return false;
     this.deps.log.warn({ nextAt: new Date(this.nextReadyAtMs).toISOString(), maxIdleWaitMs: this.deps.settings.frontier.maxIdleWaitMs }, 'every pending request waits longer than frontier.maxIdleWaitMs; ending the run, they stay queued for --resume');
-    this.stop('frontier/max-idle-wait');
+    this.stop(FAR_WAIT_STOP);
     return true;
   }
 

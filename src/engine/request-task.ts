@@ -22,7 +22,8 @@ import { retryAfterOf } from '../downloader/retry-after';
 import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
-import { REFUSED_PREFIX } from './run-summary';
+import { notePageYield, noteSettled } from './lost-hosts';
+import { noteServerWait } from './run-summary';
 
 export interface RequestTaskDeps {
   spider: Spider;
@@ -134,6 +135,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       }
       deps.stats.inc('requests/deferred');
       deps.stats.inc(`host/${lease.hostKey}/deferred`);
+      if (result.serverWait) noteServerWait(deps.stats, lease.hostKey, Date.now() + (result.untilMs - steadyNowMs()));
       await deps.frontier.defer(request, result.untilMs, { countAttempt: false, countDeferral: result.serverWait === true, reason: result.reason });
       return;
     case 'response':
@@ -142,7 +144,16 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   const { response } = result;
   deps.stats.inc(`http/status/${response.status}`);
   deps.stats.inc(`host/${lease.hostKey}/status/${response.status}`);
-  const requests = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake, deps.events);
+  const sink = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake, deps.events);
+  // Requests for other hosts make this host a hub, judged through them (lost-hosts.ts).
+  let linksOut = 0;
+  const requests = {
+    push: (next: CrawlRequest) => {
+      if (hostKeyOf(next.url, deps.settings.politeness.hostKey) !== lease.hostKey) linksOut++;
+      return sink.push(next);
+    },
+    flush: () => sink.flush(),
+  };
   const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: response.url, rawHash: response.rawHash };
   // A callback awaiting something that never settles must not hold the run: it gets a time limit. A browser
   // callback may drive its page and hang there; its page is closed then (rejecting the Playwright call it waits on).
@@ -161,6 +172,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   } finally {
     response.release();
   }
+  notePageYield(deps.stats, lease.hostKey, { items: outcome.itemsAccepted, droppedByReason: outcome.droppedByReason, linksOut });
   // The ack below must not reference the response: it would keep its body and DOM alive until the batch
   // is durable (measured: +150 MB peak RSS in the fast benchmark).
   const { status } = response;
@@ -170,7 +182,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       async () => {
         if (outcome.error?.reason === CALLBACK_TIMEOUT && (await retriedAfterTimeout(request, deps, log))) return;
         if (outcome.error) await failRequest(request, outcome.error.reason, status, deps);
-        else await deps.frontier.markHandled(request, status);
+        else await markHandled(request, status, deps);
         deps.stats.inc(outcome.error ? 'requests/failed' : 'requests/succeeded');
         if (outcome.error) deps.stats.inc(`requests/failed/${outcome.error.reason}`);
       },
@@ -235,9 +247,14 @@ function pauseAsAsked(response: CrawlResponse, deps: RequestTaskDeps): void {
 /** The one place a leased request ends failed: recorded in the frontier, then announced. */
 async function failRequest(request: CrawlRequest, reason: string, status: number | null, deps: RequestTaskDeps): Promise<void> {
   await deps.frontier.fail(request, reason, status);
-  // Counted per host: a host that refuses every request is blocking the crawler (run-summary.ts, refusedHosts).
-  if (status === 401 || status === 403) deps.stats.inc(`${REFUSED_PREFIX}${hostKeyOf(request.url, deps.settings.politeness.hostKey)}`);
+  // Counted per host: a host that gave nothing at all is a competitor lost (lost-hosts.ts).
+  noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), reason);
   if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status });
+}
+
+async function markHandled(request: CrawlRequest, status: number | null, deps: RequestTaskDeps): Promise<void> {
+  await deps.frontier.markHandled(request, status);
+  noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), null);
 }
 
 function statusOf(reason: string): number | null {

@@ -2,6 +2,7 @@
 import type { LedgerSummary } from '../ports/frontier';
 import { isCloseSpiderReason } from './close-spider';
 import { transientFailures } from './failure-kind';
+import { lostHosts, type LostHost } from './lost-hosts';
 import { RunTimeline, type TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 
@@ -40,19 +41,40 @@ export interface RunSummary {
   /** Callback names the spider yielded requests for but does not define → requests failed (a spider bug). */
   unknownCallbacks: Record<string, number>;
   /**
-   * Hosts that answered 401 or 403 and gave nothing else: none of their requests succeeded (per host, the
-   * refusals this process saw). One 403 is a page's answer (members only); a host refusing everything is
-   * blocking the crawler, and the run lost that whole competitor: it must not end looking clean (exit 4).
+   * Hosts the run planned requests for that gave not one item, whatever the reasons (a WAF's 403s, block
+   * pages, robots.txt, a callback a redesign broke, unreadable prices): a whole competitor lost, so the run
+   * must not end looking clean (exit 4). The rule is `lost-hosts.ts`.
    */
-  refusedHosts: Record<string, number>;
+  lostHosts: Record<string, LostHost>;
+  /**
+   * The run ended because every pending request waits longer than frontier.maxIdleWaitMs (a Retry-After
+   * of a day, a date next week): the hosts holding them, with their pending requests and the latest time a
+   * server of theirs asked us to come back (wall clock; null when no server wait of theirs was seen here).
+   */
+  waitingHosts: Record<string, { pending: number; untilMs: number | null }>;
   /** `crawl --processes N`: other processes of the run that exited without finishing (their work passed on; exit 2). */
   crashedProcesses?: number;
   /** Breaker transitions, alarms and priced/unpriced items over time (the run report draws them). */
   timeline: TimelineSnapshot;
 }
 
-/** Stats key prefix of a host's 401/403 failures (`refused/host/<host>`). */
-export const REFUSED_PREFIX = 'refused/host/';
+/** Stats key of the latest wall-clock time a host's server asked us to wait until (a peak: processes merge by max). */
+const SERVER_WAIT_PREFIX = 'server-wait/until/';
+
+/** A server of `host` asked us to come back at `untilWallMs`. */
+export function noteServerWait(stats: Stats, host: string, untilWallMs: number): void {
+  stats.max(`${SERVER_WAIT_PREFIX}${host}`, Math.round(untilWallMs));
+}
+
+/** Hosts whose requests were left queued by a far wait (`frontier/max-idle-wait`): all pending work is theirs. */
+function waitingHosts(ledger: LedgerSummary, stats: Stats, stopReason: string | null): RunSummary['waitingHosts'] {
+  if (stopReason !== FAR_WAIT_STOP) return {};
+  const until = stats.byPrefix(SERVER_WAIT_PREFIX);
+  return Object.fromEntries(Object.entries(ledger.byHost).filter(([, c]) => c.pending > 0).map(([host, c]) => [host, { pending: c.pending, untilMs: until[host] ?? null }]));
+}
+
+/** The engine's stop reason when every pending request waits past frontier.maxIdleWaitMs. */
+export const FAR_WAIT_STOP = 'frontier/max-idle-wait';
 
 const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'redirect/', 'depth/skipped', 'follow/skipped/'];
 
@@ -78,7 +100,8 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
     unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
-    refusedHosts: Object.fromEntries(Object.entries(stats.byPrefix(REFUSED_PREFIX)).filter(([host]) => (ledger.byHost[host]?.succeeded ?? 0) === 0)),
+    lostHosts: lostHosts(ledger, stats),
+    waitingHosts: waitingHosts(ledger, stats, stopReason),
     timeline: args.timeline ?? new RunTimeline().snapshot(),
   };
 }
@@ -86,9 +109,12 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
 /**
  * Exit code: 0 finished clean (or stopped by a closeSpider limit), 1 accounting broken, 2 interrupted with
  * work pending or requests yielded for a callback the spider lacks, 3 an alarm fired (when set to fail), 4
- * requests failed for transient reasons or a whole host refused the crawler (401/403). When several hold, the first of 1, 3, 2, 4 wins: a broken ledger
+ * requests failed for transient reasons or a whole host gave no item (lost-hosts.ts). When several hold, the first of 1, 3, 2, 4 wins: a broken ledger
  * makes every other figure doubtful; an alarm says the data itself is suspect; work left is fixed by
- * `--resume`, a misspelt callback by fixing the spider; transient losses by a later run. The run record
+ * `--resume`, a misspelt callback by fixing the spider; transient losses by a later run. A host lost whole
+ * is 4 whatever its reason, a callback a redesign broke included: the run finished and its other hosts'
+ * prices are good (2 would say "resume me", which cannot help), and the LOST WHOLE HOSTS line says whether
+ * to fix the spider, look at a block or accept robots.txt. The run record
  * stores this code, so it must be the one the process exits with.
  */
 export function exitCodeFor(summary: RunSummary): number {
@@ -99,7 +125,7 @@ export function exitCodeFor(summary: RunSummary): number {
   if (Object.keys(summary.unknownCallbacks ?? {}).length > 0 || (summary.ledger.failedByReason['callback/unknown'] ?? 0) > 0) return 2;
   // Their work was taken over and the ledger may balance, but a crash must never pass as a clean run.
   if ((summary.crashedProcesses ?? 0) > 0) return 2;
-  return transientCount(summary) > 0 || Object.keys(summary.refusedHosts ?? {}).length > 0 ? 4 : 0;
+  return transientCount(summary) > 0 || Object.keys(summary.lostHosts ?? {}).length > 0 ? 4 : 0;
 }
 
 /** Requests lost to transient failures (exit 4, and the summary's LOST line). */

@@ -5,6 +5,7 @@ import { drop, isDrop, type Drop, type PageOutputs, type PipelineContext, type P
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { ItemSink } from './item-sink';
 import { storablePrice } from './stored-item';
+import { openComponent } from '../components/load-component';
 
 export type PipelineOutcome =
   | { accepted: true; /** Settles when the item's batch is durable: mark the request handled only then. */ durable: Promise<void> }
@@ -31,7 +32,7 @@ export class PipelineRunner {
 
   async open(): Promise<void> {
     if (this.opened) return;
-    for (const stage of this.stages) await stage.open?.(this.ctx);
+    for (const stage of this.stages) await openComponent('stage', stage.name, () => stage.open?.(this.ctx));
     this.opened = true;
   }
 

@@ -27,7 +27,15 @@ export interface HopBooking {
 export type Pick =
   | { type: 'lease'; lease: Lease }
   /** Work is pending but no host is ready before `atMs` (Infinity: every such host is at its concurrency cap until a slot is released). */
-  | { type: 'wait'; atMs: number }
+  | {
+      type: 'wait';
+      atMs: number;
+      /**
+       * When the earliest pending host opens, if later than `atMs`: a shared frontier asks to be polled
+       * sooner than that (other workers may add work), and the engine judges a far wait by this time.
+       */
+      readyAtMs?: number;
+    }
   /** Nothing pending (requests may still be in flight). */
   | { type: 'empty' };
 

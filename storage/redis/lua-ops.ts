@@ -37,7 +37,7 @@ local function reserve(host, g, nxt, unsent)
   return serial
 end
 -- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
--- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs}, {'wait', ms} or {'empty'}. unspaced_only: the next
+-- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs}, {'wait', ms[, readyInMs]} or {'empty'}. unspaced_only: the next
 -- ready host has an interval (or jitter) and this is not the first pick of a batch: {'wait', 0}, so a
 -- spaced host's lease never waits in a worker behind others, and its send reaches Redis before its slot opens.
 local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
@@ -49,8 +49,9 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
       return {'empty'}
     end
     local host, at = top[1], tonumber(top[2])
-    -- Other workers may add work or free slots meanwhile: never sleep longer than the poll interval.
-    if at > now then return {'wait', math.min(at - now, poll)} end
+    -- Other workers may add work or free slots meanwhile: never sleep longer than the poll interval. The
+    -- third value is how far off the host really is, so a worker can tell a far server wait from a short one.
+    if at > now then return {'wait', math.min(at - now, poll), at - now} end
     local due = redis.call('ZRANGEBYSCORE', hk('d', host), '-inf', now, 'LIMIT', 0, 100)
     for _, id in ipairs(due) do
       redis.call('ZREM', hk('d', host), id)

@@ -18,7 +18,7 @@ import type { RedisFrontierOptions } from './redis-frontier-options';
 export type { RedisFrontierOptions } from './redis-frontier-options';
 
 type LeaseReply = ['lease', string, string, string, string, number, number, number, number];
-type PickReply = ['empty'] | ['wait', number] | LeaseReply;
+type PickReply = ['empty'] | ['wait', number, number?] | LeaseReply;
 /** book_hop's: slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs. */
 type HopReply = ['busy'] | ['booked', string, number, number, number, number, number];
 
@@ -133,7 +133,11 @@ export class RedisFrontier implements Frontier {
     if (lease) return { type: 'lease', lease };
     const last = replies[replies.length - 1];
     if (last[0] === 'empty') return { type: 'empty' };
-    return { type: 'wait', atMs: steadyNowMs() + (last[0] === 'wait' ? Number(last[1]) : 0) };
+    if (last[0] !== 'wait') return { type: 'wait', atMs: steadyNowMs() };
+    // Polled sooner than the earliest host opens (other workers may add work); that host's own time is
+    // what tells the engine a far server wait (frontier.maxIdleWaitMs) from a short one.
+    const readyAtMs = last[2] === undefined ? undefined : receivedAtMs + Number(last[2]);
+    return { type: 'wait', atMs: steadyNowMs() + Number(last[1]), readyAtMs };
   }
 
   /**

@@ -1,7 +1,9 @@
 // A host that asks us to come back in a year: the run ends, leaves that request queued and says work is left, instead of sleeping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../src/engine/run-summary';
+import { formatSummary } from '../../src/cli/summary-text';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
@@ -44,5 +46,68 @@ describe('a crawl where a host answers Retry-After: one year', () => {
   it('asked the far host once and never set a timer Node cannot hold (it would fire at once, over and over)', () => {
     expect(servers[0].requestsTo('/p')).toHaveLength(1);
     expect(warnings).not.toContain('TimeoutOverflowWarning');
+  });
+});
+
+describe('a crawl where a host answers 429 with a Retry-After date a week ahead', () => {
+  let servers: FixtureServer[];
+  let result: TestCrawlResult;
+  const storage = tempStorageDir('far-date');
+  const weekAheadMs = Date.now() + 7 * 24 * 3600_000;
+
+  beforeAll(async () => {
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    const [later, fine] = servers;
+    later.route('/p/:n', (_req, res) => void res.writeHead(429, { 'retry-after': new Date(weekAheadMs).toUTCString(), 'content-type': 'text/html' }).end('<p>later</p>'));
+    fine.route('/p', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>'));
+    result = await crawlInProcess(new UrlListSpider([later.url('/p/1'), later.url('/p/2'), fine.url('/p')]), storage.dir, { log: { statsIntervalMs: 0 }, robots: { obey: false } });
+  }, 20_000);
+  afterAll(async () => {
+    await closeFixtureServers(servers);
+    storage.cleanup();
+  });
+
+  it('ends resumable (exit 2) with both requests queued, and the summary names the host and the date it asked for', () => {
+    const { summary } = result;
+    const [later] = servers;
+    expect(summary.ledger).toMatchObject({ planned: 3, succeeded: 1, failed: 0, pending: 2 });
+    expect(exitCodeFor(summary)).toBe(2);
+    // Before: only "stopped by: frontier/max-idle-wait"; which competitor was waiting, and until when, was in no line.
+    expect(Object.keys(summary.waitingHosts)).toEqual([later.hostKey]);
+    expect(summary.waitingHosts[later.hostKey]!.pending).toBe(2);
+    // HTTP-dates have whole seconds.
+    expect(Math.abs(summary.waitingHosts[later.hostKey]!.untilMs! - weekAheadMs)).toBeLessThan(5000);
+    expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):\n  ${later.hostKey}: 2 pending, the server asked us to wait until ${new Date(summary.waitingHosts[later.hostKey]!.untilMs!).toISOString()}`);
+  });
+});
+
+describe('a crawl on a shared Redis frontier where a host answers Retry-After: one day', () => {
+  let servers: FixtureServer[];
+  let redis: RedisTestServer;
+  let result: TestCrawlResult;
+  const storage = tempStorageDir('far-redis');
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    const [later, fine] = servers;
+    later.route('/p', (_req, res) => void res.writeHead(503, { 'retry-after': '86400', 'content-type': 'text/html' }).end('<p>later</p>'));
+    fine.route('/p', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>'));
+    // Before: the pick script capped its wait at the poll interval, so the worker never saw how far off the
+    // host was and polled for the whole day (this crawl outlived the hook's time limit).
+    result = await crawlInProcess(new UrlListSpider([later.url('/p'), fine.url('/p')]), storage.dir, { log: { statsIntervalMs: 0 }, robots: { obey: false }, frontier: { url: redis.url } });
+  }, 20_000);
+  afterAll(async () => {
+    await closeFixtureServers(servers);
+    await redis.stop();
+    storage.cleanup();
+  });
+
+  it('ends resumable (exit 2) with the request queued and the host named, as on the embedded frontier', () => {
+    const { summary } = result;
+    expect(summary.ledger).toMatchObject({ planned: 2, succeeded: 1, failed: 0, pending: 1 });
+    expect(summary.stopReason).toBe('frontier/max-idle-wait');
+    expect(exitCodeFor(summary)).toBe(2);
+    expect(Object.keys(summary.waitingHosts)).toEqual([servers[0].hostKey]);
   });
 });

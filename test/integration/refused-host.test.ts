@@ -36,7 +36,7 @@ describe('a host that refuses the crawler', { timeout: 60_000 }, () => {
     try {
       const crawl = catalogCrawler({ startUrls: () => [open.url('/list'), walled.url('/list')], dir: storage.dir, intervalMs: 0, track });
       const run = await crawl();
-      expect(run.stdout).toContain(`REFUSED BY WHOLE HOSTS (401/403 to every request, nothing fetched; blocked?): ${walled.hostKey} (1)`);
+      expect(run.stdout).toContain(`LOST WHOLE HOSTS (requests planned, not one item from them): 1\n  ${walled.hostKey}: planned 1, succeeded 0, failed: http/403 1; refused: blocked?`);
       expect(run.stdout).toMatch(/accounting: planned 5 = succeeded 4 \+ failed 1 \+ pending 0/);
       expect(run.code).toBe(4);
     } finally {
@@ -52,7 +52,7 @@ describe('a host that refuses the crawler', { timeout: 60_000 }, () => {
       const run = await catalogCrawler({ startUrls: () => [members.url('/list')], dir: storage.dir, intervalMs: 0, track })();
       expect(run.stdout).toMatch(/accounting: planned 4 = succeeded 3 \+ failed 1 \+ pending 0/);
       expect(run.stdout).toContain('http/403: 1');
-      expect(run.stdout).not.toContain('REFUSED BY WHOLE HOSTS');
+      expect(run.stdout).not.toContain('LOST WHOLE HOSTS');
       expect(run.code).toBe(0);
     } finally {
       storage.cleanup();

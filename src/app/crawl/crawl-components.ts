@@ -4,6 +4,7 @@ import { assembleExtensions, orderExtensions } from '../../../extensions/index';
 import { assembleMiddlewares, orderMiddlewares, type MiddlewareDeps } from '../../../middlewares/index';
 import { assembleStages, orderStages } from '../../../pipelines/index';
 import type { Extension } from '../../components/extension';
+import { openComponent } from '../../components/load-component';
 import { loadProjectComponents, type LoadedExtension, type LoadedSink, type ProjectComponents } from '../../components/project-components';
 import type { NamedComponent } from '../../components/order-components';
 import type { DownloaderMiddleware } from '../../downloader/middleware';
@@ -63,13 +64,11 @@ export function assembleCrawlComponents(args: { settings: Settings; log: Logger;
     extensionNames: extensions.map(shownName),
     events,
     open: async () => {
-      for (const { sink } of project.sinks) await sink.open?.({ spider, runId });
+      for (const { name, sink } of project.sinks) await openComponent('sink', name, () => sink.open?.({ spider, runId }));
+      // An extension the project configured that cannot register (an alarm among them) would leave the run
+      // unwatched while looking as asked: it stops the start as a stage that cannot open does.
       for (const { name, value: extension } of extensions) {
-        try {
-          await extension.register(events.forOwner(name), { spider, runId, settings, log: log.child({ extension: name }) });
-        } catch (error) {
-          log.error({ err: error, extension: name }, 'extension failed to register; the crawl goes on without it');
-        }
+        await openComponent('extension', name, () => extension.register(events.forOwner(name), { spider, runId, settings, log: log.child({ extension: name }) }));
       }
     },
     close: async () => closeAll([...project.sinks.map(({ name, sink }) => ({ name, value: sink })), ...extensions], log),

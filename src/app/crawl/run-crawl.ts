@@ -22,6 +22,7 @@ import { hostKeyOf } from '../../politeness/host-key';
 import { steadyNowMs } from '../../politeness/clock';
 import type { LoadedSettings } from '../../settings/load-settings';
 import { assembleCrawlComponents, loadCrawlComponents } from './crawl-components';
+import { openComponent } from '../../components/load-component';
 import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
 import { startRunRecord, type RunRecorder } from './run-record';
@@ -175,7 +176,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       await pipeline.open();
       await components.open();
       events.emit('spider.opened', { spider: spider.name, runId: frontier.runId, resumed: options.resume === true });
-      for (const middleware of middlewares) await middleware.open?.({ spider, settings, log, stats, nowMs: steadyNowMs, runId: frontier.runId });
+      for (const mw of middlewares) await openComponent('middleware', mw.name, () => mw.open?.({ spider, settings, log, stats, nowMs: steadyNowMs, runId: frontier.runId }));
       ticker.start();
       options.onSnapshotSource?.(snapshot);
       metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);

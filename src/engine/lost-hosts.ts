@@ -1,0 +1,85 @@
+// The whole-host rule: a host the run planned requests for and got nothing from (no item, whatever the reasons) is a competitor lost.
+import type { LedgerSummary } from '../ports/frontier';
+import type { Stats } from './stats';
+
+/**
+ * Stats keys, per host of this process: `host-yield/<host>/settled` (requests that ended), `…/succeeded`,
+ * `…/failed/<reason>`, `…/items` (items the pipeline kept, duplicates included), `…/dropped/<reason>` (items
+ * it dropped), `…/links-out` (requests yielded for other hosts). Host keys hold no `/`, so the first one ends
+ * the host.
+ */
+const PREFIX = 'host-yield/';
+
+export interface LostHost {
+  /** The host's requests in the run's ledger. */
+  planned: number;
+  succeeded: number;
+  /** This process's failures of the host by reason. */
+  failedByReason: Record<string, number>;
+  /** Items the spider yielded from its pages that the pipeline dropped, by reason (a price it could not read...). */
+  droppedByReason: Record<string, number>;
+}
+
+/** One request of `host` ended: failed with `reason`, or succeeded (reason null). */
+export function noteSettled(stats: Stats, host: string, reason: string | null): void {
+  stats.inc(`${PREFIX}${host}/settled`);
+  stats.inc(reason === null ? `${PREFIX}${host}/succeeded` : `${PREFIX}${host}/failed/${reason}`);
+}
+
+/** What one page of `host` gave: items kept and dropped, requests yielded for other hosts. */
+export function notePageYield(stats: Stats, host: string, page: { items: number; droppedByReason: Record<string, number>; linksOut: number }): void {
+  // A duplicate is an item read well whose copy the run already holds (the same SKU under another listing
+  // or host): the host gave it, so it counts as kept here.
+  let items = page.items;
+  for (const [reason, n] of Object.entries(page.droppedByReason)) {
+    if (reason === 'duplicate' || reason.startsWith('duplicate/')) items += n;
+    else stats.inc(`${PREFIX}${host}/dropped/${reason}`, n);
+  }
+  if (items > 0) stats.inc(`${PREFIX}${host}/items`, items);
+  if (page.linksOut > 0) stats.inc(`${PREFIX}${host}/links-out`, page.linksOut);
+}
+
+/**
+ * Hosts lost whole: every planned request of the host has ended (none pending: a host still waiting is
+ * work left, the run says so as that), this process settled some of them, and not one item came from
+ * the host's pages. The reason does not matter: a WAF's 403s, block pages, soft 404s, robots.txt, a
+ * redirect loop, a callback a redesign broke, prices the pipeline could not read all leave the price
+ * team without that competitor, and a run that lost one must not end looking clean (exit 4). One failed
+ * page is the page's own answer; one host giving nothing is not.
+ *
+ * A host whose pages yielded requests for other hosts is a hub (a shop's listings on `www`, its products
+ * on another host), judged through those hosts instead. The counts are this process's (`--processes`
+ * merges them): a host with successes in the ledger that this process did not count (an earlier part of a
+ * resumed run, another worker on a shared Redis frontier) is not judged, since those pages may have given
+ * its items; a host that nothing succeeded on anywhere always is.
+ */
+export function lostHosts(ledger: LedgerSummary, stats: Stats): Record<string, LostHost> {
+  const lost: Record<string, LostHost> = {};
+  for (const [host, counts] of Object.entries(ledger.byHost)) {
+    if (counts.planned === 0 || counts.pending > 0) continue;
+    const yielded = stats.byPrefix(`${PREFIX}${host}/`);
+    if ((yielded.settled ?? 0) === 0 || (yielded.items ?? 0) > 0 || (yielded['links-out'] ?? 0) > 0) continue;
+    // Successes this process did not see (before a --resume, on another Redis worker) may have given items.
+    if (counts.succeeded > (yielded.succeeded ?? 0)) continue;
+    const failedByReason = stats.byPrefix(`${PREFIX}${host}/failed/`);
+    lost[host] = { planned: counts.planned, succeeded: counts.succeeded, failedByReason, droppedByReason: stats.byPrefix(`${PREFIX}${host}/dropped/`) };
+  }
+  return lost;
+}
+
+/** Likely causes by failure reason, first match wins; the summary prints the one of a host's most frequent failure. */
+const HINTS: Array<[RegExp, string]> = [
+  [/^http\/40[13]$/, 'refused: blocked?'],
+  [/^(callback|dom)\//, 'the spider failed on its pages: broken by a redesign?'],
+  [/^robots\/disallowed$/, "robots.txt disallows us (the site's decision)"],
+  [/^(block\/|retry\/)/, 'block pages or errors on every try: blocked?'],
+  [/^http\/(soft-404|404|410)$/, 'pages not found: moved or gone?'],
+  [/redirect/, 'redirected away or without end'],
+];
+
+/** A word on the likely cause, from the host's most frequent failure (or none: pages fetched, no item kept). */
+export function lostHostHint(host: LostHost): string {
+  const top = Object.entries(host.failedByReason).sort(([, a], [, b]) => b - a)[0]?.[0];
+  if (top === undefined) return Object.keys(host.droppedByReason).length > 0 ? 'every item dropped: its prices unreadable?' : 'pages fetched, no item or link: a block page not recognised, or selectors a redesign broke?';
+  return HINTS.find(([pattern]) => pattern.test(top))?.[1] ?? 'see the failures';
+}
