@@ -23,7 +23,7 @@ const REFERENCE = endsWith([
   'prima', 'invece di', 'prezzo consigliato', 'risparmi', 'antes', 'precio anterior', 'ahorra', 'ahorras', 'ahorro', 'pvpr',
   'era', 'economize', 'van', 'preț vechi', 'pret vechi', 'adviesprijs', 'bespaar', 'førpris', 'rek\\.? pris', 'rekommenderat pris', 'cirkapris', 'vejl\\.? pris', 'vejledende (?:udsalgs)?pris', 'veil\\.? pris', 'veiledende pris', 'spar', 'spara', 'før', 'för', 'poprzednia cena', 'cena regularna', 'oszczędzasz',
   'původní cena', 'ušetříte', 'было', 'старая цена', 'экономия', 'önceki fiyat', 'piyasa fiyatı', 'm\\.?r\\.?p', 'м\\.?р\\.?р',
-  '定価', '通常価格', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
+  '定価', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
   'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
   'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
