@@ -63,7 +63,35 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (role !== 'member') return { token, owned: mine, role, excluded };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined };
   });
-  return settleClubLabels(bareClubWord(text, candidates));
+  return settleClubLabels(bareClubWord(text, afterRebate(text, candidates)));
+}
+
+/** The amount of a rebate paid back later, by its words after it: "$20 mail-in rebate", "10 € Cashback", "$200 trade-in credit". */
+const REBATE_AFTER = /^\s*(?:mail[- ]in |instant )?(?:rebates?|cash ?back|remboursements?|rembours[ée]e?s|trade-in(?: credit| value)?)(?![\p{L}])/iu;
+const AFTER_WORD = /^\s*(?:after|nach|après|tras|dopo)\s*$/iu;
+/** Text between two neighbouring candidates, their own currencies taken off. */
+function textBetween(text: string, left: Candidate, right: Candidate): string | null {
+  const from = left.owned.filter((currency) => currency.start >= left.token.end).at(-1)?.end ?? left.token.end;
+  const to = right.owned.find((currency) => currency.end <= right.token.start)?.start ?? right.token.start;
+  return from <= to ? text.slice(from, to) : null;
+}
+
+/**
+ * "$29.99 after $20 mail-in rebate", "19,99 € nach 10 € Cashback": the first amount is what the product costs once the
+ * rebate is paid back (the checkout price is the sum), so it is a reference, and the rebate no price either. An instant
+ * rebate is taken off at the till: the amount before it is the price, the rebate's own amount only a saving.
+ */
+function afterRebate(text: string, all: readonly Candidate[]): Candidate[] {
+  const out = [...all];
+  for (let index = 1; index < out.length; index++) {
+    const [left, right] = [out[index - 1], out[index]];
+    if (left.excluded || right.excluded || textBetween(text, left, right) === null || !AFTER_WORD.test(textBetween(text, left, right) ?? '')) continue;
+    const rebate = REBATE_AFTER.exec(text.slice(right.owned.filter((currency) => currency.start >= right.token.end).at(-1)?.end ?? right.token.end));
+    if (!rebate) continue;
+    out[index] = { ...right, role: 'reference' };
+    if (!/instant/i.test(rebate[0])) out[index - 1] = { ...left, role: 'reference' };
+  }
+  return out;
 }
 
 /** A bare "Member", "Members:" between two amounts (a product's name never stands there). */
@@ -79,9 +107,8 @@ function bareClubWord(text: string, all: readonly Candidate[]): Candidate[] {
   for (let index = 1; index < out.length; index++) {
     const [left, right] = [out[index - 1], out[index]];
     if (left.excluded || right.excluded || left.owned.length === 0 || right.owned.length === 0) continue;
-    const from = left.owned.filter((currency) => currency.start >= left.token.end).at(-1)?.end ?? left.token.end;
-    const to = right.owned.find((currency) => currency.end <= right.token.start)?.start ?? right.token.start;
-    if (from > to || !BARE_CLUB_WORD.test(text.slice(from, to))) continue;
+    const between = textBetween(text, left, right);
+    if (between === null || !BARE_CLUB_WORD.test(between)) continue;
     out[index] = { ...right, role: 'member', clubSide: right.clubSide === 'after' ? 'both' : 'before' };
     if (['plain', 'current', 'regular'].includes(left.role)) out[index - 1] = { ...left, role: 'member', clubSide: left.clubSide === 'before' ? 'both' : 'after' };
   }
