@@ -24,6 +24,7 @@ const REFERENCE_WORDS = words([
   'previous(?: price)?', 'sonst', 'normaal(?:prijs)?', 'oude prijs', 'vejl\\.? pris', 'vejledende pris', 'før', 'norm\\.', 'ovh\\.?', 'dříve', 'původně', 'eredeti ár', 'régi ár',
   'preț vechi', 'pret vechi', 'prp', 'αρχική τιμή', 'preço antigo', 'precio habitual', 'precio de referencia', 'prezzo precedente', 'cena przed obniżką',
   'poprzednia cena', 'stara cena', 'cena katalogowa', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'běžná cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
+  'במקום', 'מחיר קודם', 'מחיר מקורי', 'מחיר רגיל', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'السعر الأصلي', 'السعر القديم', 'السعر العادي', 'كان',
 ]);
 const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
 
