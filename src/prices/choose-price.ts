@@ -177,6 +177,26 @@ function modelNumberBefore(text: string, chosen: Candidate): string | null {
   return `${word} ${chosen.token.raw.slice(0, chosen.token.raw.indexOf(' '))}`;
 }
 
+/**
+ * A currency sign right before or after the number (spaces between). The lexer gives a sign between two numbers to one of
+ * them: it is this one's when no other owns it, or when its owner has a sign of its own on its other side ("$3 $2 mil"),
+ * not when it is all the owner has ("12,99 € 5 L": the euro is 12,99's).
+ */
+function signBeside(text: string, all: readonly Candidate[], candidate: Candidate): boolean {
+  if (candidate.owned.length > 0) return true;
+  const from = Math.max(0, candidate.token.start - 8);
+  const before = findCurrencies(text.slice(from, candidate.token.start)).at(-1);
+  const after = findCurrencies(text.slice(candidate.token.end, candidate.token.end + 8))[0];
+  const at = [
+    before && /^ *$/.test(text.slice(from + before.end, candidate.token.start)) ? from + before.start : null,
+    after && /^ *$/.test(text.slice(candidate.token.end, candidate.token.end + after.start)) ? candidate.token.end + after.start : null,
+  ].filter((start): start is number => start !== null);
+  return at.some((start) => {
+    const owner = all.find((other) => other.owned.some((sign) => sign.start === start));
+    return !owner || owner.owned.length > 1;
+  });
+}
+
 const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
 const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
 
@@ -211,6 +231,10 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
     return { ok: 'none', all };
   }
   const priced = pool.filter((candidate) => candidate.owned.length > 0);
+  // "Rp 2M Rp 1,5M", "$2 mil $3": an amount with its currency whose scale or separators have no single reading is a price all
+  // the same, so the one beside it is not the only current price; choosing that one read 1.5 miliar.
+  const open = all.find((candidate) => (candidate.excluded === 'magnitude' || candidate.excluded === 'separators') && signBeside(text, all, candidate) && ['current', 'plain'].includes(candidate.role));
+  if (open && pool === competing && priced.length > 0) return refuse(PRICE_REFUSAL.ambiguous, `another amount with its currency has no single reading: ${describe([open], text)}`);
   // "$49.99 or 0.0012 BTC": an amount in a currency outside ISO 4217 is an alternative to pay in, no rival;
   // one in a qualified sign we cannot read ("S£ 1,299 (US$ 65)") is a currency all the same.
   const inIso = priced.filter((candidate) => candidate.owned.some((currency) => currency.candidates.length > 0 || currency.unknown));
