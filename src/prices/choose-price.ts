@@ -63,7 +63,35 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (role !== 'member') return { token, owned: mine, role, excluded };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined };
   });
-  return settleClubLabels(bareClubWord(text, candidates));
+  return settleClubLabels(bareClubWord(text, afterRebate(text, candidates)));
+}
+
+/** The amount of a rebate paid back later, by its words after it: "$20 mail-in rebate", "10 € Cashback", "$200 trade-in credit". */
+const REBATE_AFTER = /^\s*(?:mail[- ]in |instant )?(?:rebates?|cash ?back|remboursements?|rembours[ée]e?s|trade-in(?: credit| value)?)(?![\p{L}])/iu;
+const AFTER_WORD = /^\s*(?:after|nach|après|tras|dopo)\s*$/iu;
+/** Text between two neighbouring candidates, their own currencies taken off. */
+function textBetween(text: string, left: Candidate, right: Candidate): string | null {
+  const from = left.owned.filter((currency) => currency.start >= left.token.end).at(-1)?.end ?? left.token.end;
+  const to = right.owned.find((currency) => currency.end <= right.token.start)?.start ?? right.token.start;
+  return from <= to ? text.slice(from, to) : null;
+}
+
+/**
+ * "$29.99 after $20 mail-in rebate", "19,99 € nach 10 € Cashback": the first amount is what the product costs once the
+ * rebate is paid back (the checkout price is the sum), so it is a reference, and the rebate no price either. An instant
+ * rebate is taken off at the till: the amount before it is the price, the rebate's own amount only a saving.
+ */
+function afterRebate(text: string, all: readonly Candidate[]): Candidate[] {
+  const out = [...all];
+  for (let index = 1; index < out.length; index++) {
+    const [left, right] = [out[index - 1], out[index]];
+    if (left.excluded || right.excluded || textBetween(text, left, right) === null || !AFTER_WORD.test(textBetween(text, left, right) ?? '')) continue;
+    const rebate = REBATE_AFTER.exec(text.slice(right.owned.filter((currency) => currency.start >= right.token.end).at(-1)?.end ?? right.token.end));
+    if (!rebate) continue;
+    out[index] = { ...right, role: 'reference' };
+    if (!/instant/i.test(rebate[0])) out[index - 1] = { ...left, role: 'reference' };
+  }
+  return out;
 }
 
 /** A bare "Member", "Members:" between two amounts (a product's name never stands there). */
@@ -79,9 +107,8 @@ function bareClubWord(text: string, all: readonly Candidate[]): Candidate[] {
   for (let index = 1; index < out.length; index++) {
     const [left, right] = [out[index - 1], out[index]];
     if (left.excluded || right.excluded || left.owned.length === 0 || right.owned.length === 0) continue;
-    const from = left.owned.filter((currency) => currency.start >= left.token.end).at(-1)?.end ?? left.token.end;
-    const to = right.owned.find((currency) => currency.end <= right.token.start)?.start ?? right.token.start;
-    if (from > to || !BARE_CLUB_WORD.test(text.slice(from, to))) continue;
+    const between = textBetween(text, left, right);
+    if (between === null || !BARE_CLUB_WORD.test(between)) continue;
     out[index] = { ...right, role: 'member', clubSide: right.clubSide === 'after' ? 'both' : 'before' };
     if (['plain', 'current', 'regular'].includes(left.role)) out[index - 1] = { ...left, role: 'member', clubSide: left.clubSide === 'before' ? 'both' : 'after' };
   }
@@ -150,6 +177,26 @@ function modelNumberBefore(text: string, chosen: Candidate): string | null {
   return `${word} ${chosen.token.raw.slice(0, chosen.token.raw.indexOf(' '))}`;
 }
 
+/**
+ * A currency sign right before or after the number (spaces between). The lexer gives a sign between two numbers to one of
+ * them: it is this one's when no other owns it, or when its owner has a sign of its own on its other side ("$3 $2 mil"),
+ * not when it is all the owner has ("12,99 € 5 L": the euro is 12,99's).
+ */
+function signBeside(text: string, all: readonly Candidate[], candidate: Candidate): boolean {
+  if (candidate.owned.length > 0) return true;
+  const from = Math.max(0, candidate.token.start - 8);
+  const before = findCurrencies(text.slice(from, candidate.token.start)).at(-1);
+  const after = findCurrencies(text.slice(candidate.token.end, candidate.token.end + 8))[0];
+  const at = [
+    before && /^ *$/.test(text.slice(from + before.end, candidate.token.start)) ? from + before.start : null,
+    after && /^ *$/.test(text.slice(candidate.token.end, candidate.token.end + after.start)) ? candidate.token.end + after.start : null,
+  ].filter((start): start is number => start !== null);
+  return at.some((start) => {
+    const owner = all.find((other) => other.owned.some((sign) => sign.start === start));
+    return !owner || owner.owned.length > 1;
+  });
+}
+
 const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
 const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
 
@@ -184,6 +231,10 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
     return { ok: 'none', all };
   }
   const priced = pool.filter((candidate) => candidate.owned.length > 0);
+  // "Rp 2M Rp 1,5M", "$2 mil $3": an amount with its currency whose scale or separators have no single reading is a price all
+  // the same, so the one beside it is not the only current price; choosing that one read 1.5 miliar.
+  const open = all.find((candidate) => (candidate.excluded === 'magnitude' || candidate.excluded === 'separators') && signBeside(text, all, candidate) && ['current', 'plain'].includes(candidate.role));
+  if (open && pool === competing && priced.length > 0) return refuse(PRICE_REFUSAL.ambiguous, `another amount with its currency has no single reading: ${describe([open], text)}`);
   // "$49.99 or 0.0012 BTC": an amount in a currency outside ISO 4217 is an alternative to pay in, no rival;
   // one in a qualified sign we cannot read ("S£ 1,299 (US$ 65)") is a currency all the same.
   const inIso = priced.filter((candidate) => candidate.owned.some((currency) => currency.candidates.length > 0 || currency.unknown));

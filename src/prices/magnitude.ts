@@ -8,7 +8,8 @@ import { Decimal } from '../core/money';
 import { CJK_NUMERALS, isCjkNumeral } from './cjk-numerals';
 import { MAGNITUDE_WORDS } from './magnitude-words';
 import { normalizeNumber, type NormalizeOptions } from './normalize-number';
-import { findCurrencies, type NumberToken } from './price-tokens';
+import { homeLetterAfter, homeLetterPower } from './home-letters';
+import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
 
 /**
  * `word`: a magnitude wherever it stands ("lakh", "million", "万"). `abbreviation`: only beside a currency
@@ -142,14 +143,39 @@ export const scaled = (amount: string, power: number): string => new Decimal(amo
 /** How far around a number a currency beside it is looked for. */
 const CURRENCY_WINDOW = 12;
 
-/** Whether a currency is written right before `start` or right after `end`, as ownership reads adjacency (spaces or footnote marks between). */
-function currencyBeside(text: string, start: number, end: number): boolean {
+/** The currencies written right before `start` or right after `end`, as ownership reads adjacency (spaces or footnote marks between). */
+function currenciesBeside(text: string, start: number, end: number): CurrencyToken[] {
   const before = text.slice(Math.max(0, start - CURRENCY_WINDOW), start);
   const prefix = findCurrencies(before).at(-1);
-  if (prefix && /^[ *]*$/.test(before.slice(prefix.end))) return true;
   const after = text.slice(end, end + CURRENCY_WINDOW);
   const suffix = findCurrencies(after)[0];
-  return suffix !== undefined && /^[ *]*$/.test(after.slice(0, suffix.start));
+  return [
+    ...(prefix && /^[ *]*$/.test(before.slice(prefix.end)) ? [prefix] : []),
+    ...(suffix !== undefined && /^[ *]*$/.test(after.slice(0, suffix.start)) ? [suffix] : []),
+  ];
+}
+
+const currencyBeside = (text: string, start: number, end: number): boolean => currenciesBeside(text, start, end).length > 0;
+
+/** The one currency each sign beside the number names ("Rp": IDR); a shared sign ("$") names no home language. */
+const namedBeside = (text: string, start: number, end: number): string[] =>
+  currenciesBeside(text, start, end).flatMap((token) => (token.candidates.length === 1 ? [token.candidates[0]] : []));
+
+/**
+ * The magnitude after a number, with the letters of the home language of the currency beside it: "Rp 1,5 M" (a space, as
+ * Indonesian writes it) and Malay's "RM1.5J" are letters too, and a letter whose scale there is not the English one takes that language's
+ * when the number is written in it (see homeLetterPower).
+ */
+function magnitudeBeside(text: string, start: number, raw: string): Magnitude | null {
+  const after = text.slice(start + raw.length, start + raw.length + WORD_WINDOW);
+  const word = magnitudeAfter(after);
+  if (word && word.kind !== 'letter') return word;
+  const named = namedBeside(text, start, start + raw.length + (word?.length ?? 3));
+  const home = word ? { letter: word.text, length: word.length } : homeLetterAfter(after, named);
+  if (!home) return null;
+  const power = homeLetterPower(home.letter, raw, named);
+  if (word && power === undefined) return word;
+  return { length: home.length, power: power ?? null, kind: 'letter', text: home.letter };
 }
 
 /**
@@ -167,7 +193,7 @@ export function magnitudeToken(text: string, start: number, raw: string, options
       ? { start, end, raw: text.slice(start, end), normalized: null, excluded: 'magnitude' }
       : { start, end, raw: text.slice(start, end), normalized: sum.value, magnitude: true };
   }
-  const word = magnitudeAfter(text.slice(start + raw.length, start + raw.length + WORD_WINDOW));
+  const word = magnitudeBeside(text, start, raw);
   if (!word) return null;
   const end = start + raw.length + word.length;
   const token = { start, end, raw: text.slice(start, end), magnitude: true as const };

@@ -8,7 +8,8 @@ import { showsPrice } from './shows-price';
 const MEMBER = [
   'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'clubcard(?: price)?', 'club price', 'loyalty price', 'with membership', 'with (?:club|loyalty|rewards|member) card',
   'prix (?:adhérents?|membres?|club)', 'mitgliederpreis', 'mitgliedspreis', 'clubpreis', 'precio (?:de )?socios?', 'preço (?:de )?sócios?', 'prezzo soci(?:o)?',
-  'ledenprijs', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会员价', '회원가',
+  'ledenprijs', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会員特価', 'メンバー価格', '会员价', '회원가',
+  'מחיר (?:ל)?חברי מועדון', 'מחיר חבר מועדון', 'לחברי מועדון', 'سعر الأعضاء', 'للأعضاء',
 ].join('|');
 
 // "Non-member price" is everyone's.

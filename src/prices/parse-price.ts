@@ -9,6 +9,7 @@ import { toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
 import { findCurrencies, isAdjacent, type CurrencyToken, type Span } from './price-tokens';
 import { amountAtScale, isFuelPrice } from './three-digit-tail';
+import { isUnitPrice } from './unit-price';
 import { pastPrintedDigits, printedMinorDigits } from './iso-currencies';
 import { RecentReadings } from './recent-readings';
 
@@ -132,7 +133,7 @@ export function readCandidate(
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
   const suffix = chosen.owned.filter((token) => token.start >= chosen.token.end).at(-1);
   const after = text.slice(suffix?.end ?? chosen.token.end);
-  let amountText = amountAtScale(chosen.token, currency, options.decimalSeparator, after);
+  let amountText = amountAtScale(chosen.token, currency, { decimalSeparator: options.decimalSeparator, after, locale: options.locale });
   if (typeof amountText !== 'string') return amountText;
   if (hasMinusBefore(text, chosen) && zeroFrancsShape(chosen)) {
     // "–.50": in francs the dash is zero francs; with no currency nothing says whether it is that or a minus.
@@ -142,8 +143,8 @@ export function readCandidate(
   const amount = new Decimal(amountText);
   // "¥99.99" on a Japanese page, "12.50" in a yen shop: the locale or default named a currency never printed with
   // those decimals; the text's own sign was likely another one's (yuan), so neither reading is taken.
-  // A fuel price's third decimal ("$3.499/gal") is the tenth of a cent every pump shows, not another currency's.
-  const fuel = isFuelPrice(chosen.token, after) && (printedMinorDigits(currency.currency) ?? 0) >= 2;
+  // A fuel or unit price's third decimal ("$3.499/gal", "$3.499/lb") is the tenth of a cent pumps and shelf labels show, not another currency's.
+  const fuel = (isFuelPrice(chosen.token, after) || isUnitPrice(chosen.token, after)) && (printedMinorDigits(currency.currency) ?? 0) >= 2;
   if (currency.source !== 'text' && !fuel && pastPrintedDigits(amount, currency.currency)) {
     return refuse(PRICE_REFUSAL.ambiguous, `${amountText} has decimals ${currency.currency} (from the ${currency.source}) is never printed with`);
   }

@@ -23,8 +23,8 @@ const REFERENCE = endsWith([
   'prima', 'invece di', 'prezzo consigliato', 'risparmi', 'antes', 'precio anterior', 'ahorra', 'ahorras', 'ahorro', 'pvpr',
   'era', 'economize', 'van', 'preț vechi', 'pret vechi', 'adviesprijs', 'bespaar', 'førpris', 'rek\\.? pris', 'rekommenderat pris', 'cirkapris', 'vejl\\.? pris', 'vejledende (?:udsalgs)?pris', 'veil\\.? pris', 'veiledende pris', 'spar', 'spara', 'før', 'för', 'poprzednia cena', 'cena regularna', 'oszczędzasz',
   'původní cena', 'ušetříte', 'было', 'старая цена', 'экономия', 'önceki fiyat', 'piyasa fiyatı', 'm\\.?r\\.?p', 'м\\.?р\\.?р',
-  '定価', '通常価格', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
-  'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
+  '定価', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
+  'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'قبل الخصم', 'במקום', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
   'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
@@ -43,7 +43,7 @@ const REFERENCE = endsWith([
  * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
  * Cashback"), or that rebate ("$20 mail-in rebate"): never what the checkout charges.
  */
-const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
+const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
 
 /**
  * The cost of shipping named right after the amount ("$5.99 shipping", "4,95 € Versand", "£3.99 P&P"), or as
@@ -72,7 +72,7 @@ const OPENING_DE = /^\s*de\s*$/iu;
 const CURRENT = endsWith([
   'now', 'sale', 'sale price', 'our price', 'deal price', 'special price', 'offer price', 'current price', 'your price', 'today',
   'jetzt', 'nur', 'aktion', 'angebot', 'nu', 'nyní', 'ahora', 'por', 'voor', 'maintenant', 'ora', 'adesso', 'teraz', 'сейчас', 'nyt', 'nå', '現在', '特価', '販売価格', '售价', '现价', '促销价', '할인가', '판매가',
-  'нова ціна', 'новая цена', 'стало', 'yeni fiyat', 'الآن', 'السعر الآن', 'ราคาพิเศษ', 'giá km', 'giá khuyến mãi', 'harga promo', 'τιμή προσφοράς',
+  'нова ціна', 'новая цена', 'стало', 'yeni fiyat', 'الآن', 'السعر الآن', 'سعر العرض', 'السعر بعد الخصم', 'מחיר מבצע', 'מחיר אונליין', 'ราคาพิเศษ', 'giá km', 'giá khuyến mãi', 'harga promo', 'τιμή προσφοράς',
   // An arrow from the old price to the new one ("¥3,980 → ¥2,980").
   '→', '⇒', '⟶',
 ]);

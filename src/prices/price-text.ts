@@ -12,8 +12,16 @@ export interface PriceText {
 const INVISIBLE = /[\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 /** Every Unicode space separator (Zs: NBSP, thin, narrow no-break, figure, ideographic …) and control whitespace. */
 const SPACE = /[\p{Zs}\t\n\r\f\v]/gu;
-/** Apostrophes and primes Swiss and Liechtenstein shops group thousands with (and Uzbek writes in "so‘m"). */
-const APOSTROPHE = /[\u2019\u2018\u02BC\u02BB\u2032\u00B4\u02B9]/g;
+/**
+ * Apostrophes and primes Swiss and Liechtenstein shops group thousands with (and Uzbek writes in "so‘m"); the grave accent
+ * too between digits, where a Swiss keyboard's dead key leaves it ("1`299.–" read 1 franc).
+ */
+const APOSTROPHE = /[\u2019\u2018\u02BC\u02BB\u2032\u00B4\u02B9]|(?<=\d)`(?=\d)/g;
+/**
+ * A raised dot between digits: the decimal point of British typography ("£12·99" read 12 pounds), or a thousands dot set
+ * high ("€1·299,00" read 1 euro). Either is what "." is to the lexer; between words ("l·l", "4.5 · 128 reviews") it stays.
+ */
+const RAISED_POINT = /(?<=\d)[\u00B7\u2027\u2219\u22C5](?=\d)/g;
 /** Zero of each decimal digit block shops print prices in: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
 const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0xff10];
 const OTHER_DIGIT = /[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F\u09E6-\u09EF\u0E50-\u0E59\uFF10-\uFF19]/g;
@@ -39,6 +47,7 @@ export function toPriceText(input: string): PriceText {
   const text = display
     .replace(SPACE, ' ')
     .replace(APOSTROPHE, "'")
+    .replace(RAISED_POINT, '.')
     .replace(OTHER_DIGIT, (digit) => {
       const code = digit.charCodeAt(0);
       const zero = DIGIT_ZEROS.find((base) => code >= base && code <= base + 9) ?? code;

@@ -7,6 +7,9 @@
 export const REGULAR_PRICE_WORDS: readonly string[] = [
   'reg\\.?', 'regular(?: price)?', 'regulärer preis', 'normalpreis', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'prezzo normale', 'normaalprijs',
   'cena regularna', 'normal', 'norm', 'normale',
+  // Japanese "usual price": how Japanese shops (and Shopify's Japanese "Regular price") label a price, struck or not.
+  '通常価格', '通常販売価格',
+  'מחיר רגיל', 'السعر العادي',
 ];
 
 /** The label ends in a regular-price word right before the amount: "Regular price:", "Reg.". */

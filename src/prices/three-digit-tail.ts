@@ -4,6 +4,8 @@ import { printedMinorDigits } from './iso-currencies';
 import { normalizeNumber } from './normalize-number';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import type { NumberToken } from './price-tokens';
+import { homeSeparators } from './home-separators';
+import { isUnitPrice, unitPriceReading } from './unit-price';
 
 /**
  * The plain amount of a number once its currency is known. "12.500" is 12.5 in a currency shops print
@@ -15,19 +17,20 @@ import type { NumberToken } from './price-tokens';
  * A price per gallon or litre with one unit before the three digits ("$3.499/gal", "1,799 €/l") is fuel's
  * tenth of a cent, unless the shop's separator says otherwise.
  */
-export function amountAtScale(token: NumberToken, choice: CurrencyChoice, decimalSeparator: '.' | ',' | undefined, after = ''): string | PriceRefusal {
+export function amountAtScale(token: NumberToken, choice: CurrencyChoice, scale: AmountScaleContext = {}): string | PriceRefusal {
+  const { decimalSeparator, after = '', locale } = scale;
   const read = token.normalized ?? '0';
   if (token.embedded || token.spacedDecimal || token.magnitude) return read;
   const decimal = normalizeNumber(token.raw, { minorDigits: 3 });
   const grouped = normalizeNumber(token.raw);
   if (decimal === null || decimal === grouped) return read; // not the one-separator, three-digit shape
-  if (!decimalSeparator && isFuelPrice(token, after)) return decimal;
   const codes = choice.currency ? [choice.currency] : (choice.candidates ?? []);
+  if (!decimalSeparator && isUnitPrice(token, after)) return unitAmount(token, codes, locale, { decimal, grouped: grouped ?? read, fuel: isFuelPrice(token, after) });
   const threeDigit = codes.filter((code) => printedMinorDigits(code) === 3);
   if (decimalSeparator) {
     // "¥1.299" on a page whose locale writes "." for decimals: 1.299 is no amount of yen (nor of dollars,
     // euros …), and 1299 is not what the page's convention says; the two disagree, so nothing is read.
-    if (read !== decimal || codes.length === 0 || threeDigit.length === codes.length) return read;
+    if (read !== decimal || codes.length === 0 || threeDigit.length === codes.length || isUnitPrice(token, after)) return read;
     return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} reads ${decimal} with the page's decimal separator, but ${codes.join('/')} is never printed with three decimals`);
   }
   if (threeDigit.length === 0) return grouped ?? read;
@@ -44,6 +47,27 @@ export function amountAtScale(token: NumberToken, choice: CurrencyChoice, decima
   return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} is ${decimal} in ${threeDigit.join('/')} but ${grouped ?? read} in ${others.join('/')}, and nothing says which currency`);
 }
 
+/** What decides "3.499" besides the currency: the shop's decimal separator, the words after the amount, the page's locale. */
+export interface AmountScaleContext {
+  decimalSeparator?: '.' | ',';
+  /** The text after the amount and its currency ("/lb", " per gallon"). */
+  after?: string;
+  locale?: string | null;
+}
+
+/**
+ * A unit price's one separator means what it means where its currency is spent; with no currency that has a
+ * home, fuel's gallon or litre is still the tenth of a cent, and other units leave the amount 1000× open.
+ */
+function unitAmount(token: NumberToken, codes: readonly string[], locale: string | null | undefined, readings: { decimal: string; grouped: string; fuel: boolean }): string | PriceRefusal {
+  const reading = unitPriceReading(token, codes, locale);
+  if (reading === 'decimal') return readings.decimal;
+  if (reading === 'group') return readings.grouped;
+  if (reading) return reading;
+  if (readings.fuel) return readings.decimal;
+  return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} is priced per unit, which shops write past the cent, and no currency with a home says whether its separator is the decimal one`);
+}
+
 /**
  * "/gal", "per gallon", "/l", "pro Liter", "le litre" right after the amount (its currency between): fuel is sold by the
  * gallon or litre at three decimals (US "$3.499/gal", EU "1,799 €/l"); read as a thousands group, 3499 a gallon is no price
@@ -54,28 +78,13 @@ const PER_VOLUME_AFTER = /^\s*(?:\/|per\b|pro\b|je\b|le\b|a\b|the\b)\s*(?:us\s+)
 /** One unit, one separator, three digits, then per gallon or litre: a fuel price in tenths of a cent ("3.499" of "$3.499/gal"). */
 export const isFuelPrice = (token: NumberToken, after: string): boolean => /^\d[.,]\d{3}$/.test(token.raw) && PER_VOLUME_AFTER.test(after);
 
-const separatorsByCurrency = new Map<string, { group: string; decimal: string } | null>();
-
 /**
  * What the one separator of "1,250" / "12.500" is in the currency's home country, from CLDR through Intl
  * (Latin digits): a national ISO 4217 code starts with its country's ISO 3166 code (KWD → KW → ar-KW).
  * `decimal` when it is the decimal separator there or unknown (the reading three printed decimals give).
  */
 function separatorRole(code: string, raw: string): 'decimal' | 'group' {
-  if (!separatorsByCurrency.has(code)) separatorsByCurrency.set(code, homeSeparators(code.slice(0, 2)));
-  const home = separatorsByCurrency.get(code);
+  const home = homeSeparators(code.slice(0, 2));
   const separator = /[^\d]/.exec(raw)?.[0];
   return home && separator === home.group && separator !== home.decimal ? 'group' : 'decimal';
-}
-
-function homeSeparators(region: string): { group: string; decimal: string } | null {
-  try {
-    const { language } = new Intl.Locale(`und-${region}`).maximize();
-    const parts = new Intl.NumberFormat(`${language}-${region}`, { numberingSystem: 'latn' }).formatToParts(12345.5);
-    const group = parts.find((part) => part.type === 'group')?.value;
-    const decimal = parts.find((part) => part.type === 'decimal')?.value;
-    return group && decimal ? { group, decimal } : null;
-  } catch {
-    return null; // not a region code: the three printed decimals decide
-  }
 }

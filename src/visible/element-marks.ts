@@ -132,12 +132,16 @@ function textContent(element: Element): string {
 
 /**
  * An `aria-hidden` part of a picture whose words stand in its `aria-label` (`<span role="img" aria-label="47999 pesos">`):
- * Mercado Libre draws every price so, its digits hidden from screen readers only. Shown on the screen, so read; any other
- * `aria-hidden` subtree is a closed dialog or a copy of words a screen-reader text says (WooCommerce's struck price).
+ * Mercado Libre draws every price so, its digits hidden from screen readers only. Themes do the same with no role
+ * (`<span aria-label="$19.99"><span aria-hidden="true">$19<sup>99</sup></span></span>`), so a label with digits counts
+ * too. Shown on the screen, so read; any other `aria-hidden` subtree is a closed dialog or a copy of words a
+ * screen-reader text says (WooCommerce's struck price).
  */
 function drawsLabel(element: Element): boolean {
   const parent = element.parent;
-  return parent?.type === 'tag' && ((parent as Element).attribs.role ?? '').toLowerCase() === 'img' && Boolean((parent as Element).attribs['aria-label']?.trim());
+  if (parent?.type !== 'tag') return false;
+  const label = (parent as Element).attribs['aria-label']?.trim() ?? '';
+  return label !== '' && (((parent as Element).attribs.role ?? '').toLowerCase() === 'img' || /\d/.test(label));
 }
 
 export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): ElementMarks {

@@ -24,10 +24,12 @@ const REFERENCE_WORDS = words([
   'previous(?: price)?', 'sonst', 'normaal(?:prijs)?', 'oude prijs', 'vejl\\.? pris', 'vejledende pris', 'før', 'norm\\.', 'ovh\\.?', 'dříve', 'původně', 'eredeti ár', 'régi ár',
   'preț vechi', 'pret vechi', 'prp', 'αρχική τιμή', 'preço antigo', 'precio habitual', 'precio de referencia', 'prezzo precedente', 'cena przed obniżką',
   'poprzednia cena', 'stara cena', 'cena katalogowa', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'běžná cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
+  'במקום', 'מחיר קודם', 'מחיר מקורי', 'מחיר רגיל', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'السعر الأصلي', 'السعر القديم', 'السعر العادي', 'كان',
 ]);
 const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
 
-const UNITS = '(?:kg|kilo(?:gram)?s?|g|gr|grams?|mg|l|ltr|lit(?:er|re)s?|ml|cl|dl|m|cm|mm|m2|m²|qm|m3|m³|lbs?|oz|fl\\.? ?oz|gal(?:lon)?|sq\\.? ?ft|ft|yd|100 ?g|100 ?ml|10 ?g|wash(?:es)?|loads?|doses?|sheets?|tabs?|ct|count)';
+// Amazon writes its unit prices with the unit spelt out and capitalised: "($0.62/Ounce)", "($0.05/Tablet)", "($1.10/Foot)".
+const UNITS = '(?:kg|kilo(?:gram)?s?|g|gr|grams?|mg|l|ltr|lit(?:er|re)s?|ml|millilit(?:er|re)s?|cl|dl|m|met(?:er|re)s?|cm|mm|m2|m²|qm|m3|m³|lbs?|pounds?|oz|ounces?|fl\\.? ?oz|fluid ounces?|gal(?:lon)?s?|quarts?|pints?|sq\\.? ?ft|square (?:foot|feet|met(?:er|re)s?|yards?)|ft|foot|feet|yd|yards?|100 ?g|100 ?ml|10 ?g|wash(?:es)?|loads?|doses?|sheets?|tabs?|tablets?|capsules?|softgels?|servings?|rolls?|wipes?|ct|count)';
 /** Words for "per" before a unit: "/ kg", "per 100 g", "pro kg", "le kilo", Polish "za kg", Danish "pr. kg". */
 const PER = "(?:\\/|per|pro|je|par|por|al|a|le|la|il|l'|the|za|pr\\.)";
 /** A footnote mark may stand between the amount and its unit: Shopware's "(39,98 €* / 1 Liter)". */

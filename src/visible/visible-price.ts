@@ -87,11 +87,12 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
     // A price per night, person or month with no total beside it: the stay's or the plan's price is not shown.
     const rates = withRole('rate');
     if (rates.length > 0) return { ok: false, reason: 'price/rate-only', detail: 'only a price per night, day, week, month, year or person is shown', candidates: rates };
-    const members = withRole('member');
-    if (members.length > 0) return { ok: false, reason: 'price/member-only', detail: 'only a loyalty club\'s price is shown', candidates: members };
-    // "Regular price $25.00" and nothing else: the label of a price not on sale is the price when it stands alone, as the parser reads it.
+    // "Regular price $25.00" and nothing else: the label of a price not on sale is the price when it stands alone, as the parser reads it;
+    // beside a club's price ("会員価格 ¥7,000", "通常価格 ¥8,000") it is everyone's price.
     const regular = regularAlone(scanned, references, priorLowest);
     if (regular) return { ok: true, ...regular, regular: null };
+    const members = withRole('member');
+    if (members.length > 0) return { ok: false, reason: 'price/member-only', detail: 'only a loyalty club\'s price is shown', candidates: members };
     if (references.length + priorLowest.length > 0) return { ok: false, reason: 'price/only-reference', detail: 'only struck or reference prices are shown', candidates: [...references, ...priorLowest] };
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
@@ -136,12 +137,14 @@ function besideNamed(price: ScannedPrice, current: readonly ScannedPrice[]): boo
 }
 
 /**
- * The one reference price, when its own words call it the regular price ("Regular price", "Reg.", "Normalpreis") and
+ * The one reference price, when its own words call it the regular price ("Regular price", "Reg.", "Normalpreis", "通常価格") and
  * nothing strikes it, nor stands as another was-, list- or lowest price beside it.
  */
 function regularAlone(scanned: readonly ScannedPrice[], references: readonly ReadPrice[], priorLowest: readonly ReadPrice[]): ReadPrice | null {
   if (references.length !== 1 || priorLowest.length > 0) return null;
   const labelled = scanned.filter((p) => p.role === 'reference');
-  return labelled.every((p) => p.why === 'words' && p.struck === null && REGULAR_LABEL.test(p.context.before)) ? references[0] : null;
+  // A class that names it the regular price too ("regular-price") says what the words say; it strikes nothing.
+  const unstruck = (p: ScannedPrice) => p.struck === null || p.struck === 'marked regular';
+  return labelled.every((p) => p.why === 'words' && unstruck(p) && REGULAR_LABEL.test(p.context.before)) ? references[0] : null;
 }
 

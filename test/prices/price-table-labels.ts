@@ -76,5 +76,14 @@ export const LABELS: PriceRow[] = [
   // A price after a rebate or cashback paid back later is not what the checkout charges (read as the price)
   ['$29.99 after mail-in rebate', R, null, US], ['Price after rebate: $29.99', R, null, US], ['29,99 € nach Cashback', R, null], ['29,99 € après remboursement', R, null],
   ['$49.99 $29.99 after rebate', '49.99', 'USD', US], ['$49.99 $20 mail-in rebate', '49.99', 'USD', US], ['Effektivpreis 19,99 € 29,99 €', '29.99', 'EUR'], ['$29.99 instant rebate', '29.99', 'USD', US],
+  // With the rebate's own amount between (one text node on US retail pages): the first amount is still the price after it.
+  ['$29.99 after $20 mail-in rebate', R, null, US], ['Only $29.99 after $20 Mail-In Rebate', R, null, US], ['$29.99 after $20 rebate', R, null, US],
+  ['$49.99 $29.99 after $20 mail-in rebate', '49.99', 'USD', US], ['19,99 € nach 10 € Cashback', R, null], ['29,99 € après 10 € remboursés', R, null],
+  ['$19.99 after $10 instant rebate', '19.99', 'USD', US], ['$29.99 after trade-in', R, null, US], ['$399.00 $199.00 after $200 trade-in credit', '399.00', 'USD', US],
   ['99,99 € Paga en 3 plazos de 33,33 €', '99.99', 'EUR'], ['R$ 299,00 ou 12x R$ 24,92', '299.00', 'BRL'], ['1x 12€99', '12.99', 'EUR'], ['12 x R$ 24,92 = R$ 299,04', '299.04', 'BRL'],
+  // Hebrew and Arabic shops: "instead of" before the old price, sale, regular and club labels (all refused as two current prices).
+  ['₪ 129.90 במקום ₪ 199.90', '129.90', 'ILS'], ['129.90 ₪ במקום 199.90 ₪', '129.90', 'ILS'], ['١٢٩٫٩٩ ر.س بدلاً من ١٩٩٫٩٩ ر.س', '129.99', 'SAR'],
+  ['129.99 ر.س بدلا من 199.99 ر.س', '129.99', 'SAR'], ['מחיר רגיל ₪199.90 מחיר מבצע ₪129.90', '129.90', 'ILS'], ['מחיר מבצע ₪129.90 מחיר רגיל ₪199.90', '129.90', 'ILS'],
+  ['السعر قبل الخصم ١٩٩٫٩٩ ر.س ١٢٩٫٩٩ ر.س', '129.99', 'SAR'], ['מחיר רגיל ₪199.90', '199.90', 'ILS'], ['מחיר לחברי מועדון ₪99.90 ₪129.90', '129.90', 'ILS'],
+  ['₪129.90 ₪99.90 לחברי מועדון', '129.90', 'ILS'], ['سعر الأعضاء ٩٩ ر.س ١٢٩ ر.س', '129', 'SAR'], ['מחיר לחברי מועדון ₪99.90', 'price/member-only', null],
 ];

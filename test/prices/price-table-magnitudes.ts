@@ -51,4 +51,13 @@ export const MAGNITUDES: PriceRow[] = [
   // "MN" after a Mexican peso amount is "moneda nacional", no million (read 1,299,000,000); "mn" in lower case still scales
   ['$1,299.00 MN', '1299.00', 'MXN', loc('es-MX')], ['$ 999.00 MN', '999.00', 'MXN', loc('es-MX')], ['Precio: $1,299 MN IVA incluido', '1299', 'MXN', loc('es-MX')],
   ['€1.5 mn', '1500000', 'EUR'],
+  // Letters the currency's home language scales otherwise than English (CLDR short compact forms): Indonesian "M" is a miliar
+  // (10⁹: "Rp 1,5 M" read 1.5 million, or 1.5 rupiah with the space), Turkish "B" a thousand, Hungarian "B" 10¹², Vietnamese
+  // "T" a tỷ; written with the home decimal comma they are the home language's, otherwise either: refused.
+  ['Rp 1,5M', '1500000000', 'IDR'], ['Rp 1,5 M', '1500000000', 'IDR'], ['Harga Rp 2,75 M', '2750000000', 'IDR'], ['Rp1.5M', A, null], ['Rp 2M', A, null],
+  ['Rp 2 M', A, null], ['Rp 150 T', A, null], ['₺1,5B', '1500', 'TRY'], ['1,5 Mn TL', '1500000', 'TRY'], ['2,5 T ₫', '2500000000', 'VND'], ['1,5 Tr ₫', '1500000', 'VND'],
+  ['2 T ₫', A, null], ['1,5B Ft', '1500000000000', 'HUF'], ['RM1.5J', '1500000', 'MYR'], ['$1.5M', '1500000', 'USD', US], ['R 1,5M', '1500000', 'ZAR'],
+  // An amount with its currency whose scale is open is a price all the same: the other one beside it is not the only one.
+  ['Rp 2M Rp 1,5M', A, null], ['Rp 1,5M Rp 2M', A, null], ['$2 mil $3', A, null, US], ['$3 $2 mil', A, null, US], ['€3 – €2 mil', A, null],
+  ['$3 or $2 mil', A, null, US], ['€1.234.56 €12.99', A, null], ['12,99 € 1 234.567,89 €', A, null],
 ];

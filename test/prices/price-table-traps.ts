@@ -14,6 +14,9 @@ export const TRAPS: PriceRow[] = [
   ['24,99 € Mitgliederpreis 19,99 €', '24.99', 'EUR'], ['19,99 € für Mitglieder 24,99 €', '24.99', 'EUR'], ['Prix adhérent 19,99 € 24,99 €', '24.99', 'EUR'],
   ['Regular $80.00 Member $70.00', '80.00', 'USD', US], ['£1.50 Members £2.00', '2.00', 'GBP'], ['Was $100.00 Member $70.00', M, null, US],
   ['Non-member price $80.00 Member price $70.00', '80.00', 'USD', US], ['$2.99 with Club Card', M, null, US], ['$3.49 $2.99 with Club Card', '3.49', 'USD', US],
+  // 通常価格 ("usual price") is the Japanese regular price: everyone's beside a club's price, the price alone, the struck one beside a sale.
+  ['会員価格 ¥7,000 通常価格 ¥8,000', '8000', 'JPY', loc('ja-JP')], ['通常価格 ¥8,000 会員価格 ¥7,000', '8000', 'JPY', loc('ja-JP')], ['通常価格 4,980円', '4980', 'JPY'],
+  ['メンバー価格 7,000円 通常価格 8,000円', '8000', 'JPY'], ['会員特価 7,000円', M, null], ['通常価格 4,980円（税込） 3,980円（税込）', '3980', 'JPY'],
   ['$80.00 Member price €70.00', A, null, US], ['Members: $70 Everyone: $80', '80', 'USD', US], ['$80.00 (members $70.00)', '80.00', 'USD', US],
   // Leading decimal point
   ['.75', '0.75', null], ['$.05', '0.05', 'USD', US], ['$.99 each', '0.99', 'USD', US], ['Only .49 USD', '0.49', 'USD'], ['€,95', '0.95', 'EUR'],

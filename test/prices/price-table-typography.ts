@@ -57,4 +57,7 @@ export const TYPOGRAPHY: PriceRow[] = [
   ['(USD) $19.99', '19.99', 'USD', shop('CAD')], ['$19.99 (USD)', '19.99', 'USD', shop('CAD')], ['$19.99 USD / $26.99 CAD', A, null], ['€19,99 / £17.99', A, null],
   ['19,99 € | 17,99 £', A, null], ['19,99 €, 17,99 £', A, null], ['CHF 19.90 / € 18.50', A, null], ['Preis: 19,90 CHF (ca. 18,50 €)', '19.90', 'CHF'],
   ['£17.99 (approx. €20.99)', '17.99', 'GBP'], ['$19.99 (~€18.40)', '19.99', 'USD', US], ['€18.40 (≈ $19.99)', '18.40', 'EUR'],
+  // A raised dot between digits: British typography's decimal point, or a thousands dot set high; a grave accent typed for the Swiss apostrophe.
+  ['£12·99', '12.99', 'GBP'], ['£1,299·99', '1299.99', 'GBP'], ['Only £4·50', '4.50', 'GBP'], ['€1·299,00', '1299.00', 'EUR'],
+  ['CHF 1`299.–', '1299', 'CHF'], ['Fr. 12`345.60', '12345.60', 'CHF'], ['1`299.00 CHF', '1299.00', 'CHF'], ['4.5 · 128 reviews · £19.99', '19.99', 'GBP'],
 ];
