@@ -2,12 +2,18 @@
 
 /**
  * Node's socket codes, postgres.js's own connection codes, and the SQLSTATEs of a server that is going or
- * gone (class 08 connection exceptions; 57P01–57P03 shutdown and "cannot connect now"). Not a statement
- * the server refused: those stay what they are.
+ * gone (class 08 connection exceptions; 57P01–57P03 shutdown and "cannot connect now"), that refuses a new
+ * connection (class 28, the login refused: a password rotated or a role disabled mid-run; 3D000, the
+ * database gone) or that lacks the resources to take the work (class 53: too many connections, disk full,
+ * out of memory). None of those says anything about the request being stored: failed as its own, a
+ * middleware's blob write turned every page into a permanent `engine/middleware-error` and a listing's
+ * products were never planned. A statement the server refused stays what it is.
  */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
-const SERVER_GONE = /^(08...|57P0[123])$/;
+const SERVER_GONE = /^(08...|57P0[123]|28...|3D000|53...)$/;
+/** A SQLSTATE: five characters of digits and capitals (the server's own codes, not Node's or the driver's). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /** The code the engine reads as a storage failure (src/engine/storage-failure.ts). */
 export const STORE_UNREACHABLE = 'STORE_UNREACHABLE';
@@ -16,7 +22,9 @@ export class StoreUnreachableError extends Error {
   readonly code = STORE_UNREACHABLE;
 
   constructor(where: string, cause: unknown) {
-    const detail = (cause as { code?: unknown }).code ?? (cause as Error).message;
+    const code = (cause as { code?: unknown }).code;
+    // The server's own codes mean little alone: "53300" is "sorry, too many clients already".
+    const detail = typeof code === 'string' && SQLSTATE.test(code) ? `${code} ${(cause as Error).message}` : code ?? (cause as Error).message;
     super(`${where} is unreachable (${String(detail)})`, { cause });
     this.name = 'StoreUnreachableError';
   }
