@@ -58,6 +58,36 @@ describe('a PostgreSQL store that goes away mid-crawl', () => {
     await expectResumedToTheEnd(RUN_ID, storeUrl);
   }, 180_000);
 
+  /**
+   * The server keeps the crawl's connections open and answers nothing (its backends stopped with SIGSTOP;
+   * a stuck disk or a network path that drops packets looks the same). postgres.js has no time limit of
+   * its own: before, an item batch waited for ever and the crawl hung without a word.
+   */
+  it('a server that stops answering: the crawl stops with exit 2 after storage.answerTimeoutMs, and --resume completes the run once it answers', async () => {
+    const store = await pg.createDatabase('stalled');
+    const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+    const stopped: number[] = [];
+    try {
+      const before = await productsServed();
+      const run = crawl(['--run', 'stalled', '-s', 'storage.answerTimeoutMs=1000'], store);
+      await vi.waitFor(async () => expect(await productsServed()).toBeGreaterThanOrEqual(before + 6), { timeout: 60_000, interval: 50 });
+      const backends = await admin<Array<{ pid: number }>>`SELECT pid FROM pg_stat_activity WHERE datname = 'stalled'`;
+      for (const { pid } of backends) {
+        process.kill(pid, 'SIGSTOP');
+        stopped.push(pid);
+      }
+      const ended = await run;
+      expect(ended.code, ended.stderr).toBe(2);
+      expect(ended.stderr).toMatch(/pricecrawl: postgres:\/\/\S+@127\.0\.0\.1:\d+\/stalled is unreachable \(NO_ANSWER no answer in 1000 ms\): the crawl stopped, its work stays queued; once it is back, continue with: pricecrawl crawl catalog --resume/);
+      expect(ended.stderr).not.toContain('attempts used up');
+      for (const pid of stopped.splice(0)) process.kill(pid, 'SIGCONT');
+      await expectResumedToTheEnd('stalled', store);
+    } finally {
+      for (const pid of stopped) process.kill(pid, 'SIGCONT');
+      await admin.end();
+    }
+  }, 180_000);
+
   /** `--resume` finishes the run: a balanced ledger with nothing failed, every product stored once at its price. */
   async function expectResumedToTheEnd(runId: string, store: string): Promise<void> {
     const resumed = await crawl(['--resume'], store);
