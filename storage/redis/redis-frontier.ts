@@ -3,6 +3,7 @@ import { steadyNowMs } from '../../src/politeness/clock';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
+import { PricecrawlError } from '../../src/core/errors';
 import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
 import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
 import { settingsSchema } from '../../src/settings/schema';
@@ -83,7 +84,7 @@ export class RedisFrontier implements Frontier {
       const seedingTtl = options.seeding ? options.settings.leaseTtlMs : 0;
       const mode = options.join ? 'join' : 'create';
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
-      if (existed === -2) throw new Error(`run ${runId} of ${options.spider} has finished already: nothing to join`);
+      if (existed === -2) throw new PricecrawlError('FRONTIER_NO_RUN', `run ${runId} of ${options.spider} has finished already: nothing to join`);
       const frontier = new RedisFrontier(redis, scripts, runId, existed === 1, options.seeding, options);
       await frontier.gate.load();
       await frontier.renew();
