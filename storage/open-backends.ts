@@ -38,6 +38,8 @@ export interface StoreConfig {
   url?: string;
   /** `storage.dir`: where the embedded files live. */
   dir: string;
+  /** `storage.answerTimeoutMs`: a PostgreSQL call unanswered this long counts as the store unreachable. */
+  answerTimeoutMs?: number;
 }
 
 /** PostgreSQL: connects and applies pending migrations before resolving, so a bad URL fails at start. */
@@ -54,7 +56,7 @@ export async function openStores(config: StoreConfig): Promise<CrawlStores> {
     });
   }
   // Loaded only for a PostgreSQL store: the driver is no start-up cost of an embedded crawl.
-  return (await import('./postgres/open-pg-stores')).openPgStores(location.url);
+  return (await import('./postgres/open-pg-stores')).openPgStores(location.url, config.answerTimeoutMs);
 }
 
 /**
@@ -65,7 +67,7 @@ export async function openRunRecords(config: StoreConfig): Promise<RunRecordStor
   const location = parseStoreUrl(config.url, config.dir);
   // Embedded: beside the frontier's runs in storage.dir (a `sqlite:<dir>` URL moves only the stores).
   if (location.kind === 'sqlite') return SqliteRunRecordStore.open(config.dir);
-  return (await import('./postgres/open-pg-stores')).openPgRunRecords(location.url);
+  return (await import('./postgres/open-pg-stores')).openPgRunRecords(location.url, config.answerTimeoutMs);
 }
 
 /** For commands that only read runs: null when embedded storage has recorded none yet (opening would create frontier.sqlite). */

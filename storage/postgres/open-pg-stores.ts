@@ -13,7 +13,7 @@ import { migrate } from './pg-migrations';
 import { PgPriceHistory } from './pg-price-history';
 import { PgRunRecordStore } from './pg-run-records';
 import { PgScheduleLock } from './pg-schedule-lock';
-import { markUnreachable } from './pg-unreachable';
+import { AnswerLimit, markUnreachable } from './pg-unreachable';
 
 /** A pool with pending migrations applied, so a bad URL fails at start; `where` is the URL without its password. */
 async function connectMigrated(url: string, max?: number): Promise<{ sql: Sql; where: string }> {
@@ -28,20 +28,23 @@ async function connectMigrated(url: string, max?: number): Promise<{ sql: Sql; w
   return { sql, where };
 }
 
-export async function openPgStores(url: string): Promise<CrawlStores> {
+/** `answerTimeoutMs`: one limit for the pool's five stores (storage.answerTimeoutMs; none when left out). */
+export async function openPgStores(url: string, answerTimeoutMs?: number): Promise<CrawlStores> {
   const { sql, where } = await connectMigrated(url);
+  const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
   return new LazyCrawlStores('postgres', where, {
-    items: () => markUnreachable(new PgItemStore(sql), where),
-    history: () => markUnreachable(new PgPriceHistory(sql), where),
-    fetchLog: () => markUnreachable(new PgFetchLog(sql), where),
-    blobs: () => markUnreachable(new PgBlobStore(sql), where),
-    catalog: () => markUnreachable(new PgCatalogStore(sql), where),
+    items: () => markUnreachable(new PgItemStore(sql), where, limit),
+    history: () => markUnreachable(new PgPriceHistory(sql), where, limit),
+    fetchLog: () => markUnreachable(new PgFetchLog(sql), where, limit),
+    blobs: () => markUnreachable(new PgBlobStore(sql), where, limit),
+    catalog: () => markUnreachable(new PgCatalogStore(sql), where, limit),
   }, () => sql.end({ timeout: 5 }));
 }
 
-export async function openPgRunRecords(url: string): Promise<RunRecordStore> {
+export async function openPgRunRecords(url: string, answerTimeoutMs?: number): Promise<RunRecordStore> {
   const { sql, where } = await connectMigrated(url, 1);
-  return markUnreachable(new PgRunRecordStore(sql, () => sql.end({ timeout: 5 })), where);
+  const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
+  return markUnreachable(new PgRunRecordStore(sql, () => sql.end({ timeout: 5 })), where, limit);
 }
 
 export async function openPgScheduleLock(url: string): Promise<ScheduleLock> {

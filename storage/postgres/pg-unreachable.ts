@@ -2,12 +2,18 @@
 
 /**
  * Node's socket codes, postgres.js's own connection codes, and the SQLSTATEs of a server that is going or
- * gone (class 08 connection exceptions; 57P01–57P03 shutdown and "cannot connect now"). Not a statement
- * the server refused: those stay what they are.
+ * gone (class 08 connection exceptions; 57P01–57P03 shutdown and "cannot connect now"), that refuses a new
+ * connection (class 28, the login refused: a password rotated or a role disabled mid-run; 3D000, the
+ * database gone) or that lacks the resources to take the work (class 53: too many connections, disk full,
+ * out of memory). None of those says anything about the request being stored: failed as its own, a
+ * middleware's blob write turned every page into a permanent `engine/middleware-error` and a listing's
+ * products were never planned. A statement the server refused stays what it is.
  */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
-const SERVER_GONE = /^(08...|57P0[123])$/;
+const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'NO_ANSWER']);
+const SERVER_GONE = /^(08...|57P0[123]|28...|3D000|53...)$/;
+/** A SQLSTATE: five characters of digits and capitals (the server's own codes, not Node's or the driver's). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 /** The code the engine reads as a storage failure (src/engine/storage-failure.ts). */
 export const STORE_UNREACHABLE = 'STORE_UNREACHABLE';
@@ -16,7 +22,9 @@ export class StoreUnreachableError extends Error {
   readonly code = STORE_UNREACHABLE;
 
   constructor(where: string, cause: unknown) {
-    const detail = (cause as { code?: unknown }).code ?? (cause as Error).message;
+    const code = (cause as { code?: unknown }).code;
+    // The server's own codes mean little alone: "53300" is "sorry, too many clients already".
+    const detail = typeof code === 'string' && (SQLSTATE.test(code) || code === NO_ANSWER) ? `${code} ${(cause as Error).message}` : code ?? (cause as Error).message;
     super(`${where} is unreachable (${String(detail)})`, { cause });
     this.name = 'StoreUnreachableError';
   }
@@ -27,12 +35,60 @@ export function isConnectionFailure(error: unknown): boolean {
   return typeof code === 'string' && (SOCKET_CODES.has(code) || DRIVER_CODES.has(code) || SERVER_GONE.test(code));
 }
 
+const NO_ANSWER = 'NO_ANSWER';
+
+/**
+ * A time limit on a pool's answers. A server stopped or stuck (SIGSTOP, a hung disk, a network path that
+ * drops packets) keeps the socket open and answers nothing, and postgres.js has no limit of its own: an
+ * item batch then waited for ever and the crawl hung without a word. Once one call went unanswered, later
+ * ones fail at once: the crawl is stopping on the first, and its close would otherwise wait the limit again
+ * for every flush.
+ */
+export class AnswerLimit {
+  private stalled: Error | null = null;
+
+  constructor(private readonly timeoutMs: number) {}
+
+  /**
+   * A close after a stall is started (the pool's end destroys its sockets) but not awaited: its flush would
+   * wait the limit again, and failed, the pool behind it stayed open and held the process after its error.
+   */
+  closing(call: Promise<unknown>): Promise<unknown> {
+    if (!this.stalled) return this.bound(call);
+    call.catch(() => undefined);
+    return Promise.resolve();
+  }
+
+  bound<T>(call: Promise<T>): Promise<T> {
+    if (this.stalled) {
+      call.catch(() => undefined); // its own end no longer matters
+      return Promise.reject(this.stalled);
+    }
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.stalled = Object.assign(new Error(`no answer in ${this.timeoutMs} ms`), { code: NO_ANSWER });
+        reject(this.stalled);
+      }, this.timeoutMs);
+      call.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+}
+
 /**
  * The store with every promise-returning method's connection failures rethrown as StoreUnreachableError.
  * Without it a server that went away mid-run reads as a failed item write: each request was fetched again
  * until its attempts ran out, then failed, and the run ended on the driver's bare message with exit 1.
  */
-export function markUnreachable<T extends object>(store: T, where: string): T {
+export function markUnreachable<T extends object>(store: T, where: string, limit?: AnswerLimit): T {
   return new Proxy(store, {
     get(target, key) {
       // The store itself as `this`, for getters and methods alike: its private fields live on it, not on the proxy.
@@ -41,7 +97,8 @@ export function markUnreachable<T extends object>(store: T, where: string): T {
       return (...args: unknown[]) => {
         const result: unknown = value.apply(target, args);
         if (!(result instanceof Promise)) return result;
-        return result.catch((error: unknown) => {
+        const limited = !limit ? result : key === 'close' ? limit.closing(result) : limit.bound(result);
+        return limited.catch((error: unknown) => {
           throw isConnectionFailure(error) ? new StoreUnreachableError(where, error) : error;
         });
       };

@@ -7,7 +7,18 @@ export interface RedisClientOptions {
   maxRetriesPerRequest?: number;
   /** Errors after the first connection (a restart, a network blip); the client reconnects meanwhile. Default: ignored, the failing calls report. */
   onError?: (error: Error) => void;
+  /** A call with no answer after this long fails (default `DEFAULT_COMMAND_TIMEOUT_MS`). */
+  commandTimeoutMs?: number;
 }
+
+/**
+ * A server that holds the connection open but never answers (stopped with SIGSTOP, swapping, a network
+ * path that drops packets without a reset) gives no error: without a bound every call waited for ever and
+ * the crawl hung silently, its outage limit never reached. A call unanswered this long fails like a lost
+ * connection, and the callers' outage handling takes over. Scripts answer in milliseconds; Redis itself
+ * stops a script after 5 s (busy-reply-threshold).
+ */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
 
 /** `host:port` of a redis:// URL: what messages name, never the password. */
 export function redisAddress(url: string): string {
@@ -30,6 +41,7 @@ export function redisClient(url: string, options: RedisClientOptions = {}): Redi
     lazyConnect: true,
     maxRetriesPerRequest: options.maxRetriesPerRequest ?? 3,
     connectTimeout: 5_000,
+    commandTimeout: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
     retryStrategy: (times) => (connected ? Math.min(times * 200, 2_000) : null),
   }) as Redis & { lastError: Error | null };
   redis.lastError = null;
@@ -64,6 +76,9 @@ export async function connectRedis(url: string, options: RedisClientOptions = {}
   }
 }
 
+/** How long a closing client waits for the server's answer to QUIT before it drops the socket. */
+const QUIT_WAIT_MS = 2_000;
+
 /**
  * Closes a client without waiting on a server that is gone: QUIT only on a ready connection (it lets
  * replies in flight arrive), otherwise drop the socket and stop reconnecting. A QUIT sent while the client
@@ -75,7 +90,13 @@ export async function closeRedis(redis: Redis): Promise<void> {
     redis.disconnect();
     return;
   }
-  await redis.quit().catch(() => redis.disconnect());
+  // A server that holds the socket but does not answer would keep QUIT waiting for its command timeout.
+  const giveUp = setTimeout(() => redis.disconnect(), QUIT_WAIT_MS);
+  try {
+    await redis.quit().catch(() => redis.disconnect());
+  } finally {
+    clearTimeout(giveUp);
+  }
 }
 
 function refusal(url: string, error: Error): PricecrawlError {

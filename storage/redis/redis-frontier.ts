@@ -3,6 +3,7 @@ import { steadyNowMs } from '../../src/politeness/clock';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
+import { PricecrawlError } from '../../src/core/errors';
 import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
 import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
 import { settingsSchema } from '../../src/settings/schema';
@@ -24,6 +25,9 @@ type HopReply = ['busy'] | ['booked', string, number, number, number, number, nu
 
 /** Longest a picked lease waits in the worker before it goes back to its queue. */
 const PICK_HOLD_MS = 1_000;
+
+/** The frontier's calls wait at least this long for an answer, however short the lease (a loaded machine's script). */
+const MIN_COMMAND_TIMEOUT_MS = 5_000;
 
 /** A lease reserved by a batch pick, waiting for the engine's next `next()`. */
 interface PickedLease {
@@ -71,14 +75,16 @@ export class RedisFrontier implements Frontier {
   }
 
   static async open(options: RedisFrontierOptions): Promise<RedisFrontier> {
-    const redis = await connectRedis(options.url, { onError: quietly(options.log) });
+    // A call unanswered for a lease's life: this worker's leases are being reaped by now, waiting longer gains nothing.
+    const commandTimeoutMs = Math.max(options.settings.leaseTtlMs, MIN_COMMAND_TIMEOUT_MS);
+    const redis = await connectRedis(options.url, { onError: quietly(options.log), commandTimeoutMs });
     try {
       const scripts = frontierScripts(redis);
       const runId = options.join ? await waitForRun(redis, options.spider, options.runId, options.joinTimeoutMs ?? 30_000) : await runToOpen(redis, options);
       const seedingTtl = options.seeding ? options.settings.leaseTtlMs : 0;
       const mode = options.join ? 'join' : 'create';
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
-      if (existed === -2) throw new Error(`run ${runId} of ${options.spider} has finished already: nothing to join`);
+      if (existed === -2) throw new PricecrawlError('FRONTIER_NO_RUN', `run ${runId} of ${options.spider} has finished already: nothing to join`);
       const frontier = new RedisFrontier(redis, scripts, runId, existed === 1, options.seeding, options);
       await frontier.gate.load();
       await frontier.renew();
@@ -279,6 +285,11 @@ export class RedisFrontier implements Frontier {
       // Withdrawn, not left to fade: the hosts go back to the other workers' views at once.
       await this.gate.withdraw();
       if (this.seeding) await this.seedingDone();
+    } catch (error) {
+      // Connected but not answering (the outage that stopped the crawl): what was not handed back runs out
+      // like a dead worker's. Thrown, it replaced the run's own ending (the frontier refusal, exit 2) with
+      // the driver's bare message and exit 1.
+      this.options.log.warn({ err: error }, 'could not hand this worker\'s leases back; they return to their queues when they run out');
     } finally {
       await closeRedis(this.redis);
     }

@@ -1,5 +1,6 @@
 // Run lookup on a Redis frontier: a spider's runs newest first, and the latest one still running.
 import type { Redis } from 'ioredis';
+import { PricecrawlError } from '../../src/core/errors';
 import { newRunId } from '../../src/core/run-id';
 import { runIndexKey, runPrefix } from './redis-scripts';
 
@@ -32,7 +33,8 @@ export async function waitForRun(redis: Redis, spider: string, runId: string, ti
       const run = await latestRunningRun(redis, spider);
       if (run) return run.runId;
     } else if ((await redis.exists(`${runPrefix(runId)}meta`)) === 1) return runId;
-    if (Date.now() > deadline) throw new Error(`no running run ${runId === 'latest' ? `of ${spider}` : runId} on the frontier`);
+    // A refusal (exit 2: nothing was done), not a broken run (exit 1 says the accounting broke).
+    if (Date.now() > deadline) throw new PricecrawlError('FRONTIER_NO_RUN', `no running run ${runId === 'latest' ? `of ${spider}` : runId} on the frontier`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -44,6 +44,16 @@ describe('a Redis frontier that goes away mid-crawl', () => {
     return { done, stderr: () => stderr };
   }
 
+  /** The run ended clean: its ledger balances with nothing failed or pending, and it stored every product once at its price. */
+  async function expectFinishedWithEveryProduct(result: CliRun, runId: string): Promise<void> {
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`accounting: planned ${PLANNED} = succeeded ${PLANNED} \\+ failed 0 \\+ pending 0 {2}✓`));
+    const items = await readItems(storage.dir, runId);
+    expect(items.map((item) => item.sku).sort()).toEqual(site.products.map((p) => p.sku).sort());
+    const bySku = new Map(items.map((item) => [item.sku, item.price]));
+    for (const product of site.products) expect(bySku.get(product.sku)).toBe(product.price);
+  }
+
   /** Product pages the site has answered so far (its own records, not the crawler's word). */
   async function productsServed(): Promise<number> {
     const hosts = await site.records();
@@ -61,12 +71,7 @@ describe('a Redis frontier that goes away mid-crawl', () => {
       await vi.waitFor(() => expect(run.stderr()).toContain('could not record a request outcome'), { timeout: 60_000, interval: 50 });
       await redis.restart();
       const result = await run.done;
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(new RegExp(`accounting: planned ${PLANNED} = succeeded ${PLANNED} \\+ failed 0 \\+ pending 0 {2}✓`));
-      const items = await readItems(storage.dir, 'restart');
-      expect(items.map((item) => item.sku).sort()).toEqual(site.products.map((p) => p.sku).sort());
-      const bySku = new Map(items.map((item) => [item.sku, item.price]));
-      for (const product of site.products) expect(bySku.get(product.sku)).toBe(product.price);
+      await expectFinishedWithEveryProduct(result, 'restart');
     } finally {
       await redis.stop();
     }
@@ -84,6 +89,37 @@ describe('a Redis frontier that goes away mid-crawl', () => {
       expect(result.code, result.stderr).toBe(2);
       expect(result.stdout).not.toContain('finished');
       expect(result.stderr).toMatch(/pricecrawl: the frontier redis:\/\/127\.0\.0\.1:\d+ no longer holds run lost \(its keys are gone: .+\): the crawl stopped without a summary; the requests still queued there are lost and cannot be resumed/);
+    } finally {
+      await redis.stop();
+    }
+  }, TEST_TIMEOUT_MS);
+
+  /**
+   * A server that keeps the connection open and never answers (SIGSTOP here; a network path that drops
+   * packets without a reset looks the same) gives no error: before, every call waited for ever, the outage
+   * limit was never reached and the crawl hung silently. Then the leases it could not hand back ran out,
+   * and --resume finished the run once the server answered again.
+   */
+  it('a server that stops answering: the crawl ends with exit 2 and the continue line instead of hanging, and --resume finishes the run', async () => {
+    const redis = await startRedisServer({ appendOnly: true, password: PASSWORD });
+    try {
+      const before = await productsServed();
+      const settings = ['frontier.outageMs=1000', 'frontier.leaseTtlMs=1500'];
+      const run = crawl(redis, 'stopped', settings);
+      await vi.waitFor(async () => expect(await productsServed()).toBeGreaterThanOrEqual(before + 4), { timeout: 60_000, interval: 50 });
+      process.kill(redis.pid, 'SIGSTOP');
+      let result: CliRun;
+      try {
+        result = await run.done;
+      } finally {
+        process.kill(redis.pid, 'SIGCONT');
+      }
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/pricecrawl: the frontier redis:\/\/\S*\*\*\*@127\.0\.0\.1:\d+ cannot be reached \(.+\): the crawl stopped without a summary; its work stays queued there\. Once it is back, continue with: pricecrawl worker catalog --frontier \S+ --run stopped/);
+      expect(result.stdout + result.stderr).not.toContain(PASSWORD);
+
+      const resumed = await crawl(redis, 'stopped', settings).done;
+      await expectFinishedWithEveryProduct(resumed, 'stopped');
     } finally {
       await redis.stop();
     }

@@ -96,6 +96,16 @@ describe('workers sharing a Redis frontier', () => {
     expect(scraped.reduce((a, b) => a + b, 0)).toBe(site.products.length);
   }, PROCESS_TEST_TIMEOUT_MS);
 
+  /** The run the first test finished. Before, exit 1, which says a run's accounting broke; nothing ran, the worker was refused. */
+  it('a worker for a run that has finished is refused with exit 2, nothing fetched', async () => {
+    const before = await site.records();
+    const refused = await run(args('worker', 'three-workers', 5000));
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toContain('pricecrawl: run three-workers of catalog has finished already: nothing to join');
+    const after = await site.records();
+    expect(after.map((host) => host.requests.length)).toEqual(before.map((host) => host.requests.length));
+  }, PROCESS_TEST_TIMEOUT_MS);
+
   it('a SIGKILLed worker\'s leases are reclaimed after they expire; the crawl completes with nothing lost', async () => {
     const runId = 'killed-worker';
     let victim: ChildProcess | null = null;

@@ -17,6 +17,12 @@ export const operationSettings = {
         const problem = storeUrlProblem(url);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }).optional(),
+      /**
+       * PostgreSQL store: a call with no answer for this long (a server stopped or stuck, a network path
+       * dropping packets) counts as the store unreachable, and the crawl stops resumable; a nightly run
+       * must end, not wait for ever. Above any statement a crawl runs (batches, the run's price history).
+       */
+      answerTimeoutMs: ms().min(1000).default(300_000),
     })
     .strict()
     .prefault({}),
