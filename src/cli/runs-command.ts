@@ -1,5 +1,6 @@
 // `pricecrawl runs`: past and running crawls with mode, trigger, outcome, counts and settings hash, as a table or JSON lines.
 import type { RunRecord } from '../ports/run-record-store';
+import { lossCell, runLosses, type RunLosses } from '../engine/run-losses';
 import { storeConfigFromCli, withRunRecords, type StoreCliOptions } from './store-options';
 import { terminalSafe, terminalSafeJson } from './terminal-text';
 
@@ -12,10 +13,11 @@ const time = (ms: number | null): string => (ms === null ? '' : new Date(ms).toI
 const count = (n: number | null): string => (n === null ? '' : String(n));
 
 function formatRuns(runs: readonly RunRecord[]): string {
-  const header = ['started (UTC)', 'ended', 'spider', 'run', 'mode', 'trigger', 'outcome', 'exit', 'planned', 'ok', 'failed', 'pending', 'items', 'settings'];
+  const header = ['started (UTC)', 'ended', 'spider', 'run', 'mode', 'trigger', 'outcome', 'exit', 'planned', 'ok', 'failed', 'pending', 'items', 'settings', 'lost'];
   const rows = runs.map((r) => [
     time(r.startedAtMs), time(r.endedAtMs), r.spider, r.runId, r.mode ?? '', r.trigger, r.outcome, count(r.exitCode),
     count(r.planned), count(r.succeeded), count(r.failed), count(r.pending), count(r.items), (r.settingsHash ?? '').slice(0, 12),
+    lossCell(lossesOf(r.summaryJson)),
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
   return [header, ...rows].map((cells) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
@@ -26,7 +28,7 @@ export async function runsCommand(opts: RunsOptions): Promise<number> {
   return withRunRecords(storeConfigFromCli(opts), 'runs', async (records) => {
     const runs = await records.list(opts.spider);
     // A spider's name and stop reason are the project's text, not ours: printed without what a terminal acts on.
-    if (opts.json) for (const run of runs) process.stdout.write(`${terminalSafeJson(JSON.stringify({ ...run, stopReason: stopReasonOf(run.summaryJson), settingsJson: undefined, summaryJson: undefined }))}\n`);
+    if (opts.json) for (const run of runs) process.stdout.write(`${terminalSafeJson(JSON.stringify({ ...run, stopReason: stopReasonOf(run.summaryJson), losses: lossesOf(run.summaryJson), settingsJson: undefined, summaryJson: undefined }))}\n`);
     else process.stdout.write(`${runs.length === 0 ? 'no runs' : terminalSafe(formatRuns(runs))}\n`);
     return 0;
   });
@@ -35,4 +37,9 @@ export async function runsCommand(opts: RunsOptions): Promise<number> {
 /** Why a run stopped early (`closespider/itemcount`, `SIGINT`), from its stored summary; null when it did not or has none. */
 function stopReasonOf(summaryJson: string | null): string | null {
   return summaryJson ? ((JSON.parse(summaryJson) as { stopReason?: string | null }).stopReason ?? null) : null;
+}
+
+/** What the run lost (transient failures, hosts lost whole, hosts waited on), from its stored summary; none while it has none. */
+function lossesOf(summaryJson: string | null): RunLosses {
+  return runLosses(summaryJson ? (JSON.parse(summaryJson) as Parameters<typeof runLosses>[0]) : {});
 }

@@ -6,7 +6,8 @@ import { policyFromSettings } from '../politeness/host-policy';
 import type { RunStatusReport } from '../ports/run-status';
 import { loadSettings } from '../settings/load-settings';
 import { storeCliPairs, type StoreCliOptions } from './store-options';
-import { recordedPoliteness } from './recorded-politeness';
+import { recordedPoliteness, recordedRun } from './recorded-politeness';
+import { lossLines, runLosses, type RunLosses } from '../engine/run-losses';
 import { terminalSafe, terminalSafeJson } from './terminal-text';
 
 export interface StatusCommandOptions extends StoreCliOptions {
@@ -14,6 +15,12 @@ export interface StatusCommandOptions extends StoreCliOptions {
   run?: string;
   spider?: string;
   json?: boolean;
+}
+
+/** The frontier's view of the run and, once the run has ended, what its record says it lost and the code it exited with. */
+export interface StatusWithOutcome extends RunStatusReport {
+  exitCode?: number | null;
+  losses?: RunLosses;
 }
 
 export async function statusCommand(opts: StatusCommandOptions): Promise<number> {
@@ -33,7 +40,7 @@ export async function statusCommand(opts: StatusCommandOptions): Promise<number>
  * frontier file of the storage directory. The configured intervals are those the run recorded at its
  * start (its spider's own settings included), else the project's.
  */
-async function readStatus(opts: StatusCommandOptions): Promise<RunStatusReport | string> {
+async function readStatus(opts: StatusCommandOptions): Promise<StatusWithOutcome | string> {
   const { settings } = loadSettings({ configPath: opts.config, cliPairs: storeCliPairs(opts) });
   const { openRunStatus } = await import('../../storage/open-backends');
   // The configured intervals of the run shown: set once its id is known (an embedded frontier keeps only what departs from them).
@@ -43,9 +50,14 @@ async function readStatus(opts: StatusCommandOptions): Promise<RunStatusReport |
   try {
     const runId = await reader.resolveRunId(opts);
     if (runId === null) return `no runs ${where}`;
-    const recorded = await recordedPoliteness(settings.storage, runId);
+    const record = await recordedRun(settings.storage, runId);
+    const recorded = recordedPoliteness(record);
     if (recorded) policy = policyFromSettings(recorded);
-    return (await reader.read(runId, Date.now())) ?? `no run ${runId} ${where}`;
+    const status = await reader.read(runId, Date.now());
+    if (status === null) return `no run ${runId} ${where}`;
+    // The ended run's losses as its summary stored them: the frontier alone shows a lost host as done.
+    if (!record?.summaryJson) return status;
+    return { ...status, exitCode: record.exitCode, losses: runLosses(JSON.parse(record.summaryJson) as Parameters<typeof runLosses>[0]) };
   } finally {
     await reader.close();
   }
@@ -53,7 +65,7 @@ async function readStatus(opts: StatusCommandOptions): Promise<RunStatusReport |
 
 const ms = (value: number): string => (value > 0 ? `${(value / 1000).toFixed(1)} s` : '-');
 
-export function formatStatus(s: RunStatusReport): string {
+export function formatStatus(s: StatusWithOutcome): string {
   const startedAt = Number(s.meta.startedAt ?? s.nowMs);
   const endedAt = s.meta.finishedAt ? Number(s.meta.finishedAt) : s.nowMs;
   const elapsedS = Math.max(0.001, (endedAt - startedAt) / 1000);
@@ -83,5 +95,7 @@ export function formatStatus(s: RunStatusReport): string {
   }
   const reasons = Object.entries(s.failedByReason).sort(([, a], [, b]) => b - a);
   if (reasons.length > 0) lines.push('', 'failures by reason:', ...reasons.map(([r, n]) => `  ${r}: ${n}`));
+  if (s.losses) lines.push(...lossLines(s.losses));
+  if (s.exitCode !== undefined && s.exitCode !== null) lines.push('', `exit code on record: ${s.exitCode}`);
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 // The run summary as text for the terminal: outcome table, hosts, failures, handling in words, items, alarms.
-import { transientCount, type RunSummary } from '../engine/run-summary';
-import { lostHostHint, type LostHost } from '../engine/lost-hosts';
+import type { RunSummary } from '../engine/run-summary';
+import { lossLines, runLosses } from '../engine/run-losses';
 import { groupHandling } from '../app/report/handling-labels';
 import { terminalSafe } from './terminal-text';
 
@@ -36,13 +36,7 @@ export function formatSummary(summary: RunSummary): string {
   const reasons = Object.entries(ledger.failedByReason).sort(([, a], [, b]) => b - a);
   if (reasons.length > 0) lines.push('', 'failures by reason:', ...reasons.map(([r, n]) => `  ${r}: ${n}`));
   if ((summary.crashedProcesses ?? 0) > 0) lines.push('', `CRAWL PROCESSES CRASHED: ${summary.crashedProcesses}; their hosts and unfinished requests passed to the first process (their counters since their last report are missing)`);
-  const lost = transientCount(summary);
-  if (lost > 0) {
-    const byReason = Object.entries(summary.transientFailures).sort(([, a], [, b]) => b - a).map(([r, n]) => `${r}: ${n}`);
-    lines.push('', `LOST TO TRANSIENT FAILURES: ${lost} request${lost === 1 ? '' : 's'} (${byReason.join(', ')}); a later run may get them`);
-  }
-  lines.push(...lostHostLines(summary.lostHosts ?? {}));
-  lines.push(...waitingHostLines(summary.waitingHosts ?? {}));
+  lines.push(...lossLines(runLosses(summary)));
   lines.push(...handlingLines(summary.handling));
   const { stored } = summary.items;
   lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}${stored === null || stored === undefined ? '' : `; the run holds ${stored}`}`);
@@ -51,33 +45,6 @@ export function formatSummary(summary: RunSummary): string {
   const alarms = Object.keys(summary.alarms).sort();
   if (alarms.length > 0) lines.push('', `ALARMS${summary.alarmsFailRun ? ' (fail the run)' : ''}:`, ...alarms.map((alarm) => `  ${alarm}`));
   return terminalSafe(lines.join('\n'));
-}
-
-/** Each host that gave no item: its counts, failures by reason, and a word on the likely cause. */
-function lostHostLines(lost: Record<string, LostHost>): string[] {
-  const hosts = Object.entries(lost).sort(([a], [b]) => a.localeCompare(b));
-  if (hosts.length === 0) return [];
-  return [
-    '',
-    `LOST WHOLE HOSTS (requests planned, not one item from them): ${hosts.length}`,
-    ...hosts.map(([host, h]) => {
-      const failed = Object.entries(h.failedByReason).sort(([, a], [, b]) => b - a).map(([r, n]) => `${r} ${n}`);
-      const drops = Object.entries(h.droppedByReason).sort(([, a], [, b]) => b - a).map(([r, n]) => `${r} ${n}`);
-      const dropped = drops.length > 0 ? `, items dropped: ${drops.join(', ')}` : '';
-      return `  ${host}: planned ${h.planned}, succeeded ${h.succeeded}${failed.length > 0 ? `, failed: ${failed.join(', ')}` : ''}${dropped}; ${lostHostHint(h)}`;
-    }),
-  ];
-}
-
-/** Hosts whose servers asked for a wait longer than the run may idle: named, with their queued requests and until when. */
-function waitingHostLines(waiting: RunSummary['waitingHosts']): string[] {
-  const hosts = Object.entries(waiting).sort(([a], [b]) => a.localeCompare(b));
-  if (hosts.length === 0) return [];
-  return [
-    '',
-    'WAITING ON HOSTS (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):',
-    ...hosts.map(([host, w]) => `  ${host}: ${w.pending} pending${w.untilMs === null ? '' : `, the server asked us to wait until ${new Date(w.untilMs).toISOString()}`}`),
-  ];
 }
 
 /** One line on the browser: pages (and any left open, which would be a leak), launches, recycling, peak memory. */

@@ -28,11 +28,13 @@ export function noteSettled(stats: Stats, host: string, reason: string | null): 
 
 /** What one page of `host` gave: items kept and dropped, requests yielded for other hosts. */
 export function notePageYield(stats: Stats, host: string, page: { items: number; droppedByReason: Record<string, number>; linksOut: number }): void {
-  // A duplicate is an item read well whose copy the run already holds (the same SKU under another listing
-  // or host): the host gave it, so it counts as kept here.
+  // A duplicate is an item read well whose copy the run already holds (the same SKU at the same price under
+  // another listing or host): the host gave it, so it counts as kept here. A copy at another price or
+  // currency (`duplicate/price-differs`: a regional site, shop.fr beside shop.de) is not held by the run:
+  // the price stored is another page's, so this host's observation is lost like an unreadable one.
   let items = page.items;
   for (const [reason, n] of Object.entries(page.droppedByReason)) {
-    if (reason === 'duplicate' || reason.startsWith('duplicate/')) items += n;
+    if (reason === 'duplicate') items += n;
     else stats.inc(`${PREFIX}${host}/dropped/${reason}`, n);
   }
   if (items > 0) stats.inc(`${PREFIX}${host}/items`, items);
@@ -80,6 +82,15 @@ const HINTS: Array<[RegExp, string]> = [
 /** A word on the likely cause, from the host's most frequent failure (or none: pages fetched, no item kept). */
 export function lostHostHint(host: LostHost): string {
   const top = Object.entries(host.failedByReason).sort(([, a], [, b]) => b - a)[0]?.[0];
-  if (top === undefined) return Object.keys(host.droppedByReason).length > 0 ? 'every item dropped: its prices unreadable?' : 'pages fetched, no item or link: a block page not recognised, or selectors a redesign broke?';
+  if (top === undefined) return droppedHint(host.droppedByReason);
   return HINTS.find(([pattern]) => pattern.test(top))?.[1] ?? 'see the failures';
 }
+
+/** A host with no failure: its pages gave no item, or every item was dropped (the most frequent reason decides). */
+function droppedHint(dropped: Record<string, number>): string {
+  const top = Object.entries(dropped).sort(([, a], [, b]) => b - a)[0]?.[0];
+  if (top === undefined) return 'pages fetched, no item or link: a block page not recognised, or selectors a redesign broke?';
+  if (top === 'duplicate/price-differs') return "every item's SKU was already stored from another host at another price: regional sites (an item is keyed by SKU alone; give each site its own SKUs or spider)";
+  return 'every item dropped: its prices unreadable?';
+}
+

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../src/fetch/chromium-launch';
 import { gatherReport, type ReportData } from '../../src/app/report/report-data';
 import { renderReport } from '../../src/app/report/report-html';
+import { runLosses } from '../../src/engine/run-losses';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { cli } from '../support/run-cli';
 import type { CrawlResponse } from '../../src/core/response';
@@ -159,7 +160,7 @@ describe('run report', () => {
     const sku = '</script><script>window.pwned=1</script>';
     const host = '<img src=x onerror="window.pwned=2">';
     const data: ReportData = {
-      runId: 'r<1>', spider: 'evil"&\'', outcome: 'finished', startedAtMs: 0, endedAtMs: 1000, firstFetchAtMs: 0, bucketMs: 1000, bucketStartsMs: [0],
+      runId: 'r<1>', spider: 'evil"&\'', outcome: 'finished', exitCode: 4, startedAtMs: 0, endedAtMs: 1000, firstFetchAtMs: 0, bucketMs: 1000, bucketStartsMs: [0],
       stopReason: sku, settingsHash: host,
       ledger: { planned: 2, succeeded: 1, failed: 1, pending: 0, failedByReason: { [sku]: 1 }, byHost: { [host]: { planned: 2, succeeded: 1, failed: 1, pending: 0 } }, byStatus: {} },
       failures: [{ reason: sku, count: 1, urls: [`http://127.0.0.1/${host}`] }],
@@ -169,6 +170,7 @@ describe('run report', () => {
       changes: [{ sku, name: host, direction: 'rise', url: 'javascript:alert(1)"><b>x</b>', oldPrice: '1.10', newPrice: '2.20', currency: 'USD', percent: '100' }],
       events: [{ bucket: 0, offsetMs: 5, kind: 'breaker/opened', host, detail: sku }],
       itemsOverTime: { priced: [0], unpriced: [1] },
+      losses: runLosses({ transientFailures: { [sku]: 1 }, lostHosts: { [host]: { planned: 2, succeeded: 1, failedByReason: { [sku]: 1 }, droppedByReason: { [sku]: 2 } } }, waitingHosts: { [host]: { pending: 1, untilMs: 0 } } }),
     };
     const file = join(storage.dir, 'hostile.html');
     writeFileSync(file, renderReport(data));
@@ -185,6 +187,10 @@ describe('run report', () => {
       expect(await page.locator('#failures li').first().textContent()).toBe(`http://127.0.0.1/${host}`);
       expect(await page.locator('table.hosts td').first().textContent()).toBe(host);
       expect(await page.locator('table.events tbody td').nth(2).textContent()).toBe(host);
+      expect(await page.locator('table.lost-hosts td').first().textContent()).toBe(host);
+      expect(await page.locator('table.lost-hosts td').nth(1).textContent()).toBe(`planned 2, succeeded 1, failed: ${sku} 1, items dropped: ${sku} 2`);
+      expect(await page.locator('table.waiting-hosts td').first().textContent()).toBe(host);
+      expect(await page.locator('#losses p').first().textContent()).toBe(`${sku}: 1; a later run may get them.`);
       expect(await page.locator('img').count()).toBe(0);
       expect(await page.title()).toBe('pricecrawl report: evil"&\' r<1>');
     } finally {
@@ -194,7 +200,7 @@ describe('run report', () => {
 
   it('draws no chart without data: a run that fetched nothing shows notes, no canvas', async () => {
     const data: ReportData = {
-      runId: 'empty', spider: 'none', outcome: 'finished', startedAtMs: 0, endedAtMs: 10, firstFetchAtMs: null, bucketMs: 1000, bucketStartsMs: [],
+      runId: 'empty', spider: 'none', outcome: 'finished', exitCode: 0, losses: runLosses({}), startedAtMs: 0, endedAtMs: 10, firstFetchAtMs: null, bucketMs: 1000, bucketStartsMs: [],
       stopReason: null, settingsHash: null, ledger: { planned: 0, succeeded: 0, failed: 0, pending: 0, failedByReason: {}, byHost: {}, byStatus: {} },
       failures: [], hostOutcomes: [], hosts: [], fetches: 0, items: { scraped: 0, written: 0, dropped: {} }, handling: {}, changes: [], events: [],
       itemsOverTime: { priced: [], unpriced: [] },
@@ -216,7 +222,7 @@ describe('run report', () => {
   it('lists the first URLs of a failure reason and all of them in a collapsible list; a reason without URLs says why', () => {
     const urls = Array.from({ length: 7 }, (_, i) => `http://127.0.0.1/p/${i}`);
     const data: ReportData = {
-      runId: 'r', spider: 's', outcome: 'finished', startedAtMs: 0, endedAtMs: 10, firstFetchAtMs: null, bucketMs: 1000, bucketStartsMs: [],
+      runId: 'r', spider: 's', outcome: 'finished', exitCode: 4, losses: runLosses({}), startedAtMs: 0, endedAtMs: 10, firstFetchAtMs: null, bucketMs: 1000, bucketStartsMs: [],
       stopReason: null, settingsHash: null, ledger: { planned: 9, succeeded: 0, failed: 9, pending: 0, failedByReason: { 'http/404': 7, 'retry/exhausted': 2 }, byHost: {}, byStatus: {} },
       failures: [{ reason: 'http/404', count: 7, urls }, { reason: 'retry/exhausted', count: 2, urls: [] }],
       hostOutcomes: [], hosts: [], fetches: 0, items: { scraped: 0, written: 0, dropped: {} }, handling: {}, changes: [], events: [], itemsOverTime: { priced: [], unpriced: [] },

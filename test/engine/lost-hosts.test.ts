@@ -1,6 +1,6 @@
 // The whole-host rule on real counters: which hosts count as lost, and which drops still mean the host gave its items.
 import { describe, expect, it } from 'vitest';
-import { lostHosts, notePageYield, noteSettled } from '../../src/engine/lost-hosts';
+import { lostHostHint, lostHosts, notePageYield, noteSettled } from '../../src/engine/lost-hosts';
 import { Stats } from '../../src/engine/stats';
 import type { LedgerSummary } from '../../src/ports/frontier';
 
@@ -21,11 +21,19 @@ describe('lostHosts', () => {
   it('a host whose every item was a duplicate (its SKUs already stored from a mirror) gave them: not lost (before: lost as "every item dropped")', () => {
     const stats = new Stats();
     twoPagesDropped(stats, 'mirror.example', 'duplicate');
-    twoPagesDropped(stats, 'mirror2.example', 'duplicate/price-differs');
     twoPagesDropped(stats, 'unpriced.example', 'price/missing');
     const counts = { planned: 2, succeeded: 2, failed: 0, pending: 0 };
-    const lost = lostHosts(ledger({ 'mirror.example': counts, 'mirror2.example': counts, 'unpriced.example': counts }), stats);
+    const lost = lostHosts(ledger({ 'mirror.example': counts, 'unpriced.example': counts }), stats);
     expect(lost).toEqual({ 'unpriced.example': { planned: 2, succeeded: 2, failedByReason: {}, droppedByReason: { 'price/missing': 2 } } });
+    expect(lostHostHint(lost['unpriced.example'])).toBe('every item dropped: its prices unreadable?');
+  });
+
+  it("a host whose every item's SKU the run holds at another host's price (a regional site) is lost, and the hint says why (before: counted as kept, exit 0)", () => {
+    const stats = new Stats();
+    twoPagesDropped(stats, 'shop.fr', 'duplicate/price-differs');
+    const lost = lostHosts(ledger({ 'shop.fr': { planned: 2, succeeded: 2, failed: 0, pending: 0 } }), stats);
+    expect(lost).toEqual({ 'shop.fr': { planned: 2, succeeded: 2, failedByReason: {}, droppedByReason: { 'duplicate/price-differs': 2 } } });
+    expect(lostHostHint(lost['shop.fr'])).toMatch(/^every item's SKU was already stored from another host at another price: regional sites/);
   });
 
   it('a host with work still pending, or none of its requests settled in this process, is not judged', () => {

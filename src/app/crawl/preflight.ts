@@ -1,8 +1,8 @@
 // Refuses a crawl that cannot run where it was told to, before its first request: storage dir not writable, metrics port taken.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { PricecrawlError } from '../../core/errors';
 import type { Settings } from '../../settings/schema';
 
@@ -16,11 +16,17 @@ export async function preflight(settings: Settings): Promise<void> {
   if (settings.metrics.port !== 0) await checkPortFree(settings.metrics.host, settings.metrics.port);
 }
 
-/** Creates the dir and writes a file in it: permissions, a read-only file system, a path through a file, as this process sees them. */
+/**
+ * Creates the dir and writes a file in it: permissions, a read-only file system, a path through a file, as
+ * this process sees them. The folders it had to create go again: a start refused after this check (a busy
+ * metrics port, a component that cannot load) must leave nothing behind that it did not find, and the
+ * stores create the dir again when they open.
+ */
 export function checkStorageDir(dir: string): void {
   const probe = resolve(dir, `.pricecrawl-write-check-${randomUUID()}`);
+  let created: string | undefined;
   try {
-    mkdirSync(dir, { recursive: true });
+    created = mkdirSync(dir, { recursive: true });
     writeFileSync(probe, '');
     rmSync(probe);
   } catch (error) {
@@ -30,6 +36,25 @@ export function checkStorageDir(dir: string): void {
       `storage.dir ${resolve(dir)} is not writable (${code}); pass a writable directory with --storage <dir> (or -s storage.dir=<dir>), or give this user write access to it`,
       { cause: error },
     );
+  } finally {
+    removeCreated(dir, created);
+  }
+}
+
+/**
+ * Removes the empty folders from `dir` up to `created`, the first one mkdir made. rmdir, not a recursive
+ * remove: another process of the run (`--processes`) may have opened its stores in one meanwhile, and a
+ * folder that is no longer empty stays.
+ */
+function removeCreated(dir: string, created: string | undefined): void {
+  if (created === undefined) return;
+  for (let folder = resolve(dir); folder.startsWith(created); folder = dirname(folder)) {
+    try {
+      rmdirSync(folder);
+    } catch {
+      return;
+    }
+    if (folder === created) return;
   }
 }
 

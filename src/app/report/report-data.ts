@@ -7,6 +7,7 @@ import type { RunRecord } from '../../ports/run-record-store';
 import { SettingsError } from '../../core/errors';
 import { LATENCY_EDGES_MS } from '../../engine/fetch-latency';
 import type { RunSummary } from '../../engine/run-summary';
+import { runLosses, type RunLosses } from '../../engine/run-losses';
 import type { LedgerCounts, LedgerSummary } from '../../ports/frontier';
 import type { ItemStore } from '../../ports/item-store';
 import type { RunLedgerReader } from '../../ports/run-ledger';
@@ -51,6 +52,10 @@ export interface ReportData {
   runId: string;
   spider: string;
   outcome: string;
+  /** The exit code the run record holds (4: requests or whole hosts lost); null while running or when the process died first. */
+  exitCode: number | null;
+  /** Transient losses, hosts lost whole, hosts waited on: from the stored summary, as the crawl printed them. */
+  losses: RunLosses;
   /** Why the run stopped early (`closespider/itemcount`, `SIGINT`); null when it ran until its queue was empty. */
   stopReason: string | null;
   /** sha256 of the settings the run used (run record). */
@@ -186,6 +191,8 @@ export async function gatherReport(config: ReportSource, runId: string): Promise
       runId,
       spider: record.spider,
       outcome: record.outcome,
+      exitCode: record.exitCode,
+      losses: runLosses(summary ?? {}),
       stopReason: summary?.stopReason ?? null,
       settingsHash: record.settingsHash,
       ledger,

@@ -6,7 +6,7 @@ import { LATENCY_EDGES_MS } from '../../engine/fetch-latency';
 import { escapeHtml, inlineJson, inlineScript } from './escape-html';
 import type { ReportData } from './report-data';
 import { REPORT_SCRIPT } from './report-script';
-import { changesSection, failuresSection, handlingSection, hostsSection, ledgerSection } from './report-sections';
+import { changesSection, failuresSection, handlingSection, hostsSection, ledgerSection, lossesSection } from './report-sections';
 
 let chartJs: string | null = null;
 
@@ -72,6 +72,7 @@ export function renderReport(data: ReportData): string {
     ['spider', data.spider],
     ['run', data.runId],
     ['outcome', data.outcome],
+    ['exit code', data.exitCode ?? '—'],
     ...(data.stopReason ? [['stopped by', data.stopReason] as [string, string]] : []),
     ['started (UTC)', time(data.startedAtMs)],
     ['ended (UTC)', time(data.endedAtMs)],
@@ -89,6 +90,7 @@ export function renderReport(data: ReportData): string {
 <body>
 <h1>${escapeHtml(`Run ${data.runId} of ${data.spider}`)}</h1>
 ${ledgerSection(data)}
+${lossesSection(data)}
 ${failuresSection(data)}
 ${hostsSection(data)}
 <section id="overview"><h2>Run</h2><table>${overview}</table></section>

@@ -2,6 +2,7 @@
 import { escapeHtml } from './escape-html';
 import { groupHandling } from './handling-labels';
 import type { ReportChange, ReportData } from './report-data';
+import { LOSS_HEADINGS, lostHostCounts, lostNothing } from '../../engine/run-losses';
 
 /** URLs shown per failure reason before the collapsible full list. */
 export const FIRST_URLS_SHOWN = 5;
@@ -24,6 +25,31 @@ export function ledgerSection(data: ReportData): string {
   const pendingNote = l.pending > 0 ? `<p class="note">${l.pending} requests are still queued: \`pricecrawl crawl ${escapeHtml(data.spider)} --resume\` continues them.</p>` : '';
   return `<section id="ledger"><h2>Ledger</h2>
 <p class="ledger">planned <b>${l.planned}</b> = succeeded <b>${l.succeeded}</b> + failed <b class="${l.failed > 0 ? 'bad' : ''}">${l.failed}</b> + pending <b>${l.pending}</b> &nbsp; ${verdict}</p>${pendingNote}</section>`;
+}
+
+/**
+ * What the run lost, right under the ledger: the same facts and headings as the terminal summary's
+ * LOST/WAITING lines (run-losses.ts), so the morning's reader of the report does not see a clean run
+ * where the crawl exited 4. Host names and reasons came from the network: every one is escaped.
+ */
+export function lossesSection(data: ReportData): string {
+  const { losses } = data;
+  if (lostNothing(losses)) return '';
+  const parts: string[] = [];
+  const pairs = (counts: Array<[string, number]>) => counts.map(([r, n]) => `${r}: ${n}`).join(', ');
+  if (losses.transient.requests > 0) {
+    parts.push(`<h3 class="bad">${LOSS_HEADINGS.transient}: ${losses.transient.requests}</h3><p>${escapeHtml(pairs(losses.transient.byReason))}; a later run may get them.</p>`);
+  }
+  if (losses.lostHosts.length > 0) {
+    const body = losses.lostHosts.map((h) => `<tr>${cell(h.host)}${cell(lostHostCounts(h))}${cell(h.hint)}</tr>`).join('');
+    parts.push(`<h3 class="bad">${LOSS_HEADINGS.lostHosts}: ${losses.lostHosts.length}</h3><p class="note">Requests planned, not one item from them.</p><table class="lost-hosts">${head('host', 'requests and items', 'likely cause')}<tbody>${body}</tbody></table>`);
+  }
+  if (losses.waitingHosts.length > 0) {
+    const until = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString());
+    const body = losses.waitingHosts.map((w) => `<tr>${cell(w.host)}${num(w.pending)}${cell(until(w.untilMs))}</tr>`).join('');
+    parts.push(`<h3 class="bad">${LOSS_HEADINGS.waitingHosts}: ${losses.waitingHosts.length}</h3><p class="note">Their servers asked us to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume.</p><table class="waiting-hosts">${head('host', 'pending', 'asked to wait until (UTC)')}<tbody>${body}</tbody></table>`);
+  }
+  return `<section id="losses"><h2>What this run lost${data.exitCode === null ? '' : ` (exit ${data.exitCode})`}</h2>${parts.join('')}</section>`;
 }
 
 export function failuresSection(data: ReportData): string {

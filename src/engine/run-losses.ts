@@ -1,0 +1,89 @@
+// What a run lost, from its summary: requests lost to transient failures, hosts lost whole, hosts waited on. One source for every surface.
+import { lostHostHint } from './lost-hosts';
+import type { RunSummary } from './run-summary';
+
+export interface LostHostFacts {
+  host: string;
+  planned: number;
+  succeeded: number;
+  /** Most frequent first. */
+  failedByReason: Array<[reason: string, count: number]>;
+  droppedByReason: Array<[reason: string, count: number]>;
+  /** A word on the likely cause (lost-hosts.ts). */
+  hint: string;
+}
+
+export interface RunLosses {
+  /** Failed requests whose reason is transient: a later run may get them (exit 4). */
+  transient: { requests: number; byReason: Array<[reason: string, count: number]> };
+  /** Hosts the run planned requests for that gave not one item (exit 4). */
+  lostHosts: LostHostFacts[];
+  /** Hosts whose servers asked for a wait past frontier.maxIdleWaitMs; their requests stay queued (exit 2). */
+  waitingHosts: Array<{ host: string; pending: number; untilMs: number | null }>;
+}
+
+const byCount = (counts: Record<string, number>): Array<[string, number]> => Object.entries(counts).sort(([ra, a], [rb, b]) => b - a || ra.localeCompare(rb));
+
+/**
+ * The losses as every surface shows them (terminal summary, HTML report, `runs`, `status`): computed here
+ * only, from the summary the run stored, so a report built later on another machine says what the crawl
+ * printed. A summary stored before these fields existed reads as having none.
+ */
+export function runLosses(summary: Partial<Pick<RunSummary, 'transientFailures' | 'lostHosts' | 'waitingHosts'>>): RunLosses {
+  const transient = byCount(summary.transientFailures ?? {});
+  return {
+    transient: { requests: transient.reduce((sum, [, n]) => sum + n, 0), byReason: transient },
+    lostHosts: Object.entries(summary.lostHosts ?? {})
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([host, h]) => ({ host, planned: h.planned, succeeded: h.succeeded, failedByReason: byCount(h.failedByReason), droppedByReason: byCount(h.droppedByReason), hint: lostHostHint(h) })),
+    waitingHosts: Object.entries(summary.waitingHosts ?? {})
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([host, w]) => ({ host, pending: w.pending, untilMs: w.untilMs })),
+  };
+}
+
+/** True when the run lost nothing a reader must be told of. */
+export function lostNothing(losses: RunLosses): boolean {
+  return losses.transient.requests === 0 && losses.lostHosts.length === 0 && losses.waitingHosts.length === 0;
+}
+
+/**
+ * The losses as text lines (the terminal summary and `status`; the caller makes them terminal-safe). The
+ * headings are the words the HTML report uses too.
+ */
+export function lossLines(losses: RunLosses): string[] {
+  const lines: string[] = [];
+  const { transient } = losses;
+  if (transient.requests > 0) {
+    const reasons = transient.byReason.map(([r, n]) => `${r}: ${n}`).join(', ');
+    lines.push('', `${LOSS_HEADINGS.transient}: ${transient.requests} request${transient.requests === 1 ? '' : 's'} (${reasons}); a later run may get them`);
+  }
+  if (losses.lostHosts.length > 0) {
+    lines.push('', `${LOSS_HEADINGS.lostHosts} (requests planned, not one item from them): ${losses.lostHosts.length}`);
+    for (const h of losses.lostHosts) lines.push(`  ${h.host}: ${lostHostCounts(h)}; ${h.hint}`);
+  }
+  if (losses.waitingHosts.length > 0) {
+    lines.push('', `${LOSS_HEADINGS.waitingHosts} (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):`);
+    for (const w of losses.waitingHosts) lines.push(`  ${w.host}: ${w.pending} pending${w.untilMs === null ? '' : `, the server asked us to wait until ${new Date(w.untilMs).toISOString()}`}`);
+  }
+  return lines;
+}
+
+export const LOSS_HEADINGS = { transient: 'LOST TO TRANSIENT FAILURES', lostHosts: 'LOST WHOLE HOSTS', waitingHosts: 'WAITING ON HOSTS' } as const;
+
+/** "planned 3, succeeded 0, failed: http/403 3, items dropped: price/missing 2". */
+export function lostHostCounts(h: LostHostFacts): string {
+  const pairs = (counts: Array<[string, number]>) => counts.map(([r, n]) => `${r} ${n}`).join(', ');
+  const failed = h.failedByReason.length > 0 ? `, failed: ${pairs(h.failedByReason)}` : '';
+  const dropped = h.droppedByReason.length > 0 ? `, items dropped: ${pairs(h.droppedByReason)}` : '';
+  return `planned ${h.planned}, succeeded ${h.succeeded}${failed}${dropped}`;
+}
+
+/** One cell for a table of runs: "2 hosts lost, 1 waited on, 3 transient", or '' when nothing was lost. */
+export function lossCell(losses: RunLosses): string {
+  const parts: string[] = [];
+  if (losses.lostHosts.length > 0) parts.push(`${losses.lostHosts.length} host${losses.lostHosts.length === 1 ? '' : 's'} lost`);
+  if (losses.waitingHosts.length > 0) parts.push(`${losses.waitingHosts.length} waited on`);
+  if (losses.transient.requests > 0) parts.push(`${losses.transient.requests} transient`);
+  return parts.join(', ');
+}
