@@ -2,6 +2,7 @@
 import { Decimal } from '../core/money';
 import { assignCurrencies } from './currency-ownership';
 import { isHardExclusion, type Exclusion } from './number-exclusions';
+import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, textBetween } from './conditional-pairs';
 import { clubSide, isRangeBetween, roleOf, type PriceRole } from './price-context';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
@@ -63,35 +64,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (role !== 'member') return { token, owned: mine, role, excluded };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined };
   });
-  return settleClubLabels(bareClubWord(text, afterRebate(text, candidates)));
-}
-
-/** The amount of a rebate paid back later, by its words after it: "$20 mail-in rebate", "10 € Cashback", "$200 trade-in credit". */
-const REBATE_AFTER = /^\s*(?:mail[- ]in |instant )?(?:rebates?|cash ?back|remboursements?|rembours[ée]e?s|trade-in(?: credit| value)?)(?![\p{L}])/iu;
-const AFTER_WORD = /^\s*(?:after|nach|après|tras|dopo)\s*$/iu;
-/** Text between two neighbouring candidates, their own currencies taken off. */
-function textBetween(text: string, left: Candidate, right: Candidate): string | null {
-  const from = left.owned.filter((currency) => currency.start >= left.token.end).at(-1)?.end ?? left.token.end;
-  const to = right.owned.find((currency) => currency.end <= right.token.start)?.start ?? right.token.start;
-  return from <= to ? text.slice(from, to) : null;
-}
-
-/**
- * "$29.99 after $20 mail-in rebate", "19,99 € nach 10 € Cashback": the first amount is what the product costs once the
- * rebate is paid back (the checkout price is the sum), so it is a reference, and the rebate no price either. An instant
- * rebate is taken off at the till: the amount before it is the price, the rebate's own amount only a saving.
- */
-function afterRebate(text: string, all: readonly Candidate[]): Candidate[] {
-  const out = [...all];
-  for (let index = 1; index < out.length; index++) {
-    const [left, right] = [out[index - 1], out[index]];
-    if (left.excluded || right.excluded || textBetween(text, left, right) === null || !AFTER_WORD.test(textBetween(text, left, right) ?? '')) continue;
-    const rebate = REBATE_AFTER.exec(text.slice(right.owned.filter((currency) => currency.start >= right.token.end).at(-1)?.end ?? right.token.end));
-    if (!rebate) continue;
-    out[index] = { ...right, role: 'reference' };
-    if (!/instant/i.test(rebate[0])) out[index - 1] = { ...left, role: 'reference' };
-  }
-  return out;
+  return settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates))));
 }
 
 /** A bare "Member", "Members:" between two amounts (a product's name never stands there). */
@@ -197,8 +170,6 @@ function signBeside(text: string, all: readonly Candidate[], candidate: Candidat
   });
 }
 
-const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
-const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
 
 /**
  * The price to pay now: among numbers that are prices (no date, size, quantity …) and that no label

@@ -1,4 +1,5 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
+import { COUPON_AFTER, COUPON_BEFORE } from './coupon-price';
 import { isLowestRecentlyLabel } from './lowest-recently';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
@@ -149,6 +150,9 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach }: R
   if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses(?: sin intereses)? de|plazos de|parcelas de|rat[ae] da|mensilità da)[\s:.]*$/iu.test(label)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
+  // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
+  // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
+  if ((first && COUPON_BEFORE.test(label)) || (last && COUPON_AFTER.test(after))) return 'reference';
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (clubSide({ before, after, first }) !== null) return 'member';
   if (REGULAR.test(label)) return 'regular';

@@ -3,10 +3,18 @@ import { loc, type PriceRow } from './price-table-types';
 
 const US = loc('en-US');
 const A = 'price/ambiguous';
+const R = 'price/reference-only';
 
 export const CONDITIONS: PriceRow[] = [
   // A sign and an ISO code beside one amount that name no currency in common: either may be the shop's mistake
   ['12.99 € USD', A, null], ['$12.99 EUR', A, null, US], ['£12.99 (EUR)', A, null], ['¥1000 USD', A, null], ['R$ 12,99 USD', A, null], ['99 kr EUR', A, null],
   ['12.99 USD €', A, null], ['EUR 12.99 $', A, null],
   ['12,99 € EUR', '12.99', 'EUR'], ['£12.99 GBP', '12.99', 'GBP'], ['¥1000 JPY', '1000', 'JPY'], ['99 kr NOK', '99', 'NOK'], ['R$ 12,99 BRL', '12.99', 'BRL'],
+  // A price with a code or a coupon is whoever has it's: a reference; beside the price everyone pays, that one stands
+  ['$29.99 with code', R, null, US], ['Get it for $30 with code SAVE10', R, null, US], ['$29.99 after coupon', R, null, US], ['Clip coupon: $24.99', R, null, US],
+  ['€19,99 mit Gutscheincode', R, null], ['19,99 € avec le code', R, null], ['19,99 € con codice SCONTO10', R, null], ['R$ 99,90 com cupom', R, null],
+  ['$29.99 w/ code', R, null, US], ['With coupon $24.99', R, null, US], ['Clip $5 coupon', R, null, US], ['Prix avec le code : 19,99 €', R, null],
+  ['$34.99 $29.99 with code', '34.99', 'USD', US], ['$34.99 with code SAVE10 $29.99', '34.99', 'USD', US], ['$39.99 $29.99 after $10 coupon', '39.99', 'USD', US],
+  ['$24.99 Clip $5 coupon', '24.99', 'USD', US], ['$34.99 Clip coupon: $24.99', '34.99', 'USD', US], ['29,99 € 24,99 € mit Code', '29.99', 'EUR'],
+  ['Item code ABC123 $19.99', '19.99', 'USD', US], ['$34.99 Coupon: $5 off', '34.99', 'USD', US],
 ];
