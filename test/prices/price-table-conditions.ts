@@ -4,6 +4,7 @@ import { loc, type PriceRow } from './price-table-types';
 const US = loc('en-US');
 const A = 'price/ambiguous';
 const R = 'price/reference-only';
+const M = 'price/member-only';
 
 export const CONDITIONS: PriceRow[] = [
   // A sign and an ISO code beside one amount that name no currency in common: either may be the shop's mistake
@@ -17,4 +18,10 @@ export const CONDITIONS: PriceRow[] = [
   ['$34.99 $29.99 with code', '34.99', 'USD', US], ['$34.99 with code SAVE10 $29.99', '34.99', 'USD', US], ['$39.99 $29.99 after $10 coupon', '39.99', 'USD', US],
   ['$24.99 Clip $5 coupon', '24.99', 'USD', US], ['$34.99 Clip coupon: $24.99', '34.99', 'USD', US], ['29,99 € 24,99 € mit Code', '29.99', 'EUR'],
   ['Item code ABC123 $19.99', '19.99', 'USD', US], ['$34.99 Coupon: $5 off', '34.99', 'USD', US],
+  // A subscription's, Prime's or the app's price: a club's price by another name; the price everyone pays beside it stands
+  ['Prime price $17.99', M, null, US], ['$29.99 with Prime', M, null, US], ['$9.99 in app', M, null, US], ['$9.99 in the app', M, null, US], ['App-only price $9.99', M, null, US],
+  ['$17.99 with Subscribe & Save', M, null, US], ['$24.99 when you subscribe', M, null, US], ['17,99 € im Spar-Abo', M, null],
+  ['$19.99 Prime price $17.99', '19.99', 'USD', US], ['$12.99 App-only price $9.99', '12.99', 'USD', US], ['$19.99 $17.99 with Subscribe & Save', '19.99', 'USD', US],
+  ['$34.99 $29.99 with Prime', '34.99', 'USD', US], ['19,99 € 17,99 € im Spar-Abo', '19.99', 'EUR'], ['$19.99 Subscribe & Save $17.99', '19.99', 'USD', US],
+  ['One-time purchase: $19.99 Subscribe & Save: $17.99', '19.99', 'USD', US], ['App Store Gift Card $25', '25', 'USD', US], ['Download our app $19.99', '19.99', 'USD', US],
 ];
