@@ -76,6 +76,9 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   const { display, text, currencies, choice } = recentPriceReadings.get(input, decimalSeparator ?? '', (own) => readText(own, decimalSeparator));
   // A copy: the reading is shared with the next parse of the same text, and a caller may add to what it is given.
   if (choice.ok === false) return { ...choice };
+  // "$0.00 See price in cart": a maker's minimum advertised price keeps the real one off the page; an amount beside
+  // those words is a placeholder (or the higher advertised price), never what the cart charges.
+  if (CART_PRICE.test(text)) return refuse(PRICE_REFUSAL.notAPrice, 'the price is shown only in the cart (minimum advertised price): an amount beside it is a placeholder');
   if (choice.ok === 'none') return freeOrNone(text, display, currencies, options, choice.all);
 
   const { chosen, all } = choice;
@@ -99,6 +102,16 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   }
   return readCandidate({ display, text }, chosen, all, currencies, options);
 }
+
+/** Words that say the price is shown in the cart or at checkout only, many languages. */
+const CART_PRICE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${[
+    '(?:see|view|show|reveal) (?:the |our |final |your )?(?:low(?:est)? )?price in (?:the |your )?(?:cart|basket|bag|checkout)', 'price (?:shown |revealed )?in (?:the )?(?:cart|basket|bag|checkout)',
+    'add (?:it )?to (?:the |your )?(?:cart|basket|bag) to see (?:the |our |final )?(?:low(?:est)? )?price', '(?:see|view) price at checkout', 'price too low to (?:show|display)',
+    'preis im warenkorb', 'prix (?:visible |affiché )?dans le panier', 'precio en el carrito', 'prezzo nel carrello', 'prijs in (?:de )?winkelwagen',
+  ].join('|')})(?![\\p{L}])`,
+  'iu',
+);
 
 /** A number with no decimal part: "12", "1,299", "1.299", "1 299". */
 const WHOLE_UNITS = /^\d+$|^\d{1,3}(?:[,.' ]\d{3})+$/;

@@ -29,7 +29,7 @@ const REFERENCE = endsWith([
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
   'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
-  'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard |express )?(?:shipping|delivery|postage)(?: (?:on|for|with))?(?: orders?)?(?: over| above| from| of)?',
+  'over', 'above', 'under', 'below', 'less than', 'unter', 'moins de', 'menos de', 'sotto i', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard |express )?(?:shipping|delivery|postage)(?: (?:on|for|with))?(?: orders?)?(?: over| above| from| of)?',
   '(?:on|off) orders(?: over| above| from| of)?', 'versandkostenfrei ab',
   'kostenloser versand ab', 'gratis versand ab', 'livraison gratuite dès', 'livraison offerte dès', 'envío gratis (?:desde|a partir de)',
   'spedizione gratuita (?:da|sopra)', 'frete grátis acima de', 'gratis verzending vanaf', 'darmowa dostawa od', 'min(?:imum)? order',
@@ -44,7 +44,7 @@ const REFERENCE = endsWith([
  * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
  * Cashback"), or that rebate ("$20 mail-in rebate"): never what the checkout charges.
  */
-const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
+const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
 
 /**
  * The cost of shipping named right after the amount ("$5.99 shipping", "4,95 € Versand", "£3.99 P&P"), or as

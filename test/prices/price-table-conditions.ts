@@ -5,6 +5,7 @@ const US = loc('en-US');
 const A = 'price/ambiguous';
 const R = 'price/reference-only';
 const M = 'price/member-only';
+const N = 'price/not-a-price';
 
 export const CONDITIONS: PriceRow[] = [
   // A sign and an ISO code beside one amount that name no currency in common: either may be the shop's mistake
@@ -24,4 +25,10 @@ export const CONDITIONS: PriceRow[] = [
   ['$19.99 Prime price $17.99', '19.99', 'USD', US], ['$12.99 App-only price $9.99', '12.99', 'USD', US], ['$19.99 $17.99 with Subscribe & Save', '19.99', 'USD', US],
   ['$34.99 $29.99 with Prime', '34.99', 'USD', US], ['19,99 € 17,99 € im Spar-Abo', '19.99', 'EUR'], ['$19.99 Subscribe & Save $17.99', '19.99', 'USD', US],
   ['One-time purchase: $19.99 Subscribe & Save: $17.99', '19.99', 'USD', US], ['App Store Gift Card $25', '25', 'USD', US], ['Download our app $19.99', '19.99', 'USD', US],
+  // The price shown only in the cart (minimum advertised price): an amount beside the words is a placeholder
+  ['$0.00 see price in cart', N, null, US], ['$1.00 See price in cart', N, null, US], ['$19.99 Add to cart to see price', N, null, US], ['$19.99 Price in cart', N, null, US],
+  ['29,99 € Preis im Warenkorb', N, null],
+  // A price limit of a listing or a filter ("Gifts under $30", "$30 & under"), not the product's price
+  ['Under $30', R, null, US], ['Gifts under $30', R, null, US], ['$30 & under', R, null, US], ['Geschenke unter 30 €', R, null], ['Under Armour Tee $30', '30', 'USD', US],
+  ['$24.99 Free shipping on orders under $35', '24.99', 'USD', US],
 ];
