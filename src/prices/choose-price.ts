@@ -6,7 +6,7 @@ import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, textB
 import { clubSide, isRangeBetween, roleOf, type PriceRole } from './price-context';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
-import { grossOfNet, namesGross, namesNet } from './tax-words';
+import { grossAtRate, grossOfNet, namesGross, namesNet, taxLabelCount } from './tax-words';
 
 export interface Candidate {
   token: NumberToken;
@@ -232,6 +232,9 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   return { ok: true, chosen, all };
 }
 
+/** Digits after the decimal point as written ("10.83": 2); the rounding a shop applied to it. */
+const amountDigits = (candidate: Candidate): number => (candidate.token.normalized ?? '').split('.')[1]?.length ?? 0;
+
 function pick(text: string, finalists: readonly Candidate[]): Candidate | PriceRefusal {
   if (finalists.length === 1) return finalists[0];
   const current = finalists.filter((candidate) => candidate.role === 'current');
@@ -244,6 +247,13 @@ function pick(text: string, finalists: readonly Candidate[]): Candidate | PriceR
   if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && namesNet(text) && namesGross(text)) {
     const [net, gross] = amounts[0].lt(amounts[1]) ? [0, 1] : [1, 0];
     if (grossOfNet(amounts[net], amounts[gross])) return finalists[gross];
+  }
+  // "£12.99 (£10.83 ex VAT)", "£12.99 inc VAT £10.83": one side labelled; the higher is the gross only at an exact VAT rate.
+  if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && taxLabelCount(text) === 1) {
+    const [net, gross] = amounts[0].lt(amounts[1]) ? [0, 1] : [1, 0];
+    const codes = finalists[0].owned[0]?.candidates ?? [];
+    const digits = Math.max(amountDigits(finalists[0]), amountDigits(finalists[1]));
+    if (codes.length > 0 && grossAtRate(amounts[net], amounts[gross], codes, digits)) return finalists[gross];
   }
   if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && DISCOUNT.test(text)) {
     return amounts[0].lte(amounts[1]) ? finalists[0] : finalists[1];

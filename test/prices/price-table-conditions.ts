@@ -31,4 +31,8 @@ export const CONDITIONS: PriceRow[] = [
   // A price limit of a listing or a filter ("Gifts under $30", "$30 & under"), not the product's price
   ['Under $30', R, null, US], ['Gifts under $30', R, null, US], ['$30 & under', R, null, US], ['Geschenke unter 30 €', R, null], ['Under Armour Tee $30', '30', 'USD', US],
   ['$24.99 Free shipping on orders under $35', '24.99', 'USD', US],
+  // A net and a gross with one of them labelled: the higher is the gross at an exact VAT rate of the currency's country only
+  ['£12.99 (£10.83 ex VAT)', '12.99', 'GBP'], ['£10.83 ex VAT £12.99', '12.99', 'GBP'], ['£12.99 inc VAT £10.83', '12.99', 'GBP'], ['£12.99 inc VAT (£10.83)', '12.99', 'GBP'],
+  ['119,00 € (100,00 € netto)', '119.00', 'EUR'], ['£120 (£100 ex VAT)', '120', 'GBP'],
+  ['£12.99 (£9.99 ex VAT)', A, null], ['£12.99 (£10.00 ex VAT)', A, null], ['119,00 € inkl. MwSt. 99,00 €', A, null], ['$12.99 ($10.83 ex tax)', A, null, US],
 ];
