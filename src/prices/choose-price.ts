@@ -2,10 +2,11 @@
 import { Decimal } from '../core/money';
 import { assignCurrencies } from './currency-ownership';
 import { isHardExclusion, type Exclusion } from './number-exclusions';
+import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, textBetween } from './conditional-pairs';
 import { clubSide, isRangeBetween, roleOf, type PriceRole } from './price-context';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
-import { grossOfNet, namesGross, namesNet } from './tax-words';
+import { grossAtRate, grossOfNet, namesGross, namesNet, taxLabelCount } from './tax-words';
 
 export interface Candidate {
   token: NumberToken;
@@ -63,35 +64,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (role !== 'member') return { token, owned: mine, role, excluded };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined };
   });
-  return settleClubLabels(bareClubWord(text, afterRebate(text, candidates)));
-}
-
-/** The amount of a rebate paid back later, by its words after it: "$20 mail-in rebate", "10 € Cashback", "$200 trade-in credit". */
-const REBATE_AFTER = /^\s*(?:mail[- ]in |instant )?(?:rebates?|cash ?back|remboursements?|rembours[ée]e?s|trade-in(?: credit| value)?)(?![\p{L}])/iu;
-const AFTER_WORD = /^\s*(?:after|nach|après|tras|dopo)\s*$/iu;
-/** Text between two neighbouring candidates, their own currencies taken off. */
-function textBetween(text: string, left: Candidate, right: Candidate): string | null {
-  const from = left.owned.filter((currency) => currency.start >= left.token.end).at(-1)?.end ?? left.token.end;
-  const to = right.owned.find((currency) => currency.end <= right.token.start)?.start ?? right.token.start;
-  return from <= to ? text.slice(from, to) : null;
-}
-
-/**
- * "$29.99 after $20 mail-in rebate", "19,99 € nach 10 € Cashback": the first amount is what the product costs once the
- * rebate is paid back (the checkout price is the sum), so it is a reference, and the rebate no price either. An instant
- * rebate is taken off at the till: the amount before it is the price, the rebate's own amount only a saving.
- */
-function afterRebate(text: string, all: readonly Candidate[]): Candidate[] {
-  const out = [...all];
-  for (let index = 1; index < out.length; index++) {
-    const [left, right] = [out[index - 1], out[index]];
-    if (left.excluded || right.excluded || textBetween(text, left, right) === null || !AFTER_WORD.test(textBetween(text, left, right) ?? '')) continue;
-    const rebate = REBATE_AFTER.exec(text.slice(right.owned.filter((currency) => currency.start >= right.token.end).at(-1)?.end ?? right.token.end));
-    if (!rebate) continue;
-    out[index] = { ...right, role: 'reference' };
-    if (!/instant/i.test(rebate[0])) out[index - 1] = { ...left, role: 'reference' };
-  }
-  return out;
+  return settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates))));
 }
 
 /** A bare "Member", "Members:" between two amounts (a product's name never stands there). */
@@ -197,8 +170,6 @@ function signBeside(text: string, all: readonly Candidate[], candidate: Candidat
   });
 }
 
-const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
-const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
 
 /**
  * The price to pay now: among numbers that are prices (no date, size, quantity …) and that no label
@@ -261,6 +232,9 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   return { ok: true, chosen, all };
 }
 
+/** Digits after the decimal point as written ("10.83": 2); the rounding a shop applied to it. */
+const amountDigits = (candidate: Candidate): number => (candidate.token.normalized ?? '').split('.')[1]?.length ?? 0;
+
 function pick(text: string, finalists: readonly Candidate[]): Candidate | PriceRefusal {
   if (finalists.length === 1) return finalists[0];
   const current = finalists.filter((candidate) => candidate.role === 'current');
@@ -273,6 +247,13 @@ function pick(text: string, finalists: readonly Candidate[]): Candidate | PriceR
   if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && namesNet(text) && namesGross(text)) {
     const [net, gross] = amounts[0].lt(amounts[1]) ? [0, 1] : [1, 0];
     if (grossOfNet(amounts[net], amounts[gross])) return finalists[gross];
+  }
+  // "£12.99 (£10.83 ex VAT)", "£12.99 inc VAT £10.83": one side labelled; the higher is the gross only at an exact VAT rate.
+  if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && taxLabelCount(text) === 1) {
+    const [net, gross] = amounts[0].lt(amounts[1]) ? [0, 1] : [1, 0];
+    const codes = finalists[0].owned[0]?.candidates ?? [];
+    const digits = Math.max(amountDigits(finalists[0]), amountDigits(finalists[1]));
+    if (codes.length > 0 && grossAtRate(amounts[net], amounts[gross], codes, digits)) return finalists[gross];
   }
   if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && DISCOUNT.test(text)) {
     return amounts[0].lte(amounts[1]) ? finalists[0] : finalists[1];

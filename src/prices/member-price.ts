@@ -10,6 +10,11 @@ const MEMBER = [
   'prix (?:adhérents?|membres?|club)', 'mitgliederpreis', 'mitgliedspreis', 'clubpreis', 'precio (?:de )?socios?', 'preço (?:de )?sócios?', 'prezzo soci(?:o)?',
   'ledenprijs', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会員特価', 'メンバー価格', '会员价', '회원가',
   'מחיר (?:ל)?חברי מועדון', 'מחיר חבר מועדון', 'לחברי מועדון', 'سعر الأعضاء', 'للأعضاء',
+  // A subscription's or a paid membership's price (Amazon's Subscribe & Save and Prime, Spar-Abo, Prévoyez et Économisez) and a
+  // price only the shop's app gives: a shopper without them pays another.
+  'with subscribe (?:&|and) save', 'subscribe (?:&|and) save price', 'with (?:a )?subscription', 'subscription price', 'when you subscribe', 'im (?:spar-)?abo', 'mit spar-abo', 'spar-abo(?:-preis)?',
+  'avec (?:l.)?abonnement', 'prévoyez et économisez', 'prime (?:price|exclusive(?: price)?|member price|deal)', 'with prime', 'exclusive prime price',
+  'app(?:-| )only(?: price| deal)?', '(?:in-)?app price', 'in (?:the |our )?app', 'in der app', 'dans l.app(?:li(?:cation)?)?', 'en la app', 'nell.app',
 ].join('|');
 
 // "Non-member price" is everyone's.

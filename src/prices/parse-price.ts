@@ -76,6 +76,9 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   const { display, text, currencies, choice } = recentPriceReadings.get(input, decimalSeparator ?? '', (own) => readText(own, decimalSeparator));
   // A copy: the reading is shared with the next parse of the same text, and a caller may add to what it is given.
   if (choice.ok === false) return { ...choice };
+  // "$0.00 See price in cart": a maker's minimum advertised price keeps the real one off the page; an amount beside
+  // those words is a placeholder (or the higher advertised price), never what the cart charges.
+  if (CART_PRICE.test(text)) return refuse(PRICE_REFUSAL.notAPrice, 'the price is shown only in the cart (minimum advertised price): an amount beside it is a placeholder');
   if (choice.ok === 'none') return freeOrNone(text, display, currencies, options, choice.all);
 
   const { chosen, all } = choice;
@@ -100,6 +103,16 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   return readCandidate({ display, text }, chosen, all, currencies, options);
 }
 
+/** Words that say the price is shown in the cart or at checkout only, many languages. */
+const CART_PRICE = new RegExp(
+  `(?:^|[^\\p{L}])(?:${[
+    '(?:see|view|show|reveal) (?:the |our |final |your )?(?:low(?:est)? )?price in (?:the |your )?(?:cart|basket|bag|checkout)', 'price (?:shown |revealed )?in (?:the )?(?:cart|basket|bag|checkout)',
+    'add (?:it )?to (?:the |your )?(?:cart|basket|bag) to see (?:the |our |final )?(?:low(?:est)? )?price', '(?:see|view) price at checkout', 'price too low to (?:show|display)',
+    'preis im warenkorb', 'prix (?:visible |affiché )?dans le panier', 'precio en el carrito', 'prezzo nel carrello', 'prijs in (?:de )?winkelwagen',
+  ].join('|')})(?![\\p{L}])`,
+  'iu',
+);
+
 /** A number with no decimal part: "12", "1,299", "1.299", "1 299". */
 const WHOLE_UNITS = /^\d+$|^\d{1,3}(?:[,.' ]\d{3})+$/;
 /** Two or three superscript digits (cents, or the fils of a three-decimal currency), and no fourth, maybe after a separator or a space: "⁹⁹", ",⁹⁹", ". ⁹⁹", "⁵⁰⁰". */
@@ -123,9 +136,9 @@ export function readCandidate(
     const why = outside.unknown ? 'has letters glued to its sign that name no currency we know' : 'is a currency outside ISO 4217';
     return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(outside.symbol)} ${why}`);
   }
-  // "Giá KM 999.000₫": two signs that each name one currency, and not the same one ("KM" is also BAM).
-  const named = new Set(tokens.filter((token) => token.candidates.length === 1).map((token) => token.candidates[0]));
-  if (named.size > 1) return refuse(PRICE_REFUSAL.ambiguous, `the amount has two currencies: ${[...named].join(' and ')}`);
+  // "Giá KM 999.000₫", "$12.99 EUR", "12.99 € USD": signs beside the amount that no one currency can be ("KM" is also BAM).
+  const clash = disagreeing(text, chosen, all, currencies, tokens);
+  if (clash) return refuse(PRICE_REFUSAL.ambiguous, `the amount has two currencies: ${clash}`);
   if (tokens.length === 0 && outsideIso(options.currencyHint)) {
     return refuse(PRICE_REFUSAL.ambiguous, `the hint ${JSON.stringify(options.currencyHint)} is a currency outside ISO 4217`);
   }
@@ -180,6 +193,27 @@ function currencyTokens(text: string, chosen: Candidate, all: readonly Candidate
   const loose = currencies.filter((token) => !token.wordLike && !ownedElsewhere.has(token));
   const codes = new Set(loose.map((token) => token.symbol));
   return codes.size === 1 ? [loose[0]] : []; // "Price from £ …" with the number further on
+}
+
+/**
+ * Whether the signs of the amount name no currency in common, said as "EUR and USD": the ones written beside it, and an
+ * ISO code right after it that no other amount owns ("12.99 € USD": the lexer gives the amount its euro only and the
+ * code was dropped, so 12.99 EUR was read where the shop may as well have meant dollars; "$12.99 EUR" read euros).
+ */
+function disagreeing(text: string, chosen: Candidate, all: readonly Candidate[], currencies: readonly CurrencyToken[], tokens: readonly CurrencyToken[]): string | null {
+  const ownedElsewhere = new Set(all.flatMap((candidate) => candidate.owned));
+  // Where the amount ends, its sign after it included: "£12.99 (EUR)" and "12.99 € USD" alike.
+  const end = Math.max(chosen.token.end, ...chosen.owned.map((sign) => sign.end));
+  const trailing = currencies.filter(
+    (code) =>
+      code.candidates.length === 1 && !code.wordLike && !ownedElsewhere.has(code) && !tokens.includes(code) &&
+      chosen.owned.length > 0 && code.start >= end && /^[ ()[\]]*$/.test(text.slice(end, code.start)),
+  );
+  const signs = [...tokens, ...trailing];
+  const common = signs.reduce((pool, token) => pool.filter((code) => token.candidates.includes(code)), [...(signs[0]?.candidates ?? [])]);
+  if (signs.length < 2 || common.length > 0) return null;
+  const names = new Set(signs.map((token) => (token.candidates.length === 1 ? token.candidates[0] : token.symbol)));
+  return [...names].join(' and ');
 }
 
 /** The most specific of the amount's currencies ("$ … MXN" → MXN), else hint or default. */

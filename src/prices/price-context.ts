@@ -1,4 +1,5 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
+import { COUPON_AFTER, COUPON_BEFORE } from './coupon-price';
 import { isLowestRecentlyLabel } from './lowest-recently';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
@@ -28,7 +29,7 @@ const REFERENCE = endsWith([
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
   'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
-  'over', 'above', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard |express )?(?:shipping|delivery|postage)(?: (?:on|for|with))?(?: orders?)?(?: over| above| from| of)?',
+  'over', 'above', 'under', 'below', 'less than', 'unter', 'moins de', 'menos de', 'sotto i', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard |express )?(?:shipping|delivery|postage)(?: (?:on|for|with))?(?: orders?)?(?: over| above| from| of)?',
   '(?:on|off) orders(?: over| above| from| of)?', 'versandkostenfrei ab',
   'kostenloser versand ab', 'gratis versand ab', 'livraison gratuite dès', 'livraison offerte dès', 'envío gratis (?:desde|a partir de)',
   'spedizione gratuita (?:da|sopra)', 'frete grátis acima de', 'gratis verzending vanaf', 'darmowa dostawa od', 'min(?:imum)? order',
@@ -43,7 +44,7 @@ const REFERENCE = endsWith([
  * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
  * Cashback"), or that rebate ("$20 mail-in rebate"): never what the checkout charges.
  */
-const REFERENCE_AFTER = /^\s*(?:off|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
+const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
 
 /**
  * The cost of shipping named right after the amount ("$5.99 shipping", "4,95 € Versand", "£3.99 P&P"), or as
@@ -149,6 +150,9 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach }: R
   if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses(?: sin intereses)? de|plazos de|parcelas de|rat[ae] da|mensilità da)[\s:.]*$/iu.test(label)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
+  // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
+  // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
+  if ((first && COUPON_BEFORE.test(label)) || (last && COUPON_AFTER.test(after))) return 'reference';
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (clubSide({ before, after, first }) !== null) return 'member';
   if (REGULAR.test(label)) return 'regular';

@@ -21,8 +21,35 @@ export const namesNet = (words: string): boolean => NET_WORDS.test(words) || NET
 /** Words that say an amount includes tax: "incl. VAT", "TTC", "inkl. MwSt.", "brutto", "税込". */
 export const namesGross = (words: string): boolean => GROSS_WORDS.test(words) || GROSS_CAPS.test(words);
 
+/** How many net or gross labels the text holds: "£100.00 incl. VAT £120.00 incl. VAT" has two, so it is no half-labelled pair. */
+export const taxLabelCount = (words: string): number =>
+  [NET_WORDS, GROSS_WORDS, NET_CAPS, GROSS_CAPS].reduce((sum, label) => sum + (words.match(new RegExp(label.source, `${label.flags}g`))?.length ?? 0), 0);
+
 /** The highest standard VAT rate in force (Hungary's 27 %), with a cent of rounding to spare: a gross above this is no net price plus tax. */
 const MAX_GROSS_RATIO = new Decimal('1.28');
 
 /** Whether `gross` can be `net` plus VAT: above it by no more than the highest VAT rate (a product beside an accessory is not). */
 export const grossOfNet = (net: Decimal, gross: Decimal): boolean => gross.gt(net) && gross.lte(net.times(MAX_GROSS_RATIO));
+
+/**
+ * Standard VAT rates (percent) of the countries spending each currency, as in force in 2025: the euro's are its members'
+ * (Luxembourg 17 to Finland 25.5). A currency with no single national rate (USD, CAD, INR) is absent.
+ */
+const VAT_RATES: Readonly<Record<string, readonly string[]>> = {
+  GBP: ['20'], EUR: ['17', '18', '19', '20', '21', '22', '23', '24', '25', '25.5'], CHF: ['8.1'], SEK: ['25'], DKK: ['25'], NOK: ['25'],
+  PLN: ['23'], CZK: ['21'], HUF: ['27'], RON: ['19', '21'], BGN: ['20'], ISK: ['24'], AUD: ['10'], NZD: ['15'], ZAR: ['15'], JPY: ['10'],
+};
+
+/**
+ * "£12.99 (£10.83 ex VAT)": one of the pair labelled, the other not. The unlabelled one is the gross only when the two are
+ * exactly a VAT rate of the currency's country apart, either amount rounded from the other to the currency's smallest
+ * printed unit (12.99 / 1.2 = 10.825, shown 10.83); an accessory's price beside the product's is not.
+ */
+export function grossAtRate(net: Decimal, gross: Decimal, codes: readonly string[], minorDigits: number): boolean {
+  const half = new Decimal(10).pow(-minorDigits).div(2);
+  const rates = codes.flatMap((code) => VAT_RATES[code] ?? []);
+  return rates.some((rate) => {
+    const factor = new Decimal(rate).div(100).plus(1);
+    return gross.div(factor).minus(net).abs().lte(half) || net.times(factor).minus(gross).abs().lte(half);
+  });
+}

@@ -1,6 +1,7 @@
 // The whole price table: hand-written rows from real shops plus rows generated across locales, placements and labels.
 import { AMERICAS_AFRICA } from './price-table-americas';
 import { CLDR_WALK } from './price-table-cldr-walk';
+import { CONDITIONS } from './price-table-conditions';
 import { ASIA_PACIFIC } from './price-table-asia-pacific';
 import { CURRENCY_WORDS } from './price-table-currency-words';
 import { EUROPE_EAST } from './price-table-europe-east';
@@ -15,7 +16,7 @@ import { UNIT_PRICES } from './price-table-unit-prices';
 import { rowKey, type PriceRow } from './price-table-types';
 
 /** Hand-written rows from real shops: each one distinct (the table test checks). */
-export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES];
+export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS];
 const handKeys = new Set(HAND_ROWS.map(rowKey));
 
 export const PRICE_TABLE: readonly PriceRow[] = [...HAND_ROWS, ...GENERATED_ROWS.filter((row) => !handKeys.has(rowKey(row)))];

@@ -7,6 +7,7 @@ import { structuredItem } from '../../src/items/structured-item';
 import { toCurrencyScale } from '../../src/prices/iso-currencies';
 import { htmlResponse } from '../support/html-response';
 import { PAGES as AROUND } from './platform-pages/around-the-price';
+import { PAGES as CONDITIONAL } from './platform-pages/conditional-prices';
 import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
 import { pageHtml, type PlatformPage } from './platform-pages/page-kit';
 import { PAGES as SHOPS_OTHER } from './platform-pages/shops-magento-and-others';
@@ -50,6 +51,7 @@ describe.each([
   ['rates per night, day, person or month, and the fees beside them', RATES],
   ['structured instalments, down payments and subscriptions', OFFER_PARTS],
   ['structured descriptions that state different prices', DISAGREE],
+  ['prices with a code, a coupon, a subscription, Prime or the app beside the price', CONDITIONAL],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);

@@ -1,0 +1,58 @@
+// Two neighbouring amounts and the words between them that make one a conditional price: a rebate paid back later, a coupon or code.
+import { Decimal } from '../core/money';
+import type { Candidate } from './choose-price';
+import { COUPON_AFTER, COUPON_BEFORE } from './coupon-price';
+
+export const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
+export const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
+
+/** The amount of a rebate paid back later or a coupon to clip, by its words after it: "$20 mail-in rebate", "10 € Cashback", "$200 trade-in credit", "$10 coupon". */
+const REBATE_AFTER = /^\s*(?:mail[- ]in |instant )?(?:rebates?|cash ?back|remboursements?|rembours[ée]e?s|trade-in(?: credit| value)?|(?:digital |clip(?:ped)? )?coupons?)(?![\p{L}])/iu;
+const AFTER_WORD = /^\s*(?:after|nach|après|tras|dopo)\s*$/iu;
+/** Text between two neighbouring candidates, their own currencies taken off. */
+export function textBetween(text: string, left: Candidate, right: Candidate): string | null {
+  const from = left.owned.filter((currency) => currency.start >= left.token.end).at(-1)?.end ?? left.token.end;
+  const to = right.owned.find((currency) => currency.end <= right.token.start)?.start ?? right.token.start;
+  return from <= to ? text.slice(from, to) : null;
+}
+
+/**
+ * "$29.99 after $20 mail-in rebate", "19,99 € nach 10 € Cashback": the first amount is what the product costs once the
+ * rebate is paid back (the checkout price is the sum), so it is a reference, and the rebate no price either. An instant
+ * rebate is taken off at the till: the amount before it is the price, the rebate's own amount only a saving.
+ */
+export function afterRebate(text: string, all: readonly Candidate[]): Candidate[] {
+  const out = [...all];
+  for (let index = 1; index < out.length; index++) {
+    const [left, right] = [out[index - 1], out[index]];
+    if (left.excluded || right.excluded || textBetween(text, left, right) === null || !AFTER_WORD.test(textBetween(text, left, right) ?? '')) continue;
+    const rebate = REBATE_AFTER.exec(text.slice(right.owned.filter((currency) => currency.start >= right.token.end).at(-1)?.end ?? right.token.end));
+    if (!rebate) continue;
+    out[index] = { ...right, role: 'reference' };
+    if (!/instant/i.test(rebate[0])) out[index - 1] = { ...left, role: 'reference' };
+  }
+  return out;
+}
+
+/**
+ * "$34.99 with code SAVE10 $29.99", "29,99 € mit Gutschein 24,99 €": words of a code or coupon between two amounts may
+ * belong to either (written after the price they make or before it). A code takes money off, so the lower of the two is
+ * the code's and a reference; in two currencies, or at one amount, nothing tells which, and both are.
+ */
+export function settleCouponLabels(text: string, all: readonly Candidate[]): Candidate[] {
+  const out = [...all];
+  // Numbers that are no price ("SAVE10": a code's digits) stand between, not beside.
+  const prices = out.flatMap((candidate, index) => (candidate.excluded ? [] : [index]));
+  for (let at = 1; at < prices.length; at++) {
+    const [leftAt, rightAt] = [prices[at - 1], prices[at]];
+    const [left, right] = [out[leftAt], out[rightAt]];
+    const between = textBetween(text, left, right);
+    if (between === null || !(COUPON_AFTER.test(between) || COUPON_BEFORE.test(between))) continue;
+    if (!['plain', 'current'].includes(left.role) || !['plain', 'current'].includes(right.role)) continue;
+    const [first, second] = [amountOfCandidate(left), amountOfCandidate(right)];
+    const known = sameCurrency(left, right) && !first.eq(second);
+    if (!known || first.lt(second)) out[leftAt] = { ...left, role: 'reference' };
+    if (!known || second.lt(first)) out[rightAt] = { ...right, role: 'reference' };
+  }
+  return out;
+}

@@ -1,0 +1,17 @@
+// Prices not everyone pays beside the one everyone does: Amazon's buy box with Subscribe & Save and Prime, a coupon to clip,
+// a promo code, an app-only price, a price shown only in the cart. None of them is the product's price.
+import type { PlatformPage } from './page-kit';
+
+const item = (inner: string) => `<div class="product-info"><h1>Item</h1>${inner}</div>`;
+/** Amazon-like buy box: the one-time purchase and the Subscribe & Save row, each with its own price. */
+const buyBox = (subscribe: string) =>
+  `<div id="buybox"><div id="oneTimeBuyBox" class="a-box"><span class="a-text-bold">One-time purchase:</span> <span class="a-price"><span class="a-offscreen">$19.99</span></span></div>${subscribe}</div>`;
+
+export const PAGES: PlatformPage[] = [
+  { name: 'Amazon-like buy box: one-time purchase beside a Subscribe & Save row', lang: 'en-US', visible: '19.99 USD', stored: '19.99 USD visible', body: item(buyBox('<div id="snsAccordionRowMiddle" class="a-box"><span class="a-text-bold">Subscribe &amp; Save:</span> <span class="a-price"><span class="a-offscreen">$17.99</span></span> <span>Save 10% on repeat deliveries</span></div>')) },
+  { name: 'Amazon-like buy box: the Subscribe & Save price written after its amount', lang: 'en-US', visible: '19.99 USD', stored: '19.99 USD visible', body: item(buyBox('<div id="snsAccordionRowMiddle" class="a-box"><span class="a-price"><span class="a-offscreen">$17.99</span></span> <span>with Subscribe &amp; Save</span></div>')) },
+  { name: 'Prime price block beside the price', lang: 'en-US', visible: '34.99 USD', stored: '34.99 USD visible', body: item('<div class="product-price"><span class="price">$34.99</span></div><div class="prime-badge"><span class="price">$29.99 with Prime</span></div>') },
+  { name: 'Coupon badge with its price beside the price', lang: 'en-US', visible: '34.99 USD', stored: '34.99 USD visible', body: item('<div class="product-price"><span class="price">$34.99</span></div><div class="coupon"><label><input type="checkbox"> Clip coupon: <span class="price">$29.99</span></label></div>') },
+  { name: 'Promo-code price beside the price', lang: 'de-DE', visible: '24.99 EUR', stored: '24.99 EUR visible', body: item('<div class="product-price"><span class="price">24,99 €</span></div><div class="voucher-badge"><span class="price">19,99 € mit Gutscheincode</span> <code>SOMMER</code></div>') },
+  { name: 'App-only price beside the price', lang: 'en-US', visible: '12.99 USD', stored: '12.99 USD visible', body: item('<div class="product-price"><span class="price">$12.99</span></div><div class="app-deal"><span class="price">$9.99 in app</span></div>') },
+];
