@@ -8,9 +8,11 @@ type AnySchema = z.ZodType;
 function unwrap(schema: AnySchema): AnySchema {
   let current: AnySchema = schema;
   for (;;) {
-    const def = (current as unknown as { _zod: { def: { type: string; innerType?: AnySchema } } })._zod.def;
+    const def = (current as unknown as { _zod: { def: { type: string; innerType?: AnySchema; in?: AnySchema } } })._zod.def;
     if ((def.type === 'default' || def.type === 'prefault' || def.type === 'optional' || def.type === 'nullable') && def.innerType) {
       current = def.innerType;
+    } else if (def.type === 'pipe' && def.in) {
+      current = def.in; // a transform (host-keyed records respell their keys): the keys are the input's
     } else {
       return current;
     }
@@ -73,6 +75,15 @@ export function parseSettingValue(path: string[], raw: string): unknown {
   } catch {
     return raw; // zod then reports the type mismatch with the key path
   }
+}
+
+/**
+ * The keys the object at `path` accepts, through records (a host's block under `politeness.hosts`), or null
+ * when no object is there: where a misspelt nested key is compared, since no dotted path lists record keys.
+ */
+export function keysAt(path: readonly PropertyKey[]): string[] | null {
+  const node = schemaAt(path.map(String));
+  return node ? childKeys(node) : null;
 }
 
 /** Every dotted setting path (objects and leaves; record keys are free-form, so not below them). */
