@@ -1,32 +1,17 @@
 // `export --spider x --latest` when the latest run stored nothing (a scheduled `--due` run with nothing due): still
 // refused, never another run's items in its place, but the line names the run that has items and how to export it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureServer } from '../support/fixture-server';
+import type { FixtureServer } from '../support/fixture-server';
 import { cli, runRecordsJson } from '../support/run-cli';
-import { teamProject, type TeamProject } from '../support/team-project';
+import { shopProject, startPricedShop } from '../support/shop-project';
+import type { TeamProject } from '../support/team-project';
 
 describe('export --latest of a spider whose latest run has no items', { timeout: 60_000 }, () => {
   let server: FixtureServer;
   let project: TeamProject;
   beforeAll(async () => {
-    server = await FixtureServer.start();
-    server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<a href="/p/1">1</a>'));
-    server.route('/p/1', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<span class="price">$19.99</span>'));
-    project = teamProject({
-      'package.json': JSON.stringify({ name: 'team', private: true, type: 'module' }),
-      'pricecrawl.config.json': JSON.stringify({ robots: { obey: false }, politeness: { minIntervalMs: 0, jitterMs: 0 }, log: { format: 'json' } }),
-      'spiders/shop.mjs': `
-import { Spider } from 'pricecrawl';
-export class ShopSpider extends Spider {
-  name = 'shop';
-  allowedDomains = ['${server.hostKey}'];
-  startUrls = ['${server.url('/list')}'];
-  productCallback = 'parseProduct';
-  async *parse(res) { yield* res.followAll('a', 'parseProduct'); }
-  async *parseProduct(res) { yield { sku: 'P1', price: res.$('.price').text(), url: res.url }; }
-}
-`,
-    });
+    server = await startPricedShop(1);
+    project = shopProject(server, { log: { format: 'json' } });
   });
   afterAll(async () => {
     project.cleanup();

@@ -3,9 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureServer } from '../support/fixture-server';
+import type { FixtureServer } from '../support/fixture-server';
 import { cli } from '../support/run-cli';
-import { teamProject, type TeamProject } from '../support/team-project';
+import { shopProject, startPricedShop } from '../support/shop-project';
+import type { TeamProject } from '../support/team-project';
 
 const MIDDLEWARE = `
 export default class CountHosts {
@@ -20,24 +21,8 @@ describe("a project's own counters", { timeout: 60_000 }, () => {
   let server: FixtureServer;
   let project: TeamProject;
   beforeAll(async () => {
-    server = await FixtureServer.start();
-    server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<a href="/p/1">1</a><a href="/p/2">2</a>'));
-    server.route('/p/:n', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<span class="price">$19.99</span>'));
-    project = teamProject({
-      'package.json': JSON.stringify({ name: 'team', private: true, type: 'module' }),
-      'pricecrawl.config.json': JSON.stringify({ robots: { obey: false }, politeness: { minIntervalMs: 0, jitterMs: 0 }, middlewares: { add: { 'count-hosts': { module: './middlewares/count-hosts.mjs' } } } }),
-      'middlewares/count-hosts.mjs': MIDDLEWARE,
-      'spiders/shop.mjs': `
-import { Spider } from 'pricecrawl';
-export class ShopSpider extends Spider {
-  name = 'shop';
-  allowedDomains = ['${server.hostKey}'];
-  startUrls = ['${server.url('/list')}'];
-  async *parse(res) { yield* res.followAll('a', 'parseProduct'); }
-  async *parseProduct(res) { yield { sku: res.url, price: res.$('.price').text(), url: res.url }; }
-}
-`,
-    });
+    server = await startPricedShop(2);
+    project = shopProject(server, { middlewares: { add: { 'count-hosts': { module: './middlewares/count-hosts.mjs' } } } }, { 'middlewares/count-hosts.mjs': MIDDLEWARE });
   });
   afterAll(async () => {
     project.cleanup();
