@@ -23,13 +23,24 @@ function typeOf(schema: AnySchema): string {
   return (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type;
 }
 
+/** A union's object members (an extension's entry is an object or `false`): where its keys come from. */
+function objectMembers(schema: AnySchema): z.ZodObject[] {
+  const options = (schema as unknown as { _zod: { def: { options: AnySchema[] } } })._zod.def.options;
+  return options.map(unwrap).filter((option) => typeOf(option) === 'object') as z.ZodObject[];
+}
+
 function childKeys(schema: AnySchema): string[] | null {
   const inner = unwrap(schema);
+  if (typeOf(inner) === 'union') {
+    const members = objectMembers(inner);
+    return members.length > 0 ? [...new Set(members.flatMap((member) => Object.keys(member.shape)))] : null;
+  }
   return typeOf(inner) === 'object' ? Object.keys((inner as z.ZodObject).shape) : null;
 }
 
 function child(schema: AnySchema, key: string): AnySchema | null {
   const inner = unwrap(schema);
+  if (typeOf(inner) === 'union') return objectMembers(inner).map((member) => (member.shape as Record<string, AnySchema>)[key]).find(Boolean) ?? null;
   if (typeOf(inner) === 'object') return ((inner as z.ZodObject).shape as Record<string, AnySchema>)[key] ?? null;
   if (typeOf(inner) === 'record') return (inner as unknown as { _zod: { def: { valueType: AnySchema } } })._zod.def.valueType;
   return null;

@@ -45,6 +45,14 @@ describe('a misspelt key in a per-host settings block', { timeout: 60_000 }, () 
     expect(run.code).toBe(2);
   });
 
+  it("a component entry's key, also where the entry may be false (extensions)", async () => {
+    const run = await crawl({ middlewares: { add: { sign: { module: './m.mjs', aftr: 'sessions' } } }, extensions: { pager: { module: './e.mjs', optoins: {} } } });
+    // Before: the extension's entry (an object or false) had no suggestion.
+    expect(run.stderr).toContain('  middlewares.add.sign.aftr: unknown setting (from config); did you mean "middlewares.add.sign.after"?');
+    expect(run.stderr).toContain('  extensions.pager.optoins: unknown setting (from config); did you mean "extensions.pager.options"?');
+    expect(run.code).toBe(2);
+  });
+
   it('a top-level section key still gets its dotted suggestion', async () => {
     const run = await crawl({ politeness: { minIntervalMS: 250 } });
     expect(run.stderr).toContain('  politeness.minIntervalMS: unknown setting (from config); did you mean "politeness.minIntervalMs"?');
