@@ -57,7 +57,8 @@ export {
 
 // Item pipeline stages.
 export { drop, isDrop, type Drop, type PageOutputs, type PipelineContext, type PipelineStage } from './pipeline/stage';
-// The run's counters every component context carries (`ctx.stats.inc('team/seen')`): counted in the summary.
+// The run's counters every component context carries: those under `team/` (`ctx.stats.inc('team/seen')`) are listed in the
+// run summary, its record and the report.
 export type { Stats } from './engine/stats';
 
 // A project's own components: item sinks, extensions and the crawl events they hear.

@@ -16,11 +16,12 @@ export async function exportCommand(runIdArg: string | undefined, opts: ExportOp
   const specs = feedSpecs(opts.output, opts.overwriteOutput);
   if (specs.length === 0) throw new SettingsError('export: name at least one feed with -o <file> (append) or -O <file> (overwrite)');
   const config = storeConfigFromCli(opts);
-  const runId = runIdArg ?? (await latestRun(config, opts));
+  const latest = runIdArg === undefined ? await latestRun(config, opts) : null;
+  const runId = runIdArg ?? latest!.runId;
   const stores = await openStores(config);
   try {
     const store = stores.items();
-    if ((await store.countItems(runId)) === 0) throw new SettingsError(`export: run ${runId} has no items in ${stores.location} (see pricecrawl runs)`);
+    if ((await store.countItems(runId)) === 0) throw new SettingsError(`export: run ${runId} has no items in ${stores.location}${latest ? emptyLatestHint(latest) : ' (see pricecrawl runs)'}`);
     for (const spec of specs) {
       const result = await exportItems(store, runId, spec);
       process.stdout.write(`${result.items} items of run ${runId} written to ${result.path} (${result.format})\n`);
@@ -31,13 +32,34 @@ export async function exportCommand(runIdArg: string | undefined, opts: ExportOp
   }
 }
 
+interface LatestRun {
+  runId: string;
+  spider: string;
+  mode: string | null;
+  /** The spider's latest earlier run that stored items, if any. */
+  withItems: string | null;
+}
+
 /** `--spider name --latest`: the spider's most recently started run, from the run records (storage dir, or PostgreSQL). */
-async function latestRun(config: StoreConfig, opts: ExportOptions): Promise<string> {
+async function latestRun(config: StoreConfig, opts: ExportOptions): Promise<LatestRun> {
   const spider = opts.spider;
   if (!spider || !opts.latest) throw new SettingsError('export: name the run (pricecrawl export <runId>) or use --spider <name> --latest');
   return withRunRecords(config, 'export', async (records) => {
-    const latest = (await records.list(spider)).filter((run) => run.outcome !== 'scheduled').at(-1);
+    const runs = (await records.list(spider)).filter((run) => run.outcome !== 'scheduled');
+    const latest = runs.at(-1);
     if (!latest) throw new SettingsError(`export: spider ${spider} has no runs in ${config.dir}`);
-    return latest.runId;
+    const withItems = runs.slice(0, -1).filter((run) => (run.items ?? 0) > 0).at(-1)?.runId ?? null;
+    return { runId: latest.runId, spider, mode: latest.mode, withItems };
   });
+}
+
+/**
+ * A scheduled project's latest run is often a `--due` run with nothing due: still the latest, so it is not
+ * swapped for another run without a word (the feed would hold other prices than asked for), but the line
+ * names the run that has items, to export by its id.
+ */
+function emptyLatestHint(latest: LatestRun): string {
+  const which = ` (the latest run of ${latest.spider}${latest.mode ? `, mode ${latest.mode}` : ''})`;
+  if (!latest.withItems) return `${which}; see pricecrawl runs --spider ${latest.spider}`;
+  return `${which}; its latest run with items is ${latest.withItems}: pricecrawl export ${latest.withItems} -o <file>`;
 }

@@ -3,12 +3,13 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
 import { packageRoot } from '../app/project/package-root';
+import { pricecrawlDependency } from '../app/scaffold/dependency-spec';
 import { projectFiles } from '../app/scaffold/project-files';
 
 export async function startprojectCommand(dir: string): Promise<number> {
   const root = resolve(dir);
   if (existsSync(root) && readdirSync(root).length > 0) throw new SettingsError(`startproject: ${root} exists and is not empty; pick a new folder (startproject never overwrites)`);
-  const files = projectFiles({ name: basename(root), pricecrawlDir: packageRoot() });
+  const files = projectFiles({ name: basename(root), pricecrawlSpec: pricecrawlDependency(packageRoot()) });
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content, { flag: 'wx' });

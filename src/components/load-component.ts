@@ -1,5 +1,6 @@
 // Loads one of a project's components from its module: a class, a factory function or a ready object.
 import { resolve } from 'node:path';
+import { editDistance } from '../core/closest-name';
 import { PricecrawlError, SettingsError } from '../core/errors';
 import { importUserModule } from '../core/import-user-module';
 import { loadFailureCause } from '../core/load-failure-cause';
@@ -13,6 +14,14 @@ const SHAPE: Record<ComponentKind, readonly string[]> = {
   stage: ['process'],
   sink: ['write'],
   extension: ['register'],
+};
+
+/** Every method the crawl calls on a component of each kind: a method spelled near one of these is a typo. */
+const HOOKS: Record<ComponentKind, readonly string[]> = {
+  middleware: ['open', 'processRequest', 'processResponse', 'processError', 'checkRedirect', 'awaitRedirect', 'close'],
+  stage: ['open', 'process', 'pageDone', 'close'],
+  sink: ['open', 'write', 'close'],
+  extension: ['register', 'close'],
 };
 
 export interface ComponentSource {
@@ -51,6 +60,8 @@ export async function loadComponent<T extends object>(kind: ComponentKind, name:
   if (typeof value !== 'object' || value === null || !SHAPE[kind].some((method) => typeof (value as Record<string, unknown>)[method] === 'function')) {
     throw new SettingsError(`${where}: the export is not a ${kind} (it needs ${SHAPE[kind].join(' or ')})`);
   }
+  const misspelt = misspeltHook(kind, value);
+  if (misspelt) throw new SettingsError(`${where}: ${misspelt}`);
   if (!('name' in value) || typeof value.name !== 'string') Object.defineProperty(value, 'name', { value: name, enumerable: true });
   return value as T;
 }
@@ -68,6 +79,33 @@ export async function openComponent(kind: ComponentKind, name: string, open: () 
     if (error instanceof PricecrawlError || storageFailureCode(error) !== null) throw error;
     throw new PricecrawlError('COMPONENT_LOAD_FAILED', `${kind} "${name}" failed to open: ${loadFailureCause(error)}`, { cause: error });
   }
+}
+
+/**
+ * A method named almost like a hook (`processResponce`, `Close`, `pagedone`) is never called: TypeScript's
+ * `implements` allows extra members and the engine looks hooks up by name, so a misspelt response check would
+ * let every page through without a word. Short hooks (`open`, `close`, `write`) must differ by case only, so
+ * helpers such as `clone` stay allowed.
+ */
+function misspeltHook(kind: ComponentKind, value: object): string | null {
+  const hooks = HOOKS[kind];
+  for (const method of methodNames(value)) {
+    if (hooks.includes(method)) continue;
+    const meant = hooks.find((hook) => editDistance(method, hook) <= (hook.length >= 7 ? 2 : 0));
+    if (meant) return `method ${method} is no ${kind} hook and would never be called; did you mean ${meant}? (${kind} hooks: ${hooks.join(', ')})`;
+  }
+  return null;
+}
+
+/** The value's own function properties and its class methods, up to (not including) Object.prototype. */
+function methodNames(value: object): string[] {
+  const names = new Set<string>();
+  for (let level: object | null = value; level && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
+    for (const key of Object.getOwnPropertyNames(level)) {
+      if (key !== 'constructor' && typeof Object.getOwnPropertyDescriptor(level, key)?.value === 'function') names.add(key);
+    }
+  }
+  return [...names];
 }
 
 async function instantiate(exported: unknown, options: Record<string, unknown>): Promise<unknown> {

@@ -76,7 +76,9 @@ function waitingHosts(ledger: LedgerSummary, stats: Stats, stopReason: string | 
 /** The engine's stop reason when every pending request waits past frontier.maxIdleWaitMs. */
 export const FAR_WAIT_STOP = 'frontier/max-idle-wait';
 
-const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'redirect/', 'depth/skipped', 'follow/skipped/'];
+// `team/`: a project's own components count under it (`ctx.stats.inc('team/seen')`, as their drops are
+// `team/why`); without it those counters reached no summary, report or run record.
+const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'redirect/', 'depth/skipped', 'follow/skipped/', 'team/'];
 
 export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean; timeline?: TimelineSnapshot; storedItems?: number | null }): RunSummary {
   const { ledger, stats } = args;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
 import { closestName, didYouMean } from '../core/closest-name';
-import { canonicalPath, parseSettingValue, settingPaths } from './schema-walk';
+import { canonicalPath, keysAt, parseSettingValue, settingPaths } from './schema-walk';
 import type { z } from 'zod';
 import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
 import { parse as parseLossless } from 'lossless-json';
@@ -132,15 +132,27 @@ function invalidSettings(issues: readonly z.core.$ZodIssue[], layerOf: (key: str
   const lines = issues.map((issue) => {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [issue.path.join('.')];
     return keys
-      .map((key) => {
+      .map((key, index) => {
         const from = layerOf(key);
         const what = issue.code === 'unrecognized_keys' ? 'unknown setting' : issue.message;
-        const hint = issue.code === 'unrecognized_keys' ? didYouMean(key, settingPaths()) : '';
+        const hint = issue.code === 'unrecognized_keys' ? unknownKeyHint(issue.path, issue.keys[index], key) : '';
         return `  ${key || '(root)'}: ${what}${from ? ` (from ${from})` : ''}${hint}`;
       })
       .join('\n');
   });
   return new SettingsError(`invalid settings:\n${lines.join('\n')}`);
+}
+
+/**
+ * The setting an unknown key probably meant. Below a record (`politeness.hosts["shop.example"]`) no dotted path
+ * lists the block's keys, so the key is compared with its siblings: a host block's `maxConcurrencyPerHost`
+ * (the global name) is its `maxConcurrency`.
+ */
+function unknownKeyHint(parent: readonly PropertyKey[], written: string, dotted: string): string {
+  const siblings = parent.length > 0 ? keysAt(parent) : null;
+  const near = siblings ? closestName(written, siblings) : null;
+  if (near !== null) return `; did you mean "${[...parent, near].join('.')}"?`;
+  return didYouMean(dotted, settingPaths());
 }
 
 export interface LoadSettingsOptions {

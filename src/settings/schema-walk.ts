@@ -8,9 +8,11 @@ type AnySchema = z.ZodType;
 function unwrap(schema: AnySchema): AnySchema {
   let current: AnySchema = schema;
   for (;;) {
-    const def = (current as unknown as { _zod: { def: { type: string; innerType?: AnySchema } } })._zod.def;
+    const def = (current as unknown as { _zod: { def: { type: string; innerType?: AnySchema; in?: AnySchema } } })._zod.def;
     if ((def.type === 'default' || def.type === 'prefault' || def.type === 'optional' || def.type === 'nullable') && def.innerType) {
       current = def.innerType;
+    } else if (def.type === 'pipe' && def.in) {
+      current = def.in; // a transform (host-keyed records respell their keys): the keys are the input's
     } else {
       return current;
     }
@@ -21,13 +23,24 @@ function typeOf(schema: AnySchema): string {
   return (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type;
 }
 
+/** A union's object members (an extension's entry is an object or `false`): where its keys come from. */
+function objectMembers(schema: AnySchema): z.ZodObject[] {
+  const options = (schema as unknown as { _zod: { def: { options: AnySchema[] } } })._zod.def.options;
+  return options.map(unwrap).filter((option) => typeOf(option) === 'object') as z.ZodObject[];
+}
+
 function childKeys(schema: AnySchema): string[] | null {
   const inner = unwrap(schema);
+  if (typeOf(inner) === 'union') {
+    const members = objectMembers(inner);
+    return members.length > 0 ? [...new Set(members.flatMap((member) => Object.keys(member.shape)))] : null;
+  }
   return typeOf(inner) === 'object' ? Object.keys((inner as z.ZodObject).shape) : null;
 }
 
 function child(schema: AnySchema, key: string): AnySchema | null {
   const inner = unwrap(schema);
+  if (typeOf(inner) === 'union') return objectMembers(inner).map((member) => (member.shape as Record<string, AnySchema>)[key]).find(Boolean) ?? null;
   if (typeOf(inner) === 'object') return ((inner as z.ZodObject).shape as Record<string, AnySchema>)[key] ?? null;
   if (typeOf(inner) === 'record') return (inner as unknown as { _zod: { def: { valueType: AnySchema } } })._zod.def.valueType;
   return null;
@@ -73,6 +86,15 @@ export function parseSettingValue(path: string[], raw: string): unknown {
   } catch {
     return raw; // zod then reports the type mismatch with the key path
   }
+}
+
+/**
+ * The keys the object at `path` accepts, through records (a host's block under `politeness.hosts`), or null
+ * when no object is there: where a misspelt nested key is compared, since no dotted path lists record keys.
+ */
+export function keysAt(path: readonly PropertyKey[]): string[] | null {
+  const node = schemaAt(path.map(String));
+  return node ? childKeys(node) : null;
 }
 
 /** Every dotted setting path (objects and leaves; record keys are free-form, so not below them). */

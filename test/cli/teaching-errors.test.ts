@@ -1,5 +1,7 @@
 // Errors that teach: each common mistake prints one message naming the fix, exits 2, and shows a stack only with --debug.
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { cli, runRecordsJson } from '../support/run-cli';
@@ -29,6 +31,19 @@ describe.concurrent('errors that teach', { timeout: 180_000 }, () => {
     expect(run.code).toBe(2);
     const known = Object.keys(spiderRegistry).sort().join(', ');
     expect(run.stderr).toBe(`pricecrawl: no spider named "demo-jsonlb"; did you mean "demo-jsonld"?; known spiders: ${known} (in ${resolve(import.meta.dirname, '../../spiders')}; or pass a path to a spider file)\n`);
+  });
+
+  it("says a team's spider was asked for outside any project (no pricecrawl.config.json here or above)", async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), 'pricecrawl-elsewhere-'));
+    try {
+      const run = await cli(['crawl', 'alpha'], { cwd: elsewhere });
+      // Before: only the bundled demo spiders were listed, with nothing saying why the team's were missing.
+      expect(run.stderr).toMatch(/^pricecrawl: no spider named "alpha"; known spiders: demo-hostile, .*; or pass a path to a spider file\)/);
+      expect(run.stderr.trimEnd()).toMatch(new RegExp(`; no pricecrawl\\.config\\.json in ${elsewhere.replace(/[.]/g, '\\.')} or above, so this is no project: run the command in your project's folder \\(or any folder inside it\\)$`));
+      expect(run.code).toBe(2);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 
   it('suggests the closest settings key, and prints the stack only with --debug', async () => {

@@ -56,7 +56,7 @@ export const priced: PriceItem = { sku: 'a', price: new Decimal('1.50') };
 
 describe('the public types a project needs', { timeout: 120_000 }, () => {
   const project = teamProject({
-    ...projectFiles({ name: 'typed-team', pricecrawlDir: REPO }),
+    ...projectFiles({ name: 'typed-team', pricecrawlSpec: `file:${REPO}` }),
     'pipelines/team-components.ts': COMPONENTS,
     'pipelines/types-resolve.ts': TYPES_RESOLVE,
     // Node's own resolution, as `tsc --init` writes it: the package's

@@ -36,9 +36,19 @@ export async function loadSpiderRegistry(project: Project): Promise<SpiderRegist
       const found = byName.get(name);
       if (found) return found;
       const known = [...byName.keys()].sort();
-      throw new PricecrawlError('SPIDER_NOT_FOUND', `no spider named "${name}"${didYouMean(name, known)}; known spiders: ${known.join(', ') || 'none'} (in ${project.spiderDirs.join(', ')}; or pass a path to a spider file)`);
+      const hint = didYouMean(name, known);
+      throw new PricecrawlError('SPIDER_NOT_FOUND', `no spider named "${name}"${hint}; known spiders: ${known.join(', ') || 'none'} (in ${project.spiderDirs.join(', ')}; or pass a path to a spider file)${hint ? '' : outsideProject(project)}`);
     },
   };
+}
+
+/**
+ * A team's spider asked for outside its project (a cron job's cwd, another terminal) meets only the bundled
+ * demo spiders: say why, since `--config` names settings, not where the project's spiders are.
+ */
+function outsideProject(project: Project): string {
+  if (project.configPath !== null) return '';
+  return `; no pricecrawl.config.json in ${process.cwd()} or above, so this is no project: run the command in your project's folder (or any folder inside it)`;
 }
 
 /** Every exported Spider subclass of the folder's modules, under its `name`. */

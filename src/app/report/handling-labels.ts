@@ -21,6 +21,7 @@ const GROUPS: Array<{ prefix: string; title: string }> = [
   { prefix: 'redirect/', title: 'Refresh redirects' },
   { prefix: 'depth/', title: 'Links not followed' },
   { prefix: 'follow/', title: 'Links not followed' },
+  { prefix: 'team/', title: "The project's own counters" },
 ];
 
 const LABELS: Record<string, string> = {

@@ -4,8 +4,8 @@ import { basename } from 'node:path';
 export interface ProjectVars {
   /** The project folder's name, used as the npm package name. */
   name: string;
-  /** Where the pricecrawl package is (a checkout or an installed copy): the project depends on it by path. */
-  pricecrawlDir: string;
+  /** How package.json names pricecrawl: `file:<checkout>`, `^0.1.0`, `file:<tarball>` (see dependency-spec.ts). */
+  pricecrawlSpec: string;
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -17,7 +17,7 @@ export function projectFiles(vars: ProjectVars): Record<string, string> {
       private: true,
       type: 'module',
       scripts: { crawl: 'pricecrawl crawl', list: 'pricecrawl list', check: 'pricecrawl check' },
-      dependencies: { pricecrawl: `file:${vars.pricecrawlDir}` },
+      dependencies: { pricecrawl: vars.pricecrawlSpec },
     }),
     'tsconfig.json': json({
       compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noImplicitOverride: true, skipLibCheck: true, noEmit: true },
@@ -133,7 +133,7 @@ A pricecrawl project: one spider per competitor in \`spiders/\`, your own downlo
 \`pricecrawl.config.json\`.
 
 \`\`\`sh
-npm install                                   # installs pricecrawl from ${vars.pricecrawlDir}
+npm install                                   # installs pricecrawl (${vars.pricecrawlSpec})
 npx pricecrawl demo --serve --port 8080       # in another terminal: the demo shops on loopback
 npx pricecrawl crawl example -o items.jsonl   # crawls the JSON-LD demo shop (-a baseUrl=http://127.0.0.1:8080)
 npx pricecrawl list                           # the spiders of this project
