@@ -12,6 +12,7 @@ import { amountAtScale, isFuelPrice } from './three-digit-tail';
 import { isUnitPrice } from './unit-price';
 import { pastPrintedDigits, printedMinorDigits } from './iso-currencies';
 import { RecentReadings } from './recent-readings';
+import { CART_PRICE } from './cart-price-words';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -102,16 +103,6 @@ export function parsePrice(input: string, options: ParsePriceOptions = {}): Pric
   }
   return readCandidate({ display, text }, chosen, all, currencies, options);
 }
-
-/** Words that say the price is shown in the cart or at checkout only, many languages. */
-const CART_PRICE = new RegExp(
-  `(?:^|[^\\p{L}])(?:${[
-    '(?:see|view|show|reveal) (?:the |our |final |your )?(?:low(?:est)? )?price in (?:the |your )?(?:cart|basket|bag|checkout)', 'price (?:shown |revealed )?in (?:the )?(?:cart|basket|bag|checkout)',
-    'add (?:it )?to (?:the |your )?(?:cart|basket|bag) to see (?:the |our |final )?(?:low(?:est)? )?price', '(?:see|view) price at checkout', 'price too low to (?:show|display)',
-    'preis im warenkorb', 'prix (?:visible |affiché )?dans le panier', 'precio en el carrito', 'prezzo nel carrello', 'prijs in (?:de )?winkelwagen',
-  ].join('|')})(?![\\p{L}])`,
-  'iu',
-);
 
 /** A number with no decimal part: "12", "1,299", "1.299", "1 299". */
 const WHOLE_UNITS = /^\d+$|^\d{1,3}(?:[,.' ]\d{3})+$/;

@@ -35,8 +35,8 @@ export type CheckedPrice =
   | { ok: true; price: Decimal; currency: string | null; regular: Decimal | null; source: PriceSource; check: PriceCheck | null }
   | { ok: false; reason: string; detail?: string; check: PriceCheck | null };
 
-/** Pages that say they show no price: on request, or to signed-in customers only. */
-const WITHHELD: ReadonlySet<string> = new Set(['price/on-request', 'price/login-required']);
+/** Pages that say they show no price: on request, to signed-in customers only, or in the cart only. */
+const WITHHELD: ReadonlySet<string> = new Set(['price/on-request', 'price/login-required', 'price/in-cart']);
 
 /**
  * Whether the structured currency can be the one the page shows: the same code; any, beside a bare number;
@@ -61,7 +61,8 @@ const shownCurrency = (shown: ReadPrice, structured: string | null): string | nu
  * - the lowest of several offers (an AggregateOffer's spread, one offer per variant): a "from" price,
  *   refused with `price/range` when the page shows no single price;
  * - any price on a page that says the price is given on request (`price/on-request`): the data is stale; or that it is
- *   shown to signed-in customers only (`price/login-required`): the data's price is not the one they pay.
+ *   shown to signed-in customers only (`price/login-required`): the data's price is not the one they pay; or that it
+ *   is shown only in the cart (`price/in-cart`): the data holds the advertised price, not what the cart charges.
  * A page showing several current prices is no confirmation either, nor one showing the structured price as a rate per
  * night or month: see `unsettledPage`. Nor is a page showing no single price when the structured descriptions state
  * different prices (`statedConflict`): JSON-LD written in cents (1999) beside OpenGraph's 19.99 stored 1999 before.

@@ -10,6 +10,7 @@ export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'ins
 import { FROM_BEFORE } from '../prices/from-price';
 import { clubLabelAfter, clubLabelBefore } from '../prices/member-price';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
+import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
 import { rateOrFee } from './rate-labels';
 
 const words = (list: readonly string[]) => list.join('|');
@@ -98,10 +99,20 @@ const LOGIN_REQUIRED = new RegExp(`^(?:please )?(?:${words([
   'accedi per (?:vedere|visualizzare) (?:il |i )?prezz[oi]', 'log in om (?:de )?prijs(?:zen)? te (?:zien|bekijken)', 'prijzen na inloggen', 'zaloguj się,? aby zobaczyć ceny?', 'logga in för att se priset?',
 ])})[\\s.:!*…]*$`, 'iu');
 
-/** Why a page withholds its price, from an element's whole text: on request (`price/on-request`) or for signed-in customers only (`price/login-required`). */
-export function withheldBy(text: string): 'price/on-request' | 'price/login-required' | null {
+/** The whole text of an element saying the price is shown only in the cart (a maker's minimum advertised price). */
+const IN_CART = new RegExp(`^(?:${words(CART_PRICE_PHRASES)})[\\s.:!*…]*$`, 'iu');
+
+export type WithheldReason = 'price/on-request' | 'price/login-required' | 'price/in-cart';
+
+/**
+ * Why a page withholds its price, from an element's whole text: on request (`price/on-request`), for signed-in
+ * customers only (`price/login-required`), or in the cart only (`price/in-cart`: the structured or printed amount
+ * beside it is the advertised one, not what the cart charges).
+ */
+export function withheldBy(text: string): WithheldReason | null {
   if (ON_REQUEST.test(text)) return 'price/on-request';
-  return LOGIN_REQUIRED.test(text) ? 'price/login-required' : null;
+  if (LOGIN_REQUIRED.test(text)) return 'price/login-required';
+  return IN_CART.test(text) ? 'price/in-cart' : null;
 }
 
 

@@ -9,7 +9,7 @@ import { renderedChildren } from './shadow-tree';
 import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
 import type { PageLocale } from './page-locale';
 import { withBackslashSign } from './backslash-sign';
-import { linksRange, QUANTITY_AFTER, roleFromWords, withheldBy, type PriceContext, type PriceRole } from './price-labels';
+import { linksRange, QUANTITY_AFTER, roleFromWords, withheldBy, type PriceContext, type PriceRole, type WithheldReason } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
 
 /** One price as the page shows it. */
@@ -279,10 +279,10 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
 interface Withheld {
   element: Element;
   text: string;
-  reason: 'price/on-request' | 'price/login-required';
+  reason: WithheldReason;
 }
 
-/** "Price on request" or "Login to see prices" as a scanned entry with no amount, so the decision can refuse the page with it. */
+/** "Price on request", "Login to see prices" or "See price in cart" as a scanned entry with no amount, so the decision can refuse the page with it. */
 function onRequestEntry({ element, text, reason }: Withheld): ScannedPrice {
   return { role: 'on-request', why: 'words', text, path: cssPath(element), parsed: { ok: false, reason }, context: { before: '', after: '' }, marked: false, headline: false, choice: null, struck: null, tax: null };
 }

@@ -30,7 +30,8 @@ export interface VisiblePrice extends ReadPrice {
  * "from" or range price), `price/rate-only` (only a price per night, day, week, month, year or person: the total
  * to pay is not shown), `price/member-only` (only a loyalty club's price: "Member price", "Clubcard Price"), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
  * says the price is given on request: "Call for price", "Preis auf Anfrage"), `price/login-required` (shown to signed-in
- * customers only: "Login to see price", "Preise nach Anmeldung"), or the parser's own
+ * customers only: "Login to see price", "Preise nach Anmeldung"), `price/in-cart` (shown only in the cart: "See price in
+ * cart", "Preis im Warenkorb"), or the parser's own
  * reason for the one price text it could not read.
  */
 export interface VisiblePriceRefusal {
