@@ -182,7 +182,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       async () => {
         if (outcome.error?.reason === CALLBACK_TIMEOUT && (await retriedAfterTimeout(request, deps, log))) return;
         if (outcome.error) await failRequest(request, outcome.error.reason, status, deps);
-        else await markHandled(request, status, deps);
+        else await markHandled(request, lease.hostKey, status, deps);
         deps.stats.inc(outcome.error ? 'requests/failed' : 'requests/succeeded');
         if (outcome.error) deps.stats.inc(`requests/failed/${outcome.error.reason}`);
       },
@@ -252,9 +252,10 @@ async function failRequest(request: CrawlRequest, reason: string, status: number
   if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status });
 }
 
-async function markHandled(request: CrawlRequest, status: number | null, deps: RequestTaskDeps): Promise<void> {
+/** Handled under the host its lease was scheduled for (the key failRequest derives from the same URL). */
+async function markHandled(request: CrawlRequest, hostKey: string, status: number | null, deps: RequestTaskDeps): Promise<void> {
   await deps.frontier.markHandled(request, status);
-  noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), null);
+  noteSettled(deps.stats, hostKey, null);
 }
 
 function statusOf(reason: string): number | null {

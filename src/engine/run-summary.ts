@@ -3,6 +3,7 @@ import type { LedgerSummary } from '../ports/frontier';
 import { isCloseSpiderReason } from './close-spider';
 import { transientFailures } from './failure-kind';
 import { lostHosts, type LostHost } from './lost-hosts';
+import { runLosses } from './run-losses';
 import { RunTimeline, type TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 
@@ -127,10 +128,7 @@ export function exitCodeFor(summary: RunSummary): number {
   if (Object.keys(summary.unknownCallbacks ?? {}).length > 0 || (summary.ledger.failedByReason['callback/unknown'] ?? 0) > 0) return 2;
   // Their work was taken over and the ledger may balance, but a crash must never pass as a clean run.
   if ((summary.crashedProcesses ?? 0) > 0) return 2;
-  return transientCount(summary) > 0 || Object.keys(summary.lostHosts ?? {}).length > 0 ? 4 : 0;
-}
-
-/** Requests lost to transient failures (exit 4, and the summary's LOST line). */
-export function transientCount(summary: RunSummary): number {
-  return Object.values(summary.transientFailures ?? {}).reduce((sum, n) => sum + n, 0);
+  // Read through runLosses, as every surface reads them: what makes a 4 is what the LOST lines show.
+  const losses = runLosses(summary);
+  return losses.transient.requests > 0 || losses.lostHosts.length > 0 ? 4 : 0;
 }
