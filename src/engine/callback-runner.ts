@@ -11,6 +11,10 @@ import type { PageOutputs } from '../pipeline/stage';
 import { isRequest, isSkippedLink, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
+import { noteCodeError } from './code-errors';
+
+/** The failure of a request whose callback threw: the spider's bug. */
+const CALLBACK_ERROR = 'callback/error';
 import type { RequestSink } from './request-sink';
 import type { CallbackInFlight, LoopBlockWatch } from './loop-block-watch';
 
@@ -102,6 +106,8 @@ export async function runCallback(
     error = failure;
     deps.stats.inc(`spider/errors/${stat}`);
     if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-callback/${response.request.callback}`);
+    // The spider's own code threw (a selector that fits one page template only): work lost to a bug (code-errors.ts).
+    if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, thrown, response.url);
     if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: response.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');
     else deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
@@ -153,7 +159,7 @@ function callbackError(thrown: unknown): { reason: string; message: string; stat
   if (thrown instanceof FetchError) return { reason: reasonForError(thrown), message, stat: 'page-left' };
   // The page's markup, not the spider: nested too deep to parse without stalling the crawl (markup-depth.ts).
   if (thrown instanceof PricecrawlError && thrown.code === 'DOM_TOO_DEEP') return { reason: 'dom/too-deep', message, stat: 'dom-too-deep' };
-  return { reason: 'callback/error', message, stat: 'exception' };
+  return { reason: CALLBACK_ERROR, message, stat: 'exception' };
 }
 
 /** Links the callback's follow/followAll skipped: counted by reason and each announced as dropped. */

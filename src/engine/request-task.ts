@@ -23,6 +23,7 @@ import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
 import { notePageYield, noteSettled } from './lost-hosts';
+import { noteCodeError } from './code-errors';
 import { noteServerWait } from './run-summary';
 
 export interface RequestTaskDeps {
@@ -95,6 +96,8 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
     // middleware and its hook, with the error it threw (its stack points at the project's file).
     if (error instanceof MiddlewareFailure) log.error({ middleware: error.middleware, hook: error.hook, err: error.cause, url: request.url }, error.message);
     else log.error({ err: error, url: request.url }, 'downloader chain failed');
+    // Lost to a bug, not to the site: the run must say so and not exit 0 (code-errors.ts).
+    noteCodeError(deps.stats, 'middleware', error instanceof MiddlewareFailure ? error.middleware : '(chain)', error, request.url);
     await failRequest(request, 'engine/middleware-error', null, deps);
     deps.wake();
     return;

@@ -1,4 +1,5 @@
-// What a run lost, from its summary: requests lost to transient failures, hosts lost whole, hosts waited on. One source for every surface.
+// What a run lost, from its summary: requests lost to transient failures, hosts lost whole, work lost to errors in our code, hosts waited on. One source for every surface.
+import type { CodeErrorFacts, CodeErrorKind } from './code-errors';
 import { lostHostHint } from './lost-hosts';
 import type { RunSummary } from './run-summary';
 
@@ -18,6 +19,11 @@ export interface RunLosses {
   transient: { requests: number; byReason: Array<[reason: string, count: number]> };
   /** Hosts the run planned requests for that gave not one item (exit 4). */
   lostHosts: LostHostFacts[];
+  /**
+   * Components of the project that threw (a callback on some pages, a middleware on some requests, a stage
+   * on some items), most frequent first: work lost to a bug, however little (exit 4).
+   */
+  codeErrors: Array<{ kind: CodeErrorKind; name: string } & CodeErrorFacts>;
   /** Hosts whose servers asked for a wait past frontier.maxIdleWaitMs; their requests stay queued (exit 2). */
   waitingHosts: Array<{ host: string; pending: number; untilMs: number | null }>;
 }
@@ -29,13 +35,16 @@ const byCount = (counts: Record<string, number>): Array<[string, number]> => Obj
  * only, from the summary the run stored, so a report built later on another machine says what the crawl
  * printed. A summary stored before these fields existed reads as having none.
  */
-export function runLosses(summary: Partial<Pick<RunSummary, 'transientFailures' | 'lostHosts' | 'waitingHosts'>>): RunLosses {
+export function runLosses(summary: Partial<Pick<RunSummary, 'transientFailures' | 'lostHosts' | 'waitingHosts' | 'codeErrors'>>): RunLosses {
   const transient = byCount(summary.transientFailures ?? {});
   return {
     transient: { requests: transient.reduce((sum, [, n]) => sum + n, 0), byReason: transient },
     lostHosts: Object.entries(summary.lostHosts ?? {})
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([host, h]) => ({ host, planned: h.planned, succeeded: h.succeeded, failedByReason: byCount(h.failedByReason), droppedByReason: byCount(h.droppedByReason), hint: lostHostHint(h) })),
+    codeErrors: Object.entries(summary.codeErrors ?? {})
+      .sort(([ka, a], [kb, b]) => b.count - a.count || ka.localeCompare(kb))
+      .map(([key, facts]) => ({ kind: key.slice(0, key.indexOf('/')) as CodeErrorKind, name: key.slice(key.indexOf('/') + 1), ...facts })),
     waitingHosts: Object.entries(summary.waitingHosts ?? {})
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([host, w]) => ({ host, pending: w.pending, untilMs: w.untilMs })),
@@ -44,7 +53,7 @@ export function runLosses(summary: Partial<Pick<RunSummary, 'transientFailures' 
 
 /** True when the run lost nothing a reader must be told of. */
 export function lostNothing(losses: RunLosses): boolean {
-  return losses.transient.requests === 0 && losses.lostHosts.length === 0 && losses.waitingHosts.length === 0;
+  return losses.transient.requests === 0 && losses.lostHosts.length === 0 && losses.codeErrors.length === 0 && losses.waitingHosts.length === 0;
 }
 
 /**
@@ -62,6 +71,10 @@ export function lossLines(losses: RunLosses): string[] {
     lines.push('', `${LOSS_HEADINGS.lostHosts} (requests planned, not one item from them): ${losses.lostHosts.length}`);
     for (const h of losses.lostHosts) lines.push(`  ${h.host}: ${lostHostCounts(h)}; ${h.hint}`);
   }
+  if (losses.codeErrors.length > 0) {
+    lines.push('', `${LOSS_HEADINGS.codeErrors} (a callback, middleware or stage of the project threw; fix it and run again): ${losses.codeErrors.length}`);
+    for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}; first: ${e.firstMessage} (${e.firstUrl})`);
+  }
   if (losses.waitingHosts.length > 0) {
     lines.push('', `${LOSS_HEADINGS.waitingHosts} (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):`);
     for (const w of losses.waitingHosts) lines.push(`  ${w.host}: ${w.pending} pending${w.untilMs === null ? '' : `, the server asked us to wait until ${new Date(w.untilMs).toISOString()}`}`);
@@ -69,7 +82,20 @@ export function lossLines(losses: RunLosses): string[] {
   return lines;
 }
 
-export const LOSS_HEADINGS = { transient: 'LOST TO TRANSIENT FAILURES', lostHosts: 'LOST WHOLE HOSTS', waitingHosts: 'WAITING ON HOSTS' } as const;
+export const LOSS_HEADINGS = { transient: 'LOST TO TRANSIENT FAILURES', lostHosts: 'LOST WHOLE HOSTS', codeErrors: 'LOST TO ERRORS IN CODE', waitingHosts: 'WAITING ON HOSTS' } as const;
+
+/** What one component's errors cost, in words: requests for callbacks and middlewares, items for stages. */
+const CODE_ERROR_UNITS: Record<CodeErrorKind, [one: string, many: string]> = {
+  callback: ['page failed', 'pages failed'],
+  middleware: ['request failed', 'requests failed'],
+  stage: ['item dropped', 'items dropped'],
+};
+
+/** `callback "parseProduct": 3 pages failed`. */
+export function codeErrorCounts(e: RunLosses['codeErrors'][number]): string {
+  const [one, many] = CODE_ERROR_UNITS[e.kind] ?? ['time', 'times'];
+  return `${e.kind} "${e.name}": ${e.count} ${e.count === 1 ? one : many}`;
+}
 
 /** "planned 3, succeeded 0, failed: http/403 3, items dropped: price/missing 2". */
 export function lostHostCounts(h: LostHostFacts): string {
@@ -79,11 +105,13 @@ export function lostHostCounts(h: LostHostFacts): string {
   return `planned ${h.planned}, succeeded ${h.succeeded}${failed}${dropped}`;
 }
 
-/** One cell for a table of runs: "2 hosts lost, 1 waited on, 3 transient", or '' when nothing was lost. */
+/** One cell for a table of runs: "2 hosts lost, 1 waited on, 3 transient, 2 code errors", or '' when nothing was lost. */
 export function lossCell(losses: RunLosses): string {
   const parts: string[] = [];
   if (losses.lostHosts.length > 0) parts.push(`${losses.lostHosts.length} host${losses.lostHosts.length === 1 ? '' : 's'} lost`);
   if (losses.waitingHosts.length > 0) parts.push(`${losses.waitingHosts.length} waited on`);
   if (losses.transient.requests > 0) parts.push(`${losses.transient.requests} transient`);
+  const codeErrors = losses.codeErrors.reduce((sum, e) => sum + e.count, 0);
+  if (codeErrors > 0) parts.push(`${codeErrors} code error${codeErrors === 1 ? '' : 's'}`);
   return parts.join(', ');
 }

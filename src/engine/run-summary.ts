@@ -1,6 +1,7 @@
 // The end-of-run summary: ledger counts per outcome, host and status, items, and the accounting proof.
 import type { LedgerSummary } from '../ports/frontier';
 import { isCloseSpiderReason } from './close-spider';
+import { codeErrors, type CodeErrorFacts } from './code-errors';
 import { transientFailures } from './failure-kind';
 import { lostHosts, type LostHost } from './lost-hosts';
 import { runLosses } from './run-losses';
@@ -53,6 +54,12 @@ export interface RunSummary {
    * server of theirs asked us to come back (wall clock; null when no server wait of theirs was seen here).
    */
   waitingHosts: Record<string, { pending: number; untilMs: number | null }>;
+  /**
+   * Errors in the project's own code, keyed `<kind>/<name>` (`callback/parseProduct`, `middleware/sign`,
+   * `stage/normalize`): pages or items lost to a bug, however few (exit 4; code-errors.ts). Absent from a
+   * summary stored before it existed.
+   */
+  codeErrors?: Record<string, CodeErrorFacts>;
   /** `crawl --processes N`: other processes of the run that exited without finishing (their work passed on; exit 2). */
   crashedProcesses?: number;
   /** Breaker transitions, alarms and priced/unpriced items over time (the run report draws them). */
@@ -105,6 +112,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
     lostHosts: lostHosts(ledger, stats),
     waitingHosts: waitingHosts(ledger, stats, stopReason),
+    codeErrors: codeErrors(stats),
     timeline: args.timeline ?? new RunTimeline().snapshot(),
   };
 }
@@ -112,12 +120,15 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
 /**
  * Exit code: 0 finished clean (or stopped by a closeSpider limit), 1 accounting broken, 2 interrupted with
  * work pending or requests yielded for a callback the spider lacks, 3 an alarm fired (when set to fail), 4
- * requests failed for transient reasons or a whole host gave no item (lost-hosts.ts). When several hold, the first of 1, 3, 2, 4 wins: a broken ledger
+ * requests failed for transient reasons, a whole host gave no item (lost-hosts.ts), or the project's own code
+ * threw on some pages or items (code-errors.ts). When several hold, the first of 1, 3, 2, 4 wins: a broken ledger
  * makes every other figure doubtful; an alarm says the data itself is suspect; work left is fixed by
  * `--resume`, a misspelt callback by fixing the spider; transient losses by a later run. A host lost whole
  * is 4 whatever its reason, a callback a redesign broke included: the run finished and its other hosts'
  * prices are good (2 would say "resume me", which cannot help), and the LOST WHOLE HOSTS line says whether
- * to fix the spider, look at a block or accept robots.txt. The run record
+ * to fix the spider, look at a block or accept robots.txt. A callback, middleware or stage that threw on a
+ * few pages is 4 for the same reason: the run finished, the rest is good, and the LOST TO ERRORS IN CODE
+ * line names the component to fix. The run record
  * stores this code, so it must be the one the process exits with.
  */
 export function exitCodeFor(summary: RunSummary): number {
@@ -130,5 +141,5 @@ export function exitCodeFor(summary: RunSummary): number {
   if ((summary.crashedProcesses ?? 0) > 0) return 2;
   // Read through runLosses, as every surface reads them: what makes a 4 is what the LOST lines show.
   const losses = runLosses(summary);
-  return losses.transient.requests > 0 || losses.lostHosts.length > 0 ? 4 : 0;
+  return losses.transient.requests > 0 || losses.lostHosts.length > 0 || losses.codeErrors.length > 0 ? 4 : 0;
 }

@@ -6,6 +6,8 @@ export class Stats {
   /** Keys kept by max(), not summed: several processes' counters merge by taking the largest. */
   private readonly peaks = new Set<string>();
   private readonly startedAtMs = performance.now();
+  /** Text kept beside a counter, first one wins (the first error a component threw); processes merge by keeping theirs if none is held. */
+  private readonly texts = new Map<string, string>();
 
   inc(key: string, by = 1): void {
     this.counters.set(key, (this.counters.get(key) ?? 0) + by);
@@ -34,6 +36,22 @@ export class Stats {
 
   peakKeys(): string[] {
     return [...this.peaks];
+  }
+
+  /** Keeps `text` under `key` unless one is held already: the first occurrence is the one a reader starts from. */
+  note(key: string, text: string): void {
+    if (!this.texts.has(key)) this.texts.set(key, text);
+  }
+
+  /** Notes under a prefix, keyed by the rest of the key. */
+  notesByPrefix(prefix: string): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [key, text] of this.texts) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = text;
+    return out;
+  }
+
+  notes(): Record<string, string> {
+    return Object.fromEntries(this.texts);
   }
 
   elapsedMs(): number {

@@ -6,6 +6,7 @@ import type { CrawlEventBus } from '../events/crawl-events';
 import type { ItemSink } from './item-sink';
 import { storablePrice } from './stored-item';
 import { openComponent } from '../components/load-component';
+import { noteCodeError } from '../engine/code-errors';
 
 export type PipelineOutcome =
   | { accepted: true; /** Settles when the item's batch is durable: mark the request handled only then. */ durable: Promise<void> }
@@ -124,6 +125,7 @@ export class PipelineRunner {
   private stageFailed(stage: string, item: Item, source: ItemSource, error: unknown): PipelineOutcome {
     const reason = `stage-error/${stage}`;
     this.ctx.stats.inc(`items/dropped/${reason}`);
+    noteCodeError(this.ctx.stats, 'stage', stage, error, source.url);
     this.ctx.log.error({ err: error, stage, requestId: source.requestId, url: source.url }, 'pipeline stage threw; item dropped');
     this.events?.emit('item.dropped', { item, url: source.url, requestId: source.requestId, reason, stage });
     return { accepted: false, reason };

@@ -170,7 +170,7 @@ describe('run report', () => {
       changes: [{ sku, name: host, direction: 'rise', url: 'javascript:alert(1)"><b>x</b>', oldPrice: '1.10', newPrice: '2.20', currency: 'USD', percent: '100' }],
       events: [{ bucket: 0, offsetMs: 5, kind: 'breaker/opened', host, detail: sku }],
       itemsOverTime: { priced: [0], unpriced: [1] },
-      losses: runLosses({ transientFailures: { [sku]: 1 }, lostHosts: { [host]: { planned: 2, succeeded: 1, failedByReason: { [sku]: 1 }, droppedByReason: { [sku]: 2 } } }, waitingHosts: { [host]: { pending: 1, untilMs: 0 } } }),
+      losses: runLosses({ transientFailures: { [sku]: 1 }, lostHosts: { [host]: { planned: 2, succeeded: 1, failedByReason: { [sku]: 1 }, droppedByReason: { [sku]: 2 } } }, waitingHosts: { [host]: { pending: 1, untilMs: 0 } }, codeErrors: { [`callback/${host}`]: { count: 1, firstMessage: sku, firstUrl: `http://127.0.0.1/${host}` } } }),
     };
     const file = join(storage.dir, 'hostile.html');
     writeFileSync(file, renderReport(data));
@@ -190,6 +190,7 @@ describe('run report', () => {
       expect(await page.locator('table.lost-hosts td').first().textContent()).toBe(host);
       expect(await page.locator('table.lost-hosts td').nth(1).textContent()).toBe(`planned 2, succeeded 1, failed: ${sku} 1, items dropped: ${sku} 2`);
       expect(await page.locator('table.waiting-hosts td').first().textContent()).toBe(host);
+      expect(await page.locator('table.code-errors td').allTextContents()).toEqual([`callback "${host}": 1 page failed`, sku, `http://127.0.0.1/${host}`]);
       expect(await page.locator('#losses p').first().textContent()).toBe(`${sku}: 1; a later run may get them.`);
       expect(await page.locator('img').count()).toBe(0);
       expect(await page.title()).toBe('pricecrawl report: evil"&\' r<1>');

@@ -36,6 +36,8 @@ interface CountersMessage {
   type: 'pricecrawl/counters';
   counters: Record<string, number>;
   peaks: string[];
+  /** Stats.note texts (the first error of a component); absent from a process of an older build. */
+  notes?: Record<string, string>;
 }
 
 export interface ProcessExit {
@@ -145,6 +147,7 @@ export class CrawlProcesses {
       if (peaks.has(key)) this.stats.max(key, value);
       else this.stats.inc(key, value);
     }
+    for (const [key, text] of Object.entries(message.notes ?? {})) this.stats.note(key, text);
   }
 
   /** Asks the others to stop as this one does (a signal sent only to the first process). */
@@ -198,7 +201,7 @@ export function joinFirstProcess(stop: (reason: string) => void): { report(stats
   return {
     report: (stats) =>
       new Promise((resolve) => {
-        const message: CountersMessage = { type: 'pricecrawl/counters', counters: stats.snapshot(), peaks: stats.peakKeys() };
+        const message: CountersMessage = { type: 'pricecrawl/counters', counters: stats.snapshot(), peaks: stats.peakKeys(), notes: stats.notes() };
         if (!process.send || !process.connected) return resolve();
         process.send(message, undefined, {}, () => resolve());
       }),

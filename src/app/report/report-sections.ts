@@ -2,7 +2,7 @@
 import { escapeHtml } from './escape-html';
 import { groupHandling } from './handling-labels';
 import type { ReportChange, ReportData } from './report-data';
-import { LOSS_HEADINGS, lostHostCounts, lostNothing } from '../../engine/run-losses';
+import { codeErrorCounts, LOSS_HEADINGS, lostHostCounts, lostNothing } from '../../engine/run-losses';
 
 /** URLs shown per failure reason before the collapsible full list. */
 export const FIRST_URLS_SHOWN = 5;
@@ -43,6 +43,10 @@ export function lossesSection(data: ReportData): string {
   if (losses.lostHosts.length > 0) {
     const body = losses.lostHosts.map((h) => `<tr>${cell(h.host)}${cell(lostHostCounts(h))}${cell(h.hint)}</tr>`).join('');
     parts.push(`<h3 class="bad">${LOSS_HEADINGS.lostHosts}: ${losses.lostHosts.length}</h3><p class="note">Requests planned, not one item from them.</p><table class="lost-hosts">${head('host', 'requests and items', 'likely cause')}<tbody>${body}</tbody></table>`);
+  }
+  if (losses.codeErrors.length > 0) {
+    const body = losses.codeErrors.map((e) => `<tr>${cell(codeErrorCounts(e))}${cell(e.firstMessage)}${cell(e.firstUrl)}</tr>`).join('');
+    parts.push(`<h3 class="bad">${LOSS_HEADINGS.codeErrors}: ${losses.codeErrors.length}</h3><p class="note">A callback, middleware or stage of the project threw: fix it and run again.</p><table class="code-errors">${head('component', 'first error', 'on')}<tbody>${body}</tbody></table>`);
   }
   if (losses.waitingHosts.length > 0) {
     const until = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString());

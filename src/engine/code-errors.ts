@@ -1,0 +1,58 @@
+// Work lost to errors in the project's own code (a callback, a downloader middleware, an item stage that threw), counted per component.
+import type { Stats } from './stats';
+
+/** Which kind of component threw. */
+export type CodeErrorKind = 'callback' | 'middleware' | 'stage';
+
+/** One component's errors in a run: how often it threw, and the first error with the URL it threw on. */
+export interface CodeErrorFacts {
+  /** Requests failed (callback, middleware) or items dropped (stage) because it threw. */
+  count: number;
+  /** The first error's message, its first line cut short; the project's text, so surfaces make it safe. */
+  firstMessage: string;
+  firstUrl: string;
+}
+
+// `code-errors/<kind>/<name>` counts (summed over processes); the note under the same key holds the first
+// error as JSON, so one key carries both and the processes' merge keeps whichever arrived first.
+const PREFIX = 'code-errors/';
+const MESSAGE_CHARS = 200;
+
+/**
+ * `kind` `name` threw `error` on `url`. A throw here is a bug of ours (the team's), not the page's answer:
+ * the run goes on without that page or item, but it must not end looking clean (run-losses.ts, exit 4).
+ */
+export function noteCodeError(stats: Stats, kind: CodeErrorKind, name: string, error: unknown, url: string): void {
+  const key = `${PREFIX}${kind}/${name}`;
+  stats.inc(key);
+  stats.note(key, JSON.stringify({ message: firstLine(error), url }));
+}
+
+/** The run's code errors keyed `<kind>/<name>` (`callback/parseProduct`, `stage/normalize`), for the summary. */
+export function codeErrors(stats: Stats): Record<string, CodeErrorFacts> {
+  const notes = stats.notesByPrefix(PREFIX);
+  const out: Record<string, CodeErrorFacts> = {};
+  for (const [key, count] of Object.entries(stats.byPrefix(PREFIX))) {
+    const first = parseNote(notes[key]);
+    out[key] = { count, firstMessage: first.message, firstUrl: first.url };
+  }
+  return out;
+}
+
+function firstLine(error: unknown): string {
+  // Our own errors (a MiddlewareFailure names the middleware and its hook) say enough; a project's throw
+  // keeps its class name (`TypeError: Cannot read properties of null`), the quickest clue to the bug.
+  const ours = error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+  const text = error instanceof Error ? (ours ? error.message : `${error.name}: ${error.message}`) : String(error);
+  const line = text.split(/\r?\n/, 1)[0];
+  return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS)}…` : line;
+}
+
+function parseNote(note: string | undefined): { message: string; url: string } {
+  try {
+    const parsed = JSON.parse(note ?? '') as { message?: unknown; url?: unknown };
+    return { message: String(parsed.message ?? ''), url: String(parsed.url ?? '') };
+  } catch {
+    return { message: '', url: '' };
+  }
+}
