@@ -42,6 +42,12 @@ export function formatSummary(summary: RunSummary): string {
   lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}${stored === null || stored === undefined ? '' : `; the run holds ${stored}`}`);
   const drops = Object.entries(summary.items.dropped).sort(([, a], [, b]) => b - a);
   if (drops.length > 0) lines.push('items dropped by reason:', ...drops.map(([r, n]) => `  ${r}: ${n}`));
+  const keyedByUrl = summary.items.keyedByUrl ?? 0;
+  if (keyedByUrl > 0) {
+    lines.push(
+      `WARNING: spider ${summary.spider} stored ${keyedByUrl} item${keyedByUrl === 1 ? '' : 's'} with the page URL as the SKU (the page states no SKU or GTIN): the same product under another URL (tracking parameters, a category path) starts another price history; give its items an identifier from the page`,
+    );
+  }
   const alarms = Object.keys(summary.alarms).sort();
   if (alarms.length > 0) lines.push('', `ALARMS${summary.alarmsFailRun ? ' (fail the run)' : ''}:`, ...alarms.map((alarm) => `  ${alarm}`));
   return terminalSafe(lines.join('\n'));

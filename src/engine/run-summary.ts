@@ -7,6 +7,7 @@ import { lostHosts, type LostHost } from './lost-hosts';
 import { runLosses } from './run-losses';
 import { RunTimeline, type TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
+import { KEYED_BY_URL } from '../pipeline/pipeline-runner';
 
 export interface RunSummary {
   runId: string;
@@ -18,7 +19,14 @@ export interface RunSummary {
    * its processes and resumes together (null when the store could not say). Re-fetched items are written
    * again but stored once.
    */
-  items: { scraped: number; written: number; dropped: Record<string, number>; stored?: number | null };
+  items: {
+    scraped: number;
+    written: number;
+    dropped: Record<string, number>;
+    stored?: number | null;
+    /** Items kept with their page URL as their SKU (the page stated none): an identity guessed (pipeline-runner.ts). */
+    keyedByUrl?: number;
+  };
   /** Fetches per fetch mode and host, keyed `<mode>/<host>` (`browser/127.0.0.1:8083`). */
   fetchModes: Record<string, number>;
   /** Browser counters (`pages/opened`, `pages/closed`, `launched`, `retired/<why>`, `pss-peak-bytes`); empty without a browser. */
@@ -100,7 +108,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     ledger,
     fetchModes: stats.byPrefix('fetch/mode/'),
     browser: stats.byPrefix('browser/'),
-    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/'), stored: args.storedItems ?? null },
+    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/'), stored: args.storedItems ?? null, keyedByUrl: stats.get(KEYED_BY_URL) },
     balanced,
     status,
     stopReason,

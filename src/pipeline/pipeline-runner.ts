@@ -4,7 +4,7 @@ import type { Item, ItemSource } from '../core/item';
 import { drop, isDrop, type Drop, type PageOutputs, type PipelineContext, type PipelineStage } from './stage';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { ItemSink } from './item-sink';
-import { storablePrice } from './stored-item';
+import { itemSku, storablePrice } from './stored-item';
 import { openComponent } from '../components/load-component';
 import { noteCodeError } from '../engine/code-errors';
 
@@ -80,6 +80,7 @@ export class PipelineRunner {
       this.events?.emit('item.dropped', { item: current, url: source.url, requestId: source.requestId, reason: UNSTORABLE, stage: 'store' });
       return { accepted: false, reason: UNSTORABLE };
     }
+    if (keyedByUrl(current, source)) this.ctx.stats.inc(KEYED_BY_URL);
     return { accepted: true, durable };
   }
 
@@ -137,6 +138,19 @@ export class PipelineRunner {
     this.ctx.log.debug({ stage, reason: result.reason, detail: result.detail, requestId: source.requestId, url: source.url }, 'item dropped');
     return { accepted: false, reason: result.reason };
   }
+}
+
+/**
+ * The stats key of items stored with their page's URL as their SKU: what the structured item builder and
+ * the generated spiders fall back to when a page states no SKU or GTIN. Kept, as the required-fields stage
+ * accepts a URL as identity, but a guess: the same product under another URL (tracking parameters, a
+ * category path) starts another price history, so the run summary names the spider and the count.
+ */
+export const KEYED_BY_URL = 'items/keyed-by-url';
+
+function keyedByUrl(item: Item, source: ItemSource): boolean {
+  const sku = itemSku(item);
+  return sku !== null && (sku === source.url || sku === item.url);
 }
 
 /** A stage's value, or a TypeError saying how it breaks the contract (an item object, or a drop with a reason). */
