@@ -3,6 +3,7 @@ import type { RunSummary } from '../engine/run-summary';
 import { lossLines, runLosses } from '../engine/run-losses';
 import { groupHandling } from '../app/report/handling-labels';
 import { terminalSafe } from './terminal-text';
+import { unusedHostSettingLine } from '../settings/unused-host-settings';
 
 export function table(rows: Array<[string, ...Array<string | number>]>): string {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
@@ -48,6 +49,8 @@ export function formatSummary(summary: RunSummary): string {
       `WARNING: spider ${summary.spider} stored ${keyedByUrl} item${keyedByUrl === 1 ? '' : 's'} with the page URL as the SKU (the page states no SKU or GTIN): the same product under another URL (tracking parameters, a category path) starts another price history; give its items an identifier from the page`,
     );
   }
+  const unusedHosts = summary.unusedHostSettings ?? [];
+  if (unusedHosts.length > 0) lines.push('', 'WARNING: per-host settings that never applied (the host they name was not crawled):', ...unusedHosts.map((entry) => `  ${unusedHostSettingLine(entry)}`));
   const alarms = Object.keys(summary.alarms).sort();
   if (alarms.length > 0) lines.push('', `ALARMS${summary.alarmsFailRun ? ' (fail the run)' : ''}:`, ...alarms.map((alarm) => `  ${alarm}`));
   return terminalSafe(lines.join('\n'));

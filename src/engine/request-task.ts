@@ -24,6 +24,9 @@ import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
 import { notePageYield, noteSettled } from './lost-hosts';
 import { noteCodeError } from './code-errors';
+
+/** Stats prefix of the hosts redirects led to, which the ledger (keyed by the requested URL) does not list. */
+export const HOP_HOST_PREFIX = 'hop-host/';
 import { noteServerWait } from './run-summary';
 
 export interface RequestTaskDeps {
@@ -73,7 +76,11 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => slot.markSent(),
-      beforeHop: (toUrl, deadline) => slot.beforeHop(toUrl, deadline),
+      beforeHop: (toUrl, deadline) => {
+        // A redirect's target host is crawled too, under its own per-host settings (unused-host-settings.ts).
+        deps.stats.inc(`${HOP_HOST_PREFIX}${hostKeyOf(toUrl, deps.settings.politeness.hostKey)}`);
+        return slot.beforeHop(toUrl, deadline);
+      },
       // The host that answered is done with while the hop waits for the target's robots.txt (beforeHop frees it too, once).
       onHopWait: () => {
         slot.release();

@@ -7,6 +7,7 @@ import { lostHosts, type LostHost } from './lost-hosts';
 import { runLosses } from './run-losses';
 import { RunTimeline, type TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
+import type { UnusedHostSetting } from '../settings/unused-host-settings';
 import { KEYED_BY_URL } from '../pipeline/pipeline-runner';
 
 export interface RunSummary {
@@ -68,6 +69,8 @@ export interface RunSummary {
    * summary stored before it existed.
    */
   codeErrors?: Record<string, CodeErrorFacts>;
+  /** Per-host settings whose host the run never crawled, when a crawled host is a typo away or the spider set them (warnings). */
+  unusedHostSettings?: UnusedHostSetting[];
   /** `crawl --processes N`: other processes of the run that exited without finishing (their work passed on; exit 2). */
   crashedProcesses?: number;
   /** Breaker transitions, alarms and priced/unpriced items over time (the run report draws them). */

@@ -33,6 +33,8 @@ import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot, type CrawlSnapshot } from '../../events/crawl-snapshot';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { preflight } from './preflight';
+import { unusedHostSettingLine, unusedHostSettings } from '../../settings/unused-host-settings';
+import { HOP_HOST_PREFIX } from '../../engine/request-task';
 import { StartupClosers } from './startup-closers';
 import { awaitRunOpen, CrawlProcesses, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
 import type { ProcessSlot } from '../../ports/frontier';
@@ -217,6 +219,9 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       if (ledger !== null) {
         // A run whose parts failed to open (or whose pool broke) did not finish, however empty its ledger.
         summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping || !ranToEnd, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
+        // A per-host setting for a host the run never crawled (a misspelt key) never applied: said, not fatal.
+        summary.unusedHostSettings = unusedHostSettings(settings, spider.settings, [...Object.keys(ledger.byHost), ...Object.keys(stats.byPrefix(HOP_HOST_PREFIX))]);
+        for (const entry of summary.unusedHostSettings) log.warn({ setting: entry.setting, host: entry.host, suggestion: entry.suggestion }, unusedHostSettingLine(entry));
         await joined?.report(stats);
         metrics?.runEnded();
         const { planned, succeeded, failed, pending } = summary.ledger;
