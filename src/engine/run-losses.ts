@@ -35,21 +35,42 @@ const byCount = (counts: Record<string, number>): Array<[string, number]> => Obj
  * only, from the summary the run stored, so a report built later on another machine says what the crawl
  * printed. A summary stored before these fields existed reads as having none.
  */
-export function runLosses(summary: Partial<Pick<RunSummary, 'transientFailures' | 'lostHosts' | 'waitingHosts' | 'codeErrors'>>): RunLosses {
+export function runLosses(summary: Partial<Pick<RunSummary, 'transientFailures' | 'lostHosts' | 'waitingHosts' | 'codeErrors' | 'ledger'>>): RunLosses {
   const transient = byCount(summary.transientFailures ?? {});
   return {
     transient: { requests: transient.reduce((sum, [, n]) => sum + n, 0), byReason: transient },
     lostHosts: Object.entries(summary.lostHosts ?? {})
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([host, h]) => ({ host, planned: h.planned, succeeded: h.succeeded, failedByReason: byCount(h.failedByReason), droppedByReason: byCount(h.droppedByReason), hint: lostHostHint(h) })),
-    codeErrors: Object.entries(summary.codeErrors ?? {})
-      .sort(([ka, a], [kb, b]) => b.count - a.count || ka.localeCompare(kb))
-      .map(([key, facts]) => ({ kind: key.slice(0, key.indexOf('/')) as CodeErrorKind, name: key.slice(key.indexOf('/') + 1), ...facts })),
+    codeErrors: codeErrorLosses(summary),
     waitingHosts: Object.entries(summary.waitingHosts ?? {})
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([host, w]) => ({ host, pending: w.pending, untilMs: w.untilMs })),
   };
 }
+
+/** The ledger's failures that a callback or a middleware of the project caused, by the kind that caused them. */
+const CODE_FAILURES: Array<[reason: string, kind: CodeErrorKind]> = [['callback/error', 'callback'], ['engine/middleware-error', 'middleware']];
+
+/**
+ * This process's code errors by component, plus what the run's ledger holds beyond them: failures from
+ * the part of the run before a `--resume` (or from another worker on a shared frontier) that this process
+ * never saw thrown. Without them a resumed run whose first part lost pages to a bug ended exit 0. Only for
+ * summaries that count code errors at all: an older run's record keeps the exit code it was stored with.
+ */
+function codeErrorLosses(summary: Partial<Pick<RunSummary, 'codeErrors' | 'ledger'>>): RunLosses['codeErrors'] {
+  if (summary.codeErrors === undefined) return [];
+  const seen = Object.entries(summary.codeErrors).map(([key, facts]) => ({ kind: key.slice(0, key.indexOf('/')) as CodeErrorKind, name: key.slice(key.indexOf('/') + 1), ...facts }));
+  for (const [reason, kind] of CODE_FAILURES) {
+    const counted = seen.filter((e) => e.kind === kind).reduce((sum, e) => sum + e.count, 0);
+    const unseen = (summary.ledger?.failedByReason[reason] ?? 0) - counted;
+    if (unseen > 0) seen.push({ kind, name: UNSEEN_NAME, count: unseen, firstMessage: `${reason} in the run's ledger`, firstUrl: '' });
+  }
+  return seen.sort((a, b) => b.count - a.count || `${a.kind}/${a.name}`.localeCompare(`${b.kind}/${b.name}`));
+}
+
+/** The component name of code errors the ledger holds but this process did not see thrown. */
+const UNSEEN_NAME = '(before a resume, or on another worker)';
 
 /** True when the run lost nothing a reader must be told of. */
 export function lostNothing(losses: RunLosses): boolean {
@@ -73,7 +94,7 @@ export function lossLines(losses: RunLosses): string[] {
   }
   if (losses.codeErrors.length > 0) {
     lines.push('', `${LOSS_HEADINGS.codeErrors} (a callback, middleware or stage of the project threw; fix it and run again): ${losses.codeErrors.length}`);
-    for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}; first: ${e.firstMessage} (${e.firstUrl})`);
+    for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}${e.firstUrl === '' ? '' : `; first: ${e.firstMessage} (${e.firstUrl})`}`);
   }
   if (losses.waitingHosts.length > 0) {
     lines.push('', `${LOSS_HEADINGS.waitingHosts} (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):`);
