@@ -1,15 +1,16 @@
-// Work lost to errors in the project's own code (a callback, a downloader middleware, an item stage that threw), counted per component.
+// Work lost to errors in the project's own code (a callback, a downloader middleware, an item stage, an extension that threw), counted per component.
 import type { Stats } from './stats';
 
 /** Which kind of component threw. */
-export type CodeErrorKind = 'callback' | 'middleware' | 'stage';
+export type CodeErrorKind = 'callback' | 'middleware' | 'stage' | 'extension';
 
 /** One component's errors in a run: how often it threw, and the first error with the URL it threw on. */
 export interface CodeErrorFacts {
-  /** Requests failed (callback, middleware) or items dropped (stage) because it threw. */
+  /** Requests failed (callback, middleware), items dropped (stage) or events not handled (extension) because it threw. */
   count: number;
   /** The first error's message, its first line cut short; the project's text, so surfaces make it safe. */
   firstMessage: string;
+  /** The page it threw on; '' when the event it failed on names none (an extension on `spider.opened`). */
   firstUrl: string;
 }
 

@@ -64,7 +64,7 @@ function codeErrorLosses(summary: Partial<Pick<RunSummary, 'codeErrors' | 'ledge
   for (const [reason, kind] of CODE_FAILURES) {
     const counted = seen.filter((e) => e.kind === kind).reduce((sum, e) => sum + e.count, 0);
     const unseen = (summary.ledger?.failedByReason[reason] ?? 0) - counted;
-    if (unseen > 0) seen.push({ kind, name: UNSEEN_NAME, count: unseen, firstMessage: `${reason} in the run's ledger`, firstUrl: '' });
+    if (unseen > 0) seen.push({ kind, name: UNSEEN_NAME, count: unseen, firstMessage: '', firstUrl: '' });
   }
   return seen.sort((a, b) => b.count - a.count || `${a.kind}/${a.name}`.localeCompare(`${b.kind}/${b.name}`));
 }
@@ -93,8 +93,8 @@ export function lossLines(losses: RunLosses): string[] {
     for (const h of losses.lostHosts) lines.push(`  ${h.host}: ${lostHostCounts(h)}; ${h.hint}`);
   }
   if (losses.codeErrors.length > 0) {
-    lines.push('', `${LOSS_HEADINGS.codeErrors} (a callback, middleware or stage of the project threw; fix it and run again): ${losses.codeErrors.length}`);
-    for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}${e.firstUrl === '' ? '' : `; first: ${e.firstMessage} (${e.firstUrl})`}`);
+    lines.push('', `${LOSS_HEADINGS.codeErrors} (a callback, middleware, stage or extension of the project threw; fix it and run again): ${losses.codeErrors.length}`);
+    for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}${e.firstMessage === '' ? '' : `; first: ${e.firstMessage}${e.firstUrl === '' ? '' : ` (${e.firstUrl})`}`}`);
   }
   if (losses.waitingHosts.length > 0) {
     lines.push('', `${LOSS_HEADINGS.waitingHosts} (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):`);
@@ -110,6 +110,7 @@ const CODE_ERROR_UNITS: Record<CodeErrorKind, [one: string, many: string]> = {
   callback: ['page failed', 'pages failed'],
   middleware: ['request failed', 'requests failed'],
   stage: ['item dropped', 'items dropped'],
+  extension: ['event failed', 'events failed'],
 };
 
 /** `callback "parseProduct": 3 pages failed`. */

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Item } from '../core/item';
 import type { StoredItem } from '../ports/item-store';
 import type { CrawlSnapshot } from './crawl-snapshot';
+import { noteCodeError } from '../engine/code-errors';
+import type { Stats } from '../engine/stats';
 
 /** Event name → payload. Observers subscribe here; anything that decides sits in the chains instead. */
 export interface CrawlEventMap {
@@ -67,7 +69,11 @@ interface Subscription {
 export class CrawlEventBus {
   private readonly handlers = new Map<CrawlEventName, Subscription[]>();
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    /** Where a handler's failure is counted for the run's summary (code-errors.ts); absent in tools without a run. */
+    private readonly stats?: Stats,
+  ) {}
 
   /** The subscribe-only view an extension gets; its handlers' errors carry its name. */
   forOwner(owner: string): CrawlEvents {
@@ -90,14 +96,25 @@ export class CrawlEventBus {
     for (const { owner, handler } of list) {
       try {
         const result = handler(payload);
-        if (result && typeof (result as Promise<void>).catch === 'function') (result as Promise<void>).catch((error: unknown) => this.failed(owner, event, error));
+        if (result && typeof (result as Promise<void>).catch === 'function') (result as Promise<void>).catch((error: unknown) => this.failed(owner, event, error, payload));
       } catch (error) {
-        this.failed(owner, event, error);
+        this.failed(owner, event, error, payload);
       }
     }
   }
 
-  private failed(owner: string, event: CrawlEventName, error: unknown): void {
+  private failed(owner: string, event: CrawlEventName, error: unknown, payload: unknown): void {
     this.log.error({ err: error, extension: owner, event }, 'extension failed on an event; the crawl goes on');
+    // What it was there to do (an alarm, a partner feed, a notice) did not happen for this event: the run
+    // must say so (LOST TO ERRORS IN CODE, exit 4), not only log it.
+    if (this.stats) noteCodeError(this.stats, 'extension', owner, error, eventUrl(payload));
   }
+}
+
+/** The page an event is about, when it names one (`url`, or an item's `url`); '' otherwise. */
+function eventUrl(payload: unknown): string {
+  if (typeof payload !== 'object' || payload === null) return '';
+  const { url, item } = payload as { url?: unknown; item?: { url?: unknown } };
+  if (typeof url === 'string') return url;
+  return typeof item?.url === 'string' ? item.url : '';
 }

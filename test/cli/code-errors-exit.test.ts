@@ -1,5 +1,5 @@
 // Work lost to the project's own code on some pages only (a callback broken on one page template, a
-// middleware and a stage that throw now and then) ends the run with exit 4 and a LOST TO ERRORS IN CODE
+// middleware, a stage and an extension that throw now and then) ends the run with exit 4 and a LOST TO ERRORS IN CODE
 // section on every surface, not as a clean run whose failures hide among the permanent ones.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +43,17 @@ export default class Tag {
 }
 `;
 
+/** A partner feed that chokes on one item: that item never reached the partner. */
+const EXTENSION = `
+export default {
+  register(events) {
+    events.on('item.stored', ({ item }) => {
+      if (item.sku === 'SKU-C') throw new Error('feed rejected ' + item.sku);
+    });
+  },
+};
+`;
+
 const page = (sku: string, inStock: boolean) =>
   `<html><body><h1>${sku}</h1>${inStock ? '<span class="price" data-amount="12.50">12,50 €</span>' : '<p class="oos">Out of stock</p>'}</body></html>`;
 
@@ -66,6 +77,7 @@ describe('a run that lost pages and items to errors in its own code', { timeout:
       log: { format: 'json' },
       middlewares: { add: { sign: { module: './middlewares/sign.mjs' } } },
       pipeline: { add: { tag: { module: './pipelines/tag.mjs', before: 'dedupe' } } },
+      extensions: { 'partner-feed': { module: './extensions/partner-feed.mjs' } },
     };
     project = teamProject({
       'package.json': JSON.stringify({ name: 'team', private: true, type: 'module' }),
@@ -73,6 +85,7 @@ describe('a run that lost pages and items to errors in its own code', { timeout:
       'spiders/shop.mjs': SPIDER,
       'middlewares/sign.mjs': MIDDLEWARE,
       'pipelines/tag.mjs': STAGE,
+      'extensions/partner-feed.mjs': EXTENSION,
     });
     crawl = await cli(['crawl', 'shop', '-a', `base=${site.origin}`], { cwd: project.root, onStart: children.track });
   });
@@ -88,8 +101,9 @@ describe('a run that lost pages and items to errors in its own code', { timeout:
     expect(crawl.stdout).toContain('accounting: planned 6 = succeeded 4 + failed 2 + pending 0');
     const section = crawl.stdout.slice(crawl.stdout.indexOf('LOST TO ERRORS IN CODE')).split('\n\n')[0].split('\n');
     expect(section).toEqual([
-      'LOST TO ERRORS IN CODE (a callback, middleware or stage of the project threw; fix it and run again): 3',
+      'LOST TO ERRORS IN CODE (a callback, middleware, stage or extension of the project threw; fix it and run again): 4',
       `  callback "parse": 1 page failed; first: TypeError: Cannot read properties of undefined (reading 'trim') (${site.origin}/p/gone)`,
+      `  extension "partner-feed": 1 event failed; first: Error: feed rejected SKU-C (${site.origin}/p/c)`,
       `  middleware "sign": 1 request failed; first: middleware "sign" processRequest: threw signing key missing (${site.origin}/p/sign-fails)`,
       `  stage "tag": 1 item dropped; first: RangeError: sku table has no SKU-BAD (${site.origin}/p/bad-sku)`,
     ]);
@@ -97,11 +111,12 @@ describe('a run that lost pages and items to errors in its own code', { timeout:
 
   it('`runs` and `status` show them in text and JSON, with exit 4 on record', async () => {
     const table = await cli(['runs', '--storage', storage()], { cwd: project.root });
-    expect(table.stdout.split('\n')[1]).toMatch(/\b4\b.*3 code errors$/);
+    expect(table.stdout.split('\n')[1]).toMatch(/\b4\b.*4 code errors$/);
     const [record] = (await cli(['runs', '--storage', storage(), '--json'], { cwd: project.root })).stdout.trim().split('\n').map((line) => JSON.parse(line) as { exitCode: number; losses: RunLosses });
     expect(record.exitCode).toBe(4);
     expect(record.losses.codeErrors.map((e) => [e.kind, e.name, e.count, e.firstUrl])).toEqual([
       ['callback', 'parse', 1, `${site.origin}/p/gone`],
+      ['extension', 'partner-feed', 1, `${site.origin}/p/c`],
       ['middleware', 'sign', 1, `${site.origin}/p/sign-fails`],
       ['stage', 'tag', 1, `${site.origin}/p/bad-sku`],
     ]);
@@ -117,7 +132,7 @@ describe('a run that lost pages and items to errors in its own code', { timeout:
     expect(run.code, run.stderr).toBe(0);
     const $ = cheerio.load(readFileSync(file, 'utf8'));
     expect($('#losses h2').text()).toBe('What this run lost (exit 4)');
-    expect($('#losses h3').map((_, h) => $(h).text()).get()).toEqual(['LOST TO ERRORS IN CODE: 3']);
+    expect($('#losses h3').map((_, h) => $(h).text()).get()).toEqual(['LOST TO ERRORS IN CODE: 4']);
     expect($('table.code-errors tbody tr').first().find('td').map((_, td) => $(td).text()).get()).toEqual([
       'callback "parse": 1 page failed',
       "TypeError: Cannot read properties of undefined (reading 'trim')",

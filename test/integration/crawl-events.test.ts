@@ -1,5 +1,6 @@
 // A project's extensions hear a crawl's events: requests planned and dropped, answers, failures, the breaker, snapshots; a throwing one changes nothing.
 import { writeFileSync } from 'node:fs';
+import { exitCodeFor } from '../../src/engine/run-summary';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrawlEventMap, CrawlEventName } from 'pricecrawl';
@@ -84,6 +85,11 @@ describe('crawl events heard by extensions', () => {
     const heard = new Set(recorded().map((e) => e.name));
     expect(new Set(failures.map((l) => l.event))).toEqual(heard);
     expect(new Set(failures.map((l) => (l.err as { message: string }).message))).toEqual(new Set(['boom', 'async boom']));
+    // Whatever it was there to do did not happen: counted under its name, and the run does not end clean.
+    // All but the rejection on spider.closed, which settles after the summary is built.
+    const counted = failures.filter((l) => !(l.event === 'spider.closed' && (l.err as { message: string }).message === 'async boom'));
+    expect(result.summary.codeErrors?.['extension/thrower']?.count).toBe(counted.length);
+    expect(exitCodeFor(result.summary)).toBe(4);
   });
 
   it('opens and closes the spider once each, around everything else', () => {

@@ -49,7 +49,7 @@ export function assembleCrawlComponents(args: { settings: Settings; log: Logger;
   const { settings, log, spider, runId, writer, project } = args;
   const middlewares = assembleMiddlewares(settings, args.deps, project.middlewares);
   const stages = assembleStages(settings, project.stages);
-  const events = new CrawlEventBus(log);
+  const events = new CrawlEventBus(log, args.stats);
   const extensions = assembleExtensions(settings, { stats: args.stats, log, events }, addedExtensions(project.extensions));
   for (const { sink, durable } of project.sinks) writer.afterDurable((items) => sink.write(items), { holdsAck: durable });
   // item.stored is per item, after the run's store and every durable sink took its batch.

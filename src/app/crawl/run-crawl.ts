@@ -35,6 +35,7 @@ import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { preflight } from './preflight';
 import { unusedHostSettingLine, unusedHostSettings } from '../../settings/unused-host-settings';
 import { HOP_HOST_PREFIX } from '../../engine/request-task';
+import { codeErrors } from '../../engine/code-errors';
 import { StartupClosers } from './startup-closers';
 import { awaitRunOpen, CrawlProcesses, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
 import type { ProcessSlot } from '../../ports/frontier';
@@ -226,6 +227,8 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
         metrics?.runEnded();
         const { planned, succeeded, failed, pending } = summary.ledger;
         events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending, snapshot: snapshot() });
+        // An extension that threw on spider.closed itself (a notifier) is counted too; a later rejection cannot be.
+        summary.codeErrors = codeErrors(stats);
         endFailure = await endRun(opened, frontierStatus(summary), durableEnd(summary), storageFailures, log);
       }
       await frontier.close();
