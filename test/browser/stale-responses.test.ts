@@ -60,3 +60,32 @@ describe('waitFor.response', () => {
     }
   }, 30_000);
 });
+
+describe('a reused tab and its previous document', () => {
+  it("a late API answer of the previous page does not satisfy the next page's waitFor.response: the next page waits for its own", async () => {
+    const fetcher = new BrowserFetcher({ ...settings, maxOpenPages: 1, timeoutMs: 5_000 });
+    try {
+      // Page A loads; its price API is still unanswered when the fetcher is done with it, and the tab is kept.
+      const a = await fetcher.fetch(new CrawlRequest({ url: server.url('/product/A') }));
+      expect(a.status).toBe(200);
+      const priceA = await held.on('price A');
+      // Page B goes to the same tab. While B's document is on its way, A's price answer arrives
+      // (unless A's request is gone already), and only then does B's document come.
+      const b = fetcher.fetch(
+        new CrawlRequest({ url: server.url('/held-product/B'), browser: { capture: ['/api/price/'], waitFor: { response: '/api/price/' } } }),
+      );
+      const pageB = await held.on('page B');
+      // Read by A's document (its /ack came), or cancelled as the tab left it.
+      if (!priceA.destroyed) {
+        priceA.writeHead(200, { 'content-type': 'application/json' }).end(priceOf('A'));
+        await ended.on('A');
+      }
+      pageB.writeHead(200, { 'content-type': 'text/html' }).end(productPage('B'));
+      // B's own price never answers: the wait can only end at the deadline. Before, A's answer ended it,
+      // and B was read (and A's JSON captured when its body could still be read) as if its API had answered.
+      await expect(b).rejects.toMatchObject({ code: 'FETCH_TIMEOUT' });
+    } finally {
+      await fetcher.close();
+    }
+  }, 60_000);
+});
