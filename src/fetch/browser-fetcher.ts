@@ -16,6 +16,7 @@ import { collectSetCookies } from './page-set-cookies';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { readSettledDocument } from './read-document';
+import { untilClosed } from './until-closed';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { PagePool } from './page-pool';
 import type { PageLease, PagePoolStats } from './page-pool-options';
@@ -197,7 +198,8 @@ export class BrowserFetcher implements Fetcher {
 
   private async waitFor(page: Page, browserOptions: BrowserRequestOptions, awaitResponse: Promise<void> | null): Promise<void> {
     const waitFor = browserOptions.waitFor ?? {};
-    if (awaitResponse) await awaitResponse;
+    // Closing the page is how the deadline ends a wait, and no response comes to a closed page: the close ends it too.
+    if (awaitResponse) await untilClosed(page, awaitResponse);
     if (waitFor.selector) await page.waitForSelector(waitFor.selector, { state: 'attached', timeout: 0 });
     if (waitFor.networkIdle) {
       // A page that polls forever never goes idle: the cap bounds the wait, and the page is taken as it is.

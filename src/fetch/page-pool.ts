@@ -82,7 +82,7 @@ export class PagePool {
       released ??= (async () => {
         // Also a page that closes: its document's unload handlers run as it goes, and must find it parked.
         await withinTime(Promise.resolve(this.options.park?.(page)), this.closeTimeoutMs, 'parking a page').catch(() => undefined);
-        if (reusable && this.mayKeep(handle, page, context)) {
+        if (reusable && this.mayKeep(handle, page, context) && (await this.leaveDocument(page))) {
           this.idle.keep(handle, page);
         } else {
           await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
@@ -103,6 +103,18 @@ export class PagePool {
   /** Only a page of the current browser, in a context still taking pages, whose browser answers, is kept. */
   private mayKeep(handle: BrowserHandle, page: Page, context: ContextUse): boolean {
     return this.idle.mayKeep(page) && !this.closed && !handle.retired && !context.retired && handle.live?.isConnected() === true;
+  }
+
+  /**
+   * A kept page goes to about:blank before its next lease: its document's requests still on their way are
+   * cancelled and its timers stop. Left as it was, a late answer to its XHR reached the next request's
+   * listeners while that request's document was still loading, and satisfied its `waitFor.response`.
+   */
+  private async leaveDocument(page: Page): Promise<boolean> {
+    return withinTime(page.goto('about:blank'), this.closeTimeoutMs, 'blanking a page').then(
+      () => true,
+      () => false,
+    );
   }
 
   /** An idle page of this context, else a new one (closing the oldest idle page if the cap would be passed). */
