@@ -6,6 +6,7 @@ import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
+import { NO_SPECULATION_RULES } from './speculation-rules';
 
 export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
 
@@ -78,6 +79,8 @@ export class BrowserConfinement {
   /** Routes every request of the context through `decide`; call before its first page opens. */
   async install(context: BrowserContext): Promise<void> {
     await context.route('**/*', (route) => this.decide(route));
+    // Under every setting: a prefetch passes robots.txt and the host's slot, not only the allowed hosts.
+    await context.addInitScript(NO_SPECULATION_RULES);
     if (this.settings.offsiteSubresources === 'block') await context.addInitScript(NO_PEER_CONNECTIONS);
   }
 

@@ -1,6 +1,7 @@
-// Refuses a document's redirect hop to a host the page may not reach, before Chromium sends it.
+// Refuses a document's redirect hop to a host the page may not reach, before Chromium sends it; drops its speculation rules header.
 import type { CDPSession, Page } from 'playwright-core';
 import type { FetchError } from '../core/errors';
+import { withoutRulesHeader } from './speculation-rules';
 
 /** What decides for one page; `null` when nobody guards it (the hop goes, confinement closes the page). */
 export interface HopJudge {
@@ -29,7 +30,8 @@ interface PausedResponse {
  * checked. A CDP session of the page's own pauses every document response (not subresources: a CDN's
  * redirects stay allowed as the CDN is), and a 3xx whose Location the guard refuses (off-site, or for the
  * main document the caller's check: robots.txt) is failed as BlockedByClient there, so the next hop is
- * never requested. One Node round trip per document.
+ * never requested. A document's `Speculation-Rules` header is dropped here (speculation-rules.ts). One
+ * Node round trip per document.
  */
 export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | null): Promise<void> {
   const session: CDPSession = await page.context().newCDPSession(page);
@@ -48,7 +50,9 @@ export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | nu
         return;
       }
     }
-    void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
+    const headers = withoutRulesHeader(event.responseHeaders);
+    if (headers === null) void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
+    else void session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: headers }).catch(() => undefined);
   });
   await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Response' }] });
 }

@@ -1,0 +1,43 @@
+// Keeps Chromium from fetching pages a document's speculation rules name: those requests pass no route.
+
+/**
+ * Speculation rules (`<script type=speculationrules>`, or a `Speculation-Rules` response header naming a
+ * rules file) make Chromium prefetch or prerender the URLs they list, from its browser process: no
+ * Playwright route, no CDP session of the page and no robots.txt check or host slot of ours sees them
+ * (measured with Chromium 156: robots-disallowed paths of the page's own host and other hosts were
+ * fetched under the default settings). Turning them off by flag or CDP did not work, so each document
+ * loses its rules before Chromium acts on them:
+ * - inline rules: this script, run in every new document before the page's own, removes a rules script
+ *   as the parser or a script inserts it. Chromium applies an inserted rule set in a microtask queued
+ *   after the observer's, so the removal comes first; a script whose type or text changes later is
+ *   removed then. References are taken before page code runs, so a page cannot replace them.
+ * - header rules: `withoutRulesHeader` below, applied where the document's response is paused.
+ */
+export const NO_SPECULATION_RULES = `(() => {
+  const remove = Element.prototype.remove;
+  const isRules = (node) => node && node.nodeType === 1 && node.localName === 'script'
+    && String(node.getAttribute('type') || '').trim().toLowerCase() === 'speculationrules';
+  const drop = (node) => { if (isRules(node)) remove.call(node); };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes') drop(record.target);
+      else { drop(record.target); for (const node of record.addedNodes) drop(node); }
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['type'] });
+})();`;
+
+interface HeaderEntry {
+  name: string;
+  value: string;
+}
+
+/** The response headers without `Speculation-Rules`, or null when it had none (the response goes on as it is). */
+export function withoutRulesHeader(headers: readonly HeaderEntry[] | undefined): HeaderEntry[] | null {
+  if (!headers?.some(isRulesHeader)) return null;
+  return headers.filter((header) => !isRulesHeader(header));
+}
+
+function isRulesHeader(header: HeaderEntry): boolean {
+  return header.name.toLowerCase() === 'speculation-rules';
+}
