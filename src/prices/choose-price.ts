@@ -57,9 +57,10 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     const afterMultiplier = previous?.excluded === 'multiplier' && previous.normalized !== '1';
     const labelEnd = prefix ? prefix.start : token.start;
     const reach = text.slice(Math.max(priceEnd, labelEnd - REACH_CHARS), labelEnd);
+    const opening = priceEnd === 0 && labelEnd <= REACH_CHARS;
     // A bare small whole number ("30 derniers jours") may be the day count of the label that follows.
     if (!excluded && (priced || !/^\d{1,3}$/.test(token.raw))) priceEnd = afterStart;
-    const input = { before, after, afterMultiplier, first: index === 0, last: next === undefined, reach };
+    const input = { before, after, afterMultiplier, first: index === 0, last: next === undefined, reach, opening };
     const role = roleOf(input);
     if (role !== 'member') return { token, owned: mine, role, excluded };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined };

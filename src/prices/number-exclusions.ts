@@ -79,6 +79,8 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   if (/^\d+$/.test(token.raw) && (MINOR_UNIT.test(after) || MINOR_UNIT_ATTACHED.test(after))) return 'minor-unit';
   if (YEAR.test(token.raw) && /^ ?年/.test(after)) return 'year';
   if (SMALL_COUNT.test(token.raw) && MULTIPLIER.test(after)) return 'multiplier';
+  // "12期", "12回", "24ヶ月": a count of instalment periods (Chinese, Japanese), never an amount.
+  if (SMALL_COUNT.test(token.raw) && /^ ?(?:期|回|ヶ月|か月|个月)/u.test(after)) return 'multiplier';
   if (RATING_AFTER.test(after)) return 'rating';
   if (MEASURE.test(after) || UNIT_CASED.test(after)) return 'measure';
   if (COUNTED.test(after) && !OPTION_LIST_AFTER.test(after)) return 'quantity';

@@ -1,5 +1,5 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
-import { COUPON_AFTER, COUPON_BEFORE } from './coupon-price';
+import { COUPON_AFTER, COUPON_BEFORE, opensWithCode } from './coupon-price';
 import { isLowestRecentlyLabel } from './lowest-recently';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
@@ -44,7 +44,16 @@ const REFERENCE = endsWith([
  * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
  * Cashback"), or that rebate ("$20 mail-in rebate"): never what the checkout charges.
  */
-const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
+const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
+
+/**
+ * A deposit named right before the amount ("Pfand 0,25 €", "zzgl. Pfand 0,25 €", "statiegeld € 0,15", "+ pant 1 kr"): charged
+ * beside the price and refunded, never the price. "Pant" only after a plus or "inkl./exkl." ("Cargo Pant $49.99" is a product).
+ */
+const DEPOSIT_BEFORE = endsWith([
+  '(?:flaschen|mehrweg|einweg)?pfand(?: von)?', '(?:refundable |bottle |container )?deposit(?: of)?', 'statiegeld', 'consigne(?: de)?',
+  '(?:\\+|plus|inkl\\.?|exkl\\.?|ink\\.?|exk\\.?|med)\\s*pant',
+]);
 
 /**
  * The cost of shipping named right after the amount ("$5.99 shipping", "4,95 € Versand", "£3.99 P&P"), or as
@@ -106,8 +115,26 @@ const MONTHLY_AFTER = new RegExp(
 const DOWN_PAYMENT_AFTER = /^[\s*]*(?:down(?: ?payment)?(?!\s*(?:from|to|by)(?![\p{L}]))|upfront|(?:als )?anzahlung|d.acompte|de entrada)(?![\p{L}])/iu;
 const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost| payment)?', 'anzahlung(?: von)?', 'acompte(?: de)?', 'pay(?:able)? upfront']);
 
-/** After the amount, the count of instalments it is one of: "R$ 24,92 em 12x", "R$ 24,92 x 12", "$12.50 × 4". */
-const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+\d{1,2}\s?[x×](?![\p{L}\d])|^\s*[x×]\s?\d{1,2}(?![\d.,\p{L}])/iu;
+/**
+ * After the amount, the count of instalments it is one of: "R$ 24,92 em 12x", "R$ 10,00 em até 12x", "R$ 24,92 x 12", "$12.50 × 4",
+ * "¥100×12期" (Chinese: periods), "1,000円×12回" (Japanese: times).
+ */
+const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{L}\d])|^\s*[x×]\s?\d{1,2}(?:\s?(?:期|回|ヶ月|か月|个月))?(?![\d.,\p{L}])/iu;
+
+/**
+ * Right before the amount, the words of one instalment: "4 payments of", "12x de", "12x sem juros de" (Brazil), "3 fois",
+ * "en 3 fois sans frais de", "in 3 Raten à", "10 rat po" and "12 mies. x" (Poland), "4 betalningar à" (Sweden),
+ * "4 termijnen van" (Netherlands), "毎月"/"月々"/"月額" (Japanese: every month), "每期"/"分期" (Chinese: each period).
+ */
+const INSTALMENT_BEFORE = new RegExp(
+  `(?:${[
+    'payments? of', 'instal?lments? of', 'x de', 'x (?:sem juros|s\\/ juros|sem acr[ée]scimo) de', 'vezes(?: sem juros)? de', 'raten (?:à|a|von|zu)',
+    'mensualités de', 'fois(?: sans frais)?(?: de)?', 'cuotas(?: sin inter[eé]s)? de', 'msi de', 'meses(?: sin intereses)? de', 'plazos de', 'parcelas de',
+    'rat[ae] da', 'mensilità da', 'rat[ay]? (?:po|x|×|od)', '(?:mies\\.?|miesięcy|miesiące|mc) (?:x|×|po)', '(?:del)?betalningar (?:à|a|om|på)',
+    'termijnen(?: van)?', '回払い(?:で)?', '毎月', '月々', '月額', '每期', '分期', '分割(?:払い)?(?:で)?',
+  ].join('|')})[\\s:.]*$`,
+  'iu',
+);
 
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([
@@ -128,6 +155,8 @@ export interface RoleInput {
   last: boolean;
   /** Text since the end of the previous number that may be a price (at most 80 characters), across numbers that are none or small counts. */
   reach: string;
+  /** No number that may be a price comes before this one: `reach` runs from the text's start. */
+  opening: boolean;
 }
 
 /** The label of a number: the words before it, a "+" glued to the previous amount and brackets taken off. */
@@ -143,16 +172,16 @@ export function clubSide({ before, after, first }: Pick<RoleInput, 'before' | 'a
   return labelled && behind ? 'both' : labelled ? 'before' : behind ? 'after' : null;
 }
 
-export function roleOf({ before, after, afterMultiplier, first, last, reach }: RoleInput): PriceRole {
+export function roleOf({ before, after, afterMultiplier, first, last, reach, opening }: RoleInput): PriceRole {
   const label = labelOf(before, first);
   if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
   if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
-  if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses(?: sin intereses)? de|plazos de|parcelas de|rat[ae] da|mensilità da)[\s:.]*$/iu.test(label)) return 'multiple';
+  if (INSTALMENT_BEFORE.test(label)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
-  if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
+  if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
-  if ((first && COUPON_BEFORE.test(label)) || (last && COUPON_AFTER.test(after))) return 'reference';
+  if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (clubSide({ before, after, first }) !== null) return 'member';
   if (REGULAR.test(label)) return 'regular';

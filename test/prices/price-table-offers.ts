@@ -1,0 +1,28 @@
+// Price table rows, round 7: amounts that do not say what the product costs (a code's price, a trade-in's, a deposit, an instalment) beside or without the price.
+import { loc, type PriceRow } from './price-table-types';
+
+const US = loc('en-US');
+const A = 'price/ambiguous';
+const R = 'price/reference-only';
+
+export const OFFERS: PriceRow[] = [
+  // A code label opening the text, its code written out (the code's digits are a number of their own): whoever has the code pays it
+  ['Promo code SAVE10 $29.99', R, null, US], ['Code: SAVE10 – $29.99', R, null, US], ['Use code SAVE10: $29.99', R, null, US], ['Mit Code SOMMER: 19,99 €', R, null],
+  ['Gutschein: 19,99 €', R, null], ['Prix avec code 19,99 €', R, null], ['Código: VERANO 19,99 €', R, null], ['Codice: ESTATE 19,99 €', R, null],
+  ['Kod rabatowy: LATO 19,99 zł', R, null], ['Cupom: VERAO R$ 99,90', R, null], ['券后价 ¥99', R, null], ['クーポン利用で1,980円', R, null],
+  ['$39.99 Promo code SAVE10 $29.99', '39.99', 'USD', US], ['Gutschein 25 €', '25', 'EUR'], ['Voucher £10', '10', 'GBP'], ['Code Red Soda $1.99', '1.99', 'USD', US],
+  ['Product code: SKU-123 $19.99', '19.99', 'USD', US],
+  // A trade-in takes the old device's value off: the price with it is a trader's
+  ['with trade-in $599', R, null, US], ['$599 with trade-in', R, null, US], ['$599 with eligible trade-in', R, null, US],
+  ['$799 or $599 with trade-in', '799', 'USD', US], ['$999 $599 with eligible trade-in', '999', 'USD', US],
+  // A deposit (Pfand, statiegeld, consigne, pant) is charged beside the price; between two amounts with nothing to tie it, either may be it
+  ['Pfand 0,25 €', R, null], ['1,99 € Pfand: 0,25 €', '1.99', 'EUR'], ['1,99 € (zzgl. Pfand 0,25 €)', '1.99', 'EUR'], ['1,99 € zzgl. Pfand 0,25 €', '1.99', 'EUR'],
+  ['1,99 € Pfand 0,25 €', R, null], ['0,25 € Pfand 1,99 €', R, null], ['statiegeld € 0,15 € 1,29', '1.29', 'EUR'], ['consigne 0,20 € 2,49 €', '2.49', 'EUR'],
+  ['19,90 kr + pant 1 kr', '19.90', 'SEK', loc('sv-SE')], ['Cargo Pant $49.99', '49.99', 'USD', US], ['Deposit: $50', R, null, US],
+  // One instalment of a financed price, as Brazilian, French, Polish, Swedish, Dutch, Japanese and Chinese shops write it
+  ['ou 12x sem juros de R$ 10,00', A, null], ['R$ 10,00 em até 12x', A, null], ['R$ 120,00 ou 12x sem juros de R$ 10,00', '120.00', 'BRL'],
+  ['ou 3 fois 33,33 €', A, null], ['Payez en 3 fois sans frais de 33,33 €', A, null], ['99,99 € ou 3 fois 33,33 €', '99.99', 'EUR'],
+  ['10 rat po 10,00 zł', A, null], ['12 mies. x 10,00 zł', A, null], ['4 betalningar à 25 kr', A, null, loc('sv-SE')], ['4 termijnen van € 12,50', A, null],
+  ['毎月1,000円', A, null], ['月々1,000円', A, null], ['24回払い 1,000円', A, null], ['1,000円×12回', A, null], ['¥100×12期', A, null, loc('zh-CN')],
+  ['12期免息 每期¥100', A, null, loc('zh-CN')], ['¥1200 或 ¥100×12期', '1200', 'CNY', loc('zh-CN')], ['24,000円 月々1,000円', '24000', 'JPY'],
+];
