@@ -4,6 +4,7 @@ import { assignCurrencies } from './currency-ownership';
 import { isHardExclusion, type Exclusion } from './number-exclusions';
 import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, textBetween } from './conditional-pairs';
 import { clubSide, isRangeBetween, roleOf, type PriceRole } from './price-context';
+import { FROM_AFTER, FROM_BEFORE } from './from-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
 import { grossAtRate, grossOfNet, namesGross, namesNet, taxLabelCount } from './tax-words';
@@ -16,6 +17,8 @@ export interface Candidate {
   excluded?: Exclusion;
   /** For a `member` price: where its club label stands ("Member price $70": before; "$70 for members": after). */
   clubSide?: 'before' | 'after' | 'both';
+  /** From-words stand right before it ("From $30", "ab 19,99 €") or after it as the text's end ("3,000円から", "$30+"). */
+  from?: true;
 }
 
 export type Choice = { ok: true; chosen: Candidate; all: Candidate[] } | PriceRefusal | { ok: 'none'; all: Candidate[] };
@@ -62,8 +65,9 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (!excluded && (priced || !/^\d{1,3}$/.test(token.raw))) priceEnd = afterStart;
     const input = { before, after, afterMultiplier, first: index === 0, last: next === undefined, reach, opening };
     const role = roleOf(input);
-    if (role !== 'member') return { token, owned: mine, role, excluded };
-    return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined };
+    const from = FROM_BEFORE.test(before.replace(/[()[\]*]/g, ' ')) || (input.last && FROM_AFTER.test(after)) ? { from: true as const } : {};
+    if (role !== 'member') return { token, owned: mine, role, excluded, ...from };
+    return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined, ...from };
   });
   return settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates))));
 }
@@ -180,6 +184,8 @@ function signBeside(text: string, all: readonly Candidate[], candidate: Candidat
  */
 export function choosePrice(text: string, all: Candidate[]): Choice {
   const prices = all.filter((candidate) => !candidate.excluded);
+  const lowerBound = fromOffer(text, all, prices);
+  if (lowerBound) return refuse(PRICE_REFUSAL.range, `a lower bound, the cheapest variant's price: ${describe([lowerBound], text)}`);
   const competing = prices.filter((candidate) => candidate.role === 'current' || candidate.role === 'plain');
   const fallback = (role: PriceRole) => prices.filter((candidate) => candidate.role === role);
   // A tier with a currency beside one of its numbers beats an earlier tier of bare numbers ("2,49 €/kg 24").
@@ -231,6 +237,18 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
     return refuse(PRICE_REFUSAL.ambiguous, `a space after the decimal separator and no currency: ${describe([chosen], text)}`);
   }
   return { ok: true, chosen, all };
+}
+
+/**
+ * "From $30", "ab 19,99 €", "Starting at $24.99", "3,000円から", "$30+": a lower bound says what the cheapest variant costs, not
+ * this product. Words opening the text govern all of it ("From $999 or $41.62/mo.", "from $41.58/mo. or $999"); a threshold's
+ * "ab" ("Gratis Versand ab 29 €") or a tier's ("ab 10 Stück 9,99 €") makes no price a lower bound.
+ */
+function fromOffer(text: string, all: readonly Candidate[], prices: readonly Candidate[]): Candidate | null {
+  const lead = prices[0];
+  // "From $15 to $20" is a range, refused as one; "ab 9,99 € monatlich", "Rata da 41,58 €" only instalments.
+  const bound = lead?.from && lead.role !== 'reference' ? prices.find((candidate) => candidate.role !== 'multiple') : prices.find((candidate) => candidate.from && ['plain', 'current', 'unit', 'regular'].includes(candidate.role));
+  return bound && !rangePartner(text, all, bound) ? bound : null;
 }
 
 /** Digits after the decimal point as written ("10.83": 2); the rounding a shop applied to it. */

@@ -4,6 +4,7 @@ import { loc, type PriceRow } from './price-table-types';
 const US = loc('en-US');
 const A = 'price/ambiguous';
 const R = 'price/reference-only';
+const F = 'price/range';
 
 export const OFFERS: PriceRow[] = [
   // A code label opening the text, its code written out (the code's digits are a number of their own): whoever has the code pays it
@@ -25,4 +26,15 @@ export const OFFERS: PriceRow[] = [
   ['10 rat po 10,00 zł', A, null], ['12 mies. x 10,00 zł', A, null], ['4 betalningar à 25 kr', A, null, loc('sv-SE')], ['4 termijnen van € 12,50', A, null],
   ['毎月1,000円', A, null], ['月々1,000円', A, null], ['24回払い 1,000円', A, null], ['1,000円×12回', A, null], ['¥100×12期', A, null, loc('zh-CN')],
   ['12期免息 每期¥100', A, null, loc('zh-CN')], ['¥1200 或 ¥100×12期', '1200', 'CNY', loc('zh-CN')], ['24,000円 月々1,000円', '24000', 'JPY'],
+  // A lower bound, before the amount or after it at the text's end: the cheapest variant's price, not this product's
+  ['Starting at $30', F, null, US], ['From $30', F, null, US], ['As low as $30', F, null, US], ['Starts at $30', F, null, US], ['Prices start at $30', F, null, US],
+  ['Starting from $30', F, null, US], ['From just $30', F, null, US], ['from only £9.99', F, null], ['$30+', F, null, US], ['$30 or more', F, null, US],
+  ['Preis ab 30 €', F, null], ['ab nur 30 €', F, null], ['schon ab 30 €', F, null], ['30 € und mehr', F, null], ['Prix à partir de 30 €', F, null], ['Dès 30 €', F, null],
+  ['Desde sólo 30 €', F, null], ['a partire da soli 30 €', F, null], ['vanaf slechts € 30', F, null], ['już od 30 zł', F, null], ['Cena od 30 zł', F, null],
+  ['a partir de apenas R$ 30,00', F, null], ['Från 30 kr', F, null, loc('sv-SE')], ['3,000円から', F, null], ['3,000円より', F, null], ['¥3,000 起', F, null, loc('zh-CN')],
+  ['30元起售', F, null], ['低至 ¥99', F, null, loc('zh-CN')], ['价格低至¥99', F, null, loc('zh-CN')],
+  ['from $41.58/mo. or $999', F, null, US], ['From $999 or $41.62/mo. for 24 mo.', F, null, US], ['ab 19,99 € statt 29,99 €', F, null],
+  // Not a lower bound: a threshold's or a tier's "ab", a price drop, an ordinary price with a "+" of shipping after, a range of two ends
+  ['Gratis Versand ab 29 € 12,99 €', '12.99', 'EUR'], ['ab 2 Stück 17,99 €', '17.99', 'EUR'], ['$24.99 reduced from $34.99', A, null, US], ['$30+ tax', '30', 'USD', US], ['Starting price $30', '30', 'USD', US],
+  ['From $10 to $20', A, null, US], ['od 10 do 20 zł', A, null], ['Cabrio 129,99 €', '129.99', 'EUR'],
 ];
