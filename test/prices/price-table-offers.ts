@@ -36,5 +36,7 @@ export const OFFERS: PriceRow[] = [
   ['from $41.58/mo. or $999', F, null, US], ['From $999 or $41.62/mo. for 24 mo.', F, null, US], ['ab 19,99 € statt 29,99 €', F, null],
   // Not a lower bound: a threshold's or a tier's "ab", a price drop, an ordinary price with a "+" of shipping after, a range of two ends
   ['Gratis Versand ab 29 € 12,99 €', '12.99', 'EUR'], ['ab 2 Stück 17,99 €', '17.99', 'EUR'], ['$24.99 reduced from $34.99', A, null, US], ['$30+ tax', '30', 'USD', US], ['Starting price $30', '30', 'USD', US],
+  // A Han sign with kana run on after it (no spaces in Japanese) is still the sign: it was dropped, so the yen was unknown
+  ['1,000円です', '1000', 'JPY'], ['1,000円(税込)', '1000', 'JPY'], ['100円均一', '100', null], ['元素 5', '5', null],
   ['From $10 to $20', A, null, US], ['od 10 do 20 zł', A, null], ['Cabrio 129,99 €', '129.99', 'EUR'],
 ];
