@@ -56,8 +56,8 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     // The words after a number run on over sizes and quantities ("25,98 € / 1 kg") to the next price candidate.
     const next = nextStart[index];
     const after = text.slice(afterStart, Math.min(next !== undefined ? Math.max(next, afterStart) : text.length, afterStart + AFTER_CHARS));
-    // "1x $1,299.00": one unit at that price is the price itself, not a multi-buy.
-    const afterMultiplier = previous?.excluded === 'multiplier' && previous.normalized !== '1';
+    // "1x $1,299.00": one unit at that price is the price itself, not a multi-buy; "Was $19 for $14": an amount is no count.
+    const afterMultiplier = previous?.excluded === 'multiplier' && previous.normalized !== '1' && owned[index - 1].length === 0;
     const labelEnd = prefix ? prefix.start : token.start;
     const reach = text.slice(Math.max(priceEnd, labelEnd - REACH_CHARS), labelEnd);
     const opening = priceEnd === 0 && labelEnd <= REACH_CHARS;

@@ -90,7 +90,7 @@ const CURRENT = endsWith([
 const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|cena|fiyat|цена|ціна|τιμή|מחיר|السعر|giá|harga|価格|价格|가격)[\s:.\-–]*$/iu;
 /** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
 const UNIT_BEFORE = endsWith([
-  'grundpreis', 'unit price', 'price per [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
+  'grundpreis(?: (?:je|pro) [\\p{L}\\d ]{1,12})?', 'unit price', '(?:price|preis|prix|precio|prezzo|prijs|pris|cena) (?:per|pro|je|par|por|al|za) [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
   'prezzo al (?:kg|litro)', '(?:kg|g|l|ml|cl|liter|litre|m|m²|m2|stück|stk\\.?) ?=', 'pris per [\\p{L}]+', 'jämförpris', 'kilopris', 'literpris', 'cena jednostkowa', 'cena za (?:kg|l)', 'за кг', 'за 1 кг', '単価',
 ]);
 /** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
@@ -139,8 +139,10 @@ const INSTALMENT_BEFORE = new RegExp(
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([
   '[x×]', '\\/', 'x de', 'payments? of', 'interest-free payments? of', 'instal?lments? of', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois', 'cuotas de',
-  'parcelas de', 'rate da', 'monthly', 'per month', 'monatlich', 'for', 'für', 'pour', 'voor', 'för', 'za', 'за',
+  'parcelas de', 'rate da', 'monthly', 'per month', 'monatlich', 'for', 'für', 'pour', 'por', 'voor', 'för', 'za', 'за',
 ]);
+/** The same after a Japanese or Chinese count, which no space or word boundary sets apart: "2点で", "2件". */
+const MULTIPLE_CJK = /(?:点で|点|件|個で|個)\s*$/u;
 
 export interface RoleInput {
   /** Text between the previous number (or the start) and this number, the currency written right before it removed. */
@@ -175,7 +177,7 @@ export function clubSide({ before, after, first }: Pick<RoleInput, 'before' | 'a
 export function roleOf({ before, after, afterMultiplier, first, last, reach, opening }: RoleInput): PriceRole {
   const label = labelOf(before, first);
   if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
-  if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
+  if (afterMultiplier && (MULTIPLE_BEFORE.test(label) || MULTIPLE_CJK.test(label))) return 'multiple';
   if (INSTALMENT_BEFORE.test(label)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
@@ -185,7 +187,8 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (clubSide({ before, after, first }) !== null) return 'member';
   if (REGULAR.test(label)) return 'regular';
-  if (UNIT_BEFORE.test(label) || UNIT_AFTER.test(after)) return 'unit';
+  // "Price per 100 g: 1,29 €": the unit's quantity is a number of its own, so the label is read over it.
+  if (UNIT_BEFORE.test(label) || UNIT_BEFORE.test(reach) || UNIT_AFTER.test(after)) return 'unit';
   return CURRENT.test(label) || PRICE_ALONE.test(label) ? 'current' : 'plain';
 }
 

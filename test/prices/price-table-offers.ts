@@ -39,4 +39,10 @@ export const OFFERS: PriceRow[] = [
   // A Han sign with kana run on after it (no spaces in Japanese) is still the sign: it was dropped, so the yen was unknown
   ['1,000円です', '1000', 'JPY'], ['1,000円(税込)', '1000', 'JPY'], ['100円均一', '100', null], ['元素 5', '5', null],
   ['From $10 to $20', A, null, US], ['od 10 do 20 zł', A, null], ['Cabrio 129,99 €', '129.99', 'EUR'],
+  // A multi-buy is the price of several; beside it the price of one stands. A price before "for" is no count ("Was $19 for $14")
+  ['2 por 5 €', A, null], ['2 por 5 € 2,99 €', '2.99', 'EUR'], ['2点で1,000円', A, null], ['2件¥100', A, null, loc('zh-CN')], ['¥500 2点で¥900', '500', 'JPY', loc('ja-JP')],
+  ['2点セット 1,000円', '1000', 'JPY'], ['Was $19 for $14', '14', 'USD', US], ['De R$ 19 por R$ 14', '14', 'BRL'],
+  // A base price whose label holds the quantity ("per 100 g", "je 100 g", "pro 1 kg") beside the price
+  ['2,49 € Price per 100 g: 1,29 €', '2.49', 'EUR'], ['2,49 € Grundpreis je 100 g: 1,29 €', '2.49', 'EUR'], ['Preis pro 1 kg: 4,98 € 2,49 €', '2.49', 'EUR'],
+  ['Prix par kg : 4,98 € 2,49 €', '2.49', 'EUR'],
 ];
