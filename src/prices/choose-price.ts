@@ -65,7 +65,8 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (!excluded && (priced || !/^\d{1,3}$/.test(token.raw))) priceEnd = afterStart;
     const input = { before, after, afterMultiplier, first: index === 0, last: next === undefined, reach, opening };
     const role = roleOf(input);
-    const from = FROM_BEFORE.test(before.replace(/[()[\]*]/g, ' ')) || (input.last && FROM_AFTER.test(after)) ? { from: true as const } : {};
+    // "$19.99 Ages 3+": the words after an amount make a bound only of one with its currency.
+    const from = FROM_BEFORE.test(before.replace(/[()[\]*]/g, ' ')) || (input.last && priced && FROM_AFTER.test(after)) ? { from: true as const } : {};
     if (role !== 'member') return { token, owned: mine, role, excluded, ...from };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined, ...from };
   });
@@ -245,11 +246,17 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
  * "ab" ("Gratis Versand ab 29 €") or a tier's ("ab 10 Stück 9,99 €") makes no price a lower bound.
  */
 function fromOffer(text: string, all: readonly Candidate[], prices: readonly Candidate[]): Candidate | null {
-  const lead = prices[0];
-  // "From $15 to $20" is a range, refused as one; "ab 9,99 € monatlich", "Rata da 41,58 €" only instalments.
-  const bound = lead?.from && lead.role !== 'reference' ? prices.find((candidate) => candidate.role !== 'multiple') : prices.find((candidate) => candidate.from && ['plain', 'current', 'unit', 'regular'].includes(candidate.role));
+  // "$19.99 from 3 sellers", "Gültig ab 01.05. 19,99 €": beside amounts with a currency, a bare number is no bound.
+  const eligible = prices.some((candidate) => candidate.owned.length > 0) ? prices.filter((candidate) => candidate.owned.length > 0) : prices;
+  const lead = eligible[0];
+  // "from $41.58/mo. or $999": a from-instalment governs the amount it is the alternative of, not one beside it ("As low as
+  // $12/mo with Affirm $299"); "ab 9,99 € monatlich", "Rata da 41,58 €" alone are instalments, "From $15 to $20" a range.
+  const next = lead?.role === 'multiple' ? eligible.find((candidate) => candidate.role !== 'multiple') : lead;
+  const alternative = next !== undefined && (next === lead || OR_WORD.test(textBetween(text, lead, next) ?? ''));
+  const bound = lead?.from && lead.role !== 'reference' && alternative ? next : eligible.find((candidate) => candidate.from && ['plain', 'current', 'unit', 'regular'].includes(candidate.role));
   return bound && !rangePartner(text, all, bound) ? bound : null;
 }
+const OR_WORD = /(?:^|[^\p{L}])(?:or|oder|ou|o|of|eller|lub|или|或)(?![\p{L}])/iu;
 
 /** Digits after the decimal point as written ("10.83": 2); the rounding a shop applied to it. */
 const amountDigits = (candidate: Candidate): number => (candidate.token.normalized ?? '').split('.')[1]?.length ?? 0;

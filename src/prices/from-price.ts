@@ -2,8 +2,8 @@
 
 /** Words before an amount that make it the start of a range (the lowest variant or offer), many languages. */
 const FROM_WORDS = [
-  // "$49.99 down from $59.99", "reduced from": a price drop names the old price, no lower bound.
-  '(?<!(?:down|reduced|dropped|lowered|cut) )from', 'starting (?:at|from)', 'starts? (?:at|from)', 'prices? (?:start(?:ing)? )?(?:at|from)', 'as (?:low|little) as', 'low as',
+  // "$49.99 down from $59.99", "reduced from": a price drop names the old price; "Ships from US $19.99" a place.
+  '(?<!(?:down|reduced|dropped|lowered|cut|ships|shipped|shipping|sent|dispatched|delivered|imported|made|sold) )from', 'starting (?:at|from)', 'starts? (?:at|from)', 'prices? (?:start(?:ing)? )?(?:at|from)', 'as (?:low|little) as', 'low as',
   'ab', 'à partir de', 'dès', 'desde', 'a partir de', 'a partire da', 'da', 'vanaf', 'från', 'fra', 'od', 'от', 'від',
 ].join('|');
 /** "from just $30", "ab nur 30 €", "desde sólo 30 €", "vanaf slechts € 30": a word of emphasis between the from-word and the amount. */

@@ -117,9 +117,10 @@ const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost|
 
 /**
  * After the amount, the count of instalments it is one of: "R$ 24,92 em 12x", "R$ 10,00 em até 12x", "R$ 24,92 x 12", "$12.50 × 4",
- * "¥100×12期" (Chinese: periods), "1,000円×12回" (Japanese: times).
+ * "¥100×12期" (Chinese: periods), "1,000円×12回" (Japanese: times). Not when the instalment's own amount follows: in
+ * "R$ 1.200,00 em 12x de R$ 100,00" the first is the total.
  */
-const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{L}\d])|^\s*[x×]\s?\d{1,2}(?:\s?(?:期|回|ヶ月|か月|个月))?(?![\d.,\p{L}])/iu;
+const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{L}\d])(?!\s*(?:sem juros\s+|s\/ juros\s+)?de\s*$)|^\s*[x×]\s?\d{1,2}(?:\s?(?:期|回|ヶ月|か月|个月))?(?![\d.,\p{L}])/iu;
 
 /**
  * Right before the amount, the words of one instalment: "4 payments of", "12x de", "12x sem juros de" (Brazil), "3 fois",

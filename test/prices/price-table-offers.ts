@@ -38,6 +38,9 @@ export const OFFERS: PriceRow[] = [
   ['Gratis Versand ab 29 € 12,99 €', '12.99', 'EUR'], ['ab 2 Stück 17,99 €', '17.99', 'EUR'], ['$24.99 reduced from $34.99', A, null, US], ['$30+ tax', '30', 'USD', US], ['Starting price $30', '30', 'USD', US],
   // A Han sign with kana run on after it (no spaces in Japanese) is still the sign: it was dropped, so the yen was unknown
   ['1,000円です', '1000', 'JPY'], ['1,000円(税込)', '1000', 'JPY'], ['100円均一', '100', null], ['元素 5', '5', null],
+  ['$19.99 Ages 3+', '19.99', 'USD', US], ['$19.99 from 3 sellers', '19.99', 'USD', US], ['Gültig ab 01.05. 19,99 €', '19.99', 'EUR'], ['Shipped from US $19.99', '19.99', 'USD', US],
+  ['As low as $12/mo with Affirm $299', '299', 'USD', US], ['New from $19.99', F, null, US], ['Used from $9.99', F, null, US],
+  ['R$ 1.200,00 em 12x de R$ 100,00 sem juros', '1200.00', 'BRL'],
   ['From $10 to $20', A, null, US], ['od 10 do 20 zł', A, null], ['Cabrio 129,99 €', '129.99', 'EUR'],
   // A multi-buy is the price of several; beside it the price of one stands. A price before "for" is no count ("Was $19 for $14")
   ['2 por 5 €', A, null], ['2 por 5 € 2,99 €', '2.99', 'EUR'], ['2点で1,000円', A, null], ['2件¥100', A, null, loc('zh-CN')], ['¥500 2点で¥900', '500', 'JPY', loc('ja-JP')],
