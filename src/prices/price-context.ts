@@ -127,12 +127,15 @@ const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{
  * "en 3 fois sans frais de", "in 3 Raten à", "10 rat po" and "12 mies. x" (Poland), "4 betalningar à" (Sweden),
  * "4 termijnen van" (Netherlands), "毎月"/"月々"/"月額" (Japanese: every month), "每期"/"分期" (Chinese: each period).
  */
+/** "sem juros", "sans frais", "senza interessi", "sin intereses": no interest, between the count and the instalment's amount. */
+const FREE = '(?:sem juros|s\\/ juros|sem acr[ée]scimo|sans frais|senza interessi|sin inter[eé]s(?:es)?|ohne zinsen|interest-free)';
 const INSTALMENT_BEFORE = new RegExp(
   `(?:${[
-    'payments? of', 'instal?lments? of', 'x de', 'x (?:sem juros|s\\/ juros|sem acr[ée]scimo) de', 'vezes(?: sem juros)? de', 'raten (?:à|a|von|zu)',
-    'mensualités de', 'fois(?: sans frais)?(?: de)?', 'cuotas(?: sin inter[eé]s)? de', 'msi de', 'meses(?: sin intereses)? de', 'plazos de', 'parcelas de',
-    'rat[ae] da', 'mensilità da', 'rat[ay]? (?:po|x|×|od)', '(?:mies\\.?|miesięcy|miesiące|mc) (?:x|×|po)', '(?:del)?betalningar (?:à|a|om|på)',
-    'termijnen(?: van)?', '回払い(?:で)?', '毎月', '月々', '月額', '每期', '分期', '分割(?:払い)?(?:で)?',
+    'payments? of', 'instal?lments? of', '\\d{1,2} (?:interest-free )?(?:payments|instal?lments)', 'pay in \\d{1,2}(?: with [\\p{L}]+)?', 'x de',
+    `x (?:${FREE}) ?(?:de|da)?`, 'vezes(?: sem juros)? de', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois(?: sans frais)?(?: de)?',
+    `cuotas(?: ${FREE})? de`, 'msi de', `meses(?: ${FREE})? de`, `plazos(?: ${FREE})? de`, 'parcelas de', `rat[ae](?: ${FREE})? da`, 'mensilità da',
+    'rat[ay]?(?: 0 ?%)? (?:po|x|×|od)', '(?:mies\\.?|miesięcy|miesiące|mc) (?:x|×|po)', '(?:del)?betalningar (?:à|a|om|på)',
+    'termijnen(?: van)?', '回払い(?:で)?', '毎月', '月々', '月額', '每期', '每月', '月供', '分期', '分割(?:払い)?(?:で)?',
   ].join('|')})[\\s:.]*$`,
   'iu',
 );
@@ -179,7 +182,8 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   const label = labelOf(before, first);
   if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
   if (afterMultiplier && (MULTIPLE_BEFORE.test(label) || MULTIPLE_CJK.test(label))) return 'multiple';
-  if (INSTALMENT_BEFORE.test(label)) return 'multiple';
+  // The count may stand in the label or before a number of its own ("10 rat 0% po 10 zł", "Pay in 4: $12.50").
+  if (INSTALMENT_BEFORE.test(label) || INSTALMENT_BEFORE.test(reach)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words

@@ -26,6 +26,11 @@ export const OFFERS: PriceRow[] = [
   ['10 rat po 10,00 zł', A, null], ['12 mies. x 10,00 zł', A, null], ['4 betalningar à 25 kr', A, null, loc('sv-SE')], ['4 termijnen van € 12,50', A, null],
   ['毎月1,000円', A, null], ['月々1,000円', A, null], ['24回払い 1,000円', A, null], ['1,000円×12回', A, null], ['¥100×12期', A, null, loc('zh-CN')],
   ['12期免息 每期¥100', A, null, loc('zh-CN')], ['¥1200 或 ¥100×12期', '1200', 'CNY', loc('zh-CN')], ['24,000円 月々1,000円', '24000', 'JPY'],
+  // An instalment with no interest named between its count and its amount, or its count before a number of its own
+  ['ou en 3x sans frais 33,33 €', A, null], ['3 plazos sin intereses de 33,33 €', A, null], ['Paga in 3 rate senza interessi da 33,33 €', A, null],
+  ['10 rat 0% po 10 zł', A, null], ['12x sem juros R$ 10,00', A, null], ['每月 ¥100', A, null, loc('zh-CN')], ['月供 ¥100', A, null, loc('zh-CN')],
+  ['Pay in 4: $12.50', A, null, US], ['Pay in 4 with PayPal $12.50', A, null, US], ['4 interest-free payments $12.50', A, null, US],
+  ['$50.00 Pay in 4: $12.50', '50.00', 'USD', US], ['R$ 120,00 12x sem juros R$ 10,00', '120.00', 'BRL'],
   // A lower bound, before the amount or after it at the text's end: the cheapest variant's price, not this product's
   ['Starting at $30', F, null, US], ['From $30', F, null, US], ['As low as $30', F, null, US], ['Starts at $30', F, null, US], ['Prices start at $30', F, null, US],
   ['Starting from $30', F, null, US], ['From just $30', F, null, US], ['from only £9.99', F, null], ['$30+', F, null, US], ['$30 or more', F, null, US],
