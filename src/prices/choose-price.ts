@@ -4,6 +4,7 @@ import { assignCurrencies } from './currency-ownership';
 import { isHardExclusion, type Exclusion } from './number-exclusions';
 import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, textBetween } from './conditional-pairs';
 import { clubSide, isRangeBetween, roleOf, type PriceRole } from './price-context';
+import { FROM_AFTER, FROM_BEFORE } from './from-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
 import { grossAtRate, grossOfNet, namesGross, namesNet, taxLabelCount } from './tax-words';
@@ -16,6 +17,8 @@ export interface Candidate {
   excluded?: Exclusion;
   /** For a `member` price: where its club label stands ("Member price $70": before; "$70 for members": after). */
   clubSide?: 'before' | 'after' | 'both';
+  /** From-words stand right before it ("From $30", "ab 19,99 €") or after it as the text's end ("3,000円から", "$30+"). */
+  from?: true;
 }
 
 export type Choice = { ok: true; chosen: Candidate; all: Candidate[] } | PriceRefusal | { ok: 'none'; all: Candidate[] };
@@ -53,16 +56,19 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     // The words after a number run on over sizes and quantities ("25,98 € / 1 kg") to the next price candidate.
     const next = nextStart[index];
     const after = text.slice(afterStart, Math.min(next !== undefined ? Math.max(next, afterStart) : text.length, afterStart + AFTER_CHARS));
-    // "1x $1,299.00": one unit at that price is the price itself, not a multi-buy.
-    const afterMultiplier = previous?.excluded === 'multiplier' && previous.normalized !== '1';
+    // "1x $1,299.00": one unit at that price is the price itself, not a multi-buy; "Was $19 for $14": an amount is no count.
+    const afterMultiplier = previous?.excluded === 'multiplier' && previous.normalized !== '1' && owned[index - 1].length === 0;
     const labelEnd = prefix ? prefix.start : token.start;
     const reach = text.slice(Math.max(priceEnd, labelEnd - REACH_CHARS), labelEnd);
+    const opening = priceEnd === 0 && labelEnd <= REACH_CHARS;
     // A bare small whole number ("30 derniers jours") may be the day count of the label that follows.
     if (!excluded && (priced || !/^\d{1,3}$/.test(token.raw))) priceEnd = afterStart;
-    const input = { before, after, afterMultiplier, first: index === 0, last: next === undefined, reach };
+    const input = { before, after, afterMultiplier, first: index === 0, last: next === undefined, reach, opening };
     const role = roleOf(input);
-    if (role !== 'member') return { token, owned: mine, role, excluded };
-    return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined };
+    // "$19.99 Ages 3+": the words after an amount make a bound only of one with its currency.
+    const from = FROM_BEFORE.test(before.replace(/[()[\]*]/g, ' ')) || (input.last && priced && FROM_AFTER.test(after)) ? { from: true as const } : {};
+    if (role !== 'member') return { token, owned: mine, role, excluded, ...from };
+    return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined, ...from };
   });
   return settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates))));
 }
@@ -179,6 +185,8 @@ function signBeside(text: string, all: readonly Candidate[], candidate: Candidat
  */
 export function choosePrice(text: string, all: Candidate[]): Choice {
   const prices = all.filter((candidate) => !candidate.excluded);
+  const lowerBound = fromOffer(text, all, prices);
+  if (lowerBound) return refuse(PRICE_REFUSAL.range, `a lower bound, the cheapest variant's price: ${describe([lowerBound], text)}`);
   const competing = prices.filter((candidate) => candidate.role === 'current' || candidate.role === 'plain');
   const fallback = (role: PriceRole) => prices.filter((candidate) => candidate.role === role);
   // A tier with a currency beside one of its numbers beats an earlier tier of bare numbers ("2,49 €/kg 24").
@@ -231,6 +239,24 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   }
   return { ok: true, chosen, all };
 }
+
+/**
+ * "From $30", "ab 19,99 €", "Starting at $24.99", "3,000円から", "$30+": a lower bound says what the cheapest variant costs, not
+ * this product. Words opening the text govern all of it ("From $999 or $41.62/mo.", "from $41.58/mo. or $999"); a threshold's
+ * "ab" ("Gratis Versand ab 29 €") or a tier's ("ab 10 Stück 9,99 €") makes no price a lower bound.
+ */
+function fromOffer(text: string, all: readonly Candidate[], prices: readonly Candidate[]): Candidate | null {
+  // "$19.99 from 3 sellers", "Gültig ab 01.05. 19,99 €": beside amounts with a currency, a bare number is no bound.
+  const eligible = prices.some((candidate) => candidate.owned.length > 0) ? prices.filter((candidate) => candidate.owned.length > 0) : prices;
+  const lead = eligible[0];
+  // "from $41.58/mo. or $999": a from-instalment governs the amount it is the alternative of, not one beside it ("As low as
+  // $12/mo with Affirm $299"); "ab 9,99 € monatlich", "Rata da 41,58 €" alone are instalments, "From $15 to $20" a range.
+  const next = lead?.role === 'multiple' ? eligible.find((candidate) => candidate.role !== 'multiple') : lead;
+  const alternative = next !== undefined && (next === lead || OR_WORD.test(textBetween(text, lead, next) ?? ''));
+  const bound = lead?.from && lead.role !== 'reference' && alternative ? next : eligible.find((candidate) => candidate.from && ['plain', 'current', 'unit', 'regular'].includes(candidate.role));
+  return bound && !rangePartner(text, all, bound) ? bound : null;
+}
+const OR_WORD = /(?:^|[^\p{L}])(?:or|oder|ou|o|of|eller|lub|или|或)(?![\p{L}])/iu;
 
 /** Digits after the decimal point as written ("10.83": 2); the rounding a shop applied to it. */
 const amountDigits = (candidate: Candidate): number => (candidate.token.normalized ?? '').split('.')[1]?.length ?? 0;

@@ -46,8 +46,16 @@ function fits(text: string, at: number, symbol: Symbol): boolean {
   // "12万円", "12만원": a CJK numeral scales the digits before the sign, it is no word the sign is part of.
   const before = charBefore(text, at);
   if (symbol.letterStart && LETTER.test(before) && !isCjkNumeral(before)) return false;
-  return !(symbol.letterEnd && LETTER.test(charAt(text, at + symbol.text.length)));
+  const after = charAt(text, at + symbol.text.length);
+  return !(symbol.letterEnd && LETTER.test(after) && !kanaAfterCjkSign(symbol.text, before, after));
 }
+
+/**
+ * "3,000円から", "1,000円です", "99元起": Japanese and Chinese write no space, so kana (or 起, "from") run on from a Han or
+ * Hangul sign right after the amount's digits; a sign inside a word ("元素") has no digit before it.
+ */
+const kanaAfterCjkSign = (sign: string, before: string, after: string): boolean =>
+  /[\p{Script=Han}\p{Script=Hangul}]$/u.test(sign) && (/\p{Nd}/u.test(before) || isCjkNumeral(before)) && /^[\p{Script=Hiragana}\p{Script=Katakana}起]/u.test(after);
 
 /** Every currency symbol in the text, left to right, not overlapping: `{ index, symbol }`. */
 export function scanCurrencySymbols(text: string): { index: number; symbol: string }[] {

@@ -48,7 +48,8 @@ const DAY_WORDS = [
 export const DAY_COUNT_AFTER = `\\s*[-‑]?\\s*(?:de\\s+|derniers\\s+)?(?:${DAY_WORDS})(?![\\p{L}])`;
 const DAYS_AFTER = new RegExp(`^${DAY_COUNT_AFTER}`, 'iu');
 /** "3 x 9,99", "10x de R$ 12,99", "2 for $5", "3 für 10 €", "3/$10": a count of units or instalments. */
-const MULTIPLIER = /^ ?(?:[x×](?![\p{L}])|\/ ?(?=\p{Sc})|(?:for|für|pour|por|voor|för|za|за|per) (?=[\p{Sc}\d\p{L}]))/u;
+/** "3 for $10", "2 für 5 €", "2 por 5 €", and Japanese and Chinese multi-buys ("2点で1,000円", "2件¥100"; not "2点セット", a set's price). */
+const MULTIPLIER = /^ ?(?:[x×](?![\p{L}])|\/ ?(?=\p{Sc})|(?:for|für|pour|por|voor|för|za|за|per) (?=[\p{Sc}\d\p{L}])|(?:点で|点|件|個で|個)(?= ?[\p{Sc}\d]))/u;
 const RANGE_TO_NUMBER = /^ ?(?:-|–|—|~|to|bis|à|a|do|до) ?\d+(?:[.,]\d+)?/u;
 const RATING_AFTER = /^ ?(?:out of|von|sur|su|z|из|\/) ?(?:5|10)(?![\d.,])/u;
 const RATING_BEFORE = /\d(?:[.,]\d)? ?(?:out of|von|sur|su|z|из|\/) ?$/u;
@@ -79,6 +80,8 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   if (/^\d+$/.test(token.raw) && (MINOR_UNIT.test(after) || MINOR_UNIT_ATTACHED.test(after))) return 'minor-unit';
   if (YEAR.test(token.raw) && /^ ?年/.test(after)) return 'year';
   if (SMALL_COUNT.test(token.raw) && MULTIPLIER.test(after)) return 'multiplier';
+  // "12期", "12回", "24ヶ月": a count of instalment periods (Chinese, Japanese), never an amount.
+  if (SMALL_COUNT.test(token.raw) && /^ ?(?:期|回|ヶ月|か月|个月)/u.test(after)) return 'multiplier';
   if (RATING_AFTER.test(after)) return 'rating';
   if (MEASURE.test(after) || UNIT_CASED.test(after)) return 'measure';
   if (COUNTED.test(after) && !OPTION_LIST_AFTER.test(after)) return 'quantity';

@@ -1,5 +1,5 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
-import { COUPON_AFTER, COUPON_BEFORE } from './coupon-price';
+import { COUPON_AFTER, COUPON_BEFORE, opensWithCode } from './coupon-price';
 import { isLowestRecentlyLabel } from './lowest-recently';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
@@ -44,7 +44,16 @@ const REFERENCE = endsWith([
  * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
  * Cashback"), or that rebate ("$20 mail-in rebate"): never what the checkout charges.
  */
-const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|pfand|deposit|statiegeld|consigne|pant|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
+const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
+
+/**
+ * A deposit named right before the amount ("Pfand 0,25 €", "zzgl. Pfand 0,25 €", "statiegeld € 0,15", "+ pant 1 kr"): charged
+ * beside the price and refunded, never the price. "Pant" only after a plus or "inkl./exkl." ("Cargo Pant $49.99" is a product).
+ */
+const DEPOSIT_BEFORE = endsWith([
+  '(?:flaschen|mehrweg|einweg)?pfand(?: von)?', '(?:refundable |bottle |container )?deposit(?: of)?', 'statiegeld', 'consigne(?: de)?',
+  '(?:\\+|plus|inkl\\.?|exkl\\.?|ink\\.?|exk\\.?|med)\\s*pant',
+]);
 
 /**
  * The cost of shipping named right after the amount ("$5.99 shipping", "4,95 € Versand", "£3.99 P&P"), or as
@@ -81,7 +90,7 @@ const CURRENT = endsWith([
 const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|cena|fiyat|цена|ціна|τιμή|מחיר|السعر|giá|harga|価格|价格|가격)[\s:.\-–]*$/iu;
 /** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
 const UNIT_BEFORE = endsWith([
-  'grundpreis', 'unit price', 'price per [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
+  'grundpreis(?: (?:je|pro) [\\p{L}\\d ]{1,12})?', 'unit price', '(?:price|preis|prix|precio|prezzo|prijs|pris|cena) (?:per|pro|je|par|por|al|za) [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
   'prezzo al (?:kg|litro)', '(?:kg|g|l|ml|cl|liter|litre|m|m²|m2|stück|stk\\.?) ?=', 'pris per [\\p{L}]+', 'jämförpris', 'kilopris', 'literpris', 'cena jednostkowa', 'cena za (?:kg|l)', 'за кг', 'за 1 кг', '単価',
 ]);
 /** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
@@ -106,14 +115,38 @@ const MONTHLY_AFTER = new RegExp(
 const DOWN_PAYMENT_AFTER = /^[\s*]*(?:down(?: ?payment)?(?!\s*(?:from|to|by)(?![\p{L}]))|upfront|(?:als )?anzahlung|d.acompte|de entrada)(?![\p{L}])/iu;
 const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost| payment)?', 'anzahlung(?: von)?', 'acompte(?: de)?', 'pay(?:able)? upfront']);
 
-/** After the amount, the count of instalments it is one of: "R$ 24,92 em 12x", "R$ 24,92 x 12", "$12.50 × 4". */
-const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+\d{1,2}\s?[x×](?![\p{L}\d])|^\s*[x×]\s?\d{1,2}(?![\d.,\p{L}])/iu;
+/**
+ * After the amount, the count of instalments it is one of: "R$ 24,92 em 12x", "R$ 10,00 em até 12x", "R$ 24,92 x 12", "$12.50 × 4",
+ * "¥100×12期" (Chinese: periods), "1,000円×12回" (Japanese: times). Not when the instalment's own amount follows: in
+ * "R$ 1.200,00 em 12x de R$ 100,00" the first is the total.
+ */
+const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{L}\d])(?!\s*(?:sem juros\s+|s\/ juros\s+)?de\s*$)|^\s*[x×]\s?\d{1,2}(?:\s?(?:期|回|ヶ月|か月|个月))?(?![\d.,\p{L}])/iu;
+
+/**
+ * Right before the amount, the words of one instalment: "4 payments of", "12x de", "12x sem juros de" (Brazil), "3 fois",
+ * "en 3 fois sans frais de", "in 3 Raten à", "10 rat po" and "12 mies. x" (Poland), "4 betalningar à" (Sweden),
+ * "4 termijnen van" (Netherlands), "毎月"/"月々"/"月額" (Japanese: every month), "每期"/"分期" (Chinese: each period).
+ */
+/** "sem juros", "sans frais", "senza interessi", "sin intereses": no interest, between the count and the instalment's amount. */
+const FREE = '(?:sem juros|s\\/ juros|sem acr[ée]scimo|sans frais|senza interessi|sin inter[eé]s(?:es)?|ohne zinsen|interest-free)';
+const INSTALMENT_BEFORE = new RegExp(
+  `(?:${[
+    'payments? of', 'instal?lments? of', '\\d{1,2} (?:interest-free )?(?:payments|instal?lments)', 'pay in \\d{1,2}(?: with [\\p{L}]+)?', 'x de',
+    `x (?:${FREE}) ?(?:de|da)?`, 'vezes(?: sem juros)? de', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois(?: sans frais)?(?: de)?',
+    `cuotas(?: ${FREE})? de`, 'msi de', `meses(?: ${FREE})? de`, `plazos(?: ${FREE})? de`, 'parcelas de', `rat[ae](?: ${FREE})? da`, 'mensilità da',
+    'rat[ay]?(?: 0 ?%)? (?:po|x|×|od)', '(?:mies\\.?|miesięcy|miesiące|mc) (?:x|×|po)', '(?:del)?betalningar (?:à|a|om|på)',
+    'termijnen(?: van)?', '回払い(?:で)?', '毎月', '月々', '月額', '每期', '每月', '月供', '分期', '分割(?:払い)?(?:で)?',
+  ].join('|')})[\\s:.]*$`,
+  'iu',
+);
 
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([
   '[x×]', '\\/', 'x de', 'payments? of', 'interest-free payments? of', 'instal?lments? of', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois', 'cuotas de',
-  'parcelas de', 'rate da', 'monthly', 'per month', 'monatlich', 'for', 'für', 'pour', 'voor', 'för', 'za', 'за',
+  'parcelas de', 'rate da', 'monthly', 'per month', 'monatlich', 'for', 'für', 'pour', 'por', 'voor', 'för', 'za', 'за',
 ]);
+/** The same after a Japanese or Chinese count, which no space or word boundary sets apart: "2点で", "2件". */
+const MULTIPLE_CJK = /(?:点で|点|件|個で|個)\s*$/u;
 
 export interface RoleInput {
   /** Text between the previous number (or the start) and this number, the currency written right before it removed. */
@@ -128,6 +161,8 @@ export interface RoleInput {
   last: boolean;
   /** Text since the end of the previous number that may be a price (at most 80 characters), across numbers that are none or small counts. */
   reach: string;
+  /** No number that may be a price comes before this one: `reach` runs from the text's start. */
+  opening: boolean;
 }
 
 /** The label of a number: the words before it, a "+" glued to the previous amount and brackets taken off. */
@@ -143,20 +178,22 @@ export function clubSide({ before, after, first }: Pick<RoleInput, 'before' | 'a
   return labelled && behind ? 'both' : labelled ? 'before' : behind ? 'after' : null;
 }
 
-export function roleOf({ before, after, afterMultiplier, first, last, reach }: RoleInput): PriceRole {
+export function roleOf({ before, after, afterMultiplier, first, last, reach, opening }: RoleInput): PriceRole {
   const label = labelOf(before, first);
   if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
-  if (afterMultiplier && MULTIPLE_BEFORE.test(label)) return 'multiple';
-  if (/(?:payments? of|instal?lments? of|x de|raten (?:à|a|von|zu)|mensualités de|cuotas(?: sin inter[eé]s)? de|msi de|meses(?: sin intereses)? de|plazos de|parcelas de|rat[ae] da|mensilità da)[\s:.]*$/iu.test(label)) return 'multiple';
+  if (afterMultiplier && (MULTIPLE_BEFORE.test(label) || MULTIPLE_CJK.test(label))) return 'multiple';
+  // The count may stand in the label or before a number of its own ("10 rat 0% po 10 zł", "Pay in 4: $12.50").
+  if (INSTALMENT_BEFORE.test(label) || INSTALMENT_BEFORE.test(reach)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
-  if (REFERENCE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
+  if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
-  if ((first && COUPON_BEFORE.test(label)) || (last && COUPON_AFTER.test(after))) return 'reference';
+  if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (clubSide({ before, after, first }) !== null) return 'member';
   if (REGULAR.test(label)) return 'regular';
-  if (UNIT_BEFORE.test(label) || UNIT_AFTER.test(after)) return 'unit';
+  // "Price per 100 g: 1,29 €": the unit's quantity is a number of its own, so the label is read over it.
+  if (UNIT_BEFORE.test(label) || UNIT_BEFORE.test(reach) || UNIT_AFTER.test(after)) return 'unit';
   return CURRENT.test(label) || PRICE_ALONE.test(label) ? 'current' : 'plain';
 }
 

@@ -13,6 +13,8 @@ export const PRICE_REFUSAL = {
   referenceOnly: 'price/reference-only',
   /** The only prices are a loyalty club's ("Member price $70.00", "$70.00 for members"): not what everyone pays. */
   memberOnly: 'price/member-only',
+  /** A lower bound ("From $30", "ab 19,99 €", "3,000円から", "$30+"): the cheapest variant's price, not this product's. */
+  range: 'price/range',
 } as const;
 
 export type PriceRefusalCode = (typeof PRICE_REFUSAL)[keyof typeof PRICE_REFUSAL];

@@ -64,7 +64,13 @@ const FREE_SHIPPING_AFTER = new RegExp(`^[\\s+]*(?:${SHIPPING}[\\s:-]*${FREE}|ve
 /** The free-shipping threshold: "free delivery over", "versandkostenfrei ab", "livraison offerte dès". */
 const THRESHOLD_BEFORE = /(?:over|above|from|on orders (?:of|over)|orders over|spend|ab|ab einem bestellwert von|dès|à partir de|desde|a partir de|oltre|vanaf|från|fra|od)[\s:]*$/iu;
 
-const DEPOSIT = /(?:pfand|deposit|consigne|statiegeld|\bpant\b|vratná záloha|kaucja)/iu;
+const DEPOSIT_WORDS = '(?:pfand|deposit|consigne|statiegeld|\\bpant\\b|vratná záloha|kaucja)';
+/**
+ * A deposit's amount: its word before it with no other amount between ("zzgl. Pfand 0,25 €", "Pfand: 0,25 €"), or right
+ * after it ("0,25 € Pfand", "$50 refundable deposit"). Not the price an own text ends with one ("1,99 € (zzgl. Pfand 0,25 €)").
+ */
+const DEPOSIT_BEFORE = new RegExp(`${DEPOSIT_WORDS}[^\\d]*$`, 'iu');
+const DEPOSIT_AFTER = new RegExp(`^[\\s(]*(?:refundable |bottle |container )?${DEPOSIT_WORDS}`, 'iu');
 
 /**
  * "You save", "Save an extra", "Apply … coupon", "Earn … in rewards": money the shopper saves or gets back, never the price.
@@ -130,7 +136,7 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (INSTALMENT_BEFORE.test(before) || FINANCING_ANYWHERE.test(line)) return 'instalment';
   if (PER_MONTH_ANYWHERE.test(line)) return 'rate';
   if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before)) return 'unit';
-  if (DEPOSIT.test(line)) return 'deposit';
+  if (DEPOSIT_BEFORE.test(before) || DEPOSIT_AFTER.test(after)) return 'deposit';
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
   if (TIER_BEFORE.test(before)) return 'tier';

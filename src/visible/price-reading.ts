@@ -13,7 +13,7 @@ export interface PriceReading {
   /**
    * What the parser's own labels make of a text it refused: `reference` when its only prices are
    * labelled was/RRP/save/shipping/deposit, `instalment` when they are all a part of a price (instalment,
-   * monthly, multi-buy), `range` for the two ends of one range, `member` when they are a loyalty club's; null when it refused because the text
+   * monthly, multi-buy), `range` for the two ends of one range or a lower bound ("From $30"), `member` when they are a loyalty club's; null when it refused because the text
    * holds no single reading (two current prices, separators).
    */
   notCurrent: 'reference' | 'instalment' | 'range' | 'member' | null;
@@ -23,10 +23,12 @@ export function readPriceText(text: string, options: ParsePriceOptions): PriceRe
   const parsed = parsePrice(text, options);
   if (parsed.ok) return { parsed, amount: parsed, rangeLow: null, notCurrent: null };
   const unplaced: PriceReading = { parsed, amount: null, rangeLow: null, notCurrent: null };
-  if (parsed.reason !== PRICE_REFUSAL.referenceOnly && parsed.reason !== PRICE_REFUSAL.ambiguous && parsed.reason !== PRICE_REFUSAL.memberOnly) return unplaced;
+  if (![PRICE_REFUSAL.referenceOnly, PRICE_REFUSAL.ambiguous, PRICE_REFUSAL.memberOnly, PRICE_REFUSAL.range].includes(parsed.reason as never)) return unplaced;
   const parts = priceParts(text, options);
   const amounts = parts.filter((part, index) => parts.findIndex((other) => samePrice(other.price, part.price)) === index);
   const amount = amounts.length === 1 ? amounts[0].price : null;
+  // "From $30", "3,000円から": the lower bound is what a from-price shows (its words place it, a threshold's "ab" included).
+  if (parsed.reason === PRICE_REFUSAL.range) return { ...unplaced, amount, rangeLow: parts.find((part) => part.role !== 'multiple')?.price ?? null, notCurrent: 'range' };
   if (parsed.reason === PRICE_REFUSAL.referenceOnly) return { ...unplaced, amount, notCurrent: 'reference' };
   if (parsed.reason === PRICE_REFUSAL.memberOnly) return { ...unplaced, amount, notCurrent: 'member' };
   if (parts.length > 0 && parts.every((part) => part.role === 'multiple')) return { ...unplaced, amount, notCurrent: 'instalment' };

@@ -50,6 +50,9 @@ describe('price-coercion', () => {
     expect(stage.process({ sku: 'a', price: 'RRP £20.00' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/reference-only' });
     expect(stage.process({ sku: 'a', price: '$70.00 for members' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/member-only' });
     expect(stage.process({ sku: 'a', price: '1e309' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/not-a-price' });
+    // A spider's "Starting at $30" is the cheapest variant's price: it was stored as this product's 30.
+    expect(stage.process({ sku: 'a', price: 'Starting at $30', locale: 'en-US' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/range' });
+    expect(stage.process({ sku: 'a', price: '3,000円から' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/range' });
   });
 
   it('resolves a shared symbol from the item\'s page locale, and leaves it null when nothing says which', () => {

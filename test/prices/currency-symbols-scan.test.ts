@@ -9,10 +9,13 @@ import { PRICE_TABLE } from './price-table';
 /** A CJK numeral scales the digits before a sign ("12万円"): no letter the sign would be part of. */
 const CJK = Object.keys(CJK_NUMERALS).join('');
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** After a Han or Hangul sign right after digits ("3,000円から", "99元起"), kana or 起 may follow: Japanese and Chinese write no space. */
+const kanaAfter = (symbol: string): string =>
+  /[\p{Script=Han}\p{Script=Hangul}]$/u.test(symbol) ? `(?<=[\\p{Nd}${CJK}]${escape(symbol)})(?=[\\p{Script=Hiragana}\\p{Script=Katakana}起])|` : '';
 const ORACLE = new RegExp(
   Object.keys(CURRENCY_SYMBOLS)
     .sort((a, b) => b.length - a.length)
-    .map((symbol) => `${/^\p{L}/u.test(symbol) ? `(?<!(?![${CJK}])[\\p{L}\\p{M}])` : ''}${escape(symbol)}${/[\p{L}\p{M}.]$/u.test(symbol) ? '(?![\\p{L}\\p{M}])' : ''}`)
+    .map((symbol) => `${/^\p{L}/u.test(symbol) ? `(?<!(?![${CJK}])[\\p{L}\\p{M}])` : ''}${escape(symbol)}${/[\p{L}\p{M}.]$/u.test(symbol) ? `(?:${kanaAfter(symbol)}(?![\\p{L}\\p{M}]))` : ''}`)
     .join('|'),
   'gu',
 );
@@ -22,7 +25,7 @@ const TRAPS = [
   'US$ 12.99', 'USD$5', '12 руб.', '12 рубля', 'грн.5', 'kr. 99,00', 'Kr.99', 'Fr. 12.50', 'SFr.12', 'Franken 3',
   'Rs.1,299', 'Rs 1,299', 'Rp 15.000', 'R 99', 'Rands 99', 'BRL R$ 10', 'S/. 10', 'S/10', 'FCFA 500', 'F CFA 500',
   'zł.12', '12złotych', 'dollarsX', 'Xdollars', '5 dollars', 'euroshop 5€', 'Euro5', 'ש"ח 5', 'د.إ. 12', 'ر.س.12',
-  '𝐀kr 5', 'kr𝐀 5', '𝐀 kr 5', 'яюань', 'юань', '5円', '₹₹', '$$$', '', 'no currency here', 'TL5 TLX XTL', '12万円', '12만원', '1억 2천만원', '5美元', '円12', '金円',
+  '𝐀kr 5', 'kr𝐀 5', '𝐀 kr 5', 'яюань', 'юань', '5円', '₹₹', '$$$', '', 'no currency here', 'TL5 TLX XTL', '12万円', '12만원', '1억 2천만원', '5美元', '円12', '金円', '3,000円から', '99元起', '1,000円です', '元素5', '十円から',
   'ज़रूरी 499', '499 से शुरू', 'रूसी 5', 'रू 1,299', '1 299 रू', 'रु. 99',
 ];
 

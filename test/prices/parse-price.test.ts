@@ -69,7 +69,7 @@ describe('parsePrice', () => {
   ]));
 
   describe('currencies written as words, codes and shared symbols', () => table([
-    ['Price from £ 12.50', '12.5 GBP'], ['20 евро', '20 EUR'], ['100 юаней', '100 CNY'], ['50 złotych', '50 PLN'], ['3,50 лв.', '3.5 BGN'], ['1 299 Kč', '1299 CZK'],
+    ['Price: £ 12.50', '12.5 GBP'], ['20 евро', '20 EUR'], ['100 юаней', '100 CNY'], ['50 złotych', '50 PLN'], ['3,50 лв.', '3.5 BGN'], ['1 299 Kč', '1299 CZK'],
     ['12 990 Ft', '12990 HUF'], ['49,90 lei', '49.9 RON'], ['1 299 руб.', '1299 RUB'], ['299 грн', '299 UAH'], ['₺1.299,90', '1299.9 TRY'], ['1.299 TL', '1299 TRY'],
     ['₹1,299', '1299 INR'], ['Rs. 1,299', '1299 -'], ['Rs. 1,299', '1299 PKR', { locale: 'ur-PK' }], ['₩29,900', '29900 KRW'], ['29,900원', '29900 KRW'],
     ['1,290 บาท', '1290 THB'], ['1.299.000 ₫', '1299000 VND'], ['299.000đ', '299000 VND'], ['RM 49.90', '49.9 MYR'], ['Rp 99.000', '99000 IDR'], ['₱499', '499 PHP'],
@@ -114,9 +114,9 @@ describe('parsePrice', () => {
       const parsed = parsePrice(text);
       return parsed.ok ? parsed.amountText : parsed.reason;
     };
-    expect(amountText(`ab 1${NNBSP}234,56 €`)).toBe(`1${NNBSP}234,56`);
+    expect(amountText(`Preis 1${NNBSP}234,56 €`)).toBe(`1${NNBSP}234,56`);
     expect(amountText('12,-')).toBe('12,-');
-    expect(amountText('from $9.99 incl. VAT')).toBe('9.99');
+    expect(amountText('now $9.99 incl. VAT')).toBe('9.99');
     expect(amountText('1&nbsp;299,00&nbsp;&euro;')).toBe(`1${NBSP}299,00`);
     expect(amountText('Gratis')).toBe('Gratis');
   });

@@ -8,8 +8,8 @@ export const AMERICAS_AFRICA: PriceRow[] = [
   ['€1.599/L', '1.599', 'EUR'], ['1,799 € pro Liter', '1.799', 'EUR'], ['3.499 €/l', '3499', 'EUR', { decimalSeparator: ',' }],
   // United States
   ['$19.99', '19.99', 'USD', loc('en-US')], ['$1,299.00', '1299.00', 'USD', loc('en-US')], ['$1,299', '1299', 'USD', loc('en-US')], ['US$12.50', '12.50', 'USD'],
-  ['USD 45.00', '45.00', 'USD'], ['45.00 USD', '45.00', 'USD'], ['$ 19.99', '19.99', 'USD', loc('en-US')], ['from $9.99', '9.99', 'USD', loc('en-US')],
-  ['Starting at $24.99', '24.99', 'USD', loc('en-US')], ['Was $49.99 Now $39.99', '39.99', 'USD', loc('en-US')], ['Reg. $59.99 Sale $44.99', '44.99', 'USD', loc('en-US')],
+  ['USD 45.00', '45.00', 'USD'], ['45.00 USD', '45.00', 'USD'], ['$ 19.99', '19.99', 'USD', loc('en-US')], ['from $9.99', 'price/range', null, loc('en-US')],
+  ['Starting at $24.99', 'price/range', null, loc('en-US')], ['Was $49.99 Now $39.99', '39.99', 'USD', loc('en-US')], ['Reg. $59.99 Sale $44.99', '44.99', 'USD', loc('en-US')],
   ['Sale $44.99 Reg. $59.99', '44.99', 'USD', loc('en-US')], ['List Price: $29.99 Price: $19.99', '19.99', 'USD', loc('en-US')], ['Compare at $40.00 $30.00', '30.00', 'USD', loc('en-US')],
   ['$30.00 Compare at $40.00', '30.00', 'USD', loc('en-US')], ['MSRP $1,199.99 $999.99', '999.99', 'USD', loc('en-US')], ['You save $5.00 (20%)', 'price/reference-only', null],
   ['$9.99 - $19.99', 'price/ambiguous', null], ['$9.99–$19.99', 'price/ambiguous', null], ['2 for $5', 'price/ambiguous', null], ['$0.99', '0.99', 'USD', loc('en-US')],
@@ -25,12 +25,12 @@ export const AMERICAS_AFRICA: PriceRow[] = [
   // Mexico
   ['$1,299.00 MXN', '1299.00', 'MXN'], ['MXN 499', '499', 'MXN'], ['$499', '499', 'MXN', shop('MXN')], ['MX$1,299', '1299', 'MXN'],
   ['Antes $1,599 Ahora $1,299', '1299', 'MXN', shop('MXN')], ['$12,999.00', '12999.00', 'MXN', shop('MXN')], ['Mex$ 89.50', '89.50', 'MXN'],
-  ['Precio: $349.00 MXN', '349.00', 'MXN'], ['desde $99', '99', 'MXN', shop('MXN')],
+  ['Precio: $349.00 MXN', '349.00', 'MXN'], ['desde $99', 'price/range', null, shop('MXN')],
   // Brazil
   ['R$ 1.299,90', '1299.90', 'BRL'], ['R$1.299,90', '1299.90', 'BRL'], ['R$ 49,90', '49.90', 'BRL'], ['De R$ 199,90 por R$ 149,90', '149.90', 'BRL'],
   ['de R$ 199,90 por R$ 149,90', '149.90', 'BRL'], ['R$ 149,90 à vista', '149.90', 'BRL'], ['10x de R$ 12,99', 'price/ambiguous', null],
   ['BRL 89,00', '89.00', 'BRL'], [`R$${NBSP}2.499,00`, '2499.00', 'BRL'], ['Economize R$ 50,00 R$ 149,90', '149.90', 'BRL'],
-  ['R$ 0,99', '0.99', 'BRL'], ['R$ 12.345,67', '12345.67', 'BRL'], ['a partir de R$ 39,90', '39.90', 'BRL'],
+  ['R$ 0,99', '0.99', 'BRL'], ['R$ 12.345,67', '12345.67', 'BRL'], ['a partir de R$ 39,90', 'price/range', null],
   // Argentina, Chile, Colombia, Peru, Uruguay, others
   ['$ 1.299,99', '1299.99', 'ARS', shop('ARS')], ['$12.999', '12999', 'ARS', shop('ARS')], ['ARS 4.599', '4599', 'ARS'],
   ['Antes $ 15.999 Ahora $ 12.999', '12999', 'ARS', shop('ARS')], ['$12.990', '12990', 'CLP', shop('CLP')], ['CLP 129.990', '129990', 'CLP'],

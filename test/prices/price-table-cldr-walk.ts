@@ -48,5 +48,5 @@ export const CLDR_WALK: readonly PriceRow[] = [
   ['１２．９９ ＵＳＤ', '12.99', 'USD', shop('EUR')], ['¢99', 'price/not-a-price', null, shop('USD')], ['￠99', 'price/not-a-price', null, shop('USD')],
   // Latin letters glued after the digits make a shorthand, not an amount: Vietnamese "1tr299" (1 299 000 ₫) read 1 VND.
   ['1tr299', 'price/not-a-price', null, shop('VND')], ['Giá 2tr5', 'price/not-a-price', null, shop('VND')], ['$12.99ea', '12.99', 'USD', shop('USD')],
-  ['12kr', '12', 'SEK', shop('SEK')], ['99元起', '99', 'CNY', shop('CNY')],
+  ['12kr', '12', 'SEK', shop('SEK')], ['99元起', 'price/range', null, shop('CNY')],
 ];

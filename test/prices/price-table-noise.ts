@@ -52,7 +52,7 @@ export const NOISE_ROWS: PriceRow[] = [
   ['Gratis Versand ab 29 € 1 299,00 ₸ (5 196,00 ₸/kg)', '1299.00', 'KZT'], ['1x $1,299.00 ($5,196.00/kg)', '1299.00', 'USD', { locale: 'en-US' }],
   ['1 x 12,99 € (25,98 €/kg)', '12.99', 'EUR'], ['Gratis Versand ab 29 € 12 345,67 EUR', '12345.67', 'EUR'],
   // A point for the decimals after the space groups (Swiss French): 345.67 alone was read, the 12 taken for the euro's cents
-  ['Gratis Versand ab 29 € 12 345.67 CHF', '12345.67', 'CHF', { locale: 'fr-CH' }], ['ab 29 € 12 345.67 CHF', 'price/ambiguous', null, { locale: 'fr-CH' }],
+  ['Gratis Versand ab 29 € 12 345.67 CHF', '12345.67', 'CHF', { locale: 'fr-CH' }], ['ab 29 € 12 345.67 CHF', 'price/range', null, { locale: 'fr-CH' }],
   // Two digits scaled by a magnitude after a euro sign are an amount, not the sign's cents (read 42.12)
   ['Sizes 38, 40, 42 € 12 Tsd.', '12000', 'EUR'],
   // The whole cross of rows and noise (433,620 texts) once gave these: an option list counted as a quantity
@@ -74,7 +74,7 @@ export const NOISE_ROWS: PriceRow[] = [
   ['US 129,99 €', '129.99', 'EUR'], ['de 199,90 por 149,90', '149.90', null],
   // A product name ending in a model number before a space-grouped amount: the number may be the amount's first group (read 15129.99, 5549.99)
   ['iPhone 15 129,99 €', 'price/ambiguous', null], ['PlayStation 5 549,99 €', 'price/ambiguous', null], ['Xbox 360 129,99 €', 'price/ambiguous', null],
-  ['Air Max 90 149,99 €', 'price/ambiguous', null], ['Kapitel 12 129 Kč', 'price/ambiguous', null], ['Ab 1 299 €', '1299', 'EUR'], ['Preis 1 299,00 €', '1299.00', 'EUR'],
+  ['Air Max 90 149,99 €', 'price/ambiguous', null], ['Kapitel 12 129 Kč', 'price/ambiguous', null], ['Ab 1 299 €', 'price/range', null], ['Preis 1 299,00 €', '1299.00', 'EUR'],
   ['Původní cena 1 599 Kč Nyní 1 299 Kč', '1299', 'CZK'],
   ['iPhone 15 Pro Max 256 GB 1 449 €', '1449', 'EUR'],
   ['Gratis Versand ab 29 € 12 345 ₽', '12345', 'RUB'], ['Gratis Versand ab 29 € 12 990 XOF', '12990', 'XOF'], ['Free shipping over 29 € 12 345 Ft', '12345', 'HUF'],

@@ -81,7 +81,7 @@ export const TRAPS: PriceRow[] = [
   ['£1.50 Clubcard Price £2.00', '2.00', 'GBP'], ['Was £20 Now £15 Save £5', '15', 'GBP'], ['Save £5 Was £20 Now £15', '15', 'GBP'],
   ['Jetzt 39,99 € statt 49,99 €', '39.99', 'EUR'], ['Avant 49,99 € Maintenant 39,99 €', '39.99', 'EUR'], ['Prima 49,99 € Ora 39,99 €', '39.99', 'EUR'],
   ['Antes 49,99 € Ahora 39,99 €', '39.99', 'EUR'], ['Было 4 990 ₽ Сейчас 3 990 ₽', '3990', 'RUB'], ['通常価格 ¥4,980 ¥3,980', '3980', 'JPY', loc('ja-JP')],
-  ['ab 29,95 €', '29.95', 'EUR'], ['from £ 9.99', '9.99', 'GBP'], ['à partir de 9,99 €', '9.99', 'EUR'], ['desde 9,99 €', '9.99', 'EUR'], ['od 9,99 zł', '9.99', 'PLN'],
+  ['ab 29,95 €', 'price/range', null], ['from £ 9.99', 'price/range', null], ['à partir de 9,99 €', 'price/range', null], ['desde 9,99 €', 'price/range', null], ['od 9,99 zł', 'price/range', null],
   // Free and its translations
   ['Free', '0', null], ['FREE', '0', null], ['free', '0', null], ['Gratis', '0', null], ['Kostenlos', '0', 'EUR', shop('EUR')], ['Gratuit', '0', null],
   ['Gratuito', '0', null], ['Grátis', '0', null], ['Бесплатно', '0', null], ['無料', '0', null], ['免费', '0', null], ['무료', '0', null], ['Zdarma', '0', null],
@@ -92,7 +92,7 @@ export const TRAPS: PriceRow[] = [
   ['1.234.56', A, null], ['1,234,56', A, null], ['1.234.56 €', A, null], ['$1,234,56', A, null, US], ['1.234.567', '1234567', null], ['1,234,567', '1234567', null],
   ['1.234.567,89 EUR', '1234567.89', 'EUR'], ['1,234,567.89 USD', '1234567.89', 'USD'], ['1.234,567.89', A, null], ['1,234.567,89', A, null],
   // Currency written as free text beside the number
-  ['Price from £ 12.50', '12.50', 'GBP'], ['Preis in EUR: 12,50', '12.50', 'EUR'], ['Price (USD): 12.50', '12.50', 'USD'], ['Prix TTC en euros : 12,50', '12.50', 'EUR'],
+  ['Price from £ 12.50', 'price/range', null], ['Preis in EUR: 12,50', '12.50', 'EUR'], ['Price (USD): 12.50', '12.50', 'USD'], ['Prix TTC en euros : 12,50', '12.50', 'EUR'],
   ['12,50 Euro', '12.50', 'EUR'], ['12,50 euros', '12.50', 'EUR'], ['12.50 dollars', '12.50', 'USD', US], ['100 юаней', '100', 'CNY'], ['200 рублей', '200', 'RUB'],
   ['50 złotych', '50', 'PLN'], ['1 000 евро', '1000', 'EUR'], ['1.500 Franken', '1500', 'CHF'], ['12,50 lei', '12.50', 'RON'], ['120 kn', '120', 'HRK'],
   // Negative numbers, minor units, Indian grouping, other digits

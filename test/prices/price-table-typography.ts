@@ -36,8 +36,8 @@ export const TYPOGRAPHY: PriceRow[] = [
   // Percentages, multi-buys, instalments, was/now, "from", unit prices and tax labels around the price
   ['−20 % 39,99 €', '39.99', 'EUR'], ['39,99 € -20%', '39.99', 'EUR'], ['3 x 12,99 €', A, null], ['4 payments of $25.00', A, null, US],
   ['or 4 interest-free payments of $12.50 with Afterpay', A, null, US], ['$49.99 or 4 payments of $12.50', '49.99', 'USD', US], ['Was $59.99 Now $49.99', '49.99', 'USD', US],
-  ['Was: £59.99, Now: £49.99', '49.99', 'GBP'], ['from $19.99', '19.99', 'USD', US], ['ab 19,99 €', '19.99', 'EUR'], ['à partir de 19,99 €', '19.99', 'EUR'],
-  ['desde $ 19.990', '19990', null], ['od 199 zł', '199', 'PLN'], ['от 1 990 ₽', '1990', 'RUB'], ['1,99 € / 100 g', '1.99', 'EUR'], ['39,90 € pro m²', '39.90', 'EUR'],
+  ['Was: £59.99, Now: £49.99', '49.99', 'GBP'], ['from $19.99', 'price/range', null, US], ['ab 19,99 €', 'price/range', null], ['à partir de 19,99 €', 'price/range', null],
+  ['desde $ 19.990', 'price/range', null], ['od 199 zł', 'price/range', null], ['от 1 990 ₽', 'price/range', null], ['1,99 € / 100 g', '1.99', 'EUR'], ['39,90 € pro m²', '39.90', 'EUR'],
   ['1,29 € je Liter', '1.29', 'EUR'], ['12,99 € (2,60 € / 1 l)', '12.99', 'EUR'], ['19,99 € inkl. MwSt.', '19.99', 'EUR'], ['16,80 € zzgl. MwSt.', '16.80', 'EUR'],
   ['$19.99 excl. GST', '19.99', 'USD', US], ['£16.66 ex VAT £19.99 inc VAT', '19.99', 'GBP'], ['£19.99 inc. VAT (£16.66 ex. VAT)', '19.99', 'GBP'], ['€ 19,99 (incl. 21% btw)', '19.99', 'EUR'],
   ['0.0049 €/kWh', '0.0049', 'EUR'], ['Arbeitspreis 32,49 ct/kWh', N, null], ['0,3249 €/kWh', '0.3249', 'EUR'], ['Grundpreis: 12,50 €/Monat', A, null],
@@ -46,8 +46,8 @@ export const TYPOGRAPHY: PriceRow[] = [
   ['USD 1.234,56', '1234.56', 'USD'], ['99.999.999,99 €', '99999999.99', 'EUR'], ['€ 0,01', '0.01', 'EUR'], ['Rabatt – 5,00 € 19,99 €', A, null],
   // The Arabic comma, entities, line breaks, glued codes, superscript cents after a separator, codes in brackets, approximations beside the price
   ['١،٢٩٩ ر.س', '1299', 'SAR'], ['1،299 ر.س', '1299', 'SAR'], ['٢٩٩،٩٩ ر.س', '299.99', 'SAR'], ['۱٬۲۹۹٫۵۰ ریال', '1299.50', 'IRR'],
-  ['￥1,280-', '1280', 'JPY', { locale: 'ja-JP' }], ['1,280-円', '1280', 'JPY'], ['¥1,280-(税込)', '1280', 'JPY', { locale: 'ja-JP' }], ['1,280円～', '1280', 'JPY'],
-  ['1,280円〜', '1280', 'JPY'], ['12,900원~', '12900', 'KRW'], ['¥ 99.00 起', '99.00', 'CNY', { locale: 'zh-CN' }], ['99元起', '99', null], ['USD1,299', '1299', 'USD'],
+  ['￥1,280-', '1280', 'JPY', { locale: 'ja-JP' }], ['1,280-円', '1280', 'JPY'], ['¥1,280-(税込)', '1280', 'JPY', { locale: 'ja-JP' }], ['1,280円～', 'price/range', null],
+  ['1,280円〜', 'price/range', null], ['12,900원~', 'price/range', null], ['¥ 99.00 起', 'price/range', null, { locale: 'zh-CN' }], ['99元起', 'price/range', null], ['USD1,299', '1299', 'USD'],
   ['1,299USD', '1299', 'USD'], ['EUR1.299,00', '1299.00', 'EUR'], ['1.299,00EUR', '1299.00', 'EUR'], ['&euro;12,99', '12.99', 'EUR'], ['&#8364; 12,99', '12.99', 'EUR'],
   ['&#x20AC;12,99', '12.99', 'EUR'], ['&yen;1,280', '1280', null], ['&#36;12.99', '12.99', 'USD', US], ['€\n12\n99', A, null], ['€\n12,99', '12.99', 'EUR'],
   ['12,99\n€', '12.99', 'EUR'], ['+$5.00', R, null, US], ['+ 5,00 €', R, null], ['ر.س 1,299.00', '1299.00', 'SAR'], ['₪ 1,299.90', '1299.90', 'ILS'],

@@ -9,6 +9,7 @@ import { htmlResponse } from '../support/html-response';
 import { PAGES as AROUND } from './platform-pages/around-the-price';
 import { PAGES as CONDITIONAL } from './platform-pages/conditional-prices';
 import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
+import { PAGES as OFFERS } from './platform-pages/offers-and-bounds';
 import { pageHtml, type PlatformPage } from './platform-pages/page-kit';
 import { PAGES as SHOPS_OTHER } from './platform-pages/shops-magento-and-others';
 import { PAGES as RATES } from './platform-pages/rates-and-fees';
@@ -52,6 +53,7 @@ describe.each([
   ['structured instalments, down payments and subscriptions', OFFER_PARTS],
   ['structured descriptions that state different prices', DISAGREE],
   ['prices with a code, a coupon, a subscription, Prime or the app beside the price', CONDITIONAL],
+  ['instalments, deposits, codes, trade-ins and from-prices around the price', OFFERS],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);
