@@ -50,6 +50,11 @@ function hasColumn(db: Database.Database, table: string, column: string): boolea
   return (db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>).some((c) => c.name === column);
 }
 
+/** A table made before v3 (an absent table is made by its current DDL, site included). */
+function lacksSite(db: Database.Database, table: string): boolean {
+  return hasTable(db, table) && !hasColumn(db, table, 'site');
+}
+
 /**
  * Before v3 a SKU item's key was its bare SKU, and history and the catalog followed (spider, sku). Each
  * old row gets the site of the URL it stored, and its key becomes "<site> <sku>" as a new run writes
@@ -59,15 +64,17 @@ function hasColumn(db: Database.Database, table: string, column: string): boolea
  * rebuilt because their UNIQUE/PRIMARY KEY gains the site. Idempotent, one transaction.
  */
 export function upgradeToSiteIdentity(db: Database.Database): void {
+  // Checked before taking the write lock: every open of an upgraded file (each of N crawl processes) reads only.
+  if (!['items', 'price_changes', 'sku_catalog'].some((table) => lacksSite(db, table))) return;
   db.function('pricecrawl_site_of', { deterministic: true }, storedSite);
   db.transaction(() => {
-    if (hasTable(db, 'items') && !hasColumn(db, 'items', 'site')) {
+    if (lacksSite(db, 'items')) {
       db.exec(`ALTER TABLE items ADD COLUMN site TEXT;
         UPDATE items SET site = pricecrawl_site_of(url);
         UPDATE items SET key = site || ' ' || sku WHERE sku IS NOT NULL AND site IS NOT NULL AND key = sku;
         DROP INDEX IF EXISTS items_by_spider_sku;`);
     }
-    if (hasTable(db, 'price_changes') && !hasColumn(db, 'price_changes', 'site')) {
+    if (lacksSite(db, 'price_changes')) {
       db.exec(`${priceChangesDdl('price_changes_v3')}
         INSERT INTO price_changes_v3 (id, site, ${PRICE_CHANGE_COLUMNS})
           SELECT id, COALESCE(pricecrawl_site_of(url), ''), ${PRICE_CHANGE_COLUMNS} FROM price_changes;
@@ -75,7 +82,7 @@ export function upgradeToSiteIdentity(db: Database.Database): void {
         ALTER TABLE price_changes_v3 RENAME TO price_changes;
         CREATE INDEX IF NOT EXISTS price_changes_by_time ON price_changes (observed_at_ms);`);
     }
-    if (hasTable(db, 'sku_catalog') && !hasColumn(db, 'sku_catalog', 'site')) {
+    if (lacksSite(db, 'sku_catalog')) {
       db.exec(`${skuCatalogDdl('sku_catalog_v3')}
         INSERT INTO sku_catalog_v3 (site, ${CATALOG_COLUMNS})
           SELECT COALESCE(pricecrawl_site_of(product_url), ''), ${CATALOG_COLUMNS} FROM sku_catalog;
