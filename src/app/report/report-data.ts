@@ -31,6 +31,8 @@ export interface HostSeries {
 
 export interface ReportChange {
   sku: string;
+  /** With the sku, the product's identity: the same SKU on shop.de and shop.ch is two rows. */
+  site: string;
   /** The item's `name` in this run, when it had one. */
   name: string | null;
   /** rise / drop of a price present before and after; `other` when either side has no price or the currency changed. */
@@ -140,7 +142,7 @@ function reportChange(change: PriceChange, name: string | null): ReportChange {
   const sameCurrency = change.oldCurrency === change.newCurrency;
   const delta = oldPrice !== null && newPrice !== null && sameCurrency ? new Decimal(newPrice).comparedTo(oldPrice) : 0;
   const direction = delta > 0 ? 'rise' : delta < 0 ? 'drop' : 'other';
-  return { sku: change.sku, name, direction, url: change.url, oldPrice, newPrice, currency: change.newCurrency ?? change.oldCurrency, percent };
+  return { sku: change.sku, site: change.site, name, direction, url: change.url, oldPrice, newPrice, currency: change.newCurrency ?? change.oldCurrency, percent };
 }
 
 /** Product names of the run's items by site and SKU (siteSkuKey): read only when there are changes to name. */
