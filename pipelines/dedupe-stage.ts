@@ -12,6 +12,8 @@ interface FirstCopy {
 }
 
 /**
+ * The key is the item's site and SKU (`itemKey`): www.shop.de and m.shop.de are one site, so their copies
+ * meet here, while shop.de and shop.ch selling one SKU are two items and never do.
  * The first copy is the one stored (it may be written already). A later copy with the same price is a
  * plain `duplicate`: one product under two listings. A later copy at another price or currency is
  * `duplicate/price-differs`, naming both, so the run's report shows a SKU whose pages disagree (a cached

@@ -14,6 +14,7 @@ export { scrollToEnd, type ScrollOptions } from './browser/infinite-scroll';
 
 // Prices: exact decimals and ISO currencies, or a refusal with a reason.
 export { Decimal } from './core/money';
+export { siteOf } from './pipeline/item-site';
 export { parsePrice, amountOf, type ParsePriceOptions, type ParsedPrice, type PriceRefusal, type PriceResult } from './prices/parse-price';
 export { isIsoCode, minorUnitDigits, toCurrencyScale } from './prices/iso-currencies';
 export { showsPrice } from './prices/shows-price';

@@ -5,6 +5,8 @@ import type { StoredItem } from '../src/ports/item-store';
 export interface ItemRow<Data> {
   run_id: string;
   key: string;
+  /** Null in rows written before items schema v3 / PostgreSQL migration 5 whose URL names no site. */
+  site: string | null;
   spider: string;
   request_id: string;
   url: string;
@@ -22,6 +24,7 @@ export function storedItemFromRow<Data>(row: ItemRow<Data>, data: Record<string,
   return {
     runId: row.run_id,
     key: row.key,
+    site: row.site,
     spider: row.spider,
     requestId: row.request_id,
     url: row.url,

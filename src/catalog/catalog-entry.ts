@@ -6,6 +6,8 @@ const MAX_CHANGE_TIMES = 256;
 
 export interface CatalogEntry {
   spider: string;
+  /** With the sku, the entry's identity: the site its items came from (StoredItem.site; '' when a migrated URL named none). */
+  site: string;
   sku: string;
   /** Where the planner sends the next request for this SKU (the page its latest item came from). */
   productUrl: string;
@@ -35,6 +37,7 @@ export interface CatalogEntry {
 
 export interface Observation {
   spider: string;
+  site: string;
   sku: string;
   url: string;
   price: string | null;
@@ -71,7 +74,7 @@ export function velocityPerDay(changeTimesMs: readonly number[], firstSeenMs: nu
 export function applyObservation(entry: CatalogEntry | null, obs: Observation, rules: CatalogRules): CatalogEntry {
   if (!entry) {
     return {
-      spider: obs.spider, sku: obs.sku, productUrl: obs.url, firstSeenMs: obs.atMs, lastSeenMs: obs.atMs, lastAttemptMs: obs.atMs,
+      spider: obs.spider, site: obs.site, sku: obs.sku, productUrl: obs.url, firstSeenMs: obs.atMs, lastSeenMs: obs.atMs, lastAttemptMs: obs.atMs,
       lastChangedMs: null, observations: 1, lastPrice: obs.price, lastCurrency: obs.currency, changeTimesMs: [], velocityPerDay: 0,
       lastStatus: 'ok', lastRunId: obs.runId, consecutiveFailures: 0, goneRuns: 0, retiredAtMs: null,
     };

@@ -1,7 +1,8 @@
-// Folds a finished (or interrupted) run into the SKU catalog: failures by product URL, then items by SKU, in batches.
+// Folds a finished (or interrupted) run into the SKU catalog: failures by product URL, then items by site and SKU, in batches.
 import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { CatalogStore } from '../ports/catalog-store';
 import type { FailedRequest, RunLedgerReader } from '../ports/run-ledger';
+import { siteSkuKey } from '../pipeline/stored-item';
 import { applyFailure, applyObservation, type CatalogEntry, type CatalogRules } from './catalog-entry';
 
 export interface CatalogUpdate {
@@ -51,9 +52,10 @@ async function foldFailures(update: CatalogUpdate, page: FailedRequest[], counts
   for (const failure of page) {
     const entry = known.get(failure.url);
     if (!entry) continue; // not a product page we know (a listing, or a product never seen working)
-    const next = applyFailure(changed.get(entry.sku) ?? entry, { reason: failure.reason, atMs: update.nowMs, runId: update.runId }, update.rules);
+    const id = siteSkuKey(entry.site, entry.sku);
+    const next = applyFailure(changed.get(id) ?? entry, { reason: failure.reason, atMs: update.nowMs, runId: update.runId }, update.rules);
     if (next.retiredAtMs !== null && entry.retiredAtMs === null) counts.retired++;
-    changed.set(entry.sku, next);
+    changed.set(id, next);
     counts.failed++;
   }
   await update.catalog.put([...changed.values()]);
@@ -61,14 +63,16 @@ async function foldFailures(update: CatalogUpdate, page: FailedRequest[], counts
 
 async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: CatalogUpdateCounts): Promise<void> {
   if (items.length === 0) return;
-  const known = await update.catalog.getBySku(update.spider, items.map((item) => item.sku!));
-  for (const item of items) {
-    const entry = known.get(item.sku!);
+  const ids = items.map((item) => ({ site: item.site ?? '', sku: item.sku! }));
+  const known = await update.catalog.getBySku(update.spider, ids);
+  for (const [i, item] of items.entries()) {
+    const id = siteSkuKey(ids[i].site, ids[i].sku);
+    const entry = known.get(id);
     // Primary and fallback items share the SKU key, so only one is stored; the ledger says whether the primary page worked.
     const fallback = item.data.source === 'fallback' && !(entry && (await update.ledger.succeeded(update.runId, entry.productUrl)));
     const source = fallback ? ('fallback' as const) : ('primary' as const);
-    const obs = { spider: update.spider, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source };
-    known.set(obs.sku, applyObservation(known.get(obs.sku) ?? null, obs, update.rules));
+    const obs = { spider: update.spider, site: ids[i].site, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source };
+    known.set(id, applyObservation(known.get(id) ?? null, obs, update.rules));
     counts.observed++;
   }
   await update.catalog.put([...known.values()]);

@@ -39,11 +39,12 @@ function pricingCell(change: PriceChange): string {
 }
 
 function formatTable(changes: readonly PriceChange[]): string {
-  const header = ['time (UTC)', 'spider', 'sku', 'old', 'new', 'availability', 'other'];
+  const header = ['time (UTC)', 'spider', 'site', 'sku', 'old', 'new', 'availability', 'other'];
   // SKUs, prices and availability came from pages: nothing in them may drive the terminal.
   const rows = changes.map((c) => [
     new Date(c.observedAtMs).toISOString().replace('T', ' ').slice(0, 19),
     c.spider,
+    c.site,
     c.sku,
     show(c.oldPrice, c.oldCurrency),
     show(c.newPrice, c.newCurrency),

@@ -18,6 +18,12 @@ export interface PriceItem extends Item {
   /** The page's BCP 47 locale (`<html lang>`, e.g. "en-CA"): decides which currency a `$`, `kr` or `¥` in a text price is. */
   locale?: string | null;
   url?: string;
+  /**
+   * The site or market the item belongs to, when its page's registrable domain does not say it (markets
+   * under paths of one domain, a fallback feed on another domain): one word, e.g. "shop.com/de". With the
+   * sku it is the item's identity (dedupe, history, catalog); unset, the page's registrable domain is.
+   */
+  site?: string;
   /** Why `price` is null when the spider refused to read one (`price/ambiguous`, `price/disagree`): the pipeline drops with it. */
   priceRefusal?: string;
   /**

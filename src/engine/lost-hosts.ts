@@ -30,8 +30,8 @@ export function noteSettled(stats: Stats, host: string, reason: string | null): 
 export function notePageYield(stats: Stats, host: string, page: { items: number; droppedByReason: Record<string, number>; linksOut: number }): void {
   // A duplicate is an item read well whose copy the run already holds (the same SKU at the same price under
   // another listing or host): the host gave it, so it counts as kept here. A copy at another price or
-  // currency (`duplicate/price-differs`: a regional site, shop.fr beside shop.de) is not held by the run:
-  // the price stored is another page's, so this host's observation is lost like an unreadable one.
+  // currency (`duplicate/price-differs`: another host of the same site, e.g. a market on its own subdomain)
+  // is not held by the run: the price stored is another page's, so this host's observation is lost like an unreadable one.
   let items = page.items;
   for (const [reason, n] of Object.entries(page.droppedByReason)) {
     if (reason === 'duplicate') items += n;
@@ -90,7 +90,7 @@ export function lostHostHint(host: LostHost): string {
 function droppedHint(dropped: Record<string, number>): string {
   const top = Object.entries(dropped).sort(([, a], [, b]) => b - a)[0]?.[0];
   if (top === undefined) return 'pages fetched, no item or link: a block page not recognised, or selectors a redesign broke?';
-  if (top === 'duplicate/price-differs') return "every item's SKU was already stored from another host at another price: regional sites (an item is keyed by SKU alone; give each site its own SKUs or spider)";
+  if (top === 'duplicate/price-differs') return "every item's SKU was already stored from another host of the same site at another price: markets on subdomains of one domain (de.shop.com, ch.shop.com)? An item is its site (registrable domain) and SKU; state `site` on the items to keep such markets apart";
   return 'every item dropped: its prices unreadable?';
 }
 

@@ -4,6 +4,7 @@ import { PRICING_ITEM_FIELDS, type Item, type ItemSource } from '../core/item';
 import { Decimal, parseDecimalString } from '../core/money';
 import type { StoredItem } from '../ports/item-store';
 import { toCurrencyScale } from '../prices/iso-currencies';
+import { itemSite } from './item-site';
 import { canonicalJson, ownCopy, toJsonValue } from './json-value';
 
 /** The item's sku as text, or null: numbers are accepted because JSON APIs often send them. */
@@ -15,13 +16,19 @@ export function itemSku(item: Item): string | null {
   return null;
 }
 
+/** The key of a SKU on a site: a site is one word (a domain, a host:port or a stated market), so the first space ends it. */
+export function siteSkuKey(site: string, sku: string): string {
+  return `${site} ${sku}`;
+}
+
 /**
- * Dedupe and upsert key within a run: the sku when present, else sha1 of the source URL and the
- * canonical JSON of the item, so a re-fetch of the same page yields the same key (idempotent).
+ * Dedupe and upsert key within a run: the site and the sku when there is a sku ("shop.de 4711": regional
+ * sites that share SKUs are separate items), else sha1 of the source URL and the canonical JSON of the
+ * item, so a re-fetch of the same page yields the same key (idempotent).
  */
 export function itemKey(item: Item, source: ItemSource, data?: unknown): string {
   const sku = itemSku(item);
-  if (sku !== null) return sku;
+  if (sku !== null) return siteSkuKey(itemSite(item, source), sku);
   const json = canonicalJson(data ?? toJsonValue(item));
   return createHash('sha1').update(source.url).update('\n').update(json).digest('hex');
 }
@@ -67,6 +74,7 @@ export function toStoredItem(item: Item, source: ItemSource): StoredItem {
     runId: source.runId,
     spider: source.spider,
     key: ownCopy(itemKey(item, source, data)),
+    site: ownCopy(itemSite(item, source)),
     requestId: source.requestId,
     url: ownCopy(typeof item.url === 'string' && item.url !== '' ? item.url : source.url),
     sku: sku === null ? null : ownCopy(sku),

@@ -1,14 +1,20 @@
-// CatalogStore port: the SKU catalog per spider (entries and discovery times); backends live beside this file.
+// CatalogStore port: the SKU catalog per spider and site (entries and discovery times); backends live beside this file.
 import type { CatalogEntry } from '../catalog/catalog-entry';
 
+/** One catalog identity: a SKU on a site (shop.de and shop.ch selling one SKU are two entries). */
+export interface SiteSku {
+  site: string;
+  sku: string;
+}
+
 export interface CatalogStore {
-  /** Entries of these SKUs that exist. */
-  getBySku(spider: string, skus: readonly string[]): Promise<Map<string, CatalogEntry>>;
+  /** Entries of these SKUs on these sites that exist, by `siteSkuKey(site, sku)`. */
+  getBySku(spider: string, ids: readonly SiteSku[]): Promise<Map<string, CatalogEntry>>;
   /** Entries whose product URL is one of these (failed requests carry a URL, not a SKU). */
   getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry>>;
   /** Inserts or replaces the entries in one transaction: durable when the promise resolves. */
   put(entries: readonly CatalogEntry[]): Promise<void>;
-  /** Streams a spider's entries (retired ones included) in SKU order without holding them all. */
+  /** Streams a spider's entries (retired ones included) in SKU then site order without holding them all. */
   entries(spider: string): AsyncIterable<CatalogEntry>;
   /** When the spider's discovery pages (its start requests) were last crawled by a finished run. */
   lastDiscoveryMs(spider: string): Promise<number | null>;

@@ -2,8 +2,13 @@
 export interface StoredItem {
   runId: string;
   spider: string;
-  /** Dedupe key within a run (sku when present, else a hash of source and content); the upsert key. */
+  /** Dedupe key within a run ("<site> <sku>" when there is a sku, else a hash of source and content); the upsert key. */
   key: string;
+  /**
+   * The registrable domain of the page the item came from (or the site the spider stated): with the sku,
+   * the item's identity. Null only in rows migrated from before the column whose stored URL names no site.
+   */
+  site: string | null;
   requestId: string;
   url: string;
   sku: string | null;

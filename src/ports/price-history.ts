@@ -1,6 +1,8 @@
-// PriceHistory port: change events (price / currency / availability / pricing fields) between a SKU's consecutive observations.
+// PriceHistory port: change events (price / currency / availability / pricing fields) between consecutive observations of a SKU on a site.
 export interface PriceChange {
   spider: string;
+  /** The site whose series this is (see StoredItem.site); '' for rows migrated from a URL that named none. */
+  site: string;
   sku: string;
   runId: string;
   previousRunId: string;
@@ -48,7 +50,7 @@ export interface PriceHistoryFilter {
 export interface PriceHistory {
   /** Records the run's change events (idempotent: a resumed run adds only new ones); resolves to how many were new. */
   recordRun(spider: string, runId: string): Promise<number>;
-  /** Events ordered by observation time, then spider, then sku. */
+  /** Events ordered by observation time, then spider, then sku, then site. */
   list(filter?: PriceHistoryFilter): Promise<PriceChange[]>;
   close(): Promise<void>;
 }

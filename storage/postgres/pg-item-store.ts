@@ -12,13 +12,13 @@ type ItemRow = ItemRowOf<Record<string, unknown>>;
  * whatever the batch size. ORDER BY ord keeps the batch order in the ids (a run's insertion order).
  */
 const UPSERT = `
-INSERT INTO items (run_id, key, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms)
-SELECT r."runId", r.key, r.spider, r."requestId", r.url, r.sku, r.price, r.currency, r.pricing, r."rawHash", r.data::json, r."scrapedAtMs"
-FROM ROWS FROM (json_to_recordset($1::json) AS ("runId" text, key text, spider text, "requestId" text, url text,
-  sku text, price numeric, currency text, pricing text, "rawHash" text, data text, "scrapedAtMs" bigint)) WITH ORDINALITY AS r("runId", key, spider, "requestId", url, sku, price, currency, pricing, "rawHash", data, "scrapedAtMs", ord)
+INSERT INTO items (run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms)
+SELECT r."runId", r.key, r.site, r.spider, r."requestId", r.url, r.sku, r.price, r.currency, r.pricing, r."rawHash", r.data::json, r."scrapedAtMs"
+FROM ROWS FROM (json_to_recordset($1::json) AS ("runId" text, key text, site text, spider text, "requestId" text, url text,
+  sku text, price numeric, currency text, pricing text, "rawHash" text, data text, "scrapedAtMs" bigint)) WITH ORDINALITY AS r("runId", key, site, spider, "requestId", url, sku, price, currency, pricing, "rawHash", data, "scrapedAtMs", ord)
 ORDER BY ord
 ON CONFLICT (run_id, key) DO UPDATE SET
-  spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
+  site = excluded.site, spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
   price = excluded.price, currency = excluded.currency, pricing = excluded.pricing, raw_hash = excluded.raw_hash,
   data = excluded.data, scraped_at_ms = excluded.scraped_at_ms`;
 
@@ -37,7 +37,7 @@ export class PgItemStore implements ItemStore {
     const byKey = new Map<string, StoredItem>();
     for (const item of items) byKey.set(`${item.runId}\u0000${item.key}`, item);
     // `data` travels as its JSON text: a nested json value taken apart by json_to_recordset does not keep its key order.
-    const rows = this.sql.json([...byKey.values()].map((item) => ({ ...item, pricing: item.pricing ?? null, data: JSON.stringify(item.data) })) as never);
+    const rows = this.sql.json([...byKey.values()].map((item) => ({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, data: JSON.stringify(item.data) })) as never);
     // Workers upserting overlapping keys of one run in different orders deadlock on the unique index, and
     // PostgreSQL needs deadlock_timeout (1 s) to notice: writers of the same run take turns instead (run
     // locks in sorted order, so batches spanning runs cannot deadlock on the locks either).
@@ -62,7 +62,7 @@ export class PgItemStore implements ItemStore {
     let after = 0;
     for (;;) {
       const rows = await this.sql<Array<ItemRow & { id: number }>>`
-        SELECT id::bigint AS id, run_id, key, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms
+        SELECT id::bigint AS id, run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms
         FROM items WHERE run_id = ${runId} AND id > ${after} ORDER BY id LIMIT ${CURSOR_ROWS}`;
       for (const row of rows) {
         yield storedItemFromRow(row, row.data);

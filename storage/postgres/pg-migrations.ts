@@ -1,10 +1,13 @@
 // Versioned PostgreSQL schema: migrations applied at open, once, under an advisory lock (safe with many workers starting together).
 import type { Sql } from './pg-connection';
+import { SITE_COLUMNS_SQL, sitesFromUrls, type MigrationTx } from './pg-site-migration';
 
 interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** A step SQL alone cannot do (the public suffix list lives in tldts), run after `sql` in the same transaction. */
+  then?: (tx: MigrationTx) => Promise<void>;
 }
 
 /**
@@ -86,6 +89,12 @@ CREATE TABLE schedule_locks (
   locked_at bigint NOT NULL, expires_ms bigint NOT NULL
 );`,
   },
+  {
+    version: 5,
+    name: 'site in item identity',
+    sql: SITE_COLUMNS_SQL,
+    then: sitesFromUrls,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */
@@ -110,6 +119,7 @@ export async function migrate(sql: Sql, migrations: readonly Migration[] = MIGRA
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
       if (applied.has(migration.version)) continue;
       await tx.unsafe(migration.sql);
+      await migration.then?.(tx);
       await tx`INSERT INTO pricecrawl_migrations (version, name) VALUES (${migration.version}, ${migration.name})`;
       done.push(migration.version);
     }

@@ -1,8 +1,9 @@
 // DDL of the SQLite items table and its upgrades; bump ITEMS_SCHEMA_VERSION with a migration when it changes.
 import type Database from 'better-sqlite3';
+import { upgradeToSiteIdentity } from './site-identity';
 
-/** v2: the pricing column (items) and old/new pricing (price_changes). */
-export const ITEMS_SCHEMA_VERSION = 2;
+/** v2: the pricing column (items) and old/new pricing (price_changes). v3: the site in every SKU identity (site-identity.ts). */
+export const ITEMS_SCHEMA_VERSION = 3;
 
 /**
  * price is TEXT: the exact decimal string, at the currency's minor-unit scale when it has no more
@@ -15,6 +16,7 @@ CREATE TABLE IF NOT EXISTS items (
   id            INTEGER PRIMARY KEY,
   run_id        TEXT    NOT NULL,
   key           TEXT    NOT NULL,
+  site          TEXT,
   spider        TEXT    NOT NULL,
   request_id    TEXT    NOT NULL,
   url           TEXT    NOT NULL,
@@ -28,7 +30,7 @@ CREATE TABLE IF NOT EXISTS items (
   UNIQUE (run_id, key)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS items_by_run ON items (run_id, id);
-CREATE INDEX IF NOT EXISTS items_by_spider_sku ON items (spider, sku, scraped_at_ms) WHERE sku IS NOT NULL;
+CREATE INDEX IF NOT EXISTS items_by_spider_site_sku ON items (spider, site, sku, scraped_at_ms) WHERE sku IS NOT NULL;
 `;
 
 function addMissingColumns(db: Database.Database, table: string, columns: readonly string[]): void {
@@ -39,11 +41,12 @@ function addMissingColumns(db: Database.Database, table: string, columns: readon
 }
 
 /**
- * Upgrades a v1 items.sqlite in place (ADD COLUMN only: old rows keep NULL pricing, which history
- * reads as "not recorded", and old readers still read every column they know). Idempotent, so the
- * item store and the price history may both run it, whichever opens the file first.
+ * Upgrades an older items.sqlite in place: v2 adds columns only (old rows keep NULL pricing, which
+ * history reads as "not recorded"); v3 gives every SKU row its site. Idempotent, so the item store,
+ * the price history and the catalog may each run it, whichever opens the file first.
  */
 export function upgradeItemsDb(db: Database.Database): void {
   addMissingColumns(db, 'items', ['pricing']);
   addMissingColumns(db, 'price_changes', ['old_pricing', 'new_pricing']);
+  upgradeToSiteIdentity(db);
 }

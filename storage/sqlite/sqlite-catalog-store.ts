@@ -2,26 +2,21 @@
 import type { Transaction } from 'better-sqlite3';
 import type Database from 'better-sqlite3';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
-import type { CatalogStore } from '../../src/ports/catalog-store';
+import { siteSkuKey } from '../../src/pipeline/stored-item';
+import type { CatalogStore, SiteSku } from '../../src/ports/catalog-store';
+import { upgradeItemsDb } from './items-schema';
 import { openStorageDb } from './open-storage-db';
+import { skuCatalogDdl } from './site-identity';
 
-const DDL = `
-CREATE TABLE IF NOT EXISTS sku_catalog (
-  spider TEXT NOT NULL, sku TEXT NOT NULL, product_url TEXT NOT NULL, first_seen_ms INTEGER NOT NULL,
-  last_seen_ms INTEGER NOT NULL, last_attempt_ms INTEGER NOT NULL, last_changed_ms INTEGER, observations INTEGER NOT NULL,
-  last_price TEXT, last_currency TEXT, change_times_json TEXT NOT NULL, velocity_per_day REAL NOT NULL,
-  last_status TEXT NOT NULL, last_run_id TEXT NOT NULL, consecutive_failures INTEGER NOT NULL, gone_runs INTEGER NOT NULL,
-  retired_at_ms INTEGER,
-  PRIMARY KEY (spider, sku)
-) STRICT;
+const DDL = `${skuCatalogDdl('sku_catalog')}
 CREATE INDEX IF NOT EXISTS sku_catalog_by_url ON sku_catalog (spider, product_url);
 CREATE TABLE IF NOT EXISTS catalog_discovery (spider TEXT PRIMARY KEY, last_discovery_ms INTEGER NOT NULL) STRICT;`;
 
-const UPSERT = `INSERT OR REPLACE INTO sku_catalog VALUES (@spider, @sku, @productUrl, @firstSeenMs, @lastSeenMs, @lastAttemptMs,
+const UPSERT = `INSERT OR REPLACE INTO sku_catalog VALUES (@spider, @site, @sku, @productUrl, @firstSeenMs, @lastSeenMs, @lastAttemptMs,
   @lastChangedMs, @observations, @lastPrice, @lastCurrency, @changeTimesJson, @velocityPerDay, @lastStatus, @lastRunId,
   @consecutiveFailures, @goneRuns, @retiredAtMs)`;
 
-const COLUMNS = `spider, sku, product_url AS productUrl, first_seen_ms AS firstSeenMs, last_seen_ms AS lastSeenMs,
+const COLUMNS = `spider, site, sku, product_url AS productUrl, first_seen_ms AS firstSeenMs, last_seen_ms AS lastSeenMs,
   last_attempt_ms AS lastAttemptMs, last_changed_ms AS lastChangedMs, observations, last_price AS lastPrice,
   last_currency AS lastCurrency, change_times_json AS changeTimesJson, velocity_per_day AS velocityPerDay,
   last_status AS lastStatus, last_run_id AS lastRunId, consecutive_failures AS consecutiveFailures,
@@ -47,15 +42,33 @@ export class SqliteCatalogStore implements CatalogStore {
 
   /** The embedded default: beside the items in `<storage.dir>/items.sqlite`. */
   static open(storageDir: string): SqliteCatalogStore {
-    return new SqliteCatalogStore(openStorageDb(storageDir, 'items.sqlite', DDL, 'FULL'));
+    const db = openStorageDb(storageDir, 'items.sqlite', DDL, 'FULL');
+    upgradeItemsDb(db);
+    return new SqliteCatalogStore(db);
   }
 
-  async getBySku(spider: string, skus: readonly string[]): Promise<Map<string, CatalogEntry>> {
-    return this.lookup(spider, 'sku', skus, (entry) => entry.sku);
+  async getBySku(spider: string, ids: readonly SiteSku[]): Promise<Map<string, CatalogEntry>> {
+    const found = new Map<string, CatalogEntry>();
+    // Half the chunk: two parameters per identity.
+    for (let i = 0; i < ids.length; i += CHUNK / 2) {
+      const chunk = ids.slice(i, i + CHUNK / 2);
+      const sql = `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND (site, sku) IN (VALUES ${chunk.map(() => '(?, ?)').join(',')})`;
+      for (const row of this.db.prepare(sql).all(spider, ...chunk.flatMap((id) => [id.site, id.sku])) as Row[]) {
+        const entry = toEntry(row);
+        found.set(siteSkuKey(entry.site, entry.sku), entry);
+      }
+    }
+    return found;
   }
 
   async getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry>> {
-    return this.lookup(spider, 'product_url', urls, (entry) => entry.productUrl);
+    const found = new Map<string, CatalogEntry>();
+    for (let i = 0; i < urls.length; i += CHUNK) {
+      const chunk = urls.slice(i, i + CHUNK);
+      const sql = `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND product_url IN (${chunk.map(() => '?').join(',')})`;
+      for (const row of this.db.prepare(sql).all(spider, ...chunk) as Row[]) found.set(row.productUrl, toEntry(row));
+    }
+    return found;
   }
 
   async put(entries: readonly CatalogEntry[]): Promise<void> {
@@ -64,12 +77,13 @@ export class SqliteCatalogStore implements CatalogStore {
 
   async *entries(spider: string): AsyncIterable<CatalogEntry> {
     // Pages by key rather than one long-lived iterator, so writers are never blocked by a slow consumer.
-    let after = '';
+    // By (sku, site): one SKU on several sites may straddle a page boundary.
+    let after = { sku: '', site: '' };
     for (;;) {
-      const rows = this.db.prepare(`SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND sku > ? ORDER BY sku LIMIT ?`).all(spider, after, CHUNK) as Row[];
+      const rows = this.db.prepare(`SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND (sku, site) > (?, ?) ORDER BY sku, site LIMIT ?`).all(spider, after.sku, after.site, CHUNK) as Row[];
       for (const row of rows) yield toEntry(row);
       if (rows.length < CHUNK) return;
-      after = rows[rows.length - 1].sku;
+      after = rows[rows.length - 1];
     }
   }
 
@@ -84,18 +98,5 @@ export class SqliteCatalogStore implements CatalogStore {
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
-  }
-
-  private lookup(spider: string, column: 'sku' | 'product_url', keys: readonly string[], keyOf: (entry: CatalogEntry) => string): Map<string, CatalogEntry> {
-    const found = new Map<string, CatalogEntry>();
-    for (let i = 0; i < keys.length; i += CHUNK) {
-      const chunk = keys.slice(i, i + CHUNK);
-      const sql = `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND ${column} IN (${chunk.map(() => '?').join(',')})`;
-      for (const row of this.db.prepare(sql).all(spider, ...chunk) as Row[]) {
-        const entry = toEntry(row);
-        found.set(keyOf(entry), entry);
-      }
-    }
-    return found;
   }
 }

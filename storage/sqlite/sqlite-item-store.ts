@@ -22,14 +22,14 @@ export interface SqliteItemStoreOptions {
 type ItemRow = ItemRowOf<string>;
 
 const UPSERT = `
-INSERT INTO items (run_id, key, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms)
-VALUES (@runId, @key, @spider, @requestId, @url, @sku, @price, @currency, @pricing, @rawHash, @data, @scrapedAtMs)
+INSERT INTO items (run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms)
+VALUES (@runId, @key, @site, @spider, @requestId, @url, @sku, @price, @currency, @pricing, @rawHash, @data, @scrapedAtMs)
 ON CONFLICT (run_id, key) DO UPDATE SET
-  spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
+  site = excluded.site, spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
   price = excluded.price, currency = excluded.currency, pricing = excluded.pricing, raw_hash = excluded.raw_hash,
   data = excluded.data, scraped_at_ms = excluded.scraped_at_ms`;
 
-const SELECT_RUN = `SELECT run_id, key, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms
+const SELECT_RUN = `SELECT run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms
 FROM items WHERE run_id = ? ORDER BY id`;
 
 export class SqliteItemStore implements ItemStore {
@@ -55,7 +55,7 @@ export class SqliteItemStore implements ItemStore {
     this.db.pragma(`user_version = ${ITEMS_SCHEMA_VERSION}`);
     this.upsert = this.db.prepare(UPSERT);
     this.writeAll = this.db.transaction((items: StoredItem[]) => {
-      for (const item of items) this.upsert.run({ ...item, pricing: item.pricing ?? null, data: JSON.stringify(item.data) });
+      for (const item of items) this.upsert.run({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, data: JSON.stringify(item.data) });
     });
   }
 

@@ -1,45 +1,40 @@
-// SqlitePriceHistory: change events from each run's observations vs the same spider + SKU's previous one (items.sqlite).
+// SqlitePriceHistory: change events from each run's observations vs the same spider + site + SKU's previous one (items.sqlite).
 import type Database from 'better-sqlite3';
 import { parsePricingColumns, type PriceChange, type PriceHistory, type PriceHistoryFilter } from '../../src/ports/price-history';
 import { upgradeItemsDb } from './items-schema';
+import { priceChangesDdl } from './site-identity';
 import { openStorageDb } from './open-storage-db';
 
-const DDL = `
-CREATE TABLE IF NOT EXISTS price_changes (
-  id INTEGER PRIMARY KEY, spider TEXT NOT NULL, sku TEXT NOT NULL, run_id TEXT NOT NULL, previous_run_id TEXT NOT NULL,
-  observed_at_ms INTEGER NOT NULL, previous_observed_at_ms INTEGER NOT NULL, old_price TEXT, new_price TEXT,
-  old_currency TEXT, new_currency TEXT, old_availability TEXT, new_availability TEXT, url TEXT NOT NULL,
-  old_pricing TEXT, new_pricing TEXT,
-  UNIQUE (run_id, spider, sku)
-) STRICT;
+const DDL = `${priceChangesDdl('price_changes')}
 CREATE INDEX IF NOT EXISTS price_changes_by_time ON price_changes (observed_at_ms);`;
 
 /**
  * The history is the items table itself (every run stores each observation with its time); a
- * change event compares a run's row with the same SKU's previous row. Prices compare as exact
+ * change event compares a run's row with the previous row of the same SKU on the same site (shop.de and
+ * shop.ch selling one SKU are two series: one series of both would read each market switch as a change). Prices compare as exact
  * strings, so "12.50" → "12.5" can never appear (both are stored by Decimal.toFixed()). The pricing
  * fields compare as their canonical JSON text; a previous row without it (written before the column
  * existed) is not a change.
  */
 const RECORD = `
-INSERT OR IGNORE INTO price_changes (spider, sku, run_id, previous_run_id, observed_at_ms, previous_observed_at_ms,
+INSERT OR IGNORE INTO price_changes (spider, site, sku, run_id, previous_run_id, observed_at_ms, previous_observed_at_ms,
   old_price, new_price, old_currency, new_currency, old_availability, new_availability, url, old_pricing, new_pricing)
-SELECT spider, sku, run_id, prev_run, scraped_at_ms, prev_at, prev_price, price, prev_currency, currency, prev_avail, avail, url,
+SELECT spider, COALESCE(site, ''), sku, run_id, prev_run, scraped_at_ms, prev_at, prev_price, price, prev_currency, currency, prev_avail, avail, url,
   CASE WHEN pricing IS NULL OR prev_pricing IS NULL THEN NULL ELSE prev_pricing END,
   CASE WHEN pricing IS NULL OR prev_pricing IS NULL THEN NULL ELSE pricing END
 FROM (
-  SELECT spider, sku, run_id, scraped_at_ms, price, currency, url, pricing, json_extract(data, '$.availability') AS avail,
+  SELECT spider, site, sku, run_id, scraped_at_ms, price, currency, url, pricing, json_extract(data, '$.availability') AS avail,
     LAG(run_id) OVER w AS prev_run, LAG(scraped_at_ms) OVER w AS prev_at, LAG(price) OVER w AS prev_price,
     LAG(currency) OVER w AS prev_currency, LAG(json_extract(data, '$.availability')) OVER w AS prev_avail,
     LAG(pricing) OVER w AS prev_pricing
   FROM items WHERE sku IS NOT NULL AND spider = @spider
-  WINDOW w AS (PARTITION BY spider, sku ORDER BY scraped_at_ms, id)
+  WINDOW w AS (PARTITION BY spider, site, sku ORDER BY scraped_at_ms, id)
 )
 WHERE run_id = @runId AND prev_run IS NOT NULL AND prev_run <> run_id
   AND (price IS NOT prev_price OR currency IS NOT prev_currency OR avail IS NOT prev_avail
     OR (pricing IS NOT NULL AND prev_pricing IS NOT NULL AND pricing <> prev_pricing))`;
 
-const COLUMNS = `spider, sku, run_id AS runId, previous_run_id AS previousRunId, observed_at_ms AS observedAtMs,
+const COLUMNS = `spider, site, sku, run_id AS runId, previous_run_id AS previousRunId, observed_at_ms AS observedAtMs,
   previous_observed_at_ms AS previousObservedAtMs, old_price AS oldPrice, new_price AS newPrice, old_currency AS oldCurrency,
   new_currency AS newCurrency, old_availability AS oldAvailability, new_availability AS newAvailability,
   old_pricing AS oldPricing, new_pricing AS newPricing, url`;
@@ -60,7 +55,7 @@ export class SqlitePriceHistory implements PriceHistory {
 
   async list(filter: PriceHistoryFilter = {}): Promise<PriceChange[]> {
     const sql = `SELECT ${COLUMNS} FROM price_changes WHERE (@spider IS NULL OR spider = @spider)
-      AND observed_at_ms >= @since ORDER BY observed_at_ms, spider, sku`;
+      AND observed_at_ms >= @since ORDER BY observed_at_ms, spider, sku, site`;
     const rows = this.db.prepare(sql).all({ spider: filter.spider ?? null, since: filter.sinceMs ?? 0 }) as PriceChange[];
     return rows.map(parsePricingColumns);
   }

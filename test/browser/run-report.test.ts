@@ -117,7 +117,7 @@ describe('run report', () => {
     const changes = Object.fromEntries(data.changes.map((c) => [c.sku, c]));
     expect(Object.keys(changes).sort()).toEqual(['H0-P0', 'H1-P3']);
     const old = (sku: string) => site.products.find((p) => p.sku === sku)!.price;
-    expect(changes['H0-P0']).toMatchObject({ oldPrice: old('H0-P0'), newPrice: '0.50', percent: '-50', direction: 'drop', name: 'Product H0-P0' });
+    expect(changes['H0-P0']).toMatchObject({ oldPrice: old('H0-P0'), newPrice: '0.50', percent: '-50', direction: 'drop', name: 'Product H0-P0', site: '127.0.0.1' });
     const percent = new Decimal('99999.99').minus(old('H1-P3')).div(old('H1-P3')).times(100).toDecimalPlaces(2).toString();
     expect(changes['H1-P3']).toMatchObject({ oldPrice: old('H1-P3'), newPrice: '99999.99', percent, direction: 'rise', name: 'Product H1-P3' });
     // The ledger and the per-host table come from the run summary and the fetch log.
@@ -167,7 +167,7 @@ describe('run report', () => {
       hostOutcomes: [{ host, planned: 2, succeeded: 1, failed: 1, pending: 0, statuses: { [sku]: 1 } }],
       hosts: [{ host, requests: [3], throttled: [1], latency: [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0] }], fetches: 3,
       items: { scraped: 1, written: 0, dropped: { [sku]: 1 } }, handling: { [host]: 1 },
-      changes: [{ sku, name: host, direction: 'rise', url: 'javascript:alert(1)"><b>x</b>', oldPrice: '1.10', newPrice: '2.20', currency: 'USD', percent: '100' }],
+      changes: [{ sku, site: host, name: host, direction: 'rise', url: 'javascript:alert(1)"><b>x</b>', oldPrice: '1.10', newPrice: '2.20', currency: 'USD', percent: '100' }],
       events: [{ bucket: 0, offsetMs: 5, kind: 'breaker/opened', host, detail: sku }],
       itemsOverTime: { priced: [0], unpriced: [1] },
       losses: runLosses({ transientFailures: { [sku]: 1 }, lostHosts: { [host]: { planned: 2, succeeded: 1, failedByReason: { [sku]: 1 }, droppedByReason: { [sku]: 2 } } }, waitingHosts: { [host]: { pending: 1, untilMs: 0 } }, codeErrors: { [`callback/${host}`]: { count: 1, firstMessage: sku, firstUrl: `http://127.0.0.1/${host}` } } }),

@@ -4,7 +4,7 @@ import { applyFailure, applyObservation, velocityPerDay, type CatalogEntry } fro
 
 const DAY = 86_400_000;
 const rules = { velocityWindowDays: 7, retireAfterGoneRuns: 3 };
-const obs = (runId: string, atMs: number, price: string) => ({ spider: 's', sku: 'A', url: 'http://127.0.0.1/p/A', price, currency: 'USD', atMs, runId });
+const obs = (runId: string, atMs: number, price: string) => ({ spider: 's', site: '127.0.0.1', sku: 'A', url: 'http://127.0.0.1/p/A', price, currency: 'USD', atMs, runId });
 
 describe('catalog entry', () => {
   it('counts observations and changes, and velocity as changes per day over the window', () => {

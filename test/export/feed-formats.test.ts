@@ -15,7 +15,8 @@ import { parseCsv } from '../support/parse-csv';
 import { readSkus } from '../support/read-feed';
 
 const SCRAPED_AT = new Date(1_700_000_000_000).toISOString();
-const provenance = (src: string | null) => ({ source: src, scrapedAt: SCRAPED_AT, runId: 'run-1', rawHash: 'a'.repeat(64) });
+// The site (with the sku, the identity) is the page's: every item here came from a 127.0.0.1 page.
+const provenance = (src: string | null) => ({ site: '127.0.0.1', source: src, scrapedAt: SCRAPED_AT, runId: 'run-1', rawHash: 'a'.repeat(64) });
 
 describe('feed formats', () => {
   let tmp: ReturnType<typeof tempDir>;
@@ -84,13 +85,13 @@ describe('feed formats', () => {
     const spec = feed('feed.CSV:csv');
     expect(await exportItems(store, 'run-1', spec)).toMatchObject({ format: 'csv', items: 3 });
     const records = parseCsv(readFileSync(spec.path, 'utf8'));
-    expect(records[0]).toEqual(['sku', 'name', 'price', 'currency', 'url', 'alpha', 'note', 'specs', 'zeta', 'source', 'scrapedAt', 'runId', 'rawHash', 'moreFields']);
-    expect(records.slice(1).map((r) => r.slice(0, 9))).toEqual([
-      ['A-1', 'Kettle, "steel"', '1234.56', 'EUR', 'http://127.0.0.1/a', '', '', '', 'z'],
-      ['', 'multi\r\nline <b>&amp;</b>', '0.1', '', 'http://127.0.0.1/b', 'true', '', '{"watts":2000,"colors":["red","black"]}', ''],
-      ['C', '', '123456789012345678901234.5678', 'USD', '', '', 'ünïcödé ✓ \u0001', '', ''],
+    expect(records[0]).toEqual(['sku', 'site', 'name', 'price', 'currency', 'url', 'alpha', 'note', 'specs', 'zeta', 'source', 'scrapedAt', 'runId', 'rawHash', 'moreFields']);
+    expect(records.slice(1).map((r) => r.slice(0, 10))).toEqual([
+      ['A-1', '127.0.0.1', 'Kettle, "steel"', '1234.56', 'EUR', 'http://127.0.0.1/a', '', '', '', 'z'],
+      ['', '127.0.0.1', 'multi\r\nline <b>&amp;</b>', '0.1', '', 'http://127.0.0.1/b', 'true', '', '{"watts":2000,"colors":["red","black"]}', ''],
+      ['C', '127.0.0.1', '', '123456789012345678901234.5678', 'USD', '', '', 'ünïcödé ✓ \u0001', '', ''],
     ]);
-    expect(records[1].slice(9)).toEqual(['structured', SCRAPED_AT, 'run-1', 'a'.repeat(64), '']);
+    expect(records[1].slice(10)).toEqual(['structured', SCRAPED_AT, 'run-1', 'a'.repeat(64), '']);
   });
 
   it('CSV neutralises spreadsheet formulas (OWASP) but leaves plain numbers such as a negative price alone', async () => {

@@ -42,7 +42,7 @@ describe('pricecrawl CLI', () => {
     const again = await cli(crawlArgs(site, join(storage.dir, 'export-csv'), '-o', csv));
     expect(again.code).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split(/\r?\n/);
-    expect(lines[0].split(',').slice(0, 3)).toEqual(['sku', 'price', 'currency']);
+    expect(lines[0].split(',').slice(0, 4)).toEqual(['sku', 'site', 'price', 'currency']);
     expect(lines).toHaveLength(site.products.length + 1);
   });
 

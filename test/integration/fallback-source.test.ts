@@ -1,6 +1,8 @@
 // Tiered fallback: a SKU whose product page is blocked in N consecutive runs is served from the fallback feed, items say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteCatalogStore } from '../../storage/sqlite/sqlite-catalog-store';
+import { siteOf } from '../../src/pipeline/item-site';
+import { siteSkuKey } from '../../src/pipeline/stored-item';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
@@ -14,7 +16,8 @@ const feedHits = () => site.servers[0].requestsTo('/feed/H0-P1').length;
 async function entry(sku: string) {
   const store = SqliteCatalogStore.open(storage.dir);
   try {
-    return (await store.getBySku('catalog', [sku])).get(sku)!;
+    const id = { site: siteOf(site.startUrls[0]), sku };
+    return (await store.getBySku('catalog', [id])).get(siteSkuKey(id.site, sku))!;
   } finally {
     await store.close();
   }

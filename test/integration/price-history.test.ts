@@ -72,7 +72,7 @@ describe('price history and change events', () => {
     const json = run('--json', '--spider', 'demo-jsonld', '--since', '1h').trim().split('\n').map((line) => JSON.parse(line) as PriceChange);
     expect(json).toEqual(firstRound);
     const table = run();
-    expect(table.split('\n')[0]).toMatch(/^time \(UTC\)\s+spider\s+sku\s+old\s+new/);
+    expect(table.split('\n')[0]).toMatch(/^time \(UTC\)\s+spider\s+site\s+sku\s+old\s+new/);
     for (const change of firstRound) expect(table).toContain(change.sku);
     expect(run('--since', '2000-01-01T00:00:00Z', '--spider', 'nobody')).toBe('no price changes\n');
   });

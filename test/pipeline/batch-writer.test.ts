@@ -184,15 +184,15 @@ describe('BatchWriter over SqliteItemStore', () => {
     expect(await store.countItems('run-1')).toBe(2);
     await store.writeBatch([toStoredItem(item('k1', { price: new Decimal('2.25') }), src)]);
     expect(await store.countItems('run-1')).toBe(2);
-    expect(reader.prepare("SELECT price FROM items WHERE key = 'k1'").get()).toEqual({ price: '2.25' });
+    expect(reader.prepare("SELECT price FROM items WHERE key = '127.0.0.1 k1'").get()).toEqual({ price: '2.25' });
   });
 });
 
 describe('toStoredItem', () => {
-  it('keys by sku, else by a hash of source URL and canonical content (key order does not matter)', () => {
+  it('keys by site and sku, else by a hash of source URL and canonical content (key order does not matter)', () => {
     const src = source({ url: 'http://127.0.0.1/p/1' });
-    expect(toStoredItem({ sku: 'SKU-1', price: '1' }, src).key).toBe('SKU-1');
-    expect(toStoredItem({ sku: 42 }, src).key).toBe('42');
+    expect(toStoredItem({ sku: 'SKU-1', price: '1' }, src)).toMatchObject({ key: '127.0.0.1 SKU-1', site: '127.0.0.1', sku: 'SKU-1' });
+    expect(toStoredItem({ sku: 42 }, src).key).toBe('127.0.0.1 42');
     const a = toStoredItem({ name: 'n', url: 'u', nested: { x: 1, y: [1, 2] } }, src).key;
     const b = toStoredItem({ nested: { y: [1, 2], x: 1 }, url: 'u', name: 'n' }, src).key;
     const otherPage = toStoredItem({ name: 'n', url: 'u', nested: { x: 1, y: [1, 2] } }, source({ url: 'http://127.0.0.1/p/2' })).key;

@@ -154,7 +154,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     if (!outcome.accepted) return;
     const reader = new Database(store.path, { readonly: true });
     try {
-      const seen = await outcome.durable.then(() => reader.prepare('SELECT price, currency FROM items WHERE key = ?').get('Z'));
+      const seen = await outcome.durable.then(() => reader.prepare('SELECT price, currency FROM items WHERE key = ?').get('127.0.0.1 Z'));
       expect(seen).toEqual({ price: '12.99', currency: 'GBP' });
     } finally {
       reader.close();

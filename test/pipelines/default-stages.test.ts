@@ -7,6 +7,7 @@ import { RequiredFieldsStage } from '../../pipelines/required-fields-stage';
 import { SettingsError } from '../../src/core/errors';
 import type { Item } from '../../src/core/item';
 import { Decimal } from '../../src/core/money';
+import { siteOf } from '../../src/pipeline/item-site';
 import { isDrop, type Drop, type PipelineStage } from '../../src/pipeline/stage';
 import { capturingLogger, pipelineContext, source, testSettings } from '../pipeline/pipeline-fixtures';
 
@@ -131,7 +132,7 @@ describe('dedupe', () => {
     const first = source({ requestId: 'r1' });
     expect(dropped(stage.process({ sku: 'k' }, first, ctx))).toBe(false);
     expect(dropped(stage.process({ sku: 'k' }, first, ctx))).toBe(false);
-    expect(stage.process({ sku: 'k' }, source({ requestId: 'r2' }), ctx)).toEqual({ dropped: true, reason: 'duplicate', detail: 'k' });
+    expect(stage.process({ sku: 'k' }, source({ requestId: 'r2' }), ctx)).toEqual({ dropped: true, reason: 'duplicate', detail: `${siteOf(source().url)} k` });
     expect(dropped(stage.process({ sku: 'k' }, source({ requestId: 'r3', runId: 'run-2' }), ctx))).toBe(false);
     // Without a sku the key is the content: equal content from another page is a different item.
     expect(dropped(stage.process({ url: 'u', name: 'n' }, source({ requestId: 'r4', url: 'http://127.0.0.1/1' }), ctx))).toBe(false);
@@ -147,14 +148,46 @@ describe('dedupe of copies that disagree', () => {
     stage.open?.(ctx);
     const at = (n: number) => source({ requestId: `r${n}`, url: `http://127.0.0.1/p/${n}` });
     expect(dropped(stage.process({ sku: 'k', price: new Decimal('19.990'), currency: 'EUR' }, at(1), ctx))).toBe(false);
-    expect(stage.process({ sku: 'k', price: new Decimal('19.99'), currency: 'EUR' }, at(2), ctx)).toEqual({ dropped: true, reason: 'duplicate', detail: 'k' });
+    expect(stage.process({ sku: 'k', price: new Decimal('19.99'), currency: 'EUR' }, at(2), ctx)).toEqual({ dropped: true, reason: 'duplicate', detail: '127.0.0.1 k' });
     expect(stage.process({ sku: 'k', price: new Decimal('17.99'), currency: 'EUR' }, at(3), ctx)).toEqual({
       dropped: true,
       reason: 'duplicate/price-differs',
-      detail: 'k: 19.99 EUR at http://127.0.0.1/p/1 (kept), 17.99 EUR at http://127.0.0.1/p/3',
+      detail: '127.0.0.1 k: 19.99 EUR at http://127.0.0.1/p/1 (kept), 17.99 EUR at http://127.0.0.1/p/3',
     });
     expect(stage.process({ sku: 'k', price: new Decimal('19.99'), currency: 'USD' }, at(4), ctx)).toMatchObject({ reason: 'duplicate/price-differs' });
     expect(stage.process({ sku: 'k', price: null }, at(5), ctx)).toMatchObject({ reason: 'duplicate/price-differs' });
+  });
+});
+
+describe('dedupe across sites', () => {
+  const offer = (sku: string, price: string, currency: string): Item => ({ sku, price: new Decimal(price), currency });
+  const from = (n: number, url: string) => source({ requestId: `r${n}`, url });
+
+  // Before: the SKU alone was the key, so the second market's price was dropped as duplicate/price-differs.
+  it('keeps the same SKU from regional sites that share SKUs: shop.de and shop.ch, amazon.de and amazon.co.uk', () => {
+    const stage: PipelineStage = new DedupeStage();
+    stage.open?.(ctx);
+    const pages = ['https://www.shop.de/p/K1', 'https://www.shop.ch/p/K1', 'https://www.amazon.de/dp/B0K1', 'https://www.amazon.co.uk/dp/B0K1'];
+    const results = pages.map((url, i) => stage.process(offer(i < 2 ? 'K1' : 'B0K1', `${20 + i}.00`, i % 2 === 0 ? 'EUR' : 'CHF'), from(i, url), ctx));
+    expect(results.filter(dropped)).toEqual([]);
+  });
+
+  it('still drops a copy from another host of the same site (www and m), naming the price difference', () => {
+    const stage: PipelineStage = new DedupeStage();
+    stage.open?.(ctx);
+    expect(dropped(stage.process(offer('K1', '19.99', 'EUR'), from(1, 'https://www.shop.de/p/K1'), ctx))).toBe(false);
+    expect(stage.process(offer('K1', '19.99', 'EUR'), from(2, 'https://m.shop.de/p/K1'), ctx)).toEqual({ dropped: true, reason: 'duplicate', detail: 'shop.de K1' });
+    expect(stage.process(offer('K1', '17.99', 'EUR'), from(3, 'https://shop.de/p/K1?ref=x'), ctx)).toMatchObject({ reason: 'duplicate/price-differs' });
+  });
+
+  it('lets a spider state the site: one domain serving two markets under paths', () => {
+    const stage: PipelineStage = new DedupeStage();
+    stage.open?.(ctx);
+    const de = { ...offer('K1', '19.99', 'EUR'), site: 'shop.example/de' };
+    const at = { ...offer('K1', '21.99', 'EUR'), site: 'shop.example/at' };
+    expect(dropped(stage.process(de, from(1, 'https://shop.example/de/K1'), ctx))).toBe(false);
+    expect(dropped(stage.process(at, from(2, 'https://shop.example/at/K1'), ctx))).toBe(false);
+    expect(stage.process({ ...de }, from(3, 'https://shop.example/de/K1?x'), ctx)).toMatchObject({ reason: 'duplicate' });
   });
 });
 

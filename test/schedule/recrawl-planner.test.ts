@@ -12,7 +12,7 @@ const hostKeyOf = (url: string) => new URL(url).host;
 
 function entry(sku: string, velocityPerDay: number, lastAttemptMs: number, host = 'a.test', retiredAtMs: number | null = null): CatalogEntry {
   return {
-    spider: 's', sku, productUrl: `http://${host}/p/${sku}`, firstSeenMs: 0, lastSeenMs: lastAttemptMs, lastAttemptMs, lastChangedMs: null,
+    spider: 's', site: host, sku, productUrl: `http://${host}/p/${sku}`, firstSeenMs: 0, lastSeenMs: lastAttemptMs, lastAttemptMs, lastChangedMs: null,
     observations: 1, lastPrice: '1.00', lastCurrency: 'USD', changeTimesMs: [], velocityPerDay, lastStatus: 'ok', lastRunId: 'r',
     consecutiveFailures: 0, goneRuns: 0, retiredAtMs,
   };

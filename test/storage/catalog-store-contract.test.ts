@@ -1,6 +1,7 @@
 // One SKU-catalog contract for both backends: SQLite (the default) and a real PostgreSQL (storage.url) give the same answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
+import { siteSkuKey } from '../../src/pipeline/stored-item';
 import type { CatalogStore } from '../../src/ports/catalog-store';
 import { openStores } from '../../storage/open-backends';
 import { storeBackends, type StorePlace } from '../support/store-backends';
@@ -12,7 +13,7 @@ afterAll(stop);
 
 function entry(sku: string, fields: Partial<CatalogEntry> = {}): CatalogEntry {
   return {
-    spider: 'shop', sku, productUrl: `http://127.0.0.1:1/p/${encodeURIComponent(sku)}`, firstSeenMs: 1_700_000_000_000,
+    spider: 'shop', site: '127.0.0.1:1', sku, productUrl: `http://127.0.0.1:1/p/${encodeURIComponent(sku)}`, firstSeenMs: 1_700_000_000_000,
     lastSeenMs: 1_700_000_600_000, lastAttemptMs: 1_700_000_600_000, lastChangedMs: null, observations: 1, lastPrice: '19.99',
     lastCurrency: 'USD', changeTimesMs: [], velocityPerDay: 0, lastStatus: 'ok', lastRunId: 'r1', consecutiveFailures: 0,
     goneRuns: 0, retiredAtMs: null, ...fields,
@@ -44,9 +45,9 @@ describe.each(backends)('%s SKU catalog', (_name, place) => {
         lastStatus: i === 5 ? 'http/404' : 'ok', consecutiveFailures: i, goneRuns: i === 5 ? 2 : 0, observations: 10 + i,
       }));
       await catalog.put(written);
-      const read = await catalog.getBySku('shop', written.map((e) => e.sku));
+      const read = await catalog.getBySku('shop', written);
       expect([...read.values()].sort((a, b) => a.sku.localeCompare(b.sku))).toEqual(written);
-      expect(written.map((e) => read.get(e.sku)!.lastPrice)).toEqual(prices);
+      expect(written.map((e) => read.get(siteSkuKey(e.site, e.sku))!.lastPrice)).toEqual(prices);
       expect(await all(catalog, 'shop')).toEqual(written);
     }));
 
@@ -64,7 +65,7 @@ describe.each(backends)('%s SKU catalog', (_name, place) => {
     withCatalog(place, async (catalog) => {
       const written = Array.from({ length: 1_200 }, (_, i) => entry(`K${String(i).padStart(4, '0')}`));
       await catalog.put(written);
-      const skus = [...written.map((e) => e.sku), 'unknown'];
+      const skus = [...written, { site: '127.0.0.1:1', sku: 'unknown' }, { site: 'elsewhere.example', sku: written[0].sku }];
       expect((await catalog.getBySku('shop', skus)).size).toBe(written.length);
       const byUrl = await catalog.getByUrl('shop', [written[7].productUrl, 'http://127.0.0.1:1/nowhere']);
       expect([...byUrl.entries()]).toEqual([[written[7].productUrl, written[7]]]);
@@ -98,7 +99,7 @@ describe.each(backends)('%s SKU catalog', (_name, place) => {
     try {
       await first.catalog().put([entry('A', { lastPrice: '5.50' })]);
       await first.catalog().recordDiscovery('shop', 42);
-      expect((await second.catalog().getBySku('shop', ['A'])).get('A')?.lastPrice).toBe('5.50');
+      expect((await second.catalog().getBySku('shop', [{ site: '127.0.0.1:1', sku: 'A' }])).get('127.0.0.1:1 A')?.lastPrice).toBe('5.50');
       expect(await second.catalog().lastDiscoveryMs('shop')).toBe(42);
     } finally {
       await first.close();

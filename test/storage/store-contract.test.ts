@@ -16,7 +16,8 @@ function item(runId: string, sku: string, price: string | null, extra: Partial<S
   return {
     runId,
     spider: 'shop',
-    key: sku,
+    key: `127.0.0.1:1 ${sku}`,
+    site: '127.0.0.1:1',
     requestId: `req-${sku}`,
     url: `http://127.0.0.1:1/p/${sku}`,
     sku,

@@ -54,6 +54,8 @@ export interface FixtureServerOptions {
   builtInRoutes?: boolean;
   /** false: keep no per-request records (benchmarks with millions of requests); counters still work. */
   record?: boolean;
+  /** The loopback address to listen on (default 127.0.0.1): 127.0.0.2 is another "site" on the same machine. */
+  address?: string;
 }
 
 interface Route {
@@ -64,7 +66,7 @@ interface Route {
 export class FixtureServer {
   readonly requests: RecordedRequest[] = [];
   readonly port: number;
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>` (or the `address` it listens on) */
   readonly origin: string;
   /** The politeness host key of this server: host including the port. */
   readonly hostKey: string;
@@ -85,8 +87,9 @@ export class FixtureServer {
     options: FixtureServerOptions,
   ) {
     this.port = (server.address() as AddressInfo).port;
-    this.origin = `http://127.0.0.1:${this.port}`;
-    this.hostKey = `127.0.0.1:${this.port}`;
+    const address = options.address ?? '127.0.0.1';
+    this.origin = `http://${address}:${this.port}`;
+    this.hostKey = `${address}:${this.port}`;
     this.bigBytes = options.bigBytes ?? 16 * 1024 * 1024;
     this.keepRecords = options.record !== false;
     server.on('connection', (socket: Socket) => {
@@ -101,7 +104,7 @@ export class FixtureServer {
     const server = createServer({ keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000 });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
+      server.listen(0, options.address ?? '127.0.0.1', () => {
         server.off('error', reject);
         resolve();
       });

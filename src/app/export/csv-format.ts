@@ -2,7 +2,7 @@
 import { PROVENANCE_FIELDS } from './export-record';
 
 /** Well-known price fields lead, in this order; every other field follows, sorted; provenance closes. */
-export const LEADING_COLUMNS = ['sku', 'name', 'price', 'currency', 'url'] as const;
+export const LEADING_COLUMNS = ['sku', 'site', 'name', 'price', 'currency', 'url'] as const;
 /**
  * The last column of every CSV feed: a JSON object of the fields an item has beyond the header. A
  * streaming feed fixes its header from the first batch (and an appended file keeps its own), so a

@@ -13,6 +13,7 @@ import type { ItemStore } from '../../ports/item-store';
 import type { RunLedgerReader } from '../../ports/run-ledger';
 import { failureGroups, runFrontierUrl, type FailureGroup } from './report-failures';
 import { withRunRecords } from '../../cli/store-options';
+import { siteSkuKey } from '../../pipeline/stored-item';
 import { eventsOnAxis, itemsOnAxis, type ItemsOverTime, type ReportEvent } from './report-timeline';
 
 /** Buckets of the requests-over-time chart (fewer when the run was short). */
@@ -30,6 +31,8 @@ export interface HostSeries {
 
 export interface ReportChange {
   sku: string;
+  /** With the sku, the product's identity: the same SKU on shop.de and shop.ch is two rows. */
+  site: string;
   /** The item's `name` in this run, when it had one. */
   name: string | null;
   /** rise / drop of a price present before and after; `other` when either side has no price or the currency changed. */
@@ -139,16 +142,17 @@ function reportChange(change: PriceChange, name: string | null): ReportChange {
   const sameCurrency = change.oldCurrency === change.newCurrency;
   const delta = oldPrice !== null && newPrice !== null && sameCurrency ? new Decimal(newPrice).comparedTo(oldPrice) : 0;
   const direction = delta > 0 ? 'rise' : delta < 0 ? 'drop' : 'other';
-  return { sku: change.sku, name, direction, url: change.url, oldPrice, newPrice, currency: change.newCurrency ?? change.oldCurrency, percent };
+  return { sku: change.sku, site: change.site, name, direction, url: change.url, oldPrice, newPrice, currency: change.newCurrency ?? change.oldCurrency, percent };
 }
 
-/** Product names of the run's items by SKU: read only when there are changes to name. */
-async function namesBySku(items: ItemStore, runId: string, skus: ReadonlySet<string>): Promise<Map<string, string>> {
+/** Product names of the run's items by site and SKU (siteSkuKey): read only when there are changes to name. */
+async function namesBySku(items: ItemStore, runId: string, ids: ReadonlySet<string>): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  if (skus.size === 0) return names;
+  if (ids.size === 0) return names;
   for await (const item of items.iterateItems(runId)) {
     const name = item.data.name;
-    if (item.sku !== null && skus.has(item.sku) && typeof name === 'string' && name.trim() !== '') names.set(item.sku, name.trim());
+    const id = item.sku === null ? null : siteSkuKey(item.site ?? '', item.sku);
+    if (id !== null && ids.has(id) && typeof name === 'string' && name.trim() !== '') names.set(id, name.trim());
   }
   return names;
 }
@@ -183,7 +187,7 @@ export async function gatherReport(config: ReportSource, runId: string): Promise
   try {
     const rows = await stores.fetchLog().rows(runId);
     const changes = (await stores.history().list({ spider: record.spider })).filter((c) => c.runId === runId);
-    const names = await namesBySku(stores.items(), runId, new Set(changes.map((c) => c.sku)));
+    const names = await namesBySku(stores.items(), runId, new Set(changes.map((c) => siteSkuKey(c.site, c.sku))));
     const ledger = summary?.ledger ?? null;
     const series = hostSeries(rows);
     const axis = { originMs: series.firstFetchAtMs ?? 0, bucketMs: series.bucketMs, buckets: series.bucketStartsMs.length };
@@ -205,7 +209,7 @@ export async function gatherReport(config: ReportSource, runId: string): Promise
       // Counted in the store: a resumed run's summary is its last process's, the store holds every process's items.
       items: { ...(summary?.items ?? { scraped: 0, written: record.items ?? 0, dropped: {} }), stored: await stores.items().countItems(runId) },
       handling: summary?.handling ?? {},
-      changes: changes.map((c) => reportChange(c, names.get(c.sku) ?? null)),
+      changes: changes.map((c) => reportChange(c, names.get(siteSkuKey(c.site, c.sku)) ?? null)),
       events: eventsOnAxis(summary?.timeline, axis),
       itemsOverTime: itemsOnAxis(summary?.timeline, axis),
     };

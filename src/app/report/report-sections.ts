@@ -91,7 +91,7 @@ export function handlingSection(data: ReportData): string {
 
 function changeRows(changes: ReportChange[]): string {
   return changes
-    .map((c) => `<tr>${cell(c.name ?? '—')}${cell(c.sku)}${cell(c.oldPrice ?? '—')}${cell(c.newPrice ?? '—')}${cell(c.currency ?? '')}${cell(c.percent === null ? '' : `${c.direction === 'rise' ? '+' : ''}${c.percent} %`)}<td>${urlLink(c.url)}</td></tr>`)
+    .map((c) => `<tr>${cell(c.name ?? '—')}${cell(c.sku)}${cell(c.site)}${cell(c.oldPrice ?? '—')}${cell(c.newPrice ?? '—')}${cell(c.currency ?? '')}${cell(c.percent === null ? '' : `${c.direction === 'rise' ? '+' : ''}${c.percent} %`)}<td>${urlLink(c.url)}</td></tr>`)
     .join('');
 }
 
@@ -100,7 +100,7 @@ export function changesSection(data: ReportData): string {
   if (data.changes.length === 0) return '<p class="note">No price changes in this run (the first run of a spider has nothing to compare with).</p>';
   const byPercent = (a: ReportChange, b: ReportChange) => Math.abs(Number(b.percent ?? 0)) - Math.abs(Number(a.percent ?? 0));
   const table = (cls: string, title: string, changes: ReportChange[]) =>
-    changes.length === 0 ? '' : `<h3>${escapeHtml(title)} (${changes.length})</h3><table class="changes ${cls}">${head('product', 'sku', 'old', 'new', 'currency', 'change', 'url')}<tbody>${changeRows(changes.sort(byPercent))}</tbody></table>`;
+    changes.length === 0 ? '' : `<h3>${escapeHtml(title)} (${changes.length})</h3><table class="changes ${cls}">${head('product', 'sku', 'site', 'old', 'new', 'currency', 'change', 'url')}<tbody>${changeRows(changes.sort(byPercent))}</tbody></table>`;
   return [
     table('rises', 'Price rises', data.changes.filter((c) => c.direction === 'rise')),
     table('drops', 'Price drops', data.changes.filter((c) => c.direction === 'drop')),
