@@ -42,7 +42,9 @@ export function formatSummary(summary: RunSummary): string {
   const { stored } = summary.items;
   lines.push('', `items: scraped ${summary.items.scraped}, written ${summary.items.written}${stored === null || stored === undefined ? '' : `; the run holds ${stored}`}`);
   const drops = Object.entries(summary.items.dropped).sort(([, a], [, b]) => b - a);
-  if (drops.length > 0) lines.push('items dropped by reason:', ...drops.map(([r, n]) => `  ${r}: ${n}`));
+  const firstDrops = summary.items.firstDrops ?? {};
+  if (drops.length > 0) lines.push('items dropped by reason:', ...drops.map(([r, n]) => `  ${r}: ${n}${firstDrops[r] ? ` (first: ${firstDrops[r]})` : ''}`));
+  lines.push(...disagreementLines(summary));
   const keyedByUrl = summary.items.keyedByUrl ?? 0;
   if (keyedByUrl > 0) {
     lines.push(
@@ -54,6 +56,20 @@ export function formatSummary(summary: RunSummary): string {
   const alarms = Object.keys(summary.alarms).sort();
   if (alarms.length > 0) lines.push('', `ALARMS${summary.alarmsFailRun ? ' (fail the run)' : ''}:`, ...alarms.map((alarm) => `  ${alarm}`));
   return terminalSafe(lines.join('\n'));
+}
+
+/**
+ * Pages of one site that showed one SKU at two prices in one run: the first page's price is stored, and
+ * which page was right the run cannot tell (a cached listing, variants sharing a SKU, a member price).
+ * Not lost work, so not an exit code, but a stored price a person should look at.
+ */
+function disagreementLines(summary: RunSummary): string[] {
+  const count = summary.items.dropped['duplicate/price-differs'] ?? 0;
+  if (count === 0) return [];
+  const first = summary.items.firstDrops?.['duplicate/price-differs'];
+  return [
+    `WARNING: ${count} item${count === 1 ? '' : 's'} showed another price than the page of the same site and SKU stored before ${count === 1 ? 'it' : 'them'}; the first page's price was kept, and which page was right this run cannot tell (a cached listing, variants sharing one SKU, a member price)${first ? `; first: ${first}` : ''}`,
+  ];
 }
 
 /** One line on the browser: pages (and any left open, which would be a leak), launches, recycling, peak memory. */

@@ -8,7 +8,7 @@ import { runLosses } from './run-losses';
 import { RunTimeline, type TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 import type { UnusedHostSetting } from '../settings/unused-host-settings';
-import { KEYED_BY_URL } from '../pipeline/pipeline-runner';
+import { DROP_EXAMPLE, KEYED_BY_URL } from '../pipeline/pipeline-runner';
 
 export interface RunSummary {
   runId: string;
@@ -27,6 +27,8 @@ export interface RunSummary {
     stored?: number | null;
     /** Items kept with their page URL as their SKU (the page stated none): an identity guessed (pipeline-runner.ts). */
     keyedByUrl?: number;
+    /** The first drop of each reason with its detail, keyed by reason (`duplicate/price-differs`: both pages and prices). */
+    firstDrops?: Record<string, string>;
   };
   /** Fetches per fetch mode and host, keyed `<mode>/<host>` (`browser/127.0.0.1:8083`). */
   fetchModes: Record<string, number>;
@@ -111,7 +113,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     ledger,
     fetchModes: stats.byPrefix('fetch/mode/'),
     browser: stats.byPrefix('browser/'),
-    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/'), stored: args.storedItems ?? null, keyedByUrl: stats.get(KEYED_BY_URL) },
+    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/'), stored: args.storedItems ?? null, keyedByUrl: stats.get(KEYED_BY_URL), firstDrops: stats.notesByPrefix(DROP_EXAMPLE) },
     balanced,
     status,
     stopReason,

@@ -134,6 +134,8 @@ export class PipelineRunner {
 
   private dropped(stage: string, item: Item, result: Drop, source: ItemSource): PipelineOutcome {
     this.ctx.stats.inc(`items/dropped/${result.reason}`);
+    // The first drop of each reason with its detail: what a reader of the summary starts from.
+    if (result.detail) this.ctx.stats.note(`${DROP_EXAMPLE}${result.reason}`, `${result.detail.slice(0, 300)}${result.detail.length > 300 ? '…' : ''}`);
     this.events?.emit('item.dropped', { item, url: source.url, requestId: source.requestId, reason: result.reason, stage });
     this.ctx.log.debug({ stage, reason: result.reason, detail: result.detail, requestId: source.requestId, url: source.url }, 'item dropped');
     return { accepted: false, reason: result.reason };
@@ -147,6 +149,9 @@ export class PipelineRunner {
  * category path) starts another price history, so the run summary names the spider and the count.
  */
 export const KEYED_BY_URL = 'items/keyed-by-url';
+
+/** Stats note prefix of the first drop of each reason, with its detail (`items.firstDrops` in the summary). */
+export const DROP_EXAMPLE = 'items/first-drop/';
 
 function keyedByUrl(item: Item, source: ItemSource): boolean {
   const sku = itemSku(item);
