@@ -124,7 +124,8 @@ describe('a TypeScript spider loaded without loader hooks', () => {
 
   it("names the TypeScript file and line in a callback's stack trace", async () => {
     const { run } = await crawl('throws.ts');
-    const failure = `${run.stdout}${run.stderr}`.split('\n').find((line) => line.includes('boom in a helper'));
+    // The log line with the stack (the summary's LOST TO ERRORS IN CODE line names the error too, without its stack).
+    const failure = `${run.stdout}${run.stderr}`.split('\n').find((line) => line.includes('boom in a helper') && line.includes('stack'));
     expect(failure).toBeDefined();
     expect(failure).toContain(`${join(dir, 'lib/boom.ts')}:2:`);
     expect(failure).toContain(`${join(dir, 'throws.ts')}:7:`);
