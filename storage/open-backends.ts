@@ -80,7 +80,7 @@ export async function openExistingRunRecords(config: StoreConfig): Promise<RunRe
 export async function openScheduleLock(config: StoreConfig): Promise<ScheduleLock> {
   const location = parseStoreUrl(config.url, config.dir);
   if (location.kind === 'sqlite') return SqliteScheduleLock.open(config.dir);
-  return (await import('./postgres/open-pg-stores')).openPgScheduleLock(location.url);
+  return (await import('./postgres/open-pg-stores')).openPgScheduleLock(location.url, config.answerTimeoutMs);
 }
 
 export interface OpenFrontierOptions {

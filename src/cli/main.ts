@@ -16,6 +16,8 @@ const FEED_APPEND_HELP = 'feed of the run\'s items, written as they are stored; 
 const FEED_OVERWRITE_HELP = 'like -o, but overwrites the file (repeatable)';
 /** After a failed command, how long anything left open may hold the process before it exits anyway. */
 const FAILED_EXIT_GRACE_MS = 10_000;
+/** After a store that stopped answering: time for the logs' last lines to be written. */
+const STALLED_EXIT_GRACE_MS = 500;
 
 const program = new Command()
   .name('pricecrawl')
@@ -293,7 +295,7 @@ try {
   if (!debug) shown(String((error as Error)?.message ?? error));
   else shown(error instanceof Error ? withCauses(error) : String(error));
   process.exitCode = error instanceof PricecrawlError ? 2 : 1;
-  exitSoonIfHeld();
+  exitSoonIfHeld(error);
 }
 
 /** The stack, and each cause's below it (what a spider file threw while it was imported). */
@@ -310,9 +312,25 @@ function withCauses(error: Error): string {
  * socket or timer nobody closed), the process would print its error and never end, and a scheduler or CI
  * job would wait for it forever. Unref'd: a process that is free ends at once, as it should.
  */
-function exitSoonIfHeld(): void {
+function exitSoonIfHeld(error: unknown): void {
+  if (storeStalled(error)) {
+    setTimeout(() => process.exit(), STALLED_EXIT_GRACE_MS).unref();
+    return;
+  }
   setTimeout(() => {
     process.stderr.write('pricecrawl: something stayed open after the error; exiting anyway\n');
     process.exit();
   }, FAILED_EXIT_GRACE_MS).unref();
+}
+
+/**
+ * A PostgreSQL store that stopped answering (NO_ANSWER, storage/postgres/pg-unreachable.ts) holds the process
+ * with sockets the driver closed politely and the server never closes its side: what holds it is known, the
+ * refusal line said why, so it ends once the logs are out instead of a generic line 10 s later.
+ */
+function storeStalled(error: unknown): boolean {
+  for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
+    if ((at as { code?: unknown }).code === 'NO_ANSWER') return true;
+  }
+  return false;
 }

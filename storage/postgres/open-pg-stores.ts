@@ -1,5 +1,6 @@
 // The PostgreSQL backends the composition root opens (storage/open-backends.ts imports this file on
 // demand, so an embedded crawl never loads the driver): stores, run records and the scheduler's lock.
+import { PricecrawlError } from '../../src/core/errors';
 import { maskSecretsInText } from '../../src/core/mask-secrets';
 import type { CrawlStores } from '../../src/ports/crawl-stores';
 import type { RunRecordStore, ScheduleLock } from '../../src/ports/run-record-store';
@@ -13,24 +14,39 @@ import { migrate } from './pg-migrations';
 import { PgPriceHistory } from './pg-price-history';
 import { PgRunRecordStore } from './pg-run-records';
 import { PgScheduleLock } from './pg-schedule-lock';
-import { AnswerLimit, markUnreachable } from './pg-unreachable';
+import { AnswerLimit, isConnectionFailure, markUnreachable, StoreUnreachableError } from './pg-unreachable';
 
-/** A pool with pending migrations applied, so a bad URL fails at start; `where` is the URL without its password. */
-async function connectMigrated(url: string, max?: number): Promise<{ sql: Sql; where: string }> {
+/**
+ * A pool with pending migrations applied, so a bad URL fails at start; `where` is the URL without its password.
+ * The migration waits on a lock another process may hold (its own migration, its server backend stopped),
+ * so it is bounded by the store's answer limit like any call.
+ */
+async function connectMigrated(url: string, answerTimeoutMs?: number, max?: number): Promise<{ sql: Sql; where: string }> {
   const sql = connectPostgres(url, { max });
   const where = maskSecretsInText(url);
   try {
-    await migrate(sql);
+    await (answerTimeoutMs === undefined ? migrate(sql) : new AnswerLimit(answerTimeoutMs).bound(migrate(sql)));
   } catch (error) {
     await sql.end({ timeout: 1 });
-    throw new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
+    throw openRefusal(where, error);
   }
   return { sql, where };
 }
 
+/**
+ * A server that is down, stopped or unreachable is no bug of pricecrawl's: a refused start (exit 2, as an
+ * unreachable Redis is), one line naming the masked URL. Before, `export`, `report`, `runs` and a crawl
+ * ended on the driver's bare code ("write CONNECT_TIMEOUT 127.0.0.1:5432") with exit 1.
+ */
+function openRefusal(where: string, error: unknown): Error {
+  if (!isConnectionFailure(error)) return new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
+  const unreachable = new StoreUnreachableError(`storage.url ${where}`, error);
+  return new PricecrawlError('STORE_UNREACHABLE', `${unreachable.message}: start the server or fix storage.url, then run the command again`, { cause: error });
+}
+
 /** `answerTimeoutMs`: one limit for the pool's five stores (storage.answerTimeoutMs; none when left out). */
 export async function openPgStores(url: string, answerTimeoutMs?: number): Promise<CrawlStores> {
-  const { sql, where } = await connectMigrated(url);
+  const { sql, where } = await connectMigrated(url, answerTimeoutMs);
   const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
   return new LazyCrawlStores('postgres', where, {
     items: () => markUnreachable(new PgItemStore(sql), where, limit),
@@ -42,12 +58,12 @@ export async function openPgStores(url: string, answerTimeoutMs?: number): Promi
 }
 
 export async function openPgRunRecords(url: string, answerTimeoutMs?: number): Promise<RunRecordStore> {
-  const { sql, where } = await connectMigrated(url, 1);
+  const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);
   const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
   return markUnreachable(new PgRunRecordStore(sql, () => sql.end({ timeout: 5 })), where, limit);
 }
 
-export async function openPgScheduleLock(url: string): Promise<ScheduleLock> {
-  const { sql } = await connectMigrated(url, 1);
+export async function openPgScheduleLock(url: string, answerTimeoutMs?: number): Promise<ScheduleLock> {
+  const { sql } = await connectMigrated(url, answerTimeoutMs, 1);
   return new PgScheduleLock(sql, () => sql.end({ timeout: 5 }));
 }

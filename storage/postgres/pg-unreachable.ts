@@ -96,12 +96,46 @@ export function markUnreachable<T extends object>(store: T, where: string, limit
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const result: unknown = value.apply(target, args);
+        if (isAsyncIterable(result)) return markIteration(result, where, limit);
         if (!(result instanceof Promise)) return result;
         const limited = !limit ? result : key === 'close' ? limit.closing(result) : limit.bound(result);
-        return limited.catch((error: unknown) => {
-          throw isConnectionFailure(error) ? new StoreUnreachableError(where, error) : error;
-        });
+        return limited.catch(marked(where));
       };
     },
   });
+}
+
+function marked(where: string): (error: unknown) => never {
+  return (error: unknown) => {
+    throw isConnectionFailure(error) ? new StoreUnreachableError(where, error) : error;
+  };
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+}
+
+/**
+ * A store's stream (iterateItems, read page by page at the run's end by the catalog update, the report and
+ * exports) returns no promise, so the proxy above let it through: a server stopped mid-iteration left the
+ * next page's query waiting for ever, and the run's end or `pricecrawl export` hung without a word. Each
+ * step is now bounded and marked like a call. An early stop is passed on, unawaited after a stall: the
+ * generator is still inside its unanswered query, and its return would wait for that.
+ */
+function markIteration<T>(source: AsyncIterable<T>, where: string, limit?: AnswerLimit): AsyncIterableIterator<T> {
+  const inner = source[Symbol.asyncIterator]();
+  const done = (): IteratorResult<T> => ({ done: true, value: undefined });
+  const iterator: AsyncIterableIterator<T> = {
+    next: () => {
+      const step = inner.next();
+      return (limit ? limit.bound(step) : step).catch(marked(where));
+    },
+    return: async () => {
+      if (!inner.return) return done();
+      await (limit ? limit.closing(inner.return()) : inner.return()).catch(marked(where));
+      return done();
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
 }

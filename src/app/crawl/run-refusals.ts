@@ -14,7 +14,7 @@ export function storageRefusal(error: unknown, dir: string, spider: string): Pri
   const code = storageFailureCode(error) ?? 'write failed';
   // A server store names itself (its URL without the password) in its own message.
   const unreachable = code === 'STORE_UNREACHABLE' ? withCode(error, code) : null;
-  if (unreachable) return new PricecrawlError('STORAGE_WRITE_FAILED', `${maskSecretsInText(unreachable.message)}: the crawl stopped, its work stays queued; once it is back, continue with: pricecrawl crawl ${spider} --resume`);
+  if (unreachable) return new PricecrawlError('STORAGE_WRITE_FAILED', `${maskSecretsInText(unreachable.message)}: the crawl stopped, its work stays queued; once it is back, continue with: pricecrawl crawl ${spider} --resume`, { cause: unreachable });
   if (LOCKED_CODE.test(code)) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} stayed locked by another process past the busy timeout (${code}): the crawl stopped, its work stays queued; once that process lets go, continue with: pricecrawl crawl ${spider} --resume`);
   if (code === FILE_MOVED_CODE) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} was deleted or replaced while the crawl ran (${code}): the crawl stopped, requests whose outcome it could not store stay queued; continue with: pricecrawl crawl ${spider} --resume`);
   return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
