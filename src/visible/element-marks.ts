@@ -144,11 +144,17 @@ function drawsLabel(element: Element): boolean {
   return label !== '' && (((parent as Element).attribs.role ?? '').toLowerCase() === 'img' || /\d/.test(label));
 }
 
+/** Hidden by its attributes, styles or classes, whatever its tag: a `<select>` so hidden is no control a shopper sees either. */
+export function hiddenByMarkup(element: Element): boolean {
+  const { attribs } = element;
+  return attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(attribs.style ?? '') || HIDDEN_CLASS.test(attribs.class ?? '') || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
+}
+
 export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): ElementMarks {
   const tag = element.tagName.toLowerCase();
   const { attribs } = element;
   const style = attribs.style ?? '';
-  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(style) || HIDDEN_CLASS.test(attribs.class ?? '') || (tag === 'input' && attribs.type === 'hidden');
+  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element);
   const wordsOf = attributeWords(element);
   const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
   let struck: string | null = null;
