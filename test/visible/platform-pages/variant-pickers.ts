@@ -1,11 +1,13 @@
 // Variant pickers as shops ship them: a <select> whose taken option names its price, WooCommerce's variations form,
 // Magento's swatches, radio labels; and the selects that pick no variant (quantity, currency, sort order, shipping).
-import type { PlatformPage } from './page-kit';
+import { ld, type PlatformPage } from './page-kit';
 
 const item = (inner: string) => `<div class="product-info"><h1>Hoodie</h1>${inner}</div>`;
 const range = '<p class="price"><span class="money">$10.00</span> – <span class="money">$20.00</span></p>';
 const shopifySelect = (selected: 'small' | 'large' | 'none') => `<form action="/cart/add" method="post"><select name="id" id="ProductSelect-product-template" class="product-form__variants no-js">
 <option value="111"${selected === 'small' ? ' selected="selected"' : ''}>Small - $10.00</option><option value="222"${selected === 'large' ? ' selected="selected"' : ''}>Large - $20.00</option></select></form>`;
+const dawnRadios = (checked: string) => ['S', 'L'].map((size, i) => `<input type="radio" id="size-${size}" name="Size" value="${size}"${size === checked ? ' checked' : ''}><label for="size-${size}">${size === 'S' ? 'Small' : 'Large'} <span class="price">$${10 * (i + 1)}.00</span></label>`).join('');
+const variantOffers = ld({ '@type': 'Product', name: 'Hoodie', sku: 'H', offers: [{ '@type': 'Offer', price: '10.00', priceCurrency: 'USD', url: 'https://shop.example/p/1?variant=111' }, { '@type': 'Offer', price: '20.00', priceCurrency: 'USD', url: 'https://shop.example/p/1?variant=222' }] });
 const wooAmount = (n: string) => `<span class="woocommerce-Price-amount amount"><bdi>${n}&nbsp;<span class="woocommerce-Price-currencySymbol">€</span></bdi></span>`;
 const wooVariations = JSON.stringify([{ attributes: { attribute_pa_groesse: 's' }, display_price: 12, variation_id: 7 }, { attributes: { attribute_pa_groesse: 'xl' }, display_price: 19, variation_id: 8 }]);
 const wooForm = (options: string, variations = wooVariations) => `<div class="summary entry-summary"><h1 class="product_title entry-title">T-Shirt</h1><p class="price">${wooAmount('12,00')} &ndash; ${wooAmount('19,00')}</p>
@@ -46,5 +48,15 @@ export const PAGES: PlatformPage[] = [
   { name: 'Unnamed select whose taken option shows an amount', lang: 'en-US', visible: 'price/range', stored: 'price/range', body: item(`${range}<select><option selected>Gift wrap - $5.00</option></select>`) },
   // Magento swatches: the taken swatch names no amount; radios whose labels show the price
   { name: 'Magento swatch taken (aria-checked, selected class), no amount on it', lang: 'en-US', visible: 'price/range', stored: 'price/range', body: item(`${range}<div class="swatch-attribute size" data-attribute-code="size"><div aria-activedescendant="option-label-size-1" role="listbox" class="swatch-attribute-options clearfix"><div class="swatch-option text selected" role="option" aria-checked="true" data-option-label="L">L</div><div class="swatch-option text" role="option" aria-checked="false">XL</div></div></div>`) },
+  // Shopify's Dawn: each radio beside the label that names it with `for`
+  { name: 'Dawn radios: label for= the checked radio beside it', lang: 'en-US', visible: '20.00 USD', stored: '20.00 USD visible', body: item(`${range}<fieldset class="product-form__input"><legend>Size</legend>${dawnRadios('L')}</fieldset>`) },
+  { name: 'Dawn radios: none checked', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: item(`${range}<fieldset class="product-form__input"><legend>Size</legend>${dawnRadios('')}</fieldset>`) },
+  // Marks no standard defines stay open: a "selected" class (tabs and menus wear it too), a pressed button (no page text)
+  { name: 'Swatches with prices, one with a "selected" class only', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: item(`${range}<div class="swatch-attribute-options"><div class="swatch-option selected">L <span class="price">$20.00</span></div><div class="swatch-option">S <span class="price">$10.00</span></div></div>`) },
+  { name: 'Variant buttons, one aria-pressed', lang: 'en-US', visible: 'price/range', stored: 'price/range', body: item(`${range}<div class="variants"><button type="button" aria-pressed="true">Large $20.00</button><button type="button" aria-pressed="false">Small $10.00</button></div>`) },
+  // Per-variant offers in JSON-LD: the taken option is one of them; a URL naming another variant than the taken one disagrees
+  { name: 'Shopify select with per-variant JSON-LD offers', lang: 'en-US', visible: '20.00 USD', stored: '20.00 USD visible', head: variantOffers, body: item(range + shopifySelect('large')) },
+  { name: 'Shopify select with per-variant offers, fetched at the taken ?variant=222', lang: 'en-US', url: 'https://shop.example/p/1?variant=222', visible: '20.00 USD', stored: '20.00 USD structured', head: variantOffers, body: item(range + shopifySelect('large')) },
+  { name: 'Shopify select taken at 222, fetched at ?variant=111', lang: 'en-US', url: 'https://shop.example/p/1?variant=111', visible: '20.00 USD', stored: 'price/disagree', head: variantOffers, body: item(range + shopifySelect('large')) },
   { name: 'Radio labels with prices, the checked one taken', lang: 'en-US', visible: '20.00 USD', stored: '20.00 USD visible', body: item(`${range}<fieldset class="variant-radios"><label><input type="radio" name="Size" value="S"> Small <span class="price">$10.00</span></label><label><input type="radio" name="Size" value="L" checked> Large <span class="price">$20.00</span></label></fieldset>`) },
 ];
