@@ -30,9 +30,10 @@ export function takenChoice(element: Element): ChosenOption | null {
 const PICKER_WORDS = /(?:^|[^a-z])(?:variants?|variations?|options?|attributes?|super-attribute|group|swatch(?:es)?|sizes?|colou?rs?|styles?|product-select|single-option-selector)(?:[^a-z]|$)/;
 /**
  * Selects that share those words but pick no variant: a quantity, a currency or country switcher, a sort order, a page
- * size, a language, a shipping method or a subscription interval (an option there prices a delivery or a plan).
+ * size, a language, a shipping method or a subscription interval (an option there prices a delivery or a plan), and
+ * an add-on's (gift wrap, a warranty, engraving), whose option prices the add-on.
  */
-const OTHER_WORDS = /(?:^|[^a-z])(?:qty|quantity|quantit[aéà]|menge|anzahl|currency|currencies|waehrung|währung|devise|country|countries|land|pays|locale|lang(?:uage)?|sort(?:-?by)?|order-?by|orderby|limit|per-?page|shipping|delivery|versand|frequency|interval|subscription|selling-plan)(?:[^a-z]|$)/;
+const OTHER_WORDS = /(?:^|[^a-z])(?:qty|quantity|quantit[aéà]|menge|anzahl|currency|currencies|waehrung|währung|devise|country|countries|land|pays|locale|lang(?:uage)?|sort(?:-?by)?|order-?by|orderby|limit|per-?page|shipping|delivery|versand|frequency|interval|subscription|selling-plan|gift|wrap(?:ping)?|warranty|insurance|protection|engraving|add-?ons?|extras?|payment)(?:[^a-z]|$)/;
 
 function controlWords(select: Element): string {
   const { attribs } = select;
@@ -87,8 +88,11 @@ export function pickerPrice(chosen: ChosenOption, others: readonly ScannedPrice[
     if (codes.size !== 1 || digits === null || (chosen.source === 'data-price' ? decimals !== digits : decimals > digits)) return null;
     price = read(`${chosen.dataPrice} ${code}`, true);
   }
-  if (!(price.role === 'current' && price.parsed.ok)) return null;
+  const taken = price.parsed;
+  if (!(price.role === 'current' && taken.ok)) return null;
   // "Large - €20.00" beside a range in dollars: an option in another currency than the page's prices says nothing of them.
   const pageCodes = new Set(others.flatMap((p) => (['current', 'range'].includes(p.role) && p.parsed.ok && p.parsed.currency ? [p.parsed.currency] : [])));
-  return pageCodes.size === 0 || pageCodes.has(price.parsed.currency ?? '') ? price : null;
+  if (pageCodes.size > 0 && !pageCodes.has(taken.currency ?? '')) return null;
+  // No variant costs less than the page's from-price or the low end of its range: an option under it prices something else.
+  return others.some((p) => p.role === 'range' && p.parsed.ok && p.parsed.currency === taken.currency && p.parsed.amount.gt(taken.amount)) ? null : price;
 }
