@@ -149,7 +149,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     const element = node;
     const marks = marksOf(element, byStyle);
     // A variant <select> shows its taken option in the control itself (and a WooCommerce form the variation it picks): a choice taken.
-    const chosen = !marks.otherBlock && !hiddenByMarkup(element) ? takenChoice(element) : null;
+    const chosen = (element.tagName === 'select' || element.tagName === 'form') && !marks.otherBlock && !hiddenByMarkup(element) ? takenChoice(element) : null;
     if (chosen) picked.push({ chosen, state: { ...state, choice: 'chosen', markDepth: MARK_DEPTH } });
     if (marks.hidden || marks.otherBlock) {
       texts.set(node, '');
