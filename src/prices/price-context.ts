@@ -1,6 +1,7 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
 import { COUPON_AFTER, COUPON_BEFORE, opensWithCode } from './coupon-price';
 import { isLowestRecentlyLabel } from './lowest-recently';
+import { isPiecePrice } from './piece-price';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
 
@@ -185,6 +186,8 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   // The count may stand in the label or before a number of its own ("10 rat 0% po 10 zł", "Pay in 4: $12.50").
   if (INSTALMENT_BEFORE.test(label) || INSTALMENT_BEFORE.test(reach)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
+  // "10 St. à 1,99 €": one piece of a pack of ten; the pack costs ten times that, so alone it is refused as a multi-buy is.
+  if (isPiecePrice(reach, label, after)) return 'multiple';
   if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.

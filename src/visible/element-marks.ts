@@ -1,6 +1,6 @@
 // What an element's tag, attributes and styles say about the prices inside it: hidden, struck, another product's, a price holder, an option.
 import type { CheerioAPI } from 'cheerio';
-import type { Element } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { namesGross, namesNet } from '../prices/tax-words';
 import { isShadowRoot } from './shadow-tree';
 import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
@@ -63,16 +63,22 @@ const SINGLE_CHOICE_ROLES = new Set(['radio', 'menuitemradio', 'option', 'tab'])
 
 /**
  * Whether the element is an option of a single choice and whether the page marks it as taken: `aria-checked` /
- * `aria-selected` on a radio, option or tab, or the one radio button it holds (`<label><input type="radio" checked>`).
+ * `aria-selected` on a radio, option or tab, the one radio button it holds (`<label><input type="radio" checked>`), or for a
+ * label the radio beside it that its `for` names.
  * A checkbox is an add-on (a warranty, gift wrap), no choice between offers.
  */
+const isRadio = (node: AnyNode): node is Element => node.type === 'tag' && (node as Element).tagName === 'input' && ((node as Element).attribs.type ?? '').toLowerCase() === 'radio';
+
 function choiceOf(element: Element): Choice | null {
   const { attribs } = element;
   if (SINGLE_CHOICE_ROLES.has((attribs.role ?? '').toLowerCase())) {
     const state = attribs['aria-checked'] ?? attribs['aria-selected'];
     if (state === 'true' || state === 'false') return state === 'true' ? 'chosen' : 'unchosen';
   }
-  const radios = element.children.filter((child): child is Element => child.type === 'tag' && (child as Element).tagName === 'input' && ((child as Element).attribs.type ?? '').toLowerCase() === 'radio');
+  const radios = element.children.filter(isRadio);
+  // `<input type="radio" id="s2" checked><label for="s2">Large $20.00</label>`: the label names its radio beside it (Shopify's Dawn).
+  const named = element.tagName === 'label' && radios.length === 0 && element.attribs.for ? (element.parent?.children ?? []).filter((node): node is Element => isRadio(node) && node.attribs.id === element.attribs.for) : [];
+  if (named.length === 1) return named[0].attribs.checked !== undefined ? 'chosen' : 'unchosen';
   if (radios.length !== 1) return null;
   return radios[0].attribs.checked !== undefined ? 'chosen' : 'unchosen';
 }
@@ -144,11 +150,17 @@ function drawsLabel(element: Element): boolean {
   return label !== '' && (((parent as Element).attribs.role ?? '').toLowerCase() === 'img' || /\d/.test(label));
 }
 
+/** Hidden by its attributes, styles or classes, whatever its tag: a `<select>` so hidden is no control a shopper sees either. */
+export function hiddenByMarkup(element: Element): boolean {
+  const { attribs } = element;
+  return attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(attribs.style ?? '') || HIDDEN_CLASS.test(attribs.class ?? '') || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
+}
+
 export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): ElementMarks {
   const tag = element.tagName.toLowerCase();
   const { attribs } = element;
   const style = attribs.style ?? '';
-  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(style) || HIDDEN_CLASS.test(attribs.class ?? '') || (tag === 'input' && attribs.type === 'hidden');
+  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element);
   const wordsOf = attributeWords(element);
   const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
   let struck: string | null = null;

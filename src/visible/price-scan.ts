@@ -2,15 +2,16 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { isIsoCode } from '../prices/iso-currencies';
-import type { PriceResult } from '../prices/parse-price';
+import type { ParsePriceOptions, PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
 import { renderedChildren } from './shadow-tree';
-import { headingRank, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
+import { headingRank, hiddenByMarkup, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
 import type { PageLocale } from './page-locale';
 import { withBackslashSign } from './backslash-sign';
 import { linksRange, QUANTITY_AFTER, roleFromWords, withheldBy, type PriceContext, type PriceRole, type WithheldReason } from './price-labels';
 import { namesCurrency, readPriceText } from './price-reading';
+import { pickerPrice, takenChoice, type ChosenOption } from './variant-select';
 
 /** One price as the page shows it. */
 export interface ScannedPrice {
@@ -119,6 +120,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const holdsPrice = new Set<AnyNode>();
   /** `last`: where a price read from several children ends (its words after are read from there). */
   const found: Array<{ node: AnyNode; last?: AnyNode; element: Element; text: string; state: State }> = [];
+  /** The taken options of variant pickers, read once the other prices are known (a `data-price` takes their currency). */
+  const picked: Array<{ chosen: ChosenOption; state: State }> = [];
   /** The first element whose whole text says the price is given on request ("Preis auf Anfrage") or after signing in. */
   let onRequest: Withheld | null = null;
   // A shared sign is resolved the way the page's locale writes it ("kr" on a Swedish page is SEK, "¥" on a
@@ -145,6 +148,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     if (!isTag(node)) return '';
     const element = node;
     const marks = marksOf(element, byStyle);
+    // A variant <select> shows its taken option in the control itself (and a WooCommerce form the variation it picks): a choice taken.
+    const chosen = (element.tagName === 'select' || element.tagName === 'form') && !marks.otherBlock && !hiddenByMarkup(element) ? takenChoice(element) : null;
+    if (chosen) picked.push({ chosen, state: { ...state, choice: 'chosen', markDepth: MARK_DEPTH } });
     if (marks.hidden || marks.otherBlock) {
       texts.set(node, '');
       return '';
@@ -253,7 +259,13 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     holdsPrice.delete(entry.node);
   }
   const requested: ScannedPrice[] = onRequest ? [onRequestEntry(onRequest)] : [];
-  return requested.concat(found.map(({ node, last, element, text, state }) => {
+  const shown = found.map((entry) => toScanned(entry, parseOptions));
+  // A data-price is written as a machine writes it ("20.00"), whatever the page's decimal separator.
+  const readOption = (option: Element, state: State) => (text: string, machine: boolean) =>
+    toScanned({ node: option, element: option, text, state }, machine ? { ...parseOptions, decimalSeparator: '.' } : parseOptions);
+  const taken = picked.flatMap(({ chosen, state }) => pickerPrice(chosen, shown, readOption(chosen.option, state)) ?? []);
+  return requested.concat(shown, taken);
+  function toScanned({ node, last, element, text, state }: (typeof found)[number], parseOptions: ParsePriceOptions): ScannedPrice {
     const { parsed, amount, rangeLow, notCurrent } = readPriceText(text, parseOptions);
     const at = amount ? text.indexOf(amount.amountText) : -1;
     const ownBefore = at >= 0 ? text.slice(0, at) : '';
@@ -273,7 +285,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
     const headline = bare && /^h[1-6]$/.test(element.tagName) && collapse(texts.get(element) ?? '') === text;
     return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax };
-  }));
+  }
 }
 
 interface Withheld {

@@ -11,13 +11,14 @@ import { LABELS } from './price-table-labels';
 import { MAGNITUDES } from './price-table-magnitudes';
 import { NOISE_ROWS } from './price-table-noise';
 import { OFFERS } from './price-table-offers';
+import { PACKS } from './price-table-packs';
 import { TRAPS } from './price-table-traps';
 import { TYPOGRAPHY } from './price-table-typography';
 import { UNIT_PRICES } from './price-table-unit-prices';
 import { rowKey, type PriceRow } from './price-table-types';
 
 /** Hand-written rows from real shops: each one distinct (the table test checks). */
-export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS];
+export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS];
 const handKeys = new Set(HAND_ROWS.map(rowKey));
 
 export const PRICE_TABLE: readonly PriceRow[] = [...HAND_ROWS, ...GENERATED_ROWS.filter((row) => !handKeys.has(rowKey(row)))];

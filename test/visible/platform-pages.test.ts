@@ -19,6 +19,7 @@ import { PAGES as STRUCTURED } from './platform-pages/structured-vs-visible';
 import { PAGES as OFFER_PARTS } from './platform-pages/structured-offer-parts';
 import { PAGES as STRUCK } from './platform-pages/struck-prices';
 import { PAGES as DISAGREE } from './platform-pages/structured-syntaxes-disagree';
+import { PAGES as VARIANT_PICKERS } from './platform-pages/variant-pickers';
 
 const open = (page: PlatformPage) => htmlResponse(pageHtml(page), {}, page.url);
 const byName = (name: string) => [...SHOPS_WOO_SHOPIFY, ...SHOPS_OTHER, ...MARKETS].find((page) => page.name === name)!;
@@ -54,6 +55,7 @@ describe.each([
   ['structured descriptions that state different prices', DISAGREE],
   ['prices with a code, a coupon, a subscription, Prime or the app beside the price', CONDITIONAL],
   ['instalments, deposits, codes, trade-ins and from-prices around the price', OFFERS],
+  ['variant pickers: the taken option of a select, a swatch or a radio, and selects that pick no variant', VARIANT_PICKERS],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);

@@ -1,0 +1,37 @@
+// "10 St. à 1,99 €", "6 x 0,5 l à 0,89 €", "Pack of 10, $1.99 each": the price of one piece of a pack, not the pack's price.
+
+/** Words for the pieces a pack is counted in: German shop shorthand, English, and the containers drinks come in. */
+const PIECES = String.raw`(?:st\.?|stk\.?|stück|pcs?\.?|pieces?|ct\.?|count|units?|flaschen?|fl\.|dosen?|rollen?|beutel|packungen|tüten?|bottles?|cans?|rolls?|bags?|szt\.?|ks|db|adet|шт\.?)`;
+/** Measures of one piece in "6 x 0,5 l", "4 x 250 ml", "3 x 100 g". */
+const MEASURES = String.raw`(?:ml|cl|l|ltr|g|kg|oz|fl\.?\s?oz)`;
+/** A count of more than one: a single piece at a price is the price. */
+const COUNT = String.raw`(?:[2-9]|[1-9]\d{1,3})`;
+/** A tier's count ("ab 2 Stück je 17,99 €", "from 10 pcs @ $1.49"): the price for each piece from that quantity on, a quantity discount. */
+const NOT_TIER = String.raw`(?<!(?:\bab|\bfrom|\bbuy|\bdès|\bdesde|\bvanaf|\bod)\s*)`;
+/** A counted pack: "10 St.", "10 Stück", "6 x 0,5 l", "12 x 0,33 l Dose", "6er Pack", "6er-Pack", "10 pack", "10-pk". */
+const PACK = String.raw`${NOT_TIER}${COUNT}\s*(?:${PIECES}|[x×]\s*\d+(?:[.,]\d+)?\s*${MEASURES}(?![\p{L}])(?:\s*${PIECES})?|(?:er)?[- ]?(?:pack|pk|packung|karton|set))(?![\p{L}])`;
+
+/**
+ * Right before the amount: a counted pack and the word that prices one of its pieces ("à", "je", "zu je", "@", "at"), as
+ * German shops write "10 St. à 1,99 €" and "Packung mit 10 Stück à 1,99 €", drinks shops "6 x 0,5 l à 0,89 €", US ones
+ * "10 pcs @ $1.99"; "für"/"for" after counted pieces is a multi-buy, as "3 für 5 €" is. A bare count takes "@" only:
+ * "de 10 à 20 €" is a range, "lot de 10 à 1,99 €" the lot's price.
+ */
+const PIECE_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\d])(?:${PACK}[\s(]*(?:à|je|zu je|@|at|für|for)|${NOT_TIER}${COUNT}\s*@)\s*:?\s*$`, 'iu');
+/** A pack's count before the amount with no pricing word ("Pack of 10, $1.99 each", "10 pcs $1.99 each"): "each" after the amount settles it. */
+const PACK_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\d])(?:${PACK}|${NOT_TIER}(?:pack|set|box|case|lot|packung|karton) (?:of|mit|de|à) ${COUNT}(?:\s*${PIECES})?)[\s,:–-]*(?:at)?\s*$`, 'iu');
+/** The amount is one piece's: "each", "ea.", "/St.", "/each", "pro Stück". */
+const EACH_AFTER = /^\s*(?:each|ea\.?|apiece|pro stück|je stück|\/\s*(?:pc|pcs|piece|st|stk|stück|ea|each))(?![\p{L}])/iu;
+const EACH_BEFORE = /(?:preis |price )?(?:pro|je|per) (?:stück|stk\.?|st\.?|piece|pc)[\s:]*$/iu;
+/** A pack's count after a piece's price: "1,99 €/St. (Packung: 10 St.)", "Preis pro Stück 1,99 € (10 Stück)". */
+const PACK_AFTER = new RegExp(String.raw`^[^\d]*${PACK}`, 'iu');
+
+/**
+ * Whether the amount is the price of one piece of a pack the words count. `reach`: the words since the previous price,
+ * across the count; `label`: the words right before the amount; `after`: the words after it, up to the next price.
+ */
+export function isPiecePrice(reach: string, label: string, after: string): boolean {
+  if (PIECE_BEFORE.test(reach)) return true;
+  const each = EACH_AFTER.test(after) || EACH_BEFORE.test(label);
+  return each && (PACK_BEFORE.test(reach) || PACK_AFTER.test(after.replace(EACH_AFTER, '')));
+}
