@@ -28,7 +28,11 @@ export function siteSkuKey(site: string, sku: string): string {
  */
 export function itemKey(item: Item, source: ItemSource, data?: unknown): string {
   const sku = itemSku(item);
-  if (sku !== null) return siteSkuKey(itemSite(item, source), sku);
+  return sku !== null ? siteSkuKey(itemSite(item, source), sku) : contentKey(item, source, data);
+}
+
+/** The key of an item without a sku: its page and its content, so a re-fetch of the page keys it alike. */
+function contentKey(item: Item, source: ItemSource, data?: unknown): string {
   const json = canonicalJson(data ?? toJsonValue(item));
   return createHash('sha1').update(source.url).update('\n').update(json).digest('hex');
 }
@@ -69,12 +73,14 @@ export function toStoredItem(item: Item, source: ItemSource): StoredItem {
   // The JSON copy (exports) shows the same digits as the price column.
   if (price !== null && Decimal.isDecimal(item.price)) data.price = price;
   const sku = itemSku(item);
+  // The site once per item: the key is built from it (itemKey would look it up again).
+  const site = itemSite(item, source);
   // Own copies, like `data`'s: the row waits for its batch and must not keep the page's text alive.
   return {
     runId: source.runId,
     spider: source.spider,
-    key: ownCopy(itemKey(item, source, data)),
-    site: ownCopy(itemSite(item, source)),
+    key: ownCopy(sku !== null ? siteSkuKey(site, sku) : contentKey(item, source, data)),
+    site: ownCopy(site),
     requestId: source.requestId,
     url: ownCopy(typeof item.url === 'string' && item.url !== '' ? item.url : source.url),
     sku: sku === null ? null : ownCopy(sku),
