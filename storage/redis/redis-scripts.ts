@@ -1,7 +1,6 @@
 // Registers the frontier's Lua scripts on a connection (EVALSHA via defineCommand) with typed callers.
 import type { Redis } from 'ioredis';
-import { PricecrawlError } from '../../src/core/errors';
-import { RUN_LOST_REPLY } from './lua-prelude';
+import { frontierCallError } from './redis-reply-errors';
 import { BATCH_LUA } from './lua-batch';
 import { ADD_LUA, PICK_LUA } from './lua-pick';
 import { CANCEL_LUA, DEFER_LUA, MARK_SENT_LUA, PAUSE_LUA, RELEASE_LUA, RENEW_LUA, RETURN_ALL_LUA, SETTLE_LUA } from './lua-lease';
@@ -61,14 +60,7 @@ export function frontierScripts(redis: Redis): FrontierScripts {
   const scripts = defineScripts(redis, SCRIPTS);
   for (const name of Object.keys(scripts) as Array<keyof typeof SCRIPTS>) {
     const call = scripts[name];
-    scripts[name] = (...args) => call(...args).catch((error: unknown) => Promise.reject(runLostError(error, String(args[0]))));
+    scripts[name] = (...args) => call(...args).catch((error: unknown) => Promise.reject(frontierCallError(error, String(args[0]))));
   }
   return { ...scripts, ...defineScripts(redis, { openRun: OPEN_RUN_LUA }, 2) };
-}
-
-/** A script's RUN_LOST_REPLY becomes FRONTIER_RUN_LOST (the engine stops at once: there is nothing to wait for). */
-function runLostError(error: unknown, prefix: string): unknown {
-  if (!(error instanceof Error) || !error.message.startsWith(RUN_LOST_REPLY)) return error;
-  const runId = /\{(.*)\}/.exec(prefix)?.[1] ?? prefix;
-  return new PricecrawlError('FRONTIER_RUN_LOST', `run ${runId} is gone from the frontier (its keys were deleted: a Redis restarted without persistence, flushed or evicting keys)`, { cause: error });
 }

@@ -20,8 +20,7 @@ export interface TestCrawlResult {
 }
 
 /** A sink of parsed pino lines, so tests assert on log objects rather than text. */
-export function logSink(): { stream: Writable; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
+export function logSink(lines: Array<Record<string, unknown>> = []): { stream: Writable; lines: Array<Record<string, unknown>> } {
   let partial = '';
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -68,6 +67,10 @@ export interface CrawlExtras {
   onRunEnd?: (summary: RunSummary) => Promise<void> | void;
   /** Receives the live snapshot function (the progress block's and the metrics' source). */
   onSnapshotSource?: CrawlOptions['onSnapshotSource'];
+  /** Listen on the run's events beside the built-in observers. */
+  observers?: CrawlOptions['observers'];
+  /** Receives the log lines as they are written: a crawl that rejects returns none. */
+  logLines?: Array<Record<string, unknown>>;
 }
 
 export async function crawlInProcess(spider: Spider, dir: string, settings: Record<string, unknown>, extra: CrawlExtras = {}): Promise<TestCrawlResult> {
@@ -75,8 +78,8 @@ export async function crawlInProcess(spider: Spider, dir: string, settings: Reco
     { name: 'spider', origin: 'spider.settings', values: spider.settings as Record<string, unknown> },
     { name: 'cli', origin: 'test', values: { ...settings, storage: extra.storeUrl ? { dir, url: extra.storeUrl } : { dir } } },
   ]);
-  const sink = logSink();
+  const sink = logSink(extra.logLines);
   const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
-  const summary = await runCrawl({ spider, loaded, log, feeds: extra.feeds, mode: extra.mode, resume: extra.resume, runId: extra.runId, onEngine: extra.onEngine, onRunEnd: extra.onRunEnd, onSnapshotSource: extra.onSnapshotSource });
+  const summary = await runCrawl({ spider, loaded, log, feeds: extra.feeds, mode: extra.mode, resume: extra.resume, runId: extra.runId, onEngine: extra.onEngine, onRunEnd: extra.onRunEnd, onSnapshotSource: extra.onSnapshotSource, observers: extra.observers });
   return { summary, items: await readItems(dir, summary.runId, extra.storeUrl), logs: sink.lines };
 }

@@ -229,7 +229,16 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
         events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending, snapshot: snapshot() });
         // An extension that threw on spider.closed itself (a notifier) is counted too; a later rejection cannot be.
         summary.codeErrors = codeErrors(stats);
-        endFailure = await endRun(opened, frontierStatus(summary), durableEnd(summary), storageFailures, log);
+        try {
+          endFailure = await endRun(opened, frontierStatus(summary), durableEnd(summary), storageFailures, log);
+        } catch (error) {
+          // The frontier refused to record the run's end (its claim or its finish: a server out of memory,
+          // read-only after a failover, gone): the run stays running there, resumable, and ends as an
+          // unreadable ledger does. Raised from here, the driver's bare text ended the run with exit 1 and
+          // the frontier was never closed (its timers held the process until the CLI's last guard).
+          ledgerError = error;
+          summary = null;
+        }
       }
       await frontier.close();
     }

@@ -41,6 +41,9 @@ export function frontierRefusal(error: unknown, frontierUrl: string, spider: str
   const where = frontierUrl === '' ? 'the frontier' : `the frontier ${maskSecretsInText(frontierUrl)}`;
   const lost = withCode(error, 'FRONTIER_RUN_LOST');
   if (lost) return new PricecrawlError('FRONTIER_RUN_LOST', `${where} no longer holds run ${runId} (its keys are gone: a server restarted without persistence, flushed or evicting keys): the crawl stopped without a summary; the requests still queued there are lost and cannot be resumed. The items already stored stay; crawl again for the rest: pricecrawl crawl ${spider}`, { cause: error });
+  // The server answered but refused the run's writes (OOM, MISCONF, READONLY...): nothing is lost, it waits there.
+  const refused = withCode(error, 'FRONTIER_REFUSED');
+  if (refused) return new PricecrawlError('FRONTIER_REFUSED', `${where} refused the crawl's writes (${maskSecretsInText(refused.message)}): the crawl stopped without a summary; its work stays queued there. Once it accepts writes again, continue with: ${continueHint(spider, runId, frontierUrl)}`, { cause: error });
   // A driver's message may run on with advice about its own options: its first sentence says enough.
   const why = (error instanceof Error ? error.message : String(error)).split(/\.\s/, 1)[0];
   return new PricecrawlError('FRONTIER_UNREACHABLE', `${where} cannot be reached (${maskSecretsInText(why)}): the crawl stopped without a summary; its work stays queued there. Once it is back, continue with: ${continueHint(spider, runId, frontierUrl)}`, { cause: error });
