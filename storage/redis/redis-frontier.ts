@@ -13,6 +13,7 @@ import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, HopBooking, HostSlot, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { closeRedis, connectRedis, quietly } from './redis-connect';
+import { refuseEvictingServer, refuseEvictionsSince, type EvictionState } from './eviction-policy';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { RedisFrontierOptions } from './redis-frontier-options';
 
@@ -50,6 +51,8 @@ export class RedisFrontier implements Frontier {
   readonly gate: RedisHostGate;
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
+  /** The server's eviction policy and count when the run opened (eviction-policy.ts). */
+  private eviction: EvictionState = { policy: 'noeviction', evictedKeys: 0 };
 
   private constructor(
     private readonly redis: Redis,
@@ -79,6 +82,7 @@ export class RedisFrontier implements Frontier {
     const commandTimeoutMs = Math.max(options.settings.leaseTtlMs, MIN_COMMAND_TIMEOUT_MS);
     const redis = await connectRedis(options.url, { onError: quietly(options.log), commandTimeoutMs });
     try {
+      const eviction = await refuseEvictingServer(redis, options.url);
       const scripts = frontierScripts(redis);
       const runId = options.join ? await waitForRun(redis, options.spider, options.runId, options.joinTimeoutMs ?? 30_000) : await runToOpen(redis, options);
       const seedingTtl = options.seeding ? options.settings.leaseTtlMs : 0;
@@ -86,6 +90,7 @@ export class RedisFrontier implements Frontier {
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
       if (existed === -2) throw new PricecrawlError('FRONTIER_NO_RUN', `run ${runId} of ${options.spider} has finished already: nothing to join`);
       const frontier = new RedisFrontier(redis, scripts, runId, existed === 1, options.seeding, options);
+      frontier.eviction = eviction;
       await frontier.gate.load();
       await frontier.renew();
       return frontier;
@@ -245,7 +250,9 @@ export class RedisFrontier implements Frontier {
     return this.leases.size;
   }
 
+  /** The run's ledger; refused when the server evicted keys since the run opened (its policy changed meanwhile). */
   async summary(): Promise<LedgerSummary & { reclaimed: number }> {
+    await refuseEvictionsSince(this.redis, this.options.url, this.eviction);
     return JSON.parse((await this.scripts.summary(this.prefix)) as string) as LedgerSummary & { reclaimed: number };
   }
 

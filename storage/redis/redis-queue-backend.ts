@@ -1,5 +1,6 @@
 // The shared frontier as a Crawlee storage client's backend: a run's queue on its keys in Redis.
 import { closeRedis, connectRedis } from './redis-connect';
+import { refuseEvictingServer } from './eviction-policy';
 import { policyFromSettings } from '../../src/politeness/host-policy';
 import type { QueueBackend } from '../../src/queue/frontier-storage-client';
 import type { Settings } from '../../src/settings/schema';
@@ -8,6 +9,12 @@ import { frontierScripts, runIndexKey } from './redis-scripts';
 
 export async function redisQueueBackend(url: string, settings: Settings, keyOf: (url: string) => string): Promise<QueueBackend> {
   const redis = await connectRedis(url);
+  try {
+    await refuseEvictingServer(redis, url);
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
   const scripts = frontierScripts(redis);
   const queue = queueScripts(redis);
   const policyFor = policyFromSettings(settings.politeness);

@@ -48,6 +48,17 @@ const fillsAtTheEnd: CrawlObserver = {
   register: (events) => events.on('spider.closed', () => redisCliNow('CONFIG', 'SET', 'maxmemory', '1')),
 };
 
+/**
+ * Someone turns eviction on while the run runs: a policy that evicts keys with a TTL, a server filled past a
+ * lowered maxmemory with keys of their own. The run's meta and queues carry no TTL and stay; keys go.
+ */
+function startEvicting(): void {
+  redisCliNow('CONFIG', 'SET', 'maxmemory-policy', 'volatile-lru');
+  redisCliNow('EVAL', "for i = 1, 2000 do redis.call('SET', 'cache:' .. i, string.rep('x', 1000), 'EX', 3600) end", '0');
+  const used = /^used_memory:(\d+)/m.exec(execFileSync('redis-cli', ['-p', String(redis.port), '--no-auth-warning', '-a', PASSWORD, 'INFO', 'memory']).toString())![1];
+  redisCliNow('CONFIG', 'SET', 'maxmemory', String(Number(used) - 1_000_000));
+}
+
 async function rejection(promise: Promise<unknown>): Promise<PricecrawlError> {
   const error = await promise.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(PricecrawlError);
@@ -75,5 +86,33 @@ describe('writes refused when the run ends', () => {
     expect(resumed.summary.status).toBe('finished');
     expect(resumed.summary.ledger).toMatchObject({ planned: PLANNED, succeeded: PLANNED, failed: 0, pending: 0 });
     expect(resumed.items.map((item) => `${item.sku} ${item.price}`).sort()).toEqual(site.products.map((p) => `${p.sku} ${p.price}`).sort());
+  }, 60_000);
+});
+
+describe('a server that may evict keys', () => {
+  /** Before, the crawl ran on it: a full server deleted a host's queue or the ledger's counts without a word. */
+  it.each(['allkeys-lru', 'volatile-ttl'])('under maxmemory-policy %s: the crawl refuses to start, saying why, and creates no run', async (policy) => {
+    await admin.config('SET', 'maxmemory-policy', policy);
+    const error = await rejection(crawl(`evicting-${policy}`));
+    expect(error.code).toBe('FRONTIER_EVICTS');
+    expect(error.message).toMatch(new RegExp(`^redis at 127\\.0\\.0\\.1:\\d+ evicts keys when it is full \\(maxmemory-policy ${policy}\\): a crawl's queue and ledger there could vanish without an error\\. Set maxmemory-policy noeviction`));
+    expect(await admin.keys(`pricecrawl:{evicting-${policy}}:*`)).toEqual([]);
+  }, 60_000);
+
+  /** Before, the run ended finished, exit 0, whatever the server had evicted meanwhile. */
+  it('when eviction is turned on while the run runs and the server evicts: the run does not end clean (exit 2, the reason named)', async () => {
+    let turnedOn = false;
+    const operator: CrawlObserver = {
+      name: 'operator',
+      register: (events) => events.on('request.scheduled', () => {
+        if (turnedOn) return;
+        turnedOn = true;
+        startEvicting();
+      }),
+    };
+    const error = await rejection(crawl('evicted-mid-run', { observers: [operator] }));
+    expect(turnedOn).toBe(true);
+    expect(error.code).toBe('FRONTIER_EVICTS');
+    expect(error.message).toMatch(/^redis at 127\.0\.0\.1:\d+ evicted \d+ keys? while the run was running \(maxmemory-policy is volatile-lru now\): the run's queue or ledger may have lost some, so it cannot say what was fetched\. Set maxmemory-policy noeviction there: the crawl stopped without a summary, as some of its requests may never have been fetched; crawl again: pricecrawl crawl catalog$/);
   }, 60_000);
 });
