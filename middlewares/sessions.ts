@@ -48,6 +48,8 @@ export class SessionsMiddleware implements DownloaderMiddleware {
       store: this.store,
       onSession: (session, how) => ctx.stats.inc(`sessions/${how}`),
       onWriteError: (error) => ctx.log.warn({ err: error, store: opened.kind }, 'sessions not saved'),
+      onSaveUnanswered: (waitedMs) => ctx.log.warn({ store: opened.kind, waitedMs }, 'sessions not saved: the session store did not answer at close; the run ends without waiting for it (cookies and use counts since its last answered save are lost, no request or item)'),
+      onLoadError: (hostKey, error) => ctx.log.warn({ err: error, store: opened.kind, host: hostKey }, 'sessions not loaded: the host starts with fresh sessions'),
       onProxyRetired: (proxyId, failures) => {
         ctx.stats.inc('sessions/proxy-retired');
         ctx.log.warn({ proxyId, failures }, 'proxy retired: its own failures in a row');

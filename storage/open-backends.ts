@@ -186,8 +186,8 @@ export async function openSessionStore(settings: Settings, spider: string): Prom
   if (!settings.sessions.persist) return { store: null, kind: 'memory' };
   if (settings.frontier.url !== '') {
     // Imported on demand, as the Redis frontier is: an embedded crawl never loads the Redis client.
-    const { RedisSessionStore } = await import('./redis/redis-session-store');
-    return { store: RedisSessionStore.open(settings.frontier.url, spider, settings.sessions.maxAgeMs), kind: 'redis' };
+    const [{ RedisSessionStore }, { crawlCommandTimeoutMs }] = await Promise.all([import('./redis/redis-session-store'), import('./redis/redis-connect')]);
+    return { store: RedisSessionStore.open(settings.frontier.url, spider, settings.sessions.maxAgeMs, crawlCommandTimeoutMs(settings.frontier.leaseTtlMs)), kind: 'redis' };
   }
   const { SqliteSessionStore } = await import('./sqlite/session-store');
   return { store: SqliteSessionStore.open(settings.storage.dir, spider), kind: 'sqlite' };
@@ -196,6 +196,6 @@ export async function openSessionStore(settings: Settings, spider: string): Prom
 /** robots.txt results: in Redis on a shared frontier (`frontier.url`), so workers fetch each once, else in memory. */
 export async function openRobotsCache(settings: Settings, runId: string): Promise<RobotsCache> {
   if (settings.frontier.url === '') return new MemoryRobotsCache();
-  const { RedisRobotsCache } = await import('./redis/redis-robots-cache');
-  return RedisRobotsCache.open(settings.frontier.url, runId);
+  const [{ RedisRobotsCache }, { crawlCommandTimeoutMs }] = await Promise.all([import('./redis/redis-robots-cache'), import('./redis/redis-connect')]);
+  return RedisRobotsCache.open(settings.frontier.url, runId, crawlCommandTimeoutMs(settings.frontier.leaseTtlMs));
 }

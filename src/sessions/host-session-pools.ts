@@ -16,6 +16,13 @@ import { ProxyHealth } from './proxy-health';
  */
 const FLUSH_INTERVAL_MS = 1_000;
 
+/**
+ * Longest the close waits for the store to answer its saves. Sessions are cookies and use counts, no
+ * request or item: a store that does not answer (a Redis stopped or cut off, whose command timeout is
+ * the lease's life or more) must not hold the run's end, whose exit code and reason are waiting.
+ */
+export const FINAL_SAVE_WAIT_MS = 2_000;
+
 export interface HostSessionPoolsOptions {
   config: Settings['sessions'];
   proxies: readonly ProxyEndpoint[];
@@ -25,6 +32,10 @@ export interface HostSessionPoolsOptions {
   onSession?: (session: PooledSession, how: 'created' | 'restored') => void;
   /** Told when a flush failed (the next flush writes the sessions changed since; these changes are lost). */
   onWriteError?: (error: unknown) => void;
+  /** Told when the store had not answered the saves within FINAL_SAVE_WAIT_MS at close: the close went on without them. */
+  onSaveUnanswered?: (waitedMs: number) => void;
+  /** Told when a host's stored sessions could not be read: the host starts with fresh sessions. */
+  onLoadError?: (hostKey: string, error: unknown) => void;
   /** Told when a proxy is retired (`sessions.proxyMaxFailures` failures of its own in a row). */
   onProxyRetired?: (proxyId: string, failures: number) => void;
   /** Told when the pools retire a session themselves (its proxy was retired). */
@@ -106,11 +117,24 @@ export class HostSessionPools {
     this.writing = this.writing.then(() => write);
   }
 
-  /** Final flush, written when this resolves; later changes (answers still arriving) are not. Closing the store is the owner's. */
+  /**
+   * Final flush, written when this resolves; later changes (answers still arriving) are not. Closing the
+   * store is the owner's. Earlier saves still unanswered mean a store that does not answer: the final one
+   * would queue behind them, so it is not sent. Either wait ends at FINAL_SAVE_WAIT_MS, reported.
+   */
   async close(): Promise<void> {
-    this.flush();
-    this.closed = true;
-    await this.writing;
+    const deadline = new Deadline(FINAL_SAVE_WAIT_MS);
+    try {
+      if (await deadline.met(this.writing)) {
+        this.flush();
+        this.closed = true;
+        if (await deadline.met(this.writing)) return;
+      }
+      this.options.onSaveUnanswered?.(FINAL_SAVE_WAIT_MS);
+    } finally {
+      this.closed = true;
+      deadline.clear();
+    }
   }
 
   private changed = (session: PooledSession): void => {
@@ -143,7 +167,7 @@ export class HostSessionPools {
       this.crawleeConfig,
     );
     await pool.initialize();
-    for (const stored of (await this.options.store?.load(hostKey)) ?? []) {
+    for (const stored of await this.loadStored(hostKey)) {
       if (!this.restorable(stored)) {
         this.stale.push({ host: hostKey, id: stored.state.id });
         continue;
@@ -157,6 +181,20 @@ export class HostSessionPools {
       this.cursors.set(hostKey, (this.cursors.get(hostKey) ?? 0) + 1);
     }
     return pool;
+  }
+
+  /**
+   * A store that cannot be read (a Redis away, refusing, or denying the keys) costs the host its saved
+   * cookies, not its requests: thrown, it failed every request of the host as the sessions middleware's
+   * error (engine/middleware-error, a permanent failure counted as a bug in our code).
+   */
+  private async loadStored(hostKey: string): Promise<StoredSession[]> {
+    try {
+      return (await this.options.store?.load(hostKey)) ?? [];
+    } catch (error) {
+      this.options.onLoadError?.(hostKey, error);
+      return [];
+    }
   }
 
   /** A stored session comes back only if it is still usable and its proxy is still configured. */
@@ -196,5 +234,24 @@ export class HostSessionPools {
       this.changed(pooled);
     }
     return pooled;
+  }
+}
+
+/** One time limit shared by several waits. */
+class Deadline {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly passed: Promise<false>;
+
+  constructor(ms: number) {
+    this.passed = new Promise((resolve) => (this.timer = setTimeout(() => resolve(false), ms)));
+  }
+
+  /** True when `work` settled before the limit. */
+  met(work: Promise<unknown>): Promise<boolean> {
+    return Promise.race([work.then(() => true, () => true), this.passed]);
+  }
+
+  clear(): void {
+    if (this.timer) clearTimeout(this.timer);
   }
 }

@@ -20,6 +20,20 @@ export interface RedisClientOptions {
  */
 export const DEFAULT_COMMAND_TIMEOUT_MS = 30_000;
 
+/** A crawl's calls wait at least this long for an answer, however short the lease (a loaded machine's script). */
+const MIN_CRAWL_COMMAND_TIMEOUT_MS = 5_000;
+
+/**
+ * The time limit of a crawl's calls to its frontier's Redis (the frontier's own, its sessions' and its
+ * robots cache's: one server): a lease's life, at least 5 s. Unanswered that long, this worker's leases are
+ * being reaped by now and waiting longer gains nothing. The sessions and robots clients once had 30 s: a
+ * session load or save on a stopped server held a request, then the run's end, for that long after the
+ * frontier had given up.
+ */
+export function crawlCommandTimeoutMs(leaseTtlMs: number): number {
+  return Math.max(leaseTtlMs, MIN_CRAWL_COMMAND_TIMEOUT_MS);
+}
+
 /** `host:port` of a redis:// URL: what messages name, never the password. */
 export function redisAddress(url: string): string {
   try {
@@ -86,7 +100,9 @@ const QUIT_WAIT_MS = 2_000;
  */
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'end') return;
-  if (redis.status !== 'ready') {
+  // Ready, but with calls still unanswered: a QUIT would queue behind them on a server that may not be
+  // answering at all (stopped, cut off): those the caller gave up on are dropped with the socket.
+  if (redis.status !== 'ready' || redis.commandQueue.length > 0) {
     redis.disconnect();
     return;
   }

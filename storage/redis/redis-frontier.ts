@@ -12,7 +12,7 @@ import { runToOpen, waitForRun } from './redis-runs';
 import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, HopBooking, HostSlot, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
-import { closeRedis, connectRedis, quietly } from './redis-connect';
+import { closeRedis, connectRedis, crawlCommandTimeoutMs, quietly } from './redis-connect';
 import { refuseEvictingServer, refuseEvictionsSince, type EvictionState } from './eviction-policy';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { RedisFrontierOptions } from './redis-frontier-options';
@@ -26,9 +26,6 @@ type HopReply = ['busy'] | ['booked', string, number, number, number, number, nu
 
 /** Longest a picked lease waits in the worker before it goes back to its queue. */
 const PICK_HOLD_MS = 1_000;
-
-/** The frontier's calls wait at least this long for an answer, however short the lease (a loaded machine's script). */
-const MIN_COMMAND_TIMEOUT_MS = 5_000;
 
 /** A lease reserved by a batch pick, waiting for the engine's next `next()`. */
 interface PickedLease {
@@ -78,8 +75,7 @@ export class RedisFrontier implements Frontier {
   }
 
   static async open(options: RedisFrontierOptions): Promise<RedisFrontier> {
-    // A call unanswered for a lease's life: this worker's leases are being reaped by now, waiting longer gains nothing.
-    const commandTimeoutMs = Math.max(options.settings.leaseTtlMs, MIN_COMMAND_TIMEOUT_MS);
+    const commandTimeoutMs = crawlCommandTimeoutMs(options.settings.leaseTtlMs);
     const redis = await connectRedis(options.url, { onError: quietly(options.log), commandTimeoutMs });
     try {
       const eviction = await refuseEvictingServer(redis, options.url);

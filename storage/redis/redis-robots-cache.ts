@@ -25,8 +25,8 @@ export class RedisRobotsCache implements RobotsCache {
   }
 
   /** Connects on first use: a crawl that never looks up robots.txt (robots.obey off) opens no connection. */
-  static open(url: string, runId: string): RedisRobotsCache {
-    return new RedisRobotsCache(redisClient(url), runId);
+  static open(url: string, runId: string, commandTimeoutMs?: number): RedisRobotsCache {
+    return new RedisRobotsCache(redisClient(url, { commandTimeoutMs }), runId);
   }
 
   async get(origin: string): Promise<RobotsEntry | null> {

@@ -1,5 +1,5 @@
 // RedisSessionStore: live sessions per spider and host in Redis, shared by every worker of a shared frontier.
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { closeRedis, redisClient } from './redis-connect';
 import type { SessionStore, StoredSession } from '../../src/ports/session-store';
 
@@ -27,15 +27,15 @@ export class RedisSessionStore implements SessionStore {
   }
 
   /** Commands queue until the connection is up, so a crawl does not wait for it here. */
-  static open(url: string, spider: string, maxAgeMs: number): RedisSessionStore {
+  static open(url: string, spider: string, maxAgeMs: number, commandTimeoutMs?: number): RedisSessionStore {
     // Lazy: the first command connects (the frontier on the same Redis has refused the run already if it is not there).
-    return new RedisSessionStore(redisClient(url), spider, maxAgeMs);
+    return new RedisSessionStore(redisClient(url, { commandTimeoutMs }), spider, maxAgeMs);
   }
 
   async load(host: string): Promise<StoredSession[]> {
     const index = this.indexKey(host);
     const now = Date.now();
-    const replies = await this.redis.multi().zremrangebyscore(index, '-inf', now).zrangebyscore(index, `(${now}`, '+inf').exec();
+    const replies = await execTransaction(this.redis.multi().zremrangebyscore(index, '-inf', now).zrangebyscore(index, `(${now}`, '+inf'));
     const ids = (replies?.[1]?.[1] ?? []) as string[];
     if (ids.length === 0) return [];
     // A key that lapsed between the two reads comes back null and is skipped.
@@ -63,7 +63,7 @@ export class RedisSessionStore implements SessionStore {
       tx.pexpire(index, this.maxAgeMs);
     }
     for (const { host, id } of gone) tx.del(this.sessionKey(host, id)).zrem(this.indexKey(host), id);
-    const replies = await tx.exec();
+    const replies = await execTransaction(tx);
     const failed = replies?.find(([error]) => error !== null);
     if (failed) throw failed[0]!;
   }
@@ -78,5 +78,19 @@ export class RedisSessionStore implements SessionStore {
 
   private sessionKey(host: string, id: string): string {
     return `${this.prefix}s:${host}:${id}`;
+  }
+}
+
+/**
+ * EXEC, failing with the server's own reason: a command the server refused while queueing (NOPERM from an
+ * ACL, OOM, READONLY) aborts the transaction, and the driver's EXECABORT says only "discarded because of
+ * previous errors", which is all the warnings showed.
+ */
+async function execTransaction(tx: ChainableCommander): ReturnType<ChainableCommander['exec']> {
+  try {
+    return await tx.exec();
+  } catch (error) {
+    const first = (error as { previousErrors?: unknown[] }).previousErrors?.[0];
+    throw first instanceof Error ? first : error;
   }
 }

@@ -116,3 +116,23 @@ describe('a server that may evict keys', () => {
     expect(error.message).toMatch(/^redis at 127\.0\.0\.1:\d+ evicted \d+ keys? while the run was running \(maxmemory-policy is volatile-lru now\): the run's queue or ledger may have lost some, so it cannot say what was fetched\. Set maxmemory-policy noeviction there: the crawl stopped without a summary, as some of its requests may never have been fetched; crawl again: pricecrawl crawl catalog$/);
   }, 60_000);
 });
+
+describe('a session store the server will not serve', () => {
+  /**
+   * An operator's ACL gives the crawl's user the run's keys but not the sessions' (NOPERM); a server away
+   * while a host's pool opens fails its load the same way. Before, the sessions middleware threw on every
+   * request of each host: all failed as engine/middleware-error, permanent, and reported as a bug in our code.
+   */
+  it('the hosts start with fresh sessions, said in a warning, and every product is stored', async () => {
+    await admin.acl('SETUSER', 'crawler', 'reset', 'on', '>crawler-pw', '+@all', '~pricecrawl:{*', '~pricecrawl:runs:*');
+    const url = redis.url.replace(`:${PASSWORD}@`, ':crawler-pw@').replace('redis://', 'redis://crawler');
+    const logLines: Array<Record<string, unknown>> = [];
+    const result = await crawlInProcess(new CatalogSpider({ startUrls: site.startUrls.join(',') }), storage.dir, { ...settings, frontier: { ...settings.frontier, url } }, { runId: 'sessions-denied', logLines });
+    expect(result.summary.status).toBe('finished');
+    expect(result.summary.ledger).toMatchObject({ planned: PLANNED, succeeded: PLANNED, failed: 0, pending: 0 });
+    expect(result.items.map((item) => `${item.sku} ${item.price}`).sort()).toEqual(site.products.map((p) => `${p.sku} ${p.price}`).sort());
+    const warned = logLines.filter((line) => line.msg === 'sessions not loaded: the host starts with fresh sessions');
+    expect(warned.map((line) => (line.err as { message: string }).message)).toEqual([expect.stringMatching(/^NOPERM/)]);
+    expect(JSON.stringify(logLines)).not.toContain('crawler-pw');
+  }, 60_000);
+});
