@@ -10,6 +10,7 @@ import type { CrawlResponse } from '../core/response';
 import type { PageOutputs } from '../pipeline/stage';
 import { isRequest, isSkippedLink, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
 import type { Stats } from './stats';
+import { frontierAddFailed } from './frontier-outage';
 import { storageFailureCode } from './storage-failure';
 import { noteCodeError } from './code-errors';
 
@@ -99,6 +100,9 @@ export async function runCallback(
     void outputs?.return?.(undefined)?.catch(() => undefined); // as `for await` would: the generator's finally runs
     // The frontier could not store the requests it yielded (disk full): not the spider's fault, the task leaves it for --resume.
     if (storageFailureCode(thrown) !== null) throw thrown;
+    // A shared frontier that refused or did not answer the add (a Redis restarting, out of memory): neither.
+    // As the callback's error the page failed for good as callback/error, a bug in the spider, its links lost.
+    if (frontierAddFailed(thrown)) throw thrown;
     // Cut off by the shutdown: not the spider's fault either; the task puts the request back in the queue.
     if (thrown instanceof CallbackCutOffError) throw thrown;
     // A callback that threw because its page went away (browser or renderer died, page moved) fails for that reason, not as the spider's bug.

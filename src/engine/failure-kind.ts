@@ -35,6 +35,8 @@ const TRANSIENT_REASONS = new Set([
   'robots/unavailable',
   // Our own store refused the items on every try.
   'items/write-failed',
+  // The frontier did not store the links a page yielded on every try (engine/request-task.ts).
+  'frontier/add-failed',
   // A callback that ran past its time limit on every try (engine/callback-deadline.ts): the page came, but
   // its price was never read, and the cause (a call of the spider's own that stalled, a lock) is not the
   // page's answer; a later run may get it, so the run must not end looking clean.

@@ -1,9 +1,23 @@
 // How long the frontier has failed without a break: a short outage is waited out, a long one stops the crawl.
+import { PricecrawlError } from '../core/errors';
 import { codedErrors } from '../fetch/fetch-error-map';
 
 /** The frontier answered, but no longer holds the run (FRONTIER_RUN_LOST): no wait brings its queue back. */
 export function frontierRunLost(error: unknown): boolean {
   return codedErrors(error).some(({ code }) => code === 'FRONTIER_RUN_LOST');
+}
+
+/**
+ * The frontier could not store the requests a page yielded: the frontier's failure, never the callback's.
+ * The driver's own error stays the cause, so a store that cannot write (SQLITE_FULL) is still known as one.
+ */
+export function frontierAddError(error: unknown): PricecrawlError {
+  const why = error instanceof Error ? error.message : String(error);
+  return new PricecrawlError('FRONTIER_ADD_FAILED', `the frontier could not store the requests the page yielded (${why})`, { cause: error });
+}
+
+export function frontierAddFailed(error: unknown): boolean {
+  return codedErrors(error).some(({ code }) => code === 'FRONTIER_ADD_FAILED');
 }
 
 /**

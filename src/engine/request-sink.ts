@@ -2,6 +2,7 @@
 import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { Frontier } from '../ports/frontier';
+import { frontierAddError } from './frontier-outage';
 import type { Stats } from './stats';
 
 export class RequestSink {
@@ -55,7 +56,7 @@ export class RequestSink {
     // both, and the parent is never acked). Waking the pool only after the commit cost each page's links
     // one more turn of a busy event loop (the products of 11 listings waited 27-56 ms on the polite bench).
     this.onAdded();
-    const { added, duplicates } = await adding;
+    const { added, duplicates } = await Promise.resolve(adding).catch((error: unknown) => Promise.reject(frontierAddError(error)));
     this.stats.inc('requests/planned', added);
     this.stats.inc('requests/duplicate', duplicates);
     // A shared frontier holds them only now.

@@ -1,5 +1,5 @@
 // Handles one leased request end to end: download through the chain, apply the outcome, run the callback.
-import { frontierRunLost } from './frontier-outage';
+import { frontierAddFailed, frontierRunLost } from './frontier-outage';
 import type { Logger } from 'pino';
 import { steadyNowMs } from '../politeness/clock';
 import type { Spider } from '../core/spider';
@@ -173,6 +173,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
     outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch, events: deps.events, cutOff: deps.shutdownSignal }, timeout);
   } catch (error) {
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
+    if (frontierAddFailed(error)) return tryAgainLater(request, error, deps, log);
     if (error instanceof CallbackCutOffError) {
       log.warn({ url: request.url, callback: request.callback }, 'callback cut off by the shutdown; the request stays queued');
       await deps.frontier.defer(request, steadyNowMs(), { countAttempt: false, reason: 'shutdown' });
@@ -281,4 +282,28 @@ function statusOf(reason: string): number | null {
 async function leaveForResume(request: CrawlRequest, error: unknown, deps: RequestTaskDeps): Promise<void> {
   deps.storageFailed(error);
   await deps.frontier.defer(request, steadyNowMs(), { countAttempt: false, reason: 'storage/failed' }).catch(() => undefined);
+}
+
+/** Why a page whose links the frontier never stored, on every try, failed. */
+const FRONTIER_ADD_FAILED = 'frontier/add-failed';
+
+/**
+ * The frontier did not store the links the page yielded (a shared one restarting, out of memory, not
+ * answering): the page is fetched again, as after an item write that failed, within its attempts; the last
+ * fails `frontier/add-failed`, transient (failure-kind.ts). When the frontier cannot take the deferral
+ * either, the lease runs out and the request comes back the same way.
+ */
+async function tryAgainLater(request: CrawlRequest, error: unknown, deps: RequestTaskDeps, log: Logger): Promise<void> {
+  deps.stats.inc('requests/add-failed');
+  try {
+    if (request.attempt + 1 >= deps.settings.retry.maxAttempts) {
+      log.error({ err: error, url: request.url }, 'the frontier did not store the links of the page; attempts used up');
+      await failRequest(request, FRONTIER_ADD_FAILED, null, deps);
+      return;
+    }
+    log.error({ err: error, url: request.url }, 'the frontier did not store the links of the page; it is fetched again');
+    await deps.frontier.defer(request, steadyNowMs() + 1000, { countAttempt: true, reason: FRONTIER_ADD_FAILED });
+  } catch (recordError) {
+    log.error({ err: recordError, url: request.url }, 'could not record a request outcome; the request stays with the frontier, to be fetched again');
+  }
 }

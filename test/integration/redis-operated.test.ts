@@ -7,6 +7,7 @@ import { PricecrawlError } from '../../src/core/errors';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
+import type { CrawlResponse, PriceItem, SpiderOutput } from '../../src/index';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 const PASSWORD = 'operated-s3cret-pw';
@@ -134,5 +135,42 @@ describe('a session store the server will not serve', () => {
     const warned = logLines.filter((line) => line.msg === 'sessions not loaded: the host starts with fresh sessions');
     expect(warned.map((line) => (line.err as { message: string }).message)).toEqual([expect.stringMatching(/^NOPERM/)]);
     expect(JSON.stringify(logLines)).not.toContain('crawler-pw');
+  }, 60_000);
+});
+
+/** The first listing fills the server as its callback runs; its own item, once stored, frees it again. */
+class FillingCatalogSpider extends CatalogSpider {
+  private filled = false;
+
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    if (!this.filled) {
+      this.filled = true;
+      redisCliNow('CONFIG', 'SET', 'maxmemory', '1');
+    }
+    yield* super.parse(res);
+    const listing: PriceItem = { sku: `listing ${res.url}`, price: '1.00', currency: 'USD', url: res.url };
+    yield listing;
+  }
+}
+
+describe('the links of a page refused by the frontier', () => {
+  /**
+   * Before, the frontier's refusal of the add (OOM here; a Redis restarting fails it the same way) was the
+   * callback's error: the listing failed for good as callback/error once the server took writes again, its
+   * products were never planned, and the loss was blamed on the spider's code.
+   */
+  it('the page is fetched again and its links crawled: every product stored, nothing failed', async () => {
+    const frees: CrawlObserver = {
+      name: 'operator',
+      register: (events) => events.on('item.stored', ({ item }) => {
+        if (item.sku?.startsWith('listing ')) redisCliNow('CONFIG', 'SET', 'maxmemory', '0');
+      }),
+    };
+    const spider = new FillingCatalogSpider({ startUrls: site.startUrls.join(',') });
+    const result = await crawlInProcess(spider, storage.dir, { ...settings, frontier: { url: redis.url, outageMs: 60_000, leaseTtlMs: 1500 } }, { runId: 'add-refused', observers: [frees] });
+    expect(result.summary.ledger).toMatchObject({ planned: PLANNED, succeeded: PLANNED, failed: 0, pending: 0 });
+    expect(result.summary.status).toBe('finished');
+    const products = result.items.filter((item) => !item.sku?.startsWith('listing '));
+    expect(products.map((item) => `${item.sku} ${item.price}`).sort()).toEqual(site.products.map((p) => `${p.sku} ${p.price}`).sort());
   }, 60_000);
 });
