@@ -48,6 +48,8 @@ export class RedisFrontier implements Frontier {
   readonly gate: RedisHostGate;
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
+  /** A call failed without an answer (timed out, connection lost) since the last heartbeat that was answered. */
+  private unanswered = false;
   /** The server's eviction policy and count when the run opened (eviction-policy.ts). */
   private eviction: EvictionState = { policy: 'noeviction', evictedKeys: 0 };
 
@@ -278,8 +280,12 @@ export class RedisFrontier implements Frontier {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
-    // Gone (an outage outlasted the crawl): nothing here can reach it; the leases return when they run out.
-    if (this.redis.status !== 'ready') return closeRedis(this.redis);
+    // Gone (an outage outlasted the crawl), or connected but not answering (stopped, cut off): handing the
+    // leases back would wait for the command timeout (the lease's life); they return when they run out.
+    if (this.redis.status !== 'ready' || this.unanswered) {
+      if (this.unanswered) this.options.log.warn('the frontier has not answered since its last heartbeat: this worker\'s leases are not handed back; they return to their queues when they run out');
+      return closeRedis(this.redis);
+    }
     try {
       this.batch.flush();
       await this.scripts.returnAll(this.prefix, this.workerId, ...this.leases.keys());
@@ -302,6 +308,7 @@ export class RedisFrontier implements Frontier {
     if (this.closed) return;
     const { leaseTtlMs } = this.options.settings;
     await this.scripts.renew(this.prefix, this.workerId, leaseTtlMs, this.seeding ? leaseTtlMs : 0, ...this.leases.keys());
+    this.unanswered = false;
   }
 
   private async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {
@@ -338,6 +345,8 @@ export class RedisFrontier implements Frontier {
   /** Fire-and-forget calls (slot bookkeeping, heartbeats) log failures; the lease TTL covers what is lost. */
   private fire(call: Promise<unknown>): void {
     call.catch((error: unknown) => {
+      // The scripts' error replies are PricecrawlErrors (redis-reply-errors.ts): anything else had no answer.
+      if (!(error instanceof PricecrawlError)) this.unanswered = true;
       if (!this.closed) this.options.log.error({ err: error }, 'redis frontier call failed');
     });
   }

@@ -174,3 +174,34 @@ describe('the links of a page refused by the frontier', () => {
     expect(products.map((item) => `${item.sku} ${item.price}`).sort()).toEqual(site.products.map((p) => `${p.sku} ${p.price}`).sort());
   }, 60_000);
 });
+
+describe('a server that stops answering mid-run', () => {
+  /**
+   * SIGSTOP keeps the socket open and answers nothing. Before, the close sent returnAll anyway and waited
+   * for the frontier's command timeout (the lease's life: 30 s by default) before the run could end with
+   * its reason; its heartbeats had been failing all along.
+   */
+  it('the end does not wait to hand leases back to it: said in a warning, exit 2 with the continue line, and --resume finishes the run', async () => {
+    const logLines: Array<Record<string, unknown>> = [];
+    const shared = { ...settings, frontier: { url: redis.url, outageMs: 1000, leaseTtlMs: 1500 }, politeness: { minIntervalMs: 50, jitterMs: 0 } };
+    const spider = () => new CatalogSpider({ startUrls: site.startUrls.join(',') });
+    const before = site.servers[0].requests.length;
+    const stopped = site.servers[0].waitForRequests(before + 4).then(() => process.kill(redis.pid, 'SIGSTOP'));
+    let error: PricecrawlError;
+    try {
+      error = await rejection(crawlInProcess(spider(), storage.dir, shared, { runId: 'stopped', logLines }));
+    } finally {
+      await stopped;
+      process.kill(redis.pid, 'SIGCONT');
+    }
+    expect(error.code).toBe('FRONTIER_UNREACHABLE');
+    expect(error.message).toMatch(/continue with: pricecrawl worker catalog --frontier redis:\/\/\*\*\*@127\.0\.0\.1:\d+ --run stopped/);
+    const messages = logLines.map((line) => line.msg);
+    expect(messages).toContain('the frontier has not answered since its last heartbeat: this worker\'s leases are not handed back; they return to their queues when they run out');
+    expect(messages).not.toContain('could not hand this worker\'s leases back; they return to their queues when they run out');
+
+    const resumed = await crawlInProcess(spider(), storage.dir, shared, { runId: 'stopped', resume: true });
+    expect(resumed.summary.status).toBe('finished');
+    expect(resumed.summary.ledger).toMatchObject({ planned: PLANNED, succeeded: PLANNED, failed: 0, pending: 0 });
+  }, 120_000);
+});
