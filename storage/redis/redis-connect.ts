@@ -57,6 +57,7 @@ export function redisClient(url: string, options: RedisClientOptions = {}): Redi
     connectTimeout: 5_000,
     commandTimeout: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
     retryStrategy: (times) => (connected ? Math.min(times * 200, 2_000) : null),
+    reconnectOnError: demotedPrimary,
   }) as Redis & { lastError: Error | null };
   redis.lastError = null;
   redis.on('ready', () => (connected = true));
@@ -65,6 +66,17 @@ export function redisClient(url: string, options: RedisClientOptions = {}): Redi
     if (connected) options.onError?.(error);
   });
   return redis;
+}
+
+/**
+ * READONLY: the server this connection reached is a replica now, as after a failover (Sentinel, a managed
+ * service) that moved the address to the new primary. The connection would stay with the old one for
+ * ever, every write refused until frontier.outageMs stopped the run; a new one resolves the address
+ * again. 1 = reconnect without sending the command again: its caller has its error (a refused write
+ * changed nothing) and retries as after any failed call.
+ */
+function demotedPrimary(error: Error): 1 | false {
+  return error.message.startsWith('READONLY') ? 1 : false;
 }
 
 /** Connection errors once running: one warning per 10 s (the client reconnects; failing calls log their own). */

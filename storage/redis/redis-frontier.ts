@@ -13,6 +13,7 @@ import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, HopBooking, HostSlot, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { closeRedis, connectRedis, crawlCommandTimeoutMs, quietly } from './redis-connect';
+import { openRefusal } from './redis-reply-errors';
 import { refuseEvictingServer, refuseEvictionsSince, type EvictionState } from './eviction-policy';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { RedisFrontierOptions } from './redis-frontier-options';
@@ -94,7 +95,7 @@ export class RedisFrontier implements Frontier {
       return frontier;
     } catch (error) {
       redis.disconnect();
-      throw error;
+      throw openRefusal(error, options.url);
     }
   }
 

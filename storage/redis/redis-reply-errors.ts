@@ -1,6 +1,7 @@
 // Names what a Redis server's error reply means for a crawl: the run's keys gone, or writes refused (and why).
 import { PricecrawlError } from '../../src/core/errors';
 import { RUN_LOST_REPLY } from './lua-prelude';
+import { redisAddress } from './redis-connect';
 
 /**
  * The error replies an operated Redis gives while it keeps the connection (the first word of the reply),
@@ -34,4 +35,14 @@ export function frontierCallError(error: unknown, prefix: string): unknown {
   const said = error.message.split(/\.\s/, 1)[0];
   const meaning = REFUSALS[word];
   return new PricecrawlError('FRONTIER_REFUSED', meaning ? `${said}: ${meaning}` : said, { cause: error });
+}
+
+/**
+ * A refusal while the run opens names the server: pointed at a replica (READONLY), the crawl ended with the
+ * driver's bare "READONLY You can't write against a read only replica. script: <sha>, on @user_script:126."
+ * and exit 1.
+ */
+export function openRefusal(error: unknown, url: string): unknown {
+  if (!(error instanceof PricecrawlError) || error.code !== 'FRONTIER_REFUSED') return error;
+  return new PricecrawlError('FRONTIER_REFUSED', `redis at ${redisAddress(url)} refused to open the run (${error.message}): no run was created`, { cause: error });
 }

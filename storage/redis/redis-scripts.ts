@@ -57,10 +57,14 @@ export function defineScripts<K extends string>(redis: Redis, scripts: Record<K,
 }
 
 export function frontierScripts(redis: Redis): FrontierScripts {
-  const scripts = defineScripts(redis, SCRIPTS);
-  for (const name of Object.keys(scripts) as Array<keyof typeof SCRIPTS>) {
-    const call = scripts[name];
-    scripts[name] = (...args) => call(...args).catch((error: unknown) => Promise.reject(frontierCallError(error, String(args[0]))));
+  return { ...classified(defineScripts(redis, SCRIPTS)), ...classified(defineScripts(redis, { openRun: OPEN_RUN_LUA }, 2)) };
+}
+
+/** Each caller with its error replies classified (redis-reply-errors.ts); the first argument is the run's prefix. */
+function classified<K extends string>(callers: Record<K, Caller>): Record<K, Caller> {
+  for (const name of Object.keys(callers) as K[]) {
+    const call = callers[name];
+    callers[name] = (...args) => call(...args).catch((error: unknown) => Promise.reject(frontierCallError(error, String(args[0]))));
   }
-  return { ...scripts, ...defineScripts(redis, { openRun: OPEN_RUN_LUA }, 2) };
+  return callers;
 }

@@ -1,7 +1,7 @@
 // A Redis frontier as an operator runs it: writes refused at the run's end, an evicting policy, a flush by someone else.
 import { execFileSync } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CrawlObserver } from '../../src/app/crawl/run-observers';
 import { PricecrawlError } from '../../src/core/errors';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
@@ -9,6 +9,7 @@ import { startRedisServer, type RedisTestServer } from '../support/redis-server'
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import type { CrawlResponse, PriceItem, SpiderOutput } from '../../src/index';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+import { startTcpSwitch } from '../support/tcp-switch';
 
 const PASSWORD = 'operated-s3cret-pw';
 /** Per host: 2 listing pages of 5 products and the 10 product pages. */
@@ -60,6 +61,20 @@ function startEvicting(): void {
   redisCliNow('CONFIG', 'SET', 'maxmemory', String(Number(used) - 1_000_000));
 }
 
+/** An operator who acts once, at the run's first `event`, there and then (the crawl waits for it). */
+function actsOnce(event: 'request.scheduled' | 'item.stored', act: () => void): CrawlObserver & { acted: boolean } {
+  const operator = {
+    name: 'operator',
+    acted: false,
+    register: (events: Parameters<CrawlObserver['register']>[0]) => events.on(event, () => {
+      if (operator.acted) return;
+      operator.acted = true;
+      act();
+    }),
+  };
+  return operator;
+}
+
 async function rejection(promise: Promise<unknown>): Promise<PricecrawlError> {
   const error = await promise.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(PricecrawlError);
@@ -102,17 +117,9 @@ describe('a server that may evict keys', () => {
 
   /** Before, the run ended finished, exit 0, whatever the server had evicted meanwhile. */
   it('when eviction is turned on while the run runs and the server evicts: the run does not end clean (exit 2, the reason named)', async () => {
-    let turnedOn = false;
-    const operator: CrawlObserver = {
-      name: 'operator',
-      register: (events) => events.on('request.scheduled', () => {
-        if (turnedOn) return;
-        turnedOn = true;
-        startEvicting();
-      }),
-    };
+    const operator = actsOnce('request.scheduled', startEvicting);
     const error = await rejection(crawl('evicted-mid-run', { observers: [operator] }));
-    expect(turnedOn).toBe(true);
+    expect(operator.acted).toBe(true);
     expect(error.code).toBe('FRONTIER_EVICTS');
     expect(error.message).toMatch(/^redis at 127\.0\.0\.1:\d+ evicted \d+ keys? while the run was running \(maxmemory-policy is volatile-lru now\): the run's queue or ledger may have lost some, so it cannot say what was fetched\. Set maxmemory-policy noeviction there: the crawl stopped without a summary, as some of its requests may never have been fetched; crawl again: pricecrawl crawl catalog$/);
   }, 60_000);
@@ -204,4 +211,55 @@ describe('a server that stops answering mid-run', () => {
     expect(resumed.summary.status).toBe('finished');
     expect(resumed.summary.ledger).toMatchObject({ planned: PLANNED, succeeded: PLANNED, failed: 0, pending: 0 });
   }, 120_000);
+});
+
+describe('a failover', () => {
+  /**
+   * The primary hands over to its replica (FAILOVER: writes paused until the replica caught up, then the
+   * roles swap) and the address the crawl was given now leads to the new primary, as Sentinel's or a managed
+   * service's DNS name does. Before, the crawl's connections stayed on the old primary, now a replica: every
+   * write READONLY until frontier.outageMs stopped the run.
+   */
+  it('the crawl reconnects on READONLY, reaches the new primary, and ends clean with every product', async () => {
+    const replica = await startRedisServer();
+    const replicaAdmin = new Redis(replica.url);
+    const primary = await startRedisServer();
+    const primaryAdmin = new Redis(primary.url);
+    const address = await startTcpSwitch(primary.port);
+    try {
+      await replicaAdmin.replicaof('127.0.0.1', String(primary.port));
+      await vi.waitFor(async () => expect(await replicaAdmin.info('replication')).toContain('master_link_status:up'), { timeout: 10_000, interval: 20 });
+      const operator = actsOnce('item.stored', () => {
+        address.targetPort = replica.port;
+        execFileSync('redis-cli', ['-p', String(primary.port), 'FAILOVER', 'TO', '127.0.0.1', String(replica.port)]);
+      });
+      const url = `redis://127.0.0.1:${address.port}`;
+      const result = await crawlInProcess(new CatalogSpider({ startUrls: site.startUrls.join(',') }), storage.dir, { ...settings, frontier: { url, outageMs: 20_000, leaseTtlMs: 1500 } }, { runId: 'failover', observers: [operator] });
+      expect(operator.acted).toBe(true);
+      expect(await primaryAdmin.info('replication')).toContain('role:slave');
+      expect(result.summary.status).toBe('finished');
+      expect(result.summary.ledger).toMatchObject({ planned: PLANNED, succeeded: PLANNED, failed: 0, pending: 0 });
+      expect(result.items.map((item) => `${item.sku} ${item.price}`).sort()).toEqual(site.products.map((p) => `${p.sku} ${p.price}`).sort());
+    } finally {
+      await address.close();
+      replicaAdmin.disconnect();
+      primaryAdmin.disconnect();
+      await replica.stop();
+      await primary.stop();
+    }
+  }, 120_000);
+
+  it('a crawl pointed at a replica is refused at start, saying so (exit 2), and creates no run', async () => {
+    const replica = await startRedisServer();
+    const replicaAdmin = new Redis(replica.url);
+    try {
+      await replicaAdmin.replicaof('127.0.0.1', String(redis.port));
+      const error = await rejection(crawlInProcess(new CatalogSpider({ startUrls: site.startUrls.join(',') }), storage.dir, { ...settings, frontier: { url: replica.url, outageMs: 1000 } }, { runId: 'on-replica' }));
+      expect(error.code).toBe('FRONTIER_REFUSED');
+      expect(error.message).toMatch(/^redis at 127\.0\.0\.1:\d+ refused to open the run \(READONLY You can't write against a read only replica: it is a read-only replica, as after a failover: point frontier\.url at the primary\): no run was created$/);
+    } finally {
+      replicaAdmin.disconnect();
+      await replica.stop();
+    }
+  }, 60_000);
 });
