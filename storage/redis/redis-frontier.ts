@@ -49,7 +49,7 @@ export class RedisFrontier implements Frontier {
   readonly gate: RedisHostGate;
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
-  /** A call failed without an answer (timed out, connection lost) since the last heartbeat that was answered. */
+  /** A call failed without an answer (timed out, connection lost) since the last heartbeat or batch that was answered. */
   private unanswered = false;
   /** The server's eviction policy and count when the run opened (eviction-policy.ts). */
   private eviction: EvictionState = { policy: 'noeviction', evictedKeys: 0 };
@@ -63,7 +63,8 @@ export class RedisFrontier implements Frontier {
     private readonly options: RedisFrontierOptions,
   ) {
     this.prefix = runPrefix(runId);
-    this.batch = new RedisBatch((argv) => scripts.batch(this.prefix, this.workerId, ...argv));
+    // Every batch answered (picks, settles) shows the server answering again, as a heartbeat does.
+    this.batch = new RedisBatch((argv) => scripts.batch(this.prefix, this.workerId, ...argv).then((reply) => ((this.unanswered = false), reply)));
     this.gate = new RedisHostGate({
       scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
       breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})),
@@ -249,8 +250,13 @@ export class RedisFrontier implements Frontier {
     return this.leases.size;
   }
 
-  /** The run's ledger; refused when the server evicted keys since the run opened (its policy changed meanwhile). */
+  /**
+   * The run's ledger; refused when the server evicted keys since the run opened (its policy changed
+   * meanwhile), and not asked of a server that has not answered since the last heartbeat: the read would
+   * wait the command timeout (30 s by default) to fail the same way, with the run's end waiting on it.
+   */
   async summary(): Promise<LedgerSummary & { reclaimed: number }> {
+    if (this.unanswered) throw new PricecrawlError('FRONTIER_UNREACHABLE', 'it has not answered this worker\'s last calls');
     await refuseEvictionsSince(this.redis, this.options.url, this.eviction);
     return JSON.parse((await this.scripts.summary(this.prefix)) as string) as LedgerSummary & { reclaimed: number };
   }
@@ -284,7 +290,7 @@ export class RedisFrontier implements Frontier {
     // Gone (an outage outlasted the crawl), or connected but not answering (stopped, cut off): handing the
     // leases back would wait for the command timeout (the lease's life); they return when they run out.
     if (this.redis.status !== 'ready' || this.unanswered) {
-      if (this.unanswered) this.options.log.warn('the frontier has not answered since its last heartbeat: this worker\'s leases are not handed back; they return to their queues when they run out');
+      if (this.unanswered) this.options.log.warn('the frontier has not answered this worker\'s last calls: its leases are not handed back; they return to their queues when they run out');
       return closeRedis(this.redis);
     }
     try {
