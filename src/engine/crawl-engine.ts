@@ -10,7 +10,7 @@ import { AckTracker } from './ack-tracker';
 import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
-import { FrontierOutage, frontierRunLost } from './frontier-outage';
+import { FrontierOutage, frontierAddFailed, frontierRunLost } from './frontier-outage';
 import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
 import { FAR_WAIT_STOP } from './run-summary';
@@ -87,9 +87,13 @@ export class CrawlEngine {
   async run(options: { seed: boolean }): Promise<void> {
     const { spider, frontier, settings, stats, log } = this.deps;
     const sink = new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake(), this.deps.events);
-    const seeding = options.seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSeeding.signal) : Promise.resolve();
+    const seeding = options.seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSeeding.signal, settings.frontier.outageMs) : Promise.resolve();
     const seeded = seeding
       .catch((error: unknown) => {
+        // The frontier stayed away past its outage limit while seeding: its failure, not start()'s.
+        if (frontierAddFailed(error) && storageFailureCode(error) === null) {
+          return this.frontierFailed(error, frontierRunLost(error) ? 'frontier/run-lost' : 'frontier/unreachable', 'the frontier did not store the seeds; stopping the crawl, what was seeded stays queued');
+        }
         // A spider that cannot seed is broken: stop (what was seeded stays queued) and let the caller refuse the run.
         stats.inc('spider/errors/start');
         this.startError = error;

@@ -13,7 +13,7 @@ export function frontierRunLost(error: unknown): boolean {
  */
 export function frontierAddError(error: unknown): PricecrawlError {
   const why = error instanceof Error ? error.message : String(error);
-  return new PricecrawlError('FRONTIER_ADD_FAILED', `the frontier could not store the requests the page yielded (${why})`, { cause: error });
+  return new PricecrawlError('FRONTIER_ADD_FAILED', `the frontier did not store the requests yielded (${why})`, { cause: error });
 }
 
 export function frontierAddFailed(error: unknown): boolean {

@@ -56,7 +56,11 @@ export class RequestSink {
     // both, and the parent is never acked). Waking the pool only after the commit cost each page's links
     // one more turn of a busy event loop (the products of 11 listings waited 27-56 ms on the polite bench).
     this.onAdded();
-    const { added, duplicates } = await Promise.resolve(adding).catch((error: unknown) => Promise.reject(frontierAddError(error)));
+    const { added, duplicates } = await Promise.resolve(adding).catch((error: unknown) => {
+      // Kept for the next flush(): the seeder tries again while a shared frontier is away (seeder.ts).
+      this.buffer.unshift(...batch);
+      return Promise.reject(frontierAddError(error));
+    });
     this.stats.inc('requests/planned', added);
     this.stats.inc('requests/duplicate', duplicates);
     // A shared frontier holds them only now.

@@ -264,3 +264,29 @@ describe('a failover', () => {
     }
   }, 60_000);
 });
+
+/** Seeds the first listing, then the server holds every write longer than a call may wait; then the second listing. */
+class PausingSeedSpider extends CatalogSpider {
+  override async *start(): AsyncIterable<SpiderOutput> {
+    const [first] = this.startUrls;
+    yield this.request(first, 'parse', { page: 1 });
+    // Held past the frontier's 5 s command timeout (leaseTtlMs 1500): the add times out, then the server goes on by itself.
+    redisCliNow('CLIENT', 'PAUSE', '6000', 'WRITE');
+    yield this.request(first.replace('page=1', 'page=2'), 'parse', { page: 2 });
+  }
+}
+
+describe('seeds the frontier did not store', () => {
+  /**
+   * Before, the first add that failed while seeding was start()'s error: the crawl stopped with 'spider
+   * catalog: start() failed: Command timed out', as if the spider were broken.
+   */
+  it('are offered again while the frontier is away, and the run finishes with every product', async () => {
+    const logLines: Array<Record<string, unknown>> = [];
+    const result = await crawlInProcess(new PausingSeedSpider({ startUrls: site.startUrls.join(',') }), storage.dir, { ...settings, frontier: { url: redis.url, outageMs: 60_000, leaseTtlMs: 1500 } }, { runId: 'seeds-held', logLines });
+    expect(logLines.map((line) => line.msg)).toContain('the frontier did not store a batch of seeds; offering it again');
+    expect(result.summary.status).toBe('finished');
+    expect(result.summary.ledger).toMatchObject({ planned: PLANNED, succeeded: PLANNED, failed: 0, pending: 0 });
+    expect(result.items.map((item) => `${item.sku} ${item.price}`).sort()).toEqual(site.products.map((p) => `${p.sku} ${p.price}`).sort());
+  }, 120_000);
+});
