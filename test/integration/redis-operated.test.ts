@@ -290,3 +290,12 @@ describe('seeds the frontier did not store', () => {
     expect(result.items.map((item) => `${item.sku} ${item.price}`).sort()).toEqual(site.products.map((p) => `${p.sku} ${p.price}`).sort());
   }, 120_000);
 });
+
+describe('someone flushes the server mid-run', () => {
+  /** The run-lost check (RUN_KEPT_LUA) holds for a flush as for a restart without persistence: never a clean end. */
+  it.each(['FLUSHDB', 'FLUSHALL'])('%s: the crawl stops, saying the run is lost and cannot be resumed (exit 2)', async (command) => {
+    const error = await rejection(crawl(`flushed-${command}`, { observers: [actsOnce('item.stored', () => redisCliNow(command))] }));
+    expect(error.code).toBe('FRONTIER_RUN_LOST');
+    expect(error.message).toMatch(new RegExp(`^the frontier redis://\\*\\*\\*@127\\.0\\.0\\.1:\\d+ no longer holds run flushed-${command} \\(its keys are gone: .+\\): the crawl stopped without a summary; the requests still queued there are lost and cannot be resumed`));
+  }, 60_000);
+});
