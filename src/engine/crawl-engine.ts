@@ -196,7 +196,8 @@ export class CrawlEngine {
   }
 
   private take(pick: Pick): PickType {
-    this.outage.recovered();
+    const outageMs = this.outage.recovered(steadyNowMs());
+    if (outageMs !== null) this.deps.log.warn({ outageMs }, 'the frontier answers again');
     if (pick.type === 'lease') {
       if (this.stopping) {
         // Arrived after stop() (a round trip was under way): hand it straight back.
@@ -222,6 +223,7 @@ export class CrawlEngine {
       return 'wait';
     }
     const nowMs = steadyNowMs();
+    const first = !this.outage.ongoing();
     if (frontierRunLost(error)) {
       this.frontierFailed(error, 'frontier/run-lost', 'the frontier lost the run; stopping the crawl');
       return 'wait';
@@ -230,7 +232,10 @@ export class CrawlEngine {
       this.frontierFailed(error, 'frontier/unreachable', 'the frontier kept failing; stopping the crawl, its work stays queued', this.outage.lastedMs(nowMs));
       return 'wait';
     }
-    this.deps.log.error({ err: error }, 'frontier next() failed; retrying');
+    // Once per outage: a retry a second for up to `frontier.outageMs` (minutes) would bury the log in
+    // identical stacks; the retries stay visible at debug level and the recovery is logged.
+    if (first) this.deps.log.warn({ err: error, outageLimitMs: this.deps.settings.frontier.outageMs }, 'the frontier did not answer; retrying every second until it does or the outage limit passes');
+    else this.deps.log.debug({ err: error }, 'the frontier still does not answer; retrying');
     this.wakeAt(nowMs + 1000);
     return 'wait';
   }

@@ -30,9 +30,16 @@ export class FrontierOutage {
 
   constructor(private readonly limitMs: number) {}
 
-  /** The frontier answered. */
-  recovered(): void {
+  /** The frontier answered; returns how long the outage it ends lasted, or null when there was none. */
+  recovered(nowMs: number): number | null {
+    const lasted = this.sinceMs === null ? null : nowMs - this.sinceMs;
     this.sinceMs = null;
+    return lasted;
+  }
+
+  /** True between the first failure and the next answer. */
+  ongoing(): boolean {
+    return this.sinceMs !== null;
   }
 
   /** The frontier failed at `nowMs`; true once it has failed without a break for the whole limit. */

@@ -54,6 +54,10 @@ describe('a Redis frontier that goes away mid-crawl', () => {
     for (const product of site.products) expect(bySku.get(product.sku)).toBe(product.price);
   }
 
+  function jsonLogLines(stderr: string): { level: number; msg: string }[] {
+    return stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { level: number; msg: string });
+  }
+
   /** Product pages the site has answered so far (its own records, not the crawler's word). */
   async function productsServed(): Promise<number> {
     const hosts = await site.records();
@@ -129,13 +133,17 @@ describe('a Redis frontier that goes away mid-crawl', () => {
     const redis = await startRedisServer({ password: PASSWORD });
     try {
       const before = await productsServed();
-      const run = crawl(redis, 'gone', ['frontier.outageMs=1500']);
+      // Long enough for several pick retries (one a second).
+      const run = crawl(redis, 'gone', ['frontier.outageMs=7000', 'frontier.leaseTtlMs=1500']);
       await vi.waitFor(async () => expect(await productsServed()).toBeGreaterThanOrEqual(before + 4), { timeout: 60_000, interval: 50 });
       await redis.shutdown();
       const result = await run.done;
       expect(result.code, result.stderr).toBe(2);
       expect(result.stderr).toMatch(/pricecrawl: the frontier redis:\/\/\S*\*\*\*@127\.0\.0\.1:\d+ cannot be reached \(.+\): the crawl stopped without a summary; its work stays queued there\. Once it is back, continue with: pricecrawl worker catalog --frontier \S+ --run gone/);
       expect(result.stderr).toContain('the frontier kept failing; stopping the crawl');
+      // Before: every retry logged the driver's stack at error level, a line a second for the whole outage.
+      const retryLines = jsonLogLines(result.stderr).filter((line) => /frontier/.test(line.msg) && /retrying/.test(line.msg));
+      expect(retryLines.map((line) => line.msg)).toEqual(['the frontier did not answer; retrying every second until it does or the outage limit passes']);
       // Every client has an error listener: no driver prints its reconnect failures raw.
       expect(result.stderr).not.toContain('Unhandled error event');
       expect(result.stdout + result.stderr).not.toContain(PASSWORD);
