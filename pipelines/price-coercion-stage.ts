@@ -36,19 +36,24 @@ export class PriceCoercionStage implements PipelineStage {
     const locale = typeof item.locale === 'string' ? item.locale : null;
     const { defaultCurrency } = this.options;
 
+    // The sign the page showed left open by its reader ("$" with nothing saying which): the default only among its codes.
+    const open = hint === null ? openCodes(item.currencyCandidates) : null;
     if (typeof raw === 'string') {
       const parsed = parsePrice(raw, { currencyHint: hint, locale, defaultCurrency });
       // The text, then why it gives no amount ("a range: "10" and "20""): both are needed to fix a selector.
       if (!parsed.ok) return drop(parsed.reason, [raw.slice(0, DETAIL_MAX_CHARS), parsed.detail].filter(Boolean).join(' · '));
+      // "$12" with no locale, hint or default naming a dollar: which currency is not said, and a guess would be stored as fact.
+      if (parsed.currency === null && parsed.currencyCandidates) return unknownCurrency(raw.slice(0, DETAIL_MAX_CHARS), parsed.currencyCandidates, defaultCurrency);
       // "12,99 €" with currency "USD": the spider read the currency from one place and the price from another.
       if (hint !== null && parsed.currency !== null && !hintCodes.includes(parsed.currency)) {
         return drop('price/ambiguous', `${raw.slice(0, DETAIL_MAX_CHARS)} · the price text says ${parsed.currency}, the item's currency ${JSON.stringify(hint)}`);
       }
-      return { ...item, price: parsed.amount, currency: parsed.currency };
+      return { ...settled(item), price: parsed.amount, currency: parsed.currency };
     }
+    if (open !== null && !(defaultCurrency && open.includes(defaultCurrency))) return unknownCurrency(String(raw).slice(0, DETAIL_MAX_CHARS), open, defaultCurrency);
     if (Decimal.isDecimal(raw)) {
       if (!raw.isFinite()) return drop('price/unparseable', raw.toString());
-      return { ...item, price: raw, currency: currencyFromHint(hint, defaultCurrency) };
+      return { ...settled(item), price: raw, currency: currencyFromHint(hint, defaultCurrency) };
     }
     // JSON APIs send numbers; String(n) is the shortest text that round-trips, which is the
     // number as the API wrote it for any price of up to 15 significant digits (a double's DBL_DIG).
@@ -61,8 +66,26 @@ export class PriceCoercionStage implements PipelineStage {
       // 19.99 in a KRW item, 12.5 yen: decimals the currency is never printed with, as the text "19.99" with that
       // currency is refused. The number is another currency's (an API's USD under a spider's KRW), never that many won.
       if (pastPrintedDigits(amount, currency)) return drop('price/ambiguous', `${String(raw)} has decimals ${currency} is never printed with: the amount is in another currency, or the item's currency is wrong`);
-      return { ...item, price: amount, currency };
+      return { ...settled(item), price: amount, currency };
     }
     return drop('price/unparseable', `unsupported price type ${typeof raw}`);
   }
+}
+
+/** The item's `currencyCandidates` as codes, or null when the reader set none (a bare number: the default may stand in). */
+function openCodes(value: unknown): string[] | null {
+  return Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : null;
+}
+
+/** The item without the open codes: once a currency is settled they say nothing more, and are no stored field. */
+function settled(item: Item): Item {
+  const { currencyCandidates: _open, ...rest } = item;
+  return rest;
+}
+
+/** A sign several currencies share, or one naming none we know, with no default among them: the currency is not determined. */
+function unknownCurrency(shown: string, codes: readonly string[], defaultCurrency: string | undefined): Drop {
+  const which = codes.length > 0 ? `the page's sign stands for ${codes.join(', ')}` : 'the page names a currency that is no ISO 4217 code we know';
+  const fallback = defaultCurrency ? `; the default ${defaultCurrency} is none of them` : '; no locale, hint or default currency says which';
+  return drop('price/currency-unknown', `${shown} · ${which}${fallback}`);
 }

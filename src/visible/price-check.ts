@@ -32,7 +32,7 @@ export interface PriceCheck {
 export type PriceSource = 'structured' | 'visible';
 
 export type CheckedPrice =
-  | { ok: true; price: Decimal; currency: string | null; regular: Decimal | null; source: PriceSource; check: PriceCheck | null }
+  | { ok: true; price: Decimal; currency: string | null; regular: Decimal | null; source: PriceSource; check: PriceCheck | null; currencyCandidates?: readonly string[] }
   | { ok: false; reason: string; detail?: string; check: PriceCheck | null };
 
 /** Pages that say they show no price: on request, to signed-in customers only, or in the cart only. */
@@ -69,6 +69,25 @@ const shownCurrency = (shown: ReadPrice, structured: string | null): string | nu
  * Which one stands is the page's to say (the visible price equal to one of them).
  */
 export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
+  const checked = settlePrices(structured, visible);
+  if (!checked.ok || checked.currency !== null) return checked;
+  const open = openCurrency(structured, visible);
+  return open ? { ...checked, currencyCandidates: open } : checked;
+}
+
+/**
+ * A price left without a currency although the page showed a sign: the codes the visible sign and the structured
+ * `priceCurrency` both allow (either alone when only one said anything); null when neither did (a bare number).
+ * The pipeline's default currency may stand in only for one of them.
+ */
+function openCurrency(structured: StructuredProduct | null, visible: VisiblePriceResult): readonly string[] | null {
+  const shown = visible.ok ? visible.currencyCandidates : undefined;
+  const named = structured?.currencyCandidates;
+  if (shown && named) return shown.filter((code) => named.includes(code));
+  return shown ?? named ?? null;
+}
+
+function settlePrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
   const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
   const withheld = !visible.ok && WITHHELD.has(visible.reason);
   if (stated === null || !structured || withheld) {
