@@ -1,10 +1,11 @@
 // price-coercion stage: turns the item's price (text, number or Decimal) into a Decimal + ISO currency.
-import type { Item } from '../src/core/item';
+import type { Item, ItemSource } from '../src/core/item';
 import { Decimal } from '../src/core/money';
 import { drop, type Drop, type PipelineStage } from '../src/pipeline/stage';
 import { candidatesOf, currencyFromHint } from '../src/prices/currencies';
 import { pastPrintedDigits } from '../src/prices/iso-currencies';
 import { parsePrice } from '../src/prices/parse-price';
+import { otherMarket } from '../src/visible/page-locale';
 
 export interface PriceCoercionOptions {
   /** ISO code used when neither the price text nor the item's `currency` field names one. */
@@ -22,7 +23,7 @@ export class PriceCoercionStage implements PipelineStage {
 
   constructor(private readonly options: PriceCoercionOptions = {}) {}
 
-  process(item: Item): Item | Drop {
+  process(item: Item, source?: ItemSource): Item | Drop {
     const raw = item.price;
     // A spider that refused to read a price (ambiguous, disagreeing) says why: that reason is the drop's.
     if ((raw === undefined || raw === null) && typeof item.priceRefusal === 'string') return drop(item.priceRefusal);
@@ -32,8 +33,9 @@ export class PriceCoercionStage implements PipelineStage {
     const hint = typeof item.currency === 'string' && item.currency.trim() !== '' ? item.currency : null;
     const hintCodes = candidatesOf(hint);
     if (hint !== null && hintCodes.length === 0) return drop('price/currency-unknown', `currency ${JSON.stringify(hint.slice(0, DETAIL_MAX_CHARS))} is no ISO 4217 code or known symbol`);
-    // The page's locale resolves a shared symbol ("$" on an en-CA page is CAD); with none, `$` stays null.
-    const locale = typeof item.locale === 'string' ? item.locale : null;
+    // The page's locale resolves a shared symbol ("$" on an en-CA page is CAD); with none, `$` stays null. Not a locale whose
+    // country the page's domain contradicts (WordPress's "en-US" on shop.com.au): its region would be a guess.
+    const locale = typeof item.locale === 'string' && otherMarketOf(item.locale, source?.url) === null ? item.locale : null;
     const { defaultCurrency } = this.options;
 
     // The sign the page showed left open by its reader ("$" with nothing saying which): the default only among its codes.
@@ -69,6 +71,15 @@ export class PriceCoercionStage implements PipelineStage {
       return { ...settled(item), price: amount, currency };
     }
     return drop('price/unparseable', `unsupported price type ${typeof raw}`);
+  }
+}
+
+/** `otherMarket`, for a locale a spider wrote (a tag Intl rejects says nothing, and stays as parsePrice reads it). */
+function otherMarketOf(tag: string, url: string | undefined): string | null {
+  try {
+    return otherMarket(tag, url);
+  } catch {
+    return null;
   }
 }
 

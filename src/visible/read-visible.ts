@@ -24,10 +24,10 @@ export interface VisibleRead {
   scanned: ScannedPrice[];
 }
 
-/** `encoding`: the page's charset (a Shift_JIS page's backslash before an amount is its yen sign). */
-export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, options: VisibleOptions & { contentLanguage?: string; encoding?: string }): VisibleRead {
+/** `encoding`: the page's charset (a Shift_JIS page's backslash before an amount is its yen sign); `url`: the page's (its country domain). */
+export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, options: VisibleOptions & { contentLanguage?: string; encoding?: string; url?: string }): VisibleRead {
   const root = scope === undefined ? ($('body').length ? $('body') : $.root()) : typeof scope === 'string' ? $(scope) : scope;
-  const locale = readPageLocale($, options.contentLanguage);
+  const locale = readPageLocale($, options.contentLanguage, options.url);
   const scanned = root.length === 0 ? [] : scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency, backslashSign: backslashSignOf(options.encoding) });
   return { price: decideVisiblePrice(scanned), pricing: readVisiblePricing($, root, scanned), locale, scanned };
 }

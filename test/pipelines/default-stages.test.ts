@@ -65,6 +65,16 @@ describe('price-coercion', () => {
     expect(asItem(stage.process({ sku: 'a', price: '12.50' }, source(), ctx)).currency).toBeNull();
   });
 
+  it('takes no currency from an item locale whose country the page\'s domain contradicts (WordPress\'s en-US on an Australian shop)', () => {
+    const australian = source({ url: 'https://kettles.com.au/p/1' });
+    // Before: 49.95 USD from the "en-US" a WordPress theme writes on every shop.
+    expect(stage.process({ sku: 'a', price: '$49.95', locale: 'en-US' }, australian, ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown' });
+    const aud: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'AUD' });
+    expect(asItem(aud.process({ sku: 'a', price: '$49.95', locale: 'en-US' }, australian, ctx)).currency).toBe('AUD');
+    expect(asItem(stage.process({ sku: 'a', price: '$49.95', locale: 'en-AU' }, australian, ctx)).currency).toBe('AUD');
+    expect(asItem(stage.process({ sku: 'a', price: '$49.95', locale: 'en-US' }, source({ url: 'https://kettles.com/p/1' }), ctx)).currency).toBe('USD');
+  });
+
   it('lets the default currency stand in for a sign the page reader left open only when it is one of the sign\'s currencies', () => {
     const euro: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'EUR' });
     const dollar: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'USD' });
