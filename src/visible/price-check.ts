@@ -107,6 +107,13 @@ function settlePrices(structured: StructuredProduct | null, visible: VisiblePric
   const conflict = visible.ok ? null : statedConflict(structured);
   if (!visible.ok && conflict) return { ok: false, reason: 'price/ambiguous', detail: `the structured data states ${conflict}; the page shows none of them alone (${visible.reason})`, check: null };
   if (!visible.ok) return unsettledPage(structured, stated, visible) ?? { ...fromStructured, check: null };
+  // The page's amount stated by descriptions in different currencies (an app's JSON-LD in USD beside the theme's OpenGraph in CAD):
+  // the page's sign must pick one. "$" fits both, and the first syntax's currency was stored; "CA$" picks CAD.
+  const picked = statedCurrenciesOf(structured, visible);
+  if (picked.length > 1) return { ok: false, reason: 'price/ambiguous', detail: `the structured data states ${visible.amount.toFixed()} in ${picked.join(' and ')}; the page's ${visible.text} fits each`, check: null };
+  if (picked.length === 1 && picked[0] !== structured.currency && visible.amount.eq(stated)) {
+    return { ...fromStructured, currency: picked[0], regular: visible.regular?.amount ?? null, check: null };
+  }
   // Data without a struck price (most JSON-LD states only the price) takes the one the page strikes beside it.
   if (visible.amount.eq(stated) && currencyFits(visible, structured.currency)) {
     return { ...fromStructured, currency: structured.currency ?? visible.currency, regular: fromStructured.regular ?? visible.regular?.amount ?? null, check: null };
@@ -133,6 +140,12 @@ function inMinorUnits(stated: Decimal, visible: VisiblePrice, currency: string |
   const digits = printedMinorDigits(currency ?? visible.currency);
   if (digits === null || digits === 0 || !currencyFits(visible, currency)) return false;
   return [visible.amount, visible.regular?.amount].some((shown) => shown !== undefined && !shown.isInteger() && stated.eq(shown.times(10 ** digits)));
+}
+
+/** The currencies the structured descriptions state the visible amount in, among those the page's sign allows. */
+function statedCurrenciesOf(structured: StructuredProduct, visible: ReadPrice): string[] {
+  const fitting = structured.statedPrices.filter((s) => s.currency !== null && s.price.eq(visible.amount) && currencyFits(visible, s.currency));
+  return [...new Set(fitting.map((s) => s.currency!))].sort();
 }
 
 /** The element a price stands in: its CSS path without the last step. */
