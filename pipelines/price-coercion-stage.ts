@@ -2,7 +2,7 @@
 import type { Item, ItemSource } from '../src/core/item';
 import { Decimal } from '../src/core/money';
 import { drop, type Drop, type PipelineStage } from '../src/pipeline/stage';
-import { candidatesOf, currencyFromHint } from '../src/prices/currencies';
+import { candidatesOf, currencyFromContext } from '../src/prices/currencies';
 import { pastPrintedDigits } from '../src/prices/iso-currencies';
 import { parsePrice } from '../src/prices/parse-price';
 import { otherMarket } from '../src/visible/page-locale';
@@ -53,9 +53,14 @@ export class PriceCoercionStage implements PipelineStage {
       return { ...settled(item), price: parsed.amount, currency: parsed.currency };
     }
     if (open !== null && !(defaultCurrency && open.includes(defaultCurrency))) return unknownCurrency(String(raw).slice(0, DETAIL_MAX_CHARS), open, defaultCurrency);
+    // A number's currency is the item's field alone: a shared sign there ("kr", "$") is resolved as in a text, by the
+    // page's locale, then the default, and refused when nothing says which (it was stored without a currency).
+    const choice = currencyFromContext({ currencyHint: hint, locale, defaultCurrency });
+    if (choice.currency === null && choice.candidates) return unknownCurrency(`${String(raw).slice(0, DETAIL_MAX_CHARS)} ${hint}`, choice.candidates, defaultCurrency);
+    const currency = choice.currency;
     if (Decimal.isDecimal(raw)) {
       if (!raw.isFinite()) return drop('price/unparseable', raw.toString());
-      return { ...settled(item), price: raw, currency: currencyFromHint(hint, defaultCurrency) };
+      return { ...settled(item), price: raw, currency };
     }
     // JSON APIs send numbers; String(n) is the shortest text that round-trips, which is the
     // number as the API wrote it for any price of up to 15 significant digits (a double's DBL_DIG).
@@ -64,7 +69,6 @@ export class PriceCoercionStage implements PipelineStage {
     if (typeof raw === 'number' && Number.isFinite(raw)) {
       const amount = new Decimal(String(raw));
       if (amount.precision() > FAITHFUL_DIGITS) return drop('price/inexact-number', `${String(raw)} has more significant digits than a double holds faithfully: compute prices with Decimal, or yield the text`);
-      const currency = currencyFromHint(hint, defaultCurrency);
       // 19.99 in a KRW item, 12.5 yen: decimals the currency is never printed with, as the text "19.99" with that
       // currency is refused. The number is another currency's (an API's USD under a spider's KRW), never that many won.
       if (pastPrintedDigits(amount, currency)) return drop('price/ambiguous', `${String(raw)} has decimals ${currency} is never printed with: the amount is in another currency, or the item's currency is wrong`);

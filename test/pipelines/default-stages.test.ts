@@ -65,6 +65,16 @@ describe('price-coercion', () => {
     expect(asItem(stage.process({ sku: 'a', price: '12.50' }, source(), ctx)).currency).toBeNull();
   });
 
+  it('resolves a shared sign in the currency field of a number or Decimal price as in a text, and refuses it when nothing says which', () => {
+    // Before: stored without a currency ("kr" and "$" each name several), and the locale beside them was not read.
+    expect(stage.process({ sku: 'a', price: new Decimal('299'), currency: 'kr' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown', detail: expect.stringContaining('SEK, NOK, DKK, ISK') });
+    expect(stage.process({ sku: 'a', price: 24.99, currency: '$' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown' });
+    expect(asItem(stage.process({ sku: 'a', price: new Decimal('24.99'), currency: '$', locale: 'en-CA' }, source(), ctx)).currency).toBe('CAD');
+    expect(asItem(stage.process({ sku: 'a', price: 299, currency: 'kr', locale: 'nb-NO' }, source(), ctx)).currency).toBe('NOK');
+    const krone: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'DKK' });
+    expect(asItem(krone.process({ sku: 'a', price: 299, currency: 'kr' }, source(), ctx)).currency).toBe('DKK');
+  });
+
   it('takes no currency from an item locale whose country the page\'s domain contradicts (WordPress\'s en-US on an Australian shop)', () => {
     const australian = source({ url: 'https://kettles.com.au/p/1' });
     // Before: 49.95 USD from the "en-US" a WordPress theme writes on every shop.
