@@ -45,13 +45,21 @@ const WITHHELD: ReadonlySet<string> = new Set(['price/on-request', 'price/login-
  */
 function currencyFits(shown: ReadPrice, structured: string | null): boolean {
   if (structured === null) return true;
-  if (shown.currency !== null) return shown.currency === structured;
+  if (shown.currency !== null) return shown.currency === structured || pickedAmong(shown, structured);
   return !shown.currencyCandidates || shown.currencyCandidates.includes(structured);
 }
 
-/** The page's currency for a price it shows: its own, else the structured one where that fits its sign. */
+/**
+ * A currency the page's locale or the spider's default picked for a sign ("$" on an en-US page is USD) or a bare number
+ * is a guess beside the shop's own priceCurrency: a Mexican shop declaring lang="en-US" states MXN, and "$1,299.00" is
+ * MXN (it was price/disagree). Only among the codes the text's sign allows; the text's own currency always stands.
+ */
+const pickedAmong = (shown: ReadPrice, code: string): boolean =>
+  shown.currencyPickedAmong !== undefined && (shown.currencyPickedAmong === null || shown.currencyPickedAmong.includes(code));
+
+/** The page's currency for a price it shows: the structured one where that fits its sign and the text did not name another, else its own. */
 const shownCurrency = (shown: ReadPrice, structured: string | null): string | null =>
-  shown.currency ?? (structured !== null && currencyFits(shown, structured) ? structured : null);
+  structured !== null && shown.currency !== structured && currencyFits(shown, structured) ? structured : shown.currency;
 
 /**
  * Structured data first (exact machine values) when it agrees with the page or the page shows no

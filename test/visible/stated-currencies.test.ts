@@ -42,3 +42,30 @@ describe('structured descriptions stating the page\'s amount in different curren
     expect(stored(page(jsonLd('USD') + openGraph('USD'), '<p class="price">$24.99</p>'))).toBe('24.99 USD structured');
   });
 });
+
+describe('a currency the page\'s locale or the spider\'s default picked, beside the shop\'s own priceCurrency', () => {
+  const at = (lang: string, head: string, body: string, defaultCurrency?: string) => {
+    const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Kettle</title>${head}</head><body><main><h1>Kettle</h1>${body}</main></body></html>`;
+    const item = productItem(htmlResponse(html, {}, 'https://kettles.com/p/1'), { defaultCurrency });
+    return item?.price ? `${toCurrencyScale(item.price as Decimal, item.currency as string)} ${item.currency} ${item.source}` : String(item?.priceRefusal);
+  };
+  const ldAt = (price: string, currency: string) =>
+    `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers: { '@type': 'Offer', price, priceCurrency: currency } })}</script>`;
+
+  it('takes the priceCurrency among the sign\'s codes (it was price/disagree against the language\'s or the default\'s pick)', () => {
+    // A Mexican shop on a .com declaring WordPress's en-US: "$" read USD against its MXN.
+    expect(at('en-US', ldAt('1299.00', 'MXN'), '<p class="price">$1,299.00</p>')).toBe('1299.00 MXN structured');
+    // The spider's default USD picked "$" on a Canadian shop that states CAD.
+    expect(at('en', ldAt('24.99', 'CAD'), '<p class="price">$24.99</p>', 'USD')).toBe('24.99 CAD structured');
+    // A bare number in a price holder took the page region's CHF; the shop states EUR.
+    expect(at('de-CH', ldAt('19.90', 'EUR'), '<span class="price">19.90</span>')).toBe('19.90 EUR structured');
+    // The data's amount in cents beside the page's price: the page's amount in the data's currency.
+    expect(at('en-US', ldAt('129950', 'MXN'), '<p class="price">$1,299.50</p>')).toBe('1299.50 MXN visible');
+  });
+
+  it('never over a currency the text names, nor one the sign rules out', () => {
+    expect(at('en-US', ldAt('24.99', 'CAD'), '<p class="price">US$24.99</p>')).toBe('price/disagree');
+    expect(at('en-US', ldAt('24.99', 'GBP'), '<p class="price">$24.99</p>')).toBe('price/disagree');
+    expect(at('sv-SE', ldAt('299', 'EUR'), '<span class="price">299 kr</span>')).toBe('price/disagree');
+  });
+});
