@@ -28,8 +28,16 @@ const NOT_EVERYDAY = new Set(['USN', 'USS', 'BOV', 'CHE', 'CHW', 'CLF', 'COU', '
 const normalName = (name: string) => name.toLowerCase().replace(/\s*\(the\)\s*/g, ' ').replace(/[^\p{L}\s]/gu, '').trim();
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** Region → currency, filled as pages name regions (a few hundred at most: ISO 3166 bounds it). */
+const byRegion = new Map<string, string | null>();
+
 /** The one everyday currency of an ISO 3166 region, from ISO 4217's country lists; null when not exactly one (Panama: PAB and USD). */
 export function currencyOfRegion(region: string): string | null {
+  if (!byRegion.has(region)) byRegion.set(region, lookUpCurrency(region));
+  return byRegion.get(region)!;
+}
+
+function lookUpCurrency(region: string): string | null {
   let country: string | undefined;
   try {
     country = regionNames.of(region);
