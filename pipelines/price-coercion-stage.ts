@@ -1,10 +1,11 @@
 // price-coercion stage: turns the item's price (text, number or Decimal) into a Decimal + ISO currency.
-import type { Item } from '../src/core/item';
+import type { Item, ItemSource } from '../src/core/item';
 import { Decimal } from '../src/core/money';
 import { drop, type Drop, type PipelineStage } from '../src/pipeline/stage';
-import { candidatesOf, currencyFromHint } from '../src/prices/currencies';
+import { candidatesOf, currencyFromContext } from '../src/prices/currencies';
 import { pastPrintedDigits } from '../src/prices/iso-currencies';
 import { parsePrice } from '../src/prices/parse-price';
+import { otherMarket } from '../src/visible/page-locale';
 
 export interface PriceCoercionOptions {
   /** ISO code used when neither the price text nor the item's `currency` field names one. */
@@ -22,7 +23,7 @@ export class PriceCoercionStage implements PipelineStage {
 
   constructor(private readonly options: PriceCoercionOptions = {}) {}
 
-  process(item: Item): Item | Drop {
+  process(item: Item, source?: ItemSource): Item | Drop {
     const raw = item.price;
     // A spider that refused to read a price (ambiguous, disagreeing) says why: that reason is the drop's.
     if ((raw === undefined || raw === null) && typeof item.priceRefusal === 'string') return drop(item.priceRefusal);
@@ -32,23 +33,34 @@ export class PriceCoercionStage implements PipelineStage {
     const hint = typeof item.currency === 'string' && item.currency.trim() !== '' ? item.currency : null;
     const hintCodes = candidatesOf(hint);
     if (hint !== null && hintCodes.length === 0) return drop('price/currency-unknown', `currency ${JSON.stringify(hint.slice(0, DETAIL_MAX_CHARS))} is no ISO 4217 code or known symbol`);
-    // The page's locale resolves a shared symbol ("$" on an en-CA page is CAD); with none, `$` stays null.
-    const locale = typeof item.locale === 'string' ? item.locale : null;
+    // The page's locale resolves a shared symbol ("$" on an en-CA page is CAD); with none, `$` stays null. Not a locale whose
+    // country the page's domain contradicts (WordPress's "en-US" on shop.com.au): its region would be a guess.
+    const locale = typeof item.locale === 'string' && otherMarketOf(item.locale, source?.url) === null ? item.locale : null;
     const { defaultCurrency } = this.options;
 
+    // The sign the page showed left open by its reader ("$" with nothing saying which): the default only among its codes.
+    const open = hint === null ? openCodes(item.currencyCandidates) : null;
     if (typeof raw === 'string') {
       const parsed = parsePrice(raw, { currencyHint: hint, locale, defaultCurrency });
       // The text, then why it gives no amount ("a range: "10" and "20""): both are needed to fix a selector.
       if (!parsed.ok) return drop(parsed.reason, [raw.slice(0, DETAIL_MAX_CHARS), parsed.detail].filter(Boolean).join(' · '));
+      // "$12" with no locale, hint or default naming a dollar: which currency is not said, and a guess would be stored as fact.
+      if (parsed.currency === null && parsed.currencyCandidates) return unknownCurrency(raw.slice(0, DETAIL_MAX_CHARS), parsed.currencyCandidates, defaultCurrency);
       // "12,99 €" with currency "USD": the spider read the currency from one place and the price from another.
       if (hint !== null && parsed.currency !== null && !hintCodes.includes(parsed.currency)) {
         return drop('price/ambiguous', `${raw.slice(0, DETAIL_MAX_CHARS)} · the price text says ${parsed.currency}, the item's currency ${JSON.stringify(hint)}`);
       }
-      return { ...item, price: parsed.amount, currency: parsed.currency };
+      return { ...settled(item), price: parsed.amount, currency: parsed.currency };
     }
+    if (open !== null && !(defaultCurrency && open.includes(defaultCurrency))) return unknownCurrency(String(raw).slice(0, DETAIL_MAX_CHARS), open, defaultCurrency);
+    // A number's currency is the item's field alone: a shared sign there ("kr", "$") is resolved as in a text, by the
+    // page's locale, then the default, and refused when nothing says which (it was stored without a currency).
+    const choice = currencyFromContext({ currencyHint: hint, locale, defaultCurrency });
+    if (choice.currency === null && choice.candidates) return unknownCurrency(`${String(raw).slice(0, DETAIL_MAX_CHARS)} ${hint}`, choice.candidates, defaultCurrency);
+    const currency = choice.currency;
     if (Decimal.isDecimal(raw)) {
       if (!raw.isFinite()) return drop('price/unparseable', raw.toString());
-      return { ...item, price: raw, currency: currencyFromHint(hint, defaultCurrency) };
+      return { ...settled(item), price: raw, currency };
     }
     // JSON APIs send numbers; String(n) is the shortest text that round-trips, which is the
     // number as the API wrote it for any price of up to 15 significant digits (a double's DBL_DIG).
@@ -57,12 +69,38 @@ export class PriceCoercionStage implements PipelineStage {
     if (typeof raw === 'number' && Number.isFinite(raw)) {
       const amount = new Decimal(String(raw));
       if (amount.precision() > FAITHFUL_DIGITS) return drop('price/inexact-number', `${String(raw)} has more significant digits than a double holds faithfully: compute prices with Decimal, or yield the text`);
-      const currency = currencyFromHint(hint, defaultCurrency);
       // 19.99 in a KRW item, 12.5 yen: decimals the currency is never printed with, as the text "19.99" with that
       // currency is refused. The number is another currency's (an API's USD under a spider's KRW), never that many won.
       if (pastPrintedDigits(amount, currency)) return drop('price/ambiguous', `${String(raw)} has decimals ${currency} is never printed with: the amount is in another currency, or the item's currency is wrong`);
-      return { ...item, price: amount, currency };
+      return { ...settled(item), price: amount, currency };
     }
     return drop('price/unparseable', `unsupported price type ${typeof raw}`);
   }
+}
+
+/** `otherMarket`, for a locale a spider wrote (a tag Intl rejects says nothing, and stays as parsePrice reads it). */
+function otherMarketOf(tag: string, url: string | undefined): string | null {
+  try {
+    return otherMarket(tag, url);
+  } catch {
+    return null;
+  }
+}
+
+/** The item's `currencyCandidates` as codes, or null when the reader set none (a bare number: the default may stand in). */
+function openCodes(value: unknown): string[] | null {
+  return Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : null;
+}
+
+/** The item without the open codes: once a currency is settled they say nothing more, and are no stored field. */
+function settled(item: Item): Item {
+  const { currencyCandidates: _open, ...rest } = item;
+  return rest;
+}
+
+/** A sign several currencies share, or one naming none we know, with no default among them: the currency is not determined. */
+function unknownCurrency(shown: string, codes: readonly string[], defaultCurrency: string | undefined): Drop {
+  const which = codes.length > 0 ? `the page's sign stands for ${codes.join(', ')}` : 'the page names a currency that is no ISO 4217 code we know';
+  const fallback = defaultCurrency ? `; the default ${defaultCurrency} is none of them` : '; no locale, hint or default currency says which';
+  return drop('price/currency-unknown', `${shown} · ${which}${fallback}`);
 }

@@ -15,6 +15,13 @@ export interface PriceItem extends Item {
   price: Decimal | string | null;
   /** ISO 4217 code. */
   currency?: string | null;
+  /**
+   * Set by the page readers when `currency` is null although the page showed a sign: the codes that sign may stand for
+   * ("$": USD, CAD, AUD …), or none when it names no currency we know (`priceCurrency: "AUD$"`). The pipeline's default
+   * currency stands in only when it is one of them; else the price is dropped (`price/currency-unknown`), never read in
+   * a currency the page rules out ("¥199" stored as 199 EUR).
+   */
+  currencyCandidates?: readonly string[];
   /** The page's BCP 47 locale (`<html lang>`, e.g. "en-CA"): decides which currency a `$`, `kr` or `¥` in a text price is. */
   locale?: string | null;
   url?: string;

@@ -190,7 +190,7 @@ export class CrawlResponse {
     const key = typeof scope === 'object' ? null : `${scope ?? ''}\u0000${options.defaultCurrency ?? ''}`;
     const cached = key === null ? undefined : this.visibleReads.get(key);
     if (cached) return cached;
-    const read = readVisible(this.$, scope, { ...options, contentLanguage: this.header('content-language'), encoding: this.encoding });
+    const read = readVisible(this.$, scope, { ...options, contentLanguage: this.header('content-language'), encoding: this.encoding, url: this.url });
     if (key !== null) this.visibleReads.set(key, read);
     return read;
   }

@@ -34,8 +34,8 @@ export function productItem(res: CrawlResponse, options: ProductItemOptions = {}
   const visible = res.visiblePrice(undefined, { defaultCurrency: options.defaultCurrency });
   if (!product && !visible.ok && visible.reason === 'price/not-found') return null;
   const checked = checkPrices(product, visible);
-  // The check below settles the price: structuredItem's own refusal (descriptions that disagree) is not the item's.
-  const { priceRefusal: _unchecked, ...base }: PriceItem = product ? structuredItem(product, res.url) : { sku: res.url, name: res.$('h1').first().text().replace(/\s+/g, ' ').trim() || undefined, price: null, url: res.url };
+  // The check below settles the price and its currency: structuredItem's own refusal (descriptions that disagree) is not the item's.
+  const { priceRefusal: _unchecked, currencyCandidates: _open, ...base }: PriceItem = product ? structuredItem(product, res.url) : { sku: res.url, name: res.$('h1').first().text().replace(/\s+/g, ' ').trim() || undefined, price: null, url: res.url };
   const pricing = mergePricing(product?.pricing ?? emptyPricing(), res.visiblePricing(undefined, { defaultCurrency: options.defaultCurrency }));
   const currency = checked.ok ? checked.currency : (base.currency ?? null);
   const fields: PricingItemFields = { ...pricingItemFields(pricing, currency), availability: pricing.availability };
@@ -46,5 +46,7 @@ export function productItem(res: CrawlResponse, options: ProductItemOptions = {}
     delete item.source;
     return { ...item, price: null, priceRefusal: checked.reason, listPrice: null };
   }
+  // A sign nothing resolved ("$" on a lang="en" page): the codes it allows travel with the item, so no default outside them stands in.
+  if (checked.currencyCandidates) item.currencyCandidates = checked.currencyCandidates;
   return { ...item, price: checked.price, listPrice: checked.regular ? toCurrencyScale(checked.regular, checked.currency) : null, source: checked.source };
 }

@@ -22,6 +22,7 @@ function itemFields(product: StructuredProduct, pageUrl: string, scaled: (value:
     name: product.name ?? undefined,
     price: product.price,
     currency: product.currency,
+    ...(product.currency === null && product.currencyCandidates ? { currencyCandidates: product.currencyCandidates } : {}),
     url: pageUrl,
     gtin: product.gtin,
     brand: product.brand,

@@ -102,6 +102,8 @@ export interface CurrencyChoice {
   currency: string | null;
   source: CurrencySource | null;
   candidates?: readonly string[];
+  /** The codes a shared sign allowed when the hint, locale or default picked one of them ("$" → USD on an en-US page). */
+  among?: readonly string[];
 }
 
 export interface CurrencyContext {
@@ -133,16 +135,17 @@ export function outsideIso(hint: string | undefined | null): boolean {
 export function resolveCurrency(symbol: string, candidates: readonly string[], context: CurrencyContext): CurrencyChoice {
   if (candidates.length === 1) return { currency: candidates[0], source: 'text' };
   if (candidates.length === 0) return currencyFromContext(context);
+  const among = candidates;
   const fromHint = candidatesOf(context.currencyHint).filter((code) => candidates.includes(code));
-  if (fromHint.length === 1) return { currency: fromHint[0], source: 'hint' };
+  if (fromHint.length === 1) return { currency: fromHint[0], source: 'hint', among };
   const pool = fromHint.length > 1 ? fromHint : candidates;
   // Why this order: a region the page declares ("en-CA") beats the spider's default, which beats what a bare
   // language only suggests ("en" → likely US, so "$" → USD, on a Canadian shop whose pages say lang="en").
   const fromLocale = context.locale ? localeCurrencyAmong(context.locale, symbol, pool) : null;
-  if (fromLocale?.declared) return { currency: fromLocale.code, source: 'locale' };
+  if (fromLocale?.declared) return { currency: fromLocale.code, source: 'locale', among };
   const fallback = context.defaultCurrency?.toUpperCase();
-  if (fallback && pool.includes(fallback)) return { currency: fallback, source: 'default' };
-  if (fromLocale) return { currency: fromLocale.code, source: 'locale' };
+  if (fallback && pool.includes(fallback)) return { currency: fallback, source: 'default', among };
+  if (fromLocale) return { currency: fromLocale.code, source: 'locale', among };
   if (DOMINANT[symbol]) return { currency: DOMINANT[symbol], source: 'text' };
   return { currency: null, source: null, candidates: pool };
 }

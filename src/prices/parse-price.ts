@@ -43,6 +43,8 @@ export interface ParsedPrice {
   currencySource: CurrencySource | null;
   /** A shared symbol nothing resolved ("$" → USD, CAD, AUD …): the codes it may stand for. */
   currencyCandidates?: readonly string[];
+  /** A shared symbol the hint, locale or default resolved ("$" on an en-US page): the codes the text itself allows. */
+  signCandidates?: readonly string[];
   /** The part of the input that held the amount, as written after entity decoding ("1 234,56", "12,-", "Gratis"). */
   amountText: string;
   /** The text says the product costs nothing ("Free", "Gratis", "無料"): amount 0. */
@@ -158,6 +160,7 @@ export function readCandidate(
 function result(amount: Decimal, choice: CurrencyChoice, amountText: string, free?: true): ParsedPrice {
   const parsed: ParsedPrice = { ok: true, amount, currency: choice.currency, currencySource: choice.source, amountText };
   if (choice.candidates) parsed.currencyCandidates = choice.candidates;
+  if (choice.among) parsed.signCandidates = choice.among;
   if (free) parsed.free = free;
   return parsed;
 }

@@ -1,5 +1,6 @@
 // One syntax's Product node → a typed StructuredProduct; merging two descriptions of the same product.
 import { mergePricing } from '../core/pricing';
+import { candidatesOf } from '../prices/currencies';
 import { normalizeAvailability } from './availability';
 import { combineOffers, offersRefusal } from './read-offers';
 import { readStructuredPricing } from './structured-pricing';
@@ -58,8 +59,20 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     sources: {},
   };
   product.pricing.availability = product.availability;
+  const named = product.price !== null && product.currency === null ? namedCurrency(chosen) : null;
+  if (named !== null) product.currencyCandidates = candidatesOf(named);
   for (const field of FIELDS) if (product[field] !== null) product.sources[field] = source;
   return product;
+}
+
+/** The `priceCurrency` text the offers (their specifications, an AggregateOffer's offers) write, as written; null when none does. */
+function namedCurrency(offers: SchemaNode[]): string | null {
+  for (const offer of offers) {
+    const specs = nodesOf(offer, 'priceSpecification').map((spec) => textOf(spec, 'priceCurrency'));
+    const text = [textOf(offer, 'priceCurrency'), ...specs].find((named) => named?.trim()) ?? namedCurrency(nodesOf(offer, 'offers'));
+    if (text) return text;
+  }
+  return null;
 }
 
 /**
@@ -108,6 +121,9 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
       merged.sources[field] = secondary.sources[field];
     }
   }
+  // The codes an unresolved priceCurrency allows matter only while no description names the currency.
+  if (merged.currency !== null) delete merged.currencyCandidates;
+  else if (!merged.currencyCandidates && secondary.currencyCandidates) merged.currencyCandidates = secondary.currencyCandidates;
   merged.pricing = mergePricing(merged.pricing, secondary.pricing);
   merged.pricing.availability = merged.availability;
   return merged;

@@ -32,6 +32,11 @@ export interface StructuredProduct {
   price: Decimal | null;
   /** ISO 4217 code. */
   currency: string | null;
+  /**
+   * With `currency` null, the codes the offers' `priceCurrency` may stand for ("$": every dollar; none for "AUD$", which
+   * names no currency we know); absent when no offer names one. A default outside them would be a guess.
+   */
+  currencyCandidates?: readonly string[];
   availability: Availability | null;
   /** The undiscounted price: a StrikethroughPrice/ListPrice when given, else the price itself. */
   regularPrice: Decimal | null;

@@ -1,6 +1,6 @@
 // The page's own locale (<html lang>, og:locale, Content-Language) → decimal separator and the region's currency.
 import type { CheerioAPI } from 'cheerio';
-import currencyCodes from 'currency-codes';
+import { currencyOfRegion, siteRegionOf } from './site-country';
 
 export interface PageLocale {
   /** BCP 47 tag as the page declares it ("de-DE"), or null. */
@@ -37,9 +37,6 @@ function symbolLocaleOf(tag: string): string | null {
   return ONE_COUNTRY_LANGUAGES.has(locale.language) ? locale.language : null;
 }
 
-/** Funds and settlement units that share a country with its everyday currency. */
-const NOT_EVERYDAY = new Set(['USN', 'USS', 'BOV', 'CHE', 'CHW', 'CLF', 'COU', 'MXV', 'UYI', 'UYW', 'XSU', 'XUA', 'XDR']);
-
 function canonicalTag(raw: string | undefined): string | null {
   const text = raw?.split(',')[0].trim().replace(/_/g, '-');
   if (!text) return null;
@@ -61,24 +58,43 @@ function decimalSeparatorOf(tag: string): '.' | ',' | null {
   }
 }
 
-const normalName = (name: string) => name.toLowerCase().replace(/\s*\(the\)\s*/g, ' ').replace(/[^\p{L}\s]/gu, '').trim();
-
-/** The one everyday currency of the tag's explicit region, from ISO 4217's country lists; null when not exactly one. */
+/** The one everyday currency of the tag's explicit region; null when the tag names none. */
 function regionCurrencyOf(tag: string): string | null {
   const region = new Intl.Locale(tag).region;
-  if (!region) return null;
-  const country = new Intl.DisplayNames(['en'], { type: 'region' }).of(region);
-  if (!country) return null;
-  const wanted = normalName(country);
-  const codes = currencyCodes.data
-    .filter((entry) => !NOT_EVERYDAY.has(entry.code) && entry.countries.some((name) => normalName(name) === wanted || normalName(name).startsWith(`${wanted} `)))
-    .map((entry) => entry.code);
-  return codes.length === 1 ? codes[0] : null;
+  return region ? currencyOfRegion(region) : null;
 }
 
-/** `<html lang>` first (what the page says of itself), then og:locale, then the Content-Language header. */
-export function readPageLocale($: CheerioAPI, contentLanguage?: string): PageLocale {
+/**
+ * The country of the page's domain when it prices in another currency than the country of the page's language:
+ * WordPress writes lang="en-US" on Australian and Canadian shops alike, a Swedish-language theme runs on a .no
+ * shop, a Japanese one on a .cn shop. Then the language's region and its one-country signs say nothing of the
+ * market: "$49.95" on shop.com.au read USD, "299 kr" on a lang="sv" .no shop SEK. The domain never picks a
+ * currency itself (a .com.au shop may price in USD): the sign stays open for the page's structured data, the
+ * spider's default or the text to settle. Null when they agree, or the domain names no country.
+ */
+export function otherMarket(tag: string, url: string | undefined): string | null {
+  const site = url ? siteRegionOf(url) : null;
+  const siteCurrency = site ? currencyOfRegion(site) : null;
+  if (!siteCurrency) return null;
+  const region = new Intl.Locale(tag).maximize().region;
+  const tagCurrency = region ? currencyOfRegion(region) : null;
+  return tagCurrency !== null && tagCurrency !== siteCurrency ? site : null;
+}
+
+/**
+ * `<html lang>` first (what the page says of itself), then og:locale, then the Content-Language header; `url`, the page's,
+ * whose country domain (shop.com.au) may contradict it (see otherMarket): then the tag is kept, its region's currency
+ * and signs are not, and its decimal separator only where the language writes the same one in the domain's country
+ * ("en" on .co.uk keeps ".", "es" on .mx loses ",").
+ */
+export function readPageLocale($: CheerioAPI, contentLanguage?: string, url?: string): PageLocale {
   const tag = canonicalTag($('html').attr('lang')) ?? canonicalTag($('meta[property="og:locale" i]').attr('content')) ?? canonicalTag(contentLanguage);
   if (!tag) return { tag: null, decimalSeparator: null, regionCurrency: null, symbolLocale: null };
-  return { tag, decimalSeparator: decimalSeparatorOf(tag), regionCurrency: regionCurrencyOf(tag), symbolLocale: symbolLocaleOf(tag) };
+  const decimalSeparator = decimalSeparatorOf(tag);
+  const site = otherMarket(tag, url);
+  if (site !== null) {
+    const there = decimalSeparatorOf(`${new Intl.Locale(tag).language}-${site}`);
+    return { tag, decimalSeparator: there === decimalSeparator ? decimalSeparator : null, regionCurrency: null, symbolLocale: null };
+  }
+  return { tag, decimalSeparator, regionCurrency: regionCurrencyOf(tag), symbolLocale: symbolLocaleOf(tag) };
 }

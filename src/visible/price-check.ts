@@ -32,7 +32,7 @@ export interface PriceCheck {
 export type PriceSource = 'structured' | 'visible';
 
 export type CheckedPrice =
-  | { ok: true; price: Decimal; currency: string | null; regular: Decimal | null; source: PriceSource; check: PriceCheck | null }
+  | { ok: true; price: Decimal; currency: string | null; regular: Decimal | null; source: PriceSource; check: PriceCheck | null; currencyCandidates?: readonly string[] }
   | { ok: false; reason: string; detail?: string; check: PriceCheck | null };
 
 /** Pages that say they show no price: on request, to signed-in customers only, or in the cart only. */
@@ -45,13 +45,21 @@ const WITHHELD: ReadonlySet<string> = new Set(['price/on-request', 'price/login-
  */
 function currencyFits(shown: ReadPrice, structured: string | null): boolean {
   if (structured === null) return true;
-  if (shown.currency !== null) return shown.currency === structured;
+  if (shown.currency !== null) return shown.currency === structured || pickedAmong(shown, structured);
   return !shown.currencyCandidates || shown.currencyCandidates.includes(structured);
 }
 
-/** The page's currency for a price it shows: its own, else the structured one where that fits its sign. */
+/**
+ * A currency the page's locale or the spider's default picked for a sign ("$" on an en-US page is USD) or a bare number
+ * is a guess beside the shop's own priceCurrency: a Mexican shop declaring lang="en-US" states MXN, and "$1,299.00" is
+ * MXN (it was price/disagree). Only among the codes the text's sign allows; the text's own currency always stands.
+ */
+const pickedAmong = (shown: ReadPrice, code: string): boolean =>
+  shown.currencyPickedAmong !== undefined && (shown.currencyPickedAmong === null || shown.currencyPickedAmong.includes(code));
+
+/** The page's currency for a price it shows: the structured one where that fits its sign and the text did not name another, else its own. */
 const shownCurrency = (shown: ReadPrice, structured: string | null): string | null =>
-  shown.currency ?? (structured !== null && currencyFits(shown, structured) ? structured : null);
+  structured !== null && shown.currency !== structured && currencyFits(shown, structured) ? structured : shown.currency;
 
 /**
  * Structured data first (exact machine values) when it agrees with the page or the page shows no
@@ -69,6 +77,25 @@ const shownCurrency = (shown: ReadPrice, structured: string | null): string | nu
  * Which one stands is the page's to say (the visible price equal to one of them).
  */
 export function checkPrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
+  const checked = settlePrices(structured, visible);
+  if (!checked.ok || checked.currency !== null) return checked;
+  const open = openCurrency(structured, visible);
+  return open ? { ...checked, currencyCandidates: open } : checked;
+}
+
+/**
+ * A price left without a currency although the page showed a sign: the codes the visible sign and the structured
+ * `priceCurrency` both allow (either alone when only one said anything); null when neither did (a bare number).
+ * The pipeline's default currency may stand in only for one of them.
+ */
+function openCurrency(structured: StructuredProduct | null, visible: VisiblePriceResult): readonly string[] | null {
+  const shown = visible.ok ? visible.currencyCandidates : undefined;
+  const named = structured?.currencyCandidates;
+  if (shown && named) return shown.filter((code) => named.includes(code));
+  return shown ?? named ?? null;
+}
+
+function settlePrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
   const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
   const withheld = !visible.ok && WITHHELD.has(visible.reason);
   if (stated === null || !structured || withheld) {
@@ -88,6 +115,13 @@ export function checkPrices(structured: StructuredProduct | null, visible: Visib
   const conflict = visible.ok ? null : statedConflict(structured);
   if (!visible.ok && conflict) return { ok: false, reason: 'price/ambiguous', detail: `the structured data states ${conflict}; the page shows none of them alone (${visible.reason})`, check: null };
   if (!visible.ok) return unsettledPage(structured, stated, visible) ?? { ...fromStructured, check: null };
+  // The page's amount stated by descriptions in different currencies (an app's JSON-LD in USD beside the theme's OpenGraph in CAD):
+  // the page's sign must pick one. "$" fits both, and the first syntax's currency was stored; "CA$" picks CAD.
+  const picked = statedCurrenciesOf(structured, visible);
+  if (picked.length > 1) return { ok: false, reason: 'price/ambiguous', detail: `the structured data states ${visible.amount.toFixed()} in ${picked.join(' and ')}; the page's ${visible.text} fits each`, check: null };
+  if (picked.length === 1 && picked[0] !== structured.currency && visible.amount.eq(stated)) {
+    return { ...fromStructured, currency: picked[0], regular: visible.regular?.amount ?? null, check: null };
+  }
   // Data without a struck price (most JSON-LD states only the price) takes the one the page strikes beside it.
   if (visible.amount.eq(stated) && currencyFits(visible, structured.currency)) {
     return { ...fromStructured, currency: structured.currency ?? visible.currency, regular: fromStructured.regular ?? visible.regular?.amount ?? null, check: null };
@@ -114,6 +148,12 @@ function inMinorUnits(stated: Decimal, visible: VisiblePrice, currency: string |
   const digits = printedMinorDigits(currency ?? visible.currency);
   if (digits === null || digits === 0 || !currencyFits(visible, currency)) return false;
   return [visible.amount, visible.regular?.amount].some((shown) => shown !== undefined && !shown.isInteger() && stated.eq(shown.times(10 ** digits)));
+}
+
+/** The currencies the structured descriptions state the visible amount in, among those the page's sign allows. */
+function statedCurrenciesOf(structured: StructuredProduct, visible: ReadPrice): string[] {
+  const fitting = structured.statedPrices.filter((s) => s.currency !== null && s.price.eq(visible.amount) && currencyFits(visible, s.currency));
+  return [...new Set(fitting.map((s) => s.currency!))].sort();
 }
 
 /** The element a price stands in: its CSS path without the last step. */

@@ -3,6 +3,7 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import type { PricingFields } from '../core/pricing';
 import { backslashSignOf } from './backslash-sign';
+import { selectedCurrency } from './currency-switcher';
 import { readPageLocale, type PageLocale } from './page-locale';
 import { scanPrices, type ScannedPrice } from './price-scan';
 import { decideVisiblePrice, type VisiblePriceResult } from './visible-price';
@@ -24,10 +25,13 @@ export interface VisibleRead {
   scanned: ScannedPrice[];
 }
 
-/** `encoding`: the page's charset (a Shift_JIS page's backslash before an amount is its yen sign). */
-export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, options: VisibleOptions & { contentLanguage?: string; encoding?: string }): VisibleRead {
+/** `encoding`: the page's charset (a Shift_JIS page's backslash before an amount is its yen sign); `url`: the page's (its country domain). */
+export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, options: VisibleOptions & { contentLanguage?: string; encoding?: string; url?: string }): VisibleRead {
   const root = scope === undefined ? ($('body').length ? $('body') : $.root()) : typeof scope === 'string' ? $(scope) : scope;
-  const locale = readPageLocale($, options.contentLanguage);
+  const page = readPageLocale($, options.contentLanguage, options.url);
+  // The switcher's selected currency is the one the prices are shown in: it outranks the one the language's region suggests.
+  const switched = selectedCurrency($);
+  const locale = switched ? { ...page, regionCurrency: switched } : page;
   const scanned = root.length === 0 ? [] : scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency, backslashSign: backslashSignOf(options.encoding) });
   return { price: decideVisiblePrice(scanned), pricing: readVisiblePricing($, root, scanned), locale, scanned };
 }

@@ -11,6 +11,11 @@ export interface ReadPrice {
   currency: string | null;
   /** A shared sign nothing on the page resolved ("$", "kr"): the codes it may stand for. Absent for a bare number. */
   currencyCandidates?: readonly string[];
+  /**
+   * Set when the page's locale or the spider's default picked `currency`, not the text: the codes the text's sign allows
+   * ("$" on an en-US page: every dollar), or null for a bare number (any). A structured priceCurrency among them says more.
+   */
+  currencyPickedAmong?: readonly string[] | null;
   text: string;
   /** CSS path of the element. */
   path: string;
@@ -47,6 +52,7 @@ function readOf(price: ScannedPrice): ReadPrice | null {
   if (!price.parsed.ok) return null;
   const read: ReadPrice = { amount: price.parsed.amount, currency: price.parsed.currency, text: price.text, path: price.path };
   if (price.parsed.currencyCandidates) read.currencyCandidates = price.parsed.currencyCandidates;
+  if (price.parsed.currency !== null && price.parsed.currencySource !== 'text') read.currencyPickedAmong = price.parsed.signCandidates ?? null;
   return read;
 }
 

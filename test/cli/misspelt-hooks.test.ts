@@ -11,7 +11,7 @@ export class ShopSpider extends Spider {
   name = 'shop';
   allowedDomains = ['${new URL(origin).host}'];
   startUrls = ['${origin}/p/1'];
-  async *parse(res) { yield { sku: 'P1', price: res.$('.price').text(), url: res.url }; }
+  async *parse(res) { yield { sku: 'P1', price: res.$('.price').text(), currency: 'USD', url: res.url }; }
 }
 `;
 

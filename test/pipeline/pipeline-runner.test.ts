@@ -50,7 +50,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
       // An invalid first copy must not make the valid second copy a duplicate (required before dedupe).
       [{ sku: 'E', price: '0' }, 'price/not-positive'],
       [{ sku: 'E', price: '7.50 EUR' }, null],
-      [{ sku: 'A', price: '$1,199.00' }, 'duplicate/price-differs'],
+      [{ sku: 'A', price: '$1,199.00', locale: 'en-US' }, 'duplicate/price-differs'],
     ];
     const durables: Promise<void>[] = [];
     for (const [item, expected] of cases) {

@@ -56,10 +56,49 @@ describe('price-coercion', () => {
     expect(stage.process({ sku: 'a', price: '3,000円から' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/range' });
   });
 
-  it('resolves a shared symbol from the item\'s page locale, and leaves it null when nothing says which', () => {
+  it('resolves a shared symbol from the item\'s page locale, and refuses it when nothing says which', () => {
     expect(asItem(stage.process({ sku: 'a', price: '$12', locale: 'en-CA' }, source(), ctx)).currency).toBe('CAD');
     expect(asItem(stage.process({ sku: 'a', price: '99 kr', locale: 'da-DK' }, source(), ctx)).currency).toBe('DKK');
-    expect(asItem(stage.process({ sku: 'a', price: '$12' }, source(), ctx)).currency).toBeNull();
+    // "$" is some dollar (or peso): stored with no currency it read as fact downstream; now the drop says which were possible.
+    expect(stage.process({ sku: 'a', price: '$12' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown', detail: expect.stringContaining('USD, CAD, AUD') });
+    // A bare number names no currency at all: kept without one, as before.
+    expect(asItem(stage.process({ sku: 'a', price: '12.50' }, source(), ctx)).currency).toBeNull();
+  });
+
+  it('resolves a shared sign in the currency field of a number or Decimal price as in a text, and refuses it when nothing says which', () => {
+    // Before: stored without a currency ("kr" and "$" each name several), and the locale beside them was not read.
+    expect(stage.process({ sku: 'a', price: new Decimal('299'), currency: 'kr' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown', detail: expect.stringContaining('SEK, NOK, DKK, ISK') });
+    expect(stage.process({ sku: 'a', price: 24.99, currency: '$' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown' });
+    expect(asItem(stage.process({ sku: 'a', price: new Decimal('24.99'), currency: '$', locale: 'en-CA' }, source(), ctx)).currency).toBe('CAD');
+    expect(asItem(stage.process({ sku: 'a', price: 299, currency: 'kr', locale: 'nb-NO' }, source(), ctx)).currency).toBe('NOK');
+    const krone: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'DKK' });
+    expect(asItem(krone.process({ sku: 'a', price: 299, currency: 'kr' }, source(), ctx)).currency).toBe('DKK');
+  });
+
+  it('takes no currency from an item locale whose country the page\'s domain contradicts (WordPress\'s en-US on an Australian shop)', () => {
+    const australian = source({ url: 'https://kettles.com.au/p/1' });
+    // Before: 49.95 USD from the "en-US" a WordPress theme writes on every shop.
+    expect(stage.process({ sku: 'a', price: '$49.95', locale: 'en-US' }, australian, ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown' });
+    const aud: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'AUD' });
+    expect(asItem(aud.process({ sku: 'a', price: '$49.95', locale: 'en-US' }, australian, ctx)).currency).toBe('AUD');
+    expect(asItem(stage.process({ sku: 'a', price: '$49.95', locale: 'en-AU' }, australian, ctx)).currency).toBe('AUD');
+    expect(asItem(stage.process({ sku: 'a', price: '$49.95', locale: 'en-US' }, source({ url: 'https://kettles.com/p/1' }), ctx)).currency).toBe('USD');
+  });
+
+  it('lets the default currency stand in for a sign the page reader left open only when it is one of the sign\'s currencies', () => {
+    const euro: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'EUR' });
+    const dollar: PipelineStage = new PriceCoercionStage({ defaultCurrency: 'USD' });
+    const yen = { sku: 'a', price: new Decimal('199'), currency: null, currencyCandidates: ['JPY', 'CNY'] };
+    // Before: 199 EUR for a page showing "¥199", 24.99 EUR for "$24.99", and the AUD$ of a priceCurrency taken as the default.
+    expect(euro.process(yen, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/currency-unknown', detail: expect.stringContaining('JPY, CNY; the default EUR is none of them') });
+    expect(euro.process({ sku: 'a', price: new Decimal('24.99'), currencyCandidates: ['USD', 'CAD'] }, source(), ctx)).toMatchObject({ reason: 'price/currency-unknown' });
+    expect(dollar.process({ sku: 'a', price: new Decimal('24.99'), currencyCandidates: [] }, source(), ctx)).toMatchObject({ reason: 'price/currency-unknown', detail: expect.stringContaining('no ISO 4217 code we know') });
+    expect(stage.process({ sku: 'a', price: 24.99, currencyCandidates: ['USD', 'CAD'] }, source(), ctx)).toMatchObject({ reason: 'price/currency-unknown' });
+    const taken = asItem(dollar.process({ sku: 'a', price: new Decimal('24.99'), currencyCandidates: ['USD', 'CAD'] }, source(), ctx));
+    expect([taken.currency, 'currencyCandidates' in taken]).toEqual(['USD', false]);
+    // A currency the item names itself settles it; the open codes are not stored.
+    const named = asItem(euro.process({ sku: 'a', price: new Decimal('24.99'), currency: 'CAD', currencyCandidates: ['USD', 'CAD'] }, source(), ctx));
+    expect([named.currency, 'currencyCandidates' in named]).toEqual(['CAD', false]);
   });
 
   it('drops a price whose text and the item\'s currency field disagree, and a currency field it cannot read', () => {

@@ -55,7 +55,7 @@ describe('pii-redaction (first stage)', () => {
     const { stored, stats } = await run([
       {
         sku: '4548736132610',
-        price: '$12.00',
+        price: 'US$12.00',
         url: 'http://127.0.0.1/p/1?ref=jo.smith@example.com',
         description: 'Questions? Mail help@shop.example or call (212) 555-0187, or +44 20 7946 0958 from the UK.',
         seller: { name: 'Acme', Email: 'sales@acme.example' },

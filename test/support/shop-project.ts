@@ -30,7 +30,7 @@ export class ShopSpider extends Spider {
   startUrls = ['${server.url('/list')}'];
   productCallback = 'parseProduct';
   async *parse(res) { yield* res.followAll('a', 'parseProduct'); }
-  async *parseProduct(res) { yield { sku: new URL(res.url).pathname, price: res.$('.price').text(), url: res.url }; }
+  async *parseProduct(res) { yield { sku: new URL(res.url).pathname, price: res.$('.price').text(), currency: 'USD', url: res.url }; }
 }
 `,
     ...files,
