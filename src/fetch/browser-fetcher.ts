@@ -8,7 +8,7 @@ import { CrawlResponse } from '../core/response';
 import { proxyFailureNoted } from '../core/request-session';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
-import { BrowserConfinement, type MainDocumentCheck, type RefusedHop } from './browser-confinement';
+import { BrowserConfinement, type DocumentCheck, type RefusedHop } from './browser-confinement';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
@@ -143,7 +143,7 @@ export class BrowserFetcher implements Fetcher {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
-      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), mainDocumentCheck(options));
+      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options));
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       // A session's own context: what the site sets there is the session's too (its jar outlives the context).
       const ownCookies = !cookieFree && request.session ? collectSetCookies(on) : null;
@@ -252,10 +252,10 @@ async function readCaptured(response: PwResponse): Promise<CapturedResponse | nu
 }
 
 /**
- * The caller's `checkRedirect` (offsite, robots.txt) for the page's main document, run before a hop or a
- * navigation is sent: on the page's 'request' event it ran after Chromium had already fetched the URL.
+ * The caller's `checkRedirect` (offsite, robots.txt) for the page's documents (main frame and frames), run
+ * before a hop or a navigation is sent: on the page's 'request' event it ran after Chromium had already fetched the URL.
  */
-function mainDocumentCheck(options: FetchOptions): MainDocumentCheck | undefined {
+function documentCheck(options: FetchOptions): DocumentCheck | undefined {
   const { checkRedirect } = options;
   if (!checkRedirect) return undefined;
   return (from, to) => {
