@@ -16,6 +16,7 @@ import { collectSetCookies } from './page-set-cookies';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { readSettledDocument } from './read-document';
+import { contextForAttempt } from './retry-context';
 import { untilClosed } from './until-closed';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { PagePool } from './page-pool';
@@ -71,10 +72,11 @@ export class BrowserFetcher implements Fetcher {
 
   async fetch(request: CrawlRequest, options: FetchOptions = {}): Promise<CrawlResponse> {
     if (request.method !== 'GET') throw new FetchError('FETCH_FAILED', `the browser fetcher only sends GET (${request.method} ${request.url})`);
-    const contextKey = this.contextKeyOf(request);
+    const { key: contextKey, alone } = contextForAttempt(this.contextKeyOf(request), request);
     const lease = await this.pool.acquire(contextKey).catch((error: unknown) => {
       throw browserError(error, request.url); // launch failures (BROWSER_MISSING) arrive here
     });
+    if (alone) lease.retireContext(); // this page's only: it closes with the page
     // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
     const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
     let retained = false;
@@ -128,7 +130,7 @@ export class BrowserFetcher implements Fetcher {
   ): Promise<CrawlResponse> {
     const { page } = lease;
     // Closing the page rejects whatever Playwright call is pending: that is how the deadline ends a hung page.
-    const onAbort = () => void page.close().catch(() => undefined);
+    const onAbort = () => void lease.close();
     if (signal.aborted) throw signal.reason;
     signal.addEventListener('abort', onAbort, { once: true });
     // A reused page must not carry this request's listeners into the next one (a failed page is closed instead).
