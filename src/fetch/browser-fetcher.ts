@@ -17,6 +17,7 @@ import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { readSettledDocument } from './read-document';
 import { contextForAttempt } from './retry-context';
+import { rendererState } from './hung-renderer';
 import { untilClosed } from './until-closed';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { PagePool } from './page-pool';
@@ -104,6 +105,8 @@ export class BrowserFetcher implements Fetcher {
       if (deadline.signal.aborted) throw deadline.explain(error, request.url);
       // A dead browser surfaces as whatever the pending call saw (often net::ERR_ABORTED): name the cause.
       if (!lease.page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
+      // So does a renderer that died under the page (killed, out of memory): measured, "net::ERR_ABORTED; maybe frame was detached?".
+      if (!(error instanceof FetchError) && (await rendererState(lease.page)) === 'crashed') throw new FetchError('FETCH_BROWSER_CRASHED', `the page's renderer went away while loading ${request.url}`, { cause: error });
       throw proxyFailureNoted(request.session, browserError(error, request.url));
     } finally {
       deadline.dispose();

@@ -1,4 +1,4 @@
-// Tells a page whose renderer stopped running tasks (a script that never yields) from one that is only slow to load.
+// Tells a page whose renderer stopped running tasks (a script that never yields) or died from one that is only slow to load.
 import type { Page } from 'playwright-core';
 import { TimeBoundExceeded, withinTime } from './time-bound';
 
@@ -12,11 +12,17 @@ import { TimeBoundExceeded, withinTime } from './time-bound';
  */
 export const RENDERER_ANSWER_MS = 1_000;
 
-/** False when the page is open and its main thread ran nothing in time; a page that closed or navigated away answered. */
-export async function rendererAnswers(page: Page, withinMs = RENDERER_ANSWER_MS): Promise<boolean> {
-  if (page.isClosed()) return true;
+/**
+ * `answers` when the page ran a no-op (or closed, or moved on: nothing to judge); `crashed` when its
+ * renderer died (Playwright fails the call as the target crashed); `hung` when nothing came in time.
+ */
+export async function rendererState(page: Page, withinMs = RENDERER_ANSWER_MS): Promise<'answers' | 'crashed' | 'hung'> {
+  if (page.isClosed()) return 'answers';
   return withinTime(page.evaluate('0'), withinMs, 'running a no-op in the page').then(
-    () => true,
-    (error: unknown) => !(error instanceof TimeBoundExceeded),
+    () => 'answers',
+    (error: unknown) => {
+      if (error instanceof TimeBoundExceeded) return 'hung';
+      return error instanceof Error && /crash/i.test(error.message) ? 'crashed' : 'answers';
+    },
   );
 }

@@ -32,7 +32,7 @@ export interface PagePoolOptions {
    * lease (the confinement denies it every navigation), and may let its document go while that holds.
    */
   park?(page: Page): Promise<void> | void;
-  /** Receives `browser/pages/opened|reused|closed`, `browser/contexts/opened|retired`, `browser/renderer-hung`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
+  /** Receives `browser/pages/opened|reused|closed`, `browser/contexts/opened|retired`, `browser/renderer-hung|crashed`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
   stats?: Stats;
 }
 

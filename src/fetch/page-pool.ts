@@ -1,7 +1,7 @@
 // Hands out browser pages under caps (pages, contexts), reuses or closes them, recycles browsers by pages or memory, replaces crashed ones.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ContextSet, type ContextKey, type ContextUse } from './context-set';
-import { rendererAnswers } from './hung-renderer';
+import { rendererState } from './hung-renderer';
 import { IdlePages } from './idle-pages';
 import type { PageLease, PagePoolOptions, PagePoolStats } from './page-pool-options';
 import { TimeBoundExceeded, withinTime } from './time-bound';
@@ -104,12 +104,13 @@ export class PagePool {
   }
 
   /**
-   * A page that is not kept closes; if its renderer no longer runs tasks, its context retires first, so the
-   * renderer the context's pages share (hung-renderer.ts) ends with their last page instead of holding them.
+   * A page that is not kept closes; if its renderer no longer runs tasks (or died), its context retires first,
+   * so the renderer the context's pages share (hung-renderer.ts) ends with their last page instead of holding them.
    */
   private async closePage(page: Page, retireContext: () => void): Promise<void> {
-    if (!(await rendererAnswers(page))) {
-      this.options.stats?.inc('browser/renderer-hung');
+    const state = await rendererState(page);
+    if (state !== 'answers') {
+      this.options.stats?.inc(`browser/renderer-${state}`);
       retireContext();
     }
     await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);

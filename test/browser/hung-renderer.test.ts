@@ -1,26 +1,11 @@
 // Real Chromium: a page whose script never yields fails alone; the host's other pages, which shared its renderer, are stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrawlResponse } from '../../src/core/response';
-import { Spider, type SpiderOutput } from '../../src/core/spider';
 import { FixtureServer } from '../support/fixture-server';
+import { PriceTextSpider } from '../support/spiders/price-text-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
 const html = (body: string) => `<!doctype html><html><head><title>shop</title></head><body>${body}</body></html>`;
 const PLAIN = ['a', 'b', 'c', 'd'];
-
-class ProductsSpider extends Spider {
-  readonly name = 'hung-renderer';
-  override readonly fetchMode = 'browser' as const;
-  constructor(private readonly urls: string[]) {
-    super();
-  }
-  override async *start(): AsyncIterable<SpiderOutput> {
-    for (const url of this.urls) yield this.request(url, 'parse');
-  }
-  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
-    yield { sku: new URL(res.url).pathname, price: res.$('.price').text(), currency: 'EUR', url: res.url };
-  }
-}
 
 describe('a browser crawl in which one page runs a script that never yields', () => {
   let shop: FixtureServer;
@@ -43,8 +28,8 @@ describe('a browser crawl in which one page runs a script that never yields', ()
       void looped.then(answer);
     });
     const urls = [shop.url('/loop'), ...PLAIN.map((sku) => shop.url(`/p/${sku}`))];
-    result = await crawlInProcess(new ProductsSpider(urls), storage.dir, {
-      politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 3 },
+    result = await crawlInProcess(new PriceTextSpider({ urls: urls.join(',') }), storage.dir, {
+      politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 3, hosts: { [shop.hostKey]: { fetchMode: 'browser' } } },
       // Two tries each: before, the others were retried into the renderer the loop still held, and failed both.
       retry: { maxAttempts: 2, backoffBaseMs: 0 },
       browser: { timeoutMs: 3_000, maxOpenPages: 3 },
