@@ -6,21 +6,23 @@ import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
-import { NO_SPECULATION_RULES } from './speculation-rules';
+import { isPrefetch, NO_SPECULATION_RULES } from './speculation-rules';
 
 export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
 
 /**
- * The caller's own check of where the page's main document goes, once `allows` passed (robots.txt): a
- * redirect hop, or a navigation a script, meta refresh or form starts. Null lets it go; an error refuses
- * it before it is sent, and the request fails with that error.
+ * The caller's own check of where a document of the page goes, once `allows` passed (robots.txt): a
+ * redirect hop, or a navigation a script, meta refresh or form starts, of the main frame or of a frame.
+ * Null lets it go; an error refuses it before it is sent. The main frame's refusal fails the request with
+ * that error; a frame's leaves the frame without that document (robots.txt binds every page the crawler
+ * fetches, and a frame's document is one, even though its HTML is not what the request stores).
  */
-export type MainDocumentCheck = (from: string, to: string) => FetchError | null;
+export type DocumentCheck = (from: string, to: string) => FetchError | null;
 
 /** What one loading page may reach; `allows` is the spider's allowedDomains as a predicate. */
 interface PageGuard {
   allows(url: string): boolean;
-  checkMain?: MainDocumentCheck;
+  checkDocument?: DocumentCheck;
   /** Told of each refused navigation of the page's main frame (the fetcher names it when it fails the page). */
   refusedMainFrame?(url: string, reason: FetchError | null): void;
   /** Told of a refused redirect hop of the main frame's document (redirect-hops.ts). */
@@ -41,6 +43,9 @@ export interface RefusedHop {
  * every new document, a blank frame's or popup's too, before the page can reach its window.
  */
 const NO_PEER_CONNECTIONS = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection']) delete window[name];`;
+
+/** A frame's navigation or redirect hop that the caller's check (robots.txt) refused. */
+const FRAME_REFUSED = 'browser/frame/refused';
 
 const ALLOW_ALL: PageGuard = { allows: () => true };
 /** A page kept between requests (PagePool reuse) reaches nothing: a script or meta refresh left running can neither move it nor fetch. */
@@ -89,12 +94,12 @@ export class BrowserConfinement {
    * and a window it opens is closed. `settle`, once the page has loaded and waited, returns where it
    * ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended elsewhere
    * (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
-   * `checkMain` judges the main document's hops and navigations too (robots.txt); its error is the refusal.
+   * `checkDocument` judges every document's hops and navigations too (robots.txt); for the main frame its error is the refusal.
    */
   watch(
     page: Page,
     allows: (url: string) => boolean = ALLOW_ALL.allows,
-    checkMain?: MainDocumentCheck,
+    checkDocument?: DocumentCheck,
   ): { settle(requestUrl: string): Promise<string>; refusal(requestUrl: string): FetchError | null; hopRefused: Promise<RefusedHop> } {
     let refused: string | null = null;
     let refusedWhy: FetchError | null = null;
@@ -106,7 +111,7 @@ export class BrowserConfinement {
     let hopRefused: (hop: RefusedHop) => void = () => undefined;
     const guard: PageGuard = {
       allows,
-      checkMain,
+      checkDocument,
       refusedMainFrame: refuse,
       // A refused hop commits an error page but may never end the load (Playwright waits on): it is told at once.
       refusedRedirect: (from, to, reason) => {
@@ -156,10 +161,11 @@ export class BrowserConfinement {
       if (!guard) return null;
       return {
         allows: (url) => guard.allows(url),
-        checkMain: (from, to) => guard.checkMain?.(from, to) ?? null,
+        checkDocument: (from, to) => guard.checkDocument?.(from, to) ?? null,
         refused: (from, to, mainFrame, reason) => {
           if (reason === null) this.stats?.inc('browser/offsite/redirect-blocked');
           if (mainFrame) guard.refusedRedirect?.(from, to, reason);
+          else if (reason !== null) this.stats?.inc(FRAME_REFUSED);
         },
       };
     });
@@ -215,6 +221,11 @@ export class BrowserConfinement {
       if (req.isNavigationRequest()) this.stats?.inc('browser/parked/navigation-blocked');
       return route.abort('aborted').catch(() => undefined);
     }
+    if (isPrefetch(req.headers())) {
+      // A page it may visit next (speculation-rules.ts): never needed to render this one, and not judged by robots.txt here.
+      this.stats?.inc('browser/prefetch-blocked');
+      return route.abort('aborted').catch(() => undefined);
+    }
     if (req.isNavigationRequest()) {
       if (!guard) verdict = 'browser/offsite/popup-blocked';
       else if (!guard.allows(url)) verdict = 'browser/offsite/navigation-blocked';
@@ -225,11 +236,13 @@ export class BrowserConfinement {
       }
       // A script's, meta refresh's or form's navigation of the main document is a redirect done by the page:
       // judged as one (robots.txt) before it is sent. The request's own `goto` passes here too, already judged.
-      const reason = verdict === null && guard?.checkMain && isMainFrame(req) ? guard.checkMain(req.frame().url(), url) : null;
-      if (reason) {
+      // A frame's document is a page fetched too: one robots.txt refuses stays blank, quietly, as an off-site one.
+      const reason = verdict === null && guard?.checkDocument ? guard.checkDocument(req.frame().url(), url) : null;
+      if (reason && isMainFrame(req)) {
         guard?.refusedMainFrame?.(url, reason);
         return route.abort('blockedbyclient').catch(() => undefined);
       }
+      if (reason) verdict = FRAME_REFUSED;
     } else if (this.blockedTypes.has(req.resourceType()) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) {
       return route.abort('blockedbyclient').catch(() => undefined);
     } else if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) {

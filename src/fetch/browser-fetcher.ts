@@ -8,7 +8,7 @@ import { CrawlResponse } from '../core/response';
 import { proxyFailureNoted } from '../core/request-session';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
-import { BrowserConfinement, type MainDocumentCheck, type RefusedHop } from './browser-confinement';
+import { BrowserConfinement, type DocumentCheck, type RefusedHop } from './browser-confinement';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
@@ -16,6 +16,8 @@ import { collectSetCookies } from './page-set-cookies';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { readSettledDocument } from './read-document';
+import { contextForAttempt } from './retry-context';
+import { rendererState } from './hung-renderer';
 import { untilClosed } from './until-closed';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { PagePool } from './page-pool';
@@ -71,10 +73,11 @@ export class BrowserFetcher implements Fetcher {
 
   async fetch(request: CrawlRequest, options: FetchOptions = {}): Promise<CrawlResponse> {
     if (request.method !== 'GET') throw new FetchError('FETCH_FAILED', `the browser fetcher only sends GET (${request.method} ${request.url})`);
-    const contextKey = this.contextKeyOf(request);
+    const { key: contextKey, alone } = contextForAttempt(this.contextKeyOf(request), request);
     const lease = await this.pool.acquire(contextKey).catch((error: unknown) => {
       throw browserError(error, request.url); // launch failures (BROWSER_MISSING) arrive here
     });
+    if (alone) lease.retireContext(); // this page's only: it closes with the page
     // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
     const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
     let retained = false;
@@ -102,6 +105,8 @@ export class BrowserFetcher implements Fetcher {
       if (deadline.signal.aborted) throw deadline.explain(error, request.url);
       // A dead browser surfaces as whatever the pending call saw (often net::ERR_ABORTED): name the cause.
       if (!lease.page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
+      // So does a renderer that died under the page (killed, out of memory): measured, "net::ERR_ABORTED; maybe frame was detached?".
+      if (!(error instanceof FetchError) && (await rendererState(lease.page)) === 'crashed') throw new FetchError('FETCH_BROWSER_CRASHED', `the page's renderer went away while loading ${request.url}`, { cause: error });
       throw proxyFailureNoted(request.session, browserError(error, request.url));
     } finally {
       deadline.dispose();
@@ -128,7 +133,7 @@ export class BrowserFetcher implements Fetcher {
   ): Promise<CrawlResponse> {
     const { page } = lease;
     // Closing the page rejects whatever Playwright call is pending: that is how the deadline ends a hung page.
-    const onAbort = () => void page.close().catch(() => undefined);
+    const onAbort = () => void lease.close();
     if (signal.aborted) throw signal.reason;
     signal.addEventListener('abort', onAbort, { once: true });
     // A reused page must not carry this request's listeners into the next one (a failed page is closed instead).
@@ -143,7 +148,7 @@ export class BrowserFetcher implements Fetcher {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
-      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), mainDocumentCheck(options));
+      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options));
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       // A session's own context: what the site sets there is the session's too (its jar outlives the context).
       const ownCookies = !cookieFree && request.session ? collectSetCookies(on) : null;
@@ -252,10 +257,10 @@ async function readCaptured(response: PwResponse): Promise<CapturedResponse | nu
 }
 
 /**
- * The caller's `checkRedirect` (offsite, robots.txt) for the page's main document, run before a hop or a
- * navigation is sent: on the page's 'request' event it ran after Chromium had already fetched the URL.
+ * The caller's `checkRedirect` (offsite, robots.txt) for the page's documents (main frame and frames), run
+ * before a hop or a navigation is sent: on the page's 'request' event it ran after Chromium had already fetched the URL.
  */
-function mainDocumentCheck(options: FetchOptions): MainDocumentCheck | undefined {
+function documentCheck(options: FetchOptions): DocumentCheck | undefined {
   const { checkRedirect } = options;
   if (!checkRedirect) return undefined;
   return (from, to) => {

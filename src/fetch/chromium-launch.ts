@@ -14,7 +14,12 @@ export const BROWSER_MARKER_SWITCH = '--pricecrawl-browser-id';
 const markers = new WeakMap<Browser, string>();
 const pids = new WeakMap<Browser, number>();
 
-/** No network beyond loopback, nothing phoning home. The sandbox is chosen by `chromiumSandboxFor`. */
+/**
+ * No network beyond loopback, nothing phoning home. The sandbox is chosen by `chromiumSandboxFor`.
+ * `--no-pings`: a link's `ping` attribute makes a click POST to every URL it lists (hyperlink auditing),
+ * a tracker's or a robots-disallowed path of the shop's; a crawler never needs one (measured: a callback's
+ * click sent `POST /private/ping`, which only the route's subresource rules judged).
+ */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--disable-gpu',
@@ -23,6 +28,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--no-pings',
 ];
 
 /**

@@ -1,5 +1,5 @@
 // Follows a page's main-frame documents from its first request on: which ones it loaded, whether one is still coming, whether it left after the read.
-import type { Page, Request as PwRequest, Response as PwResponse } from 'playwright-core';
+import type { Frame, Page, Request as PwRequest, Response as PwResponse } from 'playwright-core';
 import { FetchError } from '../core/errors';
 
 /**
@@ -27,6 +27,20 @@ export class DocumentWatch {
   private readFrom = Infinity;
   /** The page's renderer died (it ran out of memory, or was killed): the page shows nothing any more. */
   private crashed = false;
+  /**
+   * A document the main frame committed after the read began without any request: a `blob:` URL the page
+   * made (same origin, any HTML it likes), `about:blank`. No 'request' event comes for those, so the page
+   * showed the made-up document's price under this URL, unnoticed. Playwright tells of the commit before
+   * anything of the new document can be read; a same-document change (pushState) keeps an http(s) URL.
+   */
+  private replacedBy: string | null = null;
+
+  private readonly onFrameNavigated = (frame: Frame) => {
+    if (frame !== this.page.mainFrame() || this.readFrom === Infinity || this.replacedBy !== null) return;
+    if (/^https?:/i.test(frame.url())) return;
+    this.replacedBy = frame.url();
+    this.wakeDeparted();
+  };
 
   private readonly onCrash = () => {
     this.crashed = true;
@@ -73,6 +87,7 @@ export class DocumentWatch {
     page.on('requestfailed', this.onEnd);
     page.on('close', this.wakeSettled);
     page.on('crash', this.onCrash);
+    page.on('framenavigated', this.onFrameNavigated);
   }
 
   /**
@@ -132,9 +147,9 @@ export class DocumentWatch {
     }
     const refused = this.refusal();
     if (refused !== null) return refused;
-    const next = this.navigations[this.readFrom];
-    if (next === undefined) return null;
-    return new FetchError('BROWSER_PAGE_NAVIGATED', `the page of ${this.requestUrl} navigated to ${next.url()} once it was being read: what it shows now is not that document`);
+    const next = this.navigations[this.readFrom]?.url() ?? this.replacedBy;
+    if (next === undefined || next === null) return null;
+    return new FetchError('BROWSER_PAGE_NAVIGATED', `the page of ${this.requestUrl} navigated to ${next} once it was being read: what it shows now is not that document`);
   }
 
   stop(): void {
@@ -144,6 +159,7 @@ export class DocumentWatch {
     this.page.off('requestfailed', this.onEnd);
     this.page.off('close', this.wakeSettled);
     this.page.off('crash', this.onCrash);
+    this.page.off('framenavigated', this.onFrameNavigated);
     this.wakeSettled();
     this.departedWaiters = [];
   }

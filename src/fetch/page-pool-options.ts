@@ -32,7 +32,7 @@ export interface PagePoolOptions {
    * lease (the confinement denies it every navigation), and may let its document go while that holds.
    */
   park?(page: Page): Promise<void> | void;
-  /** Receives `browser/pages/opened|reused|closed`, `browser/contexts/opened|retired`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
+  /** Receives `browser/pages/opened|reused|closed`, `browser/contexts/opened|retired`, `browser/renderer-hung|crashed`, `browser/launched`, `browser/retired/<why>`, `browser/pss-peak-bytes`. */
   stats?: Stats;
 }
 
@@ -56,4 +56,9 @@ export interface PageLease {
   release(reusable?: boolean): Promise<void>;
   /** The page's context takes no new pages (it now holds state its key must not share); it closes with its last page. */
   retireContext(): void;
+  /**
+   * Closes the page now, rejecting whatever call into it is pending (how a deadline ends a hung page); a
+   * renderer that no longer answers retires the context first. `release` must still be called.
+   */
+  close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // Hands out browser pages under caps (pages, contexts), reuses or closes them, recycles browsers by pages or memory, replaces crashed ones.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ContextSet, type ContextKey, type ContextUse } from './context-set';
+import { rendererState } from './hung-renderer';
 import { IdlePages } from './idle-pages';
 import type { PageLease, PagePoolOptions, PagePoolStats } from './page-pool-options';
 import { TimeBoundExceeded, withinTime } from './time-bound';
@@ -77,6 +78,12 @@ export class PagePool {
     }
     this.options.stats?.inc('browser/pages/opened');
     this.idle.leased(page);
+    const retireContext = () => {
+      this.options.stats?.inc('browser/contexts/retired');
+      context.retire();
+    };
+    let closing: Promise<void> | null = null;
+    const close = () => (closing ??= this.closePage(page, retireContext));
     let released: Promise<void> | null = null;
     const release = (reusable = false) => {
       released ??= (async () => {
@@ -85,7 +92,7 @@ export class PagePool {
         if (reusable && this.mayKeep(handle, page, context) && (await this.leaveDocument(page))) {
           this.idle.keep(handle, page);
         } else {
-          await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
+          await close();
         }
         this.options.stats?.inc('browser/pages/closed');
         await this.pageDone(handle, context);
@@ -93,11 +100,20 @@ export class PagePool {
       })();
       return released;
     };
-    const retireContext = () => {
-      this.options.stats?.inc('browser/contexts/retired');
-      context.retire();
-    };
-    return { page, release, retireContext };
+    return { page, release, retireContext, close };
+  }
+
+  /**
+   * A page that is not kept closes; if its renderer no longer runs tasks (or died), its context retires first,
+   * so the renderer the context's pages share (hung-renderer.ts) ends with their last page instead of holding them.
+   */
+  private async closePage(page: Page, retireContext: () => void): Promise<void> {
+    const state = await rendererState(page);
+    if (state !== 'answers') {
+      this.options.stats?.inc(`browser/renderer-${state}`);
+      retireContext();
+    }
+    await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
   }
 
   /** Only a page of the current browser, in a context still taking pages, whose browser answers, is kept. */

@@ -7,8 +7,8 @@ import { withoutRulesHeader } from './speculation-rules';
 export interface HopJudge {
   /** Whether the page (its current guard) may reach `url`. */
   allows(url: string): boolean;
-  /** Once `allows` passed, the caller's check of a hop of the page's main document (robots.txt): null, or why not. */
-  checkMain(from: string, to: string): FetchError | null;
+  /** Once `allows` passed, the caller's check of a hop of any document of the page (robots.txt): null, or why not. */
+  checkDocument(from: string, to: string): FetchError | null;
   /**
    * Told of each refused hop; `mainFrame`: the page's own document, which then fails (as offsite/redirect,
    * or with `reason`, the caller's check's error; null when `allows` refused it).
@@ -29,7 +29,7 @@ interface PausedResponse {
  * (a frame's src, a link a script follows, the request's own URL) reached any host before the page was
  * checked. A CDP session of the page's own pauses every document response (not subresources: a CDN's
  * redirects stay allowed as the CDN is), and a 3xx whose Location the guard refuses (off-site, or for the
- * main document the caller's check: robots.txt) is failed as BlockedByClient there, so the next hop is
+ * document the caller's check: robots.txt) is failed as BlockedByClient there, so the next hop is
  * never requested. A document's `Speculation-Rules` header is dropped here (speculation-rules.ts). One
  * Node round trip per document.
  */
@@ -43,7 +43,7 @@ export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | nu
     const mainFrame = event.frameId === mainFrameId;
     if (target !== null && judge) {
       const offsite = !judge.allows(target);
-      const reason = !offsite && mainFrame ? judge.checkMain(event.request.url, target) : null;
+      const reason = offsite ? null : judge.checkDocument(event.request.url, target);
       if (offsite || reason) {
         judge.refused(event.request.url, target, mainFrame, reason);
         void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
