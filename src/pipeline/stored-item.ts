@@ -1,6 +1,7 @@
 // Maps an item and its source to the row the ItemStore keeps, including the run-scoped item key.
 import { createHash } from 'node:crypto';
 import { PRICING_ITEM_FIELDS, type Item, type ItemSource } from '../core/item';
+import { maskSecrets, maskSecretsInText } from '../core/mask-secrets';
 import { Decimal, parseDecimalString } from '../core/money';
 import type { StoredItem } from '../ports/item-store';
 import { toCurrencyScale } from '../prices/iso-currencies';
@@ -65,9 +66,16 @@ export function pricingJson(data: Record<string, unknown>): string {
   return canonicalJson(stated);
 }
 
-/** Throws a TypeError when the item cannot be represented as JSON (e.g. it holds a cycle). */
+/**
+ * Throws a TypeError when the item cannot be represented as JSON (e.g. it holds a cycle).
+ * The row is what every later surface reads (items table, feeds, exports, price history, catalog, report,
+ * item sinks), so secrets are masked here, once: a page URL with user info (`http://user:pw@shop/`, a
+ * start URL or a redirect's Location) or a token or signature in its query (`?api_key=`, a pre-signed
+ * image link), and values under secret-named fields. Nothing is lost by it: the HTTP fetcher never sends
+ * a URL's user info, and a spider whose product pages need a key in the query adds it in catalogRequest.
+ */
 export function toStoredItem(item: Item, source: ItemSource): StoredItem {
-  const data = toJsonValue(item) as Record<string, unknown>;
+  const data = maskSecrets(toJsonValue(item) as Record<string, unknown>);
   const currency = typeof item.currency === 'string' && item.currency !== '' ? ownCopy(item.currency) : null;
   const price = storedPrice(item.price, currency);
   // The JSON copy (exports) shows the same digits as the price column.
@@ -82,7 +90,7 @@ export function toStoredItem(item: Item, source: ItemSource): StoredItem {
     key: ownCopy(sku !== null ? siteSkuKey(site, sku) : contentKey(item, source, data)),
     site: ownCopy(site),
     requestId: source.requestId,
-    url: ownCopy(typeof item.url === 'string' && item.url !== '' ? item.url : source.url),
+    url: maskSecretsInText(ownCopy(typeof item.url === 'string' && item.url !== '' ? item.url : source.url)),
     sku: sku === null ? null : ownCopy(sku),
     price,
     currency,
