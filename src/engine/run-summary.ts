@@ -8,6 +8,7 @@ import { runLosses } from './run-losses';
 import { RunTimeline, type TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 import type { UnusedHostSetting } from '../settings/unused-host-settings';
+import { maskSecrets } from '../core/mask-secrets';
 import { DROP_EXAMPLE, KEYED_BY_URL, SKU_CANONICALIZED } from '../pipeline/pipeline-runner';
 
 export interface RunSummary {
@@ -108,7 +109,9 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
   const stopReason = args.stopReason ?? null;
   const balanced = ledger.planned === ledger.succeeded + ledger.failed + ledger.pending;
   const status = !balanced ? 'failed' : isCloseSpiderReason(stopReason) ? 'stopped' : args.interrupted || ledger.pending > 0 ? 'interrupted' : 'finished';
-  return {
+  // The summary is printed, stored in the run record and shown by `status` and the report, and its notes
+  // quote pages (a drop's two URLs, a code error's page): their credentials and tokens are masked once, here.
+  return maskSecrets({
     runId: args.runId,
     spider: args.spider,
     elapsedMs: stats.elapsedMs(),
@@ -129,7 +132,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     waitingHosts: waitingHosts(ledger, stats, stopReason),
     codeErrors: codeErrors(stats),
     timeline: args.timeline ?? new RunTimeline().snapshot(),
-  };
+  });
 }
 
 /**
