@@ -9,7 +9,7 @@ import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
 import { parsePairs } from './spider-loader';
-import { binaryDigest, isBinaryBody, terminalSafe } from './terminal-text';
+import { binaryDigest, isBinaryBody, shownText, terminalSafe } from './terminal-text';
 import { urlArgument } from './url-argument';
 
 export interface FetchCommandOptions {
@@ -49,10 +49,11 @@ function htmlOf(res: CrawlResponse): string {
 
 /**
  * Status, headers, size and hash, then a readable digest of the page instead of its whole HTML.
- * Everything in it came from the server: it is stripped of escape sequences before it is printed.
+ * Everything in it came from the server: it is stripped of escape sequences before it is printed, and the
+ * URLs in it (the one asked for, each redirect) lose their credentials and tokens.
  */
 export function digest(res: CrawlResponse): string {
-  return terminalSafe(digestLines(res));
+  return shownText(digestLines(res));
 }
 
 function digestLines(res: CrawlResponse): string {
@@ -83,10 +84,10 @@ async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchComm
   const callback = opts.callback ?? 'parse';
   const saved = await recordFixture(res, { root: opts.root ?? findProject().root, target, callback, args: parsePairs(opts.arg, '-a'), cliPairs: opts.set });
   const { items = 0, requests = 0 } = saved.expect;
-  process.stdout.write(`saved ${res.status} ${res.url} (${res.body.length} bytes) as ${saved.sidecar}\n`);
+  process.stdout.write(shownText(`saved ${res.status} ${res.url} (${res.body.length} bytes) as ${saved.sidecar}\n`));
   process.stdout.write(`${callback}() gave ${items} item(s) and ${requests} request(s) on it; those are now its expectations: review them, then  pricecrawl check ${target.split('/')[0]}\n`);
   // The callback's error may quote the page it failed on.
-  if (saved.error) process.stdout.write(`warning: ${callback}() failed on this page: ${terminalSafe(saved.error)}\n`);
+  if (saved.error) process.stdout.write(`warning: ${callback}() failed on this page: ${shownText(saved.error)}\n`);
   return 0;
 }
 

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { SettingsError } from '../core/errors';
+import { maskSecretsInText } from '../core/mask-secrets';
 import { fixtureDir, saveFixture } from '../app/contracts/fixture-file';
 import { findProject, projectAt } from '../app/project/find-project';
 import { CONFIG_FILE_NAME } from '../settings/load-settings';
@@ -24,6 +25,11 @@ export function domainVars(name: string, domain: string): TemplateVars {
     url = new URL(domain.includes('://') ? domain : `${/^(localhost|\d+\.\d+\.\d+\.\d+)(:\d+)?$/.test(domain) ? 'http' : 'https'}://${domain}/`);
   } catch {
     throw new SettingsError(`genspider: "${domain}" is not a host name, host:port or URL (e.g. shop.example or 127.0.0.1:8081)`);
+  }
+  // The start URL goes into the spider's source, which is committed and shared: a credential or token in it
+  // (`user:pw@`, `?api_key=`) would be too. Refused with the way to pass it instead.
+  if (maskSecretsInText(url.href) !== url.href) {
+    throw new SettingsError(`genspider: the start URL ${maskSecretsInText(url.href)} holds a credential or token, and the spider's source is committed; give the URL without it, and pass the secret as a spider argument (-a) or an environment variable the spider reads in start()`);
   }
   const pascal = name.replace(/(^|-)([a-z0-9])/g, (_m, _dash: string, ch: string) => ch.toUpperCase());
   return { name, pascal, domain: url.host, startUrl: url.href };

@@ -1,7 +1,6 @@
 // The `pricecrawl` command line: parses arguments, runs a command, turns known errors into one clear line.
 import { Command, Option } from 'commander';
-import { maskSecretsInText } from '../core/mask-secrets';
-import { terminalSafe } from './terminal-text';
+import { shownText } from './terminal-text';
 import { PricecrawlError } from '../core/errors';
 import { ignoreClosedPipes } from './closed-pipe';
 import { ignoreFileSizeSignal } from './file-size-limit';
@@ -290,7 +289,7 @@ try {
   const debug = process.argv.includes('--debug');
   // A driver's error may quote its connection URL, password and all; a fetch error may quote what a
   // server sent (an invalid Location with C1 controls or bidi overrides in it): masked, then made safe.
-  const shown = (text: string) => process.stderr.write(`pricecrawl: ${terminalSafe(maskSecretsInText(text))}\n`);
+  const shown = (text: string) => process.stderr.write(`pricecrawl: ${shownText(text)}\n`);
   // --debug shows more, never another exit code: a refused start (PricecrawlError) is 2 either way.
   if (!debug) shown(String((error as Error)?.message ?? error));
   else shown(error instanceof Error ? withCauses(error) : String(error));

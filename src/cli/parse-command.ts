@@ -13,7 +13,7 @@ import { findProject } from '../app/project/find-project';
 import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { parseMeta } from './fetch-command';
 import { loadSpiderClass, parsePairs } from './spider-loader';
-import { terminalSafe, terminalSafeJson } from './terminal-text';
+import { shownText, terminalSafeJson } from './terminal-text';
 import { urlArgument } from './url-argument';
 
 export interface ParseCommandOptions {
@@ -34,7 +34,7 @@ export async function parseCommand(url: string, opts: ParseCommandOptions): Prom
   const request = new CrawlRequest({ url, callback: opts.callback, meta: parseMeta(opts.meta) });
   const mode = fetchModeResolver(settings, spider.fetchMode, (u) => hostKeyOf(u, settings.politeness.hostKey))(request);
   const response = await fetchOnce(settings, request, mode);
-  process.stdout.write(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()\n`);
+  process.stdout.write(shownText(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()\n`));
   const outcome = await runCallbackDry(spider, response, settings, 'parse', findProject().root);
   process.stdout.write(formatOutcome(outcome));
   return outcome.error ? 1 : 0;
@@ -71,6 +71,7 @@ export function formatOutcome(outcome: FixtureOutcome): string {
   const skipped = Object.entries(outcome.skippedLinks);
   if (skipped.length > 0) out.push(`\nlinks skipped: ${skipped.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
   if (outcome.error) out.push(`\ncallback failed (${outcome.error.reason}): ${outcome.error.message}`);
-  // A callback's error often quotes the page (`no price in "…"`): the whole text is filtered, not only the JSON.
-  return terminalSafe(`${out.join('\n')}\n`);
+  // A callback's error often quotes the page (`no price in "…"`): the whole text is filtered, not only the JSON;
+  // the requests and dropped items name URLs as the spider built them, tokens and all.
+  return shownText(`${out.join('\n')}\n`);
 }

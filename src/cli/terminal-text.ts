@@ -1,7 +1,18 @@
 // What commands print of a body: binary bodies as a digest; text through the terminal-safe filters (src/core/terminal-safe.ts).
 import { createHash } from 'node:crypto';
+import { maskSecretsInText } from '../core/mask-secrets';
+import { terminalSafe } from '../core/terminal-safe';
 
 export { terminalLine, terminalSafe, terminalSafeJson } from '../core/terminal-safe';
+
+/**
+ * Text a command prints that may quote URLs (the page it fetched, where it was sent, a driver's error
+ * with its connection URL): credentials and tokens masked, then made safe for a terminal. Screens are
+ * recorded, shared and kept in CI logs like any file.
+ */
+export function shownText(text: string): string {
+  return terminalSafe(maskSecretsInText(text));
+}
 
 const TEXT_TYPE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|x-www-form-urlencoded)\b)/i;
 

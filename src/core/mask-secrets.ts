@@ -17,10 +17,12 @@ const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#"'<>\\]*@/gi;
  * name (`clientSecret`, `dbPassword`, `PGPASSWORD`); a token or key does after the words services put
  * before one (`accessToken`, `sessionToken`, `Ocp-Apim-Subscription-Key`, `X-Access-Key`, `privateKey`),
  * not after any word: `userAgentToken` is the robots.txt name, `hostKey` a setting. A word inside
- * another (`bypass`, `monkey`) is no secret.
+ * another (`bypass`, `monkey`) is no secret. A signature is one too: a pre-signed link (`X-Amz-Signature`,
+ * `X-Goog-Signature`, an Azure SAS `sig`, CloudFront's `Signature`, `oauth_signature`) lets whoever holds
+ * it fetch what it signs until it expires, as a token does.
  */
 const TOKEN_OR_KEY = String.raw`(?:(?:access|refresh|session|auth|id|bearer|api|client|security)[-_]?)?token|(?:api|access|secret|private|subscription|auth|signing|license|master)[-_]?key`;
-const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd|passphrase|secret|credentials?)|${TOKEN_OR_KEY}|apikey|pass|auth|authorization|cookie)`;
+const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd|passphrase|secret|credentials?|signature)|${TOKEN_OR_KEY}|apikey|pass|auth|authorization|cookie|sig)`;
 const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i');
 
 /**

@@ -8,7 +8,8 @@ import { runLosses } from './run-losses';
 import { RunTimeline, type TimelineSnapshot } from './run-timeline';
 import type { Stats } from './stats';
 import type { UnusedHostSetting } from '../settings/unused-host-settings';
-import { DROP_EXAMPLE, KEYED_BY_URL } from '../pipeline/pipeline-runner';
+import { maskSecrets } from '../core/mask-secrets';
+import { DROP_EXAMPLE, KEYED_BY_URL, SKU_CANONICALIZED } from '../pipeline/pipeline-runner';
 
 export interface RunSummary {
   runId: string;
@@ -27,6 +28,8 @@ export interface RunSummary {
     stored?: number | null;
     /** Items kept with their page URL as their SKU (the page stated none): an identity guessed (pipeline-runner.ts). */
     keyedByUrl?: number;
+    /** Items whose SKU was stored in its canonical form, not as the page wrote it (canonical-sku.ts). */
+    skuCanonicalized?: number;
     /** The first drop of each reason with its detail, keyed by reason (`duplicate/price-differs`: both pages and prices). */
     firstDrops?: Record<string, string>;
   };
@@ -106,14 +109,16 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
   const stopReason = args.stopReason ?? null;
   const balanced = ledger.planned === ledger.succeeded + ledger.failed + ledger.pending;
   const status = !balanced ? 'failed' : isCloseSpiderReason(stopReason) ? 'stopped' : args.interrupted || ledger.pending > 0 ? 'interrupted' : 'finished';
-  return {
+  // The summary is printed, stored in the run record and shown by `status` and the report, and its notes
+  // quote pages (a drop's two URLs, a code error's page): their credentials and tokens are masked once, here.
+  return maskSecrets({
     runId: args.runId,
     spider: args.spider,
     elapsedMs: stats.elapsedMs(),
     ledger,
     fetchModes: stats.byPrefix('fetch/mode/'),
     browser: stats.byPrefix('browser/'),
-    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/'), stored: args.storedItems ?? null, keyedByUrl: stats.get(KEYED_BY_URL), firstDrops: stats.notesByPrefix(DROP_EXAMPLE) },
+    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/'), stored: args.storedItems ?? null, keyedByUrl: stats.get(KEYED_BY_URL), skuCanonicalized: stats.get(SKU_CANONICALIZED), firstDrops: stats.notesByPrefix(DROP_EXAMPLE) },
     balanced,
     status,
     stopReason,
@@ -127,7 +132,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     waitingHosts: waitingHosts(ledger, stats, stopReason),
     codeErrors: codeErrors(stats),
     timeline: args.timeline ?? new RunTimeline().snapshot(),
-  };
+  });
 }
 
 /**

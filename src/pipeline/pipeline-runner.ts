@@ -81,6 +81,7 @@ export class PipelineRunner {
       return { accepted: false, reason: UNSTORABLE };
     }
     if (keyedByUrl(current, source)) this.ctx.stats.inc(KEYED_BY_URL);
+    if (typeof current.sku === 'string' && itemSku(current) !== current.sku) this.ctx.stats.inc(SKU_CANONICALIZED);
     return { accepted: true, durable };
   }
 
@@ -149,6 +150,13 @@ export class PipelineRunner {
  * category path) starts another price history, so the run summary names the spider and the count.
  */
 export const KEYED_BY_URL = 'items/keyed-by-url';
+
+/**
+ * The stats key of items whose SKU the page wrote in another form than the one stored (canonicalSku:
+ * invisible characters, full-width digits, NFD, stray whitespace): counted, so a rewrite that merges what
+ * a shop meant as two SKUs can be found.
+ */
+export const SKU_CANONICALIZED = 'items/sku-canonicalized';
 
 /** Stats note prefix of the first drop of each reason, with its detail (`items.firstDrops` in the summary). */
 export const DROP_EXAMPLE = 'items/first-drop/';

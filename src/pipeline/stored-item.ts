@@ -1,16 +1,24 @@
 // Maps an item and its source to the row the ItemStore keeps, including the run-scoped item key.
 import { createHash } from 'node:crypto';
 import { PRICING_ITEM_FIELDS, type Item, type ItemSource } from '../core/item';
+import { maskSecrets, maskSecretsInText } from '../core/mask-secrets';
 import { Decimal, parseDecimalString } from '../core/money';
 import type { StoredItem } from '../ports/item-store';
 import { toCurrencyScale } from '../prices/iso-currencies';
+import { canonicalSku } from './canonical-sku';
 import { itemSite } from './item-site';
 import { canonicalJson, ownCopy, toJsonValue } from './json-value';
 
-/** The item's sku as text, or null: numbers are accepted because JSON APIs often send them. */
+/**
+ * The item's sku as text in its canonical form (canonicalSku: one product, one text, whatever invisible or
+ * full-width characters a page put in it), or null: numbers are accepted because JSON APIs often send them.
+ */
 export function itemSku(item: Item): string | null {
   const sku = item.sku;
-  if (typeof sku === 'string') return sku.trim() === '' ? null : sku;
+  if (typeof sku === 'string') {
+    const canonical = canonicalSku(sku);
+    return canonical === '' ? null : canonical;
+  }
   if (typeof sku === 'number' && Number.isFinite(sku)) return String(sku);
   if (typeof sku === 'bigint') return sku.toString();
   return null;
@@ -65,14 +73,26 @@ export function pricingJson(data: Record<string, unknown>): string {
   return canonicalJson(stated);
 }
 
-/** Throws a TypeError when the item cannot be represented as JSON (e.g. it holds a cycle). */
+/**
+ * Throws a TypeError when the item cannot be represented as JSON (e.g. it holds a cycle).
+ * The row is what every later surface reads (items table, feeds, exports, price history, catalog, report,
+ * item sinks), so secrets are masked here, once: a page URL with user info (`http://user:pw@shop/`, a
+ * start URL or a redirect's Location) or a token or signature in its query (`?api_key=`, a pre-signed
+ * image link), and values under secret-named fields. The SKU catalog's product URL is masked with them
+ * (the HTTP fetcher never sends a URL's user info anyway): a spider whose product pages need a key in the
+ * query adds it in catalogRequest.
+ */
 export function toStoredItem(item: Item, source: ItemSource): StoredItem {
-  const data = toJsonValue(item) as Record<string, unknown>;
+  const data = maskSecrets(toJsonValue(item) as Record<string, unknown>);
   const currency = typeof item.currency === 'string' && item.currency !== '' ? ownCopy(item.currency) : null;
   const price = storedPrice(item.price, currency);
   // The JSON copy (exports) shows the same digits as the price column.
   if (price !== null && Decimal.isDecimal(item.price)) data.price = price;
-  const sku = itemSku(item);
+  const found = itemSku(item);
+  // A SKU that is its page's URL (the page stated no identifier) would carry that URL's secrets into the key.
+  const sku = found === null ? null : maskSecretsInText(found);
+  // Exports show the SKU the row is keyed by, not a look-alike of it.
+  if (sku !== null && typeof data.sku === 'string') data.sku = sku;
   // The site once per item: the key is built from it (itemKey would look it up again).
   const site = itemSite(item, source);
   // Own copies, like `data`'s: the row waits for its batch and must not keep the page's text alive.
@@ -82,7 +102,7 @@ export function toStoredItem(item: Item, source: ItemSource): StoredItem {
     key: ownCopy(sku !== null ? siteSkuKey(site, sku) : contentKey(item, source, data)),
     site: ownCopy(site),
     requestId: source.requestId,
-    url: ownCopy(typeof item.url === 'string' && item.url !== '' ? item.url : source.url),
+    url: maskSecretsInText(ownCopy(typeof item.url === 'string' && item.url !== '' ? item.url : source.url)),
     sku: sku === null ? null : ownCopy(sku),
     price,
     currency,

@@ -23,6 +23,11 @@ describe('maskSecretsInText', () => {
     ['{"url":"http://h/feed?x=1&access_token=t0k#top"}', '{"url":"http://h/feed?x=1&access_token=***#top"}'],
     ['<a href="http://h/?a=1&amp;token=t0k">', '<a href="http://h/?a=1&amp;token=***">'],
     ['http://h/?bypass=1&tokens=2', 'http://h/?bypass=1&tokens=2'],
+    // Pre-signed links: a signature fetches what it signs, as a token does (S3, GCS, Azure SAS, CloudFront, OAuth 1).
+    ['https://b.s3.example/i.jpg?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=5ca1ab1e&X-Amz-Expires=60', 'https://b.s3.example/i.jpg?X-Amz-Credential=***&X-Amz-Signature=***&X-Amz-Expires=60'],
+    ['https://st.example/c/b?sv=2022&sig=Zm9v%2Bbar%3D&se=2030', 'https://st.example/c/b?sv=2022&sig=***&se=2030'],
+    ['https://g.example/o?X-Goog-Signature=abc&Signature=def&oauth_signature=ghi&design=1', 'https://g.example/o?X-Goog-Signature=***&Signature=***&oauth_signature=***&design=1'],
+    ['https://h/?signs=1&sigma=2&assign=3', 'https://h/?signs=1&sigma=2&assign=3'],
     // Secret-named fields of JSON text: headers the logger did not build.
     ['{"headers":{"Cookie":"sid=abc","x-api-key":"k3y","accept":"text/html"}}', '{"headers":{"Cookie":"***","x-api-key":"***","accept":"text/html"}}'],
     // A string that is one URL, with a raw quote, space or < in the password (the URL parser takes them).
@@ -53,7 +58,7 @@ describe('maskSecrets', () => {
   });
 
   it('knows the names gateways and SDKs give secrets (camelCase, run-on, a key after its kind) and leaves look-alikes alone', () => {
-    const secret = ['Ocp-Apim-Subscription-Key', 'X-Access-Key', 'X-Auth-Key', 'access_key', 'aws_secret_access_key', 'privateKey', 'accessToken', 'sessionToken', 'clientSecret', 'dbPassword', 'PGPASSWORD', 'passphrase'];
+    const secret = ['x-signature', 'X-Amz-Signature', 'sig', 'Ocp-Apim-Subscription-Key', 'X-Access-Key', 'X-Auth-Key', 'access_key', 'aws_secret_access_key', 'privateKey', 'accessToken', 'sessionToken', 'clientSecret', 'dbPassword', 'PGPASSWORD', 'passphrase'];
     const plain = ['userAgentToken', 'robots.userAgentToken', 'hostKey', 'politeness.hostKey', 'nextPageToken', 'monkey', 'bypass', 'keyboard', 'passage'];
     expect(secret.filter((name) => !isSecretName(name))).toEqual([]);
     expect(plain.filter((name) => isSecretName(name))).toEqual([]);

@@ -1,4 +1,5 @@
 // Turns a live response into a contract fixture: exact bytes, headers, and expectations from the spider's current output.
+import { maskSecrets } from '../../core/mask-secrets';
 import type { CrawlResponse } from '../../core/response';
 import type { Settings } from '../../settings/schema';
 import { loadSettings } from '../../settings/load-settings';
@@ -39,7 +40,9 @@ export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Pr
     spider: spiderName,
     name: name ?? '',
     body: res.body,
-    spec: { url: res.url, status: res.status, headers, callback: opts.callback, meta: res.request.meta, args: opts.args, fetchMode: res.fetchMode, captured: [...res.captured], expect: {} },
+    // A fixture is committed with the spider: the URL, the spider arguments, the meta and the captured calls
+    // lose their credentials and tokens (`-a apiKey=…`, `?api_key=`). The check runs on what is saved.
+    spec: { ...maskSecrets({ url: res.url, status: res.status, headers, callback: opts.callback, meta: res.request.meta, args: opts.args, fetchMode: res.fetchMode, captured: [...res.captured] }), expect: {} },
   };
   const spider = new SpiderClass(opts.args);
   const settings: Settings = loadSettings({ spiderSettings: spider.settings, cliPairs: opts.cliPairs }).settings;

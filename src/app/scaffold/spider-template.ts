@@ -3,6 +3,14 @@ import { rateMatrixSpiderSource } from './rate-matrix-template';
 
 export type TemplateName = 'basic' | 'browser' | 'structured' | 'rate-matrix';
 
+/**
+ * Text as a single-quoted TypeScript literal. A URL's path keeps a raw `'` (`/women's-shoes/`): pasted
+ * into quotes as it was, it ended the string, and the rest of the URL became code in the spider.
+ */
+export function quoted(text: string): string {
+  return `'${text.replace(/[\\']/g, '\\$&')}'`;
+}
+
 export interface TemplateVars {
   /** Registry name, kebab-case ("acme-shop"). */
   name: string;
@@ -83,7 +91,7 @@ ${template === 'structured' ? '' : "const text = (value: string | undefined): st
 export class ${v.pascal}Spider extends Spider {
   readonly name = '${v.name}';
   override allowedDomains = ['${v.domain}'];
-  override startUrls = ['${v.startUrl}'];
+  override startUrls = [${quoted(v.startUrl)}];
   /** \`crawl --full\` / \`--due\` send known product URLs straight here (the SKU catalog's recrawls). */
   override productCallback = 'parseProduct';
   /** Be gentle: one request per host every 2–2.5 s. */

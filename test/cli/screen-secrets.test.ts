@@ -1,0 +1,63 @@
+// `fetch`, `parse` and `fetch --save` with a URL holding credentials and tokens: the screen and the recorded fixture show them masked.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixtureServer } from '../support/fixture-server';
+import { cli } from '../support/run-cli';
+import { scratchProject, type ScratchProject } from '../support/scratch-project';
+
+const PASSWORD = 'scr33n-Passw0rd-881';
+const API_KEY = 'scr33n-K3y-992';
+const NEXT_TOKEN = 'scr33n-T0ken-103';
+const ARG_KEY = 'scr33n-ArgK3y-214';
+const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY];
+const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
+const PRODUCT = `<script type="application/ld+json">{"@type":"Product","sku":"S-1","name":"Kettle","offers":{"@type":"Offer","price":"19.99","priceCurrency":"EUR"}}</script>`;
+
+let server: FixtureServer;
+let project: ScratchProject;
+
+beforeAll(async () => {
+  server = await FixtureServer.start({ builtInRoutes: false });
+  server.route('/robots.txt', (_req, res) => void res.writeHead(404).end());
+  server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<a class="product" href="/p?token=${NEXT_TOKEN}">p</a>`));
+  server.route('/moved', (_req, res) => void res.writeHead(302, { location: `/p?api_key=${API_KEY}`, 'content-length': '0' }).end());
+  server.route('/p', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${PRODUCT}<main data-sku="S-1"><p class="price">19.99</p></main></body></html>`));
+  project = scratchProject();
+});
+afterAll(async () => {
+  await server.close();
+  project.cleanup();
+});
+
+function leaks(text: string): string[] {
+  return SECRETS.filter((secret) => text.includes(secret));
+}
+
+describe('commands that print the URL they fetched', () => {
+  it('`fetch` shows the URL and its redirects without credentials or tokens', async () => {
+    const run = await cli(['fetch', `http://buyer:${PASSWORD}@127.0.0.1:${server.port}/moved`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`200 http://***@127.0.0.1:${server.port}/p?api_key=***`);
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`parse` shows the page and the requests the callback made without them', async () => {
+    const run = await cli(['parse', `http://buyer:${PASSWORD}@127.0.0.1:${server.port}/list`, '--spider', SPIDER, '-c', 'parse', '-s', 'robots.obey=false']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`parseProduct  GET http://***@127.0.0.1:${server.port}/p?token=***`);
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`fetch --save` records a fixture (a file a team commits) without them, and the fixture still passes its check', async () => {
+    const url = `http://buyer:${PASSWORD}@127.0.0.1:${server.port}/moved`;
+    const run = await cli(['fetch', url, '--save', 'generic-structured/secret', '-a', `apiKey=${ARG_KEY}`, '--root', project.root]);
+    expect(run.code, run.stderr).toBe(0);
+    const spec = readFileSync(join(project.root, 'spiders', 'fixtures', 'generic-structured', 'secret.json'), 'utf8');
+    expect(JSON.parse(spec)).toMatchObject({ url: `http://***@127.0.0.1:${server.port}/p?api_key=***`, args: { apiKey: '***' } });
+    expect(leaks(run.stdout + run.stderr + spec)).toEqual([]);
+    const check = await cli(['check', 'generic-structured', '--root', project.root]);
+    expect(check.stdout).toContain('secret');
+    expect(check.code, check.stdout).toBe(0);
+  });
+});
