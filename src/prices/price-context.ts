@@ -187,7 +187,7 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   if (INSTALMENT_BEFORE.test(label) || INSTALMENT_BEFORE.test(reach)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   // "10 St. à 1,99 €": one piece of a pack of ten; the pack costs ten times that, so alone it is refused as a multi-buy is.
-  if (isPiecePrice(reach, label, after)) return 'multiple';
+  if (isPiecePrice(reach, label, after, opening)) return 'multiple';
   if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
