@@ -3,6 +3,7 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
 import type { PricingFields } from '../core/pricing';
 import { backslashSignOf } from './backslash-sign';
+import { cheapestChildAsFrom } from './magento-configurable';
 import { readPageLocale, type PageLocale } from './page-locale';
 import { scanPrices, type ScannedPrice } from './price-scan';
 import { decideVisiblePrice, type VisiblePriceResult } from './visible-price';
@@ -28,6 +29,6 @@ export interface VisibleRead {
 export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, options: VisibleOptions & { contentLanguage?: string; encoding?: string }): VisibleRead {
   const root = scope === undefined ? ($('body').length ? $('body') : $.root()) : typeof scope === 'string' ? $(scope) : scope;
   const locale = readPageLocale($, options.contentLanguage);
-  const scanned = root.length === 0 ? [] : scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency, backslashSign: backslashSignOf(options.encoding) });
+  const scanned = root.length === 0 ? [] : cheapestChildAsFrom($, scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency, backslashSign: backslashSignOf(options.encoding) }));
   return { price: decideVisiblePrice(scanned), pricing: readVisiblePricing($, root, scanned), locale, scanned };
 }
