@@ -9,7 +9,7 @@ import { showsPrice } from './shows-price';
 const MEMBER = [
   'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'members? pay', 'prices? for (?:club )?members', 'clubcard(?: price)?',
   '(?:club|loyalty|rewards?(?: member)?|cardholder|card ?member|student|trade|business|subscriber|autoship|repeat delivery|insider|vip) (?:price|pricing|deal)',
-  'with membership', 'with (?:club|loyalty|rewards|member|store) card', 'with (?:autoship|repeat delivery)', 'autoship(?: (?:&|and) save)?',
+  'with membership', 'with (?:(?:the|your|a|an) )?(?:(?!gift\\b)[\\p{L}-]+ )?card', 'with (?:autoship|repeat delivery)', 'autoship(?: (?:&|and) save)?', 'trade ?:',
   // French, German, Spanish, Portuguese, Italian: the price of members, the club, the card, subscribers, students.
   'prix (?:adhérents?|membres?|club|fidélité|carte(?: fidélité)?|abonnés?|abonnement|étudiants?)', 'prix réservé aux (?:adhérents|membres|abonnés)',
   '(?:mitglieder|mitglieds|club|klub|kundenkarten|abo|spar-?abo|studenten|händler|gewerbekunden)-?preis', 'spar-?abo', 'mit (?:kundenkarte|clubkarte|app)',
@@ -44,9 +44,11 @@ const MEMBERS_IN_BRACKETS = /\(\s*(?:club\s+)?members?\s*:?\s*$/iu;
 
 /** A club label that ends right before the amount (currency signs already taken off): "Member price:", "Clubcard Price", "(members". */
 export const clubLabelBefore = (before: string): boolean => MEMBER_BEFORE.test(before) || MEMBERS_IN_BRACKETS.test(before);
+/** A club's own name may come first after the amount: "$39.95 REI Member Price", "$39.95 Beauty Insider price" (never "non-member"). */
+const NAMED_CLUB = "(?:(?!non\\b)[\\p{L}&'-]+\\s+){1,2}(?:members?|insiders?|rewards?|loyalty|club|cardholders?|vip) (?:price|pricing|deal)";
 /** Right after the amount: "$70.00 for members", "£1.50 Clubcard Price", "12,99 € für Mitglieder", "$17.99 Autoship". */
 const MEMBER_AFTER = new RegExp(
-  `^[\\s(]*(?:(?:${MEMBER}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])|(?:${MEMBER_CJK}))`,
+  `^[\\s(]*(?:(?:${MEMBER}|${NAMED_CLUB}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])|(?:${MEMBER_CJK}))`,
   'iu',
 );
 

@@ -1,6 +1,7 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
 import { COUPON_AFTER, COUPON_BEFORE, opensWithCode } from './coupon-price';
 import { isLowestRecentlyLabel } from './lowest-recently';
+import { isEstimatedEach } from './estimated-each';
 import { isPiecePrice } from './piece-price';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
@@ -194,6 +195,7 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (clubSide({ before, after, first }) !== null) return 'member';
+  if (isEstimatedEach(label, after)) return 'unit';
   if (REGULAR.test(label)) return 'regular';
   // "Price per 100 g: 1,29 €": the unit's quantity is a number of its own, so the label is read over it.
   if (UNIT_BEFORE.test(label) || UNIT_BEFORE.test(reach) || UNIT_AFTER.test(after)) return 'unit';

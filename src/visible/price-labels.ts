@@ -9,6 +9,7 @@ export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'ins
 
 import { FROM_BEFORE } from '../prices/from-price';
 import { clubLabelAfter, clubLabelBefore } from '../prices/member-price';
+import { isEstimatedEach } from '../prices/estimated-each';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
 import { rateOrFee } from './rate-labels';
@@ -140,7 +141,7 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   const line = `${before} ¤ ${after}`;
   if (INSTALMENT_BEFORE.test(before) || FINANCING_ANYWHERE.test(line)) return 'instalment';
   if (PER_MONTH_ANYWHERE.test(line)) return 'rate';
-  if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before) || (PIECE_IN_BRACKETS.before.test(before) && PIECE_IN_BRACKETS.after.test(after))) return 'unit';
+  if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before) || (PIECE_IN_BRACKETS.before.test(before) && PIECE_IN_BRACKETS.after.test(after)) || isEstimatedEach(before, after)) return 'unit';
   if (DEPOSIT_BEFORE.test(before) || DEPOSIT_AFTER.test(after)) return 'deposit';
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
@@ -187,13 +188,13 @@ const REFERENCE_MARK_WORDS = [
   'uvp', 'streich-?preis', 'durchgestrichen', 'vorher', 'statt', 'alt-?preis', 'alter-?preis', 'listen-?preis', 'normal-?preis',
   'barre', 'ancien', 'prix-?initial', 'prix-?conseille',
   'tachado', 'anterior', 'antes', 'antigo', 'antiga', 'riscado',
-  'barrato', 'pieno', 'listino', 'consigliato', 'precedente', 'originale', 'iniziale',
+  'barrato', 'pieno', 'listino', 'consigliato', 'precedente', 'originale', 'iniziale', 'vecchio', 'teika',
   'van-?prijs', 'oud', 'oude', 'adviesprijs', 'doorgestreept',
   'gammal', 'gammalt', 'gammel', 'ordinarie', 'tidigare', 'forpris', 'foerpris', 'normalpris', 'veiledende', 'vejledende', 'overstreget', 'genomstruken',
   'stara', 'stary', 'stare', 'przekreslona', 'poprzednia', 'katalogowa', 'puvodni', 'preskrtnuta', 'regi', 'eredeti', 'athuzott', 'vechi', 'taiat', 'eski', 'ustu-?cizili',
 ].join('|');
 /** The words above glued to a price word, either way round: "wasprice", "crossprice", "prixbarre", "eskifiyat". */
-const REFERENCE_COMPOUNDS = `(?:old|was|strike|cross|compare|regular|retail|orig|before|alt|streich|barre|antigo|oud|gammalt|stara|eski)-?(?:${PRICE_WORDS})|(?:${PRICE_WORDS})-?(?:barre|antigo|oud|stara|eski|vechi|regi)`;
+const REFERENCE_COMPOUNDS = `(?:old|was|strike|cross|compare|regular|retail|orig|before|alt|streich|barre|antigo|oud|gammalt|stara|eski)-?(?:${PRICE_WORDS})|(?:${PRICE_WORDS})-?(?:barre|antigo|oud|stara|eski|vechi|regi|alt)`;
 
 /**
  * Marks of reference prices in class names, ids and data attributes (Shopify, WooCommerce, Magento, PrestaShop, BigCommerce...).

@@ -111,4 +111,8 @@ export const BUYER_GROUPS: PriceRow[] = [
   // A piece's price in brackets after the pack's breaks the pack's down
   ["$24 (2 x $12.00 each)", "24", "USD", US], ["$1.99 ($0.50 each)", "1.99", "USD", US], ["(£0.25 each)", "0.25", "GBP"], ["Was £4.00 (£0.50 each)", "price/ambiguous", null],
   ["£3.00 (£0.25 each) Was £4.00", "3.00", "GBP"], ["£3.00 [£0.25 each]", "3.00", "GBP"], ["£3.00 (£0.25 ea.)", "3.00", "GBP"], ["£3.00 (£0.25 apiece)", "3.00", "GBP"],
+  // A club's own name after the amount, a card of any name, a trade account's bare label
+  ["$39.95 REI Member Price", "price/member-only", null, US], ["$39.95 Beauty Insider price", "price/member-only", null, US], ["$49.95 $39.95 REI Member Price", "49.95", "USD", US],
+  ["$80.00 non member price", "80.00", "USD", US], ["$3.99 with Card", "price/member-only", null, US], ["$3.99 with ExtraCare card", "price/member-only", null, US],
+  ["$4.99 $3.99 with Card", "4.99", "USD", US], ["$25 with gift card", "25", "USD", US], ["Trade: £17.99", "price/member-only", null], ["Trade: £17.99 Retail: £19.99", "price/member-only", null],
 ];

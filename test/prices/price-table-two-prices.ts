@@ -33,6 +33,9 @@ export const TWO_PRICES: PriceRow[] = [
   ["$1.99 ea.", "1.99", "USD", US],
   ["Pack of 12 $23.88 ($1.99 each)", "23.88", "USD", US],
   ["12 ct $23.88 $1.99/ea", "23.88", "USD", US],
+  // An estimated piece price of a product sold by weight beside the price per weight: which to store, the page does not say
+  ["$1.99/lb About $3.98 each", "price/ambiguous", null, US], ["$1.99/lb est. $3.98 each", "price/ambiguous", null, US], ["1,99 €/kg ca. 3,98 € pro Stück", "price/ambiguous", null],
+  ["$1.99/lb $3.98 each (est.)", "price/ambiguous", null, US], ["About $3.98 each", "3.98", "USD", US], ["$3.98 each (est.)", "3.98", "USD", US],
   // Digits of other scripts, Indian grouping, Swiss apostrophes and dashes, "12,-", spaces of every width as grouping
   ["１２,３４５円", "12345", "JPY"],
   ["￥１２，３４５", "12345", null],
