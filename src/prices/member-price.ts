@@ -9,7 +9,7 @@ import { showsPrice } from './shows-price';
 const MEMBER = [
   'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'members? pay', 'prices? for (?:club )?members', 'clubcard(?: price)?',
   '(?:club|loyalty|rewards?(?: member)?|cardholder|card ?member|student|trade|business|subscriber|autoship|repeat delivery|insider|vip) (?:price|pricing|deal)',
-  'with membership', 'with (?:(?:the|your|a|an) )?(?:(?!gift\\b)[\\p{L}-]+ )?card', 'with (?:autoship|repeat delivery)', 'autoship(?: (?:&|and) save)?', 'trade ?:',
+  'with membership', 'with (?:club|loyalty|rewards|member|store) card', 'with (?:autoship|repeat delivery)', 'autoship(?: (?:&|and) save)?', 'trade ?:',
   // French, German, Spanish, Portuguese, Italian: the price of members, the club, the card, subscribers, students.
   'prix (?:adhérents?|membres?|club|fidélité|carte(?: fidélité)?|abonnés?|abonnement|étudiants?)', 'prix réservé aux (?:adhérents|membres|abonnés)',
   '(?:mitglieder|mitglieds|club|klub|kundenkarten|abo|spar-?abo|studenten|händler|gewerbekunden)-?preis', 'spar-?abo', 'mit (?:kundenkarte|clubkarte|app)',
@@ -19,7 +19,7 @@ const MEMBER = [
   // Dutch, the Nordic languages, Polish, Czech and Slovak, Russian, Turkish, Hebrew, Arabic.
   '(?:leden|klanten|club)prijs', 'met (?:klanten|leden|bonus)kaart', 'medlemspris', 'kundeklubbpris', 'klubb?pris', 'jäsenhinta', 'kanta-asiakashinta',
   'cena (?:klubowa|dla członków|z kartą|dla posiadaczy karty|w aplikacji)', 'cena s kartou', 'členská cena', 'klubová cena', 'cena pro členy',
-  'цена (?:по карте|с картой|для членов клуба|для участников|в приложении)', 'клубная цена', '(?<!оплат[аы] )по карте', 'с картой(?: [\\p{L}]+)?',
+  'цена (?:по карте|с картой|для членов клуба|для участников|в приложении)', 'клубная цена', '(?<!оплат[аы] )по карте',
   'üye(?:lere özel)? fiyatı?', 'מחיר (?:ל)?חברי מועדון', 'מחיר חבר מועדון', 'לחברי מועדון', 'سعر الأعضاء', 'للأعضاء',
   // A subscription's or a paid membership's price (Amazon's Subscribe & Save and Prime, Spar-Abo, Prévoyez et Économisez) and a
   // price only the shop's app gives: a shopper without them pays another.
@@ -44,11 +44,16 @@ const MEMBERS_IN_BRACKETS = /\(\s*(?:club\s+)?members?\s*:?\s*$/iu;
 
 /** A club label that ends right before the amount (currency signs already taken off): "Member price:", "Clubcard Price", "(members". */
 export const clubLabelBefore = (before: string): boolean => MEMBER_BEFORE.test(before) || MEMBERS_IN_BRACKETS.test(before);
-/** A club's own name may come first after the amount: "$39.95 REI Member Price", "$39.95 Beauty Insider price" (never "non-member"). */
-const NAMED_CLUB = "(?:(?!non\\b)[\\p{L}&'-]+\\s+){1,2}(?:members?|insiders?|rewards?|loyalty|club|cardholders?|vip) (?:price|pricing|deal)";
+/**
+ * After the amount only, where no product's name stands: a club's own name before its label ("$39.95 REI Member Price",
+ * "$39.95 Beauty Insider price"; never "non-member"), and a card of any name ("$3.99 with Card", "with ExtraCare card";
+ * never a gift or greeting card; "700 ₽ с Ozon Картой"). Before an amount these end names: "Birthday Cake with Card $24.99",
+ * "Пазл с картой мира" (a puzzle with a world map).
+ */
+const AFTER_ONLY = "(?:(?!non\\b)[\\p{L}&'-]+\\s+){1,2}(?:members?|insiders?|rewards?|loyalty|club|cardholders?|vip) (?:price|pricing|deal)|with (?:(?:the|your|a|an) )?(?:(?!gift\\b|greeting\\b)[\\p{L}-]+ )?card|с (?:[\\p{L}]+ )?картой";
 /** Right after the amount: "$70.00 for members", "£1.50 Clubcard Price", "12,99 € für Mitglieder", "$17.99 Autoship". */
 const MEMBER_AFTER = new RegExp(
-  `^[\\s(]*(?:(?:${MEMBER}|${NAMED_CLUB}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])|(?:${MEMBER_CJK}))`,
+  `^[\\s(]*(?:(?:${MEMBER}|${AFTER_ONLY}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])|(?:${MEMBER_CJK}))`,
   'iu',
 );
 

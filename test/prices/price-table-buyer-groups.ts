@@ -115,4 +115,7 @@ export const BUYER_GROUPS: PriceRow[] = [
   ["$39.95 REI Member Price", "price/member-only", null, US], ["$39.95 Beauty Insider price", "price/member-only", null, US], ["$49.95 $39.95 REI Member Price", "49.95", "USD", US],
   ["$80.00 non member price", "80.00", "USD", US], ["$3.99 with Card", "price/member-only", null, US], ["$3.99 with ExtraCare card", "price/member-only", null, US],
   ["$4.99 $3.99 with Card", "4.99", "USD", US], ["$25 with gift card", "25", "USD", US], ["Trade: £17.99", "price/member-only", null], ["Trade: £17.99 Retail: £19.99", "price/member-only", null],
+  // A card or a map "with" a product before its amount names the product; after the amount it says whose price it is
+  ["Birthday Cake with Card $24.99", "24.99", "USD", US], ["Flowers with Greeting Card $39.95", "39.95", "USD", US], ["$39.95 with greeting card", "39.95", "USD", US],
+  ["Пазл с картой мира 700 ₽", "700", "RUB"], ["700 ₽ с Ozon Картой", "price/member-only", null], ["800 ₽ 700 ₽ с картой", "800", "RUB"], ["700 ₽ по карте", "price/member-only", null],
 ];
