@@ -7,7 +7,7 @@ import { clubSide, isRangeBetween, roleOf, type PriceRole } from './price-contex
 import { FROM_AFTER, FROM_BEFORE } from './from-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
-import { grossAtRate, grossOfNet, namesGross, namesNet, taxLabelCount } from './tax-words';
+import { grossAtRate, grossOfNet, isTaxWord, namesGross, namesNet, taxLabelCount } from './tax-words';
 
 export interface Candidate {
   token: NumberToken;
@@ -152,7 +152,8 @@ function modelNumberBefore(text: string, chosen: Candidate): string | null {
   const name = /(?:^|(\S*)\s)(\p{L}[\p{L}\d]*) $/u.exec(text.slice(0, chosen.token.start));
   const word = name?.[2];
   // A word right after another number is that number's unit ("256 GB 1 449 €"), no name.
-  if (!word || /\d$/.test(name[1] ?? '') || !/\p{Lu}|\d/u.test(word) || FROM_WORDS.test(word) || findCurrencies(word).length > 0) return null;
+  // Nor is a tax's abbreviation ("1 234,00 Kč bez DPH 1 493,14 Kč").
+  if (!word || /\d$/.test(name[1] ?? '') || !/\p{Lu}|\d/u.test(word) || FROM_WORDS.test(word) || findCurrencies(word).length > 0 || isTaxWord(word)) return null;
   return `${word} ${chosen.token.raw.slice(0, chosen.token.raw.indexOf(' '))}`;
 }
 

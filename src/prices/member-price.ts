@@ -1,31 +1,61 @@
-// A loyalty club's price ("Member price", "Clubcard Price", "prix adhérent", "Mitgliederpreis"): one vocabulary for the parser and the visible reader.
+// A price only some buyers get (a club's, a card's, a subscription's, the app's, a student's or a trade account's): one vocabulary for the parser and the visible reader.
 import { showsPrice } from './shows-price';
 
 /**
- * Labels of a club's price. Never a bare "Members" or "for Members" before the amount, which ends many a product's
- * name ("Tee for Members") right before its price; after it "for members" says whose price it is.
+ * Labels of such a price in scripts that write words apart. Never a bare "Members" or "for Members" before the amount,
+ * which ends many a product's name ("Tee for Members") right before its price; after it "for members" says whose price
+ * it is. Never a bare "Pro", "Plus" or "Card" before "price" either ("MacBook Pro price", "Gift card price"): product names.
  */
 const MEMBER = [
-  'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'clubcard(?: price)?', 'club price', 'loyalty price', 'with membership', 'with (?:club|loyalty|rewards|member) card',
-  'prix (?:adhérents?|membres?|club)', 'mitgliederpreis', 'mitgliedspreis', 'clubpreis', 'precio (?:de )?socios?', 'preço (?:de )?sócios?', 'prezzo soci(?:o)?',
-  'ledenprijs', 'medlemspris', 'jäsenhinta', 'cena (?:klubowa|dla członków)', '会員価格', '会員様価格', '会員特価', 'メンバー価格', '会员价', '회원가',
-  'מחיר (?:ל)?חברי מועדון', 'מחיר חבר מועדון', 'לחברי מועדון', 'سعر الأعضاء', 'للأعضاء',
+  'members?(?:\'s)? (?:price|rate|pricing|deal|exclusive|only)', 'members? ?:', 'members? pay', 'prices? for (?:club )?members', 'clubcard(?: price)?',
+  '(?:club|loyalty|rewards?(?: member)?|cardholder|card ?member|student|trade|business|subscriber|autoship|repeat delivery|insider|vip) (?:price|pricing|deal)',
+  'with membership', 'with (?:club|loyalty|rewards|member|store) card', 'with (?:autoship|repeat delivery)', 'autoship(?: (?:&|and) save)?', 'trade ?:',
+  // French, German, Spanish, Portuguese, Italian: the price of members, the club, the card, subscribers, students.
+  'prix (?:adhérents?|membres?|club|fidélité|carte(?: fidélité)?|abonnés?|abonnement|étudiants?)', 'prix réservé aux (?:adhérents|membres|abonnés)',
+  '(?:mitglieder|mitglieds|club|klub|kundenkarten|abo|spar-?abo|studenten|händler|gewerbekunden)-?preis', 'spar-?abo', 'mit (?:kundenkarte|clubkarte|app)',
+  'precio (?:de |para )?(?:socios?|miembros?|club|suscriptor(?:es)?|estudiantes?)', 'precio (?:con |exclusivo )?tarjeta(?: [\\p{L}]+)?',
+  'preço (?:de |para )?(?:sócios?|membros?|assinantes?|clube|associados?)', 'preço (?:com |no )?cartão(?: [\\p{L}]+)?',
+  'prezzo (?:soci(?:o)?|per i soci|riservato ai soci|fidelity|carta(?: fedeltà)?|abbonati|membri|club)',
+  // Dutch, the Nordic languages, Polish, Czech and Slovak, Russian, Turkish, Hebrew, Arabic.
+  '(?:leden|klanten|club)prijs', 'met (?:klanten|leden|bonus)kaart', 'medlemspris', 'kundeklubbpris', 'klubb?pris', 'jäsenhinta', 'kanta-asiakashinta',
+  'cena (?:klubowa|dla członków|z kartą|dla posiadaczy karty|w aplikacji)', 'cena s kartou', 'členská cena', 'klubová cena', 'cena pro členy',
+  'цена (?:по карте|с картой|для членов клуба|для участников|в приложении)', 'клубная цена', '(?<!оплат[аы] )по карте',
+  'üye(?:lere özel)? fiyatı?', 'מחיר (?:ל)?חברי מועדון', 'מחיר חבר מועדון', 'לחברי מועדון', 'سعر الأعضاء', 'للأعضاء',
   // A subscription's or a paid membership's price (Amazon's Subscribe & Save and Prime, Spar-Abo, Prévoyez et Économisez) and a
   // price only the shop's app gives: a shopper without them pays another.
-  'with subscribe (?:&|and) save', 'subscribe (?:&|and) save price', 'with (?:a )?subscription', 'subscription price', 'when you subscribe', 'im (?:spar-)?abo', 'mit spar-abo', 'spar-abo(?:-preis)?',
+  'with subscribe (?:&|and) save', 'subscribe (?:&|and) save price', 'with (?:a )?subscription', 'subscription price', 'when you subscribe', 'im (?:spar-)?abo', 'mit spar-abo',
   'avec (?:l.)?abonnement', 'prévoyez et économisez', 'prime (?:price|exclusive(?: price)?|member price|deal)', 'with prime', 'exclusive prime price',
   'app(?:-| )only(?: price| deal)?', '(?:in-)?app price', 'in (?:the |our )?app', 'in der app', 'dans l.app(?:li(?:cation)?)?', 'en la app', 'nell.app',
 ].join('|');
 
+/**
+ * The same in Japanese, Chinese and Korean, which join words: "プライム会員価格" and "와우회원가" end in the club's label with
+ * no space before it, so these match at the end of whatever precedes them.
+ */
+const MEMBER_CJK = [
+  '会員(?:様)?(?:価格|特価)', 'メンバー価格', '学生価格', 'アプリ(?:限定)?価格', '定期(?:購入|便|おトク便)(?:価格)?', '定期おトク便',
+  '会员(?:专享)?价', 'PLUS价', '学生价', 'APP专享价', '회원(?:가(?!입)|특가)', '카드할인가', '멤버십가',
+].join('|');
+
 // "Non-member price" is everyone's.
-const MEMBER_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?<!non[- ]?)(?:${MEMBER})[\\s:]*$`, 'iu');
+const MEMBER_BEFORE = new RegExp(`(?:(?:^|[^\\p{L}])(?<!non[- ]?)(?:${MEMBER})|(?:${MEMBER_CJK}))[\\s:：]*$`, 'iu');
 /** "$80.00 (members $70.00)": a bare "members" is a label once a bracket opens right before it. */
 const MEMBERS_IN_BRACKETS = /\(\s*(?:club\s+)?members?\s*:?\s*$/iu;
 
 /** A club label that ends right before the amount (currency signs already taken off): "Member price:", "Clubcard Price", "(members". */
 export const clubLabelBefore = (before: string): boolean => MEMBER_BEFORE.test(before) || MEMBERS_IN_BRACKETS.test(before);
-/** Right after the amount: "$70.00 for members", "£1.50 Clubcard Price", "12,99 € für Mitglieder". */
-const MEMBER_AFTER = new RegExp(`^[\\s(]*(?:${MEMBER}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])`, 'iu');
+/**
+ * After the amount only, where no product's name stands: a club's own name before its label ("$39.95 REI Member Price",
+ * "$39.95 Beauty Insider price"; never "non-member"), and a card of any name ("$3.99 with Card", "with ExtraCare card";
+ * never a gift or greeting card; "700 ₽ с Ozon Картой"). Before an amount these end names: "Birthday Cake with Card $24.99",
+ * "Пазл с картой мира" (a puzzle with a world map).
+ */
+const AFTER_ONLY = "(?:(?!non\\b)[\\p{L}&'-]+\\s+){1,2}(?:members?|insiders?|rewards?|loyalty|club|cardholders?|vip) (?:price|pricing|deal)|with (?:(?:the|your|a|an) )?(?:(?!gift\\b|greeting\\b)[\\p{L}-]+ )?card|с (?:[\\p{L}]+ )?картой";
+/** Right after the amount: "$70.00 for members", "£1.50 Clubcard Price", "12,99 € für Mitglieder", "$17.99 Autoship". */
+const MEMBER_AFTER = new RegExp(
+  `^[\\s(]*(?:(?:${MEMBER}|${AFTER_ONLY}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])|(?:${MEMBER_CJK}))`,
+  'iu',
+);
 
 /**
  * A club label right after an amount that no other amount follows: "$70.00 for members", "£1.50 Clubcard Price". In

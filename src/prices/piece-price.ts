@@ -27,11 +27,18 @@ const EACH_BEFORE = /(?:preis |price )?(?:pro|je|per) (?:stück|stk\.?|st\.?|pie
 const PACK_AFTER = new RegExp(String.raw`^[^\d]*${PACK}`, 'iu');
 
 /**
- * Whether the amount is the price of one piece of a pack the words count. `reach`: the words since the previous price,
- * across the count; `label`: the words right before the amount; `after`: the words after it, up to the next price.
+ * Nothing but an opening bracket since the previous price: "£3.00 (£0.25 each)", "12 count $23.88 ($1.99 each)". A piece's
+ * price set in brackets right after an amount breaks that amount down, so the amount before is what the pack costs.
  */
-export function isPiecePrice(reach: string, label: string, after: string): boolean {
+const BRACKET_ONLY = /^\s*[([]\s*$/u;
+
+/**
+ * Whether the amount is the price of one piece of a pack the words count. `reach`: the words since the previous price,
+ * across the count; `label`: the words right before the amount; `after`: the words after it, up to the next price;
+ * `opening`: no price comes before it.
+ */
+export function isPiecePrice(reach: string, label: string, after: string, opening: boolean): boolean {
   if (PIECE_BEFORE.test(reach)) return true;
   const each = EACH_AFTER.test(after) || EACH_BEFORE.test(label);
-  return each && (PACK_BEFORE.test(reach) || PACK_AFTER.test(after.replace(EACH_AFTER, '')));
+  return each && (PACK_BEFORE.test(reach) || PACK_AFTER.test(after.replace(EACH_AFTER, '')) || (!opening && BRACKET_ONLY.test(reach)));
 }

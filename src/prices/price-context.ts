@@ -1,6 +1,7 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
 import { COUPON_AFTER, COUPON_BEFORE, opensWithCode } from './coupon-price';
 import { isLowestRecentlyLabel } from './lowest-recently';
+import { isEstimatedEach } from './estimated-each';
 import { isPiecePrice } from './piece-price';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
@@ -187,13 +188,14 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   if (INSTALMENT_BEFORE.test(label) || INSTALMENT_BEFORE.test(reach)) return 'multiple';
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   // "10 St. à 1,99 €": one piece of a pack of ten; the pack costs ten times that, so alone it is refused as a multi-buy is.
-  if (isPiecePrice(reach, label, after)) return 'multiple';
+  if (isPiecePrice(reach, label, after, opening)) return 'multiple';
   if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
   if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';
   if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (clubSide({ before, after, first }) !== null) return 'member';
+  if (isEstimatedEach(label, after)) return 'unit';
   if (REGULAR.test(label)) return 'regular';
   // "Price per 100 g: 1,29 €": the unit's quantity is a number of its own, so the label is read over it.
   if (UNIT_BEFORE.test(label) || UNIT_BEFORE.test(reach) || UNIT_AFTER.test(after)) return 'unit';

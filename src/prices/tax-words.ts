@@ -1,20 +1,27 @@
 // Net and gross: words that say an amount is without or with VAT/sales tax ("excl. VAT", "HT", "zzgl. MwSt." / "incl. VAT", "TTC", "brutto").
 import { Decimal } from '../core/money';
 
-const TAX = '(?:vat|tax|gst|mwst\\.?|ust\\.?|btw|iva|tva|moms|dph|áfa|kdv|ндс)';
+const TAX = '(?:vat|tax|gst|mwst\\.?|ust\\.?|btw|iva|tva|moms|mva|alv|dph|pdv|pvm|áfa|kdv|ндс|ддс|מע"מ|מע״מ)';
 const NET = [
   `excl?\\.?\\s*${TAX}`, `ex\\.?\\s*${TAX}`, `excluding\\s*${TAX}`, `zzgl\\.?\\s*${TAX}`, `exkl\\.?\\s*${TAX}`, `ohne\\s*${TAX}`, `plus\\s*${TAX}`, `\\+\\s*${TAX}`,
   'netto(?:preis)?', 'net price', 'hors taxes?', 'sans tva', 'sin iva', `${TAX}\\s*excl(?:\\.|uded|uida|usa)?`, 'bez dph', 'bez vat', 'без ндс', '税抜(?:き)?', '税別', '不含税',
+  // Norwegian and Danish "eks."/"ekskl.", "uden"/"utan"/"ilman", Finnish "ALV 0 %", Hungarian "nettó", Hebrew "before"/"without", Japanese "本体価格" (the item's own price).
+  `eks(?:kl)?\\.?\\s*${TAX}`, `(?:uden|utan|uten|ilman|bez|sans)\\s*${TAX}`, 'alv 0 ?%', 'nettó', `(?:לפני|ללא|לא כולל)\\s*${TAX}`, '本体価格',
 ].join('|');
 const GROSS = [
   `incl?\\.?\\s*${TAX}`, `including\\s*${TAX}`, `inkl\\.?\\s*${TAX}`, `mit\\s*${TAX}`, 'brutto(?:preis)?', 'gross price', 'toutes taxes comprises', 'con iva',
   `${TAX}\\s*incl(?:\\.|uded|uida|usa)?`, 's dph', 'z vat', 's ндс', '税込(?:み)?', '含税',
+  `sis\\.?\\s*${TAX}`, `(?:med|sa)\\s*${TAX}`, 's pdv', 'bruttó', `כולל\\s*${TAX}`,
 ].join('|');
 /** "HT" / "TTC" are French abbreviations in capitals; in lower case they are other words. */
 const NET_CAPS = /(?:^|[^\p{L}])HT(?![\p{L}])/u;
 const GROSS_CAPS = /(?:^|[^\p{L}])TTC(?![\p{L}])/u;
 const NET_WORDS = new RegExp(`(?:^|[^\\p{L}])(?:${NET})(?![\\p{L}])`, 'iu');
 const GROSS_WORDS = new RegExp(`(?:^|[^\\p{L}])(?:${GROSS})(?![\\p{L}])`, 'iu');
+
+/** A tax's abbreviation alone ("DPH", "MwSt.", "HT"): the label before an amount, never a product's name ending in its first digits. */
+const TAX_ALONE = new RegExp(`^(?:${TAX}|HT|TTC)$`, 'iu');
+export const isTaxWord = (word: string): boolean => TAX_ALONE.test(word);
 
 /** Words that say an amount is without tax: "excl. VAT", "HT", "zzgl. MwSt.", "netto", "+ tax". */
 export const namesNet = (words: string): boolean => NET_WORDS.test(words) || NET_CAPS.test(words);

@@ -159,14 +159,20 @@ function statedCurrenciesOf(structured: StructuredProduct, visible: ReadPrice): 
 /** The element a price stands in: its CSS path without the last step. */
 const boxOf = (price: ReadPrice) => parentPath(price.path);
 
+/** Refusals that say the page shows no price of the product to pay now: a rate, a club's (card's, subscription's) price, a from-price. */
+const SHOWN_AS = new Map([['price/rate-only', 'rate'], ['price/member-only', 'club\'s price'], ['price/range', 'from-price']]);
+
 /**
- * A page that shows only a price per night, day, month or person (`price/rate-only`) says what a structured price equal to it is:
- * that rate, not the price of the stay, the rental or the plan (a car's JSON-LD `price` 45 beside "$45.00 per day"). A structured
- * price the page does not show as a rate (the week's total) stands.
+ * A page that shows only a price per night, day, month or person (`price/rate-only`), only a club's, a store card's or a
+ * subscription's price (`price/member-only`), or only a from-price or range (`price/range`) says what a structured price
+ * equal to it is: that rate, not the price of the stay, the rental or the plan (a car's JSON-LD `price` 45 beside "$45.00
+ * per day"); that club's price, not everyone's (a shop's JSON-LD copying "$17.99 with Autoship"); the cheapest variant's
+ * (one Offer of 10.00 beside "From $10.00", Magento's microdata beside a configurable's cheapest child). Each was stored as
+ * the price before. A structured price the page does not show so (the week's total, a price left to the data) stands.
  */
-function rateOnly(structured: StructuredProduct, stated: Decimal, visible: VisiblePriceRefusal): CheckedPrice | null {
-  const rate = visible.candidates.find((c) => c.amount.eq(stated) && currencyFits(c, structured.currency));
-  return rate ? { ok: false, reason: 'price/rate-only', detail: `structured ${stated.toFixed()} is the page's rate ${rate.text} at ${rate.path}`, check: null } : null;
+function shownAsNotTheTotal(structured: StructuredProduct, stated: Decimal, visible: VisiblePriceRefusal): CheckedPrice | null {
+  const same = visible.candidates.find((c) => c.amount.eq(stated) && currencyFits(c, structured.currency));
+  return same ? { ok: false, reason: visible.reason, detail: `structured ${stated.toFixed()} is the page's ${SHOWN_AS.get(visible.reason)} ${same.text} at ${same.path}`, check: null } : null;
 }
 
 /**
@@ -178,7 +184,7 @@ function rateOnly(structured: StructuredProduct, stated: Decimal, visible: Visib
  *   "was" price the page marks in no way we read (`.pdp-price__secondary`), `price/ambiguous`.
  */
 function unsettledPage(structured: StructuredProduct, stated: Decimal, visible: VisiblePriceRefusal): CheckedPrice | null {
-  if (visible.reason === 'price/rate-only') return rateOnly(structured, stated, visible);
+  if (SHOWN_AS.has(visible.reason)) return shownAsNotTheTotal(structured, stated, visible);
   if (visible.reason !== 'price/ambiguous' || visible.candidates.length === 0) return null;
   const inCurrency = visible.candidates.filter((c) => currencyFits(c, structured.currency));
   const confirmed = [stated, ...structured.offerPrices, ...structured.statedPrices.map((s) => s.price)];

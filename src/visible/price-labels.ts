@@ -9,6 +9,7 @@ export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'ins
 
 import { FROM_BEFORE } from '../prices/from-price';
 import { clubLabelAfter, clubLabelBefore } from '../prices/member-price';
+import { isEstimatedEach } from '../prices/estimated-each';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
 import { rateOrFee } from './rate-labels';
@@ -40,6 +41,11 @@ const UNIT_AFTER = new RegExp(`^[\\s)*]*${PER}\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?${UN
  * "10x", Plentymarkets' "Inhalt: <span>0,5</span> <span>l</span>", "<span>6</span> Stück".
  */
 export const QUANTITY_AFTER = new RegExp(`^\\s*(?:%|[x×](?!\\p{L})|(?:${UNITS}|st(?:ü|ue)ck|stk\\.?|st\\.|pcs?\\.?|pieces?|pack|ct|count)(?![\\p{L}\\d]))`, 'iu');
+/**
+ * A piece's price in brackets after the pack's ("$23.88 ($1.99 each)", "£3.00 (£0.25 each)"): a breakdown of the amount
+ * before it, as the parser reads the same text in one piece (`piece-price.ts`). A bare "each" stays a price ("$1.99 each").
+ */
+const PIECE_IN_BRACKETS = { before: /\(\s*$/u, after: /^\s*(?:each|ea\.?|apiece|pro stück|je stück|la pièce|c\/u|cada uno)\s*\)/iu };
 /** The unit may stand in the label itself: "Price per kg: £8.00", "Preis pro 100 g: 1,25 €", "Precio por litro: 3,20 €". */
 const LABEL_UNIT = `(?:\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?(?:${UNITS}|kilo|litro|litre|liter|unit|unidad|stück|piece|item))?`;
 const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
@@ -135,7 +141,7 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   const line = `${before} ¤ ${after}`;
   if (INSTALMENT_BEFORE.test(before) || FINANCING_ANYWHERE.test(line)) return 'instalment';
   if (PER_MONTH_ANYWHERE.test(line)) return 'rate';
-  if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before)) return 'unit';
+  if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before) || (PIECE_IN_BRACKETS.before.test(before) && PIECE_IN_BRACKETS.after.test(after)) || isEstimatedEach(before, after)) return 'unit';
   if (DEPOSIT_BEFORE.test(before) || DEPOSIT_AFTER.test(after)) return 'deposit';
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
@@ -182,13 +188,13 @@ const REFERENCE_MARK_WORDS = [
   'uvp', 'streich-?preis', 'durchgestrichen', 'vorher', 'statt', 'alt-?preis', 'alter-?preis', 'listen-?preis', 'normal-?preis',
   'barre', 'ancien', 'prix-?initial', 'prix-?conseille',
   'tachado', 'anterior', 'antes', 'antigo', 'antiga', 'riscado',
-  'barrato', 'pieno', 'listino', 'consigliato', 'precedente', 'originale', 'iniziale',
+  'barrato', 'pieno', 'listino', 'consigliato', 'precedente', 'originale', 'iniziale', 'vecchio', 'teika',
   'van-?prijs', 'oud', 'oude', 'adviesprijs', 'doorgestreept',
   'gammal', 'gammalt', 'gammel', 'ordinarie', 'tidigare', 'forpris', 'foerpris', 'normalpris', 'veiledende', 'vejledende', 'overstreget', 'genomstruken',
   'stara', 'stary', 'stare', 'przekreslona', 'poprzednia', 'katalogowa', 'puvodni', 'preskrtnuta', 'regi', 'eredeti', 'athuzott', 'vechi', 'taiat', 'eski', 'ustu-?cizili',
 ].join('|');
 /** The words above glued to a price word, either way round: "wasprice", "crossprice", "prixbarre", "eskifiyat". */
-const REFERENCE_COMPOUNDS = `(?:old|was|strike|cross|compare|regular|retail|orig|before|alt|streich|barre|antigo|oud|gammalt|stara|eski)-?(?:${PRICE_WORDS})|(?:${PRICE_WORDS})-?(?:barre|antigo|oud|stara|eski|vechi|regi)`;
+const REFERENCE_COMPOUNDS = `(?:old|was|strike|cross|compare|regular|retail|orig|before|alt|streich|barre|antigo|oud|gammalt|stara|eski)-?(?:${PRICE_WORDS})|(?:${PRICE_WORDS})-?(?:barre|antigo|oud|stara|eski|vechi|regi|alt)`;
 
 /**
  * Marks of reference prices in class names, ids and data attributes (Shopify, WooCommerce, Magento, PrestaShop, BigCommerce...).

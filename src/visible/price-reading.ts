@@ -10,6 +10,8 @@ export interface PriceReading {
   amount: ParsedPrice | null;
   /** The low end of a range ("$10 – $20"): what a "from" price would show, for a `price/range` refusal's candidates only. */
   rangeLow: ParsedPrice | null;
+  /** The high end of a range in one text ("$10 – $20"): no variant of the product costs more. Null for a lower bound ("From $30"). */
+  rangeHigh: ParsedPrice | null;
   /**
    * What the parser's own labels make of a text it refused: `reference` when its only prices are
    * labelled was/RRP/save/shipping/deposit, `instalment` when they are all a part of a price (instalment,
@@ -21,8 +23,8 @@ export interface PriceReading {
 
 export function readPriceText(text: string, options: ParsePriceOptions): PriceReading {
   const parsed = parsePrice(text, options);
-  if (parsed.ok) return { parsed, amount: parsed, rangeLow: null, notCurrent: null };
-  const unplaced: PriceReading = { parsed, amount: null, rangeLow: null, notCurrent: null };
+  if (parsed.ok) return { parsed, amount: parsed, rangeLow: null, rangeHigh: null, notCurrent: null };
+  const unplaced: PriceReading = { parsed, amount: null, rangeLow: null, rangeHigh: null, notCurrent: null };
   if (![PRICE_REFUSAL.referenceOnly, PRICE_REFUSAL.ambiguous, PRICE_REFUSAL.memberOnly, PRICE_REFUSAL.range].includes(parsed.reason as never)) return unplaced;
   const parts = priceParts(text, options);
   const amounts = parts.filter((part, index) => parts.findIndex((other) => samePrice(other.price, part.price)) === index);
@@ -33,7 +35,7 @@ export function readPriceText(text: string, options: ParsePriceOptions): PriceRe
   if (parsed.reason === PRICE_REFUSAL.memberOnly) return { ...unplaced, amount, notCurrent: 'member' };
   if (parts.length > 0 && parts.every((part) => part.role === 'multiple')) return { ...unplaced, amount, notCurrent: 'instalment' };
   const [low, high] = parts.map((part) => part.price).sort((a, b) => a.amount.comparedTo(b.amount));
-  if (parts.length === 2 && parts.every((part) => part.rangeEnd) && low.currency === high.currency) return { ...unplaced, rangeLow: low, notCurrent: 'range' };
+  if (parts.length === 2 && parts.every((part) => part.rangeEnd) && low.currency === high.currency) return { ...unplaced, rangeLow: low, rangeHigh: high, notCurrent: 'range' };
   return { ...unplaced, amount };
 }
 

@@ -2,7 +2,7 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { isIsoCode } from '../prices/iso-currencies';
-import type { ParsePriceOptions, PriceResult } from '../prices/parse-price';
+import type { ParsedPrice, ParsePriceOptions, PriceResult } from '../prices/parse-price';
 import { cssPath } from './css-path';
 import { joinAfterDigits } from './digits-after-digits';
 import { renderedChildren } from './shadow-tree';
@@ -39,6 +39,8 @@ export interface ScannedPrice {
   struck: string | null;
   /** Its element or an ancestor is named as the price without tax (`net`) or with it (`gross`); null when none is. */
   tax: 'net' | 'gross' | null;
+  /** A range's high end, when its one text shows both ends ("$10 – $20"). */
+  rangeHigh?: ParsedPrice;
 }
 
 export interface ScanOptions {
@@ -266,7 +268,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const taken = picked.flatMap(({ chosen, state }) => pickerPrice(chosen, shown, readOption(chosen.option, state)) ?? []);
   return requested.concat(shown, taken);
   function toScanned({ node, last, element, text, state }: (typeof found)[number], parseOptions: ParsePriceOptions): ScannedPrice {
-    const { parsed, amount, rangeLow, notCurrent } = readPriceText(text, parseOptions);
+    const { parsed, amount, rangeLow, rangeHigh, notCurrent } = readPriceText(text, parseOptions);
     const at = amount ? text.indexOf(amount.amountText) : -1;
     const ownBefore = at >= 0 ? text.slice(0, at) : '';
     const ownAfter = at >= 0 ? text.slice(at + (amount ? amount.amountText.length : 0)) : text;
@@ -284,7 +286,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.
     const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
     const headline = bare && /^h[1-6]$/.test(element.tagName) && collapse(texts.get(element) ?? '') === text;
-    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax };
+    const high = role === 'range' && rangeHigh ? { rangeHigh } : {};
+    return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax, ...high };
   }
 }
 

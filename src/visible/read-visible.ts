@@ -4,6 +4,7 @@ import type { AnyNode } from 'domhandler';
 import type { PricingFields } from '../core/pricing';
 import { backslashSignOf } from './backslash-sign';
 import { selectedCurrency } from './currency-switcher';
+import { cheapestChildAsFrom } from './magento-configurable';
 import { readPageLocale, type PageLocale } from './page-locale';
 import { scanPrices, type ScannedPrice } from './price-scan';
 import { decideVisiblePrice, type VisiblePriceResult } from './visible-price';
@@ -32,6 +33,6 @@ export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, opti
   // The switcher's selected currency is the one the prices are shown in: it outranks the one the language's region suggests.
   const switched = selectedCurrency($);
   const locale = switched ? { ...page, regionCurrency: switched } : page;
-  const scanned = root.length === 0 ? [] : scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency, backslashSign: backslashSignOf(options.encoding) });
+  const scanned = root.length === 0 ? [] : cheapestChildAsFrom($, scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency, backslashSign: backslashSignOf(options.encoding) }));
   return { price: decideVisiblePrice(scanned), pricing: readVisiblePricing($, root, scanned), locale, scanned };
 }

@@ -94,5 +94,12 @@ export function pickerPrice(chosen: ChosenOption, others: readonly ScannedPrice[
   const pageCodes = new Set(others.flatMap((p) => (['current', 'range'].includes(p.role) && p.parsed.ok && p.parsed.currency ? [p.parsed.currency] : [])));
   if (pageCodes.size > 0 && !pageCodes.has(taken.currency ?? '')) return null;
   // No variant costs less than the page's from-price or the low end of its range: an option under it prices something else.
-  return others.some((p) => p.role === 'range' && p.parsed.ok && p.parsed.currency === taken.currency && p.parsed.amount.gt(taken.amount)) ? null : price;
+  if (others.some((p) => p.role === 'range' && p.parsed.ok && p.parsed.currency === taken.currency && p.parsed.amount.gt(taken.amount))) return null;
+  // Nor more than a closed range's high end ("$10.00 – $20.00" beside "XL - $25.00" taken): the option or the range is
+  // stale, and the page does not say which, so the range stands alone (a range, no price).
+  const highs = others.flatMap((p) => {
+    if (p.role !== 'range' || !p.parsed.ok || p.parsed.currency !== taken.currency) return [];
+    return p.rangeHigh ? [p.rangeHigh.amount] : p.why === 'range link' ? [p.parsed.amount] : [];
+  });
+  return highs.length > 0 && highs.every((high) => high.lt(taken.amount)) ? null : price;
 }

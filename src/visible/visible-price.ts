@@ -1,7 +1,8 @@
 // visiblePrice: the current price a shopper reads on a product page or price block, or a refusal with a reason.
 import type { Decimal } from '../core/money';
 import { REGULAR_LABEL } from '../prices/regular-words';
-import { grossOfNet, namesGross, namesNet } from '../prices/tax-words';
+import { printedMinorDigits } from '../prices/iso-currencies';
+import { grossAtRate, grossOfNet, namesGross, namesNet } from '../prices/tax-words';
 import { parentPath } from './css-path';
 import type { ScannedPrice } from './price-scan';
 
@@ -126,7 +127,13 @@ function grossShown(pool: readonly ScannedPrice[], values: readonly ReadPrice[])
   const shown = (price: ReadPrice) => pool.filter((p) => p.parsed.ok && p.parsed.amount.eq(price.amount));
   const says = (price: ReadPrice, side: 'net' | 'gross', names: (words: string) => boolean) =>
     shown(price).some((p) => p.tax === side || names(`${p.context.before} ¤ ${p.context.after}`));
-  return says(net, 'net', namesNet) && says(gross, 'gross', namesGross) ? gross : null;
+  const [netSaid, grossSaid] = [says(net, 'net', namesNet), says(gross, 'gross', namesGross)];
+  if (netSaid && grossSaid) return gross;
+  // One side labelled ("13,580円" beside "(本体価格 12,345円)"), the other unlabelled by either word: as the parser reads the
+  // same pair in one text, the unlabelled one is the gross only at exactly a VAT rate of the currency's country above the net.
+  const unlabelled = netSaid ? !says(gross, 'net', namesNet) : grossSaid && !says(net, 'gross', namesGross);
+  const digits = printedMinorDigits(gross.currency);
+  return unlabelled && gross.currency !== null && digits !== null && grossAtRate(net.amount, gross.amount, [gross.currency], digits) ? gross : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The whole price table: hand-written rows from real shops plus rows generated across locales, placements and labels.
 import { AMERICAS_AFRICA } from './price-table-americas';
+import { BUYER_GROUPS } from './price-table-buyer-groups';
 import { CLDR_WALK } from './price-table-cldr-walk';
 import { CONDITIONS } from './price-table-conditions';
 import { ASIA_PACIFIC } from './price-table-asia-pacific';
@@ -13,12 +14,13 @@ import { NOISE_ROWS } from './price-table-noise';
 import { OFFERS } from './price-table-offers';
 import { PACKS } from './price-table-packs';
 import { TRAPS } from './price-table-traps';
+import { TWO_PRICES } from './price-table-two-prices';
 import { TYPOGRAPHY } from './price-table-typography';
 import { UNIT_PRICES } from './price-table-unit-prices';
 import { rowKey, type PriceRow } from './price-table-types';
 
 /** Hand-written rows from real shops: each one distinct (the table test checks). */
-export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS];
+export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES];
 const handKeys = new Set(HAND_ROWS.map(rowKey));
 
 export const PRICE_TABLE: readonly PriceRow[] = [...HAND_ROWS, ...GENERATED_ROWS.filter((row) => !handKeys.has(rowKey(row)))];

@@ -7,7 +7,9 @@ import { structuredItem } from '../../src/items/structured-item';
 import { toCurrencyScale } from '../../src/prices/iso-currencies';
 import { htmlResponse } from '../support/html-response';
 import { PAGES as AROUND } from './platform-pages/around-the-price';
+import { PAGES as BUYER_GROUPS } from './platform-pages/buyer-group-prices';
 import { PAGES as CONDITIONAL } from './platform-pages/conditional-prices';
+import { PAGES as MAGENTO_CONFIGURABLE } from './platform-pages/magento-configurable';
 import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
 import { PAGES as OFFERS } from './platform-pages/offers-and-bounds';
 import { pageHtml, type PlatformPage } from './platform-pages/page-kit';
@@ -54,8 +56,10 @@ describe.each([
   ['structured instalments, down payments and subscriptions', OFFER_PARTS],
   ['structured descriptions that state different prices', DISAGREE],
   ['prices with a code, a coupon, a subscription, Prime or the app beside the price', CONDITIONAL],
+  ['prices of a club, a card, a subscription, students or a trade account, in their languages; a piece\'s price beside the pack\'s', BUYER_GROUPS],
   ['instalments, deposits, codes, trade-ins and from-prices around the price', OFFERS],
   ['variant pickers: the taken option of a select, a swatch or a radio, and selects that pick no variant', VARIANT_PICKERS],
+  ['Magento configurable products: the cheapest child\'s price in the box until options are picked', MAGENTO_CONFIGURABLE],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);

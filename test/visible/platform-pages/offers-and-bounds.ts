@@ -1,10 +1,14 @@
 // Amounts around the price that do not say what the product costs: an instalment line under a Brazilian price, a German bottle
 // deposit and base price, a code's or a trade-in's price, a from-price beside a selected variant.
-import type { PlatformPage } from './page-kit';
+import { ld, type PlatformPage } from './page-kit';
 
 const item = (inner: string) => `<div class="product-info"><h1>Item</h1>${inner}</div>`;
+const oneOffer = (price: string) => ld({ '@type': 'Product', name: 'Item', sku: 'I-1', offers: { '@type': 'Offer', price, priceCurrency: 'USD' } });
 
 export const PAGES: PlatformPage[] = [
+  // One structured Offer at the amount the page shows only as a from-price or a range's low end: the cheapest variant's (stored as the price before)
+  { name: 'Single JSON-LD offer equal to the page\'s "From $10.00"', lang: 'en-US', visible: 'price/range', stored: 'price/range', head: oneOffer('10.00'), body: item('<p class="price">From $10.00</p>') },
+  { name: 'Single JSON-LD offer equal to the low end of the page\'s range', lang: 'en-US', visible: 'price/range', stored: 'price/range', head: oneOffer('10.00'), body: item('<p class="price">$10.00 – $20.00</p>') },
   // VTEX-like: the price, then "ou 12x de R$ 10,00 sem juros" under it (the instalment in a price-named element of its own)
   { name: 'Brazil: price with the instalment line under it', lang: 'pt-BR', visible: '120.00 BRL', stored: '120.00 BRL visible', body: item('<div class="product-price"><span class="selling-price">R$ 120,00</span><div class="installments"><span class="installment-price">ou 12x de R$ 10,00 sem juros</span></div></div>') },
   { name: 'Brazil: "em até 12x sem juros de R$ 10,00" and a struck "De"', lang: 'pt-BR', visible: '120.00 BRL was 150.00', stored: '120.00 BRL visible', body: item('<div class="price-box"><span class="list-price">De <s>R$ 150,00</s></span> <span class="best-price">Por R$ 120,00</span><p class="installments">em até 12x sem juros de <span class="price">R$ 10,00</span></p></div>') },

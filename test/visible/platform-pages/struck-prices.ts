@@ -82,4 +82,8 @@ export const PAGES: PlatformPage[] = [
   { name: 'class "price-initial" on a price holder, a bare sale amount as text in its box', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: box('<div class="pricing"><span class="price price-initial">$100.00</span> $80.00</div>') },
   { name: 'a named price beside the same amount unnamed in its box', lang: 'en-US', visible: '80.00 USD', stored: '80.00 USD visible', body: box('<div class="pricing"><span class="price">$80.00</span> <span class="sr">$80.00</span></div>') },
   { name: 'a named price, a bare amount in another box of the page', lang: 'en-US', visible: '80.00 USD', stored: '80.00 USD visible', body: box('<div class="pricing"><span class="price">$80.00</span></div><div class="promo"><p><span>$5.00</span></p></div>') },
+  // Old-price classes in more words: German "preis-alt", Italian "vecchio", Japanese "teika" (定価); both were refused as two prices
+  { name: 'class "preis-alt" beside "preis-neu"', lang: 'de-DE', visible: '30.00 EUR was 40.00', stored: '30.00 EUR visible', body: box('<div class="preis"><span class="preis-alt">40,00 €</span><span class="preis-neu">30,00 €</span></div>') },
+  { name: 'class "prezzo-vecchio" beside "prezzo-nuovo"', lang: 'it-IT', visible: '30.00 EUR was 40.00', stored: '30.00 EUR visible', body: box('<div class="prezzo"><span class="prezzo-vecchio">40,00 €</span><span class="prezzo-nuovo">30,00 €</span></div>') },
+  { name: 'class "teika" beside "kakaku"', lang: 'ja-JP', visible: '3000 JPY was 4000', stored: '3000 JPY visible', body: box('<div class="price"><span class="teika">¥4,000</span><span class="kakaku">¥3,000</span></div>') },
 ];
