@@ -67,7 +67,12 @@ export async function openPgRunRecords(url: string, answerTimeoutMs?: number): P
   return markUnreachable(new PgRunRecordStore(sql, () => sql.end({ timeout: 5 })), where, limit);
 }
 
+/**
+ * Bounded and marked like the stores: a claim waits on a row lock another session may hold, and unbounded
+ * it hung the scheduler without a word when that session (or the server) never answered.
+ */
 export async function openPgScheduleLock(url: string, answerTimeoutMs?: number): Promise<ScheduleLock> {
-  const { sql } = await connectMigrated(url, answerTimeoutMs, 1);
-  return new PgScheduleLock(sql, () => sql.end({ timeout: 5 }));
+  const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);
+  const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
+  return markUnreachable(new PgScheduleLock(sql, () => sql.end({ timeout: 5 })), where, limit);
 }
