@@ -109,8 +109,8 @@ export function markUnreachable<T extends object>(store: T, where: string, limit
 
 function marked(where: string): (error: unknown) => never {
   return (error: unknown) => {
-    if (isConnectionFailure(error)) throw new StoreUnreachableError(where, error);
-    throw isWriteRefusal(error) ? new StoreRefusedError(where, error) : error;
+    if (isWriteRefusal(error)) throw new StoreRefusedError(where, error);
+    throw isConnectionFailure(error) ? new StoreUnreachableError(where, error) : error;
   };
 }
 

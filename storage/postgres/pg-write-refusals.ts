@@ -15,6 +15,8 @@ const REFUSALS: Record<string, string> = {
   '40001': 'serialization failures went on after every retry',
   '40P01': 'deadlocks went on after every retry',
   '42501': 'permission denied: the role lost its rights on the tables',
+  // Class 53 is also a connection refusal (pg-unreachable.ts); disk full is named for what it is.
+  '53100': "the server's disk is full (a tablespace or its WAL): free space there",
 };
 /** Class 58: the server's own system or I/O errors (a failing disk), whatever the statement. */
 const SYSTEM_ERROR = /^58...$/;

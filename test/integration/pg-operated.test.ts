@@ -1,4 +1,8 @@
 // A PostgreSQL store as an operator runs it: a read-only replica, limits set on the role, locks held by others, a newer schema.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sha256Hex } from '../../src/core/blob-hash';
@@ -156,3 +160,50 @@ describe('a schema newer than this build knows (another team upgraded)', () => {
     }
   }, 60_000);
 });
+
+describe("a server whose disk fills up (SQLSTATE 53100)", () => {
+  /**
+   * The items table on a tablespace of its own, a real 1 MiB tmpfs filled by someone else (you are root in
+   * CI's container, as for disk-full-crawl.test.ts). Before, the stop read "is unreachable (53100 …)": the
+   * crawl stopped resumable, but named a full disk as a server gone away.
+   */
+  it('stops the crawl resumable, naming the full disk (exit 2); --resume finishes once there is space', async () => {
+    const url = await crawlerDatabase('diskfull');
+    expect((await crawl(url, 'warm')).summary.status).toBe('finished');
+    const mountDir = mkdtempSync(join(tmpdir(), 'pricecrawl-pg-full-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountDir]);
+    const filler = join(mountDir, 'filler');
+    const db = postgres(pg.url.replace(/\/postgres$/, '/diskfull'), { max: 1, onnotice: () => {} });
+    try {
+      const space = join(mountDir, 'space');
+      mkdirSync(space);
+      execFileSync('chown', ['postgres:postgres', space]);
+      await admin.unsafe(`CREATE TABLESPACE tiny LOCATION '${space}'`);
+      await db`DELETE FROM items`;
+      await db`VACUUM FULL items`;
+      await db.unsafe('ALTER TABLE items SET TABLESPACE tiny');
+      // Every byte left goes to someone else's file: the items table's first page finds no room.
+      try {
+        writeFileSync(filler, Buffer.alloc(2 * 1024 * 1024));
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'ENOSPC') throw error;
+      }
+      const logLines: Array<Record<string, unknown>> = [];
+      const error = await rejection(crawl(url, 'full', { logLines }));
+      expect(error.code).toBe('STORAGE_WRITE_FAILED');
+      expect(error.message).toMatch(/^postgres:\/\/\*\*\*@127\.0\.0\.1:\d+\/diskfull refused the crawl's writes \(53100 could not extend file .*: the server's disk is full \(a tablespace or its WAL\): free space there\): the crawl stopped, its work stays queued; once it takes writes again, continue with: pricecrawl crawl catalog --resume$/);
+      expect(JSON.stringify(logLines)).not.toContain('attempts used up');
+      expect(await db`SELECT key FROM items`).toEqual([]);
+
+      rmSync(filler);
+      await expectResumedToTheEnd(url, 'full');
+    } finally {
+      await db.unsafe('ALTER TABLE items SET TABLESPACE pg_default').catch(() => undefined);
+      await db.end();
+      await admin.unsafe('DROP TABLESPACE IF EXISTS tiny').catch(() => undefined);
+      execFileSync('umount', ['-l', mountDir]);
+      rmSync(mountDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
