@@ -206,4 +206,3 @@ describe("a server whose disk fills up (SQLSTATE 53100)", () => {
     }
   }, 60_000);
 });
-
