@@ -3,9 +3,10 @@ import { codedErrors } from '../fetch/fetch-error-map';
 
 /**
  * The filesystem's and SQLite's codes for "cannot write here" (EFBIG: past a file-size limit), whatever the
- * request, and the code a server store gives its connection failures (STORE_UNREACHABLE, storage/postgres/pg-unreachable.ts).
+ * request, and the codes a server store gives its connection failures (STORE_UNREACHABLE, storage/postgres/pg-unreachable.ts)
+ * and its refusals to take writes (STORE_REFUSED: a replica, a statement timeout, storage/postgres/pg-write-refusals.ts).
  */
-const STORAGE_CODES = /^(ENOSPC|EDQUOT|EFBIG|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|SQLITE_BUSY.*|SQLITE_ABORT_ROLLBACK|STORE_UNREACHABLE)$/;
+const STORAGE_CODES = /^(ENOSPC|EDQUOT|EFBIG|EROFS|EIO|SQLITE_FULL|SQLITE_IOERR.*|SQLITE_READONLY.*|SQLITE_CANTOPEN|SQLITE_BUSY.*|SQLITE_ABORT_ROLLBACK|STORE_UNREACHABLE|STORE_REFUSED)$/;
 
 /**
  * Another process held a file's write lock past the busy timeout (5 s). Why a storage failure: a frontier

@@ -15,6 +15,7 @@ import { PgPriceHistory } from './pg-price-history';
 import { PgRunRecordStore } from './pg-run-records';
 import { PgScheduleLock } from './pg-schedule-lock';
 import { AnswerLimit, isConnectionFailure, markUnreachable, StoreUnreachableError } from './pg-unreachable';
+import { isWriteRefusal, openWriteRefusal } from './pg-write-refusals';
 
 /**
  * A pool with pending migrations applied, so a bad URL fails at start; `where` is the URL without its password.
@@ -39,6 +40,9 @@ async function connectMigrated(url: string, answerTimeoutMs?: number, max?: numb
  * ended on the driver's bare code ("write CONNECT_TIMEOUT 127.0.0.1:5432") with exit 1.
  */
 function openRefusal(where: string, error: unknown): Error {
+  if (isWriteRefusal(error)) return openWriteRefusal(where, error);
+  // A refusal of ours (a schema newer than this build knows) keeps its code: exit 2, nothing written.
+  if (error instanceof PricecrawlError) return new PricecrawlError(error.code, `storage.url ${where}: ${error.message}`, { cause: error });
   if (!isConnectionFailure(error)) return new Error(`storage.url ${where}: ${(error as Error).message}`, { cause: error });
   const unreachable = new StoreUnreachableError(`storage.url ${where}`, error);
   return new PricecrawlError('STORE_UNREACHABLE', `${unreachable.message}: start the server or fix storage.url, then run the command again`, { cause: error });
@@ -63,7 +67,12 @@ export async function openPgRunRecords(url: string, answerTimeoutMs?: number): P
   return markUnreachable(new PgRunRecordStore(sql, () => sql.end({ timeout: 5 })), where, limit);
 }
 
+/**
+ * Bounded and marked like the stores: a claim waits on a row lock another session may hold, and unbounded
+ * it hung the scheduler without a word when that session (or the server) never answered.
+ */
 export async function openPgScheduleLock(url: string, answerTimeoutMs?: number): Promise<ScheduleLock> {
-  const { sql } = await connectMigrated(url, answerTimeoutMs, 1);
-  return new PgScheduleLock(sql, () => sql.end({ timeout: 5 }));
+  const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);
+  const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
+  return markUnreachable(new PgScheduleLock(sql, () => sql.end({ timeout: 5 })), where, limit);
 }

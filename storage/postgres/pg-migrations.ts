@@ -1,4 +1,5 @@
 // Versioned PostgreSQL schema: migrations applied at open, once, under an advisory lock (safe with many workers starting together).
+import { PricecrawlError } from '../../src/core/errors';
 import type { Sql } from './pg-connection';
 import { SITE_COLUMNS_SQL, sitesFromUrls, type MigrationTx } from './pg-site-migration';
 
@@ -114,7 +115,9 @@ export async function migrate(sql: Sql, migrations: readonly Migration[] = MIGRA
     const applied = new Set(rows.map((row) => row.version));
     const known = Math.max(0, ...migrations.map((m) => m.version));
     const newest = Math.max(0, ...applied);
-    if (newest > known) throw new Error(`the database has schema v${newest}; this pricecrawl knows up to v${known}`);
+    // Another team's newer pricecrawl upgraded it: its tables may mean something this build cannot tell, so
+    // nothing is written (the transaction rolls back). A refusal, exit 2, not a crash of ours (exit 1).
+    if (newest > known) throw new PricecrawlError('STORE_SCHEMA_NEWER', `the database has schema v${newest}; this pricecrawl knows up to v${known}: a newer pricecrawl upgraded it, so this one writes nothing there; upgrade pricecrawl to use it`);
     const done: number[] = [];
     for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
       if (applied.has(migration.version)) continue;

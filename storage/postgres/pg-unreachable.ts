@@ -1,8 +1,10 @@
-// PostgreSQL's connection failures, marked as a store that cannot write: the crawl stops and its work stays queued.
+// PostgreSQL's connection failures and write refusals, marked as a store that cannot write: the crawl stops and its work stays queued.
+import { isWriteRefusal, StoreRefusedError } from './pg-write-refusals';
 
 /**
  * Node's socket codes, postgres.js's own connection codes, and the SQLSTATEs of a server that is going or
- * gone (class 08 connection exceptions; 57P01–57P03 shutdown and "cannot connect now"), that refuses a new
+ * gone (class 08 connection exceptions; 57P01–57P03 shutdown and "cannot connect now", 57P04 the database
+ * dropped, 57P05 idle_session_timeout), that refuses a new
  * connection (class 28, the login refused: a password rotated or a role disabled mid-run; 3D000, the
  * database gone) or that lacks the resources to take the work (class 53: too many connections, disk full,
  * out of memory). None of those says anything about the request being stored: failed as its own, a
@@ -11,7 +13,7 @@
  */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'NO_ANSWER']);
-const SERVER_GONE = /^(08...|57P0[123]|28...|3D000|53...)$/;
+const SERVER_GONE = /^(08...|57P0[1-5]|28...|3D000|53...)$/;
 /** A SQLSTATE: five characters of digits and capitals (the server's own codes, not Node's or the driver's). */
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
@@ -107,6 +109,7 @@ export function markUnreachable<T extends object>(store: T, where: string, limit
 
 function marked(where: string): (error: unknown) => never {
   return (error: unknown) => {
+    if (isWriteRefusal(error)) throw new StoreRefusedError(where, error);
     throw isConnectionFailure(error) ? new StoreUnreachableError(where, error) : error;
   };
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoShops } from '../../demo/demo-shops';
 import type { RunRecord } from '../../src/ports/run-record-store';
 import { demoSpider } from '../support/demo-spider';
-import { openRunRecords } from '../../storage/open-backends';
+import { storageFailureCode } from '../../src/engine/storage-failure';
+import { openRunRecords, openScheduleLock } from '../../storage/open-backends';
 import { connectPostgres } from '../../storage/postgres/pg-connection';
 import { migrate } from '../../storage/postgres/pg-migrations';
 import { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
@@ -107,6 +108,29 @@ describe('the schedule lock in PostgreSQL', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  /**
+   * Another session holds the lock table (a DBA's `LOCK TABLE … IN ACCESS EXCLUSIVE MODE`; a server that
+   * stopped answering looks the same). Before, the scheduler's lock was the one PostgreSQL store without the
+   * answer limit: its claim waited for ever and the scheduler hung without a word.
+   */
+  it('a claim the server leaves unanswered fails as the store unreachable after storage.answerTimeoutMs', async () => {
+    const lock = await openScheduleLock({ url: storeUrl, dir: machineB.dir, answerTimeoutMs: 1000 });
+    const other = connectPostgres(storeUrl, { max: 1 });
+    const holder = await other.reserve();
+    try {
+      await holder`BEGIN`;
+      await holder`LOCK TABLE schedule_locks IN ACCESS EXCLUSIVE MODE`;
+      const error = await lock.tryLock('held', 'run-held', 1, 0).then(() => null, (e: unknown) => e);
+      expect(storageFailureCode(error)).toBe('STORE_UNREACHABLE');
+      expect((error as Error).message).toMatch(/^postgres:\/\/\S+@127\.0\.0\.1:\d+\/runs is unreachable \(NO_ANSWER no answer in 1000 ms\)$/);
+    } finally {
+      await holder`ROLLBACK`;
+      holder.release();
+      await other.end();
+      await lock.close();
     }
   });
 });

@@ -15,6 +15,8 @@ export function storageRefusal(error: unknown, dir: string, spider: string): Pri
   // A server store names itself (its URL without the password) in its own message.
   const unreachable = code === 'STORE_UNREACHABLE' ? withCode(error, code) : null;
   if (unreachable) return new PricecrawlError('STORAGE_WRITE_FAILED', `${maskSecretsInText(unreachable.message)}: the crawl stopped, its work stays queued; once it is back, continue with: pricecrawl crawl ${spider} --resume`, { cause: unreachable });
+  const refused = code === 'STORE_REFUSED' ? withCode(error, code) : null;
+  if (refused) return new PricecrawlError('STORAGE_WRITE_FAILED', `${maskSecretsInText(refused.message)}: the crawl stopped, its work stays queued; once it takes writes again, continue with: pricecrawl crawl ${spider} --resume`, { cause: refused });
   if (LOCKED_CODE.test(code)) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} stayed locked by another process past the busy timeout (${code}): the crawl stopped, its work stays queued; once that process lets go, continue with: pricecrawl crawl ${spider} --resume`);
   if (code === FILE_MOVED_CODE) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} was deleted or replaced while the crawl ran (${code}): the crawl stopped, requests whose outcome it could not store stay queued; continue with: pricecrawl crawl ${spider} --resume`);
   return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
@@ -27,7 +29,7 @@ export function storageRefusal(error: unknown, dir: string, spider: string): Pri
  */
 export function storageStartRefusal(error: unknown, dir: string): unknown {
   const code = storageFailureCode(error);
-  if (code === null || code === 'STORE_UNREACHABLE' || error instanceof PricecrawlError) return error;
+  if (code === null || code === 'STORE_UNREACHABLE' || code === 'STORE_REFUSED' || error instanceof PricecrawlError) return error;
   if (LOCKED_CODE.test(code)) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} stayed locked by another process past the busy timeout (${code}): the crawl did not start and no run was created; start it again once that process lets go`, { cause: error });
   return new PricecrawlError('STORAGE_UNWRITABLE', `cannot write to ${dir} (${code}): the crawl did not start and no run was created; give this user write access to the storage dir and its files (or free space), then start it again`, { cause: error });
 }
