@@ -41,7 +41,7 @@ export class PgScheduleLock implements ScheduleLock {
       await tx`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_KEY}, hashtext(${spider}))`;
       const [holder] = await tx<HolderRow[]>`SELECT run_id AS "runId", pid, hostname, locked_at AS "lockedAtMs", expires_ms AS "expiresMs"
         FROM schedule_locks WHERE spider = ${spider}`;
-      if (holder && this.isHeld(holder, nowMs)) return { ok: false, holder: { runId: holder.runId, pid: holder.pid, hostname: holder.hostname, lockedAtMs: holder.lockedAtMs } };
+      if (holder && holder.runId !== runId && this.isHeld(holder, nowMs)) return { ok: false, holder: { runId: holder.runId, pid: holder.pid, hostname: holder.hostname, lockedAtMs: holder.lockedAtMs } };
       await tx`INSERT INTO schedule_locks (spider, run_id, pid, hostname, locked_at, expires_ms)
         VALUES (${spider}, ${runId}, ${pid}, ${this.hostname}, ${nowMs}, ${nowMs + this.leaseMs})
         ON CONFLICT (spider) DO UPDATE SET run_id = excluded.run_id, pid = excluded.pid, hostname = excluded.hostname,

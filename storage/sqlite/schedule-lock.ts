@@ -21,7 +21,7 @@ export class SqliteScheduleLock implements ScheduleLock {
     // IMMEDIATE: the check and the claim happen under SQLite's write lock, so two schedulers cannot both win.
     this.take = db.transaction((spider: string, runId: string, pid: number, nowMs: number): LockResult => {
         const holder = db.prepare('SELECT run_id AS runId, pid, hostname, locked_at AS lockedAtMs FROM schedule_locks WHERE spider = ?').get(spider) as LockHolder | undefined;
-        if (holder && isHeld(holder)) return { ok: false, holder };
+        if (holder && holder.runId !== runId && isHeld(holder)) return { ok: false, holder };
         db.prepare('INSERT OR REPLACE INTO schedule_locks (spider, run_id, pid, hostname, locked_at) VALUES (?, ?, ?, ?, ?)').run(spider, runId, pid, thisHostname, nowMs);
         return { ok: true };
       });
