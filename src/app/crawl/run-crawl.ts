@@ -166,6 +166,10 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     ['price history', async () => {
       const recorded = await stores.history().recordRun(spider.name, ended.runId);
       if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
+      for (const runId of await record.diedBeforeTheirEnd()) {
+        const late = await stores.history().recordRun(spider.name, runId);
+        log.warn({ diedRunId: runId, changes: late }, 'price changes of a run that died before its end recorded now');
+      }
     }],
     ['catalog', async () => {
       // The frontier that ran the run (SQLite or Redis) says what it lost, for the catalog's failure streaks.
