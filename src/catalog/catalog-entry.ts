@@ -108,6 +108,9 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
     lastRunId: obs.runId,
     consecutiveFailures: fallback ? entry.consecutiveFailures : 0,
     goneRuns: fallback ? entry.goneRuns : 0,
+    // Its own page works again (discovery found it back on the site): retired, it would be crawled only when
+    // discovery happens to run, never planned. A fallback item does not show the page is back.
+    retiredAtMs: !fallback && entry.retiredAtMs !== null && obs.atMs > entry.retiredAtMs ? null : entry.retiredAtMs,
   };
 }
 

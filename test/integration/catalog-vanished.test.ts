@@ -37,6 +37,7 @@ describe.each(backends)('vanished products on %s', (_name, place) => {
     storage = await place();
     site.redirectedHome.clear(); // the other backend's run took them off
     site.unavailable.clear();
+    site.removed.clear();
   });
 
   it('a product page that answers without the product is recorded as such, never as seen, and never retires the SKU', async () => {
@@ -68,5 +69,17 @@ describe.each(backends)('vanished products on %s', (_name, place) => {
     }
     // Three runs of two: every SKU of the host took its turn.
     expect([...requested].sort()).toEqual(site.products.map((p) => p.sku).sort());
+  });
+
+  it('a product retired after its 404s that is back on the site is found by discovery and planned again', async () => {
+    site.removed.add('H0-P3');
+    for (let i = 0; i < 2; i++) await crawl('due'); // retireAfterGoneRuns: 2
+    expect((await catalogEntries()).get('H0-P3')!.retiredAtMs).not.toBeNull();
+    site.removed.delete('H0-P3');
+    await crawl('due', { discoveryEveryMs: 0 }); // discovery lists it again
+    expect((await catalogEntries()).get('H0-P3')).toMatchObject({ retiredAtMs: null, lastStatus: 'ok', goneRuns: 0 });
+    const from = site.servers[0].requests.length;
+    await crawl('due'); // discovery not due: the planner alone sends it
+    expect(productPathsSince(from)).toContain('H0-P3');
   });
 });
