@@ -3,7 +3,7 @@ import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { CatalogStore } from '../ports/catalog-store';
 import type { FailedRequest, RunLedgerReader } from '../ports/run-ledger';
 import { siteSkuKey } from '../pipeline/stored-item';
-import { applyFailure, applyObservation, type CatalogEntry, type CatalogRules } from './catalog-entry';
+import { applyFailure, applyObservation, withoutFutureTimes, type CatalogEntry, type CatalogRules } from './catalog-entry';
 
 export interface CatalogUpdate {
   spider: string;
@@ -68,7 +68,7 @@ async function foldMissing(update: CatalogUpdate, counts: CatalogUpdateCounts): 
   const flush = async () => {
     const answered = await update.ledger.succeededAmong(update.runId, page.map((entry) => entry.productUrl));
     const missing = page.filter((entry) => answered.has(entry.productUrl));
-    await update.catalog.put(missing.map((entry) => applyFailure(entry, { reason: ITEM_MISSING, atMs: update.nowMs, runId: update.runId }, update.rules)));
+    await update.catalog.put(missing.map((entry) => applyFailure(withoutFutureTimes(entry, update.nowMs), { reason: ITEM_MISSING, atMs: update.nowMs, runId: update.runId }, update.rules)));
     counts.missing += missing.length;
     page = [];
   };
@@ -81,7 +81,7 @@ async function foldMissing(update: CatalogUpdate, counts: CatalogUpdateCounts): 
 }
 
 async function foldFailures(update: CatalogUpdate, page: FailedRequest[], counts: CatalogUpdateCounts): Promise<void> {
-  const known = await update.catalog.getByUrl(update.spider, page.map((failure) => failure.url));
+  const known = healed(await update.catalog.getByUrl(update.spider, page.map((failure) => failure.url)), update.nowMs);
   const changed = new Map<string, CatalogEntry>();
   for (const failure of page) {
     const entry = known.get(failure.url);
@@ -98,7 +98,7 @@ async function foldFailures(update: CatalogUpdate, page: FailedRequest[], counts
 async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: CatalogUpdateCounts): Promise<void> {
   if (items.length === 0) return;
   const ids = items.map((item) => ({ site: item.site ?? '', sku: item.sku! }));
-  const known = await update.catalog.getBySku(update.spider, ids);
+  const known = healed(await update.catalog.getBySku(update.spider, ids), update.nowMs);
   for (const [i, item] of items.entries()) {
     const id = siteSkuKey(ids[i].site, ids[i].sku);
     const entry = known.get(id);
@@ -110,4 +110,10 @@ async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: Cat
     counts.observed++;
   }
   await update.catalog.put([...known.values()]);
+}
+
+/** Entries as read, with times a clock that ran ahead stamped read as unknown (`withoutFutureTimes`). */
+function healed<K>(entries: Map<K, CatalogEntry>, nowMs: number): Map<K, CatalogEntry> {
+  for (const [key, entry] of entries) entries.set(key, withoutFutureTimes(entry, nowMs));
+  return entries;
 }

@@ -56,9 +56,12 @@ export async function planDue(entries: Iterable<CatalogEntry> | AsyncIterable<Ca
   for await (const entry of entries) {
     if (entry.retiredAtMs !== null) continue;
     const tier = tierFor(entry.velocityPerDay, options.tiers);
-    const at = dueAtMs(entry, tier, options.jitterRatio);
+    // An attempt after now was stamped by a clock that ran ahead (or ours was set back): measured from it, the
+    // SKU left the plan until real time caught up. Its interval cannot be measured: due now, ranked as just due.
+    const ahead = entry.lastAttemptMs > options.nowMs;
+    const at = ahead ? options.nowMs : dueAtMs(entry, tier, options.jitterRatio);
     if (at > options.nowMs) continue;
-    const stalenessIntervals = (options.nowMs - entry.lastAttemptMs) / tier.everyMs;
+    const stalenessIntervals = ahead ? 1 : (options.nowMs - entry.lastAttemptMs) / tier.everyMs;
     const score = stalenessIntervals * (1 + entry.velocityPerDay);
     due.push({ sku: entry.sku, url: entry.productUrl, hostKey: options.hostKeyOf(entry.productUrl), tier: tier.name, dueAtMs: at, score, consecutiveFailures: entry.consecutiveFailures });
   }
