@@ -2,6 +2,9 @@
 // refused (and the other way round), a holder killed with SIGKILL frees the spider, the scheduler's own run passes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PricecrawlError } from '../../src/core/errors';
 import { openScheduleLock } from '../../storage/open-backends';
@@ -87,6 +90,36 @@ describe.each(backends)('the spider claim on %s', (_name, place) => {
       await lock.unlock('catalog', 'tick-2');
     } finally {
       release();
+      await lock.close();
+    }
+  });
+
+  /** Writes the start time the lock row holds for its holder: another value is another process under the same pid. */
+  async function setHolderStartTicks(spider: string, ticks: string): Promise<void> {
+    if (storage.url === undefined) {
+      const db = new Database(join(storage.dir, 'frontier.sqlite'));
+      try {
+        db.prepare('UPDATE schedule_locks SET start_ticks = ? WHERE spider = ?').run(ticks, spider);
+      } finally {
+        db.close();
+      }
+      return;
+    }
+    const sql = postgres(storage.url, { max: 1, onnotice: () => undefined });
+    await sql`UPDATE schedule_locks SET start_ticks = ${ticks} WHERE spider = ${spider}`.finally(() => sql.end({ timeout: 1 }));
+  }
+
+  it('a holder whose pid the kernel gave to another process since it died holds nothing; a live holder still holds', async () => {
+    const holder = await idleProcess();
+    const lock = await lockAt();
+    try {
+      expect(await lock.tryLock('reused', 'first-run', holder.pid!, Date.now())).toEqual({ ok: true });
+      expect((await lock.tryLock('reused', 'second-run', process.pid, Date.now())).ok).toBe(false); // its process lives
+      // As after the holder's kill -9 and the pid's reuse: the pid lives, but as a process started at another time.
+      await setHolderStartTicks('reused', '1');
+      expect(await lock.tryLock('reused', 'third-run', process.pid, Date.now())).toEqual({ ok: true });
+      await lock.unlock('reused', 'third-run');
+    } finally {
       await lock.close();
     }
   });
