@@ -63,7 +63,12 @@ export async function openPgRunRecords(url: string, answerTimeoutMs?: number): P
   return markUnreachable(new PgRunRecordStore(sql, () => sql.end({ timeout: 5 })), where, limit);
 }
 
+/**
+ * Bounded like the run records: every crawl claims and frees its spider here, and a server that stops
+ * answering left the crawl's release waiting for good after the run itself had stopped (exit 2 never came).
+ */
 export async function openPgScheduleLock(url: string, answerTimeoutMs?: number): Promise<ScheduleLock> {
-  const { sql } = await connectMigrated(url, answerTimeoutMs, 1);
-  return new PgScheduleLock(sql, () => sql.end({ timeout: 5 }));
+  const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);
+  const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
+  return markUnreachable(new PgScheduleLock(sql, () => sql.end({ timeout: 5 })), where, limit);
 }

@@ -28,17 +28,30 @@ export async function claimSpider(settings: Settings, spider: string, run: { run
     await lock.close();
     throw error;
   }
-  return {
-    release: async () => {
-      try {
-        await lock.unlock(spider, token);
-      } catch (error) {
-        log.warn({ err: error }, 'could not free the spider\'s claim; the next crawl takes it over once this process is gone');
-      } finally {
-        await lock.close().catch(() => undefined);
-      }
-    },
-  };
+  return { release: () => releaseWithin(RELEASE_WAIT_MS, async () => lock.unlock(spider, token).finally(() => lock.close()), log) };
+}
+
+/**
+ * Freeing the claim is a courtesy: once this process is gone the claim is taken over anyway (by pid on this
+ * machine, by its lapsed lease elsewhere). So a store that stopped answering (the run already stopped for it)
+ * must not hold the crawl's exit for storage.answerTimeoutMs (5 min by default) or longer.
+ */
+const RELEASE_WAIT_MS = 5_000;
+
+async function releaseWithin(waitMs: number, release: () => Promise<void>, log: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), waitMs);
+    timer.unref();
+  });
+  try {
+    const outcome = await Promise.race([release().then(() => 'done' as const), late]);
+    if (outcome === 'late') log.warn({ waitMs }, 'the store did not answer while freeing the spider\'s claim; the next crawl takes it over once this process is gone');
+  } catch (error) {
+    log.warn({ err: error }, 'could not free the spider\'s claim; the next crawl takes it over once this process is gone');
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function spiderInUse(spider: string, holder: LockHolder): PricecrawlError {
