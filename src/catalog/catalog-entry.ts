@@ -108,6 +108,9 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
     lastRunId: obs.runId,
     consecutiveFailures: fallback ? entry.consecutiveFailures : 0,
     goneRuns: fallback ? entry.goneRuns : 0,
+    // Its own page works again (discovery found it back on the site): retired, it would be crawled only when
+    // discovery happens to run, never planned. A fallback item does not show the page is back.
+    retiredAtMs: !fallback && entry.retiredAtMs !== null && obs.atMs > entry.retiredAtMs ? null : entry.retiredAtMs,
   };
 }
 
@@ -127,5 +130,26 @@ export function applyFailure(entry: CatalogEntry, failure: FailedOutcome, rules:
     consecutiveFailures: entry.consecutiveFailures + 1,
     goneRuns,
     retiredAtMs: retire ? failure.atMs : entry.retiredAtMs,
+  };
+}
+
+/**
+ * An entry whose times lie after `nowMs` was stamped by a clock that ran ahead (a wrong RTC, a bad NTP source,
+ * or ours set back since). Compared as they are, every newer outcome read as older than the entry: its price
+ * and status froze until real time caught up, a year if the clock was a year ahead. Such times are unknown:
+ * the last sighting, attempt and retirement read as long ago (0), so this run's outcome is the latest; first
+ * sighting and last change as now; change times in the future leave the velocity window.
+ */
+export function withoutFutureTimes(entry: CatalogEntry, nowMs: number): CatalogEntry {
+  const known = (atMs: number) => (atMs > nowMs ? 0 : atMs);
+  const atMost = (atMs: number) => Math.min(atMs, nowMs);
+  return {
+    ...entry,
+    firstSeenMs: atMost(entry.firstSeenMs),
+    lastSeenMs: known(entry.lastSeenMs),
+    lastAttemptMs: known(entry.lastAttemptMs),
+    lastChangedMs: entry.lastChangedMs === null ? null : atMost(entry.lastChangedMs),
+    changeTimesMs: entry.changeTimesMs.filter((atMs) => atMs <= nowMs),
+    retiredAtMs: entry.retiredAtMs === null ? null : known(entry.retiredAtMs),
   };
 }

@@ -3,7 +3,7 @@ import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { CatalogStore } from '../ports/catalog-store';
 import type { FailedRequest, RunLedgerReader } from '../ports/run-ledger';
 import { siteSkuKey } from '../pipeline/stored-item';
-import { applyFailure, applyObservation, type CatalogEntry, type CatalogRules } from './catalog-entry';
+import { applyFailure, applyObservation, withoutFutureTimes, type CatalogEntry, type CatalogRules } from './catalog-entry';
 
 export interface CatalogUpdate {
   spider: string;
@@ -24,14 +24,26 @@ export interface CatalogUpdateCounts {
   observed: number;
   failed: number;
   retired: number;
+  /** Known SKUs whose product page answered in this run without an item of the SKU (`item/missing`). */
+  missing: number;
 }
+
+/**
+ * The outcome of a product page that answered (2xx, perhaps after a redirect) without an item of its SKU: a
+ * discontinued product sent to the home page or a category, a "no longer available" page, an item dropped
+ * for having no price. Not seen: its last price is not current. Not gone either: a template change makes every
+ * page answer so, and must never retire the catalog. Folded as a failure, so the SKU's revisit interval counts
+ * from this attempt (left untouched, its staleness grew without bound and it took the per-host budget of every
+ * run), and from `fallbackAfterFailedRuns` on the fallback source serves it.
+ */
+export const ITEM_MISSING = 'item/missing';
 
 /**
  * Failures first, then items: a SKU that failed on one URL and succeeded on another in the same run
  * ends `ok`. Idempotent per run (entries remember their last run), so a resumed run folds safely again.
  */
 export async function updateCatalog(update: CatalogUpdate): Promise<CatalogUpdateCounts> {
-  const counts: CatalogUpdateCounts = { observed: 0, failed: 0, retired: 0 };
+  const counts: CatalogUpdateCounts = { observed: 0, failed: 0, retired: 0, missing: 0 };
   for await (const page of update.ledger.failedRequests(update.runId)) await foldFailures(update, page, counts);
   let batch: StoredItem[] = [];
   for await (const item of update.items.iterateItems(update.runId)) {
@@ -43,11 +55,33 @@ export async function updateCatalog(update: CatalogUpdate): Promise<CatalogUpdat
     }
   }
   await foldItems(update, batch, counts);
+  await foldMissing(update, counts);
   return counts;
 }
 
+/**
+ * After failures and items: every live entry this run left untouched whose product page the run fetched
+ * successfully gave no item. Streams the catalog in pages, one ledger lookup per page.
+ */
+async function foldMissing(update: CatalogUpdate, counts: CatalogUpdateCounts): Promise<void> {
+  let page: CatalogEntry[] = [];
+  const flush = async () => {
+    const answered = await update.ledger.succeededAmong(update.runId, page.map((entry) => entry.productUrl));
+    const missing = page.filter((entry) => answered.has(entry.productUrl));
+    await update.catalog.put(missing.map((entry) => applyFailure(withoutFutureTimes(entry, update.nowMs), { reason: ITEM_MISSING, atMs: update.nowMs, runId: update.runId }, update.rules)));
+    counts.missing += missing.length;
+    page = [];
+  };
+  for await (const entry of update.catalog.entries(update.spider)) {
+    if (entry.retiredAtMs !== null || entry.lastRunId === update.runId) continue;
+    page.push(entry);
+    if (page.length >= (update.batchSize ?? 500)) await flush();
+  }
+  if (page.length > 0) await flush();
+}
+
 async function foldFailures(update: CatalogUpdate, page: FailedRequest[], counts: CatalogUpdateCounts): Promise<void> {
-  const known = await update.catalog.getByUrl(update.spider, page.map((failure) => failure.url));
+  const known = healed(await update.catalog.getByUrl(update.spider, page.map((failure) => failure.url)), update.nowMs);
   const changed = new Map<string, CatalogEntry>();
   for (const failure of page) {
     const entry = known.get(failure.url);
@@ -64,7 +98,7 @@ async function foldFailures(update: CatalogUpdate, page: FailedRequest[], counts
 async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: CatalogUpdateCounts): Promise<void> {
   if (items.length === 0) return;
   const ids = items.map((item) => ({ site: item.site ?? '', sku: item.sku! }));
-  const known = await update.catalog.getBySku(update.spider, ids);
+  const known = healed(await update.catalog.getBySku(update.spider, ids), update.nowMs);
   for (const [i, item] of items.entries()) {
     const id = siteSkuKey(ids[i].site, ids[i].sku);
     const entry = known.get(id);
@@ -76,4 +110,10 @@ async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: Cat
     counts.observed++;
   }
   await update.catalog.put([...known.values()]);
+}
+
+/** Entries as read, with times a clock that ran ahead stamped read as unknown (`withoutFutureTimes`). */
+function healed<K>(entries: Map<K, CatalogEntry>, nowMs: number): Map<K, CatalogEntry> {
+  for (const [key, entry] of entries) entries.set(key, withoutFutureTimes(entry, nowMs));
+  return entries;
 }

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStores } from '../../storage/open-backends';
-import { changedPricingFields, type PriceChange } from '../ports/price-history';
+import { changedPricingFields, changeKinds, type PriceChange } from '../ports/price-history';
 import { parseStoreUrl } from '../settings/store-url';
 import { SettingsError } from '../core/errors';
 import { storeConfigFromCli, type StoreCliOptions } from './store-options';
@@ -39,13 +39,14 @@ function pricingCell(change: PriceChange): string {
 }
 
 function formatTable(changes: readonly PriceChange[]): string {
-  const header = ['time (UTC)', 'spider', 'site', 'sku', 'old', 'new', 'availability', 'other'];
+  const header = ['time (UTC)', 'spider', 'site', 'sku', 'change', 'old', 'new', 'availability', 'other'];
   // SKUs, prices and availability came from pages: nothing in them may drive the terminal.
   const rows = changes.map((c) => [
     new Date(c.observedAtMs).toISOString().replace('T', ' ').slice(0, 19),
     c.spider,
     c.site,
     c.sku,
+    changeKinds(c).map((kind) => (kind === 'currency' ? 'currency (amounts not comparable)' : kind)).join(', '),
     show(c.oldPrice, c.oldCurrency),
     show(c.newPrice, c.newCurrency),
     c.oldAvailability === c.newAvailability ? (c.newAvailability ?? '') : `${c.oldAvailability ?? '—'} → ${c.newAvailability ?? '—'}`,
@@ -66,7 +67,7 @@ export async function changesCommand(opts: ChangesOptions): Promise<number> {
   const stores = await openStores(config);
   try {
     const changes = await stores.history().list({ spider: opts.spider, sinceMs });
-    if (opts.json) for (const change of changes) process.stdout.write(`${terminalSafeJson(JSON.stringify(change))}\n`);
+    if (opts.json) for (const change of changes) process.stdout.write(`${terminalSafeJson(JSON.stringify({ ...change, changed: changeKinds(change) }))}\n`);
     else process.stdout.write(`${changes.length === 0 ? 'no price changes' : formatTable(changes)}\n`);
     return 0;
   } finally {

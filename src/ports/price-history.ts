@@ -24,6 +24,23 @@ export interface PriceChange {
   url: string;
 }
 
+/** What a change event changed; `price` only between two observations in one currency. */
+export type ChangeKind = 'price' | 'currency' | 'availability' | 'pricing';
+
+/**
+ * A currency switch (the shop served another market, a geo-IP redirect) is `currency`, never `price`: amounts
+ * in two currencies do not compare, and 10.00 EUR → 11.50 USD read as a 1.50 rise, or 12.00 USD → 12.00 EUR as
+ * no change, would be a wrong number. Before, an event carried no kind and every reader compared the amounts.
+ */
+export function changeKinds(change: Pick<PriceChange, 'oldPrice' | 'newPrice' | 'oldCurrency' | 'newCurrency' | 'oldAvailability' | 'newAvailability' | 'oldPricing' | 'newPricing'>): ChangeKind[] {
+  const kinds: ChangeKind[] = [];
+  if (change.oldCurrency !== change.newCurrency) kinds.push('currency');
+  else if (change.oldPrice !== change.newPrice) kinds.push('price');
+  if (change.oldAvailability !== change.newAvailability) kinds.push('availability');
+  if (changedPricingFields(change).length > 0) kinds.push('pricing');
+  return kinds;
+}
+
 /** Which pricing fields differ between two observations ("shippingCost", "tiers"), in a stable order. */
 export function changedPricingFields(change: Pick<PriceChange, 'oldPricing' | 'newPricing'>): string[] {
   if (!change.oldPricing || !change.newPricing) return [];

@@ -26,5 +26,7 @@ export interface RunLedgerReader {
   failedRequests(runId: string, pageSize?: number): AsyncIterable<FailedRequest[]>;
   /** Whether the run's GET of `url` succeeded (looked up by the request's fingerprint, the ledger's unique key). */
   succeeded(runId: string, url: string): Promise<boolean>;
+  /** Which of these URLs the run GET successfully (one lookup per page of URLs, not one per URL). */
+  succeededAmong(runId: string, urls: readonly string[]): Promise<Set<string>>;
   close(): Promise<void>;
 }

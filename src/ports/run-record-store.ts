@@ -85,7 +85,10 @@ export type LockResult = { ok: true } | { ok: false; holder: LockHolder };
  * its holder renews while it lives and that lapses when it stops.
  */
 export interface ScheduleLock {
-  /** Claims the spider for `runId` unless a live holder has it (a dead holder's claim is taken over). */
+  /**
+   * Claims the spider for `runId` unless a live holder has it (a dead holder's claim is taken over). A claim for
+   * the same run id is the caller's own: the scheduler claims for the run it spawns, whose crawl claims it again.
+   */
   tryLock(spider: string, runId: string, pid: number, nowMs: number): Promise<LockResult>;
   /** Hands the claim to the child process that runs the crawl. */
   transfer(spider: string, runId: string, pid: number): Promise<void>;

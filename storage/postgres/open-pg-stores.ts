@@ -68,8 +68,9 @@ export async function openPgRunRecords(url: string, answerTimeoutMs?: number): P
 }
 
 /**
- * Bounded and marked like the stores: a claim waits on a row lock another session may hold, and unbounded
- * it hung the scheduler without a word when that session (or the server) never answered.
+ * Bounded and marked like the stores: every crawl claims and frees its spider here, a claim waits on a row lock
+ * another session may hold, and unbounded it hung the scheduler (or a crawl's release after the run had
+ * stopped) without a word when that session or the server never answered.
  */
 export async function openPgScheduleLock(url: string, answerTimeoutMs?: number): Promise<ScheduleLock> {
   const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);

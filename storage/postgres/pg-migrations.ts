@@ -96,6 +96,12 @@ CREATE TABLE schedule_locks (
     sql: SITE_COLUMNS_SQL,
     then: sitesFromUrls,
   },
+  {
+    version: 6,
+    name: 'schedule lock holder start time',
+    // A holder on this machine is judged by pid and start time: by pid alone, a reused pid held the spider.
+    sql: `ALTER TABLE schedule_locks ADD COLUMN start_ticks text;`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */

@@ -1,6 +1,6 @@
 // PgScheduleLock: one running scheduled run per spider across every scheduler sharing the database, as a lease row that lapses when its holder dies.
 import type { LockHolder, LockResult, ScheduleLock } from '../../src/ports/run-record-store';
-import { isPidAlive, thisHostname } from '../process-liveness';
+import { isPidAlive, processStartTicks, thisHostname } from '../process-liveness';
 import type { Sql } from './pg-connection';
 
 /** Any constant works; with the spider's hash it serializes claims of one spider. */
@@ -13,7 +13,8 @@ export interface PgScheduleLockOptions {
   hostname?: string;
 }
 
-type HolderRow = LockHolder & { expiresMs: number };
+/** startTicks: the holder's start time beside its pid (a reused pid is another process); null in rows from before migration 6. */
+type HolderRow = LockHolder & { expiresMs: number; startTicks: string | null };
 
 /**
  * A holder on this machine holds while its process lives (the exact pid check, as with SQLite). One on
@@ -39,13 +40,13 @@ export class PgScheduleLock implements ScheduleLock {
   async tryLock(spider: string, runId: string, pid: number, nowMs: number): Promise<LockResult> {
     const result = (await this.sql.begin(async (tx) => {
       await tx`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_KEY}, hashtext(${spider}))`;
-      const [holder] = await tx<HolderRow[]>`SELECT run_id AS "runId", pid, hostname, locked_at AS "lockedAtMs", expires_ms AS "expiresMs"
+      const [holder] = await tx<HolderRow[]>`SELECT run_id AS "runId", pid, hostname, locked_at AS "lockedAtMs", expires_ms AS "expiresMs", start_ticks AS "startTicks"
         FROM schedule_locks WHERE spider = ${spider}`;
-      if (holder && this.isHeld(holder, nowMs)) return { ok: false, holder: { runId: holder.runId, pid: holder.pid, hostname: holder.hostname, lockedAtMs: holder.lockedAtMs } };
-      await tx`INSERT INTO schedule_locks (spider, run_id, pid, hostname, locked_at, expires_ms)
-        VALUES (${spider}, ${runId}, ${pid}, ${this.hostname}, ${nowMs}, ${nowMs + this.leaseMs})
+      if (holder && holder.runId !== runId && this.isHeld(holder, nowMs)) return { ok: false, holder: { runId: holder.runId, pid: holder.pid, hostname: holder.hostname, lockedAtMs: holder.lockedAtMs } };
+      await tx`INSERT INTO schedule_locks (spider, run_id, pid, hostname, locked_at, expires_ms, start_ticks)
+        VALUES (${spider}, ${runId}, ${pid}, ${this.hostname}, ${nowMs}, ${nowMs + this.leaseMs}, ${processStartTicks(pid)})
         ON CONFLICT (spider) DO UPDATE SET run_id = excluded.run_id, pid = excluded.pid, hostname = excluded.hostname,
-          locked_at = excluded.locked_at, expires_ms = excluded.expires_ms`;
+          locked_at = excluded.locked_at, expires_ms = excluded.expires_ms, start_ticks = excluded.start_ticks`;
       return { ok: true };
     })) as LockResult;
     if (result.ok) this.keepRenewing(spider, runId);
@@ -53,7 +54,7 @@ export class PgScheduleLock implements ScheduleLock {
   }
 
   async transfer(spider: string, runId: string, pid: number): Promise<void> {
-    await this.sql`UPDATE schedule_locks SET pid = ${pid} WHERE spider = ${spider} AND run_id = ${runId}`;
+    await this.sql`UPDATE schedule_locks SET pid = ${pid}, start_ticks = ${processStartTicks(pid)} WHERE spider = ${spider} AND run_id = ${runId}`;
   }
 
   async unlock(spider: string, runId: string): Promise<void> {
@@ -73,7 +74,8 @@ export class PgScheduleLock implements ScheduleLock {
   }
 
   private isHeld(holder: HolderRow, nowMs: number): boolean {
-    return holder.hostname === this.hostname ? isPidAlive(holder.pid) : holder.expiresMs > nowMs;
+    // On this machine by pid and start time, as with SQLite: a reused pid is another process.
+    return holder.hostname === this.hostname ? isPidAlive(holder.pid, holder.startTicks) : holder.expiresMs > nowMs;
   }
 
   private keepRenewing(spider: string, runId: string): void {

@@ -41,6 +41,18 @@ export class RedisRunLedger implements RunLedgerReader {
     return id !== null && (await this.redis.hget(`${prefix}st`, id)) === 's';
   }
 
+  async succeededAmong(runId: string, urls: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    if (urls.length === 0) return found;
+    const prefix = runPrefix(runId);
+    const ids = await this.redis.hmget(`${prefix}fid`, ...urls.map((url) => new CrawlRequest({ url }).fingerprint));
+    const known = ids.flatMap((id, i) => (id === null ? [] : [{ id, url: urls[i] }]));
+    if (known.length === 0) return found;
+    const states = await this.redis.hmget(`${prefix}st`, ...known.map((k) => k.id));
+    states.forEach((state, i) => state === 's' && found.add(known[i].url));
+    return found;
+  }
+
   async close(): Promise<void> {
     await closeRedis(this.redis);
   }

@@ -2,7 +2,8 @@
 import type { Transaction } from 'better-sqlite3';
 import type { SqliteDb } from './open-frontier-db';
 import type { LockHolder, LockResult, ScheduleLock } from '../../src/ports/run-record-store';
-import { isPidAlive, thisHostname } from '../process-liveness';
+import { isPidAlive, processStartTicks, thisHostname } from '../process-liveness';
+import { addColumnIfMissing } from './add-column';
 import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
 
 const DDL = `CREATE TABLE IF NOT EXISTS schedule_locks (
@@ -18,11 +19,13 @@ export class SqliteScheduleLock implements ScheduleLock {
     const db = connection.db;
     this.db = db;
     db.exec(DDL);
+    // The holder's start time beside its pid (files made before it have none: those holders are judged by pid alone).
+    addColumnIfMissing(db, 'schedule_locks', 'start_ticks', 'TEXT');
     // IMMEDIATE: the check and the claim happen under SQLite's write lock, so two schedulers cannot both win.
     this.take = db.transaction((spider: string, runId: string, pid: number, nowMs: number): LockResult => {
-        const holder = db.prepare('SELECT run_id AS runId, pid, hostname, locked_at AS lockedAtMs FROM schedule_locks WHERE spider = ?').get(spider) as LockHolder | undefined;
-        if (holder && isHeld(holder)) return { ok: false, holder };
-        db.prepare('INSERT OR REPLACE INTO schedule_locks (spider, run_id, pid, hostname, locked_at) VALUES (?, ?, ?, ?, ?)').run(spider, runId, pid, thisHostname, nowMs);
+        const row = db.prepare('SELECT run_id AS runId, pid, hostname, locked_at AS lockedAtMs, start_ticks AS startTicks FROM schedule_locks WHERE spider = ?').get(spider) as HolderRow | undefined;
+        if (row && row.runId !== runId && isHeld(row)) return { ok: false, holder: { runId: row.runId, pid: row.pid, hostname: row.hostname, lockedAtMs: row.lockedAtMs } };
+        db.prepare('INSERT OR REPLACE INTO schedule_locks (spider, run_id, pid, hostname, locked_at, start_ticks) VALUES (?, ?, ?, ?, ?, ?)').run(spider, runId, pid, thisHostname, nowMs, processStartTicks(pid));
         return { ok: true };
       });
   }
@@ -38,7 +41,7 @@ export class SqliteScheduleLock implements ScheduleLock {
 
   /** Hands the claim to the child process that runs the crawl, so it stays held as long as the crawl lives. */
   async transfer(spider: string, runId: string, pid: number): Promise<void> {
-    this.db.prepare('UPDATE schedule_locks SET pid = ? WHERE spider = ? AND run_id = ?').run(pid, spider, runId);
+    this.db.prepare('UPDATE schedule_locks SET pid = ?, start_ticks = ? WHERE spider = ? AND run_id = ?').run(pid, processStartTicks(pid), spider, runId);
   }
 
   async unlock(spider: string, runId: string): Promise<void> {
@@ -50,10 +53,14 @@ export class SqliteScheduleLock implements ScheduleLock {
   }
 }
 
+type HolderRow = LockHolder & { startTicks: string | null };
+
 /**
- * A holder on this machine is checked by pid. One on another machine sharing the file cannot be checked
- * and counts as held (SQLite storage is meant for one machine; remove its row by hand if it died).
+ * A holder on this machine is checked by pid and start time: by pid alone, a crashed holder whose pid the
+ * kernel gave to a long-lived process (a container restarted, pids counted from 1 again) held the spider for
+ * good, every tick skipped. One on another machine sharing the file cannot be checked and counts as held
+ * (SQLite storage is meant for one machine; remove its row by hand if it died).
  */
-function isHeld(holder: LockHolder): boolean {
-  return holder.hostname === thisHostname ? isPidAlive(holder.pid) : true;
+function isHeld(holder: HolderRow): boolean {
+  return holder.hostname === thisHostname ? isPidAlive(holder.pid, holder.startTicks) : true;
 }

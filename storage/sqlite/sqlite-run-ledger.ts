@@ -42,6 +42,17 @@ export class SqliteRunLedger implements RunLedgerReader {
     return this.stateOf.get(runId, new CrawlRequest({ url }).fingerprint) === 'succeeded';
   }
 
+  async succeededAmong(runId: string, urls: readonly string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    // SQLite caps bound parameters per statement: chunks of 500 fingerprints.
+    for (let i = 0; i < urls.length; i += 500) {
+      const byFingerprint = new Map(urls.slice(i, i + 500).map((url) => [new CrawlRequest({ url }).fingerprint, url]));
+      const sql = `SELECT fingerprint FROM requests WHERE run_id = ? AND state = 'succeeded' AND fingerprint IN (${[...byFingerprint.keys()].map(() => '?').join(',')})`;
+      for (const fingerprint of this.connection.db.prepare(sql).pluck().all(runId, ...byFingerprint.keys()) as string[]) found.add(byFingerprint.get(fingerprint)!);
+    }
+    return found;
+  }
+
   async close(): Promise<void> {
     this.connection.release();
   }

@@ -43,6 +43,15 @@ describe('catalog entry', () => {
     expect([entry.retiredAtMs, entry.goneRuns, entry.consecutiveFailures]).toEqual([5, 3, 5]);
   });
 
+  it('a retired SKU seen again (its page works, e.g. found by discovery) is live again; an older item folded late does not revive it', () => {
+    let entry = applyObservation(null, obs('r0', 0, '1.00'), rules);
+    for (const run of [1, 2, 3]) entry = applyFailure(entry, { reason: 'http/404', atMs: run, runId: `r${run}` }, rules);
+    expect(entry.retiredAtMs).toBe(3);
+    expect(applyObservation(entry, obs('r-late', 2, '1.00'), rules).retiredAtMs).toBe(3);
+    entry = applyObservation(entry, obs('r4', 4, '1.50'), rules);
+    expect([entry.retiredAtMs, entry.lastStatus, entry.goneRuns, entry.lastPrice]).toEqual([null, 'ok', 0, '1.50']);
+  });
+
   it('counts a soft 404 (a 2xx not-found page) as gone, like a 404', () => {
     let entry = applyObservation(null, obs('r0', 0, '1.00'), rules);
     for (const [run, reason] of [['r1', 'http/soft-404'], ['r2', 'http/404'], ['r3', 'http/soft-404']] as const) entry = applyFailure(entry, { reason, atMs: Number(run[1]), runId: run }, rules);

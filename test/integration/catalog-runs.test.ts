@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogEntry } from '../../src/catalog/catalog-entry';
-import { openRunRecords, openStores } from '../../storage/open-backends';
+import { openRunRecords } from '../../storage/open-backends';
+import { catalogEntries as readCatalog } from '../support/catalog-entries';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { storeBackends, type StorePlace } from '../support/store-backends';
@@ -29,16 +29,7 @@ describe.each(backends)('SKU catalog and run modes on %s', (_name, place) => {
     crawlInProcess(spider(), storage.dir, { ...fast, schedule: { retireAfterGoneRuns: 2, ...schedule } }, { mode, storeUrl: storage.url });
 
   /** Read through the store set, as the crawl wrote it: the configured backend's catalog. */
-  async function catalogEntries(): Promise<Map<string, CatalogEntry>> {
-    const stores = await openStores(storage);
-    try {
-      const entries = new Map<string, CatalogEntry>();
-      for await (const entry of stores.catalog().entries('catalog')) entries.set(entry.sku, entry);
-      return entries;
-    } finally {
-      await stores.close();
-    }
-  }
+  const catalogEntries = () => readCatalog(storage);
 
   beforeAll(async () => {
     storage = await place();

@@ -117,6 +117,10 @@ describe.each(ROWS)('failed requests of a run on the %s', (_name, frontier, plac
       for (const f of failed) expect(f.failedAtMs! >= fullRunFromMs && f.failedAtMs! <= fullRunToMs, f.url).toBe(true);
       expect(await ledger.succeeded(run.summary.runId, urlOf('H0-P2'))).toBe(true);
       expect(await ledger.succeeded(run.summary.runId, urlOf('H0-P1'))).toBe(false);
+      // In one lookup: a failed page and a page the run never requested are not among them.
+      const asked = [urlOf('H0-P2'), urlOf('H0-P1'), urlOf('H0-P0'), 'http://127.0.0.1:9/never-requested'];
+      expect([...(await ledger.succeededAmong(run.summary.runId, asked))].sort()).toEqual([urlOf('H0-P2')]);
+      expect((await ledger.succeededAmong(run.summary.runId, [])).size).toBe(0);
     } finally {
       await ledger.close();
     }

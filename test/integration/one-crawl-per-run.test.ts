@@ -49,7 +49,8 @@ describe.each([4, 15])('a run killed after %i arrivals, resumed by a second proc
 
   it('refuses the second, naming the process that crawls the run', () => {
     expect(second.code).toBe(2);
-    expect(second.stderr).toMatch(/run \S+ is being crawled by process \d+/);
+    // The spider's claim refuses it before it opens the run (the run's own claim stands behind it).
+    expect(second.stderr).toMatch(/spider catalog is being crawled on this store by process \d+/);
     expect(second.stdout).not.toMatch(/accounting/);
   });
 

@@ -70,9 +70,10 @@ describe('price history and change events', () => {
   it('`pricecrawl changes` lists them as a table and as JSON lines', () => {
     const run = (...args: string[]) => execFileSync(process.execPath, ['bin/pricecrawl.js', 'changes', '--storage', storage.dir, ...args]).toString('utf8');
     const json = run('--json', '--spider', 'demo-jsonld', '--since', '1h').trim().split('\n').map((line) => JSON.parse(line) as PriceChange);
-    expect(json).toEqual(firstRound);
+    // Each line also says what changed: here the price, in one currency.
+    expect(json).toEqual(firstRound.map((change) => ({ ...change, changed: ['price'] })));
     const table = run();
-    expect(table.split('\n')[0]).toMatch(/^time \(UTC\)\s+spider\s+site\s+sku\s+old\s+new/);
+    expect(table.split('\n')[0]).toMatch(/^time \(UTC\)\s+spider\s+site\s+sku\s+change\s+old\s+new/);
     for (const change of firstRound) expect(table).toContain(change.sku);
     expect(run('--since', '2000-01-01T00:00:00Z', '--spider', 'nobody')).toBe('no price changes\n');
   });

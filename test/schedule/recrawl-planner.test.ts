@@ -63,6 +63,13 @@ describe('recrawl planner', () => {
     expect(plan.filter((p) => p.hostKey === 'b.test').map((p) => p.sku)).toEqual(['b0', 'b1']);
   });
 
+  it('plans a SKU whose last attempt lies in the future (stamped by a clock that ran ahead) now, ranked as just due', async () => {
+    const now = 1000 * HOUR;
+    const catalog = [entry('ahead', 0, now + 365 * 24 * HOUR), entry('stale', 0, now - 100 * HOUR), entry('fresh', 0, now - HOUR)];
+    const plan = await planDue(catalog, { nowMs: now, tiers, jitterRatio: 0.1, maxPerHostPerRun: 100, hostKeyOf });
+    expect(plan.map((p) => [p.sku, p.dueAtMs <= now])).toEqual([['stale', true], ['ahead', true]]);
+  });
+
   it('never plans retired SKUs, however stale', async () => {
     const catalog = [entry('gone', 9, 0, 'a.test', 5), entry('live', 0, 0)];
     for (const nowMs of [HOUR, 100 * HOUR, 10_000 * HOUR]) {

@@ -32,6 +32,10 @@ export interface CatalogSite {
   repriced: Map<string, string>;
   /** SKU → how many more times its product page answers 429 (Retry-After: 0) before it serves the page. */
   throttled: Map<string, number>;
+  /** SKUs whose product page now redirects (301) to the home page, as shops do with discontinued products. */
+  redirectedHome: Set<string>;
+  /** SKUs whose product page answers 200 "no longer available" with no price and no SKU in the markup. */
+  unavailable: Set<string>;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,8 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
   const broken = new Set<string>();
   const repriced = new Map<string, string>();
   const throttled = new Map<string, number>();
+  const redirectedHome = new Set<string>();
+  const unavailable = new Set<string>();
   servers.forEach((server, host) => {
     const allSkus = Array.from({ length: options.productsPerHost }, (_, i) => `H${host}-P${i}`);
     for (const [i, sku] of allSkus.entries()) products.push({ sku, price: priceOf(host, i), url: server.url(`/p/${sku}`) });
@@ -70,6 +76,8 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
     server.route('/p/:sku', (_req, res, { params, later }) => {
       const index = allSkus.indexOf(params.sku);
       if (index < 0 || removed.has(params.sku)) return void res.writeHead(404).end();
+      if (redirectedHome.has(params.sku)) return void res.writeHead(301, { location: '/' }).end();
+      if (unavailable.has(params.sku)) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body><main><h1>This product is no longer available</h1></main></body></html>');
       if (broken.has(params.sku)) return void res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error');
       if (blocked.has(params.sku)) return void res.writeHead(403, { 'content-type': 'text/html' }).end('<html><title>Access denied</title></html>');
       const refusals = throttled.get(params.sku) ?? 0;
@@ -83,13 +91,14 @@ export async function startCatalogSite(options: CatalogSiteOptions): Promise<Cat
       if (options.latencyMs) later(options.latencyMs, send);
       else send();
     });
+    server.route('/', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body><h1>Welcome</h1><a href="/list?page=1">all products</a></body></html>'));
     server.route('/feed/:sku', (_req, res, { params }) => {
       const index = allSkus.indexOf(params.sku);
       if (index < 0) return void res.writeHead(404).end();
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ sku: params.sku, price: priceOf(host, index), currency: 'USD' }));
     });
   });
-  return { servers, products, removed, blocked, broken, repriced, throttled, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
+  return { servers, products, removed, blocked, broken, repriced, throttled, redirectedHome, unavailable, startUrls: servers.map((s) => s.url('/list?page=1')), close: () => closeFixtureServers(servers) };
 }
 
 /** Largest number of requests open at the same moment across the given records (server side). */

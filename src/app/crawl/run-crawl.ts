@@ -36,6 +36,7 @@ import { preflight } from './preflight';
 import { unusedHostSettingLine, unusedHostSettings } from '../../settings/unused-host-settings';
 import { HOP_HOST_PREFIX } from '../../engine/request-task';
 import { codeErrors } from '../../engine/code-errors';
+import { claimSpider } from './spider-claim';
 import { StartupClosers } from './startup-closers';
 import { awaitRunOpen, CrawlProcesses, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
 import type { ProcessSlot } from '../../ports/frontier';
@@ -102,6 +103,9 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   // first: an unreachable database fails the start before the frontier creates a run.
   const stores = await startup.step(() => openStores(settings.storage));
   startup.add(() => stores.close()); // an open PostgreSQL pool would keep the process alive after the error
+  const joins = options.join === true || options.processSlot !== undefined;
+  const claim = await startup.step(() => claimSpider(settings, spider.name, { runId: options.runId, joins }, log));
+  startup.add(() => claim.release());
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   const { store, catalogRun, opened } = await startup.step(async () => {
     try {
@@ -162,6 +166,10 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     ['price history', async () => {
       const recorded = await stores.history().recordRun(spider.name, ended.runId);
       if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
+      for (const runId of await record.diedBeforeTheirEnd()) {
+        const late = await stores.history().recordRun(spider.name, runId);
+        log.warn({ diedRunId: runId, changes: late }, 'price changes of a run that died before its end recorded now');
+      }
     }],
     ['catalog', async () => {
       // The frontier that ran the run (SQLite or Redis) says what it lost, for the catalog's failure streaks.
@@ -262,7 +270,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     try {
       if (summary) await endRecord(record, summary, engine);
     } finally {
-      await record.close();
+      await record.close().finally(() => claim.release());
     }
   }
   if (engine.storageError !== null) throw storageRefusal(engine.storageError, settings.storage.dir, spider.name);

@@ -1,6 +1,7 @@
 // Decides which known SKUs are due for a recrawl, in what order, within a per-host budget; pure.
 import { createHash } from 'node:crypto';
 import type { CatalogEntry } from '../../catalog/catalog-entry';
+import { BoundedBest } from './bounded-best';
 
 export interface RecrawlTier {
   name: string;
@@ -47,27 +48,32 @@ export function dueAtMs(entry: CatalogEntry, tier: RecrawlTier, jitterRatio: num
   return entry.lastAttemptMs + tier.everyMs + jitterOffsetMs(entry.spider, entry.sku, tier.everyMs, jitterRatio);
 }
 
+/** Best score first, ties by SKU: a total order, so the plan is the same whatever order the catalog streams in. */
+function rankFirst(a: PlannedSku, b: PlannedSku): number {
+  return b.score - a.score || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0);
+}
+
 /**
  * Every due, non-retired SKU, best score first (ties by SKU), at most `maxPerHostPerRun` per host.
- * Memory: the due set only (one small record per due SKU), never the whole catalog.
+ * Memory: each host's best `maxPerHostPerRun` only. Holding the whole due set (every SKU, the first run after
+ * a pause) cost 115 MB of heap for 400,000 SKUs, and a catalog of a few million ran out of the 1 GB heap.
  */
 export async function planDue(entries: Iterable<CatalogEntry> | AsyncIterable<CatalogEntry>, options: PlannerOptions): Promise<PlannedSku[]> {
-  const due: PlannedSku[] = [];
+  const perHost = new Map<string, BoundedBest<PlannedSku>>();
   for await (const entry of entries) {
     if (entry.retiredAtMs !== null) continue;
     const tier = tierFor(entry.velocityPerDay, options.tiers);
-    const at = dueAtMs(entry, tier, options.jitterRatio);
+    // An attempt after now was stamped by a clock that ran ahead (or ours was set back): measured from it, the
+    // SKU left the plan until real time caught up. Its interval cannot be measured: due now, ranked as just due.
+    const ahead = entry.lastAttemptMs > options.nowMs;
+    const at = ahead ? options.nowMs : dueAtMs(entry, tier, options.jitterRatio);
     if (at > options.nowMs) continue;
-    const stalenessIntervals = (options.nowMs - entry.lastAttemptMs) / tier.everyMs;
+    const stalenessIntervals = ahead ? 1 : (options.nowMs - entry.lastAttemptMs) / tier.everyMs;
     const score = stalenessIntervals * (1 + entry.velocityPerDay);
-    due.push({ sku: entry.sku, url: entry.productUrl, hostKey: options.hostKeyOf(entry.productUrl), tier: tier.name, dueAtMs: at, score, consecutiveFailures: entry.consecutiveFailures });
+    const hostKey = options.hostKeyOf(entry.productUrl);
+    let best = perHost.get(hostKey);
+    if (!best) perHost.set(hostKey, (best = new BoundedBest<PlannedSku>(options.maxPerHostPerRun, rankFirst)));
+    best.offer({ sku: entry.sku, url: entry.productUrl, hostKey, tier: tier.name, dueAtMs: at, score, consecutiveFailures: entry.consecutiveFailures });
   }
-  due.sort((a, b) => b.score - a.score || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
-  const perHost = new Map<string, number>();
-  return due.filter((planned) => {
-    const taken = perHost.get(planned.hostKey) ?? 0;
-    if (taken >= options.maxPerHostPerRun) return false;
-    perHost.set(planned.hostKey, taken + 1);
-    return true;
-  });
+  return [...perHost.values()].flatMap((best) => best.sorted()).sort(rankFirst);
 }
