@@ -112,9 +112,10 @@ describe('feed formats', () => {
   });
 
   it('CSV neutralises the full-width triggers a Japanese Excel runs, triggers behind control characters, a leading LF, and never writes a NUL', async () => {
-    // Titles as a Japanese shop writes them, and values a hostile page put NUL or ESC in front of.
+    // Titles as a Japanese shop writes them, and values a hostile page put NUL or ESC in front of. (Not in `sku`:
+    // a SKU is stored in its NFKC form, where the full-width sign is already the ASCII one.)
     const hostile = {
-      sku: '＝HYPERLINK("http://x")', name: '＋送料無料', note: '－1＋1', tag: '＠SUM(A1)',
+      ref: '＝HYPERLINK("http://x")', name: '＋送料無料', note: '－1＋1', tag: '＠SUM(A1)',
       nul: '\u0000=cmd|\' /C calc\'!A0', esc: '\u001b=1+2', lf: '\nline', mid: 'a\u0000b', price: '-5.00', currency: 'JPY',
     };
     await store.writeBatch([toStoredItem(hostile, source({ runId: 'run-4' }))]);
@@ -124,7 +125,7 @@ describe('feed formats', () => {
     expect(text).not.toContain('\u0000');
     const [header, row] = parseCsv(text);
     const cell = (name: string) => row[header.indexOf(name)];
-    expect(['sku', 'name', 'note', 'tag', 'esc', 'lf'].map(cell)).toEqual(['\'＝HYPERLINK("http://x")', '\'＋送料無料', '\'－1＋1', '\'＠SUM(A1)', '\'\u001b=1+2', '\'\nline']);
+    expect(['ref', 'name', 'note', 'tag', 'esc', 'lf'].map(cell)).toEqual(['\'＝HYPERLINK("http://x")', '\'＋送料無料', '\'－1＋1', '\'＠SUM(A1)', '\'\u001b=1+2', '\'\nline']);
     // NUL is the one character changed (U+FFFD, visibly): a reader dropping it would otherwise see `=cmd`; the price stays a number.
     expect([cell('nul'), cell('mid'), cell('price')]).toEqual(['\uFFFD=cmd|\' /C calc\'!A0', 'a\uFFFDb', '-5.00']);
     // The JSON feeds keep the exact value.
