@@ -5,6 +5,7 @@ import { drop, type Drop, type PipelineStage } from '../src/pipeline/stage';
 import { candidatesOf, currencyFromContext } from '../src/prices/currencies';
 import { pastPrintedDigits } from '../src/prices/iso-currencies';
 import { parsePrice } from '../src/prices/parse-price';
+import { nonPositiveRefusal } from '../src/prices/non-positive-refusal';
 import { otherMarket } from '../src/visible/page-locale';
 
 export interface PriceCoercionOptions {
@@ -28,6 +29,10 @@ export class PriceCoercionStage implements PipelineStage {
     // A spider that refused to read a price (ambiguous, disagreeing) says why: that reason is the drop's.
     if ((raw === undefined || raw === null) && typeof item.priceRefusal === 'string') return drop(item.priceRefusal);
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return drop('price/missing');
+    // A zero a spider yields (0, Decimal(0)) says nothing of free: a placeholder, refused before any currency question
+    // (src/prices/non-positive-refusal.ts; a negative one too). Text, a page's reading and a spider's number all pass here.
+    const zero = typeof raw === 'number' || Decimal.isDecimal(raw) ? nonPositiveRefusal(new Decimal(String(raw)), String(raw)) : null;
+    if (zero) return drop(zero.reason, zero.detail);
     // The item's own currency field is a hint: it may be a symbol ("€") or a code in any case. One that names
     // no currency we know is refused: the shop's default in its place would be a guess.
     const hint = typeof item.currency === 'string' && item.currency.trim() !== '' ? item.currency : null;
@@ -44,6 +49,9 @@ export class PriceCoercionStage implements PipelineStage {
       const parsed = parsePrice(raw, { currencyHint: hint, locale, defaultCurrency });
       // The text, then why it gives no amount ("a range: "10" and "20""): both are needed to fix a selector.
       if (!parsed.ok) return drop(parsed.reason, [raw.slice(0, DETAIL_MAX_CHARS), parsed.detail].filter(Boolean).join(' · '));
+      // "0,00 €", "$0.00", "R$ 0,00": a placeholder unless the text says free ("Gratis" stays the parser's free zero); "-5 €" no price.
+      const placeholder = nonPositiveRefusal(parsed.amount, raw.slice(0, DETAIL_MAX_CHARS), parsed.free);
+      if (placeholder) return drop(placeholder.reason, placeholder.detail);
       // "$12" with no locale, hint or default naming a dollar: which currency is not said, and a guess would be stored as fact.
       if (parsed.currency === null && parsed.currencyCandidates) return unknownCurrency(raw.slice(0, DETAIL_MAX_CHARS), parsed.currencyCandidates, defaultCurrency);
       // "12,99 €" with currency "USD": the spider read the currency from one place and the price from another.

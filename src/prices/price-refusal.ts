@@ -15,6 +15,13 @@ export const PRICE_REFUSAL = {
   memberOnly: 'price/member-only',
   /** A lower bound ("From $30", "ab 19,99 €", "3,000円から", "$30+"): the cheapest variant's price, not this product's. */
   range: 'price/range',
+  /**
+   * A zero amount the page does not call free ("0,00 €", `"price": 0`, `data-price="0"`): a shop's placeholder, never a giveaway.
+   * This one and the next come from the price stage and the page reader (non-positive-refusal.ts), never from parsePrice.
+   */
+  zero: 'price/zero',
+  /** A negative amount ("-5,00 €", `-1`): a credit or a refund line, never a price to pay. */
+  notPositive: 'price/not-positive',
 } as const;
 
 export type PriceRefusalCode = (typeof PRICE_REFUSAL)[keyof typeof PRICE_REFUSAL];

@@ -2,6 +2,7 @@
 import type { Decimal } from '../core/money';
 import { REGULAR_LABEL } from '../prices/regular-words';
 import { printedMinorDigits } from '../prices/iso-currencies';
+import { nonPositiveRefusal } from '../prices/non-positive-refusal';
 import { grossAtRate, grossOfNet, namesGross, namesNet } from '../prices/tax-words';
 import { parentPath } from './css-path';
 import type { ScannedPrice } from './price-scan';
@@ -37,7 +38,8 @@ export interface VisiblePrice extends ReadPrice {
  * to pay is not shown), `price/member-only` (only a loyalty club's price: "Member price", "Clubcard Price"), `price/only-reference` (only struck or "was" prices), `price/on-request` (the page
  * says the price is given on request: "Call for price", "Preis auf Anfrage"), `price/login-required` (shown to signed-in
  * customers only: "Login to see price", "Preise nach Anmeldung"), `price/in-cart` (shown only in the cart: "See price in
- * cart", "Preis im Warenkorb"), or the parser's own
+ * cart", "Preis im Warenkorb"), `price/zero` (only a zero the page does not call free: "0,00 €", a template's `$0.00`),
+ * or the parser's own
  * reason for the one price text it could not read.
  */
 export interface VisiblePriceRefusal {
@@ -95,6 +97,10 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
     // A price per night, person or month with no total beside it: the stay's or the plan's price is not shown.
     const rates = withRole('rate');
     if (rates.length > 0) return { ok: false, reason: 'price/rate-only', detail: 'only a price per night, day, week, month, year or person is shown', candidates: rates };
+    // "0,00 €" where the price should be, with nothing else priced: a placeholder (not yet priced, out of stock, a template
+    // before its script), refused with its own reason rather than read as "no price here" (the page's item vanished).
+    const zero = placeholderZero(pool);
+    if (zero) return zero;
     // "Regular price $25.00" and nothing else: the label of a price not on sale is the price when it stands alone, as the parser reads it;
     // beside a club's price ("会員価格 ¥7,000", "通常価格 ¥8,000") it is everyone's price.
     const regular = regularAlone(scanned, references, priorLowest);
@@ -113,6 +119,15 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   const read: VisiblePrice = { ok: true, ...price, regular: regular.length === 1 ? regular[0] : null };
   const net = gross ? values.find((value) => value !== gross) : undefined;
   return net ? { ...read, net } : read;
+}
+
+/** The first current price that is a zero the page does not call free ("Free", "Gratis" stay as before), as a refusal (a negative one is a saving: price-scan.ts). */
+function placeholderZero(pool: readonly ScannedPrice[]): VisiblePriceRefusal | null {
+  for (const price of pool) {
+    const refusal = price.parsed.ok ? nonPositiveRefusal(price.parsed.amount, `${price.path}: ${price.text}`, price.parsed.free) : null;
+    if (refusal) return { ok: false, reason: refusal.reason, detail: refusal.detail, candidates: [] };
+  }
+  return null;
 }
 
 /**

@@ -43,12 +43,12 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
       [{ sku: 'A', name: 'Kettle', price: '$1,299.00', locale: 'en-US' }, null],
       [{ sku: 'B', price: null }, 'price/missing'],
       [{ sku: 'C', price: 'call for price' }, 'price/not-a-price'],
-      [{ sku: 'D', price: '0,00 €' }, 'price/not-positive'],
+      [{ sku: 'D', price: '0,00 €' }, 'price/zero'],
       [{ name: 'no id', price: '5.00' }, 'required/sku-or-url'],
       // No id and no price: coercion runs before required-fields, so the price reason wins.
       [{ name: 'nothing' }, 'price/missing'],
       // An invalid first copy must not make the valid second copy a duplicate (required before dedupe).
-      [{ sku: 'E', price: '0' }, 'price/not-positive'],
+      [{ sku: 'E', price: '0' }, 'price/zero'],
       [{ sku: 'E', price: '7.50 EUR' }, null],
       [{ sku: 'A', price: '$1,199.00', locale: 'en-US' }, 'duplicate/price-differs'],
     ];
@@ -68,7 +68,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     expect(stats.byPrefix('items/dropped/')).toEqual({
       'price/missing': 2,
       'price/not-a-price': 1,
-      'price/not-positive': 2,
+      'price/zero': 2,
       'required/sku-or-url': 1,
       'duplicate/price-differs': 1,
     });

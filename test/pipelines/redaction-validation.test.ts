@@ -105,13 +105,17 @@ describe('schema-validation', () => {
       { sku: 'a', price: '9.99 USD', availability: { stock: 3 } },
       { sku: 'z', price: '0.00 USD' },
     ]);
-    expect(outcomes.map((o) => o.reason ?? 'stored')).toEqual(['stored', 'invalid/url', 'invalid/name', 'invalid/sku', 'invalid/availability', 'price/not-positive']);
+    expect(outcomes.map((o) => o.reason ?? 'stored')).toEqual(['stored', 'invalid/url', 'invalid/name', 'invalid/sku', 'invalid/availability', 'price/zero']);
     expect(stored.map((row) => row.sku)).toEqual(['ok']);
     expect(stats.byPrefix('items/dropped/invalid/')).toEqual({ url: 1, name: 1, sku: 1, availability: 1 });
   });
 
-  it('rejects zero and negative prices itself too (e.g. with required-fields disabled)', async () => {
-    const { outcomes } = await run([{ sku: 'z', price: '0' }, { sku: 'm', price: new Decimal('-3.50') }, { sku: 'p', price: '3.50' }], { disabled: ['required-fields'] });
+  it('rejects zero and negative prices itself too (e.g. with price-coercion and required-fields disabled)', async () => {
+    // price-coercion refuses them first (price/zero, price/not-positive), so neither check behind it sees one.
+    const items = () => [{ sku: 'z', price: new Decimal('0'), currency: 'USD' }, { sku: 'm', price: new Decimal('-3.50'), currency: 'USD' }, { sku: 'p', price: new Decimal('3.50'), currency: 'USD' }];
+    const coerced = await run(items(), { disabled: ['required-fields'] });
+    expect(coerced.outcomes).toEqual([{ accepted: false, reason: 'price/zero' }, { accepted: false, reason: 'price/not-positive' }, { accepted: true }]);
+    const { outcomes } = await run(items(), { disabled: ['price-coercion', 'required-fields'] });
     expect(outcomes).toEqual([{ accepted: false, reason: 'invalid/price' }, { accepted: false, reason: 'invalid/price' }, { accepted: true }]);
   });
 
