@@ -3,7 +3,8 @@ import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { CatalogStore } from '../ports/catalog-store';
 import type { FailedRequest, RunLedgerReader } from '../ports/run-ledger';
 import { siteSkuKey } from '../pipeline/stored-item';
-import { applyFailure, applyObservation, withoutFutureTimes, type CatalogEntry, type CatalogRules } from './catalog-entry';
+import { applyFailure, applyObservation, HOST_WIDE_GONE, isGoneReason, withoutFutureTimes, type CatalogEntry, type CatalogRules } from './catalog-entry';
+import { hostOf, hostsAnsweringAllGone } from './host-wide-gone';
 
 export interface CatalogUpdate {
   spider: string;
@@ -26,6 +27,8 @@ export interface CatalogUpdateCounts {
   retired: number;
   /** Known SKUs whose product page answered in this run without an item of the SKU (`item/missing`). */
   missing: number;
+  /** Hosts that answered 404/410 for (nearly) all their known product pages: folded as `http/gone-host-wide`, no step toward retirement. */
+  hostsAllGone: string[];
 }
 
 /**
@@ -43,8 +46,9 @@ export const ITEM_MISSING = 'item/missing';
  * ends `ok`. Idempotent per run (entries remember their last run), so a resumed run folds safely again.
  */
 export async function updateCatalog(update: CatalogUpdate): Promise<CatalogUpdateCounts> {
-  const counts: CatalogUpdateCounts = { observed: 0, failed: 0, retired: 0, missing: 0 };
-  for await (const page of update.ledger.failedRequests(update.runId)) await foldFailures(update, page, counts);
+  const hostsAllGone = await hostsAnsweringAllGone(update);
+  const counts: CatalogUpdateCounts = { observed: 0, failed: 0, retired: 0, missing: 0, hostsAllGone: [...hostsAllGone].sort() };
+  for await (const page of update.ledger.failedRequests(update.runId)) await foldFailures(update, page, hostsAllGone, counts);
   let batch: StoredItem[] = [];
   for await (const item of update.items.iterateItems(update.runId)) {
     if (item.sku === null || item.spider !== update.spider) continue;
@@ -80,14 +84,16 @@ async function foldMissing(update: CatalogUpdate, counts: CatalogUpdateCounts): 
   if (page.length > 0) await flush();
 }
 
-async function foldFailures(update: CatalogUpdate, page: FailedRequest[], counts: CatalogUpdateCounts): Promise<void> {
+async function foldFailures(update: CatalogUpdate, page: FailedRequest[], hostsAllGone: ReadonlySet<string>, counts: CatalogUpdateCounts): Promise<void> {
   const known = healed(await update.catalog.getByUrl(update.spider, page.map((failure) => failure.url)), update.nowMs);
   const changed = new Map<string, CatalogEntry>();
   for (const failure of page) {
     const entry = known.get(failure.url);
     if (!entry) continue; // not a product page we know (a listing, or a product never seen working)
     const id = siteSkuKey(entry.site, entry.sku);
-    const next = applyFailure(changed.get(id) ?? entry, { reason: failure.reason, atMs: update.nowMs, runId: update.runId }, update.rules);
+    const hostWide = isGoneReason(failure.reason) && hostsAllGone.has(hostOf(failure.url));
+    const reason = hostWide ? HOST_WIDE_GONE : failure.reason;
+    const next = applyFailure(changed.get(id) ?? entry, { reason, atMs: update.nowMs, runId: update.runId }, update.rules);
     if (next.retiredAtMs !== null && entry.retiredAtMs === null) counts.retired++;
     changed.set(id, next);
     counts.failed++;

@@ -32,6 +32,8 @@ export async function openCatalogRun(args: { spider: Spider; settings: Settings;
       const counts = await updateCatalog({ spider: spider.name, runId: summary.runId, nowMs: Date.now(), rules: settings.schedule, catalog, items, ledger });
       if (plan.discovery && summary.status === 'finished') await catalog.recordDiscovery(spider.name, startedAtMs);
       log.info(counts, 'sku catalog updated');
+      // Not retired, but not seen either: a host whose every product page 404s needs a person (a restructure, a block page, a CDN).
+      if (counts.hostsAllGone.length > 0) log.warn({ hosts: counts.hostsAllGone }, 'every known product page of these hosts answered 404/410 in this run: treated as a host failure, no SKU of theirs counted toward retirement');
     },
   };
 }
