@@ -1,6 +1,7 @@
 // Which hosts answered 404/410 for (nearly) every known product page of a run: a host-level failure, not a delisting.
 import type { CatalogUpdate } from './update-catalog';
 import { isGoneReason } from './catalog-entry';
+import { catalogFormOf } from './primary-page';
 
 /**
  * A host is judged only on a sample this large: a shop that delists its only two products in one run still
@@ -20,8 +21,8 @@ export async function hostsAnsweringAllGone(update: CatalogUpdate): Promise<Set<
   for await (const page of update.ledger.failedRequests(update.runId)) {
     const goneUrls = page.filter((failure) => isGoneReason(failure.reason)).map((failure) => failure.url);
     if (goneUrls.length === 0) continue;
-    const known = await update.catalog.getByUrl(update.spider, goneUrls);
-    for (const url of goneUrls) if (known.has(url)) increment(gone, hostOf(url));
+    const known = await update.catalog.getByUrl(update.spider, goneUrls.map(catalogFormOf));
+    for (const url of goneUrls) if (known.has(catalogFormOf(url))) increment(gone, hostOf(url));
   }
   if (gone.size === 0) return new Set();
   const answered = new Map<string, number>();

@@ -5,6 +5,7 @@ import type { FailedRequest, RunLedgerReader } from '../ports/run-ledger';
 import { siteSkuKey } from '../pipeline/stored-item';
 import { applyFailure, applyObservation, HOST_WIDE_GONE, isGoneReason, withoutFutureTimes, type CatalogEntry, type CatalogRules } from './catalog-entry';
 import { hostOf, hostsAnsweringAllGone } from './host-wide-gone';
+import { answeredPrimaryPages, catalogFormOf } from './primary-page';
 
 export interface CatalogUpdate {
   spider: string;
@@ -18,6 +19,11 @@ export interface CatalogUpdate {
    * a URL succeeded (a fallback-served SKU whose primary page also worked ends its failure streak).
    */
   ledger: RunLedgerReader;
+  /**
+   * The URL the run requests a SKU's own page at (the spider's catalogRequest), null when it has none. It
+   * carries what the stored product URL had masked (a key in the query), so the ledger finds the page.
+   */
+  requestUrlOf?: (sku: string, productUrl: string) => string | null;
   batchSize?: number;
 }
 
@@ -70,8 +76,8 @@ export async function updateCatalog(update: CatalogUpdate): Promise<CatalogUpdat
 async function foldMissing(update: CatalogUpdate, counts: CatalogUpdateCounts): Promise<void> {
   let page: CatalogEntry[] = [];
   const flush = async () => {
-    const answered = await update.ledger.succeededAmong(update.runId, page.map((entry) => entry.productUrl));
-    const missing = page.filter((entry) => answered.has(entry.productUrl));
+    const answered = await answeredPrimaryPages(update, page);
+    const missing = page.filter((entry) => answered.has(entry));
     await update.catalog.put(missing.map((entry) => applyFailure(withoutFutureTimes(entry, update.nowMs), { reason: ITEM_MISSING, atMs: update.nowMs, runId: update.runId }, update.rules)));
     counts.missing += missing.length;
     page = [];
@@ -85,10 +91,12 @@ async function foldMissing(update: CatalogUpdate, counts: CatalogUpdateCounts): 
 }
 
 async function foldFailures(update: CatalogUpdate, page: FailedRequest[], hostsAllGone: ReadonlySet<string>, counts: CatalogUpdateCounts): Promise<void> {
-  const known = healed(await update.catalog.getByUrl(update.spider, page.map((failure) => failure.url)), update.nowMs);
+  // Stored product URLs are masked as items are (`?api_key=***`): a failed request's raw URL is compared masked too.
+  const urls = page.map((failure) => catalogFormOf(failure.url));
+  const known = healed(await update.catalog.getByUrl(update.spider, urls), update.nowMs);
   const changed = new Map<string, CatalogEntry>();
-  for (const failure of page) {
-    const entry = known.get(failure.url);
+  for (const [i, failure] of page.entries()) {
+    const entry = known.get(urls[i]);
     if (!entry) continue; // not a product page we know (a listing, or a product never seen working)
     const id = siteSkuKey(entry.site, entry.sku);
     const hostWide = isGoneReason(failure.reason) && hostsAllGone.has(hostOf(failure.url));
@@ -109,7 +117,7 @@ async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: Cat
     const id = siteSkuKey(ids[i].site, ids[i].sku);
     const entry = known.get(id);
     // Primary and fallback items share the SKU key, so only one is stored; the ledger says whether the primary page worked.
-    const fallback = item.data.source === 'fallback' && !(entry && (await update.ledger.succeeded(update.runId, entry.productUrl)));
+    const fallback = item.data.source === 'fallback' && !(entry && (await answeredPrimaryPages(update, [entry])).has(entry));
     const source = fallback ? ('fallback' as const) : ('primary' as const);
     const obs = { spider: update.spider, site: ids[i].site, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source };
     known.set(id, applyObservation(known.get(id) ?? null, obs, update.rules));
