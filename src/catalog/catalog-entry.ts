@@ -62,6 +62,20 @@ export interface CatalogRules {
 /** A soft 404 (a 2xx not-found page, middlewares/http-errors.ts) says the same as a 404. */
 const GONE_REASONS = new Set(['http/404', 'http/410', 'http/soft-404']);
 
+/** Whether a failure's reason says the page is gone (404, 410, a soft 404). */
+export function isGoneReason(reason: string): boolean {
+  return GONE_REASONS.has(reason);
+}
+
+/**
+ * The reason a gone answer is folded under when its whole host answered so (catalog/host-wide-gone.ts). A site restructure, a block page
+ * served as 404 or a CDN misconfiguration makes every product page of a host 404 at once; counted per product,
+ * `retireAfterGoneRuns` such runs retired the host's whole catalog, and the planner never asked for it again.
+ * Gone-ness is a per-product signal: a host-wide answer is a failure of the host (the failure streak goes on,
+ * so the fallback source serves the SKUs), never a step toward retirement.
+ */
+export const HOST_WIDE_GONE = 'http/gone-host-wide';
+
 /** Changes per day over the window; a SKU younger than the window is judged over its age (at least one day). */
 export function velocityPerDay(changeTimesMs: readonly number[], firstSeenMs: number, nowMs: number, windowDays: number): number {
   const windowStartMs = nowMs - windowDays * DAY_MS;
@@ -119,7 +133,8 @@ export function applyFailure(entry: CatalogEntry, failure: FailedOutcome, rules:
   if (entry.lastRunId === failure.runId) return entry; // already counted for this run (or it succeeded in it)
   if (failure.atMs < entry.lastAttemptMs) return entry; // an older run folded late: a newer outcome stands
   const gone = GONE_REASONS.has(failure.reason);
-  const goneRuns = gone ? entry.goneRuns + 1 : 0;
+  // A host-wide 404 says nothing of this product: its own streak of gone runs neither grows nor ends.
+  const goneRuns = failure.reason === HOST_WIDE_GONE ? entry.goneRuns : gone ? entry.goneRuns + 1 : 0;
   const retire = entry.retiredAtMs === null && goneRuns >= rules.retireAfterGoneRuns;
   return {
     ...entry,

@@ -3,7 +3,9 @@ import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { CatalogStore } from '../ports/catalog-store';
 import type { FailedRequest, RunLedgerReader } from '../ports/run-ledger';
 import { siteSkuKey } from '../pipeline/stored-item';
-import { applyFailure, applyObservation, withoutFutureTimes, type CatalogEntry, type CatalogRules } from './catalog-entry';
+import { applyFailure, applyObservation, HOST_WIDE_GONE, isGoneReason, withoutFutureTimes, type CatalogEntry, type CatalogRules } from './catalog-entry';
+import { hostOf, hostsAnsweringAllGone } from './host-wide-gone';
+import { answeredPrimaryPages, catalogFormOf } from './primary-page';
 
 export interface CatalogUpdate {
   spider: string;
@@ -17,6 +19,11 @@ export interface CatalogUpdate {
    * a URL succeeded (a fallback-served SKU whose primary page also worked ends its failure streak).
    */
   ledger: RunLedgerReader;
+  /**
+   * The URL the run requests a SKU's own page at (the spider's catalogRequest), null when it has none. It
+   * carries what the stored product URL had masked (a key in the query), so the ledger finds the page.
+   */
+  requestUrlOf?: (sku: string, productUrl: string) => string | null;
   batchSize?: number;
 }
 
@@ -26,6 +33,8 @@ export interface CatalogUpdateCounts {
   retired: number;
   /** Known SKUs whose product page answered in this run without an item of the SKU (`item/missing`). */
   missing: number;
+  /** Hosts that answered 404/410 for (nearly) all their known product pages: folded as `http/gone-host-wide`, no step toward retirement. */
+  hostsAllGone: string[];
 }
 
 /**
@@ -43,8 +52,9 @@ export const ITEM_MISSING = 'item/missing';
  * ends `ok`. Idempotent per run (entries remember their last run), so a resumed run folds safely again.
  */
 export async function updateCatalog(update: CatalogUpdate): Promise<CatalogUpdateCounts> {
-  const counts: CatalogUpdateCounts = { observed: 0, failed: 0, retired: 0, missing: 0 };
-  for await (const page of update.ledger.failedRequests(update.runId)) await foldFailures(update, page, counts);
+  const hostsAllGone = await hostsAnsweringAllGone(update);
+  const counts: CatalogUpdateCounts = { observed: 0, failed: 0, retired: 0, missing: 0, hostsAllGone: [...hostsAllGone].sort() };
+  for await (const page of update.ledger.failedRequests(update.runId)) await foldFailures(update, page, hostsAllGone, counts);
   let batch: StoredItem[] = [];
   for await (const item of update.items.iterateItems(update.runId)) {
     if (item.sku === null || item.spider !== update.spider) continue;
@@ -66,8 +76,8 @@ export async function updateCatalog(update: CatalogUpdate): Promise<CatalogUpdat
 async function foldMissing(update: CatalogUpdate, counts: CatalogUpdateCounts): Promise<void> {
   let page: CatalogEntry[] = [];
   const flush = async () => {
-    const answered = await update.ledger.succeededAmong(update.runId, page.map((entry) => entry.productUrl));
-    const missing = page.filter((entry) => answered.has(entry.productUrl));
+    const answered = await answeredPrimaryPages(update, page);
+    const missing = page.filter((entry) => answered.has(entry));
     await update.catalog.put(missing.map((entry) => applyFailure(withoutFutureTimes(entry, update.nowMs), { reason: ITEM_MISSING, atMs: update.nowMs, runId: update.runId }, update.rules)));
     counts.missing += missing.length;
     page = [];
@@ -80,14 +90,18 @@ async function foldMissing(update: CatalogUpdate, counts: CatalogUpdateCounts): 
   if (page.length > 0) await flush();
 }
 
-async function foldFailures(update: CatalogUpdate, page: FailedRequest[], counts: CatalogUpdateCounts): Promise<void> {
-  const known = healed(await update.catalog.getByUrl(update.spider, page.map((failure) => failure.url)), update.nowMs);
+async function foldFailures(update: CatalogUpdate, page: FailedRequest[], hostsAllGone: ReadonlySet<string>, counts: CatalogUpdateCounts): Promise<void> {
+  // Stored product URLs are masked as items are (`?api_key=***`): a failed request's raw URL is compared masked too.
+  const urls = page.map((failure) => catalogFormOf(failure.url));
+  const known = healed(await update.catalog.getByUrl(update.spider, urls), update.nowMs);
   const changed = new Map<string, CatalogEntry>();
-  for (const failure of page) {
-    const entry = known.get(failure.url);
+  for (const [i, failure] of page.entries()) {
+    const entry = known.get(urls[i]);
     if (!entry) continue; // not a product page we know (a listing, or a product never seen working)
     const id = siteSkuKey(entry.site, entry.sku);
-    const next = applyFailure(changed.get(id) ?? entry, { reason: failure.reason, atMs: update.nowMs, runId: update.runId }, update.rules);
+    const hostWide = isGoneReason(failure.reason) && hostsAllGone.has(hostOf(failure.url));
+    const reason = hostWide ? HOST_WIDE_GONE : failure.reason;
+    const next = applyFailure(changed.get(id) ?? entry, { reason, atMs: update.nowMs, runId: update.runId }, update.rules);
     if (next.retiredAtMs !== null && entry.retiredAtMs === null) counts.retired++;
     changed.set(id, next);
     counts.failed++;
@@ -103,7 +117,7 @@ async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: Cat
     const id = siteSkuKey(ids[i].site, ids[i].sku);
     const entry = known.get(id);
     // Primary and fallback items share the SKU key, so only one is stored; the ledger says whether the primary page worked.
-    const fallback = item.data.source === 'fallback' && !(entry && (await update.ledger.succeeded(update.runId, entry.productUrl)));
+    const fallback = item.data.source === 'fallback' && !(entry && (await answeredPrimaryPages(update, [entry])).has(entry));
     const source = fallback ? ('fallback' as const) : ('primary' as const);
     const obs = { spider: update.spider, site: ids[i].site, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source };
     known.set(id, applyObservation(known.get(id) ?? null, obs, update.rules));

@@ -20,7 +20,7 @@ export async function scheduleCommand(opts: ScheduleOptions): Promise<number> {
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   const { settings } = loadSettings({ configPath: opts.config, cliPairs });
   if (Object.keys(settings.schedule.spiders).length === 0) throw new SettingsError('schedule: no spiders to schedule; set schedule.spiders (e.g. {"acme": {"cron": "0 */6 * * *"}}) in pricecrawl.config.json');
-  await checkScheduledSpiders(settings.schedule.spiders, (name) => loadSpiderClass(name));
+  const spiderNames = await checkScheduledSpiders(settings.schedule.spiders, (name) => loadSpiderClass(name));
   const log = createLogger(settings.log);
   // Children load the same config file and -s pairs, so a scheduled run sees the scheduler's settings.
   const childArgs = [...(opts.config ? ['--config', opts.config] : []), ...opts.set.flatMap((pair) => ['-s', pair])];
@@ -30,7 +30,7 @@ export async function scheduleCommand(opts: ScheduleOptions): Promise<number> {
     await records.close();
     throw error;
   });
-  const scheduler = new Scheduler({ settings, log, childArgs, records, lock });
+  const scheduler = new Scheduler({ settings, log, childArgs, spiderNames, records, lock });
   scheduler.start();
   log.info({ spiders: Object.keys(settings.schedule.spiders) }, 'scheduler running (SIGTERM stops it after running crawls end)');
   await new Promise<void>((resolve) => {

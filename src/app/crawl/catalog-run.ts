@@ -29,9 +29,20 @@ export async function openCatalogRun(args: { spider: Spider; settings: Settings;
   return {
     seeds: runSeeds(spider, plan),
     finish: async (summary, items, ledger) => {
-      const counts = await updateCatalog({ spider: spider.name, runId: summary.runId, nowMs: Date.now(), rules: settings.schedule, catalog, items, ledger });
+      const counts = await updateCatalog({ spider: spider.name, runId: summary.runId, nowMs: Date.now(), rules: settings.schedule, catalog, items, ledger, requestUrlOf: (sku, url) => catalogRequestUrl(spider, sku, url) });
       if (plan.discovery && summary.status === 'finished') await catalog.recordDiscovery(spider.name, startedAtMs);
       log.info(counts, 'sku catalog updated');
+      // Not retired, but not seen either: a host whose every product page 404s needs a person (a restructure, a block page, a CDN).
+      if (counts.hostsAllGone.length > 0) log.warn({ hosts: counts.hostsAllGone }, 'every known product page of these hosts answered 404/410 in this run: treated as a host failure, no SKU of theirs counted toward retirement');
     },
   };
+}
+
+/** The URL a --due or --full run requests a SKU's page at; null when the spider has none or its catalogRequest throws (the stored URL is asked alone then). */
+function catalogRequestUrl(spider: Spider, sku: string, productUrl: string): string | null {
+  try {
+    return spider.catalogRequest(sku, productUrl)?.url ?? null;
+  } catch {
+    return null;
+  }
 }

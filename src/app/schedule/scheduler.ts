@@ -16,9 +16,23 @@ export interface SchedulerOptions {
   log: Logger;
   /** Passed on to every child crawl (`--config`, `-s` pairs), so children load the same settings. */
   childArgs: string[];
+  /** Each schedule.spiders key's spider name (checkScheduledSpiders): the lock, records and logs use the name, as a crawl's claim does. */
+  spiderNames: ReadonlyMap<string, string>;
   /** Where runs are recorded and the per-spider lock lives (the stores' backend); closed by stop(). */
   records: RunRecordStore;
   lock: ScheduleLock;
+}
+
+/**
+ * One schedule.spiders entry. `key` (a name or a path to the spider's file) is what the child is told to
+ * crawl; `spider` is the spider's name, the one identity of "this spider is running": the crawl claims it
+ * by that name, so a lock on a path key let a tick start beside a manual crawl, whose child was refused and
+ * recorded as a failed run (exit 2) instead of a skipped tick.
+ */
+interface ScheduledJob {
+  key: string;
+  spider: string;
+  args: Record<string, string>;
 }
 
 interface RunningChild {
@@ -45,10 +59,11 @@ export class Scheduler {
   /** Starts one cron job per configured spider; an invalid expression throws here, naming the spider. */
   start(): void {
     const { spiders } = this.options.settings.schedule;
-    for (const [spider, entry] of Object.entries(spiders)) {
-      const job = new Cron(entry.cron, { name: spider, protect: () => this.skipped(spider, 'this scheduler') }, () => this.track(this.tick(spider, entry.args)));
-      this.jobs.push(job);
-      this.options.log.info({ spider, cron: entry.cron, next: job.nextRun()?.toISOString() }, 'spider scheduled');
+    for (const [key, entry] of Object.entries(spiders)) {
+      const job: ScheduledJob = { key, spider: this.options.spiderNames.get(key) ?? key, args: entry.args };
+      const cron = new Cron(entry.cron, { name: key, protect: () => this.skipped(job.spider, 'this scheduler') }, () => this.track(this.tick(job)));
+      this.jobs.push(cron);
+      this.options.log.info({ spider: job.spider, key, cron: entry.cron, next: cron.nextRun()?.toISOString() }, 'spider scheduled');
     }
   }
 
@@ -74,8 +89,9 @@ export class Scheduler {
    * A tick never throws: the daemon outlives a database that is busy for a moment (another scheduler, the
    * children's writes) or a run that cannot start; the failure is logged and the next tick tries again.
    */
-  private async tick(spider: string, args: Record<string, string>): Promise<void> {
+  private async tick(job: ScheduledJob): Promise<void> {
     if (this.stopping) return;
+    const { spider } = job;
     const runId = newRunId(Date.now());
     let claimed = false;
     try {
@@ -83,7 +99,7 @@ export class Scheduler {
       if (!claim.ok) return this.skipped(spider, `pid ${claim.holder.pid}`);
       claimed = true;
       await this.records.recordScheduled({ runId, spider, mode: 'due', atMs: Date.now() });
-      await this.runChild(spider, runId, args);
+      await this.runChild(job, runId);
     } catch (error) {
       this.options.log.error({ err: error, spider, runId }, 'scheduled run could not be started');
       if (claimed) await this.record(runId, () => this.records.recordChildExit(runId, { exitCode: null, atMs: Date.now(), error: String((error as Error).message ?? error) }));
@@ -106,12 +122,13 @@ export class Scheduler {
   }
 
   /** The crawl runs in its own process (a crash or leak there never takes the scheduler down); its log goes to logs/<runId>.log. */
-  private runChild(spider: string, runId: string, args: Record<string, string>): Promise<void> {
+  private runChild(job: ScheduledJob, runId: string): Promise<void> {
     const { settings, log } = this.options;
+    const { spider, args } = job;
     const logDir = join(settings.storage.dir, 'logs');
     mkdirSync(logDir, { recursive: true });
     const out = openSync(join(logDir, `${runId}.log`), 'a');
-    const argv = [BIN, 'crawl', spider, '--due', '--run', runId, '--storage', settings.storage.dir, ...this.options.childArgs];
+    const argv = [BIN, 'crawl', job.key, '--due', '--run', runId, '--storage', settings.storage.dir, ...this.options.childArgs];
     for (const [key, value] of Object.entries(args)) argv.push('-a', `${key}=${value}`);
     const child = spawn(process.execPath, argv, { stdio: ['ignore', out, out] });
     closeSync(out);
