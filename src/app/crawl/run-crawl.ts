@@ -104,7 +104,10 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const stores = await startup.step(() => openStores(settings.storage));
   startup.add(() => stores.close()); // an open PostgreSQL pool would keep the process alive after the error
   const joins = options.join === true || options.processSlot !== undefined;
-  const claim = await startup.step(() => claimSpider(settings, spider.name, { runId: options.runId, joins }, log));
+  // A frontier.sqlite this user may only read refuses here first (the claim is written there), with the same line.
+  const claim = await startup.step(() => claimSpider(settings, spider.name, { runId: options.runId, joins }, log).catch((error: unknown) => {
+    throw storageStartRefusal(error, settings.storage.dir);
+  }));
   startup.add(() => claim.release());
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   const { store, catalogRun, opened } = await startup.step(async () => {

@@ -1,4 +1,5 @@
 // One crawl of a spider at a time on one store, by hand or by the scheduler: every crawl that starts or resumes a run claims the spider's schedule lock.
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { PricecrawlError } from '../../core/errors';
 import type { LockHolder } from '../../ports/run-record-store';
@@ -22,13 +23,36 @@ export async function claimSpider(settings: Settings, spider: string, run: { run
   const lock = await openScheduleLock(settings.storage);
   const token = run.runId ?? `manual-${process.pid}-${Date.now()}`;
   try {
-    const claim = await lock.tryLock(spider, token, process.pid, Date.now());
+    let claim = await lock.tryLock(spider, token, process.pid, Date.now());
+    if (!claim.ok && leftHere(spider, claim.holder)) {
+      await lock.unlock(spider, claim.holder.runId);
+      claim = await lock.tryLock(spider, token, process.pid, Date.now());
+    }
     if (!claim.ok) throw spiderInUse(spider, claim.holder);
   } catch (error) {
     await lock.close();
     throw error;
   }
-  return { release: () => releaseWithin(RELEASE_WAIT_MS, async () => lock.unlock(spider, token).finally(() => lock.close()), log) };
+  const held = heldKey(spider, token);
+  claimsHeldHere.add(held);
+  return {
+    release: () => {
+      claimsHeldHere.delete(held);
+      return releaseWithin(RELEASE_WAIT_MS, async () => lock.unlock(spider, token).finally(() => lock.close()), log);
+    },
+  };
+}
+
+/**
+ * The claims this process's running crawls hold. A process that embeds the crawler runs crawl after crawl:
+ * when freeing a claim failed (the disk was full, the store away), its row names this live pid, and judged by
+ * pid alone it refused every later crawl of the spider in this process for good.
+ */
+const claimsHeldHere = new Set<string>();
+const heldKey = (spider: string, token: string): string => `${spider}\u0000${token}`;
+
+function leftHere(spider: string, holder: LockHolder): boolean {
+  return holder.pid === process.pid && holder.hostname === hostname() && !claimsHeldHere.has(heldKey(spider, holder.runId));
 }
 
 /**
