@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openStores } from '../../storage/open-backends';
 import { catalogCrawler } from '../support/catalog-crawl-cli';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
@@ -29,12 +29,11 @@ async function itemsDurable(count: number): Promise<void> {
   try {
     const newest = db.prepare('SELECT count(*) FROM items WHERE run_id = (SELECT run_id FROM items ORDER BY id DESC LIMIT 1) AND sku IS NOT NULL').pluck();
     const first = db.prepare('SELECT run_id FROM items ORDER BY id LIMIT 1').pluck().get();
-    // Polls a condition the crawl makes true (the killed run's rows), with a pause between reads.
-    for (;;) {
-      const latest = db.prepare('SELECT run_id FROM items ORDER BY id DESC LIMIT 1').pluck().get();
-      if (latest !== first && (newest.get() as number) >= count) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const latest = db.prepare('SELECT run_id FROM items ORDER BY id DESC LIMIT 1').pluck();
+    await vi.waitFor(() => {
+      expect(latest.get()).not.toBe(first);
+      expect(newest.get() as number).toBeGreaterThanOrEqual(count);
+    }, { timeout: 60_000, interval: 20 });
   } finally {
     db.close();
   }
