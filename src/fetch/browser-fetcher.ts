@@ -9,6 +9,7 @@ import { proxyFailureNoted } from '../core/request-session';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { BrowserConfinement, type DocumentCheck, type RefusedHop } from './browser-confinement';
+import { netFetchError } from './chromium-net-errors';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
@@ -169,7 +170,10 @@ export class BrowserFetcher implements Fetcher {
       loading.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
-      const main = await Promise.race([loading, refusedLoad]);
+      // A body cut after its document committed never ends the load: the cut ends the fetch instead.
+      const cut = watch.bodyCut();
+      cut.catch(() => undefined);
+      const main = await Promise.race([loading, refusedLoad, cut]);
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
       if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
@@ -289,12 +293,8 @@ function browserError(error: unknown, url: string): FetchError {
   const message = error instanceof Error ? error.message : String(error);
   // The page's own answer (a Content-Disposition attachment), not a transport failure: retrying changes nothing.
   if (/Download is starting/.test(message)) return new FetchError('BROWSER_DOWNLOAD', `${url} answered with a download, not a page`, { cause: error });
-  // Chromium names the proxy's own failures apart from the site's.
-  if (/ERR_PROXY_CONNECTION_FAILED/.test(message)) return new FetchError('FETCH_PROXY_UNREACHABLE', `the proxy could not be reached (${url})`, { cause: error });
-  if (/ERR_TUNNEL_CONNECTION_FAILED/.test(message)) return new FetchError('FETCH_PROXY_TUNNEL', `the proxy refused the tunnel (${url})`, { cause: error });
-  if (/ERR_CONNECTION_REFUSED/.test(message)) return new FetchError('FETCH_CONNECTION_REFUSED', `connection refused (${url})`, { cause: error });
-  if (/ERR_NAME_NOT_RESOLVED/.test(message)) return new FetchError('FETCH_DNS', `host not found (${url})`, { cause: error });
-  if (/ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/.test(message)) return new FetchError('FETCH_CONNECTION_RESET', `connection reset (${url})`, { cause: error });
+  const net = netFetchError(message, url, error);
+  if (net) return net;
   if (/has been closed|crash|disconnected/i.test(message)) return new FetchError('FETCH_BROWSER_CRASHED', `the browser or the page's renderer went away while loading ${url}`, { cause: error });
   return new FetchError('FETCH_FAILED', `${message.split('\n')[0]} (${url})`, { cause: error });
 }
