@@ -14,6 +14,7 @@ import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-l
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
+import { bareErrorResponse, refuseUnaskedPart } from './document-answer';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { readSettledDocument } from './read-document';
@@ -41,7 +42,6 @@ export interface BrowserFetcherOptions {
 
 export class BrowserFetcher implements Fetcher {
   private readonly pool: PagePool;
-
   private readonly contextKeyOf: (request: CrawlRequest) => ContextKey;
 
   private readonly confinement: BrowserConfinement;
@@ -171,9 +171,8 @@ export class BrowserFetcher implements Fetcher {
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
       // A body cut after its document committed never ends the load: the cut ends the fetch instead.
-      const cut = watch.bodyCut();
-      cut.catch(() => undefined);
-      const main = await Promise.race([loading, refusedLoad, cut]);
+      const main = await Promise.race([loading, refusedLoad, watch.bodyCut()]).catch(async (error: unknown) => (await bareErrorResponse(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      if (main instanceof CrawlResponse) return main;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
       if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
@@ -181,6 +180,7 @@ export class BrowserFetcher implements Fetcher {
       // A document still on its way would commit under the reader: the page is read once it stopped moving,
       // and from then on must stay on the document it shows (a script may still move it while it is read).
       const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
+      await refuseUnaskedPart(document.response);
       const captured = await captures.collect();
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       await ownCookies?.giveTo(request.session);

@@ -15,6 +15,9 @@ const NET_ERRORS: ReadonlyArray<readonly [RegExp, ErrorCode, string]> = [
   // The server's answer breaks HTTP/1.1 the same way on every try.
   [/ERR_INVALID_CHUNKED_ENCODING|ERR_INVALID_HTTP_RESPONSE|ERR_RESPONSE_HEADERS_MULTIPLE_|ERR_RESPONSE_HEADERS_TOO_BIG/, 'FETCH_PROTOCOL', 'an answer that breaks HTTP/1.1'],
   [/ERR_TIMED_OUT/, 'FETCH_TIMEOUT', 'the connection stalled'],
+  // Redirects Chromium refused to follow, as the HTTP fetcher's redirect policy names them.
+  [/ERR_TOO_MANY_REDIRECTS/, 'FETCH_TOO_MANY_REDIRECTS', 'a redirect loop or too long a chain'],
+  [/ERR_INVALID_REDIRECT|ERR_UNSAFE_REDIRECT/, 'FETCH_BAD_REDIRECT', 'a redirect to a Location that is no usable URL'],
 ];
 
 /** The FetchError a Chromium net:: failure of `url` is, or null when its text names none we know. */

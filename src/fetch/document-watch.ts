@@ -150,9 +150,20 @@ export class DocumentWatch {
     return errorText === undefined ? null : cutError(errorText, response.url());
   }
 
+  /**
+   * The latest main-frame navigation's answer and the URLs before it, when that answer came: Chromium fails a
+   * navigation whose answer is an error status with an empty body (`ERR_HTTP_RESPONSE_CODE_FAILURE`) and
+   * shows its own error page, yet the status is the site's answer (a 404, a 503 with its Retry-After).
+   */
+  latestAnswer(): { response: PwResponse; chain: string[] } | null {
+    const latest = this.navigations.at(-1);
+    const response = latest && this.responses.findLast((res) => res.request() === latest);
+    return response ? { response, chain: this.navigations.slice(0, -1).map((req) => req.url()) } : null;
+  }
+
   /** Rejects once the body of the latest main-frame document is cut off (a cut of one the page has left is not what it shows). */
   bodyCut(): Promise<never> {
-    return new Promise<never>((_, reject) => {
+    const cut = new Promise<never>((_, reject) => {
       const check = (): void => {
         const latest = this.navigations.at(-1);
         const errorText = latest && this.cutBodies.get(latest);
@@ -161,6 +172,8 @@ export class DocumentWatch {
       };
       check();
     });
+    cut.catch(() => undefined); // only ever raced: a cut after the race is over is the read's to report (cutBody)
+    return cut;
   }
 
   /**
@@ -207,11 +220,12 @@ export class DocumentWatch {
   }
 
   /**
-   * A failure after the answer came is a cut body; `ERR_ABORTED` is the page leaving that document (a
-   * script, a 204, a download), which the navigation that replaced it accounts for.
+   * A failure after the answer came is a cut body, but for two: `ERR_ABORTED` is the page leaving that
+   * document (a script, a 204, a download), which the navigation that replaced it accounts for, and
+   * `ERR_HTTP_RESPONSE_CODE_FAILURE` an error status with an empty body, which is an answer (`bareErrorAnswer`).
    */
   private isCut(req: PwRequest, errorText: string): boolean {
-    return this.isMainNavigation(req) && !/ERR_ABORTED/.test(errorText) && this.responses.some((res) => res.request() === req);
+    return this.isMainNavigation(req) && !/ERR_ABORTED|ERR_HTTP_RESPONSE_CODE_FAILURE/.test(errorText) && this.responses.some((res) => res.request() === req);
   }
 
   private isMainNavigation(req: PwRequest): boolean {

@@ -1,0 +1,43 @@
+// The main document's answer where Chromium shows no page of the site's: an error status with an empty body, a part nobody asked for.
+import type { Response as PwResponse } from 'playwright-core';
+import type { CrawlRequest } from '../core/request';
+import { CrawlResponse } from '../core/response';
+import { unaskedAnswer } from './body-end-check';
+import type { DocumentWatch } from './document-watch';
+
+/**
+ * The answer behind a failed load when it was an error status with no body. Chromium shows its own error
+ * page for one (`ERR_HTTP_RESPONSE_CODE_FAILURE`) and `goto` rejects, so a 503 with its Retry-After, a bare
+ * 429 or a 404 failed as `fetch/failed`: never retried, no Retry-After honoured, no breaker or throttle
+ * told, a gone product not counted as gone. As over HTTP it is now the status, with an empty body, for the
+ * downloader chain to judge. Null for any other failure.
+ */
+export async function bareErrorResponse(error: unknown, watch: DocumentWatch, request: CrawlRequest, startedAtMs: number): Promise<CrawlResponse | null> {
+  if (!/ERR_HTTP_RESPONSE_CODE_FAILURE/.test(error instanceof Error ? error.message : String(error))) return null;
+  const answer = watch.latestAnswer();
+  // A 407 is the proxy's, not the site's (browser-fetcher.ts): it stays the load's failure.
+  if (!answer || answer.response.status() < 400 || answer.response.status() === 407) return null;
+  return new CrawlResponse({
+    request,
+    url: answer.response.url(),
+    status: answer.response.status(),
+    headers: await answer.response.allHeaders(),
+    body: Buffer.alloc(0),
+    text: '',
+    encoding: 'utf-8',
+    timings: { startedAtMs, finishedAtMs: Date.now() },
+    redirectChain: answer.chain,
+    fetchMode: 'browser',
+  });
+}
+
+/**
+ * A 206 to a document request that sent no Range is a part of the page (a cache or CDN handing back a
+ * fragment); Chromium shows it as the page, and its markup cut after 30 bytes showed `12.99` as `1`.
+ * Refused as over HTTP (`unaskedAnswer`, `fetch/protocol`).
+ */
+export async function refuseUnaskedPart(response: PwResponse): Promise<void> {
+  if (response.status() !== 206) return;
+  const refusal = unaskedAnswer(206, { url: response.url(), headers: await response.request().allHeaders() });
+  if (refusal) throw refusal;
+}
