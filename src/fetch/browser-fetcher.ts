@@ -14,7 +14,7 @@ import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-l
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
-import { bareErrorResponse, refuseUnaskedPart } from './document-answer';
+import { bareErrorResponse, documentBody, refuseUnaskedPart } from './document-answer';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { readSettledDocument } from './read-document';
@@ -184,14 +184,14 @@ export class BrowserFetcher implements Fetcher {
       const captured = await captures.collect();
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       await ownCookies?.giveTo(request.session);
-      const body = Buffer.from(document.html, 'utf8');
+      const { body, text } = await documentBody(document);
       return new CrawlResponse({
         request,
         url: document.url,
         status: document.response.status(),
         headers: await document.response.allHeaders(),
         body,
-        text: document.html,
+        text,
         encoding: 'utf-8',
         timings: { startedAtMs, finishedAtMs: Date.now() },
         redirectChain: document.chain,

@@ -1,9 +1,11 @@
-// The main document's answer where Chromium shows no page of the site's: an error status with an empty body, a part nobody asked for.
+// The main document's answer where Chromium shows no page of the site's: an error status with an empty body, a blank body, a part nobody asked for.
 import type { Response as PwResponse } from 'playwright-core';
+import { isBlankBody } from '../core/blank-body';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import { unaskedAnswer } from './body-end-check';
 import type { DocumentWatch } from './document-watch';
+import type { ReadDocument } from './read-document';
 
 /**
  * The answer behind a failed load when it was an error status with no body. Chromium shows its own error
@@ -40,4 +42,22 @@ export async function refuseUnaskedPart(response: PwResponse): Promise<void> {
   if (response.status() !== 206) return;
   const refusal = unaskedAnswer(206, { url: response.url(), headers: await response.request().allHeaders() });
   if (refusal) throw refusal;
+}
+
+/** Bodies at most this big are read back from Chromium to see whether they held anything at all. */
+const BLANK_CHECK_MAX_BYTES = 1024;
+
+/**
+ * What a read document hands on as its body: the rendered HTML, or nothing when the server's own bytes were
+ * blank. Chromium renders an empty 200 as `<html><head></head><body></body></html>`, so the retry rule for
+ * an empty page (`fetch/empty-body`: retried, then failed) never saw it, and the request succeeded with
+ * nothing in it, a lost page the run did not count. Only a small body is read back (its size is known from
+ * the load), so a real page costs nothing more.
+ */
+export async function documentBody(document: ReadDocument): Promise<{ body: Buffer; text: string }> {
+  const rendered = { body: Buffer.from(document.html, 'utf8'), text: document.html };
+  const sizes = await document.response.request().sizes().catch(() => null);
+  if (!sizes || sizes.responseBodySize > BLANK_CHECK_MAX_BYTES) return rendered;
+  const sent = await document.response.body().catch(() => null);
+  return sent !== null && isBlankBody(sent) ? { body: Buffer.alloc(0), text: '' } : rendered;
 }

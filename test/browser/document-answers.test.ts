@@ -1,4 +1,4 @@
-// Answers to a document that Chromium shows no page of the site's for, in real Chromium: each is what the HTTP fetcher makes of it, a status for the chain or a named refusal.
+// Answers to a document that Chromium shows no page of the site's for (or an empty one), in real Chromium: each is what the HTTP fetcher makes of it, a status for the chain or a named refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchError } from '../../src/core/errors';
 import { CrawlRequest } from '../../src/core/request';
@@ -24,6 +24,8 @@ beforeAll(async () => {
     '/loop': (socket) => socket.write(answer('302 Found', ['location: /loop'])),
     '/bad-location': (socket) => socket.write(answer('302 Found', ['location: http://[::1'])),
     '/page': (socket) => socket.write(answer('200 OK', ['content-type: text/html'], PAGE)),
+    '/empty': (socket) => socket.write(answer('200 OK', ['content-type: text/html'])),
+    '/blank': (socket) => socket.write(answer('200 OK', ['content-type: text/html'], '\r\n  \n')),
   });
   fetcher = new BrowserFetcher({ ...settingsSchema.parse({}).browser, timeoutMs: 15_000 });
 });
@@ -54,6 +56,13 @@ describe('an error status with an empty body (Chromium shows its own error page,
   it('reached by a redirect keeps the URL that answered and the hop before it', async () => {
     const res = await load('/redirected-to-gone');
     expect([res.status, res.url, res.redirectChain]).toEqual([404, server.url('/gone'), [server.url('/redirected-to-gone')]]);
+  });
+});
+
+describe('a 200 whose body is empty or blank (Chromium renders it as an empty document)', () => {
+  it.each(['/empty', '/blank'])('%s has an empty body, as over HTTP, for the empty-page rule (fetch/empty-body), not a page of empty markup', async (path) => {
+    const res = await load(path);
+    expect([res.status, res.body.length, res.text]).toEqual([200, 0, '']);
   });
 });
 

@@ -1,4 +1,4 @@
-// A browser crawl of a host whose answers break on the wire: each page ends stored with its whole price, retried after its outage, or failed with the wire's reason, and the exit code says pages were lost.
+// A browser crawl of a host whose answers break on the wire: each page ends stored with its whole price, retried after its outage, or failed with the wire's reason (an empty page too), and the exit code says pages were lost.
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../src/engine/run-summary';
@@ -22,10 +22,11 @@ describe('a browser crawl against answers that break on the wire', () => {
       // An outage with nothing to show but its status and when to come back, then the page.
       '/after-outage': (socket) => socket.write(outages++ === 0 ? answer('503 Service Unavailable', ['retry-after: 1']) : answer('200 OK', ['content-type: text/html'], PAGE)),
       '/gone': (socket) => socket.write(answer('404 Not Found', [])),
+      '/empty': (socket) => socket.write(answer('200 OK', ['content-type: text/html'])),
       // Every try: the head and the page up to the middle of its price, then the connection ends.
       '/cut': (socket: Socket) => socket.end(`HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE.slice(0, 32)}`),
     });
-    const urls = ['/page', '/after-outage', '/gone', '/cut'].map((path) => server.url(path));
+    const urls = ['/page', '/after-outage', '/gone', '/cut', '/empty'].map((path) => server.url(path));
     const host = new URL(server.url('/')).host;
     result = await crawlInProcess(new PriceTextSpider({ urls: urls.join(',') }), storage.dir, {
       politeness: { minIntervalMs: 0, jitterMs: 0, hosts: { [host]: { fetchMode: 'browser' } } },
@@ -45,8 +46,8 @@ describe('a browser crawl against answers that break on the wire', () => {
     expect(result.items.map((item) => [item.sku, item.price]).sort()).toEqual([['/after-outage', '12.99'], ['/page', '12.99']]);
   });
 
-  it('records the gone page as http/404 and the cut one as retried until its attempts ran out (each a cut, never a timeout); the exit code reports the loss', () => {
-    expect(result.summary.ledger).toMatchObject({ planned: 4, succeeded: 2, failed: 2, pending: 0, failedByReason: { 'http/404': 1, 'retry/exhausted': 1 } });
+  it('records the gone page as http/404, the cut one and the empty one as retried until their attempts ran out (a cut, never a timeout; an empty body, never a success); the exit code reports the loss', () => {
+    expect(result.summary.ledger).toMatchObject({ planned: 5, succeeded: 2, failed: 3, pending: 0, failedByReason: { 'http/404': 1, 'retry/exhausted': 2 } });
     expect(exitCodeFor(result.summary)).not.toBe(0);
   });
 });
