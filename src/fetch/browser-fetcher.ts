@@ -14,7 +14,7 @@ import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-l
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
-import { bareErrorResponse, documentBody, refuseUnaskedPart } from './document-answer';
+import { answerWithoutPage, documentBody, refuseUnaskedPart } from './document-answer';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { readSettledDocument } from './read-document';
@@ -171,7 +171,7 @@ export class BrowserFetcher implements Fetcher {
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
       // A body cut after its document committed never ends the load: the cut ends the fetch instead.
-      const main = await Promise.race([loading, refusedLoad, watch.bodyCut()]).catch(async (error: unknown) => (await bareErrorResponse(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      const main = await Promise.race([loading, refusedLoad, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
       if (main instanceof CrawlResponse) return main;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.

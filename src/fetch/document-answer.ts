@@ -1,4 +1,4 @@
-// The main document's answer where Chromium shows no page of the site's: an error status with an empty body, a blank body, a part nobody asked for.
+// The main document's answer where Chromium shows no page of the site's: an error status with an empty body, a 204, a blank body, a part nobody asked for.
 import type { Response as PwResponse } from 'playwright-core';
 import { isBlankBody } from '../core/blank-body';
 import type { CrawlRequest } from '../core/request';
@@ -8,21 +8,29 @@ import type { DocumentWatch } from './document-watch';
 import type { ReadDocument } from './read-document';
 
 /**
- * The answer behind a failed load when it was an error status with no body. Chromium shows its own error
- * page for one (`ERR_HTTP_RESPONSE_CODE_FAILURE`) and `goto` rejects, so a 503 with its Retry-After, a bare
- * 429 or a 404 failed as `fetch/failed`: never retried, no Retry-After honoured, no breaker or throttle
- * told, a gone product not counted as gone. As over HTTP it is now the status, with an empty body, for the
- * downloader chain to judge. Null for any other failure.
+ * The answer behind a failed load when Chromium had no page to show for it, or null:
+ *
+ * - An error status with no body: Chromium shows its own error page (`ERR_HTTP_RESPONSE_CODE_FAILURE`) and
+ *   `goto` rejects, so a 503 with its Retry-After, a bare 429 or a 404 failed as `fetch/failed`: never
+ *   retried, no Retry-After honoured, no breaker or throttle told, a gone product not counted as gone.
+ * - A 204 or 205: Chromium stays where it was (`ERR_ABORTED`), so the empty page failed as `fetch/failed`
+ *   where over HTTP it is retried as an empty page (`fetch/empty-body`).
+ *
+ * As over HTTP, each is now its status with an empty body, for the downloader chain to judge.
  */
-export async function bareErrorResponse(error: unknown, watch: DocumentWatch, request: CrawlRequest, startedAtMs: number): Promise<CrawlResponse | null> {
-  if (!/ERR_HTTP_RESPONSE_CODE_FAILURE/.test(error instanceof Error ? error.message : String(error))) return null;
+export async function answerWithoutPage(error: unknown, watch: DocumentWatch, request: CrawlRequest, startedAtMs: number): Promise<CrawlResponse | null> {
+  const message = error instanceof Error ? error.message : String(error);
   const answer = watch.latestAnswer();
+  if (!answer) return null;
+  const status = answer.response.status();
+  const aborted = /ERR_ABORTED/.test(message);
   // A 407 is the proxy's, not the site's (browser-fetcher.ts): it stays the load's failure.
-  if (!answer || answer.response.status() < 400 || answer.response.status() === 407) return null;
+  const bareError = /ERR_HTTP_RESPONSE_CODE_FAILURE/.test(message) && status >= 400 && status !== 407;
+  if (!bareError && !(aborted && (status === 204 || status === 205))) return null;
   return new CrawlResponse({
     request,
     url: answer.response.url(),
-    status: answer.response.status(),
+    status,
     headers: await answer.response.allHeaders(),
     body: Buffer.alloc(0),
     text: '',

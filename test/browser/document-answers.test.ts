@@ -24,6 +24,7 @@ beforeAll(async () => {
     '/loop': (socket) => socket.write(answer('302 Found', ['location: /loop'])),
     '/bad-location': (socket) => socket.write(answer('302 Found', ['location: http://[::1'])),
     '/page': (socket) => socket.write(answer('200 OK', ['content-type: text/html'], PAGE)),
+    '/no-content': (socket) => socket.write('HTTP/1.1 204 No Content\r\n\r\n'),
     '/empty': (socket) => socket.write(answer('200 OK', ['content-type: text/html'])),
     '/blank': (socket) => socket.write(answer('200 OK', ['content-type: text/html'], '\r\n  \n')),
   });
@@ -60,6 +61,11 @@ describe('an error status with an empty body (Chromium shows its own error page,
 });
 
 describe('a 200 whose body is empty or blank (Chromium renders it as an empty document)', () => {
+  it('a 204 (Chromium stays where it was) is that status with an empty body, as over HTTP', async () => {
+    const res = await load('/no-content');
+    expect([res.status, res.body.length]).toEqual([204, 0]);
+  });
+
   it.each(['/empty', '/blank'])('%s has an empty body, as over HTTP, for the empty-page rule (fetch/empty-body), not a page of empty markup', async (path) => {
     const res = await load(path);
     expect([res.status, res.body.length, res.text]).toEqual([200, 0, '']);
