@@ -6,6 +6,7 @@ import { answerContext } from '../src/downloader/answer-context';
 import { decideRetry, type RetryConfig, type RetryDecision } from '../src/downloader/retry-policy';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
+import { isBlankBody } from '../src/core/blank-body';
 
 export interface RetryMiddlewareOptions {
   /** Uniform in [0, 1) for the backoff jitter; injected by tests. */
@@ -84,10 +85,5 @@ function noteUnreadableRetryAfter(request: CrawlRequest, response: CrawlResponse
  * body, and a POST may rightly get a 204 ("done, nothing to show").
  */
 function isEmptyPage(request: CrawlRequest, response: CrawlResponse): boolean {
-  return request.method === 'GET' && response.status >= 200 && response.status < 300 && isBlank(response.body);
-}
-
-/** HTML's ASCII white space (tab, LF, FF, CR, space); a page's first byte ends the scan. */
-function isBlank(body: Buffer): boolean {
-  return body.every((byte) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d);
+  return request.method === 'GET' && response.status >= 200 && response.status < 300 && isBlankBody(response.body);
 }

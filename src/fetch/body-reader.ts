@@ -1,4 +1,5 @@
 // Reads a response body under a byte cap and undoes its Content-Encoding, capping the decoded size too.
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import zlib from 'node:zlib';
@@ -90,10 +91,23 @@ interface Read {
  * The empty body of a 204 or 304 answer, which ends at its headers (RFC 9112 §6.3) whatever they say: a
  * 304's Content-Length is the size of the page it stands for. undici counts it as a body and failed the
  * answer as cut (`fetch/connection-reset`, retried until exhausted); whatever it did read is dropped.
+ *
+ * A head that frames a chunked body anyway (old frameworks send `Transfer-Encoding: chunked` on a 204, and
+ * its last chunk after it) ends its connection: undici reads no body there, and the bytes the server still
+ * sends, arriving once the next request of the host was written on the kept-alive socket, were read as the
+ * start of that request's answer, which failed as `fetch/protocol` (never retried), a page lost for another's
+ * fault. (A Content-Length is read as a body by undici itself, so its bytes never reach another answer.)
  */
-export async function readNoBody(body: Dispatcher.ResponseData['body'], fetchSignal: AbortSignal): Promise<Buffer> {
+export async function readNoBody(body: Dispatcher.ResponseData['body'], fetchSignal: AbortSignal, framing: BodilessFraming): Promise<Buffer> {
+  if (framing.transferEncoding !== undefined) framing.socket?.destroy();
   await dropUnwantedBody(body, fetchSignal);
   return Buffer.alloc(0);
+}
+
+/** What a bodiless answer's head said about a body, and the connection it came on. */
+export interface BodilessFraming {
+  transferEncoding: string | undefined;
+  socket: Socket | undefined;
 }
 
 /** Closes a body we will not read; the abort error undici then emits has nobody to tell. */

@@ -9,10 +9,12 @@ import { proxyFailureNoted } from '../core/request-session';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { BrowserConfinement, type DocumentCheck, type RefusedHop } from './browser-confinement';
+import { netFetchError } from './chromium-net-errors';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
+import { answerWithoutPage, documentBody, refuseUnaskedPart } from './document-answer';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { readSettledDocument } from './read-document';
@@ -40,7 +42,6 @@ export interface BrowserFetcherOptions {
 
 export class BrowserFetcher implements Fetcher {
   private readonly pool: PagePool;
-
   private readonly contextKeyOf: (request: CrawlRequest) => ContextKey;
 
   private readonly confinement: BrowserConfinement;
@@ -169,7 +170,9 @@ export class BrowserFetcher implements Fetcher {
       loading.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
-      const main = await Promise.race([loading, refusedLoad]);
+      // A body cut after its document committed never ends the load: the cut ends the fetch instead.
+      const main = await Promise.race([loading, refusedLoad, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      if (main instanceof CrawlResponse) return main;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
       if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
@@ -177,17 +180,18 @@ export class BrowserFetcher implements Fetcher {
       // A document still on its way would commit under the reader: the page is read once it stopped moving,
       // and from then on must stay on the document it shows (a script may still move it while it is read).
       const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
+      await refuseUnaskedPart(document.response);
       const captured = await captures.collect();
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       await ownCookies?.giveTo(request.session);
-      const body = Buffer.from(document.html, 'utf8');
+      const { body, text } = await documentBody(document);
       return new CrawlResponse({
         request,
         url: document.url,
         status: document.response.status(),
         headers: await document.response.allHeaders(),
         body,
-        text: document.html,
+        text,
         encoding: 'utf-8',
         timings: { startedAtMs, finishedAtMs: Date.now() },
         redirectChain: document.chain,
@@ -289,12 +293,8 @@ function browserError(error: unknown, url: string): FetchError {
   const message = error instanceof Error ? error.message : String(error);
   // The page's own answer (a Content-Disposition attachment), not a transport failure: retrying changes nothing.
   if (/Download is starting/.test(message)) return new FetchError('BROWSER_DOWNLOAD', `${url} answered with a download, not a page`, { cause: error });
-  // Chromium names the proxy's own failures apart from the site's.
-  if (/ERR_PROXY_CONNECTION_FAILED/.test(message)) return new FetchError('FETCH_PROXY_UNREACHABLE', `the proxy could not be reached (${url})`, { cause: error });
-  if (/ERR_TUNNEL_CONNECTION_FAILED/.test(message)) return new FetchError('FETCH_PROXY_TUNNEL', `the proxy refused the tunnel (${url})`, { cause: error });
-  if (/ERR_CONNECTION_REFUSED/.test(message)) return new FetchError('FETCH_CONNECTION_REFUSED', `connection refused (${url})`, { cause: error });
-  if (/ERR_NAME_NOT_RESOLVED/.test(message)) return new FetchError('FETCH_DNS', `host not found (${url})`, { cause: error });
-  if (/ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/.test(message)) return new FetchError('FETCH_CONNECTION_RESET', `connection reset (${url})`, { cause: error });
+  const net = netFetchError(message, url, error);
+  if (net) return net;
   if (/has been closed|crash|disconnected/i.test(message)) return new FetchError('FETCH_BROWSER_CRASHED', `the browser or the page's renderer went away while loading ${url}`, { cause: error });
   return new FetchError('FETCH_FAILED', `${message.split('\n')[0]} (${url})`, { cause: error });
 }

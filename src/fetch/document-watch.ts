@@ -1,6 +1,7 @@
 // Follows a page's main-frame documents from its first request on: which ones it loaded, whether one is still coming, whether it left after the read.
 import type { Frame, Page, Request as PwRequest, Response as PwResponse } from 'playwright-core';
 import { FetchError } from '../core/errors';
+import { netFetchError } from './chromium-net-errors';
 
 /**
  * A page moves between documents on its own: a script setting `location` while it parses, a form it
@@ -21,6 +22,9 @@ export class DocumentWatch {
   private readonly open = new Set<PwRequest>();
   private readonly responses: PwResponse[] = [];
   private readonly failures = new Map<PwRequest, string>();
+  /** Main-frame navigations whose answer came and whose body then failed (Chromium's net:: text). */
+  private readonly cutBodies = new Map<PwRequest, string>();
+  private cutWaiters: Array<() => void> = [];
   private settledWaiters: Array<() => void> = [];
   private departedWaiters: Array<() => void> = [];
   /** Navigations before this index happened before anything was read. */
@@ -60,12 +64,22 @@ export class DocumentWatch {
   private readonly onEnd = (req: PwRequest) => {
     const failure = req.failure();
     if (failure && this.open.has(req)) this.failures.set(req, failure.errorText);
+    if (failure && this.isCut(req, failure.errorText)) {
+      this.cutBodies.set(req, failure.errorText);
+      this.wakeCut();
+    }
     if (this.open.delete(req) && this.open.size === 0) this.wakeSettled();
   };
 
   private readonly wakeSettled = () => {
     const waiters = this.settledWaiters;
     this.settledWaiters = [];
+    for (const wake of waiters) wake();
+  };
+
+  private readonly wakeCut = () => {
+    const waiters = this.cutWaiters;
+    this.cutWaiters = [];
     for (const wake of waiters) wake();
   };
 
@@ -123,6 +137,46 @@ export class DocumentWatch {
   }
 
   /**
+   * Why the body of `response` (a main-frame document's answer) was cut off, or null when it arrived whole.
+   * Chromium commits a document on its head and shows whatever of the body came: a body cut by a reset, a
+   * chunked body without its last chunk, a Content-Length the bytes fell short of, a decoding that broke
+   * off. It reports the cut only as the request's failure, after the commit, and never fires the load
+   * event then: the fetch waited out its whole deadline (`fetch/timeout`, on every retry), and a page whose
+   * load did end would have been read with its price cut (`12.99` read as `12`), as the HTTP fetcher
+   * never reads one (body-end-check.ts).
+   */
+  cutBody(response: PwResponse): FetchError | null {
+    const errorText = this.cutBodies.get(response.request());
+    return errorText === undefined ? null : cutError(errorText, response.url());
+  }
+
+  /**
+   * The latest main-frame navigation's answer and the URLs before it, when that answer came: Chromium fails a
+   * navigation whose answer is an error status with an empty body (`ERR_HTTP_RESPONSE_CODE_FAILURE`) and
+   * shows its own error page, yet the status is the site's answer (a 404, a 503 with its Retry-After).
+   */
+  latestAnswer(): { response: PwResponse; chain: string[] } | null {
+    const latest = this.navigations.at(-1);
+    const response = latest && this.responses.findLast((res) => res.request() === latest);
+    return response ? { response, chain: this.navigations.slice(0, -1).map((req) => req.url()) } : null;
+  }
+
+  /** Rejects once the body of the latest main-frame document is cut off (a cut of one the page has left is not what it shows). */
+  bodyCut(): Promise<never> {
+    const cut = new Promise<never>((_, reject) => {
+      const check = (): void => {
+        const latest = this.navigations.at(-1);
+        const errorText = latest && this.cutBodies.get(latest);
+        if (latest && errorText) reject(cutError(errorText, latest.url()));
+        else this.cutWaiters.push(check);
+      };
+      check();
+    });
+    cut.catch(() => undefined); // only ever raced: a cut after the race is over is the read's to report (cutBody)
+    return cut;
+  }
+
+  /**
    * Rejects with the departure as soon as the page starts leaving the document being read: a call into a
    * page that is navigating may wait for the next document (Playwright's evaluate does), which must not
    * hold the read up or end in what the next document answers.
@@ -162,6 +216,16 @@ export class DocumentWatch {
     this.page.off('framenavigated', this.onFrameNavigated);
     this.wakeSettled();
     this.departedWaiters = [];
+    this.cutWaiters = [];
+  }
+
+  /**
+   * A failure after the answer came is a cut body, but for two: `ERR_ABORTED` is the page leaving that
+   * document (a script, a 204, a download), which the navigation that replaced it accounts for, and
+   * `ERR_HTTP_RESPONSE_CODE_FAILURE` an error status with an empty body, which is an answer (`bareErrorAnswer`).
+   */
+  private isCut(req: PwRequest, errorText: string): boolean {
+    return this.isMainNavigation(req) && !/ERR_ABORTED|ERR_HTTP_RESPONSE_CODE_FAILURE/.test(errorText) && this.responses.some((res) => res.request() === req);
   }
 
   private isMainNavigation(req: PwRequest): boolean {
@@ -171,4 +235,9 @@ export class DocumentWatch {
       return false; // a request without a frame (Playwright throws) is no document of this page
     }
   }
+}
+
+/** A body that failed after its head, named as the HTTP fetcher names the same fault; any such failure is a cut. */
+function cutError(errorText: string, url: string): FetchError {
+  return netFetchError(errorText, url) ?? new FetchError('FETCH_CONNECTION_RESET', `the body failed after its head (${errorText}; ${url}): the page is cut`);
 }

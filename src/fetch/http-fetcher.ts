@@ -122,7 +122,7 @@ export class HttpFetcher implements Fetcher {
         }
         const headers = normalizeHeaders(response.headers);
         const bodyEnd = watchBodyEnd(response.body, headers, socket, hop);
-        const body = BODILESS_STATUSES.has(response.statusCode) ? await readNoBody(response.body, deadline.signal) : await readBody(response.body, {
+        const body = BODILESS_STATUSES.has(response.statusCode) ? await readNoBody(response.body, deadline.signal, { transferEncoding: headerValue(headers, 'transfer-encoding'), socket }) : await readBody(response.body, {
           contentEncoding: headerValue(headers, 'content-encoding'),
           transferEncoding: headerValue(headers, 'transfer-encoding'),
           contentLength: headerValue(headers, 'content-length'),

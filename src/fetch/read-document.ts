@@ -62,6 +62,8 @@ async function readDocument(page: Page, watch: DocumentWatch, requestUrl: string
   const departure = watch.departure();
   if (departure) throw departure;
   const response = web && served !== null ? watch.responseFor(served.split('#')[0]) : null;
+  const cut = response && watch.cutBody(response.response);
+  if (cut) throw cut;
   if (served !== null && response) return { html, url: served, ...response };
   // Chromium's error page for a navigation that failed: that failure, as over HTTP.
   const failure = watch.lastFailure();

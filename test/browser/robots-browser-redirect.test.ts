@@ -28,7 +28,7 @@ describe('a browser crawl whose pages redirect to paths robots.txt disallows', (
     shop.route('/to-private', (_req, res) => reply(res, 302, { location: '/private/1' }));
     shop.route('/to-other-private', (_req, res) => reply(res, 302, { location: other.url('/private/2') }));
     shop.route('/to-page', (_req, res) => reply(res, 302, { location: '/page' }));
-    // Not an http(s) hop: Chromium refuses it; our check stays out of it, as over HTTP.
+    // Not an http(s) hop: Chromium refuses it (fetch/bad-redirect, as over HTTP); our check stays out of it.
     shop.route('/to-data', (_req, res) => reply(res, 302, { location: 'data:text/html,<p>x</p>' }));
     // Redirects done by the page: a script while it loads, a meta refresh.
     shop.route('/script-to-private', (_req, res) => reply(res, 200, { 'content-type': 'text/html' }, `<script>location.href = '/private/3';</script>`));
@@ -51,7 +51,7 @@ describe('a browser crawl whose pages redirect to paths robots.txt disallows', (
   });
 
   it('records those requests as robots/disallowed and follows an allowed hop', () => {
-    expect(result.summary.ledger).toMatchObject({ planned: 7, succeeded: 2, failed: 5, pending: 0, failedByReason: { 'robots/disallowed': 4, 'fetch/failed': 1 } });
+    expect(result.summary.ledger).toMatchObject({ planned: 7, succeeded: 2, failed: 5, pending: 0, failedByReason: { 'robots/disallowed': 4, 'fetch/bad-redirect': 1 } });
     expect(servers[0].requestsTo('/page')).toHaveLength(2);
   });
 });

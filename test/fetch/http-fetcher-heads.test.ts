@@ -1,4 +1,5 @@
 // Heads that are not a plain final answer: interim 1xx before it, bodiless statuses with a length, a part or a 304 we did not ask for, Content-Length framing HTTP/1.1 forbids.
+import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { RawAnswerServer } from '../support/raw-answer-server';
@@ -9,6 +10,17 @@ const OK = `HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: ${PAGE
 
 let server: RawAnswerServer;
 let fetcher: HttpFetcher;
+/** One connection per host: a request after another one goes on the socket that carried it. */
+let oneSocket: HttpFetcher;
+/**
+ * Bytes a connection's last answer still owed, written before its next answer: a server that sends the
+ * last chunk of a body its 204 or 304 must not have a moment after the head reaches the same answer late.
+ */
+const owed = new WeakMap<Socket, string>();
+const owing = (head: string) => (socket: Socket) => {
+  socket.write(head);
+  owed.set(socket, '0\r\n\r\n');
+};
 
 beforeAll(async () => {
   server = await RawAnswerServer.start({
@@ -24,12 +36,20 @@ beforeAll(async () => {
     '/length-list': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}, ${PAGE.length}\r\n\r\n${PAGE}`),
     '/length-then-bad-header': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}\r\nx-trace: a\0b\r\n\r\n${PAGE}`),
     '/length-then-chunked': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: 5\r\ntransfer-encoding: chunked\r\n\r\n1a\r\n${PAGE}\r\n0\r\n\r\n`),
+    '/no-content-chunked': owing('HTTP/1.1 204 No Content\r\ntransfer-encoding: chunked\r\n\r\n'),
+    '/not-modified-chunked': owing('HTTP/1.1 304 Not Modified\r\netag: "v2"\r\ntransfer-encoding: chunked\r\n\r\n'),
+    '/page': (socket) => {
+      socket.write(`${owed.get(socket) ?? ''}${OK}`);
+      owed.delete(socket);
+    },
   });
   fetcher = new HttpFetcher(httpSettings({ timeoutMs: 5000 }));
+  oneSocket = new HttpFetcher(httpSettings({ timeoutMs: 5000, keepAliveConnectionsPerHost: 1 }));
 });
 
 afterAll(async () => {
   await fetcher.close();
+  await oneSocket.close();
   await server.close();
 });
 
@@ -52,6 +72,17 @@ describe('answers that end at their head', () => {
   it.each([['/not-modified-with-length', 304], ['/no-content-with-length', 204]])('%s: the status with an empty body (its Content-Length counts no body), not a cut transfer', async (path, status) => {
     const res = await fetcher.fetch(req(server.url(path), { headers: { 'If-None-Match': '"v1"' } }));
     expect([res.status, res.body.length]).toEqual([status, 0]);
+  });
+});
+
+describe('a 204 or 304 whose head frames a body (Transfer-Encoding: chunked)', () => {
+  // What the server sends after such a head on a kept-alive connection (a last chunk) was read as the start of
+  // the next answer: an innocent page of the host failed as fetch/protocol, which is never retried.
+  it.each(['/no-content-chunked', '/not-modified-chunked'])('%s ends its connection: the next request on the host gets its own page', async (path) => {
+    const res = await oneSocket.fetch(req(server.url(path), { headers: { 'If-None-Match': '"v1"' } }));
+    expect(res.body.length).toBe(0);
+    const next = await oneSocket.fetch(req(server.url('/page')));
+    expect([next.status, next.text]).toEqual([200, PAGE]);
   });
 });
 
