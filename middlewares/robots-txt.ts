@@ -8,6 +8,7 @@ import { hostKeyOf } from '../src/politeness/host-key';
 import { fetchRobots } from '../src/robots/fetch-robots';
 import type { RobotsCache, RobotsEntry } from '../src/ports/robots-cache';
 import { RobotsRules, type AgentRules } from '../src/robots/robots-rules';
+import { rulesRefusal } from '../src/robots/rules-refusal';
 import { settledOrAfter } from '../src/robots/settled-or-after';
 import type { Settings } from '../src/settings/schema';
 
@@ -131,16 +132,10 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`);
       return wait('robots/unreachable', entry.retryAtMs);
     }
-    if (rules && !rules.isAllowed(url)) {
-      ctx.stats.inc('robots/disallowed');
-      return fail('robots/disallowed', `robots.txt of ${origin} disallows ${url}`);
-    }
-    const crawlDelayMs = rules?.crawlDelayMs ?? 0;
-    if (crawlDelayMs > this.settings.robots.maxCrawlDelayMs) {
-      // Obeying it could take days, shortening it would be ruder than the site allows: refuse with the reason.
-      return fail('robots/crawl-delay-too-long', `robots.txt of ${origin} asks for a Crawl-delay of ${crawlDelayMs / 1000} s, above robots.maxCrawlDelayMs (${this.settings.robots.maxCrawlDelayMs} ms)`);
-    }
-    return CONTINUE;
+    const refusal = rules ? rulesRefusal(rules, url, this.settings.robots.maxCrawlDelayMs) : null;
+    if (!refusal) return CONTINUE;
+    if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
+    return fail(refusal.reason, refusal.message);
   }
 
   processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
