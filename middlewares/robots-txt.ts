@@ -1,6 +1,8 @@
 // robots.txt middleware: one file per origin, fetched once per run without holding a slot; disallowed URLs and redirect targets fail, Crawl-delay goes to the host gate.
 import { FetchError, FetchWait } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
+import type { CrawlResponse } from '../src/core/response';
+import type { BlockRules } from '../src/downloader/block-rules';
 import { CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome } from '../src/downloader/middleware';
 import type { Fetcher, HopDeadline } from '../src/fetch/fetcher';
 import type { HostGate } from '../src/ports/host-gate';
@@ -48,6 +50,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     private readonly fetcher: Fetcher,
     private readonly cache: RobotsCache,
     private readonly gate: HostGate,
+    /** The crawl's block rules (null with block detection off): a wall served as robots.txt is not the file. */
+    private readonly blocks: BlockRules | null = null,
   ) {}
 
   processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
@@ -229,7 +233,9 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       written = true;
       this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     };
-    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend });
+    const { blocks } = this;
+    const isBlockPage = blocks ? (response: CrawlResponse) => blocks.detect(ctx.hostKey, response) !== null : undefined;
+    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend, isBlockPage });
     return { entry, written };
   }
 

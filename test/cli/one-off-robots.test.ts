@@ -9,11 +9,15 @@ const page = (body: string) => (_req: unknown, res: import('node:http').ServerRe
 
 let shop: FixtureServer;
 let outage: FixtureServer;
+let walled: FixtureServer;
 const { settings } = resolveSettings([]);
 
 beforeAll(async () => {
   shop = await FixtureServer.start({ builtInRoutes: false });
   outage = await FixtureServer.start({ builtInRoutes: false });
+  walled = await FixtureServer.start({ builtInRoutes: false });
+  walled.route('/robots.txt', page('<html><head><title>Just a moment...</title></head><body>checking your browser</body></html>'));
+  walled.route('/p/3', page('<p class="price">39.99</p>'));
   shop.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n'));
   shop.route('/private/p1', page('<p class="price">9.99</p>'));
   shop.route('/p/1', page('<p class="price">19.99</p>'));
@@ -26,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop.close();
   await outage.close();
+  await walled.close();
 });
 
 const fetchUrl = (url: string, from = settings) => fetchOnce(from, new CrawlRequest({ url }), 'http');
@@ -56,6 +61,11 @@ describe('one-off fetches obey robots.txt', () => {
     await expect(fetchUrl(outage.url('/p/2'))).rejects.toMatchObject({ code: 'ROBOTS_UNAVAILABLE' });
     await expect(fetchUrl(shop.url('/away'))).rejects.toMatchObject({ code: 'ROBOTS_UNAVAILABLE' });
     expect(outage.requestsTo('/p/2')).toHaveLength(0);
+  });
+
+  it('refuses a page whose robots.txt answer is a bot wall, not the file', async () => {
+    await expect(fetchUrl(walled.url('/p/3'))).rejects.toMatchObject({ code: 'ROBOTS_UNAVAILABLE' });
+    expect(walled.requestsTo('/p/3')).toHaveLength(0);
   });
 
   it('fetches anything with robots.obey off, as a crawl would', async () => {

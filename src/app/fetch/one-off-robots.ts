@@ -1,7 +1,10 @@
 // robots.txt for a one-off fetch (`fetch`, `parse`, `shell`): each origin's file read once, the page and every hop judged as a crawl judges them.
 import { FetchError } from '../../core/errors';
 import type { CrawlRequest } from '../../core/request';
+import type { CrawlResponse } from '../../core/response';
+import { BlockRules } from '../../downloader/block-rules';
 import type { Fetcher } from '../../fetch/fetcher';
+import { hostKeyOf } from '../../politeness/host-key';
 import type { RobotsEntry } from '../../ports/robots-cache';
 import { fetchRobots } from '../../robots/fetch-robots';
 import { RobotsRules, type AgentRules } from '../../robots/robots-rules';
@@ -23,6 +26,8 @@ export class OneOffRobots {
   private readonly files = new Map<string, KnownFile>();
   /** The URL a check stopped at because its origin's file was not read yet. */
   private pendingUrl: string | null = null;
+  /** The crawl's block rules, unless block detection is disabled: a wall served as robots.txt is not the file. */
+  private readonly blocks: BlockRules | null;
 
   constructor(
     private readonly settings: Settings,
@@ -30,7 +35,9 @@ export class OneOffRobots {
     private readonly fetcher: Fetcher,
     /** The page asked for: robots.txt goes with its session (its proxy). */
     private readonly page: CrawlRequest,
-  ) {}
+  ) {
+    this.blocks = settings.middlewares.disabled.includes('block-detection') ? null : new BlockRules(settings.blockDetection);
+  }
 
   /** Reads the file of the URL's origin unless it has been read. */
   async load(url: string): Promise<void> {
@@ -38,7 +45,10 @@ export class OneOffRobots {
     const { origin } = new URL(url);
     if (this.files.has(origin)) return;
     const { robots } = this.settings;
-    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page: this.page, attemptsBefore: 0, refetchAfterMs: robots.refetchAfterMs, nowMs: Date.now });
+    const { blocks } = this;
+    const hostKey = hostKeyOf(origin, this.settings.politeness.hostKey);
+    const isBlockPage = blocks ? (response: CrawlResponse) => blocks.detect(hostKey, response) !== null : undefined;
+    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page: this.page, attemptsBefore: 0, refetchAfterMs: robots.refetchAfterMs, nowMs: Date.now, isBlockPage });
     const rules = entry.kind === 'rules' ? RobotsRules.parse(entry.text).forAgent(robots.userAgentToken) : null;
     this.files.set(origin, { entry, rules });
   }
