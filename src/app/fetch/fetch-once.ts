@@ -59,9 +59,9 @@ async function fetchJudged(fetcher: Fetcher, request: CrawlRequest, robots: OneO
     try {
       return await fetcher.fetch(request, options);
     } catch (error) {
-      const pending = error instanceof FetchError && error.code === 'ROBOTS_PENDING' ? robots.takePending() : null;
-      if (pending === null || tries >= maxTries) throw error;
-      await robots.load(pending);
+      const pending = error instanceof FetchError && error.code === 'ROBOTS_PENDING' ? robots.takePending() : [];
+      if (pending.length === 0 || tries >= maxTries) throw error;
+      for (const origin of pending) await robots.load(origin);
     }
   }
 }

@@ -24,8 +24,8 @@ interface KnownFile {
  */
 export class OneOffRobots {
   private readonly files = new Map<string, KnownFile>();
-  /** The URL a check stopped at because its origin's file was not read yet. */
-  private pendingUrl: string | null = null;
+  /** Origins a check stopped at because their file was not read yet (a page's subresources ask too). */
+  private readonly pending = new Set<string>();
   /** The crawl's block rules, unless block detection is disabled: a wall served as robots.txt is not the file. */
   private readonly blocks: BlockRules | null;
 
@@ -59,7 +59,7 @@ export class OneOffRobots {
     const { origin } = new URL(url);
     const known = this.files.get(origin);
     if (!known) {
-      this.pendingUrl = url;
+      this.pending.add(origin);
       throw new FetchError('ROBOTS_PENDING', `robots.txt of ${origin} is not read yet (${url})`);
     }
     const { entry, rules } = known;
@@ -70,11 +70,11 @@ export class OneOffRobots {
     if (refusal) throw new FetchError(refusal.code, `${refusal.message}; not fetched (robots.obey=false fetches it anyway)`);
   }
 
-  /** The URL of the last ROBOTS_PENDING, once: its file is loaded and the fetch tried again. */
-  takePending(): string | null {
-    const url = this.pendingUrl;
-    this.pendingUrl = null;
-    return url;
+  /** The origins of the ROBOTS_PENDING checks so far, once: their files are read and the fetch tried again. */
+  takePending(): string[] {
+    const origins = [...this.pending];
+    this.pending.clear();
+    return origins;
   }
 }
 
