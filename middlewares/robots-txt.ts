@@ -70,10 +70,11 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       this.redirectTargets.set(request, toUrl);
       throw new FetchError('ROBOTS_PENDING', `robots.txt of ${new URL(toUrl).origin} is not known yet (redirect to ${toUrl})`);
     }
-    if (known.rules && !known.rules.isAllowed(toUrl)) {
-      ctx.stats.inc('robots/disallowed');
-      throw new FetchError('ROBOTS_DISALLOWED', `robots.txt of ${new URL(toUrl).origin} disallows the redirect target ${toUrl}`);
-    }
+    // A Crawl-delay the target's origin cannot be crawled under refuses the hop as it refuses the origin's own pages.
+    const refusal = known.rules ? rulesRefusal(known.rules, toUrl, this.settings.robots.maxCrawlDelayMs) : null;
+    if (!refusal) return;
+    if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
+    throw new FetchError(refusal.code, `${refusal.message} (a redirect target)`);
   };
 
   /**

@@ -5,7 +5,7 @@ import type { AgentRules } from './robots-rules';
 export interface RulesRefusal {
   /** The ledger's reason in a crawl. */
   reason: 'robots/disallowed' | 'robots/crawl-delay-too-long' | 'robots/crawl-delay-unreadable';
-  /** The code a one-off command fails with. */
+  /** The code a redirect hop or a one-off command fails with (the chain reads it as `reason`). */
   code: ErrorCode;
   message: string;
 }
@@ -20,12 +20,12 @@ export function rulesRefusal(rules: AgentRules, url: string, maxCrawlDelayMs: nu
   if (!rules.isAllowed(url)) return { reason: 'robots/disallowed', code: 'ROBOTS_DISALLOWED', message: `robots.txt of ${origin} disallows ${url}` };
   if (rules.unreadableCrawlDelay !== null) {
     const message = `robots.txt of ${origin} asks for a Crawl-delay that cannot be read ("${rules.unreadableCrawlDelay}")`;
-    return { reason: 'robots/crawl-delay-unreadable', code: 'ROBOTS_CRAWL_DELAY', message };
+    return { reason: 'robots/crawl-delay-unreadable', code: 'ROBOTS_CRAWL_DELAY_UNREADABLE', message };
   }
   const crawlDelayMs = rules.crawlDelayMs ?? 0;
   if (crawlDelayMs > maxCrawlDelayMs) {
     const message = `robots.txt of ${origin} asks for a Crawl-delay of ${crawlDelayMs / 1000} s, above robots.maxCrawlDelayMs (${maxCrawlDelayMs} ms)`;
-    return { reason: 'robots/crawl-delay-too-long', code: 'ROBOTS_CRAWL_DELAY', message };
+    return { reason: 'robots/crawl-delay-too-long', code: 'ROBOTS_CRAWL_DELAY_TOO_LONG', message };
   }
   return null;
 }

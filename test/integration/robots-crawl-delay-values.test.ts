@@ -53,3 +53,29 @@ describe('a crawl of origins whose Crawl-delay is spelt as found in the wild', (
     expect(result.summary.ledger).toMatchObject({ planned: 12, succeeded: 4, failed: 8, pending: 0 });
   });
 });
+
+describe('a crawl whose pages redirect to origins whose Crawl-delay refuses them', () => {
+  it('sends no hop there, and fails the request with the reason those origins give their own pages', async () => {
+    const [start, slow, unreadable] = await startFixtureServers(3, { builtInRoutes: false });
+    const storage = tempStorageDir('robots-delay-hop');
+    try {
+      slow.route('/robots.txt', (_req, res) => text(res, 'User-agent: *\nCrawl-delay: 86400\n'));
+      unreadable.route('/robots.txt', (_req, res) => text(res, 'User-agent: *\nCrawl-delay: ten\n'));
+      for (const server of [slow, unreadable]) server.route('/p/:n', (_req, res) => text(res, 'page'));
+      start.route('/robots.txt', (_req, res) => text(res, 'User-agent: *\nDisallow:\n'));
+      start.route('/to-slow', (_req, res) => void res.writeHead(302, { location: slow.url('/p/1') }).end());
+      start.route('/to-unreadable', (_req, res) => void res.writeHead(302, { location: unreadable.url('/p/1') }).end());
+      const result = await crawlInProcess(new UrlListSpider([start.url('/to-slow'), start.url('/to-unreadable')]), storage.dir, {
+        politeness: { minIntervalMs: 10, jitterMs: 0 },
+        robots: { maxCrawlDelayMs: 1_000 },
+        log: { statsIntervalMs: 0 },
+      });
+      expect([slow, unreadable].map((server) => server.requests.map((r) => r.path))).toEqual([['/robots.txt'], ['/robots.txt']]);
+      expect(result.summary.ledger).toMatchObject({ planned: 2, failed: 2, pending: 0 });
+      expect(result.summary.ledger.failedByReason).toEqual({ 'robots/crawl-delay-too-long': 1, 'robots/crawl-delay-unreadable': 1 });
+    } finally {
+      await closeFixtureServers([start, slow, unreadable]);
+      storage.cleanup();
+    }
+  }, 30_000);
+});
