@@ -62,6 +62,13 @@ class MatchedRules implements AgentRules {
   isAllowed(url: string): boolean {
     const target = matchTarget(new URL(url));
     if (target === ROBOTS_PATH) return true;
+    // nginx (merge_slashes, its default) and most servers serve `//private/x` as `/private/x`, which a spider
+    // that joins URLs with one slash too many asks for: allowed only when the merged path is allowed too.
+    const merged = withSingleSlashes(target);
+    return this.verdict(target) && (merged === target || this.verdict(merged));
+  }
+
+  private verdict(target: string): boolean {
     const spellings = querySpellings(target);
     let best: Rule | null = null;
     for (const rule of this.rules) {
@@ -70,6 +77,13 @@ class MatchedRules implements AgentRules {
     }
     return best?.allow ?? true;
   }
+}
+
+/** The path with each run of slashes as one; the query is data and stays as written. */
+function withSingleSlashes(target: string): string {
+  const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  return path.replace(/\/{2,}/g, '/') + (query < 0 ? '' : target.slice(query));
 }
 
 /**
