@@ -67,7 +67,7 @@ export class OneOffRobots {
       throw new FetchError('ROBOTS_UNAVAILABLE', `robots.txt of ${origin} could not be read (${entry.status}); a crawl fetches nothing there until it can, so ${url} was not fetched`);
     }
     const refusal = rules ? rulesRefusal(rules, url, this.settings.robots.maxCrawlDelayMs) : null;
-    if (refusal) throw new FetchError(refusal.code, `${refusal.message}; not fetched (robots.obey=false fetches it anyway)`);
+    if (refusal) throw new FetchError(refusal.code, `${refusal.message}; not fetched (-s robots.obey=false fetches it anyway)`);
   }
 
   /** The origins of the ROBOTS_PENDING checks so far, once: their files are read and the fetch tried again. */
