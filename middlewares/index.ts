@@ -98,7 +98,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['circuit-breaker', circuitBreaker],
   ['adaptive-throttle', adaptiveThrottle],
   ['sessions', sessions],
-  ['robots-txt', (settings, deps) => new RobotsTxtMiddleware(settings, deps.fetcher, deps.robotsCache, deps.gate)],
+  ['robots-txt', (settings, deps, shared) => new RobotsTxtMiddleware(settings, deps.fetcher, deps.robotsCache, deps.gate, shared.blocks)],
   ['meta-refresh', (settings) => new MetaRefreshMiddleware(settings.metaRefresh)],
   ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],
 ];

@@ -1,6 +1,8 @@
 // robots.txt middleware: one file per origin, fetched once per run without holding a slot; disallowed URLs and redirect targets fail, Crawl-delay goes to the host gate.
 import { FetchError, FetchWait } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
+import type { CrawlResponse } from '../src/core/response';
+import type { BlockRules } from '../src/downloader/block-rules';
 import { CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome } from '../src/downloader/middleware';
 import type { Fetcher, HopDeadline } from '../src/fetch/fetcher';
 import type { HostGate } from '../src/ports/host-gate';
@@ -8,6 +10,7 @@ import { hostKeyOf } from '../src/politeness/host-key';
 import { fetchRobots } from '../src/robots/fetch-robots';
 import type { RobotsCache, RobotsEntry } from '../src/ports/robots-cache';
 import { RobotsRules, type AgentRules } from '../src/robots/robots-rules';
+import { rulesRefusal } from '../src/robots/rules-refusal';
 import { settledOrAfter } from '../src/robots/settled-or-after';
 import type { Settings } from '../src/settings/schema';
 
@@ -47,6 +50,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     private readonly fetcher: Fetcher,
     private readonly cache: RobotsCache,
     private readonly gate: HostGate,
+    /** The crawl's block rules (null with block detection off): a wall served as robots.txt is not the file. */
+    private readonly blocks: BlockRules | null = null,
   ) {}
 
   processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
@@ -65,10 +70,11 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       this.redirectTargets.set(request, toUrl);
       throw new FetchError('ROBOTS_PENDING', `robots.txt of ${new URL(toUrl).origin} is not known yet (redirect to ${toUrl})`);
     }
-    if (known.rules && !known.rules.isAllowed(toUrl)) {
-      ctx.stats.inc('robots/disallowed');
-      throw new FetchError('ROBOTS_DISALLOWED', `robots.txt of ${new URL(toUrl).origin} disallows the redirect target ${toUrl}`);
-    }
+    // A Crawl-delay the target's origin cannot be crawled under refuses the hop as it refuses the origin's own pages.
+    const refusal = known.rules ? rulesRefusal(known.rules, toUrl, this.settings.robots.maxCrawlDelayMs) : null;
+    if (!refusal) return;
+    if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
+    throw new FetchError(refusal.code, `${refusal.message} (a redirect target)`);
   };
 
   /**
@@ -131,16 +137,10 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`);
       return wait('robots/unreachable', entry.retryAtMs);
     }
-    if (rules && !rules.isAllowed(url)) {
-      ctx.stats.inc('robots/disallowed');
-      return fail('robots/disallowed', `robots.txt of ${origin} disallows ${url}`);
-    }
-    const crawlDelayMs = rules?.crawlDelayMs ?? 0;
-    if (crawlDelayMs > this.settings.robots.maxCrawlDelayMs) {
-      // Obeying it could take days, shortening it would be ruder than the site allows: refuse with the reason.
-      return fail('robots/crawl-delay-too-long', `robots.txt of ${origin} asks for a Crawl-delay of ${crawlDelayMs / 1000} s, above robots.maxCrawlDelayMs (${this.settings.robots.maxCrawlDelayMs} ms)`);
-    }
-    return CONTINUE;
+    const refusal = rules ? rulesRefusal(rules, url, this.settings.robots.maxCrawlDelayMs) : null;
+    if (!refusal) return CONTINUE;
+    if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
+    return fail(refusal.reason, refusal.message);
   }
 
   processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
@@ -234,7 +234,9 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       written = true;
       this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     };
-    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend });
+    const { blocks } = this;
+    const isBlockPage = blocks ? (response: CrawlResponse) => blocks.detect(ctx.hostKey, response) !== null : undefined;
+    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend, isBlockPage });
     return { entry, written };
   }
 

@@ -74,6 +74,8 @@ const HINTS: Array<[RegExp, string]> = [
   [/^http\/40[13]$/, 'refused: blocked?'],
   [/^(callback|dom)\//, 'the spider failed on its pages: broken by a redesign?'],
   [/^robots\/disallowed$/, "robots.txt disallows us (the site's decision)"],
+  [/^robots\/crawl-delay-/, 'robots.txt asks for a Crawl-delay we cannot keep (too long, or unreadable)'],
+  [/^robots\/unavailable$/, 'robots.txt could not be read (down, or a bot wall in its place)'],
   [/^(block\/|retry\/)/, 'block pages or errors on every try: blocked?'],
   [/^http\/(soft-404|404|410)$/, 'pages not found: moved or gone?'],
   [/redirect/, 'redirected away or without end'],

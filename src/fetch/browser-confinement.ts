@@ -46,6 +46,14 @@ const NO_PEER_CONNECTIONS = `for (const name of ['RTCPeerConnection', 'webkitRTC
 
 /** A frame's navigation or redirect hop that the caller's check (robots.txt) refused. */
 const FRAME_REFUSED = 'browser/frame/refused';
+/**
+ * A fetch, script or image of the page on a path robots.txt disallows. The file binds what the crawler
+ * fetches to render a page too (Google's renderer fetches no disallowed resource): a price API under
+ * `Disallow: /api/` was called and its price stored. Only a verdict the caller's check can give now (the
+ * origin's file known: the page's own origin always is); an origin whose file is not known, or one the
+ * offsite rule refuses (a CDN under `offsiteSubresources: allow`), goes as before.
+ */
+const ROBOTS_SUBRESOURCE = 'browser/robots/subresource-blocked';
 
 const ALLOW_ALL: PageGuard = { allows: () => true };
 /** A page kept between requests (PagePool reuse) reaches nothing: a script or meta refresh left running can neither move it nor fetch. */
@@ -247,6 +255,8 @@ export class BrowserConfinement {
       return route.abort('blockedbyclient').catch(() => undefined);
     } else if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) {
       verdict = 'browser/offsite/subresource-blocked';
+    } else if (guard?.checkDocument && isWeb(url) && guard.checkDocument(req.frame().url(), url)?.code === 'ROBOTS_DISALLOWED') {
+      verdict = ROBOTS_SUBRESOURCE;
     }
     if (verdict === null) return route.continue().catch(() => undefined);
     this.stats?.inc(verdict);

@@ -1,12 +1,13 @@
 // Fetches one origin's robots.txt and turns the answer into a cache entry, as RFC 9309 §2.3 reads each status.
 import { FetchError } from '../core/errors';
 import { CrawlRequest } from '../core/request';
+import type { CrawlResponse } from '../core/response';
 import { isProxyFailure } from '../core/request-session';
 import { retryAfterOf } from '../downloader/retry-after';
 import type { Fetcher } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { robotsText } from './robots-body';
-import { MAX_ROBOTS_BYTES } from './robots-lines';
+import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
 import { withoutUndeclaredGzip } from './undeclared-gzip';
 
 /** RFC 9309 §2.3.1.2: follow at least five consecutive redirects; more and the file counts as unavailable. */
@@ -25,6 +26,8 @@ export interface RobotsFetch {
   nowMs(): number;
   /** Each time a request for the file (or a redirect hop of it) is written to the socket. */
   onSend?(): void;
+  /** The crawl's block rules for the origin's host: a bot wall is no answer about the file. */
+  isBlockPage?(response: CrawlResponse): boolean;
 }
 
 export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
@@ -46,11 +49,16 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     // parser the last line may be cut short, so it drops it.
     const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
     status = response.status;
-    if (status >= 200 && status < 300) return { kind: 'rules', text: robotsText(await withoutUndeclaredGzip(response.body)), fetchedAtMs: nowMs() };
-    // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), 429 aside. A 3xx the fetcher did not follow (300, 304,
-    // 305) is no answer about the file: read as "no file" it let every page be fetched; it is unreachable.
-    if (status >= 400 && status < 500 && status !== 429) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
-    answerHeaders = response.headers;
+    if (status >= 200 && status < 300) {
+      const text = robotsText(await withoutUndeclaredGzip(response.body));
+      if (!isWall(response, text, options.isBlockPage)) return { kind: 'rules', text, fetchedAtMs: nowMs() };
+      status = `block-page/${status}`;
+    } else if (status >= 400 && status < 500 && status !== 429) {
+      // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), 429 aside. A 3xx the fetcher did not follow (300, 304,
+      // 305) is no answer about the file: read as "no file" it let every page be fetched; it is unreachable.
+      if (!isWall(response, response.text, options.isBlockPage)) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
+      status = `block-page/${status}`;
+    } else answerHeaders = response.headers;
   } catch (error) {
     const code = error instanceof FetchError ? error.code : 'FETCH_FAILED';
     // More than five hops (ours, or the fetcher's cap at or above five) or a loop: no file (RFC 9309
@@ -70,4 +78,15 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   if (typeof status === 'number' && untilMs !== null && untilMs > nowMs()) return { kind: 'retry-after', status, attempts: attemptsBefore, untilMs };
   const attempts = attemptsBefore + 1;
   return { kind: 'unreachable', status, attempts, retryAtMs: nowMs() + options.refetchAfterMs * 2 ** (attempts - 1) };
+}
+
+/**
+ * A bot wall (a CAPTCHA, a challenge, "Access denied") at 200 or 403 says nothing about the file. Read as
+ * the file it had no rules, and every page of the host was allowed; the wall may let the pages through
+ * later (a cookie, another proxy), so the host was crawled against rules never read. It is unreachable
+ * (disallow all, fetched again). A real file that names a wall's path in a rule (`Disallow:
+ * /.well-known/sgcaptcha/`) is still the file: an answer with a user-agent line is never a wall.
+ */
+function isWall(response: CrawlResponse, text: string, isBlockPage: RobotsFetch['isBlockPage']): boolean {
+  return isBlockPage !== undefined && isBlockPage(response) && !robotsDirectives(text).some((directive) => directive.key === 'user-agent');
 }

@@ -13,6 +13,8 @@ interface Group {
   agents: string[];
   rules: Rule[];
   crawlDelayS: number | null;
+  /** The first Crawl-delay value of the group that could not be read. */
+  unreadableDelay: string | null;
 }
 
 /** What one crawler (one product token) may do on one origin. */
@@ -20,6 +22,8 @@ export interface AgentRules {
   isAllowed(url: string): boolean;
   /** The group's Crawl-delay (or Request-rate's wait) in ms, the largest when it gives several, or null. */
   readonly crawlDelayMs: number | null;
+  /** A Crawl-delay of the group that could not be read (`ten`), as written: the wait asked for is unknown. */
+  readonly unreadableCrawlDelay: string | null;
 }
 
 /** RFC 9309 §2.2.2: the robots.txt file itself is always allowed. */
@@ -39,7 +43,8 @@ export class RobotsRules {
     if (chosen.length === 0) chosen = this.groups.filter((group) => group.agents.includes('*'));
     const rules = chosen.flatMap((group) => group.rules);
     const delays = chosen.flatMap((group) => (group.crawlDelayS === null ? [] : [group.crawlDelayS]));
-    return new MatchedRules(rules, delays.length > 0 ? Math.round(Math.max(...delays) * 1000) : null);
+    const unreadable = chosen.find((group) => group.unreadableDelay !== null)?.unreadableDelay ?? null;
+    return new MatchedRules(rules, delays.length > 0 ? Math.round(Math.max(...delays) * 1000) : null, unreadable);
   }
 }
 
@@ -47,6 +52,7 @@ class MatchedRules implements AgentRules {
   constructor(
     private readonly rules: readonly Rule[],
     readonly crawlDelayMs: number | null,
+    readonly unreadableCrawlDelay: string | null,
   ) {}
 
   /**
@@ -56,6 +62,13 @@ class MatchedRules implements AgentRules {
   isAllowed(url: string): boolean {
     const target = matchTarget(new URL(url));
     if (target === ROBOTS_PATH) return true;
+    // nginx (merge_slashes, its default) and most servers serve `//private/x` as `/private/x`, which a spider
+    // that joins URLs with one slash too many asks for: allowed only when the merged path is allowed too.
+    const merged = withSingleSlashes(target);
+    return this.verdict(target) && (merged === target || this.verdict(merged));
+  }
+
+  private verdict(target: string): boolean {
     const spellings = querySpellings(target);
     let best: Rule | null = null;
     for (const rule of this.rules) {
@@ -64,6 +77,13 @@ class MatchedRules implements AgentRules {
     }
     return best?.allow ?? true;
   }
+}
+
+/** The path with each run of slashes as one; the query is data and stays as written. */
+function withSingleSlashes(target: string): string {
+  const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  return path.replace(/\/{2,}/g, '/') + (query < 0 ? '' : target.slice(query));
 }
 
 /**
@@ -77,7 +97,7 @@ function readGroups(text: string): Group[] {
   for (const { key, value } of robotsDirectives(text)) {
     if (key === 'user-agent') {
       if (!current || !takingAgents) {
-        current = { agents: [], rules: [], crawlDelayS: null };
+        current = { agents: [], rules: [], crawlDelayS: null, unreadableDelay: null };
         groups.push(current);
       }
       takingAgents = true;
@@ -90,7 +110,8 @@ function readGroups(text: string): Group[] {
       // Not RFC 9309 records, so they must not change how groups are read (§2.2.4): they do not close
       // the user-agent lines. Several in one group: the longest wait, as for merged groups.
       const seconds = delaySecondsOf(key, value);
-      if (seconds !== null) current.crawlDelayS = Math.max(seconds, current.crawlDelayS ?? 0);
+      if (seconds === 'unreadable') current.unreadableDelay ??= value;
+      else if (seconds !== null) current.crawlDelayS = Math.max(seconds, current.crawlDelayS ?? 0);
       continue;
     }
     takingAgents = false;

@@ -1,4 +1,4 @@
-// `fetch`, `parse` and `shell` with proxies configured: the page comes through a proxy, as a crawl's would, never from our own address.
+// `fetch`, `parse` and `shell` with proxies configured: the page (and its robots.txt) comes through a proxy, as a crawl's would, never from our own address.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -34,6 +34,8 @@ describe('one-off fetches through the configured proxies', () => {
       expect(run.code, run.stderr).toBe(0);
       expect(`${run.stdout}${run.stderr}`).not.toContain(SECRET);
     }
-    expect(proxy.received.filter((r) => r.authorized).map((r) => r.target)).toEqual(['/p/0', '/p/1', '/p/2'].map((path) => site.server.url(path)));
+    // Each command reads robots.txt first, through the same proxy, as a crawl does.
+    const robots = site.server.url('/robots.txt');
+    expect(proxy.received.filter((r) => r.authorized).map((r) => r.target)).toEqual(['/p/0', '/p/1', '/p/2'].flatMap((path) => [robots, site.server.url(path)]));
   });
 });

@@ -36,6 +36,15 @@ describe('lostHosts', () => {
     expect(lostHostHint(lost['fr.shop.example'])).toMatch(/^every item's SKU was already stored from another host of the same site at another price: markets on subdomains.*state `site` on the items/);
   });
 
+  it("names robots.txt's own causes: a Crawl-delay we cannot keep, a file we could not read", () => {
+    const hint = (reason: string) => lostHostHint({ planned: 2, succeeded: 0, failedByReason: { [reason]: 2 }, droppedByReason: {} });
+    expect(['robots/crawl-delay-too-long', 'robots/crawl-delay-unreadable', 'robots/unavailable'].map(hint)).toEqual([
+      'robots.txt asks for a Crawl-delay we cannot keep (too long, or unreadable)',
+      'robots.txt asks for a Crawl-delay we cannot keep (too long, or unreadable)',
+      'robots.txt could not be read (down, or a bot wall in its place)',
+    ]);
+  });
+
   it('a host with work still pending, or none of its requests settled in this process, is not judged', () => {
     const stats = new Stats();
     noteSettled(stats, 'waiting.example', 'http/503');

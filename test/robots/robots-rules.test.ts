@@ -97,10 +97,31 @@ describe('Crawl-delay', () => {
     }
   });
 
-  it('ignores values that are not a non-negative number', () => {
-    for (const value of ['-1', 'abc', '1s', '', '1,5', 'Infinity', 'NaN', '1e3']) {
-      expect(delay(`User-agent: *\nCrawl-delay: ${value}\n`), value).toBeNull();
+  // Values as found in the wild: a decimal comma, a unit. Ignored, they let us crawl faster than the site asked.
+  it('reads a decimal comma and a unit of time as the wait they name', () => {
+    const cases: Array<[string, number]> = [
+      ['1,5', 1_500], ['0,25', 250], ['10s', 10_000], ['10 s', 10_000], ['10 sec', 10_000], ['5 seconds', 5_000], ['1 second', 1_000],
+      ['2.5S', 2_500], ['500ms', 500], ['2 min', 120_000], ['1m', 60_000], ['3 minutes', 180_000], ['10.', 10_000],
+      // A comma before three digits may be a thousands separator: the longer reading holds.
+      ['1,500', 1_500_000],
+    ];
+    for (const [value, ms] of cases) expect(delay(`User-agent: *\nCrawl-delay: ${value}\n`), value).toBe(ms);
+  });
+
+  it('reads an empty or negative value as no wait asked', () => {
+    for (const value of ['', '-1', '-0.5', '- 3']) {
+      const rules = RobotsRules.parse(`User-agent: *\nCrawl-delay: ${value}\n`).forAgent('pricecrawl');
+      expect([rules.crawlDelayMs, rules.unreadableCrawlDelay], value).toEqual([null, null]);
     }
+  });
+
+  it('keeps a value it cannot read, so the origin is refused instead of crawled at our own pace', () => {
+    for (const value of ['abc', 'ten', 'Infinity', 'NaN', '1e3', '5-10', '1,5,0', '10 hours maybe', '0x10']) {
+      const rules = RobotsRules.parse(`User-agent: *\nCrawl-delay: ${value}\n`).forAgent('pricecrawl');
+      expect(rules.unreadableCrawlDelay, value).toBe(value);
+    }
+    // Only the groups that apply to us count.
+    expect(RobotsRules.parse('User-agent: other\nCrawl-delay: soon\nDisallow: /x\n\nUser-agent: *\nCrawl-delay: 2\n').forAgent('pricecrawl').unreadableCrawlDelay).toBeNull();
   });
 });
 

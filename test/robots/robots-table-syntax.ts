@@ -112,5 +112,11 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'NUL after the agent token', robots: 'User-agent: pricecrawl\0junk\nDisallow: /x\n', verdicts: [['/x', false]] },
   // RFC 9309 §2.2.2 decides "/": only Disallow: / matches it. Google's own extra (Allow: /index.html also allows "/") is not followed.
   { name: 'Allow /index.html does not allow /', robots: 'User-agent: *\nDisallow: /\nAllow: /index.html\n', verdicts: [['/', false], ['/index.html', true], ['/index.htm', false]] },
+  // nginx (merge_slashes, on by default) and most servers serve `//private/x` as `/private/x`: a URL a spider joined
+  // with one slash too many must not walk past the Disallow. Only ever stricter: the URL as sent must be allowed too.
+  { name: 'doubled slashes do not pass a Disallow', robots: 'User-agent: *\nDisallow: /private/\nDisallow: /a/b$\n', verdicts: [['//private/x', false], ['/private//x', false], ['///private/', false], ['/a//b', false], ['/x//y', true], ['/a//b/c', true]] },
+  { name: 'doubled slashes gain no Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /open/\n', verdicts: [['//open/x', false], ['/open//x', true]] },
+  { name: 'a rule with doubled slashes still matches them', robots: 'User-agent: *\nDisallow: /a//b\n', verdicts: [['/a//b', false], ['/a/b', true]] },
+  { name: 'doubled slashes in a query are data', robots: 'User-agent: *\nDisallow: /go?u=http://x\n', verdicts: [['/go?u=http://x', false], ['/go?u=http:/x', true]] },
   { name: 'comment-only file', robots: '# nothing here\n# User-agent: *\n# Disallow: /\n', verdicts: [['/', true]] },
 ];
