@@ -4,6 +4,7 @@ import type { CrawlResponse } from '../../core/response';
 import type { RequestSession } from '../../core/request-session';
 import { FetchError } from '../../core/errors';
 import { answerAfterHop, checkFollowedHop, followedRequest } from '../../downloader/followed-hop';
+import { waitForSlot } from '../../downloader/downloader-chain';
 import { BrowserFetcher } from '../../fetch/browser-fetcher';
 import { refreshTarget } from '../../../middlewares/meta-refresh';
 import { HttpFetcher } from '../../fetch/http-fetcher';
@@ -12,6 +13,7 @@ import { HostSessionPools } from '../../sessions/host-session-pools';
 import { proxyEndpoints } from '../../sessions/proxy-endpoints';
 import { sessionContextKey } from '../../sessions/session-context-key';
 import type { Settings } from '../../settings/schema';
+import { oneOffSlots } from './one-off-slots';
 
 /**
  * These commands show "what a spider would see". With `sessions.proxyUrls` set, a crawl's requests all
@@ -24,12 +26,16 @@ export async function fetchOnce(settings: Settings, request: CrawlRequest, mode:
   const fetcher = mode === 'browser' ? new BrowserFetcher(settings.browser, { contextKeyOf: sessionContextKey(keyOf) }) : new HttpFetcher(settings.http);
   try {
     request.session = await proxiedSession(settings, keyOf(request.url));
-    let response = await fetcher.fetch(request);
+    // Its redirect and refresh hops wait for their host's next slot, as in a crawl.
+    const options = oneOffSlots(settings, request, keyOf);
+    let response = await fetcher.fetch(request, options);
     // Refreshes are followed as in a crawl (middlewares/meta-refresh.ts), or these showed the interstitial.
     for (let hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url)); hop; hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url))) {
       if ('refused' in hop) throw new FetchError('FETCH_BAD_REDIRECT', hop.refused);
       checkFollowedHop(response, hop.url, settings.http.maxRedirects);
-      response = answerAfterHop(request, response, await fetcher.fetch(followedRequest(request, response, hop.url)));
+      const followed = followedRequest(request, response, hop.url);
+      await waitForSlot(hop.url, settings.http.timeoutMs, options);
+      response = answerAfterHop(request, response, await fetcher.fetch(followed, options));
     }
     return response;
   } finally {
