@@ -3,7 +3,7 @@ import { FetchError } from '../core/errors';
 import { CrawlRequest } from '../core/request';
 import { isProxyFailure } from '../core/request-session';
 import { retryAfterOf } from '../downloader/retry-after';
-import type { Fetcher } from '../fetch/fetcher';
+import type { Fetcher, FetchOptions } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { robotsText } from './robots-body';
 import { MAX_ROBOTS_BYTES } from './robots-lines';
@@ -25,6 +25,8 @@ export interface RobotsFetch {
   nowMs(): number;
   /** Each time a request for the file (or a redirect hop of it) is written to the socket. */
   onSend?(): void;
+  /** Awaited before each redirect hop (or a send again) of the fetch: the hop's host slot (robots-hop-pacing.ts). */
+  beforeHop?: FetchOptions['beforeHop'];
 }
 
 export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
@@ -44,7 +46,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     // The file's head is the file (RFC 9309 §2.5): a longer one is cut, never failed as too large for the
     // fetcher, which left the host unreachable (every page refused). One byte past the limit tells the
     // parser the last line may be cut short, so it drops it.
-    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
+    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, beforeHop: options.beforeHop, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
     status = response.status;
     if (status >= 200 && status < 300) return { kind: 'rules', text: robotsText(await withoutUndeclaredGzip(response.body)), fetchedAtMs: nowMs() };
     // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), 429 aside. A 3xx the fetcher did not follow (300, 304,
