@@ -14,6 +14,8 @@ export interface AdaptiveThrottleOptions {
   gate: HostGate;
   /** Extra "too fast" signal besides the status list (block pages). */
   isThrottled?: ThrottleCheck;
+  /** `politeness.hosts`: a host's own interval is a floor the project-wide `throttle.adaptive.minIntervalMs` does not lower. */
+  politenessHosts?: Settings['politeness']['hosts'];
 }
 
 interface HostThrottle {
@@ -87,12 +89,22 @@ export class AdaptiveThrottleMiddleware implements DownloaderMiddleware {
     } else ctx.log.debug(fields, 'host interval adapted');
   }
 
+  /**
+   * The interval `politeness.hosts` gives this host itself (0 for none). The throttle's floor is project-wide
+   * and may let hosts go faster than `politeness.minIntervalMs`; a host given its own, slower interval (a
+   * shop that asked for it) was taken down to that floor after a few fast answers: 2000 ms to 10 ms. A
+   * per-host setting wins over a global one, here as in every other layer.
+   */
+  private ownIntervalMs(hostKey: string): number {
+    return this.options.politenessHosts?.[hostKey]?.minIntervalMs ?? 0;
+  }
+
   private host(ctx: MiddlewareContext): HostThrottle {
     let host = this.hosts.get(ctx.hostKey);
     if (!host) {
       const { config, gate } = this.options;
       const politeMs = gate.policy(ctx.hostKey).minIntervalMs;
-      const floorMs = config.minIntervalMs ?? politeMs;
+      const floorMs = Math.max(config.minIntervalMs ?? politeMs, this.ownIntervalMs(ctx.hostKey));
       const throttleConfig = { floorMs, ceilingMs: Math.max(floorMs, config.maxIntervalMs), increaseFactor: config.increaseFactor, decreaseStepMs: config.decreaseStepMs, successesPerDecrease: config.successesPerDecrease };
       // A resumed run starts where the host was left, not back at the configured interval.
       const startMs = gate.throttleMs(ctx.hostKey) ?? politeMs;

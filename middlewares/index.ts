@@ -59,7 +59,7 @@ function sessions(settings: Settings, deps: MiddlewareDeps, shared: SharedParts)
 }
 
 function adaptiveThrottle(settings: Settings, deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {
-  return new AdaptiveThrottleMiddleware({ config: settings.throttle.adaptive, gate: deps.gate, isThrottled: blockCheck(shared.blocks) });
+  return new AdaptiveThrottleMiddleware({ config: settings.throttle.adaptive, gate: deps.gate, isThrottled: blockCheck(shared.blocks), politenessHosts: settings.politeness.hosts });
 }
 
 function blockDetection(settings: Settings, _deps: MiddlewareDeps, shared: SharedParts): DownloaderMiddleware {

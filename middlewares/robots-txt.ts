@@ -8,6 +8,7 @@ import type { Fetcher, HopDeadline } from '../src/fetch/fetcher';
 import type { HostGate } from '../src/ports/host-gate';
 import { hostKeyOf } from '../src/politeness/host-key';
 import { fetchRobots } from '../src/robots/fetch-robots';
+import { RobotsHopPacing } from '../src/robots/robots-hop-pacing';
 import type { RobotsCache, RobotsEntry } from '../src/ports/robots-cache';
 import { RobotsRules, type AgentRules } from '../src/robots/robots-rules';
 import { rulesRefusal } from '../src/robots/rules-refusal';
@@ -229,14 +230,16 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     // Anchored on the socket write, like every slot: the host's pages wait for the answer anyway (they
     // need the rules), so counting the interval from the answer added the file's whole answer time.
+    // Its redirect hops wait for their host's interval and are told to that host's gate.
+    const pacing = new RobotsHopPacing(`${origin}/robots.txt`, { gate: this.gate, hostKeyOf: (url) => hostKeyOf(url, this.settings.politeness.hostKey), marginMs: this.settings.politeness.intervalMarginMs, nowMs: ctx.nowMs });
     let written = false;
     const onSend = () => {
       written = true;
-      this.gate.noteSend(ctx.hostKey, ctx.nowMs());
+      pacing.onSend();
     };
     const { blocks } = this;
     const isBlockPage = blocks ? (response: CrawlResponse) => blocks.detect(ctx.hostKey, response) !== null : undefined;
-    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend, isBlockPage });
+    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend, beforeHop: pacing.beforeHop, isBlockPage });
     return { entry, written };
   }
 

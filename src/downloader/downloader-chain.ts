@@ -52,7 +52,7 @@ function checkHopCount(response: CrawlResponse, maxRedirects: number): void {
 }
 
 /** The target host's slot, waited for within a fetch's whole time as a 3xx hop waits within its fetch's. */
-async function waitForSlot(toUrl: string, timeoutMs: number, options: FetchOptions): Promise<void> {
+export async function waitForSlot(toUrl: string, timeoutMs: number, options: FetchOptions): Promise<void> {
   if (!options.beforeHop) return;
   const deadline = new FetchDeadline(timeoutMs, options.signal);
   try {

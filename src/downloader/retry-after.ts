@@ -2,6 +2,12 @@
 
 /** Delta-seconds is 1*DIGIT (RFC 9110 §10.2.3); anything else must be an HTTP-date. */
 const DELTA_SECONDS = /^\d+$/;
+/**
+ * `1.5`: no delta-seconds, but servers and rate limiters send them, and the wait they mean is plain. Read
+ * as "unreadable" the answer was backed off from (under a second by default) and a 429's host was not
+ * paused at all: the server was asked again inside the time it named. Taken to the millisecond, rounded up.
+ */
+const DECIMAL_SECONDS = /^\d+\.\d+$/;
 /** The three HTTP-date forms (IMF-fixdate, RFC 850, asctime) open with a weekday and carry hh:mm:ss. */
 const LOOKS_LIKE_DATE = /^[A-Za-z]{3,9},? .*\b\d{2}:\d{2}:\d{2}\b/;
 /** asctime has no zone; HTTP-dates are always GMT, so do not let Date.parse read it as local time. */
@@ -9,7 +15,7 @@ const ASCTIME = /^[A-Za-z]{3} [A-Za-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}$/;
 
 /**
  * When the server asks us to come back, on the caller's clock (`nowMs`, the crawl's steady clock).
- * `0` and dates in the past mean "now". Returns null for a missing or garbage value, so the caller falls
+ * `0` and dates in the past mean "now"; a decimal count (`1.5`) is read to the millisecond, rounded up. Returns null for a missing or garbage value, so the caller falls
  * back to its own backoff. No upper cap: a long wait is honoured by deferring the request in the
  * frontier, not by sleeping.
  *
@@ -30,6 +36,10 @@ export function parseRetryAfter(
   if (DELTA_SECONDS.test(value)) {
     const seconds = Number(value);
     return Number.isSafeInteger(seconds) ? nowMs + seconds * 1000 : null;
+  }
+  if (DECIMAL_SECONDS.test(value)) {
+    const waitMs = Math.ceil(Number(value) * 1000);
+    return Number.isSafeInteger(waitMs) ? nowMs + waitMs : null;
   }
   const atMs = httpDateMs(value);
   if (atMs === null) return null;

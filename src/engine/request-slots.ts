@@ -69,6 +69,10 @@ export class RequestSlots {
       if (booking.atMs > patienceUntilMs) throw busy(toUrl, booking.atMs, sameHost);
       const waitMs = booking.atMs - steadyNowMs();
       if (waitMs > 0) await sleep(waitMs, undefined, { signal: deadline.signal });
+      // The host was paused while the hop waited (its answer to another request asked for a wait): the hop
+      // went out in its booked slot, 400 ms into a `Retry-After: 3`. Deferred to the pause's end instead.
+      const pausedUntilMs = this.current.pausedUntilMs?.() ?? null;
+      if (pausedUntilMs !== null) throw busy(toUrl, pausedUntilMs, sameHost);
     } catch (error) {
       // Not sent: its turn is too far off, or the fetch was cut off (its deadline, a shutdown) meanwhile.
       this.current.cancelReservation();
@@ -89,5 +93,5 @@ function once(slot: HostSlot): HostSlot {
     settled = true;
     action();
   };
-  return { markSent: () => slot.markSent(), releaseSlot: end(() => slot.releaseSlot()), cancelReservation: end(() => slot.cancelReservation()) };
+  return { markSent: () => slot.markSent(), releaseSlot: end(() => slot.releaseSlot()), cancelReservation: end(() => slot.cancelReservation()), pausedUntilMs: () => (settled ? null : (slot.pausedUntilMs?.() ?? null)) };
 }

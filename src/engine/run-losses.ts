@@ -97,7 +97,7 @@ export function lossLines(losses: RunLosses): string[] {
     for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}${e.firstMessage === '' ? '' : `; first: ${e.firstMessage}${e.firstUrl === '' ? '' : ` (${e.firstUrl})`}`}`);
   }
   if (losses.waitingHosts.length > 0) {
-    lines.push('', `${LOSS_HEADINGS.waitingHosts} (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):`);
+    lines.push('', `${LOSS_HEADINGS.waitingHosts} (their servers asked us to come back after the run ended; their requests stay queued for --resume):`);
     for (const w of losses.waitingHosts) lines.push(`  ${w.host}: ${w.pending} pending${w.untilMs === null ? '' : `, the server asked us to wait until ${new Date(w.untilMs).toISOString()}`}`);
   }
   return lines;

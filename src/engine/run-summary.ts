@@ -63,9 +63,11 @@ export interface RunSummary {
    */
   lostHosts: Record<string, LostHost>;
   /**
-   * The run ended because every pending request waits longer than frontier.maxIdleWaitMs (a Retry-After
-   * of a day, a date next week): the hosts holding them, with their pending requests and the latest time a
-   * server of theirs asked us to come back (wall clock; null when no server wait of theirs was seen here).
+   * Hosts whose work the run left queued while their server had asked us to wait: every pending request's
+   * host when the run ended because all of them wait longer than frontier.maxIdleWaitMs (a Retry-After of
+   * a day, a date next week), else (a closeSpider time limit, a signal) the hosts with pending requests whose
+   * server's wait ran past the run's end. With their pending requests and the latest time a server of theirs
+   * asked us to come back (wall clock; null when no server wait of theirs was seen here).
    */
   waitingHosts: Record<string, { pending: number; untilMs: number | null }>;
   /**
@@ -90,11 +92,16 @@ export function noteServerWait(stats: Stats, host: string, untilWallMs: number):
   stats.max(`${SERVER_WAIT_PREFIX}${host}`, Math.round(untilWallMs));
 }
 
-/** Hosts whose requests were left queued by a far wait (`frontier/max-idle-wait`): all pending work is theirs. */
-function waitingHosts(ledger: LedgerSummary, stats: Stats, stopReason: string | null): RunSummary['waitingHosts'] {
-  if (stopReason !== FAR_WAIT_STOP) return {};
+/**
+ * Hosts whose requests were left queued by a server's wait. After a far wait (`frontier/max-idle-wait`) all
+ * pending work is theirs. A run stopped otherwise (a closeSpider time limit, a signal) while a host's server
+ * still held it: its pages were queued and nothing said why; a run stopped by its time limit exits 0, so the
+ * competitor missing from the night's data was in no line. Such hosts are named too, by the wait still running.
+ */
+function waitingHosts(ledger: LedgerSummary, stats: Stats, stopReason: string | null, endedAtWallMs: number): RunSummary['waitingHosts'] {
   const until = stats.byPrefix(SERVER_WAIT_PREFIX);
-  return Object.fromEntries(Object.entries(ledger.byHost).filter(([, c]) => c.pending > 0).map(([host, c]) => [host, { pending: c.pending, untilMs: until[host] ?? null }]));
+  const held = (host: string) => stopReason === FAR_WAIT_STOP || (until[host] ?? 0) > endedAtWallMs;
+  return Object.fromEntries(Object.entries(ledger.byHost).filter(([host, c]) => c.pending > 0 && held(host)).map(([host, c]) => [host, { pending: c.pending, untilMs: until[host] ?? null }]));
 }
 
 /** The engine's stop reason when every pending request waits past frontier.maxIdleWaitMs. */
@@ -129,7 +136,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     alarmsFailRun: args.alarmsFailRun ?? false,
     unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
     lostHosts: lostHosts(ledger, stats),
-    waitingHosts: waitingHosts(ledger, stats, stopReason),
+    waitingHosts: waitingHosts(ledger, stats, stopReason, Date.now()),
     codeErrors: codeErrors(stats),
     timeline: args.timeline ?? new RunTimeline().snapshot(),
   });

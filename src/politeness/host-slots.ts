@@ -146,6 +146,17 @@ export class HostSlots {
     }
   }
 
+  /**
+   * A pause the host got after `reservation` was taken, while it still runs (else null). A slot is only taken
+   * while the host is open or booked for when it opens, so a pause ending after both now and the reserved
+   * time came later: another request's answer (a 429 with Retry-After) while this one waited for its turn.
+   */
+  pausedAfter(reservation: Reservation, nowMs: number): number | null {
+    const host = this.hosts.get(reservation.hostKey);
+    if (!host || !host.open.has(reservation.serial)) return null;
+    return host.pausedUntilMs > Math.max(nowMs, reservation.reservedAtMs) ? host.pausedUntilMs : null;
+  }
+
   /** Retry-After or a breaker: never moves the next open time backward. */
   pauseUntil(hostKey: string, untilMs: number, cause: PauseCause = 'retry-after'): void {
     const host = this.state(hostKey);

@@ -10,6 +10,12 @@ export interface HostSlot {
   cancelReservation(): void;
   /** Frees the host's concurrency slot once the response (or error) has arrived. */
   releaseSlot(): void;
+  /**
+   * The end of a pause (Retry-After, breaker) the host got after this slot was taken, while it still runs;
+   * else null. A redirect hop that booked the slot and waited for it is not sent into such a pause. Optional:
+   * a gate that cannot tell synchronously (Redis) leaves it out.
+   */
+  pausedUntilMs?(): number | null;
 }
 
 export interface Lease extends HostSlot {

@@ -4,7 +4,7 @@ import { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import { isProxyFailure } from '../core/request-session';
 import { retryAfterOf } from '../downloader/retry-after';
-import type { Fetcher } from '../fetch/fetcher';
+import type { Fetcher, FetchOptions } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { robotsText } from './robots-body';
 import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
@@ -28,6 +28,8 @@ export interface RobotsFetch {
   onSend?(): void;
   /** The crawl's block rules for the origin's host: a bot wall is no answer about the file. */
   isBlockPage?(response: CrawlResponse): boolean;
+  /** Awaited before each redirect hop (or a send again) of the fetch: the hop's host slot (robots-hop-pacing.ts). */
+  beforeHop?: FetchOptions['beforeHop'];
 }
 
 export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
@@ -47,7 +49,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     // The file's head is the file (RFC 9309 §2.5): a longer one is cut, never failed as too large for the
     // fetcher, which left the host unreachable (every page refused). One byte past the limit tells the
     // parser the last line may be cut short, so it drops it.
-    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
+    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, beforeHop: options.beforeHop, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
     status = response.status;
     if (status >= 200 && status < 300) {
       const text = robotsText(await withoutUndeclaredGzip(response.body));

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
 import { closestName, didYouMean } from '../core/closest-name';
-import { canonicalPath, keysAt, parseSettingValue, settingPaths } from './schema-walk';
+import { canonicalPath, isHostKeyedAt, keysAt, parseSettingValue, settingPaths } from './schema-walk';
+import { hostKeySpelling } from '../politeness/host-key';
 import type { z } from 'zod';
 import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
 import { parse as parseLossless } from 'lossless-json';
@@ -41,7 +42,9 @@ function setPath(tree: Tree, path: string[], value: unknown): void {
 
 /** Deep merge of plain objects; arrays and scalars replace. Records every leaf's layer. */
 function mergeInto(target: Tree, source: Tree, layer: LayerName, overrides: LoadedSettings['overrides'], prefix: string[] = []): void {
-  for (const [key, value] of Object.entries(source)) {
+  const hostKeyed = prefix.length > 0 && isHostKeyedAt(prefix);
+  for (const [written, value] of Object.entries(source)) {
+    const key = hostKeyed ? sameHostKey(target, written) : written;
     const path = [...prefix, key];
     if (isPlainObject(value)) {
       if (!isPlainObject(target[key])) target[key] = {};
@@ -51,6 +54,17 @@ function mergeInto(target: Tree, source: Tree, layer: LayerName, overrides: Load
       overrides[path.join('.')] = { value, layer };
     }
   }
+}
+
+/**
+ * The key a lower layer already gave the host `written` names, else `written`: a spider's entry for
+ * `shop.example` overrides the config file's `Shop.Example` field by field, as any setting of a higher layer
+ * does. Merged under both spellings, the two were refused as "name the same host" (each layer alone is fine).
+ */
+function sameHostKey(target: Tree, written: string): string {
+  const host = hostKeySpelling(written);
+  if (host === null || written in target) return written;
+  return Object.keys(target).find((key) => hostKeySpelling(key) === host) ?? written;
 }
 
 export function readConfigFile(path: string): SettingsLayer | null {

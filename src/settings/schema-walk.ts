@@ -1,6 +1,7 @@
 // Walks the zod settings schema by dotted path: resolves env/CLI key spellings and leaf types.
 import { z } from 'zod';
 import { settingsSchema } from './schema';
+import { HOST_KEYED } from './sections/host-keyed';
 
 type AnySchema = z.ZodType;
 
@@ -62,18 +63,51 @@ export function schemaAt(path: string[]): AnySchema | null {
  * Returns null when a segment names no setting.
  */
 export function canonicalPath(segments: string[], loose = false): string[] | null {
+  return pathFrom(settingsSchema, segments, loose);
+}
+
+function pathFrom(node: AnySchema | null, segments: string[], loose: boolean): string[] | null {
+  if (segments.length === 0) return [];
+  if (!node) return null;
+  const keys = childKeys(node);
+  if (!keys) return recordPath(node, segments, loose);
   const squash = loose ? (s: string) => s.replace(/[_-]/g, '').toLowerCase() : (s: string) => s;
-  const out: string[] = [];
-  let node: AnySchema | null = settingsSchema;
-  for (const segment of segments) {
-    if (!node) return null;
-    const keys = childKeys(node);
-    const match: string | undefined = keys ? keys.find((k) => squash(k) === squash(segment)) : segment; // records keep keys as written
-    if (match === undefined) return null;
-    out.push(match);
-    node = child(node, match);
+  const match = keys.find((k) => squash(k) === squash(segments[0]));
+  if (match === undefined) return null;
+  const rest = pathFrom(child(node, match), segments.slice(1), loose);
+  return rest && [match, ...rest];
+}
+
+/**
+ * A record keeps its keys as written, and a host key has dots of its own: in
+ * `politeness.hosts.shop.example.maxConcurrency` the key is `shop.example`. Before, the key was the one
+ * segment `shop`, so no per-host setting of a real host could be given with `-s` (and the did-you-mean of a
+ * misspelt host block suggested a path `-s` refused). The key is the longest run of segments after which the
+ * rest still names a setting of the record's entries. When none does, the last segment is read as a field
+ * the entries lack, so the loader names it with the key it probably meant (a whole entry of a dotted host is
+ * given as the record's JSON: `politeness.hosts={"shop.example":{...}}`).
+ */
+function recordPath(node: AnySchema, segments: string[], loose: boolean): string[] | null {
+  const entry = child(node, segments[0]);
+  if (!entry) return null;
+  for (let length = segments.length - 1; length >= 1; length--) {
+    const rest = pathFrom(entry, segments.slice(length), loose);
+    if (rest) return [segments.slice(0, length).join('.'), ...rest];
   }
-  return out;
+  // Entries with no fields (a header's value) take every segment as their key.
+  if (segments.length === 1 || !childKeys(entry)) return [segments.join('.')];
+  return [segments.slice(0, -1).join('.'), segments[segments.length - 1]];
+}
+
+/** Whether the setting at `path` (canonical keys) is a record keyed by host (`politeness.hosts`, `blockDetection.hosts`, ...). */
+export function isHostKeyedAt(path: string[]): boolean {
+  let node = schemaAt(path);
+  // Only the wrappers a section puts around the record (its default); the record itself is a transform.
+  while (node && !HOST_KEYED.has(node)) {
+    const def = (node as unknown as { _zod: { def: { type: string; innerType?: AnySchema } } })._zod.def;
+    node = def.type === 'default' || def.type === 'prefault' || def.type === 'optional' ? (def.innerType ?? null) : null;
+  }
+  return node !== null;
 }
 
 /** Parses a CLI/env string into the type the setting expects (strings stay strings). */

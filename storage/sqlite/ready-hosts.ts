@@ -79,6 +79,7 @@ export class ReadyHosts {
         this.slots.release(reservation, this.clock.nowMs());
         reopen();
       },
+      pausedUntilMs: () => this.slots.pausedAfter(reservation, this.clock.nowMs()),
     };
   }
 }

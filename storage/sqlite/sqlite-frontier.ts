@@ -77,7 +77,25 @@ export class SqliteFrontier implements Frontier {
     this.ready = new ReadyHosts(options.hostSlots, options.clock);
     const parts = { db, runId: this.runId, workers: this.workers, commits: this.commits, gate: this.gate };
     this.shared = options.share && options.share.slots > 1 ? new SharedRun(parts, options.share) : null;
+    if (resumed) this.holdPendingHosts(options.clock.nowMs());
     this.loadPending();
+  }
+
+  /**
+   * A resumed run can follow its last process within a host's interval (a stop and an immediate --resume,
+   * a crash restarted at once), and that process's send times died with it: the first page of the resume
+   * reached the server 390 ms after the last of the stopped run at a 500 ms interval. Each host with
+   * pending work first waits a full interval from the open, as a host adopted from a process that died does.
+   */
+  private holdPendingHosts(nowMs: number): void {
+    for (const host of this.pendingHosts()) this.gate.noteSend(host, nowMs);
+  }
+
+  /** This process's hosts with pending rows, by one index hop per host. */
+  private *pendingHosts(): Generator<string> {
+    for (let host = this.statements.nextPendingHost.get(this.runId, '') as string | undefined; host !== undefined; host = this.statements.nextPendingHost.get(this.runId, host) as string | undefined) {
+      if (this.owns(host)) yield host;
+    }
   }
 
   /** The host is this process's to send to (always, unless several processes share the run). */
@@ -91,9 +109,7 @@ export class SqliteFrontier implements Frontier {
    */
   private loadPending(): void {
     // Infinity: not counted; such a host leaves the heap when its pick finds no row.
-    for (let host = this.statements.nextPendingHost.get(this.runId, '') as string | undefined; host !== undefined; host = this.statements.nextPendingHost.get(this.runId, host) as string | undefined) {
-      if (this.owns(host)) this.ready.setPending(host, Number.POSITIVE_INFINITY);
-    }
+    for (const host of this.pendingHosts()) this.ready.setPending(host, Number.POSITIVE_INFINITY);
   }
 
   /**

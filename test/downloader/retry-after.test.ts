@@ -10,6 +10,10 @@ describe('parseRetryAfter', () => {
     [' 5 ', NOW + 5_000],
     ['0', NOW],
     [['7', '9'], NOW + 7_000],
+    // Not delta-seconds, but a plain wait: read to the millisecond, rounded up, never shorter than asked.
+    ['1.5', NOW + 1_500],
+    ['0.0001', NOW + 1],
+    ['2.0', NOW + 2_000],
   ])('reads delta-seconds %j', (header, expected) => {
     expect(parseRetryAfter(header, NOW)).toBe(expected);
   });
@@ -38,7 +42,7 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sun, 29 Nov 2026 09:00:30 GMT', steady, 'not a date', NOW)).toBe(steady + 30_000);
   });
 
-  it.each([undefined, '', 'soon', '-5', '1.5', '10s', 'Sun, 99 Foo 2026 25:00:00 GMT', '2026-11-29', 'tomorrow 10:00:00'])(
+  it.each([undefined, '', 'soon', '-5', '-1.5', '.5', '1.', '1.5e3', '10s', 'Sun, 99 Foo 2026 25:00:00 GMT', '2026-11-29', 'tomorrow 10:00:00'])(
     'returns null for %j so the caller falls back to backoff',
     (header) => {
       expect(parseRetryAfter(header, NOW)).toBeNull();

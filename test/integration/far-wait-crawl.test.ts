@@ -77,7 +77,7 @@ describe('a crawl where a host answers 429 with a Retry-After date a week ahead'
     expect(summary.waitingHosts[later.hostKey]!.pending).toBe(2);
     // HTTP-dates have whole seconds.
     expect(Math.abs(summary.waitingHosts[later.hostKey]!.untilMs! - weekAheadMs)).toBeLessThan(5000);
-    expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (asked to come back later than frontier.maxIdleWaitMs allows; their requests stay queued for --resume):\n  ${later.hostKey}: 2 pending, the server asked us to wait until ${new Date(summary.waitingHosts[later.hostKey]!.untilMs!).toISOString()}`);
+    expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (their servers asked us to come back after the run ended; their requests stay queued for --resume):\n  ${later.hostKey}: 2 pending, the server asked us to wait until ${new Date(summary.waitingHosts[later.hostKey]!.untilMs!).toISOString()}`);
   });
 });
 
@@ -109,5 +109,37 @@ describe('a crawl on a shared Redis frontier where a host answers Retry-After: o
     expect(summary.stopReason).toBe('frontier/max-idle-wait');
     expect(exitCodeFor(summary)).toBe(2);
     expect(Object.keys(summary.waitingHosts)).toEqual([servers[0].hostKey]);
+  });
+});
+
+describe("a crawl whose time limit ends while a host's server still holds it", () => {
+  let servers: FixtureServer[];
+  let result: TestCrawlResult;
+  const storage = tempStorageDir('budget-wait');
+
+  beforeAll(async () => {
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    const [later, fine] = servers;
+    // 30 s asked for, within frontier.maxIdleWaitMs, but past the run's two-second budget.
+    later.route('/p/:n', (_req, res) => void res.writeHead(503, { 'retry-after': '30', 'content-type': 'text/html' }).end('<p>later</p>'));
+    fine.route('/p/:n', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>'));
+    const urls = [0, 1, 2].flatMap((n) => [later.url(`/p/${n}`), fine.url(`/p/${n}`)]);
+    result = await crawlInProcess(new UrlListSpider(urls), storage.dir, { log: { statsIntervalMs: 0 }, robots: { obey: false }, politeness: { minIntervalMs: 20, jitterMs: 0 }, closeSpider: { timeoutSec: 2 } });
+  }, 20_000);
+  afterAll(async () => {
+    await closeFixtureServers(servers);
+    storage.cleanup();
+  });
+
+  it('asks the host once, leaves its pages queued and names it with the time its server asked for', () => {
+    const { summary } = result;
+    const [later] = servers;
+    expect(later.requests).toHaveLength(1);
+    expect(summary.status).toBe('stopped');
+    expect(summary.ledger.byHost[later.hostKey]).toMatchObject({ planned: 3, succeeded: 0, failed: 0, pending: 3 });
+    // Before: nothing named the host; a run stopped by its time limit exits 0 and the competitor was missing from the night's data without a word.
+    expect(Object.keys(summary.waitingHosts)).toEqual([later.hostKey]);
+    expect(summary.waitingHosts[later.hostKey]!.untilMs).toBeGreaterThanOrEqual(later.requests[0].arrivedAtEpochMs + 29_000);
+    expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (their servers asked us to come back after the run ended; their requests stay queued for --resume):\n  ${later.hostKey}: 3 pending`);
   });
 });

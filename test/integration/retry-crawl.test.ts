@@ -164,3 +164,31 @@ describe('an HTTP-date Retry-After from a server whose clock is wrong', () => {
     }
   }, 20_000);
 });
+
+describe('a Retry-After in decimal seconds', () => {
+  it('holds the whole host as long as the fraction says, rounded up to the millisecond, never shorter', async () => {
+    const [server] = await startFixtureServers(1, { builtInRoutes: false });
+    const storage = tempStorageDir('retry-decimal');
+    try {
+      // Not delta-seconds as RFC 9110 spells them, but a wait whose meaning is plain; before, it was
+      // "unreadable": the throttled page came back after a backoff under a second and the host's other
+      // pages went on at once, inside the 1.5 s the server asked for.
+      server.route('/p/:n', (_req, res, ctx) => (ctx.record.seq === 0 ? page(res, 429, { 'retry-after': '1.5' }) : page(res, 200)));
+      const urls = [0, 1, 2].map((n) => server.url(`/p/${n}`));
+      const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+        politeness: { minIntervalMs: 0, jitterMs: 0 },
+        robots: { obey: false },
+        log: { statsIntervalMs: 0 },
+      });
+      const [first, ...rest] = server.requests;
+      expect(rest).toHaveLength(3);
+      for (const later of rest) expect(later.arrivedAtEpochMs).toBeGreaterThanOrEqual(first.arrivedAtEpochMs + 1500);
+      expect(result.summary.handling['retry/retry-after']).toBe(1);
+      expect(result.logs.filter((line) => line.msg === 'Retry-After unreadable; backing off instead')).toEqual([]);
+      expect(result.summary.ledger).toMatchObject({ planned: 3, succeeded: 3, failed: 0, pending: 0 });
+    } finally {
+      await server.close();
+      storage.cleanup();
+    }
+  }, 20_000);
+});

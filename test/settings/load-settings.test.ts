@@ -54,6 +54,26 @@ describe('loadSettings', () => {
     expect(settings.politeness.hosts).toEqual({ 'a.example': { minIntervalMs: 5 }, 'b.example:81': { maxConcurrency: 2 } });
   });
 
+  // Before: `-s` read the host key as its first dotted segment (`shop`), so no real host's entry could be
+  // set on the command line ("no such setting"), though the did-you-mean of a misspelt host block suggests
+  // exactly such a path; and a host spelt two ways in two layers was refused as naming one host twice.
+  it('takes a per-host setting from every layer, host names with dots on the command line, one host however each layer spells it', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { minIntervalMs: 100, hosts: { 'Shop.Example': { minIntervalMs: 2000, jitterMs: 7 } } } }));
+    const { settings, overrides } = loadSettings({
+      cwd,
+      env: { 'PRICECRAWL_POLITENESS__HOSTS__SHOP.EXAMPLE:443__JITTER_MS': '3' },
+      spiderSettings: { politeness: { hosts: { 'shop.example': { maxConcurrency: 3 } } } },
+      cliPairs: ['politeness.hosts.SHOP.EXAMPLE.minIntervalMs=500', 'politeness.hosts.127.0.0.1:8402.maxConcurrency=2', 'politeness.hosts.cdn={"minIntervalMs":50}'],
+    });
+    expect(settings.politeness.hosts).toEqual({ 'shop.example': { minIntervalMs: 500, jitterMs: 3, maxConcurrency: 3 }, '127.0.0.1:8402': { maxConcurrency: 2 }, cdn: { minIntervalMs: 50 } });
+    expect(policyFromSettings(settings.politeness)(hostKeyOf('https://shop.example/p/1', 'host'))).toEqual({ minIntervalMs: 500, jitterMs: 3, maxConcurrency: 3 });
+    expect(overrides['politeness.hosts.Shop.Example.minIntervalMs']).toEqual({ value: 500, layer: 'cli' });
+    // A header name is a record key too, and stays whole.
+    expect(loadSettings({ cwd, env: noEnv, cliPairs: ['http.headers.X-Team.Id=prices'] }).settings.http.headers).toEqual({ 'X-Team.Id': 'prices' });
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['politeness.hosts.shop.example.maxConcurrencyPerHost=2'] })).message).toMatch(/politeness\.hosts\.shop\.example\.maxConcurrencyPerHost: unknown setting \(from cli\); did you mean "politeness\.hosts\.shop\.example\.maxConcurrency"/);
+  });
+
   // Before: a key spelled any other way than the crawl's own host key matched no host, and the host was
   // crawled at the project-wide interval it had been given a slower one against.
   it('spells per-host keys the way the crawl spells a URL\'s host key, and refuses keys that name no host', () => {

@@ -4,6 +4,7 @@ import type { CrawlResponse } from '../../core/response';
 import type { RequestSession } from '../../core/request-session';
 import { FetchError } from '../../core/errors';
 import { answerAfterHop, checkFollowedHop, followedRequest } from '../../downloader/followed-hop';
+import { waitForSlot } from '../../downloader/downloader-chain';
 import { BrowserFetcher } from '../../fetch/browser-fetcher';
 import { refreshTarget } from '../../../middlewares/meta-refresh';
 import type { Fetcher, FetchOptions } from '../../fetch/fetcher';
@@ -14,6 +15,7 @@ import { proxyEndpoints } from '../../sessions/proxy-endpoints';
 import { sessionContextKey } from '../../sessions/session-context-key';
 import type { Settings } from '../../settings/schema';
 import { OneOffRobots } from './one-off-robots';
+import { oneOffSlots } from './one-off-slots';
 
 /**
  * These commands show "what a spider would see". With `sessions.proxyUrls` set, a crawl's requests all
@@ -30,12 +32,16 @@ export async function fetchOnce(settings: Settings, request: CrawlRequest, mode:
     request.session = await proxiedSession(settings, keyOf(request.url));
     const robots = settings.robots.obey ? new OneOffRobots(settings, robotsFetcher, request) : null;
     const maxTries = settings.http.maxRedirects + 1;
-    let response = await fetchJudged(fetcher, request, robots, maxTries);
+    // Its redirect and refresh hops wait for their host's next slot, as in a crawl.
+    const slots = oneOffSlots(settings, request, keyOf);
+    let response = await fetchJudged(fetcher, request, robots, maxTries, slots);
     // Refreshes are followed as in a crawl (middlewares/meta-refresh.ts), or these showed the interstitial.
     for (let hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url)); hop; hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url))) {
       if ('refused' in hop) throw new FetchError('FETCH_BAD_REDIRECT', hop.refused);
       checkFollowedHop(response, hop.url, settings.http.maxRedirects);
-      response = answerAfterHop(request, response, await fetchJudged(fetcher, followedRequest(request, response, hop.url), robots, maxTries));
+      const followed = followedRequest(request, response, hop.url);
+      await waitForSlot(hop.url, settings.http.timeoutMs, slots);
+      response = answerAfterHop(request, response, await fetchJudged(fetcher, followed, robots, maxTries, slots));
     }
     return response;
   } finally {
@@ -50,11 +56,11 @@ export async function fetchOnce(settings: Settings, request: CrawlRequest, mode:
  * origin not read yet stops the fetch, that file is read, and the fetch goes again (each time with one
  * more origin known, at most `maxTries` times).
  */
-async function fetchJudged(fetcher: Fetcher, request: CrawlRequest, robots: OneOffRobots | null, maxTries: number): Promise<CrawlResponse> {
-  if (!robots) return fetcher.fetch(request);
+async function fetchJudged(fetcher: Fetcher, request: CrawlRequest, robots: OneOffRobots | null, maxTries: number, slots: FetchOptions): Promise<CrawlResponse> {
+  if (!robots) return fetcher.fetch(request, slots);
   await robots.load(request.url);
   robots.check(request.url);
-  const options: FetchOptions = { prepareHop: (_from, to) => robots.load(to), checkRedirect: (_from, to) => robots.check(to) };
+  const options: FetchOptions = { ...slots, prepareHop: (_from, to) => robots.load(to), checkRedirect: (_from, to) => robots.check(to) };
   for (let tries = 1; ; tries++) {
     try {
       return await fetcher.fetch(request, options);

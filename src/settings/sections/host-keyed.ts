@@ -10,7 +10,7 @@ const NOT_A_HOST = 'is no host or host:port (write it like "shop.example" or "12
  * are errors naming the key, so the loader reports them with the layer they came from.
  */
 export function hostKeyedRecord<T extends z.ZodType>(value: T) {
-  return z.record(z.string(), value).transform((record, ctx) => {
+  const schema = z.record(z.string(), value).transform((record, ctx) => {
     const spelled: Record<string, z.output<T>> = {};
     const writtenAs = new Map<string, string>();
     for (const [written, entry] of Object.entries(record)) {
@@ -29,7 +29,12 @@ export function hostKeyedRecord<T extends z.ZodType>(value: T) {
     }
     return spelled;
   });
+  HOST_KEYED.add(schema);
+  return schema;
 }
+
+/** The host-keyed records of the schema: layers merge their entries host by host, however each spells it (load-settings.ts). */
+export const HOST_KEYED = new WeakSet<z.ZodType>();
 
 /** A list of host keys, respelled the same way. */
 export function hostKeyList() {
