@@ -1,0 +1,28 @@
+// Price table rows, round 9: instalments, monthly prices and down payments as Turkish, Israeli, Gulf, Thai, Vietnamese,
+// Indonesian, Korean, Indian, Polish, Swiss and Brazilian shops write them.
+import type { PriceRow } from './price-table-types';
+
+const A = 'price/ambiguous';
+const N = 'price/not-a-price';
+
+export const MARKETS: PriceRow[] = [
+  // One instalment or a monthly price, alone: never the product's price
+  ['41,63 € monatl.', A, null], ['CHF 49.– / Mt.', A, null], ['Fr. 49.– /Mt.', A, null], ['99,90 zł x 10 rat', A, null],
+  ['12 taksit x 102,88 TL', A, null], ['102,88 TL x 12 taksit', A, null], ['Aylık 102,88 TL', A, null], ['102,88 TL/ay', A, null], ['102,88 TL x 12 ay', A, null],
+  ['3 תשלומים של ₪333', A, null], ['₪333 לחודש', A, null], ['₪333 בחודש', A, null],
+  ['قسّطها على 4 دفعات بقيمة 24.75 ر.س', A, null], ['4 دفعات بقيمة 24.75 ر.س مع تابي', A, null], ['شهرياً 99 ر.س', A, null], ['99 ر.س / شهرياً', A, null], ['99 ر.س شهريا', A, null],
+  ['4 دفعات شهرية بقيمة 24.75 د.إ', A, null],
+  ['เดือนละ 1,299 บาท', A, null], ['ผ่อน 0% 10 เดือน เดือนละ 1,299 บาท', A, null], ['1,299 บาท/เดือน', A, null],
+  ['1.250.000₫/tháng', A, null], ['Trả góp 1.250.000₫ x 12 tháng', A, null], ['Rp 125.000/bulan', A, null], ['Rp 125.000/bln', A, null], ['Rp125.000 x 12 bulan', A, null],
+  ['Cicilan Rp 125.000', A, null], ['월 12,500원', A, null], ['12,500원/월', A, null], ['12개월 무이자 월 12,500원', A, null], ['EMI ₹2,499', A, null],
+  // A down payment ("entrada", "sinal"): the first part of a financed price
+  ['Entrada de R$ 100,00', A, null], ['Sinal: 50 €', A, null],
+  // The same beside the price: the price
+  ['999 zł lub 99,90 zł x 10 rat', '999', 'PLN'], ['1.234,56 TL 12 taksit x 102,88 TL', '1234.56', 'TRY'], ['₪999 או 3 תשלומים של ₪333', '999', 'ILS'],
+  ['99.00 ر.س أو 4 دفعات بقيمة 24.75 ر.س', '99.00', 'SAR'], ['12,990 บาท ผ่อน 0% 10 เดือน เดือนละ 1,299 บาท', '12990', 'THB'],
+  ['15.000.000₫ Trả góp 1.250.000₫/tháng', '15000000', 'VND'], ['Rp 1.500.000 Cicilan Rp 125.000/bln', '1500000', 'IDR'],
+  ['150,000원 12개월 무이자 월 12,500원', '150000', 'KRW'], ['₹29,999 EMI ₹2,499', '29999', 'INR'], ['R$ 600,00 Entrada de R$ 100,00', '600.00', 'BRL'],
+  // A count of payments or months alone is no amount (a shop's default currency would make it one)
+  ['12 תשלומים', N, null], ['עד 12 תשלומים ללא ריבית', N, null], ['Peşin fiyatına 12 taksit', N, null], ['무이자 12개월', N, null],
+  ['10 rat 0%', N, null], ['ผ่อน 0% 10 เดือน', N, null], ['Cicilan 0% 12 bulan', N, null], ['Trả góp 0% 12 tháng', N, null],
+];

@@ -1,0 +1,16 @@
+// Pay-later widgets and monthly prices of Gulf, Turkish, Israeli, Korean, Thai, Vietnamese and Indonesian shops with no price beside
+// them: never the price.
+import type { PlatformPage } from './page-kit';
+const item = (inner: string) => `<div class="product-info"><h1>Item</h1>${inner}</div>`;
+export const PAGES: PlatformPage[] = [
+  { name: 'Tabby widget beside the price ar-SA', lang: 'ar-SA', visible: '99.00 SAR', stored: '99.00 SAR visible', body: item('<div class="price"><span>99.00 ر.س</span></div><div class="tabby-promo-snippet">قسّطها على 4 دفعات بقيمة <strong>24.75 ر.س</strong> بدون فوائد</div>') },
+  { name: 'Tabby widget alone, the price drawn by a script ar-SA', lang: 'ar-SA', visible: 'price/not-found', stored: 'none', body: item('<div class="price" data-price></div><div class="promo">قسّطها على 4 دفعات بقيمة <strong>24.75 ر.س</strong></div>') },
+  { name: 'Tamara widget alone en-AE', lang: 'en-AE', visible: 'price/not-found', stored: 'none', body: item('<div class="price" data-price></div><div class="promo">Split in 4 with Tamara: <b>AED 24.75</b></div>') },
+  { name: 'Turkish taksit alone tr-TR', lang: 'tr-TR', visible: 'price/not-found', stored: 'none', body: item('<div class="price" data-price></div><div class="promo">12 taksit x <b>102,88 TL</b></div>') },
+  { name: 'Hebrew payments alone he-IL', lang: 'he-IL', visible: 'price/not-found', stored: 'none', body: item('<div class="price" data-price></div><div class="promo">עד 3 תשלומים של <b>₪333</b></div>') },
+  { name: 'Korean monthly alone ko-KR', lang: 'ko-KR', visible: 'price/rate-only', stored: 'price/rate-only', body: item('<div class="price" data-price></div><div class="promo">월 <b>12,500원</b></div>') },
+  { name: 'Thai instalment alone th-TH', lang: 'th-TH', visible: 'price/not-found', stored: 'none', body: item('<div class="price" data-price></div><div class="promo">ผ่อน 0% 10 เดือน เดือนละ <b>฿1,299</b></div>') },
+  { name: 'Vietnamese instalment alone vi-VN', lang: 'vi-VN', visible: 'price/not-found', stored: 'none', body: item('<div class="price" data-price></div><div class="promo">Trả góp 0% chỉ <b>1.250.000₫</b>/tháng</div>') },
+  { name: 'Indonesian instalment alone id-ID', lang: 'id-ID', visible: 'price/not-found', stored: 'none', body: item('<div class="price" data-price></div><div class="promo">Cicilan 0% mulai <b>Rp125.000</b>/bln</div>') },
+  { name: 'Swiss leasing per month alone de-CH', lang: 'de-CH', visible: 'price/rate-only', stored: 'price/rate-only', body: item('<div class="price" data-price></div><div class="promo">oder <span>CHF 49.–</span> /Mt.</div>') },
+];
