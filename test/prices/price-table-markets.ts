@@ -1,6 +1,6 @@
 // Price table rows, round 9: instalments, monthly prices and down payments as Turkish, Israeli, Gulf, Thai, Vietnamese,
-// Indonesian, Korean, Indian, Polish, Swiss and Brazilian shops write them.
-import type { PriceRow } from './price-table-types';
+// Indonesian, Korean, Indian, Polish, Swiss and Brazilian shops write them, and amounts written as whole units and hundredths.
+import { loc, type PriceRow } from './price-table-types';
 
 const A = 'price/ambiguous';
 const N = 'price/not-a-price';
@@ -25,4 +25,15 @@ export const MARKETS: PriceRow[] = [
   // A count of payments or months alone is no amount (a shop's default currency would make it one)
   ['12 תשלומים', N, null], ['עד 12 תשלומים ללא ריבית', N, null], ['Peşin fiyatına 12 taksit', N, null], ['무이자 12개월', N, null],
   ['10 rat 0%', N, null], ['ผ่อน 0% 10 เดือน', N, null], ['Cicilan 0% 12 bulan', N, null], ['Trả góp 0% 12 tháng', N, null],
+  // Whole units and their hundredths written as two numbers, each with its word: one amount (the whole units alone were stored)
+  ['12 zł 99 gr', '12.99', 'PLN'], ['12zł 99gr', '12.99', 'PLN'], ['0 zł 99 gr', '0.99', 'PLN'], ['12 руб. 50 коп.', '12.50', 'RUB'], ['1 299 руб. 00 коп.', '1299.00', 'RUB'],
+  ['12р. 50к.', '12.50', 'RUB'], ['12 грн 50 коп.', '12.50', 'UAH'], ['5 лв. 99 ст.', '5.99', 'BGN'], ['12 lei 50 bani', '12.50', 'RON'], ['12 Kč 50 hal.', '12.50', 'CZK'],
+  ['12 EUR 99 ct', '12.99', 'EUR'], ['12 Euro 99 Cent', '12.99', 'EUR'], ['12 € 5 ct', '12.05', 'EUR'], ['12 dollars 99 cents', '12.99', 'USD', loc('en-US')],
+  ['$12 and 99 cents', '12.99', 'USD', loc('en-US')], ['1,299 dollars and 50 cents', '1299.50', 'USD', loc('en-US')], ['£12 and 50p', '12.50', 'GBP'],
+  ['159 reais com 90 centavos', '159.90', 'BRL'], ['R$ 12 e 50 centavos', '12.50', 'BRL'], ['12 kr 50 öre', '12.50', 'SEK'], ['12 TL 50 kuruş', '12.50', 'TRY'],
+  ['₪ 12 ו-50 אג׳', '12.50', 'ILS'], ["CHF 1'299 und 50 Rappen", '1299.50', 'CHF'], ['Was 15 zł 99 gr now 12 zł 99 gr', '12.99', 'PLN'],
+  ['Antes: 159 reais com 90 centavos', 'price/reference-only', null], ['od 12 zł 99 gr', 'price/range', null], ['12 zł 99 gr – 15 zł 99 gr', A, null],
+  // Not hundredths: hours, grams, a count, a bare "h" or "p" apart from the digits; a whole number over 99
+  ['499 Kč 24 h', '499', 'CZK'], ['12 zł 500 g', '12', 'PLN'], ['12 zł 100 gr', '12', 'PLN'], ['12,99 zł 99 gr', '12.99', 'PLN'], ['$12 60 ct', A, null, loc('en-US')],
+  ['£12 50 p', A, null], ['1 234 567 890 zł 50 gr', '1234567890.50', 'PLN'],
 ];
