@@ -1,5 +1,6 @@
 // Price table rows, round 9: instalments, monthly prices and down payments as Turkish, Israeli, Gulf, Thai, Vietnamese,
-// Indonesian, Korean, Indian, Polish, Swiss and Brazilian shops write them, and amounts written as whole units and hundredths.
+// Indonesian, Korean, Indian, Polish, Swiss and Brazilian shops write them, amounts written as whole units and hundredths,
+// and the Arabic decimal and thousands separators.
 import { loc, type PriceRow } from './price-table-types';
 
 const A = 'price/ambiguous';
@@ -36,4 +37,10 @@ export const MARKETS: PriceRow[] = [
   // Not hundredths: hours, grams, a count, a bare "h" or "p" apart from the digits; a whole number over 99
   ['499 Kč 24 h', '499', 'CZK'], ['12 zł 500 g', '12', 'PLN'], ['12 zł 100 gr', '12', 'PLN'], ['12,99 zł 99 gr', '12.99', 'PLN'], ['$12 60 ct', A, null, loc('en-US')],
   ['£12 50 p', A, null], ['1 234 567 890 zł 50 gr', '1234567890.50', 'PLN'],
+  // The Arabic decimal separator (٫) is a decimal point and the Arabic thousands separator (٬) only groups, whatever the digits after them
+  ['١٫٢٩٩ ر.س', A, null], ['١٫٢٩٩ ر.س', A, null, { decimalSeparator: ',' }], ['١٬٢٣٤٥٠ ج.م', A, null], ['١٢٬٥٠ ر.س', A, null],
+  ['١٫٢٩٩ د.ك', '1.299', 'KWD'], ['١٬٢٣٤٫٥٠ ر.س', '1234.50', 'SAR'], ['١٬٢٩٩ ر.س', '1299', 'SAR'], ['١٬٢٩٩٫٥٠٠ د.ك', '1299.500', 'KWD'],
+  // ...except before three digits of a three-decimal currency, where shops type it for the decimal point too ("KWD 3,500" alike)
+  ['١٬٢٩٩ د.ك', A, null], ['١٢٬٥٠٠ د.ك', A, null],
+  ['١٢٫٥٠ ر.س', '12.50', 'SAR', { decimalSeparator: ',' }], ['۱٬۲۳۴٬۵۶۷ ریال', '1234567', 'IRR'],
 ];

@@ -1,5 +1,5 @@
 // Pay-later widgets and monthly prices of Gulf, Turkish, Israeli, Korean, Thai, Vietnamese and Indonesian shops with no price beside
-// them: never the price.
+// them, and prices drawn in Arabic-Indic or Persian digits with raised cents or the Arabic decimal separator.
 import type { PlatformPage } from './page-kit';
 const item = (inner: string) => `<div class="product-info"><h1>Item</h1>${inner}</div>`;
 export const PAGES: PlatformPage[] = [
@@ -13,4 +13,10 @@ export const PAGES: PlatformPage[] = [
   { name: 'Vietnamese instalment alone vi-VN', lang: 'vi-VN', visible: 'price/not-found', stored: 'none', body: item('<div class="price" data-price></div><div class="promo">Trả góp 0% chỉ <b>1.250.000₫</b>/tháng</div>') },
   { name: 'Indonesian instalment alone id-ID', lang: 'id-ID', visible: 'price/not-found', stored: 'none', body: item('<div class="price" data-price></div><div class="promo">Cicilan 0% mulai <b>Rp125.000</b>/bln</div>') },
   { name: 'Swiss leasing per month alone de-CH', lang: 'de-CH', visible: 'price/rate-only', stored: 'price/rate-only', body: item('<div class="price" data-price></div><div class="promo">oder <span>CHF 49.–</span> /Mt.</div>') },
+  { name: 'Arabic-Indic digits with raised cents ar-EG', lang: 'ar-EG', visible: '1234.50 EGP', stored: '1234.50 EGP visible', body: item('<div class="price"><span>١٬٢٣٤</span><sup>٥٠</sup> <span>ج.م</span></div>') },
+  { name: 'Arabic-Indic units and cents in spans of their own ar-SA', lang: 'ar-SA', visible: '123.50 SAR', stored: '123.50 SAR visible', body: item('<div class="price"><span class="int">١٢٣</span><span class="dec">٥٠</span> <span>ر.س</span></div>') },
+  { name: 'Persian digits with raised cents fa-IR', lang: 'fa-IR', visible: '12345.67 IRR', stored: '12345.67 IRR visible', body: item('<div class="price"><span>۱۲٬۳۴۵</span><sup>۶۷</sup> <span>ریال</span></div>') },
+  { name: 'Arabic decimal separator before three digits of riyals ar-SA', lang: 'ar-SA', visible: 'price/ambiguous', stored: 'price/ambiguous', body: item('<div class="price">١٫٢٩٩ ر.س</div>') },
+  { name: 'Arabic thousands separator before three digits of dinars ar-KW', lang: 'ar-KW', visible: 'price/ambiguous', stored: 'price/ambiguous', body: item('<div class="price">١٬٢٩٩ د.ك</div>') },
+  { name: 'Arabic thousands and decimal separators, dinars ar-KW', lang: 'ar-KW', visible: '1299.500 KWD', stored: '1299.500 KWD visible', body: item('<div class="price">١٬٢٩٩٫٥٠٠ د.ك</div>') },
 ];
