@@ -1,6 +1,6 @@
 // "12 zł 99 gr", "$12 and 99 cents", "12 руб. 50 коп.": an amount written as whole units and hundredths, read as one number.
 import { printedMinorDigits } from './iso-currencies';
-import type { CurrencyToken, NumberToken } from './price-tokens';
+import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
 
 /**
  * Words for the hundredth of a currency, by the codes of the currencies it divides; `*` for any. Left out where the word is
@@ -31,6 +31,22 @@ const JOIN = /^ ?(?:(?:and|&|e|com|und|i|и|і|y|et|ve|og|och|a|și|si) |ו-?)?$
 const HUNDREDTHS_AFTER = new RegExp(` ?(${HUNDREDTHS.flatMap(([, words]) => words).join('|')})(?![\\p{L}\\d])`, 'iuy');
 /** Each list's words alone, to tell which list the word came from (the digit a "p" needs is not part of the word). */
 const WORD_OF = HUNDREDTHS.map(([codes, words]) => [codes, new RegExp(`^(?:${words.join('|').replaceAll('(?<=\\d)', '')})$`, 'iu')] as const);
+
+/** The hundredths opening a text, their digits and word: "99 gr", "и 50 коп.". */
+const HUNDREDTHS_OPENING = new RegExp(`^\\s*(?:(?:and|&|e|com|und|i|и|і|y|et|ve|og|och|a|și|si) |ו-?)?(\\d{1,2}) ?(${HUNDREDTHS.flatMap(([, words]) => words.map((word) => word.replace('(?<=\\d)', ''))).join('|')})(?![\\p{L}\\d])`, 'iu');
+
+/**
+ * The two digits of hundredths of `currency` that open the words after a whole amount, as a page sets them in an element of
+ * their own ("<span>12 zł</span> <span>99 gr</span>"); null when the words open otherwise or name another currency's.
+ */
+export function hundredthsOpening(after: string, currency: string): string | null {
+  // The amount's own sign may still stand first ("12 руб." leaves "руб. 50 коп." after the digits).
+  const sign = findCurrencies(after)[0];
+  const opening = HUNDREDTHS_OPENING.exec(sign && /^\s*$/.test(after.slice(0, sign.start)) ? after.slice(sign.end) : after);
+  if (!opening || printedMinorDigits(currency) !== 2) return null;
+  const named = WORD_OF.filter(([, pattern]) => pattern.test(opening[2])).map(([codes]) => codes);
+  return named.some((codes) => codes === '*' || codes.includes(currency)) ? opening[1].padStart(2, '0') : null;
+}
 
 /** The codes of the sign whose hundredths the word names; empty when it names another currency's. */
 function codesNamed(sign: CurrencyToken, word: string): readonly string[] {

@@ -33,7 +33,7 @@ const COUNTED = unitPattern([
  * would be a hundred times the price in any currency the page names or the spider defaults to. "p" and "c"
  * count only attached to the digits ("99 p" may be pages), and only after whole numbers.
  */
-const MINOR_UNIT = /^ ?(?:¢|cents?|pence|penny|centimes?|céntimos?|centavos?|centesimi|eurocents?)(?![\p{L}\d])/iu;
+const MINOR_UNIT = /^ ?(?:¢|cents?|pence|penny|centimes?|céntimos?|centavos?|centesimi|eurocents?|коп\.?|копеек|копейки?|копійок|копійки?|groszy|grosze?|haléřů|haléře|bani|стотинки|öre|øre|kuruş|אגורות|rappen)(?![\p{L}\d])/iu;
 const MINOR_UNIT_ATTACHED = /^[pc](?![\p{L}\d])/u;
 /** Case matters here: "16 ft" is feet, "16 Ft" is forints; "5 m" metres, "5 M" a size. */
 const UNIT_CASED = /^ ?(?:ft|FT|m)(?![\p{L}\d])/u;

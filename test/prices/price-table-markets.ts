@@ -37,6 +37,8 @@ export const MARKETS: PriceRow[] = [
   // Not hundredths: hours, grams, a count, a bare "h" or "p" apart from the digits; a whole number over 99
   ['499 Kč 24 h', '499', 'CZK'], ['12 zł 500 g', '12', 'PLN'], ['12 zł 100 gr', '12', 'PLN'], ['12,99 zł 99 gr', '12.99', 'PLN'], ['$12 60 ct', A, null, loc('en-US')],
   ['£12 50 p', A, null], ['1 234 567 890 zł 50 gr', '1234567890.50', 'PLN'],
+  // Hundredths alone, as a page sets them in an element of their own: no amount of the currency (read as 50 of the default)
+  ['50 коп.', N, null], ['99 groszy', N, null], ['50 bani', N, null], ['50 öre', N, null], ['50 Rappen', N, null],
   // The Arabic decimal separator (٫) is a decimal point and the Arabic thousands separator (٬) only groups, whatever the digits after them
   ['١٫٢٩٩ ر.س', A, null], ['١٫٢٩٩ ر.س', A, null, { decimalSeparator: ',' }], ['١٬٢٣٤٥٠ ج.م', A, null], ['١٢٬٥٠ ر.س', A, null],
   ['١٫٢٩٩ د.ك', '1.299', 'KWD'], ['١٬٢٣٤٫٥٠ ر.س', '1234.50', 'SAR'], ['١٬٢٩٩ ر.س', '1299', 'SAR'], ['١٬٢٩٩٫٥٠٠ د.ك', '1299.500', 'KWD'],

@@ -1,5 +1,6 @@
 // Pay-later widgets and monthly prices of Gulf, Turkish, Israeli, Korean, Thai, Vietnamese and Indonesian shops with no price beside
-// them, and prices drawn in Arabic-Indic or Persian digits with raised cents or the Arabic decimal separator.
+// them, prices drawn in Arabic-Indic or Persian digits with raised cents or the Arabic decimal separator, and whole units with their
+// hundredths in an element of their own.
 import type { PlatformPage } from './page-kit';
 const item = (inner: string) => `<div class="product-info"><h1>Item</h1>${inner}</div>`;
 export const PAGES: PlatformPage[] = [
@@ -19,4 +20,9 @@ export const PAGES: PlatformPage[] = [
   { name: 'Arabic decimal separator before three digits of riyals ar-SA', lang: 'ar-SA', visible: 'price/ambiguous', stored: 'price/ambiguous', body: item('<div class="price">١٫٢٩٩ ر.س</div>') },
   { name: 'Arabic thousands separator before three digits of dinars ar-KW', lang: 'ar-KW', visible: 'price/ambiguous', stored: 'price/ambiguous', body: item('<div class="price">١٬٢٩٩ د.ك</div>') },
   { name: 'Arabic thousands and decimal separators, dinars ar-KW', lang: 'ar-KW', visible: '1299.500 KWD', stored: '1299.500 KWD visible', body: item('<div class="price">١٬٢٩٩٫٥٠٠ د.ك</div>') },
+  { name: 'Złoty and groszy in elements of their own pl-PL', lang: 'pl-PL', visible: '12.99 PLN', stored: '12.99 PLN visible', body: item('<div class="price"><span>12 zł</span> <span>99 gr</span></div>') },
+  { name: 'Roubles and kopecks in elements of their own ru-RU', lang: 'ru-RU', visible: '12.50 RUB', stored: '12.50 RUB visible', body: item('<div class="price"><span class="rub">12 руб.</span> <span class="kop">50 коп.</span></div>') },
+  { name: 'Dollars and a cents word in elements of their own en-US', lang: 'en-US', visible: '12.99 USD', stored: '12.99 USD visible', body: item('<div class="price"><span>$12</span> <span>99 cents</span></div>') },
+  { name: 'Złoty and a weight after them pl-PL', lang: 'pl-PL', visible: '12.00 PLN', stored: '12.00 PLN visible', body: item('<div class="price"><span>12 zł</span> <span>500 g</span></div>') },
+  { name: 'Koruna and a delivery time after them cs-CZ', lang: 'cs-CZ', visible: '499.00 CZK', stored: '499.00 CZK visible', body: item('<div class="price"><span>499 Kč</span> <span>24 h</span></div>') },
 ];
