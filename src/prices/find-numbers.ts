@@ -3,6 +3,7 @@ import { magnitudeAfter, magnitudeToken } from './magnitude';
 import { normalizeNumber, type NormalizeOptions } from './normalize-number';
 import { exclusionAfter, exclusionBefore, isLabelBefore, type Exclusion } from './number-exclusions';
 import { isIsoCode } from './iso-currencies';
+import { joinMinorUnits } from './minor-unit-pair';
 import { findCurrencies, type NumberToken, type Span } from './price-tokens';
 
 const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:](?:[-–—]{1,2}|=))?/g;
@@ -192,7 +193,8 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     }
     consider(start, raw);
   }
-  return out.sort((a, b) => a.start - b.start);
+  // "12 zł 99 gr", "$12 and 99 cents": hundredths written as a number of their own belong to the whole units before them.
+  return joinMinorUnits(text, out.sort((a, b) => a.start - b.start), findCurrencies(text));
 }
 
 /**

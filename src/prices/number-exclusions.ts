@@ -24,7 +24,7 @@ const COUNTED = unitPattern([
   'years?', 'jahre?n?', 'ans', 'años', 'months?', 'monate?n?', 'mois', 'meses', 'weeks?', 'wochen', 'semaines', 'people', 'watching', 'views', 'items?',
   'results', 'products', 'artikel', 'produkte', 'ergebnisse', 'résultats', 'colou?rs', 'farben', 'couleurs', 'sizes', 'größen', 'variants', 'varianten',
   'seats', 'persons', 'personen', 'шт\\.?', 'ед\\.?', 'interest-free', 'payments?', 'instal?lments?', 'raten', 'cuotas', 'parcelas', 'mensualités',
-  'fois', 'rate', 'vezes', 'meses sin intereses', 'msi', '個', '枚', '本', '件', '片', '粒', '台', '点', '개', '명', 'ชิ้น', 'adet', 'szt\\.?', 'ks', 'db',
+  'fois', 'rate', 'vezes', 'meses sin intereses', 'msi', 'rat', 'raty', 'taksit', 'ay', 'תשלומים', 'دفعات', 'أقساط', 'เดือน', 'bulan', 'tháng', '개월', '個', '枚', '本', '件', '片', '粒', '台', '点', '개', '명', 'ชิ้น', 'adet', 'szt\\.?', 'ks', 'db',
   // Loyalty points and air miles: a shop's own unit, no money ("5,000 points" read as dollars in a USD shop).
   'points?', 'pts\\.?', 'pt', '(?:bonus)?punkte', 'puntos', 'pontos', 'punti', 'punkty', 'avios', 'meilen', 'ポイント(?:還元)?', '포인트', '积分', '積分',
 ]);
@@ -33,7 +33,7 @@ const COUNTED = unitPattern([
  * would be a hundred times the price in any currency the page names or the spider defaults to. "p" and "c"
  * count only attached to the digits ("99 p" may be pages), and only after whole numbers.
  */
-const MINOR_UNIT = /^ ?(?:¢|cents?|pence|penny|centimes?|céntimos?|centavos?|centesimi|eurocents?)(?![\p{L}\d])/iu;
+const MINOR_UNIT = /^ ?(?:¢|cents?|pence|penny|centimes?|céntimos?|centavos?|centesimi|eurocents?|коп\.?|копеек|копейки?|копійок|копійки?|groszy|grosze?|haléřů|haléře|bani|стотинки|öre|øre|kuruş|אגורות|rappen)(?![\p{L}\d])/iu;
 const MINOR_UNIT_ATTACHED = /^[pc](?![\p{L}\d])/u;
 /** Case matters here: "16 ft" is feet, "16 Ft" is forints; "5 m" metres, "5 M" a size. */
 const UNIT_CASED = /^ ?(?:ft|FT|m)(?![\p{L}\d])/u;

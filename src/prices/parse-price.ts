@@ -5,7 +5,7 @@ import { choosePrice, candidatesOf, type Candidate, type Choice } from './choose
 import { currencyFromContext, outsideIso, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
 import { freeWord, mentionsFree } from './free-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
-import { toPriceText } from './price-text';
+import { decimalSeparatorOf, toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
 import { findCurrencies, isAdjacent, type CurrencyToken, type Span } from './price-tokens';
 import { amountAtScale, isFuelPrice } from './three-digit-tail';
@@ -74,8 +74,9 @@ function readText(input: string, decimalSeparator: '.' | ',' | undefined): TextR
   return { display, text, currencies, choice: choosePrice(text, candidatesOf(text, numbers, currencies)) };
 }
 
-export function parsePrice(input: string, options: ParsePriceOptions = {}): PriceResult {
-  const { decimalSeparator } = options;
+export function parsePrice(input: string, given: ParsePriceOptions = {}): PriceResult {
+  const decimalSeparator = decimalSeparatorOf(input, given.decimalSeparator);
+  const options = decimalSeparator === given.decimalSeparator ? given : { ...given, decimalSeparator };
   const { display, text, currencies, choice } = recentPriceReadings.get(input, decimalSeparator ?? '', (own) => readText(own, decimalSeparator));
   // A copy: the reading is shared with the next parse of the same text, and a caller may add to what it is given.
   if (choice.ok === false) return { ...choice };
@@ -139,7 +140,8 @@ export function readCandidate(
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
   const suffix = chosen.owned.filter((token) => token.start >= chosen.token.end).at(-1);
   const after = text.slice(suffix?.end ?? chosen.token.end);
-  let amountText = amountAtScale(chosen.token, currency, { decimalSeparator: options.decimalSeparator, after, locale: options.locale });
+  const shown = display.slice(chosen.token.start, chosen.token.end);
+  let amountText = amountAtScale(chosen.token, currency, { decimalSeparator: options.decimalSeparator, after, locale: options.locale, shown });
   if (typeof amountText !== 'string') return amountText;
   if (hasMinusBefore(text, chosen) && zeroFrancsShape(chosen)) {
     // "–.50": in francs the dash is zero francs; with no currency nothing says whether it is that or a minus.

@@ -97,15 +97,19 @@ const UNIT_BEFORE = endsWith([
 ]);
 /** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
 const UNIT_AFTER = /^[\s*]*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;
+/** Arabic "monthly" (شهرياً), its tanween written before or after the alef, or left out; "شهر" alone after a slash. */
+const ARABIC_MONTHLY = 'شهر(?:ي(?:ا\\u064B?|\\u064Bا)?)?';
 /**
  * After the amount: a monthly, weekly or fortnightly price (a contract, an instalment: Afterpay's "$12.50/wk"),
  * never the price of the product. "£12.50 pm" and "p/m" are how UK shops write per month.
  */
 const MONTHLY_AFTER = new RegExp(
-  `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mtl|mois|mes|mês|mnd|kk|mån|md|mies|měs|wk|week|woche|semaine|semana|fortnight|payment|月)(?![\\p{L}])|(?:${[
+  `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mtl|mt|mois|mes|mês|mnd|kk|mån|md|mies|měs|мес|міс|ay|tháng|bln|bulan|เดือน|חודש|${ARABIC_MONTHLY}|wk|week|woche|semaine|semana|fortnight|payment|月|월)(?![\\p{L}])|(?:${[
     'per month', 'per mo', 'mo\\.', 'a month', 'monthly', 'pcm', 'p\\/m', 'pm', 'p\\.m\\.?', 'mtl\\.?', 'monatlich', 'pro monat', 'im monat', 'par mois', 'mensuel(?:le)?s?',
     'al mes', 'por mes', 'ao mês', 'al mese', 'per maand', 'maandelijks', 'i månaden', 'per måned', 'pr\\.? md\\.?', 'miesięcznie', 'měsíčně',
     'per week', 'a week', 'weekly', 'p\\/w', 'pw', 'wöchentlich', 'pro woche', 'par semaine', 'per fortnight', 'fortnightly', '每月',
+    // Swiss "mtl."/"monatl.", Turkish, Hebrew, Arabic, Thai, Vietnamese, Indonesian and Russian words for "a month".
+    'monatl\\.?', 'aylık', 'ayda', 'לחודש', 'בחודש', ARABIC_MONTHLY, 'ต่อเดือน', 'mỗi tháng', 'một tháng', 'per bulan', 'sebulan', 'в месяц', 'на місяць',
   ].join('|')})(?![\\p{L}])|\\/\\s*月|\\/月)`,
   'iu',
 );
@@ -115,7 +119,7 @@ const MONTHLY_AFTER = new RegExp(
  * "down to", "down by" tell a price drop instead.
  */
 const DOWN_PAYMENT_AFTER = /^[\s*]*(?:down(?: ?payment)?(?!\s*(?:from|to|by)(?![\p{L}]))|upfront|(?:als )?anzahlung|d.acompte|de entrada)(?![\p{L}])/iu;
-const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost| payment)?', 'anzahlung(?: von)?', 'acompte(?: de)?', 'pay(?:able)? upfront']);
+const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost| payment)?', 'anzahlung(?: von)?', 'acompte(?: de)?', 'pay(?:able)? upfront', 'entrada de', 'sinal(?: de)?']);
 
 /**
  * After the amount, the count of instalments it is one of: "R$ 24,92 em 12x", "R$ 10,00 em até 12x", "R$ 24,92 x 12", "$12.50 × 4",
@@ -138,6 +142,10 @@ const INSTALMENT_BEFORE = new RegExp(
     `cuotas(?: ${FREE})? de`, 'msi de', `meses(?: ${FREE})? de`, `plazos(?: ${FREE})? de`, 'parcelas de', `rat[ae](?: ${FREE})? da`, 'mensilità da',
     'rat[ay]?(?: 0 ?%)? (?:po|x|×|od)', '(?:mies\\.?|miesięcy|miesiące|mc) (?:x|×|po)', '(?:del)?betalningar (?:à|a|om|på)',
     'termijnen(?: van)?', '回払い(?:で)?', '毎月', '月々', '月額', '每期', '每月', '月供', '分期', '分割(?:払い)?(?:で)?',
+    // Turkish "taksit", Hebrew "payments of", Arabic "payments of" (Tabby, Tamara), Thai "per month", "instalment", Vietnamese,
+    // Indonesian and Korean instalment words, India's EMI; whole words only where a script sets words apart.
+    '(?<![\\p{L}])taksit(?: ?[x×])?', '(?<![\\p{L}])aylık', 'תשלומים(?: חודשיים)? (?:של|ב-?)', '(?:دفعات|أقساط)(?: شهرية)?(?: متساوية)?(?: بقيمة| من)?',
+    `(?<![\\p{L}])${ARABIC_MONTHLY}`, 'เดือนละ', 'ผ่อน(?: ?0 ?%)?', '(?<![\\p{L}])trả góp(?: 0 ?%)?(?: chỉ)?', '(?<![\\p{L}])cicilan(?: 0 ?%)?(?: mulai)?', '(?<![\\p{L}\\d])월', '매월', '(?<![\\p{L}])emi(?: of)?',
   ].join('|')})[\\s:.]*$`,
   'iu',
 );

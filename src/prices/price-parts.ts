@@ -3,7 +3,7 @@ import { candidatesOf, rangePartner } from './choose-price';
 import { findNumbers } from './find-numbers';
 import { readCandidate, type ParsedPrice, type ParsePriceOptions } from './parse-price';
 import type { PriceRole } from './price-context';
-import { toPriceText } from './price-text';
+import { decimalSeparatorOf, toPriceText } from './price-text';
 import { findCurrencies } from './price-tokens';
 
 export type { PriceRole as PricePartRole } from './price-context';
@@ -21,8 +21,9 @@ export interface PricePart {
  * 40.00 as a `reference`, "4 x 32,25 €" gives 32.25 as a `multiple`, "$10 – $20" two range ends. A page reader uses it where
  * `parsePrice` refused, to know what the text is instead (an old price, an instalment) and its amount.
  */
-export function priceParts(input: string, options: ParsePriceOptions = {}): PricePart[] {
+export function priceParts(input: string, given: ParsePriceOptions = {}): PricePart[] {
   const { display, text } = toPriceText(input);
+  const options = { ...given, decimalSeparator: decimalSeparatorOf(input, given.decimalSeparator) };
   const currencies = findCurrencies(text);
   const all = candidatesOf(text, findNumbers(text, { decimalSeparator: options.decimalSeparator }), currencies);
   const parts: PricePart[] = [];

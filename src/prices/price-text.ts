@@ -25,10 +25,12 @@ const RAISED_POINT = /(?<=\d)[\u00B7\u2027\u2219\u22C5](?=\d)/g;
 /** Zero of each decimal digit block shops print prices in: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
 const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0xff10];
 const OTHER_DIGIT = /[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F\u09E6-\u09EF\u0E50-\u0E59\uFF10-\uFF19]/g;
-/** Arabic decimal and thousands separators and the Arabic comma ("١،٢٩٩", read as a Latin comma), full-width punctuation ("原价：", "５０％"), the Arabic percent sign, the minus sign and Unicode hyphens: their ASCII twins; the small and full-width currency signs ("﹩", "￦", "￠") the signs they stand for; footnote marks ("UVP¹") a star. */
+/**
+ * Arabic decimal separator and the Arabic comma ("١،٢٩٩", read as a Latin comma); the Arabic thousands separator only ever
+ * groups ("١٬٢٣٤"), so it becomes the apostrophe, the lexer's group-only mark ("١٬٢٣٤٥٠" read as a comma was 1.2345); full-width punctuation ("原价：", "５０％"), the Arabic percent sign, the minus sign and Unicode hyphens: their ASCII twins; the small and full-width currency signs ("﹩", "￦", "￠") the signs they stand for; footnote marks ("UVP¹") a star. */
 const PUNCTUATION: Readonly<Record<string, string>> = {
   '\u00B9': '*', '\u00B2': '*', '\u00B3': '*', '\u2070': '*', '\u2074': '*', '\u2075': '*', '\u2076': '*', '\u2077': '*', '\u2078': '*', '\u2079': '*',
-  '\u2020': '*', '\u2021': '*', '\u066B': '.', '\u066C': ',', '\u060C': ',', '\uFF0E': '.', '\uFF0C': ',', '\uFF1A': ':', '\u066A': '%', '\uFF05': '%', '\uFF04': '$', '\uFE69': '$', '\uFFE1': '£', '\uFFE6': '₩', '\uFFE0': '¢', '\u2212': '-', '\uFE63': '-', '\uFF0D': '-', '\u2010': '-', '\u2011': '-', '\u2012': '-',
+  '\u2020': '*', '\u2021': '*', '\u066B': '.', '\u066C': "'", '\u060C': ',', '\uFF0E': '.', '\uFF0C': ',', '\uFF1A': ':', '\u066A': '%', '\uFF05': '%', '\uFF04': '$', '\uFE69': '$', '\uFFE1': '£', '\uFFE6': '₩', '\uFFE0': '¢', '\u2212': '-', '\uFE63': '-', '\uFF0D': '-', '\u2010': '-', '\u2011': '-', '\u2012': '-',
 };
 const FULL_WIDTH_LETTER = /[\uFF21-\uFF3A\uFF41-\uFF5A]/g;
 const PUNCTUATION_CHARS = new RegExp(`[${Object.keys(PUNCTUATION).join('')}]`, 'g');
@@ -58,3 +60,9 @@ export function toPriceText(input: string): PriceText {
     .replace(FULL_WIDTH_LETTER, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
   return { display, text };
 }
+
+/** The Arabic decimal separator (U+066B): wherever it stands, "." is a decimal point ("١٫٢٩٩ ر.س" is 1.299, never 1299). */
+const ARABIC_DECIMAL = /\u066B/;
+
+/** The decimal separator a text writes unmistakably (the Arabic one), else the one the caller knows of the shop. */
+export const decimalSeparatorOf = (input: string, known: '.' | ',' | undefined): '.' | ',' | undefined => (ARABIC_DECIMAL.test(input) ? '.' : known);

@@ -21,17 +21,22 @@ export function amountAtScale(token: NumberToken, choice: CurrencyChoice, scale:
   const { decimalSeparator, after = '', locale } = scale;
   const read = token.normalized ?? '0';
   if (token.embedded || token.spacedDecimal || token.magnitude) return read;
+  const codes = choice.currency ? [choice.currency] : (choice.candidates ?? []);
+  // "٣٬٥٠٠ د.ك": by its name the Arabic thousands separator groups (3500), yet shops of a three-decimal currency type it for
+  // the decimal point as well (3.500); 1000× apart, refused as "KWD 3,500" is.
+  if (scale.shown?.includes('\u066C') && /^\d{1,3}'\d{3}$/.test(token.raw) && codes.some((code) => printedMinorDigits(code) === 3)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(scale.shown)} groups by the Arabic separator's name, but ${codes.join('/')} shops also write it for the decimal point`);
+  }
   const decimal = normalizeNumber(token.raw, { minorDigits: 3 });
   const grouped = normalizeNumber(token.raw);
   if (decimal === null || decimal === grouped) return read; // not the one-separator, three-digit shape
-  const codes = choice.currency ? [choice.currency] : (choice.candidates ?? []);
   if (!decimalSeparator && isUnitPrice(token, after)) return unitAmount(token, codes, locale, { decimal, grouped: grouped ?? read, fuel: isFuelPrice(token, after) });
   const threeDigit = codes.filter((code) => printedMinorDigits(code) === 3);
   if (decimalSeparator) {
     // "¥1.299" on a page whose locale writes "." for decimals: 1.299 is no amount of yen (nor of dollars,
     // euros …), and 1299 is not what the page's convention says; the two disagree, so nothing is read.
     if (read !== decimal || codes.length === 0 || threeDigit.length === codes.length || isUnitPrice(token, after)) return read;
-    return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} reads ${decimal} with the page's decimal separator, but ${codes.join('/')} is never printed with three decimals`);
+    return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} reads ${decimal} with the page's or the text's decimal separator, but ${codes.join('/')} is never printed with three decimals`);
   }
   if (threeDigit.length === 0) return grouped ?? read;
   if (threeDigit.length === codes.length) {
@@ -53,6 +58,8 @@ export interface AmountScaleContext {
   /** The text after the amount and its currency ("/lb", " per gallon"). */
   after?: string;
   locale?: string | null;
+  /** The amount as the page wrote it, before its digits and separators were mapped to ASCII ("٣٬٥٠٠"). */
+  shown?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 // Digits a page sets in an inline element of their own right after other digits: raised or split cents, footnote marks.
 import type { Element } from 'domhandler';
+import { toPriceText } from '../prices/price-text';
 import { findCurrencies } from '../prices/price-tokens';
 
 export interface JoinedPiece {
@@ -24,17 +25,18 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   // "29<sup>€99</sup>", "29<sup>,99 €</sup>": the cents set with the sign in an element of their own (French shops).
   // Joined, the lexer reads "29€99"; alone, "€99" was a price of its own, 99 €.
   if (signedCents(before, digits, raised)) return { piece: digits, fragment: true };
-  if (!/^\d+$/.test(digits)) return unchanged;
+  // Digits of any script: "١٬٢٣٤<sup>٥٠</sup>" joined as written read "١٬٢٣٤٥٠", no amount (or 1.2345 before).
+  if (!/^\p{Nd}+$/u.test(digits)) return unchanged;
   // "12,99 €<sup>1</sup>": a mark after the price's currency, never a second amount. Two digits there are the
   // cents of "129€<sup>99</sup>", as French shops write it: left for the lexer, which reads "129€99".
   if (raised && endsWithPriceSign(before)) return digits.length === 2 && isWholeEuros(before) ? unchanged : { piece: '*', fragment: true };
-  if (!/\d$/.test(before)) return unchanged;
-  const units = /[\d.,'\s]*$/.exec(before)![0].trim();
-  const hasDecimals = /[.,]\d{1,2}$/.test(units);
-  if (digits.length === 2 && !hasDecimals) return { piece: `${units.includes('.') && !units.includes(',') ? ',' : '.'}${digits}`, fragment: true };
+  if (!/\p{Nd}$/u.test(before)) return unchanged;
+  const units = /[\p{Nd}.,'\s\u066B\u066C]*$/u.exec(before)![0].trim();
+  const hasDecimals = /[.,\u066B]\p{Nd}{1,2}$/u.test(units);
+  if (digits.length === 2 && !hasDecimals) return { piece: `${decimalSeparatorFor(units)}${digits}`, fragment: true };
   // "KD 12<sup>500</sup>": three raised digits are the fils of a three-decimal currency as much as a footnote;
   // passed on as superscripts, which the parser refuses after whole units rather than read 12.
-  if (raised && digits.length === 3 && !hasDecimals) return { piece: [...digits].map((digit) => SUPERSCRIPT[Number(digit)]).join(''), fragment: true };
+  if (raised && digits.length === 3 && !hasDecimals) return { piece: [...toPriceText(digits).text].map((digit) => SUPERSCRIPT[Number(digit)]).join(''), fragment: true };
   return raised ? { piece: '*', fragment: true } : unchanged;
 }
 
@@ -47,6 +49,12 @@ function signedCents(before: string, piece: string, raised: boolean): boolean {
   if (/[.,]\d{1,2}$/.test(units)) return false;
   if (/\d[.,]$/.test(units)) return /^\d{2} ?\p{Sc}$/u.test(piece);
   return /\d$/.test(units) && /^(?:€ ?\d{2}|[.,]\d{2} ?\p{Sc}?)$/u.test(piece);
+}
+
+/** The separator the cents join the units with: the Arabic decimal one after Arabic-Indic or Persian digits, else the one their grouping leaves free ("1.299" + "00" reads "1.299,00"). */
+function decimalSeparatorFor(units: string): string {
+  if (/[\u0660-\u0669\u06F0-\u06F9]/u.test(units)) return '\u066B';
+  return units.includes('.') && !units.includes(',') ? ',' : '.';
 }
 
 const SUPERSCRIPT = ['\u2070', '\u00B9', '\u00B2', '\u00B3', '\u2074', '\u2075', '\u2076', '\u2077', '\u2078', '\u2079'];

@@ -50,10 +50,14 @@ const PIECE_IN_BRACKETS = { before: /\(\s*$/u, after: /^\s*(?:each|ea\.?|apiece|
 const LABEL_UNIT = `(?:\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?(?:${UNITS}|kilo|litro|litre|liter|unit|unidad|stück|piece|item))?`;
 const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
 
-/** Financing: "or 4 payments of", Klarna, "Ratenzahlung", Italian "in 3 rate" / "rate da" (not the English "rate": a hotel's "Member rate $171" is a price). */
-const FINANCING_ANYWHERE = /(?:klarna|afterpay|affirm|clearpay|sezzle|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\d\s*rate\b|\brate (?:da|mensili|senza)\b|\bin rate\b|payments? of)/iu;
+/**
+ * Financing: "or 4 payments of", Klarna, "Ratenzahlung", Italian "in 3 rate" / "rate da" (not the English "rate": a hotel's "Member
+ * rate $171" is a price); the Gulf's, Europe's and Asia's pay-later services (Tabby, Tamara, Scalapay, Alma, Atome …) and the
+ * instalment words of Turkish ("taksit"), Polish ("10 rat"), Hebrew, Arabic, Thai, Vietnamese, Indonesian, Korean and Indian shops.
+ */
+const FINANCING_ANYWHERE = /(?:klarna|afterpay|affirm|clearpay|sezzle|tabby|tamara|postpay|spotii|scalapay|\balma\b|\boney\b|atome|kredivo|laybuy|\bhumm\b|openpay|paypo|twisto|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\d\s*rate\b|\brate (?:da|mensili|senza)\b|\bin rate\b|payments? of|taksit|\d\s*rat[y]?(?![\p{L}])|תשלומים|دفعات|أقساط|ผ่อน|trả góp|cicilan|할부|무이자|(?<![\p{L}])emi(?![\p{L}]))/iu;
 /** "/mo", "per month", "mtl.": a plan's monthly price or a financing instalment; with no financing word it is a rate. */
-const PER_MONTH_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand)\b|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand)/iu;
+const PER_MONTH_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand|mt|ay|tháng|bln|bulan|เดือน|חודש|شهر)(?![\p{L}])|\/\s*월|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|\bmonatl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand|aylık|לחודש|בחודש|شهري|เดือนละ|ต่อเดือน|mỗi tháng|per bulan|(?<![\p{L}\p{Nd}])월\s*¤)/iu;
 /** "4 x", and Brazil's "10x de" / "em até 10x de". */
 const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da)?\s*$/u;
 
@@ -229,7 +233,7 @@ export const REFERENCE_TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|
  * "base-price" (Magento's price without tax).
  */
 const ROLE_MARKS: ReadonlyArray<[PriceRole, RegExp]> = [
-  ['instalment', /klarna|afterpay|affirm|clearpay|sezzle|zip-?pay|instal+ments?|financing|finance|monthly|per-?month|emi|ratenzahlung|raten|pay-?later|paypal-?message|bnpl|cuotas|parcelas?|mensualit/],
+  ['instalment', /klarna|afterpay|affirm|clearpay|sezzle|zip-?pay|tabby|tamara|postpay|spotii|scalapay|atome|kredivo|instal+ments?|financing|finance|monthly|per-?month|emi|ratenzahlung|raten|pay-?later|paypal-?message|bnpl|cuotas|parcelas?|mensualit|taksit|cicilan/],
   ['shipping', /shipping|delivery|versand|livraison|envio|spedizione|verzend|frakt/],
   ['deposit', /deposit|pfand|consigne|statiegeld/],
   ['saving', /you-?save|savings?|ersparnis|economi[ez]/],

@@ -1,7 +1,9 @@
 // What the price parser says of one visible price text: its reading, and for a text it refuses, the one amount and what the parser's labels call it.
+import { Decimal } from '../core/money';
 import { parsePrice, PRICE_REFUSAL, type ParsedPrice, type ParsePriceOptions, type PriceResult } from '../prices/parse-price';
 import { priceParts } from '../prices/price-parts';
 import { showsPrice } from '../prices/shows-price';
+import { hundredthsOpening } from '../prices/minor-unit-pair';
 
 export interface PriceReading {
   /** The parser's verdict on the whole text. */
@@ -51,4 +53,17 @@ export function namesCurrency(text: string): boolean {
   if (showsPrice(text)) return true;
   const probe = parsePrice(text, { defaultCurrency: 'XTS' });
   return probe.ok && probe.currency !== 'XTS';
+}
+
+/**
+ * "<span>12 zł</span> <span>99 gr</span>", "<span>12 руб.</span> <span>50 коп.</span>": a whole amount whose hundredths open the
+ * words after it, in an element of their own, is the amount with them (the whole units alone were read, 12 for 12.99).
+ */
+export function withHundredthsAfter(reading: PriceReading, after: string): PriceReading {
+  const { parsed } = reading;
+  if (!parsed.ok || parsed.currency === null || !/^\p{Nd}+$/u.test(parsed.amountText.replace(/\P{Nd}+$/u, ''))) return reading;
+  const cents = hundredthsOpening(after, parsed.currency);
+  if (cents === null) return reading;
+  const joined: ParsedPrice = { ...parsed, amount: parsed.amount.plus(new Decimal(cents).div(100)) };
+  return { ...reading, parsed: joined, amount: joined };
 }

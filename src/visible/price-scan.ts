@@ -10,7 +10,7 @@ import { headingRank, hiddenByMarkup, highestHeading, marksOf, namesOtherProduct
 import type { PageLocale } from './page-locale';
 import { withBackslashSign } from './backslash-sign';
 import { linksRange, QUANTITY_AFTER, roleFromWords, withheldBy, type PriceContext, type PriceRole, type WithheldReason } from './price-labels';
-import { namesCurrency, readPriceText } from './price-reading';
+import { namesCurrency, readPriceText, withHundredthsAfter } from './price-reading';
 import { pickerPrice, takenChoice, type ChosenOption } from './variant-select';
 
 /** One price as the page shows it. */
@@ -268,11 +268,12 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const taken = picked.flatMap(({ chosen, state }) => pickerPrice(chosen, shown, readOption(chosen.option, state)) ?? []);
   return requested.concat(shown, taken);
   function toScanned({ node, last, element, text, state }: (typeof found)[number], parseOptions: ParsePriceOptions): ScannedPrice {
-    const { parsed, amount, rangeLow, rangeHigh, notCurrent } = readPriceText(text, parseOptions);
-    const at = amount ? text.indexOf(amount.amountText) : -1;
+    const own = readPriceText(text, parseOptions);
+    const at = own.amount ? text.indexOf(own.amount.amountText) : -1;
     const ownBefore = at >= 0 ? text.slice(0, at) : '';
-    const ownAfter = at >= 0 ? text.slice(at + (amount ? amount.amountText.length : 0)) : text;
+    const ownAfter = at >= 0 ? text.slice(at + (own.amount ? own.amount.amountText.length : 0)) : text;
     const context = { before: trimCurrency(collapse(`${beside(node, 'before')} ${ownBefore}`), 'end'), after: trimCurrency(collapse(`${ownAfter} ${beside(last ?? node, 'after')}`), 'start') };
+    const { parsed, amount, rangeLow, rangeHigh, notCurrent } = withHundredthsAfter(own, context.after);
     const fromWords = roleFromWords(context);
     // Words that name another role (a unit or shipping price) win over a struck look and the parser's labels; otherwise struck means
     // reference, and a class naming another kind of price (a Klarna badge's amount) that kind.

@@ -11,6 +11,7 @@ import { PAGES as BUYER_GROUPS } from './platform-pages/buyer-group-prices';
 import { PAGES as CONDITIONAL } from './platform-pages/conditional-prices';
 import { PAGES as MAGENTO_CONFIGURABLE } from './platform-pages/magento-configurable';
 import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
+import { PAGES as MARKETS_AND_SCRIPTS } from './platform-pages/markets-and-scripts';
 import { PAGES as OFFERS } from './platform-pages/offers-and-bounds';
 import { pageHtml, type PlatformPage } from './platform-pages/page-kit';
 import { PAGES as SHOPS_OTHER } from './platform-pages/shops-magento-and-others';
@@ -60,6 +61,7 @@ describe.each([
   ['instalments, deposits, codes, trade-ins and from-prices around the price', OFFERS],
   ['variant pickers: the taken option of a select, a swatch or a radio, and selects that pick no variant', VARIANT_PICKERS],
   ['Magento configurable products: the cheapest child\'s price in the box until options are picked', MAGENTO_CONFIGURABLE],
+  ['pay-later widgets and monthly prices alone in Gulf, Turkish, Israeli and Asian shops; Arabic-Indic and Persian digits', MARKETS_AND_SCRIPTS],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);
