@@ -104,15 +104,17 @@ export async function checkAccounting(source: AccountingSource, label: string): 
   if (source.ended) expect(source.ended.code, `${label}\n${source.ended.stderr}`).toBe(expected.exitCode);
   if (source.ended) expect(source.ended.stdout, label).toContain(`accounting: planned ${planned} = succeeded ${succeeded} + failed ${failed} + pending 0  ✓`);
 
-  // `pricecrawl runs --json`: the run's record agrees.
-  const records = await runRecordsJson<{ runId: string; outcome: string; exitCode: number; planned: number; succeeded: number; failed: number; pending: number; items: number; losses: RunLosses }>(['--storage', source.dir]);
+  // `pricecrawl runs --json` and `pricecrawl report` (run side by side: each is a process start).
+  const file = join(source.dir, `report-${source.runId}.html`);
+  const [records, reportRun] = await Promise.all([
+    runRecordsJson<{ runId: string; outcome: string; exitCode: number; planned: number; succeeded: number; failed: number; pending: number; items: number; losses: RunLosses }>(['--storage', source.dir]),
+    cli(['report', source.runId, '--storage', source.dir, '--output', file, ...(source.frontierUrl ? ['--frontier', source.frontierUrl] : [])]),
+  ]);
   const record = records.find((r) => r.runId === source.runId);
   expect(record && { outcome: record.outcome, exitCode: record.exitCode, planned: record.planned, succeeded: record.succeeded, failed: record.failed, pending: record.pending, items: record.items, transient: record.losses.transient.requests }, label)
     .toEqual({ outcome: 'finished', exitCode: expected.exitCode, planned, succeeded, failed, pending: 0, items: expected.prices.size, transient: expected.transient });
 
-  // `pricecrawl report`: the ledger line, and the losses under the exit code.
-  const file = join(source.dir, `report-${source.runId}.html`);
-  const reportRun = await cli(['report', source.runId, '--storage', source.dir, '--output', file, ...(source.frontierUrl ? ['--frontier', source.frontierUrl] : [])]);
+  // The report: the ledger line, and the losses under the exit code.
   expect(reportRun.code, `${label}\n${reportRun.stderr}`).toBe(0);
   const $ = cheerio.load(readFileSync(file, 'utf8'));
   expect($('#ledger p.ledger').text(), label).toMatch(new RegExp(`^planned ${planned} = succeeded ${succeeded} \\+ failed ${failed} \\+ pending 0\\s+balanced ✓$`));
