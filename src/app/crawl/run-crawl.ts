@@ -179,6 +179,11 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       const ledger = await openRunLedger({ frontierUrl: settings.frontier.url, dir: settings.storage.dir });
       await catalogRun.finish(ended, store, ledger).finally(() => ledger.close());
     }],
+    // The record's end is what `runs` and `report` read. Written only after the frontier's `finished` (as it
+    // was), a process killed in between left a run that no `--resume` would continue and whose record never
+    // got its outcome, exit code or summary: `runs` called it crashed and the next --resume fetched the
+    // whole site again as a new run. It is written again at the very end (the same row, idempotent).
+    ['run record', () => record.end(ended)],
   ];
   let metrics: MetricsServer | null = null;
   let ranToEnd = false;
