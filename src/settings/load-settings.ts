@@ -11,7 +11,8 @@ import { parse as parseLossless } from 'lossless-json';
 export const CONFIG_FILE_NAME = 'pricecrawl.config.json';
 const ENV_PREFIX = 'PRICECRAWL_';
 
-export type LayerName = 'config' | 'spider' | 'env' | 'cli';
+/** `runCrawl`: the settings a program passes to `runCrawl({ settings })`, its `-s`. */
+export type LayerName = 'config' | 'spider' | 'env' | 'cli' | 'runCrawl';
 export interface SettingsLayer {
   name: LayerName;
   /** Where the layer came from, for messages (file path, env var, `-s`). */
@@ -161,6 +162,8 @@ export interface LoadSettingsOptions {
   spiderSettings?: SettingsOverrides;
   env?: NodeJS.ProcessEnv;
   cliPairs?: string[];
+  /** A program's own top layer (`runCrawl({ settings })`), checked and named like the others. */
+  programSettings?: SettingsOverrides;
 }
 
 export function loadSettings(options: LoadSettingsOptions = {}): LoadedSettings {
@@ -175,6 +178,7 @@ export function loadSettings(options: LoadSettingsOptions = {}): LoadedSettings 
   const env = envLayer(options.env ?? process.env);
   layers.push(env);
   layers.push(cliLayer(options.cliPairs ?? []));
+  if (options.programSettings) layers.push({ name: 'runCrawl', origin: 'runCrawl({ settings })', values: options.programSettings as Tree });
   return resolveSettings(layers, env.warnings);
 }
 
