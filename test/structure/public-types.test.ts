@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectFiles } from '../../src/app/scaffold/project-files';
+import { spiderSource, type TemplateName } from '../../src/app/scaffold/spider-template';
 import { teamProject } from '../support/team-project';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -149,10 +150,18 @@ describe('the public types a project needs', { timeout: 120_000 }, () => {
     'pipelines/types-resolve.ts': TYPES_RESOLVE,
     'pipelines/nightly.ts': LIBRARY_SCRIPT,
     ...examples,
+    // What genspider writes, every template, as a team gets it.
+    ...Object.fromEntries((['basic', 'browser', 'structured', 'rate-matrix'] as TemplateName[]).map((template, index) => [
+      `spiders/generated-${template}.ts`,
+      spiderSource(template, { name: `shop-${template}`, pascal: `Shop${index}`, domain: 'shop.example', startUrl: 'https://shop.example/' }),
+    ])),
     // Node's own resolution, as `tsc --init` writes it: the package's
     // declarations used to import './core/spider' without its extension, which Node's resolution cannot find,
     // so every pricecrawl type was `any` there (and decimal.js's default import a namespace, not the class).
     'tsconfig.nodenext.json': JSON.stringify({ extends: './tsconfig.json', compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+    // Stricter than `strict`, as many teams set it: an optional field given `undefined` must be allowed by the type.
+    // Before, the generated spiders themselves failed here (`name: product?.name ?? undefined` on a PriceItem).
+    'tsconfig.exact.json': JSON.stringify({ extends: './tsconfig.json', compilerOptions: { exactOptionalPropertyTypes: true } }),
   });
   afterAll(() => project.cleanup());
 
@@ -161,7 +170,7 @@ describe('the public types a project needs', { timeout: 120_000 }, () => {
     expect(Object.keys(examples).length).toBeGreaterThanOrEqual(7);
   });
 
-  it.each(['tsconfig.json', 'tsconfig.nodenext.json'])('type-check the generated project and components written against them (%s)', (tsconfig) => {
+  it.each(['tsconfig.json', 'tsconfig.nodenext.json', 'tsconfig.exact.json'])('type-check the generated project and components written against them (%s)', (tsconfig) => {
     const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', join(project.root, tsconfig)], { encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);

@@ -13,23 +13,23 @@ export interface RunCrawlOptions {
   /** The spider's class (made with `args`, as `-a` makes it) or a spider already made. */
   spider: SpiderClass | Spider;
   /** The spider's arguments, as `-a key=value` gives them (`this.args`). Only with a class. */
-  args?: Readonly<Record<string, string>>;
+  args?: Readonly<Record<string, string>> | undefined;
   /** The top settings layer, as `-s` is on the command line: over the config file, the spider's settings and the environment. */
-  settings?: SettingsOverrides;
+  settings?: SettingsOverrides | undefined;
   /** A config file to read instead of the nearest `pricecrawl.config.json` from the current folder up (`--config`). */
-  configPath?: string;
+  configPath?: string | undefined;
   /** Feeds appended to, as `-o file[:format]`. */
-  output?: readonly string[];
+  output?: readonly string[] | undefined;
   /** Feeds overwritten, as `-O file[:format]`. */
-  overwriteOutput?: readonly string[];
+  overwriteOutput?: readonly string[] | undefined;
   /** Continue the spider's latest unfinished run (`--resume`). */
-  resume?: boolean;
+  resume?: boolean | undefined;
   /** `discover` (default: the start requests), `full` or `due` (`--full`, `--due`). */
-  mode?: CrawlMode;
+  mode?: CrawlMode | undefined;
   /** Create or continue this run id (`--run`). */
-  runId?: string;
+  runId?: string | undefined;
   /** Aborting stops the crawl as Ctrl-C does: in-flight requests finish, the rest stays queued for `resume`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface CrawlResult {
