@@ -62,6 +62,8 @@ export class NullPriceAlarm implements Extension {
 
   register(events: CrawlEvents): void {
     events.on('item.scraped', ({ url, priced }) => this.seen(priced, url));
+    // Every item is in by then; heard before the summary is built, so an alarm raised here counts in the run's verdict.
+    events.on('spider.closed', () => this.close());
   }
 
   /** One item yielded on the page at `url`, with or without an exact price. */
@@ -76,7 +78,7 @@ export class NullPriceAlarm implements Extension {
     }
   }
 
-  /** The crawl is over: every window that did not fill is judged once. */
+  /** The crawl is over: every window that did not fill is judged (a key already alarmed stays quiet, so twice is harmless). */
   close(): void {
     for (const [key, window] of this.windows) this.judge(key, window);
   }

@@ -72,6 +72,11 @@ export type { StoredItem } from './ports/item-store';
 // a running crawl's queue or consume it, under the same politeness on a shared frontier.
 export { openRequestQueue, openFrontierStorageClient, type OpenedRequestQueue } from './queue/open-request-queue';
 
+// A crawl from a program, as `pricecrawl crawl` runs it: the spider class, its args, settings over the project's, feeds.
+export { runCrawl, type CrawlResult, type RunCrawlOptions } from './app/crawl/crawl-api';
+export type { CrawlMode } from './app/schedule/run-seeds';
+export type { RunSummary } from './engine/run-summary';
+
 // Settings (a spider's `settings` are typed by these) and errors with stable codes.
 export type { Settings, SettingsOverrides } from './settings/schema';
 export { FetchError, PricecrawlError, SettingsError, UnknownCallbackError, type ErrorCode } from './core/errors';

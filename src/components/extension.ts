@@ -2,12 +2,16 @@
 import type { Logger } from 'pino';
 import type { CrawlEvents } from '../events/crawl-events';
 import type { Settings } from '../settings/schema';
+import type { Stats } from '../engine/stats';
+import type { HookResult } from '../core/hook-result';
 
 export interface ExtensionContext {
   spider: string;
   runId: string;
   settings: Settings;
   log: Logger;
+  /** The run's counters: what an extension counts under `team/` is listed in the run summary. */
+  stats: Stats;
 }
 
 /**
@@ -16,6 +20,6 @@ export interface ExtensionContext {
  */
 export interface Extension {
   readonly name?: string;
-  register(events: CrawlEvents, context: ExtensionContext): Promise<void> | void;
-  close?(): Promise<void> | void;
+  register(events: CrawlEvents, context: ExtensionContext): HookResult;
+  close?(): HookResult;
 }

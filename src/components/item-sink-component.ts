@@ -1,9 +1,18 @@
 // The contract of an item sink: where stored items also go (a webhook, a queue, a file), batch by batch.
+import type { Logger } from 'pino';
 import type { StoredItem } from '../ports/item-store';
+import type { Settings } from '../settings/schema';
+import type { Stats } from '../engine/stats';
+import type { HookResult } from '../core/hook-result';
 
 export interface ItemSinkContext {
   spider: string;
   runId: string;
+  settings: Settings;
+  /** The crawl's log, bound with the sink's name. */
+  log: Logger;
+  /** The run's counters: what a sink counts under `team/` is listed in the run summary. */
+  stats: Stats;
 }
 
 /**
@@ -15,7 +24,8 @@ export interface ItemSinkContext {
  */
 export interface ItemSinkComponent {
   readonly name?: string;
-  open?(context: ItemSinkContext): Promise<void> | void;
-  write(items: readonly StoredItem[]): Promise<void> | void;
-  close?(): Promise<void> | void;
+  open?(context: ItemSinkContext): HookResult;
+  /** Awaited: a durable sink's batch counts as taken once this resolves. */
+  write(items: readonly StoredItem[]): HookResult;
+  close?(): HookResult;
 }

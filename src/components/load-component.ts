@@ -24,6 +24,9 @@ const HOOKS: Record<ComponentKind, readonly string[]> = {
   extension: ['register', 'close'],
 };
 
+/** Where a component of each kind is named in the settings, for a value listed under the wrong one. */
+const SECTION: Record<ComponentKind, string> = { middleware: 'middlewares.add', stage: 'pipeline.add', sink: 'pipeline.sinks', extension: 'extensions' };
+
 export interface ComponentSource {
   module: string;
   export?: string;
@@ -44,13 +47,14 @@ export interface ComponentSource {
 export async function loadComponent<T extends object>(kind: ComponentKind, name: string, source: ComponentSource, projectRoot: string): Promise<T> {
   const path = resolve(projectRoot, source.module);
   const where = `${kind} "${name}" (${source.module})`;
-  let exported: unknown;
+  let module: Record<string, unknown>;
   try {
-    exported = (await importUserModule(path))[source.export ?? 'default'];
+    module = await importUserModule(path);
   } catch (error) {
     throw new PricecrawlError('COMPONENT_LOAD_FAILED', `${where}: cannot load ${path}: ${loadFailureCause(error)}`, { cause: error });
   }
-  if (exported === undefined) throw new SettingsError(`${where}: the module has no export "${source.export ?? 'default'}"`);
+  const exported = module[source.export ?? 'default'];
+  if (exported === undefined) throw new SettingsError(`${where}: ${path} has no export "${source.export ?? 'default'}"${exportsHint(module)}`);
   let value: unknown;
   try {
     value = await instantiate(exported, source.options);
@@ -58,7 +62,7 @@ export async function loadComponent<T extends object>(kind: ComponentKind, name:
     throw new PricecrawlError('COMPONENT_LOAD_FAILED', `${where}: cannot be made from ${path}: ${loadFailureCause(error)}`, { cause: error });
   }
   if (typeof value !== 'object' || value === null || !SHAPE[kind].some((method) => typeof (value as Record<string, unknown>)[method] === 'function')) {
-    throw new SettingsError(`${where}: the export is not a ${kind} (it needs ${SHAPE[kind].join(' or ')})`);
+    throw new SettingsError(`${where}: the export of ${path} is not a ${kind} (it needs ${SHAPE[kind].join(' or ')})${otherKindHint(kind, value)}`);
   }
   const misspelt = misspeltHook(kind, value);
   if (misspelt) throw new SettingsError(`${where}: ${misspelt}`);
@@ -79,6 +83,20 @@ export async function openComponent(kind: ComponentKind, name: string, open: () 
     if (error instanceof PricecrawlError || storageFailureCode(error) !== null) throw error;
     throw new PricecrawlError('COMPONENT_LOAD_FAILED', `${kind} "${name}" failed to open: ${loadFailureCause(error)}`, { cause: error });
   }
+}
+
+/** What the module does export, so the entry's `export` can name it (a class exported by name, not as default). */
+function exportsHint(module: Record<string, unknown>): string {
+  const names = Object.keys(module).filter((name) => !['default', '__esModule', 'module.exports'].includes(name));
+  return names.length === 0 ? '; the module exports nothing' : `; it exports ${names.join(', ')}: name one with "export": "<name>" in its entry`;
+}
+
+/** A value made for another section (a sink listed under pipeline.add) is told where it belongs. */
+function otherKindHint(kind: ComponentKind, value: unknown): string {
+  if (typeof value !== 'object' || value === null) return '';
+  const has = (method: string) => typeof (value as Record<string, unknown>)[method] === 'function';
+  const other = (Object.keys(SHAPE) as ComponentKind[]).find((candidate) => candidate !== kind && SHAPE[candidate].some(has));
+  return other ? `; it has ${SHAPE[other].filter(has).join(' and ')}, as a ${other} has: list it under ${SECTION[other]}` : '';
 }
 
 /**

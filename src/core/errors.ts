@@ -61,7 +61,9 @@ export type ErrorCode =
   | 'SPIDER_IN_USE'
   | 'METRICS_PORT_UNAVAILABLE'
   | 'SPIDER_NO_PRODUCT_CALLBACK'
-  | 'MIDDLEWARE_FAILED';
+  | 'MIDDLEWARE_FAILED'
+  /** A library call given what it cannot use (the message names what to pass instead). */
+  | 'USAGE';
 
 export class PricecrawlError extends Error {
   constructor(

@@ -6,41 +6,44 @@ export interface Item {
   [field: string]: unknown;
 }
 
-/** The fields the price pipeline understands; spiders may add any others. */
+/**
+ * The fields the price pipeline understands; spiders may add any others. Each optional field also takes `undefined`,
+ * so `name: product?.name ?? undefined` type-checks under `exactOptionalPropertyTypes` (the generated spiders write it).
+ */
 export interface PriceItem extends Item {
   /** Stable product key within the spider (SKU, GTIN, room code...). */
   sku: string;
-  name?: string;
+  name?: string | undefined;
   /** Decimal, or text the pipeline coerces to Decimal; never a JS number. */
   price: Decimal | string | null;
   /** ISO 4217 code. */
-  currency?: string | null;
+  currency?: string | null | undefined;
   /**
    * Set by the page readers when `currency` is null although the page showed a sign: the codes that sign may stand for
    * ("$": USD, CAD, AUD …), or none when it names no currency we know (`priceCurrency: "AUD$"`). The pipeline's default
    * currency stands in only when it is one of them; else the price is dropped (`price/currency-unknown`), never read in
    * a currency the page rules out ("¥199" stored as 199 EUR).
    */
-  currencyCandidates?: readonly string[];
+  currencyCandidates?: readonly string[] | undefined;
   /** The page's BCP 47 locale (`<html lang>`, e.g. "en-CA"): decides which currency a `$`, `kr` or `¥` in a text price is. */
-  locale?: string | null;
-  url?: string;
+  locale?: string | null | undefined;
+  url?: string | undefined;
   /**
    * The site or market the item belongs to, when its page's registrable domain does not say it (markets
    * under paths of one domain, a fallback feed on another domain): one word, e.g. "shop.com/de". With the
    * sku it is the item's identity (dedupe, history, catalog); unset, the page's registrable domain is.
    */
-  site?: string;
+  site?: string | undefined;
   /** Why `price` is null when the spider refused to read one (`price/ambiguous`, `price/disagree`): the pipeline drops with it. */
-  priceRefusal?: string;
+  priceRefusal?: string | undefined;
   /**
    * Where the values came from, as the spider knows it: `structured` (JSON-LD, microdata, RDFa),
    * `visible` (page text), `api` (a JSON endpoint), `fallback` (a fallbackRequest's second source).
    * Feeds export it as is, null when unset (never guessed).
    */
-  source?: 'structured' | 'visible' | 'api' | 'fallback';
+  source?: 'structured' | 'visible' | 'api' | 'fallback' | undefined;
   /** Set when the page's structured and visible prices disagreed: both amounts and the rule applied. */
-  priceCheck?: StoredPriceCheck;
+  priceCheck?: StoredPriceCheck | undefined;
 }
 
 /** A structured/visible disagreement as stored (see src/visible/price-check.ts for the rule). */

@@ -8,6 +8,7 @@ import type { Spider } from '../core/spider';
 import type { HopDeadline } from '../fetch/fetcher';
 import type { Settings } from '../settings/schema';
 import type { Stats } from '../engine/stats';
+import type { HookResult } from '../core/hook-result';
 
 /** Carry on to the next middleware (or the fetcher). */
 export interface Continue {
@@ -96,7 +97,7 @@ export interface MiddlewareContext {
  */
 export interface DownloaderMiddleware {
   readonly name: string;
-  open?(ctx: Omit<MiddlewareContext, 'hostKey'>): Promise<void> | void;
+  open?(ctx: Omit<MiddlewareContext, 'hostKey'>): HookResult;
   processRequest?(request: CrawlRequest, ctx: MiddlewareContext): Promise<RequestOutcome> | RequestOutcome;
   processResponse?(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> | ResponseOutcome;
   processError?(request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): Promise<ErrorOutcome> | ErrorOutcome;
@@ -112,7 +113,7 @@ export interface DownloaderMiddleware {
    * request. Without it, the check's own deferral fetches the request's start URL again on every try.
    */
   awaitRedirect?(request: CrawlRequest, toUrl: string, ctx: MiddlewareContext, deadline: HopDeadline): Promise<void> | undefined;
-  close?(): Promise<void> | void;
+  close?(): HookResult;
 }
 
 export const CONTINUE: Continue = Object.freeze({ type: 'continue' });

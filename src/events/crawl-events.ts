@@ -5,6 +5,7 @@ import type { StoredItem } from '../ports/item-store';
 import type { CrawlSnapshot } from './crawl-snapshot';
 import { noteCodeError } from '../engine/code-errors';
 import type { Stats } from '../engine/stats';
+import type { HookResult } from '../core/hook-result';
 
 /** Event name → payload. Observers subscribe here; anything that decides sits in the chains instead. */
 export interface CrawlEventMap {
@@ -50,7 +51,8 @@ export interface CrawlEventMap {
 }
 
 export type CrawlEventName = keyof CrawlEventMap;
-export type CrawlEventHandler<E extends CrawlEventName> = (payload: CrawlEventMap[E]) => void | Promise<void>;
+/** A returned promise is watched for a rejection (counted as the handler's failure); any other value is ignored. */
+export type CrawlEventHandler<E extends CrawlEventName> = (payload: CrawlEventMap[E]) => HookResult;
 
 /** What an extension sees: subscribe only. */
 export interface CrawlEvents {
@@ -59,7 +61,7 @@ export interface CrawlEvents {
 
 interface Subscription {
   owner: string;
-  handler: (payload: unknown) => void | Promise<void>;
+  handler: (payload: unknown) => HookResult;
 }
 
 /**
@@ -96,7 +98,8 @@ export class CrawlEventBus {
     for (const { owner, handler } of list) {
       try {
         const result = handler(payload);
-        if (result && typeof (result as Promise<void>).catch === 'function') (result as Promise<void>).catch((error: unknown) => this.failed(owner, event, error, payload));
+        // Any thenable, not only this realm's Promise: a rejection is the handler's failure all the same.
+        if (typeof (result as PromiseLike<unknown> | null | undefined)?.then === 'function') Promise.resolve(result).catch((error: unknown) => this.failed(owner, event, error, payload));
       } catch (error) {
         this.failed(owner, event, error, payload);
       }

@@ -5,6 +5,7 @@ import type { ZodType } from 'zod';
 import type { Item, ItemSource } from '../core/item';
 import type { Settings } from '../settings/schema';
 import type { Stats } from '../engine/stats';
+import type { HookResult } from '../core/hook-result';
 
 export interface Drop {
   readonly dropped: true;
@@ -42,11 +43,11 @@ export interface PageOutputs {
 
 export interface PipelineStage {
   readonly name: string;
-  open?(ctx: PipelineContext): Promise<void> | void;
+  open?(ctx: PipelineContext): HookResult;
   /** Called once per page whose callback completed, after its items went through `process`. */
   pageDone?(page: PageOutputs, ctx: PipelineContext): void;
   /** Returns the (possibly transformed) item, or a Drop. */
   process(item: Item, source: ItemSource, ctx: PipelineContext): Promise<Item | Drop> | Item | Drop;
   /** Flush anything buffered; called once at the end of the run (also on shutdown). */
-  close?(): Promise<void> | void;
+  close?(): HookResult;
 }

@@ -1,5 +1,6 @@
 // Crawlee StorageClient whose request queues are runs of the frontier; datasets and key-value stores stay in memory.
 import { crawleeMemoryStorage } from '../core/crawlee';
+import { PricecrawlError } from '../core/errors';
 import type * as storage from '@crawlee/types';
 
 /** A queue client the storage client can close: its leases go back and its connection is released. */
@@ -14,6 +15,14 @@ export interface QueueBackend {
   close(): Promise<void>;
 }
 
+/** The runs the frontier does hold (the latest few), or that it holds none: a run id from another storage dir is the usual slip. */
+async function runsThere(backend: QueueBackend): Promise<string> {
+  const runIds = (await backend.runIds()).sort().reverse();
+  if (runIds.length === 0) return 'it holds no run (pass the crawl\'s storage dir as { dir } or its frontier as { url })';
+  const shown = runIds.slice(0, 5).join(', ');
+  return `its runs: ${shown}${runIds.length > 5 ? `, and ${runIds.length - 5} more` : ''} (pricecrawl runs lists them with their spiders)`;
+}
+
 /**
  * A queue is a run, named by its run id: `requestQueue(runId)` is the run's own requests, in the
  * frontier's tables or keys. Queues are not created here: a run starts with a crawl (`pricecrawl crawl`,
@@ -24,7 +33,11 @@ export class FrontierStorageClient implements storage.StorageClient {
   private readonly memory = new crawleeMemoryStorage.MemoryStorage({ persistStorage: false, writeMetadata: false });
   private readonly clients = new Set<ClosableQueueClient>();
 
-  constructor(private readonly backend: QueueBackend) {}
+  constructor(
+    private readonly backend: QueueBackend,
+    /** Where the runs are, for messages: the frontier file, or the Redis URL with its password masked. */
+    private readonly where = 'this frontier',
+  ) {}
 
   datasets(): storage.DatasetCollectionClient {
     return this.memory.datasets();
@@ -43,7 +56,7 @@ export class FrontierStorageClient implements storage.StorageClient {
   }
 
   requestQueues(): storage.RequestQueueCollectionClient {
-    const { backend } = this;
+    const { backend, where } = this;
     return {
       async list() {
         const infos = await Promise.all((await backend.runIds()).map((runId) => backend.info(runId)));
@@ -52,7 +65,7 @@ export class FrontierStorageClient implements storage.StorageClient {
       },
       async getOrCreate(name: string) {
         const info = await backend.info(name);
-        if (!info) throw new Error(`no run ${name} in this frontier: a run's queue opens once a crawl has created the run`);
+        if (!info) throw new PricecrawlError('FRONTIER_NO_RUN', `no run "${name}" in ${where}: a run's queue opens once a crawl has created the run; ${await runsThere(backend)}`);
         return info;
       },
     };

@@ -2,13 +2,18 @@
 import type { RequestQueue } from '@crawlee/core';
 import { crawleeCore } from '../core/crawlee';
 import { hostKeyOf } from '../politeness/host-key';
-import { resolveSettings } from '../settings/load-settings';
+import { join } from 'node:path';
+import { maskSecretsInText } from '../core/mask-secrets';
+import { loadSettings } from '../settings/load-settings';
 import type { Settings } from '../settings/schema';
 import { FrontierStorageClient } from './frontier-storage-client';
 import { openQueueBackend } from '../../storage/open-backends';
 
 export interface OpenRequestQueueOptions {
-  /** The crawl's settings: storage.dir or frontier.url say where the run lives, politeness.hostKey how requests join host queues. Defaults otherwise. */
+  /**
+   * The crawl's settings: storage.dir or frontier.url say where the run lives, politeness.hostKey how requests join host
+   * queues. Without them, what a command run in this folder reads: the project's pricecrawl.config.json and the environment.
+   */
   settings?: Settings;
   /** The crawl's storage.dir (the run is in `<dir>/frontier.sqlite`); overrides settings. */
   dir?: string;
@@ -42,8 +47,12 @@ export async function openRequestQueue(runId: string, options: OpenRequestQueueO
 
 /** The Crawlee StorageClient over the frontier a crawl with these settings uses. */
 export async function openFrontierStorageClient(options: OpenRequestQueueOptions = {}): Promise<FrontierStorageClient> {
-  const settings = options.settings ?? resolveSettings([]).settings;
+  // Not the bare defaults: a project whose config names its storage dir or a Redis frontier opened an empty
+  // ./crawl-storage instead, and every run id of its crawls was "no run".
+  const settings = options.settings ?? loadSettings().settings;
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   const url = options.url ?? (options.dir === undefined ? settings.frontier.url : '');
-  return new FrontierStorageClient(await openQueueBackend({ url, dir: options.dir ?? settings.storage.dir, settings, hostKeyOf: keyOf }));
+  const dir = options.dir ?? settings.storage.dir;
+  const where = url ? maskSecretsInText(url) : join(dir, 'frontier.sqlite');
+  return new FrontierStorageClient(await openQueueBackend({ url, dir, settings, hostKeyOf: keyOf }), where);
 }

@@ -12,7 +12,8 @@ import { parse as parseLossless } from 'lossless-json';
 export const CONFIG_FILE_NAME = 'pricecrawl.config.json';
 const ENV_PREFIX = 'PRICECRAWL_';
 
-export type LayerName = 'config' | 'spider' | 'env' | 'cli';
+/** `runCrawl`: the settings a program passes to `runCrawl({ settings })`, its `-s`. */
+export type LayerName = 'config' | 'spider' | 'env' | 'cli' | 'runCrawl';
 export interface SettingsLayer {
   name: LayerName;
   /** Where the layer came from, for messages (file path, env var, `-s`). */
@@ -143,7 +144,7 @@ export function resolveSettings(layers: SettingsLayer[], warnings: string[] = []
 
 /** One line per bad key: its dotted path, what is wrong, the layer it came from, and the setting it probably meant. */
 function invalidSettings(issues: readonly z.core.$ZodIssue[], layerOf: (key: string) => LayerName | undefined): SettingsError {
-  const lines = issues.map((issue) => {
+  const lines = issues.flatMap(unionBranchIssues).map((issue) => {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [issue.path.join('.')];
     return keys
       .map((key, index) => {
@@ -155,6 +156,17 @@ function invalidSettings(issues: readonly z.core.$ZodIssue[], layerOf: (key: str
       .join('\n');
   });
   return new SettingsError(`invalid settings:\n${lines.join('\n')}`);
+}
+
+/**
+ * A union's own issue says "Invalid input" whatever was wrong. When the value got past one branch's type (an
+ * object for an object branch), that branch's issues name the keys (`extensions.x.modul: unknown setting; did you
+ * mean "extensions.x.module"?`); otherwise the union's message stands (its schema says what it accepts).
+ */
+function unionBranchIssues(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const reached = issue.errors.find((branch) => branch.some((inner) => inner.path.length > 0 || inner.code === 'unrecognized_keys'));
+  return reached ? reached.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })).flatMap(unionBranchIssues) : [issue];
 }
 
 /**
@@ -175,6 +187,8 @@ export interface LoadSettingsOptions {
   spiderSettings?: SettingsOverrides;
   env?: NodeJS.ProcessEnv;
   cliPairs?: string[];
+  /** A program's own top layer (`runCrawl({ settings })`), checked and named like the others. */
+  programSettings?: SettingsOverrides;
 }
 
 export function loadSettings(options: LoadSettingsOptions = {}): LoadedSettings {
@@ -189,6 +203,7 @@ export function loadSettings(options: LoadSettingsOptions = {}): LoadedSettings 
   const env = envLayer(options.env ?? process.env);
   layers.push(env);
   layers.push(cliLayer(options.cliPairs ?? []));
+  if (options.programSettings) layers.push({ name: 'runCrawl', origin: 'runCrawl({ settings })', values: options.programSettings as Tree });
   return resolveSettings(layers, env.warnings);
 }
 

@@ -1,4 +1,5 @@
-// A project middleware, stage or extension that cannot be imported or made stops the start as a broken spider file does:
+// A project middleware, stage or extension that cannot be imported, made, or found in its module (or is listed under the
+// wrong section) stops the start as a broken spider file does:
 // exit 2, one line naming the component, its real file and the cause, the stack only with --debug, and no run.
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,24 @@ const BROKEN: Array<{ label: string; section: 'middlewares' | 'pipeline' | 'exte
     file: 'middlewares/helper-user.ts',
     source: "import { sign } from './no-such-helper';\nexport default class Signed { processRequest() { return sign(); } }\n",
     line: /: cannot load \S+helper-user\.ts: Cannot find module '\S+no-such-helper' imported from \S+middlewares\/helper-user\.ts$/,
+  },
+  {
+    label: 'a middleware exported by name, the entry naming no export',
+    section: 'middlewares',
+    kind: 'middleware',
+    file: 'middlewares/sign-requests.ts',
+    source: "export class SignRequests { processRequest() { return { type: 'continue' as const }; } }\nexport const HEADER = 'x-team';\n",
+    // Before: "the module has no export \"default\"", naming neither what it has nor the entry's `export` key.
+    line: /: \S+sign-requests\.ts has no export "default"; it exports HEADER, SignRequests: name one with "export": "<name>" in its entry$/,
+  },
+  {
+    label: 'a sink listed among the stages',
+    section: 'pipeline',
+    kind: 'stage',
+    file: 'pipelines/archive.mjs',
+    source: 'export default class Archive { write(items) {} }\n',
+    // Before: "the export is not a stage (it needs process)", not where a sink belongs.
+    line: /: the export of \S+archive\.mjs is not a stage \(it needs process\); it has write, as a sink has: list it under pipeline\.sinks$/,
   },
 ];
 

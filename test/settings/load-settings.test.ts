@@ -105,6 +105,19 @@ describe('loadSettings', () => {
     expect(error.message).toContain('politeness.minIntervalMS: unknown setting (from config); did you mean "politeness.minIntervalMs"?');
   });
 
+  it('says what an extension entry must be, and names the misspelt key inside one, instead of "Invalid input"', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    const refusal = (entry: unknown) => errorOf(() => loadSettings({ cwd, env: noEnv, programSettings: { extensions: { watch: entry } } as never })).message;
+    // Before: `extensions.watch: Invalid input (from runCrawl)` for each of these.
+    expect(refusal('./extensions/watch.ts')).toBe(
+      'invalid settings:\n  extensions.watch: expected { "module": "./extensions/<file>.ts" } (with "export" and "options" if needed), or false to switch a built-in extension off; got "./extensions/watch.ts" (from runCrawl)',
+    );
+    expect(refusal({ modul: './extensions/watch.ts' })).toBe(
+      'invalid settings:\n  extensions.watch.module: Invalid input: expected string, received undefined (from runCrawl)\n  extensions.watch.modul: unknown setting (from runCrawl); did you mean "extensions.watch.module"?',
+    );
+    expect(loadSettings({ cwd, env: noEnv, programSettings: { extensions: { 'null-price-alarm': false } } }).overrides['extensions.null-price-alarm']).toEqual({ value: false, layer: 'runCrawl' });
+  });
+
   it('limits HTTP callbacks to 60 s by default, per spider and per host, and refuses a limit of nothing', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     expect(loadSettings({ cwd, env: noEnv }).settings.http.callbackTimeoutMs).toBe(60_000);

@@ -25,8 +25,10 @@ export interface CrawlComponents {
   events: CrawlEventBus;
   /** Opens sinks and registers extensions (after the stores, before the first request). */
   open(): Promise<void>;
-  /** Closes sinks and extensions (the alarms judge what is left); a failure is logged with the component's name. */
-  close(): Promise<void>;
+  /** Closes the sinks once the pipeline wrote its last batch; a failure is logged with the sink's name. */
+  closeSinks(): Promise<void>;
+  /** Closes the extensions after they heard `spider.closed`, their last event; a failure is logged with the name. */
+  closeExtensions(): Promise<void>;
 }
 
 /**
@@ -46,12 +48,12 @@ const addedExtensions = (loaded: readonly LoadedExtension[]) => loaded.map(({ na
 
 /** The crawl's chains and bus, from the project's components that `loadCrawlComponents` loaded. */
 export function assembleCrawlComponents(args: { settings: Settings; log: Logger; stats: Stats; spider: string; runId: string; deps: MiddlewareDeps; writer: BatchWriter; project: ProjectComponents }): CrawlComponents {
-  const { settings, log, spider, runId, writer, project } = args;
+  const { settings, log, stats, spider, runId, writer, project } = args;
   const middlewares = assembleMiddlewares(settings, args.deps, project.middlewares);
   const stages = assembleStages(settings, project.stages);
   const events = new CrawlEventBus(log, args.stats);
   const extensions = assembleExtensions(settings, { stats: args.stats, log, events }, addedExtensions(project.extensions));
-  for (const { sink, durable } of project.sinks) writer.afterDurable((items) => sink.write(items), { holdsAck: durable });
+  for (const { sink, durable } of project.sinks) writer.afterDurable(async (items) => void (await sink.write(items)), { holdsAck: durable });
   // item.stored is per item, after the run's store and every durable sink took its batch.
   writer.afterDurable((items) => {
     if (events.has('item.stored')) for (const item of items) events.emit('item.stored', { item });
@@ -64,14 +66,15 @@ export function assembleCrawlComponents(args: { settings: Settings; log: Logger;
     extensionNames: extensions.map(shownName),
     events,
     open: async () => {
-      for (const { name, sink } of project.sinks) await openComponent('sink', name, () => sink.open?.({ spider, runId }));
+      for (const { name, sink } of project.sinks) await openComponent('sink', name, () => sink.open?.({ spider, runId, settings, stats, log: log.child({ sink: name }) }));
       // An extension the project configured that cannot register (an alarm among them) would leave the run
       // unwatched while looking as asked: it stops the start as a stage that cannot open does.
       for (const { name, value: extension } of extensions) {
-        await openComponent('extension', name, () => extension.register(events.forOwner(name), { spider, runId, settings, log: log.child({ extension: name }) }));
+        await openComponent('extension', name, () => extension.register(events.forOwner(name), { spider, runId, settings, stats, log: log.child({ extension: name }) }));
       }
     },
-    close: async () => closeAll([...project.sinks.map(({ name, sink }) => ({ name, value: sink })), ...extensions], log),
+    closeSinks: async () => closeAll(project.sinks.map(({ name, sink }) => ({ name, value: sink })), log),
+    closeExtensions: async () => closeAll(extensions, log),
   };
 }
 

@@ -222,7 +222,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
         else log.error({ err: error, ...fields }, message);
       };
       await pipeline.close().catch(closeFailed({}, 'closing the item pipeline failed'));
-      await components.close();
+      await components.closeSinks();
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch(closeFailed({ middleware: middleware.name }, 'closing a middleware failed'));
       await fetcher.close();
       await robotsCache.close();
@@ -235,14 +235,18 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       });
       if (ledger !== null) {
         // A run whose parts failed to open (or whose pool broke) did not finish, however empty its ledger.
-        summary = buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping || !ranToEnd, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
+        const build = () => buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping || !ranToEnd, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
+        const { status } = build();
+        const { planned, succeeded, failed, pending } = ledger;
+        // The extensions' last event; an alarm judges what is left on it (the built-ins hear it first), so the
+        // summary is built after it, with those alarms.
+        events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: status, planned, succeeded, failed, pending, snapshot: snapshot() });
+        summary = build();
         // A per-host setting for a host the run never crawled (a misspelt key) never applied: said, not fatal.
         summary.unusedHostSettings = unusedHostSettings(settings, spider.settings, [...Object.keys(ledger.byHost), ...Object.keys(stats.byPrefix(HOP_HOST_PREFIX))]);
         for (const entry of summary.unusedHostSettings) log.warn({ setting: entry.setting, host: entry.host, suggestion: entry.suggestion }, unusedHostSettingLine(entry));
         await joined?.report(stats);
         metrics?.runEnded();
-        const { planned, succeeded, failed, pending } = summary.ledger;
-        events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: summary.status, planned, succeeded, failed, pending, snapshot: snapshot() });
         // An extension that threw on spider.closed itself (a notifier) is counted too; a later rejection cannot be.
         summary.codeErrors = codeErrors(stats);
         try {
@@ -256,6 +260,9 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
           summary = null;
         }
       }
+      // After spider.closed, never before: an extension's close() may end what its handlers use (a file, a
+      // client) or await the work they handed off. Closed before it, a notifier wrote to a closed client.
+      await components.closeExtensions();
       await frontier.close();
     }
     if (summary === null) throw frontierRefusal(ledgerError ?? engine.frontierError, settings.frontier.url, spider.name, frontier.runId);

@@ -180,5 +180,14 @@ export const operationSettings = {
    * A project's extensions by name: modules whose `register(events, context)` subscribes to the crawl's
    * events; `false` switches a built-in one off (`"null-price-alarm": false`, extensions/index.ts).
    */
-  extensions: z.record(z.string(), z.union([componentEntry, z.literal(false)])).default({}),
+  extensions: z
+    .record(
+      z.string(),
+      // Zod says only "Invalid input" for a union; a value that is no object is told both shapes it may take
+      // (an object's own mistakes, `modul` for `module`, are named by the loader from the object branch).
+      z.union([componentEntry, z.literal(false)], {
+        error: (issue) => (typeof issue.input === 'object' && issue.input !== null ? undefined : `expected { "module": "./extensions/<file>.ts" } (with "export" and "options" if needed), or false to switch a built-in extension off; got ${JSON.stringify(issue.input)}`),
+      }),
+    )
+    .default({}),
 };
