@@ -123,11 +123,29 @@ export async function waitForQuietPage(page: Page, traffic: PageTraffic, options
     const startedBefore = traffic.started;
     // Playwright calls a function given as a string with no argument: the numbers go into the expression.
     const call = `(${DOM_QUIET})([${options.quietMs}, ${Math.max(endsAt - Date.now(), 0)}])`;
-    const quiet = await page.evaluate(call).catch((error: unknown) => {
-      if (page.isClosed()) throw error;
-      return 'navigated' as const; // its context went with the document
-    });
+    const quiet = await boundedByNode(
+      page.evaluate(call).catch((error: unknown) => {
+        if (page.isClosed()) throw error;
+        return 'navigated' as const; // its context went with the document
+      }),
+      endsAt - Date.now() + options.quietMs,
+    );
     if (quiet === 'navigated') return true;
+    if (quiet === 'unanswered') return false;
     if (quiet === true && traffic.inFlight === 0 && traffic.started === startedBefore) return true;
+  }
+}
+
+/**
+ * The in-page wait runs on the page's own timers: a page that replaced `setTimeout` with a no-op would never
+ * answer, and the fetch would wait for its deadline. Node's clock ends it at the cap as for any other page.
+ */
+async function boundedByNode<T>(work: Promise<T>, ms: number): Promise<T | 'unanswered'> {
+  let timer: NodeJS.Timeout | undefined;
+  const unanswered = new Promise<'unanswered'>((resolve) => (timer = setTimeout(() => resolve('unanswered'), Math.max(ms, 0))));
+  try {
+    return await Promise.race([work, unanswered]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -18,6 +18,8 @@ const PAGES: Record<string, string> = {
   // An A/B or currency script that rewrites the price shortly after the load.
   timer: page(`<script>addEventListener('load', () => setTimeout(() => { ${SWAP}; }, 200));</script>`),
   // A countdown that never stops changing the page: read when the cap runs out, as it is then.
+  // A page whose script took the timers away: a wait run on them would never end.
+  timerless: page(`<script>addEventListener('load', () => { window.setTimeout = () => 0; });</script>`),
   ticker: page(`<p class="ends">ends in <span id="t">0</span></p><script>let n = 0; setInterval(() => { document.getElementById('t').textContent = String(++n); }, 20);</script>`),
 };
 
@@ -58,6 +60,16 @@ describe('BrowserFetcher and a price written over after the load', () => {
       const res = await capped.fetch(new CrawlRequest({ url: server.url('/w/ticker') }));
       expect(priced(productItem(res))).toBe('25.00 USD');
       expect(stats.get('browser/quiet/capped')).toBe(1);
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('reads a page that took its timers away once the cap ran out, instead of waiting for the deadline', async () => {
+    const capped = new BrowserFetcher({ ...defaults, timeoutMs: 60_000, quietCapMs: 1_000 });
+    try {
+      const res = await capped.fetch(new CrawlRequest({ url: server.url('/w/timerless') }));
+      expect(priced(productItem(res))).toBe('25.00 USD');
     } finally {
       await capped.close();
     }
