@@ -7,7 +7,8 @@ import { Stats } from '../../src/engine/stats';
 import { BrowserFetcher } from '../../src/fetch/browser-fetcher';
 import { productItem } from '../../src/items/product-item';
 import { settingsSchema } from '../../src/settings/schema';
-import { FixtureServer } from '../support/fixture-server';
+import type { FixtureServer } from '../support/fixture-server';
+import { pageServer } from '../support/page-server';
 
 const defaults = settingsSchema.parse({}).browser;
 const page = (body: string) => `<!doctype html><html lang="en-US"><head><title>Widget</title></head><body><main><h1>Widget</h1><p class="price">$25.00</p>${body}</main></body></html>`;
@@ -28,8 +29,7 @@ let fetcher: BrowserFetcher;
 const stats = new Stats();
 
 beforeAll(async () => {
-  server = await FixtureServer.start({ builtInRoutes: false });
-  server.route('/w/:name', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGES[params.name]));
+  server = await pageServer(PAGES);
   // Answered after the load has long fired: a read at the load saw the list price.
   server.route('/api/sale', (_req, res, { later }) => later(300, () => res.writeHead(200, { 'content-type': 'text/plain' }).end('$19.99')));
   // The cap is far above what the API and the timer take, so only the ticker reaches it.

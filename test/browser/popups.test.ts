@@ -5,7 +5,8 @@ import { Stats } from '../../src/engine/stats';
 import { BrowserFetcher } from '../../src/fetch/browser-fetcher';
 import { productItem } from '../../src/items/product-item';
 import { settingsSchema } from '../../src/settings/schema';
-import { FixtureServer } from '../support/fixture-server';
+import type { FixtureServer } from '../support/fixture-server';
+import { pageServer } from '../support/page-server';
 
 const defaults = settingsSchema.parse({}).browser;
 const page = (body: string) => `<!doctype html><html lang="en-US"><head><title>Widget</title></head><body><main><h1>Widget</h1><p class="price">$9.99</p>${body}</main></body></html>`;
@@ -21,8 +22,7 @@ let fetcher: BrowserFetcher;
 const stats = new Stats();
 
 beforeAll(async () => {
-  server = await FixtureServer.start({ builtInRoutes: false });
-  server.route('/w/:name', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGES[params.name]));
+  server = await pageServer(PAGES);
   server.route('/deal', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('')));
   fetcher = new BrowserFetcher({ ...defaults, timeoutMs: 20_000 }, { stats });
 });
