@@ -1,5 +1,17 @@
 // The page's HTML as it renders: the document, with every shadow root (open or closed) written as declarative shadow DOM.
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { pageSession } from './page-session';
+
+/** A node of DevTools' DOM tree, as DOM.getDocument gives it. */
+interface DomNode {
+  nodeId: number;
+  /** 1 element, 10 doctype (DOM's Node.nodeType). */
+  nodeType: number;
+  children?: DomNode[];
+}
+
+const ELEMENT_NODE = 1;
+const DOCUMENT_TYPE_NODE = 10;
 
 /**
  * `page.content()` is the document's outerHTML, which leaves shadow roots out: a web component that draws its
@@ -16,21 +28,8 @@ import type { CDPSession, Page } from 'playwright-core';
  * against the page's own prototypes, so a page that redefines `outerHTML` or `getHTML` (an anti-scraping or
  * A/B script) decided what we stored. DevTools serializes the DOM as Chromium holds it.
  */
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
-
-interface DomNode {
-  nodeId: number;
-  /** 1 element, 10 doctype (DOM's Node.nodeType). */
-  nodeType: number;
-  children?: DomNode[];
-}
-
-const ELEMENT_NODE = 1;
-const DOCUMENT_TYPE_NODE = 10;
-
-/** The page's current HTML, shadow roots included (see above). */
 export async function pageHtml(page: Page): Promise<string> {
-  const session = await sessionOf(page);
+  const session = await pageSession(page);
   // Depth 1: the document and its children (doctype, comments, the root element); the rest is read by getOuterHTML.
   const { root } = (await session.send('DOM.getDocument', { depth: 1 })) as { root: DomNode };
   try {
@@ -46,16 +45,4 @@ export async function pageHtml(page: Page): Promise<string> {
     // getDocument turned the DOM agent on, which then reports the document's changes to this session: off until the next read.
     await session.send('DOM.disable').catch(() => undefined);
   }
-}
-
-/** One DevTools session per page, kept for its later reads (a reused page is read once per request). */
-function sessionOf(page: Page): Promise<CDPSession> {
-  let session = sessions.get(page);
-  if (!session) {
-    session = page.context().newCDPSession(page);
-    // A failed attach is not kept: the next read tries again (the caller sees this one's error).
-    session.catch(() => sessions.delete(page));
-    sessions.set(page, session);
-  }
-  return session;
 }

@@ -1,5 +1,6 @@
 // Waits, after the load, until a page has stopped changing: no request of its own in flight and its DOM unchanged for a while.
 import type { Page, Request as PwRequest } from 'playwright-core';
+import { evaluateIsolated } from './isolated-world';
 
 /**
  * The load event is no promise that the page shows its last word. A shop renders the list price, then its
@@ -88,7 +89,8 @@ export class PageTraffic {
 
 /**
  * Resolves true once the document went `quietMs` without a change (a style attribute aside: animations
- * write one every frame and carry no price), false at `capMs`. Run in the page; a string, as the DOM types
+ * write one every frame and carry no price), false at `capMs`. Run in our own world of the page
+ * (isolated-world.ts: its timers and observers are not the page's to replace); a string, as the DOM types
  * are not in this project's TypeScript lib.
  */
 const DOM_QUIET = `([quietMs, capMs]) => new Promise((resolve) => {
@@ -121,10 +123,10 @@ export async function waitForQuietPage(page: Page, traffic: PageTraffic, options
     if (left <= 0) return false;
     await traffic.drained(left);
     const startedBefore = traffic.started;
-    // Playwright calls a function given as a string with no argument: the numbers go into the expression.
+    // An expression: the numbers go into it.
     const call = `(${DOM_QUIET})([${options.quietMs}, ${Math.max(endsAt - Date.now(), 0)}])`;
     const quiet = await boundedByNode(
-      page.evaluate(call).catch((error: unknown) => {
+      evaluateIsolated(page, call).catch((error: unknown) => {
         if (page.isClosed()) throw error;
         return 'navigated' as const; // its context went with the document
       }),
@@ -137,8 +139,9 @@ export async function waitForQuietPage(page: Page, traffic: PageTraffic, options
 }
 
 /**
- * The in-page wait runs on the page's own timers: a page that replaced `setTimeout` with a no-op would never
- * answer, and the fetch would wait for its deadline. Node's clock ends it at the cap as for any other page.
+ * The in-page wait runs on the renderer's timers: a page whose renderer is busy (or, in its main world, a
+ * page that replaced `setTimeout` with a no-op) would never answer, and the fetch would wait for its deadline.
+ * Node's clock ends it at the cap as for any other page.
  */
 async function boundedByNode<T>(work: Promise<T>, ms: number): Promise<T | 'unanswered'> {
   let timer: NodeJS.Timeout | undefined;

@@ -35,6 +35,9 @@ const PAGES: Record<string, string> = {
     Object.defineProperty(proto, name, { get() { return own.get.call(this).replace('$25.00', '$1.00'); } });
   }
   Element.prototype.getHTML = function () { return '<p class="price">$1.00</p>'; };</script>`),
+  // A page whose script hides its navigation timing (or names another URL there), which named the document read.
+  timingHidden: page(`<p class="price">$4.50</p><script>performance.getEntriesByType = () => [];
+    Performance.prototype.getEntriesByType = () => [{ name: 'http://elsewhere.example/p/other' }];</script>`),
   publicDoctype: '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd"><!-- a comment before the root --><html lang="en-US"><head><title>Old</title></head><body><p class="price">$3.25</p></body></html>',
 };
 
@@ -98,5 +101,11 @@ describe('BrowserFetcher and shadow DOM', () => {
   it('serializes a legacy doctype as page.content() did, leaving out what stands outside the root element', async () => {
     const res = await fetchPage('publicDoctype');
     expect(res.text).toBe(PAGES.publicDoctype.replace('<!-- a comment before the root -->', ''));
+  });
+
+  it('names the document read by its own response, whatever the page made of its performance timeline', async () => {
+    const res = await fetchPage('timingHidden');
+    expect({ url: res.url, status: res.status }).toEqual({ url: server.url('/w/timingHidden'), status: 200 });
+    expect(priced(productItem(res))).toBe('4.50 USD');
   });
 });
