@@ -17,6 +17,7 @@ import { collectSetCookies } from './page-set-cookies';
 import { answerWithoutPage, documentBody, refuseUnaskedPart } from './document-answer';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
+import { PageTraffic, quietOptions, waitForQuietPage } from './page-quiet';
 import { readSettledDocument } from './read-document';
 import { contextForAttempt } from './retry-context';
 import { rendererState } from './hung-renderer';
@@ -46,11 +47,14 @@ export class BrowserFetcher implements Fetcher {
 
   private readonly confinement: BrowserConfinement;
 
+  private readonly crawlStats?: Stats;
+
   constructor(
     private readonly settings: BrowserSettings,
     options: BrowserFetcherOptions = {},
   ) {
     this.contextKeyOf = options.contextKeyOf ?? ((request) => ({ key: new URL(request.url).host }));
+    this.crawlStats = options.stats;
     this.confinement = new BrowserConfinement(settings, options.stats);
     this.pool = new PagePool({
       launch: () => launchChromium(settings.executablePath, settings.openTimeoutMs, blockingLaunchArgs(settings)),
@@ -139,6 +143,7 @@ export class BrowserFetcher implements Fetcher {
     signal.addEventListener('abort', onAbort, { once: true });
     // A reused page must not carry this request's listeners into the next one (a failed page is closed instead).
     const listening: Array<[event: 'request', listener: (req: PwRequest) => void]> = [];
+    let traffic: PageTraffic | null = null;
     const on: PageListen = (event, listener) => {
       // Playwright types each event's overload apart; both events here take one argument.
       const entry = [event, listener] as unknown as [event: 'request', listener: (req: PwRequest) => void];
@@ -162,6 +167,7 @@ export class BrowserFetcher implements Fetcher {
         if (ownChain.size === 0 || (from && ownChain.has(from.url()))) ownChain.add(req.url());
       });
       const captures = captureResponses(browserOptions, on);
+      traffic = new PageTraffic(page);
       // Watching before the load: a script, a form or a frame may replace the document while it still loads.
       const watch = new DocumentWatch(page, request.url, () => confined.refusal(request.url));
       watching(watch);
@@ -177,6 +183,8 @@ export class BrowserFetcher implements Fetcher {
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
       if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
       await this.waitFor(page, browserOptions, captures.awaitResponse);
+      // A price its script writes over the first one after the load is the page's price (page-quiet.ts).
+      if (!(await waitForQuietPage(page, traffic, quietOptions(this.settings, startedAtMs)))) this.crawlStats?.inc('browser/quiet/capped');
       // A document still on its way would commit under the reader: the page is read once it stopped moving,
       // and from then on must stay on the document it shows (a script may still move it while it is read).
       const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
@@ -202,6 +210,7 @@ export class BrowserFetcher implements Fetcher {
     } finally {
       signal.removeEventListener('abort', onAbort);
       for (const entry of listening) page.off(...entry);
+      traffic?.stop();
     }
   }
 

@@ -70,12 +70,20 @@ export function chromiumSandboxFor(uid: number | undefined = process.getuid?.())
   return uid !== 0;
 }
 
+/**
+ * Playwright's defaults that a crawl must not take. `--disable-popup-blocking`: with it, every window a page's
+ * script opens without a click (a popunder on load, a loop of them) became a page Playwright attached to before
+ * confinement could close it; 300 `window.open` calls on load held the page past its deadline, on every try
+ * (measured). Chromium's popup blocker, as a shopper's browser has it, refuses them before any exists.
+ */
+const REFUSED_DEFAULT_ARGS = ['--disable-popup-blocking'];
+
 /** playwright-core is imported here, on first launch: it costs ~84 MB of RSS that HTTP-only crawls never need. */
 export async function launchChromium(executablePath: string, timeoutMs = 30_000, extraArgs: readonly string[] = []): Promise<Browser> {
   checkChromium(executablePath);
   const marker = `${BROWSER_MARKER_SWITCH}=${randomUUID()}`;
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, rendererLimitArg(), ...extraArgs, marker], headless: true, chromiumSandbox: chromiumSandboxFor(), timeout: timeoutMs });
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, rendererLimitArg(), ...extraArgs, marker], ignoreDefaultArgs: REFUSED_DEFAULT_ARGS, headless: true, chromiumSandbox: chromiumSandboxFor(), timeout: timeoutMs });
   markers.set(browser, marker);
   return browser;
 }

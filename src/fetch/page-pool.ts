@@ -218,7 +218,9 @@ export class PagePool {
     const browser = await launched;
     // Service workers blocked: one a page registers would answer every later navigation of its host in this
     // context from its own script, so the stored price and rawHash would be bytes the shop never sent.
-    const context = await browser.newContext({ serviceWorkers: 'block', ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) });
+    // Downloads refused: Playwright's default saved whatever a page's script downloaded (a clicked a[download])
+    // to a temporary directory until the browser closed, as many and as large as the page liked.
+    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: false, ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) });
     // A context that cannot start with its routes or the session's cookies must not stay open without a holder.
     try {
       await prepareContext?.(context);

@@ -2,6 +2,7 @@
 import type { Page, Response as PwResponse } from 'playwright-core';
 import { FetchError } from '../core/errors';
 import type { DocumentWatch } from './document-watch';
+import { evaluateIsolated } from './isolated-world';
 import { pageHtml } from './page-html';
 
 export interface ReadDocument {
@@ -80,6 +81,7 @@ interface Identity {
 
 /** Read in the page itself, in one evaluation: the navigation entry and the document's own scheme. */
 async function identify(page: Page): Promise<Identity> {
-  const [served, protocol] = (await page.evaluate(`[performance.getEntriesByType('navigation')[0]?.name ?? null, location.protocol]`)) as [unknown, unknown];
+  // In a world of our own: the page's scripts may have replaced performance's methods in theirs.
+  const [served, protocol] = (await evaluateIsolated(page, `[performance.getEntriesByType('navigation')[0]?.name ?? null, location.protocol]`)) as [unknown, unknown];
   return { served: typeof served === 'string' ? served : null, web: protocol === 'http:' || protocol === 'https:' };
 }

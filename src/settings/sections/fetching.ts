@@ -124,6 +124,14 @@ export const fetchingSettings = {
       /** Longest `waitFor.networkIdle` waits; the page is taken as it is after that. */
       networkIdleCapMs: ms().default(5_000),
       /**
+       * Before a page is read, none of its requests may be in flight and its DOM must not have changed for this
+       * long (src/fetch/page-quiet.ts): a price its script writes over the first one after the load (a sale
+       * price from an API, a currency or A/B swap) is the one read. 0 reads right after the load and waits.
+       */
+      quietMs: ms().default(500),
+      /** Longest the quiet wait lasts; a page still changing then (a ticker, a long poll) is read as it is. */
+      quietCapMs: ms().default(5_000),
+      /**
        * Longest a spider callback may run on a browser response (it may interact through `res.page`),
        * counted as `http.callbackTimeoutMs` is; then its page is closed and the request is tried again or
        * fails with `callback/timeout`.
