@@ -13,6 +13,7 @@ import type { Stats } from './stats';
 import { frontierAddFailed } from './frontier-outage';
 import { storageFailureCode } from './storage-failure';
 import { noteCodeError } from './code-errors';
+import { cutTailDigits, withoutCutPrice } from '../prices/cut-price';
 
 /** The failure of a request whose callback threw: the spider's bug. */
 const CALLBACK_ERROR = 'callback/error';
@@ -63,6 +64,9 @@ export async function runCallback(
   const requestsByCallback: Record<string, number> = {};
   const deadline = timeout ? new CallbackDeadline(timeout) : null;
   let outputs: AsyncIterator<SpiderOutput> | null = null;
+  // A page cut behind honest-looking framing ends in its price's first digits (cut-price.ts): asked once.
+  let tail: string | null | undefined;
+  const tailDigits = () => (tail === undefined ? (tail = cutTailDigits(response.body)) : tail);
   try {
     const callback = resolveCallback(spider, response.request.callback);
     outputs = timedSteps(callback(response)[Symbol.asyncIterator](), { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
@@ -83,7 +87,7 @@ export async function runCallback(
         continue;
       }
       deps.stats.inc('items/scraped');
-      const result = await deps.items.process(output, { ...source, scrapedAtMs: Date.now() });
+      const result = await deps.items.process(withoutCutPrice(output, tailDigits), { ...source, scrapedAtMs: Date.now() });
       if (result.accepted) {
         itemsAccepted++;
         durables.push(result.durable);

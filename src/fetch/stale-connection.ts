@@ -1,4 +1,4 @@
-// Whether a failed send died on a kept-alive connection the server had closed while it sat idle (safe to send again at once).
+// Whether a failed send died of its kept-alive connection's past (safe to send again at once, on another one).
 import type { HttpMethod } from '../core/request';
 import { codedErrors } from './fetch-error-map';
 
@@ -6,14 +6,21 @@ import { codedErrors } from './fetch-error-map';
 const CLOSED_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 /**
- * A server may close an idle kept-alive connection at any moment without saying so (no `Connection:
- * close`; an idle timeout; one answer per connection); a request written just before its FIN is read dies
- * with "other side closed" although the server never saw it. Browsers and curl send such a request again
- * on a new connection, and so do we: only a GET or HEAD, only when the socket had carried an earlier answer
- * (`reused`, from the send hook) and no header of this answer arrived (the caller's send failed). A fresh
- * connection that fails the same way is the host's own fault and goes to the retry policy.
+ * Only a GET or HEAD, only when the socket had carried an earlier answer (`reused`, from the send hook) and
+ * no header of this answer arrived (the caller's send failed); a fresh connection that fails the same way
+ * is the host's own fault and goes to the retry policy.
+ *
+ * - Closed while idle: a server may close an idle kept-alive connection at any moment without saying so
+ *   (no `Connection: close`; an idle timeout; one answer per connection); a request written just before
+ *   its FIN is read dies with "other side closed" although the server never saw it. Browsers and curl send
+ *   such a request again on a new connection, and so do we.
+ * - Bytes of the last answer first: a server whose Content-Length is short of what it writes (a length in
+ *   characters, not bytes) sends the rest after the body undici has ended; when the rest comes in a later
+ *   read, the next request on the connection reads it as the start of its own answer, which parses as no
+ *   HTTP (llhttp: "Expected HTTP/"). That page was lost as `fetch/protocol`, never retried, for the fault of
+ *   the page before it.
  */
 export function closedWhileIdle(error: unknown, method: HttpMethod, reused: boolean): boolean {
   if (!reused || (method !== 'GET' && method !== 'HEAD')) return false;
-  return codedErrors(error).some(({ code }) => CLOSED_CODES.has(code));
+  return codedErrors(error).some(({ code }) => CLOSED_CODES.has(code) || code === 'HPE_OTHER');
 }
