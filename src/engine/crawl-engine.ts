@@ -10,7 +10,7 @@ import { AckTracker } from './ack-tracker';
 import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
-import { FrontierOutage, frontierAddFailed, frontierRunLost } from './frontier-outage';
+import { FrontierOutage, frontierAddFailed, frontierRunLost, frontierSeederLost } from './frontier-outage';
 import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
 import { FAR_WAIT_STOP } from './run-summary';
@@ -226,6 +226,10 @@ export class CrawlEngine {
     const first = !this.outage.ongoing();
     if (frontierRunLost(error)) {
       this.frontierFailed(error, 'frontier/run-lost', 'the frontier lost the run; stopping the crawl');
+      return 'wait';
+    }
+    if (frontierSeederLost(error)) {
+      this.frontierFailed(error, 'frontier/seeder-lost', `the run's seeder stopped before its start() finished; stopping the crawl, the run stays resumable: continue it with pricecrawl crawl ${this.deps.spider.name} --resume --run ${this.deps.frontier.runId} (and the same --frontier), which runs start() again`);
       return 'wait';
     }
     if (this.outage.failed(nowMs)) {

@@ -7,6 +7,11 @@ export function frontierRunLost(error: unknown): boolean {
   return codedErrors(error).some(({ code }) => code === 'FRONTIER_RUN_LOST');
 }
 
+/** The run's seeder died before its start() finished (FRONTIER_SEEDER_LOST): the crawl stops, the run is resumed to seed it again. */
+export function frontierSeederLost(error: unknown): boolean {
+  return codedErrors(error).some(({ code }) => code === 'FRONTIER_SEEDER_LOST');
+}
+
 /**
  * The frontier could not store the requests a page yielded: the frontier's failure, never the callback's.
  * The driver's own error stays the cause, so a store that cannot write (SQLITE_FULL) is still known as one.

@@ -72,7 +72,8 @@ export const RENEW_LUA = `${LUA_PRELUDE}${RUN_KEPT_LUA}
 local worker, ttl, seeding = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 local now = now_ms()
 redis.call('ZADD', k('workers'), now, worker)
-if seeding > 0 then redis.call('PEXPIRE', k('seeding'), seeding) end
+-- SET, not PEXPIRE: a seeder whose marker ran out while its loop stalled is at work again, not dead.
+if seeding > 0 then redis.call('SET', k('seeding'), '1', 'PX', seeding) end
 local renewed = 0
 for i = 4, #ARGV do
   if leased_by(ARGV[i], worker) then

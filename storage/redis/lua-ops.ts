@@ -37,7 +37,7 @@ local function reserve(host, g, nxt, unsent)
   return serial
 end
 -- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
--- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs}, {'wait', ms[, readyInMs]} or {'empty'}. unspaced_only: the next
+-- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs}, {'wait', ms[, readyInMs]}, {'empty'} or {'unseeded'}. unspaced_only: the next
 -- ready host has an interval (or jitter) and this is not the first pick of a batch: {'wait', 0}, so a
 -- spaced host's lease never waits in a worker behind others, and its send reaches Redis before its slot opens.
 local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
@@ -46,6 +46,9 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
     local top = redis.call('ZRANGE', k('hosts'), 0, 0, 'WITHSCORES')
     if #top == 0 then
       if redis.call('ZCARD', k('leases')) > 0 or redis.call('EXISTS', k('seeding')) == 1 then return {'wait', poll} end
+      -- Nothing left, no seeder at work, and none ever finished: the seeder died mid-start(). Not 'empty':
+      -- a run ended there was 'finished', exit 0, with the requests its start() never yielded unplanned.
+      if redis.call('HEXISTS', k('meta'), 'unseeded') == 1 then return {'unseeded'} end
       return {'empty'}
     end
     local host, at = top[1], tonumber(top[2])

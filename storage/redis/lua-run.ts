@@ -25,7 +25,13 @@ else
     -- A resume takes the run's end over from a claimant that died before finishing it.
     redis.call('DEL', k('closer'))
   end
-  if seeding > 0 then redis.call('SET', k('seeding'), '1', 'PX', seeding) end
+  -- 'unseeded' is the durable half of the marker: the TTL'd key says a seeder is at work, this field that
+  -- none has finished yet (seedingDone clears both). A seeder killed mid-start() leaves the field, and the
+  -- run cannot end as finished with only the requests it got to (see pick_one).
+  if seeding > 0 then
+    redis.call('SET', k('seeding'), '1', 'PX', seeding)
+    redis.call('HSET', meta, 'unseeded', '1')
+  end
 end
 return {owner and 1 or 0, tonumber(redis.call('HGET', meta, 'startedAt'))}
 `;

@@ -21,7 +21,7 @@ import type { RedisFrontierOptions } from './redis-frontier-options';
 export type { RedisFrontierOptions } from './redis-frontier-options';
 
 type LeaseReply = ['lease', string, string, string, string, number, number, number, number];
-type PickReply = ['empty'] | ['wait', number, number?] | LeaseReply;
+type PickReply = ['empty'] | ['unseeded'] | ['wait', number, number?] | LeaseReply;
 /** book_hop's: slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs. */
 type HopReply = ['busy'] | ['booked', string, number, number, number, number, number];
 
@@ -144,6 +144,7 @@ export class RedisFrontier implements Frontier {
     if (lease) return { type: 'lease', lease };
     const last = replies[replies.length - 1];
     if (last[0] === 'empty') return { type: 'empty' };
+    if (last[0] === 'unseeded') return this.unseeded();
     if (last[0] !== 'wait') return { type: 'wait', atMs: steadyNowMs() };
     // Polled sooner than the earliest host opens (other workers may add work); that host's own time is
     // what tells the engine a far server wait (frontier.maxIdleWaitMs) from a short one.
@@ -268,7 +269,18 @@ export class RedisFrontier implements Frontier {
 
   async seedingDone(): Promise<void> {
     this.seeding = false;
-    await this.redis.del(`${this.prefix}seeding`);
+    await this.redis.multi().del(`${this.prefix}seeding`).hdel(`${this.prefix}meta`, 'unseeded').exec();
+  }
+
+  /**
+   * Nothing is left to pick but no seeder ever finished: this worker's own seeding goes on (its marker ran
+   * out while it stalled; the next heartbeat sets it again), else the seeder died mid-start() and the run
+   * is not complete: the crawl stops (FRONTIER_SEEDER_LOST), the run stays running, and `--resume` runs
+   * start() again (what it planned already is not planned twice).
+   */
+  private unseeded(): Pick {
+    if (this.seeding) return { type: 'wait', atMs: steadyNowMs() + this.options.settings.pollMs };
+    throw new PricecrawlError('FRONTIER_SEEDER_LOST', `the process seeding run ${this.runId} stopped before its start() finished (killed or crashed): the run holds only the requests it got to`);
   }
 
   /** True for the one worker that runs the end-of-run work; an interrupted run stays running for --resume. */

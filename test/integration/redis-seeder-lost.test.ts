@@ -1,0 +1,62 @@
+// A Redis run whose seeder is killed mid-start(): the worker left must not call the run finished with only the seeds it got to.
+import { resolve } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRunStatus } from '../../storage/redis/redis-status';
+import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { startRedisServer, type RedisTestServer } from '../support/redis-server';
+import { childTracker, cli, type CliRun } from '../support/run-cli';
+import { tempStorageDir } from '../support/test-crawl';
+
+const SPIDER = 'test/support/spiders/fragile-start-spider.ts';
+const KILL_AT = resolve('test/support/kill-at.mjs');
+const RUN_ID = 'seeder-killed';
+
+describe('a Redis run whose seeder dies before its start() finished', { timeout: 120_000 }, () => {
+  let shop: FixtureServer;
+  let redis: RedisTestServer;
+  const storage = tempStorageDir('seeder-lost');
+  const children = childTracker();
+
+  const run = (command: 'crawl' | 'worker', extra: string[], killAt?: string): Promise<CliRun> => {
+    const env = killAt ? { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${KILL_AT}`, KILL_AT: killAt } : process.env;
+    const args = [command, SPIDER, '-a', `shop=${shop.origin}`, '--storage', storage.dir, '--frontier', redis.url, '--run', RUN_ID,
+      '-s', 'robots.obey=false', '-s', 'frontier.leaseTtlMs=1000', '-s', 'frontier.pollMs=50', '-s', 'log.format=json', '-s', 'log.level=warn', ...extra];
+    return cli(args, { env, onStart: children.track });
+  };
+
+  beforeAll(async () => {
+    [shop] = await startFixtureServers(1, { builtInRoutes: false });
+    shop.route('/p/:n', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>'));
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    children.killAll();
+    await closeFixtureServers([shop]);
+    await redis.stop();
+    storage.cleanup();
+  });
+
+  it('stops the worker left with exit 2 and the run resumable; a resume seeds the rest and finishes it', async () => {
+    // The seeder plans /p/1, then its start() stalls (a sitemap still being read) and it is killed once /p/1 answers.
+    const seeder = await run('crawl', ['-a', 'stallStart=1', '-a', 'secondSeed=1'], 'heads:1');
+    expect(seeder.signal, seeder.stderr.slice(-2000)).toBe('SIGKILL');
+
+    // Before: the worker took /p/1 once the seeder's lease ran out, found nothing more once its seeding marker
+    // did too, and ended the run finished, exit 0: planned 1 = succeeded 1, /p/2 never planned.
+    const worker = await run('worker', []);
+    expect(worker.code, worker.stdout + worker.stderr).toBe(2);
+    expect(worker.stdout + worker.stderr).toContain("the run's seeder stopped before its start() finished");
+    const client = new Redis(redis.url);
+    try {
+      expect((await readRunStatus(client, RUN_ID)).meta.status).toBe('running');
+    } finally {
+      client.disconnect();
+    }
+
+    const resumed = await run('crawl', ['-a', 'secondSeed=1', '--resume']);
+    expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain('accounting: planned 2 = succeeded 2 + failed 0 + pending 0');
+    expect(shop.requests.filter((r) => r.path === '/p/2')).toHaveLength(1);
+  });
+});
