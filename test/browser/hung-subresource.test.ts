@@ -44,6 +44,8 @@ beforeAll(async () => {
   const pages = {
     'tag-hangs': () => page('$25.00', tag('/hangs.js')),
     'tag-trickles': () => page('$25.00', tag('/trickles.js')),
+    // A chat widget's frame whose document never comes.
+    'frame-hangs': () => page('$25.00', `<iframe src="${tags.url('/hangs.js')}"></iframe>`),
     // The price is written only by the script that never comes: there is no price to read.
     'price-script-hangs': () => page('', tag('/hangs.js')),
     'price-script-slow': () => page('', tag('/slow-price.js')),
@@ -72,10 +74,12 @@ describe('BrowserFetcher and a subresource that never finishes', () => {
     expect(stats.get('browser/quiet/capped') - before.quiet).toBe(0);
   }, 20_000);
 
-  it('reads a page whose async tag answers a byte now and then and never ends', async () => {
-    const res = await fetchPage('tag-trickles');
-    expect(priced(productItem(res))).toBe('25.00 USD');
-  }, 20_000);
+  it('reads a page whose async tag answers a byte now and then and never ends, or whose widget frame never comes', async () => {
+    for (const name of ['frame-hangs', 'tag-trickles']) {
+      const res = await fetchPage(name);
+      expect(priced(productItem(res))).toBe('25.00 USD');
+    }
+  }, 30_000);
 
   it('gives no price for a page whose price script never came, and fails it when the page waits for its price', async () => {
     const res = await fetchPage('price-script-hangs');
