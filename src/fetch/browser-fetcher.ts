@@ -1,6 +1,6 @@
 // The browser fetcher: a Chromium page per request (reused when it ended cleanly), rendered HTML as the body, captured JSON, waits, blocking.
-import type { Page, Request as PwRequest, Response as PwResponse } from 'playwright-core';
-import { urlMatches, type BrowserRequestOptions, type CapturedResponse } from '../core/browser-options';
+import type { Page, Request as PwRequest } from 'playwright-core';
+import type { BrowserRequestOptions } from '../core/browser-options';
 import { FetchError, PricecrawlError } from '../core/errors';
 import { LivePage } from '../core/live-page';
 import type { CrawlRequest } from '../core/request';
@@ -8,6 +8,7 @@ import { CrawlResponse } from '../core/response';
 import { proxyFailureNoted } from '../core/request-session';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
+import { captureResponses } from './captured-responses';
 import { BrowserConfinement, type DocumentCheck, type RefusedHop } from './browser-confinement';
 import { netFetchError } from './chromium-net-errors';
 import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
@@ -18,6 +19,7 @@ import { answerWithoutPage, documentBody, refuseUnaskedPart } from './document-a
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { PageTraffic, quietOptions, waitForQuietPage } from './page-quiet';
+import { loadWaitMs, waitForLoad } from './load-wait';
 import { readSettledDocument } from './read-document';
 import { contextForAttempt } from './retry-context';
 import { rendererState } from './hung-renderer';
@@ -172,16 +174,24 @@ export class BrowserFetcher implements Fetcher {
       const watch = new DocumentWatch(page, request.url, () => confined.refusal(request.url));
       watching(watch);
       await this.confinement.guardLoads(page);
-      const loading = page.goto(request.url, { waitUntil: 'load', timeout: 0 });
+      // To the parsed document only: the load may never come (load-wait.ts), and is waited for below, bounded.
+      const loading = page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: 0 });
       loading.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
       // A body cut after its document committed never ends the load: the cut ends the fetch instead.
-      const main = await Promise.race([loading, refusedLoad, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      const main = await loadStep(loading);
       if (main instanceof CrawlResponse) return main;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
       if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
+      const loaded = await loadStep(waitForLoad(page, loadWaitMs(this.settings, startedAtMs)));
+      if (loaded instanceof CrawlResponse) return loaded;
+      if (!loaded) {
+        this.crawlStats?.inc('browser/load/capped');
+        traffic.forgetLoadBlockers();
+      }
       await this.waitFor(page, browserOptions, captures.awaitResponse);
       // A price its script writes over the first one after the load is the page's price (page-quiet.ts).
       if (!(await waitForQuietPage(page, traffic, quietOptions(this.settings, startedAtMs)))) this.crawlStats?.inc('browser/quiet/capped');
@@ -233,40 +243,6 @@ type PageListen = <T>(event: 'request' | 'response', listener: (arg: T) => void)
 
 function isMainNavigation(page: Page, req: PwRequest): boolean {
   return req.isNavigationRequest() && req.frame() === page.mainFrame();
-}
-
-/** Starts listening before navigation, so a response that arrives before `goto` resolves is not missed. */
-function captureResponses(options: BrowserRequestOptions, on: PageListen): { awaitResponse: Promise<void> | null; collect(): Promise<CapturedResponse[]> } {
-  const patterns = options.capture ?? [];
-  const waitPattern = options.waitFor?.response;
-  const reads: Array<Promise<CapturedResponse | null>> = [];
-  let signalWaited: (() => void) | null = null;
-  const awaitResponse = waitPattern ? new Promise<void>((resolve) => (signalWaited = resolve)) : null;
-  on<PwResponse>('response', (response) => {
-    const url = response.url();
-    const type = response.request().resourceType();
-    if ((type === 'xhr' || type === 'fetch') && patterns.some((pattern) => urlMatches(url, pattern))) {
-      const read = readCaptured(response);
-      reads.push(read);
-      if (waitPattern && urlMatches(url, waitPattern)) void read.then(() => signalWaited?.());
-    } else if (waitPattern && urlMatches(url, waitPattern)) {
-      signalWaited?.();
-    }
-  });
-  return {
-    awaitResponse,
-    collect: async () => (await Promise.all(reads)).filter((c): c is CapturedResponse => c !== null),
-  };
-}
-
-async function readCaptured(response: PwResponse): Promise<CapturedResponse | null> {
-  try {
-    const body = await response.body();
-    const headers = await response.allHeaders();
-    return { url: response.url(), status: response.status(), contentType: headers['content-type'] ?? '', text: body.toString('utf8') };
-  } catch {
-    return null; // the page navigated away or closed before the body was read
-  }
 }
 
 /**

@@ -28,6 +28,9 @@ export function quietOptions(settings: { quietMs: number; quietCapMs: number; ti
 /** Requests that stay open by design: counted, they would hold every page of a shop that uses them to the cap. */
 const LONG_LIVED = new Set(['eventsource', 'websocket', 'media']);
 
+/** Requests a page's script makes for data: the load never waits for them. */
+const FETCHES = new Set(['fetch', 'xhr']);
+
 /** The page's requests in flight, from the moment it is made (before the load, so none is missed). */
 export class PageTraffic {
   private readonly open = new Set<PwRequest>();
@@ -51,6 +54,16 @@ export class PageTraffic {
     page.on('request', this.onRequest);
     page.on('requestfinished', this.onEnd);
     page.on('requestfailed', this.onEnd);
+  }
+
+  /**
+   * The load was given up on (load-wait.ts): the parts still on their way are what held it, waited for as
+   * long as the page allows. The quiet wait would wait its whole cap for them again; it waits for the page's
+   * other requests only. A fetch or XHR (a price API) holds no load: it is still waited for.
+   */
+  forgetLoadBlockers(): void {
+    for (const req of this.open) if (!FETCHES.has(req.resourceType())) this.open.delete(req);
+    if (this.open.size === 0) this.wake();
   }
 
   get inFlight(): number {

@@ -121,6 +121,14 @@ export const fetchingSettings = {
       closeTimeoutMs: ms().default(5_000),
       /** Whole page load: navigation, waits and captured bodies. */
       timeoutMs: ms().default(30_000),
+      /**
+       * The page is read once its document is parsed (DOMContentLoaded) and its load event came, but the load is
+       * waited for only until this share of `timeoutMs` has passed since the page was asked for
+       * (src/fetch/load-wait.ts): one async tag, tracker or widget that never finishes holds the load for ever,
+       * and the page, its price long rendered, failed `fetch/timeout` on every try. A page read without its
+       * load is counted as `browser/load/capped`; the quiet wait and the request's `waitFor` still apply.
+       */
+      loadWaitRatio: z.number().min(0).max(1).default(0.5),
       /** Longest `waitFor.networkIdle` waits; the page is taken as it is after that. */
       networkIdleCapMs: ms().default(5_000),
       /**
