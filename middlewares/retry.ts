@@ -59,7 +59,7 @@ export class RetryMiddleware implements DownloaderMiddleware {
   private apply(decision: Extract<RetryDecision, { type: 'retry' | 'fail' }>, request: CrawlRequest, ctx: MiddlewareContext) {
     if (decision.type === 'fail') {
       if (decision.reason === 'retry/exhausted') ctx.stats.inc('retry/exhausted');
-      return fail(decision.reason, decision.message);
+      return fail(decision.reason, decision.message, decision.lastError);
     }
     ctx.stats.inc(`retry/reason/${decision.reason}`);
     ctx.log.debug({ url: request.url, reason: decision.reason, attempt: request.attempt + 1, notBeforeMs: decision.notBeforeMs }, 'retry scheduled');

@@ -3,6 +3,7 @@ import { FetchError, FetchWait } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import type { BlockRules } from '../src/downloader/block-rules';
+import { reasonForCode } from '../src/downloader/downloader-chain';
 import { CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome } from '../src/downloader/middleware';
 import type { Fetcher, HopDeadline } from '../src/fetch/fetcher';
 import type { HostGate } from '../src/ports/host-gate';
@@ -135,7 +136,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs, serverWait: true };
     }
     if (entry.kind === 'unreachable') {
-      if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`);
+      // What the last fetch met (a refused connection, a 503) is named with the loss (run-losses.ts).
+      if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`, typeof entry.status === 'number' ? `http/${entry.status}` : reasonForCode(entry.status));
       return wait('robots/unreachable', entry.retryAtMs);
     }
     const refusal = rules ? rulesRefusal(rules, url, this.settings.robots.maxCrawlDelayMs) : null;

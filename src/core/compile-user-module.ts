@@ -190,7 +190,7 @@ function withSourceUrl(mapText: string, file: string): string {
   return JSON.stringify(map);
 }
 
-function userModuleError(failure: BuildFailure, file: string): Error {
+export function userModuleError(failure: BuildFailure, file: string): Error {
   if (!Array.isArray(failure.errors)) return failure;
   const lines = failure.errors.map((error) => {
     const where = error.location ? `${resolvePath(dirname(file), error.location.file)}:${error.location.line}:${error.location.column + 1}` : file;

@@ -11,7 +11,9 @@ import { cacheDirFor, COMMONJS_SYNTAX, isCommonJsScope, isFresh, manifestPath, t
  * - `.ts`, `.mts`, `.tsx`, `.js` and `.mjs`: compiled by esbuild, file by file, into twins in
  *   `node_modules/.cache/pricecrawl` (src/core/compile-user-module.ts), then imported. A later start whose
  *   sources, tsconfig.json and compiler are unchanged imports the twins without loading esbuild.
- * - Anything the compiled path cannot do as tsx would (a `.cts` file, a computed `import(x)`, project
+ * - `.cts`: compiled into one CommonJS twin (src/core/compile-commonjs-module.ts says why), or refused with
+ *   the reason: tsx's hooks cannot load it with the package's one `Spider`.
+ * - Anything the compiled path cannot do as tsx would (a computed `import(x)`, project
  *   JavaScript importing TypeScript or leaving out extensions, an imported `.ts` in a CommonJS-scope package
  *   using `require` or `module.exports`, a JSON import without `with { type: 'json' }`,
  *   no node_modules folder above the file): through tsx's loader hooks, as before.
@@ -28,14 +30,13 @@ export async function importUserModule(path: string): Promise<Record<string, unk
   if (RUNNING_FROM_SOURCES) return importWithHooks(path);
   const ext = extname(path);
   if (ext === '.cjs' || isCommonJsScript(path)) return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-  if (ext !== '.cts') {
-    const url = await compiledUrl(path);
-    if (url) {
-      // As under tsx: stack traces name the project's TypeScript lines (each twin has a source map).
-      process.setSourceMapsEnabled(true);
-      return (await import(url)) as Record<string, unknown>;
-    }
+  const url = await compiledUrl(path);
+  if (url) {
+    // As under tsx: stack traces name the project's TypeScript lines (each twin has a source map).
+    process.setSourceMapsEnabled(true);
+    return (await import(url)) as Record<string, unknown>;
   }
+  if (ext === '.cts') throw new Error(`${path} cannot be compiled here (it needs a node_modules folder above it and a writable cache); write it as an ES module (.ts) or as JavaScript (.cjs)`);
   return importWithHooks(path);
 }
 
@@ -74,16 +75,18 @@ async function compiledUrl(path: string): Promise<string | null> {
   const cacheDir = cacheDirFor(path);
   if (!cacheDir) return null;
   const compiler = compilerId();
+  const commonJs = extname(path) === '.cts';
   if (!isFresh(path, cacheDir, compiler)) {
     const { compileGraph, NeedsLoaderHooks, writeTwin } = await import('./compile-user-module');
+    const compile = commonJs ? (await import('./compile-commonjs-module')).compileCommonJs : compileGraph;
     try {
-      writeTwin(manifestPath(path, cacheDir), JSON.stringify(await compileGraph(path, compiler)));
+      writeTwin(manifestPath(path, cacheDir), JSON.stringify(await compile(path, compiler)));
     } catch (error) {
       if (error instanceof NeedsLoaderHooks) return null;
       throw error;
     }
   }
-  return pathToFileURL(twinPath(path, cacheDir)).href;
+  return pathToFileURL(twinPath(path, cacheDir, commonJs ? '.cjs' : '.mjs')).href;
 }
 
 /** Marks the URL of a project module so the format hook below loads it as an ES module. */

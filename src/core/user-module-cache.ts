@@ -18,9 +18,12 @@ export function cacheDirFor(file: string): string | null {
   }
 }
 
-/** The twin's path: keyed by the source's path (not its content, so twins that import each other in a cycle can name each other before either is compiled). */
-export function twinPath(file: string, cacheDir: string): string {
-  return join(cacheDir, `${basename(file, extname(file))}-${sha256(file).slice(0, 16)}.mjs`);
+/**
+ * The twin's path: keyed by the source's path (not its content, so twins that import each other in a cycle can
+ * name each other before either is compiled). `.mjs` for an ES module twin, `.cjs` for a `.cts` file's CommonJS one.
+ */
+export function twinPath(file: string, cacheDir: string, ext: '.mjs' | '.cjs' = '.mjs'): string {
+  return join(cacheDir, `${basename(file, extname(file))}-${sha256(file).slice(0, 16)}${ext}`);
 }
 
 export function manifestPath(entry: string, cacheDir: string): string {

@@ -30,7 +30,12 @@ export interface Download {
 
 /** Stable ledger reason for a transport error: FETCH_TIMEOUT → `fetch/timeout`, OFFSITE_REDIRECT → `offsite/redirect`. */
 export function reasonForError(error: FetchError): string {
-  const code = error.code.toLowerCase();
+  return reasonForCode(error.code);
+}
+
+/** `FETCH_CONNECTION_REFUSED` → `fetch/connection-refused`. */
+export function reasonForCode(errorCode: string): string {
+  const code = errorCode.toLowerCase();
   if (code.startsWith('fetch_')) return `fetch/${code.slice(6).replace(/_/g, '-')}`;
   return code.replace('_', '/').replace(/_/g, '-');
 }

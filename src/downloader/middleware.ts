@@ -51,6 +51,11 @@ export interface Fail {
   type: 'fail';
   reason: string;
   message?: string;
+  /**
+   * What the last try met, as a reason code, when `reason` only says the tries ran out (`retry/exhausted`
+   * after `fetch/connection-refused`, `robots/unavailable` after `http/503`): the run summary names it.
+   */
+  lastError?: string;
 }
 /** Keep going with this (possibly replaced) response. */
 export interface Accept {
@@ -118,5 +123,5 @@ export interface DownloaderMiddleware {
 
 export const CONTINUE: Continue = Object.freeze({ type: 'continue' });
 export const accept = (response: CrawlResponse): Accept => ({ type: 'accept', response });
-export const fail = (reason: string, message?: string): Fail => ({ type: 'fail', reason, message });
+export const fail = (reason: string, message?: string, lastError?: string): Fail => ({ type: 'fail', reason, message, ...(lastError === undefined ? {} : { lastError }) });
 export const follow = (url: string, reason: string): Follow => ({ type: 'follow', url, reason });

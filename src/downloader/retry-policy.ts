@@ -14,7 +14,7 @@ export type RetryDecision =
   | { type: 'retry'; reason: string; notBeforeMs: number }
   /** The server said "later" (Retry-After, or a status in `waitStatuses`): wait, count no attempt; `pauseHost` when it said until when. */
   | { type: 'wait'; reason: string; untilMs: number; pauseHost: boolean }
-  | { type: 'fail'; reason: string; message: string };
+  | { type: 'fail'; reason: string; message: string; lastError?: string };
 
 /**
  * `attempt` is how many times the request was sent before this send (CrawlRequest.attempt).
@@ -41,7 +41,7 @@ export function decideRetry(trigger: RetryTrigger, attempt: number, nowMs: numbe
   }
   const sends = attempt + 1;
   if (sends >= config.maxAttempts) {
-    return { type: 'fail', reason: 'retry/exhausted', message: `gave up after ${sends} sends; last: ${reason}` };
+    return { type: 'fail', reason: 'retry/exhausted', message: `gave up after ${sends} sends; last: ${reason}`, lastError: reason };
   }
   return { type: 'retry', reason, notBeforeMs: nowMs + backoffMs(attempt, config, random) };
 }

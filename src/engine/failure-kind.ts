@@ -15,6 +15,9 @@ const TRANSIENT_REASONS = new Set([
   'fetch/connection-reset',
   'fetch/connection-refused',
   'fetch/dns',
+  // A certificate we could not verify (expired, self-signed, for another name), or a handshake refused: no
+  // page was received, as for the transport failures we cannot name (fetch/failed, which it was before).
+  'fetch/tls',
   'fetch/decompress',
   // A GET answered 2xx with no body at all, or white space only (middlewares/retry.ts).
   'fetch/empty-body',

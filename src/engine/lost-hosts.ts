@@ -4,7 +4,8 @@ import type { Stats } from './stats';
 
 /**
  * Stats keys, per host of this process: `host-yield/<host>/settled` (requests that ended), `…/succeeded`,
- * `…/failed/<reason>`, `…/items` (items the pipeline kept, duplicates included), `…/dropped/<reason>` (items
+ * `…/failed/<reason>`, `…/last-error/<reason>` (what the failed requests' last tries met: the reason itself,
+ * or what `retry/exhausted` and `robots/unavailable` ran out on), `…/items` (items the pipeline kept, duplicates included), `…/dropped/<reason>` (items
  * it dropped), `…/links-out` (requests yielded for other hosts). Host keys hold no `/`, so the first one ends
  * the host.
  */
@@ -16,14 +17,21 @@ export interface LostHost {
   succeeded: number;
   /** This process's failures of the host by reason. */
   failedByReason: Record<string, number>;
+  /**
+   * The same failures by what their last try met (`fetch/connection-refused` for a `retry/exhausted`). Absent
+   * from summaries stored before it was counted.
+   */
+  lastErrorByReason?: Record<string, number>;
   /** Items the spider yielded from its pages that the pipeline dropped, by reason (a price it could not read...). */
   droppedByReason: Record<string, number>;
 }
 
-/** One request of `host` ended: failed with `reason`, or succeeded (reason null). */
-export function noteSettled(stats: Stats, host: string, reason: string | null): void {
+/** One request of `host` ended: failed with `reason` (its last try having met `lastError`), or succeeded (reason null). */
+export function noteSettled(stats: Stats, host: string, reason: string | null, lastError?: string): void {
   stats.inc(`${PREFIX}${host}/settled`);
-  stats.inc(reason === null ? `${PREFIX}${host}/succeeded` : `${PREFIX}${host}/failed/${reason}`);
+  if (reason === null) return stats.inc(`${PREFIX}${host}/succeeded`);
+  stats.inc(`${PREFIX}${host}/failed/${reason}`);
+  stats.inc(`${PREFIX}${host}/last-error/${lastError ?? reason}`);
 }
 
 /** What one page of `host` gave: items kept and dropped, requests yielded for other hosts. */
@@ -64,14 +72,25 @@ export function lostHosts(ledger: LedgerSummary, stats: Stats): Record<string, L
     // Successes this process did not see (before a --resume, on another Redis worker) may have given items.
     if (counts.succeeded > (yielded.succeeded ?? 0)) continue;
     const failedByReason = stats.byPrefix(`${PREFIX}${host}/failed/`);
-    lost[host] = { planned: counts.planned, succeeded: counts.succeeded, failedByReason, droppedByReason: stats.byPrefix(`${PREFIX}${host}/dropped/`) };
+    const lastErrorByReason = stats.byPrefix(`${PREFIX}${host}/last-error/`);
+    lost[host] = { planned: counts.planned, succeeded: counts.succeeded, failedByReason, lastErrorByReason, droppedByReason: stats.byPrefix(`${PREFIX}${host}/dropped/`) };
   }
   return lost;
 }
 
-/** Likely causes by failure reason, first match wins; the summary prints the one of a host's most frequent failure. */
+/**
+ * Likely causes by failure reason, first match wins; the summary prints the one of what a host's failures
+ * most often met last. A host nothing reaches is no block: the line says what failed and what to check.
+ */
 const HINTS: Array<[RegExp, string]> = [
+  [/^fetch\/connection-refused$/, 'connection refused on every try: nothing listens there (site down, or a wrong host or port?); check the URL answers from this machine'],
+  [/^fetch\/dns$/, "its host name does not resolve (DNS failure): check the name's spelling, that the domain still exists, and this machine's DNS"],
+  [/^fetch\/tls$/, "the TLS handshake failed (a certificate expired, self-signed or for another name?): check the site's certificate"],
+  [/^fetch\/(connect-)?timeout$/, 'timed out on every try (site down, or a firewall dropping us?): check the URL answers from this machine'],
+  [/^fetch\/connection-reset$/, 'connections cut on every try (the server or a firewall closing them?): check the URL answers from this machine'],
+  [/^(fetch\/proxy-|proxy\/)/, 'our proxies failed (unreachable, refusing our credentials or the tunnel): check the proxy settings'],
   [/^http\/40[13]$/, 'refused: blocked?'],
+  [/^http\/5\d\d$/, 'server errors (5xx) on every try: site down, or a wall answering 5xx?'],
   [/^(callback|dom)\//, 'the spider failed on its pages: broken by a redesign?'],
   [/^robots\/disallowed$/, "robots.txt disallows us (the site's decision)"],
   [/^robots\/crawl-delay-/, 'robots.txt asks for a Crawl-delay we cannot keep (too long, or unreadable)'],
@@ -81,16 +100,34 @@ const HINTS: Array<[RegExp, string]> = [
   [/redirect/, 'redirected away or without end'],
 ];
 
-/** A word on the likely cause, from the host's most frequent failure (or none: pages fetched, no item kept). */
+/**
+ * A word on the likely cause, from what the host's failures most often met last (or none: pages fetched, no
+ * item kept); the failure's own reason when that says nothing more (a 429 or a block page keeps the
+ * failure's "blocked?"). robots.txt that could not be read says so first, naming a transport failure
+ * behind it: the pages were never asked for.
+ */
 export function lostHostHint(host: LostHost): string {
-  const top = Object.entries(host.failedByReason).sort(([, a], [, b]) => b - a)[0]?.[0];
-  if (top === undefined) return droppedHint(host.droppedByReason);
-  return HINTS.find(([pattern]) => pattern.test(top))?.[1] ?? 'see the failures';
+  const failed = mostFrequent(host.failedByReason);
+  if (failed === undefined) return droppedHint(host.droppedByReason);
+  const last = mostFrequent(host.lastErrorByReason ?? {}) ?? failed;
+  const lastHint = hintFor(last);
+  const failedHint = hintFor(failed) ?? 'see the failures';
+  if (last === failed || lastHint === undefined) return failedHint;
+  if (failed !== 'robots/unavailable') return lastHint;
+  return last.startsWith('fetch/') ? `robots.txt could not be read: ${lastHint}` : failedHint;
+}
+
+function hintFor(reason: string): string | undefined {
+  return HINTS.find(([pattern]) => pattern.test(reason))?.[1];
+}
+
+function mostFrequent(counts: Record<string, number>): string | undefined {
+  return Object.entries(counts).sort(([, a], [, b]) => b - a)[0]?.[0];
 }
 
 /** A host with no failure: its pages gave no item, or every item was dropped (the most frequent reason decides). */
 function droppedHint(dropped: Record<string, number>): string {
-  const top = Object.entries(dropped).sort(([, a], [, b]) => b - a)[0]?.[0];
+  const top = mostFrequent(dropped);
   if (top === undefined) return 'pages fetched, no item or link: a block page not recognised, or selectors a redesign broke?';
   if (top === 'duplicate/price-differs') return "every item's SKU was already stored from another host of the same site at another price: markets on subdomains of one domain (de.shop.com, ch.shop.com)? An item is its site (registrable domain) and SKU; state `site` on the items to keep such markets apart";
   return 'every item dropped: its prices unreadable?';

@@ -129,7 +129,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       deps.stats.inc(`requests/failed/${result.reason}`);
       deps.stats.inc(`host/${lease.hostKey}/failed`);
       log.warn({ url: request.url, reason: result.reason, detail: result.message }, 'request failed');
-      await failRequest(request, result.reason, result.status ?? statusOf(result.reason), deps);
+      await failRequest(request, result.reason, result.status ?? statusOf(result.reason), deps, result.lastError);
       return;
     case 'retry':
       deps.stats.inc('retry/scheduled');
@@ -141,7 +141,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       if (result.serverWait && request.deferrals >= deps.settings.retry.maxDeferrals) {
         // A host that keeps saying "later" must not keep the request for ever: refuse with a reason.
         deps.stats.inc('retry/deferrals-exhausted');
-        return applyResult({ type: 'fail', reason: 'retry/deferrals-exhausted', message: `parked ${request.deferrals} times by the server; last: ${result.reason}` }, lease, deps, log, releaseRetained);
+        return applyResult({ type: 'fail', reason: 'retry/deferrals-exhausted', message: `parked ${request.deferrals} times by the server; last: ${result.reason}`, lastError: result.reason }, lease, deps, log, releaseRetained);
       }
       deps.stats.inc('requests/deferred');
       deps.stats.inc(`host/${lease.hostKey}/deferred`);
@@ -256,10 +256,10 @@ function pauseAsAsked(response: CrawlResponse, deps: RequestTaskDeps): void {
 }
 
 /** The one place a leased request ends failed: recorded in the frontier, then announced. */
-async function failRequest(request: CrawlRequest, reason: string, status: number | null, deps: RequestTaskDeps): Promise<void> {
+async function failRequest(request: CrawlRequest, reason: string, status: number | null, deps: RequestTaskDeps, lastError?: string): Promise<void> {
   await deps.frontier.fail(request, reason, status);
   // Counted per host: a host that gave nothing at all is a competitor lost (lost-hosts.ts).
-  noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), reason);
+  noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), reason, lastError);
   if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status });
 }
 

@@ -8,6 +8,7 @@ const NET_ERRORS: ReadonlyArray<readonly [RegExp, ErrorCode, string]> = [
   [/ERR_TUNNEL_CONNECTION_FAILED/, 'FETCH_PROXY_TUNNEL', 'the proxy refused the tunnel'],
   [/ERR_CONNECTION_REFUSED/, 'FETCH_CONNECTION_REFUSED', 'connection refused'],
   [/ERR_NAME_NOT_RESOLVED/, 'FETCH_DNS', 'host not found'],
+  [/ERR_CERT_|ERR_SSL_|ERR_BAD_SSL_CLIENT_AUTH_CERT/, 'FETCH_TLS', 'the TLS handshake failed'],
   [/ERR_CONNECTION_RESET|ERR_EMPTY_RESPONSE/, 'FETCH_CONNECTION_RESET', 'connection reset'],
   // A body that ended before its framing said it would: cut off on the way, as over HTTP (fetch-error-map.ts).
   [/ERR_CONTENT_LENGTH_MISMATCH|ERR_INCOMPLETE_CHUNKED_ENCODING|ERR_CONNECTION_CLOSED/, 'FETCH_CONNECTION_RESET', 'the connection ended inside the body'],

@@ -69,9 +69,17 @@ function parserErrorCode(error: Error & { code?: unknown }): string {
   return endOfInput ? 'HPE_INVALID_EOF_STATE' : 'HPE_OTHER';
 }
 
+/**
+ * A TLS handshake that failed: OpenSSL's certificate verdicts (CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT,
+ * UNABLE_TO_VERIFY_LEAF_SIGNATURE...), Node's ERR_TLS_CERT_ALTNAME_INVALID (a certificate for another name) and
+ * OpenSSL's protocol alerts (ERR_SSL_*). Named apart from FETCH_FAILED so the run can say what to check.
+ */
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|UNABLE_TO_)|CERT|^HOSTNAME_MISMATCH$/;
+
 function reasonFor({ code, syscall }: CodedError): ErrorCode | undefined {
   // A connect the kernel gave up on is a connect timeout; on an open socket ETIMEDOUT is a stall.
   if (code === 'ETIMEDOUT') return syscall === 'connect' ? 'FETCH_CONNECT_TIMEOUT' : 'FETCH_TIMEOUT';
+  if (TLS_CODE.test(code)) return 'FETCH_TLS';
   return CODE_MAP[code];
 }
 

@@ -24,7 +24,7 @@ describe('lostHosts', () => {
     twoPagesDropped(stats, 'unpriced.example', 'price/missing');
     const counts = { planned: 2, succeeded: 2, failed: 0, pending: 0 };
     const lost = lostHosts(ledger({ 'mirror.example': counts, 'unpriced.example': counts }), stats);
-    expect(lost).toEqual({ 'unpriced.example': { planned: 2, succeeded: 2, failedByReason: {}, droppedByReason: { 'price/missing': 2 } } });
+    expect(lost).toEqual({ 'unpriced.example': { planned: 2, succeeded: 2, failedByReason: {}, lastErrorByReason: {}, droppedByReason: { 'price/missing': 2 } } });
     expect(lostHostHint(lost['unpriced.example'])).toBe('every item dropped: its prices unreadable?');
   });
 
@@ -32,7 +32,7 @@ describe('lostHosts', () => {
     const stats = new Stats();
     twoPagesDropped(stats, 'fr.shop.example', 'duplicate/price-differs');
     const lost = lostHosts(ledger({ 'fr.shop.example': { planned: 2, succeeded: 2, failed: 0, pending: 0 } }), stats);
-    expect(lost).toEqual({ 'fr.shop.example': { planned: 2, succeeded: 2, failedByReason: {}, droppedByReason: { 'duplicate/price-differs': 2 } } });
+    expect(lost).toEqual({ 'fr.shop.example': { planned: 2, succeeded: 2, failedByReason: {}, lastErrorByReason: {}, droppedByReason: { 'duplicate/price-differs': 2 } } });
     expect(lostHostHint(lost['fr.shop.example'])).toMatch(/^every item's SKU was already stored from another host of the same site at another price: markets on subdomains.*state `site` on the items/);
   });
 
@@ -50,6 +50,34 @@ describe('lostHosts', () => {
     noteSettled(stats, 'waiting.example', 'http/503');
     const lost = lostHosts(ledger({ 'waiting.example': { planned: 2, succeeded: 0, failed: 1, pending: 1 }, 'earlier.example': { planned: 3, succeeded: 3, failed: 0, pending: 0 } }), stats);
     expect(lost).toEqual({});
+  });
+});
+
+describe('the hint of a host nothing reached', () => {
+  /** A host whose `n` requests failed with `reason` after their last try met `lastError`. */
+  const hintAfter = (reason: string, lastError: string | undefined, n = 2) => {
+    const stats = new Stats();
+    for (let i = 0; i < n; i++) noteSettled(stats, 'shop.example', reason, lastError);
+    const lost = lostHosts(ledger({ 'shop.example': { planned: n, succeeded: 0, failed: n, pending: 0 } }), stats)['shop.example'];
+    return lostHostHint(lost);
+  };
+
+  it('names the transport failure the retries ran out on, and what to check (before: "block pages or errors on every try: blocked?")', () => {
+    expect(hintAfter('retry/exhausted', 'fetch/connection-refused')).toMatch(/^connection refused on every try: nothing listens there .*check the URL answers from this machine$/);
+    expect(hintAfter('retry/exhausted', 'fetch/timeout')).toMatch(/^timed out on every try/);
+    expect(hintAfter('retry/exhausted', 'fetch/connect-timeout')).toMatch(/^timed out on every try/);
+    expect(hintAfter('fetch/dns', undefined)).toMatch(/^its host name does not resolve \(DNS failure\): check the name's spelling/);
+    expect(hintAfter('fetch/tls', undefined)).toMatch(/^the TLS handshake failed .*check the site's certificate$/);
+    expect(hintAfter('robots/unavailable', 'fetch/connection-refused')).toMatch(/^robots\.txt could not be read: connection refused on every try/);
+  });
+
+  it('keeps a wall its own words: 403, 429 waits run out, block pages, a robots.txt behind a wall', () => {
+    expect(hintAfter('http/403', undefined)).toBe('refused: blocked?');
+    expect(hintAfter('retry/deferrals-exhausted', 'http/429')).toBe('block pages or errors on every try: blocked?');
+    expect(hintAfter('retry/exhausted', 'block/captcha')).toBe('block pages or errors on every try: blocked?');
+    expect(hintAfter('robots/unavailable', 'block-page/403')).toBe('robots.txt could not be read (down, or a bot wall in its place)');
+    // A summary stored before the last errors were counted reads as it did.
+    expect(lostHostHint({ planned: 2, succeeded: 0, failedByReason: { 'retry/exhausted': 2 }, droppedByReason: {} })).toBe('block pages or errors on every try: blocked?');
   });
 });
 

@@ -15,6 +15,11 @@ describe('toFetchError', () => {
     [new AggregateError([sysError('ECONNREFUSED', 'connect'), sysError('ECONNREFUSED', 'connect')], 'all addresses failed'), 'FETCH_CONNECTION_REFUSED'],
     [new TypeError('fetch failed', { cause: sysError('ENOTFOUND', 'getaddrinfo') }), 'FETCH_DNS'],
     [sysError('Z_DATA_ERROR'), 'FETCH_DECOMPRESS'],
+    // TLS: before, all FETCH_FAILED, which the run summary could only call "see the failures".
+    [new TypeError('fetch failed', { cause: sysError('CERT_HAS_EXPIRED') }), 'FETCH_TLS'],
+    [sysError('ERR_TLS_CERT_ALTNAME_INVALID'), 'FETCH_TLS'],
+    [sysError('UNABLE_TO_VERIFY_LEAF_SIGNATURE'), 'FETCH_TLS'],
+    [sysError('ERR_SSL_WRONG_VERSION_NUMBER'), 'FETCH_TLS'],
   ])('%s → %s', (error, code) => {
     const mapped = toFetchError(error, 'http://shop.test/p');
     expect(mapped).toBeInstanceOf(FetchError);
