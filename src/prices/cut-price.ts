@@ -10,7 +10,7 @@ export const CUT_PRICE = 'price/truncated';
  * (the rest arriving in a later read, after undici has ended the body), a clean FIN on a close-delimited
  * body, a clean last chunk. No transport check sees those; the page shows them. `12,800円</p></body>` cut
  * after `12,` left `<p class="price">12,`, which parsed as 12 yen. So a price with the digits of the body's
- * last text, in a document that never closed (no `</body>`, no `</html>`), is refused, whatever tags follow
+ * last text, in a document that opened (`<html>` or `<body>`) and never closed (no `</body>`, no `</html>`), is refused, whatever tags follow
  * that text (a cut after `12</span>` of `<span>12</span><span>,800円` is a cut price too). Refusing a whole
  * page that ends on its price without those end tags (HTML allows it, shops hardly serve it) costs a price;
  * keeping a cut one stores a wrong number. A page that omits end tags but has text after its price reads.
@@ -33,6 +33,13 @@ const TRAILING_MARKUP = /(?:\s*<[^<>]*>?)*\s*$/;
 const CLOSING_TAG = /<\/(?:body|html)[\s>]/i;
 
 /**
+ * The start tags that make the body a document. A fragment (a test's or a vendor's minimal page, an HTML
+ * snippet an API serves: `<span class="price">12,50 €</span>`) never had end tags to lose: its last text
+ * being its price says nothing of a cut, and refusing it lost the price of every such page.
+ */
+const OPENING_TAG = /<(?:html|body)[\s>]/i;
+
+/**
  * The digits of a cut-looking body's last text, or null when its end is one a document may have. Cheap:
  * a look at the last bytes, where a closed document has its end tags; the whole body is searched only when
  * they are not there and the last text ends in a number.
@@ -43,7 +50,8 @@ export function cutTailDigits(body: Buffer): string | null {
   if (CLOSING_TAG.test(tail)) return null;
   const number = TRAILING_NUMBER.exec(tail.replace(TRAILING_MARKUP, ''));
   if (!number) return null;
-  if (CLOSING_TAG.test(body.toString('latin1'))) return null;
+  const whole = body.toString('latin1');
+  if (CLOSING_TAG.test(whole) || !OPENING_TAG.test(whole)) return null;
   const digits = significantDigits(number[1]!);
   return digits === '' ? null : digits;
 }

@@ -3,25 +3,28 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
 import { cutTailDigits, isCutPrice, withoutCutPrice } from '../../src/prices/cut-price';
 
+/** How a shop's page starts: a document, whose end tags a cut takes away. */
+const DOC = '<!doctype html><html lang="ja"><head><title>Kettle</title></head><body>';
+
 const cut = (body: string, price: unknown): boolean => {
   const tail = cutTailDigits(Buffer.from(body));
   return tail !== null && isCutPrice(price, tail);
 };
 
-describe('a body whose last text is its price', () => {
+describe('a document whose last text is its price', () => {
   it.each([
-    ['<p class="price">12,', '12,'],
-    ['<p class="price">12,8', '12,8'],
-    ['<p class="price">12,8', 12.8],
-    ['<p class="price">12,80', new Decimal('12.8')],
-    ['<p class="price">12,8</', '12,8</'],
-    ['<p class="price">¥12,800', '¥12,800'],
-    ['<p class="price">12,800円', '12,800円'],
-    ['<p class="price">1\u202f29', '1\u202f29 €'],
-    ['<p class="price"><b>12</b>,8', '12,8'],
+    [DOC + '<p class="price">12,', '12,'],
+    [DOC + '<p class="price">12,8', '12,8'],
+    [DOC + '<p class="price">12,8', 12.8],
+    [DOC + '<p class="price">12,80', new Decimal('12.8')],
+    [DOC + '<p class="price">12,8</', '12,8</'],
+    [DOC + '<p class="price">¥12,800', '¥12,800'],
+    [DOC + '<p class="price">12,800円', '12,800円'],
+    [DOC + '<p class="price">1\u202f29', '1\u202f29 €'],
+    [DOC + '<p class="price"><b>12</b>,8', '12,8'],
     ['<html><body><p class="price">$1,2  \n', 1.2],
-    ['<p class="price"><span>12</span>', '12'],
-    ['<p class="price">12,800円</p><div cla', '12,800円'],
+    [DOC + '<p class="price"><span>12</span>', '12'],
+    [DOC + '<p class="price">12,800円</p><div cla', '12,800円'],
   ])('%j with price %j → cut', (body, price) => {
     expect(cut(body, price)).toBe(true);
   });
@@ -36,13 +39,16 @@ describe('endings that leave a price alone', () => {
     ['closed, then text after </html>', '<body><p class=price>12</p></body></html>\n12', '12'],
     ['JSON', '{"price": 12.8}', 12.8],
     ['a script last', '<p class=price>12</p><script>var n = 12;</script>', '12'],
-    ['zeros only', '<p class=price>12<p>0', '12'],
+    ['zeros only', DOC + '<p class=price>12<p>0', '12'],
+    // A fragment never had end tags to lose (a test's or a vendor's minimal page, an API's HTML snippet).
+    ['a fragment ending on its price', '<span class="price">12,50 €</span>', '12,50 €'],
+    ['a fragment cut like a document', '<p class="price">12,8', '12,8'],
   ])('%s', (_why, body, price) => {
     expect(cut(body, price)).toBe(false);
   });
 });
 
 it('the item keeps its fields; its price becomes a refusal the price stage drops with', () => {
-  const item = withoutCutPrice({ sku: 'k', price: '12,', currency: 'JPY' }, () => cutTailDigits(Buffer.from('<p class="price">12,')));
+  const item = withoutCutPrice({ sku: 'k', price: '12,', currency: 'JPY' }, () => cutTailDigits(Buffer.from(`${DOC}<p class="price">12,`)));
   expect(item).toEqual({ sku: 'k', price: null, priceRefusal: 'price/truncated', currency: 'JPY' });
 });
