@@ -68,11 +68,14 @@ export class RequestSlots {
     try {
       if (booking.atMs > patienceUntilMs) throw busy(toUrl, booking.atMs, sameHost);
       const waitMs = booking.atMs - steadyNowMs();
-      if (waitMs > 0) await sleep(waitMs, undefined, { signal: deadline.signal });
-      // The host was paused while the hop waited (its answer to another request asked for a wait): the hop
-      // went out in its booked slot, 400 ms into a `Retry-After: 3`. Deferred to the pause's end instead.
-      const pausedUntilMs = this.current.pausedUntilMs?.() ?? null;
-      if (pausedUntilMs !== null) throw busy(toUrl, pausedUntilMs, sameHost);
+      if (waitMs > 0) {
+        await sleep(waitMs, undefined, { signal: deadline.signal });
+        // The host was paused while the hop waited (its answer to another request asked for a wait): the hop
+        // went out in its booked slot, 400 ms into a `Retry-After: 3`. Deferred to the pause's end instead.
+        // Asked only after a wait: a slot booked for now was booked after any pause (book_hop waits one out).
+        const pausedUntilMs = (await this.current.pausedUntilMs?.()) ?? null;
+        if (pausedUntilMs !== null) throw busy(toUrl, pausedUntilMs, sameHost);
+      }
     } catch (error) {
       // Not sent: its turn is too far off, or the fetch was cut off (its deadline, a shutdown) meanwhile.
       this.current.cancelReservation();

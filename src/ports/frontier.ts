@@ -12,10 +12,10 @@ export interface HostSlot {
   releaseSlot(): void;
   /**
    * The end of a pause (Retry-After, breaker) the host got after this slot was taken, while it still runs;
-   * else null. A redirect hop that booked the slot and waited for it is not sent into such a pause. Optional:
-   * a gate that cannot tell synchronously (Redis) leaves it out.
+   * else null. A redirect hop that booked the slot and waited for it is not sent into such a pause. A shared
+   * gate (Redis) answers after a round trip. Optional: a gate that leaves it out lets such a hop go.
    */
-  pausedUntilMs?(): number | null;
+  pausedUntilMs?(): number | null | Promise<number | null>;
 }
 
 export interface Lease extends HostSlot {

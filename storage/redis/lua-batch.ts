@@ -12,7 +12,8 @@ import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
  * changes, so the script need not read it back ('' = read it).
  *   P leaseTtlMs pollMs n rand_1 .. rand_n          pick up to n leases
  *   B id host rand maxConcurrency minIntervalMs jitterMs marginMs   book a redirect hop's slot (see book_hop)
- * Returns one reply per op: 1/0 for S, R, C, H; book_hop's reply for B; for P a list of pick replies (see pick_one) whose last one
+ *   W id host reservedAtMs                             a pause the host got after the slot was reserved (see paused_after)
+ * Returns one reply per op: 1/0 for S, R, C, H; book_hop's reply for B; ms of pause left (-1: none) for W; for P a list of pick replies (see pick_one) whose last one
  * alone may be a 'wait' or 'empty'. One TIME, one reap per pick, each touched host re-scored once, ledger
  * counters written once: the same steps as the one-op scripts, at a fraction of their cost.
  */
@@ -40,6 +41,9 @@ while i <= #ARGV do
     local a = function(n) return tonumber(ARGV[i + n]) end
     out[#out + 1] = book_hop(ARGV[i + 1], ARGV[i + 2], a(3), a(4), a(5), a(6), a(7), now, dirty)
     i = i + 8
+  elseif op == 'W' then
+    out[#out + 1] = paused_after(ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3]), now)
+    i = i + 4
   elseif op == 'P' then
     local ttl, poll, n = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
     reap(now, 100)

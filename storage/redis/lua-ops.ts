@@ -149,6 +149,15 @@ local function book_hop(id, host, rand, mc, mi, jt, mg, now, dirty)
   dirty[host] = true
   return {'booked', slot, at - now, at, serial, nxt, g.next}
 end
+-- A pause the slot's host got after the slot was reserved for 'reserved', while the pause still runs: its ms
+-- left, else -1. Before the slot is used after a wait (a hop's): a pause ending after both now and the
+-- reserved time came later (the pick and book_hop never reserve inside a pause), from any worker's answer.
+local function paused_after(slot, host, reserved, now)
+  if redis.call('SISMEMBER', k('slot'), slot) == 0 then return -1 end
+  local paused = tonumber(redis.call('HGET', hk('g', host), 'paused')) or 0
+  if paused > math.max(now, reserved) then return paused - now end
+  return -1
+end
 -- Settles a request leased by this worker, or one reclaimed from it but not yet taken again (its items are
 -- durable already). 0 when another worker holds it now or it is settled: that worker's result stands.
 -- A success's request data goes; a failure's is kept with its reason, status, retries and time in 'fail'

@@ -198,6 +198,13 @@ export class RedisFrontier implements Frontier {
       markSent: () => gate(['S', slot, hostKey, at.reservedAtMs, at.nextOpenAtMs]),
       cancelReservation: () => gate(['C', slot, hostKey, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs]),
       releaseSlot: () => gate(['R', slot, hostKey]),
+      // Asked of Redis (one round trip, only by a hop that waited for its slot): the pause may come from any worker.
+      pausedUntilMs: async () => {
+        const reply = batch.call(['W', slot, hostKey, at.reservedAtMs]);
+        batch.flush();
+        const leftMs = Number(await reply);
+        return leftMs < 0 ? null : steadyNowMs() + leftMs;
+      },
     };
   }
 
