@@ -104,10 +104,16 @@ async function sqliteRun(site: FaultSite, dir: string, { point, seed }: Case): P
 async function redisRun(site: FaultSite, dir: string, { point, seed }: Case): Promise<void> {
   const runId = `faults-${String(point).replace(/\W+/g, '-')}-${seed}`;
   const shared = ['--frontier', redis.url, '--run', runId, '-s', 'frontier.leaseTtlMs=1000', '-s', 'frontier.pollMs=50'];
-  const killAt = point === 'mid-batch' ? `heads:${2 + Math.floor(seededRandom(seed)() * 6)}` : `sql:after:${1 + Math.floor(seededRandom(seed)() * 2)}:items.sqlite:^COMMIT$`;
+  const killAt = point === 'mid-batch' ? `heads:${2 + Math.floor(seededRandom(seed)() * 3)}` : `sql:after:${1 + Math.floor(seededRandom(seed)() * 2)}:items.sqlite:^COMMIT$`;
   const workerArgs = ['worker', ...crawlArgs(site, dir, shared).slice(1)];
   const [killed, ended] = await Promise.all([run(workerArgs, killAt), run(crawlArgs(site, dir, shared))]);
-  expect(killed.signal, `${killAt}\n${killed.stderr.slice(-2000)}`).toBe('SIGKILL');
+  // The two race: on a loaded machine the crawl may end the run before the worker saw that many answers (it
+  // then exits 0), or before it joined (exit 2, nothing to join). Nothing was killed then, and the
+  // accounting below must hold all the same; the clean-clone CI once saw heads:6 never reached.
+  if (killed.signal !== 'SIGKILL') {
+    const nothingToJoin = killed.code === 2 && killed.stderr.includes('has finished already');
+    expect(killed.code === 0 || nothingToJoin, `${killAt} not reached, yet the worker ended ${killed.code}\n${killed.stderr.slice(-2000)}`).toBe(true);
+  }
   await checkAccounting({ site, dir, frontierUrl: redis.url, runId, ended, all: [killed, ended] }, `seed ${seed}, worker ${killAt}`);
   const client = new Redis(redis.url);
   try {
