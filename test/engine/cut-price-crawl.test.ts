@@ -1,9 +1,8 @@
 // A page cut short behind framing that looks honest must never give a price: its last text is a cut, not a price.
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { CrawlResponse } from '../../src/core/response';
-import { Spider, type SpiderOutput } from '../../src/core/spider';
 import { RawAnswerServer } from '../support/raw-answer-server';
+import { PriceTextSpider } from '../support/spiders/price-text-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 /** A page whose price is its last text before the closing tags: any cut of those bytes cuts the price. */
@@ -61,23 +60,10 @@ afterAll(async () => {
   storage.cleanup();
 });
 
-/** Reads the price as most spiders do: the text of its element. */
-class PriceTextSpider extends Spider {
-  readonly name = 'price-text';
-
-  constructor(urls: string[]) {
-    super();
-    this.startUrls = urls;
-  }
-
-  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
-    yield { sku: new URL(res.url).pathname, url: res.url, price: res.$('.price').first().text(), currency: 'JPY' };
-  }
-}
 
 it('a price that is the last text of a document that never closed is refused as price/truncated; whole pages read', async () => {
   const paths = ['/length-late-tail', '/http10-fin', '/chunked-last-chunk', '/no-end-tags', '/whole'];
-  const result = await crawlInProcess(new PriceTextSpider(paths.map((path) => server.url(path))), storage.dir, {
+  const result = await crawlInProcess(new PriceTextSpider({ urls: paths.map((path) => server.url(path)).join(','), currency: 'JPY' }), storage.dir, {
     politeness: { minIntervalMs: 0, jitterMs: 0 },
     pipeline: { batchMaxAgeMs: 20 },
   });
