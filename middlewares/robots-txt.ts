@@ -8,6 +8,7 @@ import { CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareC
 import type { Fetcher, HopDeadline } from '../src/fetch/fetcher';
 import type { HostGate } from '../src/ports/host-gate';
 import { hostKeyOf } from '../src/politeness/host-key';
+import { crawlerNames } from '../src/robots/crawler-names';
 import { fetchRobots } from '../src/robots/fetch-robots';
 import { RobotsHopPacing } from '../src/robots/robots-hop-pacing';
 import type { RobotsCache, RobotsEntry } from '../src/ports/robots-cache';
@@ -293,7 +294,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   }
 
   private knownState(entry: RobotsEntry, expiresAtMs: number): Extract<OriginState, { state: 'known' }> {
-    const rules = entry.kind === 'rules' ? RobotsRules.parse(entry.text).forAgent(this.settings.robots.userAgentToken) : null;
+    const rules = entry.kind === 'rules' ? RobotsRules.parse(entry.text).forAgents(crawlerNames(this.settings)) : null;
     return { state: 'known', entry, rules, expiresAtMs };
   }
 

@@ -36,6 +36,15 @@ export class RobotsRules {
     return new RobotsRules(readGroups(text));
   }
 
+  /**
+   * The rules for a crawler that goes by several names (crawler-names.ts): each name's own verdict, and a
+   * URL fetched only when every name may fetch it; the longest Crawl-delay of them.
+   */
+  forAgents(names: readonly string[]): AgentRules {
+    if (names.length === 1) return this.forAgent(names[0]);
+    return new EveryNameRules(names.map((name) => this.forAgent(name)));
+  }
+
   /** The rules of our token's groups merged, else of the `*` groups merged, else none (everything allowed). */
   forAgent(userAgent: string): AgentRules {
     const token = productToken(userAgent);
@@ -76,6 +85,22 @@ class MatchedRules implements AgentRules {
       if (spellings.some((spelling) => rule.pattern.matches(spelling))) best = rule;
     }
     return best?.allow ?? true;
+  }
+}
+
+/** A crawler known by several names: what any of them may not fetch is not fetched, and the longest wait holds. */
+class EveryNameRules implements AgentRules {
+  readonly crawlDelayMs: number | null;
+  readonly unreadableCrawlDelay: string | null;
+
+  constructor(private readonly each: readonly AgentRules[]) {
+    const delays = each.flatMap((rules) => (rules.crawlDelayMs === null ? [] : [rules.crawlDelayMs]));
+    this.crawlDelayMs = delays.length > 0 ? Math.max(...delays) : null;
+    this.unreadableCrawlDelay = each.find((rules) => rules.unreadableCrawlDelay !== null)?.unreadableCrawlDelay ?? null;
+  }
+
+  isAllowed(url: string): boolean {
+    return this.each.every((rules) => rules.isAllowed(url));
   }
 }
 

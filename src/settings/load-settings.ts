@@ -5,6 +5,7 @@ import { SettingsError } from '../core/errors';
 import { closestName, didYouMean } from '../core/closest-name';
 import { canonicalPath, isHostKeyedAt, keysAt, parseSettingValue, settingPaths } from './schema-walk';
 import { hostKeySpelling } from '../politeness/host-key';
+import { unnamedCrawler } from '../robots/crawler-names';
 import type { z } from 'zod';
 import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
 import { parse as parseLossless } from 'lossless-json';
@@ -139,6 +140,8 @@ export function resolveSettings(layers: SettingsLayer[], warnings: string[] = []
     const layerOf = (key: string) => overrides[key]?.layer ?? layers.find((l) => key.split('.').reduce<unknown>((n, k) => (isPlainObject(n) ? n[k] : undefined), l.values) !== undefined)?.name;
     throw invalidSettings(result.error.issues, layerOf);
   }
+  const unnamed = unnamedCrawler(result.data);
+  if (unnamed) throw new SettingsError(`invalid settings:\n  robots.userAgentToken: ${unnamed}`);
   return { settings: deepFreeze(result.data), overrides, warnings };
 }
 

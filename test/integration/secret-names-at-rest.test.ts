@@ -69,7 +69,7 @@ describe('secret-named values never at rest, never in a log', () => {
     const query = ['qAccessKey-4410', 'qAccessToken-4411', 'qClientSecret-4412', 'qSubKey-4413'];
     const headers = ['hSubKey-4420', 'hAccessKey-4421', 'hAuthKey-4422'];
     const startUrls = [`${server.url('/list')}?page=1&access_key=${query[0]}&accessToken=${query[1]}`, `${server.url('/gone')}?clientSecret=${query[2]}&subscription-key=${query[3]}`].join(',');
-    const sets = ['robots.obey=false', 'politeness.jitterMs=0', 'politeness.minIntervalMs=0', 'log.format=json', 'log.level=debug',
+    const sets = ['robots.obey=false', 'robots.userAgentToken=pricecrawl', 'politeness.jitterMs=0', 'politeness.minIntervalMs=0', 'log.format=json', 'log.level=debug',
       `http.headers.Ocp-Apim-Subscription-Key=${headers[0]}`, `http.headers.X-Access-Key=${headers[1]}`, `http.headers.X-Auth-Key=${headers[2]}`];
     const report = join(dir, 'report.html');
     const crawl = await cli(['crawl', SPIDER, '-a', `startUrls=${startUrls}`, '--storage', dir, '--report', report, ...sets.flatMap((pair) => ['-s', pair])]);

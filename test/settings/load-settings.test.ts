@@ -36,7 +36,8 @@ describe('loadSettings', () => {
       cwd,
       spiderSettings: { politeness: { minIntervalMs: 20 }, http: { userAgent: 'spider-ua' } },
       env: { PRICECRAWL_POLITENESS__MIN_INTERVAL_MS: '30', PRICECRAWL_HTTP__USER_AGENT: '12345' },
-      cliPairs: ['politeness.minIntervalMs=40'],
+      // A User-Agent of digits names no robots.txt group, so the crawler's name is given.
+      cliPairs: ['politeness.minIntervalMs=40', 'robots.userAgentToken=pricecrawl'],
     });
     expect(settings.politeness.minIntervalMs).toBe(40);
     expect(settings.politeness.jitterMs).toBe(1);

@@ -6,6 +6,7 @@ import { BlockRules } from '../../downloader/block-rules';
 import type { Fetcher } from '../../fetch/fetcher';
 import { hostKeyOf } from '../../politeness/host-key';
 import type { RobotsEntry } from '../../ports/robots-cache';
+import { crawlerNames } from '../../robots/crawler-names';
 import { fetchRobots } from '../../robots/fetch-robots';
 import { RobotsRules, type AgentRules } from '../../robots/robots-rules';
 import { rulesRefusal } from '../../robots/rules-refusal';
@@ -49,7 +50,7 @@ export class OneOffRobots {
     const hostKey = hostKeyOf(origin, this.settings.politeness.hostKey);
     const isBlockPage = blocks ? (response: CrawlResponse) => blocks.detect(hostKey, response) !== null : undefined;
     const entry = await fetchRobots({ fetcher: this.fetcher, origin, page: this.page, attemptsBefore: 0, refetchAfterMs: robots.refetchAfterMs, nowMs: Date.now, isBlockPage });
-    const rules = entry.kind === 'rules' ? RobotsRules.parse(entry.text).forAgent(robots.userAgentToken) : null;
+    const rules = entry.kind === 'rules' ? RobotsRules.parse(entry.text).forAgents(crawlerNames(this.settings)) : null;
     this.files.set(origin, { entry, rules });
   }
 

@@ -142,13 +142,15 @@ export const resilienceSettings = {
     .object({
       obey: z.boolean().default(true),
       /**
-       * The product token matched against `User-agent:` groups (the `*` group applies otherwise). Letters,
-       * `-` and `_` (RFC 9309 §2.2.1): files are read that way, so `pricecrawl2` would match `pricecrawl` groups.
+       * A product token matched against `User-agent:` groups besides the one `http.userAgent` sends (the
+       * `*` group applies when no group names either; with both named, only what both may fetch is fetched:
+       * src/robots/crawler-names.ts). Letters, `-` and `_` (RFC 9309 §2.2.1): files are read that way, so
+       * `pricecrawl2` would match `pricecrawl` groups. Unset: the User-Agent's token alone.
        */
       userAgentToken: z
         .string()
         .refine(isValidProductToken, "not an RFC 9309 product token (letters, '-' and '_', optionally followed by '/version')")
-        .default('pricecrawl'),
+        .optional(),
       /** Fetches of an unreachable (5xx, transport error) robots.txt before its host's requests fail as `robots/unavailable`. */
       maxFetchAttempts: z.number().int().min(1).default(3),
       /** Wait before fetching an unreachable robots.txt again (doubles each time). */

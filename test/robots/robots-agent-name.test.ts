@@ -1,0 +1,105 @@
+// The name robots.txt groups are matched by is the one the crawl sends: a team's own User-Agent, not a default the site never saw.
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSettings } from '../../src/settings/load-settings';
+import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+
+const ROBOTS = [
+  'User-agent: *',
+  'Disallow: /star/',
+  '',
+  'User-agent: AcmePrices',
+  'Disallow: /acme/',
+  '',
+  'User-agent: pricecrawl',
+  'Disallow: /default/',
+  '',
+].join('\n');
+
+function text(res: ServerResponse, status: number, body: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain' });
+  res.end(body);
+}
+
+async function crawlAs(server: FixtureServer, settings: Record<string, unknown>): Promise<{ fetched: string[]; disallowed: number; userAgents: string[] }> {
+  const storage = tempStorageDir('robots-agent-name');
+  const before = server.requests.length;
+  try {
+    const urls = ['/star/1', '/acme/1', '/default/1', '/open/1'].map((path) => server.url(path));
+    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+      politeness: { minIntervalMs: 0, jitterMs: 0 },
+      log: { statsIntervalMs: 0 },
+      ...settings,
+    });
+    const requests = server.requests.slice(before);
+    return {
+      fetched: requests.map((r) => r.path).filter((path) => path !== '/robots.txt').sort(),
+      disallowed: result.summary.ledger.failedByReason['robots/disallowed'] ?? 0,
+      userAgents: [...new Set(requests.map((r) => String(r.headers['user-agent'])))],
+    };
+  } finally {
+    storage.cleanup();
+  }
+}
+
+describe('robots.txt groups and the User-Agent the crawl sends', () => {
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    [server] = await startFixtureServers(1, { builtInRoutes: false });
+    server.route('/robots.txt', (_req, res) => text(res, 200, ROBOTS));
+    server.route('/:dir/:n', (_req, res) => text(res, 200, 'page'));
+  });
+  afterAll(async () => {
+    await closeFixtureServers([server]);
+  });
+
+  it("obeys the group naming the product of http.userAgent, not the default token's", async () => {
+    const got = await crawlAs(server, { http: { userAgent: 'AcmePrices/2.0 (+https://acme.example/bot)' } });
+    expect(got.userAgents).toEqual(['AcmePrices/2.0 (+https://acme.example/bot)']);
+    expect(got.fetched).toEqual(['/default/1', '/open/1', '/star/1']);
+    expect(got.disallowed).toBe(1);
+  });
+
+  it('reads the User-Agent from http.headers when it is set there', async () => {
+    const got = await crawlAs(server, { http: { headers: { 'User-Agent': 'acmeprices/3 (contact: prices@acme.example)' } } });
+    expect(got.fetched).toEqual(['/default/1', '/open/1', '/star/1']);
+  });
+
+  it('with the default User-Agent obeys the pricecrawl group, as before', async () => {
+    const got = await crawlAs(server, {});
+    expect(got.fetched).toEqual(['/acme/1', '/open/1', '/star/1']);
+  });
+
+  it('with robots.userAgentToken set to another name than the User-Agent, obeys both: only what every name may fetch', async () => {
+    const got = await crawlAs(server, { http: { userAgent: 'AcmePrices/2.0' }, robots: { userAgentToken: 'pricecrawl' } });
+    expect(got.fetched).toEqual(['/open/1', '/star/1']);
+    expect(got.disallowed).toBe(2);
+  });
+
+  it('a browser-like User-Agent names no group of ours: the * group applies', async () => {
+    const got = await crawlAs(server, { http: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' } });
+    expect(got.fetched).toEqual(['/acme/1', '/default/1', '/open/1']);
+  });
+});
+
+describe('a User-Agent no robots.txt group can name', () => {
+  const refusal = (...layers: Array<Record<string, unknown>>) => {
+    try {
+      resolveSettings(layers.map((values, i) => ({ name: i === 0 ? 'config' : 'cli', origin: 'test', values })));
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it('is refused at start-up while robots.txt is obeyed, unless robots.userAgentToken names the crawler', () => {
+    expect(refusal({ http: { userAgent: '(+https://acme.example/bot) prices' } })).toContain('robots.userAgentToken: the User-Agent "(+https://acme.example/bot) prices" starts with no RFC 9309 product token');
+    expect(refusal({ http: { headers: { 'user-agent': '2.0 AcmePrices' } } })).toContain('robots.userAgentToken');
+    // The User-Agent and the token may come from different layers: the merged settings are judged.
+    expect(refusal({ http: { userAgent: '(+https://acme.example/bot)' } }, { robots: { userAgentToken: 'AcmePrices' } })).toBeNull();
+    expect(refusal({ http: { userAgent: '(+https://acme.example/bot)' }, robots: { obey: false } })).toBeNull();
+  });
+});
