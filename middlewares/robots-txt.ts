@@ -8,11 +8,10 @@ import { CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareC
 import type { Fetcher, HopDeadline } from '../src/fetch/fetcher';
 import type { HostGate } from '../src/ports/host-gate';
 import { hostKeyOf } from '../src/politeness/host-key';
-import { crawlerNames } from '../src/robots/crawler-names';
 import { fetchRobots } from '../src/robots/fetch-robots';
 import { RobotsHopPacing } from '../src/robots/robots-hop-pacing';
 import type { RobotsCache, RobotsEntry } from '../src/ports/robots-cache';
-import { RobotsRules, type AgentRules } from '../src/robots/robots-rules';
+import { OriginRules } from '../src/robots/origin-rules';
 import { rulesRefusal } from '../src/robots/rules-refusal';
 import { settledOrAfter } from '../src/robots/settled-or-after';
 import type { Settings } from '../src/settings/schema';
@@ -22,7 +21,7 @@ type OriginState =
   | { state: 'loading' }
   /** Another worker is fetching it: look in the cache again at `recheckAtMs`. */
   | { state: 'elsewhere'; recheckAtMs: number }
-  | { state: 'known'; entry: RobotsEntry; rules: AgentRules | null; expiresAtMs: number };
+  | { state: 'known'; entry: RobotsEntry; rules: OriginRules | null; expiresAtMs: number };
 
 /** While robots.txt is on its way, the host's requests look again this often (no slot is held meanwhile). */
 const RECHECK_MS = 50;
@@ -74,7 +73,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       throw new FetchError('ROBOTS_PENDING', `robots.txt of ${new URL(toUrl).origin} is not known yet (redirect to ${toUrl})`);
     }
     // A Crawl-delay the target's origin cannot be crawled under refuses the hop as it refuses the origin's own pages.
-    const refusal = known.rules ? rulesRefusal(known.rules, toUrl, this.settings.robots.maxCrawlDelayMs) : null;
+    const refusal = known.rules ? rulesRefusal(known.rules.forRequest(request.headers), toUrl, this.settings.robots.maxCrawlDelayMs) : null;
     if (!refusal) return;
     if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
     throw new FetchError(refusal.code, `${refusal.message} (a redirect target)`);
@@ -141,7 +140,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`, typeof entry.status === 'number' ? `http/${entry.status}` : reasonForCode(entry.status));
       return wait('robots/unreachable', entry.retryAtMs);
     }
-    const refusal = rules ? rulesRefusal(rules, url, this.settings.robots.maxCrawlDelayMs) : null;
+    const refusal = rules ? rulesRefusal(rules.forRequest(page.headers), url, this.settings.robots.maxCrawlDelayMs) : null;
     if (!refusal) return CONTINUE;
     if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
     return fail(refusal.reason, refusal.message);
@@ -280,7 +279,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
    * last file read used to decide, and an https file's 5 s was undone by the http file's 404.
    */
   private applyCrawlDelay(origin: string, ctx: MiddlewareContext, known: Extract<OriginState, { state: 'known' }>): number {
-    const crawlDelayMs = known.rules?.crawlDelayMs ?? 0;
+    const crawlDelayMs = known.rules?.crawl.crawlDelayMs ?? 0;
     // One above the ceiling is not put in force: the origin's pages are refused (decide), and the gate
     // must let them come round to be refused instead of holding them for days.
     const inForceMs = crawlDelayMs > this.settings.robots.maxCrawlDelayMs ? 0 : crawlDelayMs;
@@ -294,7 +293,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   }
 
   private knownState(entry: RobotsEntry, expiresAtMs: number): Extract<OriginState, { state: 'known' }> {
-    const rules = entry.kind === 'rules' ? RobotsRules.parse(entry.text).forAgents(crawlerNames(this.settings)) : null;
+    const rules = entry.kind === 'rules' ? new OriginRules(entry.text, this.settings) : null;
     return { state: 'known', entry, rules, expiresAtMs };
   }
 
@@ -303,7 +302,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     const { entry } = known;
     if (entry.kind === 'rules' || entry.kind === 'allow-all') {
       const status = entry.kind === 'rules' ? 200 : entry.status;
-      ctx.log.info({ url, status, rules: entry.kind === 'rules', crawlDelayMs: known.rules?.crawlDelayMs ?? undefined }, 'robots.txt loaded');
+      ctx.log.info({ url, status, rules: entry.kind === 'rules', crawlDelayMs: known.rules?.crawl.crawlDelayMs ?? undefined }, 'robots.txt loaded');
     } else if (entry.kind === 'retry-after') {
       ctx.stats.inc('robots/retry-after');
       ctx.log.warn({ url, status: entry.status, untilMs: entry.untilMs }, 'robots.txt asks to retry later; host paused');

@@ -2,23 +2,30 @@
 import type { Settings } from '../settings/schema';
 import { isValidProductToken, productToken } from './product-token';
 
-/** The User-Agent the HTTP fetcher sends: a `User-Agent` in `http.headers` (any case) replaces `http.userAgent`. */
-export function sentUserAgent(http: Pick<Settings['http'], 'userAgent' | 'headers'>): string {
-  const header = Object.entries(http.headers).find(([name]) => name.toLowerCase() === 'user-agent');
-  return header ? header[1] : http.userAgent;
+type NameSettings = { http: Pick<Settings['http'], 'userAgent' | 'headers'>; robots: Pick<Settings['robots'], 'userAgentToken'> };
+
+/** A `User-Agent` among headers, in any case. */
+function userAgentHeader(headers: Readonly<Record<string, string>>): string | undefined {
+  return Object.entries(headers).find(([name]) => name.toLowerCase() === 'user-agent')?.[1];
+}
+
+/** The User-Agent the HTTP fetcher sends: a `User-Agent` in `http.headers` replaces `http.userAgent`. */
+export function sentUserAgent(http: NameSettings['http']): string {
+  return userAgentHeader(http.headers) ?? http.userAgent;
 }
 
 /**
- * A site names a crawler by what it sees in its logs: the product token of the User-Agent we send. With a
- * team's own `AcmePrices/2.0 (+https://…)`, the file's `User-agent: AcmePrices` group is the one meant for
- * us; matching only a fixed `pricecrawl` ignored it and fetched what it disallowed. A token set in
+ * A site names a crawler by what it sees in its logs: the product token of the User-Agent we send (a
+ * request's own `User-Agent` header replaces the settings' one, as in the fetcher). With a team's own
+ * `AcmePrices/2.0 (+https://…)`, the file's `User-agent: AcmePrices` group is the one meant for us;
+ * matching only a fixed `pricecrawl` ignored it and fetched what it disallowed. A token set in
  * `robots.userAgentToken` is a name too: both are obeyed, and only what every name may fetch is fetched
  * (RobotsRules.forAgents). A browser-like `Mozilla/5.0 (…)` names no crawler group; the `*` group applies.
  * Empty when the User-Agent starts with no product token and none is set (the settings refuse that).
  */
-export function crawlerNames(settings: { http: Pick<Settings['http'], 'userAgent' | 'headers'>; robots: Pick<Settings['robots'], 'userAgentToken'> }): string[] {
+export function crawlerNames(settings: NameSettings, requestHeaders: Readonly<Record<string, string>> = {}): string[] {
   const names = new Set<string>();
-  const userAgent = sentUserAgent(settings.http);
+  const userAgent = userAgentHeader(requestHeaders) ?? sentUserAgent(settings.http);
   if (isValidProductToken(userAgent)) names.add(productToken(userAgent));
   const { userAgentToken } = settings.robots;
   if (userAgentToken !== undefined) names.add(productToken(userAgentToken));
@@ -30,7 +37,7 @@ export function crawlerNames(settings: { http: Pick<Settings['http'], 'userAgent
  * robots.userAgentToken is unset), or null. Checked on the merged settings only: the User-Agent and the
  * token may come from different layers.
  */
-export function unnamedCrawler(settings: Pick<Settings, 'http' | 'robots'>): string | null {
+export function unnamedCrawler(settings: NameSettings & { robots: Pick<Settings['robots'], 'obey'> }): string | null {
   if (!settings.robots.obey || crawlerNames(settings).length > 0) return null;
   return `the User-Agent "${sentUserAgent(settings.http)}" starts with no RFC 9309 product token, so no robots.txt group can name this crawler; set robots.userAgentToken`;
 }

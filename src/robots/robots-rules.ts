@@ -41,7 +41,8 @@ export class RobotsRules {
    * URL fetched only when every name may fetch it; the longest Crawl-delay of them.
    */
   forAgents(names: readonly string[]): AgentRules {
-    if (names.length === 1) return this.forAgent(names[0]);
+    // No name (a request's User-Agent without a product token): the `*` groups, as for a crawler no group names.
+    if (names.length <= 1) return this.forAgent(names[0] ?? '');
     return new EveryNameRules(names.map((name) => this.forAgent(name)));
   }
 

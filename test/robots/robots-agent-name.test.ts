@@ -5,6 +5,18 @@ import { resolveSettings } from '../../src/settings/load-settings';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+import { CrawlRequest, type SpiderOutput } from 'pricecrawl';
+
+/** Sends its own User-Agent on each request, as a spider may (the fetcher sends a request's headers over the settings'). */
+class OwnAgentSpider extends UrlListSpider {
+  constructor(urls: readonly string[], private readonly userAgent: string) {
+    super(urls);
+  }
+
+  override async *start(): AsyncIterable<SpiderOutput> {
+    for (const url of this.startUrls) yield new CrawlRequest({ url, callback: 'parse', headers: { 'User-Agent': this.userAgent } });
+  }
+}
 
 const ROBOTS = [
   'User-agent: *',
@@ -23,12 +35,13 @@ function text(res: ServerResponse, status: number, body: string): void {
   res.end(body);
 }
 
-async function crawlAs(server: FixtureServer, settings: Record<string, unknown>): Promise<{ fetched: string[]; disallowed: number; userAgents: string[] }> {
+async function crawlAs(server: FixtureServer, settings: Record<string, unknown>, requestAgent?: string): Promise<{ fetched: string[]; disallowed: number; userAgents: string[] }> {
   const storage = tempStorageDir('robots-agent-name');
   const before = server.requests.length;
   try {
     const urls = ['/star/1', '/acme/1', '/default/1', '/open/1'].map((path) => server.url(path));
-    const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+    const spider = requestAgent === undefined ? new UrlListSpider(urls) : new OwnAgentSpider(urls, requestAgent);
+    const result = await crawlInProcess(spider, storage.dir, {
       politeness: { minIntervalMs: 0, jitterMs: 0 },
       log: { statsIntervalMs: 0 },
       ...settings,
@@ -37,7 +50,7 @@ async function crawlAs(server: FixtureServer, settings: Record<string, unknown>)
     return {
       fetched: requests.map((r) => r.path).filter((path) => path !== '/robots.txt').sort(),
       disallowed: result.summary.ledger.failedByReason['robots/disallowed'] ?? 0,
-      userAgents: [...new Set(requests.map((r) => String(r.headers['user-agent'])))],
+      userAgents: [...new Set(requests.filter((r) => r.path !== '/robots.txt').map((r) => String(r.headers['user-agent'])))],
     };
   } finally {
     storage.cleanup();
@@ -65,6 +78,12 @@ describe('robots.txt groups and the User-Agent the crawl sends', () => {
 
   it('reads the User-Agent from http.headers when it is set there', async () => {
     const got = await crawlAs(server, { http: { headers: { 'User-Agent': 'acmeprices/3 (contact: prices@acme.example)' } } });
+    expect(got.fetched).toEqual(['/default/1', '/open/1', '/star/1']);
+  });
+
+  it("obeys the group naming a request's own User-Agent, which the fetcher sends instead of the settings' one", async () => {
+    const got = await crawlAs(server, {}, 'AcmePrices/2.0 (+https://acme.example/bot)');
+    expect(got.userAgents).toEqual(['AcmePrices/2.0 (+https://acme.example/bot)']);
     expect(got.fetched).toEqual(['/default/1', '/open/1', '/star/1']);
   });
 

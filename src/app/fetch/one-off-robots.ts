@@ -6,15 +6,14 @@ import { BlockRules } from '../../downloader/block-rules';
 import type { Fetcher } from '../../fetch/fetcher';
 import { hostKeyOf } from '../../politeness/host-key';
 import type { RobotsEntry } from '../../ports/robots-cache';
-import { crawlerNames } from '../../robots/crawler-names';
 import { fetchRobots } from '../../robots/fetch-robots';
-import { RobotsRules, type AgentRules } from '../../robots/robots-rules';
+import { OriginRules } from '../../robots/origin-rules';
 import { rulesRefusal } from '../../robots/rules-refusal';
 import type { Settings } from '../../settings/schema';
 
 interface KnownFile {
   entry: RobotsEntry;
-  rules: AgentRules | null;
+  rules: OriginRules | null;
 }
 
 /**
@@ -50,7 +49,7 @@ export class OneOffRobots {
     const hostKey = hostKeyOf(origin, this.settings.politeness.hostKey);
     const isBlockPage = blocks ? (response: CrawlResponse) => blocks.detect(hostKey, response) !== null : undefined;
     const entry = await fetchRobots({ fetcher: this.fetcher, origin, page: this.page, attemptsBefore: 0, refetchAfterMs: robots.refetchAfterMs, nowMs: Date.now, isBlockPage });
-    const rules = entry.kind === 'rules' ? RobotsRules.parse(entry.text).forAgents(crawlerNames(this.settings)) : null;
+    const rules = entry.kind === 'rules' ? new OriginRules(entry.text, this.settings) : null;
     this.files.set(origin, { entry, rules });
   }
 
@@ -67,7 +66,7 @@ export class OneOffRobots {
     if (entry.kind === 'unreachable' || entry.kind === 'retry-after') {
       throw new FetchError('ROBOTS_UNAVAILABLE', `robots.txt of ${origin} could not be read (${entry.status}); a crawl fetches nothing there until it can, so ${url} was not fetched`);
     }
-    const refusal = rules ? rulesRefusal(rules, url, this.settings.robots.maxCrawlDelayMs) : null;
+    const refusal = rules ? rulesRefusal(rules.forRequest(this.page.headers), url, this.settings.robots.maxCrawlDelayMs) : null;
     if (refusal) throw new FetchError(refusal.code, `${refusal.message}; not fetched (-s robots.obey=false fetches it anyway)`);
   }
 
