@@ -1,23 +1,22 @@
 // The wait between requests a robots.txt group asks for, read from its Crawl-delay and Request-rate lines (neither is in RFC 9309).
 
-/** Seconds in each unit a Request-rate period may name; none is seconds. */
-const UNIT_SECONDS: Readonly<Record<string, number>> = { '': 1, s: 1, m: 60, h: 3600, d: 86_400 };
-
 /**
- * `Request-rate: <requests>/<period>[s|m|h|d] [HHMM-HHMM]` (Seznam's and Python's reading): `1/10s` asks
- * for one request each 10 seconds. A time window is not followed, the rate holds all day: slower than
- * asked at other hours, never faster.
+ * `Request-rate: <requests>/<period>[unit] [window]` (Seznam's and Python's reading): `1/10s` asks for one
+ * request each 10 seconds. The unit is spelt as in a Crawl-delay (`s`, `sec`, `1 min`, `hour`) or `d`/`day`;
+ * the window `HHMM-HHMM` or `HH:MM-HH:MM`. A time window is not followed, the rate holds all day: slower
+ * than asked at other hours, never faster.
  */
-const REQUEST_RATE = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*([smhd]?)(?:\s+\d{3,4}\s*-\s*\d{3,4})?$/i;
+const REQUEST_RATE = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*([a-z]*)(?:\s+\d{1,2}:?\d{2}\s*-\s*\d{1,2}:?\d{2})?$/i;
 
 /** A Crawl-delay's value: a number with a decimal point or comma (`10`, `0.5`, `.5`, `1,5`) and an optional unit (`10s`, `2 min`). */
 const CRAWL_DELAY = /^(\d*)(?:([.,])(\d*))?\s*([a-z]*)$/i;
-/** Seconds per unit a Crawl-delay names; none is seconds. `m` is minutes (the longer reading of `m` and `ms`). */
-const CRAWL_DELAY_UNITS: ReadonlyMap<string, number> = new Map([
+/** Seconds per unit a Crawl-delay or a Request-rate period names; none is seconds. `m` is minutes (the longer reading of `m` and `ms`). */
+const UNIT_SECONDS: ReadonlyMap<string, number> = new Map([
   ...['', 's', 'sec', 'secs', 'second', 'seconds'].map((unit) => [unit, 1] as const),
   ...['ms', 'msec', 'millisecond', 'milliseconds'].map((unit) => [unit, 0.001] as const),
   ...['m', 'min', 'mins', 'minute', 'minutes'].map((unit) => [unit, 60] as const),
   ...['h', 'hr', 'hour', 'hours'].map((unit) => [unit, 3600] as const),
+  ...['d', 'day', 'days'].map((unit) => [unit, 86_400] as const),
 ]);
 
 /** What one line asks: a wait in seconds, nothing (`null`), or a value that cannot be read. */
@@ -29,22 +28,23 @@ export type DelayReading = number | null | 'unreadable';
  * more. A value it cannot read (`ten`, `5-10`) is `unreadable`: the site asked for a wait we cannot
  * tell, and the origin is refused rather than crawled at a guess. Empty or negative asks for none. A
  * number too large for a double is Infinity, not unreadable: it asks for more than any ceiling.
- * An unreadable Request-rate is still ignored (null).
+ * A Request-rate is read the same way: ignoring `1/10sec` crawled at our own pace, ten times faster than asked.
  */
 export function delaySecondsOf(key: 'crawl-delay' | 'request-rate', value: string): DelayReading {
   if (key === 'crawl-delay') return crawlDelaySeconds(value);
+  if (value === '') return null;
   const rate = REQUEST_RATE.exec(value);
-  if (!rate) return null;
-  const requests = Number(rate[1]);
-  // No request in the period asks for nothing we can space: read as no rate, like any unreadable value.
-  if (requests === 0) return null;
-  return (Number(rate[2]) * UNIT_SECONDS[rate[3].toLowerCase()]) / requests;
+  const unit = UNIT_SECONDS.get(rate?.[3].toLowerCase() ?? '\0');
+  const requests = Number(rate?.[1]);
+  // No request in the period (`0/10s`) names no pace we could keep: refused like any value we cannot read.
+  if (!rate || unit === undefined || requests === 0) return 'unreadable';
+  return (Number(rate[2]) * unit) / requests;
 }
 
 function crawlDelaySeconds(value: string): DelayReading {
   if (value === '' || /^-\s*\d*[.,]?\d+/.test(value)) return null;
   const match = CRAWL_DELAY.exec(value);
-  const unit = CRAWL_DELAY_UNITS.get(match?.[4].toLowerCase() ?? '\0');
+  const unit = UNIT_SECONDS.get(match?.[4].toLowerCase() ?? '\0');
   if (!match || unit === undefined) return 'unreadable';
   const [, whole, separator, fraction] = match;
   if (whole === '' && !fraction) return 'unreadable';

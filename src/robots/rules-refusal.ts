@@ -19,7 +19,7 @@ export function rulesRefusal(rules: AgentRules, url: string, maxCrawlDelayMs: nu
   const origin = new URL(url).origin;
   if (!rules.isAllowed(url)) return { reason: 'robots/disallowed', code: 'ROBOTS_DISALLOWED', message: `robots.txt of ${origin} disallows ${url}` };
   if (rules.unreadableCrawlDelay !== null) {
-    const message = `robots.txt of ${origin} asks for a Crawl-delay that cannot be read ("${rules.unreadableCrawlDelay}")`;
+    const message = `robots.txt of ${origin} asks for a Crawl-delay or Request-rate that cannot be read ("${rules.unreadableCrawlDelay}")`;
     return { reason: 'robots/crawl-delay-unreadable', code: 'ROBOTS_CRAWL_DELAY_UNREADABLE', message };
   }
   const crawlDelayMs = rules.crawlDelayMs ?? 0;

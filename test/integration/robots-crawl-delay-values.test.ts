@@ -79,3 +79,28 @@ describe('a crawl whose pages redirect to origins whose Crawl-delay refuses them
     }
   }, 30_000);
 });
+
+describe('a crawl of origins whose Request-rate is spelt as found in the wild', () => {
+  it('refuses the origin asking for a slower pace than the ceiling with its unit spelt out, and the one whose rate cannot be read', async () => {
+    const rates = ['1/2sec', '1 per 10 seconds', '20/1 second'];
+    const servers = await startFixtureServers(rates.length, { builtInRoutes: false });
+    const storage = tempStorageDir('robots-request-rate');
+    try {
+      servers.forEach((server, i) => {
+        server.route('/robots.txt', (_req, res) => text(res, `User-agent: *\nRequest-rate: ${rates[i]}\n`));
+        server.route('/p/:n', (_req, res) => text(res, 'page'));
+      });
+      const result = await crawlInProcess(new UrlListSpider(servers.flatMap((server) => [server.url('/p/0'), server.url('/p/1')])), storage.dir, {
+        politeness: { minIntervalMs: 10, jitterMs: 0 },
+        robots: { maxCrawlDelayMs: 1_000 },
+        log: { statsIntervalMs: 0 },
+      });
+      // One request each 2 s asks for more than the 1 s ceiling; `1 per 10 seconds` names no pace we can read; 20 a second is 50 ms.
+      expect(servers.map((server) => server.requests.filter((r) => r.path !== '/robots.txt').length)).toEqual([0, 0, 2]);
+      expect(result.summary.ledger.failedByReason).toEqual({ 'robots/crawl-delay-too-long': 2, 'robots/crawl-delay-unreadable': 2 });
+    } finally {
+      await closeFixtureServers(servers);
+      storage.cleanup();
+    }
+  });
+});

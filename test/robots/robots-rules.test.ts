@@ -92,8 +92,23 @@ describe('Crawl-delay', () => {
     expect(delay('User-agent: *\nCrawl-delay: 4\nRequest-rate: 1/10s\n')).toBe(10_000);
     expect(delay('User-agent: *\nRequest-rate: 1/2s\nCrawl-delay: 4\n')).toBe(4_000);
     expect(delay('User-agent: pricecrawl\nRequest-rate: 1/3s\nUser-agent: other\nDisallow: /x\n', 'other')).toBe(3_000);
-    for (const value of ['', '0/10s', '1/10x', 'fast', '-1/10s', '1/', '/10s', '1/10s 06:00-08:45']) {
-      expect(delay(`User-agent: *\nRequest-rate: ${value}\n`), value).toBeNull();
+    expect(delay('User-agent: *\nRequest-rate:\n')).toBeNull();
+  });
+
+  // Ignored, `1/10sec` had us crawl at our own pace when the site asked for one request each 10 seconds.
+  it('reads a Request-rate with its unit spelt out or its time window written with colons', () => {
+    const cases: Array<[string, number]> = [
+      ['1/10sec', 10_000], ['1/10 seconds', 10_000], ['1/1 min', 60_000], ['2/1minute', 30_000], ['6/1hour', 600_000],
+      ['1/1d', 86_400_000], ['24/1 day', 3_600_000], ['1/10s 06:00-08:45', 10_000], ['1/10s 6:00 - 8:45', 10_000], ['1/0.5s', 500],
+    ];
+    for (const [value, ms] of cases) expect(delay(`User-agent: *\nRequest-rate: ${value}\n`), value).toBe(ms);
+  });
+
+  // As for Crawl-delay: the site asked for a pace we cannot tell, so the origin is refused rather than crawled at ours.
+  it('keeps a Request-rate it cannot read, so the origin is refused instead of crawled at our own pace', () => {
+    for (const value of ['0/10s', '1/10x', 'fast', '-1/10s', '1/', '/10s', '1 per 10 seconds', '1/10s at night']) {
+      const rules = RobotsRules.parse(`User-agent: *\nRequest-rate: ${value}\n`).forAgent('pricecrawl');
+      expect(rules.unreadableCrawlDelay, value).toBe(value);
     }
   });
 
