@@ -15,18 +15,30 @@ export function sentUserAgent(http: NameSettings['http']): string {
 }
 
 /**
+ * The crawler a User-Agent names: the product in its `(compatible; Name/2.1; …)` comment when it has one,
+ * as crawlers that send a browser-like `Mozilla/5.0` prefix write theirs (Googlebot, bingbot, YandexBot),
+ * else its leading product; null when that is no RFC 9309 product token.
+ */
+function userAgentName(userAgent: string): string | null {
+  const compatible = /\(\s*compatible\s*;\s*([A-Za-z_-]+)(?=[/;\s)])/i.exec(userAgent);
+  if (compatible) return compatible[1].toLowerCase();
+  return isValidProductToken(userAgent) ? productToken(userAgent) : null;
+}
+
+/**
  * A site names a crawler by what it sees in its logs: the product token of the User-Agent we send (a
  * request's own `User-Agent` header replaces the settings' one, as in the fetcher). With a team's own
  * `AcmePrices/2.0 (+https://…)`, the file's `User-agent: AcmePrices` group is the one meant for us;
  * matching only a fixed `pricecrawl` ignored it and fetched what it disallowed. A token set in
  * `robots.userAgentToken` is a name too: both are obeyed, and only what every name may fetch is fetched
- * (RobotsRules.forAgents). A browser-like `Mozilla/5.0 (…)` names no crawler group; the `*` group applies.
+ * (RobotsRules.forAgents). A browser's `Mozilla/5.0 (X11; …)` names no crawler group: the `*` group applies.
  * Empty when the User-Agent starts with no product token and none is set (the settings refuse that).
  */
 export function crawlerNames(settings: NameSettings, requestHeaders: Readonly<Record<string, string>> = {}): string[] {
   const names = new Set<string>();
   const userAgent = userAgentHeader(requestHeaders) ?? sentUserAgent(settings.http);
-  if (isValidProductToken(userAgent)) names.add(productToken(userAgent));
+  const name = userAgentName(userAgent);
+  if (name !== null) names.add(name);
   const { userAgentToken } = settings.robots;
   if (userAgentToken !== undefined) names.add(productToken(userAgentToken));
   return [...names];

@@ -98,6 +98,11 @@ describe('robots.txt groups and the User-Agent the crawl sends', () => {
     expect(got.disallowed).toBe(2);
   });
 
+  it("obeys the group naming the product in a Mozilla/5.0 User-Agent's (compatible; …) comment, as Googlebot's is written", async () => {
+    const got = await crawlAs(server, { http: { userAgent: 'Mozilla/5.0 (compatible; AcmePrices/2.0; +https://acme.example/bot)' } });
+    expect(got.fetched).toEqual(['/default/1', '/open/1', '/star/1']);
+  });
+
   it('a browser-like User-Agent names no group of ours: the * group applies', async () => {
     const got = await crawlAs(server, { http: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' } });
     expect(got.fetched).toEqual(['/acme/1', '/default/1', '/open/1']);
