@@ -1,6 +1,7 @@
 // The name robots.txt groups are matched by is the one the crawl sends: a team's own User-Agent, not a default the site never saw.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RobotsRules } from '../../src/robots/robots-rules';
 import { resolveSettings } from '../../src/settings/load-settings';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
@@ -125,5 +126,23 @@ describe('a User-Agent no robots.txt group can name', () => {
     // The User-Agent and the token may come from different layers: the merged settings are judged.
     expect(refusal({ http: { userAgent: '(+https://acme.example/bot)' } }, { robots: { userAgentToken: 'AcmePrices' } })).toBeNull();
     expect(refusal({ http: { userAgent: '(+https://acme.example/bot)' }, robots: { obey: false } })).toBeNull();
+  });
+});
+
+describe('RobotsRules.forAgents', () => {
+  const file = 'User-agent: *\nCrawl-delay: 9\nDisallow: /star/\n\nUser-agent: a\nCrawl-delay: 2\nDisallow: /a/\n\nUser-agent: b\nCrawl-delay: 5\nAllow: /\n\nUser-agent: c\nCrawl-delay: soon\n';
+
+  it("fetches only what each name's groups allow, and holds the longest of their Crawl-delays", () => {
+    const rules = RobotsRules.parse(file).forAgents(['a', 'b']);
+    expect(['/a/1', '/star/1', '/x'].map((path) => rules.isAllowed(`https://e.com${path}`))).toEqual([false, true, true]);
+    expect(rules.crawlDelayMs).toBe(5_000);
+    expect(RobotsRules.parse(file).forAgents(['a', 'c']).unreadableCrawlDelay).toBe('soon');
+  });
+
+  it('reads a name no group names by the * groups, and no name at all the same way', () => {
+    const unnamed = RobotsRules.parse(file).forAgents(['a', 'other']);
+    expect(['/a/1', '/star/1'].map((path) => unnamed.isAllowed(`https://e.com${path}`))).toEqual([false, false]);
+    expect(unnamed.crawlDelayMs).toBe(9_000);
+    expect(RobotsRules.parse(file).forAgents([]).isAllowed('https://e.com/star/1')).toBe(false);
   });
 });
