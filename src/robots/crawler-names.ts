@@ -1,6 +1,6 @@
 // The product tokens robots.txt groups may name this crawl by: the one its User-Agent sends, and robots.userAgentToken when set.
 import type { Settings } from '../settings/schema';
-import { isValidProductToken, productToken } from './product-token';
+import { productToken } from './product-token';
 
 type NameSettings = { http: Pick<Settings['http'], 'userAgent' | 'headers'>; robots: Pick<Settings['robots'], 'userAgentToken'> };
 
@@ -17,12 +17,14 @@ export function sentUserAgent(http: NameSettings['http']): string {
 /**
  * The crawler a User-Agent names: the product in its `(compatible; Name/2.1; …)` comment when it has one,
  * as crawlers that send a browser-like `Mozilla/5.0` prefix write theirs (Googlebot, bingbot, YandexBot),
- * else its leading product; null when that is no RFC 9309 product token.
+ * else its leading run of token characters, read as a file's `User-agent:` value is (`AcmeBot-2.0` and a
+ * file's `AcmeBot-2.0` both give `acmebot-`); null when it starts with none.
  */
 function userAgentName(userAgent: string): string | null {
   const compatible = /\(\s*compatible\s*;\s*([A-Za-z_-]+)(?=[/;\s)])/i.exec(userAgent);
   if (compatible) return compatible[1].toLowerCase();
-  return isValidProductToken(userAgent) ? productToken(userAgent) : null;
+  const token = productToken(userAgent);
+  return token === '' || token === '*' ? null : token;
 }
 
 /**

@@ -123,6 +123,9 @@ describe('a User-Agent no robots.txt group can name', () => {
   it('is refused at start-up while robots.txt is obeyed, unless robots.userAgentToken names the crawler', () => {
     expect(refusal({ http: { userAgent: '(+https://acme.example/bot) prices' } })).toContain('robots.userAgentToken: the User-Agent "(+https://acme.example/bot) prices" starts with no RFC 9309 product token');
     expect(refusal({ http: { headers: { 'user-agent': '2.0 AcmePrices' } } })).toContain('robots.userAgentToken');
+    expect(refusal({ http: { userAgent: '*/1.0' } })).toContain('robots.userAgentToken');
+    // Read as a file's User-agent value is: `AcmeBot-2.0` names `acmebot-` on both sides.
+    expect(refusal({ http: { userAgent: 'AcmeBot-2.0' } })).toBeNull();
     // The User-Agent and the token may come from different layers: the merged settings are judged.
     expect(refusal({ http: { userAgent: '(+https://acme.example/bot)' } }, { robots: { userAgentToken: 'AcmePrices' } })).toBeNull();
     expect(refusal({ http: { userAgent: '(+https://acme.example/bot)' }, robots: { obey: false } })).toBeNull();
