@@ -9,6 +9,7 @@ import type { Fetcher, HopDeadline } from '../src/fetch/fetcher';
 import type { HostGate } from '../src/ports/host-gate';
 import { hostKeyOf } from '../src/politeness/host-key';
 import { fetchRobots } from '../src/robots/fetch-robots';
+import { CrawlDelays } from '../src/robots/crawl-delays';
 import { RobotsHopPacing } from '../src/robots/robots-hop-pacing';
 import type { RobotsCache, RobotsEntry } from '../src/ports/robots-cache';
 import { OriginRules } from '../src/robots/origin-rules';
@@ -44,8 +45,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   private readonly lookups = new Map<string, Promise<void>>();
   /** The redirect target a fetch stopped at because its origin's robots.txt was not known yet. */
   private readonly redirectTargets = new WeakMap<CrawlRequest, string>();
-  /** Each origin's Crawl-delay put in force (ms, 0 for none); the gate gets the longest of a host key's origins. */
-  private readonly crawlDelays = new Map<string, number>();
+  /** Each origin's Crawl-delay put in force; the gate gets the longest of a host key's origins. */
+  private readonly crawlDelays: CrawlDelays;
 
   constructor(
     private readonly settings: Settings,
@@ -54,11 +55,14 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     private readonly gate: HostGate,
     /** The crawl's block rules (null with block detection off): a wall served as robots.txt is not the file. */
     private readonly blocks: BlockRules | null = null,
-  ) {}
+  ) {
+    this.crawlDelays = new CrawlDelays(gate, (origin) => hostKeyOf(origin, settings.politeness.hostKey), settings.robots.maxCrawlDelayMs);
+  }
 
   processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
     if (!this.settings.robots.obey) return CONTINUE;
-    return this.decide(request.url, request, ctx);
+    const outcome = this.decide(request.url, request, ctx);
+    return outcome.type === 'continue' ? this.paceOwnAgent(request, ctx) : outcome;
   };
 
   /**
@@ -252,7 +256,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     this.origins.set(origin, known);
     // No write seen (the fetcher failed before it, or one that cannot tell): the interval counts from now.
     // A Crawl-delay counts from each answer too (HostSlots.release), the file's own answer included.
-    const crawlDelayMs = this.applyCrawlDelay(origin, ctx, known);
+    const crawlDelayMs = this.crawlDelays.set(origin, known.rules?.crawl.crawlDelayMs ?? 0);
     if (!written || crawlDelayMs > 0) this.gate.noteSend(ctx.hostKey, ctx.nowMs());
     this.logFetch(ctx, origin, known);
   }
@@ -268,28 +272,21 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     if (expiresAtMs <= ctx.nowMs()) return false;
     const known = this.knownState(cached, expiresAtMs);
     this.origins.set(origin, known);
-    this.applyCrawlDelay(origin, ctx, known);
+    this.crawlDelays.set(origin, known.rules?.crawl.crawlDelayMs ?? 0);
     return true;
   }
 
   /**
-   * Crawl-delay (none: 0) floors the host's interval in the gate, shared by every worker and kept across a
-   * resume; returns the origin's part. Origins that share a host key (http and https of one host, the
-   * subdomains under `hostKey: domain`) share one gate, so the longest of their delays holds there: the
-   * last file read used to decide, and an https file's 5 s was undone by the http file's 404.
+   * A request's own User-Agent may name a group asking for a longer Crawl-delay than the settings' names
+   * were given: the host is spaced by it from then on, and this request goes again in its turn under it
+   * (it went out at the settings' pace before, 10 ms apart where 300 were asked).
    */
-  private applyCrawlDelay(origin: string, ctx: MiddlewareContext, known: Extract<OriginState, { state: 'known' }>): number {
-    const crawlDelayMs = known.rules?.crawl.crawlDelayMs ?? 0;
-    // One above the ceiling is not put in force: the origin's pages are refused (decide), and the gate
-    // must let them come round to be refused instead of holding them for days.
-    const inForceMs = crawlDelayMs > this.settings.robots.maxCrawlDelayMs ? 0 : crawlDelayMs;
-    this.crawlDelays.set(origin, inForceMs);
-    let hostMs = 0;
-    for (const [other, delayMs] of this.crawlDelays) {
-      if (delayMs > hostMs && hostKeyOf(other, this.settings.politeness.hostKey) === ctx.hostKey) hostMs = delayMs;
-    }
-    this.gate.setCrawlDelayMs(ctx.hostKey, hostMs);
-    return inForceMs;
+  private paceOwnAgent(request: CrawlRequest, ctx: MiddlewareContext): RequestOutcome {
+    const origin = new URL(request.url).origin;
+    const known = this.origins.get(origin);
+    if (known?.state !== 'known' || !known.rules) return CONTINUE;
+    const askedMs = known.rules.forRequest(request.headers).crawlDelayMs ?? 0;
+    return this.crawlDelays.raise(origin, askedMs) ? wait('robots/wait', ctx.nowMs()) : CONTINUE;
   }
 
   private knownState(entry: RobotsEntry, expiresAtMs: number): Extract<OriginState, { state: 'known' }> {

@@ -110,6 +110,26 @@ describe('robots.txt groups and the User-Agent the crawl sends', () => {
   });
 });
 
+describe("a request's own User-Agent whose group asks for a Crawl-delay", () => {
+  it('spaces the host by it, measured at the server, though the settings name no such group', async () => {
+    const [server] = await startFixtureServers(1, { builtInRoutes: false });
+    const storage = tempStorageDir('robots-agent-delay');
+    try {
+      server.route('/robots.txt', (_req, res) => text(res, 200, 'User-agent: *\nDisallow: /star/\n\nUser-agent: AcmePrices\nCrawl-delay: 0.3\n'));
+      server.route('/:dir/:n', (_req, res) => text(res, 200, 'page'));
+      const urls = [0, 1, 2].map((n) => server.url(`/p/${n}`));
+      const result = await crawlInProcess(new OwnAgentSpider(urls, 'AcmePrices/2.0'), storage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 }, log: { statsIntervalMs: 0 } });
+      const pages = server.requests.filter((r) => r.path !== '/robots.txt').map((r) => r.arrivedAtPerfMs);
+      expect(pages).toHaveLength(3);
+      for (let i = 1; i < pages.length; i++) expect(pages[i] - pages[i - 1]).toBeGreaterThanOrEqual(300 - 2);
+      expect(result.summary.ledger).toMatchObject({ planned: 3, succeeded: 3 });
+    } finally {
+      await closeFixtureServers([server]);
+      storage.cleanup();
+    }
+  });
+});
+
 describe('a User-Agent no robots.txt group can name', () => {
   const refusal = (...layers: Array<Record<string, unknown>>) => {
     try {

@@ -1,0 +1,44 @@
+// The Crawl-delay each origin's robots.txt put in force, pushed to the host gate as the longest of the origins sharing a host key.
+import type { HostGate } from '../ports/host-gate';
+
+export class CrawlDelays {
+  /** Each origin's Crawl-delay in force (ms, 0 for none). */
+  private readonly inForce = new Map<string, number>();
+
+  constructor(
+    private readonly gate: HostGate,
+    private readonly hostKeyOf: (origin: string) => string,
+    /** One above it is not put in force: the origin's pages are refused (rules-refusal.ts) and must come round to be. */
+    private readonly maxMs: number,
+  ) {}
+
+  /**
+   * Puts a freshly read file's Crawl-delay (none: 0) in force for its origin; returns the origin's part.
+   * The gate floors the host's interval by it, for every worker and across a resume. Origins that share a
+   * host key (http and https of one host, the subdomains under `hostKey: domain`) share one gate, so the
+   * longest of their delays holds there: the last file read used to decide, and an https file's 5 s was
+   * undone by the http file's 404.
+   */
+  set(origin: string, askedMs: number): number {
+    const inForceMs = askedMs > this.maxMs ? 0 : askedMs;
+    this.inForce.set(origin, inForceMs);
+    this.push(this.hostKeyOf(origin));
+    return inForceMs;
+  }
+
+  /**
+   * A request whose own User-Agent names a group asking for a longer Crawl-delay than the one in force
+   * (read for the settings' names): the origin is spaced by it from now on. True when it was raised.
+   */
+  raise(origin: string, askedMs: number): boolean {
+    if (askedMs > this.maxMs || askedMs <= (this.inForce.get(origin) ?? 0)) return false;
+    this.set(origin, askedMs);
+    return true;
+  }
+
+  private push(hostKey: string): void {
+    let hostMs = 0;
+    for (const [origin, delayMs] of this.inForce) if (delayMs > hostMs && this.hostKeyOf(origin) === hostKey) hostMs = delayMs;
+    this.gate.setCrawlDelayMs(hostKey, hostMs);
+  }
+}
