@@ -21,7 +21,8 @@ export function sentUserAgent(http: NameSettings['http']): string {
  * file's `AcmeBot-2.0` both give `acmebot-`); null when it starts with none.
  */
 function userAgentName(userAgent: string): string | null {
-  const compatible = /\(\s*compatible\s*;\s*([A-Za-z_-]+)(?=[/;\s)])/i.exec(userAgent);
+  // Also inside a longer comment: `(KHTML, like Gecko; compatible; Googlebot/2.1; …)`.
+  const compatible = /[(;]\s*compatible\s*;\s*([A-Za-z_-]+)/i.exec(userAgent);
   if (compatible) return compatible[1].toLowerCase();
   const token = productToken(userAgent);
   return token === '' || token === '*' ? null : token;

@@ -1,6 +1,7 @@
 // The name robots.txt groups are matched by is the one the crawl sends: a team's own User-Agent, not a default the site never saw.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crawlerNames } from '../../src/robots/crawler-names';
 import { RobotsRules } from '../../src/robots/robots-rules';
 import { resolveSettings } from '../../src/settings/load-settings';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
@@ -167,5 +168,25 @@ describe('RobotsRules.forAgents', () => {
     expect(['/a/1', '/star/1'].map((path) => unnamed.isAllowed(`https://e.com${path}`))).toEqual([false, false]);
     expect(unnamed.crawlDelayMs).toBe(9_000);
     expect(RobotsRules.parse(file).forAgents([]).isAllowed('https://e.com/star/1')).toBe(false);
+  });
+});
+
+describe('crawlerNames', () => {
+  const names = (userAgent: string, userAgentToken?: string) => crawlerNames({ http: { userAgent, headers: {} }, robots: { userAgentToken } });
+
+  it('reads the product a User-Agent leads with, or the one its compatible comment names, as crawlers write them', () => {
+    const cases: Array<[string, string[]]> = [
+      ['pricecrawl/0.1 (+price monitoring)', ['pricecrawl']],
+      ['AcmePrices/2.0 (+https://acme.example/bot)', ['acmeprices']],
+      ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', ['googlebot']],
+      ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/120.0 Safari/537.36', ['googlebot']],
+      ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36', ['mozilla']],
+      ['AcmeBot-2.0', ['acmebot-']],
+      ['(+https://acme.example/bot)', []],
+      ['*/1.0', []],
+    ];
+    for (const [userAgent, expected] of cases) expect(names(userAgent), userAgent).toEqual(expected);
+    expect(names('AcmePrices/2.0', 'PriceCrawl/1.0')).toEqual(['acmeprices', 'pricecrawl']);
+    expect(names('pricecrawl/0.1', 'pricecrawl')).toEqual(['pricecrawl']);
   });
 });
