@@ -38,7 +38,7 @@ describe('items.sqlite made read-only while the crawl runs', () => {
 
   it('stops with exit 2 and the line naming the storage dir and --resume', () => {
     expect(first.code, first.stderr.slice(-2000)).toBe(2);
-    expect(first.stderr).toMatch(/pricecrawl: cannot write to \S+ \(SQLITE_READONLY\): the crawl stopped, its work stays queued; .*continue with: pricecrawl crawl catalog --resume/);
+    expect(first.stderr).toMatch(/pricecrawl: cannot write to \S+ \(SQLITE_READONLY\): the crawl stopped, its work stays queued; give this user write access to the storage dir and its files, then continue with: pricecrawl crawl catalog --resume/);
   });
 
   it('runs --json says what the process said: interrupted, exit 2 (before: finished, exit 0, its price history unwritten)', async () => {
