@@ -14,6 +14,7 @@ import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, HopBooking, HostSlot, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { closeRedis, connectRedis, crawlCommandTimeoutMs, quietly } from './redis-connect';
 import { openRefusal } from './redis-reply-errors';
+import { claimRunItemStore, itemStoreIdentity } from './run-item-store';
 import { serverRunId } from './server-run-id';
 import { refuseEvictingServer, refuseEvictionsSince, type EvictionState } from './eviction-policy';
 import { priorityScore } from '../../src/frontier/priority-score';
@@ -94,6 +95,7 @@ export class RedisFrontier implements Frontier {
       const mode = options.join ? 'join' : 'create';
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
       if (existed === -2) throw new PricecrawlError('FRONTIER_NO_RUN', `run ${runId} of ${options.spider} has finished already: nothing to join`);
+      if (options.itemStore !== undefined) await claimRunItemStore(redis, runPrefix(runId), runId, itemStoreIdentity(options.itemStore, hostname()));
       const frontier = new RedisFrontier(redis, scripts, runId, existed === 1, options.seeding, options);
       frontier.eviction = eviction;
       if (options.seeding) frontier.seedingServer = await serverRunId(redis);
