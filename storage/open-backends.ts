@@ -117,6 +117,7 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       breaker,
       intervalMarginMs: settings.politeness.intervalMarginMs,
       settings: settings.frontier,
+      itemStore: parseStoreUrl(settings.storage.url, settings.storage.dir),
       log: options.log,
     });
     return { frontier, claimEnd: (status) => frontier.claimEnd(status), finishRun: (status) => frontier.finishRun(status), gate: frontier.gate };

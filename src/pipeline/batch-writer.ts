@@ -4,6 +4,7 @@ import type { Item, ItemSource } from '../core/item';
 import type { Stats } from '../engine/stats';
 import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { ItemSink } from './item-sink';
+import { writeSplittingRefused } from './refused-item-split';
 import { toStoredItem } from './stored-item';
 
 export interface BatchWriterOptions {
@@ -145,23 +146,41 @@ export class BatchWriter implements ItemSink {
     this.writing = true;
     while (this.sealed.length > 0) {
       const batch = this.sealed.shift()!;
-      const startedAtMs = performance.now();
-      try {
-        await this.store.writeBatch(batch.map((entry) => entry.stored));
-        this.stats.inc('items/written', batch.length);
-        this.log.debug({ items: batch.length, durationMs: Math.round(performance.now() - startedAtMs) }, 'item batch durable');
-        await this.notifyDurable(batch);
-        for (const entry of batch) entry.resolve();
-      } catch (error) {
-        this.stats.inc('items/write-failed', batch.length);
-        this.log.error({ err: error, items: batch.length }, 'item batch write failed');
-        for (const entry of batch) entry.reject(error);
-      }
-      this.pending -= batch.length;
+      await writeSplittingRefused(batch, {
+        write: (part) => this.store.writeBatch(part.map((entry) => entry.stored)),
+        written: (part) => this.settleWritten(part),
+        refused: (part, error) => this.reject(part, error),
+        splitting: (whole, error) => {
+          this.stats.inc('items/batch-split');
+          this.log.warn({ err: error, items: whole.length }, 'item batch refused; writing its items apart, so only the refused ones fail');
+        },
+      });
       this.release();
     }
     this.writing = false;
     for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  /** A part the store committed: its listeners run, then its items count as durable (or fail with a listener that holds the ack). */
+  private async settleWritten(part: Entry[]): Promise<void> {
+    this.stats.inc('items/written', part.length);
+    this.log.debug({ items: part.length }, 'item batch durable');
+    try {
+      await this.notifyDurable(part);
+    } catch (error) {
+      this.reject(part, error);
+      return;
+    }
+    // Counted down before the items resolve: a caller woken by its item sees the writer without it.
+    this.pending -= part.length;
+    for (const entry of part) entry.resolve();
+  }
+
+  private reject(part: Entry[], error: unknown): void {
+    this.stats.inc('items/write-failed', part.length);
+    this.log.error({ err: error, items: part.length, ...(part.length === 1 ? { key: part[0].stored.key } : {}) }, 'item batch write failed');
+    this.pending -= part.length;
+    for (const entry of part) entry.reject(error);
   }
 
   private async notifyDurable(batch: Entry[]): Promise<void> {

@@ -20,6 +20,13 @@ const REFUSALS: Record<string, string> = {
 };
 /** Class 58: the server's own system or I/O errors (a failing disk), whatever the statement. */
 const SYSTEM_ERROR = /^58...$/;
+/**
+ * Class 42 names the statement, never a row: a table, column or function ours no longer finds (42P01, 42703,
+ * 42883: renamed or dropped by someone's migration or cleanup). Read as one item's refusal, every page was
+ * fetched up to retry.maxAttempts times and the run ended finished with every request failed, nothing to resume.
+ */
+const SCHEMA_CHANGED = /^42...$/;
+const SCHEMA_MEANING = "the tables are not as this pricecrawl migrated them (a table, column or function renamed or dropped since): put them back, or point storage.url at a database of this pricecrawl's";
 
 /** The code a store's write refusal carries (src/engine/storage-failure.ts reads it as a storage failure). */
 export const STORE_REFUSED = 'STORE_REFUSED';
@@ -28,7 +35,7 @@ export class StoreRefusedError extends Error {
   readonly code = STORE_REFUSED;
 
   constructor(where: string, cause: Error & { code: string }) {
-    const meaning = REFUSALS[cause.code] ?? 'an I/O error on the server';
+    const meaning = REFUSALS[cause.code] ?? (SCHEMA_CHANGED.test(cause.code) ? SCHEMA_MEANING : 'an I/O error on the server');
     super(`${where} refused the crawl's writes (${cause.code} ${cause.message}: ${meaning})`, { cause });
     this.name = 'StoreRefusedError';
   }
@@ -36,7 +43,7 @@ export class StoreRefusedError extends Error {
 
 export function isWriteRefusal(error: unknown): error is Error & { code: string } {
   const code = (error as { code?: unknown } | null)?.code;
-  return error instanceof Error && typeof code === 'string' && (code in REFUSALS || SYSTEM_ERROR.test(code));
+  return error instanceof Error && typeof code === 'string' && (code in REFUSALS || SYSTEM_ERROR.test(code) || SCHEMA_CHANGED.test(code));
 }
 
 /** A refusal at open (the migration's first statement on a replica): the run is not created, exit 2. */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { BreakerOptions } from '../../src/politeness/breaker-board';
 import type { PolicyFor } from '../../src/politeness/host-policy';
 import type { Settings } from '../../src/settings/schema';
+import type { StoreLocation } from '../../src/settings/store-url';
 
 export interface RedisFrontierOptions {
   url: string;
@@ -20,6 +21,8 @@ export interface RedisFrontierOptions {
   /** politeness.intervalMarginMs: added to every non-zero interval. */
   intervalMarginMs?: number;
   settings: Settings['frontier'];
+  /** Where this process keeps the run's items (run-item-store.ts); checked against the run's when set. */
+  itemStore?: StoreLocation;
   log: Logger;
   joinTimeoutMs?: number;
   /** Uniform in [0, 1) for the jitter; injected so tests can pin it. */

@@ -14,6 +14,8 @@ import { RedisHostGate } from './redis-host-gate';
 import type { AddResult, DeferOptions, Frontier, HopBooking, HostSlot, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { closeRedis, connectRedis, crawlCommandTimeoutMs, quietly } from './redis-connect';
 import { openRefusal } from './redis-reply-errors';
+import { claimRunItemStore, itemStoreIdentity } from './run-item-store';
+import { serverRunId } from './server-run-id';
 import { refuseEvictingServer, refuseEvictionsSince, type EvictionState } from './eviction-policy';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { RedisFrontierOptions } from './redis-frontier-options';
@@ -53,6 +55,10 @@ export class RedisFrontier implements Frontier {
   private unanswered = false;
   /** The server's eviction policy and count when the run opened (eviction-policy.ts). */
   private eviction: EvictionState = { policy: 'noeviction', evictedKeys: 0 };
+  /** The redis-server process that answered when this worker began seeding (server-run-id.ts); '' when it does not seed. */
+  private seedingServer = '';
+  /** Why this worker's seeding could not be marked done, for the seeder-lost refusal; null when it was. */
+  private seedingUnconfirmed: string | null = null;
 
   private constructor(
     private readonly redis: Redis,
@@ -89,8 +95,10 @@ export class RedisFrontier implements Frontier {
       const mode = options.join ? 'join' : 'create';
       const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
       if (existed === -2) throw new PricecrawlError('FRONTIER_NO_RUN', `run ${runId} of ${options.spider} has finished already: nothing to join`);
+      if (options.itemStore !== undefined) await claimRunItemStore(redis, runPrefix(runId), runId, itemStoreIdentity(options.itemStore, hostname()));
       const frontier = new RedisFrontier(redis, scripts, runId, existed === 1, options.seeding, options);
       frontier.eviction = eviction;
+      if (options.seeding) frontier.seedingServer = await serverRunId(redis);
       await frontier.gate.load();
       await frontier.renew();
       return frontier;
@@ -274,8 +282,22 @@ export class RedisFrontier implements Frontier {
     return JSON.parse((await this.scripts.status(this.prefix)) as string) as Record<string, unknown>;
   }
 
+  /**
+   * A server restarted or failed over while start() ran came back with the run as it last persisted it:
+   * the seeds added after that point were gone, start() did not add them again, and the run ended finished,
+   * exit 0, with only the seeds before it (a restart from an RDB snapshot: 10 of 20 seeds planned). The
+   * requests pages yield are safe (a page whose links were lost was not settled either, so it is fetched
+   * again); start()'s seeds are not. Then the run is not marked seeded: it stops as after a seeder lost once
+   * the rest is crawled, and --resume runs start() again (what is planned already is not planned twice).
+   */
   async seedingDone(): Promise<void> {
     this.seeding = false;
+    if (this.seedingServer !== '' && (await serverRunId(this.redis)) !== this.seedingServer) {
+      this.seedingUnconfirmed = `the frontier's Redis restarted or failed over while start() was seeding run ${this.runId} (its run_id changed), so the seeds it added since the server last persisted may be lost`;
+      this.options.log.warn(this.seedingUnconfirmed + '; the run is not marked seeded: once the rest is crawled it stops resumable, and --resume runs start() again');
+      await this.redis.del(`${this.prefix}seeding`);
+      return;
+    }
     await this.redis.multi().del(`${this.prefix}seeding`).hdel(`${this.prefix}meta`, 'unseeded').exec();
   }
 
@@ -287,7 +309,7 @@ export class RedisFrontier implements Frontier {
    */
   private unseeded(): Pick {
     if (this.seeding) return { type: 'wait', atMs: steadyNowMs() + this.options.settings.pollMs };
-    throw new PricecrawlError('FRONTIER_SEEDER_LOST', `the process seeding run ${this.runId} stopped before its start() finished (killed or crashed): the run holds only the requests it got to`);
+    throw new PricecrawlError('FRONTIER_SEEDER_LOST', this.seedingUnconfirmed ?? `the process seeding run ${this.runId} stopped before its start() finished (killed or crashed): the run holds only the requests it got to`);
   }
 
   /** True for the one worker that runs the end-of-run work; an interrupted run stays running for --resume. */

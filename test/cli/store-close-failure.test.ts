@@ -77,7 +77,7 @@ describe('a fetch log this user may only read, opened as the run starts', () => 
 
     const run = await crawl();
     expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n')).toEqual([`pricecrawl: cannot write to ${storage} (SQLITE_READONLY): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl catalog --resume`]);
+    expect(run.stderr.trim().split('\n')).toEqual([`pricecrawl: cannot write to ${storage} (SQLITE_READONLY): the crawl stopped, its work stays queued; give this user write access to the storage dir and its files, then continue with: pricecrawl crawl catalog --resume`]);
     expect(site.requestCount).toBe(sentBefore);
     const [record] = await runRecordsJson(['--storage', storage]);
     expect(record).toMatchObject({ outcome: 'interrupted', exitCode: 2, planned: 0 });

@@ -142,6 +142,32 @@ describe('limits an operator set on the role, a lock another session holds', () 
   }, 60_000);
 });
 
+describe('tables changed under the crawl (a column renamed by someone else)', () => {
+  /**
+   * Class 42 (42703 undefined column here) names the statement, never a row. Before, it was each item's own
+   * refusal: every page fetched retry.maxAttempts times, then the run ended finished, exit 4, with every
+   * request failed items/write-failed (40 of 48 in the probe) and nothing left to resume.
+   */
+  it('stops the crawl resumable, saying the tables changed (exit 2); --resume finishes once they are put back', async () => {
+    const url = await crawlerDatabase('renamed');
+    expect((await crawl(url, 'warm')).summary.status).toBe('finished');
+    const db = postgres(pg.url.replace(/\/postgres$/, '/renamed'), { max: 1, onnotice: () => {} });
+    try {
+      await db.unsafe('ALTER TABLE items RENAME COLUMN pricing TO pricing_old');
+      const logLines: Array<Record<string, unknown>> = [];
+      const error = await rejection(crawl(url, 'renamed', { logLines }));
+      expect(error.code).toBe('STORAGE_WRITE_FAILED');
+      expect(error.message).toMatch(/^postgres:\/\/\*\*\*@127\.0\.0\.1:\d+\/renamed refused the crawl's writes \(42703 column "pricing" of relation "items" does not exist: the tables are not as this pricecrawl migrated them \(a table, column or function renamed or dropped since\): put them back, or point storage\.url at a database of this pricecrawl's\): the crawl stopped, its work stays queued; once it takes writes again, continue with: pricecrawl crawl catalog --resume$/);
+      expect(JSON.stringify(logLines)).not.toContain('attempts used up');
+      expect(JSON.stringify(logLines) + error.message).not.toContain(PASSWORD);
+      await db.unsafe('ALTER TABLE items RENAME COLUMN pricing_old TO pricing');
+    } finally {
+      await db.end();
+    }
+    await expectResumedToTheEnd(url, 'renamed');
+  }, 60_000);
+});
+
 describe('a schema newer than this build knows (another team upgraded)', () => {
   /** Before, refused with a plain error: exit 1, read as a crash of ours. */
   it('refuses to start, saying why (exit 2), and writes nothing there', async () => {

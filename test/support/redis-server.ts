@@ -25,12 +25,14 @@ const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
 /**
  * `password`: the server demands it (`requirepass`); `url` then carries it. `appendOnly`: every write is
  * logged to disk, so `restart()` brings the data back (a restart or failover the crawl should ride out).
+ * `debugCommand`: DEBUG is allowed from loopback (DEBUG SLEEP: a server that stalls, then runs what it was sent).
  */
-export async function startRedisServer(options: { password?: string; appendOnly?: boolean } = {}): Promise<RedisTestServer> {
+export async function startRedisServer(options: { password?: string; appendOnly?: boolean; debugCommand?: boolean } = {}): Promise<RedisTestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-redis-'));
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', options.appendOnly ? 'yes' : 'no', '--appendfsync', 'always', '--protected-mode', 'yes', '--loglevel', 'notice'];
   if (options.password !== undefined) args.push('--requirepass', options.password);
+  if (options.debugCommand) args.push('--enable-debug-command', 'local');
   let child: ChildProcess;
   try {
     child = await spawnReady(args, port);

@@ -27,7 +27,7 @@ import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
 import { startRunRecord, type RunRecorder } from './run-record';
 import { logStartup } from './startup-log';
-import { endRun, runEndSteps, type EndStep } from './run-end';
+import { endRun, recordedSummary, runEndSteps, type EndStep } from './run-end';
 import { RunObservers, type CrawlObserver } from './run-observers';
 import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot, type CrawlSnapshot } from '../../events/crawl-snapshot';
@@ -183,7 +183,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     // was), a process killed in between left a run that no `--resume` would continue and whose record never
     // got its outcome, exit code or summary: `runs` called it crashed and the next --resume fetched the
     // whole site again as a new run. It is written again at the very end (the same row, idempotent).
-    ['run record', () => record.end(ended)],
+    ['run record', () => record.end(recordedSummary(ended, storageFailures, engine.stopReason))],
   ];
   let metrics: MetricsServer | null = null;
   let ranToEnd = false;
@@ -303,7 +303,7 @@ function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'fail
 /** The run record's end; on a full disk it cannot be written, and `runs` shows the run as crashed instead. */
 async function endRecord(record: RunRecorder, summary: RunSummary, engine: CrawlEngine): Promise<void> {
   try {
-    await record.end(summary);
+    await record.end(recordedSummary(summary, { error: engine.storageError }, engine.stopReason));
   } catch (error) {
     if (storageFailureCode(error) === null) throw error;
     engine.storageFailed(error);

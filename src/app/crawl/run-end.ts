@@ -1,6 +1,7 @@
 // The end of a run: its durable end work (price history, SKU catalog) first, then the frontier calls it over.
 import type { Logger } from 'pino';
 import { storageFailureCode } from '../../engine/storage-failure';
+import type { RunSummary } from '../../engine/run-summary';
 import type { OpenedFrontier, RunStatus } from '../../ports/frontier';
 
 export type EndStep = [name: string, step: () => Promise<unknown>];
@@ -59,4 +60,16 @@ export async function runEndSteps(steps: readonly EndStep[], log: Logger, storag
     }
   }
   return first;
+}
+
+/**
+ * The summary the run record ends with. The summary is built before the end work, so a store that could not
+ * write there (items.sqlite made read-only, which only the price history's new connection met; a disk that
+ * filled at the end; a fetch-log flush at close) left it `finished`: the record said finished, exit 0, while
+ * the process exited 2, the frontier kept the run resumable and its price changes were unwritten. The
+ * record now says what the process says: interrupted, for the storage failure, exit 2.
+ */
+export function recordedSummary(summary: RunSummary, storage: { readonly error: unknown }, stopReason: string | null): RunSummary {
+  if (storage.error === null || summary.status === 'interrupted' || summary.status === 'failed') return summary;
+  return { ...summary, status: 'interrupted', stopReason: stopReason ?? summary.stopReason };
 }

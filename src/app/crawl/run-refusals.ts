@@ -19,7 +19,14 @@ export function storageRefusal(error: unknown, dir: string, spider: string): Pri
   if (refused) return new PricecrawlError('STORAGE_WRITE_FAILED', `${maskSecretsInText(refused.message)}: the crawl stopped, its work stays queued; once it takes writes again, continue with: pricecrawl crawl ${spider} --resume`, { cause: refused });
   if (LOCKED_CODE.test(code)) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} stayed locked by another process past the busy timeout (${code}): the crawl stopped, its work stays queued; once that process lets go, continue with: pricecrawl crawl ${spider} --resume`);
   if (code === FILE_MOVED_CODE) return new PricecrawlError('STORAGE_WRITE_FAILED', `a file in ${dir} was deleted or replaced while the crawl ran (${code}): the crawl stopped, requests whose outcome it could not store stay queued; continue with: pricecrawl crawl ${spider} --resume`);
-  return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; free space, then continue with: pricecrawl crawl ${spider} --resume`);
+  return new PricecrawlError('STORAGE_WRITE_FAILED', `cannot write to ${dir} (${code}): the crawl stopped, its work stays queued; ${whatToFix(code)}, then continue with: pricecrawl crawl ${spider} --resume`);
+}
+
+/** A file or disk made read-only is not full: "free space" sent the operator looking for the wrong thing. */
+function whatToFix(code: string): string {
+  if (/^(SQLITE_READONLY|EROFS|EACCES|EPERM)/.test(code)) return 'give this user write access to the storage dir and its files';
+  if (/^(SQLITE_IOERR|EIO)/.test(code)) return 'check the disk (an I/O error) and free space';
+  return 'free space';
 }
 
 /**
