@@ -57,7 +57,7 @@ describe('a Redis frontier that drops or stalls the crawl\'s connections', () =>
   }
 
   it('CLIENT KILL of every crawl connection, three times: every product stored once, the run ends clean', async () => {
-    await crawlDisturbed('killed-clients', () => admin.client('KILL', 'TYPE', 'normal', 'SKIPME', 'yes'));
+    await crawlDisturbed('killed-clients', () => admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes'));
   }, 180_000);
 
   it('DEBUG SLEEP past the command timeout, three times: every product stored once, the run ends clean', async () => {
