@@ -21,6 +21,11 @@ export interface RequestSession {
    * fetch made with the session counts (a page's, its robots.txt's) toward retiring the proxy.
    */
   proxyFailed(): void;
+  /**
+   * A session of the same host on another usable proxy (a live one first), or null when there is none.
+   * For a fetch made outside the chain (robots.txt) whose last try through this proxy failed.
+   */
+  elsewhere?(): Promise<RequestSession | null>;
 }
 
 /**
