@@ -2,6 +2,7 @@
 import { accept, CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { reasonForError } from '../src/downloader/downloader-chain';
 import type { FetchError } from '../src/core/errors';
+import { noteProxied } from '../src/engine/lost-hosts';
 import { isProxyFailure } from '../src/core/request-session';
 import type { BlockRules } from '../src/downloader/block-rules';
 import type { CrawlRequest } from '../src/core/request';
@@ -68,6 +69,7 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     if (!session) return fail('proxy/unavailable', `every proxy of sessions.proxyUrls was retired (unreachable or refusing our credentials); ${request.url} not sent`);
     request.session = session;
     ctx.stats.inc(`sessions/proxy/${session.proxyId ?? 'direct'}`);
+    if (session.proxyId !== null) noteProxied(ctx.stats, ctx.hostKey, session.proxyId);
     return CONTINUE;
   };
 

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FetchLogRow } from '../../src/ports/fetch-log';
 import { failureKind } from '../../src/engine/failure-kind';
+import { exitCodeFor } from '../../src/engine/run-summary';
+import { runLosses } from '../../src/engine/run-losses';
 import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import { FixtureServer } from '../support/fixture-server';
 import { startFaultyProxy, type FaultyProxy, type ProxyFault } from '../support/faulty-proxy';
@@ -128,5 +130,20 @@ describe('proxies that fail in ways the site might have (their own 5xx, silence,
     // proxy (retry/exhausted), and robots.txt did (robots/unavailable: the whole host lost for a proxy's fault).
     expect(rows.filter((row) => row.attempt > 0).every((row) => row.proxyId === idOf(good))).toBe(true);
     expect(bad.received.filter((r) => r.target.endsWith('/robots.txt')).length).toBeLessThanOrEqual(1);
+  }, 30_000);
+});
+
+describe('the only proxy failing in a way the site might have', () => {
+  it.each(['unavailable', 'silent'] as ProxyFault[])('a proxy that does %s: the host is lost, the run exits 4, and the lost host\'s line names the proxy beside the site', async (fault) => {
+    const server = await shop();
+    const bad = await proxy();
+    bad.fault = fault;
+    const { result } = await crawl(server, [bad.url], {}, { http: { timeoutMs: 1_000 }, robots: { refetchAfterMs: 20 } });
+    expect(result.summary.ledger).toMatchObject({ planned: PAGES, succeeded: 0, pending: 0 });
+    expect(exitCodeFor(result.summary)).toBe(4);
+    // Before: "robots.txt could not be read (down, or a bot wall in its place)": the site alone was blamed.
+    const [lost] = runLosses(result.summary).lostHosts;
+    expect(lost.hint).toContain(`or our proxy: every request went through ${idOf(bad)}`);
+    expect(server.requests).toHaveLength(0);
   }, 30_000);
 });
