@@ -272,7 +272,9 @@ export class HostSessionPools {
       const proxyId = (session.userData as { proxyId?: string | null }).proxyId ?? null;
       pooled = new PooledSession(hostKey, session, proxyId === null ? null : (this.byId.get(proxyId) ?? null), this.changed, this.health, (from) => this.elsewhere(hostKey, from.proxyId));
       this.wrapped.set(session, pooled);
+      // Retired ones go as new ones come, so a long run does not keep every session (and its jar) it ever had.
       const sessions = this.byHost.get(hostKey) ?? new Set<PooledSession>();
+      for (const old of sessions) if (!old.usable) sessions.delete(old);
       this.byHost.set(hostKey, sessions.add(pooled));
       this.options.onSession?.(pooled, how);
       this.changed(pooled);
