@@ -3,7 +3,7 @@ import { accept, CONTINUE, fail, type Defer, type DownloaderMiddleware, type Mid
 import { reasonForError } from '../src/downloader/downloader-chain';
 import type { FetchError } from '../src/core/errors';
 import { noteProxied } from '../src/engine/lost-hosts';
-import { isProxyFailure } from '../src/core/request-session';
+import { isProxyFailure, mayBeProxyFailure } from '../src/core/request-session';
 import type { BlockRules } from '../src/downloader/block-rules';
 import type { CrawlRequest } from '../src/core/request';
 import { HostSessionPools, type AvoidProxy } from '../src/sessions/host-session-pools';
@@ -98,7 +98,7 @@ export class SessionsMiddleware implements DownloaderMiddleware {
       const reason = session.markBad();
       if (reason) this.retired(session, reason, ctx, { url: request.url });
       // A timeout or reset through a proxy is the proxy's as often as the site's: the retry tries another.
-      this.avoidOnRetry(request, session);
+      if (mayBeProxyFailure(error.code)) this.avoidOnRetry(request, session);
     }
     return CONTINUE;
   };
