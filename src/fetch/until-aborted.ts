@@ -5,7 +5,9 @@
  * never set up stays pending: a proxy that takes the CONNECT and never answers it (or closes it) held each
  * https fetch through it for minutes past `http.timeoutMs` (60 to 120 s measured), with its host slot. On
  * abort this rejects with the signal's reason; an answer that still comes later has its body destroyed, so
- * its socket is not held by a stream nobody reads.
+ * its socket is not held by a stream nobody reads. undici's own abort listener was added when the request was
+ * dispatched, before this one, so a socket it tears down is already destroyed when this rejects, and the
+ * fetch's wait for the connection's end (connection-end.ts) still holds.
  */
 export function untilAborted<T extends { body?: { destroy(): unknown } }>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
