@@ -230,6 +230,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   /** The claim is held: fetches the file in the page's slot, told to the host gate as a send. */
   private async fetchEntry(origin: string, page: CrawlRequest, ctx: MiddlewareContext, previous: RobotsEntry | null): Promise<{ entry: RobotsEntry; written: boolean }> {
     const attemptsBefore = previous?.kind === 'unreachable' || previous?.kind === 'retry-after' ? previous.attempts : 0;
+    const avoidProxyId = previous?.kind === 'unreachable' ? previous.proxyId : undefined;
     ctx.stats.inc('robots/fetched');
     // The fetch goes out in the page's slot: the host's next slot is a full interval later, for every
     // process that shares the host gate (a worker joining a running crawl fetches robots.txt mid-crawl).
@@ -245,7 +246,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     };
     const { blocks } = this;
     const isBlockPage = blocks ? (response: CrawlResponse) => blocks.detect(ctx.hostKey, response) !== null : undefined;
-    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend, beforeHop: pacing.beforeHop, isBlockPage });
+    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, avoidProxyId, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend, beforeHop: pacing.beforeHop, isBlockPage });
     return { entry, written };
   }
 

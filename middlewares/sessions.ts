@@ -2,10 +2,11 @@
 import { accept, CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { reasonForError } from '../src/downloader/downloader-chain';
 import type { FetchError } from '../src/core/errors';
-import { isProxyFailure } from '../src/core/request-session';
+import { noteProxied } from '../src/engine/lost-hosts';
+import { isProxyFailure, mayBeProxyFailure } from '../src/core/request-session';
 import type { BlockRules } from '../src/downloader/block-rules';
 import type { CrawlRequest } from '../src/core/request';
-import { HostSessionPools } from '../src/sessions/host-session-pools';
+import { HostSessionPools, type AvoidProxy } from '../src/sessions/host-session-pools';
 import { PooledSession, type RetireReason } from '../src/sessions/pooled-session';
 import { proxyEndpoints } from '../src/sessions/proxy-endpoints';
 import type { Settings } from '../src/settings/schema';
@@ -28,8 +29,8 @@ export class SessionsMiddleware implements DownloaderMiddleware {
   readonly name = 'sessions';
   private pools: HostSessionPools | null = null;
   private store: SessionStore | null = null;
-  /** Request id → the proxy of the session its last send was blocked on, or that failed it. */
-  private readonly blocked = new Map<string, { proxyId: string | null }>();
+  /** Request id → the proxy its next send must avoid: its last send was blocked there, or failed there. */
+  private readonly blocked = new Map<string, AvoidProxy>();
 
   constructor(
     private readonly config: Settings['sessions'],
@@ -68,6 +69,7 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     if (!session) return fail('proxy/unavailable', `every proxy of sessions.proxyUrls was retired (unreachable or refusing our credentials); ${request.url} not sent`);
     request.session = session;
     ctx.stats.inc(`sessions/proxy/${session.proxyId ?? 'direct'}`);
+    if (session.proxyId !== null) noteProxied(ctx.stats, ctx.hostKey, session.proxyId);
     return CONTINUE;
   };
 
@@ -77,12 +79,15 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     const match = this.config.retireStatuses.includes(response.status) ? `status/${response.status}` : this.blocks?.detect(ctx.hostKey, response)?.rule;
     if (match) {
       session.retire();
-      this.rememberAvoid(request, session);
+      this.rememberAvoid(request, session, true);
       this.retired(session, 'block', ctx, { url: request.url, status: response.status, rule: match });
-    } else {
-      const reason = session.markGood();
-      if (reason) this.retired(session, reason, ctx, { url: request.url });
+      return accept(response);
     }
+    const reason = session.markGood();
+    if (reason) this.retired(session, reason, ctx, { url: request.url });
+    // A 5xx through a proxy may be the proxy's own (its exit or upstream failing): the retry goes through
+    // another one, or one bad proxy spent every attempt of the page (and the site's breaker took the blame).
+    if (response.status >= 500) this.avoidOnRetry(request, session);
     return accept(response);
   };
 
@@ -92,6 +97,8 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     if (session instanceof PooledSession) {
       const reason = session.markBad();
       if (reason) this.retired(session, reason, ctx, { url: request.url });
+      // A timeout or reset through a proxy is the proxy's as often as the site's: the retry tries another.
+      if (mayBeProxyFailure(error.code)) this.avoidOnRetry(request, session);
     }
     return CONTINUE;
   };
@@ -107,15 +114,20 @@ export class SessionsMiddleware implements DownloaderMiddleware {
   /** The fetcher told the proxy's health already (RequestSession.proxyFailed); here the request moves on. */
   private failOver(request: CrawlRequest, session: PooledSession, error: FetchError, ctx: MiddlewareContext): Defer | typeof CONTINUE {
     if (!this.pools?.hasUsableProxy(session.proxyId)) return CONTINUE;
-    this.rememberAvoid(request, session);
+    this.rememberAvoid(request, session, true);
     ctx.stats.inc('sessions/proxy-failover');
     // Counted as a deferral: proxies failing in turn cannot keep one request going round for ever.
     return { type: 'defer', reason: reasonForError(error), untilMs: ctx.nowMs(), serverWait: true };
   }
 
-  private rememberAvoid(request: CrawlRequest, session: PooledSession): void {
+  private rememberAvoid(request: CrawlRequest, session: PooledSession, fresh: boolean): void {
     if (this.blocked.size >= MAX_REMEMBERED_BLOCKS) this.blocked.delete(this.blocked.keys().next().value!);
-    this.blocked.set(requestKey(request), { proxyId: session.proxyId });
+    this.blocked.set(requestKey(request), { proxyId: session.proxyId, fresh });
+  }
+
+  /** The request's next send (if it gets one) goes on a session of another proxy, keeping that session's cookies. */
+  private avoidOnRetry(request: CrawlRequest, session: PooledSession): void {
+    if (session.proxyId !== null && this.pools?.hasUsableProxy(session.proxyId)) this.rememberAvoid(request, session, false);
   }
 
   private retired(session: PooledSession, reason: RetireReason, ctx: Omit<MiddlewareContext, 'hostKey'>, detail: Record<string, unknown>): void {

@@ -21,6 +21,11 @@ export interface RequestSession {
    * fetch made with the session counts (a page's, its robots.txt's) toward retiring the proxy.
    */
   proxyFailed(): void;
+  /**
+   * A session of the same host on another usable proxy (a live one first), or null when there is none.
+   * For a fetch made outside the chain (robots.txt) whose last try through this proxy failed.
+   */
+  elsewhere?(): Promise<RequestSession | null>;
 }
 
 /**
@@ -32,6 +37,17 @@ const PROXY_FAILURES: ReadonlySet<ErrorCode> = new Set(['FETCH_PROXY_UNREACHABLE
 
 export function isProxyFailure(code: ErrorCode): boolean {
   return PROXY_FAILURES.has(code);
+}
+
+/**
+ * Transport failures a proxy causes as readily as the site (a timeout, a cut connection, a body cut short or
+ * mangled, a tunnel not set up): a request that met one through a proxy tries another next. Waits of our own
+ * (a redirect target's robots.txt, its slot) are none: they say nothing about the proxy.
+ */
+const PROXY_OR_SITE_FAILURES: ReadonlySet<ErrorCode> = new Set(['FETCH_TIMEOUT', 'FETCH_CONNECT_TIMEOUT', 'FETCH_CONNECTION_RESET', 'FETCH_FAILED', 'FETCH_PROTOCOL', 'FETCH_DECOMPRESS', 'FETCH_TLS', 'FETCH_PROXY_TUNNEL']);
+
+export function mayBeProxyFailure(code: ErrorCode): boolean {
+  return PROXY_OR_SITE_FAILURES.has(code);
 }
 
 /** What a fetcher does with a failure of a fetch on `session`: tells the session when the proxy failed, and hands the failure back. */

@@ -6,8 +6,8 @@ import type { Stats } from './stats';
  * Stats keys, per host of this process: `host-yield/<host>/settled` (requests that ended), `…/succeeded`,
  * `…/failed/<reason>`, `…/last-error/<reason>` (what the failed requests' last tries met: the reason itself,
  * or what `retry/exhausted` and `robots/unavailable` ran out on), `…/items` (items the pipeline kept, duplicates included), `…/dropped/<reason>` (items
- * it dropped), `…/links-out` (requests yielded for other hosts). Host keys hold no `/`, so the first one ends
- * the host.
+ * it dropped), `…/links-out` (requests yielded for other hosts), `…/proxy/<proxyId>` (sends given a session on
+ * that proxy). Host keys and proxy ids hold no `/`, so the first one ends the host.
  */
 const PREFIX = 'host-yield/';
 
@@ -24,6 +24,8 @@ export interface LostHost {
   lastErrorByReason?: Record<string, number>;
   /** Items the spider yielded from its pages that the pipeline dropped, by reason (a price it could not read...). */
   droppedByReason: Record<string, number>;
+  /** The proxies (ids, never URLs) the host's requests were sent through; absent when they went direct. */
+  proxies?: string[];
 }
 
 /** One request of `host` ended: failed with `reason` (its last try having met `lastError`), or succeeded (reason null). */
@@ -32,6 +34,11 @@ export function noteSettled(stats: Stats, host: string, reason: string | null, l
   if (reason === null) return stats.inc(`${PREFIX}${host}/succeeded`);
   stats.inc(`${PREFIX}${host}/failed/${reason}`);
   stats.inc(`${PREFIX}${host}/last-error/${lastError ?? reason}`);
+}
+
+/** A request of `host` is sent on a session of proxy `proxyId` (the sessions middleware tells). */
+export function noteProxied(stats: Stats, host: string, proxyId: string): void {
+  stats.inc(`${PREFIX}${host}/proxy/${proxyId}`);
 }
 
 /** What one page of `host` gave: items kept and dropped, requests yielded for other hosts. */
@@ -74,6 +81,8 @@ export function lostHosts(ledger: LedgerSummary, stats: Stats): Record<string, L
     const failedByReason = stats.byPrefix(`${PREFIX}${host}/failed/`);
     const lastErrorByReason = stats.byPrefix(`${PREFIX}${host}/last-error/`);
     lost[host] = { planned: counts.planned, succeeded: counts.succeeded, failedByReason, lastErrorByReason, droppedByReason: stats.byPrefix(`${PREFIX}${host}/dropped/`) };
+    const proxies = Object.keys(stats.byPrefix(`${PREFIX}${host}/proxy/`)).sort();
+    if (proxies.length > 0) lost[host].proxies = proxies;
   }
   return lost;
 }
@@ -110,11 +119,30 @@ export function lostHostHint(host: LostHost): string {
   const failed = mostFrequent(host.failedByReason);
   if (failed === undefined) return droppedHint(host.droppedByReason);
   const last = mostFrequent(host.lastErrorByReason ?? {}) ?? failed;
+  return withProxies(causeHint(failed, last), last, host.proxies);
+}
+
+function causeHint(failed: string, last: string): string {
   const lastHint = hintFor(last);
   const failedHint = hintFor(failed) ?? 'see the failures';
   if (last === failed || lastHint === undefined) return failedHint;
   if (failed !== 'robots/unavailable') return lastHint;
   return last.startsWith('fetch/') ? `robots.txt could not be read: ${lastHint}` : failedHint;
+}
+
+/**
+ * Failures a proxy makes as readily as the site: a forward proxy's own 502/503/504, its silence, a connection
+ * it cuts. A failure the proxy names as its own (fetch/proxy-*) has a hint of its own already.
+ */
+const PROXY_OR_SITE = /^(http\/5\d\d|fetch\/(timeout|connect-timeout|connection-reset|failed|protocol|empty-body)|robots\/unavailable|retry\/exhausted)$/;
+
+/**
+ * Through proxies such a failure does not tell whose it is: every one the host met went through them, so the
+ * line names them instead of blaming the site alone (the site looked down while our proxy answered 502).
+ */
+function withProxies(hint: string, last: string, proxies: string[] | undefined): string {
+  if (!proxies?.length || !PROXY_OR_SITE.test(last)) return hint;
+  return `${hint}; or our proxy: every request went through ${proxies.join(', ')}, and a proxy failing looks the same; fetch a page without it to tell`;
 }
 
 function hintFor(reason: string): string | undefined {

@@ -19,6 +19,7 @@ import type { Fetcher, FetchOptions } from './fetcher';
 import { FetchDeadline } from './fetch-deadline';
 import { KeptDispatchers } from './kept-dispatchers';
 import { proxyAgentFactory, proxyFetchError } from './proxy-agents';
+import { untilAborted } from './until-aborted';
 import { Pool } from './undici-parts';
 import { proxyFailureNoted, type RequestSession } from '../core/request-session';
 import { nextHop, REDIRECT_STATUSES, resolveLocation, type HopRequest } from './redirect-policy';
@@ -203,7 +204,7 @@ export class HttpFetcher implements Fetcher {
     if (this.closed) throw new FetchError('FETCH_FAILED', `fetcher is closed (${hop.url})`);
     const url = new URL(hop.url);
     const dispatcher: Dispatcher = session?.proxyUrl ? this.proxies.get(session.proxyUrl) : this.pools.get(url.origin);
-    return withSendHook(onSend, () =>
+    const sent = withSendHook(onSend, () =>
       dispatcher.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
@@ -213,6 +214,7 @@ export class HttpFetcher implements Fetcher {
         signal,
       }),
     );
+    return untilAborted(sent, signal);
   }
 
   /** Validates one hop; `followed` is how many hops were already taken. */

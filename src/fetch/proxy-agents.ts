@@ -31,7 +31,36 @@ export function proxyAgentFactory(options: ProxyAgentOptions): (proxyUrl: string
       requestTls: { timeout: options.connectTimeoutMs },
       // undici builds the forward-mode client to the proxy with its connector alone: the header limit goes in here.
       factory: (origin: string | URL, poolOptions: Undici.Pool.Options) => new Pool(origin, { ...poolOptions, maxHeaderSize: options.maxHeaderSize }),
+      // The client that sends CONNECTs (https targets) and nothing else.
+      clientFactory: (origin: URL, poolOptions: object) => tunnelClient(new Pool(origin, { ...poolOptions, headersTimeout: options.connectTimeoutMs })),
     });
+}
+
+/** Marks a tunnel the proxy would not set up; `proxyFailureCode` reads it as FETCH_PROXY_TUNNEL. */
+const TUNNEL_NOT_SET_UP = 'Proxy tunnel not set up';
+
+/**
+ * The CONNECT client, with its failures made final. undici reads a CONNECT whose connection the proxy closed
+ * (UND_ERR_SOCKET) as a recoverable socket error and sends the CONNECT again at once, for as long as a request
+ * waits: a proxy closing every CONNECT got ~1,500 a second, going on after our fetch had given up. And a
+ * CONNECT the proxy never answered waited out undici's 300 s headers timeout. Setting up the tunnel is part of
+ * connecting, so it gets the connect timeout, and either failure now fails the requests waiting on it.
+ */
+function tunnelClient(pool: Undici.Pool): Undici.Pool {
+  const connect = pool.connect.bind(pool) as (options: Undici.Dispatcher.ConnectOptions) => Promise<Undici.Dispatcher.ConnectData>;
+  const finalConnect = (connectOptions: Undici.Dispatcher.ConnectOptions) =>
+    connect(connectOptions).catch((error: unknown) => {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'UND_ERR_SOCKET') throw tunnelError('the proxy closed the connection without answering the CONNECT');
+      if (code === 'UND_ERR_HEADERS_TIMEOUT') throw tunnelError('the proxy did not answer the CONNECT within the connect timeout');
+      throw error;
+    });
+  return Object.assign(pool, { connect: finalConnect }) as Undici.Pool;
+}
+
+function tunnelError(why: string): Error {
+  // No cause: its code (a socket error, a timeout) would be read before ours and name the site's failure.
+  return Object.assign(new Error(`${TUNNEL_NOT_SET_UP}: ${why}`), { code: 'UND_ERR_PROXY_TUNNEL' });
 }
 
 /**
@@ -52,9 +81,9 @@ function proxyAuthorization(proxyUrl: string): { token?: string } {
  */
 const PROXY_CONNECT_CODES = new Set(['FETCH_CONNECTION_REFUSED', 'FETCH_CONNECT_TIMEOUT', 'FETCH_DNS']);
 
-/** undici's words for a 407 (forward requests and tunnels) and for any other status a CONNECT got. */
+/** undici's words for a 407 (forward requests and tunnels) and for any other status a CONNECT got (or ours for none). */
 const PROXY_AUTH_MESSAGE = /Proxy Authentication Required \(407\)|Proxy response \(407\)/;
-const TUNNEL_REFUSED_MESSAGE = /Proxy response \(\d{3}\) !== 200 when HTTP Tunneling/;
+const TUNNEL_REFUSED_MESSAGE = /Proxy response \(\d{3}\) !== 200 when HTTP Tunneling|Proxy tunnel not set up: /;
 
 /**
  * A failure on a proxied fetch, with the proxy's user name and password cut out of the message and the

@@ -9,8 +9,11 @@ export type RobotsEntry =
   | { kind: 'rules'; text: string; fetchedAtMs: number }
   /** 4xx or too many redirects: no rules, everything allowed (RFC 9309 §2.3.1.2–3). */
   | { kind: 'allow-all'; status: number | string; fetchedAtMs: number }
-  /** 5xx or unreachable: everything disallowed until fetched again at `retryAtMs` (RFC 9309 §2.3.1.4). */
-  | { kind: 'unreachable'; status: number | string; attempts: number; retryAtMs: number }
+  /**
+   * 5xx or unreachable: everything disallowed until fetched again at `retryAtMs` (RFC 9309 §2.3.1.4).
+   * `proxyId`: the proxy the failed fetch went through; the next fetch goes through another when one is usable.
+   */
+  | { kind: 'unreachable'; status: number | string; attempts: number; retryAtMs: number; proxyId?: string }
   /** 429/5xx with Retry-After: nothing may go to the host before `untilMs`; not counted as a failed fetch. */
   | { kind: 'retry-after'; status: number; attempts: number; untilMs: number };
 

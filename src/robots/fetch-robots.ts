@@ -2,7 +2,7 @@
 import { FetchError } from '../core/errors';
 import { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
-import { isProxyFailure } from '../core/request-session';
+import { isProxyFailure, type RequestSession } from '../core/request-session';
 import { retryAfterOf } from '../downloader/retry-after';
 import type { Fetcher, FetchOptions } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
@@ -19,6 +19,8 @@ export interface RobotsFetch {
   origin: string;
   /** The page that needs it: robots.txt goes with its session (its proxy, never our own address). */
   page: CrawlRequest;
+  /** The proxy the last unreachable fetch went through: this one goes through another when the page's session can find one. */
+  avoidProxyId?: string;
   /** Unreachable fetches so far (a Retry-After answer does not count). */
   attemptsBefore: number;
   /** Wait after the n-th unreachable fetch: `refetchAfterMs × 2^(n-1)`. */
@@ -37,7 +39,8 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   // Always over HTTP: a browser-mode host's pages go through Chromium, but Chromium hands back its HTML
   // rendering of a text file (`<html>…<pre>User-agent: *`), which hides the first line's group.
   const request = new CrawlRequest({ url: `${origin}/robots.txt`, fetchMode: 'http' });
-  request.session = options.page.session;
+  request.session = await sessionAvoiding(options.page.session, options.avoidProxyId);
+  const proxyId = request.session?.proxyId ?? undefined;
   let hops = 0;
   const checkRedirect = (from: string, to: string) => {
     hops += 1;
@@ -70,7 +73,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     if (beyondFive || code === 'FETCH_REDIRECT_LOOP') return { kind: 'allow-all', status: code, fetchedAtMs: nowMs() };
     // The page's proxy failed (the fetcher told its health): the site was not asked, so no attempt is
     // counted and the next page, on a session of a proxy still usable, fetches the file at once.
-    if (isProxyFailure(code)) return { kind: 'unreachable', status: code, attempts: attemptsBefore, retryAtMs: nowMs() };
+    if (isProxyFailure(code)) return { kind: 'unreachable', status: code, attempts: attemptsBefore, retryAtMs: nowMs(), proxyId };
     status = code;
   }
   // 429, 5xx and any other answer: the server is the problem, not the file. Told when to come back, we wait that long. A
@@ -79,7 +82,18 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   const untilMs = typeof status === 'number' ? retryAfterOf(answerHeaders, nowMs()) : null;
   if (typeof status === 'number' && untilMs !== null && untilMs > nowMs()) return { kind: 'retry-after', status, attempts: attemptsBefore, untilMs };
   const attempts = attemptsBefore + 1;
-  return { kind: 'unreachable', status, attempts, retryAtMs: nowMs() + options.refetchAfterMs * 2 ** (attempts - 1) };
+  return { kind: 'unreachable', status, attempts, retryAtMs: nowMs() + options.refetchAfterMs * 2 ** (attempts - 1), proxyId };
+}
+
+/**
+ * The page's session, or one of its host on another proxy when the file's last fetch failed through the
+ * page's proxy: a timeout, a reset or a 5xx through one proxy may be that proxy's, and every page whose
+ * session sat on it spent the file's fetch budget there, so the whole host failed as `robots/unavailable`
+ * while another proxy reached the site.
+ */
+async function sessionAvoiding(session: RequestSession | null, avoidProxyId: string | undefined): Promise<RequestSession | null> {
+  if (!session?.proxyId || session.proxyId !== avoidProxyId || !session.elsewhere) return session;
+  return (await session.elsewhere()) ?? session;
 }
 
 /**

@@ -23,6 +23,16 @@ const FLUSH_INTERVAL_MS = 1_000;
  */
 export const FINAL_SAVE_WAIT_MS = 2_000;
 
+/**
+ * The proxy a request's next session must not be on. `fresh` (the default): a new session (empty jar), for
+ * a block (the jar is burnt) or the proxy's own failure (a session's cookies never change proxy); false: a
+ * live session of another proxy may serve.
+ */
+export interface AvoidProxy {
+  proxyId: string | null;
+  fresh?: boolean;
+}
+
 export interface HostSessionPoolsOptions {
   config: Settings['sessions'];
   proxies: readonly ProxyEndpoint[];
@@ -52,6 +62,8 @@ export class HostSessionPools {
   private readonly pools = new Map<string, Promise<SessionPool>>();
   private readonly cursors = new Map<string, number>();
   private readonly wrapped = new WeakMap<Session, PooledSession>();
+  /** Each host's sessions as wrapped (retired ones are dropped when next looked through), for a pick on another proxy. */
+  private readonly byHost = new Map<string, Set<PooledSession>>();
   private readonly dirty = new Map<string, PooledSession>();
   private readonly stale: Array<{ host: string; id: string }> = [];
   private flushScheduled = false;
@@ -68,31 +80,40 @@ export class HostSessionPools {
   }
 
   /** `tryAcquire` for callers that know a proxy is usable (tests, a one-off fetch). */
-  async acquire(hostKey: string, avoid?: { proxyId: string | null }): Promise<PooledSession> {
+  async acquire(hostKey: string, avoid?: AvoidProxy): Promise<PooledSession> {
     const session = await this.tryAcquire(hostKey, avoid);
     if (!session) throw new Error(`every proxy is retired; no session for ${hostKey}`);
     return session;
   }
 
   /**
-   * A session for the next request to `hostKey`; a fresh one on another proxy when `avoid` names the proxy
-   * of its last send (a block retired that session, or the proxy itself failed). Null when proxies are
-   * configured and every one was retired, also while this waited: a session without a proxy would send
-   * the request from our own address.
+   * A session for the next request to `hostKey`; one on another proxy when `avoid` names the proxy of its
+   * last send (fresh, with an empty jar, after a block or a failure of the proxy itself; after a transient
+   * failure, a live session of another proxy first, cookies and all). Null when proxies are configured and
+   * every one was retired, also while this waited: a session without a proxy would send the request from
+   * our own address.
    */
-  async tryAcquire(hostKey: string, avoid?: { proxyId: string | null }): Promise<PooledSession | null> {
+  async tryAcquire(hostKey: string, avoid?: AvoidProxy): Promise<PooledSession | null> {
     const pool = await this.poolFor(hostKey);
     // A picked session whose proxy was retired is retired in turn; the pool replaces it with one pinned to
     // a usable proxy, so this ends within one pick per live session.
     while (this.hasUsableProxy()) {
-      const session = avoid ? await this.freshSession(pool, hostKey, avoid.proxyId) : await pool.getSession();
-      if (!session) throw new Error(`session pool of ${hostKey} returned no session`);
-      const pooled = this.wrap(hostKey, session, 'created');
+      const pooled = await this.pick(pool, hostKey, avoid);
       if (pooled.proxyId === null ? this.options.proxies.length === 0 : this.health.usable(pooled.proxyId)) return pooled;
       pooled.retire();
       this.options.onRetired?.(pooled, 'proxy-retired');
     }
     return null;
+  }
+
+  /**
+   * A usable session of `hostKey` on a usable proxy other than `proxyId` (a live one first, else a fresh one),
+   * or null when no other proxy is usable: what a fetch that failed through `proxyId` for a reason the site
+   * may not have given (a timeout, a reset, a 5xx) tries next, so one bad proxy does not spend the budget.
+   */
+  async elsewhere(hostKey: string, proxyId: string | null): Promise<PooledSession | null> {
+    if (proxyId === null || !this.hasUsableProxy(proxyId)) return null;
+    return this.tryAcquire(hostKey, { proxyId, fresh: false });
   }
 
   /** Whether a proxy other than `besides` is still usable (always true when sessions go direct). */
@@ -211,6 +232,27 @@ export class HostSessionPools {
     return new crawleeCore.Session({ maxUsageCount: config.maxUsesPerSession, maxAgeSecs: config.maxAgeMs / 1000, ...given, userData, sessionPool: pool });
   }
 
+  private async pick(pool: SessionPool, hostKey: string, avoid: AvoidProxy | undefined): Promise<PooledSession> {
+    if (avoid?.fresh === false) {
+      const live = this.liveElsewhere(hostKey, avoid.proxyId);
+      if (live) return live;
+    }
+    const session = avoid ? await this.freshSession(pool, hostKey, avoid.proxyId) : await pool.getSession();
+    if (!session) throw new Error(`session pool of ${hostKey} returned no session`);
+    return this.wrap(hostKey, session, 'created');
+  }
+
+  /** A live session of the host on a usable proxy other than `proxyId`, the least used first (it has the most uses left). */
+  private liveElsewhere(hostKey: string, proxyId: string | null): PooledSession | null {
+    const sessions = this.byHost.get(hostKey);
+    let best: PooledSession | null = null;
+    for (const session of sessions ?? []) {
+      if (!session.usable) sessions?.delete(session);
+      else if (session.proxyId !== null && session.proxyId !== proxyId && this.health.usable(session.proxyId) && (!best || session.uses < best.uses)) best = session;
+    }
+    return best;
+  }
+
   private async freshSession(pool: SessionPool, hostKey: string, avoidId: string | null): Promise<Session | undefined> {
     const id = `session_${randomBytes(6).toString('hex')}`;
     await pool.addSession({ id, userData: { proxyId: this.nextProxy(hostKey, avoidId)?.id ?? null } });
@@ -228,8 +270,12 @@ export class HostSessionPools {
     let pooled = this.wrapped.get(session);
     if (!pooled) {
       const proxyId = (session.userData as { proxyId?: string | null }).proxyId ?? null;
-      pooled = new PooledSession(hostKey, session, proxyId === null ? null : (this.byId.get(proxyId) ?? null), this.changed, this.health);
+      pooled = new PooledSession(hostKey, session, proxyId === null ? null : (this.byId.get(proxyId) ?? null), this.changed, this.health, (from) => this.elsewhere(hostKey, from.proxyId));
       this.wrapped.set(session, pooled);
+      // Retired ones go as new ones come, so a long run does not keep every session (and its jar) it ever had.
+      const sessions = this.byHost.get(hostKey) ?? new Set<PooledSession>();
+      for (const old of sessions) if (!old.usable) sessions.delete(old);
+      this.byHost.set(hostKey, sessions.add(pooled));
       this.options.onSession?.(pooled, how);
       this.changed(pooled);
     }

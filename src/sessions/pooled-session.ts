@@ -25,6 +25,8 @@ export class PooledSession implements RequestSession {
     private readonly changed: (session: PooledSession) => void,
     /** The run's proxy health, told of this session's answers and of its proxy's own failures. */
     private readonly health: ProxyHealth,
+    /** The pools' pick of a session of this host on another usable proxy (see RequestSession.elsewhere). */
+    private readonly other: (from: PooledSession) => Promise<PooledSession | null> = async () => null,
   ) {
     this.mayHoldCookies = jarCookies(session.cookieJar).length > 0;
   }
@@ -39,6 +41,11 @@ export class PooledSession implements RequestSession {
 
   get proxyUrl(): string | null {
     return this.proxy?.url ?? null;
+  }
+
+  /** Answers served so far (Crawlee's usage count). */
+  get uses(): number {
+    return this.session.usageCount;
   }
 
   get usable(): boolean {
@@ -75,6 +82,10 @@ export class PooledSession implements RequestSession {
     this.changed(this);
     if (this.session.isUsable()) return null;
     return this.session.isBlocked() ? 'errors' : 'max-uses';
+  }
+
+  elsewhere(): Promise<PooledSession | null> {
+    return this.other(this);
   }
 
   proxyFailed(): void {

@@ -1,6 +1,6 @@
 // The whole-host rule on real counters: which hosts count as lost, and which drops still mean the host gave its items.
 import { describe, expect, it } from 'vitest';
-import { lostHostHint, lostHosts, notePageYield, noteSettled } from '../../src/engine/lost-hosts';
+import { lostHostHint, lostHosts, notePageYield, noteProxied, noteSettled } from '../../src/engine/lost-hosts';
 import { Stats } from '../../src/engine/stats';
 import type { LedgerSummary } from '../../src/ports/frontier';
 
@@ -89,5 +89,21 @@ describe('lostHosts with successes this process did not see', () => {
     const lost = lostHosts(ledger({ 'split.example': { planned: 4, succeeded: 1, failed: 3, pending: 0 }, 'walled.example': { planned: 2, succeeded: 0, failed: 2, pending: 0 } }), stats);
     // Before: split.example was reported lost (exit 4) by the worker that only saw its failures.
     expect(Object.keys(lost)).toEqual(['walled.example']);
+  });
+
+  it('through proxies, a failure a proxy makes as readily as the site names the proxies too; one the proxy named as its own, or a direct crawl, does not', () => {
+    const stats = new Stats();
+    for (const [host, lastError] of [['five.example', 'http/502'], ['silent.example', 'fetch/timeout'], ['refused.example', 'fetch/proxy-auth'], ['direct.example', 'http/502']]) {
+      if (host !== 'direct.example') noteProxied(stats, host, '10.0.0.7:8080');
+      noteSettled(stats, host, host === 'refused.example' ? lastError : 'retry/exhausted', lastError);
+    }
+    const counts = { planned: 1, succeeded: 0, failed: 1, pending: 0 };
+    const lost = lostHosts(ledger({ 'five.example': counts, 'silent.example': counts, 'refused.example': counts, 'direct.example': counts }), stats);
+    expect(lost['five.example'].proxies).toEqual(['10.0.0.7:8080']);
+    expect(lostHostHint(lost['five.example'])).toMatch(/^server errors \(5xx\) on every try.*; or our proxy: every request went through 10\.0\.0\.7:8080/);
+    expect(lostHostHint(lost['silent.example'])).toContain('; or our proxy: every request went through 10.0.0.7:8080');
+    expect(lostHostHint(lost['refused.example'])).toBe('our proxies failed (unreachable, refusing our credentials or the tunnel): check the proxy settings');
+    expect(lost['direct.example'].proxies).toBeUndefined();
+    expect(lostHostHint(lost['direct.example'])).not.toContain('proxy');
   });
 });

@@ -148,6 +148,39 @@ describe('HttpFetcher with a session', () => {
     }
   });
 
+  it('a CONNECT the proxy closes without a word, or never answers, fails once as the tunnel not set up (before: sent again ~1,500 times a second, or held for minutes)', async () => {
+    for (const fault of ['hang-up', 'silent'] as const) {
+      const faulty = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+      try {
+        faulty.fault = fault;
+        const request = req(`https://127.0.0.1:${server.port}/account`);
+        request.session = await pools([faulty.url]).acquire(server.hostKey);
+        const error = await fetchError(fetcher.fetch(request));
+        expect(error.code).toBe('FETCH_PROXY_TUNNEL');
+        expect(error.message).not.toContain(PASSWORD);
+        expect(faulty.received.map((r) => r.target)).toEqual([`CONNECT 127.0.0.1:${server.port}`]);
+      } finally {
+        await faulty.close();
+      }
+    }
+  });
+
+  it("a fetch whose deadline passes while its CONNECT is unanswered ends at the deadline (undici does not abort a request waiting on a tunnel)", async () => {
+    // A connect timeout longer than the whole fetch's: only the deadline can end it.
+    const patient = new HttpFetcher(httpSettings({ timeoutMs: 300, connectTimeoutMs: 30_000 }));
+    const faulty = await startFaultyProxy({ username: 'crawler', password: PASSWORD });
+    try {
+      faulty.fault = 'silent';
+      const request = req(`https://127.0.0.1:${server.port}/account`);
+      request.session = await pools([faulty.url]).acquire(server.hostKey);
+      // Before: pending until the CONNECT's own timeout (30 s here; the test's time limit is the guard).
+      expect((await fetchError(patient.fetch(request))).code).toBe('FETCH_TIMEOUT');
+    } finally {
+      await faulty.close();
+      await patient.close();
+    }
+  }, 15_000);
+
   it('a proxy URL with an API key as user name and an empty password, or a token alone, sends it as Basic credentials (forward and CONNECT)', async () => {
     const faulty = await startFaultyProxy({ username: 'APIKEY-5521', password: '' });
     try {

@@ -2,9 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FetchLogRow } from '../../src/ports/fetch-log';
 import { failureKind } from '../../src/engine/failure-kind';
+import { exitCodeFor } from '../../src/engine/run-summary';
+import { runLosses } from '../../src/engine/run-losses';
 import { SqliteFetchLog } from '../../storage/sqlite/sqlite-fetch-log';
 import { FixtureServer } from '../support/fixture-server';
-import { startFaultyProxy, type FaultyProxy } from '../support/faulty-proxy';
+import { startFaultyProxy, type FaultyProxy, type ProxyFault } from '../support/faulty-proxy';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
@@ -38,7 +40,7 @@ async function proxy(): Promise<FaultyProxy> {
   return started;
 }
 
-async function crawl(server: FixtureServer, proxyUrls: string[], sessions: Record<string, unknown> = {}): Promise<{ result: TestCrawlResult; rows: FetchLogRow[] }> {
+async function crawl(server: FixtureServer, proxyUrls: string[], sessions: Record<string, unknown> = {}, settings: Record<string, unknown> = {}): Promise<{ result: TestCrawlResult; rows: FetchLogRow[] }> {
   const storage = tempStorageDir('proxy-failover');
   cleanups.push(() => storage.cleanup());
   const urls = Array.from({ length: PAGES }, (_, n) => server.url(`/p/${n}`));
@@ -48,6 +50,7 @@ async function crawl(server: FixtureServer, proxyUrls: string[], sessions: Recor
     pipeline: { batchSize: 5, batchMaxAgeMs: 20 },
     log: { statsIntervalMs: 0 },
     sessions: { proxyUrls, maxPoolSizePerHost: 2, persist: false, ...sessions },
+    ...settings,
   });
   const log = SqliteFetchLog.open(storage.dir);
   const rows = await log.rows(result.summary.runId);
@@ -110,4 +113,37 @@ describe('proxies that fail themselves', () => {
     expect(reasons.every((reason) => failureKind(reason) === 'transient')).toBe(true);
     expect(server.requests).toHaveLength(0);
   });
+});
+
+describe('proxies that fail in ways the site might have (their own 5xx, silence, a cut body)', () => {
+  const faults: ProxyFault[] = ['bad-gateway', 'unavailable', 'gateway-timeout', 'silent', 'reset-mid-body', 'hang-up'];
+  it.each(faults)('a proxy that does %s beside a good one: every page arrives, each retry and robots.txt\'s next fetch go through the good one', async (fault) => {
+    const server = await shop();
+    server.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n'));
+    const [bad, good] = [await proxy(), await proxy()];
+    bad.fault = fault;
+    // A silent proxy is found out by the answer deadline; kept short so the test does not wait 30 s a try.
+    const { result, rows } = await crawl(server, [bad.url, good.url], {}, { http: { timeoutMs: 1_500 }, robots: { refetchAfterMs: 100 } });
+    expect(result.summary.ledger).toMatchObject({ planned: PAGES, succeeded: PAGES, failed: 0, pending: 0 });
+    expect(result.items).toHaveLength(PAGES);
+    // Before: every retry picked a session at random, so a page could spend all its attempts on the bad
+    // proxy (retry/exhausted), and robots.txt did (robots/unavailable: the whole host lost for a proxy's fault).
+    expect(rows.filter((row) => row.attempt > 0).every((row) => row.proxyId === idOf(good))).toBe(true);
+    expect(bad.received.filter((r) => r.target.endsWith('/robots.txt')).length).toBeLessThanOrEqual(1);
+  }, 30_000);
+});
+
+describe('the only proxy failing in a way the site might have', () => {
+  it.each(['unavailable', 'silent'] as ProxyFault[])('a proxy that does %s: the host is lost, the run exits 4, and the lost host\'s line names the proxy beside the site', async (fault) => {
+    const server = await shop();
+    const bad = await proxy();
+    bad.fault = fault;
+    const { result } = await crawl(server, [bad.url], {}, { http: { timeoutMs: 1_000 }, robots: { refetchAfterMs: 20 } });
+    expect(result.summary.ledger).toMatchObject({ planned: PAGES, succeeded: 0, pending: 0 });
+    expect(exitCodeFor(result.summary)).toBe(4);
+    // Before: "robots.txt could not be read (down, or a bot wall in its place)": the site alone was blamed.
+    const [lost] = runLosses(result.summary).lostHosts;
+    expect(lost.hint).toContain(`or our proxy: every request went through ${idOf(bad)}`);
+    expect(server.requests).toHaveLength(0);
+  }, 30_000);
 });

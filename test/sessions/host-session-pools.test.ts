@@ -73,6 +73,20 @@ describe('HostSessionPools', () => {
     expect(fresh.cookieHeader('http://a/')).toBe('');
   });
 
+  it('after a failure that may be the proxy\'s, elsewhere() gives a live session of another usable proxy, cookies kept; none with one proxy', async () => {
+    const p = pools({ maxPoolSizePerHost: 2, proxyMaxFailures: 1 });
+    const [a1, a2] = [await p.acquire('a:80'), await p.acquire('a:80')];
+    a2.storeCookies('http://a/', ['sid=2; Path=/']);
+    const other = await a1.elsewhere();
+    expect(other?.id).toBe(a2.id);
+    expect(other?.cookieHeader('http://a/')).toBe('sid=2');
+    // Its proxy retired: no live session is left elsewhere, and no proxy other than a1's either.
+    a2.proxyFailed();
+    expect(await a1.elsewhere()).toBeNull();
+    const single = pools({ maxPoolSizePerHost: 2 }, null, [PROXIES[0]]);
+    expect(await (await single.acquire('a:80')).elsewhere()).toBeNull();
+  });
+
   it('restores live sessions with their cookies and proxy; drops retired ones and those whose proxy is gone', async () => {
     const dir = tempStorageDir('session-store');
     dirs.push(dir);
