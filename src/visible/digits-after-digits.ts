@@ -31,7 +31,9 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   // cents of "129€<sup>99</sup>", as French shops write it: left for the lexer, which reads "129€99".
   if (raised && endsWithPriceSign(before)) return digits.length === 2 && isWholeEuros(before) ? unchanged : { piece: '*', fragment: true };
   if (!/\p{Nd}$/u.test(before)) return unchanged;
-  const units = /[\p{Nd}.,'\s\u066B\u066C]*$/u.exec(before)![0].trim();
+  // The last 64 characters: a run anchored only at its end is retried from each of its characters (quadratic on a
+  // long run of spaces or digits earlier in the text), and a price's units never run that long.
+  const units = /[\p{Nd}.,'\s\u066B\u066C]*$/u.exec(before.slice(-64))![0].trim();
   const hasDecimals = /[.,\u066B]\p{Nd}{1,2}$/u.test(units);
   if (digits.length === 2 && !hasDecimals) return { piece: `${decimalSeparatorFor(units)}${digits}`, fragment: true };
   // "KD 12<sup>500</sup>": three raised digits are the fils of a three-decimal currency as much as a footnote;

@@ -93,6 +93,17 @@ describe('pii-redaction (first stage)', () => {
     const out = noPhones.process(cyclic, source(), ctx);
     expect(isDrop(out)).toBe(false);
   });
+
+  it('scans a field with a long run of address characters once: a 200,000-digit price text, a base64 blob, an e-mail after them', () => {
+    // The old pattern retried such a run from each of its characters (quadratic: this item held the loop for minutes).
+    const settings = testSettings();
+    const ctx = pipelineContext(settings, capturingLogger().log);
+    const stage = new PiiRedactionStage({ ...settings.redaction, phones: false });
+    const digits = '9'.repeat(200_000);
+    const blob = 'QUJD'.repeat(50_000);
+    const out = stage.process({ price: `$${digits}.99`, note: `${blob} write to ${blob}x@shop.example or ops@shop.example` }, source(), ctx);
+    expect(out).toEqual({ price: `$${digits}.99`, note: `${blob} write to [redacted] or [redacted]` });
+  });
 });
 
 describe('schema-validation', () => {

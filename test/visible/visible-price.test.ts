@@ -275,3 +275,12 @@ describe('visiblePricing(): the other pricing fields, exact', () => {
     expect(fields.availability).toBe('OutOfStock');
   });
 });
+
+describe('a price holder padded with a long run of spaces (template indentation, a hostile page)', () => {
+  it('is read once, not retried from every space: raised cents after 100,000 spaces', () => {
+    // The units before the raised cents were found by a pattern anchored only at the text's end, which the
+    // engine retried from each space of the run (quadratic: 40,000 spaces held the loop for 20 s).
+    const padded = `<div class="price">Ref ${' '.repeat(100_000)}x 12<sup>99</sup> €</div>`;
+    expect(describeResult(htmlResponse(page(padded, 'fr-FR')))).toBe('12.99 EUR');
+  });
+});
