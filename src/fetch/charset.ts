@@ -1,8 +1,10 @@
 // Picks a response's charset the way browsers do (BOM > header > meta/XML declaration > utf-8), except that
 // UTF-8 bytes declared as a single-byte charset are read as UTF-8, and decodes.
 import { isAscii, isUtf8 } from 'node:buffer';
-import iconv from 'iconv-lite';
 import { resolveCharsetLabel } from './charset-labels';
+import { decodeText } from './text-decoders';
+
+export { decodeText } from './text-decoders';
 
 /** `utf8-bytes`: a single-byte charset was declared, but the bytes are UTF-8 (see `declaredOrUtf8`). */
 export type CharsetSource = 'bom' | 'header' | 'meta' | 'xml' | 'default' | 'utf8-bytes';
@@ -74,30 +76,6 @@ function declaredOrUtf8(declared: CharsetDetection, body: Buffer): CharsetDetect
 export function decodeBody(body: Buffer, contentType: string | undefined): DecodedBody {
   const detection = sniffCharset(contentType, body);
   return { ...detection, text: decodeText(body, detection.encoding) };
-}
-
-/** `body` as text in `encoding` (a name `sniffCharset` gives); a UTF-8 BOM is never part of the text. */
-export function decodeText(body: Buffer, encoding: string): string {
-  if (encoding === 'utf-8') {
-    // Node's native decoder is several times faster than iconv-lite for the common case.
-    const start = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
-    return body.toString('utf8', start);
-  }
-  if (iconv.encodingExists(encoding)) return iconv.decode(body, encoding);
-  return decodeWhatIconvLacks(body, encoding);
-}
-
-/**
- * The WHATWG encodings iconv-lite has no codec for; every name `resolveCharsetLabel` gives decodes here or
- * in iconv-lite, so a declared charset is never silently read as utf-8 (ISO-2022-JP's "１２，８００円"
- * read "#1#2!$#8#0#01_", digits a price parser could take).
- */
-function decodeWhatIconvLacks(body: Buffer, encoding: string): string {
-  if (encoding === 'replacement') return body.length > 0 ? '\uFFFD' : '';
-  // x-user-defined: ASCII as is, each byte above it one private-use character (U+F780 + byte - 0x80).
-  if (encoding === 'x-user-defined') return Array.from(body, (byte) => String.fromCharCode(byte < 0x80 ? byte : 0xf700 + byte)).join('');
-  // Node's ICU decodes the rest of the WHATWG set (iso-2022-jp); a name it lacks is a bug of ours, not the page's.
-  return new TextDecoder(encoding).decode(body);
 }
 
 function bomEncoding(body: Buffer): string | null {
