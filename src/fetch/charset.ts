@@ -2,6 +2,7 @@
 // UTF-8 bytes declared as a single-byte charset are read as UTF-8, and decodes.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { resolveCharsetLabel } from './charset-labels';
+import { metaCharsetLabels } from './meta-prescan';
 import { decodeText } from './text-decoders';
 
 export { decodeText } from './text-decoders';
@@ -21,8 +22,11 @@ export interface DecodedBody extends CharsetDetection {
   text: string;
 }
 
-/** How far into the body we look for a declaration (browsers use 1 KiB; real shops put scripts first). */
-const PRESCAN_BYTES = 4096;
+/**
+ * How far into the body a declaration is looked for at most: Chromium reads a meta anywhere in the head
+ * (`meta-prescan.ts` stops at its end, past the first 1 KiB); this only bounds the copy of a huge page.
+ */
+const PRESCAN_BYTES = 512 * 1024;
 
 export function detectCharset(contentType: string | undefined, body: Buffer): string {
   return sniffCharset(contentType, body).encoding;
@@ -134,39 +138,4 @@ function asciiCompatible(encoding: string): string {
 function xmlDeclarationLabel(head: string): string | null {
   const match = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([^"']+)["']/.exec(head);
   return match ? match[1]! : null;
-}
-
-/** Charset labels of the `<meta>` tags in document order (comments skipped). */
-function metaCharsetLabels(head: string): string[] {
-  const labels: string[] = [];
-  const text = head.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
-  for (const tag of text.matchAll(/<meta[\s/][^>]*>?/gi)) {
-    const attrs = parseAttributes(tag[0].slice(5));
-    const charset = attrs.get('charset');
-    if (charset !== undefined) {
-      if (charset.trim() !== '') labels.push(charset);
-      continue;
-    }
-    if (attrs.get('http-equiv')?.trim().toLowerCase() === 'content-type') {
-      const content = attrs.get('content');
-      const label = content ? contentCharset(content) : null;
-      if (label) labels.push(label);
-    }
-  }
-  return labels;
-}
-
-/** Browsers accept `charset=` anywhere in the content value, with or without a `;` before it. */
-function contentCharset(content: string): string | null {
-  const match = /charset\s*=\s*["']?([^"';\s]+)/i.exec(content);
-  return match ? match[1]! : null;
-}
-
-function parseAttributes(source: string): Map<string, string> {
-  const attrs = new Map<string, string>();
-  for (const match of source.matchAll(/([^\s=/>"']+)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g)) {
-    const name = match[1]!.toLowerCase();
-    if (!attrs.has(name)) attrs.set(name, match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return attrs;
 }

@@ -128,12 +128,19 @@ describe('unknown and odd labels', () => {
     expect(priceOf(decoded.text)).toBe('12,99 €');
   });
 
-  it('a meta tag inside a comment or beyond the first 4 KiB does not count', () => {
+  it('a meta tag inside a comment, a script, a title or an attribute value does not count', () => {
     const { body } = charsetPage('win1252', 'none');
-    const commented = Buffer.concat([Buffer.from('<!-- <meta charset="windows-1252"> -->'), body]);
-    expect(detectCharset('text/html', commented)).toBe('utf-8');
-    const late = Buffer.concat([Buffer.from(`<!DOCTYPE html>${' '.repeat(4096)}<meta charset="windows-1252">`), body]);
-    expect(detectCharset('text/html', late)).toBe('utf-8');
+    for (const hiding of ['<!-- <meta charset="windows-1252"> -->', `<script>var m = '<meta charset="windows-1252">';</script>`, '<title><meta charset=windows-1252></title>', `<a title='<meta charset="windows-1252">'>x</a>`]) {
+      expect(detectCharset('text/html', Buffer.concat([Buffer.from(hiding), body]))).toBe('utf-8');
+    }
+  });
+
+  it('a meta anywhere in the head counts, however far in (as in Chromium); past the first 1 KiB of a begun body it does not', () => {
+    const { body } = charsetPage('win1252', 'none');
+    const longHead = Buffer.concat([Buffer.from(`<!DOCTYPE html><head><style>${'a{b:c}'.repeat(2000)}</style><meta charset="windows-1252">`), body]);
+    expect(sniffCharset('text/html', longHead)).toMatchObject({ encoding: 'windows-1252', source: 'meta' });
+    const lateInBody = Buffer.concat([Buffer.from(`<!DOCTYPE html><body><p>${'x'.repeat(1024)}</p><meta charset="windows-1252">`), body]);
+    expect(detectCharset('text/html', lateInBody)).toBe('utf-8');
   });
 
   it('a meta naming utf-16 means utf-8 (an ASCII scan found it)', () => {
