@@ -111,13 +111,29 @@ function extractMimeType(contentType: string | undefined): MimeType | null {
   for (const value of contentType?.match(/(?:"[^"]*"|[^,])+/g) ?? []) {
     const type = /^\s*([^\s/;]+\/[^\s;]+)/.exec(value)?.[1]?.toLowerCase();
     if (!type || type === '*/*') continue;
-    const match = /;\s*charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^;\s]*))/i.exec(value);
-    const label = match ? (match[1] ?? match[2] ?? match[3] ?? '').trim() : '';
+    const label = charsetOfParameters(value);
     if (type !== essence) charset = null;
     essence = type;
     if (label !== '') charset = label;
   }
   return essence === null ? null : { essence, charset };
+}
+
+/**
+ * One parameter after another, a quoted value read whole (with its backslash escapes) as Fetch's MIME type
+ * parser reads it: `foo="a;charset=koi8-r"; charset=iso-8859-15` names ISO-8859-15, not KOI8-R, as in
+ * Chromium. The first charset counts; spaces around the name and `=` are tolerated (browsers ignore such a
+ * parameter, but the server meant it), and so are single quotes.
+ */
+function charsetOfParameters(value: string): string {
+  for (const param of value.matchAll(/;\s*([^;=]*)(?:=\s*("(?:[^"\\]|\\.)*"?|'[^']*'?|[^;]*)[^;]*)?/g)) {
+    if (param[1]!.trim().toLowerCase() !== 'charset') continue;
+    const raw = param[2] ?? '';
+    if (raw.startsWith('"')) return raw.slice(1).replace(/"$/, '').replace(/\\(.)/g, '$1').trim();
+    if (raw.startsWith("'")) return raw.slice(1).replace(/'$/, '').trim();
+    return raw.trim();
+  }
+  return '';
 }
 
 function isJson(contentType: string | undefined): boolean {

@@ -62,7 +62,7 @@ interface Tag {
   end: number;
 }
 
-/** A start tag read as the tokenizer reads it: a quoted value may hold `>`, and the first of a repeated attribute counts. */
+/** A start tag read as the tokenizer reads it: a quoted value may hold `>`. */
 function readTag(text: string, from: number): Tag {
   const name = TAG_NAME.exec(text.slice(from, from + 64))![0];
   const attrs = new Map<string, string>();
@@ -87,7 +87,8 @@ function readTag(text: string, from: number): Tag {
         at = valueEnd;
       }
     }
-    if (!attrs.has(key)) attrs.set(key, value);
+    // The last of an attribute given twice counts: Chromium's meta scan reads them all in order.
+    attrs.set(key, value);
   }
   return { name: name.toLowerCase(), attrs, end: Math.min(at + 1, text.length) };
 }

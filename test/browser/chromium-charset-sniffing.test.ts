@@ -27,6 +27,9 @@ const PAGES: Record<string, { contentType: string; body: Buffer }> = {
   'http-equiv with odd quoting': { contentType: 'text/html', body: page(`<meta content='text/html;charset="iso-8859-15"' http-equiv=Content-Type>${TEXT}`) },
   'an unknown label, then a known one': { contentType: 'text/html', body: page(`<meta charset="x-bogus">${DECLARED}${TEXT}`) },
   'an unknown header label, then the meta': { contentType: 'text/html; charset=x-bogus', body: page(`${DECLARED}${TEXT}`) },
+  // The last of a repeated charset attribute, as Chromium's scan reads them; a header parameter's quoted value whole.
+  'a repeated charset attribute': { contentType: 'text/html', body: page(`<meta charset="koi8-r" charset="iso-8859-15">${TEXT}`) },
+  'charset= inside another quoted header parameter': { contentType: 'text/html; foo="a;charset=koi8-r"; charset=iso-8859-15', body: page(TEXT) },
   'an XML declaration': { contentType: 'application/xhtml+xml', body: page(`<?xml version='1.0' encoding='ISO-8859-15'?><html xmlns="http://www.w3.org/1999/xhtml"><body>${TEXT}</body></html>`) },
 };
 
