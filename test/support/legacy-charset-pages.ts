@@ -1,5 +1,7 @@
 // Shop pages in legacy charsets, served as bytes, with the price each must give (or the refusal): the HTTP and browser crawls share them.
 import { FixtureServer } from './fixture-server';
+import { PriceTextSpider } from './spiders/price-text-spider';
+import { crawlInProcess, tempStorageDir } from './test-crawl';
 
 const bytes = (...parts: Array<string | number[]>): Buffer => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));
 export const LEGACY_CHARSET_PAGES: Record<string, { contentType: string; body: Buffer }> = {
@@ -21,9 +23,30 @@ export const LEGACY_CHARSET_PAGES: Record<string, { contentType: string; body: B
 /** What a crawl of every page must store (sku: price and currency); the other two pages are dropped as price/ambiguous. */
 export const LEGACY_CHARSET_PRICES = { '/gbk-emoji': '99.00 CNY', '/latin1-euro': '12.99 EUR', '/meta-after-style': '1299.00 RUB' };
 
-/** A loopback server answering each page with its bytes and Content-Type. */
-export async function legacyCharsetSite(): Promise<FixtureServer> {
+/** What a crawl of every page stored (sku: "price currency") and dropped (reason: count). */
+export interface LegacyCharsetCrawl {
+  stored: Record<string, string>;
+  dropped: Record<string, number>;
+  failed: number;
+}
+
+/** Serves every page on a loopback server and crawls them all with the price-text spider, over HTTP or in Chromium. */
+export async function crawlLegacyCharsetPages(fetchMode: 'http' | 'browser'): Promise<LegacyCharsetCrawl> {
   const server = await FixtureServer.start({ builtInRoutes: false });
-  for (const [path, page] of Object.entries(LEGACY_CHARSET_PAGES)) server.route(path, (_req, res) => void res.writeHead(200, { 'content-type': page.contentType }).end(page.body));
-  return server;
+  const storage = tempStorageDir(`legacy-charset-${fetchMode}`);
+  try {
+    for (const [path, page] of Object.entries(LEGACY_CHARSET_PAGES)) server.route(path, (_req, res) => void res.writeHead(200, { 'content-type': page.contentType }).end(page.body));
+    const urls = Object.keys(LEGACY_CHARSET_PAGES).map((path) => server.url(path));
+    const result = await crawlInProcess(new PriceTextSpider({ urls: urls.join(',') }), storage.dir, {
+      politeness: { minIntervalMs: 0, jitterMs: 0, hosts: { [server.hostKey]: { fetchMode } } },
+      browser: { timeoutMs: 20_000 },
+      robots: { obey: false },
+      pipeline: { batchMaxAgeMs: 20 },
+    });
+    const stored = Object.fromEntries(result.items.map((item) => [item.data.sku, `${String(item.data.price)} ${String(item.data.currency)}`]));
+    return { stored, dropped: result.summary.items.dropped, failed: result.summary.ledger.failed };
+  } finally {
+    await server.close();
+    storage.cleanup();
+  }
 }
