@@ -2,7 +2,7 @@
 import type { RunRecord } from '../ports/run-record-store';
 import { lossCell, runLosses, type RunLosses } from '../engine/run-losses';
 import { storeConfigFromCli, withRunRecords, type StoreCliOptions } from './store-options';
-import { terminalSafe, terminalSafeJson } from './terminal-text';
+import { terminalLine, terminalSafeJson } from './terminal-text';
 
 export interface RunsOptions extends StoreCliOptions {
   spider?: string;
@@ -14,11 +14,13 @@ const count = (n: number | null): string => (n === null ? '' : String(n));
 
 function formatRuns(runs: readonly RunRecord[]): string {
   const header = ['started (UTC)', 'ended', 'spider', 'run', 'mode', 'trigger', 'outcome', 'exit', 'planned', 'ok', 'failed', 'pending', 'items', 'settings', 'lost'];
+  // Each cell on one line with nothing a terminal acts on: a spider's name is the project's text, and a newline in
+  // it began a row of its own under the header.
   const rows = runs.map((r) => [
     time(r.startedAtMs), time(r.endedAtMs), r.spider, r.runId, r.mode ?? '', r.trigger, r.outcome, count(r.exitCode),
     count(r.planned), count(r.succeeded), count(r.failed), count(r.pending), count(r.items), (r.settingsHash ?? '').slice(0, 12),
     lossCell(lossesOf(r.summaryJson)),
-  ]);
+  ].map(terminalLine));
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
   return [header, ...rows].map((cells) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }
@@ -29,7 +31,7 @@ export async function runsCommand(opts: RunsOptions): Promise<number> {
     const runs = await records.list(opts.spider);
     // A spider's name and stop reason are the project's text, not ours: printed without what a terminal acts on.
     if (opts.json) for (const run of runs) process.stdout.write(`${terminalSafeJson(JSON.stringify({ ...run, stopReason: stopReasonOf(run.summaryJson), losses: lossesOf(run.summaryJson), settingsJson: undefined, summaryJson: undefined }))}\n`);
-    else process.stdout.write(`${runs.length === 0 ? 'no runs' : terminalSafe(formatRuns(runs))}\n`);
+    else process.stdout.write(`${runs.length === 0 ? 'no runs' : formatRuns(runs)}\n`);
     return 0;
   });
 }

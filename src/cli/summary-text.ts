@@ -2,12 +2,14 @@
 import type { RunSummary } from '../engine/run-summary';
 import { lossLines, runLosses } from '../engine/run-losses';
 import { groupHandling } from '../app/report/handling-labels';
-import { terminalSafe } from './terminal-text';
+import { terminalLine, terminalSafe } from './terminal-text';
 import { unusedHostSettingLine } from '../settings/unused-host-settings';
 
+/** Rows as aligned columns, each cell on one line with nothing a terminal acts on (a host, a worker id or a reason a newline in which began a row of its own). */
 export function table(rows: Array<[string, ...Array<string | number>]>): string {
-  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
-  return rows.map((row) => row.map((cell, col) => (col === 0 ? String(cell).padEnd(widths[col]) : String(cell).padStart(widths[col]))).join('  ')).join('\n');
+  const cells = rows.map((row) => row.map((cell) => terminalLine(String(cell))));
+  const widths = cells[0].map((_, col) => Math.max(...cells.map((row) => row[col].length)));
+  return cells.map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ')).join('\n');
 }
 
 /** The summary as printed after a crawl; whatever a page or a spider could have put in it is made safe for the terminal. */

@@ -1,5 +1,4 @@
-// WHATWG Encoding labels → the canonical encoding name we decode with (iconv-lite knows every target but
-// the three `decodeText` handles itself: iso-2022-jp, replacement and x-user-defined).
+// WHATWG Encoding labels → the standard's encoding name, lower-cased (`decodeText` in text-decoders.ts decodes each).
 // Browsers treat "latin1", "ascii" and "iso-8859-1" as windows-1252; pages written for them rely on it
 // (a "€" sent as 0x80 under a latin1 label), so we do the same.
 
@@ -32,7 +31,7 @@ const TABLE: Record<string, string[]> = {
   'koi8-r': ['cskoi8r', 'koi', 'koi8', 'koi8-r', 'koi8_r'],
   'koi8-u': ['koi8-ru', 'koi8-u'],
   macintosh: ['csmacintosh', 'mac', 'macintosh', 'x-mac-roman'],
-  maccyrillic: ['x-mac-cyrillic', 'x-mac-ukrainian'],
+  'x-mac-cyrillic': ['x-mac-cyrillic', 'x-mac-ukrainian'],
   gbk: ['chinese', 'csgb2312', 'csiso58gb231280', 'gb2312', 'gb_2312', 'gb_2312-80', 'gbk', 'iso-ir-58', 'x-gbk'],
   gb18030: ['gb18030'],
   big5: ['big5', 'big5-hkscs', 'cn-big5', 'csbig5', 'x-x-big5'],

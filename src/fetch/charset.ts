@@ -1,8 +1,11 @@
 // Picks a response's charset the way browsers do (BOM > header > meta/XML declaration > utf-8), except that
 // UTF-8 bytes declared as a single-byte charset are read as UTF-8, and decodes.
 import { isAscii, isUtf8 } from 'node:buffer';
-import iconv from 'iconv-lite';
 import { resolveCharsetLabel } from './charset-labels';
+import { metaCharsetLabels } from './meta-prescan';
+import { decodeText } from './text-decoders';
+
+export { decodeText } from './text-decoders';
 
 /** `utf8-bytes`: a single-byte charset was declared, but the bytes are UTF-8 (see `declaredOrUtf8`). */
 export type CharsetSource = 'bom' | 'header' | 'meta' | 'xml' | 'default' | 'utf8-bytes';
@@ -19,8 +22,11 @@ export interface DecodedBody extends CharsetDetection {
   text: string;
 }
 
-/** How far into the body we look for a declaration (browsers use 1 KiB; real shops put scripts first). */
-const PRESCAN_BYTES = 4096;
+/**
+ * How far into the body a declaration is looked for at most: Chromium reads a meta anywhere in the head
+ * (`meta-prescan.ts` stops at its end, past the first 1 KiB); this only bounds the copy of a huge page.
+ */
+const PRESCAN_BYTES = 512 * 1024;
 
 export function detectCharset(contentType: string | undefined, body: Buffer): string {
   return sniffCharset(contentType, body).encoding;
@@ -76,30 +82,6 @@ export function decodeBody(body: Buffer, contentType: string | undefined): Decod
   return { ...detection, text: decodeText(body, detection.encoding) };
 }
 
-/** `body` as text in `encoding` (a name `sniffCharset` gives); a UTF-8 BOM is never part of the text. */
-export function decodeText(body: Buffer, encoding: string): string {
-  if (encoding === 'utf-8') {
-    // Node's native decoder is several times faster than iconv-lite for the common case.
-    const start = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0;
-    return body.toString('utf8', start);
-  }
-  if (iconv.encodingExists(encoding)) return iconv.decode(body, encoding);
-  return decodeWhatIconvLacks(body, encoding);
-}
-
-/**
- * The WHATWG encodings iconv-lite has no codec for; every name `resolveCharsetLabel` gives decodes here or
- * in iconv-lite, so a declared charset is never silently read as utf-8 (ISO-2022-JP's "１２，８００円"
- * read "#1#2!$#8#0#01_", digits a price parser could take).
- */
-function decodeWhatIconvLacks(body: Buffer, encoding: string): string {
-  if (encoding === 'replacement') return body.length > 0 ? '\uFFFD' : '';
-  // x-user-defined: ASCII as is, each byte above it one private-use character (U+F780 + byte - 0x80).
-  if (encoding === 'x-user-defined') return Array.from(body, (byte) => String.fromCharCode(byte < 0x80 ? byte : 0xf700 + byte)).join('');
-  // Node's ICU decodes the rest of the WHATWG set (iso-2022-jp); a name it lacks is a bug of ours, not the page's.
-  return new TextDecoder(encoding).decode(body);
-}
-
 function bomEncoding(body: Buffer): string | null {
   if (body.length >= 3 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return 'utf-8';
   if (body.length >= 2 && body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
@@ -129,13 +111,29 @@ function extractMimeType(contentType: string | undefined): MimeType | null {
   for (const value of contentType?.match(/(?:"[^"]*"|[^,])+/g) ?? []) {
     const type = /^\s*([^\s/;]+\/[^\s;]+)/.exec(value)?.[1]?.toLowerCase();
     if (!type || type === '*/*') continue;
-    const match = /;\s*charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^;\s]*))/i.exec(value);
-    const label = match ? (match[1] ?? match[2] ?? match[3] ?? '').trim() : '';
+    const label = charsetOfParameters(value);
     if (type !== essence) charset = null;
     essence = type;
     if (label !== '') charset = label;
   }
   return essence === null ? null : { essence, charset };
+}
+
+/**
+ * One parameter after another, a quoted value read whole (with its backslash escapes) as Fetch's MIME type
+ * parser reads it: `foo="a;charset=koi8-r"; charset=iso-8859-15` names ISO-8859-15, not KOI8-R, as in
+ * Chromium. The first charset counts; spaces around the name and `=` are tolerated (browsers ignore such a
+ * parameter, but the server meant it), and so are single quotes.
+ */
+function charsetOfParameters(value: string): string {
+  for (const param of value.matchAll(/;\s*([^;=]*)(?:=\s*("(?:[^"\\]|\\.)*"?|'[^']*'?|[^;]*)[^;]*)?/g)) {
+    if (param[1]!.trim().toLowerCase() !== 'charset') continue;
+    const raw = param[2] ?? '';
+    if (raw.startsWith('"')) return raw.slice(1).replace(/"$/, '').replace(/\\(.)/g, '$1').trim();
+    if (raw.startsWith("'")) return raw.slice(1).replace(/'$/, '').trim();
+    return raw.trim();
+  }
+  return '';
 }
 
 function isJson(contentType: string | undefined): boolean {
@@ -156,39 +154,4 @@ function asciiCompatible(encoding: string): string {
 function xmlDeclarationLabel(head: string): string | null {
   const match = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([^"']+)["']/.exec(head);
   return match ? match[1]! : null;
-}
-
-/** Charset labels of the `<meta>` tags in document order (comments skipped). */
-function metaCharsetLabels(head: string): string[] {
-  const labels: string[] = [];
-  const text = head.replace(/<!--[\s\S]*?(?:-->|$)/g, '');
-  for (const tag of text.matchAll(/<meta[\s/][^>]*>?/gi)) {
-    const attrs = parseAttributes(tag[0].slice(5));
-    const charset = attrs.get('charset');
-    if (charset !== undefined) {
-      if (charset.trim() !== '') labels.push(charset);
-      continue;
-    }
-    if (attrs.get('http-equiv')?.trim().toLowerCase() === 'content-type') {
-      const content = attrs.get('content');
-      const label = content ? contentCharset(content) : null;
-      if (label) labels.push(label);
-    }
-  }
-  return labels;
-}
-
-/** Browsers accept `charset=` anywhere in the content value, with or without a `;` before it. */
-function contentCharset(content: string): string | null {
-  const match = /charset\s*=\s*["']?([^"';\s]+)/i.exec(content);
-  return match ? match[1]! : null;
-}
-
-function parseAttributes(source: string): Map<string, string> {
-  const attrs = new Map<string, string>();
-  for (const match of source.matchAll(/([^\s=/>"']+)\s*(?:=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g)) {
-    const name = match[1]!.toLowerCase();
-    if (!attrs.has(name)) attrs.set(name, match[2] ?? match[3] ?? match[4] ?? '');
-  }
-  return attrs;
 }

@@ -59,7 +59,18 @@ function controlsShown(line: string): string {
   } catch {
     return terminalSafe(line);
   }
-  return `${JSON.stringify(entry, (_key, value: unknown) => (typeof value === 'string' ? visibleControls(value) : value))}\n`;
+  return `${JSON.stringify(entry, (key, value: unknown) => (typeof value === 'string' ? prettyValue(key, value) : value))}\n`;
+}
+
+/**
+ * A pretty entry is one line, but pino-pretty prints its message as it is: a newline in it (a JSON.parse
+ * error quoting the page's text, a title a spider logs) began a line of the server's choosing,
+ * `[12:00:00.000] INFO: …` and all. The message's newlines are written out as `\n` like the other controls;
+ * other fields pino-pretty prints as JSON (escaped), and a stack's lines indented under the entry.
+ */
+function prettyValue(key: string, value: string): string {
+  const shown = visibleControls(value);
+  return key === 'msg' ? shown.replace(/\n/g, '\\n') : shown;
 }
 
 /**

@@ -12,6 +12,7 @@ import { amountAtScale, isFuelPrice } from './three-digit-tail';
 import { isUnitPrice } from './unit-price';
 import { pastPrintedDigits, printedMinorDigits } from './iso-currencies';
 import { RecentReadings } from './recent-readings';
+import { lostCharacterInNumber } from './lost-character';
 import { CART_PRICE } from './cart-price-words';
 
 export { normalizeNumber } from './normalize-number';
@@ -93,6 +94,10 @@ export function parsePrice(input: string, given: ParsePriceOptions = {}): PriceR
   // "12⁹⁹ €", "KD 12⁵⁰⁰": raised cents (or fils) written as superscript digits (the lexer reads those as footnote marks): 12 would be wrong.
   if (WHOLE_UNITS.test(chosen.token.raw) && RAISED_DECIMALS.test(display.slice(chosen.token.end))) {
     return refuse(PRICE_REFUSAL.ambiguous, `superscript digits right after ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))}: raised cents or a footnote`);
+  }
+  // "1�299,00 €": an invalid byte in or against the number; it may have been a digit or a separator.
+  if (lostCharacterInNumber(text, chosen.token.start, chosen.token.end)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `an undecodable character in or against ${JSON.stringify(display.slice(chosen.token.start, chosen.token.end))}: the page's bytes are not valid in its charset`);
   }
   // "12,99 �": a page decoded with the wrong charset lost the sign ("€" as windows-1252 read as UTF-8); a
   // default or the locale would put another currency in its place.

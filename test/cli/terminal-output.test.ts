@@ -114,20 +114,22 @@ describe('commands that print scraped text', () => {
     expect(change.sku).toBe(canonicalSku(HOSTILE));
   });
 
-  it('`runs` prints a spider name with escape sequences as plain text, and its JSON keeps the exact value', async () => {
+  it('`runs` prints a spider name with escape sequences as plain text on its row, and its JSON keeps the exact value', async () => {
     const named = tempStorageDir('terminal-runs');
     try {
       class HostileNameSpider extends HostileSkuSpider {
-        override readonly name: string = `shop ${HOSTILE}`;
+        override readonly name: string = `shop ${HOSTILE}\nfake row`;
       }
       await crawlInProcess(new HostileNameSpider(server.url('/hostile')), named.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 }, robots: { obey: false } });
       const table = await cli(['runs', '--storage', named.dir]);
       expect(table.code).toBe(0);
-      expect(table.stdout).toContain(`shop ${SHOWN}`);
+      expect(table.stdout).toContain(`shop ${SHOWN} fake row`);
       expect(table.stdout).not.toMatch(CONTROL);
+      // The header and one row: the newline in the name began no row of its own.
+      expect(table.stdout.trim().split('\n')).toHaveLength(2);
       const json = await cli(['runs', '--storage', named.dir, '--json']);
       expect(json.stdout).not.toMatch(CONTROL);
-      expect((JSON.parse(json.stdout.trim()) as { spider: string }).spider).toBe(`shop ${HOSTILE}`);
+      expect((JSON.parse(json.stdout.trim()) as { spider: string }).spider).toBe(`shop ${HOSTILE}\nfake row`);
     } finally {
       named.cleanup();
     }

@@ -134,6 +134,20 @@ describe('feed formats', () => {
     expect(JSON.parse(readFileSync(jsonl.path, 'utf8').trim())).toMatchObject(hostile);
   });
 
+  it('JSON and JSONL write a lone surrogate as U+FFFD, as CSV and XML do: strict readers refuse the escape, and the SKU must read alike in every feed', async () => {
+    // A shop's API that cuts an emoji in half sends "\ud83d" escapes; JSON.parse gives a lone surrogate.
+    const cut = JSON.parse('{"sku":"K-1\\ud83d","name":"Kettle \\ude00 \\ud83d\\ude00"}') as { sku: string; name: string };
+    await store.writeBatch([toStoredItem({ ...cut, price: new Decimal('12.99'), currency: 'EUR' }, source({ runId: 'run-3' }))]);
+    for (const format of ['jsonl', 'json', 'csv', 'xml']) {
+      const spec = feed(`cut.${format}`);
+      await exportItems(store, 'run-3', spec);
+      const text = readFileSync(spec.path, 'utf8');
+      expect(text, format).not.toMatch(/\\ud[89a-f]/i);
+      expect(text, format).toContain('K-1\uFFFD');
+      expect(text, format).toContain('Kettle \uFFFD 😀');
+    }
+  });
+
   it('-o appends to a feed already there (one JSON array, one XML document, one CSV header); -O overwrites it', async () => {
     for (const format of ['json', 'xml', 'csv', 'jsonl'] as FeedFormat[]) {
       const name = `twice.${format}`;

@@ -128,12 +128,19 @@ describe('unknown and odd labels', () => {
     expect(priceOf(decoded.text)).toBe('12,99 €');
   });
 
-  it('a meta tag inside a comment or beyond the first 4 KiB does not count', () => {
+  it('a meta tag inside a comment, a script, a title or an attribute value does not count', () => {
     const { body } = charsetPage('win1252', 'none');
-    const commented = Buffer.concat([Buffer.from('<!-- <meta charset="windows-1252"> -->'), body]);
-    expect(detectCharset('text/html', commented)).toBe('utf-8');
-    const late = Buffer.concat([Buffer.from(`<!DOCTYPE html>${' '.repeat(4096)}<meta charset="windows-1252">`), body]);
-    expect(detectCharset('text/html', late)).toBe('utf-8');
+    for (const hiding of ['<!-- <meta charset="windows-1252"> -->', `<script>var m = '<meta charset="windows-1252">';</script>`, '<title><meta charset=windows-1252></title>', `<a title='<meta charset="windows-1252">'>x</a>`]) {
+      expect(detectCharset('text/html', Buffer.concat([Buffer.from(hiding), body]))).toBe('utf-8');
+    }
+  });
+
+  it('a meta anywhere in the head counts, however far in (as in Chromium); past the first 1 KiB of a begun body it does not', () => {
+    const { body } = charsetPage('win1252', 'none');
+    const longHead = Buffer.concat([Buffer.from(`<!DOCTYPE html><head><style>${'a{b:c}'.repeat(2000)}</style><meta charset="windows-1252">`), body]);
+    expect(sniffCharset('text/html', longHead)).toMatchObject({ encoding: 'windows-1252', source: 'meta' });
+    const lateInBody = Buffer.concat([Buffer.from(`<!DOCTYPE html><body><p>${'x'.repeat(1024)}</p><meta charset="windows-1252">`), body]);
+    expect(detectCharset('text/html', lateInBody)).toBe('utf-8');
   });
 
   it('a meta naming utf-16 means utf-8 (an ASCII scan found it)', () => {
@@ -152,7 +159,7 @@ describe('unknown and odd labels', () => {
     expect(resolveCharsetLabel('GB2312')).toBe('gbk');
     expect(resolveCharsetLabel('ks_c_5601-1987')).toBe('euc-kr');
     expect(resolveCharsetLabel('iso8859-15')).toBe('iso-8859-15');
-    expect(resolveCharsetLabel('x-mac-cyrillic')).toBe('maccyrillic');
+    expect(resolveCharsetLabel('x-mac-cyrillic')).toBe('x-mac-cyrillic');
     expect(resolveCharsetLabel('utf-7')).toBeNull();
   });
 });
@@ -202,6 +209,29 @@ describe('encodings iconv-lite has no codec for', () => {
     for (const label of ['iso-2022-jp', 'replacement', 'x-user-defined', 'x-mac-cyrillic', 'utf-16be', 'windows-874', 'iso-8859-8-i', 'gb18030']) {
       expect(() => decodeText(Buffer.from('<p>1</p>'), resolveCharsetLabel(label)!)).not.toThrow();
     }
+  });
+});
+
+describe('decoders where iconv-lite reads otherwise than the Encoding Standard', () => {
+  it('a page labelled GBK or GB2312 decodes four-byte GB18030 codes, as browsers do; their ASCII digits never join a price', () => {
+    // "🔥99元" in GB18030: 94 39 E6 37 is the emoji; iconv-lite's gbk read "�9�7" and the price became 799.
+    const body = Buffer.concat([Buffer.from('<p>'), Buffer.from([0x94, 0x39, 0xe6, 0x37, 0x39, 0x39, 0xd4, 0xaa]), Buffer.from('</p>')]);
+    for (const label of ['gbk', 'gb2312', 'GB_2312-80']) expect(decodeBody(body, `text/html; charset=${label}`).text).toBe('<p>🔥99元</p>');
+    // A two-byte code iconv-lite dropped without a trace: "1︐23" read "123".
+    expect(decodeText(Buffer.from([0x31, 0xa6, 0xd9, 0x32, 0x33]), 'gbk')).toBe('1\uFE1023');
+  });
+
+  it('UTF-16 with a lone surrogate or an odd last byte gives U+FFFD, never a string no store or feed can hold as is', () => {
+    const json = Buffer.concat([Buffer.from('{"name":"a', 'utf16le'), Buffer.from([0x3d, 0xd8]), Buffer.from('","price":"12.99"}', 'utf16le'), Buffer.from([0x31])]);
+    const decoded = decodeBody(json, 'application/json; charset=utf-16le');
+    expect(decoded.text).toBe('{"name":"a\uFFFD","price":"12.99"}\uFFFD');
+    expect(decodeText(Buffer.from('1\uD83D', 'utf16le').swap16(), 'utf-16be')).toBe('1\uFFFD');
+  });
+
+  it('the Mac and KOI8-U tables are the standard\'s: 0xDB is "€" in macintosh, 0xAE "ў" in KOI8-U', () => {
+    expect(decodeBody(Buffer.from('12,99 \xdb', 'latin1'), 'text/plain; charset=macintosh').text).toBe('12,99 €');
+    expect(decodeBody(Buffer.from('12,99 \xff', 'latin1'), 'text/plain; charset=x-mac-cyrillic').text).toBe('12,99 €');
+    expect(decodeText(Buffer.from([0xae]), 'koi8-u')).toBe('ў');
   });
 });
 

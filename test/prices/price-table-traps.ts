@@ -39,6 +39,9 @@ export const TRAPS: PriceRow[] = [
   ['€12⁹⁹', A, null], ['12⁹⁹ €', A, null], ['$1,299⁹⁹', A, null, US], ['12,99 €¹', '12.99', 'EUR'], ['$12.99²', '12.99', 'USD', US], ['29,99 €¹ inkl. MwSt.', '29.99', 'EUR'],
   // A sign the page's charset could not decode (U+FFFD): never the default currency in its place
   ['12,99 \uFFFD', A, null, shop('USD')], ['\uFFFD12.99', A, null, loc('en-GB')], ['Preis: 12,99\uFFFD', A, null, shop('EUR')],
+  // ... or in or against the number, whatever its currency: the lost byte may have been a digit or a separator (C1 controls are lost bytes too)
+  ['1\uFFFD299,00 €', A, null], ['€1\uFFFD299.00', A, null], ['\uFFFD9\uFFFD799元', A, null], ['1\uFFFD 299 ₽', A, null], ['$12.\uFFFD9', A, null, US],
+  ['Preis: 1\u0081299 €', A, null], ['¥1,\uFFFD980', A, null, loc('ja-JP')], ['Neu \uFFFD 12,99 €', '12.99', 'EUR'], ['12,99 € (\uFFFD)', '12.99', 'EUR'],
   // A UTF-8 sign read one byte per character (windows-1252, ISO-8859-1): letters where the sign stood, never the default instead
   ['12,99 \u00E2\u201A\u00AC', A, null, shop('USD')], ['\u00E2\u201A\u00B91,299.00', A, null, shop('USD')], ['1 299,00 z\u00C5\u201A', A, null, shop('EUR')],
   ['\u00E2\u201A\u00A912,000', A, null, shop('USD')], ['12,99 \u00E2\u0082\u00AC', A, null, shop('USD')], ['Preis: 12,99 \u00E2\u201A\u00AC*', A, null, shop('USD')],

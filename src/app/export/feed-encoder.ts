@@ -12,17 +12,27 @@ export interface FeedEncoder {
   records(records: readonly Record<string, unknown>[], continuing: boolean): string;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * One record as JSON with every string well-formed: a lone surrogate (a shop's API cutting an emoji in half,
+ * `"Kettle \\ud83d"`) was written as that escape, which I-JSON (RFC 7493) forbids and strict readers (Rust's
+ * serde_json, .NET's System.Text.Json) refuse, failing the whole feed; it becomes U+FFFD, as in the CSV and
+ * XML feeds and the stores (UTF-8 cannot hold it), so one item reads alike in every feed.
+ */
+const jsonRecord = (record: Record<string, unknown>): string => JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value));
+
 const jsonl: FeedEncoder = {
   header: () => '',
   footer: '',
-  records: (records) => records.map((record) => `${JSON.stringify(record)}\n`).join(''),
+  records: (records) => records.map((record) => `${jsonRecord(record)}\n`).join(''),
 };
 
 /** One array; each record on its own line, so the file stays readable and diffable. */
 const json: FeedEncoder = {
   header: () => '[',
   footer: '\n]\n',
-  records: (records, continuing) => records.map((record, i) => `${continuing || i > 0 ? ',' : ''}\n${JSON.stringify(record)}`).join(''),
+  records: (records, continuing) => records.map((record, i) => `${continuing || i > 0 ? ',' : ''}\n${jsonRecord(record)}`).join(''),
 };
 
 const xml: FeedEncoder = {
