@@ -4,6 +4,7 @@ import { shownText } from './terminal-text';
 import { PricecrawlError } from '../core/errors';
 import { ignoreClosedPipes } from './closed-pipe';
 import { ignoreFileSizeSignal } from './file-size-limit';
+import { nativeModuleHint } from './native-module-hint';
 
 ignoreClosedPipes();
 ignoreFileSizeSignal();
@@ -291,9 +292,12 @@ try {
   // server sent (an invalid Location with C1 controls or bidi overrides in it): masked, then made safe.
   const shown = (text: string) => process.stderr.write(`pricecrawl: ${shownText(text)}\n`);
   // --debug shows more, never another exit code: a refused start (PricecrawlError) is 2 either way.
-  if (!debug) shown(String((error as Error)?.message ?? error));
-  else shown(error instanceof Error ? withCauses(error) : String(error));
-  process.exitCode = error instanceof PricecrawlError ? 2 : 1;
+  const nativeHint = nativeModuleHint(error);
+  if (nativeHint !== null) shown(nativeHint);
+  if (!debug && nativeHint === null) shown(String((error as Error)?.message ?? error));
+  else if (debug) shown(error instanceof Error ? withCauses(error) : String(error));
+  // A store that cannot open is a refused start, as an unwritable storage dir is.
+  process.exitCode = error instanceof PricecrawlError || nativeHint !== null ? 2 : 1;
   exitSoonIfHeld(error);
 }
 
