@@ -7,6 +7,7 @@ import { canonicalPath, isHostKeyedAt, keysAt, parseSettingValue, settingPaths }
 import { hostKeySpelling } from '../politeness/host-key';
 import type { z } from 'zod';
 import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
+import { componentEntryHint } from './component-entry-hint';
 import { parse as parseLossless } from 'lossless-json';
 
 export const CONFIG_FILE_NAME = 'pricecrawl.config.json';
@@ -150,7 +151,7 @@ function invalidSettings(issues: readonly z.core.$ZodIssue[], layerOf: (key: str
       .map((key, index) => {
         const from = layerOf(key);
         const what = issue.code === 'unrecognized_keys' ? 'unknown setting' : issue.message;
-        const hint = issue.code === 'unrecognized_keys' ? unknownKeyHint(issue.path, issue.keys[index], key) : '';
+        const hint = componentEntryHint(issue, key) || (issue.code === 'unrecognized_keys' ? unknownKeyHint(issue.path, issue.keys[index], key) : '');
         return `  ${key || '(root)'}: ${what}${from ? ` (from ${from})` : ''}${hint}`;
       })
       .join('\n');
