@@ -262,7 +262,7 @@ async function failRequest(request: CrawlRequest, reason: string, status: number
   await deps.frontier.fail(request, reason, status);
   // Counted per host: a host that gave nothing at all is a competitor lost (lost-hosts.ts).
   noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), reason, lastError);
-  if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status });
+  if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status, callback: request.callback, meta: request.meta });
 }
 
 /** Handled under the host its lease was scheduled for (the key failRequest derives from the same URL). */
