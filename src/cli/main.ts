@@ -32,7 +32,9 @@ program
     'after',
     '\nExit codes: 0 finished clean; 1 accounting broken; 2 interrupted with work left, or refused (usage error,\n' +
       'spider cannot start, Redis unreachable, storage cannot be written); 3 an alarm with failRun fired;\n' +
-      '4 finished, but requests failed for transient reasons (429/5xx/timeouts/resets after retries).\n' +
+      '4 finished, but work was lost: requests failed for transient reasons (429/5xx/timeouts/resets after\n' +
+      'retries; LOST TO TRANSIENT FAILURES), a whole host gave no item (LOST WHOLE HOSTS), or the project\'s own\n' +
+      'code threw on pages, items or events (LOST TO ERRORS IN CODE); the summary names each.\n' +
       'When several hold: 1, then 3, then 2, then 4.',
   )
   .argument('<spider>', 'spider name (see `pricecrawl list`) or ./path/to/spider.ts')
