@@ -45,3 +45,12 @@ describe('component entries written the Scrapy way', () => {
     expect(place).toThrow('middlewares.add.skip-gone: after names "offsite", which is not in the chain: middlewares.disabled leaves it out; name a middleware still in the chain (in it: http-errors, retry, skip-gone)');
   });
 });
+
+describe('the layer a bad value came from', () => {
+  it('names the environment variable that holds it (before: "(from env)", leaving the variable to guess among the environment)', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-env-layer-'));
+    const load = () => loadSettings({ cwd, env: { PRICECRAWL_POLITENESS__MIN_INTERVAL_MS: 'fast', PRICECRAWL_RETRY__MAX_ATTEMPTS: '3' } });
+    expect(load).toThrow('invalid settings:\n  politeness.minIntervalMs: Invalid input: expected number, received string (from env PRICECRAWL_POLITENESS__MIN_INTERVAL_MS)');
+    expect(refusal({ politeness: { minIntervalMs: -1 } })).toBe('invalid settings:\n  politeness.minIntervalMs: Too small: expected number to be >=0 (from config)');
+  });
+});
