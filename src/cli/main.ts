@@ -4,6 +4,7 @@ import { shownText } from './terminal-text';
 import { PricecrawlError } from '../core/errors';
 import { ignoreClosedPipes } from './closed-pipe';
 import { ignoreFileSizeSignal } from './file-size-limit';
+import { nativeModuleHint } from './native-module-hint';
 
 ignoreClosedPipes();
 ignoreFileSizeSignal();
@@ -31,7 +32,9 @@ program
     'after',
     '\nExit codes: 0 finished clean; 1 accounting broken; 2 interrupted with work left, or refused (usage error,\n' +
       'spider cannot start, Redis unreachable, storage cannot be written); 3 an alarm with failRun fired;\n' +
-      '4 finished, but requests failed for transient reasons (429/5xx/timeouts/resets after retries).\n' +
+      '4 finished, but work was lost: requests failed for transient reasons (429/5xx/timeouts/resets after\n' +
+      'retries; LOST TO TRANSIENT FAILURES), a whole host gave no item (LOST WHOLE HOSTS), or the project\'s own\n' +
+      'code threw on pages, items or events (LOST TO ERRORS IN CODE); the summary names each.\n' +
       'When several hold: 1, then 3, then 2, then 4.',
   )
   .argument('<spider>', 'spider name (see `pricecrawl list`) or ./path/to/spider.ts')
@@ -291,9 +294,12 @@ try {
   // server sent (an invalid Location with C1 controls or bidi overrides in it): masked, then made safe.
   const shown = (text: string) => process.stderr.write(`pricecrawl: ${shownText(text)}\n`);
   // --debug shows more, never another exit code: a refused start (PricecrawlError) is 2 either way.
-  if (!debug) shown(String((error as Error)?.message ?? error));
-  else shown(error instanceof Error ? withCauses(error) : String(error));
-  process.exitCode = error instanceof PricecrawlError ? 2 : 1;
+  const nativeHint = nativeModuleHint(error);
+  if (nativeHint !== null) shown(nativeHint);
+  if (!debug && nativeHint === null) shown(String((error as Error)?.message ?? error));
+  else if (debug) shown(error instanceof Error ? withCauses(error) : String(error));
+  // A store that cannot open is a refused start, as an unwritable storage dir is.
+  process.exitCode = error instanceof PricecrawlError || nativeHint !== null ? 2 : 1;
   exitSoonIfHeld(error);
 }
 

@@ -51,7 +51,8 @@ export function orderComponents<T>(builtIns: readonly NamedComponent<T>[], added
     for (const component of waiting) {
       const named = component.before ?? component.after;
       if (named !== undefined && !keptNames.has(named)) {
-        throw new SettingsError(`${section}.add.${component.name}: ${component.before ? 'before' : 'after'} names "${named}", which is not in the chain${didYouMean(named, [...keptNames])} (in it: ${[...keptNames].join(', ')})`);
+        const why = disabled.has(named) ? `: ${section}.disabled leaves it out; name a ${options.kind} still in the chain` : didYouMean(named, [...keptNames]);
+        throw new SettingsError(`${section}.add.${component.name}: ${component.before ? 'before' : 'after'} names "${named}", which is not in the chain${why} (in it: ${[...keptNames].join(', ')})`);
       }
       const anchor = named ?? (options.defaultBefore !== null && keptNames.has(options.defaultBefore) ? options.defaultBefore : null);
       const at = anchor === null ? sequence.length : sequence.findIndex((c) => c.name === anchor);

@@ -4,6 +4,7 @@ import type { JsonObject } from './json';
 import type { BrowserRequestOptions } from './browser-options';
 import type { RequestSession } from './request-session';
 import { requestFingerprint } from './fingerprint';
+import { checkCallbackName, checkRequestOptions } from './request-options';
 
 export type HttpMethod = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE' | 'PATCH';
 export type FetchMode = 'http' | 'browser';
@@ -76,6 +77,8 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   }
 
   constructor(init: CrawlRequestInit<M>) {
+    checkRequestOptions(init);
+    if (init.callback !== undefined) checkCallbackName(init.callback);
     // Throws at the call site that made the request, saying which text and what to use instead of the parser's bare "Invalid URL".
     let parsed: URL;
     try {
@@ -132,7 +135,9 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   }
 
   static fromJSON(data: SerializedRequest, id: string | null = null): CrawlRequest {
-    const request = new CrawlRequest({ ...data, fetchMode: data.fetchMode ?? undefined, browser: data.browser ?? undefined });
+    // Field by field: a row may carry fields a newer or older version stored (attempt, depth, …), which are no options.
+    const { url, callback, method, headers, body, meta, priority, dontFilter } = data;
+    const request = new CrawlRequest({ url, callback, method, headers, body, meta, priority, dontFilter, fetchMode: data.fetchMode ?? undefined, browser: data.browser ?? undefined });
     request.attempt = data.attempt;
     request.depth = data.depth ?? 0;
     request.deferrals = data.deferrals ?? 0;

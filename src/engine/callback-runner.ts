@@ -9,6 +9,7 @@ import type { CrawlEventBus } from '../events/crawl-events';
 import type { CrawlResponse } from '../core/response';
 import type { PageOutputs } from '../pipeline/stage';
 import { isRequest, isSkippedLink, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
+import { callbackOutputs } from './callback-outputs';
 import type { Stats } from './stats';
 import { frontierAddFailed } from './frontier-outage';
 import { storageFailureCode } from './storage-failure';
@@ -69,7 +70,7 @@ export async function runCallback(
   const tailDigits = () => (tail === undefined ? (tail = cutTailDigits(response.body)) : tail);
   try {
     const callback = resolveCallback(spider, response.request.callback);
-    outputs = timedSteps(callback(response)[Symbol.asyncIterator](), { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
+    outputs = timedSteps(callbackOutputs<SpiderOutput>(callback(response)), { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
     for (;;) {
       const step = await untilCutOff(deadline ? deadline.race(outputs) : outputs.next(), deps.cutOff);
       if (step.done) break;

@@ -79,12 +79,24 @@ export function lostHosts(ledger: LedgerSummary, stats: Stats): Record<string, L
     // Successes this process did not see (before a --resume, on another Redis worker) may have given items.
     if (counts.succeeded > (yielded.succeeded ?? 0)) continue;
     const failedByReason = stats.byPrefix(`${PREFIX}${host}/failed/`);
+    if (onlyOffsite(counts.succeeded, failedByReason)) continue;
     const lastErrorByReason = stats.byPrefix(`${PREFIX}${host}/last-error/`);
     lost[host] = { planned: counts.planned, succeeded: counts.succeeded, failedByReason, lastErrorByReason, droppedByReason: stats.byPrefix(`${PREFIX}${host}/dropped/`) };
     const proxies = Object.keys(stats.byPrefix(`${PREFIX}${host}/proxy/`)).sort();
     if (proxies.length > 0) lost[host].proxies = proxies;
   }
   return lost;
+}
+
+/**
+ * A host the spider's `allowedDomains` keeps out (a listing's link to a social site or a payment provider,
+ * as Scrapy's offsite filter drops it) was never one of its competitors: nothing was asked of it, so nothing
+ * was lost. Only a host every request of which was refused so; one redirected offsite (`offsite/redirect`)
+ * was asked and answered away, and stays judged.
+ */
+function onlyOffsite(succeeded: number, failedByReason: Record<string, number>): boolean {
+  const reasons = Object.keys(failedByReason);
+  return succeeded === 0 && reasons.length > 0 && reasons.every((reason) => reason === 'offsite');
 }
 
 /**

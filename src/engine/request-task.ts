@@ -155,11 +155,13 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   deps.stats.inc(`http/status/${response.status}`);
   deps.stats.inc(`host/${lease.hostKey}/status/${response.status}`);
   const sink = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake, deps.events);
-  // Requests for other hosts make this host a hub, judged through them (lost-hosts.ts).
+  // Requests for other hosts make this host a hub, judged through them (lost-hosts.ts). Only hosts the spider
+  // may crawl: a share button to a social site (failed `offsite`, never fetched) must not excuse a shop whose
+  // every product page broke.
   let linksOut = 0;
   const requests = {
     push: (next: CrawlRequest) => {
-      if (hostKeyOf(next.url, deps.settings.politeness.hostKey) !== lease.hostKey) linksOut++;
+      if (hostKeyOf(next.url, deps.settings.politeness.hostKey) !== lease.hostKey && isAllowedUrl(next.url, deps.spider.allowedDomains)) linksOut++;
       return sink.push(next);
     },
     flush: () => sink.flush(),
@@ -260,7 +262,7 @@ async function failRequest(request: CrawlRequest, reason: string, status: number
   await deps.frontier.fail(request, reason, status);
   // Counted per host: a host that gave nothing at all is a competitor lost (lost-hosts.ts).
   noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), reason, lastError);
-  if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status });
+  if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status, callback: request.callback, meta: request.meta });
 }
 
 /** Handled under the host its lease was scheduled for (the key failRequest derives from the same URL). */

@@ -1,6 +1,7 @@
 // The typed events of one crawl, and the bus that delivers them to extensions without letting one break the crawl.
 import type { Logger } from 'pino';
 import type { Item } from '../core/item';
+import type { JsonObject } from '../core/json';
 import type { StoredItem } from '../ports/item-store';
 import type { CrawlSnapshot } from './crawl-snapshot';
 import { noteCodeError } from '../engine/code-errors';
@@ -31,8 +32,12 @@ export interface CrawlEventMap {
   'request.dropped': { url: string; reason: string };
   /** An answer off the wire (any status, also a 429 later retried or a 404 later failed), before any middleware; `durationMs` of the fetch. */
   'response.received': { url: string; status: number; host: string; fetchMode: string; durationMs: number };
-  /** The request ended failed with a stable reason (`http/404`, `retry/deferrals-exhausted`); `status` when one was received. */
-  'request.failed': { url: string; reason: string; status: number | null };
+  /**
+   * The request ended failed with a stable reason (`http/404`, `retry/deferrals-exhausted`); `status` when one
+   * was received. `callback` and `meta` are the request's own, so a listener can do what a Scrapy errback did
+   * with `failure.request` (mark the SKU in `meta` unavailable, count failures per category).
+   */
+  'request.failed': { url: string; reason: string; status: number | null; callback: string; meta: JsonObject };
   /** A host's circuit breaker opened (`reopened` after a failed probe); requests wait until `untilMs`, `cooldownMs` after this opening. */
   'breaker.opened': { host: string; untilMs: number; reopened: boolean; cooldownMs: number };
   /** The cooldown ran out: one probe request goes to the host; its answer closes or reopens the breaker. */

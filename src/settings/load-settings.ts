@@ -8,6 +8,7 @@ import { hostKeySpelling } from '../politeness/host-key';
 import { unnamedCrawler } from '../robots/crawler-names';
 import type { z } from 'zod';
 import { settingsSchema, type Settings, type SettingsOverrides } from './schema';
+import { componentEntryHint } from './component-entry-hint';
 import { parse as parseLossless } from 'lossless-json';
 
 export const CONFIG_FILE_NAME = 'pricecrawl.config.json';
@@ -20,6 +21,8 @@ export interface SettingsLayer {
   /** Where the layer came from, for messages (file path, env var, `-s`). */
   origin: string;
   values: Record<string, unknown>;
+  /** A layer of several sources says each key's own (the environment: `politeness.minIntervalMs` → its variable's name). */
+  keyOrigins?: Record<string, string>;
 }
 
 export interface LoadedSettings {
@@ -89,18 +92,20 @@ export function readConfigFile(path: string): SettingsLayer | null {
 export function envLayer(env: NodeJS.ProcessEnv): SettingsLayer & { warnings: string[] } {
   const values: Tree = {};
   const warnings: string[] = [];
+  const keyOrigins: Record<string, string> = {};
   for (const [name, raw] of Object.entries(env)) {
     if (!name.startsWith(ENV_PREFIX) || raw === undefined) continue;
     const rest = name.slice(ENV_PREFIX.length);
     const path = rest.includes('__') ? canonicalPath(rest.split('__'), true) : null;
     if (path) {
       setPath(values, path, parseSettingValue(path, raw));
+      keyOrigins[path.join('.')] = name;
       continue;
     }
     const meant = closestName(rest, envSettingNames());
     if (meant) warnings.push(`environment variable ${name} is not a setting and is ignored; did you mean ${ENV_PREFIX}${meant}?`);
   }
-  return { name: 'env', origin: 'environment', values, warnings };
+  return { name: 'env', origin: 'environment', values, warnings, keyOrigins };
 }
 
 /** Every setting leaf as an environment name without the prefix (`POLITENESS__MIN_INTERVAL_MS`). */
@@ -130,7 +135,8 @@ export function resolveSettings(layers: SettingsLayer[], warnings: string[] = []
   // can still fail the merged settings only: that check follows.)
   for (const layer of layers) {
     const alone = settingsSchema.safeParse(layer.values);
-    if (!alone.success) throw invalidSettings(alone.error.issues, () => layer.name);
+    // The environment's bad value names its variable: "(from env PRICECRAWL_POLITENESS__MIN_INTERVAL_MS)".
+    if (!alone.success) throw invalidSettings(alone.error.issues, (key) => (layer.keyOrigins?.[key] ? `${layer.name} ${layer.keyOrigins[key]}` : layer.name));
   }
   const merged: Tree = {};
   const overrides: LoadedSettings['overrides'] = {};
@@ -146,14 +152,14 @@ export function resolveSettings(layers: SettingsLayer[], warnings: string[] = []
 }
 
 /** One line per bad key: its dotted path, what is wrong, the layer it came from, and the setting it probably meant. */
-function invalidSettings(issues: readonly z.core.$ZodIssue[], layerOf: (key: string) => LayerName | undefined): SettingsError {
+function invalidSettings(issues: readonly z.core.$ZodIssue[], layerOf: (key: string) => string | undefined): SettingsError {
   const lines = issues.flatMap(unionBranchIssues).map((issue) => {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k].join('.')) : [issue.path.join('.')];
     return keys
       .map((key, index) => {
         const from = layerOf(key);
         const what = issue.code === 'unrecognized_keys' ? 'unknown setting' : issue.message;
-        const hint = issue.code === 'unrecognized_keys' ? unknownKeyHint(issue.path, issue.keys[index], key) : '';
+        const hint = componentEntryHint(issue, key) || (issue.code === 'unrecognized_keys' ? unknownKeyHint(issue.path, issue.keys[index], key) : '');
         return `  ${key || '(root)'}: ${what}${from ? ` (from ${from})` : ''}${hint}`;
       })
       .join('\n');

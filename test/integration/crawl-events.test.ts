@@ -128,8 +128,8 @@ describe('crawl events heard by extensions', () => {
     expect(responses.every((r) => Number.isFinite(r.durationMs) && r.durationMs >= 0)).toBe(true);
   });
 
-  it('reports the one failed request with its reason and status', () => {
-    expect(payloads('request.failed')).toEqual([{ url: servers[0].url('/missing'), reason: 'http/404', status: 404 }]);
+  it("reports the one failed request with its reason and status, and its callback and meta, as a Scrapy errback's failure.request carries them (before: url, reason and status only)", () => {
+    expect(payloads('request.failed')).toEqual([{ url: servers[0].url('/missing'), reason: 'http/404', status: 404, callback: 'parse', meta: {} }]);
   });
 
   it('hears the breaker open, re-open after the failed probe, and close, for the stormy host only', () => {

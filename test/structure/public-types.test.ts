@@ -145,7 +145,7 @@ function docExamples(): Record<string, string> {
 describe('the public types a project needs', { timeout: 120_000 }, () => {
   const examples = docExamples();
   const project = teamProject({
-    ...projectFiles({ name: 'typed-team', pricecrawlSpec: `file:${REPO}` }),
+    ...projectFiles({ name: 'typed-team', pricecrawlSpec: `file:${REPO}`, allowScripts: {} }),
     'pipelines/team-components.ts': COMPONENTS,
     'pipelines/types-resolve.ts': TYPES_RESOLVE,
     'pipelines/nightly.ts': LIBRARY_SCRIPT,

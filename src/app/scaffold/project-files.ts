@@ -6,6 +6,13 @@ export interface ProjectVars {
   name: string;
   /** How package.json names pricecrawl: `file:<checkout>`, `^0.1.0`, `file:<tarball>` (see dependency-spec.ts). */
   pricecrawlSpec: string;
+  /**
+   * pricecrawl's own `allowScripts` (its dependencies whose install scripts must run: better-sqlite3 builds
+   * its native module, esbuild checks its binary). npm 11 runs a dependency's install scripts only when the
+   * project's package.json allows them, so a project without this entry installs a better-sqlite3 that cannot
+   * open a database, and its first crawl fails with "Could not locate the bindings file".
+   */
+  allowScripts: Record<string, boolean>;
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -18,6 +25,7 @@ export function projectFiles(vars: ProjectVars): Record<string, string> {
       type: 'module',
       scripts: { crawl: 'pricecrawl crawl', list: 'pricecrawl list', check: 'pricecrawl check' },
       dependencies: { pricecrawl: vars.pricecrawlSpec },
+      allowScripts: vars.allowScripts,
     }),
     'tsconfig.json': json({
       compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noImplicitOverride: true, skipLibCheck: true, noEmit: true },
@@ -149,6 +157,10 @@ npx pricecrawl list                           # the spiders of this project
 - **Extensions** (\`extensions\`) subscribe to the crawl's events (\`spider.opened\`, \`item.stored\`, …).
 
 The example spider waits 250 ms (± 50 ms) between requests to the shop (\`politeness\` in the config).
+
+\`allowScripts\` in \`package.json\` lets npm run the install scripts of ${Object.keys(vars.allowScripts).map((name) => `\`${name}\``).join(' and ') || 'no package'} (pricecrawl
+needs them: better-sqlite3 builds the native module that opens its databases); npm 11 skips any other
+package's scripts and lists them after the install.
 
 Type-checking: editors read the package's types as they are; for \`npx tsc --noEmit\` (with this
 \`tsconfig.json\`) install the compiler once, \`npm install --save-dev typescript\`.
