@@ -82,7 +82,7 @@ export class BrowserFetcher implements Fetcher {
     if (request.method !== 'GET') throw new FetchError('FETCH_FAILED', `the browser fetcher only sends GET (${request.method} ${request.url})`);
     const { key: contextKey, alone } = contextForAttempt(this.contextKeyOf(request), request);
     const lease = await this.pool.acquire(contextKey).catch((error: unknown) => {
-      throw browserError(error, request.url); // launch failures (BROWSER_MISSING) arrive here
+      throw browserError(error, request.url); // launch failures (BROWSER_MISSING, BROWSER_UNAVAILABLE) arrive here
     });
     if (alone) lease.retireContext(); // this page's only: it closes with the page
     // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
@@ -274,7 +274,7 @@ function hopError(hop: RefusedHop, requestUrl: string, ownChain: ReadonlySet<str
 function browserError(error: unknown, url: string): FetchError {
   if (error instanceof FetchError) return error;
   if (error instanceof TimeBoundExceeded) return new FetchError('FETCH_BROWSER_CRASHED', `the browser stopped answering (${error.message}) for ${url}`, { cause: error });
-  if (error instanceof PricecrawlError && error.code === 'BROWSER_MISSING') return new FetchError('BROWSER_MISSING', error.message, { cause: error });
+  if (error instanceof PricecrawlError && (error.code === 'BROWSER_MISSING' || error.code === 'BROWSER_UNAVAILABLE')) return new FetchError(error.code, error.message, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
   // The page's own answer (a Content-Disposition attachment), not a transport failure: retrying changes nothing.
   if (/Download is starting/.test(message)) return new FetchError('BROWSER_DOWNLOAD', `${url} answered with a download, not a page`, { cause: error });
