@@ -202,7 +202,7 @@ export class BrowserFetcher implements Fetcher {
       const captured = await captures.collect();
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       await ownCookies?.giveTo(request.session);
-      const { body, text } = await documentBody(document);
+      const { body, text, encoding } = await documentBody(document);
       return new CrawlResponse({
         request,
         url: document.url,
@@ -210,7 +210,7 @@ export class BrowserFetcher implements Fetcher {
         headers: await document.response.allHeaders(),
         body,
         text,
-        encoding: 'utf-8',
+        encoding,
         timings: { startedAtMs, finishedAtMs: Date.now() },
         redirectChain: document.chain,
         fetchMode: 'browser',
