@@ -1,6 +1,7 @@
 // A Chromium that cannot start (a shared library missing) or cannot open a page (no renderer starts): a few launches, then every browser page fails as browser/unavailable, the HTTP host is crawled, and the run does not end clean.
 import { chmodSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatSummary } from '../../src/cli/summary-text';
 import { exitCodeFor } from '../../src/engine/run-summary';
 import { lostHostHint } from '../../src/engine/lost-hosts';
 import { LAUNCH_FAILURES_IN_A_ROW_LIMIT } from '../../src/fetch/launch-breaker';
@@ -59,6 +60,8 @@ describe('a browser that cannot start', () => {
       const lost = summary.lostHosts[browserShop.hostKey];
       expect(lost).toBeDefined();
       expect(lostHostHint(lost!)).toMatch(/browser \(Chromium\) could not be started/);
+      // Before, a browser that never opened a page had no line in the summary.
+      expect(formatSummary(summary)).toMatch(/browser: 0 pages .*GAVE UP LAUNCHING/);
     }, 120_000);
   }
 });
