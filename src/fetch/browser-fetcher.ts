@@ -11,7 +11,7 @@ import type { Settings } from '../settings/schema';
 import { captureResponses } from './captured-responses';
 import { BrowserConfinement, type DocumentCheck, type RefusedHop } from './browser-confinement';
 import { netFetchError } from './chromium-net-errors';
-import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
+import { chromiumTreePssBytes, killChromium, launchChromium, networkServiceRestartedSince } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
@@ -85,6 +85,7 @@ export class BrowserFetcher implements Fetcher {
       throw browserError(error, request.url); // launch failures (BROWSER_MISSING, BROWSER_UNAVAILABLE) arrive here
     });
     if (alone) lease.retireContext(); // this page's only: it closes with the page
+    const leasedAtMs = Date.now();
     // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
     const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
     let retained = false;
@@ -114,6 +115,9 @@ export class BrowserFetcher implements Fetcher {
       if (!lease.page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
       // So does a renderer that died under the page (killed, out of memory): measured, "net::ERR_ABORTED; maybe frame was detached?".
       if (!(error instanceof FetchError) && (await rendererState(lease.page)) === 'crashed') throw new FetchError('FETCH_BROWSER_CRASHED', `the page's renderer went away while loading ${request.url}`, { cause: error });
+      // And its network service (killed, out of memory): Chromium starts another, and the load it carried failed
+      // as net::ERR_ABORTED, a fetch/failed that was never retried (measured).
+      if (!(error instanceof FetchError) && this.networkServiceDied(lease, leasedAtMs)) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser's network service went away while loading ${request.url}`, { cause: error });
       throw proxyFailureNoted(request.session, browserError(error, request.url));
     } finally {
       deadline.dispose();
@@ -127,6 +131,11 @@ export class BrowserFetcher implements Fetcher {
 
   async close(): Promise<void> {
     await this.pool.close();
+  }
+
+  private networkServiceDied(lease: PageLease, sinceMs: number): boolean {
+    const browser = lease.page.context().browser();
+    return browser !== null && networkServiceRestartedSince(browser, sinceMs);
   }
 
   private async load(
