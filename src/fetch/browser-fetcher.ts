@@ -94,6 +94,7 @@ export class BrowserFetcher implements Fetcher {
     try {
       const live = options.retain ? new LivePage(lease.page) : null;
       const response = await this.load(lease, request, options, deadline.signal, contextKey.cookieFree === true, live, (started) => (watch = started));
+      lease.loaded();
       reusable = !deadline.signal.aborted;
       if (options.retain && live) {
         const loadedCleanly = reusable;

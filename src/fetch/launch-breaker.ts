@@ -1,10 +1,10 @@
-// Stops launching browsers after several in a row failed to start (or died before opening a page): a broken install is not relaunched for every page.
+// Stops launching browsers after several in a row failed to start (or died before any page loaded in them): a broken install is not relaunched for every page.
 import { PricecrawlError } from '../core/errors';
 
 /**
  * Browsers in a row that may fail before the run stops launching them. One failure can be passing (a
  * fork refused under memory pressure, a launch slower than its bound on a loaded machine); three in a row,
- * with no page opened between them, is a binary that cannot run here (a missing shared library, a sandbox
+ * with no page loaded between them, is a binary that cannot run here (or dies under every page) (a missing shared library, a sandbox
  * the kernel refuses, a wrapper that exits). Before, each browser request launched again on each try: a
  * crawl of ten browser pages launched 80 Chromiums, and one of 10,000 would have spent the night at it.
  */
@@ -16,12 +16,12 @@ export class LaunchBreaker {
 
   constructor(private readonly limit = LAUNCH_FAILURES_IN_A_ROW_LIMIT) {}
 
-  /** A browser opened a page: the install works, whatever failed before. */
-  opened(): void {
+  /** A page loaded in a browser: the install works, whatever failed before. */
+  worked(): void {
     this.failuresInRow = 0;
   }
 
-  /** A launch failed, or its browser went away before it opened any page. Answers whether this one tripped the breaker. */
+  /** A launch failed, or its browser went away before any page loaded in it. Answers whether this one tripped the breaker. */
   failed(error: unknown): boolean {
     this.failuresInRow++;
     this.lastFailure = firstLine(error);

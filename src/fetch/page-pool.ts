@@ -21,8 +21,8 @@ interface BrowserHandle {
   live: Browser | null;
   lastMemoryCheckMs: number;
   memoryBytes: number;
-  /** A page opened in it: its end is no failure to start (launch-breaker.ts). */
-  openedPage: boolean;
+  /** A page loaded in it: its end is no failure to start (launch-breaker.ts). */
+  loadedPage: boolean;
   /** Told to the launch breaker already (a launch, a death and a hang of one browser are one failure). */
   failedToStart: boolean;
   closedByUs: boolean;
@@ -108,7 +108,11 @@ export class PagePool {
       })();
       return released;
     };
-    return { page, release, retireContext, close };
+    const loaded = () => {
+      handle.loadedPage = true;
+      this.breaker.worked();
+    };
+    return { page, release, retireContext, close, loaded };
   }
 
   /**
@@ -164,8 +168,6 @@ export class PagePool {
       use = await handle.contexts.take(key);
       const opening = use.context.then((context) => this.pageIn(handle, context));
       const page = await withinTime(opening, this.openTimeoutMs, 'opening a browser page', (late) => void late.close().catch(() => undefined));
-      handle.openedPage = true;
-      this.breaker.opened();
       return [handle, page, use];
     } catch (error) {
       const hung = error instanceof TimeBoundExceeded;
@@ -252,14 +254,15 @@ export class PagePool {
     this.options.stats?.inc('browser/launched');
     const browser = this.options.launch();
     const contexts = new ContextSet((key) => this.newContext(browser, key), this.options.maxContexts ?? Infinity, () => this.options.stats?.inc('browser/contexts/opened'));
-    const handle: BrowserHandle = { browser, contexts, activePages: 0, pagesServed: 0, retired: false, live: null, lastMemoryCheckMs: 0, memoryBytes: 0, openedPage: false, failedToStart: false, closedByUs: false };
+    const handle: BrowserHandle = { browser, contexts, activePages: 0, pagesServed: 0, retired: false, live: null, lastMemoryCheckMs: 0, memoryBytes: 0, loadedPage: false, failedToStart: false, closedByUs: false };
     this.handles.add(handle);
     handle.browser.then(
       (browser) => {
         handle.live = browser;
         browser.on('disconnected', () => {
-          // One that went before any page opened in it (and not closed by us) failed to start as much as a failed launch.
-          if (!handle.closedByUs) this.startFailed(handle, new Error('the browser exited before it opened a page'));
+          // One that went before any page loaded in it (and not closed by us) failed to start as much as a failed launch:
+          // a Chromium that crashes under every page is relaunched no more often than one that cannot start.
+          if (!handle.closedByUs) this.startFailed(handle, new Error('the browser exited before any page loaded in it'));
           this.retire(handle, 'crash');
         });
       },
@@ -271,9 +274,12 @@ export class PagePool {
     return handle;
   }
 
-  /** A browser that never opened a page failed to start, however it ended (launch refused, exited, hung): once per browser. */
+  /**
+   * A browser in which no page loaded failed to start, however it ended (launch refused, exited or hung before
+   * its first page opened, or died under every page it had): once per browser.
+   */
   private startFailed(handle: BrowserHandle, error: unknown): void {
-    if (handle.openedPage || handle.failedToStart) return;
+    if (handle.loadedPage || handle.failedToStart) return;
     handle.failedToStart = true;
     if (this.breaker.failed(error)) this.options.stats?.inc('browser/launch-gave-up');
   }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatSummary } from '../../src/cli/summary-text';
 import { exitCodeFor } from '../../src/engine/run-summary';
 import { lostHostHint } from '../../src/engine/lost-hosts';
+import { signalProcessTree } from '../../src/browser/process-tree';
+import { launchedChromiumPids } from '../../src/fetch/chromium-launch';
 import { LAUNCH_FAILURES_IN_A_ROW_LIMIT } from '../../src/fetch/launch-breaker';
 import { FixtureServer } from '../support/fixture-server';
 import { PriceTextSpider } from '../support/spiders/price-text-spider';
@@ -28,6 +30,11 @@ beforeAll(async () => {
     shop.route('/robots.txt', (_req, res) => void res.writeHead(404).end());
     shop.route('/p/:n', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<p class="price">${params.n}.50</p>`));
   }
+  // A Chromium that dies under every page it loads (a crash at first paint): the browser goes as each page is asked for.
+  browserShop.route('/crash/:n', (_req, res) => {
+    for (const pid of launchedChromiumPids()) signalProcessTree(pid, 'SIGKILL');
+    res.socket?.once('close', () => res.destroy());
+  });
 });
 afterAll(async () => {
   await browserShop.close();
@@ -64,4 +71,21 @@ describe('a browser that cannot start', () => {
       expect(formatSummary(summary)).toMatch(/browser: 0 pages .*GAVE UP LAUNCHING/);
     }, 120_000);
   }
+});
+
+describe('a browser that dies under every page', () => {
+  it('is relaunched a bounded number of times, not once per try of every page', async () => {
+    const urls = [...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => browserShop.url(`/crash/${n}`)), httpShop.url('/p/4')];
+    const { summary, items } = await crawlInProcess(new PriceTextSpider({ urls: urls.join(',') }), `${storage.dir}/crash-every-page`, {
+      politeness: { minIntervalMs: 0, jitterMs: 0, hosts: { [browserShop.hostKey]: { fetchMode: 'browser' } } },
+      retry: { backoffBaseMs: 10, backoffCapMs: 50 },
+      log: { statsIntervalMs: 0 },
+    });
+    // Before: each page opened in its browser reset the count, so every try of every page launched one (32 here).
+    expect(summary.browser.launched).toBeLessThanOrEqual(LAUNCH_FAILURES_IN_A_ROW_LIMIT + 1);
+    expect(summary.browser['launch-gave-up']).toBe(1);
+    expect(summary.ledger).toMatchObject({ planned: 9, succeeded: 1, failed: 8, pending: 0 });
+    expect(items.map((item) => item.price)).toEqual(['4.50']);
+    expect(exitCodeFor(summary)).toBe(4);
+  }, 120_000);
 });
