@@ -90,3 +90,20 @@ export function childPidsWithArg(parentPid: number, marker: string): number[] {
   }
   return found;
 }
+
+/** Kernel clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on every Linux architecture Chromium runs on). */
+const USER_HZ = 100;
+
+/** When `pid` started, as Date.now() time (to 10 ms), or null when it is gone or /proc cannot tell. */
+export function processStartedAtMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // The command name may hold spaces and parentheses: the fields start after its last ')'; starttime is field 22.
+    const startTicks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const uptimeMs = Number(readFileSync('/proc/uptime', 'latin1').split(' ')[0]) * 1000;
+    if (!Number.isFinite(startTicks) || !Number.isFinite(uptimeMs)) return null;
+    return Date.now() - (uptimeMs - (startTicks * 1000) / USER_HZ);
+  } catch {
+    return null;
+  }
+}

@@ -74,13 +74,18 @@ function disagreementLines(summary: RunSummary): string[] {
   ];
 }
 
-/** One line on the browser: pages (and any left open, which would be a leak), launches, recycling, peak memory. */
+/**
+ * One line on the browser: pages (and any left open, which would be a leak), launches, recycling, peak memory, and
+ * whether launching was given up. A crawl whose browser never started opened no page, and printed no line at all.
+ */
 function formatBrowser(b: Record<string, number>): string | null {
   const opened = b['pages/opened'] ?? 0;
-  if (opened === 0) return null;
+  const launched = b['launched'] ?? 0;
+  if (opened === 0 && launched === 0) return null;
   const retired = Object.entries(b).filter(([key]) => key.startsWith('retired/')).map(([key, n]) => `${key.slice(8)} ${n}`);
   const peakMb = Math.round((b['pss-peak-bytes'] ?? 0) / 2 ** 20);
-  return `browser: ${opened} pages (${opened - (b['pages/closed'] ?? 0)} open at the end), ${b['launched'] ?? 0} launched, retired: ${retired.join(', ') || 'none'}, peak PSS ${peakMb} MB`;
+  const gaveUp = b['launch-gave-up'] ? '; GAVE UP LAUNCHING: the browser failed to start again and again, its pages failed as browser/unavailable' : '';
+  return `browser: ${opened} pages (${opened - (b['pages/closed'] ?? 0)} open at the end), ${launched} launched, retired: ${retired.join(', ') || 'none'}, peak PSS ${peakMb} MB${gaveUp}`;
 }
 
 /**

@@ -44,6 +44,8 @@ export type ErrorCode =
   | 'FETCH_PROXY_TUNNEL'
   | 'REDIRECT_HOST_BUSY'
   | 'BROWSER_MISSING'
+  /** The browser failed to start several times in a row (fetch/launch-breaker.ts): no more are launched in the run. */
+  | 'BROWSER_UNAVAILABLE'
   | 'NO_PAGE'
   | 'DOM_RELEASED'
   | 'DOM_TOO_DEEP'

@@ -3,8 +3,9 @@ import { FetchError, FetchWait } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { FetchOptions, Fetcher } from '../fetch/fetcher';
-import { FetchDeadline } from '../fetch/fetch-deadline';
-import { answerAfterHop, checkFollowedHop, followedRequest } from './followed-hop';
+import { waitForSlot } from '../fetch/hop-slot';
+import { followedRequest } from '../core/hop-request';
+import { answerAfterHop, checkFollowedHop } from './followed-hop';
 import { CONTINUE, type Follow, type Defer, type DownloaderMiddleware, type ErrorOutcome, type Fail, type MiddlewareContext, type RequestOutcome, type ResponseOutcome, type Retry } from './middleware';
 import { callHook } from './middleware-failure';
 
@@ -54,19 +55,6 @@ function asFetchError(error: unknown): FetchError {
 function checkHopCount(response: CrawlResponse, maxRedirects: number): void {
   if (response.redirectChain.length <= maxRedirects) return;
   throw new FetchError('FETCH_TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects, last ${response.redirectChain.at(-1)} → ${response.url}`);
-}
-
-/** The target host's slot, waited for within a fetch's whole time as a 3xx hop waits within its fetch's. */
-export async function waitForSlot(toUrl: string, timeoutMs: number, options: FetchOptions): Promise<void> {
-  if (!options.beforeHop) return;
-  const deadline = new FetchDeadline(timeoutMs, options.signal);
-  try {
-    await options.beforeHop(toUrl, deadline);
-  } catch (error) {
-    throw deadline.explain(error, toUrl);
-  } finally {
-    deadline.dispose();
-  }
 }
 
 export class DownloaderChain {
@@ -126,7 +114,7 @@ export class DownloaderChain {
     try {
       checkFollowedHop(from, outcome.url, ctx.settings.http.maxRedirects);
       run.options.checkRedirect?.(from.url, outcome.url);
-      hop = followedRequest(request, from, outcome.url);
+      hop = followedRequest(request, from.url, outcome.url);
       await waitForSlot(outcome.url, ctx.settings.http.timeoutMs, run.options);
     } catch (error) {
       return this.errorFrom(this.middlewares.length - 1, request, asFetchError(error), ctx, run);

@@ -1,11 +1,7 @@
 // A hop the chain follows for a middleware (a refresh redirect): looped, limited and sent as the fetcher's own 3xx hops are.
 import { FetchError } from '../core/errors';
-import { CrawlRequest } from '../core/request';
+import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
-
-/** Headers that describe a body (a refresh navigates with a GET) or carry one origin's credentials. */
-const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
-const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 
 /**
  * The fetcher's rules for its own hops, applied to one from `from` to `toUrl`: a URL the request went
@@ -23,23 +19,6 @@ export function checkFollowedHop(from: CrawlResponse, toUrl: string, maxRedirect
   if (from.redirectChain.length >= maxRedirects) {
     throw new FetchError('FETCH_TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects, last ${from.url} → ${toUrl} (a refresh)`);
   }
-}
-
-/**
- * What the hop sends: a GET of the target (a browser's refresh navigates so, whatever brought the page),
- * the request's headers without those of a body, and without credentials when it leaves the origin (as
- * for a 3xx hop); the same session, so the cookies the interstitial set go with it.
- */
-export function followedRequest(request: CrawlRequest, from: CrawlResponse, toUrl: string): CrawlRequest {
-  const crossOrigin = new URL(toUrl).origin !== new URL(from.url).origin;
-  const dropped = new Set([...BODY_HEADERS, ...(crossOrigin ? CREDENTIAL_HEADERS : [])]);
-  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !dropped.has(name.toLowerCase())));
-  const hop = new CrawlRequest({ url: toUrl, callback: request.callback, headers, meta: request.meta, fetchMode: request.fetchMode ?? undefined, browser: request.browser ?? undefined });
-  hop.id = request.id;
-  hop.attempt = request.attempt;
-  hop.depth = request.depth;
-  hop.session = request.session;
-  return hop;
 }
 
 /** The target's answer as an answer to the request: its URL list starts with everything before the hop. */

@@ -22,6 +22,10 @@ const TRANSIENT_REASONS = new Set([
   // A GET answered 2xx with no body at all, or white space only (middlewares/retry.ts).
   'fetch/empty-body',
   'fetch/browser-crashed',
+  // Our browser could not be started (its binary gone, or failing to start again and again: launch-breaker.ts):
+  // the page was never asked for.
+  'browser/missing',
+  'browser/unavailable',
   // A transport failure we could not name: not the page's answer either.
   'fetch/failed',
   // An answer that broke HTTP/1.1 (its framing, its length): no page was received.

@@ -109,6 +109,7 @@ const HINTS: Array<[RegExp, string]> = [
   [/^fetch\/tls$/, "the TLS handshake failed (a certificate expired, self-signed or for another name?): check the site's certificate"],
   [/^fetch\/(connect-)?timeout$/, 'timed out on every try (site down, or a firewall dropping us?): check the URL answers from this machine'],
   [/^fetch\/connection-reset$/, 'connections cut on every try (the server or a firewall closing them?): check the URL answers from this machine'],
+  [/^browser\/(unavailable|missing)$/, 'our browser (Chromium) could not be started: see its error in the failures, and check browser.executablePath'],
   [/^(fetch\/proxy-|proxy\/)/, 'our proxies failed (unreachable, refusing our credentials or the tunnel): check the proxy settings'],
   [/^http\/40[13]$/, 'refused: blocked?'],
   [/^http\/5\d\d$/, 'server errors (5xx) on every try: site down, or a wall answering 5xx?'],

@@ -39,8 +39,10 @@ export interface RefusedHop {
 /**
  * WebRTC's ICE gathering sends STUN over UDP and TURN over TCP to any server a page names, past every
  * route and CDP session (measured: both reached another host under `block`; Chromium 156 ignored
- * `--force-webrtc-ip-handling-policy`). Under `block` pages get no peer connection: the script runs in
- * every new document, a blank frame's or popup's too, before the page can reach its window.
+ * `--force-webrtc-ip-handling-policy`), and past the context's proxy: with `sessions.proxyUrls` the page came
+ * through the proxy while its STUN packets left from this machine's own address, the one the proxies hide
+ * (measured). No price needs a peer connection, and no CDN serves one, so under every setting pages get
+ * none: the script runs in every new document, a blank frame's or popup's too, before the page can reach its window.
  */
 const NO_PEER_CONNECTIONS = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection']) delete window[name];`;
 
@@ -92,9 +94,10 @@ export class BrowserConfinement {
   /** Routes every request of the context through `decide`; call before its first page opens. */
   async install(context: BrowserContext): Promise<void> {
     await context.route('**/*', (route) => this.decide(route));
-    // Under every setting: a prefetch passes robots.txt and the host's slot, not only the allowed hosts.
+    // Under every setting: a prefetch passes robots.txt and the host's slot, not only the allowed hosts;
+    // ICE traffic passes the proxy too, not only the allowed hosts.
     await context.addInitScript(NO_SPECULATION_RULES);
-    if (this.settings.offsiteSubresources === 'block') await context.addInitScript(NO_PEER_CONNECTIONS);
+    await context.addInitScript(NO_PEER_CONNECTIONS);
   }
 
   /**

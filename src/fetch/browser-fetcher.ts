@@ -11,7 +11,7 @@ import type { Settings } from '../settings/schema';
 import { captureResponses } from './captured-responses';
 import { BrowserConfinement, type DocumentCheck, type RefusedHop } from './browser-confinement';
 import { netFetchError } from './chromium-net-errors';
-import { chromiumTreePssBytes, killChromium, launchChromium } from './chromium-launch';
+import { chromiumTreePssBytes, killChromium, launchChromium, networkServiceRestartedSince } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
@@ -82,9 +82,10 @@ export class BrowserFetcher implements Fetcher {
     if (request.method !== 'GET') throw new FetchError('FETCH_FAILED', `the browser fetcher only sends GET (${request.method} ${request.url})`);
     const { key: contextKey, alone } = contextForAttempt(this.contextKeyOf(request), request);
     const lease = await this.pool.acquire(contextKey).catch((error: unknown) => {
-      throw browserError(error, request.url); // launch failures (BROWSER_MISSING) arrive here
+      throw browserError(error, request.url); // launch failures (BROWSER_MISSING, BROWSER_UNAVAILABLE) arrive here
     });
     if (alone) lease.retireContext(); // this page's only: it closes with the page
+    const leasedAtMs = Date.now();
     // The deadline starts once a page is ours: time queued for a free page (the cap) is not the page's fault.
     const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
     let retained = false;
@@ -93,6 +94,7 @@ export class BrowserFetcher implements Fetcher {
     try {
       const live = options.retain ? new LivePage(lease.page) : null;
       const response = await this.load(lease, request, options, deadline.signal, contextKey.cookieFree === true, live, (started) => (watch = started));
+      lease.loaded();
       reusable = !deadline.signal.aborted;
       if (options.retain && live) {
         const loadedCleanly = reusable;
@@ -114,6 +116,9 @@ export class BrowserFetcher implements Fetcher {
       if (!lease.page.context().browser()?.isConnected()) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser went away while loading ${request.url}`, { cause: error });
       // So does a renderer that died under the page (killed, out of memory): measured, "net::ERR_ABORTED; maybe frame was detached?".
       if (!(error instanceof FetchError) && (await rendererState(lease.page)) === 'crashed') throw new FetchError('FETCH_BROWSER_CRASHED', `the page's renderer went away while loading ${request.url}`, { cause: error });
+      // And its network service (killed, out of memory): Chromium starts another, and the load it carried failed
+      // as net::ERR_ABORTED, a fetch/failed that was never retried (measured).
+      if (!(error instanceof FetchError) && this.networkServiceDied(lease, leasedAtMs)) throw new FetchError('FETCH_BROWSER_CRASHED', `the browser's network service went away while loading ${request.url}`, { cause: error });
       throw proxyFailureNoted(request.session, browserError(error, request.url));
     } finally {
       deadline.dispose();
@@ -127,6 +132,11 @@ export class BrowserFetcher implements Fetcher {
 
   async close(): Promise<void> {
     await this.pool.close();
+  }
+
+  private networkServiceDied(lease: PageLease, sinceMs: number): boolean {
+    const browser = lease.page.context().browser();
+    return browser !== null && networkServiceRestartedSince(browser, sinceMs);
   }
 
   private async load(
@@ -202,7 +212,9 @@ export class BrowserFetcher implements Fetcher {
       const captured = await captures.collect();
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       await ownCookies?.giveTo(request.session);
-      const { body, text } = await documentBody(document);
+      const { body, text, encoding } = await documentBody(document);
+      // Parsed by cheerio and kept as a blob: a 33 MB DOM (a script's 500,000 rows) took 230 MB of the crawl's heap (measured).
+      if (body.length > this.settings.maxBodyBytes) throw new FetchError('FETCH_BODY_TOO_LARGE', `the rendered document of ${request.url} is ${body.length} bytes, over browser.maxBodyBytes (${this.settings.maxBodyBytes})`);
       return new CrawlResponse({
         request,
         url: document.url,
@@ -210,7 +222,7 @@ export class BrowserFetcher implements Fetcher {
         headers: await document.response.allHeaders(),
         body,
         text,
-        encoding: 'utf-8',
+        encoding,
         timings: { startedAtMs, finishedAtMs: Date.now() },
         redirectChain: document.chain,
         fetchMode: 'browser',
@@ -274,7 +286,7 @@ function hopError(hop: RefusedHop, requestUrl: string, ownChain: ReadonlySet<str
 function browserError(error: unknown, url: string): FetchError {
   if (error instanceof FetchError) return error;
   if (error instanceof TimeBoundExceeded) return new FetchError('FETCH_BROWSER_CRASHED', `the browser stopped answering (${error.message}) for ${url}`, { cause: error });
-  if (error instanceof PricecrawlError && error.code === 'BROWSER_MISSING') return new FetchError('BROWSER_MISSING', error.message, { cause: error });
+  if (error instanceof PricecrawlError && (error.code === 'BROWSER_MISSING' || error.code === 'BROWSER_UNAVAILABLE')) return new FetchError(error.code, error.message, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
   // The page's own answer (a Content-Disposition attachment), not a transport failure: retrying changes nothing.
   if (/Download is starting/.test(message)) return new FetchError('BROWSER_DOWNLOAD', `${url} answered with a download, not a page`, { cause: error });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
-import { childPidsWithArg, processTreePssBytes, signalProcessTree } from '../browser/process-tree';
+import { childPidsWithArg, processStartedAtMs, processTreePssBytes, signalProcessTree } from '../browser/process-tree';
 import { PricecrawlError } from '../core/errors';
 
 /**
@@ -113,4 +113,20 @@ export function launchedChromiumPids(): number[] {
 export function killChromium(browser: Browser): void {
   const pid = chromiumPidOf(browser);
   if (pid !== null) signalProcessTree(pid, 'SIGKILL');
+}
+
+/** Chromium runs its network stack in a utility process of its own, which it starts again when it dies. */
+const NETWORK_SERVICE_SWITCH = '--utility-sub-type=network.mojom.NetworkService';
+
+/**
+ * Whether the browser's network service died since `sinceMs` (it is gone, or runs as a process started after
+ * that); false when the browser's process cannot be found (nothing can be told). Read from /proc on a failure only.
+ */
+export function networkServiceRestartedSince(browser: Browser, sinceMs: number): boolean {
+  const pid = chromiumPidOf(browser);
+  if (pid === null) return false;
+  const service = childPidsWithArg(pid, NETWORK_SERVICE_SWITCH)[0];
+  if (service === undefined) return true;
+  const startedAtMs = processStartedAtMs(service);
+  return startedAtMs !== null && startedAtMs > sinceMs;
 }

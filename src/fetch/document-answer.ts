@@ -62,10 +62,33 @@ const BLANK_CHECK_MAX_BYTES = 1024;
  * nothing in it, a lost page the run did not count. Only a small body is read back (its size is known from
  * the load), so a real page costs nothing more.
  */
-export async function documentBody(document: ReadDocument): Promise<{ body: Buffer; text: string }> {
-  const rendered = { body: Buffer.from(document.html, 'utf8'), text: document.html };
+export async function documentBody(document: ReadDocument): Promise<{ body: Buffer; text?: string; encoding: string }> {
+  const contentType = document.response.headers()['content-type'];
+  if (!rendersAsPage(contentType)) return sentBytes(document);
+  const rendered = { body: Buffer.from(document.html, 'utf8'), text: document.html, encoding: 'utf-8' };
   const sizes = await document.response.request().sizes().catch(() => null);
   if (!sizes || sizes.responseBodySize > BLANK_CHECK_MAX_BYTES) return rendered;
   const sent = await document.response.body().catch(() => null);
-  return sent !== null && isBlankBody(sent) ? { body: Buffer.alloc(0), text: '' } : rendered;
+  return sent !== null && isBlankBody(sent) ? { body: Buffer.alloc(0), text: '', encoding: 'utf-8' } : rendered;
+}
+
+/** Documents whose DOM is the page (scripts run in them); with no Content-Type Chromium sniffs, and so do we not. */
+const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'image/svg+xml']);
+
+function rendersAsPage(contentType: string | undefined): boolean {
+  const essence = contentType?.split(';')[0]?.trim().toLowerCase();
+  return !essence || PAGE_TYPES.has(essence);
+}
+
+/**
+ * A URL of a browser host that answers JSON, XML or plain text (the shop's price API, its sitemap, a feed) runs no
+ * script: Chromium shows it in a viewer of its own (`<pre>` around the JSON, an XML tree of spans), and that viewer's
+ * HTML was the body under `Content-Type: application/json`: `res.json()` failed on it, a sitemap's `<loc>`s were
+ * text in spans, and rawHash was the viewer's. The body is now what the server sent. DevTools hands a text body
+ * back decoded by its charset (a Latin-1 feed came as UTF-8 bytes, measured), so it is read as UTF-8: the same text
+ * as over HTTP, in UTF-8 bytes when the server used another charset.
+ */
+async function sentBytes(document: ReadDocument): Promise<{ body: Buffer; text: string; encoding: string }> {
+  const body = await document.response.body();
+  return { body, text: body.toString('utf8'), encoding: 'utf-8' };
 }

@@ -61,4 +61,6 @@ export interface PageLease {
    * renderer that no longer answers retires the context first. `release` must still be called.
    */
   close(): Promise<void>;
+  /** The holder's document loaded: the browser works (launch-breaker.ts counts browsers in which none did). */
+  loaded(): void;
 }

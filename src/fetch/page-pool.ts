@@ -3,7 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ContextSet, type ContextKey, type ContextUse } from './context-set';
 import { rendererState } from './hung-renderer';
 import { IdlePages } from './idle-pages';
+import { LaunchBreaker } from './launch-breaker';
 import type { PageLease, PagePoolOptions, PagePoolStats } from './page-pool-options';
+import { proxyOption } from './playwright-proxy';
 import { TimeBoundExceeded, withinTime } from './time-bound';
 
 type RetireReason = 'pages' | 'memory' | 'crash' | 'hung' | 'launch-failed';
@@ -19,6 +21,11 @@ interface BrowserHandle {
   live: Browser | null;
   lastMemoryCheckMs: number;
   memoryBytes: number;
+  /** A page loaded in it: its end is no failure to start (launch-breaker.ts). */
+  loadedPage: boolean;
+  /** Told to the launch breaker already (a launch, a death and a hang of one browser are one failure). */
+  failedToStart: boolean;
+  closedByUs: boolean;
 }
 
 /**
@@ -39,6 +46,7 @@ export class PagePool {
   private readonly waiters: Array<() => void> = [];
   /** Open pages (leased + idle) stay within maxOpenPages: a new page closes the oldest idle one. */
   private readonly idle = new IdlePages<BrowserHandle>();
+  private readonly breaker = new LaunchBreaker();
   private open = 0;
   private launched = 0;
   private served = 0;
@@ -100,7 +108,11 @@ export class PagePool {
       })();
       return released;
     };
-    return { page, release, retireContext, close };
+    const loaded = () => {
+      handle.loadedPage = true;
+      this.breaker.worked();
+    };
+    return { page, release, retireContext, close, loaded };
   }
 
   /**
@@ -155,9 +167,11 @@ export class PagePool {
       await handle.browser;
       use = await handle.contexts.take(key);
       const opening = use.context.then((context) => this.pageIn(handle, context));
-      return [handle, await withinTime(opening, this.openTimeoutMs, 'opening a browser page', (late) => void late.close().catch(() => undefined)), use];
+      const page = await withinTime(opening, this.openTimeoutMs, 'opening a browser page', (late) => void late.close().catch(() => undefined));
+      return [handle, page, use];
     } catch (error) {
       const hung = error instanceof TimeBoundExceeded;
+      if (hung || !handle.live?.isConnected()) this.startFailed(handle, error);
       if (hung) this.abandon(handle);
       await this.pageDone(handle, use);
       if (retried || (!hung && handle.live?.isConnected())) throw error;
@@ -203,7 +217,10 @@ export class PagePool {
 
   private handleForNewPage(): BrowserHandle {
     if (this.current?.live && !this.current.live.isConnected()) this.retire(this.current, 'crash');
-    if (!this.current || this.current.retired) this.current = this.launch();
+    if (!this.current || this.current.retired) {
+      this.breaker.check(); // throws once browsers failed to start too often: no more launches this run
+      this.current = this.launch();
+    }
     const handle = this.current;
     handle.activePages++;
     handle.pagesServed++;
@@ -237,16 +254,34 @@ export class PagePool {
     this.options.stats?.inc('browser/launched');
     const browser = this.options.launch();
     const contexts = new ContextSet((key) => this.newContext(browser, key), this.options.maxContexts ?? Infinity, () => this.options.stats?.inc('browser/contexts/opened'));
-    const handle: BrowserHandle = { browser, contexts, activePages: 0, pagesServed: 0, retired: false, live: null, lastMemoryCheckMs: 0, memoryBytes: 0 };
+    const handle: BrowserHandle = { browser, contexts, activePages: 0, pagesServed: 0, retired: false, live: null, lastMemoryCheckMs: 0, memoryBytes: 0, loadedPage: false, failedToStart: false, closedByUs: false };
     this.handles.add(handle);
     handle.browser.then(
       (browser) => {
         handle.live = browser;
-        browser.on('disconnected', () => this.retire(handle, 'crash'));
+        browser.on('disconnected', () => {
+          // One that went before any page loaded in it (and not closed by us) failed to start as much as a failed launch:
+          // a Chromium that crashes under every page is relaunched no more often than one that cannot start.
+          if (!handle.closedByUs) this.startFailed(handle, new Error('the browser exited before any page loaded in it'));
+          this.retire(handle, 'crash');
+        });
       },
-      () => this.retire(handle, 'launch-failed'), // the next page tries a new one
+      (error: unknown) => {
+        this.retire(handle, 'launch-failed'); // the next page tries a new one, while the breaker allows
+        this.startFailed(handle, error);
+      },
     );
     return handle;
+  }
+
+  /**
+   * A browser in which no page loaded failed to start, however it ended (launch refused, exited or hung before
+   * its first page opened, or died under every page it had): once per browser.
+   */
+  private startFailed(handle: BrowserHandle, error: unknown): void {
+    if (handle.loadedPage || handle.failedToStart) return;
+    handle.failedToStart = true;
+    if (this.breaker.failed(error)) this.options.stats?.inc('browser/launch-gave-up');
   }
 
   /** A retired browser takes no new pages; a crashed one's in-flight pages fail and are recorded by the caller. */
@@ -278,6 +313,7 @@ export class PagePool {
 
   private async closeHandle(handle: BrowserHandle): Promise<void> {
     handle.retired = true; // closing on purpose: not a crash when 'disconnected' follows
+    handle.closedByUs = true;
     if (this.current === handle) this.current = null;
     this.handles.delete(handle);
     this.idle.forget(handle); // they close with their browser
@@ -285,14 +321,4 @@ export class PagePool {
     if (!browser) return;
     await withinTime(browser.close(), this.closeTimeoutMs, 'closing a browser').catch(() => this.options.kill?.(browser));
   }
-}
-
-/** Playwright wants credentials apart from the server address. */
-function proxyOption(proxyUrl: string): { server: string; username?: string; password?: string } {
-  const url = new URL(proxyUrl);
-  const username = decodeURIComponent(url.username);
-  const password = decodeURIComponent(url.password);
-  url.username = '';
-  url.password = '';
-  return { server: url.origin, ...(username ? { username } : {}), ...(password ? { password } : {}) };
 }

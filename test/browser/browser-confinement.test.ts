@@ -10,6 +10,7 @@ import { Stats } from '../../src/engine/stats';
 import { BrowserFetcher, type BrowserSettings } from '../../src/fetch/browser-fetcher';
 import { settingsSchema } from '../../src/settings/schema';
 import { FixtureServer } from '../support/fixture-server';
+import { startRecordingProxy } from '../support/recording-proxy';
 
 const defaults = settingsSchema.parse({}).browser;
 const html = (body: string) => `<!doctype html><html><head><title>onsite</title></head><body>${body}</body></html>`;
@@ -89,6 +90,27 @@ function outcomeFor(context: BrowserContext, url: string): Promise<'blocked' | '
     new Promise<'blocked'>((resolve) => context.on('requestfailed', (req) => req.url().startsWith(url) && resolve('blocked'))),
     elsewhere.waitForRequests(1).then(() => 'reached' as const),
   ]);
+}
+
+/** 'no peer connection' when the page has none; else whether a STUN server the page names got ICE's binding request ('reached'). */
+async function peerConnectionOrStun(page: Page): Promise<string> {
+  const stun: Socket = createSocket('udp4');
+  await new Promise<void>((resolve) => stun.bind(0, '127.0.0.1', resolve));
+  const reached = new Promise<string>((resolve) => stun.once('message', () => resolve('reached')));
+  const gathering = page.evaluate<string>(`(async () => {
+    if (typeof RTCPeerConnection === 'undefined') return 'no peer connection';
+    const peer = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${stun.address().port}' }] });
+    peer.createDataChannel('leak');
+    await peer.setLocalDescription(await peer.createOffer());
+    return 'gathering';
+  })()`);
+  try {
+    // 'gathering' settles first when the page has a peer connection: then the packet decides.
+    const first = await Promise.race([gathering, reached]);
+    return first === 'gathering' ? await reached : first;
+  } finally {
+    stun.close();
+  }
 }
 
 describe('browser confinement to allowedDomains', () => {
@@ -226,23 +248,26 @@ describe('browser confinement to allowedDomains', () => {
     expect(elsewhere.requestCount).toBe(0);
   });
 
-  it('gives pages no WebRTC with offsiteSubresources: block (ICE reaches STUN and TURN servers past every route)', async () => {
-    const stun: Socket = createSocket('udp4');
-    await new Promise<void>((resolve) => stun.bind(0, '127.0.0.1', resolve));
-    const reached = new Promise<string>((resolve) => stun.once('message', () => resolve('reached')));
-    const page = await openOnsite(fetcher({ offsiteSubresources: 'block' }).fetcher);
-    // Before, the STUN binding request reached the other host's UDP port as soon as gathering began.
-    const gathering = page.evaluate(`(async () => {
-      if (typeof RTCPeerConnection === 'undefined') return 'no peer connection';
-      const peer = new RTCPeerConnection({ iceServers: [{ urls: 'stun:127.0.0.1:${stun.address().port}' }] });
-      peer.createDataChannel('leak');
-      await peer.setLocalDescription(await peer.createOffer());
-      return 'gathering';
-    })()`);
-    const framed = page.evaluate(`typeof document.body.appendChild(document.createElement('iframe')).contentWindow.RTCPeerConnection`);
-    expect(await Promise.race([gathering, reached])).toBe('no peer connection');
-    expect(await framed).toBe('undefined');
-    stun.close();
+  for (const offsiteSubresources of ['allow', 'block'] as const) {
+    it(`gives pages no WebRTC with offsiteSubresources: ${offsiteSubresources} (ICE reaches STUN and TURN servers past every route)`, async () => {
+      const page = await openOnsite(fetcher({ offsiteSubresources }).fetcher);
+      // Before, the STUN binding request reached the other host's UDP port as soon as gathering began (under allow, the default, always).
+      expect(await peerConnectionOrStun(page)).toBe('no peer connection');
+      expect(await page.evaluate(`typeof document.body.appendChild(document.createElement('iframe')).contentWindow.RTCPeerConnection`)).toBe('undefined');
+    });
+  }
+
+  it("gives a proxied page no WebRTC: its STUN packets left from this machine's own address, past the proxy", async () => {
+    const proxy = await startRecordingProxy('confinement');
+    const proxied = new BrowserFetcher({ ...defaults, timeoutMs: 15_000 }, { contextKeyOf: () => ({ key: 'proxied', proxyUrl: proxy.url }) });
+    fetchers.push(proxied);
+    try {
+      const page = await openOnsite(proxied);
+      expect(proxy.requests.map((request) => request.url)).toContain(site.url('/shop'));
+      expect(await peerConnectionOrStun(page)).toBe('no peer connection');
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('refuses what a page sends from pagehide as it closes, with offsiteSubresources: block', async () => {

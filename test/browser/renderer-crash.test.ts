@@ -1,27 +1,11 @@
 // Real Chromium: a renderer killed under pages that are loading (the OOM killer, a crash) fails them as browser-crashed, retried, none lost.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processTreePids } from '../../src/browser/process-tree';
-import { launchedChromiumPids } from '../../src/fetch/chromium-launch';
+import { killChromiumChildren } from '../support/chromium-children';
 import { FixtureServer } from '../support/fixture-server';
 import { PriceTextSpider } from '../support/spiders/price-text-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
 const SKUS = ['1', '2', '3', '4', '5', '6'];
-
-/** SIGKILLs every renderer process of the Chromium this process launched (not the browser itself). */
-function killRenderers(): number {
-  let killed = 0;
-  for (const browserPid of launchedChromiumPids()) {
-    for (const pid of processTreePids(browserPid)) {
-      // A renderer forked by the zygote renames itself: its command line is one string with spaces.
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      process.kill(pid, 'SIGKILL');
-      killed++;
-    }
-  }
-  return killed;
-}
 
 describe('a browser crawl whose renderers are killed while pages load', () => {
   let shop: FixtureServer;
@@ -38,7 +22,7 @@ describe('a browser crawl whose renderers are killed while pages load', () => {
         // While this page's answer is on its way, so before its document commits: the renderers of the pages
         // already loading die under them, and the one this page was to commit into.
         res.writeHead(200, { 'content-type': 'text/html' }).write(page.slice(0, 20));
-        killed = killRenderers();
+        killed = killChromiumChildren('--type=renderer');
         res.end(page.slice(20));
         return;
       }

@@ -137,6 +137,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     modeFor: fetchModeResolver(settings, spider.fetchMode, keyOf),
     hostKeyOf: keyOf,
     stats,
+    hopWaitMs: settings.http.timeoutMs,
   });
   startup.add(() => fetcher.close());
   // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.

@@ -3,8 +3,9 @@ import type { CrawlRequest, FetchMode } from '../../core/request';
 import type { CrawlResponse } from '../../core/response';
 import type { RequestSession } from '../../core/request-session';
 import { FetchError } from '../../core/errors';
-import { answerAfterHop, checkFollowedHop, followedRequest } from '../../downloader/followed-hop';
-import { waitForSlot } from '../../downloader/downloader-chain';
+import { followedRequest } from '../../core/hop-request';
+import { answerAfterHop, checkFollowedHop } from '../../downloader/followed-hop';
+import { waitForSlot } from '../../fetch/hop-slot';
 import { BrowserFetcher } from '../../fetch/browser-fetcher';
 import { refreshTarget } from '../../../middlewares/meta-refresh';
 import type { Fetcher, FetchOptions } from '../../fetch/fetcher';
@@ -39,7 +40,7 @@ export async function fetchOnce(settings: Settings, request: CrawlRequest, mode:
     for (let hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url)); hop; hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url))) {
       if ('refused' in hop) throw new FetchError('FETCH_BAD_REDIRECT', hop.refused);
       checkFollowedHop(response, hop.url, settings.http.maxRedirects);
-      const followed = followedRequest(request, response, hop.url);
+      const followed = followedRequest(request, response.url, hop.url);
       await waitForSlot(hop.url, settings.http.timeoutMs, slots);
       response = answerAfterHop(request, response, await fetchJudged(fetcher, followed, robots, maxTries, slots));
     }

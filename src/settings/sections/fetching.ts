@@ -111,6 +111,11 @@ export const fetchingSettings = {
       pagesPerBrowser: z.number().int().min(1).default(200),
       /** Browser contexts (one per host, proxy, or session with cookies) open at once per browser; idle ones are closed first. */
       maxContexts: z.number().int().min(1).default(16),
+      /**
+       * A rendered document longer than this (UTF-8 bytes) fails as `fetch/body-too-large`, as `http.maxBodyBytes` does
+       * over HTTP: larger by default, since a rendered DOM outgrows the bytes it came from (inline SVG, expanded templates).
+       */
+      maxBodyBytes: z.number().int().min(1).default(32 * 1024 * 1024),
       /** A browser whose process tree (Chromium and its renderers, summed PSS from /proc smaps_rollup: shared pages counted once) exceeds this is replaced. */
       memoryBudgetMb: z.number().int().min(1).default(1536),
       /** Shortest time between two memory reads of one browser (read when a page closes). */
