@@ -86,8 +86,10 @@ export function readConfigFile(path: string): SettingsLayer | null {
 /**
  * `PRICECRAWL_POLITENESS__MIN_INTERVAL_MS=500` → politeness.minIntervalMs = 500. Only names with the
  * section separator `__` are settings: a team's own `PRICECRAWL_TOKEN` or `PRICECRAWL_HOME` is none of
- * ours, so it is ignored. A name that looks like a misspelt setting is warned about (with the name it
- * probably meant), never a stop: an environment belongs to more programs than this one.
+ * ours, so it is ignored, and one that looks like a misspelt setting is warned about (with the name it
+ * probably meant): an environment belongs to more programs than this one. A name with the separator is
+ * ours by the documented convention, so one that names no setting stops the crawl as `-s` does: a
+ * misspelt `PRICECRAWL_SESSIONS__PROXY_URLZ` only warned, and every request left from our own address.
  */
 export function envLayer(env: NodeJS.ProcessEnv): SettingsLayer & { warnings: string[] } {
   const values: Tree = {};
@@ -103,6 +105,9 @@ export function envLayer(env: NodeJS.ProcessEnv): SettingsLayer & { warnings: st
       continue;
     }
     const meant = closestName(rest, envSettingNames());
+    if (rest.includes('__')) {
+      throw new SettingsError(`environment variable ${name} names no setting${meant ? `; did you mean ${ENV_PREFIX}${meant}?` : ''} (names with "__" after ${ENV_PREFIX} are settings: fix or unset it)`);
+    }
     if (meant) warnings.push(`environment variable ${name} is not a setting and is ignored; did you mean ${ENV_PREFIX}${meant}?`);
   }
   return { name: 'env', origin: 'environment', values, warnings, keyOrigins };

@@ -160,19 +160,24 @@ describe('loadSettings', () => {
     expect(error.message).toBe('invalid settings:\n  politeness.minIntervalMs: Invalid input: expected number, received string (from config)');
   });
 
-  it('ignores PRICECRAWL_ variables that are not settings and warns about the ones that look misspelt', () => {
+  it('ignores PRICECRAWL_ variables without "__" and warns about the ones that look misspelt', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     const loaded = loadSettings({
       cwd,
-      env: { PRICECRAWL_HOME: '/opt/prices', PRICECRAWL_API_TOKEN: 's3cret', PRICECRAWL_POLITENES__MIN_INTERVAL_MS: '1', PRICECRAWL_HTTP_TIMEOUT_MS: '5', PRICECRAWL_HTTP__TIMEOUT_MS: '1234' },
+      env: { PRICECRAWL_HOME: '/opt/prices', PRICECRAWL_API_TOKEN: 's3cret', PRICECRAWL_HTTP_TIMEOUT_MS: '5', PRICECRAWL_HTTP__TIMEOUT_MS: '1234' },
     });
     expect(loaded.settings.http.timeoutMs).toBe(1234);
-    expect(loaded.settings.politeness.minIntervalMs).toBe(1000);
-    expect(loaded.warnings).toEqual([
-      'environment variable PRICECRAWL_POLITENES__MIN_INTERVAL_MS is not a setting and is ignored; did you mean PRICECRAWL_POLITENESS__MIN_INTERVAL_MS?',
-      'environment variable PRICECRAWL_HTTP_TIMEOUT_MS is not a setting and is ignored; did you mean PRICECRAWL_HTTP__TIMEOUT_MS?',
-    ]);
+    expect(loaded.warnings).toEqual(['environment variable PRICECRAWL_HTTP_TIMEOUT_MS is not a setting and is ignored; did you mean PRICECRAWL_HTTP__TIMEOUT_MS?']);
     expect(errorOf(() => loadSettings({ cwd, env: { PRICECRAWL_HTTP__TIMEOUT_MS: 'soon' } })).message).toContain('http.timeoutMs');
+  });
+
+  it('refuses a PRICECRAWL_ name with "__" that names no setting: a misspelt proxy list must not crawl from our own address', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    const typo = errorOf(() => loadSettings({ cwd, env: { PRICECRAWL_SESSIONS__PROXY_URLZ: 'http://user:pw@127.0.0.1:3128' } })).message;
+    expect(typo).toContain('environment variable PRICECRAWL_SESSIONS__PROXY_URLZ names no setting; did you mean PRICECRAWL_SESSIONS__PROXY_URLS?');
+    expect(typo).not.toContain('pw@');
+    expect(errorOf(() => loadSettings({ cwd, env: { PRICECRAWL_POLITENES__MIN_INTERVAL_MS: '1' } })).message).toContain('did you mean PRICECRAWL_POLITENESS__MIN_INTERVAL_MS?');
+    expect(errorOf(() => loadSettings({ cwd, env: { PRICECRAWL_TEAM__THING: '1' } })).message).toContain('PRICECRAWL_TEAM__THING names no setting (names with');
   });
 
   it('rejects -s keys that name no setting', () => {
