@@ -6,6 +6,7 @@ import { candidatesOf, currencyFromContext } from '../src/prices/currencies';
 import { pastPrintedDigits } from '../src/prices/iso-currencies';
 import { parsePrice } from '../src/prices/parse-price';
 import { nonPositiveRefusal } from '../src/prices/non-positive-refusal';
+import { implausibleAmount } from '../src/prices/implausible-amount';
 import { otherMarket } from '../src/visible/page-locale';
 
 export interface PriceCoercionOptions {
@@ -68,6 +69,8 @@ export class PriceCoercionStage implements PipelineStage {
     const currency = choice.currency;
     if (Decimal.isDecimal(raw)) {
       if (!raw.isFinite()) return drop('price/unparseable', raw.toString());
+      const overlong = implausibleAmount(raw, raw.toFixed());
+      if (overlong) return drop(overlong.reason, overlong.detail);
       return { ...settled(item), price: raw, currency };
     }
     // JSON APIs send numbers; String(n) is the shortest text that round-trips, which is the
@@ -80,6 +83,8 @@ export class PriceCoercionStage implements PipelineStage {
       // 19.99 in a KRW item, 12.5 yen: decimals the currency is never printed with, as the text "19.99" with that
       // currency is refused. The number is another currency's (an API's USD under a spider's KRW), never that many won.
       if (pastPrintedDigits(amount, currency)) return drop('price/ambiguous', `${String(raw)} has decimals ${currency} is never printed with: the amount is in another currency, or the item's currency is wrong`);
+      const overlong = implausibleAmount(amount, String(raw));
+      if (overlong) return drop(overlong.reason, overlong.detail);
       return { ...settled(item), price: amount, currency };
     }
     return drop('price/unparseable', `unsupported price type ${typeof raw}`);

@@ -9,6 +9,7 @@ import { decimalSeparatorOf, toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
 import { findCurrencies, isAdjacent, type CurrencyToken, type Span } from './price-tokens';
 import { amountAtScale, isFuelPrice } from './three-digit-tail';
+import { implausibleAmount } from './implausible-amount';
 import { isUnitPrice } from './unit-price';
 import { pastPrintedDigits, printedMinorDigits } from './iso-currencies';
 import { RecentReadings } from './recent-readings';
@@ -154,6 +155,8 @@ export function readCandidate(
     if (currency.currency !== 'CHF') amountText = `-${amountText}`;
   } else if (hasMinusBefore(text, chosen)) amountText = `-${amountText}`;
   const amount = new Decimal(amountText);
+  const overlong = implausibleAmount(amount, shown);
+  if (overlong) return overlong;
   // "¥99.99" on a Japanese page, "12.50" in a yen shop: the locale or default named a currency never printed with
   // those decimals; the text's own sign was likely another one's (yuan), so neither reading is taken.
   // A fuel or unit price's third decimal ("$3.499/gal", "$3.499/lb") is the tenth of a cent pumps and shelf labels show, not another currency's.

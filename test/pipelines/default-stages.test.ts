@@ -125,6 +125,13 @@ describe('price-coercion', () => {
     expect(stage.process({ sku: 'a', price: 1234567890123456, currency: 'EUR' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/inexact-number' });
   });
 
+  it('refuses an amount with more than 15 whole digits from text, a number or a Decimal: a code or digits run together, never a price', () => {
+    for (const price of [`$${'9'.repeat(140_000)}.99`, 1e20, new Decimal('1e20'), new Decimal(`${'9'.repeat(16)}.5`)]) {
+      expect(stage.process({ sku: 'a', price, currency: 'USD' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/not-a-price' });
+    }
+    expect((asItem(stage.process({ sku: 'a', price: new Decimal('999999999999999.99'), currency: 'USD' }, source(), ctx)).price as Decimal).toFixed()).toBe('999999999999999.99');
+  });
+
   it('refuses a number with decimals its currency is never printed with, as the same text is refused (19.99 won, 12.5 yen)', () => {
     expect(stage.process({ sku: 'a', price: 19.99, currency: 'KRW' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous' });
     expect(stage.process({ sku: 'a', price: 12.5, currency: 'jpy' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous' });

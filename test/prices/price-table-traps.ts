@@ -18,6 +18,8 @@ export const TRAPS: PriceRow[] = [
   ['会員価格 ¥7,000 通常価格 ¥8,000', '8000', 'JPY', loc('ja-JP')], ['通常価格 ¥8,000 会員価格 ¥7,000', '8000', 'JPY', loc('ja-JP')], ['通常価格 4,980円', '4980', 'JPY'],
   ['メンバー価格 7,000円 通常価格 8,000円', '8000', 'JPY'], ['会員特価 7,000円', M, null], ['通常価格 4,980円（税込） 3,980円（税込）', '3980', 'JPY'],
   ['$80.00 Member price €70.00', A, null, US], ['Members: $70 Everyone: $80', '80', 'USD', US], ['$80.00 (members $70.00)', '80.00', 'USD', US],
+  // Longer than any price (a code or digits run together): refused, never stored in exponent form; 15 whole digits still read.
+  [`$${'9'.repeat(16)}.99`, N, null, US], [`${'1'.repeat(400)} €`, N, null], ['999.999.999.999.999 ₫', '999999999999999', 'VND'], ['IRR 1,250,000,000,000', '1250000000000', 'IRR'],
   // Leading decimal point
   ['.75', '0.75', null], ['$.05', '0.05', 'USD', US], ['$.99 each', '0.99', 'USD', US], ['Only .49 USD', '0.49', 'USD'], ['€,95', '0.95', 'EUR'],
   ['£.50p', '0.50', 'GBP'], ['Price: $.89', '0.89', 'USD', US], ['.99', '0.99', 'USD', shop('USD')],
