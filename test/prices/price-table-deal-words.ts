@@ -1,0 +1,26 @@
+// Price table rows, round 10: the words of a deal around a price (what a set is worth, the counts of a multi-buy or a stock note, "interest-free"), never the price.
+import { loc, shop, type PriceRow } from './price-table-types';
+
+const US = loc('en-US');
+const R = 'price/reference-only';
+const N = 'price/not-a-price';
+
+export const DEAL_WORDS: PriceRow[] = [
+  // What a set or a bundle is worth bought apart: "$50 value $29.00" stored 50, the worth ahead of the price
+  ['$50 value $29.00', R, null, US], ['$29.00 ($50 value)', '29.00', 'USD', US], ['Gift set $29.00 ($50 value)', '29.00', 'USD', US], ['$29.00 ($50 retail value)', '29.00', 'USD', US],
+  ['$29.00 a $50 value!', 'price/ambiguous', null, US], ['£25 (worth £40)', '25', 'GBP'], ['Worth £40 £25', '25', 'GBP'], ['$29 Valued at $50', '29', 'USD', US], ['Valued at $50 $29', '29', 'USD', US],
+  ['29 € (Wert 50 €)', '29', 'EUR'], ['29 € (im Wert von 50 €)', '29', 'EUR'], ['29 € d\'une valeur de 50 €', '29', 'EUR'], ['29 € (valeur 50 €)', '29', 'EUR'],
+  ['€ 29 t.w.v. € 50', '29', 'EUR'], ['$50 value', R, null, US],
+  // A word after "value" names the product, not its worth: the price stands
+  ['$29 Value Size', '29', 'USD', US], ['$29.99 value pack', '29.99', 'USD', US], ['29 € Wertgutschein', '29', 'EUR'], ['Preiswert 29 €', '29', 'EUR'],
+  // The counts of a deal with no sign of their own: under the shop's currency "Buy 2, save 10%" stored 2 EUR
+  ['Buy 2, save 10%', N, null, shop('EUR')], ['Buy 2 save 5', 'price/reference-only', null, shop('USD')], ['Buy 2', N, null, shop('EUR')], ['Achetez-en 2, économisez 10 %', N, null, shop('EUR')],
+  ['Kaufe 3, zahle 2', N, null, shop('EUR')], ['Nimm 3 zahl 2', N, null, shop('EUR')], ['Compra 2 y llévate 3', N, null, shop('EUR')], ['Bundle of 3', N, null, shop('EUR')],
+  ['4-pack', N, null, shop('USD')], ['6 pack', N, null, shop('USD')], ['1+1', R, null, shop('KRW')], ['2 ways to pay', N, null, shop('USD')], ['Pay in 4', N, null, shop('USD')],
+  ['In stock: 12', N, null, shop('EUR')], ['Auf Lager: 12', N, null, shop('EUR')],
+  // A sign beside the amount still makes it one; a stock note before it counts what came before it
+  ['Buy $2', '2', 'USD', US], ['Only 2 in stock 12,99 €', '12.99', 'EUR'], ['4-pack $12.99', '12.99', 'USD', US], ['Buy 2 19,99 €', '19.99', 'EUR'],
+  // "Free" glued after a hyphen or a multi-buy's free piece: no free product ("4 interest-free payments" read 0)
+  ['4 interest-free payments', N, null, shop('USD')], ['Interest free', N, null], ['Duty-free', N, null], ['Hands-free', N, null], ['Buy 3 get 1 free', N, null, shop('USD')],
+  ['2+1 gratis', R, null, shop('EUR')],
+];
