@@ -72,8 +72,14 @@ const SHIPPING_WORDS = '(?:shipping(?: (?:&|and) handling)?|s&h|s\\/h|postage(?:
  * The words must end the text or the amount's label ("$19.99 Shipping calculated at checkout" is the price
  * and a note), and only after the last amount: between two ("12,99 € Delivery 4.95") they may label either.
  */
-const SHIPPING_AFTER = new RegExp(`^\\s*(?:for\\s+)?(?:(?:flat[- ]rate|standard|express|tracked)\\s+)?${SHIPPING_WORDS}(?:\\s+(?:fee|costs?|charges?))?\\s*(?:$|[^\\s\\p{L}\\d])`, 'iu');
-const SHIPPING_OPENING = new RegExp(`^\\s*${SHIPPING_WORDS}(?: costs?| charges?)?[\\s:.\\-–]*$`, 'iu');
+/**
+ * The kind of delivery, before the word ("Standard delivery", "Next day delivery", "UPS Ground shipping", German compounds:
+ * "Standardversand", "Expressversand") or after it ("Livraison standard", "Envío estándar", "Spedizione espressa").
+ */
+const SHIPPING_KIND_BEFORE = "(?:(?:flat[- ]rate|standard|express|tracked|next[- ]day|same[- ]day|two[- ]day|2[- ]day|named[- ]day|home|ground|economy|priority|overnight|international|ups|dhl|fedex|usps|gls|dpd)\\s+){0,2}(?:standard|express|premium|paket)?";
+const SHIPPING_KIND_AFTER = '(?:\\s+(?:standard|express|exprés|estándar|espressa|rapide|urgente|à domicile|a domicilio|en point relais))?';
+const SHIPPING_AFTER = new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?:\\s+(?:fee|costs?|charges?))?\\s*(?:$|[^\\s\\p{L}\\d])`, 'iu');
+const SHIPPING_OPENING = new RegExp(`^\\s*${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?: costs?| charges?)?[\\s:.\\-–]*$`, 'iu');
 
 /** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
 const REGULAR = endsWith([

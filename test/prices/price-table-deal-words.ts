@@ -1,4 +1,4 @@
-// Price table rows, round 10: the words of a deal around a price (what a set is worth, the counts of a multi-buy or a stock note, "interest-free"), never the price.
+// Price table rows, round 10: the words of a deal or a delivery around a price (what a set is worth, the counts of a multi-buy or a stock note, "interest-free", the kind of delivery), never the price.
 import { loc, shop, type PriceRow } from './price-table-types';
 
 const US = loc('en-US');
@@ -23,4 +23,11 @@ export const DEAL_WORDS: PriceRow[] = [
   // "Free" glued after a hyphen or a multi-buy's free piece: no free product ("4 interest-free payments" read 0)
   ['4 interest-free payments', N, null, shop('USD')], ['Interest free', N, null], ['Duty-free', N, null], ['Hands-free', N, null], ['Buy 3 get 1 free', N, null, shop('USD')],
   ['2+1 gratis', R, null, shop('EUR')],
+  // The kind of delivery before or after its word: "Standard delivery £3.99" stored 3.99, as "Delivery £3.99" never did
+  ['Standard delivery £3.99', R, null], ['Next day delivery £5.99', R, null], ['Home delivery £3.99', R, null], ['UPS Ground shipping $9.99', R, null, US],
+  ['Standardversand: 4,95 €', R, null], ['Expressversand 9,95 €', R, null], ['Livraison standard : 4,95 €', R, null], ['Livraison express 9,95 €', R, null],
+  ['Envío estándar 4,95 €', R, null], ['Spedizione standard 4,95 €', R, null], ['£3.99 next day delivery', R, null], ['4,95 € Standardversand', R, null],
+  // Product names that hold such words stay prices
+  ['Standard Edition £25.00', '25.00', 'GBP'], ['Express Kettle £25.00', '25.00', 'GBP'], ['Delivery Van Toy £25.00', '25.00', 'GBP'], ['Shipping Box $3.99', '3.99', 'USD', US],
+  ['Versandtasche 3,99 €', '3.99', 'EUR'],
 ];
