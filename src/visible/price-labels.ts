@@ -13,6 +13,7 @@ import { isEstimatedEach } from '../prices/estimated-each';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
 import { rateOrFee } from './rate-labels';
+import { signInForPrice } from './sign-in-price';
 
 const words = (list: readonly string[]) => list.join('|');
 
@@ -127,7 +128,7 @@ export type WithheldReason = 'price/on-request' | 'price/login-required' | 'pric
  */
 export function withheldBy(text: string): WithheldReason | null {
   if (ON_REQUEST.test(text)) return 'price/on-request';
-  if (LOGIN_REQUIRED.test(text)) return 'price/login-required';
+  if (LOGIN_REQUIRED.test(text) || signInForPrice(text)) return 'price/login-required';
   return IN_CART.test(text) ? 'price/in-cart' : null;
 }
 

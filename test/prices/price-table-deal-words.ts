@@ -30,4 +30,6 @@ export const DEAL_WORDS: PriceRow[] = [
   // Product names that hold such words stay prices
   ['Standard Edition £25.00', '25.00', 'GBP'], ['Express Kettle £25.00', '25.00', 'GBP'], ['Delivery Van Toy £25.00', '25.00', 'GBP'], ['Shipping Box $3.99', '3.99', 'USD', US],
   ['Versandtasche 3,99 €', '3.99', 'EUR'],
+  // A MAP shop's words where the price would be: the amount beside them is the advertised one, not what the cart charges
+  ['Why don\'t we show the price? $999.00', 'price/not-a-price', null, US], ['$999.00 Click to see price', 'price/not-a-price', null, US],
 ];
