@@ -5,6 +5,7 @@ import { isEstimatedEach } from './estimated-each';
 import { isPiecePrice } from './piece-price';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
+import { UNIT_LABEL_WORDS } from './unit-labels';
 
 /**
  * The role a label gives a number; `current` and `plain` compete for the price to pay now, `unit` and
@@ -102,7 +103,7 @@ const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|
 /** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
 const UNIT_BEFORE = endsWith([
   'grundpreis(?: (?:je|pro) [\\p{L}\\d ]{1,12})?', 'unit price', '(?:price|preis|prix|precio|prezzo|prijs|pris|cena) (?:per|pro|je|par|por|al|za) [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
-  'prezzo al (?:kg|litro)', '(?:kg|g|l|ml|cl|liter|litre|m|m²|m2|stück|stk\\.?) ?=', 'pris per [\\p{L}]+', 'jämförpris', 'kilopris', 'literpris', 'cena jednostkowa', 'cena za (?:kg|l)', 'за кг', 'за 1 кг', '単価',
+  'prezzo al (?:kg|litro)', '(?:kg|g|l|ml|cl|liter|litre|m|m²|m2|stück|stk\\.?) ?=', 'pris per [\\p{L}]+', ...UNIT_LABEL_WORDS,
 ]);
 /** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
 const UNIT_AFTER = /^[\s*]*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;

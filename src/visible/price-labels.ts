@@ -12,6 +12,7 @@ import { clubLabelAfter, clubLabelBefore } from '../prices/member-price';
 import { isEstimatedEach } from '../prices/estimated-each';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
+import { UNIT_LABEL_WORDS } from '../prices/unit-labels';
 import { rateOrFee } from './rate-labels';
 import { signInForPrice } from './sign-in-price';
 
@@ -49,7 +50,7 @@ export const QUANTITY_AFTER = new RegExp(`^\\s*(?:%|[x×](?!\\p{L})|(?:${UNITS}|
 const PIECE_IN_BRACKETS = { before: /\(\s*$/u, after: /^\s*(?:each|ea\.?|apiece|pro stück|je stück|la pièce|c\/u|cada uno)\s*\)/iu };
 /** The unit may stand in the label itself: "Price per kg: £8.00", "Preis pro 100 g: 1,25 €", "Precio por litro: 3,20 €". */
 const LABEL_UNIT = `(?:\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?(?:${UNITS}|kilo|litro|litre|liter|unit|unidad|stück|piece|item))?`;
-const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
+const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=|(?:^|[^\\p{L}])(?:${UNIT_LABEL_WORDS.join('|')}))[\\s:]*$`, 'iu');
 
 /**
  * Financing: "or 4 payments of", Klarna, "Ratenzahlung", Italian "in 3 rate" / "rate da" (not the English "rate": a hotel's "Member
