@@ -32,4 +32,7 @@ export const DEAL_WORDS: PriceRow[] = [
   ['Versandtasche 3,99 €', '3.99', 'EUR'],
   // A MAP shop's words where the price would be: the amount beside them is the advertised one, not what the cart charges
   ['Why don\'t we show the price? $999.00', 'price/not-a-price', null, US], ['$999.00 Click to see price', 'price/not-a-price', null, US],
+  // A free-delivery threshold in euros before a price grouped with an apostrophe or the Arabic thousands mark: the two digits
+  // after the euro sign begin that amount, never the threshold's cents (29.12 € and 990 SYP were read)
+  ['Gratis Versand ab 29 € \u200F١٢٬٩٩٠ ل.س.\u200F', '12990', 'SYP', loc('ar-SY')], ['Free delivery over 29 € 12\'990 CHF', '12990', 'CHF'],
 ];
