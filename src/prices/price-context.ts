@@ -6,6 +6,7 @@ import { isPiecePrice } from './piece-price';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
+import { WAS_PRICE_WORDS } from './was-words';
 
 /**
  * The role a label gives a number; `current` and `plain` compete for the price to pay now, `unit` and
@@ -33,6 +34,9 @@ const REFERENCE = endsWith([
   // What a set or a bundle is worth bought apart ("Worth £40", "im Wert von 50 €", "d'une valeur de 50 €"): no price of this product.
   'worth', 'valued at', 'value of', '(?:im )?wert(?: von)?', 'd.une valeur de', 'valeur', 'valor(?: de)?', 'valore(?: di)?', 'ter waarde van', 't\\.w\\.v\\.?', 'värde', 'verdi', 'værdi',
   'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
+  // The page reader's "was" labels in more languages ("Listenpreis", "Tidligere pris", "Cena katalogowa", "Eredeti ár"), but for
+  // the regular-price ones, which name the price when they stand alone.
+  ...WAS_PRICE_WORDS.filter((word) => !REGULAR_PRICE_WORDS.includes(word)),
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
   'over', 'above', 'under', 'below', 'less than', 'unter', 'moins de', 'menos de', 'sotto i', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard |express )?(?:shipping|delivery|postage)(?: (?:on|for|with))?(?: orders?)?(?: over| above| from| of)?',
   '(?:on|off) orders(?: over| above| from| of)?', 'versandkostenfrei ab',

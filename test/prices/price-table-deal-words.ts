@@ -35,4 +35,9 @@ export const DEAL_WORDS: PriceRow[] = [
   // A free-delivery threshold in euros before a price grouped with an apostrophe or the Arabic thousands mark: the two digits
   // after the euro sign begin that amount, never the threshold's cents (29.12 € and 990 SYP were read)
   ['Gratis Versand ab 29 € \u200F١٢٬٩٩٠ ل.س.\u200F', '12990', 'SYP', loc('ar-SY')], ['Free delivery over 29 € 12\'990 CHF', '12990', 'CHF'],
+  // "Was" labels the page reader knew and the parser did not: each text was refused as two prices
+  ['Listenpreis 24,99 € 19,99 €', '19.99', 'EUR'], ['Ursprünglicher Preis 24,99 € 19,99 €', '19.99', 'EUR'], ['Originalpreis 24,99 € 19,99 €', '19.99', 'EUR'],
+  ['Früher 24,99 € 19,99 €', '19.99', 'EUR'], ['Prezzo di listino 24,99 € 19,99 €', '19.99', 'EUR'], ['Precio habitual 24,99 € 19,99 €', '19.99', 'EUR'],
+  ['Preço antigo R$ 249,90 R$ 199,90', '199.90', 'BRL'], ['Oude prijs € 24,99 € 19,99', '19.99', 'EUR'], ['Tidligere pris 249 kr 199 kr', '199', 'DKK', loc('da-DK')],
+  ['Cena katalogowa 249 zł 199 zł', '199', 'PLN'], ['Běžná cena 249 Kč 199 Kč', '199', 'CZK'], ['Eredeti ár 2 490 Ft 1 990 Ft', '1990', 'HUF'], ['Ovh. 249 kr 199 kr', '199', 'NOK', loc('nb-NO')],
 ];
