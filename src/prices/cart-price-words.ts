@@ -12,6 +12,9 @@ export const CART_PRICE_PHRASES: readonly string[] = [
   'to see (?:our|the) price,? add (?:this item|it) to (?:your |the )?(?:cart|basket|bag)',
   '(?:see|view) price at checkout',
   'price too low to (?:show|display)',
+  // The link MAP shops put where the price would be, and the button that shows it in a pop-up cart.
+  'why (?:don.t|do not|can.t|cannot) we show (?:the |our |this )?price\\??',
+  'click (?:here )?(?:to see|to view|for) (?:the |our |final )?price',
   'preis im warenkorb',
   'prix (?:visible |affiché )?dans le panier',
   'precio en el carrito',

@@ -13,9 +13,10 @@ const DATE_OR_TIME =
   /(?<![\d.,])(?:\d{4}[-/.] ?\d{1,2}[-/.] ?\d{1,2}\.?|\d{1,2}([./-]) ?\d{1,2}\1 ?(?:\d{4}|\d{2})|\d{1,2}:\d{2}(?::\d{2})?(?![-–—\d])|\d{1,2}\/\d{1,2}(?![\d/.,%]))(?![\d.,]\d)/g;
 /**
  * French/Belgian "12€99" and "1 299€00": the euro sign stands where the decimal comma would. Not when the
- * two digits begin a grouped amount of their own ("ab 29 € 12 345,67 EUR").
+ * two digits begin a grouped amount of their own ("ab 29 € 12 345,67 EUR"), also one grouped with an apostrophe
+ * (Swiss, or the Arabic thousands separator mapped to it: "ab 29 € ١٢٬٩٩٠ ل.س." read 29.12 € and 990 SYP).
  */
-const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d{2})(?![\d.,%])(?! \d{3}(?:[ .]\d{3})*[,.]\d)/g;
+const EURO_IN_PLACE_OF_COMMA = /(?<![\d.,])(\d{1,3}(?:[ .]\d{3})+|\d+) ?€ ?(\d{2})(?![\d.,%]|'\d)(?! \d{3}(?:[ .]\d{3})*[,.]\d)/g;
 /** Space groups (and decimals) that may continue the two digits after a euro sign into an amount of their own. */
 const GROUP_AFTER_CENTS = /^ \d{3}(?:[ .]\d{3})*(?:[,.]\d+)? ?/;
 const SPACED_DECIMAL = /^(.*\d)([.,]) (\d{2})$/;

@@ -1,7 +1,8 @@
 // "Free", "Gratis", "Kostenlos", "無料" … as a zero price, only where the text is a price and not free shipping or a trial.
 
 const FREE = new RegExp(
-  '(?:^|[^\\p{L}])(' +
+  // Not glued after a hyphen: "interest-free", "duty-free", "hands-free" say without what, not that the product costs nothing.
+  '(?:^|[^\\p{L}-])(' +
     [
       'free', 'free of charge', 'gratis', 'kostenlos', 'umsonst', 'gratuit', 'gratuite', 'offert', 'gratuito', 'gratuita', 'grátis', 'gratuitamente',
       'бесплатно', 'безкоштовно', 'безплатно', 'darmowy', 'darmowe', 'za darmo', 'zdarma', 'ingyenes', 'ingyen', 'gratuită', 'δωρεάν', 'ücretsiz',
@@ -17,6 +18,9 @@ const NOT_THE_PRICE = new RegExp(
     'versand', 'lieferung', 'rückversand', 'livraison', 'retours?', 'envío', 'envio', 'devoluci', 'spedizione', 'reso', 'frete', 'verzending',
     'dostawa', 'wysyłka', 'doprava', 'доставка', 'kargo', 'frakt', 'levering', 'toimitus', 'szállítás', '送料', '配送', '包邮', '运费', '배송', 'sugar', 'gluten',
     'lactose', 'fat', 'alcohol', 'bpa', 'cruelty', 'size', 'wifi', 'wi-fi', 'parking', 'zucker', 'sans',
+    'interest', 'duty', 'hands', 'risk', 'hassle',
+    // A multi-buy's free piece ("Buy 3 get 1 free", "2+1 gratis", "3 for 2"): the others are paid for.
+    'buy \\d', 'get \\d', 'bogo', '\\d ?\\+ ?\\d',
   ].join('|'),
   'iu',
 );

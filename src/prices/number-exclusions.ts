@@ -72,6 +72,20 @@ const YEAR_BEFORE = /(?:©|\(c\)|copyright|since|seit|depuis|desde|dal|model yea
 const YEAR = /^(?:19|20)\d{2}$/;
 const INTEGER = /^\d{1,3}(?:[,.' ]\d{3})*$/;
 const SMALL_COUNT = /^\d{1,2}$/;
+/**
+ * A small whole number that counts what a deal asks for: "Buy 2, save 10%", "Achetez-en 2", "zahle 2", "Pay in 4", "In stock: 12",
+ * "Bundle of 3" (before it); "4-pack", "2 ways to pay", "2+1 gratis", "1+1" (after it). With no sign of its own it was read
+ * as the price (2 EUR under the shop's currency); a currency beside it ("Buy 2 for $5" aside, "Buy $2") lifts this.
+ */
+const COUNT_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${[
+  'buy(?: any)?', 'kaufe?', 'nimm', 'achetez(?:-en)?', 'achète', 'compra(?:ne)?', 'compre', 'acquista(?:ne)?', 'koop', 'köp', 'kjøp', 'køb', 'kup',
+  // The other half of a multi-buy: "Kaufe 3, zahle 2", "Nimm 3 zahl 2", "Compra 2 y llévate 3", "Buy 2 get 1".
+  'get', 'zahle?', 'payez', 'prends', 'prenez', 'llévate', 'lleva', 'paga', 'paghi', 'prendi', 'neem', 'betaal',
+  'bundle of', 'pay in',
+  // A stock count with its colon ("In stock: 12"); without one the words end the count before them ("Only 2 in stock 12,99 €").
+  '(?:in stock|stock|auf lager|lagerbestand|en stock|disponibles?|verfügbar|op voorraad|i lager)\\s*:',
+].join('|')})\\s*:?\\s*$`, 'iu');
+const COUNT_AFTER = /^(?:[ -]?(?:pack|pk|ways?|options?)(?![\p{L}\d])|\+\d)/iu;
 
 /** What follows the number shows it is no price: a percent sign, a unit, "x"/"for", "年", "out of 5". */
 export function exclusionAfter(after: string, token: { raw: string }): Exclusion | undefined {
@@ -85,6 +99,7 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   if (RATING_AFTER.test(after)) return 'rating';
   if (MEASURE.test(after) || UNIT_CASED.test(after)) return 'measure';
   if (COUNTED.test(after) && !OPTION_LIST_AFTER.test(after)) return 'quantity';
+  if (SMALL_COUNT.test(token.raw) && COUNT_AFTER.test(after)) return 'quantity';
   if (/^\d{1,3}$/.test(token.raw) && DAYS_AFTER.test(after)) return 'quantity';
   // "3-5 Tage", "2 to 4 kg": the unit after a range measures both ends.
   const rangeEnd = RANGE_TO_NUMBER.exec(after);
@@ -116,6 +131,7 @@ export function exclusionBefore(before: string, token: { raw: string; end: numbe
   if (/(?<!\d ?)%\s?$/.test(before)) return 'percent';
   if (/^\d+$/.test(token.raw) && /¢ ?$/.test(before)) return 'minor-unit'; // "¢99": ninety-nine cents, the sign written first // "%20": Turkish, Persian and Arabic write the sign first (not "31% 19,900원")
   if (YEAR.test(token.raw) && YEAR_BEFORE.test(before)) return 'year';
+  if (SMALL_COUNT.test(token.raw) && COUNT_BEFORE.test(before)) return 'quantity';
   if (RATING_BEFORE.test(before)) return 'rating';
   // "R$ 24,92 x 12", "$12.50 × 4": a count after an amount (cents or a sign: not the count of "1x 12€99") and a
   // times sign, the number of instalments or units.

@@ -5,6 +5,8 @@ import { isEstimatedEach } from './estimated-each';
 import { isPiecePrice } from './piece-price';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
+import { UNIT_LABEL_WORDS } from './unit-labels';
+import { WAS_PRICE_WORDS } from './was-words';
 
 /**
  * The role a label gives a number; `current` and `plain` compete for the price to pay now, `unit` and
@@ -29,7 +31,12 @@ const REFERENCE = endsWith([
   '定価', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
   'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'قبل الخصم', 'במקום', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
+  // What a set or a bundle is worth bought apart ("Worth £40", "im Wert von 50 €", "d'une valeur de 50 €"): no price of this product.
+  'worth', 'valued at', 'value of', '(?:im )?wert(?: von)?', 'd.une valeur de', 'valeur', 'valor(?: de)?', 'valore(?: di)?', 'ter waarde van', 't\\.w\\.v\\.?', 'värde', 'verdi', 'værdi',
   'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
+  // The page reader's "was" labels in more languages ("Listenpreis", "Tidligere pris", "Cena katalogowa", "Eredeti ár"), but for
+  // the regular-price ones, which name the price when they stand alone.
+  ...WAS_PRICE_WORDS.filter((word) => !REGULAR_PRICE_WORDS.includes(word)),
   // Thresholds: a free-shipping limit or a minimum order is no price of the product.
   'over', 'above', 'under', 'below', 'less than', 'unter', 'moins de', 'menos de', 'sotto i', '(?:save )?up to', 'bis zu', 'jusqu.à', 'orders over', 'spend', 'free (?:standard |express )?(?:shipping|delivery|postage)(?: (?:on|for|with))?(?: orders?)?(?: over| above| from| of)?',
   '(?:on|off) orders(?: over| above| from| of)?', 'versandkostenfrei ab',
@@ -44,9 +51,10 @@ const REFERENCE = endsWith([
 /**
  * After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), a deposit charged beside the price
  * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
- * Cashback"), or that rebate ("$20 mail-in rebate"): never what the checkout charges.
+ * Cashback"), or that rebate ("$20 mail-in rebate"), or what a set is worth ("$29.00 ($50 value)", "(50 € Wert)"; not a
+ * "$29 Value Pack", where a word follows): never what the checkout charges.
  */
-const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
+const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
 
 /**
  * A deposit named right before the amount ("Pfand 0,25 €", "zzgl. Pfand 0,25 €", "statiegeld € 0,15", "+ pant 1 kr"): charged
@@ -69,8 +77,14 @@ const SHIPPING_WORDS = '(?:shipping(?: (?:&|and) handling)?|s&h|s\\/h|postage(?:
  * The words must end the text or the amount's label ("$19.99 Shipping calculated at checkout" is the price
  * and a note), and only after the last amount: between two ("12,99 € Delivery 4.95") they may label either.
  */
-const SHIPPING_AFTER = new RegExp(`^\\s*(?:for\\s+)?(?:(?:flat[- ]rate|standard|express|tracked)\\s+)?${SHIPPING_WORDS}(?:\\s+(?:fee|costs?|charges?))?\\s*(?:$|[^\\s\\p{L}\\d])`, 'iu');
-const SHIPPING_OPENING = new RegExp(`^\\s*${SHIPPING_WORDS}(?: costs?| charges?)?[\\s:.\\-–]*$`, 'iu');
+/**
+ * The kind of delivery, before the word ("Standard delivery", "Next day delivery", "UPS Ground shipping", German compounds:
+ * "Standardversand", "Expressversand") or after it ("Livraison standard", "Envío estándar", "Spedizione espressa").
+ */
+const SHIPPING_KIND_BEFORE = "(?:(?:flat[- ]rate|standard|express|tracked|next[- ]day|same[- ]day|two[- ]day|2[- ]day|named[- ]day|home|ground|economy|priority|overnight|international|ups|dhl|fedex|usps|gls|dpd)\\s+){0,2}(?:standard|express|premium|paket)?";
+const SHIPPING_KIND_AFTER = '(?:\\s+(?:standard|express|exprés|estándar|espressa|rapide|urgente|à domicile|a domicilio|en point relais))?';
+const SHIPPING_AFTER = new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?:\\s+(?:fee|costs?|charges?))?\\s*(?:$|[^\\s\\p{L}\\d])`, 'iu');
+const SHIPPING_OPENING = new RegExp(`^\\s*${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?: costs?| charges?)?[\\s:.\\-–]*$`, 'iu');
 
 /** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
 const REGULAR = endsWith([
@@ -93,7 +107,7 @@ const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|
 /** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
 const UNIT_BEFORE = endsWith([
   'grundpreis(?: (?:je|pro) [\\p{L}\\d ]{1,12})?', 'unit price', '(?:price|preis|prix|precio|prezzo|prijs|pris|cena) (?:per|pro|je|par|por|al|za) [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
-  'prezzo al (?:kg|litro)', '(?:kg|g|l|ml|cl|liter|litre|m|m²|m2|stück|stk\\.?) ?=', 'pris per [\\p{L}]+', 'jämförpris', 'kilopris', 'literpris', 'cena jednostkowa', 'cena za (?:kg|l)', 'за кг', 'за 1 кг', '単価',
+  'prezzo al (?:kg|litro)', '(?:kg|g|l|ml|cl|liter|litre|m|m²|m2|stück|stk\\.?) ?=', 'pris per [\\p{L}]+', ...UNIT_LABEL_WORDS,
 ]);
 /** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
 const UNIT_AFTER = /^[\s*]*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;

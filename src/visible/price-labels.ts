@@ -12,22 +12,15 @@ import { clubLabelAfter, clubLabelBefore } from '../prices/member-price';
 import { isEstimatedEach } from '../prices/estimated-each';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
+import { UNIT_LABEL_WORDS } from '../prices/unit-labels';
+import { WAS_PRICE_WORDS } from '../prices/was-words';
 import { rateOrFee } from './rate-labels';
+import { signInForPrice } from './sign-in-price';
 
 const words = (list: readonly string[]) => list.join('|');
 
 /** Labels written right before a price that is not the one to pay now (many languages, lower case). */
-const REFERENCE_WORDS = words([
-  'was', 'were', 'reg\\.?', 'regular(?: price)?', 'regularly', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'compare-at price',
-  'original(?: price)?(?: was)?', 'reference price', 'ref\\. price', '(?:price )?reduced from', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
-  'mrp', 'm\\.r\\.p\\.?', 'uvp', 'statt', 'vorher', 'bisher(?:iger preis)?', 'früher', 'streichpreis', 'alter preis', 'ehemaliger preis', 'regulärer preis', 'listenpreis', 'originalpreis', 'normalpreis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
-  'avant', 'au lieu de', 'prix initial(?: était)?', 'prix d\'origine', 'ancien prix', 'prix barré', 'prix de référence', 'prix (?:de vente )?conseillé', 'prima', 'invece di', 'prezzo originale(?: era)?', 'prezzo iniziale', 'prezzo consigliato', 'prezzo di listino', 'prezzo pieno',
-  'antes', 'precio anterior', 'precio original(?: era)?', 'pvp recomendado', 'precio (?:de venta )?recomendado', 'preço original(?: era)?', 'preço anterior', 'de(?=\\s*:)', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'tidigare pris', 'normalpris', 'førpris', 'veil\\.? pris',
-  'previous(?: price)?', 'sonst', 'normaal(?:prijs)?', 'oude prijs', 'vejl\\.? pris', 'vejledende pris', 'før', 'norm\\.', 'ovh\\.?', 'dříve', 'původně', 'eredeti ár', 'régi ár',
-  'preț vechi', 'pret vechi', 'prp', 'αρχική τιμή', 'preço antigo', 'precio habitual', 'precio de referencia', 'prezzo precedente', 'cena przed obniżką',
-  'poprzednia cena', 'stara cena', 'cena katalogowa', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'běžná cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
-  'במקום', 'מחיר קודם', 'מחיר מקורי', 'מחיר רגיל', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'السعر الأصلي', 'السعر القديم', 'السعر العادي', 'كان',
-]);
+const REFERENCE_WORDS = words(WAS_PRICE_WORDS);
 const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
 
 // Amazon writes its unit prices with the unit spelt out and capitalised: "($0.62/Ounce)", "($0.05/Tablet)", "($1.10/Foot)".
@@ -48,7 +41,7 @@ export const QUANTITY_AFTER = new RegExp(`^\\s*(?:%|[x×](?!\\p{L})|(?:${UNITS}|
 const PIECE_IN_BRACKETS = { before: /\(\s*$/u, after: /^\s*(?:each|ea\.?|apiece|pro stück|je stück|la pièce|c\/u|cada uno)\s*\)/iu };
 /** The unit may stand in the label itself: "Price per kg: £8.00", "Preis pro 100 g: 1,25 €", "Precio por litro: 3,20 €". */
 const LABEL_UNIT = `(?:\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?(?:${UNITS}|kilo|litro|litre|liter|unit|unidad|stück|piece|item))?`;
-const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=)[\\s:]*$`, 'iu');
+const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=|(?:^|[^\\p{L}])(?:${UNIT_LABEL_WORDS.join('|')}))[\\s:]*$`, 'iu');
 
 /**
  * Financing: "or 4 payments of", Klarna, "Ratenzahlung", Italian "in 3 rate" / "rate da" (not the English "rate": a hotel's "Member
@@ -127,7 +120,7 @@ export type WithheldReason = 'price/on-request' | 'price/login-required' | 'pric
  */
 export function withheldBy(text: string): WithheldReason | null {
   if (ON_REQUEST.test(text)) return 'price/on-request';
-  if (LOGIN_REQUIRED.test(text)) return 'price/login-required';
+  if (LOGIN_REQUIRED.test(text) || signInForPrice(text)) return 'price/login-required';
   return IN_CART.test(text) ? 'price/in-cart' : null;
 }
 

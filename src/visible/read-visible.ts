@@ -4,6 +4,7 @@ import type { AnyNode } from 'domhandler';
 import type { PricingFields } from '../core/pricing';
 import { backslashSignOf } from './backslash-sign';
 import { selectedCurrency } from './currency-switcher';
+import { declaredCurrency } from './declared-currency';
 import { cheapestChildAsFrom } from './magento-configurable';
 import { readPageLocale, type PageLocale } from './page-locale';
 import { scanPrices, type ScannedPrice } from './price-scan';
@@ -30,8 +31,9 @@ export interface VisibleRead {
 export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, options: VisibleOptions & { contentLanguage?: string; encoding?: string; url?: string }): VisibleRead {
   const root = scope === undefined ? ($('body').length ? $('body') : $.root()) : typeof scope === 'string' ? $(scope) : scope;
   const page = readPageLocale($, options.contentLanguage, options.url);
-  // The switcher's selected currency is the one the prices are shown in: it outranks the one the language's region suggests.
-  const switched = selectedCurrency($);
+  // The switcher's selected currency is the one the prices are shown in: it outranks the one the language's region suggests;
+  // so does the one the page's markup declares for its offers when no switcher says otherwise.
+  const switched = selectedCurrency($) ?? declaredCurrency($);
   const locale = switched ? { ...page, regionCurrency: switched } : page;
   const scanned = root.length === 0 ? [] : cheapestChildAsFrom($, scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency, backslashSign: backslashSignOf(options.encoding) }));
   return { price: decideVisiblePrice(scanned), pricing: readVisiblePricing($, root, scanned), locale, scanned };

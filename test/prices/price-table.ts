@@ -5,6 +5,7 @@ import { CLDR_WALK } from './price-table-cldr-walk';
 import { CONDITIONS } from './price-table-conditions';
 import { ASIA_PACIFIC } from './price-table-asia-pacific';
 import { CURRENCY_WORDS } from './price-table-currency-words';
+import { DEAL_WORDS } from './price-table-deal-words';
 import { EUROPE_EAST } from './price-table-europe-east';
 import { EUROPE_WEST } from './price-table-europe-west';
 import { GENERATED_ROWS } from './price-table-generated';
@@ -18,10 +19,11 @@ import { TRAPS } from './price-table-traps';
 import { TWO_PRICES } from './price-table-two-prices';
 import { TYPOGRAPHY } from './price-table-typography';
 import { UNIT_PRICES } from './price-table-unit-prices';
+import { UNIT_LABELS } from './price-table-unit-labels';
 import { rowKey, type PriceRow } from './price-table-types';
 
 /** Hand-written rows from real shops: each one distinct (the table test checks). */
-export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS];
+export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS, ...DEAL_WORDS, ...UNIT_LABELS];
 const handKeys = new Set(HAND_ROWS.map(rowKey));
 
 export const PRICE_TABLE: readonly PriceRow[] = [...HAND_ROWS, ...GENERATED_ROWS.filter((row) => !handKeys.has(rowKey(row)))];

@@ -23,6 +23,8 @@ import { PAGES as OFFER_PARTS } from './platform-pages/structured-offer-parts';
 import { PAGES as STRUCK } from './platform-pages/struck-prices';
 import { PAGES as DISAGREE } from './platform-pages/structured-syntaxes-disagree';
 import { PAGES as VARIANT_PICKERS } from './platform-pages/variant-pickers';
+import { PAGES as WITHHELD } from './platform-pages/withheld-prices';
+import { PAGES as UNIT_LABELS } from './platform-pages/unit-price-labels';
 
 const open = (page: PlatformPage) => htmlResponse(pageHtml(page), {}, page.url);
 const byName = (name: string) => [...SHOPS_WOO_SHOPIFY, ...SHOPS_OTHER, ...MARKETS].find((page) => page.name === name)!;
@@ -62,6 +64,8 @@ describe.each([
   ['variant pickers: the taken option of a select, a swatch or a radio, and selects that pick no variant', VARIANT_PICKERS],
   ['Magento configurable products: the cheapest child\'s price in the box until options are picked', MAGENTO_CONFIGURABLE],
   ['pay-later widgets and monthly prices alone in Gulf, Turkish, Israeli and Asian shops; Arabic-Indic and Persian digits', MARKETS_AND_SCRIPTS],
+  ['prices withheld until sign-in or shown only in the cart, in their languages, and sign-in notes beside a shown price', WITHHELD],
+  ['unit prices named by their own label beside the price, in unmarked elements', UNIT_LABELS],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);

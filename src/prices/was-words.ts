@@ -1,0 +1,17 @@
+// "Was", "RRP", "UVP", "statt", "prix conseillé", "原价" …: labels of a price that is not the one to pay now, one list for the page reader and the parser.
+
+/**
+ * Regular-expression sources, lower case, matched as whole words right before the amount. The page reader reads each as a
+ * reference; the parser too, but for the regular-price words (`regular-words.ts`), which stand for the price when alone.
+ */
+export const WAS_PRICE_WORDS: readonly string[] = [
+  'was', 'were', 'reg\\.?', 'regular(?: price)?', 'regularly', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'compare-at price',
+  'original(?: price)?(?: was)?', 'reference price', 'ref\\. price', '(?:price )?reduced from', 'orig\\.?', 'old price', 'before', 'previously', 'instead of', 'retail(?: price)?', 'price before',
+  'mrp', 'm\\.r\\.p\\.?', 'uvp', 'statt', 'vorher', 'bisher(?:iger preis)?', 'früher', 'streichpreis', 'alter preis', 'ehemaliger preis', 'regulärer preis', 'listenpreis', 'originalpreis', 'normalpreis', 'ursprünglich(?:er preis)?(?: war)?', 'war', 'unverb\\. preisempf\\.?',
+  'avant', 'au lieu de', 'prix initial(?: était)?', 'prix d\'origine', 'ancien prix', 'prix barré', 'prix de référence', 'prix (?:de vente )?conseillé', 'prima', 'invece di', 'prezzo originale(?: era)?', 'prezzo iniziale', 'prezzo consigliato', 'prezzo di listino', 'prezzo pieno',
+  'antes', 'precio anterior', 'precio original(?: era)?', 'pvp recomendado', 'precio (?:de venta )?recomendado', 'preço original(?: era)?', 'preço anterior', 'de(?=\\s*:)', 'pvpr', 'precio normal', 'era', 'van', 'adviesprijs', 'ord\\.? pris', 'ordinarie pris', 'tidigare pris', 'tidligere pris', 'tidl\\. pris', 'normalpris', 'førpris', 'veil\\.? pris',
+  'previous(?: price)?', 'sonst', 'normaal(?:prijs)?', 'oude prijs', 'vejl\\.? pris', 'vejledende pris', 'før', 'norm\\.', 'ovh\\.?', 'dříve', 'původně', 'eredeti ár', 'régi ár',
+  'preț vechi', 'pret vechi', 'prp', 'αρχική τιμή', 'preço antigo', 'precio habitual', 'precio de referencia', 'prezzo precedente', 'cena przed obniżką',
+  'poprzednia cena', 'stara cena', 'cena katalogowa', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'běžná cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
+  'במקום', 'מחיר קודם', 'מחיר מקורי', 'מחיר רגיל', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'السعر الأصلي', 'السعر القديم', 'السعر العادي', 'كان',
+];
