@@ -27,7 +27,20 @@ function described(identity: string): string {
  */
 export async function claimRunItemStore(redis: Redis, prefix: string, runId: string, identity: string): Promise<void> {
   const [, recorded] = (await redis.multi().hsetnx(`${prefix}meta`, 'itemStore', identity).hget(`${prefix}meta`, 'itemStore').exec()) as Array<[Error | null, unknown]>;
-  const kept = recorded[1];
+  refuseOtherStore(recorded[1], runId, identity);
+}
+
+/**
+ * The same check before the run is opened: opening a running run as a seeder marks it unseeded until this
+ * process's start() ends, so a process refused after that left the mark behind, and the run's own seeder,
+ * long done, was then taken for one that died (FRONTIER_SEEDER_LOST, exit 2). Two processes opening at once
+ * both pass here; the claim after the open still refuses one, while the other's start() is still to clear the mark.
+ */
+export async function refuseOtherRunItemStore(redis: Redis, prefix: string, runId: string, identity: string): Promise<void> {
+  refuseOtherStore(await redis.hget(`${prefix}meta`, 'itemStore'), runId, identity);
+}
+
+function refuseOtherStore(kept: unknown, runId: string, identity: string): void {
   if (typeof kept !== 'string' || kept === identity) return;
   throw new PricecrawlError(
     'FRONTIER_STORE_MISMATCH',
