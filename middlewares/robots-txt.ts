@@ -10,6 +10,7 @@ import type { HostGate } from '../src/ports/host-gate';
 import { hostKeyOf } from '../src/politeness/host-key';
 import { fetchRobots } from '../src/robots/fetch-robots';
 import { CrawlDelays } from '../src/robots/crawl-delays';
+import { userAgentHeader } from '../src/robots/crawler-names';
 import { RobotsHopPacing } from '../src/robots/robots-hop-pacing';
 import type { RobotsCache, RobotsEntry } from '../src/ports/robots-cache';
 import { OriginRules } from '../src/robots/origin-rules';
@@ -283,6 +284,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
    * (it went out at the settings' pace before, 10 ms apart where 300 were asked).
    */
   private paceOwnAgent(request: CrawlRequest, ctx: MiddlewareContext): RequestOutcome {
+    // Without a User-Agent of its own a request goes by the settings' names, whose Crawl-delay is in force already.
+    if (userAgentHeader(request.headers) === undefined) return CONTINUE;
     const origin = new URL(request.url).origin;
     const known = this.origins.get(origin);
     if (known?.state !== 'known' || !known.rules) return CONTINUE;

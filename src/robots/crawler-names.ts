@@ -5,7 +5,7 @@ import { productToken } from './product-token';
 type NameSettings = { http: Pick<Settings['http'], 'userAgent' | 'headers'>; robots: Pick<Settings['robots'], 'userAgentToken'> };
 
 /** A `User-Agent` among headers, in any case. */
-function userAgentHeader(headers: Readonly<Record<string, string>>): string | undefined {
+export function userAgentHeader(headers: Readonly<Record<string, string>>): string | undefined {
   return Object.entries(headers).find(([name]) => name.toLowerCase() === 'user-agent')?.[1];
 }
 

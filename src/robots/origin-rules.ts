@@ -1,6 +1,6 @@
 // One origin's parsed robots.txt, judged for the names each request goes by (crawler-names.ts); each set of names is read once.
 import type { Settings } from '../settings/schema';
-import { crawlerNames } from './crawler-names';
+import { crawlerNames, userAgentHeader } from './crawler-names';
 import { RobotsRules, type AgentRules } from './robots-rules';
 
 export class OriginRules {
@@ -22,7 +22,8 @@ export class OriginRules {
    * settings' in what the site sees, so its token is the name a group for it would use.
    */
   forRequest(headers: Readonly<Record<string, string>>): AgentRules {
-    return this.forNames(crawlerNames(this.settings, headers));
+    // Most requests send the settings' User-Agent: their names are `crawl`'s, read once, not on every request.
+    return userAgentHeader(headers) === undefined ? this.crawl : this.forNames(crawlerNames(this.settings, headers));
   }
 
   private forNames(names: string[]): AgentRules {
