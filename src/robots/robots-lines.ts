@@ -96,12 +96,23 @@ function rfcTrim(text: string): string {
  */
 function splitKeyValue(line: string): { key: string; value: string } | null {
   const colon = line.indexOf(':');
-  if (colon >= 0) return { key: line.slice(0, colon).trim(), value: rfcTrim(line.slice(colon + 1)) };
+  if (colon >= 0 && !colonInPath(line.slice(0, colon))) return { key: line.slice(0, colon).trim(), value: rfcTrim(line.slice(colon + 1)) };
   const words = line.trim().split(/\s+/);
   if (words.length < 2) return null;
   const key = keyOf(words[0]);
   if (key === undefined || (words.length > 2 && key !== 'disallow')) return null;
   return { key: words[0], value: rfcTrim(line.slice(line.indexOf(words[0]) + words[0].length)) };
+}
+
+/**
+ * A line that lost its own colon may hold one in its path (MediaWiki's `Disallow /wiki/Special:Search`):
+ * split at that colon, as Google's parser does, the key read `Disallow /wiki/Special` (a Disallow by its
+ * start) and the rule was `/Search`, so the page the line names was fetched. Before such a colon stand a
+ * key and, after white space, a path (`/` or `*`); a key spelt in two words (`User agent:`) has none.
+ */
+function colonInPath(beforeColon: string): boolean {
+  const words = /^(\S+)\s+[/*]/.exec(beforeColon.trim());
+  return words !== null && keyOf(words[1]) !== undefined;
 }
 
 /** The first 500 KiB (UTF-8), without the line the limit cut in two: half a rule could mean another rule. */
