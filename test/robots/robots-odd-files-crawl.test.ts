@@ -1,0 +1,44 @@
+// Whole crawls against robots.txt files as real servers write them: UTF-16 with no BOM, a Disallow that lost its colon.
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
+
+/** An ASP.NET handler with `Response.ContentEncoding = Encoding.Unicode`: UTF-16LE, no BOM, CRLF. */
+const DOTNET_ROBOTS = Buffer.from('User-agent: *\r\nDisallow: /private/\r\nCrawl-delay: 0.05\r\n', 'utf16le');
+/** A MediaWiki file whose Disallow lost its colon; the colon left is the path's own. */
+const WIKI_ROBOTS = 'User-agent: *\nDisallow /wiki/Special:\nDisallow: /w/\n';
+
+function page(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/html' });
+  res.end('<html><body>page</body></html>');
+}
+
+describe('a crawl obeys robots.txt files written as real servers write them', () => {
+  let dotnet: FixtureServer;
+  let wiki: FixtureServer;
+
+  beforeAll(async () => {
+    [dotnet, wiki] = await startFixtureServers(2, { builtInRoutes: false });
+    dotnet.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-16' }).end(DOTNET_ROBOTS));
+    wiki.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(WIKI_ROBOTS));
+    for (const server of [dotnet, wiki]) server.route('/:dir/:name', (_req, res) => page(res));
+  });
+  afterAll(() => closeFixtureServers([dotnet, wiki]));
+
+  it('fetches none of the pages either file disallows, and every page they allow', async () => {
+    const storage = tempStorageDir('robots-odd-files');
+    try {
+      const urls = [dotnet.url('/private/1'), dotnet.url('/shop/1'), wiki.url('/wiki/Special:Search'), wiki.url('/wiki/Main'), wiki.url('/w/index')];
+      const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 }, log: { statsIntervalMs: 0 } });
+      const fetched = (server: FixtureServer) => server.requests.map((r) => r.path).filter((path) => path !== '/robots.txt').sort();
+      expect(fetched(dotnet)).toEqual(['/shop/1']);
+      expect(fetched(wiki)).toEqual(['/wiki/Main']);
+      expect(result.summary.ledger).toMatchObject({ planned: 5, succeeded: 2 });
+      expect(result.summary.ledger.failedByReason['robots/disallowed']).toBe(3);
+    } finally {
+      storage.cleanup();
+    }
+  });
+});
