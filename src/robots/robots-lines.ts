@@ -83,9 +83,21 @@ function readLine(raw: string): Directive | null {
   return { key, value: value.slice(0, Math.max(0, MAX_LINE_CHARS - (line.length - value.length))) };
 }
 
-/** RFC 9309's white space (WS) is space and tab only. */
+/**
+ * RFC 9309's white space (WS) is space and tab only. Walked from each end: a pattern anchored at the end
+ * (`[ \t]+$`) is tried again from every space of a run that something follows, and a file of such lines
+ * held the event loop, every host of the crawl with it, for minutes.
+ */
 function rfcTrim(text: string): string {
-  return text.replace(/^[ \t]+|[ \t]+$/g, '');
+  let start = 0;
+  let end = text.length;
+  while (start < end && isRfcSpace(text.charCodeAt(start))) start++;
+  while (end > start && isRfcSpace(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
+function isRfcSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 /**
