@@ -1,4 +1,4 @@
-// Whole crawls against robots.txt files as real servers write them: UTF-16 with no BOM, a Disallow that lost its colon.
+// Whole crawls against robots.txt files as real servers write and serve them: UTF-16 with no BOM, a Disallow that lost its colon, a cookie check.
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
@@ -39,6 +39,30 @@ describe('a crawl obeys robots.txt files written as real servers write them', ()
       expect(result.summary.ledger.failedByReason['robots/disallowed']).toBe(3);
     } finally {
       storage.cleanup();
+    }
+  });
+
+  it('with sessions off, passes the cookie check in front of robots.txt and obeys the file behind it', async () => {
+    // testcookie-nginx-module's way: a cookie and a redirect to the same URL. Read as a redirect loop, the
+    // check was "no robots.txt", and /private/1 was fetched.
+    const [gated] = await startFixtureServers(1, { builtInRoutes: false });
+    const storage = tempStorageDir('robots-cookie-check');
+    try {
+      gated.route('/robots.txt', (req, res) => {
+        if ((req.headers.cookie ?? '').includes('checked=1')) res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private/\n');
+        else res.writeHead(302, { location: '/robots.txt', 'set-cookie': 'checked=1; Path=/' }).end();
+      });
+      gated.route('/:dir/:name', (_req, res) => page(res));
+      const result = await crawlInProcess(new UrlListSpider([gated.url('/private/1'), gated.url('/shop/1')]), storage.dir, {
+        sessions: { enabled: false },
+        politeness: { minIntervalMs: 0, jitterMs: 0 },
+        log: { statsIntervalMs: 0 },
+      });
+      expect(gated.requests.map((r) => r.path).filter((path) => path !== '/robots.txt')).toEqual(['/shop/1']);
+      expect(result.summary.ledger.failedByReason['robots/disallowed']).toBe(1);
+    } finally {
+      storage.cleanup();
+      await closeFixtureServers([gated]);
     }
   });
 });
