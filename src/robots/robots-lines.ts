@@ -117,13 +117,14 @@ function splitKeyValue(line: string): { key: string; value: string } | null {
 }
 
 /**
- * A line that lost its own colon may hold one in its path (MediaWiki's `Disallow /wiki/Special:Search`):
- * split at that colon, as Google's parser does, the key read `Disallow /wiki/Special` (a Disallow by its
- * start) and the rule was `/Search`, so the page the line names was fetched. Before such a colon stand a
- * key and, after white space, a path (`/` or `*`); a key spelt in two words (`User agent:`) has none.
+ * A line that lost its own colon may hold one in its path (MediaWiki's `Disallow /wiki/Special:Search`) or
+ * its URL (`Disallow https://shop.example/private/`): split at that colon, as Google's parser does, the key
+ * read `Disallow /wiki/Special` (a Disallow by its start) and the rule was `/Search`, so the page the line
+ * names was fetched. Before such a colon stand a key and, after white space, a path (`/` or `*`) or a URL's
+ * scheme; a key spelt in two words (`User agent:`) has neither.
  */
 function colonInPath(beforeColon: string): boolean {
-  const words = /^(\S+)\s+[/*]/.exec(beforeColon.trim());
+  const words = /^(\S+)\s+(?:[/*]|https?$)/i.exec(beforeColon.trim());
   return words !== null && keyOf(words[1]) !== undefined;
 }
 
