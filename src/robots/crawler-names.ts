@@ -15,16 +15,18 @@ export function sentUserAgent(http: NameSettings['http']): string {
 }
 
 /**
- * The crawler a User-Agent names: the product in its `(compatible; Name/2.1; …)` comment when it has one,
- * as crawlers that send a browser-like `Mozilla/5.0` prefix write theirs (Googlebot, bingbot, YandexBot),
- * else its leading run of token characters, read as a file's `User-agent:` value is (`AcmeBot-2.0` and a
- * file's `AcmeBot-2.0` both give `acmebot-`); null when it starts with none.
+ * The crawler a User-Agent names: its leading run of token characters, read as a file's `User-agent:` value
+ * is (`AcmeBot-2.0` and a file's `AcmeBot-2.0` both give `acmebot-`); null when it starts with none. After a
+ * browser-like `Mozilla/5.0` prefix, the product in its `(compatible; Name/2.1; …)` comment, as those
+ * crawlers write theirs (Googlebot, bingbot, YandexBot). Only there: a crawler that leads with its own
+ * product may name anything in that comment (LinkedInBot's is `(compatible; Mozilla/5.0; …)`), and
+ * `AcmePrices/2.0 (compatible; Mozilla/5.0)` was read as `mozilla`, so the site's AcmePrices group was passed over.
  */
 function userAgentName(userAgent: string): string | null {
-  // Also inside a longer comment: `(KHTML, like Gecko; compatible; Googlebot/2.1; …)`.
-  const compatible = /[(;]\s*compatible\s*;\s*([A-Za-z_-]+)/i.exec(userAgent);
-  if (compatible) return compatible[1].toLowerCase();
   const token = productToken(userAgent);
+  // Also inside a longer comment: `(KHTML, like Gecko; compatible; Googlebot/2.1; …)`.
+  const compatible = token === 'mozilla' ? /[(;]\s*compatible\s*;\s*([A-Za-z_-]+)/i.exec(userAgent) : null;
+  if (compatible) return compatible[1].toLowerCase();
   return token === '' || token === '*' ? null : token;
 }
 

@@ -4,9 +4,11 @@
  * `Request-rate: <requests>/<period>[unit] [window]` (Seznam's and Python's reading): `1/10s` asks for one
  * request each 10 seconds. The unit is spelt as in a Crawl-delay (`s`, `sec`, `1 min`, `hour`) or `d`/`day`;
  * the window `HHMM-HHMM` or `HH:MM-HH:MM`. A time window is not followed, the rate holds all day: slower
- * than asked at other hours, never faster.
+ * than asked at other hours, never faster. White space before a unit belongs to the unit: read as `\s*` before
+ * a unit that may be empty, a run of it after the period was tried as the unit's and the window's from each
+ * of its spaces, and each such padded line of a file held the event loop for over a second.
  */
-const REQUEST_RATE = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)\s*([a-z]*)(?:\s+\d{1,2}:?\d{2}\s*-\s*\d{1,2}:?\d{2})?$/i;
+const REQUEST_RATE = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)(?:\s*([a-z]+))?(?:\s+\d{1,2}:?\d{2}\s*-\s*\d{1,2}:?\d{2})?$/i;
 
 /** A Crawl-delay's value: a number with a decimal point or comma (`10`, `0.5`, `.5`, `1,5`) and an optional unit (`10s`, `2 min`). */
 const CRAWL_DELAY = /^(\d*)(?:([.,])(\d*))?\s*([a-z]*)$/i;
@@ -34,7 +36,7 @@ export function delaySecondsOf(key: 'crawl-delay' | 'request-rate', value: strin
   if (key === 'crawl-delay') return crawlDelaySeconds(value);
   if (value === '') return null;
   const rate = REQUEST_RATE.exec(value);
-  const unit = UNIT_SECONDS.get(rate?.[3].toLowerCase() ?? '\0');
+  const unit = rate ? UNIT_SECONDS.get(rate[3]?.toLowerCase() ?? '') : undefined;
   const requests = Number(rate?.[1]);
   // No request in the period (`0/10s`) names no pace we could keep: refused like any value we cannot read.
   if (!rate || unit === undefined || requests === 0) return 'unreadable';

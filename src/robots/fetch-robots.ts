@@ -6,6 +6,7 @@ import { isProxyFailure, type RequestSession } from '../core/request-session';
 import { retryAfterOf } from '../downloader/retry-after';
 import type { Fetcher, FetchOptions } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
+import { fetchJarSession } from '../sessions/fetch-jar-session';
 import { robotsText } from './robots-body';
 import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
 import { withoutUndeclaredGzip } from './undeclared-gzip';
@@ -39,7 +40,9 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   // Always over HTTP: a browser-mode host's pages go through Chromium, but Chromium hands back its HTML
   // rendering of a text file (`<html>…<pre>User-agent: *`), which hides the first line's group.
   const request = new CrawlRequest({ url: `${origin}/robots.txt`, fetchMode: 'http' });
-  request.session = await sessionAvoiding(options.page.session, options.avoidProxyId);
+  // A page without a session (sessions off, a one-off command) still passes a cookie check on the way to the
+  // file: read as a redirect loop, the check was "no robots.txt", and everything behind it was allowed.
+  request.session = (await sessionAvoiding(options.page.session, options.avoidProxyId)) ?? fetchJarSession();
   const proxyId = request.session?.proxyId ?? undefined;
   let hops = 0;
   const checkRedirect = (from: string, to: string) => {

@@ -1,5 +1,5 @@
 // Turns the bytes of a robots.txt answer into text: UTF-8 (RFC 9309 §2.3) whatever the server declares, unless a UTF-16 BOM says otherwise.
-import { MAX_ROBOTS_BYTES, withoutCutLine } from './robots-lines';
+import { MAX_ROBOTS_BYTES, robotsDirectives, withoutCutLine } from './robots-lines';
 
 /** Well-formed UTF-8 (Unicode Table 3-7): a lead byte range, the range its second byte must be in, the sequence length. */
 const SEQUENCES: ReadonlyArray<readonly [leadFrom: number, leadTo: number, secondFrom: number, secondTo: number, length: number]> = [
@@ -25,6 +25,26 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 export function robotsText(bytes: Buffer): string {
   const utf16 = utf16ByBom(bytes);
   if (utf16) return utf16Text(bytes, utf16);
+  const text = utf8Text(bytes);
+  return (bytes.includes(0) ? bomlessUtf16Text(bytes, text) : null) ?? text;
+}
+
+/**
+ * UTF-16 sent without a BOM (ASP.NET's `Encoding.Unicode` writes none into a response; the label, which we
+ * do not trust, may say `utf-16` or nothing): read as UTF-8 each line ended at its first NUL, no line was
+ * read, and a file of Disallow lines allowed everything. Its NULs give it away; of the two byte orders, the
+ * one whose reading holds directives is the file. A reading with none either way keeps the UTF-8 text.
+ */
+function bomlessUtf16Text(bytes: Buffer, utf8: string): string | null {
+  if (robotsDirectives(utf8).length > 0) return null;
+  for (const encoding of ['utf-16le', 'utf-16be'] as const) {
+    const text = utf16Text(bytes, encoding);
+    if (robotsDirectives(text).length > 0) return text;
+  }
+  return null;
+}
+
+function utf8Text(bytes: Buffer): string {
   const body = withoutPartialBom(bytes);
   try {
     return strictUtf8.decode(body);

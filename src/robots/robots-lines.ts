@@ -83,9 +83,21 @@ function readLine(raw: string): Directive | null {
   return { key, value: value.slice(0, Math.max(0, MAX_LINE_CHARS - (line.length - value.length))) };
 }
 
-/** RFC 9309's white space (WS) is space and tab only. */
+/**
+ * RFC 9309's white space (WS) is space and tab only. Walked from each end: a pattern anchored at the end
+ * (`[ \t]+$`) is tried again from every space of a run that something follows, and a file of such lines
+ * held the event loop, every host of the crawl with it, for minutes.
+ */
 function rfcTrim(text: string): string {
-  return text.replace(/^[ \t]+|[ \t]+$/g, '');
+  let start = 0;
+  let end = text.length;
+  while (start < end && isRfcSpace(text.charCodeAt(start))) start++;
+  while (end > start && isRfcSpace(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
+function isRfcSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09;
 }
 
 /**
@@ -96,12 +108,24 @@ function rfcTrim(text: string): string {
  */
 function splitKeyValue(line: string): { key: string; value: string } | null {
   const colon = line.indexOf(':');
-  if (colon >= 0) return { key: line.slice(0, colon).trim(), value: rfcTrim(line.slice(colon + 1)) };
+  if (colon >= 0 && !colonInPath(line.slice(0, colon))) return { key: line.slice(0, colon).trim(), value: rfcTrim(line.slice(colon + 1)) };
   const words = line.trim().split(/\s+/);
   if (words.length < 2) return null;
   const key = keyOf(words[0]);
   if (key === undefined || (words.length > 2 && key !== 'disallow')) return null;
   return { key: words[0], value: rfcTrim(line.slice(line.indexOf(words[0]) + words[0].length)) };
+}
+
+/**
+ * A line that lost its own colon may hold one in its path (MediaWiki's `Disallow /wiki/Special:Search`) or
+ * its URL (`Disallow https://shop.example/private/`): split at that colon, as Google's parser does, the key
+ * read `Disallow /wiki/Special` (a Disallow by its start) and the rule was `/Search`, so the page the line
+ * names was fetched. Before such a colon stand a key and, after white space, a path (`/` or `*`) or a URL's
+ * scheme; a key spelt in two words (`User agent:`) has neither.
+ */
+function colonInPath(beforeColon: string): boolean {
+  const words = /^(\S+)\s+(?:[/*]|https?$)/i.exec(beforeColon.trim());
+  return words !== null && keyOf(words[1]) !== undefined;
 }
 
 /** The first 500 KiB (UTF-8), without the line the limit cut in two: half a rule could mean another rule. */

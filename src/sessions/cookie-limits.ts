@@ -22,6 +22,11 @@ export function cookieSizeAccepted(setCookie: string): boolean {
   return Buffer.byteLength(pair) - (pair.includes('=') ? 1 : 0) <= MAX_COOKIE_PAIR_BYTES;
 }
 
+/** Stores a response's Set-Cookie values, each within a browser's size limit; a malformed one is dropped, as a browser would, instead of failing the page. */
+export function storeSetCookies(jar: CookieJar, url: string, setCookie: readonly string[]): void {
+  for (const raw of setCookie) if (cookieSizeAccepted(raw)) jar.setCookieSync(raw, url, { ignoreError: true });
+}
+
 /** Every cookie of a jar. Crawlee's jars are tough-cookie memory stores, whose callbacks run synchronously. */
 export function jarCookies(jar: CookieJar): Cookie[] {
   let all: Cookie[] = [];

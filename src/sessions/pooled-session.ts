@@ -1,7 +1,7 @@
 // A Crawlee Session bound to its host and proxy, seen by the fetchers as a RequestSession.
 import type { Session } from '@crawlee/core';
 import type { RequestSession } from '../core/request-session';
-import { cookieId, cookieSizeAccepted, dropOverflow, jarCookies } from './cookie-limits';
+import { cookieId, dropOverflow, jarCookies, storeSetCookies } from './cookie-limits';
 import type { ProxyEndpoint } from './proxy-endpoints';
 import type { ProxyHealth } from './proxy-health';
 
@@ -61,8 +61,7 @@ export class PooledSession implements RequestSession {
     this.mayHoldCookies = true;
     const jar = this.session.cookieJar;
     const before = new Set(jarCookies(jar).map(cookieId));
-    // ignoreError: a malformed Set-Cookie is dropped, as a browser would, instead of failing the page.
-    for (const raw of setCookie) if (cookieSizeAccepted(raw)) jar.setCookieSync(raw, url, { ignoreError: true });
+    storeSetCookies(jar, url, setCookie);
     dropOverflow(jar, before);
     this.changed(this);
   }

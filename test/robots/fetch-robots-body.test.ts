@@ -20,6 +20,9 @@ const RANDOM_FILE = `User-agent: *\nDisallow: /head/\n${randomBytes(520 * 1024).
 /** 700 KiB: a rule in its head, one past the 500 KiB a crawler must parse (RFC 9309 §2.5), which Google ignores too. */
 const BIG_FILE = `User-agent: *\nDisallow: /head/\n${'# filler\n'.repeat(700 * 1024 / 9)}Disallow: /tail/\n`;
 
+/** A file a .NET handler writes as UTF-16; its Allow must not be read as widening anything else. */
+const UTF16_FILE = 'User-agent: *\r\nDisallow: /private/\r\nAllow: /private/ok\r\nDisallow: /caf\u00e9/\r\n';
+
 /** A small file whose last rules sit in the last bytes of its gzip stream. */
 const SHORT_FILE_WITH_TAIL = `User-agent: *\nDisallow: /head/\n${'# filler\n'.repeat(50)}Disallow: /tail/\nDisallow: /end/\n`;
 
@@ -34,6 +37,10 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     }
     server.route('/meta/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from(`<meta charset="windows-1252">\n${UTF8_FILE}`)));
     server.route('/latin1/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain; charset=iso-8859-1' }).end(Buffer.from('User-agent: *\nDisallow: /\xfcber/\n', 'latin1')));
+    // ASP.NET's Encoding.Unicode writes no BOM into a response: UTF-16 told only by the label, or by nothing.
+    const utf16 = Buffer.from(UTF16_FILE, 'utf16le');
+    server.route('/utf16le-bomless/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-16' }).end(utf16));
+    server.route('/utf16be-bomless/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(Buffer.from(utf16).swap16()));
     server.route('/hops/robots.txt', (_req, res) => void res.writeHead(301, { location: '/hop/2' }).end());
     server.route('/hop/:n', (req, res) => {
       const n = Number(req.url!.split('/').pop());
@@ -69,6 +76,15 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     for (const dir of ['iso-8859-1', 'utf-16', 'shift_jis']) expect(await fetchFrom(dir), dir).toMatchObject({ kind: 'rules', text: UTF8_FILE });
     const meta = await fetchFrom('meta');
     expect(meta.kind === 'rules' && allowed(meta.text, '/%C3%BCber/a')).toBe(false);
+  });
+
+  it('reads UTF-16 sent without a BOM as its rules, not as a file of NULs that allowed everything', async () => {
+    for (const dir of ['utf16le-bomless', 'utf16be-bomless']) {
+      const entry = await fetchFrom(dir);
+      expect(entry, dir).toMatchObject({ kind: 'rules', text: UTF16_FILE });
+      const verdicts = ['/private/x', '/private/ok', '/caf%C3%A9/x', '/open'].map((path) => entry.kind === 'rules' && allowed(entry.text, path));
+      expect(verdicts, dir).toEqual([false, true, false, true]);
+    }
   });
 
   it('keeps a byte that is not UTF-8 as the %XX a URL would carry, as Google does', async () => {
@@ -163,6 +179,17 @@ describe('robotsText', () => {
       const rules = RobotsRules.parse(robotsText(bytes)).forAgent('pricecrawl');
       expect([rules.isAllowed('https://example.com/private/x'), rules.isAllowed('https://example.com/private/ok'), rules.isAllowed('https://example.com/p')]).toEqual([false, true, true]);
     }
+  });
+
+  it('reads UTF-16 without a BOM by the byte order whose reading has directives, and UTF-8 with a stray NUL as UTF-8', () => {
+    const file = 'User-agent: pricecrawl\nDisallow: /\n';
+    expect(robotsText(Buffer.from(file, 'utf16le'))).toBe(file);
+    expect(robotsText(Buffer.from(file, 'utf16le').swap16())).toBe(file);
+    // A NUL in a UTF-8 file cuts its line (robots-lines.ts); the rest of the file is read as it was.
+    expect(robotsText(Buffer.from('User-agent: *\nDisallow: /a\0b\n'))).toBe('User-agent: *\nDisallow: /a\0b\n');
+    // Binary bytes that read as no file either way stay as they were: no rules.
+    const noise = Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff, 0x00, 0x10, 0x20]);
+    expect(RobotsRules.parse(robotsText(noise)).forAgent('pricecrawl').isAllowed('https://example.com/x')).toBe(true);
   });
 
   it('reads the first 500 KiB of a UTF-16 file without the line the limit cuts', () => {

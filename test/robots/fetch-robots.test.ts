@@ -99,6 +99,21 @@ describe('fetchRobots', () => {
     expect(await respond(301)).toMatchObject({ kind: 'unreachable', status: 'FETCH_BAD_REDIRECT', attempts: 1 });
   });
 
+  // testcookie-nginx-module and consent gates set a cookie and redirect to the same URL; the second visit, with the
+  // cookie, gets the file. A page without a session (sessions off, a one-off command) sent none: read as a loop, no file.
+  it('follows a cookie check (a cookie set, a redirect to itself) with the cookie when the page has no session: the file behind it', async () => {
+    answer = (res) => {
+      const checked = (res.req.headers.cookie ?? '').includes('check=1');
+      if (checked) res.writeHead(200).end('User-agent: *\nDisallow: /\n');
+      else res.writeHead(302, { location: '/robots.txt', 'set-cookie': 'check=1; Path=/' }).end();
+    };
+    const before = server.requestsTo('/robots.txt').length;
+    expect(await fetchFrom(server.origin)).toEqual({ kind: 'rules', text: 'User-agent: *\nDisallow: /\n', fetchedAtMs: NOW_MS });
+    // The cookie lived as long as that fetch: the next one checks again.
+    expect(await fetchFrom(server.origin)).toMatchObject({ kind: 'rules' });
+    expect(server.requestsTo('/robots.txt').slice(before).map((r) => r.headers.cookie ?? '')).toEqual(['', 'check=1', '', 'check=1']);
+  });
+
   it("follows a redirect to another origin's file: its rules are this origin's", async () => {
     const other = await FixtureServer.start({ builtInRoutes: false });
     try {

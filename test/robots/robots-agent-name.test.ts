@@ -105,6 +105,14 @@ describe('robots.txt groups and the User-Agent the crawl sends', () => {
     expect(got.fetched).toEqual(['/default/1', '/open/1', '/star/1']);
   });
 
+  // LinkedInBot's own is written so: `LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient …)`. Its comment's
+  // product is no name of the crawler's: read as one, the site's group for AcmePrices was passed over for the * group.
+  it("obeys the group naming the product a User-Agent leads with, whatever its (compatible; …) comment names", async () => {
+    const got = await crawlAs(server, { http: { userAgent: 'AcmePrices/2.0 (compatible; Mozilla/5.0; +https://acme.example/bot)' } });
+    expect(got.fetched).toEqual(['/default/1', '/open/1', '/star/1']);
+    expect(got.disallowed).toBe(1);
+  });
+
   it('a browser-like User-Agent names no group of ours: the * group applies', async () => {
     const got = await crawlAs(server, { http: { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' } });
     expect(got.fetched).toEqual(['/acme/1', '/default/1', '/open/1']);
@@ -182,6 +190,9 @@ describe('crawlerNames', () => {
       ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/120.0 Safari/537.36', ['googlebot']],
       ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36', ['mozilla']],
       ['AcmeBot-2.0', ['acmebot-']],
+      ['LinkedInBot/1.0 (compatible; Mozilla/5.0; Apache-HttpClient +http://www.linkedin.com)', ['linkedinbot']],
+      ['AcmePrices/2.0 (compatible; Linux x86_64; +https://acme.example/bot)', ['acmeprices']],
+      ['mozilla/5.0 (compatible; AcmePrices/2.0)', ['acmeprices']],
       ['(+https://acme.example/bot)', []],
       ['*/1.0', []],
     ];

@@ -55,6 +55,24 @@ describe('robots.txt line length limit', () => {
   });
 });
 
+// A file is the site's to write: one built to make a pattern retry from every space of a long run held the
+// event loop, every host of the crawl with it, while it was read.
+describe('robots.txt lines with long runs of white space', () => {
+  it('reads each line in one pass: a run before the end of a line is not retried from each of its spaces', () => {
+    // The ends of each line were trimmed by a pattern anchored at the end: two such lines held the loop for minutes.
+    const run = ' '.repeat(100_000);
+    const robots = `User-agent: *\nDisallow: /a${run}\nAllow: /b${run}x\n#${run}x\nDisallow: /e${run}# end\n`;
+    expect(['/a', '/b', '/e', '/f'].map((path) => allowed(robots, path))).toEqual([false, true, false, true]);
+  });
+
+  it('reads a Request-rate padded inside as unreadable without retrying the padding', () => {
+    // Each such line held the loop for over a second; thirty fit in the 500 KiB a file is read to.
+    const padded = `1/10${' '.repeat(16_000)}!`;
+    const rules = RobotsRules.parse(`User-agent: *\n${`Request-rate: ${padded}\n`.repeat(30)}`).forAgent('pricecrawl');
+    expect(rules.unreadableCrawlDelay).toBe(padded);
+  }, 10_000);
+});
+
 describe('Crawl-delay', () => {
   const delay = (robots: string, agent = 'pricecrawl') => RobotsRules.parse(robots).forAgent(agent).crawlDelayMs;
 

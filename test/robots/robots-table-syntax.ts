@@ -105,6 +105,11 @@ export const SYNTAX_CASES: RobotsCase[] = [
   // Without a colon only two words are a key and a value (Google); more are a guess, read only for a Disallow.
   { name: 'three words without a colon: no user-agent line', robots: 'User-agent: *\nDisallow: /star\n\nUser agent pricecrawl\nDisallow: /ours\n', verdicts: [['/ours', false], ['/star', false]] },
   { name: 'three words without a colon: no Allow', robots: 'User-agent: *\nDisallow: /\nAllow /a b\n', verdicts: [['/a%20b', false], ['/a', false]] },
+  // A colon inside the path (MediaWiki's `/wiki/Special:`) is not the key's: split there, the line was a Disallow of `/Search`.
+  { name: 'colon in the path of a Disallow without its own', robots: 'User-agent: *\nDisallow /wiki/Special:Search\ndisallow\t/*?*sort:asc\n', verdicts: [['/wiki/Special:Search', false], ['/wiki/Special:SearchX', false], ['/x?sort:asc', false], ['/Search', true], ['/asc', true], ['/wiki/Main', true]] },
+  { name: 'colon in the path of an Allow without its own', robots: 'User-agent: *\nDisallow: /\nAllow /wiki/Special:Random\n', verdicts: [['/wiki/Special:Random', true], ['/Random', false], ['/wiki/Special:Search', false]] },
+  { name: 'a whole URL in a Disallow without its colon', robots: 'User-agent: *\nDisallow https://example.com/private/\n', verdicts: [['/private/x', false], ['/p', true]] },
+  { name: 'a key that starts like Disallow, then its colon', robots: 'User-agent: *\nDisallowed path: /x\n', verdicts: [['/x', false], ['/path', true]] },
   { name: 'three words without a colon: Disallow read whole', robots: 'User-agent: *\nDisallow /a  b\n', verdicts: [['/a%20%20b', false], ['/a%20b', true], ['/a', true]] },
   // A NUL ends what is read of a line (Google): a Disallow is cut there, an Allow cut there is dropped.
   { name: 'NUL cuts a Disallow', robots: 'User-agent: *\nDisallow: /a\0b\n', verdicts: [['/a', false], ['/ax', false], ['/b', true]] },
