@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { registerHostileRoutes } from './fixture-routes';
-import { stampSlackMs } from './loop-beat';
+import { stampSlackMs, startLoopBeat } from './loop-beat';
 
 export interface RecordedRequest {
   /** 0-based arrival order on this server. */
@@ -21,7 +21,7 @@ export interface RecordedRequest {
   /** performance.now() when the request head arrived; comparable across servers in one process. */
   arrivedAtPerfMs: number;
   arrivedAtEpochMs: number;
-  /** How much earlier it may have reached the socket than stamped (0 unless the process runs a loop beat). */
+  /** How much earlier it may have reached the socket than stamped (the loop beat's bound). */
   stampSlackMs: number;
   /** performance.now() when the response finished or was cut off; null while open. */
   closedAtPerfMs: number | null;
@@ -101,6 +101,8 @@ export class FixtureServer {
   }
 
   static async start(options: FixtureServerOptions = {}): Promise<FixtureServer> {
+    // A test's crawl often runs on this loop too: its stalls stamp arrivals late, which the beat measures.
+    startLoopBeat();
     const server = createServer({ keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000 });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

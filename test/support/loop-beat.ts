@@ -9,9 +9,11 @@ let beatBeforePerfMs: number | null = null;
  * 1 ms heartbeat bounds that. The bound is the beat before the last one: a process descheduled just
  * before its timers phase runs the beat first and reads the request right after, so the last beat alone
  * looks fresh while the request waited the whole pause (a 28 ms gap for 60 under load, both stamps
- * with ~0 slack by the last beat). Started only by a site process that stamps arrivals for gap checks.
+ * with ~0 slack by the last beat). Started by every process that stamps arrivals for gap checks (a site
+ * process, a test whose fixture servers share the crawl's loop); once per process.
  */
 export function startLoopBeat(periodMs = 1): void {
+  if (lastBeatPerfMs !== null) return;
   lastBeatPerfMs = performance.now();
   beatBeforePerfMs = lastBeatPerfMs;
   setInterval(() => {
