@@ -1,4 +1,5 @@
 // One SKU's catalog record and the pure rules that fold a run's outcome for it into the record.
+import { priceMoved } from '../ports/price-history';
 
 const DAY_MS = 86_400_000;
 /** Change times kept per SKU for the velocity window; a SKU changing more often than this per window is hot anyway. */
@@ -21,7 +22,7 @@ export interface CatalogEntry {
   /** Exact decimal string as stored in the items table; null when the page had no price. */
   lastPrice: string | null;
   lastCurrency: string | null;
-  /** Times of the price changes inside the velocity window, oldest first. */
+  /** Times of the price changes (in one currency: priceMoved) inside the velocity window, oldest first. */
   changeTimesMs: number[];
   /** Price changes per day over the window (a rate, not money). */
   velocityPerDay: number;
@@ -96,7 +97,9 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
   // Runs can be folded out of order (a crashed run resumed and finished after a newer one): an item older
   // than the entry's latest success must not roll its price back. The price history keeps it all the same.
   if (obs.atMs < entry.lastSeenMs) return { ...entry, firstSeenMs: Math.min(entry.firstSeenMs, obs.atMs) };
-  const changed = obs.price !== entry.lastPrice || obs.currency !== entry.lastCurrency;
+  // Velocity counts price moves. A currency switch (a geo-IP or proxy serving another market) compares no
+  // amounts: counted, a SKU flipped between EUR and GBP every run read as changing every run and turned hot.
+  const changed = priceMoved({ oldPrice: entry.lastPrice, newPrice: obs.price, oldCurrency: entry.lastCurrency, newCurrency: obs.currency });
   const windowStartMs = obs.atMs - rules.velocityWindowDays * DAY_MS;
   const changeTimesMs = (changed ? [...entry.changeTimesMs, obs.atMs] : entry.changeTimesMs).filter((t) => t > windowStartMs).slice(-MAX_CHANGE_TIMES);
   const sameRun = entry.lastRunId === obs.runId && entry.lastStatus.startsWith('ok');

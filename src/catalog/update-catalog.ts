@@ -93,18 +93,20 @@ async function foldMissing(update: CatalogUpdate, counts: CatalogUpdateCounts): 
 async function foldFailures(update: CatalogUpdate, page: FailedRequest[], hostsAllGone: ReadonlySet<string>, counts: CatalogUpdateCounts): Promise<void> {
   // Stored product URLs are masked as items are (`?api_key=***`): a failed request's raw URL is compared masked too.
   const urls = page.map((failure) => catalogFormOf(failure.url));
-  const known = healed(await update.catalog.getByUrl(update.spider, urls), update.nowMs);
+  const known = await update.catalog.getByUrl(update.spider, urls);
   const changed = new Map<string, CatalogEntry>();
   for (const [i, failure] of page.entries()) {
-    const entry = known.get(urls[i]);
-    if (!entry) continue; // not a product page we know (a listing, or a product never seen working)
-    const id = siteSkuKey(entry.site, entry.sku);
-    const hostWide = isGoneReason(failure.reason) && hostsAllGone.has(hostOf(failure.url));
-    const reason = hostWide ? HOST_WIDE_GONE : failure.reason;
-    const next = applyFailure(changed.get(id) ?? entry, { reason, atMs: update.nowMs, runId: update.runId }, update.rules);
-    if (next.retiredAtMs !== null && entry.retiredAtMs === null) counts.retired++;
-    changed.set(id, next);
-    counts.failed++;
+    // Not a product page we know (a listing, or a product never seen working): none. Size variants: each SKU of the page.
+    for (const read of known.get(urls[i]) ?? []) {
+      const entry = withoutFutureTimes(read, update.nowMs);
+      const id = siteSkuKey(entry.site, entry.sku);
+      const hostWide = isGoneReason(failure.reason) && hostsAllGone.has(hostOf(failure.url));
+      const reason = hostWide ? HOST_WIDE_GONE : failure.reason;
+      const next = applyFailure(changed.get(id) ?? entry, { reason, atMs: update.nowMs, runId: update.runId }, update.rules);
+      if (next.retiredAtMs !== null && entry.retiredAtMs === null) counts.retired++;
+      changed.set(id, next);
+      counts.failed++;
+    }
   }
   await update.catalog.put([...changed.values()]);
 }

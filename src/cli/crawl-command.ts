@@ -1,5 +1,5 @@
 // `pricecrawl crawl <spider>`: settings, logger, signals, the crawl, the summary and the exit code.
-import { PricecrawlError, SpiderStartError } from '../core/errors';
+import { PricecrawlError, SettingsError, SpiderStartError } from '../core/errors';
 import type { Spider, SpiderClass } from '../core/spider';
 import { runCrawl } from '../app/crawl/run-crawl';
 import { continueHint } from '../app/crawl/run-refusals';
@@ -32,6 +32,8 @@ export interface CrawlCommandOptions {
   resume?: boolean;
   full?: boolean;
   due?: boolean;
+  /** `--due-until <ISO time>`: with --due, also plan what falls due before then. */
+  dueUntil?: string;
   logLevel?: string;
   /** Shared frontier URL (redis://…); same as -s frontier.url=<url>. */
   frontier?: string;
@@ -58,6 +60,7 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
 
 async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: boolean, processes: ForkedCrawlProcesses | undefined): Promise<number> {
   const feeds = feedSpecs(opts.output, opts.overwriteOutput); // an unsupported format is refused before anything starts
+  const dueUntil = dueUntilMs(opts);
   const SpiderClass = await loadSpiderClass(spiderName);
   const spider = constructSpider(SpiderClass, spiderName, parsePairs(opts.arg, '-a'));
   checkStartUrls(spider);
@@ -74,7 +77,7 @@ async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: bo
   const stopListening = onShutdownSignals((signal) => engine?.stop(signal));
   try {
     const summary = await runCrawl({
-      spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', runId: opts.run, join, feeds, onEngine: (e) => (engine = e),
+      spider, loaded, log, resume: opts.resume, mode: opts.full ? 'full' : opts.due ? 'due' : 'discover', dueUntilMs: dueUntil, runId: opts.run, join, feeds, onEngine: (e) => (engine = e),
       observers: live ? [live.observer(spider.name)] : [], processes, processSlot,
     }).finally(() => live?.stop());
     log.flush();
@@ -106,3 +109,12 @@ function constructSpider(SpiderClass: SpiderClass, name: string, args: Record<st
   }
 }
 
+
+/** `--due-until`: an ISO time, only beside --due (a plain or --full run plans no due set it could widen). */
+function dueUntilMs(opts: CrawlCommandOptions): number | undefined {
+  if (opts.dueUntil === undefined) return undefined;
+  const atMs = Date.parse(opts.dueUntil);
+  if (!opts.due) throw new SettingsError('crawl --due-until: only with --due (it widens the due set to what falls due before that time)');
+  if (Number.isNaN(atMs)) throw new SettingsError(`crawl --due-until: "${opts.dueUntil}" is no ISO date and time (e.g. 2026-12-05T22:15:00Z)`);
+  return atMs;
+}

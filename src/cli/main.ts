@@ -53,6 +53,7 @@ program
   .addOption(new Option('--process-slot <k/n>', 'internal: the process k of n started by the first one').hideHelp())
   .addOption(new Option('--full', 'discovery pages plus every known (not retired) SKU of the catalog').conflicts('due'))
   .option('--due', 'only the SKUs the recrawl planner says are due, plus discovery when its cadence is due')
+  .option('--due-until <time>', 'with --due: also what falls due before this ISO time (the scheduler passes its next tick, so nothing waits a whole tick past its due time)')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
   .action(async (spider: string, opts) => {
     // `--processes N`: the others start now, loading their modules while this one loads its own.

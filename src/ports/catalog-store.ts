@@ -10,8 +10,11 @@ export interface SiteSku {
 export interface CatalogStore {
   /** Entries of these SKUs on these sites that exist, by `siteSkuKey(site, sku)`. */
   getBySku(spider: string, ids: readonly SiteSku[]): Promise<Map<string, CatalogEntry>>;
-  /** Entries whose product URL is one of these (failed requests carry a URL, not a SKU). */
-  getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry>>;
+  /**
+   * Entries whose product URL is one of these, every entry of each URL (failed requests carry a URL, not a
+   * SKU; size variants sell several SKUs on one page, and a failure of the page is each one's outcome).
+   */
+  getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry[]>>;
   /** Inserts or replaces the entries in one transaction: durable when the promise resolves. */
   put(entries: readonly CatalogEntry[]): Promise<void>;
   /** Streams a spider's entries (retired ones included) in SKU then site order without holding them all. */
@@ -20,4 +23,11 @@ export interface CatalogStore {
   lastDiscoveryMs(spider: string): Promise<number | null>;
   recordDiscovery(spider: string, atMs: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Adds an entry to a getByUrl answer under its product URL, beside the URL's other entries. */
+export function addByUrl(found: Map<string, CatalogEntry[]>, entry: CatalogEntry): void {
+  const same = found.get(entry.productUrl);
+  if (same) same.push(entry);
+  else found.set(entry.productUrl, [entry]);
 }

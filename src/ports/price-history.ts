@@ -32,10 +32,15 @@ export type ChangeKind = 'price' | 'currency' | 'availability' | 'pricing';
  * in two currencies do not compare, and 10.00 EUR → 11.50 USD read as a 1.50 rise, or 12.00 USD → 12.00 EUR as
  * no change, would be a wrong number. Before, an event carried no kind and every reader compared the amounts.
  */
+/** Whether the amount moved between two observations in one currency: the only comparison of amounts there is. */
+export function priceMoved(change: Pick<PriceChange, 'oldPrice' | 'newPrice' | 'oldCurrency' | 'newCurrency'>): boolean {
+  return change.oldCurrency === change.newCurrency && change.oldPrice !== change.newPrice;
+}
+
 export function changeKinds(change: Pick<PriceChange, 'oldPrice' | 'newPrice' | 'oldCurrency' | 'newCurrency' | 'oldAvailability' | 'newAvailability' | 'oldPricing' | 'newPricing'>): ChangeKind[] {
   const kinds: ChangeKind[] = [];
   if (change.oldCurrency !== change.newCurrency) kinds.push('currency');
-  else if (change.oldPrice !== change.newPrice) kinds.push('price');
+  else if (priceMoved(change)) kinds.push('price');
   if (change.oldAvailability !== change.newAvailability) kinds.push('availability');
   if (changedPricingFields(change).length > 0) kinds.push('pricing');
   return kinds;

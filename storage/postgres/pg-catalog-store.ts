@@ -1,7 +1,7 @@
 // PgCatalogStore: the CatalogStore on PostgreSQL, tables sku_catalog and catalog_discovery (migration v2).
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
 import { siteSkuKey } from '../../src/pipeline/stored-item';
-import type { CatalogStore, SiteSku } from '../../src/ports/catalog-store';
+import { addByUrl, type CatalogStore, type SiteSku } from '../../src/ports/catalog-store';
 import type { Sql } from './pg-connection';
 import { withDeadlockRetry } from './pg-retry';
 
@@ -49,13 +49,13 @@ export class PgCatalogStore implements CatalogStore {
   }
 
   /** The URLs travel as one json array parameter: no cap on their number, one round trip. */
-  async getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry>> {
-    const found = new Map<string, CatalogEntry>();
+  async getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry[]>> {
+    const found = new Map<string, CatalogEntry[]>();
     if (urls.length === 0) return found;
     const rows = await this.sql.unsafe<CatalogEntry[]>(
       `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = $1 AND product_url IN (SELECT json_array_elements_text($2::json))`,
       [spider, this.sql.json([...urls] as never)]);
-    for (const row of rows) found.set(row.productUrl, { ...row });
+    for (const row of rows) addByUrl(found, { ...row });
     return found;
   }
 

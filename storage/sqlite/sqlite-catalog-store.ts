@@ -3,7 +3,7 @@ import type { Transaction } from 'better-sqlite3';
 import type Database from 'better-sqlite3';
 import type { CatalogEntry } from '../../src/catalog/catalog-entry';
 import { siteSkuKey } from '../../src/pipeline/stored-item';
-import type { CatalogStore, SiteSku } from '../../src/ports/catalog-store';
+import { addByUrl, type CatalogStore, type SiteSku } from '../../src/ports/catalog-store';
 import { upgradeItemsDb } from './items-schema';
 import { openStorageDb } from './open-storage-db';
 import { skuCatalogDdl } from './site-identity';
@@ -61,12 +61,12 @@ export class SqliteCatalogStore implements CatalogStore {
     return found;
   }
 
-  async getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry>> {
-    const found = new Map<string, CatalogEntry>();
+  async getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry[]>> {
+    const found = new Map<string, CatalogEntry[]>();
     for (let i = 0; i < urls.length; i += CHUNK) {
       const chunk = urls.slice(i, i + CHUNK);
       const sql = `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND product_url IN (${chunk.map(() => '?').join(',')})`;
-      for (const row of this.db.prepare(sql).all(spider, ...chunk) as Row[]) found.set(row.productUrl, toEntry(row));
+      for (const row of this.db.prepare(sql).all(spider, ...chunk) as Row[]) addByUrl(found, toEntry(row));
     }
     return found;
   }

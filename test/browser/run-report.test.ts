@@ -167,7 +167,7 @@ describe('run report', () => {
       hostOutcomes: [{ host, planned: 2, succeeded: 1, failed: 1, pending: 0, statuses: { [sku]: 1 } }],
       hosts: [{ host, requests: [3], throttled: [1], latency: [1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0] }], fetches: 3,
       items: { scraped: 1, written: 0, dropped: { [sku]: 1 } }, handling: { [host]: 1 },
-      changes: [{ sku, site: host, name: host, direction: 'rise', url: 'javascript:alert(1)"><b>x</b>', oldPrice: '1.10', newPrice: '2.20', currency: 'USD', percent: '100' }],
+      changes: [{ sku, site: host, name: host, direction: 'rise', url: 'javascript:alert(1)"><b>x</b>', oldPrice: '1.10', newPrice: '2.20', oldCurrency: 'USD', newCurrency: 'USD', percent: '100' }],
       events: [{ bucket: 0, offsetMs: 5, kind: 'breaker/opened', host, detail: sku }],
       itemsOverTime: { priced: [0], unpriced: [1] },
       losses: runLosses({ transientFailures: { [sku]: 1 }, lostHosts: { [host]: { planned: 2, succeeded: 1, failedByReason: { [sku]: 1 }, droppedByReason: { [sku]: 2 } } }, waitingHosts: { [host]: { pending: 1, untilMs: 0 } }, codeErrors: { [`callback/${host}`]: { count: 1, firstMessage: sku, firstUrl: `http://127.0.0.1/${host}` } } }),

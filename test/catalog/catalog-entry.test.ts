@@ -21,6 +21,17 @@ describe('catalog entry', () => {
     expect(velocityPerDay(e.changeTimesMs, 0, 20 * DAY, 7)).toBe(0); // the changes left the window
   });
 
+  it('a currency switch (another market served) is no price change: a SKU a geo-IP flips every run does not turn hot', () => {
+    let entry: CatalogEntry | null = null;
+    const seen: Array<[string, string]> = [['10.00', 'EUR'], ['9.00', 'GBP'], ['10.00', 'EUR'], ['9.00', 'GBP'], ['10.00', 'EUR'], ['11.00', 'EUR']];
+    seen.forEach(([price, currency], run) => (entry = applyObservation(entry, { ...obs(`r${run}`, run * DAY, price), currency }, rules)));
+    const e = entry as unknown as CatalogEntry;
+    expect(e.changeTimesMs).toEqual([5 * DAY]); // only 10.00 EUR → 11.00 EUR
+    expect(e.lastChangedMs).toBe(5 * DAY);
+    expect([e.lastPrice, e.lastCurrency]).toEqual(['11.00', 'EUR']); // the latest observation, whatever its currency
+    expect(e.velocityPerDay).toBeCloseTo(1 / 5, 10);
+  });
+
   it('folds the same run once (a resumed run), and a success resets the failure streaks', () => {
     let entry = applyObservation(null, obs('r1', 0, '1.00'), rules);
     entry = applyObservation(entry, obs('r1', 10, '1.00'), rules);

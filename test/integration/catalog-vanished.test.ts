@@ -1,6 +1,8 @@
 // Products that vanish without a 404 (a redirect to the home page, a "no longer available" page), on SQLite and
 // PostgreSQL stores: the catalog records that the page gave no item, and such SKUs never hold the --due budget for good.
+// A page of several SKUs (size variants) that vanishes is every variant's outcome.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CrawlResponse, SpiderOutput } from 'pricecrawl';
 import { catalogEntries as readCatalog } from '../support/catalog-entries';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
@@ -12,6 +14,16 @@ let site: CatalogSite;
 const fast = { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 }, pipeline: { batchMaxAgeMs: 20 }, robots: { obey: false } };
 // Every SKU is due at every run: only the per-host budget and the staleness order decide what is crawled.
 const everythingDue = { tiers: [{ name: 'all', minChangesPerDay: 0, everyMs: 1 }], jitterRatio: 0, discoveryEveryMs: 3_600_000, retireAfterGoneRuns: 2 };
+
+/** Each product page sells the product and its XL size, two SKUs on one URL. */
+class VariantSpider extends CatalogSpider {
+  override async *parseProduct(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    for await (const item of super.parseProduct(res)) {
+      yield item;
+      if (typeof item === 'object' && item !== null && 'sku' in item) yield { ...item, sku: `${String(item.sku)}-XL` };
+    }
+  }
+}
 
 beforeAll(async () => {
   await start();
@@ -81,5 +93,29 @@ describe.each(backends)('vanished products on %s', (_name, place) => {
     const from = site.servers[0].requests.length;
     await crawl('due'); // discovery not due: the planner alone sends it
     expect(productPathsSince(from)).toContain('H0-P3');
+  });
+  it('a page of two SKUs (size variants) that answers 404 is both SKUs\' outcome: both count it, both retire, neither is requested again', async () => {
+    const variants = await place(); // a catalog of its own: one SKU per page in the tests above
+    const crawlVariants = (mode: 'discover' | 'due') => crawlInProcess(new VariantSpider({ startUrls: site.startUrls.join(',') }), variants.dir, { ...fast, schedule: everythingDue }, { mode, storeUrl: variants.url });
+    await crawlVariants('discover');
+    const known = await readCatalog(variants);
+    expect(known.get('H0-P4')!.productUrl).toBe(known.get('H0-P4-XL')!.productUrl);
+    site.removed.add('H0-P4');
+    const first = await crawlVariants('due');
+    const afterOne = await readCatalog(variants);
+    for (const sku of ['H0-P4', 'H0-P4-XL']) {
+      const entry = afterOne.get(sku)!;
+      expect([sku, entry.lastStatus, entry.lastRunId, entry.consecutiveFailures, entry.goneRuns]).toEqual([sku, 'http/404', first.summary.runId, 1, 1]);
+    }
+    await crawlVariants('due'); // retireAfterGoneRuns: 2
+    const afterTwo = await readCatalog(variants);
+    for (const sku of ['H0-P4', 'H0-P4-XL']) expect([sku, afterTwo.get(sku)!.retiredAtMs]).toEqual([sku, expect.any(Number)]);
+    const pagePath = new URL(known.get('H0-P4')!.productUrl).pathname;
+    const hits = site.servers[0].requestsTo(pagePath).length;
+    await crawlVariants('due');
+    expect(site.servers[0].requestsTo(pagePath).length).toBe(hits);
+    const live = await readCatalog(variants);
+    for (const sku of ['H0-P5', 'H0-P5-XL']) expect([sku, live.get(sku)!.lastStatus]).toEqual([sku, 'ok']);
+    site.removed.delete('H0-P4');
   });
 });

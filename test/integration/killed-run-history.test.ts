@@ -3,25 +3,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { openStores } from '../../storage/open-backends';
+import { catalogCliFixture } from '../support/catalog-cli-fixture';
 import { catalogCrawler } from '../support/catalog-crawl-cli';
-import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
-import { childTracker, runRecordsJson } from '../support/run-cli';
-import { tempStorageDir } from '../support/test-crawl';
+import { runRecordsJson } from '../support/run-cli';
 
-let site: CatalogSite;
-const storage = tempStorageDir('killed-run-history');
-const children = childTracker();
-
-beforeAll(async () => {
-  site = await startCatalogSite({ hosts: 1, productsPerHost: 3, perPage: 10 });
-});
-afterAll(async () => {
-  children.killAll();
-  await site?.close();
-  storage.cleanup();
-});
+const { site: siteNow, storage, children } = catalogCliFixture('killed-run-history', { hosts: 1, productsPerHost: 3, perPage: 10 });
 
 /** Resolves once the newest run in items.sqlite holds `count` items: those are durable, whatever happens next. */
 async function itemsDurable(count: number): Promise<void> {
@@ -40,6 +28,7 @@ async function itemsDurable(count: number): Promise<void> {
 }
 
 it('records the changes of a run killed before its end, at the end of the next fresh run', async () => {
+  const site = siteNow();
   const crawl = catalogCrawler({ startUrls: () => site.startUrls, dir: storage.dir, intervalMs: 5, track: children.track });
   expect((await crawl()).code).toBe(0);
   const old = site.products.find((p) => p.sku === 'H0-P1')!.price;

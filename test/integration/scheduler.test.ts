@@ -2,7 +2,7 @@
 // On SQLite both share one storage dir; on PostgreSQL each has its own, as two machines sharing the database would.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,8 +80,10 @@ async function runSchedulers(storage: StorePlace): Promise<RunRecord[]> {
 
 describe.each(backends)('pricecrawl schedule on %s', (_name, place) => {
   let runs: RunRecord[];
+  let storage: StorePlace;
   beforeAll(async () => {
-    runs = await runSchedulers(await place());
+    storage = await place();
+    runs = await runSchedulers(storage);
   }, 300_000); // ~15 s on a quiet machine; child processes start slowly when the machine is loaded
 
   it('never runs two crawls of one spider at once, even with two scheduler processes', () => {
@@ -106,6 +108,18 @@ describe.each(backends)('pricecrawl schedule on %s', (_name, place) => {
       expect(run.settingsHash).toMatch(/^[0-9a-f]{64}$/);
     }
     expect(new Set(finished.map((r) => r.settingsHash)).size).toBe(1);
+  });
+
+  it('tells each run the time of its next tick, up to which the run plans what falls due', () => {
+    const finished = runs.filter((r) => r.spider === SLOW_NAME && r.outcome === 'finished');
+    for (const run of finished) {
+      const log = [storage.dir, secondMachine.dir].map((dir) => join(dir, 'logs', `${run.runId}.log`)).find((file) => existsSync(file))!;
+      const plan = readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; dueUntil?: string }).find((line) => line.msg === 'run plan');
+      const dueUntilMs = Date.parse(plan?.dueUntil ?? '');
+      // A cron of every second: the next tick is a whole second, after the tick that started the run.
+      expect(dueUntilMs % 1000).toBe(0);
+      expect(Math.abs(dueUntilMs - run.startedAtMs)).toBeLessThan(60_000);
+    }
   });
 
   it('records a failing run and keeps starting the next ones', () => {

@@ -70,6 +70,43 @@ describe('recrawl planner', () => {
     expect(plan.map((p) => [p.sku, p.dueAtMs <= now])).toEqual([['stale', true], ['ahead', true]]);
   });
 
+  it('on a cadence equal to the tier interval, visits every SKU at every tick: never later than due, never a cadence early', async () => {
+    // Ticks every `cadence`; each run fetches its planned pages `fetchedAfter` into the run (the attempt time the
+    // catalog keeps), and plans with the next tick as its horizon, as the scheduler's `crawl --due` does.
+    async function visits(velocity: number, cadence: number, fetchedAfter: number, ticks: number): Promise<Map<string, number[]>> {
+      const catalog = Array.from({ length: 40 }, (_, i) => entry(`sku-${i}`, velocity, 0));
+      const seen = new Map<string, number[]>(catalog.map((e) => [e.sku, []]));
+      for (let tick = 1; tick <= ticks; tick++) {
+        const nowMs = tick * cadence;
+        const plan = await planDue(catalog, { nowMs, dueUntilMs: nowMs + cadence, tiers, jitterRatio: 0.1, maxPerHostPerRun: 1000, hostKeyOf });
+        for (const planned of plan) {
+          const visited = catalog.find((e) => e.sku === planned.sku)!;
+          visited.lastAttemptMs = nowMs + fetchedAfter;
+          seen.get(planned.sku)!.push(nowMs);
+        }
+      }
+      return seen;
+    }
+    // A hot SKU (15 min) in a crawl every 15 min whose page comes 40 s in: every tick, not every other one.
+    for (const times of (await visits(2, 15 * MIN, 40_000, 12)).values()) expect(times).toEqual(Array.from({ length: 12 }, (_, i) => (i + 1) * 15 * MIN));
+    // A cold SKU (24 h ± 2.4 h) of a daily crawl whose pages come in over an hour: every day.
+    for (const times of (await visits(0, 24 * HOUR, HOUR, 6)).values()) expect(times).toEqual(Array.from({ length: 6 }, (_, i) => (i + 1) * 24 * HOUR));
+    // A warm SKU (6 h ± 36 min) in a crawl every 15 min: at the last tick before it falls due, so 5 h 15 min to 6 h 30 min apart.
+    const warm = await visits(0.5, 15 * MIN, 40_000, 4 * 24 * 4);
+    for (const times of warm.values()) {
+      const gaps = times.slice(2).map((t, i) => t - times[i + 1]);
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(6 * HOUR - 36 * MIN - 15 * MIN);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(6 * HOUR + 36 * MIN);
+    }
+  });
+
+  it('plans nothing ahead of a horizon already passed, and a SKU fetched just now is never planned again', async () => {
+    const now = 1000 * HOUR;
+    const catalog = [entry('fresh', 5, now - MIN), entry('due', 5, now - 20 * MIN)];
+    const plan = await planDue(catalog, { nowMs: now, dueUntilMs: now - HOUR, tiers, jitterRatio: 0.1, maxPerHostPerRun: 100, hostKeyOf });
+    expect(plan.map((p) => p.sku)).toEqual(['due']);
+  });
+
   it('never plans retired SKUs, however stale', async () => {
     const catalog = [entry('gone', 9, 0, 'a.test', 5), entry('live', 0, 0)];
     for (const nowMs of [HOUR, 100 * HOUR, 10_000 * HOUR]) {

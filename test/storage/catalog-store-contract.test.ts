@@ -68,7 +68,12 @@ describe.each(backends)('%s SKU catalog', (_name, place) => {
       const skus = [...written, { site: '127.0.0.1:1', sku: 'unknown' }, { site: 'elsewhere.example', sku: written[0].sku }];
       expect((await catalog.getBySku('shop', skus)).size).toBe(written.length);
       const byUrl = await catalog.getByUrl('shop', [written[7].productUrl, 'http://127.0.0.1:1/nowhere']);
-      expect([...byUrl.entries()]).toEqual([[written[7].productUrl, written[7]]]);
+      expect([...byUrl.entries()]).toEqual([[written[7].productUrl, [written[7]]]]);
+      // Size variants: two SKUs sold on one page are both that page's entries.
+      const variant = { ...entry('K0007-XL'), productUrl: written[7].productUrl };
+      await catalog.put([variant]);
+      const both = (await catalog.getByUrl('shop', [written[7].productUrl])).get(written[7].productUrl)!;
+      expect(both.map((e) => e.sku).sort()).toEqual(['K0007', 'K0007-XL']);
       expect((await catalog.getBySku('other', skus)).size).toBe(0);
       expect((await catalog.getBySku('shop', [])).size).toBe(0);
       expect((await catalog.getByUrl('shop', [])).size).toBe(0);

@@ -20,11 +20,12 @@ export interface CatalogRun {
 }
 
 /** `catalog` is the configured store (`stores.catalog()`: SQLite or PostgreSQL); the store set closes it, not this. */
-export async function openCatalogRun(args: { spider: Spider; settings: Settings; mode: CrawlMode; log: Logger; hostKeyOf: (url: string) => string; catalog: CatalogStore }): Promise<CatalogRun> {
+export async function openCatalogRun(args: { spider: Spider; settings: Settings; mode: CrawlMode; log: Logger; hostKeyOf: (url: string) => string; catalog: CatalogStore; dueUntilMs?: number }): Promise<CatalogRun> {
   const { spider, settings, log, catalog } = args;
   const startedAtMs = Date.now();
-  const plan = await planSeeds({ mode: args.mode, spider, catalog, settings: settings.schedule, nowMs: startedAtMs, hostKeyOf: args.hostKeyOf });
-  log[startupDetailLevel(args.settings)]({ mode: args.mode, discovery: plan.discovery, dueSkus: plan.planned?.length ?? null }, 'run plan');
+  const plan = await planSeeds({ mode: args.mode, spider, catalog, settings: settings.schedule, nowMs: startedAtMs, hostKeyOf: args.hostKeyOf, dueUntilMs: args.dueUntilMs });
+  const dueUntil = args.dueUntilMs === undefined ? undefined : new Date(args.dueUntilMs).toISOString();
+  log[startupDetailLevel(args.settings)]({ mode: args.mode, discovery: plan.discovery, dueSkus: plan.planned?.length ?? null, dueUntil }, 'run plan');
   if (plan.nothingDue) log.warn(plan.nothingDue);
   return {
     seeds: runSeeds(spider, plan),

@@ -49,6 +49,8 @@ export interface CrawlOptions {
   resume?: boolean;
   /** What to seed: `discover` (default: start requests), `full` (+ every known SKU), `due` (the planner's due set). */
   mode?: CrawlMode;
+  /** `due`: also plan what falls due before this time (`--due-until`: the scheduler's next tick). */
+  dueUntilMs?: number;
   /** Feeds (-o/-O): written after each durable item batch while the run goes on, completed at its end. */
   feeds?: readonly FeedSpec[];
   /** Create (or continue) this run id instead of a fresh one (the scheduler picks it, so it can record a run that dies early). */
@@ -115,7 +117,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       // Opened before the run exists: an items file this user cannot write refuses the start, where opened
       // later it left a run record "running" (then "crashed") and an unexplained exit 1.
       const items = stores.items();
-      const catalog = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog() });
+      const catalog = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog(), dueUntilMs: options.dueUntilMs });
       const processSlot = options.processSlot ?? (options.processes ? { slot: 0, slots: options.processes.count } : undefined);
       // A joining process gets this far in parallel with the first one, then waits for the run to exist.
       const runId = options.processSlot ? await awaitRunOpen() : options.runId;

@@ -1,8 +1,6 @@
 // Gathers one run's report data: run record + summary, fetch log (requests over time, 429s, latency), price changes.
-import { Decimal } from 'decimal.js';
 import type { FetchLogRow } from '../../ports/fetch-log';
 import { openRunLedger, openStores, type StoreConfig } from '../../../storage/open-backends';
-import type { PriceChange } from '../../ports/price-history';
 import type { RunRecord } from '../../ports/run-record-store';
 import { SettingsError } from '../../core/errors';
 import { LATENCY_EDGES_MS } from '../../engine/fetch-latency';
@@ -15,6 +13,7 @@ import { failureGroups, runFrontierUrl, type FailureGroup } from './report-failu
 import { withRunRecords } from '../../cli/store-options';
 import { siteSkuKey } from '../../pipeline/stored-item';
 import { eventsOnAxis, itemsOnAxis, type ItemsOverTime, type ReportEvent } from './report-timeline';
+import { reportChange, type ReportChange } from './report-change';
 
 /** Buckets of the requests-over-time chart (fewer when the run was short). */
 const TIME_BUCKETS = 40;
@@ -27,22 +26,6 @@ export interface HostSeries {
   throttled: number[];
   /** Fetches per latency bin (LATENCY_EDGES_MS, then the open-ended bin). */
   latency: number[];
-}
-
-export interface ReportChange {
-  sku: string;
-  /** With the sku, the product's identity: the same SKU on shop.de and shop.ch is two rows. */
-  site: string;
-  /** The item's `name` in this run, when it had one. */
-  name: string | null;
-  /** rise / drop of a price present before and after; `other` when either side has no price or the currency changed. */
-  direction: 'rise' | 'drop' | 'other';
-  url: string;
-  oldPrice: string | null;
-  newPrice: string | null;
-  currency: string | null;
-  /** Exact relative change in percent, as a decimal string; null when either price is missing. */
-  percent: string | null;
 }
 
 /** One host's ledger outcomes, and every HTTP status it answered (retried answers included; `none` = no answer). */
@@ -133,16 +116,6 @@ export function hostSeries(rows: readonly FetchLogRow[]): { firstFetchAtMs: numb
   }
   const hosts = [...byHost.values()].sort((a, b) => a.host.localeCompare(b.host));
   return { firstFetchAtMs: first, bucketMs, bucketStartsMs: Array.from({ length: buckets }, (_, i) => i * bucketMs), hosts };
-}
-
-function reportChange(change: PriceChange, name: string | null): ReportChange {
-  const { oldPrice, newPrice } = change;
-  const comparable = oldPrice !== null && newPrice !== null && !new Decimal(oldPrice).isZero();
-  const percent = comparable ? new Decimal(newPrice).minus(oldPrice).div(oldPrice).times(100).toDecimalPlaces(2).toString() : null;
-  const sameCurrency = change.oldCurrency === change.newCurrency;
-  const delta = oldPrice !== null && newPrice !== null && sameCurrency ? new Decimal(newPrice).comparedTo(oldPrice) : 0;
-  const direction = delta > 0 ? 'rise' : delta < 0 ? 'drop' : 'other';
-  return { sku: change.sku, site: change.site, name, direction, url: change.url, oldPrice, newPrice, currency: change.newCurrency ?? change.oldCurrency, percent };
 }
 
 /** Product names of the run's items by site and SKU (siteSkuKey): read only when there are changes to name. */

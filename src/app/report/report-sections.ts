@@ -1,7 +1,8 @@
 // The report's tables: the ledger, failures by reason with their URLs, hosts, handling in words, price rises and drops.
 import { escapeHtml } from './escape-html';
 import { groupHandling } from './handling-labels';
-import type { ReportChange, ReportData } from './report-data';
+import type { ReportData } from './report-data';
+import type { ReportChange } from './report-change';
 import { codeErrorCounts, LOSS_HEADINGS, lostHostCounts, lostNothing } from '../../engine/run-losses';
 
 /** URLs shown per failure reason before the collapsible full list. */
@@ -89,9 +90,14 @@ export function handlingSection(data: ReportData): string {
   return `<section id="handling"><h2>How refusals and odd links were handled</h2><table class="handling"><tbody>${body}</tbody></table></section>`;
 }
 
+/** One code when both sides share it; "EUR → USD" when the shop served another market (the amounts do not compare). */
+function currencyCell(c: ReportChange): string {
+  return c.oldCurrency === c.newCurrency ? (c.newCurrency ?? '') : `${c.oldCurrency ?? '—'} → ${c.newCurrency ?? '—'}`;
+}
+
 function changeRows(changes: ReportChange[]): string {
   return changes
-    .map((c) => `<tr>${cell(c.name ?? '—')}${cell(c.sku)}${cell(c.site)}${cell(c.oldPrice ?? '—')}${cell(c.newPrice ?? '—')}${cell(c.currency ?? '')}${cell(c.percent === null ? '' : `${c.direction === 'rise' ? '+' : ''}${c.percent} %`)}<td>${urlLink(c.url)}</td></tr>`)
+    .map((c) => `<tr>${cell(c.name ?? '—')}${cell(c.sku)}${cell(c.site)}${cell(c.oldPrice ?? '—')}${cell(c.newPrice ?? '—')}${cell(currencyCell(c))}${cell(c.percent === null ? '' : `${c.direction === 'rise' ? '+' : ''}${c.percent} %`)}<td>${urlLink(c.url)}</td></tr>`)
     .join('');
 }
 
@@ -104,6 +110,6 @@ export function changesSection(data: ReportData): string {
   return [
     table('rises', 'Price rises', data.changes.filter((c) => c.direction === 'rise')),
     table('drops', 'Price drops', data.changes.filter((c) => c.direction === 'drop')),
-    table('other', 'Other changes (price appeared, disappeared or changed currency)', data.changes.filter((c) => c.direction === 'other')),
+    table('other', 'Other changes (price appeared, disappeared or changed currency; availability or pricing fields)', data.changes.filter((c) => c.direction === 'other')),
   ].join('');
 }

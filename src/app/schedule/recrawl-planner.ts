@@ -17,6 +17,14 @@ export interface PlannerOptions {
   jitterRatio: number;
   maxPerHostPerRun: number;
   hostKeyOf: (url: string) => string;
+  /**
+   * Also plan SKUs that fall due before this time (the scheduler's next tick for the spider). Measured from
+   * the moment each SKU's page was fetched, a SKU is never quite due at the next tick of a cadence equal to
+   * its interval: a hot SKU of a crawl every 15 min was visited every 30 min, a cold one of a daily crawl
+   * every other day (its page came minutes into the run, or its jitter moved it past the tick). Planned at the
+   * last tick before it falls due, it is never visited later than due, nor earlier than one cadence before.
+   */
+  dueUntilMs?: number;
 }
 
 export interface PlannedSku {
@@ -54,12 +62,13 @@ function rankFirst(a: PlannedSku, b: PlannedSku): number {
 }
 
 /**
- * Every due, non-retired SKU, best score first (ties by SKU), at most `maxPerHostPerRun` per host.
+ * Every due (or due before `dueUntilMs`), non-retired SKU, best score first (ties by SKU), at most `maxPerHostPerRun` per host.
  * Memory: each host's best `maxPerHostPerRun` only. Holding the whole due set (every SKU, the first run after
  * a pause) cost 115 MB of heap for 400,000 SKUs, and a catalog of a few million ran out of the 1 GB heap.
  */
 export async function planDue(entries: Iterable<CatalogEntry> | AsyncIterable<CatalogEntry>, options: PlannerOptions): Promise<PlannedSku[]> {
   const perHost = new Map<string, BoundedBest<PlannedSku>>();
+  const horizonMs = Math.max(options.nowMs, options.dueUntilMs ?? options.nowMs);
   for await (const entry of entries) {
     if (entry.retiredAtMs !== null) continue;
     const tier = tierFor(entry.velocityPerDay, options.tiers);
@@ -67,7 +76,7 @@ export async function planDue(entries: Iterable<CatalogEntry> | AsyncIterable<Ca
     // SKU left the plan until real time caught up. Its interval cannot be measured: due now, ranked as just due.
     const ahead = entry.lastAttemptMs > options.nowMs;
     const at = ahead ? options.nowMs : dueAtMs(entry, tier, options.jitterRatio);
-    if (at > options.nowMs) continue;
+    if (at > horizonMs) continue;
     const stalenessIntervals = ahead ? 1 : (options.nowMs - entry.lastAttemptMs) / tier.everyMs;
     const score = stalenessIntervals * (1 + entry.velocityPerDay);
     const hostKey = options.hostKeyOf(entry.productUrl);

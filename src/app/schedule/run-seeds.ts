@@ -35,6 +35,8 @@ export interface SeedPlanInput {
   settings: Settings['schedule'];
   nowMs: number;
   hostKeyOf: (url: string) => string;
+  /** `due` mode: also plan what falls due before this time, discovery included (the scheduler's next tick; PlannerOptions.dueUntilMs). */
+  dueUntilMs?: number;
 }
 
 /** Whether `--full`/`--due` can send the catalog's known SKUs to the spider (a productCallback, or its own catalogRequest). */
@@ -57,8 +59,10 @@ export async function planSeeds(input: SeedPlanInput): Promise<SeedPlan> {
   if (!sendsKnownSkus(spider)) throw noProductCallback(spider, `--${mode}`);
   if (mode === 'full') return { discovery: true, skus: liveEntries(catalog.entries(spider.name)), planned: null, fallbackAfterFailedRuns };
   const lastDiscoveryMs = await catalog.lastDiscoveryMs(spider.name);
-  const discovery = lastDiscoveryMs === null || nowMs - lastDiscoveryMs >= settings.discoveryEveryMs;
-  const planned = await planDue(catalog.entries(spider.name), { ...settings, nowMs, hostKeyOf: input.hostKeyOf });
+  // Discovery stamped at a run's start is due a day later, which the next daily tick missed whenever its process started quicker.
+  const horizonMs = Math.max(nowMs, input.dueUntilMs ?? nowMs);
+  const discovery = lastDiscoveryMs === null || lastDiscoveryMs + settings.discoveryEveryMs <= horizonMs;
+  const planned = await planDue(catalog.entries(spider.name), { ...settings, nowMs, hostKeyOf: input.hostKeyOf, dueUntilMs: input.dueUntilMs });
   const nothingDue = discovery || planned.length > 0 ? undefined : await whyNothingDue(input, lastDiscoveryMs!);
   return { discovery, skus: planned, planned, fallbackAfterFailedRuns, nothingDue };
 }

@@ -61,7 +61,7 @@ export class Scheduler {
     const { spiders } = this.options.settings.schedule;
     for (const [key, entry] of Object.entries(spiders)) {
       const job: ScheduledJob = { key, spider: this.options.spiderNames.get(key) ?? key, args: entry.args };
-      const cron = new Cron(entry.cron, { name: key, protect: () => this.skipped(job.spider, 'this scheduler') }, () => this.track(this.tick(job)));
+      const cron = new Cron(entry.cron, { name: key, protect: () => this.skipped(job.spider, 'this scheduler') }, (self: Cron) => this.track(this.tick(job, self.nextRun())));
       this.jobs.push(cron);
       this.options.log.info({ spider: job.spider, key, cron: entry.cron, next: cron.nextRun()?.toISOString() }, 'spider scheduled');
     }
@@ -89,7 +89,7 @@ export class Scheduler {
    * A tick never throws: the daemon outlives a database that is busy for a moment (another scheduler, the
    * children's writes) or a run that cannot start; the failure is logged and the next tick tries again.
    */
-  private async tick(job: ScheduledJob): Promise<void> {
+  private async tick(job: ScheduledJob, nextTick: Date | null): Promise<void> {
     if (this.stopping) return;
     const { spider } = job;
     const runId = newRunId(Date.now());
@@ -99,7 +99,7 @@ export class Scheduler {
       if (!claim.ok) return this.skipped(spider, `pid ${claim.holder.pid}`);
       claimed = true;
       await this.records.recordScheduled({ runId, spider, mode: 'due', atMs: Date.now() });
-      await this.runChild(job, runId);
+      await this.runChild(job, runId, nextTick);
     } catch (error) {
       this.options.log.error({ err: error, spider, runId }, 'scheduled run could not be started');
       if (claimed) await this.record(runId, () => this.records.recordChildExit(runId, { exitCode: null, atMs: Date.now(), error: String((error as Error).message ?? error) }));
@@ -121,19 +121,23 @@ export class Scheduler {
     this.options.log.info({ spider, holder }, 'previous run still going: tick skipped');
   }
 
-  /** The crawl runs in its own process (a crash or leak there never takes the scheduler down); its log goes to logs/<runId>.log. */
-  private runChild(job: ScheduledJob, runId: string): Promise<void> {
+  /**
+   * The crawl runs in its own process (a crash or leak there never takes the scheduler down); its log goes to logs/<runId>.log.
+   * It plans what falls due before the next tick (`--due-until`): what it leaves waits for that tick.
+   */
+  private runChild(job: ScheduledJob, runId: string, nextTick: Date | null): Promise<void> {
     const { settings, log } = this.options;
     const { spider, args } = job;
     const logDir = join(settings.storage.dir, 'logs');
     mkdirSync(logDir, { recursive: true });
     const out = openSync(join(logDir, `${runId}.log`), 'a');
     const argv = [BIN, 'crawl', job.key, '--due', '--run', runId, '--storage', settings.storage.dir, ...this.options.childArgs];
+    if (nextTick) argv.push('--due-until', nextTick.toISOString());
     for (const [key, value] of Object.entries(args)) argv.push('-a', `${key}=${value}`);
     const child = spawn(process.execPath, argv, { stdio: ['ignore', out, out] });
     closeSync(out);
     const transferred = child.pid === undefined ? Promise.resolve() : this.record(runId, () => this.lock.transfer(spider, runId, child.pid!));
-    log.info({ spider, runId, pid: child.pid }, 'scheduled run started');
+    log.info({ spider, runId, pid: child.pid, dueUntil: nextTick?.toISOString() }, 'scheduled run started');
     const exited = new Promise<void>((resolve) => {
       child.once('error', (error) => {
         void this.record(runId, () => this.records.recordChildExit(runId, { exitCode: null, atMs: Date.now(), error: `spawn failed: ${error.message}` })).then(resolve);
