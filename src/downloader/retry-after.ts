@@ -12,6 +12,13 @@ const DECIMAL_SECONDS = /^\d+\.\d+$/;
 const LOOKS_LIKE_DATE = /^[A-Za-z]{3,9},? .*\b\d{2}:\d{2}:\d{2}\b/;
 /** asctime has no zone; HTTP-dates are always GMT, so do not let Date.parse read it as local time. */
 const ASCTIME = /^[A-Za-z]{3} [A-Za-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}$/;
+/**
+ * The last instant a Date holds (ECMAScript: 8.64e15 ms after 1970, in the year 275760). A wait ending
+ * later names no time to come back ("9999999999999" seconds): every surface that says until when (the
+ * far-wait log, WAITING ON HOSTS, the report) writes it as a date, and the crawl died there on
+ * "Invalid time value" (exit 1). Such a value is read as unreadable, like any other count past any date.
+ */
+const LAST_DATE_MS = 8.64e15;
 
 /**
  * When the server asks us to come back, on the caller's clock (`nowMs`, the crawl's steady clock).
@@ -33,19 +40,18 @@ export function parseRetryAfter(
 ): number | null {
   const value = firstValue(header);
   if (value === null) return null;
-  if (DELTA_SECONDS.test(value)) {
-    const seconds = Number(value);
-    return Number.isSafeInteger(seconds) ? nowMs + seconds * 1000 : null;
-  }
-  if (DECIMAL_SECONDS.test(value)) {
-    const waitMs = Math.ceil(Number(value) * 1000);
-    return Number.isSafeInteger(waitMs) ? nowMs + waitMs : null;
-  }
+  if (DELTA_SECONDS.test(value) || DECIMAL_SECONDS.test(value)) return waitEnd(nowMs, Math.ceil(Number(value) * 1000));
   const atMs = httpDateMs(value);
   if (atMs === null) return null;
   const serverDate = firstValue(dateHeader);
   const serverNowMs = (serverDate !== null ? httpDateMs(serverDate) : null) ?? wallNowMs;
-  return nowMs + Math.max(0, atMs - serverNowMs);
+  return waitEnd(nowMs, Math.max(0, atMs - serverNowMs));
+}
+
+/** When a wait of `waitMs` from `nowMs` ends, or null when that is no date (LAST_DATE_MS). */
+function waitEnd(nowMs: number, waitMs: number): number | null {
+  const endMs = nowMs + waitMs;
+  return Number.isSafeInteger(endMs) && endMs <= LAST_DATE_MS ? endMs : null;
 }
 
 function firstValue(header: string | readonly string[] | undefined): string | null {

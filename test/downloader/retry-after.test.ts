@@ -51,5 +51,13 @@ describe('parseRetryAfter', () => {
 
   it('does not cap a long wait', () => {
     expect(parseRetryAfter('86400', NOW)).toBe(NOW + 86_400_000);
+    expect(parseRetryAfter('999999999999', NOW)).toBe(NOW + 999_999_999_999_000); // 31,700 years: still a date
+  });
+
+  it.each([
+    ['9999999999999', undefined], // 317,000 years: past the last instant a Date can hold (8.64e15 ms)
+    ['Sat, 13 Sep 275760 00:00:00 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT'], // the last date, counted from a server clock at 1970
+  ])('returns null for %j (Date %j): a wait past any date names no time to come back', (header, date) => {
+    expect(parseRetryAfter(header, NOW, date, NOW)).toBeNull();
   });
 });
