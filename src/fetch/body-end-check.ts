@@ -21,19 +21,23 @@ type SocketFailure = Error & { code?: string };
  *   connection as a "bad response" or a parse error): the length was short of what the server sent, as
  *   when a server counts characters instead of bytes, and a page of multi-byte text loses its end, the
  *   price with it. Browsers keep the cut page; we refuse it (`fetch/protocol`).
+ * - The same after the last chunk of a chunked body: the last-chunk mark came before the end of the page,
+ *   as from a framework that writes an empty chunk when flushing nothing, and the rest of the page followed
+ *   it. The page before the mark was kept whole-looking (the sale price after it lost, the old one read).
  */
 export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | undefined, hop: { url: string; method: string }): () => FetchError | null {
   // A HEAD answer has no body, whatever its headers say.
   if (!socket || hop.method === 'HEAD') return () => null;
   const closeDelimited = isCloseDelimited(headers);
-  if (!closeDelimited && headers['content-length'] === undefined) return () => null;
+  const length = headers['content-length'];
   let verdict: FetchError | null = null;
   body.once('end', () => {
     const failure = socket.errored as SocketFailure | null;
     if (closeDelimited && failure?.code === 'ECONNRESET') {
       verdict = new FetchError('FETCH_CONNECTION_RESET', `connection reset before the end of a body delimited by its close; the page may be cut (${hop.url})`);
     } else if (!closeDelimited && isBadAnswer(failure)) {
-      verdict = new FetchError('FETCH_PROTOCOL', `more bytes came than the Content-Length ${String(headers['content-length'])}; the page is cut (${hop.url})`);
+      const framing = length === undefined ? 'its last chunk' : `the Content-Length ${String(length)}`;
+      verdict = new FetchError('FETCH_PROTOCOL', `more bytes came after ${framing}; the page is cut (${hop.url})`);
     }
   });
   return () => verdict;

@@ -9,8 +9,9 @@ const FCOMMENT = 0x10;
 /**
  * The decoded members of a gzip body followed by bytes that start no member (RFC 1952 §2.2: a gzip body is
  * a series of members), or null when the body is not that: no complete member, a member whose CRC-32 or
- * length does not check, or output over `maxBytes`. Each member's trailer proves it whole, so what follows
- * is outside the encoded page (a script echoing after its gzip output); browsers read past it too.
+ * length does not check, output over `maxBytes`, or bytes after them that begin another member
+ * (`beginsMagic`). Each member's trailer proves it whole, so what follows is outside the encoded page (a
+ * script echoing after its gzip output); browsers read past it too.
  * Called only when the strict decoder refused a body, so the synchronous inflate is the rare path.
  */
 export function gzipMembersBeforeGarbage(input: Buffer, maxBytes: number): Buffer | null {
@@ -37,7 +38,17 @@ export function gzipMembersBeforeGarbage(input: Buffer, maxBytes: number): Buffe
     members.push(member);
     offset = trailer + 8;
   }
-  return members.length > 0 && offset < input.length ? Buffer.concat(members, total) : null;
+  if (members.length === 0 || offset >= input.length || beginsMagic(input, offset)) return null;
+  return Buffer.concat(members, total);
+}
+
+/**
+ * Whether the bytes after the last whole member open with the gzip magic (1f 8b, or its first byte alone
+ * at the very end): a member that began and was cut within its 10-byte header (or names no method we know),
+ * not junk after the page. Read as junk, the page was kept without that member's part, a cut page.
+ */
+function beginsMagic(input: Buffer, offset: number): boolean {
+  return input[offset] === 0x1f && (offset + 1 === input.length || input[offset + 1] === 0x8b);
 }
 
 function isMemberStart(input: Buffer, offset: number): boolean {

@@ -9,7 +9,11 @@ describe('parseRetryAfter', () => {
     ['120', NOW + 120_000],
     [' 5 ', NOW + 5_000],
     ['0', NOW],
-    [['7', '9'], NOW + 7_000],
+    // Given twice (an origin's and its CDN's), as a list or joined by commas as responses keep it: the longer wait.
+    [['7', '9'], NOW + 9_000],
+    ['120, 120', NOW + 120_000],
+    ['5, 30', NOW + 30_000],
+    ['soon, 30', NOW + 30_000],
     // Not delta-seconds, but a plain wait: read to the millisecond, rounded up, never shorter than asked.
     ['1.5', NOW + 1_500],
     ['0.0001', NOW + 1],
@@ -24,6 +28,13 @@ describe('parseRetryAfter', () => {
     ['Sun Nov 29 09:00:10 2026', NOW + 10_000],
   ])('reads the HTTP-date %j as GMT, against our wall clock when the answer has no Date', (header, expected) => {
     expect(parseRetryAfter(header, NOW, undefined, NOW)).toBe(expected);
+  });
+
+  it('reads dates given twice (their weekday commas kept), and a count beside a date, as the later end', () => {
+    const twice = 'Sun, 29 Nov 2026 09:00:30 GMT, Sun, 29 Nov 2026 09:00:30 GMT';
+    expect(parseRetryAfter(twice, NOW, undefined, NOW)).toBe(NOW + 30_000);
+    expect(parseRetryAfter('Sunday, 29-Nov-26 09:01:00 GMT, 10', NOW, undefined, NOW)).toBe(NOW + 60_000);
+    expect(parseRetryAfter('Sun, 29 Nov 2026 09:00:30 GMT', NOW, 'Sun, 29 Nov 2026 09:00:00 GMT, Sun, 29 Nov 2026 09:00:00 GMT', NOW + 3_600_000)).toBe(NOW + 30_000);
   });
 
   it('treats a date in the past as now', () => {
@@ -51,5 +62,13 @@ describe('parseRetryAfter', () => {
 
   it('does not cap a long wait', () => {
     expect(parseRetryAfter('86400', NOW)).toBe(NOW + 86_400_000);
+    expect(parseRetryAfter('999999999999', NOW)).toBe(NOW + 999_999_999_999_000); // 31,700 years: still a date
+  });
+
+  it.each([
+    ['9999999999999', undefined], // 317,000 years: past the last instant a Date can hold (8.64e15 ms)
+    ['Sat, 13 Sep 275760 00:00:00 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT'], // the last date, counted from a server clock at 1970
+  ])('returns null for %j (Date %j): a wait past any date names no time to come back', (header, date) => {
+    expect(parseRetryAfter(header, NOW, date, NOW)).toBeNull();
   });
 });

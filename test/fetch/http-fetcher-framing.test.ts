@@ -43,6 +43,12 @@ beforeAll(async () => {
   server.route('/length-in-characters', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: ${japanese.length}\r\n\r\n${japanese}`));
   // Old CGI scripts end their output with a CRLF the length does not count; parsers skip it, and so do we.
   server.route('/length-then-crlf', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>\r\n`));
+  // A framework that writes an empty chunk on an empty flush: its last-chunk mark ends the body mid-page, the rest of the page after it.
+  // (Ended with the connection: the raw answer never ends its ServerResponse, which would hold the connection's next answer.)
+  const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+  const chunkedHead = 'HTTP/1.1 200 OK\r\ncontent-type: text/html; charset=utf-8\r\ntransfer-encoding: chunked\r\n\r\n';
+  server.route('/early-last-chunk', (_req, res) => void res.socket!.end(`${chunkedHead}${chunk('<html><body><p class="was">$49.99</p>')}0\r\n\r\n${chunk('<p class="price">$29.99</p></body></html>')}0\r\n\r\n`));
+  server.route('/chunked-then-crlf', (_req, res) => void res.socket!.end(`${chunkedHead}${chunk('<p class="price">12.99</p>')}0\r\n\r\n\r\n`));
   // (Content-Length before Transfer-Encoding: http-fetcher-heads.test.ts.)
   const malformed: Record<string, string> = {
     '/length-and-chunked': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\ncontent-length: 5\r\n\r\n1a\r\n<p class="price">12.99</p>\r\n0\r\n\r\n',
@@ -109,6 +115,24 @@ describe('a Content-Length short of the body', () => {
 
   it('a CRLF after the body is not more body', async () => {
     const res = await fetcher.fetch(req(server.url('/length-then-crlf')));
+    expect(res.text).toBe('<p class="price">12.99</p>');
+  });
+});
+
+describe('a last chunk before the end of the page', () => {
+  // A fetcher of its own: the kept-alive connection of /length-then-crlf, whose raw answer never ended its ServerResponse, gets no further answer.
+  let own: HttpFetcher;
+  beforeAll(() => void (own = new HttpFetcher(httpSettings({ timeoutMs: 5000 }))));
+  afterAll(() => own.close());
+
+  it('(an empty chunk written on a flush, the page going on after it) → FETCH_PROTOCOL, never the page cut before its price', async () => {
+    const error = await fetchError(own.fetch(req(server.url('/early-last-chunk'))));
+    expect(error.code).toBe('FETCH_PROTOCOL');
+    expect(error.message).toContain('after its last chunk');
+  });
+
+  it('a CRLF after the last chunk is not more page', async () => {
+    const res = await own.fetch(req(server.url('/chunked-then-crlf')));
     expect(res.text).toBe('<p class="price">12.99</p>');
   });
 });

@@ -18,10 +18,12 @@ describe('a crawl where pages come back empty', () => {
     host.route('/no-content', (_req, res) => void res.writeHead(204).end());
     // A template that rendered nothing: line ends and indentation only.
     host.route('/blank', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('\r\n  \n\t\r\n'));
+    // PHP's blank page after a fatal error, behind the byte-order mark an included file saved with: a BOM and a line end.
+    host.route('/bom-only', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('\uFEFF\n'));
     // Empty on its first answer only: the retry gets the page.
     host.route('/once-empty', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(host.requestsTo('/once-empty').length === 1 ? '' : html));
     host.route('/ok', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(html));
-    const urls = ['/always-empty', '/no-content', '/blank', '/once-empty', '/ok'].map((path) => host.url(path));
+    const urls = ['/always-empty', '/no-content', '/blank', '/bom-only', '/once-empty', '/ok'].map((path) => host.url(path));
     // UrlListSpider yields an item for any page it is given, so an empty body that reached it would be stored.
     const fastClocks = { politeness: { minIntervalMs: 5, jitterMs: 0 }, retry: { backoffBaseMs: 5, backoffCapMs: 20 } };
     result = await crawlInProcess(new UrlListSpider(urls), storage.dir, { ...fastClocks, robots: { obey: false } });
@@ -39,11 +41,13 @@ describe('a crawl where pages come back empty', () => {
   it('fails the always-empty pages after the attempt budget, as a transient loss the exit code reports', () => {
     const { summary } = result;
     // Before, the blank page was a success, and the spider's item from it was stored.
-    expect(summary.ledger).toMatchObject({ planned: 5, succeeded: 2, failed: 3, pending: 0 });
-    expect(summary.ledger.failedByReason).toEqual({ 'retry/exhausted': 3 });
-    expect(summary.handling['retry/reason/fetch/empty-body']).toBe(10); // 3 retries of each empty page, 1 of the once-empty one
+    expect(summary.ledger).toMatchObject({ planned: 6, succeeded: 2, failed: 4, pending: 0 });
+    expect(summary.ledger.failedByReason).toEqual({ 'retry/exhausted': 4 });
+    expect(summary.handling['retry/reason/fetch/empty-body']).toBe(13); // 3 retries of each empty page, 1 of the once-empty one
     expect(servers[0].requestsTo('/always-empty')).toHaveLength(4);
     expect(servers[0].requestsTo('/blank')).toHaveLength(4);
+    // Before, the BOM made it a page: a success, and the spider's item from nothing was stored.
+    expect(servers[0].requestsTo('/bom-only')).toHaveLength(4);
     expect(exitCodeFor(summary)).toBe(4);
   });
 });

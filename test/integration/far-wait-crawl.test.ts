@@ -143,3 +143,38 @@ describe("a crawl whose time limit ends while a host's server still holds it", (
     expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (their servers asked us to come back after the run ended; their requests stay queued for --resume):\n  ${later.hostKey}: 3 pending`);
   });
 });
+
+describe('a crawl where a host answers 429 with a Retry-After past any date', () => {
+  let servers: FixtureServer[];
+  let result: TestCrawlResult;
+  const storage = tempStorageDir('past-any-date');
+
+  beforeAll(async () => {
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    const [later, fine] = servers;
+    // 317,000 years: past 8.64e15 ms, the last instant a Date holds.
+    later.route('/p', (_req, res) => void res.writeHead(429, { 'retry-after': '9999999999999', 'content-type': 'text/html' }).end('<p>later</p>'));
+    fine.route('/p', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>'));
+    result = await crawlInProcess(new UrlListSpider([later.url('/p'), fine.url('/p')]), storage.dir, {
+      log: { statsIntervalMs: 0 },
+      robots: { obey: false },
+      politeness: { minIntervalMs: 5, jitterMs: 0 },
+      retry: { maxDeferrals: 2, backoffBaseMs: 5, backoffCapMs: 20 },
+    });
+  }, 20_000);
+  afterAll(async () => {
+    await closeFixtureServers(servers);
+    storage.cleanup();
+  });
+
+  it('reads it as no time at all (backed off, counted as unreadable) and ends the run with the page failed, not a crash', () => {
+    // Before: the far-wait check logged the time as an ISO date ("Invalid time value"): the crawl threw, the CLI exited 1.
+    const { summary } = result;
+    expect(summary.ledger).toMatchObject({ planned: 2, succeeded: 1, failed: 1, pending: 0 });
+    expect(summary.ledger.failedByReason).toEqual({ 'retry/deferrals-exhausted': 1 });
+    expect(summary.handling['retry/retry-after-unreadable']).toBe(3);
+    expect(servers[0].requestsTo('/p')).toHaveLength(3);
+    expect(exitCodeFor(summary)).toBe(4);
+    expect(formatSummary(summary)).not.toContain('WAITING ON HOSTS');
+  });
+});

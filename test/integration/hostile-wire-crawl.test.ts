@@ -16,6 +16,11 @@ const ANSWERS: Record<string, (socket: Socket, requestHead: string) => void> = {
   '/ok': (socket) => void socket.write(head('200 OK', ['content-type: text/html', `content-length: ${PAGE.length}`]) + PAGE),
   // A length counted in characters: the page ends inside its price ("12,").
   '/length-in-characters': (socket) => void socket.write(head('200 OK', ['content-type: text/html; charset=utf-8', `content-length: ${japanese.length}`]) + japanese),
+  // An empty chunk written on a flush: its last-chunk mark ends the body before the sale price, the rest of the page after it.
+  '/early-last-chunk': (socket) => {
+    const chunk = (text: string) => `${text.length.toString(16)}\r\n${text}\r\n`;
+    socket.write(head('200 OK', ['content-type: text/html', 'transfer-encoding: chunked']) + chunk('<html><body><p class="was">$49.99</p>') + '0\r\n\r\n' + chunk('<p class="price">29.99</p></body></html>') + '0\r\n\r\n');
+  },
   // The shops' cookie check: set a cookie, redirect to the page itself.
   '/cookie-check': (socket, requestHead) => {
     if (/^cookie:.*consent=1/im.test(requestHead)) return void socket.write(head('200 OK', ['content-type: text/html', `content-length: ${PAGE.length}`]) + PAGE);
@@ -64,13 +69,13 @@ describe('pricecrawl crawl against hostile answers on the wire', () => {
     storage.cleanup();
   });
 
-  it('stores the right price of the pages that arrived whole, the cookie-checked one included, and no price of the cut one', () => {
+  it('stores the right price of the pages that arrived whole, the cookie-checked one included, and no price of the cut ones', () => {
     expect(items.map((item) => [item.sku, item.price]).sort()).toEqual([['/cookie-check', '12.99'], ['/ok', '12.99']]);
   });
 
   it('records each hostile answer with its reason and exits 4: the lost pages are not a clean run', () => {
-    expect(run.stdout).toContain('accounting: planned 4 = succeeded 2 + failed 2 + pending 0');
-    expect(run.stdout).toMatch(/fetch\/protocol: 1\b/);
+    expect(run.stdout).toContain('accounting: planned 5 = succeeded 2 + failed 3 + pending 0');
+    expect(run.stdout).toMatch(/fetch\/protocol: 2\b/);
     expect(run.stdout).toMatch(/http\/999: 1\b/);
     expect(run.code).toBe(4);
   });

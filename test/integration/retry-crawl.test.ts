@@ -6,7 +6,7 @@ import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support
 
 const MAX_ATTEMPTS = 4;
 
-function page(res: import('node:http').ServerResponse, status: number, headers: Record<string, string> = {}): void {
+function page(res: import('node:http').ServerResponse, status: number, headers: Record<string, string | string[]> = {}): void {
   res.writeHead(status, { 'content-type': 'text/html', ...headers });
   res.end(`<p>${status}</p>`);
 }
@@ -188,6 +188,38 @@ describe('a Retry-After in decimal seconds', () => {
       expect(result.summary.ledger).toMatchObject({ planned: 3, succeeded: 3, failed: 0, pending: 0 });
     } finally {
       await server.close();
+      storage.cleanup();
+    }
+  }, 20_000);
+});
+
+describe('a Retry-After sent twice (an origin\'s and its CDN\'s)', () => {
+  it('holds the host for the wait both name, or the longer of two, never backs off as from an unreadable one', async () => {
+    const servers = await startFixtureServers(2, { builtInRoutes: false });
+    const storage = tempStorageDir('retry-twice');
+    try {
+      const [same, differing] = servers;
+      // Joined into one field ("1, 1"), the header read as no delta-seconds: the 503 was retried after a
+      // backoff of milliseconds and the host's other pages went on at once, inside the wait asked for.
+      same.route('/p/:n', (_req, res, ctx) => (ctx.record.seq === 0 ? page(res, 503, { 'retry-after': ['1', '1'] }) : page(res, 200)));
+      differing.route('/p/:n', (_req, res, ctx) => (ctx.record.seq === 0 ? page(res, 429, { 'retry-after': ['1', '2'] }) : page(res, 200)));
+      const urls = [0, 1, 2].flatMap((n) => [same.url(`/p/${n}`), differing.url(`/p/${n}`)]);
+      const result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
+        politeness: { minIntervalMs: 0, jitterMs: 0 },
+        retry: { backoffBaseMs: 10, backoffCapMs: 40 },
+        robots: { obey: false },
+        log: { statsIntervalMs: 0 },
+      });
+      for (const [server, waitMs] of [[same, 1000], [differing, 2000]] as const) {
+        const [first, ...rest] = server.requests;
+        expect(rest).toHaveLength(3);
+        for (const later of rest) expect(later.arrivedAtEpochMs).toBeGreaterThanOrEqual(first.arrivedAtEpochMs + waitMs);
+      }
+      expect(result.summary.handling['retry/retry-after']).toBe(2);
+      expect(result.summary.handling['retry/retry-after-unreadable']).toBeUndefined();
+      expect(result.summary.ledger).toMatchObject({ planned: 6, succeeded: 6, failed: 0, pending: 0 });
+    } finally {
+      await closeFixtureServers(servers);
       storage.cleanup();
     }
   }, 20_000);
