@@ -13,6 +13,8 @@ export type { Item, PriceItem, ItemSource, PricingItemFields, StoredPriceCheck }
 export type { JsonObject, JsonValue, JsonPrimitive } from './core/json';
 export type { BrowserRequestOptions, BrowserWaitFor, CapturedResponse, UrlPattern } from './core/browser-options';
 export { scrollToEnd, type ScrollOptions } from './browser/infinite-scroll';
+// The logger type of `spider.logger` and of every component context's `log` (pino's).
+export type { Logger } from 'pino';
 
 // Prices: exact decimals and ISO currencies, or a refusal with a reason.
 export { Decimal } from './core/money';
@@ -55,6 +57,7 @@ export {
   type Fail,
   type Follow,
   type MiddlewareContext,
+  type MiddlewareOpenContext,
   type RequestOutcome,
   type Respond,
   type ResponseOutcome,
@@ -72,7 +75,8 @@ export type { ItemSinkComponent, ItemSinkContext } from './components/item-sink-
 export type { Extension, ExtensionContext } from './components/extension';
 export type { CrawlEventHandler, CrawlEventMap, CrawlEventName, CrawlEvents } from './events/crawl-events';
 export type { CrawlSnapshot } from './events/crawl-snapshot';
-export type { StoredItem } from './ports/item-store';
+// The item store port: a project's own store (`storage.items` in pricecrawl.config.json) implements it.
+export type { ItemStore, StoredItem } from './ports/item-store';
 
 // The run's frontier as a Crawlee request queue: another program (or a stock Crawlee crawler) can add to
 // a running crawl's queue or consume it, under the same politeness on a shared frontier.
