@@ -116,6 +116,14 @@ describe('a team project: spider logger, middleware-scheduled requests, its own 
     expect(records.map((record) => record.price).sort()).toEqual(['18.49', '19.99']);
   });
 
+  it('parse shows what the spider logs, and says the project middlewares do not run there', async () => {
+    const parsed = await cli(['parse', server.url('/p/1'), '--spider', 'stock', '--callback', 'parseProduct', '-a', `base=${server.origin}`, '-s', 'log.format=json'], { cwd: project.root });
+    expect(parsed.code, parsed.stderr).toBe(0);
+    expect(logLines(parsed.stderr).find((line) => line.msg === 'product read')).toMatchObject({ spider: 'stock', sku: '/p/1', level: 30 });
+    // A page a middleware would have changed (a signed header) may answer otherwise here: said, not left to find.
+    expect(parsed.stderr).toContain("note: parse sends its request without the project's downloader middlewares (follow-stock-api)");
+  });
+
   it('refuses a store that is no whole ItemStore at start, naming what it lacks, before a run exists', async () => {
     const half = shopProject(server, { storage: { items: { module: './storage/half-store.mjs' } } }, {
       'storage/half-store.mjs': 'export default { async writeBatch() {}, async countItems() { return 0; } };',
