@@ -124,6 +124,21 @@ describe('a team project: spider logger, middleware-scheduled requests, its own 
     expect(parsed.stderr).toContain("note: parse sends its request without the project's downloader middlewares (follow-stock-api)");
   });
 
+  it('a middleware that schedules a URL string instead of a request fails that request naming the fix (exit 4)', async () => {
+    const wrong = shopProject(server, { middlewares: { add: { 'schedule-url': { module: './middlewares/schedule-url.mjs' } } } }, {
+      'middlewares/schedule-url.mjs': "export default { processResponse(request, response, ctx) { ctx.schedule(response.url + '/api'); return { type: 'accept', response }; } };",
+    });
+    try {
+      const run = await cli(['crawl', 'shop', '-s', 'log.format=json'], { cwd: wrong.root });
+      expect(run.code).toBe(4);
+      const failed = logLines(run.stderr).find((line) => line.middleware === 'schedule-url');
+      expect(String(failed?.msg)).toContain("ctx.schedule takes a CrawlRequest (new CrawlRequest({ url, callback: 'parseStock' }), imported from 'pricecrawl'); got the string");
+      expect(run.stdout).toContain('engine/middleware-error');
+    } finally {
+      wrong.cleanup();
+    }
+  });
+
   it('refuses a store that is no whole ItemStore at start, naming what it lacks, before a run exists', async () => {
     const half = shopProject(server, { storage: { items: { module: './storage/half-store.mjs' } } }, {
       'storage/half-store.mjs': 'export default { async writeBatch() {}, async countItems() { return 0; } };',
