@@ -1,6 +1,6 @@
 // raw-capture: stores every fetched body content-addressed before extraction and writes one fetch-log row per fetch.
 import { reasonForError } from '../src/downloader/downloader-chain';
-import { CONTINUE, accept, type DownloaderMiddleware, type ErrorOutcome, type MiddlewareContext, type RequestOutcome, type ResponseOutcome } from '../src/downloader/middleware';
+import { CONTINUE, accept, type DownloaderMiddleware, type ErrorOutcome, type MiddlewareContext, type MiddlewareOpenContext, type RequestOutcome, type ResponseOutcome } from '../src/downloader/middleware';
 import type { FetchError } from '../src/core/errors';
 import { maskSecretsInText } from '../src/core/mask-secrets';
 import type { CrawlRequest } from '../src/core/request';
@@ -26,7 +26,7 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
   /** The crawl's stores (embedded files or PostgreSQL); the crawl closes them after the middlewares. */
   constructor(private readonly stores: CrawlStores) {}
 
-  open(ctx: Omit<MiddlewareContext, 'hostKey'>): void {
+  open(ctx: MiddlewareOpenContext): void {
     this.blobs = this.stores.blobs();
     this.log = this.stores.fetchLog();
     this.runId = ctx.runId ?? 'unknown';

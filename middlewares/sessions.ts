@@ -1,5 +1,5 @@
 // Sessions middleware: a per-host session (cookie jar, pinned proxy) for every send; blocks retire it and the retry gets a fresh one.
-import { accept, CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
+import { accept, CONTINUE, fail, type Defer, type DownloaderMiddleware, type MiddlewareContext, type MiddlewareOpenContext } from '../src/downloader/middleware';
 import { reasonForError } from '../src/downloader/downloader-chain';
 import type { FetchError } from '../src/core/errors';
 import { noteProxied } from '../src/engine/lost-hosts';
@@ -38,7 +38,7 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     private readonly openStore: () => Promise<OpenedSessionStore>,
   ) {}
 
-  async open(ctx: Omit<MiddlewareContext, 'hostKey'>): Promise<void> {
+  async open(ctx: MiddlewareOpenContext): Promise<void> {
     if (!this.config.enabled) return;
     const opened = await this.openStore();
     this.store = opened.store;
@@ -130,7 +130,7 @@ export class SessionsMiddleware implements DownloaderMiddleware {
     if (session.proxyId !== null && this.pools?.hasUsableProxy(session.proxyId)) this.rememberAvoid(request, session, false);
   }
 
-  private retired(session: PooledSession, reason: RetireReason, ctx: Omit<MiddlewareContext, 'hostKey'>, detail: Record<string, unknown>): void {
+  private retired(session: PooledSession, reason: RetireReason, ctx: MiddlewareOpenContext, detail: Record<string, unknown>): void {
     ctx.stats.inc(`sessions/retired/${reason}`);
     ctx.log.info({ sessionId: session.id, proxyId: session.proxyId, reason, ...detail }, 'session retired');
   }

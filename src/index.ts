@@ -7,10 +7,14 @@
 export { Spider, type SpiderClass, type SpiderOutput, type SpiderCallback } from './core/spider';
 export { CrawlRequest, type CrawlRequestInit, type FetchMode, type HttpMethod } from './core/request';
 export { CrawlResponse, type ResponseTimings } from './core/response';
+// What `res.follow()` returns for a link it cannot crawl (`mailto:`, a broken URL): ignored when yielded, counted.
+export type { SkippedLink } from './core/skipped-link';
 export type { Item, PriceItem, ItemSource, PricingItemFields, StoredPriceCheck } from './core/item';
 export type { JsonObject, JsonValue, JsonPrimitive } from './core/json';
 export type { BrowserRequestOptions, BrowserWaitFor, CapturedResponse, UrlPattern } from './core/browser-options';
 export { scrollToEnd, type ScrollOptions } from './browser/infinite-scroll';
+// The logger type of `spider.logger` and of every component context's `log` (pino's).
+export type { Logger } from 'pino';
 
 // Prices: exact decimals and ISO currencies, or a refusal with a reason.
 export { Decimal } from './core/money';
@@ -22,7 +26,10 @@ export { showsPrice } from './prices/shows-price';
 // The pricing fields teams compare besides the price (unit price, tiers, shipping, availability), and the
 // check of a structured price against the visible one (res.visiblePrice(), res.visiblePricing()).
 export { emptyPricing, mergePricing, type PricingField, type PricingFields, type QuantityTier, type ShippingTerms, type UnitPrice } from './core/pricing';
-export { checkPrices, type PriceCheck, type PriceCheckRule, type PriceSource } from './visible/price-check';
+export { checkPrices, type CheckedPrice, type PriceCheck, type PriceCheckRule, type PriceSource } from './visible/price-check';
+// What `res.visiblePrice()` gives: the price a shopper reads, or a refusal with its reason and candidates.
+export type { ReadPrice, VisiblePrice, VisiblePriceRefusal, VisiblePriceResult } from './visible/visible-price';
+export type { VisibleOptions, VisibleRead } from './visible/read-visible';
 
 // Structured data (JSON-LD, microdata, RDFa, OpenGraph) for spiders that read it themselves.
 export { extractStructuredData, type StructuredOptions } from './structured/structured-data';
@@ -50,6 +57,7 @@ export {
   type Fail,
   type Follow,
   type MiddlewareContext,
+  type MiddlewareOpenContext,
   type RequestOutcome,
   type Respond,
   type ResponseOutcome,
@@ -66,16 +74,19 @@ export type { Stats } from './engine/stats';
 export type { ItemSinkComponent, ItemSinkContext } from './components/item-sink-component';
 export type { Extension, ExtensionContext } from './components/extension';
 export type { CrawlEventHandler, CrawlEventMap, CrawlEventName, CrawlEvents } from './events/crawl-events';
-export type { StoredItem } from './ports/item-store';
+export type { CrawlSnapshot } from './events/crawl-snapshot';
+// The item store port: a project's own store (`storage.items` in pricecrawl.config.json) implements it.
+export type { ItemStore, StoredItem } from './ports/item-store';
 
 // The run's frontier as a Crawlee request queue: another program (or a stock Crawlee crawler) can add to
 // a running crawl's queue or consume it, under the same politeness on a shared frontier.
-export { openRequestQueue, openFrontierStorageClient, type OpenedRequestQueue } from './queue/open-request-queue';
+export { openRequestQueue, openFrontierStorageClient, type OpenedRequestQueue, type OpenRequestQueueOptions } from './queue/open-request-queue';
 
 // A crawl from a program, as `pricecrawl crawl` runs it: the spider class, its args, settings over the project's, feeds.
 export { runCrawl, type CrawlResult, type RunCrawlOptions } from './app/crawl/crawl-api';
 export type { CrawlMode } from './app/schedule/run-seeds';
 export type { RunSummary } from './engine/run-summary';
+export type { LedgerSummary } from './ports/frontier';
 
 // Settings (a spider's `settings` are typed by these) and errors with stable codes.
 export type { Settings, SettingsOverrides } from './settings/schema';

@@ -19,6 +19,8 @@ import type { OpenedSessionStore } from '../src/ports/session-store';
 import type { QueueBackend } from '../src/queue/frontier-storage-client';
 import type { Settings } from '../src/settings/schema';
 import { LazyCrawlStores } from './crawl-stores';
+import { withProjectItemStore } from './project-item-store';
+import type { ComponentEntry } from '../src/components/component-entry';
 import { MemoryRobotsCache } from './memory/memory-robots-cache';
 import { SqliteBlobStore } from './sqlite/sqlite-blob-store';
 import { SqliteCatalogStore } from './sqlite/sqlite-catalog-store';
@@ -40,10 +42,22 @@ export interface StoreConfig {
   dir: string;
   /** `storage.answerTimeoutMs`: a PostgreSQL call unanswered this long counts as the store unreachable. */
   answerTimeoutMs?: number;
+  /** `storage.items`: the project's own item store, in place of the backend's items. */
+  items?: ComponentEntry;
 }
 
 /** PostgreSQL: connects and applies pending migrations before resolving, so a bad URL fails at start. */
 export async function openStores(config: StoreConfig): Promise<CrawlStores> {
+  const stores = await openBackendStores(config);
+  if (!config.items) return stores;
+  // The project's own item store (storage.items): loaded here, so a crawl and the store commands read the same one.
+  return withProjectItemStore(stores, config.items).catch(async (error: unknown) => {
+    await stores.close();
+    throw error;
+  });
+}
+
+async function openBackendStores(config: StoreConfig): Promise<CrawlStores> {
   const location = parseStoreUrl(config.url, config.dir);
   if (location.kind === 'sqlite') {
     const { dir } = location;

@@ -5,6 +5,7 @@ import type { CrawlResponse } from '../core/response';
 import { SettingsError } from '../core/errors';
 import type { JsonObject } from '../core/json';
 import { fetchOnce } from '../app/fetch/fetch-once';
+import { projectMiddlewaresNote } from './one-off-middleware-note';
 import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
@@ -35,6 +36,8 @@ export async function fetchCommand(url: string, opts: FetchCommandOptions): Prom
   const { settings } = loadSettings({ cliPairs: opts.set, configPath: opts.config });
   const browser: BrowserRequestOptions = { capture: opts.capture, ...(opts.waitFor ? { waitFor: { selector: opts.waitFor } } : {}) };
   const request = new CrawlRequest({ url, browser, callback: opts.callback ?? 'parse', meta: parseMeta(opts.meta) });
+  const note = projectMiddlewaresNote(settings, 'fetch');
+  if (note) process.stderr.write(note);
   const res = await fetchOnce(settings, request, opts.browser ? 'browser' : 'http');
   if (opts.save) return await saveAsFixture(res, opts.save, opts);
   process.stdout.write(opts.html ? htmlOf(res) : digest(res));

@@ -5,6 +5,7 @@ import type { Spider } from '../core/spider';
 import { isAllowedUrl } from '../downloader/offsite-rules';
 import { runCallbackDry, type FixtureOutcome } from '../app/contracts/run-fixture';
 import { fetchOnce } from '../app/fetch/fetch-once';
+import { projectMiddlewaresNote } from './one-off-middleware-note';
 import { fetchModeResolver } from '../fetch/fetch-router';
 import { hostKeyOf } from '../politeness/host-key';
 import { loadSettings } from '../settings/load-settings';
@@ -33,6 +34,8 @@ export async function parseCommand(url: string, opts: ParseCommandOptions): Prom
   const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs: opts.set });
   const request = new CrawlRequest({ url, callback: opts.callback, meta: parseMeta(opts.meta) });
   const mode = fetchModeResolver(settings, spider.fetchMode, (u) => hostKeyOf(u, settings.politeness.hostKey))(request);
+  const note = projectMiddlewaresNote(settings, 'parse');
+  if (note) process.stderr.write(note);
   const response = await fetchOnce(settings, request, mode);
   process.stdout.write(shownText(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()\n`));
   const outcome = await runCallbackDry(spider, response, settings, 'parse', findProject().root);

@@ -14,6 +14,7 @@ import type { CheerioAPI } from 'cheerio';
 import type { CrawlResponse } from '../core/response';
 import { Decimal } from '../core/money';
 import { fetchOnce } from '../app/fetch/fetch-once';
+import { projectMiddlewaresNote } from './one-off-middleware-note';
 import { parsePrice } from '../prices/parse-price';
 import { loadSettings } from '../settings/load-settings';
 import { digest } from './fetch-command';
@@ -47,6 +48,8 @@ function savedPage(target: string): string {
 
 async function fetchResponse(url: string, opts: ShellOptions): Promise<CrawlResponse> {
   const { settings } = loadSettings({ cliPairs: opts.set });
+  const note = projectMiddlewaresNote(settings, 'shell');
+  if (note) process.stderr.write(note);
   return fetchOnce(settings, new CrawlRequest({ url }), opts.browser ? 'browser' : 'http');
 }
 

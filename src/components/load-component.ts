@@ -6,7 +6,7 @@ import { importUserModule } from '../core/import-user-module';
 import { loadFailureCause } from '../core/load-failure-cause';
 import { storageFailureCode } from '../engine/storage-failure';
 
-export type ComponentKind = 'middleware' | 'stage' | 'sink' | 'extension';
+export type ComponentKind = 'middleware' | 'stage' | 'sink' | 'extension' | 'store';
 
 /** The methods that make a value a component of each kind (at least one of them). */
 const SHAPE: Record<ComponentKind, readonly string[]> = {
@@ -14,6 +14,7 @@ const SHAPE: Record<ComponentKind, readonly string[]> = {
   stage: ['process'],
   sink: ['write'],
   extension: ['register'],
+  store: ['writeBatch'],
 };
 
 /** Every method the crawl calls on a component of each kind: a method spelled near one of these is a typo. */
@@ -22,10 +23,11 @@ const HOOKS: Record<ComponentKind, readonly string[]> = {
   stage: ['open', 'process', 'pageDone', 'close'],
   sink: ['open', 'write', 'close'],
   extension: ['register', 'close'],
+  store: ['writeBatch', 'countItems', 'iterateItems', 'close'],
 };
 
 /** Where a component of each kind is named in the settings, for a value listed under the wrong one. */
-const SECTION: Record<ComponentKind, string> = { middleware: 'middlewares.add', stage: 'pipeline.add', sink: 'pipeline.sinks', extension: 'extensions' };
+const SECTION: Record<ComponentKind, string> = { middleware: 'middlewares.add', stage: 'pipeline.add', sink: 'pipeline.sinks', extension: 'extensions', store: 'storage.items' };
 
 export interface ComponentSource {
   module: string;

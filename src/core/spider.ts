@@ -1,4 +1,5 @@
 // Spider base class: one small subclass per competitor; callbacks are async generators.
+import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
 import type { SettingsOverrides } from '../settings/schema';
 import { UnknownCallbackError } from './errors';
@@ -8,6 +9,7 @@ import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
 import { isBrandedRequest, isSpiderBase, SPIDER_BRAND } from './package-brand';
 import type { CrawlResponse } from './response';
 import { SkippedLink } from './skipped-link';
+import { SPIDER_LOGGER, standaloneSpiderLogger } from './spider-logger';
 
 /** What a callback or `start()` may yield. A SkippedLink (from `res.follow`) is ignored; anything else that is not a CrawlRequest is an item. */
 export type SpiderOutput = CrawlRequest | SkippedLink | Item;
@@ -30,6 +32,17 @@ export abstract class Spider {
 
   /** Spider arguments (`-a key=value` on the CLI), e.g. a base URL or a category to crawl. */
   constructor(readonly args: Readonly<Record<string, string>> = {}) {}
+
+  /**
+   * The spider's logger, as Scrapy's `self.logger`: the crawl's own log (pino), bound with `spider`, so its lines
+   * go where the crawl's go, in its format and level (`--log-level`, `log.format`) and with its redaction.
+   * `this.logger.info({ sku }, 'no price on the page')`, `this.logger.warn(...)`. Outside a crawl (a unit
+   * test that makes the spider by hand) it writes JSON lines to stderr at info.
+   */
+  get logger(): Logger {
+    const self = this as unknown as Record<symbol, Logger | undefined>;
+    return (self[SPIDER_LOGGER] ??= standaloneSpiderLogger(this.name));
+  }
 
   /** First requests of a run. Override for generated or POST seeds. */
   async *start(): AsyncIterable<SpiderOutput> {

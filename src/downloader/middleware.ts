@@ -93,7 +93,18 @@ export interface MiddlewareContext {
   runId?: string;
   /** The crawl's event bus, for middlewares whose decisions observers hear of (the breaker); absent in tools and tests that drive a chain by hand. */
   events?: CrawlEventBus;
+  /**
+   * Plans one more request of the run from inside the chain, as a Scrapy middleware hands a request to the
+   * engine or a Crawlee hook calls `addRequests`: `ctx.schedule(new CrawlRequest({ url: response.urljoin(api), callback: 'parseStock' }))`.
+   * It joins the frontier as a request the page yielded would (one link deeper, deduplicated, `allowedDomains`
+   * and politeness applied when it is fetched), stored before the request in hand is acknowledged, whatever
+   * its outcome. Returning a response, a retry or a failure is still this hook's own answer.
+   */
+  schedule(request: CrawlRequest): void;
 }
+
+/** What `open()` gets: the crawl's context before any request is in hand (no host, nothing to schedule from). */
+export type MiddlewareOpenContext = Omit<MiddlewareContext, 'hostKey' | 'schedule'>;
 
 /**
  * A downloader middleware. `processRequest` runs after the host slot was reserved and before the send,
@@ -102,7 +113,7 @@ export interface MiddlewareContext {
  */
 export interface DownloaderMiddleware {
   readonly name: string;
-  open?(ctx: Omit<MiddlewareContext, 'hostKey'>): HookResult;
+  open?(ctx: MiddlewareOpenContext): HookResult;
   processRequest?(request: CrawlRequest, ctx: MiddlewareContext): Promise<RequestOutcome> | RequestOutcome;
   processResponse?(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> | ResponseOutcome;
   processError?(request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): Promise<ErrorOutcome> | ErrorOutcome;

@@ -82,7 +82,7 @@ export async function runCallback(
       // Kept by the response that made it, yielded or not: counted and announced once the callback is done.
       if (isSkippedLink(output)) continue;
       if (isRequest(output)) {
-        if (!withinDepth(output, response, deps)) continue;
+        if (!withinDepth(output, response.request.depth, deps)) continue;
         requestsByCallback[output.callback] = (requestsByCallback[output.callback] ?? 0) + 1;
         await deps.requests.push(output);
         continue;
@@ -147,11 +147,12 @@ function timedSteps<T>(outputs: AsyncIterator<T>, inFlight: CallbackInFlight, wa
 }
 
 /**
- * A request yielded from a page lies one link deeper than the page (as Scrapy's DepthMiddleware counts);
- * beyond `depthLimit` it is dropped before it is planned, counted as `depth/skipped`.
+ * A request yielded from a page (or scheduled by a middleware while it was fetched) lies one link deeper than
+ * the page (as Scrapy's DepthMiddleware counts); beyond `depthLimit` it is dropped before it is planned,
+ * counted as `depth/skipped`.
  */
-function withinDepth(request: CrawlRequest, response: CrawlResponse, deps: { stats: Stats; depthLimit?: number; events?: CrawlEventBus }): boolean {
-  request.depth = response.request.depth + 1;
+export function withinDepth(request: CrawlRequest, parentDepth: number, deps: { stats: Stats; depthLimit?: number; events?: CrawlEventBus }): boolean {
+  request.depth = parentDepth + 1;
   if (deps.depthLimit && request.depth > deps.depthLimit) {
     deps.stats.inc('depth/skipped');
     if (deps.events?.has('request.dropped')) deps.events.emit('request.dropped', { url: request.url, reason: 'depth/limit' });

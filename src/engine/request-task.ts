@@ -16,6 +16,7 @@ import { AckTracker } from './ack-tracker';
 import { runCallback, type ItemProcessor } from './callback-runner';
 import { CALLBACK_TIMEOUT, CallbackCutOffError, callbackLimitMs } from './callback-deadline';
 import { RequestSink } from './request-sink';
+import { ScheduledRequests } from './scheduled-requests';
 import { RequestSlots } from './request-slots';
 import { hostKeyOf } from '../politeness/host-key';
 import { retryAfterOf } from '../downloader/retry-after';
@@ -65,7 +66,8 @@ export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promi
 async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (release: () => Promise<void>) => void, releaseRetained: () => Promise<unknown>): Promise<void> {
   const { request, hostKey } = lease;
   const log = deps.log.child({ host: hostKey, requestId: request.id });
-  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: steadyNowMs, runId: deps.runId, events: deps.events };
+  const scheduled = new ScheduledRequests();
+  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: steadyNowMs, runId: deps.runId, events: deps.events, schedule: scheduled.schedule };
   const slot = new RequestSlots(lease, deps.frontier, (url) => hostKeyOf(url, deps.settings.politeness.hostKey), deps.wake);
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
   try {
@@ -112,6 +114,14 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   if (download.sent) slot.release();
   else slot.cancel();
   deps.wake();
+  // What the middlewares scheduled is stored before this request's outcome is: as durable as a page's links.
+  try {
+    await scheduled.store(request.depth, { frontier: deps.frontier, stats: deps.stats, addBatchSize: deps.settings.frontier.addBatchSize, depthLimit: deps.settings.depth.limit, wake: deps.wake, events: deps.events });
+  } catch (error) {
+    if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
+    if (frontierAddFailed(error)) return tryAgainLater(request, error, deps, log);
+    throw error;
+  }
 
   if (deps.shutdownSignal.aborted && download.result.type !== 'response') {
     // Cut off by shutdown: not the request's fault, so it stays queued for the next run.

@@ -57,6 +57,7 @@ const ctx = (): MiddlewareContext => ({
   stats: new Stats(),
   hostKey: 'shop.example',
   nowMs: Date.now,
+  schedule: () => undefined,
 });
 
 const get = (url: string) => new CrawlRequest({ url });

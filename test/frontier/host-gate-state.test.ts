@@ -95,7 +95,7 @@ describe('host gate state over a resume: embedded frontier', () => {
       const { frontier } = openFrontier(tmp.dir, { minIntervalMs: 100 }, { runId });
       const config = { ...defaults.throttle.adaptive, enabled: true, decreaseStepMs: 50, successesPerDecrease: 1 };
       const throttle = new AdaptiveThrottleMiddleware({ config, gate: frontier.gate });
-      const ctx: MiddlewareContext = { spider: new UrlListSpider([]), settings: defaults, log: pino({ level: 'silent' }), stats: new Stats(), hostKey: 'shop.test', nowMs: () => 1_000 };
+      const ctx: MiddlewareContext = { spider: new UrlListSpider([]), settings: defaults, log: pino({ level: 'silent' }), stats: new Stats(), hostKey: 'shop.test', nowMs: () => 1_000, schedule: () => undefined };
       const request = req('http://shop.test/p');
       throttle.processRequest!(request, ctx);
       const fast = new CrawlResponse({ request, url: request.url, status: 200, headers: {}, body: Buffer.from('ok'), text: 'ok', encoding: 'utf-8', timings: { startedAtMs: 1_000, finishedAtMs: 1_010 } });

@@ -59,6 +59,7 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
     stats,
     hostKey: hostKeyOf(url, settings.politeness.hostKey),
     nowMs: typeof nowMs === 'number' ? () => nowMs : nowMs,
+    schedule: () => undefined,
   });
   const ask = async (url: string, nowMs: number | (() => number)) => middleware.processRequest!(new CrawlRequest({ url }), ctx(url, nowMs));
   const chain = new DownloaderChain([middleware], fetcher);

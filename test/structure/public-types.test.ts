@@ -12,7 +12,7 @@ const REPO = resolve(import.meta.dirname, '../..');
 
 /** A stage that also watches pages (pageDone), and counts what it does: the types a stage's author names. */
 const COMPONENTS = `
-import { CONTINUE, drop, fail, type CrawlRequest, type DownloaderMiddleware, type Extension, type ExtensionContext, type CrawlEvents,
+import { CONTINUE, accept, drop, fail, CrawlRequest, Spider, type CrawlResponse, type Logger, type MiddlewareOpenContext, type ResponseOutcome, type SpiderOutput, type DownloaderMiddleware, type Extension, type ExtensionContext, type CrawlEvents,
   type Item, type ItemSinkComponent, type ItemSinkContext, type ItemSource, type MiddlewareContext, type PageOutputs, type PipelineContext,
   type PipelineStage, type RequestOutcome, type Stats, type StoredItem } from 'pricecrawl';
 
@@ -39,6 +39,31 @@ export const dropSecret: DownloaderMiddleware = {
 };
 
 export const sink: ItemSinkComponent = { write: (items: readonly StoredItem[]) => void items.length };
+
+// A spider's own logger (Scrapy's self.logger), a middleware that plans a request of its own, a store of the team's own.
+export class LoggingSpider extends Spider {
+  readonly name = 'logging';
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    const log: Logger = this.logger;
+    log.info({ url: res.url }, 'listing read');
+    // @ts-expect-error the logger is pino's, typed (not any): it has no such method
+    this.logger.shout('x');
+  }
+}
+export const followApi: DownloaderMiddleware = {
+  name: 'follow-api',
+  processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
+    const api = response.header('x-api');
+    if (api) ctx.schedule(new CrawlRequest({ url: response.urljoin(api), callback: 'parseApi', meta: { from: request.url } }));
+    // @ts-expect-error schedule takes a CrawlRequest, not a URL
+    ctx.schedule('https://shop.example/api');
+    return accept(response);
+  },
+  open(ctx: MiddlewareOpenContext) {
+    ctx.log.info('follow-api open');
+  },
+};
+
 export const extension: Extension = {
   register(events: CrawlEvents, context: ExtensionContext) {
     events.on('page.parsed', ({ url }) => context.log.debug({ url }, 'parsed'));
@@ -79,6 +104,24 @@ export class Closing implements PipelineStage, DownloaderMiddleware {
   close() {
     return db.close();
   }
+}
+`;
+
+/** The team's own item store, in the folder startproject's tsconfig.json names for it. */
+const WAREHOUSE_STORE = `
+import type { ItemStore, StoredItem } from 'pricecrawl';
+export class WarehouseStore implements ItemStore {
+  private readonly rows = new Map<string, StoredItem>();
+  async writeBatch(items: StoredItem[]) {
+    for (const item of items) this.rows.set(item.runId + ' ' + item.key, item);
+  }
+  async countItems(runId?: string) {
+    return [...this.rows.values()].filter((row) => runId === undefined || row.runId === runId).length;
+  }
+  async *iterateItems(runId: string) {
+    for (const row of this.rows.values()) if (row.runId === runId) yield row;
+  }
+  async close() {}
 }
 `;
 
@@ -149,6 +192,7 @@ describe('the public types a project needs', { timeout: 120_000 }, () => {
     'pipelines/team-components.ts': COMPONENTS,
     'pipelines/types-resolve.ts': TYPES_RESOLVE,
     'pipelines/nightly.ts': LIBRARY_SCRIPT,
+    'storage/warehouse-store.ts': WAREHOUSE_STORE,
     ...examples,
     // What genspider writes, every template, as a team gets it.
     ...Object.fromEntries((['basic', 'browser', 'structured', 'rate-matrix'] as TemplateName[]).map((template, index) => [
@@ -168,6 +212,11 @@ describe('the public types a project needs', { timeout: 120_000 }, () => {
   it('takes the docs examples from where they are: modules, files they name, class members', () => {
     expect(Object.keys(examples)).toEqual(expect.arrayContaining(['spiders/examples/spiders/acme.ts', 'spiders/examples/crawl-nightly.ts']));
     expect(Object.keys(examples).length).toBeGreaterThanOrEqual(7);
+  });
+
+  it("type-checks the project's own item store where it keeps it (storage/)", () => {
+    const tsc = spawnSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '--listFilesOnly', '-p', join(project.root, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(tsc.stdout).toContain(join(project.root, 'storage/warehouse-store.ts'));
   });
 
   it.each(['tsconfig.json', 'tsconfig.nodenext.json', 'tsconfig.exact.json'])('type-check the generated project and components written against them (%s)', (tsconfig) => {

@@ -9,6 +9,7 @@ import { hostKeyOf } from '../../politeness/host-key';
 import { Stats } from '../../engine/stats';
 import { decodeBody } from '../../fetch/charset';
 import { createLogger } from '../../log/logger';
+import { bindSpiderLogger } from '../../core/spider-logger';
 import { PipelineRunner } from '../../pipeline/pipeline-runner';
 import { toStoredItem } from '../../pipeline/stored-item';
 import type { ItemSink } from '../../pipeline/item-sink';
@@ -78,6 +79,8 @@ export async function runFixture(spider: Spider, fixture: Fixture, settings: Set
 export async function runCallbackDry(spider: Spider, response: CrawlResponse, settings: Settings, requestId: string, projectRoot: string): Promise<FixtureOutcome> {
   const stats = new Stats();
   const log = createLogger({ level: 'silent', format: 'json' });
+  // The spider's own lines show, as `scrapy parse` shows them (stderr: the outcome printed on stdout stays clean).
+  bindSpiderLogger(spider, createLogger(settings.log).child({ spider: spider.name }));
   const sink = new MemoryItemSink();
   const stages = assembleStages(settings, await loadProjectStages(settings, projectRoot)).map((stage) => stage.value);
   const pipeline = new PipelineRunner(stages, sink, { settings, log, stats, spider: spider.name, runId: 'check', itemSchema: spider.itemSchema });

@@ -4,6 +4,7 @@ import { SpiderStartError } from '../../core/errors';
 import { frontierRefusal, storageRefusal, storageStartRefusal } from './run-refusals';
 import { storageFailureCode } from '../../engine/storage-failure';
 import type { Spider } from '../../core/spider';
+import { bindSpiderLogger } from '../../core/spider-logger';
 import { DownloaderChain } from '../../downloader/downloader-chain';
 import { CrawlEngine } from '../../engine/crawl-engine';
 import { buildSummary, type RunSummary } from '../../engine/run-summary';
@@ -74,6 +75,8 @@ export interface CrawlOptions {
 export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const stats = new Stats();
   const log = options.log.child({ spider: options.spider.name });
+  // What the spider logs (`this.logger`) goes where the crawl's lines go, bound as they are.
+  bindSpiderLogger(options.spider, log);
   if (!options.processes) return crawl(options, stats, log, null);
   // Started (or, from the CLI, already forked) before anything opens: their start-up overlaps this one's.
   const processes = new CrawlProcesses(options.processes, stats, log);

@@ -29,7 +29,8 @@ export function projectFiles(vars: ProjectVars): Record<string, string> {
     }),
     'tsconfig.json': json({
       compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noImplicitOverride: true, skipLibCheck: true, noEmit: true },
-      include: ['spiders', 'middlewares', 'pipelines', 'extensions'],
+      // storage/: where a store of the project's own (storage.items) goes, type-checked like the other components.
+      include: ['spiders', 'middlewares', 'pipelines', 'extensions', 'storage'],
     }),
     'pricecrawl.config.json': json({
       project: { spiders: ['spiders'] },
@@ -155,6 +156,11 @@ npx pricecrawl list                           # the spiders of this project
 - **Sinks** (\`pipeline.sinks\`) get each stored batch; a request is acknowledged only after every
   sink with \`durable: true\` (the default) took its items.
 - **Extensions** (\`extensions\`) subscribe to the crawl's events (\`spider.opened\`, \`item.stored\`, …).
+- **An item store of your own** (\`storage.items\`: \`{ module, options }\`, say \`./storage/warehouse-store.ts\`)
+  implements the \`ItemStore\` type (\`writeBatch\`, \`countItems\`, \`iterateItems\`, \`close\`) and takes the
+  place of the built-in items table: the crawl writes there, \`export\` reads from there.
+- Spiders log with \`this.logger\` (the crawl's log); a middleware plans a request of its own with
+  \`ctx.schedule(new CrawlRequest({ url, callback }))\`.
 
 The example spider waits 250 ms (± 50 ms) between requests to the shop (\`politeness\` in the config).
 

@@ -23,6 +23,13 @@ export const operationSettings = {
        * must end, not wait for ever. Above any statement a crawl runs (batches, the run's price history).
        */
       answerTimeoutMs: ms().min(1000).default(300_000),
+      /**
+       * The project's own item store (`{ "module": "./storage/warehouse-store.ts", "options": {...} }`), a module
+       * whose export implements the ItemStore port: the run's items are written there (before a request is
+       * acknowledged) and read back from there (feeds, `export`, the catalog, price changes) instead of the
+       * backend's items table. Set it in pricecrawl.config.json, where the store commands read it too.
+       */
+      items: componentEntry.optional(),
     })
     .strict()
     .prefault({}),
