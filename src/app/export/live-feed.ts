@@ -3,7 +3,9 @@ import type { ItemStore, StoredItem } from '../../ports/item-store';
 import { exportRecord } from './export-record';
 import { FeedFile } from './feed-file';
 import { FeedJournal } from './feed-journal';
-import type { FeedSpec } from './feed-spec';
+import { feedArgument, type FeedSpec } from './feed-spec';
+import { PricecrawlError } from '../../core/errors';
+import { codedErrors } from '../../fetch/fetch-error-map';
 
 /** Items read back from the store per flush when a feed catches up. */
 const CATCH_UP_BATCH = 500;
@@ -18,6 +20,8 @@ export class LiveFeed {
   private readonly keys = new Set<string>();
   private runId = '';
   private journal: FeedJournal | null = null;
+  /** The last error the feed's file gave a write. */
+  private fileError: unknown = null;
 
   private constructor(private readonly file: FeedFile) {}
 
@@ -58,14 +62,25 @@ export class LiveFeed {
     } catch (error) {
       // Not in the feed after all: the next catch-up (at the latest, at the end) writes them.
       for (const item of fresh) this.keys.delete(item.key);
+      this.fileError = error;
       throw error;
     }
     await this.journal?.record(this.runId, this.file.recordBytes, fresh.map((item) => item.key));
   }
 
+  /**
+   * Writes what the store holds beyond the feed and closes it. A feed that cannot be completed is the run's
+   * end failure, in words: which feed, why, and the export that writes it (the items are in the store).
+   * Raised as the file system's bare error, it said "ENOSPC: no space left on device, write" (exit 1) and
+   * nothing of the feed or of how to get it.
+   */
   async finish(store: ItemStore): Promise<void> {
     try {
       await this.catchUp(store);
+    } catch (error) {
+      if (error !== this.fileError) throw error; // the store's, not the file's: the run's end names it
+      const code = codedErrors(error)[0]?.code ?? (error as Error)?.message;
+      throw new PricecrawlError('FEED_WRITE_FAILED', `cannot write the feed ${this.spec.path} (${code}): run ${this.runId} finished and its items are stored; once there is room, write the feed with: pricecrawl export ${this.runId} -O ${feedArgument(this.spec)}`, { cause: error });
     } finally {
       await this.file.close();
     }
