@@ -1,6 +1,6 @@
 // A feed (-o) on a disk that fills up while the crawl runs: the file keeps whole records only, the process says which feed and how to write it, and the run record holds the exit code the process gave.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../src/ports/run-record-store';
@@ -14,9 +14,12 @@ describe('a feed whose disk fills up during the crawl', { timeout: 120_000 }, ()
   const dir = join(storage.dir, 'store');
   const feeds = join(storage.dir, 'feeds');
   const feed = join(feeds, 'items.jsonl');
+  /** A feed an export (-O) should replace, on the same full disk. */
+  const previous = join(feeds, 'previous.jsonl');
   let crawl: CliRun;
   let record: RunRecord;
   let exported: CliRun;
+  let refusedExport: CliRun;
   /** The feed as the crawl left it. */
   let left: string;
 
@@ -24,6 +27,7 @@ describe('a feed whose disk fills up during the crawl', { timeout: 120_000 }, ()
     mkdirSync(feeds);
     // A real tmpfs (you are root in CI's container): the feed's writes meet a real ENOSPC, some of them cut short.
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16k', 'tmpfs', feeds]);
+    writeFileSync(previous, '{"sku":"old"}\n');
     site = await startCatalogSite({ hosts: 1, productsPerHost: 150, perPage: 25 });
     crawl = await cli([
       'crawl', 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${site.startUrls.join(',')}`, '--storage', dir,
@@ -31,6 +35,7 @@ describe('a feed whose disk fills up during the crawl', { timeout: 120_000 }, ()
     ]);
     left = readFileSync(feed, 'utf8');
     [record] = (await cli(['runs', '--storage', dir, '--json'])).stdout.trim().split('\n').map((line) => JSON.parse(line) as RunRecord);
+    refusedExport = await cli(['export', record.runId, '-O', previous, '--storage', dir]);
     execFileSync('mount', ['-o', 'remount,size=8m', feeds]);
     exported = await cli(['export', record.runId, '-O', feed, '--storage', dir]);
   });
@@ -55,6 +60,12 @@ describe('a feed whose disk fills up during the crawl', { timeout: 120_000 }, ()
 
   it('the run record holds that exit code (before: finished, exit 0, while the process exited 1)', () => {
     expect(record).toMatchObject({ outcome: 'finished', exitCode: 2 });
+  });
+
+  it('an export (-O) onto the full disk exits 2 naming the feed, which it leaves as it was (before: the bare "ENOSPC", exit 1)', () => {
+    expect(refusedExport.code, refusedExport.stderr).toBe(2);
+    expect(refusedExport.stderr.trim()).toBe(`pricecrawl: cannot write the feed ${previous} (ENOSPC): the feed there is left as it was; make room and run the export again`);
+    expect(readFileSync(previous, 'utf8')).toBe('{"sku":"old"}\n');
   });
 
   it('the export the line names writes every item', () => {

@@ -5,6 +5,7 @@ import { PricecrawlError } from '../../core/errors';
 import { MORE_FIELDS_COLUMN, parseCsvHeader } from './csv-format';
 import { feedEncoder, isCsvEncoder, type FeedEncoder } from './feed-encoder';
 import type { FeedSpec } from './feed-spec';
+import { FeedWriteError } from './feed-write-error';
 
 export class FeedUnusableError extends PricecrawlError {
   constructor(message: string) {
@@ -48,7 +49,8 @@ export class FeedFile {
       await feed.inspect();
     } catch (error) {
       await file.close();
-      throw error;
+      // A new JSON or CSV feed's first write (its brackets, its header) meets a full disk as a flush does.
+      throw error instanceof PricecrawlError ? error : FeedWriteError.of(spec.path, error);
     }
     return feed;
   }
@@ -72,7 +74,7 @@ export class FeedFile {
     } catch (error) {
       // A write cut short (a full disk) may have left part of it: back to the last complete flush.
       await this.restoreEnd().catch(() => {});
-      throw error;
+      throw FeedWriteError.of(this.spec.path, error);
     }
     this.dataEnd += Buffer.byteLength(text);
     this.hasRecords = true;

@@ -4,8 +4,7 @@ import { exportRecord } from './export-record';
 import { FeedFile } from './feed-file';
 import { FeedJournal } from './feed-journal';
 import { feedArgument, type FeedSpec } from './feed-spec';
-import { PricecrawlError } from '../../core/errors';
-import { codedErrors } from '../../fetch/fetch-error-map';
+import { FeedWriteError } from './feed-write-error';
 
 /** Items read back from the store per flush when a feed catches up. */
 const CATCH_UP_BATCH = 500;
@@ -20,8 +19,6 @@ export class LiveFeed {
   private readonly keys = new Set<string>();
   private runId = '';
   private journal: FeedJournal | null = null;
-  /** The last error the feed's file gave a write. */
-  private fileError: unknown = null;
 
   private constructor(private readonly file: FeedFile) {}
 
@@ -62,7 +59,6 @@ export class LiveFeed {
     } catch (error) {
       // Not in the feed after all: the next catch-up (at the latest, at the end) writes them.
       for (const item of fresh) this.keys.delete(item.key);
-      this.fileError = error;
       throw error;
     }
     await this.journal?.record(this.runId, this.file.recordBytes, fresh.map((item) => item.key));
@@ -78,9 +74,8 @@ export class LiveFeed {
     try {
       await this.catchUp(store);
     } catch (error) {
-      if (error !== this.fileError) throw error; // the store's, not the file's: the run's end names it
-      const code = codedErrors(error)[0]?.code ?? (error as Error)?.message;
-      throw new PricecrawlError('FEED_WRITE_FAILED', `cannot write the feed ${this.spec.path} (${code}): run ${this.runId} finished and its items are stored; once there is room, write the feed with: pricecrawl export ${this.runId} -O ${feedArgument(this.spec)}`, { cause: error });
+      if (!(error instanceof FeedWriteError)) throw error; // the store's, not the file's: the run's end names it
+      throw error.retold(this.spec.path, `run ${this.runId} finished and its items are stored; once there is room, write the feed with: pricecrawl export ${this.runId} -O ${feedArgument(this.spec)}`);
     } finally {
       await this.file.close();
     }
