@@ -1,7 +1,7 @@
 // The `pricecrawl` command line: parses arguments, runs a command, turns known errors into one clear line.
 import { Command, Option } from 'commander';
 import { shownText } from './terminal-text';
-import { PricecrawlError } from '../core/errors';
+import { exitCodeOfError } from '../core/errors';
 import { ignoreClosedPipes } from './closed-pipe';
 import { ignoreFileSizeSignal } from './file-size-limit';
 import { nativeModuleHint } from './native-module-hint';
@@ -300,7 +300,7 @@ try {
   if (!debug && nativeHint === null) shown(String((error as Error)?.message ?? error));
   else if (debug) shown(error instanceof Error ? withCauses(error) : String(error));
   // A store that cannot open is a refused start, as an unwritable storage dir is.
-  process.exitCode = error instanceof PricecrawlError || nativeHint !== null ? 2 : 1;
+  process.exitCode = nativeHint !== null ? 2 : exitCodeOfError(error);
   exitSoonIfHeld(error);
 }
 

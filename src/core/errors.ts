@@ -58,6 +58,8 @@ export type ErrorCode =
   | 'ROBOTS_CRAWL_DELAY_UNREADABLE'
   | 'EXPORT_FORMAT_UNSUPPORTED'
   | 'EXPORT_FEED_UNUSABLE'
+  /** A feed (-o/-O) the run's end could not complete (a full disk): the items are stored, `pricecrawl export` writes it. */
+  | 'FEED_WRITE_FAILED'
   | 'OFFSITE_BROWSER_NAVIGATION'
   | 'BROWSER_PAGE_NAVIGATED'
   | 'BROWSER_DOWNLOAD'
@@ -79,6 +81,14 @@ export class PricecrawlError extends Error {
     super(message, options);
     this.name = new.target.name;
   }
+}
+
+/**
+ * The exit code of a command that ends on `error`: 2 for a refusal of ours (a PricecrawlError names what to
+ * do), 1 for anything else. A run record ending on an error holds the same code the process gives.
+ */
+export function exitCodeOfError(error: unknown): number {
+  return error instanceof PricecrawlError ? 2 : 1;
 }
 
 /** Bad configuration: names the dotted key path so the user can fix it at once. */

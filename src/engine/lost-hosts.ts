@@ -58,28 +58,32 @@ export function notePageYield(stats: Stats, host: string, page: { items: number;
 
 /**
  * Hosts lost whole: every planned request of the host has ended (none pending: a host still waiting is
- * work left, the run says so as that), this process settled some of them, and not one item came from
- * the host's pages. The reason does not matter: a WAF's 403s, block pages, soft 404s, robots.txt, a
- * redirect loop, a callback a redesign broke, prices the pipeline could not read all leave the price
- * team without that competitor, and a run that lost one must not end looking clean (exit 4). One failed
- * page is the page's own answer; one host giving nothing is not.
+ * work left, the run says so as that), and not one item came from the host's pages. The reason does not
+ * matter: a WAF's 403s, block pages, soft 404s, robots.txt, a redirect loop, a callback a redesign broke,
+ * prices the pipeline could not read all leave the price team without that competitor, and a run that
+ * lost one must not end looking clean (exit 4). One failed page is the page's own answer; one host giving
+ * nothing is not.
  *
  * A host whose pages yielded requests for other hosts is a hub (a shop's listings on `www`, its products
- * on another host), judged through those hosts instead. The counts are this process's (`--processes`
- * merges them): a host with successes in the ledger that this process did not count (an earlier part of a
- * resumed run, another worker on a shared Redis frontier) is not judged, since those pages may have given
- * its items; a host that nothing succeeded on anywhere always is.
+ * on another host), judged through those hosts instead. Items and links are this process's counts
+ * (`--processes` merges them): a host with successes in the ledger that this process did not count (an
+ * earlier part of a resumed run, another worker on a shared Redis frontier) is not judged, since those
+ * pages may have given its items. A host that nothing succeeded on anywhere always is, with its failures
+ * as the run's ledger holds them: a wall met before a stop was, before, not named by the resumed run,
+ * which then ended clean, since this process had settled none of its requests.
  */
 export function lostHosts(ledger: LedgerSummary, stats: Stats): Record<string, LostHost> {
   const lost: Record<string, LostHost> = {};
   for (const [host, counts] of Object.entries(ledger.byHost)) {
     if (counts.planned === 0 || counts.pending > 0) continue;
     const yielded = stats.byPrefix(`${PREFIX}${host}/`);
-    if ((yielded.settled ?? 0) === 0 || (yielded.items ?? 0) > 0 || (yielded['links-out'] ?? 0) > 0) continue;
+    if ((yielded.items ?? 0) > 0 || (yielded['links-out'] ?? 0) > 0) continue;
     // Successes this process did not see (before a --resume, on another Redis worker) may have given items.
     if (counts.succeeded > (yielded.succeeded ?? 0)) continue;
-    const failedByReason = stats.byPrefix(`${PREFIX}${host}/failed/`);
+    // The run's failures of the host, whichever process met them; a shared run begun before the ledger kept them has this process's.
+    const failedByReason = counts.failedByReason ?? stats.byPrefix(`${PREFIX}${host}/failed/`);
     if (onlyOffsite(counts.succeeded, failedByReason)) continue;
+    if (counts.succeeded === 0 && Object.keys(failedByReason).length === 0) continue; // nothing of it settled that this summary can tell of
     const lastErrorByReason = stats.byPrefix(`${PREFIX}${host}/last-error/`);
     lost[host] = { planned: counts.planned, succeeded: counts.succeeded, failedByReason, lastErrorByReason, droppedByReason: stats.byPrefix(`${PREFIX}${host}/dropped/`) };
     const proxies = Object.keys(stats.byPrefix(`${PREFIX}${host}/proxy/`)).sort();

@@ -28,7 +28,7 @@ import { noteCodeError } from './code-errors';
 
 /** Stats prefix of the hosts redirects led to, which the ledger (keyed by the requested URL) does not list. */
 export const HOP_HOST_PREFIX = 'hop-host/';
-import { noteServerWait } from './run-summary';
+import { noteFailedTry, noteServerWait } from './run-summary';
 
 export interface RequestTaskDeps {
   spider: Spider;
@@ -143,6 +143,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       return;
     case 'retry':
       deps.stats.inc('retry/scheduled');
+      noteFailedTry(deps.stats, lease.hostKey);
       if (result.pauseHostUntilMs !== undefined) deps.frontier.pauseHost(result.pauseHostKey ?? lease.hostKey, result.pauseHostUntilMs);
       await deps.frontier.defer(request, result.notBeforeMs ?? steadyNowMs(), { countAttempt: true, reason: result.reason });
       return;

@@ -25,7 +25,7 @@ export interface RunLosses {
    */
   codeErrors: Array<{ kind: CodeErrorKind; name: string } & CodeErrorFacts>;
   /** Hosts whose servers asked for a wait past frontier.maxIdleWaitMs; their requests stay queued (exit 2). */
-  waitingHosts: Array<{ host: string; pending: number; untilMs: number | null }>;
+  waitingHosts: Array<{ host: string; pending: number; untilMs: number | null; failedTries?: number }>;
 }
 
 const byCount = (counts: Record<string, number>): Array<[string, number]> => Object.entries(counts).sort(([ra, a], [rb, b]) => b - a || ra.localeCompare(rb));
@@ -45,7 +45,7 @@ export function runLosses(summary: Partial<Pick<RunSummary, 'transientFailures' 
     codeErrors: codeErrorLosses(summary),
     waitingHosts: Object.entries(summary.waitingHosts ?? {})
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([host, w]) => ({ host, pending: w.pending, untilMs: w.untilMs })),
+      .map(([host, w]) => ({ host, pending: w.pending, untilMs: w.untilMs, ...(w.failedTries ? { failedTries: w.failedTries } : {}) })),
   };
 }
 
@@ -97,8 +97,11 @@ export function lossLines(losses: RunLosses): string[] {
     for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}${e.firstMessage === '' ? '' : `; first: ${e.firstMessage}${e.firstUrl === '' ? '' : ` (${e.firstUrl})`}`}`);
   }
   if (losses.waitingHosts.length > 0) {
-    lines.push('', `${LOSS_HEADINGS.waitingHosts} (their servers asked us to come back after the run ended; their requests stay queued for --resume):`);
-    for (const w of losses.waitingHosts) lines.push(`  ${w.host}: ${w.pending} pending${w.untilMs === null ? '' : `, the server asked us to wait until ${new Date(w.untilMs).toISOString()}`}`);
+    lines.push('', `${LOSS_HEADINGS.waitingHosts} (their servers asked us to come back after the run ended, or failed every try; their requests stay queued for --resume):`);
+    for (const w of losses.waitingHosts) {
+      const tries = w.failedTries ? `, every try failed (${w.failedTries})` : '';
+      lines.push(`  ${w.host}: ${w.pending} pending${tries}${w.untilMs === null ? '' : `, the server asked us to wait until ${new Date(w.untilMs).toISOString()}`}`);
+    }
   }
   return lines;
 }

@@ -1,5 +1,5 @@
 // The end-of-run summary: ledger counts per outcome, host and status, items, and the accounting proof.
-import type { LedgerSummary } from '../ports/frontier';
+import type { LedgerCounts, LedgerSummary } from '../ports/frontier';
 import { isCloseSpiderReason } from './close-spider';
 import { codeErrors, type CodeErrorFacts } from './code-errors';
 import { transientFailures } from './failure-kind';
@@ -67,9 +67,11 @@ export interface RunSummary {
    * host when the run ended because all of them wait longer than frontier.maxIdleWaitMs (a Retry-After of
    * a day, a date next week), else (a closeSpider time limit, a signal) the hosts with pending requests whose
    * server's wait ran past the run's end. With their pending requests and the latest time a server of theirs
-   * asked us to come back (wall clock; null when no server wait of theirs was seen here).
+   * asked us to come back (wall clock; null when no server wait of theirs was seen here). Also a host nothing
+   * succeeded on in the run whose tries here all failed and were to be tried again (`failedTries`): down all
+   * night at a closeSpider limit, it was in no line of a run that exits 0.
    */
-  waitingHosts: Record<string, { pending: number; untilMs: number | null }>;
+  waitingHosts: Record<string, { pending: number; untilMs: number | null; failedTries?: number }>;
   /**
    * Errors in the project's own code, keyed `<kind>/<name>` (`callback/parseProduct`, `middleware/sign`,
    * `stage/normalize`): pages or items lost to a bug, however few (exit 4; code-errors.ts). Absent from a
@@ -87,6 +89,14 @@ export interface RunSummary {
 /** Stats key of the latest wall-clock time a host's server asked us to wait until (a peak: processes merge by max). */
 const SERVER_WAIT_PREFIX = 'server-wait/until/';
 
+/** Stats key of a host's failed tries this process scheduled to try again (`retry` outcomes). */
+const RETRIED_PREFIX = 'retried/host/';
+
+/** A try of `host` failed and is to be made again (a 5xx, a reset, a timeout: our backoff, not the server's wait). */
+export function noteFailedTry(stats: Stats, host: string): void {
+  stats.inc(`${RETRIED_PREFIX}${host}`);
+}
+
 /** A server of `host` asked us to come back at `untilWallMs`. */
 export function noteServerWait(stats: Stats, host: string, untilWallMs: number): void {
   stats.max(`${SERVER_WAIT_PREFIX}${host}`, Math.round(untilWallMs));
@@ -100,8 +110,15 @@ export function noteServerWait(stats: Stats, host: string, untilWallMs: number):
  */
 function waitingHosts(ledger: LedgerSummary, stats: Stats, stopReason: string | null, endedAtWallMs: number): RunSummary['waitingHosts'] {
   const until = stats.byPrefix(SERVER_WAIT_PREFIX);
-  const held = (host: string) => stopReason === FAR_WAIT_STOP || (until[host] ?? 0) > endedAtWallMs;
-  return Object.fromEntries(Object.entries(ledger.byHost).filter(([host, c]) => c.pending > 0 && held(host)).map(([host, c]) => [host, { pending: c.pending, untilMs: until[host] ?? null }]));
+  const retried = stats.byPrefix(RETRIED_PREFIX);
+  // Nothing of it succeeded anywhere in the run and every try here failed: the host is down, not merely slow.
+  const failedTries = (host: string, c: LedgerCounts) => (c.succeeded === 0 ? (retried[host] ?? 0) : 0);
+  const held = (host: string, c: LedgerCounts) => stopReason === FAR_WAIT_STOP || (until[host] ?? 0) > endedAtWallMs || failedTries(host, c) > 0;
+  return Object.fromEntries(
+    Object.entries(ledger.byHost)
+      .filter(([host, c]) => c.pending > 0 && held(host, c))
+      .map(([host, c]) => [host, { pending: c.pending, untilMs: until[host] ?? null, ...(failedTries(host, c) > 0 ? { failedTries: failedTries(host, c) } : {}) }]),
+  );
 }
 
 /** The engine's stop reason when every pending request waits past frontier.maxIdleWaitMs. */

@@ -61,9 +61,18 @@ export interface LedgerCounts {
   pending: number;
 }
 
+/**
+ * One host's part of the ledger. Its failures by reason are the whole run's, whichever process or worker
+ * recorded them (absent from a shared run begun before they were kept): what a host lost before a
+ * `--resume` is judged with the rest (lost-hosts.ts).
+ */
+export interface HostLedger extends LedgerCounts {
+  failedByReason?: Record<string, number>;
+}
+
 export interface LedgerSummary extends LedgerCounts {
   failedByReason: Record<string, number>;
-  byHost: Record<string, LedgerCounts>;
+  byHost: Record<string, HostLedger>;
   byStatus: Record<string, number>;
 }
 

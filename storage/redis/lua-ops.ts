@@ -180,7 +180,11 @@ local function settle(worker, id, host, outcome, reason, status, now, dirty, tal
   redis.call('HSET', k('st'), id, outcome == 'succeeded' and 's' or 'f')
   count(tally, 'ledger|' .. outcome, 1)
   count(tally, 'ledger|h:' .. host .. ':' .. outcome, 1)
-  if outcome == 'failed' then count(tally, 'reasons|' .. reason, 1) end
+  if outcome == 'failed' then
+    count(tally, 'reasons|' .. reason, 1)
+    -- Per host too (a host key holds no space): a host lost before a resume or on another worker is named by whoever ends the run.
+    count(tally, 'hostreasons|' .. host .. ' ' .. reason, 1)
+  end
   if status ~= '' then count(tally, 'statuses|' .. status, 1) end
   if outcome == 'failed' then
     redis.call('HSET', k('fail'), id, cjson.encode({ req = redis.call('HGET', k('req'), id), reason = reason,

@@ -87,11 +87,11 @@ for _, host in ipairs(redis.call('SMEMBERS', k('hostset'))) do
 end
 `;
 
-/** The ledger of the run as JSON: counts, failures by reason, statuses, per host. */
+/** The ledger of the run as JSON: counts, failures by reason, statuses, per host (`hostReasons`: "<host> <reason>" → failures). */
 export const SUMMARY_LUA = `${LUA_PRELUDE}${RUN_KEPT_LUA}${LEDGER_LUA}
 return cjson.encode({ planned = ledger.planned or 0, succeeded = ledger.succeeded or 0, failed = ledger.failed or 0,
   pending = pending, reclaimed = ledger.reclaimed or 0, failedByReason = hash_of('reasons'), byStatus = hash_of('statuses'),
-  byHost = byHost })
+  byHost = byHost, hostReasons = hash_of('hostreasons') })
 `;
 
 /** The ledger plus live state: host gates and pauses, leases per worker, worker heartbeats, recent throughput. */

@@ -16,6 +16,7 @@ import { closeRedis, connectRedis, crawlCommandTimeoutMs, quietly } from './redi
 import { openRefusal } from './redis-reply-errors';
 import { claimRunItemStore, itemStoreIdentity, refuseOtherRunItemStore } from './run-item-store';
 import { serverRunId } from './server-run-id';
+import { ledgerSummaryOf } from './redis-ledger-summary';
 import { refuseEvictingServer, refuseEvictionsSince, type EvictionState } from './eviction-policy';
 import { priorityScore } from '../../src/frontier/priority-score';
 import type { RedisFrontierOptions } from './redis-frontier-options';
@@ -276,7 +277,7 @@ export class RedisFrontier implements Frontier {
   async summary(): Promise<LedgerSummary & { reclaimed: number }> {
     if (this.unanswered) throw new PricecrawlError('FRONTIER_UNREACHABLE', 'it has not answered this worker\'s last calls');
     await refuseEvictionsSince(this.redis, this.options.url, this.eviction);
-    return JSON.parse((await this.scripts.summary(this.prefix)) as string) as LedgerSummary & { reclaimed: number };
+    return ledgerSummaryOf((await this.scripts.summary(this.prefix)) as string);
   }
 
   /** The live state behind `pricecrawl status`. */

@@ -1,6 +1,6 @@
 // Ledger summary of one run: the four counts each from its own source, so a bookkeeping bug breaks the invariant.
 import type { SqliteDb } from './open-frontier-db';
-import type { LedgerCounts, LedgerSummary } from '../../src/ports/frontier';
+import type { HostLedger, LedgerCounts, LedgerSummary } from '../../src/ports/frontier';
 
 const emptyCounts = (): LedgerCounts => ({ planned: 0, succeeded: 0, failed: 0, pending: 0 });
 
@@ -40,7 +40,7 @@ export function runSummary(db: SqliteDb, runId: string): LedgerSummary {
        WHERE run_id = ? GROUP BY host, state, status, reason`,
     )
     .all(runId) as Array<{ host: string; state: string; status: number | null; reason: string; n: number }>;
-  const byHost: Record<string, LedgerCounts> = {};
+  const byHost: Record<string, HostLedger> = {};
   const byStatus: Record<string, number> = {};
   const failedByReason: Record<string, number> = {};
   for (const row of rows) {
@@ -50,8 +50,12 @@ export function runSummary(db: SqliteDb, runId: string): LedgerSummary {
     else if (row.state === 'failed') counts.failed += row.n;
     else counts.pending += row.n;
     if (row.status !== null) byStatus[String(row.status)] = (byStatus[String(row.status)] ?? 0) + row.n;
-    if (row.state === 'failed') failedByReason[row.reason] = (failedByReason[row.reason] ?? 0) + row.n;
+    if (row.state !== 'failed') continue;
+    failedByReason[row.reason] = (failedByReason[row.reason] ?? 0) + row.n;
+    const hostReasons = (counts.failedByReason ??= {});
+    hostReasons[row.reason] = (hostReasons[row.reason] ?? 0) + row.n;
   }
+  for (const counts of Object.values(byHost)) if (counts.failedByReason) counts.failedByReason = sortedByKey(counts.failedByReason);
   return { ...runCounts(db, runId), failedByReason: sortedByKey(failedByReason), byHost: sortedByKey(byHost), byStatus: sortedByKey(byStatus) };
 }
 

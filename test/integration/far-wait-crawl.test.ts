@@ -77,7 +77,7 @@ describe('a crawl where a host answers 429 with a Retry-After date a week ahead'
     expect(summary.waitingHosts[later.hostKey]!.pending).toBe(2);
     // HTTP-dates have whole seconds.
     expect(Math.abs(summary.waitingHosts[later.hostKey]!.untilMs! - weekAheadMs)).toBeLessThan(5000);
-    expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (their servers asked us to come back after the run ended; their requests stay queued for --resume):\n  ${later.hostKey}: 2 pending, the server asked us to wait until ${new Date(summary.waitingHosts[later.hostKey]!.untilMs!).toISOString()}`);
+    expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (their servers asked us to come back after the run ended, or failed every try; their requests stay queued for --resume):\n  ${later.hostKey}: 2 pending, the server asked us to wait until ${new Date(summary.waitingHosts[later.hostKey]!.untilMs!).toISOString()}`);
   });
 });
 
@@ -140,7 +140,38 @@ describe("a crawl whose time limit ends while a host's server still holds it", (
     // Before: nothing named the host; a run stopped by its time limit exits 0 and the competitor was missing from the night's data without a word.
     expect(Object.keys(summary.waitingHosts)).toEqual([later.hostKey]);
     expect(summary.waitingHosts[later.hostKey]!.untilMs).toBeGreaterThanOrEqual(later.requests[0].arrivedAtEpochMs + 29_000);
-    expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (their servers asked us to come back after the run ended; their requests stay queued for --resume):\n  ${later.hostKey}: 3 pending`);
+    expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (their servers asked us to come back after the run ended, or failed every try; their requests stay queued for --resume):\n  ${later.hostKey}: 3 pending`);
+  });
+});
+
+describe('a crawl whose item limit ends it while a host fails every try (503 without Retry-After)', () => {
+  let servers: FixtureServer[];
+  let result: TestCrawlResult;
+  const storage = tempStorageDir('budget-down');
+
+  beforeAll(async () => {
+    servers = await startFixtureServers(2, { builtInRoutes: false });
+    const [down, fine] = servers;
+    down.route('/p', (_req, res) => void res.writeHead(503, { 'content-type': 'text/html' }).end('<p>down</p>'));
+    // The fine host answers once the down one has had its first try, so the limit cannot come before it.
+    fine.route('/p/:n', (_req, res) => void down.waitForRequests(1).then(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>')));
+    const urls = [down.url('/p'), ...Array.from({ length: 30 }, (_, n) => fine.url(`/p/${n}`))];
+    // Our own backoff (a minute and more) keeps the failed request queued past the limit; attempts to spare.
+    const settings = { log: { statsIntervalMs: 0 }, robots: { obey: false }, politeness: { minIntervalMs: 20, jitterMs: 0 }, retry: { maxAttempts: 10, backoffBaseMs: 60_000, backoffCapMs: 600_000 }, closeSpider: { itemCount: 5 } };
+    result = await crawlInProcess(new UrlListSpider(urls), storage.dir, settings);
+  }, 30_000);
+  afterAll(async () => {
+    await closeFixtureServers(servers);
+    storage.cleanup();
+  });
+
+  it('names the host its tries failed on, with its request left queued (before: in no line, exit 0)', () => {
+    const { summary } = result;
+    const [down] = servers;
+    expect(summary.status).toBe('stopped');
+    expect(summary.ledger.byHost[down.hostKey]).toMatchObject({ planned: 1, succeeded: 0, failed: 0, pending: 1 });
+    expect(summary.waitingHosts).toEqual({ [down.hostKey]: { pending: 1, untilMs: null, failedTries: down.requests.length } });
+    expect(formatSummary(summary)).toContain(`WAITING ON HOSTS (their servers asked us to come back after the run ended, or failed every try; their requests stay queued for --resume):\n  ${down.hostKey}: 1 pending, every try failed (${down.requests.length})`);
   });
 });
 

@@ -1,6 +1,6 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
 import type { Logger } from 'pino';
-import { SpiderStartError } from '../../core/errors';
+import { SpiderStartError, exitCodeOfError } from '../../core/errors';
 import { frontierRefusal, storageRefusal, storageStartRefusal } from './run-refusals';
 import { storageFailureCode } from '../../engine/storage-failure';
 import type { Spider } from '../../core/spider';
@@ -289,7 +289,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     await metrics?.closeAfterFinalScrape();
     // The run record ends whatever failed above (a summary exists once the engine is done).
     try {
-      if (summary) await endRecord(record, summary, engine);
+      if (summary) await endRecord(record, summary, engine, endFailure);
     } finally {
       await record.close().finally(() => claim.release());
     }
@@ -307,9 +307,15 @@ function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'fail
 }
 
 /** The run record's end; on a full disk it cannot be written, and `runs` shows the run as crashed instead. */
-async function endRecord(record: RunRecorder, summary: RunSummary, engine: CrawlEngine): Promise<void> {
+/**
+ * The record holds the exit code the process gives: a run whose end failed after its summary (a feed it
+ * could not complete) exits on that failure, and its record said finished, exit 0, while the process exited 1.
+ * A storage failure wins over it (raised first), and the recorded summary says interrupted for it.
+ */
+async function endRecord(record: RunRecorder, summary: RunSummary, engine: CrawlEngine, endFailure: unknown): Promise<void> {
+  const exitCode = endFailure !== null && engine.storageError === null ? exitCodeOfError(endFailure) : undefined;
   try {
-    await record.end(recordedSummary(summary, { error: engine.storageError }, engine.stopReason));
+    await record.end(recordedSummary(summary, { error: engine.storageError }, engine.stopReason), exitCode);
   } catch (error) {
     if (storageFailureCode(error) === null) throw error;
     engine.storageFailed(error);

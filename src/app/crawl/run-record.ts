@@ -6,7 +6,8 @@ import { settingsSnapshot } from './settings-snapshot';
 
 export interface RunRecorder {
   readonly settingsHash: string;
-  end(summary: RunSummary): Promise<void>;
+  /** `exitCode`: the process's, when it ends on an error after the summary (a feed it could not complete); else the summary's. */
+  end(summary: RunSummary, exitCode?: number): Promise<void>;
   /** Earlier runs of the spider whose process died before their end work (see `diedBeforeTheirEnd`). */
   diedBeforeTheirEnd(): Promise<string[]>;
   /** Releases the store (its PostgreSQL connection); called however the run ended. */
@@ -24,9 +25,9 @@ export async function startRunRecord(records: RunRecordStore, settings: Settings
   }
   return {
     settingsHash: snapshot.hash,
-    end: async (summary) => {
+    end: async (summary, exitCode = exitCodeFor(summary)) => {
       const { planned, succeeded, failed, pending } = summary.ledger;
-      await records.recordCrawlEnd(run.runId, { outcome: summary.status, exitCode: exitCodeFor(summary), atMs: Date.now(), planned, succeeded, failed, pending, items: summary.items.stored ?? summary.items.written, summaryJson: JSON.stringify(summary) });
+      await records.recordCrawlEnd(run.runId, { outcome: summary.status, exitCode, atMs: Date.now(), planned, succeeded, failed, pending, items: summary.items.stored ?? summary.items.written, summaryJson: JSON.stringify(summary) });
     },
     diedBeforeTheirEnd: async () => diedBeforeTheirEnd(await records.list(run.spider), run.runId),
     close: () => records.close(),

@@ -5,6 +5,7 @@ import type { ItemStore } from '../../ports/item-store';
 import { csvColumns } from './csv-format';
 import { exportRecord } from './export-record';
 import { FeedFile } from './feed-file';
+import { FeedWriteError } from './feed-write-error';
 import type { FeedFormat, FeedSpec } from './feed-spec';
 
 export interface ExportResult {
@@ -22,7 +23,11 @@ const BATCH = 500;
  * directory is atomic: a reader sees the old feed or the whole new one. (`-o` appends, as Scrapy does.)
  */
 export async function exportItems(store: ItemStore, runId: string, spec: FeedSpec): Promise<ExportResult> {
-  if (spec.mode !== 'overwrite') return writeFeed(store, runId, spec);
+  if (spec.mode !== 'overwrite') {
+    return writeFeed(store, runId, spec).catch((error: unknown) => {
+      throw error instanceof FeedWriteError ? error.retold(spec.path, 'it holds the records written before; make room and write it anew with -O') : error;
+    });
+  }
   const temp = join(dirname(spec.path), `.${basename(spec.path)}.${process.pid}.partial`);
   try {
     const result = await writeFeed(store, runId, { ...spec, path: temp });
@@ -30,7 +35,8 @@ export async function exportItems(store: ItemStore, runId: string, spec: FeedSpe
     return { ...result, path: spec.path };
   } catch (error) {
     await rm(temp, { force: true });
-    throw error;
+    // Named by the feed asked for, not the hidden file it was written to.
+    throw error instanceof FeedWriteError ? error.retold(spec.path, 'the feed there is left as it was; make room and run the export again') : error;
   }
 }
 

@@ -5,6 +5,7 @@ import { PricecrawlError } from '../../core/errors';
 import { MORE_FIELDS_COLUMN, parseCsvHeader } from './csv-format';
 import { feedEncoder, isCsvEncoder, type FeedEncoder } from './feed-encoder';
 import type { FeedSpec } from './feed-spec';
+import { FeedWriteError } from './feed-write-error';
 
 export class FeedUnusableError extends PricecrawlError {
   constructor(message: string) {
@@ -48,7 +49,8 @@ export class FeedFile {
       await feed.inspect();
     } catch (error) {
       await file.close();
-      throw error;
+      // A new JSON or CSV feed's first write (its brackets, its header) meets a full disk as a flush does.
+      throw error instanceof PricecrawlError ? error : FeedWriteError.of(spec.path, error);
     }
     return feed;
   }
@@ -68,11 +70,11 @@ export class FeedFile {
     text += this.encoder.records(records, this.hasRecords);
     const bytes = Buffer.from(text + this.encoder.footer);
     try {
-      await this.file.write(bytes, 0, bytes.length, this.dataEnd);
+      await this.writeAll(bytes, this.dataEnd);
     } catch (error) {
       // A write cut short (a full disk) may have left part of it: back to the last complete flush.
       await this.restoreEnd().catch(() => {});
-      throw error;
+      throw FeedWriteError.of(this.spec.path, error);
     }
     this.dataEnd += Buffer.byteLength(text);
     this.hasRecords = true;
@@ -88,6 +90,20 @@ export class FeedFile {
     if (recordBytes > 0 && this.encoder.footer) await this.file.write(this.encoder.footer, recordBytes);
     this.encoder = feedEncoder(this.spec.format, this.csvColumns);
     await this.inspect();
+  }
+
+  /**
+   * A write on a filling disk may be cut short without an error (the kernel writes what fits and says how
+   * much): the rest is written after it, which then meets ENOSPC. Taken as whole, the feed's end moved past
+   * the bytes on disk; the next append's failure cut the file back to that end, filling the gap with zeros
+   * after a torn record, and an export whose last write was cut short renamed a torn file into place.
+   */
+  private async writeAll(bytes: Buffer, position: number): Promise<void> {
+    for (let done = 0; done < bytes.length; ) {
+      const { bytesWritten } = await this.file.write(bytes, done, bytes.length - done, position + done);
+      if (bytesWritten === 0) throw Object.assign(new Error(`no byte of the feed's write reached ${this.spec.path}`), { code: 'ENOSPC' });
+      done += bytesWritten;
+    }
   }
 
   private async restoreEnd(): Promise<void> {

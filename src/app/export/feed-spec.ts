@@ -39,6 +39,11 @@ export function parseFeedSpec(value: string, mode: FeedSpec['mode']): FeedSpec {
   return { path: localPath(value, value), format, mode };
 }
 
+/** How to name `spec` on a command line: its path, with `:format` when the path's extension names another. */
+export function feedArgument(spec: FeedSpec): string {
+  return formatNamed(extname(basename(spec.path)).slice(1)) === spec.format ? spec.path : `${spec.path}:${spec.format}`;
+}
+
 /**
  * Feeds are local files. Scrapy's feed URIs went through as relative paths: `-o s3://bucket/items.json` wrote
  * `./s3:/bucket/items.json` and the run ended clean with nothing in the bucket, `file:///srv/items.json` wrote

@@ -3,7 +3,8 @@ import type { ItemStore, StoredItem } from '../../ports/item-store';
 import { exportRecord } from './export-record';
 import { FeedFile } from './feed-file';
 import { FeedJournal } from './feed-journal';
-import type { FeedSpec } from './feed-spec';
+import { feedArgument, type FeedSpec } from './feed-spec';
+import { FeedWriteError } from './feed-write-error';
 
 /** Items read back from the store per flush when a feed catches up. */
 const CATCH_UP_BATCH = 500;
@@ -63,9 +64,18 @@ export class LiveFeed {
     await this.journal?.record(this.runId, this.file.recordBytes, fresh.map((item) => item.key));
   }
 
+  /**
+   * Writes what the store holds beyond the feed and closes it. A feed that cannot be completed is the run's
+   * end failure, in words: which feed, why, and the export that writes it (the items are in the store).
+   * Raised as the file system's bare error, it said "ENOSPC: no space left on device, write" (exit 1) and
+   * nothing of the feed or of how to get it.
+   */
   async finish(store: ItemStore): Promise<void> {
     try {
       await this.catchUp(store);
+    } catch (error) {
+      if (!(error instanceof FeedWriteError)) throw error; // the store's, not the file's: the run's end names it
+      throw error.retold(this.spec.path, `run ${this.runId} finished and its items are stored; once there is room, write the feed with: pricecrawl export ${this.runId} -O ${feedArgument(this.spec)}`);
     } finally {
       await this.file.close();
     }

@@ -52,7 +52,7 @@ export function lossesSection(data: ReportData): string {
   if (losses.waitingHosts.length > 0) {
     const until = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString());
     const body = losses.waitingHosts.map((w) => `<tr>${cell(w.host)}${num(w.pending)}${cell(until(w.untilMs))}</tr>`).join('');
-    parts.push(`<h3 class="bad">${LOSS_HEADINGS.waitingHosts}: ${losses.waitingHosts.length}</h3><p class="note">Their servers asked us to come back after the run ended; their requests stay queued for --resume.</p><table class="waiting-hosts">${head('host', 'pending', 'asked to wait until (UTC)')}<tbody>${body}</tbody></table>`);
+    parts.push(`<h3 class="bad">${LOSS_HEADINGS.waitingHosts}: ${losses.waitingHosts.length}</h3><p class="note">Their servers asked us to come back after the run ended, or failed every try; their requests stay queued for --resume.</p><table class="waiting-hosts">${head('host', 'pending', 'asked to wait until (UTC)')}<tbody>${body}</tbody></table>`);
   }
   return `<section id="losses"><h2>What this run lost${data.exitCode === null ? '' : ` (exit ${data.exitCode})`}</h2>${parts.join('')}</section>`;
 }

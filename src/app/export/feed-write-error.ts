@@ -1,0 +1,29 @@
+// A write to a feed's file failed (a full disk, a quota): named with the feed, the cause and what became of the file.
+import { PricecrawlError } from '../../core/errors';
+import { codedErrors } from '../../fetch/fetch-error-map';
+
+export class FeedWriteError extends PricecrawlError {
+  /**
+   * `reason`: the file system's code (`ENOSPC`); `then`: what the file holds now and what to do. The bare
+   * "ENOSPC: no space left on device, write" (exit 1) named neither the feed nor the way to it.
+   */
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+    then: string,
+    options?: { cause?: unknown },
+  ) {
+    super('FEED_WRITE_FAILED', `cannot write the feed ${path} (${reason}): ${then}`, options);
+  }
+
+  /** The failure of a write to `path`, the file cut back to its last complete flush. */
+  static of(path: string, error: unknown): FeedWriteError {
+    const reason = codedErrors(error)[0]?.code ?? (error instanceof Error ? error.message : String(error));
+    return new FeedWriteError(path, reason, 'it keeps what its last complete write left', { cause: error });
+  }
+
+  /** The same failure, said of `path` with what became of it. */
+  retold(path: string, then: string): FeedWriteError {
+    return new FeedWriteError(path, this.reason, then, { cause: this.cause });
+  }
+}
