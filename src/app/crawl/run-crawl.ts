@@ -16,7 +16,7 @@ import { checkChromium } from '../../fetch/chromium-launch';
 import { sessionContextKey } from '../../sessions/session-context-key';
 import { FetchRouter, fetchModeResolver } from '../../fetch/fetch-router';
 import { HttpFetcher } from '../../fetch/http-fetcher';
-import { openFrontier, openRobotsCache, openRunLedger, openRunRecords, openSessionStore, openStores } from '../../../storage/open-backends';
+import { openFrontier, openRobotsCache, openRunRecords, openSessionStore, openStores } from '../../../storage/open-backends';
 import { PipelineRunner } from '../../pipeline/pipeline-runner';
 import { BatchWriter } from '../../pipeline/batch-writer';
 import { hostKeyOf } from '../../politeness/host-key';
@@ -29,6 +29,7 @@ import { openCatalogRun } from './catalog-run';
 import { startRunRecord, type RunRecorder } from './run-record';
 import { logStartup } from './startup-log';
 import { endRun, recordedSummary, runEndSteps, type EndStep } from './run-end';
+import { durableEndSteps } from './durable-end';
 import { RunObservers, type CrawlObserver } from './run-observers';
 import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot, type CrawlSnapshot } from '../../events/crawl-snapshot';
@@ -169,28 +170,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   let ledgerError: unknown = null;
   let endFailure: unknown = null;
   const storageFailures = { failed: (error: unknown) => engine.storageFailed(error), get error() { return engine.storageError; } };
-  // Items are durable by the run's end. With many workers only the one that claims the run's end compares
-  // it with the previous one and folds it into the SKU catalog.
-  const durableEnd = (ended: RunSummary): EndStep[] => [
-    ['price history', async () => {
-      const recorded = await stores.history().recordRun(spider.name, ended.runId);
-      if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
-      for (const runId of await record.diedBeforeTheirEnd()) {
-        const late = await stores.history().recordRun(spider.name, runId);
-        log.warn({ diedRunId: runId, changes: late }, 'price changes of a run that died before its end recorded now');
-      }
-    }],
-    ['catalog', async () => {
-      // The frontier that ran the run (SQLite or Redis) says what it lost, for the catalog's failure streaks.
-      const ledger = await openRunLedger({ frontierUrl: settings.frontier.url, dir: settings.storage.dir });
-      await catalogRun.finish(ended, store, ledger).finally(() => ledger.close());
-    }],
-    // The record's end is what `runs` and `report` read. Written only after the frontier's `finished` (as it
-    // was), a process killed in between left a run that no `--resume` would continue and whose record never
-    // got its outcome, exit code or summary: `runs` called it crashed and the next --resume fetched the
-    // whole site again as a new run. It is written again at the very end (the same row, idempotent).
-    ['run record', () => record.end(recordedSummary(ended, storageFailures, engine.stopReason))],
-  ];
+  const durableEnd = (ended: RunSummary) => durableEndSteps({ settings, spider: spider.name, log, stores, items: store, catalogRun, record, storage: storageFailures, stopReason: () => engine.stopReason }, ended);
   let metrics: MetricsServer | null = null;
   let ranToEnd = false;
   const joined = options.processSlot ? joinFirstProcess((reason) => engine.stop(reason)) : null;
