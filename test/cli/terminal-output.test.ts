@@ -68,6 +68,8 @@ describe('terminalSafe', () => {
     const safe = terminalSafeJson(json);
     expect(safe).not.toMatch(CONTROL);
     expect(JSON.parse(safe)).toEqual({ sku: HOSTILE });
+    // The line and paragraph separators too: log shippers and Python readers end a line there.
+    expect(terminalSafeJson(JSON.stringify({ name: 'a\u2028b\u2029c' }))).toBe('{"name":"a\\u2028b\\u2029c"}');
   });
 });
 
