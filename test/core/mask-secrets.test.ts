@@ -44,6 +44,15 @@ describe('maskSecretsInText', () => {
   });
 });
 
+describe('maskSecretsInText on hostile text', () => {
+  it('reads a long run of scheme characters once: 200,000 characters of a-a-a-… before a URL with user info', () => {
+    // A scheme was matched from every word boundary of such a run to its end (quadratic: 100 KB held the loop
+    // for 30 s), and every log line and every string of every stored item goes through this masking.
+    const run = 'a-'.repeat(100_000);
+    expect(maskSecretsInText(`${run} http://u:pw@h/x ${run}http://u:pw@h/y`)).toBe(`${run} http://***@h/x ${run}http://***@h/y`);
+  });
+});
+
 describe('maskSecrets', () => {
   it('masks URLs in every string and the values of secret-named keys, leaving the rest as it was', () => {
     const settings = { sessions: { proxyUrls: ['http://u:pw@p:1'], enabled: true }, frontier: { url: 'redis://:pw@r:6379' }, client: { password: 'pw', user: 'crawler' }, retries: 3 };
