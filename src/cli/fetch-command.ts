@@ -4,6 +4,7 @@ import { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import { SettingsError } from '../core/errors';
 import type { JsonObject } from '../core/json';
+import { maskSecrets } from '../core/mask-secrets';
 import { fetchOnce } from '../app/fetch/fetch-once';
 import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
@@ -60,7 +61,8 @@ function digestLines(res: CrawlResponse): string {
   const lines = [`${res.status} ${res.url}  (${res.fetchMode}, ${res.body.length} bytes, ${res.encoding}, ${res.timings.finishedAtMs - res.timings.startedAtMs} ms)`];
   if (res.redirectChain.length > 0) lines.push(`redirects: ${res.redirectChain.join(' → ')}`);
   lines.push(`rawHash: ${res.rawHash}`, '', 'headers:');
-  for (const [name, value] of Object.entries(res.headers).sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${name}: ${Array.isArray(value) ? value.join(' | ') : value}`);
+  // Secret-named headers by name (the shop's Set-Cookie session for us), as the logger and a saved fixture show them.
+  for (const [name, value] of Object.entries(maskSecrets(res.headers)).sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${name}: ${Array.isArray(value) ? value.join(' | ') : value}`);
   const contentType = res.header('content-type') ?? '';
   if (isBinaryBody(res.body, contentType) && res.fetchMode !== 'browser') {
     lines.push('', `body: ${binaryDigest(res.body)}`);
