@@ -10,7 +10,7 @@ import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
 import { parsePairs } from './spider-loader';
-import { binaryDigest, isBinaryBody, shownText, terminalSafe } from './terminal-text';
+import { binaryDigest, isBinaryBody, shownText, terminalLine, terminalSafe } from './terminal-text';
 import { urlArgument } from './url-argument';
 
 export interface FetchCommandOptions {
@@ -72,14 +72,17 @@ function digestLines(res: CrawlResponse): string {
     // the shell hands on (and res.structuredProduct() reads its JSON-LD scripts).
     const body = $('body').clone();
     body.find('script, style, noscript').remove();
-    lines.push('', `title: ${$('title').first().text().trim()}`, `links: ${$('a[href]').length}`);
-    lines.push('text:', `  ${body.text().replace(/\s+/g, ' ').trim().slice(0, 600)}`);
+    lines.push('', `title: ${oneLine($('title').first().text())}`, `links: ${$('a[href]').length}`);
+    lines.push('text:', `  ${oneLine(body.text()).slice(0, 600)}`);
   } else {
-    lines.push('', 'body:', `  ${res.text.slice(0, 600)}`);
+    lines.push('', 'body:', `  ${oneLine(res.text).slice(0, 600)}`);
   }
-  for (const captured of res.captured) lines.push('', `captured ${captured.status} ${captured.url} (${captured.contentType}):`, `  ${captured.text.slice(0, 600)}`);
+  for (const captured of res.captured) lines.push('', `captured ${captured.status} ${captured.url} (${captured.contentType}):`, `  ${oneLine(captured.text).slice(0, 600)}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** A page's text as one line of the digest: its line breaks would print lines of the page's choosing ('headers:' and a header). */
+const oneLine = (text: string): string => terminalLine(text).replace(/\s+/g, ' ').trim();
 
 async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchCommandOptions): Promise<number> {
   if (!/^[^/]+\/[^/]+$/.test(target)) throw new SettingsError(`--save ${target}: expected <spider>/<name>, e.g. --save demo-jsonld/product`);
