@@ -4,13 +4,14 @@ import { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import { SettingsError } from '../core/errors';
 import type { JsonObject } from '../core/json';
+import { maskSecrets } from '../core/mask-secrets';
 import { fetchOnce } from '../app/fetch/fetch-once';
 import { projectMiddlewaresNote } from './one-off-middleware-note';
 import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
 import { parsePairs } from './spider-loader';
-import { binaryDigest, isBinaryBody, shownText, terminalSafe } from './terminal-text';
+import { binaryDigest, isBinaryBody, shownText, terminalLine, terminalSafe } from './terminal-text';
 import { urlArgument } from './url-argument';
 
 export interface FetchCommandOptions {
@@ -63,7 +64,8 @@ function digestLines(res: CrawlResponse): string {
   const lines = [`${res.status} ${res.url}  (${res.fetchMode}, ${res.body.length} bytes, ${res.encoding}, ${res.timings.finishedAtMs - res.timings.startedAtMs} ms)`];
   if (res.redirectChain.length > 0) lines.push(`redirects: ${res.redirectChain.join(' → ')}`);
   lines.push(`rawHash: ${res.rawHash}`, '', 'headers:');
-  for (const [name, value] of Object.entries(res.headers).sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${name}: ${Array.isArray(value) ? value.join(' | ') : value}`);
+  // Secret-named headers by name (the shop's Set-Cookie session for us), as the logger and a saved fixture show them.
+  for (const [name, value] of Object.entries(maskSecrets(res.headers)).sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${name}: ${Array.isArray(value) ? value.join(' | ') : value}`);
   const contentType = res.header('content-type') ?? '';
   if (isBinaryBody(res.body, contentType) && res.fetchMode !== 'browser') {
     lines.push('', `body: ${binaryDigest(res.body)}`);
@@ -73,14 +75,17 @@ function digestLines(res: CrawlResponse): string {
     // the shell hands on (and res.structuredProduct() reads its JSON-LD scripts).
     const body = $('body').clone();
     body.find('script, style, noscript').remove();
-    lines.push('', `title: ${$('title').first().text().trim()}`, `links: ${$('a[href]').length}`);
-    lines.push('text:', `  ${body.text().replace(/\s+/g, ' ').trim().slice(0, 600)}`);
+    lines.push('', `title: ${oneLine($('title').first().text())}`, `links: ${$('a[href]').length}`);
+    lines.push('text:', `  ${oneLine(body.text()).slice(0, 600)}`);
   } else {
-    lines.push('', 'body:', `  ${res.text.slice(0, 600)}`);
+    lines.push('', 'body:', `  ${oneLine(res.text).slice(0, 600)}`);
   }
-  for (const captured of res.captured) lines.push('', `captured ${captured.status} ${captured.url} (${captured.contentType}):`, `  ${captured.text.slice(0, 600)}`);
+  for (const captured of res.captured) lines.push('', `captured ${captured.status} ${captured.url} (${captured.contentType}):`, `  ${oneLine(captured.text).slice(0, 600)}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** A page's text as one line of the digest: its line breaks would print lines of the page's choosing ('headers:' and a header). */
+const oneLine = (text: string): string => terminalLine(text).replace(/\s+/g, ' ').trim();
 
 async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchCommandOptions): Promise<number> {
   if (!/^[^/]+\/[^/]+$/.test(target)) throw new SettingsError(`--save ${target}: expected <spider>/<name>, e.g. --save demo-jsonld/product`);

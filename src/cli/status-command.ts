@@ -41,11 +41,12 @@ export async function statusCommand(opts: StatusCommandOptions): Promise<number>
  * start (its spider's own settings included), else the project's.
  */
 async function readStatus(opts: StatusCommandOptions): Promise<StatusWithOutcome | string> {
-  const { settings } = loadSettings({ configPath: opts.config, cliPairs: storeCliPairs(opts) });
+  // --frontier goes through the settings as report's does: a URL no parser reads is refused there, naming frontier.url.
+  const { settings } = loadSettings({ configPath: opts.config, cliPairs: [...storeCliPairs(opts), ...(opts.frontier ? [`frontier.url=${opts.frontier}`] : [])] });
   const { openRunStatus } = await import('../../storage/open-backends');
   // The configured intervals of the run shown: set once its id is known (an embedded frontier keeps only what departs from them).
   let policy = policyFromSettings(settings.politeness);
-  const reader = await openRunStatus({ frontierUrl: opts.frontier ?? '', dir: settings.storage.dir, policyFor: (hostKey) => policy(hostKey) });
+  const reader = await openRunStatus({ frontierUrl: opts.frontier ? settings.frontier.url : '', dir: settings.storage.dir, policyFor: (hostKey) => policy(hostKey) });
   const where = `${opts.frontier ? 'on' : 'in'} ${reader.where}`;
   try {
     const runId = await reader.resolveRunId(opts);

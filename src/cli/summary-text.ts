@@ -2,7 +2,7 @@
 import type { RunSummary } from '../engine/run-summary';
 import { lossLines, runLosses } from '../engine/run-losses';
 import { groupHandling } from '../app/report/handling-labels';
-import { terminalLine, terminalSafe } from './terminal-text';
+import { terminalLine } from './terminal-text';
 import { unusedHostSettingLine } from '../settings/unused-host-settings';
 
 /** Rows as aligned columns, each cell on one line with nothing a terminal acts on (a host, a worker id or a reason a newline in which began a row of its own). */
@@ -12,14 +12,14 @@ export function table(rows: Array<[string, ...Array<string | number>]>): string 
   return cells.map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join('  ')).join('\n');
 }
 
-/** The summary as printed after a crawl; whatever a page or a spider could have put in it is made safe for the terminal. */
+/** The summary as printed after a crawl; whatever a page or a spider could have put in it is made safe for the terminal, each line one line. */
 export function formatSummary(summary: RunSummary): string {
   const { ledger } = summary;
   const lines: string[] = [];
   lines.push(`run ${summary.runId} of spider ${summary.spider}: ${summary.status} in ${(summary.elapsedMs / 1000).toFixed(1)} s`);
   if (summary.stopReason) lines.push(`stopped by: ${summary.stopReason}${summary.status === 'stopped' && ledger.pending > 0 ? ` (${ledger.pending} requests stay queued for --resume)` : ''}`);
   lines.push('');
-  lines.push(table([['outcome', 'requests'], ['planned', ledger.planned], ['succeeded', ledger.succeeded], ['failed', ledger.failed], ['pending', ledger.pending]]));
+  lines.push(...table([['outcome', 'requests'], ['planned', ledger.planned], ['succeeded', ledger.succeeded], ['failed', ledger.failed], ['pending', ledger.pending]]).split('\n'));
   lines.push(
     summary.balanced
       ? `accounting: planned ${ledger.planned} = succeeded ${ledger.succeeded} + failed ${ledger.failed} + pending ${ledger.pending}  ✓`
@@ -28,7 +28,7 @@ export function formatSummary(summary: RunSummary): string {
   const hosts = Object.entries(ledger.byHost).sort(([a], [b]) => a.localeCompare(b));
   if (hosts.length > 0) {
     lines.push('');
-    lines.push(table([['host', 'planned', 'succeeded', 'failed', 'pending'], ...hosts.map(([host, c]) => [host, c.planned, c.succeeded, c.failed, c.pending] as [string, number, number, number, number])]));
+    lines.push(...table([['host', 'planned', 'succeeded', 'failed', 'pending'], ...hosts.map(([host, c]) => [host, c.planned, c.succeeded, c.failed, c.pending] as [string, number, number, number, number])]).split('\n'));
   }
   const modes = Object.entries(summary.fetchModes).sort(([a], [b]) => a.localeCompare(b));
   if (modes.length > 0) lines.push('', `fetch mode by host: ${modes.map(([key, n]) => `${key.slice(key.indexOf('/') + 1)} ${key.slice(0, key.indexOf('/'))} (${n})`).join(', ')}`);
@@ -57,7 +57,9 @@ export function formatSummary(summary: RunSummary): string {
   if (unusedHosts.length > 0) lines.push('', 'WARNING: per-host settings that never applied (the host they name was not crawled):', ...unusedHosts.map((entry) => `  ${unusedHostSettingLine(entry)}`));
   const alarms = Object.keys(summary.alarms).sort();
   if (alarms.length > 0) lines.push('', `ALARMS${summary.alarmsFailRun ? ' (fail the run)' : ''}:`, ...alarms.map((alarm) => `  ${alarm}`));
-  return terminalSafe(lines.join('\n'));
+  // Each line stays one line: a drop's first example quotes the page's text, and its newlines printed lines of the
+  // page's choosing ('accounting: … ✓', 'items: scraped 9') into the summary.
+  return lines.map(terminalLine).join('\n');
 }
 
 /**

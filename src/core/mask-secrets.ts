@@ -4,11 +4,14 @@ export const SECRET_MASK = '***';
 
 /**
  * `scheme://user:password@` (or `scheme://token@`) anywhere in text. The user info ends at the last
- * `@` before the authority ends (`/ ? #`, whitespace, a quote), as a URL parser reads it, so a raw
+ * `@` before the authority ends (`/ ? #`, whitespace, a double quote), as a URL parser reads it, so a raw
  * `@` inside a password cannot leave a tail behind. Both parts are masked: proxy providers put
- * account and session tokens in the user name.
+ * account and session tokens in the user name. A single quote does not end it: the parser keeps one
+ * raw in user info (it percent-encodes `"`, `<` and spaces), so a page URL's `pa'ss` reached log lines
+ * as written. The scheme is at most 64 characters (the longest registered ones have about 40): unbounded,
+ * it was tried from every word boundary of a run like `a-a-a-…` to the run's end, quadratic in hostile text.
  */
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#"'<>\\]*@/gi;
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,63}:\/\/)[^\s/?#"<>\\]*@/gi;
 
 /**
  * A name that holds a secret: a setting, a log field, a header, a query parameter. The secret word

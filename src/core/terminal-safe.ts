@@ -20,9 +20,14 @@ export function terminalLine(text: string): string {
   return terminalSafe(text).replace(/[\t\n]/g, ' ');
 }
 
-/** A JSON line whose control characters JSON.stringify leaves raw (DEL, C1, bidi) written as \u escapes: the same value, safe to print. */
+/**
+ * A JSON line whose characters JSON.stringify leaves raw but readers act on written as \u escapes: the same
+ * value, safe to print and to read line by line. DEL, C1 and bidi controls act on terminals; NEL (U+0085)
+ * and the line and paragraph separators U+2028/U+2029 end a line for Python's str.splitlines() and codecs
+ * readers and for log shippers, which then cut one record in two.
+ */
 export function terminalSafeJson(json: string): string {
-  return json.replace(/[\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return json.replace(/[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**

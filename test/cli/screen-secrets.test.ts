@@ -10,7 +10,9 @@ const PASSWORD = 'scr33n-Passw0rd-881';
 const API_KEY = 'scr33n-K3y-992';
 const NEXT_TOKEN = 'scr33n-T0ken-103';
 const ARG_KEY = 'scr33n-ArgK3y-214';
-const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY];
+/** The shop's session cookie for us: a header the logger redacts and a saved fixture masks by name. */
+const SESSION = 'scr33n-S3ssion-325';
+const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION];
 const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
 const PRODUCT = `<script type="application/ld+json">{"@type":"Product","sku":"S-1","name":"Kettle","offers":{"@type":"Offer","price":"19.99","priceCurrency":"EUR"}}</script>`;
 
@@ -22,7 +24,7 @@ beforeAll(async () => {
   server.route('/robots.txt', (_req, res) => void res.writeHead(404).end());
   server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<a class="product" href="/p?token=${NEXT_TOKEN}">p</a>`));
   server.route('/moved', (_req, res) => void res.writeHead(302, { location: `/p?api_key=${API_KEY}`, 'content-length': '0' }).end());
-  server.route('/p', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${PRODUCT}<main data-sku="S-1"><p class="price">19.99</p></main></body></html>`));
+  server.route('/p', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `sid=${SESSION}; Path=/; HttpOnly` }).end(`<html><body>${PRODUCT}<main data-sku="S-1"><p class="price">19.99</p></main></body></html>`));
   project = scratchProject();
 });
 afterAll(async () => {
@@ -39,6 +41,7 @@ describe('commands that print the URL they fetched', () => {
     const run = await cli(['fetch', `http://buyer:${PASSWORD}@127.0.0.1:${server.port}/moved`]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`200 http://***@127.0.0.1:${server.port}/p?api_key=***`);
+    expect(run.stdout).toContain('  set-cookie: ***\n');
     expect(leaks(run.stdout + run.stderr)).toEqual([]);
   });
 

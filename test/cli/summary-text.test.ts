@@ -37,4 +37,22 @@ describe('the printed run summary', () => {
     expect(printed).toContain('  null-price/host/evil.example');
     expect(printed).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
   });
+
+  it('keeps a dropped item\'s page text on its own line: a newline in it cannot print a line of the summary', () => {
+    // A price holder whose text runs over lines, as a hostile page writes it: the price stage quotes it as the first drop.
+    const forged = '-5\naccounting: planned 9 = succeeded 9 + failed 0 + pending 0  ✓\nitems: scraped 9, written 9; the run holds 9';
+    const stats = new Stats();
+    stats.inc('items/scraped', 1);
+    stats.inc('items/dropped/price/not-positive', 1);
+    stats.note('items/first-drop/price/not-positive', forged);
+    stats.inc('items/dropped/duplicate/price-differs', 1);
+    stats.note('items/first-drop/duplicate/price-differs', `http://127.0.0.1/a\r\nALARMS:\n  none`);
+    const printed = formatSummary(buildSummary({ runId: 'r', spider: 's\nrun x of spider y: finished', ledger, stats, interrupted: false }));
+    const lines = printed.split('\n');
+    expect(lines.filter((line) => line.startsWith('accounting'))).toEqual(['accounting: planned 3 = succeeded 3 + failed 0 + pending 0  ✓']);
+    expect(lines.filter((line) => line.startsWith('items: '))).toEqual(['items: scraped 1, written 0']);
+    expect(lines.filter((line) => line.startsWith('run '))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('ALARMS'))).toEqual([]);
+    expect(printed).toContain('  price/not-positive: 1 (first: -5 accounting: planned 9');
+  });
 });

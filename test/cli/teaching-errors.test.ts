@@ -55,6 +55,15 @@ describe.concurrent('errors that teach', { timeout: 180_000 }, () => {
     expect(debug.stderr).toMatch(STACK_FRAME);
   });
 
+  it('names frontier.url when a --frontier URL cannot be parsed, on every command that takes one, never the password', async () => {
+    const url = 'redis://:s3cret@127.0.0.1:99999';
+    for (const args of [['status', '--frontier', url], ['report', 'some-run', '--frontier', url]]) {
+      const run = await cli([...args, '--storage', storage.dir]);
+      expect(run.code, args[0]).toBe(2);
+      expect(run.stderr, args[0]).toBe('pricecrawl: invalid settings:\n  frontier.url: not a valid URL (from cli)\n');
+    }
+  });
+
   it('names the host to add when a start URL is outside allowedDomains', async () => {
     // Tests here run concurrently and another one crawls this site: this start URL is this test's own.
     const start = `${site.startUrls[0]}?offsite-check`;

@@ -49,6 +49,10 @@ beforeAll(async () => {
   // Written raw: Node's server refuses such a header; bytes 0x80–0xff are legal in a header value and read as C1 controls.
   server.route('/bad-location', (req) => void req.socket.end(Buffer.from('HTTP/1.1 302 Found\r\nLocation: http://[x\x9b2J\xe2\x80\xae\r\nContent-Length: 0\r\nConnection: close\r\n\r\n', 'latin1')));
   server.route('/binary-as-text', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(BINARY));
+  // Text that runs over lines where the digest shows one line: the page's own 'headers:' section and a header.
+  const FORGED = '\n\nheaders:\n  x-verified-by: pricecrawl\n';
+  server.route('/forged-title', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>Deal${FORGED}</title><p>x</p>`));
+  server.route('/forged-text', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(`plain${FORGED}`));
 });
 afterAll(async () => {
   await server.close();
@@ -68,6 +72,8 @@ describe('terminalSafe', () => {
     const safe = terminalSafeJson(json);
     expect(safe).not.toMatch(CONTROL);
     expect(JSON.parse(safe)).toEqual({ sku: HOSTILE });
+    // The line and paragraph separators too: log shippers and Python readers end a line there.
+    expect(terminalSafeJson(JSON.stringify({ name: 'a\u2028b\u2029c' }))).toBe('{"name":"a\\u2028b\\u2029c"}');
   });
 });
 
@@ -77,6 +83,15 @@ describe('commands that print scraped text', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`title: ${SHOWN}`);
     expect(run.stdout).not.toMatch(CONTROL);
+  });
+
+  it('`fetch` keeps a title and a body preview that run over lines on their one line: the page cannot print lines of the digest', async () => {
+    for (const path of ['/forged-title', '/forged-text']) {
+      const run = await cli(['fetch', server.url(path)]);
+      const lines = run.stdout.split('\n');
+      expect(lines.filter((line) => line === 'headers:'), path).toHaveLength(1);
+      expect(lines.filter((line) => line.trim().startsWith('x-verified-by')), path).toEqual([]);
+    }
   });
 
   it('`fetch --html` prints the page without its escape sequences', async () => {

@@ -148,6 +148,20 @@ describe('feed formats', () => {
     }
   });
 
+  it('JSON and JSONL escape what line readers split on (U+2028, U+2029, NEL) and terminals act on (C1, bidi): one record, one line, the same values', async () => {
+    // Text pasted from a word processor keeps its line separator; Python's str.splitlines() and codecs readers end a line there.
+    const name = 'Kettle\u2028steel\u2029set\u0085 \u009b2J \u202egnp.exe';
+    await store.writeBatch([toStoredItem({ sku: 'K-2', name, price: new Decimal('12.99'), currency: 'EUR' }, source({ runId: 'run-3' }))]);
+    for (const format of ['jsonl', 'json']) {
+      const spec = feed(`lines.${format}`);
+      await exportItems(store, 'run-3', spec);
+      const text = readFileSync(spec.path, 'utf8');
+      expect(text, format).not.toMatch(/[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+      const records = (format === 'jsonl' ? text.trim().split('\n').map((line) => JSON.parse(line) as unknown) : JSON.parse(text)) as Array<{ name: string }>;
+      expect(records.map((record) => record.name), format).toEqual([name]);
+    }
+  });
+
   it('-o appends to a feed already there (one JSON array, one XML document, one CSV header); -O overwrites it', async () => {
     for (const format of ['json', 'xml', 'csv', 'jsonl'] as FeedFormat[]) {
       const name = `twice.${format}`;

@@ -1,8 +1,9 @@
 // A real crawl with proxy, Redis and PostgreSQL passwords: none appears in any file, log line, report, metric or screen output.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/files-under';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { freePort } from '../support/free-port';
 import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy';
@@ -41,13 +42,6 @@ afterAll(async () => {
   storage.cleanup();
   inputs.cleanup();
 });
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /** Every value in Redis, whatever its type: what the shared frontier and the sessions keep at rest. */
 async function redisValues(url: string): Promise<string> {

@@ -1,9 +1,10 @@
 // Credentials and tokens in page URLs (a start URL with user info, a redirect's Location, ?api_key= and signed links): no item, feed, export, report or screen shows them.
 import type { ServerResponse } from 'node:http';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder } from '../support/files-under';
 import { FixtureServer } from '../support/fixture-server';
 import { cli, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
@@ -41,13 +42,6 @@ afterAll(async () => {
   await server.close();
   storage.cleanup();
 });
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 describe('secrets in the URLs a crawl visits', () => {
   it('reach no item, feed, export, report, price change or screen; the pages are still crawled and priced', async () => {

@@ -133,6 +133,15 @@ describe('loadSettings', () => {
     expect(error.message).toMatch(/politeness\.hosts\.shop\.example\.callbackTimeoutSecs: unknown setting/);
   });
 
+  it('refuses a frontier URL no parser reads, naming the key and not the password (it escaped as a bare "Invalid URL", exit 1)', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    for (const url of ['redis://:s3cret@127.0.0.1:99999', 'redis://:s3cret@[::1']) {
+      const error = errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: [`frontier.url=${url}`] }));
+      expect(error.message).toContain('frontier.url: not a valid URL (from cli)');
+      expect(error.message).not.toContain('s3cret');
+    }
+  });
+
   it('names the dotted path of a value of the wrong type or range', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     const error = errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['http.timeoutMs=-5', 'concurrency.maxConcurrency=lots'] }));

@@ -1,5 +1,6 @@
 // Per-format text of a feed: what opens and closes the file and how records are written between.
 import { csvColumns, csvRecord, csvRow } from './csv-format';
+import { terminalSafeJson } from '../../core/terminal-safe';
 import type { FeedFormat } from './feed-spec';
 import { XML_FOOTER, XML_HEADER, xmlItem } from './xml-format';
 
@@ -18,9 +19,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * One record as JSON with every string well-formed: a lone surrogate (a shop's API cutting an emoji in half,
  * `"Kettle \\ud83d"`) was written as that escape, which I-JSON (RFC 7493) forbids and strict readers (Rust's
  * serde_json, .NET's System.Text.Json) refuse, failing the whole feed; it becomes U+FFFD, as in the CSV and
- * XML feeds and the stores (UTF-8 cannot hold it), so one item reads alike in every feed.
+ * XML feeds and the stores (UTF-8 cannot hold it), so one item reads alike in every feed. The line separators
+ * and controls JSON.stringify leaves raw are escaped (same values): one record stays one line to any reader.
  */
-const jsonRecord = (record: Record<string, unknown>): string => JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value));
+const jsonRecord = (record: Record<string, unknown>): string =>
+  terminalSafeJson(JSON.stringify(record, (_key, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value)));
 
 const jsonl: FeedEncoder = {
   header: () => '',

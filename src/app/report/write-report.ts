@@ -1,7 +1,7 @@
 // Writes one run's HTML report to a file (used by `pricecrawl report` and `crawl --report`).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { maskSecretsInText } from '../../core/mask-secrets';
+import { maskSecrets } from '../../core/mask-secrets';
 import { gatherReport, type ReportSource } from './report-data';
 import { renderReport } from './report-html';
 
@@ -9,8 +9,9 @@ export const defaultReportPath = (runId: string): string => `report-${runId}.htm
 
 /** Resolves to the absolute path written. */
 export async function writeReport(config: ReportSource, runId: string, file: string = defaultReportPath(runId)): Promise<string> {
-  // Masked as a whole on its way to the file: failed URLs come from the frontier, which keeps a `?token=` to fetch with.
-  const html = maskSecretsInText(renderReport(await gatherReport(config, runId)));
+  // Masked before it is rendered: failed URLs come from the frontier, which keeps a `?token=` to fetch with. Not the
+  // HTML after: escaping writes a password's quote as `&#39;`, whose `#` ends a URL's authority for the masking.
+  const html = renderReport(maskSecrets(await gatherReport(config, runId)));
   const path = resolve(file);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, html);

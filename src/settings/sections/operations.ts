@@ -38,7 +38,14 @@ export const operationSettings = {
       /** Requests a spider may have yielded but not yet stored before it is paused (backpressure). */
       addBatchSize: z.number().int().min(1).default(500),
       /** Shared frontier for many workers, `redis://host:port[/db]`; empty: the embedded SQLite frontier. */
-      url: z.string().regex(/^(rediss?:\/\/.+)?$/, 'empty or a redis:// URL').default(''),
+      url: z
+        .string()
+        .superRefine((url, ctx) => {
+          if (!/^(rediss?:\/\/.+)?$/.test(url)) ctx.addIssue({ code: 'custom', message: 'empty or a redis:// URL' });
+          // Refused here, naming the key: the Redis client's own 'Invalid URL' (a port above 65535) named nothing.
+          else if (url !== '' && !URL.canParse(url)) ctx.addIssue({ code: 'custom', message: 'not a valid URL' });
+        })
+        .default(''),
       /**
        * When nothing is in flight and the next pending request may go only this far ahead (a server's
        * Retry-After of days, a breaker's cooldown), the run ends interrupted instead of sleeping that long:
