@@ -1,4 +1,4 @@
-// Price table rows, round 11: a delivery fee beside the price and a discount badge, Swedish öre after a colon, and the formats around them; a label run into its number in scripts without spaces, the Vietnamese "tr".
+// Price table rows, round 11: a delivery fee beside the price and a discount badge, Swedish öre after a colon, and the formats around them; a label run into its number in scripts without spaces, the Vietnamese "tr"; ISO codes of no money.
 import { NBSP, NNBSP, loc, shop, type PriceRow } from './price-table-types';
 
 const A = 'price/ambiguous';
@@ -59,6 +59,9 @@ export const FEES_AND_COLONS: PriceRow[] = [
   ['12 990 Ft 30 napos legalacsonyabb ár: 13 990 Ft', '12990', 'HUF'], ['30 napos legalacsonyabb ár: 13 990 Ft 12 990 Ft', '12990', 'HUF'],
   // CLDR's Vietnamese "Tr" (triệu, 10⁶) as shops write it, in lower case or capitals: 1.2 VND was read.
   ['1,2 tr ₫', '1200000', 'VND'], ['1.5 tr đ', '1500000', 'VND'], ['1,2tr ₫', '1200000', 'VND'], ['1,5 TR ₫', '1500000', 'VND'], ['Giá 2,5 tr VND', '2500000', 'VND'],
+  // ISO 4217 codes of no money ("no currency", metals, the test code): 1200 XXX was stored; the CFA, CFP and Caribbean X codes are money.
+  ['1200 XXX', A, null], ['12.99 XAU', A, null], ['XTS 12.99', A, null], ['12.99', A, null, { currencyHint: 'XXX', defaultCurrency: 'USD' }],
+  ['XAF 12 990', '12990', 'XAF'], ['XOF 5000', '5000', 'XOF'], ['XPF 1200', '1200', 'XPF'], ['XCD 12.99', '12.99', 'XCD'],
   // Round 11's other strings: read right before and kept so.
   ['₹ 12,34,567', '1234567', 'INR'], ['Rs. 1,499', '1499', 'INR', loc('en-IN')],
   ['M.R.P.: ₹1,999 ₹1,499 (25% off)', '1499', 'INR'], ['₹1,499 M.R.P: ₹1,999 Inclusive of all taxes', '1499', 'INR'],

@@ -53,6 +53,17 @@ describe('structured values', () => {
     expect([product?.price?.toFixed(), product?.currency]).toEqual(['12.99', null]);
   });
 
+  it('reads no price in an ISO 4217 code of no money: XXX ("no currency", a platform\'s unset currency), a metal, the test code', () => {
+    for (const code of ['XXX', 'XAU', 'XTS']) {
+      const $ = cheerio.load(ld(`{"@type":"Product","sku":"X","offers":{"@type":"Offer","price":"1200","priceCurrency":"${code}"}}`));
+      const { product } = extractStructuredData($, 'http://shop.test/p/x', { defaultCurrency: 'USD' });
+      expect([product?.price ?? null, product?.currency ?? null]).toEqual([null, null]);
+    }
+    // The CFA and CFP francs and the East Caribbean dollar are money, X codes as they are.
+    const $ = cheerio.load(ld('{"@type":"Product","sku":"X","offers":{"@type":"Offer","price":"12990","priceCurrency":"XOF"}}'));
+    expect(extractStructuredData($, 'http://shop.test/p/x', {}).product?.currency).toBe('XOF');
+  });
+
   it('a SalePrice specification below the offer price is the price; the offer price becomes regular', () => {
     const $ = cheerio.load(ld('{"@type":"Product","offers":{"@type":"Offer","price":"99.00","priceCurrency":"EUR","priceSpecification":{"@type":"PriceSpecification","priceType":"SalePrice","price":"79.00"}}}'));
     const { product } = extractStructuredData($, 'http://shop.test/p/y');
