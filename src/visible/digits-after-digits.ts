@@ -30,6 +30,8 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   // "12,99 €<sup>1</sup>": a mark after the price's currency, never a second amount. Two digits there are the
   // cents of "129€<sup>99</sup>", as French shops write it: left for the lexer, which reads "129€99".
   if (raised && endsWithPriceSign(before)) return digits.length === 2 && isWholeEuros(before) ? unchanged : { piece: '*', fragment: true };
+  // "29:<sup>90</sup>": Swedish öre after the colon, the units' part (the parser reads "29:90 kr"; alone, "90" was the price, 90 SEK).
+  if (digits.length === 2 && /\p{Nd}:$/u.test(before)) return { piece: digits, fragment: true };
   if (!/\p{Nd}$/u.test(before)) return unchanged;
   // The last 64 characters: a run anchored only at its end is retried from each of its characters (quadratic on a
   // long run of spaces or digits earlier in the text), and a price's units never run that long.

@@ -62,8 +62,8 @@ const CONTEXT_CHARS = 48;
 const MARK_DEPTH = 4;
 /** Digits of any script: Arabic-Indic "١٢٣", Persian "۱۲۳", Devanagari "१२३" and full-width "１２３" are prices too (the parser maps them). */
 const HAS_DIGIT = /\p{Nd}/u;
-/** Digits alone, with the footnote star German shops set after every price ("12.99*"), the Arabic and full-width separators, and the dash of whole units ("19.–", Swiss francs). */
-const BARE_NUMBER = /^[\s\p{Nd}.,'’\u00a0\u202f\u066b\u066c\u060c\uff0c\uff0e\u2013-]+\*?\s*$/u;
+/** Digits alone, with the footnote star German shops set after every price ("12.99*"), the Arabic and full-width separators, and the dash of whole units ("19.–", Swiss francs; "199:-", Swedish kronor). */
+const BARE_NUMBER = /^[\s\p{Nd}.,'’\u00a0\u202f\u066b\u066c\u060c\uff0c\uff0e\u2013-]+(?::[-–])?\*?\s*$/u;
 
 interface State {
   struck: string | null;

@@ -48,6 +48,11 @@ describe('prices round 11 found read wrong on a page', () => {
     expect(read('<div class="price">199:50 kr</div>', 'sv-SE')).toBe('199.50 SEK');
     expect(read('<div class="price"><span>29:90</span> <span>kr</span></div>', 'sv-SE')).toBe('29.90 SEK');
     expect(read('<div class="price"><del>39:90 kr</del> 29:90 kr</div>', 'sv-SE')).toBe('29.90 SEK');
+    expect(read('<div class="price">29:<sup>90</sup> kr</div>', 'sv-SE')).toBe('29.90 SEK');
+    // Raised öre after the colon with no sign: a clock time as much as a price, but never 90 SEK (read before).
+    expect(read('<div class="price">29:<sup>90</sup></div>', 'sv-SE')).toMatch(/^price\//);
+    // Whole kronor with ":-" alone in a price holder were not found.
+    expect(read('<div class="price"><span>199:-</span></div>', 'sv-SE')).toBe('199.00 SEK');
   });
 
   it('keeps a delivery fee and a discount badge in one price holder from being the price', () => {
