@@ -3,7 +3,8 @@ import { Decimal } from '../core/money';
 import { assignCurrencies } from './currency-ownership';
 import { isHardExclusion, type Exclusion } from './number-exclusions';
 import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, textBetween } from './conditional-pairs';
-import { clubSide, isRangeBetween, roleOf, type PriceRole } from './price-context';
+import { clubSide, isRangeBetween, roleOf, shippingWordsAfter, type PriceRole } from './price-context';
+import { DISCOUNT } from './discount-sign';
 import { FROM_AFTER, FROM_BEFORE } from './from-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
@@ -27,8 +28,6 @@ export type Choice = { ok: true; chosen: Candidate; all: Candidate[] } | PriceRe
 const AFTER_CHARS = 40;
 /** How far before a number a label spanning other numbers is read ("Lowest price in 30 days:"). */
 const REACH_CHARS = 80;
-/** A discount sign in the text ("-15%", "20% off", "Sale"): with two prices, the lower is the sale price. */
-const DISCOUNT = /(?:^|[^\d])-\s?\d{1,2}\s?%|\d\s?%\s?(?:off|rabatt|korting|de (?:réduction|descuento)|sconto|할인)|%\s?\d{1,2}\s?indirim|(?:^|[^\p{L}])(?:sale|soldes|rebajas|saldi|reduziert|promo)(?![\p{L}])|(?:^|[^\p{L}])save:? ?(?:\p{Sc}|\d)/iu;
 
 function describe(candidates: readonly Candidate[], text: string): string {
   return candidates.map((candidate) => JSON.stringify(text.slice(candidate.token.start, candidate.token.end))).join(' and ');
@@ -259,6 +258,10 @@ function fromOffer(text: string, all: readonly Candidate[], prices: readonly Can
 }
 const OR_WORD = /(?:^|[^\p{L}])(?:or|oder|ou|o|of|eller|lub|или|或)(?![\p{L}])/iu;
 
+/** The text after a candidate's number and the sign written after it. */
+const afterOf = (text: string, candidate: Candidate): string =>
+  text.slice(Math.max(candidate.token.end, ...candidate.owned.filter((sign) => sign.start >= candidate.token.end).map((sign) => sign.end)));
+
 /** Digits after the decimal point as written ("10.83": 2); the rounding a shop applied to it. */
 const amountDigits = (candidate: Candidate): number => (candidate.token.normalized ?? '').split('.')[1]?.length ?? 0;
 
@@ -283,6 +286,10 @@ function pick(text: string, finalists: readonly Candidate[]): Candidate | PriceR
     if (codes.length > 0 && grossAtRate(amounts[net], amounts[gross], codes, digits)) return finalists[gross];
   }
   if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && DISCOUNT.test(text)) {
+    // "£3.99 delivery £25.00 20% off", "29,95 € Versand 4,95 € -10%": shipping words after one of the two may make it (or the
+    // next) the delivery charge, no price struck through; the lower of the two was stored, a delivery fee as the price.
+    const shipping = finalists.find((candidate) => shippingWordsAfter(afterOf(text, candidate)));
+    if (shipping) return refuse(PRICE_REFUSAL.ambiguous, `shipping words after ${describe([shipping], text)}: a delivery charge beside the price, or a reduced price`);
     return amounts[0].lte(amounts[1]) ? finalists[0] : finalists[1];
   }
   return refuse(PRICE_REFUSAL.ambiguous, `more than one current price: ${describe(finalists, text)}`);

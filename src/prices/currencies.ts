@@ -1,6 +1,6 @@
 // Currency symbols and words the price parser recognises (ISO codes come from iso-currencies), and how shared ones resolve.
 import { homeCurrencySymbols } from './home-symbols';
-import { ISO_CODES } from './iso-currencies';
+import { ISO_CODES, isNoMoneyCode } from './iso-currencies';
 import { localeCurrencyAmong } from './price-locale';
 
 export { ISO_CODES } from './iso-currencies';
@@ -116,14 +116,16 @@ export interface CurrencyContext {
 export function candidatesOf(hint: string | undefined | null): readonly string[] {
   if (!hint) return [];
   const trimmed = hint.trim();
+  if (isNoMoneyCode(trimmed.toUpperCase())) return [];
   if (ISO_CODES.has(trimmed.toUpperCase())) return [trimmed.toUpperCase()];
   return CURRENCY_SYMBOLS[trimmed] ?? [];
 }
 
-/** Whether a hint names a currency outside ISO 4217 ("BTC", "تومان"): no code, and no default in its place. */
+/** Whether a hint names a currency outside ISO 4217 ("BTC", "تومان") or an ISO code of no money ("XXX"): no code, and no default in its place. */
 export function outsideIso(hint: string | undefined | null): boolean {
   const trimmed = hint?.trim();
-  return Boolean(trimmed) && !ISO_CODES.has(trimmed!.toUpperCase()) && CURRENCY_SYMBOLS[trimmed!]?.length === 0;
+  if (!trimmed) return false;
+  return isNoMoneyCode(trimmed.toUpperCase()) || (!ISO_CODES.has(trimmed.toUpperCase()) && CURRENCY_SYMBOLS[trimmed]?.length === 0);
 }
 
 /**

@@ -4,6 +4,7 @@ import { normalizeNumber, type NormalizeOptions } from './normalize-number';
 import { exclusionAfter, exclusionBefore, isLabelBefore, type Exclusion } from './number-exclusions';
 import { isIsoCode } from './iso-currencies';
 import { joinMinorUnits } from './minor-unit-pair';
+import { colonDecimals } from './colon-decimals';
 import { findCurrencies, type NumberToken, type Span } from './price-tokens';
 
 const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:](?:[-–—]{1,2}|=))?/g;
@@ -105,14 +106,17 @@ function splitAtSpaces(raw: string, firstAlone: boolean): Array<[offset: number,
 }
 
 export function findNumbers(text: string, options: NormalizeOptions): NumberToken[] {
-  const out: NumberToken[] = [];
-  const dates: Span[] = [];
+  // "199:50 kr": the öre after a colon, no time; read first so that the time pattern leaves them be.
+  const colons = colonDecimals(text, (start, raw) => startsApart(text.slice(Math.max(0, start - LABEL_WINDOW), start), raw)).map((token) => classify(text, token));
+  const out: NumberToken[] = [...colons];
+  const dates: Span[] = [...colons];
   for (const match of text.matchAll(DATE_OR_TIME)) {
     const span = { start: match.index, end: match.index + match[0].length };
+    if (colons.some((colon) => colon.start < span.end && span.start < colon.end)) continue;
     out.push({ ...span, raw: match[0], normalized: null, excluded: match[0].includes(':') ? 'time' : 'date' });
     dates.push(span);
   }
-  const withoutDates = masked(text, dates);
+  const withoutDates = masked(text, dates.sort((a, b) => a.start - b.start));
   const euros: Span[] = [];
   for (const match of withoutDates.matchAll(EURO_IN_PLACE_OF_COMMA)) {
     const end = match.index + match[0].length;

@@ -57,13 +57,22 @@ export function homeLetterPower(letter: string, raw: string, codes: readonly str
   return claim;
 }
 
-/** "Rp 1,5 M", "RM1.5J": a letter of the home language of a currency beside the number (after a space where that language writes one). */
+/**
+ * "Rp 1,5 M", "RM1.5J", "1,2 tr ₫": a letter of the home language of a currency beside the number (after a space where that
+ * language writes one). A single letter in its case only ("m" and "M" differ); two in any case, as shops write CLDR's "Tr"
+ * (Vietnamese triệu, 10⁶) as "tr" or "TR", which read 1.2 VND for 1,200,000.
+ */
 export function homeLetterAfter(after: string, codes: readonly string[]): { letter: string; length: number } | null {
-  const found = /^( ?)(\p{Lu}\p{Ll}?)(?![\p{L}\d])/u.exec(after);
+  const found = /^( ?)(\p{Lu}\p{Ll}?|\p{L}{2})(?![\p{L}\d])/u.exec(after);
   if (!found) return null;
-  const [, space, letter] = found;
-  const known = codes.some((code) => homeLetters(code)?.powers.has(letter) && (space === '' || homeLetters(code)?.spaced));
-  return known ? { letter, length: found[0].length } : null;
+  const [, space, written] = found;
+  for (const code of codes) {
+    const home = homeLetters(code);
+    if (!home || (space !== '' && !home.spaced)) continue;
+    const letter = home.powers.has(written) ? written : [...home.powers.keys()].find((key) => key.length === 2 && key.toLowerCase() === written.toLowerCase());
+    if (letter !== undefined) return { letter, length: found[0].length };
+  }
+  return null;
 }
 
 /** What English's short compact forms scale by (CLDR en): the reading a letter has on pages of any language. */

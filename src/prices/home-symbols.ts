@@ -4,9 +4,8 @@
 // ("100 ֏" on a USD shop read 100 USD). ISO 4217 codes start with their country's ISO 3166 code, and
 // CLDR's symbol in that country's language is what its shops print. ~40 ms, once, at start-up.
 import currencyCodes from 'currency-codes';
+import { isNoMoneyCode } from './iso-currencies';
 
-/** Funds, metals and test codes are no shop currency; the CFA, CFP and East Caribbean ones are. */
-const SHOP_X_CODES = new Set(['XAF', 'XOF', 'XPF', 'XCD']);
 
 /**
  * A sign of one or two Latin letters ("K", "L", "Le", "FC", "Ar") is also a size, an initial or a
@@ -28,7 +27,7 @@ function homeLocale(code: string): string | null {
 export function homeCurrencySymbols(known: Readonly<Record<string, unknown>>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const code of currencyCodes.codes()) {
-    if (code.startsWith('X') && !SHOP_X_CODES.has(code)) continue;
+    if (isNoMoneyCode(code)) continue;
     const locale = homeLocale(code);
     if (!locale) continue;
     for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {

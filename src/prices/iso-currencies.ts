@@ -5,6 +5,14 @@ import type { Decimal } from '../core/money';
 /** Every active ISO 4217 alphabetic code (upper case). */
 export const ISO_CODES: ReadonlySet<string> = new Set(currencyCodes.codes());
 
+/** The X codes that are a shop's money: the CFA francs, the CFP franc, the East Caribbean dollar. */
+const SHOP_X_CODES = new Set(['XAF', 'XOF', 'XPF', 'XCD']);
+/**
+ * ISO 4217 codes no shop charges in: metals (XAU, XAG), bond units, funds (XDR), the test code XTS and XXX, "no currency
+ * involved", which platforms write where a shop's currency was never set. "1200 XXX" and priceCurrency "XAU" were stored.
+ */
+export const isNoMoneyCode = (code: string): boolean => code.startsWith('X') && ISO_CODES.has(code) && !SHOP_X_CODES.has(code);
+
 /**
  * Codes that are also common English words ("ALL prices", "TOP deal", "PEN"): they count as a
  * currency only when written right next to the amount.

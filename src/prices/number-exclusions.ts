@@ -25,8 +25,8 @@ const COUNTED = unitPattern([
   'results', 'products', 'artikel', 'produkte', 'ergebnisse', 'résultats', 'colou?rs', 'farben', 'couleurs', 'sizes', 'größen', 'variants', 'varianten',
   'seats', 'persons', 'personen', 'шт\\.?', 'ед\\.?', 'interest-free', 'payments?', 'instal?lments?', 'raten', 'cuotas', 'parcelas', 'mensualités',
   'fois', 'rate', 'vezes', 'meses sin intereses', 'msi', 'rat', 'raty', 'taksit', 'ay', 'תשלומים', 'دفعات', 'أقساط', 'เดือน', 'bulan', 'tháng', '개월', '個', '枚', '本', '件', '片', '粒', '台', '点', '개', '명', 'ชิ้น', 'adet', 'szt\\.?', 'ks', 'db',
-  // Loyalty points and air miles: a shop's own unit, no money ("5,000 points" read as dollars in a USD shop).
-  'points?', 'pts\\.?', 'pt', '(?:bonus)?punkte', 'puntos', 'pontos', 'punti', 'punkty', 'avios', 'meilen', 'ポイント(?:還元)?', '포인트', '积分', '積分',
+  // Loyalty points, credits and air miles: a shop's own unit, no money ("5,000 points" read as dollars in a USD shop).
+  'points?', 'pts\\.?', 'pt', 'credits?', '(?:bonus)?punkte', 'puntos', 'pontos', 'punti', 'punkty', 'avios', 'meilen', 'ポイント(?:還元)?', '포인트', '积分', '積分',
 ]);
 /**
  * "99p", "99¢", "99c", "50 cents": an amount in the currency's minor unit. Read as the number it shows it
@@ -42,7 +42,7 @@ const UNIT_CASED = /^ ?(?:ft|FT|m)(?![\p{L}\d])/u;
  * "30 derniers jours", "30 dagarna" (the window of an EU shop's "lowest price of the last 30 days" note).
  */
 const DAY_WORDS = [
-  'days?', 'tage?n?', 'jours?', 'días', 'dias', 'dagen', 'dagar(?:na)?', 'dage(?:ne)?', 'dager', 'dneh', 'dni', 'dní', 'dnů', 'dana', 'nap(?:ban|ja)?',
+  'days?', 'tage?n?', 'jours?', 'días', 'dias', 'dagen', 'dagar(?:na)?', 'dage(?:ne)?', 'dager', 'dneh', 'dni', 'dní', 'dnů', 'dana', 'nap(?:ban|ja|os)?',
   'päivän', 'päivää', 'giorni', 'zile', 'ημερών', 'ημέρες', 'днів', 'дней', 'дни', 'dienų', 'dienām', 'dienās', 'päeva',
 ].join('|');
 export const DAY_COUNT_AFTER = `\\s*[-‑]?\\s*(?:de\\s+|derniers\\s+)?(?:${DAY_WORDS})(?![\\p{L}])`;
@@ -126,6 +126,9 @@ export const isLabelBefore = (before: string): boolean => LABEL_BEFORE.test(befo
 export const isStrongExclusion = (exclusion: Exclusion | undefined): boolean =>
   exclusion !== undefined && exclusion !== 'measure' && exclusion !== 'quantity' && exclusion !== 'multiplier' && exclusion !== 'rating';
 
+/** A letter of a script that sets no spaces between words (Korean glues a label to its amount as often), at the end of the text. */
+const UNSPACED_LETTER_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]-?$/u;
+
 /** What precedes the number shows it is no price: "%", "Size", "SKU", "©", "4.5 out of", "(1,234)". */
 export function exclusionBefore(before: string, token: { raw: string; end: number }): Exclusion | undefined {
   if (/(?<!\d ?)%\s?$/.test(before)) return 'percent';
@@ -139,7 +142,9 @@ export function exclusionBefore(before: string, token: { raw: string; end: numbe
   // "Sizes 38, 40, 42", "Gr. 38/40": the label covers the whole list after it.
   if (LABEL_BEFORE.test(before) || LABEL_BEFORE.test(before.replace(LIST_BEFORE, ''))) return 'label';
   if (INTEGER.test(token.raw) && /\($/.test(before)) return 'count';
-  // "X-2000", "RTX4090", "v2.0": digits glued to letters are a model code (a currency glued to them lifts this).
-  if (/\p{L}-?$/u.test(before)) return 'label';
+  // "X-2000", "RTX4090", "v2.0": digits glued to letters are a model code (a currency glued to them lifts this). Not letters of
+  // a script written without spaces between words ("税込1,357円", "판매가12,900원", "ราคา1,290บาท"): there a label runs into its
+  // number, and as a model code the amount lost its sign to a count after it ("税込1,357円 2個" read 2 JPY).
+  if (/\p{L}-?$/u.test(before) && !UNSPACED_LETTER_END.test(before)) return 'label';
   return undefined;
 }

@@ -11,7 +11,7 @@ import { findCurrencies, isAdjacent, type CurrencyToken, type Span } from './pri
 import { amountAtScale, isFuelPrice } from './three-digit-tail';
 import { implausibleAmount } from './implausible-amount';
 import { isUnitPrice } from './unit-price';
-import { pastPrintedDigits, printedMinorDigits } from './iso-currencies';
+import { isNoMoneyCode, pastPrintedDigits, printedMinorDigits } from './iso-currencies';
 import { RecentReadings } from './recent-readings';
 import { lostCharacterInNumber } from './lost-character';
 import { CART_PRICE } from './cart-price-words';
@@ -113,6 +113,9 @@ export function parsePrice(input: string, given: ParsePriceOptions = {}): PriceR
   return readCandidate({ display, text }, chosen, all, currencies, options);
 }
 
+/** Why "XXX", "XAU" name no amount's currency. */
+const NO_MONEY = 'is an ISO 4217 code of no money (a metal, a fund, the test code, or none set)';
+
 /** A number with no decimal part: "12", "1,299", "1.299", "1 299". */
 const WHOLE_UNITS = /^\d+$|^\d{1,3}(?:[,.' ]\d{3})+$/;
 /** Two or three superscript digits (cents, or the fils of a three-decimal currency), and no fourth, maybe after a separator or a space: "⁹⁹", ",⁹⁹", ". ⁹⁹", "⁵⁰⁰". */
@@ -133,14 +136,15 @@ export function readCandidate(
   // "0.0025 BTC", "450.000 تومان": no ISO code names the amount's currency, and the default would take its place.
   const outside = tokens.find((token) => token.candidates.length === 0);
   if (outside) {
-    const why = outside.unknown ? 'has letters glued to its sign that name no currency we know' : 'is a currency outside ISO 4217';
+    const why = outside.unknown ? 'has letters glued to its sign that name no currency we know' : isNoMoneyCode(outside.symbol) ? NO_MONEY : 'is a currency outside ISO 4217';
     return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(outside.symbol)} ${why}`);
   }
   // "Giá KM 999.000₫", "$12.99 EUR", "12.99 € USD": signs beside the amount that no one currency can be ("KM" is also BAM).
   const clash = disagreeing(text, chosen, all, currencies, tokens);
   if (clash) return refuse(PRICE_REFUSAL.ambiguous, `the amount has two currencies: ${clash}`);
   if (tokens.length === 0 && outsideIso(options.currencyHint)) {
-    return refuse(PRICE_REFUSAL.ambiguous, `the hint ${JSON.stringify(options.currencyHint)} is a currency outside ISO 4217`);
+    const hint = options.currencyHint!.trim();
+    return refuse(PRICE_REFUSAL.ambiguous, `the hint ${JSON.stringify(hint)} ${isNoMoneyCode(hint.toUpperCase()) ? NO_MONEY : 'is a currency outside ISO 4217'}`);
   }
   const currency = currencyOf(tokens, options);
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.

@@ -1,5 +1,6 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
 import { COUPON_AFTER, COUPON_BEFORE, opensWithCode } from './coupon-price';
+import { opensWithDiscount } from './discount-sign';
 import { isLowestRecentlyLabel } from './lowest-recently';
 import { isEstimatedEach } from './estimated-each';
 import { isPiecePrice } from './piece-price';
@@ -83,7 +84,19 @@ const SHIPPING_WORDS = '(?:shipping(?: (?:&|and) handling)?|s&h|s\\/h|postage(?:
  */
 const SHIPPING_KIND_BEFORE = "(?:(?:flat[- ]rate|standard|express|tracked|next[- ]day|same[- ]day|two[- ]day|2[- ]day|named[- ]day|home|ground|economy|priority|overnight|international|ups|dhl|fedex|usps|gls|dpd)\\s+){0,2}(?:standard|express|premium|paket)?";
 const SHIPPING_KIND_AFTER = '(?:\\s+(?:standard|express|exprés|estándar|espressa|rapide|urgente|à domicile|a domicilio|en point relais))?';
-const SHIPPING_AFTER = new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?:\\s+(?:fee|costs?|charges?))?\\s*(?:$|[^\\s\\p{L}\\d])`, 'iu');
+const SHIPPING_WORDS_AFTER = new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?:\\s+(?:fee|costs?|charges?))?`, 'iu');
+/** The shipping words right after an amount ("£3.99 delivery", "4,95 € Versandkosten"), whatever follows them. */
+export const shippingWordsAfter = (after: string): boolean => SHIPPING_WORDS_AFTER.test(after);
+/**
+ * The shipping words end the amount's label: the text or its sentence ends, or a discount badge of its own follows ("£25.00
+ * £3.99 delivery 20% off": the badge made the fee the lower of two prices, the sale price).
+ */
+function isShippingAfter(after: string): boolean {
+  const words = SHIPPING_WORDS_AFTER.exec(after);
+  if (!words) return false;
+  const rest = after.slice(words[0].length);
+  return /^\s*(?:$|[^\s\p{L}\d])/u.test(rest) || opensWithDiscount(rest);
+}
 const SHIPPING_OPENING = new RegExp(`^\\s*${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?: costs?| charges?)?[\\s:.\\-–]*$`, 'iu');
 
 /** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
@@ -215,7 +228,7 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
   if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';
-  if ((last && SHIPPING_AFTER.test(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
+  if ((last && isShippingAfter(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
   if (clubSide({ before, after, first }) !== null) return 'member';
   if (isEstimatedEach(label, after)) return 'unit';
   if (REGULAR.test(label)) return 'regular';

@@ -33,6 +33,10 @@ const PUNCTUATION: Readonly<Record<string, string>> = {
   '\u2020': '*', '\u2021': '*', '\u066B': '.', '\u066C': "'", '\u060C': ',', '\uFF0E': '.', '\uFF0C': ',', '\uFF1A': ':', '\u066A': '%', '\uFF05': '%', '\uFF04': '$', '\uFE69': '$', '\uFFE1': '£', '\uFFE6': '₩', '\uFFE0': '¢', '\u2212': '-', '\uFE63': '-', '\uFF0D': '-', '\u2010': '-', '\u2011': '-', '\u2012': '-',
 };
 const FULL_WIDTH_LETTER = /[\uFF21-\uFF3A\uFF41-\uFF5A]/g;
+
+const SUPERSCRIPT_DIGITS = ['\u2070', '\u00B9', '\u00B2', '\u00B3', '\u2074', '\u2075', '\u2076', '\u2077', '\u2078', '\u2079'];
+/** ASCII digits as superscript ones ("99" → "⁹⁹"): digits a page raises, which the parser reads as raised cents or a footnote mark. */
+export const toSuperscriptDigits = (digits: string): string => digits.replace(/[0-9]/g, (digit) => SUPERSCRIPT_DIGITS[Number(digit)]);
 const PUNCTUATION_CHARS = new RegExp(`[${Object.keys(PUNCTUATION).join('')}]`, 'g');
 const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);?/i;
 

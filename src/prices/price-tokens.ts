@@ -3,7 +3,7 @@ import { CURRENCY_SYMBOLS } from './currencies';
 import { qualifiedName } from './currency-names';
 import { qualifiedSign } from './qualified-signs';
 import { scanCurrencySymbols } from './currency-symbols-scan';
-import { ISO_CODES, LOWER_CASE_CODES, WORD_LIKE_CODES } from './iso-currencies';
+import { ISO_CODES, LOWER_CASE_CODES, WORD_LIKE_CODES, isNoMoneyCode } from './iso-currencies';
 import type { Exclusion } from './number-exclusions';
 
 export interface Span {
@@ -47,7 +47,8 @@ export function findCurrencies(text: string): CurrencyToken[] {
   }
   for (const match of text.matchAll(CODE)) {
     if (ISO_CODES.has(match[0])) {
-      tokens.push({ start: match.index, end: match.index + 3, symbol: match[0], candidates: [match[0]], wordLike: WORD_LIKE_CODES.has(match[0]) });
+      // A code of no money ("XXX", "XAU") is a currency all the same, one that no amount is read in.
+      tokens.push({ start: match.index, end: match.index + 3, symbol: match[0], candidates: isNoMoneyCode(match[0]) ? [] : [match[0]], wordLike: WORD_LIKE_CODES.has(match[0]) });
     }
   }
   for (const match of text.matchAll(CODE_IN_LOWER_CASE)) {

@@ -13,5 +13,7 @@ export const WAS_PRICE_WORDS: readonly string[] = [
   'previous(?: price)?', 'sonst', 'normaal(?:prijs)?', 'oude prijs', 'vejl\\.? pris', 'vejledende pris', 'før', 'norm\\.', 'ovh\\.?', 'dříve', 'původně', 'eredeti ár', 'régi ár',
   'preț vechi', 'pret vechi', 'prp', 'αρχική τιμή', 'preço antigo', 'precio habitual', 'precio de referencia', 'prezzo precedente', 'cena przed obniżką',
   'poprzednia cena', 'stara cena', 'cena katalogowa', 'cena regularna', 'pierwotna cena(?: wynosiła)?', '(?:det )?ursprungliga priset(?: var)?', 'ursprungligt pris', 'původní cena', 'běžná cena', 'было', 'старая цена', 'önceki fiyat', '定価', '通常価格', '参考価格', '原价', '정가',
+  // "Instead of" in more languages ("1 299 ₽ вместо 1 599 ₽", "129,99 zł zamiast 159,99 zł"): two prices were refused as two current ones.
+  'вместо', 'замість', 'zamiast', 'místo', 'namiesto', 'umjesto', 'namesto', 'în loc de', 'anstatt', 'en lugar de', 'en vez de', 'em vez de', 'i stedet for', 'i stället för', 'αντί(?: για)?',
   'במקום', 'מחיר קודם', 'מחיר מקורי', 'מחיר רגיל', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'السعر الأصلي', 'السعر القديم', 'السعر العادي', 'كان',
 ];

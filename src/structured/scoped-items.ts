@@ -2,6 +2,7 @@
 import type { CheerioAPI } from 'cheerio';
 // cheerio's element type lives in domhandler (a dependency of cheerio); only the type is used.
 import type { Element } from 'domhandler';
+import { toSuperscriptDigits } from '../prices/price-text';
 import { canonicalProperty } from './property-names';
 import { addValue, localName, newNode, type SchemaNode } from './schema-node';
 
@@ -31,7 +32,18 @@ function valueOf($: CheerioAPI, element: Element): string {
   if (urlAttr && attribs[urlAttr] !== undefined) return attribs[urlAttr];
   if ((tag === 'data' || tag === 'meter') && attribs.value !== undefined) return attribs.value;
   if (tag === 'time' && attribs.datetime !== undefined) return attribs.datetime;
-  return $(element).text();
+  return shownText(element);
+}
+
+/**
+ * The element's text with the digits of a <sup> raised ("12<sup>99</sup>" → "12⁹⁹"): its plain text ran the raised cents into
+ * the units, so `<span itemprop="price">12<sup>99</sup></span>` was a price of 1299. The price parser reads raised digits as
+ * cents or a footnote mark, and refuses what may be either; other properties' text is unchanged but for such digits.
+ */
+function shownText(element: Element, raised = false): string {
+  return element.children
+    .map((child) => (child.type === 'text' ? (raised ? toSuperscriptDigits(child.data) : child.data) : child.type === 'tag' ? shownText(child, raised || child.tagName.toLowerCase() === 'sup') : ''))
+    .join('');
 }
 
 const words = (text: string | undefined): string[] => (text ?? '').split(/\s+/).filter(Boolean);

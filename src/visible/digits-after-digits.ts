@@ -1,6 +1,6 @@
 // Digits a page sets in an inline element of their own right after other digits: raised or split cents, footnote marks.
 import type { Element } from 'domhandler';
-import { toPriceText } from '../prices/price-text';
+import { toPriceText, toSuperscriptDigits } from '../prices/price-text';
 import { findCurrencies } from '../prices/price-tokens';
 
 export interface JoinedPiece {
@@ -30,6 +30,8 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   // "12,99 €<sup>1</sup>": a mark after the price's currency, never a second amount. Two digits there are the
   // cents of "129€<sup>99</sup>", as French shops write it: left for the lexer, which reads "129€99".
   if (raised && endsWithPriceSign(before)) return digits.length === 2 && isWholeEuros(before) ? unchanged : { piece: '*', fragment: true };
+  // "29:<sup>90</sup>": Swedish öre after the colon, the units' part (the parser reads "29:90 kr"; alone, "90" was the price, 90 SEK).
+  if (digits.length === 2 && /\p{Nd}:$/u.test(before)) return { piece: digits, fragment: true };
   if (!/\p{Nd}$/u.test(before)) return unchanged;
   // The last 64 characters: a run anchored only at its end is retried from each of its characters (quadratic on a
   // long run of spaces or digits earlier in the text), and a price's units never run that long.
@@ -38,7 +40,7 @@ export function joinAfterDigits(before: string, element: Element, piece: string)
   if (digits.length === 2 && !hasDecimals) return { piece: `${decimalSeparatorFor(units)}${digits}`, fragment: true };
   // "KD 12<sup>500</sup>": three raised digits are the fils of a three-decimal currency as much as a footnote;
   // passed on as superscripts, which the parser refuses after whole units rather than read 12.
-  if (raised && digits.length === 3 && !hasDecimals) return { piece: [...toPriceText(digits).text].map((digit) => SUPERSCRIPT[Number(digit)]).join(''), fragment: true };
+  if (raised && digits.length === 3 && !hasDecimals) return { piece: toSuperscriptDigits(toPriceText(digits).text), fragment: true };
   return raised ? { piece: '*', fragment: true } : unchanged;
 }
 
@@ -58,8 +60,6 @@ function decimalSeparatorFor(units: string): string {
   if (/[\u0660-\u0669\u06F0-\u06F9]/u.test(units)) return '\u066B';
   return units.includes('.') && !units.includes(',') ? ',' : '.';
 }
-
-const SUPERSCRIPT = ['\u2070', '\u00B9', '\u00B2', '\u00B3', '\u2074', '\u2075', '\u2076', '\u2077', '\u2078', '\u2079'];
 
 /** Digits, then a currency sign or code the price lexer knows: the end of a written price ("12,99 €", "990 Kč"). */
 function endsWithPriceSign(before: string): boolean {

@@ -8,6 +8,7 @@
 export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request';
 
 import { FROM_BEFORE } from '../prices/from-price';
+import { exclusionAfter } from '../prices/number-exclusions';
 import { clubLabelAfter, clubLabelBefore } from '../prices/member-price';
 import { isEstimatedEach } from '../prices/estimated-each';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
@@ -33,7 +34,13 @@ const UNIT_AFTER = new RegExp(`^[\\s)*]*${PER}\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?${UN
  * What follows a bare number (no currency of its own) that makes it a count or a measure, not an amount: "10 %",
  * "10x", Plentymarkets' "Inhalt: <span>0,5</span> <span>l</span>", "<span>6</span> Stück".
  */
-export const QUANTITY_AFTER = new RegExp(`^\\s*(?:%|[x×](?!\\p{L})|(?:${UNITS}|st(?:ü|ue)ck|stk\\.?|st\\.|pcs?\\.?|pieces?|pack|ct|count)(?![\\p{L}\\d]))`, 'iu');
+const QUANTITY_AFTER = new RegExp(`^\\s*(?:%|[x×](?!\\p{L})|(?:${UNITS}|st(?:ü|ue)ck|stk\\.?|st\\.|pcs?\\.?|pieces?|pack|ct|count)(?![\\p{L}\\d]))`, 'iu');
+/**
+ * Whether the words after a bare number (no currency of its own) make it a count, a measure or another unit than money: the
+ * list above, and the parser's (`exclusionAfter`): "<span>1,200</span> <span>points</span>", "<span>99</span>p", "4.5 out of 5",
+ * "12 Monate", "256 GB" were read as amounts in the page's currency.
+ */
+export const isQuantityAfter = (after: string, number: string): boolean => QUANTITY_AFTER.test(after) || exclusionAfter(after.trimStart(), { raw: number }) !== undefined;
 /**
  * A piece's price in brackets after the pack's ("$23.88 ($1.99 each)", "£3.00 (£0.25 each)"): a breakdown of the amount
  * before it, as the parser reads the same text in one piece (`piece-price.ts`). A bare "each" stays a price ("$1.99 each").

@@ -9,7 +9,7 @@ import { renderedChildren } from './shadow-tree';
 import { headingRank, hiddenByMarkup, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
 import type { PageLocale } from './page-locale';
 import { withBackslashSign } from './backslash-sign';
-import { linksRange, QUANTITY_AFTER, roleFromWords, withheldBy, type PriceContext, type PriceRole, type WithheldReason } from './price-labels';
+import { isQuantityAfter, linksRange, roleFromWords, withheldBy, type PriceContext, type PriceRole, type WithheldReason } from './price-labels';
 import { namesCurrency, readPriceText, withHundredthsAfter } from './price-reading';
 import { pickerPrice, takenChoice, type ChosenOption } from './variant-select';
 
@@ -62,8 +62,8 @@ const CONTEXT_CHARS = 48;
 const MARK_DEPTH = 4;
 /** Digits of any script: Arabic-Indic "١٢٣", Persian "۱۲۳", Devanagari "१२३" and full-width "１２３" are prices too (the parser maps them). */
 const HAS_DIGIT = /\p{Nd}/u;
-/** Digits alone, with the footnote star German shops set after every price ("12.99*"), the Arabic and full-width separators, and the dash of whole units ("19.–", Swiss francs). */
-const BARE_NUMBER = /^[\s\p{Nd}.,'’\u00a0\u202f\u066b\u066c\u060c\uff0c\uff0e\u2013-]+\*?\s*$/u;
+/** Digits alone, with the footnote star German shops set after every price ("12.99*"), the Arabic and full-width separators, and the dash of whole units ("19.–", Swiss francs; "199:-", Swedish kronor). */
+const BARE_NUMBER = /^[\s\p{Nd}.,'’\u00a0\u202f\u066b\u066c\u060c\uff0c\uff0e\u2013-]+(?::[-–])?\*?\s*$/u;
 
 interface State {
   struck: string | null;
@@ -254,9 +254,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     return clip(out, direction);
   }
 
-  // A bare number in a price holder that a "%", an "x" or a unit follows is a percentage, a count or a measure ("save 10 %", "10x de R$ 29,99", "0,5 l"), no price.
+  // A bare number in a price holder that a "%", an "x", a unit or points follow is a percentage, a count, a measure or no money ("save 10 %", "10x de R$ 29,99", "0,5 l", "1,200 points"), no price.
   for (const entry of [...found]) {
-    if (hasCurrency(entry.text) || !QUANTITY_AFTER.test(beside(entry.last ?? entry.node, 'after'))) continue;
+    if (hasCurrency(entry.text) || !isQuantityAfter(beside(entry.last ?? entry.node, 'after'), entry.text.replace(/\*$/, ''))) continue;
     found.splice(found.indexOf(entry), 1);
     holdsPrice.delete(entry.node);
   }

@@ -53,6 +53,30 @@ describe('structured values', () => {
     expect([product?.price?.toFixed(), product?.currency]).toEqual(['12.99', null]);
   });
 
+  it('reads no price in an ISO 4217 code of no money: XXX ("no currency", a platform\'s unset currency), a metal, the test code', () => {
+    for (const code of ['XXX', 'XAU', 'XTS']) {
+      const $ = cheerio.load(ld(`{"@type":"Product","sku":"X","offers":{"@type":"Offer","price":"1200","priceCurrency":"${code}"}}`));
+      const { product } = extractStructuredData($, 'http://shop.test/p/x', { defaultCurrency: 'USD' });
+      expect([product?.price ?? null, product?.currency ?? null]).toEqual([null, null]);
+    }
+    // The CFA and CFP francs and the East Caribbean dollar are money, X codes as they are.
+    const $ = cheerio.load(ld('{"@type":"Product","sku":"X","offers":{"@type":"Offer","price":"12990","priceCurrency":"XOF"}}'));
+    expect(extractStructuredData($, 'http://shop.test/p/x', {}).product?.currency).toBe('XOF');
+  });
+
+  it('reads no price from microdata or RDFa text whose cents are raised: "12<sup>99</sup>" was a price of 1299', () => {
+    const offer = (price: string, currency: string) =>
+      `<div itemscope itemtype="https://schema.org/Product"><meta itemprop="sku" content="X"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">${price}</span><meta itemprop="priceCurrency" content="${currency}"></div></div>`;
+    const read = (html: string) => extractStructuredData(cheerio.load(html), 'http://shop.test/p/x', {}).product;
+    expect(read(offer('12<sup>99</sup>', 'EUR'))?.price ?? null).toBeNull();
+    expect(read(offer('$12<sup>99</sup>', 'USD'))?.price ?? null).toBeNull();
+    const rdfa = '<div vocab="https://schema.org/" typeof="Product"><div property="offers" typeof="Offer"><span property="price">12<sup>99</sup> €</span><meta property="priceCurrency" content="EUR"></div></div>';
+    expect(read(rdfa)?.price ?? null).toBeNull();
+    // A raised footnote after the cents stays a footnote; split elements without <sup> read as written.
+    expect(read(offer('$12.99<sup>1</sup>', 'USD'))?.price?.toFixed()).toBe('12.99');
+    expect(read(offer('<span>12</span>,<span>99</span>', 'EUR'))?.price?.toFixed()).toBe('12.99');
+  });
+
   it('a SalePrice specification below the offer price is the price; the offer price becomes regular', () => {
     const $ = cheerio.load(ld('{"@type":"Product","offers":{"@type":"Offer","price":"99.00","priceCurrency":"EUR","priceSpecification":{"@type":"PriceSpecification","priceType":"SalePrice","price":"79.00"}}}'));
     const { product } = extractStructuredData($, 'http://shop.test/p/y');
