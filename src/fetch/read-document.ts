@@ -12,6 +12,8 @@ export interface ReadDocument {
   response: PwResponse;
   /** The URLs the page went through before that document: redirects, and documents a script moved on from. */
   chain: string[];
+  /** The page stopped the document as it loaded (window.stop()): only the head of its answer ever came. */
+  stopped: boolean;
 }
 
 /**
