@@ -57,6 +57,8 @@ const FRAME_REFUSED = 'browser/frame/refused';
  */
 const ROBOTS_SUBRESOURCE = 'browser/robots/subresource-blocked';
 
+/** A part refused by `blockResourceTypes` or `blockUrlPatterns`: aborted as blocked by the client, not counted. */
+const BLOCKED_PART = 'blocked';
 const ALLOW_ALL: PageGuard = { allows: () => true };
 /** A page kept between requests (PagePool reuse) reaches nothing: a script or meta refresh left running can neither move it nor fetch. */
 const PARKED: PageGuard = { allows: () => false };
@@ -178,6 +180,11 @@ export class BrowserConfinement {
           if (mainFrame) guard.refusedRedirect?.(from, to, reason);
           else if (reason !== null) this.stats?.inc(FRAME_REFUSED);
         },
+        refusesPart: (from, to, resourceType) => {
+          const verdict = this.partVerdict(guard, () => from, to, resourceType);
+          if (verdict !== null && verdict !== BLOCKED_PART) this.stats?.inc(verdict);
+          return verdict !== null;
+        },
       };
     });
   }
@@ -254,16 +261,25 @@ export class BrowserConfinement {
         return route.abort('blockedbyclient').catch(() => undefined);
       }
       if (reason) verdict = FRAME_REFUSED;
-    } else if (this.blockedTypes.has(req.resourceType()) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) {
-      return route.abort('blockedbyclient').catch(() => undefined);
-    } else if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) {
-      verdict = 'browser/offsite/subresource-blocked';
-    } else if (guard?.checkDocument && isWeb(url) && guard.checkDocument(req.frame().url(), url)?.code === 'ROBOTS_DISALLOWED') {
-      verdict = ROBOTS_SUBRESOURCE;
+    } else {
+      verdict = this.partVerdict(guard, () => req.frame().url(), url, req.resourceType());
+      if (verdict === BLOCKED_PART) return route.abort('blockedbyclient').catch(() => undefined);
     }
     if (verdict === null) return route.continue().catch(() => undefined);
     this.stats?.inc(verdict);
     return route.abort('aborted').catch(() => undefined);
+  }
+
+  /**
+   * What a page's request for one of its parts (anything but a document) to `url` gets: null lets it go;
+   * BLOCKED_PART is a blocked type or URL pattern, not counted; else the verdict counted as it is aborted.
+   * Asked of the first request (the route) and of each redirect hop (redirect-hops.ts), which no route sees.
+   */
+  private partVerdict(guard: PageGuard | undefined, from: () => string, url: string, resourceType: string): string | null {
+    if (this.blockedTypes.has(resourceType) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) return BLOCKED_PART;
+    if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) return 'browser/offsite/subresource-blocked';
+    if (guard?.checkDocument && isWeb(url) && guard.checkDocument(from(), url)?.code === 'ROBOTS_DISALLOWED') return ROBOTS_SUBRESOURCE;
+    return null;
   }
 
   /** A service worker's requests have no frame (Playwright throws): they are judged as subresources of no page. */

@@ -15,12 +15,13 @@ import { chromiumTreePssBytes, killChromium, launchChromium, networkServiceResta
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
-import { answerWithoutPage, documentBody, refuseUnaskedPart } from './document-answer';
+import { answerWithoutPage, documentBody, documentHeaders, refuseUnaskedPart } from './document-answer';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { PageTraffic, quietOptions, waitForQuietPage } from './page-quiet';
 import { loadWaitMs, waitForLoad } from './load-wait';
 import { readSettledDocument } from './read-document';
+import { onMainFrameStopped } from './stopped-loading';
 import { contextForAttempt } from './retry-context';
 import { rendererState } from './hung-renderer';
 import { untilClosed } from './until-closed';
@@ -156,6 +157,7 @@ export class BrowserFetcher implements Fetcher {
     // A reused page must not carry this request's listeners into the next one (a failed page is closed instead).
     const listening: Array<[event: 'request', listener: (req: PwRequest) => void]> = [];
     let traffic: PageTraffic | null = null;
+    let stops: Promise<() => void> | null = null;
     const on: PageListen = (event, listener) => {
       // Playwright types each event's overload apart; both events here take one argument.
       const entry = [event, listener] as unknown as [event: 'request', listener: (req: PwRequest) => void];
@@ -183,10 +185,12 @@ export class BrowserFetcher implements Fetcher {
       // Watching before the load: a script, a form or a frame may replace the document while it still loads.
       const watch = new DocumentWatch(page, request.url, () => confined.refusal(request.url));
       watching(watch);
-      await this.confinement.guardLoads(page);
-      // To the parsed document only: the load may never come (load-wait.ts), and is waited for below, bounded.
-      const loading = page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: 0 });
-      loading.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
+      stops = onMainFrameStopped(page, () => watch.mainFrameStopped());
+      await Promise.all([this.confinement.guardLoads(page), stops]);
+      // To the parsed document only (or one its script stopped, which gets none): the load may never come (load-wait.ts).
+      const goto = page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: 0 });
+      const loading = Promise.race([goto, watch.documentStopped()]);
+      goto.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
       // A body cut after its document committed never ends the load: the cut ends the fetch instead.
@@ -196,12 +200,10 @@ export class BrowserFetcher implements Fetcher {
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
       // Only a proxy answers 407 (RFC 9110 §15.5.8): Chromium shows its refusal of our credentials as the page.
       if (main.status() === 407 && request.session?.proxyUrl) throw new FetchError('FETCH_PROXY_AUTH', `the proxy ${request.session.proxyId} refused our credentials for ${request.url}`);
-      const loaded = await loadStep(waitForLoad(page, loadWaitMs(this.settings, startedAtMs)));
+      const loaded = await loadStep(Promise.race([waitForLoad(page, loadWaitMs(this.settings, startedAtMs)), watch.loadingStopped().then(() => 'stopped' as const)]));
       if (loaded instanceof CrawlResponse) return loaded;
-      if (!loaded) {
-        this.crawlStats?.inc('browser/load/capped');
-        traffic.forgetLoadBlockers();
-      }
+      if (!loaded) this.crawlStats?.inc('browser/load/capped');
+      if (loaded !== true) traffic.forgetLoadBlockers(); // given up on, or stopped: what held it is not waited for again
       await this.waitFor(page, browserOptions, captures.awaitResponse);
       // A price its script writes over the first one after the load is the page's price (page-quiet.ts).
       if (!(await waitForQuietPage(page, traffic, quietOptions(this.settings, startedAtMs)))) this.crawlStats?.inc('browser/quiet/capped');
@@ -219,7 +221,7 @@ export class BrowserFetcher implements Fetcher {
         request,
         url: document.url,
         status: document.response.status(),
-        headers: await document.response.allHeaders(),
+        headers: await documentHeaders(document),
         body,
         text,
         encoding,
@@ -231,6 +233,7 @@ export class BrowserFetcher implements Fetcher {
       });
     } finally {
       signal.removeEventListener('abort', onAbort);
+      void stops?.then((off) => off(), () => undefined);
       for (const entry of listening) page.off(...entry);
       traffic?.stop();
     }

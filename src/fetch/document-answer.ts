@@ -62,10 +62,16 @@ const BLANK_CHECK_MAX_BYTES = 1024;
  * nothing in it, a lost page the run did not count. Only a small body is read back (its size is known from
  * the load), so a real page costs nothing more.
  */
+/** The headers the document's answer came with (a stopped document's never end: the ones its head brought). */
+export async function documentHeaders(document: ReadDocument): Promise<Record<string, string>> {
+  return document.stopped ? document.response.headers() : document.response.allHeaders();
+}
+
 export async function documentBody(document: ReadDocument): Promise<{ body: Buffer; text?: string; encoding: string }> {
   const contentType = document.response.headers()['content-type'];
   if (!rendersAsPage(contentType)) return sentBytes(document);
   const rendered = { body: Buffer.from(document.html, 'utf8'), text: document.html, encoding: 'utf-8' };
+  if (document.stopped) return rendered; // its size and bytes never come: what the parser reached is the page
   const sizes = await document.response.request().sizes().catch(() => null);
   if (!sizes || sizes.responseBodySize > BLANK_CHECK_MAX_BYTES) return rendered;
   const sent = await document.response.body().catch(() => null);

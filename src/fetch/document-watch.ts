@@ -25,6 +25,7 @@ export class DocumentWatch {
   /** Main-frame navigations whose answer came and whose body then failed (Chromium's net:: text). */
   private readonly cutBodies = new Map<PwRequest, string>();
   private cutWaiters: Array<() => void> = [];
+  private stoppedWaiters: Array<() => void> = [];
   private settledWaiters: Array<() => void> = [];
   private departedWaiters: Array<() => void> = [];
   /** Navigations before this index happened before anything was read. */
@@ -38,6 +39,10 @@ export class DocumentWatch {
    * anything of the new document can be read; a same-document change (pushState) keeps an http(s) URL.
    */
   private replacedBy: string | null = null;
+  /** The main-frame navigation whose document its page stopped while it loaded (`mainFrameStopped`). */
+  private stoppedDocument: PwRequest | null = null;
+  /** How many main-frame navigations there were when the frame last stopped loading. */
+  private stoppedAfter = -1;
 
   private readonly onFrameNavigated = (frame: Frame) => {
     if (frame !== this.page.mainFrame() || this.readFrom === Infinity || this.replacedBy !== null) return;
@@ -121,13 +126,14 @@ export class DocumentWatch {
 
   /**
    * The last main-frame response from `url` (no fragment), and the URLs the page went through before it:
-   * the request's own redirects and any document a script or form moved it on from.
+   * the request's own redirects and any document a script or form moved it on from; `stopped`: its page
+   * stopped it as it loaded, so its answer never ends (its final headers and body never come: Playwright waits on).
    */
-  responseFor(url: string): { response: PwResponse; chain: string[] } | null {
+  responseFor(url: string): { response: PwResponse; chain: string[]; stopped: boolean } | null {
     const response = this.responses.findLast((candidate) => candidate.url() === url);
     if (!response) return null;
     const index = this.navigations.lastIndexOf(response.request());
-    return { response, chain: this.navigations.slice(0, Math.max(index, 0)).map((req) => req.url()) };
+    return { response, chain: this.navigations.slice(0, Math.max(index, 0)).map((req) => req.url()), stopped: response.request() === this.stoppedDocument };
   }
 
   /** Why the last main-frame navigation that failed did (Chromium's net:: text), if one did. */
@@ -159,6 +165,47 @@ export class DocumentWatch {
     const latest = this.navigations.at(-1);
     const response = latest && this.responses.findLast((res) => res.request() === latest);
     return response ? { response, chain: this.navigations.slice(0, -1).map((req) => req.url()) } : null;
+  }
+
+  /**
+   * Chromium's main frame stopped loading. When the latest document's answer came but never ended, its page
+   * stopped it (`window.stop()`, which anti-bot and redirect scripts call): it shows what the parser had
+   * reached, and no DOMContentLoaded, load or end of its answer will come. It has settled, and is read as it stands.
+   */
+  mainFrameStopped(): void {
+    this.stoppedAfter = this.navigations.length;
+    const latest = this.navigations.at(-1);
+    if (latest && this.open.has(latest) && this.responses.some((res) => res.request() === latest)) {
+      this.stoppedDocument = latest;
+      this.open.delete(latest);
+      if (this.open.size === 0) this.wakeSettled();
+    }
+    const waiters = this.stoppedWaiters;
+    this.stoppedWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /**
+   * Resolves once the main frame stopped loading since its latest navigation began: no load event is coming
+   * (a page stopped in its DOMContentLoaded handler gets none).
+   */
+  loadingStopped(): Promise<void> {
+    if (this.navigations.length > 0 && this.stoppedAfter === this.navigations.length) return Promise.resolve();
+    return this.nextStop();
+  }
+
+  /** Resolves with the answer of the latest document once the page stopped it while it loaded (see `mainFrameStopped`). */
+  async documentStopped(): Promise<PwResponse> {
+    for (;;) {
+      await this.nextStop();
+      const latest = this.navigations.at(-1);
+      const response = latest && latest === this.stoppedDocument ? this.responses.findLast((res) => res.request() === latest) : undefined;
+      if (response) return response;
+    }
+  }
+
+  private nextStop(): Promise<void> {
+    return new Promise((resolve) => this.stoppedWaiters.push(resolve));
   }
 
   /** Rejects once the body of the latest main-frame document is cut off (a cut of one the page has left is not what it shows). */
@@ -217,6 +264,7 @@ export class DocumentWatch {
     this.wakeSettled();
     this.departedWaiters = [];
     this.cutWaiters = [];
+    this.stoppedWaiters = [];
   }
 
   /**

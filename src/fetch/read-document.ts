@@ -12,6 +12,8 @@ export interface ReadDocument {
   response: PwResponse;
   /** The URLs the page went through before that document: redirects, and documents a script moved on from. */
   chain: string[];
+  /** The page stopped the document as it loaded (window.stop()): only the head of its answer ever came. */
+  stopped: boolean;
 }
 
 /**
@@ -66,9 +68,10 @@ async function readDocument(page: Page, watch: DocumentWatch, requestUrl: string
   const cut = response && watch.cutBody(response.response);
   if (cut) throw cut;
   if (served !== null && response) return { html, url: served, ...response };
-  // Chromium's error page for a navigation that failed: that failure, as over HTTP.
+  // Chromium's error page for a navigation that failed: that failure, as over HTTP. Not ERR_ABORTED: that is a
+  // load the page cut short by leaving it (for about:blank, a blob, its history), which shows no error page.
   const failure = watch.lastFailure();
-  if (failure !== null) throw new Error(`${failure} (the page of ${requestUrl} moved to a document that failed to load)`);
+  if (failure !== null && !/ERR_ABORTED/.test(failure)) throw new Error(`${failure} (the page of ${requestUrl} moved to a document that failed to load)`);
   throw new FetchError('BROWSER_PAGE_NAVIGATED', `the page of ${requestUrl} shows ${served ?? 'a document'} that no response of this request served`);
 }
 

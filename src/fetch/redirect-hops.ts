@@ -14,11 +14,18 @@ export interface HopJudge {
    * or with `reason`, the caller's check's error; null when `allows` refused it).
    */
   refused(from: string, to: string, mainFrame: boolean, reason: FetchError | null): void;
+  /**
+   * Whether a hop of one of the page's parts (a fetch, a script: no document) to `to` is refused, as the
+   * route refuses a first request there (`offsiteSubresources: block`, robots.txt, blocked patterns); counts it.
+   */
+  refusesPart(from: string, to: string, resourceType: string): boolean;
 }
 
 interface PausedResponse {
   requestId: string;
   frameId: string;
+  /** DevTools' name of the request's type: `Document`, `Script`, `Fetch`, … */
+  resourceType: string;
   request: { url: string };
   responseStatusCode?: number;
   responseHeaders?: Array<{ name: string; value: string }>;
@@ -27,11 +34,13 @@ interface PausedResponse {
 /**
  * Playwright's routes never see a redirect hop: Chromium follows a 3xx itself, so a shop URL that redirects
  * (a frame's src, a link a script follows, the request's own URL) reached any host before the page was
- * checked. A CDP session of the page's own pauses every document response (not subresources: a CDN's
- * redirects stay allowed as the CDN is), and a 3xx whose Location the guard refuses (off-site, or for the
- * document the caller's check: robots.txt) is failed as BlockedByClient there, so the next hop is
- * never requested. A document's `Speculation-Rules` header is dropped here (speculation-rules.ts). One
- * Node round trip per document.
+ * checked. A CDP session of the page's own pauses every response, and a 3xx whose Location the guard
+ * refuses (a document's: off-site, or the caller's check, robots.txt; a part's: what the route refuses
+ * for a first request) is failed as BlockedByClient there, so the next hop is never requested. Parts too:
+ * under `offsiteSubresources: block` a fetch or script of the shop's own URL redirecting to another host
+ * reached it, its price written into the page, and one redirecting to a path robots.txt disallows was
+ * fetched. A document's `Speculation-Rules` header is dropped here (speculation-rules.ts). One Node round
+ * trip per response that is not refused before it is sent (blocked types and patterns never get one).
  */
 export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | null): Promise<void> {
   const session: CDPSession = await page.context().newCDPSession(page);
@@ -40,21 +49,24 @@ export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | nu
   session.on('Fetch.requestPaused', (event: PausedResponse) => {
     const target = redirectTarget(event);
     const judge = judgeOf();
-    const mainFrame = event.frameId === mainFrameId;
-    if (target !== null && judge) {
-      const offsite = !judge.allows(target);
-      const reason = offsite ? null : judge.checkDocument(event.request.url, target);
-      if (offsite || reason) {
-        judge.refused(event.request.url, target, mainFrame, reason);
-        void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
-        return;
-      }
+    const document = event.resourceType === 'Document';
+    if (target !== null && judge && (document ? refusesDocument(judge, event, target, event.frameId === mainFrameId) : judge.refusesPart(event.request.url, target, event.resourceType.toLowerCase()))) {
+      void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+      return;
     }
-    const headers = withoutRulesHeader(event.responseHeaders);
+    const headers = document ? withoutRulesHeader(event.responseHeaders) : null;
     if (headers === null) void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
     else void session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: headers }).catch(() => undefined);
   });
-  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', resourceType: 'Document', requestStage: 'Response' }] });
+  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] });
+}
+
+/** Whether a document's hop to `target` is refused (off-site, or by the caller's check); the judge is told. */
+function refusesDocument(judge: HopJudge, event: PausedResponse, target: string, mainFrame: boolean): boolean {
+  const offsite = !judge.allows(target);
+  const reason = offsite ? null : judge.checkDocument(event.request.url, target);
+  if (offsite || reason) judge.refused(event.request.url, target, mainFrame, reason);
+  return offsite || reason !== null;
 }
 
 /** The absolute URL a 3xx response sends its document to, or null for any other response. */

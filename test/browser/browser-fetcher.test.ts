@@ -35,6 +35,7 @@ beforeAll(async () => {
   server.route('/framed-away', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page(`<iframe srcdoc="<script>top.location = '/moved-to'</script>"></iframe>`)));
   server.route('/refreshes', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><head><meta http-equiv="refresh" content="0; url=/moved-to"></head><body><p class="price">9.99</p></body></html>'));
   server.route('/to-gone', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<script>location.href = "/gone"</script>')));
+  server.route('/to-blank', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<script>location.href = "about:blank"</script>')));
   server.route('/to-reset', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<script>location.href = "/reset?when=headers"</script>')));
   // Leaves once loaded for a document that answers only once the page's next request (/release) arrived too.
   let heldAnswer: (() => void) | null = null;
@@ -131,6 +132,13 @@ describe('BrowserFetcher', () => {
     const error = await fetcher.fetch(new CrawlRequest({ url: server.url('/to-reset') })).catch((thrown: unknown) => thrown);
     expect(error).toMatchObject({ code: 'FETCH_CONNECTION_RESET' });
     expect(failureKind(reasonForError(error as FetchError))).toBe('transient');
+  });
+
+  it('fails a page whose script sent it to about:blank as it loaded as the page leaving (permanent), not as a transport failure', async () => {
+    // Before, the load its departure cut short (net::ERR_ABORTED) was named: fetch/failed, transient, so the run never ended clean.
+    const error = await fetcher.fetch(new CrawlRequest({ url: server.url('/to-blank') })).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: 'BROWSER_PAGE_NAVIGATED' });
+    expect(failureKind(reasonForError(error as FetchError))).toBe('permanent');
   });
 
   it("fails a URL that answers with a download as the page's own answer (browser/download), not a transport failure", async () => {

@@ -13,6 +13,7 @@ import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support
 const PAGE = `<p class="price">…</p><script src="/private/tracker.js"></script><script>
 fetch('/api/price').then((r) => r.text(), () => 'none').then((t) => { const p = document.querySelector('.price'); p.textContent = t; p.dataset.ready = '1'; });
 fetch('/open/stock').catch(() => undefined);
+fetch('/open/moved').catch(() => undefined);
 </script>`;
 
 /** Loads each page in Chromium until its price is filled in, and notes what the page showed. */
@@ -38,6 +39,8 @@ function serve(server: FixtureServer): void {
   server.route('/p/:n', (_req, res) => reply(res, 'text/html', PAGE));
   server.route('/api/price', (_req, res) => reply(res, 'text/plain', '19.99'));
   server.route('/open/stock', (_req, res) => reply(res, 'text/plain', 'in stock'));
+  // An allowed URL whose redirect goes to a disallowed one: the hop is judged as the first request is.
+  server.route('/open/moved', (_req, res) => void res.writeHead(302, { location: '/api/price?moved' }).end());
   server.route('/private/tracker.js', (_req, res) => reply(res, 'text/javascript', 'document.body.dataset.tracked = "1";'));
 }
 
@@ -62,10 +65,11 @@ describe('a browser crawl whose pages fetch paths robots.txt disallows', () => {
     storage.cleanup();
   });
 
-  it('sends neither the disallowed API call nor the disallowed script, and sends the allowed fetch', () => {
+  it('sends neither the disallowed API call nor the disallowed script, nor a redirect hop to a disallowed path, and sends the allowed fetch', () => {
     const paths = servers[0].requests.map((r) => r.path);
     expect(paths.filter((path) => path.startsWith('/api/') || path.startsWith('/private/'))).toEqual([]);
     expect(paths).toContain('/open/stock');
+    expect(paths).toContain('/open/moved');
     expect(spider.shown).toEqual(['none']);
     expect(result.summary.ledger).toMatchObject({ planned: 1, pending: 0 });
   });
