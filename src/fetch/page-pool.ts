@@ -6,6 +6,7 @@ import { IdlePages } from './idle-pages';
 import { LaunchBreaker } from './launch-breaker';
 import type { PageLease, PagePoolOptions, PagePoolStats } from './page-pool-options';
 import { proxyOption } from './playwright-proxy';
+import { rememberProxyCredentials } from './proxy-auth';
 import { TimeBoundExceeded, withinTime } from './time-bound';
 
 type RetireReason = 'pages' | 'memory' | 'crash' | 'hung' | 'launch-failed';
@@ -237,7 +238,9 @@ export class PagePool {
     // context from its own script, so the stored price and rawHash would be bytes the shop never sent.
     // Downloads refused: Playwright's default saved whatever a page's script downloaded (a clicked a[download])
     // to a temporary directory until the browser closed, as many and as large as the page liked.
-    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: false, ...(userAgent ? { userAgent } : {}), ...(key.proxyUrl ? { proxy: proxyOption(key.proxyUrl) } : {}) });
+    const proxy = key.proxyUrl ? proxyOption(key.proxyUrl) : undefined;
+    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: false, ...(userAgent ? { userAgent } : {}), ...(proxy ? { proxy } : {}) });
+    rememberProxyCredentials(context, proxy);
     // A context that cannot start with its routes or the session's cookies must not stay open without a holder.
     try {
       await prepareContext?.(context);

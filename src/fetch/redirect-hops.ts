@@ -2,6 +2,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { FetchError } from '../core/errors';
 import { withoutRulesHeader } from './speculation-rules';
+import { answerProxyChallenges, proxyCredentialsOf } from './proxy-auth';
 
 /** What decides for one page; `null` when nobody guards it (the hop goes, confinement closes the page). */
 export interface HopJudge {
@@ -58,7 +59,11 @@ export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | nu
     if (headers === null) void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
     else void session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: headers }).catch(() => undefined);
   });
-  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] });
+  const credentials = proxyCredentialsOf(page.context());
+  if (credentials === null) return void (await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] }));
+  // A proxy's challenge comes to this session only for requests it pauses (proxy-auth.ts).
+  answerProxyChallenges(session, credentials);
+  await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }, { urlPattern: '*', requestStage: 'Response' }], handleAuthRequests: true });
 }
 
 /** Whether a document's hop to `target` is refused (off-site, or by the caller's check); the judge is told. */
