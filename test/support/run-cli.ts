@@ -52,5 +52,8 @@ export function childTracker(): { track: (child: ChildProcess) => void; killAll:
 
 /** `pricecrawl runs --json` with `args` (where the records are): one parsed record a line. */
 export async function runRecordsJson<T = RunRecord>(args: string[]): Promise<T[]> {
-  return (await cli(['runs', ...args, '--json'])).stdout.trim().split('\n').map((line) => JSON.parse(line) as T);
+  const listed = await cli(['runs', ...args, '--json']);
+  // A clean-clone CI once got no output here (a JSON parse error said nothing of why): the exit and stderr say it.
+  if (listed.stdout.trim() === '') throw new Error(`pricecrawl runs --json ended ${listed.code ?? listed.signal} with no records:\n${listed.stderr.slice(-2000)}`);
+  return listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as T);
 }
