@@ -19,6 +19,9 @@ export function proxyCredentialsOf(context: BrowserContext): ProxyCredentials | 
   return credentialsOf.get(context) ?? null;
 }
 
+/** How many requests' answers a page's session remembers. */
+const ANSWERED_KEPT = 256;
+
 interface AuthRequired {
   requestId: string;
   authChallenge: { source?: 'Server' | 'Proxy' };
@@ -33,10 +36,12 @@ interface AuthRequired {
  * page fails as the proxy's), a server's is cancelled (the 401 page is the answer, as without a session).
  */
 export function answerProxyChallenges(session: CDPSession, credentials: ProxyCredentials): void {
+  // Requests given the credentials: a pooled page serves many, so only the latest are kept (a refusal comes at once).
   const answered = new Set<string>();
   session.on('Fetch.authRequired', (event: AuthRequired) => {
     const give = event.authChallenge.source === 'Proxy' && !answered.has(event.requestId);
     answered.add(event.requestId);
+    if (answered.size > ANSWERED_KEPT) answered.delete(answered.values().next().value!);
     const authChallengeResponse = give ? { response: 'ProvideCredentials' as const, ...credentials } : { response: 'CancelAuth' as const };
     void session.send('Fetch.continueWithAuth', { requestId: event.requestId, authChallengeResponse }).catch(() => undefined);
   });
