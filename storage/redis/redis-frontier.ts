@@ -4,29 +4,24 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { PricecrawlError } from '../../src/core/errors';
-import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
+import type { CrawlRequest } from '../../src/core/request';
+import { hopOfReply, leaseOfReply, type HopReply, type LeaseReply, type PickReply, type SlotChannel } from './redis-slot-ops';
 import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
 import { settingsSchema } from '../../src/settings/schema';
-import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from './redis-scripts';
-import { runToOpen, waitForRun } from './redis-runs';
+import { runPrefix, type FrontierScripts } from './redis-scripts';
+import { openRedisRun } from './redis-run-open';
 import { RedisBatch } from './redis-batch';
 import { RedisHostGate } from './redis-host-gate';
-import type { AddResult, DeferOptions, Frontier, HopBooking, HostSlot, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
+import type { AddResult, DeferOptions, Frontier, HopBooking, Lease, LedgerSummary, Pick } from '../../src/ports/frontier';
 import { closeRedis, connectRedis, crawlCommandTimeoutMs, quietly } from './redis-connect';
 import { openRefusal } from './redis-reply-errors';
-import { claimRunItemStore, itemStoreIdentity, refuseOtherRunItemStore } from './run-item-store';
-import { serverRunId } from './server-run-id';
+import { RedisSeeding } from './redis-seeding';
 import { ledgerSummaryOf } from './redis-ledger-summary';
-import { refuseEvictingServer, refuseEvictionsSince, type EvictionState } from './eviction-policy';
-import { priorityScore } from '../../src/frontier/priority-score';
+import { refuseEvictionsSince, type EvictionState } from './eviction-policy';
+import { addArgv } from './redis-add-args';
 import type { RedisFrontierOptions } from './redis-frontier-options';
 
 export type { RedisFrontierOptions } from './redis-frontier-options';
-
-type LeaseReply = ['lease', string, string, string, string, number, number, number, number];
-type PickReply = ['empty'] | ['unseeded'] | ['wait', number, number?] | LeaseReply;
-/** book_hop's: slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs. */
-type HopReply = ['busy'] | ['booked', string, number, number, number, number, number];
 
 /** Longest a picked lease waits in the worker before it goes back to its queue. */
 const PICK_HOLD_MS = 1_000;
@@ -48,6 +43,8 @@ export class RedisFrontier implements Frontier {
   private readonly picked: PickedLease[] = [];
   /** This turn's sends, releases, settles and picks, in one script call. */
   private readonly batch: RedisBatch;
+  /** Where the slots of this worker's leases and hops send their ends. */
+  private readonly channel: SlotChannel;
   /** The run's shared host gate. */
   readonly gate: RedisHostGate;
   private readonly heartbeat: NodeJS.Timeout;
@@ -56,22 +53,22 @@ export class RedisFrontier implements Frontier {
   private unanswered = false;
   /** The server's eviction policy and count when the run opened (eviction-policy.ts). */
   private eviction: EvictionState = { policy: 'noeviction', evictedKeys: 0 };
-  /** The redis-server process that answered when this worker began seeding (server-run-id.ts); '' when it does not seed. */
-  private seedingServer = '';
-  /** Why this worker's seeding could not be marked done, for the seeder-lost refusal; null when it was. */
-  private seedingUnconfirmed: string | null = null;
+  /** Whether this worker's start() still seeds, and whether its end was confirmed. */
+  private readonly seeding: RedisSeeding;
 
   private constructor(
     private readonly redis: Redis,
     private readonly scripts: FrontierScripts,
     readonly runId: string,
     readonly resumed: boolean,
-    private seeding: boolean,
+    seeding: boolean,
     private readonly options: RedisFrontierOptions,
   ) {
     this.prefix = runPrefix(runId);
+    this.seeding = new RedisSeeding(redis, this.prefix, runId, options.log, seeding);
     // Every batch answered (picks, settles) shows the server answering again, as a heartbeat does.
     this.batch = new RedisBatch((argv) => scripts.batch(this.prefix, this.workerId, ...argv).then((reply) => ((this.unanswered = false), reply)));
+    this.channel = { batch: this.batch, fire: (call) => this.fire(call) };
     this.gate = new RedisHostGate({
       scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
       breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})),
@@ -89,19 +86,10 @@ export class RedisFrontier implements Frontier {
     const commandTimeoutMs = crawlCommandTimeoutMs(options.settings.leaseTtlMs);
     const redis = await connectRedis(options.url, { onError: quietly(options.log), commandTimeoutMs });
     try {
-      const eviction = await refuseEvictingServer(redis, options.url);
-      const scripts = frontierScripts(redis);
-      const runId = options.join ? await waitForRun(redis, options.spider, options.runId, options.joinTimeoutMs ?? 30_000) : await runToOpen(redis, options);
-      const seedingTtl = options.seeding ? options.settings.leaseTtlMs : 0;
-      const mode = options.join ? 'join' : 'create';
-      const store = options.itemStore === undefined ? null : itemStoreIdentity(options.itemStore, hostname());
-      if (store !== null) await refuseOtherRunItemStore(redis, runPrefix(runId), runId, store);
-      const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
-      if (existed === -2) throw new PricecrawlError('FRONTIER_NO_RUN', `run ${runId} of ${options.spider} has finished already: nothing to join`);
-      if (store !== null) await claimRunItemStore(redis, runPrefix(runId), runId, store);
-      const frontier = new RedisFrontier(redis, scripts, runId, existed === 1, options.seeding, options);
-      frontier.eviction = eviction;
-      if (options.seeding) frontier.seedingServer = await serverRunId(redis);
+      const run = await openRedisRun(redis, options);
+      const frontier = new RedisFrontier(redis, run.scripts, run.runId, run.resumed, options.seeding, options);
+      frontier.eviction = run.eviction;
+      await frontier.seeding.begin();
       await frontier.gate.load();
       await frontier.renew();
       return frontier;
@@ -113,16 +101,7 @@ export class RedisFrontier implements Frontier {
 
   async add(requests: CrawlRequest[]): Promise<AddResult> {
     if (requests.length === 0) return { added: 0, duplicates: 0 };
-    const nowMs = Date.now();
-    const argv: Array<string | number> = [this.options.settings.seenTtlMs, this.options.intervalMarginMs ?? 0, 'set'];
-    for (const request of requests) {
-      const host = this.options.hostKeyOf(request.url);
-      const policy = this.options.policyFor(host);
-      // dontFilter requests must never collide, so each gets a fingerprint of its own.
-      const fingerprint = request.dontFilter ? `${request.fingerprint}#${randomUUID()}` : request.fingerprint;
-      const score = priorityScore(request, this.options.settings.priority, nowMs);
-      argv.push(fingerprint, host, score, JSON.stringify(request), policy.maxConcurrency, policy.minIntervalMs, policy.jitterMs);
-    }
+    const argv = addArgv(requests, this.options, Date.now());
     const ids = (await this.scripts.add(this.prefix, ...argv)) as string[];
     let added = 0;
     ids.forEach((id, i) => {
@@ -155,7 +134,7 @@ export class RedisFrontier implements Frontier {
     if (lease) return { type: 'lease', lease };
     const last = replies[replies.length - 1];
     if (last[0] === 'empty') return { type: 'empty' };
-    if (last[0] === 'unseeded') return this.unseeded();
+    if (last[0] === 'unseeded') return this.seeding.unseeded(pollMs);
     if (last[0] !== 'wait') return { type: 'wait', atMs: steadyNowMs() };
     // Polled sooner than the earliest host opens (other workers may add work); that host's own time is
     // what tells the engine a far server wait (frontier.maxIdleWaitMs) from a short one.
@@ -183,40 +162,9 @@ export class RedisFrontier implements Frontier {
   }
 
   private toLease(reply: LeaseReply, receivedAtMs: number): PickedLease {
-    const [, id, json, hostKey, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs] = reply;
-    this.leases.set(id, hostKey);
-    const request = CrawlRequest.fromJSON(JSON.parse(json) as SerializedRequest, id);
-    request.attempt = Number(attempt);
-    const lease: Lease = { request, hostKey, ...this.slotOps(id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
+    const lease = leaseOfReply(this.channel, reply);
+    this.leases.set(reply[1], lease.hostKey);
     return { lease, receivedAtMs };
-  }
-
-  /**
-   * A reserved slot's ends (a lease's or a hop's), in Redis' numbers as the reservation gave them. The host
-   * goes with each op so the script need not read back what the reservation told this worker.
-   */
-  private slotOps(slot: string, hostKey: string, at: Record<'reservedAtMs' | 'serial' | 'nextOpenAtMs' | 'previousNextOpenAtMs', number>): HostSlot {
-    const fire = this.fire.bind(this);
-    const { batch } = this;
-    // Queued in order on one connection: a release always reaches Redis after its markSent. A host with
-    // an interval keeps the timing of one call per step (they go at once): only its settle waits for the turn.
-    const spaced = Number(at.nextOpenAtMs) > Number(at.reservedAtMs);
-    const gate = (op: Array<string | number>) => {
-      fire(batch.call(op));
-      if (spaced) batch.flush();
-    };
-    return {
-      markSent: () => gate(['S', slot, hostKey, at.reservedAtMs, at.nextOpenAtMs]),
-      cancelReservation: () => gate(['C', slot, hostKey, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs]),
-      releaseSlot: () => gate(['R', slot, hostKey]),
-      // Asked of Redis (one round trip, only by a hop that waited for its slot): the pause may come from any worker.
-      pausedUntilMs: async () => {
-        const reply = batch.call(['W', slot, hostKey, at.reservedAtMs]);
-        batch.flush();
-        const leftMs = Number(await reply);
-        return leftMs < 0 ? null : steadyNowMs() + leftMs;
-      },
-    };
   }
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
@@ -251,10 +199,7 @@ export class RedisFrontier implements Frontier {
     const op = ['B', id, hostKey, random(), policy.maxConcurrency, policy.minIntervalMs, policy.jitterMs, this.options.intervalMarginMs ?? 0];
     const reply = this.batch.call(op);
     this.batch.flush();
-    const booked = (await reply) as HopReply;
-    if (booked[0] === 'busy') return null;
-    const [, slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs] = booked;
-    return { atMs: steadyNowMs() + Number(waitMs), slot: this.slotOps(slot, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
+    return hopOfReply(this.channel, hostKey, (await reply) as HopReply);
   }
 
   pauseHost(hostKey: string, untilMs: number): void {
@@ -285,34 +230,9 @@ export class RedisFrontier implements Frontier {
     return JSON.parse((await this.scripts.status(this.prefix)) as string) as Record<string, unknown>;
   }
 
-  /**
-   * A server restarted or failed over while start() ran came back with the run as it last persisted it:
-   * the seeds added after that point were gone, start() did not add them again, and the run ended finished,
-   * exit 0, with only the seeds before it (a restart from an RDB snapshot: 10 of 20 seeds planned). The
-   * requests pages yield are safe (a page whose links were lost was not settled either, so it is fetched
-   * again); start()'s seeds are not. Then the run is not marked seeded: it stops as after a seeder lost once
-   * the rest is crawled, and --resume runs start() again (what is planned already is not planned twice).
-   */
+  /** This worker's start() has added its last seed. */
   async seedingDone(): Promise<void> {
-    this.seeding = false;
-    if (this.seedingServer !== '' && (await serverRunId(this.redis)) !== this.seedingServer) {
-      this.seedingUnconfirmed = `the frontier's Redis restarted or failed over while start() was seeding run ${this.runId} (its run_id changed), so the seeds it added since the server last persisted may be lost`;
-      this.options.log.warn(this.seedingUnconfirmed + '; the run is not marked seeded: once the rest is crawled it stops resumable, and --resume runs start() again');
-      await this.redis.del(`${this.prefix}seeding`);
-      return;
-    }
-    await this.redis.multi().del(`${this.prefix}seeding`).hdel(`${this.prefix}meta`, 'unseeded').exec();
-  }
-
-  /**
-   * Nothing is left to pick but no seeder ever finished: this worker's own seeding goes on (its marker ran
-   * out while it stalled; the next heartbeat sets it again), else the seeder died mid-start() and the run
-   * is not complete: the crawl stops (FRONTIER_SEEDER_LOST), the run stays running, and `--resume` runs
-   * start() again (what it planned already is not planned twice).
-   */
-  private unseeded(): Pick {
-    if (this.seeding) return { type: 'wait', atMs: steadyNowMs() + this.options.settings.pollMs };
-    throw new PricecrawlError('FRONTIER_SEEDER_LOST', this.seedingUnconfirmed ?? `the process seeding run ${this.runId} stopped before its start() finished (killed or crashed): the run holds only the requests it got to`);
+    await this.seeding.done();
   }
 
   /** True for the one worker that runs the end-of-run work; an interrupted run stays running for --resume. */
@@ -344,7 +264,7 @@ export class RedisFrontier implements Frontier {
       this.picked.length = 0;
       // Withdrawn, not left to fade: the hosts go back to the other workers' views at once.
       await this.gate.withdraw();
-      if (this.seeding) await this.seedingDone();
+      if (this.seeding.active) await this.seeding.done();
     } catch (error) {
       // Connected but not answering (the outage that stopped the crawl): what was not handed back runs out
       // like a dead worker's. Thrown, it replaced the run's own ending (the frontier refusal, exit 2) with
@@ -358,7 +278,7 @@ export class RedisFrontier implements Frontier {
   private async renew(): Promise<void> {
     if (this.closed) return;
     const { leaseTtlMs } = this.options.settings;
-    await this.scripts.renew(this.prefix, this.workerId, leaseTtlMs, this.seeding ? leaseTtlMs : 0, ...this.leases.keys());
+    await this.scripts.renew(this.prefix, this.workerId, leaseTtlMs, this.seeding.active ? leaseTtlMs : 0, ...this.leases.keys());
     this.unanswered = false;
   }
 

@@ -1,0 +1,61 @@
+// Turns the pick script's lease replies and book_hop's replies into the engine's leases and slots.
+import { steadyNowMs } from '../../src/politeness/clock';
+import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
+import type { HostSlot, Lease } from '../../src/ports/frontier';
+import type { RedisBatch } from './redis-batch';
+
+export type LeaseReply = ['lease', string, string, string, string, number, number, number, number];
+export type PickReply = ['empty'] | ['unseeded'] | ['wait', number, number?] | LeaseReply;
+/** book_hop's: slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs. */
+export type HopReply = ['busy'] | ['booked', string, number, number, number, number, number];
+
+/** A reservation's numbers, in Redis' clock, as the script gave them. */
+type SlotTimes = Record<'reservedAtMs' | 'serial' | 'nextOpenAtMs' | 'previousNextOpenAtMs', number>;
+
+/** Where a slot's ends go: the worker's batch, and its fire-and-forget (logs failures; the lease TTL covers them). */
+export interface SlotChannel {
+  batch: RedisBatch;
+  fire(call: Promise<unknown>): void;
+}
+
+/**
+ * A reserved slot's ends (a lease's or a hop's), in Redis' numbers as the reservation gave them. The host
+ * goes with each op so the script need not read back what the reservation told this worker.
+ */
+export function slotOps(channel: SlotChannel, slot: string, hostKey: string, at: SlotTimes): HostSlot {
+  const { batch, fire } = channel;
+  // Queued in order on one connection: a release always reaches Redis after its markSent. A host with
+  // an interval keeps the timing of one call per step (they go at once): only its settle waits for the turn.
+  const spaced = Number(at.nextOpenAtMs) > Number(at.reservedAtMs);
+  const gate = (op: Array<string | number>) => {
+    fire(batch.call(op));
+    if (spaced) batch.flush();
+  };
+  return {
+    markSent: () => gate(['S', slot, hostKey, at.reservedAtMs, at.nextOpenAtMs]),
+    cancelReservation: () => gate(['C', slot, hostKey, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs]),
+    releaseSlot: () => gate(['R', slot, hostKey]),
+    // Asked of Redis (one round trip, only by a hop that waited for its slot): the pause may come from any worker.
+    pausedUntilMs: async () => {
+      const reply = batch.call(['W', slot, hostKey, at.reservedAtMs]);
+      batch.flush();
+      const leftMs = Number(await reply);
+      return leftMs < 0 ? null : steadyNowMs() + leftMs;
+    },
+  };
+}
+
+/** The lease a pick reply reserved: its stored request (with the attempt Redis counted) and its slot. */
+export function leaseOfReply(channel: SlotChannel, reply: LeaseReply): Lease {
+  const [, id, json, hostKey, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs] = reply;
+  const request = CrawlRequest.fromJSON(JSON.parse(json) as SerializedRequest, id);
+  request.attempt = Number(attempt);
+  return { request, hostKey, ...slotOps(channel, id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
+}
+
+/** A booked hop's wait and slot; null when the host's cap is full. */
+export function hopOfReply(channel: SlotChannel, hostKey: string, reply: HopReply): { atMs: number; slot: HostSlot } | null {
+  if (reply[0] === 'busy') return null;
+  const [, slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs] = reply;
+  return { atMs: steadyNowMs() + Number(waitMs), slot: slotOps(channel, slot, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
+}
