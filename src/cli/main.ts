@@ -1,10 +1,8 @@
 // The `pricecrawl` command line: parses arguments, runs a command, turns known errors into one clear line.
 import { Command, Option } from 'commander';
-import { shownText } from './terminal-text';
-import { exitCodeOfError } from '../core/errors';
 import { ignoreClosedPipes } from './closed-pipe';
 import { ignoreFileSizeSignal } from './file-size-limit';
-import { nativeModuleHint } from './native-module-hint';
+import { reportCommandFailure } from './report-failure';
 
 ignoreClosedPipes();
 ignoreFileSizeSignal();
@@ -14,10 +12,6 @@ const STORE_HELP = 'items, history, fetch log, raw pages and run records: sqlite
 
 const FEED_APPEND_HELP = 'feed of the run\'s items, written as they are stored; appends to the file (repeatable). Format from the extension (.jsonl .json .csv .xml) or file:format';
 const FEED_OVERWRITE_HELP = 'like -o, but overwrites the file (repeatable)';
-/** After a failed command, how long anything left open may hold the process before it exits anyway. */
-const FAILED_EXIT_GRACE_MS = 10_000;
-/** After a store that stopped answering: time for the logs' last lines to be written. */
-const STALLED_EXIT_GRACE_MS = 500;
 
 const program = new Command()
   .name('pricecrawl')
@@ -290,53 +284,5 @@ program
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  const debug = process.argv.includes('--debug');
-  // A driver's error may quote its connection URL, password and all; a fetch error may quote what a
-  // server sent (an invalid Location with C1 controls or bidi overrides in it): masked, then made safe.
-  const shown = (text: string) => process.stderr.write(`pricecrawl: ${shownText(text)}\n`);
-  // --debug shows more, never another exit code: a refused start (PricecrawlError) is 2 either way.
-  const nativeHint = nativeModuleHint(error);
-  if (nativeHint !== null) shown(nativeHint);
-  if (!debug && nativeHint === null) shown(String((error as Error)?.message ?? error));
-  else if (debug) shown(error instanceof Error ? withCauses(error) : String(error));
-  // A store that cannot open is a refused start, as an unwritable storage dir is.
-  process.exitCode = nativeHint !== null ? 2 : exitCodeOfError(error);
-  exitSoonIfHeld(error);
-}
-
-/** The stack, and each cause's below it (what a spider file threw while it was imported). */
-function withCauses(error: Error): string {
-  let text = error.stack ?? error.message;
-  for (let cause = error.cause, depth = 0; cause !== undefined && depth < 5; cause = cause instanceof Error ? cause.cause : undefined, depth++) {
-    text += `\ncaused by: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`;
-  }
-  return text;
-}
-
-/**
- * A command that failed has closed what it opened; should anything still hold the event loop (a client's
- * socket or timer nobody closed), the process would print its error and never end, and a scheduler or CI
- * job would wait for it forever. Unref'd: a process that is free ends at once, as it should.
- */
-function exitSoonIfHeld(error: unknown): void {
-  if (storeStalled(error)) {
-    setTimeout(() => process.exit(), STALLED_EXIT_GRACE_MS).unref();
-    return;
-  }
-  setTimeout(() => {
-    process.stderr.write('pricecrawl: something stayed open after the error; exiting anyway\n');
-    process.exit();
-  }, FAILED_EXIT_GRACE_MS).unref();
-}
-
-/**
- * A PostgreSQL store that stopped answering (NO_ANSWER, storage/postgres/pg-unreachable.ts) holds the process
- * with sockets the driver closed politely and the server never closes its side: what holds it is known, the
- * refusal line said why, so it ends once the logs are out instead of a generic line 10 s later.
- */
-function storeStalled(error: unknown): boolean {
-  for (let at = error, depth = 0; at instanceof Error && depth < 8; at = at.cause, depth++) {
-    if ((at as { code?: unknown }).code === 'NO_ANSWER') return true;
-  }
-  return false;
+  reportCommandFailure(error);
 }
