@@ -46,11 +46,12 @@ export class RequestSlots {
   /**
    * Right before the request's first send: held until its slot may go to the wire (`HostSlot.claimSend`: an
    * interval after the host's latest send, whichever slot that was, and out of a pause the host got since).
-   * A time further off than half the fetch's time left is deferred to (`host/busy`, no attempt counted).
+   * A time further off than half the fetch's time left is deferred to (`host/busy`, no attempt counted; the
+   * deferral counts against retry.maxDeferrals, so a wait that comes back on every try ends, never loops).
    */
   async beforeSend(url: string, deadline: HopDeadline): Promise<void> {
     const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
-    await this.claimSend(deadline, patienceUntilMs, (untilMs) => new FetchWait('HOST_BUSY', `the host has no send before ${new Date(untilMs).toISOString()} (${url})`, untilMs));
+    await this.claimSend(deadline, patienceUntilMs, (untilMs) => new FetchWait('HOST_BUSY', `the host has no send before ${new Date(untilMs).toISOString()} (${url})`, untilMs, true));
   }
 
   private async claimSend(deadline: HopDeadline, patienceUntilMs: number, tooFar: (untilMs: number) => FetchWait): Promise<void> {

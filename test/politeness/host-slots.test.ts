@@ -219,6 +219,8 @@ describe('HostSlots', () => {
     // The first slot's page was ready only now: it waits an interval after the send that went before it.
     expect(slots.claimSend(slow, 150)).toBe(202);
     expect(slots.claimSend(slow, 202)).toBeNull();
+    // Asked again by the same request (its browser load after the HTTP hop that claimed): no wait for itself.
+    expect(slots.claimSend(slow, 203)).toBeNull();
     slots.markSent(slow, 203);
     const third = reserve(400);
     slots.pauseUntil('h', 2_000);
