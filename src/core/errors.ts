@@ -43,6 +43,8 @@ export type ErrorCode =
   | 'FETCH_PROXY_UNREACHABLE'
   | 'FETCH_PROXY_TUNNEL'
   | 'REDIRECT_HOST_BUSY'
+  /** A request's slot was taken, but the host got a send or a pause since, past what the fetch may wait: deferred. */
+  | 'HOST_BUSY'
   | 'BROWSER_MISSING'
   /** The browser failed to start several times in a row (fetch/launch-breaker.ts): no more are launched in the run. */
   | 'BROWSER_UNAVAILABLE'

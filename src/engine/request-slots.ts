@@ -44,6 +44,24 @@ export class RequestSlots {
   }
 
   /**
+   * Right before the request's first send: held until its slot may go to the wire (`HostSlot.claimSend`: an
+   * interval after the host's latest send, whichever slot that was, and out of a pause the host got since).
+   * A time further off than half the fetch's time left is deferred to (`host/busy`, no attempt counted; the
+   * deferral counts against retry.maxDeferrals, so a wait that comes back on every try ends, never loops).
+   */
+  async beforeSend(url: string, deadline: HopDeadline): Promise<void> {
+    const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
+    await this.claimSend(deadline, patienceUntilMs, (untilMs) => new FetchWait('HOST_BUSY', `the host has no send before ${new Date(untilMs).toISOString()} (${url})`, untilMs, true));
+  }
+
+  private async claimSend(deadline: HopDeadline, patienceUntilMs: number, tooFar: (untilMs: number) => FetchWait): Promise<void> {
+    for (let atMs = this.current.claimSend?.() ?? null; atMs !== null; atMs = this.current.claimSend?.() ?? null) {
+      if (atMs > patienceUntilMs) throw tooFar(atMs);
+      await sleep(Math.max(0, atMs - steadyNowMs()), undefined, { signal: deadline.signal });
+    }
+  }
+
+  /**
    * Before a hop is sent: the slot of the host it goes to, the same one included, is booked and waited
    * for. A slot further off than half the fetch's time left (a long Crawl-delay, a paused host, a cap that
    * stays full) is not waited for inside the fetch, whose deadline would fail it as a timeout of the site:
@@ -76,6 +94,8 @@ export class RequestSlots {
         const pausedUntilMs = (await this.current.pausedUntilMs?.()) ?? null;
         if (pausedUntilMs !== null) throw busy(toUrl, pausedUntilMs, sameHost);
       }
+      // The booked time was kept, but a request of the host that reached the wire late may have gone meanwhile.
+      await this.claimSend(deadline, patienceUntilMs, (untilMs) => busy(toUrl, untilMs, sameHost));
     } catch (error) {
       // Not sent: its turn is too far off, or the fetch was cut off (its deadline, a shutdown) meanwhile.
       this.current.cancelReservation();
@@ -96,5 +116,11 @@ function once(slot: HostSlot): HostSlot {
     settled = true;
     action();
   };
-  return { markSent: () => slot.markSent(), releaseSlot: end(() => slot.releaseSlot()), cancelReservation: end(() => slot.cancelReservation()), pausedUntilMs: () => (settled ? null : (slot.pausedUntilMs?.() ?? null)) };
+  return {
+    markSent: () => slot.markSent(),
+    releaseSlot: end(() => slot.releaseSlot()),
+    cancelReservation: end(() => slot.cancelReservation()),
+    pausedUntilMs: () => (settled ? null : (slot.pausedUntilMs?.() ?? null)),
+    claimSend: () => (settled ? null : (slot.claimSend?.() ?? null)),
+  };
 }

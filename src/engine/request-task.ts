@@ -78,6 +78,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => slot.markSent(),
+      beforeSend: (deadline) => slot.beforeSend(request.url, deadline),
       beforeHop: (toUrl, deadline) => {
         // A redirect's target host is crawled too, under its own per-host settings (unused-host-settings.ts).
         deps.stats.inc(`${HOP_HOST_PREFIX}${hostKeyOf(toUrl, deps.settings.politeness.hostKey)}`);

@@ -25,7 +25,7 @@ import { onMainFrameStopped } from './stopped-loading';
 import { contextForAttempt } from './retry-context';
 import { rendererState } from './hung-renderer';
 import { untilClosed } from './until-closed';
-import type { Fetcher, FetchOptions } from './fetcher';
+import type { Fetcher, FetchOptions, HopDeadline } from './fetcher';
 import { PagePool } from './page-pool';
 import type { PageLease, PagePoolStats } from './page-pool-options';
 import { blockingLaunchArgs } from './resource-blocking';
@@ -94,7 +94,7 @@ export class BrowserFetcher implements Fetcher {
     let watch: DocumentWatch | null = null;
     try {
       const live = options.retain ? new LivePage(lease.page) : null;
-      const response = await this.load(lease, request, options, deadline.signal, contextKey.cookieFree === true, live, (started) => (watch = started));
+      const response = await this.load(lease, request, options, deadline, contextKey.cookieFree === true, live, (started) => (watch = started));
       lease.loaded();
       reusable = !deadline.signal.aborted;
       if (options.retain && live) {
@@ -144,12 +144,13 @@ export class BrowserFetcher implements Fetcher {
     lease: PageLease,
     request: CrawlRequest,
     options: FetchOptions,
-    signal: AbortSignal,
+    deadline: HopDeadline,
     cookieFree: boolean,
     live: LivePage | null,
     watching: (watch: DocumentWatch) => void,
   ): Promise<CrawlResponse> {
     const { page } = lease;
+    const { signal } = deadline;
     // Closing the page rejects whatever Playwright call is pending: that is how the deadline ends a hung page.
     const onAbort = () => void lease.close();
     if (signal.aborted) throw signal.reason;
@@ -188,6 +189,8 @@ export class BrowserFetcher implements Fetcher {
       stops = onMainFrameStopped(page, () => watch.mainFrameStopped());
       await Promise.all([this.confinement.guardLoads(page), stops]);
       // To the parsed document only (or one its script stopped, which gets none): the load may never come (load-wait.ts).
+      // Readying the page may have taken longer than the host's interval: a request whose slot came later may have gone meanwhile.
+      await options.beforeSend?.(deadline);
       const goto = page.goto(request.url, { waitUntil: 'domcontentloaded', timeout: 0 });
       const loading = Promise.race([goto, watch.documentStopped()]);
       goto.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects

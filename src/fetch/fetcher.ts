@@ -30,6 +30,13 @@ export interface FetchOptions {
    */
   beforeHop?(toUrl: string, deadline: HopDeadline): Promise<void>;
   /**
+   * Awaited right before the fetch's first send, after whatever the fetcher readies first (a browser page):
+   * the engine holds the request until its host's interval since the host's latest send has run, within the
+   * fetch's deadline. A request that took longer than the interval to get there went out just after one
+   * whose slot came later.
+   */
+  beforeSend?(deadline: HopDeadline): Promise<void>;
+  /**
    * The spider's allowedDomains as a predicate. A fetcher that runs page code (the browser) keeps every
    * navigation the page attempts (frames and popups included) inside it; without it pages go anywhere.
    */

@@ -105,6 +105,7 @@ export class HttpFetcher implements Fetcher {
     };
     const wire: { socket?: Socket } = {};
     try {
+      await options.beforeSend?.(deadline);
       const redirectChain: string[] = [];
       const visited = new Set([hopKey(hop, request.session)]);
       for (;;) {

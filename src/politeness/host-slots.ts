@@ -41,6 +41,10 @@ interface HostState {
   pauseCause: PauseCause | null;
   /** The latest reservation or send: where a grown interval is counted from. */
   lastSendAtMs: number;
+  /** The latest send that went (or was let go) to the wire, whichever reservation it was: null before the first. */
+  lastWriteAtMs: number | null;
+  /** The reservation of that send (0: none, or a send outside the slots): asked again, it goes at once. */
+  lastWriteSerial: number;
 }
 
 /** The slots' part of a host's gate view (the breaker is the gate's). */
@@ -114,10 +118,36 @@ export class HostSlots {
    */
   markSent(reservation: Reservation, nowMs: number): void {
     const host = this.hosts.get(reservation.hostKey);
+    if (host?.open.has(reservation.serial)) this.wrote(host, reservation.serial, nowMs);
     const lateByMs = nowMs - reservation.reservedAtMs;
     if (!host || lateByMs <= 0 || !host.open.has(reservation.serial)) return;
     host.nextOpenAtMs = Math.max(host.nextOpenAtMs, reservation.nextOpenAtMs + lateByMs);
     host.lastSendAtMs = Math.max(host.lastSendAtMs, nowMs);
+  }
+
+  /**
+   * The reservation's request is about to go to the wire: null lets it go now (and counts it as this
+   * moment's send, so a request asking next waits an interval after it), else the time to ask again. With
+   * more than one request of a host in flight, slots are spaced in the order they were taken, but a request
+   * may reach the wire later than one taken after it (its browser page took longer than the interval to
+   * get ready): it then went out a few ms after that one. Nor does it go into a pause the host got since.
+   */
+  claimSend(reservation: Reservation, nowMs: number): number | null {
+    const host = this.hosts.get(reservation.hostKey);
+    // Asked again by the same request (a browser load after its HTTP hop waited, a refresh after its booked wait).
+    if (!host || !host.open.has(reservation.serial) || host.lastWriteSerial === reservation.serial) return null;
+    const pausedUntilMs = this.pausedAfter(reservation, nowMs);
+    if (pausedUntilMs !== null) return pausedUntilMs;
+    const spacedAtMs = host.lastWriteAtMs === null ? nowMs : host.lastWriteAtMs + this.spacingMs(host.intervalMs);
+    if (nowMs < spacedAtMs) return spacedAtMs;
+    this.wrote(host, reservation.serial, nowMs);
+    return null;
+  }
+
+  private wrote(host: HostState, serial: number, atMs: number): void {
+    if (host.lastWriteAtMs !== null && atMs < host.lastWriteAtMs) return;
+    host.lastWriteAtMs = atMs;
+    host.lastWriteSerial = serial;
   }
 
   /**
@@ -175,6 +205,7 @@ export class HostSlots {
     const host = this.state(hostKey);
     host.serial += 1;
     host.lastSendAtMs = Math.max(host.lastSendAtMs, atMs);
+    this.wrote(host, 0, atMs);
     host.nextOpenAtMs = Math.max(host.nextOpenAtMs, atMs + this.spacingMs(host.intervalMs));
   }
 
@@ -260,7 +291,7 @@ export class HostSlots {
     let host = this.hosts.get(hostKey);
     if (!host) {
       const policy = this.policyFor(hostKey);
-      host = { policy, nextOpenAtMs: 0, inFlight: 0, serial: 0, open: new Set(), adaptedIntervalMs: null, crawlDelayMs: 0, intervalMs: policy.minIntervalMs, pausedUntilMs: 0, pauseCause: null, lastSendAtMs: 0 };
+      host = { policy, nextOpenAtMs: 0, inFlight: 0, serial: 0, open: new Set(), adaptedIntervalMs: null, crawlDelayMs: 0, intervalMs: policy.minIntervalMs, pausedUntilMs: 0, pauseCause: null, lastSendAtMs: 0, lastWriteAtMs: null, lastWriteSerial: 0 };
       this.hosts.set(hostKey, host);
     }
     return host;

@@ -16,6 +16,13 @@ export interface HostSlot {
    * gate (Redis) answers after a round trip. Optional: a gate that leaves it out lets such a hop go.
    */
   pausedUntilMs?(): number | null | Promise<number | null>;
+  /**
+   * Asked right before the request goes on the wire: null lets it go now, counted as the host's send of this
+   * moment; else the time to ask again (an interval after the host's latest send, or the end of a pause it got
+   * since the slot was taken). Slots are spaced in the order they were taken, but with several requests of a
+   * host in flight one can reach the wire after one taken later. Optional: a gate that leaves it out lets it go.
+   */
+  claimSend?(): number | null;
 }
 
 export interface Lease extends HostSlot {

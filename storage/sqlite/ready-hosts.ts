@@ -80,6 +80,7 @@ export class ReadyHosts {
         reopen();
       },
       pausedUntilMs: () => this.slots.pausedAfter(reservation, this.clock.nowMs()),
+      claimSend: () => this.slots.claimSend(reservation, this.clock.nowMs()),
     };
   }
 }

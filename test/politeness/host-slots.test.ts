@@ -205,6 +205,34 @@ describe('HostSlots', () => {
     expect(slots.nextOpenAtMs('r')).toBe(100);
   });
 
+  it('holds a send that reaches the wire after one whose slot came later, and one whose host was paused since its slot was taken', () => {
+    const slots = new HostSlots({ policyFor: fixed(3, 100) });
+    const reserve = (nowMs: number): Reservation => {
+      const result = slots.tryReserve('h', nowMs);
+      if (!result.ok) throw new Error(`no slot at ${nowMs}`);
+      return result.reservation;
+    };
+    const slow = reserve(0);
+    const quick = reserve(100);
+    expect(slots.claimSend(quick, 100)).toBeNull();
+    slots.markSent(quick, 102);
+    // The first slot's page was ready only now: it waits an interval after the send that went before it.
+    expect(slots.claimSend(slow, 150)).toBe(202);
+    expect(slots.claimSend(slow, 202)).toBeNull();
+    // Asked again by the same request (its browser load after the HTTP hop that claimed): no wait for itself.
+    expect(slots.claimSend(slow, 203)).toBeNull();
+    slots.markSent(slow, 203);
+    const third = reserve(400);
+    slots.pauseUntil('h', 2_000);
+    expect(slots.claimSend(third, 450)).toBe(2_000);
+    expect(slots.claimSend(third, 2_000)).toBeNull();
+    // A slot taken after the pause is spaced by it already: no second wait.
+    slots.release(slow);
+    slots.release(quick);
+    slots.release(third);
+    expect(slots.claimSend(reserve(2_100), 2_100)).toBeNull();
+  });
+
   it('keeps hosts independent and only remembers hosts it has seen', () => {
     const slots = new HostSlots({ policyFor: fixed(1, 1_000) });
     expect(slots.tryReserve('a', 0).ok).toBe(true);
