@@ -2,6 +2,7 @@
 export interface BlockingSettings {
   /** Playwright resource types (`image`, `font`, `media`, …); URL patterns are the confinement route's (browser-confinement.ts). */
   blockResourceTypes: readonly string[];
+  offsiteSubresources: 'allow' | 'block';
 }
 
 /**
@@ -16,6 +17,12 @@ export function blockingLaunchArgs(settings: BlockingSettings): string[] {
   // (measured: its fetch and WebSocket reached any host, and under `allow` its fetch of a disallowed path of
   // the shop's own was sent). Pages get none under every setting (`SharedWorker` is undefined in every frame):
   // sites already do without one, as Safari and Chrome for Android long had none.
-  args.push('--disable-blink-features=SharedWorker');
+  const features = ['SharedWorker'];
+  // Under `block` a page's WebSocket goes through `routeWebSocket` (browser-confinement.ts), a shim of the
+  // `WebSocket` class only: `WebSocketStream` opened its handshake to another host (measured with Chromium 150),
+  // from a page or a worker. Switched off in Blink, it is undefined in both.
+  if (settings.offsiteSubresources === 'block') features.push('WebSocketStream');
+  // One switch: Chromium reads only the last of several.
+  args.push(`--disable-blink-features=${features.join(',')}`);
   return args;
 }
