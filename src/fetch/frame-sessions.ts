@@ -18,8 +18,10 @@ interface AttachedTarget {
  * Playwright attaches to such frames only for itself, and drops the messages of any flat child session it did
  * not make, so the frames are attached to here in the older nested mode: each child's commands and events
  * travel inside Target.sendMessageToTarget / receivedMessageFromTarget of its parent session (measured with
- * Chromium 150). The frame waits (`waitForDebuggerOnStart`) until `setUp` ended, failed or not.
- * Workers are left alone: a dedicated worker's requests go through its frame's session (measured).
+ * Chromium 150). The frame waits (`waitForDebuggerOnStart`) until `setUp` ended, failed or not: it waits for every
+ * session that asked, Playwright's resuming it first does not free it (measured: set-up held back 1.5 s still
+ * paused the frame's first fetch). Workers are left alone: a dedicated worker's requests go through its frame's
+ * session (measured), and a worker is freed by the first session that resumes it, so nothing set up here would hold.
  */
 export async function attachFrameSessions(parent: DevToolsSession, setUp: (frame: DevToolsSession) => Promise<void>): Promise<void> {
   const children = new Map<string, NestedSession>();
