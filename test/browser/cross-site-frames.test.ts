@@ -1,4 +1,4 @@
-// Real Chromium, three loopback sites: a frame of another allowed site (its own renderer) whose fetches and frame redirect away.
+// Real Chromium, three loopback sites: a frame of another allowed site (its own renderer) whose fetches and frame redirect away, or that sends as its page closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchError } from '../../src/core/errors';
 import { CrawlRequest } from '../../src/core/request';
@@ -28,6 +28,12 @@ const loaded = new Promise((resolve) => addEventListener('load', resolve));
 Promise.all([get('/moved/data'), get('/open/moved'), loaded]).then(([moved, hidden]) => parent.postMessage(moved + ' ' + hidden, '*'));
 </script>`;
 
+/** A partner's frame that, as its page closes, sends a beacon and a keepalive fetch to the host nobody allowed. */
+const leavingFrame = (to: string) => `<script>
+addEventListener('pagehide', () => { navigator.sendBeacon('${to}', 'bye'); fetch('${to}?keepalive', { method: 'POST', body: 'bye', keepalive: true, mode: 'no-cors' }); });
+parent.postMessage('ready', '*');
+</script>`;
+
 beforeAll(async () => {
   site = await FixtureServer.start({ builtInRoutes: false });
   partner = await FixtureServer.start({ builtInRoutes: false, address: '127.0.0.2' });
@@ -37,6 +43,8 @@ beforeAll(async () => {
   partner.route('/moved/:name', (_req, res, { params }) => void res.writeHead(302, { location: elsewhere.url(`/${params.name}`), 'access-control-allow-origin': '*' }).end());
   partner.route('/open/moved', (_req, res) => void res.writeHead(302, { location: '/private/price' }).end());
   partner.route('/private/price', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('6.66'));
+  site.route('/leaving', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(partner.url('/leaving-frame'))));
+  partner.route('/leaving-frame', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(leavingFrame(elsewhere.url('/bye'))));
   elsewhere.route('/data', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' }).end('1.00'));
   elsewhere.route('/doc', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>1.00</p>'));
 });
@@ -80,5 +88,24 @@ describe("redirects inside a cross-site frame's own process", () => {
     expect(elsewhere.requests.map((r) => r.path)).toEqual(['/data']);
     expect(partner.requests.map((r) => r.path)).not.toContain('/private/price');
     expect(frame).toBe('1.00 refused');
+  }, 60_000);
+});
+
+describe('a cross-site frame as its page closes', () => {
+  it('sends nothing under block: the frame\'s own process is shut as the page parks', async () => {
+    for (const server of [site, partner, elsewhere]) server.reset();
+    const fetcher = new BrowserFetcher({ ...settingsSchema.parse({}).browser, timeoutMs: 15_000, offsiteSubresources: 'block' }, {});
+    const releases: Array<() => Promise<void>> = [];
+    try {
+      const request = new CrawlRequest({ url: site.url('/leaving'), browser: { waitFor: { selector: '#frame[data-ready]' } } });
+      const res = await fetcher.fetch(request, { allowsUrl: (url) => isAllowedUrl(url, [site.hostKey, partner.hostKey]), retain: (release) => releases.push(release) });
+      expect(res.$('#frame').text()).toBe('ready');
+      // The callback took the page, so its release parks and closes it: the frame's pagehide runs then.
+      await Promise.all(releases.map((release) => release()));
+    } finally {
+      await fetcher.close();
+    }
+    // Before, the other host got both (the page's own blocklist does not reach the frame's process).
+    expect(elsewhere.requests.map((r) => r.url)).toEqual([]);
   }, 60_000);
 });
