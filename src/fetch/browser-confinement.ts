@@ -7,6 +7,7 @@ import type { Settings } from '../settings/schema';
 import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
 import { isPrefetch, NO_SPECULATION_RULES } from './speculation-rules';
+import { NO_UNROUTED_TRANSPORTS } from './unrouted-transports';
 
 export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
 
@@ -35,16 +36,6 @@ export interface RefusedHop {
   to: string;
   reason: FetchError | null;
 }
-
-/**
- * WebRTC's ICE gathering sends STUN over UDP and TURN over TCP to any server a page names, past every
- * route and CDP session (measured: both reached another host under `block`; Chromium 156 ignored
- * `--force-webrtc-ip-handling-policy`), and past the context's proxy: with `sessions.proxyUrls` the page came
- * through the proxy while its STUN packets left from this machine's own address, the one the proxies hide
- * (measured). No price needs a peer connection, and no CDN serves one, so under every setting pages get
- * none: the script runs in every new document, a blank frame's or popup's too, before the page can reach its window.
- */
-const NO_PEER_CONNECTIONS = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection']) delete window[name];`;
 
 /** A frame's navigation or redirect hop that the caller's check (robots.txt) refused. */
 const FRAME_REFUSED = 'browser/frame/refused';
@@ -97,9 +88,9 @@ export class BrowserConfinement {
   async install(context: BrowserContext): Promise<void> {
     await context.route('**/*', (route) => this.decide(route));
     // Under every setting: a prefetch passes robots.txt and the host's slot, not only the allowed hosts;
-    // ICE traffic passes the proxy too, not only the allowed hosts.
+    // ICE and WebTransport's QUIC pass every route, ICE the proxy too (unrouted-transports.ts).
     await context.addInitScript(NO_SPECULATION_RULES);
-    await context.addInitScript(NO_PEER_CONNECTIONS);
+    await context.addInitScript(NO_UNROUTED_TRANSPORTS);
   }
 
   /**

@@ -1,5 +1,6 @@
 // Answers a proxy's credential challenge on a page whose own DevTools session intercepts its requests.
-import type { BrowserContext, CDPSession } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import type { DevToolsSession } from './frame-sessions';
 
 export interface ProxyCredentials {
   username: string;
@@ -35,7 +36,7 @@ interface AuthRequired {
  * challenge gets the context's credentials once per request (a second one is a refusal, cancelled, so the
  * page fails as the proxy's), a server's is cancelled (the 401 page is the answer, as without a session).
  */
-export function answerProxyChallenges(session: CDPSession, credentials: ProxyCredentials): void {
+export function answerProxyChallenges(session: DevToolsSession, credentials: ProxyCredentials): void {
   // Requests given the credentials: a pooled page serves many, so only the latest are kept (a refusal comes at once).
   const answered = new Set<string>();
   session.on('Fetch.authRequired', (event: AuthRequired) => {

@@ -2,7 +2,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { FetchError } from '../core/errors';
 import { withoutRulesHeader } from './speculation-rules';
-import { answerProxyChallenges, proxyCredentialsOf } from './proxy-auth';
+import { attachFrameSessions, type DevToolsSession } from './frame-sessions';
+import { answerProxyChallenges, proxyCredentialsOf, type ProxyCredentials } from './proxy-auth';
 
 /** What decides for one page; `null` when nobody guards it (the hop goes, confinement closes the page). */
 export interface HopJudge {
@@ -46,7 +47,15 @@ interface PausedResponse {
 export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | null): Promise<void> {
   const session: CDPSession = await page.context().newCDPSession(page);
   const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
-  const mainFrameId = frameTree.frame.id;
+  const credentials = proxyCredentialsOf(page.context());
+  await guardSession(session, frameTree.frame.id, judgeOf, credentials);
+  // A frame of another site runs in a process of its own, whose responses this session never sees: before, its
+  // fetch's and its frame's hops reached any host, and a robots-disallowed path (cross-site-frames.test.ts).
+  await attachFrameSessions(session, (frame) => guardSession(frame, null, judgeOf, credentials));
+}
+
+/** Pauses every response of one target's session and refuses the hops `judgeOf` refuses; `mainFrameId` is null in a frame's own process. */
+async function guardSession(session: DevToolsSession, mainFrameId: string | null, judgeOf: () => HopJudge | null, credentials: ProxyCredentials | null): Promise<void> {
   session.on('Fetch.requestPaused', (event: PausedResponse) => {
     const target = redirectTarget(event);
     const judge = judgeOf();
@@ -59,7 +68,6 @@ export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | nu
     if (headers === null) void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
     else void session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: headers }).catch(() => undefined);
   });
-  const credentials = proxyCredentialsOf(page.context());
   if (credentials === null) return void (await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] }));
   // A proxy's challenge comes to this session only for requests it pauses (proxy-auth.ts).
   answerProxyChallenges(session, credentials);

@@ -13,8 +13,16 @@ export interface BlockingSettings {
  */
 export function blockingLaunchArgs(settings: BlockingSettings): string[] {
   const args = settings.blockResourceTypes.includes('image') ? ['--blink-settings=imagesEnabled=false'] : [];
-  // Playwright attaches to no shared worker, so no route sees its requests: under `block` pages get none
-  // (`SharedWorker` is undefined in every frame). Measured: its fetch and WebSocket reached any host.
-  if (settings.offsiteSubresources === 'block') args.push('--disable-blink-features=SharedWorker');
+  // Playwright attaches to no shared worker, so no route, robots.txt check or host slot sees its requests
+  // (measured: its fetch and WebSocket reached any host, and under `allow` its fetch of a disallowed path of
+  // the shop's own was sent). Pages get none under every setting (`SharedWorker` is undefined in every frame):
+  // sites already do without one, as Safari and Chrome for Android long had none.
+  const features = ['SharedWorker'];
+  // Under `block` a page's WebSocket goes through `routeWebSocket` (browser-confinement.ts), a shim of the
+  // `WebSocket` class only: `WebSocketStream` opened its handshake to another host (measured with Chromium 150),
+  // from a page or a worker. Switched off in Blink, it is undefined in both.
+  if (settings.offsiteSubresources === 'block') features.push('WebSocketStream');
+  // One switch: Chromium reads only the last of several.
+  args.push(`--disable-blink-features=${features.join(',')}`);
   return args;
 }
