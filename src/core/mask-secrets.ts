@@ -29,10 +29,24 @@ const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd
 const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i');
 
 /**
- * A secret-named query parameter's value (`?api_key=…`, `&token=…`) up to the next parameter, fragment,
- * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML.
+ * Bare query names that hold a secret in a URL someone gave the crawl (Google's, Bing Maps' and many search
+ * APIs' `key`, a `pwd`, a `jwt`, a session id a login put in the URL: whoever holds it is logged in) but that a
+ * shop also gives its own links as data (`/p?key=blue-kettle`, `;jsessionid=` on every link of an old Java
+ * shop). Records of a run (logs, fetch log, run record, report, screen) mask them as log scrubbers do; an
+ * item's URL is data and its identity, so items keep them (maskItemSecretsInText).
  */
-const QUERY_SECRET = new RegExp(String.raw`([?&;]${SECRET_NAME}=)[^&#;\s"'<>\\]+`, 'gi');
+const RECORD_ONLY_QUERY_NAME = String.raw`key|pwd|jwt|session_?id|phpsessid|jsessionid`;
+
+/**
+ * A secret-named query parameter's value (`?api_key=…`, `&token=…`) up to the next parameter, fragment,
+ * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML. A path
+ * parameter's (`/cart;jsessionid=…?key=…`) also ends at the path's next segment or the query, whose own
+ * secrets are then masked in turn.
+ */
+const queryValue = (names: string) =>
+  new RegExp(String.raw`([?&](?:${names})=)[^&#;\s"'<>\\]+|(;(?:${names})=)[^&#;/?\s"'<>\\]+`, 'gi');
+const ITEM_QUERY_SECRET = queryValue(SECRET_NAME);
+const RECORD_QUERY_SECRET = queryValue(`${SECRET_NAME}|${RECORD_ONLY_QUERY_NAME}`);
 
 /**
  * A secret-named field of JSON text (`"cookie":"sid=…"`): the logger writes objects it did not build
@@ -42,8 +56,17 @@ const JSON_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*)"(?:[^"\\]|\\
 
 /** Text with every URL's user info and secret query values replaced by `***`: `redis://***@10.0.0.5:6379/0`, `/feed?api_key=***`. */
 export function maskSecretsInText(text: string): string {
+  return maskText(text, RECORD_QUERY_SECRET);
+}
+
+/** maskSecretsInText for an item's text (its URL, its fields): a bare `?key=` and session ids are the shop's data there. */
+export function maskItemSecretsInText(text: string): string {
+  return maskText(text, ITEM_QUERY_SECRET);
+}
+
+function maskText(text: string, querySecret: RegExp): string {
   const urlMasked = maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1${SECRET_MASK}@`);
-  return urlMasked.replace(QUERY_SECRET, `$1${SECRET_MASK}`).replace(JSON_SECRET, `$1"${SECRET_MASK}"`);
+  return urlMasked.replace(querySecret, `$1$2${SECRET_MASK}`).replace(JSON_SECRET, `$1"${SECRET_MASK}"`);
 }
 
 /** Schemes whose authority also ends at a backslash (WHATWG URL "special" schemes). */
@@ -71,7 +94,12 @@ function maskWholeUrl(text: string): string | null {
 
 /** A copy of a JSON-like value with URL credentials masked in every string and secret-named keys' values replaced. */
 export function maskSecrets<T>(value: T): T {
-  return maskValue(value, null) as T;
+  return maskValue(value, null, maskSecretsInText) as T;
+}
+
+/** maskSecrets for an item's data, its strings masked by maskItemSecretsInText. */
+export function maskItemSecrets<T>(value: T): T {
+  return maskValue(value, null, maskItemSecretsInText) as T;
 }
 
 /** A key, header or dotted settings path (`http.headers.Cookie`) that names a secret. */
@@ -79,9 +107,9 @@ export function isSecretName(name: string): boolean {
   return SECRET_KEY.test(name);
 }
 
-function maskValue(value: unknown, key: string | null): unknown {
-  if (typeof value === 'string') return key !== null && isSecretName(key) && value !== '' ? SECRET_MASK : maskSecretsInText(value);
-  if (Array.isArray(value)) return value.map((entry) => maskValue(entry, key));
+function maskValue(value: unknown, key: string | null, maskString: (text: string) => string): unknown {
+  if (typeof value === 'string') return key !== null && isSecretName(key) && value !== '' ? SECRET_MASK : maskString(value);
+  if (Array.isArray(value)) return value.map((entry) => maskValue(entry, key, maskString));
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name)]));
+  return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name, maskString)]));
 }
