@@ -50,9 +50,23 @@ const RECORD_QUERY_SECRET = queryValue(`${SECRET_NAME}|${RECORD_ONLY_QUERY_NAME}
 
 /**
  * A secret-named field of JSON text (`"cookie":"sid=…"`): the logger writes objects it did not build
- * (a client's options, a response's headers), so their secrets are masked by name too.
+ * (a client's options, a response's headers), so their secrets are masked by name too. The value may be a
+ * list (Node and undici give `set-cookie` as one, a cookie per entry) or a number (a PIN, a numeric
+ * password in a client's options).
  */
-const JSON_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*)"(?:[^"\\]|\\.)+"`, 'gi');
+const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+const JSON_SECRET = new RegExp(
+  String.raw`("${SECRET_NAME}"\s*:\s*)(?:"(?:[^"\\]|\\.)+"|\[\s*${JSON_STRING}(?:\s*,\s*${JSON_STRING})*\s*\]|-?\d[\d.eE+-]*)`,
+  'gi',
+);
+
+/**
+ * A name and its value as a pair in a JSON list (`["Authorization","Bearer …"]`): Node's rawHeaders and
+ * undici's raw headers hold headers that way. The value is the entry after the name; the lookahead keeps to
+ * lists, where an entry is followed by `,` or `]`, not an object's key, followed by `:`. An entry that is a
+ * secret name itself is no value: a list of header names (`["Authorization","Cookie"]`) stays readable.
+ */
+const JSON_PAIR_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*,\s*)(?!"${SECRET_NAME}")"(?:[^"\\]|\\.)+"(?=\s*[,\]])`, 'gi');
 
 /** Text with every URL's user info and secret query values replaced by `***`: `redis://***@10.0.0.5:6379/0`, `/feed?api_key=***`. */
 export function maskSecretsInText(text: string): string {
@@ -66,7 +80,10 @@ export function maskItemSecretsInText(text: string): string {
 
 function maskText(text: string, querySecret: RegExp): string {
   const urlMasked = maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1${SECRET_MASK}@`);
-  return urlMasked.replace(querySecret, `$1$2${SECRET_MASK}`).replace(JSON_SECRET, `$1"${SECRET_MASK}"`);
+  return urlMasked
+    .replace(querySecret, `$1$2${SECRET_MASK}`)
+    .replace(JSON_SECRET, `$1"${SECRET_MASK}"`)
+    .replace(JSON_PAIR_SECRET, `$1"${SECRET_MASK}"`);
 }
 
 /** Schemes whose authority also ends at a backslash (WHATWG URL "special" schemes). */
@@ -108,8 +125,22 @@ export function isSecretName(name: string): boolean {
 }
 
 function maskValue(value: unknown, key: string | null, maskString: (text: string) => string): unknown {
-  if (typeof value === 'string') return key !== null && isSecretName(key) && value !== '' ? SECRET_MASK : maskString(value);
-  if (Array.isArray(value)) return value.map((entry) => maskValue(entry, key, maskString));
+  const secretKey = key !== null && isSecretName(key);
+  if (typeof value === 'string') return secretKey && value !== '' ? SECRET_MASK : maskString(value);
+  // A number under a secret name is one too (a PIN, a numeric password in a component's options).
+  if (typeof value === 'number' || typeof value === 'bigint') return secretKey ? SECRET_MASK : value;
+  if (Array.isArray(value)) return value.map((entry, i) => maskValue(entry, pairName(value, i) ?? key, maskString));
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name, maskString)]));
+}
+
+/**
+ * In a list shaped as name, value, name, value (raw headers: strings, an even count), the secret name an entry
+ * at an odd index is the value of. A list of names (components to disable, headers to drop) is no such list
+ * once an entry there is a secret name itself, and keeps its entries.
+ */
+function pairName(list: readonly unknown[], index: number): string | null {
+  if (index % 2 === 0 || list.length % 2 === 1 || !list.every((entry) => typeof entry === 'string')) return null;
+  const name = list[index - 1] as string;
+  return isSecretName(name) && !isSecretName(list[index] as string) ? name : null;
 }
