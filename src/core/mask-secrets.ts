@@ -109,6 +109,25 @@ function maskWholeUrl(text: string): string | null {
   return start < 2 || at < start ? null : `${text.slice(0, start)}${SECRET_MASK}${text.slice(at)}`;
 }
 
+/**
+ * A JSON log line masked field by field: JSON quoted inside a string (an API's error body in a message, a
+ * request serialized into a Redis command an error carries) has its quotes escaped on the line, where the
+ * text patterns do not see `\"token\":\"…\"`; each string is masked again as the text it is. A line with
+ * no escaped quote holds no such text and takes the plain text masking (no parse on the common path).
+ */
+export function maskSecretsInJsonLine(line: string): string {
+  const masked = maskSecretsInText(line);
+  if (!masked.includes('\\"')) return masked;
+  const end = /\r?\n$/.exec(masked)?.[0] ?? '';
+  let value: unknown;
+  try {
+    value = JSON.parse(masked);
+  } catch {
+    return masked;
+  }
+  return `${JSON.stringify(maskSecrets(value))}${end}`;
+}
+
 /** A copy of a JSON-like value with URL credentials masked in every string and secret-named keys' values replaced. */
 export function maskSecrets<T>(value: T): T {
   return maskValue(value, null, maskSecretsInText) as T;

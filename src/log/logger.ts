@@ -2,7 +2,7 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { createRequire } from 'node:module';
 import type PinoPretty from 'pino-pretty';
-import { maskSecretsInText } from '../core/mask-secrets';
+import { maskSecretsInJsonLine } from '../core/mask-secrets';
 import { terminalSafe, terminalSafeJson, visibleControls } from '../core/terminal-safe';
 import type { Settings } from '../settings/schema';
 
@@ -80,7 +80,7 @@ function prettyValue(key: string, value: string): string {
  */
 function masking(stream: DestinationStream & { flush?(callback?: (error?: Error) => void): void }, terminalSafeLine: (line: string) => string): DestinationStream {
   return {
-    write: (line: string) => stream.write(terminalSafeLine(maskSecretsInText(line))),
+    write: (line: string) => stream.write(terminalSafeLine(maskSecretsInJsonLine(line))),
     flush: (callback?: (error?: Error) => void) => (stream.flush ? stream.flush(callback) : callback?.()),
   } as DestinationStream;
 }

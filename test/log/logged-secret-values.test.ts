@@ -38,6 +38,18 @@ describe('secret values the logger is handed inside other objects', () => {
     expect(line).toContain('"content-type":"text/plain"');
   });
 
+  it('masks secrets in JSON quoted inside a message or a field (an API\'s error body, a request the error carries)', () => {
+    const sink = logSink();
+    const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
+    const body = JSON.stringify({ error: 'expired', access_token: 'qu0ted-T0ken-41', headers: { Cookie: 'sid=qu0ted-C00kie-52' } });
+    const request = JSON.stringify({ url: 'http://127.0.0.1/p', headers: { Authorization: 'Bearer qu0ted-Bearer-63' }, password: 'qu0ted-Pw-74' });
+    log.error({ err: Object.assign(new Error(`HTTP 401: ${body}`), { command: { name: 'evalsha', args: ['sha', '1', request] } }) }, `callback failed on ${body}`);
+    expect(sink.lines).toHaveLength(1);
+    const line = JSON.stringify(sink.lines[0]);
+    expect(['qu0ted-T0ken-41', 'qu0ted-C00kie-52', 'qu0ted-Bearer-63', 'qu0ted-Pw-74'].filter((secret) => line.includes(secret))).toEqual([]);
+    expect(sink.lines[0].msg).toBe('callback failed on {"error":"expired","access_token":"***","headers":{"Cookie":"***"}}');
+  });
+
   it('masks the same in a value stored as a record (a component\'s options, captured headers)', () => {
     const stored = maskSecrets({ options: { password: 5550123, retries: 3 }, headers: { 'set-cookie': ['sid=c00kie-One-81'] }, raw: ['Cookie', 'sid=c00kie-One-81', 'Accept', 'text/html'] });
     expect(stored).toEqual({ options: { password: '***', retries: 3 }, headers: { 'set-cookie': ['***'] }, raw: ['Cookie', '***', 'Accept', 'text/html'] });
