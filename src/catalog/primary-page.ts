@@ -1,5 +1,5 @@
 // Whether a run fetched SKUs' own product pages, asked of the run ledger in the form the run requested them.
-import { maskSecretsInText } from '../core/mask-secrets';
+import { maskItemSecretsInText } from '../core/mask-secrets';
 import type { CatalogEntry } from './catalog-entry';
 import type { CatalogUpdate } from './update-catalog';
 
@@ -19,7 +19,7 @@ export async function answeredPrimaryPages(update: CatalogUpdate, entries: reado
 
 /** A ledger URL (a failed request's, raw) in the form the catalog stores product URLs: masked as items are. */
 export function catalogFormOf(requestUrl: string): string {
-  return maskSecretsInText(requestUrl);
+  return maskItemSecretsInText(requestUrl);
 }
 
 function primaryPageUrls(update: CatalogUpdate, entry: CatalogEntry): string[] {

@@ -17,7 +17,10 @@ const program = new Command()
   .name('pricecrawl')
   .description('Polite, exact, durable competitor price crawling')
   .option('--debug', 'print stack traces for errors')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // The parser quotes what it did not take (`unknown option '--stroe=postgres://user:pw@db/prices'`): its
+  // errors are printed as any other. Subcommands made below inherit this.
+  .configureOutput({ outputError: (text, write) => write(shownText(text)) });
 
 program
   .command('crawl')

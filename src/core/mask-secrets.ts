@@ -29,21 +29,61 @@ const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd
 const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i');
 
 /**
- * A secret-named query parameter's value (`?api_key=…`, `&token=…`) up to the next parameter, fragment,
- * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML.
+ * Bare query names that hold a secret in a URL someone gave the crawl (Google's, Bing Maps' and many search
+ * APIs' `key`, a `pwd`, a `jwt`, a session id a login put in the URL: whoever holds it is logged in) but that a
+ * shop also gives its own links as data (`/p?key=blue-kettle`, `;jsessionid=` on every link of an old Java
+ * shop). Records of a run (logs, fetch log, run record, report, screen) mask them as log scrubbers do; an
+ * item's URL is data and its identity, so items keep them (maskItemSecretsInText).
  */
-const QUERY_SECRET = new RegExp(String.raw`([?&;]${SECRET_NAME}=)[^&#;\s"'<>\\]+`, 'gi');
+const RECORD_ONLY_QUERY_NAME = String.raw`key|pwd|jwt|session_?id|phpsessid|jsessionid`;
+
+/**
+ * A secret-named query parameter's value (`?api_key=…`, `&token=…`) up to the next parameter, fragment,
+ * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML. A path
+ * parameter's (`/cart;jsessionid=…?key=…`) also ends at the path's next segment or the query, whose own
+ * secrets are then masked in turn.
+ */
+const queryValue = (names: string) =>
+  new RegExp(String.raw`([?&](?:${names})=)[^&#;\s"'<>\\]+|(;(?:${names})=)[^&#;/?\s"'<>\\]+`, 'gi');
+const ITEM_QUERY_SECRET = queryValue(SECRET_NAME);
+const RECORD_QUERY_SECRET = queryValue(`${SECRET_NAME}|${RECORD_ONLY_QUERY_NAME}`);
 
 /**
  * A secret-named field of JSON text (`"cookie":"sid=…"`): the logger writes objects it did not build
- * (a client's options, a response's headers), so their secrets are masked by name too.
+ * (a client's options, a response's headers), so their secrets are masked by name too. The value may be a
+ * list (Node and undici give `set-cookie` as one, a cookie per entry) or a number (a PIN, a numeric
+ * password in a client's options).
  */
-const JSON_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*:\s*)"(?:[^"\\]|\\.)+"`, 'gi');
+const JSON_STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+const JSON_SECRET = new RegExp(
+  String.raw`("${SECRET_NAME}"\s*:\s*)(?:"(?:[^"\\]|\\.)+"|\[\s*${JSON_STRING}(?:\s*,\s*${JSON_STRING})*\s*\]|-?\d[\d.eE+-]*)`,
+  'gi',
+);
+
+/**
+ * A name and its value as a pair in a JSON list (`["Authorization","Bearer …"]`): Node's rawHeaders and
+ * undici's raw headers hold headers that way. The value is the entry after the name; the lookahead keeps to
+ * lists, where an entry is followed by `,` or `]`, not an object's key, followed by `:`. An entry that is a
+ * secret name itself is no value: a list of header names (`["Authorization","Cookie"]`) stays readable.
+ */
+const JSON_PAIR_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*,\s*)(?!"${SECRET_NAME}")"(?:[^"\\]|\\.)+"(?=\s*[,\]])`, 'gi');
 
 /** Text with every URL's user info and secret query values replaced by `***`: `redis://***@10.0.0.5:6379/0`, `/feed?api_key=***`. */
 export function maskSecretsInText(text: string): string {
+  return maskText(text, RECORD_QUERY_SECRET);
+}
+
+/** maskSecretsInText for an item's text (its URL, its fields): a bare `?key=` and session ids are the shop's data there. */
+export function maskItemSecretsInText(text: string): string {
+  return maskText(text, ITEM_QUERY_SECRET);
+}
+
+function maskText(text: string, querySecret: RegExp): string {
   const urlMasked = maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1${SECRET_MASK}@`);
-  return urlMasked.replace(QUERY_SECRET, `$1${SECRET_MASK}`).replace(JSON_SECRET, `$1"${SECRET_MASK}"`);
+  return urlMasked
+    .replace(querySecret, `$1$2${SECRET_MASK}`)
+    .replace(JSON_SECRET, `$1"${SECRET_MASK}"`)
+    .replace(JSON_PAIR_SECRET, `$1"${SECRET_MASK}"`);
 }
 
 /** Schemes whose authority also ends at a backslash (WHATWG URL "special" schemes). */
@@ -69,9 +109,33 @@ function maskWholeUrl(text: string): string | null {
   return start < 2 || at < start ? null : `${text.slice(0, start)}${SECRET_MASK}${text.slice(at)}`;
 }
 
+/**
+ * A JSON log line masked field by field: JSON quoted inside a string (an API's error body in a message, a
+ * request serialized into a Redis command an error carries) has its quotes escaped on the line, where the
+ * text patterns do not see `\"token\":\"…\"`; each string is masked again as the text it is. A line with
+ * no escaped quote holds no such text and takes the plain text masking (no parse on the common path).
+ */
+export function maskSecretsInJsonLine(line: string): string {
+  const masked = maskSecretsInText(line);
+  if (!masked.includes('\\"')) return masked;
+  const end = /\r?\n$/.exec(masked)?.[0] ?? '';
+  let value: unknown;
+  try {
+    value = JSON.parse(masked);
+  } catch {
+    return masked;
+  }
+  return `${JSON.stringify(maskSecrets(value))}${end}`;
+}
+
 /** A copy of a JSON-like value with URL credentials masked in every string and secret-named keys' values replaced. */
 export function maskSecrets<T>(value: T): T {
-  return maskValue(value, null) as T;
+  return maskValue(value, null, maskSecretsInText) as T;
+}
+
+/** maskSecrets for an item's data, its strings masked by maskItemSecretsInText. */
+export function maskItemSecrets<T>(value: T): T {
+  return maskValue(value, null, maskItemSecretsInText) as T;
 }
 
 /** A key, header or dotted settings path (`http.headers.Cookie`) that names a secret. */
@@ -79,9 +143,23 @@ export function isSecretName(name: string): boolean {
   return SECRET_KEY.test(name);
 }
 
-function maskValue(value: unknown, key: string | null): unknown {
-  if (typeof value === 'string') return key !== null && isSecretName(key) && value !== '' ? SECRET_MASK : maskSecretsInText(value);
-  if (Array.isArray(value)) return value.map((entry) => maskValue(entry, key));
+function maskValue(value: unknown, key: string | null, maskString: (text: string) => string): unknown {
+  const secretKey = key !== null && isSecretName(key);
+  if (typeof value === 'string') return secretKey && value !== '' ? SECRET_MASK : maskString(value);
+  // A number under a secret name is one too (a PIN, a numeric password in a component's options).
+  if (typeof value === 'number' || typeof value === 'bigint') return secretKey ? SECRET_MASK : value;
+  if (Array.isArray(value)) return value.map((entry, i) => maskValue(entry, pairName(value, i) ?? key, maskString));
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name)]));
+  return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name, maskString)]));
+}
+
+/**
+ * In a list shaped as name, value, name, value (raw headers: strings, an even count), the secret name an entry
+ * at an odd index is the value of. A list of names (components to disable, headers to drop) is no such list
+ * once an entry there is a secret name itself, and keeps its entries.
+ */
+function pairName(list: readonly unknown[], index: number): string | null {
+  if (index % 2 === 0 || list.length % 2 === 1 || !list.every((entry) => typeof entry === 'string')) return null;
+  const name = list[index - 1] as string;
+  return isSecretName(name) && !isSecretName(list[index] as string) ? name : null;
 }

@@ -2,7 +2,8 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { createRequire } from 'node:module';
 import type PinoPretty from 'pino-pretty';
-import { maskSecretsInText } from '../core/mask-secrets';
+import { maskSecretsInJsonLine } from '../core/mask-secrets';
+import { serializeError } from './error-serializer';
 import { terminalSafe, terminalSafeJson, visibleControls } from '../core/terminal-safe';
 import type { Settings } from '../settings/schema';
 
@@ -37,7 +38,7 @@ export function prettyLogs(format: Settings['log']['format']): boolean {
 
 export function createLogger(options: LoggerOptions): Logger {
   const usePretty = options.format === 'pretty' || (prettyLogs(options.format) && !options.destination);
-  const base = { level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: undefined };
+  const base = { level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: serializeError }, base: undefined };
   if (usePretty) {
     // Required on demand (a CommonJS package, so synchronously): JSON logs, as under a supervisor or a pipe, never load it.
     const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
@@ -80,7 +81,7 @@ function prettyValue(key: string, value: string): string {
  */
 function masking(stream: DestinationStream & { flush?(callback?: (error?: Error) => void): void }, terminalSafeLine: (line: string) => string): DestinationStream {
   return {
-    write: (line: string) => stream.write(terminalSafeLine(maskSecretsInText(line))),
+    write: (line: string) => stream.write(terminalSafeLine(maskSecretsInJsonLine(line))),
     flush: (callback?: (error?: Error) => void) => (stream.flush ? stream.flush(callback) : callback?.()),
   } as DestinationStream;
 }

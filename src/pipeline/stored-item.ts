@@ -1,7 +1,7 @@
 // Maps an item and its source to the row the ItemStore keeps, including the run-scoped item key.
 import { createHash } from 'node:crypto';
 import { PRICING_ITEM_FIELDS, type Item, type ItemSource } from '../core/item';
-import { maskSecrets, maskSecretsInText } from '../core/mask-secrets';
+import { maskItemSecrets, maskItemSecretsInText } from '../core/mask-secrets';
 import { Decimal, parseDecimalString } from '../core/money';
 import type { StoredItem } from '../ports/item-store';
 import { toCurrencyScale } from '../prices/iso-currencies';
@@ -78,19 +78,20 @@ export function pricingJson(data: Record<string, unknown>): string {
  * The row is what every later surface reads (items table, feeds, exports, price history, catalog, report,
  * item sinks), so secrets are masked here, once: a page URL with user info (`http://user:pw@shop/`, a
  * start URL or a redirect's Location) or a token or signature in its query (`?api_key=`, a pre-signed
- * image link), and values under secret-named fields. The SKU catalog's product URL is masked with them
+ * image link), and values under secret-named fields; a bare `?key=` or session id is the shop's data here and
+ * stays (maskItemSecretsInText). The SKU catalog's product URL is masked with them
  * (the HTTP fetcher never sends a URL's user info anyway): a spider whose product pages need a key in the
  * query adds it in catalogRequest.
  */
 export function toStoredItem(item: Item, source: ItemSource): StoredItem {
-  const data = maskSecrets(toJsonValue(item) as Record<string, unknown>);
+  const data = maskItemSecrets(toJsonValue(item) as Record<string, unknown>);
   const currency = typeof item.currency === 'string' && item.currency !== '' ? ownCopy(item.currency) : null;
   const price = storedPrice(item.price, currency);
   // The JSON copy (exports) shows the same digits as the price column.
   if (price !== null && Decimal.isDecimal(item.price)) data.price = price;
   const found = itemSku(item);
   // A SKU that is its page's URL (the page stated no identifier) would carry that URL's secrets into the key.
-  const sku = found === null ? null : maskSecretsInText(found);
+  const sku = found === null ? null : maskItemSecretsInText(found);
   // Exports show the SKU the row is keyed by, not a look-alike of it.
   if (sku !== null && typeof data.sku === 'string') data.sku = sku;
   // The site once per item: the key is built from it (itemKey would look it up again).
@@ -102,7 +103,7 @@ export function toStoredItem(item: Item, source: ItemSource): StoredItem {
     key: ownCopy(sku !== null ? siteSkuKey(site, sku) : contentKey(item, source, data)),
     site: ownCopy(site),
     requestId: source.requestId,
-    url: maskSecretsInText(ownCopy(typeof item.url === 'string' && item.url !== '' ? item.url : source.url)),
+    url: maskItemSecretsInText(ownCopy(typeof item.url === 'string' && item.url !== '' ? item.url : source.url)),
     sku: sku === null ? null : ownCopy(sku),
     price,
     currency,

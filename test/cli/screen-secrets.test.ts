@@ -63,4 +63,14 @@ describe('commands that print the URL they fetched', () => {
     expect(check.stdout).toContain('secret');
     expect(check.code, check.stdout).toBe(0);
   });
+
+  it('a mistyped option that carries a store URL is named in the error without its password', async () => {
+    // The argument parser quotes the whole `--name=value` it did not know, and its usage errors go to a recorded screen too.
+    const run = await cli(['runs', `--stroe=postgres://crawler:${PASSWORD}@127.0.0.1:5432/prices`]);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("unknown option '--stroe=postgres://***@127.0.0.1:5432/prices'");
+    const unknownCommand = await cli([`redis://:${PASSWORD}@127.0.0.1:6379`]);
+    expect(unknownCommand.code).not.toBe(0);
+    expect(`${run.stdout}${run.stderr}${unknownCommand.stdout}${unknownCommand.stderr}`).not.toContain(PASSWORD);
+  });
 });

@@ -1,6 +1,6 @@
 // The one masking of secrets: URL credentials anywhere in text, and values under secret-named keys.
 import { describe, expect, it } from 'vitest';
-import { isSecretName, maskSecrets, maskSecretsInText } from '../../src/core/mask-secrets';
+import { isSecretName, maskItemSecrets, maskItemSecretsInText, maskSecrets, maskSecretsInText } from '../../src/core/mask-secrets';
 import { createLogger } from '../../src/log/logger';
 import { logSink } from '../support/test-crawl';
 
@@ -41,6 +41,22 @@ describe('maskSecretsInText', () => {
     ["GET http://u:pa's3cret@h:1/x failed", 'GET http://***@h:1/x failed'],
   ])('%s → %s', (text, masked) => {
     expect(maskSecretsInText(text)).toBe(masked);
+  });
+});
+
+describe('bare query names a record masks and an item keeps', () => {
+  // `key` is Google's, Bing Maps' and many search APIs' key; pwd, jwt and session ids log in whoever holds them.
+  // A shop names data that way too (`/p?key=blue-kettle`): item URLs are data and identity, so they keep these.
+  const url = 'https://api.example/geo;jsessionid=J5ess?key=AIza9&pwd=p4ss&jwt=eyJ0&sessionid=s1d&PHPSESSID=php1&q=kettle&hotkey=1&keys=2';
+  it('masks them in text of a record (logs, fetch log, run record, report, screen)', () => {
+    expect(maskSecretsInText(url)).toBe('https://api.example/geo;jsessionid=***?key=***&pwd=***&jwt=***&sessionid=***&PHPSESSID=***&q=kettle&hotkey=1&keys=2');
+    expect(maskSecrets({ start: url }).start).toBe(maskSecretsInText(url));
+  });
+
+  it('keeps them in an item, whose names that always hold secrets are still masked', () => {
+    expect(maskItemSecretsInText(url)).toBe(url);
+    expect(maskItemSecretsInText('https://shop.example/p?key=blue-kettle&api_key=k3y')).toBe('https://shop.example/p?key=blue-kettle&api_key=***');
+    expect(maskItemSecrets({ url: 'https://shop.example/p?key=blue&token=t0k', password: 'pw' })).toEqual({ url: 'https://shop.example/p?key=blue&token=***', password: '***' });
   });
 });
 

@@ -50,6 +50,11 @@ export function neutraliseFormula(text: string): string {
  * unquoted `x;=cmd` would become a second cell starting with `=` (OWASP's separator case). A NUL
  * becomes U+FFFD, the one lossy step (as in the XML feed): readers written in C end the line there and
  * lose the row's later cells (the price among them), others refuse the file; the JSON feeds keep it.
+ * Escape sequences, C1 and bidi controls stay as the page gave them, as Python's csv module and Scrapy's
+ * CsvItemExporter keep them: CSV has no escape for them, a spreadsheet does not act on them, and a cell is
+ * data a team may compare with the page. No command prints a CSV feed; what prints item values (parse,
+ * changes, status, the summary) goes through the terminal filters, and the JSON feeds hold the same value
+ * as \u escapes.
  */
 export function csvField(value: unknown): string {
   let text: string;
