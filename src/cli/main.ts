@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { ignoreClosedPipes } from './closed-pipe';
 import { ignoreFileSizeSignal } from './file-size-limit';
 import { reportCommandFailure } from './report-failure';
+import { shownText } from './terminal-text';
 
 ignoreClosedPipes();
 ignoreFileSizeSignal();
