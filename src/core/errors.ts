@@ -101,6 +101,16 @@ export class SettingsError extends PricecrawlError {
 /** A transport-level failure of one fetch; `code` is what the ledger records as the reason. */
 export class FetchError extends PricecrawlError {}
 
+/** A redirect hop the crawl refused because it leaves allowedDomains (never sent); names the hop, so a wall behind it can be told. */
+export class OffsiteRedirectError extends FetchError {
+  constructor(
+    readonly fromUrl: string,
+    readonly toUrl: string,
+  ) {
+    super('OFFSITE_REDIRECT', `redirect to ${toUrl} leaves allowedDomains`);
+  }
+}
+
 /**
  * Not a failure but "not before `untilMs`" on our own side: unless a middleware decides otherwise, the
  * request is deferred until then, with no attempt counted. `countsDeferral`: a wait that could come back

@@ -49,3 +49,29 @@ export const DEFAULT_BLOCK_PATTERNS = [
   'window\\.gokuProps\\s*=', // AWS WAF challenge and CAPTCHA interstitial
   '/\\.well-known/sgcaptcha/', // SiteGround's bot check
 ];
+
+/**
+ * Where a redirect takes a page when a wall stands in front of it (matched, case-insensitively, against the
+ * URL a redirect sends a page to, never against a page's own URL): a bot-check or queue vendor's host, or
+ * a challenge path at the root of the shop. The answer there is no page of the shop's, and the shop is not
+ * gone: a later try (another session, a quieter hour) gets through. Before, such a hop off the shop failed
+ * as `offsite/redirect`, the page's own permanent answer, and a walled shop could end a run clean.
+ */
+export const DEFAULT_WALL_URL_PATTERNS = [
+  // Radware ShieldSquare, Queue-it, DataDome, HUMAN (PerimeterX), hCaptcha, Arkose Labs.
+  '^https?://(?:[^/?#]*\\.)?(?:perfdrive\\.com|queue-it\\.net|captcha-delivery\\.com|perimeterx\\.net|px-cloud\\.net|hcaptcha\\.com|arkoselabs\\.com|funcaptcha\\.com)(?::\\d+)?(?:[/?#]|$)',
+  '/cdn-cgi/challenge-platform/', // Cloudflare
+  '/errors/validateCaptcha', // Amazon
+  '/\\.well-known/sgcaptcha/', // SiteGround
+  '/distil_r_(?:captcha|blocked)\\.html', // Imperva (Distil)
+  // A challenge page of the shop's own, first in the path (`/challenge?returnUrl=…`), not a product named so further down.
+  '^https?://[^/?#]+/(?:challenge|captcha|bot-?check|are-?you-?(?:a-?)?(?:human|robot)|human-?verification)(?:[/?#.]|$)',
+];
+
+/**
+ * Query parameters in which a gate names the page to send us back to (`/challenge?returnUrl=/p/5`,
+ * `gate.example/?return_to=https://shop/p/5`). Compared without regard to case. A redirect whose target
+ * carries, under one of these, the very page it came from is a wall, whatever the host: the gate promises
+ * the page later, so it is not the page's answer.
+ */
+export const DEFAULT_RETURN_PARAMS = ['returnUrl', 'return_url', 'returnTo', 'return_to', 'return', 'redirect', 'redirectUrl', 'redirect_url', 'redirect_uri', 'continue', 'next', 'backUrl', 'back_url', 'goto', 'dest', 'destination'];
