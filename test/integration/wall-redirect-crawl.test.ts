@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../src/engine/run-summary';
 import { FixtureServer } from '../support/fixture-server';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { quickRetrySettings } from '../support/quick-retry-settings';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
 const MAX_ATTEMPTS = 3;
@@ -42,13 +43,7 @@ describe('a shop that sends some pages through a wall', () => {
       res.end('<html><body><p>One moment please</p><script src="/s.js"></script></body></html>');
     });
     const urls = [1, 2, 3, 4, 5].map((n) => server.url(`/p/${n}`));
-    result = await crawlInProcess(new ShopSpider(urls, new URL(server.url('/')).host), storage.dir, {
-      politeness: { minIntervalMs: 0, jitterMs: 0 },
-      retry: { maxAttempts: MAX_ATTEMPTS, backoffBaseMs: 1, backoffCapMs: 5 },
-      breaker: { threshold: 100 },
-      log: { statsIntervalMs: 0 },
-      robots: { obey: false },
-    });
+    result = await crawlInProcess(new ShopSpider(urls, new URL(server.url('/')).host), storage.dir, quickRetrySettings(MAX_ATTEMPTS));
   }, 30_000);
   afterAll(async () => {
     await server.close();
