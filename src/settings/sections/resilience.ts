@@ -112,9 +112,12 @@ export const resilienceSettings = {
       /**
        * Statuses worth another try (throttling and server hiccups): 408 (the server gave up waiting for the
        * request; RFC 9110 lets the client repeat it) and the CDN's "origin did not answer" family 520-524
-       * (unknown error, down, connect timeout, unreachable, answer timeout) besides the 429 and 5xx.
+       * (unknown error, down, connect timeout, unreachable, answer timeout) besides the 429 and 5xx; 421
+       * (the connection reached a server that does not serve the host: RFC 9110 §15.5.20 has the client
+       * repeat it), 425 (too early: repeat after the handshake, RFC 8470), 499 (a proxy's upstream closed,
+       * nginx's code) and 529 (site overloaded). Before, those four failed on their first answer.
        */
-      statuses: z.array(z.number().int().min(100).max(599)).default([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]),
+      statuses: z.array(z.number().int().min(100).max(599)).default([408, 421, 425, 429, 499, 500, 502, 503, 504, 520, 521, 522, 523, 524, 529]),
       /**
        * Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or
        * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so is a GET
