@@ -30,6 +30,17 @@ const WALL_TITLE_WORDS = [
 const WALL_TITLE = wholeTitlePattern(WALL_TITLE_WORDS);
 
 /**
+ * A throttling answer in JSON where a page should be, sent with a 200 by a CDN or an API gateway (the status
+ * says nothing): the whole answer is an object whose first member is the error (`{"error":"rate limited"}`,
+ * `{"status":429,...}`). Only the first member, and only at the very start: a product's JSON naming a "Rate
+ * limiter valve", or a page quoting such an answer, is no wall.
+ */
+const THROTTLING_JSON = [
+  '^\\s*\\{\\s*"(?:errors?|message|msg|detail|reason)"\\s*:\\s*(?:\\[\\s*)?"[^"]{0,80}?(?:rate[ _-]?limit|too many requests|quota exceeded)',
+  '^\\s*\\{\\s*"(?:status|code|statusCode|status_code)"\\s*:\\s*"?429\\b',
+];
+
+/**
  * Conservative defaults: a wall's title, and markup only a challenge or block page carries. Not the
  * scripts the same vendors inject into every page of a protected shop: Cloudflare's JavaScript
  * detections load from `/cdn-cgi/challenge-platform/scripts/jsd/` on every HTML page of a site with Bot
@@ -48,6 +59,7 @@ export const DEFAULT_BLOCK_PATTERNS = [
   'The requested URL was rejected\\. Please consult with your administrator', // F5 BIG-IP ASM
   'window\\.gokuProps\\s*=', // AWS WAF challenge and CAPTCHA interstitial
   '/\\.well-known/sgcaptcha/', // SiteGround's bot check
+  ...THROTTLING_JSON,
 ];
 
 /**
