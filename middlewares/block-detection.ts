@@ -1,7 +1,7 @@
 // Block detection middleware: a block or CAPTCHA page (often a 200) is retried later instead of reaching the spider.
 import { accept, CONTINUE, fail, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { BlockRules, type BlockMatch } from '../src/downloader/block-rules';
-import { OffsiteRedirectError } from '../src/core/errors';
+import { OffsiteHopError } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
 import { backoffMs } from '../src/downloader/retry-policy';
 import type { Settings } from '../src/settings/schema';
@@ -38,7 +38,7 @@ export class BlockDetectionMiddleware implements DownloaderMiddleware {
    */
   processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
     const match = this.options.rules.detectWallHop(ctx.hostKey, request.url, error);
-    return match && error instanceof OffsiteRedirectError ? this.blocked(request, null, match, ctx, error.toUrl) : CONTINUE;
+    return match && error instanceof OffsiteHopError ? this.blocked(request, null, match, ctx, error.toUrl) : CONTINUE;
   };
 
   /** `status`: the block page's, null for a refused hop to a wall (`wall`: where it led). */

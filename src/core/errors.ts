@@ -101,13 +101,19 @@ export class SettingsError extends PricecrawlError {
 /** A transport-level failure of one fetch; `code` is what the ledger records as the reason. */
 export class FetchError extends PricecrawlError {}
 
-/** A redirect hop the crawl refused because it leaves allowedDomains (never sent); names the hop, so a wall behind it can be told. */
-export class OffsiteRedirectError extends FetchError {
+/**
+ * A hop off allowedDomains the crawl refused: a redirect never sent (OFFSITE_REDIRECT), or a browser page
+ * that went or tried to go elsewhere (OFFSITE_BROWSER_NAVIGATION). Names the hop, so that a wall behind it
+ * (a bot check, a queue) can be told from a move (block detection).
+ */
+export class OffsiteHopError extends FetchError {
   constructor(
+    code: 'OFFSITE_REDIRECT' | 'OFFSITE_BROWSER_NAVIGATION',
     readonly fromUrl: string,
     readonly toUrl: string,
+    message = `redirect to ${toUrl} leaves allowedDomains`,
   ) {
-    super('OFFSITE_REDIRECT', `redirect to ${toUrl} leaves allowedDomains`);
+    super(code, message);
   }
 }
 

@@ -1,6 +1,6 @@
 // Decides whether a response is a block or CAPTCHA page, from per-host status and body-pattern rules.
 import type { Settings } from '../settings/schema';
-import { OffsiteRedirectError } from '../core/errors';
+import { OffsiteHopError } from '../core/errors';
 import { compileWallRules, wallRule, type WallRules } from './wall-redirect';
 
 /** The wall rules are optional: the soft-404 rules (the same class) judge bodies only. */
@@ -77,7 +77,7 @@ export class BlockRules {
    * scan) that led to a wall, for the request of `requestUrl`.
    */
   detectWallHop(hostKey: string, requestUrl: string, error: unknown): BlockMatch | null {
-    if (!(error instanceof OffsiteRedirectError)) return null;
+    if (!(error instanceof OffsiteHopError)) return null;
     const rule = wallRule(this.rulesFor(hostKey).walls, [requestUrl, error.fromUrl], error.toUrl);
     return rule === null ? null : { rule };
   }

@@ -1,12 +1,12 @@
 // Redirect walls: a vendor's host or a root challenge path, or a gate naming the page to return to; moves and product slugs are not walls.
 import { describe, expect, it } from 'vitest';
 import { BlockRules } from '../../src/downloader/block-rules';
-import { OffsiteRedirectError } from '../../src/core/errors';
+import { OffsiteHopError } from '../../src/core/errors';
 import { settingsSchema } from '../../src/settings/schema';
 
 const rules = (blockDetection: Record<string, unknown> = {}) => new BlockRules(settingsSchema.parse({ blockDetection }).blockDetection);
 const PAGE = 'https://shop.example/p/1';
-const hop = (to: string, from = PAGE) => rules().detectWallHop('shop.example', PAGE, new OffsiteRedirectError(from, to));
+const hop = (to: string, from = PAGE) => rules().detectWallHop('shop.example', PAGE, new OffsiteHopError('OFFSITE_REDIRECT', from, to));
 const landing = (url: string, redirectChain = [PAGE]) => rules().detect('shop.example', { status: 200, text: '<title>Shop</title>', url, redirectChain });
 
 describe('wall redirects', () => {
@@ -39,7 +39,7 @@ describe('wall redirects', () => {
 
   it('keeps to a host\'s own rules, and none when emptied', () => {
     const custom = rules({ hosts: { 'shop.example': { redirectPatterns: ['/wartezimmer'], returnParams: [] } } });
-    const ask = (to: string) => custom.detectWallHop('shop.example', PAGE, new OffsiteRedirectError(PAGE, to));
+    const ask = (to: string) => custom.detectWallHop('shop.example', PAGE, new OffsiteHopError('OFFSITE_REDIRECT', PAGE, to));
     expect(ask('https://q.example/wartezimmer?id=1')).not.toBeNull();
     expect(ask('https://validate.perfdrive.com/x')).toBeNull();
     expect(ask('https://gate.example/?returnUrl=%2Fp%2F1')).toBeNull();
