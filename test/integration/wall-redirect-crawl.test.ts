@@ -34,6 +34,8 @@ describe('a shop that sends some pages through a wall', () => {
       if (n === 2) return redirect((page) => `http://gate.example/?c=shop&returnUrl=${encodeURIComponent(page)}`)(req, res, ctx);
       if (n === 3) return redirect(() => 'http://other-brand.example/p/3')(req, res, ctx);
       if (n === 5) return redirect(() => `/challenge?returnUrl=${encodeURIComponent('/p/5')}`)(req, res, ctx);
+      // A wall by Refresh header (an interstitial the meta-refresh middleware follows), not a 3xx.
+      if (n === 6) return void res.writeHead(200, { 'content-type': 'text/html', refresh: `0; url=http://shop.queue-it.net/?c=shop&t=${encodeURIComponent(server.url('/p/6'))}` }).end('<p>You are in line</p>');
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end(`<title>Product ${n}</title>`);
     });
@@ -42,7 +44,7 @@ describe('a shop that sends some pages through a wall', () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html><body><p>One moment please</p><script src="/s.js"></script></body></html>');
     });
-    const urls = [1, 2, 3, 4, 5].map((n) => server.url(`/p/${n}`));
+    const urls = [1, 2, 3, 4, 5, 6].map((n) => server.url(`/p/${n}`));
     result = await crawlInProcess(new ShopSpider(urls, new URL(server.url('/')).host), storage.dir, quickRetrySettings(MAX_ATTEMPTS));
   }, 30_000);
   afterAll(async () => {
@@ -55,8 +57,9 @@ describe('a shop that sends some pages through a wall', () => {
   it('retries a page sent to a bot-check host or to a gate that would send us back, as a block, then fails it as transient', () => {
     expect(arrivals('/p/1')).toBe(MAX_ATTEMPTS);
     expect(arrivals('/p/2')).toBe(MAX_ATTEMPTS);
+    expect(arrivals('/p/6')).toBe(MAX_ATTEMPTS);
     const walled = result.logs.filter((l) => l.msg === 'block page detected');
-    expect(walled.map((l) => l.url).sort()).toEqual(expect.arrayContaining([server.url('/p/1'), server.url('/p/2')]));
+    expect(walled.map((l) => l.url).sort()).toEqual(expect.arrayContaining([server.url('/p/1'), server.url('/p/2'), server.url('/p/6')]));
     // The session that met the wall is retired, as for a block page: the retry goes with a fresh one.
     const retired = result.logs.filter((l) => l.msg === 'session retired' && l.reason === 'block').map((l) => l.url);
     expect(retired).toEqual(expect.arrayContaining([server.url('/p/1'), server.url('/p/2'), server.url('/p/5')]));
@@ -73,8 +76,8 @@ describe('a shop that sends some pages through a wall', () => {
   });
 
   it('does not end looking clean: the walled pages are transient losses (exit 4)', () => {
-    expect(result.summary.ledger).toMatchObject({ planned: 5, succeeded: 1, failed: 4, pending: 0 });
-    expect(result.summary.transientFailures).toEqual({ 'retry/exhausted': 3 });
+    expect(result.summary.ledger).toMatchObject({ planned: 6, succeeded: 1, failed: 5, pending: 0 });
+    expect(result.summary.transientFailures).toEqual({ 'retry/exhausted': 4 });
     expect(exitCodeFor(result.summary)).toBe(4);
   });
 });
