@@ -94,7 +94,13 @@ export class SessionsMiddleware implements DownloaderMiddleware {
   processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
     const session = request.session;
     if (session instanceof PooledSession && isProxyFailure(error.code)) return this.failOver(request, session, error, ctx);
-    if (session instanceof PooledSession) {
+    // A hop to a wall is a block, as a block page is: the session that met it is done.
+    const wall = session instanceof PooledSession ? this.blocks?.detectWallHop(ctx.hostKey, request.url, error) : null;
+    if (session instanceof PooledSession && wall) {
+      session.retire();
+      this.rememberAvoid(request, session, true);
+      this.retired(session, 'block', ctx, { url: request.url, rule: wall.rule });
+    } else if (session instanceof PooledSession) {
       const reason = session.markBad();
       if (reason) this.retired(session, reason, ctx, { url: request.url });
       // A timeout or reset through a proxy is the proxy's as often as the site's: the retry tries another.

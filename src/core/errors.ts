@@ -104,6 +104,22 @@ export class SettingsError extends PricecrawlError {
 export class FetchError extends PricecrawlError {}
 
 /**
+ * A hop off allowedDomains the crawl refused: a redirect never sent (OFFSITE_REDIRECT), or a browser page
+ * that went or tried to go elsewhere (OFFSITE_BROWSER_NAVIGATION). Names the hop, so that a wall behind it
+ * (a bot check, a queue) can be told from a move (block detection).
+ */
+export class OffsiteHopError extends FetchError {
+  constructor(
+    code: 'OFFSITE_REDIRECT' | 'OFFSITE_BROWSER_NAVIGATION',
+    readonly fromUrl: string,
+    readonly toUrl: string,
+    message = `redirect to ${toUrl} leaves allowedDomains`,
+  ) {
+    super(code, message);
+  }
+}
+
+/**
  * Not a failure but "not before `untilMs`" on our own side: unless a middleware decides otherwise, the
  * request is deferred until then, with no attempt counted. `countsDeferral`: a wait that could come back
  * on every try counts against retry.maxDeferrals, so it ends as a recorded failure, never a loop.

@@ -1,7 +1,10 @@
 // Decides whether a response is a block or CAPTCHA page, from per-host status and body-pattern rules.
 import type { Settings } from '../settings/schema';
+import { OffsiteHopError } from '../core/errors';
+import { compileWallRules, wallRule, type WallRules } from './wall-redirect';
 
-export type BlockDetectionSettings = Settings['blockDetection'];
+/** The wall rules are optional: the soft-404 rules (the same class) judge bodies only. */
+export type BlockDetectionSettings = Omit<Settings['blockDetection'], 'redirectPatterns' | 'returnParams'> & Partial<Pick<Settings['blockDetection'], 'redirectPatterns' | 'returnParams'>>;
 
 /** Which rule matched, for logs and stats: `status/999` or the pattern's source. */
 export interface BlockMatch {
@@ -14,6 +17,7 @@ interface CompiledRules {
   /** Every pattern as one alternation, when they can be joined: one pass over a page that matches none. */
   anyPattern: RegExp | null;
   scanChars: number;
+  walls: WallRules;
 }
 
 /** What is asked about: a response's status and decoded text (a `CrawlResponse` is one). */
@@ -22,6 +26,9 @@ export interface BlockQuestion {
   readonly text: string;
   /** The bytes `text` is decoded from, when the question has them (a `CrawlResponse` does). */
   readonly body?: Buffer;
+  /** Where the answer came from, and the URLs it was redirected from (a `CrawlResponse` has both): a landing on a wall is a block. */
+  readonly url?: string;
+  readonly redirectChain?: readonly string[];
 }
 
 /** An answer and the question it answered: reused only when the same response is asked the same. */
@@ -60,9 +67,19 @@ export class BlockRules {
     const source = response.body ?? response.text;
     const known = this.answers.get(response);
     if (known && known.source === source && known.status === status && known.hostKey === hostKey) return known.match;
-    const match = this.scan(hostKey, status, response.text);
+    const match = this.scan(hostKey, response);
     this.answers.set(response, { hostKey, status, source, match });
     return match;
+  }
+
+  /**
+   * Whether `error` is a redirect hop the crawl refused (off the allowed domains: never sent, so no page to
+   * scan) that led to a wall, for the request of `requestUrl`.
+   */
+  detectWallHop(hostKey: string, requestUrl: string, error: unknown): BlockMatch | null {
+    if (!(error instanceof OffsiteHopError)) return null;
+    const rule = wallRule(this.rulesFor(hostKey).walls, [requestUrl, error.fromUrl], error.toUrl);
+    return rule === null ? null : { rule };
   }
 
   /** Bodies scanned so far (tests and benchmarks check that each response is scanned once). */
@@ -70,10 +87,13 @@ export class BlockRules {
     return this.scans;
   }
 
-  private scan(hostKey: string, status: number, text: string): BlockMatch | null {
+  private scan(hostKey: string, { status, text, url, redirectChain }: BlockQuestion): BlockMatch | null {
     this.scans += 1;
     const rules = this.rulesFor(hostKey);
     if (rules.statuses.includes(status)) return { rule: `status/${status}` };
+    // A page redirected to a wall (the shop's own `/challenge`, which no body pattern may know) stood in for the page.
+    const wall = url !== undefined && redirectChain?.length ? wallRule(rules.walls, redirectChain, url) : null;
+    if (wall !== null) return { rule: wall };
     const head = text.length > rules.scanChars ? text.slice(0, rules.scanChars) : text;
     if (rules.anyPattern && !rules.anyPattern.test(head)) return null;
     const hit = rules.patterns.find((pattern) => pattern.test(head));
@@ -90,6 +110,7 @@ export class BlockRules {
         patterns: sources.map((source) => new RegExp(source, 'i')),
         anyPattern: alternationOf(sources),
         scanChars: override.scanChars ?? this.settings.scanChars,
+        walls: compileWallRules(override.redirectPatterns ?? this.settings.redirectPatterns ?? [], override.returnParams ?? this.settings.returnParams ?? []),
       };
       this.compiled.set(hostKey, rules);
     }

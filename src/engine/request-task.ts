@@ -6,7 +6,7 @@ import type { Spider } from '../core/spider';
 import type { DownloaderChain, DownloadResult } from '../downloader/downloader-chain';
 import { MiddlewareFailure } from '../downloader/middleware-failure';
 import { isAllowedUrl } from '../downloader/offsite-rules';
-import { FetchError } from '../core/errors';
+import { FetchError, OffsiteHopError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { CrawlEventBus } from '../events/crawl-events';
@@ -73,8 +73,8 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   try {
     download = await deps.chain.download(request, ctx, {
       signal: deps.shutdownSignal,
-      checkRedirect: (_from, to) => {
-        if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new FetchError('OFFSITE_REDIRECT', `redirect to ${to} leaves allowedDomains`);
+      checkRedirect: (from, to) => {
+        if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new OffsiteHopError('OFFSITE_REDIRECT', from, to);
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => slot.markSent(),

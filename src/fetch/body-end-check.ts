@@ -2,6 +2,7 @@
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { FetchError } from '../core/errors';
+import { hasCloseTail } from './close-tail';
 
 type Headers = Record<string, string | string[]>;
 type SocketFailure = Error & { code?: string };
@@ -24,6 +25,8 @@ type SocketFailure = Error & { code?: string };
  * - The same after the last chunk of a chunked body: the last-chunk mark came before the end of the page,
  *   as from a framework that writes an empty chunk when flushing nothing, and the rest of the page followed
  *   it. The page before the mark was kept whole-looking (the sale price after it lost, the old one read).
+ * - Both on a connection the server closes after the answer (`Connection: close`, HTTP/1.0): undici does not
+ *   parse past the end there, it puts the rest back on the socket it destroys (close-tail.ts).
  */
 export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | undefined, hop: { url: string; method: string }): () => FetchError | null {
   // A HEAD answer has no body, whatever its headers say.
@@ -35,7 +38,7 @@ export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | 
     const failure = socket.errored as SocketFailure | null;
     if (closeDelimited && failure?.code === 'ECONNRESET') {
       verdict = new FetchError('FETCH_CONNECTION_RESET', `connection reset before the end of a body delimited by its close; the page may be cut (${hop.url})`);
-    } else if (!closeDelimited && isBadAnswer(failure)) {
+    } else if (!closeDelimited && (isBadAnswer(failure) || hasCloseTail(socket))) {
       const framing = length === undefined ? 'its last chunk' : `the Content-Length ${String(length)}`;
       verdict = new FetchError('FETCH_PROTOCOL', `more bytes came after ${framing}; the page is cut (${hop.url})`);
     }

@@ -1,7 +1,7 @@
 // Keeps browser pages inside the spider's allowed hosts: every navigation (any frame, popups) is checked before it is sent.
 import type { BrowserContext, Page, Request as PwRequest, Route } from 'playwright-core';
 import { urlMatches } from '../core/browser-options';
-import { FetchError } from '../core/errors';
+import { FetchError, OffsiteHopError } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { ParkedNetwork } from './parked-network';
@@ -124,7 +124,7 @@ export class BrowserConfinement {
       },
     };
     const refusal = (requestUrl: string): FetchError | null =>
-      refused === null ? null : (refusedWhy ?? new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} tried to navigate to ${refused}, outside allowedDomains`));
+      refused === null ? null : (refusedWhy ?? new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, refused, `the page of ${requestUrl} tried to navigate to ${refused}, outside allowedDomains`));
     this.guards.set(page, guard);
     if (!this.popupsClosed.has(page)) {
       this.popupsClosed.add(page);
@@ -139,7 +139,7 @@ export class BrowserConfinement {
         const refusedError = refusal(requestUrl);
         if (refusedError) throw refusedError;
         // Chromium's error page of a navigation that failed (chrome-error://) went nowhere: read-document.ts names that failure.
-        if (isWeb(finalUrl) && !allows(finalUrl)) throw new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} ended on ${finalUrl}, outside allowedDomains`);
+        if (isWeb(finalUrl) && !allows(finalUrl)) throw new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, finalUrl, `the page of ${requestUrl} ended on ${finalUrl}, outside allowedDomains`);
         await this.removeOffsiteFrames(page, guard);
         return finalUrl;
       },

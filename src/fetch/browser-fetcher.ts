@@ -1,7 +1,7 @@
 // The browser fetcher: a Chromium page per request (reused when it ended cleanly), rendered HTML as the body, captured JSON, waits, blocking.
 import type { Page, Request as PwRequest } from 'playwright-core';
 import type { BrowserRequestOptions } from '../core/browser-options';
-import { FetchError, PricecrawlError } from '../core/errors';
+import { FetchError, OffsiteHopError, PricecrawlError } from '../core/errors';
 import { LivePage } from '../core/live-page';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
@@ -284,8 +284,8 @@ function documentCheck(options: FetchOptions): DocumentCheck | undefined {
 
 /** A refused hop of the request's own redirects reads as HTTP's offsite redirect; one a script started, as the page leaving. */
 function hopError(hop: RefusedHop, requestUrl: string, ownChain: ReadonlySet<string>): FetchError {
-  if (ownChain.has(hop.from)) return new FetchError('OFFSITE_REDIRECT', `redirect to ${hop.to} leaves allowedDomains`);
-  return new FetchError('OFFSITE_BROWSER_NAVIGATION', `the page of ${requestUrl} was sent through ${hop.from} to ${hop.to}, outside allowedDomains`);
+  if (ownChain.has(hop.from)) return new OffsiteHopError('OFFSITE_REDIRECT', hop.from, hop.to);
+  return new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, hop.to, `the page of ${requestUrl} was sent through ${hop.from} to ${hop.to}, outside allowedDomains`);
 }
 
 /** Chromium's net:: errors and a vanished browser, as the same codes the HTTP fetcher uses. */

@@ -1,5 +1,5 @@
 // Picks a response's charset the way browsers do (BOM > header > meta/XML declaration > utf-8), except that
-// UTF-8 bytes declared as a single-byte charset are read as UTF-8, and decodes.
+// UTF-8 bytes declared as a single-byte charset or as UTF-16 are read as UTF-8, and decodes.
 import { isAscii, isUtf8 } from 'node:buffer';
 import { resolveCharsetLabel } from './charset-labels';
 import { metaCharsetLabels } from './meta-prescan';
@@ -7,7 +7,7 @@ import { decodeText } from './text-decoders';
 
 export { decodeText } from './text-decoders';
 
-/** `utf8-bytes`: a single-byte charset was declared, but the bytes are UTF-8 (see `declaredOrUtf8`). */
+/** `utf8-bytes`: a single-byte charset or UTF-16 was declared, but the bytes are UTF-8 (see `declaredOrUtf8`). */
 export type CharsetSource = 'bom' | 'header' | 'meta' | 'xml' | 'default' | 'utf8-bytes';
 
 export interface CharsetDetection {
@@ -72,8 +72,23 @@ const SINGLE_BYTE = /^(windows-12\d\d|windows-874|iso-8859-\d+(-i)?|koi8-[ru]|ma
  * Decoded as declared, "12,99 €" became "12,99 â‚¬", whose price then took the shop's default currency.
  */
 function declaredOrUtf8(declared: CharsetDetection, body: Buffer): CharsetDetection {
-  if (!SINGLE_BYTE.test(declared.encoding) || isAscii(body) || !isUtf8(body)) return declared;
-  return { encoding: 'utf-8', source: 'utf8-bytes', unknownLabels: declared.unknownLabels };
+  const misdeclared = SINGLE_BYTE.test(declared.encoding) ? !isAscii(body) && isUtf8(body) : isUtf16(declared.encoding) && notUtf16(body);
+  return misdeclared ? { encoding: 'utf-8', source: 'utf8-bytes', unknownLabels: declared.unknownLabels } : declared;
+}
+
+function isUtf16(encoding: string): boolean {
+  return encoding === 'utf-16le' || encoding === 'utf-16be';
+}
+
+/**
+ * A header naming UTF-16 (IIS's "Unicode" label on every answer) over bytes that are UTF-8: read as UTF-16
+ * the markup became CJK characters, not one tag or price left, where browsers at least show the shop broken.
+ * UTF-16 of markup has a zero byte in every ASCII character (`<`, a space); bytes with none in the head
+ * that are valid UTF-8 as a whole were never UTF-16 (Chinese text alone in UTF-16 has no zero byte, but is
+ * no valid UTF-8: its lead bytes are not UTF-8's).
+ */
+function notUtf16(body: Buffer): boolean {
+  return !body.subarray(0, PRESCAN_BYTES).includes(0) && isUtf8(body);
 }
 
 /** Decodes with the detected charset; a BOM is never part of the text. */
@@ -148,7 +163,7 @@ function isJson(contentType: string | undefined): boolean {
  */
 function asciiCompatible(encoding: string): string {
   if (encoding === 'x-user-defined') return 'windows-1252';
-  return encoding === 'utf-16le' || encoding === 'utf-16be' ? 'utf-8' : encoding;
+  return isUtf16(encoding) ? 'utf-8' : encoding;
 }
 
 function xmlDeclarationLabel(head: string): string | null {

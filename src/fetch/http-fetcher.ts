@@ -14,6 +14,7 @@ import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
 import { connectionClosed, watchConnection } from './connection-end';
+import { tapCloseTail } from './close-tail';
 import { refusedHead } from './refused-head';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { FetchDeadline } from './fetch-deadline';
@@ -188,6 +189,7 @@ export class HttpFetcher implements Fetcher {
           reused = onReused;
           wire.socket = onSocket; // the fetch's failure path waits on it too (connection-end.ts)
           watchConnection(onSocket);
+          tapCloseTail(onSocket);
           options.onSend?.();
         });
         return { response, socket: wire.socket };

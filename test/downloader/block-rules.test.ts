@@ -46,6 +46,26 @@ describe('BlockRules', () => {
     expect(rules().detect('shop:80', { status: 200, text: page })).toBeNull();
   });
 
+  // A CDN or an API gateway that throttles with a 200 and a JSON error where the page should be: no page came.
+  it.each([
+    '{"error":"rate limited"}',
+    '  {\n  "message": "Too Many Requests"\n}',
+    '{"errors":["Rate limit exceeded, retry in 60 s"]}',
+    '{"status":429,"message":"slow down"}',
+    '{"code":"429","detail":"later"}',
+  ])('detects the throttling JSON answer %s', (body) => {
+    expect(rules().detect('shop:80', { status: 200, text: body })).not.toBeNull();
+  });
+
+  it.each([
+    '{"sku":"RL-1","name":"Rate limiter valve","price":"12.00"}',
+    '{"message":"ok","items":[{"name":"Too many requests? T-shirt","price":"15.00"}]}',
+    '{"status":200,"price":"429.00"}',
+    '<p>Our API answers {"error":"rate limited"} when you go too fast.</p>',
+  ])('reads the answer %s as a page', (body) => {
+    expect(rules().detect('shop:80', { status: 200, text: body })).toBeNull();
+  });
+
   it('leaves a product page with a captcha on its review form alone', () => {
     const page = '<title>Blue kettle | Shop</title><main data-sku="K1"><span class="price">$19.99</span></main><form id="review"><div class="g-recaptcha"></div></form>';
     expect(rules().detect('shop:80', { status: 200, text: page })).toBeNull();

@@ -147,6 +147,18 @@ describe('unknown and odd labels', () => {
     expect(detectCharset('text/html', Buffer.from('<meta charset="utf-16"><p>x</p>'))).toBe('utf-8');
   });
 
+  // A server that labels everything `charset=utf-16` (IIS's "Unicode") in front of a UTF-8 shop: read as
+  // UTF-16 the markup became CJK characters, not one tag or price left. UTF-16 of markup has a zero byte in
+  // every ASCII character; bytes with none that are valid UTF-8 are UTF-8.
+  it('a header naming utf-16 over UTF-8 bytes (no zero byte, no BOM) is utf-8; real UTF-16 stays UTF-16', () => {
+    const page = '<html><body><p class="price">12,99 €</p></body></html>';
+    expect(sniffCharset('text/html; charset=utf-16', Buffer.from(page))).toMatchObject({ encoding: 'utf-8', source: 'utf8-bytes' });
+    expect(decodeBody(Buffer.from(page), 'text/html; charset=utf-16be').text).toBe(page);
+    expect(decodeBody(Buffer.from(page, 'utf16le'), 'text/html; charset=utf-16').text).toBe(page);
+    // Chinese text alone has no zero byte in UTF-16, but is no valid UTF-8.
+    expect(decodeBody(Buffer.from('价格十二元', 'utf16le'), 'text/plain; charset=utf-16le').text).toBe('价格十二元');
+  });
+
   it('reads quoted header parameters and unquoted, reordered meta attributes', () => {
     expect(detectCharset('text/html; charset="Shift_JIS"', Buffer.alloc(0))).toBe('shift_jis');
     expect(detectCharset('text/html', Buffer.from("<META CONTENT='text/html;charset=euc-jp' HTTP-EQUIV=Content-Type>"))).toBe('euc-jp');

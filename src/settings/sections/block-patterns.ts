@@ -30,6 +30,17 @@ const WALL_TITLE_WORDS = [
 const WALL_TITLE = wholeTitlePattern(WALL_TITLE_WORDS);
 
 /**
+ * A throttling answer in JSON where a page should be, sent with a 200 by a CDN or an API gateway (the status
+ * says nothing): the whole answer is an object whose first member is the error (`{"error":"rate limited"}`,
+ * `{"status":429,...}`). Only the first member, and only at the very start: a product's JSON naming a "Rate
+ * limiter valve", or a page quoting such an answer, is no wall.
+ */
+const THROTTLING_JSON = [
+  '^\\s*\\{\\s*"(?:errors?|message|msg|detail|reason)"\\s*:\\s*(?:\\[\\s*)?"[^"]{0,80}?(?:rate[ _-]?limit|too many requests|quota exceeded)',
+  '^\\s*\\{\\s*"(?:status|code|statusCode|status_code)"\\s*:\\s*"?429\\b',
+];
+
+/**
  * Conservative defaults: a wall's title, and markup only a challenge or block page carries. Not the
  * scripts the same vendors inject into every page of a protected shop: Cloudflare's JavaScript
  * detections load from `/cdn-cgi/challenge-platform/scripts/jsd/` on every HTML page of a site with Bot
@@ -48,4 +59,31 @@ export const DEFAULT_BLOCK_PATTERNS = [
   'The requested URL was rejected\\. Please consult with your administrator', // F5 BIG-IP ASM
   'window\\.gokuProps\\s*=', // AWS WAF challenge and CAPTCHA interstitial
   '/\\.well-known/sgcaptcha/', // SiteGround's bot check
+  ...THROTTLING_JSON,
 ];
+
+/**
+ * Where a redirect takes a page when a wall stands in front of it (matched, case-insensitively, against the
+ * URL a redirect sends a page to, never against a page's own URL): a bot-check or queue vendor's host, or
+ * a challenge path at the root of the shop. The answer there is no page of the shop's, and the shop is not
+ * gone: a later try (another session, a quieter hour) gets through. Before, such a hop off the shop failed
+ * as `offsite/redirect`, the page's own permanent answer, and a walled shop could end a run clean.
+ */
+export const DEFAULT_WALL_URL_PATTERNS = [
+  // Radware ShieldSquare, Queue-it, DataDome, HUMAN (PerimeterX), hCaptcha, Arkose Labs.
+  '^https?://(?:[^/?#]*\\.)?(?:perfdrive\\.com|queue-it\\.net|captcha-delivery\\.com|perimeterx\\.net|px-cloud\\.net|hcaptcha\\.com|arkoselabs\\.com|funcaptcha\\.com)(?::\\d+)?(?:[/?#]|$)',
+  '/cdn-cgi/challenge-platform/', // Cloudflare
+  '/errors/validateCaptcha', // Amazon
+  '/\\.well-known/sgcaptcha/', // SiteGround
+  '/distil_r_(?:captcha|blocked)\\.html', // Imperva (Distil)
+  // A challenge page of the shop's own, first in the path (`/challenge?returnUrl=…`), not a product named so further down.
+  '^https?://[^/?#]+/(?:challenge|captcha|bot-?check|are-?you-?(?:a-?)?(?:human|robot)|human-?verification)(?:[/?#.]|$)',
+];
+
+/**
+ * Query parameters in which a gate names the page to send us back to (`/challenge?returnUrl=/p/5`,
+ * `gate.example/?return_to=https://shop/p/5`). Compared without regard to case. A redirect whose target
+ * carries, under one of these, the very page it came from is a wall, whatever the host: the gate promises
+ * the page later, so it is not the page's answer.
+ */
+export const DEFAULT_RETURN_PARAMS = ['returnUrl', 'return_url', 'returnTo', 'return_to', 'return', 'redirect', 'redirectUrl', 'redirect_url', 'redirect_uri', 'continue', 'next', 'backUrl', 'back_url', 'goto', 'dest', 'destination'];

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { orderedComponentEntry } from '../../components/component-entry';
 import { isValidProductToken } from '../../robots/product-token';
-import { DEFAULT_BLOCK_PATTERNS } from './block-patterns';
+import { DEFAULT_BLOCK_PATTERNS, DEFAULT_RETURN_PARAMS, DEFAULT_WALL_URL_PATTERNS } from './block-patterns';
 import { DEFAULT_NOT_FOUND_PATTERNS } from './not-found-patterns';
 import { hostKeyedRecord, hostKeyList } from './host-keyed';
 import { ms } from './units';
@@ -22,6 +22,10 @@ const blockRuleFields = {
   /** Statuses that mean "blocked" whatever the body (e.g. 999 from some sites); empty by default. */
   statuses: z.array(z.number().int().min(100).max(999)),
   scanChars: z.number().int().min(1),
+  /** Case-insensitive regular expressions over the URL a redirect sends a page to: a match is a wall (a block), not the page's answer. */
+  redirectPatterns: z.array(z.string().min(1).refine(isRegExp, 'not a valid regular expression')),
+  /** Query parameters in which a gate names the page to return to: a redirect naming its own page there is a wall. */
+  returnParams: z.array(z.string().min(1)),
 };
 
 const blockRulesSchema = z
@@ -29,6 +33,8 @@ const blockRulesSchema = z
     patterns: blockRuleFields.patterns.default(DEFAULT_BLOCK_PATTERNS),
     statuses: blockRuleFields.statuses.default([]),
     scanChars: blockRuleFields.scanChars.default(65_536),
+    redirectPatterns: blockRuleFields.redirectPatterns.default(DEFAULT_WALL_URL_PATTERNS),
+    returnParams: blockRuleFields.returnParams.default(DEFAULT_RETURN_PARAMS),
     /** Per-host rules keyed by host key; each field given replaces the project-wide one for that host. */
     hosts: hostKeyedRecord(z.object(blockRuleFields).partial().strict()).default({}),
   })
@@ -106,9 +112,12 @@ export const resilienceSettings = {
       /**
        * Statuses worth another try (throttling and server hiccups): 408 (the server gave up waiting for the
        * request; RFC 9110 lets the client repeat it) and the CDN's "origin did not answer" family 520-524
-       * (unknown error, down, connect timeout, unreachable, answer timeout) besides the 429 and 5xx.
+       * (unknown error, down, connect timeout, unreachable, answer timeout) besides the 429 and 5xx; 421
+       * (the connection reached a server that does not serve the host: RFC 9110 §15.5.20 has the client
+       * repeat it), 425 (too early: repeat after the handshake, RFC 8470), 499 (a proxy's upstream closed,
+       * nginx's code) and 529 (site overloaded). Before, those four failed on their first answer.
        */
-      statuses: z.array(z.number().int().min(100).max(599)).default([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]),
+      statuses: z.array(z.number().int().min(100).max(599)).default([408, 421, 425, 429, 499, 500, 502, 503, 504, 520, 521, 522, 523, 524, 529]),
       /**
        * Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or
        * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so is a GET
