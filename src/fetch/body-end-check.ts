@@ -2,6 +2,7 @@
 import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { FetchError } from '../core/errors';
+import type { AnswerBytes } from './answer-bytes';
 
 type Headers = Record<string, string | string[]>;
 type SocketFailure = Error & { code?: string };
@@ -20,12 +21,14 @@ type SocketFailure = Error & { code?: string };
  * - Bytes right after a body of the declared Content-Length that do not start an answer (undici drops the
  *   connection as a "bad response" or a parse error): the length was short of what the server sent, as
  *   when a server counts characters instead of bytes, and a page of multi-byte text loses its end, the
- *   price with it. Browsers keep the cut page; we refuse it (`fetch/protocol`).
+ *   price with it. Browsers keep the cut page; we refuse it (`fetch/protocol`). A connection that is not
+ *   kept alive is closed at the length, and undici drops the rest of what it read with it: those bytes are
+ *   counted as they arrive (answer-bytes.ts), and a robots.txt so cut is no longer read as its first lines.
  * - The same after the last chunk of a chunked body: the last-chunk mark came before the end of the page,
  *   as from a framework that writes an empty chunk when flushing nothing, and the rest of the page followed
  *   it. The page before the mark was kept whole-looking (the sale price after it lost, the old one read).
  */
-export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | undefined, hop: { url: string; method: string }): () => FetchError | null {
+export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | undefined, hop: { url: string; method: string }, answerBytes?: AnswerBytes): () => FetchError | null {
   // A HEAD answer has no body, whatever its headers say.
   if (!socket || hop.method === 'HEAD') return () => null;
   const closeDelimited = isCloseDelimited(headers);
@@ -35,12 +38,19 @@ export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | 
     const failure = socket.errored as SocketFailure | null;
     if (closeDelimited && failure?.code === 'ECONNRESET') {
       verdict = new FetchError('FETCH_CONNECTION_RESET', `connection reset before the end of a body delimited by its close; the page may be cut (${hop.url})`);
-    } else if (!closeDelimited && isBadAnswer(failure)) {
+    } else if (!closeDelimited && (isBadAnswer(failure) || bytesPastLength(headers, answerBytes) > 0)) {
       const framing = length === undefined ? 'its last chunk' : `the Content-Length ${String(length)}`;
       verdict = new FetchError('FETCH_PROTOCOL', `more bytes came after ${framing}; the page is cut (${hop.url})`);
     }
   });
   return () => verdict;
+}
+
+/** Bytes the connection brought past a Content-Length body (chunked framing aside, which has its own end). */
+function bytesPastLength(headers: Headers, answerBytes: AnswerBytes | undefined): number {
+  const length = Number(headers['content-length']);
+  if (!answerBytes || !Number.isSafeInteger(length) || headers['transfer-encoding'] !== undefined) return 0;
+  return answerBytes.bytesPastBody(length) ?? 0;
 }
 
 function isCloseDelimited(headers: Headers): boolean {

@@ -9,6 +9,7 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { dropUnwantedBody, readBody, readNoBody } from './body-reader';
+import { AnswerBytes } from './answer-bytes';
 import { unaskedAnswer, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
@@ -30,7 +31,12 @@ export type HttpSettings = Settings['http'];
 interface SentHop {
   response: Dispatcher.ResponseData;
   socket: Socket | undefined;
+  /** The bytes its connection brought, counted from the send (answer-bytes.ts). */
+  answerBytes: AnswerBytes | undefined;
 }
+
+/** What a fetch's failure path and its end need of the hop on its way: its connection, its byte count. */
+type Wire = { socket?: Socket; answerBytes?: AnswerBytes };
 
 export interface HttpFetcherOptions {
   /** Host name resolver; tests map names such as `shop-a.test` to 127.0.0.1. Defaults to the OS resolver. */
@@ -103,15 +109,16 @@ export class HttpFetcher implements Fetcher {
       body: request.body,
       headers: { ...this.baseHeaders, ...lowerCaseKeys(request.headers) },
     };
-    const wire: { socket?: Socket } = {};
+    const wire: Wire = {};
     try {
       const redirectChain: string[] = [];
       const visited = new Set([hopKey(hop, request.session)]);
       for (;;) {
-        const { response, socket } = await this.send(hop, request.session, deadline, options, wire);
+        const { response, socket, answerBytes } = await this.send(hop, request.session, deadline, options, wire);
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
           await dropUnwantedBody(response.body, deadline.signal);
+          answerBytes?.stop();
           await nextLoopTurn(); // see below: lets the next hop reuse this socket
           const next = this.redirect(hop, response, redirectChain.length, visited, request.session);
           await options.prepareHop?.(hop.url, next.url, deadline);
@@ -122,7 +129,7 @@ export class HttpFetcher implements Fetcher {
           continue;
         }
         const headers = normalizeHeaders(response.headers);
-        const bodyEnd = watchBodyEnd(response.body, headers, socket, hop);
+        const bodyEnd = watchBodyEnd(response.body, headers, socket, hop, answerBytes);
         const body = BODILESS_STATUSES.has(response.statusCode) ? await readNoBody(response.body, deadline.signal, { transferEncoding: headerValue(headers, 'transfer-encoding'), socket }) : await readBody(response.body, {
           contentEncoding: headerValue(headers, 'content-encoding'),
           transferEncoding: headerValue(headers, 'transfer-encoding'),
@@ -162,6 +169,7 @@ export class HttpFetcher implements Fetcher {
       const { session } = request;
       throw session?.proxyUrl ? proxyFailureNoted(session, proxyFetchError(failure, session.proxyUrl)) : failure;
     } finally {
+      wire.answerBytes?.stop();
       deadline.dispose();
     }
   }
@@ -177,7 +185,7 @@ export class HttpFetcher implements Fetcher {
    * The server may have read the request it then dropped, so a send again waits for the host's slot
    * (`beforeHop`) like any further send of the fetch: it came 2 to 7 ms after the first at the server.
    */
-  private async send(hop: HopRequest, session: RequestSession | null, deadline: FetchDeadline, options: FetchOptions, wire: { socket?: Socket }): Promise<SentHop> {
+  private async send(hop: HopRequest, session: RequestSession | null, deadline: FetchDeadline, options: FetchOptions, wire: Wire): Promise<SentHop> {
     const { signal } = deadline;
     for (let resends = 0; ; resends++) {
       if (resends > 0) await options.beforeHop?.(hop.url, deadline);
@@ -187,9 +195,10 @@ export class HttpFetcher implements Fetcher {
           reused = onReused;
           wire.socket = onSocket; // the fetch's failure path waits on it too (connection-end.ts)
           watchConnection(onSocket);
+          wire.answerBytes = onSocket ? AnswerBytes.watch(onSocket) : undefined;
           options.onSend?.();
         });
-        return { response, socket: wire.socket };
+        return { response, socket: wire.socket, answerBytes: wire.answerBytes };
       } catch (error) {
         if (resends >= this.settings.keepAliveConnectionsPerHost || signal.aborted || !closedWhileIdle(error, hop.method, reused)) {
           throw signal.aborted ? error : (refusedHead(error, hop.url) ?? error);
