@@ -20,20 +20,22 @@ function onceThenFile(first: (res: ServerResponse) => void): (req: unknown, res:
   return (_req, res) => (answered++ === 0 ? first(res) : void res.writeHead(200, { 'content-type': 'text/plain' }).end(FILE));
 }
 
-describe('a crawl whose robots.txt fails once, or is a login page', () => {
+describe('a crawl whose robots.txt fails once, is a login page, or shuts us out in a list', () => {
   let servers: FixtureServer[];
   let result: TestCrawlResult;
   const storage = tempStorageDir('robots-serving');
 
   beforeAll(async () => {
-    servers = await startFixtureServers(3, { builtInRoutes: false });
-    const [serverError, tooMany, login] = servers;
+    servers = await startFixtureServers(4, { builtInRoutes: false });
+    const [serverError, tooMany, login, listing] = servers;
     serverError.route('/robots.txt', onceThenFile((res) => void res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>')));
     // 429 without Retry-After: the server is the problem, not the file (never "no file", which would allow all).
     tooMany.route('/robots.txt', onceThenFile((res) => void res.writeHead(429, { 'content-type': 'text/plain' }).end('Too Many Requests')));
     // Every path of the shop sends a visitor to its login page, robots.txt included: a 200 that names no rule.
     login.route('/robots.txt', (_req, res) => void res.writeHead(302, { location: '/login?next=%2Frobots.txt' }).end());
     login.route('/login', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><form method="post"><input name="user"></form></html>'));
+    // Our name third on a line of crawlers the shop shuts out (RFC 9309 reads only the first).
+    listing.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /cart/\n\nUser-agent: SemrushBot, AhrefsBot, PriceCrawl\nDisallow: /\n'));
     for (const server of servers) server.route('/:dir/:n', (_req, res) => page(res));
     const urls = servers.flatMap((server) => [server.url('/private/1'), server.url('/shop/1')]);
     result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
@@ -58,9 +60,13 @@ describe('a crawl whose robots.txt fails once, or is a login page', () => {
     expect(pagesOf(servers[2]).sort()).toEqual(['/login?next=%2Frobots.txt', '/private/1', '/shop/1']);
   });
 
+  it('fetches no page of a shop whose robots.txt lists us among the crawlers it shuts out', () => {
+    expect(servers[3].requests.map((r) => r.url)).toEqual(['/robots.txt']);
+  });
+
   it('accounts for every page', () => {
-    expect(result.summary.ledger).toMatchObject({ planned: 6, succeeded: 4, failed: 2, pending: 0 });
-    expect(result.summary.ledger.failedByReason).toEqual({ 'robots/disallowed': 2 });
+    expect(result.summary.ledger).toMatchObject({ planned: 8, succeeded: 4, failed: 4, pending: 0 });
+    expect(result.summary.ledger.failedByReason).toEqual({ 'robots/disallowed': 4 });
   });
 });
 

@@ -66,6 +66,21 @@ User-agent: *
 Disallow: /b2b/
 `;
 
+/**
+ * A list of crawlers on one user-agent line, a common mistake: RFC 9309 and Google read its first token only,
+ * so `SemrushBot, PriceCrawl` did not name us and we crawled a shop that had shut us out by name. A group
+ * that lists us later on its line is obeyed too, beside the group that applies (only what both allow).
+ */
+const SHUT_OUT_BY_LIST = `User-agent: *
+Disallow: /cart/
+
+User-agent: SemrushBot, AhrefsBot, PriceCrawl
+Disallow: /
+
+User-agent: MJ12bot; pricecrawl
+Crawl-delay: 20
+`;
+
 export const SHOP_CASES: RobotsCase[] = [
   // Our groups merged (PriceCrawl beside GPTBot, pricecrawl alone), `*` left aside; pricecrawl-images is another crawler.
   {
@@ -102,4 +117,13 @@ export const SHOP_CASES: RobotsCase[] = [
   // A commented-out Disallow does not end the agent lines; the group naming us beside * is ours alone.
   { name: 'our token in a group with *, a second * group', robots: COMMENTED, verdicts: [['/', true], ['/checkout/1', false], ['/b2b/1', true]] },
   { name: 'a group with *, the * groups merged for others', robots: COMMENTED, agent: 'otherbot', verdicts: [['/checkout/1', false], ['/b2b/1', false], ['/', true]] },
+  { name: 'a list on one user-agent line shuts us out when it names us', robots: SHUT_OUT_BY_LIST, verdicts: [['/', false], ['/p/1', false], ['/cart/1', false]] },
+  { name: 'a list on one user-agent line: a crawler it does not name keeps the * group', robots: SHUT_OUT_BY_LIST, agent: 'otherbot', verdicts: [['/', true], ['/p/1', true], ['/cart/1', false]] },
+  { name: 'a list on one user-agent line: its first crawler as before', robots: SHUT_OUT_BY_LIST, agent: 'SemrushBot/7', verdicts: [['/', false], ['/p/1', false]] },
+  // Listed with others, a group that allows more than ours or the * group does not widen what we fetch.
+  { name: 'a list that allows more does not widen ours', robots: 'User-agent: *\nDisallow: /private/\n\nUser-agent: googlebot pricecrawl\nAllow: /\n', verdicts: [['/private/1', false], ['/p/1', true]] },
+  { name: 'a line naming us by its first token is ours alone, as before', robots: 'User-agent: *\nDisallow: /\n\nUser-agent: pricecrawl, googlebot\nDisallow: /private/\n', verdicts: [['/p/1', true], ['/private/1', false]] },
+  // Only whole list entries: a URL or a comment inside a line is no list of crawlers.
+  { name: 'a name inside another crawler\'s URL is no list entry', robots: 'User-agent: SomeBot/1.0 (+https://pricecrawl.example/bot)\nDisallow: /\n', verdicts: [['/', true]] },
+  { name: 'a longer token that starts with ours is no list entry', robots: 'User-agent: googlebot, pricecrawl-images\nDisallow: /\n', verdicts: [['/', true]] },
 ];
