@@ -65,11 +65,17 @@ export class AnswerBytes {
     this.findHeadEnd(start);
   }
 
-  /** Skips 1xx heads (100 Continue, 103 Early Hints): the answer's head is the first other one. */
+  /**
+   * Skips 1xx heads (100 Continue, 103 Early Hints): the answer's head is the first other one. Line ends
+   * before a head (the late CRLF an old CGI script writes after its body) are not one.
+   */
   private findHeadEnd(start: number): void {
-    for (let end = this.head.indexOf(HEAD_END); end >= 0; end = this.head.indexOf(HEAD_END)) {
+    for (;;) {
+      const lineEnds = /^[\r\n]*/.exec(this.head)![0].length;
+      const end = this.head.indexOf(HEAD_END, lineEnds);
+      if (end < 0) return;
       const length = end + HEAD_END.length;
-      if (!/^HTTP\/\d\.\d 1\d\d/.test(this.head)) {
+      if (!/^[\r\n]*HTTP\/\d\.\d 1\d\d/.test(this.head)) {
         this.headEnd = start + length;
         this.head = '';
         return;
