@@ -20,3 +20,14 @@ export function productToken(userAgent: string): string {
 export function isValidProductToken(userAgent: string): boolean {
   return /^[A-Za-z_-]+(?:[/\s]|$)/.test(userAgent.trim());
 }
+
+/**
+ * The other crawlers a `User-agent:` value lists after its first (`SemrushBot, AhrefsBot, PriceCrawl`,
+ * `MJ12bot; pricecrawl`): the token of each entry after a comma, semicolon, bar or white space that starts
+ * with a token character. RFC 9309 reads the first token only; a file that shuts a crawler out by such a
+ * list still means it. An entry that starts otherwise (`(+https://pricecrawl.example)`) names nobody.
+ */
+export function listedTokens(userAgent: string): string[] {
+  const entries = userAgent.trim().split(/[\s,;|]+/).slice(1);
+  return entries.map((entry) => productToken(entry)).filter((token) => token !== '' && token !== '*');
+}

@@ -44,8 +44,15 @@ const KEYS: ReadonlyMap<string, DirectiveKey> = new Map([
  */
 const PREFIX_KEYS = [...KEYS].filter(([, key]) => key === 'user-agent' || key === 'disallow');
 
+/**
+ * Zero-width spaces and joiners (U+200B–U+200D, U+2060) come with lines pasted from rich-text editors and
+ * are invisible in the file: a key that held one named no directive, its line was dropped, and the
+ * Disallow lines under a `User-agent: *` so written joined the group above. No key is spelt with them.
+ */
+const INVISIBLE = /[\u200b-\u200d\u2060]/g;
+
 function keyOf(written: string): DirectiveKey | undefined {
-  const spelling = written.toLowerCase().replace(/\s+/g, ' ');
+  const spelling = written.replace(INVISIBLE, '').toLowerCase().replace(/\s+/g, ' ').trim();
   return KEYS.get(spelling) ?? PREFIX_KEYS.find(([prefix]) => spelling.startsWith(prefix))?.[1];
 }
 

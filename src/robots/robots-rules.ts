@@ -2,7 +2,7 @@
 import { delaySecondsOf } from './delay-seconds';
 import { PathPattern, matchTarget, normalizePath, querySpellings } from './path-pattern';
 import { robotsDirectives } from './robots-lines';
-import { productToken } from './product-token';
+import { listedTokens, productToken } from './product-token';
 
 interface Rule {
   allow: boolean;
@@ -11,6 +11,8 @@ interface Rule {
 
 interface Group {
   agents: string[];
+  /** Crawlers a user-agent line lists after its first token (product-token.ts `listedTokens`). */
+  listed: string[];
   rules: Rule[];
   crawlDelayS: number | null;
   /** The first Crawl-delay value of the group that could not be read. */
@@ -46,16 +48,26 @@ export class RobotsRules {
     return new EveryNameRules(names.map((name) => this.forAgent(name)));
   }
 
-  /** The rules of our token's groups merged, else of the `*` groups merged, else none (everything allowed). */
+  /**
+   * The rules of our token's groups merged, else of the `*` groups merged, else none (everything allowed).
+   * Groups whose user-agent lines list the token after another crawler's are obeyed too, merged apart: a
+   * URL is fetched only when both allow it, and the longer Crawl-delay holds.
+   */
   forAgent(userAgent: string): AgentRules {
     const token = productToken(userAgent);
     let chosen = this.groups.filter((group) => group.agents.includes(token));
     if (chosen.length === 0) chosen = this.groups.filter((group) => group.agents.includes('*'));
-    const rules = chosen.flatMap((group) => group.rules);
-    const delays = chosen.flatMap((group) => (group.crawlDelayS === null ? [] : [group.crawlDelayS]));
-    const unreadable = chosen.find((group) => group.unreadableDelay !== null)?.unreadableDelay ?? null;
-    return new MatchedRules(rules, delays.length > 0 ? Math.round(Math.max(...delays) * 1000) : null, unreadable);
+    const listing = this.groups.filter((group) => !chosen.includes(group) && group.listed.includes(token));
+    return listing.length === 0 ? merged(chosen) : new EveryNameRules([merged(chosen), merged(listing)]);
   }
+}
+
+/** Groups read as one: their rules together, the longest of their Crawl-delays. */
+function merged(chosen: readonly Group[]): AgentRules {
+  const rules = chosen.flatMap((group) => group.rules);
+  const delays = chosen.flatMap((group) => (group.crawlDelayS === null ? [] : [group.crawlDelayS]));
+  const unreadable = chosen.find((group) => group.unreadableDelay !== null)?.unreadableDelay ?? null;
+  return new MatchedRules(rules, delays.length > 0 ? Math.round(Math.max(...delays) * 1000) : null, unreadable);
 }
 
 class MatchedRules implements AgentRules {
@@ -89,7 +101,10 @@ class MatchedRules implements AgentRules {
   }
 }
 
-/** A crawler known by several names: what any of them may not fetch is not fetched, and the longest wait holds. */
+/**
+ * Rule sets that must each allow a URL (a crawler known by several names; the groups that apply and those
+ * that list the crawler): what any of them disallows is not fetched, and the longest wait holds.
+ */
 class EveryNameRules implements AgentRules {
   readonly crawlDelayMs: number | null;
   readonly unreadableCrawlDelay: string | null;
@@ -123,12 +138,13 @@ function readGroups(text: string): Group[] {
   for (const { key, value } of robotsDirectives(text)) {
     if (key === 'user-agent') {
       if (!current || !takingAgents) {
-        current = { agents: [], rules: [], crawlDelayS: null, unreadableDelay: null };
+        current = { agents: [], listed: [], rules: [], crawlDelayS: null, unreadableDelay: null };
         groups.push(current);
       }
       takingAgents = true;
       const token = productToken(value);
       if (token !== '') current.agents.push(token);
+      current.listed.push(...listedTokens(value));
       continue;
     }
     if (!current) continue;

@@ -41,6 +41,14 @@ beforeAll(async () => {
   // A server that counts characters, not bytes: the length ends 2 × 12 bytes early, and `12,800円` reads `12,`.
   const japanese = `<html><body><h1>${'商'.repeat(11)}</h1><p class="price">12,800円</p></body></html>`;
   server.route('/length-in-characters', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-type: text/html; charset=utf-8\r\ncontent-length: ${japanese.length}\r\n\r\n${japanese}`));
+  // The same, closing the connection after the answer (`connection: close`, or HTTP/1.0): undici drops the bytes past the
+  // length with the connection, where a kept-alive one reads them as a broken next answer.
+  const closing = (version: string, length: number, tail = '') => `${version} 200 OK\r\ncontent-type: text/html; charset=utf-8\r\nconnection: close\r\ncontent-length: ${length}\r\n\r\n${japanese}${tail}`;
+  server.route('/length-in-characters-close', (_req, res) => void res.socket!.end(closing('HTTP/1.1', japanese.length)));
+  server.route('/length-in-characters-http10', (_req, res) => void res.socket!.end(closing('HTTP/1.0', japanese.length)));
+  server.route('/length-exact-close', (_req, res) => void res.socket!.end(closing('HTTP/1.1', Buffer.byteLength(japanese))));
+  server.route('/length-exact-close-then-crlf', (_req, res) => void res.socket!.end(closing('HTTP/1.1', Buffer.byteLength(japanese), '\r\n')));
+  server.route('/continue-then-length-in-characters-close', (_req, res) => void res.socket!.end(`HTTP/1.1 103 Early Hints\r\nlink: </a.css>; rel=preload\r\n\r\n${closing('HTTP/1.1', japanese.length)}`));
   // Old CGI scripts end their output with a CRLF the length does not count; parsers skip it, and so do we.
   server.route('/length-then-crlf', (_req, res) => void res.socket!.write(`HTTP/1.1 200 OK\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>\r\n`));
   // A framework that writes an empty chunk on an empty flush: its last-chunk mark ends the body mid-page, the rest of the page after it.
@@ -116,6 +124,24 @@ describe('a Content-Length short of the body', () => {
   it('a CRLF after the body is not more body', async () => {
     const res = await fetcher.fetch(req(server.url('/length-then-crlf')));
     expect(res.text).toBe('<p class="price">12.99</p>');
+  });
+});
+
+describe('a Content-Length short of the body, the connection closed after the answer', () => {
+  // A fetcher of its own: the shared one's pool holds the kept-alive connection of /length-then-crlf, which gets no further answer.
+  let own: HttpFetcher;
+  beforeAll(() => void (own = new HttpFetcher(httpSettings({ timeoutMs: 5000 }))));
+  afterAll(() => own.close());
+
+  it.each(['/length-in-characters-close', '/length-in-characters-http10', '/continue-then-length-in-characters-close'])('%s: the same with the connection closed after the answer → FETCH_PROTOCOL, not the page cut silently', async (path) => {
+    const error = await fetchError(own.fetch(req(server.url(path))));
+    expect(error.code).toBe('FETCH_PROTOCOL');
+    expect(error.message).toContain('the Content-Length');
+  });
+
+  it.each(['/length-exact-close', '/length-exact-close-then-crlf'])('%s: a length that is right, the connection closed after it, is the page', async (path) => {
+    const res = await own.fetch(req(server.url(path)));
+    expect(res.text.endsWith('<p class="price">12,800円</p></body></html>')).toBe(true);
   });
 });
 

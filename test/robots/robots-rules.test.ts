@@ -89,6 +89,13 @@ describe('Crawl-delay', () => {
     expect(delay('User-agent: pricecrawl\nCrawl-delay: 1\n\nUser-agent: pricecrawl\nCrawl-delay: 4\n')).toBe(4000);
   });
 
+  // `MJ12bot; pricecrawl` is read by its first token alone (RFC 9309), but it names us too: its wait holds.
+  it('holds the Crawl-delay of a group that lists us after another crawler, beside the group that applies', () => {
+    expect(delay('User-agent: *\nCrawl-delay: 2\nDisallow: /cart/\n\nUser-agent: MJ12bot; pricecrawl\nCrawl-delay: 20\n')).toBe(20_000);
+    expect(delay('User-agent: *\nCrawl-delay: 2\nDisallow: /cart/\n\nUser-agent: MJ12bot; pricecrawl\nCrawl-delay: 20\n', 'otherbot')).toBe(2_000);
+    expect(RobotsRules.parse('User-agent: a, pricecrawl\nCrawl-delay: soon\n').forAgent('pricecrawl').unreadableCrawlDelay).toBe('soon');
+  });
+
   it('takes the largest of several in one group, not the last', () => {
     expect(delay('User-agent: *\nCrawl-delay: 10\nDisallow: /x\nCrawl-delay: 1\n')).toBe(10_000);
   });

@@ -123,5 +123,9 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'doubled slashes gain no Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /open/\n', verdicts: [['//open/x', false], ['/open//x', true]] },
   { name: 'a rule with doubled slashes still matches them', robots: 'User-agent: *\nDisallow: /a//b\n', verdicts: [['/a//b', false], ['/a/b', true]] },
   { name: 'doubled slashes in a query are data', robots: 'User-agent: *\nDisallow: /go?u=http://x\n', verdicts: [['/go?u=http://x', false], ['/go?u=http:/x', true]] },
+  // A zero-width space or joiner pasted with a line from a rich-text editor is invisible in the file; before or
+  // inside a key it dropped the line, and a `*` group's Disallow lines joined the group above (Googlebot's Allow: /).
+  { name: 'zero-width space before a user-agent line', robots: 'User-agent: googlebot\nAllow: /\n\n\u200bUser-agent: *\nDisallow: /private/\n', verdicts: [['/private/x', false], ['/x', true]] },
+  { name: 'zero-width characters before and inside a Disallow key', robots: 'User-agent: *\n\u200bDisallow: /a/\nDis\u200dallow: /b/\n\u2060Disallow /c/\n', verdicts: [['/a/1', false], ['/b/1', false], ['/c/1', false], ['/d/1', true]] },
   { name: 'comment-only file', robots: '# nothing here\n# User-agent: *\n# Disallow: /\n', verdicts: [['/', true]] },
 ];

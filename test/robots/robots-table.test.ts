@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { RobotsRules } from '../../src/robots/robots-rules';
 import { RFC_CASES } from './robots-table-rfc';
+import { SHOP_CASES } from './robots-table-shops';
 import { SYNTAX_CASES } from './robots-table-syntax';
 
-const CASES = [...RFC_CASES, ...SYNTAX_CASES];
+const CASES = [...RFC_CASES, ...SYNTAX_CASES, ...SHOP_CASES];
 
 describe('robots.txt table', () => {
   for (const { name, robots, agent, verdicts } of CASES) {
