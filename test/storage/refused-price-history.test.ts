@@ -1,7 +1,7 @@
 // A refused price (the page was read, its price could not be told: `price: null` with `priceRefusal`, as productItem
 // yields it) is an unknown price, not a price of nothing: the history neither records a change to it nor back from it,
-// on both backends. The default price-coercion stage drops such items; a project that disables it (pipeline.disabled),
-// or whose own stage keeps them, stores them.
+// on both backends. The default price-coercion and schema-validation stages drop such items; a project that disables
+// both (pipeline.disabled), reading prices itself, stores them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
 import { toStoredItem } from '../../src/pipeline/stored-item';
