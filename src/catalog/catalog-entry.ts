@@ -47,6 +47,8 @@ export interface Observation {
   runId: string;
   /** `fallback` when the item came from the spider's fallback source: the primary page's failure streak goes on. */
   source?: 'primary' | 'fallback';
+  /** Why the page's price was refused (`price/disagree`), with `price` null: the price is unknown, not gone (refusedPriceOf). */
+  priceRefusal?: string | null;
 }
 
 export interface FailedOutcome {
@@ -87,6 +89,7 @@ export function velocityPerDay(changeTimesMs: readonly number[], firstSeenMs: nu
 
 /** Folds a successful observation (an item with this SKU) into the entry; `null` creates it. */
 export function applyObservation(entry: CatalogEntry | null, obs: Observation, rules: CatalogRules): CatalogEntry {
+  if (obs.priceRefusal) return applyRefusedPrice(entry, { ...obs, priceRefusal: obs.priceRefusal }, rules);
   if (!entry) {
     return {
       spider: obs.spider, site: obs.site, sku: obs.sku, productUrl: obs.url, firstSeenMs: obs.atMs, lastSeenMs: obs.atMs, lastAttemptMs: obs.atMs,
@@ -129,6 +132,21 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
     // discovery happens to run, never planned. A fallback item does not show the page is back.
     retiredAtMs: !fallback && entry.retiredAtMs !== null && obs.atMs > entry.retiredAtMs ? null : entry.retiredAtMs,
   };
+}
+
+/**
+ * An item whose price was refused (ambiguous, disagreeing: null with the reason) tells no price. Folded as an
+ * observation it was a change to nothing and one back (counted twice in the velocity, so a SKU whose page was
+ * refused now and then turned hot), and the last price read was lost. It is the page failing under the refusal's
+ * reason instead: the last price stays, the failure streak goes on (the fallback source serves it from
+ * `fallbackAfterFailedRuns`), and the revisit interval counts from this attempt. A SKU first read so is known
+ * with no price and no currency, so its first price read is no change.
+ */
+function applyRefusedPrice(entry: CatalogEntry | null, obs: Observation & { priceRefusal: string }, rules: CatalogRules): CatalogEntry {
+  const failure = { reason: obs.priceRefusal, atMs: obs.atMs, runId: obs.runId };
+  if (entry) return applyFailure(entry, failure, rules);
+  const known = applyObservation(null, { ...obs, price: null, currency: null, priceRefusal: null }, rules);
+  return { ...known, lastStatus: failure.reason, consecutiveFailures: 1 };
 }
 
 /** Folds a failed request for this SKU's page; 404/410 in `retireAfterGoneRuns` consecutive runs retires it. */

@@ -2,7 +2,7 @@
 import type { ItemStore, StoredItem } from '../ports/item-store';
 import type { CatalogStore } from '../ports/catalog-store';
 import type { FailedRequest, RunLedgerReader } from '../ports/run-ledger';
-import { siteSkuKey } from '../pipeline/stored-item';
+import { refusedPriceOf, siteSkuKey } from '../pipeline/stored-item';
 import { applyFailure, applyObservation, HOST_WIDE_GONE, isGoneReason, withoutFutureTimes, type CatalogEntry, type CatalogRules } from './catalog-entry';
 import { hostOf, hostsAnsweringAllGone } from './host-wide-gone';
 import { answeredPrimaryPages, catalogFormOf } from './primary-page';
@@ -121,7 +121,7 @@ async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: Cat
     // Primary and fallback items share the SKU key, so only one is stored; the ledger says whether the primary page worked.
     const fallback = item.data.source === 'fallback' && !(entry && (await answeredPrimaryPages(update, [entry])).has(entry));
     const source = fallback ? ('fallback' as const) : ('primary' as const);
-    const obs = { spider: update.spider, site: ids[i].site, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source };
+    const obs = { spider: update.spider, site: ids[i].site, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source, priceRefusal: refusedPriceOf(item) };
     known.set(id, applyObservation(known.get(id) ?? null, obs, update.rules));
     counts.observed++;
   }

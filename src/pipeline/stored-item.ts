@@ -113,3 +113,15 @@ export function toStoredItem(item: Item, source: ItemSource): StoredItem {
     scrapedAtMs: source.scrapedAtMs,
   };
 }
+
+/**
+ * Why a stored row's price was refused (`price/disagree`), or null when it has a price or none was refused. Such a
+ * row is an unknown price, not a price of nothing: the catalog folds it as the page failing, and the price
+ * history's series leave it out (the same test in SQL: storage/sqlite and storage/postgres price histories).
+ */
+export function refusedPriceOf(row: Pick<StoredItem, 'price' | 'data'>): string | null {
+  // Any value the JSON holds (the SQL asks IS NOT NULL): a reason that is no string still says the price was refused.
+  const reason = row.data.priceRefusal;
+  if (row.price !== null || reason === undefined || reason === null) return null;
+  return typeof reason === 'string' && reason !== '' ? reason : 'price/refused';
+}

@@ -6,7 +6,8 @@ import type { Sql } from './pg-connection';
  * The same statement as the SQLite store's: LAG() over each (spider, site, sku) by observation time finds
  * the previous row; events are unique per (run, spider, site, sku), so recording a run twice adds nothing.
  * Prices compare as NUMERIC values (exact), never as floats; pricing fields as their canonical JSON
- * text, and a previous row without it (before migration 3) is not a change.
+ * text, and a previous row without it (before migration 3) is not a change. A refused price (null with a
+ * \`priceRefusal\`) is no observation of the price: its rows take no part, as in the SQLite store.
  */
 const RECORD = `
 INSERT INTO price_changes (spider, site, sku, run_id, previous_run_id, observed_at_ms, previous_observed_at_ms,
@@ -18,7 +19,7 @@ FROM (
   SELECT spider, site, sku, run_id, scraped_at_ms, price, currency, url, pricing, data->>'availability' AS avail,
     LAG(run_id) OVER w AS prev_run, LAG(scraped_at_ms) OVER w AS prev_at, LAG(price) OVER w AS prev_price,
     LAG(currency) OVER w AS prev_currency, LAG(data->>'availability') OVER w AS prev_avail, LAG(pricing) OVER w AS prev_pricing
-  FROM items WHERE sku IS NOT NULL AND spider = $1
+  FROM items WHERE sku IS NOT NULL AND spider = $1 AND NOT (price IS NULL AND data->>'priceRefusal' IS NOT NULL)
   WINDOW w AS (PARTITION BY spider, site, sku ORDER BY scraped_at_ms, id)
 ) observed
 WHERE run_id = $2 AND prev_run IS NOT NULL AND prev_run <> run_id

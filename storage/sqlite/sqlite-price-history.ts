@@ -14,7 +14,9 @@ CREATE INDEX IF NOT EXISTS price_changes_by_time ON price_changes (observed_at_m
  * shop.ch selling one SKU are two series: one series of both would read each market switch as a change). Prices compare as exact
  * strings, so "12.50" → "12.5" can never appear (both are stored by Decimal.toFixed()). The pricing
  * fields compare as their canonical JSON text; a previous row without it (written before the column
- * existed) is not a change.
+ * existed) is not a change. A row whose price was refused (null with a \`priceRefusal\` reason: read, not
+ * told) is no observation of the price: left in the series it made a change to nothing and one back from it
+ * (10.00 → — → 10.00), so such rows take no part, and the next price compares with the last one read.
  */
 const RECORD = `
 INSERT OR IGNORE INTO price_changes (spider, site, sku, run_id, previous_run_id, observed_at_ms, previous_observed_at_ms,
@@ -27,7 +29,7 @@ FROM (
     LAG(run_id) OVER w AS prev_run, LAG(scraped_at_ms) OVER w AS prev_at, LAG(price) OVER w AS prev_price,
     LAG(currency) OVER w AS prev_currency, LAG(json_extract(data, '$.availability')) OVER w AS prev_avail,
     LAG(pricing) OVER w AS prev_pricing
-  FROM items WHERE sku IS NOT NULL AND spider = @spider
+  FROM items WHERE sku IS NOT NULL AND spider = @spider AND NOT (price IS NULL AND json_extract(data, '$.priceRefusal') IS NOT NULL)
   WINDOW w AS (PARTITION BY spider, site, sku ORDER BY scraped_at_ms, id)
 )
 WHERE run_id = @runId AND prev_run IS NOT NULL AND prev_run <> run_id

@@ -79,4 +79,19 @@ describe('catalog entry', () => {
     entry = applyObservation(entry, obs('between', 3 * DAY, '11.00'), rules);
     expect([entry.lastPrice, entry.lastSeenMs, entry.lastStatus, entry.consecutiveFailures, entry.lastAttemptMs]).toEqual(['11.00', 3 * DAY, 'retry/exhausted', 1, 4 * DAY]);
   });
+  it('a refused price (price null with priceRefusal) is unknown, no change to nothing: the last price stays, the page\'s failure streak goes on', () => {
+    const refused = (runId: string, atMs: number) => ({ ...obs(runId, atMs, '0'), price: null, priceRefusal: 'price/disagree' });
+    let entry: CatalogEntry = applyObservation(null, obs('r0', 0, '10.00'), rules);
+    for (const [run, step] of [['r1', refused('r1', DAY)], ['r2', obs('r2', 2 * DAY, '10.00')], ['r3', refused('r3', 3 * DAY)]] as const) {
+      entry = applyObservation(entry, step, rules);
+      if (run !== 'r2') expect([entry.lastPrice, entry.lastStatus, entry.consecutiveFailures, entry.lastAttemptMs, entry.lastRunId]).toEqual(['10.00', 'price/disagree', 1, step.atMs, run]);
+    }
+    entry = applyObservation(entry, obs('r4', 4 * DAY, '10.01'), rules);
+    expect([entry.changeTimesMs, entry.lastChangedMs, entry.lastPrice, entry.lastStatus, entry.consecutiveFailures]).toEqual([[4 * DAY], 4 * DAY, '10.01', 'ok', 0]);
+    // A SKU first read with its price refused is known (planned again) with no price, and its first price read is no change.
+    let first = applyObservation(null, refused('n1', DAY), rules);
+    expect([first.lastPrice, first.lastCurrency, first.lastStatus, first.consecutiveFailures]).toEqual([null, null, 'price/disagree', 1]);
+    first = applyObservation(first, obs('n2', 2 * DAY, '5.00'), rules);
+    expect([first.changeTimesMs, first.lastPrice, first.lastStatus]).toEqual([[], '5.00', 'ok']);
+  });
 });
