@@ -34,6 +34,7 @@ import { SqliteRunRecordStore } from './sqlite/run-records';
 import { SqliteScheduleLock } from './sqlite/schedule-lock';
 import { SqliteRunLedger } from './sqlite/sqlite-run-ledger';
 import { parseStoreUrl } from '../src/settings/store-url';
+import { itemStoreBesideFrontier } from './run-item-store';
 
 export interface StoreConfig {
   /** `storage.url`: unset or `sqlite:` for the embedded files, `postgres://…` for PostgreSQL. */
@@ -148,6 +149,7 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     breaker,
     clock: systemClock,
     share: slot,
+    itemStore: itemStoreBesideFrontier(parseStoreUrl(settings.storage.url, settings.storage.dir), settings.storage.dir),
   });
   return {
     frontier,

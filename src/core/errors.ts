@@ -62,6 +62,8 @@ export type ErrorCode =
   | 'EXPORT_FEED_UNUSABLE'
   /** A feed (-o/-O) the run's end could not complete (a full disk): the items are stored, `pricecrawl export` writes it. */
   | 'FEED_WRITE_FAILED'
+  /** A run's HTML report could not be written (a full disk): the file there is left as it was. */
+  | 'REPORT_WRITE_FAILED'
   | 'OFFSITE_BROWSER_NAVIGATION'
   | 'BROWSER_PAGE_NAVIGATED'
   | 'BROWSER_DOWNLOAD'

@@ -6,7 +6,8 @@ import { refuseEvictingServer, type EvictionState } from './eviction-policy';
 import type { RedisFrontierOptions } from './redis-frontier-options';
 import { runToOpen, waitForRun } from './redis-runs';
 import { frontierScripts, runIndexKey, runPrefix, type FrontierScripts } from './redis-scripts';
-import { claimRunItemStore, itemStoreIdentity, refuseOtherRunItemStore } from './run-item-store';
+import { claimRunItemStore, refuseOtherRunItemStore } from './run-item-store';
+import { itemStoreIdentity } from '../run-item-store';
 
 export interface OpenedRedisRun {
   scripts: FrontierScripts;

@@ -1,7 +1,9 @@
 // Run bookkeeping in frontier.sqlite: create, list, find the latest unfinished run, finish.
 import type { RunStatus } from '../../src/ports/frontier';
 import { newRunId } from '../../src/core/run-id';
+import { dirname } from 'node:path';
 import type { SqliteDb } from './open-frontier-db';
+import { refuseOtherItemStore } from '../run-item-store';
 
 export interface RunInfo {
   runId: string;
@@ -27,11 +29,12 @@ const toInfo = (row: RunRow): RunInfo => ({
   status: row.status,
 });
 
-export function createRun(db: SqliteDb, runId: string, spider: string, nowMs: number): RunInfo {
-  db.prepare(`INSERT INTO runs (run_id, spider, started_at, finished_at, status) VALUES (?, ?, ?, NULL, 'running')`).run(
+export function createRun(db: SqliteDb, runId: string, spider: string, nowMs: number, itemStore: string | null = null): RunInfo {
+  db.prepare(`INSERT INTO runs (run_id, spider, started_at, finished_at, status, item_store) VALUES (?, ?, ?, NULL, 'running', ?)`).run(
     runId,
     spider,
     nowMs,
+    itemStore,
   );
   return { runId, spider, startedAtMs: nowMs, finishedAtMs: null, status: 'running' };
 }
@@ -66,11 +69,20 @@ export function reopenRun(db: SqliteDb, runId: string): void {
   db.prepare("UPDATE runs SET finished_at = NULL, status = 'running' WHERE run_id = ?").run(runId);
 }
 
-/** A run id to create or resume, `new`, or `resume-latest` (the latest unfinished run of the spider, else new). */
-export function openRun(db: SqliteDb, spider: string, runId: string, nowMs: number): { run: RunInfo; resumed: boolean } {
+/**
+ * A run id to create or resume, `new`, or `resume-latest` (the latest unfinished run of the spider, else new).
+ * `itemStore`: where this process keeps the run's items; a run that keeps them elsewhere is refused before it
+ * is reopened (a resume given another --store split the run between two stores, neither holding it whole).
+ */
+export function openRun(db: SqliteDb, spider: string, runId: string, nowMs: number, itemStore: string | null = null): { run: RunInfo; resumed: boolean } {
   const existing = runId === 'resume-latest' ? latestUnfinishedRun(db, spider) : runId === 'new' ? null : getRun(db, runId);
-  if (!existing) return { run: createRun(db, runId === 'new' || runId === 'resume-latest' ? newRunId(nowMs) : runId, spider, nowMs), resumed: false };
+  if (!existing) return { run: createRun(db, runId === 'new' || runId === 'resume-latest' ? newRunId(nowMs) : runId, spider, nowMs, itemStore), resumed: false };
   if (existing.spider !== spider) throw new Error(`run ${existing.runId} belongs to spider ${existing.spider}, not ${spider}`);
+  if (itemStore !== null) {
+    const kept = (db.prepare('SELECT item_store FROM runs WHERE run_id = ?').get(existing.runId) as { item_store: string | null }).item_store;
+    refuseOtherItemStore(kept, existing.runId, itemStore, dirname(db.name));
+    db.prepare('UPDATE runs SET item_store = ? WHERE run_id = ? AND item_store IS NULL').run(itemStore, existing.runId);
+  }
   reopenRun(db, existing.runId);
   return { run: existing, resumed: true };
 }

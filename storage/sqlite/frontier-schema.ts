@@ -1,5 +1,5 @@
 // DDL of frontier.sqlite: runs, the per-run request ledger (also the run's Crawlee request queue), workers.
-export const FRONTIER_SCHEMA_VERSION = 3;
+export const FRONTIER_SCHEMA_VERSION = 4;
 
 /**
  * requests is both the queue and the ledger: a row is never deleted, only moved between states,
@@ -11,6 +11,8 @@ export const FRONTIER_SCHEMA_VERSION = 3;
  * requests_run instead, whose entries never change after the insert: it reads one run's rows in
  * insertion order (~0.4 s per walk per million rows, other runs untouched), and counts pending rows
  * from the two partial indexes (frontier-summary.ts).
+ * runs.item_store names the store a run keeps its items in (storage/run-item-store.ts): a resume with
+ * another store is refused.
  * failed_at (epoch ms) is set with state 'failed' only: a report and the catalog say when work was lost,
  * and the hot path (succeed) writes nothing more.
  * host_gates keeps per run and host what the host gate must not forget over a resume (a pause, the

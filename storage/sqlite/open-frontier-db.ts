@@ -38,6 +38,8 @@ export function openFrontierDb(dir: string): SqliteDb {
     addColumnIfMissing(db, 'workers', 'start_ticks', 'TEXT');
     // Version 3: a failure's time (reports and the SKU catalog read it through the run ledger).
     addColumnIfMissing(db, 'requests', 'failed_at', 'INTEGER');
+    // Version 4: the store a run keeps its items in; a run from before has none and adopts its first resume's.
+    addColumnIfMissing(db, 'runs', 'item_store', 'TEXT');
     db.pragma(`user_version = ${FRONTIER_SCHEMA_VERSION}`);
   });
   return db;

@@ -18,6 +18,8 @@ export interface SqliteFrontierOptions {
   workerId?: string;
   heartbeatEveryMs?: number;
   staleWorkerAfterMs?: number;
+  /** Where this process keeps the run's items (itemStoreBesideFrontier): a run opened with another is refused. */
+  itemStore?: string;
   /** One of several crawl processes on this run (`crawl --processes N`): only the hosts of its slot are picked here. */
   share?: ProcessSlot;
 }

@@ -149,7 +149,7 @@ export class SqliteFrontier implements Frontier {
     const { db } = connection;
     try {
       if (options.share) SharedRun.refuseMissingRun(getRun(db, options.runId) !== null, options.runId, options.share);
-      const { run, resumed } = openRun(db, options.spider, options.runId, options.clock.nowMs());
+      const { run, resumed } = openRun(db, options.spider, options.runId, options.clock.nowMs(), options.itemStore ?? null);
       return new SqliteFrontier(connection, options, run, resumed);
     } catch (error) {
       connection.release();

@@ -28,7 +28,7 @@ describe('bench results', () => {
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const [code] = (await once(child, 'exit')) as [number | null];
+      const [code] = (await once(child, 'close')) as [number | null];
       expect(code, output).toBe(0);
       const dir = join(cwd.dir, 'bench/results');
       const [file] = readdirSync(dir);

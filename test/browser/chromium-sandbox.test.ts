@@ -31,7 +31,7 @@ async function launchAs(user: { uid?: number; gid?: number }): Promise<{ uid: nu
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number | null];
+    const [code] = (await once(child, 'close')) as [number | null];
     if (code !== 0) throw new Error(`launch as ${JSON.stringify(user)} exited ${String(code)}: ${stderr}`);
     return JSON.parse(stdout) as { uid: number; args: string[]; text: string };
   } finally {

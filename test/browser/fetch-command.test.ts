@@ -1,18 +1,7 @@
 // `pricecrawl fetch` as a user runs it: the HTTP view and the rendered browser view of a JS shop page.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJsShop, type RunningShop, type ShopGroup } from '../../demo/demo-shops';
-
-async function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['bin/pricecrawl.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = await once(child, 'exit');
-  return { code: code as number | null, stdout, stderr };
-}
+import { cli } from '../support/run-cli';
 
 let group: ShopGroup;
 let shop: RunningShop;

@@ -13,7 +13,7 @@ describe('stdout closed by its reader', { timeout: 60_000 }, () => {
     child.stdout.destroy();
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code] = await once(child, 'exit');
+    const [code] = await once(child, 'close');
     expect(stderr).toBe('');
     expect(code).toBe(0);
   });

@@ -1,12 +1,11 @@
 // A team's plain Node program runs a crawl with the package's runCrawl (no CLI), reads the run back through
 // openRequestQueue (where the project's config keeps it), and exits by itself: settings layered as the command
 // layers them, mistakes named.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { runCommand } from '../support/run-cli';
 import { teamProject, type TeamProject } from '../support/team-project';
 
 /** Two products; its own settings would stop the run after one item, the program's settings lift that. */
@@ -65,13 +64,8 @@ describe('runCrawl from a plain Node program', { timeout: 60_000 }, () => {
   });
 
   it('crawls with the project config under the program settings, writes the feed, exits by itself; mistakes name the fix', async () => {
-    const child = spawn(process.execPath, ['nightly.mjs', site.origin], { cwd: project.root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // Nothing it opened holds the process: it ends when the program's last line has run.
-    const [code] = await once(child, 'exit');
+    const { code, stdout, stderr } = await runCommand(process.execPath, ['nightly.mjs', site.origin], { cwd: project.root });
     expect(code, stderr).toBe(0);
     const result = JSON.parse(stdout) as Record<string, unknown>;
     // The program's closeSpider.itemCount (0, off) is over the spider's (1): both products, a clean finish.

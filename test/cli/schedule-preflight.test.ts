@@ -32,7 +32,7 @@ async function schedule(cwd: string, spiders: Record<string, unknown>): Promise<
     watch(chunk);
   });
   child.stdout.on('data', watch);
-  const [code] = await once(child, 'exit');
+  const [code] = await once(child, 'close');
   return { code: code as number | null, stderr };
 }
 

@@ -29,7 +29,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return once(child, 'exit').then(([code]) => ({ code: code as number | null, output }));
+  return once(child, 'close').then(([code]) => ({ code: code as number | null, output }));
 }
 
 describe('startproject', { timeout: 180_000 }, () => {

@@ -48,7 +48,7 @@ describe('a crawl killed with SIGKILL and resumed', () => {
     requestsBeforeKill = site.servers.reduce((n, s) => n + s.requests.length, 0);
 
     const second = crawlProcess(site, storage.dir, ['--resume']);
-    [resumedExit] = (await once(second.child, 'exit')) as [number | null];
+    [resumedExit] = (await once(second.child, 'close')) as [number | null];
     resumedStdout = second.stdout();
   });
   afterAll(async () => {

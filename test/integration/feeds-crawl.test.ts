@@ -68,7 +68,7 @@ describe('feeds of a crawl killed with SIGKILL and resumed', () => {
     const second = spawn(process.execPath, [...crawlArgs(site, dir, '-o', json, '-o', `${csv}:csv`), '--resume'], { stdio: ['ignore', 'pipe', 'ignore'] });
     let stdout = '';
     second.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const [code] = (await once(second, 'exit')) as [number | null];
+    const [code] = (await once(second, 'close')) as [number | null];
     resumed = { code, stdout };
   });
   afterAll(async () => {

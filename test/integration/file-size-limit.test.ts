@@ -1,12 +1,10 @@
 // A crawl under a file-size limit (ulimit -f): the store's write fails, the crawl stops resumable with one line, --resume finishes.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { readItems, tempStorageDir } from '../support/test-crawl';
 import { itemsWithoutBody } from '../support/stored-bodies';
-import type { CliRun } from '../support/run-cli';
+import { runCommand, type CliRun } from '../support/run-cli';
 
 const PRODUCTS = 80;
 
@@ -23,13 +21,7 @@ describe('a crawl whose store reaches the file-size limit', () => {
   const crawl = async (limitKb: string, extra: string[] = []): Promise<CliRun> => {
     const args = ['bin/pricecrawl.js', 'crawl', 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${servers[0].url('/p/0')}`, '--storage', storage.dir,
       '-s', 'robots.obey=false', '-s', 'politeness.minIntervalMs=0', '-s', 'log.format=json', '-s', 'log.statsIntervalMs=0', ...extra];
-    const child = spawn('bash', ['-c', `ulimit -f ${limitKb}; exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const [code, signal] = (await once(child, 'exit')) as [number | null, NodeJS.Signals | null];
-    return { code, signal, stdout, stderr };
+    return runCommand('bash', ['-c', `ulimit -f ${limitKb}; exec "$0" "$@"`, process.execPath, ...args]);
   };
 
   beforeAll(async () => {

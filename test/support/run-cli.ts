@@ -24,7 +24,12 @@ export interface CliOptions {
 const BIN = resolve(import.meta.dirname, '../../bin/pricecrawl.js');
 
 export function cli(args: string[], options: CliOptions = {}): Promise<CliRun> {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  return runCommand(process.execPath, [BIN, ...args], options);
+}
+
+/** Any command, its output collected as `cli` collects the CLI's. */
+export function runCommand(command: string, args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const child = spawn(command, args, {
     stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     cwd: options.cwd,
     env: options.env ?? process.env,
@@ -36,7 +41,9 @@ export function cli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   if (options.input !== undefined) child.stdin?.end(options.input);
   options.onStart?.(child);
-  return once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null, stdout, stderr }));
+  // 'close', not 'exit': Node emits 'exit' once the child is reaped, with its pipes possibly still holding
+  // its last output (a clean-clone CI read `runs --json` as empty that way); 'close' comes after both ended.
+  return once(child, 'close').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null, stdout, stderr }));
 }
 
 /** Children a test file starts: whatever still runs when the file ends is SIGKILLed (a failed test leaves no crawler behind). */

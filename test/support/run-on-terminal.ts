@@ -8,6 +8,6 @@ export async function onTerminal(args: string[]): Promise<{ code: number | null;
   let screen = '';
   child.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (screen += chunk.toString()));
-  const [code] = await once(child, 'exit');
+  const [code] = await once(child, 'close');
   return { code: code as number | null, screen };
 }

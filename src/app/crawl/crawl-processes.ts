@@ -132,7 +132,13 @@ export class CrawlProcesses {
         else this.exitedEarly.push(slot);
         resolve(exit);
       };
-      child.once('exit', settle);
+      // Node emits 'exit' once the child is reaped, and the counters it sent just before may still be in the
+      // channel (seen 1 in 1,500): while it is connected, its end ('disconnect', read after every message) is
+      // awaited. Not 'close': after abandon() disconnected it from this side, 'close' never comes.
+      child.once('exit', (code: number | null, signal: NodeJS.Signals | null) => {
+        if (child.connected) child.once('disconnect', () => settle(code, signal));
+        else settle(code, signal);
+      });
       child.once('error', (error) => {
         this.log.error({ err: error, slot }, 'could not start a crawl process');
         if (child.pid === undefined) settle(null, null);

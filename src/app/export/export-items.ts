@@ -1,6 +1,6 @@
 // `pricecrawl export`: a past run's items from the store written to a feed file, in any feed format.
 import { rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { tempPathBeside } from '../../core/replace-file';
 import type { ItemStore } from '../../ports/item-store';
 import { csvColumns } from './csv-format';
 import { exportRecord } from './export-record';
@@ -28,7 +28,7 @@ export async function exportItems(store: ItemStore, runId: string, spec: FeedSpe
       throw error instanceof FeedWriteError ? error.retold(spec.path, 'it holds the records written before; make room and write it anew with -O') : error;
     });
   }
-  const temp = join(dirname(spec.path), `.${basename(spec.path)}.${process.pid}.partial`);
+  const temp = tempPathBeside(spec.path);
   try {
     const result = await writeFeed(store, runId, { ...spec, path: temp });
     await rename(temp, spec.path);

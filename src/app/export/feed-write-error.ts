@@ -1,6 +1,6 @@
 // A write to a feed's file failed (a full disk, a quota): named with the feed, the cause and what became of the file.
 import { PricecrawlError } from '../../core/errors';
-import { codedErrors } from '../../fetch/fetch-error-map';
+import { writeFailureReason } from '../../core/replace-file';
 
 export class FeedWriteError extends PricecrawlError {
   /**
@@ -18,8 +18,7 @@ export class FeedWriteError extends PricecrawlError {
 
   /** The failure of a write to `path`, the file cut back to its last complete flush. */
   static of(path: string, error: unknown): FeedWriteError {
-    const reason = codedErrors(error)[0]?.code ?? (error instanceof Error ? error.message : String(error));
-    return new FeedWriteError(path, reason, 'it keeps what its last complete write left', { cause: error });
+    return new FeedWriteError(path, writeFailureReason(error), 'it keeps what its last complete write left', { cause: error });
   }
 
   /** The same failure, said of `path` with what became of it. */

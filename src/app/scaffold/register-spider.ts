@@ -1,6 +1,7 @@
 // Adds a spider to spiders/index.ts: one import and one registry line, idempotent, written atomically.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { SettingsError } from '../../core/errors';
+import { replaceFile } from '../../core/replace-file';
 
 const REGISTRY = /(export const spiderRegistry: Record<string, SpiderClass> = \{\n)([\s\S]*?)(\n\};)/;
 const LOCAL_IMPORT = /^import .* from '\.\/[^']+';$/gm;
@@ -18,8 +19,6 @@ export function registerSpider(indexPath: string, name: string, className: strin
   const at = imports.length > 0 ? imports[imports.length - 1].index + imports[imports.length - 1][0].length : source.indexOf('\n', source.indexOf('import ')) ;
   let next = `${source.slice(0, at)}\n${importLine}${source.slice(at)}`;
   next = next.replace(REGISTRY, (_all, open: string, body: string, close: string) => `${open}${body}\n  '${name}': ${className},${close}`);
-  const temp = `${indexPath}.tmp-${process.pid}`;
-  writeFileSync(temp, next);
-  renameSync(temp, indexPath);
+  replaceFile(indexPath, next);
   return true;
 }
