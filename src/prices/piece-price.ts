@@ -52,11 +52,11 @@ const COUNT_WORD = '(?:two|three|four|five|six|ten|twelve|zwei|drei|vier|fünf|s
 /**
  * After the amount, the count it is the total of: "£10 for 3 pairs", "$10 for 2", "5 € les 2", "10 € les 3 paires", "€5 per 2",
  * "£10 (for 3)". Read as the price, a third of a pair's price (or three pairs') was stored. Not a measure, a duration or a pack
- * the product is ("€2,99 for 500 g", "$19.99 for 2 years", "£10 for 3 pack"): only pieces, or nothing but punctuation, follow.
+ * the product is ("€2,99 for 500 g", "$19.99 for 2 years", "£10 for 3 pack"): pieces ("3 pairs of socks"), or nothing but punctuation, follow.
  * In Japanese "¥1,000（2個で）" and "1,500円で2点"; not "¥500 2点で¥900", where the count is the next amount's.
  */
 const TOTAL_OF_COUNT_AFTER = new RegExp(
-  String.raw`^[\s(]*(?:${FOR}|per|les)\s+(?:${COUNT}|${COUNT_WORD})(?:\s*${PIECES})?\s*(?=$|[^\s\p{L}\d])|^[\s(（]*(?:で\s*${COUNT}\s*${CJK_PIECES}|${COUNT}\s*${CJK_PIECES}で\s*[)）])`,
+  String.raw`^[\s(]*(?:${FOR}|per|les)\s+(?:${COUNT}|${COUNT_WORD})(?:\s*${PIECES}(?![\p{L}])|\s*(?=$|[^\s\p{L}\d]))|^[\s(（]*(?:で\s*${COUNT}\s*${CJK_PIECES}|${COUNT}\s*${CJK_PIECES}で\s*[)）])`,
   'iu',
 );
 /** Before the amount, the count it is the total of: "Price for 2: $20", "Total for 3: £30", "Preis für 2 Stück: 5 €". */

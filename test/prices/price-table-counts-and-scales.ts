@@ -9,7 +9,7 @@ export const COUNTS_AND_SCALES: PriceRow[] = [
   // The total of several pieces, the count after the amount: the price of one is a third of it, or the pack is the product; refused
   ['£10 for 3 pairs', A, null], ['£10 for 3', A, null], ['£10 for 2 items', A, null], ['£10 for two', A, null], ['$10 for 2', A, null, US],
   ['5 € für 2 Stück', A, null], ['5 € pour 2', A, null], ['5 € les 2', A, null], ['10 € les 3 paires', A, null], ['€5 per 2', A, null],
-  ['£10 for 3 pairs.', A, null], ['£10 (for 3)', A, null], ['12,99 € für 3 Stück', A, null],
+  ['£10 for 3 pairs.', A, null], ['£10 (for 3)', A, null], ['£10 for 3 pairs of socks', A, null], ['$12 for 2 bottles of wine', A, null, US], ['12,99 € für 3 Stück', A, null],
   // The count before the amount, in Dutch, French and Spanish as in German and English
   ['Price for 2: $20', A, null, US], ['Total for 3: £30', A, null], ['Preis für 2 Stück: 5 €', A, null], ['¥1,000 (2個で)', A, null], ['¥1,000（2個で）', A, null], ['1,500円で2点', A, null],
   ['2 stuks voor € 5', A, null], ['3 paires pour 10 €', A, null], ['2 unidades por 5 €', A, null], ['3 pairs for £10', A, null],
