@@ -6,6 +6,7 @@ import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, textB
 import { clubSide, isRangeBetween, roleOf, shippingWordsAfter, type PriceRole } from './price-context';
 import { DISCOUNT } from './discount-sign';
 import { FROM_AFTER, FROM_BEFORE } from './from-price';
+import { savingAfter, setSavingsApart, takesOffDifference } from './minus-sign';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
 import { grossAtRate, grossOfNet, isTaxWord, namesGross, namesNet, taxLabelCount } from './tax-words';
@@ -118,7 +119,8 @@ export function rangePartner(text: string, all: readonly Candidate[], chosen: Ca
     const [left, right] = other.token.start < chosen.token.start ? [other, chosen] : [chosen, other];
     const from = left.owned.filter((c) => c.start >= left.token.end).at(-1)?.end ?? left.token.end;
     const to = right.owned.find((c) => c.end <= right.token.start)?.start ?? right.token.start;
-    if (from <= to && isRangeBetween(text.slice(from, to))) return other;
+    // A range runs from low to high: "15,99 € -3,00 €" is a price and what a sale takes off it, no range from 15,99 down to 3.
+    if (from <= to && isRangeBetween(text.slice(from, to)) && !savingAfter(text, left, right)) return other;
   }
   return null;
 }
@@ -187,7 +189,8 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   const prices = all.filter((candidate) => !candidate.excluded);
   const lowerBound = fromOffer(text, all, prices);
   if (lowerBound) return refuse(PRICE_REFUSAL.range, `a lower bound, the cheapest variant's price: ${describe([lowerBound], text)}`);
-  const competing = prices.filter((candidate) => candidate.role === 'current' || candidate.role === 'plain');
+  // "Sale -3,00 € 12,99 €": a negative amount beside one to pay is what the sale takes off (see `setSavingsApart`).
+  const [competing, takenOff] = setSavingsApart(text, prices.filter((candidate) => candidate.role === 'current' || candidate.role === 'plain'));
   const fallback = (role: PriceRole) => prices.filter((candidate) => candidate.role === role);
   // A tier with a currency beside one of its numbers beats an earlier tier of bare numbers ("2,49 €/kg 24").
   const tiers = [competing, fallback('unit'), fallback('regular')];
@@ -218,7 +221,7 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   // one in a qualified sign we cannot read ("S£ 1,299 (US$ 65)") is a currency all the same.
   const inIso = priced.filter((candidate) => candidate.owned.some((currency) => currency.candidates.length > 0 || currency.unknown));
   const finalists = inIso.length > 0 ? inIso : priced.length > 0 ? priced : pool;
-  const chosen = pick(text, finalists);
+  const chosen = pick(text, finalists, takenOff);
   if (!('token' in chosen)) {
     const range = finalists.map((candidate) => [candidate, rangePartner(text, all, candidate)] as const).find(([, partner]) => partner);
     return range ? refuse(PRICE_REFUSAL.ambiguous, `a range: ${describe([range[0], range[1]!], text)}`) : chosen;
@@ -265,11 +268,16 @@ const afterOf = (text: string, candidate: Candidate): string =>
 /** Digits after the decimal point as written ("10.83": 2); the rounding a shop applied to it. */
 const amountDigits = (candidate: Candidate): number => (candidate.token.normalized ?? '').split('.')[1]?.length ?? 0;
 
-function pick(text: string, finalists: readonly Candidate[]): Candidate | PriceRefusal {
+/** `takenOff`: negative amounts beside the finalists ("-3,00 €"), what a sale takes off a price. */
+function pick(text: string, finalists: readonly Candidate[], takenOff: readonly Candidate[]): Candidate | PriceRefusal {
   if (finalists.length === 1) return finalists[0];
   const current = finalists.filter((candidate) => candidate.role === 'current');
   if (current.length === 1) return current[0];
   const amounts = finalists.map(amountOfCandidate);
+  // "15,99 € -3,00 € 12,99 €": the old price, what the sale takes off, the new one; exactly, so the lower is the price.
+  if (finalists.length === 2 && sameCurrency(finalists[0], finalists[1]) && takesOffDifference(takenOff, finalists[0], finalists[1])) {
+    return amounts[0].lt(amounts[1]) ? finalists[0] : finalists[1];
+  }
   if (amounts.every((amount) => amount.eq(amounts[0])) && finalists.every((c) => sameCurrency(c, finalists[0]))) return finalists[0];
   // "£100.00 excl. VAT £120.00 incl. VAT", "100,00 € HT 120,00 € TTC": one price without and with tax. Tax only adds, so
   // the higher is the gross, what a shopper pays (as the structured reading prefers valueAddedTaxIncluded), when it is

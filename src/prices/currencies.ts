@@ -57,6 +57,8 @@ const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   'د.إ.': ['AED'], 'ر.س.': ['SAR'], 'ج.م.': ['EGP'], 'د.ك.': ['KWD'], 'د.ب.': ['BHD'], 'ر.ع.': ['OMR'], 'د.أ.': ['JOD'], 'ر.ق.': ['QAR'],
   'د.ت.': ['TND'], 'د.ل.': ['LYD'], 'د.ع.': ['IQD'], 'د.ج.': ['DZD'], 'ر.ي.': ['YER'], 'ج.س.': ['SDG'], 'ل.س.': ['SYP'], 'ل.ل.': ['LBP'],
   kr: KRONER, 'kr.': KRONER, Kr: KRONER, 'Kr.': KRONER, 'Fr.': ['CHF'], 'SFr.': ['CHF'], 'Fr': ['CHF'], Franken: ['CHF'],
+  // Swiss shops also write the franc's older sign without its dot or with a small s ("SFr 12.50", "sFr. 12.50"): no currency was read.
+  SFr: ['CHF'], 'sFr.': ['CHF'], sFr: ['CHF'],
   // A foreign currency named in the page's language ("100ドル" on a yen shop, "100 долларов" on a ruble
   // one): unknown, the word left the default in its place. Words that are also weights, materials or
   // common words ("pounds", "libras", "sterling" silver, "real", "won", "soles", "franco") are left out:

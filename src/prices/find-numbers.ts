@@ -73,6 +73,12 @@ function currencyLeads(text: string, start: number): boolean {
   return sign !== undefined && /^ *$/.test(before.slice(sign.end));
 }
 
+/**
+ * "€5, 10+: €4", "$5, 10-49 $4": after the two digits, a "+", a range to another number or a colon makes them a count of their
+ * own (a tier's quantity), so the comma and space before them are a list's: joined, 5.10 was stored.
+ */
+const COUNT_AFTER_SPACED = /^(?:\+|\s?[-–]\s?\d|\s?:)/;
+
 /** "119. 95" → 119.95 when the digits before the separator read as one number; null otherwise. */
 function spacedDecimal(raw: string): string | null {
   const spaced = SPACED_DECIMAL.exec(raw);
@@ -83,7 +89,7 @@ function spacedDecimal(raw: string): string | null {
  * Cuts a run of digits and spaces that reads as no single number into numbers: the longest prefix
  * (up to MAX_SPACE_GROUPS pieces) that is a number or a spaced decimal, then the rest the same way.
  */
-function splitAtSpaces(raw: string, firstAlone: boolean): Array<[offset: number, piece: string]> {
+function splitAtSpaces(raw: string, firstAlone: boolean, spaced = true): Array<[offset: number, piece: string]> {
   const pieces = raw.split(' ');
   const offsets: number[] = [];
   pieces.reduce((offset, piece) => (offsets.push(offset), offset + piece.length + 1), 0);
@@ -93,7 +99,7 @@ function splitAtSpaces(raw: string, firstAlone: boolean): Array<[offset: number,
     const most = from === 0 && firstAlone ? 1 : Math.min(MAX_SPACE_GROUPS, pieces.length - from);
     for (let count = most; count > 1; count--) {
       const joined = pieces.slice(from, from + count).join(' ');
-      if (normalizeNumber(joined) !== null || spacedDecimal(joined) !== null) {
+      if (normalizeNumber(joined) !== null || (spaced && spacedDecimal(joined) !== null)) {
         take = count;
         break;
       }
@@ -157,13 +163,14 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
       consider(start, raw.slice(0, lastSpace));
       return consider(start + lastSpace + 1, raw.slice(lastSpace + 1));
     }
-    const joined = labelled ? null : spacedDecimal(raw);
+    const spaced = !COUNT_AFTER_SPACED.test(text.slice(start + raw.length, start + raw.length + 3));
+    const joined = labelled || !spaced ? null : spacedDecimal(raw);
     if (joined !== null) return void out.push(classify(text, { start, end: start + raw.length, raw, normalized: joined, spacedDecimal: true }));
     // "1 234.567,89": a space group then three digits and another separator is one number grouped two ways,
     // not "1" and "234.567,89" (a number run on from a label was split off above).
     if (!raw.includes(' ') || (!labelled && MIXED_GROUPS.test(raw))) return void out.push({ start, end: start + raw.length, raw, normalized: null, excluded: 'separators' });
     // "Size 42 19,99", "1.99 500 ml", "R 1 299,00 500 ml": several numbers, never one with a space group.
-    splitAtSpaces(raw, labelled).forEach(([offset, piece]) => consider(start + offset, piece));
+    splitAtSpaces(raw, labelled, spaced).forEach(([offset, piece]) => consider(start + offset, piece));
   };
   NUMBER.lastIndex = 0;
   for (let match = NUMBER.exec(scan); match !== null; match = NUMBER.exec(scan)) {

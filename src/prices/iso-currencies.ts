@@ -61,6 +61,14 @@ export function pastPrintedDigits(amount: Decimal, code: string | null | undefin
   return digits !== null && amount.decimalPlaces() > digits;
 }
 
+/**
+ * Whether `amount` has a fraction of a currency ISO 4217 gives no minor unit ("12.5" JPY, KRW, VND, ISK, CLP); unknown currency:
+ * no. A currency with cents may be priced past them ("0,001 €" a piece of a bulk lot), one without has nothing to divide.
+ */
+export function fractionOfWholeCurrency(amount: Decimal, code: string | null | undefined): boolean {
+  return minorUnitDigits(code) === 0 && amount.decimalPlaces() > 0;
+}
+
 export function isIsoCode(code: string): boolean {
   return ISO_CODES.has(code.toUpperCase());
 }

@@ -50,7 +50,15 @@ export const clubLabelBefore = (before: string): boolean => MEMBER_BEFORE.test(b
  * never a gift or greeting card; "700 ₽ с Ozon Картой"). Before an amount these end names: "Birthday Cake with Card $24.99",
  * "Пазл с картой мира" (a puzzle with a world map).
  */
-const AFTER_ONLY = "(?:(?!non\\b)[\\p{L}&'-]+\\s+){1,2}(?:members?|insiders?|rewards?|loyalty|club|cardholders?|vip) (?:price|pricing|deal)|with (?:(?:the|your|a|an) )?(?:(?!gift\\b|greeting\\b)[\\p{L}-]+ )?card|с (?:[\\p{L}]+ )?картой";
+const AFTER_ONLY = [
+  "(?:(?!non\\b)[\\p{L}&'-]+\\s+){1,2}(?:members?|insiders?|rewards?|loyalty|club|cardholders?|vip) (?:price|pricing|deal)",
+  // A card of its own name, also one word ("$3.99 with ExtraCare card", "£9 with Clubcard"; never a gift card).
+  'with (?:(?:the|your|a|an) )?(?:(?!gift|greeting)[\\p{L}-]+ )?(?!gift|greeting)[\\p{L}-]*card',
+  'с (?:[\\p{L}]+ )?картой',
+  // "with the card" in French, Spanish, Italian, Portuguese, German and Dutch: the shop's card ("9,99 € avec la carte"), never a gift card.
+  'avec (?:la |votre |ma )?carte(?! cadeau)', 'con (?:la |tu |su )?(?:tarjeta|carta)(?! regalo)', 'com (?:o |seu )?cartão(?! presente)',
+  'mit (?:der |ihrer )?(?:kunden|club)?karte', 'met (?:de |uw )?(?:klanten|bonus)?kaart',
+].join('|');
 /** Right after the amount: "$70.00 for members", "£1.50 Clubcard Price", "12,99 € für Mitglieder", "$17.99 Autoship". */
 const MEMBER_AFTER = new RegExp(
   `^[\\s(]*(?:(?:${MEMBER}|${AFTER_ONLY}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])|(?:${MEMBER_CJK}))`,

@@ -96,6 +96,8 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   if (SMALL_COUNT.test(token.raw) && MULTIPLIER.test(after)) return 'multiplier';
   // "12期", "12回", "24ヶ月": a count of instalment periods (Chinese, Japanese), never an amount.
   if (SMALL_COUNT.test(token.raw) && /^ ?(?:期|回|ヶ月|か月|个月)/u.test(after)) return 'multiplier';
+  // "¥1,000（2個で）": the count a bracketed note after the amount says it buys.
+  if (SMALL_COUNT.test(token.raw) && /^ ?(?:個|点|本|枚|つ)で ?[)）]/u.test(after)) return 'quantity';
   if (RATING_AFTER.test(after)) return 'rating';
   if (MEASURE.test(after) || UNIT_CASED.test(after)) return 'measure';
   if (COUNTED.test(after) && !OPTION_LIST_AFTER.test(after)) return 'quantity';
@@ -139,6 +141,8 @@ export function exclusionBefore(before: string, token: { raw: string; end: numbe
   // "R$ 24,92 x 12", "$12.50 × 4": a count after an amount (cents or a sign: not the count of "1x 12€99") and a
   // times sign, the number of instalments or units.
   if (SMALL_COUNT.test(token.raw) && /(?:\d[.,]\d{2}|\p{Sc})\s?[x×]\s?$/u.test(before)) return 'multiplier';
+  // "£10 for 3", "5 € les 2", "€5 per 2": after an amount, the count it is the total of (its own currency lifts this: "Was $19 for $14").
+  if (SMALL_COUNT.test(token.raw) && /(?:\d|\p{Sc})\s?\(?(?:for|für|pour|por|voor|för|za|per|les)\s+$/iu.test(before)) return 'quantity';
   // "Sizes 38, 40, 42", "Gr. 38/40": the label covers the whole list after it.
   if (LABEL_BEFORE.test(before) || LABEL_BEFORE.test(before.replace(LIST_BEFORE, ''))) return 'label';
   if (INTEGER.test(token.raw) && /\($/.test(before)) return 'count';

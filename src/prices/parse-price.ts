@@ -7,14 +7,15 @@ import { freeWord, mentionsFree } from './free-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { decimalSeparatorOf, toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
-import { findCurrencies, isAdjacent, type CurrencyToken, type Span } from './price-tokens';
+import { findCurrencies, type CurrencyToken, type Span } from './price-tokens';
 import { amountAtScale, isFuelPrice } from './three-digit-tail';
 import { implausibleAmount } from './implausible-amount';
-import { isUnitPrice } from './unit-price';
-import { isNoMoneyCode, pastPrintedDigits, printedMinorDigits } from './iso-currencies';
+import { isUnitPrice, perUnitAfter } from './unit-price';
+import { fractionOfWholeCurrency, isNoMoneyCode, pastPrintedDigits, printedMinorDigits } from './iso-currencies';
 import { RecentReadings } from './recent-readings';
 import { lostCharacterInNumber } from './lost-character';
 import { CART_PRICE } from './cart-price-words';
+import { hasMinusBefore, zeroFrancsShape } from './minus-sign';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -168,6 +169,12 @@ export function readCandidate(
   if (currency.source !== 'text' && !fuel && pastPrintedDigits(amount, currency.currency)) {
     return refuse(PRICE_REFUSAL.ambiguous, `${amountText} has decimals ${currency.currency} (from the ${currency.source}) is never printed with`);
   }
+  // "12.50円", "₩12.50", "12.50 ISK": ISO 4217 gives the yen, the won, the dong, the króna no minor unit, so no fraction of one is
+  // ever charged; the amount is a price in another currency under the wrong sign, or a converter's. A price per litre or per
+  // 100 g is worked out past the unit ("165.5円/L").
+  if (currency.source === 'text' && !perUnitAfter(after) && fractionOfWholeCurrency(amount, currency.currency)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `${amountText} has decimals ${currency.currency} has no minor unit for (ISO 4217)`);
+  }
   return result(amount, currency, display.slice(chosen.token.start, chosen.token.end));
 }
 
@@ -246,18 +253,4 @@ function codesBeside(text: string, amount: Span, owned: readonly CurrencyToken[]
       !owned.includes(code) &&
       owned.some((symbol) => symbol.candidates.includes(code.candidates[0]) && (/^[ ()[\]]*$/.test(between(symbol, code)) || /^ ?[([]$/.test(between(amount, code)))),
   );
-}
-
-/**
- * A bare decimal point and two digits (".50"), the shape of "Fr. –.50" and "CHF -.95": Swiss price tags write a dash for
- * zero francs before the rappen (as "12.–" writes one for no rappen), so a dash before it in francs is 0.50, not a minus
- * (it read -0.5, and the price was lost); in another currency it is a minus, with none it is either.
- */
-const zeroFrancsShape = (chosen: Candidate): boolean => /^[.,]\d{2}$/.test(chosen.token.raw);
-
-/** "-12.50", "-$12.50", "–12,50 €": a minus (or the en dash typesetting puts for one) right before the number or its leading symbol, not a range "10-20". */
-function hasMinusBefore(text: string, chosen: Candidate): boolean {
-  const prefix = chosen.owned.find((token) => token.end <= chosen.token.start && isAdjacent(text, token, chosen.token));
-  const at = prefix ? prefix.start : chosen.token.start;
-  return (text[at - 1] === '-' || text[at - 1] === '–') && !/[\d\p{L}]/u.test(text[at - 2] ?? '');
 }

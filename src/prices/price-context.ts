@@ -3,7 +3,7 @@ import { COUPON_AFTER, COUPON_BEFORE, opensWithCode } from './coupon-price';
 import { opensWithDiscount } from './discount-sign';
 import { isLowestRecentlyLabel } from './lowest-recently';
 import { isEstimatedEach } from './estimated-each';
-import { isPiecePrice } from './piece-price';
+import { isPiecePrice, isTotalOfCount } from './piece-price';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
@@ -217,7 +217,7 @@ export function clubSide({ before, after, first }: Pick<RoleInput, 'before' | 'a
 
 export function roleOf({ before, after, afterMultiplier, first, last, reach, opening }: RoleInput): PriceRole {
   const label = labelOf(before, first);
-  if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label)) return 'multiple';
+  if (MONTHLY_AFTER.test(after) || DOWN_PAYMENT_AFTER.test(after) || DOWN_PAYMENT_BEFORE.test(label) || isTotalOfCount(after, reach)) return 'multiple';
   if (afterMultiplier && (MULTIPLE_BEFORE.test(label) || MULTIPLE_CJK.test(label))) return 'multiple';
   // The count may stand in the label or before a number of its own ("10 rat 0% po 10 zł", "Pay in 4: $12.50").
   if (INSTALMENT_BEFORE.test(label) || INSTALMENT_BEFORE.test(reach)) return 'multiple';

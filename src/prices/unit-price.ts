@@ -17,6 +17,9 @@ const PER_UNIT_AFTER = new RegExp(
   'iu',
 );
 
+/** A price per unit of measure or per piece, whatever its digits: "/lb", "per 100 g", "/L", "each" right after the amount. */
+export const perUnitAfter = (after: string): boolean => PER_UNIT_AFTER.test(after);
+
 /** A price per unit of measure whose one separator stands before three digits ("3.499/lb", "1,299 €/kg"). */
 export const isUnitPrice = (token: NumberToken, after: string): boolean => /^\d{1,3}[.,]\d{3}$/.test(token.raw) && PER_UNIT_AFTER.test(after);
 

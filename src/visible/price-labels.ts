@@ -11,6 +11,7 @@ import { FROM_BEFORE } from '../prices/from-price';
 import { exclusionAfter } from '../prices/number-exclusions';
 import { clubLabelAfter, clubLabelBefore } from '../prices/member-price';
 import { isEstimatedEach } from '../prices/estimated-each';
+import { isTotalOfCount } from '../prices/piece-price';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
 import { UNIT_LABEL_WORDS } from '../prices/unit-labels';
@@ -149,7 +150,8 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (DEPOSIT_BEFORE.test(before) || DEPOSIT_AFTER.test(after)) return 'deposit';
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
-  if (TIER_BEFORE.test(before)) return 'tier';
+  // "£10 <span>for 3 pairs</span>", "Price for 2: <b>$20</b>": the total of several pieces, a multi-buy's as "3 for £10" is.
+  if (TIER_BEFORE.test(before) || isTotalOfCount(after, before)) return 'tier';
   if (clubLabelBefore(before) || clubLabelAfter(after)) return 'member';
   if (isLowestRecentlyLabel(before)) return 'prior-lowest';
   if (REFERENCE_BEFORE.test(before)) return 'reference';

@@ -8,6 +8,7 @@ import { toCurrencyScale } from '../../src/prices/iso-currencies';
 import { htmlResponse } from '../support/html-response';
 import { PAGES as AROUND } from './platform-pages/around-the-price';
 import { PAGES as BUYER_GROUPS } from './platform-pages/buyer-group-prices';
+import { PAGES as COUNTS_AND_CARDS } from './platform-pages/counts-and-cards';
 import { PAGES as CONDITIONAL } from './platform-pages/conditional-prices';
 import { PAGES as MAGENTO_CONFIGURABLE } from './platform-pages/magento-configurable';
 import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
@@ -66,6 +67,7 @@ describe.each([
   ['pay-later widgets and monthly prices alone in Gulf, Turkish, Israeli and Asian shops; Arabic-Indic and Persian digits', MARKETS_AND_SCRIPTS],
   ['prices withheld until sign-in or shown only in the cart, in their languages, and sign-in notes beside a shown price', WITHHELD],
   ['unit prices named by their own label beside the price, in unmarked elements', UNIT_LABELS],
+  ['multi-buy totals with their count after the amount, store cards named after it, yen with decimals, "SFr"', COUNTS_AND_CARDS],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);

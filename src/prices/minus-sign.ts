@@ -1,0 +1,47 @@
+// A minus before an amount ("-12.50", "-$3.00", "–12,50 €"), told apart from a range's dash and from Swiss zero francs ("Fr. –.50").
+import type { Candidate } from './choose-price';
+import { amountOfCandidate, sameCurrency } from './conditional-pairs';
+import { isAdjacent } from './price-tokens';
+
+type Signed = Pick<Candidate, 'token' | 'owned'>;
+
+/**
+ * A bare decimal point and two digits (".50"), the shape of "Fr. –.50" and "CHF -.95": Swiss price tags write a dash for
+ * zero francs before the rappen (as "12.–" writes one for no rappen), so a dash before it in francs is 0.50, not a minus
+ * (it read -0.5, and the price was lost); in another currency it is a minus, with none it is either.
+ */
+export const zeroFrancsShape = (chosen: Signed): boolean => /^[.,]\d{2}$/.test(chosen.token.raw);
+
+/** "-12.50", "-$12.50", "–12,50 €": a minus (or the en dash typesetting puts for one) right before the number or its leading symbol, not a range "10-20". */
+export function hasMinusBefore(text: string, chosen: Signed): boolean {
+  const prefix = chosen.owned.find((token) => token.end <= chosen.token.start && isAdjacent(text, token, chosen.token));
+  const at = prefix ? prefix.start : chosen.token.start;
+  return (text[at - 1] === '-' || text[at - 1] === '–') && !/[\d\p{L}]/u.test(text[at - 2] ?? '');
+}
+
+/** A minus that makes the amount negative: not the dash of Swiss zero francs, which may stand in the same place. */
+export const isNegative = (text: string, candidate: Signed): boolean => hasMinusBefore(text, candidate) && !zeroFrancsShape(candidate);
+
+/** The right amount is below the left one and carries a minus of its own ("$12.99 -$3.00"): a saving after a price, not a range's end. */
+export const savingAfter = (text: string, left: Candidate, right: Candidate): boolean => isNegative(text, right) && amountOfCandidate(right).lt(amountOfCandidate(left));
+
+/** One of the negative amounts `takenOff` is exactly the difference of two prices in their currency ("15,99 € -3,00 € 12,99 €"). */
+export function takesOffDifference(takenOff: readonly Candidate[], a: Candidate, b: Candidate): boolean {
+  const difference = amountOfCandidate(a).minus(amountOfCandidate(b)).abs();
+  return takenOff.some((off) => sameCurrency(off, a) && amountOfCandidate(off).eq(difference));
+}
+
+/**
+ * The amounts to pay among `contending`, and the negative ones beside them: "Sale -3,00 € 12,99 €", "$15.99 -$3.00 $12.99" show
+ * what a sale takes off, no price (the labelled -3 was chosen, and the product's price lost). Negative amounts alone stay
+ * contending (a credit line, refused downstream as no positive price).
+ */
+export function setSavingsApart(text: string, contending: readonly Candidate[]): [payable: Candidate[], takenOff: Candidate[]] {
+  const payable = contending.filter((candidate) => !isNegative(text, candidate));
+  const negative = contending.filter((candidate) => !payable.includes(candidate));
+  // Only beside an amount with a sign of its own in the same currency: "–12,50 € Delivery 4.95" has no price to pay in euros (4.95
+  // was the fee), and in "-12,50 € 4.95" the one euro sign may be either's.
+  const signed = (pay: Candidate, off: Candidate) => pay.owned.length > 0 && sameCurrency(pay, off) && !pay.owned.some((sign) => off.owned.includes(sign));
+  const apart = negative.length > 0 && negative.every((off) => off.owned.length > 0 && payable.some((pay) => signed(pay, off)));
+  return apart ? [payable, negative] : [[...contending], []];
+}
