@@ -6,7 +6,7 @@ import { SettingsError } from '../core/errors';
 import type { JsonObject } from '../core/json';
 import { maskSecrets } from '../core/mask-secrets';
 import { fetchOnce } from '../app/fetch/fetch-once';
-import { projectMiddlewaresNote } from './one-off-middleware-note';
+import { namedSpider, throughProjectMiddlewares } from './one-off-middlewares';
 import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
@@ -27,19 +27,20 @@ export interface FetchCommandOptions {
   callback?: string;
   /** With `save`: the request's meta as JSON, as the previous callback would set it. */
   meta?: string;
-  /** With `save`: spider arguments (`key=value`). */
+  /** With `save`: spider arguments (`key=value`); with `spider`, its arguments. */
   arg: string[];
+  /** The spider the project's middlewares see (name or file), with its settings; default a spider named `default`. */
+  spider?: string;
   root?: string;
 }
 
 export async function fetchCommand(url: string, opts: FetchCommandOptions): Promise<number> {
   urlArgument('fetch', url);
-  const { settings } = loadSettings({ cliPairs: opts.set, configPath: opts.config });
+  const spider = await namedSpider(opts.spider, parsePairs(opts.arg, '-a'));
+  const { settings } = loadSettings({ cliPairs: opts.set, configPath: opts.config, spiderSettings: spider?.settings });
   const browser: BrowserRequestOptions = { capture: opts.capture, ...(opts.waitFor ? { waitFor: { selector: opts.waitFor } } : {}) };
   const request = new CrawlRequest({ url, browser, callback: opts.callback ?? 'parse', meta: parseMeta(opts.meta) });
-  const note = projectMiddlewaresNote(settings, 'fetch');
-  if (note) process.stderr.write(note);
-  const res = await fetchOnce(settings, request, opts.browser ? 'browser' : 'http');
+  const res = await fetchOnce(settings, request, opts.browser ? 'browser' : 'http', await throughProjectMiddlewares(settings, spider, 'fetch'));
   if (opts.save) return await saveAsFixture(res, opts.save, opts);
   process.stdout.write(opts.html ? htmlOf(res) : digest(res));
   return res.status < 400 ? 0 : 1;

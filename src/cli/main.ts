@@ -165,7 +165,8 @@ program
   .option('--save <spider/name>', 'record the page (exact bytes + headers) as the contract fixture spiders/fixtures/<spider>/<name>.{html,json}')
   .option('--callback <name>', 'with --save: the spider callback the fixture runs (default parse)')
   .option('--meta <json>', 'with --save: the request meta the callback reads, as a JSON object')
-  .option('-a, --arg <key=value>', 'with --save: spider argument (repeatable)', collect, [])
+  .option('--spider <name>', "the spider the project's downloader middlewares see, with its settings (default: one named `default`)")
+  .option('-a, --arg <key=value>', 'with --save or --spider: spider argument (repeatable)', collect, [])
   .option('--root <dir>', 'project root holding spiders/ (default: the project the current folder is in)')
   .action(async (url: string, opts) => {
     const { fetchCommand } = await import('./fetch-command');
@@ -269,6 +270,8 @@ program
   .argument('<target>', 'an http(s) URL, a saved fixture (spiders/fixtures/<spider>/<name>.html) or any HTML file')
   .option('--browser', 'render the URL in Chromium first')
   .option('--url <url>', 'for a plain HTML file: the URL its links resolve against')
+  .option('--spider <name>', "the spider the project's downloader middlewares see, with its settings (default: one named `default`)")
+  .option('-a, --arg <key=value>', 'with --spider: spider argument (repeatable)', collect, [])
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
   .action(async (target: string, opts) => {
     const { shellCommand } = await import('./shell-command');

@@ -116,12 +116,15 @@ describe('a team project: spider logger, middleware-scheduled requests, its own 
     expect(records.map((record) => record.price).sort()).toEqual(['18.49', '19.99']);
   });
 
-  it('parse shows what the spider logs, and says the project middlewares do not run there', async () => {
+  it('parse shows what the spider logs, runs the project middlewares, and shows what they schedule without fetching it', async () => {
+    const stockFetchesBefore = server.requests.filter((r) => r.path === '/api/stock/1').length;
     const parsed = await cli(['parse', server.url('/p/1'), '--spider', 'stock', '--callback', 'parseProduct', '-a', `base=${server.origin}`, '-s', 'log.format=json'], { cwd: project.root });
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(logLines(parsed.stderr).find((line) => line.msg === 'product read')).toMatchObject({ spider: 'stock', sku: '/p/1', level: 30 });
-    // A page a middleware would have changed (a signed header) may answer otherwise here: said, not left to find.
-    expect(parsed.stderr).toContain("note: parse sends its request without the project's downloader middlewares (follow-stock-api)");
+    // The page is the one the crawl gets: it went through the project's middleware, which planned the stock API.
+    expect(parsed.stderr).toContain("parse: through the project's downloader middlewares follow-stock-api (spider stock)");
+    expect(logLines(parsed.stderr).find((line) => line.msg === 'a middleware scheduled a request: a crawl would fetch it, this command does not')).toMatchObject({ url: server.url('/api/stock/1'), callback: 'parseStock' });
+    expect(server.requests.filter((r) => r.path === '/api/stock/1')).toHaveLength(stockFetchesBefore);
   });
 
   it('a middleware that schedules a URL string instead of a request fails that request naming the fix (exit 4)', async () => {
