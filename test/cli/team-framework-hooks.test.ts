@@ -102,6 +102,13 @@ describe('a team project: spider logger, middleware-scheduled requests, its own 
     const rows = readFileSync(join(project.root, 'warehouse.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string });
     expect(rows.map((row) => [row.sku, row.price]).sort()).toEqual([['/p/1', '19.99'], ['/p/2', '19.99']]);
     expect(run.stdout).toContain('the run holds 2');
+    // The price history reads the backend's items table, which holds none of these: said at the start, not found out later.
+    expect(lines.find((line) => String(line.msg).startsWith('price history is not recorded for these runs'))).toMatchObject({ level: 40 });
+  });
+
+  it('changes says its list holds none of the runs whose items went to the team store', async () => {
+    const run = await cli(['changes', '--spider', 'stock'], { cwd: project.root });
+    expect(run.stderr).toContain("note: price history is not recorded for these runs: their items go to the project's item store (storage.items: ./storage/jsonl-store.mjs)");
   });
 
   it('exports a run from the team store, as every store command reads it', async () => {
