@@ -27,7 +27,7 @@ export async function withProjectItemStore(stores: CrawlStores, entry: Component
  * none are recorded for them. Said at each run's start and by `pricecrawl changes`: before, the docs alone said
  * it, and a team saw `no price changes` after runs whose prices moved.
  */
-export function historyNotRecordedFor(module: string): string {
+function historyNotRecordedFor(module: string): string {
   return `price history is not recorded for these runs: their items go to the project's item store (storage.items: ${module}), and price changes are computed over the backend's own items table; \`pricecrawl changes\` lists none of them (compare prices in your store instead)`;
 }
 

@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStores } from '../../storage/open-backends';
-import { historyNotRecordedFor } from '../../storage/project-item-store';
 import { changedPricingFields, changeKinds, type PriceChange } from '../ports/price-history';
 import { parseStoreUrl } from '../settings/store-url';
 import { SettingsError } from '../core/errors';
@@ -61,14 +60,14 @@ function formatTable(changes: readonly PriceChange[]): string {
 export async function changesCommand(opts: ChangesOptions): Promise<number> {
   const config = storeConfigFromCli(opts);
   const sinceMs = opts.since ? parseSince(opts.since, Date.now()) : undefined;
-  // Empty or not, the list holds none of the runs whose items went to the project's own store: said, not left to guess.
-  if (config.items) process.stderr.write(`note: ${historyNotRecordedFor(config.items.module)}\n`);
   const where = parseStoreUrl(config.url, config.dir);
   if (where.kind === 'sqlite' && !existsSync(join(where.dir, 'items.sqlite'))) {
     throw new SettingsError(`changes: no items in ${where.dir} (run a crawl first, or pass --storage / --store)`);
   }
   const stores = await openStores(config);
   try {
+    // Empty or not, the list holds none of the runs whose items went to the project's own store: said, not left to guess.
+    if (stores.historyNotRecorded) process.stderr.write(`note: ${stores.historyNotRecorded}\n`);
     const changes = await stores.history().list({ spider: opts.spider, sinceMs });
     if (opts.json) for (const change of changes) process.stdout.write(`${terminalSafeJson(JSON.stringify({ ...change, changed: changeKinds(change) }))}\n`);
     else process.stdout.write(`${changes.length === 0 ? 'no price changes' : formatTable(changes)}\n`);
