@@ -36,7 +36,8 @@ export interface FetchCommandOptions {
 
 export async function fetchCommand(url: string, opts: FetchCommandOptions): Promise<number> {
   urlArgument('fetch', url);
-  const spider = await namedSpider(opts.spider, parsePairs(opts.arg, '-a'));
+  // A page recorded for a spider is fetched as that spider's: its settings, and the spider its middlewares see.
+  const spider = await namedSpider(opts.spider ?? savedFor(opts.save), parsePairs(opts.arg, '-a'), opts.root);
   const { settings } = loadSettings({ cliPairs: opts.set, configPath: opts.config, spiderSettings: spider?.settings });
   const browser: BrowserRequestOptions = { capture: opts.capture, ...(opts.waitFor ? { waitFor: { selector: opts.waitFor } } : {}) };
   const request = new CrawlRequest({ url, browser, callback: opts.callback ?? 'parse', meta: parseMeta(opts.meta) });
@@ -88,8 +89,13 @@ function digestLines(res: CrawlResponse): string {
 /** A page's text as one line of the digest: its line breaks would print lines of the page's choosing ('headers:' and a header). */
 const oneLine = (text: string): string => terminalLine(text).replace(/\s+/g, ' ').trim();
 
+const SAVE_TARGET = /^[^/]+\/[^/]+$/;
+
+/** The spider of `--save <spider>/<name>`; a malformed target is refused where it is saved. */
+const savedFor = (target: string | undefined): string | undefined => (target && SAVE_TARGET.test(target) ? target.split('/')[0] : undefined);
+
 async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchCommandOptions): Promise<number> {
-  if (!/^[^/]+\/[^/]+$/.test(target)) throw new SettingsError(`--save ${target}: expected <spider>/<name>, e.g. --save demo-jsonld/product`);
+  if (!SAVE_TARGET.test(target)) throw new SettingsError(`--save ${target}: expected <spider>/<name>, e.g. --save demo-jsonld/product`);
   const callback = opts.callback ?? 'parse';
   const saved = await recordFixture(res, { root: opts.root ?? findProject().root, target, callback, args: parsePairs(opts.arg, '-a'), cliPairs: opts.set });
   const { items = 0, requests = 0 } = saved.expect;

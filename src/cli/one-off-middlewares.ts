@@ -1,7 +1,7 @@
 // Which spider and project middlewares `fetch`, `parse` and `shell` send their request through, said on stderr.
 import { projectMiddlewares } from '../app/fetch/one-off-chain';
 import type { OneOffMiddlewares } from '../app/fetch/fetch-once';
-import { findProject } from '../app/project/find-project';
+import { findProject, projectAt } from '../app/project/find-project';
 import { Spider } from '../core/spider';
 import type { Settings } from '../settings/schema';
 import { loadSpiderClass } from './spider-loader';
@@ -11,9 +11,9 @@ class DefaultSpider extends Spider {
   readonly name = 'default';
 }
 
-/** `--spider` made with its arguments, or null when the command names none. */
-export async function namedSpider(nameOrPath: string | undefined, args: Record<string, string>): Promise<Spider | null> {
-  return nameOrPath ? new (await loadSpiderClass(nameOrPath))(args) : null;
+/** `--spider` made with its arguments, or null when the command names none; `root`: the project it is looked up in (`--root`). */
+export async function namedSpider(nameOrPath: string | undefined, args: Record<string, string>, root?: string): Promise<Spider | null> {
+  return nameOrPath ? new (await loadSpiderClass(nameOrPath, root === undefined ? findProject() : projectAt(root)))(args) : null;
 }
 
 /**

@@ -1,5 +1,7 @@
 // `fetch`, `parse` and `shell` send through the project's own downloader middlewares, as `scrapy fetch` and `scrapy parse` do.
 // Before, they only printed a note: a shop that wants the team's token header answered them 401 while the crawl got the page.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer } from '../support/fixture-server';
 import { cli } from '../support/run-cli';
@@ -66,6 +68,14 @@ describe("one-off commands through the project's downloader middlewares", { time
     const run = await cli(['fetch', server.url('/p/1'), '--spider', 'shop'], { cwd: project.root });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('title: for shop');
+  });
+
+  it('fetch --save <spider>/<name> records the page as that spider gets it', async () => {
+    const run = await cli(['fetch', server.url('/p/4'), '--save', 'shop/p4', '--callback', 'parseProduct'], { cwd: project.root });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('(spider shop)');
+    expect(run.stdout).toContain(`saved 200 ${server.url('/p/4')}`);
+    expect(readFileSync(join(project.root, 'spiders/fixtures/shop/p4.html'), 'utf8')).toContain('<title>for shop</title>');
   });
 
   it('parse gets the page the crawl gets, and the callback reads its price', async () => {
