@@ -1,7 +1,8 @@
 // Source text of a generated spider (basic: plain HTTP; browser: rendered in Chromium; structured: structured data checked against the visible price), typed and ready to adapt.
+import { apiSpiderSource } from './api-template';
 import { rateMatrixSpiderSource } from './rate-matrix-template';
 
-export type TemplateName = 'basic' | 'browser' | 'structured' | 'rate-matrix';
+export type TemplateName = 'basic' | 'browser' | 'structured' | 'rate-matrix' | 'api';
 
 /**
  * Text as a single-quoted TypeScript literal. A URL's path keeps a raw `'` (`/women's-shoes/`): pasted
@@ -71,6 +72,7 @@ const PRODUCT: BrowserRequestOptions = { waitFor: { selector: '[itemprop="price"
 
 export function spiderSource(template: TemplateName, v: TemplateVars): string {
   if (template === 'rate-matrix') return rateMatrixSpiderSource(v);
+  if (template === 'api') return apiSpiderSource(v);
   const browser = template === 'browser';
   const init = (what: string) => (browser ? `, { browser: ${what} }` : '');
   const header = browser ? browserHeader(v) : template === 'structured' ? structuredHeader(v) : basicHeader(v);
