@@ -1,7 +1,7 @@
 // `genspider --template api` writes a spider that reads a JSON API (zod-checked pages, exact price strings, a next
 // page), which compiles and passes its own contract; before, the templates all read HTML pages (or a rate matrix).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/run-cli';
@@ -24,6 +24,19 @@ describe('genspider --template api', { timeout: 240_000 }, () => {
     const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', join(project.root, 'tsconfig.json')], { encoding: 'utf8' });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
+  });
+
+  it("types the spider's settings, so a misspelt key fails tsc where the spider is written", () => {
+    const file = join(project.root, 'spiders', 'feed-shop.ts');
+    const source = readFileSync(file, 'utf8');
+    try {
+      writeFileSync(file, source.replace('jitterMs: 500', 'jiterMs: 500'));
+      const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', join(project.root, 'tsconfig.json')], { encoding: 'utf8' });
+      expect(tsc.stdout).toContain("'jiterMs' does not exist");
+      expect(tsc.status).not.toBe(0);
+    } finally {
+      writeFileSync(file, source);
+    }
   });
 
   it('passes its own contract: one priced item, the unpriced one dropped with its reason, the next page', async () => {
