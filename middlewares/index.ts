@@ -119,7 +119,7 @@ export function orderMiddlewares(settings: Settings, added: readonly AddedCompon
 export function assembleMiddlewares(settings: Settings, deps: MiddlewareDeps, added: readonly AddedComponent<DownloaderMiddleware>[] = []): NamedComponent<DownloaderMiddleware>[] {
   const ordered = orderMiddlewares(settings, added);
   // Block rules exist when the built-in block detection runs: it and the breaker must judge pages alike.
-  const shared = { blocks: ordered.some((c) => c.name === 'block-detection' && c.origin === 'built-in') ? new BlockRules(settings.blockDetection) : null };
+  const shared = { blocks: ordered.some((c) => c.name === 'block-detection' && c.origin === 'built-in') ? new BlockRules(settings.blockDetection, { honourMarks: true }) : null };
   return ordered.map((component) => ({ ...component, value: component.value(deps, shared) }));
 }
 

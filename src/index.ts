@@ -5,6 +5,9 @@
 
 // Spiders: the base class, requests, responses and what callbacks yield.
 export { Spider, type SpiderClass, type SpiderOutput, type SpiderCallback } from './core/spider';
+// The zod pricecrawl checks a spider's `itemSchema` with: a project declares its item rules with this one, no
+// zod install of its own whose major could differ from the one the pipeline reads.
+export { z } from 'zod';
 export { CrawlRequest, type CrawlRequestInit, type FetchMode, type HttpMethod } from './core/request';
 export { CrawlResponse, type ResponseTimings } from './core/response';
 // What `res.follow()` returns for a link it cannot crawl (`mailto:`, a broken URL): ignored when yielded, counted.

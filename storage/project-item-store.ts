@@ -22,6 +22,15 @@ export async function withProjectItemStore(stores: CrawlStores, entry: Component
   return new ProjectItemStores(stores, items, entry.module);
 }
 
+/**
+ * The backend computes price changes over its own items table, which holds none of a project store's runs, so
+ * none are recorded for them. Said at each run's start and by `pricecrawl changes`: before, the docs alone said
+ * it, and a team saw `no price changes` after runs whose prices moved.
+ */
+function historyNotRecordedFor(module: string): string {
+  return `price history is not recorded for these runs: their items go to the project's item store (storage.items: ${module}), and price changes are computed over the backend's own items table; \`pricecrawl changes\` lists none of them (compare prices in your store instead)`;
+}
+
 class ProjectItemStores implements CrawlStores {
   constructor(
     private readonly backend: CrawlStores,
@@ -42,10 +51,14 @@ class ProjectItemStores implements CrawlStores {
     return this.store;
   }
 
+  get historyNotRecorded(): string {
+    return historyNotRecordedFor(this.module);
+  }
+
   /**
-   * The backend computes price changes over its own items table, which holds none of this store's runs: a run's
-   * comparison there would read an empty or stale table and record no change, or fail on a table never made.
-   * So nothing is recorded for these runs (the history of earlier runs stays listed), as the docs say.
+   * A run's comparison over the backend's items table would read an empty or stale table and record no change,
+   * or fail on a table never made: nothing is recorded for these runs (the history of earlier runs stays
+   * listed), and `historyNotRecorded` says so.
    */
   history(): PriceHistory {
     const backend = this.backend.history();

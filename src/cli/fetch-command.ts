@@ -6,7 +6,7 @@ import { SettingsError } from '../core/errors';
 import type { JsonObject } from '../core/json';
 import { maskSecrets } from '../core/mask-secrets';
 import { fetchOnce } from '../app/fetch/fetch-once';
-import { projectMiddlewaresNote } from './one-off-middleware-note';
+import { namedSpider, throughProjectMiddlewares } from './one-off-middlewares';
 import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
@@ -27,19 +27,21 @@ export interface FetchCommandOptions {
   callback?: string;
   /** With `save`: the request's meta as JSON, as the previous callback would set it. */
   meta?: string;
-  /** With `save`: spider arguments (`key=value`). */
+  /** With `save`: spider arguments (`key=value`); with `spider`, its arguments. */
   arg: string[];
+  /** The spider the project's middlewares see (name or file), with its settings; default a spider named `default`. */
+  spider?: string;
   root?: string;
 }
 
 export async function fetchCommand(url: string, opts: FetchCommandOptions): Promise<number> {
   urlArgument('fetch', url);
-  const { settings } = loadSettings({ cliPairs: opts.set, configPath: opts.config });
+  // A page recorded for a spider is fetched as that spider's: its settings, and the spider its middlewares see.
+  const spider = await namedSpider(opts.spider ?? savedFor(opts.save), parsePairs(opts.arg, '-a'), opts.root);
+  const { settings } = loadSettings({ cliPairs: opts.set, configPath: opts.config, spiderSettings: spider?.settings });
   const browser: BrowserRequestOptions = { capture: opts.capture, ...(opts.waitFor ? { waitFor: { selector: opts.waitFor } } : {}) };
   const request = new CrawlRequest({ url, browser, callback: opts.callback ?? 'parse', meta: parseMeta(opts.meta) });
-  const note = projectMiddlewaresNote(settings, 'fetch');
-  if (note) process.stderr.write(note);
-  const res = await fetchOnce(settings, request, opts.browser ? 'browser' : 'http');
+  const res = await fetchOnce(settings, request, opts.browser ? 'browser' : 'http', await throughProjectMiddlewares(settings, spider, 'fetch'));
   if (opts.save) return await saveAsFixture(res, opts.save, opts);
   process.stdout.write(opts.html ? htmlOf(res) : digest(res));
   return res.status < 400 ? 0 : 1;
@@ -87,8 +89,13 @@ function digestLines(res: CrawlResponse): string {
 /** A page's text as one line of the digest: its line breaks would print lines of the page's choosing ('headers:' and a header). */
 const oneLine = (text: string): string => terminalLine(text).replace(/\s+/g, ' ').trim();
 
+const SAVE_TARGET = /^[^/]+\/[^/]+$/;
+
+/** The spider of `--save <spider>/<name>`; a malformed target is refused where it is saved. */
+const savedFor = (target: string | undefined): string | undefined => (target && SAVE_TARGET.test(target) ? target.split('/')[0] : undefined);
+
 async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchCommandOptions): Promise<number> {
-  if (!/^[^/]+\/[^/]+$/.test(target)) throw new SettingsError(`--save ${target}: expected <spider>/<name>, e.g. --save demo-jsonld/product`);
+  if (!SAVE_TARGET.test(target)) throw new SettingsError(`--save ${target}: expected <spider>/<name>, e.g. --save demo-jsonld/product`);
   const callback = opts.callback ?? 'parse';
   const saved = await recordFixture(res, { root: opts.root ?? findProject().root, target, callback, args: parsePairs(opts.arg, '-a'), cliPairs: opts.set });
   const { items = 0, requests = 0 } = saved.expect;

@@ -163,7 +163,8 @@ program
   .option('--save <spider/name>', 'record the page (exact bytes + headers) as the contract fixture spiders/fixtures/<spider>/<name>.{html,json}')
   .option('--callback <name>', 'with --save: the spider callback the fixture runs (default parse)')
   .option('--meta <json>', 'with --save: the request meta the callback reads, as a JSON object')
-  .option('-a, --arg <key=value>', 'with --save: spider argument (repeatable)', collect, [])
+  .option('--spider <name>', "the spider the project's downloader middlewares see, with its settings (default: one named `default`)")
+  .option('-a, --arg <key=value>', 'with --save or --spider: spider argument (repeatable)', collect, [])
   .option('--root <dir>', 'project root holding spiders/ (default: the project the current folder is in)')
   .action(async (url: string, opts) => {
     const { fetchCommand } = await import('./fetch-command');
@@ -254,7 +255,7 @@ program
   .description('write a typed spider into spiders/, register it, and write contract stubs into spiders/fixtures/<name>/')
   .argument('<name>', 'spider name, kebab-case (acme-shop)')
   .argument('<domain>', 'the site: host, host:port or start URL (shop.example, 127.0.0.1:8081)')
-  .addOption(new Option('--template <template>', 'spider template').choices(['basic', 'browser', 'structured', 'rate-matrix']).default('basic'))
+  .addOption(new Option('--template <template>', 'spider template').choices(['basic', 'browser', 'structured', 'rate-matrix', 'api']).default('basic'))
   .option('--root <dir>', 'project root holding spiders/ (default: the project the current folder is in)')
   .action(async (name: string, domain: string, opts) => {
     const { genspiderCommand } = await import('./genspider-command');
@@ -267,6 +268,8 @@ program
   .argument('<target>', 'an http(s) URL, a saved fixture (spiders/fixtures/<spider>/<name>.html) or any HTML file')
   .option('--browser', 'render the URL in Chromium first')
   .option('--url <url>', 'for a plain HTML file: the URL its links resolve against')
+  .option('--spider <name>', "the spider the project's downloader middlewares see, with its settings (default: one named `default`)")
+  .option('-a, --arg <key=value>', 'with --spider: spider argument (repeatable)', collect, [])
   .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
   .action(async (target: string, opts) => {
     const { shellCommand } = await import('./shell-command');

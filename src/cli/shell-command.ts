@@ -14,11 +14,12 @@ import type { CheerioAPI } from 'cheerio';
 import type { CrawlResponse } from '../core/response';
 import { Decimal } from '../core/money';
 import { fetchOnce } from '../app/fetch/fetch-once';
-import { projectMiddlewaresNote } from './one-off-middleware-note';
+import { namedSpider, throughProjectMiddlewares } from './one-off-middlewares';
 import { parsePrice } from '../prices/parse-price';
 import { loadSettings } from '../settings/load-settings';
 import { digest } from './fetch-command';
 import { scrapySelectorHint } from './scrapy-selector-hint';
+import { parsePairs } from './spider-loader';
 import { terminalSafe } from './terminal-text';
 import { looksLikeHost, urlArgument } from './url-argument';
 import { SettingsError } from '../core/errors';
@@ -28,6 +29,10 @@ export interface ShellOptions {
   /** For a plain saved file: the URL links resolve against. */
   url?: string;
   set: string[];
+  /** The spider the project's middlewares see (name or file), with its settings. */
+  spider?: string;
+  /** With `spider`: its arguments (`key=value`). */
+  arg: string[];
 }
 
 /** A saved page: a fixture (with its .json sidecar: URL, headers, meta) or any file (URL from --url, else a placeholder). */
@@ -47,10 +52,9 @@ function savedPage(target: string): string {
 }
 
 async function fetchResponse(url: string, opts: ShellOptions): Promise<CrawlResponse> {
-  const { settings } = loadSettings({ cliPairs: opts.set });
-  const note = projectMiddlewaresNote(settings, 'shell');
-  if (note) process.stderr.write(note);
-  return fetchOnce(settings, new CrawlRequest({ url }), opts.browser ? 'browser' : 'http');
+  const spider = await namedSpider(opts.spider, parsePairs(opts.arg, '-a'));
+  const { settings } = loadSettings({ cliPairs: opts.set, spiderSettings: spider?.settings });
+  return fetchOnce(settings, new CrawlRequest({ url }), opts.browser ? 'browser' : 'http', await throughProjectMiddlewares(settings, spider, 'shell'));
 }
 
 export async function shellCommand(target: string, opts: ShellOptions): Promise<number> {

@@ -29,11 +29,7 @@ export interface ProjectComponents {
 
 /** Every module is loaded before the first request, so a bad one stops the start with one line. */
 export async function loadProjectComponents(settings: Settings, projectRoot: string): Promise<ProjectComponents> {
-  const middlewares: AddedComponent<DownloaderMiddleware>[] = [];
-  for (const [name, entry] of Object.entries(settings.middlewares.add)) {
-    const value = await loadComponent<DownloaderMiddleware>('middleware', name, entry, projectRoot);
-    middlewares.push({ name, value, origin: entry.module, before: entry.before, after: entry.after });
-  }
+  const middlewares = await loadProjectMiddlewares(settings, projectRoot);
   const stages = await loadProjectStages(settings, projectRoot);
   const sinks: LoadedSink[] = [];
   for (const [name, entry] of Object.entries(settings.pipeline.sinks).sort(([a], [b]) => a.localeCompare(b))) {
@@ -47,12 +43,21 @@ export async function loadProjectComponents(settings: Settings, projectRoot: str
   return { middlewares, stages, sinks, extensions };
 }
 
+/** The project's own downloader middlewares (`middlewares.add`), alone: what `fetch`, `parse` and `shell` send through. */
+export function loadProjectMiddlewares(settings: Settings, projectRoot: string): Promise<AddedComponent<DownloaderMiddleware>[]> {
+  return loadAdded<DownloaderMiddleware>('middleware', settings.middlewares.add, projectRoot);
+}
+
 /** The project's own item stages (`pipeline.add`), alone: what `parse` and `check` run besides the built-ins. */
-export async function loadProjectStages(settings: Settings, projectRoot: string): Promise<AddedComponent<PipelineStage>[]> {
-  const stages: AddedComponent<PipelineStage>[] = [];
-  for (const [name, entry] of Object.entries(settings.pipeline.add)) {
-    const value = await loadComponent<PipelineStage>('stage', name, entry, projectRoot);
-    stages.push({ name, value, origin: entry.module, before: entry.before, after: entry.after });
+export function loadProjectStages(settings: Settings, projectRoot: string): Promise<AddedComponent<PipelineStage>[]> {
+  return loadAdded<PipelineStage>('stage', settings.pipeline.add, projectRoot);
+}
+
+/** Components a chain places among its built-ins by `before`/`after`, loaded in the order the settings give them. */
+async function loadAdded<T extends object>(kind: 'middleware' | 'stage', entries: Settings['middlewares']['add'], projectRoot: string): Promise<AddedComponent<T>[]> {
+  const added: AddedComponent<T>[] = [];
+  for (const [name, entry] of Object.entries(entries)) {
+    added.push({ name, value: await loadComponent<T>(kind, name, entry, projectRoot), origin: entry.module, before: entry.before, after: entry.after });
   }
-  return stages;
+  return added;
 }

@@ -60,6 +60,8 @@ export class CrawlResponse {
   readonly redirectChain: readonly string[];
   readonly fetchMode: FetchMode;
   readonly captured: readonly CapturedResponse[];
+  /** The block a middleware recognised on this answer (`markBlocked`), null until one did. */
+  blockedBy: string | null = null;
   /**
    * Links `follow`/`followAll` did not turn into requests (`mailto`, `duplicate`...), yielded or not: the
    * callback runner takes them once the callback is done, counts `follow/skipped/<reason>` and announces
@@ -301,6 +303,18 @@ export class CrawlResponse {
     this.cachedDom = null;
     this.visibleReads.clear();
     if (!this.textGiven) this.decodedText = null;
+  }
+
+  /**
+   * Says this answer is a block page by a sign the block-detection rules cannot express (a JSON flag, a
+   * challenge only code recognises): a project middleware calls it and accepts the response. Every built-in
+   * that judges blocks then treats it as one of the rules' (block detection on): `sessions` retires the
+   * session that got it and the retry goes on a fresh one, `block-detection` retries it within
+   * `retry.maxAttempts`, the breaker and the adaptive throttle count it. `rule` names it in logs.
+   */
+  markBlocked(rule: string): void {
+    if (typeof rule !== 'string' || rule.trim() === '') throw new TypeError(`markBlocked(rule): a rule name such as 'team/soft-block' for the logs, got ${JSON.stringify(rule)}`);
+    this.blockedBy = rule;
   }
 
   /** The links skipped since the last call (the callback runner's, once per callback). */

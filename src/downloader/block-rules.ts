@@ -29,6 +29,8 @@ export interface BlockQuestion {
   /** Where the answer came from, and the URLs it was redirected from (a `CrawlResponse` has both): a landing on a wall is a block. */
   readonly url?: string;
   readonly redirectChain?: readonly string[];
+  /** A block a middleware recognised itself (`CrawlResponse.markBlocked`): a block whatever the rules say. */
+  readonly blockedBy?: string | null;
 }
 
 /** An answer and the question it answered: reused only when the same response is asked the same. */
@@ -56,9 +58,17 @@ export class BlockRules {
   private readonly answers = new WeakMap<BlockQuestion, Answer>();
   private scans = 0;
 
-  constructor(private readonly settings: BlockDetectionSettings) {}
+  /**
+   * `honourMarks`: a response a middleware marked (`markBlocked`) is a block whatever the rules say: the crawl's
+   * shared block rules, never the soft-404 rules (http-errors), for which a block page is no missing page.
+   */
+  constructor(
+    private readonly settings: BlockDetectionSettings,
+    private readonly options: { honourMarks?: boolean } = {},
+  ) {}
 
   detect(hostKey: string, response: BlockQuestion): BlockMatch | null {
+    if (this.options.honourMarks && response.blockedBy) return { rule: response.blockedBy };
     const { status } = response;
     // A response's text is decoded from its body: the same bytes give the same text. Keeping the body
     // rather than the text matters: an answer lives as long as its response object, which an old

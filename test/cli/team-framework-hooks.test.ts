@@ -102,6 +102,13 @@ describe('a team project: spider logger, middleware-scheduled requests, its own 
     const rows = readFileSync(join(project.root, 'warehouse.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string });
     expect(rows.map((row) => [row.sku, row.price]).sort()).toEqual([['/p/1', '19.99'], ['/p/2', '19.99']]);
     expect(run.stdout).toContain('the run holds 2');
+    // The price history reads the backend's items table, which holds none of these: said at the start, not found out later.
+    expect(lines.find((line) => String(line.msg).startsWith('price history is not recorded for these runs'))).toMatchObject({ level: 40 });
+  });
+
+  it('changes says its list holds none of the runs whose items went to the team store', async () => {
+    const run = await cli(['changes', '--spider', 'stock'], { cwd: project.root });
+    expect(run.stderr).toContain("note: price history is not recorded for these runs: their items go to the project's item store (storage.items: ./storage/jsonl-store.mjs)");
   });
 
   it('exports a run from the team store, as every store command reads it', async () => {
@@ -116,12 +123,15 @@ describe('a team project: spider logger, middleware-scheduled requests, its own 
     expect(records.map((record) => record.price).sort()).toEqual(['18.49', '19.99']);
   });
 
-  it('parse shows what the spider logs, and says the project middlewares do not run there', async () => {
+  it('parse shows what the spider logs, runs the project middlewares, and shows what they schedule without fetching it', async () => {
+    const stockFetchesBefore = server.requests.filter((r) => r.path === '/api/stock/1').length;
     const parsed = await cli(['parse', server.url('/p/1'), '--spider', 'stock', '--callback', 'parseProduct', '-a', `base=${server.origin}`, '-s', 'log.format=json'], { cwd: project.root });
     expect(parsed.code, parsed.stderr).toBe(0);
     expect(logLines(parsed.stderr).find((line) => line.msg === 'product read')).toMatchObject({ spider: 'stock', sku: '/p/1', level: 30 });
-    // A page a middleware would have changed (a signed header) may answer otherwise here: said, not left to find.
-    expect(parsed.stderr).toContain("note: parse sends its request without the project's downloader middlewares (follow-stock-api)");
+    // The page is the one the crawl gets: it went through the project's middleware, which planned the stock API.
+    expect(parsed.stderr).toContain("parse: through the project's downloader middlewares follow-stock-api (spider stock)");
+    expect(logLines(parsed.stderr).find((line) => line.msg === 'a middleware scheduled a request: a crawl would fetch it, this command does not')).toMatchObject({ url: server.url('/api/stock/1'), callback: 'parseStock' });
+    expect(server.requests.filter((r) => r.path === '/api/stock/1')).toHaveLength(stockFetchesBefore);
   });
 
   it('a middleware that schedules a URL string instead of a request fails that request naming the fix (exit 4)', async () => {

@@ -15,6 +15,7 @@ import { HostSessionPools } from '../../sessions/host-session-pools';
 import { proxyEndpoints } from '../../sessions/proxy-endpoints';
 import { sessionContextKey } from '../../sessions/session-context-key';
 import type { Settings } from '../../settings/schema';
+import { openOneOffChain, type OneOffChain, type OneOffChainArgs } from './one-off-chain';
 import { OneOffRobots } from './one-off-robots';
 import { oneOffSlots } from './one-off-slots';
 
@@ -24,32 +25,45 @@ import { oneOffSlots } from './one-off-slots';
  * proxies hide) and could differ (a region's prices, a block). So the request gets a session of its own,
  * in memory, on the first proxy; without proxies it goes as before, with no session.
  */
-export async function fetchOnce(settings: Settings, request: CrawlRequest, mode: FetchMode): Promise<CrawlResponse> {
+export async function fetchOnce(settings: Settings, request: CrawlRequest, mode: FetchMode, through: OneOffMiddlewares | null = null): Promise<CrawlResponse> {
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   const fetcher = mode === 'browser' ? new BrowserFetcher(settings.browser, { contextKeyOf: sessionContextKey(keyOf) }) : new HttpFetcher(settings.http);
   // robots.txt always over HTTP, as in a crawl (fetch-robots.ts).
   const robotsFetcher = settings.robots.obey && mode === 'browser' ? new HttpFetcher(settings.http) : fetcher;
+  let chain: OneOffChain | null = null;
   try {
     request.session = await proxiedSession(settings, keyOf(request.url));
     const robots = settings.robots.obey ? new OneOffRobots(settings, robotsFetcher, request) : null;
     const maxTries = settings.http.maxRedirects + 1;
     // Its redirect and refresh hops wait for their host's next slot, as in a crawl.
     const slots = oneOffSlots(settings, request, keyOf);
-    let response = await fetchJudged(fetcher, request, robots, maxTries, slots);
+    let sends = 0;
+    const sendJudged = async (sent: CrawlRequest, options: FetchOptions = {}) => {
+      // A middleware's retry sends the request again: in its host's next slot, as a crawl would (hops wait below).
+      if (sent === request && sends++ > 0) await waitForSlot(sent.url, settings.http.timeoutMs, slots);
+      return fetchJudged(fetcher, sent, robots, maxTries, { ...slots, ...options });
+    };
+    chain = through && through.middlewares.length > 0 ? await openOneOffChain({ settings, ...through, send: sendJudged }) : null;
+    const send = chain ? chain.send : sendJudged;
+    let response = await send(request);
     // Refreshes are followed as in a crawl (middlewares/meta-refresh.ts), or these showed the interstitial.
     for (let hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url)); hop; hop = refreshTarget(request, response, settings.metaRefresh, keyOf(response.url))) {
       if ('refused' in hop) throw new FetchError('FETCH_BAD_REDIRECT', hop.refused);
       checkFollowedHop(response, hop.url, settings.http.maxRedirects);
       const followed = followedRequest(request, response.url, hop.url);
       await waitForSlot(hop.url, settings.http.timeoutMs, slots);
-      response = answerAfterHop(request, response, await fetchJudged(fetcher, followed, robots, maxTries, slots));
+      response = answerAfterHop(request, response, await send(followed));
     }
     return response;
   } finally {
+    await chain?.close();
     await fetcher.close();
     if (robotsFetcher !== fetcher) await robotsFetcher.close();
   }
 }
+
+/** The spider and the project's downloader middlewares a one-off request goes through (one-off-chain.ts). */
+export type OneOffMiddlewares = Pick<OneOffChainArgs, 'spider' | 'middlewares'>;
 
 /**
  * One fetch whose URL and every redirect hop robots.txt judges before they are sent (a crawl's
@@ -57,11 +71,22 @@ export async function fetchOnce(settings: Settings, request: CrawlRequest, mode:
  * origin not read yet stops the fetch, that file is read, and the fetch goes again (each time with one
  * more origin known, at most `maxTries` times).
  */
-async function fetchJudged(fetcher: Fetcher, request: CrawlRequest, robots: OneOffRobots | null, maxTries: number, slots: FetchOptions): Promise<CrawlResponse> {
-  if (!robots) return fetcher.fetch(request, slots);
+async function fetchJudged(fetcher: Fetcher, request: CrawlRequest, robots: OneOffRobots | null, maxTries: number, given: FetchOptions): Promise<CrawlResponse> {
+  if (!robots) return fetcher.fetch(request, given);
   await robots.load(request.url);
   robots.check(request.url);
-  const options: FetchOptions = { ...slots, prepareHop: (_from, to) => robots.load(to), checkRedirect: (_from, to) => robots.check(to) };
+  // After the hop checks of the project's middlewares, when the request goes through them (one-off-chain.ts).
+  const options: FetchOptions = {
+    ...given,
+    prepareHop: async (from, to, deadline) => {
+      await given.prepareHop?.(from, to, deadline);
+      await robots.load(to);
+    },
+    checkRedirect: (from, to) => {
+      given.checkRedirect?.(from, to);
+      robots.check(to);
+    },
+  };
   for (let tries = 1; ; tries++) {
     try {
       return await fetcher.fetch(request, options);

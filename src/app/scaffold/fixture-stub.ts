@@ -1,5 +1,6 @@
 // Contract stubs for a generated spider: a sample listing and product page in the template's markup, with expectations.
 import type { Fixture } from '../contracts/fixture-file';
+import { apiStubs } from './api-template';
 import type { TemplateName, TemplateVars } from './spider-template';
 
 const page = (title: string, body: string) =>
@@ -47,6 +48,7 @@ function rateMatrixStubs(v: TemplateVars): Fixture[] {
 
 export function fixtureStubs(template: TemplateName, v: TemplateVars): Fixture[] {
   if (template === 'rate-matrix') return rateMatrixStubs(v);
+  if (template === 'api') return apiStubs(v);
   const origin = new URL(v.startUrl).origin;
   const fetchMode = template === 'browser' ? 'browser' : 'http';
   const common = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, args: {}, fetchMode, captured: [] } as const;

@@ -1,7 +1,8 @@
 // Source text of a generated spider (basic: plain HTTP; browser: rendered in Chromium; structured: structured data checked against the visible price), typed and ready to adapt.
+import { apiSpiderSource } from './api-template';
 import { rateMatrixSpiderSource } from './rate-matrix-template';
 
-export type TemplateName = 'basic' | 'browser' | 'structured' | 'rate-matrix';
+export type TemplateName = 'basic' | 'browser' | 'structured' | 'rate-matrix' | 'api';
 
 /**
  * Text as a single-quoted TypeScript literal. A URL's path keeps a raw `'` (`/women's-shoes/`): pasted
@@ -71,11 +72,12 @@ const PRODUCT: BrowserRequestOptions = { waitFor: { selector: '[itemprop="price"
 
 export function spiderSource(template: TemplateName, v: TemplateVars): string {
   if (template === 'rate-matrix') return rateMatrixSpiderSource(v);
+  if (template === 'api') return apiSpiderSource(v);
   const browser = template === 'browser';
   const init = (what: string) => (browser ? `, { browser: ${what} }` : '');
   const header = browser ? browserHeader(v) : template === 'structured' ? structuredHeader(v) : basicHeader(v);
   return `${header}
-import { ${template === 'structured' ? 'productItem, ' : ''}Spider, type CrawlResponse, type JsonObject, type PriceItem, type SpiderOutput } from 'pricecrawl';
+import { ${template === 'structured' ? 'productItem, ' : ''}Spider, type CrawlResponse, type JsonObject, type PriceItem, type SettingsOverrides, type SpiderOutput } from 'pricecrawl';
 ${browser ? browserConstants : ''}
 /** Meta of a listing page request. */
 export interface ${v.pascal}ListingMeta extends JsonObject {
@@ -95,7 +97,8 @@ export class ${v.pascal}Spider extends Spider {
   /** \`crawl --full\` / \`--due\` send known product URLs straight here (the SKU catalog's recrawls). */
   override productCallback = 'parseProduct';
   /** Be gentle: one request per host every 2–2.5 s. */
-  override settings = { politeness: { minIntervalMs: 2000, jitterMs: 500 } };${browser ? "\n  override fetchMode = 'browser' as const;" : ''}
+  // Typed, so a misspelt key fails \`tsc\` here (a bare literal is not checked for unknown keys; the crawl refuses it at start).
+  override settings: SettingsOverrides = { politeness: { minIntervalMs: 2000, jitterMs: 500 } };${browser ? "\n  override fetchMode = 'browser' as const;" : ''}
 
   override async *start(): AsyncIterable<SpiderOutput> {
     for (const url of this.startUrls) yield this.request<${v.pascal}ListingMeta>(url, 'parse', { page: 1 }${init('LISTING')});
