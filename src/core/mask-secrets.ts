@@ -148,18 +148,25 @@ function maskValue(value: unknown, key: string | null, maskString: (text: string
   if (typeof value === 'string') return secretKey && value !== '' ? SECRET_MASK : maskString(value);
   // A number under a secret name is one too (a PIN, a numeric password in a component's options).
   if (typeof value === 'number' || typeof value === 'bigint') return secretKey ? SECRET_MASK : value;
-  if (Array.isArray(value)) return value.map((entry, i) => maskValue(entry, pairName(value, i) ?? key, maskString));
+  if (Array.isArray(value)) {
+    const pairs = isPairList(value);
+    return value.map((entry, i) => maskValue(entry, (pairs ? pairName(value, i) : null) ?? key, maskString));
+  }
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name, maskString)]));
 }
 
+/** A list shaped as name, value, name, value (raw headers): strings only, an even count. Judged once per list. */
+function isPairList(list: readonly unknown[]): list is readonly string[] {
+  return list.length % 2 === 0 && list.every((entry) => typeof entry === 'string');
+}
+
 /**
- * In a list shaped as name, value, name, value (raw headers: strings, an even count), the secret name an entry
- * at an odd index is the value of. A list of names (components to disable, headers to drop) is no such list
- * once an entry there is a secret name itself, and keeps its entries.
+ * In such a list, the secret name an entry at an odd index is the value of. A list of names (components to
+ * disable, headers to drop) is no such list once an entry there is a secret name itself, and keeps its entries.
  */
-function pairName(list: readonly unknown[], index: number): string | null {
-  if (index % 2 === 0 || list.length % 2 === 1 || !list.every((entry) => typeof entry === 'string')) return null;
-  const name = list[index - 1] as string;
-  return isSecretName(name) && !isSecretName(list[index] as string) ? name : null;
+function pairName(list: readonly string[], index: number): string | null {
+  if (index % 2 === 0) return null;
+  const name = list[index - 1];
+  return isSecretName(name) && !isSecretName(list[index]) ? name : null;
 }
