@@ -14,8 +14,10 @@ describe('a browser crawl in which one page runs a script that never yields', ()
 
   beforeAll(async () => {
     shop = await FixtureServer.start({ builtInRoutes: false });
-    // The other pages are answered once the looping page was: their documents commit while it loops, in the
-    // renderer same-site pages share. Their retries are answered at once.
+    // The other pages are answered once the looping page was: their documents commit while it loops, those that
+    // Chromium placed in its renderer (same-site pages share two) are caught with it. Which and how many is
+    // Chromium's choice: with all four in flight beside it, 0 to 2 were caught in 8 runs (2 of 8 none). Their retries are
+    // answered at once.
     let loopServed: () => void = () => undefined;
     const looped = new Promise<void>((resolve) => (loopServed = resolve));
     shop.route('/robots.txt', (_req, res) => void res.writeHead(404).end());
@@ -29,10 +31,10 @@ describe('a browser crawl in which one page runs a script that never yields', ()
     });
     const urls = [shop.url('/loop'), ...PLAIN.map((sku) => shop.url(`/p/${sku}`))];
     result = await crawlInProcess(new PriceTextSpider({ urls: urls.join(',') }), storage.dir, {
-      politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 3, hosts: { [shop.hostKey]: { fetchMode: 'browser' } } },
+      politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 5, hosts: { [shop.hostKey]: { fetchMode: 'browser' } } },
       // Two tries each: before, the others were retried into the renderer the loop still held, and failed both.
       retry: { maxAttempts: 2, backoffBaseMs: 0 },
-      browser: { timeoutMs: 3_000, maxOpenPages: 3 },
+      browser: { timeoutMs: 3_000, maxOpenPages: 5 },
       log: { statsIntervalMs: 0 },
     });
   }, 120_000);
@@ -47,7 +49,9 @@ describe('a browser crawl in which one page runs a script that never yields', ()
 
   it('fails the looping page with a reason, and the ledger balances', () => {
     expect(result.summary.ledger).toMatchObject({ planned: 5, succeeded: 4, failed: 1, pending: 0 });
-    expect(result.summary.handling['retry/reason/fetch/timeout']).toBeGreaterThanOrEqual(2);
+    // Its two tries time out: one retry scheduled for it, then exhausted (a caught neighbour adds a retry, not a failure).
+    expect(result.summary.handling['retry/reason/fetch/timeout']).toBeGreaterThanOrEqual(1);
+    expect(result.summary.transientFailures).toEqual({ 'retry/exhausted': 1 });
   });
 
   it('takes the renderer that stopped answering down with its context', () => {
