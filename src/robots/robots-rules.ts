@@ -1,5 +1,6 @@
 // Parsed robots.txt: groups per user agent (merged), the group that applies to our token, allow/disallow by the longest match.
 import { delaySecondsOf } from './delay-seconds';
+import { latin1Spelling } from './legacy-spelling';
 import { PathPattern, matchTarget, normalizePath, querySpellings } from './path-pattern';
 import { robotsDirectives } from './robots-lines';
 import { listedTokens, productToken } from './product-token';
@@ -157,8 +158,7 @@ function readGroups(text: string): Group[] {
       continue;
     }
     takingAgents = false;
-    const rule = ruleOf(key === 'allow', value);
-    if (rule) current.rules.push(rule);
+    current.rules.push(...rulesOf(key === 'allow', value));
   }
   return groups;
 }
@@ -167,15 +167,17 @@ function readGroups(text: string): Group[] {
  * An empty value means "no rule" (`Disallow:` allows everything). A path that does not start with `/`
  * or `*` is a mistake: for Disallow it is read with a leading `/` (we stay out of what was meant), and a
  * whole URL (`Disallow: https://shop.example/private/`) as its path, which a leading `/` made match
- * nothing; an Allow is dropped (we never fetch on a guess).
+ * nothing; an Allow is dropped (we never fetch on a guess). A Disallow whose bytes are not UTF-8 (a
+ * Latin-1 file) also names its page as UTF-8 links spell it (legacy-spelling.ts); an Allow does not.
  */
-function ruleOf(allow: boolean, value: string): Rule | null {
-  if (value === '') return null;
+function rulesOf(allow: boolean, value: string): Rule[] {
+  if (value === '') return [];
   if (!value.startsWith('/') && !value.startsWith('*')) {
-    if (allow) return null;
+    if (allow) return [];
     const path = value.replace(/^https?:\/\/[^/?#]*/i, '');
     value = path.startsWith('/') ? path : `/${path}`;
   }
-  return { allow, pattern: new PathPattern(normalizePath(value)) };
+  const path = normalizePath(value);
+  const legacy = allow ? null : latin1Spelling(path);
+  return [path, ...(legacy === null ? [] : [legacy])].map((source) => ({ allow, pattern: new PathPattern(source) }));
 }
-

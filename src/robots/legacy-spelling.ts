@@ -1,0 +1,35 @@
+// A Disallow path whose bytes are not UTF-8 (a file saved in Latin-1 by an old editor), spelt as the UTF-8 links to the page it names are.
+import { normalizePath } from './path-pattern';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** What the WHATWG Encoding standard (and every browser) reads a `latin1` / `iso-8859-1` label as. */
+const windows1252 = new TextDecoder('windows-1252');
+/** A run of percent-escaped bytes at or above 0x80 in a normalised path (normalizePath writes upper-case hex). */
+const HIGH_ESCAPES = /(?:%[89A-F][0-9A-F])+/g;
+
+/**
+ * The normalised path with each run of escaped bytes that is not well-formed UTF-8 read as windows-1252 and
+ * escaped as UTF-8 (`/f%FCr` → `/f%C3%BCr`), or null when every run is UTF-8 already. RFC 9309 wants the
+ * file in UTF-8; a shop whose file is Latin-1 still means `/für/` by `Disallow: /f\xFCr/`, while its links
+ * say `/f%C3%BCr/`: read only as the byte (as Google does) the Disallow kept nobody out. A rule escaped by
+ * hand (`Disallow: /f%FCr/`) reads the same: a Latin-1 escape names the same letter.
+ */
+export function latin1Spelling(path: string): string | null {
+  let changed = false;
+  const spelt = path.replace(HIGH_ESCAPES, (run) => {
+    const bytes = Buffer.from(run.replaceAll('%', ''), 'hex');
+    if (isUtf8(bytes)) return run;
+    changed = true;
+    return normalizePath(windows1252.decode(bytes));
+  });
+  return changed ? spelt : null;
+}
+
+function isUtf8(bytes: Buffer): boolean {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
