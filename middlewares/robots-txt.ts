@@ -12,6 +12,7 @@ import { fetchRobots } from '../src/robots/fetch-robots';
 import { CrawlDelays } from '../src/robots/crawl-delays';
 import { userAgentHeader } from '../src/robots/crawler-names';
 import { RobotsHopPacing } from '../src/robots/robots-hop-pacing';
+import { logRobotsFetch } from '../src/robots/robots-fetch-log';
 import type { RobotsCache, RobotsEntry } from '../src/ports/robots-cache';
 import { OriginRules } from '../src/robots/origin-rules';
 import { rulesRefusal } from '../src/robots/rules-refusal';
@@ -260,7 +261,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     // A Crawl-delay counts from each answer too (HostSlots.release), the file's own answer included.
     const crawlDelayMs = this.crawlDelays.set(origin, known.rules?.crawl.crawlDelayMs ?? 0);
     if (!written || crawlDelayMs > 0) this.gate.noteSend(ctx.hostKey, ctx.nowMs());
-    this.logFetch(ctx, origin, known);
+    logRobotsFetch(ctx, origin, entry, known.rules?.crawl.crawlDelayMs ?? null);
   }
 
   /** Takes a cached entry that still holds (true), else leaves the look-up to go on (false). */
@@ -296,21 +297,6 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   private knownState(entry: RobotsEntry, expiresAtMs: number): Extract<OriginState, { state: 'known' }> {
     const rules = entry.kind === 'rules' ? new OriginRules(entry.text, this.settings) : null;
     return { state: 'known', entry, rules, expiresAtMs };
-  }
-
-  private logFetch(ctx: MiddlewareContext, origin: string, known: Extract<OriginState, { state: 'known' }>): void {
-    const url = `${origin}/robots.txt`;
-    const { entry } = known;
-    if (entry.kind === 'rules' || entry.kind === 'allow-all') {
-      const status = entry.kind === 'rules' ? 200 : entry.status;
-      ctx.log.info({ url, status, rules: entry.kind === 'rules', crawlDelayMs: known.rules?.crawl.crawlDelayMs ?? undefined }, 'robots.txt loaded');
-    } else if (entry.kind === 'retry-after') {
-      ctx.stats.inc('robots/retry-after');
-      ctx.log.warn({ url, status: entry.status, untilMs: entry.untilMs }, 'robots.txt asks to retry later; host paused');
-    } else {
-      ctx.stats.inc('robots/unreachable');
-      ctx.log.warn({ url, status: entry.status, attempts: entry.attempts }, 'robots.txt unreachable');
-    }
   }
 }
 

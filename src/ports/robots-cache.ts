@@ -5,8 +5,8 @@
  * (each worker parses it once), the others are the fetch's verdict.
  */
 export type RobotsEntry =
-  /** 2xx: the file's rules. */
-  | { kind: 'rules'; text: string; fetchedAtMs: number }
+  /** 2xx: the file's rules. `cut`: it ran past 500 KiB, and what follows was not read (RFC 9309 §2.5). */
+  | { kind: 'rules'; text: string; fetchedAtMs: number; cut?: true }
   /** 4xx or too many redirects: no rules, everything allowed (RFC 9309 §2.3.1.2–3). */
   | { kind: 'allow-all'; status: number | string; fetchedAtMs: number }
   /**

@@ -58,8 +58,10 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, beforeHop: options.beforeHop, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
     status = response.status;
     if (status >= 200 && status < 300) {
-      const text = robotsText(await withoutUndeclaredGzip(response.body));
-      if (!isWall(response, text, options.isBlockPage)) return { kind: 'rules', text, fetchedAtMs: nowMs() };
+      const body = await withoutUndeclaredGzip(response.body);
+      const text = robotsText(body);
+      // The byte read past the limit says the file goes on: the crawl says its tail was not read.
+      if (!isWall(response, text, options.isBlockPage)) return { kind: 'rules', text, fetchedAtMs: nowMs(), ...(body.length > MAX_ROBOTS_BYTES ? { cut: true as const } : {}) };
       status = `block-page/${status}`;
     } else if (status >= 400 && status < 500 && status !== 429) {
       // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), 429 aside. A 3xx the fetcher did not follow (300, 304,

@@ -1,0 +1,32 @@
+// The log line and counters of one robots.txt fetch: what the answer was, and what of the file was not read or held nothing.
+import type { MiddlewareContext } from '../downloader/middleware';
+import type { RobotsEntry } from '../ports/robots-cache';
+import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
+
+/**
+ * Logs a fetched entry. Two answers read by the RFC still leave the team something to know, and said
+ * nothing before: a file past 500 KiB, whose later rules are not obeyed (RFC 9309 §2.5 lets them go; a
+ * page they name may be fetched), and a 2xx body with text but no directive (a shop's "not found" page
+ * served at 200), read as no rules, so every page is allowed. Both warn and are counted for the report.
+ */
+export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: RobotsEntry, crawlDelayMs: number | null): void {
+  const url = `${origin}/robots.txt`;
+  if (entry.kind === 'rules') {
+    const fields = { url, status: 200, rules: true, crawlDelayMs: crawlDelayMs ?? undefined };
+    if (entry.cut) {
+      ctx.stats.inc('robots/cut');
+      ctx.log.warn({ ...fields, readBytes: MAX_ROBOTS_BYTES }, 'robots.txt is longer than 500 KiB: rules after that are not read (RFC 9309 §2.5)');
+    } else if (entry.text.trim() !== '' && robotsDirectives(entry.text).length === 0) {
+      ctx.stats.inc('robots/no-directives');
+      ctx.log.warn({ ...fields, directives: 0 }, 'robots.txt answered with text but no directive (a page in its place?): everything allowed');
+    } else ctx.log.info(fields, 'robots.txt loaded');
+  } else if (entry.kind === 'allow-all') {
+    ctx.log.info({ url, status: entry.status, rules: false }, 'robots.txt loaded');
+  } else if (entry.kind === 'retry-after') {
+    ctx.stats.inc('robots/retry-after');
+    ctx.log.warn({ url, status: entry.status, untilMs: entry.untilMs }, 'robots.txt asks to retry later; host paused');
+  } else {
+    ctx.stats.inc('robots/unreachable');
+    ctx.log.warn({ url, status: entry.status, attempts: entry.attempts }, 'robots.txt unreachable');
+  }
+}
