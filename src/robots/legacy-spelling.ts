@@ -1,4 +1,4 @@
-// A Disallow path whose bytes are not UTF-8 (a file saved in Latin-1 by an old editor), spelt as the UTF-8 links to the page it names are.
+// A path whose escaped bytes are not UTF-8 (a Latin-1 file's Disallow, a legacy server's link) spelt in UTF-8, so a Disallow meets the page either way.
 import { normalizePath } from './path-pattern';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -12,7 +12,9 @@ const HIGH_ESCAPES = /(?:%[89A-F][0-9A-F])+/g;
  * escaped as UTF-8 (`/f%FCr` → `/f%C3%BCr`), or null when every run is UTF-8 already. RFC 9309 wants the
  * file in UTF-8; a shop whose file is Latin-1 still means `/für/` by `Disallow: /f\xFCr/`, while its links
  * say `/f%C3%BCr/`: read only as the byte (as Google does) the Disallow kept nobody out. A rule escaped by
- * hand (`Disallow: /f%FCr/`) reads the same: a Latin-1 escape names the same letter.
+ * hand (`Disallow: /f%FCr/`) reads the same: a Latin-1 escape names the same letter. The other way round, a
+ * legacy server's link `/f%FCr/1` is the page a UTF-8 file's `Disallow: /für/` names. Only Disallow
+ * lines are matched so (robots-rules.ts): an Allow is never widened by a guess.
  */
 export function latin1Spelling(path: string): string | null {
   let changed = false;

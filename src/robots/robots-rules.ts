@@ -91,12 +91,18 @@ class MatchedRules implements AgentRules {
     return this.verdict(target) && (merged === target || this.verdict(merged));
   }
 
+  /**
+   * A Disallow also matches the URL's Latin-1 escapes read as UTF-8 (`/f%FCr/` as `/f%C3%BCr/`): a legacy
+   * server's links so spell the page a UTF-8 file names. An Allow matches the URL only as sent.
+   */
   private verdict(target: string): boolean {
     const spellings = querySpellings(target);
+    const legacy = latin1Spelling(target);
+    const disallowSpellings = legacy === null ? spellings : [...spellings, ...querySpellings(legacy)];
     let best: Rule | null = null;
     for (const rule of this.rules) {
       if (best && (rule.pattern.length < best.pattern.length || (rule.pattern.length === best.pattern.length && !rule.allow))) continue;
-      if (spellings.some((spelling) => rule.pattern.matches(spelling))) best = rule;
+      if ((rule.allow ? spellings : disallowSpellings).some((spelling) => rule.pattern.matches(spelling))) best = rule;
     }
     return best?.allow ?? true;
   }

@@ -77,6 +77,9 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'query-only URL', robots: 'User-agent: *\nDisallow: /?\n', verdicts: [['/?', true], ['/?a=1', false], ['/a?x', true]] },
   { name: 'case-sensitive paths', robots: 'User-agent: *\nDisallow: /Admin\n', verdicts: [['/Admin', false], ['/admin', true], ['/ADMIN', true]] },
   { name: 'case-insensitive hex only', robots: 'User-agent: *\nDisallow: /%c3%a9t%C3%A9\n', verdicts: [['/%C3%A9t%C3%A9', false], ['/été', false], ['/%C3%89T%C3%89', true]] },
+  // A legacy server's links escape Latin-1 bytes (`/f%FCr/`): a UTF-8 Disallow of `/für/` keeps them out too; an Allow is not widened so.
+  { name: 'UTF-8 Disallow, Latin-1 escaped URL', robots: 'User-agent: *\nDisallow: /für/\nDisallow: /*?größe=\n', verdicts: [['/f%FCr/1', false], ['/f%C3%BCr/1', false], ['/l?gr%F6%DFe=4', false], ['/fuer/1', true], ['/f%FC/1', true]] },
+  { name: 'UTF-8 Allow, Latin-1 escaped URL', robots: 'User-agent: *\nDisallow: /x/\nAllow: /x/öffentlich/\n', verdicts: [['/x/%C3%B6ffentlich/a', true], ['/x/%F6ffentlich/a', false]] },
   { name: 'non-ASCII rule, encoded URL', robots: 'User-agent: *\nDisallow: /über/\n', verdicts: [['/%C3%BCber/x', false], ['/über/x', false], ['/uber/x', true]] },
   { name: 'unsafe ASCII encoded alike', robots: 'User-agent: *\nDisallow: /a|b\nDisallow: /c"d\n', verdicts: [['/a|b', false], ['/a%7Cb', false], ['/c%22d', false], ['/ab', true]] },
   // The URL parser sends a query's `'` as `%27` (a path's as it is): a rule's `'` must match both spellings.
