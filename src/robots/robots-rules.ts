@@ -18,6 +18,8 @@ interface Group {
   crawlDelayS: number | null;
   /** The first Crawl-delay value of the group that could not be read. */
   unreadableDelay: string | null;
+  /** The waits written before any user-agent line: asked of every crawler, beside the groups that apply. */
+  everyone?: true;
 }
 
 /** What one crawler (one product token) may do on one origin. */
@@ -58,6 +60,7 @@ export class RobotsRules {
     const token = productToken(userAgent);
     let chosen = this.groups.filter((group) => group.agents.includes(token));
     if (chosen.length === 0) chosen = this.groups.filter((group) => group.agents.includes('*'));
+    chosen = [...chosen, ...this.groups.filter((group) => group.everyone)];
     const listing = this.groups.filter((group) => !chosen.includes(group) && group.listed.includes(token));
     return listing.length === 0 ? merged(chosen) : new EveryNameRules([merged(chosen), merged(listing)]);
   }
@@ -154,19 +157,30 @@ function readGroups(text: string): Group[] {
       current.listed.push(...listedTokens(value));
       continue;
     }
-    if (!current) continue;
     if (key === 'crawl-delay' || key === 'request-rate') {
       // Not RFC 9309 records, so they must not change how groups are read (§2.2.4): they do not close
-      // the user-agent lines. Several in one group: the longest wait, as for merged groups.
-      const seconds = delaySecondsOf(key, value);
-      if (seconds === 'unreadable') current.unreadableDelay ??= value;
-      else if (seconds !== null) current.crawlDelayS = Math.max(seconds, current.crawlDelayS ?? 0);
+      // the user-agent lines. Before any group (`Crawl-delay: 10` atop the file) a wait names no crawler,
+      // so it is asked of all: a slower pace is never ruder, and ignored it had us crawl at ours.
+      if (!current) {
+        current = { agents: [], listed: [], rules: [], crawlDelayS: null, unreadableDelay: null, everyone: true };
+        groups.push(current);
+      }
+      readDelay(current, key, value);
       continue;
     }
+    // A rule before any group is none (RFC 9309, Google), even after a file-wide wait.
+    if (!current || current.everyone) continue;
     takingAgents = false;
     current.rules.push(...rulesOf(key === 'allow', value));
   }
   return groups;
+}
+
+/** Several waits in one group: the longest, as for merged groups. */
+function readDelay(group: Group, key: 'crawl-delay' | 'request-rate', value: string): void {
+  const seconds = delaySecondsOf(key, value);
+  if (seconds === 'unreadable') group.unreadableDelay ??= value;
+  else if (seconds !== null) group.crawlDelayS = Math.max(seconds, group.crawlDelayS ?? 0);
 }
 
 /**

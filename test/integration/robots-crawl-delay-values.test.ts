@@ -104,3 +104,25 @@ describe('a crawl of origins whose Request-rate is spelt as found in the wild', 
     }
   });
 });
+
+// `Crawl-delay: 30` atop the file, before any group (Puppet-managed files have it so): asked of every crawler.
+describe('a crawl of an origin whose Crawl-delay stands before any user-agent line', () => {
+  it('reads it as asked of every crawler: above the ceiling the origin is refused, and no page is fetched', async () => {
+    const [shop] = await startFixtureServers(1, { builtInRoutes: false });
+    const storage = tempStorageDir('robots-file-wide-delay');
+    try {
+      shop.route('/robots.txt', (_req, res) => text(res, '# Slow down, all of you\nCrawl-delay: 30\n\nUser-agent: *\nDisallow: /private/\n'));
+      shop.route('/p/:n', (_req, res) => text(res, 'page'));
+      const result = await crawlInProcess(new UrlListSpider([shop.url('/p/0'), shop.url('/p/1')]), storage.dir, {
+        politeness: { minIntervalMs: 10, jitterMs: 0 },
+        robots: { maxCrawlDelayMs: 1_000 },
+        log: { statsIntervalMs: 0 },
+      });
+      expect(shop.requests.map((r) => r.path)).toEqual(['/robots.txt']);
+      expect(result.summary.ledger.failedByReason['robots/crawl-delay-too-long']).toBe(2);
+    } finally {
+      storage.cleanup();
+      await closeFixtureServers([shop]);
+    }
+  });
+});

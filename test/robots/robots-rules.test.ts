@@ -104,6 +104,18 @@ describe('Crawl-delay', () => {
     expect(delay(`User-agent: *\nCrawl-delay: ${'9'.repeat(400)}\n`)).toBe(Infinity);
   });
 
+  // Written at the top of the file, before any group (`Crawl-delay: 10` over a Puppet-managed file), it asks it of
+  // every crawler: ignored, we crawled at our own pace where the site asked everyone for ten seconds.
+  it('reads a Crawl-delay or Request-rate before any user-agent line as asked of every crawler, beside the group that applies', () => {
+    expect(delay('Crawl-delay: 10\n\nUser-agent: *\nDisallow: /x\n')).toBe(10_000);
+    expect(delay('# site-wide\nCrawl-delay: 3\nUser-agent: pricecrawl\nCrawl-delay: 1\n')).toBe(3_000);
+    expect(delay('Crawl-delay: 1\nUser-agent: pricecrawl\nCrawl-delay: 4\n')).toBe(4_000);
+    expect(delay('Request-rate: 1/20s\nUser-agent: other\nDisallow: /\n')).toBe(20_000);
+    expect(RobotsRules.parse('Crawl-delay: soon\nUser-agent: *\nDisallow: /x\n').forAgent('pricecrawl').unreadableCrawlDelay).toBe('soon');
+    // A rule before any group is still no rule (RFC 9309, Google): only the wait is read so, and a wait is never ruder.
+    expect(allowed('Crawl-delay: 10\nDisallow: /x\nUser-agent: *\nDisallow: /y\n', '/x')).toBe(true);
+  });
+
   it('belongs to every agent of the group it sits in, before or between the user-agent lines', () => {
     expect(delay('User-agent: other\nCrawl-delay: 5\nUser-agent: pricecrawl\nDisallow: /x\n')).toBe(5000);
   });
