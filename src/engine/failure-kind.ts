@@ -1,4 +1,5 @@
 // The one place that says whether a failure reason is transient (a later try may succeed) or permanent (the page's own answer).
+import { isTransientStatus } from '../core/transient-status';
 /**
  * Transient: the host or the network was in a bad state, so the run lost work that another run may get
  * (a run with such failures never ends looking clean: exit 4). Permanent: the page's own definitive answer
@@ -49,20 +50,6 @@ const TRANSIENT_REASONS = new Set([
   // page's answer; a later run may get it, so the run must not end looking clean.
   'callback/timeout',
 ]);
-
-/**
- * Statuses that say "not now" rather than "no": timeout, misdirected (the connection reached a server that
- * does not serve the host; another connection may), too early, throttled, a proxy's upstream gone (499,
- * nginx's "client closed request", which only a proxy in between ever answers), and server errors other than
- * 501/505 (unsupported, for good). A status outside 100-599 is no HTTP answer at all (LinkedIn's 999 to
- * crawlers, a proxy's 6xx of its own); RFC 9110 §15 has a client treat it as a 5xx, so the page was not
- * obtained and the run must not end looking clean.
- */
-function isTransientStatus(status: number): boolean {
-  if (status === 408 || status === 421 || status === 425 || status === 429 || status === 499) return true;
-  if (status > 599) return true;
-  return status >= 500 && status <= 599 && status !== 501 && status !== 505;
-}
 
 export function failureKind(reason: string): FailureKind {
   if (TRANSIENT_REASONS.has(reason)) return 'transient';

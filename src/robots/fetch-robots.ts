@@ -1,5 +1,6 @@
 // Fetches one origin's robots.txt and turns the answer into a cache entry, as RFC 9309 §2.3 reads each status.
 import { FetchError } from '../core/errors';
+import { isTransientStatus } from '../core/transient-status';
 import { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import { isProxyFailure, type RequestSession } from '../core/request-session';
@@ -63,9 +64,11 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
       // The byte read past the limit says the file goes on: the crawl says its tail was not read.
       if (!isWall(response, text, options.isBlockPage)) return { kind: 'rules', text, fetchedAtMs: nowMs(), ...(body.length > MAX_ROBOTS_BYTES ? { cut: true as const } : {}) };
       status = `block-page/${status}`;
-    } else if (status >= 400 && status < 500 && status !== 429) {
-      // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), 429 aside. A 3xx the fetcher did not follow (300, 304,
-      // 305) is no answer about the file: read as "no file" it let every page be fetched; it is unreachable.
+    } else if (status >= 400 && status < 500 && !isTransientStatus(status)) {
+      // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), but not the ones that say "not now" (429, and 408, 421,
+      // 425, 499 as for a page): a 408 (the server gave up waiting for us) read as "no file" let every page
+      // be fetched for a day. A 3xx the fetcher did not follow (300, 304, 305) is no answer about the file
+      // either: read as "no file" it let every page be fetched; it is unreachable.
       if (!isWall(response, response.text, options.isBlockPage)) return { kind: 'allow-all', status, fetchedAtMs: nowMs() };
       status = `block-page/${status}`;
     } else answerHeaders = response.headers;
@@ -81,7 +84,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     if (isProxyFailure(code)) return { kind: 'unreachable', status: code, attempts: attemptsBefore, retryAtMs: nowMs(), proxyId };
     status = code;
   }
-  // 429, 5xx and any other answer: the server is the problem, not the file. Told when to come back, we wait that long. A
+  // 429, 408 and the like, 5xx and any other answer: the server is the problem, not the file. Told when to come back, we wait that long. A
   // Retry-After of 0 or a past date names no wait: the fetch counts as unreachable, with our own backoff
   // and budget, or a server that always says "now" had robots.txt fetched again at every page's turn for ever.
   const untilMs = typeof status === 'number' ? retryAfterOf(answerHeaders, nowMs()) : null;

@@ -57,6 +57,12 @@ describe('fetchRobots', () => {
     expect(await fetchFrom(server.origin, 2)).toEqual({ kind: 'unreachable', status: 500, attempts: 3, retryAtMs: NOW_MS + 4000 });
   });
 
+  // The statuses a page is tried again after (failure-kind.ts): they say "not now", never "no file".
+  it('408, 421, 425 and 499: unreachable like a 5xx, not "no file"; with a Retry-After, wait as told', async () => {
+    for (const status of [408, 421, 425, 499]) expect(await respond(status), String(status)).toEqual({ kind: 'unreachable', status, attempts: 1, retryAtMs: NOW_MS + 1000 });
+    expect(await respond(408, { 'retry-after': '30' })).toEqual({ kind: 'retry-after', status: 408, attempts: 0, untilMs: NOW_MS + 30_000 });
+  });
+
   it('a 3xx the fetcher does not follow (300, 304, 305): unreachable, not "no file"', async () => {
     for (const status of [300, 305]) expect(await respond(status, { location: '/real-robots.txt' }), String(status)).toMatchObject({ kind: 'unreachable', status, attempts: 1 });
     // A 304 to a request without a validator is no answer at all (the fetcher refuses it).

@@ -1,4 +1,4 @@
-// Whole crawls against robots.txt as servers serve it on a bad day: an error then the file, a login page, a sitemap start.
+// Whole crawls against robots.txt as servers serve it on a bad day: an error or a timeout then the file, a login page, a sitemap start.
 import type { ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,14 +20,14 @@ function onceThenFile(first: (res: ServerResponse) => void): (req: unknown, res:
   return (_req, res) => (answered++ === 0 ? first(res) : void res.writeHead(200, { 'content-type': 'text/plain' }).end(FILE));
 }
 
-describe('a crawl whose robots.txt fails once, is behind a login gate, or shuts us out in a list', () => {
+describe('a crawl whose robots.txt fails once, times out once, is behind a login gate, or shuts us out in a list', () => {
   let servers: FixtureServer[];
   let result: TestCrawlResult;
   const storage = tempStorageDir('robots-serving');
 
   beforeAll(async () => {
-    servers = await startFixtureServers(4, { builtInRoutes: false });
-    const [serverError, tooMany, login, listing] = servers;
+    servers = await startFixtureServers(5, { builtInRoutes: false });
+    const [serverError, tooMany, login, listing, timedOut] = servers;
     serverError.route('/robots.txt', onceThenFile((res) => void res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Internal Server Error</h1>')));
     // 429 without Retry-After: the server is the problem, not the file (never "no file", which would allow all).
     tooMany.route('/robots.txt', onceThenFile((res) => void res.writeHead(429, { 'content-type': 'text/plain' }).end('Too Many Requests')));
@@ -37,6 +37,9 @@ describe('a crawl whose robots.txt fails once, is behind a login gate, or shuts 
     login.route('/login', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><form method="post"><input name="user"></form></html>'));
     // Our name third on a line of crawlers the shop shuts out (RFC 9309 reads only the first).
     listing.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /cart/\n\nUser-agent: SemrushBot, AhrefsBot, PriceCrawl\nDisallow: /\n'));
+    // 408: the server gave up waiting for our request (a loaded proxy, Apache's mod_reqtimeout). It says nothing about
+    // the file; read as "no robots.txt" (a 4xx) it allowed every page for a day.
+    timedOut.route('/robots.txt', onceThenFile((res) => void res.writeHead(408, { 'content-type': 'text/html', connection: 'close' }).end('<h1>Request Timeout</h1>')));
     for (const server of servers) server.route('/:dir/:n', (_req, res) => page(res));
     const urls = servers.flatMap((server) => [server.url('/private/1'), server.url('/shop/1')]);
     result = await crawlInProcess(new UrlListSpider(urls), storage.dir, {
@@ -50,8 +53,8 @@ describe('a crawl whose robots.txt fails once, is behind a login gate, or shuts 
     storage.cleanup();
   });
 
-  it('after a 500 or a 429, fetches the file again and obeys it: no page before it, none it disallows', () => {
-    for (const server of servers.slice(0, 2)) {
+  it('after a 500, a 429 or a 408, fetches the file again and obeys it: no page before it, none it disallows', () => {
+    for (const server of [servers[0], servers[1], servers[4]]) {
       expect(server.requests.slice(0, 2).map((r) => r.url)).toEqual(['/robots.txt', '/robots.txt']);
       expect(pagesOf(server)).toEqual(['/shop/1']);
     }
@@ -66,8 +69,8 @@ describe('a crawl whose robots.txt fails once, is behind a login gate, or shuts 
   });
 
   it('accounts for every page', () => {
-    expect(result.summary.ledger).toMatchObject({ planned: 8, succeeded: 2, failed: 6, pending: 0 });
-    expect(result.summary.ledger.failedByReason).toEqual({ 'robots/disallowed': 4, 'robots/unavailable': 2 });
+    expect(result.summary.ledger).toMatchObject({ planned: 10, succeeded: 3, failed: 7, pending: 0 });
+    expect(result.summary.ledger.failedByReason).toEqual({ 'robots/disallowed': 5, 'robots/unavailable': 2 });
   });
 });
 
