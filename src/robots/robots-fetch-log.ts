@@ -6,8 +6,9 @@ import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
 /**
  * Logs a fetched entry. Two answers read by the RFC still leave the team something to know, and said
  * nothing before: a file past 500 KiB, whose later rules are not obeyed (RFC 9309 §2.5 lets them go; a
- * page they name may be fetched), and a 2xx body with text but no directive (a shop's "not found" page
- * served at 200), read as no rules, so every page is allowed. Both warn and are counted for the report.
+ * page they name may be fetched), and a 2xx body with no directive and lines no robots.txt holds (a shop's
+ * "not found" page served at 200), read as no rules, so every page is allowed. Both warn and are counted for
+ * the report. An empty file, or one of comments and a Sitemap, says "allow all" as meant: no warning.
  */
 export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: RobotsEntry, crawlDelayMs: number | null): void {
   const url = `${origin}/robots.txt`;
@@ -16,9 +17,9 @@ export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: Ro
     if (entry.cut) {
       ctx.stats.inc('robots/cut');
       ctx.log.warn({ ...fields, readBytes: MAX_ROBOTS_BYTES }, 'robots.txt is longer than 500 KiB: rules after that are not read (RFC 9309 §2.5)');
-    } else if (entry.text.trim() !== '' && robotsDirectives(entry.text).length === 0) {
+    } else if (robotsDirectives(entry.text).length === 0 && holdsForeignLine(entry.text)) {
       ctx.stats.inc('robots/no-directives');
-      ctx.log.warn({ ...fields, directives: 0 }, 'robots.txt answered with text but no directive (a page in its place?): everything allowed');
+      ctx.log.warn({ ...fields, directives: 0 }, 'robots.txt answered with no directive and lines no robots.txt holds (a page in its place?): everything allowed');
     } else ctx.log.info(fields, 'robots.txt loaded');
   } else if (entry.kind === 'allow-all') {
     ctx.log.info({ url, status: entry.status, rules: false }, 'robots.txt loaded');
@@ -29,4 +30,12 @@ export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: Ro
     ctx.stats.inc('robots/unreachable');
     ctx.log.warn({ url, status: entry.status, attempts: entry.attempts }, 'robots.txt unreachable');
   }
+}
+
+/** A line that is not blank, not a comment and no `key: value` record: markup, JSON, a "Not found" sentence. */
+function holdsForeignLine(text: string): boolean {
+  return text.split(/\r\n|\r|\n/).some((line) => {
+    const trimmed = line.trim();
+    return trimmed !== '' && !trimmed.startsWith('#') && !/^[A-Za-z][\w -]*:/.test(trimmed);
+  });
 }

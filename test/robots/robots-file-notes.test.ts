@@ -11,24 +11,27 @@ const HUGE = `User-agent: *\nDisallow: /head/\n${'Disallow: /archive/2009/discon
 /** A shop's catch-all "not found" page, answered at 200 for /robots.txt. */
 const SOFT_404 = '<!doctype html><html><head><title>Page not found</title></head><body><h1>Sorry, this page does not exist</h1></body></html>';
 const FILE = 'User-agent: *\nDisallow: /private/\n';
+/** No directive, as meant: comments and a Sitemap, which allow everything without a word of warning. */
+const SITEMAP_ONLY = '# We welcome all crawlers\n\nSitemap: https://shop.example/sitemap.xml\n';
 
 function answer(res: ServerResponse, type: string, body: string): void {
   res.writeHead(200, { 'content-type': type });
   res.end(body);
 }
 
-describe('a crawl of shops whose robots.txt is 5 MiB long, a soft 404, or a plain file', () => {
+describe('a crawl of shops whose robots.txt is 5 MiB long, a soft 404, a plain file, or comments and a Sitemap', () => {
   let servers: FixtureServer[];
   let result: TestCrawlResult;
   const storage = tempStorageDir('robots-notes');
   const lines: Array<Record<string, unknown>> = [];
 
   beforeAll(async () => {
-    servers = await startFixtureServers(3, { builtInRoutes: false });
-    const [huge, soft, plain] = servers;
+    servers = await startFixtureServers(4, { builtInRoutes: false });
+    const [huge, soft, plain, sitemapOnly] = servers;
     huge.route('/robots.txt', (_req, res) => answer(res, 'text/plain', HUGE));
     soft.route('/robots.txt', (_req, res) => answer(res, 'text/html', SOFT_404));
     plain.route('/robots.txt', (_req, res) => answer(res, 'text/plain', FILE));
+    sitemapOnly.route('/robots.txt', (_req, res) => answer(res, 'text/plain', SITEMAP_ONLY));
     for (const server of servers) server.route('/:dir/:n', (_req, res) => answer(res, 'text/html', '<p class="price">9.99</p>'));
     const urls = servers.flatMap((server) => [server.url('/head/1'), server.url('/tail/1'), server.url('/private/1')]);
     result = await crawlInProcess(new UrlListSpider(urls), storage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 }, log: { statsIntervalMs: 0 } }, { logLines: lines });
@@ -45,6 +48,7 @@ describe('a crawl of shops whose robots.txt is 5 MiB long, a soft 404, or a plai
     expect(pagesAt(0)).toEqual(['/private/1', '/tail/1']);
     expect(pagesAt(1)).toEqual(['/head/1', '/private/1', '/tail/1']);
     expect(pagesAt(2)).toEqual(['/head/1', '/tail/1']);
+    expect(pagesAt(3)).toEqual(['/head/1', '/private/1', '/tail/1']);
   });
 
   it('says that rules past 500 KiB were not read, and that a file with no directive allowed everything', () => {
@@ -53,5 +57,6 @@ describe('a crawl of shops whose robots.txt is 5 MiB long, a soft 404, or a plai
     expect(loaded(1)).toMatchObject({ level: 40, status: 200, directives: 0 });
     expect(loaded(2)).toMatchObject({ level: 30, status: 200, rules: true });
     expect(loaded(2)).not.toHaveProperty('readBytes');
+    expect(loaded(3)).toMatchObject({ level: 30, status: 200, rules: true });
   });
 });
