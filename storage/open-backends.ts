@@ -34,6 +34,7 @@ import { SqliteRunRecordStore } from './sqlite/run-records';
 import { SqliteScheduleLock } from './sqlite/schedule-lock';
 import { SqliteRunLedger } from './sqlite/sqlite-run-ledger';
 import type { SqliteAccess } from './sqlite/open-storage-db';
+import { readingAccess } from './sqlite/storage-dir-access';
 import { parseStoreUrl } from '../src/settings/store-url';
 import { itemStoreBesideFrontier } from './run-item-store';
 
@@ -47,13 +48,13 @@ export interface StoreConfig {
   /** `storage.items`: the project's own item store, in place of the backend's items. */
   items?: ComponentEntry;
   /**
-   * A command that only reads (`runs`, `report`, `export`, `changes`, `raw`): the embedded files open read-only,
-   * as they are (no schema, WAL switch or directory written), so an operator who may only read them can.
+   * A command that only reads (`runs`, `report`, `export`, `changes`, `raw`): where this user may not write the
+   * embedded files, they open read-only, as they are (no schema, WAL switch or directory written).
    */
   readOnly?: boolean;
 }
 
-const sqliteAccess = (config: { readOnly?: boolean }): SqliteAccess => (config.readOnly ? 'read' : 'write');
+const sqliteAccess = (config: { readOnly?: boolean }, dir: string): SqliteAccess => (config.readOnly ? readingAccess(dir) : 'write');
 
 /** PostgreSQL: connects and applies pending migrations before resolving, so a bad URL fails at start. */
 export async function openStores(config: StoreConfig): Promise<CrawlStores> {
@@ -70,7 +71,7 @@ async function openBackendStores(config: StoreConfig): Promise<CrawlStores> {
   const location = parseStoreUrl(config.url, config.dir);
   if (location.kind === 'sqlite') {
     const { dir } = location;
-    const access = sqliteAccess(config);
+    const access = sqliteAccess(config, dir);
     return new LazyCrawlStores('sqlite', dir, {
       items: () => SqliteItemStore.open(dir, { access }),
       history: () => SqlitePriceHistory.open(dir, access),
@@ -90,7 +91,7 @@ async function openBackendStores(config: StoreConfig): Promise<CrawlStores> {
 export async function openRunRecords(config: StoreConfig): Promise<RunRecordStore> {
   const location = parseStoreUrl(config.url, config.dir);
   // Embedded: beside the frontier's runs in storage.dir (a `sqlite:<dir>` URL moves only the stores).
-  if (location.kind === 'sqlite') return SqliteRunRecordStore.open(config.dir, sqliteAccess(config));
+  if (location.kind === 'sqlite') return SqliteRunRecordStore.open(config.dir, sqliteAccess(config, config.dir));
   return (await import('./postgres/open-pg-stores')).openPgRunRecords(location.url, config.answerTimeoutMs);
 }
 
@@ -176,7 +177,7 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
  * `frontierUrl` (Redis), else frontier.sqlite in `dir`. Reports and the SKU catalog read failures only here.
  */
 export async function openRunLedger(source: { frontierUrl: string; dir: string; readOnly?: boolean }): Promise<RunLedgerReader> {
-  if (source.frontierUrl === '') return SqliteRunLedger.open(source.dir, sqliteAccess(source));
+  if (source.frontierUrl === '') return SqliteRunLedger.open(source.dir, sqliteAccess(source, source.dir));
   // Imported on demand, as the frontier is: an embedded crawl never loads the Redis client.
   const { RedisRunLedger } = await import('./redis/redis-run-ledger');
   return RedisRunLedger.open(source.frontierUrl);

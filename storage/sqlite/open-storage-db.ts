@@ -1,4 +1,4 @@
-// Opens a small SQLite file in the storage dir (WAL, synchronous=NORMAL, busy timeout) and runs its DDL.
+// Opens a small SQLite file in the storage dir: for a crawl WAL, synchronous, busy timeout and its DDL; for a reader that may not write, as it is.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';

@@ -1,6 +1,6 @@
 // An operator who may read a storage dir but not write it (another uid, a read-only mount or snapshot) runs `runs`, `status` and `report` on it.
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { chownSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,5 +98,29 @@ describe('a killed run copied without its WAL index (-shm), read by an operator 
     expect(listed.code).toBe(2);
     expect(listed.stdout).toBe('');
     expect(listed.stderr).toMatch(/cannot read \S+frontier\.sqlite \(SQLITE_\w+\): this user may not create its WAL index .* copy the storage dir somewhere this user may write/);
+  });
+});
+
+describe('runs on a storage dir from an older pricecrawl, by its owner', () => {
+  let site: CatalogSite;
+  const storage = tempStorageDir('ro-owner-old');
+
+  beforeAll(async () => {
+    site = await startCatalogSite({ hosts: 1, productsPerHost: 2, perPage: 4 });
+    await cli(['crawl', 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${site.startUrls.join(',')}`, '--storage', storage.dir, '--run', 'old', '-s', 'politeness.minIntervalMs=5']);
+    // The run records as versions before summary_json and start_ticks wrote them.
+    const db = new Database(join(storage.dir, 'frontier.sqlite'));
+    db.exec('ALTER TABLE run_records DROP COLUMN summary_json; ALTER TABLE run_records DROP COLUMN start_ticks');
+    db.close();
+  }, 120_000);
+  afterAll(async () => {
+    await site.close();
+    storage.cleanup();
+  });
+
+  it('still upgrades the file and lists the run, as before reading commands could open read-only', async () => {
+    const listed = await cli(['runs', '--json', '--storage', storage.dir]);
+    expect(listed.stderr).toBe('');
+    expect(JSON.parse(listed.stdout)).toMatchObject({ runId: 'old', outcome: 'finished' });
   });
 });
