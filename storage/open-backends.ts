@@ -33,6 +33,8 @@ import { SqlitePriceHistory } from './sqlite/sqlite-price-history';
 import { SqliteRunRecordStore } from './sqlite/run-records';
 import { SqliteScheduleLock } from './sqlite/schedule-lock';
 import { SqliteRunLedger } from './sqlite/sqlite-run-ledger';
+import type { SqliteAccess } from './sqlite/open-storage-db';
+import { readingAccess } from './sqlite/storage-dir-access';
 import { parseStoreUrl } from '../src/settings/store-url';
 import { itemStoreBesideFrontier } from './run-item-store';
 
@@ -45,7 +47,14 @@ export interface StoreConfig {
   answerTimeoutMs?: number;
   /** `storage.items`: the project's own item store, in place of the backend's items. */
   items?: ComponentEntry;
+  /**
+   * A command that only reads (`runs`, `report`, `export`, `changes`, `raw`): where this user may not write the
+   * embedded files, they open read-only, as they are (no schema, WAL switch or directory written).
+   */
+  readOnly?: boolean;
 }
+
+const sqliteAccess = (config: { readOnly?: boolean }, dir: string): SqliteAccess => (config.readOnly ? readingAccess(dir) : 'write');
 
 /** PostgreSQL: connects and applies pending migrations before resolving, so a bad URL fails at start. */
 export async function openStores(config: StoreConfig): Promise<CrawlStores> {
@@ -62,12 +71,13 @@ async function openBackendStores(config: StoreConfig): Promise<CrawlStores> {
   const location = parseStoreUrl(config.url, config.dir);
   if (location.kind === 'sqlite') {
     const { dir } = location;
+    const access = sqliteAccess(config, dir);
     return new LazyCrawlStores('sqlite', dir, {
-      items: () => SqliteItemStore.open(dir),
-      history: () => SqlitePriceHistory.open(dir),
-      fetchLog: () => SqliteFetchLog.open(dir),
-      blobs: () => SqliteBlobStore.open(dir),
-      catalog: () => SqliteCatalogStore.open(dir),
+      items: () => SqliteItemStore.open(dir, { access }),
+      history: () => SqlitePriceHistory.open(dir, access),
+      fetchLog: () => SqliteFetchLog.open(dir, undefined, access),
+      blobs: () => SqliteBlobStore.open(dir, access),
+      catalog: () => SqliteCatalogStore.open(dir, access),
     });
   }
   // Loaded only for a PostgreSQL store: the driver is no start-up cost of an embedded crawl.
@@ -81,7 +91,7 @@ async function openBackendStores(config: StoreConfig): Promise<CrawlStores> {
 export async function openRunRecords(config: StoreConfig): Promise<RunRecordStore> {
   const location = parseStoreUrl(config.url, config.dir);
   // Embedded: beside the frontier's runs in storage.dir (a `sqlite:<dir>` URL moves only the stores).
-  if (location.kind === 'sqlite') return SqliteRunRecordStore.open(config.dir);
+  if (location.kind === 'sqlite') return SqliteRunRecordStore.open(config.dir, sqliteAccess(config, config.dir));
   return (await import('./postgres/open-pg-stores')).openPgRunRecords(location.url, config.answerTimeoutMs);
 }
 
@@ -166,8 +176,8 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
  * A run's failed requests and per-URL outcomes, from the frontier that ran it: the shared one at
  * `frontierUrl` (Redis), else frontier.sqlite in `dir`. Reports and the SKU catalog read failures only here.
  */
-export async function openRunLedger(source: { frontierUrl: string; dir: string }): Promise<RunLedgerReader> {
-  if (source.frontierUrl === '') return SqliteRunLedger.open(source.dir);
+export async function openRunLedger(source: { frontierUrl: string; dir: string; readOnly?: boolean }): Promise<RunLedgerReader> {
+  if (source.frontierUrl === '') return SqliteRunLedger.open(source.dir, sqliteAccess(source, source.dir));
   // Imported on demand, as the frontier is: an embedded crawl never loads the Redis client.
   const { RedisRunLedger } = await import('./redis/redis-run-ledger');
   return RedisRunLedger.open(source.frontierUrl);

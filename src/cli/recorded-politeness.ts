@@ -6,7 +6,7 @@ import type { Settings } from '../settings/schema';
 /** The run's record; null when there is none or the record store cannot be read (the caller shows the frontier's view alone). */
 export async function recordedRun(storage: Settings['storage'], runId: string): Promise<RunRecord | null> {
   const { openExistingRunRecords } = await import('../../storage/open-backends');
-  const records = await openExistingRunRecords(storage).catch(() => null);
+  const records = await openExistingRunRecords({ ...storage, readOnly: true }).catch(() => null);
   if (records === null) return null;
   try {
     return await records.get(runId);

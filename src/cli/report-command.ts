@@ -12,7 +12,7 @@ export interface ReportOptions extends StoreCliOptions {
 export async function reportCommand(runId: string, opts: ReportOptions): Promise<number> {
   const cliPairs = [...storeCliPairs(opts), ...(opts.frontier ? [`frontier.url=${opts.frontier}`] : [])];
   const { settings } = loadSettings({ configPath: opts.config, cliPairs });
-  const path = await writeReport({ ...settings.storage, frontierUrl: settings.frontier.url }, runId, opts.output);
+  const path = await writeReport({ ...settings.storage, frontierUrl: settings.frontier.url, readOnly: true }, runId, opts.output);
   process.stdout.write(`report written: ${path}\n`);
   return 0;
 }

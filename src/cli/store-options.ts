@@ -22,7 +22,7 @@ export function storeCliPairs(opts: StoreCliOptions): string[] {
 
 /** For commands that only read stores (`changes`, `raw`): config file, env and the flags, layered as for a crawl. */
 export function storeConfigFromCli(opts: StoreCliOptions): StoreConfig {
-  return loadSettings({ configPath: opts.config, cliPairs: storeCliPairs(opts) }).settings.storage;
+  return { ...loadSettings({ configPath: opts.config, cliPairs: storeCliPairs(opts) }).settings.storage, readOnly: true };
 }
 
 /** Runs `use` on the run records of the configured stores (frontier.sqlite in storage.dir, or PostgreSQL); `command` names the refusal. */

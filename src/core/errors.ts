@@ -68,6 +68,8 @@ export type ErrorCode =
   | 'BROWSER_PAGE_NAVIGATED'
   | 'BROWSER_DOWNLOAD'
   | 'STORAGE_UNWRITABLE'
+  /** A storage dir's file this user may read but not read consistently (its WAL without an index this user may create). */
+  | 'STORAGE_UNREADABLE'
   | 'RUN_IN_USE'
   | 'SPIDER_IN_USE'
   | 'METRICS_PORT_UNAVAILABLE'

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { frontierDbPath, openFrontierDb, type SqliteDb } from './open-frontier-db';
 import { GroupCommit } from './group-commit';
+import type { SqliteAccess } from './open-storage-db';
 
 /**
  * Why shared: a frontier keeps its turn's write transaction open until setImmediate (group commit).
@@ -23,9 +24,11 @@ interface Shared {
 
 const connections = new Map<string, Shared>();
 
-export function acquireFrontierConnection(dir: string): FrontierConnection {
+export function acquireFrontierConnection(dir: string, access: SqliteAccess = 'write'): FrontierConnection {
   const key = resolve(frontierDbPath(dir));
   let shared = connections.get(key);
+  // A reader shares a writer's connection of this process (`crawl --report`); else it has one of its own, never shared with a writer.
+  if (!shared && access === 'read') return readerConnection(openFrontierDb(dir, 'read'));
   if (!shared) {
     const db = openFrontierDb(dir);
     shared = { db, commits: new GroupCommit(db), refs: 0 };
@@ -47,6 +50,10 @@ export function acquireFrontierConnection(dir: string): FrontierConnection {
       connections.delete(key);
     },
   };
+}
+
+function readerConnection(db: SqliteDb): FrontierConnection {
+  return { db, commits: new GroupCommit(db), release: () => db.close() };
 }
 
 /** Runs `use` on the directory's frontier.sqlite, shared with any frontier open on it in this process. */

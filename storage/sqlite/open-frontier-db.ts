@@ -6,6 +6,8 @@ import { FRONTIER_DDL, FRONTIER_SCHEMA_VERSION } from './frontier-schema';
 import { addColumnIfMissing } from './add-column';
 import { applySchema, enableWal, spaceCheckpoints } from './enable-wal';
 import { noteFileOpened } from './file-in-place';
+import { openSqliteForReading } from './open-for-reading';
+import type { SqliteAccess } from './open-storage-db';
 
 export type SqliteDb = Database.Database;
 
@@ -17,7 +19,9 @@ export function frontierDbPath(dir: string): string {
  * synchronous=NORMAL in WAL mode: a commit survives a process crash (kill -9), which is what
  * the ledger promises; only an OS crash or power loss can drop the last commits.
  */
-export function openFrontierDb(dir: string): SqliteDb {
+export function openFrontierDb(dir: string, access: SqliteAccess = 'write'): SqliteDb {
+  // A command that only reads (runs, status, report) takes the file as it is: a newer schema is still refused.
+  if (access === 'read') return refuseNewerSchema(openSqliteForReading(frontierDbPath(dir)));
   mkdirSync(dir, { recursive: true });
   const db = new Database(frontierDbPath(dir));
   noteFileOpened(db);
@@ -27,11 +31,7 @@ export function openFrontierDb(dir: string): SqliteDb {
   // 32 MB page cache (default 2 MB): the fingerprint and pick index pages of a large run stay hot.
   db.pragma('cache_size = -32768');
   spaceCheckpoints(db);
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > FRONTIER_SCHEMA_VERSION) {
-    db.close();
-    throw new Error(`frontier.sqlite has schema ${version}, newer than this code (${FRONTIER_SCHEMA_VERSION})`);
-  }
+  refuseNewerSchema(db);
   applySchema(db, () => {
     db.exec(FRONTIER_DDL);
     // Version 2: workers name their process exactly (pid + start time), so a reused pid is not taken for them.
@@ -43,4 +43,11 @@ export function openFrontierDb(dir: string): SqliteDb {
     db.pragma(`user_version = ${FRONTIER_SCHEMA_VERSION}`);
   });
   return db;
+}
+
+function refuseNewerSchema(db: SqliteDb): SqliteDb {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version <= FRONTIER_SCHEMA_VERSION) return db;
+  db.close();
+  throw new Error(`frontier.sqlite has schema ${version}, newer than this code (${FRONTIER_SCHEMA_VERSION})`);
 }

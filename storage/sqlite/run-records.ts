@@ -4,6 +4,7 @@ import type { SqliteDb } from './open-frontier-db';
 import type { CrawlEnd, CrawlStart, RunRecord, RunRecordStore } from '../../src/ports/run-record-store';
 import { judgeRunRecord, processStartTicks, thisProcessStartTicks } from '../process-liveness';
 import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
+import type { SqliteAccess } from './open-storage-db';
 
 export const RUN_RECORDS_DDL = `
 CREATE TABLE IF NOT EXISTS run_records (
@@ -72,8 +73,9 @@ export function listRunRecords(db: SqliteDb, spider?: string): RunRecord[] {
 export class SqliteRunRecordStore implements RunRecordStore {
   private constructor(private readonly connection: FrontierConnection) {}
 
-  static open(dir: string): SqliteRunRecordStore {
-    const connection = acquireFrontierConnection(dir);
+  static open(dir: string, access: SqliteAccess = 'write'): SqliteRunRecordStore {
+    const connection = acquireFrontierConnection(dir, access);
+    if (access === 'read') return new SqliteRunRecordStore(connection);
     try {
       ensureRunRecords(connection.db);
     } catch (error) {

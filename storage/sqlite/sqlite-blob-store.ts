@@ -5,7 +5,7 @@ import { isBlobHash, sha256Hex } from '../../src/core/blob-hash';
 import type { BlobStore } from '../../src/ports/blob-store';
 import { compressBlob, decompressBlob } from '../blob-compression';
 import { readLegacyBlob } from '../files/legacy-blob-files';
-import { openStorageDb } from './open-storage-db';
+import { openStorageDb, type SqliteAccess } from './open-storage-db';
 import { assertFileInPlace } from './file-in-place';
 
 const DDL = `
@@ -57,8 +57,8 @@ export class SqliteBlobStore implements BlobStore {
     });
   }
 
-  static open(storageDir: string): SqliteBlobStore {
-    return new SqliteBlobStore(openStorageDb(storageDir, 'blobs.sqlite', DDL), storageDir);
+  static open(storageDir: string, access: SqliteAccess = 'write'): SqliteBlobStore {
+    return new SqliteBlobStore(openStorageDb(storageDir, 'blobs.sqlite', DDL, { access }), storageDir);
   }
 
   put(bytes: Buffer, knownHash?: string): Promise<string> {

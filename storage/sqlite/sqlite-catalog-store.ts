@@ -5,7 +5,7 @@ import type { CatalogEntry } from '../../src/catalog/catalog-entry';
 import { siteSkuKey } from '../../src/pipeline/stored-item';
 import { addByUrl, type CatalogStore, type SiteSku } from '../../src/ports/catalog-store';
 import { upgradeItemsDb } from './items-schema';
-import { openStorageDb } from './open-storage-db';
+import { openStorageDb, type SqliteAccess } from './open-storage-db';
 import { skuCatalogDdl } from './site-identity';
 
 const DDL = `${skuCatalogDdl('sku_catalog')}
@@ -41,10 +41,8 @@ export class SqliteCatalogStore implements CatalogStore {
   }
 
   /** The embedded default: beside the items in `<storage.dir>/items.sqlite`. */
-  static open(storageDir: string): SqliteCatalogStore {
-    const db = openStorageDb(storageDir, 'items.sqlite', DDL, 'FULL');
-    upgradeItemsDb(db);
-    return new SqliteCatalogStore(db);
+  static open(storageDir: string, access: SqliteAccess = 'write'): SqliteCatalogStore {
+    return new SqliteCatalogStore(openStorageDb(storageDir, 'items.sqlite', DDL, { synchronous: 'FULL', access, upgrade: upgradeItemsDb }));
   }
 
   async getBySku(spider: string, ids: readonly SiteSku[]): Promise<Map<string, CatalogEntry>> {

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { FetchLog, FetchLogRow } from '../../src/ports/fetch-log';
 import { DEFAULT_GROUP_COMMIT, GroupCommitBuffer, type GroupCommitOptions } from './group-commit-buffer';
-import { openStorageDb } from './open-storage-db';
+import { openStorageDb, type SqliteAccess } from './open-storage-db';
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS fetch_log (
@@ -35,8 +35,8 @@ export class SqliteFetchLog implements FetchLog {
     this.buffer = new GroupCommitBuffer<FetchLogRow>(db, db.prepare(INSERT), groupCommit);
   }
 
-  static open(storageDir: string, groupCommit: GroupCommitOptions = DEFAULT_GROUP_COMMIT): SqliteFetchLog {
-    return new SqliteFetchLog(openStorageDb(storageDir, 'fetch-log.sqlite', DDL), groupCommit);
+  static open(storageDir: string, groupCommit: GroupCommitOptions = DEFAULT_GROUP_COMMIT, access: SqliteAccess = 'write'): SqliteFetchLog {
+    return new SqliteFetchLog(openStorageDb(storageDir, 'fetch-log.sqlite', DDL, { access }), groupCommit);
   }
 
   record(row: FetchLogRow): void {

@@ -7,6 +7,9 @@ import type { ItemStore, StoredItem } from '../../src/ports/item-store';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import { ITEMS_DDL, ITEMS_SCHEMA_VERSION, upgradeItemsDb } from './items-schema';
 import { enableWal } from './enable-wal';
+import { openSqliteForReading } from './open-for-reading';
+import { withEmptyStandIns } from './empty-stand-ins';
+import type { SqliteAccess } from './open-storage-db';
 import { assertFileInPlace, noteFileOpened } from './file-in-place';
 
 export interface SqliteItemStoreOptions {
@@ -17,9 +20,28 @@ export interface SqliteItemStoreOptions {
    * `normal` survives a process crash (kill -9) only, and is faster.
    */
   synchronous?: 'full' | 'normal';
+  /** `read`: a command that only reads opens the file as it is (no directory, schema or upgrade written). */
+  access?: SqliteAccess;
 }
 
 type ItemRow = ItemRowOf<string>;
+
+/** The crawl's connection: the directory made, WAL on, the schema created or upgraded to this version. */
+function openItemsForWriting(options: SqliteItemStoreOptions): Database.Database {
+  mkdirSync(dirname(options.path), { recursive: true });
+  const db = new Database(options.path);
+  noteFileOpened(db);
+  enableWal(db);
+  db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > ITEMS_SCHEMA_VERSION) {
+    throw new Error(`${options.path} has items schema v${version}; this pricecrawl knows up to v${ITEMS_SCHEMA_VERSION}`);
+  }
+  upgradeItemsDb(db);
+  db.exec(ITEMS_DDL);
+  db.pragma(`user_version = ${ITEMS_SCHEMA_VERSION}`);
+  return db;
+}
 
 const UPSERT = `
 INSERT INTO items (run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms)
@@ -41,18 +63,7 @@ export class SqliteItemStore implements ItemStore {
 
   constructor(options: SqliteItemStoreOptions) {
     this.path = options.path;
-    mkdirSync(dirname(options.path), { recursive: true });
-    this.db = new Database(options.path);
-    noteFileOpened(this.db);
-    enableWal(this.db);
-    this.db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    if (version > ITEMS_SCHEMA_VERSION) {
-      throw new Error(`${options.path} has items schema v${version}; this pricecrawl knows up to v${ITEMS_SCHEMA_VERSION}`);
-    }
-    upgradeItemsDb(this.db);
-    this.db.exec(ITEMS_DDL);
-    this.db.pragma(`user_version = ${ITEMS_SCHEMA_VERSION}`);
+    this.db = options.access === 'read' ? withEmptyStandIns(options.path, ITEMS_DDL, openSqliteForReading) : openItemsForWriting(options);
     this.upsert = this.db.prepare(UPSERT);
     this.writeAll = this.db.transaction((items: StoredItem[]) => {
       for (const item of items) this.upsert.run({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, data: JSON.stringify(item.data) });
@@ -84,9 +95,8 @@ export class SqliteItemStore implements ItemStore {
    * half-consumed iterator cannot make the writer connection "busy").
    */
   async *iterateItems(runId: string): AsyncIterable<StoredItem> {
-    const reader = new Database(this.path, { readonly: true, fileMustExist: true });
+    const reader = openSqliteForReading(this.path);
     try {
-      reader.pragma('busy_timeout = 5000');
       for (const row of reader.prepare(SELECT_RUN).iterate(runId) as IterableIterator<ItemRow>) {
         yield storedItemFromRow(row, JSON.parse(row.data) as Record<string, unknown>);
       }

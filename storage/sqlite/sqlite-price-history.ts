@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { parsePricingColumns, type PriceChange, type PriceHistory, type PriceHistoryFilter } from '../../src/ports/price-history';
 import { upgradeItemsDb } from './items-schema';
 import { priceChangesDdl } from './site-identity';
-import { openStorageDb } from './open-storage-db';
+import { openStorageDb, type SqliteAccess } from './open-storage-db';
 
 const DDL = `${priceChangesDdl('price_changes')}
 CREATE INDEX IF NOT EXISTS price_changes_by_time ON price_changes (observed_at_ms);`;
@@ -45,10 +45,8 @@ export class SqlitePriceHistory implements PriceHistory {
   private constructor(private readonly db: Database.Database) {}
 
   /** Opens (and prepares) the change table beside the items table in <storageDir>/items.sqlite. */
-  static open(storageDir: string): SqlitePriceHistory {
-    const db = openStorageDb(storageDir, 'items.sqlite', DDL, 'FULL');
-    upgradeItemsDb(db);
-    return new SqlitePriceHistory(db);
+  static open(storageDir: string, access: SqliteAccess = 'write'): SqlitePriceHistory {
+    return new SqlitePriceHistory(openStorageDb(storageDir, 'items.sqlite', DDL, { synchronous: 'FULL', access, upgrade: upgradeItemsDb }));
   }
 
   async recordRun(spider: string, runId: string): Promise<number> {

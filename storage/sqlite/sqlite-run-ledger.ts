@@ -2,6 +2,7 @@
 import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
 import type { FailedRequest, RunLedgerReader } from '../../src/ports/run-ledger';
 import { acquireFrontierConnection, type FrontierConnection } from './frontier-connection';
+import type { SqliteAccess } from './open-storage-db';
 
 interface FailedRow {
   id: number;
@@ -20,8 +21,8 @@ export class SqliteRunLedger implements RunLedgerReader {
     this.stateOf = connection.db.prepare('SELECT state FROM requests WHERE run_id = ? AND fingerprint = ?').pluck();
   }
 
-  static open(dir: string): SqliteRunLedger {
-    return new SqliteRunLedger(acquireFrontierConnection(dir));
+  static open(dir: string, access: SqliteAccess = 'write'): SqliteRunLedger {
+    return new SqliteRunLedger(acquireFrontierConnection(dir, access));
   }
 
   /** Walks requests_run from the last id read: a page costs its own rows, however many the run holds. */

@@ -1,11 +1,11 @@
 // Reads a run's live status from the embedded frontier file (what `pricecrawl status` prints), without joining it.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import type { PolicyFor } from '../../src/politeness/host-policy';
 import { intervalInForce } from '../../src/politeness/interval-in-force';
 import type { GateRecord } from '../../src/ports/host-gate';
 import type { HostStatus, RunSelector, RunStatusReader, RunStatusReport } from '../../src/ports/run-status';
-import { frontierDbPath } from './open-frontier-db';
+import { frontierDbPath, openFrontierDb } from './open-frontier-db';
 import { isPidAlive } from '../process-liveness';
 
 interface HostStateRow {
@@ -22,9 +22,7 @@ interface HostStateRow {
 export function openFrontierForReading(dir: string): Database.Database | null {
   const path = frontierDbPath(dir);
   if (!existsSync(path)) return null;
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  return db;
+  return openFrontierDb(dir, 'read');
 }
 
 /** The run to show: the given id, else the spider's latest (running first), else the newest of any spider. */

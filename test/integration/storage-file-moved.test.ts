@@ -20,7 +20,7 @@ const ALL_DONE = /accounting: planned 44 = succeeded 44 \+ failed 0 \+ pending 0
  * `resume`: crawl again with --resume once the first crawl ended.
  */
 function crawlDeletingFile(file: string, arrivals: number, resume: boolean) {
-  const state = { site: null as unknown as CatalogSite, first: null as unknown as CliRun, resumed: null as CliRun | null };
+  const state = { site: null as unknown as CatalogSite, first: null as unknown as CliRun, resumed: null as CliRun | null, arrivalsBeforeResume: 0 };
   const storage = tempStorageDir('file-moved');
   const children = childTracker();
   const crawl = catalogCrawler({ startUrls: () => state.site.startUrls, dir: storage.dir, intervalMs: 15, track: children.track });
@@ -31,6 +31,7 @@ function crawlDeletingFile(file: string, arrivals: number, resume: boolean) {
         for (const suffix of ['', '-wal', '-shm']) rmSync(join(storage.dir, file + suffix), { force: true });
       });
     });
+    state.arrivalsBeforeResume = state.site.servers[0].requests.length;
     if (resume) state.resumed = await crawl(['--resume']);
   }, 60_000);
   afterAll(async () => {
@@ -68,6 +69,20 @@ describe.each(['items.sqlite', 'blobs.sqlite'])('%s deleted after 2 arrivals at 
     expect(items.map((item) => `${item.sku} ${item.price}`).sort()).toEqual(state.site.products.map((p) => `${p.sku} ${p.price}`).sort());
     expect(await itemsWithoutBody(dir, items)).toEqual([]);
   });
+});
+
+/** The fetch log is the run's record of every fetch (the report's fetches, latencies and host outcomes read it). */
+describe('fetch-log.sqlite deleted after 8 arrivals', () => {
+  const { state, dir } = crawlDeletingFile('fetch-log.sqlite', 8, true);
+
+  it('stops the crawl with the refusal instead of a finished run whose fetch log is gone', () => expectRefusal(state.first));
+
+  it('stops when the next rows are written, not after crawling every page into the deleted file', () => {
+    // 40 products and 4 listing pages, robots.txt besides: a crawl that ran to its end saw 45 arrivals.
+    expect(state.arrivalsBeforeResume).toBeLessThan(45);
+  });
+
+  it('leaves the run resumable: --resume finishes it', () => expectResumed(state.resumed, dir));
 });
 
 describe('items.sqlite deleted after 20 arrivals', () => {

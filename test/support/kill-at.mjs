@@ -5,11 +5,20 @@
 //                                                       matches, on a database file whose name ends so
 //                                                       (`after:3:items.sqlite:^COMMIT$`: the 3rd item batch
 //                                                       is durable, its requests not acknowledged yet)
+//   KILL_WITH=SIGTERM,SIGTERM                           other signals than SIGKILL, sent in turn, each once the
+//                                                       process has handled the one before (a second Ctrl-C)
 import diagnostics_channel from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 
 const spec = process.env.KILL_AT ?? '';
-const die = () => process.kill(process.pid, 'SIGKILL');
+const signals = (process.env.KILL_WITH ?? 'SIGKILL').split(',');
+const die = () => sendInTurn(signals);
+
+/** Each signal after the process has run the handlers of the one before (its setImmediate comes after them). */
+function sendInTurn([signal, ...rest]) {
+  process.kill(process.pid, signal);
+  if (rest.length > 0) setImmediate(() => sendInTurn(rest));
+}
 
 if (spec.startsWith('heads:')) {
   const n = Number(spec.slice('heads:'.length));

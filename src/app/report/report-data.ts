@@ -154,7 +154,7 @@ function hostOutcomes(ledger: LedgerSummary | null, rows: readonly FetchLogRow[]
 export async function gatherReport(config: ReportSource, runId: string): Promise<ReportData> {
   const record = await readRunRecord(config, runId);
   const summary = record.summaryJson ? (JSON.parse(record.summaryJson) as RunSummary) : null;
-  const ledgerSource = { frontierUrl: runFrontierUrl(record, config.frontierUrl ?? ''), dir: config.dir };
+  const ledgerSource = { frontierUrl: runFrontierUrl(record, config.frontierUrl ?? ''), dir: config.dir, readOnly: config.readOnly };
   const failures = await withRunLedger(ledgerSource, (reader) => failureGroups(reader, runId, summary?.ledger?.failedByReason ?? {}));
   const stores = await openStores(config);
   try {
@@ -191,7 +191,7 @@ export async function gatherReport(config: ReportSource, runId: string): Promise
   }
 }
 
-async function withRunLedger<T>(source: { frontierUrl: string; dir: string }, use: (reader: RunLedgerReader) => Promise<T>): Promise<T> {
+async function withRunLedger<T>(source: Parameters<typeof openRunLedger>[0], use: (reader: RunLedgerReader) => Promise<T>): Promise<T> {
   const reader = await openRunLedger(source);
   try {
     return await use(reader);
