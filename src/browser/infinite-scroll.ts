@@ -1,9 +1,10 @@
 // Infinite scroll in a live page: scroll to the bottom, wait for new items or a cap, count, until the rules say stop.
 import type { Page } from 'playwright-core';
+import { evaluateIsolated } from '../fetch/isolated-world';
 import { PaginationState, type PaginationLimits, type PaginationResult } from './pagination-state';
 
 export interface ScrollOptions extends Partial<PaginationLimits> {
-  /** CSS selector of one item (e.g. `a.product`). */
+  /** CSS selector of one item (e.g. `a.product`); plain CSS, as `document.querySelectorAll` takes it. */
   itemSelector: string;
   /** Attribute that identifies an item (default `href`; the text when the attribute is missing). */
   keyAttribute?: string;
@@ -25,10 +26,15 @@ export async function scrollToEnd(page: Page, options: ScrollOptions): Promise<P
   const settleCapMs = options.settleCapMs ?? SCROLL_DEFAULTS.settleCapMs;
   const keyAttribute = options.keyAttribute ?? SCROLL_DEFAULTS.keyAttribute;
   const state = new PaginationState({ maxSteps: options.maxSteps ?? SCROLL_DEFAULTS.maxSteps, maxIdleSteps: options.maxIdleSteps });
-  await settle(page.waitForSelector(itemSelector, { state: 'attached', timeout: settleCapMs }), page);
+  // Waits are a locator's and reads run in our own world (isolated-world.ts): Playwright's page.$$eval and
+  // waitForSelector/waitForFunction run its script in the page's world, on the page's built-ins, and a page that
+  // replaced Array.prototype.push hung its renderer there.
+  const items = page.locator(itemSelector);
+  await settle(items.first().waitFor({ state: 'attached', timeout: settleCapMs }), page);
+  const readKeys = `Array.from(document.querySelectorAll(${JSON.stringify(itemSelector)}), (el) => el.getAttribute(${JSON.stringify(keyAttribute)}) ?? el.textContent?.trim() ?? '')`;
   let shown = 0;
   for (;;) {
-    const keys = await page.$$eval(itemSelector, (els, attr) => els.map((el) => el.getAttribute(attr) ?? el.textContent?.trim() ?? ''), keyAttribute);
+    const keys = (await evaluateIsolated(page, readKeys)) as string[];
     // The token is a page attribute: unchanged after a scroll that loaded nothing, which is idleness, not a loop.
     const loaded = keys.length > shown;
     shown = keys.length;
@@ -37,9 +43,8 @@ export async function scrollToEnd(page: Page, options: ScrollOptions): Promise<P
     if (decision.type === 'stop') return { items: state.keys, steps: state.stepCount, reason: decision.reason };
     // Expressions as strings: they run in the page, and this project compiles without the DOM library.
     // The explicit scroll event also reaches listeners when the list is still too short to scroll.
-    await page.evaluate(`window.scrollTo(0, document.body.scrollHeight); window.dispatchEvent(new Event('scroll'))`);
-    const more = page.waitForFunction(`document.querySelectorAll(${JSON.stringify(itemSelector)}).length > ${shown}`, undefined, { timeout: settleCapMs });
-    await settle(more, page);
+    await evaluateIsolated(page, `window.scrollTo(0, document.body.scrollHeight); window.dispatchEvent(new Event('scroll'))`);
+    await settle(items.nth(shown).waitFor({ state: 'attached', timeout: settleCapMs }), page);
   }
 }
 

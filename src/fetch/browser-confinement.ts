@@ -7,7 +7,8 @@ import type { Settings } from '../settings/schema';
 import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
 import { isPrefetch, NO_SPECULATION_RULES } from './speculation-rules';
-import { NO_UNROUTED_TRANSPORTS } from './unrouted-transports';
+import { NO_UNROUTED_TRANSPORTS, unroutedInWorkers } from './unrouted-transports';
+import { documentWorkerScript, workerPrelude } from './worker-confinement';
 
 export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
 
@@ -91,6 +92,8 @@ export class BrowserConfinement {
     // ICE and WebTransport's QUIC pass every route, ICE the proxy too (unrouted-transports.ts).
     await context.addInitScript(NO_SPECULATION_RULES);
     await context.addInitScript(NO_UNROUTED_TRANSPORTS);
+    // A dedicated worker runs no init script: each starts from a script that takes them out first (worker-confinement.ts).
+    await context.addInitScript(documentWorkerScript(unroutedInWorkers(this.settings.offsiteSubresources)));
   }
 
   /**
@@ -160,6 +163,7 @@ export class BrowserConfinement {
   }
 
   private guardRedirects(page: Page): Promise<void> {
+    const prelude = workerPrelude(unroutedInWorkers(this.settings.offsiteSubresources));
     return guardRedirectHops(page, () => {
       const guard = this.guards.get(page);
       if (!guard) return null;
@@ -177,7 +181,7 @@ export class BrowserConfinement {
           return verdict !== null;
         },
       };
-    });
+    }, prelude);
   }
 
   /**

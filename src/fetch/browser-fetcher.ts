@@ -246,7 +246,10 @@ export class BrowserFetcher implements Fetcher {
     const waitFor = browserOptions.waitFor ?? {};
     // Closing the page is how the deadline ends a wait, and no response comes to a closed page: the close ends it too.
     if (awaitResponse) await untilClosed(page, awaitResponse);
-    if (waitFor.selector) await page.waitForSelector(waitFor.selector, { state: 'attached', timeout: 0 });
+    // A locator's wait stays in Playwright's own world. page.waitForSelector hands the element it found to the
+    // page's world, whose copy of Playwright's script runs on the page's built-ins: one that replaced
+    // RegExp.prototype.exec or Array.prototype.push hung its renderer there, and the fetch timed out.
+    if (waitFor.selector) await page.locator(waitFor.selector).first().waitFor({ state: 'attached', timeout: 0 });
     if (waitFor.networkIdle) {
       // A page that polls forever never goes idle: the cap bounds the wait, and the page is taken as it is.
       await page.waitForLoadState('networkidle', { timeout: this.settings.networkIdleCapMs }).catch((error: unknown) => {

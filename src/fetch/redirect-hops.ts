@@ -4,6 +4,7 @@ import type { FetchError } from '../core/errors';
 import { withoutRulesHeader } from './speculation-rules';
 import { attachFrameSessions, type DevToolsSession } from './frame-sessions';
 import { answerProxyChallenges, proxyCredentialsOf, type ProxyCredentials } from './proxy-auth';
+import { confineWorkerResponse, markedWorkerKind } from './worker-confinement';
 
 /** What decides for one page; `null` when nobody guards it (the hop goes, confinement closes the page). */
 export interface HopJudge {
@@ -28,7 +29,7 @@ interface PausedResponse {
   frameId: string;
   /** DevTools' name of the request's type: `Document`, `Script`, `Fetch`, … */
   resourceType: string;
-  request: { url: string };
+  request: { url: string; urlFragment?: string };
   responseStatusCode?: number;
   responseHeaders?: Array<{ name: string; value: string }>;
 }
@@ -41,21 +42,22 @@ interface PausedResponse {
  * for a first request) is failed as BlockedByClient there, so the next hop is never requested. Parts too:
  * under `offsiteSubresources: block` a fetch or script of the shop's own URL redirecting to another host
  * reached it, its price written into the page, and one redirecting to a path robots.txt disallows was
- * fetched. A document's `Speculation-Rules` header is dropped here (speculation-rules.ts). One Node round
- * trip per response that is not refused before it is sent (blocked types and patterns never get one).
+ * fetched. A document's `Speculation-Rules` header is dropped here (speculation-rules.ts), and a worker's script
+ * gets `workerPrelude` in front (worker-confinement.ts). One Node round trip per response that is not refused
+ * before it is sent (blocked types and patterns never get one).
  */
-export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | null): Promise<void> {
+export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | null, workerPrelude: string): Promise<void> {
   const session: CDPSession = await page.context().newCDPSession(page);
   const { frameTree } = (await session.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
   const credentials = proxyCredentialsOf(page.context());
-  await guardSession(session, frameTree.frame.id, judgeOf, credentials);
+  await guardSession(session, frameTree.frame.id, judgeOf, credentials, workerPrelude);
   // A frame of another site runs in a process of its own, whose responses this session never sees: before, its
   // fetch's and its frame's hops reached any host, and a robots-disallowed path (cross-site-frames.test.ts).
-  await attachFrameSessions(session, (frame) => guardSession(frame, null, judgeOf, credentials));
+  await attachFrameSessions(session, (frame) => guardSession(frame, null, judgeOf, credentials, workerPrelude));
 }
 
 /** Pauses every response of one target's session and refuses the hops `judgeOf` refuses; `mainFrameId` is null in a frame's own process. */
-async function guardSession(session: DevToolsSession, mainFrameId: string | null, judgeOf: () => HopJudge | null, credentials: ProxyCredentials | null): Promise<void> {
+async function guardSession(session: DevToolsSession, mainFrameId: string | null, judgeOf: () => HopJudge | null, credentials: ProxyCredentials | null, workerPrelude: string): Promise<void> {
   session.on('Fetch.requestPaused', (event: PausedResponse) => {
     const target = redirectTarget(event);
     const judge = judgeOf();
@@ -64,6 +66,8 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
       void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
       return;
     }
+    const worker = target === null && isSuccess(event) ? markedWorkerKind(event) : null;
+    if (worker !== null) return void confineWorkerResponse(session, event, worker, workerPrelude);
     const headers = document ? withoutRulesHeader(event.responseHeaders) : null;
     if (headers === null) void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
     else void session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: headers }).catch(() => undefined);
@@ -80,6 +84,11 @@ function refusesDocument(judge: HopJudge, event: PausedResponse, target: string,
   const reason = offsite ? null : judge.checkDocument(event.request.url, target);
   if (offsite || reason) judge.refused(event.request.url, target, mainFrame, reason);
   return offsite || reason !== null;
+}
+
+function isSuccess(event: PausedResponse): boolean {
+  const status = event.responseStatusCode ?? 0;
+  return status >= 200 && status <= 299;
 }
 
 /** The absolute URL a 3xx response sends its document to, or null for any other response. */

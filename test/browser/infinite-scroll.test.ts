@@ -11,6 +11,8 @@ const FINITE_TOTAL = 23;
 /** Loads the next page of the feed when scrolled to the bottom; keeps the token on <body data-next-cursor>. */
 const FEED_PAGE = `<!doctype html><html><head><style>li{height:90px}</style></head><body><ul id="feed"></ul><script>
 const mode = new URLSearchParams(location.search).get('mode');
+// A page whose arrays never take an element (a hostile or broken script): no code run in its world may need them.
+if (new URLSearchParams(location.search).has('tamper')) Array.prototype.push = function () { for (;;); };
 let next = '', loading = false;
 async function loadMore() {
   if (loading || next === null) return;
@@ -51,10 +53,10 @@ afterAll(async () => {
 
 const readCursor = (page: import('playwright-core').Page) => page.getAttribute('body', 'data-next-cursor') as Promise<string | null | undefined>;
 
-async function scroll(mode: string, options: { maxSteps?: number; useCursor?: boolean }) {
+async function scroll(mode: string, options: { maxSteps?: number; useCursor?: boolean; tamper?: boolean }) {
   const page = await browser.newPage();
   try {
-    await page.goto(server.url(`/list?mode=${mode}`));
+    await page.goto(server.url(`/list?mode=${mode}${options.tamper ? '&tamper' : ''}`));
     return await scrollToEnd(page, { itemSelector: 'a.item', settleCapMs: 1_000, maxSteps: options.maxSteps, readCursor: options.useCursor === false ? undefined : readCursor });
   } finally {
     await page.close();
@@ -81,5 +83,13 @@ describe('scrollToEnd in Chromium', () => {
     const endless = await scroll('endless', { maxSteps: 4 });
     expect(endless).toMatchObject({ steps: 4, reason: 'pagination/cap' });
     expect(endless.items).toHaveLength(4 * PAGE_SIZE);
+  }, 30_000);
+
+  it('scrolls a feed whose page replaced built-ins to its end', async () => {
+    // Before, the item reads and waits ran Playwright's script in the page's own world, on its Array.prototype.push:
+    // the renderer hung and the scroll never returned (the callback waited for the page's deadline).
+    const result = await scroll('finite', { tamper: true });
+    expect(result.items).toEqual(Array.from({ length: FINITE_TOTAL }, (_, i) => `/i/finite-${i}`));
+    expect(result).toMatchObject({ reason: 'pagination/end' });
   }, 30_000);
 });

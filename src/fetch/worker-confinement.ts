@@ -1,0 +1,150 @@
+// Takes the transports no route sees out of every dedicated worker before any of the worker's own code runs.
+import type { DevToolsSession } from './frame-sessions';
+
+/**
+ * No init script runs in a dedicated worker, so a worker kept the transports taken out of its page: its
+ * WebTransport sent QUIC to any host under every setting, and under `offsiteSubresources: block` its WebSocket
+ * reached any host (routeWebSocket shims only the page's class). Deleting them from the paused worker over
+ * DevTools lost the race to Playwright's own resume (measured), so every worker starts from a script that
+ * begins with the deletion (the prelude):
+ * - in every document (an init script) and in every worker (the prelude itself) `Worker` is replaced: a worker
+ *   of an http(s) URL is started with a fragment that marks it and its kind, and its response is rewritten
+ *   where the page's DevTools session pauses it (`confineWorkerResponse`); a blob: or data: worker never
+ *   passes the network, so its script is read at once and started again with the prelude in front.
+ * - a classic script gets the prelude as its first statement (after a 'use strict' it keeps in force, on the
+ *   same line: line numbers stay); a module gets it as its first static import, evaluated before any other.
+ * - the worker's `location` reads as without the mark; its `import.meta.url` and stack traces still show it.
+ * A script that cannot be read or rewritten is not started as it was: the worker fails instead.
+ */
+const MARK = 'pricecrawl-worker-';
+
+/**
+ * Makes the function that writes the script a worker of `kind` starts from: `text` with `prelude` run before any
+ * of it. Plain JavaScript: it runs in pages too, where it calls only what it took when it was made (before any
+ * page code), so a page that replaced `RegExp.prototype.exec` or `JSON.stringify` cannot move the prelude.
+ */
+const PRELUDE_WRITER = `function preludeWriter() {
+  const apply = Reflect.apply, exec = RegExp.prototype.exec, slice = String.prototype.slice, stringify = JSON.stringify, encode = encodeURIComponent;
+  const hashbang = /^#![^\\n]*\\n?/, useStrict = /^(?:\\s|\\/\\/[^\\n]*|\\/\\*[\\s\\S]*?\\*\\/)*(['"])use strict\\1/;
+  return function withPrelude(prelude, kind, source) {
+    const text = '' + source;
+    if (kind === 'module') return 'import ' + apply(stringify, null, ['data:text/javascript,' + apply(encode, null, [prelude])]) + ';' + text;
+    const head = apply(exec, hashbang, [text]);
+    const first = head === null ? '' : head[0];
+    const rest = apply(slice, text, [first.length]);
+    return first + (apply(exec, useStrict, [rest]) === null ? '' : "'use strict';") + prelude + rest;
+  };
+}`;
+
+/** Source written on lines of its own (no line comments, every statement ended by `;` or a block) as one line: the worker's line numbers stay. */
+function oneLine(source: string): string {
+  return source.replace(/\n\s*/g, ' ');
+}
+
+/**
+ * Deletes `removed` from the global scope it runs in and replaces its `Worker` by one that starts every worker
+ * confined (`inWorkers` deleted there). It runs before any page or worker code, and the new `Worker` calls only
+ * what was taken then: a page that replaced a built-in cannot start a worker past it. The options are read once
+ * and passed on as read (a `type` getter answering 'classic' to us and 'module' to Chromium would put a
+ * statement before a module's imports).
+ */
+const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers) {
+  for (const name of removed) delete self[name];
+  const hideMark = (Location) => {
+    if (!Location) return;
+    const strip = (url) => url.replace(/${MARK}(classic|module)$/, '').replace(/#$/, '');
+    for (const name of ['href', 'hash']) {
+      const { get } = Object.getOwnPropertyDescriptor(Location.prototype, name);
+      Object.defineProperty(Location.prototype, name, { get() { return strip(get.call(this)); }, enumerable: true, configurable: true });
+    }
+    Object.defineProperty(Location.prototype, 'toString', { value: function toString() { return this.href; }, writable: true, enumerable: true, configurable: true });
+  };
+  hideMark(self.WorkerLocation);
+  const Original = self.Worker;
+  if (typeof Original !== 'function') return;
+  const prelude = '(' + confineWorkers + ')(' + JSON.stringify(inWorkers) + ', ' + JSON.stringify(inWorkers) + ');';
+  const withPrelude = (${PRELUDE_WRITER})();
+  const apply = Reflect.apply, construct = Reflect.construct, exec = RegExp.prototype.exec, indexOf = String.prototype.indexOf, encode = encodeURIComponent;
+  const defineProperty = Object.defineProperty, iterator = Symbol.iterator, Failure = DOMException;
+  const XHR = self.XMLHttpRequest, Blob_ = self.Blob, URL_ = self.URL, createURL = URL_.createObjectURL, hrefOf = Object.getOwnPropertyDescriptor(URL_.prototype, 'href').get;
+  const httpScheme = /^https?:/i, localScheme = /^(blob|data):/i, dataScheme = /^data:/i;
+  const read = (href) => {
+    try {
+      const xhr = new XHR();
+      xhr.open('GET', href, false);
+      xhr.overrideMimeType('text/javascript; charset=utf-8');
+      xhr.send();
+      return xhr.status === 200 ? xhr.responseText : null;
+    } catch { return null; }
+  };
+  const onePart = (value) => {
+    let given = false;
+    const parts = {};
+    defineProperty(parts, iterator, { value: () => ({ next: () => (given ? { done: true, value: undefined } : ((given = true), { done: false, value })) }) });
+    return parts;
+  };
+  const Worker = function Worker(url, options) {
+    if (!new.target) throw new TypeError("Failed to construct 'Worker': Please use the 'new' operator.");
+    const given = options === undefined || options === null ? {} : options;
+    const type = given.type, credentials = given.credentials, name = given.name;
+    const kind = type === undefined ? 'classic' : '' + type;
+    const href = apply(hrefOf, new URL_('' + url, self.document ? self.document.baseURI : self.location.href), []);
+    let start;
+    if (apply(exec, httpScheme, [href]) !== null) start = href + (apply(indexOf, href, ['#']) < 0 ? '#' : '') + '${MARK}' + kind;
+    else if (apply(exec, localScheme, [href]) !== null) {
+      const text = read(href);
+      const script = text === null ? 'throw new Error("pricecrawl: the worker script could not be read");' : withPrelude(prelude, kind, text);
+      if (apply(exec, dataScheme, [href]) !== null) start = 'data:text/javascript,' + apply(encode, null, [script]);
+      else start = apply(createURL, URL_, [new Blob_(onePart(script), { type: 'text/javascript' })]);
+    } else throw new Failure("Failed to construct 'Worker': " + href + ' cannot be started', 'SecurityError');
+    return construct(Original, [start, { type: kind, credentials, name }], new.target);
+  };
+  Worker.prototype = Original.prototype;
+  defineProperty(Original.prototype, 'constructor', { value: Worker, writable: true, configurable: true });
+  defineProperty(self, 'Worker', { value: Worker, writable: true, configurable: true });
+}`);
+
+const withPrelude = new Function(`return (${PRELUDE_WRITER})()`)() as (prelude: string, kind: WorkerKind, text: string) => string;
+
+type WorkerKind = 'classic' | 'module';
+
+/** The init script of every document: its `Worker` starts workers without `inWorkers` (the document keeps them). */
+export function documentWorkerScript(inWorkers: readonly string[]): string {
+  return `(${CONFINE_WORKERS})([], ${JSON.stringify(inWorkers)});`;
+}
+
+/** What every worker runs first: `inWorkers` deleted, and its own `Worker` replaced in turn (nested workers). */
+export function workerPrelude(inWorkers: readonly string[]): string {
+  return `(${CONFINE_WORKERS})(${JSON.stringify(inWorkers)}, ${JSON.stringify(inWorkers)});`;
+}
+
+interface PausedScript {
+  requestId: string;
+  request: { urlFragment?: string };
+  responseStatusCode?: number;
+  responseHeaders?: Array<{ name: string; value: string }>;
+}
+
+/** The kind of worker a paused response starts, when the replaced `Worker` marked its URL; null for any other response. */
+export function markedWorkerKind(event: PausedScript): WorkerKind | null {
+  const fragment = event.request.urlFragment ?? '';
+  if (fragment.endsWith(`${MARK}classic`)) return 'classic';
+  if (fragment.endsWith(`${MARK}module`)) return 'module';
+  return null;
+}
+
+/**
+ * Answers a paused worker script's response with the prelude in front (`kind` from `markedWorkerKind`). Its
+ * body is decoded as UTF-8, as a worker's script always is; the length and coding headers go (the body is
+ * new and plain). One that cannot be read or answered fails: the worker then does not start.
+ */
+export async function confineWorkerResponse(session: DevToolsSession, event: PausedScript, kind: WorkerKind, prelude: string): Promise<void> {
+  try {
+    const { body, base64Encoded } = (await session.send('Fetch.getResponseBody', { requestId: event.requestId })) as { body: string; base64Encoded: boolean };
+    const script = withPrelude(prelude, kind, Buffer.from(body, base64Encoded ? 'base64' : 'utf8').toString('utf8'));
+    const responseHeaders = (event.responseHeaders ?? []).filter((header) => !/^content-(length|encoding)$/i.test(header.name));
+    await session.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: event.responseStatusCode ?? 200, responseHeaders, body: Buffer.from(script).toString('base64') });
+  } catch {
+    await session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+  }
+}
