@@ -37,6 +37,13 @@ describe('wall redirects', () => {
     expect(landing('https://shop.example/challenge', [])).toBeNull(); // asked for, not redirected to
   });
 
+  it('reads the page sent back to its own path with a return parameter (a cookie check) as the page; another path naming it is a gate', () => {
+    expect(landing('https://shop.example/p/1?return=%2Fp%2F1')).toBeNull();
+    expect(landing('https://shop.example/p/1?returnUrl=https%3A%2F%2Fshop.example%2Fp%2F1&cc=1', ['https://shop.example/p/1?utm=x'])).toBeNull();
+    expect(landing('https://shop.example/p/1/?return=%2Fp%2F1')?.rule).toBe('redirect/return-param/return');
+    expect(landing('https://shop.example/check?return=%2Fp%2F1')?.rule).toBe('redirect/return-param/return');
+  });
+
   it('keeps to a host\'s own rules, and none when emptied', () => {
     const custom = rules({ hosts: { 'shop.example': { redirectPatterns: ['/wartezimmer'], returnParams: [] } } });
     const ask = (to: string) => custom.detectWallHop('shop.example', PAGE, new OffsiteHopError('OFFSITE_REDIRECT', PAGE, to));
