@@ -129,6 +129,7 @@ export class HttpFetcher implements Fetcher {
           contentEncoding: headerValue(headers, 'content-encoding'),
           transferEncoding: headerValue(headers, 'transfer-encoding'),
           contentLength: headerValue(headers, 'content-length'),
+          contentType: headerValue(headers, 'content-type'),
           maxBodyBytes: this.settings.maxBodyBytes,
           truncateAt: options.readAtMostBytes,
           onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
