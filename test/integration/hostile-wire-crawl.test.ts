@@ -32,6 +32,9 @@ const ANSWERS: Record<string, (socket: Socket, requestHead: string) => void> = {
     if (/^cookie:.*cc=1/im.test(requestHead)) return void socket.write(head('200 OK', ['content-type: text/html', `content-length: ${PAGE.length}`]) + PAGE);
     socket.write(head('302 Found', ['location: /cookie-return?return=%2Fcookie-return', 'set-cookie: cc=1; Path=/', 'content-length: 0']));
   },
+  // A gate that sends a crawler it does not trust back to the page without the cookie that would let it through: a loop through a wall.
+  '/wall-bounce': (socket) => void socket.write(head('302 Found', ['location: /verify?returnUrl=%2Fwall-bounce', 'content-length: 0'])),
+  '/verify': (socket) => void socket.write(head('302 Found', ['location: /wall-bounce', 'content-length: 0'])),
   // Kept gzipped and sent as it is (no Content-Encoding), and gzipped twice but labelled once (a proxy compressing a compressed answer).
   '/gzip-undeclared': (socket) => {
     const body = gzipSync(PAGE);
@@ -72,7 +75,7 @@ describe('pricecrawl crawl against hostile answers on the wire', () => {
   beforeAll(async () => {
     server = await startRawServer();
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const urls = Object.keys(ANSWERS).filter((path) => path !== '/robots.txt').map((path) => origin + path);
+    const urls = Object.keys(ANSWERS).filter((path) => path !== '/robots.txt' && path !== '/verify').map((path) => origin + path);
     const feed = join(storage.dir, 'items.jsonl');
     run = await cli([
       'crawl', 'test/support/spiders/price-text-spider.ts', '-a', `urls=${urls.join(',')}`, '--storage', storage.dir, '-o', feed,
@@ -92,9 +95,12 @@ describe('pricecrawl crawl against hostile answers on the wire', () => {
   });
 
   it('records each hostile answer with its reason and exits 4: the lost pages are not a clean run', () => {
-    expect(run.stdout).toContain('accounting: planned 8 = succeeded 5 + failed 3 + pending 0');
+    expect(run.stdout).toContain('accounting: planned 9 = succeeded 5 + failed 4 + pending 0');
     expect(run.stdout).toMatch(/fetch\/protocol: 2\b/);
     expect(run.stdout).toMatch(/http\/999: 1\b/);
+    // The walled page's loop is a block retried on fresh sessions, lost as transient, never a permanent redirect loop.
+    expect(run.stdout).toMatch(/LOST TO TRANSIENT FAILURES: 4 requests \(.*retry\/exhausted: 1/);
+    expect(run.stdout).not.toContain('redirect-loop');
     expect(run.code).toBe(4);
   });
 });
