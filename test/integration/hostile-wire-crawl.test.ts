@@ -34,7 +34,12 @@ const ANSWERS: Record<string, (socket: Socket, requestHead: string) => void> = {
   },
   // A gate that sends a crawler it does not trust back to the page without the cookie that would let it through: a loop through a wall.
   '/wall-bounce': (socket) => void socket.write(head('302 Found', ['location: /verify?returnUrl=%2Fwall-bounce', 'content-length: 0'])),
-  '/verify': (socket) => void socket.write(head('302 Found', ['location: /wall-bounce', 'content-length: 0'])),
+  // The same bounce through a refresh: an interstitial whose <meta refresh> goes to the gate, which sends it back.
+  '/refresh-bounce': (socket) => {
+    const page = '<html><head><meta http-equiv="refresh" content="0;url=/verify?returnUrl=%2Frefresh-bounce"></head><body>Checking your browser</body></html>';
+    socket.write(head('200 OK', ['content-type: text/html', `content-length: ${page.length}`]) + page);
+  },
+  '/verify': (socket, requestHead) => void socket.write(head('302 Found', [`location: ${/returnUrl=%2Frefresh-bounce/.test(requestHead) ? '/refresh-bounce' : '/wall-bounce'}`, 'content-length: 0'])),
   // Kept gzipped and sent as it is (no Content-Encoding), and gzipped twice but labelled once (a proxy compressing a compressed answer).
   '/gzip-undeclared': (socket) => {
     const body = gzipSync(PAGE);
@@ -95,11 +100,11 @@ describe('pricecrawl crawl against hostile answers on the wire', () => {
   });
 
   it('records each hostile answer with its reason and exits 4: the lost pages are not a clean run', () => {
-    expect(run.stdout).toContain('accounting: planned 9 = succeeded 5 + failed 4 + pending 0');
+    expect(run.stdout).toContain('accounting: planned 10 = succeeded 5 + failed 5 + pending 0');
     expect(run.stdout).toMatch(/fetch\/protocol: 2\b/);
     expect(run.stdout).toMatch(/http\/999: 1\b/);
-    // The walled page's loop is a block retried on fresh sessions, lost as transient, never a permanent redirect loop.
-    expect(run.stdout).toMatch(/LOST TO TRANSIENT FAILURES: 4 requests \(.*retry\/exhausted: 1/);
+    // The walled pages' loops (a redirect's, a refresh's) are blocks retried on fresh sessions, lost as transient, never a permanent redirect loop.
+    expect(run.stdout).toMatch(/LOST TO TRANSIENT FAILURES: 5 requests \(.*retry\/exhausted: 2/);
     expect(run.stdout).not.toContain('redirect-loop');
     expect(run.code).toBe(4);
   });
