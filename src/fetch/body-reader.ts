@@ -20,7 +20,7 @@ export interface ReadBodyOptions {
    * wire and decoded, instead of failing over `maxBodyBytes`, and the rest is never read.
    */
   truncateAt?: number;
-  /** The Content-Type header: a body it names a gzip file is that file, kept as sent (see `undeclaredGzip`). */
+  /** The Content-Type header: gzip bytes under a text type are unpacked, under a binary one kept (see `undeclaredGzip`). */
   contentType?: string | undefined;
   /** Told of a Content-Encoding token that names no coding, set aside because the body is text (see `notACoding`). */
   onIgnoredCoding?: (name: string) => void;
@@ -80,20 +80,29 @@ function setAsideNonCodings(bytes: Buffer, layers: readonly Layer[], onIgnored: 
   for (const name of names) onIgnored?.(name);
 }
 
-/** The types a gzip file is served as: its bytes are the file, not a coding of it. */
-const GZIP_FILE_TYPES = /^\s*application\/(?:x-)?gzip\s*(?:[;,]|$)/i;
-
 /**
- * Whether the bytes left once the named codings are undone still open a gzip member (RFC 1952: 1f 8b 08;
- * no text starts with 0x1F): a file kept gzipped on disk and sent without Content-Encoding, or an answer
- * compressed twice and labelled once (a proxy gzipping a gzipped answer). Kept as sent, the page was binary
- * noise stored as a good page, its price null, and the run counted it a success. Undone once like a named
- * coding (capped, and failing as FETCH_DECOMPRESS if it is no whole stream, which a member's CRC proves),
- * never more: a gzip quine unpacks to itself.
+ * Whether the bytes left once the named codings are undone still open a gzip member under a type whose bytes
+ * are text (or under no type: the bytes are all there is to go by): a page kept gzipped on disk and sent
+ * without Content-Encoding, or an answer compressed twice and labelled once (a proxy gzipping a gzipped
+ * answer). Kept as sent, the page was binary noise stored as a good page, its price null, and the run counted
+ * it a success. Undone once like a named coding (capped, and failing as FETCH_DECOMPRESS if it is no whole
+ * stream, which a member's CRC proves), never more: a gzip quine unpacks to itself. A binary type
+ * (application/gzip, application/octet-stream: a `.xml.gz` sitemap) is a file, kept as sent for its reader.
  */
 function undeclaredGzip(bytes: Buffer, contentType: string | undefined): boolean {
-  const startsAsGzip = bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08;
-  return startsAsGzip && !(contentType !== undefined && GZIP_FILE_TYPES.test(contentType));
+  return startsAsGzip(bytes) && (contentType === undefined || isTextType(contentType));
+}
+
+/** RFC 1952: ID1, ID2, CM = deflate. No text starts with 0x1F. */
+export function startsAsGzip(bytes: Buffer): boolean {
+  return bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08;
+}
+
+/** text/*, and the types whose documents are text: XML, JSON, JavaScript and their `+xml`/`+json` kin. */
+function isTextType(contentType: string): boolean {
+  const essence = contentType.split(/[;,]/, 1)[0]!.trim().toLowerCase();
+  const [type, subtype = ''] = essence.split('/', 2);
+  return type === 'text' || /^(?:xml|json|javascript|ecmascript)$|\+(?:xml|json)$/.test(subtype);
 }
 
 function hasBinaryDataByte(bytes: Buffer): boolean {

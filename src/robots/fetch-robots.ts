@@ -9,6 +9,7 @@ import type { RobotsEntry } from '../ports/robots-cache';
 import { fetchJarSession } from '../sessions/fetch-jar-session';
 import { robotsText } from './robots-body';
 import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
+import { withoutUndeclaredGzip } from './undeclared-gzip';
 
 /** RFC 9309 §2.3.1.2: follow at least five consecutive redirects; more and the file counts as unavailable. */
 export const MAX_ROBOTS_REDIRECTS = 5;
@@ -57,8 +58,7 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, beforeHop: options.beforeHop, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
     status = response.status;
     if (status >= 200 && status < 300) {
-      // (A file kept gzipped and sent without Content-Encoding arrives unpacked: body-reader.ts.)
-      const text = robotsText(response.body);
+      const text = robotsText(await withoutUndeclaredGzip(response.body));
       if (!isWall(response, text, options.isBlockPage)) return { kind: 'rules', text, fetchedAtMs: nowMs() };
       status = `block-page/${status}`;
     } else if (status >= 400 && status < 500 && status !== 429) {

@@ -41,6 +41,12 @@ beforeAll(async () => {
   server.route('/gzip-undeclared-cut', typed('text/html', gzipped.subarray(0, gzipped.length - 20)));
   server.route('/gzip-undeclared-bomb', typed('text/html', zlib.gzipSync(Buffer.alloc(CAP + 1, 0x20))));
   server.route('/gzip-file', typed('application/gzip', gzipped));
+  server.route('/gzip-download', typed('application/octet-stream', gzipped));
+  server.route('/gzip-untyped', (_req, res) => {
+    res.removeHeader('content-type');
+    res.writeHead(200).end(gzipped);
+  });
+  server.route('/gzip-xml', typed('application/rss+xml; charset=utf-8', gzipped));
   fetcher = new HttpFetcher(httpSettings({ maxBodyBytes: CAP }));
 });
 
@@ -138,16 +144,15 @@ describe('content codings', () => {
     expect(res.text).toBe('<p class="price">12,99 €</p>');
   });
 
-  it.each(['/gzip-undeclared', '/gzip-twice-named-once'])('%s: bytes that are still gzip once the named codings are undone are unpacked: the page, never its gzip bytes stored as it', async (path) => {
+  it.each(['/gzip-undeclared', '/gzip-twice-named-once', '/gzip-untyped', '/gzip-xml'])('%s: bytes that are still gzip once the named codings are undone, under a text type or none, are unpacked: the page, never its gzip bytes stored as it', async (path) => {
     const res = await fetcher.fetch(req(server.url(path)));
     expect(res.text).toBe(COMPRESSIBLE_PAGE);
   });
 
-  it('gzip the headers do not name is held to the same checks: cut → FETCH_DECOMPRESS, over the cap → FETCH_BODY_TOO_LARGE; a gzip file (application/gzip) is kept as sent', async () => {
+  it('gzip the headers do not name is held to the same checks: cut → FETCH_DECOMPRESS, over the cap → FETCH_BODY_TOO_LARGE; a file of a binary type (application/gzip, octet-stream: a .xml.gz sitemap) is kept as sent for its reader', async () => {
     expect((await fetchError(fetcher.fetch(req(server.url('/gzip-undeclared-cut'))))).code).toBe('FETCH_DECOMPRESS');
     expect((await fetchError(fetcher.fetch(req(server.url('/gzip-undeclared-bomb'))))).code).toBe('FETCH_BODY_TOO_LARGE');
-    const file = await fetcher.fetch(req(server.url('/gzip-file')));
-    expect(file.body.equals(zlib.gzipSync(COMPRESSIBLE_PAGE))).toBe(true);
+    for (const path of ['/gzip-file', '/gzip-download']) expect((await fetcher.fetch(req(server.url(path)))).body.equals(zlib.gzipSync(COMPRESSIBLE_PAGE)), path).toBe(true);
   });
 
   it('a name that is no coding over gzip is set aside too: the bytes say what they are, and unpack to the page', async () => {
