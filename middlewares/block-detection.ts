@@ -1,7 +1,7 @@
 // Block detection middleware: a block or CAPTCHA page (often a 200) is retried later instead of reaching the spider.
 import { accept, CONTINUE, fail, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
 import { BlockRules, type BlockMatch } from '../src/downloader/block-rules';
-import { OffsiteHopError } from '../src/core/errors';
+import { OffsiteHopError, RedirectChainError } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
 import { backoffMs } from '../src/downloader/retry-policy';
 import type { Settings } from '../src/settings/schema';
@@ -34,11 +34,11 @@ export class BlockDetectionMiddleware implements DownloaderMiddleware {
   /**
    * A redirect off the allowed domains is never sent, so there is no page to scan; but where it went can
    * say it was a wall (a bot-check vendor, a gate naming the page to return to). That is a block like a
-   * CAPTCHA page, retried, not the page's permanent `offsite/redirect`.
+   * CAPTCHA page, retried, not the page's permanent `offsite/redirect`; so is a redirect loop through a wall.
    */
   processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
     const match = this.options.rules.detectWallHop(ctx.hostKey, request.url, error);
-    return match && error instanceof OffsiteHopError ? this.blocked(request, null, match, ctx, error.toUrl) : CONTINUE;
+    return match && (error instanceof OffsiteHopError || error instanceof RedirectChainError) ? this.blocked(request, null, match, ctx, error.toUrl) : CONTINUE;
   };
 
   /** `status`: the block page's, null for a refused hop to a wall (`wall`: where it led). */

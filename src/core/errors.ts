@@ -124,6 +124,23 @@ export class OffsiteHopError extends FetchError {
 }
 
 /**
+ * A redirect chain the fetcher stopped: a URL seen twice (FETCH_REDIRECT_LOOP) or too many hops
+ * (FETCH_TOO_MANY_REDIRECTS). Names its hops (`chain`, the request's URL first, then `toUrl`, the hop
+ * refused), so that a wall it went through (a gate bouncing a crawler back to the page, again and again)
+ * can be told from a site's own loop (block detection).
+ */
+export class RedirectChainError extends FetchError {
+  constructor(
+    code: 'FETCH_REDIRECT_LOOP' | 'FETCH_TOO_MANY_REDIRECTS',
+    readonly chain: readonly string[],
+    readonly toUrl: string,
+    message: string,
+  ) {
+    super(code, message);
+  }
+}
+
+/**
  * Not a failure but "not before `untilMs`" on our own side: unless a middleware decides otherwise, the
  * request is deferred until then, with no attempt counted. `countsDeferral`: a wait that could come back
  * on every try counts against retry.maxDeferrals, so it ends as a recorded failure, never a loop.

@@ -1,6 +1,6 @@
 // Decides whether a response is a block or CAPTCHA page, from per-host status and body-pattern rules.
 import type { Settings } from '../settings/schema';
-import { OffsiteHopError } from '../core/errors';
+import { OffsiteHopError, RedirectChainError } from '../core/errors';
 import { compileWallRules, wallRule, type WallRules } from './wall-redirect';
 
 /** The wall rules are optional: the soft-404 rules (the same class) judge bodies only. */
@@ -84,11 +84,19 @@ export class BlockRules {
 
   /**
    * Whether `error` is a redirect hop the crawl refused (off the allowed domains: never sent, so no page to
-   * scan) that led to a wall, for the request of `requestUrl`.
+   * scan) that led to a wall, or a redirect chain stopped after it went through one, for the request of `requestUrl`.
    */
   detectWallHop(hostKey: string, requestUrl: string, error: unknown): BlockMatch | null {
-    if (!(error instanceof OffsiteHopError)) return null;
-    const rule = wallRule(this.rulesFor(hostKey).walls, [requestUrl, error.fromUrl], error.toUrl);
+    const { walls } = this.rulesFor(hostKey);
+    let rule: string | null = null;
+    if (error instanceof OffsiteHopError) rule = wallRule(walls, [requestUrl, error.fromUrl], error.toUrl);
+    // A chain stopped as a loop or as too long that went through a wall: a gate bouncing a crawler it does not
+    // trust back to the page (no cookie to let it through), which a fresh session may pass; as the page's
+    // permanent fetch/redirect-loop, a walled host ended the run looking clean.
+    if (error instanceof RedirectChainError) {
+      const hops = [...error.chain, error.toUrl];
+      for (let i = 1; i < hops.length && rule === null; i++) rule = wallRule(walls, hops.slice(0, i), hops[i]!);
+    }
     return rule === null ? null : { rule };
   }
 

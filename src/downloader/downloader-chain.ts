@@ -1,5 +1,5 @@
 // Runs the downloader middlewares around a fetcher: requests in order, responses and errors in reverse.
-import { FetchError, FetchWait } from '../core/errors';
+import { FetchError, FetchWait, RedirectChainError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { FetchOptions, Fetcher } from '../fetch/fetcher';
@@ -54,7 +54,7 @@ function asFetchError(error: unknown): FetchError {
 /** A followed hop's own 3xx hops count with those before it. */
 function checkHopCount(response: CrawlResponse, maxRedirects: number): void {
   if (response.redirectChain.length <= maxRedirects) return;
-  throw new FetchError('FETCH_TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects, last ${response.redirectChain.at(-1)} → ${response.url}`);
+  throw new RedirectChainError('FETCH_TOO_MANY_REDIRECTS', response.redirectChain, response.url, `more than ${maxRedirects} redirects, last ${response.redirectChain.at(-1)} → ${response.url}`);
 }
 
 export class DownloaderChain {

@@ -1,5 +1,5 @@
 // A hop the chain follows for a middleware (a refresh redirect): looped, limited and sent as the fetcher's own 3xx hops are.
-import { FetchError } from '../core/errors';
+import { FetchError, RedirectChainError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 
@@ -13,11 +13,13 @@ export function checkFollowedHop(from: CrawlResponse, toUrl: string, maxRedirect
   const { protocol } = new URL(toUrl);
   if (protocol !== 'http:' && protocol !== 'https:') throw new FetchError('FETCH_BAD_REDIRECT', `refresh from ${from.url} to a non-HTTP URL "${toUrl}"`);
   const target = withoutFragment(toUrl);
+  // Named hops, as the fetcher's own: a loop through a wall is a block (block-rules.ts).
+  const chain = [...from.redirectChain, from.url];
   if (from.redirectChain.some((url) => withoutFragment(url) === target)) {
-    throw new FetchError('FETCH_REDIRECT_LOOP', `redirect loop: ${from.url} → ${toUrl} (a refresh) was already visited`);
+    throw new RedirectChainError('FETCH_REDIRECT_LOOP', chain, toUrl, `redirect loop: ${from.url} → ${toUrl} (a refresh) was already visited`);
   }
   if (from.redirectChain.length >= maxRedirects) {
-    throw new FetchError('FETCH_TOO_MANY_REDIRECTS', `more than ${maxRedirects} redirects, last ${from.url} → ${toUrl} (a refresh)`);
+    throw new RedirectChainError('FETCH_TOO_MANY_REDIRECTS', chain, toUrl, `more than ${maxRedirects} redirects, last ${from.url} → ${toUrl} (a refresh)`);
   }
 }
 

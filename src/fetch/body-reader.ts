@@ -20,6 +20,8 @@ export interface ReadBodyOptions {
    * wire and decoded, instead of failing over `maxBodyBytes`, and the rest is never read.
    */
   truncateAt?: number;
+  /** The Content-Type header: gzip bytes under a text type are unpacked, under a binary one kept (see `undeclaredGzip`). */
+  contentType?: string | undefined;
   /** Told of a Content-Encoding token that names no coding, set aside because the body is text (see `notACoding`). */
   onIgnoredCoding?: (name: string) => void;
 }
@@ -57,6 +59,7 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
     const layer = codings[i]!;
     if (typeof layer === 'string') read = await decode(read, layer, maxBodyBytes, truncate);
   }
+  if (undeclaredGzip(read.bytes, options.contentType)) read = await decode(read, 'gzip', maxBodyBytes, truncate);
   setAsideNonCodings(read.bytes, codings, options.onIgnoredCoding);
   return read.bytes;
 }
@@ -75,6 +78,31 @@ function setAsideNonCodings(bytes: Buffer, layers: readonly Layer[], onIgnored: 
     throw new FetchError('FETCH_UNSUPPORTED_CODING', `unsupported Content-Encoding "${names.join(', ')}" over bytes that are not text; we decode ${Object.keys(CODINGS).join(', ')}`);
   }
   for (const name of names) onIgnored?.(name);
+}
+
+/**
+ * Whether the bytes left once the named codings are undone still open a gzip member under a type whose bytes
+ * are text (or under no type: the bytes are all there is to go by): a page kept gzipped on disk and sent
+ * without Content-Encoding, or an answer compressed twice and labelled once (a proxy gzipping a gzipped
+ * answer). Kept as sent, the page was binary noise stored as a good page, its price null, and the run counted
+ * it a success. Undone once like a named coding (capped, and failing as FETCH_DECOMPRESS if it is no whole
+ * stream, which a member's CRC proves), never more: a gzip quine unpacks to itself. A binary type
+ * (application/gzip, application/octet-stream: a `.xml.gz` sitemap) is a file, kept as sent for its reader.
+ */
+function undeclaredGzip(bytes: Buffer, contentType: string | undefined): boolean {
+  return startsAsGzip(bytes) && (contentType === undefined || isTextType(contentType));
+}
+
+/** RFC 1952: ID1, ID2, CM = deflate. No text starts with 0x1F. */
+export function startsAsGzip(bytes: Buffer): boolean {
+  return bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08;
+}
+
+/** text/*, and the types whose documents are text: XML, JSON, JavaScript and their `+xml`/`+json` kin. */
+function isTextType(contentType: string): boolean {
+  const essence = contentType.split(/[;,]/, 1)[0]!.trim().toLowerCase();
+  const [type, subtype = ''] = essence.split('/', 2);
+  return type === 'text' || /^(?:xml|json|javascript|ecmascript)$|\+(?:xml|json)$/.test(subtype);
 }
 
 function hasBinaryDataByte(bytes: Buffer): boolean {

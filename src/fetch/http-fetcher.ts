@@ -4,7 +4,7 @@ import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type * as Undici from 'undici';
 import type { Dispatcher, ProxyAgent } from 'undici';
-import { FetchError } from '../core/errors';
+import { FetchError, RedirectChainError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
@@ -115,7 +115,7 @@ export class HttpFetcher implements Fetcher {
         if (REDIRECT_STATUSES.has(response.statusCode)) {
           await dropUnwantedBody(response.body, deadline.signal);
           await nextLoopTurn(); // see below: lets the next hop reuse this socket
-          const next = this.redirect(hop, response, redirectChain.length, visited, request.session);
+          const next = this.redirect(hop, response, redirectChain, visited, request.session);
           await options.prepareHop?.(hop.url, next.url, deadline);
           options.checkRedirect?.(hop.url, next.url);
           redirectChain.push(hop.url);
@@ -129,6 +129,7 @@ export class HttpFetcher implements Fetcher {
           contentEncoding: headerValue(headers, 'content-encoding'),
           transferEncoding: headerValue(headers, 'transfer-encoding'),
           contentLength: headerValue(headers, 'content-length'),
+          contentType: headerValue(headers, 'content-type'),
           maxBodyBytes: this.settings.maxBodyBytes,
           truncateAt: options.readAtMostBytes,
           onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
@@ -220,16 +221,17 @@ export class HttpFetcher implements Fetcher {
     return untilAborted(sent, signal);
   }
 
-  /** Validates one hop; `followed` is how many hops were already taken. */
-  private redirect(hop: HopRequest, response: Dispatcher.ResponseData, followed: number, visited: Set<string>, session: RequestSession | null): HopRequest {
+  /** Validates one hop; `followed`: the URLs of the hops already taken (the request's first). */
+  private redirect(hop: HopRequest, response: Dispatcher.ResponseData, followed: readonly string[], visited: Set<string>, session: RequestSession | null): HopRequest {
     const nextUrl = resolveLocation(response.headers.location, hop.url);
     const next = nextHop(hop, response.statusCode, nextUrl);
     const key = hopKey(next, session);
+    const chain = [...followed, hop.url];
     if (visited.has(key)) {
-      throw new FetchError('FETCH_REDIRECT_LOOP', `redirect loop: ${hop.url} → ${next.url} was already visited`);
+      throw new RedirectChainError('FETCH_REDIRECT_LOOP', chain, next.url, `redirect loop: ${hop.url} → ${next.url} was already visited`);
     }
-    if (followed >= this.settings.maxRedirects) {
-      throw new FetchError('FETCH_TOO_MANY_REDIRECTS', `more than ${this.settings.maxRedirects} redirects, last ${hop.url} → ${next.url}`);
+    if (followed.length >= this.settings.maxRedirects) {
+      throw new RedirectChainError('FETCH_TOO_MANY_REDIRECTS', chain, next.url, `more than ${this.settings.maxRedirects} redirects, last ${hop.url} → ${next.url}`);
     }
     visited.add(key);
     return next;

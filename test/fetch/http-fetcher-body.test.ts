@@ -33,6 +33,20 @@ beforeAll(async () => {
     ...Object.fromEntries([2, 3, 9].map((kept) => [`/gzip-then-member-head-${kept}`, Buffer.concat([gzipMember(COMPRESSIBLE_PAGE.slice(0, 1000)), gzipMember(COMPRESSIBLE_PAGE.slice(1000)).subarray(0, kept)])])),
   };
   for (const [path, body] of Object.entries(gzipRoutes)) server.route(path, (_req, res) => void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(body));
+  // Gzip the headers do not name: kept gzipped on disk and sent as it is, or compressed twice and labelled once; and a gzip file served as one.
+  const typed = (type: string, body: Buffer, coding?: string) => (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': type, ...(coding ? { 'content-encoding': coding } : {}) }).end(body);
+  const gzipped = zlib.gzipSync(COMPRESSIBLE_PAGE);
+  server.route('/gzip-undeclared', typed('text/html', gzipped));
+  server.route('/gzip-twice-named-once', typed('text/html', zlib.gzipSync(gzipped), 'gzip'));
+  server.route('/gzip-undeclared-cut', typed('text/html', gzipped.subarray(0, gzipped.length - 20)));
+  server.route('/gzip-undeclared-bomb', typed('text/html', zlib.gzipSync(Buffer.alloc(CAP + 1, 0x20))));
+  server.route('/gzip-file', typed('application/gzip', gzipped));
+  server.route('/gzip-download', typed('application/octet-stream', gzipped));
+  server.route('/gzip-untyped', (_req, res) => {
+    res.removeHeader('content-type');
+    res.writeHead(200).end(gzipped);
+  });
+  server.route('/gzip-xml', typed('application/rss+xml; charset=utf-8', gzipped));
   fetcher = new HttpFetcher(httpSettings({ maxBodyBytes: CAP }));
 });
 
@@ -130,7 +144,23 @@ describe('content codings', () => {
     expect(res.text).toBe('<p class="price">12,99 €</p>');
   });
 
-  it.each(['/named-utf-8-over-gzip', '/named-x-foo-over-binary'])('%s: a name that is no coding over binary bytes is FETCH_UNSUPPORTED_CODING, never bytes read as a page', async (path) => {
+  it.each(['/gzip-undeclared', '/gzip-twice-named-once', '/gzip-untyped', '/gzip-xml'])('%s: bytes that are still gzip once the named codings are undone, under a text type or none, are unpacked: the page, never its gzip bytes stored as it', async (path) => {
+    const res = await fetcher.fetch(req(server.url(path)));
+    expect(res.text).toBe(COMPRESSIBLE_PAGE);
+  });
+
+  it('gzip the headers do not name is held to the same checks: cut → FETCH_DECOMPRESS, over the cap → FETCH_BODY_TOO_LARGE; a file of a binary type (application/gzip, octet-stream: a .xml.gz sitemap) is kept as sent for its reader', async () => {
+    expect((await fetchError(fetcher.fetch(req(server.url('/gzip-undeclared-cut'))))).code).toBe('FETCH_DECOMPRESS');
+    expect((await fetchError(fetcher.fetch(req(server.url('/gzip-undeclared-bomb'))))).code).toBe('FETCH_BODY_TOO_LARGE');
+    for (const path of ['/gzip-file', '/gzip-download']) expect((await fetcher.fetch(req(server.url(path)))).body.equals(zlib.gzipSync(COMPRESSIBLE_PAGE)), path).toBe(true);
+  });
+
+  it('a name that is no coding over gzip is set aside too: the bytes say what they are, and unpack to the page', async () => {
+    const res = await fetcher.fetch(req(server.url('/named-utf-8-over-gzip')));
+    expect(res.text).toBe('<p class="price">12,99 €</p>');
+  });
+
+  it.each(['/named-x-foo-over-binary'])('%s: a name that is no coding over binary bytes is FETCH_UNSUPPORTED_CODING, never bytes read as a page', async (path) => {
     const error = await fetchError(fetcher.fetch(req(server.url(path))));
     expect(error.code).toBe('FETCH_UNSUPPORTED_CODING');
   });

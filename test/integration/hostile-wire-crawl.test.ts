@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
@@ -26,6 +27,30 @@ const ANSWERS: Record<string, (socket: Socket, requestHead: string) => void> = {
     if (/^cookie:.*consent=1/im.test(requestHead)) return void socket.write(head('200 OK', ['content-type: text/html', `content-length: ${PAGE.length}`]) + PAGE);
     socket.write(head('302 Found', ['location: /cookie-check', 'set-cookie: consent=1; Path=/', 'content-length: 0']));
   },
+  // The same check sending the page back to itself with a return parameter (`?return=/p/1`): the page's own path, no wall.
+  '/cookie-return': (socket, requestHead) => {
+    if (/^cookie:.*cc=1/im.test(requestHead)) return void socket.write(head('200 OK', ['content-type: text/html', `content-length: ${PAGE.length}`]) + PAGE);
+    socket.write(head('302 Found', ['location: /cookie-return?return=%2Fcookie-return', 'set-cookie: cc=1; Path=/', 'content-length: 0']));
+  },
+  // A gate that sends a crawler it does not trust back to the page without the cookie that would let it through: a loop through a wall.
+  '/wall-bounce': (socket) => void socket.write(head('302 Found', ['location: /verify?returnUrl=%2Fwall-bounce', 'content-length: 0'])),
+  // The same bounce through a refresh: an interstitial whose <meta refresh> goes to the gate, which sends it back.
+  '/refresh-bounce': (socket) => {
+    const page = '<html><head><meta http-equiv="refresh" content="0;url=/verify?returnUrl=%2Frefresh-bounce"></head><body>Checking your browser</body></html>';
+    socket.write(head('200 OK', ['content-type: text/html', `content-length: ${page.length}`]) + page);
+  },
+  '/verify': (socket, requestHead) => void socket.write(head('302 Found', [`location: ${/returnUrl=%2Frefresh-bounce/.test(requestHead) ? '/refresh-bounce' : '/wall-bounce'}`, 'content-length: 0'])),
+  // Kept gzipped and sent as it is (no Content-Encoding), and gzipped twice but labelled once (a proxy compressing a compressed answer).
+  '/gzip-undeclared': (socket) => {
+    const body = gzipSync(PAGE);
+    socket.write(head('200 OK', ['content-type: text/html', `content-length: ${body.length}`]));
+    socket.write(body);
+  },
+  '/gzip-twice-labelled-once': (socket) => {
+    const body = gzipSync(gzipSync(PAGE));
+    socket.write(head('200 OK', ['content-type: text/html', 'content-encoding: gzip', `content-length: ${body.length}`]));
+    socket.write(body);
+  },
   '/denied-999': (socket) => void socket.write(head('999 Request denied', ['content-type: text/html', 'content-length: 6']) + 'denied'),
 };
 
@@ -38,7 +63,7 @@ function startRawServer(): Promise<Server> {
       for (let end = pending.indexOf('\r\n\r\n'); end >= 0; end = pending.indexOf('\r\n\r\n')) {
         const requestHead = pending.slice(0, end);
         pending = pending.slice(end + 4);
-        const path = requestHead.split(' ')[1] ?? '';
+        const path = (requestHead.split(' ')[1] ?? '').split('?')[0]!;
         (ANSWERS[path] ?? ANSWERS['/robots.txt']!)(socket, requestHead);
       }
     });
@@ -55,7 +80,7 @@ describe('pricecrawl crawl against hostile answers on the wire', () => {
   beforeAll(async () => {
     server = await startRawServer();
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const urls = Object.keys(ANSWERS).filter((path) => path !== '/robots.txt').map((path) => origin + path);
+    const urls = Object.keys(ANSWERS).filter((path) => path !== '/robots.txt' && path !== '/verify').map((path) => origin + path);
     const feed = join(storage.dir, 'items.jsonl');
     run = await cli([
       'crawl', 'test/support/spiders/price-text-spider.ts', '-a', `urls=${urls.join(',')}`, '--storage', storage.dir, '-o', feed,
@@ -69,14 +94,18 @@ describe('pricecrawl crawl against hostile answers on the wire', () => {
     storage.cleanup();
   });
 
-  it('stores the right price of the pages that arrived whole, the cookie-checked one included, and no price of the cut ones', () => {
-    expect(items.map((item) => [item.sku, item.price]).sort()).toEqual([['/cookie-check', '12.99'], ['/ok', '12.99']]);
+  it('stores the right price of the pages that arrived whole, the cookie-checked and gzipped-unnamed ones included, and no price of the cut ones', () => {
+    const whole = ['/cookie-check', '/cookie-return', '/gzip-twice-labelled-once', '/gzip-undeclared', '/ok'];
+    expect(items.map((item) => [item.sku, item.price]).sort()).toEqual(whole.map((sku) => [sku, '12.99']));
   });
 
   it('records each hostile answer with its reason and exits 4: the lost pages are not a clean run', () => {
-    expect(run.stdout).toContain('accounting: planned 5 = succeeded 2 + failed 3 + pending 0');
+    expect(run.stdout).toContain('accounting: planned 10 = succeeded 5 + failed 5 + pending 0');
     expect(run.stdout).toMatch(/fetch\/protocol: 2\b/);
     expect(run.stdout).toMatch(/http\/999: 1\b/);
+    // The walled pages' loops (a redirect's, a refresh's) are blocks retried on fresh sessions, lost as transient, never a permanent redirect loop.
+    expect(run.stdout).toMatch(/LOST TO TRANSIENT FAILURES: 5 requests \(.*retry\/exhausted: 2/);
+    expect(run.stdout).not.toContain('redirect-loop');
     expect(run.code).toBe(4);
   });
 });

@@ -58,6 +58,8 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     server.route('/undeclared-gzip/robots.txt', plainGzip(gzipSync(SHORT_FILE_WITH_TAIL)));
     server.route('/undeclared-damaged/robots.txt', plainGzip(damaged.subarray(0, damaged.length - 24)));
     server.route('/undeclared-big/robots.txt', plainGzip(gzipSync(RANDOM_FILE)));
+    // Under a binary type the fetcher keeps gzip as sent (a download); a robots.txt is text whatever its type says.
+    server.route('/undeclared-binary/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(gzipSync(SHORT_FILE_WITH_TAIL)));
     fetcher = new HttpFetcher(httpSettings());
   });
   afterAll(async () => {
@@ -130,9 +132,11 @@ describe('fetchRobots: the body of a 2xx answer', () => {
   });
 
   it('reads a gzipped file sent without Content-Encoding as its rules, not as binary noise that allowed everything', async () => {
-    const whole = await fetchFrom('undeclared-gzip');
-    expect(whole.kind).toBe('rules');
-    for (const path of ['/head/a', '/tail/a', '/end/a']) expect(whole.kind === 'rules' && allowed(whole.text, path), path).toBe(false);
+    for (const dir of ['undeclared-gzip', 'undeclared-binary']) {
+      const whole = await fetchFrom(dir);
+      expect(whole.kind, dir).toBe('rules');
+      for (const path of ['/head/a', '/tail/a', '/end/a']) expect(whole.kind === 'rules' && allowed(whole.text, path), `${dir} ${path}`).toBe(false);
+    }
     // Cut by the server, its last rules are lost: unreachable. Cut by us past 500 KiB: its head.
     expect(await fetchFrom('undeclared-damaged')).toMatchObject({ kind: 'unreachable', status: 'FETCH_DECOMPRESS' });
     const capped = new HttpFetcher(httpSettings({ maxBodyBytes: 600 * 1024 }));
