@@ -4,6 +4,7 @@ import { ignoreClosedPipes } from './closed-pipe';
 import { ignoreFileSizeSignal } from './file-size-limit';
 import { reportCommandFailure } from './report-failure';
 import { shownText } from './terminal-text';
+import { pricecrawlVersion } from './version-command';
 
 ignoreClosedPipes();
 ignoreFileSizeSignal();
@@ -18,6 +19,7 @@ const program = new Command()
   .name('pricecrawl')
   .description('Polite, exact, durable competitor price crawling')
   .option('--debug', 'print stack traces for errors')
+  .version(pricecrawlVersion(), '-V, --version', 'print pricecrawl\'s version (`pricecrawl version -v`: also the parts it runs on)')
   .showHelpAfterError()
   // The parser quotes what it did not take (`unknown option '--stroe=postgres://user:pw@db/prices'`): its
   // errors are printed as any other. Subcommands made below inherit this.
@@ -96,6 +98,15 @@ program
   .action(async (opts) => {
     const { statusCommand } = await import('./status-command');
     process.exitCode = await statusCommand(opts);
+  });
+
+program
+  .command('version')
+  .description('print pricecrawl\'s version, as `scrapy version`; -v adds Node\'s and its parts\' versions and the platform, for a bug report')
+  .option('-v, --verbose', 'also the versions of Node and the parts pricecrawl runs on, and the platform')
+  .action(async (opts: { verbose?: boolean }) => {
+    const { versionText } = await import('./version-command');
+    process.stdout.write(versionText(opts.verbose === true));
   });
 
 program
