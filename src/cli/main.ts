@@ -55,6 +55,7 @@ program
   .option('--due', 'only the SKUs the recrawl planner says are due, plus discovery when its cadence is due')
   .option('--due-until <time>', 'with --due: also what falls due before this ISO time (the scheduler passes its next tick, so nothing waits a whole tick past its due time)')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
+  .option('--log-file <file>', 'write the log to this file (JSON lines, appended) instead of stderr; same as -s log.file=<file>')
   .action(async (spider: string, opts) => {
     // `--processes N`: the others start now, loading their modules while this one loads its own.
     const { forkCrawlProcesses } = await import('./crawl-processes-cli');
@@ -81,6 +82,7 @@ program
   .option('--store <url>', STORE_HELP)
   .option('--config <file>', 'project settings file')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
+  .option('--log-file <file>', 'write the log to this file (JSON lines, appended) instead of stderr; same as -s log.file=<file>')
   .action(async (spider: string, opts) => {
     const { crawlCommand } = await import('./crawl-command');
     process.exitCode = await crawlCommand(spider, opts, true);
