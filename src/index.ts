@@ -4,7 +4,7 @@
 // not exported here is private and may change between versions. Grouped by what a project writes.
 
 // Spiders: the base class, requests, responses and what callbacks yield.
-export { Spider, type SpiderClass, type SpiderOutput, type SpiderCallback } from './core/spider';
+export { Spider, type SpiderClass, type SpiderClosedRun, type SpiderOutput, type SpiderCallback } from './core/spider';
 // The zod pricecrawl checks a spider's `itemSchema` with: a project declares its item rules with this one, no
 // zod install of its own whose major could differ from the one the pipeline reads.
 export { z } from 'zod';

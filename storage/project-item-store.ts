@@ -12,7 +12,8 @@ const PORT_METHODS = ['writeBatch', 'countItems', 'iterateItems', 'close'] as co
 
 /**
  * Loads the module `storage.items` names (relative to the project folder, as every component is) and gives it
- * out as the stores' `items()`. The other stores (history, fetch log, raw blobs, catalog) stay the backend's.
+ * out as the stores' `items()`. The other stores (history, fetch log, raw blobs, catalog) stay the backend's; the
+ * history is fed from this store.
  * A module that is no whole ItemStore is refused at start, naming what it lacks, before a run exists.
  */
 export async function withProjectItemStore(stores: CrawlStores, entry: ComponentEntry): Promise<CrawlStores> {
@@ -20,15 +21,6 @@ export async function withProjectItemStore(stores: CrawlStores, entry: Component
   const missing = PORT_METHODS.filter((method) => typeof (items as unknown as Record<string, unknown>)[method] !== 'function');
   if (missing.length > 0) throw new SettingsError(`storage.items (${entry.module}): the store lacks ${missing.join(', ')}; an item store implements ItemStore (writeBatch, countItems, iterateItems, close)`);
   return new ProjectItemStores(stores, items, entry.module);
-}
-
-/**
- * The backend computes price changes over its own items table, which holds none of a project store's runs, so
- * none are recorded for them. Said at each run's start and by `pricecrawl changes`: before, the docs alone said
- * it, and a team saw `no price changes` after runs whose prices moved.
- */
-function historyNotRecordedFor(module: string): string {
-  return `price history is not recorded for these runs: their items go to the project's item store (storage.items: ${module}), and price changes are computed over the backend's own items table; \`pricecrawl changes\` lists none of them (compare prices in your store instead)`;
 }
 
 class ProjectItemStores implements CrawlStores {
@@ -51,18 +43,20 @@ class ProjectItemStores implements CrawlStores {
     return this.store;
   }
 
-  get historyNotRecorded(): string {
-    return historyNotRecordedFor(this.module);
-  }
-
   /**
-   * A run's comparison over the backend's items table would read an empty or stale table and record no change,
-   * or fail on a table never made: nothing is recorded for these runs (the history of earlier runs stays
-   * listed), and `historyNotRecorded` says so.
+   * The price history is the framework's, the items the project's: a run's end hands the history the run's items
+   * as this store gives them back, and the history keeps what it compares (price, currency, availability, pricing)
+   * in the backend. Before, nothing was recorded for these runs: `changes` and the report's price-change chart
+   * stayed empty while prices moved, and a warning at each start said so.
    */
   history(): PriceHistory {
     const backend = this.backend.history();
-    return { recordRun: async () => 0, list: (filter) => backend.list(filter), close: () => backend.close() };
+    return {
+      recordRun: (spider, runId) => backend.recordRunFrom(spider, runId, this.store.iterateItems(runId)),
+      recordRunFrom: (spider, runId, items) => backend.recordRunFrom(spider, runId, items),
+      list: (filter) => backend.list(filter),
+      close: () => backend.close(),
+    };
   }
 
   fetchLog(): ReturnType<CrawlStores['fetchLog']> {

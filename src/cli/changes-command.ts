@@ -67,7 +67,6 @@ export async function changesCommand(opts: ChangesOptions): Promise<number> {
   const stores = await openStores(config);
   try {
     // Empty or not, the list holds none of the runs whose items went to the project's own store: said, not left to guess.
-    if (stores.historyNotRecorded) process.stderr.write(`note: ${stores.historyNotRecorded}\n`);
     const changes = await stores.history().list({ spider: opts.spider, sinceMs });
     if (opts.json) for (const change of changes) process.stdout.write(`${terminalSafeJson(JSON.stringify({ ...change, changed: changeKinds(change) }))}\n`);
     else process.stdout.write(`${changes.length === 0 ? 'no price changes' : formatTable(changes)}\n`);

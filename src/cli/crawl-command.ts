@@ -35,6 +35,8 @@ export interface CrawlCommandOptions {
   /** `--due-until <ISO time>`: with --due, also plan what falls due before then. */
   dueUntil?: string;
   logLevel?: string;
+  /** `--log-file <file>`: same as -s log.file=<file>. */
+  logFile?: string;
   /** Shared frontier URL (redis://…); same as -s frontier.url=<url>. */
   frontier?: string;
   /** Run id to create, continue or (worker) join. */
@@ -67,6 +69,7 @@ async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: bo
   const cliPairs = [...opts.set];
   cliPairs.push(...storeCliPairs(opts));
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
+  if (opts.logFile) cliPairs.push(`log.file=${opts.logFile}`);
   if (opts.frontier) cliPairs.push(`frontier.url=${opts.frontier}`);
   const processSlot = parseProcessSlot(opts.processSlot);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });

@@ -14,6 +14,8 @@ interface ProcessOptions {
   store?: string;
   config?: string;
   logLevel?: string;
+  /** `--log-file <file>`: same as -s log.file=<file>. */
+  logFile?: string;
 }
 
 /** The others, forked already; `release` lets them go (their wait for the run ends) when this process fails before its crawl. */
@@ -61,6 +63,7 @@ function childArgs(opts: ProcessOptions, spider: string, slot: string): string[]
   if (opts.store) args.push('--store', opts.store);
   if (opts.config) args.push('--config', opts.config);
   if (opts.logLevel) args.push('--log-level', opts.logLevel);
+  if (opts.logFile) args.push('--log-file', opts.logFile);
   args.push('-s', 'metrics.port=0');
   return args;
 }

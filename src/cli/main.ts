@@ -4,6 +4,7 @@ import { ignoreClosedPipes } from './closed-pipe';
 import { ignoreFileSizeSignal } from './file-size-limit';
 import { reportCommandFailure } from './report-failure';
 import { shownText } from './terminal-text';
+import { pricecrawlVersion } from './version-command';
 
 ignoreClosedPipes();
 ignoreFileSizeSignal();
@@ -18,6 +19,7 @@ const program = new Command()
   .name('pricecrawl')
   .description('Polite, exact, durable competitor price crawling')
   .option('--debug', 'print stack traces for errors')
+  .version(pricecrawlVersion(), '-V, --version', 'print pricecrawl\'s version (`pricecrawl version -v`: also the parts it runs on)')
   .showHelpAfterError()
   // The parser quotes what it did not take (`unknown option '--stroe=postgres://user:pw@db/prices'`): its
   // errors are printed as any other. Subcommands made below inherit this.
@@ -53,6 +55,7 @@ program
   .option('--due', 'only the SKUs the recrawl planner says are due, plus discovery when its cadence is due')
   .option('--due-until <time>', 'with --due: also what falls due before this ISO time (the scheduler passes its next tick, so nothing waits a whole tick past its due time)')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
+  .option('--log-file <file>', 'write the log to this file (JSON lines, appended) instead of stderr; same as -s log.file=<file>')
   .action(async (spider: string, opts) => {
     // `--processes N`: the others start now, loading their modules while this one loads its own.
     const { forkCrawlProcesses } = await import('./crawl-processes-cli');
@@ -79,6 +82,7 @@ program
   .option('--store <url>', STORE_HELP)
   .option('--config <file>', 'project settings file')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
+  .option('--log-file <file>', 'write the log to this file (JSON lines, appended) instead of stderr; same as -s log.file=<file>')
   .action(async (spider: string, opts) => {
     const { crawlCommand } = await import('./crawl-command');
     process.exitCode = await crawlCommand(spider, opts, true);
@@ -96,6 +100,15 @@ program
   .action(async (opts) => {
     const { statusCommand } = await import('./status-command');
     process.exitCode = await statusCommand(opts);
+  });
+
+program
+  .command('version')
+  .description('print pricecrawl\'s version, as `scrapy version`; -v adds Node\'s and its parts\' versions and the platform, for a bug report')
+  .option('-v, --verbose', 'also the versions of Node and the parts pricecrawl runs on, and the platform')
+  .action(async (opts: { verbose?: boolean }) => {
+    const { versionText } = await import('./version-command');
+    process.stdout.write(versionText(opts.verbose === true));
   });
 
 program

@@ -1,6 +1,7 @@
 // Spider base class: one small subclass per competitor; callbacks are async generators.
 import type { Logger } from 'pino';
 import type { ZodType } from 'zod';
+import type { CrawlEventMap } from '../events/crawl-events';
 import type { SettingsOverrides } from '../settings/schema';
 import { UnknownCallbackError } from './errors';
 import type { Item } from './item';
@@ -13,6 +14,8 @@ import { SPIDER_LOGGER, standaloneSpiderLogger } from './spider-logger';
 
 /** What a callback or `start()` may yield. A SkippedLink (from `res.follow`) is ignored; anything else that is not a CrawlRequest is an item. */
 export type SpiderOutput = CrawlRequest | SkippedLink | Item;
+/** What a spider's `closed()` hook is told about its run: the `spider.closed` event's facts. */
+export type SpiderClosedRun = CrawlEventMap['spider.closed'];
 export type SpiderCallback = (response: CrawlResponse) => AsyncIterable<SpiderOutput>;
 
 export abstract class Spider {
@@ -69,6 +72,13 @@ export abstract class Spider {
     return null;
   }
 
+  /**
+   * Called once when the run ends, as Scrapy's `closed(reason)`: `reason` is the run's status (`finished`,
+   * `stopped` by a closeSpider limit, `interrupted`, `failed`), `run` the ledger the extensions' `spider.closed`
+   * carries. Its items are stored by then. A throw counts as the project's code error (`callback/closed`, exit 4).
+   */
+  closed?(reason: string, run: SpiderClosedRun): void | Promise<void>;
+
   /** Default callback for start URLs. */
   // eslint-disable-next-line require-yield
   async *parse(response: CrawlResponse): AsyncGenerator<SpiderOutput> {
@@ -94,7 +104,7 @@ export function resolveCallback(spider: Spider, name: string): SpiderCallback {
 }
 
 /** Methods of Spider that are hooks, not callbacks a request may name. */
-const NOT_CALLBACKS = new Set(['constructor', 'start', 'request', 'catalogRequest', 'fallbackRequest']);
+const NOT_CALLBACKS = new Set(['constructor', 'start', 'request', 'catalogRequest', 'fallbackRequest', 'closed']);
 const isCallbackName = (name: string) => !NOT_CALLBACKS.has(name) && !name.startsWith('_');
 
 /** The spider's methods that can serve as callbacks (own class and its bases, below Spider). */

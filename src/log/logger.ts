@@ -29,6 +29,8 @@ export interface LoggerOptions {
   destination?: DestinationStream;
   /** Where pretty lines go instead of stderr (the live progress block writes them above itself). */
   prettyDestination?: NodeJS.WritableStream;
+  /** `log.file`: JSON lines appended to this file instead of stderr, whatever the format. */
+  file?: string;
 }
 
 /** Human-readable lines: asked for, or `auto` on a terminal. */
@@ -37,8 +39,11 @@ export function prettyLogs(format: Settings['log']['format']): boolean {
 }
 
 export function createLogger(options: LoggerOptions): Logger {
-  const usePretty = options.format === 'pretty' || (prettyLogs(options.format) && !options.destination);
   const base = { level: options.level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: serializeError }, base: undefined };
+  // A log file is read by tools (grep, jq, a shipper), never by a terminal: JSON lines, written synchronously so a
+  // crawl killed mid-run (kill -9, the OOM killer) leaves every line it logged.
+  if (options.file) return pino(base, masking(pino.destination({ dest: options.file, append: true, mkdir: true, sync: true }), terminalSafeJson));
+  const usePretty = options.format === 'pretty' || (prettyLogs(options.format) && !options.destination);
   if (usePretty) {
     // Required on demand (a CommonJS package, so synchronously): JSON logs, as under a supervisor or a pipe, never load it.
     const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;

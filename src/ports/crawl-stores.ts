@@ -10,11 +10,6 @@ export interface CrawlStores {
   readonly kind: 'sqlite' | 'postgres';
   /** Where the data lives, for messages: a directory, or the URL without its password. */
   readonly location: string;
-  /**
-   * Why the price history records no changes for runs through these stores (their items live in a project's
-   * own store, which the history does not read); absent when it records them. Said at the run's start.
-   */
-  readonly historyNotRecorded?: string;
   items(): ItemStore;
   history(): PriceHistory;
   fetchLog(): FetchLog;

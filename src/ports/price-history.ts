@@ -1,4 +1,6 @@
 // PriceHistory port: change events (price / currency / availability / pricing fields) between consecutive observations of a SKU on a site.
+import type { StoredItem } from './item-store';
+
 export interface PriceChange {
   spider: string;
   /** The site whose series this is (see StoredItem.site); '' for rows migrated from a URL that named none. */
@@ -66,12 +68,20 @@ export interface PriceHistoryFilter {
 }
 
 /**
- * The history is the items table itself (every run stores each observation with its time); the
- * backend compares a run's rows with each SKU's previous row once the run's items are durable.
+ * The history is the framework's, whoever keeps the items: the backend compares a run's observations with
+ * each SKU's previous one once the run's items are durable. A run whose items are in the backend's items table
+ * is observed there; a run whose items live in a project's own store (`storage.items`) hands its items over, and
+ * the history keeps their observed fields (price, currency, availability, pricing) beside its events. One series
+ * per spider, site and SKU runs through both, so a project that adopts a store of its own keeps its history.
  */
 export interface PriceHistory {
   /** Records the run's change events (idempotent: a resumed run adds only new ones); resolves to how many were new. */
   recordRun(spider: string, runId: string): Promise<number>;
+  /**
+   * As `recordRun`, for a run whose items are not in the backend's items table: `items` are the run's items as
+   * its store gives them (`ItemStore.iterateItems`). Observing the same run again replaces its observations.
+   */
+  recordRunFrom(spider: string, runId: string, items: AsyncIterable<StoredItem>): Promise<number>;
   /** Events ordered by observation time, then spider, then sku, then site. */
   list(filter?: PriceHistoryFilter): Promise<PriceChange[]>;
   close(): Promise<void>;

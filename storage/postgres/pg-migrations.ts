@@ -102,6 +102,18 @@ CREATE TABLE schedule_locks (
     // A holder on this machine is judged by pid and start time: by pid alone, a reused pid held the spider.
     sql: `ALTER TABLE schedule_locks ADD COLUMN start_ticks text;`,
   },
+  {
+    version: 7,
+    name: 'price observations of runs stored elsewhere',
+    // The history's own copy of what it compares, for runs whose items live in a project's item store.
+    sql: `
+CREATE TABLE price_observations (
+  id bigserial PRIMARY KEY, spider text NOT NULL, site text NOT NULL, sku text NOT NULL, run_id text NOT NULL,
+  scraped_at_ms bigint NOT NULL, price numeric, currency text, availability text, pricing text, url text NOT NULL,
+  UNIQUE (run_id, spider, site, sku)
+);
+CREATE INDEX price_observations_by_series ON price_observations (spider, site, sku, scraped_at_ms);`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */

@@ -1,5 +1,7 @@
 // PgPriceHistory: change events from each run's observations vs the same spider + site + SKU's previous one, in PostgreSQL.
 import { parsePricingColumns, type PriceChange, type PriceHistory, type PriceHistoryFilter } from '../../src/ports/price-history';
+import type { StoredItem } from '../../src/ports/item-store';
+import { observationsOf } from '../price-observation';
 import type { Sql } from './pg-connection';
 
 /**
@@ -16,16 +18,29 @@ SELECT spider, COALESCE(site, ''), sku, run_id, prev_run, scraped_at_ms, prev_at
   CASE WHEN pricing IS NULL OR prev_pricing IS NULL THEN NULL ELSE prev_pricing END,
   CASE WHEN pricing IS NULL OR prev_pricing IS NULL THEN NULL ELSE pricing END
 FROM (
-  SELECT spider, site, sku, run_id, scraped_at_ms, price, currency, url, pricing, data->>'availability' AS avail,
+  SELECT spider, site, sku, run_id, scraped_at_ms, price, currency, url, pricing, avail,
     LAG(run_id) OVER w AS prev_run, LAG(scraped_at_ms) OVER w AS prev_at, LAG(price) OVER w AS prev_price,
-    LAG(currency) OVER w AS prev_currency, LAG(data->>'availability') OVER w AS prev_avail, LAG(pricing) OVER w AS prev_pricing
-  FROM items WHERE sku IS NOT NULL AND spider = $1 AND NOT (price IS NULL AND data->>'priceRefusal' IS NOT NULL)
-  WINDOW w AS (PARTITION BY spider, site, sku ORDER BY scraped_at_ms, id)
+    LAG(currency) OVER w AS prev_currency, LAG(avail) OVER w AS prev_avail, LAG(pricing) OVER w AS prev_pricing
+  FROM (
+    SELECT 0 AS src, id, spider, site, sku, run_id, scraped_at_ms, price, currency, url, pricing, data->>'availability' AS avail
+    FROM items WHERE sku IS NOT NULL AND spider = $1 AND NOT (price IS NULL AND data->>'priceRefusal' IS NOT NULL)
+    UNION ALL
+    SELECT 1, id, spider, site, sku, run_id, scraped_at_ms, price, currency, url, pricing, availability
+    FROM price_observations WHERE spider = $1
+  ) sources
+  WINDOW w AS (PARTITION BY spider, site, sku ORDER BY scraped_at_ms, src, id)
 ) observed
 WHERE run_id = $2 AND prev_run IS NOT NULL AND prev_run <> run_id
   AND (price IS DISTINCT FROM prev_price OR currency IS DISTINCT FROM prev_currency OR avail IS DISTINCT FROM prev_avail
     OR (pricing IS NOT NULL AND prev_pricing IS NOT NULL AND pricing <> prev_pricing))
 ON CONFLICT (run_id, spider, site, sku) DO NOTHING`;
+
+/** One round trip for the run's observations; prices become NUMERIC through NUMERIC's own input (exact). */
+const OBSERVE = `
+INSERT INTO price_observations (spider, site, sku, run_id, scraped_at_ms, price, currency, availability, pricing, url)
+SELECT o.spider, o.site, o.sku, o."runId", o."scrapedAtMs", o.price, o.currency, o.availability, o.pricing, o.url
+FROM json_to_recordset($1::json) AS o(spider text, site text, sku text, "runId" text, "scrapedAtMs" bigint, price numeric,
+  currency text, availability text, pricing text, url text)`;
 
 export class PgPriceHistory implements PriceHistory {
   constructor(private readonly sql: Sql) {}
@@ -33,6 +48,17 @@ export class PgPriceHistory implements PriceHistory {
   async recordRun(spider: string, runId: string): Promise<number> {
     const result = await this.sql.unsafe(RECORD, [spider, runId]);
     return result.count;
+  }
+
+  /** The run's observations replace any it had (a resumed run hands over all its items again), in one transaction. */
+  async recordRunFrom(spider: string, runId: string, items: AsyncIterable<StoredItem>): Promise<number> {
+    const observations = await observationsOf(spider, runId, items);
+    const rows = this.sql.json(observations as never);
+    await this.sql.begin(async (tx) => {
+      await tx`DELETE FROM price_observations WHERE run_id = ${runId} AND spider = ${spider}`;
+      await tx.unsafe(OBSERVE, [rows]);
+    });
+    return this.recordRun(spider, runId);
   }
 
   async list(filter: PriceHistoryFilter = {}): Promise<PriceChange[]> {

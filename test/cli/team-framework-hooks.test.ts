@@ -2,7 +2,7 @@
 // (`this.logger`), a middleware that plans a request of its own from a response (`ctx.schedule`), and an item
 // store of the project's own (`storage.items`, the ItemStore port). Before, `this.logger` was undefined (every
 // page failed as callback/error), `ctx.schedule` did not exist (engine/middleware-error), and `storage.items`
-// was refused as an unknown setting: a store of one's own meant a fork.
+// was refused as an unknown setting: a store of one's own meant a fork; then its runs had no price history.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,12 +62,13 @@ const logLines = (stderr: string) => stderr.split('\n').filter((line) => line.st
 describe('a team project: spider logger, middleware-scheduled requests, its own item store', { timeout: 120_000 }, () => {
   let server: FixtureServer;
   let project: TeamProject;
+  let priceOfP2 = '$19.99';
   beforeAll(async () => {
     server = await FixtureServer.start();
     server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<a href="/p/1">1</a><a href="/p/2">2</a>'));
     server.route('/p/:n', (req, res) => {
       const n = (req.url ?? '').split('/').pop();
-      void res.writeHead(200, { 'content-type': 'text/html', 'x-stock-api': `/api/stock/${n}` }).end('<span class="price">$19.99</span>');
+      void res.writeHead(200, { 'content-type': 'text/html', 'x-stock-api': `/api/stock/${n}` }).end(`<span class="price">${n === '2' ? priceOfP2 : '$19.99'}</span>`);
     });
     server.route('/api/stock/:n', (req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ stock: Number((req.url ?? '').split('/').pop()) * 3 })));
     project = shopProject(
@@ -102,25 +103,35 @@ describe('a team project: spider logger, middleware-scheduled requests, its own 
     const rows = readFileSync(join(project.root, 'warehouse.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string });
     expect(rows.map((row) => [row.sku, row.price]).sort()).toEqual([['/p/1', '19.99'], ['/p/2', '19.99']]);
     expect(run.stdout).toContain('the run holds 2');
-    // The price history reads the backend's items table, which holds none of these: said at the start, not found out later.
-    expect(lines.find((line) => String(line.msg).startsWith('price history is not recorded for these runs'))).toMatchObject({ level: 40 });
+    // The history is fed from the team store: no warning that it is not recorded.
+    expect(lines.filter((line) => String(line.msg).includes('price history'))).toEqual([]);
   });
 
-  it('changes says its list holds none of the runs whose items went to the team store', async () => {
-    const run = await cli(['changes', '--spider', 'stock'], { cwd: project.root });
-    expect(run.stderr).toContain("note: price history is not recorded for these runs: their items go to the project's item store (storage.items: ./storage/jsonl-store.mjs)");
+  it('records the price history of runs whose items went to the team store: changes lists what moved', async () => {
+    // Before, the history compared only the backend's items table: no change was ever recorded for these runs.
+    priceOfP2 = '$17.25';
+    const second = await cli(['crawl', 'stock', '-a', `base=${server.origin}`, '-s', 'log.format=json'], { cwd: project.root });
+    expect(second.code, second.stderr).toBe(0);
+    expect(logLines(second.stderr).find((line) => line.msg === 'price changes recorded')).toMatchObject({ changes: 1 });
+    const changes = await cli(['changes', '--spider', 'stock', '--json'], { cwd: project.root });
+    expect(changes.code, changes.stderr).toBe(0);
+    expect(changes.stderr).toBe('');
+    const events = changes.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events).toEqual([expect.objectContaining({ spider: 'stock', sku: '/p/2', oldPrice: '19.99', newPrice: '17.25', oldCurrency: 'USD', newCurrency: 'USD' })]);
+    priceOfP2 = '$19.99';
   });
 
   it('exports a run from the team store, as every store command reads it', async () => {
     // The team's warehouse is the record: a correction made there is what the export gives.
     const warehouse = join(project.root, 'warehouse.jsonl');
-    const [first, ...rest] = readFileSync(warehouse, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { price: string; data: { price: string } });
-    writeFileSync(warehouse, [{ ...first, price: '18.49', data: { ...first.data, price: '18.49' } }, ...rest].map((row) => JSON.stringify(row)).join('\n') + '\n');
+    const rows = readFileSync(warehouse, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string; data: { price: string } });
+    const corrected = rows.map((row) => (row.sku === '/p/1' ? { ...row, price: '18.49', data: { ...row.data, price: '18.49' } } : row));
+    writeFileSync(warehouse, corrected.map((row) => JSON.stringify(row)).join('\n') + '\n');
     const out = join(project.root, 'out.jsonl');
     const exported = await cli(['export', '--spider', 'stock', '--latest', '-O', out], { cwd: project.root });
     expect(exported.code, exported.stderr).toBe(0);
     const records = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string });
-    expect(records.map((record) => record.price).sort()).toEqual(['18.49', '19.99']);
+    expect(records.map((record) => record.price).sort()).toEqual(['17.25', '18.49']);
   });
 
   it('parse shows what the spider logs, runs the project middlewares, and shows what they schedule without fetching it', async () => {

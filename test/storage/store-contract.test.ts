@@ -155,4 +155,32 @@ describe.each(backends)('%s stores', (_name, place) => {
       await stores.close();
     }
   });
+
+  it('records the changes of runs whose items live elsewhere, in one series with the items table, once each', async () => {
+    const stores = await openStores(await place());
+    const from = async function* (items: StoredItem[]) { yield* items; };
+    try {
+      const at = (runIndex: number) => ({ scrapedAtMs: 1_700_000_000_000 + runIndex * 3_600_000 });
+      // r1 is in the backend's items table; r2 and r3 went to a project's own store and are handed over.
+      await stores.items().writeBatch([item('r1', 'A', '10.00', at(1)), item('r1', 'B', '20.00', at(1))]);
+      expect(await stores.history().recordRun('shop', 'r1')).toBe(0);
+      const refused = { ...item('r2', 'B', null, at(2)), data: { sku: 'B', price: null, priceRefusal: 'team/unreadable' } };
+      const r2 = [item('r2', 'A', '10.50', at(2)), refused, item('r2', 'N', '5.00', at(2)), { ...item('r2', 'P', '1.00', at(2)), sku: null, key: 'page-hash' }];
+      // A SKU keyed by nothing, a refusal (no observation of the price), and rows of other runs are no change.
+      expect(await stores.history().recordRunFrom('shop', 'r2', from([...r2, item('r9', 'A', '99.00', at(2))]))).toBe(1);
+      // Handed over again (a resumed run), the same run adds nothing.
+      expect(await stores.history().recordRunFrom('shop', 'r2', from(r2))).toBe(0);
+      await stores.items().writeBatch([item('r3', 'A', '10.50', at(3)), item('r3', 'B', '19.99', at(3)), item('r3', 'N', '4.75', at(3))]);
+      expect(await stores.history().recordRun('shop', 'r3')).toBe(2);
+      const changes = await stores.history().list({ spider: 'shop' });
+      expect(changes.map((c) => [c.sku, c.previousRunId, c.runId, c.oldPrice, c.newPrice])).toEqual([
+        ['A', 'r1', 'r2', '10.00', '10.50'],
+        ['B', 'r1', 'r3', '20.00', '19.99'],
+        ['N', 'r2', 'r3', '5.00', '4.75'],
+      ]);
+      expect(changes[0]).toMatchObject({ oldCurrency: 'USD', newCurrency: 'USD', site: '127.0.0.1:1', oldAvailability: 'InStock', newAvailability: 'InStock' });
+    } finally {
+      await stores.close();
+    }
+  });
 });

@@ -41,6 +41,7 @@ import { codeErrors } from '../../engine/code-errors';
 import { claimSpider } from './spider-claim';
 import { StartupClosers } from './startup-closers';
 import { awaitRunOpen, CrawlProcesses, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
+import { callSpiderClosed } from './spider-closed';
 import type { ProcessSlot } from '../../ports/frontier';
 
 export interface CrawlOptions {
@@ -159,7 +160,6 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipeline = new PipelineRunner(components.stages, writer, pipelineCtx, events);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames, extensions: components.extensionNames });
-  if (stores.historyNotRecorded) log.warn(stores.historyNotRecorded);
 
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events });
   options.onEngine?.(engine);
@@ -227,7 +227,9 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
         const { planned, succeeded, failed, pending } = ledger;
         // The extensions' last event; an alarm judges what is left on it (the built-ins hear it first), so the
         // summary is built after it, with those alarms.
-        events.emit('spider.closed', { spider: spider.name, runId: frontier.runId, reason: status, planned, succeeded, failed, pending, snapshot: snapshot() });
+        const closed = { spider: spider.name, runId: frontier.runId, reason: status, planned, succeeded, failed, pending, snapshot: snapshot() };
+        events.emit('spider.closed', closed);
+        await callSpiderClosed(spider, closed, settings.http.callbackTimeoutMs, stats, log);
         summary = build();
         // A per-host setting for a host the run never crawled (a misspelt key) never applied: said, not fatal.
         summary.unusedHostSettings = unusedHostSettings(settings, spider.settings, [...Object.keys(ledger.byHost), ...Object.keys(stats.byPrefix(HOP_HOST_PREFIX))]);

@@ -119,6 +119,12 @@ export const operationSettings = {
       format: z.enum(['auto', 'pretty', 'json']).default('auto'),
       /** Interval of the periodic stats line; 0 disables it. */
       statsIntervalMs: ms().default(30_000),
+      /**
+       * A file the log goes to instead of stderr, as Scrapy's `LOG_FILE` (`--log-file`): JSON lines, appended (a
+       * resumed run's lines follow the first's), each written before the next so a killed crawl keeps them all;
+       * the summary still prints on stdout. Unset: stderr.
+       */
+      file: z.string().min(1).optional(),
     })
     .strict()
     .prefault({}),
