@@ -1,4 +1,4 @@
-// `crawl --processes 2`: a redirect hop from one process's host to a host the other process owns goes in the owner's slot.
+// `crawl --processes 2`: a redirect hop from one process's host to a host the other process owns goes in the owner's slot, and a Retry-After in its answer pauses the host there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longestPossibleGapsMs } from '../support/arrival-gaps';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
@@ -50,5 +50,48 @@ describe('crawl --processes 2, a redirect to the other process’s host', () => 
     // Pages only: the target's robots.txt is fetched by each process on its own (its robots cache is per process).
     const gaps = longestPossibleGapsMs(site.servers[1].requests.filter((r) => r.path !== '/robots.txt'));
     expect(gaps.filter((gap) => gap < INTERVAL_MS)).toEqual([]);
+  });
+
+  describe("a Retry-After in the hop's answer", () => {
+    const RETRY_AFTER_S = 2;
+    const paused = tempStorageDir('procs-hop-429');
+    let pausedSite: CatalogSite;
+    let pausedRun: CliRun;
+
+    beforeAll(async () => {
+      // The first hop to host 1 gets a 429 with Retry-After: 2; host 1's own requests go out from slot 1.
+      pausedSite = await startCatalogSite({ hosts: 2, productsPerHost: HOPS, perPage: HOPS, extraProductPaths: ['/go/0'] });
+      const [start, target] = pausedSite.servers;
+      start.route('/go/:n', (_req, res) => void res.writeHead(302, { location: target.url('/hop') }).end());
+      let refused = false;
+      target.route('/hop', (_req, res) => {
+        if (!refused) {
+          refused = true;
+          return void res.writeHead(429, { 'retry-after': String(RETRY_AFTER_S) }).end();
+        }
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><main data-sku="HOP"><span class="price">$1.00</span></main></body></html>');
+      });
+      pausedRun = await cli(
+        ['crawl', TAG_SPIDER, '-a', `startUrls=${pausedSite.startUrls.join(',')}`, '--storage', paused.dir, '--processes', '2',
+          '-s', 'politeness.jitterMs=0', '-s', `politeness.minIntervalMs=${INTERVAL_MS}`, '-s', 'pipeline.batchMaxAgeMs=20',
+          '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0'],
+        { onStart: track },
+      );
+    }, PROCESS_TEST_TIMEOUT_MS);
+    afterAll(async () => {
+      await pausedSite.close();
+      paused.cleanup();
+    });
+
+    it('pauses the target at its owner: none of its own pages arrive before the wait is over', () => {
+      expect(pausedRun.code, pausedRun.stderr).toBe(0);
+      const arrivals = pausedSite.servers[1].requests.filter((r) => r.path !== '/robots.txt');
+      expect(arrivals.filter((r) => r.path === '/hop')).toHaveLength(2);
+      // Before: the pause stayed in the process that sent the hop, and the owner sent its next page an interval later.
+      const ordered = [...arrivals].sort((a, b) => a.arrivedAtPerfMs - b.arrivedAtPerfMs);
+      const refused = ordered.findIndex((r) => r.path === '/hop');
+      expect(refused).toBeLessThan(ordered.length - 1);
+      expect(longestPossibleGapsMs(ordered)[refused]).toBeGreaterThanOrEqual(RETRY_AFTER_S * 1000);
+    });
   });
 });
