@@ -1,4 +1,5 @@
 // `crawl --processes 2`: a redirect hop from one process's host to a host the other process owns goes in the owner's slot, and a Retry-After in its answer pauses the host there.
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longestPossibleGapsMs } from '../support/arrival-gaps';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
@@ -10,6 +11,15 @@ const TAG_SPIDER = 'test/support/spiders/process-tag-spider.ts';
 const PROCESS_TEST_TIMEOUT_MS = 180_000;
 const INTERVAL_MS = 300;
 const HOPS = 6;
+
+/** The crawl in two processes, slot 0 seeding host 0 first (so host 1 is slot 1's). */
+const crawlTwo = (site: CatalogSite, dir: string, track: (child: ChildProcess) => void) =>
+  cli(
+    ['crawl', TAG_SPIDER, '-a', `startUrls=${site.startUrls.join(',')}`, '--storage', dir, '--processes', '2',
+      '-s', 'politeness.jitterMs=0', '-s', `politeness.minIntervalMs=${INTERVAL_MS}`, '-s', 'pipeline.batchMaxAgeMs=20',
+      '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0'],
+    { onStart: track },
+  );
 
 describe('crawl --processes 2, a redirect to the other process’s host', () => {
   const { track, killAll } = childTracker();
@@ -24,12 +34,7 @@ describe('crawl --processes 2, a redirect to the other process’s host', () => 
     site = await startCatalogSite({ hosts: 2, productsPerHost: HOPS, perPage: HOPS, extraProductPaths: goPaths });
     const [start, target] = site.servers;
     start.route('/go/:n', (_req, res, { params }) => void res.writeHead(302, { location: target.url(`/p/H1-P${params.n}`) }).end());
-    run = await cli(
-      ['crawl', TAG_SPIDER, '-a', `startUrls=${site.startUrls.join(',')}`, '--storage', storage.dir, '--processes', '2',
-        '-s', 'politeness.jitterMs=0', '-s', `politeness.minIntervalMs=${INTERVAL_MS}`, '-s', 'pipeline.batchMaxAgeMs=20',
-        '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0'],
-      { onStart: track },
-    );
+    run = await crawlTwo(site, storage.dir, track);
   }, PROCESS_TEST_TIMEOUT_MS);
   afterAll(async () => {
     killAll();
@@ -71,12 +76,7 @@ describe('crawl --processes 2, a redirect to the other process’s host', () => 
         }
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><main data-sku="HOP"><span class="price">$1.00</span></main></body></html>');
       });
-      pausedRun = await cli(
-        ['crawl', TAG_SPIDER, '-a', `startUrls=${pausedSite.startUrls.join(',')}`, '--storage', paused.dir, '--processes', '2',
-          '-s', 'politeness.jitterMs=0', '-s', `politeness.minIntervalMs=${INTERVAL_MS}`, '-s', 'pipeline.batchMaxAgeMs=20',
-          '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0'],
-        { onStart: track },
-      );
+      pausedRun = await crawlTwo(pausedSite, paused.dir, track);
     }, PROCESS_TEST_TIMEOUT_MS);
     afterAll(async () => {
       await pausedSite.close();
