@@ -165,6 +165,7 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     frontier,
     gate: frontier.gate,
     takeOverSlot: (slotNo) => frontier.takeOverSlot(slotNo),
+    shareHops: (owners) => frontier.shareHops(owners),
     // The first process ends the run, once every other one has (its launcher waits for them). The run stays
     // 'running' through its end work: a process killed there leaves it to --resume, which ends it again.
     claimEnd: async () => options.join !== true,

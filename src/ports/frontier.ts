@@ -1,4 +1,5 @@
 // The frontier port: durable per-run request storage with per-host scheduling and an outcome ledger.
+import type { HostOwners } from './host-owners';
 import type { CrawlRequest } from '../core/request';
 import type { HostGate } from './host-gate';
 
@@ -145,4 +146,6 @@ export interface OpenedFrontier {
   gate: HostGate;
   /** `crawl --processes`: another process of the run ended; its hosts and leases come to this one. */
   takeOverSlot?(slot: number): void;
+  /** `crawl --processes`: hops to the other processes' hosts are booked with them, and theirs to this one's hosts here. */
+  shareHops?(owners: HostOwners): void;
 }

@@ -59,6 +59,12 @@ export class HostShares {
     return this.mine.has(this.ordinal(host) % this.place.slots);
   }
 
+  /** The slot whose process sends to the host; null when it is this process's. */
+  ownerSlot(host: string): number | null {
+    const slot = this.ordinal(host) % this.place.slots;
+    return this.mine.has(slot) ? null : slot;
+  }
+
   /** The seeder's mark: while it stands the queues may still grow, so no other process may call the run over. */
   markSeeding(seeding: boolean): void {
     this.write(() => {

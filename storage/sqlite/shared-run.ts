@@ -40,6 +40,11 @@ export class SharedRun {
     return this.shares.owns(host);
   }
 
+  /** The slot whose process sends to the host; null when it is this process's. */
+  ownerSlot(host: string): number | null {
+    return this.shares.ownerSlot(host);
+  }
+
   /** Nothing of this process's hosts is pending: over only once the whole run is, else look again shortly. */
   nothingHere(nowMs: number): Pick {
     return this.shares.runDrained() ? { type: 'empty' } : { type: 'wait', atMs: nowMs + SHARED_POLL_MS };

@@ -9,6 +9,8 @@ import { acquireFrontierConnection, withFrontierDb, type FrontierConnection } fr
 import type { AddResult, DeferOptions, Frontier, HopBooking, LedgerSummary, Pick, RunStatus } from '../../src/ports/frontier';
 import { finishRun, getRun, latestUnfinishedRun, listRuns, openRun, type RunInfo } from './frontier-runs';
 import { SharedRun } from './shared-run';
+import { OwnerHops } from './owner-hops';
+import type { HostOwners } from '../../src/ports/host-owners';
 import { runSummary } from './frontier-summary';
 import { frontierStatements, type FrontierStatements, type PickedRow } from './frontier-statements';
 import type { SqliteFrontierOptions } from './sqlite-frontier-options';
@@ -45,6 +47,8 @@ export class SqliteFrontier implements Frontier {
   private readonly db: SqliteDb;
   /** Set when several processes crawl this run: the hosts this one may send to. */
   private readonly shared: SharedRun | null;
+  /** `crawl --processes`, once linked: hops to the other processes' hosts. */
+  private ownerHops: OwnerHops | null = null;
 
   private constructor(
     private readonly connection: FrontierConnection,
@@ -269,14 +273,29 @@ export class SqliteFrontier implements Frontier {
 
   /**
    * In the host's own slots, so its picks queue behind the hop. Under `crawl --processes` a host another
-   * process owns is booked here too, which spaces this process's hops to it but not the owner's picks.
+   * process owns is booked in that process's slots (owner-hops.ts), once the processes are linked.
    */
-  bookHop(hostKey: string, nowMs: number): HopBooking | null {
+  bookHop(hostKey: string, nowMs: number): HopBooking | null | Promise<HopBooking | null> {
+    const owner = this.ownerHops && this.shared?.ownerSlot(hostKey);
+    if (this.ownerHops && typeof owner === 'number') return this.ownerHops.book(owner, hostKey);
+    return this.bookHere(hostKey, nowMs);
+  }
+
+  private bookHere(hostKey: string, nowMs: number): HopBooking | null {
     const reservation = this.options.hostSlots.book(hostKey, nowMs);
     return reservation && { atMs: reservation.reservedAtMs, slot: this.ready.slot(hostKey, reservation) };
   }
 
+  /** Links this process to the run's others: hops between their hosts are booked where each host is sent to. */
+  shareHops(owners: HostOwners): void {
+    if (this.shared === null) return;
+    this.ownerHops = new OwnerHops(owners, this.options.clock, { book: (hostKey, nowMs) => this.bookHere(hostKey, nowMs), pause: (hostKey, untilMs) => this.pauseHost(hostKey, untilMs) });
+  }
+
   pauseHost(hostKey: string, untilMs: number): void {
+    // A hop's answer from another process's host: its owner pauses it too (this process keeps the pause for its own hops).
+    const owner = this.ownerHops && this.shared?.ownerSlot(hostKey);
+    if (this.ownerHops && typeof owner === 'number') this.ownerHops.pause(owner, hostKey, untilMs);
     this.gate.pause(hostKey, untilMs, 'retry-after');
     const current = this.ready.heap.atMsOf(hostKey);
     if (current !== undefined) this.ready.heap.set(hostKey, Math.max(current, this.options.hostSlots.nextOpenAtMs(hostKey)));

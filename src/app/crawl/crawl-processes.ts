@@ -2,6 +2,8 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Logger } from 'pino';
 import type { Stats } from '../../engine/stats';
+import type { ProcessSlot } from '../../ports/frontier';
+import type { HopLinks, HopWire } from './hop-channel';
 
 /**
  * How the first process starts the process of `slot` (an IPC channel: `fork`); the run id reaches it over
@@ -65,6 +67,7 @@ export class CrawlProcesses {
   private readonly waiting = new Set<ChildProcess>();
   private readonly exitedEarly: number[] = [];
   private abandoned = false;
+  private hops: { message: (message: HopWire) => void; gone: (slot: number) => void } | null = null;
 
   constructor(
     option: CrawlProcessesOption,
@@ -85,6 +88,22 @@ export class CrawlProcesses {
     for (const child of this.waiting) this.tellOpen(child);
     this.waiting.clear();
     for (const slot of this.exitedEarly.splice(0)) this.takeOverSafely(slot);
+  }
+
+  /** The first process's links for hop bookings (hop-channel.ts): it reaches every other process. */
+  hopLinks(): HopLinks {
+    return {
+      self: 0,
+      slots: this.children.size + 1,
+      send: (slot, message) => {
+        const child = this.children.get(slot);
+        if (!child?.connected) return false;
+        child.send(message, undefined, {}, () => undefined);
+        return true;
+      },
+      listen: (message, gone) => void (this.hops = { message, gone }),
+      close: () => void (this.hops = null),
+    };
   }
 
   /** This process failed before its crawl: the others are let go (their wait ends with an error) and not taken over. */
@@ -109,7 +128,8 @@ export class CrawlProcesses {
 
   private watch(slot: number, child: ChildProcess): Promise<ProcessExit> {
     let reported = false;
-    child.on('message', (message: CountersMessage | JoinMessage) => {
+    child.on('message', (message: CountersMessage | JoinMessage | HopWire) => {
+      if (message?.type === 'pricecrawl/hop') return void this.hops?.message(message);
       if (message?.type === 'pricecrawl/join') {
         if (this.takeOver) this.tellOpen(child);
         else this.waiting.add(child);
@@ -122,6 +142,7 @@ export class CrawlProcesses {
       const settle = (code: number | null, signal: NodeJS.Signals | null) => {
         this.children.delete(slot);
         this.waiting.delete(child);
+        this.hops?.gone(slot);
         const exit = { slot, pid: child.pid, code, signal, reported };
         if (this.abandoned) return resolve(exit);
         if (!reported || code !== 0) {
@@ -212,5 +233,32 @@ export function joinFirstProcess(stop: (reason: string) => void): { report(stats
         process.send(message, undefined, {}, () => resolve());
       }),
     dispose: () => process.off('disconnect', onDisconnect),
+  };
+}
+
+/** A joining process's links for hop bookings: everything goes to the first process, which passes it on. */
+export function joinerHopLinks(place: ProcessSlot): HopLinks {
+  let onHop = (_message: HopWire): void => undefined;
+  let onDisconnect = (): void => undefined;
+  return {
+    self: place.slot,
+    slots: place.slots,
+    send: (_slot, message) => {
+      if (!process.send || !process.connected) return false;
+      process.send(message, undefined, {}, () => undefined);
+      return true;
+    },
+    listen: (onMessage, onGone) => {
+      onHop = (message: HopWire) => {
+        if (message?.type === 'pricecrawl/hop') onMessage(message);
+      };
+      onDisconnect = () => onGone(0);
+      process.on('message', onHop);
+      process.once('disconnect', onDisconnect);
+    },
+    close: () => {
+      process.off('message', onHop);
+      process.off('disconnect', onDisconnect);
+    },
   };
 }

@@ -40,7 +40,8 @@ import { HOP_HOST_PREFIX } from '../../engine/request-task';
 import { codeErrors } from '../../engine/code-errors';
 import { claimSpider } from './spider-claim';
 import { StartupClosers } from './startup-closers';
-import { awaitRunOpen, CrawlProcesses, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
+import { awaitRunOpen, CrawlProcesses, joinerHopLinks, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
+import { HopChannel } from './hop-channel';
 import { callSpiderClosed } from './spider-closed';
 import type { ProcessSlot } from '../../ports/frontier';
 
@@ -134,6 +135,12 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   });
   const { frontier } = opened;
   startup.add(() => frontier.close());
+  const hopLinks = processes?.hopLinks() ?? (options.processSlot ? joinerHopLinks(options.processSlot) : null);
+  const hops = hopLinks && new HopChannel(hopLinks);
+  if (hops) {
+    startup.add(() => hops.close());
+    opened.shareHops?.(hops);
+  }
   processes?.runOpened(frontier.runId, (slot) => opened.takeOverSlot?.(slot));
   const record = await startup.step(async () => startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' }));
   startup.add(() => record.close());
@@ -200,6 +207,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
         await processes.done();
       }
       joined?.dispose();
+      hops?.close();
       ticker.stop();
       // A store that cannot write what a component flushes at close (raw capture's fetch-log rows) is the
       // run's storage failure, known before the summary: the run ends resumable with exit 2 and its record
