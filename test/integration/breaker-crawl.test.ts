@@ -65,14 +65,21 @@ describe('a crawl through a 429 storm', () => {
 
   it('keeps the other host at its own pace while the stormy one is closed', () => {
     const calm = servers[1].requests.map((r) => r.arrivedAtPerfMs);
+    const stormy = servers[0].requests.map((r) => r.arrivedAtPerfMs);
     expect(calm).toHaveLength(CALM_PAGES);
-    // All of it fits inside the storm...
-    expect(calm[calm.length - 1]).toBeLessThan(servers[0].requests[STORM - 1].arrivedAtPerfMs);
-    // ...near its own interval, never at the stormy host's breaker pace (the median, so that one stall
-    // of a busy 2-core runner does not decide it; measured: 20-32 ms for a 20 ms interval).
+    // It is crawled while the stormy host is closed (from the 5th 429 to the probe that succeeds): more of its
+    // pages than the breaker let probes through meanwhile. (Before, all of it had to fit inside the storm: at
+    // load 25 its 40 pages outlasted the storm's cooldowns by 0.7 s, both paces stretched by the machine.)
+    const whileClosed = calm.filter((t) => t > stormy[THRESHOLD - 1] && t < stormy[STORM]);
+    expect(whileClosed.length).toBeGreaterThan(STORM - THRESHOLD);
+    // And near its own interval, never at the stormy host's breaker pace (the median, so that one stall
+    // of a busy 2-core runner does not decide it; measured: 20-32 ms for a 20 ms interval). The pace it must
+    // stay under is the one the breaker kept in this run (its probes), not a fixed figure: at load 25 the
+    // calm median was 63 ms, over the 60 ms cooldown; the breaker's gaps stretch with the machine too.
     const gaps = calm.slice(1).map((t, i) => t - calm[i]).sort((a, b) => a - b);
+    const probeGaps = stormy.slice(THRESHOLD + 1, STORM + 1).map((t, i) => t - stormy[THRESHOLD + i]);
     expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(INTERVAL_MS - NOISE_MS);
-    expect(gaps[Math.floor(gaps.length / 2)]).toBeLessThan(COOLDOWN_MS);
+    expect(gaps[Math.floor(gaps.length / 2)]).toBeLessThan(Math.min(...probeGaps));
   });
 
   it('stores every product of the stormy host once it recovers: none dropped, none failed', () => {

@@ -12,7 +12,10 @@ const SPIDER = 'test/support/spiders/fragile-start-spider.ts';
 const KILL_AT = resolve('test/support/kill-at.mjs');
 const RUN_ID = 'seeder-killed';
 
-describe('a Redis run whose seeder dies before its start() finished', { timeout: 120_000 }, () => {
+/** Three cold CLI processes one after the other: 27 s, 39 s and 31 s each at load 29 (120 s timed one run out at load 35). */
+const TEST_TIMEOUT_MS = 180_000;
+
+describe('a Redis run whose seeder dies before its start() finished', { timeout: TEST_TIMEOUT_MS }, () => {
   let shop: FixtureServer;
   let redis: RedisTestServer;
   const storage = tempStorageDir('seeder-lost');
@@ -54,7 +57,10 @@ describe('a Redis run whose seeder dies before its start() finished', { timeout:
       client.disconnect();
     }
 
-    const resumed = await run('crawl', ['-a', 'secondSeed=1', '--resume']);
+    // The resume's own leases last long: with the 1 s above, a loaded machine stalled its loop for 940 ms once /p/2
+    // answered, the lease ran out under it, and the same crawl leased /p/2 again and fetched it twice (2 runs in 3
+    // at load 25). The seeder's /p/1 lease ran out with its short TTL long before this. (A later -s wins.)
+    const resumed = await run('crawl', ['-a', 'secondSeed=1', '--resume', '-s', 'frontier.leaseTtlMs=60000']);
     expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain('accounting: planned 2 = succeeded 2 + failed 0 + pending 0');
     expect(shop.requests.filter((r) => r.path === '/p/2')).toHaveLength(1);
