@@ -6,6 +6,7 @@ import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, textB
 import { clubSide, isRangeBetween, roleOf, shippingWordsAfter, type PriceRole } from './price-context';
 import { DISCOUNT } from './discount-sign';
 import { FROM_AFTER, FROM_BEFORE } from './from-price';
+import { tierGovernsText } from './quantity-tier';
 import { savingAfter, setSavingsApart, takesOffDifference } from './minus-sign';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
@@ -187,13 +188,18 @@ function signBeside(text: string, all: readonly Candidate[], candidate: Candidat
  */
 export function choosePrice(text: string, all: Candidate[]): Choice {
   const prices = all.filter((candidate) => !candidate.excluded);
+  const tier = governingTier(text, prices);
+  if (tier) return refuse(PRICE_REFUSAL.ambiguous, `a quantity tier's words ${tier} govern every amount: each is what a piece costs from that count on`);
   const lowerBound = fromOffer(text, all, prices);
   if (lowerBound) return refuse(PRICE_REFUSAL.range, `a lower bound, the cheapest variant's price: ${describe([lowerBound], text)}`);
   // "Sale -3,00 € 12,99 €": a negative amount beside one to pay is what the sale takes off (see `setSavingsApart`).
   const [competing, takenOff] = setSavingsApart(text, prices.filter((candidate) => candidate.role === 'current' || candidate.role === 'plain'));
   const fallback = (role: PriceRole) => prices.filter((candidate) => candidate.role === role);
   // A tier with a currency beside one of its numbers beats an earlier tier of bare numbers ("2,49 €/kg 24").
-  const tiers = [competing, fallback('unit'), fallback('regular')];
+  // "ab 2 Stück 12,99 € (51,96 €/kg)", "4 payments of $12.50 ($2.50/oz)": beside an amount with its currency that is a tier's,
+  // a multi-buy's or an instalment, a unit or regular price is that amount's breakdown or its one-piece price, not to be taken.
+  const multipleOnly = prices.some((candidate) => candidate.role === 'multiple' && candidate.owned.length > 0) && !competing.some((candidate) => candidate.owned.length > 0);
+  const tiers = multipleOnly ? [competing] : [competing, fallback('unit'), fallback('regular')];
   const pool = tiers.find((tier) => tier.some((candidate) => candidate.owned.length > 0)) ?? tiers.find((tier) => tier.length > 0) ?? [];
   if (pool.length === 0) {
     if (prices.some((candidate) => candidate.role === 'multiple')) {
@@ -233,6 +239,11 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
   if (chosen.owned.length === 0 && /^\d{1,3}$/.test(chosen.token.raw) && prices.some((candidate) => candidate.owned.length > 0)) {
     return refuse(PRICE_REFUSAL.ambiguous, `a bare whole number ${describe([chosen], text)} where every amount with a currency is another price`);
   }
+  // "ab 2 Stück 119,00 € inkl. MwSt. 100,00 € zzgl. MwSt.": the gross beside it went elsewhere (a tier's), so the net one is its
+  // twin without tax, no price a shopper pays.
+  if (namesGross(text) && netToTheEnd(text, chosen)) {
+    return refuse(PRICE_REFUSAL.ambiguous, `${describe([chosen], text)} is labelled without tax beside a price with tax that is not the price to pay`);
+  }
   const apart = centsApart(text, all, chosen);
   if (apart) return refuse(PRICE_REFUSAL.ambiguous, `units and two digits apart, with no separator: ${describe(apart, text)} may be one price with its cents set apart`);
   const model = modelNumberBefore(text, chosen);
@@ -261,9 +272,28 @@ function fromOffer(text: string, all: readonly Candidate[], prices: readonly Can
 }
 const OR_WORD = /(?:^|[^\p{L}])(?:or|oder|ou|o|of|eller|lub|или|或)(?![\p{L}])/iu;
 
+/** Where a tier's words stand when they open or close the text around its amounts with a currency (or its bare ones): "before"/"after", or null. */
+function governingTier(text: string, prices: readonly Candidate[]): string | null {
+  const priced = prices.some((candidate) => candidate.owned.length > 0) ? prices.filter((candidate) => candidate.owned.length > 0) : prices;
+  if (priced.length === 0) return null;
+  const [first, last] = [priced[0], priced[priced.length - 1]];
+  const firstStart = Math.min(first.token.start, ...first.owned.map((sign) => sign.start));
+  if (tierGovernsText(text.slice(Math.max(0, firstStart - 80), firstStart), '')) return 'before';
+  return tierGovernsText('', afterOf(text, last)) ? 'after' : null;
+}
+
 /** The text after a candidate's number and the sign written after it. */
 const afterOf = (text: string, candidate: Candidate): string =>
   text.slice(Math.max(candidate.token.end, ...candidate.owned.filter((sign) => sign.start >= candidate.token.end).map((sign) => sign.end)));
+
+/**
+ * The words after the last amount label it as net ("100,00 € zzgl. MwSt." ending the text); between two amounts they may be
+ * the next one's label ("税込 13,580円 税抜 12,345円").
+ */
+function netToTheEnd(text: string, candidate: Candidate): boolean {
+  const after = afterOf(text, candidate);
+  return !/\d/.test(after) && namesNet(after);
+}
 
 /** Digits after the decimal point as written ("10.83": 2); the rounding a shop applied to it. */
 const amountDigits = (candidate: Candidate): number => (candidate.token.normalized ?? '').split('.')[1]?.length ?? 0;

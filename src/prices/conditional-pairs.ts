@@ -48,7 +48,15 @@ export function settleCouponLabels(text: string, all: readonly Candidate[]): Can
     const [left, right] = [out[leftAt], out[rightAt]];
     const between = textBetween(text, left, right);
     if (between === null || !(COUPON_AFTER.test(between) || COUPON_BEFORE.test(between))) continue;
-    if (!['plain', 'current'].includes(left.role) || !['plain', 'current'].includes(right.role)) continue;
+    const [leftCompetes, rightCompetes] = [['plain', 'current'].includes(left.role), ['plain', 'current'].includes(right.role)];
+    // "ab 2 Stück $39.99 Promo code SAVE10 $29.99": beside a tier's or an instalment's amount, the words are as likely the
+    // other amount's, and whoever lacks the code does not pay it.
+    if (leftCompetes !== rightCompetes && (left.role === 'multiple' || right.role === 'multiple')) {
+      if (leftCompetes) out[leftAt] = { ...left, role: 'reference' };
+      else out[rightAt] = { ...right, role: 'reference' };
+      continue;
+    }
+    if (!leftCompetes || !rightCompetes) continue;
     const [first, second] = [amountOfCandidate(left), amountOfCandidate(right)];
     const known = sameCurrency(left, right) && !first.eq(second);
     if (!known || first.lt(second)) out[leftAt] = { ...left, role: 'reference' };

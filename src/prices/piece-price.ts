@@ -1,13 +1,13 @@
 // "10 St. à 1,99 €", "Pack of 10, $1.99 each": the price of one piece of a pack, not the pack's; "£10 for 3 pairs": the total of several pieces, not one's.
 
 /** Words for the pieces a pack is counted in: German shop shorthand, English, and the containers drinks come in. */
-const PIECES = String.raw`(?:st\.?|stk\.?|stück|stuks?|pcs?\.?|pieces?|pièces?|pezzi|unidades|unités?|ct\.?|count|units?|items?|pairs?|paires?|paar|flaschen?|fl\.|dosen?|rollen?|beutel|packungen|tüten?|bottles?|cans?|rolls?|bags?|szt\.?|ks|db|adet|шт\.?)`;
+export const PIECES = String.raw`(?:st\.?|stk\.?|stück|stuks?|pcs?\.?|pieces?|pièces?|pezzi|unidades|unités?|ct\.?|count|units?|items?|pairs?|paires?|paar|flaschen?|fl\.|dosen?|rollen?|beutel|packungen|tüten?|bottles?|cans?|rolls?|bags?|szt\.?|ks|db|adet|шт\.?)`;
 /** Measures of one piece in "6 x 0,5 l", "4 x 250 ml", "3 x 100 g". */
 const MEASURES = String.raw`(?:ml|cl|l|ltr|g|kg|oz|fl\.?\s?oz)`;
 /** "for" of a multi-buy in the languages shops write it: "3 for £10", "3 für 10 €", "3 pour 10 €", "2 voor € 5", "2 por 5 €", "2 za 5 zł". */
 const FOR = String.raw`(?:for|für|pour|por|voor|för|za)`;
 /** A count of more than one: a single piece at a price is the price. */
-const COUNT = String.raw`(?:[2-9]|[1-9]\d{1,3})`;
+export const COUNT = String.raw`(?:[2-9]|[1-9]\d{1,3})`;
 /** A tier's count ("ab 2 Stück je 17,99 €", "from 10 pcs @ $1.49"): the price for each piece from that quantity on, a quantity discount. */
 const NOT_TIER = String.raw`(?<!(?:\bab|\bfrom|\bbuy|\bdès|\bdesde|\bvanaf|\bod)\s*)`;
 /** A counted pack: "10 St.", "10 Stück", "6 x 0,5 l", "12 x 0,33 l Dose", "6er Pack", "6er-Pack", "10 pack", "10-pk". */
@@ -47,6 +47,8 @@ export function isPiecePrice(reach: string, label: string, after: string, openin
 
 /** Japanese and Chinese counters of a multi-buy: "2個で", "1,500円で2点" (pieces, items, bottles, sheets). */
 const CJK_PIECES = '(?:個|点|本|枚|つ|件)';
+/** What a basket or a bundle counts, set in brackets after its total: "£10.00 (2 items)", "19,98 € (2 Artikel)"; a pack's own pieces ("(10 St.)") name the product. */
+const BASKET_WORDS = String.raw`(?:items|articles|artikel|artículos|articoli|artikelen|artykuły|produkte|products|produits|prodotti|productos)(?![\p{L}])`;
 /** Two to twelve written out, in the languages of FOR: "£10 for two", "5 € les deux". */
 const COUNT_WORD = '(?:two|three|four|five|six|ten|twelve|zwei|drei|vier|fünf|sechs|deux|trois|quatre|cinq|dos|tres|cuatro|cinco|twee|drie|due|tre)';
 /**
@@ -56,7 +58,7 @@ const COUNT_WORD = '(?:two|three|four|five|six|ten|twelve|zwei|drei|vier|fünf|s
  * In Japanese "¥1,000（2個で）" and "1,500円で2点"; not "¥500 2点で¥900", where the count is the next amount's.
  */
 const TOTAL_OF_COUNT_AFTER = new RegExp(
-  String.raw`^[\s(]*(?:${FOR}|per|les)\s+(?:${COUNT}|${COUNT_WORD})(?:\s*${PIECES}(?![\p{L}])|\s*(?=$|[^\s\p{L}\d]))|^[\s(（]*(?:で\s*${COUNT}\s*${CJK_PIECES}|${COUNT}\s*${CJK_PIECES}で\s*[)）])`,
+  String.raw`^[\s(]*(?:${FOR}|per|les)\s+(?:${COUNT}|${COUNT_WORD})(?:\s*${PIECES}(?![\p{L}])|\s*(?=$|[^\s\p{L}\d]))|^\s*[([]\s*${COUNT}\s*${BASKET_WORDS}\s*[)\]]|^[\s(（]*(?:で\s*${COUNT}\s*${CJK_PIECES}|${COUNT}\s*${CJK_PIECES}で\s*[)）])`,
   'iu',
 );
 /** Before the amount, the count it is the total of: "Price for 2: $20", "Total for 3: £30", "Preis für 2 Stück: 5 €". */

@@ -4,6 +4,7 @@ import { opensWithDiscount } from './discount-sign';
 import { isLowestRecentlyLabel } from './lowest-recently';
 import { isEstimatedEach } from './estimated-each';
 import { isPiecePrice, isTotalOfCount } from './piece-price';
+import { isQuantityTier } from './quantity-tier';
 import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
@@ -35,6 +36,8 @@ const REFERENCE = endsWith([
   // What a set or a bundle is worth bought apart ("Worth £40", "im Wert von 50 €", "d'une valeur de 50 €"): no price of this product.
   'worth', 'valued at', 'value of', '(?:im )?wert(?: von)?', 'd.une valeur de', 'valeur', 'valor(?: de)?', 'valore(?: di)?', 'ter waarde van', 't\\.w\\.v\\.?', 'värde', 'verdi', 'værdi',
   'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
+  // Money the buyer holds or gets back, never what the product costs: "Credit: $5.00", "Gift card balance: $25.00", "Cashback £5".
+  '(?:store |account )?credit', '(?:gift card |account |card )?balance', 'cash ?back', 'guthaben', 'crédit', 'solde', 'saldo',
   // The page reader's "was" labels in more languages ("Listenpreis", "Tidligere pris", "Cena katalogowa", "Eredeti ár"), but for
   // the regular-price ones, which name the price when they stand alone.
   ...WAS_PRICE_WORDS.filter((word) => !REGULAR_PRICE_WORDS.includes(word)),
@@ -47,6 +50,12 @@ const REFERENCE = endsWith([
   // "Versand" is as often the end of the previous amount ("+ 4,99 € Versand 12,99 €").
   '(?:delivery|shipping|postage|versand|versandkosten|porto|livraison|envío|spedizione|frete|verzending|dostawa|доставка|kargo|deposit|pfand)(?: costs?| charge)? ?:',
   'p&p', 'frais de port', '送料', '运费', '\\+', 'zzgl\\.?', 'plus',
+  // A fee or a levy charged beside the price, or the part of it a levy is ("dont 0,50 € d'éco-participation"), with a colon
+  // for a tax and not "Ex Tax:" (a net price, settled against the gross beside it), never the product's price.
+  'dont', '[ée]co-?participation', 'eco-?part', '[ée]co-?tax[ea]?', 'ecotasse', 'crv', 'installation(?: fee)?', 'assembly(?: fee)?', 'montage(?:kosten)?',
+  '(?<!(?:ex|excl|exc|incl|inc|including|excluding|plus|\\+)\\.?\\s*)(?:sales |est\\.? |estimated )?tax ?:',
+  // A maker's recommended price in its German and Turkish spellings the list above lacks.
+  'unverb\\.? preisempfehlung', 'preisempfehlung', 'liste fiyatı',
 ]);
 
 /**
@@ -55,7 +64,7 @@ const REFERENCE = endsWith([
  * Cashback"), or that rebate ("$20 mail-in rebate"), or what a set is worth ("$29.00 ($50 value)", "(50 € Wert)"; not a
  * "$29 Value Pack", where a word follows): never what the checkout charges.
  */
-const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cashback|après (?:remboursement|odr))(?![\p{L}])/iu;
+const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cash ?back|(?:store )?credit|guthaben|in rewards|après (?:remboursement|odr))(?![\p{L}])/iu;
 
 /**
  * A deposit named right before the amount ("Pfand 0,25 €", "zzgl. Pfand 0,25 €", "statiegeld € 0,15", "+ pant 1 kr"): charged
@@ -122,8 +131,8 @@ const UNIT_BEFORE = endsWith([
   'grundpreis(?: (?:je|pro) [\\p{L}\\d ]{1,12})?', 'unit price', '(?:price|preis|prix|precio|prezzo|prijs|pris|cena) (?:per|pro|je|par|por|al|za) [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
   'prezzo al (?:kg|litro)', '(?:kg|g|l|ml|cl|liter|litre|m|m²|m2|stück|stk\\.?) ?=', 'pris per [\\p{L}]+', ...UNIT_LABEL_WORDS,
 ]);
-/** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l". */
-const UNIT_AFTER = /^[\s*]*(?:\/\s*\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;
+/** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l"; not a multi-buy after a slash ("£10 / 3 for £25"). */
+const UNIT_AFTER = /^[\s*]*(?:\/\s*(?!\d+\s*(?:for|für|pour|por|voor|för|za)(?![\p{L}]))\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;
 /** Arabic "monthly" (شهرياً), its tanween written before or after the alef, or left out; "شهر" alone after a slash. */
 const ARABIC_MONTHLY = 'شهر(?:ي(?:ا\\u064B?|\\u064Bا)?)?';
 /**
@@ -131,10 +140,12 @@ const ARABIC_MONTHLY = 'شهر(?:ي(?:ا\\u064B?|\\u064Bا)?)?';
  * never the price of the product. "£12.50 pm" and "p/m" are how UK shops write per month.
  */
 const MONTHLY_AFTER = new RegExp(
-  `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mtl|mt|mois|mes|mês|mnd|kk|mån|md|mies|měs|мес|міс|ay|tháng|bln|bulan|เดือน|חודש|${ARABIC_MONTHLY}|wk|week|woche|semaine|semana|fortnight|payment|月|월)(?![\\p{L}])|(?:${[
+  `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mtl|mt|mois|mes|mês|mnd|kk|mån|md|mies|měs|мес|міс|ay|tháng|bln|bulan|เดือน|חודש|${ARABIC_MONTHLY}|wk|week|woche|semaine|semana|fortnight|payment|月|월|bi-?week)(?![\\p{L}])|(?:${[
     'per month', 'per mo', 'mo\\.', 'a month', 'monthly', 'pcm', 'p\\/m', 'pm', 'p\\.m\\.?', 'mtl\\.?', 'monatlich', 'pro monat', 'im monat', 'par mois', 'mensuel(?:le)?s?',
     'al mes', 'por mes', 'ao mês', 'al mese', 'per maand', 'maandelijks', 'i månaden', 'per måned', 'pr\\.? md\\.?', 'miesięcznie', 'měsíčně',
     'per week', 'a week', 'weekly', 'p\\/w', 'pw', 'wöchentlich', 'pro woche', 'par semaine', 'per fortnight', 'fortnightly', '每月',
+    // Two weeks' instalment, as buy-now-pay-later providers charge ("$12.50 bi-weekly"). A year's charge is a plan's own price ("$99.99/yr").
+    'bi-?weekly', 'every (?:2|two) weeks',
     // Swiss "mtl."/"monatl.", Turkish, Hebrew, Arabic, Thai, Vietnamese, Indonesian and Russian words for "a month".
     'monatl\\.?', 'aylık', 'ayda', 'לחודש', 'בחודש', ARABIC_MONTHLY, 'ต่อเดือน', 'mỗi tháng', 'một tháng', 'per bulan', 'sebulan', 'в месяц', 'на місяць',
   ].join('|')})(?![\\p{L}])|\\/\\s*月|\\/月)`,
@@ -164,7 +175,7 @@ const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{
 const FREE = '(?:sem juros|s\\/ juros|sem acr[ée]scimo|sans frais|senza interessi|sin inter[eé]s(?:es)?|ohne zinsen|interest-free)';
 const INSTALMENT_BEFORE = new RegExp(
   `(?:${[
-    'payments? of', 'instal?lments? of', '\\d{1,2} (?:interest-free )?(?:payments|instal?lments)', 'pay in \\d{1,2}(?: with [\\p{L}]+)?', 'x de',
+    'payments? of', 'instal?lments? of', '\\d{1,2} (?:interest-free )?(?:payments|instal?lments)', 'pay in \\d{1,2}(?: (?:interest-free )?(?:payments|instal?lments))?(?: with [\\p{L}]+)?(?: of)?', 'x de',
     `x (?:${FREE}) ?(?:de|da)?`, 'vezes(?: sem juros)? de', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois(?: sans frais)?(?: de)?',
     `cuotas(?: ${FREE})? de`, 'msi de', `meses(?: ${FREE})? de`, `plazos(?: ${FREE})? de`, 'parcelas de', `rat[ae](?: ${FREE})? da`, 'mensilità da',
     'rat[ay]?(?: 0 ?%)? (?:po|x|×|od)', '(?:mies\\.?|miesięcy|miesiące|mc) (?:x|×|po)', '(?:del)?betalningar (?:à|a|om|på)',
@@ -224,6 +235,8 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   if (INSTALMENTS_AFTER.test(after)) return 'multiple';
   // "10 St. à 1,99 €": one piece of a pack of ten; the pack costs ten times that, so alone it is refused as a multi-buy is.
   if (isPiecePrice(reach, label, after, opening)) return 'multiple';
+  // "ab 3 Stück je 4,50 €", "18 € ab 2 Stück": a quantity discount's price per piece, not what one piece costs.
+  if (isQuantityTier(reach, after, last)) return 'multiple';
   if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.

@@ -18,7 +18,7 @@ export const COUNTS_AND_SCALES: PriceRow[] = [
   ['£10 for 3 pack', '10', 'GBP'], ['Price for 1: $12.99', '12.99', 'USD', US], ['2個で¥1,500 ¥800', '800', null], ['£25 for a pair', '25', 'GBP'], ['$5 each or 2 for $8', '5', 'USD', US], ['£10 Any 2 for £15', '10', 'GBP'],
   ['£10 / 3 for £25', '10', 'GBP'], ['3 for 2 £10', '10', 'GBP'], ['4,99 € 2 für 8 €', '4.99', 'EUR'], ['£4.99 for 2 day delivery', 'price/reference-only', null],
   // A comma and a space between a whole amount and a count of its own ("10+", "10-49", "10:") is a list, never a decimal comma
-  ['1-9: €5, 10+: €4', '5', 'EUR'], ['€5, 10+ €4', A, null], ['$5, 10-49 $4', A, null, US], ['€5, 10: €4', A, null],
+  ['1-9: €5, 10+: €4', '5', 'EUR'], ['€5, 10+ €4', '5', 'EUR'], ['$5, 10-49 $4', A, null, US], ['€5, 10: €4', A, null],
   ['€ 118, 99', '118.99', 'EUR'],
   // Decimals a currency has no minor unit for (ISO 4217: yen, won, dong, króna, peso chileno): never an amount charged
   ['12.50円', A, null], ['123.45 JPY', A, null], ['₩12.50', A, null], ['₫12.50', A, null], ['12.50 ISK', A, null], ['1.5 CLP', A, null],

@@ -40,7 +40,7 @@ export const OFFERS: PriceRow[] = [
   ['30元起售', F, null], ['低至 ¥99', F, null, loc('zh-CN')], ['价格低至¥99', F, null, loc('zh-CN')],
   ['from $41.58/mo. or $999', F, null, US], ['From $999 or $41.62/mo. for 24 mo.', F, null, US], ['ab 19,99 € statt 29,99 €', F, null],
   // Not a lower bound: a threshold's or a tier's "ab", a price drop, an ordinary price with a "+" of shipping after, a range of two ends
-  ['Gratis Versand ab 29 € 12,99 €', '12.99', 'EUR'], ['ab 2 Stück 17,99 €', '17.99', 'EUR'], ['$24.99 reduced from $34.99', '24.99', 'USD', US], ['$30+ tax', '30', 'USD', US], ['Starting price $30', '30', 'USD', US],
+  ['Gratis Versand ab 29 € 12,99 €', '12.99', 'EUR'], ['ab 2 Stück 17,99 €', A, null], ['$24.99 reduced from $34.99', '24.99', 'USD', US], ['$30+ tax', '30', 'USD', US], ['Starting price $30', '30', 'USD', US],
   // A Han sign with kana run on after it (no spaces in Japanese) is still the sign: it was dropped, so the yen was unknown
   ['1,000円です', '1000', 'JPY'], ['1,000円(税込)', '1000', 'JPY'], ['100円均一', '100', null], ['元素 5', '5', null],
   ['$19.99 Ages 3+', '19.99', 'USD', US], ['$19.99 from 3 sellers', '19.99', 'USD', US], ['Gültig ab 01.05. 19,99 €', '19.99', 'EUR'], ['Shipped from US $19.99', '19.99', 'USD', US],

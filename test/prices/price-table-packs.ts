@@ -18,7 +18,7 @@ export const PACKS: PriceRow[] = [
   ['6 x 0,5 l à 0,89 € = 5,34 €', '5.34', 'EUR'], ['5,34 € (6 x 0,5 l à 0,89 €)', '5.34', 'EUR'], ['$19.90 (10 pcs @ $1.99)', '19.90', 'USD', US],
   // Still the price: one piece at it, a pack's own price, a tier's price per piece, a bare "à", a lot's price, a price per piece alone
   ['1 St. à 1,99 €', '1.99', 'EUR'], ['10 Stück 19,90 €', '19.90', 'EUR'], ['6 x 0,5 l 5,34 €', '5.34', 'EUR'], ['Pack of 10 - $19.90', '19.90', 'USD', US],
-  ['ab 10 Stück je 1,79 €', '1.79', 'EUR'], ['6er-Pack 5,34 €', '5.34', 'EUR'], ['Karton mit 12 Flaschen à 0,75 l 12,99 €', '12.99', 'EUR'], ['Set à 3 Stück 9,99 €', '9.99', 'EUR'],
+  ['ab 10 Stück je 1,79 €', A, null], ['6er-Pack 5,34 €', '5.34', 'EUR'], ['Karton mit 12 Flaschen à 0,75 l 12,99 €', '12.99', 'EUR'], ['Set à 3 Stück 9,99 €', '9.99', 'EUR'],
   ['Größe 42 à 59,99 €', '59.99', 'EUR'], ['Preis pro Stück 1,99 €', '1.99', 'EUR'], ['$1.99 each (pack of 10 sold separately)', '1.99', 'USD', US],
   ['19,90 € 10 Stück (1,99 €/Stück)', '19.90', 'EUR'], ['à 1,99 €', '1.99', 'EUR'], ['lot de 10 à 19,90 €', '19.90', 'EUR'], ['1,99 € pro Stück', '1.99', 'EUR'],
 ];
