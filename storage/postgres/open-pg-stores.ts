@@ -8,6 +8,7 @@ import { LazyCrawlStores } from '../crawl-stores';
 import { PgBlobStore } from './pg-blob-store';
 import { PgCatalogStore } from './pg-catalog-store';
 import { connectPostgres, type Sql } from './pg-connection';
+import { endPoolOnConnectionLoss } from './pg-lost-pool';
 import { PgFetchLog } from './pg-fetch-log';
 import { PgItemStore } from './pg-item-store';
 import { migrate } from './pg-migrations';
@@ -52,12 +53,13 @@ function openRefusal(where: string, error: unknown): Error {
 export async function openPgStores(url: string, answerTimeoutMs?: number): Promise<CrawlStores> {
   const { sql, where } = await connectMigrated(url, answerTimeoutMs);
   const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
+  const lost = endPoolOnConnectionLoss(sql);
   return new LazyCrawlStores('postgres', where, {
-    items: () => markUnreachable(new PgItemStore(sql), where, limit),
-    history: () => markUnreachable(new PgPriceHistory(sql), where, limit),
-    fetchLog: () => markUnreachable(new PgFetchLog(sql), where, limit),
-    blobs: () => markUnreachable(new PgBlobStore(sql), where, limit),
-    catalog: () => markUnreachable(new PgCatalogStore(sql), where, limit),
+    items: () => markUnreachable(new PgItemStore(sql), where, limit, lost),
+    history: () => markUnreachable(new PgPriceHistory(sql), where, limit, lost),
+    fetchLog: () => markUnreachable(new PgFetchLog(sql), where, limit, lost),
+    blobs: () => markUnreachable(new PgBlobStore(sql), where, limit, lost),
+    catalog: () => markUnreachable(new PgCatalogStore(sql), where, limit, lost),
   }, () => sql.end({ timeout: 5 }));
 }
 

@@ -90,7 +90,7 @@ export class AnswerLimit {
  * Without it a server that went away mid-run reads as a failed item write: each request was fetched again
  * until its attempts ran out, then failed, and the run ended on the driver's bare message with exit 1.
  */
-export function markUnreachable<T extends object>(store: T, where: string, limit?: AnswerLimit): T {
+export function markUnreachable<T extends object>(store: T, where: string, limit?: AnswerLimit, onConnectionLoss?: () => void): T {
   return new Proxy(store, {
     get(target, key) {
       // The store itself as `this`, for getters and methods alike: its private fields live on it, not on the proxy.
@@ -98,19 +98,22 @@ export function markUnreachable<T extends object>(store: T, where: string, limit
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
         const result: unknown = value.apply(target, args);
-        if (isAsyncIterable(result)) return markIteration(result, where, limit);
+        if (isAsyncIterable(result)) return markIteration(result, where, limit, onConnectionLoss);
         if (!(result instanceof Promise)) return result;
         const limited = !limit ? result : key === 'close' ? limit.closing(result) : limit.bound(result);
-        return limited.catch(marked(where));
+        return limited.catch(marked(where, onConnectionLoss));
       };
     },
   });
 }
 
-function marked(where: string): (error: unknown) => never {
+/** `onConnectionLoss` runs on each connection failure, before it is rethrown (pg-lost-pool.ts says why). */
+function marked(where: string, onConnectionLoss?: () => void): (error: unknown) => never {
   return (error: unknown) => {
     if (isWriteRefusal(error)) throw new StoreRefusedError(where, error);
-    throw isConnectionFailure(error) ? new StoreUnreachableError(where, error) : error;
+    if (!isConnectionFailure(error)) throw error;
+    onConnectionLoss?.();
+    throw new StoreUnreachableError(where, error);
   };
 }
 
@@ -125,17 +128,17 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  * step is now bounded and marked like a call. An early stop is passed on, unawaited after a stall: the
  * generator is still inside its unanswered query, and its return would wait for that.
  */
-function markIteration<T>(source: AsyncIterable<T>, where: string, limit?: AnswerLimit): AsyncIterableIterator<T> {
+function markIteration<T>(source: AsyncIterable<T>, where: string, limit?: AnswerLimit, onConnectionLoss?: () => void): AsyncIterableIterator<T> {
   const inner = source[Symbol.asyncIterator]();
   const done = (): IteratorResult<T> => ({ done: true, value: undefined });
   const iterator: AsyncIterableIterator<T> = {
     next: () => {
       const step = inner.next();
-      return (limit ? limit.bound(step) : step).catch(marked(where));
+      return (limit ? limit.bound(step) : step).catch(marked(where, onConnectionLoss));
     },
     return: async () => {
       if (!inner.return) return done();
-      await (limit ? limit.closing(inner.return()) : inner.return()).catch(marked(where));
+      await (limit ? limit.closing(inner.return()) : inner.return()).catch(marked(where, onConnectionLoss));
       return done();
     },
     [Symbol.asyncIterator]: () => iterator,
