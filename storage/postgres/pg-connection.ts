@@ -54,7 +54,8 @@ export function connectPostgres(url: string, options: PgConnectionOptions = {}):
     // holding our statement, which never settled (the crawl hung), or that query's rejection went unhandled and
     // Node ended the crawl on "write CONNECTION_CLOSED" (exit 1) instead of the store's resumable stop (exit 2):
     // pg-outage's refused-connections case crashed so in 2 runs of 6 at load 30; pg-connection-cut.test.ts shows both. Our
-    // statements pass lists as json parameters, never as arrays, so the types it learns are not needed.
+    // statements pass lists as json parameters, never as arrays, so the types it learns are not needed. Any statement
+    // of ours cut the same way leaves the same loop behind; pg-lost-pool.ts ends the crawl's pool at that point.
     fetch_types: false,
     // postgres.js would parse most types itself; these two are spelled out because they are the contract.
     types: {
