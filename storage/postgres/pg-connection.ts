@@ -56,6 +56,9 @@ export function connectPostgres(url: string, options: PgConnectionOptions = {}):
     // pg-outage's refused-connections case crashed so in 2 runs of 6 at load 30; pg-connection-cut.test.ts shows both. Our
     // statements pass lists as json parameters, never as arrays, so the types it learns are not needed. Any statement
     // of ours cut the same way leaves the same loop behind; pg-lost-pool.ts ends the crawl's pool at that point.
+    // The price: postgres.js 3.4.9 hands a fresh connection to `sql.reserve()` only after that query, so on this pool
+    // reserve() never resolves when it must open a connection (pg-run-records' lock holder hung so). Nothing of ours
+    // reserves; a session that must hold one connection (a test's lock holder) opens a plain driver pool.
     fetch_types: false,
     // postgres.js would parse most types itself; these two are spelled out because they are the contract.
     types: {

@@ -7,6 +7,7 @@ import type { RunRecord } from '../../src/ports/run-record-store';
 import { demoSpider } from '../support/demo-spider';
 import { storageFailureCode } from '../../src/engine/storage-failure';
 import { openRunRecords, openScheduleLock } from '../../storage/open-backends';
+import postgres from 'postgres';
 import { connectPostgres } from '../../storage/postgres/pg-connection';
 import { migrate } from '../../storage/postgres/pg-migrations';
 import { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
@@ -118,7 +119,8 @@ describe('the schedule lock in PostgreSQL', () => {
    */
   it('a claim the server leaves unanswered fails as the store unreachable after storage.answerTimeoutMs', async () => {
     const lock = await openScheduleLock({ url: storeUrl, dir: machineB.dir, answerTimeoutMs: 1000 });
-    const other = connectPostgres(storeUrl, { max: 1 });
+    // A plain driver session, as a DBA's: the crawl's own pool cannot reserve a connection (pg-connection.ts).
+    const other = postgres(storeUrl, { max: 1, onnotice: () => {} });
     const holder = await other.reserve();
     try {
       await holder`BEGIN`;
