@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { childTracker, cli, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
+import { waitForFrontierRow } from '../support/frontier-peek';
 
 const CATALOG_SPIDER = 'test/support/spiders/catalog-spider.ts';
 const TAG_SPIDER = 'test/support/spiders/process-tag-spider.ts';
@@ -210,25 +211,5 @@ describe('crawl --processes', () => {
 
 /** Waits (on the database's state, not a clock) until the query yields a row; returns its pid. */
 async function waitForPid(dir: string, sql: string): Promise<number> {
-  for (;;) {
-    const row = queryOne(dir, sql);
-    if (row) return row.pid;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-function queryOne(dir: string, sql: string): { pid: number } | undefined {
-  let db: Database.Database;
-  try {
-    db = new Database(join(dir, 'frontier.sqlite'), { readonly: true, fileMustExist: true });
-  } catch {
-    return undefined; // not created yet
-  }
-  try {
-    return db.prepare(sql).get() as { pid: number } | undefined;
-  } catch {
-    return undefined; // schema not there yet
-  } finally {
-    db.close();
-  }
+  return (await waitForFrontierRow<{ pid: number }>(dir, sql)).pid;
 }

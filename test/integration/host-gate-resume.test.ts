@@ -2,7 +2,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer, type RecordedRequest } from '../support/fixture-server';
 import { Redis } from 'ioredis';
@@ -11,6 +10,7 @@ import { readRunStatus } from '../../storage/redis/redis-status';
 import { childTracker, cli } from '../support/run-cli';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { tempStorageDir } from '../support/test-crawl';
+import { peekFrontier, waitForFrontierRow } from '../support/frontier-peek';
 
 const CRAWL_DELAY_MS = 250;
 const PRODUCTS = 8;
@@ -87,7 +87,7 @@ describe('host gate state across processes', () => {
       let first: ChildProcess | undefined;
       const firstRun = cli(['crawl', ...args(shop, storage.dir, [])], { onStart: (child) => track((first = child)) });
       // Killed once the 429's request is back in the queue: the pause is in the same commit as that defer.
-      await waitForRow(storage.dir, `SELECT 1 FROM requests WHERE state = 'pending' AND reason = 'http/429'`);
+      await waitForFrontierRow(storage.dir, `SELECT 1 FROM requests WHERE state = 'pending' AND reason = 'http/429'`);
       first!.kill('SIGKILL');
       await firstRun;
       recorded = gateState(storage.dir, shop.hostKey);
@@ -180,29 +180,9 @@ interface GateState {
   breaker: { state: string };
 }
 
-/** Waits until a query on the crawl's frontier.sqlite finds a row (written by another process). */
-async function waitForRow(dir: string, sql: string): Promise<void> {
-  while (!query(dir, sql)) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 /** What the run's gate table holds for the host; null when there is none. */
 function gateState(dir: string, hostKey: string): GateState | null {
-  const row = query(dir, `SELECT state FROM host_gates WHERE host = '${hostKey}'`) as { state: string } | undefined;
+  const row = peekFrontier<{ state: string }>(dir, `SELECT state FROM host_gates WHERE host = '${hostKey}'`);
   return row ? (JSON.parse(row.state) as GateState) : null;
 }
 
-function query(dir: string, sql: string): unknown {
-  let db: Database.Database;
-  try {
-    db = new Database(join(dir, 'frontier.sqlite'), { readonly: true, fileMustExist: true });
-  } catch {
-    return undefined; // not created yet
-  }
-  try {
-    return db.prepare(sql).get();
-  } catch {
-    return undefined; // schema not there yet (or no gate table)
-  } finally {
-    db.close();
-  }
-}
