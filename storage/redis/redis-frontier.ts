@@ -20,18 +20,9 @@ import { ledgerSummaryOf } from './redis-ledger-summary';
 import { refuseEvictionsSince, type EvictionState } from './eviction-policy';
 import { addArgv } from './redis-add-args';
 import type { RedisFrontierOptions } from './redis-frontier-options';
+import { PickedLeases } from './picked-leases';
 
 export type { RedisFrontierOptions } from './redis-frontier-options';
-
-/** Longest a picked lease waits in the worker before it goes back to its queue. */
-const PICK_HOLD_MS = 1_000;
-
-/** A lease reserved by a batch pick, waiting for the engine's next `next()`. */
-interface PickedLease {
-  lease: Lease;
-  /** Local time the pick's reply arrived. */
-  receivedAtMs: number;
-}
 
 export class RedisFrontier implements Frontier {
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -40,7 +31,7 @@ export class RedisFrontier implements Frontier {
   private readonly prefix: string;
   /** Every lease this worker holds (picked and waiting, in progress, or awaiting its settle), with its host as the pick gave it. */
   private readonly leases = new Map<string, string>();
-  private readonly picked: PickedLease[] = [];
+  private readonly picked = new PickedLeases((lease, reason) => this.handBack(lease, reason));
   /** This turn's sends, releases, settles and picks, in one script call. */
   private readonly batch: RedisBatch;
   /** Where the slots of this worker's leases and hops send their ends. */
@@ -118,7 +109,7 @@ export class RedisFrontier implements Frontier {
    * and carries this turn's queued sends, releases and settles with it.
    */
   next(_nowMs: number): Pick | Promise<Pick> {
-    const lease = this.takePicked();
+    const lease = this.picked.take();
     return lease ? { type: 'lease', lease } : this.pickMore();
   }
 
@@ -129,8 +120,8 @@ export class RedisFrontier implements Frontier {
     this.batch.flush();
     const replies = (await reply) as PickReply[];
     const receivedAtMs = steadyNowMs();
-    for (const pick of replies) if (pick[0] === 'lease') this.picked.push(this.toLease(pick, receivedAtMs));
-    const lease = this.takePicked();
+    for (const pick of replies) if (pick[0] === 'lease') this.picked.push(this.toLease(pick), receivedAtMs);
+    const lease = this.picked.take();
     if (lease) return { type: 'lease', lease };
     const last = replies[replies.length - 1];
     if (last[0] === 'empty') return { type: 'empty' };
@@ -142,29 +133,15 @@ export class RedisFrontier implements Frontier {
     return { type: 'wait', atMs: steadyNowMs() + Number(last[1]), readyAtMs };
   }
 
-  /**
-   * The oldest picked lease still fit to send. A lease waiting here holds its host's slot: after
-   * `PICK_HOLD_MS` (the pool was full meanwhile) it goes back, as the slot may serve another worker better.
-   * Only hosts without an interval wait here at all (the pick script hands out a spaced host's lease only
-   * as a batch's first, which goes straight to the engine).
-   */
-  private takePicked(): Lease | null {
-    for (let picked = this.picked.shift(); picked; picked = this.picked.shift()) {
-      if (steadyNowMs() - picked.receivedAtMs <= PICK_HOLD_MS) return picked.lease;
-      this.handBack(picked.lease, 'pick/stale');
-    }
-    return null;
-  }
-
   private handBack(lease: Lease, reason: string): void {
     lease.cancelReservation();
     this.fire(this.defer(lease.request, steadyNowMs(), { countAttempt: false, reason }));
   }
 
-  private toLease(reply: LeaseReply, receivedAtMs: number): PickedLease {
+  private toLease(reply: LeaseReply): Lease {
     const lease = leaseOfReply(this.channel, reply);
     this.leases.set(reply[1], lease.hostKey);
-    return { lease, receivedAtMs };
+    return lease;
   }
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
@@ -204,10 +181,7 @@ export class RedisFrontier implements Frontier {
 
   pauseHost(hostKey: string, untilMs: number): void {
     this.gate.pause(hostKey, untilMs, 'retry-after');
-    // Leases of the host picked before the pause and not sent yet wait for it in the queue.
-    const kept = this.picked.filter((picked) => picked.lease.hostKey !== hostKey);
-    for (const { lease } of this.picked) if (lease.hostKey === hostKey) this.handBack(lease, 'host/paused');
-    this.picked.splice(0, this.picked.length, ...kept);
+    this.picked.handBackHost(hostKey);
   }
 
   inFlight(): number {
@@ -261,7 +235,7 @@ export class RedisFrontier implements Frontier {
       this.batch.flush();
       await this.scripts.returnAll(this.prefix, this.workerId, ...this.leases.keys());
       this.leases.clear();
-      this.picked.length = 0;
+      this.picked.clear();
       // Withdrawn, not left to fade: the hosts go back to the other workers' views at once.
       await this.gate.withdraw();
       if (this.seeding.active) await this.seeding.done();
