@@ -2,11 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Session, SessionPool, SessionOptions } from '@crawlee/core';
 import { crawleeCore } from '../core/crawlee';
-import type { Settings } from '../settings/schema';
-import type { SessionStore, StoredSession } from '../ports/session-store';
-import { PooledSession, type RetireReason } from './pooled-session';
+import type { StoredSession } from '../ports/session-store';
+import { PooledSession } from './pooled-session';
 import { pickProxy, type ProxyEndpoint } from './proxy-endpoints';
 import { ProxyHealth } from './proxy-health';
+import type { AvoidProxy, HostSessionPoolsOptions } from './host-session-pools-options';
+
+export type { AvoidProxy, HostSessionPoolsOptions } from './host-session-pools-options';
 
 /**
  * Every answer changes a session (its use count), so writes are batched: at most one transaction per
@@ -22,35 +24,6 @@ const FLUSH_INTERVAL_MS = 1_000;
  * the lease's life or more) must not hold the run's end, whose exit code and reason are waiting.
  */
 export const FINAL_SAVE_WAIT_MS = 2_000;
-
-/**
- * The proxy a request's next session must not be on. `fresh` (the default): a new session (empty jar), for
- * a block (the jar is burnt) or the proxy's own failure (a session's cookies never change proxy); false: a
- * live session of another proxy may serve.
- */
-export interface AvoidProxy {
-  proxyId: string | null;
-  fresh?: boolean;
-}
-
-export interface HostSessionPoolsOptions {
-  config: Settings['sessions'];
-  proxies: readonly ProxyEndpoint[];
-  /** Null: sessions live in memory only. */
-  store: SessionStore | null;
-  /** Told about every session that enters a pool (stats). */
-  onSession?: (session: PooledSession, how: 'created' | 'restored') => void;
-  /** Told when a flush failed (the next flush writes the sessions changed since; these changes are lost). */
-  onWriteError?: (error: unknown) => void;
-  /** Told when the store had not answered the saves within FINAL_SAVE_WAIT_MS at close: the close went on without them. */
-  onSaveUnanswered?: (waitedMs: number) => void;
-  /** Told when a host's stored sessions could not be read: the host starts with fresh sessions. */
-  onLoadError?: (hostKey: string, error: unknown) => void;
-  /** Told when a proxy is retired (`sessions.proxyMaxFailures` failures of its own in a row). */
-  onProxyRetired?: (proxyId: string, failures: number) => void;
-  /** Told when the pools retire a session themselves (its proxy was retired). */
-  onRetired?: (session: PooledSession, reason: RetireReason) => void;
-}
 
 /**
  * Crawlee keeps one pool per crawler; a shop's cookies belong to that shop, so we keep one per host
