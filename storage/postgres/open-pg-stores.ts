@@ -13,6 +13,7 @@ import { PgFetchLog } from './pg-fetch-log';
 import { PgItemStore } from './pg-item-store';
 import { migrate } from './pg-migrations';
 import { PgPriceHistory } from './pg-price-history';
+import { RenewedPool } from './pg-renewed-pool';
 import { PgRunRecordStore } from './pg-run-records';
 import { PgScheduleLock } from './pg-schedule-lock';
 import { AnswerLimit, isConnectionFailure, markUnreachable, StoreUnreachableError } from './pg-unreachable';
@@ -63,10 +64,16 @@ export async function openPgStores(url: string, answerTimeoutMs?: number): Promi
   }, () => sql.end({ timeout: 5 }));
 }
 
-export async function openPgRunRecords(url: string, answerTimeoutMs?: number): Promise<RunRecordStore> {
+/** One connection, replaced at a connection failure: the scheduler holds these stores for its whole life (pg-renewed-pool.ts). */
+async function renewedPool(url: string, answerTimeoutMs?: number): Promise<{ pool: RenewedPool; where: string }> {
   const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);
+  return { pool: new RenewedPool(() => connectPostgres(url, { max: 1 }), sql), where };
+}
+
+export async function openPgRunRecords(url: string, answerTimeoutMs?: number): Promise<RunRecordStore> {
+  const { pool, where } = await renewedPool(url, answerTimeoutMs);
   const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
-  return markUnreachable(new PgRunRecordStore(sql, () => sql.end({ timeout: 5 })), where, limit);
+  return markUnreachable(new PgRunRecordStore(pool), where, limit);
 }
 
 /**
@@ -75,7 +82,7 @@ export async function openPgRunRecords(url: string, answerTimeoutMs?: number): P
  * stopped) without a word when that session or the server never answered.
  */
 export async function openPgScheduleLock(url: string, answerTimeoutMs?: number): Promise<ScheduleLock> {
-  const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);
+  const { pool, where } = await renewedPool(url, answerTimeoutMs);
   const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
-  return markUnreachable(new PgScheduleLock(sql, () => sql.end({ timeout: 5 })), where, limit);
+  return markUnreachable(new PgScheduleLock(pool), where, limit);
 }

@@ -10,6 +10,7 @@ import { openRunRecords, openScheduleLock } from '../../storage/open-backends';
 import postgres from 'postgres';
 import { connectPostgres } from '../../storage/postgres/pg-connection';
 import { migrate } from '../../storage/postgres/pg-migrations';
+import { RenewedPool } from '../../storage/postgres/pg-renewed-pool';
 import { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
 import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
 import { cli } from '../support/run-cli';
@@ -76,9 +77,9 @@ describe('run records in PostgreSQL', () => {
 describe('the schedule lock in PostgreSQL', () => {
   async function lockOf(hostname: string): Promise<PgScheduleLock> {
     const url = storeUrl;
-    const sql = connectPostgres(url, { max: 1 });
-    await migrate(sql);
-    return new PgScheduleLock(sql, () => sql.end({ timeout: 5 }), { hostname, leaseMs: 60_000 });
+    const pool = new RenewedPool(() => connectPostgres(url, { max: 1 }));
+    await pool.run(migrate);
+    return new PgScheduleLock(pool, { hostname, leaseMs: 60_000 });
   }
 
   it('one holder per spider across machines; a crashed holder frees it when its lease runs out', async () => {

@@ -1,0 +1,46 @@
+// A pool for a long-lived process (the scheduler's run records and lock): replaced, not ended, at a connection failure, so it outlives a blip and never holds a statement in the driver's login loop.
+import type { Sql } from './pg-connection';
+import { isConnectionFailure } from './pg-unreachable';
+
+/**
+ * The crawl stores' pool is ended at its first connection failure (pg-lost-pool.ts says why: postgres.js 3.4.9
+ * can log in again and again for ever on a connection whose statement was cut). A scheduler cannot end its own
+ * pool so: it lives on to the next run. Left alone, the next statement on the cut connection never settled and
+ * the answer limit (storage.answerTimeoutMs) then failed every later call for the scheduler's whole life.
+ *
+ * So the failed pool is ended at once (a statement stuck logging in on it fails CONNECTION_DESTROYED) and the
+ * next call opens a fresh one: its connections carry no cut statement, so a refused login fails that call
+ * instead of looping, and once the server takes logins again the same store answers.
+ */
+export class RenewedPool {
+  private current: Sql;
+  private readonly retired: Promise<void>[] = [];
+
+  /** `first`: a pool already opened (and migrated) with `open`'s settings; otherwise `open` makes it. */
+  constructor(private readonly open: () => Sql, first?: Sql) {
+    this.current = first ?? open();
+  }
+
+  /** Runs one statement or transaction on the current pool; a connection failure retires that pool before it is rethrown. */
+  async run<T>(statement: (sql: Sql) => PromiseLike<T>): Promise<T> {
+    const sql = this.current;
+    try {
+      return await statement(sql);
+    } catch (error) {
+      if (isConnectionFailure(error)) this.retire(sql);
+      throw error;
+    }
+  }
+
+  /** Ends the current pool and waits for the retired ones to be gone. */
+  async end(): Promise<void> {
+    await Promise.all([...this.retired, this.current.end({ timeout: 5 })]);
+  }
+
+  private retire(failed: Sql): void {
+    // Another call on the same pool failed first and replaced it: the pool in use now is a fresh one.
+    if (failed !== this.current) return;
+    this.current = this.open();
+    this.retired.push(failed.end({ timeout: 0 }).catch(() => undefined));
+  }
+}
