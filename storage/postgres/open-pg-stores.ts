@@ -12,6 +12,7 @@ import { endPoolOnConnectionLoss } from './pg-lost-pool';
 import { PgFetchLog } from './pg-fetch-log';
 import { PgItemStore } from './pg-item-store';
 import { migrate } from './pg-migrations';
+import { refuseAlteredMoneyColumns } from './pg-money-columns';
 import { PgPriceHistory } from './pg-price-history';
 import { RenewedPool } from './pg-renewed-pool';
 import { PgRunRecordStore } from './pg-run-records';
@@ -22,13 +23,14 @@ import { isWriteRefusal, openWriteRefusal } from './pg-write-refusals';
 /**
  * A pool with pending migrations applied, so a bad URL fails at start; `where` is the URL without its password.
  * The migration waits on a lock another process may hold (its own migration, its server backend stopped),
- * so it is bounded by the store's answer limit like any call.
+ * so it is bounded by the store's answer limit like any call. Price columns altered since are refused here.
  */
 async function connectMigrated(url: string, answerTimeoutMs?: number, max?: number): Promise<{ sql: Sql; where: string }> {
   const sql = connectPostgres(url, { max });
   const where = maskSecretsInText(url);
   try {
-    await (answerTimeoutMs === undefined ? migrate(sql) : new AnswerLimit(answerTimeoutMs).bound(migrate(sql)));
+    const ready = migrate(sql).then(() => refuseAlteredMoneyColumns(sql));
+    await (answerTimeoutMs === undefined ? ready : new AnswerLimit(answerTimeoutMs).bound(ready));
   } catch (error) {
     await sql.end({ timeout: 1 });
     throw openRefusal(where, error);
