@@ -66,16 +66,18 @@ export async function openPgStores(url: string, answerTimeoutMs?: number): Promi
   }, () => sql.end({ timeout: 5 }));
 }
 
-/** One connection, replaced at a connection failure: the scheduler holds these stores for its whole life (pg-renewed-pool.ts). */
+/**
+ * One connection, replaced at a connection failure or an answer past `answerTimeoutMs`: the scheduler holds
+ * these stores for its whole life (pg-renewed-pool.ts), so their limit bounds each call and never latches.
+ */
 async function renewedPool(url: string, answerTimeoutMs?: number): Promise<{ pool: RenewedPool; where: string }> {
   const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);
-  return { pool: new RenewedPool(() => connectPostgres(url, { max: 1 }), sql), where };
+  return { pool: new RenewedPool(() => connectPostgres(url, { max: 1 }), { first: sql, answerTimeoutMs }), where };
 }
 
 export async function openPgRunRecords(url: string, answerTimeoutMs?: number): Promise<RunRecordStore> {
   const { pool, where } = await renewedPool(url, answerTimeoutMs);
-  const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
-  return markUnreachable(new PgRunRecordStore(pool), where, limit);
+  return markUnreachable(new PgRunRecordStore(pool), where);
 }
 
 /**
@@ -85,6 +87,5 @@ export async function openPgRunRecords(url: string, answerTimeoutMs?: number): P
  */
 export async function openPgScheduleLock(url: string, answerTimeoutMs?: number): Promise<ScheduleLock> {
   const { pool, where } = await renewedPool(url, answerTimeoutMs);
-  const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
-  return markUnreachable(new PgScheduleLock(pool), where, limit);
+  return markUnreachable(new PgScheduleLock(pool), where);
 }

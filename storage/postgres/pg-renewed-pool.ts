@@ -1,6 +1,6 @@
 // A pool for a long-lived process (the scheduler's run records and lock): replaced, not ended, at a connection failure, so it outlives a blip and never holds a statement in the driver's login loop.
 import type { Sql } from './pg-connection';
-import { isConnectionFailure } from './pg-unreachable';
+import { answerWithin, isConnectionFailure } from './pg-unreachable';
 
 /**
  * The crawl stores' pool is ended at its first connection failure (pg-lost-pool.ts says why: postgres.js 3.4.9
@@ -11,21 +11,32 @@ import { isConnectionFailure } from './pg-unreachable';
  * So the failed pool is ended at once (a statement stuck logging in on it fails CONNECTION_DESTROYED) and the
  * next call opens a fresh one: its connections carry no cut statement, so a refused login fails that call
  * instead of looping, and once the server takes logins again the same store answers.
+ *
+ * A call left unanswered past `answerTimeoutMs` (a lock another session holds, a stopped server) is one more
+ * connection failure: its pool is retired the same way, and the next call is bounded afresh. The crawl stores'
+ * limit latches instead (pg-unreachable.ts AnswerLimit: the crawl is stopping); latched here, one busy moment
+ * failed every later claim and record at once for the scheduler's whole life.
  */
 export class RenewedPool {
   private current: Sql;
   private readonly retired: Promise<void>[] = [];
+  private readonly answerTimeoutMs: number | undefined;
 
-  /** `first`: a pool already opened (and migrated) with `open`'s settings; otherwise `open` makes it. */
-  constructor(private readonly open: () => Sql, first?: Sql) {
-    this.current = first ?? open();
+  /** `first`: a pool already opened (and migrated) with `open`'s settings; otherwise `open` makes it. No limit on answers without `answerTimeoutMs`. */
+  constructor(
+    private readonly open: () => Sql,
+    options: { first?: Sql; answerTimeoutMs?: number } = {},
+  ) {
+    this.current = options.first ?? open();
+    this.answerTimeoutMs = options.answerTimeoutMs;
   }
 
   /** Runs one statement or transaction on the current pool; a connection failure retires that pool before it is rethrown. */
   async run<T>(statement: (sql: Sql) => PromiseLike<T>): Promise<T> {
     const sql = this.current;
     try {
-      return await statement(sql);
+      const answer = Promise.resolve(statement(sql));
+      return await (this.answerTimeoutMs === undefined ? answer : answerWithin(answer, this.answerTimeoutMs));
     } catch (error) {
       if (isConnectionFailure(error)) this.retire(sql);
       throw error;

@@ -136,4 +136,29 @@ describe('the schedule lock in PostgreSQL', () => {
       await lock.close();
     }
   });
+
+  /**
+   * The scheduler holds its lock and run records for its whole life, and a tick "never throws: the daemon
+   * outlives a database that is busy for a moment". Before, one unanswered call latched the answer limit:
+   * every later claim failed at once (NO_ANSWER) long after the session that held the table was gone, so
+   * no scheduled run started again until the scheduler was restarted.
+   */
+  it('after a claim left unanswered, the next claim is granted once the table is free again', async () => {
+    const lock = await openScheduleLock({ url: storeUrl, dir: machineB.dir, answerTimeoutMs: 1000 });
+    const other = postgres(storeUrl, { max: 1, onnotice: () => {} });
+    try {
+      const holder = await other.reserve();
+      await holder`BEGIN`;
+      await holder`LOCK TABLE schedule_locks IN ACCESS EXCLUSIVE MODE`;
+      const error = await lock.tryLock('busy', 'run-busy-1', 1, 0).then(() => null, (e: unknown) => e);
+      expect(storageFailureCode(error)).toBe('STORE_UNREACHABLE');
+      await holder`ROLLBACK`;
+      holder.release();
+      expect(await lock.tryLock('busy', 'run-busy-2', process.pid, 1)).toEqual({ ok: true });
+      await lock.unlock('busy', 'run-busy-2');
+    } finally {
+      await other.end();
+      await lock.close();
+    }
+  });
 });
