@@ -19,7 +19,8 @@ import { answerWithin, isConnectionFailure } from './pg-unreachable';
  */
 export class RenewedPool {
   private current: Sql;
-  private readonly retired: Promise<void>[] = [];
+  /** Pools being ended; each leaves the set once gone, so a scheduler's many blips keep nothing. */
+  private readonly retired = new Set<Promise<void>>();
   private readonly answerTimeoutMs: number | undefined;
 
   /** `first`: a pool already opened (and migrated) with `open`'s settings; otherwise `open` makes it. No limit on answers without `answerTimeoutMs`. */
@@ -52,6 +53,7 @@ export class RenewedPool {
     // Another call on the same pool failed first and replaced it: the pool in use now is a fresh one.
     if (failed !== this.current) return;
     this.current = this.open();
-    this.retired.push(failed.end({ timeout: 0 }).catch(() => undefined));
+    const ending: Promise<void> = failed.end({ timeout: 0 }).catch(() => undefined).then(() => void this.retired.delete(ending));
+    this.retired.add(ending);
   }
 }
