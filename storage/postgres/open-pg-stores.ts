@@ -12,7 +12,9 @@ import { endPoolOnConnectionLoss } from './pg-lost-pool';
 import { PgFetchLog } from './pg-fetch-log';
 import { PgItemStore } from './pg-item-store';
 import { migrate } from './pg-migrations';
+import { refuseAlteredMoneyColumns } from './pg-money-columns';
 import { PgPriceHistory } from './pg-price-history';
+import { RenewedPool } from './pg-renewed-pool';
 import { PgRunRecordStore } from './pg-run-records';
 import { PgScheduleLock } from './pg-schedule-lock';
 import { AnswerLimit, isConnectionFailure, markUnreachable, StoreUnreachableError } from './pg-unreachable';
@@ -21,13 +23,14 @@ import { isWriteRefusal, openWriteRefusal } from './pg-write-refusals';
 /**
  * A pool with pending migrations applied, so a bad URL fails at start; `where` is the URL without its password.
  * The migration waits on a lock another process may hold (its own migration, its server backend stopped),
- * so it is bounded by the store's answer limit like any call.
+ * so it is bounded by the store's answer limit like any call. Price columns altered since are refused here.
  */
 async function connectMigrated(url: string, answerTimeoutMs?: number, max?: number): Promise<{ sql: Sql; where: string }> {
   const sql = connectPostgres(url, { max });
   const where = maskSecretsInText(url);
   try {
-    await (answerTimeoutMs === undefined ? migrate(sql) : new AnswerLimit(answerTimeoutMs).bound(migrate(sql)));
+    const ready = migrate(sql).then(() => refuseAlteredMoneyColumns(sql));
+    await (answerTimeoutMs === undefined ? ready : new AnswerLimit(answerTimeoutMs).bound(ready));
   } catch (error) {
     await sql.end({ timeout: 1 });
     throw openRefusal(where, error);
@@ -63,10 +66,18 @@ export async function openPgStores(url: string, answerTimeoutMs?: number): Promi
   }, () => sql.end({ timeout: 5 }));
 }
 
-export async function openPgRunRecords(url: string, answerTimeoutMs?: number): Promise<RunRecordStore> {
+/**
+ * One connection, replaced at a connection failure or an answer past `answerTimeoutMs`: the scheduler holds
+ * these stores for its whole life (pg-renewed-pool.ts), so their limit bounds each call and never latches.
+ */
+async function renewedPool(url: string, answerTimeoutMs?: number): Promise<{ pool: RenewedPool; where: string }> {
   const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);
-  const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
-  return markUnreachable(new PgRunRecordStore(sql, () => sql.end({ timeout: 5 })), where, limit);
+  return { pool: new RenewedPool(() => connectPostgres(url, { max: 1 }), { first: sql, answerTimeoutMs }), where };
+}
+
+export async function openPgRunRecords(url: string, answerTimeoutMs?: number): Promise<RunRecordStore> {
+  const { pool, where } = await renewedPool(url, answerTimeoutMs);
+  return markUnreachable(new PgRunRecordStore(pool), where);
 }
 
 /**
@@ -75,7 +86,6 @@ export async function openPgRunRecords(url: string, answerTimeoutMs?: number): P
  * stopped) without a word when that session or the server never answered.
  */
 export async function openPgScheduleLock(url: string, answerTimeoutMs?: number): Promise<ScheduleLock> {
-  const { sql, where } = await connectMigrated(url, answerTimeoutMs, 1);
-  const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
-  return markUnreachable(new PgScheduleLock(sql, () => sql.end({ timeout: 5 })), where, limit);
+  const { pool, where } = await renewedPool(url, answerTimeoutMs);
+  return markUnreachable(new PgScheduleLock(pool), where);
 }

@@ -1,7 +1,7 @@
 // PgScheduleLock: one running scheduled run per spider across every scheduler sharing the database, as a lease row that lapses when its holder dies.
 import type { LockHolder, LockResult, ScheduleLock } from '../../src/ports/run-record-store';
 import { isPidAlive, processStartTicks, thisHostname } from '../process-liveness';
-import type { Sql } from './pg-connection';
+import type { RenewedPool } from './pg-renewed-pool';
 
 /** Any constant works; with the spider's hash it serializes claims of one spider. */
 const CLAIM_LOCK_KEY = 0x7363686c; // "schl"
@@ -29,8 +29,7 @@ export class PgScheduleLock implements ScheduleLock {
   private readonly renewals = new Map<string, NodeJS.Timeout>();
 
   constructor(
-    private readonly sql: Sql,
-    private readonly release: () => Promise<void>,
+    private readonly pool: RenewedPool,
     options: PgScheduleLockOptions = {},
   ) {
     this.leaseMs = options.leaseMs ?? 60_000;
@@ -38,7 +37,7 @@ export class PgScheduleLock implements ScheduleLock {
   }
 
   async tryLock(spider: string, runId: string, pid: number, nowMs: number): Promise<LockResult> {
-    const result = (await this.sql.begin(async (tx) => {
+    const result = (await this.pool.run((sql) => sql.begin(async (tx) => {
       await tx`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_KEY}, hashtext(${spider}))`;
       const [holder] = await tx<HolderRow[]>`SELECT run_id AS "runId", pid, hostname, locked_at AS "lockedAtMs", expires_ms AS "expiresMs", start_ticks AS "startTicks"
         FROM schedule_locks WHERE spider = ${spider}`;
@@ -48,29 +47,29 @@ export class PgScheduleLock implements ScheduleLock {
         ON CONFLICT (spider) DO UPDATE SET run_id = excluded.run_id, pid = excluded.pid, hostname = excluded.hostname,
           locked_at = excluded.locked_at, expires_ms = excluded.expires_ms, start_ticks = excluded.start_ticks`;
       return { ok: true };
-    })) as LockResult;
+    }))) as LockResult;
     if (result.ok) this.keepRenewing(spider, runId);
     return result;
   }
 
   async transfer(spider: string, runId: string, pid: number): Promise<void> {
-    await this.sql`UPDATE schedule_locks SET pid = ${pid}, start_ticks = ${processStartTicks(pid)} WHERE spider = ${spider} AND run_id = ${runId}`;
+    await this.pool.run((sql) => sql`UPDATE schedule_locks SET pid = ${pid}, start_ticks = ${processStartTicks(pid)} WHERE spider = ${spider} AND run_id = ${runId}`);
   }
 
   async unlock(spider: string, runId: string): Promise<void> {
     this.stopRenewing(spider);
-    await this.sql`DELETE FROM schedule_locks WHERE spider = ${spider} AND run_id = ${runId}`;
+    await this.pool.run((sql) => sql`DELETE FROM schedule_locks WHERE spider = ${spider} AND run_id = ${runId}`);
   }
 
   /** Claims still held lapse on their own after `leaseMs`: nothing renews them once closed. */
   async close(): Promise<void> {
     for (const spider of [...this.renewals.keys()]) this.stopRenewing(spider);
-    await this.release();
+    await this.pool.end();
   }
 
   /** Moves the lease forward (by this process's clock) while the claim is held; a failed renewal is retried at the next. */
   async renew(spider: string, runId: string, nowMs: number): Promise<void> {
-    await this.sql`UPDATE schedule_locks SET expires_ms = ${nowMs + this.leaseMs} WHERE spider = ${spider} AND run_id = ${runId}`;
+    await this.pool.run((sql) => sql`UPDATE schedule_locks SET expires_ms = ${nowMs + this.leaseMs} WHERE spider = ${spider} AND run_id = ${runId}`);
   }
 
   private isHeld(holder: HolderRow, nowMs: number): boolean {

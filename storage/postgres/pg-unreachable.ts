@@ -66,23 +66,29 @@ export class AnswerLimit {
       call.catch(() => undefined); // its own end no longer matters
       return Promise.reject(this.stalled);
     }
-    return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.stalled = Object.assign(new Error(`no answer in ${this.timeoutMs} ms`), { code: NO_ANSWER });
-        reject(this.stalled);
-      }, this.timeoutMs);
-      call.then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
+    return answerWithin(call, this.timeoutMs, (stall) => void (this.stalled = stall));
   }
+}
+
+/** `call`, or a NO_ANSWER error (a connection failure) once `timeoutMs` passed without its answer; `onStall` is told first. */
+export function answerWithin<T>(call: Promise<T>, timeoutMs: number, onStall: (stall: Error) => void = () => undefined): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const stall = Object.assign(new Error(`no answer in ${timeoutMs} ms`), { code: NO_ANSWER });
+      onStall(stall);
+      reject(stall);
+    }, timeoutMs);
+    call.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import { openRunRecords, openScheduleLock } from '../../storage/open-backends';
 import postgres from 'postgres';
 import { connectPostgres } from '../../storage/postgres/pg-connection';
 import { migrate } from '../../storage/postgres/pg-migrations';
+import { RenewedPool } from '../../storage/postgres/pg-renewed-pool';
 import { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
 import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
 import { cli } from '../support/run-cli';
@@ -76,9 +77,9 @@ describe('run records in PostgreSQL', () => {
 describe('the schedule lock in PostgreSQL', () => {
   async function lockOf(hostname: string): Promise<PgScheduleLock> {
     const url = storeUrl;
-    const sql = connectPostgres(url, { max: 1 });
-    await migrate(sql);
-    return new PgScheduleLock(sql, () => sql.end({ timeout: 5 }), { hostname, leaseMs: 60_000 });
+    const pool = new RenewedPool(() => connectPostgres(url, { max: 1 }));
+    await pool.run(migrate);
+    return new PgScheduleLock(pool, { hostname, leaseMs: 60_000 });
   }
 
   it('one holder per spider across machines; a crashed holder frees it when its lease runs out', async () => {
@@ -131,6 +132,31 @@ describe('the schedule lock in PostgreSQL', () => {
     } finally {
       await holder`ROLLBACK`;
       holder.release();
+      await other.end();
+      await lock.close();
+    }
+  });
+
+  /**
+   * The scheduler holds its lock and run records for its whole life, and a tick "never throws: the daemon
+   * outlives a database that is busy for a moment". Before, one unanswered call latched the answer limit:
+   * every later claim failed at once (NO_ANSWER) long after the session that held the table was gone, so
+   * no scheduled run started again until the scheduler was restarted.
+   */
+  it('after a claim left unanswered, the next claim is granted once the table is free again', async () => {
+    const lock = await openScheduleLock({ url: storeUrl, dir: machineB.dir, answerTimeoutMs: 1000 });
+    const other = postgres(storeUrl, { max: 1, onnotice: () => {} });
+    try {
+      const holder = await other.reserve();
+      await holder`BEGIN`;
+      await holder`LOCK TABLE schedule_locks IN ACCESS EXCLUSIVE MODE`;
+      const error = await lock.tryLock('busy', 'run-busy-1', 1, 0).then(() => null, (e: unknown) => e);
+      expect(storageFailureCode(error)).toBe('STORE_UNREACHABLE');
+      await holder`ROLLBACK`;
+      holder.release();
+      expect(await lock.tryLock('busy', 'run-busy-2', process.pid, 1)).toEqual({ ok: true });
+      await lock.unlock('busy', 'run-busy-2');
+    } finally {
       await other.end();
       await lock.close();
     }
