@@ -15,6 +15,11 @@ import type { DevToolsSession } from './frame-sessions';
  *   same line: line numbers stay); a module gets it as its first static import, evaluated before any other.
  * - the worker's `location` reads as without the mark; its `import.meta.url` and stack traces still show it.
  * A script that cannot be read or rewritten is not started as it was: the worker fails instead.
+ * Under Trusted Types (`require-trusted-types-for 'script'`) a worker's URL must be a TrustedScriptURL: the
+ * page's policy vouched for the URL it gave, and the one started (marked, or the prelude's blob) is vouched for
+ * by a policy of ours, made at the first such worker. Before, Chromium refused the plain string and every
+ * worker of such a page threw, which then showed the price it had before its worker's. A CSP whose
+ * `trusted-types` names only the page's own policies refuses ours: its workers still fail to start.
  */
 const MARK = 'pricecrawl-worker-';
 
@@ -68,6 +73,14 @@ const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers) {
   const defineProperty = Object.defineProperty, iterator = Symbol.iterator, Failure = DOMException;
   const XHR = self.XMLHttpRequest, Blob_ = self.Blob, URL_ = self.URL, createURL = URL_.createObjectURL, hrefOf = Object.getOwnPropertyDescriptor(URL_.prototype, 'href').get;
   const httpScheme = /^https?:/i, localScheme = /^(blob|data):/i, dataScheme = /^data:/i;
+  const factory = self.trustedTypes, Factory = self.TrustedTypePolicyFactory, Policy = self.TrustedTypePolicy;
+  const isScriptURL = Factory && Factory.prototype.isScriptURL, createPolicy = Factory && Factory.prototype.createPolicy, createScriptURL = Policy && Policy.prototype.createScriptURL;
+  let policy = null;
+  const trustedAs = (given, start) => {
+    if (!factory || !apply(isScriptURL, factory, [given])) return start;
+    if (policy === null) policy = apply(createPolicy, factory, ['pricecrawl-worker', { createScriptURL: (url) => url }]);
+    return apply(createScriptURL, policy, [start]);
+  };
   const read = (href) => {
     try {
       const xhr = new XHR();
@@ -97,7 +110,7 @@ const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers) {
       if (apply(exec, dataScheme, [href]) !== null) start = 'data:text/javascript,' + apply(encode, null, [script]);
       else start = apply(createURL, URL_, [new Blob_(onePart(script), { type: 'text/javascript' })]);
     } else throw new Failure("Failed to construct 'Worker': " + href + ' cannot be started', 'SecurityError');
-    return construct(Original, [start, { type: kind, credentials, name }], new.target);
+    return construct(Original, [trustedAs(url, start), { type: kind, credentials, name }], new.target);
   };
   Worker.prototype = Original.prototype;
   defineProperty(Original.prototype, 'constructor', { value: Worker, writable: true, configurable: true });
