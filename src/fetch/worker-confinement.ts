@@ -1,5 +1,6 @@
-// Takes the transports no route sees out of every dedicated worker before any of the worker's own code runs.
+// Takes the transports no route sees out of every dedicated worker (and silences its console) before any of the worker's own code runs.
 import type { DevToolsSession } from './frame-sessions';
+import { SILENCE_CONSOLE } from './silent-console';
 
 /**
  * No init script runs in a dedicated worker, so a worker kept the transports taken out of its page: its
@@ -46,14 +47,18 @@ function oneLine(source: string): string {
   return source.replace(/\n\s*/g, ' ');
 }
 
+/** The console's silencing (silent-console.ts), on one line: the document and every worker run it first. */
+const SILENT = oneLine(SILENCE_CONSOLE);
+
 /**
- * Deletes `removed` from the global scope it runs in and replaces its `Worker` by one that starts every worker
- * confined (`inWorkers` deleted there). It runs before any page or worker code, and the new `Worker` calls only
+ * Silences the console (`silenceConsole`), deletes `removed` from the global scope it runs in and replaces its
+ * `Worker` by one that starts every worker confined (`inWorkers` deleted there, its console silenced). It runs before any page or worker code, and the new `Worker` calls only
  * what was taken then: a page that replaced a built-in cannot start a worker past it. The options are read once
  * and passed on as read (a `type` getter answering 'classic' to us and 'module' to Chromium would put a
  * statement before a module's imports).
  */
-const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers) {
+const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers, silenceConsole) {
+  silenceConsole();
   for (const name of removed) delete self[name];
   const hideMark = (Location) => {
     if (!Location) return;
@@ -67,7 +72,7 @@ const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers) {
   hideMark(self.WorkerLocation);
   const Original = self.Worker;
   if (typeof Original !== 'function') return;
-  const prelude = '(' + confineWorkers + ')(' + JSON.stringify(inWorkers) + ', ' + JSON.stringify(inWorkers) + ');';
+  const prelude = '(' + confineWorkers + ')(' + JSON.stringify(inWorkers) + ', ' + JSON.stringify(inWorkers) + ', ' + silenceConsole + ');';
   const withPrelude = (${PRELUDE_WRITER})();
   const apply = Reflect.apply, construct = Reflect.construct, exec = RegExp.prototype.exec, indexOf = String.prototype.indexOf, encode = encodeURIComponent;
   const defineProperty = Object.defineProperty, iterator = Symbol.iterator, Failure = DOMException;
@@ -123,12 +128,12 @@ type WorkerKind = 'classic' | 'module';
 
 /** The init script of every document: its `Worker` starts workers without `inWorkers` (the document keeps them). */
 export function documentWorkerScript(inWorkers: readonly string[]): string {
-  return `(${CONFINE_WORKERS})([], ${JSON.stringify(inWorkers)});`;
+  return `(${CONFINE_WORKERS})([], ${JSON.stringify(inWorkers)}, ${SILENT});`;
 }
 
 /** What every worker runs first: `inWorkers` deleted, and its own `Worker` replaced in turn (nested workers). */
 export function workerPrelude(inWorkers: readonly string[]): string {
-  return `(${CONFINE_WORKERS})(${JSON.stringify(inWorkers)}, ${JSON.stringify(inWorkers)});`;
+  return `(${CONFINE_WORKERS})(${JSON.stringify(inWorkers)}, ${JSON.stringify(inWorkers)}, ${SILENT});`;
 }
 
 interface PausedScript {
