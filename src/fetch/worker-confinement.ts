@@ -52,10 +52,10 @@ const SILENT = oneLine(SILENCE_CONSOLE);
 
 /**
  * Silences the console (`silenceConsole`), deletes `removed` from the global scope it runs in and replaces its
- * `Worker` by one that starts every worker confined (`inWorkers` deleted there, its console silenced). It runs before any page or worker code, and the new `Worker` calls only
- * what was taken then: a page that replaced a built-in cannot start a worker past it. The options are read once
- * and passed on as read (a `type` getter answering 'classic' to us and 'module' to Chromium would put a
- * statement before a module's imports).
+ * `Worker` by one that starts every worker confined (`inWorkers` deleted there, its console silenced). It runs
+ * before any page or worker code, and the new `Worker` calls only what was taken then: a page that replaced a
+ * built-in cannot start a worker past it. The options are read once and passed on as read (a `type` getter
+ * answering 'classic' to us and 'module' to Chromium would put a statement before a module's imports).
  */
 const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers, silenceConsole) {
   silenceConsole();
