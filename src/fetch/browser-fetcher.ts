@@ -21,6 +21,7 @@ import { FetchDeadline } from './fetch-deadline';
 import { PageTraffic, quietOptions, waitForQuietPage } from './page-quiet';
 import { loadWaitMs, waitForLoad } from './load-wait';
 import { readSettledDocument } from './read-document';
+import { runsNoScripts } from './scriptless-document';
 import { onMainFrameStopped } from './stopped-loading';
 import { contextForAttempt } from './retry-context';
 import { rendererState } from './hung-renderer';
@@ -209,7 +210,9 @@ export class BrowserFetcher implements Fetcher {
       if (loaded !== true) traffic.forgetLoadBlockers(); // given up on, or stopped: what held it is not waited for again
       await this.waitFor(page, browserOptions, captures.awaitResponse);
       // A price its script writes over the first one after the load is the page's price (page-quiet.ts).
-      if (!(await waitForQuietPage(page, traffic, quietOptions(this.settings, startedAtMs)))) this.crawlStats?.inc('browser/quiet/capped');
+      // Not in a document sandboxed without scripts: nothing changes it, and the wait, run in it, never answers there.
+      const scriptless = runsNoScripts(await main.headerValue('content-security-policy'));
+      if (!scriptless && !(await waitForQuietPage(page, traffic, quietOptions(this.settings, startedAtMs)))) this.crawlStats?.inc('browser/quiet/capped');
       // A document still on its way would commit under the reader: the page is read once it stopped moving,
       // and from then on must stay on the document it shows (a script may still move it while it is read).
       const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));

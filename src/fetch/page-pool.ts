@@ -138,9 +138,11 @@ export class PagePool {
    * A kept page goes to about:blank before its next lease: its document's requests still on their way are
    * cancelled and its timers stop. Left as it was, a late answer to its XHR reached the next request's
    * listeners while that request's document was still loading, and satisfied its `waitFor.response`.
+   * Playwright's copy of what the document threw goes too (the last 200, in full, in the crawl's heap).
    */
   private async leaveDocument(page: Page): Promise<boolean> {
-    return withinTime(page.goto('about:blank'), this.closeTimeoutMs, 'blanking a page').then(
+    const left = page.goto('about:blank').then(() => Promise.all([page.clearPageErrors(), page.clearConsoleMessages()]));
+    return withinTime(left, this.closeTimeoutMs, 'blanking a page').then(
       () => true,
       () => false,
     );

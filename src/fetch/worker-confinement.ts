@@ -1,5 +1,6 @@
-// Takes the transports no route sees out of every dedicated worker before any of the worker's own code runs.
+// Takes the transports no route sees out of every dedicated worker (and silences its console) before any of the worker's own code runs.
 import type { DevToolsSession } from './frame-sessions';
+import { SILENCE_CONSOLE } from './silent-console';
 
 /**
  * No init script runs in a dedicated worker, so a worker kept the transports taken out of its page: its
@@ -15,6 +16,11 @@ import type { DevToolsSession } from './frame-sessions';
  *   same line: line numbers stay); a module gets it as its first static import, evaluated before any other.
  * - the worker's `location` reads as without the mark; its `import.meta.url` and stack traces still show it.
  * A script that cannot be read or rewritten is not started as it was: the worker fails instead.
+ * Under Trusted Types (`require-trusted-types-for 'script'`) a worker's URL must be a TrustedScriptURL: the
+ * page's policy vouched for the URL it gave, and the one started (marked, or the prelude's blob) is vouched for
+ * by a policy of ours, made at the first such worker. Before, Chromium refused the plain string and every
+ * worker of such a page threw, which then showed the price it had before its worker's. A CSP whose
+ * `trusted-types` names only the page's own policies refuses ours: its workers still fail to start.
  */
 const MARK = 'pricecrawl-worker-';
 
@@ -41,14 +47,18 @@ function oneLine(source: string): string {
   return source.replace(/\n\s*/g, ' ');
 }
 
+/** The console's silencing (silent-console.ts), on one line: the document and every worker run it first. */
+const SILENT = oneLine(SILENCE_CONSOLE);
+
 /**
- * Deletes `removed` from the global scope it runs in and replaces its `Worker` by one that starts every worker
- * confined (`inWorkers` deleted there). It runs before any page or worker code, and the new `Worker` calls only
- * what was taken then: a page that replaced a built-in cannot start a worker past it. The options are read once
- * and passed on as read (a `type` getter answering 'classic' to us and 'module' to Chromium would put a
- * statement before a module's imports).
+ * Silences the console (`silenceConsole`), deletes `removed` from the global scope it runs in and replaces its
+ * `Worker` by one that starts every worker confined (`inWorkers` deleted there, its console silenced). It runs
+ * before any page or worker code, and the new `Worker` calls only what was taken then: a page that replaced a
+ * built-in cannot start a worker past it. The options are read once and passed on as read (a `type` getter
+ * answering 'classic' to us and 'module' to Chromium would put a statement before a module's imports).
  */
-const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers) {
+const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers, silenceConsole) {
+  silenceConsole();
   for (const name of removed) delete self[name];
   const hideMark = (Location) => {
     if (!Location) return;
@@ -62,12 +72,20 @@ const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers) {
   hideMark(self.WorkerLocation);
   const Original = self.Worker;
   if (typeof Original !== 'function') return;
-  const prelude = '(' + confineWorkers + ')(' + JSON.stringify(inWorkers) + ', ' + JSON.stringify(inWorkers) + ');';
+  const prelude = '(' + confineWorkers + ')(' + JSON.stringify(inWorkers) + ', ' + JSON.stringify(inWorkers) + ', ' + silenceConsole + ');';
   const withPrelude = (${PRELUDE_WRITER})();
   const apply = Reflect.apply, construct = Reflect.construct, exec = RegExp.prototype.exec, indexOf = String.prototype.indexOf, encode = encodeURIComponent;
   const defineProperty = Object.defineProperty, iterator = Symbol.iterator, Failure = DOMException;
   const XHR = self.XMLHttpRequest, Blob_ = self.Blob, URL_ = self.URL, createURL = URL_.createObjectURL, hrefOf = Object.getOwnPropertyDescriptor(URL_.prototype, 'href').get;
   const httpScheme = /^https?:/i, localScheme = /^(blob|data):/i, dataScheme = /^data:/i;
+  const factory = self.trustedTypes, Factory = self.TrustedTypePolicyFactory, Policy = self.TrustedTypePolicy;
+  const isScriptURL = Factory && Factory.prototype.isScriptURL, createPolicy = Factory && Factory.prototype.createPolicy, createScriptURL = Policy && Policy.prototype.createScriptURL;
+  let policy = null;
+  const trustedAs = (given, start) => {
+    if (!factory || !apply(isScriptURL, factory, [given])) return start;
+    if (policy === null) policy = apply(createPolicy, factory, ['pricecrawl-worker', { createScriptURL: (url) => url }]);
+    return apply(createScriptURL, policy, [start]);
+  };
   const read = (href) => {
     try {
       const xhr = new XHR();
@@ -97,7 +115,7 @@ const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers) {
       if (apply(exec, dataScheme, [href]) !== null) start = 'data:text/javascript,' + apply(encode, null, [script]);
       else start = apply(createURL, URL_, [new Blob_(onePart(script), { type: 'text/javascript' })]);
     } else throw new Failure("Failed to construct 'Worker': " + href + ' cannot be started', 'SecurityError');
-    return construct(Original, [start, { type: kind, credentials, name }], new.target);
+    return construct(Original, [trustedAs(url, start), { type: kind, credentials, name }], new.target);
   };
   Worker.prototype = Original.prototype;
   defineProperty(Original.prototype, 'constructor', { value: Worker, writable: true, configurable: true });
@@ -110,12 +128,12 @@ type WorkerKind = 'classic' | 'module';
 
 /** The init script of every document: its `Worker` starts workers without `inWorkers` (the document keeps them). */
 export function documentWorkerScript(inWorkers: readonly string[]): string {
-  return `(${CONFINE_WORKERS})([], ${JSON.stringify(inWorkers)});`;
+  return `(${CONFINE_WORKERS})([], ${JSON.stringify(inWorkers)}, ${SILENT});`;
 }
 
 /** What every worker runs first: `inWorkers` deleted, and its own `Worker` replaced in turn (nested workers). */
 export function workerPrelude(inWorkers: readonly string[]): string {
-  return `(${CONFINE_WORKERS})(${JSON.stringify(inWorkers)}, ${JSON.stringify(inWorkers)});`;
+  return `(${CONFINE_WORKERS})(${JSON.stringify(inWorkers)}, ${JSON.stringify(inWorkers)}, ${SILENT});`;
 }
 
 interface PausedScript {

@@ -44,9 +44,11 @@ beforeAll(async () => {
     blob: `(() => { const url = URL.createObjectURL(new Blob([${JSON.stringify(`const report = (text) => postMessage(text);${workerCode}`)}])); const worker = new Worker(url); URL.revokeObjectURL(url); return worker; })()`,
     data: `new Worker('data:text/javascript,' + encodeURIComponent(${JSON.stringify(`const report = (text) => postMessage(text);${workerCode}`)}))`,
   };
-  const fromWorkers = `Promise.all([${Object.entries(kinds)
-    .map(([kind, start]) => `new Promise((resolve) => { ${start}.onmessage = (event) => resolve('${kind}: ' + event.data); })`)
-    .join(', ')}]).then((lines) => lines.join('; '))`;
+  const told = (started: Record<string, string>) =>
+    `Promise.all([${Object.entries(started)
+      .map(([kind, start]) => `new Promise((resolve) => { ${start}.onmessage = (event) => resolve('${kind}: ' + event.data); })`)
+      .join(', ')}]).then((lines) => lines.join('; '))`;
+  const fromWorkers = told(kinds);
   // The page replaces built-ins the confinement could lean on while it starts its workers: a regular expression
   // that matches everything with a line comment after it would pass a blob off as an http URL, or move the
   // prelude behind the worker's code. (Put back after: the fetcher's own waits are not what this tests.)
@@ -76,6 +78,19 @@ Promise.all([told(new Worker('/lib/price-worker.js#main')), told(new Worker('/li
   site.route('/lib/format.js', (_req, res) => void res.writeHead(200, js).end(`self.format = (amount) => 'EUR ' + amount;`));
   site.route('/lib/price-module.js', (_req, res) => void res.writeHead(200, js).end(`import { format } from './format.mjs';\npostMessage(format('12.50') + ' from ' + new URL(import.meta.url).pathname);`));
   site.route('/lib/format.mjs', (_req, res) => void res.writeHead(200, js).end(`export const format = (amount) => 'EUR ' + amount;`));
+  // A shop under Trusted Types (as Google's pages are): a worker's URL must come from one of its policies.
+  const trustedTypes = { 'content-type': 'text/html', 'content-security-policy': "require-trusted-types-for 'script'" };
+  const blobSource = JSON.stringify(`const report = (text) => postMessage(text);${workerCode}`);
+  const trusted = {
+    url: `new Worker(policy.createScriptURL('/worker.js'))`,
+    module: `new Worker(policy.createScriptURL('/module-worker.js'), { type: 'module' })`,
+    blob: `new Worker(policy.createScriptURL(URL.createObjectURL(new Blob([${blobSource}]))))`,
+  };
+  site.route('/trusted-types-shop', (_req, res) =>
+    void res.writeHead(200, trustedTypes).end(`<p id="page">…</p><p id="worker">…</p><script>${show}
+const policy = trustedTypes.createPolicy('shop', { createScriptURL: (url) => url });
+${told(trusted)}.then((lines) => [lines, 'done'], (error) => [String(error), 'threw']).then(([lines, end]) => { show('worker', lines); show('page', end); });</script>`),
+  );
   site.route('/lib/price.json', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(`{"amount":"19.99"}`));
 });
 afterAll(async () => {
@@ -117,6 +132,14 @@ describe('transports that pass every route', () => {
     expect(page).toBe('WebSocket failed, WebSocketStream none, WebTransport none');
     expect(worker).toBe(everyWorker('WebSocket none, WebSocketStream none, WebTransport none'));
     expect(elsewhere.requests.map((r) => r.path)).toEqual([]);
+    expect(quicPackets).toBe(0);
+  }, 60_000);
+
+  it("a page under Trusted Types still starts its workers from its policy's URLs, each confined", async () => {
+    const { page, worker } = await render('allow', '/trusted-types-shop');
+    // Before, the replaced Worker passed Chromium a plain string for the marked URL or the prelude's blob, which
+    // the document's CSP refuses: every worker threw, and the page showed the price it had before its worker's.
+    expect({ page, worker }).toEqual({ page: 'done', worker: ['url', 'module', 'blob'].map((kind) => `${kind}: WebSocket failed, WebSocketStream failed, WebTransport none`).join('; ') });
     expect(quicPackets).toBe(0);
   }, 60_000);
 
