@@ -3,8 +3,8 @@
 interface TrieNode<V> {
   /** The characters from the parent to this node (empty for the root). */
   label: string;
-  /** Children by the first character of their label. */
-  children: Map<string, TrieNode<V>>;
+  /** Children by the first character of their label; none on a leaf (most nodes: one Map less each). */
+  children: Map<string, TrieNode<V>> | null;
   value?: V;
 }
 
@@ -13,7 +13,7 @@ interface TrieNode<V> {
  * a file of 30,000 rules is looked up for one URL in at most one step per character of the URL.
  */
 export class PrefixTrie<V> {
-  private readonly root: TrieNode<V> = { label: '', children: new Map() };
+  private readonly root: TrieNode<V> = { label: '', children: null };
 
   /** The value stored at `key`, made by `create` the first time. */
   at(key: string, create: () => V): V {
@@ -21,16 +21,17 @@ export class PrefixTrie<V> {
     let i = 0;
     for (;;) {
       if (i === key.length) return (node.value ??= create());
-      const child = node.children.get(key[i]);
+      const children = (node.children ??= new Map());
+      const child = children.get(key[i]);
       if (!child) {
-        const leaf: TrieNode<V> = { label: key.slice(i), children: new Map(), value: create() };
-        node.children.set(key[i], leaf);
+        const leaf: TrieNode<V> = { label: key.slice(i), children: null, value: create() };
+        children.set(key[i], leaf);
         return leaf.value!;
       }
       let same = 0;
       while (same < child.label.length && i + same < key.length && child.label[same] === key[i + same]) same++;
-      if (same < child.label.length) node.children.set(key[i], splitEdge(child, same));
-      node = node.children.get(key[i])!;
+      if (same < child.label.length) children.set(key[i], splitEdge(child, same));
+      node = children.get(key[i])!;
       i += same;
     }
   }
@@ -47,7 +48,7 @@ export class PrefixTrie<V> {
       steps++;
       if (node.value !== undefined) visit(node.value, at);
       if (at === target.length) return steps;
-      const child = node.children.get(target[at]);
+      const child = node.children?.get(target[at]);
       if (!child || !target.startsWith(child.label, at)) return steps;
       at += child.label.length;
       node = child;
@@ -59,6 +60,6 @@ export class PrefixTrie<V> {
 function splitEdge<V>(child: TrieNode<V>, length: number): TrieNode<V> {
   const middle: TrieNode<V> = { label: child.label.slice(0, length), children: new Map() };
   child.label = child.label.slice(length);
-  middle.children.set(child.label[0], child);
+  middle.children!.set(child.label[0], child);
   return middle;
 }

@@ -48,13 +48,17 @@ export class RuleIndex {
     let cut = 0;
     const slots: Slot[] = [];
     const seen = new Set<string>();
+    const create = (): Slot => newSlot(slots);
     for (const rule of rules) {
       const { allow, pattern } = rule;
-      const key = `${allow ? 'A' : 'D'}${pattern.source}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const slot = this.trie.at(pattern.prefix, () => newSlot(slots));
       const parts = pattern.rest.length;
+      // A repeated wildcard pattern is searched once (a rule without one is a length kept per slot: repeats change nothing).
+      if (parts > 0) {
+        const key = `${allow ? 'A' : 'D'}${pattern.source}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      const slot = this.trie.at(pattern.prefix, create);
       if (parts > 0 && parts <= budget) {
         budget -= parts;
         slot.wildcards.push(rule);
