@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PathPattern, type MatchWork } from '../../src/robots/path-pattern';
 import { RobotsRules } from '../../src/robots/robots-rules';
+import { rulesRefusal } from '../../src/robots/rules-refusal';
 import { RuleIndex, WILDCARD_PART_BUDGET, type Rule } from '../../src/robots/rule-index';
 
 /** A seeded generator (mulberry32): the same files and URLs on every run. */
@@ -116,5 +117,8 @@ describe('robots.txt matching cost', () => {
     expect(checkedPlain).toBe(250);
     expect(agent.isAllowed('https://shop.example/private/1')).toBe(false);
     expect(agent.isAllowed('https://shop.example/robots.txt')).toBe(true);
+    // A refusal the budget may have made says so (a one-off fetch prints it).
+    expect(rulesRefusal(agent, 'https://shop.example/ok/zzz', 60_000)?.message).toContain(`${index.cutPatterns} of them were read as keeping out`);
+    expect(rulesRefusal(RobotsRules.parse('User-agent: *\nDisallow: /*a*b\n').forAgent('pricecrawl'), 'https://shop.example/ab', 60_000)?.message).toBe('robots.txt of https://shop.example disallows https://shop.example/ab');
   });
 });
