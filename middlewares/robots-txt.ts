@@ -261,7 +261,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     // A Crawl-delay counts from each answer too (HostSlots.release), the file's own answer included.
     const crawlDelayMs = this.crawlDelays.set(origin, known.rules?.crawl.crawlDelayMs ?? 0);
     if (!written || crawlDelayMs > 0) this.gate.noteSend(ctx.hostKey, ctx.nowMs());
-    logRobotsFetch(ctx, origin, entry, known.rules?.crawl.crawlDelayMs ?? null);
+    logRobotsFetch(ctx, origin, entry, known.rules?.crawl ?? null);
   }
 
   /** Takes a cached entry that still holds (true), else leaves the look-up to go on (false). */

@@ -75,6 +75,11 @@ export function querySpellings(target: string): string[] {
   return [...new Set([target, path + encoded, path + plain])];
 }
 
+/** Counts the literal searches a match makes: what a URL check costs, whatever the file holds. */
+export interface MatchWork {
+  steps: number;
+}
+
 /**
  * A normalised rule path. `*` matches any run of characters, a final `$` anchors the end; elsewhere
  * `$` is a plain character. Without `$` a pattern matches every path it is a prefix of.
@@ -82,33 +87,45 @@ export function querySpellings(target: string): string[] {
 export class PathPattern {
   /** What ranks rules: the longest (most octets) matching pattern wins (RFC 9309 §2.2.2). */
   readonly length: number;
-  private readonly parts: readonly string[];
-  private readonly anchored: boolean;
+  /** The text before the first `*`: every target the pattern matches starts with it. */
+  readonly prefix: string;
+  /** The literal parts after the prefix, empty ones (`**`, a final `*`) left out: they match anywhere. */
+  readonly rest: readonly string[];
+  /** The last part must end the target: a final `$` after text (after `*`, `*$` is just `*`). */
+  readonly endAnchored: boolean;
 
   constructor(readonly source: string) {
     this.length = source.length;
-    this.anchored = source.endsWith('$');
+    const anchored = source.endsWith('$');
     // A `$` that does not end the pattern is the plain character, spelt as a URL's would be.
-    this.parts = (this.anchored ? source.slice(0, -1) : source).replace(/\$/g, '%24').split('*');
+    const parts = (anchored ? source.slice(0, -1) : source).replace(/\$/g, '%24').split('*');
+    this.prefix = parts[0];
+    this.rest = parts.slice(1).filter((part) => part !== '');
+    this.endAnchored = anchored && parts[parts.length - 1] !== '';
+  }
+
+  matches(target: string, work?: MatchWork): boolean {
+    return target.startsWith(this.prefix) && this.matchesAfterPrefix(target, work);
   }
 
   /**
-   * Matches the literal parts left to right, each at its earliest place after the previous one: with
-   * `*` between them the earliest place never loses a match, so no backtracking is needed except for
-   * the anchored last part, which must sit at the very end.
+   * For a target that starts with the prefix. Matches the literal parts left to right, each at its
+   * earliest place after the previous one: with `*` between them the earliest place never loses a match,
+   * so nothing is tried twice (one search per part, each starting where the last ended) except the
+   * anchored last part, which must sit at the very end.
    */
-  matches(target: string): boolean {
-    const { parts } = this;
-    if (!target.startsWith(parts[0])) return false;
-    if (parts.length === 1) return this.anchored ? target.length === parts[0].length : true;
-    let at = parts[0].length;
-    for (let i = 1; i < parts.length - 1; i++) {
-      const found = target.indexOf(parts[i], at);
+  matchesAfterPrefix(target: string, work?: MatchWork): boolean {
+    const { rest } = this;
+    let at = this.prefix.length;
+    if (rest.length === 0) return !this.endAnchored || target.length === at;
+    if (work) work.steps += rest.length;
+    for (let i = 0; i < rest.length - 1; i++) {
+      const found = target.indexOf(rest[i], at);
       if (found < 0) return false;
-      at = found + parts[i].length;
+      at = found + rest[i].length;
     }
-    const last = parts[parts.length - 1];
-    if (!this.anchored) return target.indexOf(last, at) >= 0;
+    const last = rest[rest.length - 1];
+    if (!this.endAnchored) return target.includes(last, at);
     return target.length - last.length >= at && target.endsWith(last);
   }
 }

@@ -2,6 +2,8 @@
 import type { MiddlewareContext } from '../downloader/middleware';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
+import type { AgentRules } from './robots-rules';
+import { WILDCARD_PART_BUDGET } from './rule-index';
 
 /**
  * Logs a fetched entry. Two answers read by the RFC still leave the team something to know, and said
@@ -9,18 +11,25 @@ import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
  * page they name may be fetched), and a 2xx body with no directive and lines no robots.txt holds (a shop's
  * "not found" page served at 200), read as no rules, so every page is allowed. Both warn and are counted for
  * the report. An empty file, or one of comments and a Sitemap, says "allow all" as meant: no warning.
+ * A file with more wildcard patterns for us than a URL check searches (rule-index.ts) is read so as to keep
+ * out more than it says: pages it allows may go unfetched, which the team must hear of.
  */
-export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: RobotsEntry, crawlDelayMs: number | null): void {
+export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: RobotsEntry, rules: AgentRules | null): void {
   const url = `${origin}/robots.txt`;
   if (entry.kind === 'rules') {
-    const fields = { url, status: 200, rules: true, crawlDelayMs: crawlDelayMs ?? undefined };
+    const fields = { url, status: 200, rules: true, crawlDelayMs: rules?.crawlDelayMs ?? undefined };
+    const cutPatterns = rules?.cutPatterns ?? 0;
+    if (cutPatterns > 0) {
+      ctx.stats.inc('robots/patterns-cut');
+      ctx.log.warn({ ...fields, cutPatterns, partBudget: WILDCARD_PART_BUDGET }, 'robots.txt holds more wildcard patterns than a URL check searches: the rest are not searched, each Disallow of them keeps out every path starting as it does, each Allow is dropped');
+    }
     if (entry.cut) {
       ctx.stats.inc('robots/cut');
       ctx.log.warn({ ...fields, readBytes: MAX_ROBOTS_BYTES }, 'robots.txt is longer than 500 KiB: rules after that are not read (RFC 9309 §2.5)');
     } else if (robotsDirectives(entry.text).length === 0 && holdsForeignLine(entry.text)) {
       ctx.stats.inc('robots/no-directives');
       ctx.log.warn({ ...fields, directives: 0 }, 'robots.txt answered with no directive and lines no robots.txt holds (a page in its place?): everything allowed');
-    } else ctx.log.info(fields, 'robots.txt loaded');
+    } else if (cutPatterns === 0) ctx.log.info(fields, 'robots.txt loaded');
   } else if (entry.kind === 'allow-all') {
     ctx.log.info({ url, status: entry.status, rules: false }, 'robots.txt loaded');
   } else if (entry.kind === 'retry-after') {

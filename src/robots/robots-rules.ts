@@ -4,11 +4,7 @@ import { latin1Spelling } from './legacy-spelling';
 import { PathPattern, matchTarget, normalizePath, querySpellings } from './path-pattern';
 import { robotsDirectives } from './robots-lines';
 import { listedTokens, productToken } from './product-token';
-
-interface Rule {
-  allow: boolean;
-  pattern: PathPattern;
-}
+import { RuleIndex, beats, type Best, type Rule } from './rule-index';
 
 interface Group {
   agents: string[];
@@ -29,6 +25,8 @@ export interface AgentRules {
   readonly crawlDelayMs: number | null;
   /** A Crawl-delay of the group that could not be read (`ten`), as written: the wait asked for is unknown. */
   readonly unreadableCrawlDelay: string | null;
+  /** Wildcard patterns past the matching budget (rule-index.ts), read so as to keep out more, never less. */
+  readonly cutPatterns: number;
 }
 
 /** RFC 9309 §2.2.2: the robots.txt file itself is always allowed. */
@@ -75,11 +73,18 @@ function merged(chosen: readonly Group[]): AgentRules {
 }
 
 class MatchedRules implements AgentRules {
+  /** Compiled once per crawler: a URL check walks it instead of trying every rule of the file. */
+  private readonly index: RuleIndex;
+  readonly cutPatterns: number;
+
   constructor(
-    private readonly rules: readonly Rule[],
+    rules: readonly Rule[],
     readonly crawlDelayMs: number | null,
     readonly unreadableCrawlDelay: string | null,
-  ) {}
+  ) {
+    this.index = new RuleIndex(rules);
+    this.cutPatterns = this.index.cutPatterns;
+  }
 
   /**
    * The longest matching pattern decides; on equal length allow wins (RFC 9309 §2.2.2). No match: allowed.
@@ -99,13 +104,13 @@ class MatchedRules implements AgentRules {
    * server's links so spell the page a UTF-8 file names. An Allow matches the URL only as sent.
    */
   private verdict(target: string): boolean {
-    const spellings = querySpellings(target);
     const legacy = latin1Spelling(target);
-    const disallowSpellings = legacy === null ? spellings : [...spellings, ...querySpellings(legacy)];
-    let best: Rule | null = null;
-    for (const rule of this.rules) {
-      if (best && (rule.pattern.length < best.pattern.length || (rule.pattern.length === best.pattern.length && !rule.allow))) continue;
-      if ((rule.allow ? spellings : disallowSpellings).some((spelling) => rule.pattern.matches(spelling))) best = rule;
+    const asked = querySpellings(target).map((spelling) => ({ spelling, allows: true }));
+    if (legacy !== null) asked.push(...querySpellings(legacy).map((spelling) => ({ spelling, allows: false })));
+    let best: Best | null = null;
+    for (const { spelling, allows } of asked) {
+      const found = this.index.best(spelling, allows);
+      if (found && beats(found.length, found.allow, best)) best = found;
     }
     return best?.allow ?? true;
   }
@@ -118,10 +123,12 @@ class MatchedRules implements AgentRules {
 class EveryNameRules implements AgentRules {
   readonly crawlDelayMs: number | null;
   readonly unreadableCrawlDelay: string | null;
+  readonly cutPatterns: number;
 
   constructor(private readonly each: readonly AgentRules[]) {
     const delays = each.flatMap((rules) => (rules.crawlDelayMs === null ? [] : [rules.crawlDelayMs]));
     this.crawlDelayMs = delays.length > 0 ? Math.max(...delays) : null;
+    this.cutPatterns = Math.max(...each.map((rules) => rules.cutPatterns));
     this.unreadableCrawlDelay = each.find((rules) => rules.unreadableCrawlDelay !== null)?.unreadableCrawlDelay ?? null;
   }
 

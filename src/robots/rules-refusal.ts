@@ -17,7 +17,7 @@ export interface RulesRefusal {
  */
 export function rulesRefusal(rules: AgentRules, url: string, maxCrawlDelayMs: number): RulesRefusal | null {
   const origin = new URL(url).origin;
-  if (!rules.isAllowed(url)) return { reason: 'robots/disallowed', code: 'ROBOTS_DISALLOWED', message: `robots.txt of ${origin} disallows ${url}` };
+  if (!rules.isAllowed(url)) return { reason: 'robots/disallowed', code: 'ROBOTS_DISALLOWED', message: `robots.txt of ${origin} disallows ${url}${cutNote(rules)}` };
   if (rules.unreadableCrawlDelay !== null) {
     const message = `robots.txt of ${origin} asks for a Crawl-delay or Request-rate that cannot be read ("${rules.unreadableCrawlDelay}")`;
     return { reason: 'robots/crawl-delay-unreadable', code: 'ROBOTS_CRAWL_DELAY_UNREADABLE', message };
@@ -28,4 +28,10 @@ export function rulesRefusal(rules: AgentRules, url: string, maxCrawlDelayMs: nu
     return { reason: 'robots/crawl-delay-too-long', code: 'ROBOTS_CRAWL_DELAY_TOO_LONG', message };
   }
   return null;
+}
+
+/** A verdict the matching budget may have made (rule-index.ts): said with it, so nobody reads it as the file's word alone. */
+function cutNote(rules: AgentRules): string {
+  if (rules.cutPatterns === 0) return '';
+  return ` (or may allow it: the file holds more wildcard patterns than a URL check searches, and ${rules.cutPatterns} of them were read as keeping out every path that starts as they do)`;
 }
