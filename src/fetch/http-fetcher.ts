@@ -15,6 +15,7 @@ import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
 import { connectionClosed, watchConnection } from './connection-end';
 import { tapCloseTail } from './close-tail';
+import { unfoldNextHead } from './head-unfolder';
 import { refusedHead } from './refused-head';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { FetchDeadline } from './fetch-deadline';
@@ -191,6 +192,7 @@ export class HttpFetcher implements Fetcher {
           wire.socket = onSocket; // the fetch's failure path waits on it too (connection-end.ts)
           watchConnection(onSocket);
           tapCloseTail(onSocket);
+          unfoldNextHead(onSocket);
           options.onSend?.();
         });
         return { response, socket: wire.socket };
