@@ -9,7 +9,7 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { dropUnwantedBody, readBody, readNoBody } from './body-reader';
-import { unaskedAnswer, watchBodyEnd } from './body-end-check';
+import { unaskedAnswer, unclosedDocument, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
@@ -135,7 +135,7 @@ export class HttpFetcher implements Fetcher {
           truncateAt: options.readAtMostBytes,
           onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
         });
-        const badEnd = bodyEnd() ?? unaskedAnswer(response.statusCode, hop);
+        const badEnd = bodyEnd() ?? unaskedAnswer(response.statusCode, hop) ?? unclosedDocument(body, headers, hop);
         if (badEnd) throw badEnd;
         const finishedAtMs = Date.now();
         // undici returns a kept-alive socket to its pool one event-loop turn after the body ends (it
