@@ -9,9 +9,10 @@ const HT = 0x09;
 /**
  * Where in an answer the next byte is. `line`: inside the status line or a field line; `cr`, `crlf`: after a
  * line's CR, or its CR LF, held back until the next byte says whether the line goes on (a fold), another
- * begins, or the head ends; `blank`: after the CR of the empty line that ends the head.
+ * begins, or the head ends; `fold`: in the white space that opens a continuation line; `blank`: after the
+ * CR of the empty line that ends the head.
  */
-type HeadState = 'line' | 'cr' | 'crlf' | 'blank';
+type HeadState = 'line' | 'cr' | 'crlf' | 'fold' | 'blank';
 
 /**
  * RFC 9112 §5.2: a user agent that receives a field value folded onto further lines (obs-fold: CR LF then
@@ -21,7 +22,8 @@ type HeadState = 'line' | 'cr' | 'crlf' | 'blank';
  * folds a long header (a Content-Type with its charset on the next line, a list of cache hops) was lost
  * as `fetch/protocol` on every try of every run.
  *
- * The fold's CR LF becomes two spaces: the same length, so no position the parser reports moves. Only the
+ * A fold (its CR LF and the white space after it) becomes one space, as Chromium reads it (`a\r\n  b` is
+ * `a b`: a folded Location names the URL a browser follows). Only the
  * fields of a head are touched: the status line, and everything after the empty line that ends the final
  * head (interim 1xx heads are followed by another head), pass as they came; a body is never rewritten.
  * What is no fold (white space before the first field, a bare CR or LF) is left for the parser to refuse.
@@ -40,7 +42,7 @@ export class HeadUnfolder {
     this.statusLine = '';
   }
 
-  /** The bytes to hand the parser for `chunk`; a line end at its end is held until the next byte arrives. */
+  /** The bytes to hand the parser for `chunk`; a line end at its end is held until the next byte arrives. Never longer than the bytes held and `chunk`. */
   push(chunk: Buffer): Buffer {
     if (!this.inHead) return chunk;
     const out = Buffer.allocUnsafe(chunk.length + 2);
@@ -70,8 +72,8 @@ export class HeadUnfolder {
         return;
       case 'crlf':
         if ((byte === SP || byte === HT) && !this.onStatusLine) {
-          emit(SP, SP, byte);
-          this.state = 'line';
+          emit(SP);
+          this.state = 'fold';
         } else if (byte === CR) {
           emit(CR, LF, CR);
           this.state = 'blank';
@@ -81,6 +83,11 @@ export class HeadUnfolder {
           this.state = 'line';
           this.inLine(byte, emit);
         }
+        return;
+      case 'fold':
+        if (byte === SP || byte === HT) return;
+        this.state = 'line';
+        this.step(byte, emit);
         return;
       case 'blank':
         emit(byte);
