@@ -36,6 +36,8 @@ export type ErrorCode =
   | 'FETCH_DECOMPRESS'
   | 'FETCH_UNSUPPORTED_CODING'
   | 'FETCH_PROTOCOL'
+  /** A body its connection's close delimits that ended inside its document (fetch/body-end-check.ts). */
+  | 'FETCH_TRUNCATED'
   | 'FETCH_FAILED'
   | 'FETCH_ABORTED'
   | 'FETCH_BROWSER_CRASHED'

@@ -44,7 +44,7 @@ export function isProxyFailure(code: ErrorCode): boolean {
  * mangled, a tunnel not set up): a request that met one through a proxy tries another next. Waits of our own
  * (a redirect target's robots.txt, its slot) are none: they say nothing about the proxy.
  */
-const PROXY_OR_SITE_FAILURES: ReadonlySet<ErrorCode> = new Set(['FETCH_TIMEOUT', 'FETCH_CONNECT_TIMEOUT', 'FETCH_CONNECTION_RESET', 'FETCH_FAILED', 'FETCH_PROTOCOL', 'FETCH_DECOMPRESS', 'FETCH_TLS', 'FETCH_PROXY_TUNNEL']);
+const PROXY_OR_SITE_FAILURES: ReadonlySet<ErrorCode> = new Set(['FETCH_TIMEOUT', 'FETCH_CONNECT_TIMEOUT', 'FETCH_CONNECTION_RESET', 'FETCH_FAILED', 'FETCH_PROTOCOL', 'FETCH_TRUNCATED', 'FETCH_DECOMPRESS', 'FETCH_TLS', 'FETCH_PROXY_TUNNEL']);
 
 export function mayBeProxyFailure(code: ErrorCode): boolean {
   return PROXY_OR_SITE_FAILURES.has(code);

@@ -10,8 +10,13 @@ const DELTA_SECONDS = /^\d+$/;
 const DECIMAL_SECONDS = /^\d+\.\d+$/;
 /** The three HTTP-date forms (IMF-fixdate, RFC 850, asctime) open with a weekday and carry hh:mm:ss. */
 const LOOKS_LIKE_DATE = /^[A-Za-z]{3,9},? .*\b\d{2}:\d{2}:\d{2}\b/;
-/** asctime has no zone; HTTP-dates are always GMT, so do not let Date.parse read it as local time. */
-const ASCTIME = /^[A-Za-z]{3} [A-Za-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}$/;
+/**
+ * A date that names no zone: asctime never does, and servers drop the `GMT` of the other two forms. HTTP-dates
+ * are always GMT (RFC 9110 §5.6.7), but Date.parse reads a zone-less date in the crawling machine's zone: in
+ * Los Angeles a wait of 30 s became 8 hours and 30 s (the host parked, the run ended interrupted); in
+ * Berlin, beside a `Date` in GMT, none at all (the server asked again inside its wait).
+ */
+const ZONELESS = /^[A-Za-z]{3} [A-Za-z]{3} +\d{1,2} \d{2}:\d{2}:\d{2} \d{4}$|\d{2}:\d{2}:\d{2}$/;
 /**
  * The last instant a Date holds (ECMAScript: 8.64e15 ms after 1970, in the year 275760). A wait ending
  * later names no time to come back ("9999999999999" seconds): every surface that says until when (the
@@ -75,7 +80,7 @@ function waitEnd(nowMs: number, waitMs: number): number | null {
 
 function httpDateMs(value: string): number | null {
   if (!LOOKS_LIKE_DATE.test(value)) return null;
-  const dateMs = Date.parse(ASCTIME.test(value) ? `${value} GMT` : value);
+  const dateMs = Date.parse(ZONELESS.test(value) ? `${value} GMT` : value);
   return Number.isNaN(dateMs) ? null : dateMs;
 }
 

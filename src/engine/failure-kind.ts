@@ -31,6 +31,8 @@ const TRANSIENT_REASONS = new Set([
   'fetch/failed',
   // An answer that broke HTTP/1.1 (its framing, its length): no page was received.
   'fetch/protocol',
+  // A body delimited by its connection's close that ended inside its document: a cut page.
+  'fetch/truncated',
   // A body in a coding we cannot undo (zstd, compress): no page we can read was received.
   'fetch/unsupported-coding',
   // Our proxies failed (unreachable, refused our credentials, refused the tunnel), or none was left to use:

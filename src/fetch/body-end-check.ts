@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import { FetchError } from '../core/errors';
 import { hasCloseTail } from './close-tail';
+import { isJson } from './charset';
+import { closesHtmlDocument, jsonLeftOpen, opensHtmlDocument } from '../core/document-ends';
 
 type Headers = Record<string, string | string[]>;
 type SocketFailure = Error & { code?: string };
@@ -44,6 +46,28 @@ export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | 
     }
   });
   return () => verdict;
+}
+
+/**
+ * A body its connection's close delimits, ended by a graceful close (a FIN) inside the document it holds:
+ * an HTML document that opened (`<html>`, `<body>`) and closed neither, or a JSON text (by its type) still
+ * inside a string, object or array. On the wire such a cut is a whole answer (RFC 9112 §6.3, item 8; every
+ * client keeps it), and it was kept: a product page cut inside its JSON-LD offer succeeded with no item, one
+ * cut after its price had the price refused as the cut (`price/truncated`) while the request succeeded, and
+ * a cut JSON answer failed as the spider's own error (`callback/error`, "fix it and run again"); the run
+ * ended clean in the first two. `fetch/truncated` is retried like a reset: the next try may come whole.
+ * Only a close can hide a cut this way; a document its framing (Content-Length, chunks) says is whole is
+ * the page the server meant, end tags or not (body-end-check above and cut-price.ts judge those).
+ */
+export function unclosedDocument(body: Buffer, headers: Headers, hop: { url: string; method: string }): FetchError | null {
+  if (hop.method === 'HEAD' || body.length === 0 || !isCloseDelimited(headers)) return null;
+  const text = body.toString('latin1');
+  const contentType = headers['content-type'];
+  const json = isJson(Array.isArray(contentType) ? contentType.join(', ') : contentType);
+  const cut = json ? jsonLeftOpen(text) : opensHtmlDocument(text) && !closesHtmlDocument(text);
+  if (!cut) return null;
+  const what = json ? 'a JSON text still open' : 'an HTML document that never closed (no </body>, no </html>)';
+  return new FetchError('FETCH_TRUNCATED', `the connection closed after ${body.length} bytes on ${what}; the page is cut (${hop.url})`);
 }
 
 function isCloseDelimited(headers: Headers): boolean {

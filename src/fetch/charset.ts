@@ -151,7 +151,7 @@ function charsetOfParameters(value: string): string {
   return '';
 }
 
-function isJson(contentType: string | undefined): boolean {
+export function isJson(contentType: string | undefined): boolean {
   const mime = extractMimeType(contentType)?.essence;
   if (!mime) return false;
   return mime === 'application/json' || mime === 'text/json' || mime.endsWith('+json');

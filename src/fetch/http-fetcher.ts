@@ -9,12 +9,13 @@ import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { dropUnwantedBody, readBody, readNoBody } from './body-reader';
-import { unaskedAnswer, watchBodyEnd } from './body-end-check';
+import { unaskedAnswer, unclosedDocument, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
 import { closedWhileIdle } from './stale-connection';
 import { connectionClosed, watchConnection } from './connection-end';
 import { tapCloseTail } from './close-tail';
+import { unfoldNextHead } from './head-unfolder';
 import { refusedHead } from './refused-head';
 import type { Fetcher, FetchOptions } from './fetcher';
 import { FetchDeadline } from './fetch-deadline';
@@ -134,7 +135,7 @@ export class HttpFetcher implements Fetcher {
           truncateAt: options.readAtMostBytes,
           onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
         });
-        const badEnd = bodyEnd() ?? unaskedAnswer(response.statusCode, hop);
+        const badEnd = bodyEnd() ?? unaskedAnswer(response.statusCode, hop) ?? unclosedDocument(body, headers, hop);
         if (badEnd) throw badEnd;
         const finishedAtMs = Date.now();
         // undici returns a kept-alive socket to its pool one event-loop turn after the body ends (it
@@ -191,6 +192,7 @@ export class HttpFetcher implements Fetcher {
           wire.socket = onSocket; // the fetch's failure path waits on it too (connection-end.ts)
           watchConnection(onSocket);
           tapCloseTail(onSocket);
+          unfoldNextHead(onSocket);
           options.onSend?.();
         });
         return { response, socket: wire.socket };

@@ -1,6 +1,7 @@
 // Whether an item's price is the last text of a page cut short: then it is the cut, never the price.
 import type { Item } from '../core/item';
 import { Decimal } from '../core/money';
+import { closesHtmlDocument, opensHtmlDocument } from '../core/document-ends';
 
 /** The drop reason of a price that is the cut end of its page. */
 export const CUT_PRICE = 'price/truncated';
@@ -29,16 +30,6 @@ const TRAILING_NUMBER = /(\d(?:[\d.,'\s]|[\x80-\xff]{1,3}(?=\d))*)[^\dA-Za-z<>{}
 /** Tags after the last text, the last of them maybe cut (`12</span></p><di`): a cut can fall between tags too. */
 const TRAILING_MARKUP = /(?:\s*<[^<>]*>?)*\s*$/;
 
-/** The end tags whose absence says the document never closed. */
-const CLOSING_TAG = /<\/(?:body|html)[\s>]/i;
-
-/**
- * The start tags that make the body a document. A fragment (a test's or a vendor's minimal page, an HTML
- * snippet an API serves: `<span class="price">12,50 €</span>`) never had end tags to lose: its last text
- * being its price says nothing of a cut, and refusing it lost the price of every such page.
- */
-const OPENING_TAG = /<(?:html|body)[\s>]/i;
-
 /**
  * The digits of a cut-looking body's last text, or null when its end is one a document may have. Cheap:
  * a look at the last bytes, where a closed document has its end tags; the whole body is searched only when
@@ -47,11 +38,11 @@ const OPENING_TAG = /<(?:html|body)[\s>]/i;
 export function cutTailDigits(body: Buffer): string | null {
   // Latin-1 keeps one character per byte: the digits and the markup are ASCII in every charset we read.
   const tail = body.subarray(Math.max(0, body.length - TAIL_BYTES)).toString('latin1');
-  if (CLOSING_TAG.test(tail)) return null;
+  if (closesHtmlDocument(tail)) return null;
   const number = TRAILING_NUMBER.exec(tail.replace(TRAILING_MARKUP, ''));
   if (!number) return null;
   const whole = body.toString('latin1');
-  if (CLOSING_TAG.test(whole) || !OPENING_TAG.test(whole)) return null;
+  if (closesHtmlDocument(whole) || !opensHtmlDocument(whole)) return null;
   const digits = significantDigits(number[1]!);
   return digits === '' ? null : digits;
 }

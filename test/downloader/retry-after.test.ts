@@ -30,6 +30,23 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(header, NOW, undefined, NOW)).toBe(expected);
   });
 
+  it('reads a date that names no zone as GMT whatever zone the crawling machine is in, and one with a numeric offset by its offset', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const machineZone of ['America/Los_Angeles', 'Europe/Berlin', 'Asia/Kolkata', 'UTC']) {
+        process.env.TZ = machineZone;
+        expect([machineZone, parseRetryAfter('Sun, 29 Nov 2026 09:00:30', NOW, undefined, NOW)]).toEqual([machineZone, NOW + 30_000]);
+        expect([machineZone, parseRetryAfter('Sunday, 29-Nov-26 09:01:00', NOW, undefined, NOW)]).toEqual([machineZone, NOW + 60_000]);
+        // The answer's Date read the same way: a zone-less Date beside a GMT Retry-After moved the wait by the machine's offset.
+        expect([machineZone, parseRetryAfter('Sun, 29 Nov 2026 09:00:30 GMT', NOW, 'Sun, 29 Nov 2026 09:00:00', NOW)]).toEqual([machineZone, NOW + 30_000]);
+        expect([machineZone, parseRetryAfter('Sun, 29 Nov 2026 10:00:30 +0100', NOW, undefined, NOW)]).toEqual([machineZone, NOW + 30_000]);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('reads dates given twice (their weekday commas kept), and a count beside a date, as the later end', () => {
     const twice = 'Sun, 29 Nov 2026 09:00:30 GMT, Sun, 29 Nov 2026 09:00:30 GMT';
     expect(parseRetryAfter(twice, NOW, undefined, NOW)).toBe(NOW + 30_000);

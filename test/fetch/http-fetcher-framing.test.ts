@@ -37,6 +37,13 @@ beforeAll(async () => {
   server.route('/chunked-reset', (_req, res) => resetAfterPartial(res, '/chunked-reset', 'HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ntransfer-encoding: chunked\r\nconnection: close', `${PARTIAL.length.toString(16)}\r\n${PARTIAL}\r\n`));
   server.route('/length-reset', (_req, res) => resetAfterPartial(res, '/length-reset', 'HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nconnection: close\r\ncontent-length: 60'));
   server.route('/close-delimited-fin', (_req, res) => void res.socket!.end('HTTP/1.1 200 OK\r\ncontent-type: text/html\r\n\r\n<p class="price">12.99</p>'));
+  // Ended by a clean FIN (HTTP/1.0, or `connection: close` and no length) inside the document: its JSON-LD offer cut in its price.
+  const documentCut = '<!doctype html><html><head><script type="application/ld+json">{"@type":"Product","offers":{"price":"12';
+  server.route('/document-fin', (_req, res) => void res.socket!.end(`HTTP/1.0 200 OK\r\ncontent-type: text/html\r\n\r\n${documentCut}`));
+  server.route('/json-fin', (_req, res) => void res.socket!.end('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"sku":"a-1","offers":[{"price":12'));
+  server.route('/document-whole-fin', (_req, res) => void res.socket!.end('HTTP/1.0 200 OK\r\ncontent-type: text/html\r\n\r\n<HTML><body><p class="price">12.99</p></body>\r\n'));
+  server.route('/json-whole-fin', (_req, res) => void res.socket!.end('HTTP/1.0 200 OK\r\ncontent-type: application/problem+json\r\n\r\n{"sku":"a-1","note":"a [ { \\" in text","price":"12.99"}\n'));
+  server.route('/document-unclosed-by-length', (_req, res) => void res.socket!.end(`HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nconnection: close\r\ncontent-length: ${documentCut.length}\r\n\r\n${documentCut}`));
   server.route('/chunked-fin', (_req, res) => void res.socket!.end(`HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n${PARTIAL.length.toString(16)}\r\n${PARTIAL}\r\n`));
   // A server that counts characters, not bytes: the length ends 2 × 12 bytes early, and `12,800円` reads `12,`.
   const japanese = `<html><body><h1>${'商'.repeat(11)}</h1><p class="price">12,800円</p></body></html>`;
@@ -105,6 +112,20 @@ describe('a body delimited by the close of its connection', () => {
   it('ended by a graceful close is the whole page, as in every client', async () => {
     const res = await fetcher.fetch(req(server.url('/close-delimited-fin')));
     expect(res.text).toBe('<p class="price">12.99</p>');
+  });
+
+  it.each(['/document-fin', '/json-fin'])('%s: ended by a graceful close inside its document (an <html> never closed, JSON still open) → FETCH_TRUNCATED, never the cut page', async (path) => {
+    const error = await fetchError(fetcher.fetch(req(server.url(path))));
+    expect(error.code).toBe('FETCH_TRUNCATED');
+  });
+
+  it('a document that closed (</body> or </html>, any case) or a JSON text that did (brackets and quotes in its strings aside) is the page', async () => {
+    expect((await fetcher.fetch(req(server.url('/document-whole-fin')))).text).toContain('12.99</p></body>');
+    expect((await fetcher.fetch(req(server.url('/json-whole-fin')))).json()).toMatchObject({ price: '12.99' });
+  });
+
+  it('an unclosed document its Content-Length frames is the page the server meant: only a close can hide a cut', async () => {
+    expect((await fetcher.fetch(req(server.url('/document-unclosed-by-length')))).text).toContain('"price":"12');
   });
 });
 

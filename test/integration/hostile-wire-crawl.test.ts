@@ -51,6 +51,8 @@ const ANSWERS: Record<string, (socket: Socket, requestHead: string) => void> = {
     socket.write(head('200 OK', ['content-type: text/html', 'content-encoding: gzip', `content-length: ${body.length}`]));
     socket.write(body);
   },
+  // A Content-Type whose charset a proxy folded onto a line of its own (obs-fold): one field, as every browser reads it.
+  '/folded-field': (socket) => void socket.write(head('200 OK', ['content-type: text/html;\r\n charset=utf-8', 'via: 1.1 cache-a,\r\n\t1.1 cache-b', `content-length: ${PAGE.length}`]) + PAGE),
   '/denied-999': (socket) => void socket.write(head('999 Request denied', ['content-type: text/html', 'content-length: 6']) + 'denied'),
 };
 
@@ -94,13 +96,13 @@ describe('pricecrawl crawl against hostile answers on the wire', () => {
     storage.cleanup();
   });
 
-  it('stores the right price of the pages that arrived whole, the cookie-checked and gzipped-unnamed ones included, and no price of the cut ones', () => {
-    const whole = ['/cookie-check', '/cookie-return', '/gzip-twice-labelled-once', '/gzip-undeclared', '/ok'];
+  it('stores the right price of the pages that arrived whole, the cookie-checked, folded-header and gzipped-unnamed ones included, and no price of the cut ones', () => {
+    const whole = ['/cookie-check', '/cookie-return', '/folded-field', '/gzip-twice-labelled-once', '/gzip-undeclared', '/ok'];
     expect(items.map((item) => [item.sku, item.price]).sort()).toEqual(whole.map((sku) => [sku, '12.99']));
   });
 
   it('records each hostile answer with its reason and exits 4: the lost pages are not a clean run', () => {
-    expect(run.stdout).toContain('accounting: planned 10 = succeeded 5 + failed 5 + pending 0');
+    expect(run.stdout).toContain('accounting: planned 11 = succeeded 6 + failed 5 + pending 0');
     expect(run.stdout).toMatch(/fetch\/protocol: 2\b/);
     expect(run.stdout).toMatch(/http\/999: 1\b/);
     // The walled pages' loops (a redirect's, a refresh's) are blocks retried on fresh sessions, lost as transient, never a permanent redirect loop.

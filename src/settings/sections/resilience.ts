@@ -120,13 +120,14 @@ export const resilienceSettings = {
       statuses: z.array(z.number().int().min(100).max(599)).default([408, 421, 425, 429, 499, 500, 502, 503, 504, 520, 521, 522, 523, 524, 529]),
       /**
        * Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or
-       * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so is a GET
-       * answered 2xx with an empty body (`fetch/empty-body`). A proxy's own failures reach retry only when
+       * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so are a GET
+       * answered 2xx with an empty body (`fetch/empty-body`) and a close-delimited body that ended inside its
+       * document (`fetch/truncated`). A proxy's own failures reach retry only when
        * no other proxy is usable (middlewares/sessions.ts moves the request first).
        */
       errors: z
         .array(z.string().min(1))
-        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/empty-body', 'fetch/browser-crashed', 'fetch/proxy-unreachable', 'fetch/proxy-auth', 'fetch/proxy-tunnel']),
+        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/empty-body', 'fetch/truncated', 'fetch/browser-crashed', 'fetch/proxy-unreachable', 'fetch/proxy-auth', 'fetch/proxy-tunnel']),
       /** Statuses that fail at once with `http/<status>`, whatever else is configured. */
       failFastStatuses: z.array(z.number().int().min(100).max(599)).default([403, 404, 410]),
     })

@@ -1,0 +1,136 @@
+// Unfolds header lines continued on the next line (obs-fold) in a connection's answer heads, before undici's parser refuses them.
+import type { Socket } from 'node:net';
+
+const CR = 0x0d;
+const LF = 0x0a;
+const SP = 0x20;
+const HT = 0x09;
+
+/**
+ * Where in an answer the next byte is. `line`: inside the status line or a field line; `cr`, `crlf`: after a
+ * line's CR, or its CR LF, held back until the next byte says whether the line goes on (a fold), another
+ * begins, or the head ends; `fold`: in the white space that opens a continuation line; `blank`: after the
+ * CR of the empty line that ends the head.
+ */
+type HeadState = 'line' | 'cr' | 'crlf' | 'fold' | 'blank';
+
+/**
+ * RFC 9112 §5.2: a user agent that receives a field value folded onto further lines (obs-fold: CR LF then
+ * a space or tab) MUST replace each fold with one or more spaces before reading the field. Chromium does
+ * (checked), curl takes such an answer, Node's http client only under insecureHTTPParser; undici's llhttp
+ * refuses the whole answer ("Unexpected whitespace after header value"), so every page of a site whose server or proxy
+ * folds a long header (a Content-Type with its charset on the next line, a list of cache hops) was lost
+ * as `fetch/protocol` on every try of every run.
+ *
+ * A fold (its CR LF and the white space after it) becomes one space, as Chromium reads it (`a\r\n  b` is
+ * `a b`: a folded Location names the URL a browser follows). Only the
+ * fields of a head are touched: the status line, and everything after the empty line that ends the final
+ * head (interim 1xx heads are followed by another head), pass as they came; a body is never rewritten.
+ * What is no fold (white space before the first field, a bare CR or LF) is left for the parser to refuse.
+ */
+export class HeadUnfolder {
+  private inHead = false;
+  private state: HeadState = 'line';
+  private onStatusLine = true;
+  private statusLine = '';
+
+  /** A request went out: the next bytes are its answer's head. */
+  expectHead(): void {
+    this.inHead = true;
+    this.state = 'line';
+    this.onStatusLine = true;
+    this.statusLine = '';
+  }
+
+  /** The bytes to hand the parser for `chunk`; a line end at its end is held until the next byte arrives. Never longer than the bytes held and `chunk`. */
+  push(chunk: Buffer): Buffer {
+    if (!this.inHead) return chunk;
+    const out = Buffer.allocUnsafe(chunk.length + 2);
+    let length = 0;
+    const emit = (...bytes: number[]) => {
+      for (const byte of bytes) out[length++] = byte;
+    };
+    let i = 0;
+    for (; i < chunk.length && this.inHead; i++) this.step(chunk[i]!, emit);
+    chunk.copy(out, length, i);
+    return out.subarray(0, length + chunk.length - i);
+  }
+
+  private step(byte: number, emit: (...bytes: number[]) => void): void {
+    switch (this.state) {
+      case 'line':
+        if (byte === CR) this.state = 'cr';
+        else this.inLine(byte, emit);
+        return;
+      case 'cr':
+        if (byte === LF) this.state = 'crlf';
+        else {
+          emit(CR);
+          this.state = 'line';
+          this.step(byte, emit);
+        }
+        return;
+      case 'crlf':
+        if ((byte === SP || byte === HT) && !this.onStatusLine) {
+          emit(SP);
+          this.state = 'fold';
+        } else if (byte === CR) {
+          emit(CR, LF, CR);
+          this.state = 'blank';
+        } else {
+          emit(CR, LF);
+          this.onStatusLine = false;
+          this.state = 'line';
+          this.inLine(byte, emit);
+        }
+        return;
+      case 'fold':
+        if (byte === SP || byte === HT) return;
+        this.state = 'line';
+        this.step(byte, emit);
+        return;
+      case 'blank':
+        emit(byte);
+        if (byte === LF) this.headEnded();
+        else this.state = 'line';
+    }
+  }
+
+  private inLine(byte: number, emit: (...bytes: number[]) => void): void {
+    emit(byte);
+    if (this.onStatusLine && this.statusLine.length < 16) this.statusLine += String.fromCharCode(byte);
+  }
+
+  /** An interim answer (1xx but 101, after which the connection speaks another protocol) has a head after it. */
+  private headEnded(): void {
+    const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(this.statusLine)?.[1]);
+    if (status >= 100 && status < 200 && status !== 101) this.expectHead();
+    else this.inHead = false;
+  }
+}
+
+const unfolders = new WeakMap<Socket, HeadUnfolder>();
+
+/**
+ * Call as a request goes out on `socket` (undici writes its head right after): its answer's head is read
+ * unfolded. undici reads a connection only through `socket.read()`, so that is where the bytes are
+ * rewritten; cheap after the first call for the same connection.
+ */
+export function unfoldNextHead(socket: Socket | undefined): void {
+  if (!socket) return;
+  let unfolder = unfolders.get(socket);
+  if (!unfolder) {
+    const created = new HeadUnfolder();
+    unfolders.set(socket, created);
+    const read = socket.read;
+    socket.read = function (this: Socket, size?: number) {
+      const chunk: unknown = read.call(this, size);
+      if (!Buffer.isBuffer(chunk)) return chunk;
+      const handed = created.push(chunk);
+      // Only held line-end bytes: nothing to parse yet; undici reads again when more arrives.
+      return handed.length > 0 ? handed : null;
+    } as Socket['read'];
+    unfolder = created;
+  }
+  unfolder.expectHead();
+}

@@ -1,0 +1,58 @@
+// Header lines continued on the next line (obs-fold) become one line before undici's parser reads them; nothing else on the wire changes.
+import { describe, expect, it } from 'vitest';
+import { HeadUnfolder } from '../../src/fetch/head-unfolder';
+
+/** What the parser is handed when `wire` arrives cut at each of `cuts`, for an answer expected at the start. */
+function handedOn(wire: string, cuts: number[] = []): string {
+  const unfolder = new HeadUnfolder();
+  unfolder.expectHead();
+  const bounds = [0, ...cuts, wire.length];
+  let out = '';
+  for (let i = 1; i < bounds.length; i++) out += unfolder.push(Buffer.from(wire.slice(bounds[i - 1], bounds[i]), 'latin1')).toString('latin1');
+  return out;
+}
+
+/** Every way of cutting `wire` in two and in three. */
+function everyCut(wire: string): number[][] {
+  const cuts: number[][] = [];
+  for (let a = 1; a < wire.length; a++) {
+    cuts.push([a]);
+    for (let b = a + 1; b < wire.length; b++) cuts.push([a, b]);
+  }
+  return cuts;
+}
+
+const BODY = '<p>\r\n  12.99\r\n\t</p>';
+
+describe('HeadUnfolder', () => {
+  it('turns each fold of a field (CR LF and the spaces or tabs after it) into one space, however the bytes arrive', () => {
+    const wire = `HTTP/1.1 200 OK\r\nContent-Type: text/html;\r\n charset=windows-1252\r\nX-A: a\r\n\t\r\n  b\r\nContent-Length: ${BODY.length}\r\n\r\n${BODY}`;
+    const want = `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=windows-1252\r\nX-A: a  b\r\nContent-Length: ${BODY.length}\r\n\r\n${BODY}`;
+    for (const cuts of everyCut(wire.slice(0, 80))) expect(handedOn(wire, cuts), `cut at ${cuts.join(',')}`).toBe(want);
+  });
+
+  it('leaves the body alone, line ends and indentation included', () => {
+    const wire = `HTTP/1.1 200 OK\r\nContent-Length: ${BODY.length}\r\n\r\n${BODY}`;
+    for (const cuts of everyCut(wire)) expect(handedOn(wire, cuts)).toBe(wire);
+  });
+
+  it('unfolds the final answer after interim ones (103, 100) too, and nothing of a body after a 101', () => {
+    const wire = `HTTP/1.1 103 Early Hints\r\nLink: </a.css>;\r\n rel=preload\r\n\r\nHTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nX-A: a\r\n b\r\n\r\n${BODY}`;
+    expect(handedOn(wire)).toBe(`HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\nHTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nX-A: a b\r\n\r\n${BODY}`);
+    const upgrade = `HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\nHTTP/1.1 200 OK\r\nX-A: a\r\n b\r\n\r\n`;
+    expect(handedOn(upgrade)).toBe(upgrade);
+  });
+
+  it('leaves what is no fold for the parser to refuse: white space before the first field, bare CR, bare LF', () => {
+    for (const wire of ['HTTP/1.1 200 OK\r\n X-A: a\r\n\r\n', 'HTTP/1.1 200 OK\r\nX-A: a\r b\r\n\r\n', 'HTTP/1.1 200 OK\r\nX-A: a\n b\r\n\r\n']) {
+      for (const cuts of everyCut(wire)) expect(handedOn(wire, cuts)).toBe(wire);
+    }
+  });
+
+  it('reads bytes before a request is sent, and after the head, as they came', () => {
+    const unfolder = new HeadUnfolder();
+    expect(unfolder.push(Buffer.from('X-A: a\r\n b\r\n')).toString()).toBe('X-A: a\r\n b\r\n');
+    unfolder.expectHead();
+    expect(unfolder.push(Buffer.from('HTTP/1.1 200 OK\r\n\r\nX-A: a\r\n b')).toString()).toBe('HTTP/1.1 200 OK\r\n\r\nX-A: a\r\n b');
+  });
+});
