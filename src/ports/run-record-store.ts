@@ -82,12 +82,15 @@ export type LockResult = { ok: true } | { ok: false; holder: LockHolder };
 /**
  * One running scheduled run per spider across schedulers sharing the backend. A holder that dies must
  * not hold it forever: the SQLite lock checks the holder's pid, the PostgreSQL one is a lease that
- * its holder renews while it lives and that lapses when it stops.
+ * its holder renews while it lives and that lapses when it stops, both judged by the database server's
+ * clock (machines sharing it need not agree on the time).
  */
 export interface ScheduleLock {
   /**
    * Claims the spider for `runId` unless a live holder has it (a dead holder's claim is taken over). A claim for
    * the same run id is the caller's own: the scheduler claims for the run it spawns, whose crawl claims it again.
+   * `nowMs` (the caller's clock) stamps the claim's start where the backend has no clock of its own (SQLite: one
+   * machine); a backend shared by machines stamps it with its own clock and never judges a claim by `nowMs`.
    */
   tryLock(spider: string, runId: string, pid: number, nowMs: number): Promise<LockResult>;
   /** Hands the claim to the child process that runs the crawl. */

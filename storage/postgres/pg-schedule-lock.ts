@@ -2,6 +2,7 @@
 import type { LockHolder, LockResult, ScheduleLock } from '../../src/ports/run-record-store';
 import { isPidAlive, processStartTicks, thisHostname } from '../process-liveness';
 import type { RenewedPool } from './pg-renewed-pool';
+import { serverLeaseEndMs, serverNowMs } from './pg-server-clock';
 
 /** Any constant works; with the spider's hash it serializes claims of one spider. */
 const CLAIM_LOCK_KEY = 0x7363686c; // "schl"
@@ -13,15 +14,20 @@ export interface PgScheduleLockOptions {
   hostname?: string;
 }
 
-/** startTicks: the holder's start time beside its pid (a reused pid is another process); null in rows from before migration 6. */
-type HolderRow = LockHolder & { expiresMs: number; startTicks: string | null };
+/**
+ * startTicks: the holder's start time beside its pid (a reused pid is another process); null in rows from before
+ * migration 6. leaseLive: the lease has not run out by the database's clock.
+ */
+type HolderRow = LockHolder & { leaseLive: boolean; startTicks: string | null };
 
 /**
  * A holder on this machine holds while its process lives (the exact pid check, as with SQLite). One on
  * another machine holds until its lease runs out: the scheduler renews it while the run is out, so a
  * scheduler that crashed (or a machine that vanished) frees the spider after at most `leaseMs`.
- * Expiry compares the caller's clock with the holder's: machines are assumed to keep time (NTP) far
- * closer than the lease.
+ * The lease's end and the "has it run out?" test are the database server's clock, in the statement: machines'
+ * clocks disagree (NTP steps, a restored VM), and a holder whose clock was an hour behind wrote an end the others
+ * already saw as past, so they crawled its spider beside its running run. A client's clock only paces renewals
+ * (setInterval, which a stepped wall clock does not move).
  */
 export class PgScheduleLock implements ScheduleLock {
   private readonly leaseMs: number;
@@ -36,14 +42,16 @@ export class PgScheduleLock implements ScheduleLock {
     this.hostname = options.hostname ?? thisHostname;
   }
 
-  async tryLock(spider: string, runId: string, pid: number, nowMs: number): Promise<LockResult> {
+  /** The claim's start (`lockedAtMs`) is the database's time too, whatever the caller's clock says. */
+  async tryLock(spider: string, runId: string, pid: number): Promise<LockResult> {
     const result = (await this.pool.run((sql) => sql.begin(async (tx) => {
       await tx`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_KEY}, hashtext(${spider}))`;
-      const [holder] = await tx<HolderRow[]>`SELECT run_id AS "runId", pid, hostname, locked_at AS "lockedAtMs", expires_ms AS "expiresMs", start_ticks AS "startTicks"
+      const [holder] = await tx<HolderRow[]>`SELECT run_id AS "runId", pid, hostname, locked_at AS "lockedAtMs",
+          expires_ms > ${serverNowMs(tx)} AS "leaseLive", start_ticks AS "startTicks"
         FROM schedule_locks WHERE spider = ${spider}`;
-      if (holder && holder.runId !== runId && this.isHeld(holder, nowMs)) return { ok: false, holder: { runId: holder.runId, pid: holder.pid, hostname: holder.hostname, lockedAtMs: holder.lockedAtMs } };
+      if (holder && holder.runId !== runId && this.isHeld(holder)) return { ok: false, holder: { runId: holder.runId, pid: holder.pid, hostname: holder.hostname, lockedAtMs: holder.lockedAtMs } };
       await tx`INSERT INTO schedule_locks (spider, run_id, pid, hostname, locked_at, expires_ms, start_ticks)
-        VALUES (${spider}, ${runId}, ${pid}, ${this.hostname}, ${nowMs}, ${nowMs + this.leaseMs}, ${processStartTicks(pid)})
+        VALUES (${spider}, ${runId}, ${pid}, ${this.hostname}, ${serverNowMs(tx)}, ${serverLeaseEndMs(tx, this.leaseMs)}, ${processStartTicks(pid)})
         ON CONFLICT (spider) DO UPDATE SET run_id = excluded.run_id, pid = excluded.pid, hostname = excluded.hostname,
           locked_at = excluded.locked_at, expires_ms = excluded.expires_ms, start_ticks = excluded.start_ticks`;
       return { ok: true };
@@ -67,20 +75,20 @@ export class PgScheduleLock implements ScheduleLock {
     await this.pool.end();
   }
 
-  /** Moves the lease forward (by this process's clock) while the claim is held; a failed renewal is retried at the next. */
-  async renew(spider: string, runId: string, nowMs: number): Promise<void> {
-    await this.pool.run((sql) => sql`UPDATE schedule_locks SET expires_ms = ${nowMs + this.leaseMs} WHERE spider = ${spider} AND run_id = ${runId}`);
+  /** Moves the lease `leaseMs` past the database's now while the claim is held; a failed renewal is retried at the next. */
+  async renew(spider: string, runId: string): Promise<void> {
+    await this.pool.run((sql) => sql`UPDATE schedule_locks SET expires_ms = ${serverLeaseEndMs(sql, this.leaseMs)} WHERE spider = ${spider} AND run_id = ${runId}`);
   }
 
-  private isHeld(holder: HolderRow, nowMs: number): boolean {
+  private isHeld(holder: HolderRow): boolean {
     // On this machine by pid and start time, as with SQLite: a reused pid is another process.
-    return holder.hostname === this.hostname ? isPidAlive(holder.pid, holder.startTicks) : holder.expiresMs > nowMs;
+    return holder.hostname === this.hostname ? isPidAlive(holder.pid, holder.startTicks) : holder.leaseLive;
   }
 
   private keepRenewing(spider: string, runId: string): void {
     this.stopRenewing(spider);
     const timer = setInterval(() => {
-      this.renew(spider, runId, Date.now()).catch(() => {});
+      this.renew(spider, runId).catch(() => {});
     }, Math.max(1, Math.floor(this.leaseMs / 3)));
     timer.unref();
     this.renewals.set(spider, timer);

@@ -8,10 +8,6 @@ import { demoSpider } from '../support/demo-spider';
 import { storageFailureCode } from '../../src/engine/storage-failure';
 import { openRunRecords, openScheduleLock } from '../../storage/open-backends';
 import postgres from 'postgres';
-import { connectPostgres } from '../../storage/postgres/pg-connection';
-import { migrate } from '../../storage/postgres/pg-migrations';
-import { RenewedPool } from '../../storage/postgres/pg-renewed-pool';
-import { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
 import { frontierDbPath } from '../../storage/sqlite/open-frontier-db';
 import { cli } from '../support/run-cli';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
@@ -75,44 +71,6 @@ describe('run records in PostgreSQL', () => {
 });
 
 describe('the schedule lock in PostgreSQL', () => {
-  async function lockOf(hostname: string): Promise<PgScheduleLock> {
-    const url = storeUrl;
-    const pool = new RenewedPool(() => connectPostgres(url, { max: 1 }));
-    await pool.run(migrate);
-    return new PgScheduleLock(pool, { hostname, leaseMs: 60_000 });
-  }
-
-  it('one holder per spider across machines; a crashed holder frees it when its lease runs out', async () => {
-    const a = await lockOf('machine-a');
-    const b = await lockOf('machine-b');
-    try {
-      expect(await a.tryLock('crashy', 'run-a', 4242, 1_000)).toEqual({ ok: true });
-      expect(await b.tryLock('crashy', 'run-b', 4343, 2_000)).toEqual({ ok: false, holder: { runId: 'run-a', pid: 4242, hostname: 'machine-a', lockedAtMs: 1_000 } });
-      // Machine A dies: nothing renews its lease any more.
-      await a.close();
-      expect((await b.tryLock('crashy', 'run-b', 4343, 60_999)).ok).toBe(false);
-      expect(await b.tryLock('crashy', 'run-b', 4343, 61_001)).toEqual({ ok: true });
-    } finally {
-      await b.close();
-    }
-  });
-
-  it('a live holder renews its lease; unlocking frees the spider at once', async () => {
-    const a = await lockOf('machine-a');
-    const b = await lockOf('machine-b');
-    try {
-      expect((await a.tryLock('renewed', 'run-a', 1, 0)).ok).toBe(true);
-      await a.renew('renewed', 'run-a', 50_000);
-      expect((await b.tryLock('renewed', 'run-b', 2, 100_000)).ok).toBe(false);
-      expect((await b.tryLock('renewed', 'run-b', 2, 110_001)).ok).toBe(true);
-      await b.unlock('renewed', 'run-b');
-      expect((await a.tryLock('renewed', 'run-a2', 1, 110_002)).ok).toBe(true);
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
-
   /**
    * Another session holds the lock table (a DBA's `LOCK TABLE … IN ACCESS EXCLUSIVE MODE`; a server that
    * stopped answering looks the same). Before, the scheduler's lock was the one PostgreSQL store without the
