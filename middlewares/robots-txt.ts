@@ -49,6 +49,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   private readonly redirectTargets = new WeakMap<CrawlRequest, string>();
   /** Each origin's Crawl-delay put in force; the gate gets the longest of a host key's origins. */
   private readonly crawlDelays: CrawlDelays;
+  /** Origins whose entry this process has taken or stored: the fetches behind an unreachable verdict it saw run. */
+  private readonly seenHere = new Set<string>();
 
   constructor(
     private readonly settings: Settings,
@@ -257,6 +259,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     const { entry, written } = fetched;
     const known = this.knownState(entry, ctx.nowMs() + this.settings.robots.cacheTtlMs);
     this.origins.set(origin, known);
+    this.seenHere.add(origin);
     // No write seen (the fetcher failed before it, or one that cannot tell): the interval counts from now.
     // A Crawl-delay counts from each answer too (HostSlots.release), the file's own answer included.
     const crawlDelayMs = this.crawlDelays.set(origin, known.rules?.crawl.crawlDelayMs ?? 0);
@@ -266,7 +269,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
 
   /** Takes a cached entry that still holds (true), else leaves the look-up to go on (false). */
   private useCached(origin: string, cached: RobotsEntry | null, ctx: MiddlewareContext): boolean {
-    if (!cached || this.needsFetch(cached, ctx.nowMs())) return false;
+    if (!cached || this.needsFetch(cached, ctx.nowMs()) || this.spentBeforeUs(origin, cached)) return false;
     // Held no longer here than in the cache: from when the worker that fetched it did. One our clock says
     // ran out is fetched again: the cache may hold it a while longer (its clock, or the fetcher's, behind
     // ours), and taking it made it due at once, so the origin's requests asked the cache every 50 ms until then.
@@ -275,8 +278,18 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     if (expiresAtMs <= ctx.nowMs()) return false;
     const known = this.knownState(cached, expiresAtMs);
     this.origins.set(origin, known);
+    this.seenHere.add(origin);
     this.crawlDelays.set(origin, known.rules?.crawl.crawlDelayMs ?? 0);
     return true;
+  }
+
+  /**
+   * An unreachable file whose fetches ran out before this process first looked (a resume after the outage,
+   * a restart): held for the cache TTL under the run id, it failed every page of the host at once for a day.
+   * Asked once more (one more failure fails the pages as before); rules and "no file" are kept (RFC 9309 §2.4).
+   */
+  private spentBeforeUs(origin: string, entry: RobotsEntry): boolean {
+    return entry.kind === 'unreachable' && entry.attempts >= this.settings.robots.maxFetchAttempts && !this.seenHere.has(origin);
   }
 
   /**

@@ -153,4 +153,35 @@ describe('robots.txt on a shared Redis frontier', () => {
     expect(await b.decide(page, now + 3_000)).toMatchObject({ type: 'fail', reason: 'robots/unavailable' });
     expect(server.requestsTo('/robots.txt')).toHaveLength(3);
   });
+
+  describe('a worker started after the fetches ran out (a resume, a restart)', () => {
+    /** Worker a spends the budget (3 fetches, 503); then b, of the same run, looks at the file for the first time. */
+    async function spentByA(): Promise<{ b: RobotsWorker; page: string; now: number }> {
+      const [a, b] = twoWorkers();
+      const now = Date.now();
+      const page = server.url('/p/1');
+      robots = (res) => text(res, 503, 'down');
+      expect(await a.decide(page, now)).toMatchObject({ reason: 'robots/unreachable' });
+      expect(await a.decide(page, now + 1_000)).toMatchObject({ reason: 'robots/unreachable' });
+      expect(await a.decide(page, now + 3_000)).toMatchObject({ type: 'fail', reason: 'robots/unavailable' });
+      expect(server.requestsTo('/robots.txt')).toHaveLength(3);
+      return { b, page, now: now + 3_000 };
+    }
+
+    it('asks once more and crawls under the file that is back (before: failed at once, for the cache TTL)', async () => {
+      const { b, page, now } = await spentByA();
+      robots = (res) => text(res, 200, 'User-agent: *\nDisallow: /private/\n');
+      expect(await b.decide(page, now)).toEqual({ type: 'continue' });
+      expect(await b.decide(server.url('/private/1'), now)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+      expect(server.requestsTo('/robots.txt')).toHaveLength(4);
+    });
+
+    it('still down: one more fetch, then the pages fail as before, and the file is not asked for again', async () => {
+      const { b, page, now } = await spentByA();
+      expect(await b.decide(page, now)).toMatchObject({ type: 'fail', reason: 'robots/unavailable' });
+      expect(await b.decide(server.url('/p/2'), now + 60_000)).toMatchObject({ type: 'fail', reason: 'robots/unavailable' });
+      expect(server.requestsTo('/robots.txt')).toHaveLength(4);
+      expect(b.stats.get('robots/fetched')).toBe(1);
+    });
+  });
 });
