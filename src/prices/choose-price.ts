@@ -240,8 +240,9 @@ export function choosePrice(text: string, all: Candidate[]): Choice {
     return refuse(PRICE_REFUSAL.ambiguous, `a bare whole number ${describe([chosen], text)} where every amount with a currency is another price`);
   }
   // "ab 2 Stück 119,00 € inkl. MwSt. 100,00 € zzgl. MwSt.": the gross beside it went elsewhere (a tier's), so the net one is its
-  // twin without tax, no price a shopper pays.
-  if (namesGross(text) && netToTheEnd(text, chosen)) {
+  // twin without tax, no price a shopper pays. The words after the amount first: most prices have none, and then the
+  // gross words' pattern is never compiled (~30-60 ms, src/prices/word-pattern.ts).
+  if (netToTheEnd(text, chosen) && namesGross(text)) {
     return refuse(PRICE_REFUSAL.ambiguous, `${describe([chosen], text)} is labelled without tax beside a price with tax that is not the price to pay`);
   }
   const apart = centsApart(text, all, chosen);

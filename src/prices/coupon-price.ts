@@ -1,4 +1,5 @@
 // A price with a coupon or a promo code ("$29.99 with code", "Clip coupon: $24.99", "19,99 € mit Gutscheincode"): the price of whoever has the code, not the price.
+import { wordPattern } from './word-pattern';
 
 /**
  * The words for a code or coupon a shopper must enter or clip, many languages. Whoever lacks it pays the other price, so
@@ -16,16 +17,16 @@ const CODE_WORDS = [
 const TIE = '(?:with(?: the)?|w\\/|using|after(?: the)?|when you (?:use|apply|clip)(?: the)?|mit(?: dem)?|avec(?: le| ce)?|con(?: el| il| lo| la)?|com(?: o)?|met(?: de)?|med|après)';
 
 /** Right after the amount: "with code", "w/ code SAVE10", "after coupon", "mit Gutscheincode", "avec le code", "$5 coupon" (the coupon's value). */
-export const COUPON_AFTER = new RegExp(`^[\\s(]*(?:${TIE}\\s+(?:${CODE_WORDS})|(?:${CODE_WORDS})(?!\\s*:)|(?:clip|apply)(?:ped)? coupon)(?![\\p{L}])`, 'iu');
+export const COUPON_AFTER = wordPattern(new RegExp(`^[\\s(]*(?:${TIE}\\s+(?:${CODE_WORDS})|(?:${CODE_WORDS})(?!\\s*:)|(?:clip|apply)(?:ped)? coupon)(?![\\p{L}])`, 'iu'));
 
 /**
  * Right before the amount: "Clip coupon:", "With coupon", "Price with coupon", "Coupon price", "Prix avec le code", "Preis mit
  * Gutschein", "with code SAVE10:" (a code written out is one word of capitals and digits; "Item code" is the product's).
  */
-export const COUPON_BEFORE = new RegExp(
+export const COUPON_BEFORE = wordPattern(new RegExp(
   `(?:^|[^\\p{L}])(?:(?:clip|apply)(?:ped)? coupon|${TIE}\\s+(?:${CODE_WORDS})(?:\\s+[A-Z\\d-]{3,20})?(?:\\s+for)?|coupon price|(?:code|coupon|gutschein)preis|prix (?:avec (?:le )?|)code|precio con cup[oó]n)[\\s:.\\-–]*$`,
   'iu',
-);
+));
 
 /** Code words that name only a code ("Promo code", "Código"), not a gift voucher sold as a product ("Gutschein 25 €", "Voucher £10"). */
 const CODE_ONLY = "(?:promo(?:tional)? |coupon |discount |offer )?code|code promo|code de réduction|c[oó]digo(?: promocional| de descuento| de desconto)?|codice(?: sconto| promozionale)?|(?:gutschein|rabatt|aktions|kortings|actie)code|rabattkod|rabatkode|kod(?: rabatowy| promocyjny)";
@@ -38,10 +39,10 @@ const writtenCode = (name: string): string => `(?<${name}>[\\p{L}\\d-]{3,20})`;
  * "クーポン利用で1,980円". The code's digits are a number of their own, so this is read over everything since the text's start.
  * A bare "Gutschein"/"Voucher" before an amount, with no colon or code, is a gift voucher's price and stays one.
  */
-const CODE_OPENING = new RegExp(
+const CODE_OPENING = wordPattern(new RegExp(
   `^[\\s\\p{P}]*(?:(?:(?:use|enter|apply|with|mit|avec|con|com)\\s+(?:the\\s+|le\\s+|o\\s+)?)?(?:${CODE_ONLY})(?:\\s*:)?(?:\\s+${writtenCode('code')})?|(?:${CODE_WORDS})\\s*:(?:\\s*${writtenCode('written')})?|券后价?|用券后|クーポン(?:利用|適用)(?:で|後)?|クーポン価格)[\\s:.\\-–—]*$`,
   'iu',
-);
+));
 
 /** Whether the text before the first amount is a code's label; a word after "Code" must be capitals ("Code Red Soda $1.99" names a product). */
 export function opensWithCode(lead: string): boolean {

@@ -1,11 +1,12 @@
 // "About $3.98 each", "est. $3.98 each", "ca. 3,98 € pro Stück": the estimated price of one piece of a product sold by weight.
+import { wordPattern } from './word-pattern';
 
 /** Words of an estimate right before the amount (lower case; the approximations of `price-context.ts` and "est."). */
-const ESTIMATE_BEFORE = /(?:^|[^\p{L}])(?:about|approx\.?|approximately|est\.?|estimated|ca\.|circa|env\.|environ|etwa|ungefähr)[\s:]*$/iu;
+const ESTIMATE_BEFORE = wordPattern(/(?:^|[^\p{L}])(?:about|approx\.?|approximately|est\.?|estimated|ca\.|circa|env\.|environ|etwa|ungefähr)[\s:]*$/iu);
 /** One piece right after it: "each", "ea.", "apiece", "per item", "pro Stück", "la pièce". */
-const EACH_AFTER = /^\s*(?:each|ea\.?|apiece|per (?:item|piece)|pro stück|je stück|la pièce|c\/u)(?![\p{L}])/iu;
+const EACH_AFTER = wordPattern(/^\s*(?:each|ea\.?|apiece|per (?:item|piece)|pro stück|je stück|la pièce|c\/u)(?![\p{L}])/iu);
 /** Or the estimate said after it: "$3.98 each (est.)", "$3.98 ea. estimated". */
-const EACH_ESTIMATED_AFTER = /^\s*(?:each|ea\.?)\s*\(?\s*(?:est\.?|estimated|approx\.?)(?![\p{L}])/iu;
+const EACH_ESTIMATED_AFTER = wordPattern(/^\s*(?:each|ea\.?)\s*\(?\s*(?:est\.?|estimated|approx\.?)(?![\p{L}])/iu);
 
 /**
  * Whether the words around an amount make it an estimated piece price. Grocers sell produce by weight and print what one

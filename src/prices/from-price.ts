@@ -1,4 +1,5 @@
 // "From €10", "ab 12,99 €", "à partir de", "desde", "starting at", "3,000円から", "¥99起": words that make an amount the cheapest variant's, one matcher for every reader.
+import { wordPattern } from './word-pattern';
 
 /** Words before an amount that make it the start of a range (the lowest variant or offer), many languages. */
 const FROM_WORDS = [
@@ -13,17 +14,17 @@ const JUST = '(?:\\s+(?:just|only|nur|seulement|sólo|solo|soli|solamente|apenas
 const OR_MORE = ['or more', 'and more', 'or higher', 'und mehr', 'oder mehr', 'et plus', 'ou plus', 'o más', 'ou mais', 'o più', 'e oltre', 'of meer', 'en meer', 'eller mer', 'lub więcej'].join('|');
 
 /** A label ending in a from-word right before the amount ("Gift cards from", "Preis ab:", "低至"). */
-export const FROM_BEFORE = new RegExp(`(?:(?:^|[^\\p{L}])(?:${FROM_WORDS})${JUST}|低至|低至仅|最低只要)[\\s:]*$`, 'iu');
+export const FROM_BEFORE = wordPattern(new RegExp(`(?:(?:^|[^\\p{L}])(?:${FROM_WORDS})${JUST}|低至|低至仅|最低只要)[\\s:]*$`, 'iu'));
 
 /**
  * After the last amount: Japanese から/より/～ ("3,000円から", "3,000円～": 3,000 yen and up), Chinese 起/起售/起价 ("¥99起"),
  * a "+" glued to it with nothing after ("$30+") and "or more" ("30 € und mehr"): the cheapest variant's price, or a price and more.
  * "円"/"元" may stand between: the lexer takes no sign glued to the kana or hanzi after it.
  */
-export const FROM_AFTER = new RegExp(
+export const FROM_AFTER = wordPattern(new RegExp(
   `^(?:\\s*(?:円|元)?(?:から|より|起售|起价|起|～|〜|~)|\\+|\\s*(?:${OR_MORE}))[\\s.。!！]*$`,
   'iu',
-);
+));
 
 /**
  * A price text that opens with a from-word before its first digit ("from 19.99", "ab 19,99 €", "From: $19.99"): a

@@ -1,4 +1,5 @@
 // The EU "lowest price of the last 30 days" note (Omnibus Directive 2019/2161, Art. 6a): one matcher for the parser and the visible reader.
+import { wordPattern } from './word-pattern';
 import { DAY_COUNT_AFTER } from './number-exclusions';
 
 const LOWEST_WORDS = [
@@ -7,7 +8,7 @@ const LOWEST_WORDS = [
 ].join('|');
 
 /** The lowest-price word near the end of the label, with at most one number (the day count) after it. */
-const LOWEST_NEAR_END = new RegExp(`(?:^|[^\\p{L}])(?:${LOWEST_WORDS})(?![\\p{L}])[^\\d]{0,60}(?:\\d{1,3}[^\\d]{0,60})?$`, 'iu');
+const LOWEST_NEAR_END = wordPattern(new RegExp(`(?:^|[^\\p{L}])(?:${LOWEST_WORDS})(?![\\p{L}])[^\\d]{0,60}(?:\\d{1,3}[^\\d]{0,60})?$`, 'iu'));
 
 const BEFORE_REDUCTION = [
   'before (?:the )?(?:price )?(?:reduction|discount|sale)', 'prior to (?:the )?(?:price )?(?:reduction|discount|sale)',
@@ -20,7 +21,7 @@ const BEFORE_REDUCTION = [
  * "30-day") or "before the reduction". Without it ("Our lowest price ever: $9.99", "Bestpreis: 19,99 €")
  * the amount is the price to pay now.
  */
-const WINDOW = new RegExp(`\\d{1,3}${DAY_COUNT_AFTER}|(?:^|[^\\p{L}])(?:${BEFORE_REDUCTION})(?![\\p{L}])`, 'iu');
+const WINDOW = wordPattern(new RegExp(`\\d{1,3}${DAY_COUNT_AFTER}|(?:^|[^\\p{L}])(?:${BEFORE_REDUCTION})(?![\\p{L}])`, 'iu'));
 
 /** Whether the text right before an amount is the lowest-price-of-the-last-30-days note's label. */
 export const isLowestRecentlyLabel = (before: string): boolean => LOWEST_NEAR_END.test(before) && WINDOW.test(before);

@@ -1,4 +1,5 @@
 // A price only some buyers get (a club's, a card's, a subscription's, the app's, a student's or a trade account's): one vocabulary for the parser and the visible reader.
+import { wordPattern } from './word-pattern';
 import { showsPrice } from './shows-price';
 
 /**
@@ -38,9 +39,9 @@ const MEMBER_CJK = [
 ].join('|');
 
 // "Non-member price" is everyone's.
-const MEMBER_BEFORE = new RegExp(`(?:(?:^|[^\\p{L}])(?<!non[- ]?)(?:${MEMBER})|(?:${MEMBER_CJK}))[\\s:：]*$`, 'iu');
+const MEMBER_BEFORE = wordPattern(new RegExp(`(?:(?:^|[^\\p{L}])(?<!non[- ]?)(?:${MEMBER})|(?:${MEMBER_CJK}))[\\s:：]*$`, 'iu'));
 /** "$80.00 (members $70.00)": a bare "members" is a label once a bracket opens right before it. */
-const MEMBERS_IN_BRACKETS = /\(\s*(?:club\s+)?members?\s*:?\s*$/iu;
+const MEMBERS_IN_BRACKETS = wordPattern(/\(\s*(?:club\s+)?members?\s*:?\s*$/iu);
 
 /** A club label that ends right before the amount (currency signs already taken off): "Member price:", "Clubcard Price", "(members". */
 export const clubLabelBefore = (before: string): boolean => MEMBER_BEFORE.test(before) || MEMBERS_IN_BRACKETS.test(before);
@@ -60,10 +61,10 @@ const AFTER_ONLY = [
   'mit (?:der |ihrer )?(?:kunden|club)?karte', 'met (?:de |uw )?(?:klanten|bonus)?kaart',
 ].join('|');
 /** Right after the amount: "$70.00 for members", "£1.50 Clubcard Price", "12,99 € für Mitglieder", "$17.99 Autoship". */
-const MEMBER_AFTER = new RegExp(
+const MEMBER_AFTER = wordPattern(new RegExp(
   `^[\\s(]*(?:(?:${MEMBER}|${AFTER_ONLY}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])|(?:${MEMBER_CJK}))`,
   'iu',
-);
+));
 
 /**
  * A club label right after an amount that no other amount follows: "$70.00 for members", "£1.50 Clubcard Price". In

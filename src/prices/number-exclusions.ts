@@ -1,4 +1,5 @@
 // Numbers in a price text that their neighbourhood shows are no price: sizes, quantities, years, ratings, counts.
+import { wordPattern } from './word-pattern';
 
 /** Why a number is no price; a currency written beside it overrides the soft ones (see `isHardExclusion`). */
 export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' | 'measure' | 'quantity' | 'multiplier' | 'year' | 'label' | 'rating' | 'count' | 'minor-unit' | 'magnitude';
@@ -7,7 +8,7 @@ export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' 
 export const isHardExclusion = (exclusion: Exclusion): boolean =>
   exclusion === 'date' || exclusion === 'time' || exclusion === 'exponent' || exclusion === 'separators' || exclusion === 'percent' || exclusion === 'minor-unit' || exclusion === 'magnitude';
 
-const unitPattern = (units: readonly string[]): RegExp => new RegExp(`^ ?(?:${units.join('|')})(?![\\p{L}\\d])`, 'iu');
+const unitPattern = (units: readonly string[]) => wordPattern(new RegExp(`^ ?(?:${units.join('|')})(?![\\p{L}\\d])`, 'iu'));
 
 /** Units of measure written after a number, case-insensitive ("500 ml", "256 GB", "16 oz"). */
 const MEASURE = unitPattern([
@@ -53,7 +54,7 @@ const MULTIPLIER = /^ ?(?:[x×](?![\p{L}])|\/ ?(?=\p{Sc})|(?:for|für|pour|por|v
 const RANGE_TO_NUMBER = /^ ?(?:-|–|—|~|to|bis|à|a|do|до) ?\d+(?:[.,]\d+)?/u;
 const RATING_AFTER = /^ ?(?:out of|von|sur|su|z|из|\/) ?(?:5|10)(?![\d.,])/u;
 const RATING_BEFORE = /\d(?:[.,]\d)? ?(?:out of|von|sur|su|z|из|\/) ?$/u;
-const LABEL_BEFORE = new RegExp(
+const LABEL_BEFORE = wordPattern(new RegExp(
   '(?:^|[^\\p{L}])(?:' +
     [
       'size', 'sizes', 'gr\\.', 'größe', 'grösse', 'taille', 'tailles', 'talla', 'tallas', 'taglia', 'rozmiar', 'размер', 'art\\.?-?nr\\.?',
@@ -64,7 +65,7 @@ const LABEL_BEFORE = new RegExp(
     ].join('|') +
     ')\\s*[:.#-]?\\s*$',
   'iu',
-);
+));
 /** "Sizes 38, 40, 42", "Colours: red, blue": an option word that labels the list after it counts nothing before it ("kr 449 Sizes 38, 40"). */
 const OPTION_LIST_AFTER = /^ ?(?:sizes|größen|grössen|tailles|tallas|taglie|colou?rs|farben|couleurs|colores|colori|variants|varianten)\s*(?::|\d{1,3}(?:\s*\/|,\s)|\d{1,3}(?![\d.,]|\s*\p{Sc})|\p{L}{1,3}\s*[,/])/iu;
 const LIST_BEFORE = /(?:\d+ ?[,/] ?)+$/;
@@ -77,14 +78,14 @@ const SMALL_COUNT = /^\d{1,2}$/;
  * "Bundle of 3" (before it); "4-pack", "2 ways to pay", "2+1 gratis", "1+1" (after it). With no sign of its own it was read
  * as the price (2 EUR under the shop's currency); a currency beside it ("Buy 2 for $5" aside, "Buy $2") lifts this.
  */
-const COUNT_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${[
+const COUNT_BEFORE = wordPattern(new RegExp(`(?:^|[^\\p{L}])(?:${[
   'buy(?: any)?', 'kaufe?', 'nimm', 'achetez(?:-en)?', 'achète', 'compra(?:ne)?', 'compre', 'acquista(?:ne)?', 'koop', 'köp', 'kjøp', 'køb', 'kup',
   // The other half of a multi-buy: "Kaufe 3, zahle 2", "Nimm 3 zahl 2", "Compra 2 y llévate 3", "Buy 2 get 1".
   'get', 'zahle?', 'payez', 'prends', 'prenez', 'llévate', 'lleva', 'paga', 'paghi', 'prendi', 'neem', 'betaal',
   'bundle of', 'pay in',
   // A stock count with its colon ("In stock: 12"); without one the words end the count before them ("Only 2 in stock 12,99 €").
   '(?:in stock|stock|auf lager|lagerbestand|en stock|disponibles?|verfügbar|op voorraad|i lager)\\s*:',
-].join('|')})\\s*:?\\s*$`, 'iu');
+].join('|')})\\s*:?\\s*$`, 'iu'));
 const COUNT_AFTER = /^(?:[ -]?(?:pack|pk|ways?|options?)(?![\p{L}\d])|\+\d)/iu;
 
 /** What follows the number shows it is no price: a percent sign, a unit, "x"/"for", "年", "out of 5". */

@@ -1,4 +1,5 @@
 // "10 St. à 1,99 €", "Pack of 10, $1.99 each": the price of one piece of a pack, not the pack's; "£10 for 3 pairs": the total of several pieces, not one's.
+import { wordPattern } from './word-pattern';
 
 /** Words for the pieces a pack is counted in: German shop shorthand, English, and the containers drinks come in. */
 export const PIECES = String.raw`(?:st\.?|stk\.?|stück|stuks?|pcs?\.?|pieces?|pièces?|pezzi|unidades|unités?|ct\.?|count|units?|items?|pairs?|paires?|paar|flaschen?|fl\.|dosen?|rollen?|beutel|packungen|tüten?|bottles?|cans?|rolls?|bags?|szt\.?|ks|db|adet|шт\.?)`;
@@ -19,14 +20,14 @@ const PACK = String.raw`${NOT_TIER}${COUNT}\s*(?:${PIECES}|[x×]\s*\d+(?:[.,]\d+
  * "10 pcs @ $1.99"; "für"/"for" after counted pieces is a multi-buy, as "3 für 5 €" is. A bare count takes "@" only:
  * "de 10 à 20 €" is a range, "lot de 10 à 1,99 €" the lot's price.
  */
-const PIECE_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\d])(?:${PACK}[\s(]*(?:à|je|zu je|@|at|${FOR})|${NOT_TIER}${COUNT}\s*@)\s*:?\s*$`, 'iu');
+const PIECE_BEFORE = wordPattern(new RegExp(String.raw`(?:^|[^\p{L}\d])(?:${PACK}[\s(]*(?:à|je|zu je|@|at|${FOR})|${NOT_TIER}${COUNT}\s*@)\s*:?\s*$`, 'iu'));
 /** A pack's count before the amount with no pricing word ("Pack of 10, $1.99 each", "10 pcs $1.99 each"): "each" after the amount settles it. */
-const PACK_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\d])(?:${PACK}|${NOT_TIER}(?:pack|set|box|case|lot|packung|karton) (?:of|mit|de|à) ${COUNT}(?:\s*${PIECES})?)[\s,:–-]*(?:at)?\s*$`, 'iu');
+const PACK_BEFORE = wordPattern(new RegExp(String.raw`(?:^|[^\p{L}\d])(?:${PACK}|${NOT_TIER}(?:pack|set|box|case|lot|packung|karton) (?:of|mit|de|à) ${COUNT}(?:\s*${PIECES})?)[\s,:–-]*(?:at)?\s*$`, 'iu'));
 /** The amount is one piece's: "each", "ea.", "/St.", "/each", "pro Stück". */
-const EACH_AFTER = /^\s*(?:each|ea\.?|apiece|pro stück|je stück|\/\s*(?:pc|pcs|piece|st|stk|stück|ea|each))(?![\p{L}])/iu;
-const EACH_BEFORE = /(?:preis |price )?(?:pro|je|per) (?:stück|stk\.?|st\.?|piece|pc)[\s:]*$/iu;
+const EACH_AFTER = wordPattern(/^\s*(?:each|ea\.?|apiece|pro stück|je stück|\/\s*(?:pc|pcs|piece|st|stk|stück|ea|each))(?![\p{L}])/iu);
+const EACH_BEFORE = wordPattern(/(?:preis |price )?(?:pro|je|per) (?:stück|stk\.?|st\.?|piece|pc)[\s:]*$/iu);
 /** A pack's count after a piece's price: "1,99 €/St. (Packung: 10 St.)", "Preis pro Stück 1,99 € (10 Stück)". */
-const PACK_AFTER = new RegExp(String.raw`^[^\d]*${PACK}`, 'iu');
+const PACK_AFTER = wordPattern(new RegExp(String.raw`^[^\d]*${PACK}`, 'iu'));
 
 /**
  * Nothing but an opening bracket since the previous price: "£3.00 (£0.25 each)", "12 count $23.88 ($1.99 each)". A piece's
@@ -42,7 +43,7 @@ const BRACKET_ONLY = /^\s*[([]\s*$/u;
 export function isPiecePrice(reach: string, label: string, after: string, opening: boolean): boolean {
   if (PIECE_BEFORE.test(reach)) return true;
   const each = EACH_AFTER.test(after) || EACH_BEFORE.test(label);
-  return each && (PACK_BEFORE.test(reach) || PACK_AFTER.test(after.replace(EACH_AFTER, '')) || (!opening && BRACKET_ONLY.test(reach)));
+  return each && (PACK_BEFORE.test(reach) || PACK_AFTER.test(after.replace(EACH_AFTER.pattern, '')) || (!opening && BRACKET_ONLY.test(reach)));
 }
 
 /** Japanese and Chinese counters of a multi-buy: "2個で", "1,500円で2点" (pieces, items, bottles, sheets). */
@@ -57,15 +58,15 @@ const COUNT_WORD = '(?:two|three|four|five|six|ten|twelve|zwei|drei|vier|fünf|s
  * the product is ("€2,99 for 500 g", "$19.99 for 2 years", "£10 for 3 pack"): pieces ("3 pairs of socks"), or nothing but punctuation, follow.
  * In Japanese "¥1,000（2個で）" and "1,500円で2点"; not "¥500 2点で¥900", where the count is the next amount's.
  */
-const TOTAL_OF_COUNT_AFTER = new RegExp(
+const TOTAL_OF_COUNT_AFTER = wordPattern(new RegExp(
   String.raw`^[\s(]*(?:${FOR}|per|les)\s+(?:${COUNT}|${COUNT_WORD})(?:\s*${PIECES}(?![\p{L}])|\s*(?=$|[^\s\p{L}\d]))|^\s*[([]\s*${COUNT}\s*${BASKET_WORDS}\s*[)\]]|^[\s(（]*(?:で\s*${COUNT}\s*${CJK_PIECES}|${COUNT}\s*${CJK_PIECES}で\s*[)）])`,
   'iu',
-);
+));
 /** Before the amount, the count it is the total of: "Price for 2: $20", "Total for 3: £30", "Preis für 2 Stück: 5 €". */
-const TOTAL_OF_COUNT_BEFORE = new RegExp(
+const TOTAL_OF_COUNT_BEFORE = wordPattern(new RegExp(
   String.raw`(?:^|[^\p{L}])(?:price|total|preis|gesamtpreis|prix|precio|prezzo|prijs)\s+(?:${FOR})\s+(?:${COUNT}|${COUNT_WORD})(?:\s*${PIECES})?\s*:?\s*$`,
   'iu',
-);
+));
 
 /**
  * Whether the words around an amount make it the total of a counted number of pieces (a multi-buy written amount first, or

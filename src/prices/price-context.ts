@@ -9,6 +9,7 @@ import { clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
 import { WAS_PRICE_WORDS } from './was-words';
+import { wordPattern } from './word-pattern';
 
 /**
  * The role a label gives a number; `current` and `plain` compete for the price to pay now, `unit` and
@@ -19,7 +20,7 @@ export type PriceRole = 'current' | 'plain' | 'unit' | 'regular' | 'reference' |
 
 const alternation = (words: readonly string[]): string => words.join('|');
 /** A label that ends right before the number (currency symbols and punctuation between them are ignored). */
-const endsWith = (words: readonly string[]): RegExp => new RegExp(`(?:^|[^\\p{L}])(?:${alternation(words)})[\\s:.\\-–]*$`, 'iu');
+const endsWith = (words: readonly string[]) => wordPattern(new RegExp(`(?:^|[^\\p{L}])(?:${alternation(words)})[\\s:.\\-–]*$`, 'iu'));
 
 /** Labels that introduce a price other than the one to pay now. Many languages, any case. */
 const REFERENCE = endsWith([
@@ -64,7 +65,7 @@ const REFERENCE = endsWith([
  * Cashback"), or that rebate ("$20 mail-in rebate"), or what a set is worth ("$29.00 ($50 value)", "(50 € Wert)"; not a
  * "$29 Value Pack", where a word follows): never what the checkout charges.
  */
-const REFERENCE_AFTER = /^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cash ?back|(?:store )?credit|guthaben|in rewards|après (?:remboursement|odr))(?![\p{L}])/iu;
+const REFERENCE_AFTER = wordPattern(/^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cash ?back|(?:store )?credit|guthaben|in rewards|après (?:remboursement|odr))(?![\p{L}])/iu);
 
 /**
  * A deposit named right before the amount ("Pfand 0,25 €", "zzgl. Pfand 0,25 €", "statiegeld € 0,15", "+ pant 1 kr"): charged
@@ -93,7 +94,7 @@ const SHIPPING_WORDS = '(?:shipping(?: (?:&|and) handling)?|s&h|s\\/h|postage(?:
  */
 const SHIPPING_KIND_BEFORE = "(?:(?:flat[- ]rate|standard|express|tracked|next[- ]day|same[- ]day|two[- ]day|2[- ]day|named[- ]day|home|ground|economy|priority|overnight|international|ups|dhl|fedex|usps|gls|dpd)\\s+){0,2}(?:standard|express|premium|paket)?";
 const SHIPPING_KIND_AFTER = '(?:\\s+(?:standard|express|exprés|estándar|espressa|rapide|urgente|à domicile|a domicilio|en point relais))?';
-const SHIPPING_WORDS_AFTER = new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?:\\s+(?:fee|costs?|charges?))?`, 'iu');
+const SHIPPING_WORDS_AFTER = wordPattern(new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?:\\s+(?:fee|costs?|charges?))?`, 'iu'));
 /** The shipping words right after an amount ("£3.99 delivery", "4,95 € Versandkosten"), whatever follows them. */
 export const shippingWordsAfter = (after: string): boolean => SHIPPING_WORDS_AFTER.test(after);
 /**
@@ -106,7 +107,7 @@ function isShippingAfter(after: string): boolean {
   const rest = after.slice(words[0].length);
   return /^\s*(?:$|[^\s\p{L}\d])/u.test(rest) || opensWithDiscount(rest);
 }
-const SHIPPING_OPENING = new RegExp(`^\\s*${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?: costs?| charges?)?[\\s:.\\-–]*$`, 'iu');
+const SHIPPING_OPENING = wordPattern(new RegExp(`^\\s*${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?: costs?| charges?)?[\\s:.\\-–]*$`, 'iu'));
 
 /** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
 const REGULAR = endsWith([
@@ -115,7 +116,7 @@ const REGULAR = endsWith([
   'approx\\.?', 'approximately', 'ca\\.', 'circa', 'env\\.', 'environ', 'etwa', 'ungefähr', 'около', 'ок\\.', '[≈~～]',
 ]);
 /** "De R$ 199 por R$ 149": a bare "de" opening the text (Portuguese, Spanish). */
-const OPENING_DE = /^\s*de\s*$/iu;
+const OPENING_DE = wordPattern(/^\s*de\s*$/iu);
 /** Labels that name the price to pay now: they settle a tie between two unlabelled prices. */
 const CURRENT = endsWith([
   'now', 'sale', 'sale price', 'our price', 'deal price', 'special price', 'offer price', 'current price', 'your price', 'today',
@@ -125,21 +126,21 @@ const CURRENT = endsWith([
   '→', '⇒', '⟶',
 ]);
 /** A bare "Price:" is current only when it is the whole label ("Clubcard Price", "Member price" are other prices). */
-const PRICE_ALONE = /^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|cena|fiyat|цена|ціна|τιμή|מחיר|السعر|giá|harga|価格|价格|가격)[\s:.\-–]*$/iu;
+const PRICE_ALONE = wordPattern(/^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|cena|fiyat|цена|ціна|τιμή|מחיר|السعر|giá|harga|価格|价格|가격)[\s:.\-–]*$/iu);
 /** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
 const UNIT_BEFORE = endsWith([
   'grundpreis(?: (?:je|pro) [\\p{L}\\d ]{1,12})?', 'unit price', '(?:price|preis|prix|precio|prezzo|prijs|pris|cena) (?:per|pro|je|par|por|al|za) [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
   'prezzo al (?:kg|litro)', '(?:kg|g|l|ml|cl|liter|litre|m|m²|m2|stück|stk\\.?) ?=', 'pris per [\\p{L}]+', ...UNIT_LABEL_WORDS,
 ]);
 /** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l"; not a multi-buy after a slash ("£10 / 3 for £25"). */
-const UNIT_AFTER = /^[\s*]*(?:\/\s*(?!\d+\s*(?:for|für|pour|por|voor|för|za)(?![\p{L}]))\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu;
+const UNIT_AFTER = wordPattern(/^[\s*]*(?:\/\s*(?!\d+\s*(?:for|für|pour|por|voor|för|za)(?![\p{L}]))\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu);
 /** Arabic "monthly" (شهرياً), its tanween written before or after the alef, or left out; "شهر" alone after a slash. */
 const ARABIC_MONTHLY = 'شهر(?:ي(?:ا\\u064B?|\\u064Bا)?)?';
 /**
  * After the amount: a monthly, weekly or fortnightly price (a contract, an instalment: Afterpay's "$12.50/wk"),
  * never the price of the product. "£12.50 pm" and "p/m" are how UK shops write per month.
  */
-const MONTHLY_AFTER = new RegExp(
+const MONTHLY_AFTER = wordPattern(new RegExp(
   `^[\\s*]*(?:\\/\\s*(?:mo|mth|month|monat|mtl|mt|mois|mes|mês|mnd|kk|mån|md|mies|měs|мес|міс|ay|tháng|bln|bulan|เดือน|חודש|${ARABIC_MONTHLY}|wk|week|woche|semaine|semana|fortnight|payment|月|월|bi-?week)(?![\\p{L}])|(?:${[
     'per month', 'per mo', 'mo\\.', 'a month', 'monthly', 'pcm', 'p\\/m', 'pm', 'p\\.m\\.?', 'mtl\\.?', 'monatlich', 'pro monat', 'im monat', 'par mois', 'mensuel(?:le)?s?',
     'al mes', 'por mes', 'ao mês', 'al mese', 'per maand', 'maandelijks', 'i månaden', 'per måned', 'pr\\.? md\\.?', 'miesięcznie', 'měsíčně',
@@ -150,13 +151,13 @@ const MONTHLY_AFTER = new RegExp(
     'monatl\\.?', 'aylık', 'ayda', 'לחודש', 'בחודש', ARABIC_MONTHLY, 'ต่อเดือน', 'mỗi tháng', 'một tháng', 'per bulan', 'sebulan', 'в месяц', 'на місяць',
   ].join('|')})(?![\\p{L}])|\\/\\s*月|\\/月)`,
   'iu',
-);
+));
 /**
  * A down payment ("$0 down", "£29 upfront", "Anzahlung: 99 €", "acompte de 50 €"): the first part of a financed
  * price, paid before the monthly ones, never the product's price ("$0 down, $29/mo" read 0). "Down from",
  * "down to", "down by" tell a price drop instead.
  */
-const DOWN_PAYMENT_AFTER = /^[\s*]*(?:down(?: ?payment)?(?!\s*(?:from|to|by)(?![\p{L}]))|upfront|(?:als )?anzahlung|d.acompte|de entrada)(?![\p{L}])/iu;
+const DOWN_PAYMENT_AFTER = wordPattern(/^[\s*]*(?:down(?: ?payment)?(?!\s*(?:from|to|by)(?![\p{L}]))|upfront|(?:als )?anzahlung|d.acompte|de entrada)(?![\p{L}])/iu);
 const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost| payment)?', 'anzahlung(?: von)?', 'acompte(?: de)?', 'pay(?:able)? upfront', 'entrada de', 'sinal(?: de)?']);
 
 /**
@@ -164,7 +165,7 @@ const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost|
  * "¥100×12期" (Chinese: periods), "1,000円×12回" (Japanese: times). Not when the instalment's own amount follows: in
  * "R$ 1.200,00 em 12x de R$ 100,00" the first is the total.
  */
-const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{L}\d])(?!\s*(?:sem juros\s+|s\/ juros\s+)?de\s*$)|^\s*[x×]\s?\d{1,2}(?:\s?(?:期|回|ヶ月|か月|个月))?(?![\d.,\p{L}])/iu;
+const INSTALMENTS_AFTER = wordPattern(/^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{L}\d])(?!\s*(?:sem juros\s+|s\/ juros\s+)?de\s*$)|^\s*[x×]\s?\d{1,2}(?:\s?(?:期|回|ヶ月|か月|个月))?(?![\d.,\p{L}])/iu);
 
 /**
  * Right before the amount, the words of one instalment: "4 payments of", "12x de", "12x sem juros de" (Brazil), "3 fois",
@@ -173,7 +174,7 @@ const INSTALMENTS_AFTER = /^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{
  */
 /** "sem juros", "sans frais", "senza interessi", "sin intereses": no interest, between the count and the instalment's amount. */
 const FREE = '(?:sem juros|s\\/ juros|sem acr[ée]scimo|sans frais|senza interessi|sin inter[eé]s(?:es)?|ohne zinsen|interest-free)';
-const INSTALMENT_BEFORE = new RegExp(
+const INSTALMENT_BEFORE = wordPattern(new RegExp(
   `(?:${[
     'payments? of', 'instal?lments? of', '\\d{1,2} (?:interest-free )?(?:payments|instal?lments)', 'pay in \\d{1,2}(?: (?:interest-free )?(?:payments|instal?lments))?(?: with [\\p{L}]+)?(?: of)?', 'x de',
     `x (?:${FREE}) ?(?:de|da)?`, 'vezes(?: sem juros)? de', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois(?: sans frais)?(?: de)?',
@@ -186,7 +187,7 @@ const INSTALMENT_BEFORE = new RegExp(
     `(?<![\\p{L}])${ARABIC_MONTHLY}`, 'เดือนละ', 'ผ่อน(?: ?0 ?%)?', '(?<![\\p{L}])trả góp(?: 0 ?%)?(?: chỉ)?', '(?<![\\p{L}])cicilan(?: 0 ?%)?(?: mulai)?', '(?<![\\p{L}\\d])월', '매월', '(?<![\\p{L}])emi(?: of)?',
   ].join('|')})[\\s:.]*$`,
   'iu',
-);
+));
 
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([

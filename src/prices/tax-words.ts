@@ -1,5 +1,6 @@
 // Net and gross: words that say an amount is without or with VAT/sales tax ("excl. VAT", "HT", "zzgl. MwSt." / "incl. VAT", "TTC", "brutto").
 import { Decimal } from '../core/money';
+import { wordPattern } from './word-pattern';
 
 const TAX = '(?:vat|tax|gst|mwst\\.?|ust\\.?|btw|iva|tva|moms|mva|alv|dph|pdv|pvm|áfa|kdv|ндс|ддс|מע"מ|מע״מ)';
 const NET = [
@@ -16,8 +17,8 @@ const GROSS = [
 /** "HT" / "TTC" are French abbreviations in capitals; in lower case they are other words. */
 const NET_CAPS = /(?:^|[^\p{L}])HT(?![\p{L}])/u;
 const GROSS_CAPS = /(?:^|[^\p{L}])TTC(?![\p{L}])/u;
-const NET_WORDS = new RegExp(`(?:^|[^\\p{L}])(?:${NET})(?![\\p{L}])`, 'iu');
-const GROSS_WORDS = new RegExp(`(?:^|[^\\p{L}])(?:${GROSS})(?![\\p{L}])`, 'iu');
+const NET_WORDS = wordPattern(new RegExp(`(?:^|[^\\p{L}])(?:${NET})(?![\\p{L}])`, 'iu'));
+const GROSS_WORDS = wordPattern(new RegExp(`(?:^|[^\\p{L}])(?:${GROSS})(?![\\p{L}])`, 'iu'));
 
 /** A tax's abbreviation alone ("DPH", "MwSt.", "HT"): the label before an amount, never a product's name ending in its first digits. */
 const TAX_ALONE = new RegExp(`^(?:${TAX}|HT|TTC)$`, 'iu');
@@ -30,7 +31,7 @@ export const namesGross = (words: string): boolean => GROSS_WORDS.test(words) ||
 
 /** How many net or gross labels the text holds: "£100.00 incl. VAT £120.00 incl. VAT" has two, so it is no half-labelled pair. */
 export const taxLabelCount = (words: string): number =>
-  [NET_WORDS, GROSS_WORDS, NET_CAPS, GROSS_CAPS].reduce((sum, label) => sum + (words.match(new RegExp(label.source, `${label.flags}g`))?.length ?? 0), 0);
+  [NET_WORDS.pattern, GROSS_WORDS.pattern, NET_CAPS, GROSS_CAPS].reduce((sum, label) => sum + (words.match(new RegExp(label.source, `${label.flags}g`))?.length ?? 0), 0);
 
 /** The highest standard VAT rate in force (Hungary's 27 %), with a cent of rounding to spare: a gross above this is no net price plus tax. */
 const MAX_GROSS_RATIO = new Decimal('1.28');

@@ -1,4 +1,5 @@
 // "$3.499/lb", "$1.299 x kg": a price per unit of measure is worked out past the cent, so its one separator is read by the currency's home country.
+import { wordPattern } from './word-pattern';
 import { homeRegion, homeSeparators } from './home-separators';
 import { printedMinorDigits } from './iso-currencies';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
@@ -12,10 +13,10 @@ const MEASURE = String.raw`(?:lbs?|pounds?|kgs?|kilo(?:gram(?:me)?)?s?|g|gr|gram
  * (Chile), "a pound"; a number before the unit is the quantity priced. A bare letter after an amount may be a
  * magnitude ("$1.299 m"), so a measure needs its "per"; the single piece ("each", "ea.", Spanish "c/u") does not.
  */
-const PER_UNIT_AFTER = new RegExp(
+const PER_UNIT_AFTER = wordPattern(new RegExp(
   String.raw`^\s*(?:(?:\/|per\b|pro\b|je\b|le\b|la\b|the\b|a\b|an\b|por\b|par\b|x\b)\s*(?:\d+\s*)?(?:us\s+)?(?:${MEASURE}|each|ea|piece|pc|unit)|each|ea\b|c\/u)(?![\p{L}\d])`,
   'iu',
-);
+));
 
 /** A price per unit of measure or per piece, whatever its digits: "/lb", "per 100 g", "/L", "each" right after the amount. */
 export const perUnitAfter = (after: string): boolean => PER_UNIT_AFTER.test(after);
