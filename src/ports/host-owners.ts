@@ -18,8 +18,16 @@ export type OwnedRobotsCall =
 /** `get`: the entry or null; `claim`: whether the caller holds it; `put` and `release`: null. */
 export type OwnedRobotsAnswer = RobotsEntry | boolean | null;
 
-/** What a process learned of a host it does not own, for its owner's gate: robots.txt went out to it, or asked for a Crawl-delay. */
-export type HostNews = { kind: 'sent' } | { kind: 'crawl-delay'; crawlDelayMs: number };
+/**
+ * What a process learned of a host it does not own, for its owner's gate: robots.txt went out to it or
+ * asked for a Crawl-delay, or a hop's answer was throttling (its Retry-After as a wait from when it is
+ * heard) or not, for the host's breaker. `requestId` is the frontier row's, one name in every process.
+ */
+export type HostNews =
+  | { kind: 'sent' }
+  | { kind: 'crawl-delay'; crawlDelayMs: number }
+  | { kind: 'throttled'; requestId: string; retryAfterWaitMs: number | null }
+  | { kind: 'answered'; requestId: string };
 
 /** The way to the run's other processes (how the messages travel is the caller's; see hop-channel.ts). */
 export interface HostOwners {

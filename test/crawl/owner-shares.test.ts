@@ -1,4 +1,4 @@
-// `crawl --processes 3`: a host's robots.txt entry, its fetch claim, its fetch as a send and its Crawl-delay reach the process that owns the host, through slot 0.
+// `crawl --processes 3`: a host's robots.txt entry, its fetch claim, its fetch as a send, its Crawl-delay and the hops' answers for its breaker reach the process that owns the host, through slot 0.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,5 +61,17 @@ describe('OwnerRobotsCache and OwnerGate', () => {
     // Before: both stayed in slot 1's gate, and the owner's next page could go at once.
     expect(owned).toMatchObject({ intervalMs: CRAWL_DELAY_MS, intervalCause: 'crawl-delay' });
     expect(owned.nextOpenAtMs).toBeGreaterThanOrEqual(sentAtMs + CRAWL_DELAY_MS);
+  });
+
+  it("counts the hops' answers in the owner's breaker, so a storm split between processes opens it at the threshold", async () => {
+    const threshold = settingsSchema.parse({}).breaker.threshold;
+    const other = 'other.test';
+    // The owner saw one 429 of its own; the rest of the storm came to slot 1's hops.
+    gates[2].breaker(other).onThrottle(steadyNowMs(), 'own-1', null);
+    for (let n = 1; n < threshold; n++) gates[1].breaker(other).onThrottle(steadyNowMs(), `hop-${n}`, null);
+    await relayed();
+    // Before: each breaker had counted its own part of the streak, and neither opened.
+    expect(gates[2].breaker(other).state).toBe('open');
+    expect(gates[2].snapshot(steadyNowMs()).find((view) => view.hostKey === other)?.pauseCause).toBe('breaker');
   });
 });
