@@ -166,6 +166,7 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     gate: frontier.gate,
     takeOverSlot: (slotNo) => frontier.takeOverSlot(slotNo),
     shareHops: (owners) => frontier.shareHops(owners),
+    ownerSlot: (hostKey) => frontier.ownerSlot(hostKey),
     // The first process ends the run, once every other one has (its launcher waits for them). The run stays
     // 'running' through its end work: a process killed there leaves it to --resume, which ends it again.
     claimEnd: async () => options.join !== true,

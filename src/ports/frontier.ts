@@ -148,4 +148,6 @@ export interface OpenedFrontier {
   takeOverSlot?(slot: number): void;
   /** `crawl --processes`: hops to the other processes' hosts are booked with them, and theirs to this one's hosts here. */
   shareHops?(owners: HostOwners): void;
+  /** `crawl --processes`, once `shareHops` linked them: the slot of the process that sends to the host; null when it is this one. */
+  ownerSlot?(hostKey: string): number | null;
 }

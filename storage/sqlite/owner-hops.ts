@@ -38,7 +38,7 @@ export class OwnerHops {
     this.owners.pause(ownerSlot, hostKey, untilMs - this.clock.nowMs());
   }
 
-  private servedHosts(): OwnedHosts {
+  private servedHosts(): Pick<OwnedHosts, 'book' | 'pause'> {
     return {
       book: (hostKey) => {
         const nowMs = this.clock.nowMs();

@@ -292,6 +292,11 @@ export class SqliteFrontier implements Frontier {
     this.ownerHops = new OwnerHops(owners, this.options.clock, { book: (hostKey, nowMs) => this.bookHere(hostKey, nowMs), pause: (hostKey, untilMs) => this.pauseHost(hostKey, untilMs) });
   }
 
+  /** Once the processes are linked: the slot of the process that sends to the host; null when it is this one. */
+  ownerSlot(hostKey: string): number | null {
+    return this.ownerHops ? (this.shared?.ownerSlot(hostKey) ?? null) : null;
+  }
+
   pauseHost(hostKey: string, untilMs: number): void {
     // A hop's answer from another process's host: its owner pauses it too (this process keeps the pause for its own hops).
     const owner = this.ownerHops && this.shared?.ownerSlot(hostKey);

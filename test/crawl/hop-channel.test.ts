@@ -1,43 +1,17 @@
 // Hop bookings between three crawl processes' channels: slot 0 passes them on, a host's owner spaces them, an ended process gives its bookings back.
 import { describe, expect, it } from 'vitest';
-import { HopChannel, type HopLinks, type HopWire } from '../../src/app/crawl/hop-channel';
+import { HopChannel } from '../../src/app/crawl/hop-channel';
+import { processes } from '../support/hop-links';
 import type { OwnedHosts } from '../../src/ports/host-owners';
 import { steadyNowMs } from '../../src/politeness/clock';
 import { HostSlots } from '../../src/politeness/host-slots';
 
 const INTERVAL_MS = 60_000;
 
-/** Three processes' links as `crawl --processes 3` has them: slot 0 reaches the others, they reach slot 0; messages arrive a turn later. */
-function processes(count: number) {
-  const inboxes = new Map<number, { message: (m: HopWire) => void; gone: (slot: number) => void }>();
-  const alive = new Set(Array.from({ length: count }, (_, slot) => slot));
-  const deliver = (slot: number, message: HopWire) => setImmediate(() => alive.has(slot) && inboxes.get(slot)?.message(structuredClone(message)));
-  const links = (self: number): HopLinks => ({
-    self,
-    slots: count,
-    send: (slot, message) => {
-      const to = self === 0 ? slot : 0;
-      if (!alive.has(to)) return false;
-      deliver(to, message);
-      return true;
-    },
-    listen: (message, gone) => void inboxes.set(self, { message, gone }),
-    close: () => void inboxes.delete(self),
-  });
-  return {
-    links,
-    /** The process of `slot` exits: slot 0 hears it. */
-    end: (slot: number) => {
-      alive.delete(slot);
-      inboxes.get(0)?.gone(slot);
-    },
-  };
-}
-
 /** A process's own hosts in real HostSlots (one request at a time, a long interval: a second booking is visibly spaced). */
 function ownHosts() {
   const slots = new HostSlots({ policyFor: () => ({ maxConcurrency: 1, minIntervalMs: INTERVAL_MS, jitterMs: 0 }) });
-  const hosts: OwnedHosts = {
+  const hosts: Pick<OwnedHosts, 'book' | 'pause'> = {
     book: (hostKey) => {
       const nowMs = steadyNowMs();
       const reservation = slots.book(hostKey, nowMs);

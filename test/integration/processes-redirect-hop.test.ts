@@ -1,25 +1,13 @@
-// `crawl --processes 2`: a redirect hop from one process's host to a host the other process owns goes in the owner's slot, and a Retry-After in its answer pauses the host there.
-import type { ChildProcess } from 'node:child_process';
+// `crawl --processes 2`: a redirect hop from one process's host to a host the other process owns goes in the owner's slot, the target's robots.txt is fetched once, and a Retry-After in its answer pauses the host there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longestPossibleGapsMs } from '../support/arrival-gaps';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
-import { childTracker, cli, type CliRun } from '../support/run-cli';
+import { crawlTwo, PROCESS_TEST_TIMEOUT_MS, startHopSite } from '../support/process-hops';
+import { childTracker, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
 
-const TAG_SPIDER = 'test/support/spiders/process-tag-spider.ts';
-/** Cold node processes on a 2-core machine shared with other suites. */
-const PROCESS_TEST_TIMEOUT_MS = 180_000;
 const INTERVAL_MS = 300;
 const HOPS = 6;
-
-/** The crawl in two processes, slot 0 seeding host 0 first (so host 1 is slot 1's). */
-const crawlTwo = (site: CatalogSite, dir: string, track: (child: ChildProcess) => void) =>
-  cli(
-    ['crawl', TAG_SPIDER, '-a', `startUrls=${site.startUrls.join(',')}`, '--storage', dir, '--processes', '2',
-      '-s', 'politeness.jitterMs=0', '-s', `politeness.minIntervalMs=${INTERVAL_MS}`, '-s', 'pipeline.batchMaxAgeMs=20',
-      '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0'],
-    { onStart: track },
-  );
 
 describe('crawl --processes 2, a redirect to the other process’s host', () => {
   const { track, killAll } = childTracker();
@@ -28,13 +16,8 @@ describe('crawl --processes 2, a redirect to the other process’s host', () => 
   let run: CliRun;
 
   beforeAll(async () => {
-    // Host 0 is seen first (slot 0's), host 1 second (slot 1's). Host 0's listing links /go/<n>, each a 302 to
-    // one of host 1's products: those hops are sent by slot 0 to a host slot 1 sends to.
-    const goPaths = Array.from({ length: HOPS }, (_, n) => `/go/${n}`);
-    site = await startCatalogSite({ hosts: 2, productsPerHost: HOPS, perPage: HOPS, extraProductPaths: goPaths });
-    const [start, target] = site.servers;
-    start.route('/go/:n', (_req, res, { params }) => void res.writeHead(302, { location: target.url(`/p/H1-P${params.n}`) }).end());
-    run = await crawlTwo(site, storage.dir, track);
+    site = await startHopSite(HOPS);
+    run = await crawlTwo(site, storage.dir, INTERVAL_MS, track);
   }, PROCESS_TEST_TIMEOUT_MS);
   afterAll(async () => {
     killAll();
@@ -52,9 +35,40 @@ describe('crawl --processes 2, a redirect to the other process’s host', () => 
   it("the target host's arrivals keep its interval, its owner's requests and the other process's hops together", () => {
     // Before: the hops were booked in the sending process's slots only and reached the target 66 to 74 ms after
     // its owner's own requests. The crawler adds politeness.intervalMarginMs (10 ms) for timer noise.
-    // Pages only: the target's robots.txt is fetched by each process on its own (its robots cache is per process).
-    const gaps = longestPossibleGapsMs(site.servers[1].requests.filter((r) => r.path !== '/robots.txt'));
+    // robots.txt included: it is fetched once for the run, and told to the owner's gate.
+    const gaps = longestPossibleGapsMs(site.servers[1].requests);
     expect(gaps.filter((gap) => gap < INTERVAL_MS)).toEqual([]);
+  });
+
+  describe("the target's robots.txt, asking for a Crawl-delay", () => {
+    const CRAWL_DELAY_S = 0.6;
+    const robots = tempStorageDir('procs-hop-robots');
+    let robotsSite: CatalogSite;
+    let robotsRun: CliRun;
+
+    beforeAll(async () => {
+      // Slot 0 needs host 1's robots.txt to follow its hops there; slot 1 needs it for host 1's own pages.
+      robotsSite = await startHopSite(HOPS);
+      robotsSite.servers[1].route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(`User-agent: *\nCrawl-delay: ${CRAWL_DELAY_S}\n`));
+      robotsRun = await crawlTwo(robotsSite, robots.dir, INTERVAL_MS, track);
+    }, PROCESS_TEST_TIMEOUT_MS);
+    afterAll(async () => {
+      await robotsSite.close();
+      robots.cleanup();
+    });
+
+    it('is fetched once for the run', () => {
+      expect(robotsRun.code, robotsRun.stderr).toBe(0);
+      expect(robotsSite.servers[1].requests.filter((r) => r.path.startsWith('/p/'))).toHaveLength(2 * HOPS);
+      // Before: each process that reached the host fetched it (its robots cache was its own), the second one
+      // outside the owner's slots (410 ms after the owner's fetch, under the 600 ms Crawl-delay).
+      expect(robotsSite.servers[1].requests.filter((r) => r.path === '/robots.txt')).toHaveLength(1);
+    });
+
+    it("keeps the Crawl-delay between all of the host's arrivals, the file's own included", () => {
+      const gaps = longestPossibleGapsMs(robotsSite.servers[1].requests);
+      expect(gaps.filter((gap) => gap < CRAWL_DELAY_S * 1000)).toEqual([]);
+    });
   });
 
   describe("a Retry-After in the hop's answer", () => {
@@ -76,7 +90,7 @@ describe('crawl --processes 2, a redirect to the other process’s host', () => 
         }
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><main data-sku="HOP"><span class="price">$1.00</span></main></body></html>');
       });
-      pausedRun = await crawlTwo(pausedSite, paused.dir, track);
+      pausedRun = await crawlTwo(pausedSite, paused.dir, INTERVAL_MS, track);
     }, PROCESS_TEST_TIMEOUT_MS);
     afterAll(async () => {
       await pausedSite.close();

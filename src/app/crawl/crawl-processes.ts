@@ -236,10 +236,22 @@ export function joinFirstProcess(stop: (reason: string) => void): { report(stats
   };
 }
 
-/** A joining process's links for hop bookings: everything goes to the first process, which passes it on. */
+/**
+ * A joining process's links for hop bookings: everything goes to the first process, which passes it on.
+ * Made before the joiner waits for the run: the first process crawls as soon as the run is open and may
+ * ask this one (a hop's booking, a robots.txt look-up) before its crawl is set up. Such a message was
+ * dropped (no listener yet), its ask never answered, and the asker's robots look-up never settled, so its
+ * crawl hung at the end. Messages are kept until the crawl listens, and handed over a turn later, once its
+ * set-up (which serves the answers) is done.
+ */
 export function joinerHopLinks(place: ProcessSlot): HopLinks {
-  let onHop = (_message: HopWire): void => undefined;
+  const early: HopWire[] = [];
+  let onMessage = (message: HopWire): void => void early.push(message);
+  const onHop = (message: HopWire) => {
+    if (message?.type === 'pricecrawl/hop') onMessage(message);
+  };
   let onDisconnect = (): void => undefined;
+  process.on('message', onHop);
   return {
     self: place.slot,
     slots: place.slots,
@@ -248,12 +260,12 @@ export function joinerHopLinks(place: ProcessSlot): HopLinks {
       process.send(message, undefined, {}, () => undefined);
       return true;
     },
-    listen: (onMessage, onGone) => {
-      onHop = (message: HopWire) => {
-        if (message?.type === 'pricecrawl/hop') onMessage(message);
-      };
+    listen: (listener, onGone) => {
+      setImmediate(() => {
+        for (const message of early.splice(0)) listener(message);
+        onMessage = listener;
+      });
       onDisconnect = () => onGone(0);
-      process.on('message', onHop);
       process.once('disconnect', onDisconnect);
     },
     close: () => {

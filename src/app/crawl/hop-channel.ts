@@ -1,9 +1,9 @@
-// `crawl --processes N`: hop bookings between the run's processes over their IPC channels; the first process relays between the others.
+// `crawl --processes N`: hop bookings, robots.txt answers and gate news between the run's processes over their IPC channels; the first process relays between the others.
 import type { HostSlot } from '../../ports/frontier';
-import type { HostOwners, OwnedHosts, OwnedSlotBooking } from '../../ports/host-owners';
+import type { HostNews, HostOwners, OwnedHosts, OwnedRobotsAnswer, OwnedRobotsCall, OwnedSlotBooking } from '../../ports/host-owners';
 import { steadyNowMs } from '../../politeness/clock';
 
-type HopOp = 'book' | 'paused' | 'answer' | 'sent' | 'release' | 'cancel' | 'pause' | 'gone';
+type HopOp = 'book' | 'paused' | 'robots' | 'answer' | 'sent' | 'release' | 'cancel' | 'pause' | 'tell' | 'gone';
 
 /** One message between two processes' channels. Times travel as waits: each process has its own steady clock. */
 export interface HopWire {
@@ -18,6 +18,10 @@ export interface HopWire {
   host?: string;
   waitMs?: number | null;
   unreachable?: boolean;
+  /** `robots`: the call on the owner's robots cache; its `answer` carries `result`. */
+  robots?: OwnedRobotsCall;
+  result?: OwnedRobotsAnswer;
+  news?: HostNews;
 }
 
 /** How messages leave this process: the first process reaches every other one; the others reach only the first. */
@@ -32,7 +36,7 @@ export interface HopLinks {
   close(): void;
 }
 
-const isAsk = (message: HopWire) => message.op === 'book' || message.op === 'paused';
+const isAsk = (message: HopWire) => message.op === 'book' || message.op === 'paused' || message.op === 'robots';
 
 export class HopChannel implements HostOwners {
   private nextAsk = 1;
@@ -41,7 +45,7 @@ export class HopChannel implements HostOwners {
   private readonly relayed = new Map<string, HopWire>();
   /** Slots of this process's hosts booked by other processes, by `from:booking`. */
   private readonly held = new Map<string, HostSlot>();
-  private hosts: OwnedHosts | null = null;
+  private hosts: Partial<OwnedHosts> = {};
 
   constructor(private readonly links: HopLinks) {
     links.listen((message) => this.route(message), (slot) => this.gone(slot));
@@ -53,8 +57,8 @@ export class HopChannel implements HostOwners {
     for (const ask of [...this.asks.keys()]) this.unreachable(ask);
   }
 
-  serve(hosts: OwnedHosts): void {
-    this.hosts = hosts;
+  serve(hosts: Partial<OwnedHosts>): void {
+    this.hosts = { ...this.hosts, ...hosts };
   }
 
   async book(ownerSlot: number, hostKey: string): Promise<OwnedSlotBooking | null | 'unreachable'> {
@@ -77,6 +81,15 @@ export class HopChannel implements HostOwners {
 
   pause(ownerSlot: number, hostKey: string, waitMs: number): void {
     this.post({ op: 'pause', to: ownerSlot, host: hostKey, waitMs });
+  }
+
+  async robots(ownerSlot: number, call: OwnedRobotsCall): Promise<OwnedRobotsAnswer | 'unreachable'> {
+    const answer = await this.ask(ownerSlot, { op: 'robots', robots: call });
+    return answer.unreachable ? 'unreachable' : (answer.result ?? null);
+  }
+
+  tell(ownerSlot: number, hostKey: string, news: HostNews): void {
+    this.post({ op: 'tell', to: ownerSlot, host: hostKey, news });
   }
 
   private ask(to: number, fields: Partial<HopWire> & { op: HopOp }): Promise<HopWire> {
@@ -133,8 +146,14 @@ export class HopChannel implements HostOwners {
         else slot?.cancelReservation();
         this.held.delete(key);
         break;
+      case 'robots':
+        void this.answerRobots(message);
+        break;
       case 'pause':
-        this.hosts?.pause(message.host!, message.waitMs ?? 0);
+        this.hosts.pause?.(message.host!, message.waitMs ?? 0);
+        break;
+      case 'tell':
+        this.hosts.tell?.(message.host!, message.news!);
         break;
       case 'gone':
         this.dropHeldOf(message.from);
@@ -144,10 +163,17 @@ export class HopChannel implements HostOwners {
   }
 
   private answerBook(message: HopWire): void {
-    if (this.hosts === null) return this.answer(message, { unreachable: true });
+    if (!this.hosts.book) return this.answer(message, { unreachable: true });
     const booked = this.hosts.book(message.host!);
     if (booked) this.held.set(`${message.from}:${message.ask}`, booked.slot);
     this.answer(message, { waitMs: booked ? booked.waitMs : null });
+  }
+
+  private async answerRobots(message: HopWire): Promise<void> {
+    if (!this.hosts.robots) return this.answer(message, { unreachable: true });
+    // A cache that fails answers unreachable: the asker uses its own, as a process with no one to ask does.
+    const result = await this.hosts.robots(message.robots!).catch(() => 'unreachable' as const);
+    this.answer(message, result === 'unreachable' ? { unreachable: true } : { result });
   }
 
   private async answerPaused(message: HopWire, slot: HostSlot | undefined): Promise<void> {

@@ -42,6 +42,7 @@ import { claimSpider } from './spider-claim';
 import { StartupClosers } from './startup-closers';
 import { awaitRunOpen, CrawlProcesses, joinerHopLinks, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
 import { HopChannel } from './hop-channel';
+import { shareWithOwners } from './owner-shares';
 import { callSpiderClosed } from './spider-closed';
 import type { ProcessSlot } from '../../ports/frontier';
 
@@ -118,6 +119,9 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   }));
   startup.add(() => claim.release());
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
+  // A joiner's links listen from here: the first process may ask it before its crawl is set up.
+  const hopLinks = processes?.hopLinks() ?? (options.processSlot ? joinerHopLinks(options.processSlot) : null);
+  if (hopLinks) startup.add(() => hopLinks.close());
   const { store, catalogRun, opened } = await startup.step(async () => {
     try {
       // Opened before the run exists: an items file this user cannot write refuses the start, where opened
@@ -135,12 +139,16 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   });
   const { frontier } = opened;
   startup.add(() => frontier.close());
-  const hopLinks = processes?.hopLinks() ?? (options.processSlot ? joinerHopLinks(options.processSlot) : null);
+  // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser. Opened before
+  // the processes are linked, so that everything another process may ask of this one is served at once.
+  const localRobots = await startup.step(() => openRobotsCache(settings, frontier.runId));
+  startup.add(() => localRobots.close());
   const hops = hopLinks && new HopChannel(hopLinks);
   if (hops) {
     startup.add(() => hops.close());
     opened.shareHops?.(hops);
   }
+  const { gate, robotsCache } = shareWithOwners(opened, hops, localRobots, keyOf);
   processes?.runOpened(frontier.runId, (slot) => opened.takeOverSlot?.(slot));
   const record = await startup.step(async () => startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' }));
   startup.add(() => record.close());
@@ -154,13 +162,10 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     hopWaitMs: settings.http.timeoutMs,
   });
   startup.add(() => fetcher.close());
-  // robots.txt is a plain file: it goes over HTTP even for hosts whose pages need the browser.
-  const robotsCache = await startup.step(() => openRobotsCache(settings, frontier.runId));
-  startup.add(() => robotsCache.close());
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
   if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
   // The project's middlewares, stages and extensions are constructed here: their constructors may throw.
-  const components = await startup.step(() => assembleCrawlComponents({ settings, log, stats, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate: opened.gate, robotsCache, openSessionStore: () => openSessionStore(settings, spider.name) }, writer, project }));
+  const components = await startup.step(() => assembleCrawlComponents({ settings, log, stats, spider: spider.name, runId: frontier.runId, deps: { fetcher: httpFetcher, stores, gate, robotsCache, openSessionStore: () => openSessionStore(settings, spider.name) }, writer, project }));
   startup.handOver();
   const { middlewares, events } = components;
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema, events };
