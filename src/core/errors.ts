@@ -55,6 +55,8 @@ export type ErrorCode =
   | 'DOM_TOO_DEEP'
   | 'OFFSITE'
   | 'OFFSITE_REDIRECT'
+  /** A redirect to a URL longer than urlLength.limit, not followed (engine/url-length-limit.ts). */
+  | 'URL_TOO_LONG'
   | 'ROBOTS_DISALLOWED'
   | 'ROBOTS_PENDING'
   | 'ROBOTS_UNAVAILABLE'

@@ -18,6 +18,7 @@ import { storageFailureCode } from './storage-failure';
 import { RequestSink } from './request-sink';
 import { seedFrontier } from './seeder';
 import type { Stats } from './stats';
+import { UrlLengthLimit } from './url-length-limit';
 
 type PickType = Pick['type'];
 
@@ -47,6 +48,7 @@ export class CrawlEngine {
   private readonly pool: GlobalPool;
   private readonly acks: AckTracker;
   private readonly loopWatch: LoopBlockWatch | null;
+  private readonly urlLimit: UrlLengthLimit;
   private readonly shutdown = new AbortController();
   private readonly stopSeeding = new AbortController();
   private readonly ready: Lease[] = [];
@@ -75,6 +77,7 @@ export class CrawlEngine {
       this.wake();
     });
     this.outage = new FrontierOutage(deps.settings.frontier.outageMs);
+    this.urlLimit = new UrlLengthLimit(deps.settings.urlLength.limit, deps.stats, deps.log, deps.events);
     this.loopWatch = createLoopBlockWatch({ thresholdMs: deps.settings.watchdog.blockedLoopMs, stats: deps.stats, log: deps.log });
     this.pool = new GlobalPool(deps.settings.concurrency, {
       isTaskReady: () => this.isTaskReady(),
@@ -86,7 +89,7 @@ export class CrawlEngine {
   /** Crawls until the frontier is exhausted or `stop()` was called. `seed` runs spider.start(). */
   async run(options: { seed: boolean }): Promise<void> {
     const { spider, frontier, settings, stats, log } = this.deps;
-    const sink = new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake(), this.deps.events);
+    const sink = new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake(), this.deps.events, this.urlLimit);
     const seeding = options.seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSeeding.signal, settings.frontier.outageMs) : Promise.resolve();
     const seeded = seeding
       .catch((error: unknown) => {
@@ -265,6 +268,7 @@ export class CrawlEngine {
         wake: () => this.wake(),
         storageFailed: (error) => this.storageFailed(error),
         loopWatch: this.loopWatch,
+        urlLimit: this.urlLimit,
       });
     } catch (error) {
       this.deps.log.error({ err: error, url: lease.request.url }, 'request task failed unexpectedly');

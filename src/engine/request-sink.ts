@@ -4,6 +4,7 @@ import type { CrawlEventBus } from '../events/crawl-events';
 import type { Frontier } from '../ports/frontier';
 import { frontierAddError } from './frontier-outage';
 import type { Stats } from './stats';
+import type { UrlLengthLimit } from './url-length-limit';
 
 export class RequestSink {
   private buffer: CrawlRequest[] = [];
@@ -18,6 +19,8 @@ export class RequestSink {
     private readonly batchSize: number,
     private readonly onAdded: () => void,
     private readonly events?: CrawlEventBus,
+    /** Every request the crawl stores comes through a sink: the one place a URL too long is refused. */
+    private readonly urlLimit?: UrlLengthLimit,
   ) {}
 
   /**
@@ -29,6 +32,7 @@ export class RequestSink {
    * is still acknowledged only after everything it yielded is stored.
    */
   async push(request: CrawlRequest): Promise<void> {
+    if (this.urlLimit && !this.urlLimit.admits(request)) return;
     if (!this.pushed) {
       this.pushed = true;
       this.first = this.store([request]);

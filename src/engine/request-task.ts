@@ -22,6 +22,7 @@ import { hostKeyOf } from '../politeness/host-key';
 import { retryAfterOf } from '../downloader/retry-after';
 import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
+import type { UrlLengthLimit } from './url-length-limit';
 import { storageFailureCode } from './storage-failure';
 import { notePageYield, noteSettled } from './lost-hosts';
 import { noteCodeError } from './code-errors';
@@ -48,6 +49,8 @@ export interface RequestTaskDeps {
   storageFailed: (error: unknown) => void;
   /** The event-loop watchdog, timing callback steps; null = off. */
   loopWatch: LoopBlockWatch | null;
+  /** The crawl's URL length limit: requests stored, redirects followed (one per crawl: it logs once per host). */
+  urlLimit: UrlLengthLimit;
   /** The crawl's event bus (planned and failed requests; responses and the breaker through the middleware context); the engine knows no subscriber. */
   events?: CrawlEventBus;
 }
@@ -74,6 +77,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
     download = await deps.chain.download(request, ctx, {
       signal: deps.shutdownSignal,
       checkRedirect: (from, to) => {
+        deps.urlLimit.checkHop(from, to);
         if (!isAllowedUrl(to, deps.spider.allowedDomains)) throw new OffsiteHopError('OFFSITE_REDIRECT', from, to);
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
@@ -117,7 +121,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   deps.wake();
   // What the middlewares scheduled is stored before this request's outcome is: as durable as a page's links.
   try {
-    await scheduled.store(request.depth, { frontier: deps.frontier, stats: deps.stats, addBatchSize: deps.settings.frontier.addBatchSize, depthLimit: deps.settings.depth.limit, wake: deps.wake, events: deps.events });
+    await scheduled.store(request.depth, { frontier: deps.frontier, stats: deps.stats, addBatchSize: deps.settings.frontier.addBatchSize, depthLimit: deps.settings.depth.limit, wake: deps.wake, events: deps.events, urlLimit: deps.urlLimit });
   } catch (error) {
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     if (frontierAddFailed(error)) return tryAgainLater(request, error, deps, log);
@@ -166,7 +170,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   const { response } = result;
   deps.stats.inc(`http/status/${response.status}`);
   deps.stats.inc(`host/${lease.hostKey}/status/${response.status}`);
-  const sink = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake, deps.events);
+  const sink = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake, deps.events, deps.urlLimit);
   // Requests for other hosts make this host a hub, judged through them (lost-hosts.ts). Only hosts the spider
   // may crawl: a share button to a social site (failed `offsite`, never fetched) must not excuse a shop whose
   // every product page broke.

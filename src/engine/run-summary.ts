@@ -1,5 +1,6 @@
 // The end-of-run summary: ledger counts per outcome, host and status, items, and the accounting proof.
 import type { LedgerCounts, LedgerSummary } from '../ports/frontier';
+import { URL_TOO_LONG } from './url-length-limit';
 import { isCloseSpiderReason } from './close-spider';
 import { codeErrors, type CodeErrorFacts } from './code-errors';
 import { transientFailures } from './failure-kind';
@@ -48,7 +49,7 @@ export interface RunSummary {
   status: 'finished' | 'stopped' | 'interrupted' | 'failed';
   /** Why the crawl was stopped before its queue ran dry (`closespider/itemcount`, `SIGINT`); null when it was not. */
   stopReason: string | null;
-  /** How hostile answers and odd links were handled: the `retry/`, `breaker/`, `block/`, `throttle/`, `robots/`, `depth/skipped` and `follow/skipped/` counters (full keys). */
+  /** How hostile answers and odd links were handled: the `retry/`, `breaker/`, `block/`, `throttle/`, `robots/`, `depth/skipped`, `follow/skipped/` and `url/too-long` counters (full keys). */
   handling: Record<string, number>;
   /** Alarms raised during the run (`null-price/host/<host>` → 1), from the `alarms/` stats. */
   alarms: Record<string, number>;
@@ -126,7 +127,7 @@ export const FAR_WAIT_STOP = 'frontier/max-idle-wait';
 
 // `team/`: a project's own components count under it (`ctx.stats.inc('team/seen')`, as their drops are
 // `team/why`); without it those counters reached no summary, report or run record.
-const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'redirect/', 'depth/skipped', 'follow/skipped/', 'team/'];
+const HANDLING_PREFIXES = ['retry/', 'breaker/', 'block/', 'throttle/', 'robots/', 'redirect/', 'depth/skipped', 'follow/skipped/', URL_TOO_LONG, 'team/'];
 
 export function buildSummary(args: { runId: string; spider: string; ledger: LedgerSummary; stats: Stats; interrupted: boolean; stopReason?: string | null; alarmsFailRun?: boolean; timeline?: TimelineSnapshot; storedItems?: number | null }): RunSummary {
   const { ledger, stats } = args;

@@ -6,6 +6,7 @@ import type { Frontier } from '../ports/frontier';
 import { withinDepth } from './callback-runner';
 import { RequestSink } from './request-sink';
 import type { Stats } from './stats';
+import type { UrlLengthLimit } from './url-length-limit';
 
 export interface ScheduledRequestsDeps {
   frontier: Frontier;
@@ -14,6 +15,7 @@ export interface ScheduledRequestsDeps {
   depthLimit: number;
   wake: () => void;
   events?: CrawlEventBus;
+  urlLimit: UrlLengthLimit;
 }
 
 export class ScheduledRequests {
@@ -33,7 +35,7 @@ export class ScheduledRequests {
    */
   async store(parentDepth: number, deps: ScheduledRequestsDeps): Promise<void> {
     if (this.requests.length === 0) return;
-    const sink = new RequestSink(deps.frontier, deps.stats, deps.addBatchSize, deps.wake, deps.events);
+    const sink = new RequestSink(deps.frontier, deps.stats, deps.addBatchSize, deps.wake, deps.events, deps.urlLimit);
     for (const request of this.requests.splice(0)) {
       if (!withinDepth(request, parentDepth, { stats: deps.stats, depthLimit: deps.depthLimit, events: deps.events })) continue;
       deps.stats.inc('requests/scheduled-by-middleware');

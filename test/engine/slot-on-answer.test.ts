@@ -8,6 +8,7 @@ import { accept, type DownloaderMiddleware } from '../../src/downloader/middlewa
 import { AckTracker } from '../../src/engine/ack-tracker';
 import { runRequestTask } from '../../src/engine/request-task';
 import { Stats } from '../../src/engine/stats';
+import { UrlLengthLimit } from '../../src/engine/url-length-limit';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import type { SqliteFrontier } from '../../storage/sqlite/sqlite-frontier';
 import { settingsSchema } from '../../src/settings/schema';
@@ -61,6 +62,8 @@ async function setUp(firstStatus: number) {
   const holding = new HoldingMiddleware();
   const first = expectLease(frontier.next(Date.now()));
   const settings = settingsSchema.parse({});
+  const stats = new Stats();
+  const log = pino({ level: 'silent' });
   const task = runRequestTask(first, {
     spider: new QuietSpider(),
     settings,
@@ -68,8 +71,8 @@ async function setUp(firstStatus: number) {
     chain: new DownloaderChain([holding], fetcher),
     items: { process: () => Promise.reject(new Error('the spider yields no items')) },
     acks: new AckTracker(64, () => undefined),
-    stats: new Stats(),
-    log: pino({ level: 'silent' }),
+    stats,
+    log,
     runId: frontier.runId,
     shutdownSignal: new AbortController().signal,
     wake: () => undefined,
@@ -77,6 +80,7 @@ async function setUp(firstStatus: number) {
       throw error;
     },
     loopWatch: null,
+    urlLimit: new UrlLengthLimit(settings.urlLength.limit, stats, log),
   });
   await holding.entered;
   return { frontier, holding, task };

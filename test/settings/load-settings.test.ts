@@ -142,6 +142,17 @@ describe('loadSettings', () => {
     }
   });
 
+  it('limits URLs to 2083 characters by default, as Scrapy, takes 0 for no limit, and names the layer of a bad limit', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    expect(loadSettings({ cwd, env: noEnv }).settings.urlLength.limit).toBe(2083);
+    expect(loadSettings({ cwd, env: noEnv, cliPairs: ['urlLength.limit=0'] }).settings.urlLength.limit).toBe(0);
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['urlLength.limit=-1'] })).message).toMatch(/urlLength\.limit: .*>=0.*\(from cli\)/);
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv, spiderSettings: { urlLength: { limit: 20.5 } } })).message).toMatch(/urlLength\.limit: .*int.*\(from spider\)/);
+    // Crawlee's and Scrapy's words for it are not ours: refused, not ignored.
+    const misspelt: Record<string, Record<string, number>> = { urlLength: { max: 100 } };
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv, spiderSettings: misspelt })).message).toMatch(/urlLength\.max: unknown setting/);
+  });
+
   it('names the dotted path of a value of the wrong type or range', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     const error = errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: ['http.timeoutMs=-5', 'concurrency.maxConcurrency=lots'] }));

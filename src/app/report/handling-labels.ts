@@ -21,6 +21,7 @@ const GROUPS: Array<{ prefix: string; title: string }> = [
   { prefix: 'redirect/', title: 'Refresh redirects' },
   { prefix: 'depth/', title: 'Links not followed' },
   { prefix: 'follow/', title: 'Links not followed' },
+  { prefix: 'url/', title: 'Links not followed' },
   { prefix: 'team/', title: "The project's own counters" },
 ];
 
@@ -45,6 +46,7 @@ const LABELS: Record<string, string> = {
   'robots/patterns-cut': 'robots.txt files with more wildcard patterns than a URL check searches: the rest keep out more than they say',
   'robots/no-directives': 'robots.txt answers with no directive and lines no robots.txt holds (a page in its place?): all allowed',
   'depth/skipped': 'links deeper than depth.limit',
+  'url/too-long': 'requests whose URL is longer than urlLength.limit (not queued)',
   'redirect/followed/meta-refresh': 'interstitials left for their target (meta refresh)',
   'redirect/followed/refresh-header': 'interstitials left for their target (Refresh header)',
   'redirect/ignored/meta-refresh/delay': 'pages read as themselves: their meta refresh waits longer than metaRefresh.maxDelayMs',

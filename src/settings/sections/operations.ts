@@ -105,6 +105,17 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
+  urlLength: z
+    .object({
+      /**
+       * Characters beyond which a URL is refused, as Scrapy's URLLENGTH_LIMIT (2083, the longest URL old
+       * browsers took): a request is not queued (`url/too-long`), a redirect is not followed (its request
+       * fails as `url/too-long`); 0 = no limit. Shops that grow URLs without end otherwise keep a crawl going.
+       */
+      limit: z.number().int().min(0).default(2083),
+    })
+    .strict()
+    .prefault({}),
   shutdown: z
     .object({
       /** How long in-flight requests may finish after SIGINT/SIGTERM. */
