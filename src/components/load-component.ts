@@ -13,7 +13,7 @@ const SHAPE: Record<ComponentKind, readonly string[]> = {
   middleware: ['processRequest', 'processResponse', 'processError'],
   stage: ['process'],
   sink: ['write'],
-  extension: ['register'],
+  extension: ['register', 'idle'],
   store: ['writeBatch'],
 };
 
@@ -22,7 +22,7 @@ const HOOKS: Record<ComponentKind, readonly string[]> = {
   middleware: ['open', 'processRequest', 'processResponse', 'processError', 'checkRedirect', 'awaitRedirect', 'close'],
   stage: ['open', 'process', 'pageDone', 'close'],
   sink: ['open', 'write', 'close'],
-  extension: ['register', 'close'],
+  extension: ['register', 'idle', 'close'],
   store: ['writeBatch', 'countItems', 'iterateItems', 'close'],
 };
 
