@@ -26,6 +26,11 @@ const HOOKS: Record<ComponentKind, readonly string[]> = {
   store: ['writeBatch', 'countItems', 'iterateItems', 'close'],
 };
 
+/** Names a Scrapy or event-style port gives a hook (a signal handler's name): too far from the hook for the spelling check. */
+const PORTED_NAMES: Partial<Record<ComponentKind, Readonly<Record<string, string>>>> = {
+  extension: { spider_idle: 'idle', spiderIdle: 'idle', onIdle: 'idle', onSpiderIdle: 'idle' },
+};
+
 /** Where a component of each kind is named in the settings, for a value listed under the wrong one. */
 const SECTION: Record<ComponentKind, string> = { middleware: 'middlewares.add', stage: 'pipeline.add', sink: 'pipeline.sinks', extension: 'extensions', store: 'storage.items' };
 
@@ -111,7 +116,7 @@ function misspeltHook(kind: ComponentKind, value: object): string | null {
   const hooks = HOOKS[kind];
   for (const method of methodNames(value)) {
     if (hooks.includes(method)) continue;
-    const meant = hooks.find((hook) => editDistance(method, hook) <= (hook.length >= 7 ? 2 : 0));
+    const meant = PORTED_NAMES[kind]?.[method] ?? hooks.find((hook) => editDistance(method, hook) <= (hook.length >= 7 ? 2 : 0));
     if (meant) return `method ${method} is no ${kind} hook and would never be called; did you mean ${meant}? (${kind} hooks: ${hooks.join(', ')})`;
   }
   return null;
