@@ -76,6 +76,8 @@ describe('idle hooks: more work once the queue ran dry', { timeout: 120_000 }, (
       expect(run.stdout).toMatch(/planned\s+7\n/);
       expect(run.stdout).toMatch(/succeeded\s+7\n/);
       expect(run.stdout).toContain('the run holds 5');
+      expect(run.stdout).toMatch(/times the queue ran dry and the idle hooks were asked\s+5\n/);
+      expect(run.stdout).toMatch(/requests the idle hooks added\s+4\n/);
     } finally {
       project.cleanup();
     }

@@ -21,6 +21,7 @@ const GROUPS: Array<{ prefix: string; title: string }> = [
   { prefix: 'redirect/', title: 'Refresh redirects' },
   { prefix: 'depth/', title: 'Links not followed' },
   { prefix: 'follow/', title: 'Links not followed' },
+  { prefix: 'idle/', title: 'Idle hooks (the queue ran dry)' },
   { prefix: 'team/', title: "The project's own counters" },
 ];
 
@@ -44,6 +45,8 @@ const LABELS: Record<string, string> = {
   'robots/cut': 'robots.txt files longer than 500 KiB: rules after that not read',
   'robots/no-directives': 'robots.txt answers with no directive and lines no robots.txt holds (a page in its place?): all allowed',
   'depth/skipped': 'links deeper than depth.limit',
+  'idle/rounds': 'times the queue ran dry and the idle hooks were asked',
+  'idle/requests': 'requests the idle hooks added',
   'redirect/followed/meta-refresh': 'interstitials left for their target (meta refresh)',
   'redirect/followed/refresh-header': 'interstitials left for their target (Refresh header)',
   'redirect/ignored/meta-refresh/delay': 'pages read as themselves: their meta refresh waits longer than metaRefresh.maxDelayMs',
