@@ -99,6 +99,31 @@ describe('idle hooks: more work once the queue ran dry', { timeout: 120_000 }, (
     }
   });
 
+  it('a hook that always finds more is stopped by a closeSpider limit, as any crawl is', async () => {
+    const project = shopProject(server, { closeSpider: { pageCount: 6 } }, {
+      'spiders/endless.mjs': `
+import { CrawlRequest, Spider } from 'pricecrawl';
+export class EndlessSpider extends Spider {
+  name = 'endless';
+  startUrls = ['${server.url('/list')}'];
+  async *parse(res) {}
+  async *parseProduct(res) { yield { sku: new URL(res.url).pathname, price: res.$('.price').text(), currency: 'USD', url: res.url }; }
+  async *idle(round) {
+    for (let i = 0; i < 3; i++) yield new CrawlRequest({ url: '${server.url('/p/')}' + (round * 10 + i), callback: 'parseProduct' });
+  }
+}
+`,
+    });
+    try {
+      const run = await cli(['crawl', 'endless', '-s', 'log.format=json'], { cwd: project.root });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain('closespider/pagecount');
+      expect(run.stdout).toMatch(/succeeded\s+[67]\n/);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('an idle hook that throws is the code error of its owner (exit 4); what it queued first is crawled, and a wrong value names the fix', async () => {
     const project = shopProject(server, { extensions: { 'schedules-a-string': { module: './extensions/schedules-a-string.mjs' } } }, {
       'extensions/schedules-a-string.mjs': "export default { idle(ctx) { if (ctx.round === 1) ctx.schedule('/p/9'); } };",
