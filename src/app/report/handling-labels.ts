@@ -22,6 +22,7 @@ const GROUPS: Array<{ prefix: string; title: string }> = [
   { prefix: 'depth/', title: 'Links not followed' },
   { prefix: 'follow/', title: 'Links not followed' },
   { prefix: 'idle/', title: 'Idle hooks (the queue ran dry)' },
+  { prefix: 'cache/', title: 'HTTP cache (cache.enabled: development only, pages may be old)' },
   { prefix: 'team/', title: "The project's own counters" },
 ];
 
@@ -45,6 +46,9 @@ const LABELS: Record<string, string> = {
   'robots/cut': 'robots.txt files longer than 500 KiB: rules after that not read',
   'robots/no-directives': 'robots.txt answers with no directive and lines no robots.txt holds (a page in its place?): all allowed',
   'depth/skipped': 'links deeper than depth.limit',
+  'cache/hit': 'answers replayed from the HTTP cache, not fetched',
+  'cache/miss': 'requests not in the HTTP cache (fetched)',
+  'cache/stored': 'answers stored in the HTTP cache',
   'idle/rounds': 'times the queue ran dry and the idle hooks were asked',
   'idle/requests': 'requests the idle hooks added',
   'redirect/followed/meta-refresh': 'interstitials left for their target (meta refresh)',
