@@ -11,6 +11,7 @@ import type { HostGate } from '../src/ports/host-gate';
 import { AdaptiveThrottleMiddleware } from './adaptive-throttle';
 import { BlockDetectionMiddleware } from './block-detection';
 import { CircuitBreakerMiddleware, type ThrottleCheck } from './circuit-breaker';
+import { HttpCacheMiddleware } from './http-cache';
 import { HttpErrorsMiddleware } from './http-errors';
 import { MetaRefreshMiddleware } from './meta-refresh';
 import { OffsiteMiddleware } from './offsite';
@@ -87,6 +88,8 @@ function blockDetection(settings: Settings, _deps: MiddlewareDeps, shared: Share
  * - meta-refresh right above raw-capture: an interstitial that refreshes elsewhere is, like a 3xx hop the
  *   fetcher follows, no answer for the others to judge (no session use, no throttle or breaker signal, no
  *   soft-404 or block check); raw capture still stores it, and the target's answer comes back through all.
+ * - http-cache (only with cache.enabled) right above raw-capture: a replayed answer is judged by every
+ *   middleware above as a fetched one, and never reaches the fetch log as a fetch.
  * - raw-capture last, next to the fetcher: it stores every body and logs every fetch (errors
  *   included) before any middleware or the spider can fail or drop the response.
  */
@@ -100,8 +103,12 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['sessions', sessions],
   ['robots-txt', (settings, deps, shared) => new RobotsTxtMiddleware(settings, deps.fetcher, deps.robotsCache, deps.gate, shared.blocks)],
   ['meta-refresh', (settings) => new MetaRefreshMiddleware(settings.metaRefresh)],
+  ['http-cache', (settings) => new HttpCacheMiddleware(settings.cache)],
   ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],
 ];
+
+/** Built-ins that are in the chain only when a setting asks for them: the development cache must never be on unasked. */
+const OPT_IN: Readonly<Record<string, (settings: Settings) => boolean>> = { 'http-cache': (settings) => settings.cache.enabled };
 
 /**
  * The crawl's middlewares: the built-ins in their order, minus `middlewares.disabled`, with a project's
@@ -110,7 +117,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
  * yet: a crawl checks the order before its run exists (an unknown `after` leaves no run behind).
  */
 export function orderMiddlewares(settings: Settings, added: readonly AddedComponent<DownloaderMiddleware>[] = []): NamedComponent<(deps: MiddlewareDeps, shared: SharedParts) => DownloaderMiddleware>[] {
-  const builtIns = DEFAULT_MIDDLEWARES.map(([name, make]) => ({ name, origin: 'built-in', value: (deps: MiddlewareDeps, shared: SharedParts) => make(settings, deps, shared) }));
+  const builtIns = DEFAULT_MIDDLEWARES.filter(([name]) => OPT_IN[name]?.(settings) ?? true).map(([name, make]) => ({ name, origin: 'built-in', value: (deps: MiddlewareDeps, shared: SharedParts) => make(settings, deps, shared) }));
   const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
   return orderComponents(builtIns, addedLazy, { section: 'middlewares', kind: 'middleware', disabled: settings.middlewares.disabled, defaultBefore: 'raw-capture' });
 }

@@ -10,6 +10,8 @@ export { Spider, type SpiderClass, type SpiderClosedRun, type SpiderOutput, type
 export { z } from 'zod';
 export { CrawlRequest, type CrawlRequestInit, type FetchMode, type HttpMethod } from './core/request';
 export { CrawlResponse, type ResponseTimings } from './core/response';
+export { CrawlSpider, type Rule } from './core/crawl-spider';
+export { LinkExtractor, type ExtractedLink, type LinkExtractorOptions, type LinkPattern } from './core/link-extractor';
 // What `res.follow()` returns for a link it cannot crawl (`mailto:`, a broken URL): ignored when yielded, counted.
 export type { SkippedLink } from './core/skipped-link';
 export type { Item, PriceItem, ItemSource, PricingItemFields, StoredPriceCheck } from './core/item';
@@ -75,7 +77,7 @@ export type { Stats } from './engine/stats';
 
 // A project's own components: item sinks, extensions and the crawl events they hear.
 export type { ItemSinkComponent, ItemSinkContext } from './components/item-sink-component';
-export type { Extension, ExtensionContext } from './components/extension';
+export type { Extension, ExtensionContext, IdleContext } from './components/extension';
 export type { CrawlEventHandler, CrawlEventMap, CrawlEventName, CrawlEvents } from './events/crawl-events';
 export type { CrawlSnapshot } from './events/crawl-snapshot';
 // The item store port: a project's own store (`storage.items` in pricecrawl.config.json) implements it.

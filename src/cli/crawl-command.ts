@@ -45,6 +45,8 @@ export interface CrawlCommandOptions {
   processes?: string;
   /** `--process-slot k/n` (internal): this is process k of n, started by the first one on `run`. */
   processSlot?: string;
+  /** `--cache`: same as -s cache.enabled=true (development: answers replayed from disk). */
+  cache?: boolean;
 }
 
 /**
@@ -71,9 +73,14 @@ async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: bo
   if (opts.logLevel) cliPairs.push(`log.level=${opts.logLevel}`);
   if (opts.logFile) cliPairs.push(`log.file=${opts.logFile}`);
   if (opts.frontier) cliPairs.push(`frontier.url=${opts.frontier}`);
+  if (opts.cache) cliPairs.push('cache.enabled=true');
   const processSlot = parseProcessSlot(opts.processSlot);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
   refuseSharedFrontier(processes, loaded.settings.frontier.url);
+  // --due and --full are the scheduler's runs: their prices feed the history and the catalog, which old pages must not.
+  if (loaded.settings.cache.enabled && (opts.due || opts.full)) {
+    throw new SettingsError(`cache.enabled replays stored answers, so a --${opts.due ? 'due' : 'full'} run would record old pages as today's prices; run it without the cache (cache.enabled is for developing a spider)`);
+  }
   const live = processSlot ? null : LiveProgress.forTerminal(loaded.settings);
   const log = createLogger({ ...loaded.settings.log, prettyDestination: live?.logStream });
   let engine: CrawlEngine | null = null;

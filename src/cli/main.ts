@@ -56,6 +56,7 @@ program
   .option('--due-until <time>', 'with --due: also what falls due before this ISO time (the scheduler passes its next tick, so nothing waits a whole tick past its due time)')
   .addOption(new Option('--log-level <level>', 'log level').choices(['trace', 'debug', 'info', 'warn', 'error', 'silent']))
   .option('--log-file <file>', 'write the log to this file (JSON lines, appended) instead of stderr; same as -s log.file=<file>')
+  .addOption(new Option('--cache', 'development: store each HTTP answer on disk and replay it on the next run instead of fetching (cache.enabled; pages and prices may be old)').conflicts(['due', 'full']))
   .action(async (spider: string, opts) => {
     // `--processes N`: the others start now, loading their modules while this one loads its own.
     const { forkCrawlProcesses } = await import('./crawl-processes-cli');

@@ -13,7 +13,7 @@ const SHAPE: Record<ComponentKind, readonly string[]> = {
   middleware: ['processRequest', 'processResponse', 'processError'],
   stage: ['process'],
   sink: ['write'],
-  extension: ['register'],
+  extension: ['register', 'idle'],
   store: ['writeBatch'],
 };
 
@@ -22,8 +22,13 @@ const HOOKS: Record<ComponentKind, readonly string[]> = {
   middleware: ['open', 'processRequest', 'processResponse', 'processError', 'checkRedirect', 'awaitRedirect', 'close'],
   stage: ['open', 'process', 'pageDone', 'close'],
   sink: ['open', 'write', 'close'],
-  extension: ['register', 'close'],
+  extension: ['register', 'idle', 'close'],
   store: ['writeBatch', 'countItems', 'iterateItems', 'close'],
+};
+
+/** Names a Scrapy or event-style port gives a hook (a signal handler's name): too far from the hook for the spelling check. */
+const PORTED_NAMES: Partial<Record<ComponentKind, Readonly<Record<string, string>>>> = {
+  extension: { spider_idle: 'idle', spiderIdle: 'idle', onIdle: 'idle', onSpiderIdle: 'idle' },
 };
 
 /** Where a component of each kind is named in the settings, for a value listed under the wrong one. */
@@ -111,7 +116,7 @@ function misspeltHook(kind: ComponentKind, value: object): string | null {
   const hooks = HOOKS[kind];
   for (const method of methodNames(value)) {
     if (hooks.includes(method)) continue;
-    const meant = hooks.find((hook) => editDistance(method, hook) <= (hook.length >= 7 ? 2 : 0));
+    const meant = PORTED_NAMES[kind]?.[method] ?? hooks.find((hook) => editDistance(method, hook) <= (hook.length >= 7 ? 2 : 0));
     if (meant) return `method ${method} is no ${kind} hook and would never be called; did you mean ${meant}? (${kind} hooks: ${hooks.join(', ')})`;
   }
   return null;

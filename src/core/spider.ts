@@ -10,6 +10,7 @@ import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
 import { isBrandedRequest, isSpiderBase, SPIDER_BRAND } from './package-brand';
 import type { CrawlResponse } from './response';
 import { SkippedLink } from './skipped-link';
+import { isCallbackName } from './spider-hooks';
 import { SPIDER_LOGGER, standaloneSpiderLogger } from './spider-logger';
 
 /** What a callback or `start()` may yield. A SkippedLink (from `res.follow`) is ignored; anything else that is not a CrawlRequest is an item. */
@@ -79,6 +80,16 @@ export abstract class Spider {
    */
   closed?(reason: string, run: SpiderClosedRun): void | Promise<void>;
 
+  /**
+   * Scrapy's `spider_idle`: called when the queue ran dry (nothing pending, nothing in flight), before the run
+   * ends. What it yields is queued as `start()`'s requests are (durably, deduplicated against the run, depth 0),
+   * and the run goes on; it is called again at the next dry queue, and the run ends after a call that added
+   * nothing new (a URL the run already planned does not count). `round` counts the calls from 1 in this process:
+   * after `--resume` it starts again, so keep where a paged API stopped in the requests' `meta`, not in a field.
+   * A throw is the project's code error `callback/idle` (what it yielded before is kept).
+   */
+  idle?(round: number): AsyncIterable<SpiderOutput> | Iterable<SpiderOutput>;
+
   /** Default callback for start URLs. */
   // eslint-disable-next-line require-yield
   async *parse(response: CrawlResponse): AsyncGenerator<SpiderOutput> {
@@ -103,9 +114,6 @@ export function resolveCallback(spider: Spider, name: string): SpiderCallback {
   return candidate.bind(spider) as SpiderCallback;
 }
 
-/** Methods of Spider that are hooks, not callbacks a request may name. */
-const NOT_CALLBACKS = new Set(['constructor', 'start', 'request', 'catalogRequest', 'fallbackRequest', 'closed']);
-const isCallbackName = (name: string) => !NOT_CALLBACKS.has(name) && !name.startsWith('_');
 
 /** The spider's methods that can serve as callbacks (own class and its bases, below Spider). */
 export function callbackNames(spider: Spider): string[] {

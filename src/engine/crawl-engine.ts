@@ -10,6 +10,7 @@ import { AckTracker } from './ack-tracker';
 import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
+import { IdleRounds, type IdleSource } from './idle-rounds';
 import { FrontierOutage, frontierAddFailed, frontierRunLost, frontierSeederLost } from './frontier-outage';
 import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
@@ -42,6 +43,8 @@ export interface CrawlEngineDeps {
   seeds?: AsyncIterable<SpiderOutput>;
   /** The crawl's event bus, an optional port: the engine emits, it knows no subscriber. */
   events?: CrawlEventBus;
+  /** What may queue more once the queue ran dry (the spider's and extensions' idle hooks); absent, a dry queue ends the run. */
+  idle?: IdleSource;
 }
 
 export class CrawlEngine {
@@ -60,6 +63,7 @@ export class CrawlEngine {
   /** The frontier's last error once it failed for `frontier.outageMs` without a break; the crawl stopped then. */
   frontierError: unknown = null;
   private readonly outage: FrontierOutage;
+  private idle: IdleRounds | null = null;
   private stopping = false;
   private reason: string | null = null;
   private running = 0;
@@ -89,7 +93,8 @@ export class CrawlEngine {
   /** Crawls until the frontier is exhausted or `stop()` was called. `seed` runs spider.start(). */
   async run(options: { seed: boolean }): Promise<void> {
     const { spider, frontier, settings, stats, log } = this.deps;
-    const sink = new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake(), this.deps.events, this.urlLimit);
+    const sink = this.newSink();
+    this.idle = this.idleRounds(options.seed);
     const seeding = options.seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSeeding.signal, settings.frontier.outageMs) : Promise.resolve();
     const seeded = seeding
       .catch((error: unknown) => {
@@ -131,7 +136,36 @@ export class CrawlEngine {
       if (timeout) clearTimeout(timeout);
     }
     await seeded;
+    await this.idle?.settled();
     await this.acks.drain();
+  }
+
+  /**
+   * Only the process that seeds runs idle rounds: the others of a shared run see the queue dry while the
+   * seeding one may still be asked for more, and each would ask its own hooks for the same pages again.
+   */
+  private idleRounds(seeds: boolean): IdleRounds | null {
+    const { idle, stats, settings, log } = this.deps;
+    if (!idle || !seeds) return null;
+    return new IdleRounds({
+      source: idle,
+      sink: () => this.newSink(),
+      stats,
+      log,
+      signal: this.stopSeeding.signal,
+      outageMs: settings.frontier.outageMs,
+      wake: () => this.wake(),
+      failed: (error) => {
+        if (storageFailureCode(error) !== null) this.storageFailed(error);
+        else this.frontierFailed(error, frontierRunLost(error) ? 'frontier/run-lost' : 'frontier/unreachable', 'the frontier did not store what the idle hooks queued; stopping the crawl');
+      },
+    });
+  }
+
+  /** Where start()'s and the idle hooks' requests enter the frontier: batched, deduped, the URL length checked. */
+  private newSink(): RequestSink {
+    const { frontier, stats, settings, events } = this.deps;
+    return new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake(), events, this.urlLimit);
   }
 
   /** Graceful stop: no new requests; in-flight ones get `graceMs`, then are cut off and stay queued. */
@@ -286,7 +320,9 @@ export class CrawlEngine {
     return then(this.pick(), (pick) => {
       if (pick === 'lease') this.wake();
       if (pick === 'wait' && this.waitsTooLong()) return true;
-      return pick === 'empty' && this.ready.length === 0 && this.running === 0;
+      const dry = pick === 'empty' && this.ready.length === 0 && this.running === 0;
+      if (!dry || this.stopping) return dry;
+      return this.idle?.drained() ?? true;
     });
   }
 

@@ -12,6 +12,8 @@ export class RequestSink {
   private pushed = false;
   /** The first request's add while it is under way; flush() waits for it (and throws its error). */
   private first: Promise<void> | null = null;
+  /** Requests the frontier stored through this sink (duplicates of the run not counted). */
+  added = 0;
 
   constructor(
     private readonly frontier: Frontier,
@@ -65,6 +67,7 @@ export class RequestSink {
       this.buffer.unshift(...batch);
       return Promise.reject(frontierAddError(error));
     });
+    this.added += added;
     this.stats.inc('requests/planned', added);
     this.stats.inc('requests/duplicate', duplicates);
     // A shared frontier holds them only now.

@@ -1,4 +1,5 @@
 // What a run lost, from its summary: requests lost to transient failures, hosts lost whole, work lost to errors in our code, hosts waited on. One source for every surface.
+import { isCallbackName } from '../core/spider-hooks';
 import type { CodeErrorFacts, CodeErrorKind } from './code-errors';
 import { lostHostHint } from './lost-hosts';
 import type { RunSummary } from './run-summary';
@@ -118,7 +119,9 @@ const CODE_ERROR_UNITS: Record<CodeErrorKind, [one: string, many: string]> = {
 
 /** `callback "parseProduct": 3 pages failed`. */
 export function codeErrorCounts(e: RunLosses['codeErrors'][number]): string {
-  const [one, many] = CODE_ERROR_UNITS[e.kind] ?? ['time', 'times'];
+  // The spider's `closed()` and `idle()` are no page's callback: "1 page failed" sent readers looking for one.
+  const hook = e.kind === 'callback' && !isCallbackName(e.name);
+  const [one, many] = hook ? ['call failed', 'calls failed'] : (CODE_ERROR_UNITS[e.kind] ?? ['time', 'times']);
   return `${e.kind} "${e.name}": ${e.count} ${e.count === 1 ? one : many}`;
 }
 

@@ -1,4 +1,4 @@
-// Requests a downloader middleware planned while its request was downloaded (`ctx.schedule`): collected, then stored before the request's outcome.
+// Requests a component planned with `ctx.schedule` (a downloader middleware while its request was downloaded, an extension's idle hook): collected, then stored.
 import { isBrandedRequest } from '../core/package-brand';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
@@ -29,6 +29,11 @@ export class ScheduledRequests {
     this.requests.push(request);
   };
 
+  /** What was scheduled so far, handed over once (an extension's idle round yields them as seeds). */
+  take(): CrawlRequest[] {
+    return this.requests.splice(0);
+  }
+
   /**
    * Stores what was scheduled, one link below the request being handled. Awaited before that request is
    * acknowledged, failed or put back: an ack first would lose them to a crash, as it would a page's links.
@@ -36,7 +41,7 @@ export class ScheduledRequests {
   async store(parentDepth: number, deps: ScheduledRequestsDeps): Promise<void> {
     if (this.requests.length === 0) return;
     const sink = new RequestSink(deps.frontier, deps.stats, deps.addBatchSize, deps.wake, deps.events, deps.urlLimit);
-    for (const request of this.requests.splice(0)) {
+    for (const request of this.take()) {
       if (!withinDepth(request, parentDepth, { stats: deps.stats, depthLimit: deps.depthLimit, events: deps.events })) continue;
       deps.stats.inc('requests/scheduled-by-middleware');
       await sink.push(request);

@@ -8,6 +8,9 @@ import type { RequestSink } from './request-sink';
 import { storageFailureCode } from './storage-failure';
 import type { Stats } from './stats';
 
+/** Which hook the seeds come from: the run's `start()`, or an `idle()` round once the queue ran dry (idle-rounds.ts). */
+export type SeedSource = 'start' | 'idle';
+
 /** How long the seeder waits before it offers a batch the frontier did not store again. */
 const SEED_RETRY_MS = 1_000;
 
@@ -15,7 +18,7 @@ const SEED_RETRY_MS = 1_000;
  * `seeds` is consumed lazily: one sink batch at most is held, whatever the source yields. A shared frontier
  * away for a moment (a Redis restart, a failover) is waited out for `outageMs`, as the engine's picks do.
  */
-export async function seedFrontier(seeds: AsyncIterable<SpiderOutput>, sink: RequestSink, stats: Stats, log: Logger, signal: AbortSignal, outageMs = 0): Promise<void> {
+export async function seedFrontier(seeds: AsyncIterable<SpiderOutput>, sink: RequestSink, stats: Stats, log: Logger, signal: AbortSignal, outageMs = 0, source: SeedSource = 'start'): Promise<void> {
   const outage = new FrontierOutage(outageMs);
   const stored = (error: unknown) => storeAgain(error, sink, outage, log, signal);
   let count = 0;
@@ -24,8 +27,8 @@ export async function seedFrontier(seeds: AsyncIterable<SpiderOutput>, sink: Req
       if (signal.aborted) break;
       if (isSkippedLink(output)) continue;
       if (!isRequest(output)) {
-        stats.inc('spider/errors/item-from-start');
-        log.warn('start() yielded an item; items belong in callbacks, this one is ignored');
+        stats.inc(`spider/errors/item-from-${source}`);
+        log.warn(`${source}() yielded an item; items belong in callbacks, this one is ignored`);
         continue;
       }
       await sink.push(output).catch(stored);
@@ -38,7 +41,7 @@ export async function seedFrontier(seeds: AsyncIterable<SpiderOutput>, sink: Req
     throw error;
   }
   await sink.flush().catch(stored);
-  log.debug({ seeds: count }, 'seeding finished');
+  log.debug({ seeds: count, source }, 'seeding finished');
 }
 
 /**

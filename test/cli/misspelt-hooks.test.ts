@@ -35,7 +35,14 @@ const MISSPELT: Array<{ label: string; section: 'middlewares' | 'pipeline' | 'ex
     section: 'extensions',
     file: 'extensions/pager.mjs',
     source: 'export default class Pager {\n  register() {}\n  Close() {}\n}\n',
-    line: 'extension "team-check" (./extensions/pager.mjs): method Close is no extension hook and would never be called; did you mean close? (extension hooks: register, close)',
+    line: 'extension "team-check" (./extensions/pager.mjs): method Close is no extension hook and would never be called; did you mean close? (extension hooks: register, idle, close)',
+  },
+  {
+    label: 'an extension whose idle hook is named spider_idle, as in Scrapy',
+    section: 'extensions',
+    file: 'extensions/pager.mjs',
+    source: 'export default class Pager {\n  register() {}\n  spider_idle(ctx) {}\n}\n',
+    line: 'extension "team-check" (./extensions/pager.mjs): method spider_idle is no extension hook and would never be called; did you mean idle? (extension hooks: register, idle, close)',
   },
 ];
 

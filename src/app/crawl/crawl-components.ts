@@ -13,6 +13,7 @@ import { CrawlEventBus } from '../../events/crawl-events';
 import type { BatchWriter } from '../../pipeline/batch-writer';
 import type { PipelineStage } from '../../pipeline/stage';
 import { findProject } from '../project/find-project';
+import type { IdleExtension } from './idle-hooks';
 import type { Settings } from '../../settings/schema';
 
 export interface CrawlComponents {
@@ -23,6 +24,8 @@ export interface CrawlComponents {
   stageNames: string[];
   extensionNames: string[];
   events: CrawlEventBus;
+  /** The extensions, for their idle hooks (idle-hooks.ts). */
+  extensions: IdleExtension[];
   /** Opens sinks and registers extensions (after the stores, before the first request). */
   open(): Promise<void>;
   /** Closes the sinks once the pipeline wrote its last batch; a failure is logged with the sink's name. */
@@ -65,12 +68,13 @@ export function assembleCrawlComponents(args: { settings: Settings; log: Logger;
     stageNames: [...stages.map(shownName), ...project.sinks.map((s) => `sink ${s.name}${s.durable ? '' : ' (best effort)'} (${s.origin})`)],
     extensionNames: extensions.map(shownName),
     events,
+    extensions: extensions.map(({ name, value }) => ({ name, extension: value })),
     open: async () => {
       for (const { name, sink } of project.sinks) await openComponent('sink', name, () => sink.open?.({ spider, runId, settings, stats, log: log.child({ sink: name }) }));
       // An extension the project configured that cannot register (an alarm among them) would leave the run
       // unwatched while looking as asked: it stops the start as a stage that cannot open does.
       for (const { name, value: extension } of extensions) {
-        await openComponent('extension', name, () => extension.register(events.forOwner(name), { spider, runId, settings, stats, log: log.child({ extension: name }) }));
+        await openComponent('extension', name, () => extension.register?.(events.forOwner(name), { spider, runId, settings, stats, log: log.child({ extension: name }) }));
       }
     },
     closeSinks: async () => closeAll(project.sinks.map(({ name, sink }) => ({ name, value: sink })), log),

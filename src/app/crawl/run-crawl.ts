@@ -43,6 +43,7 @@ import { StartupClosers } from './startup-closers';
 import { awaitRunOpen, CrawlProcesses, joinerHopLinks, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
 import { HopChannel } from './hop-channel';
 import { shareWithOwners } from './owner-shares';
+import { idleHooks } from './idle-hooks';
 import { callSpiderClosed } from './spider-closed';
 import type { ProcessSlot } from '../../ports/frontier';
 
@@ -173,7 +174,8 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const pipeline = new PipelineRunner(components.stages, writer, pipelineCtx, events);
   logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames, extensions: components.extensionNames });
 
-  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events });
+  const idle = idleHooks(spider, components.extensions, { stats, log }) ?? undefined;
+  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events, idle });
   options.onEngine?.(engine);
   const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: steadyNowMs });
   // Stats line, timeline, alarms' verdict and the caller's observers listen on the bus; none sits in a chain.

@@ -22,6 +22,8 @@ const GROUPS: Array<{ prefix: string; title: string }> = [
   { prefix: 'depth/', title: 'Links not followed' },
   { prefix: 'follow/', title: 'Links not followed' },
   { prefix: 'url/', title: 'Links not followed' },
+  { prefix: 'idle/', title: 'Idle hooks (the queue ran dry)' },
+  { prefix: 'cache/', title: 'HTTP cache (cache.enabled: development only, pages may be old)' },
   { prefix: 'team/', title: "The project's own counters" },
 ];
 
@@ -47,6 +49,11 @@ const LABELS: Record<string, string> = {
   'robots/no-directives': 'robots.txt answers with no directive and lines no robots.txt holds (a page in its place?): all allowed',
   'depth/skipped': 'links deeper than depth.limit',
   'url/too-long': 'requests whose URL is longer than urlLength.limit (not queued)',
+  'cache/hit': 'answers replayed from the HTTP cache, not fetched',
+  'cache/miss': 'requests not in the HTTP cache (fetched)',
+  'cache/stored': 'answers stored in the HTTP cache',
+  'idle/rounds': 'times the queue ran dry and the idle hooks were asked',
+  'idle/requests': 'requests the idle hooks added',
   'redirect/followed/meta-refresh': 'interstitials left for their target (meta refresh)',
   'redirect/followed/refresh-header': 'interstitials left for their target (Refresh header)',
   'redirect/ignored/meta-refresh/delay': 'pages read as themselves: their meta refresh waits longer than metaRefresh.maxDelayMs',

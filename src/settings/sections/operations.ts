@@ -98,6 +98,21 @@ export const operationSettings = {
     })
     .strict()
     .prefault({}),
+  cache: z
+    .object({
+      /**
+       * Scrapy's HTTPCACHE_ENABLED, for developing a spider: each HTTP answer is stored on disk and replayed on the
+       * next run instead of fetched. Never on by default, and said at every start (warn) and in the summary: a
+       * cached run reads old pages, so its prices are not today's.
+       */
+      enabled: z.boolean().default(false),
+      /** Where answers are kept, one folder per spider; relative to the working folder. */
+      dir: z.string().min(1).default('./.pricecrawl-httpcache'),
+      /** Answers with these statuses are fetched every time, never stored (Scrapy's HTTPCACHE_IGNORE_HTTP_CODES). */
+      ignoreStatuses: z.array(z.number().int().min(100).max(599)).default([]),
+    })
+    .strict()
+    .prefault({}),
   depth: z
     .object({
       /** Links followed from a start request (depth 0) beyond which yielded requests are dropped (`depth/skipped`); 0 = unlimited. */

@@ -1,0 +1,74 @@
+// http-cache: Scrapy's HTTPCACHE for developing a spider: HTTP answers stored on disk, replayed on the next run instead of fetched.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { replaceFile } from '../src/core/replace-file';
+import type { CrawlRequest } from '../src/core/request';
+import { CrawlResponse } from '../src/core/response';
+import { CONTINUE, accept, type DownloaderMiddleware, type MiddlewareContext, type MiddlewareOpenContext, type RequestOutcome, type ResponseOutcome } from '../src/downloader/middleware';
+import type { Settings } from '../src/settings/schema';
+
+/** One stored answer: what the fetcher gave, the body as its exact bytes (so `rawHash` is the bytes' hash on replay too). */
+interface StoredAnswer {
+  url: string;
+  status: number;
+  headers: Record<string, string | string[]>;
+  encoding: string;
+  redirectChain: string[];
+  bodyBase64: string;
+}
+
+/**
+ * Only in the chain when `cache.enabled` (middlewares/index.ts), right above raw-capture: a replayed answer
+ * was no fetch, so the fetch log and the blob store never record it, while every middleware above judges it
+ * as a fetched one (http-errors, block detection). Browser answers are not stored: their live page cannot be
+ * replayed. Keyed by the request's fingerprint (method, URL, body), per spider.
+ */
+export class HttpCacheMiddleware implements DownloaderMiddleware {
+  readonly name = 'http-cache';
+  private dir = '';
+  /** Answers this middleware replayed: they come back through its own processResponse, and are no new answer to store. */
+  private readonly replayed = new WeakSet<CrawlResponse>();
+
+  constructor(private readonly config: Settings['cache']) {}
+
+  open(ctx: MiddlewareOpenContext): void {
+    this.dir = join(this.config.dir, ctx.spider.name);
+    mkdirSync(this.dir, { recursive: true });
+    ctx.log.warn({ dir: this.dir }, 'HTTP cache on (cache.enabled): answers stored before are replayed, not fetched; pages and prices may be old, not for production runs');
+  }
+
+  processRequest(request: CrawlRequest, ctx: MiddlewareContext): RequestOutcome {
+    const stored = this.read(request);
+    if (stored === null) {
+      ctx.stats.inc('cache/miss');
+      return CONTINUE;
+    }
+    ctx.stats.inc('cache/hit');
+    const nowMs = Date.now();
+    const response = new CrawlResponse({ request, url: stored.url, status: stored.status, headers: stored.headers, body: Buffer.from(stored.bodyBase64, 'base64'), encoding: stored.encoding, timings: { startedAtMs: nowMs, finishedAtMs: nowMs }, redirectChain: stored.redirectChain });
+    this.replayed.add(response);
+    return { type: 'respond', response };
+  }
+
+  processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
+    if (response.fetchMode === 'http' && !this.config.ignoreStatuses.includes(response.status) && !this.replayed.has(response)) {
+      const answer: StoredAnswer = { url: response.url, status: response.status, headers: response.headers, encoding: response.encoding, redirectChain: [...response.redirectChain], bodyBase64: response.body.toString('base64') };
+      replaceFile(this.path(request), JSON.stringify(answer));
+      ctx.stats.inc('cache/stored');
+    }
+    return accept(response);
+  }
+
+  private read(request: CrawlRequest): StoredAnswer | null {
+    try {
+      return JSON.parse(readFileSync(this.path(request), 'utf8')) as StoredAnswer;
+    } catch {
+      return null; // not stored yet (or a file cut short by a kill: fetched and stored again)
+    }
+  }
+
+  private path(request: CrawlRequest): string {
+    return join(this.dir, `${createHash('sha256').update(request.fingerprint).digest('hex')}.json`);
+  }
+}

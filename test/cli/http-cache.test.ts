@@ -1,0 +1,78 @@
+// The development HTTP cache (Scrapy's HTTPCACHE_ENABLED): `--cache` stores each HTTP answer on disk and replays
+// it on the next run; never on unasked, said at start and in the summary, and a replayed body's raw hash is
+// still the sha256 of its bytes. Before, a team iterating on selectors re-fetched the shop on every run.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixtureServer } from '../support/fixture-server';
+import { cli } from '../support/run-cli';
+import { shopProject } from '../support/shop-project';
+import type { TeamProject } from '../support/team-project';
+
+const HASHING_SPIDER = (origin: string) => `
+import { Spider } from 'pricecrawl';
+export class HashSpider extends Spider {
+  name = 'hash';
+  startUrls = ['${origin}/list'];
+  async *parse(res) { yield* res.followAll('a', 'parseProduct'); }
+  async *parseProduct(res) { yield { sku: new URL(res.url).pathname, price: res.$('.price').text(), currency: 'USD', url: res.url, hash: res.rawHash, status: res.status }; }
+}
+`;
+
+const PRODUCT = '<span class="price">$19.99</span><p>café</p>';
+const readItems = (root: string) => readFileSync(join(root, 'items.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string; hash: string });
+const lines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('the development HTTP cache', { timeout: 120_000 }, () => {
+  let server: FixtureServer;
+  let project: TeamProject;
+  beforeAll(async () => {
+    server = await FixtureServer.start();
+    server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<a href="/p/1">1</a><a href="/p/2">2</a>'));
+    server.route('/p/:n', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PRODUCT));
+    project = shopProject(server, {}, { 'spiders/hash.mjs': HASHING_SPIDER(server.origin) });
+  });
+  afterAll(async () => {
+    project.cleanup();
+    await server.close();
+  });
+
+  it('stores the answers with --cache, replays them on the next run without a request, with the bytes\' own hash', async () => {
+    const first = await cli(['crawl', 'hash', '--cache', '-O', 'items.jsonl', '-s', 'log.format=json'], { cwd: project.root });
+    expect(first.code, first.stderr).toBe(0);
+    expect(server.requests.map((r) => r.path).sort()).toEqual(['/list', '/p/1', '/p/2']);
+    expect(first.stdout).toMatch(/answers stored in the HTTP cache\s+3\n/);
+    // Said at start, as a warning: a cached run is no production run.
+    expect(lines(first.stderr).find((line) => String(line.msg).startsWith('HTTP cache on'))).toMatchObject({ level: 40 });
+    const fetched = readItems(project.root);
+
+    server.reset();
+    const second = await cli(['crawl', 'hash', '--cache', '-O', 'items.jsonl'], { cwd: project.root });
+    expect(second.code, second.stderr).toBe(0);
+    expect(server.requests).toEqual([]);
+    expect(second.stdout).toMatch(/answers replayed from the HTTP cache, not fetched\s+3\n/);
+    expect(second.stdout).toContain('HTTP cache (cache.enabled: development only, pages may be old)');
+    const replayed = readItems(project.root);
+    expect(replayed.map((item) => [item.sku, item.price, item.hash]).sort()).toEqual(fetched.map((item) => [item.sku, item.price, item.hash]).sort());
+    expect(replayed[0].hash).toBe(createHash('sha256').update(Buffer.from(PRODUCT)).digest('hex'));
+  });
+
+  it('is never used unasked: a run without --cache fetches every page', async () => {
+    server.reset();
+    const run = await cli(['crawl', 'hash'], { cwd: project.root });
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.requests.map((r) => r.path).sort()).toEqual(['/list', '/p/1', '/p/2']);
+    expect(run.stdout).not.toContain('HTTP cache');
+  });
+
+  it('refuses the cache for --due and --full runs, whichever layer turned it on: a production run must not read old pages', async () => {
+    const flags = await cli(['crawl', 'hash', '--cache', '--due'], { cwd: project.root });
+    // commander's own refusal (its exit code is 1, as for --full --due: see the report of probe-newteam7).
+    expect(flags.code).not.toBe(0);
+    expect(flags.stderr).toContain("option '--cache' cannot be used with option '--due'");
+    const setting = await cli(['crawl', 'hash', '--full', '-s', 'cache.enabled=true'], { cwd: project.root });
+    expect(setting.code).toBe(2);
+    expect(setting.stderr).toContain('cache.enabled replays stored answers, so a --full run would record old pages as today\'s prices');
+  });
+});
