@@ -21,6 +21,10 @@ const program = new Command()
   .option('--debug', 'print stack traces for errors')
   .version(pricecrawlVersion(), '-V, --version', 'print pricecrawl\'s version (`pricecrawl version -v`: also the parts it runs on)')
   .showHelpAfterError()
+  // A command line the parser refuses (an unknown option, --full with --due, a missing argument) is a usage
+  // error: exit 2, as `crawl --help` says and as argparse and Scrapy do; commander's own code for it is 1,
+  // which the exit codes give to broken accounting. Help and --version still exit 0. Subcommands inherit it.
+  .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
   // The parser quotes what it did not take (`unknown option '--stroe=postgres://user:pw@db/prices'`): its
   // errors are printed as any other. Subcommands made below inherit this.
   .configureOutput({ outputError: (text, write) => write(shownText(text)) });

@@ -68,11 +68,41 @@ describe('the development HTTP cache', { timeout: 120_000 }, () => {
 
   it('refuses the cache for --due and --full runs, whichever layer turned it on: a production run must not read old pages', async () => {
     const flags = await cli(['crawl', 'hash', '--cache', '--due'], { cwd: project.root });
-    // commander's own refusal (its exit code is 1, as for --full --due: see the report of probe-newteam7).
-    expect(flags.code).not.toBe(0);
+    // The parser's refusal: a usage error, exit 2 (it was commander's 1, the code of broken accounting).
+    expect(flags.code).toBe(2);
     expect(flags.stderr).toContain("option '--cache' cannot be used with option '--due'");
     const setting = await cli(['crawl', 'hash', '--full', '-s', 'cache.enabled=true'], { cwd: project.root });
     expect(setting.code).toBe(2);
     expect(setting.stderr).toContain('cache.enabled replays stored answers, so a --full run would record old pages as today\'s prices');
+  });
+});
+
+describe('a run on the HTTP cache and the price history', { timeout: 120_000 }, () => {
+  let server: FixtureServer;
+  let project: TeamProject;
+  let price = '$19.99';
+  beforeAll(async () => {
+    server = await FixtureServer.start();
+    server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<a href="/p/1">1</a>'));
+    server.route('/p/:n', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<span class="price">${price}</span>`));
+    project = shopProject(server, {}, { 'spiders/hash.mjs': HASHING_SPIDER(server.origin) });
+  });
+  afterAll(async () => {
+    project.cleanup();
+    await server.close();
+  });
+
+  it('records no change from replayed answers: an old price under today\'s time is no observation', async () => {
+    expect((await cli(['crawl', 'hash', '--cache'], { cwd: project.root })).code).toBe(0); // stores $19.99 in the cache
+    price = '$24.99';
+    expect((await cli(['crawl', 'hash'], { cwd: project.root })).code).toBe(0); // the live page: 19.99 -> 24.99
+    const replay = await cli(['crawl', 'hash', '--cache', '-s', 'log.format=json'], { cwd: project.root });
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(server.requests.filter((r) => r.path === '/p/1')).toHaveLength(2); // the replay fetched nothing
+    const changes = await cli(['changes', '--json'], { cwd: project.root });
+    const recorded = changes.stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { oldPrice: string; newPrice: string });
+    // Before, the replay's $19.99 was recorded as a fall from 24.99 that never happened on the shop.
+    expect(recorded.map((change) => `${change.oldPrice} -> ${change.newPrice}`)).toEqual(['19.99 -> 24.99']);
+    expect(lines(replay.stderr).map((line) => line.msg)).toContain('price history not fed: this run replayed answers from the HTTP cache (cache.enabled)');
   });
 });

@@ -29,8 +29,12 @@ export interface DurableEndParts {
  */
 export function durableEndSteps(parts: DurableEndParts, ended: RunSummary): EndStep[] {
   const { settings, spider, log, stores, record } = parts;
+  // A run on the development HTTP cache replayed old answers under today's time: its prices are no
+  // observation of today, so they feed neither the change history nor the catalog's streaks and due dates.
+  const replayed = settings.cache.enabled;
   return [
     ['price history', async () => {
+      if (replayed) return void log.warn('price history not fed: this run replayed answers from the HTTP cache (cache.enabled)');
       const recorded = await stores.history().recordRun(spider, ended.runId);
       if (recorded > 0) log.info({ changes: recorded }, 'price changes recorded');
       for (const runId of await record.diedBeforeTheirEnd()) {
@@ -39,6 +43,7 @@ export function durableEndSteps(parts: DurableEndParts, ended: RunSummary): EndS
       }
     }],
     ['catalog', async () => {
+      if (replayed) return void log.warn('SKU catalog not fed: this run replayed answers from the HTTP cache (cache.enabled)');
       // The frontier that ran the run (SQLite or Redis) says what it lost, for the catalog's failure streaks.
       const ledger = await openRunLedger({ frontierUrl: settings.frontier.url, dir: settings.storage.dir });
       await parts.catalogRun.finish(ended, parts.items, ledger).finally(() => ledger.close());
