@@ -1,5 +1,5 @@
 // res.json(): a body parsed as JSON, or a refusal that says what the answer showed instead (the page's fault, not the spider's).
-import { PricecrawlError } from './errors';
+import type { ErrorCode } from './errors';
 import { jsonLeftOpen } from './document-ends';
 import { maskSecretsInText } from './mask-secrets';
 import { terminalLine } from './terminal-safe';
@@ -27,8 +27,13 @@ export interface JsonAnswer {
   text: string;
 }
 
-/** A body that is not JSON, read by `res.json()`: recorded as the page's fault (its `reason`), never a code error. */
-export class InvalidJsonError extends PricecrawlError {
+/**
+ * A body that is not JSON, read by `res.json()`: recorded as the page's fault (its `reason`), never a code
+ * error. A SyntaxError still, as JSON.parse's and WHATWG `Response.json()`'s are: a spider that catches
+ * those to skip a non-JSON answer keeps working.
+ */
+export class InvalidJsonError extends SyntaxError {
+  readonly code: ErrorCode = 'JSON_INVALID';
   constructor(
     readonly reason: JsonRefusal,
     readonly status: number,
@@ -37,7 +42,8 @@ export class InvalidJsonError extends PricecrawlError {
     readonly sample: string,
     message: string,
   ) {
-    super('JSON_INVALID', message);
+    super(message);
+    this.name = 'InvalidJsonError';
   }
 }
 

@@ -40,6 +40,8 @@ describe('res.json() on an answer that is not JSON', () => {
     const refusal = refusalOf(answer(body, status));
     expect(refusal).toMatchObject({ code: 'JSON_INVALID', reason, status, contentType: 'application/json' });
     expect(refusal.message).toContain(`status ${status}`);
+    // Still what JSON.parse and fetch's Response.json() throw: a spider catching SyntaxError keeps working.
+    expect(refusal).toBeInstanceOf(SyntaxError);
   });
 
   it('reads a body behind a UTF-8 byte-order mark, from the bytes or from a text that kept it', () => {
