@@ -37,6 +37,7 @@ export class InvalidJsonError extends SyntaxError {
   constructor(
     readonly reason: JsonRefusal,
     readonly status: number,
+    /** The answer's Content-Type, made safe to print as the sample is. */
     readonly contentType: string | undefined,
     /** The body's start, secrets masked, control characters removed, on one line. */
     readonly sample: string,
@@ -66,9 +67,11 @@ function refusal(answer: JsonAnswer, text: string): InvalidJsonError {
   const sample = sampleOf(body);
   const [reason, what] = judge(answer.status, body);
   const starts = body === '' ? '' : `; it starts: ${sample}`;
-  const type = answer.contentType === undefined ? 'no Content-Type' : `Content-Type ${terminalLine(answer.contentType).slice(0, SAMPLE_CHARS)}`;
+  // The server's header, as bounded and as safe to print as the sample.
+  const contentType = answer.contentType === undefined ? undefined : terminalLine(answer.contentType).slice(0, SAMPLE_CHARS);
+  const type = contentType === undefined ? 'no Content-Type' : `Content-Type ${contentType}`;
   const message = `the answer is not JSON but ${what} (status ${answer.status}, ${type}, ${text.length} characters${starts}) (${maskSecretsInText(answer.url)})`;
-  return new InvalidJsonError(reason, answer.status, answer.contentType, sample, message);
+  return new InvalidJsonError(reason, answer.status, contentType, sample, message);
 }
 
 function judge(status: number, body: string): [JsonRefusal, string] {

@@ -64,7 +64,9 @@ describe('res.json() on an answer that is not JSON', () => {
 
   it('names no Content-Type when the answer had none, and keeps a hostile one safe', () => {
     expect(refusalOf(answer('oops', 200, null)).message).toContain('no Content-Type');
-    expect(refusalOf(answer('oops', 200, 'application/json\x1b[31m')).message).not.toContain('\x1b');
+    const hostile = refusalOf(answer('oops', 200, 'application/json\x1b[31m'));
+    expect(hostile.message).not.toContain('\x1b');
+    expect(hostile.contentType).toBe('application/json');
   });
 
   it("leaves the spider's own errors alone: a valid body parses, whatever it holds", () => {
