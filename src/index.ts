@@ -96,4 +96,5 @@ export type { LedgerSummary } from './ports/frontier';
 // Settings (a spider's `settings` are typed by these) and errors with stable codes.
 export type { Settings, SettingsOverrides } from './settings/schema';
 export { FetchError, PricecrawlError, SettingsError, UnknownCallbackError, type ErrorCode } from './core/errors';
+export { InvalidJsonError, type JsonRefusal } from './core/json-answer';
 export { didYouMean } from './core/closest-name';

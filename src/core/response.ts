@@ -15,6 +15,7 @@ import { refuseTooDeep } from './markup-depth';
 import { releaseDom } from './release-dom';
 import { PricecrawlError } from './errors';
 import type { JsonObject } from './json';
+import { parseJsonAnswer } from './json-answer';
 import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
 import { linkSkipReason, SkippedLink } from './skipped-link';
 
@@ -123,10 +124,10 @@ export class CrawlResponse {
     return this.livePage?.left() ?? null;
   }
 
-  /** Parsed body of the first captured response whose URL matches `pattern`; undefined when none did. */
+  /** Parsed body of the first captured response whose URL matches `pattern` (a body not JSON as in `json()`); undefined when none did. */
   capturedJson<T = unknown>(pattern: UrlPattern): T | undefined {
     const hit = this.captured.find((c) => urlMatches(c.url, pattern));
-    return hit ? (JSON.parse(hit.text) as T) : undefined;
+    return hit ? parseJsonAnswer<T>(hit) : undefined;
   }
 
   /**
@@ -202,8 +203,12 @@ export class CrawlResponse {
     return Array.isArray(value) ? value.join(', ') : value;
   }
 
+  /**
+   * The body parsed as JSON (after a byte-order mark). A body that is not JSON throws InvalidJsonError: the
+   * page failed for what it showed (`parse/json-cut`, `parse/json-html`, `parse/json-invalid`), not as a bug.
+   */
   json<T = unknown>(): T {
-    return JSON.parse(this.text) as T;
+    return parseJsonAnswer<T>({ url: this.url, status: this.status, contentType: this.header('content-type'), text: this.text });
   }
 
   /** Resolves a (relative) link against the final URL, honouring `<base href>`. */

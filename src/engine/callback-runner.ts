@@ -15,6 +15,7 @@ import { frontierAddFailed } from './frontier-outage';
 import { storageFailureCode } from './storage-failure';
 import { noteCodeError } from './code-errors';
 import { cutTailDigits, withoutCutPrice } from '../prices/cut-price';
+import { InvalidJsonError } from '../core/json-answer';
 
 /** The failure of a request whose callback threw: the spider's bug. */
 const CALLBACK_ERROR = 'callback/error';
@@ -118,7 +119,11 @@ export async function runCallback(
     // The spider's own code threw (a selector that fits one page template only): work lost to a bug (code-errors.ts).
     if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, thrown, response.url);
     if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: response.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');
-    else deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
+    // The answer's fault: what it showed, in a few masked characters, rather than a stack into the spider.
+    else if (thrown instanceof InvalidJsonError) {
+      const { reason, status, contentType, sample } = thrown;
+      deps.log.error({ url: response.url, callback: response.request.callback, reason, status, contentType, sample }, thrown.message);
+    } else deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
   } finally {
     deadline?.dispose();
@@ -169,6 +174,8 @@ function callbackError(thrown: unknown): { reason: string; message: string; stat
   if (thrown instanceof FetchError) return { reason: reasonForError(thrown), message, stat: 'page-left' };
   // The page's markup, not the spider: nested too deep to parse without stalling the crawl (markup-depth.ts).
   if (thrown instanceof PricecrawlError && thrown.code === 'DOM_TOO_DEEP') return { reason: 'dom/too-deep', message, stat: 'dom-too-deep' };
+  // The answer was not JSON (cut, a wall, another format): the page's fault, by what it showed (json-answer.ts).
+  if (thrown instanceof InvalidJsonError) return { reason: thrown.reason, message, stat: 'json-invalid' };
   return { reason: CALLBACK_ERROR, message, stat: 'exception' };
 }
 

@@ -51,6 +51,10 @@ const TRANSIENT_REASONS = new Set([
   // its price was never read, and the cause (a call of the spider's own that stalled, a lock) is not the
   // page's answer; a later run may get it, so the run must not end looking clean.
   'callback/timeout',
+  // res.json() on an answer that was empty, cut inside its JSON, or markup (an error page, a wall) in its
+  // place (core/json-answer.ts): the site's bad state, not its answer; tried again while attempts last.
+  'parse/json-cut',
+  'parse/json-html',
 ]);
 
 export function failureKind(reason: string): FailureKind {

@@ -14,7 +14,8 @@ import type { Frontier, Lease } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { runCallback, type ItemProcessor } from './callback-runner';
-import { CALLBACK_TIMEOUT, CallbackCutOffError, callbackLimitMs } from './callback-deadline';
+import { CallbackCutOffError, callbackLimitMs } from './callback-deadline';
+import { retriedAfterCallback } from './callback-retry';
 import { RequestSink } from './request-sink';
 import { ScheduledRequests } from './scheduled-requests';
 import { RequestSlots } from './request-slots';
@@ -209,7 +210,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   deps.acks.track(
     outcome.durable.then(
       async () => {
-        if (outcome.error?.reason === CALLBACK_TIMEOUT && (await retriedAfterTimeout(request, deps, log))) return;
+        if (outcome.error && (await retriedAfterCallback(request, outcome.error.reason, deps, log))) return;
         if (outcome.error) await failRequest(request, outcome.error.reason, status, deps);
         else await markHandled(request, lease.hostKey, status, deps);
         deps.stats.inc(outcome.error ? 'requests/failed' : 'requests/succeeded');
@@ -233,21 +234,6 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       else log.error({ err: error, url: request.url }, 'could not record a request outcome; the request stays with the frontier, to be fetched again');
     }),
   );
-}
-
-/**
- * A callback abandoned at its time limit is tried again (fetched anew) while the request's attempts last,
- * as Crawlee retries a handler that timed out: the hang may be the spider's own call to a stalled API or
- * lock, gone on the next try. Its items are durable by now and kept (ack after durable: what the callback
- * yielded before the hang is a whole item of a real page; the next try's items replace them by key). The
- * last try fails as `callback/timeout`, transient for the exit code (failure-kind.ts).
- */
-async function retriedAfterTimeout(request: CrawlRequest, deps: RequestTaskDeps, log: Logger): Promise<boolean> {
-  if (request.attempt + 1 >= deps.settings.retry.maxAttempts) return false;
-  deps.stats.inc('retry/callback-timeout');
-  log.warn({ url: request.url, callback: request.callback, attempt: request.attempt + 1 }, 'request tried again after its callback timed out');
-  await deps.frontier.defer(request, steadyNowMs(), { countAttempt: true, reason: CALLBACK_TIMEOUT });
-  return true;
 }
 
 /**

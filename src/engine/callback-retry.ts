@@ -1,0 +1,38 @@
+// Whether a request whose callback failed is fetched again: a timeout, or an answer that was not the JSON read.
+import type { Logger } from 'pino';
+import type { CrawlRequest } from '../core/request';
+import type { Frontier } from '../ports/frontier';
+import { steadyNowMs } from '../politeness/clock';
+import type { Settings } from '../settings/schema';
+import { CALLBACK_TIMEOUT } from './callback-deadline';
+import type { Stats } from './stats';
+
+interface CallbackRetryDeps {
+  settings: Settings;
+  frontier: Frontier;
+  stats: Stats;
+}
+
+/** The callback failures tried again (fetched anew), with the stat and log line each counts a retry under. */
+const RETRIED_CALLBACK_FAILURES: Record<string, { stat: string; msg: string }> = {
+  [CALLBACK_TIMEOUT]: { stat: 'retry/callback-timeout', msg: 'request tried again after its callback timed out' },
+  'parse/json-cut': { stat: 'retry/json-cut', msg: 'request tried again: its answer was empty or its JSON cut' },
+  'parse/json-html': { stat: 'retry/json-html', msg: 'request tried again: its answer was markup where JSON was read' },
+};
+
+/**
+ * A callback abandoned at its time limit is tried again (fetched anew) while the request's attempts last,
+ * as Crawlee retries a handler that timed out: the hang may be the spider's own call to a stalled API or
+ * lock, gone on the next try. So is one whose `res.json()` met an empty or cut body, or a wall in markup
+ * (core/json-answer.ts): the next answer may be whole. Its items are durable by now and kept (ack after
+ * durable: what the callback yielded before is a whole item of a real page; the next try's items replace
+ * them by key). The last try fails with the reason, transient for the exit code (failure-kind.ts).
+ */
+export async function retriedAfterCallback(request: CrawlRequest, reason: string, deps: CallbackRetryDeps, log: Logger): Promise<boolean> {
+  const retried = RETRIED_CALLBACK_FAILURES[reason];
+  if (!retried || request.attempt + 1 >= deps.settings.retry.maxAttempts) return false;
+  deps.stats.inc(retried.stat);
+  log.warn({ url: request.url, callback: request.callback, attempt: request.attempt + 1, reason }, retried.msg);
+  await deps.frontier.defer(request, steadyNowMs(), { countAttempt: true, reason });
+  return true;
+}
