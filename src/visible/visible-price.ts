@@ -32,6 +32,8 @@ export interface VisiblePrice extends ReadPrice {
   net?: ReadPrice;
   /** The price is labelled without tax and no gross is shown beside it ("24,00 € HT" alone; see netAlone). */
   taxIncluded?: false;
+  /** The page's currency switcher has this currency selected, and it (not the text's sign) gave the price its currency. */
+  switcherCurrency?: string;
 }
 
 /**
