@@ -2,11 +2,13 @@
 // and the store keeps the flag with the pricing fields (exports and history read it there).
 import { describe, expect, it } from 'vitest';
 import { PriceCoercionStage } from '../../pipelines/price-coercion-stage';
+import { productItem } from '../../src/items/product-item';
 import type { Item } from '../../src/core/item';
 import { Decimal } from '../../src/core/money';
 import { toStoredItem } from '../../src/pipeline/stored-item';
 import { isDrop, type Drop } from '../../src/pipeline/stage';
 import { parsePrice } from '../../src/prices/parse-price';
+import { htmlResponse } from '../support/html-response';
 import { source } from '../pipeline/pipeline-fixtures';
 
 const basis = (text: string): string => {
@@ -55,5 +57,17 @@ describe('price-coercion: net prices', () => {
   it('refuses a text that says net where the item says the price includes tax', () => {
     const out = run(new PriceCoercionStage(), { sku: 'a', price: '$10.00 + tax', currency: 'USD', taxIncluded: true });
     expect(isDrop(out) ? out.reason : 'kept').toBe('price/ambiguous');
+  });
+});
+
+describe('the page reader: a net weight beside the price', () => {
+  const page = (box: string) => `<!doctype html><html lang="de-DE"><head><meta charset="utf-8"><title>T</title></head><body><main><h1>Kaffee</h1><div class="box">${box}</div></main></body></html>`;
+  const basisOf = (box: string) => productItem(htmlResponse(page(box)))?.taxIncluded ?? 'as shown';
+
+  it('is no price without tax ("Inhalt netto 500 g" flagged the gross price net), where a tax label beside it is', () => {
+    expect(basisOf('<span class="price">3,99 €</span> <span>Inhalt netto 500 g</span>')).toBe('as shown');
+    expect(basisOf('<span class="price">3,99 €</span> <span>Netto: 1,5 l</span>')).toBe('as shown');
+    expect(basisOf('<span class="price">3,99 €</span> <span>netto</span>')).toBe(false);
+    expect(basisOf('<span class="price">3,99 €</span> <span>zzgl. MwSt.</span>')).toBe(false);
   });
 });
