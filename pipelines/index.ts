@@ -33,7 +33,7 @@ export type StageName = (typeof DEFAULT_STAGE_ORDER)[number];
 
 const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
   'pii-redaction': (settings) => new PiiRedactionStage(settings.redaction),
-  'price-coercion': (settings) => new PriceCoercionStage({ defaultCurrency: settings.pipeline.defaultCurrency }),
+  'price-coercion': (settings) => new PriceCoercionStage({ defaultCurrency: settings.pipeline.defaultCurrency, netPrices: settings.pipeline.netPrices }),
   'required-fields': () => new RequiredFieldsStage(),
   'schema-validation': () => new SchemaValidationStage(),
   dedupe: () => new DedupeStage(),

@@ -12,6 +12,8 @@ import { otherMarket } from '../src/visible/page-locale';
 export interface PriceCoercionOptions {
   /** ISO code used when neither the price text nor the item's `currency` field names one. */
   defaultCurrency?: string;
+  /** Prices labelled without tax and no gross beside them: kept with `taxIncluded: false` (default), or refused (`price/net-only`). */
+  netPrices?: 'keep' | 'refuse';
 }
 
 /** Longest piece of an unparseable price kept in the drop detail (logs stay readable). */
@@ -59,7 +61,10 @@ export class PriceCoercionStage implements PipelineStage {
       if (hint !== null && parsed.currency !== null && !hintCodes.includes(parsed.currency)) {
         return drop('price/ambiguous', `${raw.slice(0, DETAIL_MAX_CHARS)} · the price text says ${parsed.currency}, the item's currency ${JSON.stringify(hint)}`);
       }
-      return { ...settled(item), price: parsed.amount, currency: parsed.currency };
+      // "12,00 € zzgl. MwSt.": the text says the amount is without tax; a spider saying it includes tax read another one.
+      if (parsed.taxIncluded === false && item.taxIncluded === true) return drop('price/ambiguous', `${raw.slice(0, DETAIL_MAX_CHARS)} · the price text is without tax, the item says it includes tax`);
+      const net = parsed.taxIncluded === false ? { taxIncluded: false } : {};
+      return this.basis({ ...settled(item), price: parsed.amount, currency: parsed.currency, ...net });
     }
     if (open !== null && !(defaultCurrency && open.includes(defaultCurrency))) return unknownCurrency(String(raw).slice(0, DETAIL_MAX_CHARS), open, defaultCurrency);
     // A number's currency is the item's field alone: a shared sign there ("kr", "$") is resolved as in a text, by the
@@ -71,7 +76,7 @@ export class PriceCoercionStage implements PipelineStage {
       if (!raw.isFinite()) return drop('price/unparseable', raw.toString());
       const overlong = implausibleAmount(raw, raw.toFixed());
       if (overlong) return drop(overlong.reason, overlong.detail);
-      return { ...settled(item), price: raw, currency };
+      return this.basis({ ...settled(item), price: raw, currency });
     }
     // JSON APIs send numbers; String(n) is the shortest text that round-trips, which is the
     // number as the API wrote it for any price of up to 15 significant digits (a double's DBL_DIG).
@@ -85,9 +90,19 @@ export class PriceCoercionStage implements PipelineStage {
       if (pastPrintedDigits(amount, currency)) return drop('price/ambiguous', `${String(raw)} has decimals ${currency} is never printed with: the amount is in another currency, or the item's currency is wrong`);
       const overlong = implausibleAmount(amount, String(raw));
       if (overlong) return drop(overlong.reason, overlong.detail);
-      return { ...settled(item), price: amount, currency };
+      return this.basis({ ...settled(item), price: amount, currency });
     }
     return drop('price/unparseable', `unsupported price type ${typeof raw}`);
+  }
+
+  /**
+   * A net price (`taxIncluded: false`, from the text or the page reader) where the project compares gross prices: 20 % below
+   * the gross it is beside in the store, it would read as the cheapest offer. Kept otherwise, with the flag that says so.
+   */
+  private basis(item: Item): Item | Drop {
+    if (item.taxIncluded !== false || this.options.netPrices !== 'refuse') return item;
+    const shown = [String(item.price), item.currency].filter(Boolean).join(' ');
+    return drop('price/net-only', `${shown} is labelled without tax and the page shows no price with tax (pipeline.netPrices: refuse)`);
   }
 }
 

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openStores } from '../../storage/open-backends';
-import { changedPricingFields, changeKinds, type PriceChange } from '../ports/price-history';
+import { changedPricingFields, changeKinds, type ChangeKind, type PriceChange } from '../ports/price-history';
 import { parseStoreUrl } from '../settings/store-url';
 import { SettingsError } from '../core/errors';
 import { storeConfigFromCli, type StoreCliOptions } from './store-options';
@@ -25,6 +25,9 @@ export function parseSince(text: string, nowMs: number): number {
   return parsed;
 }
 
+/** Kinds whose amounts do not compare say so in the table. */
+const CHANGE_KIND_SHOWN: Partial<Record<ChangeKind, string>> = { currency: 'currency (amounts not comparable)', tax: 'tax basis (amounts not comparable)' };
+
 const show = (price: string | null, currency: string | null): string => (price === null ? '—' : `${price}${currency ? ` ${currency}` : ''}`);
 
 /** "shippingCost 4.95 → 5.95; tiers": plain values with old and new, structured ones (tiers, unit price) by name. */
@@ -46,7 +49,7 @@ function formatTable(changes: readonly PriceChange[]): string {
     c.spider,
     c.site,
     c.sku,
-    changeKinds(c).map((kind) => (kind === 'currency' ? 'currency (amounts not comparable)' : kind)).join(', '),
+    changeKinds(c).map((kind) => CHANGE_KIND_SHOWN[kind] ?? kind).join(', '),
     show(c.oldPrice, c.oldCurrency),
     show(c.newPrice, c.newCurrency),
     c.oldAvailability === c.newAvailability ? (c.newAvailability ?? '') : `${c.oldAvailability ?? '—'} → ${c.newAvailability ?? '—'}`,

@@ -42,6 +42,13 @@ export interface PriceItem extends Item {
    * Feeds export it as is, null when unset (never guessed).
    */
   source?: 'structured' | 'visible' | 'api' | 'fallback' | undefined;
+  /**
+   * False when the price is labelled without VAT or sales tax and the page shows no gross beside it (a B2B shop's
+   * `12,00 € zzgl. MwSt.`, JSON-LD `valueAddedTaxIncluded: false`); true when the spider knows it includes tax; unset when
+   * the page does not say, as most shops' prices include it. Stored in the pricing fields, so the price history never
+   * compares a net amount with a gross one (`tax basis`).
+   */
+  taxIncluded?: boolean | null | undefined;
   /** Set when the page's structured and visible prices disagreed: both amounts and the rule applied. */
   priceCheck?: StoredPriceCheck | undefined;
 }
@@ -72,7 +79,7 @@ export interface PricingItemFields {
 }
 
 /** The item fields whose change price history reports besides price, currency and availability. */
-export const PRICING_ITEM_FIELDS = ['listPrice', 'unitPrice', 'tiers', 'shippingCost', 'freeShippingOver'] as const;
+export const PRICING_ITEM_FIELDS = ['listPrice', 'unitPrice', 'tiers', 'shippingCost', 'freeShippingOver', 'taxIncluded'] as const;
 
 /** Where an item came from: travels beside the item so stages can trace and key it. */
 export interface ItemSource {

@@ -48,5 +48,9 @@ export function productItem(res: CrawlResponse, options: ProductItemOptions = {}
   }
   // A sign nothing resolved ("$" on a lang="en" page): the codes it allows travel with the item, so no default outside them stands in.
   if (checked.currencyCandidates) item.currencyCandidates = checked.currencyCandidates;
+  // Net without a gross beside it, as the page shows it or the data states it, for the amount stored: the item says so.
+  const net = (visible.ok && visible.taxIncluded === false && visible.amount.eq(checked.price)) || (product?.taxIncluded === false && product.price?.eq(checked.price));
+  if (net) item.taxIncluded = false;
+  else delete item.taxIncluded;
   return { ...item, price: checked.price, listPrice: checked.regular ? toCurrencyScale(checked.regular, checked.currency) : null, source: checked.source };
 }

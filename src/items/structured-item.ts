@@ -33,5 +33,6 @@ function itemFields(product: StructuredProduct, pageUrl: string, scaled: (value:
     priceHigh: scaled(product.priceRange?.high ?? null),
     structuredSources: { ...product.sources },
     source: 'structured',
+    ...(product.taxIncluded === false && product.price !== null ? { taxIncluded: false } : {}),
   };
 }

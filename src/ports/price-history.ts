@@ -18,7 +18,7 @@ export interface PriceChange {
   oldAvailability: string | null;
   newAvailability: string | null;
   /**
-   * The pricing fields before and after (listPrice, unitPrice, tiers, shippingCost, freeShippingOver;
+   * The pricing fields before and after (listPrice, unitPrice, tiers, shippingCost, freeShippingOver, taxIncluded;
    * exact strings). Null when the row predates the pricing column: such a row never counts as a change.
    */
   oldPricing: Record<string, unknown> | null;
@@ -26,8 +26,8 @@ export interface PriceChange {
   url: string;
 }
 
-/** What a change event changed; `price` only between two observations in one currency. */
-export type ChangeKind = 'price' | 'currency' | 'availability' | 'pricing';
+/** What a change event changed; `price` only between two observations in one currency and on one tax basis. */
+export type ChangeKind = 'price' | 'currency' | 'tax' | 'availability' | 'pricing';
 
 /**
  * A currency switch (the shop served another market, a geo-IP redirect) is `currency`, never `price`: amounts
@@ -42,10 +42,21 @@ export function priceMoved(change: Pick<PriceChange, 'oldPrice' | 'newPrice' | '
 export function changeKinds(change: Pick<PriceChange, 'oldPrice' | 'newPrice' | 'oldCurrency' | 'newCurrency' | 'oldAvailability' | 'newAvailability' | 'oldPricing' | 'newPricing'>): ChangeKind[] {
   const kinds: ChangeKind[] = [];
   if (change.oldCurrency !== change.newCurrency) kinds.push('currency');
+  else if (taxBasisChanged(change)) kinds.push('tax');
   else if (priceMoved(change)) kinds.push('price');
   if (change.oldAvailability !== change.newAvailability) kinds.push('availability');
   if (changedPricingFields(change).length > 0) kinds.push('pricing');
   return kinds;
+}
+
+/**
+ * A net price beside a gross one (`taxIncluded: false` in one observation's pricing fields only): 10.00 net → 12.00 gross is
+ * the shop showing VAT, no 20 % rise, so the amounts are not compared, as across a currency switch. Rows from before the
+ * pricing column say nothing either way.
+ */
+export function taxBasisChanged(change: Pick<PriceChange, 'oldPricing' | 'newPricing'>): boolean {
+  if (!change.oldPricing || !change.newPricing) return false;
+  return (change.oldPricing.taxIncluded === false) !== (change.newPricing.taxIncluded === false);
 }
 
 /** Which pricing fields differ between two observations ("shippingCost", "tiers"), in a stable order. */

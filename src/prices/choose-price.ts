@@ -11,6 +11,7 @@ import { savingAfter, setSavingsApart, takesOffDifference } from './minus-sign';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
 import { grossAtRate, grossOfNet, isTaxWord, namesGross, namesNet, taxLabelCount } from './tax-words';
+import { cardLabelAlone } from './member-price';
 
 export interface Candidate {
   token: NumberToken;
@@ -74,7 +75,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
   return settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates))));
 }
 
-/** A bare "Member", "Members:" between two amounts (a product's name never stands there). */
+/** A bare "Member", "Members:" between two amounts (a product's name never stands there); so are a card's words (`cardLabelAlone`). */
 const BARE_CLUB_WORD = /^[\s:|,;]*members?[\s:]*$/iu;
 
 /**
@@ -88,7 +89,7 @@ function bareClubWord(text: string, all: readonly Candidate[]): Candidate[] {
     const [left, right] = [out[index - 1], out[index]];
     if (left.excluded || right.excluded || left.owned.length === 0 || right.owned.length === 0) continue;
     const between = textBetween(text, left, right);
-    if (between === null || !BARE_CLUB_WORD.test(between)) continue;
+    if (between === null || !(BARE_CLUB_WORD.test(between) || cardLabelAlone(between))) continue;
     out[index] = { ...right, role: 'member', clubSide: right.clubSide === 'after' ? 'both' : 'before' };
     if (['plain', 'current', 'regular'].includes(left.role)) out[index - 1] = { ...left, role: 'member', clubSide: left.clubSide === 'before' ? 'both' : 'after' };
   }

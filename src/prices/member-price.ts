@@ -51,15 +51,29 @@ export const clubLabelBefore = (before: string): boolean => MEMBER_BEFORE.test(b
  * never a gift or greeting card; "700 ₽ с Ozon Картой"). Before an amount these end names: "Birthday Cake with Card $24.99",
  * "Пазл с картой мира" (a puzzle with a world map).
  */
-const AFTER_ONLY = [
-  "(?:(?!non\\b)[\\p{L}&'-]+\\s+){1,2}(?:members?|insiders?|rewards?|loyalty|club|cardholders?|vip) (?:price|pricing|deal)",
+const CARD_WORDS = [
   // A card of its own name, also one word ("$3.99 with ExtraCare card", "£9 with Clubcard"; never a gift card).
   'with (?:(?:the|your|a|an) )?(?:(?!gift|greeting)[\\p{L}-]+ )?(?!gift|greeting)[\\p{L}-]*card',
   'с (?:[\\p{L}]+ )?картой',
   // "with the card" in French, Spanish, Italian, Portuguese, German and Dutch: the shop's card ("9,99 € avec la carte"), never a gift card.
   'avec (?:la |votre |ma )?carte(?! cadeau)', 'con (?:la |tu |su )?(?:tarjeta|carta)(?! regalo)', 'com (?:o |seu )?cartão(?! presente)',
   'mit (?:der |ihrer )?(?:kunden|club)?karte', 'met (?:de |uw )?(?:klanten|bonus)?kaart',
+  // The shop's own app named after "with" ("1,99 € Mit Penny App", "with the Target app").
+  'mit (?:der )?(?:[\\p{L}-]+ )?app', 'with (?:the |our )?(?:[\\p{L}-]+ )?app', 'avec (?:l.)?appli(?:cation)?(?: [\\p{L}-]+)?',
+];
+const AFTER_ONLY = [
+  "(?:(?!non\\b)[\\p{L}&'-]+\\s+){1,2}(?:members?|insiders?|rewards?|loyalty|club|cardholders?|vip) (?:price|pricing|deal)",
+  ...CARD_WORDS,
 ].join('|');
+/**
+ * A card's or an app's words standing alone as a label, opening the text or between two amounts ("Mit Karte 1,99 €", "2,49 € Mit
+ * Karte 1,99 €", "4,99 € avec la carte 3,99 €", "1,99 € Mit Penny App"): no product's name stands there, so they name a card
+ * holder's price before an amount too (each was stored as everyone's price). After a name they are still part of it ("Birthday
+ * Cake with Card $24.99").
+ */
+const CARD_ALONE = new RegExp(`^[\\s:|,;·•(\\-–]*(?:${CARD_WORDS.join('|')})[\\s:：)]*$`, 'iu');
+export const cardLabelAlone = (words: string): boolean => CARD_ALONE.test(words);
+
 /** Right after the amount: "$70.00 for members", "£1.50 Clubcard Price", "12,99 € für Mitglieder", "$17.99 Autoship". */
 const MEMBER_AFTER = wordPattern(new RegExp(
   `^[\\s(]*(?:(?:${MEMBER}|${AFTER_ONLY}|for (?:club )?members|für mitglieder|pour les (?:adhérents|membres)|voor leden)(?![\\p{L}])|(?:${MEMBER_CJK}))`,

@@ -16,6 +16,7 @@ import { RecentReadings } from './recent-readings';
 import { lostCharacterInNumber } from './lost-character';
 import { CART_PRICE } from './cart-price-words';
 import { hasMinusBefore, zeroFrancsShape } from './minus-sign';
+import { netOnly } from './net-price';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -52,6 +53,8 @@ export interface ParsedPrice {
   amountText: string;
   /** The text says the product costs nothing ("Free", "Gratis", "無料"): amount 0. */
   free?: true;
+  /** The amount is labelled without VAT or sales tax and no gross stands by it ("12,00 € zzgl. MwSt.", "$10.00 + tax"). */
+  taxIncluded?: false;
 }
 
 export type PriceResult = ParsedPrice | PriceRefusal;
@@ -175,7 +178,9 @@ export function readCandidate(
   if (currency.source === 'text' && !perUnitAfter(after) && fractionOfWholeCurrency(amount, currency.currency)) {
     return refuse(PRICE_REFUSAL.ambiguous, `${amountText} has decimals ${currency.currency} has no minor unit for (ISO 4217)`);
   }
-  return result(amount, currency, display.slice(chosen.token.start, chosen.token.end));
+  const parsed = result(amount, currency, display.slice(chosen.token.start, chosen.token.end));
+  if (netOnly(text, chosen, all)) parsed.taxIncluded = false;
+  return parsed;
 }
 
 function result(amount: Decimal, choice: CurrencyChoice, amountText: string, free?: true): ParsedPrice {

@@ -5,7 +5,7 @@ import { isLowestRecentlyLabel } from './lowest-recently';
 import { isEstimatedEach } from './estimated-each';
 import { isPiecePrice, isTotalOfCount } from './piece-price';
 import { isQuantityTier } from './quantity-tier';
-import { clubLabelAfter, clubLabelBefore } from './member-price';
+import { cardLabelAlone, clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
 import { WAS_PRICE_WORDS } from './was-words';
@@ -223,7 +223,9 @@ const labelOf = (before: string, first: boolean): string => (first ? before : be
  * bracket read before the label drops it), after it ("$70 for members"), both, or none.
  */
 export function clubSide({ before, after, first }: Pick<RoleInput, 'before' | 'after' | 'first'>): 'before' | 'after' | 'both' | null {
-  const [labelled, behind] = [clubLabelBefore(before) || clubLabelBefore(labelOf(before, first)), clubLabelAfter(after)];
+  // "Mit Karte 1,99 €": a card's words opening the text are its label; after a name they end it ("Birthday Cake with Card $24.99").
+  const opensWithCard = first && cardLabelAlone(labelOf(before, first));
+  const [labelled, behind] = [clubLabelBefore(before) || clubLabelBefore(labelOf(before, first)) || opensWithCard, clubLabelAfter(after)];
   return labelled && behind ? 'both' : labelled ? 'before' : behind ? 'after' : null;
 }
 

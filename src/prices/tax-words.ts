@@ -3,11 +3,15 @@ import { Decimal } from '../core/money';
 import { wordPattern } from './word-pattern';
 
 const TAX = '(?:vat|tax|gst|mwst\\.?|ust\\.?|btw|iva|tva|moms|mva|alv|dph|pdv|pvm|áfa|kdv|ндс|ддс|מע"מ|מע״מ)';
+/** "Inhalt netto 500 g", "Netto: 1,5 l": a net weight or volume, no price without tax. */
+const NOT_CONTENTS = '(?!\\s*:?\\s*\\d+(?:[.,]\\d+)?\\s*(?:kg|g|mg|l|ml|cl|dl|oz|lb|stück|stk)(?![\\p{L}]))';
 const NET = [
   `excl?\\.?\\s*${TAX}`, `ex\\.?\\s*${TAX}`, `excluding\\s*${TAX}`, `zzgl\\.?\\s*${TAX}`, `exkl\\.?\\s*${TAX}`, `ohne\\s*${TAX}`, `plus\\s*${TAX}`, `\\+\\s*${TAX}`,
-  'netto(?:preis)?', 'net price', 'hors taxes?', 'sans tva', 'sin iva', `${TAX}\\s*excl(?:\\.|uded|uida|usa)?`, 'bez dph', 'bez vat', 'без ндс', '税抜(?:き)?', '税別', '不含税',
+  `netto(?:preis)?${NOT_CONTENTS}`, 'net price', 'hors taxes?', 'sans tva', 'sin iva', `${TAX}\\s*excl(?:\\.|uded|uida|usa)?`, 'bez dph', 'bez vat', 'без ндс', '税抜(?:き)?', '税別', '不含税',
   // Norwegian and Danish "eks."/"ekskl.", "uden"/"utan"/"ilman", Finnish "ALV 0 %", Hungarian "nettó", Hebrew "before"/"without", Japanese "本体価格" (the item's own price).
-  `eks(?:kl)?\\.?\\s*${TAX}`, `(?:uden|utan|uten|ilman|bez|sans)\\s*${TAX}`, 'alv 0 ?%', 'nettó', `(?:לפני|ללא|לא כולל)\\s*${TAX}`, '本体価格',
+  // "$10.00 before tax", "pre-tax", Portuguese and Spanish "without taxes".
+  `before\\s*${TAX}`, `pre-?\\s*${TAX}`, 'sem impostos', 'sin impuestos',
+    `eks(?:kl)?\\.?\\s*${TAX}`, `(?:uden|utan|uten|ilman|bez|sans)\\s*${TAX}`, 'alv 0 ?%', `nettó${NOT_CONTENTS}`, `(?:לפני|ללא|לא כולל)\\s*${TAX}`, '本体価格',
 ].join('|');
 const GROSS = [
   `incl?\\.?\\s*${TAX}`, `including\\s*${TAX}`, `inkl\\.?\\s*${TAX}`, `mit\\s*${TAX}`, 'brutto(?:preis)?', 'gross price', 'toutes taxes comprises', 'con iva',

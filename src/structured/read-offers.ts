@@ -18,6 +18,8 @@ export interface OfferPrices {
   high: Decimal | null;
   /** The price of every single offer read (variants, sellers), so a page showing one of them is confirmed by the data. */
   each: Decimal[];
+  /** The price is stated with `valueAddedTaxIncluded: false` and no gross beside it (a B2B shop's net price). */
+  taxIncluded?: false;
 }
 
 /** Reference prices a shop strikes through or quotes as "RRP"; never what the shopper pays. */
@@ -140,6 +142,19 @@ type Amount = { amount: Decimal; currency: string | null };
 
 const shownAmount = (a: Amount) => `${a.amount.toFixed()}${a.currency ? ` ${a.currency}` : ''}`;
 
+/**
+ * The offer's price is stated net (`valueAddedTaxIncluded: false` on a plain specification of that amount, or on the offer)
+ * and nothing states a gross: a B2B shop's price before VAT, never to be compared with gross prices unsaid.
+ */
+function netAlone(offer: SchemaNode, plainSpecs: SchemaNode[], current: Amount, priceOf: (node: SchemaNode) => Amount | null): boolean {
+  if (grossOf(offer) || plainSpecs.some(grossOf)) return false;
+  if (netOf(offer)) return true;
+  return plainSpecs.some((spec) => {
+    const stated = netOf(spec) ? priceOf(spec) : null;
+    return stated !== null && sameAmount(stated, current);
+  });
+}
+
 /** One amount in one currency: a spec in EUR beside an offer in USD states another price, not the same one. */
 const sameCurrency = (a: Amount, b: Amount) => a.currency === b.currency || a.currency === null || b.currency === null;
 const sameAmount = (a: Amount, b: Amount) => a.amount.eq(b.amount) && sameCurrency(a, b);
@@ -205,6 +220,7 @@ function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): Offe
   if (!current) return null;
   const regular = reference ?? (current !== listed ? listed : null);
   return {
+    ...(netAlone(offer, plainSpecs, current, priceOf) ? { taxIncluded: false as const } : {}),
     price: current.amount,
     currency: current.currency,
     availability: normalizeAvailability(textOf(offer, 'availability')),

@@ -59,6 +59,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     sources: {},
   };
   product.pricing.availability = product.availability;
+  if (offers?.taxIncluded === false) product.taxIncluded = false;
   const named = product.price !== null && product.currency === null ? namedCurrency(chosen) : null;
   if (named !== null) product.currencyCandidates = candidatesOf(named);
   for (const field of FIELDS) if (product[field] !== null) product.sources[field] = source;
@@ -113,6 +114,9 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
   if (merged.price === null) merged.priceRefusal ??= secondary.priceRefusal;
   if (merged.price === null && secondary.price !== null) {
     Object.assign(merged, { price: secondary.price, regularPrice: secondary.regularPrice, salePrice: secondary.salePrice, priceRange: secondary.priceRange, priceRefusal: null });
+    // The tax basis travels with the price it describes.
+    if (secondary.taxIncluded === false) merged.taxIncluded = false;
+    else delete merged.taxIncluded;
     merged.sources.price = secondary.sources.price;
   }
   for (const field of ['currency', 'availability'] as const) {

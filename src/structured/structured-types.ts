@@ -58,6 +58,8 @@ export interface StructuredProduct {
   offerPrices: Decimal[];
   /** Why the offers give no price although they state amounts (several currencies, none the shop's); null otherwise. */
   priceRefusal: { reason: string; detail: string } | null;
+  /** The price is stated without tax (`valueAddedTaxIncluded: false`) and no gross beside it. */
+  taxIncluded?: false;
   /** Which syntax each field was read from. */
   sources: Partial<Record<StructuredField, StructuredSource>>;
 }

@@ -115,6 +115,11 @@ function settlePrices(structured: StructuredProduct | null, visible: VisiblePric
   const conflict = visible.ok ? null : statedConflict(structured);
   if (!visible.ok && conflict) return { ok: false, reason: 'price/ambiguous', detail: `the structured data states ${conflict}; the page shows none of them alone (${visible.reason})`, check: null };
   if (!visible.ok) return unsettledPage(structured, stated, visible) ?? { ...fromStructured, check: null };
+  // "$49.95" under a switcher set to AUD beside data stating USD: a theme writing the shop's base currency into its data, or a
+  // switcher the page ignores. The sign fits both and the data's USD was stored; neither is sure.
+  if (visible.switcherCurrency && structured.currency && structured.currency !== visible.switcherCurrency) {
+    return { ok: false, reason: 'price/ambiguous', detail: `the page's currency switcher has ${visible.switcherCurrency} selected, the structured data states ${structured.currency}; the page's ${visible.text} fits each`, check: null };
+  }
   // The page's amount stated by descriptions in different currencies (an app's JSON-LD in USD beside the theme's OpenGraph in CAD):
   // the page's sign must pick one. "$" fits both, and the first syntax's currency was stored; "CA$" picks CAD.
   const picked = statedCurrenciesOf(structured, visible);

@@ -33,8 +33,12 @@ export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, opti
   const page = readPageLocale($, options.contentLanguage, options.url);
   // The switcher's selected currency is the one the prices are shown in: it outranks the one the language's region suggests;
   // so does the one the page's markup declares for its offers when no switcher says otherwise.
-  const switched = selectedCurrency($) ?? declaredCurrency($);
+  const selected = selectedCurrency($);
+  const switched = selected ?? declaredCurrency($);
   const locale = switched ? { ...page, regionCurrency: switched } : page;
   const scanned = root.length === 0 ? [] : cheapestChildAsFrom($, scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency, backslashSign: backslashSignOf(options.encoding) }));
-  return { price: decideVisiblePrice(scanned), pricing: readVisiblePricing($, root, scanned), locale, scanned };
+  const price = decideVisiblePrice(scanned);
+  // The switcher, not the text, named the price's currency: the price check weighs it against the data's (price-check.ts).
+  if (price.ok && selected !== null && price.currency === selected && price.currencyPickedAmong !== undefined) price.switcherCurrency = selected;
+  return { price, pricing: readVisiblePricing($, root, scanned), locale, scanned };
 }

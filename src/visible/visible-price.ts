@@ -5,6 +5,7 @@ import { printedMinorDigits } from '../prices/iso-currencies';
 import { nonPositiveRefusal } from '../prices/non-positive-refusal';
 import { grossAtRate, grossOfNet, namesGross, namesNet } from '../prices/tax-words';
 import { parentPath } from './css-path';
+import { netAlone } from './net-alone';
 import type { ScannedPrice } from './price-scan';
 
 /** One price read off the page: exact amount, ISO currency, the text and the element it came from. */
@@ -29,6 +30,10 @@ export interface VisiblePrice extends ReadPrice {
   regular: ReadPrice | null;
   /** The price without tax the page shows beside this gross one ("100,00 € zzgl. MwSt."; see grossShown). */
   net?: ReadPrice;
+  /** The price is labelled without tax and no gross is shown beside it ("24,00 € HT" alone; see netAlone). */
+  taxIncluded?: false;
+  /** The page's currency switcher has this currency selected, and it (not the text's sign) gave the price its currency. */
+  switcherCurrency?: string;
 }
 
 /**
@@ -118,7 +123,8 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
   const regular = struck.length > 0 ? struck : above(priorLowest);
   const read: VisiblePrice = { ok: true, ...price, regular: regular.length === 1 ? regular[0] : null };
   const net = gross ? values.find((value) => value !== gross) : undefined;
-  return net ? { ...read, net } : read;
+  if (net) return { ...read, net };
+  return netAlone(pool, price) ? { ...read, taxIncluded: false } : read;
 }
 
 /** The first current price that is a zero the page does not call free ("Free", "Gratis" stay as before), as a refusal (a negative one is a saving: price-scan.ts). */

@@ -3,14 +3,11 @@
 // the page rules out. Before, the page reader left those prices without a currency and the price-coercion stage filled
 // in the project's default, so "¥199" was stored as 199 EUR, "$24.99" as 24.99 EUR and "299 kr" as 299 EUR.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productItem } from '../../src/items/product-item';
-import { Spider, type CrawlResponse, type SpiderOutput } from '../../src/index';
-import { FixtureServer } from '../support/fixture-server';
+import type { FixtureServer } from '../support/fixture-server';
+import { productPage as page, productPageShop, ProductPageSpider } from '../support/product-page-shop';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
 const ld = (node: object) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Thing', ...node })}</script>`;
-const page = (lang: string, head: string, body: string) =>
-  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>Thing</title>${head}</head><body><main><h1>Thing</h1>${body}</main></body></html>`;
 
 /** sku → page; what each must become is in the test. */
 const PAGES: Record<string, string> = {
@@ -24,24 +21,12 @@ const PAGES: Record<string, string> = {
   'BARE-NUMBER': page('en', ld({ sku: 'BARE-NUMBER', offers: { '@type': 'Offer', price: '24.99' } }), ''),
 };
 
-class OpenSignSpider extends Spider {
-  readonly name = 'open-sign';
-  constructor(urls: readonly string[]) {
-    super();
-    this.startUrls = [...urls];
-  }
-  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
-    const item = productItem(res);
-    if (item) yield { ...item, sku: new URL(res.url).pathname.split('/').pop()! };
-  }
-}
-
 describe('a shared currency sign nothing on the page resolves, under a project default currency', { timeout: 60_000 }, () => {
   let server: FixtureServer;
+  let urls: () => string[];
   const storage = tempStorageDir('open-currency');
   beforeAll(async () => {
-    server = await FixtureServer.start({ builtInRoutes: false });
-    server.route('/p/:sku', (_req, res, { params }) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGES[params.sku]));
+    ({ server, urls } = await productPageShop(PAGES));
   });
   afterAll(async () => {
     await server.close();
@@ -49,7 +34,7 @@ describe('a shared currency sign nothing on the page resolves, under a project d
   });
 
   it('drops them as price/currency-unknown instead of storing them in the default; stores the determined ones', async () => {
-    const spider = new OpenSignSpider(Object.keys(PAGES).map((sku) => server.url(`/p/${sku}`)));
+    const spider = new ProductPageSpider('open-sign', urls());
     const { summary, items } = await crawlInProcess(spider, storage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 }, robots: { obey: false }, pipeline: { defaultCurrency: 'EUR' } });
     expect(items.map((item) => `${item.sku} ${item.price} ${item.currency}`).sort()).toEqual([
       'BARE-NUMBER 24.99 EUR',

@@ -27,6 +27,15 @@ describe('a currency switcher\'s selected currency', () => {
     expect(stored(page('<select id="currency"><option>USD $</option><option selected>NZD $</option></select>', '<span class="price">49.95</span>'))).toBe('49.95 NZD visible');
   });
 
+  it('against structured data naming another currency the sign fits, says neither is sure (the data\'s USD was stored)', () => {
+    // A theme writing the shop's base currency into JSON-LD while the switcher shows the shopper's: "$49.95" fits both.
+    const ld = (currency: string) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', offers: { '@type': 'Offer', price: '49.95', priceCurrency: currency } })}</script>`;
+    expect(stored(page(`${woocs('AUD')}${ld('USD')}`, '<p class="price">$49.95</p>'))).toBe('price/ambiguous');
+    expect(stored(page(`${woocs('AUD')}${ld('AUD')}`, '<p class="price">$49.95</p>'))).toBe('49.95 AUD structured');
+    // The text's own sign names the currency: the switcher says nothing more.
+    expect(stored(page(`${woocs('AUD')}${ld('USD')}`, '<p class="price">US$49.95</p>'))).toBe('49.95 USD structured');
+  });
+
   it('never over the text\'s own currency, and not when switchers disagree or none is selected', () => {
     expect(stored(page(woocs('AUD'), '<p class="price">49,95 €</p>'))).toBe('49.95 EUR visible');
     expect(stored(page(woocs('USD'), '<p class="price">$49.95</p>'))).toBe('49.95 USD visible');

@@ -18,6 +18,11 @@ export const itemSettings = {
       sinks: z.record(z.string(), sinkEntry).default({}),
       /** ISO 4217 code for prices whose page names no currency (and to resolve `$`, `kr`). */
       defaultCurrency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR').optional(),
+      /**
+       * Prices a page labels without tax and shows no gross beside (a B2B shop's `12,00 € zzgl. MwSt.`, `$10.00 excl. tax`):
+       * `keep` stores them with `taxIncluded: false`, `refuse` drops them as `price/net-only` (a project comparing gross prices).
+       */
+      netPrices: z.enum(['keep', 'refuse']).default('keep'),
       /** Alarm on items without a valid price (null counts as missing), per spider and per host. */
       nullPriceAlarm: z
         .object({
