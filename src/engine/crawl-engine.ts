@@ -11,7 +11,7 @@ import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
 import { IdleRounds, type IdleSource } from './idle-rounds';
-import { FrontierOutage, frontierAddFailed, frontierRunLost, frontierSeederLost } from './frontier-outage';
+import { FrontierOutage, frontierAddFailed, frontierRunLost, judgePickFailure } from './frontier-outage';
 import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
 import { FAR_WAIT_STOP } from './run-summary';
@@ -20,11 +20,9 @@ import { RequestSink } from './request-sink';
 import { seedFrontier } from './seeder';
 import type { Stats } from './stats';
 import { UrlLengthLimit } from './url-length-limit';
+import { WakeTimer } from './wake-timer';
 
 type PickType = Pick['type'];
-
-/** Node fires a longer setTimeout after 1 ms (with a warning): a far wake-up would spin the pool. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Applies `use` now to a plain value, or after a promise settles: the synchronous path stays synchronous. */
 function then<T, R>(value: T | Promise<T>, use: (value: T) => R): R | Promise<R> {
@@ -67,10 +65,10 @@ export class CrawlEngine {
   private stopping = false;
   private reason: string | null = null;
   private running = 0;
-  private wakeTimer: NodeJS.Timeout | null = null;
+  /** A host's slot opens then: pick and dispatch in that timer's turn (GlobalPool.checkNow says why). */
+  private readonly wakeTimer = new WakeTimer(() => this.pool.checkNow());
   /** The pool's run is over (done or failed): no wake-up may start a pick after it. */
   private poolEnded = false;
-  private wakeAtMs = Infinity;
   /** When the frontier's last 'wait' said the next request may go (Infinity: a slot release decides). */
   private nextReadyAtMs = Infinity;
 
@@ -130,7 +128,7 @@ export class CrawlEngine {
       throw error;
     } finally {
       this.poolEnded = true;
-      if (this.wakeTimer) clearTimeout(this.wakeTimer);
+      this.wakeTimer.clear();
       this.loopWatch?.stop();
       clearInterval(heartbeat);
       if (timeout) clearTimeout(timeout);
@@ -255,29 +253,17 @@ export class CrawlEngine {
 
   /** A shared frontier may be unreachable for a moment: try again shortly, and stop once it stayed away for `frontier.outageMs`. */
   private pickFailed(error: unknown): PickType {
-    if (storageFailureCode(error) !== null) {
-      this.storageFailed(error);
-      return 'wait';
-    }
     const nowMs = steadyNowMs();
-    const first = !this.outage.ongoing();
-    if (frontierRunLost(error)) {
-      this.frontierFailed(error, 'frontier/run-lost', 'the frontier lost the run; stopping the crawl');
-      return 'wait';
+    const verdict = judgePickFailure(error, this.outage, nowMs, { spider: this.deps.spider.name, runId: this.deps.frontier.runId });
+    if (verdict.kind === 'storage') this.storageFailed(error);
+    else if (verdict.kind === 'stop') this.frontierFailed(error, verdict.reason, verdict.message, verdict.outageMs);
+    else {
+      // Once per outage: a retry a second for up to `frontier.outageMs` (minutes) would bury the log in
+      // identical stacks; the retries stay visible at debug level and the recovery is logged.
+      if (verdict.first) this.deps.log.warn({ err: error, outageLimitMs: this.deps.settings.frontier.outageMs }, 'the frontier did not answer; retrying every second until it does or the outage limit passes');
+      else this.deps.log.debug({ err: error }, 'the frontier still does not answer; retrying');
+      this.wakeAt(nowMs + 1000);
     }
-    if (frontierSeederLost(error)) {
-      this.frontierFailed(error, 'frontier/seeder-lost', `the run's seeder stopped before its start() finished; stopping the crawl, the run stays resumable: continue it with pricecrawl crawl ${this.deps.spider.name} --resume --run ${this.deps.frontier.runId} (and the same --frontier), which runs start() again`);
-      return 'wait';
-    }
-    if (this.outage.failed(nowMs)) {
-      this.frontierFailed(error, 'frontier/unreachable', 'the frontier kept failing; stopping the crawl, its work stays queued', this.outage.lastedMs(nowMs));
-      return 'wait';
-    }
-    // Once per outage: a retry a second for up to `frontier.outageMs` (minutes) would bury the log in
-    // identical stacks; the retries stay visible at debug level and the recovery is logged.
-    if (first) this.deps.log.warn({ err: error, outageLimitMs: this.deps.settings.frontier.outageMs }, 'the frontier did not answer; retrying every second until it does or the outage limit passes');
-    else this.deps.log.debug({ err: error }, 'the frontier still does not answer; retrying');
-    this.wakeAt(nowMs + 1000);
     return 'wait';
   }
 
@@ -344,14 +330,6 @@ export class CrawlEngine {
 
   private wakeAt(atMs: number): void {
     if (!Number.isFinite(atMs) || this.poolEnded) return; // every pending host is at its cap: a slot release wakes us
-    if (this.wakeTimer && this.wakeAtMs <= atMs) return;
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
-    this.wakeAtMs = atMs;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = null;
-      this.wakeAtMs = Infinity;
-      // A host's slot opens now: pick and dispatch in this timer's turn (GlobalPool.checkNow says why).
-      this.pool.checkNow();
-    }, Math.min(Math.max(0, atMs - steadyNowMs()), MAX_TIMER_MS));
+    this.wakeTimer.at(atMs);
   }
 }

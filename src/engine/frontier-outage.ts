@@ -1,6 +1,7 @@
 // How long the frontier has failed without a break: a short outage is waited out, a long one stops the crawl.
 import { PricecrawlError } from '../core/errors';
 import { codedErrors } from '../fetch/fetch-error-map';
+import { storageFailureCode } from './storage-failure';
 
 /** The frontier answered, but no longer holds the run (FRONTIER_RUN_LOST): no wait brings its queue back. */
 export function frontierRunLost(error: unknown): boolean {
@@ -57,4 +58,26 @@ export class FrontierOutage {
   lastedMs(nowMs: number): number {
     return this.sinceMs === null ? 0 : nowMs - this.sinceMs;
   }
+}
+
+/** What a failed pick means for the crawl: a store that cannot write, a stop with its reason, or a retry in a second. */
+export type PickFailure =
+  | { kind: 'storage' }
+  | { kind: 'stop'; reason: string; message: string; outageMs?: number }
+  | { kind: 'retry'; first: boolean };
+
+/**
+ * A lost run or a dead seeder ends the crawl at once (no wait brings them back); anything else is an outage,
+ * retried until it has lasted `frontier.outageMs`. `first` is read before the failure is counted.
+ */
+export function judgePickFailure(error: unknown, outage: FrontierOutage, nowMs: number, run: { spider: string; runId: string }): PickFailure {
+  if (storageFailureCode(error) !== null) return { kind: 'storage' };
+  const first = !outage.ongoing();
+  if (frontierRunLost(error)) return { kind: 'stop', reason: 'frontier/run-lost', message: 'the frontier lost the run; stopping the crawl' };
+  if (frontierSeederLost(error)) {
+    const resume = `pricecrawl crawl ${run.spider} --resume --run ${run.runId} (and the same --frontier), which runs start() again`;
+    return { kind: 'stop', reason: 'frontier/seeder-lost', message: `the run's seeder stopped before its start() finished; stopping the crawl, the run stays resumable: continue it with ${resume}` };
+  }
+  if (outage.failed(nowMs)) return { kind: 'stop', reason: 'frontier/unreachable', message: 'the frontier kept failing; stopping the crawl, its work stays queued', outageMs: outage.lastedMs(nowMs) };
+  return { kind: 'retry', first };
 }
