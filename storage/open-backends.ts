@@ -45,6 +45,8 @@ export interface StoreConfig {
   dir: string;
   /** `storage.answerTimeoutMs`: a PostgreSQL call unanswered this long counts as the store unreachable. */
   answerTimeoutMs?: number;
+  /** `storage.scheduleLeaseMs`: how long a spider's claim on PostgreSQL holds without a renewal. */
+  scheduleLeaseMs?: number;
   /** `storage.items`: the project's own item store, in place of the backend's items. */
   items?: ComponentEntry;
   /**
@@ -105,7 +107,7 @@ export async function openExistingRunRecords(config: StoreConfig): Promise<RunRe
 export async function openScheduleLock(config: StoreConfig): Promise<ScheduleLock> {
   const location = parseStoreUrl(config.url, config.dir);
   if (location.kind === 'sqlite') return SqliteScheduleLock.open(config.dir);
-  return (await import('./postgres/open-pg-stores')).openPgScheduleLock(location.url, config.answerTimeoutMs);
+  return (await import('./postgres/open-pg-stores')).openPgScheduleLock(location.url, config.answerTimeoutMs, config.scheduleLeaseMs);
 }
 
 export interface OpenFrontierOptions {

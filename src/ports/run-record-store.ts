@@ -80,6 +80,18 @@ export interface LockHolder {
 export type LockResult = { ok: true } | { ok: false; holder: LockHolder };
 
 /**
+ * A claim its holder no longer has: its renewal found the row another holder's (the lease ran out during a GC
+ * pause, a suspended VM, a partition), or renewals kept failing until the lease's end. `reason` is the stop
+ * reason a run ends with; `detail` says which of the two, for the log.
+ */
+export interface LockLoss {
+  spider: string;
+  runId: string;
+  reason: 'schedule/lock-lost';
+  detail: string;
+}
+
+/**
  * One running scheduled run per spider across schedulers sharing the backend. A holder that dies must
  * not hold it forever: the SQLite lock checks the holder's pid, the PostgreSQL one is a lease that
  * its holder renews while it lives and that lapses when it stops, both judged by the database server's
@@ -96,5 +108,10 @@ export interface ScheduleLock {
   /** Hands the claim to the child process that runs the crawl. */
   transfer(spider: string, runId: string, pid: number): Promise<void>;
   unlock(spider: string, runId: string): Promise<void>;
+  /**
+   * Tells `listener` of each claim of this lock that was lost while held (at most once per claim); the holder
+   * must stop what it runs under that claim, since another holder may already run the spider.
+   */
+  onLost(listener: (loss: LockLoss) => void): void;
   close(): Promise<void>;
 }

@@ -85,7 +85,7 @@ export async function openPgRunRecords(url: string, answerTimeoutMs?: number): P
  * another session may hold, and unbounded it hung the scheduler (or a crawl's release after the run had
  * stopped) without a word when that session or the server never answered.
  */
-export async function openPgScheduleLock(url: string, answerTimeoutMs?: number): Promise<ScheduleLock> {
+export async function openPgScheduleLock(url: string, answerTimeoutMs?: number, leaseMs?: number): Promise<ScheduleLock> {
   const { pool, where } = await renewedPool(url, answerTimeoutMs);
-  return markUnreachable(new PgScheduleLock(pool), where);
+  return markUnreachable(new PgScheduleLock(pool, { leaseMs }), where);
 }

@@ -1,5 +1,5 @@
 // PgScheduleLock: one running scheduled run per spider across every scheduler sharing the database, as a lease row that lapses when its holder dies.
-import type { LockHolder, LockResult, ScheduleLock } from '../../src/ports/run-record-store';
+import type { LockHolder, LockLoss, LockResult, ScheduleLock } from '../../src/ports/run-record-store';
 import { isPidAlive, processStartTicks, thisHostname } from '../process-liveness';
 import type { RenewedPool } from './pg-renewed-pool';
 import { serverLeaseEndMs, serverNowMs } from './pg-server-clock';
@@ -33,6 +33,7 @@ export class PgScheduleLock implements ScheduleLock {
   private readonly leaseMs: number;
   private readonly hostname: string;
   private readonly renewals = new Map<string, NodeJS.Timeout>();
+  private readonly lossListeners: ((loss: LockLoss) => void)[] = [];
 
   constructor(
     private readonly pool: RenewedPool,
@@ -69,15 +70,20 @@ export class PgScheduleLock implements ScheduleLock {
     await this.pool.run((sql) => sql`DELETE FROM schedule_locks WHERE spider = ${spider} AND run_id = ${runId}`);
   }
 
+  onLost(listener: (loss: LockLoss) => void): void {
+    this.lossListeners.push(listener);
+  }
+
   /** Claims still held lapse on their own after `leaseMs`: nothing renews them once closed. */
   async close(): Promise<void> {
     for (const spider of [...this.renewals.keys()]) this.stopRenewing(spider);
     await this.pool.end();
   }
 
-  /** Moves the lease `leaseMs` past the database's now while the claim is held; a failed renewal is retried at the next. */
-  async renew(spider: string, runId: string): Promise<void> {
-    await this.pool.run((sql) => sql`UPDATE schedule_locks SET expires_ms = ${serverLeaseEndMs(sql, this.leaseMs)} WHERE spider = ${spider} AND run_id = ${runId}`);
+  /** Moves the lease `leaseMs` past the database's now while the claim is held; false when the row is no longer this claim's. */
+  async renew(spider: string, runId: string): Promise<boolean> {
+    const result = await this.pool.run((sql) => sql`UPDATE schedule_locks SET expires_ms = ${serverLeaseEndMs(sql, this.leaseMs)} WHERE spider = ${spider} AND run_id = ${runId}`);
+    return result.count > 0;
   }
 
   private isHeld(holder: HolderRow): boolean {
@@ -85,10 +91,29 @@ export class PgScheduleLock implements ScheduleLock {
     return holder.hostname === this.hostname ? isPidAlive(holder.pid, holder.startTicks) : holder.leaseLive;
   }
 
+  /**
+   * Renews every third of the lease. Before, a renewal that failed or found its row taken was dropped in silence:
+   * the holder went on crawling beside the scheduler that had taken the spider over. Now a renewal that matches
+   * no row is a loss at once; a failing one (the database away) is retried on the next beat, and only a lease
+   * whose end passed with no renewal since (counted on this process's monotonic clock from the last renewal
+   * sent, which the server's lease end can only be later than) is a loss. A renewal that never answers is
+   * caught by the same count.
+   */
   private keepRenewing(spider: string, runId: string): void {
     this.stopRenewing(spider);
+    let renewedAtMs = performance.now();
+    const lose = (detail: string) => {
+      if (this.renewals.get(spider) !== timer) return; // unlocked, closed or claimed anew meanwhile
+      this.stopRenewing(spider);
+      for (const listener of this.lossListeners) listener({ spider, runId, reason: 'schedule/lock-lost', detail });
+    };
     const timer = setInterval(() => {
-      this.renew(spider, runId).catch(() => {});
+      if (performance.now() - renewedAtMs >= this.leaseMs) return lose(`no renewal succeeded within the lease (${this.leaseMs} ms)`);
+      const sentAtMs = performance.now();
+      this.renew(spider, runId).then((held) => {
+        if (held) renewedAtMs = Math.max(renewedAtMs, sentAtMs);
+        else lose('the claim was taken over by another holder after its lease ran out');
+      }, () => undefined);
     }, Math.max(1, Math.floor(this.leaseMs / 3)));
     timer.unref();
     this.renewals.set(spider, timer);

@@ -48,6 +48,9 @@ export class SqliteScheduleLock implements ScheduleLock {
     this.db.prepare('DELETE FROM schedule_locks WHERE spider = ? AND run_id = ?').run(spider, runId);
   }
 
+  /** A claim here holds while its process lives (no lease to run out): no other process takes it from a live holder. */
+  onLost(): void {}
+
   async close(): Promise<void> {
     this.connection.release();
   }

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRunRecords } from '../../storage/open-backends';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { routeHeldList, type HeldList } from '../support/held-list';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { storeBackends } from '../support/store-backends';
 import { crawlInProcess } from '../support/test-crawl';
@@ -18,17 +19,13 @@ const fast = { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHos
 let site: CatalogSite;
 const started: ChildProcess[] = [];
 
-/** `/held-list` answers an empty listing once `release` is called: the crawl that asked for it is surely running meanwhile. */
-const hold = { arrived: () => undefined as void, release: () => undefined as void, answer: Promise.resolve() };
+/** `/held-list`, held by each test while it needs a crawl mid-run. */
+let holdList: () => HeldList;
 
 beforeAll(async () => {
   await start();
   site = await startCatalogSite({ hosts: 1, productsPerHost: 1, perPage: 10 });
-  site.servers[0].route('/held-list', async (_req, res) => {
-    hold.arrived();
-    await hold.answer;
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><ul></ul></body></html>');
-  });
+  holdList = routeHeldList(site.servers[0]);
 });
 afterAll(async () => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); // only after a failed wait
@@ -54,8 +51,7 @@ function firstTickOutcome(child: ChildProcess): Promise<{ msg: string; holder?: 
 describe.each(backends)('a spider scheduled by the path of its file on %s', (_name, place) => {
   it('is not ticked while a manual crawl of it runs: the tick is skipped, no run is recorded failed', async () => {
     const storage = await place();
-    const arrival = new Promise<void>((resolve) => (hold.arrived = resolve));
-    hold.answer = new Promise<void>((resolve) => (hold.release = resolve));
+    const { arrival, release } = holdList();
     const manual = crawlInProcess(new CatalogSpider({ startUrls: site.servers[0].url('/held-list') }), storage.dir, fast, { storeUrl: storage.url });
     try {
       await arrival; // the manual crawl holds the spider and is sending
@@ -74,7 +70,7 @@ describe.each(backends)('a spider scheduled by the path of its file on %s', (_na
       expect((await once(scheduler, 'exit'))[0]).toBe(0);
       expect(outcome).toEqual({ msg: 'previous run still going: tick skipped', holder: `pid ${process.pid}` });
     } finally {
-      hold.release();
+      release();
     }
     expect((await manual).summary.status).toBe('finished');
     const records = await openRunRecords(storage);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PricecrawlError } from '../../src/core/errors';
 import { openScheduleLock } from '../../storage/open-backends';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { routeHeldList, type HeldList } from '../support/held-list';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { storeBackends, type StorePlace } from '../support/store-backends';
 import { crawlInProcess } from '../support/test-crawl';
@@ -18,17 +19,13 @@ let site: CatalogSite;
 const fast = { politeness: { minIntervalMs: 0, jitterMs: 0, maxConcurrencyPerHost: 4 }, pipeline: { batchMaxAgeMs: 20 }, robots: { obey: false } };
 const idle: ChildProcess[] = [];
 
-/** `/held-list` answers an empty listing once `release` is called: the crawl that asked for it is surely running meanwhile. */
-const hold = { arrived: () => undefined as void, release: () => undefined as void, answer: Promise.resolve() };
+/** `/held-list`, held by each test while it needs a crawl mid-run. */
+let holdList: () => HeldList;
 
 beforeAll(async () => {
   await start();
   site = await startCatalogSite({ hosts: 1, productsPerHost: 2, perPage: 10 });
-  site.servers[0].route('/held-list', async (_req, res) => {
-    hold.arrived();
-    await hold.answer;
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><ul></ul></body></html>');
-  });
+  holdList = routeHeldList(site.servers[0]);
 });
 afterAll(async () => {
   for (const child of idle) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -75,9 +72,7 @@ describe.each(backends)('the spider claim on %s', (_name, place) => {
   });
 
   it('the scheduler\'s tick is refused while a manual crawl runs, and claims the spider once it ended', async () => {
-    const arrival = new Promise<void>((resolve) => (hold.arrived = resolve));
-    const release = () => hold.release();
-    hold.answer = new Promise<void>((resolve) => (hold.release = resolve));
+    const { arrival, release } = holdList();
     const manual = crawl(site.servers[0].url('/held-list'));
     await arrival; // the manual crawl is sending
     const lock = await lockAt();

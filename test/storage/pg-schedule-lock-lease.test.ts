@@ -1,6 +1,6 @@
 // The PostgreSQL schedule lock's lease across machines whose clocks disagree: the database's clock alone says when a lease ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScheduleLock } from '../../src/ports/run-record-store';
+import type { LockLoss, ScheduleLock } from '../../src/ports/run-record-store';
 import { connectPostgres, type Sql } from '../../storage/postgres/pg-connection';
 import { migrate } from '../../storage/postgres/pg-migrations';
 import { RenewedPool } from '../../storage/postgres/pg-renewed-pool';
@@ -131,5 +131,57 @@ describe('the PostgreSQL schedule lock\'s lease', () => {
     const { lockedAtMs } = (refused as { holder: { lockedAtMs: number } }).holder;
     expect(lockedAtMs).toBeGreaterThanOrEqual(before);
     expect(lockedAtMs).toBeLessThanOrEqual(after);
+  });
+});
+
+/** A lock renewing every third of a short lease, so a loss is heard within the test; its losses as promises. */
+async function shortLeaseLockOf(hostname: string): Promise<{ lock: ScheduleLock & Pick<PgScheduleLock, 'renew'>; lost: Promise<LockLoss> }> {
+  const lock = new PgScheduleLock(new RenewedPool(() => connectPostgres(storeUrl, { max: 1 })), { hostname, leaseMs: 1500 });
+  opened.push(lock);
+  const lost = new Promise<LockLoss>((resolve) => lock.onLost(resolve));
+  return { lock, lost };
+}
+
+/**
+ * Before, a renewal that matched no row, or that failed past the lease's end, was dropped in silence: the holder
+ * went on crawling the spider while the scheduler that took it over started a second crawl of it.
+ */
+describe('a holder hears that it lost its claim', () => {
+  it('when another holder took the claim over after its lease ran out (a GC pause, a suspended VM)', async () => {
+    const { lock: paused, lost } = await shortLeaseLockOf('machine-paused');
+    const other = await lockOf('machine-other');
+    expect(await paused.tryLock('stolen', 'run-paused', 51, Date.now())).toEqual({ ok: true });
+    // The paused holder's renewals may land between the lease's end and the claim: steal until the claim wins.
+    let taken = false;
+    for (let attempt = 0; attempt < 20 && !taken; attempt++) {
+      await serverTimePasses(HOUR_MS);
+      taken = (await other.tryLock('stolen', 'run-other', 52, Date.now())).ok;
+    }
+    expect(taken).toBe(true);
+    expect(await lost).toMatchObject({ spider: 'stolen', runId: 'run-paused', reason: 'schedule/lock-lost', detail: expect.stringContaining('taken over') });
+    // The new holder keeps the spider: the loser's renewals stopped and never moved its row.
+    await serverTimePasses(LEASE_MS / 2);
+    expect((await paused.tryLock('stolen', 'run-paused-2', 51, Date.now())).ok).toBe(false);
+  });
+
+  it('when no renewal got through until the lease\'s end (the database away, a renewal never answered)', async () => {
+    const { lock: holder, lost } = await shortLeaseLockOf('machine-cut-off');
+    expect(await holder.tryLock('stalled', 'run-stalled', 61, Date.now())).toEqual({ ok: true });
+    // The test's session holds the row: every renewal waits on it, unanswered, past the lease's end.
+    const loss = await admin.begin(async (tx) => {
+      await tx`SELECT spider FROM schedule_locks WHERE spider = 'stalled' FOR UPDATE`;
+      return lost;
+    });
+    expect(loss).toMatchObject({ spider: 'stalled', runId: 'run-stalled', reason: 'schedule/lock-lost', detail: expect.stringContaining('no renewal') });
+  });
+
+  it('renewals that keep their row say nothing: an unlocked claim is not lost', async () => {
+    const { lock, lost } = await shortLeaseLockOf('machine-fine');
+    expect(await lock.tryLock('fine', 'run-fine', 71, Date.now())).toEqual({ ok: true });
+    expect(await lock.renew('fine', 'run-fine')).toBe(true);
+    await lock.unlock('fine', 'run-fine');
+    expect(await lock.renew('fine', 'run-fine')).toBe(false);
+    const heard = await Promise.race([lost.then(() => 'lost'), lock.close().then(() => 'closed')]);
+    expect(heard).toBe('closed');
   });
 });

@@ -177,6 +177,11 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const idle = idleHooks(spider, components.extensions, { stats, log }) ?? undefined;
   const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events, idle });
   options.onEngine?.(engine);
+  // Another holder may already crawl this spider: stop as a signal stops, resumable, the reason on record (exit 2).
+  claim.onLost((loss) => {
+    log.error({ spider: loss.spider, runId: frontier.runId, reason: loss.reason, detail: loss.detail }, 'the spider\'s claim was lost: stopping this run, another crawl of it may have started');
+    engine.stop(loss.reason);
+  });
   const snapshot = () => takeSnapshot({ stats, inFlight: () => frontier.inFlight(), hosts: (nowMs) => opened.gate.snapshot(nowMs), nowMs: steadyNowMs });
   // Stats line, timeline, alarms' verdict and the caller's observers listen on the bus; none sits in a chain.
   const observers = new RunObservers(events, { log, statsIntervalMs: settings.log.statsIntervalMs, observers: options.observers ?? [] });

@@ -2,13 +2,15 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { PricecrawlError } from '../../core/errors';
-import type { LockHolder } from '../../ports/run-record-store';
+import type { LockHolder, LockLoss } from '../../ports/run-record-store';
 import type { Settings } from '../../settings/schema';
 import { openScheduleLock } from '../../../storage/open-backends';
 
 export interface SpiderClaim {
   /** Frees the spider; a failure is logged, never raised over the run's own outcome (a dead holder's claim is taken over anyway). */
   release(): Promise<void>;
+  /** Calls `stop` once if the claim is lost while held (`stop` given later hears a loss that came first). */
+  onLost(stop: (loss: LockLoss) => void): void;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface SpiderClaim {
  * Processes that join a run another process owns (`worker`, `--processes` slots) claim nothing.
  */
 export async function claimSpider(settings: Settings, spider: string, run: { runId?: string; joins: boolean }, log: Logger): Promise<SpiderClaim> {
-  if (run.joins) return { release: async () => undefined };
+  if (run.joins) return { release: async () => undefined, onLost: () => undefined };
   const lock = await openScheduleLock(settings.storage);
   const token = run.runId ?? `manual-${process.pid}-${Date.now()}`;
   try {
@@ -35,10 +37,31 @@ export async function claimSpider(settings: Settings, spider: string, run: { run
   }
   const held = heldKey(spider, token);
   claimsHeldHere.add(held);
+  const lost = lossSignal();
+  lock.onLost((loss) => {
+    if (loss.spider === spider && loss.runId === token) lost.tell(loss);
+  });
   return {
+    onLost: lost.listen,
     release: () => {
       claimsHeldHere.delete(held);
       return releaseWithin(RELEASE_WAIT_MS, async () => lock.unlock(spider, token).finally(() => lock.close()), log);
+    },
+  };
+}
+
+/** A loss told to its one listener, whether it registers before the loss or after. */
+function lossSignal(): { tell(loss: LockLoss): void; listen(stop: (loss: LockLoss) => void): void } {
+  let loss: LockLoss | null = null;
+  let stop: ((loss: LockLoss) => void) | null = null;
+  return {
+    tell(value) {
+      loss ??= value;
+      stop?.(loss);
+    },
+    listen(listener) {
+      stop = listener;
+      if (loss) listener(loss);
     },
   };
 }

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { newRunId } from '../../core/run-id';
 import { packageRoot } from '../project/package-root';
 import type { Settings } from '../../settings/schema';
-import type { RunRecordStore, ScheduleLock } from '../../ports/run-record-store';
+import type { LockLoss, RunRecordStore, ScheduleLock } from '../../ports/run-record-store';
 
 const BIN = join(packageRoot(), 'bin', 'pricecrawl.js');
 
@@ -54,6 +54,7 @@ export class Scheduler {
   constructor(private readonly options: SchedulerOptions) {
     this.records = options.records;
     this.lock = options.lock;
+    this.lock.onLost((loss) => this.lost(loss));
   }
 
   /** Starts one cron job per configured spider; an invalid expression throws here, naming the spider. */
@@ -115,6 +116,17 @@ export class Scheduler {
     } catch (error) {
       this.options.log.error({ err: error, runId }, 'could not record a scheduled run');
     }
+  }
+
+  /**
+   * The claim of a run this scheduler started was lost (its lease ran out and another scheduler took the spider,
+   * or the database was away past the lease's end): another machine may start the spider now. The run's own
+   * crawl holds the same claim, hears the same loss and stops itself, resumable, with `schedule/lock-lost` on
+   * its record (exit 2); a SIGTERM from here would race it and put `SIGTERM` there instead. This tick then
+   * ends without claiming again: the next tick asks the lock like any other.
+   */
+  private lost(loss: LockLoss): void {
+    this.options.log.warn({ spider: loss.spider, runId: loss.runId, reason: loss.reason, detail: loss.detail }, 'schedule lock lost: the run stops, resumable');
   }
 
   private skipped(spider: string, holder: string): void {

@@ -24,6 +24,12 @@ export const operationSettings = {
        */
       answerTimeoutMs: ms().min(1000).default(300_000),
       /**
+       * PostgreSQL store: how long a spider's claim (one crawl of a spider at a time, across machines) holds
+       * without a renewal; renewed every third of it. A holder whose renewals fail this long, or whose claim was
+       * taken over meanwhile, stops its run (`schedule/lock-lost`, resumable).
+       */
+      scheduleLeaseMs: ms().min(1000).default(60_000),
+      /**
        * The project's own item store (`{ "module": "./storage/warehouse-store.ts", "options": {...} }`), a module
        * whose export implements the ItemStore port: the run's items are written there (before a request is
        * acknowledged) and read back from there (feeds, `export`, the catalog, price changes) instead of the
