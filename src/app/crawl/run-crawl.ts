@@ -9,7 +9,6 @@ import { DownloaderChain } from '../../downloader/downloader-chain';
 import { CrawlEngine } from '../../engine/crawl-engine';
 import { buildSummary, type RunSummary } from '../../engine/run-summary';
 import { Stats } from '../../engine/stats';
-import type { FeedSpec } from '../export/feed-spec';
 import { LiveFeeds } from '../export/live-feeds';
 import { BrowserFetcher } from '../../fetch/browser-fetcher';
 import { checkChromium } from '../../fetch/chromium-launch';
@@ -24,15 +23,15 @@ import { steadyNowMs } from '../../politeness/clock';
 import type { LoadedSettings } from '../../settings/load-settings';
 import { assembleCrawlComponents, loadCrawlComponents } from './crawl-components';
 import { openComponent } from '../../components/load-component';
-import type { CrawlMode } from '../schedule/run-seeds';
 import { openCatalogRun } from './catalog-run';
 import { startRunRecord, type RunRecorder } from './run-record';
 import { logStartup } from './startup-log';
+import type { CrawlOptions } from './crawl-options';
 import { endRun, recordedSummary, runEndSteps, type EndStep } from './run-end';
 import { durableEndSteps } from './durable-end';
-import { RunObservers, type CrawlObserver } from './run-observers';
+import { RunObservers } from './run-observers';
 import { SnapshotTicker } from './snapshot-ticker';
-import { takeSnapshot, type CrawlSnapshot } from '../../events/crawl-snapshot';
+import { takeSnapshot } from '../../events/crawl-snapshot';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { preflight } from './preflight';
 import { unusedHostSettingLine, unusedHostSettings } from '../../settings/unused-host-settings';
@@ -40,42 +39,13 @@ import { HOP_HOST_PREFIX } from '../../engine/request-task';
 import { codeErrors } from '../../engine/code-errors';
 import { claimSpider } from './spider-claim';
 import { StartupClosers } from './startup-closers';
-import { awaitRunOpen, CrawlProcesses, joinerHopLinks, joinFirstProcess, type CrawlProcessesOption } from './crawl-processes';
+import { awaitRunOpen, CrawlProcesses, joinerHopLinks, joinFirstProcess } from './crawl-processes';
 import { HopChannel } from './hop-channel';
 import { shareWithOwners } from './owner-shares';
 import { idleHooks } from './idle-hooks';
 import { callSpiderClosed } from './spider-closed';
-import type { ProcessSlot } from '../../ports/frontier';
 
-export interface CrawlOptions {
-  spider: Spider;
-  loaded: LoadedSettings;
-  log: Logger;
-  /** Continue the latest unfinished run of this spider instead of starting a fresh one. */
-  resume?: boolean;
-  /** What to seed: `discover` (default: start requests), `full` (+ every known SKU), `due` (the planner's due set). */
-  mode?: CrawlMode;
-  /** `due`: also plan what falls due before this time (`--due-until`: the scheduler's next tick). */
-  dueUntilMs?: number;
-  /** Feeds (-o/-O): written after each durable item batch while the run goes on, completed at its end. */
-  feeds?: readonly FeedSpec[];
-  /** Create (or continue) this run id instead of a fresh one (the scheduler picks it, so it can record a run that dies early). */
-  runId?: string;
-  /** Join a run another process seeds on a shared frontier (`pricecrawl worker`): no spider.start(). */
-  join?: boolean;
-  /** Receives the engine as soon as it exists, so signal handlers can stop it. */
-  onEngine?: (engine: CrawlEngine) => void;
-  /** Receives a read-only snapshot function once the crawl starts (tests compare it with what observers saw). */
-  onSnapshotSource?: (snapshot: () => CrawlSnapshot) => void;
-  /** Observers the caller brings (the live progress block), subscribed to the crawl's events under their names. */
-  observers?: readonly CrawlObserver[];
-  /** Awaited once the run has ended and its summary is built, while the metrics endpoint (metrics.port) still answers: a last scrape (which also ends its grace period, metrics.graceMs). */
-  onRunEnd?: (summary: RunSummary) => Promise<void> | void;
-  /** `crawl --processes N` on the embedded frontier: this process seeds and starts the N-1 others, which join its run. */
-  processes?: CrawlProcessesOption;
-  /** This process is one the first one started (slot ≥ 1): it joins the first one's run once open and reports its counters back. */
-  processSlot?: ProcessSlot;
-}
+export type { CrawlOptions } from './crawl-options';
 
 export async function runCrawl(options: CrawlOptions): Promise<RunSummary> {
   const stats = new Stats();
