@@ -1,6 +1,6 @@
 // The embedded frontier: per-run requests in frontier.sqlite, picked per host through a ready-heap.
 import { randomUUID } from 'node:crypto';
-import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
+import type { CrawlRequest } from '../../src/core/request';
 import type { SqliteDb } from './open-frontier-db';
 import { SqliteHostGate } from './sqlite-host-gate';
 import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
@@ -12,7 +12,8 @@ import { SharedRun } from './shared-run';
 import { OwnerHops } from './owner-hops';
 import type { HostOwners } from '../../src/ports/host-owners';
 import { runSummary } from './frontier-summary';
-import { frontierStatements, type FrontierStatements, type PickedRow } from './frontier-statements';
+import { frontierStatements, type FrontierStatements } from './frontier-statements';
+import { pickReady, type ReadyPickParts } from './ready-pick';
 import type { SqliteFrontierOptions } from './sqlite-frontier-options';
 import { GroupCommit } from './group-commit';
 import { QueueChanges } from './queue-changes';
@@ -40,6 +41,8 @@ export class SqliteFrontier implements Frontier {
   /** The run's host gate: these slots, the breakers, and what they keep over a resume. */
   readonly gate: SqliteHostGate;
   private readonly queueChanges: QueueChanges;
+  /** What the hot path's pick reads and changes (ready-pick.ts). */
+  private readonly picking: ReadyPickParts;
   /** The last queue_changes seq adopted: hosts a Crawlee client of this run made pending later are recounted. */
   private queueChangesSeen: number;
   private closed = false;
@@ -79,6 +82,7 @@ export class SqliteFrontier implements Frontier {
     this.queueChanges = new QueueChanges(db);
     this.queueChangesSeen = this.queueChanges.latest(this.runId);
     this.ready = new ReadyHosts(options.hostSlots, options.clock);
+    this.picking = { runId: this.runId, workerId: this.workers.workerId, slots: options.hostSlots, ready: this.ready, statements: this.statements, commits: this.commits, leases: this.leases, nothingHere: (nowMs) => this.nothingHere(nowMs) };
     const parts = { db, runId: this.runId, workers: this.workers, commits: this.commits, gate: this.gate };
     this.shared = options.share && options.share.slots > 1 ? new SharedRun(parts, options.share) : null;
     if (resumed) this.holdPendingHosts(options.clock.nowMs());
@@ -200,48 +204,9 @@ export class SqliteFrontier implements Frontier {
 
   /** Only when there is nothing to lease does it look for work another client of the run's queue added. */
   next(nowMs: number): Pick {
-    const pick = this.pickReady(nowMs);
+    const pick = pickReady(this.picking, nowMs);
     if (pick.type === 'lease' || !this.adoptQueueChanges()) return pick;
-    return this.pickReady(nowMs);
-  }
-
-  private pickReady(nowMs: number): Pick {
-    const slots = this.options.hostSlots;
-    const { heap } = this.ready;
-    for (;;) {
-      const top = heap.peek();
-      if (!top) return this.ready.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : this.nothingHere(nowMs);
-      if (top.atMs > nowMs) return { type: 'wait', atMs: top.atMs };
-      const host = top.hostKey;
-      if (!slots.isOpen(host, nowMs)) {
-        // At its cap the host leaves the heap until a release; otherwise it waits for its interval.
-        if (slots.atCap(host)) heap.delete(host);
-        else heap.set(host, slots.nextOpenAtMs(host));
-        continue;
-      }
-      const row = this.statements.pick.get(this.runId, host, nowMs) as PickedRow | undefined;
-      if (!row) {
-        const earliest = this.statements.earliest.get(this.runId, host) as { at: number | null };
-        if (earliest.at === null) this.ready.drained(host);
-        else heap.set(host, Math.max(earliest.at, slots.nextOpenAtMs(host)));
-        continue;
-      }
-      const reserved = slots.tryReserve(host, nowMs);
-      if (!reserved.ok) throw new Error(`host slot for ${host} closed between check and reserve`);
-      try {
-        this.commits.write(() => this.statements.lease.run(this.workers.workerId, row.id));
-      } catch (error) {
-        // Not leased after all (the file locked, full): a slot kept reserved would hold the host at its cap for ever.
-        slots.cancel(reserved.reservation);
-        throw error;
-      }
-      this.ready.leased(host);
-      const id = String(row.id);
-      this.leases.set(id, host);
-      const request = CrawlRequest.fromJSON(JSON.parse(row.json) as SerializedRequest, id);
-      request.attempt = row.attempt;
-      return { type: 'lease', lease: this.ready.lease(request, host, reserved.reservation) };
-    }
+    return pickReady(this.picking, nowMs);
   }
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {

@@ -1,0 +1,69 @@
+// The embedded frontier's hot path: the next request of the host whose slot opens first, leased at once.
+import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
+import type { HostSlots } from '../../src/politeness/host-slots';
+import type { Pick } from '../../src/ports/frontier';
+import type { FrontierStatements, PickedRow } from './frontier-statements';
+import type { GroupCommit } from './group-commit';
+import type { ReadyHosts } from './ready-hosts';
+
+/** What a pick reads and changes: built once per frontier, not per pick (this runs for every request). */
+export interface ReadyPickParts {
+  runId: string;
+  workerId: string;
+  slots: HostSlots;
+  ready: ReadyHosts;
+  statements: FrontierStatements;
+  commits: GroupCommit;
+  /** The frontier's leases in progress: id → host key. */
+  leases: Map<string, string>;
+  /** No host of this process has a pending row: the run may be over, or others' work may still come. */
+  nothingHere(nowMs: number): Pick;
+}
+
+/**
+ * Walks the ready-heap from the host that opens first: a host at its cap leaves the heap until a release,
+ * one inside its interval is put back at its open time, one without a due row at its earliest. The slot is
+ * reserved synchronously with the lease's write, so no other pick can take it in between.
+ */
+export function pickReady(parts: ReadyPickParts, nowMs: number): Pick {
+  const { slots, ready, statements, runId } = parts;
+  const { heap } = ready;
+  for (;;) {
+    const top = heap.peek();
+    if (!top) return ready.hasPending() ? { type: 'wait', atMs: Number.POSITIVE_INFINITY } : parts.nothingHere(nowMs);
+    if (top.atMs > nowMs) return { type: 'wait', atMs: top.atMs };
+    const host = top.hostKey;
+    if (!slots.isOpen(host, nowMs)) {
+      if (slots.atCap(host)) heap.delete(host);
+      else heap.set(host, slots.nextOpenAtMs(host));
+      continue;
+    }
+    const row = statements.pick.get(runId, host, nowMs) as PickedRow | undefined;
+    if (!row) {
+      const earliest = statements.earliest.get(runId, host) as { at: number | null };
+      if (earliest.at === null) ready.drained(host);
+      else heap.set(host, Math.max(earliest.at, slots.nextOpenAtMs(host)));
+      continue;
+    }
+    return leaseRow(parts, row, host, nowMs);
+  }
+}
+
+function leaseRow(parts: ReadyPickParts, row: PickedRow, host: string, nowMs: number): Pick {
+  const { slots, ready } = parts;
+  const reserved = slots.tryReserve(host, nowMs);
+  if (!reserved.ok) throw new Error(`host slot for ${host} closed between check and reserve`);
+  try {
+    parts.commits.write(() => parts.statements.lease.run(parts.workerId, row.id));
+  } catch (error) {
+    // Not leased after all (the file locked, full): a slot kept reserved would hold the host at its cap for ever.
+    slots.cancel(reserved.reservation);
+    throw error;
+  }
+  ready.leased(host);
+  const id = String(row.id);
+  parts.leases.set(id, host);
+  const request = CrawlRequest.fromJSON(JSON.parse(row.json) as SerializedRequest, id);
+  request.attempt = row.attempt;
+  return { type: 'lease', lease: ready.lease(request, host, reserved.reservation) };
+}
