@@ -1,4 +1,5 @@
 // Which hosts answered 404/410 for (nearly) every known product page of a run: a host-level failure, not a delisting.
+import { hostOfUrl } from '../core/url-host';
 import type { CatalogUpdate } from './update-catalog';
 import { isGoneReason } from './catalog-entry';
 import { catalogFormOf } from './primary-page';
@@ -22,12 +23,12 @@ export async function hostsAnsweringAllGone(update: CatalogUpdate): Promise<Set<
     const goneUrls = page.filter((failure) => isGoneReason(failure.reason)).map((failure) => failure.url);
     if (goneUrls.length === 0) continue;
     const known = await update.catalog.getByUrl(update.spider, goneUrls.map(catalogFormOf));
-    for (const url of goneUrls) if (known.has(catalogFormOf(url))) increment(gone, hostOf(url));
+    for (const url of goneUrls) if (known.has(catalogFormOf(url))) increment(gone, hostOfUrl(url));
   }
   if (gone.size === 0) return new Set();
   const answered = new Map<string, number>();
   for await (const item of update.items.iterateItems(update.runId)) {
-    if (item.spider === update.spider) increment(answered, hostOf(item.url));
+    if (item.spider === update.spider) increment(answered, hostOfUrl(item.url));
   }
   const failed = new Set<string>();
   for (const [host, goneCount] of gone) {
@@ -35,15 +36,6 @@ export async function hostsAnsweringAllGone(update: CatalogUpdate): Promise<Set<
     if (host !== '' && goneCount >= MIN_GONE_PAGES && goneCount >= MIN_GONE_RATIO * total) failed.add(host);
   }
   return failed;
-}
-
-/** The URL's host (port included: two shops on one name are two hosts); '' for a URL that does not parse. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '';
-  }
 }
 
 function increment(counts: Map<string, number>, key: string): void {

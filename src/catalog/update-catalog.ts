@@ -4,7 +4,8 @@ import type { CatalogStore } from '../ports/catalog-store';
 import type { FailedRequest, RunLedgerReader } from '../ports/run-ledger';
 import { refusedPriceOf, siteSkuKey } from '../pipeline/stored-item';
 import { applyFailure, applyObservation, HOST_WIDE_GONE, isGoneReason, withoutFutureTimes, type CatalogEntry, type CatalogRules } from './catalog-entry';
-import { hostOf, hostsAnsweringAllGone } from './host-wide-gone';
+import { hostsAnsweringAllGone } from './host-wide-gone';
+import { hostOfUrl } from '../core/url-host';
 import { answeredPrimaryPages, catalogFormOf } from './primary-page';
 
 export interface CatalogUpdate {
@@ -100,7 +101,7 @@ async function foldFailures(update: CatalogUpdate, page: FailedRequest[], hostsA
     for (const read of known.get(urls[i]) ?? []) {
       const entry = withoutFutureTimes(read, update.nowMs);
       const id = siteSkuKey(entry.site, entry.sku);
-      const hostWide = isGoneReason(failure.reason) && hostsAllGone.has(hostOf(failure.url));
+      const hostWide = isGoneReason(failure.reason) && hostsAllGone.has(hostOfUrl(failure.url));
       const reason = hostWide ? HOST_WIDE_GONE : failure.reason;
       const next = applyFailure(changed.get(id) ?? entry, { reason, atMs: update.nowMs, runId: update.runId }, update.rules);
       if (next.retiredAtMs !== null && entry.retiredAtMs === null) counts.retired++;

@@ -4,6 +4,7 @@ import { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { Stats } from './stats';
+import { hostOfUrl } from '../core/url-host';
 
 /** The stable reason of a URL refused for its length: the stats key at add, the ledger reason of a hop. */
 export const URL_TOO_LONG = 'url/too-long';
@@ -49,17 +50,9 @@ export class UrlLengthLimit {
   }
 
   private logOnce(url: string, message: string): void {
-    const host = hostOf(url);
+    const host = hostOfUrl(url, '(unparsable)');
     if (this.hostsLogged.has(host)) return;
     this.hostsLogged.add(host);
     this.log.warn({ host, urlChars: url.length, limit: this.maxChars, sample: url.slice(0, SAMPLE_CHARS) }, message);
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '(unparsable)';
   }
 }

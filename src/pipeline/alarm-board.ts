@@ -1,4 +1,5 @@
 // Alarms raised by observers (extensions/) or stages: logged once per key, counted as `alarms/<name>/<key>` for the run summary, announced as `alarm.fired`.
+import { hostOfUrl as hostOfCoreUrl } from '../core/url-host';
 import type { PipelineContext } from './stage';
 
 /** Where an alarm is counted, logged and announced: the crawl's stats, log and bus (a PipelineContext has them too). */
@@ -37,9 +38,5 @@ export class AlarmBoard {
 
 /** The host (with port) alarms are keyed by; `unknown` for a URL that does not parse. */
 export function hostOfUrl(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'unknown';
-  }
+  return hostOfCoreUrl(url, 'unknown');
 }
