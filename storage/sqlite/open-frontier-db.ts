@@ -1,11 +1,10 @@
 // Opens <storage.dir>/frontier.sqlite (WAL, synchronous=NORMAL) and creates the frontier and queue tables.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FRONTIER_DDL, FRONTIER_SCHEMA_VERSION } from './frontier-schema';
 import { addColumnIfMissing } from './add-column';
 import { applySchema, enableWal, spaceCheckpoints } from './enable-wal';
-import { noteFileOpened } from './file-in-place';
+import { openDbFile } from './open-db-file';
 import { openSqliteForReading } from './open-for-reading';
 import type { SqliteAccess } from './open-storage-db';
 
@@ -22,9 +21,7 @@ export function frontierDbPath(dir: string): string {
 export function openFrontierDb(dir: string, access: SqliteAccess = 'write'): SqliteDb {
   // A command that only reads (runs, status, report) takes the file as it is: a newer schema is still refused.
   if (access === 'read') return refuseNewerSchema(openSqliteForReading(frontierDbPath(dir)));
-  mkdirSync(dir, { recursive: true });
-  const db = new Database(frontierDbPath(dir));
-  noteFileOpened(db);
+  const db = openDbFile(frontierDbPath(dir));
   // Another process (a crashed run being recovered, a second client) may hold the write lock briefly.
   enableWal(db);
   db.pragma('synchronous = NORMAL');

@@ -1,9 +1,8 @@
 // Opens a small SQLite file in the storage dir: for a crawl WAL, synchronous, busy timeout and its DDL; for a reader that may not write, as it is.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { applySchema, enableWal, spaceCheckpoints } from './enable-wal';
-import { noteFileOpened } from './file-in-place';
+import { openDbFile } from './open-db-file';
 import { openSqliteForReading } from './open-for-reading';
 import { withEmptyStandIns } from './empty-stand-ins';
 
@@ -25,9 +24,7 @@ export interface StorageDbOptions {
 export function openStorageDb(storageDir: string, fileName: string, ddl: string, options: StorageDbOptions = {}): Database.Database {
   const { synchronous = 'NORMAL', access = 'write', upgrade } = options;
   if (access === 'read') return withEmptyStandIns(join(storageDir, fileName), ddl, openSqliteForReading);
-  mkdirSync(storageDir, { recursive: true });
-  const db = new Database(join(storageDir, fileName));
-  noteFileOpened(db);
+  const db = openDbFile(join(storageDir, fileName));
   enableWal(db);
   db.pragma(`synchronous = ${synchronous}`);
   spaceCheckpoints(db);

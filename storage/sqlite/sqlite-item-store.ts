@@ -1,7 +1,6 @@
 // SqliteItemStore: the embedded ItemStore on better-sqlite3 (WAL), one transaction per batch.
 import type { Transaction } from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ItemStore, StoredItem } from '../../src/ports/item-store';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
@@ -10,7 +9,8 @@ import { enableWal } from './enable-wal';
 import { openSqliteForReading } from './open-for-reading';
 import { withEmptyStandIns } from './empty-stand-ins';
 import type { SqliteAccess } from './open-storage-db';
-import { assertFileInPlace, noteFileOpened } from './file-in-place';
+import { assertFileInPlace } from './file-in-place';
+import { openDbFile } from './open-db-file';
 
 export interface SqliteItemStoreOptions {
   /** Path of the database file; its directory is created when missing. */
@@ -28,9 +28,7 @@ type ItemRow = ItemRowOf<string>;
 
 /** The crawl's connection: the directory made, WAL on, the schema created or upgraded to this version. */
 function openItemsForWriting(options: SqliteItemStoreOptions): Database.Database {
-  mkdirSync(dirname(options.path), { recursive: true });
-  const db = new Database(options.path);
-  noteFileOpened(db);
+  const db = openDbFile(options.path);
   enableWal(db);
   db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   const version = db.pragma('user_version', { simple: true }) as number;

@@ -1,8 +1,9 @@
 // A busy metrics port or an unwritable storage dir refuses the crawl before its first request: one line, exit 2, nothing fetched or recorded.
-import { chmodSync, chownSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, watch, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkStorageDir } from '../../src/app/crawl/preflight';
 import { FixtureServer } from '../support/fixture-server';
 import { cli, runRecordsJson, type CliOptions } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
@@ -97,5 +98,27 @@ describe.each(['items.sqlite', 'frontier.sqlite'])('a storage dir whose %s this 
     expect(site.requestCount).toBe(sentBefore);
     // Only the first run is on record: none left "running", to be shown as crashed.
     expect((await runRecordsJson(['--storage', storage])).map((record) => record.outcome)).toEqual(['finished']);
+  });
+});
+
+describe('the storage check beside another process of the run', () => {
+  it('creates no folder: a missing storage dir is checked where its first folder would be made', async () => {
+    const parent = join(scratch.dir, 'watched');
+    mkdirSync(parent);
+    const seen: string[] = [];
+    const watcher = watch(parent, (_event, name) => void seen.push(String(name)));
+    try {
+      checkStorageDir(join(parent, 'storage', 'deeper'));
+      // inotify keeps order: once the marker's event is in, every event of the check is too.
+      writeFileSync(join(parent, 'marker'), '');
+      await new Promise<void>((done) => watcher.on('change', (_event, name) => name === 'marker' && done()));
+    } finally {
+      watcher.close();
+    }
+    // Before, the check made storage/deeper and removed it: a process of the same run starting beside this
+    // one lost its folder between its mkdir and its open, and failed "the directory does not exist".
+    expect(seen.filter((name) => name !== 'marker' && !name.startsWith('.pricecrawl-write-check-'))).toEqual([]);
+    expect(seen.some((name) => name.startsWith('.pricecrawl-write-check-'))).toBe(true);
+    expect(existsSync(join(parent, 'storage'))).toBe(false);
   });
 });

@@ -63,6 +63,10 @@ export async function startPostgres(): Promise<PostgresServer> {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;
   let running = true;
+  // A shutdown still waiting for the old server to exit: start and stop wait for it first. Otherwise a start
+  // that follows the clients' disconnect (before pg_ctl saw the old server go) leaves that pg_ctl waiting on
+  // the new server's pid file until the directory is removed under it.
+  let stopping: Promise<void> = Promise.resolve();
   return {
     port,
     url,
@@ -71,11 +75,15 @@ export async function startPostgres(): Promise<PostgresServer> {
       await asPostgres('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
-    async shutdown(): Promise<void> {
-      await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      running = false;
+    shutdown(): Promise<void> {
+      const done = stopping.then(() => asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])).then(() => {
+        running = false;
+      });
+      stopping = done.catch(() => undefined);
+      return done;
     },
     async start(): Promise<void> {
+      await stopping;
       await start();
       running = true;
     },
@@ -97,6 +105,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     async stop(): Promise<void> {
       if (stopped) return;
       stopped = true;
+      await stopping;
       try {
         if (running) await asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {

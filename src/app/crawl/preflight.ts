@@ -1,8 +1,8 @@
 // Refuses a crawl that cannot run where it was told to, before its first request: storage dir not writable, metrics port taken.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PricecrawlError } from '../../core/errors';
 import type { Settings } from '../../settings/schema';
 
@@ -17,16 +17,15 @@ export async function preflight(settings: Settings): Promise<void> {
 }
 
 /**
- * Creates the dir and writes a file in it: permissions, a read-only file system, a path through a file, as
- * this process sees them. The folders it had to create go again: a start refused after this check (a busy
- * metrics port, a component that cannot load) must leave nothing behind that it did not find, and the
- * stores create the dir again when they open.
+ * Writes a file where the dir's first folder would be made: the dir itself when it exists, else its nearest
+ * existing ancestor (making a folder there needs the same rights). Permissions, a read-only file system, a
+ * path through a file, as this process sees them. Nothing is created: before, the check made the missing
+ * folders and removed them again, and a process of the same run (`--processes`) starting beside this one
+ * could have its folder removed between its mkdir and its open ("the directory does not exist", exit 1).
  */
 export function checkStorageDir(dir: string): void {
-  const probe = resolve(dir, `.pricecrawl-write-check-${randomUUID()}`);
-  let created: string | undefined;
+  const probe = join(nearestExisting(resolve(dir)), `.pricecrawl-write-check-${randomUUID()}`);
   try {
-    created = mkdirSync(dir, { recursive: true });
     writeFileSync(probe, '');
     rmSync(probe);
   } catch (error) {
@@ -36,26 +35,14 @@ export function checkStorageDir(dir: string): void {
       `storage.dir ${resolve(dir)} is not writable (${code}); pass a writable directory with --storage <dir> (or -s storage.dir=<dir>), or give this user write access to it`,
       { cause: error },
     );
-  } finally {
-    removeCreated(dir, created);
   }
 }
 
-/**
- * Removes the empty folders from `dir` up to `created`, the first one mkdir made. rmdir, not a recursive
- * remove: another process of the run (`--processes`) may have opened its stores in one meanwhile, and a
- * folder that is no longer empty stays.
- */
-function removeCreated(dir: string, created: string | undefined): void {
-  if (created === undefined) return;
-  for (let folder = resolve(dir); folder.startsWith(created); folder = dirname(folder)) {
-    try {
-      rmdirSync(folder);
-    } catch {
-      return;
-    }
-    if (folder === created) return;
-  }
+/** The path itself or its closest ancestor that exists (a file there makes the probe fail with ENOTDIR). */
+function nearestExisting(path: string): string {
+  let folder = path;
+  while (!existsSync(folder) && dirname(folder) !== folder) folder = dirname(folder);
+  return folder;
 }
 
 /** Binds the port and lets it go; the endpoint binds it again a moment later (SO_REUSEADDR: no wait in between). */
