@@ -70,7 +70,8 @@ export function unclosedDocument(body: Buffer, headers: Headers, hop: { url: str
   return new FetchError('FETCH_TRUNCATED', `the connection closed after ${body.length} bytes on ${what}; the page is cut (${hop.url})`);
 }
 
-function isCloseDelimited(headers: Headers): boolean {
+/** No Content-Length and no chunked framing: only the connection's close ends the body (RFC 9112 §6.3, item 8). */
+export function isCloseDelimited(headers: Readonly<Headers>): boolean {
   if (headers['content-length'] !== undefined) return false;
   const transferCoding = headers['transfer-encoding'];
   return !(typeof transferCoding === 'string' && /(^|,)\s*chunked\s*$/i.test(transferCoding));

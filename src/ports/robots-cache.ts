@@ -5,8 +5,11 @@
  * (each worker parses it once), the others are the fetch's verdict.
  */
 export type RobotsEntry =
-  /** 2xx: the file's rules. `cut`: it ran past 500 KiB, and what follows was not read (RFC 9309 §2.5). */
-  | { kind: 'rules'; text: string; fetchedAtMs: number; cut?: true }
+  /**
+   * 2xx: the file's rules. `cut`: it ran past 500 KiB, and what follows was not read (RFC 9309 §2.5).
+   * `openEnd`: only the connection's close ended it, inside a last Allow or user-agent line, which `text` leaves out.
+   */
+  | { kind: 'rules'; text: string; fetchedAtMs: number; cut?: true; openEnd?: true }
   /** 4xx or too many redirects: no rules, everything allowed (RFC 9309 §2.3.1.2–3). */
   | { kind: 'allow-all'; status: number | string; fetchedAtMs: number }
   /**

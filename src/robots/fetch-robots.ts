@@ -5,10 +5,12 @@ import { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import { isProxyFailure, type RequestSession } from '../core/request-session';
 import { retryAfterOf } from '../downloader/retry-after';
+import { isCloseDelimited } from '../fetch/body-end-check';
 import type { Fetcher, FetchOptions } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { fetchJarSession } from '../sessions/fetch-jar-session';
 import { robotsText } from './robots-body';
+import { withoutOpenLastLine } from './open-end';
 import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
 import { withoutUndeclaredGzip } from './undeclared-gzip';
 
@@ -60,9 +62,13 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     status = response.status;
     if (status >= 200 && status < 300) {
       const body = await withoutUndeclaredGzip(response.body);
-      const text = robotsText(body);
-      // The byte read past the limit says the file goes on: the crawl says its tail was not read.
-      if (!isWall(response, text, options.isBlockPage)) return { kind: 'rules', text, fetchedAtMs: nowMs(), ...(body.length > MAX_ROBOTS_BYTES ? { cut: true as const } : {}) };
+      // The byte read past the limit says the file goes on: the crawl says its tail was not read (the parser
+      // drops the line the limit cut). Short of it, a file only the connection's close ended may be cut too.
+      const cut = body.length > MAX_ROBOTS_BYTES;
+      const read = robotsText(body);
+      const openEnd = !cut && isCloseDelimited(response.headers) ? withoutOpenLastLine(read) : null;
+      const text = openEnd ?? read;
+      if (!isWall(response, text, options.isBlockPage)) return { kind: 'rules', text, fetchedAtMs: nowMs(), ...(cut ? { cut: true as const } : {}), ...(openEnd !== null ? { openEnd: true as const } : {}) };
       status = `block-page/${status}`;
     } else if (status >= 400 && status < 500 && !isTransientStatus(status)) {
       // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), but not the ones that say "not now" (429, and 408, 421,

@@ -11,6 +11,8 @@ import { WILDCARD_PART_BUDGET } from './rule-index';
  * page they name may be fetched), and a 2xx body with no directive and lines no robots.txt holds (a shop's
  * "not found" page served at 200), read as no rules, so every page is allowed. Both warn and are counted for
  * the report. An empty file, or one of comments and a Sitemap, says "allow all" as meant: no warning.
+ * A file the connection's close ended inside an Allow or user-agent line had that line left out (open-end.ts):
+ * a page it allows may go unfetched.
  * A file with more wildcard patterns for us than a URL check searches (rule-index.ts) is read so as to keep
  * out more than it says: pages it allows may go unfetched, which the team must hear of.
  */
@@ -23,13 +25,17 @@ export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: Ro
       ctx.stats.inc('robots/patterns-cut');
       ctx.log.warn({ ...fields, cutPatterns, partBudget: WILDCARD_PART_BUDGET }, 'robots.txt holds more wildcard patterns than a URL check searches: the rest are not searched, each Disallow of them keeps out every path starting as it does, each Allow is dropped');
     }
+    if (entry.openEnd) {
+      ctx.stats.inc('robots/open-end');
+      ctx.log.warn(fields, 'robots.txt ended with its connection inside its last line, which may be cut short: that Allow or user-agent line is not read');
+    }
     if (entry.cut) {
       ctx.stats.inc('robots/cut');
       ctx.log.warn({ ...fields, readBytes: MAX_ROBOTS_BYTES }, 'robots.txt is longer than 500 KiB: rules after that are not read (RFC 9309 §2.5)');
     } else if (robotsDirectives(entry.text).length === 0 && holdsForeignLine(entry.text)) {
       ctx.stats.inc('robots/no-directives');
       ctx.log.warn({ ...fields, directives: 0 }, 'robots.txt answered with no directive and lines no robots.txt holds (a page in its place?): everything allowed');
-    } else if (cutPatterns === 0) ctx.log.info(fields, 'robots.txt loaded');
+    } else if (cutPatterns === 0 && !entry.openEnd) ctx.log.info(fields, 'robots.txt loaded');
   } else if (entry.kind === 'allow-all') {
     ctx.log.info({ url, status: entry.status, rules: false }, 'robots.txt loaded');
   } else if (entry.kind === 'retry-after') {

@@ -45,6 +45,7 @@ const LABELS: Record<string, string> = {
   'robots/disallowed': 'requests robots.txt disallowed',
   'robots/unreachable': 'robots.txt could not be fetched',
   'robots/cut': 'robots.txt files longer than 500 KiB: rules after that not read',
+  'robots/open-end': 'robots.txt files the connection ended inside a last Allow or user-agent line: that line not read',
   'robots/patterns-cut': 'robots.txt files with more wildcard patterns than a URL check searches: the rest keep out more than they say',
   'robots/no-directives': 'robots.txt answers with no directive and lines no robots.txt holds (a page in its place?): all allowed',
   'depth/skipped': 'links deeper than depth.limit',
