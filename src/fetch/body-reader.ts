@@ -16,8 +16,8 @@ export interface ReadBodyOptions {
   /** Applies to the bytes on the wire and, separately, to the decoded bytes (zip bombs). */
   maxBodyBytes: number;
   /**
-   * Only this many bytes are wanted (robots.txt: its head is the file): a longer body is cut here, on the
-   * wire and decoded, instead of failing over `maxBodyBytes`, and the rest is never read.
+   * Only this many bytes are wanted (robots.txt: its head is the file): a longer body is cut here, decoded,
+   * instead of failing over `maxBodyBytes`, and the wire is read no further than twice that (see `headOf`).
    */
   truncateAt?: number;
   /** The Content-Type header: gzip bytes under a text type are unpacked, under a binary one kept (see `undeclaredGzip`). */
@@ -53,7 +53,8 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
     discardBody(body);
     throw error;
   }
-  let read = await collectCapped(body, maxBodyBytes, truncate);
+  let read = await collectCapped(body, truncate ? 2 * maxBodyBytes : maxBodyBytes, truncate);
+  const wireCut = read.cut;
   // Codings are listed in the order they were applied, so they are undone from the last one.
   for (let i = codings.length - 1; i >= 0; i--) {
     const layer = codings[i]!;
@@ -61,7 +62,21 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
   }
   if (undeclaredGzip(read.bytes, options.contentType)) read = await decode(read, 'gzip', maxBodyBytes, truncate);
   setAsideNonCodings(read.bytes, codings, options.onIgnoredCoding);
-  return read.bytes;
+  return truncate ? headOf(read.bytes, maxBodyBytes, wireCut) : read.bytes;
+}
+
+/**
+ * The head a truncating read gives: `truncateAt` bytes when the body goes on (what tells its reader it was cut),
+ * else the whole body. A coding need not shrink what it codes (stored deflate blocks are a little longer than
+ * their text; a gzip header may name a file of any length before the text), so the wire is read up to twice
+ * the head: cut at the head's own length, such a robots.txt gave text just short of it, which was read as the
+ * whole file, its last line cut (`Allow: /p` for `Allow: /public/`), or no text at all after a long header,
+ * which allowed everything. Text still short of the head when the wire went on is no head: refused.
+ */
+function headOf(bytes: Buffer, truncateAt: number, wireCut: boolean): Buffer {
+  if (bytes.length > truncateAt) return bytes.subarray(0, truncateAt);
+  if (wireCut && bytes.length < truncateAt) throw tooLarge(`the first ${2 * truncateAt} bytes of the body decode to ${bytes.length} bytes, short of the ${truncateAt} wanted`);
+  return bytes;
 }
 
 /**
