@@ -46,10 +46,11 @@ const PREFIX_KEYS = [...KEYS].filter(([, key]) => key === 'user-agent' || key ==
 
 /**
  * Zero-width spaces and joiners (U+200B–U+200D, U+2060) come with lines pasted from rich-text editors and
- * are invisible in the file: a key that held one named no directive, its line was dropped, and the
- * Disallow lines under a `User-agent: *` so written joined the group above. No key is spelt with them.
+ * are invisible in the file, as is a BOM (U+FEFF) inside a file joined from parts: a key that held one named
+ * no directive, its line was dropped, and the Disallow lines under a `User-agent: *` so written joined the
+ * group above. No key, product token or path is spelt with them.
  */
-const INVISIBLE = /[\u200b-\u200d\u2060]/g;
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 
 function keyOf(written: string): DirectiveKey | undefined {
   const spelling = written.replace(INVISIBLE, '').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -77,9 +78,10 @@ function readLine(raw: string): Directive | null {
   if (!split) return null;
   const key = keyOf(split.key);
   if (!key) return null;
-  // Other white space at the value's ends (a no-break space pasted from a web page) is not the RFC's:
-  // read without it, as meant, except in an Allow, where reading `/a\u00A0` as `/a` would allow all of /a….
-  const value = split.value.trim();
+  // Other white space at the value's ends (a no-break space pasted from a web page) is not the RFC's, nor an
+  // invisible character anywhere in it: before `*` or our token it named nobody, so the group's Disallow lines
+  // went unread. Read without them, as meant, except in an Allow, where reading `/a\u00A0` as `/a` would allow all of /a….
+  const value = split.value.trim().replace(INVISIBLE, '');
   const guessed = value !== split.value;
   const tooLong = line.length > MAX_LINE_CHARS;
   if (nul < 0 && !tooLong && !guessed) return { key, value };

@@ -130,5 +130,12 @@ export const SYNTAX_CASES: RobotsCase[] = [
   // inside a key it dropped the line, and a `*` group's Disallow lines joined the group above (Googlebot's Allow: /).
   { name: 'zero-width space before a user-agent line', robots: 'User-agent: googlebot\nAllow: /\n\n\u200bUser-agent: *\nDisallow: /private/\n', verdicts: [['/private/x', false], ['/x', true]] },
   { name: 'zero-width characters before and inside a Disallow key', robots: 'User-agent: *\n\u200bDisallow: /a/\nDis\u200dallow: /b/\n\u2060Disallow /c/\n', verdicts: [['/a/1', false], ['/b/1', false], ['/c/1', false], ['/d/1', true]] },
+  // The same in a value: before the token `*` or ours it named nobody, so a `*` group's Disallow lines or a ban of
+  // us went unread; inside a Disallow path it matched no URL. A mid-line BOM (files joined from parts) is one too.
+  { name: 'zero-width space before our token', robots: 'User-agent: *\nAllow: /\n\nUser-agent: \u200bpricecrawl\nDisallow: /\n', verdicts: [['/', false], ['/x', false]] },
+  { name: 'zero-width space before *', robots: 'User-agent: googlebot\nAllow: /\n\nUser-agent: \u200b*\nDisallow: /private/\n', verdicts: [['/private/x', false], ['/x', true]] },
+  { name: 'zero-width characters inside a Disallow path', robots: 'User-agent: *\nDisallow: /pri\u200bvate/\nDisallow: /cart\u2060/\n', verdicts: [['/private/x', false], ['/cart/1', false], ['/public', true]] },
+  { name: 'zero-width space inside an Allow path: dropped', robots: 'User-agent: *\nDisallow: /\nAllow: /pub\u200blic/\n', verdicts: [['/public/x', false], ['/pub%E2%80%8Blic/x', false]] },
+  { name: 'BOM inside a key and before a value', robots: 'User-agent: googlebot\nAllow: /\n\nUser-agent: \ufeff*\nDis\ufeffallow: /private/\n', verdicts: [['/private/x', false], ['/x', true]] },
   { name: 'comment-only file', robots: '# nothing here\n# User-agent: *\n# Disallow: /\n', verdicts: [['/', true]] },
 ];
