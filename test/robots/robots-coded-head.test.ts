@@ -1,4 +1,5 @@
 // A compressed robots.txt whose coding does not shrink it (stored deflate blocks, a long gzip header): its first 500 KiB are read whole, or not at all.
+import { randomBytes } from 'node:crypto';
 import { constants, crc32, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrawlRequest } from '../../src/core/request';
@@ -48,6 +49,9 @@ function gzipWithLongName(text: string, nameBytes: number): Buffer {
   return Buffer.concat([header, Buffer.alloc(nameBytes, 0x61), Buffer.from([0]), deflateRawSync(content), trailer]);
 }
 
+/** 700 KiB of random comments after a Disallow: its gzip is over 500 KiB too. */
+const RANDOM_FILE = `${HEAD}${randomBytes(520 * 1024).toString('base64').replace(/.{76}/g, '# $&\n')}\n`;
+
 describe('a gzipped robots.txt whose coding does not shrink it', () => {
   let server: FixtureServer;
   let fetcher: HttpFetcher;
@@ -58,6 +62,8 @@ describe('a gzipped robots.txt whose coding does not shrink it', () => {
     server.route('/stored/robots.txt', gzipped(storedGzip(CUT_IN_ALLOW)));
     server.route('/long-name/robots.txt', gzipped(gzipWithLongName(HEAD, 600 * 1024)));
     server.route('/endless-name/robots.txt', gzipped(gzipWithLongName(HEAD, 3 * 1024 * 1024)));
+    // Kept gzipped and sent under a binary type without Content-Encoding: the fetcher reads its head as it is.
+    server.route('/undeclared-binary-big/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(gzipSync(RANDOM_FILE)));
     fetcher = new HttpFetcher(httpSettings());
   });
   afterAll(async () => {
@@ -82,6 +88,12 @@ describe('a gzipped robots.txt whose coding does not shrink it', () => {
 
   it('reads the file behind a long gzip header, not the empty text the header left within 500 KiB of the wire', async () => {
     const entry = await fetchFrom('long-name');
+    expect(entry.kind === 'rules' && verdicts(entry.text, ['/', '/p/1'])).toEqual({ '/': false, '/p/1': false });
+  });
+
+  it('unpacks the head of a long gzipped file sent as bytes of a binary type', async () => {
+    const entry = await fetchFrom('undeclared-binary-big');
+    expect(entry).toMatchObject({ kind: 'rules', cut: true });
     expect(entry.kind === 'rules' && verdicts(entry.text, ['/', '/p/1'])).toEqual({ '/': false, '/p/1': false });
   });
 
