@@ -21,13 +21,19 @@ export function isValidProductToken(userAgent: string): boolean {
   return /^[A-Za-z_-]+(?:[/\s]|$)/.test(userAgent.trim());
 }
 
+/** A name in double or single quotes (`"PriceCrawl"`), the quotes around it. */
+const QUOTED = /^(["'])(.+)\1$/;
+
 /**
  * The other crawlers a `User-agent:` value lists after its first (`SemrushBot, AhrefsBot, PriceCrawl`,
  * `MJ12bot; pricecrawl`): the token of each entry after a comma, semicolon, bar or white space that starts
  * with a token character. RFC 9309 reads the first token only; a file that shuts a crawler out by such a
- * list still means it. An entry that starts otherwise (`(+https://pricecrawl.example)`) names nobody.
+ * list still means it. An entry that starts otherwise (`(+https://pricecrawl.example)`) names nobody, but
+ * a name in quotes, the first one too, is that name: read as naming nobody (as RFC 9309 and Google read
+ * it), `User-agent: "PriceCrawl"` over `Disallow: /` shut us out of nothing.
  */
 export function listedTokens(userAgent: string): string[] {
-  const entries = userAgent.trim().split(/[\s,;|]+/).slice(1);
-  return entries.map((entry) => productToken(entry)).filter((token) => token !== '' && token !== '*');
+  const [first = '', ...rest] = userAgent.trim().split(/[\s,;|]+/);
+  const entries = QUOTED.test(first) ? [first, ...rest] : rest;
+  return entries.map((entry) => productToken(entry.replace(QUOTED, '$2'))).filter((token) => token !== '' && token !== '*');
 }

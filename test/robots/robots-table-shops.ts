@@ -125,5 +125,11 @@ export const SHOP_CASES: RobotsCase[] = [
   { name: 'a line naming us by its first token is ours alone, as before', robots: 'User-agent: *\nDisallow: /\n\nUser-agent: pricecrawl, googlebot\nDisallow: /private/\n', verdicts: [['/p/1', true], ['/private/1', false]] },
   // Only whole list entries: a URL or a comment inside a line is no list of crawlers.
   { name: 'a name inside another crawler\'s URL is no list entry', robots: 'User-agent: SomeBot/1.0 (+https://pricecrawl.example/bot)\nDisallow: /\n', verdicts: [['/', true]] },
+  // A name in quotes starts with no token character: RFC 9309 and Google read it as naming nobody, so a ban so
+  // written went unread. It is obeyed beside the group that applies, as a listed name is: never wider.
+  { name: 'a quoted name shuts us out', robots: 'User-agent: *\nAllow: /\n\nUser-agent: "PriceCrawl"\nDisallow: /\n', verdicts: [['/', false], ['/p/1', false]] },
+  { name: 'a name in single quotes, in a list', robots: "User-agent: *\nAllow: /\n\nUser-agent: googlebot, 'pricecrawl'\nDisallow: /cart/\n", verdicts: [['/cart/1', false], ['/p/1', true]] },
+  { name: 'a quoted name that allows more does not widen the * group', robots: 'User-agent: *\nDisallow: /private/\n\nUser-agent: "pricecrawl"\nAllow: /\n', verdicts: [['/private/1', false], ['/p/1', true]] },
+  { name: 'a quoted name is not another crawler\'s', robots: 'User-agent: "otherbot"\nDisallow: /\n', verdicts: [['/', true]] },
   { name: 'a longer token that starts with ours is no list entry', robots: 'User-agent: googlebot, pricecrawl-images\nDisallow: /\n', verdicts: [['/', true]] },
 ];
