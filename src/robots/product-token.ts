@@ -1,4 +1,5 @@
 // The product token of a user agent, as robots.txt groups are matched (RFC 9309 §2.2.1).
+import { insideQuotes } from './quoted';
 
 /** RFC 9309 §2.2.1: a product token is letters, `-` and `_` only. */
 const TOKEN = /^[A-Za-z_-]*/;
@@ -21,9 +22,6 @@ export function isValidProductToken(userAgent: string): boolean {
   return /^[A-Za-z_-]+(?:[/\s]|$)/.test(userAgent.trim());
 }
 
-/** A name in double or single quotes (`"PriceCrawl"`), the quotes around it. */
-const QUOTED = /^(["'])(.+)\1$/;
-
 /**
  * The other crawlers a `User-agent:` value lists after its first (`SemrushBot, AhrefsBot, PriceCrawl`,
  * `MJ12bot; pricecrawl`): the token of each entry after a comma, semicolon, bar or white space that starts
@@ -34,6 +32,6 @@ const QUOTED = /^(["'])(.+)\1$/;
  */
 export function listedTokens(userAgent: string): string[] {
   const [first = '', ...rest] = userAgent.trim().split(/[\s,;|]+/);
-  const entries = QUOTED.test(first) ? [first, ...rest] : rest;
-  return entries.map((entry) => productToken(entry.replace(QUOTED, '$2'))).filter((token) => token !== '' && token !== '*');
+  const entries = insideQuotes(first) !== null ? [first, ...rest] : rest;
+  return entries.map((entry) => productToken(insideQuotes(entry) ?? entry)).filter((token) => token !== '' && token !== '*');
 }

@@ -4,6 +4,7 @@ import { latin1Spelling } from './legacy-spelling';
 import { PathPattern, matchTarget, normalizePath, querySpellings } from './path-pattern';
 import { robotsDirectives } from './robots-lines';
 import { listedTokens, productToken } from './product-token';
+import { insideQuotes } from './quoted';
 import { RuleIndex, beats, type Best, type Rule } from './rule-index';
 
 interface Group {
@@ -192,16 +193,16 @@ function readDelay(group: Group, key: 'crawl-delay' | 'request-rate', value: str
 
 /**
  * An empty value means "no rule" (`Disallow:` allows everything). A path that does not start with `/`
- * or `*` is a mistake: for Disallow it is read with a leading `/` (we stay out of what was meant), and a
+ * or `*` is a mistake: for Disallow it is read with a leading `/` (we stay out of what was meant), a
  * whole URL (`Disallow: https://shop.example/private/`) as its path, which a leading `/` made match
- * nothing; an Allow is dropped (we never fetch on a guess). A Disallow whose bytes are not UTF-8 (a
+ * nothing, and a quoted one (`"/private/"`) as what the quotes hold; an Allow is dropped (we never fetch on a guess). A Disallow whose bytes are not UTF-8 (a
  * Latin-1 file) also names its page as UTF-8 links spell it (legacy-spelling.ts); an Allow does not.
  */
 function rulesOf(allow: boolean, value: string): Rule[] {
   if (value === '') return [];
   if (!value.startsWith('/') && !value.startsWith('*')) {
     if (allow) return [];
-    const path = value.replace(/^https?:\/\/[^/?#]*/i, '');
+    const path = (insideQuotes(value) ?? value).replace(/^https?:\/\/[^/?#]*/i, '');
     value = path.startsWith('/') ? path : `/${path}`;
   }
   const path = normalizePath(value);

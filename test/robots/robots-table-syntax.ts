@@ -62,6 +62,8 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'a whole URL in a Disallow reads as its path', robots: 'User-agent: *\nDisallow: https://example.com/private/\nDisallow: HTTP://example.com/*.pdf$\n', verdicts: [['/private/x', false], ['/a.pdf', false], ['/p', true]] },
   { name: 'a whole URL with no path in a Disallow reads as /', robots: 'User-agent: *\nDisallow: https://example.com\n', verdicts: [['/', false], ['/p', false]] },
   { name: 'a whole URL in an Allow is dropped', robots: 'User-agent: *\nDisallow: /\nAllow: https://example.com/public/\n', verdicts: [['/public/x', false]] },
+  { name: 'a quoted Disallow path reads as the path', robots: 'User-agent: *\nDisallow: "/private/"\nDisallow: \'/cart\'\n', verdicts: [['/private/x', false], ['/cart/1', false], ['/public', true]] },
+  { name: 'a quoted Allow path is dropped', robots: 'User-agent: *\nDisallow: /\nAllow: "/public/"\n', verdicts: [['/public/x', false]] },
   { name: 'disallow without leading slash reads as /', robots: 'User-agent: *\nDisallow: tmp/\n', verdicts: [['/tmp/', false], ['/tmp/a', false], ['/tmpx', true]] },
   { name: 'value with inner spaces', robots: 'User-agent: *\nDisallow: /a b\n', verdicts: [['/a%20b', false], ['/a b', false], ['/a', true]] },
   // RFC 9309's white space is space and tab: a no-break space at a value's end is read away only where that keeps us out of more.
