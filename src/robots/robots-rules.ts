@@ -207,5 +207,16 @@ function rulesOf(allow: boolean, value: string): Rule[] {
   }
   const path = normalizePath(value);
   const legacy = allow ? null : latin1Spelling(path);
-  return [path, ...(legacy === null ? [] : [legacy])].map((source) => ({ allow, pattern: new PathPattern(source) }));
+  const rules = [path, ...(legacy === null ? [] : [legacy])].map((source) => ({ allow, pattern: new PathPattern(source) }));
+  return allow ? rules : [...rules, ...listedPaths(value).flatMap((listed) => rulesOf(false, listed))];
+}
+
+/**
+ * The paths a Disallow line lists (`Disallow: /cart/ /checkout/`), each meant on its own: read only as one
+ * path with spaces in it, as Google reads it, the line matched no URL and kept nobody out. Each is kept out
+ * too, beside the line as written; an Allow line stays one path (we never fetch on a guess).
+ */
+function listedPaths(value: string): string[] {
+  const parts = value.split(/[ \t]+/);
+  return parts.length > 1 && parts.every((part) => part.startsWith('/') || part.startsWith('*')) ? parts : [];
 }

@@ -62,6 +62,8 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'a whole URL in a Disallow reads as its path', robots: 'User-agent: *\nDisallow: https://example.com/private/\nDisallow: HTTP://example.com/*.pdf$\n', verdicts: [['/private/x', false], ['/a.pdf', false], ['/p', true]] },
   { name: 'a whole URL with no path in a Disallow reads as /', robots: 'User-agent: *\nDisallow: https://example.com\n', verdicts: [['/', false], ['/p', false]] },
   { name: 'a whole URL in an Allow is dropped', robots: 'User-agent: *\nDisallow: /\nAllow: https://example.com/public/\n', verdicts: [['/public/x', false]] },
+  { name: 'several paths on one Disallow line: each kept out', robots: 'User-agent: *\nDisallow: /cart/ /checkout/\t/account/\n', verdicts: [['/cart/1', false], ['/checkout/1', false], ['/account/x', false], ['/cart/%20/checkout/', false], ['/p/1', true]] },
+  { name: 'several paths on one Allow line: read as one path', robots: 'User-agent: *\nDisallow: /\nAllow: /a/ /b/\n', verdicts: [['/a/1', false], ['/b/1', false], ['/a/%20/b/', true]] },
   { name: 'a quoted Disallow path reads as the path', robots: 'User-agent: *\nDisallow: "/private/"\nDisallow: \'/cart\'\n', verdicts: [['/private/x', false], ['/cart/1', false], ['/public', true]] },
   { name: 'a quoted Allow path is dropped', robots: 'User-agent: *\nDisallow: /\nAllow: "/public/"\n', verdicts: [['/public/x', false]] },
   { name: 'disallow without leading slash reads as /', robots: 'User-agent: *\nDisallow: tmp/\n', verdicts: [['/tmp/', false], ['/tmp/a', false], ['/tmpx', true]] },
