@@ -70,7 +70,8 @@ export function unclosedDocument(body: Buffer, headers: Headers, hop: { url: str
   return new FetchError('FETCH_TRUNCATED', `the connection closed after ${body.length} bytes on ${what}; the page is cut (${hop.url})`);
 }
 
-function isCloseDelimited(headers: Headers): boolean {
+/** Whether the body of an answer with these headers ends where its HTTP/1 connection closes (no length, not chunked). */
+export function isCloseDelimited(headers: Headers): boolean {
   if (headers['content-length'] !== undefined) return false;
   const transferCoding = headers['transfer-encoding'];
   return !(typeof transferCoding === 'string' && /(^|,)\s*chunked\s*$/i.test(transferCoding));

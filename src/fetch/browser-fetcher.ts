@@ -1,7 +1,7 @@
 // The browser fetcher: a Chromium page per request (reused when it ended cleanly), rendered HTML as the body, captured JSON, waits, blocking.
 import type { Page, Request as PwRequest } from 'playwright-core';
 import type { BrowserRequestOptions } from '../core/browser-options';
-import { FetchError, OffsiteHopError, PricecrawlError } from '../core/errors';
+import { FetchError } from '../core/errors';
 import { LivePage } from '../core/live-page';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
@@ -9,13 +9,13 @@ import { proxyFailureNoted } from '../core/request-session';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { captureResponses } from './captured-responses';
-import { BrowserConfinement, type DocumentCheck, type RefusedHop } from './browser-confinement';
-import { netFetchError } from './chromium-net-errors';
+import { BrowserConfinement } from './browser-confinement';
+import { browserError, documentCheck, hopError } from './browser-fetch-errors';
 import { chromiumTreePssBytes, killChromium, launchChromium, networkServiceRestartedSince } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
-import { answerWithoutPage, documentBody, documentHeaders, refuseUnaskedPart } from './document-answer';
+import { answerWithoutPage, documentBody, documentHeaders, refuseUnaskedPart, refuseUnclosedDocument } from './document-answer';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { PageTraffic, quietOptions, waitForQuietPage } from './page-quiet';
@@ -30,7 +30,6 @@ import type { Fetcher, FetchOptions, HopDeadline } from './fetcher';
 import { PagePool } from './page-pool';
 import type { PageLease, PagePoolStats } from './page-pool-options';
 import { blockingLaunchArgs } from './resource-blocking';
-import { TimeBoundExceeded } from './time-bound';
 
 export type BrowserSettings = Settings['browser'];
 
@@ -217,6 +216,7 @@ export class BrowserFetcher implements Fetcher {
       // and from then on must stay on the document it shows (a script may still move it while it is read).
       const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
       await refuseUnaskedPart(document.response);
+      await refuseUnclosedDocument(document);
       const captured = await captures.collect();
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       await ownCookies?.giveTo(request.session);
@@ -267,43 +267,4 @@ type PageListen = <T>(event: 'request' | 'response', listener: (arg: T) => void)
 
 function isMainNavigation(page: Page, req: PwRequest): boolean {
   return req.isNavigationRequest() && req.frame() === page.mainFrame();
-}
-
-/**
- * The caller's `checkRedirect` (offsite, robots.txt) for the page's documents (main frame and frames), run
- * before a hop or a navigation is sent: on the page's 'request' event it ran after Chromium had already fetched the URL.
- */
-function documentCheck(options: FetchOptions): DocumentCheck | undefined {
-  const { checkRedirect } = options;
-  if (!checkRedirect) return undefined;
-  return (from, to) => {
-    // As over HTTP, where a hop to another scheme never reaches the check (Chromium refuses those redirects itself).
-    if (!/^https?:/i.test(to)) return null;
-    try {
-      checkRedirect(from, to);
-      return null;
-    } catch (error) {
-      return error instanceof FetchError ? error : new FetchError('FETCH_FAILED', `redirect check failed for ${to}`, { cause: error });
-    }
-  };
-}
-
-/** A refused hop of the request's own redirects reads as HTTP's offsite redirect; one a script started, as the page leaving. */
-function hopError(hop: RefusedHop, requestUrl: string, ownChain: ReadonlySet<string>): FetchError {
-  if (ownChain.has(hop.from)) return new OffsiteHopError('OFFSITE_REDIRECT', hop.from, hop.to);
-  return new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, hop.to, `the page of ${requestUrl} was sent through ${hop.from} to ${hop.to}, outside allowedDomains`);
-}
-
-/** Chromium's net:: errors and a vanished browser, as the same codes the HTTP fetcher uses. */
-function browserError(error: unknown, url: string): FetchError {
-  if (error instanceof FetchError) return error;
-  if (error instanceof TimeBoundExceeded) return new FetchError('FETCH_BROWSER_CRASHED', `the browser stopped answering (${error.message}) for ${url}`, { cause: error });
-  if (error instanceof PricecrawlError && (error.code === 'BROWSER_MISSING' || error.code === 'BROWSER_UNAVAILABLE')) return new FetchError(error.code, error.message, { cause: error });
-  const message = error instanceof Error ? error.message : String(error);
-  // The page's own answer (a Content-Disposition attachment), not a transport failure: retrying changes nothing.
-  if (/Download is starting/.test(message)) return new FetchError('BROWSER_DOWNLOAD', `${url} answered with a download, not a page`, { cause: error });
-  const net = netFetchError(message, url, error);
-  if (net) return net;
-  if (/has been closed|crash|disconnected/i.test(message)) return new FetchError('FETCH_BROWSER_CRASHED', `the browser or the page's renderer went away while loading ${url}`, { cause: error });
-  return new FetchError('FETCH_FAILED', `${message.split('\n')[0]} (${url})`, { cause: error });
 }
