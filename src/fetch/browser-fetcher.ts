@@ -169,7 +169,7 @@ export class BrowserFetcher implements Fetcher {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
-      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options));
+      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options), request.url);
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       // A session's own context: what the site sets there is the session's too (its jar outlives the context).
       const ownCookies = !cookieFree && request.session ? collectSetCookies(on) : null;
@@ -196,8 +196,10 @@ export class BrowserFetcher implements Fetcher {
       goto.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
+      const overCap = confined.overCap.then((error) => Promise.reject(error));
+      overCap.catch(() => undefined);
       // A body cut after its document committed never ends the load: the cut ends the fetch instead.
-      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, overCap, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
       const main = await loadStep(loading);
       if (main instanceof CrawlResponse) return main;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
@@ -207,11 +209,11 @@ export class BrowserFetcher implements Fetcher {
       if (loaded instanceof CrawlResponse) return loaded;
       if (!loaded) this.crawlStats?.inc('browser/load/capped');
       if (loaded !== true) traffic.forgetLoadBlockers(); // given up on, or stopped: what held it is not waited for again
-      await this.waitFor(page, browserOptions, captures.awaitResponse);
+      await loadStep(this.waitFor(page, browserOptions, captures.awaitResponse));
       // A price its script writes over the first one after the load is the page's price (page-quiet.ts).
       // Not in a document sandboxed without scripts: nothing changes it, and the wait, run in it, never answers there.
       const scriptless = runsNoScripts(await main.headerValue('content-security-policy'));
-      if (!scriptless && !(await waitForQuietPage(page, traffic, quietOptions(this.settings, startedAtMs)))) this.crawlStats?.inc('browser/quiet/capped');
+      if (!scriptless && !(await loadStep(waitForQuietPage(page, traffic, quietOptions(this.settings, startedAtMs))))) this.crawlStats?.inc('browser/quiet/capped');
       // A document still on its way would commit under the reader: the page is read once it stopped moving,
       // and from then on must stay on the document it shows (a script may still move it while it is read).
       const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
