@@ -6,7 +6,7 @@ import { attachFrameSessions, type DevToolsSession } from './frame-sessions';
 import { answerProxyChallenges, proxyCredentialsOf, type ProxyCredentials } from './proxy-auth';
 import { confineWorkerResponse, markedWorkerKind } from './worker-confinement';
 import { admittingWorkerPolicy } from './worker-policy-csp';
-import { answerRewritten } from './rewritten-response';
+import { answerWholeDocument } from './rewritten-response';
 
 /** What decides for one page; `null` when nobody guards it (the hop goes, confinement closes the page). */
 export interface HopJudge {
@@ -73,11 +73,13 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
     if (worker !== null) return void confineWorkerResponse(session, event, worker, workerPrelude);
     if (!document) return void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
     const withoutRules = withoutRulesHeader(event.responseHeaders);
-    const admitting = admittingWorkerPolicy(withoutRules ?? event.responseHeaders);
+    const sendOn = async (): Promise<void> => {
+      if (withoutRules === null) await session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
+      else await session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: withoutRules }).catch(() => undefined);
+    };
+    const admitting = target === null ? admittingWorkerPolicy(withoutRules ?? event.responseHeaders) : null;
     // A CSP is enforced as first parsed whatever headers go on: the document is answered anew (rare: a trusted-types list).
-    if (admitting !== null && target === null) return void answerRewritten(session, event, admitting, (body) => body);
-    if (withoutRules === null) void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
-    else void session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: withoutRules }).catch(() => undefined);
+    void (admitting === null ? sendOn() : answerWholeDocument(session, event, admitting, sendOn));
   });
   if (credentials === null) return void (await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] }));
   // A proxy's challenge comes to this session only for requests it pauses (proxy-auth.ts).

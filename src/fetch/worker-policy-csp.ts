@@ -17,6 +17,7 @@ interface HeaderEntry {
  * gets our name beside the page's: the page's own policies stay as limited as they were (`'none'` and an
  * empty list become our name alone). A CSP in a `<meta>` element comes after the confinement's script made
  * its policy at the document's start, so it never sees the name. Null when no header had such a directive.
+ * (Only a document whose length shows it whole gets the new headers: rewritten-response.ts.)
  */
 export function admittingWorkerPolicy(headers: readonly HeaderEntry[] | undefined): HeaderEntry[] | null {
   let changed = false;

@@ -92,7 +92,9 @@ ${told(trusted)}.then((lines) => [lines, 'done'], (error) => [String(error), 'th
   site.route('/trusted-types-shop', (_req, res) => void res.writeHead(200, trustedTypes).end(trustedShop));
   // The policies a page may make named by its CSP (a header's, or a meta element's), ours not among them.
   const namedPolicies = "require-trusted-types-for 'script'; trusted-types shop";
-  site.route('/trusted-types-named-shop', (_req, res) => void res.writeHead(200, { ...trustedTypes, 'content-security-policy': namedPolicies }).end(trustedShop));
+  // With its length: only a document whose length shows it whole is answered anew with our name in its CSP (rewritten-response.ts).
+  const named = { ...trustedTypes, 'content-security-policy': namedPolicies, 'content-length': String(Buffer.byteLength(trustedShop)) };
+  site.route('/trusted-types-named-shop', (_req, res) => void res.writeHead(200, named).end(trustedShop));
   site.route('/trusted-types-meta-shop', (_req, res) =>
     void res.writeHead(200, { 'content-type': 'text/html' }).end(`<meta http-equiv="Content-Security-Policy" content="${namedPolicies}">${trustedShop}`),
   );
