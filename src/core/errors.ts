@@ -73,6 +73,8 @@ export type ErrorCode =
   | 'OFFSITE_BROWSER_NAVIGATION'
   | 'BROWSER_PAGE_NAVIGATED'
   | 'BROWSER_DOWNLOAD'
+  /** A page load that asked its own host for more than browser.maxHostRequestsPerPage parts (host-request-cap.ts). */
+  | 'BROWSER_TOO_MANY_REQUESTS'
   | 'STORAGE_UNWRITABLE'
   /** A storage dir's file this user may read but not read consistently (its WAL without an index this user may create). */
   | 'STORAGE_UNREADABLE'

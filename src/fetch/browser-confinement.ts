@@ -4,13 +4,15 @@ import { urlMatches } from '../core/browser-options';
 import { FetchError, OffsiteHopError } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
+import { HostRequestCap } from './host-request-cap';
+import { isWeb, removeOffsiteFrames } from './offsite-frames';
 import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
 import { isPrefetch, NO_SPECULATION_RULES } from './speculation-rules';
 import { NO_UNROUTED_TRANSPORTS, unroutedInWorkers } from './unrouted-transports';
 import { documentWorkerScript, workerPrelude } from './worker-confinement';
 
-export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
+export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources' | 'maxHostRequestsPerPage'>;
 
 /**
  * The caller's own check of where a document of the page goes, once `allows` passed (robots.txt): a
@@ -29,6 +31,8 @@ interface PageGuard {
   refusedMainFrame?(url: string, reason: FetchError | null): void;
   /** Told of a refused redirect hop of the main frame's document (redirect-hops.ts). */
   refusedRedirect?(from: string, to: string, reason: FetchError | null): void;
+  /** What the page load may still ask of its own host. */
+  cap?: HostRequestCap;
 }
 
 /** A redirect of the main frame's document refused before it was sent: off-site, or by the caller's check (`reason`). */
@@ -102,12 +106,14 @@ export class BrowserConfinement {
    * ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended elsewhere
    * (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
    * `checkDocument` judges every document's hops and navigations too (robots.txt); for the main frame its error is the refusal.
+   * Given `requestUrl`, the parts and frames the load asks of its host are capped (host-request-cap.ts), a refusal past it.
    */
   watch(
     page: Page,
     allows: (url: string) => boolean = ALLOW_ALL.allows,
     checkDocument?: DocumentCheck,
-  ): { settle(requestUrl: string): Promise<string>; refusal(requestUrl: string): FetchError | null; hopRefused: Promise<RefusedHop> } {
+    requestUrl?: string,
+  ): { settle(requestUrl: string): Promise<string>; refusal(requestUrl: string): FetchError | null; hopRefused: Promise<RefusedHop>; overCap: Promise<FetchError> } {
     let refused: string | null = null;
     let refusedWhy: FetchError | null = null;
     const refuse = (url: string, reason: FetchError | null) => {
@@ -126,6 +132,10 @@ export class BrowserConfinement {
         hopRefused({ from, to, reason });
       },
     };
+    let overCap: (error: FetchError) => void = () => undefined;
+    if (requestUrl !== undefined) {
+      guard.cap = new HostRequestCap(requestUrl, this.settings.maxHostRequestsPerPage, (error) => (refuse(requestUrl, error), overCap(error)), this.stats);
+    }
     const refusal = (requestUrl: string): FetchError | null =>
       refused === null ? null : (refusedWhy ?? new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, refused, `the page of ${requestUrl} tried to navigate to ${refused}, outside allowedDomains`));
     this.guards.set(page, guard);
@@ -137,13 +147,15 @@ export class BrowserConfinement {
       // Read again after the page was read and while a callback drives it (DocumentWatch): a refusal then still fails the request.
       refusal,
       hopRefused: new Promise<RefusedHop>((resolve) => (hopRefused = resolve)),
+      // The page's waits end at once: what it waits for may be the part not sent.
+      overCap: new Promise<FetchError>((resolve) => (overCap = resolve)),
       settle: async (requestUrl) => {
         const finalUrl = page.url();
         const refusedError = refusal(requestUrl);
         if (refusedError) throw refusedError;
         // Chromium's error page of a navigation that failed (chrome-error://) went nowhere: read-document.ts names that failure.
         if (isWeb(finalUrl) && !allows(finalUrl)) throw new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, finalUrl, `the page of ${requestUrl} ended on ${finalUrl}, outside allowedDomains`);
-        await this.removeOffsiteFrames(page, guard);
+        await removeOffsiteFrames(page, allows, this.stats);
         return finalUrl;
       },
     };
@@ -209,21 +221,6 @@ export class BrowserConfinement {
     if (this.settings.offsiteSubresources === 'block') await this.parkedNetwork.shut(page);
   }
 
-  /**
-   * A frame can still reach another host through a redirect of an allowed URL (hops are not routed).
-   * Its element is removed from the page before the callback sees it; about:blank and other local
-   * frames stay (page scripts use them).
-   */
-  private async removeOffsiteFrames(page: Page, guard: PageGuard): Promise<void> {
-    for (const frame of page.frames()) {
-      if (frame === page.mainFrame() || frame.isDetached() || !isWeb(frame.url()) || guard.allows(frame.url())) continue;
-      const element = await frame.frameElement().catch(() => null);
-      if (!element) continue; // its parent went first
-      await element.evaluate((node) => node.remove()).catch(() => undefined);
-      this.stats?.inc('browser/offsite/frame-removed');
-    }
-  }
-
   private decide(route: Route): Promise<void> {
     const req = route.request();
     const url = req.url();
@@ -260,6 +257,9 @@ export class BrowserConfinement {
       verdict = this.partVerdict(guard, () => req.frame().url(), url, req.resourceType());
       if (verdict === BLOCKED_PART) return route.abort('blockedbyclient').catch(() => undefined);
     }
+    // The request's own document (and a script's move of it) is the host slot's; every other request of the page is capped.
+    const capped = verdict === null && !(req.isNavigationRequest() && isMainFrame(req)) && guard?.cap?.admits(url) === false;
+    if (capped) return route.abort('blockedbyclient').catch(() => undefined);
     if (verdict === null) return route.continue().catch(() => undefined);
     this.stats?.inc(verdict);
     return route.abort('aborted').catch(() => undefined);
@@ -285,10 +285,6 @@ export class BrowserConfinement {
       return undefined;
     }
   }
-}
-
-function isWeb(url: string): boolean {
-  return /^https?:/i.test(url);
 }
 
 function isMainFrame(req: PwRequest): boolean {

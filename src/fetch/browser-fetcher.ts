@@ -1,7 +1,7 @@
 // The browser fetcher: a Chromium page per request (reused when it ended cleanly), rendered HTML as the body, captured JSON, waits, blocking.
 import type { Page, Request as PwRequest } from 'playwright-core';
 import type { BrowserRequestOptions } from '../core/browser-options';
-import { FetchError, OffsiteHopError, PricecrawlError } from '../core/errors';
+import { FetchError } from '../core/errors';
 import { LivePage } from '../core/live-page';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
@@ -9,13 +9,13 @@ import { proxyFailureNoted } from '../core/request-session';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { captureResponses } from './captured-responses';
-import { BrowserConfinement, type DocumentCheck, type RefusedHop } from './browser-confinement';
-import { netFetchError } from './chromium-net-errors';
+import { BrowserConfinement } from './browser-confinement';
+import { browserError, documentCheck, hopError } from './browser-fetch-errors';
 import { chromiumTreePssBytes, killChromium, launchChromium, networkServiceRestartedSince } from './chromium-launch';
 import type { ContextKey } from './context-set';
 import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
-import { answerWithoutPage, documentBody, documentHeaders, refuseUnaskedPart } from './document-answer';
+import { answerWithoutPage, documentBody, documentHeaders, refuseUnaskedPart, refuseUnclosedDocument } from './document-answer';
 import { DocumentWatch } from './document-watch';
 import { FetchDeadline } from './fetch-deadline';
 import { PageTraffic, quietOptions, waitForQuietPage } from './page-quiet';
@@ -30,7 +30,6 @@ import type { Fetcher, FetchOptions, HopDeadline } from './fetcher';
 import { PagePool } from './page-pool';
 import type { PageLease, PagePoolStats } from './page-pool-options';
 import { blockingLaunchArgs } from './resource-blocking';
-import { TimeBoundExceeded } from './time-bound';
 
 export type BrowserSettings = Settings['browser'];
 
@@ -170,7 +169,7 @@ export class BrowserFetcher implements Fetcher {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
-      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options));
+      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options), request.url);
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       // A session's own context: what the site sets there is the session's too (its jar outlives the context).
       const ownCookies = !cookieFree && request.session ? collectSetCookies(on) : null;
@@ -197,8 +196,10 @@ export class BrowserFetcher implements Fetcher {
       goto.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
+      const overCap = confined.overCap.then((error) => Promise.reject(error));
+      overCap.catch(() => undefined);
       // A body cut after its document committed never ends the load: the cut ends the fetch instead.
-      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, overCap, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
       const main = await loadStep(loading);
       if (main instanceof CrawlResponse) return main;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
@@ -208,15 +209,16 @@ export class BrowserFetcher implements Fetcher {
       if (loaded instanceof CrawlResponse) return loaded;
       if (!loaded) this.crawlStats?.inc('browser/load/capped');
       if (loaded !== true) traffic.forgetLoadBlockers(); // given up on, or stopped: what held it is not waited for again
-      await this.waitFor(page, browserOptions, captures.awaitResponse);
+      await loadStep(this.waitFor(page, browserOptions, captures.awaitResponse));
       // A price its script writes over the first one after the load is the page's price (page-quiet.ts).
       // Not in a document sandboxed without scripts: nothing changes it, and the wait, run in it, never answers there.
       const scriptless = runsNoScripts(await main.headerValue('content-security-policy'));
-      if (!scriptless && !(await waitForQuietPage(page, traffic, quietOptions(this.settings, startedAtMs)))) this.crawlStats?.inc('browser/quiet/capped');
+      if (!scriptless && !(await loadStep(waitForQuietPage(page, traffic, quietOptions(this.settings, startedAtMs))))) this.crawlStats?.inc('browser/quiet/capped');
       // A document still on its way would commit under the reader: the page is read once it stopped moving,
       // and from then on must stay on the document it shows (a script may still move it while it is read).
       const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
       await refuseUnaskedPart(document.response);
+      await refuseUnclosedDocument(document);
       const captured = await captures.collect();
       if (await cookieWatch?.check(request.session)) lease.retireContext();
       await ownCookies?.giveTo(request.session);
@@ -267,43 +269,4 @@ type PageListen = <T>(event: 'request' | 'response', listener: (arg: T) => void)
 
 function isMainNavigation(page: Page, req: PwRequest): boolean {
   return req.isNavigationRequest() && req.frame() === page.mainFrame();
-}
-
-/**
- * The caller's `checkRedirect` (offsite, robots.txt) for the page's documents (main frame and frames), run
- * before a hop or a navigation is sent: on the page's 'request' event it ran after Chromium had already fetched the URL.
- */
-function documentCheck(options: FetchOptions): DocumentCheck | undefined {
-  const { checkRedirect } = options;
-  if (!checkRedirect) return undefined;
-  return (from, to) => {
-    // As over HTTP, where a hop to another scheme never reaches the check (Chromium refuses those redirects itself).
-    if (!/^https?:/i.test(to)) return null;
-    try {
-      checkRedirect(from, to);
-      return null;
-    } catch (error) {
-      return error instanceof FetchError ? error : new FetchError('FETCH_FAILED', `redirect check failed for ${to}`, { cause: error });
-    }
-  };
-}
-
-/** A refused hop of the request's own redirects reads as HTTP's offsite redirect; one a script started, as the page leaving. */
-function hopError(hop: RefusedHop, requestUrl: string, ownChain: ReadonlySet<string>): FetchError {
-  if (ownChain.has(hop.from)) return new OffsiteHopError('OFFSITE_REDIRECT', hop.from, hop.to);
-  return new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, hop.to, `the page of ${requestUrl} was sent through ${hop.from} to ${hop.to}, outside allowedDomains`);
-}
-
-/** Chromium's net:: errors and a vanished browser, as the same codes the HTTP fetcher uses. */
-function browserError(error: unknown, url: string): FetchError {
-  if (error instanceof FetchError) return error;
-  if (error instanceof TimeBoundExceeded) return new FetchError('FETCH_BROWSER_CRASHED', `the browser stopped answering (${error.message}) for ${url}`, { cause: error });
-  if (error instanceof PricecrawlError && (error.code === 'BROWSER_MISSING' || error.code === 'BROWSER_UNAVAILABLE')) return new FetchError(error.code, error.message, { cause: error });
-  const message = error instanceof Error ? error.message : String(error);
-  // The page's own answer (a Content-Disposition attachment), not a transport failure: retrying changes nothing.
-  if (/Download is starting/.test(message)) return new FetchError('BROWSER_DOWNLOAD', `${url} answered with a download, not a page`, { cause: error });
-  const net = netFetchError(message, url, error);
-  if (net) return net;
-  if (/has been closed|crash|disconnected/i.test(message)) return new FetchError('FETCH_BROWSER_CRASHED', `the browser or the page's renderer went away while loading ${url}`, { cause: error });
-  return new FetchError('FETCH_FAILED', `${message.split('\n')[0]} (${url})`, { cause: error });
 }

@@ -3,7 +3,7 @@ import type { Response as PwResponse } from 'playwright-core';
 import { isBlankBody } from '../core/blank-body';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
-import { unaskedAnswer } from './body-end-check';
+import { isCloseDelimited, unaskedAnswer, unclosedDocument } from './body-end-check';
 import type { DocumentWatch } from './document-watch';
 import type { ReadDocument } from './read-document';
 
@@ -50,6 +50,23 @@ export async function refuseUnaskedPart(response: PwResponse): Promise<void> {
   if (response.status() !== 206) return;
   const refusal = unaskedAnswer(206, { url: response.url(), headers: await response.request().allHeaders() });
   if (refusal) throw refusal;
+}
+
+/**
+ * A document whose HTTP/1 answer had neither length nor chunks ends where the server closed the connection,
+ * and a clean close inside it is a whole answer to Chromium: `<p class="price">12` of `12.99` rendered, the
+ * parser closing what was open, as a page with `</body></html>` and the price 12, stored (cut-price.ts sees
+ * the rendered end tags too). The bytes Chromium received are judged as over HTTP (`unclosedDocument`,
+ * `fetch/truncated`). Not over HTTP/2 or 3, where the stream's end says the answer is whole, and not a
+ * document its page stopped (its body never ends).
+ */
+export async function refuseUnclosedDocument(document: ReadDocument): Promise<void> {
+  if (document.stopped || !/^http\/1\./i.test(document.protocol ?? '')) return;
+  const headers = await document.response.allHeaders();
+  if (!isCloseDelimited(headers)) return;
+  const sent = await document.response.body().catch(() => null);
+  const cut = sent && unclosedDocument(sent, headers, { url: document.response.url(), method: 'GET' });
+  if (cut) throw cut;
 }
 
 /** Bodies at most this big are read back from Chromium to see whether they held anything at all. */

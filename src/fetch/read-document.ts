@@ -14,6 +14,8 @@ export interface ReadDocument {
   chain: string[];
   /** The page stopped the document as it loaded (window.stop()): only the head of its answer ever came. */
   stopped: boolean;
+  /** The protocol the document came over, as the navigation entry names it (`http/1.1`, `h2`), or null. */
+  protocol: string | null;
 }
 
 /**
@@ -59,7 +61,7 @@ async function readDocument(page: Page, watch: DocumentWatch, requestUrl: string
   const departed = watch.departed();
   // Only raced: the loser's rejection is no one's (a departure after the read is checked below).
   for (const raced of [reading, departed]) raced.catch(() => undefined);
-  const [{ served, web }, html] = await Promise.race([reading, departed]).catch((error: unknown) => {
+  const [{ served, web, protocol }, html] = await Promise.race([reading, departed]).catch((error: unknown) => {
     throw watch.departure() ?? error;
   });
   const departure = watch.departure();
@@ -67,7 +69,7 @@ async function readDocument(page: Page, watch: DocumentWatch, requestUrl: string
   const response = web && served !== null ? watch.responseFor(served.split('#')[0]) : null;
   const cut = response && watch.cutBody(response.response);
   if (cut) throw cut;
-  if (served !== null && response) return { html, url: served, ...response };
+  if (served !== null && response) return { html, url: served, ...response, protocol };
   // Chromium's error page for a navigation that failed: that failure, as over HTTP. Not ERR_ABORTED: that is a
   // load the page cut short by leaving it (for about:blank, a blob, its history), which shows no error page.
   const failure = watch.lastFailure();
@@ -80,11 +82,13 @@ interface Identity {
   served: string | null;
   /** False on Chromium's error page (chrome-error://), about:blank, data: and the like. */
   web: boolean;
+  /** The entry's `nextHopProtocol`: empty or absent where Chromium did not say. */
+  protocol: string | null;
 }
 
 /** Read in the page itself, in one evaluation: the navigation entry and the document's own scheme. */
 async function identify(page: Page): Promise<Identity> {
   // In a world of our own: the page's scripts may have replaced performance's methods in theirs.
-  const [served, protocol] = (await evaluateIsolated(page, `[performance.getEntriesByType('navigation')[0]?.name ?? null, location.protocol]`)) as [unknown, unknown];
-  return { served: typeof served === 'string' ? served : null, web: protocol === 'http:' || protocol === 'https:' };
+  const [served, scheme, protocol] = (await evaluateIsolated(page, `(() => { const entry = performance.getEntriesByType('navigation')[0]; return [entry?.name ?? null, location.protocol, entry?.nextHopProtocol ?? null]; })()`)) as [unknown, unknown, unknown];
+  return { served: typeof served === 'string' ? served : null, web: scheme === 'http:' || scheme === 'https:', protocol: typeof protocol === 'string' && protocol !== '' ? protocol : null };
 }

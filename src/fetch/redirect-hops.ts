@@ -5,6 +5,8 @@ import { withoutRulesHeader } from './speculation-rules';
 import { attachFrameSessions, type DevToolsSession } from './frame-sessions';
 import { answerProxyChallenges, proxyCredentialsOf, type ProxyCredentials } from './proxy-auth';
 import { confineWorkerResponse, markedWorkerKind } from './worker-confinement';
+import { admittingWorkerPolicy } from './worker-policy-csp';
+import { answerWholeDocument } from './rewritten-response';
 
 /** What decides for one page; `null` when nobody guards it (the hop goes, confinement closes the page). */
 export interface HopJudge {
@@ -42,7 +44,8 @@ interface PausedResponse {
  * for a first request) is failed as BlockedByClient there, so the next hop is never requested. Parts too:
  * under `offsiteSubresources: block` a fetch or script of the shop's own URL redirecting to another host
  * reached it, its price written into the page, and one redirecting to a path robots.txt disallows was
- * fetched. A document's `Speculation-Rules` header is dropped here (speculation-rules.ts), and a worker's script
+ * fetched. A document's `Speculation-Rules` header is dropped here (speculation-rules.ts), its CSP's
+ * `trusted-types` list admits the worker confinement's policy (worker-policy-csp.ts), and a worker's script
  * gets `workerPrelude` in front (worker-confinement.ts). One Node round trip per response that is not refused
  * before it is sent (blocked types and patterns never get one).
  */
@@ -68,9 +71,15 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
     }
     const worker = target === null && isSuccess(event) ? markedWorkerKind(event) : null;
     if (worker !== null) return void confineWorkerResponse(session, event, worker, workerPrelude);
-    const headers = document ? withoutRulesHeader(event.responseHeaders) : null;
-    if (headers === null) void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
-    else void session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: headers }).catch(() => undefined);
+    if (!document) return void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
+    const withoutRules = withoutRulesHeader(event.responseHeaders);
+    const sendOn = async (): Promise<void> => {
+      if (withoutRules === null) await session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
+      else await session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: withoutRules }).catch(() => undefined);
+    };
+    const admitting = target === null ? admittingWorkerPolicy(withoutRules ?? event.responseHeaders) : null;
+    // A CSP is enforced as first parsed whatever headers go on: the document is answered anew (rare: a trusted-types list).
+    void (admitting === null ? sendOn() : answerWholeDocument(session, event, admitting, sendOn));
   });
   if (credentials === null) return void (await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] }));
   // A proxy's challenge comes to this session only for requests it pauses (proxy-auth.ts).

@@ -1,6 +1,8 @@
 // Takes the transports no route sees out of every dedicated worker (and silences its console) before any of the worker's own code runs.
 import type { DevToolsSession } from './frame-sessions';
 import { SILENCE_CONSOLE } from './silent-console';
+import { admittingWorkerPolicy, WORKER_POLICY } from './worker-policy-csp';
+import { answerRewritten, type PausedAnswer } from './rewritten-response';
 
 /**
  * No init script runs in a dedicated worker, so a worker kept the transports taken out of its page: its
@@ -18,9 +20,11 @@ import { SILENCE_CONSOLE } from './silent-console';
  * A script that cannot be read or rewritten is not started as it was: the worker fails instead.
  * Under Trusted Types (`require-trusted-types-for 'script'`) a worker's URL must be a TrustedScriptURL: the
  * page's policy vouched for the URL it gave, and the one started (marked, or the prelude's blob) is vouched for
- * by a policy of ours, made at the first such worker. Before, Chromium refused the plain string and every
- * worker of such a page threw, which then showed the price it had before its worker's. A CSP whose
- * `trusted-types` names only the page's own policies refuses ours: its workers still fail to start.
+ * by a policy of ours. Before, Chromium refused the plain string and every worker of such a page threw,
+ * which then showed the price it had before its worker's. A document makes that policy as it starts, before
+ * a `<meta>` CSP naming the page's own policies can refuse it; a header's `trusted-types` gets its name
+ * (worker-policy-csp.ts). A worker makes it at its first nested worker (one from a blob or data: URL runs
+ * under its creator's CSP, and making it at once would report a violation there for nothing).
  */
 const MARK = 'pricecrawl-worker-';
 
@@ -81,10 +85,14 @@ const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers, sil
   const factory = self.trustedTypes, Factory = self.TrustedTypePolicyFactory, Policy = self.TrustedTypePolicy;
   const isScriptURL = Factory && Factory.prototype.isScriptURL, createPolicy = Factory && Factory.prototype.createPolicy, createScriptURL = Policy && Policy.prototype.createScriptURL;
   let policy = null;
+  const ourPolicy = () => {
+    if (policy === null) policy = apply(createPolicy, factory, ['${WORKER_POLICY}', { createScriptURL: (url) => url }]);
+    return policy;
+  };
+  if (factory && self.document) try { ourPolicy(); } catch {}
   const trustedAs = (given, start) => {
     if (!factory || !apply(isScriptURL, factory, [given])) return start;
-    if (policy === null) policy = apply(createPolicy, factory, ['pricecrawl-worker', { createScriptURL: (url) => url }]);
-    return apply(createScriptURL, policy, [start]);
+    return apply(createScriptURL, ourPolicy(), [start]);
   };
   const read = (href) => {
     try {
@@ -136,11 +144,8 @@ export function workerPrelude(inWorkers: readonly string[]): string {
   return `(${CONFINE_WORKERS})(${JSON.stringify(inWorkers)}, ${JSON.stringify(inWorkers)}, ${SILENT});`;
 }
 
-interface PausedScript {
-  requestId: string;
+interface PausedScript extends PausedAnswer {
   request: { urlFragment?: string };
-  responseStatusCode?: number;
-  responseHeaders?: Array<{ name: string; value: string }>;
 }
 
 /** The kind of worker a paused response starts, when the replaced `Worker` marked its URL; null for any other response. */
@@ -153,16 +158,10 @@ export function markedWorkerKind(event: PausedScript): WorkerKind | null {
 
 /**
  * Answers a paused worker script's response with the prelude in front (`kind` from `markedWorkerKind`). Its
- * body is decoded as UTF-8, as a worker's script always is; the length and coding headers go (the body is
- * new and plain). One that cannot be read or answered fails: the worker then does not start.
+ * body is decoded as UTF-8, as a worker's script always is. One that cannot be read or answered fails: the
+ * worker then does not start.
  */
 export async function confineWorkerResponse(session: DevToolsSession, event: PausedScript, kind: WorkerKind, prelude: string): Promise<void> {
-  try {
-    const { body, base64Encoded } = (await session.send('Fetch.getResponseBody', { requestId: event.requestId })) as { body: string; base64Encoded: boolean };
-    const script = withPrelude(prelude, kind, Buffer.from(body, base64Encoded ? 'base64' : 'utf8').toString('utf8'));
-    const responseHeaders = (event.responseHeaders ?? []).filter((header) => !/^content-(length|encoding)$/i.test(header.name));
-    await session.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: event.responseStatusCode ?? 200, responseHeaders, body: Buffer.from(script).toString('base64') });
-  } catch {
-    await session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
-  }
+  const headers = event.responseHeaders ?? [];
+  await answerRewritten(session, event, admittingWorkerPolicy(headers) ?? headers, (body) => Buffer.from(withPrelude(prelude, kind, body.toString('utf8'))));
 }

@@ -23,6 +23,13 @@ beforeAll(async () => {
     '/length-then-close': (socket) => socket.end(head(['content-length: 200']) + PARTIAL),
     '/chunked-then-close': (socket) => socket.end(head(['transfer-encoding: chunked']) + `${PARTIAL.length.toString(16)}\r\n${PARTIAL}\r\n`),
     '/bad-chunk-size': (socket) => socket.write(head(['transfer-encoding: chunked']) + `${PARTIAL.length.toString(16)}\r\n${PARTIAL}\r\nzz\r\n.99</p>\r\n0\r\n\r\n`),
+    // HTTP/1.0 with no length: the close ends the body, and it ended inside the document (fetch/truncated over HTTP).
+    '/close-delimited-cut': (socket) => socket.end(`HTTP/1.0 200 OK\r\ncontent-type: text/html\r\n\r\n${PARTIAL}`),
+    '/close-delimited-whole': (socket) => socket.end(`HTTP/1.0 200 OK\r\ncontent-type: text/html\r\n\r\n${WHOLE}`),
+    // The same cuts under a CSP naming Trusted Types policies, whose document is answered anew (worker-policy-csp.ts).
+    '/trusted-types-length-then-close': (socket) => socket.end(head(['content-length: 200', 'content-security-policy: trusted-types shop']) + PARTIAL),
+    '/trusted-types-chunked-then-close': (socket) => socket.end(head(['transfer-encoding: chunked', 'content-security-policy: trusted-types shop']) + `${PARTIAL.length.toString(16)}\r\n${PARTIAL}\r\n`),
+    '/trusted-types-whole': (socket) => socket.write(head([`content-length: ${WHOLE.length}`, 'content-security-policy: trusted-types shop']) + WHOLE),
     '/gzip-then-garbage': (socket) => {
       const body = Buffer.concat([zlib.gzipSync(PARTIAL).subarray(0, 20), Buffer.from('not deflate at all, not at all')]);
       socket.write(head(['content-encoding: gzip', `content-length: ${body.length}`]));
@@ -52,11 +59,16 @@ describe('a document cut after its head', () => {
     ['/chunked-then-close', 'fetch/connection-reset'],
     ['/bad-chunk-size', 'fetch/protocol'],
     ['/gzip-then-garbage', 'fetch/decompress'],
+    ['/close-delimited-cut', 'fetch/truncated'],
+    ['/trusted-types-length-then-close', 'fetch/connection-reset'],
+    ['/trusted-types-chunked-then-close', 'fetch/connection-reset'],
   ])('%s fails as %s, as over HTTP, not as a timeout', async (path, reason) => {
     expect(await failureOf(path)).toBe(reason);
   });
 
   it('leaves the fetcher loading whole pages', async () => {
     expect(await failureOf('/whole')).toBe('a page with the price 12.99');
+    expect(await failureOf('/close-delimited-whole')).toBe('a page with the price 12.99');
+    expect(await failureOf('/trusted-types-whole')).toBe('a page with the price 12.99');
   });
 });

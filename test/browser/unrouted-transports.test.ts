@@ -86,10 +86,17 @@ Promise.all([told(new Worker('/lib/price-worker.js#main')), told(new Worker('/li
     module: `new Worker(policy.createScriptURL('/module-worker.js'), { type: 'module' })`,
     blob: `new Worker(policy.createScriptURL(URL.createObjectURL(new Blob([${blobSource}]))))`,
   };
-  site.route('/trusted-types-shop', (_req, res) =>
-    void res.writeHead(200, trustedTypes).end(`<p id="page">…</p><p id="worker">…</p><script>${show}
+  const trustedShop = `<p id="page">…</p><p id="worker">…</p><script>${show}
 const policy = trustedTypes.createPolicy('shop', { createScriptURL: (url) => url });
-${told(trusted)}.then((lines) => [lines, 'done'], (error) => [String(error), 'threw']).then(([lines, end]) => { show('worker', lines); show('page', end); });</script>`),
+${told(trusted)}.then((lines) => [lines, 'done'], (error) => [String(error), 'threw']).then(([lines, end]) => { show('worker', lines); show('page', end); });</script>`;
+  site.route('/trusted-types-shop', (_req, res) => void res.writeHead(200, trustedTypes).end(trustedShop));
+  // The policies a page may make named by its CSP (a header's, or a meta element's), ours not among them.
+  const namedPolicies = "require-trusted-types-for 'script'; trusted-types shop";
+  // With its length: only a document whose length shows it whole is answered anew with our name in its CSP (rewritten-response.ts).
+  const named = { ...trustedTypes, 'content-security-policy': namedPolicies, 'content-length': String(Buffer.byteLength(trustedShop)) };
+  site.route('/trusted-types-named-shop', (_req, res) => void res.writeHead(200, named).end(trustedShop));
+  site.route('/trusted-types-meta-shop', (_req, res) =>
+    void res.writeHead(200, { 'content-type': 'text/html' }).end(`<meta http-equiv="Content-Security-Policy" content="${namedPolicies}">${trustedShop}`),
   );
   site.route('/lib/price.json', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(`{"amount":"19.99"}`));
 });
@@ -139,6 +146,14 @@ describe('transports that pass every route', () => {
     const { page, worker } = await render('allow', '/trusted-types-shop');
     // Before, the replaced Worker passed Chromium a plain string for the marked URL or the prelude's blob, which
     // the document's CSP refuses: every worker threw, and the page showed the price it had before its worker's.
+    expect({ page, worker }).toEqual({ page: 'done', worker: ['url', 'module', 'blob'].map((kind) => `${kind}: WebSocket failed, WebSocketStream failed, WebTransport none`).join('; ') });
+    expect(quicPackets).toBe(0);
+  }, 60_000);
+
+  it.each(['/trusted-types-named-shop', '/trusted-types-meta-shop'])('%s, whose CSP names the policies it may make, still starts its workers, each confined', async (path) => {
+    const { page, worker } = await render('allow', path);
+    // Before, the policy the confinement vouches for the worker's URL with was refused as a name the CSP does not
+    // list: every worker threw, and the page showed the price it had before its worker's.
     expect({ page, worker }).toEqual({ page: 'done', worker: ['url', 'module', 'blob'].map((kind) => `${kind}: WebSocket failed, WebSocketStream failed, WebTransport none`).join('; ') });
     expect(quicPackets).toBe(0);
   }, 60_000);

@@ -157,6 +157,13 @@ export const fetchingSettings = {
       /** URL substrings (or /regex/) aborted as well, e.g. trackers. */
       blockUrlPatterns: z.array(z.string()).default(['google-analytics.com', 'googletagmanager.com', 'doubleclick.net', '/collect?']),
       /**
+       * Requests one page load may send to its own host besides its document (fetches, scripts, frames: Chromium
+       * sends them past the host's slot, up to six at a time per context). The next is not sent, and the page
+       * fails as `browser/too-many-requests` (permanent) rather than be read without what it asked for; each one
+       * sent counts as `browser/host-requests`. A shop's page makes tens; hundreds of unbundled scripts still pass.
+       */
+      maxHostRequestsPerPage: z.number().int().min(1).default(500),
+      /**
        * Requests a page makes for its parts (fetch/XHR, scripts, images) to hosts outside the spider's
        * allowedDomains: `allow` (shops load scripts and prices from CDNs) or `block`. Navigations (frames,
        * redirects by script or meta refresh, popups) never leave allowedDomains either way. Not covered by

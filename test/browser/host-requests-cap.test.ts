@@ -1,0 +1,67 @@
+// A page whose script sends its own host hundreds of requests (fetches, frames): what reaches the shop is capped and counted, and such a page is refused, not read half-rendered.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FetchError } from '../../src/core/errors';
+import { CrawlRequest } from '../../src/core/request';
+import { reasonForError } from '../../src/downloader/downloader-chain';
+import { Stats } from '../../src/engine/stats';
+import { BrowserFetcher } from '../../src/fetch/browser-fetcher';
+import { settingsSchema } from '../../src/settings/schema';
+import { FixtureServer } from '../support/fixture-server';
+
+let site: FixtureServer;
+
+/** A page that asks its host `fetches` times and opens `frames` frames of it, then shows the price its API gives. */
+const flood = (fetches: number, frames: number) => `<p class="price">25.00</p><script>
+const asked = [];
+for (let i = 0; i < ${fetches}; i++) asked.push(fetch('/api/stock?i=' + i).catch(() => null));
+for (let i = 0; i < ${frames}; i++) { const f = document.createElement('iframe'); f.src = '/frame?i=' + i; document.body.append(f); }
+Promise.all(asked).then(() => fetch('/api/price')).then((r) => r.text()).then((t) => { const p = document.querySelector('.price'); p.textContent = t; p.dataset.ready = '1'; });
+</script>`;
+
+beforeAll(async () => {
+  site = await FixtureServer.start({ builtInRoutes: false });
+  site.route('/flood', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(flood(400, 100)));
+  site.route('/few', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(flood(5, 2)));
+  site.route('/api/stock', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('in stock'));
+  site.route('/api/price', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('19.99'));
+  site.route('/frame', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>frame</p>'));
+});
+afterAll(async () => {
+  await site.close();
+});
+
+async function render(path: string): Promise<{ outcome: string; asked: number; stats: Stats }> {
+  site.reset();
+  const stats = new Stats();
+  const fetcher = new BrowserFetcher({ ...settingsSchema.parse({}).browser, timeoutMs: 20_000, maxHostRequestsPerPage: 50 }, { stats });
+  try {
+    const request = new CrawlRequest({ url: site.url(path), browser: { waitFor: { selector: '.price[data-ready]' } } });
+    const outcome = await fetcher.fetch(request).then(
+      (res) => `price ${res.$('.price').text()}`,
+      (error: FetchError) => reasonForError(error),
+    );
+    return { outcome, asked: site.requests.filter((r) => r.path !== path).length, stats };
+  } finally {
+    await fetcher.close();
+  }
+}
+
+describe("a page's requests to its own host", () => {
+  it('past browser.maxHostRequestsPerPage are not sent, are counted, and the page fails as browser/too-many-requests', async () => {
+    const { outcome, asked, stats } = await render('/flood');
+    // Before, all 500 reached the shop (and the page was read with its price once they had).
+    expect(asked).toBeLessThanOrEqual(50);
+    expect(outcome).toBe('browser/too-many-requests');
+    // Counted as handed to Chromium's network: those still queued for a connection when the page failed never arrive.
+    expect(stats.get('browser/host-requests')).toBe(50);
+    expect(stats.get('browser/host-requests/capped')).toBe(1);
+  }, 60_000);
+
+  it('under the cap are sent and counted, and the page is read', async () => {
+    const { outcome, asked, stats } = await render('/few');
+    expect(outcome).toBe('price 19.99');
+    expect(asked).toBe(8);
+    expect(stats.get('browser/host-requests')).toBe(8);
+    expect(stats.get('browser/host-requests/capped')).toBe(0);
+  }, 60_000);
+});
