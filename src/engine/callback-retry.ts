@@ -5,6 +5,7 @@ import type { Frontier } from '../ports/frontier';
 import { steadyNowMs } from '../politeness/clock';
 import type { Settings } from '../settings/schema';
 import { CALLBACK_TIMEOUT } from './callback-deadline';
+import { isPageFault } from '../core/page-fault';
 import type { Stats } from './stats';
 
 interface CallbackRetryDeps {
@@ -20,6 +21,9 @@ const RETRIED_CALLBACK_FAILURES: Record<string, { stat: string; msg: string }> =
   'parse/json-html': { stat: 'retry/json-html', msg: 'request tried again: its answer was markup where JSON was read' },
 };
 
+/** An answer a stage found was not the request's page (core/page-fault.ts): the next answer may be its own. */
+const PAGE_FAULT_RETRY = { stat: 'retry/page-fault', msg: 'request tried again: its answer was not its page' };
+
 /**
  * A callback abandoned at its time limit is tried again (fetched anew) while the request's attempts last,
  * as Crawlee retries a handler that timed out: the hang may be the spider's own call to a stalled API or
@@ -29,7 +33,7 @@ const RETRIED_CALLBACK_FAILURES: Record<string, { stat: string; msg: string }> =
  * them by key). The last try fails with the reason, transient for the exit code (failure-kind.ts).
  */
 export async function retriedAfterCallback(request: CrawlRequest, reason: string, deps: CallbackRetryDeps, log: Logger): Promise<boolean> {
-  const retried = RETRIED_CALLBACK_FAILURES[reason];
+  const retried = RETRIED_CALLBACK_FAILURES[reason] ?? (isPageFault(reason) ? PAGE_FAULT_RETRY : undefined);
   if (!retried || request.attempt + 1 >= deps.settings.retry.maxAttempts) return false;
   deps.stats.inc(retried.stat);
   log.warn({ url: request.url, callback: request.callback, attempt: request.attempt + 1, reason }, retried.msg);
