@@ -9,8 +9,12 @@ import { itemKey } from '../src/pipeline/stored-item';
 /** The reason of an item refused here; a page fault (core/page-fault.ts): its request fails with it, transient. */
 export const SHARED_BODY = `${PAGE_FAULT_PREFIX}shared-body`;
 
-/** Pages remembered per run, oldest forgotten first: a cache that mixes up its keys does so within minutes, not across a whole catalog. */
-const REMEMBERED_PAGES = 50_000;
+/**
+ * Priced pages remembered, oldest forgotten first (about 0.5 KB each: some 10 MB at most, however long the
+ * run): a cache that mixes up its keys hands out its wrong entry within its lifetime, minutes to hours, not
+ * across a whole catalog.
+ */
+const REMEMBERED_PAGES = 20_000;
 
 /** Documents: a JSON or text answer of a price API may hold nothing but the price, the same for two products. */
 const DOCUMENT_TYPES = new Set(['text/html', 'application/xhtml+xml']);

@@ -63,3 +63,14 @@ describe('shared-body', () => {
     expect(reasonOf(stage.process(priced('toaster'), api('https://shop.example/api/price/2')))).toBeNull();
   });
 });
+
+describe('shared-body memory', () => {
+  it('forgets the oldest page past its bound, so a long run holds a bounded number of pages', () => {
+    const stage = opened();
+    expect(reasonOf(stage.process(priced('kettle'), page('https://shop.example/p/0')))).toBeNull();
+    for (let n = 1; n <= 20_000; n++) stage.process(priced(`p${n}`), page(`https://shop.example/p/${n}`, { rawHash: n.toString(16).padStart(64, '0') }));
+    // The kettle's page was the oldest: forgotten, so the next URL with its bytes is a first claim again.
+    expect(reasonOf(stage.process(priced('toaster'), page('https://shop.example/x/1')))).toBeNull();
+    expect(reasonOf(stage.process(priced('grill'), page('https://shop.example/x/2')))).toBe(SHARED_BODY);
+  });
+});
