@@ -8,6 +8,7 @@ import { PiiRedactionStage } from './pii-redaction-stage';
 import { PriceCoercionStage } from './price-coercion-stage';
 import { RequiredFieldsStage } from './required-fields-stage';
 import { SchemaValidationStage } from './schema-validation-stage';
+import { SharedBodyStage } from './shared-body-stage';
 
 type StageFactory = (settings: Settings) => PipelineStage;
 
@@ -24,10 +25,12 @@ const FORMER_STAGES = ['null-price-alarm', 'listing-drop-alarm'];
  *   (`invalid/<dotted.path>`) and the spider's own rules;
  * - both before dedupe: an invalid copy must not claim a key and make a later valid copy look like
  *   a duplicate;
+ * - shared-body after them (only valid priced items claim a page) and before dedupe: an item refused as
+ *   another URL's page must not take a key;
  * - dedupe last before writing (and before history, when it lands): only items that will be
  *   stored take a key.
  */
-export const DEFAULT_STAGE_ORDER = ['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe'] as const;
+export const DEFAULT_STAGE_ORDER = ['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'shared-body', 'dedupe'] as const;
 
 export type StageName = (typeof DEFAULT_STAGE_ORDER)[number];
 
@@ -36,6 +39,7 @@ const FACTORIES: Readonly<Record<StageName, StageFactory>> = {
   'price-coercion': (settings) => new PriceCoercionStage({ defaultCurrency: settings.pipeline.defaultCurrency, netPrices: settings.pipeline.netPrices }),
   'required-fields': () => new RequiredFieldsStage(),
   'schema-validation': () => new SchemaValidationStage(),
+  'shared-body': () => new SharedBodyStage(),
   dedupe: () => new DedupeStage(),
 };
 

@@ -90,5 +90,9 @@ export interface ItemSource {
   url: string;
   /** sha256 of the exact response bytes. */
   rawHash: string;
+  /** The response's media type, lower case without parameters (`text/html`); '' when it named none. Absent where no response made the item. */
+  mediaType?: string;
+  /** The response said a cache served it from store (Age, a hit mark: core/cache-hit.ts). Absent where no response made the item. */
+  fromCache?: boolean;
   scrapedAtMs: number;
 }

@@ -16,6 +16,8 @@ import { storageFailureCode } from './storage-failure';
 import { noteCodeError } from './code-errors';
 import { cutTailDigits, withoutCutPrice } from '../prices/cut-price';
 import { InvalidJsonError } from '../core/json-answer';
+import { isPageFault } from '../core/page-fault';
+import { servedFromCache } from '../core/cache-hit';
 
 /** The failure of a request whose callback threw: the spider's bug. */
 const CALLBACK_ERROR = 'callback/error';
@@ -38,14 +40,14 @@ export interface CallbackResult {
   itemsDropped: number;
   /** The dropped items by the stage's reason (`price/missing`, `duplicate`). */
   droppedByReason: Record<string, number>;
-  /** Set when the callback threw or timed out: the request fails with this reason (a timeout may be tried again first) after its items are durable. */
+  /** Set when the callback threw or timed out, or a stage dropped an item as no page of the request's (`page/…`): the request fails with this reason (may be tried again first) after its items are durable. */
   error: { reason: string; message: string } | null;
 }
 
 export async function runCallback(
   spider: Spider,
   response: CrawlResponse,
-  source: Omit<ItemSource, 'scrapedAtMs'>,
+  source: Omit<ItemSource, 'scrapedAtMs' | 'mediaType' | 'fromCache'>,
   deps: {
     requests: Pick<RequestSink, 'push' | 'flush'>;
     items: ItemProcessor;
@@ -69,6 +71,9 @@ export async function runCallback(
   // A page cut behind honest-looking framing ends in its price's first digits (cut-price.ts): asked once.
   let tail: string | null | undefined;
   const tailDigits = () => (tail === undefined ? (tail = cutTailDigits(response.body)) : tail);
+  const answer = answerFacts(response);
+  // An item dropped as no page of this request's (core/page-fault.ts): the request fails with the first such reason.
+  let pageFault: CallbackResult['error'] = null;
   try {
     const callback = resolveCallback(spider, response.request.callback);
     outputs = timedSteps(callbackOutputs<SpiderOutput>(callback(response)), { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
@@ -89,13 +94,14 @@ export async function runCallback(
         continue;
       }
       deps.stats.inc('items/scraped');
-      const result = await deps.items.process(withoutCutPrice(output, tailDigits), { ...source, scrapedAtMs: Date.now() });
+      const result = await deps.items.process(withoutCutPrice(output, tailDigits), { ...source, ...answer, scrapedAtMs: Date.now() });
       if (result.accepted) {
         itemsAccepted++;
         durables.push(result.durable);
       } else {
         itemsDropped++;
         droppedByReason[result.reason] = (droppedByReason[result.reason] ?? 0) + 1;
+        if (isPageFault(result.reason)) pageFault ??= { reason: result.reason, message: `an item was dropped as ${result.reason}: the answer was not this request's page` };
       }
     }
     await deps.requests.flush();
@@ -129,7 +135,7 @@ export async function runCallback(
     deadline?.dispose();
     announceSkippedLinks(response, deps);
   }
-  return { durable: Promise.all(durables), itemsAccepted, itemsDropped, droppedByReason, error };
+  return { durable: Promise.all(durables), itemsAccepted, itemsDropped, droppedByReason, error: error ?? pageFault };
 }
 
 /**
@@ -177,6 +183,12 @@ function callbackError(thrown: unknown): { reason: string; message: string; stat
   // The answer was not JSON (cut, a wall, another format): the page's fault, by what it showed (json-answer.ts).
   if (thrown instanceof InvalidJsonError) return { reason: thrown.reason, message, stat: 'json-invalid' };
   return { reason: CALLBACK_ERROR, message, stat: 'exception' };
+}
+
+/** What items carry of their answer (ItemSource): its media type (`text/html`, '' for none), whether a cache served it. */
+function answerFacts(response: CrawlResponse): Pick<ItemSource, 'mediaType' | 'fromCache'> {
+  const header = (name: string) => response.header(name);
+  return { mediaType: (header('content-type') ?? '').split(';')[0]!.trim().toLowerCase(), fromCache: servedFromCache(header) };
 }
 
 /** Links the callback's follow/followAll skipped: counted by reason and each announced as dropped. */

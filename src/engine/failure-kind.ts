@@ -1,5 +1,6 @@
 // The one place that says whether a failure reason is transient (a later try may succeed) or permanent (the page's own answer).
 import { isTransientStatus } from '../core/transient-status';
+import { isPageFault } from '../core/page-fault';
 /**
  * Transient: the host or the network was in a bad state, so the run lost work that another run may get
  * (a run with such failures never ends looking clean: exit 4). Permanent: the page's own definitive answer
@@ -58,7 +59,8 @@ const TRANSIENT_REASONS = new Set([
 ]);
 
 export function failureKind(reason: string): FailureKind {
-  if (TRANSIENT_REASONS.has(reason)) return 'transient';
+  // An answer that was another page (a cache answering one URL's bytes for another; core/page-fault.ts): the page never came.
+  if (TRANSIENT_REASONS.has(reason) || isPageFault(reason)) return 'transient';
   const status = /^http\/(\d{3})$/.exec(reason);
   return status && isTransientStatus(Number(status[1])) ? 'transient' : 'permanent';
 }

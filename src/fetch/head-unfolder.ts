@@ -1,5 +1,6 @@
 // Unfolds header lines continued on the next line (obs-fold) in a connection's answer heads, before undici's parser refuses them.
 import type { Socket } from 'node:net';
+import { LengthLines } from './length-lines';
 
 const CR = 0x0d;
 const LF = 0x0a;
@@ -33,6 +34,8 @@ export class HeadUnfolder {
   private state: HeadState = 'line';
   private onStatusLine = true;
   private statusLine = '';
+  /** A Content-Length given twice with one value is handed on once (length-lines.ts). */
+  private readonly lengths = new LengthLines();
 
   /** A request went out: the next bytes are its answer's head. */
   expectHead(): void {
@@ -40,12 +43,14 @@ export class HeadUnfolder {
     this.state = 'line';
     this.onStatusLine = true;
     this.statusLine = '';
+    this.lengths.headStarted();
   }
 
   /** The bytes to hand the parser for `chunk`; a line end at its end is held until the next byte arrives. Never longer than the bytes held and `chunk`. */
   push(chunk: Buffer): Buffer {
     if (!this.inHead) return chunk;
-    const out = Buffer.allocUnsafe(chunk.length + 2);
+    // A held length line may be handed on whole, with a line end held before it.
+    const out = Buffer.allocUnsafe(chunk.length + 2 + this.lengths.heldBytes);
     let length = 0;
     const emit = (...bytes: number[]) => {
       for (const byte of bytes) out[length++] = byte;
@@ -65,21 +70,23 @@ export class HeadUnfolder {
       case 'cr':
         if (byte === LF) this.state = 'crlf';
         else {
-          emit(CR);
+          this.inLine(CR, emit);
           this.state = 'line';
           this.step(byte, emit);
         }
         return;
       case 'crlf':
         if ((byte === SP || byte === HT) && !this.onStatusLine) {
-          emit(SP);
+          this.lengths.byte(SP, emit);
           this.state = 'fold';
         } else if (byte === CR) {
-          emit(CR, LF, CR);
+          if (this.lineEnded(emit)) emit(CR, LF);
+          emit(CR);
           this.state = 'blank';
         } else {
-          emit(CR, LF);
+          if (this.lineEnded(emit)) emit(CR, LF);
           this.onStatusLine = false;
+          this.lengths.lineStarted();
           this.state = 'line';
           this.inLine(byte, emit);
         }
@@ -97,8 +104,14 @@ export class HeadUnfolder {
   }
 
   private inLine(byte: number, emit: (...bytes: number[]) => void): void {
+    if (!this.onStatusLine) return this.lengths.byte(byte, emit);
     emit(byte);
-    if (this.onStatusLine && this.statusLine.length < 16) this.statusLine += String.fromCharCode(byte);
+    if (this.statusLine.length < 16) this.statusLine += String.fromCharCode(byte);
+  }
+
+  /** Whether the line that just ended keeps its line end (a repeated length line is dropped whole). */
+  private lineEnded(emit: (...bytes: number[]) => void): boolean {
+    return this.onStatusLine || this.lengths.lineEnded(emit);
   }
 
   /** An interim answer (1xx but 101, after which the connection speaks another protocol) has a head after it. */

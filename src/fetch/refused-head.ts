@@ -10,8 +10,8 @@ type UndiciFailure = Error & { code?: unknown };
  *
  * - an interim `100 Continue` we did not ask for ("bad response"; RFC 9110 §15.2 has clients skip it,
  *   as undici does other 1xx), and a `101 Switching Protocols` nobody asked for ("bad upgrade");
- * - a head llhttp refused after its Content-Length (the header given twice, beside Transfer-Encoding, past
- *   2^64, or any bad header after it): undici calls every such refusal a length mismatch, which on a head
+ * - a head llhttp refused after its Content-Length (two that disagree, beside Transfer-Encoding, past 2^64,
+ *   or any bad header after it; one value given twice is merged before, length-lines.ts): undici calls every such refusal a length mismatch, which on a head
  *   that never reached us can be nothing else, since a body is counted only after its head.
  *
  * Each is the server's answer every time: `fetch/protocol`, named.
@@ -19,7 +19,7 @@ type UndiciFailure = Error & { code?: unknown };
 export function refusedHead(error: unknown, url: string): FetchError | null {
   const failure = error as UndiciFailure | null;
   if (failure?.code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
-    return refused('a head HTTP/1.1 forbids after its Content-Length (one given twice, beside Transfer-Encoding, too large, or a bad header later)', url, error);
+    return refused('a head HTTP/1.1 forbids after its Content-Length (two that disagree, beside Transfer-Encoding, too large, or a bad header later)', url, error);
   }
   if (failure?.code !== 'UND_ERR_SOCKET') return null;
   if (failure.message === 'bad response') return refused('an interim 100 Continue the request did not ask for', url, error);

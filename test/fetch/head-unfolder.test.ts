@@ -49,6 +49,31 @@ describe('HeadUnfolder', () => {
     }
   });
 
+  it('hands one Content-Length for a length given twice or as a list of one value, however the bytes arrive (RFC 9110 §8.6)', () => {
+    const wire = `HTTP/1.1 200 OK\r\nContent-Length: ${BODY.length}\r\nX-A: a\r\ncontent-length:${BODY.length} , ${BODY.length}\r\n\r\n${BODY}`;
+    const want = `HTTP/1.1 200 OK\r\nContent-Length: ${BODY.length}\r\nX-A: a\r\n\r\n${BODY}`;
+    expect(handedOn(`HTTP/1.1 200 OK\r\nContent-Length: 20,20\r\n\r\n${BODY}`)).toBe(`HTTP/1.1 200 OK\r\ncontent-length: 20\r\n\r\n${BODY}`);
+    for (const cuts of everyCut(wire.slice(0, 75))) expect(handedOn(wire, cuts), `cut at ${cuts.join(',')}`).toBe(want);
+  });
+
+  it('leaves lengths that disagree, and what is no length, for the parser to judge', () => {
+    for (const wire of [
+      'HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Length: 5, 6\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: +5\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Length: \r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Lengthy: 5\r\nContent-Length-X: 5\r\n\r\n',
+      `HTTP/1.1 200 OK\r\nContent-Length: ${'9'.repeat(300)}\r\n\r\n`,
+    ]) {
+      for (const cuts of everyCut(wire.slice(0, 60))) expect(handedOn(wire, cuts), `${JSON.stringify(wire)} cut at ${cuts.join(',')}`).toBe(wire);
+    }
+  });
+
+  it('a length in the next answer\'s head is that head\'s own', () => {
+    const wire = `HTTP/1.1 103 Early Hints\r\nContent-Length: 0\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: ${BODY.length}\r\n\r\n${BODY}`;
+    expect(handedOn(wire)).toBe(wire);
+  });
+
   it('reads bytes before a request is sent, and after the head, as they came', () => {
     const unfolder = new HeadUnfolder();
     expect(unfolder.push(Buffer.from('X-A: a\r\n b\r\n')).toString()).toBe('X-A: a\r\n b\r\n');

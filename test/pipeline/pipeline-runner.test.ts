@@ -83,7 +83,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
     expect(dropLogs).toHaveLength(7);
     expect(dropLogs.every((line) => line.level === 20)).toBe(true);
     expect(dropLogs[1]).toMatchObject({ stage: 'price-coercion', reason: 'price/not-a-price', detail: 'call for price · no number in the text' });
-    expect(runner.stageNames).toEqual(['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe']);
+    expect(runner.stageNames).toEqual(['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'shared-body', 'dedupe']);
   });
 
   it('a stage that throws drops only that item, logs the error and the run goes on', async () => {

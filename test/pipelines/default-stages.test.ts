@@ -239,12 +239,12 @@ describe('dedupe across sites', () => {
 
 describe('defaultPipeline', () => {
   it('builds the stages in the declared order with stable names', () => {
-    expect(defaultPipeline(testSettings()).map((stage) => stage.name)).toEqual(['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe']);
-    expect([...DEFAULT_STAGE_ORDER]).toEqual(['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'dedupe']);
+    expect(defaultPipeline(testSettings()).map((stage) => stage.name)).toEqual(['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'shared-body', 'dedupe']);
+    expect([...DEFAULT_STAGE_ORDER]).toEqual(['pii-redaction', 'price-coercion', 'required-fields', 'schema-validation', 'shared-body', 'dedupe']);
   });
 
   it('leaves out pipeline.disabled stages', () => {
-    expect(defaultPipeline(testSettings({ disabled: ['dedupe', 'price-coercion'] })).map((stage) => stage.name)).toEqual(['pii-redaction', 'required-fields', 'schema-validation']);
+    expect(defaultPipeline(testSettings({ disabled: ['dedupe', 'price-coercion'] })).map((stage) => stage.name)).toEqual(['pii-redaction', 'required-fields', 'schema-validation', 'shared-body']);
   });
 
   it('rejects an unknown disabled name, naming the setting and the known stages', () => {
@@ -256,6 +256,6 @@ describe('defaultPipeline', () => {
     }
     expect(caught).toBeInstanceOf(SettingsError);
     expect((caught as SettingsError).code).toBe('SETTINGS_INVALID');
-    expect((caught as Error).message).toMatch(/^pipeline\.disabled: unknown stage "dedup"; did you mean "dedupe"\?; known stages: pii-redaction, price-coercion, required-fields, schema-validation, dedupe$/);
+    expect((caught as Error).message).toMatch(/^pipeline\.disabled: unknown stage "dedup"; did you mean "dedupe"\?; known stages: pii-redaction, price-coercion, required-fields, schema-validation, shared-body, dedupe$/);
   });
 });
