@@ -1,7 +1,7 @@
 // The shared host gate of a Redis frontier: pauses, intervals and breakers in the run's keys, changed by Lua, read by every worker's pick.
 import { steadyNowMs } from '../../src/politeness/clock';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
-import type { BreakerSnapshot, HostBreaker } from '../../src/politeness/host-breaker';
+import type { BreakerSnapshot, BreakerState, BreakerTransition, HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy, PolicyFor } from '../../src/politeness/host-policy';
 import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
 import type { FrontierScripts } from './redis-scripts';
@@ -16,7 +16,12 @@ export interface RedisHostGateOptions {
   viewTtlMs: number;
   /** Runs a write in the background and logs its failure. */
   fire: (call: Promise<unknown>) => void;
+  /** Queues an op in the worker's next batch (lua-batch.ts), in the background. */
+  queue: (op: Array<string | number>) => void;
 }
+
+/** THROTTLED_LUA's reply: opened by this answer (1|0), the host's breaker state, ms it stays open, its cooldown. */
+type ThrottledReply = [number, BreakerState, number, number];
 
 /** What this worker must know of a host without a round trip: where its throttle starts, whether a Crawl-delay is news. */
 type Mirror = Pick<GateRecord, 'throttleMs' | 'crawlDelayMs'>;
@@ -26,10 +31,12 @@ type Mirror = Pick<GateRecord, 'throttleMs' | 'crawlDelayMs'>;
  * in the same step as the reservation, so every worker is held by every pause and Crawl-delay. Calls
  * return at once: the change goes to Redis in the background (in order, on the frontier's connection)
  * and into a local mirror, from which the throttle and the breakers start after a resume or a join.
- * The breaker's state machine runs in each worker (the answers arrive there, and the middleware asks it
- * synchronously); its open period is a pause of the shared gate, so it holds every worker at once, its
- * state is kept in the run for the next process, and every heartbeat the other workers adopt it (open
- * until the same time, wait for its probe, close with it): at most one probe per worker, not one in all.
+ * The breaker's streak is the host's: every worker's throttling answer counts in Redis, where the breaker
+ * opens at the threshold (THROTTLED_LUA) and any worker's other answer ends the streak. The rest of its
+ * state machine runs in each worker (the middleware asks it synchronously before each send); its open period
+ * is a pause of the shared gate, so it holds every worker at once, its state is kept in the run for the next
+ * process, and every heartbeat the other workers adopt it (open until the same time, wait for its probe,
+ * close with it): at most one probe per worker, not one in all.
  */
 export class RedisHostGate implements HostGate {
   private readonly mirror = new Map<string, Mirror>();
@@ -96,6 +103,36 @@ export class RedisHostGate implements HostGate {
 
   breaker(hostKey: string): HostBreaker {
     return this.breakers.get(hostKey);
+  }
+
+  /**
+   * A closed breaker's streak is counted in Redis, one round trip, before the answer's slot is freed (the
+   * opening's pause is in force for every pick first); this worker adopts what the host's breaker is. An open
+   * or half-open one is decided here: its probe is this worker's, and a late answer only lengthens the pause.
+   * Redis not answering: this worker's own count decides, as one process's would.
+   */
+  async throttled(hostKey: string, requestId: string, nowMs: number, retryAfterAtMs: number | null): Promise<BreakerTransition | null> {
+    const breaker = this.breakers.get(hostKey);
+    if (breaker.state !== 'closed') return breaker.onThrottle(nowMs, requestId, retryAfterAtMs);
+    const { threshold, cooldownMs } = this.options.breaker.config;
+    const retryAfterMs = retryAfterAtMs === null ? -1 : Math.max(0, retryAfterAtMs - nowMs);
+    let reply: ThrottledReply;
+    try {
+      reply = (await this.options.scripts.throttled(this.options.prefix, hostKey, threshold, cooldownMs, retryAfterMs)) as ThrottledReply;
+    } catch {
+      return breaker.onThrottle(nowMs, requestId, retryAfterAtMs);
+    }
+    const [opened, state, leftMs, cooldown] = reply;
+    if (state === 'closed') return null;
+    const atMs = steadyNowMs();
+    breaker.adopt({ state, openUntilMs: atMs + Number(leftMs), cooldownMs: Number(cooldown) }, atMs);
+    return opened === 1 ? { from: 'closed', to: 'open', untilMs: breaker.openUntil, cooldownMs: Number(cooldown) } : null;
+  }
+
+  /** Ends the host's streak for every worker, in the next batch (no round trip of its own). */
+  answered(hostKey: string, requestId: string): BreakerTransition | null {
+    this.options.queue(['K', hostKey]);
+    return this.breakers.get(hostKey).onSuccess(requestId);
   }
 
   /**

@@ -1,7 +1,7 @@
 // The in-process host gate of the embedded frontier: HostSlots and the breakers in memory, their state kept in frontier.sqlite per run.
 import type { GroupCommit } from './group-commit';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
-import type { HostBreaker } from '../../src/politeness/host-breaker';
+import type { BreakerTransition, HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy } from '../../src/politeness/host-policy';
 import type { HostSlots } from '../../src/politeness/host-slots';
 import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
@@ -82,6 +82,15 @@ export class SqliteHostGate implements HostGate {
 
   breaker(hostKey: string): HostBreaker {
     return this.breakers.get(hostKey);
+  }
+
+  /** One process sees every answer of its hosts: the breaker's own streak is the host's. */
+  throttled(hostKey: string, requestId: string, nowMs: number, retryAfterAtMs: number | null): BreakerTransition | null {
+    return this.breakers.get(hostKey).onThrottle(nowMs, requestId, retryAfterAtMs);
+  }
+
+  answered(hostKey: string, requestId: string): BreakerTransition | null {
+    return this.breakers.get(hostKey).onSuccess(requestId);
   }
 
   snapshot(nowMs: number): HostGateView[] {

@@ -67,8 +67,8 @@ describe('OwnerRobotsCache and OwnerGate', () => {
     const threshold = settingsSchema.parse({}).breaker.threshold;
     const other = 'other.test';
     // The owner saw one 429 of its own; the rest of the storm came to slot 1's hops.
-    gates[2].breaker(other).onThrottle(steadyNowMs(), 'own-1', null);
-    for (let n = 1; n < threshold; n++) gates[1].breaker(other).onThrottle(steadyNowMs(), `hop-${n}`, null);
+    void gates[2].throttled(other, 'own-1', steadyNowMs(), null);
+    for (let n = 1; n < threshold; n++) void gates[1].throttled(other, `hop-${n}`, steadyNowMs(), null);
     await relayed();
     // Before: each breaker had counted its own part of the streak, and neither opened.
     expect(gates[2].breaker(other).state).toBe('open');
