@@ -1,9 +1,9 @@
 // The host gate holds across processes: Crawl-delay and a Retry-After pause, for two workers on one Redis frontier and across a kill -9 and --resume (both at once: redis-gate-resume.test.ts).
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FixtureServer, type RecordedRequest } from '../support/fixture-server';
+import type { FixtureServer, RecordedRequest } from '../support/fixture-server';
+import { productHtml, startListingShop } from '../support/listing-shop';
 import { longestPossibleGapsMs } from '../support/arrival-gaps';
 import { Redis } from 'ioredis';
 import { formatStatus } from '../../src/cli/status-command';
@@ -21,20 +21,14 @@ const SPIDER_FILE = 'test/support/spiders/catalog-spider.ts';
 /** Cold node processes (tsx, Crawlee) on a 2-core machine shared with other suites. */
 const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
-function html(res: ServerResponse, body: string): void {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html><body>${body}</body></html>`);
-}
-
 /** One shop: robots.txt with a Crawl-delay, a listing of products, one product throttled once with Retry-After. */
 async function startShop(retryAfterS: number): Promise<FixtureServer> {
-  const server = await FixtureServer.start({ builtInRoutes: false });
+  const server = await startListingShop(PRODUCTS);
   let throttled = false;
   server.route('/robots.txt', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end(`User-agent: *\nCrawl-delay: ${CRAWL_DELAY_MS / 1000}\n`);
   });
-  server.route('/list', (_req, res) => html(res, Array.from({ length: PRODUCTS }, (_, n) => `<a class="product" href="/p/${n}">P${n}</a>`).join('')));
   server.route('/p/:n', (_req, res, ctx) => {
     if (ctx.params.n === String(THROTTLED) && !throttled) {
       throttled = true;
@@ -42,7 +36,7 @@ async function startShop(retryAfterS: number): Promise<FixtureServer> {
       res.end('slow down');
       return;
     }
-    html(res, `<main data-sku="SKU-${ctx.params.n}"><span class="price">$${ctx.params.n}.00</span></main>`);
+    productHtml(res, ctx.params.n);
   });
   return server;
 }

@@ -1,10 +1,10 @@
 // Issue 15: a Retry-After pause and robots.txt's Crawl-delay hold across two workers on one Redis frontier and across their kill -9 and resume, measured at the server.
 import { Redis } from 'ioredis';
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRunStatus } from '../../storage/redis/redis-status';
 import { longestPossibleGapsMs } from '../support/arrival-gaps';
-import { FixtureServer, type RecordedRequest } from '../support/fixture-server';
+import type { FixtureServer, RecordedRequest } from '../support/fixture-server';
+import { productHtml, startListingShop } from '../support/listing-shop';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { childTracker, cli, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
@@ -19,10 +19,6 @@ const RUN_ID = 'gate-two-workers-resume';
 /** Four cold node processes (tsx, Crawlee) on a 2-core machine shared with other suites. */
 const PROCESS_TEST_TIMEOUT_MS = 240_000;
 
-function html(res: ServerResponse, body: string): void {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><body>${body}</body></html>`);
-}
-
 describe('two Redis workers killed inside a Retry-After pause, then two resumed', () => {
   const { track, killAll } = childTracker();
   const storage = tempStorageDir('redis-gate-resume');
@@ -35,16 +31,15 @@ describe('two Redis workers killed inside a Retry-After pause, then two resumed'
   beforeAll(async () => {
     redis = await startRedisServer();
     client = new Redis(redis.url);
-    shop = await FixtureServer.start({ builtInRoutes: false });
+    shop = await startListingShop(PRODUCTS);
     let throttled = false;
     shop.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(`User-agent: *\nCrawl-delay: ${CRAWL_DELAY_MS / 1000}\n`));
-    shop.route('/list', (_req, res) => html(res, Array.from({ length: PRODUCTS }, (_, n) => `<a class="product" href="/p/${n}">P${n}</a>`).join('')));
     shop.route('/p/:n', (_req, res, ctx) => {
       if (ctx.params.n === String(THROTTLED) && !throttled) {
         throttled = true;
         return void res.writeHead(429, { 'retry-after': String(RETRY_AFTER_S), 'content-type': 'text/plain' }).end('slow down');
       }
-      html(res, `<main data-sku="SKU-${ctx.params.n}"><span class="price">$${ctx.params.n}.00</span></main>`);
+      productHtml(res, ctx.params.n);
     });
     const args = (command: 'crawl' | 'worker', extra: string[] = []) => [
       command, 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${shop.url('/list')}`, '--storage', storage.dir,

@@ -1,8 +1,8 @@
 // Two worker processes on one Redis frontier, a host answering a 429 storm to both: its breaker opens at the threshold-th 429, whichever worker got them.
-import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longestPossibleGapsMs } from '../support/arrival-gaps';
-import { FixtureServer } from '../support/fixture-server';
+import type { FixtureServer } from '../support/fixture-server';
+import { productHtml, startListingShop } from '../support/listing-shop';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { childTracker, cli, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
@@ -19,10 +19,6 @@ const PRODUCTS = 8;
 /** Two cold node processes (tsx, Crawlee) on a 2-core machine shared with other suites. */
 const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
-function html(res: ServerResponse, body: string): void {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><body>${body}</body></html>`);
-}
-
 describe('two Redis workers, a 429 storm split between them', () => {
   const { track, killAll } = childTracker();
   const storage = tempStorageDir('redis-breaker');
@@ -32,13 +28,12 @@ describe('two Redis workers, a 429 storm split between them', () => {
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    shop = await FixtureServer.start({ builtInRoutes: false });
+    shop = await startListingShop(PRODUCTS);
     let arrivals = 0;
-    shop.route('/list', (_req, res) => html(res, Array.from({ length: PRODUCTS }, (_, n) => `<a class="product" href="/p/${n}">P${n}</a>`).join('')));
     shop.route('/p/:n', (_req, res, ctx) => {
       arrivals += 1;
       if (arrivals <= STORM) return ctx.later(HOLD_MS, () => res.writeHead(429, { 'content-type': 'text/plain' }).end('slow down'));
-      html(res, `<main data-sku="SKU-${ctx.params.n}"><span class="price">$${ctx.params.n}.00</span></main>`);
+      productHtml(res, ctx.params.n);
     });
     const args = (command: 'crawl' | 'worker') => [
       command, 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${shop.url('/list')}`, '--storage', storage.dir,
