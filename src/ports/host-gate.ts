@@ -11,8 +11,10 @@ export type PauseCause = 'retry-after' | 'breaker';
 export interface GateRecord {
   /** The adaptive throttle's interval; null while it has not moved the host off the configured one. */
   throttleMs: number | null;
-  /** robots.txt's Crawl-delay; 0 for none. */
+  /** robots.txt's Crawl-delay in force (the longest of the host's origins'); 0 for none. */
   crawlDelayMs: number;
+  /** Each origin's Crawl-delay that is not 0 (absent in records written before it was kept). */
+  crawlDelayByOriginMs?: Record<string, number>;
   pausedUntilMs: number;
   pauseCause: PauseCause | null;
   breaker: BreakerSnapshot;
@@ -51,8 +53,12 @@ export interface HostGate {
   pause(hostKey: string, untilMs: number, cause: PauseCause): void;
   /** A request went to the host outside the slots (robots.txt): the next one waits a full interval after `atMs`. */
   noteSend(hostKey: string, atMs: number): void;
-  /** robots.txt's Crawl-delay, a floor under every other interval of the host. */
-  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void;
+  /**
+   * The Crawl-delay of one of the host's origins (its robots.txt; 0 for none). The longest of the host's
+   * origins' is a floor under every other interval of the host (http and https of one host, the subdomains
+   * under `hostKey: domain` share one gate), whichever process or worker read each file.
+   */
+  setCrawlDelayMs(hostKey: string, origin: string, crawlDelayMs: number): void;
   /** The adaptive throttle's interval for the host. */
   setThrottleMs(hostKey: string, intervalMs: number): void;
   /** The throttle's interval the host last had (this run, before a resume too); null when never set. */

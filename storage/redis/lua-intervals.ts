@@ -32,10 +32,18 @@ end
 return 1
 `;
 
-/** ARGV: host, crawlDelayMs. robots.txt's Crawl-delay: a floor under the host's interval for every worker. */
+/**
+ * ARGV: host, origin, crawlDelayMs. An origin's robots.txt Crawl-delay, kept per origin ('cdo:<host>'); the
+ * longest of the host's origins ('cd') is a floor under its interval for every worker. Workers read different
+ * origins' files: a host key's one 'cd' written by each was the last worker's, so a worker that read img.'s
+ * 0.5 s undid the 2 s another had read for www. under one domain key.
+ */
 export const CRAWL_DELAY_LUA = `${LUA_PRELUDE}
-local host, cd = ARGV[1], tonumber(ARGV[2])
+local host, origin, ms = ARGV[1], ARGV[2], tonumber(ARGV[3])
 local before = gate(host)
+if ms > 0 then redis.call('HSET', hk('cdo', host), origin, ms) else redis.call('HDEL', hk('cdo', host), origin) end
+local cd = 0
+for _, each in ipairs(redis.call('HVALS', hk('cdo', host))) do cd = math.max(cd, tonumber(each)) end
 redis.call('HSET', hk('g', host), 'cd', cd)
 regrow(host, before, now_ms())
 return 1

@@ -23,8 +23,8 @@ export interface RedisHostGateOptions {
 /** THROTTLED_LUA's reply: opened by this answer (1|0), the host's breaker state, ms it stays open, its cooldown. */
 type ThrottledReply = [number, BreakerState, number, number];
 
-/** What this worker must know of a host without a round trip: where its throttle starts, whether a Crawl-delay is news. */
-type Mirror = Pick<GateRecord, 'throttleMs' | 'crawlDelayMs'>;
+/** What this worker must know of a host without a round trip: where its throttle starts. */
+type Mirror = Pick<GateRecord, 'throttleMs'>;
 
 /**
  * The pick script reads the gate's fields (`g:<host>`: next slot, interval, throttle, Crawl-delay, pause)
@@ -43,6 +43,8 @@ export class RedisHostGate implements HostGate {
   /** This worker's throttle view per host, republished with every heartbeat so it does not fade. */
   private readonly views = new Map<string, number>();
   private readonly breakers: BreakerBoard;
+  /** Each origin's Crawl-delay this worker told the gate ('<host> <origin>'). */
+  private readonly toldDelays = new Map<string, number>();
 
   constructor(private readonly options: RedisHostGateOptions) {
     this.breakers = new BreakerBoard(options.breaker, (hostKey, snapshot) => this.breakerChanged(hostKey, snapshot));
@@ -60,8 +62,8 @@ export class RedisHostGate implements HostGate {
     const flat = (await this.options.scripts.gates(this.options.prefix)) as string[];
     const kept: Array<[string, number]> = [];
     for (let i = 0; i < flat.length; i += 4) {
-      const [host, al, cd, br] = flat.slice(i, i + 4);
-      this.mirror.set(host, { throttleMs: al === '' ? null : Number(al), crawlDelayMs: Number(cd || 0) });
+      const [host, al, , br] = flat.slice(i, i + 4);
+      this.mirror.set(host, { throttleMs: al === '' ? null : Number(al) });
       if (al !== '') kept.push([host, Number(al)]);
       if (br !== '') this.breakers.restore(host, JSON.parse(br) as BreakerSnapshot);
     }
@@ -82,11 +84,12 @@ export class RedisHostGate implements HostGate {
     this.options.fire(this.options.scripts.noteSend(this.options.prefix, hostKey));
   }
 
-  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void {
-    const record = this.record(hostKey);
-    if (record.crawlDelayMs === crawlDelayMs) return;
-    record.crawlDelayMs = crawlDelayMs;
-    this.options.fire(this.options.scripts.crawlDelay(this.options.prefix, hostKey, crawlDelayMs));
+  /** Told once per origin and value (the longest of the host's origins is taken in Redis, over every worker's). */
+  setCrawlDelayMs(hostKey: string, origin: string, crawlDelayMs: number): void {
+    const told = `${hostKey} ${origin}`;
+    if ((this.toldDelays.get(told) ?? 0) === crawlDelayMs) return;
+    this.toldDelays.set(told, crawlDelayMs);
+    this.options.fire(this.options.scripts.crawlDelay(this.options.prefix, hostKey, origin, crawlDelayMs));
   }
 
   /** Published as this worker's view; the slowest live worker's view spaces every worker's sends (see INTERVALS_LUA). */
@@ -174,7 +177,7 @@ export class RedisHostGate implements HostGate {
   private record(hostKey: string): Mirror {
     let record = this.mirror.get(hostKey);
     if (!record) {
-      record = { throttleMs: null, crawlDelayMs: 0 };
+      record = { throttleMs: null };
       this.mirror.set(hostKey, record);
     }
     return record;

@@ -55,7 +55,7 @@ describe('OwnerRobotsCache and OwnerGate', () => {
   it("tells the owner's gate the fetch as a send and the Crawl-delay, so its next slot waits for both", async () => {
     const sentAtMs = steadyNowMs();
     gates[1].noteSend(HOST, sentAtMs);
-    gates[1].setCrawlDelayMs(HOST, CRAWL_DELAY_MS);
+    gates[1].setCrawlDelayMs(HOST, `http://${HOST}`, CRAWL_DELAY_MS);
     await relayed();
     const [owned] = gates[2].snapshot(steadyNowMs()).filter((view) => view.hostKey === HOST);
     // Before: both stayed in slot 1's gate, and the owner's next page could go at once.

@@ -18,7 +18,7 @@ const { threshold, cooldownMs } = defaults.breaker;
 /** Puts one host in each state a gate must not forget, through the gate's own calls. */
 function shape(gate: HostGate, nowMs: number): void {
   gate.setThrottleMs('throttled.test', 400);
-  gate.setCrawlDelayMs('delayed.test', 700);
+  gate.setCrawlDelayMs('delayed.test', 'http://delayed.test', 700);
   gate.pause('waiting.test', nowMs + 60_000, 'retry-after');
   const breaker = gate.breaker('broken.test');
   for (let i = 0; i < threshold; i++) breaker.onThrottle(nowMs, `r${i}`, null);

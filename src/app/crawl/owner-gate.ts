@@ -28,9 +28,9 @@ export class OwnerGate implements HostGate {
     this.tellOwner(hostKey, { kind: 'sent' });
   }
 
-  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void {
-    this.local.setCrawlDelayMs(hostKey, crawlDelayMs);
-    this.tellOwner(hostKey, { kind: 'crawl-delay', crawlDelayMs });
+  setCrawlDelayMs(hostKey: string, origin: string, crawlDelayMs: number): void {
+    this.local.setCrawlDelayMs(hostKey, origin, crawlDelayMs);
+    this.tellOwner(hostKey, { kind: 'crawl-delay', origin, crawlDelayMs });
   }
 
   /** Another process's host: the answer counts here and, told in order with the rest, in the owner's breaker. */
@@ -55,7 +55,7 @@ export class OwnerGate implements HostGate {
   private heard(hostKey: string, news: HostNews): void {
     const nowMs = this.nowMs();
     if (news.kind === 'sent') return this.local.noteSend(hostKey, nowMs);
-    if (news.kind === 'crawl-delay') return this.local.setCrawlDelayMs(hostKey, news.crawlDelayMs);
+    if (news.kind === 'crawl-delay') return this.local.setCrawlDelayMs(hostKey, news.origin, news.crawlDelayMs);
     // The owner's breaker pauses its host when it opens (its gate hears the transition): hops booked there wait too.
     if (news.kind === 'answered') this.local.answered(hostKey, news.requestId);
     else void this.local.throttled(hostKey, news.requestId, nowMs, news.retryAfterWaitMs === null ? null : nowMs + news.retryAfterWaitMs);
