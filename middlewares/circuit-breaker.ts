@@ -1,7 +1,7 @@
 // Circuit breaker middleware: per host, parks requests while a throttling host cools down, with one half-open probe.
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
-import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext } from '../src/downloader/middleware';
+import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext, type ResponseOutcome } from '../src/downloader/middleware';
 import { retryAfterOf } from '../src/downloader/retry-after';
 import { answerContext } from '../src/downloader/answer-context';
 import type { BreakerTransition } from '../src/politeness/host-breaker';
@@ -46,17 +46,24 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
     const key = requestKey(request);
     const ctx = this.judgedContext(key, response, requestCtx);
-    const breaker = this.options.gate.breaker(ctx.hostKey);
+    const { gate } = this.options;
     if (!this.options.statuses.includes(response.status) && !this.options.isThrottled?.(response, ctx)) {
-      this.report(breaker.onSuccess(key), ctx);
+      this.report(gate.answered(ctx.hostKey, key), ctx);
       return accept(response);
     }
     const nowMs = ctx.nowMs();
-    this.report(breaker.onThrottle(nowMs, key, retryAfterOf(response.headers, nowMs)), ctx);
+    const told = gate.throttled(ctx.hostKey, key, nowMs, retryAfterOf(response.headers, nowMs));
+    return told instanceof Promise ? told.then((transition) => this.afterThrottle(transition, response, ctx)) : this.afterThrottle(told, response, ctx);
+  };
+
+  /** The host's breaker heard the throttling answer: the response is parked while it is open. */
+  private afterThrottle(transition: BreakerTransition | null, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
+    this.report(transition, ctx);
+    const breaker = this.options.gate.breaker(ctx.hostKey);
     if (breaker.state !== 'open') return accept(response);
     ctx.stats.inc('breaker/deferred');
     return parked(breaker.openUntil, true);
-  };
+  }
 
   /**
    * The answer is judged for the host that gave it (answerContext). After a redirect to another host the
@@ -64,7 +71,7 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
    */
   private judgedContext(key: string, response: CrawlResponse, ctx: MiddlewareContext): MiddlewareContext {
     const answered = answerContext(response, ctx);
-    if (answered !== ctx) this.report(this.options.gate.breaker(ctx.hostKey).onSuccess(key), ctx);
+    if (answered !== ctx) this.report(this.options.gate.answered(ctx.hostKey, key), ctx);
     return answered;
   }
 

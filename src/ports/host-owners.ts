@@ -25,7 +25,7 @@ export type OwnedRobotsAnswer = RobotsEntry | boolean | null;
  */
 export type HostNews =
   | { kind: 'sent' }
-  | { kind: 'crawl-delay'; crawlDelayMs: number }
+  | { kind: 'crawl-delay'; origin: string; crawlDelayMs: number }
   | { kind: 'throttled'; requestId: string; retryAfterWaitMs: number | null }
   | { kind: 'answered'; requestId: string };
 

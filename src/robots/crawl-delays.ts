@@ -1,4 +1,4 @@
-// The Crawl-delay each origin's robots.txt put in force, pushed to the host gate as the longest of the origins sharing a host key.
+// The Crawl-delay each origin's robots.txt put in force, told to the host gate per origin (the gate floors the host by the longest).
 import type { HostGate } from '../ports/host-gate';
 
 export class CrawlDelays {
@@ -14,15 +14,13 @@ export class CrawlDelays {
 
   /**
    * Puts a freshly read file's Crawl-delay (none: 0) in force for its origin; returns the origin's part.
-   * The gate floors the host's interval by it, for every worker and across a resume. Origins that share a
-   * host key (http and https of one host, the subdomains under `hostKey: domain`) share one gate, so the
-   * longest of their delays holds there: the last file read used to decide, and an https file's 5 s was
-   * undone by the http file's 404.
+   * The gate floors the host's interval by the longest of the host key's origins, for every worker and
+   * across a resume: it keeps each origin's, since another worker or process may have read the others.
    */
   set(origin: string, askedMs: number): number {
     const inForceMs = askedMs > this.maxMs ? 0 : askedMs;
     this.inForce.set(origin, inForceMs);
-    this.push(this.hostKeyOf(origin));
+    this.gate.setCrawlDelayMs(this.hostKeyOf(origin), origin, inForceMs);
     return inForceMs;
   }
 
@@ -34,11 +32,5 @@ export class CrawlDelays {
     if (askedMs > this.maxMs || askedMs <= (this.inForce.get(origin) ?? 0)) return false;
     this.set(origin, askedMs);
     return true;
-  }
-
-  private push(hostKey: string): void {
-    let hostMs = 0;
-    for (const [origin, delayMs] of this.inForce) if (delayMs > hostMs && this.hostKeyOf(origin) === hostKey) hostMs = delayMs;
-    this.gate.setCrawlDelayMs(hostKey, hostMs);
   }
 }

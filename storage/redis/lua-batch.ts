@@ -13,7 +13,8 @@ import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
  *   P leaseTtlMs pollMs n rand_1 .. rand_n          pick up to n leases
  *   B id host rand maxConcurrency minIntervalMs jitterMs marginMs   book a redirect hop's slot (see book_hop)
  *   W id host reservedAtMs                             a pause the host got after the slot was reserved (see paused_after)
- * Returns one reply per op: 1/0 for S, R, C, H; book_hop's reply for B; ms of pause left (-1: none) for W; for P a list of pick replies (see pick_one) whose last one
+ *   K host                                               an answer that is no throttling: ends the host's streak (see THROTTLED_LUA)
+ * Returns one reply per op: 1/0 for S, R, C, H, K; book_hop's reply for B; ms of pause left (-1: none) for W; for P a list of pick replies (see pick_one) whose last one
  * alone may be a 'wait' or 'empty'. One TIME, one reap per pick, each touched host re-scored once, ledger
  * counters written once: the same steps as the one-op scripts, at a fraction of their cost.
  */
@@ -44,6 +45,9 @@ while i <= #ARGV do
   elseif op == 'W' then
     out[#out + 1] = paused_after(ARGV[i + 1], ARGV[i + 2], tonumber(ARGV[i + 3]), now)
     i = i + 4
+  elseif op == 'K' then
+    out[#out + 1] = redis.call('HDEL', hk('g', ARGV[i + 1]), 'bs')
+    i = i + 2
   elseif op == 'P' then
     local ttl, poll, n = tonumber(ARGV[i + 1]), tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
     reap(now, 100)

@@ -32,10 +32,18 @@ end
 return 1
 `;
 
-/** ARGV: host, crawlDelayMs. robots.txt's Crawl-delay: a floor under the host's interval for every worker. */
+/**
+ * ARGV: host, origin, crawlDelayMs. An origin's robots.txt Crawl-delay, kept per origin ('cdo:<host>'); the
+ * longest of the host's origins ('cd') is a floor under its interval for every worker. Workers read different
+ * origins' files: a host key's one 'cd' written by each was the last worker's, so a worker that read img.'s
+ * 0.5 s undid the 2 s another had read for www. under one domain key.
+ */
 export const CRAWL_DELAY_LUA = `${LUA_PRELUDE}
-local host, cd = ARGV[1], tonumber(ARGV[2])
+local host, origin, ms = ARGV[1], ARGV[2], tonumber(ARGV[3])
 local before = gate(host)
+if ms > 0 then redis.call('HSET', hk('cdo', host), origin, ms) else redis.call('HDEL', hk('cdo', host), origin) end
+local cd = 0
+for _, each in ipairs(redis.call('HVALS', hk('cdo', host))) do cd = math.max(cd, tonumber(each)) end
 redis.call('HSET', hk('g', host), 'cd', cd)
 regrow(host, before, now_ms())
 return 1
@@ -52,12 +60,49 @@ if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
 return 1
 `;
 
-/** ARGV: host, breaker snapshot JSON, state. Hosts whose breaker is not closed are listed in 'broken' for the other workers. */
+/**
+ * ARGV: host, breaker snapshot JSON, state. Hosts whose breaker is not closed are listed in 'broken' for the
+ * other workers. A transition ends the host's streak of throttling answers ('bs', see THROTTLED_LUA).
+ */
 export const BREAKER_LUA = `${LUA_PRELUDE}
 local host, json, state = ARGV[1], ARGV[2], ARGV[3]
 redis.call('HSET', hk('g', host), 'br', json)
+redis.call('HDEL', hk('g', host), 'bs')
 if state == 'closed' then redis.call('SREM', k('broken'), host) else redis.call('SADD', k('broken'), host) end
 return 1
+`;
+
+/**
+ * ARGV: host, threshold, cooldownMs (the configured one), retryAfterMs (-1: none). A throttling answer of a
+ * closed breaker: one more in the host's streak ('bs'), whichever worker got it (a batch op 'K' of any
+ * worker's other answer ends it). At the threshold the breaker opens here, in the same step: the host paused
+ * until max(cooldown, Retry-After) for every worker's pick, its snapshot kept and listed in 'broken'. Each
+ * worker counted its own streak before, so a storm split between two workers opened nothing until one of
+ * them had seen the threshold on its own (or never). A breaker that is not closed counts nothing: its probe
+ * decides. Returns {opened (1|0), state, ms left open (0 unless open), cooldownMs}, in Redis' time.
+ */
+export const THROTTLED_LUA = `${LUA_PRELUDE}
+local host, threshold, configured, retryAfter = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local now = now_ms()
+local json = redis.call('HGET', hk('g', host), 'br')
+local br = json and cjson.decode(json) or { state = 'closed', openUntilMs = 0, cooldownMs = configured }
+if br.state ~= 'closed' then
+  return {0, br.state, math.max(0, (tonumber(br.openUntilMs) or 0) - now), tonumber(br.cooldownMs) or configured}
+end
+if redis.call('HINCRBY', hk('g', host), 'bs', 1) < threshold then return {0, 'closed', 0, tonumber(br.cooldownMs) or configured} end
+local cooldown = tonumber(br.cooldownMs) or configured
+local untilMs = now + math.max(cooldown, retryAfter)
+redis.call('HSET', hk('g', host), 'br', cjson.encode({ state = 'open', openUntilMs = untilMs, cooldownMs = cooldown }))
+redis.call('HDEL', hk('g', host), 'bs')
+redis.call('SADD', k('broken'), host)
+if untilMs > (tonumber(redis.call('HGET', hk('g', host), 'paused')) or 0) then
+  redis.call('HSET', hk('g', host), 'paused', untilMs, 'pc', 'breaker')
+end
+if untilMs > gate(host).next then
+  redis.call('HSET', hk('g', host), 'next', untilMs)
+  if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
+end
+return {1, 'open', untilMs - now, cooldown}
 `;
 
 /** ARGV: hosts whose breaker this worker holds open. Returns {host, br, ...} for those and every listed in 'broken'. */

@@ -64,6 +64,7 @@ export class RedisFrontier implements Frontier {
       scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
       breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})),
       fire: (call) => this.fire(call),
+      queue: (op) => this.fire(this.batch.call(op)),
     });
     // Renewed three times per TTL: one missed beat on a busy machine does not lose the leases.
     this.heartbeat = setInterval(() => {

@@ -1,7 +1,7 @@
 // The shared host gate of a Redis frontier: pauses, intervals and breakers in the run's keys, changed by Lua, read by every worker's pick.
 import { steadyNowMs } from '../../src/politeness/clock';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
-import type { BreakerSnapshot, HostBreaker } from '../../src/politeness/host-breaker';
+import type { BreakerSnapshot, BreakerState, BreakerTransition, HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy, PolicyFor } from '../../src/politeness/host-policy';
 import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
 import type { FrontierScripts } from './redis-scripts';
@@ -16,26 +16,35 @@ export interface RedisHostGateOptions {
   viewTtlMs: number;
   /** Runs a write in the background and logs its failure. */
   fire: (call: Promise<unknown>) => void;
+  /** Queues an op in the worker's next batch (lua-batch.ts), in the background. */
+  queue: (op: Array<string | number>) => void;
 }
 
-/** What this worker must know of a host without a round trip: where its throttle starts, whether a Crawl-delay is news. */
-type Mirror = Pick<GateRecord, 'throttleMs' | 'crawlDelayMs'>;
+/** THROTTLED_LUA's reply: opened by this answer (1|0), the host's breaker state, ms it stays open, its cooldown. */
+type ThrottledReply = [number, BreakerState, number, number];
+
+/** What this worker must know of a host without a round trip: where its throttle starts. */
+type Mirror = Pick<GateRecord, 'throttleMs'>;
 
 /**
  * The pick script reads the gate's fields (`g:<host>`: next slot, interval, throttle, Crawl-delay, pause)
  * in the same step as the reservation, so every worker is held by every pause and Crawl-delay. Calls
  * return at once: the change goes to Redis in the background (in order, on the frontier's connection)
  * and into a local mirror, from which the throttle and the breakers start after a resume or a join.
- * The breaker's state machine runs in each worker (the answers arrive there, and the middleware asks it
- * synchronously); its open period is a pause of the shared gate, so it holds every worker at once, its
- * state is kept in the run for the next process, and every heartbeat the other workers adopt it (open
- * until the same time, wait for its probe, close with it): at most one probe per worker, not one in all.
+ * The breaker's streak is the host's: every worker's throttling answer counts in Redis, where the breaker
+ * opens at the threshold (THROTTLED_LUA) and any worker's other answer ends the streak. The rest of its
+ * state machine runs in each worker (the middleware asks it synchronously before each send); its open period
+ * is a pause of the shared gate, so it holds every worker at once, its state is kept in the run for the next
+ * process, and every heartbeat the other workers adopt it (open until the same time, wait for its probe,
+ * close with it): at most one probe per worker, not one in all.
  */
 export class RedisHostGate implements HostGate {
   private readonly mirror = new Map<string, Mirror>();
   /** This worker's throttle view per host, republished with every heartbeat so it does not fade. */
   private readonly views = new Map<string, number>();
   private readonly breakers: BreakerBoard;
+  /** Each origin's Crawl-delay this worker told the gate ('<host> <origin>'). */
+  private readonly toldDelays = new Map<string, number>();
 
   constructor(private readonly options: RedisHostGateOptions) {
     this.breakers = new BreakerBoard(options.breaker, (hostKey, snapshot) => this.breakerChanged(hostKey, snapshot));
@@ -53,8 +62,8 @@ export class RedisHostGate implements HostGate {
     const flat = (await this.options.scripts.gates(this.options.prefix)) as string[];
     const kept: Array<[string, number]> = [];
     for (let i = 0; i < flat.length; i += 4) {
-      const [host, al, cd, br] = flat.slice(i, i + 4);
-      this.mirror.set(host, { throttleMs: al === '' ? null : Number(al), crawlDelayMs: Number(cd || 0) });
+      const [host, al, , br] = flat.slice(i, i + 4);
+      this.mirror.set(host, { throttleMs: al === '' ? null : Number(al) });
       if (al !== '') kept.push([host, Number(al)]);
       if (br !== '') this.breakers.restore(host, JSON.parse(br) as BreakerSnapshot);
     }
@@ -75,11 +84,12 @@ export class RedisHostGate implements HostGate {
     this.options.fire(this.options.scripts.noteSend(this.options.prefix, hostKey));
   }
 
-  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void {
-    const record = this.record(hostKey);
-    if (record.crawlDelayMs === crawlDelayMs) return;
-    record.crawlDelayMs = crawlDelayMs;
-    this.options.fire(this.options.scripts.crawlDelay(this.options.prefix, hostKey, crawlDelayMs));
+  /** Told once per origin and value (the longest of the host's origins is taken in Redis, over every worker's). */
+  setCrawlDelayMs(hostKey: string, origin: string, crawlDelayMs: number): void {
+    const told = `${hostKey} ${origin}`;
+    if ((this.toldDelays.get(told) ?? 0) === crawlDelayMs) return;
+    this.toldDelays.set(told, crawlDelayMs);
+    this.options.fire(this.options.scripts.crawlDelay(this.options.prefix, hostKey, origin, crawlDelayMs));
   }
 
   /** Published as this worker's view; the slowest live worker's view spaces every worker's sends (see INTERVALS_LUA). */
@@ -96,6 +106,36 @@ export class RedisHostGate implements HostGate {
 
   breaker(hostKey: string): HostBreaker {
     return this.breakers.get(hostKey);
+  }
+
+  /**
+   * A closed breaker's streak is counted in Redis, one round trip, before the answer's slot is freed (the
+   * opening's pause is in force for every pick first); this worker adopts what the host's breaker is. An open
+   * or half-open one is decided here: its probe is this worker's, and a late answer only lengthens the pause.
+   * Redis not answering: this worker's own count decides, as one process's would.
+   */
+  async throttled(hostKey: string, requestId: string, nowMs: number, retryAfterAtMs: number | null): Promise<BreakerTransition | null> {
+    const breaker = this.breakers.get(hostKey);
+    if (breaker.state !== 'closed') return breaker.onThrottle(nowMs, requestId, retryAfterAtMs);
+    const { threshold, cooldownMs } = this.options.breaker.config;
+    const retryAfterMs = retryAfterAtMs === null ? -1 : Math.max(0, retryAfterAtMs - nowMs);
+    let reply: ThrottledReply;
+    try {
+      reply = (await this.options.scripts.throttled(this.options.prefix, hostKey, threshold, cooldownMs, retryAfterMs)) as ThrottledReply;
+    } catch {
+      return breaker.onThrottle(nowMs, requestId, retryAfterAtMs);
+    }
+    const [opened, state, leftMs, cooldown] = reply;
+    if (state === 'closed') return null;
+    const atMs = steadyNowMs();
+    breaker.adopt({ state, openUntilMs: atMs + Number(leftMs), cooldownMs: Number(cooldown) }, atMs);
+    return opened === 1 ? { from: 'closed', to: 'open', untilMs: breaker.openUntil, cooldownMs: Number(cooldown) } : null;
+  }
+
+  /** Ends the host's streak for every worker, in the next batch (no round trip of its own). */
+  answered(hostKey: string, requestId: string): BreakerTransition | null {
+    this.options.queue(['K', hostKey]);
+    return this.breakers.get(hostKey).onSuccess(requestId);
   }
 
   /**
@@ -137,7 +177,7 @@ export class RedisHostGate implements HostGate {
   private record(hostKey: string): Mirror {
     let record = this.mirror.get(hostKey);
     if (!record) {
-      record = { throttleMs: null, crawlDelayMs: 0 };
+      record = { throttleMs: null };
       this.mirror.set(hostKey, record);
     }
     return record;

@@ -1,9 +1,10 @@
 // The in-process host gate of the embedded frontier: HostSlots and the breakers in memory, their state kept in frontier.sqlite per run.
 import type { GroupCommit } from './group-commit';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
-import type { HostBreaker } from '../../src/politeness/host-breaker';
+import type { BreakerTransition, HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy } from '../../src/politeness/host-policy';
 import type { HostSlots } from '../../src/politeness/host-slots';
+import { OriginDelays } from '../../src/politeness/origin-delays';
 import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
 import type { SqliteDb } from './open-frontier-db';
 
@@ -14,6 +15,7 @@ import type { SqliteDb } from './open-frontier-db';
  */
 export class SqliteHostGate implements HostGate {
   private readonly breakers: BreakerBoard;
+  private readonly crawlDelays = new OriginDelays();
   private readonly upsert;
 
   constructor(
@@ -38,6 +40,8 @@ export class SqliteHostGate implements HostGate {
     const record = JSON.parse(state) as GateRecord;
     this.slots.restore(hostKey, record);
     this.breakers.restore(hostKey, record.breaker);
+    // A record from before origins were kept: its one delay stands for an origin no file will name.
+    this.crawlDelays.restore(hostKey, record.crawlDelayByOriginMs ?? { '': record.crawlDelayMs });
   }
 
   /**
@@ -64,9 +68,11 @@ export class SqliteHostGate implements HostGate {
     this.slots.noteSend(hostKey, atMs);
   }
 
-  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void {
-    if (this.slots.record(hostKey).crawlDelayMs === crawlDelayMs) return;
-    this.slots.setCrawlDelayMs(hostKey, crawlDelayMs);
+  setCrawlDelayMs(hostKey: string, origin: string, crawlDelayMs: number): void {
+    const before = this.crawlDelays.of(hostKey)[origin] ?? 0;
+    const longestMs = this.crawlDelays.set(hostKey, origin, crawlDelayMs);
+    if (before === crawlDelayMs && this.slots.record(hostKey).crawlDelayMs === longestMs) return;
+    this.slots.setCrawlDelayMs(hostKey, longestMs);
     this.save(hostKey);
   }
 
@@ -84,12 +90,21 @@ export class SqliteHostGate implements HostGate {
     return this.breakers.get(hostKey);
   }
 
+  /** One process sees every answer of its hosts: the breaker's own streak is the host's. */
+  throttled(hostKey: string, requestId: string, nowMs: number, retryAfterAtMs: number | null): BreakerTransition | null {
+    return this.breakers.get(hostKey).onThrottle(nowMs, requestId, retryAfterAtMs);
+  }
+
+  answered(hostKey: string, requestId: string): BreakerTransition | null {
+    return this.breakers.get(hostKey).onSuccess(requestId);
+  }
+
   snapshot(nowMs: number): HostGateView[] {
     return this.slots.snapshot(nowMs).map((view) => ({ ...view, breaker: this.breakers.state(view.hostKey) }));
   }
 
   private save(hostKey: string): void {
-    const record: GateRecord = { ...this.slots.record(hostKey), breaker: this.breakers.snapshot(hostKey) };
+    const record: GateRecord = { ...this.slots.record(hostKey), crawlDelayByOriginMs: this.crawlDelays.of(hostKey), breaker: this.breakers.snapshot(hostKey) };
     this.commits.write(() => this.upsert.run(this.runId, hostKey, JSON.stringify(record)));
   }
 }

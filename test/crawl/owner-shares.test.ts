@@ -55,7 +55,7 @@ describe('OwnerRobotsCache and OwnerGate', () => {
   it("tells the owner's gate the fetch as a send and the Crawl-delay, so its next slot waits for both", async () => {
     const sentAtMs = steadyNowMs();
     gates[1].noteSend(HOST, sentAtMs);
-    gates[1].setCrawlDelayMs(HOST, CRAWL_DELAY_MS);
+    gates[1].setCrawlDelayMs(HOST, `http://${HOST}`, CRAWL_DELAY_MS);
     await relayed();
     const [owned] = gates[2].snapshot(steadyNowMs()).filter((view) => view.hostKey === HOST);
     // Before: both stayed in slot 1's gate, and the owner's next page could go at once.
@@ -67,8 +67,8 @@ describe('OwnerRobotsCache and OwnerGate', () => {
     const threshold = settingsSchema.parse({}).breaker.threshold;
     const other = 'other.test';
     // The owner saw one 429 of its own; the rest of the storm came to slot 1's hops.
-    gates[2].breaker(other).onThrottle(steadyNowMs(), 'own-1', null);
-    for (let n = 1; n < threshold; n++) gates[1].breaker(other).onThrottle(steadyNowMs(), `hop-${n}`, null);
+    void gates[2].throttled(other, 'own-1', steadyNowMs(), null);
+    for (let n = 1; n < threshold; n++) void gates[1].throttled(other, `hop-${n}`, steadyNowMs(), null);
     await relayed();
     // Before: each breaker had counted its own part of the streak, and neither opened.
     expect(gates[2].breaker(other).state).toBe('open');

@@ -1,4 +1,4 @@
-// Opens SqliteFrontiers on a temp dir with a manual clock and fixed host policies, for the frontier tests.
+// Opens SqliteFrontiers on a temp dir with a manual clock and fixed host policies, and Redis workers of one run, for the frontier tests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,10 @@ import { hostKeyOf } from '../../src/politeness/host-key';
 import { HostSlots, type HostPolicy } from '../../src/politeness/host-slots';
 import { SqliteFrontier, type SqliteFrontierOptions } from '../../storage/sqlite/sqlite-frontier';
 import type { Lease, Pick } from '../../src/ports/frontier';
+import pino from 'pino';
+import type { BreakerOptions } from '../../src/politeness/breaker-board';
+import { settingsSchema } from '../../src/settings/schema';
+import { RedisFrontier } from '../../storage/redis/redis-frontier';
 
 export function tempDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-frontier-'));
@@ -39,4 +43,16 @@ export const req = (url: string, init: Partial<CrawlRequestInit> = {}) => new Cr
 export function expectLease(pick: Pick): Lease {
   if (pick.type !== 'lease') throw new Error(`expected a lease, got ${JSON.stringify(pick)}`);
   return pick.lease;
+}
+
+/** A worker of the run `runId` on a test Redis (created by the first), with one policy for every host. */
+export function openRedisWorker(
+  url: string,
+  runId: string,
+  options: { policy: HostPolicy; leaseTtlMs: number; breaker?: BreakerOptions },
+): Promise<RedisFrontier> {
+  return RedisFrontier.open({
+    url, spider: 'test', runId, join: false, seeding: false, hostKeyOf: (u) => hostKeyOf(u, 'host'), policyFor: () => options.policy,
+    breaker: options.breaker, settings: { ...settingsSchema.parse({}).frontier, leaseTtlMs: options.leaseTtlMs, pollMs: 20 }, log: pino({ level: 'silent' }),
+  });
 }

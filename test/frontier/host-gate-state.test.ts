@@ -1,13 +1,11 @@
 // A host gate reopened on the same run starts where its hosts were: throttle interval, Crawl-delay, pause and breaker (SQLite and Redis).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
-import { RedisFrontier } from '../../storage/redis/redis-frontier';
-import { hostKeyOf } from '../../src/politeness/host-key';
 import type { HostGate } from '../../src/ports/host-gate';
 import { settingsSchema } from '../../src/settings/schema';
 import { readRunStatus } from '../../storage/redis/redis-status';
 import { startRedisServerWithClient, type RedisTestServerWithClient } from '../support/redis-server';
-import { expectLease, openFrontier, req, tempDir } from './frontier-fixture';
+import { expectLease, openFrontier, openRedisWorker, req, tempDir } from './frontier-fixture';
 import { AdaptiveThrottleMiddleware } from '../../middlewares/adaptive-throttle';
 import { CrawlResponse } from '../../src/core/response';
 import type { MiddlewareContext } from '../../src/downloader/middleware';
@@ -20,7 +18,7 @@ const { threshold, cooldownMs } = defaults.breaker;
 /** Puts one host in each state a gate must not forget, through the gate's own calls. */
 function shape(gate: HostGate, nowMs: number): void {
   gate.setThrottleMs('throttled.test', 400);
-  gate.setCrawlDelayMs('delayed.test', 700);
+  gate.setCrawlDelayMs('delayed.test', 'http://delayed.test', 700);
   gate.pause('waiting.test', nowMs + 60_000, 'retry-after');
   const breaker = gate.breaker('broken.test');
   for (let i = 0; i < threshold; i++) breaker.onThrottle(nowMs, `r${i}`, null);
@@ -137,12 +135,7 @@ describe('host gate state over a resume: Redis frontier', () => {
   });
   afterAll(() => started.stop());
 
-  const open = (runId: string) =>
-    RedisFrontier.open({
-      url: started.server.url, spider: 'test', runId, join: false, seeding: false, hostKeyOf: (url) => hostKeyOf(url, 'host'),
-      policyFor: () => ({ maxConcurrency: 1, minIntervalMs: 50, jitterMs: 0 }),
-      settings: { ...defaults.frontier, leaseTtlMs: 400, pollMs: 20 }, log: pino({ level: 'silent' }),
-    });
+  const open = (runId: string) => openRedisWorker(started.server.url, runId, { policy: { maxConcurrency: 1, minIntervalMs: 50, jitterMs: 0 }, leaseTtlMs: 400 });
 
   it('a worker opening the run again starts from the kept throttle interval and breaker; Redis keeps Crawl-delay and pause for every worker', async () => {
     const first = await open('gate-resume');

@@ -1,5 +1,5 @@
 // `crawl --processes N`: what a process learns of a host another process owns (robots.txt's send and Crawl-delay, a hop's answer for the breaker) goes to that process's gate too.
-import type { HostBreaker } from '../../politeness/host-breaker';
+import type { BreakerTransition } from '../../politeness/host-breaker';
 import type { HostGate } from '../../ports/host-gate';
 import type { HostNews, HostOwners } from '../../ports/host-owners';
 
@@ -13,8 +13,6 @@ import type { HostNews, HostOwners } from '../../ports/host-owners';
  * what it learns too. Everything else is this process's gate's.
  */
 export class OwnerGate implements HostGate {
-  private readonly toldBreakers = new Map<string, HostBreaker>();
-
   constructor(
     private readonly local: HostGate,
     private readonly owners: HostOwners,
@@ -30,21 +28,20 @@ export class OwnerGate implements HostGate {
     this.tellOwner(hostKey, { kind: 'sent' });
   }
 
-  setCrawlDelayMs(hostKey: string, crawlDelayMs: number): void {
-    this.local.setCrawlDelayMs(hostKey, crawlDelayMs);
-    this.tellOwner(hostKey, { kind: 'crawl-delay', crawlDelayMs });
+  setCrawlDelayMs(hostKey: string, origin: string, crawlDelayMs: number): void {
+    this.local.setCrawlDelayMs(hostKey, origin, crawlDelayMs);
+    this.tellOwner(hostKey, { kind: 'crawl-delay', origin, crawlDelayMs });
   }
 
-  /** Another process's host: its breaker here, every answer it is told also told to the owner's breaker. */
-  breaker(hostKey: string): HostBreaker {
-    const local = this.local.breaker(hostKey);
-    if (this.ownerOf(hostKey) === null) return local;
-    let told = this.toldBreakers.get(hostKey);
-    if (!told) {
-      told = this.tellingBreaker(hostKey, local);
-      this.toldBreakers.set(hostKey, told);
-    }
-    return told;
+  /** Another process's host: the answer counts here and, told in order with the rest, in the owner's breaker. */
+  throttled(hostKey: string, requestId: string, nowMs: number, retryAfterAtMs: number | null): ReturnType<HostGate['throttled']> {
+    this.tellOwner(hostKey, { kind: 'throttled', requestId, retryAfterWaitMs: retryAfterAtMs === null ? null : Math.max(0, retryAfterAtMs - nowMs) });
+    return this.local.throttled(hostKey, requestId, nowMs, retryAfterAtMs);
+  }
+
+  answered(hostKey: string, requestId: string): BreakerTransition | null {
+    this.tellOwner(hostKey, { kind: 'answered', requestId });
+    return this.local.answered(hostKey, requestId);
   }
 
   policy: HostGate['policy'] = (hostKey) => this.local.policy(hostKey);
@@ -52,39 +49,16 @@ export class OwnerGate implements HostGate {
   setThrottleMs: HostGate['setThrottleMs'] = (hostKey, intervalMs) => this.local.setThrottleMs(hostKey, intervalMs);
   throttleMs: HostGate['throttleMs'] = (hostKey) => this.local.throttleMs(hostKey);
   snapshot: HostGate['snapshot'] = (nowMs) => this.local.snapshot(nowMs);
+  breaker: HostGate['breaker'] = (hostKey) => this.local.breaker(hostKey);
 
   /** Heard later than it happened: the owner's interval and open period count from when it hears, never earlier. */
   private heard(hostKey: string, news: HostNews): void {
     const nowMs = this.nowMs();
     if (news.kind === 'sent') return this.local.noteSend(hostKey, nowMs);
-    if (news.kind === 'crawl-delay') return this.local.setCrawlDelayMs(hostKey, news.crawlDelayMs);
+    if (news.kind === 'crawl-delay') return this.local.setCrawlDelayMs(hostKey, news.origin, news.crawlDelayMs);
     // The owner's breaker pauses its host when it opens (its gate hears the transition): hops booked there wait too.
-    const breaker = this.local.breaker(hostKey);
-    if (news.kind === 'answered') breaker.onSuccess(news.requestId);
-    else breaker.onThrottle(nowMs, news.requestId, news.retryAfterWaitMs === null ? null : nowMs + news.retryAfterWaitMs);
-  }
-
-  /**
-   * The breaker the middleware judges a hop's answer with, `onThrottle` and `onSuccess` told to the owner.
-   * A Proxy because the local gate's board makes the breaker; everything else is the breaker's own.
-   */
-  private tellingBreaker(hostKey: string, local: HostBreaker): HostBreaker {
-    const onThrottle: HostBreaker['onThrottle'] = (nowMs, requestId, retryAfterAtMs) => {
-      this.tellOwner(hostKey, { kind: 'throttled', requestId, retryAfterWaitMs: retryAfterAtMs === null ? null : Math.max(0, retryAfterAtMs - nowMs) });
-      return local.onThrottle(nowMs, requestId, retryAfterAtMs);
-    };
-    const onSuccess: HostBreaker['onSuccess'] = (requestId) => {
-      this.tellOwner(hostKey, { kind: 'answered', requestId });
-      return local.onSuccess(requestId);
-    };
-    return new Proxy(local, {
-      get: (target, property) => {
-        if (property === 'onThrottle') return onThrottle;
-        if (property === 'onSuccess') return onSuccess;
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    if (news.kind === 'answered') this.local.answered(hostKey, news.requestId);
+    else void this.local.throttled(hostKey, news.requestId, nowMs, news.retryAfterWaitMs === null ? null : nowMs + news.retryAfterWaitMs);
   }
 
   private tellOwner(hostKey: string, news: HostNews): void {

@@ -1,0 +1,98 @@
+// Issue 15: a Retry-After pause and robots.txt's Crawl-delay hold across two workers on one Redis frontier and across their kill -9 and resume, measured at the server.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRunStatus } from '../../storage/redis/redis-status';
+import { longestPossibleGapsMs } from '../support/arrival-gaps';
+import type { FixtureServer, RecordedRequest } from '../support/fixture-server';
+import { productHtml, startListingShop } from '../support/listing-shop';
+import { startRedisServer, type RedisTestServer } from '../support/redis-server';
+import { childTracker, cli, type CliRun } from '../support/run-cli';
+import { tempStorageDir } from '../support/test-crawl';
+import type { ChildProcess } from 'node:child_process';
+
+const CRAWL_DELAY_MS = 250;
+const RETRY_AFTER_S = 4;
+const PRODUCTS = 8;
+/** The product that answers 429 with Retry-After the first time it is asked for. */
+const THROTTLED = 2;
+const RUN_ID = 'gate-two-workers-resume';
+/** Four cold node processes (tsx, Crawlee) on a 2-core machine shared with other suites. */
+const PROCESS_TEST_TIMEOUT_MS = 240_000;
+
+describe('two Redis workers killed inside a Retry-After pause, then two resumed', () => {
+  const { track, killAll } = childTracker();
+  const storage = tempStorageDir('redis-gate-resume');
+  let redis: RedisTestServer;
+  let client: Redis;
+  let shop: FixtureServer;
+  let killed: CliRun[];
+  let resumed: CliRun[];
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    client = new Redis(redis.url);
+    shop = await startListingShop(PRODUCTS);
+    let throttled = false;
+    shop.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(`User-agent: *\nCrawl-delay: ${CRAWL_DELAY_MS / 1000}\n`));
+    shop.route('/p/:n', (_req, res, ctx) => {
+      if (ctx.params.n === String(THROTTLED) && !throttled) {
+        throttled = true;
+        return void res.writeHead(429, { 'retry-after': String(RETRY_AFTER_S), 'content-type': 'text/plain' }).end('slow down');
+      }
+      productHtml(res, ctx.params.n);
+    });
+    const args = (command: 'crawl' | 'worker', extra: string[] = []) => [
+      command, 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${shop.url('/list')}`, '--storage', storage.dir,
+      '--frontier', redis.url, '--run', RUN_ID, '-s', 'frontier.pollMs=20', '-s', 'frontier.leaseTtlMs=1000',
+      // The configured interval is far below the Crawl-delay, so only the gate's floor can space the host.
+      '-s', 'politeness.minIntervalMs=10', '-s', 'politeness.jitterMs=0', '-s', 'pipeline.batchMaxAgeMs=20',
+      '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0', ...extra,
+    ];
+    const children: ChildProcess[] = [];
+    const first = Promise.all([
+      cli(args('worker'), { onStart: (child) => (track(child), children.push(child)) }),
+      cli(args('crawl'), { onStart: (child) => (track(child), children.push(child)) }),
+    ]);
+    // Killed once the 429's pause is in the shared gate, well inside it.
+    for (;;) {
+      const status = await readRunStatus(client, RUN_ID).catch(() => null);
+      if (status?.byHost[shop.hostKey]?.pauseCause === 'retry-after') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const child of children) child.kill('SIGKILL');
+    killed = await first;
+    resumed = await Promise.all([cli(args('worker'), { onStart: track }), cli(args('crawl', ['--resume']), { onStart: track })]);
+  }, PROCESS_TEST_TIMEOUT_MS);
+  afterAll(async () => {
+    killAll();
+    client.disconnect();
+    await shop.close();
+    await redis.stop();
+    storage.cleanup();
+  });
+
+  /** The 429's arrival and every arrival at the host after it. */
+  function afterThrottle(): { throttledAtMs: number; later: RecordedRequest[] } {
+    const index = shop.requests.findIndex((r) => r.path === `/p/${THROTTLED}`);
+    expect(index).toBeGreaterThanOrEqual(0);
+    return { throttledAtMs: shop.requests[index].arrivedAtEpochMs, later: shop.requests.slice(index + 1) };
+  }
+
+  it('the first two were killed inside the pause; the resumed two finish the run with every page', () => {
+    expect(killed.map((run) => run.signal)).toEqual(['SIGKILL', 'SIGKILL']);
+    for (const run of resumed) expect(run.code, run.stderr).toBe(0);
+    expect(resumed.some((run) => /accounting: planned 9 = succeeded 9 \+ failed 0 \+ pending 0 {2}✓/.test(run.stdout))).toBe(true);
+  });
+
+  it('nothing reaches the host before the Retry-After ends, from the killed workers or the resumed ones', () => {
+    const { throttledAtMs, later } = afterThrottle();
+    expect(later.length).toBeGreaterThan(0);
+    expect(Math.min(...later.map((r) => r.arrivedAtEpochMs))).toBeGreaterThanOrEqual(throttledAtMs + RETRY_AFTER_S * 1000);
+  });
+
+  it('every arrival at the host, robots.txt included, comes a Crawl-delay after the one before, across both runs and all four workers', () => {
+    // The first robots.txt is what tells the Crawl-delay: the gap after it is the first that must hold.
+    const seen = JSON.stringify(shop.requests.map((r) => [r.path, r.arrivedAtPerfMs.toFixed(1), r.stampSlackMs.toFixed(1)]));
+    expect(Math.min(...longestPossibleGapsMs(shop.requests)), seen).toBeGreaterThanOrEqual(CRAWL_DELAY_MS);
+  });
+});
