@@ -1,7 +1,7 @@
 // The stores of one backend behind the CrawlStores port, each opened on first use (the composition root picks the backend).
 import type { BlobStore } from '../src/ports/blob-store';
 import type { CatalogStore } from '../src/ports/catalog-store';
-import type { CrawlStores } from '../src/ports/crawl-stores';
+import type { ClaimFence, CrawlStores } from '../src/ports/crawl-stores';
 import type { FetchLog } from '../src/ports/fetch-log';
 import type { ItemStore } from '../src/ports/item-store';
 import type { PriceHistory } from '../src/ports/price-history';
@@ -31,7 +31,13 @@ export class LazyCrawlStores implements CrawlStores {
     readonly location: string,
     private readonly factories: StoreFactories,
     private readonly release: () => Promise<void> = async () => {},
-  ) {}
+    /** The backend's fencing of shared writes, where it has one (CrawlStores.fenceWith). */
+    fence?: (claim: ClaimFence) => void,
+  ) {
+    if (fence) this.fenceWith = fence;
+  }
+
+  readonly fenceWith?: (claim: ClaimFence) => void;
 
   items(): ItemStore {
     return this.part('items');

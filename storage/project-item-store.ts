@@ -3,7 +3,7 @@ import { SettingsError } from '../src/core/errors';
 import { findProject } from '../src/app/project/find-project';
 import type { ComponentEntry } from '../src/components/component-entry';
 import { loadComponent } from '../src/components/load-component';
-import type { CrawlStores } from '../src/ports/crawl-stores';
+import type { ClaimFence, CrawlStores } from '../src/ports/crawl-stores';
 import type { ItemStore } from '../src/ports/item-store';
 import type { PriceHistory } from '../src/ports/price-history';
 
@@ -69,6 +69,11 @@ class ProjectItemStores implements CrawlStores {
 
   catalog(): ReturnType<CrawlStores['catalog']> {
     return this.backend.catalog();
+  }
+
+  /** The backend's catalog and history are fenced; the project's own store is its own to guard. */
+  fenceWith(claim: ClaimFence): void {
+    this.backend.fenceWith?.(claim);
   }
 
   /** Both close, even when one fails; the first failure is raised. */

@@ -15,7 +15,7 @@ import { FrontierOutage, frontierAddFailed, frontierRunLost, judgePickFailure } 
 import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
 import { FAR_WAIT_STOP } from './run-summary';
-import { storageFailureCode } from './storage-failure';
+import { storageFailureCode, storageStopReason } from './storage-failure';
 import { RequestSink } from './request-sink';
 import { seedFrontier } from './seeder';
 import type { Stats } from './stats';
@@ -191,7 +191,7 @@ export class CrawlEngine {
     if (this.storageError !== null) return;
     this.storageError = error;
     this.deps.log.error({ code: storageFailureCode(error), storageDir: this.deps.settings.storage.dir }, 'a store cannot write; stopping the crawl');
-    this.stop('storage failure');
+    this.stop(storageStopReason(error));
   }
 
   get isStopping(): boolean {

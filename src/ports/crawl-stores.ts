@@ -5,6 +5,12 @@ import type { FetchLog } from './fetch-log';
 import type { ItemStore } from './item-store';
 import type { PriceHistory } from './price-history';
 
+/** The spider's claim a crawl writes under: its fencing token (LockResult.fence). */
+export interface ClaimFence {
+  spider: string;
+  fence: number;
+}
+
 /** Each store opens on first use; `close()` closes what was opened. */
 export interface CrawlStores {
   readonly kind: 'sqlite' | 'postgres';
@@ -16,5 +22,11 @@ export interface CrawlStores {
   blobs(): BlobStore;
   /** The SKU catalog (recrawl planning): beside the items, in the same backend. */
   catalog(): CatalogStore;
+  /**
+   * From now on, the writes into what every run of the spider shares (items, catalog, price history) are refused
+   * once `claim` is no longer the spider's: another holder took it over while this crawl paused past its lease.
+   * Absent where a claim is never taken from a holder that lives (the embedded files: by pid).
+   */
+  fenceWith?(claim: ClaimFence): void;
   close(): Promise<void>;
 }

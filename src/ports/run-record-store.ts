@@ -77,7 +77,13 @@ export interface LockHolder {
   lockedAtMs: number;
 }
 
-export type LockResult = { ok: true } | { ok: false; holder: LockHolder };
+/**
+ * `fence`: the claim's fencing token, a number that grows with every claim of any spider on the backend. Where a
+ * claim can be taken from a holder that still lives (a lease that ran out while it paused), the stores refuse the
+ * writes made under a token that is no longer the spider's (CrawlStores.fence); absent where it cannot (SQLite:
+ * a claim is taken only from a dead process).
+ */
+export type LockResult = { ok: true; fence?: number } | { ok: false; holder: LockHolder };
 
 /**
  * A claim its holder no longer has: its renewal found the row another holder's (the lease ran out during a GC

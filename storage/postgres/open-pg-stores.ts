@@ -17,6 +17,7 @@ import { PgPriceHistory } from './pg-price-history';
 import { RenewedPool } from './pg-renewed-pool';
 import { PgRunRecordStore } from './pg-run-records';
 import { PgScheduleLock } from './pg-schedule-lock';
+import { PgWriteFence } from './pg-write-fence';
 import { AnswerLimit, isConnectionFailure, markUnreachable, StoreUnreachableError } from './pg-unreachable';
 import { isWriteRefusal, openWriteRefusal } from './pg-write-refusals';
 
@@ -57,13 +58,15 @@ export async function openPgStores(url: string, answerTimeoutMs?: number): Promi
   const { sql, where } = await connectMigrated(url, answerTimeoutMs);
   const limit = answerTimeoutMs === undefined ? undefined : new AnswerLimit(answerTimeoutMs);
   const lost = endPoolOnConnectionLoss(sql);
+  // The fetch log and blobs are this run's own record and content-addressed bytes: left unfenced.
+  const fence = new PgWriteFence();
   return new LazyCrawlStores('postgres', where, {
-    items: () => markUnreachable(new PgItemStore(sql), where, limit, lost),
-    history: () => markUnreachable(new PgPriceHistory(sql), where, limit, lost),
+    items: () => markUnreachable(new PgItemStore(sql, fence), where, limit, lost),
+    history: () => markUnreachable(new PgPriceHistory(sql, fence), where, limit, lost),
     fetchLog: () => markUnreachable(new PgFetchLog(sql), where, limit, lost),
     blobs: () => markUnreachable(new PgBlobStore(sql), where, limit, lost),
-    catalog: () => markUnreachable(new PgCatalogStore(sql), where, limit, lost),
-  }, () => sql.end({ timeout: 5 }));
+    catalog: () => markUnreachable(new PgCatalogStore(sql, fence), where, limit, lost),
+  }, () => sql.end({ timeout: 5 }), (claim) => fence.hold(claim));
 }
 
 /**

@@ -4,6 +4,7 @@ import { siteSkuKey } from '../../src/pipeline/stored-item';
 import { addByUrl, type CatalogStore, type SiteSku } from '../../src/ports/catalog-store';
 import type { Sql } from './pg-connection';
 import { withDeadlockRetry } from './pg-retry';
+import { PgWriteFence } from './pg-write-fence';
 
 /**
  * The batch travels as one json parameter (one round trip whatever its size). last_price goes in
@@ -35,7 +36,10 @@ const COLUMNS = `spider, site, sku, product_url AS "productUrl", first_seen_ms A
 const PAGE_ROWS = 500;
 
 export class PgCatalogStore implements CatalogStore {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly fence = new PgWriteFence(),
+  ) {}
 
   /** The identities travel as one json parameter: no cap on their number, one round trip. */
   async getBySku(spider: string, ids: readonly SiteSku[]): Promise<Map<string, CatalogEntry>> {
@@ -65,7 +69,7 @@ export class PgCatalogStore implements CatalogStore {
     const bySku = new Map<string, CatalogEntry>();
     for (const entry of entries) bySku.set(`${entry.spider}\u0000${siteSkuKey(entry.site, entry.sku)}`, entry);
     const rows = this.sql.json([...bySku.values()] as never);
-    await withDeadlockRetry(() => this.sql.unsafe(UPSERT, [rows]));
+    await withDeadlockRetry(() => this.fence.begin(this.sql, (tx) => tx.unsafe(UPSERT, [rows])));
   }
 
   /** Keyset pagination by SKU and site: no transaction or cursor held open while the caller works. */
@@ -87,8 +91,8 @@ export class PgCatalogStore implements CatalogStore {
   }
 
   async recordDiscovery(spider: string, atMs: number): Promise<void> {
-    await this.sql`INSERT INTO catalog_discovery (spider, last_discovery_ms) VALUES (${spider}, ${atMs})
-      ON CONFLICT (spider) DO UPDATE SET last_discovery_ms = excluded.last_discovery_ms`;
+    await this.fence.begin(this.sql, (tx) => tx`INSERT INTO catalog_discovery (spider, last_discovery_ms) VALUES (${spider}, ${atMs})
+      ON CONFLICT (spider) DO UPDATE SET last_discovery_ms = excluded.last_discovery_ms`);
   }
 
   /** The connection belongs to the store set (open-stores.ts), which ends it. */

@@ -3,6 +3,7 @@ import type { ItemStore, StoredItem } from '../../src/ports/item-store';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import type { Sql } from './pg-connection';
 import { withDeadlockRetry } from './pg-retry';
+import { PgWriteFence } from './pg-write-fence';
 
 type ItemRow = ItemRowOf<Record<string, unknown>>;
 
@@ -26,7 +27,10 @@ ON CONFLICT (run_id, key) DO UPDATE SET
 const CURSOR_ROWS = 500;
 
 export class PgItemStore implements ItemStore {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly fence = new PgWriteFence(),
+  ) {}
 
   /**
    * One statement may not update the same row twice, so a batch holding a key twice keeps the key's
@@ -43,7 +47,7 @@ export class PgItemStore implements ItemStore {
     // locks in sorted order, so batches spanning runs cannot deadlock on the locks either).
     const runIds = [...new Set(items.map((item) => item.runId))].sort();
     await withDeadlockRetry(() =>
-      this.sql.begin(async (tx) => {
+      this.fence.begin(this.sql, async (tx) => {
         for (const runId of runIds) await tx`SELECT pg_advisory_xact_lock(hashtext(${`items:${runId}`}))`;
         await tx.unsafe(UPSERT, [rows]);
       }),

@@ -114,6 +114,13 @@ CREATE TABLE price_observations (
 );
 CREATE INDEX price_observations_by_series ON price_observations (spider, site, sku, scraped_at_ms);`,
   },
+  {
+    version: 8,
+    name: 'schedule lock fencing token',
+    // Each claim draws the next number: a holder that paused past its lease is refused by the number it holds
+    // (pg-write-fence.ts). A sequence, not a per-row count: a row deleted and claimed again never reuses one.
+    sql: `CREATE SEQUENCE schedule_fences; ALTER TABLE schedule_locks ADD COLUMN fence bigint;`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */

@@ -3,6 +3,7 @@ import { parsePricingColumns, type PriceChange, type PriceHistory, type PriceHis
 import type { StoredItem } from '../../src/ports/item-store';
 import { observationsOf } from '../price-observation';
 import type { Sql } from './pg-connection';
+import { PgWriteFence } from './pg-write-fence';
 
 /**
  * The same statement as the SQLite store's: LAG() over each (spider, site, sku) by observation time finds
@@ -43,10 +44,13 @@ FROM json_to_recordset($1::json) AS o(spider text, site text, sku text, "runId" 
   currency text, availability text, pricing text, url text)`;
 
 export class PgPriceHistory implements PriceHistory {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly fence = new PgWriteFence(),
+  ) {}
 
   async recordRun(spider: string, runId: string): Promise<number> {
-    const result = await this.sql.unsafe(RECORD, [spider, runId]);
+    const result = await this.fence.begin(this.sql, (tx) => tx.unsafe(RECORD, [spider, runId]));
     return result.count;
   }
 
@@ -54,7 +58,7 @@ export class PgPriceHistory implements PriceHistory {
   async recordRunFrom(spider: string, runId: string, items: AsyncIterable<StoredItem>): Promise<number> {
     const observations = await observationsOf(spider, runId, items);
     const rows = this.sql.json(observations as never);
-    await this.sql.begin(async (tx) => {
+    await this.fence.begin(this.sql, async (tx) => {
       await tx`DELETE FROM price_observations WHERE run_id = ${runId} AND spider = ${spider}`;
       await tx.unsafe(OBSERVE, [rows]);
     });

@@ -51,11 +51,13 @@ export class PgScheduleLock implements ScheduleLock {
           expires_ms > ${serverNowMs(tx)} AS "leaseLive", start_ticks AS "startTicks"
         FROM schedule_locks WHERE spider = ${spider}`;
       if (holder && holder.runId !== runId && this.isHeld(holder)) return { ok: false, holder: { runId: holder.runId, pid: holder.pid, hostname: holder.hostname, lockedAtMs: holder.lockedAtMs } };
-      await tx`INSERT INTO schedule_locks (spider, run_id, pid, hostname, locked_at, expires_ms, start_ticks)
-        VALUES (${spider}, ${runId}, ${pid}, ${this.hostname}, ${serverNowMs(tx)}, ${serverLeaseEndMs(tx, this.leaseMs)}, ${processStartTicks(pid)})
+      // Every claim draws a new token, a claim of the same run id too: the latest claimer's writes are the ones let through.
+      const [claimed] = await tx<{ fence: number }[]>`INSERT INTO schedule_locks (spider, run_id, pid, hostname, locked_at, expires_ms, start_ticks, fence)
+        VALUES (${spider}, ${runId}, ${pid}, ${this.hostname}, ${serverNowMs(tx)}, ${serverLeaseEndMs(tx, this.leaseMs)}, ${processStartTicks(pid)}, nextval('schedule_fences'))
         ON CONFLICT (spider) DO UPDATE SET run_id = excluded.run_id, pid = excluded.pid, hostname = excluded.hostname,
-          locked_at = excluded.locked_at, expires_ms = excluded.expires_ms, start_ticks = excluded.start_ticks`;
-      return { ok: true };
+          locked_at = excluded.locked_at, expires_ms = excluded.expires_ms, start_ticks = excluded.start_ticks, fence = excluded.fence
+        RETURNING fence`;
+      return { ok: true, fence: claimed.fence };
     }))) as LockResult;
     if (result.ok) this.keepRenewing(spider, runId);
     return result;

@@ -112,7 +112,7 @@ describe('the schedule lock in PostgreSQL', () => {
       expect(storageFailureCode(error)).toBe('STORE_UNREACHABLE');
       await holder`ROLLBACK`;
       holder.release();
-      expect(await lock.tryLock('busy', 'run-busy-2', process.pid, 1)).toEqual({ ok: true });
+      expect(await lock.tryLock('busy', 'run-busy-2', process.pid, 1)).toMatchObject({ ok: true });
       await lock.unlock('busy', 'run-busy-2');
     } finally {
       await other.end();

@@ -8,15 +8,14 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRunRecords } from '../../storage/open-backends';
 import { connectPostgres, type Sql } from '../../storage/postgres/pg-connection';
-import { RenewedPool } from '../../storage/postgres/pg-renewed-pool';
-import { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
+import type { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { routeHeldList, type HeldList } from '../support/held-list';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { stealSpiderLease } from '../support/steal-spider-lease';
 import { tempStorageDir } from '../support/test-crawl';
 
 const SPIDER_FILE = 'test/support/spiders/catalog-spider.ts'; // the spider named `catalog`
-const HOUR_MS = 3_600_000;
 let pg: PostgresServer;
 let storeUrl: string;
 let admin: Sql;
@@ -91,13 +90,9 @@ describe('a scheduler whose spider\'s lease another scheduler took over', () => 
 
     // Another machine's scheduler, after this one's lease ran out unrenewed (a GC pause, a suspended VM): the
     // renewals may land between the lease's end and the claim, so the test steals until its claim wins.
-    otherMachine = new PgScheduleLock(new RenewedPool(() => connectPostgres(storeUrl, { max: 1 })), { hostname: 'machine-other', leaseMs: HOUR_MS });
-    let taken = false;
-    for (let attempt = 0; attempt < 50 && !taken; attempt++) {
-      await admin`UPDATE schedule_locks SET expires_ms = expires_ms - ${HOUR_MS}`;
-      taken = (await otherMachine.tryLock('catalog', 'run-other-machine', 4242)).ok;
-    }
-    expect(taken).toBe(true);
+    const stolen = await stealSpiderLease(admin, storeUrl, 'catalog', 'run-other-machine');
+    otherMachine = stolen.lock;
+    expect(stolen.taken).toBe(true);
 
     const lost = await log.next((e) => e.msg === 'schedule lock lost: the run stops, resumable');
     expect(lost).toMatchObject({ spider: 'catalog', runId: startedRun.runId, reason: 'schedule/lock-lost' });

@@ -55,7 +55,7 @@ describe.each(backends)('the spider claim on %s', (_name, place) => {
     const holder = await idleProcess();
     const lock = await lockAt();
     try {
-      expect(await lock.tryLock('catalog', 'scheduled-run', holder.pid!, Date.now())).toEqual({ ok: true });
+      expect(await lock.tryLock('catalog', 'scheduled-run', holder.pid!, Date.now())).toMatchObject({ ok: true });
       const before = site.servers[0].requests.length;
       const refusal = await crawl().then(() => null, (error: unknown) => error);
       expect(refusal).toBeInstanceOf(PricecrawlError);
@@ -81,7 +81,7 @@ describe.each(backends)('the spider claim on %s', (_name, place) => {
       expect(tick.ok).toBe(false);
       release();
       expect((await manual).summary.status).toBe('finished');
-      expect(await lock.tryLock('catalog', 'tick-2', process.pid, Date.now())).toEqual({ ok: true });
+      expect(await lock.tryLock('catalog', 'tick-2', process.pid, Date.now())).toMatchObject({ ok: true });
       await lock.unlock('catalog', 'tick-2');
     } finally {
       release();
@@ -108,11 +108,11 @@ describe.each(backends)('the spider claim on %s', (_name, place) => {
     const holder = await idleProcess();
     const lock = await lockAt();
     try {
-      expect(await lock.tryLock('reused', 'first-run', holder.pid!, Date.now())).toEqual({ ok: true });
+      expect(await lock.tryLock('reused', 'first-run', holder.pid!, Date.now())).toMatchObject({ ok: true });
       expect((await lock.tryLock('reused', 'second-run', process.pid, Date.now())).ok).toBe(false); // its process lives
       // As after the holder's kill -9 and the pid's reuse: the pid lives, but as a process started at another time.
       await setHolderStartTicks('reused', '1');
-      expect(await lock.tryLock('reused', 'third-run', process.pid, Date.now())).toEqual({ ok: true });
+      expect(await lock.tryLock('reused', 'third-run', process.pid, Date.now())).toMatchObject({ ok: true });
       await lock.unlock('reused', 'third-run');
     } finally {
       await lock.close();
@@ -124,10 +124,10 @@ describe.each(backends)('the spider claim on %s', (_name, place) => {
     try {
       // As the scheduler does: claim for the run id it passes to the child with --run, then hand the claim over.
       const runId = '20260101T000000Z-abcdef';
-      expect(await lock.tryLock('catalog', runId, process.pid, Date.now())).toEqual({ ok: true });
+      expect(await lock.tryLock('catalog', runId, process.pid, Date.now())).toMatchObject({ ok: true });
       const { summary } = await crawl(undefined, runId);
       expect([summary.runId, summary.status]).toEqual([runId, 'finished']);
-      expect(await lock.tryLock('catalog', 'next-tick', process.pid, Date.now())).toEqual({ ok: true });
+      expect(await lock.tryLock('catalog', 'next-tick', process.pid, Date.now())).toMatchObject({ ok: true });
       await lock.unlock('catalog', 'next-tick');
     } finally {
       await lock.close();

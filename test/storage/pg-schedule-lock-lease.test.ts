@@ -58,7 +58,7 @@ describe('the PostgreSQL schedule lock\'s lease', () => {
   it('one holder per spider across machines; a crashed holder frees it when its lease runs out', async () => {
     const a = await lockOf('machine-a');
     const b = await lockOf('machine-b');
-    expect(await a.tryLock('crashy', 'run-a', 4242, Date.now())).toEqual({ ok: true });
+    expect(await a.tryLock('crashy', 'run-a', 4242, Date.now())).toMatchObject({ ok: true });
     expect(await b.tryLock('crashy', 'run-b', 4343, Date.now())).toMatchObject({ ok: false, holder: { runId: 'run-a', pid: 4242, hostname: 'machine-a' } });
     // Machine A dies: nothing renews its lease any more.
     await a.close();
@@ -66,7 +66,7 @@ describe('the PostgreSQL schedule lock\'s lease', () => {
     await serverTimePasses(LEASE_MS / 2);
     expect((await b.tryLock('crashy', 'run-b', 4343, Date.now())).ok).toBe(false);
     await serverTimePasses(LEASE_MS / 2 + 1);
-    expect(await b.tryLock('crashy', 'run-b', 4343, Date.now())).toEqual({ ok: true });
+    expect(await b.tryLock('crashy', 'run-b', 4343, Date.now())).toMatchObject({ ok: true });
   });
 
   it('a live holder renews its lease; unlocking frees the spider at once', async () => {
@@ -92,7 +92,7 @@ describe('the PostgreSQL schedule lock\'s lease', () => {
   it('a holder whose clock is an hour behind keeps its lease, claimed and renewed', async () => {
     const behind = await lockOf('machine-behind');
     const right = await lockOf('machine-right');
-    expect(await behind.tryLock('skewed', 'run-behind', 11, Date.now() - HOUR_MS)).toEqual({ ok: true });
+    expect(await behind.tryLock('skewed', 'run-behind', 11, Date.now() - HOUR_MS)).toMatchObject({ ok: true });
     expect((await right.tryLock('skewed', 'run-right', 12, Date.now())).ok).toBe(false);
     await serverTimePasses(LEASE_MS / 2);
     await behind.renew('skewed', 'run-behind');
@@ -105,7 +105,7 @@ describe('the PostgreSQL schedule lock\'s lease', () => {
   it('a machine whose clock is an hour ahead does not take a live lease', async () => {
     const right = await lockOf('machine-right');
     const ahead = await lockOf('machine-ahead');
-    expect(await right.tryLock('ahead', 'run-right', 21, Date.now())).toEqual({ ok: true });
+    expect(await right.tryLock('ahead', 'run-right', 21, Date.now())).toMatchObject({ ok: true });
     expect(await ahead.tryLock('ahead', 'run-ahead', 22, Date.now() + HOUR_MS)).toMatchObject({ ok: false, holder: { runId: 'run-right' } });
   });
 
@@ -113,10 +113,10 @@ describe('the PostgreSQL schedule lock\'s lease', () => {
   it('a machine whose clock is an hour behind takes over a lease that ran out', async () => {
     const dead = await lockOf('machine-dead');
     const behind = await lockOf('machine-behind');
-    expect(await dead.tryLock('lapsed', 'run-dead', 31, Date.now())).toEqual({ ok: true });
+    expect(await dead.tryLock('lapsed', 'run-dead', 31, Date.now())).toMatchObject({ ok: true });
     await dead.close();
     await serverTimePasses(LEASE_MS + 1);
-    expect(await behind.tryLock('lapsed', 'run-behind', 32, Date.now() - HOUR_MS)).toEqual({ ok: true });
+    expect(await behind.tryLock('lapsed', 'run-behind', 32, Date.now() - HOUR_MS)).toMatchObject({ ok: true });
   });
 
   /** The claim's start, shown to whoever is refused ("since …"), is the database's time too, whatever the holder's clock says. */
@@ -124,7 +124,7 @@ describe('the PostgreSQL schedule lock\'s lease', () => {
     const behind = await lockOf('machine-behind');
     const right = await lockOf('machine-right');
     const before = await databaseNowMs();
-    expect(await behind.tryLock('stamped', 'run-behind', 41, Date.now() - HOUR_MS)).toEqual({ ok: true });
+    expect(await behind.tryLock('stamped', 'run-behind', 41, Date.now() - HOUR_MS)).toMatchObject({ ok: true });
     const after = await databaseNowMs();
     const refused = await right.tryLock('stamped', 'run-right', 42, Date.now());
     expect(refused.ok).toBe(false);
@@ -150,7 +150,7 @@ describe('a holder hears that it lost its claim', () => {
   it('when another holder took the claim over after its lease ran out (a GC pause, a suspended VM)', async () => {
     const { lock: paused, lost } = await shortLeaseLockOf('machine-paused');
     const other = await lockOf('machine-other');
-    expect(await paused.tryLock('stolen', 'run-paused', 51, Date.now())).toEqual({ ok: true });
+    expect(await paused.tryLock('stolen', 'run-paused', 51, Date.now())).toMatchObject({ ok: true });
     // The paused holder's renewals may land between the lease's end and the claim: steal until the claim wins.
     let taken = false;
     for (let attempt = 0; attempt < 20 && !taken; attempt++) {
@@ -166,7 +166,7 @@ describe('a holder hears that it lost its claim', () => {
 
   it('when no renewal got through until the lease\'s end (the database away, a renewal never answered)', async () => {
     const { lock: holder, lost } = await shortLeaseLockOf('machine-cut-off');
-    expect(await holder.tryLock('stalled', 'run-stalled', 61, Date.now())).toEqual({ ok: true });
+    expect(await holder.tryLock('stalled', 'run-stalled', 61, Date.now())).toMatchObject({ ok: true });
     // The test's session holds the row: every renewal waits on it, unanswered, past the lease's end.
     const loss = await admin.begin(async (tx) => {
       await tx`SELECT spider FROM schedule_locks WHERE spider = 'stalled' FOR UPDATE`;
@@ -177,11 +177,27 @@ describe('a holder hears that it lost its claim', () => {
 
   it('renewals that keep their row say nothing: an unlocked claim is not lost', async () => {
     const { lock, lost } = await shortLeaseLockOf('machine-fine');
-    expect(await lock.tryLock('fine', 'run-fine', 71, Date.now())).toEqual({ ok: true });
+    expect(await lock.tryLock('fine', 'run-fine', 71, Date.now())).toMatchObject({ ok: true });
     expect(await lock.renew('fine', 'run-fine')).toBe(true);
     await lock.unlock('fine', 'run-fine');
     expect(await lock.renew('fine', 'run-fine')).toBe(false);
     const heard = await Promise.race([lost.then(() => 'lost'), lock.close().then(() => 'closed')]);
     expect(heard).toBe('closed');
+  });
+});
+
+describe('the fencing token a claim carries', () => {
+  it('grows with every claim: a take-over\'s token is past the one its paused holder keeps', async () => {
+    const a = await lockOf('machine-a');
+    const b = await lockOf('machine-b');
+    const first = await a.tryLock('fenced', 'run-a', 4242, Date.now());
+    const again = await a.tryLock('fenced', 'run-a', 4242, Date.now()); // the same run claimed again (the scheduler, then its crawl)
+    await serverTimePasses(LEASE_MS + 1);
+    const taken = await b.tryLock('fenced', 'run-b', 4343, Date.now());
+    if (!first.ok || !again.ok || !taken.ok) throw new Error('every claim here is granted');
+    expect(again.fence).toBeGreaterThan(first.fence!);
+    expect(taken.fence).toBeGreaterThan(again.fence!);
+    const [row] = await admin<{ fence: number }[]>`SELECT fence FROM schedule_locks WHERE spider = 'fenced'`;
+    expect(row.fence).toBe(taken.fence);
   });
 });

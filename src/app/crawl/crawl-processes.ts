@@ -31,7 +31,12 @@ interface JoinMessage {
 interface RunOpenMessage {
   type: 'pricecrawl/run-open';
   runId: string;
+  /** The first process's claim token (SpiderClaim.fence): the others write under its claim, refused as its writes are. */
+  fence?: number;
 }
+
+/** What a joining process learns once the run is open. */
+export type OpenedRun = Omit<RunOpenMessage, 'type'>;
 
 /** What a joining process sends its first process once its crawl is over. */
 interface CountersMessage {
@@ -64,6 +69,7 @@ export class CrawlProcesses {
   /** Set once the run is open; until then joiners wait and exits queue. */
   private takeOver: ((slot: number) => void) | null = null;
   private runId = '';
+  private fence: number | undefined;
   private readonly waiting = new Set<ChildProcess>();
   private readonly exitedEarly: number[] = [];
   private abandoned = false;
@@ -82,8 +88,9 @@ export class CrawlProcesses {
   }
 
   /** The run is open: waiting joiners go, and slots of processes that already exited are taken over. */
-  runOpened(runId: string, takeOver: (slot: number) => void): void {
+  runOpened(runId: string, takeOver: (slot: number) => void, fence?: number): void {
     this.runId = runId;
+    this.fence = fence;
     this.takeOver = takeOver;
     for (const child of this.waiting) this.tellOpen(child);
     this.waiting.clear();
@@ -113,7 +120,7 @@ export class CrawlProcesses {
   }
 
   private tellOpen(child: ChildProcess): void {
-    const message: RunOpenMessage = { type: 'pricecrawl/run-open', runId: this.runId };
+    const message: RunOpenMessage = { type: 'pricecrawl/run-open', runId: this.runId, fence: this.fence };
     // A child gone meanwhile is no error here: its exit is watched (and taken over).
     if (child.connected) child.send(message, undefined, {}, () => undefined);
   }
@@ -193,21 +200,21 @@ export class CrawlProcesses {
  * Fails with a clear error if the first process goes away first (the IPC channel closes) or takes longer
  * than JOIN_TIMEOUT_MS.
  */
-export function awaitRunOpen(timeoutMs = JOIN_TIMEOUT_MS): Promise<string> {
+export function awaitRunOpen(timeoutMs = JOIN_TIMEOUT_MS): Promise<OpenedRun> {
   return new Promise((resolve, reject) => {
     const stopped = () => new Error('the first crawl process stopped before it opened its run');
     if (!process.send) return reject(new Error('a joining crawl process needs its channel to the first one (it is started by `crawl --processes N`)'));
     if (!process.connected) return reject(stopped());
-    const finish = (error: Error | null, runId = '') => {
+    const finish = (error: Error | null, opened: OpenedRun = { runId: '' }) => {
       clearTimeout(timer);
       process.off('message', onMessage);
       process.off('disconnect', onDisconnect);
       if (error) reject(error);
-      else resolve(runId);
+      else resolve(opened);
     };
     const timer = setTimeout(() => finish(new Error(`the first crawl process did not open its run within ${timeoutMs / 1000} s`)), timeoutMs);
     const onMessage = (message: RunOpenMessage) => {
-      if (message?.type === 'pricecrawl/run-open') finish(null, message.runId);
+      if (message?.type === 'pricecrawl/run-open') finish(null, { runId: message.runId, fence: message.fence });
     };
     const onDisconnect = () => finish(stopped());
     process.on('message', onMessage);

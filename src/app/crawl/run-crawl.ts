@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { SpiderStartError, exitCodeOfError } from '../../core/errors';
 import { frontierRefusal, storageRefusal, storageStartRefusal } from './run-refusals';
 import { storageFailureCode } from '../../engine/storage-failure';
-import type { Spider } from '../../core/spider';
 import { bindSpiderLogger } from '../../core/spider-logger';
 import { DownloaderChain } from '../../downloader/downloader-chain';
 import { CrawlEngine } from '../../engine/crawl-engine';
@@ -20,7 +19,6 @@ import { PipelineRunner } from '../../pipeline/pipeline-runner';
 import { BatchWriter } from '../../pipeline/batch-writer';
 import { hostKeyOf } from '../../politeness/host-key';
 import { steadyNowMs } from '../../politeness/clock';
-import type { LoadedSettings } from '../../settings/load-settings';
 import { assembleCrawlComponents, loadCrawlComponents } from './crawl-components';
 import { openComponent } from '../../components/load-component';
 import { openCatalogRun } from './catalog-run';
@@ -44,6 +42,7 @@ import { HopChannel } from './hop-channel';
 import { shareWithOwners } from './owner-shares';
 import { idleHooks } from './idle-hooks';
 import { callSpiderClosed } from './spider-closed';
+import { usesBrowser } from './uses-browser';
 
 export type { CrawlOptions } from './crawl-options';
 
@@ -89,6 +88,8 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     throw storageStartRefusal(error, settings.storage.dir);
   }));
   startup.add(() => claim.release());
+  // Writes into what every run of the spider shares are made under the claim: refused once another holder has it.
+  if (claim.fence !== undefined) stores.fenceWith?.({ spider: spider.name, fence: claim.fence });
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   // A joiner's links listen from here: the first process may ask it before its crawl is set up.
   const hopLinks = processes?.hopLinks() ?? (options.processSlot ? joinerHopLinks(options.processSlot) : null);
@@ -101,7 +102,10 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       const catalog = await openCatalogRun({ spider, settings, mode: options.mode ?? 'discover', log, hostKeyOf: keyOf, catalog: stores.catalog(), dueUntilMs: options.dueUntilMs });
       const processSlot = options.processSlot ?? (options.processes ? { slot: 0, slots: options.processes.count } : undefined);
       // A joining process gets this far in parallel with the first one, then waits for the run to exist.
-      const runId = options.processSlot ? await awaitRunOpen() : options.runId;
+      const joined = options.processSlot ? await awaitRunOpen() : null;
+      // A joining process writes under the first one's claim: refused with its writes.
+      if (joined?.fence !== undefined) stores.fenceWith?.({ spider: spider.name, fence: joined.fence });
+      const runId = joined ? joined.runId : options.runId;
       const frontier = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot });
       return { store: items, catalogRun: catalog, opened: frontier };
     } catch (error) {
@@ -120,7 +124,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
     opened.shareHops?.(hops);
   }
   const { gate, robotsCache } = shareWithOwners(opened, hops, localRobots, keyOf);
-  processes?.runOpened(frontier.runId, (slot) => opened.takeOverSlot?.(slot));
+  processes?.runOpened(frontier.runId, (slot) => opened.takeOverSlot?.(slot), claim.fence);
   const record = await startup.step(async () => startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' }));
   startup.add(() => record.close());
   const httpFetcher = new HttpFetcher(settings.http);
@@ -293,9 +297,4 @@ async function endRecord(record: RunRecorder, summary: RunSummary, engine: Crawl
     if (storageFailureCode(error) === null) throw error;
     engine.storageFailed(error);
   }
-}
-
-/** Whether any page of this crawl is fetched in Chromium (the spider, the settings or a host's fetchMode). */
-export function usesBrowser(settings: LoadedSettings['settings'], spider: Spider): boolean {
-  return settings.fetchMode === 'browser' || spider.fetchMode === 'browser' || Object.values(settings.politeness.hosts).some((host) => host.fetchMode === 'browser');
 }

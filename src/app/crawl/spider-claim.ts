@@ -2,7 +2,7 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { PricecrawlError } from '../../core/errors';
-import type { LockHolder, LockLoss } from '../../ports/run-record-store';
+import type { LockHolder, LockLoss, LockResult } from '../../ports/run-record-store';
 import type { Settings } from '../../settings/schema';
 import { openScheduleLock } from '../../../storage/open-backends';
 
@@ -11,6 +11,8 @@ export interface SpiderClaim {
   release(): Promise<void>;
   /** Calls `stop` once if the claim is lost while held (`stop` given later hears a loss that came first). */
   onLost(stop: (loss: LockLoss) => void): void;
+  /** The claim's fencing token, where the lock has one (LockResult.fence): the stores refuse writes once it is not the spider's. */
+  fence?: number;
 }
 
 /**
@@ -24,8 +26,9 @@ export async function claimSpider(settings: Settings, spider: string, run: { run
   if (run.joins) return { release: async () => undefined, onLost: () => undefined };
   const lock = await openScheduleLock(settings.storage);
   const token = run.runId ?? `manual-${process.pid}-${Date.now()}`;
+  let claim: LockResult;
   try {
-    let claim = await lock.tryLock(spider, token, process.pid, Date.now());
+    claim = await lock.tryLock(spider, token, process.pid, Date.now());
     if (!claim.ok && leftHere(spider, claim.holder)) {
       await lock.unlock(spider, claim.holder.runId);
       claim = await lock.tryLock(spider, token, process.pid, Date.now());
@@ -42,6 +45,7 @@ export async function claimSpider(settings: Settings, spider: string, run: { run
     if (loss.spider === spider && loss.runId === token) lost.tell(loss);
   });
   return {
+    fence: claim.ok ? claim.fence : undefined,
     onLost: lost.listen,
     release: () => {
       claimsHeldHere.delete(held);

@@ -1,0 +1,49 @@
+// The crawl's writes to what every run of a spider shares, refused once its claim on the spider is another holder's.
+import type postgres from 'postgres';
+import type { ClaimFence } from '../../src/ports/crawl-stores';
+import type { Sql } from './pg-connection';
+
+export type FencedTx = postgres.TransactionSql<Record<string, never>>;
+
+/** The code the engine reads as a store that cannot take this crawl's writes (src/engine/storage-failure.ts). */
+export const STORE_FENCED = 'STORE_FENCED';
+
+export class FencedOutError extends Error {
+  readonly code = STORE_FENCED;
+  /** The run stops for the lost claim, as when its renewal finds the lease gone (LockLoss.reason). */
+  readonly stopReason = 'schedule/lock-lost';
+
+  constructor(claim: ClaimFence) {
+    super(`the crawl's claim on spider ${claim.spider} (fencing token ${claim.fence}) was taken over by another holder after its lease ran out (this process paused or lost the database past the lease): its writes are refused, another crawl of the spider may be running`);
+    this.name = 'FencedOutError';
+  }
+}
+
+/**
+ * A holder that paused past its lease (a GC pause, SIGSTOP, a suspended VM) runs on unaware until its next
+ * renewal: the answers it had in flight were read and their items written beside the crawl of the machine that
+ * took the spider over. Each write now runs in a transaction that first finds the claim's row still carrying
+ * this crawl's token, and keeps that row share-locked until it commits: a take-over waits for the write, and a
+ * write after a take-over is refused whole. Before `hold` (a crawl that claims nothing: a worker or a joining
+ * process, a store opened by a command) the transaction runs unchecked.
+ */
+export class PgWriteFence {
+  private claim: ClaimFence | null = null;
+
+  hold(claim: ClaimFence): void {
+    this.claim = claim;
+  }
+
+  async begin<T>(sql: Sql, write: (tx: FencedTx) => Promise<T>): Promise<T> {
+    const claim = this.claim;
+    return (await sql.begin(async (tx) => {
+      if (claim) await refuseUnlessHeld(tx, claim);
+      return write(tx);
+    })) as T;
+  }
+}
+
+async function refuseUnlessHeld(tx: FencedTx, claim: ClaimFence): Promise<void> {
+  const held = await tx`SELECT 1 FROM schedule_locks WHERE spider = ${claim.spider} AND fence = ${claim.fence} FOR SHARE`;
+  if (held.length === 0) throw new FencedOutError(claim);
+}

@@ -1,0 +1,136 @@
+// A crawl paused (SIGSTOP: a GC pause, a suspended VM) past its spider's lease, which another machine then took
+// over, must not write items into the shared store once it runs again: its writes are refused by the claim's
+// fencing token, and its run ends resumable with the reason on record. With `--processes`, the joined process too.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openRunRecords } from '../../storage/open-backends';
+import { connectPostgres, type Sql } from '../../storage/postgres/pg-connection';
+import type { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
+import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
+import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { stealSpiderLease } from '../support/steal-spider-lease';
+import { tempStorageDir } from '../support/test-crawl';
+
+const SPIDER_FILE = 'test/support/spiders/catalog-spider.ts'; // the spider named `catalog`
+let pg: PostgresServer;
+let sites: FixtureServer[] = [];
+let crawl: ChildProcess | null = null;
+let otherMachine: PgScheduleLock | null = null;
+let answerProducts = () => undefined as void;
+const cleanups: Array<() => Promise<void> | void> = [];
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  sites = await startFixtureServers(2);
+});
+afterEach(async () => {
+  answerProducts();
+  if (crawl?.pid && crawl.exitCode === null && crawl.signalCode === null) {
+    process.kill(-crawl.pid, 'SIGCONT');
+    process.kill(-crawl.pid, 'SIGKILL'); // only after a failed wait
+  }
+  await otherMachine?.close();
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+afterAll(async () => {
+  await closeFixtureServers(sites);
+  await pg?.stop();
+});
+
+/**
+ * Each site's `/<label>/held-product` (its SKU named for the site) answers once `release` is called; a route of
+ * its own per test, since the first route registered for a path is the one that answers.
+ */
+function holdProducts(label: string): { arrivals: Promise<void>; release(): void } {
+  let release = () => undefined as void;
+  const answer = new Promise<void>((resolve) => (release = resolve));
+  const arrivals = sites.map((site, index) => new Promise<void>((arrived) => {
+    site.route(`/${label}/list`, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><a class="product" href="/${label}/held-product">P</a></body></html>`);
+    });
+    site.route(`/${label}/held-product`, async (_req, res) => {
+      arrived();
+      await answer;
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><main data-sku="SKU-${index}"><span class="price">19.99</span></main></body></html>`);
+    });
+  }));
+  return { arrivals: Promise.all(arrivals).then(() => undefined), release };
+}
+
+interface LogEntry { msg?: string; reason?: string; code?: string; err?: { message?: string } }
+
+/**
+ * Crawls both sites (a process group of its own, so a stop reaches every process of it), stops the group once
+ * both products were asked for, lets another machine take the spider over, answers the products, and lets the
+ * group run again. Returns the exit code, the log entries and the database to look at.
+ */
+async function pausedPastTakeOver(label: string, extraArgs: string[]): Promise<{ exitCode: number; entries: LogEntry[]; admin: Sql; storeUrl: string; dir: string }> {
+  const storeUrl = await pg.createDatabase(label);
+  const admin = connectPostgres(storeUrl, { max: 1 });
+  const storage = tempStorageDir(label);
+  cleanups.push(() => admin.end(), () => storage.cleanup());
+  const config = join(storage.dir, 'pricecrawl.config.json');
+  writeFileSync(config, JSON.stringify({
+    storage: { url: storeUrl, scheduleLeaseMs: 1000 },
+    politeness: { minIntervalMs: 0, jitterMs: 0 },
+    robots: { obey: false },
+    shutdown: { graceMs: 60_000 }, // the paused pages' answers are read and their items offered to the store
+    log: { format: 'json', level: 'info' },
+  }));
+  const held = holdProducts(label);
+  answerProducts = held.release;
+  const startUrls = sites.map((site) => site.url(`/${label}/list`)).join(','); // hosts in order: slot 0's, then slot 1's
+  crawl = spawn(process.execPath, ['bin/pricecrawl.js', 'crawl', SPIDER_FILE, '--config', config, '--storage', storage.dir, '-a', `startUrls=${startUrls}`, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const entries: LogEntry[] = [];
+  for (const stream of [crawl.stdout!, crawl.stderr!]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      if (line.startsWith('{')) entries.push(JSON.parse(line) as LogEntry);
+    });
+  }
+  const exited = once(crawl, 'exit');
+  await held.arrivals; // the crawl holds the spider and waits on both products' answers
+  process.kill(-crawl.pid!, 'SIGSTOP');
+  const stolen = await stealSpiderLease(admin, storeUrl, 'catalog', 'run-other-machine');
+  otherMachine = stolen.lock;
+  expect(stolen.taken).toBe(true);
+  held.release(); // the answers wait in the sockets while the crawl is stopped
+  process.kill(-crawl.pid!, 'SIGCONT');
+  const [exitCode] = (await exited) as [number];
+  return { exitCode, entries, admin, storeUrl, dir: storage.dir };
+}
+
+async function expectRefusedAndInterrupted(ended: Awaited<ReturnType<typeof pausedPastTakeOver>>): Promise<void> {
+  const { exitCode, entries, admin, storeUrl, dir } = ended;
+  // The products were read after the other machine took the spider: no item of theirs is in the shared store.
+  expect(await admin<{ sku: string }[]>`SELECT sku FROM items ORDER BY sku`).toEqual([]);
+  expect(exitCode).toBe(2);
+  const records = await openRunRecords({ url: storeUrl, dir });
+  try {
+    const [run] = await records.list('catalog');
+    expect(run).toMatchObject({ outcome: 'interrupted', exitCode: 2 });
+    expect(JSON.parse(run.summaryJson!)).toMatchObject({ status: 'interrupted', stopReason: 'schedule/lock-lost' });
+    expect(run.pending).toBeGreaterThan(0); // the products stay queued for --resume
+  } finally {
+    await records.close();
+  }
+  // The other machine's claim is untouched.
+  const [row] = await admin<{ runId: string }[]>`SELECT run_id AS "runId" FROM schedule_locks WHERE spider = 'catalog'`;
+  expect(row.runId).toBe('run-other-machine');
+  // The write was refused for what it was, whether the refusal or the renewal's loss noticed first.
+  expect(entries.find((e) => e.msg === 'item batch write failed')?.err?.message).toMatch(/claim on spider catalog \(fencing token \d+\) was taken over/);
+  expect(entries.some((e) => e.msg === 'a store cannot write; stopping the crawl' && e.code === 'STORE_FENCED')).toBe(true);
+}
+
+describe('a crawl paused past its spider\'s lease while another machine took the spider over', () => {
+  it('has its item writes refused once it runs again, and ends resumable with schedule/lock-lost', async () => {
+    await expectRefusedAndInterrupted(await pausedPastTakeOver('fenced_one', []));
+  });
+
+  it('with --processes 2, the joined process\'s writes are refused too: it writes under the first one\'s claim', async () => {
+    await expectRefusedAndInterrupted(await pausedPastTakeOver('fenced_two', ['--processes', '2']));
+  });
+});
