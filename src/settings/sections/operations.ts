@@ -116,6 +116,12 @@ export const operationSettings = {
       dir: z.string().min(1).default('./.pricecrawl-httpcache'),
       /** Answers with these statuses are fetched every time, never stored (Scrapy's HTTPCACHE_IGNORE_HTTP_CODES). */
       ignoreStatuses: z.array(z.number().int().min(100).max(599)).default([]),
+      /**
+       * Answers stored longer ago than this are fetched again and stored afresh (Scrapy's HTTPCACHE_EXPIRATION_SECS,
+       * in ms); 0 keeps them until the folder is deleted. An answer whose age cannot be told (stored before answers
+       * carried their time, or stored "later" than now after a clock change) counts as expired when a limit is set.
+       */
+      maxAgeMs: ms().default(0),
     })
     .strict()
     .prefault({}),
