@@ -101,6 +101,11 @@ export const operationSettings = {
       errorCount: z.number().int().min(0).default(0),
       /** Seconds since the crawl started (Scrapy's CLOSESPIDER_TIMEOUT). */
       timeoutSec: z.number().min(0).default(0),
+      /**
+       * Times the idle hooks are asked for more once the queue ran dry (the spider's `idle()`, extensions' `idle`): a
+       * hook that always finds more (a paged API that never ends) stops after this many rounds, their requests crawled.
+       */
+      idleRounds: z.number().int().min(0).default(0),
     })
     .strict()
     .prefault({}),
