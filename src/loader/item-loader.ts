@@ -23,7 +23,8 @@ export interface LoaderDefinition<F extends LoaderFields, D> {
   defaultOutput?: OutputProcessor<D>;
 }
 
-type OutputOf<P, D> = P extends { output: OutputProcessor<infer T> } ? T : D;
+/** A field's value type in the loaded item: its output processor's result, or the default output's. */
+export type OutputOf<P, D> = P extends { output: OutputProcessor<infer T> } ? T : D;
 
 /** The item a loader makes: each field its output's type, absent when it had no value, null when its output refused. */
 export type LoadedItem<F extends LoaderFields, D> = Item & { [K in keyof F]?: Exclude<OutputOf<F[K], D>, FieldRefusal> | null };
