@@ -16,6 +16,8 @@ interface StoredAnswer {
   encoding: string;
   redirectChain: string[];
   bodyBase64: string;
+  /** When it was stored (ctx.nowMs(), epoch ms): `cache.maxAgeMs` expires it. Absent in answers stored before. */
+  storedAtMs?: number;
 }
 
 /**
@@ -44,6 +46,11 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
       ctx.stats.inc('cache/miss');
       return CONTINUE;
     }
+    if (this.expired(stored, ctx.nowMs())) {
+      // Fetched again; its answer replaces the old one in processResponse.
+      ctx.stats.inc('cache/expired');
+      return CONTINUE;
+    }
     ctx.stats.inc('cache/hit');
     const nowMs = Date.now();
     const response = new CrawlResponse({ request, url: stored.url, status: stored.status, headers: stored.headers, body: Buffer.from(stored.bodyBase64, 'base64'), encoding: stored.encoding, timings: { startedAtMs: nowMs, finishedAtMs: nowMs }, redirectChain: stored.redirectChain });
@@ -53,11 +60,18 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
 
   processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
     if (response.fetchMode === 'http' && !this.config.ignoreStatuses.includes(response.status) && !this.replayed.has(response)) {
-      const answer: StoredAnswer = { url: response.url, status: response.status, headers: response.headers, encoding: response.encoding, redirectChain: [...response.redirectChain], bodyBase64: response.body.toString('base64') };
+      const answer: StoredAnswer = { url: response.url, status: response.status, headers: response.headers, encoding: response.encoding, redirectChain: [...response.redirectChain], bodyBase64: response.body.toString('base64'), storedAtMs: ctx.nowMs() };
       replaceFile(this.path(request), JSON.stringify(answer));
       ctx.stats.inc('cache/stored');
     }
     return accept(response);
+  }
+
+  /** Older than cache.maxAgeMs, or of an age that cannot be told (no time, or a time ahead of now): not replayed. */
+  private expired(stored: StoredAnswer, nowMs: number): boolean {
+    if (this.config.maxAgeMs === 0) return false;
+    if (typeof stored.storedAtMs !== 'number' || stored.storedAtMs > nowMs) return true;
+    return nowMs - stored.storedAtMs >= this.config.maxAgeMs;
   }
 
   private read(request: CrawlRequest): StoredAnswer | null {

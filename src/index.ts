@@ -45,6 +45,16 @@ export { productItem, type ProductItemOptions } from './items/product-item';
 export { structuredItem } from './items/structured-item';
 export { pricingItemFields } from './items/pricing-item';
 
+// Item loaders (Scrapy's ItemLoader): values per field from CSS selectors, JSON paths and code, through input and output
+// processors into an item; PriceOutput() hands the price on for the pipeline's exact reading (never a float).
+export { defineItemLoader, ItemLoader, type CssOptions, type FieldProcessors, type ItemLoaderType, type LoadedItem, type LoaderDefinition, type LoaderFields, type OutputOf } from './loader/item-loader';
+export { Compose, Identity, Join, MapCompose, TakeAll, TakeFirst, type InputProcessor, type LoaderValue, type OutputProcessor, type TextFunction } from './loader/processors';
+export { cleanText, dropBlank, removeTags, stripText } from './loader/text-helpers';
+export { PriceOutput, type PriceValue } from './loader/price-output';
+export { FieldRefusal } from './loader/field-refusal';
+export type { LoaderSource, ReadSource } from './loader/loader-source';
+export { jsonValuesAt } from './loader/json-path';
+
 // Rate-shop matrices (hotels, flights): the keys a matrix spider expands.
 export { addDays, expandMatrix, matrixSize, rateKeyId, type RateKey, type RateMatrix } from './matrix/rate-matrix';
 

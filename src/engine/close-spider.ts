@@ -3,7 +3,7 @@ import type { Settings } from '../settings/schema';
 import type { Stats } from './stats';
 
 /** Stop reasons of the limits: stable codes, shown in the summary and stored in the run record. */
-export type CloseSpiderReason = 'closespider/itemcount' | 'closespider/pagecount' | 'closespider/errorcount' | 'closespider/timeout';
+export type CloseSpiderReason = 'closespider/itemcount' | 'closespider/pagecount' | 'closespider/errorcount' | 'closespider/timeout' | 'closespider/idlerounds';
 
 export function isCloseSpiderReason(reason: string | null): reason is CloseSpiderReason {
   return reason !== null && reason.startsWith('closespider/');

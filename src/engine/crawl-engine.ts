@@ -153,6 +153,8 @@ export class CrawlEngine {
       signal: this.stopSeeding.signal,
       outageMs: settings.frontier.outageMs,
       wake: () => this.wake(),
+      maxRounds: settings.closeSpider.idleRounds,
+      limitReached: () => this.stop('closespider/idlerounds'),
       failed: (error) => {
         if (storageFailureCode(error) !== null) this.storageFailed(error);
         else this.frontierFailed(error, frontierRunLost(error) ? 'frontier/run-lost' : 'frontier/unreachable', 'the frontier did not store what the idle hooks queued; stopping the crawl');

@@ -23,6 +23,10 @@ export interface IdleRoundsDeps {
   wake: () => void;
   /** The frontier did not store a round's requests (they stay with the hook: it is asked again on --resume). */
   failed: (error: unknown) => void;
+  /** Rounds after which the hooks are not asked again (closeSpider.idleRounds); 0 = no limit. */
+  maxRounds: number;
+  /** The queue ran dry after the last round allowed: the run stops as a closeSpider limit does. */
+  limitReached: () => void;
 }
 
 export class IdleRounds {
@@ -40,6 +44,11 @@ export class IdleRounds {
    */
   drained(): boolean {
     if (this.dry) return true;
+    if (this.running === null && this.deps.maxRounds > 0 && this.rounds >= this.deps.maxRounds) {
+      this.dry = true;
+      this.deps.limitReached();
+      return true;
+    }
     if (this.running === null) this.running = this.round();
     return false;
   }

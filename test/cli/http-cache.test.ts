@@ -2,7 +2,7 @@
 // it on the next run; never on unasked, said at start and in the summary, and a replayed body's raw hash is
 // still the sha256 of its bytes. Before, a team iterating on selectors re-fetched the shop on every run.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer } from '../support/fixture-server';
@@ -24,54 +24,59 @@ const PRODUCT = '<span class="price">$19.99</span><p>café</p>';
 const readItems = (root: string) => readFileSync(join(root, 'items.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string; hash: string });
 const lines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
 
-describe('the development HTTP cache', { timeout: 120_000 }, () => {
-  let server: FixtureServer;
-  let project: TeamProject;
+/** A list and two product pages, and a team project crawling them, set up and torn down around the describe calling it. */
+function twoProductShop(): { server: FixtureServer; project: TeamProject } {
+  const shop = {} as { server: FixtureServer; project: TeamProject };
   beforeAll(async () => {
-    server = await FixtureServer.start();
-    server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<a href="/p/1">1</a><a href="/p/2">2</a>'));
-    server.route('/p/:n', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PRODUCT));
-    project = shopProject(server, {}, { 'spiders/hash.mjs': HASHING_SPIDER(server.origin) });
+    shop.server = await FixtureServer.start();
+    shop.server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<a href="/p/1">1</a><a href="/p/2">2</a>'));
+    shop.server.route('/p/:n', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PRODUCT));
+    shop.project = shopProject(shop.server, {}, { 'spiders/hash.mjs': HASHING_SPIDER(shop.server.origin) });
   });
   afterAll(async () => {
-    project.cleanup();
-    await server.close();
+    shop.project.cleanup();
+    await shop.server.close();
   });
+  return shop;
+}
+
+describe('the development HTTP cache', { timeout: 120_000 }, () => {
+  const shop = twoProductShop();
 
   it('stores the answers with --cache, replays them on the next run without a request, with the bytes\' own hash', async () => {
-    const first = await cli(['crawl', 'hash', '--cache', '-O', 'items.jsonl', '-s', 'log.format=json'], { cwd: project.root });
+    const first = await cli(['crawl', 'hash', '--cache', '-O', 'items.jsonl', '-s', 'log.format=json'], { cwd: shop.project.root });
     expect(first.code, first.stderr).toBe(0);
-    expect(server.requests.map((r) => r.path).sort()).toEqual(['/list', '/p/1', '/p/2']);
+    expect(shop.server.requests.map((r) => r.path).sort()).toEqual(['/list', '/p/1', '/p/2']);
     expect(first.stdout).toMatch(/answers stored in the HTTP cache\s+3\n/);
     // Said at start, as a warning: a cached run is no production run.
     expect(lines(first.stderr).find((line) => String(line.msg).startsWith('HTTP cache on'))).toMatchObject({ level: 40 });
-    const fetched = readItems(project.root);
+    const fetched = readItems(shop.project.root);
 
-    server.reset();
-    const second = await cli(['crawl', 'hash', '--cache', '-O', 'items.jsonl'], { cwd: project.root });
+    shop.server.reset();
+    const second = await cli(['crawl', 'hash', '--cache', '-O', 'items.jsonl'], { cwd: shop.project.root });
     expect(second.code, second.stderr).toBe(0);
-    expect(server.requests).toEqual([]);
+    expect(shop.server.requests).toEqual([]);
     expect(second.stdout).toMatch(/answers replayed from the HTTP cache, not fetched\s+3\n/);
     expect(second.stdout).toContain('HTTP cache (cache.enabled: development only, pages may be old)');
-    const replayed = readItems(project.root);
+    const replayed = readItems(shop.project.root);
     expect(replayed.map((item) => [item.sku, item.price, item.hash]).sort()).toEqual(fetched.map((item) => [item.sku, item.price, item.hash]).sort());
     expect(replayed[0].hash).toBe(createHash('sha256').update(Buffer.from(PRODUCT)).digest('hex'));
   });
 
   it('is never used unasked: a run without --cache fetches every page', async () => {
-    server.reset();
-    const run = await cli(['crawl', 'hash'], { cwd: project.root });
+    shop.server.reset();
+    const run = await cli(['crawl', 'hash'], { cwd: shop.project.root });
     expect(run.code, run.stderr).toBe(0);
-    expect(server.requests.map((r) => r.path).sort()).toEqual(['/list', '/p/1', '/p/2']);
+    expect(shop.server.requests.map((r) => r.path).sort()).toEqual(['/list', '/p/1', '/p/2']);
     expect(run.stdout).not.toContain('HTTP cache');
   });
 
   it('refuses the cache for --due and --full runs, whichever layer turned it on: a production run must not read old pages', async () => {
-    const flags = await cli(['crawl', 'hash', '--cache', '--due'], { cwd: project.root });
+    const flags = await cli(['crawl', 'hash', '--cache', '--due'], { cwd: shop.project.root });
     // The parser's refusal: a usage error, exit 2 (it was commander's 1, the code of broken accounting).
     expect(flags.code).toBe(2);
     expect(flags.stderr).toContain("option '--cache' cannot be used with option '--due'");
-    const setting = await cli(['crawl', 'hash', '--full', '-s', 'cache.enabled=true'], { cwd: project.root });
+    const setting = await cli(['crawl', 'hash', '--full', '-s', 'cache.enabled=true'], { cwd: shop.project.root });
     expect(setting.code).toBe(2);
     expect(setting.stderr).toContain('cache.enabled replays stored answers, so a --full run would record old pages as today\'s prices');
   });
@@ -104,5 +109,43 @@ describe('a run on the HTTP cache and the price history', { timeout: 120_000 }, 
     // Before, the replay's $19.99 was recorded as a fall from 24.99 that never happened on the shop.
     expect(recorded.map((change) => `${change.oldPrice} -> ${change.newPrice}`)).toEqual(['19.99 -> 24.99']);
     expect(lines(replay.stderr).map((line) => line.msg)).toContain('price history not fed: this run replayed answers from the HTTP cache (cache.enabled)');
+  });
+});
+
+describe('HTTP cache entries that expire (cache.maxAgeMs, Scrapy\'s HTTPCACHE_EXPIRATION_SECS)', { timeout: 120_000 }, () => {
+  const shop = twoProductShop();
+
+  /** The cache files of the spider, each with the answer's URL, so a test can age one by hand. */
+  const entries = () => {
+    const dir = join(shop.project.root, '.pricecrawl-httpcache', 'hash');
+    return readdirSync(dir).map((name) => ({ file: join(dir, name), answer: JSON.parse(readFileSync(join(dir, name), 'utf8')) as { url: string; storedAtMs?: number } }));
+  };
+
+  it('fetches again what is older than maxAgeMs, or of no known age, and replays the rest', async () => {
+    expect((await cli(['crawl', 'hash', '--cache'], { cwd: shop.project.root })).code).toBe(0);
+    const stored = entries();
+    expect(stored).toHaveLength(3);
+    for (const { answer } of stored) expect(answer.storedAtMs).toEqual(expect.any(Number));
+    // /p/1 stored two hours ago; /p/2 stored by a version that kept no time: its age cannot be told.
+    for (const { file, answer } of stored) {
+      if (answer.url.endsWith('/p/1')) writeFileSync(file, JSON.stringify({ ...answer, storedAtMs: answer.storedAtMs! - 7_200_000 }));
+      if (answer.url.endsWith('/p/2')) writeFileSync(file, JSON.stringify({ ...answer, storedAtMs: undefined }));
+    }
+    shop.server.reset();
+    const run = await cli(['crawl', 'hash', '--cache', '-s', 'cache.maxAgeMs=3600000'], { cwd: shop.project.root });
+    expect(run.code, run.stderr).toBe(0);
+    expect(shop.server.requests.map((r) => r.path).sort()).toEqual(['/p/1', '/p/2']);
+    expect(run.stdout).toMatch(/answers in the HTTP cache older than cache.maxAgeMs \(fetched again\)\s+2\n/);
+    // Stored afresh: the next run within the hour replays all three.
+    shop.server.reset();
+    expect((await cli(['crawl', 'hash', '--cache', '-s', 'cache.maxAgeMs=3600000'], { cwd: shop.project.root })).code).toBe(0);
+    expect(shop.server.requests).toEqual([]);
+  });
+
+  it('keeps entries for ever with the default 0', async () => {
+    for (const { file, answer } of entries()) writeFileSync(file, JSON.stringify({ ...answer, storedAtMs: 0 }));
+    shop.server.reset();
+    expect((await cli(['crawl', 'hash', '--cache'], { cwd: shop.project.root })).code).toBe(0);
+    expect(shop.server.requests).toEqual([]);
   });
 });

@@ -43,6 +43,20 @@ export default {
 };
 `;
 
+/** A spider whose idle hook always finds more: `perRound` new product pages each round (/p/10, /p/11 … in round 1). */
+const ENDLESS_SPIDER = (origin: string, perRound: number) => `
+import { CrawlRequest, Spider } from 'pricecrawl';
+export class EndlessSpider extends Spider {
+  name = 'endless';
+  startUrls = ['${origin}/list'];
+  async *parse(res) {}
+  async *parseProduct(res) { yield { sku: new URL(res.url).pathname, price: res.$('.price').text(), currency: 'USD', url: res.url }; }
+  async *idle(round) {
+    for (let i = 0; i < ${perRound}; i++) yield new CrawlRequest({ url: '${origin}/p/' + (round * 10 + i), callback: 'parseProduct' });
+  }
+}
+`;
+
 const logLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('idle hooks: more work once the queue ran dry', { timeout: 120_000 }, () => {
@@ -83,6 +97,38 @@ describe('idle hooks: more work once the queue ran dry', { timeout: 120_000 }, (
     }
   });
 
+  it('under --processes 2 the idle rounds run in one process, once per dry queue, and walk the whole API', async () => {
+    const project = shopProject(server, {}, { 'spiders/paged.mjs': PAGED_SPIDER(server.origin) });
+    server.reset();
+    try {
+      const run = await cli(['crawl', 'paged', '--processes', '2', '-s', 'log.format=json'], { cwd: project.root });
+      expect(run.code, run.stderr).toBe(0);
+      expect(server.requests.filter((r) => r.path === '/api/products').map((r) => r.url)).toEqual([1, 2, 3, 4].map((n) => `/api/products?page=${n}`));
+      expect(run.stdout).toMatch(/succeeded\s+7\n/);
+      // Asked once per dry queue, in one process: the four pages and the round that added nothing.
+      expect(run.stdout).toMatch(/times the queue ran dry and the idle hooks were asked\s+5\n/);
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  it('closeSpider.idleRounds stops a hook that always finds more after that many rounds, their requests crawled', async () => {
+    const project = shopProject(server, { closeSpider: { idleRounds: 2 } }, {
+      'spiders/endless.mjs': ENDLESS_SPIDER(server.origin, 1),
+    });
+    server.reset();
+    try {
+      const run = await cli(['crawl', 'endless'], { cwd: project.root });
+      expect(run.code, run.stderr).toBe(0);
+      expect(server.requests.map((r) => r.path).filter((path) => path.startsWith('/p/'))).toEqual(['/p/10', '/p/20']);
+      expect(run.stdout).toContain('closespider/idlerounds');
+      expect(run.stdout).toMatch(/times the queue ran dry and the idle hooks were asked\s+2\n/);
+      expect(run.stdout).toMatch(/pending\s+0\n/);
+    } finally {
+      project.cleanup();
+    }
+  });
+
   it('queues the requests an extension schedules in its idle hook: a second pass over what the run found', async () => {
     const project = shopProject(server, { extensions: { 'second-pass': { module: './extensions/second-pass.mjs' } } }, { 'extensions/second-pass.mjs': SECOND_PASS });
     try {
@@ -101,18 +147,7 @@ describe('idle hooks: more work once the queue ran dry', { timeout: 120_000 }, (
 
   it('a hook that always finds more is stopped by a closeSpider limit, as any crawl is', async () => {
     const project = shopProject(server, { closeSpider: { pageCount: 6 } }, {
-      'spiders/endless.mjs': `
-import { CrawlRequest, Spider } from 'pricecrawl';
-export class EndlessSpider extends Spider {
-  name = 'endless';
-  startUrls = ['${server.url('/list')}'];
-  async *parse(res) {}
-  async *parseProduct(res) { yield { sku: new URL(res.url).pathname, price: res.$('.price').text(), currency: 'USD', url: res.url }; }
-  async *idle(round) {
-    for (let i = 0; i < 3; i++) yield new CrawlRequest({ url: '${server.url('/p/')}' + (round * 10 + i), callback: 'parseProduct' });
-  }
-}
-`,
+      'spiders/endless.mjs': ENDLESS_SPIDER(server.origin, 3),
     });
     try {
       const run = await cli(['crawl', 'endless', '-s', 'log.format=json'], { cwd: project.root });

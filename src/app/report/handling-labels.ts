@@ -52,6 +52,7 @@ const LABELS: Record<string, string> = {
   'url/too-long': 'requests whose URL is longer than urlLength.limit (not queued)',
   'cache/hit': 'answers replayed from the HTTP cache, not fetched',
   'cache/miss': 'requests not in the HTTP cache (fetched)',
+  'cache/expired': 'answers in the HTTP cache older than cache.maxAgeMs (fetched again)',
   'cache/stored': 'answers stored in the HTTP cache',
   'idle/rounds': 'times the queue ran dry and the idle hooks were asked',
   'idle/requests': 'requests the idle hooks added',

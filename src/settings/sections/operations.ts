@@ -101,6 +101,11 @@ export const operationSettings = {
       errorCount: z.number().int().min(0).default(0),
       /** Seconds since the crawl started (Scrapy's CLOSESPIDER_TIMEOUT). */
       timeoutSec: z.number().min(0).default(0),
+      /**
+       * Times the idle hooks are asked for more once the queue ran dry (the spider's `idle()`, extensions' `idle`): a
+       * hook that always finds more (a paged API that never ends) stops after this many rounds, their requests crawled.
+       */
+      idleRounds: z.number().int().min(0).default(0),
     })
     .strict()
     .prefault({}),
@@ -116,6 +121,12 @@ export const operationSettings = {
       dir: z.string().min(1).default('./.pricecrawl-httpcache'),
       /** Answers with these statuses are fetched every time, never stored (Scrapy's HTTPCACHE_IGNORE_HTTP_CODES). */
       ignoreStatuses: z.array(z.number().int().min(100).max(599)).default([]),
+      /**
+       * Answers stored longer ago than this are fetched again and stored afresh (Scrapy's HTTPCACHE_EXPIRATION_SECS,
+       * in ms); 0 keeps them until the folder is deleted. An answer whose age cannot be told (stored before answers
+       * carried their time, or stored "later" than now after a clock change) counts as expired when a limit is set.
+       */
+      maxAgeMs: ms().default(0),
     })
     .strict()
     .prefault({}),
