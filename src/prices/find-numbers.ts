@@ -5,7 +5,7 @@ import { exclusionAfter, exclusionBefore, isLabelBefore, type Exclusion } from '
 import { isIsoCode } from './iso-currencies';
 import { joinMinorUnits } from './minor-unit-pair';
 import { colonDecimals } from './colon-decimals';
-import { findCurrencies, type NumberToken, type Span } from './price-tokens';
+import { findCurrencies, type CurrencyToken, type NumberToken, type Span } from './price-tokens';
 
 const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:](?:[-–—]{1,2}|=))?/g;
 const EXPONENT = /^[eE][+-]?\d+/;
@@ -111,7 +111,8 @@ function splitAtSpaces(raw: string, firstAlone: boolean, spaced = true): Array<[
   return out;
 }
 
-export function findNumbers(text: string, options: NormalizeOptions): NumberToken[] {
+/** `currencies`: the text's own `findCurrencies(text)`, when the caller has read them already (a parse reads them anyway). */
+export function findNumbers(text: string, options: NormalizeOptions, currencies: readonly CurrencyToken[] = findCurrencies(text)): NumberToken[] {
   // "199:50 kr": the öre after a colon, no time; read first so that the time pattern leaves them be.
   const colons = colonDecimals(text, (start, raw) => startsApart(text.slice(Math.max(0, start - LABEL_WINDOW), start), raw)).map((token) => classify(text, token));
   const out: NumberToken[] = [...colons];
@@ -206,7 +207,7 @@ export function findNumbers(text: string, options: NormalizeOptions): NumberToke
     consider(start, raw);
   }
   // "12 zł 99 gr", "$12 and 99 cents": hundredths written as a number of their own belong to the whole units before them.
-  return joinMinorUnits(text, out.sort((a, b) => a.start - b.start), findCurrencies(text));
+  return joinMinorUnits(text, out.sort((a, b) => a.start - b.start), currencies);
 }
 
 /**

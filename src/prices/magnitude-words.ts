@@ -60,3 +60,22 @@ const spellings = (word: string): string[] => {
 export const MAGNITUDE_WORDS: readonly MagnitudeWord[] = Object.entries(BY_POWER)
   .flatMap(([power, words]) => words.flatMap((word) => spellings(word).map((spelling) => ({ word: spelling, power: Number(power), unspaced: UNSPACED.test(word) }))))
   .sort((a, b) => b.word.length - a.word.length);
+
+/**
+ * The words by their first code unit, each list in the order above. Why: a number's trailing text was compared with
+ * all 218 words (a slice and a lower-casing each), on every number of every price text; only the words whose first
+ * letter the text's first character lower-cases to can match.
+ */
+const BY_FIRST = new Map<string, MagnitudeWord[]>();
+for (const entry of MAGNITUDE_WORDS) BY_FIRST.set(entry.word[0], [...(BY_FIRST.get(entry.word[0]) ?? []), entry]);
+
+/**
+ * The words (longest first) that `text` may start with when lower-cased. Lower-casing is the same character by
+ * character except for a final sigma, which never applies to a first character, so a word the lower-cased text
+ * starts with begins with the first unit of its first character lower-cased.
+ */
+export function magnitudeWordsFor(text: string): readonly MagnitudeWord[] {
+  const first = text.codePointAt(0);
+  if (first === undefined) return [];
+  return BY_FIRST.get(String.fromCodePoint(first).toLowerCase()[0]) ?? [];
+}

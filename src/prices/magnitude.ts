@@ -6,7 +6,7 @@
 // "billion": 10⁹ or 10¹²) has none, and the amount is refused.
 import { Decimal } from '../core/money';
 import { CJK_NUMERALS, isCjkNumeral } from './cjk-numerals';
-import { MAGNITUDE_WORDS } from './magnitude-words';
+import { magnitudeWordsFor } from './magnitude-words';
 import { normalizeNumber, type NormalizeOptions } from './normalize-number';
 import { homeLetterAfter, homeLetterPower } from './home-letters';
 import { findCurrencies, type CurrencyToken, type NumberToken } from './price-tokens';
@@ -64,7 +64,7 @@ const CJK_WINDOW = 40;
 function languageWordAfter(after: string): Magnitude | null {
   const lead = after.startsWith(' ') ? 1 : 0;
   const rest = after.slice(lead);
-  for (const { word, power, unspaced } of MAGNITUDE_WORDS) {
+  for (const { word, power, unspaced } of magnitudeWordsFor(rest)) {
     const head = rest.slice(0, word.length);
     if (head.toLowerCase() !== word) continue;
     const next = rest.slice(word.length);

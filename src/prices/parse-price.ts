@@ -76,7 +76,7 @@ export const recentPriceReadings = new RecentReadings<TextReading>(256, 256);
 function readText(input: string, decimalSeparator: '.' | ',' | undefined): TextReading {
   const { display, text } = toPriceText(input);
   const currencies = findCurrencies(text);
-  const numbers = findNumbers(text, { decimalSeparator });
+  const numbers = findNumbers(text, { decimalSeparator }, currencies);
   return { display, text, currencies, choice: choosePrice(text, candidatesOf(text, numbers, currencies)) };
 }
 

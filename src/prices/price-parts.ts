@@ -25,7 +25,7 @@ export function priceParts(input: string, given: ParsePriceOptions = {}): PriceP
   const { display, text } = toPriceText(input);
   const options = { ...given, decimalSeparator: decimalSeparatorOf(input, given.decimalSeparator) };
   const currencies = findCurrencies(text);
-  const all = candidatesOf(text, findNumbers(text, { decimalSeparator: options.decimalSeparator }), currencies);
+  const all = candidatesOf(text, findNumbers(text, { decimalSeparator: options.decimalSeparator }, currencies), currencies);
   const parts: PricePart[] = [];
   for (const candidate of all) {
     if (candidate.excluded || candidate.token.normalized === null) continue;
