@@ -114,6 +114,12 @@ CREATE TABLE price_observations (
 );
 CREATE INDEX price_observations_by_series ON price_observations (spider, site, sku, scraped_at_ms);`,
   },
+  {
+    version: 8,
+    name: 'catalog tax basis',
+    // false for an entry whose last price was labelled without tax; NULL otherwise. A net/gross switch is no price move.
+    sql: `ALTER TABLE sku_catalog ADD COLUMN last_tax_included boolean;`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */
