@@ -15,6 +15,8 @@ export const RATES: PriceRow[] = [
   ['99 €/an', RATE, null], ['99 € par an', RATE, null], ['99 € / anno', RATE, null], ["99 € all'anno", RATE, null], ['99 € al año', RATE, null],
   ['99 € per jaar', RATE, null], ['99 kr/år', RATE, null, loc('sv-SE')], ['99 kr per år', RATE, null, loc('nb-NO')], ['99 zł rocznie', RATE, null], ['99 zł / rok', RATE, null],
   ['990 ₽ в год', RATE, null], ['9.800円/年', RATE, null], ['¥9,800 per year', RATE, null, loc('ja-JP')], ['年額 9,800円', RATE, null], ['999 TL yıllık', RATE, null],
+  // A charge repeated every few months or years; a term paid once ("for 2 years") stays the price
+  ['$19.99 per 6 months', RATE, null, US], ['$59.99 every 3 months', RATE, null, US], ['$199 for 2 years', '199', 'USD', US], ['99 € für 2 Jahre', '99', 'EUR'],
   // A night, a day, a week: a stay's or a rental's rate, not its price
   ['$189/night', RATE, null, US], ['$189 per night', RATE, null, US], ['$45.00 / day', RATE, null, US], ['$45.00 per day', RATE, null, US], ['38,50 € pro Tag', RATE, null],
   ['120 € par nuit', RATE, null], ['140 € por noche', RATE, null], ['¥12,000/泊', RATE, null, loc('ja-JP')], ['Price per night: $189', RATE, null, US], ['Tagespreis 38,50 €', RATE, null],
