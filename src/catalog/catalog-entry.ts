@@ -22,7 +22,9 @@ export interface CatalogEntry {
   /** Exact decimal string as stored in the items table; null when the page had no price. */
   lastPrice: string | null;
   lastCurrency: string | null;
-  /** Times of the price changes (in one currency: priceMoved) inside the velocity window, oldest first. */
+  /** `false` when the last price was labelled without tax (the item's `taxIncluded: false`); absent when it was not. */
+  lastTaxIncluded?: false;
+  /** Times of the price changes (in one currency and on one tax basis: movedOnOneBasis) inside the velocity window, oldest first. */
   changeTimesMs: number[];
   /** Price changes per day over the window (a rate, not money). */
   velocityPerDay: number;
@@ -43,6 +45,8 @@ export interface Observation {
   url: string;
   price: string | null;
   currency: string | null;
+  /** The item's `taxIncluded: false`: the amount is a net one. */
+  taxIncluded?: false;
   atMs: number;
   runId: string;
   /** `fallback` when the item came from the spider's fallback source: the primary page's failure streak goes on. */
@@ -91,23 +95,21 @@ export function velocityPerDay(changeTimesMs: readonly number[], firstSeenMs: nu
 export function applyObservation(entry: CatalogEntry | null, obs: Observation, rules: CatalogRules): CatalogEntry {
   if (obs.priceRefusal) return applyRefusedPrice(entry, { ...obs, priceRefusal: obs.priceRefusal }, rules);
   if (!entry) {
-    return {
+    return withTaxBasis({
       spider: obs.spider, site: obs.site, sku: obs.sku, productUrl: obs.url, firstSeenMs: obs.atMs, lastSeenMs: obs.atMs, lastAttemptMs: obs.atMs,
       lastChangedMs: null, observations: 1, lastPrice: obs.price, lastCurrency: obs.currency, changeTimesMs: [], velocityPerDay: 0,
       lastStatus: 'ok', lastRunId: obs.runId, consecutiveFailures: 0, goneRuns: 0, retiredAtMs: null,
-    };
+    }, obs);
   }
   // Runs can be folded out of order (a crashed run resumed and finished after a newer one): an item older
   // than the entry's latest success must not roll its price back. The price history keeps it all the same.
   if (obs.atMs < entry.lastSeenMs) return { ...entry, firstSeenMs: Math.min(entry.firstSeenMs, obs.atMs) };
-  // Velocity counts price moves. A currency switch (a geo-IP or proxy serving another market) compares no
-  // amounts: counted, a SKU flipped between EUR and GBP every run read as changing every run and turned hot.
-  const changed = priceMoved({ oldPrice: entry.lastPrice, newPrice: obs.price, oldCurrency: entry.lastCurrency, newCurrency: obs.currency });
+  const changed = movedOnOneBasis(entry, obs);
   const windowStartMs = obs.atMs - rules.velocityWindowDays * DAY_MS;
   const changeTimesMs = (changed ? [...entry.changeTimesMs, obs.atMs] : entry.changeTimesMs).filter((t) => t > windowStartMs).slice(-MAX_CHANGE_TIMES);
   const sameRun = entry.lastRunId === obs.runId && entry.lastStatus.startsWith('ok');
   const fallback = obs.source === 'fallback';
-  const seen = {
+  const seen = withTaxBasis({
     ...entry,
     productUrl: fallback ? entry.productUrl : obs.url,
     lastSeenMs: Math.max(entry.lastSeenMs, obs.atMs),
@@ -118,7 +120,7 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
     lastCurrency: obs.currency,
     changeTimesMs,
     velocityPerDay: velocityPerDay(changeTimesMs, entry.firstSeenMs, obs.atMs, rules.velocityWindowDays),
-  };
+  }, obs);
   // Another run's failure newer than this item stays the latest outcome: the price moves, the status and
   // streaks do not. (In one run failures are folded first, stamped at the fold: an item of the run still ends it `ok`.)
   if (obs.atMs < entry.lastAttemptMs && entry.lastRunId !== obs.runId) return seen;
@@ -132,6 +134,23 @@ export function applyObservation(entry: CatalogEntry | null, obs: Observation, r
     // discovery happens to run, never planned. A fallback item does not show the page is back.
     retiredAtMs: !fallback && entry.retiredAtMs !== null && obs.atMs > entry.retiredAtMs ? null : entry.retiredAtMs,
   };
+}
+
+/**
+ * Velocity counts price moves. A currency switch (a geo-IP or proxy serving another market) compares no amounts: counted, a
+ * SKU flipped between EUR and GBP every run read as changing every run and turned hot. Nor does a switch between a net and a
+ * gross display (a B2B shop's toggle, a logged-in session, the price history's `tax` kind): 10.00 net → 11.90 gross is the VAT
+ * shown, no move, and a SKU whose page alternated read as moving every run.
+ */
+function movedOnOneBasis(entry: CatalogEntry, obs: Observation): boolean {
+  const sameBasis = (entry.lastTaxIncluded === false) === (obs.taxIncluded === false);
+  return sameBasis && priceMoved({ oldPrice: entry.lastPrice, newPrice: obs.price, oldCurrency: entry.lastCurrency, newCurrency: obs.currency });
+}
+
+/** The entry with the observation's tax basis: `lastTaxIncluded: false` for a net price, absent otherwise. */
+function withTaxBasis(entry: CatalogEntry, obs: Observation): CatalogEntry {
+  const { lastTaxIncluded: _previous, ...rest } = entry;
+  return obs.taxIncluded === false ? { ...rest, lastTaxIncluded: false } : rest;
 }
 
 /**

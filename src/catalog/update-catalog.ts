@@ -122,7 +122,8 @@ async function foldItems(update: CatalogUpdate, items: StoredItem[], counts: Cat
     // Primary and fallback items share the SKU key, so only one is stored; the ledger says whether the primary page worked.
     const fallback = item.data.source === 'fallback' && !(entry && (await answeredPrimaryPages(update, [entry])).has(entry));
     const source = fallback ? ('fallback' as const) : ('primary' as const);
-    const obs = { spider: update.spider, site: ids[i].site, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, atMs: item.scrapedAtMs, runId: update.runId, source, priceRefusal: refusedPriceOf(item) };
+    const net = item.data.taxIncluded === false ? { taxIncluded: false as const } : {};
+    const obs = { spider: update.spider, site: ids[i].site, sku: item.sku!, url: item.url, price: item.price, currency: item.currency, ...net, atMs: item.scrapedAtMs, runId: update.runId, source, priceRefusal: refusedPriceOf(item) };
     known.set(id, applyObservation(known.get(id) ?? null, obs, update.rules));
     counts.observed++;
   }

@@ -1,6 +1,6 @@
 // Two neighbouring amounts and the words between them that make one a conditional price: a rebate paid back later, a coupon or code.
 import { Decimal } from '../core/money';
-import type { Candidate } from './choose-price';
+import type { Candidate } from './price-candidates';
 import { COUPON_AFTER, COUPON_BEFORE } from './coupon-price';
 
 export const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');

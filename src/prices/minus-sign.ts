@@ -1,5 +1,5 @@
 // A minus before an amount ("-12.50", "-$3.00", "–12,50 €"), told apart from a range's dash and from Swiss zero francs ("Fr. –.50").
-import type { Candidate } from './choose-price';
+import type { Candidate } from './price-candidates';
 import { amountOfCandidate, sameCurrency } from './conditional-pairs';
 import { isAdjacent } from './price-tokens';
 

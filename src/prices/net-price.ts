@@ -1,5 +1,5 @@
 // Whether the amount a text gives is labelled without tax ("12,00 € zzgl. MwSt.", "£10.00 ex VAT", "Prix HT : 12,00 €") and no gross stands by it.
-import type { Candidate } from './choose-price';
+import type { Candidate } from './price-candidates';
 import { namesGross, namesNet } from './tax-words';
 
 /**

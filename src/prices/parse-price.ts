@@ -1,7 +1,8 @@
 // parsePrice: the exact amount and ISO currency of a price text such as "1 234,56 €" or "Now £12 (was £15)", or why there is none.
 import { misdecodedSign } from './misdecoded-sign';
 import { Decimal } from '../core/money';
-import { choosePrice, candidatesOf, type Candidate, type Choice } from './choose-price';
+import { choosePrice, type Choice } from './choose-price';
+import { candidatesOf, type Candidate } from './price-candidates';
 import { currencyFromContext, outsideIso, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
 import { freeWord, mentionsFree } from './free-price';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';

@@ -10,13 +10,15 @@ import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
 import { WAS_PRICE_WORDS } from './was-words';
 import { wordPattern } from './word-pattern';
+import { PERIOD_AFTER, PERIOD_BEFORE } from './rate-words';
 
 /**
  * The role a label gives a number; `current` and `plain` compete for the price to pay now, `unit` and
  * `regular` ("Regular price $25", as Shopify prints a price that is not on sale) only when none does. A `member`
- * price is a loyalty club's ("Member price $70.00", "$70.00 for members"): never everyone's price.
+ * price is a loyalty club's ("Member price $70.00", "$70.00 for members"): never everyone's price. A `rate` is paid
+ * again each period ("$99/yr", "$189/night"): never the product's price.
  */
-export type PriceRole = 'current' | 'plain' | 'unit' | 'regular' | 'reference' | 'multiple' | 'member';
+export type PriceRole = 'current' | 'plain' | 'unit' | 'regular' | 'reference' | 'multiple' | 'member' | 'rate';
 
 const alternation = (words: readonly string[]): string => words.join('|');
 /** A label that ends right before the number (currency symbols and punctuation between them are ignored). */
@@ -245,6 +247,9 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
   if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';
   if ((last && isShippingAfter(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
+  // "$99/yr", "99 € jährlich", "Price per night: $189": paid again each period. Before a club's label ("Member rate $171 per night")
+  // and a unit's ("Preis pro Nacht" reads as a price per unit of something), which would make it a price when it stands alone.
+  if (PERIOD_AFTER.test(after) || PERIOD_BEFORE.test(label)) return 'rate';
   if (clubSide({ before, after, first }) !== null) return 'member';
   if (isEstimatedEach(label, after)) return 'unit';
   if (REGULAR.test(label)) return 'regular';

@@ -1,5 +1,6 @@
 // priceParts: every amount a price text holds, with the role its label gives it (was, unit, instalment …), for readers that place a refused text.
-import { candidatesOf, rangePartner } from './choose-price';
+import { rangePartner } from './choose-price';
+import { candidatesOf } from './price-candidates';
 import { findNumbers } from './find-numbers';
 import { readCandidate, type ParsedPrice, type ParsePriceOptions } from './parse-price';
 import type { PriceRole } from './price-context';

@@ -16,6 +16,11 @@ export const PRICE_REFUSAL = {
   /** A lower bound ("From $30", "ab 19,99 €", "3,000円から", "$30+"): the cheapest variant's price, not this product's. */
   range: 'price/range',
   /**
+   * Only a price per period of time ("$99/yr", "99 € jährlich", "$189/night", "38,50 € pro Tag"): paid again each year, night or day,
+   * no price of the product (src/prices/rate-words.ts). A monthly price or an instalment is `ambiguous`, as it always was.
+   */
+  rateOnly: 'price/rate-only',
+  /**
    * A zero amount the page does not call free ("0,00 €", `"price": 0`, `data-price="0"`): a shop's placeholder, never a giveaway.
    * This one and the next come from the price stage and the page reader (non-positive-refusal.ts), never from parsePrice.
    */

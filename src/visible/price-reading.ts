@@ -17,17 +17,18 @@ export interface PriceReading {
   /**
    * What the parser's own labels make of a text it refused: `reference` when its only prices are
    * labelled was/RRP/save/shipping/deposit, `instalment` when they are all a part of a price (instalment,
-   * monthly, multi-buy), `range` for the two ends of one range or a lower bound ("From $30"), `member` when they are a loyalty club's; null when it refused because the text
-   * holds no single reading (two current prices, separators).
+   * monthly, multi-buy), `range` for the two ends of one range or a lower bound ("From $30"), `member` when they are a loyalty club's,
+   * `rate` when they are a price per year, night or day; null when it refused because the text holds no single reading (two current
+   * prices, separators).
    */
-  notCurrent: 'reference' | 'instalment' | 'range' | 'member' | null;
+  notCurrent: 'reference' | 'instalment' | 'range' | 'member' | 'rate' | null;
 }
 
 export function readPriceText(text: string, options: ParsePriceOptions): PriceReading {
   const parsed = parsePrice(text, options);
   if (parsed.ok) return { parsed, amount: parsed, rangeLow: null, rangeHigh: null, notCurrent: null };
   const unplaced: PriceReading = { parsed, amount: null, rangeLow: null, rangeHigh: null, notCurrent: null };
-  if (![PRICE_REFUSAL.referenceOnly, PRICE_REFUSAL.ambiguous, PRICE_REFUSAL.memberOnly, PRICE_REFUSAL.range].includes(parsed.reason as never)) return unplaced;
+  if (![PRICE_REFUSAL.referenceOnly, PRICE_REFUSAL.ambiguous, PRICE_REFUSAL.memberOnly, PRICE_REFUSAL.range, PRICE_REFUSAL.rateOnly].includes(parsed.reason as never)) return unplaced;
   const parts = priceParts(text, options);
   const amounts = parts.filter((part, index) => parts.findIndex((other) => samePrice(other.price, part.price)) === index);
   const amount = amounts.length === 1 ? amounts[0].price : null;
@@ -35,6 +36,7 @@ export function readPriceText(text: string, options: ParsePriceOptions): PriceRe
   if (parsed.reason === PRICE_REFUSAL.range) return { ...unplaced, amount, rangeLow: parts.find((part) => part.role !== 'multiple')?.price ?? null, notCurrent: 'range' };
   if (parsed.reason === PRICE_REFUSAL.referenceOnly) return { ...unplaced, amount, notCurrent: 'reference' };
   if (parsed.reason === PRICE_REFUSAL.memberOnly) return { ...unplaced, amount, notCurrent: 'member' };
+  if (parsed.reason === PRICE_REFUSAL.rateOnly) return { ...unplaced, amount, notCurrent: 'rate' };
   if (parts.length > 0 && parts.every((part) => part.role === 'multiple')) return { ...unplaced, amount, notCurrent: 'instalment' };
   const [low, high] = parts.map((part) => part.price).sort((a, b) => a.amount.comparedTo(b.amount));
   if (parts.length === 2 && parts.every((part) => part.rangeEnd) && low.currency === high.currency) return { ...unplaced, rangeLow: low, rangeHigh: high, notCurrent: 'range' };

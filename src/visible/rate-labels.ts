@@ -1,31 +1,7 @@
 // Words that make an amount a rate (a price per night, day, week, year or person) or a fee beside the price (setup, taxes and fees).
+import { RATE_AFTER, RATE_BEFORE } from '../prices/rate-words';
 
 const words = (list: readonly string[]) => list.join('|');
-
-/** What a travel, rental or subscription price may be quoted per, in the languages shops write. */
-const PERIODS = words([
-  'nights?', 'nt', 'days?', 'weeks?', 'wk', 'years?', 'yr', 'annum', 'persons?', 'people', 'guests?', 'adults?', 'passengers?', 'pax', 'travell?ers?',
-  'nacht', 'nächte', 'tag', 'woche', 'jahr', 'person(?:en)?', 'pers\\.', 'gast', 'reisende[nr]?', 'erwachsene[mnr]?', 'kopf',
-  'nuit(?:ée)?', 'jour', 'semaine', 'an', 'année', 'personne', 'voyageur',
-  'noche', 'día', 'dia', 'semana', 'año', 'persona', 'pasajero', 'huésped',
-  'notte', 'giorno', 'settimana', 'anno', 'passeggero', 'ospite',
-  'dag', 'jaar', 'persoon', 'noite', 'pessoa', 'doba', 'dobę', 'noc', 'osob[aęy]', 'os\\.', 'natt', 'nat', 'døgn', 'dygn',
-]);
-/** Chinese, Japanese and Korean periods after a slash: "¥12,000/泊", "¥680/晚", "120,000원/1박", "980円/月". */
-const CJK_PERIODS = words(['泊', '晚', '晩', '夜', '天', '日', '人', '名', '月', '박', '인', '명', '월']);
-/** "per", "/", "pro", "je", "par", "por", "a", "al", "la", "le", "all'", "za": the amount buys one of the period. */
-const PER = "(?:\\/|per|pro|je|par|por|a|al|la|le|all'|za|each|im|ao|à)";
-/**
- * After the amount: "/night", "per person", "pro Nacht", "par nuit", "avg/night", "per room per night", "roundtrip per traveler", "x 5 nights",
- * "billed annually", or an adverb ("nightly", "pp").
- */
-const RATE_AFTER = new RegExp(`^[\\s*,]*(?:(?:avg\\.?|average|ø|moy\\.?)\\s*)?(?:(?:round[- ]?trip|one[- ]way|return|each way|billed|paid|charged|payable|hin und zurück|aller-retour|ida y vuelta)\\s*,?\\s*)?(?:(?:per|/)\\s*room\\s*)?(?:${PER}\\s*1?\\s*(?:${PERIODS})(?![\\p{L}])|[x×]\\s*\\d+\\s*(?:${PERIODS})(?![\\p{L}])|\\/\\s*1?\\s*(?:${CJK_PERIODS})|(?:nightly|daily|weekly|yearly|annually|p\\.\\s?a\\.|pppn|pp|p\\.\\s?p\\.|p\\.\\s?p(?![\\p{L}])|täglich|jährlich|wöchentlich|par an(?![\\p{L}]))(?![\\p{L}]))`, 'iu');
-/**
- * Before the amount, as its whole label: "Nightly rate:", "Price per night", "Per night:", "Preis pro Nacht:", "Tagespreis",
- * "billed annually at". A price noun or a colon makes the label: a bare "nightly" is as often the word after the rate before
- * ("$189 nightly" then "$642 total"), and a product's name may end in "a Day" right before its price ("Apple a Day").
- */
-const RATE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:(?:avg\\.?|average)\\s*)?(?:(?:nightly|daily|weekly)\\s+(?:rate|price|fare)|(?:price|rate|fare|cost|preis|prix|tarif|precio|tarifa|prezzo|prijs)\\s+${PER}\\s*(?:${PERIODS})|(?:per|pro|je|par|por|za|/)\\s*(?:${PERIODS})\\s*:|tagespreis|nachtpreis|wochenpreis|gecelik|gece başı|kişi başı|(?:1\\s*(?:泊|名|人|박|인))\\s*(?:あたり|当たり|당)|每晚|每人|每天|月額|월|(?:billed|paid|charged|payable) (?:annually|yearly|monthly|weekly|every (?:year|month|week))(?: at)?)[\\s:]*$`, 'iu');
 
 /**
  * Money charged beside the price of the stay, the plan or the ticket: setup, activation, taxes and fees, a resort or cleaning fee.

@@ -12,25 +12,33 @@ import { PgWriteFence } from './pg-write-fence';
  */
 const UPSERT = `
 INSERT INTO sku_catalog (spider, site, sku, product_url, first_seen_ms, last_seen_ms, last_attempt_ms, last_changed_ms, observations,
-  last_price, last_currency, change_times_ms, velocity_per_day, last_status, last_run_id, consecutive_failures, gone_runs, retired_at_ms)
+  last_price, last_currency, change_times_ms, velocity_per_day, last_status, last_run_id, consecutive_failures, gone_runs, retired_at_ms,
+  last_tax_included)
 SELECT spider, site, sku, "productUrl", "firstSeenMs", "lastSeenMs", "lastAttemptMs", "lastChangedMs", observations,
-  "lastPrice", "lastCurrency", "changeTimesMs", "velocityPerDay", "lastStatus", "lastRunId", "consecutiveFailures", "goneRuns", "retiredAtMs"
+  "lastPrice", "lastCurrency", "changeTimesMs", "velocityPerDay", "lastStatus", "lastRunId", "consecutiveFailures", "goneRuns", "retiredAtMs",
+  "lastTaxIncluded"
 FROM json_to_recordset($1::json) AS r(spider text, site text, sku text, "productUrl" text, "firstSeenMs" bigint, "lastSeenMs" bigint,
   "lastAttemptMs" bigint, "lastChangedMs" bigint, observations integer, "lastPrice" numeric, "lastCurrency" text,
   "changeTimesMs" json, "velocityPerDay" double precision, "lastStatus" text, "lastRunId" text, "consecutiveFailures" integer,
-  "goneRuns" integer, "retiredAtMs" bigint)
+  "goneRuns" integer, "retiredAtMs" bigint, "lastTaxIncluded" boolean)
 ON CONFLICT (spider, site, sku) DO UPDATE SET
   product_url = excluded.product_url, first_seen_ms = excluded.first_seen_ms, last_seen_ms = excluded.last_seen_ms,
   last_attempt_ms = excluded.last_attempt_ms, last_changed_ms = excluded.last_changed_ms, observations = excluded.observations,
   last_price = excluded.last_price, last_currency = excluded.last_currency, change_times_ms = excluded.change_times_ms,
   velocity_per_day = excluded.velocity_per_day, last_status = excluded.last_status, last_run_id = excluded.last_run_id,
-  consecutive_failures = excluded.consecutive_failures, gone_runs = excluded.gone_runs, retired_at_ms = excluded.retired_at_ms`;
+  consecutive_failures = excluded.consecutive_failures, gone_runs = excluded.gone_runs, retired_at_ms = excluded.retired_at_ms,
+  last_tax_included = excluded.last_tax_included`;
 
 const COLUMNS = `spider, site, sku, product_url AS "productUrl", first_seen_ms AS "firstSeenMs", last_seen_ms AS "lastSeenMs",
   last_attempt_ms AS "lastAttemptMs", last_changed_ms AS "lastChangedMs", observations, last_price AS "lastPrice",
   last_currency AS "lastCurrency", change_times_ms AS "changeTimesMs", velocity_per_day AS "velocityPerDay",
   last_status AS "lastStatus", last_run_id AS "lastRunId", consecutive_failures AS "consecutiveFailures",
-  gone_runs AS "goneRuns", retired_at_ms AS "retiredAtMs"`;
+  gone_runs AS "goneRuns", retired_at_ms AS "retiredAtMs", last_tax_included AS "lastTaxIncluded"`;
+
+type Row = Omit<CatalogEntry, 'lastTaxIncluded'> & { lastTaxIncluded: boolean | null };
+
+/** false is a net price (`lastTaxIncluded: false`); NULL says nothing, as the item's absent `taxIncluded` does. */
+const toEntry = ({ lastTaxIncluded, ...row }: Row): CatalogEntry => ({ ...row, ...(lastTaxIncluded === false ? { lastTaxIncluded: false as const } : {}) });
 
 /** Entries streamed per round trip by entries(). */
 const PAGE_ROWS = 500;
@@ -45,10 +53,10 @@ export class PgCatalogStore implements CatalogStore {
   async getBySku(spider: string, ids: readonly SiteSku[]): Promise<Map<string, CatalogEntry>> {
     const found = new Map<string, CatalogEntry>();
     if (ids.length === 0) return found;
-    const rows = await this.sql.unsafe<CatalogEntry[]>(
+    const rows = await this.sql.unsafe<Row[]>(
       `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = $1 AND (site, sku) IN (SELECT site, sku FROM json_to_recordset($2::json) AS r(site text, sku text))`,
       [spider, this.sql.json([...ids] as never)]);
-    for (const row of rows) found.set(siteSkuKey(row.site, row.sku), { ...row });
+    for (const row of rows) found.set(siteSkuKey(row.site, row.sku), toEntry(row));
     return found;
   }
 
@@ -56,10 +64,10 @@ export class PgCatalogStore implements CatalogStore {
   async getByUrl(spider: string, urls: readonly string[]): Promise<Map<string, CatalogEntry[]>> {
     const found = new Map<string, CatalogEntry[]>();
     if (urls.length === 0) return found;
-    const rows = await this.sql.unsafe<CatalogEntry[]>(
+    const rows = await this.sql.unsafe<Row[]>(
       `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = $1 AND product_url IN (SELECT json_array_elements_text($2::json))`,
       [spider, this.sql.json([...urls] as never)]);
-    for (const row of rows) addByUrl(found, { ...row });
+    for (const row of rows) addByUrl(found, toEntry(row));
     return found;
   }
 
@@ -68,7 +76,7 @@ export class PgCatalogStore implements CatalogStore {
     if (entries.length === 0) return;
     const bySku = new Map<string, CatalogEntry>();
     for (const entry of entries) bySku.set(`${entry.spider}\u0000${siteSkuKey(entry.site, entry.sku)}`, entry);
-    const rows = this.sql.json([...bySku.values()] as never);
+    const rows = this.sql.json([...bySku.values()].map((entry) => ({ ...entry, lastTaxIncluded: entry.lastTaxIncluded === false ? false : null })) as never);
     await withDeadlockRetry(() => this.fence.begin(this.sql, (tx) => tx.unsafe(UPSERT, [rows])));
   }
 
@@ -77,9 +85,9 @@ export class PgCatalogStore implements CatalogStore {
     // By (sku, site): one SKU on several sites may straddle a page boundary.
     let after = { sku: '', site: '' };
     for (;;) {
-      const rows = await this.sql.unsafe<CatalogEntry[]>(
+      const rows = await this.sql.unsafe<Row[]>(
         `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = $1 AND (sku, site) > ($2, $3) ORDER BY sku, site LIMIT ${PAGE_ROWS}`, [spider, after.sku, after.site]);
-      for (const row of rows) yield { ...row };
+      for (const row of rows) yield toEntry(row);
       if (rows.length < PAGE_ROWS) return;
       after = rows[rows.length - 1];
     }

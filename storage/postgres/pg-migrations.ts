@@ -121,6 +121,12 @@ CREATE INDEX price_observations_by_series ON price_observations (spider, site, s
     // (pg-write-fence.ts). A sequence, not a per-row count: a row deleted and claimed again never reuses one.
     sql: `CREATE SEQUENCE schedule_fences; ALTER TABLE schedule_locks ADD COLUMN fence bigint;`,
   },
+  {
+    version: 9,
+    name: 'catalog tax basis',
+    // false for an entry whose last price was labelled without tax; NULL otherwise. A net/gross switch is no price move.
+    sql: `ALTER TABLE sku_catalog ADD COLUMN last_tax_included boolean;`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */

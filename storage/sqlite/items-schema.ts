@@ -2,8 +2,11 @@
 import type Database from 'better-sqlite3';
 import { upgradeToSiteIdentity } from './site-identity';
 
-/** v2: the pricing column (items) and old/new pricing (price_changes). v3: the site in every SKU identity (site-identity.ts). */
-export const ITEMS_SCHEMA_VERSION = 3;
+/**
+ * v2: the pricing column (items) and old/new pricing (price_changes). v3: the site in every SKU identity (site-identity.ts).
+ * v4: the catalog's last tax basis (sku_catalog.last_tax_included: 0 for a net price, NULL otherwise).
+ */
+export const ITEMS_SCHEMA_VERSION = 4;
 
 /**
  * price is TEXT: the exact decimal string, at the currency's minor-unit scale when it has no more
@@ -33,11 +36,11 @@ CREATE INDEX IF NOT EXISTS items_by_run ON items (run_id, id);
 CREATE INDEX IF NOT EXISTS items_by_spider_site_sku ON items (spider, site, sku, scraped_at_ms) WHERE sku IS NOT NULL;
 `;
 
-function addMissingColumns(db: Database.Database, table: string, columns: readonly string[]): void {
+function addMissingColumns(db: Database.Database, table: string, columns: readonly string[], type = 'TEXT'): void {
   const existing = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(table) as Array<{ name: string }>;
   if (existing.length === 0) return; // not created yet: its DDL has the columns
   const have = new Set(existing.map((column) => column.name));
-  for (const column of columns) if (!have.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} TEXT`);
+  for (const column of columns) if (!have.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
 }
 
 /**
@@ -49,4 +52,5 @@ export function upgradeItemsDb(db: Database.Database): void {
   addMissingColumns(db, 'items', ['pricing']);
   addMissingColumns(db, 'price_changes', ['old_pricing', 'new_pricing']);
   upgradeToSiteIdentity(db);
+  addMissingColumns(db, 'sku_catalog', ['last_tax_included'], 'INTEGER');
 }

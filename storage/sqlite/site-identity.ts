@@ -21,7 +21,7 @@ CREATE TABLE IF NOT EXISTS ${table} (
   last_seen_ms INTEGER NOT NULL, last_attempt_ms INTEGER NOT NULL, last_changed_ms INTEGER, observations INTEGER NOT NULL,
   last_price TEXT, last_currency TEXT, change_times_json TEXT NOT NULL, velocity_per_day REAL NOT NULL,
   last_status TEXT NOT NULL, last_run_id TEXT NOT NULL, consecutive_failures INTEGER NOT NULL, gone_runs INTEGER NOT NULL,
-  retired_at_ms INTEGER,
+  retired_at_ms INTEGER, last_tax_included INTEGER,
   PRIMARY KEY (spider, site, sku)
 ) STRICT;`;
 }

@@ -14,7 +14,10 @@ CREATE TABLE IF NOT EXISTS catalog_discovery (spider TEXT PRIMARY KEY, last_disc
 
 const UPSERT = `INSERT OR REPLACE INTO sku_catalog VALUES (@spider, @site, @sku, @productUrl, @firstSeenMs, @lastSeenMs, @lastAttemptMs,
   @lastChangedMs, @observations, @lastPrice, @lastCurrency, @changeTimesJson, @velocityPerDay, @lastStatus, @lastRunId,
-  @consecutiveFailures, @goneRuns, @retiredAtMs)`;
+  @consecutiveFailures, @goneRuns, @retiredAtMs, @lastTaxIncluded)`;
+
+/** A file made before the tax basis was kept, opened to read only (never upgraded): every entry's basis is unsaid. */
+const columnsOf = (taxColumn: boolean) => `${COLUMNS}, ${taxColumn ? 'last_tax_included' : 'NULL'} AS lastTaxIncluded`;
 
 const COLUMNS = `spider, site, sku, product_url AS productUrl, first_seen_ms AS firstSeenMs, last_seen_ms AS lastSeenMs,
   last_attempt_ms AS lastAttemptMs, last_changed_ms AS lastChangedMs, observations, last_price AS lastPrice,
@@ -22,9 +25,12 @@ const COLUMNS = `spider, site, sku, product_url AS productUrl, first_seen_ms AS 
   last_status AS lastStatus, last_run_id AS lastRunId, consecutive_failures AS consecutiveFailures,
   gone_runs AS goneRuns, retired_at_ms AS retiredAtMs`;
 
-type Row = Omit<CatalogEntry, 'changeTimesMs'> & { changeTimesJson: string };
+type Row = Omit<CatalogEntry, 'changeTimesMs' | 'lastTaxIncluded'> & { changeTimesJson: string; lastTaxIncluded: number | null };
 
-const toEntry = ({ changeTimesJson, ...row }: Row): CatalogEntry => ({ ...row, changeTimesMs: JSON.parse(changeTimesJson) as number[] });
+/** 0 is a net price (`lastTaxIncluded: false`); NULL says nothing, as the item's absent `taxIncluded` does. */
+const toEntry = ({ changeTimesJson, lastTaxIncluded, ...row }: Row): CatalogEntry => ({
+  ...row, changeTimesMs: JSON.parse(changeTimesJson) as number[], ...(lastTaxIncluded === 0 ? { lastTaxIncluded: false as const } : {}),
+});
 
 /** SQLite caps bound parameters per statement; lookups go in chunks of this size. */
 const CHUNK = 500;
@@ -33,10 +39,16 @@ export class SqliteCatalogStore implements CatalogStore {
   /** Run with `.immediate`: the write lock is taken at BEGIN, never upgraded mid-transaction. */
   private readonly upsertAll: Transaction<(entries: readonly CatalogEntry[]) => void>;
 
+  private readonly columns: string;
+
   private constructor(private readonly db: Database.Database) {
-    const upsert = db.prepare(UPSERT);
+    const taxColumn = (db.prepare(`SELECT 1 FROM pragma_table_info('sku_catalog') WHERE name = 'last_tax_included'`).get() ?? null) !== null;
+    this.columns = columnsOf(taxColumn);
+    const upsert = taxColumn ? db.prepare(UPSERT) : null;
     this.upsertAll = db.transaction((entries: readonly CatalogEntry[]) => {
-      for (const { changeTimesMs, ...entry } of entries) upsert.run({ ...entry, changeTimesJson: JSON.stringify(changeTimesMs) });
+      for (const { changeTimesMs, lastTaxIncluded, ...entry } of entries) {
+        upsert!.run({ ...entry, changeTimesJson: JSON.stringify(changeTimesMs), lastTaxIncluded: lastTaxIncluded === false ? 0 : null });
+      }
     });
   }
 
@@ -50,7 +62,7 @@ export class SqliteCatalogStore implements CatalogStore {
     // Half the chunk: two parameters per identity.
     for (let i = 0; i < ids.length; i += CHUNK / 2) {
       const chunk = ids.slice(i, i + CHUNK / 2);
-      const sql = `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND (site, sku) IN (VALUES ${chunk.map(() => '(?, ?)').join(',')})`;
+      const sql = `SELECT ${this.columns} FROM sku_catalog WHERE spider = ? AND (site, sku) IN (VALUES ${chunk.map(() => '(?, ?)').join(',')})`;
       for (const row of this.db.prepare(sql).all(spider, ...chunk.flatMap((id) => [id.site, id.sku])) as Row[]) {
         const entry = toEntry(row);
         found.set(siteSkuKey(entry.site, entry.sku), entry);
@@ -63,7 +75,7 @@ export class SqliteCatalogStore implements CatalogStore {
     const found = new Map<string, CatalogEntry[]>();
     for (let i = 0; i < urls.length; i += CHUNK) {
       const chunk = urls.slice(i, i + CHUNK);
-      const sql = `SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND product_url IN (${chunk.map(() => '?').join(',')})`;
+      const sql = `SELECT ${this.columns} FROM sku_catalog WHERE spider = ? AND product_url IN (${chunk.map(() => '?').join(',')})`;
       for (const row of this.db.prepare(sql).all(spider, ...chunk) as Row[]) addByUrl(found, toEntry(row));
     }
     return found;
@@ -78,7 +90,7 @@ export class SqliteCatalogStore implements CatalogStore {
     // By (sku, site): one SKU on several sites may straddle a page boundary.
     let after = { sku: '', site: '' };
     for (;;) {
-      const rows = this.db.prepare(`SELECT ${COLUMNS} FROM sku_catalog WHERE spider = ? AND (sku, site) > (?, ?) ORDER BY sku, site LIMIT ?`).all(spider, after.sku, after.site, CHUNK) as Row[];
+      const rows = this.db.prepare(`SELECT ${this.columns} FROM sku_catalog WHERE spider = ? AND (sku, site) > (?, ?) ORDER BY sku, site LIMIT ?`).all(spider, after.sku, after.site, CHUNK) as Row[];
       for (const row of rows) yield toEntry(row);
       if (rows.length < CHUNK) return;
       after = rows[rows.length - 1];

@@ -32,6 +32,17 @@ describe('catalog entry', () => {
     expect(e.velocityPerDay).toBeCloseTo(1 / 5, 10);
   });
 
+  it('a switch between net and gross display (taxIncluded: false) is no price change: 10.00 net → 11.90 gross is VAT shown, not a move', () => {
+    let entry: CatalogEntry | null = null;
+    const seen: Array<[string, boolean]> = [['10.00', true], ['11.90', false], ['10.00', true], ['11.90', false], ['12.00', true], ['13.00', true], ['14.28', false], ['15.00', false]];
+    seen.forEach(([price, net], run) => (entry = applyObservation(entry, { ...obs(`r${run}`, run * DAY, price), ...(net ? { taxIncluded: false as const } : {}) }, rules)));
+    const e = entry as unknown as CatalogEntry;
+    expect(e.changeTimesMs).toEqual([5 * DAY, 7 * DAY]); // 12.00 → 13.00 net, 14.28 → 15.00 gross
+    expect([e.lastPrice, e.lastTaxIncluded]).toEqual(['15.00', undefined]);
+    const net = applyObservation(e, { ...obs('r9', 9 * DAY, '13.00'), taxIncluded: false }, rules);
+    expect([net.lastPrice, net.lastTaxIncluded, net.changeTimesMs]).toEqual(['13.00', false, [5 * DAY, 7 * DAY]]);
+  });
+
   it('folds the same run once (a resumed run), and a success resets the failure streaks', () => {
     let entry = applyObservation(null, obs('r1', 0, '1.00'), rules);
     entry = applyObservation(entry, obs('r1', 10, '1.00'), rules);

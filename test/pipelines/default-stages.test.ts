@@ -50,6 +50,9 @@ describe('price-coercion', () => {
     expect(stage.process({ sku: 'a', price: '$10 – $20' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous', detail: expect.stringContaining('range') });
     expect(stage.process({ sku: 'a', price: 'RRP £20.00' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/reference-only' });
     expect(stage.process({ sku: 'a', price: '$70.00 for members' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/member-only' });
+    // A yearly plan or a nightly rate is paid again each period: no one-off price of the product.
+    expect(stage.process({ sku: 'a', price: '€ 119,- p.a.' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/rate-only', detail: expect.stringContaining('per year') });
+    expect(stage.process({ sku: 'a', price: '$99.99/yr', locale: 'en-US' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/rate-only' });
     expect(stage.process({ sku: 'a', price: '1e309' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/not-a-price' });
     // A spider's "Starting at $30" is the cheapest variant's price: it was stored as this product's 30.
     expect(stage.process({ sku: 'a', price: 'Starting at $30', locale: 'en-US' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/range' });

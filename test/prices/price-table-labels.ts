@@ -23,7 +23,7 @@ export const LABELS: PriceRow[] = [
   ['3/$10', A, null, US], ['2/$5.00', A, null, US], ['$3.99 ea. or 3/$10', '3.99', 'USD', US], ['1/$2.99', '2.99', 'USD', US], ['2-pack $12.99', '12.99', 'USD', US],
   ['2-Pack 12,99 €', '12.99', 'EUR'], ['Pack of 2 - $12.99', '12.99', 'USD', US], ['$12.99 each', '12.99', 'USD', US], ['$12.99/ea', '12.99', 'USD', US], ['Buy 2 for £10', A, null],
   ['Buy 1 Get 1 Free $9.99', '9.99', 'USD', US], ['BOGO 50% off $19.99', '19.99', 'USD', US], ['$9.99/mo', A, null, US], ['$9.99/month', A, null, US],
-  ['€ 9,99/Monat', A, null], ['9,99 € mtl.', A, null], ['ab 9,99 € monatlich', A, null], ['£12.99 pcm', A, null], ['£1,250 pcm', A, null], ['$99.99/yr', '99.99', 'USD', US],
+  ['€ 9,99/Monat', A, null], ['9,99 € mtl.', A, null], ['ab 9,99 € monatlich', A, null], ['£12.99 pcm', A, null], ['£1,250 pcm', A, null], ['$99.99/yr', 'price/rate-only', null, US],
   ['$49 per person', '49', 'USD', US], ['€ 89 p.P.', '89', 'EUR'], ['Size 42 € 89 p.P.', '89', 'EUR'], ['Gr. 38 € 49', '49', 'EUR'], ['Model: X-2000 € 89 p.P.', '89', 'EUR'], ['© 2024 € 99', '99', 'EUR'], ['Now 2 for £5 (was £3 each)', A, null], ['£3 each or 2 for £5', '3', 'GBP'],
   // Approximations, deposits, no price at all
   ['≈ $12.99', '12.99', 'USD', US], ['ca. 12,99 €', '12.99', 'EUR'], ['~ 1 299 ₽', '1299', 'RUB'], ['12.99 € + 2.50 € Pfand', '12.99', 'EUR'], ['0,25 € Pfand', R, null],

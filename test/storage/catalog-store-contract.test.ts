@@ -43,6 +43,8 @@ describe.each(backends)('%s SKU catalog', (_name, place) => {
         lastPrice, lastCurrency: lastPrice === null ? null : 'EUR', changeTimesMs: [1_700_000_000_001, 1_700_000_500_002 + i],
         velocityPerDay: 1 / 3 + i, lastChangedMs: i % 2 === 0 ? null : 1_700_000_500_002, retiredAtMs: i === 5 ? 1_700_001_000_000 : null,
         lastStatus: i === 5 ? 'http/404' : 'ok', consecutiveFailures: i, goneRuns: i === 5 ? 2 : 0, observations: 10 + i,
+        // A net last price keeps its basis, so a later gross one is no move (catalog-entry.ts movedOnOneBasis).
+        ...(i === 2 ? { lastTaxIncluded: false as const } : {}),
       }));
       await catalog.put(written);
       const read = await catalog.getBySku('shop', written);

@@ -11,6 +11,8 @@ import { connectPostgres } from '../../storage/postgres/pg-connection';
 import { MIGRATIONS, migrate } from '../../storage/postgres/pg-migrations';
 import { storeBackends, type StorePlace } from '../support/store-backends';
 import { readItems } from '../support/test-crawl';
+import { skuCatalogDdl } from '../../storage/sqlite/site-identity';
+import { SqliteCatalogStore } from '../../storage/sqlite/sqlite-catalog-store';
 
 const { backends, start, stop } = storeBackends('siteid');
 beforeAll(start);
@@ -92,11 +94,41 @@ async function expectContinuousHistory(where: StorePlace): Promise<void> {
     const catalog = await stores.catalog().getBySku('shop', [{ site: 'shop.de', sku: 'A' }, { site: 'shop.ch', sku: 'A' }]);
     expect([...catalog.keys()]).toEqual(['shop.de A']);
     expect(catalog.get('shop.de A')?.lastPrice).toBe('10.00');
+    // The upgraded catalog keeps a net price's basis too (items v4, migration 9).
+    await stores.catalog().put([{ ...catalog.get('shop.de A')!, lastTaxIncluded: false }]);
+    expect((await stores.catalog().getBySku('shop', [{ site: 'shop.de', sku: 'A' }])).get('shop.de A')?.lastTaxIncluded).toBe(false);
   } finally {
     await stores.close();
   }
   expect((await rows(where, 'r1')).map((row) => [row.key, row.price])).toEqual([['shop.de A', '12.00'], ['shop.ch A', '14.50']]);
 }
+
+describe('upgrading a catalog from before its tax basis (items schema v3)', () => {
+  it('SQLite: the column is added in place, old entries read with no basis, a net one is kept', async () => {
+    const where = await backends[0][1]();
+    const db = new Database(join(where.dir, 'items.sqlite'));
+    db.exec(skuCatalogDdl('sku_catalog').replace(', last_tax_included INTEGER', ''));
+    db.exec(`INSERT INTO sku_catalog VALUES ('shop', 'shop.de', 'A', 'https://www.shop.de/p/A', 500, 500, 500, NULL, 1, '10.00', 'EUR', '[]', 0, 'ok', 'r0', 0, 0, NULL)`);
+    db.pragma('user_version = 3');
+    db.close();
+    // A command that only reads takes the file as it is: its entries read with no basis, nothing is added.
+    const reader = SqliteCatalogStore.open(where.dir, 'read');
+    try {
+      expect([...(await reader.getBySku('shop', [{ site: 'shop.de', sku: 'A' }])).values()].map((e) => [e.lastPrice, 'lastTaxIncluded' in e])).toEqual([['10.00', false]]);
+    } finally {
+      await reader.close();
+    }
+    const stores = await openStores(where);
+    try {
+      const [entry] = (await stores.catalog().getBySku('shop', [{ site: 'shop.de', sku: 'A' }])).values();
+      expect([entry.lastPrice, 'lastTaxIncluded' in entry]).toEqual(['10.00', false]);
+      await stores.catalog().put([{ ...entry, sku: 'B', lastTaxIncluded: false }]);
+      expect((await stores.catalog().getBySku('shop', [{ site: 'shop.de', sku: 'B' }])).get('shop.de B')?.lastTaxIncluded).toBe(false);
+    } finally {
+      await stores.close();
+    }
+  });
+});
 
 describe('upgrading a database keyed by bare SKU', () => {
   it('SQLite: items schema v2 → v3 in place, history and catalog continue per site', async () => {
