@@ -56,11 +56,16 @@ export class PagePool {
       throw error;
     }
     this.options.stats?.inc('browser/pages/opened');
-    this.idle.leased(page);
     const retireContext = () => {
+      if (context.retired) return;
       this.options.stats?.inc('browser/contexts/retired');
       context.retire();
     };
+    // A renderer is shared only within its context, and Chromium placed a new tab of the context in a renderer
+    // killed a moment before (one it reuses past --renderer-process-limit, its death not yet seen): the tab
+    // crashed as it opened, Playwright's newPage never settled, and after openTimeoutMs the whole browser was
+    // killed as hung. A context whose renderer died takes no new pages: the next lease of its key gets a fresh one.
+    this.idle.leased(page, retireContext);
     let closing: Promise<void> | null = null;
     const close = () => (closing ??= this.closePage(page, retireContext));
     let released: Promise<void> | null = null;
