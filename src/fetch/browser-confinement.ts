@@ -188,10 +188,13 @@ export class BrowserConfinement {
           else if (reason !== null) this.stats?.inc(FRAME_REFUSED);
         },
         refusesPart: (from, to, resourceType) => {
+          // A parked page needs nothing (decide): a hop of a fetch it had started went on to the server before.
+          if (guard === PARKED) return true;
           const verdict = this.partVerdict(guard, () => from, to, resourceType);
           if (verdict !== null && verdict !== BLOCKED_PART) this.stats?.inc(verdict);
           return verdict !== null;
         },
+        overCap: (to) => guard.cap?.admits(to) === false,
       };
     }, prelude);
   }

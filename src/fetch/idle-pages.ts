@@ -26,10 +26,15 @@ export class IdlePages<Owner> {
     return this.idle.length;
   }
 
-  /** A lease got the page: one more request served. */
-  leased(page: Page): void {
+  /** A lease got the page: one more request served. `crashed` runs if its renderer dies, leased or idle. */
+  leased(page: Page, crashed: () => void): void {
     const uses = this.uses.get(page) ?? 0;
-    if (uses === 0) page.once('crash', () => this.crashed.add(page));
+    if (uses === 0) {
+      page.once('crash', () => {
+        this.crashed.add(page);
+        crashed();
+      });
+    }
     this.uses.set(page, uses + 1);
   }
 

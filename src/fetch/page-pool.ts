@@ -1,63 +1,32 @@
-// Hands out browser pages under caps (pages, contexts), reuses or closes them, recycles browsers by pages or memory, replaces crashed ones.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ContextSet, type ContextKey, type ContextUse } from './context-set';
+// Hands out browser pages under the open-page cap, keeps a cleanly released one for its context's next lease or closes it.
+import type { BrowserContext, Page } from 'playwright-core';
+import { BrowserRoster, type BrowserHandle } from './browser-roster';
+import type { ContextKey, ContextUse } from './context-set';
 import { rendererState } from './hung-renderer';
 import { IdlePages } from './idle-pages';
-import { LaunchBreaker } from './launch-breaker';
 import type { PageLease, PagePoolOptions, PagePoolStats } from './page-pool-options';
-import { proxyOption } from './playwright-proxy';
-import { rememberProxyCredentials } from './proxy-auth';
+import { PageSlots } from './page-slots';
 import { TimeBoundExceeded, withinTime } from './time-bound';
-
-type RetireReason = 'pages' | 'memory' | 'crash' | 'hung' | 'launch-failed';
-
-interface BrowserHandle {
-  browser: Promise<Browser>;
-  contexts: ContextSet;
-  activePages: number;
-  pagesServed: number;
-  /** No new pages: closed as soon as its last page is (recycling, crash). */
-  retired: boolean;
-  /** Set once launched: lets a new page see a dead browser before its 'disconnected' event has run. */
-  live: Browser | null;
-  lastMemoryCheckMs: number;
-  memoryBytes: number;
-  /** A page loaded in it: its end is no failure to start (launch-breaker.ts). */
-  loadedPage: boolean;
-  /** Told to the launch breaker already (a launch, a death and a hang of one browser are one failure). */
-  failedToStart: boolean;
-  closedByUs: boolean;
-}
-
-/**
- * Pages a browser may serve past `pagesPerBrowser`, as a share of it. The page budget only stands in for
- * slow growth the memory budget also catches; without slack a crawl of budget + 1 pages launches a
- * Chromium (~0.5 s of CPU) for its last page. Crawlee (retireBrowserAfterPageCount) has the same cliff.
- */
-const PAGE_BUDGET_SLACK_RATIO = 0.1;
 
 /**
  * Pages of one context key share a context (cookies, proxy); a fresh context per page cost ~0.3 s here.
- * A browser that has served `pagesPerBrowser` pages (plus a tenth), or whose process tree outgrew the memory
- * budget, is retired: new pages go to a fresh browser and the old one closes when its last page does.
+ * Which browser a page opens in, and when a browser is recycled, is the roster's (browser-roster.ts).
  */
 export class PagePool {
-  private current: BrowserHandle | null = null;
-  private readonly handles = new Set<BrowserHandle>();
-  private readonly waiters: Array<() => void> = [];
+  private readonly slots: PageSlots;
   /** Open pages (leased + idle) stay within maxOpenPages: a new page closes the oldest idle one. */
   private readonly idle = new IdlePages<BrowserHandle>();
-  private readonly breaker = new LaunchBreaker();
-  private open = 0;
-  private launched = 0;
-  private served = 0;
+  private readonly browsers: BrowserRoster;
   private closed = false;
 
-  constructor(private readonly options: PagePoolOptions) {}
+  constructor(private readonly options: PagePoolOptions) {
+    this.slots = new PageSlots(options.maxOpenPages);
+    this.browsers = new BrowserRoster(options, this.closeTimeoutMs, (handle) => this.idle.forget(handle)); // idle pages close with their browser
+  }
 
   get stats(): PagePoolStats {
-    const openContexts = [...this.handles].reduce((sum, handle) => sum + handle.contexts.size, 0);
-    return { openPages: this.open, idlePages: this.idle.size, openContexts, browsersLaunched: this.launched, pagesServed: this.served };
+    const { openContexts, launched, served } = this.browsers;
+    return { openPages: this.slots.count, idlePages: this.idle.size, openContexts, browsersLaunched: launched, pagesServed: served };
   }
 
   /** Runs `use` with a page of the key's context (an idle one if a lease left one reusable); the page is closed however `use` ends. */
@@ -75,22 +44,28 @@ export class PagePool {
    * while the spider callback uses it. Whoever acquires must release on every path.
    */
   async acquire(key: ContextKey = { key: 'default' }): Promise<PageLease> {
-    await this.takeSlot();
+    if (this.closed) throw new Error('page pool is closed');
+    await this.slots.take();
     let handle: BrowserHandle;
     let page: Page;
     let context: ContextUse;
     try {
       [handle, page, context] = await this.openPage(key);
     } catch (error) {
-      this.releaseSlot();
+      this.slots.release();
       throw error;
     }
     this.options.stats?.inc('browser/pages/opened');
-    this.idle.leased(page);
     const retireContext = () => {
+      if (context.retired) return;
       this.options.stats?.inc('browser/contexts/retired');
       context.retire();
     };
+    // A renderer is shared only within its context, and Chromium placed a new tab of the context in a renderer
+    // killed a moment before (one it reuses past --renderer-process-limit, its death not yet seen): the tab
+    // crashed as it opened, Playwright's newPage never settled, and after openTimeoutMs the whole browser was
+    // killed as hung. A context whose renderer died takes no new pages: the next lease of its key gets a fresh one.
+    this.idle.leased(page, retireContext);
     let closing: Promise<void> | null = null;
     const close = () => (closing ??= this.closePage(page, retireContext));
     let released: Promise<void> | null = null;
@@ -104,16 +79,17 @@ export class PagePool {
           await close();
         }
         this.options.stats?.inc('browser/pages/closed');
-        await this.pageDone(handle, context);
-        this.releaseSlot();
+        await this.browsers.pageDone(handle, context);
+        this.slots.release();
       })();
       return released;
     };
-    const loaded = () => {
-      handle.loadedPage = true;
-      this.breaker.worked();
-    };
-    return { page, release, retireContext, close, loaded };
+    return { page, release, retireContext, close, loaded: () => this.browsers.worked(handle) };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.browsers.closeAll();
   }
 
   /**
@@ -155,7 +131,7 @@ export class PagePool {
       this.options.stats?.inc('browser/pages/reused');
       return Promise.resolve(idle);
     }
-    this.idle.makeRoom(this.open, this.options.maxOpenPages);
+    this.idle.makeRoom(this.slots.count, this.options.maxOpenPages);
     return context.newPage();
   }
 
@@ -164,7 +140,7 @@ export class PagePool {
    * then try one fresh browser. The time bound starts once the browser is up (launching has its own).
    */
   private async openPage(key: ContextKey, retried = false): Promise<[BrowserHandle, Page, ContextUse]> {
-    const handle = this.handleForNewPage();
+    const handle = this.browsers.forNewPage();
     let use: ContextUse | null = null;
     try {
       await handle.browser;
@@ -174,28 +150,13 @@ export class PagePool {
       return [handle, page, use];
     } catch (error) {
       const hung = error instanceof TimeBoundExceeded;
-      if (hung || !handle.live?.isConnected()) this.startFailed(handle, error);
-      if (hung) this.abandon(handle);
-      await this.pageDone(handle, use);
+      if (hung || !handle.live?.isConnected()) this.browsers.startFailed(handle, error);
+      if (hung) this.browsers.abandon(handle);
+      await this.browsers.pageDone(handle, use);
       if (retried || (!hung && handle.live?.isConnected())) throw error;
-      this.retire(handle, 'crash');
+      this.browsers.retire(handle, 'crash');
       return this.openPage(key, true);
     }
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    await Promise.all([...this.handles].map((handle) => this.closeHandle(handle)));
-  }
-
-  private takeSlot(): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('page pool is closed'));
-    if (this.open < this.options.maxOpenPages) {
-      this.open++;
-      return Promise.resolve();
-    }
-    // The slot is handed over directly by releaseSlot, so `open` never exceeds the cap.
-    return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   private get openTimeoutMs(): number {
@@ -204,126 +165,5 @@ export class PagePool {
 
   private get closeTimeoutMs(): number {
     return this.options.closeTimeoutMs ?? 5_000;
-  }
-
-  /** A browser that stopped answering: no new pages, and its processes killed so its pending calls fail now. */
-  private abandon(handle: BrowserHandle): void {
-    this.retire(handle, 'hung');
-    if (handle.live) this.options.kill?.(handle.live);
-  }
-
-  private releaseSlot(): void {
-    const next = this.waiters.shift();
-    if (next) next();
-    else this.open--;
-  }
-
-  private handleForNewPage(): BrowserHandle {
-    if (this.current?.live && !this.current.live.isConnected()) this.retire(this.current, 'crash');
-    if (!this.current || this.current.retired) {
-      this.breaker.check(); // throws once browsers failed to start too often: no more launches this run
-      this.current = this.launch();
-    }
-    const handle = this.current;
-    handle.activePages++;
-    handle.pagesServed++;
-    this.served++;
-    const { pagesPerBrowser } = this.options;
-    if (handle.pagesServed >= pagesPerBrowser + Math.floor(pagesPerBrowser * PAGE_BUDGET_SLACK_RATIO)) this.retire(handle, 'pages');
-    return handle;
-  }
-
-  private async newContext(launched: Promise<Browser>, key: ContextKey): Promise<BrowserContext> {
-    const { userAgent, prepareContext } = this.options;
-    const browser = await launched;
-    // Service workers blocked: one a page registers would answer every later navigation of its host in this
-    // context from its own script, so the stored price and rawHash would be bytes the shop never sent.
-    // Downloads refused: Playwright's default saved whatever a page's script downloaded (a clicked a[download])
-    // to a temporary directory until the browser closed, as many and as large as the page liked.
-    const proxy = key.proxyUrl ? proxyOption(key.proxyUrl) : undefined;
-    const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: false, ...(userAgent ? { userAgent } : {}), ...(proxy ? { proxy } : {}) });
-    rememberProxyCredentials(context, proxy);
-    // A context that cannot start with its routes or the session's cookies must not stay open without a holder.
-    try {
-      await prepareContext?.(context);
-      if (key.cookies?.length) await context.addCookies([...key.cookies]);
-    } catch (error) {
-      await context.close().catch(() => undefined);
-      throw error;
-    }
-    return context;
-  }
-
-  private launch(): BrowserHandle {
-    this.launched++;
-    this.options.stats?.inc('browser/launched');
-    const browser = this.options.launch();
-    const contexts = new ContextSet((key) => this.newContext(browser, key), this.options.maxContexts ?? Infinity, () => this.options.stats?.inc('browser/contexts/opened'));
-    const handle: BrowserHandle = { browser, contexts, activePages: 0, pagesServed: 0, retired: false, live: null, lastMemoryCheckMs: 0, memoryBytes: 0, loadedPage: false, failedToStart: false, closedByUs: false };
-    this.handles.add(handle);
-    handle.browser.then(
-      (browser) => {
-        handle.live = browser;
-        browser.on('disconnected', () => {
-          // One that went before any page loaded in it (and not closed by us) failed to start as much as a failed launch:
-          // a Chromium that crashes under every page is relaunched no more often than one that cannot start.
-          if (!handle.closedByUs) this.startFailed(handle, new Error('the browser exited before any page loaded in it'));
-          this.retire(handle, 'crash');
-        });
-      },
-      (error: unknown) => {
-        this.retire(handle, 'launch-failed'); // the next page tries a new one, while the breaker allows
-        this.startFailed(handle, error);
-      },
-    );
-    return handle;
-  }
-
-  /**
-   * A browser in which no page loaded failed to start, however it ended (launch refused, exited or hung before
-   * its first page opened, or died under every page it had): once per browser.
-   */
-  private startFailed(handle: BrowserHandle, error: unknown): void {
-    if (handle.loadedPage || handle.failedToStart) return;
-    handle.failedToStart = true;
-    if (this.breaker.failed(error)) this.options.stats?.inc('browser/launch-gave-up');
-  }
-
-  /** A retired browser takes no new pages; a crashed one's in-flight pages fail and are recorded by the caller. */
-  private retire(handle: BrowserHandle, reason: RetireReason): void {
-    if (!handle.retired) this.options.stats?.inc(`browser/retired/${reason}`);
-    handle.retired = true;
-    if (this.current === handle) this.current = null;
-  }
-
-  private async pageDone(handle: BrowserHandle, context: ContextUse | null): Promise<void> {
-    handle.activePages--;
-    context?.give();
-    this.checkMemory(handle);
-    if (handle.retired && handle.activePages === 0) await this.closeHandle(handle);
-  }
-
-  /** Reads the browser's process-tree memory (throttled), records the peak over all browsers, retires it above budget. */
-  private checkMemory(handle: BrowserHandle): void {
-    const { memory } = this.options;
-    const nowMs = Date.now();
-    if (!memory || !handle.live || handle.retired || nowMs - handle.lastMemoryCheckMs < memory.checkIntervalMs) return;
-    handle.lastMemoryCheckMs = nowMs;
-    handle.memoryBytes = memory.bytesOf(handle.live) ?? 0;
-    // Retired browsers still finishing pages are alive too: the peak is over every open browser.
-    const liveTotal = [...this.handles].reduce((sum, h) => sum + h.memoryBytes, 0);
-    this.options.stats?.max('browser/pss-peak-bytes', liveTotal);
-    if (handle.memoryBytes > memory.budgetBytes) this.retire(handle, 'memory');
-  }
-
-  private async closeHandle(handle: BrowserHandle): Promise<void> {
-    handle.retired = true; // closing on purpose: not a crash when 'disconnected' follows
-    handle.closedByUs = true;
-    if (this.current === handle) this.current = null;
-    this.handles.delete(handle);
-    this.idle.forget(handle); // they close with their browser
-    const browser = await handle.browser.catch(() => null);
-    if (!browser) return;
-    await withinTime(browser.close(), this.closeTimeoutMs, 'closing a browser').catch(() => this.options.kill?.(browser));
   }
 }

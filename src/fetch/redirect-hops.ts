@@ -24,6 +24,12 @@ export interface HopJudge {
    * route refuses a first request there (`offsiteSubresources: block`, robots.txt, blocked patterns); counts it.
    */
   refusesPart(from: string, to: string, resourceType: string): boolean;
+  /**
+   * Whether a hop that got past the other checks is over the page's cap on requests to its own host
+   * (host-request-cap.ts), which counts it: each hop reaches the server as a request of its own. Asked of
+   * every hop but the main document's (the host slot's, as its first request is).
+   */
+  overCap(to: string): boolean;
 }
 
 interface PausedResponse {
@@ -46,7 +52,8 @@ interface PausedResponse {
  * reached it, its price written into the page, and one redirecting to a path robots.txt disallows was
  * fetched. A document's `Speculation-Rules` header is dropped here (speculation-rules.ts), its CSP's
  * `trusted-types` list admits the worker confinement's policy (worker-policy-csp.ts), and a worker's script
- * gets `workerPrelude` in front (worker-confinement.ts). One Node round trip per response that is not refused
+ * gets `workerPrelude` in front (worker-confinement.ts). Each hop but the main document's is a request to
+ * count against the page's cap on its host (host-request-cap.ts). One Node round trip per response that is not refused
  * before it is sent (blocked types and patterns never get one).
  */
 export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | null, workerPrelude: string): Promise<void> {
@@ -65,7 +72,7 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
     const target = redirectTarget(event);
     const judge = judgeOf();
     const document = event.resourceType === 'Document';
-    if (target !== null && judge && (document ? refusesDocument(judge, event, target, event.frameId === mainFrameId) : judge.refusesPart(event.request.url, target, event.resourceType.toLowerCase()))) {
+    if (target !== null && judge && refusesHop(judge, event, target, document && event.frameId === mainFrameId)) {
       void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
       return;
     }
@@ -85,6 +92,13 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
   // A proxy's challenge comes to this session only for requests it pauses (proxy-auth.ts).
   answerProxyChallenges(session, credentials);
   await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }, { urlPattern: '*', requestStage: 'Response' }], handleAuthRequests: true });
+}
+
+/** Whether the hop to `target` is refused: as a document's or a part's, else as one over the page's cap on its host. */
+function refusesHop(judge: HopJudge, event: PausedResponse, target: string, mainDocument: boolean): boolean {
+  const document = event.resourceType === 'Document';
+  if (document ? refusesDocument(judge, event, target, mainDocument) : judge.refusesPart(event.request.url, target, event.resourceType.toLowerCase())) return true;
+  return !mainDocument && judge.overCap(target);
 }
 
 /** Whether a document's hop to `target` is refused (off-site, or by the caller's check); the judge is told. */

@@ -40,7 +40,8 @@ class CutBodyError extends Error {}
  * `<p class="price">12` came back as those bytes, and answered anew it was a whole page with the price 12
  * (measured). So only a body whose Content-Length shows it whole is answered anew (uncoded: a coded one's
  * length is not the decoded bytes'); one short of it fails as cut, and any other goes on (`sendOn`) with
- * Chromium's own check of its end and the CSP it had (its workers then fail to start, as before).
+ * Chromium's own check of its end and the CSP it had (its workers are then vouched for by the page's own policy:
+ * worker-confinement.ts).
  */
 export async function answerWholeDocument(session: DevToolsSession, event: PausedAnswer, headers: readonly HeaderEntry[], sendOn: () => Promise<void>): Promise<void> {
   const field = (name: string) => event.responseHeaders?.find((header) => header.name.toLowerCase() === name)?.value;

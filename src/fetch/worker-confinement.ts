@@ -25,6 +25,11 @@ import { answerRewritten, type PausedAnswer } from './rewritten-response';
  * a `<meta>` CSP naming the page's own policies can refuse it; a header's `trusted-types` gets its name
  * (worker-policy-csp.ts). A worker makes it at its first nested worker (one from a blob or data: URL runs
  * under its creator's CSP, and making it at once would report a violation there for nothing).
+ * Where our name is refused still (a header's list on a chunked or coded document, which is not answered anew:
+ * rewritten-response.ts), the page's own latest policy with a `createScriptURL` vouches: every policy the page
+ * makes gets a `createScriptURL` that hands our URL through while we call it (no page code runs meanwhile) and
+ * runs the page's own rule on anything else. Before, every worker of such a page threw, and the page was read
+ * with the price it showed before its worker's.
  */
 const MARK = 'pricecrawl-worker-';
 
@@ -84,15 +89,29 @@ const CONFINE_WORKERS = oneLine(`function confineWorkers(removed, inWorkers, sil
   const httpScheme = /^https?:/i, localScheme = /^(blob|data):/i, dataScheme = /^data:/i;
   const factory = self.trustedTypes, Factory = self.TrustedTypePolicyFactory, Policy = self.TrustedTypePolicy;
   const isScriptURL = Factory && Factory.prototype.isScriptURL, createPolicy = Factory && Factory.prototype.createPolicy, createScriptURL = Policy && Policy.prototype.createScriptURL;
-  let policy = null;
+  let policy = null, pagePolicy = null, vouching = false;
   const ourPolicy = () => {
-    if (policy === null) policy = apply(createPolicy, factory, ['${WORKER_POLICY}', { createScriptURL: (url) => url }]);
+    if (policy === null) try { policy = apply(createPolicy, factory, ['${WORKER_POLICY}', { createScriptURL: (url) => url }]); } catch { policy = false; }
     return policy;
   };
-  if (factory && self.document) try { ourPolicy(); } catch {}
+  if (factory && self.document) ourPolicy();
+  if (createPolicy) {
+    const madeByPage = { createPolicy(name, rules) {
+      const given = rules === null || rules === undefined ? {} : rules;
+      const html = given.createHTML, script = given.createScript, own = given.createScriptURL;
+      if (typeof own !== 'function') return apply(createPolicy, this, [name, rules]);
+      const scriptURL = function createScriptURL(input) { return vouching ? input : apply(own, null, arguments); };
+      const made = apply(createPolicy, this, [name, { createHTML: html, createScript: script, createScriptURL: scriptURL }]);
+      pagePolicy = made;
+      return made;
+    } }.createPolicy;
+    defineProperty(Factory.prototype, 'createPolicy', { value: madeByPage, writable: true, enumerable: true, configurable: true });
+  }
   const trustedAs = (given, start) => {
     if (!factory || !apply(isScriptURL, factory, [given])) return start;
-    return apply(createScriptURL, ourPolicy(), [start]);
+    if (ourPolicy() || pagePolicy === null) return apply(createScriptURL, ourPolicy() || null, [start]);
+    vouching = true;
+    try { return apply(createScriptURL, pagePolicy, [start]); } finally { vouching = false; }
   };
   const read = (href) => {
     try {

@@ -25,6 +25,22 @@ beforeAll(async () => {
   site.route('/api/stock', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('in stock'));
   site.route('/api/price', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('19.99'));
   site.route('/frame', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>frame</p>'));
+  // Few requests of its own, each sent through a chain of same-host redirects (Chromium follows up to 20 hops a request).
+  const chained = (kind: string) => `<p class="price">25.00</p><script>
+const asked = [];
+for (let i = 0; i < 10; i++) {
+  if ('${kind}' === 'fetch') asked.push(fetch('/hop/19?i=' + i).catch(() => null));
+  else { const f = document.createElement('iframe'); f.src = '/hop/19?i=' + i; document.body.append(f); asked.push(new Promise((resolve) => { f.onload = resolve; })); }
+}
+Promise.all(asked).then(() => fetch('/api/price')).then((r) => r.text()).then((t) => { const p = document.querySelector('.price'); p.textContent = t; p.dataset.ready = '1'; });
+</script>`;
+  site.route('/chained-fetches', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(chained('fetch')));
+  site.route('/chained-frames', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(chained('frame')));
+  site.route('/hop/:n', (req, res, { params }) => {
+    const n = Number(params.n);
+    if (n === 0) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>end</p>');
+    res.writeHead(302, { location: `/hop/${n - 1}${new URL(req.url ?? '/', 'http://x').search}` }).end();
+  });
 });
 afterAll(async () => {
   await site.close();
@@ -54,6 +70,14 @@ describe("a page's requests to its own host", () => {
     expect(outcome).toBe('browser/too-many-requests');
     // Counted as handed to Chromium's network: those still queued for a connection when the page failed never arrive.
     expect(stats.get('browser/host-requests')).toBe(50);
+    expect(stats.get('browser/host-requests/capped')).toBe(1);
+  }, 60_000);
+
+  it.each(['/chained-fetches', '/chained-frames'])('%s: each redirect hop is a request to the host, counted and capped as one', async (path) => {
+    const { outcome, asked, stats } = await render(path);
+    // Before, only each chain's first request was counted (10): all 200 hops reached the shop, and the page was read.
+    expect(asked).toBeLessThanOrEqual(50);
+    expect(outcome).toBe('browser/too-many-requests');
     expect(stats.get('browser/host-requests/capped')).toBe(1);
   }, 60_000);
 

@@ -80,7 +80,9 @@ describe('PagePool', () => {
 
   it('kills a browser that stops answering and opens the page in a fresh one after openTimeoutMs, instead of hanging', async () => {
     const stats = new Stats();
-    const pool = new PagePool({ launch, maxOpenPages: 1, pagesPerBrowser: 100, stats, openTimeoutMs: 1_000, closeTimeoutMs: 500, kill: killChromium });
+    // The bound holds the fresh browser's page too: 1 s was too short for it on a loaded machine (the test failed
+    // with 'opening a browser page did not finish within 1000 ms'); the frozen one never answers, whatever the bound.
+    const pool = new PagePool({ launch, maxOpenPages: 1, pagesPerBrowser: 100, stats, openTimeoutMs: 5_000, closeTimeoutMs: 500, kill: killChromium });
     await pool.withPage(async (page) => void (await page.goto(server.url('/page/warm'))));
     const frozen = launched[launched.length - 1];
     // SIGSTOP on the whole tree: alive, pipe open, never answering, the way a wedged browser looks to Playwright.

@@ -63,7 +63,7 @@ describe('PagePool page reuse', () => {
     await pool.close();
   }, 30_000);
 
-  it('never hands out an idle page whose renderer crashed (a page ran it out of memory): it is closed, and the lease gets a fresh page', async () => {
+  it('never hands out an idle page whose renderer crashed (a page ran it out of memory): it is closed, its context retired, and the lease gets a fresh page in a fresh context', async () => {
     const stats = new Stats();
     const pool = new PagePool({ launch, maxOpenPages: 2, pagesPerBrowser: 100, stats });
     const first = await pool.acquire({ key: 'a' });
@@ -74,12 +74,19 @@ describe('PagePool page reuse', () => {
     killRenderers(chromiumPidOf(launched.at(-1)!)!);
     await crashed;
 
+    // A new tab of the same context could be placed in a killed renderer Chromium had not yet seen die (it
+    // reuses a context's renderers past --renderer-process-limit): it crashed as it opened and Playwright's
+    // newPage never settled, so the lease hung until openTimeoutMs and then killed the whole browser as hung.
+    // A renderer is only ever shared within one context: a fresh context's tab cannot land in a dead one.
     const next = await pool.acquire({ key: 'a' });
     expect(next.page).not.toBe(first.page);
+    expect(next.page.context()).not.toBe(first.page.context());
     await next.page.goto(server.url('/page/2'));
     expect(await next.page.textContent('#n')).toBe('2');
     expect(first.page.isClosed()).toBe(true);
     expect(stats.get('browser/pages/reused')).toBe(0);
+    expect(stats.get('browser/contexts/retired')).toBe(1);
+    expect(stats.get('browser/retired/hung')).toBe(0);
     await next.release();
     await pool.close();
   }, 30_000);

@@ -1,5 +1,6 @@
 // Real Chromium: transports no route sees (WebTransport's QUIC; WebSocketStream, and a worker's WebSocket, under block) are given to no page or worker.
 import { createSocket, type Socket } from 'node:dgram';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CrawlRequest } from '../../src/core/request';
 import { isAllowedUrl } from '../../src/downloader/offsite-rules';
@@ -95,6 +96,9 @@ ${told(trusted)}.then((lines) => [lines, 'done'], (error) => [String(error), 'th
   // With its length: only a document whose length shows it whole is answered anew with our name in its CSP (rewritten-response.ts).
   const named = { ...trustedTypes, 'content-security-policy': namedPolicies, 'content-length': String(Buffer.byteLength(trustedShop)) };
   site.route('/trusted-types-named-shop', (_req, res) => void res.writeHead(200, named).end(trustedShop));
+  // Without a length (chunked) or coded, a document is not answered anew (its end cannot be told): the page's own policy vouches.
+  site.route('/trusted-types-named-chunked-shop', (_req, res) => void res.writeHead(200, { ...trustedTypes, 'content-security-policy': namedPolicies }).end(trustedShop));
+  site.route('/trusted-types-named-gzip-shop', (_req, res) => void res.writeHead(200, { ...trustedTypes, 'content-security-policy': namedPolicies, 'content-encoding': 'gzip' }).end(gzipSync(trustedShop)));
   site.route('/trusted-types-meta-shop', (_req, res) =>
     void res.writeHead(200, { 'content-type': 'text/html' }).end(`<meta http-equiv="Content-Security-Policy" content="${namedPolicies}">${trustedShop}`),
   );
@@ -150,7 +154,7 @@ describe('transports that pass every route', () => {
     expect(quicPackets).toBe(0);
   }, 60_000);
 
-  it.each(['/trusted-types-named-shop', '/trusted-types-meta-shop'])('%s, whose CSP names the policies it may make, still starts its workers, each confined', async (path) => {
+  it.each(['/trusted-types-named-shop', '/trusted-types-named-chunked-shop', '/trusted-types-named-gzip-shop', '/trusted-types-meta-shop'])('%s, whose CSP names the policies it may make, still starts its workers, each confined', async (path) => {
     const { page, worker } = await render('allow', path);
     // Before, the policy the confinement vouches for the worker's URL with was refused as a name the CSP does not
     // list: every worker threw, and the page showed the price it had before its worker's.
