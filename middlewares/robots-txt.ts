@@ -67,21 +67,21 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
    * recheck (57 times for a file that took 3 s, at a 0 ms interval). Past half the fetch's time left, the
    * request is deferred, counted against retry.maxDeferrals: each try costs the start host a request.
    */
-  awaitRedirect: DownloaderMiddleware['awaitRedirect'] = (request, toUrl, ctx, deadline) => {
+  awaitRedirect: DownloaderMiddleware['awaitRedirect'] = (request, toUrl, ctx, deadline, takeSlot) => {
     if (!this.settings.robots.obey) return undefined;
     const origin = new URL(toUrl).origin;
     if (this.origins.settled(this.origins.get(origin), ctx.nowMs())) return undefined;
-    return this.waitForFile(origin, request, ctx, deadline);
+    return this.waitForFile(origin, request, ctx, deadline, takeSlot);
   };
 
   /** Resolves once the origin's file is known (its verdict is checkRedirect's); throws a counted FetchWait past the fetch's patience. */
-  private async waitForFile(origin: string, page: CrawlRequest, ctx: MiddlewareContext, deadline: HopDeadline): Promise<void> {
+  private async waitForFile(origin: string, page: CrawlRequest, ctx: MiddlewareContext, deadline: HopDeadline, takeSlot: HopSlotTaker | undefined): Promise<void> {
     const patienceUntilMs = ctx.nowMs() + deadline.remainingMs() / 2;
     for (;;) {
       const nowMs = ctx.nowMs();
       const known = this.origins.get(origin);
       if (!known || this.origins.isDue(known, nowMs)) {
-        this.origins.startLookup(origin, page, ctx, known);
+        await this.lookUpInSlot(origin, page, ctx, deadline, takeSlot);
         continue;
       }
       if (known.state === 'known') return;
@@ -94,6 +94,18 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       const untilMs = Math.min(patienceUntilMs, known.state === 'elsewhere' ? known.recheckAtMs : patienceUntilMs);
       await settledOrAfter(next, untilMs - nowMs, deadline.signal);
     }
+  }
+
+  /**
+   * A page's own file is fetched in the page's slot; a redirect target's has none, and went out at once: a
+   * page of `http://shop/` answered 301 to `https://shop/` and that origin's robots.txt followed it by a few
+   * ms on the same host key at a 400 ms interval. It now waits for a slot of its host as the hop would
+   * (too far off: the FetchWait defers the request). Another request may have started the look-up meanwhile.
+   */
+  private async lookUpInSlot(origin: string, page: CrawlRequest, ctx: MiddlewareContext, deadline: HopDeadline, takeSlot: HopSlotTaker | undefined): Promise<void> {
+    await takeSlot?.(`${origin}/robots.txt`, deadline);
+    const known = this.origins.get(origin);
+    if (!known || this.origins.isDue(known, ctx.nowMs())) this.origins.startLookup(origin, page, ctx, known);
   }
 
   /** Judges the URL (the request's, or a redirect target's) by its origin's robots.txt, looking it up first when needed. */
@@ -157,6 +169,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     return this.origins.raiseCrawlDelay(origin, askedMs) ? wait('robots/wait', ctx.nowMs()) : CONTINUE;
   }
 }
+
+type HopSlotTaker = NonNullable<Parameters<NonNullable<DownloaderMiddleware['awaitRedirect']>>[4]>;
 
 function wait(reason: string, untilMs: number): Defer {
   return { type: 'defer', reason, untilMs };
