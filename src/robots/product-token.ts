@@ -17,6 +17,16 @@ export function productToken(userAgent: string): string {
   return TOKEN.exec(trimmed)![0].toLowerCase();
 }
 
+/**
+ * A name whose token run goes on in a digit or a dot (`pricecrawl2`, `pricecrawl.bot`): RFC 9309 tokens hold
+ * neither, so it may name another crawler whose name starts as ours. Read as ours (Google's reading), its
+ * `Allow: /` let us past a `*` group meant for every crawler but it; such a name is obeyed beside the group
+ * that applies (as a listed one is), so neither reading's Disallow is fetched.
+ */
+export function nameRunsOn(userAgent: string): boolean {
+  return /^[A-Za-z_-]+[0-9.]/.test(userAgent.trim());
+}
+
 /** True for a setting whose product token is the whole name before any version or comment (`PriceCrawl/1.0`). */
 export function isValidProductToken(userAgent: string): boolean {
   return /^[A-Za-z_-]+(?:[/\s]|$)/.test(userAgent.trim());

@@ -3,7 +3,7 @@ import { delaySecondsOf } from './delay-seconds';
 import { latin1Spelling } from './legacy-spelling';
 import { PathPattern, matchTarget, normalizePath, querySpellings } from './path-pattern';
 import { robotsDirectives } from './robots-lines';
-import { listedTokens, productToken } from './product-token';
+import { listedTokens, nameRunsOn, productToken } from './product-token';
 import { insideQuotes } from './quoted';
 import { RuleIndex, beats, type Best, type Rule } from './rule-index';
 
@@ -161,7 +161,7 @@ function readGroups(text: string): Group[] {
       }
       takingAgents = true;
       const token = productToken(value);
-      if (token !== '') current.agents.push(token);
+      if (token !== '') (nameRunsOn(value) ? current.listed : current.agents).push(token);
       current.listed.push(...listedTokens(value));
       continue;
     }
