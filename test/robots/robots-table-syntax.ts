@@ -110,6 +110,8 @@ export const SYNTAX_CASES: RobotsCase[] = [
   ...['pricecrawl2', 'pricecrawl.bot', 'PriceCrawl2Bot'].map((line) => ({
     name: `agent line "${line}" may name another crawler: obeyed beside the * group`, robots: `User-agent: ${line}\nAllow: /\nDisallow: /ours\n\nUser-agent: *\nDisallow: /star\n`, verdicts: [['/ours', false], ['/star', false], ['/other', true]] as const,
   })),
+  // ...unless that whole name is ours: a crawler called Shop24Bot is named by its own group alone.
+  { name: 'agent line "Shop24Bot" names the crawler of that whole name', agent: 'Shop24Bot/1.0', robots: 'User-agent: Shop24Bot\nDisallow: /ours\n\nUser-agent: *\nDisallow: /star\n', verdicts: [['/ours', false], ['/star', true]] },
   // (A quoted `"pricecrawl"` names us beside the group that applies: robots-table-shops.ts.)
   ...['*/1.0', '*bot', '/pricecrawl'].map((line) => ({
     name: `agent line "${line}" names nobody`, robots: `User-agent: ${line}\nDisallow: /\n`, verdicts: [['/', true], ['/x', true]] as const,
