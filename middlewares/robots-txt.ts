@@ -101,9 +101,10 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
    * page of `http://shop/` answered 301 to `https://shop/` and that origin's robots.txt followed it by a few
    * ms on the same host key at a 400 ms interval. It now waits for a slot of its host as the hop would
    * (too far off: the FetchWait defers the request). Another request may have started the look-up meanwhile.
+   * Another worker fetching it: the cache is only read again, and a slot would be one the host never used.
    */
   private async lookUpInSlot(origin: string, page: CrawlRequest, ctx: MiddlewareContext, deadline: HopDeadline, takeSlot: HopSlotTaker | undefined): Promise<void> {
-    await takeSlot?.(`${origin}/robots.txt`, deadline);
+    if (this.origins.get(origin)?.state !== 'elsewhere') await takeSlot?.(`${origin}/robots.txt`, deadline);
     const known = this.origins.get(origin);
     if (!known || this.origins.isDue(known, ctx.nowMs())) this.origins.startLookup(origin, page, ctx, known);
   }
