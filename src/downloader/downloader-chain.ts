@@ -139,7 +139,7 @@ export class DownloaderChain {
         // The caller's rule first: nothing is looked up for a hop the crawl would refuse anyway (offsite).
         options.checkRedirect?.(fromUrl, toUrl);
         for (const middleware of waiters) {
-          const wait = middleware.awaitRedirect!(request, toUrl, ctx, deadline);
+          const wait = middleware.awaitRedirect!(request, toUrl, ctx, deadline, options.beforeHop);
           if (!wait) continue;
           options.onHopWait?.();
           await wait;

@@ -127,8 +127,10 @@ export interface DownloaderMiddleware {
    * something first (the target's robots.txt), nothing when it can judge now. The host that answered
    * frees its slot before the wait; a FetchWait thrown (the wait ran past the fetch's patience) defers the
    * request. Without it, the check's own deferral fetches the request's start URL again on every try.
+   * `takeSlot`, when the engine offers it, holds a send the wait makes for the request (the target's
+   * robots.txt) until the slot of that URL's host, as the hop itself would be (a FetchWait when too far off).
    */
-  awaitRedirect?(request: CrawlRequest, toUrl: string, ctx: MiddlewareContext, deadline: HopDeadline): Promise<void> | undefined;
+  awaitRedirect?(request: CrawlRequest, toUrl: string, ctx: MiddlewareContext, deadline: HopDeadline, takeSlot?: (url: string, deadline: HopDeadline) => Promise<void>): Promise<void> | undefined;
   close?(): HookResult;
 }
 

@@ -215,7 +215,9 @@ export class HttpFetcher implements Fetcher {
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: hop.method,
-        headers: withSessionCookies(hop.headers, session, hop.url),
+        // A copy: undici's ProxyAgent writes `host` into the headers it is given, and the next hop copies
+        // this hop's, so a redirect to another host went out naming the first one (a tunnel serves that name).
+        headers: { ...withSessionCookies(hop.headers, session, hop.url) },
         body: hop.body ?? undefined,
         signal,
       }),

@@ -1,6 +1,6 @@
 // The product tokens robots.txt groups may name this crawl by: the one its User-Agent sends, and robots.userAgentToken when set.
 import type { Settings } from '../settings/schema';
-import { productToken } from './product-token';
+import { leadingName, productToken } from './product-token';
 
 type NameSettings = { http: Pick<Settings['http'], 'userAgent' | 'headers'>; robots: Pick<Settings['robots'], 'userAgentToken'> };
 
@@ -25,9 +25,10 @@ export function sentUserAgent(http: NameSettings['http']): string {
 function userAgentName(userAgent: string): string | null {
   const token = productToken(userAgent);
   // Also inside a longer comment: `(KHTML, like Gecko; compatible; Googlebot/2.1; …)`.
-  const compatible = token === 'mozilla' ? /[(;]\s*compatible\s*;\s*([A-Za-z_-]+)/i.exec(userAgent) : null;
-  if (compatible) return compatible[1].toLowerCase();
-  return token === '' || token === '*' ? null : token;
+  const compatible = token === 'mozilla' ? /[(;]\s*compatible\s*;\s*([A-Za-z_-]+[A-Za-z0-9_.-]*)/i.exec(userAgent) : null;
+  // The whole name (`Shop24Bot`), digits included: a file's group for exactly it is ours (product-token.ts `nameRunsOn`).
+  if (compatible) return leadingName(compatible[1]);
+  return token === '' || token === '*' ? null : leadingName(userAgent);
 }
 
 /**

@@ -10,8 +10,11 @@
  */
 const REQUEST_RATE = /^(\d+)\s*\/\s*(\d+(?:\.\d+)?)(?:\s*([a-z]+))?(?:\s+\d{1,2}:?\d{2}\s*-\s*\d{1,2}:?\d{2})?$/i;
 
-/** A Crawl-delay's value: a number with a decimal point or comma (`10`, `0.5`, `.5`, `1,5`) and an optional unit (`10s`, `2 min`). */
-const CRAWL_DELAY = /^(\d*)(?:([.,])(\d*))?\s*([a-z]*)$/i;
+/**
+ * A Crawl-delay's value: a number with a decimal point or comma (`10`, `0.5`, `.5`, `1,5`), an optional
+ * exponent (`1e3`, as strtod and every number parser reads it) and an optional unit (`10s`, `2 min`).
+ */
+const CRAWL_DELAY = /^(\d*)(?:([.,])(\d*))?(?:e([+-]?\d+))?\s*([a-z]*)$/i;
 /** Seconds per unit a Crawl-delay or a Request-rate period names; none is seconds. `m` is minutes (the longer reading of `m` and `ms`). */
 const UNIT_SECONDS: ReadonlyMap<string, number> = new Map([
   ...['', 's', 'sec', 'secs', 'second', 'seconds'].map((unit) => [unit, 1] as const),
@@ -46,12 +49,13 @@ export function delaySecondsOf(key: 'crawl-delay' | 'request-rate', value: strin
 function crawlDelaySeconds(value: string): DelayReading {
   if (value === '' || /^-\s*\d*[.,]?\d+/.test(value)) return null;
   const match = CRAWL_DELAY.exec(value);
-  const unit = UNIT_SECONDS.get(match?.[4].toLowerCase() ?? '\0');
+  const unit = UNIT_SECONDS.get(match?.[5].toLowerCase() ?? '\0');
   if (!match || unit === undefined) return 'unreadable';
-  const [, whole, separator, fraction] = match;
+  const [, whole, separator, fraction, exponent = '0'] = match;
   if (whole === '' && !fraction) return 'unreadable';
-  const decimal = Number(`${whole || '0'}.${fraction || '0'}`);
+  // `1e3` is 1000 s, above any ceiling: refused as too long (the reason it is), not as a value we cannot read.
+  const decimal = Number(`${whole || '0'}.${fraction || '0'}e${exponent}`);
   // `1,500` may be 1.5 or 1500 (a thousands separator): the longer wait is the one that cannot be ruder.
-  const grouped = separator === ',' && fraction?.length === 3 ? Number(`${whole}${fraction}`) : decimal;
+  const grouped = separator === ',' && fraction?.length === 3 ? Number(`${whole}${fraction}e${exponent}`) : decimal;
   return Math.max(decimal, grouped) * unit;
 }

@@ -17,6 +17,22 @@ export function productToken(userAgent: string): string {
   return TOKEN.exec(trimmed)![0].toLowerCase();
 }
 
+/**
+ * A name whose token run goes on in a digit or a dot (`pricecrawl2`, `pricecrawl.bot`): RFC 9309 tokens hold
+ * neither, so it may name another crawler whose name starts as ours. Read as ours (Google's reading), its
+ * `Allow: /` let us past a `*` group meant for every crawler but it; such a name is obeyed beside the group
+ * that applies (as a listed one is), so neither reading's Disallow is fetched, unless our own name is that
+ * whole name (`leadingName`): a crawler called `Shop24Bot` is named by `User-agent: Shop24Bot`.
+ */
+export function nameRunsOn(userAgent: string): boolean {
+  return /^[A-Za-z_-]+[0-9.]/.test(userAgent.trim());
+}
+
+/** The whole name a value leads with, digits and dots included (`pricecrawl2`, `acmebot-2.0`), lower-cased: how such a name is matched. */
+export function leadingName(userAgent: string): string {
+  return /^[A-Za-z0-9_.-]*/.exec(userAgent.trim())![0].toLowerCase();
+}
+
 /** True for a setting whose product token is the whole name before any version or comment (`PriceCrawl/1.0`). */
 export function isValidProductToken(userAgent: string): boolean {
   return /^[A-Za-z_-]+(?:[/\s]|$)/.test(userAgent.trim());

@@ -3,7 +3,7 @@ import { delaySecondsOf } from './delay-seconds';
 import { latin1Spelling } from './legacy-spelling';
 import { PathPattern, matchTarget, normalizePath, querySpellings } from './path-pattern';
 import { robotsDirectives } from './robots-lines';
-import { listedTokens, productToken } from './product-token';
+import { leadingName, listedTokens, nameRunsOn, productToken } from './product-token';
 import { insideQuotes } from './quoted';
 import { RuleIndex, beats, type Best, type Rule } from './rule-index';
 
@@ -11,6 +11,8 @@ interface Group {
   agents: string[];
   /** Crawlers a user-agent line lists after its first token (product-token.ts `listedTokens`). */
   listed: string[];
+  /** Whole names of user-agent lines whose token runs on (`pricecrawl2`): the group names a crawler of exactly that name. */
+  runOn: string[];
   rules: Rule[];
   crawlDelayS: number | null;
   /** The first Crawl-delay value of the group that could not be read. */
@@ -57,7 +59,8 @@ export class RobotsRules {
    */
   forAgent(userAgent: string): AgentRules {
     const token = productToken(userAgent);
-    let chosen = this.groups.filter((group) => group.agents.includes(token));
+    const name = leadingName(userAgent);
+    let chosen = this.groups.filter((group) => group.agents.includes(token) || group.runOn.includes(name));
     if (chosen.length === 0) chosen = this.groups.filter((group) => group.agents.includes('*'));
     chosen = [...chosen, ...this.groups.filter((group) => group.everyone)];
     const listing = this.groups.filter((group) => !chosen.includes(group) && group.listed.includes(token));
@@ -156,12 +159,15 @@ function readGroups(text: string): Group[] {
   for (const { key, value } of robotsDirectives(text)) {
     if (key === 'user-agent') {
       if (!current || !takingAgents) {
-        current = { agents: [], listed: [], rules: [], crawlDelayS: null, unreadableDelay: null };
+        current = { agents: [], listed: [], runOn: [], rules: [], crawlDelayS: null, unreadableDelay: null };
         groups.push(current);
       }
       takingAgents = true;
       const token = productToken(value);
-      if (token !== '') current.agents.push(token);
+      if (token !== '' && nameRunsOn(value)) {
+        current.listed.push(token);
+        current.runOn.push(leadingName(value));
+      } else if (token !== '') current.agents.push(token);
       current.listed.push(...listedTokens(value));
       continue;
     }
@@ -170,7 +176,7 @@ function readGroups(text: string): Group[] {
       // the user-agent lines. Before any group (`Crawl-delay: 10` atop the file) a wait names no crawler,
       // so it is asked of all: a slower pace is never ruder, and ignored it had us crawl at ours.
       if (!current) {
-        current = { agents: [], listed: [], rules: [], crawlDelayS: null, unreadableDelay: null, everyone: true };
+        current = { agents: [], listed: [], runOn: [], rules: [], crawlDelayS: null, unreadableDelay: null, everyone: true };
         groups.push(current);
       }
       readDelay(current, key, value);

@@ -156,6 +156,8 @@ describe('Crawl-delay', () => {
       ['2.5S', 2_500], ['500ms', 500], ['2 min', 120_000], ['1m', 60_000], ['3 minutes', 180_000], ['10.', 10_000],
       // A comma before three digits may be a thousands separator: the longer reading holds.
       ['1,500', 1_500_000],
+      // An exponent is a number too: `1e3` asks for 1000 s (refused as above the ceiling, not as unreadable).
+      ['1e3', 1_000_000], ['2E1', 20_000], ['1.5e1s', 15_000], ['5e-1', 500],
     ];
     for (const [value, ms] of cases) expect(delay(`User-agent: *\nCrawl-delay: ${value}\n`), value).toBe(ms);
   });
@@ -168,7 +170,7 @@ describe('Crawl-delay', () => {
   });
 
   it('keeps a value it cannot read, so the origin is refused instead of crawled at our own pace', () => {
-    for (const value of ['abc', 'ten', 'Infinity', 'NaN', '1e3', '5-10', '1,5,0', '10 hours maybe', '0x10']) {
+    for (const value of ['abc', 'ten', 'Infinity', 'NaN', '1e', 'e3', '5-10', '1,5,0', '10 hours maybe', '0x10']) {
       const rules = RobotsRules.parse(`User-agent: *\nCrawl-delay: ${value}\n`).forAgent('pricecrawl');
       expect(rules.unreadableCrawlDelay, value).toBe(value);
     }

@@ -103,9 +103,15 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'empty file', robots: '', verdicts: [['/', true], ['/x', true]] },
   { name: 'HTML served as robots.txt', robots: '<!doctype html><html><body>Not found</body></html>', verdicts: [['/', true], ['/x', true]] },
   // The product token is the leading run of letters, `-` and `_` (RFC 9309 §2.2.1), as Google's parser reads it.
-  ...['pricecrawl,otherbot', 'pricecrawl;', 'PriceCrawl*', 'pricecrawl2', 'pricecrawl(compatible)', 'pricecrawl.bot'].map((line) => ({
+  ...['pricecrawl,otherbot', 'pricecrawl;', 'PriceCrawl*', 'pricecrawl(compatible)'].map((line) => ({
     name: `agent line "${line}" names us by its leading token`, robots: `User-agent: *\nDisallow: /star\n\nUser-agent: ${line}\nDisallow: /ours\n`, verdicts: [['/ours', false], ['/star', true]] as const,
   })),
+  // A token run that goes on in a digit or a dot may be another crawler's name: its group and the * group are both obeyed.
+  ...['pricecrawl2', 'pricecrawl.bot', 'PriceCrawl2Bot'].map((line) => ({
+    name: `agent line "${line}" may name another crawler: obeyed beside the * group`, robots: `User-agent: ${line}\nAllow: /\nDisallow: /ours\n\nUser-agent: *\nDisallow: /star\n`, verdicts: [['/ours', false], ['/star', false], ['/other', true]] as const,
+  })),
+  // ...unless that whole name is ours: a crawler called Shop24Bot is named by its own group alone.
+  { name: 'agent line "Shop24Bot" names the crawler of that whole name', agent: 'Shop24Bot/1.0', robots: 'User-agent: Shop24Bot\nDisallow: /ours\n\nUser-agent: *\nDisallow: /star\n', verdicts: [['/ours', false], ['/star', true]] },
   // (A quoted `"pricecrawl"` names us beside the group that applies: robots-table-shops.ts.)
   ...['*/1.0', '*bot', '/pricecrawl'].map((line) => ({
     name: `agent line "${line}" names nobody`, robots: `User-agent: ${line}\nDisallow: /\n`, verdicts: [['/', true], ['/x', true]] as const,

@@ -1,0 +1,203 @@
+// Each origin's robots.txt as this worker knows it, and the look-ups (shared cache, claim, fetch) that learn it.
+import type { CrawlRequest } from '../core/request';
+import type { CrawlResponse } from '../core/response';
+import type { BlockRules } from '../downloader/block-rules';
+import type { MiddlewareContext } from '../downloader/middleware';
+import type { Fetcher } from '../fetch/fetcher';
+import type { HostGate } from '../ports/host-gate';
+import type { RobotsCache, RobotsEntry } from '../ports/robots-cache';
+import { hostKeyOf } from '../politeness/host-key';
+import type { Settings } from '../settings/schema';
+import { CrawlDelays } from './crawl-delays';
+import { fetchRobots } from './fetch-robots';
+import { OriginRules } from './origin-rules';
+import { logRobotsFetch } from './robots-fetch-log';
+import { RobotsHopPacing } from './robots-hop-pacing';
+
+export type OriginState =
+  /** A look-up (the shared cache, then maybe a fetch) is on its way. */
+  | { state: 'loading' }
+  /** Another worker is fetching it: look in the cache again at `recheckAtMs`. */
+  | { state: 'elsewhere'; recheckAtMs: number }
+  | { state: 'known'; entry: RobotsEntry; rules: OriginRules | null; expiresAtMs: number };
+
+export type KnownOrigin = Extract<OriginState, { state: 'known' }>;
+
+/** While robots.txt is on its way, the host's requests look again this often (no slot is held meanwhile). */
+export const RECHECK_MS = 50;
+
+/**
+ * One worker's view of every origin's robots.txt. A look-up reads the crawl's `RobotsCache` (shared by the
+ * workers of a Redis frontier) and only the worker that claims the origin fetches the file. The fetch goes
+ * around the host slots, so it is told to the host gate as a send (when it goes, and when its request is
+ * written: the first page waits a full interval after that write), and the Crawl-delay becomes a floor under
+ * the host's interval there, for every worker of a shared frontier and across a resume.
+ */
+export class RobotsOrigins {
+  private readonly origins = new Map<string, OriginState>();
+  private readonly pending = new Set<Promise<void>>();
+  /** Each origin's look-up on its way, for redirect hops that wait for it. */
+  private readonly lookups = new Map<string, Promise<void>>();
+  /** Each origin's Crawl-delay put in force; the gate gets the longest of a host key's origins. */
+  private readonly crawlDelays: CrawlDelays;
+  /** Origins whose entry this process has taken or stored: the fetches behind an unreachable verdict it saw run. */
+  private readonly seenHere = new Set<string>();
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly fetcher: Fetcher,
+    private readonly cache: RobotsCache,
+    private readonly gate: HostGate,
+    /** The crawl's block rules (null with block detection off): a wall served as robots.txt is not the file. */
+    private readonly blocks: BlockRules | null,
+  ) {
+    this.crawlDelays = new CrawlDelays(gate, (origin) => hostKeyOf(origin, settings.politeness.hostKey), settings.robots.maxCrawlDelayMs);
+  }
+
+  get(origin: string): OriginState | undefined {
+    return this.origins.get(origin);
+  }
+
+  /** The origin's look-up on its way, if any. */
+  lookupOf(origin: string): Promise<void> | undefined {
+    return this.lookups.get(origin);
+  }
+
+  /** Known, not due and a verdict (rules or none): a hop to it can be judged now. */
+  settled(known: OriginState | undefined, nowMs: number): known is KnownOrigin {
+    return known?.state === 'known' && !this.isDue(known, nowMs) && (known.entry.kind === 'rules' || known.entry.kind === 'allow-all');
+  }
+
+  /** Raises the origin's Crawl-delay in force to one a request's own User-Agent asks for; true when it was raised. */
+  raiseCrawlDelay(origin: string, askedMs: number): boolean {
+    return this.crawlDelays.raise(origin, askedMs);
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
+  }
+
+  /** A known state runs out: entries past their TTL, a Retry-After window or a refetch time that has come. */
+  isDue(known: OriginState, nowMs: number): boolean {
+    if (known.state === 'loading') return false;
+    if (known.state === 'elsewhere') return nowMs >= known.recheckAtMs;
+    return nowMs >= known.expiresAtMs || this.needsFetch(known.entry, nowMs);
+  }
+
+  private needsFetch(entry: RobotsEntry, nowMs: number): boolean {
+    if (entry.kind === 'retry-after') return nowMs >= entry.untilMs;
+    return entry.kind === 'unreachable' && nowMs >= entry.retryAtMs && entry.attempts < this.settings.robots.maxFetchAttempts;
+  }
+
+  /**
+   * The look-up tells the gate of the origin's host (its fetch as a send, its Crawl-delay), which is not the
+   * asking request's when a redirect target's file is looked up: the target's Crawl-delay once spaced the
+   * host the redirect came from and never the target's own pages.
+   */
+  startLookup(origin: string, page: CrawlRequest, requestCtx: MiddlewareContext, before: OriginState | undefined): void {
+    this.origins.set(origin, { state: 'loading' });
+    const ctx = { ...requestCtx, hostKey: hostKeyOf(origin, this.settings.politeness.hostKey) };
+    const done = this.lookup(origin, page, ctx, before)
+      .catch((error: unknown) => {
+        ctx.log.warn({ err: error, origin }, 'robots.txt look-up failed; trying again');
+        this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + this.settings.robots.refetchAfterMs });
+      })
+      .finally(() => {
+        this.pending.delete(done);
+        if (this.lookups.get(origin) === done) this.lookups.delete(origin);
+      });
+    this.pending.add(done);
+    this.lookups.set(origin, done);
+  }
+
+  /** The shared entry if it still holds, else the claim and a fetch; a worker that loses the claim reads again shortly. */
+  private async lookup(origin: string, page: CrawlRequest, ctx: MiddlewareContext, before: OriginState | undefined): Promise<void> {
+    const cached = await this.cache.get(origin);
+    if (this.useCached(origin, cached, ctx)) return;
+    const fetchBudgetMs = this.settings.http.timeoutMs + this.settings.http.connectTimeoutMs + RECHECK_MS;
+    if (!(await this.cache.claim(origin, fetchBudgetMs))) {
+      this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + RECHECK_MS });
+      return;
+    }
+    let stored = false;
+    try {
+      // Another worker may have stored the file between the read above and this claim (its put frees the
+      // claim): read once more, or the host gets robots.txt twice.
+      if (this.useCached(origin, await this.cache.get(origin), ctx)) return;
+      const fetched = await this.fetchEntry(origin, page, ctx, cached ?? (before?.state === 'known' ? before.entry : null));
+      await this.cache.put(origin, fetched.entry, this.settings.robots.cacheTtlMs);
+      stored = true;
+      this.learn(origin, fetched, ctx);
+    } finally {
+      // put frees the claim; without one it goes back, or every worker's next fetch of the file (a due
+      // Retry-After, an unreachable file's retry) would wait for it to run out (the HTTP timeouts).
+      if (!stored) await this.cache.release(origin).catch((error: unknown) => ctx.log.warn({ err: error, origin }, 'robots.txt claim not released; it runs out by itself'));
+    }
+  }
+
+  /** The claim is held: fetches the file in the page's slot, told to the host gate as a send. */
+  private async fetchEntry(origin: string, page: CrawlRequest, ctx: MiddlewareContext, previous: RobotsEntry | null): Promise<{ entry: RobotsEntry; written: boolean }> {
+    const attemptsBefore = previous?.kind === 'unreachable' || previous?.kind === 'retry-after' ? previous.attempts : 0;
+    const avoidProxyId = previous?.kind === 'unreachable' ? previous.proxyId : undefined;
+    ctx.stats.inc('robots/fetched');
+    // The fetch goes out in the page's slot: the host's next slot is a full interval later, for every
+    // process that shares the host gate (a worker joining a running crawl fetches robots.txt mid-crawl).
+    this.gate.noteSend(ctx.hostKey, ctx.nowMs());
+    // Anchored on the socket write, like every slot: the host's pages wait for the answer anyway (they
+    // need the rules), so counting the interval from the answer added the file's whole answer time.
+    // Its redirect hops wait for their host's interval and are told to that host's gate.
+    const pacing = new RobotsHopPacing(`${origin}/robots.txt`, { gate: this.gate, hostKeyOf: (url) => hostKeyOf(url, this.settings.politeness.hostKey), marginMs: this.settings.politeness.intervalMarginMs, nowMs: ctx.nowMs });
+    let written = false;
+    const onSend = () => {
+      written = true;
+      pacing.onSend();
+    };
+    const { blocks } = this;
+    const isBlockPage = blocks ? (response: CrawlResponse) => blocks.detect(ctx.hostKey, response) !== null : undefined;
+    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, avoidProxyId, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend, beforeHop: pacing.beforeHop, isBlockPage });
+    return { entry, written };
+  }
+
+  /** What this worker fetched and stored: its verdict here, its Crawl-delay in the gate, a log line. */
+  private learn(origin: string, fetched: { entry: RobotsEntry; written: boolean }, ctx: MiddlewareContext): void {
+    const { entry, written } = fetched;
+    const known = this.knownState(entry, ctx.nowMs() + this.settings.robots.cacheTtlMs);
+    this.origins.set(origin, known);
+    this.seenHere.add(origin);
+    // No write seen (the fetcher failed before it, or one that cannot tell): the interval counts from now.
+    // A Crawl-delay counts from each answer too (HostSlots.release), the file's own answer included.
+    const crawlDelayMs = this.crawlDelays.set(origin, known.rules?.crawl.crawlDelayMs ?? 0);
+    if (!written || crawlDelayMs > 0) this.gate.noteSend(ctx.hostKey, ctx.nowMs());
+    logRobotsFetch(ctx, origin, entry, known.rules?.crawl ?? null);
+  }
+
+  /** Takes a cached entry that still holds (true), else leaves the look-up to go on (false). */
+  private useCached(origin: string, cached: RobotsEntry | null, ctx: MiddlewareContext): boolean {
+    if (!cached || this.needsFetch(cached, ctx.nowMs()) || this.spentBeforeUs(origin, cached)) return false;
+    // Held no longer here than in the cache: from when the worker that fetched it did. One our clock says
+    // ran out is fetched again: the cache may hold it a while longer (its clock, or the fetcher's, behind
+    // ours), and taking it made it due at once, so the origin's requests asked the cache every 50 ms until then.
+    const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
+    const expiresAtMs = fetchedAtMs + this.settings.robots.cacheTtlMs;
+    if (expiresAtMs <= ctx.nowMs()) return false;
+    const known = this.knownState(cached, expiresAtMs);
+    this.origins.set(origin, known);
+    this.seenHere.add(origin);
+    this.crawlDelays.set(origin, known.rules?.crawl.crawlDelayMs ?? 0);
+    return true;
+  }
+
+  /**
+   * An unreachable file whose fetches ran out before this process first looked (a resume after the outage,
+   * a restart): held for the cache TTL under the run id, it failed every page of the host at once for a day.
+   * Asked once more (one more failure fails the pages as before); rules and "no file" are kept (RFC 9309 §2.4).
+   */
+  private spentBeforeUs(origin: string, entry: RobotsEntry): boolean {
+    return entry.kind === 'unreachable' && entry.attempts >= this.settings.robots.maxFetchAttempts && !this.seenHere.has(origin);
+  }
+
+  private knownState(entry: RobotsEntry, expiresAtMs: number): KnownOrigin {
+    const rules = entry.kind === 'rules' ? new OriginRules(entry.text, this.settings) : null;
+    return { state: 'known', entry, rules, expiresAtMs };
+  }
+}
