@@ -1,6 +1,7 @@
 // Unfolds header lines continued on the next line (obs-fold) in a connection's answer heads, before undici's parser refuses them.
 import type { Socket } from 'node:net';
 import { LengthLines } from './length-lines';
+import { continueAsProcessing } from './unasked-continue';
 
 const CR = 0x0d;
 const LF = 0x0a;
@@ -28,6 +29,7 @@ type HeadState = 'line' | 'cr' | 'crlf' | 'fold' | 'blank';
  * fields of a head are touched: the status line, and everything after the empty line that ends the final
  * head (interim 1xx heads are followed by another head), pass as they came; a body is never rewritten.
  * What is no fold (white space before the first field, a bare CR or LF) is left for the parser to refuse.
+ * The one status line byte rewritten is the last digit of an interim 100 (unasked-continue.ts).
  */
 export class HeadUnfolder {
   private inHead = false;
@@ -105,7 +107,7 @@ export class HeadUnfolder {
 
   private inLine(byte: number, emit: (...bytes: number[]) => void): void {
     if (!this.onStatusLine) return this.lengths.byte(byte, emit);
-    emit(byte);
+    emit(continueAsProcessing(this.statusLine, byte));
     if (this.statusLine.length < 16) this.statusLine += String.fromCharCode(byte);
   }
 
