@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import zlib from 'node:zlib';
 import { FetchError } from '../core/errors';
 import { gzipMembersBeforeGarbage } from './gzip-members';
-import { documentLeftOpen } from './body-end-check';
+import { restOutsideCoding } from './stream-tail';
 
 export interface ReadBodyOptions {
   /** Raw Content-Encoding header value (e.g. "gzip", "deflate, br"); undefined or "identity" = none. */
@@ -255,11 +255,18 @@ function decode(read: Read, coding: Coding, maxBytes: number, truncate: boolean,
     decoder.on('error', (error: Error & { code?: string }) => {
       // Node's gunzip reads whatever follows a member as the next one and fails on bytes that are not.
       const members = coding === 'gzip' ? gzipMembersBeforeGarbage(input, maxBytes) : null;
-      const leftOpen = members && documentLeftOpen(members, contentType);
-      if (members && !leftOpen) return resolve({ bytes: members, cut: false });
-      reject(leftOpen ? restOutsideCoding(leftOpen) : new FetchError('FETCH_DECOMPRESS', `corrupt ${coding} body: ${error.code ?? ''} ${error.message}`.trim(), { cause: error }));
+      if (!members) return reject(new FetchError('FETCH_DECOMPRESS', `corrupt ${coding} body: ${error.code ?? ''} ${error.message}`.trim(), { cause: error }));
+      const rest = restOutsideCoding(coding, members.decoded, members.after, contentType);
+      if (rest) reject(rest);
+      else resolve({ bytes: members.decoded, cut: false });
     });
-    decoder.on('end', () => resolve({ bytes: Buffer.concat(chunks, total), cut: read.cut }));
+    decoder.on('end', () => {
+      const bytes = Buffer.concat(chunks, total);
+      // The other decoders stop at their stream's end and drop what follows unread (a cut read never ends one).
+      const rest = read.cut ? null : restOutsideCoding(coding, bytes, input.subarray(decoder.bytesWritten), contentType);
+      if (rest) reject(rest);
+      else resolve({ bytes, cut: read.cut });
+    });
     decoder.end(input);
   });
 }
@@ -278,16 +285,6 @@ function isZlibHeader(input: Buffer): boolean {
   const cmf = input[0]!;
   const flg = input[1]!;
   return (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0;
-}
-
-/**
- * Whole gzip members that hold a document which does not end there, then bytes that are no member: the rest of
- * the page, sent as it is after output compression stopped mid-page (a flush that ended the stream). Browsers
- * show the members' part; read as the page, it was cut where the compression stopped, a price with it
- * ("12.99" read as "1"). Only bytes after a document that ended are set aside as junk (gzip-members.ts).
- */
-function restOutsideCoding(what: string): FetchError {
-  return new FetchError('FETCH_DECOMPRESS', `gzip members holding ${what}, then bytes that are no member: the rest of the page is outside the coding`);
 }
 
 function tooLarge(message: string): FetchError {
