@@ -192,7 +192,7 @@ export class HttpFetcher implements Fetcher {
           wire.socket = onSocket; // the fetch's failure path waits on it too (connection-end.ts)
           watchConnection(onSocket);
           tapCloseTail(onSocket);
-          unfoldNextHead(onSocket);
+          unfoldNextHead(onSocket, hop.method);
           options.onSend?.();
         });
         if (resends < this.settings.keepAliveConnectionsPerHost && timedOutWhileIdle(response.statusCode, hop.method, reused)) {
