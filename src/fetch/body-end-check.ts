@@ -61,13 +61,17 @@ export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | 
  */
 export function unclosedDocument(body: Buffer, headers: Headers, hop: { url: string; method: string }): FetchError | null {
   if (hop.method === 'HEAD' || body.length === 0 || !isCloseDelimited(headers)) return null;
-  const text = body.toString('latin1');
   const contentType = headers['content-type'];
-  const json = isJson(Array.isArray(contentType) ? contentType.join(', ') : contentType);
-  const cut = json ? jsonLeftOpen(text) : opensHtmlDocument(text) && !closesHtmlDocument(text);
-  if (!cut) return null;
-  const what = json ? 'a JSON text still open' : 'an HTML document that never closed (no </body>, no </html>)';
+  const what = documentLeftOpen(body, Array.isArray(contentType) ? contentType.join(', ') : contentType);
+  if (what === null) return null;
   return new FetchError('FETCH_TRUNCATED', `the connection closed after ${body.length} bytes on ${what}; the page is cut (${hop.url})`);
+}
+
+/** What `body` is, when it is a document that began and did not end: a JSON text (by its type) still open, or an HTML document that opened and never closed; else null. */
+export function documentLeftOpen(body: Buffer, contentType: string | undefined): string | null {
+  const text = body.toString('latin1');
+  if (isJson(contentType)) return jsonLeftOpen(text) ? 'a JSON text still open' : null;
+  return opensHtmlDocument(text) && !closesHtmlDocument(text) ? 'an HTML document that never closed (no </body>, no </html>)' : null;
 }
 
 /** No Content-Length and no chunked framing: only the connection's close ends the body (RFC 9112 §6.3, item 8). */

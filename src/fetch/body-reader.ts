@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import zlib from 'node:zlib';
 import { FetchError } from '../core/errors';
 import { gzipMembersBeforeGarbage } from './gzip-members';
+import { restOutsideCoding } from './stream-tail';
 
 export interface ReadBodyOptions {
   /** Raw Content-Encoding header value (e.g. "gzip", "deflate, br"); undefined or "identity" = none. */
@@ -58,9 +59,9 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
   // Codings are listed in the order they were applied, so they are undone from the last one.
   for (let i = codings.length - 1; i >= 0; i--) {
     const layer = codings[i]!;
-    if (typeof layer === 'string') read = await decode(read, layer, maxBodyBytes, truncate);
+    if (typeof layer === 'string') read = await decode(read, layer, maxBodyBytes, truncate, options.contentType);
   }
-  if (undeclaredGzip(read.bytes, options.contentType)) read = await decode(read, 'gzip', maxBodyBytes, truncate);
+  if (undeclaredGzip(read.bytes, options.contentType)) read = await decode(read, 'gzip', maxBodyBytes, truncate, options.contentType);
   setAsideNonCodings(read.bytes, codings, options.onIgnoredCoding);
   return truncate ? headOf(read.bytes, maxBodyBytes, wireCut) : read.bytes;
 }
@@ -224,7 +225,7 @@ async function collectCapped(body: Readable, maxBytes: number, truncate: boolean
   return { bytes: Buffer.concat(chunks, total), cut: false };
 }
 
-function decode(read: Read, coding: Coding, maxBytes: number, truncate: boolean): Promise<Read> {
+function decode(read: Read, coding: Coding, maxBytes: number, truncate: boolean, contentType: string | undefined): Promise<Read> {
   const input = read.bytes;
   // HEAD, 204 and 304 answers may carry Content-Encoding with no body; zlib would call that truncated.
   if (input.length === 0) return Promise.resolve(read);
@@ -254,10 +255,18 @@ function decode(read: Read, coding: Coding, maxBytes: number, truncate: boolean)
     decoder.on('error', (error: Error & { code?: string }) => {
       // Node's gunzip reads whatever follows a member as the next one and fails on bytes that are not.
       const members = coding === 'gzip' ? gzipMembersBeforeGarbage(input, maxBytes) : null;
-      if (members) return resolve({ bytes: members, cut: false });
-      reject(new FetchError('FETCH_DECOMPRESS', `corrupt ${coding} body: ${error.code ?? ''} ${error.message}`.trim(), { cause: error }));
+      if (!members) return reject(new FetchError('FETCH_DECOMPRESS', `corrupt ${coding} body: ${error.code ?? ''} ${error.message}`.trim(), { cause: error }));
+      const rest = restOutsideCoding(coding, members.decoded, members.after, contentType);
+      if (rest) reject(rest);
+      else resolve({ bytes: members.decoded, cut: false });
     });
-    decoder.on('end', () => resolve({ bytes: Buffer.concat(chunks, total), cut: read.cut }));
+    decoder.on('end', () => {
+      const bytes = Buffer.concat(chunks, total);
+      // The other decoders stop at their stream's end and drop what follows unread (a cut read never ends one).
+      const rest = read.cut ? null : restOutsideCoding(coding, bytes, input.subarray(decoder.bytesWritten), contentType);
+      if (rest) reject(rest);
+      else resolve({ bytes, cut: read.cut });
+    });
     decoder.end(input);
   });
 }

@@ -11,10 +11,11 @@ const FCOMMENT = 0x10;
  * a series of members), or null when the body is not that: no complete member, a member whose CRC-32 or
  * length does not check, output over `maxBytes`, or bytes after them that begin another member
  * (`beginsMagic`). Each member's trailer proves it whole, so what follows is outside the encoded page (a
- * script echoing after its gzip output); browsers read past it too.
+ * script echoing after its gzip output); browsers read past it too. Whether the members hold a whole
+ * document, or the bytes after them are its rest, the caller judges (stream-tail.ts).
  * Called only when the strict decoder refused a body, so the synchronous inflate is the rare path.
  */
-export function gzipMembersBeforeGarbage(input: Buffer, maxBytes: number): Buffer | null {
+export function gzipMembersBeforeGarbage(input: Buffer, maxBytes: number): GzipMembers | null {
   const members: Buffer[] = [];
   let total = 0;
   let offset = 0;
@@ -39,7 +40,13 @@ export function gzipMembersBeforeGarbage(input: Buffer, maxBytes: number): Buffe
     offset = trailer + 8;
   }
   if (members.length === 0 || offset >= input.length || beginsMagic(input, offset)) return null;
-  return Buffer.concat(members, total);
+  return { decoded: Buffer.concat(members, total), after: input.subarray(offset) };
+}
+
+/** What the members decode to, and the bytes after them. */
+export interface GzipMembers {
+  decoded: Buffer;
+  after: Buffer;
 }
 
 /**

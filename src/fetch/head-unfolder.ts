@@ -1,11 +1,17 @@
-// Unfolds header lines continued on the next line (obs-fold) in a connection's answer heads, before undici's parser refuses them.
+// Unfolds header lines continued on the next line (obs-fold) in a connection's answer heads (and hands chunked bodies to their size-line reader), before undici's parser refuses them.
 import type { Socket } from 'node:net';
 import { LengthLines } from './length-lines';
+import { continueAsProcessing } from './unasked-continue';
+import { ChunkSizeLines } from './chunk-size-lines';
 
 const CR = 0x0d;
 const LF = 0x0a;
 const SP = 0x20;
 const HT = 0x09;
+/** Enough of a field line to read a Transfer-Encoding's codings. */
+const MAX_FIELD_BYTES = 128;
+/** Answers whose head is all there is (RFC 9112 §6.3), whatever their framing says. */
+const BODILESS_STATUSES = new Set([204, 304]);
 
 /**
  * Where in an answer the next byte is. `line`: inside the status line or a field line; `cr`, `crlf`: after a
@@ -28,6 +34,9 @@ type HeadState = 'line' | 'cr' | 'crlf' | 'fold' | 'blank';
  * fields of a head are touched: the status line, and everything after the empty line that ends the final
  * head (interim 1xx heads are followed by another head), pass as they came; a body is never rewritten.
  * What is no fold (white space before the first field, a bare CR or LF) is left for the parser to refuse.
+ * The one status line byte rewritten is the last digit of an interim 100 (unasked-continue.ts). A body
+ * the final head frames in chunks (and that its status and method let it have) goes through
+ * chunk-size-lines.ts, which drops padding and extensions from its size lines and nothing else.
  */
 export class HeadUnfolder {
   private inHead = false;
@@ -36,19 +45,30 @@ export class HeadUnfolder {
   private statusLine = '';
   /** A Content-Length given twice with one value is handed on once (length-lines.ts). */
   private readonly lengths = new LengthLines();
+  /** The request the answer is to: a HEAD's answer has no body. */
+  private method = 'GET';
+  /** The field line so far (its first bytes), and whether the head frames its body in chunks. */
+  private field: number[] = [];
+  private chunked = false;
+  /** The chunked body after the final head, its size lines read with their padding dropped (chunk-size-lines.ts). */
+  private body: ChunkSizeLines | null = null;
 
-  /** A request went out: the next bytes are its answer's head. */
-  expectHead(): void {
+  /** A request went out (or an interim answer ended): the next bytes are its answer's head. */
+  expectHead(method = this.method): void {
     this.inHead = true;
     this.state = 'line';
     this.onStatusLine = true;
     this.statusLine = '';
+    this.method = method;
+    this.field = [];
+    this.chunked = false;
+    this.body = null;
     this.lengths.headStarted();
   }
 
   /** The bytes to hand the parser for `chunk`; a line end at its end is held until the next byte arrives. Never longer than the bytes held and `chunk`. */
   push(chunk: Buffer): Buffer {
-    if (!this.inHead) return chunk;
+    if (!this.inHead) return this.body?.reading ? this.body.push(chunk) : chunk;
     // A held length line may be handed on whole, with a line end held before it.
     const out = Buffer.allocUnsafe(chunk.length + 2 + this.lengths.heldBytes);
     let length = 0;
@@ -57,8 +77,9 @@ export class HeadUnfolder {
     };
     let i = 0;
     for (; i < chunk.length && this.inHead; i++) this.step(chunk[i]!, emit);
-    chunk.copy(out, length, i);
-    return out.subarray(0, length + chunk.length - i);
+    const rest = !this.inHead && this.body?.reading ? this.body.push(chunk.subarray(i)) : chunk.subarray(i);
+    rest.copy(out, length);
+    return out.subarray(0, length + rest.length);
   }
 
   private step(byte: number, emit: (...bytes: number[]) => void): void {
@@ -77,7 +98,7 @@ export class HeadUnfolder {
         return;
       case 'crlf':
         if ((byte === SP || byte === HT) && !this.onStatusLine) {
-          this.lengths.byte(SP, emit);
+          this.fieldByte(SP, emit);
           this.state = 'fold';
         } else if (byte === CR) {
           if (this.lineEnded(emit)) emit(CR, LF);
@@ -86,6 +107,7 @@ export class HeadUnfolder {
         } else {
           if (this.lineEnded(emit)) emit(CR, LF);
           this.onStatusLine = false;
+          this.field = [];
           this.lengths.lineStarted();
           this.state = 'line';
           this.inLine(byte, emit);
@@ -104,21 +126,31 @@ export class HeadUnfolder {
   }
 
   private inLine(byte: number, emit: (...bytes: number[]) => void): void {
-    if (!this.onStatusLine) return this.lengths.byte(byte, emit);
-    emit(byte);
+    if (!this.onStatusLine) return this.fieldByte(byte, emit);
+    emit(continueAsProcessing(this.statusLine, byte));
     if (this.statusLine.length < 16) this.statusLine += String.fromCharCode(byte);
   }
 
   /** Whether the line that just ended keeps its line end (a repeated length line is dropped whole). */
   private lineEnded(emit: (...bytes: number[]) => void): boolean {
-    return this.onStatusLine || this.lengths.lineEnded(emit);
+    if (this.onStatusLine) return true;
+    const codings = /^transfer-encoding[ \t]*:(.*)$/i.exec(Buffer.from(this.field).toString('latin1'))?.[1];
+    if (codings !== undefined) this.chunked = /(?:^|,)[ \t]*chunked[ \t]*$/i.test(codings);
+    return this.lengths.lineEnded(emit);
+  }
+
+  private fieldByte(byte: number, emit: (...bytes: number[]) => void): void {
+    if (this.field.length < MAX_FIELD_BYTES) this.field.push(byte);
+    this.lengths.byte(byte, emit);
   }
 
   /** An interim answer (1xx but 101, after which the connection speaks another protocol) has a head after it. */
   private headEnded(): void {
     const status = Number(/^HTTP\/\d\.\d (\d{3})/.exec(this.statusLine)?.[1]);
-    if (status >= 100 && status < 200 && status !== 101) this.expectHead();
-    else this.inHead = false;
+    if (status >= 100 && status < 200 && status !== 101) return this.expectHead();
+    this.inHead = false;
+    const hasBody = status >= 200 && !BODILESS_STATUSES.has(status) && this.method !== 'HEAD' && this.method !== 'CONNECT';
+    if (this.chunked && hasBody) this.body = new ChunkSizeLines();
   }
 }
 
@@ -129,7 +161,7 @@ const unfolders = new WeakMap<Socket, HeadUnfolder>();
  * unfolded. undici reads a connection only through `socket.read()`, so that is where the bytes are
  * rewritten; cheap after the first call for the same connection.
  */
-export function unfoldNextHead(socket: Socket | undefined): void {
+export function unfoldNextHead(socket: Socket | undefined, method: string): void {
   if (!socket) return;
   let unfolder = unfolders.get(socket);
   if (!unfolder) {
@@ -145,5 +177,5 @@ export function unfoldNextHead(socket: Socket | undefined): void {
     } as Socket['read'];
     unfolder = created;
   }
-  unfolder.expectHead();
+  unfolder.expectHead(method);
 }

@@ -8,11 +8,11 @@ import { FetchError, RedirectChainError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
-import { dropUnwantedBody, readBody, readNoBody } from './body-reader';
+import { discardBody, dropUnwantedBody, readBody, readNoBody } from './body-reader';
 import { unaskedAnswer, unclosedDocument, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { withSendHook, type SendHook } from './send-hook';
-import { closedWhileIdle } from './stale-connection';
+import { closedWhileIdle, timedOutWhileIdle } from './stale-connection';
 import { connectionClosed, watchConnection } from './connection-end';
 import { tapCloseTail } from './close-tail';
 import { unfoldNextHead } from './head-unfolder';
@@ -177,7 +177,7 @@ export class HttpFetcher implements Fetcher {
 
   /**
    * One hop's send, again on another connection when a kept-alive one turns out to have been closed by the
-   * server (stale-connection.ts); as many times as the pool may hold idle sockets, each a stale one at most.
+   * server, silently or with a 408 (stale-connection.ts); as many times as the pool may hold idle sockets, each a stale one at most.
    * The server may have read the request it then dropped, so a send again waits for the host's slot
    * (`beforeHop`) like any further send of the fetch: it came 2 to 7 ms after the first at the server.
    */
@@ -192,9 +192,16 @@ export class HttpFetcher implements Fetcher {
           wire.socket = onSocket; // the fetch's failure path waits on it too (connection-end.ts)
           watchConnection(onSocket);
           tapCloseTail(onSocket);
-          unfoldNextHead(onSocket);
+          unfoldNextHead(onSocket, hop.method);
           options.onSend?.();
         });
+        if (resends < this.settings.keepAliveConnectionsPerHost && timedOutWhileIdle(response.statusCode, hop.method, reused)) {
+          // Its server is closing the connection: the body and the socket go, the request goes on another one.
+          discardBody(response.body);
+          wire.socket?.destroy();
+          options.onStaleConnection?.();
+          continue;
+        }
         return { response, socket: wire.socket };
       } catch (error) {
         if (resends >= this.settings.keepAliveConnectionsPerHost || signal.aborted || !closedWhileIdle(error, hop.method, reused)) {

@@ -8,8 +8,8 @@ type UndiciFailure = Error & { code?: unknown };
  * refusals of a well-delivered head as transport faults, which the retry policy sends again to the same
  * refusal, and the ledger then blames the connection (`retry/exhausted`, last `fetch/connection-reset`):
  *
- * - an interim `100 Continue` we did not ask for ("bad response"; RFC 9110 §15.2 has clients skip it,
- *   as undici does other 1xx), and a `101 Switching Protocols` nobody asked for ("bad upgrade");
+ * - a `101 Switching Protocols` nobody asked for ("bad upgrade"; an unasked 100 Continue never reaches
+ *   undici as one: unasked-continue.ts);
  * - a head llhttp refused after its Content-Length (two that disagree, beside Transfer-Encoding, past 2^64,
  *   or any bad header after it; one value given twice is merged before, length-lines.ts): undici calls every such refusal a length mismatch, which on a head
  *   that never reached us can be nothing else, since a body is counted only after its head.
@@ -22,7 +22,6 @@ export function refusedHead(error: unknown, url: string): FetchError | null {
     return refused('a head HTTP/1.1 forbids after its Content-Length (two that disagree, beside Transfer-Encoding, too large, or a bad header later)', url, error);
   }
   if (failure?.code !== 'UND_ERR_SOCKET') return null;
-  if (failure.message === 'bad response') return refused('an interim 100 Continue the request did not ask for', url, error);
   if (failure.message === 'bad upgrade') return refused('a 101 Switching Protocols the request did not ask for', url, error);
   return null;
 }

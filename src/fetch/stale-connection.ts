@@ -21,6 +21,21 @@ const CLOSED_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
  *   the page before it.
  */
 export function closedWhileIdle(error: unknown, method: HttpMethod, reused: boolean): boolean {
-  if (!reused || (method !== 'GET' && method !== 'HEAD')) return false;
-  return codedErrors(error).some(({ code }) => CLOSED_CODES.has(code) || code === 'HPE_OTHER');
+  return safeToSendAgain(method, reused) && codedErrors(error).some(({ code }) => CLOSED_CODES.has(code) || code === 'HPE_OTHER');
+}
+
+/**
+ * A 408 Request Timeout on a reused connection: some servers write one on a kept-alive connection whose idle
+ * timeout ran out, and close it; a request written as it was on its way reads it as its own answer, though
+ * the server never read that request. Chromium sends such a request again on a new connection (a 408 on a
+ * reused socket, HTTP/1.1); we did not, and the page lost an attempt and a backoff to the retry policy (the
+ * whole page on a fetch of one try). On a fresh connection a 408 is the server's answer to the request.
+ */
+export function timedOutWhileIdle(status: number, method: HttpMethod, reused: boolean): boolean {
+  return status === 408 && safeToSendAgain(method, reused);
+}
+
+/** Only a GET or HEAD is sent twice, and only after its connection's past can explain the failure. */
+function safeToSendAgain(method: HttpMethod, reused: boolean): boolean {
+  return reused && (method === 'GET' || method === 'HEAD');
 }

@@ -36,11 +36,20 @@ describe('HeadUnfolder', () => {
     for (const cuts of everyCut(wire)) expect(handedOn(wire, cuts)).toBe(wire);
   });
 
-  it('unfolds the final answer after interim ones (103, 100) too, and nothing of a body after a 101', () => {
+  it('unfolds the final answer after interim ones (103, 100: handed on as a 102, which undici skips) too, and nothing of a body after a 101', () => {
     const wire = `HTTP/1.1 103 Early Hints\r\nLink: </a.css>;\r\n rel=preload\r\n\r\nHTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nX-A: a\r\n b\r\n\r\n${BODY}`;
-    expect(handedOn(wire)).toBe(`HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\nHTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nX-A: a b\r\n\r\n${BODY}`);
+    expect(handedOn(wire)).toBe(`HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\nHTTP/1.1 102 Continue\r\n\r\nHTTP/1.1 200 OK\r\nX-A: a b\r\n\r\n${BODY}`);
     const upgrade = `HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\nHTTP/1.1 200 OK\r\nX-A: a\r\n b\r\n\r\n`;
     expect(handedOn(upgrade)).toBe(upgrade);
+  });
+
+  it('hands an interim 100 on as a 102 however its bytes arrive, and no 100 elsewhere (a header, a body, another code); a four-digit status stays four digits for the parser to refuse', () => {
+    const wire = `HTTP/1.1 100 Continue\r\n\r\nHTTP/1.0 100 Continue\r\nX-Status: HTTP/1.1 100\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 12\r\n\r\nHTTP/1.1 100`;
+    const want = wire.replace('HTTP/1.1 100 Continue', 'HTTP/1.1 102 Continue').replace('HTTP/1.0 100 Continue', 'HTTP/1.0 102 Continue');
+    for (const cuts of everyCut(wire.slice(0, 50))) expect(handedOn(wire, cuts), `cut at ${cuts.join(',')}`).toBe(want);
+    for (const wire of ['HTTP/1.1 1000 X\r\n\r\n', 'HTTP/1.1 110 X\r\n\r\n', 'HTTP/1.1 200 100\r\n\r\n', 'HTTPS/1.1 100 X\r\n\r\n']) {
+      expect(handedOn(wire)).toBe(wire.replace('1000', '1020'));
+    }
   });
 
   it('leaves what is no fold for the parser to refuse: white space before the first field, bare CR, bare LF', () => {

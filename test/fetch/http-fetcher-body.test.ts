@@ -28,11 +28,26 @@ beforeAll(async () => {
     '/gzip-then-junk': Buffer.concat([member, junk]),
     '/gzip-named-then-junk': Buffer.concat([gzipMember(COMPRESSIBLE_PAGE.slice(0, 1000), { name: 'index.html', extra: 'xy' }), gzipMember(COMPRESSIBLE_PAGE.slice(1000)), junk]),
     '/gzip-bad-crc-then-junk': Buffer.concat([badCrc, junk]),
+    // Output compression switched off mid-page (a flush ending the gzip stream), the rest of the page echoed as it is.
+    '/gzip-then-rest-of-page': Buffer.concat([gzipMember(COMPRESSIBLE_PAGE.slice(0, 1000)), Buffer.from(COMPRESSIBLE_PAGE.slice(1000))]),
     '/gzip-then-cut-member': Buffer.concat([gzipMember(COMPRESSIBLE_PAGE.slice(0, 1000)), gzipMember(COMPRESSIBLE_PAGE.slice(1000)).subarray(0, 200)]),
     // The page's second member cut inside its 10-byte header: its magic says a member began, so it is no junk after the page.
     ...Object.fromEntries([2, 3, 9].map((kept) => [`/gzip-then-member-head-${kept}`, Buffer.concat([gzipMember(COMPRESSIBLE_PAGE.slice(0, 1000)), gzipMember(COMPRESSIBLE_PAGE.slice(1000)).subarray(0, kept)])])),
   };
   for (const [path, body] of Object.entries(gzipRoutes)) server.route(path, (_req, res) => void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(body));
+  const offers = '{"offers":[{"sku":"A","price":"12.99"},{"sku":"B","price":"7.50"}]}';
+  // The same after a deflate (zlib-wrapped or raw) or brotli stream, whose decoders stop at its end and drop the rest unread.
+  const coded: Record<string, (text: string) => Buffer> = { deflate: (text) => zlib.deflateSync(text), 'raw-deflate': (text) => zlib.deflateRawSync(text), br: (text) => zlib.brotliCompressSync(text) };
+  const headerOf: Record<string, string> = { deflate: 'deflate', 'raw-deflate': 'deflate', br: 'br' };
+  for (const [name, code] of Object.entries(coded)) {
+    const send = (body: Buffer) => (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': headerOf[name]! }).end(body);
+    server.route(`/${name}-then-rest-of-page`, send(Buffer.concat([code(COMPRESSIBLE_PAGE.slice(0, 1000)), Buffer.from(COMPRESSIBLE_PAGE.slice(1000))])));
+    server.route(`/${name}-then-junk`, send(Buffer.concat([code(COMPRESSIBLE_PAGE), junk])));
+  }
+  // A page that never closes its document (the server's own markup), and a line end after its stream: nothing of the page is outside it.
+  server.route('/gzip-open-document-then-crlf', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(Buffer.concat([gzipMember(COMPRESSIBLE_PAGE.slice(0, 1000)), Buffer.from('\r\n')])));
+  server.route('/json-gzip-then-rest', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(Buffer.concat([gzipMember(offers.slice(0, 36)), Buffer.from(offers.slice(36))])));
+  server.route('/json-gzip-then-junk', (_req, res) => void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(Buffer.concat([gzipMember(offers), junk])));
   // Gzip the headers do not name: kept gzipped on disk and sent as it is, or compressed twice and labelled once; and a gzip file served as one.
   const typed = (type: string, body: Buffer, coding?: string) => (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': type, ...(coding ? { 'content-encoding': coding } : {}) }).end(body);
   const gzipped = zlib.gzipSync(COMPRESSIBLE_PAGE);
@@ -126,6 +141,30 @@ describe('content codings', () => {
   it.each(['/gzip-then-junk', '/gzip-named-then-junk'])('%s: whole members, their CRC checked, then bytes that are no member: the page, as browsers read it', async (path) => {
     const res = await fetcher.fetch(req(server.url(path)));
     expect(res.text).toBe(COMPRESSIBLE_PAGE);
+  });
+
+  // The page the stream holds opened and never closed, or its JSON is still open: what follows it is the rest of
+  // the page, not bytes after it. Kept, the page was cut where the compression stopped, a price with it
+  // ("12.99" read as "1", the sale price after the old one lost).
+  it.each(['/gzip-then-rest-of-page', '/json-gzip-then-rest', '/deflate-then-rest-of-page', '/raw-deflate-then-rest-of-page', '/br-then-rest-of-page'])('%s: a whole coded stream holding part of the document, its rest after it as it is → FETCH_DECOMPRESS, never the part', async (path) => {
+    const error = await fetchError(fetcher.fetch(req(server.url(path))));
+    expect(error.code).toBe('FETCH_DECOMPRESS');
+    expect(error.message).toContain('the rest of');
+  });
+
+  it.each(['/deflate-then-junk', '/raw-deflate-then-junk', '/br-then-junk'])('%s: a whole page in the stream, junk after it: the page', async (path) => {
+    const res = await fetcher.fetch(req(server.url(path)));
+    expect(res.text).toBe(COMPRESSIBLE_PAGE);
+  });
+
+  it('/gzip-open-document-then-crlf: a document left open, only white space after its members: the page as the server wrote it', async () => {
+    const res = await fetcher.fetch(req(server.url('/gzip-open-document-then-crlf')));
+    expect(res.text).toBe(COMPRESSIBLE_PAGE.slice(0, 1000));
+  });
+
+  it('/json-gzip-then-junk: a whole JSON text in the members, junk after them: the text', async () => {
+    const res = await fetcher.fetch(req(server.url('/json-gzip-then-junk')));
+    expect(JSON.parse(res.text)).toEqual({ offers: [{ sku: 'A', price: '12.99' }, { sku: 'B', price: '7.50' }] });
   });
 
   it.each(['/gzip-bad-crc-then-junk', '/gzip-then-cut-member', '/gzip-then-member-head-2', '/gzip-then-member-head-3', '/gzip-then-member-head-9'])('%s: a member that does not check is still FETCH_DECOMPRESS', async (path) => {

@@ -1,4 +1,4 @@
-// A kept-alive connection the server closed while it sat idle: the next GET goes again on a new connection instead of failing as a reset.
+// A kept-alive connection the server closed while it sat idle (silently, or with a 408): the next GET goes again on a new connection instead of failing.
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
@@ -12,7 +12,7 @@ type Seen = Array<[number, string]>;
  * and drops the connection when the next one arrives: what a server does whose idle timeout closed the
  * socket as our request was on its way. `answered` 0: it drops every request, fresh connection or not.
  */
-async function closingServer(answered: number): Promise<{ server: Server; url: string; seen: Seen }> {
+async function closingServer(answered: number, drop: (socket: Socket) => void = (socket) => socket.destroy()): Promise<{ server: Server; url: string; seen: Seen }> {
   const seen: Seen = [];
   let connections = 0;
   const server = createServer((socket: Socket) => {
@@ -21,7 +21,7 @@ async function closingServer(answered: number): Promise<{ server: Server; url: s
     socket.on('error', () => undefined);
     socket.on('data', (chunk) => {
       seen.push([connection, chunk.toString('latin1').split('\r\n', 1)[0]!]);
-      if (++requests > answered) return void socket.destroy();
+      if (++requests > answered) return drop(socket);
       socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>ok</p>');
     });
   });
@@ -35,8 +35,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function start(answered: number) {
-  const site = await closingServer(answered);
+async function start(answered: number, drop?: (socket: Socket) => void) {
+  const site = await closingServer(answered, drop);
   const fetcher = new HttpFetcher(httpSettings({ keepAliveConnectionsPerHost: 1 }));
   cleanups.push(() => fetcher.close(), () => new Promise<void>((resolve) => site.server.close(() => resolve())));
   return { ...site, fetcher };
@@ -65,6 +65,41 @@ describe('a kept-alive connection the server closed', () => {
     const { url, seen, fetcher } = await start(0);
     const error = await fetchError(fetcher.fetch(req(`${url}/a`)));
     expect(error.code).toBe('FETCH_CONNECTION_RESET');
+    expect(seen).toEqual([[1, 'GET /a HTTP/1.1']]);
+  });
+});
+
+/**
+ * What some servers write on a kept-alive connection whose idle timeout ran out, then close it: a 408 no
+ * request of that connection asked for. A request written as it was on its way reads it as its own answer.
+ */
+const idleTimeout = (socket: Socket) => socket.end('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/html\r\n\r\n<html><body>Request Timeout</body></html>');
+
+describe('a kept-alive connection the server timed out with a 408', () => {
+  // Chromium sends such a request again on a new connection (a 408 on a reused socket): the server never
+  // read it. Kept as the answer, it cost the page an attempt and a backoff, and the whole page on a one-try fetch.
+  it('a GET on it is sent again on a new connection and gets its answer', async () => {
+    const { url, seen, fetcher } = await start(1, idleTimeout);
+    expect((await fetcher.fetch(req(`${url}/a`))).status).toBe(200);
+    let told = 0;
+    const second = await fetcher.fetch(req(`${url}/b`), { onStaleConnection: () => told++ });
+    expect([second.status, second.text]).toEqual([200, '<p>ok</p>']);
+    expect(told).toBe(1);
+    expect(seen).toEqual([[1, 'GET /a HTTP/1.1'], [1, 'GET /b HTTP/1.1'], [2, 'GET /b HTTP/1.1']]);
+  });
+
+  it('a POST is not sent twice: the 408 is its answer', async () => {
+    const { url, seen, fetcher } = await start(1, idleTimeout);
+    await fetcher.fetch(req(`${url}/a`));
+    const res = await fetcher.fetch(req(`${url}/form`, { method: 'POST', body: 'q=1' }));
+    expect(res.status).toBe(408);
+    expect(seen.filter(([, line]) => line.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('on a fresh connection it is the host\'s answer: sent once, the 408 for the retry policy', async () => {
+    const { url, seen, fetcher } = await start(0, idleTimeout);
+    const res = await fetcher.fetch(req(`${url}/a`));
+    expect(res.status).toBe(408);
     expect(seen).toEqual([[1, 'GET /a HTTP/1.1']]);
   });
 });

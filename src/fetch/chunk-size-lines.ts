@@ -1,0 +1,139 @@
+// Drops the white space after a chunk's size, and its extensions, before undici's parser refuses the body.
+const CR = 0x0d;
+const LF = 0x0a;
+const SP = 0x20;
+const HT = 0x09;
+const SEMICOLON = 0x3b;
+/** More hex digits than any size a body can have: such a line is left for the parser to judge. */
+const MAX_SIZE_DIGITS = 12;
+
+/** Where in the chunked framing the next byte is; `done` passes every byte on as it came. */
+type ChunkState = 'size' | 'after-size' | 'ext' | 'size-lf' | 'data' | 'data-cr' | 'data-lf' | 'trailer-start' | 'trailer' | 'trailer-lf' | 'end-lf' | 'done';
+
+/**
+ * RFC 9112 §7.1.1 has bad white space (BWS) around a chunk extension's `;` and `=`, and servers pad a chunk
+ * size with spaces (`1a   \r\n`, a size written in a fixed width); Chromium and curl read both, and ignore
+ * every extension (a recipient must ignore those it does not know; we know none). undici's llhttp refuses
+ * such lines ("Invalid character in chunk size", "... in chunk extensions"), and every page of such a server
+ * was lost as `fetch/protocol` on every try of every run. The bytes of a chunked body pass through here: the
+ * spaces and tabs after a size's hex digits, and an extension from its `;` to the line end, are dropped; a
+ * chunk's data is counted past untouched; anything this reading does not expect ends it, the rest handed on
+ * as it came for the parser to judge. Bytes are only ever dropped from a size line, never from a chunk's data.
+ */
+export class ChunkSizeLines {
+  private state: ChunkState = 'size';
+  private digits = 0;
+  private size = 0;
+  private remaining = 0;
+
+  /** Whether the body's framing is still being read (false once its trailer section ended, or on the unexpected). */
+  get reading(): boolean {
+    return this.state !== 'done';
+  }
+
+  /** The bytes to hand the parser for `chunk`: `chunk` itself when nothing is dropped. */
+  push(chunk: Buffer): Buffer {
+    let out: Buffer | null = null;
+    let length = 0;
+    let i = 0;
+    while (i < chunk.length && this.state !== 'done') {
+      if (this.state === 'data') {
+        const take = Math.min(this.remaining, chunk.length - i);
+        if (out) length += chunk.copy(out, length, i, i + take);
+        i += take;
+        this.remaining -= take;
+        if (this.remaining === 0) this.state = 'data-cr';
+        continue;
+      }
+      const byte = chunk[i]!;
+      const kept = this.step(byte);
+      if (!kept && !out) {
+        out = Buffer.allocUnsafe(chunk.length);
+        length = chunk.copy(out, 0, 0, i);
+      } else if (kept && out) out[length++] = byte;
+      i++;
+    }
+    if (!out) return chunk;
+    length += chunk.copy(out, length, i);
+    return out.subarray(0, length);
+  }
+
+  /** Whether `byte` is handed on. */
+  private step(byte: number): boolean {
+    switch (this.state) {
+      case 'size': {
+        const value = hexValue(byte);
+        if (value >= 0) return this.sizeDigit(value);
+        if (this.digits === 0) return this.stop();
+        if (byte === SP || byte === HT) {
+          this.state = 'after-size';
+          return false;
+        }
+        return this.sizeEnd(byte);
+      }
+      case 'after-size':
+        return byte === SP || byte === HT ? false : this.sizeEnd(byte);
+      case 'ext':
+        if (byte !== CR) return false;
+        return this.next('size-lf');
+      case 'size-lf':
+        return byte === LF ? this.chunkStarts() : this.stop();
+      case 'data-cr':
+        return byte === CR ? this.next('data-lf') : this.stop();
+      case 'data-lf':
+        if (byte !== LF) return this.stop();
+        this.digits = 0;
+        this.size = 0;
+        return this.next('size');
+      case 'trailer-start':
+        return this.next(byte === CR ? 'end-lf' : byte === LF ? 'done' : 'trailer');
+      case 'trailer':
+        return byte === CR ? this.next('trailer-lf') : true;
+      case 'trailer-lf':
+        return byte === LF ? this.next('trailer-start') : this.stop();
+      case 'end-lf':
+        return this.stop();
+      default:
+        return true;
+    }
+  }
+
+  private sizeDigit(value: number): true {
+    if (++this.digits > MAX_SIZE_DIGITS) return this.stop();
+    this.size = this.size * 16 + value;
+    return true;
+  }
+
+  /** After a size (and any white space): an extension, dropped with all it holds up to the line end, or the line end. */
+  private sizeEnd(byte: number): boolean {
+    if (byte === SEMICOLON) {
+      this.state = 'ext';
+      return false;
+    }
+    if (byte === CR) return this.next('size-lf');
+    return this.stop();
+  }
+
+  private chunkStarts(): boolean {
+    if (this.size === 0) return this.next('trailer-start');
+    this.remaining = this.size;
+    return this.next('data');
+  }
+
+  private next(state: ChunkState): true {
+    this.state = state;
+    return true;
+  }
+
+  /** The framing is no longer this reading's: the rest goes on as it came. */
+  private stop(): true {
+    this.state = 'done';
+    return true;
+  }
+}
+
+function hexValue(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  const lower = byte | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
