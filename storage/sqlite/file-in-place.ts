@@ -1,4 +1,4 @@
-// Whether a SQLite file and its write-ahead log are still the ones its connection opened: one deleted or replaced under it takes every later commit with it.
+// Whether a SQLite file, its write-ahead log and its shared index are still the ones its connection opened: one deleted or replaced under it takes later commits with it.
 import { statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { FILE_MOVED_CODE } from '../../src/engine/storage-failure';
@@ -8,9 +8,9 @@ interface FileId {
   ino: number;
 }
 
-/** The file as opened, and its -wal as first seen after a commit (null: the file is not in WAL mode). */
+/** The file as opened, and its -wal and -shm as first seen after a commit (null: the file is not in WAL mode). */
 interface Noted extends FileId {
-  wal?: FileId | null;
+  wal?: { log: FileId | null; index: FileId | null } | null;
 }
 
 const opened = new WeakMap<Database.Database, Noted>();
@@ -43,27 +43,29 @@ export function assertFileInPlace(db: Database.Database): void {
  * connection is open SQLite never deletes or replaces the log, so the one seen after the first commit must
  * stay. What the deleted log holds is checkpointed into the file at once (its descriptor is still open), so a
  * crash while the crawl stops loses none of it; nothing is acknowledged after.
+ * The -shm likewise: a process that opens the file after it was deleted (a worker, a `--processes` slot
+ * taken over) builds an index of its own, and the two write the log over each other's commits (measured: a
+ * row another process committed was gone once this connection committed). Noticed at this connection's
+ * next commit, the crawl stops before such a process starts.
  */
 function assertWalInPlace(db: Database.Database, at: Noted): void {
   if (at.wal === null) return;
-  const path = `${db.name}-wal`;
-  const now = statOrNull(path);
+  const log = statOrNull(`${db.name}-wal`);
+  const index = statOrNull(`${db.name}-shm`);
   if (at.wal === undefined) {
-    if (db.pragma('journal_mode', { simple: true }) !== 'wal') {
-      at.wal = null;
-      return;
-    }
-    if (now !== null) {
-      at.wal = now;
-      return;
-    }
-  } else if (same(now, at.wal)) return;
-  try {
-    db.pragma('wal_checkpoint(FULL)');
-  } catch {
-    // Best effort: a clean close checkpoints the deleted log again.
+    // Right after a commit in WAL mode both exist: one missing now was deleted.
+    at.wal = db.pragma('journal_mode', { simple: true }) === 'wal' ? { log, index } : null;
+    if (at.wal === null) return;
   }
-  throw moved(path, now, `what was committed since the last checkpoint was copied into ${db.name}, and nothing more is committed`);
+  if (!same(log, at.wal.log)) {
+    try {
+      db.pragma('wal_checkpoint(FULL)');
+    } catch {
+      // Best effort: a clean close checkpoints the deleted log again.
+    }
+    throw moved(`${db.name}-wal`, log, `what was committed since the last checkpoint was copied into ${db.name}, and nothing more is committed`);
+  }
+  if (!same(index, at.wal.index)) throw moved(`${db.name}-shm`, index, 'a process that opens the file now would write over its commits, so nothing more is committed');
 }
 
 function statOrNull(path: string): FileId | null {
@@ -75,8 +77,8 @@ function statOrNull(path: string): FileId | null {
   }
 }
 
-function same(now: FileId | null, at: FileId): boolean {
-  return now !== null && now.dev === at.dev && now.ino === at.ino;
+function same(now: FileId | null, at: FileId | null): boolean {
+  return now !== null && at !== null && now.dev === at.dev && now.ino === at.ino;
 }
 
 function moved(path: string, now: FileId | null, consequence: string): Error {

@@ -1,10 +1,14 @@
-// A store file's -wal deleted under an open connection: the next commit is refused, and what was acknowledged before survives a crash.
+// A store file's -wal or -shm deleted under an open connection: the next commit is refused, and what was acknowledged before survives a crash.
 import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILE_MOVED_CODE } from '../../src/engine/storage-failure';
+import { enableWal } from '../../storage/sqlite/enable-wal';
+import { assertFileInPlace } from '../../storage/sqlite/file-in-place';
+import { openDbFile } from '../../storage/sqlite/open-db-file';
 import { tempStorageDir } from '../support/test-crawl';
 
 /** Runs the child to its SIGKILL; answers the line it printed. */
@@ -27,6 +31,22 @@ describe('a store file whose -wal is deleted while a connection has it open', ()
     const db = new Database(file, { readonly: true });
     try {
       expect(db.prepare('SELECT n FROM t WHERE n <= 10 ORDER BY n').pluck().all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses the next commit once the -shm is deleted: a process opening the file then would write the log over its commits', () => {
+    const file = join(storage.dir, 'frontier.sqlite');
+    const db = openDbFile(file);
+    try {
+      enableWal(db);
+      db.exec('CREATE TABLE t (n INTEGER)');
+      assertFileInPlace(db);
+      rmSync(`${file}-shm`);
+      db.exec('INSERT INTO t VALUES (1)');
+      // Before, it passed: measured, a row another process committed after the deletion was gone once this one committed.
+      expect(() => assertFileInPlace(db)).toThrow(expect.objectContaining({ code: FILE_MOVED_CODE, message: expect.stringMatching(/frontier\.sqlite-shm was deleted/) }));
     } finally {
       db.close();
     }
