@@ -1,5 +1,5 @@
 // Whether a SQLite file, its write-ahead log and its shared index are still the ones its connection opened: one deleted or replaced under it takes later commits with it.
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { FILE_MOVED_CODE } from '../../src/engine/storage-failure';
 
@@ -10,7 +10,7 @@ interface FileId {
 
 /** The file as opened, and its -wal and -shm as first seen after a commit (null: the file is not in WAL mode). */
 interface Noted extends FileId {
-  wal?: { log: FileId | null; index: FileId | null } | null;
+  wal?: { base: string; log: FileId | null; index: FileId | null } | null;
 }
 
 const opened = new WeakMap<Database.Database, Noted>();
@@ -50,11 +50,13 @@ export function assertFileInPlace(db: Database.Database): void {
  */
 function assertWalInPlace(db: Database.Database, at: Noted): void {
   if (at.wal === null) return;
-  const log = statOrNull(`${db.name}-wal`);
-  const index = statOrNull(`${db.name}-shm`);
+  // SQLite puts them beside the file a symlink names, not beside the link.
+  const base = at.wal?.base ?? realpathSync(db.name);
+  const log = statOrNull(`${base}-wal`);
+  const index = statOrNull(`${base}-shm`);
   if (at.wal === undefined) {
     // Right after a commit in WAL mode both exist: one missing now was deleted.
-    at.wal = db.pragma('journal_mode', { simple: true }) === 'wal' ? { log, index } : null;
+    at.wal = db.pragma('journal_mode', { simple: true }) === 'wal' ? { base, log, index } : null;
     if (at.wal === null) return;
   }
   if (!same(log, at.wal.log)) {
@@ -63,9 +65,9 @@ function assertWalInPlace(db: Database.Database, at: Noted): void {
     } catch {
       // Best effort: a clean close checkpoints the deleted log again.
     }
-    throw moved(`${db.name}-wal`, log, `what was committed since the last checkpoint was copied into ${db.name}, and nothing more is committed`);
+    throw moved(`${base}-wal`, log, `what was committed since the last checkpoint was copied into ${db.name}, and nothing more is committed`);
   }
-  if (!same(index, at.wal.index)) throw moved(`${db.name}-shm`, index, 'a process that opens the file now would write over its commits, so nothing more is committed');
+  if (!same(index, at.wal.index)) throw moved(`${base}-shm`, index, 'a process that opens the file now would write over its commits, so nothing more is committed');
 }
 
 function statOrNull(path: string): FileId | null {

@@ -1,6 +1,6 @@
 // A store file's -wal or -shm deleted under an open connection: the next commit is refused, and what was acknowledged before survives a crash.
 import { execFile } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -47,6 +47,23 @@ describe('a store file whose -wal is deleted while a connection has it open', ()
       db.exec('INSERT INTO t VALUES (1)');
       // Before, it passed: measured, a row another process committed after the deletion was gone once this one committed.
       expect(() => assertFileInPlace(db)).toThrow(expect.objectContaining({ code: FILE_MOVED_CODE, message: expect.stringMatching(/frontier\.sqlite-shm was deleted/) }));
+    } finally {
+      db.close();
+    }
+  });
+
+  it('passes a file opened through a symlink, whose -wal and -shm SQLite puts beside the file it names', () => {
+    mkdirSync(join(storage.dir, 'real'));
+    mkdirSync(join(storage.dir, 'link'));
+    writeFileSync(join(storage.dir, 'real', 'blobs.sqlite'), '');
+    symlinkSync(join(storage.dir, 'real', 'blobs.sqlite'), join(storage.dir, 'link', 'blobs.sqlite'));
+    const db = openDbFile(join(storage.dir, 'link', 'blobs.sqlite'));
+    try {
+      enableWal(db);
+      db.exec('CREATE TABLE t (n INTEGER)');
+      assertFileInPlace(db);
+      db.exec('INSERT INTO t VALUES (1)');
+      expect(() => assertFileInPlace(db)).not.toThrow();
     } finally {
       db.close();
     }
