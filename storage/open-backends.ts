@@ -123,6 +123,8 @@ export interface OpenFrontierOptions {
   join?: boolean;
   /** One of several crawl processes on the embedded frontier (`crawl --processes N`); slot 0 creates and seeds the run, the others join it. */
   processSlot?: ProcessSlot;
+  /** The fencing token of this process's claim on the spider, recorded with a shared run for the workers that join it. */
+  fence?: number;
 }
 
 export async function openFrontier(options: OpenFrontierOptions): Promise<OpenedFrontier> {
@@ -145,9 +147,10 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       intervalMarginMs: settings.politeness.intervalMarginMs,
       settings: settings.frontier,
       itemStore: parseStoreUrl(settings.storage.url, settings.storage.dir),
+      fence: options.fence,
       log: options.log,
     });
-    return { frontier, claimEnd: (status) => frontier.claimEnd(status), finishRun: (status) => frontier.finishRun(status), gate: frontier.gate };
+    return { frontier, claimEnd: (status) => frontier.claimEnd(status), finishRun: (status) => frontier.finishRun(status), gate: frontier.gate, runFence: frontier.runFence };
   }
   const slot = options.processSlot;
   if (options.join && !(slot && slot.slot > 0)) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');

@@ -146,6 +146,8 @@ export interface OpenedFrontier {
   gate: HostGate;
   /** `crawl --processes`: another process of the run ended; its hosts and leases come to this one. */
   takeOverSlot?(slot: number): void;
+  /** A shared run's: the fencing token of the claim it was last opened under, which a joining worker writes under. */
+  runFence?: number;
   /** `crawl --processes`: hops to the other processes' hosts are booked with them, and theirs to this one's hosts here. */
   shareHops?(owners: HostOwners): void;
   /** `crawl --processes`, once `shareHops` linked them: the slot of the process that sends to the host; null when it is this one. */

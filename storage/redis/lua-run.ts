@@ -2,12 +2,14 @@
 import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
 
 /**
- * KEYS[2]: the spider's run index. ARGV: runId, spider, mode (create | join), seedingTtlMs (0: no seeder).
- * Returns {existed (1/0, or -1 no such run, -2 run already finished), startedAtMs}.
- * The seeding marker is set in the same step, so a worker joining early never sees an empty, seedless run.
+ * KEYS[2]: the spider's run index. ARGV: runId, spider, mode (create | join), seedingTtlMs (0: no seeder),
+ * fence (the fencing token of the opener's claim on the spider, '' for none).
+ * Returns {existed (1/0, or -1 no such run, -2 run already finished), startedAtMs, fence ('' for none)}.
+ * The seeding marker and the fence are set in the same step, so a worker joining early never sees an empty,
+ * seedless run, nor one without the claim its writes must be made under.
  */
 export const OPEN_RUN_LUA = `${LUA_PRELUDE}
-local runId, spider, mode, seeding = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
+local runId, spider, mode, seeding, fence = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[5]
 local meta = k('meta')
 local owner = redis.call('HGET', meta, 'spider')
 if owner and owner ~= spider then return redis.error_reply('run ' .. runId .. ' belongs to spider ' .. owner .. ', not ' .. spider) end
@@ -32,8 +34,10 @@ else
     redis.call('SET', k('seeding'), '1', 'PX', seeding)
     redis.call('HSET', meta, 'unseeded', '1')
   end
+  -- The latest claim's: a resume under a new claim fences out the workers that joined under the lost one.
+  if fence ~= '' then redis.call('HSET', meta, 'fence', fence) end
 end
-return {owner and 1 or 0, tonumber(redis.call('HGET', meta, 'startedAt'))}
+return {owner and 1 or 0, tonumber(redis.call('HGET', meta, 'startedAt')), redis.call('HGET', meta, 'fence') or ''}
 `;
 
 /**

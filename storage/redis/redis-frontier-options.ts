@@ -23,6 +23,11 @@ export interface RedisFrontierOptions {
   settings: Settings['frontier'];
   /** Where this process keeps the run's items (run-item-store.ts); checked against the run's when set. */
   itemStore?: StoreLocation;
+  /**
+   * The fencing token of this process's claim on the spider (a seeding crawl on PostgreSQL), recorded in the
+   * run's meta: the workers that join the run claim nothing and write under it (RedisFrontier.runFence).
+   */
+  fence?: number;
   log: Logger;
   joinTimeoutMs?: number;
   /** Uniform in [0, 1) for the jitter; injected so tests can pin it. */

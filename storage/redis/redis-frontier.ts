@@ -28,6 +28,8 @@ export class RedisFrontier implements Frontier {
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   /** Requests this worker gave up because their lease had expired and another worker took them over. */
   lostLeases = 0;
+  /** The fencing token of the claim the run was last opened under (redis-run-open.ts): a joining worker's writes are made under it. */
+  runFence: number | undefined;
   private readonly prefix: string;
   /** Every lease this worker holds (picked and waiting, in progress, or awaiting its settle), with its host as the pick gave it. */
   private readonly leases = new Map<string, string>();
@@ -81,6 +83,7 @@ export class RedisFrontier implements Frontier {
       const run = await openRedisRun(redis, options);
       const frontier = new RedisFrontier(redis, run.scripts, run.runId, run.resumed, options.seeding, options);
       frontier.eviction = run.eviction;
+      frontier.runFence = run.fence;
       await frontier.seeding.begin();
       await frontier.gate.load();
       await frontier.renew();

@@ -16,6 +16,8 @@ export interface OpenedRedisRun {
   resumed: boolean;
   /** The server's eviction policy and count as the run opened. */
   eviction: EvictionState;
+  /** The fencing token of the claim the run was last opened under (RedisFrontierOptions.fence), if any. */
+  fence?: number;
 }
 
 /**
@@ -30,8 +32,9 @@ export async function openRedisRun(redis: Redis, options: RedisFrontierOptions):
   const mode = options.join ? 'join' : 'create';
   const store = options.itemStore === undefined ? null : itemStoreIdentity(options.itemStore, hostname());
   if (store !== null) await refuseOtherRunItemStore(redis, runPrefix(runId), runId, store);
-  const [existed] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl)) as number[];
+  const fenceArg = options.fence === undefined ? '' : String(options.fence);
+  const [existed, , fence] = (await scripts.openRun(runPrefix(runId), runIndexKey(options.spider), runId, options.spider, mode, seedingTtl, fenceArg)) as [number, number, string];
   if (existed === -2) throw new PricecrawlError('FRONTIER_NO_RUN', `run ${runId} of ${options.spider} has finished already: nothing to join`);
   if (store !== null) await claimRunItemStore(redis, runPrefix(runId), runId, store);
-  return { scripts, runId, resumed: existed === 1, eviction };
+  return { scripts, runId, resumed: existed === 1, eviction, fence: fence === '' ? undefined : Number(fence) };
 }

@@ -1,6 +1,7 @@
 // A crawl paused (SIGSTOP: a GC pause, a suspended VM) past its spider's lease, which another machine then took
 // over, must not write items into the shared store once it runs again: its writes are refused by the claim's
-// fencing token, and its run ends resumable with the reason on record. With `--processes`, the joined process too.
+// fencing token, and its run ends resumable with the reason on record. With `--processes`, the joined process too,
+// and a Redis run's `worker`: it writes under the claim the run was opened with.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { connectPostgres, type Sql } from '../../storage/postgres/pg-connection'
 import type { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { startRedisServer } from '../support/redis-server';
 import { stealSpiderLease } from '../support/steal-spider-lease';
 import { tempStorageDir } from '../support/test-crawl';
 
@@ -19,6 +21,8 @@ const SPIDER_FILE = 'test/support/spiders/catalog-spider.ts'; // the spider name
 let pg: PostgresServer;
 let sites: FixtureServer[] = [];
 let crawl: ChildProcess | null = null;
+/** The crawl that opened a Redis run, killed once its worker took the run's first page. */
+let opener: ChildProcess | null = null;
 let otherMachine: PgScheduleLock | null = null;
 let answerProducts = () => undefined as void;
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -33,6 +37,7 @@ afterEach(async () => {
     process.kill(-crawl.pid, 'SIGCONT');
     process.kill(-crawl.pid, 'SIGKILL'); // only after a failed wait
   }
+  if (opener?.pid && opener.exitCode === null && opener.signalCode === null) process.kill(-opener.pid, 'SIGKILL');
   await otherMachine?.close();
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
@@ -43,13 +48,15 @@ afterAll(async () => {
 
 /**
  * Each site's `/<label>/held-product` (its SKU named for the site) answers once `release` is called; a route of
- * its own per test, since the first route registered for a path is the one that answers.
+ * its own per test, since the first route registered for a path is the one that answers. `onList` hears each
+ * arrival of a list page before it is answered.
  */
-function holdProducts(label: string): { arrivals: Promise<void>; release(): void } {
+function holdProducts(label: string, onList: () => void): { arrivals: Promise<void>; release(): void } {
   let release = () => undefined as void;
   const answer = new Promise<void>((resolve) => (release = resolve));
   const arrivals = sites.map((site, index) => new Promise<void>((arrived) => {
     site.route(`/${label}/list`, (_req, res) => {
+      onList();
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><a class="product" href="/${label}/held-product">P</a></body></html>`);
     });
     site.route(`/${label}/held-product`, async (_req, res) => {
@@ -66,9 +73,11 @@ interface LogEntry { msg?: string; reason?: string; code?: string; err?: { messa
 /**
  * Crawls both sites (a process group of its own, so a stop reaches every process of it), stops the group once
  * both products were asked for, lets another machine take the spider over, answers the products, and lets the
- * group run again. Returns the exit code, the log entries and the database to look at.
+ * group run again. Returns the exit code, the log entries and the database to look at. With `openerArgs`, the
+ * paused process is a `worker` of a Redis run that a crawl started beside it opens and seeds; that crawl is
+ * killed (its claim left to lapse) when the run's first page is asked for, so the worker fetches every product.
  */
-async function pausedPastTakeOver(label: string, extraArgs: string[]): Promise<{ exitCode: number; entries: LogEntry[]; admin: Sql; storeUrl: string; dir: string }> {
+async function pausedPastTakeOver(label: string, extraArgs: string[], openerArgs?: string[]): Promise<{ exitCode: number; entries: LogEntry[]; admin: Sql; storeUrl: string; dir: string }> {
   const storeUrl = await pg.createDatabase(label);
   const admin = connectPostgres(storeUrl, { max: 1 });
   const storage = tempStorageDir(label);
@@ -81,10 +90,17 @@ async function pausedPastTakeOver(label: string, extraArgs: string[]): Promise<{
     shutdown: { graceMs: 60_000 }, // the paused pages' answers are read and their items offered to the store
     log: { format: 'json', level: 'info' },
   }));
-  const held = holdProducts(label);
+  const held = holdProducts(label, () => {
+    const first = opener;
+    opener = null; // killed once, when the first list page is asked for
+    if (first?.pid) process.kill(-first.pid, 'SIGKILL');
+  });
   answerProducts = held.release;
   const startUrls = sites.map((site) => site.url(`/${label}/list`)).join(','); // hosts in order: slot 0's, then slot 1's
-  crawl = spawn(process.execPath, ['bin/pricecrawl.js', 'crawl', SPIDER_FILE, '--config', config, '--storage', storage.dir, '-a', `startUrls=${startUrls}`, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const start = (command: 'crawl' | 'worker', args: string[], stdio: 'pipe' | 'ignore') =>
+    spawn(process.execPath, ['bin/pricecrawl.js', command, SPIDER_FILE, '--config', config, '--storage', storage.dir, '-a', `startUrls=${startUrls}`, ...args], { stdio: ['ignore', stdio, stdio], detached: true });
+  if (openerArgs) opener = start('crawl', openerArgs, 'ignore');
+  crawl = start(openerArgs ? 'worker' : 'crawl', extraArgs, 'pipe');
   const entries: LogEntry[] = [];
   for (const stream of [crawl.stdout!, crawl.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => {
@@ -103,12 +119,21 @@ async function pausedPastTakeOver(label: string, extraArgs: string[]): Promise<{
   return { exitCode, entries, admin, storeUrl, dir: storage.dir };
 }
 
-async function expectRefusedAndInterrupted(ended: Awaited<ReturnType<typeof pausedPastTakeOver>>): Promise<void> {
-  const { exitCode, entries, admin, storeUrl, dir } = ended;
-  // The products were read after the other machine took the spider: no item of theirs is in the shared store.
+/** No item of the products read after the take-over is in the shared store, the crawl says why and exits 2, and the other machine's claim stands. */
+async function expectRefused(ended: Awaited<ReturnType<typeof pausedPastTakeOver>>): Promise<void> {
+  const { exitCode, entries, admin } = ended;
   expect(await admin<{ sku: string }[]>`SELECT sku FROM items ORDER BY sku`).toEqual([]);
   expect(exitCode).toBe(2);
-  const records = await openRunRecords({ url: storeUrl, dir });
+  const [row] = await admin<{ runId: string }[]>`SELECT run_id AS "runId" FROM schedule_locks WHERE spider = 'catalog'`;
+  expect(row.runId).toBe('run-other-machine');
+  // The write was refused for what it was, whether the refusal or the renewal's loss noticed first.
+  expect(entries.find((e) => e.msg === 'item batch write failed')?.err?.message).toMatch(/claim on spider catalog \(fencing token \d+\) was taken over/);
+  expect(entries.some((e) => e.msg === 'a store cannot write; stopping the crawl' && e.code === 'STORE_FENCED')).toBe(true);
+}
+
+async function expectRefusedAndInterrupted(ended: Awaited<ReturnType<typeof pausedPastTakeOver>>): Promise<void> {
+  await expectRefused(ended);
+  const records = await openRunRecords({ url: ended.storeUrl, dir: ended.dir });
   try {
     const [run] = await records.list('catalog');
     expect(run).toMatchObject({ outcome: 'interrupted', exitCode: 2 });
@@ -117,12 +142,6 @@ async function expectRefusedAndInterrupted(ended: Awaited<ReturnType<typeof paus
   } finally {
     await records.close();
   }
-  // The other machine's claim is untouched.
-  const [row] = await admin<{ runId: string }[]>`SELECT run_id AS "runId" FROM schedule_locks WHERE spider = 'catalog'`;
-  expect(row.runId).toBe('run-other-machine');
-  // The write was refused for what it was, whether the refusal or the renewal's loss noticed first.
-  expect(entries.find((e) => e.msg === 'item batch write failed')?.err?.message).toMatch(/claim on spider catalog \(fencing token \d+\) was taken over/);
-  expect(entries.some((e) => e.msg === 'a store cannot write; stopping the crawl' && e.code === 'STORE_FENCED')).toBe(true);
 }
 
 describe('a crawl paused past its spider\'s lease while another machine took the spider over', () => {
@@ -132,5 +151,12 @@ describe('a crawl paused past its spider\'s lease while another machine took the
 
   it('with --processes 2, the joined process\'s writes are refused too: it writes under the first one\'s claim', async () => {
     await expectRefusedAndInterrupted(await pausedPastTakeOver('fenced_two', ['--processes', '2']));
+  });
+
+  it('a Redis run\'s worker, which claims nothing, has its writes refused too: it writes under the claim the run was opened with', async () => {
+    const redis = await startRedisServer();
+    cleanups.push(() => redis.stop());
+    const shared = ['--frontier', redis.url, '--run', 'fenced-worker-run', '-s', 'frontier.leaseTtlMs=1000'];
+    await expectRefused(await pausedPastTakeOver('fenced_worker', shared, shared));
   });
 });

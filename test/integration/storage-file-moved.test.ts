@@ -17,19 +17,21 @@ const ALL_DONE = /accounting: planned 44 = succeeded 44 \+ failed 0 \+ pending 0
  * "durable" in a file nobody could open, the run marked finished with all 44 requests succeeded, then
  * exit 1 on "no such table: items" (not resumable); blobs.sqlite → items whose rawHash named no stored
  * body; frontier.sqlite → exit 0 "finished", and no run left to list, report or resume.
- * `resume`: crawl again with --resume once the first crawl ended.
+ * `resume`: crawl again with --resume once the first crawl ended. `only`: delete only the files with these
+ * suffixes ('' the file itself). `killAt`: kill -9 the crawl at that many arrivals, if it still runs.
  */
-function crawlDeletingFile(file: string, arrivals: number, resume: boolean) {
+function crawlDeletingFile(file: string, arrivals: number, resume: boolean, options: { only?: string[]; killAt?: number } = {}) {
   const state = { site: null as unknown as CatalogSite, first: null as unknown as CliRun, resumed: null as CliRun | null, arrivalsBeforeResume: 0 };
   const storage = tempStorageDir('file-moved');
   const children = childTracker();
   const crawl = catalogCrawler({ startUrls: () => state.site.startUrls, dir: storage.dir, intervalMs: 15, track: children.track });
   beforeAll(async () => {
     state.site = await startCatalogSite({ hosts: 1, productsPerHost: 40, perPage: 10 });
-    state.first = await crawl([], () => {
+    state.first = await crawl([], (child) => {
       void state.site.servers[0].waitForRequests(arrivals).then(() => {
-        for (const suffix of ['', '-wal', '-shm']) rmSync(join(storage.dir, file + suffix), { force: true });
+        for (const suffix of options.only ?? ['', '-wal', '-shm']) rmSync(join(storage.dir, file + suffix), { force: true });
       });
+      if (options.killAt !== undefined) void state.site.servers[0].waitForRequests(options.killAt).then(() => child.kill('SIGKILL'));
     });
     state.arrivalsBeforeResume = state.site.servers[0].requests.length;
     if (resume) state.resumed = await crawl(['--resume']);
@@ -97,4 +99,23 @@ describe('frontier.sqlite deleted after 8 arrivals', () => {
   const { state } = crawlDeletingFile('frontier.sqlite', 8, false);
 
   it('stops the crawl with the refusal instead of a finished run whose ledger is gone', () => expectRefusal(state.first));
+});
+
+/**
+ * Only the write-ahead log deleted (rm *.sqlite-wal, taken for a temporary file): the connection kept committing
+ * into the deleted log, and a clean exit checkpointed it back, but a crash lost every commit since the last
+ * checkpoint: items.sqlite came back without the items table, and --resume ended the run with those products
+ * counted succeeded and never stored. Killed at arrival 30 if it has not stopped by then (45 in a whole run).
+ */
+describe('items.sqlite-wal alone deleted after 8 arrivals, the crawl killed later', () => {
+  const { state, dir } = crawlDeletingFile('items.sqlite', 8, true, { only: ['-wal'], killAt: 30 });
+
+  it('stops the crawl with the refusal at its next commit, before the kill', () => expectRefusal(state.first));
+
+  it('loses nothing acknowledged: after --resume every product is stored once', async () => {
+    expectResumed(state.resumed, dir);
+    const runId = /run (\S+) of spider catalog: finished/.exec(state.resumed!.stdout)![1];
+    const items = await readItems(dir, runId);
+    expect(items.map((item) => `${item.sku} ${item.price}`).sort()).toEqual(state.site.products.map((p) => `${p.sku} ${p.price}`).sort());
+  });
 });

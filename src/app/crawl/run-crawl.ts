@@ -103,10 +103,11 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       const processSlot = options.processSlot ?? (options.processes ? { slot: 0, slots: options.processes.count } : undefined);
       // A joining process gets this far in parallel with the first one, then waits for the run to exist.
       const joined = options.processSlot ? await awaitRunOpen() : null;
-      // A joining process writes under the first one's claim: refused with its writes.
-      if (joined?.fence !== undefined) stores.fenceWith?.({ spider: spider.name, fence: joined.fence });
       const runId = joined ? joined.runId : options.runId;
-      const frontier = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot });
+      const frontier = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot, fence: claim.fence });
+      // A joining process (a --processes slot, a Redis worker) claims nothing: it writes under the claim the run was opened with.
+      const runFence = claim.fence === undefined ? (joined?.fence ?? frontier.runFence) : undefined;
+      if (runFence !== undefined) stores.fenceWith?.({ spider: spider.name, fence: runFence });
       return { store: items, catalogRun: catalog, opened: frontier };
     } catch (error) {
       throw storageStartRefusal(error, settings.storage.dir);

@@ -1,5 +1,5 @@
 // One feed file on disk: opened to append or overwrite, written in flushes that each leave a complete file.
-import { mkdir, open, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PricecrawlError } from '../../core/errors';
 import { MORE_FIELDS_COLUMN, parseCsvHeader } from './csv-format';
@@ -34,6 +34,8 @@ export class FeedFile {
     readonly spec: FeedSpec,
     private readonly file: FileHandle,
     private readonly csvColumns: string[] | null,
+    /** The file's device and inode as opened: the path must still name it after each flush. */
+    private readonly opened: { dev: number; ino: number },
   ) {
     this.encoder = feedEncoder(spec.format, csvColumns);
   }
@@ -44,8 +46,10 @@ export class FeedFile {
     const file = await open(spec.path, spec.mode === 'overwrite' ? 'w+' : 'r+').catch((error: { code?: string }) =>
       error.code === 'ENOENT' ? open(spec.path, 'w+') : Promise.reject(error),
     ).catch((error: unknown) => unusable(spec, error));
-    const feed = new FeedFile(spec, file, csvColumns);
+    let feed: FeedFile;
     try {
+      const { dev, ino } = await file.stat();
+      feed = new FeedFile(spec, file, csvColumns, { dev, ino });
       await feed.inspect();
     } catch (error) {
       await file.close();
@@ -80,6 +84,18 @@ export class FeedFile {
     this.hasRecords = true;
     this.needsNewline = false;
     await this.file.datasync();
+    await this.assertInPlace();
+  }
+
+  /**
+   * A feed deleted or moved away while the crawl writes it (a clean-up job, a log rotation): every later flush
+   * went into a file no path names, fsynced, and the run ended exit 0 saying "feeds written" with no feed
+   * there. Checked after each flush, as a full disk is: the run's end names the feed and the export that writes it.
+   */
+  private async assertInPlace(): Promise<void> {
+    const now = await stat(this.spec.path).catch(() => null);
+    if (now !== null && now.dev === this.opened.dev && now.ino === this.opened.ino) return;
+    throw FeedWriteError.moved(this.spec.path, now !== null);
   }
 
   /** Cuts the file back to a flush point (a resumed run drops what a killed one wrote past its last record). */

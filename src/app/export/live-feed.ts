@@ -75,7 +75,8 @@ export class LiveFeed {
       await this.catchUp(store);
     } catch (error) {
       if (!(error instanceof FeedWriteError)) throw error; // the store's, not the file's: the run's end names it
-      throw error.retold(this.spec.path, `run ${this.runId} finished and its items are stored; once there is room, write the feed with: pricecrawl export ${this.runId} -O ${feedArgument(this.spec)}`);
+      const when = error.waitFor === null ? '' : `${error.waitFor}, `;
+      throw error.retold(this.spec.path, `run ${this.runId} finished and its items are stored; ${when}write the feed with: pricecrawl export ${this.runId} -O ${feedArgument(this.spec)}`);
     } finally {
       await this.file.close();
     }
