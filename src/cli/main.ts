@@ -286,7 +286,7 @@ program
   .description('write a typed spider into spiders/, register it, and write contract stubs into spiders/fixtures/<name>/')
   .argument('<name>', 'spider name, kebab-case (acme-shop)')
   .argument('<domain>', 'the site: host, host:port or start URL (shop.example, 127.0.0.1:8081)')
-  .addOption(new Option('--template <template>', 'spider template').choices(['basic', 'browser', 'structured', 'rate-matrix', 'api']).default('basic'))
+  .addOption(new Option('--template <template>', 'spider template').choices(['basic', 'browser', 'structured', 'rate-matrix', 'api', 'sitemap']).default('basic'))
   .option('--root <dir>', 'project root holding spiders/ (default: the project the current folder is in)')
   .action(async (name: string, domain: string, opts) => {
     const { genspiderCommand } = await import('./genspider-command');
