@@ -1,7 +1,6 @@
 // Generic spider: products from structured data checked against the visible price (or the visible price alone), from listings or a sitemap.
-import { PricecrawlError, productItem, Spider, type CrawlResponse, type JsonObject, type SpiderOutput, type StructuredOptions } from 'pricecrawl';
+import { PricecrawlError, productItem, readSitemap, Spider, type CrawlResponse, type JsonObject, type SpiderOutput, type StructuredOptions } from 'pricecrawl';
 import { nextPageLinks, productCardLinks } from './support/listing-links';
-import { readSitemap } from './support/sitemap';
 
 /** Meta of a start or listing page: how many "next page" hops from a start URL. */
 export interface GenericListingMeta extends JsonObject {
@@ -56,7 +55,7 @@ export class GenericStructuredSpider extends Spider {
   /** A sitemap index leads to more sitemaps; a urlset's pages are read as product pages. */
   async *parseSitemap(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
     const sitemap = readSitemap(res.body);
-    for (const loc of sitemap.locs) yield res.follow(loc, sitemap.kind === 'index' ? 'parseSitemap' : 'parseProduct');
+    for (const { loc } of sitemap.entries) yield res.follow(loc, sitemap.kind === 'index' ? 'parseSitemap' : 'parseProduct');
   }
 
   /** A start or listing page: a product page yields its product; a listing its product links and next page. */

@@ -11,6 +11,8 @@ export { z } from 'zod';
 export { CrawlRequest, type CrawlRequestInit, type FetchMode, type HttpMethod } from './core/request';
 export { CrawlResponse, type ResponseTimings } from './core/response';
 export { CrawlSpider, type Rule } from './core/crawl-spider';
+export { SitemapSpider, type SitemapRule } from './core/sitemap-spider';
+export { readSitemap, sitemapsInRobots, SitemapError, type Sitemap, type SitemapEntry } from './sitemap/read-sitemap';
 export { LinkExtractor, type ExtractedLink, type LinkExtractorOptions, type LinkPattern } from './core/link-extractor';
 // What `res.follow()` returns for a link it cannot crawl (`mailto:`, a broken URL): ignored when yielded, counted.
 export type { SkippedLink } from './core/skipped-link';

@@ -63,10 +63,11 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
 }
 
 async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: boolean, processes: ForkedCrawlProcesses | undefined): Promise<number> {
-  const feeds = feedSpecs(opts.output, opts.overwriteOutput); // an unsupported format is refused before anything starts
   const dueUntil = dueUntilMs(opts);
   const SpiderClass = await loadSpiderClass(spiderName);
   const spider = constructSpider(SpiderClass, spiderName, parsePairs(opts.arg, '-a'));
+  // Named once the spider is known (%(name)s, %(time)s); an unsupported format is still refused before anything starts.
+  const feeds = feedSpecs(opts.output, opts.overwriteOutput, { name: spider.name, time: new Date() });
   checkStartUrls(spider);
   const cliPairs = [...opts.set];
   cliPairs.push(...storeCliPairs(opts));

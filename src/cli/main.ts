@@ -125,6 +125,19 @@ program
   });
 
 program
+  .command('settings')
+  .description('print the settings a crawl would run with (as `scrapy settings --get`): the project file, the spider\'s own (--spider), the environment and -s; secrets masked')
+  .option('--get <key>', 'one setting or section, by its dotted path (politeness.minIntervalMs)')
+  .option('--spider <name>', 'include this spider\'s own settings (name or ./path/to/spider.ts)')
+  .option('-a, --arg <key=value>', 'spider argument (repeatable)', collect, [])
+  .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+  .option('--config <file>', 'project settings file')
+  .action(async (opts) => {
+    const { settingsCommand } = await import('./settings-command');
+    process.exitCode = await settingsCommand(opts);
+  });
+
+program
   .command('demo')
   .description('start the bundled demo shops on loopback, crawl them politely, print the summary, write SQLite')
   .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
@@ -273,7 +286,7 @@ program
   .description('write a typed spider into spiders/, register it, and write contract stubs into spiders/fixtures/<name>/')
   .argument('<name>', 'spider name, kebab-case (acme-shop)')
   .argument('<domain>', 'the site: host, host:port or start URL (shop.example, 127.0.0.1:8081)')
-  .addOption(new Option('--template <template>', 'spider template').choices(['basic', 'browser', 'structured', 'rate-matrix', 'api']).default('basic'))
+  .addOption(new Option('--template <template>', 'spider template').choices(['basic', 'browser', 'structured', 'rate-matrix', 'api', 'sitemap']).default('basic'))
   .option('--root <dir>', 'project root holding spiders/ (default: the project the current folder is in)')
   .action(async (name: string, domain: string, opts) => {
     const { genspiderCommand } = await import('./genspider-command');

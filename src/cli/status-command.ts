@@ -19,6 +19,8 @@ export interface StatusCommandOptions extends StoreCliOptions {
 
 /** The frontier's view of the run and, once the run has ended, what its record says it lost and the code it exited with. */
 export interface StatusWithOutcome extends RunStatusReport {
+  /** What ended a stopped run (`closespider/itemcount`), from its summary. */
+  stopReason?: string;
   exitCode?: number | null;
   losses?: RunLosses;
 }
@@ -58,7 +60,10 @@ async function readStatus(opts: StatusCommandOptions): Promise<StatusWithOutcome
     if (status === null) return `no run ${runId} ${where}`;
     // The ended run's losses as its summary stored them: the frontier alone shows a lost host as done.
     if (!record?.summaryJson) return status;
-    return { ...status, exitCode: record.exitCode, losses: runLosses(JSON.parse(record.summaryJson) as Parameters<typeof runLosses>[0]) };
+    const summary = JSON.parse(record.summaryJson) as Parameters<typeof runLosses>[0] & { stopReason?: string };
+    // The frontier knows no stopped run (a closeSpider limit leaves work queued, as an interruption does): the record does.
+    const meta = { ...status.meta, status: record.outcome };
+    return { ...status, meta, stopReason: summary.stopReason ?? undefined, exitCode: record.exitCode, losses: runLosses(summary) };
   } finally {
     await reader.close();
   }
@@ -72,7 +77,7 @@ export function formatStatus(s: StatusWithOutcome): string {
   const elapsedS = Math.max(0.001, (endedAt - startedAt) / 1000);
   const settled = s.succeeded + s.failed;
   const lines = [
-    `run ${s.runId} of spider ${s.meta.spider}: ${s.meta.status}${s.seeding ? ' (seeding)' : ''}, ${elapsedS.toFixed(1)} s`,
+    `run ${s.runId} of spider ${s.meta.spider}: ${s.meta.status}${s.stopReason ? ` by ${s.stopReason}` : ''}${s.seeding ? ' (seeding)' : ''}, ${elapsedS.toFixed(1)} s`,
     '',
     table([['outcome', 'requests'], ['planned', s.planned], ['succeeded', s.succeeded], ['failed', s.failed], ['pending', s.pending]]),
     s.planned === settled + s.pending

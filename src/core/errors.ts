@@ -55,6 +55,7 @@ export type ErrorCode =
   | 'DOM_TOO_DEEP'
   /** res.json() on a body that is not JSON (core/json-answer.ts): the page's fault, with the reason why. */
   | 'JSON_INVALID'
+  | 'SITEMAP_INVALID'
   | 'OFFSITE'
   | 'OFFSITE_REDIRECT'
   /** A redirect to a URL longer than urlLength.limit, not followed (engine/url-length-limit.ts). */

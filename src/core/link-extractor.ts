@@ -44,8 +44,8 @@ export class LinkExtractor {
   private readonly selector: string;
 
   constructor(private readonly options: LinkExtractorOptions = {}) {
-    this.allow = list(options.allow).map((p) => compile(p, 'allow'));
-    this.deny = list(options.deny).map((p) => compile(p, 'deny'));
+    this.allow = list(options.allow).map((p) => compileLinkPattern(p, 'LinkExtractor allow'));
+    this.deny = list(options.deny).map((p) => compileLinkPattern(p, 'LinkExtractor deny'));
     this.denyExtensions = new Set((options.denyExtensions ?? DEFAULT_DENY_EXTENSIONS).map((e) => e.replace(/^\./, '').toLowerCase()));
     const attrs = options.attrs ?? ['href'];
     this.selector = (options.tags ?? ['a', 'area']).flatMap((tag) => attrs.map((attr) => `${tag}[${attr}]`)).join(', ');
@@ -96,12 +96,13 @@ function absolute(res: CrawlResponse, href: string): string | null {
   return linkSkipReason(url.href) === null ? url.href : null;
 }
 
-function compile(pattern: LinkPattern, option: string): RegExp {
+/** A pattern as a RegExp searched in a URL; one that is no regex is refused naming where it was written. */
+export function compileLinkPattern(pattern: LinkPattern, option: string): RegExp {
   if (pattern instanceof RegExp) return new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')); // a g flag's lastIndex would make test() alternate
-  if (typeof pattern !== 'string') throw new SettingsError(`LinkExtractor ${option}: a pattern is a RegExp or its source as a string, got ${typeof pattern}`);
+  if (typeof pattern !== 'string') throw new SettingsError(`${option}: a pattern is a RegExp or its source as a string, got ${typeof pattern}`);
   try {
     return new RegExp(pattern);
   } catch (error) {
-    throw new SettingsError(`LinkExtractor ${option}: ${JSON.stringify(pattern)} is no regular expression (${(error as Error).message}); a literal URL part needs its . ? + escaped`);
+    throw new SettingsError(`${option}: ${JSON.stringify(pattern)} is no regular expression (${(error as Error).message}); a literal URL part needs its . ? + escaped`);
   }
 }

@@ -16,6 +16,7 @@ import { storageFailureCode } from './storage-failure';
 import { noteCodeError } from './code-errors';
 import { cutTailDigits, withoutCutPrice } from '../prices/cut-price';
 import { InvalidJsonError } from '../core/json-answer';
+import { SitemapError } from '../sitemap/read-sitemap';
 import { isPageFault } from '../core/page-fault';
 import { servedFromCache } from '../core/cache-hit';
 
@@ -129,7 +130,8 @@ export async function runCallback(
     else if (thrown instanceof InvalidJsonError) {
       const { reason, status, contentType, sample } = thrown;
       deps.log.error({ url: response.url, callback: response.request.callback, reason, status, contentType, sample }, thrown.message);
-    } else deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
+    } else if (thrown instanceof SitemapError) deps.log.error({ url: response.url, callback: response.request.callback, reason: thrown.reason, status: response.status }, thrown.message);
+    else deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
   } finally {
     deadline?.dispose();
@@ -182,6 +184,8 @@ function callbackError(thrown: unknown): { reason: string; message: string; stat
   if (thrown instanceof PricecrawlError && thrown.code === 'DOM_TOO_DEEP') return { reason: 'dom/too-deep', message, stat: 'dom-too-deep' };
   // The answer was not JSON (cut, a wall, another format): the page's fault, by what it showed (json-answer.ts).
   if (thrown instanceof InvalidJsonError) return { reason: thrown.reason, message, stat: 'json-invalid' };
+  // A wall or error page in a sitemap's place (read-sitemap.ts): the site's answer, not the spider's bug.
+  if (thrown instanceof SitemapError) return { reason: thrown.reason, message, stat: 'sitemap-invalid' };
   return { reason: CALLBACK_ERROR, message, stat: 'exception' };
 }
 

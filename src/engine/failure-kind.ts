@@ -56,6 +56,9 @@ const TRANSIENT_REASONS = new Set([
   // place (core/json-answer.ts): the site's bad state, not its answer; tried again while attempts last.
   'parse/json-cut',
   'parse/json-html',
+  // A sitemap's URL answered a wall or error page (sitemap/read-sitemap.ts): every page it lists went unread
+  // this run, and a later run may get the sitemap.
+  'sitemap/invalid',
 ]);
 
 export function failureKind(reason: string): FailureKind {

@@ -45,7 +45,7 @@ export interface CrawlResult {
  */
 export async function runCrawl(options: RunCrawlOptions): Promise<CrawlResult> {
   const spider = spiderOf(options);
-  const feeds = feedSpecs([...(options.output ?? [])], [...(options.overwriteOutput ?? [])]);
+  const feeds = feedSpecs([...(options.output ?? [])], [...(options.overwriteOutput ?? [])], { name: spider.name, time: new Date() });
   const loaded = loadSettings({ configPath: options.configPath, spiderSettings: spider.settings, programSettings: options.settings });
   const log = createLogger(loaded.settings.log);
   let engine: CrawlEngine | null = null;

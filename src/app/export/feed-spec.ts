@@ -1,7 +1,8 @@
 // Feed targets of the command line: `-o file[:format]` appends, `-O file[:format]` overwrites, as in Scrapy.
 import { basename, extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PricecrawlError } from '../../core/errors';
+import { ExportFormatError } from './feed-errors';
+import { fillFeedPlaceholders, type FeedNames } from './feed-placeholders';
 
 export const FEED_FORMATS = ['jsonl', 'json', 'csv', 'xml'] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
@@ -16,27 +17,24 @@ export interface FeedSpec {
   mode: 'append' | 'overwrite';
 }
 
-export class ExportFormatError extends PricecrawlError {
-  constructor(message: string) {
-    super('EXPORT_FORMAT_UNSUPPORTED', message);
-  }
-}
-
 const supported = () => `supported: ${FEED_FORMATS.join(', ')} (from the extension, or file:format)`;
 
-/** One `-o`/`-O` value: `out.csv`, `out.txt:jsonl`, `file:///srv/out.csv`. Throws ExportFormatError when no supported format is named. */
-export function parseFeedSpec(value: string, mode: FeedSpec['mode']): FeedSpec {
+/**
+ * One `-o`/`-O` value: `out.csv`, `out.txt:jsonl`, `file:///srv/out.csv`, `feeds/%(name)s-%(time)s.jsonl` (with
+ * `names`, a crawl's). Throws ExportFormatError when no supported format is named.
+ */
+export function parseFeedSpec(value: string, mode: FeedSpec['mode'], names?: FeedNames): FeedSpec {
   // A `:format` suffix only counts after the file name's last path separator, so `C:\x.csv` or `a:b/x.csv` stay paths.
   const suffix = /^(.+):([A-Za-z0-9]+)$/.exec(value);
   if (suffix && !/[\\/]/.test(suffix[2])) {
     const format = formatNamed(suffix[2]);
     if (!format) throw new ExportFormatError(`cannot write the feed "${value}": unsupported format "${suffix[2]}"; ${supported()}`);
-    return { path: localPath(suffix[1], value), format, mode };
+    return { path: localPath(suffix[1], value, names), format, mode };
   }
   const extension = extname(basename(value)).slice(1);
   const format = formatNamed(extension);
   if (!format) throw new ExportFormatError(`cannot write the feed "${value}": unsupported extension "${extname(value) || '(none)'}"; ${supported()}`);
-  return { path: localPath(value, value), format, mode };
+  return { path: localPath(value, value, names), format, mode };
 }
 
 /** How to name `spec` on a command line: its path, with `:format` when the path's extension names another. */
@@ -47,14 +45,14 @@ export function feedArgument(spec: FeedSpec): string {
 /**
  * Feeds are local files. Scrapy's feed URIs went through as relative paths: `-o s3://bucket/items.json` wrote
  * `./s3:/bucket/items.json` and the run ended clean with nothing in the bucket, `file:///srv/items.json` wrote
- * `./file:/srv/items.json`, and `items-%(name)s.json` a file of that very name. A `file:` URI is its path;
- * any other scheme and Scrapy's placeholders are refused before the first request.
+ * `./file:/srv/items.json`. A `file:` URI is its path, any other scheme is refused before the first request, and
+ * Scrapy's placeholders are filled in (feed-placeholders.ts).
  */
-function localPath(target: string, value: string): string {
+function localPath(target: string, value: string, names: FeedNames | undefined): string {
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):\/\//.exec(target)?.[1];
   if (scheme?.toLowerCase() === 'file') {
     try {
-      return fileURLToPath(target);
+      return fileURLToPath(fillFeedPlaceholders(target, value, names));
     } catch (error) {
       throw new ExportFormatError(`cannot write the feed "${value}": ${(error as Error).message}; a file URI names a local path, file:///srv/feeds/items.jsonl`);
     }
@@ -64,16 +62,12 @@ function localPath(target: string, value: string): string {
       `cannot write the feed "${value}": feeds are local files, and ${scheme}:// is not one; write a path (-o /srv/feeds/items.jsonl or file:///srv/feeds/items.jsonl) and copy it after the run, or send items elsewhere as they are stored with a durable sink (pipeline.sinks)`,
     );
   }
-  const placeholder = /%\([A-Za-z_]+\)[sd]/.exec(target)?.[0];
-  if (placeholder !== undefined) {
-    throw new ExportFormatError(`cannot write the feed "${value}": placeholders such as ${placeholder} are not filled in; name the file itself (every record carries its runId, and -O starts the file afresh)`);
-  }
-  return resolve(target);
+  return resolve(fillFeedPlaceholders(target, value, names));
 }
 
 /** The `-o` (append) and `-O` (overwrite) values of a command, in that order; two feeds on one file are refused. */
-export function feedSpecs(append: readonly string[] = [], overwrite: readonly string[] = []): FeedSpec[] {
-  const specs = [...append.map((v) => parseFeedSpec(v, 'append')), ...overwrite.map((v) => parseFeedSpec(v, 'overwrite'))];
+export function feedSpecs(append: readonly string[] = [], overwrite: readonly string[] = [], names?: FeedNames): FeedSpec[] {
+  const specs = [...append.map((v) => parseFeedSpec(v, 'append', names)), ...overwrite.map((v) => parseFeedSpec(v, 'overwrite', names))];
   const seen = new Set<string>();
   for (const spec of specs) {
     if (seen.has(spec.path)) throw new ExportFormatError(`the feed ${spec.path} is named twice; give each -o/-O its own file`);

@@ -1,6 +1,7 @@
 // Contract stubs for a generated spider: a sample listing and product page in the template's markup, with expectations.
 import type { Fixture } from '../contracts/fixture-file';
 import { apiStubs } from './api-template';
+import { sitemapStub } from './sitemap-template';
 import type { TemplateName, TemplateVars } from './spider-template';
 
 const page = (title: string, body: string) =>
@@ -49,7 +50,7 @@ function rateMatrixStubs(v: TemplateVars): Fixture[] {
 export function fixtureStubs(template: TemplateName, v: TemplateVars): Fixture[] {
   if (template === 'rate-matrix') return rateMatrixStubs(v);
   if (template === 'api') return apiStubs(v);
-  const origin = new URL(v.startUrl).origin;
+  if (template === 'sitemap') return [sitemapStub(v), productFixture(v, 'http')];
   const fetchMode = template === 'browser' ? 'browser' : 'http';
   const common = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, args: {}, fetchMode, captured: [] } as const;
   const body = (html: string) => Buffer.from(html.replace('SPIDER', v.name));
@@ -60,19 +61,26 @@ export function fixtureStubs(template: TemplateName, v: TemplateVars): Fixture[]
       body: body(LISTING),
       spec: { ...common, headers: { ...common.headers }, captured: [], url: v.startUrl, callback: 'parse', meta: { page: 1 }, expect: { items: 0, requests: 3, requestCallbacks: { parseProduct: 2, parse: 1 } } },
     },
-    {
-      spider: v.name,
-      name: 'product',
-      body: body(PRODUCT),
-      spec: {
-        ...common,
-        headers: { ...common.headers },
-        captured: [],
-        url: `${origin}/product/example-1`,
-        callback: 'parseProduct',
-        meta: { listingPage: 1 },
-        expect: { items: 1, requests: 0, fields: ['sku', 'name', 'price', 'currency', 'url'], itemValues: [{ sku: 'EXAMPLE-1', name: 'Example one', price: '1234.50', currency: 'EUR' }], dropped: {} },
-      },
-    },
+    productFixture(v, fetchMode),
   ];
+}
+
+/** The sample product page and what its parseProduct must give: one exact price item. */
+function productFixture(v: TemplateVars, fetchMode: 'http' | 'browser'): Fixture {
+  return {
+    spider: v.name,
+    name: 'product',
+    body: Buffer.from(PRODUCT.replace('SPIDER', v.name)),
+    spec: {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      args: {},
+      fetchMode,
+      captured: [],
+      url: `${new URL(v.startUrl).origin}/product/example-1`,
+      callback: 'parseProduct',
+      meta: { listingPage: 1 },
+      expect: { items: 1, requests: 0, fields: ['sku', 'name', 'price', 'currency', 'url'], itemValues: [{ sku: 'EXAMPLE-1', name: 'Example one', price: '1234.50', currency: 'EUR' }], dropped: {} },
+    },
+  };
 }

@@ -1,0 +1,50 @@
+// Sitemap reading: the protocol's XML, text and feed forms, gzip, and documents that are no sitemap at all.
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { readSitemap, sitemapsInRobots } from '../../src/sitemap/read-sitemap';
+
+const read = (text: string) => readSitemap(Buffer.from(text, 'utf8'));
+const locsOf = (text: string) => { const { kind, entries } = read(text); return { kind, locs: entries.map((entry) => entry.loc) }; };
+
+describe('readSitemap', () => {
+  it('reads a urlset and a sitemap index, gzipped or not, with a byte-order mark', () => {
+    const urlset = '\uFEFF<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc> https://shop.example/p/1?a=1&amp;b=2 </loc></url><url><loc>https://shop.example/p/2</loc></url></urlset>';
+    expect(locsOf(urlset)).toEqual({ kind: 'urlset', locs: ['https://shop.example/p/1?a=1&b=2', 'https://shop.example/p/2'] });
+    expect(readSitemap(gzipSync(urlset))).toEqual(read(urlset));
+    const index = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://shop.example/s1.xml.gz</loc></sitemap></sitemapindex>';
+    expect(locsOf(index)).toEqual({ kind: 'index', locs: ['https://shop.example/s1.xml.gz'] });
+  });
+
+  // Before: each of these read as a urlset of no URLs, and the shop went uncrawled in a clean run.
+  it('reads a text sitemap: one absolute URL per line, any line ending', () => {
+    expect(locsOf('https://shop.example/p/1\r\nhttps://shop.example/p/2\rhttps://shop.example/p/3\n\n')).toEqual({
+      kind: 'urlset',
+      locs: ['https://shop.example/p/1', 'https://shop.example/p/2', 'https://shop.example/p/3'],
+    });
+  });
+
+  it('reads RSS 2.0 and Atom feeds, which the protocol accepts as sitemaps', () => {
+    const rss = '<rss version="2.0"><channel><title>New</title><link>https://shop.example/</link><item><link>https://shop.example/p/9</link></item></channel></rss>';
+    expect(locsOf(rss)).toEqual({ kind: 'urlset', locs: ['https://shop.example/p/9'] });
+    const atom = '<feed xmlns="http://www.w3.org/2005/Atom"><link href="https://shop.example/"/><entry><link href="https://shop.example/p/7"/></entry></feed>';
+    expect(locsOf(atom)).toEqual({ kind: 'urlset', locs: ['https://shop.example/p/7'] });
+  });
+
+  it('refuses a document that is no sitemap, naming what it is, so the request fails with the reason', () => {
+    expect(() => read('<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>')).toThrow(/not a sitemap.*<html>/);
+    expect(() => read('Service temporarily unavailable, please come back later')).toThrow(/not a sitemap/);
+  });
+
+  it('gives each entry its lastmod as written and its hreflang alternates, for sitemapFilter and sitemapAlternateLinks', () => {
+    const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"><url><loc>https://shop.example/en/p/1</loc><lastmod> 2026-03-01T10:00:00+00:00 </lastmod><xhtml:link rel="alternate" hreflang="de" href="https://shop.example/de/p/1"/><xhtml:link rel="canonical" href="https://shop.example/x"/></url><url><loc>https://shop.example/en/p/2</loc></url><url><loc> </loc></url></urlset>';
+    expect(read(urlset).entries).toEqual([
+      { loc: 'https://shop.example/en/p/1', lastmod: '2026-03-01T10:00:00+00:00', alternates: ['https://shop.example/de/p/1'] },
+      { loc: 'https://shop.example/en/p/2', lastmod: undefined, alternates: [] },
+    ]);
+  });
+
+  it('finds the Sitemap lines of a robots.txt in any case, outside groups, without their comments', () => {
+    const robots = 'Sitemap: https://shop.example/a.xml\nUser-agent: *\nDisallow: /x # Sitemap: https://no.example/\n  sitemap:https://shop.example/b.xml.gz # main\r\nSITEMAP : https://shop.example/c.txt';
+    expect(sitemapsInRobots(robots)).toEqual(['https://shop.example/a.xml', 'https://shop.example/b.xml.gz', 'https://shop.example/c.txt']);
+  });
+});
