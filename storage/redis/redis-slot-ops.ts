@@ -18,6 +18,8 @@ export interface SlotChannel {
   fire(call: Promise<unknown>): void;
   /** The gate's answer for a slot about to be sent (RedisHostGate.sendNotBeforeMs). */
   sendNotBeforeMs(hostKey: string, bookedIntervalMs: number, pickedAtMs: number): number | null;
+  /** The host takes more than one request at a time (politeness.maxConcurrencyPerHost above one). */
+  concurrent(hostKey: string): boolean;
 }
 
 /**
@@ -34,18 +36,25 @@ export function slotOps(channel: SlotChannel, slot: string, hostKey: string, at:
     fire(batch.call(op));
     if (spaced) batch.flush();
   };
+  // A pause the slot's host got after it was reserved, from any worker's answer: one round trip.
+  const pausedUntilMs = async () => {
+    const reply = batch.call(['W', slot, hostKey, at.reservedAtMs]);
+    batch.flush();
+    const leftMs = Number(await reply);
+    return leftMs < 0 ? null : steadyNowMs() + leftMs;
+  };
   return {
     markSent: () => gate(['S', slot, hostKey, at.reservedAtMs, at.nextOpenAtMs]),
     cancelReservation: () => gate(['C', slot, hostKey, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs]),
     releaseSlot: () => gate(['R', slot, hostKey]),
-    // Answered here, no round trip: what this worker told the gate after Redis reserved the slot.
-    claimSend: () => channel.sendNotBeforeMs(hostKey, Number(at.intervalMs), pickedAtMs),
-    // Asked of Redis (one round trip, only by a hop that waited for its slot): the pause may come from any worker.
-    pausedUntilMs: async () => {
-      const reply = batch.call(['W', slot, hostKey, at.reservedAtMs]);
-      batch.flush();
-      const leftMs = Number(await reply);
-      return leftMs < 0 ? null : steadyNowMs() + leftMs;
+    pausedUntilMs,
+    // What this worker told the gate after Redis reserved the slot, answered here. A host taking one request
+    // at a time needs no more: the answer that pauses it holds its only slot until the pause is in Redis, so
+    // no pick of any worker can come between. With more, another worker's answer may pause the host while
+    // this slot's page gets ready: asked of Redis (one round trip, only for such hosts).
+    claimSend: () => {
+      const toldMs = channel.sendNotBeforeMs(hostKey, Number(at.intervalMs), pickedAtMs);
+      return toldMs !== null || !channel.concurrent(hostKey) ? toldMs : pausedUntilMs();
     },
   };
 }
