@@ -108,6 +108,11 @@ export class RedisHostGate implements HostGate {
     return this.told.sendNotBeforeMs(hostKey, bookedIntervalMs, pickedAtMs, steadyNowMs());
   }
 
+  /** The host takes more than one request at a time: another worker's answer may pause it while this worker's slot waits to be sent. */
+  concurrent(hostKey: string): boolean {
+    return this.options.policyFor(hostKey).maxConcurrency > 1;
+  }
+
   /** Published as this worker's view; the slowest live worker's view spaces every worker's sends (see INTERVALS_LUA). */
   setThrottleMs(hostKey: string, intervalMs: number): void {
     const ms = Math.max(0, Math.round(intervalMs));

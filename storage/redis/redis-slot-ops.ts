@@ -3,6 +3,7 @@ import { steadyNowMs } from '../../src/politeness/clock';
 import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
 import type { HostSlot, Lease } from '../../src/ports/frontier';
 import type { RedisBatch } from './redis-batch';
+import type { RedisHostGate } from './redis-host-gate';
 
 export type LeaseReply = ['lease', string, string, string, string, number, number, number, number, number];
 export type PickReply = ['empty'] | ['unseeded'] | ['wait', number, number?] | LeaseReply;
@@ -16,10 +17,8 @@ type SlotTimes = Record<'reservedAtMs' | 'serial' | 'nextOpenAtMs' | 'previousNe
 export interface SlotChannel {
   batch: RedisBatch;
   fire(call: Promise<unknown>): void;
-  /** The gate's answer for a slot about to be sent (RedisHostGate.sendNotBeforeMs). */
-  sendNotBeforeMs(hostKey: string, bookedIntervalMs: number, pickedAtMs: number): number | null;
-  /** The host takes more than one request at a time (politeness.maxConcurrencyPerHost above one). */
-  concurrent(hostKey: string): boolean;
+  /** The worker's gate, asked before a slot's send (RedisHostGate). */
+  gate(): Pick<RedisHostGate, 'sendNotBeforeMs' | 'concurrent'>;
 }
 
 /**
@@ -53,8 +52,8 @@ export function slotOps(channel: SlotChannel, slot: string, hostKey: string, at:
     // no pick of any worker can come between. With more, another worker's answer may pause the host while
     // this slot's page gets ready: asked of Redis (one round trip, only for such hosts).
     claimSend: () => {
-      const toldMs = channel.sendNotBeforeMs(hostKey, Number(at.intervalMs), pickedAtMs);
-      return toldMs !== null || !channel.concurrent(hostKey) ? toldMs : pausedUntilMs();
+      const toldMs = channel.gate().sendNotBeforeMs(hostKey, Number(at.intervalMs), pickedAtMs);
+      return toldMs !== null || !channel.gate().concurrent(hostKey) ? toldMs : pausedUntilMs();
     },
   };
 }
