@@ -55,7 +55,7 @@ export class RequestSlots {
   }
 
   private async claimSend(deadline: HopDeadline, patienceUntilMs: number, tooFar: (untilMs: number) => FetchWait): Promise<void> {
-    for (let atMs = this.current.claimSend?.() ?? null; atMs !== null; atMs = this.current.claimSend?.() ?? null) {
+    for (let atMs = (await this.current.claimSend?.()) ?? null; atMs !== null; atMs = (await this.current.claimSend?.()) ?? null) {
       if (atMs > patienceUntilMs) throw tooFar(atMs);
       await sleep(Math.max(0, atMs - steadyNowMs()), undefined, { signal: deadline.signal });
     }

@@ -22,8 +22,9 @@ export interface HostSlot {
    * moment; else the time to ask again (an interval after the host's latest send, or the end of a pause it got
    * since the slot was taken). Slots are spaced in the order they were taken, but with several requests of a
    * host in flight one can reach the wire after one taken later. Optional: a gate that leaves it out lets it go.
+   * A shared gate may answer after a round trip (a pause another worker set since the slot was taken).
    */
-  claimSend?(): number | null;
+  claimSend?(): number | null | Promise<number | null>;
 }
 
 export interface Lease extends HostSlot {

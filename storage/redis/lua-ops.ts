@@ -37,7 +37,7 @@ local function reserve(host, g, nxt, unsent)
   return serial
 end
 -- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
--- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs}, {'wait', ms[, readyInMs]}, {'empty'} or {'unseeded'}. unspaced_only: the next
+-- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs (the one in force, before margin and jitter)}, {'wait', ms[, readyInMs]}, {'empty'} or {'unseeded'}. unspaced_only: the next
 -- ready host has an interval (or jitter) and this is not the first pick of a batch: {'wait', 0}, so a
 -- spaced host's lease never waits in a worker behind others, and its send reaches Redis before its slot opens.
 local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
@@ -72,19 +72,21 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
       redis.call('SADD', k('slot'), id)
       redis.call('HSET', k('st'), id, 'l')
       local attempt = redis.call('HGET', k('att'), id) or '0'
-      return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next}
+      return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next, g.mi}
     end
   end
   return {'wait', 0}
 end
--- The request went on the wire: the interval counts from the send when it came after the reservation.
--- host: the slot's host as the worker has it from its pick or hop (nil: read it). The host is re-scored only
--- when its readiness can change: its 'unsent' mark went, or its next opening moved past now. A send of a
--- host without an interval moves 'next' to the send time at most (now), so the host stays due either way.
+-- The request went on the wire: the interval counts from the send when it came after the reservation, and a
+-- Crawl-delay put in force after it was reserved counts from the send too (the slot was spaced under the
+-- shorter interval it was reserved with; with a concurrency above one the host's next pick came that much
+-- after it). host: the slot's host as the worker has it from its pick or hop (nil: read it). The host is
+-- re-scored only when its readiness can change: its 'unsent' mark went, or its next opening moved past now.
+-- A send of a host without an interval moves 'next' to the send time at most (now), so the host stays due.
 local function mark_sent(id, host, reserved, reservedNext, now, dirty)
   if redis.call('SISMEMBER', k('slot'), id) == 0 then return 0 end
   host = host or redis.call('HGET', k('host'), id)
-  local g = redis.call('HMGET', hk('g', host), 'next', 'us')
+  local g = redis.call('HMGET', hk('g', host), 'next', 'us', 'cd', 'mg')
   if g[2] == id then
     redis.call('HDEL', hk('g', host), 'us')
     dirty[host] = true
@@ -92,7 +94,9 @@ local function mark_sent(id, host, reserved, reservedNext, now, dirty)
   local late = now - reserved
   if late <= 0 then return 0 end
   local was = tonumber(g[1]) or 0
+  local cd = tonumber(g[3]) or 0
   local nxt = math.max(was, reservedNext + late)
+  if cd > 0 then nxt = math.max(nxt, now + cd + (tonumber(g[4]) or 0)) end
   if nxt ~= was then
     redis.call('HSET', hk('g', host), 'next', nxt)
     if nxt > now then dirty[host] = true end
@@ -130,7 +134,7 @@ local function cancel(id, host, serial, reservedNext, previous, dirty)
   return 1
 end
 -- A leased request's redirect hop books its host's next slot as a pick reserves one, with no queued request
--- behind it: {'booked', slot, waitMs, atMs, serial, nextOpenAtMs, previousNextOpenAtMs} or {'busy'} (at its
+-- behind it: {'booked', slot, waitMs, atMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs} or {'busy'} (at its
 -- cap, or another worker's reservation not sent yet). The slot is named '<id>>', so the lease's end frees it
 -- (drop_lease); its send, release and cancel are the ops of any slot. A host the run never queued gets the
 -- worker's policy for it, as an add would.
@@ -147,7 +151,7 @@ local function book_hop(id, host, rand, mc, mi, jt, mg, now, dirty)
   redis.call('SADD', k('slot'), slot)
   redis.call('HSET', k('host'), slot, host)
   dirty[host] = true
-  return {'booked', slot, at - now, at, serial, nxt, g.next}
+  return {'booked', slot, at - now, at, serial, nxt, g.next, g.mi}
 end
 -- A pause the slot's host got after the slot was reserved for 'reserved', while the pause still runs: its ms
 -- left, else -1. Before the slot is used after a wait (a hop's): a pause ending after both now and the

@@ -61,12 +61,12 @@ export class RedisFrontier implements Frontier {
     this.seeding = new RedisSeeding(redis, this.prefix, runId, options.log, seeding);
     // Every batch answered (picks, settles) shows the server answering again, as a heartbeat does.
     this.batch = new RedisBatch((argv) => scripts.batch(this.prefix, this.workerId, ...argv).then((reply) => ((this.unanswered = false), reply)));
-    this.channel = { batch: this.batch, fire: (call) => this.fire(call) };
+    this.channel = { batch: this.batch, fire: (call) => this.fire(call), gate: () => this.gate };
     this.gate = new RedisHostGate({
       scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
       breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})),
       fire: (call) => this.fire(call),
-      queue: (op) => this.fire(this.batch.call(op)),
+      queue: (op) => this.fire(this.batch.call(op)), intervalMarginMs: options.intervalMarginMs ?? 0,
     });
     // Renewed three times per TTL: one missed beat on a busy machine does not lose the leases.
     this.heartbeat = setInterval(() => {

@@ -5,6 +5,7 @@ import type { BreakerSnapshot, BreakerState, BreakerTransition, HostBreaker } fr
 import type { HostPolicy, PolicyFor } from '../../src/politeness/host-policy';
 import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
 import type { FrontierScripts } from './redis-scripts';
+import { ChangesTold } from './changes-told';
 
 export interface RedisHostGateOptions {
   scripts: FrontierScripts;
@@ -18,6 +19,8 @@ export interface RedisHostGateOptions {
   fire: (call: Promise<unknown>) => void;
   /** Queues an op in the worker's next batch (lua-batch.ts), in the background. */
   queue: (op: Array<string | number>) => void;
+  /** politeness.intervalMarginMs. */
+  intervalMarginMs: number;
 }
 
 /** THROTTLED_LUA's reply: opened by this answer (1|0), the host's breaker state, ms it stays open, its cooldown. */
@@ -45,8 +48,11 @@ export class RedisHostGate implements HostGate {
   private readonly breakers: BreakerBoard;
   /** Each origin's Crawl-delay this worker told the gate ('<host> <origin>'). */
   private readonly toldDelays = new Map<string, number>();
+  /** This worker's Crawl-delays and pauses with when they were told: a slot reserved before they reached Redis waits for them. */
+  private readonly told: ChangesTold;
 
   constructor(private readonly options: RedisHostGateOptions) {
+    this.told = new ChangesTold(options.intervalMarginMs);
     this.breakers = new BreakerBoard(options.breaker, (hostKey, snapshot) => this.breakerChanged(hostKey, snapshot));
   }
 
@@ -77,6 +83,7 @@ export class RedisHostGate implements HostGate {
   }
 
   pause(hostKey: string, untilMs: number, cause: PauseCause): void {
+    this.told.pause(hostKey, untilMs);
     this.options.fire(this.options.scripts.pause(this.options.prefix, hostKey, Math.max(0, untilMs - steadyNowMs()), cause));
   }
 
@@ -89,7 +96,21 @@ export class RedisHostGate implements HostGate {
     const told = `${hostKey} ${origin}`;
     if ((this.toldDelays.get(told) ?? 0) === crawlDelayMs) return;
     this.toldDelays.set(told, crawlDelayMs);
+    this.told.crawlDelay(hostKey, origin, crawlDelayMs, steadyNowMs());
     this.options.fire(this.options.scripts.crawlDelay(this.options.prefix, hostKey, origin, crawlDelayMs));
+  }
+
+  /**
+   * Asked right before a reserved slot's request goes to the wire (`HostSlot.claimSend`): a slot Redis
+   * reserved before a longer Crawl-delay or a pause this worker told it had arrived there waits for them.
+   */
+  sendNotBeforeMs(hostKey: string, bookedIntervalMs: number, pickedAtMs: number): number | null {
+    return this.told.sendNotBeforeMs(hostKey, bookedIntervalMs, pickedAtMs, steadyNowMs());
+  }
+
+  /** The host takes more than one request at a time: another worker's answer may pause it while this worker's slot waits to be sent. */
+  concurrent(hostKey: string): boolean {
+    return this.options.policyFor(hostKey).maxConcurrency > 1;
   }
 
   /** Published as this worker's view; the slowest live worker's view spaces every worker's sends (see INTERVALS_LUA). */

@@ -3,19 +3,22 @@ import { steadyNowMs } from '../../src/politeness/clock';
 import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
 import type { HostSlot, Lease } from '../../src/ports/frontier';
 import type { RedisBatch } from './redis-batch';
+import type { RedisHostGate } from './redis-host-gate';
 
-export type LeaseReply = ['lease', string, string, string, string, number, number, number, number];
+export type LeaseReply = ['lease', string, string, string, string, number, number, number, number, number];
 export type PickReply = ['empty'] | ['unseeded'] | ['wait', number, number?] | LeaseReply;
-/** book_hop's: slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs. */
-export type HopReply = ['busy'] | ['booked', string, number, number, number, number, number];
+/** book_hop's: slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs. */
+export type HopReply = ['busy'] | ['booked', string, number, number, number, number, number, number];
 
-/** A reservation's numbers, in Redis' clock, as the script gave them. */
-type SlotTimes = Record<'reservedAtMs' | 'serial' | 'nextOpenAtMs' | 'previousNextOpenAtMs', number>;
+/** A reservation's numbers, in Redis' clock, as the script gave them, and the interval in force when it was made. */
+type SlotTimes = Record<'reservedAtMs' | 'serial' | 'nextOpenAtMs' | 'previousNextOpenAtMs' | 'intervalMs', number>;
 
 /** Where a slot's ends go: the worker's batch, and its fire-and-forget (logs failures; the lease TTL covers them). */
 export interface SlotChannel {
   batch: RedisBatch;
   fire(call: Promise<unknown>): void;
+  /** The worker's gate, asked before a slot's send (RedisHostGate). */
+  gate(): Pick<RedisHostGate, 'sendNotBeforeMs' | 'concurrent'>;
 }
 
 /**
@@ -24,6 +27,7 @@ export interface SlotChannel {
  */
 export function slotOps(channel: SlotChannel, slot: string, hostKey: string, at: SlotTimes): HostSlot {
   const { batch, fire } = channel;
+  const pickedAtMs = steadyNowMs();
   // Queued in order on one connection: a release always reaches Redis after its markSent. A host with
   // an interval keeps the timing of one call per step (they go at once): only its settle waits for the turn.
   const spaced = Number(at.nextOpenAtMs) > Number(at.reservedAtMs);
@@ -31,31 +35,40 @@ export function slotOps(channel: SlotChannel, slot: string, hostKey: string, at:
     fire(batch.call(op));
     if (spaced) batch.flush();
   };
+  // A pause the slot's host got after it was reserved, from any worker's answer: one round trip.
+  const pausedUntilMs = async () => {
+    const reply = batch.call(['W', slot, hostKey, at.reservedAtMs]);
+    batch.flush();
+    const leftMs = Number(await reply);
+    return leftMs < 0 ? null : steadyNowMs() + leftMs;
+  };
   return {
     markSent: () => gate(['S', slot, hostKey, at.reservedAtMs, at.nextOpenAtMs]),
     cancelReservation: () => gate(['C', slot, hostKey, at.serial, at.nextOpenAtMs, at.previousNextOpenAtMs]),
     releaseSlot: () => gate(['R', slot, hostKey]),
-    // Asked of Redis (one round trip, only by a hop that waited for its slot): the pause may come from any worker.
-    pausedUntilMs: async () => {
-      const reply = batch.call(['W', slot, hostKey, at.reservedAtMs]);
-      batch.flush();
-      const leftMs = Number(await reply);
-      return leftMs < 0 ? null : steadyNowMs() + leftMs;
+    pausedUntilMs,
+    // What this worker told the gate after Redis reserved the slot, answered here. A host taking one request
+    // at a time needs no more: the answer that pauses it holds its only slot until the pause is in Redis, so
+    // no pick of any worker can come between. With more, another worker's answer may pause the host while
+    // this slot's page gets ready: asked of Redis (one round trip, only for such hosts).
+    claimSend: () => {
+      const toldMs = channel.gate().sendNotBeforeMs(hostKey, Number(at.intervalMs), pickedAtMs);
+      return toldMs !== null || !channel.gate().concurrent(hostKey) ? toldMs : pausedUntilMs();
     },
   };
 }
 
 /** The lease a pick reply reserved: its stored request (with the attempt Redis counted) and its slot. */
 export function leaseOfReply(channel: SlotChannel, reply: LeaseReply): Lease {
-  const [, id, json, hostKey, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs] = reply;
+  const [, id, json, hostKey, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs] = reply;
   const request = CrawlRequest.fromJSON(JSON.parse(json) as SerializedRequest, id);
   request.attempt = Number(attempt);
-  return { request, hostKey, ...slotOps(channel, id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
+  return { request, hostKey, ...slotOps(channel, id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs }) };
 }
 
 /** A booked hop's wait and slot; null when the host's cap is full. */
 export function hopOfReply(channel: SlotChannel, hostKey: string, reply: HopReply): { atMs: number; slot: HostSlot } | null {
   if (reply[0] === 'busy') return null;
-  const [, slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs] = reply;
-  return { atMs: steadyNowMs() + Number(waitMs), slot: slotOps(channel, slot, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs }) };
+  const [, slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs] = reply;
+  return { atMs: steadyNowMs() + Number(waitMs), slot: slotOps(channel, slot, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs }) };
 }

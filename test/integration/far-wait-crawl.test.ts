@@ -4,6 +4,7 @@ import { exitCodeFor } from '../../src/engine/run-summary';
 import { formatSummary } from '../../src/cli/summary-text';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
+import { frontierBackends } from '../support/frontier-backends';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
@@ -112,7 +113,11 @@ describe('a crawl on a shared Redis frontier where a host answers Retry-After: o
   });
 });
 
-describe("a crawl whose time limit ends while a host's server still holds it", () => {
+/** The run's own time limit on both frontiers: on Redis the host's pause lives in the shared gate, not in the process. */
+const budgetBackends = frontierBackends();
+afterAll(() => budgetBackends.stop());
+
+describe.each(budgetBackends.backends)("a crawl whose time limit ends while a host's server still holds it (%s frontier)", (_name, frontierSettings) => {
   let servers: FixtureServer[];
   let result: TestCrawlResult;
   const storage = tempStorageDir('budget-wait');
@@ -124,8 +129,9 @@ describe("a crawl whose time limit ends while a host's server still holds it", (
     later.route('/p/:n', (_req, res) => void res.writeHead(503, { 'retry-after': '30', 'content-type': 'text/html' }).end('<p>later</p>'));
     fine.route('/p/:n', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>'));
     const urls = [0, 1, 2].flatMap((n) => [later.url(`/p/${n}`), fine.url(`/p/${n}`)]);
-    result = await crawlInProcess(new UrlListSpider(urls), storage.dir, { log: { statsIntervalMs: 0 }, robots: { obey: false }, politeness: { minIntervalMs: 20, jitterMs: 0 }, closeSpider: { timeoutSec: 2 } });
-  }, 20_000);
+    const frontier = { ...(await frontierSettings()), pollMs: 20 };
+    result = await crawlInProcess(new UrlListSpider(urls), storage.dir, { log: { statsIntervalMs: 0 }, robots: { obey: false }, frontier, politeness: { minIntervalMs: 20, jitterMs: 0 }, closeSpider: { timeoutSec: 2 } });
+  }, 30_000);
   afterAll(async () => {
     await closeFixtureServers(servers);
     storage.cleanup();
@@ -133,8 +139,9 @@ describe("a crawl whose time limit ends while a host's server still holds it", (
 
   it('asks the host once, leaves its pages queued and names it with the time its server asked for', () => {
     const { summary } = result;
-    const [later] = servers;
+    const [later, fine] = servers;
     expect(later.requests).toHaveLength(1);
+    expect(fine.requests).toHaveLength(3);
     expect(summary.status).toBe('stopped');
     expect(summary.ledger.byHost[later.hostKey]).toMatchObject({ planned: 3, succeeded: 0, failed: 0, pending: 3 });
     // Before: nothing named the host; a run stopped by its time limit exits 0 and the competitor was missing from the night's data without a word.
