@@ -38,7 +38,10 @@ export function readStructuredAmount(text: string | null, currency: string | nul
   if (!parsed.amount.isFinite()) return null;
   if (parsed.amount.isNegative()) return { reason: 'price/not-a-price', detail: `the structured price ${shown} is negative` };
   const said = parsed.currency ? [parsed.currency] : (parsed.currencyCandidates ?? []);
-  if (named && named.length > 0 && said.length > 0 && !said.some((code) => named.includes(code))) return null;
+  // "£19.99" stated in USD: the shop's data says two currencies. With no reason here, the item said "no price on the page".
+  if (named && named.length > 0 && said.length > 0 && !said.some((code) => named.includes(code))) {
+    return { reason: 'price/ambiguous', detail: `the structured price ${shown} is in ${said.join('/')}, its priceCurrency says ${currency!.trim()}` };
+  }
   if (plain && pastPrintedDigits(parsed.amount, parsed.currency)) {
     return { reason: 'price/ambiguous', detail: `the structured price ${shown} has more decimals than ${parsed.currency ?? 'its currency'} is printed with (float noise or another currency's amount)` };
   }
