@@ -53,6 +53,9 @@ const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   // unknown sign there left "12,500" read as 12500); the generic words keep every candidate, never one guessed.
   'د.ت': ['TND'], DT: ['TND'], 'د.ل': ['LYD'], 'د.ع': ['IQD'], 'د.ج': ['DZD'], DA: ['DZD'], 'ر.ي': ['YER'], 'ج.س': ['SDG'], 'ل.س': ['SYP'],
   'ل.ل': ['LBP'], 'L£': ['LBP'], '£L': ['LBP'], '£LB': ['LBP'], 'دينار': DINARS, dinar: DINARS, dinars: DINARS, rial: RIALS, rials: RIALS, riyal: RIALS, riyals: RIALS,
+  // The Latin abbreviations Jordanian, Libyan and Omani shops print ("JD 12.500", "12.500 LD", "R.O. 3.750"): with no sign read the
+  // three decimals were a thousands group (12500), in the shop's default currency, and "R.O." was read as the rand's "R".
+  JD: ['JOD'], LD: ['LYD'], 'R.O.': ['OMR'],
   // CLDR writes the Arabic abbreviations with a closing dot.
   'د.إ.': ['AED'], 'ر.س.': ['SAR'], 'ج.م.': ['EGP'], 'د.ك.': ['KWD'], 'د.ب.': ['BHD'], 'ر.ع.': ['OMR'], 'د.أ.': ['JOD'], 'ر.ق.': ['QAR'],
   'د.ت.': ['TND'], 'د.ل.': ['LYD'], 'د.ع.': ['IQD'], 'د.ج.': ['DZD'], 'ر.ي.': ['YER'], 'ج.س.': ['SDG'], 'ل.س.': ['SYP'], 'ل.ل.': ['LBP'],

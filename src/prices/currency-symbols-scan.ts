@@ -15,14 +15,25 @@ interface Symbol {
   letterStart: boolean;
   /** A symbol ending with a letter, a combining mark or a dot must not be followed by a letter or a mark. */
   letterEnd: boolean;
+  /** One or two Latin letters (isLetterSign). */
+  letters: boolean;
 }
 
 /** A letter, or a combining mark that is part of one: "रू" ends with the vowel sign U+0942, and "शुरू" ("from …") holds it. */
 const LETTER = /[\p{L}\p{M}]/u;
 
+const HYPHEN_WORD_AFTER = /^-[\p{L}\p{M}]/u;
+const HYPHEN_WORD_BEFORE = /[\p{L}\p{M}]-$/u;
+
+/**
+ * One or two Latin letters ("R", "TL", "Fr."): a sign beside an amount ("R 1 299,00"), elsewhere a class, a rating, a size or an
+ * initial ("R-Klasse", "Rated R"). A currency word ("Euro-Preis") is one wherever it stands.
+ */
+export const isLetterSign = (symbol: string): boolean => /^\p{Script=Latin}{1,2}\.?$/u.test(symbol);
+
 const BY_FIRST_CHAR = new Map<string, Symbol[]>();
 for (const text of Object.keys(CURRENCY_SYMBOLS).sort((a, b) => b.length - a.length)) {
-  const symbol = { text, letterStart: /^\p{L}/u.test(text), letterEnd: /[\p{L}\p{M}.]$/u.test(text) };
+  const symbol = { text, letterStart: /^\p{L}/u.test(text), letterEnd: /[\p{L}\p{M}.]$/u.test(text), letters: isLetterSign(text) };
   const list = BY_FIRST_CHAR.get(text[0]);
   if (list) list.push(symbol);
   else BY_FIRST_CHAR.set(text[0], [symbol]);
@@ -47,7 +58,10 @@ function fits(text: string, at: number, symbol: Symbol): boolean {
   const before = charBefore(text, at);
   if (symbol.letterStart && LETTER.test(before) && !isCjkNumeral(before)) return false;
   const after = charAt(text, at + symbol.text.length);
-  return !(symbol.letterEnd && LETTER.test(after) && !kanaAfterCjkSign(symbol.text, before, after));
+  if (symbol.letterEnd && LETTER.test(after) && !kanaAfterCjkSign(symbol.text, before, after)) return false;
+  // "R-Klasse", "Type-R", "TL-Serie": a letter sign joined by a hyphen to a word is part of it ("Size 42 R-Klasse 12,99" read 42 ZAR).
+  if (!symbol.letters) return true;
+  return !HYPHEN_WORD_AFTER.test(text.slice(at + symbol.text.length, at + symbol.text.length + 2)) && !HYPHEN_WORD_BEFORE.test(text.slice(Math.max(0, at - 2), at));
 }
 
 /**

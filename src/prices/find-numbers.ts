@@ -5,6 +5,7 @@ import { exclusionAfter, exclusionBefore, isLabelBefore, type Exclusion } from '
 import { isIsoCode } from './iso-currencies';
 import { joinMinorUnits } from './minor-unit-pair';
 import { colonDecimals } from './colon-decimals';
+import { tyreSizes } from './tyre-size';
 import { findCurrencies, type CurrencyToken, type NumberToken, type Span } from './price-tokens';
 
 const NUMBER = /\d(?:[\d.,' ]*\d)?(?:[.,:](?:[-–—]{1,2}|=))?/g;
@@ -26,6 +27,8 @@ const MIXED_GROUPS = /(?:^| )\d{1,3} \d{3}[.,']\d{3}[.,']/;
 const MAX_SPACE_GROUPS = 6;
 const MASK = '\u0001';
 const LABEL_WINDOW = 24;
+
+const overlaps = (a: Span, b: Span): boolean => a.start < b.end && b.start < a.end;
 
 /** `text` with the spans (sorted, disjoint) blanked out, built in one pass. */
 function masked(text: string, spans: readonly Span[]): string {
@@ -115,11 +118,13 @@ function splitAtSpaces(raw: string, firstAlone: boolean, spaced = true): Array<[
 export function findNumbers(text: string, options: NormalizeOptions, currencies: readonly CurrencyToken[] = findCurrencies(text)): NumberToken[] {
   // "199:50 kr": the öre after a colon, no time; read first so that the time pattern leaves them be.
   const colons = colonDecimals(text, (start, raw) => startsApart(text.slice(Math.max(0, start - LABEL_WINDOW), start), raw)).map((token) => classify(text, token));
-  const out: NumberToken[] = [...colons];
-  const dates: Span[] = [...colons];
+  // "205/55 R16 91V": a tyre's size is one measure, none of its numbers a price (nor its "R" a rand: findCurrencies).
+  const tyres = tyreSizes(text).filter((size) => !colons.some((colon) => overlaps(colon, size)));
+  const out: NumberToken[] = [...colons, ...tyres.map((size): NumberToken => ({ ...size, raw: text.slice(size.start, size.end), normalized: null, excluded: 'tyre-size' }))];
+  const dates: Span[] = [...colons, ...tyres];
   for (const match of text.matchAll(DATE_OR_TIME)) {
     const span = { start: match.index, end: match.index + match[0].length };
-    if (colons.some((colon) => colon.start < span.end && span.start < colon.end)) continue;
+    if (colons.some((colon) => overlaps(colon, span)) || tyres.some((size) => overlaps(size, span))) continue;
     out.push({ ...span, raw: match[0], normalized: null, excluded: match[0].includes(':') ? 'time' : 'date' });
     dates.push(span);
   }

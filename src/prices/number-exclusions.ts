@@ -2,11 +2,11 @@
 import { wordPattern } from './word-pattern';
 
 /** Why a number is no price; a currency written beside it overrides the soft ones (see `isHardExclusion`). */
-export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' | 'measure' | 'quantity' | 'multiplier' | 'year' | 'label' | 'rating' | 'count' | 'minor-unit' | 'magnitude';
+export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' | 'measure' | 'quantity' | 'multiplier' | 'year' | 'label' | 'rating' | 'count' | 'minor-unit' | 'magnitude' | 'tyre-size';
 
-/** Dates, times, `1e5`, `20 %`, unreadable separators or magnitudes ("€ 350 mil") and pence or cents stay excluded even with a currency beside them. */
+/** Dates, times, `1e5`, `20 %`, unreadable separators or magnitudes ("€ 350 mil"), pence or cents and tyre sizes stay excluded even with a currency beside them. */
 export const isHardExclusion = (exclusion: Exclusion): boolean =>
-  exclusion === 'date' || exclusion === 'time' || exclusion === 'exponent' || exclusion === 'separators' || exclusion === 'percent' || exclusion === 'minor-unit' || exclusion === 'magnitude';
+  exclusion === 'date' || exclusion === 'time' || exclusion === 'exponent' || exclusion === 'separators' || exclusion === 'percent' || exclusion === 'minor-unit' || exclusion === 'magnitude' || exclusion === 'tyre-size';
 
 const unitPattern = (units: readonly string[]) => wordPattern(new RegExp(`^ ?(?:${units.join('|')})(?![\\p{L}\\d])`, 'iu'));
 

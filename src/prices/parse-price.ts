@@ -18,6 +18,7 @@ import { lostCharacterInNumber } from './lost-character';
 import { CART_PRICE } from './cart-price-words';
 import { hasMinusBefore, zeroFrancsShape } from './minus-sign';
 import { netOnly } from './net-price';
+import { isLetterSign } from './currency-symbols-scan';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -206,12 +207,15 @@ function freeOrNone(text: string, display: string, currencies: readonly Currency
   return refuse(PRICE_REFUSAL.notAPrice, `no number is a price (${kinds})`);
 }
 
-/** The currencies of the amount: those written beside it ("$ … MXN" both); else the one currency written elsewhere. */
+/** The currencies of the amount: those written beside it ("$ … MXN" both); else the one currency written elsewhere, no letters but a code. */
 function currencyTokens(text: string, chosen: Candidate, all: readonly Candidate[], currencies: readonly CurrencyToken[]): CurrencyToken[] {
   const tokens = [...chosen.owned, ...codesBeside(text, chosen.token, chosen.owned, currencies)];
   if (tokens.length > 0) return tokens;
   const ownedElsewhere = new Set(all.flatMap((candidate) => candidate.owned));
-  const loose = currencies.filter((token) => !token.wordLike && !ownedElsewhere.has(token));
+  // One or two letters away from the amount are no sign of it ("12.99 (R)", "Serie R, 12,99": the rand took the shop's currency's
+  // place); only a minus between keeps them its own ("Fr. –.50").
+  const apart = (token: CurrencyToken) => isLetterSign(token.symbol) && !/^[ *\-–—]*$/.test(token.end <= chosen.token.start ? text.slice(token.end, chosen.token.start) : text.slice(chosen.token.end, token.start));
+  const loose = currencies.filter((token) => !token.wordLike && !apart(token) && !ownedElsewhere.has(token));
   const codes = new Set(loose.map((token) => token.symbol));
   return codes.size === 1 ? [loose[0]] : []; // "Price from £ …" with the number further on
 }

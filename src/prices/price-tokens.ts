@@ -5,6 +5,7 @@ import { qualifiedSign } from './qualified-signs';
 import { scanCurrencySymbols } from './currency-symbols-scan';
 import { ISO_CODES, LOWER_CASE_CODES, WORD_LIKE_CODES, isNoMoneyCode } from './iso-currencies';
 import type { Exclusion } from './number-exclusions';
+import { insideAny, tyreSizes } from './tyre-size';
 
 export interface Span {
   start: number;
@@ -57,7 +58,9 @@ export function findCurrencies(text: string): CurrencyToken[] {
   }
   tokens.sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: CurrencyToken[] = [];
-  for (const token of tokens) if (kept.length === 0 || token.start >= kept[kept.length - 1].end) kept.push(token);
+  // "205/55 R16": the "R" of a tyre's size (a radial rim) is no rand.
+  const tyres = tokens.length > 0 ? tyreSizes(text) : [];
+  for (const token of tokens) if ((kept.length === 0 || token.start >= kept[kept.length - 1].end) && !insideAny(tyres, token)) kept.push(token);
   // "AR$ 12.990", "EG£ 50": letters glued to a shared sign (and no token of their own) say which currency it is.
   // Only the tokens either side can touch it (kept is in order, without overlaps); handing each sign all of
   // them made a text of many signs quadratic ("$1 " 20,000 times: 5.7 s).

@@ -1,6 +1,6 @@
 // OpenGraph product tags (product:price:amount, og:price:amount, currency, availability) → one Product node.
 import type { CheerioAPI } from 'cheerio';
-import { structuredAmount } from './read-offers';
+import { structuredAmount } from './structured-amount';
 import { addValue, newNode, type SchemaNode } from './schema-node';
 
 /** Tag values by lower-cased name, from <meta property> (RDFa style, as OpenGraph specifies) or <meta name>. */

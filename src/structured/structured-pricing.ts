@@ -2,7 +2,7 @@
 import { Decimal } from '../core/money';
 import { emptyPricing, type PricingFields, type QuantityTier, type ShippingTerms, type UnitPrice } from '../core/pricing';
 import { isIsoCode } from '../prices/iso-currencies';
-import { structuredAmount } from './read-offers';
+import { structuredAmount } from './structured-amount';
 import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
 
 /** UN/CEFACT Common Codes schema.org asks for in unitCode, and the unit words pages write in unitText. */

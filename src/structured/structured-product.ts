@@ -2,7 +2,8 @@
 import { mergePricing } from '../core/pricing';
 import { candidatesOf } from '../prices/currencies';
 import { normalizeAvailability } from './availability';
-import { combineOffers, offersRefusal } from './read-offers';
+import { combineOffers } from './read-offers';
+import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
 import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
 import type { StructuredField, StructuredProduct, StructuredSource } from './structured-types';

@@ -2,7 +2,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { parse as parseLossless } from 'lossless-json';
 import { Decimal } from '../core/money';
-import type { ScannedPrice } from './price-scan';
+import type { ScannedPrice } from './scanned-price';
 
 type Json = string | boolean | null | Json[] | { [key: string]: Json };
 const isObject = (value: Json | undefined): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,6 +1,6 @@
 // Whether the page labels its one current price without tax and shows no gross beside it (a B2B shop's "24,00 € HT").
 import { namesGross, namesNet } from '../prices/tax-words';
-import type { ScannedPrice } from './price-scan';
+import type { ScannedPrice } from './scanned-price';
 import type { ReadPrice } from './visible-price';
 
 /**

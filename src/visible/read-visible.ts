@@ -7,7 +7,8 @@ import { selectedCurrency } from './currency-switcher';
 import { declaredCurrency } from './declared-currency';
 import { cheapestChildAsFrom } from './magento-configurable';
 import { readPageLocale, type PageLocale } from './page-locale';
-import { scanPrices, type ScannedPrice } from './price-scan';
+import { scanPrices } from './price-scan';
+import type { ScannedPrice } from './scanned-price';
 import { decideVisiblePrice, type VisiblePriceResult } from './visible-price';
 import { readVisiblePricing } from './visible-pricing';
 

@@ -3,7 +3,7 @@ import type { Element } from 'domhandler';
 import { printedMinorDigits } from '../prices/iso-currencies';
 import { markWords } from './price-labels';
 import { chosenVariationPrice } from './woo-variation';
-import type { ScannedPrice } from './price-scan';
+import type { ScannedPrice } from './scanned-price';
 
 /** The taken option of a variant picker: its shown text, or the amount its `data-price` states (machine format). */
 export interface ChosenOption {

@@ -6,7 +6,7 @@ import { nonPositiveRefusal } from '../prices/non-positive-refusal';
 import { grossAtRate, grossOfNet, namesGross, namesNet } from '../prices/tax-words';
 import { parentPath } from './css-path';
 import { netAlone } from './net-alone';
-import type { ScannedPrice } from './price-scan';
+import type { ScannedPrice } from './scanned-price';
 
 /** One price read off the page: exact amount, ISO currency, the text and the element it came from. */
 export interface ReadPrice {

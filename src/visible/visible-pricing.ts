@@ -5,7 +5,7 @@ import { Decimal } from '../core/money';
 import { emptyPricing, type PricingFields, type QuantityTier, type ShippingTerms, type UnitPrice } from '../core/pricing';
 import { normalizeAvailability, type Availability } from '../structured/availability';
 import { isThreshold, unitOf } from './price-labels';
-import type { ScannedPrice } from './price-scan';
+import type { ScannedPrice } from './scanned-price';
 
 const ok = (p: ScannedPrice) => (p.parsed.ok ? p.parsed : null);
 

@@ -1,6 +1,7 @@
 // structuredProduct(): property names in any case, OpenGraph sale/standard prices, marked sale prices, and the pricing fields of offers.
 import { describe, expect, it } from 'vitest';
 import type { Decimal } from '../../src/core/money';
+import { productItem } from '../../src/items/product-item';
 import { htmlResponse } from '../support/html-response';
 
 const fixed = (value: Decimal | null | undefined) => (value ? value.toFixed(2) : null);
@@ -33,6 +34,14 @@ describe('structuredProduct(): prices real pages mark in other ways', () => {
   it('OpenGraph: bare product:sale_price beats product:price', () => {
     const html = '<html><head><meta property="product:price" content="100.00"><meta property="product:sale_price" content="79.00"><meta property="product:price:currency" content="GBP"></head></html>';
     expect(prices(html)).toEqual({ price: '79.00', currency: 'GBP', regular: '100.00', sale: '79.00' });
+  });
+
+  it('a price text whose own sign contradicts priceCurrency gives no price, and says why (not "no price on the page")', () => {
+    const html = jsonLd({ '@type': 'Offer', price: '£19.99', priceCurrency: 'USD' });
+    expect(prices(html)).toEqual({ price: null, currency: null, regular: null, sale: null });
+    expect(htmlResponse(html).structuredProduct()?.priceRefusal).toEqual({ reason: 'price/ambiguous', detail: 'the structured price "£19.99" is in GBP, its priceCurrency says USD' });
+    const item = productItem(htmlResponse(html.replace('<body></body>', '<body><h1>Kettle</h1></body>')));
+    expect([item?.price, item?.priceRefusal]).toEqual([null, 'price/ambiguous']);
   });
 
   it('OpenGraph: a sale price above the listed one is no sale, and no price (which one is paid is not said)', () => {

@@ -3,7 +3,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { normalizeAvailability } from '../../src/structured/availability';
 import { readJsonLd } from '../../src/structured/json-ld';
-import { structuredAmount } from '../../src/structured/read-offers';
+import { structuredAmount } from '../../src/structured/structured-amount';
 import { extractStructuredData } from '../../src/structured/structured-data';
 
 const ld = (json: string) => `<script type="application/ld+json">${json}</script>`;

@@ -1,0 +1,38 @@
+// Why an offer's amounts give no structured price: several currencies and none the shop's, or specifications that disagree.
+import { hasType, distinctTexts, textOf, type SchemaNode } from './schema-node';
+import { contradicting, forSeveral, offerParts, partAmounts, plainPrice, shownAmount } from './price-specifications';
+import { offerCurrencies, readOffer } from './read-offers';
+import { readStructuredAmount } from './structured-amount';
+
+/**
+ * Why offers that have amounts give no price: they are in several currencies and none is the spider's
+ * shop currency (combineOffers), or an offer with no price of its own lists plain specifications that
+ * disagree (plainPrice). Null when that is not why. Without it the item's reason would be the page's ("no
+ * price on the page") although the data had prices, just none to choose.
+ */
+export function offersRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
+  const currencies = offerCurrencies(offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []));
+  if (currencies.length < 2) return specsRefusal(offers, defaultCurrency);
+  const shop = defaultCurrency ? `none in the shop currency ${defaultCurrency.toUpperCase()}` : 'the spider names no shop currency';
+  return { reason: 'price/ambiguous', detail: `structured offers in ${currencies.join(', ')}; ${shop}` };
+}
+
+function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
+  for (const offer of offers) {
+    if (hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
+    const stated = distinctTexts(offer, 'price');
+    if (stated.length > 1) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${stated.join(', ')}` };
+    const { plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
+    const { disagree } = plainPrice(plainSpecs, priceOf);
+    if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.join(', ')} with no priceType or tax flag to choose by` };
+    const own = priceOf(offer);
+    const against = own ? contradicting(own, plainSpecs, priceOf) : [];
+    if (own && against.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price ${shownAmount(own)} and its price specification ${against.map(shownAmount).join(', ')} disagree, with no priceType or tax flag to choose by` };
+    const parts = partAmounts(offer, priceOf);
+    if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period: ${parts.map((d) => d.amount.toFixed()).join(', ')}` };
+    // Its own price text read as none: say why (a from-price, a negative amount, float noise) rather than "no price on the page".
+    const unread = stated.length === 1 ? readStructuredAmount(stated[0], textOf(offer, 'priceCurrency'), defaultCurrency) : null;
+    if (unread && 'reason' in unread) return unread;
+  }
+  return null;
+}

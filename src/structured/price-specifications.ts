@@ -1,0 +1,119 @@
+// What an offer's price specifications price: one piece for anyone, a part or a period, another thing, and which one is stated.
+import type { Decimal } from '../core/money';
+import { isIsoCode } from '../prices/iso-currencies';
+import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
+import { structuredAmount } from './structured-amount';
+
+/** The node's `priceCurrency` when it is an ISO 4217 code ("usd" too), else null. */
+export function isoCurrency(node: SchemaNode): string | null {
+  const code = textOf(node, 'priceCurrency')?.toUpperCase() ?? null;
+  return code && isIsoCode(code) ? code : null;
+}
+
+/** An offer or specification for a quantity above one piece (eligibleQuantity 10+): a bulk tier, not the price of one. */
+export function forSeveral(node: SchemaNode): boolean {
+  const quantity = nodesOf(node, 'eligibleQuantity')[0];
+  const least = quantity ? textOf(quantity, 'minValue', 'value') : null;
+  return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
+}
+
+/** UN/CEFACT codes of one piece (schema.org's unitCode): a price per piece is the price of one. */
+const PIECE_CODES = /^\s*(?:C62|H87|EA|XPP|XPCE|piece)\s*$/i;
+
+/**
+ * A part of the price or a price per period, not the price of the product: a `priceComponentType` (schema.org's
+ * Installment, Downpayment, Subscription, ActivationFee, CleaningFee, DistanceFee), a billing period
+ * (`billingDuration`, `billingIncrement`), or a `unitCode` other than a piece ("MON": per month, "DAY", "KGM").
+ * Google documents instalment and subscription offers written so; read as the price, a phone's "41.58 per month
+ * for 24 months" was stored as its price.
+ */
+export function pricesPart(spec: SchemaNode): boolean {
+  if (['priceComponentType', 'billingDuration', 'billingIncrement', 'billingStart'].some((prop) => (spec.props[prop] ?? []).length > 0)) return true;
+  const unit = textOf(spec, 'unitCode');
+  return unit !== null && !PIECE_CODES.test(unit);
+}
+
+/**
+ * Specifications that price something other than one piece of this offer for anyone: a quantity tier above one
+ * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`), an
+ * instalment, down payment or subscription period (`pricesPart`).
+ * They are pricing fields or another customer's price, never the price.
+ */
+export function pricesOtherThing(spec: SchemaNode): boolean {
+  if (hasType(spec, 'DeliveryChargeSpecification', 'PaymentChargeSpecification')) return true;
+  if (nodesOf(spec, 'referenceQuantity').length > 0 || (spec.props.validForMemberTier ?? []).length > 0) return true;
+  return forSeveral(spec) || pricesPart(spec);
+}
+
+/** A true `valueAddedTaxIncluded` ("true", true as JSON-LD writes it). */
+const grossOf = (spec: SchemaNode) => /^\s*true\s*$/i.test(textOf(spec, 'valueAddedTaxIncluded') ?? '');
+/** A false one: the net price German shops state beside the gross one. */
+const netOf = (spec: SchemaNode) => /^\s*false\s*$/i.test(textOf(spec, 'valueAddedTaxIncluded') ?? '');
+
+/**
+ * The one price the offer's plain specifications (no priceType) state, or null with the amounts when they
+ * disagree. German shops list the net and the gross price side by side: the one with tax included is what a
+ * shopper pays. Any other disagreement determines nothing.
+ */
+export function plainPrice(specs: SchemaNode[], priceOf: (node: SchemaNode) => Amount | null) {
+  const read = specs.flatMap((spec) => {
+    const found = priceOf(spec);
+    return found ? [{ ...found, gross: grossOf(spec) }] : [];
+  });
+  const agree = (list: typeof read) => list.length > 0 && list.every((r) => sameAmount(r, list[0]));
+  if (read.length === 0 || agree(read)) return { price: read[0] ?? null, disagree: [] };
+  const gross = read.filter((r) => r.gross);
+  return agree(gross) ? { price: gross[0], disagree: [] } : { price: null, disagree: read.map(shownAmount) };
+}
+
+export type Amount = { amount: Decimal; currency: string | null };
+
+export const shownAmount = (a: Amount) => `${a.amount.toFixed()}${a.currency ? ` ${a.currency}` : ''}`;
+
+/**
+ * The offer's price is stated net (`valueAddedTaxIncluded: false` on a plain specification of that amount, or on the offer)
+ * and nothing states a gross: a B2B shop's price before VAT, never to be compared with gross prices unsaid.
+ */
+export function netAlone(offer: SchemaNode, plainSpecs: SchemaNode[], current: Amount, priceOf: (node: SchemaNode) => Amount | null): boolean {
+  if (grossOf(offer) || plainSpecs.some(grossOf)) return false;
+  if (netOf(offer)) return true;
+  return plainSpecs.some((spec) => {
+    const stated = netOf(spec) ? priceOf(spec) : null;
+    return stated !== null && sameAmount(stated, current);
+  });
+}
+
+/** One amount in one currency: a spec in EUR beside an offer in USD states another price, not the same one. */
+export const sameCurrency = (a: Amount, b: Amount) => a.currency === b.currency || a.currency === null || b.currency === null;
+export const sameAmount = (a: Amount, b: Amount) => a.amount.eq(b.amount) && sameCurrency(a, b);
+
+/**
+ * An offer's specifications that price one piece for anyone, and how their prices are read: each in its own
+ * `priceCurrency` when it names one, else in the offer's (or the first specification's, for an offer that names none).
+ * Before, every specification was read in the offer's currency: a spec of 74.00 EUR in a USD offer was stored as 74.00 USD.
+ */
+export function offerParts(offer: SchemaNode, defaultCurrency: string | undefined) {
+  const specs = nodesOf(offer, 'priceSpecification').filter((spec) => !pricesOtherThing(spec));
+  const typeOf = (spec: SchemaNode) => textOf(spec, 'priceType') ?? '';
+  const plainSpecs = specs.filter((spec) => !typeOf(spec) && textOf(spec, 'price'));
+  const currencyText = isoCurrency(offer) ?? specs.map(isoCurrency).find(Boolean) ?? textOf(offer, 'priceCurrency');
+  const priceOf = (node: SchemaNode): Amount | null => {
+    const code = isoCurrency(node) ?? (currencyText && isIsoCode(currencyText.toUpperCase()) ? currencyText.toUpperCase() : null);
+    const read = structuredAmount(textOf(node, 'price'), code ?? currencyText, defaultCurrency);
+    return read && { amount: read.amount, currency: code ?? read.currency };
+  };
+  return { specs, typeOf, plainSpecs, priceOf };
+}
+
+/**
+ * Plain specifications (no priceType; a net one set aside) whose amount is not the offer's own price: the offer says one
+ * price and its specification another, and nothing says which is paid. Before, the offer's `price` was taken silently.
+ */
+export function contradicting(own: Amount, plainSpecs: SchemaNode[], priceOf: (node: SchemaNode) => Amount | null): Amount[] {
+  return plainSpecs.filter((spec) => !netOf(spec)).flatMap((spec) => priceOf(spec) ?? []).filter((spec) => !sameAmount(spec, own));
+}
+
+/** The amounts of an offer's specifications that price a part or a period (`pricesPart`). */
+export function partAmounts(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): Amount[] {
+  return nodesOf(offer, 'priceSpecification').filter(pricesPart).flatMap((spec) => priceOf(spec) ?? []);
+}

@@ -1,0 +1,52 @@
+// The words beside a price in its line of text, up to the neighbouring price, with the currency signs at their edge trimmed.
+import type { AnyNode } from 'domhandler';
+import { isIsoCode } from '../prices/iso-currencies';
+import { CELLS, collapse, INLINE, isTag } from './text-flow';
+
+/** Neighbouring words kept on each side: enough for "Unverb. Preisempf.:" or "(2,60 € / kg)". */
+const CONTEXT_CHARS = 48;
+
+const clip = (text: string, direction: 'before' | 'after') => (direction === 'before' ? collapse(text).slice(-CONTEXT_CHARS) : collapse(text).slice(0, CONTEXT_CHARS));
+
+/** Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP", "円 /人" as "/人". */
+const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bR\$|\bFr\.|円|元|圓|원)+/u;
+
+export function trimCurrency(text: string, end: 'start' | 'end'): string {
+  let out = text;
+  for (;;) {
+    const sign = new RegExp(end === 'end' ? `${SIGN_EDGE.source}$` : `^${SIGN_EDGE.source}`, 'u');
+    const code = end === 'end' ? /\b([A-Z]{3})$/.exec(out) : /^([A-Z]{3})\b/.exec(out);
+    const next = code && isIsoCode(code[1]) ? (end === 'end' ? out.slice(0, -3) : out.slice(3)) : out.replace(sign, '');
+    if (next === out) return out;
+    out = next;
+  }
+}
+
+/** What the scan's walk knows of the page: each node's text as read, the nodes holding a price, the scan's roots. */
+export interface LineText {
+  texts: ReadonlyMap<AnyNode, string>;
+  holdsPrice: ReadonlySet<AnyNode>;
+  roots: ReadonlySet<AnyNode>;
+}
+
+/** Words beside a price in its line, up to the neighbouring price, climbing out of inline wrappers while the line is still empty. */
+export function besideInLine({ texts, holdsPrice, roots }: LineText, node: AnyNode, direction: 'before' | 'after'): string {
+  let out = '';
+  let current: AnyNode = node;
+  for (let level = 0; level < 4; level++) {
+    // A block's neighbours are other lines; the cells of a table row are one.
+    if (isTag(current) && !INLINE.has(current.tagName) && !CELLS.has(current.tagName)) break;
+    for (let sibling = direction === 'before' ? current.prev : current.next; sibling; sibling = direction === 'before' ? sibling.prev : sibling.next) {
+      if (holdsPrice.has(sibling)) return clip(out, direction);
+      const text = texts.get(sibling) ?? '';
+      out = direction === 'before' ? text + out : out + text;
+      if (collapse(out).length >= CONTEXT_CHARS) break;
+    }
+    const parent = current.parent;
+    // A line ends at its block: never climb out of a paragraph, cell or box into the one before.
+    const leavesBlock = isTag(current) && !INLINE.has(current.tagName);
+    if (collapse(out) !== '' || roots.has(current) || leavesBlock || !parent || !isTag(parent)) break;
+    current = parent;
+  }
+  return clip(out, direction);
+}

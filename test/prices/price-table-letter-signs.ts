@@ -1,0 +1,21 @@
+// Price table rows: Latin letters that are a currency's sign in one place and a size, a class or an initial in another.
+import { loc, shop, type PriceRow } from './price-table-types';
+
+const A = 'price/ambiguous';
+
+export const LETTER_SIGNS: PriceRow[] = [
+  // A tyre's size: "R16" is a 16-inch radial rim, no rand (16 ZAR was stored on a EUR tyre shop, over the shop's own currency).
+  ['205/55 R16 89,90', '89.90', 'EUR', shop('EUR')], ['205/55 R16 91V 89,90', '89.90', 'EUR', shop('EUR')], ['205/55R16 91V 89,90 €', '89.90', 'EUR'],
+  ['225/45 ZR17 94Y 119,00 €', '119.00', 'EUR'], ['Michelin Primacy 4 205/55 R16 91V £89.90', '89.90', 'GBP'], ['LT265/75R16 123R $189.99', '189.99', 'USD', loc('en-US')],
+  ['205/55 R 16 89,90 €', '89.90', 'EUR'], ['205/55 R16', 'price/not-a-price', null, shop('EUR')],
+  // Still the rand where it is written beside the amount.
+  ['R16', '16', 'ZAR'], ['R 16,50', '16.50', 'ZAR', shop('EUR')], ['Only R16 each', '16', 'ZAR'], ['Fr. –.50 (Rappen)', '0.50', 'CHF'],
+  // One or two letters away from the amount are a class, a rating, a size or an initial, never its currency: the shop's stands.
+  ['R-Klasse 12,99', '12.99', 'EUR', shop('EUR')], ['Serie R, 12,99', '12.99', 'EUR', shop('EUR')], ['12.99 (R)', '12.99', 'GBP', shop('GBP')],
+  ['Colour: R / 12.99', '12.99', 'GBP', shop('GBP')], ['Movie (Rated R) 12.99', '12.99', 'USD', shop('USD')], ['TL-Serie, 49,90', '49.90', 'EUR', shop('EUR')],
+  // The Latin abbreviations of the three-decimal dinars and rials: "JD 12.500" is twelve and a half dinars (12500 was read, in the shop's currency).
+  ['JD 12.500', '12.500', 'JOD'], ['12.500 JD', '12.500', 'JOD'], ['12.500 JD', '12.500', 'JOD', shop('USD')], ['JD 25', '25', 'JOD'], ['JD 1,250', A, null],
+  ['R.O. 12.500', '12.500', 'OMR'], ['12.500 R.O.', '12.500', 'OMR'], ['R.O. 3.750', '3.750', 'OMR', shop('USD')],
+  // Libya writes "," for the decimal (CLDR ar-LY), so "LD 12.500" is 12.5 or 12500 as "LYD 12.500" is: refused, never 12500 read bare.
+  ['LD 12.500', A, null], ['12,500 LD', '12.500', 'LYD'], ['LD 12', '12', 'LYD'],
+];
