@@ -1,5 +1,5 @@
 // A GET sent again after its kept-alive connection died under it is a second request to the host: it waits for the host's interval like any other.
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longestPossibleGapsMs, type StampedArrival } from '../support/arrival-gaps';
 import { startLoopBeat, stampSlackMs } from '../support/loop-beat';
@@ -9,7 +9,17 @@ import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support
 const INTERVAL_MS = 150;
 const PAGE = '<p class="price">9.99</p>';
 
-describe('a server that resets a kept-alive connection after reading the request on it', () => {
+/**
+ * What the server does with a later request on a connection: resets it (what a server closing an idle
+ * connection looks like to the client, except that this one saw the request), or answers the 408 a server
+ * writes as its idle timeout runs out, and closes (timedOutWhileIdle in stale-connection.ts).
+ */
+const STALE_ENDS: Array<[string, (socket: Socket) => void]> = [
+  ['resets a kept-alive connection after reading the request on it', (socket) => socket.resetAndDestroy()],
+  ['answers a later request on a kept-alive connection with a 408 and closes it', (socket) => socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')],
+];
+
+describe.each(STALE_ENDS)('a server that %s', (_label, staleEnd) => {
   let server: Server;
   const arrivals: Array<StampedArrival & { path: string }> = [];
   let result: TestCrawlResult;
@@ -18,8 +28,7 @@ describe('a server that resets a kept-alive connection after reading the request
   beforeAll(async () => {
     // The server shares the crawl's event loop: a stall delays its stamps (loop-beat.ts bounds by how much).
     startLoopBeat();
-    // The first request on each connection is answered; a later one is read, then the connection is reset
-    // (what a server closing an idle connection looks like to the client, except that this one saw the request).
+    // The first request on each connection is answered; a later one is read, then the connection ends stale.
     server = createServer((socket) => {
       socket.on('error', () => undefined);
       let answered = 0;
@@ -30,7 +39,7 @@ describe('a server that resets a kept-alive connection after reading the request
           const arrivedAtPerfMs = performance.now();
           arrivals.push({ path: pending.slice(0, end).split(' ')[1] ?? '', arrivedAtPerfMs, stampSlackMs: stampSlackMs(arrivedAtPerfMs) });
           pending = pending.slice(end + 4);
-          if (answered++ > 0) return void socket.resetAndDestroy();
+          if (answered++ > 0) return void staleEnd(socket);
           socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`);
         }
       });
