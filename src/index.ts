@@ -9,7 +9,8 @@ export { Spider, type SpiderClass, type SpiderClosedRun, type SpiderOutput, type
 // zod install of its own whose major could differ from the one the pipeline reads.
 export { z } from 'zod';
 export { CrawlRequest, type CrawlRequestInit, type FetchMode, type HttpMethod } from './core/request';
-export { CrawlResponse, type ResponseTimings } from './core/response';
+export { CrawlResponse } from './core/response';
+export type { ResponseTimings } from './core/response-init';
 export { CrawlSpider, type Rule } from './core/crawl-spider';
 export { SitemapSpider, type SitemapRule } from './core/sitemap-spider';
 export { readSitemap, sitemapsInRobots, SitemapError, type Sitemap, type SitemapEntry } from './sitemap/read-sitemap';

@@ -16,39 +16,10 @@ import { releaseDom } from './release-dom';
 import { PricecrawlError } from './errors';
 import type { JsonObject } from './json';
 import { parseJsonAnswer } from './json-answer';
-import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
-import { linkSkipReason, SkippedLink } from './skipped-link';
-
-export interface ResponseTimings {
-  /** Epoch ms when the request was handed to the fetcher. */
-  startedAtMs: number;
-  /** Epoch ms when the full body had arrived. */
-  finishedAtMs: number;
-}
-
-export interface CrawlResponseInit {
-  request: CrawlRequest;
-  /** URL after redirects. */
-  url: string;
-  status: number;
-  /** Header names lower-cased; repeated headers joined with ", " (set-cookie kept as array). */
-  headers: Record<string, string | string[]>;
-  /** Exact bytes as received after content-decoding (gzip/br/deflate), before charset decoding. */
-  body: Buffer;
-  /** Body decoded with `encoding`; omitted, it is decoded from `body` when first read. */
-  text?: string;
-  /** Charset of `text` (e.g. "utf-8", "windows-1252", "shift_jis"). */
-  encoding: string;
-  timings: ResponseTimings;
-  /** Every URL visited before `url`, in order. */
-  redirectChain?: string[];
-  /** Which fetcher produced this response; `http` when omitted. */
-  fetchMode?: FetchMode;
-  /** Browser fetches: the XHR/fetch responses matching the request's `browser.capture` patterns. */
-  captured?: CapturedResponse[];
-  /** Browser fetches inside a crawl: the live page, open until the callback ends. */
-  page?: LivePage;
-}
+import type { CrawlRequest, CrawlRequestInit, FetchMode } from './request';
+import type { CrawlResponseInit, ResponseTimings } from './response-init';
+import { ResponseLinks } from './response-links';
+import type { SkippedLink } from './skipped-link';
 
 export class CrawlResponse {
   readonly request: CrawlRequest;
@@ -63,12 +34,8 @@ export class CrawlResponse {
   readonly captured: readonly CapturedResponse[];
   /** The block a middleware recognised on this answer (`markBlocked`), null until one did. */
   blockedBy: string | null = null;
-  /**
-   * Links `follow`/`followAll` did not turn into requests (`mailto`, `duplicate`...), yielded or not: the
-   * callback runner takes them once the callback is done, counts `follow/skipped/<reason>` and announces
-   * each as `request.dropped`.
-   */
-  private skipped: SkippedLink[] = [];
+  /** What follow/followAll made of this page's links, and the links they skipped (response-links.ts). */
+  private readonly links = new ResponseLinks(this);
   private readonly livePage: LivePage | null;
   private cachedHash: string | null = null;
   /** The fetcher's text, or the body decoded on first read (dropped again by `release`). */
@@ -233,9 +200,7 @@ export class CrawlResponse {
     meta?: M,
     init: Omit<CrawlRequestInit<M>, 'url' | 'callback' | 'meta'> = {},
   ): CrawlRequest<M> | SkippedLink {
-    const resolved = this.resolveLink(href);
-    if (resolved instanceof SkippedLink) return resolved;
-    return new CrawlRequest<M>({ ...init, url: resolved, callback, meta });
+    return this.links.follow(href, callback, meta, init);
   }
 
   /**
@@ -249,52 +214,12 @@ export class CrawlResponse {
     meta?: M,
     init: Omit<CrawlRequestInit<M>, 'url' | 'callback' | 'meta'> = {},
   ): CrawlRequest<M>[] {
-    const hrefs = typeof selectorOrHrefs === 'string' ? this.linksOf(selectorOrHrefs) : [...selectorOrHrefs];
-    const seen = new Set<string>();
-    const requests: CrawlRequest<M>[] = [];
-    for (const href of hrefs) {
-      const request = this.follow(href, callback, meta, init);
-      if (request instanceof SkippedLink) continue;
-      if (seen.has(request.fingerprint)) {
-        this.skipped.push(new SkippedLink(href, 'duplicate'));
-        continue;
-      }
-      seen.add(request.fingerprint);
-      requests.push(request);
-    }
-    return requests;
-  }
-
-  private linksOf(selector: string): string[] {
-    return this.$(selector)
-      .toArray()
-      .map((element) => this.$(element).attr('href') ?? this.$(element).attr('src'))
-      .filter((href): href is string => href !== undefined);
-  }
-
-  /** The absolute http(s) URL of `href`, or the skip (counted) when it is not one. */
-  private resolveLink(href: string): string | SkippedLink {
-    let url: string;
-    try {
-      url = this.urljoin(href.trim());
-    } catch {
-      return this.skip(href, 'invalid-url');
-    }
-    const reason = linkSkipReason(url);
-    return reason ? this.skip(href, reason) : url;
-  }
-
-  private skip(href: string, reason: string): SkippedLink {
-    const link = new SkippedLink(href, reason);
-    this.skipped.push(link);
-    return link;
+    return this.links.followAll(selectorOrHrefs, callback, meta, init);
   }
 
   /** The links skipped so far, by reason. */
   get skippedLinks(): Map<string, number> {
-    const counts = new Map<string, number>();
-    for (const { reason } of this.skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-    return counts;
+    return this.links.skippedCounts();
   }
 
   /**
@@ -324,8 +249,6 @@ export class CrawlResponse {
 
   /** The links skipped since the last call (the callback runner's, once per callback). */
   takeSkippedLinks(): SkippedLink[] {
-    const taken = this.skipped;
-    this.skipped = [];
-    return taken;
+    return this.links.takeSkipped();
   }
 }

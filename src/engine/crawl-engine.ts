@@ -4,25 +4,22 @@ import { steadyNowMs } from '../politeness/clock';
 import type { Spider, SpiderOutput } from '../core/spider';
 import type { DownloaderChain } from '../downloader/downloader-chain';
 import type { CrawlEventBus } from '../events/crawl-events';
-import type { Frontier, Lease, Pick } from '../ports/frontier';
+import type { Frontier } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
 import { AckTracker } from './ack-tracker';
 import { isCloseSpiderReason, reachedLimit } from './close-spider';
 import type { ItemProcessor } from './callback-runner';
 import { GlobalPool } from './global-pool';
-import { IdleRounds, type IdleSource } from './idle-rounds';
-import { FrontierOutage, frontierAddFailed, frontierRunLost, judgePickFailure } from './frontier-outage';
+import type { IdleSource } from './idle-rounds';
+import { LeasePicker } from './lease-picker';
 import { createLoopBlockWatch, type LoopBlockWatch } from './loop-block-watch';
 import { runRequestTask } from './request-task';
 import { FAR_WAIT_STOP } from './run-summary';
+import { Seeding } from './seeding';
 import { storageFailureCode, storageStopReason } from './storage-failure';
-import { RequestSink } from './request-sink';
-import { seedFrontier } from './seeder';
 import type { Stats } from './stats';
 import { UrlLengthLimit } from './url-length-limit';
 import { WakeTimer } from './wake-timer';
-
-type PickType = Pick['type'];
 
 /** Applies `use` now to a plain value, or after a promise settles: the synchronous path stays synchronous. */
 function then<T, R>(value: T | Promise<T>, use: (value: T) => R): R | Promise<R> {
@@ -51,17 +48,12 @@ export class CrawlEngine {
   private readonly loopWatch: LoopBlockWatch | null;
   private readonly urlLimit: UrlLengthLimit;
   private readonly shutdown = new AbortController();
-  private readonly stopSeeding = new AbortController();
-  private readonly ready: Lease[] = [];
-  private seedingDone = false;
   /** What spider.start() threw, if it did; the crawl stopped then. */
   startError: unknown = null;
   /** The first write a store could not make (disk full, read-only, I/O error); the crawl stopped then. */
   storageError: unknown = null;
   /** The frontier's last error once it failed for `frontier.outageMs` without a break; the crawl stopped then. */
   frontierError: unknown = null;
-  private readonly outage: FrontierOutage;
-  private idle: IdleRounds | null = null;
   private stopping = false;
   private reason: string | null = null;
   private running = 0;
@@ -69,8 +61,10 @@ export class CrawlEngine {
   private readonly wakeTimer = new WakeTimer(() => this.pool.checkNow());
   /** The pool's run is over (done or failed): no wake-up may start a pick after it. */
   private poolEnded = false;
-  /** When the frontier's last 'wait' said the next request may go (Infinity: a slot release decides). */
-  private nextReadyAtMs = Infinity;
+  /** The leases picked and not yet run (lease-picker.ts). */
+  private readonly picker: LeasePicker;
+  /** start() and the idle rounds (seeding.ts). */
+  private readonly seeding: Seeding;
 
   constructor(private readonly deps: CrawlEngineDeps) {
     const ackLimit = Math.max(64, deps.settings.pipeline.batchSize * 4);
@@ -78,9 +72,29 @@ export class CrawlEngine {
       this.checkLimits(); // an ack is when a request's failure is counted
       this.wake();
     });
-    this.outage = new FrontierOutage(deps.settings.frontier.outageMs);
+    this.picker = new LeasePicker({
+      ...deps,
+      spiderName: deps.spider.name,
+      acks: this.acks,
+      isStopping: () => this.stopping,
+      wakeAt: (atMs) => this.wakeAt(atMs),
+      storageFailed: (error) => this.storageFailed(error),
+      frontierFailed: (error, reason, message, outageMs) => this.frontierFailed(error, reason, message, outageMs),
+    });
     this.urlLimit = new UrlLengthLimit(deps.settings.urlLength.limit, deps.stats, deps.log, deps.events);
     this.loopWatch = createLoopBlockWatch({ thresholdMs: deps.settings.watchdog.blockedLoopMs, stats: deps.stats, log: deps.log });
+    this.seeding = new Seeding({
+      ...deps,
+      urlLimit: this.urlLimit,
+      wake: () => this.wake(),
+      stop: (reason) => this.stop(reason),
+      startFailed: (error) => {
+        this.startError = error;
+        this.stop('spider start() failed');
+      },
+      storageFailed: (error) => this.storageFailed(error),
+      frontierFailed: (error, reason, message) => this.frontierFailed(error, reason, message),
+    });
     this.pool = new GlobalPool(deps.settings.concurrency, {
       isTaskReady: () => this.isTaskReady(),
       runTask: () => this.runTask(),
@@ -90,26 +104,7 @@ export class CrawlEngine {
 
   /** Crawls until the frontier is exhausted or `stop()` was called. `seed` runs spider.start(). */
   async run(options: { seed: boolean }): Promise<void> {
-    const { spider, frontier, settings, stats, log } = this.deps;
-    const sink = this.newSink();
-    this.idle = this.idleRounds(options.seed);
-    const seeding = options.seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSeeding.signal, settings.frontier.outageMs) : Promise.resolve();
-    const seeded = seeding
-      .catch((error: unknown) => {
-        // The frontier stayed away past its outage limit while seeding: its failure, not start()'s.
-        if (frontierAddFailed(error) && storageFailureCode(error) === null) {
-          return this.frontierFailed(error, frontierRunLost(error) ? 'frontier/run-lost' : 'frontier/unreachable', 'the frontier did not store the seeds; stopping the crawl, what was seeded stays queued');
-        }
-        // A spider that cannot seed is broken: stop (what was seeded stays queued) and let the caller refuse the run.
-        stats.inc('spider/errors/start');
-        this.startError = error;
-        this.stop('spider start() failed');
-      })
-      .finally(async () => {
-        if (options.seed) await frontier.seedingDone?.().catch((error: unknown) => log.error({ err: error }, 'could not mark seeding done'));
-        this.seedingDone = true;
-        this.wake();
-      });
+    const seeded = this.seeding.start(options.seed);
     // A ref'd heartbeat: keeps the process alive while only unref'd timers and pending writes remain, and
     // re-checks the frontier in case a wake-up was missed.
     const heartbeat = setInterval(() => {
@@ -124,7 +119,7 @@ export class CrawlEngine {
     } catch (error) {
       // The pool could not start or broke: seeding stops (what was queued stays queued), and below nothing
       // picks again (a wake timer would retry against a frontier the caller is about to close, forever).
-      this.stopSeeding.abort();
+      this.seeding.abort();
       throw error;
     } finally {
       this.poolEnded = true;
@@ -134,38 +129,8 @@ export class CrawlEngine {
       if (timeout) clearTimeout(timeout);
     }
     await seeded;
-    await this.idle?.settled();
+    await this.seeding.idle?.settled();
     await this.acks.drain();
-  }
-
-  /**
-   * Only the process that seeds runs idle rounds: the others of a shared run see the queue dry while the
-   * seeding one may still be asked for more, and each would ask its own hooks for the same pages again.
-   */
-  private idleRounds(seeds: boolean): IdleRounds | null {
-    const { idle, stats, settings, log } = this.deps;
-    if (!idle || !seeds) return null;
-    return new IdleRounds({
-      source: idle,
-      sink: () => this.newSink(),
-      stats,
-      log,
-      signal: this.stopSeeding.signal,
-      outageMs: settings.frontier.outageMs,
-      wake: () => this.wake(),
-      maxRounds: settings.closeSpider.idleRounds,
-      limitReached: () => this.stop('closespider/idlerounds'),
-      failed: (error) => {
-        if (storageFailureCode(error) !== null) this.storageFailed(error);
-        else this.frontierFailed(error, frontierRunLost(error) ? 'frontier/run-lost' : 'frontier/unreachable', 'the frontier did not store what the idle hooks queued; stopping the crawl');
-      },
-    });
-  }
-
-  /** Where start()'s and the idle hooks' requests enter the frontier: batched, deduped, the URL length checked. */
-  private newSink(): RequestSink {
-    const { frontier, stats, settings, events } = this.deps;
-    return new RequestSink(frontier, stats, settings.frontier.addBatchSize, () => this.wake(), events, this.urlLimit);
   }
 
   /** Graceful stop: no new requests; in-flight ones get `graceMs`, then are cut off and stay queued. */
@@ -173,14 +138,11 @@ export class CrawlEngine {
     if (this.stopping) return;
     this.stopping = true;
     this.reason = reason;
-    this.stopSeeding.abort();
+    this.seeding.abort();
     const fields = { reason, inFlight: this.running, graceMs: this.deps.settings.shutdown.graceMs };
     if (isCloseSpiderReason(reason)) this.deps.log.info(fields, 'close-spider limit reached: finishing in-flight requests, the rest stays queued');
     else this.deps.log.warn(fields, 'stopping: finishing in-flight requests');
-    for (const lease of this.ready.splice(0)) {
-      lease.cancelReservation();
-      void this.deps.frontier.defer(lease.request, steadyNowMs(), { countAttempt: false, reason: 'shutdown' });
-    }
+    for (const lease of this.picker.ready.splice(0)) this.picker.handBack(lease);
     setTimeout(() => this.shutdown.abort(), this.deps.settings.shutdown.graceMs).unref();
     this.wake();
   }
@@ -214,59 +176,8 @@ export class CrawlEngine {
 
   private isTaskReady(): boolean | Promise<boolean> {
     if (this.stopping || this.acks.isFull) return false;
-    if (this.ready.length > 0) return true;
-    return then(this.pick(), (type) => type === 'lease' || this.ready.length > 0);
-  }
-
-  /**
-   * Reserves the next ready request's host slot now; the pool runs it right after. The embedded frontier
-   * answers synchronously (no promise on the hot path); a shared one answers after a round trip.
-   */
-  private pick(): PickType | Promise<PickType> {
-    let pick: ReturnType<Frontier['next']>;
-    try {
-      pick = this.deps.frontier.next(steadyNowMs());
-    } catch (error) {
-      return this.pickFailed(error);
-    }
-    return pick instanceof Promise ? pick.then((p) => this.take(p), (error: unknown) => this.pickFailed(error)) : this.take(pick);
-  }
-
-  private take(pick: Pick): PickType {
-    const outageMs = this.outage.recovered(steadyNowMs());
-    if (outageMs !== null) this.deps.log.warn({ outageMs }, 'the frontier answers again');
-    if (pick.type === 'lease') {
-      if (this.stopping) {
-        // Arrived after stop() (a round trip was under way): hand it straight back.
-        pick.lease.cancelReservation();
-        void this.deps.frontier.defer(pick.lease.request, steadyNowMs(), { countAttempt: false, reason: 'shutdown' });
-        return 'wait';
-      }
-      this.ready.push(pick.lease);
-    } else if (pick.type === 'wait') {
-      this.nextReadyAtMs = pick.readyAtMs ?? pick.atMs;
-      this.wakeAt(pick.atMs);
-    }
-    // The frontier is drained: the last items would otherwise wait for their batch to age (batchMaxAgeMs)
-    // before their requests are acknowledged and the run can end.
-    else if (this.acks.size > 0) this.deps.items.flush?.();
-    return pick.type;
-  }
-
-  /** A shared frontier may be unreachable for a moment: try again shortly, and stop once it stayed away for `frontier.outageMs`. */
-  private pickFailed(error: unknown): PickType {
-    const nowMs = steadyNowMs();
-    const verdict = judgePickFailure(error, this.outage, nowMs, { spider: this.deps.spider.name, runId: this.deps.frontier.runId });
-    if (verdict.kind === 'storage') this.storageFailed(error);
-    else if (verdict.kind === 'stop') this.frontierFailed(error, verdict.reason, verdict.message, verdict.outageMs);
-    else {
-      // Once per outage: a retry a second for up to `frontier.outageMs` (minutes) would bury the log in
-      // identical stacks; the retries stay visible at debug level and the recovery is logged.
-      if (verdict.first) this.deps.log.warn({ err: error, outageLimitMs: this.deps.settings.frontier.outageMs }, 'the frontier did not answer; retrying every second until it does or the outage limit passes');
-      else this.deps.log.debug({ err: error }, 'the frontier still does not answer; retrying');
-      this.wakeAt(nowMs + 1000);
-    }
-    return 'wait';
+    if (this.picker.ready.length > 0) return true;
+    return then(this.picker.pick(), (type) => type === 'lease' || this.picker.ready.length > 0);
   }
 
   /** The first frontier failure that ends the crawl is kept (the run's end names it) and stops it. */
@@ -278,7 +189,7 @@ export class CrawlEngine {
   }
 
   private async runTask(): Promise<void> {
-    const lease = this.ready.shift();
+    const lease = this.picker.ready.shift();
     if (!lease) return;
     this.running++;
     try {
@@ -301,16 +212,16 @@ export class CrawlEngine {
   }
 
   private isFinished(): boolean | Promise<boolean> {
-    if (this.running > 0 || this.acks.size > 0 || this.ready.length > 0) return false;
+    if (this.running > 0 || this.acks.size > 0 || this.picker.ready.length > 0) return false;
     if (this.stopping) return true;
-    if (!this.seedingDone) return false;
+    if (!this.seeding.done) return false;
     if (this.deps.frontier.inFlight() > 0) return false;
-    return then(this.pick(), (pick) => {
+    return then(this.picker.pick(), (pick) => {
       if (pick === 'lease') this.wake();
       if (pick === 'wait' && this.waitsTooLong()) return true;
-      const dry = pick === 'empty' && this.ready.length === 0 && this.running === 0;
+      const dry = pick === 'empty' && this.picker.ready.length === 0 && this.running === 0;
       if (!dry || this.stopping) return dry;
-      return this.idle?.drained() ?? true;
+      return this.seeding.idle?.drained() ?? true;
     });
   }
 
@@ -319,9 +230,10 @@ export class CrawlEngine {
    * kept a run asleep for a year): stop instead, leaving them queued; the summary says interrupted.
    */
   private waitsTooLong(): boolean {
-    const waitMs = this.nextReadyAtMs - steadyNowMs();
-    if (!Number.isFinite(waitMs) || waitMs <= this.deps.settings.frontier.maxIdleWaitMs || this.running > 0 || this.ready.length > 0) return false;
-    this.deps.log.warn({ nextAt: new Date(this.nextReadyAtMs).toISOString(), maxIdleWaitMs: this.deps.settings.frontier.maxIdleWaitMs }, 'every pending request waits longer than frontier.maxIdleWaitMs; ending the run, they stay queued for --resume');
+    const { nextReadyAtMs } = this.picker;
+    const waitMs = nextReadyAtMs - steadyNowMs();
+    if (!Number.isFinite(waitMs) || waitMs <= this.deps.settings.frontier.maxIdleWaitMs || this.running > 0 || this.picker.ready.length > 0) return false;
+    this.deps.log.warn({ nextAt: new Date(nextReadyAtMs).toISOString(), maxIdleWaitMs: this.deps.settings.frontier.maxIdleWaitMs }, 'every pending request waits longer than frontier.maxIdleWaitMs; ending the run, they stay queued for --resume');
     this.stop(FAR_WAIT_STOP);
     return true;
   }

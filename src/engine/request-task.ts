@@ -8,7 +8,6 @@ import { MiddlewareFailure } from '../downloader/middleware-failure';
 import { isAllowedUrl } from '../downloader/offsite-rules';
 import { FetchError, OffsiteHopError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
-import type { CrawlResponse } from '../core/response';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { Frontier, Lease } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
@@ -20,12 +19,13 @@ import { RequestSink } from './request-sink';
 import { ScheduledRequests } from './scheduled-requests';
 import { RequestSlots } from './request-slots';
 import { hostKeyOf } from '../politeness/host-key';
-import { retryAfterOf } from '../downloader/retry-after';
 import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
 import type { UrlLengthLimit } from './url-length-limit';
 import { storageFailureCode } from './storage-failure';
-import { notePageYield, noteSettled } from './lost-hosts';
+import { notePageYield } from './lost-hosts';
+import { answerFreesSlot, pauseAsAsked } from './answer-arrival';
+import { failRequest, leaveForResume, markHandled, statusOf, tryAgainLater } from './request-endings';
 import { noteCodeError } from './code-errors';
 
 /** Stats prefix of the hosts redirects led to, which the ledger (keyed by the requested URL) does not list. */
@@ -234,80 +234,4 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       else log.error({ err: error, url: request.url }, 'could not record a request outcome; the request stays with the frontier, to be fetched again');
     }),
   );
-}
-
-/**
- * Whether an answer frees its host's slot on arrival, before the middlewares store and judge it (raw
- * capture alone awaits a compression and a commit): a plain answer (below 400, no Retry-After) cannot
- * make one pause the host, so holding the slot meanwhile would only add that time to the host's gap.
- * Any other answer keeps the slot until the middlewares decided: a Retry-After or a breaker that opens
- * must pause the host before its next request can be picked.
- */
-function answerFreesSlot(response: CrawlResponse): boolean {
-  return response.status < 400 && response.header('retry-after') === undefined;
-}
-
-/**
- * A 429 or 503 with a Retry-After holds its host from the moment it arrives: the middlewares that decide
- * about the request (retry pauses the host too) come after raw capture's compression and commit, and the
- * host's other slots went on picking and sending meanwhile (seven requests within 43 ms of a 429 at a cap
- * of 8). The host that answered is paused, which after a redirect is not the request's own.
- */
-function pauseAsAsked(response: CrawlResponse, deps: RequestTaskDeps): void {
-  if (response.status !== 429 && response.status !== 503) return;
-  const untilMs = retryAfterOf(response.headers, steadyNowMs());
-  if (untilMs !== null) deps.frontier.pauseHost(hostKeyOf(response.url, deps.settings.politeness.hostKey), untilMs);
-}
-
-/** The one place a leased request ends failed: recorded in the frontier, then announced. */
-async function failRequest(request: CrawlRequest, reason: string, status: number | null, deps: RequestTaskDeps, lastError?: string): Promise<void> {
-  await deps.frontier.fail(request, reason, status);
-  // Counted per host: a host that gave nothing at all is a competitor lost (lost-hosts.ts).
-  noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), reason, lastError);
-  if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status, callback: request.callback, meta: request.meta });
-}
-
-/** Handled under the host its lease was scheduled for (the key failRequest derives from the same URL). */
-async function markHandled(request: CrawlRequest, hostKey: string, status: number | null, deps: RequestTaskDeps): Promise<void> {
-  await deps.frontier.markHandled(request, status);
-  noteSettled(deps.stats, hostKey, null);
-}
-
-function statusOf(reason: string): number | null {
-  const match = /^http\/(\d{3})$/.exec(reason);
-  return match ? Number(match[1]) : null;
-}
-
-/**
- * A store could not write this request's bytes or items: not the request's fault, so it is neither failed
- * nor retried (each retry would fetch it again for nothing). Back to the queue without an attempt if the
- * frontier can still write, else it stays leased and the next open reclaims it; the engine stops.
- */
-async function leaveForResume(request: CrawlRequest, error: unknown, deps: RequestTaskDeps): Promise<void> {
-  deps.storageFailed(error);
-  await deps.frontier.defer(request, steadyNowMs(), { countAttempt: false, reason: 'storage/failed' }).catch(() => undefined);
-}
-
-/** Why a page whose links the frontier never stored, on every try, failed. */
-const FRONTIER_ADD_FAILED = 'frontier/add-failed';
-
-/**
- * The frontier did not store the links the page yielded (a shared one restarting, out of memory, not
- * answering): the page is fetched again, as after an item write that failed, within its attempts; the last
- * fails `frontier/add-failed`, transient (failure-kind.ts). When the frontier cannot take the deferral
- * either, the lease runs out and the request comes back the same way.
- */
-async function tryAgainLater(request: CrawlRequest, error: unknown, deps: RequestTaskDeps, log: Logger): Promise<void> {
-  deps.stats.inc('requests/add-failed');
-  try {
-    if (request.attempt + 1 >= deps.settings.retry.maxAttempts) {
-      log.error({ err: error, url: request.url }, 'the frontier did not store the links of the page; attempts used up');
-      await failRequest(request, FRONTIER_ADD_FAILED, null, deps);
-      return;
-    }
-    log.error({ err: error, url: request.url }, 'the frontier did not store the links of the page; it is fetched again');
-    await deps.frontier.defer(request, steadyNowMs() + 1000, { countAttempt: true, reason: FRONTIER_ADD_FAILED });
-  } catch (recordError) {
-    log.error({ err: recordError, url: request.url }, 'could not record a request outcome; the request stays with the frontier, to be fetched again');
-  }
 }

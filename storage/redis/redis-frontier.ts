@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import { PricecrawlError } from '../../src/core/errors';
 import type { CrawlRequest } from '../../src/core/request';
-import { hopOfReply, leaseOfReply, type HopReply, type LeaseReply, type PickReply, type SlotChannel } from './redis-slot-ops';
+import { hopOfReply, leaseOfReply, type HopReply, type LeaseReply, type SlotChannel } from './redis-slot-ops';
 import { breakerOptionsFromSettings } from '../../src/politeness/breaker-board';
 import { settingsSchema } from '../../src/settings/schema';
 import { runPrefix, type FrontierScripts } from './redis-scripts';
@@ -21,13 +21,17 @@ import { refuseEvictionsSince, type EvictionState } from './eviction-policy';
 import { addArgv } from './redis-add-args';
 import type { RedisFrontierOptions } from './redis-frontier-options';
 import { PickedLeases } from './picked-leases';
+import { leaseIdOf, RedisLeaseEnds } from './redis-lease-ends';
+import { pickMore } from './redis-picks';
 
 export type { RedisFrontierOptions } from './redis-frontier-options';
 
 export class RedisFrontier implements Frontier {
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   /** Requests this worker gave up because their lease had expired and another worker took them over. */
-  lostLeases = 0;
+  get lostLeases(): number {
+    return this.ends.lost;
+  }
   /** The fencing token of the claim the run was last opened under (redis-run-open.ts): a joining worker's writes are made under it. */
   runFence: number | undefined;
   private readonly prefix: string;
@@ -48,6 +52,8 @@ export class RedisFrontier implements Frontier {
   private eviction: EvictionState = { policy: 'noeviction', evictedKeys: 0 };
   /** Whether this worker's start() still seeds, and whether its end was confirmed. */
   private readonly seeding: RedisSeeding;
+  /** Settles and deferrals of this worker's leases (redis-lease-ends.ts). */
+  private readonly ends: RedisLeaseEnds;
 
   private constructor(
     private readonly redis: Redis,
@@ -62,6 +68,7 @@ export class RedisFrontier implements Frontier {
     // Every batch answered (picks, settles) shows the server answering again, as a heartbeat does.
     this.batch = new RedisBatch((argv) => scripts.batch(this.prefix, this.workerId, ...argv).then((reply) => ((this.unanswered = false), reply)));
     this.channel = { batch: this.batch, fire: (call) => this.fire(call), gate: () => this.gate };
+    this.ends = new RedisLeaseEnds({ scripts, prefix: this.prefix, workerId: this.workerId, batch: this.batch, leases: this.leases, log: options.log });
     this.gate = new RedisHostGate({
       scripts, prefix: this.prefix, workerId: this.workerId, policyFor: options.policyFor, viewTtlMs: options.settings.leaseTtlMs,
       breaker: options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})),
@@ -117,24 +124,9 @@ export class RedisFrontier implements Frontier {
     return lease ? { type: 'lease', lease } : this.pickMore();
   }
 
-  private async pickMore(): Promise<Pick> {
-    const { leaseTtlMs, pollMs, pickBatch } = this.options.settings;
-    const random = this.options.random ?? Math.random;
-    const reply = this.batch.call(['P', leaseTtlMs, pollMs, pickBatch, ...Array.from({ length: pickBatch }, () => random())]);
-    this.batch.flush();
-    const replies = (await reply) as PickReply[];
-    const receivedAtMs = steadyNowMs();
-    for (const pick of replies) if (pick[0] === 'lease') this.picked.push(this.toLease(pick), receivedAtMs);
-    const lease = this.picked.take();
-    if (lease) return { type: 'lease', lease };
-    const last = replies[replies.length - 1];
-    if (last[0] === 'empty') return { type: 'empty' };
-    if (last[0] === 'unseeded') return this.seeding.unseeded(pollMs);
-    if (last[0] !== 'wait') return { type: 'wait', atMs: steadyNowMs() };
-    // Polled sooner than the earliest host opens (other workers may add work); that host's own time is
-    // what tells the engine a far server wait (frontier.maxIdleWaitMs) from a short one.
-    const readyAtMs = last[2] === undefined ? undefined : receivedAtMs + Number(last[2]);
-    return { type: 'wait', atMs: steadyNowMs() + Number(last[1]), readyAtMs };
+  private pickMore(): Promise<Pick> {
+    const { batch, picked, seeding, options } = this;
+    return pickMore({ batch, picked, seeding, settings: options.settings, random: options.random ?? Math.random, toLease: (reply) => this.toLease(reply) });
   }
 
   private handBack(lease: Lease, reason: string): void {
@@ -149,23 +141,15 @@ export class RedisFrontier implements Frontier {
   }
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
-    await this.settle(request, 'succeeded', '', status);
+    await this.ends.settle(request, 'succeeded', '', status);
   }
 
   async fail(request: CrawlRequest, reason: string, status: number | null): Promise<void> {
-    await this.settle(request, 'failed', reason, status);
+    await this.ends.settle(request, 'failed', reason, status);
   }
 
   async defer(request: CrawlRequest, untilMs: number, options: DeferOptions = {}): Promise<void> {
-    const id = this.idOf(request);
-    const bump = options.countAttempt ? 1 : 0;
-    // The deferral count lives in the stored request, rewritten only then.
-    const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
-    this.batch.flush(); // its queued send, release or cancel go first
-    const done = await this.endLease(id, this.scripts.defer(this.prefix, this.workerId, id, Math.max(0, untilMs - steadyNowMs()), bump, json));
-    if (done !== 1) return this.leaseLost(request, 'defer');
-    request.attempt += bump;
-    if (json !== '') request.deferrals += 1;
+    await this.ends.defer(request, untilMs, options);
   }
 
   /**
@@ -176,7 +160,7 @@ export class RedisFrontier implements Frontier {
   async bookHop(hostKey: string, _nowMs: number, lease: Lease): Promise<HopBooking | null> {
     const policy = this.options.policyFor(hostKey);
     const random = this.options.random ?? Math.random;
-    const id = this.idOf(lease.request);
+    const id = leaseIdOf(lease.request);
     const op = ['B', id, hostKey, random(), policy.maxConcurrency, policy.minIntervalMs, policy.jitterMs, this.options.intervalMarginMs ?? 0];
     const reply = this.batch.call(op);
     this.batch.flush();
@@ -258,37 +242,6 @@ export class RedisFrontier implements Frontier {
     const { leaseTtlMs } = this.options.settings;
     await this.scripts.renew(this.prefix, this.workerId, leaseTtlMs, this.seeding.active ? leaseTtlMs : 0, ...this.leases.keys());
     this.unanswered = false;
-  }
-
-  private async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {
-    const id = this.idOf(request);
-    // The host as this worker's pick gave it; a request it never picked ('') has the script read it.
-    const done = await this.endLease(id, this.batch.call(['H', id, this.leases.get(id) ?? '', outcome, reason, status ?? '']));
-    if (done !== 1) this.leaseLost(request, outcome);
-  }
-
-  /**
-   * The call that ends a lease (settle, defer): whatever its answer, the lease is no longer ours to renew.
-   * When the call failed (the server away), the lease runs out and the request returns to its queue to be
-   * fetched again; renewing it would keep it leased for ever and the run would never end.
-   */
-  private async endLease<T>(id: string, call: Promise<T>): Promise<T> {
-    try {
-      return await call;
-    } finally {
-      this.leases.delete(id);
-    }
-  }
-
-  /** Our lease expired and another worker holds the request (or settled it): its outcome stands, not ours. */
-  private leaseLost(request: CrawlRequest, action: string): void {
-    this.lostLeases++;
-    this.options.log.warn({ url: request.url, requestId: request.id, action }, 'lease expired meanwhile; another worker has the request');
-  }
-
-  private idOf(request: CrawlRequest): string {
-    if (request.id === null) throw new Error(`request ${request.url} has no frontier id: it was never added`);
-    return request.id;
   }
 
   /** Fire-and-forget calls (slot bookkeeping, heartbeats) log failures; the lease TTL covers what is lost. */

@@ -1,5 +1,4 @@
 // The embedded frontier: per-run requests in frontier.sqlite, picked per host through a ready-heap.
-import { randomUUID } from 'node:crypto';
 import type { CrawlRequest } from '../../src/core/request';
 import type { SqliteDb } from './open-frontier-db';
 import { SqliteHostGate } from './sqlite-host-gate';
@@ -20,6 +19,9 @@ import { QueueChanges } from './queue-changes';
 import { ReadyHosts } from './ready-hosts';
 import { WorkerRegistry } from './worker-registry';
 import { claimRun } from './run-claim';
+import { LeaseEnds } from './lease-ends';
+import { insertTransaction } from './insert-requests';
+import { PendingHosts } from './pending-hosts';
 
 export type { SqliteFrontierOptions };
 
@@ -41,10 +43,12 @@ export class SqliteFrontier implements Frontier {
   /** The run's host gate: these slots, the breakers, and what they keep over a resume. */
   readonly gate: SqliteHostGate;
   private readonly queueChanges: QueueChanges;
+  /** How leases end: handled, failed, deferred (lease-ends.ts). */
+  private readonly ends: LeaseEnds;
   /** What the hot path's pick reads and changes (ready-pick.ts). */
   private readonly picking: ReadyPickParts;
-  /** The last queue_changes seq adopted: hosts a Crawlee client of this run made pending later are recounted. */
-  private queueChangesSeen: number;
+  /** The hosts with pending rows, loaded into the heap (pending-hosts.ts). */
+  private readonly pending: PendingHosts;
   private closed = false;
 
   private readonly db: SqliteDb;
@@ -80,44 +84,20 @@ export class SqliteFrontier implements Frontier {
     this.gate = new SqliteHostGate(db, this.runId, this.commits, options.hostSlots, options.breaker ?? breakerOptionsFromSettings(settingsSchema.parse({})));
     this.reclaimEveryMs = options.heartbeatEveryMs ?? 5_000;
     this.queueChanges = new QueueChanges(db);
-    this.queueChangesSeen = this.queueChanges.latest(this.runId);
     this.ready = new ReadyHosts(options.hostSlots, options.clock);
+    // The queue_changes seq is read now: what a Crawlee client of the run adds from here on is adopted.
+    this.pending = new PendingHosts({ runId: this.runId, statements: this.statements, ready: this.ready, gate: this.gate, queueChanges: this.queueChanges, owns: (host) => this.owns(host) });
     this.picking = { runId: this.runId, workerId: this.workers.workerId, slots: options.hostSlots, ready: this.ready, statements: this.statements, commits: this.commits, leases: this.leases, nothingHere: (nowMs) => this.nothingHere(nowMs) };
+    this.ends = new LeaseEnds({ runId: this.runId, statements: this.statements, commits: this.commits, ready: this.ready, leases: this.leases, hostKeyOf: options.hostKeyOf });
     const parts = { db, runId: this.runId, workers: this.workers, commits: this.commits, gate: this.gate };
     this.shared = options.share && options.share.slots > 1 ? new SharedRun(parts, options.share) : null;
-    if (resumed) this.holdPendingHosts(options.clock.nowMs());
-    this.loadPending();
-  }
-
-  /**
-   * A resumed run can follow its last process within a host's interval (a stop and an immediate --resume,
-   * a crash restarted at once), and that process's send times died with it: the first page of the resume
-   * reached the server 390 ms after the last of the stopped run at a 500 ms interval. Each host with
-   * pending work first waits a full interval from the open, as a host adopted from a process that died does.
-   */
-  private holdPendingHosts(nowMs: number): void {
-    for (const host of this.pendingHosts()) this.gate.noteSend(host, nowMs);
-  }
-
-  /** This process's hosts with pending rows, by one index hop per host. */
-  private *pendingHosts(): Generator<string> {
-    for (let host = this.statements.nextPendingHost.get(this.runId, '') as string | undefined; host !== undefined; host = this.statements.nextPendingHost.get(this.runId, host) as string | undefined) {
-      if (this.owns(host)) yield host;
-    }
+    if (resumed) this.pending.hold(options.clock.nowMs());
+    this.pending.load();
   }
 
   /** The host is this process's to send to (always, unless several processes share the run). */
   private owns(host: string): boolean {
     return this.shared === null || this.shared.owns(host);
-  }
-
-  /**
-   * Puts every host with pending rows in the heap, found by one index hop per host rather than by
-   * counting its rows: a resume of a million pending requests reaches its first pick at once.
-   */
-  private loadPending(): void {
-    // Infinity: not counted; such a host leaves the heap when its pick finds no row.
-    for (const host of this.pendingHosts()) this.ready.setPending(host, Number.POSITIVE_INFINITY);
   }
 
   /**
@@ -130,7 +110,7 @@ export class SqliteFrontier implements Frontier {
     const reclaimed = this.commits.write(() => this.workers.reclaimDead(this.runId));
     if (reclaimed > 0) {
       this.reclaimedWhileRunning += reclaimed;
-      this.loadPending();
+      this.pending.load();
       return this.next(nowMs);
     }
     return { type: 'wait', atMs: nowMs + this.reclaimEveryMs };
@@ -145,7 +125,7 @@ export class SqliteFrontier implements Frontier {
   takeOverSlot(slot: number): void {
     if (this.shared === null) throw new Error(`run ${this.runId} is not shared by several processes: no slot ${slot} to take over`);
     this.reclaimedWhileRunning += this.shared.takeOver(slot, this.options.clock.nowMs());
-    this.loadPending();
+    this.pending.load();
   }
 
   async seedingDone(): Promise<void> {
@@ -178,19 +158,7 @@ export class SqliteFrontier implements Frontier {
   }
 
   async add(requests: CrawlRequest[]): Promise<AddResult> {
-    const insertAll = this.db.transaction(() => {
-      const inserted: Array<{ request: CrawlRequest; host: string; id: string }> = [];
-      for (const request of requests) {
-        const host = this.options.hostKeyOf(request.url);
-        // dontFilter requests must never collide, so each gets a fingerprint of its own.
-        const fingerprint = request.dontFilter ? `${request.fingerprint}#${randomUUID()}` : request.fingerprint;
-        const result = this.statements.insert.run(this.runId, fingerprint, host, request.priority, request.attempt, JSON.stringify(request));
-        if (result.changes === 1) inserted.push({ request, host, id: String(result.lastInsertRowid) });
-      }
-      // Another process's host: its owner recounts the host from the journal, committed with the rows.
-      for (const host of new Set(inserted.map((row) => row.host))) if (!this.owns(host)) this.queueChanges.note(this.runId, host);
-      return inserted;
-    });
+    const insertAll = insertTransaction({ db: this.db, runId: this.runId, statements: this.statements, queueChanges: this.queueChanges, hostKeyOf: this.options.hostKeyOf, owns: (host) => this.owns(host) }, requests);
     // Counters and ids change only once the whole batch is in: a throw mid-batch rolls it all back.
     const inserted = this.commits.write(insertAll);
     for (const { request, host, id } of inserted) {
@@ -205,35 +173,20 @@ export class SqliteFrontier implements Frontier {
   /** Only when there is nothing to lease does it look for work another client of the run's queue added. */
   next(nowMs: number): Pick {
     const pick = pickReady(this.picking, nowMs);
-    if (pick.type === 'lease' || !this.adoptQueueChanges()) return pick;
+    if (pick.type === 'lease' || !this.pending.adoptQueueChanges()) return pick;
     return pickReady(this.picking, nowMs);
   }
 
-  async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
-    const id = this.rowId(request);
-    this.settle(request, this.commits.write(() => this.statements.succeed.run(status, id, this.runId)).changes, 'markHandled');
-    await this.commits.durable();
+  markHandled(request: CrawlRequest, status: number | null): Promise<void> {
+    return this.ends.markHandled(request, status);
   }
 
-  async fail(request: CrawlRequest, reason: string, status: number | null): Promise<void> {
-    const id = this.rowId(request);
-    this.settle(request, this.commits.write(() => this.statements.fail.run(reason, status, Date.now(), id, this.runId)).changes, 'fail');
-    await this.commits.durable();
+  fail(request: CrawlRequest, reason: string, status: number | null): Promise<void> {
+    return this.ends.fail(request, reason, status);
   }
 
-  async defer(request: CrawlRequest, untilMs: number, options: DeferOptions = {}): Promise<void> {
-    const bump = options.countAttempt ? 1 : 0;
-    const id = this.rowId(request);
-    const host = this.leases.get(String(id)) ?? this.options.hostKeyOf(request.url);
-    // The deferral count lives in the stored request (rewritten only then); the attempt has its own column.
-    const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : null;
-    const changes = this.commits.write(() => this.statements.defer.run(untilMs, bump, options.reason ?? null, json, id, this.runId)).changes;
-    this.settle(request, changes, 'defer');
-    request.attempt += bump;
-    if (json !== null) request.deferrals += 1;
-    this.ready.countPending(host);
-    this.ready.wake(host, untilMs);
-    await this.commits.durable();
+  defer(request: CrawlRequest, untilMs: number, options: DeferOptions = {}): Promise<void> {
+    return this.ends.defer(request, untilMs, options);
   }
 
   /**
@@ -298,27 +251,5 @@ export class SqliteFrontier implements Frontier {
     } finally {
       this.connection.release();
     }
-  }
-
-  /** Recounts the hosts a Crawlee client of this run made pending since last time (queue-changes.ts); true if any. */
-  private adoptQueueChanges(): boolean {
-    const changes = this.queueChanges.since(this.runId, this.queueChangesSeen);
-    if (changes.length === 0) return false;
-    for (const { host, seq } of changes) {
-      this.queueChangesSeen = Math.max(this.queueChangesSeen, seq);
-      if (!this.owns(host)) continue;
-      this.ready.setPending(host, this.statements.pendingOfHost.get(this.runId, host) as number);
-    }
-    return true;
-  }
-
-  private rowId(request: CrawlRequest): number {
-    if (request.id === null) throw new Error(`request ${request.url} has no frontier id: it was never added`);
-    return Number(request.id);
-  }
-
-  private settle(request: CrawlRequest, changes: number, action: string): void {
-    if (changes !== 1) throw new Error(`${action}: request ${request.id} (${request.url}) is not in progress in run ${this.runId}`);
-    this.leases.delete(request.id!);
   }
 }

@@ -1,19 +1,16 @@
 // Composition root of one crawl: builds every part from settings, runs the engine, returns the summary.
 import type { Logger } from 'pino';
-import { SpiderStartError, exitCodeOfError } from '../../core/errors';
+import { SpiderStartError } from '../../core/errors';
 import { frontierRefusal, storageRefusal, storageStartRefusal } from './run-refusals';
 import { storageFailureCode } from '../../engine/storage-failure';
 import { bindSpiderLogger } from '../../core/spider-logger';
 import { DownloaderChain } from '../../downloader/downloader-chain';
 import { CrawlEngine } from '../../engine/crawl-engine';
-import { buildSummary, type RunSummary } from '../../engine/run-summary';
+import type { RunSummary } from '../../engine/run-summary';
 import { Stats } from '../../engine/stats';
 import { LiveFeeds } from '../export/live-feeds';
-import { BrowserFetcher } from '../../fetch/browser-fetcher';
 import { checkChromium } from '../../fetch/chromium-launch';
-import { sessionContextKey } from '../../sessions/session-context-key';
-import { FetchRouter, fetchModeResolver } from '../../fetch/fetch-router';
-import { HttpFetcher } from '../../fetch/http-fetcher';
+import { crawlFetchers } from './crawl-fetchers';
 import { openFrontier, openRobotsCache, openRunRecords, openSessionStore, openStores } from '../../../storage/open-backends';
 import { PipelineRunner } from '../../pipeline/pipeline-runner';
 import { BatchWriter } from '../../pipeline/batch-writer';
@@ -22,18 +19,16 @@ import { steadyNowMs } from '../../politeness/clock';
 import { assembleCrawlComponents, loadCrawlComponents } from './crawl-components';
 import { openComponent } from '../../components/load-component';
 import { openCatalogRun } from './catalog-run';
-import { startRunRecord, type RunRecorder } from './run-record';
+import { startRunRecord } from './run-record';
 import { logStartup } from './startup-log';
 import type { CrawlOptions } from './crawl-options';
-import { endRun, recordedSummary, runEndSteps, type EndStep } from './run-end';
+import { endRecord, endRun, frontierStatus, runEndSteps, type EndStep } from './run-end';
 import { durableEndSteps } from './durable-end';
 import { RunObservers } from './run-observers';
 import { SnapshotTicker } from './snapshot-ticker';
 import { takeSnapshot } from '../../events/crawl-snapshot';
 import { startMetricsServer, type MetricsServer } from './metrics-server';
 import { preflight } from './preflight';
-import { unusedHostSettingLine, unusedHostSettings } from '../../settings/unused-host-settings';
-import { HOP_HOST_PREFIX } from '../../engine/request-task';
 import { codeErrors } from '../../engine/code-errors';
 import { claimSpider } from './spider-claim';
 import { StartupClosers } from './startup-closers';
@@ -41,7 +36,7 @@ import { awaitRunOpen, CrawlProcesses, joinerHopLinks, joinFirstProcess } from '
 import { HopChannel } from './hop-channel';
 import { shareWithOwners } from './owner-shares';
 import { idleHooks } from './idle-hooks';
-import { callSpiderClosed } from './spider-closed';
+import { closedSummary } from './closed-summary';
 import { usesBrowser } from './uses-browser';
 
 export type { CrawlOptions } from './crawl-options';
@@ -128,15 +123,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   processes?.runOpened(frontier.runId, (slot) => opened.takeOverSlot?.(slot), claim.fence);
   const record = await startup.step(async () => startRunRecord(await openRunRecords(settings.storage), settings, { runId: frontier.runId, spider: spider.name, mode: options.mode ?? 'discover' }));
   startup.add(() => record.close());
-  const httpFetcher = new HttpFetcher(settings.http);
-  const fetcher = new FetchRouter({
-    http: httpFetcher,
-    browser: () => new BrowserFetcher(settings.browser, { stats, contextKeyOf: sessionContextKey(keyOf) }),
-    modeFor: fetchModeResolver(settings, spider.fetchMode, keyOf),
-    hostKeyOf: keyOf,
-    stats,
-    hopWaitMs: settings.http.timeoutMs,
-  });
+  const { httpFetcher, fetcher } = crawlFetchers(settings, spider.fetchMode, stats, keyOf);
   startup.add(() => fetcher.close());
   const writer = new BatchWriter(store, settings.pipeline, stats, log);
   if (feeds.size > 0) writer.afterDurable(feeds.writer(log, stats));
@@ -217,18 +204,8 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       });
       if (ledger !== null) {
         // A run whose parts failed to open (or whose pool broke) did not finish, however empty its ledger.
-        const build = () => buildSummary({ runId: frontier.runId, spider: spider.name, ledger, stats, interrupted: engine.isStopping || !ranToEnd, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
-        const { status } = build();
-        const { planned, succeeded, failed, pending } = ledger;
-        // The extensions' last event; an alarm judges what is left on it (the built-ins hear it first), so the
-        // summary is built after it, with those alarms.
-        const closed = { spider: spider.name, runId: frontier.runId, reason: status, planned, succeeded, failed, pending, snapshot: snapshot() };
-        events.emit('spider.closed', closed);
-        await callSpiderClosed(spider, closed, settings.http.callbackTimeoutMs, stats, log);
-        summary = build();
-        // A per-host setting for a host the run never crawled (a misspelt key) never applied: said, not fatal.
-        summary.unusedHostSettings = unusedHostSettings(settings, spider.settings, [...Object.keys(ledger.byHost), ...Object.keys(stats.byPrefix(HOP_HOST_PREFIX))]);
-        for (const entry of summary.unusedHostSettings) log.warn({ setting: entry.setting, host: entry.host, suggestion: entry.suggestion }, unusedHostSettingLine(entry));
+        const ending = () => ({ interrupted: engine.isStopping || !ranToEnd, stopReason: engine.stopReason, alarmsFailRun: observers.alarmsFailRun, timeline: observers.timeline.snapshot(), storedItems });
+        summary = await closedSummary(ledger, ending, { spider, runId: frontier.runId, settings, stats, log, events, snapshot });
         await joined?.report(stats);
         metrics?.runEnded();
         // An extension that threw on spider.closed itself (a notifier) is counted too; a later rejection cannot be.
@@ -276,26 +253,4 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   if (endFailure !== null) throw endFailure;
   if (engine.startError !== null) throw new SpiderStartError(spider.name, 'start()', engine.startError);
   return summary;
-}
-
-/** A run stopped by a closeSpider limit keeps its pending requests resumable: the frontier sees it as interrupted. */
-function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'failed' {
-  if (summary.status !== 'stopped') return summary.status;
-  return summary.ledger.pending > 0 ? 'interrupted' : 'finished';
-}
-
-/** The run record's end; on a full disk it cannot be written, and `runs` shows the run as crashed instead. */
-/**
- * The record holds the exit code the process gives: a run whose end failed after its summary (a feed it
- * could not complete) exits on that failure, and its record said finished, exit 0, while the process exited 1.
- * A storage failure wins over it (raised first), and the recorded summary says interrupted for it.
- */
-async function endRecord(record: RunRecorder, summary: RunSummary, engine: CrawlEngine, endFailure: unknown): Promise<void> {
-  const exitCode = endFailure !== null && engine.storageError === null ? exitCodeOfError(endFailure) : undefined;
-  try {
-    await record.end(recordedSummary(summary, { error: engine.storageError }, engine.stopReason), exitCode);
-  } catch (error) {
-    if (storageFailureCode(error) === null) throw error;
-    engine.storageFailed(error);
-  }
 }

@@ -1,8 +1,11 @@
-// The end of a run: its durable end work (price history, SKU catalog) first, then the frontier calls it over.
+// The end of a run: its durable end work (price history, SKU catalog) first, then the frontier calls it over; the run record last.
 import type { Logger } from 'pino';
+import { exitCodeOfError } from '../../core/errors';
+import type { CrawlEngine } from '../../engine/crawl-engine';
 import { storageFailureCode } from '../../engine/storage-failure';
 import type { RunSummary } from '../../engine/run-summary';
 import type { OpenedFrontier, RunStatus } from '../../ports/frontier';
+import type { RunRecorder } from './run-record';
 
 export type EndStep = [name: string, step: () => Promise<unknown>];
 
@@ -72,4 +75,26 @@ export async function runEndSteps(steps: readonly EndStep[], log: Logger, storag
 export function recordedSummary(summary: RunSummary, storage: { readonly error: unknown }, stopReason: string | null): RunSummary {
   if (storage.error === null || summary.status === 'interrupted' || summary.status === 'failed') return summary;
   return { ...summary, status: 'interrupted', stopReason: stopReason ?? summary.stopReason };
+}
+
+/** A run stopped by a closeSpider limit keeps its pending requests resumable: the frontier sees it as interrupted. */
+export function frontierStatus(summary: RunSummary): 'finished' | 'interrupted' | 'failed' {
+  if (summary.status !== 'stopped') return summary.status;
+  return summary.ledger.pending > 0 ? 'interrupted' : 'finished';
+}
+
+/** The run record's end; on a full disk it cannot be written, and `runs` shows the run as crashed instead. */
+/**
+ * The record holds the exit code the process gives: a run whose end failed after its summary (a feed it
+ * could not complete) exits on that failure, and its record said finished, exit 0, while the process exited 1.
+ * A storage failure wins over it (raised first), and the recorded summary says interrupted for it.
+ */
+export async function endRecord(record: RunRecorder, summary: RunSummary, engine: CrawlEngine, endFailure: unknown): Promise<void> {
+  const exitCode = endFailure !== null && engine.storageError === null ? exitCodeOfError(endFailure) : undefined;
+  try {
+    await record.end(recordedSummary(summary, { error: engine.storageError }, engine.stopReason), exitCode);
+  } catch (error) {
+    if (storageFailureCode(error) === null) throw error;
+    engine.storageFailed(error);
+  }
 }

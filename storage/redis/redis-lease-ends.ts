@@ -1,0 +1,68 @@
+// How a lease this worker holds ends in Redis: settled (handled, failed) or deferred, or found lost to another worker.
+import type { Logger } from 'pino';
+import type { CrawlRequest } from '../../src/core/request';
+import { steadyNowMs } from '../../src/politeness/clock';
+import type { DeferOptions } from '../../src/ports/frontier';
+import type { RedisBatch } from './redis-batch';
+import type { FrontierScripts } from './redis-scripts';
+
+export interface LeaseEndParts {
+  scripts: FrontierScripts;
+  prefix: string;
+  workerId: string;
+  batch: RedisBatch;
+  /** Every lease this worker holds, with its host as the pick gave it (ended here). */
+  leases: Map<string, string>;
+  log: Logger;
+}
+
+/** The request's id in the run's queues; a request never added has none. */
+export function leaseIdOf(request: CrawlRequest): string {
+  if (request.id === null) throw new Error(`request ${request.url} has no frontier id: it was never added`);
+  return request.id;
+}
+
+export class RedisLeaseEnds {
+  /** Requests this worker gave up because their lease had expired and another worker took them over. */
+  lost = 0;
+
+  constructor(private readonly parts: LeaseEndParts) {}
+
+  async defer(request: CrawlRequest, untilMs: number, options: DeferOptions = {}): Promise<void> {
+    const id = leaseIdOf(request);
+    const bump = options.countAttempt ? 1 : 0;
+    // The deferral count lives in the stored request, rewritten only then.
+    const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
+    this.parts.batch.flush(); // its queued send, release or cancel go first
+    const done = await this.endLease(id, this.parts.scripts.defer(this.parts.prefix, this.parts.workerId, id, Math.max(0, untilMs - steadyNowMs()), bump, json));
+    if (done !== 1) return this.leaseLost(request, 'defer');
+    request.attempt += bump;
+    if (json !== '') request.deferrals += 1;
+  }
+
+  async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {
+    const id = leaseIdOf(request);
+    // The host as this worker's pick gave it; a request it never picked ('') has the script read it.
+    const done = await this.endLease(id, this.parts.batch.call(['H', id, this.parts.leases.get(id) ?? '', outcome, reason, status ?? '']));
+    if (done !== 1) this.leaseLost(request, outcome);
+  }
+
+  /**
+   * The call that ends a lease (settle, defer): whatever its answer, the lease is no longer ours to renew.
+   * When the call failed (the server away), the lease runs out and the request returns to its queue to be
+   * fetched again; renewing it would keep it leased for ever and the run would never end.
+   */
+  private async endLease<T>(id: string, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } finally {
+      this.parts.leases.delete(id);
+    }
+  }
+
+  /** Our lease expired and another worker holds the request (or settled it): its outcome stands, not ours. */
+  private leaseLost(request: CrawlRequest, action: string): void {
+    this.lost++;
+    this.parts.log.warn({ url: request.url, requestId: request.id, action }, 'lease expired meanwhile; another worker has the request');
+  }
+}
