@@ -10,10 +10,8 @@ import { fixtureStubs } from '../app/scaffold/fixture-stub';
 import { registerSpider } from '../app/scaffold/register-spider';
 import { spiderSource, type TemplateName, type TemplateVars } from '../app/scaffold/spider-template';
 
-export const TEMPLATES = ['basic', 'browser', 'structured', 'rate-matrix', 'api', 'sitemap'] as const;
-
 export interface GenspiderOptions {
-  template: (typeof TEMPLATES)[number];
+  template: TemplateName;
   root?: string;
 }
 

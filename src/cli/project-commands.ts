@@ -1,6 +1,7 @@
 // The command lines for writing a project's spiders: fetch, parse, settings, startproject, genspider, shell, check.
 import { Option, type Command } from 'commander';
 import { collect } from './command-options';
+import { TEMPLATE_NAMES } from '../app/scaffold/template-names';
 
 export function addFetchCommand(program: Command): void {
   program
@@ -59,7 +60,7 @@ export function addGenspiderCommand(program: Command): void {
     .description('write a typed spider into spiders/, register it, and write contract stubs into spiders/fixtures/<name>/')
     .argument('<name>', 'spider name, kebab-case (acme-shop)')
     .argument('<domain>', 'the site: host, host:port or start URL (shop.example, 127.0.0.1:8081)')
-    .addOption(new Option('--template <template>', 'spider template').choices(['basic', 'browser', 'structured', 'rate-matrix', 'api', 'sitemap']).default('basic'))
+    .addOption(new Option('--template <template>', 'spider template').choices(TEMPLATE_NAMES).default('basic'))
     .option('--root <dir>', 'project root holding spiders/ (default: the project the current folder is in)')
     .action(async (name: string, domain: string, opts) => {
       const { genspiderCommand } = await import('./genspider-command');

@@ -2,8 +2,9 @@
 import { apiSpiderSource } from './api-template';
 import { sitemapSpiderSource } from './sitemap-template';
 import { rateMatrixSpiderSource } from './rate-matrix-template';
+import type { TemplateName } from './template-names';
 
-export type TemplateName = 'basic' | 'browser' | 'structured' | 'rate-matrix' | 'api' | 'sitemap';
+export type { TemplateName } from './template-names';
 
 /**
  * Text as a single-quoted TypeScript literal. A URL's path keeps a raw `'` (`/women's-shoes/`): pasted
