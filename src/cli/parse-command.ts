@@ -64,10 +64,15 @@ function line(value: unknown): string {
   return terminalSafeJson(JSON.stringify(toJsonValue(value)));
 }
 
+/** A dropped item, and under it the stage's detail on one line (a detail's line breaks would forge lines of their own). */
+function dropLines({ item, reason, detail }: FixtureOutcome['droppedItems'][number]): string {
+  return `  ${reason}: ${line(item)}${detail ? `\n    ${detail.replace(/\s+/g, ' ').trim()}` : ''}`;
+}
+
 export function formatOutcome(outcome: FixtureOutcome): string {
   const out: string[] = [];
   out.push(`\nitems after the pipeline (${outcome.items.length}):`, ...outcome.items.map((item) => `  ${line(item)}`));
-  if (outcome.droppedItems.length > 0) out.push(`\ndropped by the pipeline (${outcome.droppedItems.length}):`, ...outcome.droppedItems.map(({ item, reason }) => `  ${reason}: ${line(item)}`));
+  if (outcome.droppedItems.length > 0) out.push(`\ndropped by the pipeline (${outcome.droppedItems.length}):`, ...outcome.droppedItems.map(dropLines));
   out.push(`\nrequests (${outcome.requests.length}):`, ...outcome.requests.map((r) => `  ${r.callback}  ${r.method} ${r.url}${Object.keys(r.meta).length > 0 ? `  meta ${line(r.meta)}` : ''}`));
   const skipped = Object.entries(outcome.skippedLinks);
   if (skipped.length > 0) out.push(`\nlinks skipped: ${skipped.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);

@@ -10,7 +10,7 @@ import { noteCodeError } from '../engine/code-errors';
 
 export type PipelineOutcome =
   | { accepted: true; /** Settles when the item's batch is durable: mark the request handled only then. */ durable: Promise<void> }
-  | { accepted: false; reason: string };
+  | { accepted: false; reason: string; /** The stage's words on this drop (`0.5 < 1.00`), when it gave any. */ detail?: string };
 
 /** Reason recorded when the sink refuses an item outright (it cannot be serialized). */
 export const UNSTORABLE = 'unstorable';
@@ -139,7 +139,7 @@ export class PipelineRunner {
     if (result.detail) this.ctx.stats.note(`${DROP_EXAMPLE}${result.reason}`, `${result.detail.slice(0, 300)}${result.detail.length > 300 ? '…' : ''}`);
     this.events?.emit('item.dropped', { item, url: source.url, requestId: source.requestId, reason: result.reason, stage });
     this.ctx.log.debug({ stage, reason: result.reason, detail: result.detail, requestId: source.requestId, url: source.url }, 'item dropped');
-    return { accepted: false, reason: result.reason };
+    return { accepted: false, reason: result.reason, detail: result.detail };
   }
 }
 

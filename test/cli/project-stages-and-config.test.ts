@@ -29,7 +29,7 @@ export class TeamSpider extends Spider {
 const STAGE = `
 export default class DropRefurbished {
   process(item) {
-    if (String(item.name).startsWith('refurbished')) return { dropped: true, reason: 'team/refurbished' };
+    if (String(item.name).startsWith('refurbished')) return { dropped: true, reason: 'team/refurbished', detail: 'sold apart:\\nsee the outlet' };
     return { ...item, team: 'pricing' };
   }
 }
@@ -61,6 +61,8 @@ describe('project stages and config in every command', { timeout: 120_000 }, () 
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain(`items after the pipeline (1):\n  {"sku":"K-1","name":"kettle","price":"19.99","url":"${base()}/list","currency":"EUR","team":"pricing"}`);
     expect(run.stdout).toContain('dropped by the pipeline (2):\n  team/refurbished: ');
+    // The stage's detail under its item, its line break folded: a detail cannot forge a line of its own.
+    expect(run.stdout).toMatch(/ {2}team\/refurbished: \{"sku":"R-1"[^\n]*\}\n {4}sold apart: see the outlet\n/);
     expect(run.stdout).toContain('  invalid/name: {"sku":"N-1"');
   });
 

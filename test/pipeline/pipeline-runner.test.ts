@@ -59,7 +59,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
         expect(outcome.accepted).toBe(true);
         if (outcome.accepted) durables.push(outcome.durable);
       } else {
-        expect(outcome).toEqual({ accepted: false, reason: expected });
+        expect(outcome).toMatchObject({ accepted: false, reason: expected });
       }
     }
     await Promise.all(durables);
@@ -130,7 +130,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
 
   it('a callback output that is no item object (text, a number, null, an array) is dropped as invalid/item, not blamed on a stage or thrown', async () => {
     for (const output of ['just a string', 42, null, [{ sku: 'a', price: '1.00' }]]) {
-      expect(await runner.process(output as unknown as Item, source())).toEqual({ accepted: false, reason: 'invalid/item' });
+      expect(await runner.process(output as unknown as Item, source())).toMatchObject({ accepted: false, reason: 'invalid/item' });
     }
     const ok = await runner.process({ sku: 'fine', price: '1.00' }, source());
     expect(ok.accepted).toBe(true);
@@ -165,7 +165,7 @@ describe('PipelineRunner with the default stages and a real SQLite store', () =>
   it('stage stats count a stage-returned drop with its detail', async () => {
     const stage: PipelineStage = { name: 'custom', process: () => drop('custom/reason', 'why') };
     runner = await build([stage]);
-    expect(await runner.process({ sku: 'x' }, source())).toEqual({ accepted: false, reason: 'custom/reason' });
+    expect(await runner.process({ sku: 'x' }, source())).toEqual({ accepted: false, reason: 'custom/reason', detail: 'why' });
     expect(lines.find((line) => line.msg === 'item dropped')).toMatchObject({ stage: 'custom', reason: 'custom/reason', detail: 'why' });
     await runner.close();
   });

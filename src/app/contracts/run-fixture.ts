@@ -24,7 +24,7 @@ export interface FixtureOutcome {
   requests: CrawlRequest[];
   dropped: Record<string, number>;
   /** Each dropped item as the callback yielded it, with the stage's reason. */
-  droppedItems: Array<{ item: Item; reason: string }>;
+  droppedItems: Array<{ item: Item; reason: string; detail?: string }>;
   /** Links `res.follow`/`followAll` skipped, by reason (`mailto`, `duplicate`). */
   skippedLinks: Record<string, number>;
   /** The callback threw (or does not exist): its reason and message. */
@@ -89,7 +89,7 @@ export async function runCallbackDry(spider: Spider, response: CrawlResponse, se
   const items: ItemProcessor = {
     process: async (item, source) => {
       const result = await pipeline.process(item, source);
-      if (!result.accepted) droppedItems.push({ item, reason: result.reason });
+      if (!result.accepted) droppedItems.push({ item, reason: result.reason, detail: result.detail });
       return result;
     },
     pageDone: (page) => pipeline.pageDone?.(page),
