@@ -1,7 +1,8 @@
 // Reads a sitemap: a sitemap index's child sitemaps, or a urlset's, a text file's or a feed's page URLs; gzip-compressed (.xml.gz) too.
 import { gunzipSync } from 'node:zlib';
-import * as cheerio from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import type { AnyNode } from 'domhandler';
+import { loadDom } from '../core/cheerio-load';
 import { PricecrawlError } from '../core/errors';
 
 /** One `<url>` of a urlset or `<sitemap>` of an index: what Scrapy's `sitemap_filter` is given. */
@@ -41,7 +42,9 @@ export function readSitemap(body: Buffer): Sitemap {
   const bytes = body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body, { maxOutputLength: MAX_SITEMAP_BYTES }) : body;
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (!text.trimStart().startsWith('<')) return { kind: 'urlset', entries: textSitemapUrls(text).map(plain) };
-  const $ = cheerio.load(text, { xml: true });
+  // cheerio's load without its index: the package exports this reader, and the index would load undici's and
+  // cheerio's whole indexes into every crawl's start-up (test/cli/lean-start.test.ts).
+  const $ = loadDom(text, { xml: true });
   const childText = (element: AnyNode, tag: string) => $(element).children(tag).first().text().trim();
   const entries = (selector: string): SitemapEntry[] =>
     $(selector)
@@ -62,7 +65,7 @@ export function readSitemap(body: Buffer): Sitemap {
 const plain = (loc: string): SitemapEntry => ({ loc, alternates: [] });
 
 /** `<xhtml:link rel="alternate" hreflang="de" href="…"/>` under a `<url>` (Google's hreflang sitemaps). */
-function alternatesOf($: cheerio.CheerioAPI, element: AnyNode): string[] {
+function alternatesOf($: CheerioAPI, element: AnyNode): string[] {
   const links = $(element).children().filter((_, child) => child.type === 'tag' && /(^|:)link$/.test(child.tagName) && $(child).attr('rel') === 'alternate');
   return links.toArray().map((link) => ($(link).attr('href') ?? '').trim()).filter(Boolean);
 }
