@@ -111,13 +111,22 @@ describe('workers sharing a Redis frontier', () => {
     let victim: ChildProcess | null = null;
     const victimRun = run(args('worker', runId, 1000), (child) => (victim = child));
     const others = Promise.all([run(args('worker', runId, 1000)), run(args('crawl', runId, 1000))]);
-    // Kill it while it holds at least one lease (it renews them every ~330 ms until then).
+    // Kill it while it holds at least one lease. A lease seen held can be settled before a kill lands (the settle
+    // may already sit in the socket), so the victim is frozen first: once Redis has answered two reads after the
+    // SIGSTOP, whatever the victim wrote before it has been applied, and a lease still held then is one it dies with.
+    const holdsLease = async () => {
+      const status = await readRunStatus(client, runId).catch(() => null);
+      return Object.entries(status?.workers ?? {}).some(([id, w]) => id.includes(`:${victim!.pid}:`) && w.leases > 0);
+    };
     const killed = (async () => {
       for (;;) {
-        const status = await readRunStatus(client, runId).catch(() => null);
-        const held = Object.entries(status?.workers ?? {}).find(([id, w]) => id.includes(`:${victim!.pid}:`) && w.leases > 0);
-        if (held) return victim!.kill('SIGKILL');
         if (victim!.exitCode !== null) throw new Error('the victim finished before it held a lease');
+        if (await holdsLease()) {
+          victim!.kill('SIGSTOP');
+          await holdsLease();
+          if (await holdsLease()) return victim!.kill('SIGKILL');
+          victim!.kill('SIGCONT');
+        }
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     })();
