@@ -11,7 +11,7 @@ import type { Settings } from '../settings/schema';
 import { discardBody, dropUnwantedBody, readBody, readNoBody } from './body-reader';
 import { unaskedAnswer, unclosedDocument, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
-import { withSendHook, type SendHook } from './send-hook';
+import { sendHookTag, type SendHook } from './send-hook';
 import { closedWhileIdle, timedOutWhileIdle } from './stale-connection';
 import { connectionClosed, watchConnection } from './connection-end';
 import { tapCloseTail } from './close-tail';
@@ -28,9 +28,12 @@ import { nextHop, REDIRECT_STATUSES, resolveLocation, type HopRequest } from './
 
 export type HttpSettings = Settings['http'];
 
-/** A hop's answer (headers in, body unread) and the connection it came on. */
+/** A hop's answer, headers in, body unread (its `opaque`: the send hook's tag, send-hook.ts). */
+type HopAnswer = Dispatcher.ResponseData<object>;
+
+/** A hop's answer and the connection it came on. */
 interface SentHop {
-  response: Dispatcher.ResponseData;
+  response: HopAnswer;
   socket: Socket | undefined;
 }
 
@@ -213,27 +216,26 @@ export class HttpFetcher implements Fetcher {
   }
 
   /** Through the session's proxy when it has one, else straight to the origin; with the session's cookies. */
-  private sendOnce(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, onSend: SendHook): Promise<Dispatcher.ResponseData> {
+  private sendOnce(hop: HopRequest, session: RequestSession | null, signal: AbortSignal, onSend: SendHook): Promise<HopAnswer> {
     if (this.closed) throw new FetchError('FETCH_FAILED', `fetcher is closed (${hop.url})`);
     const url = new URL(hop.url);
     const dispatcher: Dispatcher = session?.proxyUrl ? this.proxies.get(session.proxyUrl) : this.pools.get(url.origin);
-    const sent = withSendHook(onSend, () =>
-      dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: hop.method,
-        // A copy: undici's ProxyAgent writes `host` into the headers it is given, and the next hop copies
-        // this hop's, so a redirect to another host went out naming the first one (a tunnel serves that name).
-        headers: { ...withSessionCookies(hop.headers, session, hop.url) },
-        body: hop.body ?? undefined,
-        signal,
-      }),
-    );
+    const sent = dispatcher.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: hop.method,
+      // A copy: undici's ProxyAgent writes `host` into the headers it is given, and the next hop copies
+      // this hop's, so a redirect to another host went out naming the first one (a tunnel serves that name).
+      headers: { ...withSessionCookies(hop.headers, session, hop.url) },
+      body: hop.body ?? undefined,
+      signal,
+      opaque: sendHookTag(onSend),
+    });
     return untilAborted(sent, signal);
   }
 
   /** Validates one hop; `followed`: the URLs of the hops already taken (the request's first). */
-  private redirect(hop: HopRequest, response: Dispatcher.ResponseData, followed: readonly string[], visited: Set<string>, session: RequestSession | null): HopRequest {
+  private redirect(hop: HopRequest, response: HopAnswer, followed: readonly string[], visited: Set<string>, session: RequestSession | null): HopRequest {
     const nextUrl = resolveLocation(response.headers.location, hop.url);
     const next = nextHop(hop, response.statusCode, nextUrl);
     const key = hopKey(next, session);
@@ -280,7 +282,7 @@ function lowerCaseKeys(headers: Readonly<Record<string, string>>): Record<string
 }
 
 /** Lower-cased names; repeats joined with ", " except set-cookie, which cannot be joined safely. */
-function normalizeHeaders(raw: Dispatcher.ResponseData['headers']): Record<string, string | string[]> {
+function normalizeHeaders(raw: HopAnswer['headers']): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value === undefined) continue;

@@ -56,4 +56,20 @@ describe('on a connection the server closes after the answer', () => {
     const res = await fetcher.fetch(req(server.url('/whole')));
     expect(res.text).toBe(PAGE);
   });
+
+  // With one connection per host, a request dispatched while that connection is still closing waits in undici's
+  // pool, which sent it later out of our sight: none of the connection's checks was armed for it, and every
+  // page after the first of such a server was read as whole, `12,` of `12,800円` included.
+  it('on one connection per host, every answer is judged, not only the first', async () => {
+    const oneSocket = new HttpFetcher(httpSettings({ timeoutMs: 5000, keepAliveConnectionsPerHost: 1 }));
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await oneSocket.fetch(req(server.url('/whole')))).text).toBe(PAGE);
+        expect((await fetchError(oneSocket.fetch(req(server.url('/length-in-characters'))))).code).toBe('FETCH_PROTOCOL');
+        expect((await fetchError(oneSocket.fetch(req(server.url('/early-last-chunk'))))).code).toBe('FETCH_PROTOCOL');
+      }
+    } finally {
+      await oneSocket.close();
+    }
+  });
 });

@@ -193,6 +193,19 @@ describe('send hook', () => {
     server.requests.forEach((record, i) => expect(sentAt[i]).toBeLessThanOrEqual(record.arrivedAtPerfMs));
   });
 
+  it('fires for a request undici\'s pool held back and sent later (its one connection still closing after a Connection: close answer)', async () => {
+    server.route('/closing', (_req, res) => void res.writeHead(200, { connection: 'close', 'content-type': 'text/html' }).end('<p class="price">12.99</p>'));
+    const oneSocket = new HttpFetcher(httpSettings({ keepAliveConnectionsPerHost: 1 }));
+    try {
+      const sentAt: number[] = [];
+      for (let i = 0; i < 4; i++) await oneSocket.fetch(req(server.url('/closing')), { onSend: () => sentAt.push(performance.now()) });
+      expect(sentAt).toHaveLength(4);
+      server.requests.forEach((record, i) => expect(sentAt[i]).toBeLessThanOrEqual(record.arrivedAtPerfMs));
+    } finally {
+      await oneSocket.close();
+    }
+  });
+
   it('does not fire for a request that never reaches a socket', async () => {
     let fired = 0;
     await fetcher.fetch(req(server.url('/echo')), { signal: AbortSignal.abort(), onSend: () => fired++ }).catch(() => undefined);
