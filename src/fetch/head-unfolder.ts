@@ -33,7 +33,11 @@ type HeadState = 'line' | 'cr' | 'crlf' | 'fold' | 'blank';
  * `a b`: a folded Location names the URL a browser follows). Only the
  * fields of a head are touched: the status line, and everything after the empty line that ends the final
  * head (interim 1xx heads are followed by another head), pass as they came; a body is never rewritten.
- * What is no fold (white space before the first field, a bare CR or LF) is left for the parser to refuse.
+ * What is no fold (white space before the first field, a bare CR) is left for the parser to refuse.
+ * A bare LF ends a head's line as CR LF does, and is handed on as CR LF: RFC 9112 §2.2 lets a recipient
+ * take it so, and Chromium, Firefox and curl do, while llhttp refused the answer ("Missing expected CR"), so
+ * every page of a server that writes its head with bare LFs (a hand-written CGI head, a small embedded
+ * server) was lost as `fetch/protocol` on every try of every run.
  * The one status line byte rewritten is the last digit of an interim 100 (unasked-continue.ts). A body
  * the final head frames in chunks (and that its status and method let it have) goes through
  * chunk-size-lines.ts, which drops padding and extensions from its size lines and nothing else.
@@ -69,8 +73,8 @@ export class HeadUnfolder {
   /** The bytes to hand the parser for `chunk`; a line end at its end is held until the next byte arrives. Never longer than the bytes held and `chunk`. */
   push(chunk: Buffer): Buffer {
     if (!this.inHead) return this.body?.reading ? this.body.push(chunk) : chunk;
-    // A held length line may be handed on whole, with a line end held before it.
-    const out = Buffer.allocUnsafe(chunk.length + 2 + this.lengths.heldBytes);
+    // A held length line may be handed on whole, with a line end held before it; each bare LF goes on as two bytes.
+    const out = Buffer.allocUnsafe(2 * chunk.length + 2 + this.lengths.heldBytes);
     let length = 0;
     const emit = (...bytes: number[]) => {
       for (const byte of bytes) out[length++] = byte;
@@ -86,6 +90,7 @@ export class HeadUnfolder {
     switch (this.state) {
       case 'line':
         if (byte === CR) this.state = 'cr';
+        else if (byte === LF) this.state = 'crlf'; // a bare LF ends the line as CR LF does (RFC 9112 §2.2)
         else this.inLine(byte, emit);
         return;
       case 'cr':
@@ -97,13 +102,19 @@ export class HeadUnfolder {
         }
         return;
       case 'crlf':
-        if ((byte === SP || byte === HT) && !this.onStatusLine) {
+        if (this.onStatusLine && this.statusLine === '') {
+          // An empty line before the status line (a previous body's late line end), which the parser skips.
+          emit(CR, LF);
+          this.state = 'line';
+          this.step(byte, emit);
+        } else if ((byte === SP || byte === HT) && !this.onStatusLine) {
           this.fieldByte(SP, emit);
           this.state = 'fold';
-        } else if (byte === CR) {
+        } else if (byte === CR || byte === LF) {
           if (this.lineEnded(emit)) emit(CR, LF);
           emit(CR);
           this.state = 'blank';
+          if (byte === LF) this.step(LF, emit);
         } else {
           if (this.lineEnded(emit)) emit(CR, LF);
           this.onStatusLine = false;

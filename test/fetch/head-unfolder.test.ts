@@ -52,10 +52,28 @@ describe('HeadUnfolder', () => {
     }
   });
 
-  it('leaves what is no fold for the parser to refuse: white space before the first field, bare CR, bare LF', () => {
-    for (const wire of ['HTTP/1.1 200 OK\r\n X-A: a\r\n\r\n', 'HTTP/1.1 200 OK\r\nX-A: a\r b\r\n\r\n', 'HTTP/1.1 200 OK\r\nX-A: a\n b\r\n\r\n']) {
+  it('leaves what is no fold for the parser to refuse: white space before the first field, bare CR', () => {
+    for (const wire of ['HTTP/1.1 200 OK\r\n X-A: a\r\n\r\n', 'HTTP/1.1 200 OK\r\nX-A: a\r b\r\n\r\n']) {
       for (const cuts of everyCut(wire)) expect(handedOn(wire, cuts)).toBe(wire);
     }
+  });
+
+  // RFC 9112 §2.2: a recipient MAY take a bare LF for a line end; Chromium, Firefox and curl do.
+  it('hands on a head whose lines end in a bare LF with CR LF line ends, however the bytes arrive; the body as it came', () => {
+    const wire = `HTTP/1.1 200 OK\nContent-Type: text/html;\n charset=windows-1252\nContent-Length: ${BODY.length}\n\n${BODY}`;
+    const want = `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=windows-1252\r\nContent-Length: ${BODY.length}\r\n\r\n${BODY}`;
+    for (const cuts of everyCut(wire.slice(0, 80))) expect(handedOn(wire, cuts), `cut at ${cuts.join(',')}`).toBe(want);
+  });
+
+  it('reads a bare LF as a line end wherever it ends a line: mixed with CR LF, ending the head either way, after interim answers, before the status line', () => {
+    expect(handedOn('HTTP/1.1 200 OK\r\nX-A: a\nX-B: b\r\n\n')).toBe('HTTP/1.1 200 OK\r\nX-A: a\r\nX-B: b\r\n\r\n');
+    expect(handedOn('HTTP/1.1 200 OK\nX-A: a\n\r\nBODY\n')).toBe('HTTP/1.1 200 OK\r\nX-A: a\r\n\r\nBODY\n');
+    expect(handedOn('HTTP/1.1 103 Early Hints\nLink: </a.css>\n\nHTTP/1.1 100 Continue\n\nHTTP/1.1 200 OK\nContent-Length: 4\n\nBODY')).toBe(
+      'HTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\nHTTP/1.1 102 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nBODY',
+    );
+    expect(handedOn('HTTP/1.1 200 OK\nContent-Length: 4\ncontent-length: 4\n\nBODY')).toBe('HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nBODY');
+    // The empty lines a previous body may leave before a status line stay empty lines before it, and it stays the status line.
+    expect(handedOn('\n\r\nHTTP/1.1 100 Continue\n\nHTTP/1.1 200 OK\n\n')).toBe('\r\n\r\nHTTP/1.1 102 Continue\r\n\r\nHTTP/1.1 200 OK\r\n\r\n');
   });
 
   it('hands one Content-Length for a length given twice or as a list of one value, however the bytes arrive (RFC 9110 §8.6)', () => {
