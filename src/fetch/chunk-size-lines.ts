@@ -10,6 +10,9 @@ const MAX_SIZE_DIGITS = 12;
 /** Where in the chunked framing the next byte is; `done` passes every byte on as it came. */
 type ChunkState = 'size' | 'after-size' | 'ext' | 'size-lf' | 'data' | 'data-cr' | 'data-lf' | 'trailer-start' | 'trailer' | 'trailer-lf' | 'end-lf' | 'done';
 
+/** What becomes of a byte of the framing: dropped, handed on, or handed on after a CR (a bare LF ending a line). */
+type Handed = 'drop' | 'keep' | 'crlf';
+
 /**
  * RFC 9112 §7.1.1 has bad white space (BWS) around a chunk extension's `;` and `=`, and servers pad a chunk
  * size with spaces (`1a   \r\n`, a size written in a fixed width); Chromium and curl read both, and ignore
@@ -19,6 +22,10 @@ type ChunkState = 'size' | 'after-size' | 'ext' | 'size-lf' | 'data' | 'data-cr'
  * spaces and tabs after a size's hex digits, and an extension from its `;` to the line end, are dropped; a
  * chunk's data is counted past untouched; anything this reading does not expect ends it, the rest handed on
  * as it came for the parser to judge. Bytes are only ever dropped from a size line, never from a chunk's data.
+ * A bare LF ends a line of the framing (a size line, the end of a chunk's data, a trailer line) as CR LF
+ * does, and is handed on as CR LF: RFC 9112 §2.2 lets a recipient read it so and Chromium's decoder does,
+ * while llhttp refused the body; a server that writes its head with bare LFs (head-unfolder.ts) often
+ * writes its chunks so.
  */
 export class ChunkSizeLines {
   private state: ChunkState = 'size';
@@ -31,7 +38,7 @@ export class ChunkSizeLines {
     return this.state !== 'done';
   }
 
-  /** The bytes to hand the parser for `chunk`: `chunk` itself when nothing is dropped. */
+  /** The bytes to hand the parser for `chunk`: `chunk` itself when nothing is dropped or added. */
   push(chunk: Buffer): Buffer {
     let out: Buffer | null = null;
     let length = 0;
@@ -46,11 +53,14 @@ export class ChunkSizeLines {
         continue;
       }
       const byte = chunk[i]!;
-      const kept = this.step(byte);
-      if (!kept && !out) {
-        out = Buffer.allocUnsafe(chunk.length);
+      const handed = this.step(byte);
+      if (handed !== 'keep' && !out) {
+        // Room for a CR before each LF still to come.
+        out = Buffer.allocUnsafe(chunk.length + lineFeeds(chunk, i));
         length = chunk.copy(out, 0, 0, i);
-      } else if (kept && out) out[length++] = byte;
+      }
+      if (out && handed === 'crlf') out[length++] = CR;
+      if (out && handed !== 'drop') out[length++] = byte;
       i++;
     }
     if (!out) return chunk;
@@ -58,8 +68,8 @@ export class ChunkSizeLines {
     return out.subarray(0, length);
   }
 
-  /** Whether `byte` is handed on. */
-  private step(byte: number): boolean {
+  /** What becomes of `byte`. */
+  private step(byte: number): Handed {
     switch (this.state) {
       case 'size': {
         const value = hexValue(byte);
@@ -67,69 +77,88 @@ export class ChunkSizeLines {
         if (this.digits === 0) return this.stop();
         if (byte === SP || byte === HT) {
           this.state = 'after-size';
-          return false;
+          return 'drop';
         }
         return this.sizeEnd(byte);
       }
       case 'after-size':
-        return byte === SP || byte === HT ? false : this.sizeEnd(byte);
+        return byte === SP || byte === HT ? 'drop' : this.sizeEnd(byte);
       case 'ext':
-        if (byte !== CR) return false;
-        return this.next('size-lf');
+        if (byte === LF) return this.bareLf(this.chunkStarts());
+        return byte === CR ? this.next('size-lf') : 'drop';
       case 'size-lf':
         return byte === LF ? this.chunkStarts() : this.stop();
       case 'data-cr':
+        if (byte === LF) return this.bareLf(this.nextSize());
         return byte === CR ? this.next('data-lf') : this.stop();
       case 'data-lf':
-        if (byte !== LF) return this.stop();
-        this.digits = 0;
-        this.size = 0;
-        return this.next('size');
+        return byte === LF ? this.nextSize() : this.stop();
       case 'trailer-start':
-        return this.next(byte === CR ? 'end-lf' : byte === LF ? 'done' : 'trailer');
+        if (byte === LF) return this.bareLf(this.next('done'));
+        return this.next(byte === CR ? 'end-lf' : 'trailer');
       case 'trailer':
-        return byte === CR ? this.next('trailer-lf') : true;
+        if (byte === LF) return this.bareLf(this.next('trailer-start'));
+        return byte === CR ? this.next('trailer-lf') : 'keep';
       case 'trailer-lf':
         return byte === LF ? this.next('trailer-start') : this.stop();
       case 'end-lf':
         return this.stop();
       default:
-        return true;
+        return 'keep';
     }
   }
 
-  private sizeDigit(value: number): true {
+  private sizeDigit(value: number): 'keep' {
     if (++this.digits > MAX_SIZE_DIGITS) return this.stop();
     this.size = this.size * 16 + value;
-    return true;
+    return 'keep';
   }
 
   /** After a size (and any white space): an extension, dropped with all it holds up to the line end, or the line end. */
-  private sizeEnd(byte: number): boolean {
+  private sizeEnd(byte: number): Handed {
     if (byte === SEMICOLON) {
       this.state = 'ext';
-      return false;
+      return 'drop';
     }
     if (byte === CR) return this.next('size-lf');
-    return this.stop();
+    return byte === LF ? this.bareLf(this.chunkStarts()) : this.stop();
   }
 
-  private chunkStarts(): boolean {
+  private chunkStarts(): 'keep' {
     if (this.size === 0) return this.next('trailer-start');
     this.remaining = this.size;
     return this.next('data');
   }
 
-  private next(state: ChunkState): true {
+  /** A chunk's data ended with its line end: a size line comes next. */
+  private nextSize(): 'keep' {
+    this.digits = 0;
+    this.size = 0;
+    return this.next('size');
+  }
+
+  /** A bare LF ended a line of the framing (the state already moved past it): it goes on after a CR. */
+  private bareLf(_moved: 'keep'): 'crlf' {
+    return 'crlf';
+  }
+
+  private next(state: ChunkState): 'keep' {
     this.state = state;
-    return true;
+    return 'keep';
   }
 
   /** The framing is no longer this reading's: the rest goes on as it came. */
-  private stop(): true {
+  private stop(): 'keep' {
     this.state = 'done';
-    return true;
+    return 'keep';
   }
+}
+
+/** LF bytes in `chunk` from `from` on. */
+function lineFeeds(chunk: Buffer, from: number): number {
+  let count = 0;
+  for (let at = chunk.indexOf(LF, from); at >= 0; at = chunk.indexOf(LF, at + 1)) count++;
+  return count;
 }
 
 function hexValue(byte: number): number {

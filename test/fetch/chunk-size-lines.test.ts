@@ -25,6 +25,17 @@ describe('ChunkSizeLines', () => {
     }
   });
 
+  // RFC 9112 §2.2 lets a recipient take a bare LF for a line end; Chromium's chunked decoder does for every line of the framing.
+  it('hands on a framing whose lines end in a bare LF with CR LF line ends, however the bytes arrive, and no byte of a chunk', () => {
+    const wire = `${D}\n${DATA}\n${D} ;x\n${DATA}\r\n${D}  \r\n${DATA}\n0\nx-t: 1\nx-u: 2\r\n\n`;
+    const want = `${D}\r\n${DATA}\r\n${D}\r\n${DATA}\r\n${D}\r\n${DATA}\r\n0\r\nx-t: 1\r\nx-u: 2\r\n\r\n`;
+    for (let a = 1; a < wire.length; a++) {
+      expect(handedOn(wire, [a]), `cut at ${a}`).toBe(want);
+      for (let b = a + 1; b < wire.length; b += 7) expect(handedOn(wire, [a, b]), `cut at ${a},${b}`).toBe(want);
+    }
+    expect(handedOn(`${D}\n${DATA}\n0\n\nHTTP/1.1 200 OK\n`)).toBe(`${D}\r\n${DATA}\r\n0\r\n\r\nHTTP/1.1 200 OK\n`);
+  });
+
   it('hands a body without padding on as the same buffer', () => {
     const lines = new ChunkSizeLines();
     const chunk = Buffer.from(`${D}\r\n${DATA}\r\n0\r\n\r\n`, 'latin1');

@@ -27,6 +27,8 @@ beforeAll(async () => {
     // Its lines mixed: CR LF from the server, bare LF from the script behind it; the head ended by a bare LF.
     '/mixed-head': write(`HTTP/1.1 200 OK\r\nServer: shop\r\nContent-Type: text/html\nContent-Length: ${PAGE.length}\r\n\n${PAGE}`),
     '/lf-chunked': write(`${lfHead('200 OK', ['Content-Type: text/html', 'Transfer-Encoding: chunked'])}${PAGE.length.toString(16)}\r\n${PAGE}\r\n0\r\n\r\n`),
+    // Its chunked framing written with bare LFs too, as Chromium's decoder reads it.
+    '/lf-chunk-lines': write(`${lfHead('200 OK', ['Content-Type: text/html', 'Transfer-Encoding: chunked'])}${PAGE.length.toString(16)}\n${PAGE}\n0\n\n`),
     '/lf-continue': write(`HTTP/1.1 100 Continue\n\n${page()}`),
     '/lf-redirect': write(lfHead('302 Found', ['Location: /lf-head', 'Content-Length: 0'])),
     '/lf-no-content': write(lfHead('204 No Content', [])),
@@ -41,7 +43,7 @@ afterAll(async () => {
 });
 
 describe('a head whose lines end in a bare LF (RFC 9112 §2.2)', () => {
-  it.each(['/lf-head', '/lf-head-http10', '/mixed-head', '/lf-chunked', '/lf-continue', '/lf-redirect'])('%s: the page, byte for byte, its headers read', async (path) => {
+  it.each(['/lf-head', '/lf-head-http10', '/mixed-head', '/lf-chunked', '/lf-chunk-lines', '/lf-continue', '/lf-redirect'])('%s: the page, byte for byte, its headers read', async (path) => {
     const res = await oneSocket.fetch(req(server.url(path)));
     expect([res.status, res.text, res.headers['content-type']]).toEqual([200, PAGE, expect.stringMatching(/^text\/html/)]);
     expect(res.url).toBe(server.url(path === '/lf-redirect' ? '/lf-head' : path));
@@ -54,7 +56,7 @@ describe('a head whose lines end in a bare LF (RFC 9112 §2.2)', () => {
 
   it('the kept-alive connection reads each next answer as it came', async () => {
     sockets.clear();
-    for (const path of ['/lf-head', '/lf-no-content', '/mixed-head', '/lf-chunked', '/lf-head']) {
+    for (const path of ['/lf-head', '/lf-no-content', '/mixed-head', '/lf-chunked', '/lf-chunk-lines', '/lf-head']) {
       const res = await oneSocket.fetch(req(server.url(path)));
       expect([path, res.status, res.text]).toEqual([path, path === '/lf-no-content' ? 204 : 200, path === '/lf-no-content' ? '' : PAGE]);
     }
