@@ -183,7 +183,7 @@ export class BrowserFetcher implements Fetcher {
         if (ownChain.size === 0 || (from && ownChain.has(from.url()))) ownChain.add(req.url());
       });
       const captures = captureResponses(browserOptions, on);
-      const dialogs = new PageDialogs(this.crawlStats);
+      const dialogs = new PageDialogs(request.url, this.crawlStats);
       on('dialog', dialogs.onDialog);
       traffic = new PageTraffic(page);
       // Watching before the load: a script, a form or a frame may replace the document while it still loads.
@@ -202,7 +202,7 @@ export class BrowserFetcher implements Fetcher {
       const overCap = confined.overCap.then((error) => Promise.reject(error));
       overCap.catch(() => undefined);
       // A body cut after its document committed never ends the load: the cut ends the fetch instead.
-      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, overCap, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, overCap, watch.bodyCut(), dialogs.refused]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
       const main = await loadStep(loading);
       if (main instanceof CrawlResponse) return main;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
@@ -220,7 +220,7 @@ export class BrowserFetcher implements Fetcher {
       // A document still on its way would commit under the reader: the page is read once it stopped moving,
       // and from then on must stay on the document it shows (a script may still move it while it is read).
       const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
-      dialogs.check(request.url);
+      dialogs.check();
       await refuseUnaskedPart(document.response);
       await refuseUnclosedDocument(document);
       const captured = await captures.collect();

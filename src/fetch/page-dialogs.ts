@@ -17,21 +17,36 @@ const QUESTIONS = new Set(['confirm', 'prompt']);
  * answered as before and read on. Each kind is counted (`browser/dialog/<type>`), as the page's script reaches them.
  */
 export class PageDialogs {
-  private asked: string | null = null;
+  private asked: FetchError | null = null;
+  private refuse: (error: FetchError) => void = () => undefined;
+  /**
+   * Rejects at the first question: raced with the fetcher's waits, so a request waiting for what only a yes
+   * shows (`waitFor.selector`) fails as what it is at once, not at its deadline as `fetch/timeout` on every try.
+   */
+  readonly refused = new Promise<never>((_, reject) => (this.refuse = reject));
 
-  constructor(private readonly stats?: Stats) {}
+  constructor(
+    private readonly requestUrl: string,
+    private readonly stats?: Stats,
+  ) {
+    this.refused.catch(() => undefined); // only ever raced, and checked after the read
+  }
 
   /** The page listener: answers as Playwright's default does, which it stops doing once a listener is there. */
   readonly onDialog = (dialog: Dialog): void => {
     const type = dialog.type();
     this.stats?.inc(`browser/dialog/${type}`);
-    if (QUESTIONS.has(type)) this.asked ??= `${type}(${JSON.stringify(terminalLine(dialog.message()).slice(0, 80))})`; // the page's words, made safe to print
+    if (QUESTIONS.has(type) && this.asked === null) {
+      // The page's words, made safe to print.
+      const question = `${type}(${JSON.stringify(terminalLine(dialog.message()).slice(0, 80))})`;
+      this.asked = new FetchError('BROWSER_DIALOG', `the page of ${this.requestUrl} asked ${question} before it was read: its price may be the answer the crawler gave, not the page's`);
+      this.refuse(this.asked);
+    }
     dialog.dismiss().catch(() => undefined); // the page may be closing under it
   };
 
-  /** Throws when the page asked its visitor something before it was read. */
-  check(requestUrl: string): void {
-    if (this.asked === null) return;
-    throw new FetchError('BROWSER_DIALOG', `the page of ${requestUrl} asked ${this.asked} before it was read: its price may be the answer the crawler gave, not the page's`);
+  /** Throws when the page asked its visitor something before it was read (during the read too). */
+  check(): void {
+    if (this.asked !== null) throw this.asked;
   }
 }

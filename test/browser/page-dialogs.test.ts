@@ -17,6 +17,8 @@ const PAGES: Record<string, string> = {
   confirmsLater: page(`price.textContent = '€12.00'; addEventListener('load', () => setTimeout(() => { if (!confirm('Business customer?')) price.textContent = '€10.00'; }, 20));`),
   // A postcode asked for; no answer, the default region's price.
   prompts: page(`price.textContent = prompt('Your postcode?') ? '€11.00' : '€10.00';`),
+  // The price is shown only once the visitor answered yes.
+  asksFirst: page(`if (confirm('Show prices with VAT?')) { price.textContent = '€12.00'; price.dataset.vat = '1'; }`),
   // A notice with one button: nothing is chosen, the price stays the page's.
   alerts: page(`alert('Free shipping this week!'); price.textContent = '€12.00';`),
 };
@@ -48,10 +50,15 @@ describe('a page that asks its visitor through a dialog', () => {
     expect(error).toMatchObject({ code: 'BROWSER_DIALOG' });
   });
 
+  it('fails as browser/dialog at once when the request waits for what only a yes shows, not at its deadline as fetch/timeout', async () => {
+    const error = await fetcher.fetch(new CrawlRequest({ url: server.url('/w/asksFirst'), browser: { waitFor: { selector: '.price[data-vat]' } } })).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: 'BROWSER_DIALOG' });
+  });
+
   it('is read when it only told something (an alert has one answer), and every dialog is counted by its kind', async () => {
     const res = await fetcher.fetch(new CrawlRequest({ url: server.url('/w/alerts') }));
     expect(res.$('.price').text()).toBe('€12.00');
-    expect(stats.get('browser/dialog/confirm')).toBe(2);
+    expect(stats.get('browser/dialog/confirm')).toBe(3);
     expect(stats.get('browser/dialog/prompt')).toBe(1);
     expect(stats.get('browser/dialog/alert')).toBe(1);
   });
