@@ -6,6 +6,7 @@ import { replaceFile } from '../src/core/replace-file';
 import type { CrawlRequest } from '../src/core/request';
 import { CrawlResponse } from '../src/core/response';
 import { CONTINUE, accept, type DownloaderMiddleware, type MiddlewareContext, type MiddlewareOpenContext, type RequestOutcome, type ResponseOutcome } from '../src/downloader/middleware';
+import { fetchModeResolver } from '../src/fetch/fetch-router';
 import type { Settings } from '../src/settings/schema';
 
 /** One stored answer: what the fetcher gave, the body as its exact bytes (so `rawHash` is the bytes' hash on replay too). */
@@ -24,7 +25,8 @@ interface StoredAnswer {
  * Only in the chain when `cache.enabled` (middlewares/index.ts), right above raw-capture: a replayed answer
  * was no fetch, so the fetch log and the blob store never record it, while every middleware above judges it
  * as a fetched one (http-errors, block detection). Browser answers are not stored: their live page cannot be
- * replayed. Keyed by the request's fingerprint (method, URL, body), per spider.
+ * replayed, nor are answers replayed to a request the browser fetches. Keyed by the request's fingerprint
+ * (method, URL, body), per spider.
  */
 export class HttpCacheMiddleware implements DownloaderMiddleware {
   readonly name = 'http-cache';
@@ -41,6 +43,10 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
   }
 
   processRequest(request: CrawlRequest, ctx: MiddlewareContext): RequestOutcome {
+    // Keyed by method, URL and body only, an HTTP run's answer was replayed to a request for the browser (its
+    // host switched to `browser` since): the server's HTML, with the stale price the page's script replaces,
+    // stored as the rendered page's. Only HTTP answers are stored, so only HTTP requests read them.
+    if (fetchModeResolver(ctx.settings, ctx.spider.fetchMode, () => ctx.hostKey)(request) === 'browser') return CONTINUE;
     const stored = this.read(request);
     if (stored === null) {
       ctx.stats.inc('cache/miss');

@@ -74,6 +74,10 @@ export type ErrorCode =
   | 'OFFSITE_BROWSER_NAVIGATION'
   | 'BROWSER_PAGE_NAVIGATED'
   | 'BROWSER_DOWNLOAD'
+  /** A page that submitted a form by POST on its own (fetch/posted-documents.ts): the POST is not sent. */
+  | 'BROWSER_POST_NAVIGATION'
+  /** A page that asked its visitor (confirm, prompt) before it was read (fetch/page-dialogs.ts). */
+  | 'BROWSER_DIALOG'
   /** A page load that asked its own host for more than browser.maxHostRequestsPerPage parts (host-request-cap.ts). */
   | 'BROWSER_TOO_MANY_REQUESTS'
   | 'STORAGE_UNWRITABLE'

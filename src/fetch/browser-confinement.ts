@@ -7,6 +7,7 @@ import type { Settings } from '../settings/schema';
 import { HostRequestCap } from './host-request-cap';
 import { isWeb, removeOffsiteFrames } from './offsite-frames';
 import { ParkedNetwork } from './parked-network';
+import { POST_NAVIGATION_BLOCKED, postedDocument } from './posted-documents';
 import { guardRedirectHops } from './redirect-hops';
 import { isPrefetch, NO_SPECULATION_RULES } from './speculation-rules';
 import { NO_UNROUTED_TRANSPORTS, unroutedInWorkers } from './unrouted-transports';
@@ -250,12 +251,15 @@ export class BrowserConfinement {
       // A script's, meta refresh's or form's navigation of the main document is a redirect done by the page:
       // judged as one (robots.txt) before it is sent. The request's own `goto` passes here too, already judged.
       // A frame's document is a page fetched too: one robots.txt refuses stays blank, quietly, as an off-site one.
-      const reason = verdict === null && guard?.checkDocument ? guard.checkDocument(req.frame().url(), url) : null;
+      // A form the page submits by POST is sent by neither (posted-documents.ts).
+      const posted = verdict === null ? postedDocument(req) : null;
+      const reason = posted ?? (verdict === null && guard?.checkDocument ? guard.checkDocument(req.frame().url(), url) : null);
       if (reason && isMainFrame(req)) {
+        if (posted) this.stats?.inc(POST_NAVIGATION_BLOCKED);
         guard?.refusedMainFrame?.(url, reason);
         return route.abort('blockedbyclient').catch(() => undefined);
       }
-      if (reason) verdict = FRAME_REFUSED;
+      if (reason) verdict = posted ? POST_NAVIGATION_BLOCKED : FRAME_REFUSED;
     } else {
       verdict = this.partVerdict(guard, () => req.frame().url(), url, req.resourceType());
       if (verdict === BLOCKED_PART) return route.abort('blockedbyclient').catch(() => undefined);

@@ -17,6 +17,7 @@ import { watchCookieFree } from './cookie-free-context';
 import { collectSetCookies } from './page-set-cookies';
 import { answerWithoutPage, documentBody, documentHeaders, refuseUnaskedPart, refuseUnclosedDocument } from './document-answer';
 import { DocumentWatch } from './document-watch';
+import { PageDialogs } from './page-dialogs';
 import { FetchDeadline } from './fetch-deadline';
 import { PageTraffic, quietOptions, waitForQuietPage } from './page-quiet';
 import { loadWaitMs, waitForLoad } from './load-wait';
@@ -160,7 +161,7 @@ export class BrowserFetcher implements Fetcher {
     let traffic: PageTraffic | null = null;
     let stops: Promise<() => void> | null = null;
     const on: PageListen = (event, listener) => {
-      // Playwright types each event's overload apart; both events here take one argument.
+      // Playwright types each event's overload apart; every event here takes one argument.
       const entry = [event, listener] as unknown as [event: 'request', listener: (req: PwRequest) => void];
       page.on(...entry);
       listening.push(entry);
@@ -182,6 +183,8 @@ export class BrowserFetcher implements Fetcher {
         if (ownChain.size === 0 || (from && ownChain.has(from.url()))) ownChain.add(req.url());
       });
       const captures = captureResponses(browserOptions, on);
+      const dialogs = new PageDialogs(request.url, this.crawlStats);
+      on('dialog', dialogs.onDialog);
       traffic = new PageTraffic(page);
       // Watching before the load: a script, a form or a frame may replace the document while it still loads.
       const watch = new DocumentWatch(page, request.url, () => confined.refusal(request.url));
@@ -199,7 +202,7 @@ export class BrowserFetcher implements Fetcher {
       const overCap = confined.overCap.then((error) => Promise.reject(error));
       overCap.catch(() => undefined);
       // A body cut after its document committed never ends the load: the cut ends the fetch instead.
-      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, overCap, watch.bodyCut()]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, overCap, watch.bodyCut(), dialogs.refused]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
       const main = await loadStep(loading);
       if (main instanceof CrawlResponse) return main;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);
@@ -217,6 +220,7 @@ export class BrowserFetcher implements Fetcher {
       // A document still on its way would commit under the reader: the page is read once it stopped moving,
       // and from then on must stay on the document it shows (a script may still move it while it is read).
       const document = await readSettledDocument(page, watch, request.url, () => confined.settle(request.url));
+      dialogs.check();
       await refuseUnaskedPart(document.response);
       await refuseUnclosedDocument(document);
       const captured = await captures.collect();
@@ -265,7 +269,7 @@ export class BrowserFetcher implements Fetcher {
 }
 
 /** Adds a page listener that the fetcher removes when the load ends. */
-type PageListen = <T>(event: 'request' | 'response', listener: (arg: T) => void) => void;
+type PageListen = <T>(event: 'request' | 'response' | 'dialog', listener: (arg: T) => void) => void;
 
 function isMainNavigation(page: Page, req: PwRequest): boolean {
   return req.isNavigationRequest() && req.frame() === page.mainFrame();
