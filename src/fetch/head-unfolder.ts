@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { LengthLines } from './length-lines';
 import { continueAsProcessing } from './unasked-continue';
 import { ChunkSizeLines } from './chunk-size-lines';
+import { plainHeadEnd } from './plain-head';
 
 const CR = 0x0d;
 const LF = 0x0a;
@@ -73,6 +74,11 @@ export class HeadUnfolder {
   /** The bytes to hand the parser for `chunk`; a line end at its end is held until the next byte arrives. Never longer than the bytes held and `chunk`. */
   push(chunk: Buffer): Buffer {
     if (!this.inHead) return this.body?.reading ? this.body.push(chunk) : chunk;
+    if (this.atHeadStart() && plainHeadEnd(chunk) >= 0) {
+      // Handed on as it came, as the walk below would hand it: no fold, nothing merged, no body reader after it.
+      this.inHead = false;
+      return chunk;
+    }
     // A held length line may be handed on whole, with a line end held before it; each bare LF goes on as two bytes.
     const out = Buffer.allocUnsafe(2 * chunk.length + 2 + this.lengths.heldBytes);
     let length = 0;
@@ -84,6 +90,11 @@ export class HeadUnfolder {
     const rest = !this.inHead && this.body?.reading ? this.body.push(chunk.subarray(i)) : chunk.subarray(i);
     rest.copy(out, length);
     return out.subarray(0, length + rest.length);
+  }
+
+  /** No byte of the expected head has been read yet. */
+  private atHeadStart(): boolean {
+    return this.state === 'line' && this.onStatusLine && this.statusLine === '';
   }
 
   private step(byte: number, emit: (...bytes: number[]) => void): void {
