@@ -50,7 +50,7 @@ export abstract class SitemapSpider extends Spider {
 
   /** A robots.txt leads to its sitemaps, an index to its children, a urlset to its pages by rule. */
   async *parseSitemap(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
-    if (new URL(res.url).pathname === '/robots.txt') {
+    if (isRobotsFile(res)) {
       for (const url of sitemapsInRobots(res.text)) yield* this.keep(res.follow(url, 'parseSitemap'));
       return;
     }
@@ -85,6 +85,15 @@ export abstract class SitemapSpider extends Spider {
     });
     return this.compiled;
   }
+}
+
+/**
+ * Asked for as `/robots.txt` (or landed on one): the file's Sitemap lines, wherever a redirect led (RFC 9309
+ * §2.3.1.2 follows it, and its rules are the file's). Judged by where it ended, a file moved to
+ * `/static/robots-live.txt` or a CDN was read as a sitemap and failed as `sitemap/invalid`.
+ */
+function isRobotsFile(res: CrawlResponse): boolean {
+  return [res.request.url, res.url].some((url) => new URL(url).pathname === '/robots.txt');
 }
 
 // A base as Spider is: the walk for callback names stops here (parseSitemap is no team callback), and the

@@ -166,10 +166,12 @@ export class DownloaderChain {
 
   /** processError from middleware `start` back to the first; unhandled errors fail with their code. */
   private async errorFrom(start: number, request: CrawlRequest, error: FetchError, ctx: MiddlewareContext, run: DownloadRun): Promise<DownloadResult> {
+    // A send a hook makes for the request to another host (a redirect target's robots.txt) waits for that host's slot, as a followed hop does.
+    const takeSlot = (url: string) => waitForSlot(url, ctx.settings.http.timeoutMs, run.options);
     for (let i = start; i >= 0; i--) {
       const middleware = this.middlewares[i];
       if (!middleware.processError) continue;
-      const outcome = await callHook<ErrorOutcome>(middleware, 'processError', () => middleware.processError!(request, error, ctx));
+      const outcome = await callHook<ErrorOutcome>(middleware, 'processError', () => middleware.processError!(request, error, ctx, takeSlot));
       if (outcome.type === 'continue') continue;
       if (outcome.type === 'respond') return this.responseFrom(i, request, outcome.response, ctx, run);
       return outcome;

@@ -116,7 +116,12 @@ export interface DownloaderMiddleware {
   open?(ctx: MiddlewareOpenContext): HookResult;
   processRequest?(request: CrawlRequest, ctx: MiddlewareContext): Promise<RequestOutcome> | RequestOutcome;
   processResponse?(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> | ResponseOutcome;
-  processError?(request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): Promise<ErrorOutcome> | ErrorOutcome;
+  /**
+   * `takeSlot`, when the engine offers it, waits for a slot of a URL's host as a hop would (a FetchWait when
+   * too far off): a send the hook makes for the request to another host (a redirect target's robots.txt,
+   * which a fetcher that cannot wait inside a hop, Chromium, leaves to this hook) goes out in it.
+   */
+  processError?(request: CrawlRequest, error: FetchError, ctx: MiddlewareContext, takeSlot?: (url: string) => Promise<void>): Promise<ErrorOutcome> | ErrorOutcome;
   /**
    * Called for every redirect hop before the fetcher follows it (it follows redirects itself, so the
    * target never passes `processRequest`); throwing a FetchError stops the chain and goes to `processError`.

@@ -51,3 +51,44 @@ export function listedTokens(userAgent: string): string[] {
   const entries = insideQuotes(first) !== null ? [first, ...rest] : rest;
   return entries.map((entry) => productToken(insideQuotes(entry) ?? entry)).filter((token) => token !== '' && token !== '*');
 }
+
+/** A list entry written as a name pattern: letters, digits, `.`, `_`, `-` and `*`, a `/version` after it. */
+const PATTERN_ENTRY = /^([A-Za-z0-9_.*-]+)(?:\/\S*)?$/;
+
+/** A name pattern's literal parts, lower-cased, split at its `*`s. */
+export type AgentPattern = readonly string[];
+
+/**
+ * The entries of a `User-agent:` value written as name patterns (`*bot`, `Price*`, `*crawl*`), each `*` read as
+ * any run of characters (`agentPatternMatches`). RFC 9309 and Google read such an entry by its leading token
+ * (`Price*` as `price`, `*bot` as nobody), so `User-agent: *bot` over `Disallow: /`, written to shut out every
+ * bot, kept out none: `AcmeBot` crawled the shop. A group so named is obeyed beside the group that applies, as a
+ * listed name is (never wider). `*` alone is the wildcard, not a pattern.
+ */
+export function agentPatterns(userAgent: string): AgentPattern[] {
+  return userAgent
+    .trim()
+    .split(/[\s,;|]+/)
+    .map((entry) => PATTERN_ENTRY.exec(insideQuotes(entry) ?? entry)?.[1] ?? '')
+    .filter((entry) => entry.includes('*') && /[A-Za-z]/.test(entry))
+    .map((entry) => entry.toLowerCase().split('*'));
+}
+
+/**
+ * Whether a whole (lower-case) name matches a pattern: its first part starts the name, its last ends it, and
+ * the parts between are found in order, each at its earliest place (which never loses a match), so a hostile
+ * pattern of thousands of `*` costs one pass over the name per part, never a backtracking search.
+ */
+export function agentPatternMatches(pattern: AgentPattern, name: string): boolean {
+  const first = pattern[0];
+  const last = pattern[pattern.length - 1];
+  if (!name.startsWith(first) || name.length < first.length + last.length || !name.endsWith(last)) return false;
+  let at = first.length;
+  const end = name.length - last.length;
+  for (const part of pattern.slice(1, -1)) {
+    const found = name.indexOf(part, at);
+    if (found < 0 || found + part.length > end) return false;
+    at = found + part.length;
+  }
+  return true;
+}

@@ -3,7 +3,7 @@ import { delaySecondsOf } from './delay-seconds';
 import { latin1Spelling } from './legacy-spelling';
 import { PathPattern, matchTarget, normalizePath, querySpellings } from './path-pattern';
 import { robotsDirectives } from './robots-lines';
-import { leadingName, listedTokens, nameRunsOn, productToken } from './product-token';
+import { agentPatternMatches, agentPatterns, leadingName, listedTokens, nameRunsOn, productToken, type AgentPattern } from './product-token';
 import { insideQuotes } from './quoted';
 import { RuleIndex, beats, type Best, type Rule } from './rule-index';
 
@@ -13,6 +13,8 @@ interface Group {
   listed: string[];
   /** Whole names of user-agent lines whose token runs on (`pricecrawl2`): the group names a crawler of exactly that name. */
   runOn: string[];
+  /** Entries written as name patterns (`*bot`, product-token.ts `agentPatterns`): obeyed by a crawler whose name they match, as a listed one. */
+  patterns: AgentPattern[];
   rules: Rule[];
   crawlDelayS: number | null;
   /** The first Crawl-delay value of the group that could not be read. */
@@ -63,7 +65,7 @@ export class RobotsRules {
     let chosen = this.groups.filter((group) => group.agents.includes(token) || group.runOn.includes(name));
     if (chosen.length === 0) chosen = this.groups.filter((group) => group.agents.includes('*'));
     chosen = [...chosen, ...this.groups.filter((group) => group.everyone)];
-    const listing = this.groups.filter((group) => !chosen.includes(group) && group.listed.includes(token));
+    const listing = this.groups.filter((group) => !chosen.includes(group) && (group.listed.includes(token) || group.patterns.some((pattern) => agentPatternMatches(pattern, name))));
     return listing.length === 0 ? merged(chosen) : new EveryNameRules([merged(chosen), merged(listing)]);
   }
 }
@@ -159,7 +161,7 @@ function readGroups(text: string): Group[] {
   for (const { key, value } of robotsDirectives(text)) {
     if (key === 'user-agent') {
       if (!current || !takingAgents) {
-        current = { agents: [], listed: [], runOn: [], rules: [], crawlDelayS: null, unreadableDelay: null };
+        current = { agents: [], listed: [], runOn: [], patterns: [], rules: [], crawlDelayS: null, unreadableDelay: null };
         groups.push(current);
       }
       takingAgents = true;
@@ -169,6 +171,7 @@ function readGroups(text: string): Group[] {
         current.runOn.push(leadingName(value));
       } else if (token !== '') current.agents.push(token);
       current.listed.push(...listedTokens(value));
+      current.patterns.push(...agentPatterns(value));
       continue;
     }
     if (key === 'crawl-delay' || key === 'request-rate') {
@@ -176,7 +179,7 @@ function readGroups(text: string): Group[] {
       // the user-agent lines. Before any group (`Crawl-delay: 10` atop the file) a wait names no crawler,
       // so it is asked of all: a slower pace is never ruder, and ignored it had us crawl at ours.
       if (!current) {
-        current = { agents: [], listed: [], runOn: [], rules: [], crawlDelayS: null, unreadableDelay: null, everyone: true };
+        current = { agents: [], listed: [], runOn: [], patterns: [], rules: [], crawlDelayS: null, unreadableDelay: null, everyone: true };
         groups.push(current);
       }
       readDelay(current, key, value);

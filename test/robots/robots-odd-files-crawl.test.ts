@@ -65,4 +65,24 @@ describe('a crawl obeys robots.txt files written as real servers write them', ()
       await closeFixtureServers([gated]);
     }
   });
+
+  it('obeys a group that names the crawler by a pattern (`User-agent: *bot`) beside the * group', async () => {
+    // Written to shut out every bot: RFC 9309 and Google read `*bot` as naming nobody, and AcmePriceBot crawled the shop.
+    const [shop] = await startFixtureServers(1, { builtInRoutes: false });
+    const storage = tempStorageDir('robots-agent-pattern');
+    try {
+      shop.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *bot\nDisallow: /shop/\n\nUser-agent: *\nDisallow: /private/\n'));
+      shop.route('/:dir/:name', (_req, res) => page(res));
+      const result = await crawlInProcess(new UrlListSpider([shop.url('/private/1'), shop.url('/shop/1'), shop.url('/about/us')]), storage.dir, {
+        http: { userAgent: 'AcmePriceBot/1.0 (+https://acme.example/bot)' },
+        politeness: { minIntervalMs: 0, jitterMs: 0 },
+        log: { statsIntervalMs: 0 },
+      });
+      expect(shop.requests.map((r) => r.path).filter((path) => path !== '/robots.txt')).toEqual(['/about/us']);
+      expect(result.summary.ledger.failedByReason['robots/disallowed']).toBe(2);
+    } finally {
+      storage.cleanup();
+      await closeFixtureServers([shop]);
+    }
+  });
 });

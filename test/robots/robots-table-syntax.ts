@@ -116,6 +116,14 @@ export const SYNTAX_CASES: RobotsCase[] = [
   ...['*/1.0', '*bot', '/pricecrawl'].map((line) => ({
     name: `agent line "${line}" names nobody`, robots: `User-agent: ${line}\nDisallow: /\n`, verdicts: [['/', true], ['/x', true]] as const,
   })),
+  // A name written as a pattern (`*bot`, `Price*`) names every crawler it matches, obeyed beside the group that
+  // applies: RFC 9309 and Google read it by its leading token (`*bot` as nobody), and a ban so written kept out no bot.
+  ...([['*bot', 'AcmeBot/1.0'], ['*Bot', 'acmebot'], ['Price*', 'pricecrawl'], ['*crawl*', 'pricecrawl/0.1 (+price monitoring)'], ['Acme*Bot/2.0', 'AcmePriceBot'], ['SemrushBot, *crawl', 'pricecrawl'], ['"*bot"', 'AcmeBot']] as const).map(([line, agent]) => ({
+    name: `agent line "${line}" names ${agent} by its pattern, beside the * group`, agent, robots: `User-agent: *\nAllow: /\nDisallow: /star\n\nUser-agent: ${line}\nAllow: /star\nDisallow: /ours\n`, verdicts: [['/ours', false], ['/star', false], ['/other', true]] as const,
+  })),
+  ...([['*bot', 'pricecrawl'], ['Acme*Bot', 'AcmeBotX'], ['*crawl*x', 'pricecrawl'], ['Price*Crawl*Zed', 'pricecrawl'], ['**', 'pricecrawl'], [`${'*a'.repeat(4000)}*z`, 'pricecrawl']] as const).map(([line, agent]) => ({
+    name: `agent line "${line.slice(0, 20)}" does not match ${agent}`, agent, robots: `User-agent: ${line}\nDisallow: /\n`, verdicts: [['/', true], ['/x', true]] as const,
+  })),
   // Without a colon only two words are a key and a value (Google); more are a guess, read only for a Disallow.
   { name: 'three words without a colon: no user-agent line', robots: 'User-agent: *\nDisallow: /star\n\nUser agent pricecrawl\nDisallow: /ours\n', verdicts: [['/ours', false], ['/star', false]] },
   { name: 'three words without a colon: no Allow', robots: 'User-agent: *\nDisallow: /\nAllow /a b\n', verdicts: [['/a%20b', false], ['/a', false]] },
