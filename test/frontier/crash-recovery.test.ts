@@ -16,6 +16,8 @@ afterEach(async () => {
 });
 
 const WORKER = ['bin/run-ts.js', 'test/frontier/fixtures/lease-and-hang.ts'];
+/** What a store connection waits on a lock before it gives up (enable-wal.ts's default). */
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 
 /**
  * `unreaped`: the worker runs under a parent that never waits for its children (`sh` exec'ing `sleep`), so
@@ -99,8 +101,10 @@ describe('crash recovery', () => {
       await frontier.markHandled(pick.lease.request, 200);
       pick.lease.releaseSlot();
     }
-    // No lock timeout to wait out: reopening and draining takes well under a second.
-    expect(performance.now() - startedAt).toBeLessThan(1_000);
+    // No lock timeout to wait out. The frontier's clock is the test's (it never moves here), so only a blocking
+    // wait can take time: a lock wait takes SQLite's whole busy timeout. (A bound of 1 s was a timing target:
+    // 1,051 ms for the reopen and eight commits at load 29.)
+    expect(performance.now() - startedAt).toBeLessThan(SQLITE_BUSY_TIMEOUT_MS);
     expect(urls).toHaveLength(8);
     expect(urls).toEqual(expect.arrayContaining(report.leased));
     for (const url of report.handled) expect(urls).not.toContain(url);

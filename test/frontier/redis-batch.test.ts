@@ -11,14 +11,21 @@ import { RedisFrontier } from '../../storage/redis/redis-frontier';
 import { settingsSchema } from '../../src/settings/schema';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 
+/** The killed worker's leases: short, so the request it never settled comes back soon. */
 const LEASE_TTL_MS = 300;
+/**
+ * The test's own workers: a heartbeat (a third of the TTL) renews leases and publishes the gate's views, each a
+ * script call of its own. With 300 ms, one landed inside a counted turn once the machine was slow enough
+ * (100 ms between two counts), and the turn counted 3 calls or more.
+ */
+const WORKER_LEASE_TTL_MS = 60_000;
 
 /** Hosts on ports 1 and 2 have an interval; every other host none. */
 function open(redis: RedisTestServer, runId: string, join: boolean): Promise<RedisFrontier> {
   const policyFor = (host: string) => ({ maxConcurrency: 8, minIntervalMs: /:[12]$/.test(host) ? 50 : 0, jitterMs: 0 });
   return RedisFrontier.open({
     url: redis.url, spider: 'ack-and-die', runId, join, seeding: false, hostKeyOf: (u) => new URL(u).host, policyFor,
-    settings: { ...settingsSchema.parse({}).frontier, leaseTtlMs: LEASE_TTL_MS, pollMs: 20 }, log: pino({ level: 'silent' }),
+    settings: { ...settingsSchema.parse({}).frontier, leaseTtlMs: WORKER_LEASE_TTL_MS, pollMs: 20 }, log: pino({ level: 'silent' }),
   });
 }
 

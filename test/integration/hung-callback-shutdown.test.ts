@@ -2,8 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogCrawler } from '../support/catalog-crawl-cli';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { waitForFrontierRow } from '../support/frontier-peek';
 import { childTracker, runRecordsJson, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
+
+/** Two cold CLI processes one after the other: the hook's default 60 s ran out at load 29 (39 s before the crawl had its four pages). */
+const TEST_TIMEOUT_MS = 180_000;
 
 describe('SIGINT while a spider callback hangs', { timeout: 60_000 }, () => {
   let site: CatalogSite;
@@ -17,14 +21,17 @@ describe('SIGINT while a spider callback hangs', { timeout: 60_000 }, () => {
     const crawl = catalogCrawler({ startUrls: () => site.startUrls, dir: storage.dir, intervalMs: 0, track: children.track });
     const server = site.servers[0];
     interrupted = await crawl(['-a', 'hangOn=H0-P1', '-s', 'shutdown.graceMs=200', '-s', 'robots.obey=false'], (child) => {
-      // The listing and the three products were answered: H0-P1's callback is the one left running.
+      // The listing and the three products were answered, and all but H0-P1 are settled: its callback is the one
+      // left running. (Answered is not settled: on a loaded machine another product's callback was still running at the
+      // SIGINT, the grace cut it off too, and the run ended with 2 pending.)
       void server.waitForRequests(4).then(async () => {
         await Promise.all(server.requests.map((request) => request.closed));
+        await waitForFrontierRow(storage.dir, `SELECT count(*) AS n FROM requests WHERE state = 'succeeded' HAVING n = 3`);
         child.kill('SIGINT');
       });
     });
     resumed = await crawl(['--resume', '-s', 'robots.obey=false']);
-  });
+  }, TEST_TIMEOUT_MS); // a hook's own: the describe's timeout covers only its tests
   afterAll(async () => {
     children.killAll();
     await site.close();
