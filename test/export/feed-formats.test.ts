@@ -192,6 +192,7 @@ describe('feed formats', () => {
     const error = await exportItems(store, 'run-1', parseFeedSpec(foreign, 'append')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FeedUnusableError);
     expect((error as Error).message).toContain(`-O ${foreign}`);
+    expect((error as Error).message).not.toContain('.partial'); // the hidden copy it appends to is no name to tell
     expect(readFileSync(foreign, 'utf8')).toBe('{"a": 1}\n');
     writeFileSync(join(tmp.dir, 'sheet.csv'), 'a,b\r\n1,2\r\n');
     await expect(exportItems(store, 'run-1', feed('sheet.csv', 'append'))).rejects.toBeInstanceOf(FeedUnusableError);
