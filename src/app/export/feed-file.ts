@@ -73,19 +73,26 @@ export class FeedFile {
   async append(records: readonly Record<string, unknown>[], beforeWrite?: (mark: FlushMark) => Promise<void>): Promise<void> {
     if (records.length === 0) return;
     let text = this.needsNewline ? '\n' : '';
-    if (isCsvEncoder(this.encoder) && !this.encoder.hasColumns) {
+    const startsCsv = isCsvEncoder(this.encoder) && !this.encoder.hasColumns;
+    if (isCsvEncoder(this.encoder) && startsCsv) {
       this.encoder.columnsFor(records);
       text += this.encoder.header();
     }
     text += this.encoder.records(records, this.hasRecords);
     const data = Buffer.from(text);
     const bytes = Buffer.concat([data, Buffer.from(this.encoder.footer)]);
-    await beforeWrite?.({ at: this.dataEnd, bytes: data.length, sha1: sha1Of(data) });
+    // A CSV's first flush fixes its columns: failed, the next flush must write the header again.
+    const unfix = () => void (startsCsv && (this.encoder = feedEncoder(this.spec.format, null)));
+    await beforeWrite?.({ at: this.dataEnd, bytes: data.length, sha1: sha1Of(data) }).catch((error: unknown) => {
+      unfix();
+      throw error;
+    });
     try {
       await this.writeAll(bytes, this.dataEnd);
     } catch (error) {
       // A write cut short (a full disk) may have left part of it: back to the last complete flush.
       await this.restoreEnd().catch(() => {});
+      unfix();
       throw FeedWriteError.of(this.spec.path, error);
     }
     this.dataEnd += data.length;
