@@ -8,6 +8,8 @@ import { CrawlResponse } from '../src/core/response';
 import { CONTINUE, accept, type DownloaderMiddleware, type MiddlewareContext, type MiddlewareOpenContext, type RequestOutcome, type ResponseOutcome } from '../src/downloader/middleware';
 import { fetchModeResolver } from '../src/fetch/fetch-router';
 import type { Settings } from '../src/settings/schema';
+import type { BlobStore } from '../src/ports/blob-store';
+import type { CrawlStores } from '../src/ports/crawl-stores';
 
 /** One stored answer: what the fetcher gave, the body as its exact bytes (so `rawHash` is the bytes' hash on replay too). */
 interface StoredAnswer {
@@ -23,20 +25,28 @@ interface StoredAnswer {
 
 /**
  * Only in the chain when `cache.enabled` (middlewares/index.ts), right above raw-capture: a replayed answer
- * was no fetch, so the fetch log and the blob store never record it, while every middleware above judges it
+ * was no fetch, so the fetch log never records it, while every middleware above judges it
  * as a fetched one (http-errors, block detection). Browser answers are not stored: their live page cannot be
  * replayed, nor are answers replayed to a request the browser fetches. Keyed by the request's fingerprint
- * (method, URL, body), per spider.
+ * (method, URL, body), per spider. A replayed body is put in the run's blob store before anything above judges
+ * it: the cache folder is the project's, the store may be another (a fresh storage dir, PostgreSQL), and an
+ * item's rawHash must name bytes `pricecrawl raw` can print.
  */
 export class HttpCacheMiddleware implements DownloaderMiddleware {
   readonly name = 'http-cache';
   private dir = '';
+  private blobs: BlobStore | null = null;
   /** Answers this middleware replayed: they come back through its own processResponse, and are no new answer to store. */
   private readonly replayed = new WeakSet<CrawlResponse>();
 
-  constructor(private readonly config: Settings['cache']) {}
+  /** `stores`: the crawl's (embedded files or PostgreSQL), which the crawl closes after the middlewares. */
+  constructor(
+    private readonly config: Settings['cache'],
+    private readonly stores: CrawlStores,
+  ) {}
 
   open(ctx: MiddlewareOpenContext): void {
+    this.blobs = this.stores.blobs();
     this.dir = join(this.config.dir, ctx.spider.name);
     mkdirSync(this.dir, { recursive: true });
     ctx.log.warn({ dir: this.dir }, 'HTTP cache on (cache.enabled): answers stored before are replayed, not fetched; pages and prices may be old, not for production runs');
@@ -64,8 +74,13 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
     return { type: 'respond', response };
   }
 
-  processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): ResponseOutcome {
-    if (response.fetchMode === 'http' && !this.config.ignoreStatuses.includes(response.status) && !this.replayed.has(response)) {
+  async processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> {
+    if (this.replayed.has(response)) {
+      if (!this.blobs) throw new Error('http-cache used before open()');
+      await this.blobs.put(response.body, response.rawHash);
+      return accept(response);
+    }
+    if (response.fetchMode === 'http' && !this.config.ignoreStatuses.includes(response.status)) {
       const answer: StoredAnswer = { url: response.url, status: response.status, headers: response.headers, encoding: response.encoding, redirectChain: [...response.redirectChain], bodyBase64: response.body.toString('base64'), storedAtMs: ctx.nowMs() };
       replaceFile(this.path(request), JSON.stringify(answer));
       ctx.stats.inc('cache/stored');

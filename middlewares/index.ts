@@ -103,7 +103,7 @@ export const DEFAULT_MIDDLEWARES: ReadonlyArray<readonly [string, MiddlewareFact
   ['sessions', sessions],
   ['robots-txt', (settings, deps, shared) => new RobotsTxtMiddleware(settings, deps.fetcher, deps.robotsCache, deps.gate, shared.blocks)],
   ['meta-refresh', (settings) => new MetaRefreshMiddleware(settings.metaRefresh)],
-  ['http-cache', (settings) => new HttpCacheMiddleware(settings.cache)],
+  ['http-cache', (settings, deps) => new HttpCacheMiddleware(settings.cache, deps.stores)],
   ['raw-capture', (_settings, deps) => new RawCaptureMiddleware(deps.stores)],
 ];
 

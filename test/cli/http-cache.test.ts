@@ -63,6 +63,24 @@ describe('the development HTTP cache', { timeout: 120_000 }, () => {
     expect(replayed[0].hash).toBe(createHash('sha256').update(Buffer.from(PRODUCT)).digest('hex'));
   });
 
+  it('a replay into another store keeps the replayed bytes there: each item\'s rawHash names a blob `pricecrawl raw` prints', async () => {
+    // The cache folder is the project's, the store another (a fresh storage dir, a PostgreSQL store): before, the
+    // replayed items named blobs only the first run's store held, and `raw` found nothing under their hashes.
+    const other = join(shop.project.root, 'other-storage');
+    expect((await cli(['crawl', 'hash', '--cache'], { cwd: shop.project.root })).code).toBe(0); // fills the cache (or replays it)
+    shop.server.reset();
+    const replay = await cli(['crawl', 'hash', '--cache', '--storage', other, '-O', 'replayed.jsonl'], { cwd: shop.project.root });
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(shop.server.requests).toEqual([]);
+    const items = readFileSync(join(shop.project.root, 'replayed.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { rawHash: string });
+    expect(items).toHaveLength(2);
+    for (const { rawHash } of items) {
+      const raw = await cli(['raw', rawHash, '--storage', other], { cwd: shop.project.root });
+      expect(raw.code, raw.stderr).toBe(0);
+      expect(raw.stdout).toBe(PRODUCT);
+    }
+  });
+
   it('is never used unasked: a run without --cache fetches every page', async () => {
     shop.server.reset();
     const run = await cli(['crawl', 'hash'], { cwd: shop.project.root });

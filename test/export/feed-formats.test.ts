@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/core/money';
 import { csvColumns, neutraliseFormula } from '../../src/app/export/csv-format';
 import { exportItems } from '../../src/app/export/export-items';
-import { FeedUnusableError } from '../../src/app/export/feed-file';
+import { FeedFile, FeedUnusableError } from '../../src/app/export/feed-file';
 import { ExportFormatError } from '../../src/app/export/feed-errors';
 import { feedSpecs, parseFeedSpec, type FeedFormat } from '../../src/app/export/feed-spec';
 import { toStoredItem } from '../../src/pipeline/stored-item';
@@ -186,12 +186,26 @@ describe('feed formats', () => {
     expect(JSON.parse(records[2].at(-1)!)).toEqual({ colour: 'red' });
   });
 
+  it('a new CSV feed whose first flush failed writes its header with the next one', async () => {
+    // Before: the failed flush had fixed the columns, so the next one wrote records under no header at all.
+    const spec = feed('first.csv', 'append');
+    const file = await FeedFile.open(spec);
+    const refused = file.append([{ sku: 'A', price: '1.00' }], () => Promise.reject(new Error('the journal is on a full disk')));
+    await expect(refused).rejects.toThrow('full disk');
+    await file.append([{ sku: 'B', price: '2.00' }]);
+    await file.close();
+    const [header, ...rows] = parseCsv(readFileSync(spec.path, 'utf8'));
+    expect(header.slice(0, 2)).toEqual(['sku', 'price']);
+    expect(rows.map((row) => row.slice(0, 2))).toEqual([['B', '2.00']]);
+  });
+
   it('refuses to append to a file that is not a feed of that format, naming it and -O', async () => {
     const foreign = join(tmp.dir, 'notes.json');
     writeFileSync(foreign, '{"a": 1}\n');
     const error = await exportItems(store, 'run-1', parseFeedSpec(foreign, 'append')).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FeedUnusableError);
     expect((error as Error).message).toContain(`-O ${foreign}`);
+    expect((error as Error).message).not.toContain('.partial'); // the hidden copy it appends to is no name to tell
     expect(readFileSync(foreign, 'utf8')).toBe('{"a": 1}\n');
     writeFileSync(join(tmp.dir, 'sheet.csv'), 'a,b\r\n1,2\r\n');
     await expect(exportItems(store, 'run-1', feed('sheet.csv', 'append'))).rejects.toBeInstanceOf(FeedUnusableError);

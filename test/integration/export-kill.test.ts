@@ -1,4 +1,4 @@
-// `pricecrawl export -O` killed with SIGKILL part-way: the feed is the previous one or the whole new one, never a part.
+// `pricecrawl export -O` or `-o` killed with SIGKILL part-way: the feed is the previous one or the whole new one, never a part.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, readdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
@@ -16,11 +16,17 @@ const PREVIOUS = '[\n{"sku":"yesterday","price":"9.99"}\n]\n';
  * (or stopped by a full disk) left a well-formed JSON array holding part of the run, or none of it, where
  * yesterday's complete feed had been; a reader had no way to tell.
  */
-describe('an export killed part-way', () => {
+describe.each([
+  ['-O', 'overwrites'],
+  // Before, -o appended batch by batch into the feed itself: killed part-way, it left yesterday's records and
+  // part of the run as a well-formed JSON array, and the export run again appended that part a second time.
+  ['-o', 'appends to'],
+])('an export (%s: %s the feed) killed part-way', (flag) => {
   const tmp = tempDir('export-kill');
   const out = join(tmp.dir, 'out');
   const feed = join(out, 'prices.json');
   let exitSignal: NodeJS.Signals | null;
+  const whole = flag === '-O' ? ITEMS : ITEMS + 1;
 
   beforeAll(async () => {
     const store = SqliteItemStore.open(tmp.dir);
@@ -31,7 +37,7 @@ describe('an export killed part-way', () => {
     await store.close();
     mkdirSync(out);
     writeFileSync(feed, PREVIOUS);
-    const child = spawn(process.execPath, ['bin/pricecrawl.js', 'export', 'big', '-O', feed, '--storage', tmp.dir], { stdio: 'ignore' });
+    const child = spawn(process.execPath, ['bin/pricecrawl.js', 'export', 'big', flag, feed, '--storage', tmp.dir], { stdio: 'ignore' });
     // The first change in the feed's directory (the store is elsewhere) is the export's first write: killed right then.
     const watcher = watch(out, () => {
       watcher.close();
@@ -49,7 +55,7 @@ describe('an export killed part-way', () => {
   it('leaves the previous feed in place, or the complete new one', () => {
     const text = readFileSync(feed, 'utf8');
     if (text === PREVIOUS) return;
-    expect((JSON.parse(text) as unknown[]).length).toBe(ITEMS);
+    expect((JSON.parse(text) as unknown[]).length).toBe(whole);
   });
 
   it('leaves no file a feed reader would take for a feed', () => {

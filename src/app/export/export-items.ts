@@ -1,10 +1,10 @@
 // `pricecrawl export`: a past run's items from the store written to a feed file, in any feed format.
-import { rename, rm } from 'node:fs/promises';
+import { copyFile, rename, rm } from 'node:fs/promises';
 import { tempPathBeside } from '../../core/replace-file';
 import type { ItemStore } from '../../ports/item-store';
 import { csvColumns } from './csv-format';
 import { exportRecord } from './export-record';
-import { FeedFile } from './feed-file';
+import { FeedFile, FeedUnusableError } from './feed-file';
 import { FeedWriteError } from './feed-write-error';
 import type { FeedFormat, FeedSpec } from './feed-spec';
 
@@ -17,27 +17,31 @@ export interface ExportResult {
 const BATCH = 500;
 
 /**
- * `-O`: written to a hidden file beside the feed and renamed over it once complete. Why: truncated first
+ * Written to a hidden file beside the feed and renamed over it once complete. Why: truncated first (`-O`)
  * and written batch by batch, an export killed part-way (or stopped by a full disk) left a well-formed
- * feed holding part of the run, or none of it, in place of the previous one. A rename within one
- * directory is atomic: a reader sees the old feed or the whole new one. (`-o` appends, as Scrapy does.)
+ * feed holding part of the run, or none of it, in place of the previous one. `-o` appended in place the
+ * same way: killed, the feed held yesterday's records and part of the run, well-formed, and the export run
+ * again appended that part twice; now the feed is copied to the hidden file and the run appended there. A
+ * rename within one directory is atomic: a reader sees the old feed or the whole new one.
  */
 export async function exportItems(store: ItemStore, runId: string, spec: FeedSpec): Promise<ExportResult> {
-  if (spec.mode !== 'overwrite') {
-    return writeFeed(store, runId, spec).catch((error: unknown) => {
-      throw error instanceof FeedWriteError ? error.retold(spec.path, 'it holds the records written before; make room and write it anew with -O') : error;
-    });
-  }
   const temp = tempPathBeside(spec.path);
   try {
+    if (spec.mode === 'append') await copyFile(spec.path, temp).catch(unlessAbsent);
     const result = await writeFeed(store, runId, { ...spec, path: temp });
     await rename(temp, spec.path);
     return { ...result, path: spec.path };
   } catch (error) {
     await rm(temp, { force: true });
     // Named by the feed asked for, not the hidden file it was written to.
+    if (error instanceof FeedUnusableError) throw new FeedUnusableError(error.message.replaceAll(temp, spec.path));
     throw error instanceof FeedWriteError ? error.retold(spec.path, 'the feed there is left as it was; make room and run the export again') : error;
   }
+}
+
+/** No feed yet: `-o` starts one, as Scrapy does. */
+function unlessAbsent(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'ENOENT') throw error;
 }
 
 /** Streams the run's items to the feed; nothing is held in memory beyond one batch (CSV reads the store twice for its header). */

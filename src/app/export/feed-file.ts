@@ -1,4 +1,5 @@
 // One feed file on disk: opened to append or overwrite, written in flushes that each leave a complete file.
+import { createHash } from 'node:crypto';
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PricecrawlError } from '../../core/errors';
@@ -12,6 +13,15 @@ export class FeedUnusableError extends PricecrawlError {
     super('EXPORT_FEED_UNUSABLE', message);
   }
 }
+
+/** Where one flush's records go in the file, and their sha1: noted before the write, checked against the file on resume. */
+export interface FlushMark {
+  at: number;
+  bytes: number;
+  sha1: string;
+}
+
+const sha1Of = (data: Buffer) => createHash('sha1').update(data).digest('hex');
 
 /** How far back from the end an existing feed is read to find its closing bracket or tag. */
 const TAIL_BYTES = 64 * 1024;
@@ -59,28 +69,33 @@ export class FeedFile {
     return feed;
   }
 
-  /** Bytes of records (and header) in the file: a flush point to rewind to. */
-  get recordBytes(): number {
-    return this.dataEnd;
-  }
-
-  async append(records: readonly Record<string, unknown>[]): Promise<void> {
+  /** `beforeWrite`: told where the records go before they are written (a journal notes it), and may refuse the flush. */
+  async append(records: readonly Record<string, unknown>[], beforeWrite?: (mark: FlushMark) => Promise<void>): Promise<void> {
     if (records.length === 0) return;
     let text = this.needsNewline ? '\n' : '';
-    if (isCsvEncoder(this.encoder) && !this.encoder.hasColumns) {
+    const startsCsv = isCsvEncoder(this.encoder) && !this.encoder.hasColumns;
+    if (isCsvEncoder(this.encoder) && startsCsv) {
       this.encoder.columnsFor(records);
       text += this.encoder.header();
     }
     text += this.encoder.records(records, this.hasRecords);
-    const bytes = Buffer.from(text + this.encoder.footer);
+    const data = Buffer.from(text);
+    const bytes = Buffer.concat([data, Buffer.from(this.encoder.footer)]);
+    // A CSV's first flush fixes its columns: failed, the next flush must write the header again.
+    const unfix = () => void (startsCsv && (this.encoder = feedEncoder(this.spec.format, null)));
+    await beforeWrite?.({ at: this.dataEnd, bytes: data.length, sha1: sha1Of(data) }).catch((error: unknown) => {
+      unfix();
+      throw error;
+    });
     try {
       await this.writeAll(bytes, this.dataEnd);
     } catch (error) {
       // A write cut short (a full disk) may have left part of it: back to the last complete flush.
       await this.restoreEnd().catch(() => {});
+      unfix();
       throw FeedWriteError.of(this.spec.path, error);
     }
-    this.dataEnd += Buffer.byteLength(text);
+    this.dataEnd += data.length;
     this.hasRecords = true;
     this.needsNewline = false;
     await this.file.datasync();
@@ -98,14 +113,11 @@ export class FeedFile {
     throw FeedWriteError.moved(this.spec.path, now !== null);
   }
 
-  /** Cuts the file back to a flush point (a resumed run drops what a killed one wrote past its last record). */
-  async rewind(recordBytes: number): Promise<void> {
-    const { size } = await this.file.stat();
-    if (recordBytes > size) throw new FeedUnusableError(`the feed ${this.spec.path} is shorter (${size} bytes) than the run wrote (${recordBytes}); it was changed by hand: write a new one with -O`);
-    await this.file.truncate(recordBytes);
-    if (recordBytes > 0 && this.encoder.footer) await this.file.write(this.encoder.footer, recordBytes);
-    this.encoder = feedEncoder(this.spec.format, this.csvColumns);
-    await this.inspect();
+  /** Whether the file holds a flush's records where they were written (a later writer appends after them, never over them). */
+  async holds(mark: FlushMark): Promise<boolean> {
+    const data = Buffer.alloc(mark.bytes);
+    const { bytesRead } = await this.file.read(data, 0, mark.bytes, mark.at);
+    return bytesRead === mark.bytes && sha1Of(data) === mark.sha1;
   }
 
   /**

@@ -31,14 +31,15 @@ export class LiveFeed {
     return this.file.spec;
   }
 
-  /** Binds the run: continues what this run already wrote to the file, then writes what the store holds beyond it. */
+  /**
+   * Binds the run: what this run already wrote to the file counts (its journaled flushes the file still
+   * holds where they went), then the store's items beyond it are written after whatever the file ends with.
+   */
   async start(runId: string, storageDir: string, store: ItemStore): Promise<void> {
     this.runId = runId;
     this.journal = await FeedJournal.at(storageDir, this.spec.path);
-    const before = this.spec.mode === 'append' ? this.journal.read(runId) : null;
-    if (before) {
-      await this.file.rewind(before.recordBytes);
-      for (const key of before.keys) this.keys.add(key);
+    if (this.spec.mode === 'append') {
+      for (const line of this.journal.linesOf(runId)) if (await this.file.holds(line)) for (const key of line.keys) this.keys.add(key);
     } else {
       await this.journal.reset();
     }
@@ -54,14 +55,14 @@ export class LiveFeed {
       fresh.push(item);
     }
     if (fresh.length === 0) return;
+    const keys = fresh.map((item) => item.key);
     try {
-      await this.file.append(fresh.map(exportRecord));
+      await this.file.append(fresh.map(exportRecord), async (mark) => this.journal?.record(this.runId, mark, keys));
     } catch (error) {
       // Not in the feed after all: the next catch-up (at the latest, at the end) writes them.
-      for (const item of fresh) this.keys.delete(item.key);
+      for (const key of keys) this.keys.delete(key);
       throw error;
     }
-    await this.journal?.record(this.runId, this.file.recordBytes, fresh.map((item) => item.key));
   }
 
   /**
@@ -73,6 +74,7 @@ export class LiveFeed {
   async finish(store: ItemStore): Promise<void> {
     try {
       await this.catchUp(store);
+      await this.journal?.forget(this.runId);
     } catch (error) {
       if (!(error instanceof FeedWriteError)) throw error; // the store's, not the file's: the run's end names it
       const when = error.waitFor === null ? '' : `${error.waitFor}, `;
