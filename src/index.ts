@@ -4,11 +4,12 @@
 // not exported here is private and may change between versions. Grouped by what a project writes.
 
 // Spiders: the base class, requests, responses and what callbacks yield.
-export { Spider, type SpiderClass, type SpiderClosedRun, type SpiderOutput, type SpiderCallback } from './core/spider';
+export { Spider, type SpiderClass, type SpiderClosedRun, type SpiderOutput, type SpiderCallback, type SpiderErrback } from './core/spider';
 // The zod pricecrawl checks a spider's `itemSchema` with: a project declares its item rules with this one, no
 // zod install of its own whose major could differ from the one the pipeline reads.
 export { z } from 'zod';
 export { CrawlRequest, type CrawlRequestInit, type FetchMode, type HttpMethod } from './core/request';
+export type { RequestFailure } from './core/request-failure';
 export { CrawlResponse } from './core/response';
 export type { ResponseTimings } from './core/response-init';
 export { CrawlSpider, type Rule } from './core/crawl-spider';

@@ -73,7 +73,7 @@ export function formatOutcome(outcome: FixtureOutcome): string {
   const out: string[] = [];
   out.push(`\nitems after the pipeline (${outcome.items.length}):`, ...outcome.items.map((item) => `  ${line(item)}`));
   if (outcome.droppedItems.length > 0) out.push(`\ndropped by the pipeline (${outcome.droppedItems.length}):`, ...outcome.droppedItems.map(dropLines));
-  out.push(`\nrequests (${outcome.requests.length}):`, ...outcome.requests.map((r) => `  ${r.callback}  ${r.method} ${r.url}${Object.keys(r.meta).length > 0 ? `  meta ${line(r.meta)}` : ''}`));
+  out.push(`\nrequests (${outcome.requests.length}):`, ...outcome.requests.map((r) => `  ${r.callback}  ${r.method} ${r.url}${r.errback === null ? '' : `  errback ${r.errback}`}${Object.keys(r.meta).length > 0 ? `  meta ${line(r.meta)}` : ''}`));
   const skipped = Object.entries(outcome.skippedLinks);
   if (skipped.length > 0) out.push(`\nlinks skipped: ${skipped.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
   if (outcome.error) out.push(`\ncallback failed (${outcome.error.reason}): ${outcome.error.message}`);

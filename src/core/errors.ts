@@ -169,12 +169,19 @@ export class FetchWait extends FetchError {
   }
 }
 
-/** The spider referenced a callback it does not have; a programming error, never retried. */
+/** The spider referenced a callback (or a request's errback) it does not have; a programming error, never retried. */
 export class UnknownCallbackError extends PricecrawlError {
-  constructor(spider: string, callback: string, known: readonly string[] = []) {
+  constructor(
+    spider: string,
+    /** The name the spider lacks. */
+    readonly callback: string,
+    known: readonly string[] = [],
+    role: 'callback' | 'errback' = 'callback',
+  ) {
+    const fix = role === 'callback' ? 'fix the name passed to follow()/request()' : "fix the request's errback name";
     super(
       'UNKNOWN_CALLBACK',
-      `spider "${spider}" has no callback "${callback}"${didYouMean(callback, known)} (callbacks are async generator methods of the spider${known.length ? `: ${known.join(', ')}` : ''}; fix the name passed to follow()/request() or define the method)`,
+      `spider "${spider}" has no ${role} "${callback}"${didYouMean(callback, known)} (${role}s are async generator methods of the spider${known.length ? `: ${known.join(', ')}` : ''}; ${fix} or define the method)`,
     );
   }
 }

@@ -1,14 +1,12 @@
-// The options a CrawlRequest takes, and what to use instead when a Scrapy habit (errback, cb_kwargs, a method as callback) is written.
+// The options a CrawlRequest takes, and what to use instead when a Scrapy habit (cb_kwargs, a method as callback or errback) is written.
 import { didYouMean } from './closest-name';
 
 /** Every key of CrawlRequestInit: what a request carries into the durable queue. */
-const INIT_KEYS = ['url', 'callback', 'method', 'headers', 'body', 'meta', 'priority', 'dontFilter', 'fetchMode', 'browser'] as const;
+const INIT_KEYS = ['url', 'callback', 'errback', 'method', 'headers', 'body', 'meta', 'priority', 'dontFilter', 'fetchMode', 'browser'] as const;
 const KNOWN = new Set<string>(INIT_KEYS);
 
 /** Scrapy's Request arguments that have another home here, and where. */
 const SCRAPY_NAMES: Record<string, string> = {
-  errback:
-    'a request that fails is recorded in the run ledger with its reason and announced as the "request.failed" event (an extension can listen); a second source for a product goes in the spider\'s fallbackRequest()',
   cb_kwargs: 'data for the callback goes in meta (the third argument of res.follow; read it as res.request.meta)',
   cbKwargs: 'data for the callback goes in meta (the third argument of res.follow; read it as res.request.meta)',
   dont_filter: 'the option is dontFilter',
@@ -18,8 +16,8 @@ const SCRAPY_NAMES: Record<string, string> = {
 };
 
 /**
- * Refuses an option CrawlRequest does not know. Silently dropping it would lose what the spider meant (an
- * errback that never runs, cb_kwargs the callback never sees) with no word in the run; a TypeScript spider
+ * Refuses an option CrawlRequest does not know. Silently dropping it would lose what the spider meant (a
+ * failure handler that never runs, cb_kwargs the callback never sees) with no word in the run; a TypeScript spider
  * is told by the compiler, but the CLI runs TypeScript without type-checking, and a .js spider never is.
  */
 export function checkRequestOptions(init: object): void {
@@ -31,13 +29,15 @@ export function checkRequestOptions(init: object): void {
 }
 
 /**
- * A callback goes by name: requests are stored in the durable queue, which keeps a name, not a function. A
- * method passed as Scrapy passes one (`res.follow(href, this.parseProduct)`) used to be stored as no
- * callback at all, and its page went to `parse` instead, its items lost without a word.
+ * A callback (and an errback) goes by name: requests are stored in the durable queue, which keeps a name, not
+ * a function. A method passed as Scrapy passes one (`res.follow(href, this.parseProduct)`) used to be stored
+ * as no callback at all, and its page went to `parse` instead, its items lost without a word.
  */
-export function checkCallbackName(callback: unknown): void {
+export function checkCallbackName(callback: unknown, option: 'callback' | 'errback' = 'callback'): void {
   if (typeof callback === 'string' && callback !== '') return;
   const what = typeof callback === 'function' ? `the function ${callback.name || '(anonymous)'}` : JSON.stringify(callback) ?? String(callback);
-  const example = typeof callback === 'function' && callback.name ? `'${callback.name}'` : "'parseProduct'";
-  throw new TypeError(`a request's callback is the name of a spider method, a string such as ${example}, not ${what}: requests wait in the durable queue, which keeps names (res.follow(href, ${example}))`);
+  const fallbackName = option === 'callback' ? "'parseProduct'" : "'onProductFailed'";
+  const example = typeof callback === 'function' && callback.name ? `'${callback.name}'` : fallbackName;
+  const usage = option === 'callback' ? `res.follow(href, ${example})` : `new CrawlRequest({ url, callback, errback: ${example} })`;
+  throw new TypeError(`a request's ${option} is the name of a spider method, a string such as ${example}, not ${what}: requests wait in the durable queue, which keeps names (${usage})`);
 }

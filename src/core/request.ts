@@ -13,6 +13,11 @@ export interface CrawlRequestInit<M extends JsonObject = JsonObject> {
   url: string;
   /** Name of the spider method that handles the response; `parse` when omitted. */
   callback?: string;
+  /**
+   * Name of the spider method run once when the request ends failed (after its retries), as Scrapy's errback:
+   * it gets a RequestFailure and may yield items and requests as a callback does. By name, as `callback`.
+   */
+  errback?: string;
   method?: HttpMethod;
   headers?: Record<string, string>;
   body?: string | null;
@@ -32,6 +37,8 @@ export interface CrawlRequestInit<M extends JsonObject = JsonObject> {
 export interface SerializedRequest {
   url: string;
   callback: string;
+  /** Absent in rows stored before errbacks existed, and when the request has none. */
+  errback?: string | null;
   method: HttpMethod;
   headers: Record<string, string>;
   body: string | null;
@@ -51,6 +58,7 @@ export interface SerializedRequest {
 export class CrawlRequest<M extends JsonObject = JsonObject> {
   readonly url: string;
   readonly callback: string;
+  readonly errback: string | null;
   readonly method: HttpMethod;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string | null;
@@ -79,6 +87,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   constructor(init: CrawlRequestInit<M>) {
     checkRequestOptions(init);
     if (init.callback !== undefined) checkCallbackName(init.callback);
+    if (init.errback !== undefined) checkCallbackName(init.errback, 'errback');
     // Throws at the call site that made the request, saying which text and what to use instead of the parser's bare "Invalid URL".
     let parsed: URL;
     try {
@@ -91,6 +100,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
     }
     this.url = parsed.toString();
     this.callback = init.callback ?? 'parse';
+    this.errback = init.errback ?? null;
     this.method = init.method ?? 'GET';
     this.headers = { ...init.headers }; // an own copy: middlewares may set headers on it (setHeader)
     this.body = init.body ?? null;
@@ -120,6 +130,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
     return {
       url: this.url,
       callback: this.callback,
+      ...(this.errback === null ? {} : { errback: this.errback }),
       method: this.method,
       headers: { ...this.headers },
       body: this.body,
@@ -137,7 +148,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   static fromJSON(data: SerializedRequest, id: string | null = null): CrawlRequest {
     // Field by field: a row may carry fields a newer or older version stored (attempt, depth, …), which are no options.
     const { url, callback, method, headers, body, meta, priority, dontFilter } = data;
-    const request = new CrawlRequest({ url, callback, method, headers, body, meta, priority, dontFilter, fetchMode: data.fetchMode ?? undefined, browser: data.browser ?? undefined });
+    const request = new CrawlRequest({ url, callback, errback: data.errback ?? undefined, method, headers, body, meta, priority, dontFilter, fetchMode: data.fetchMode ?? undefined, browser: data.browser ?? undefined });
     request.attempt = data.attempt;
     request.depth = data.depth ?? 0;
     request.deferrals = data.deferrals ?? 0;

@@ -26,6 +26,8 @@ export interface SitemapRule {
  * `sitemapFilter` to keep only some entries (by `lastmod`, say). `allowedDomains`, robots.txt and politeness
  * apply to the sitemaps and pages as to any request; a document in a sitemap's place that is no sitemap fails
  * its request as `sitemap/invalid`. Requests carry `meta.sitemap`, the URL of the sitemap that listed them.
+ * `startUrls`, which Scrapy's SitemapSpider ignores, are crawled too, by the spider's own parse() (a home page
+ * with items of its own); without one they are refused at start.
  */
 export abstract class SitemapSpider extends Spider {
   sitemapUrls: string[] = [];
@@ -44,8 +46,18 @@ export abstract class SitemapSpider extends Spider {
   /** Checks the rules before the first request goes (a typo found on page 1000 costs the crawl), then reads the sitemaps. */
   override async *start(): AsyncIterable<SpiderOutput> {
     this.ruleSet();
+    // Scrapy's SitemapSpider ignores start_urls; here they are crawled, by parse(). Without one of the spider's
+    // own, each start page failed `callback/error` in the base parse(), the run exiting 4 for a ported habit.
+    if (this.startUrls.length > 0 && !this.definesParse()) {
+      throw new SettingsError(`spider "${this.name}": its startUrls would go to parse(), which it does not define; a SitemapSpider reads its pages from sitemapUrls (Scrapy's ignores start_urls): drop startUrls, or define parse() for those pages`);
+    }
     for (const url of this.sitemapUrls) yield this.request(url, 'parseSitemap');
     yield* super.start();
+  }
+
+  /** Whether parse() is the spider's own, not the base's that throws. */
+  private definesParse(): boolean {
+    return this.parse !== Spider.prototype.parse;
   }
 
   /** A robots.txt leads to its sitemaps, an index to its children, a urlset to its pages by rule. */
@@ -81,6 +93,8 @@ export abstract class SitemapSpider extends Spider {
       // parseSitemap reads sitemaps: a page sent to it would be refused as no sitemap, every one of them.
       if (rule.callback === 'parseSitemap') throw new SettingsError(`spider "${this.name}" sitemapRules[${index}]: callback "parseSitemap" reads the sitemaps themselves; name the method that handles these pages`);
       if (!names.includes(rule.callback)) throw new UnknownCallbackError(this.name, rule.callback, names);
+      // callbackNames always lists parse (the default callback); the base's throws on every page.
+      if (rule.callback === 'parse' && !this.definesParse()) throw new SettingsError(`spider "${this.name}" sitemapRules[${index}]: callback "parse" is not defined by the spider; name the method that handles these pages, or define parse()`);
       return { rule, allow: compileLinkPattern(rule.allow, `sitemapRules[${index}].allow`) };
     });
     return this.compiled;

@@ -9,6 +9,7 @@ import type { JsonObject } from './json';
 import { CrawlRequest, type CrawlRequestInit, type FetchMode } from './request';
 import { isBrandedRequest, isSpiderBase, SPIDER_BRAND } from './package-brand';
 import type { CrawlResponse } from './response';
+import type { RequestFailure } from './request-failure';
 import { SkippedLink } from './skipped-link';
 import { isCallbackName } from './spider-hooks';
 import { SPIDER_LOGGER, standaloneSpiderLogger } from './spider-logger';
@@ -18,6 +19,8 @@ export type SpiderOutput = CrawlRequest | SkippedLink | Item;
 /** What a spider's `closed()` hook is told about its run: the `spider.closed` event's facts. */
 export type SpiderClosedRun = CrawlEventMap['spider.closed'];
 export type SpiderCallback = (response: CrawlResponse) => AsyncIterable<SpiderOutput>;
+/** A request's errback (`errback: 'onProductFailed'`): told why the request failed, it may yield as a callback does. */
+export type SpiderErrback = (failure: RequestFailure) => AsyncIterable<SpiderOutput>;
 
 export abstract class Spider {
   /** Unique, used for the registry, the storage keys and log bindings. */
@@ -108,12 +111,16 @@ Object.defineProperty(Spider.prototype, SPIDER_BRAND, { value: true });
 export type SpiderClass = new (args?: Readonly<Record<string, string>>) => Spider;
 
 /** Looks up a callback by its serialized name; a missing or non-function name is a clear error. */
-export function resolveCallback(spider: Spider, name: string): SpiderCallback {
+export function resolveCallback(spider: Spider, name: string, role: 'callback' | 'errback' = 'callback'): SpiderCallback {
   const candidate = (spider as unknown as Record<string, unknown>)[name];
-  if (typeof candidate !== 'function' || !isCallbackName(name)) throw new UnknownCallbackError(spider.name, name, callbackNames(spider));
+  if (typeof candidate !== 'function' || !isCallbackName(name)) throw new UnknownCallbackError(spider.name, name, callbackNames(spider), role);
   return candidate.bind(spider) as SpiderCallback;
 }
 
+/** An errback is looked up as a callback is: a method of the spider's own, by its stored name. */
+export function resolveErrback(spider: Spider, name: string): SpiderErrback {
+  return resolveCallback(spider, name, 'errback') as unknown as SpiderErrback;
+}
 
 /** The spider's methods that can serve as callbacks (own class and its bases, below Spider). */
 export function callbackNames(spider: Spider): string[] {

@@ -1,4 +1,4 @@
-// Whether a request whose callback failed is fetched again: a timeout, or an answer that was not the JSON read.
+// Whether a request whose callback failed is fetched again: a timeout, an answer that was not the JSON read, a sitemap cut short.
 import type { Logger } from 'pino';
 import type { CrawlRequest } from '../core/request';
 import type { Frontier } from '../ports/frontier';
@@ -20,6 +20,8 @@ const RETRIED_CALLBACK_FAILURES: Record<string, { stat: string; msg: string }> =
   [CALLBACK_TIMEOUT]: { stat: 'retry/callback-timeout', msg: 'request tried again after its callback timed out' },
   'parse/json-cut': { stat: 'retry/json-cut', msg: 'request tried again: its answer was empty or its JSON cut' },
   'parse/json-html': { stat: 'retry/json-html', msg: 'request tried again: its answer was markup where JSON was read' },
+  // A wall in a sitemap's place (sitemap/invalid) is not: a block page is retried as a block, and an HTML page at 200 stays one.
+  'sitemap/cut': { stat: 'retry/sitemap-cut', msg: 'request tried again: its sitemap was cut short' },
 };
 
 /** An answer a stage found was not the request's page (core/page-fault.ts): the next answer may be its own. */

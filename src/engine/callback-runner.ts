@@ -8,7 +8,7 @@ import type { CrawlRequest } from '../core/request';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { CrawlResponse } from '../core/response';
 import type { PageOutputs } from '../pipeline/stage';
-import { isRequest, isSkippedLink, resolveCallback, type Spider, type SpiderOutput } from '../core/spider';
+import { isRequest, isSkippedLink, resolveCallback, resolveErrback, type Spider, type SpiderOutput } from '../core/spider';
 import { callbackOutputs } from './callback-outputs';
 import type { Stats } from './stats';
 import { frontierAddFailed } from './frontier-outage';
@@ -89,6 +89,9 @@ export async function runCallback(
       // Kept by the response that made it, yielded or not: counted and announced once the callback is done.
       if (isSkippedLink(output)) continue;
       if (isRequest(output)) {
+        // An errback the spider lacks would surface only when the request fails, perhaps never in a test run:
+        // the page that yields it fails now, as its bug (callback/unknown), in a crawl as in `check` and `parse`.
+        if (output.errback !== null) resolveErrback(spider, output.errback);
         if (!withinDepth(output, response.request.depth, deps)) continue;
         requestsByCallback[output.callback] = (requestsByCallback[output.callback] ?? 0) + 1;
         await deps.requests.push(output);
@@ -122,7 +125,7 @@ export async function runCallback(
     const { stat, ...failure } = callbackError(thrown instanceof CallbackTimeoutError ? thrown : (response.pageLeft() ?? thrown));
     error = failure;
     deps.stats.inc(`spider/errors/${stat}`);
-    if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-callback/${response.request.callback}`);
+    if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-callback/${thrown.callback}`);
     // The spider's own code threw (a selector that fits one page template only): work lost to a bug (code-errors.ts).
     if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, thrown, response.url);
     if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: response.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');

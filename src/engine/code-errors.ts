@@ -1,8 +1,8 @@
-// Work lost to errors in the project's own code (a callback, a downloader middleware, an item stage, an extension that threw), counted per component.
+// Work lost to errors in the project's own code (a callback, an errback, a downloader middleware, an item stage, an extension that threw), counted per component.
 import type { Stats } from './stats';
 
 /** Which kind of component threw. */
-export type CodeErrorKind = 'callback' | 'middleware' | 'stage' | 'extension';
+export type CodeErrorKind = 'callback' | 'errback' | 'middleware' | 'stage' | 'extension';
 
 /** One component's errors in a run: how often it threw, and the first error with the URL it threw on. */
 export interface CodeErrorFacts {

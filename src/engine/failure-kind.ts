@@ -59,6 +59,8 @@ const TRANSIENT_REASONS = new Set([
   // A sitemap's URL answered a wall or error page (sitemap/read-sitemap.ts): every page it lists went unread
   // this run, and a later run may get the sitemap.
   'sitemap/invalid',
+  // A sitemap cut short (a gzip whose data ends early, a urlset that never closes): tried again while attempts last.
+  'sitemap/cut',
 ]);
 
 export function failureKind(reason: string): FailureKind {

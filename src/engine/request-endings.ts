@@ -1,6 +1,7 @@
 // How a leased request ends: failed, handled, left for --resume, or fetched again when its links were not stored.
 import type { Logger } from 'pino';
 import type { CrawlRequest } from '../core/request';
+import type { RequestFailure } from '../core/request-failure';
 import type { CrawlEventBus } from '../events/crawl-events';
 import { steadyNowMs } from '../politeness/clock';
 import { hostKeyOf } from '../politeness/host-key';
@@ -16,10 +17,16 @@ export interface RequestEndDeps {
   /** A store cannot write (disk full...): the engine stops; the request is left for `--resume`. */
   storageFailed: (error: unknown) => void;
   events?: CrawlEventBus;
+  /** Runs the request's errback, if it names one, and resolves once what it yielded is durable (errback-runner.ts). */
+  errback?: (failure: RequestFailure) => Promise<void>;
 }
 
-/** The one place a leased request ends failed: recorded in the frontier, then announced. */
+/**
+ * The one place a leased request ends failed: its errback runs (its output made durable), then the failure is
+ * recorded in the frontier and announced. Retries are over by now, so the errback runs once per request.
+ */
 export async function failRequest(request: CrawlRequest, reason: string, status: number | null, deps: RequestEndDeps, lastError?: string): Promise<void> {
+  if (request.errback !== null && deps.errback) await deps.errback({ request, reason, status, message: lastError ?? '' });
   await deps.frontier.fail(request, reason, status);
   // Counted per host: a host that gave nothing at all is a competitor lost (lost-hosts.ts).
   noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), reason, lastError);

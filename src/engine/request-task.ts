@@ -27,6 +27,8 @@ import { notePageYield } from './lost-hosts';
 import { answerFreesSlot, pauseAsAsked } from './answer-arrival';
 import { failRequest, leaveForResume, markHandled, statusOf, tryAgainLater } from './request-endings';
 import { noteCodeError } from './code-errors';
+import { runErrback } from './errback-runner';
+import type { RequestFailure } from '../core/request-failure';
 
 /** Stats prefix of the hosts redirects led to, which the ledger (keyed by the requested URL) does not list. */
 export const HOP_HOST_PREFIX = 'hop-host/';
@@ -56,7 +58,9 @@ export interface RequestTaskDeps {
   events?: CrawlEventBus;
 }
 
-export async function runRequestTask(lease: Lease, deps: RequestTaskDeps): Promise<void> {
+export async function runRequestTask(lease: Lease, taskDeps: RequestTaskDeps): Promise<void> {
+  // However the request ends failed (its answer, a middleware, its callback, its items' writes), failRequest runs its errback.
+  const deps = { ...taskDeps, errback: (failure: RequestFailure) => runErrback(failure, taskDeps) };
   // What the fetcher keeps alive for the callback (a browser page): freed when the task ends, however.
   const retained: Array<() => Promise<void>> = [];
   const releaseRetained = () => Promise.all(retained.splice(0).map((release) => release().catch(() => undefined)));

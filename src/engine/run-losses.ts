@@ -94,7 +94,7 @@ export function lossLines(losses: RunLosses): string[] {
     for (const h of losses.lostHosts) lines.push(`  ${h.host}: ${lostHostCounts(h)}; ${h.hint}`);
   }
   if (losses.codeErrors.length > 0) {
-    lines.push('', `${LOSS_HEADINGS.codeErrors} (a callback, middleware, stage or extension of the project threw; fix it and run again): ${losses.codeErrors.length}`);
+    lines.push('', `${LOSS_HEADINGS.codeErrors} (a callback, errback, middleware, stage or extension of the project threw; fix it and run again): ${losses.codeErrors.length}`);
     for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}${e.firstMessage === '' ? '' : `; first: ${e.firstMessage}${e.firstUrl === '' ? '' : ` (${e.firstUrl})`}`}`);
   }
   if (losses.waitingHosts.length > 0) {
@@ -112,6 +112,8 @@ export const LOSS_HEADINGS = { transient: 'LOST TO TRANSIENT FAILURES', lostHost
 /** What one component's errors cost, in words: requests for callbacks and middlewares, items for stages. */
 const CODE_ERROR_UNITS: Record<CodeErrorKind, [one: string, many: string]> = {
   callback: ['page failed', 'pages failed'],
+  // The request had failed already: what its errback was to yield (a fallback, a gone item) is lost.
+  errback: ['failure not handled', 'failures not handled'],
   middleware: ['request failed', 'requests failed'],
   stage: ['item dropped', 'items dropped'],
   extension: ['event failed', 'events failed'],

@@ -20,10 +20,16 @@ export interface Sitemap {
   entries: SitemapEntry[];
 }
 
-/** A document in a sitemap's place that is no sitemap: the site's answer (a wall, an error page), failing its request as `sitemap/invalid`. */
+/**
+ * A document in a sitemap's place that is no sitemap: the site's answer (a wall, an error page), failing its
+ * request as `sitemap/invalid`; or a sitemap cut short (`sitemap/cut`), which the next answer may bring whole,
+ * so its request is tried again (engine/callback-retry.ts).
+ */
 export class SitemapError extends PricecrawlError {
-  readonly reason = 'sitemap/invalid';
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: 'sitemap/invalid' | 'sitemap/cut' = 'sitemap/invalid',
+  ) {
     super('SITEMAP_INVALID', message);
   }
 }
@@ -39,7 +45,7 @@ const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
  * bytes without Content-Encoding, so the fetcher left it compressed.
  */
 export function readSitemap(body: Buffer): Sitemap {
-  const bytes = body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body, { maxOutputLength: MAX_SITEMAP_BYTES }) : body;
+  const bytes = body[0] === 0x1f && body[1] === 0x8b ? gunzip(body) : body;
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (!text.trimStart().startsWith('<')) return { kind: 'urlset', entries: textSitemapUrls(text).map(plain) };
   // cheerio's load without its index: the package exports this reader, and the index would load undici's and
@@ -51,8 +57,9 @@ export function readSitemap(body: Buffer): Sitemap {
       .toArray()
       .map((element) => ({ loc: childText(element, 'loc'), lastmod: childText(element, 'lastmod') || undefined, alternates: alternatesOf($, element) }))
       .filter((entry) => entry.loc !== '');
-  if ($('sitemapindex').length > 0) return { kind: 'index', entries: entries('sitemapindex > sitemap') };
-  if ($('urlset').length > 0) return { kind: 'urlset', entries: entries('urlset > url') };
+  // The XML reader closes what a cut left open: a urlset cut after its first entries read as a whole one.
+  if ($('sitemapindex').length > 0) return { kind: 'index', entries: (mustClose(text, 'sitemapindex'), entries('sitemapindex > sitemap')) };
+  if ($('urlset').length > 0) return { kind: 'urlset', entries: (mustClose(text, 'urlset'), entries('urlset > url')) };
   if ($('rss > channel').length > 0) return { kind: 'urlset', entries: $('rss > channel > item > link').toArray().map((element) => $(element).text().trim()).filter(Boolean).map(plain) };
   if ($('feed').length > 0) {
     const hrefs = $('feed > entry > link').toArray().map((element) => ($(element).attr('href') ?? '').trim());
@@ -83,4 +90,23 @@ export function sitemapsInRobots(text: string): string[] {
     const match = /^\s*sitemap\s*:\s*(\S+)/i.exec(line.replace(/#.*/, ''));
     return match ? [match[1]!] : [];
   });
+}
+
+/** A gzip sitemap whose compressed data ends early throws zlib's bare error, which read as the spider's bug. */
+function gunzip(body: Buffer): Buffer {
+  try {
+    return gunzipSync(body, { maxOutputLength: MAX_SITEMAP_BYTES });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'Z_BUF_ERROR' || code === 'Z_DATA_ERROR') {
+      throw new SitemapError(`cut short: the gzip sitemap ends before its compressed data does (${(error as Error).message}), ${body.length} bytes`, 'sitemap/cut');
+    }
+    throw error;
+  }
+}
+
+/** Throws `sitemap/cut` when the root element never closes. */
+function mustClose(text: string, root: string): void {
+  if (text.includes(`</${root}`)) return;
+  throw new SitemapError(`cut short: the <${root}> never closes (${text.length} characters, ending ${JSON.stringify(text.slice(-40))})`, 'sitemap/cut');
 }

@@ -101,7 +101,7 @@ describe('a run that lost pages and items to errors in its own code', { timeout:
     expect(crawl.stdout).toContain('accounting: planned 6 = succeeded 4 + failed 2 + pending 0');
     const section = crawl.stdout.slice(crawl.stdout.indexOf('LOST TO ERRORS IN CODE')).split('\n\n')[0].split('\n');
     expect(section).toEqual([
-      'LOST TO ERRORS IN CODE (a callback, middleware, stage or extension of the project threw; fix it and run again): 4',
+      'LOST TO ERRORS IN CODE (a callback, errback, middleware, stage or extension of the project threw; fix it and run again): 4',
       `  callback "parse": 1 page failed; first: TypeError: Cannot read properties of undefined (reading 'trim') (${site.origin}/p/gone)`,
       `  extension "partner-feed": 1 event failed; first: Error: feed rejected SKU-C (${site.origin}/p/c)`,
       `  middleware "sign": 1 request failed; first: middleware "sign" processRequest: threw signing key missing (${site.origin}/p/sign-fails)`,

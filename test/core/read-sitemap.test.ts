@@ -2,6 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readSitemap, sitemapsInRobots } from '../../src/sitemap/read-sitemap';
+import { failureKind } from '../../src/engine/failure-kind';
 
 const read = (text: string) => readSitemap(Buffer.from(text, 'utf8'));
 const locsOf = (text: string) => { const { kind, entries } = read(text); return { kind, locs: entries.map((entry) => entry.loc) }; };
@@ -33,6 +34,19 @@ describe('readSitemap', () => {
   it('refuses a document that is no sitemap, naming what it is, so the request fails with the reason', () => {
     expect(() => read('<!DOCTYPE html><html><head><title>Just a moment...</title></head><body></body></html>')).toThrow(/not a sitemap.*<html>/);
     expect(() => read('Service temporarily unavailable, please come back later')).toThrow(/not a sitemap/);
+  });
+
+  it('refuses a sitemap cut short as sitemap/cut, tried again as a transient failure (before: a cut gzip threw a bare zlib error, the team\'s code error; a cut urlset read as its first entries, the rest lost in a clean run)', () => {
+    const whole = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${'<url><loc>https://shop.example/p/1</loc></url>'.repeat(300)}</urlset>`;
+    const gz = gzipSync(whole);
+    const cutGzip = (() => { try { readSitemap(gz.subarray(0, gz.length >> 1)); return null; } catch (error) { return error; } })();
+    expect(cutGzip).toMatchObject({ reason: 'sitemap/cut', code: 'SITEMAP_INVALID' });
+    expect((cutGzip as Error).message).toMatch(/^cut short: the gzip sitemap ends before its compressed data/);
+    for (const cut of [whole.slice(0, whole.length - 20), '<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://shop.example/s1.xml</loc></sitemap>']) {
+      expect(() => readSitemap(Buffer.from(cut))).toThrow(expect.objectContaining({ reason: 'sitemap/cut' }));
+    }
+    expect(readSitemap(Buffer.from(`${whole}\n`)).entries).toHaveLength(300);
+    expect(failureKind('sitemap/cut')).toBe('transient');
   });
 
   it('gives each entry its lastmod as written and its hreflang alternates, for sitemapFilter and sitemapAlternateLinks', () => {

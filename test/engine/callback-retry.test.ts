@@ -10,7 +10,7 @@ import { expectLease, openFrontier, req, tempDir } from '../frontier/frontier-fi
 const tmp = tempDir();
 afterEach(() => tmp.cleanup());
 
-it.each(['parse/json-cut', 'parse/json-html', 'callback/timeout', 'page/shared-body'])('%s: not picked again before its backoff (the same answer the moment after is the likely one)', async (reason) => {
+it.each(['parse/json-cut', 'parse/json-html', 'callback/timeout', 'page/shared-body', 'sitemap/cut'])('%s: not picked again before its backoff (the same answer the moment after is the likely one)', async (reason) => {
   const { frontier } = openFrontier(tmp.dir, { maxConcurrency: 1, minIntervalMs: 0 });
   try {
     await frontier.add([req(`http://shop.test/api/${encodeURIComponent(reason)}`)]);
@@ -29,7 +29,20 @@ it.each(['parse/json-cut', 'parse/json-html', 'callback/timeout', 'page/shared-b
     const dueInMs = pick.type === 'wait' ? pick.atMs - beforeMs : 0;
     expect(dueInMs).toBeGreaterThanOrEqual(29_000);
     expect(dueInMs).toBeLessThan(31_000);
-    expect(deps.stats.get(reason === 'page/shared-body' ? 'retry/page-fault' : reason === 'callback/timeout' ? 'retry/callback-timeout' : `retry/${reason.slice('parse/'.length)}`)).toBe(1);
+    expect(deps.stats.get(reason === 'sitemap/cut' ? 'retry/sitemap-cut' : reason === 'page/shared-body' ? 'retry/page-fault' : reason === 'callback/timeout' ? 'retry/callback-timeout' : `retry/${reason.slice('parse/'.length)}`)).toBe(1);
+  } finally {
+    frontier.close();
+  }
+});
+
+it('a sitemap cut short is tried again; a page that is no sitemap is not (an HTML page at 200 stays one; a wall is retried as a block)', async () => {
+  const { frontier } = openFrontier(tmp.dir, { maxConcurrency: 1, minIntervalMs: 0 });
+  try {
+    await frontier.add([req('http://shop.test/sitemap.xml')]);
+    const lease = expectLease(await frontier.next(steadyNowMs()));
+    const deps = { settings: settingsSchema.parse({}), frontier, stats: new Stats() };
+    expect(await retriedAfterCallback(lease.request, 'sitemap/invalid', deps, pino({ level: 'silent' }))).toBe(false);
+    expect(await retriedAfterCallback(lease.request, 'sitemap/cut', deps, pino({ level: 'silent' }))).toBe(true);
   } finally {
     frontier.close();
   }
