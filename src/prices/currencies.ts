@@ -1,6 +1,6 @@
 // Currency symbols and words the price parser recognises (ISO codes come from iso-currencies), and how shared ones resolve.
 import { homeCurrencySymbols } from './home-symbols';
-import { ISO_CODES, isNoMoneyCode } from './iso-currencies';
+import { ISO_CODES, isNoMoneyCode, isoCodeOf } from './iso-currencies';
 import { localeCurrencyAmong } from './price-locale';
 
 export { ISO_CODES } from './iso-currencies';
@@ -122,7 +122,8 @@ export function candidatesOf(hint: string | undefined | null): readonly string[]
   if (!hint) return [];
   const trimmed = hint.trim();
   if (isNoMoneyCode(trimmed.toUpperCase())) return [];
-  if (ISO_CODES.has(trimmed.toUpperCase())) return [trimmed.toUpperCase()];
+  const code = isoCodeOf(trimmed);
+  if (code) return [code];
   return CURRENCY_SYMBOLS[trimmed] ?? [];
 }
 
