@@ -1,6 +1,6 @@
 // Currency symbols and words the price parser recognises (ISO codes come from iso-currencies), and how shared ones resolve.
 import { homeCurrencySymbols } from './home-symbols';
-import { ISO_CODES, isNoMoneyCode } from './iso-currencies';
+import { ISO_CODES, isNoMoneyCode, isoCodeOf } from './iso-currencies';
 import { localeCurrencyAmong } from './price-locale';
 
 export { ISO_CODES } from './iso-currencies';
@@ -56,6 +56,9 @@ const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   // The Latin abbreviations Jordanian, Libyan and Omani shops print ("JD 12.500", "12.500 LD", "R.O. 3.750"): with no sign read the
   // three decimals were a thousands group (12500), in the shop's default currency, and "R.O." was read as the rand's "R".
   JD: ['JOD'], LD: ['LYD'], 'R.O.': ['OMR'],
+  // And the Gulf's, beside KD and BD: "QR 120" (Qatar), "SR 99" (Saudi Arabia; CLDR's sign of the Seychelles rupee too), "Dh 45"
+  // (the UAE; Morocco's "DH"), "RO 1.250" (Oman). Nothing was read: a bare number in words is no price, so the page had none.
+  QR: ['QAR'], SR: ['SAR', 'SCR'], RO: ['OMR'], Dh: DIRHAMS,
   // CLDR writes the Arabic abbreviations with a closing dot.
   'د.إ.': ['AED'], 'ر.س.': ['SAR'], 'ج.م.': ['EGP'], 'د.ك.': ['KWD'], 'د.ب.': ['BHD'], 'ر.ع.': ['OMR'], 'د.أ.': ['JOD'], 'ر.ق.': ['QAR'],
   'د.ت.': ['TND'], 'د.ل.': ['LYD'], 'د.ع.': ['IQD'], 'د.ج.': ['DZD'], 'ر.ي.': ['YER'], 'ج.س.': ['SDG'], 'ل.س.': ['SYP'], 'ل.ل.': ['LBP'],
@@ -92,12 +95,12 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = { .
 /**
  * Shared symbols with one reading so dominant that the others write it differently: the other
  * pound currencies (GIP, FKP, SHP) are at par with GBP, and Egypt writes E£ or ج.م; "C$" is the
- * Canadian dollar but for Nicaraguan shops (córdoba), "lei" the Romanian leu but for Moldovan ones, "р."
+ * Canadian dollar but for Nicaraguan shops (córdoba), "SR" the Saudi riyal but for Seychellois ones (rupee), "lei" the Romanian leu but for Moldovan ones, "р."
  * and "руб." the Russian ruble but for Belarusian ones.
  * A hint, locale or default among the candidates still wins.
  */
 const DOMINANT: Readonly<Record<string, string>> = {
-  '£': 'GBP', C$: 'CAD', lei: 'RON', Lei: 'RON', ...Object.fromEntries(['руб', 'руб.', 'р.', 'рублей', 'рубля', 'рубль'].map((sign) => [sign, 'RUB'])),
+  '£': 'GBP', C$: 'CAD', SR: 'SAR', lei: 'RON', Lei: 'RON', ...Object.fromEntries(['руб', 'руб.', 'р.', 'рублей', 'рубля', 'рубль'].map((sign) => [sign, 'RUB'])),
 };
 
 export type CurrencySource = 'text' | 'hint' | 'locale' | 'default';
@@ -122,7 +125,8 @@ export function candidatesOf(hint: string | undefined | null): readonly string[]
   if (!hint) return [];
   const trimmed = hint.trim();
   if (isNoMoneyCode(trimmed.toUpperCase())) return [];
-  if (ISO_CODES.has(trimmed.toUpperCase())) return [trimmed.toUpperCase()];
+  const code = isoCodeOf(trimmed);
+  if (code) return [code];
   return CURRENCY_SYMBOLS[trimmed] ?? [];
 }
 

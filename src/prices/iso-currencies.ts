@@ -69,8 +69,21 @@ export function fractionOfWholeCurrency(amount: Decimal, code: string | null | u
   return minorUnitDigits(code) === 0 && amount.decimalPlaces() > 0;
 }
 
+/**
+ * "GBp", "USd": market data's spelling of a currency's hundredth (pence, cents), its ISO code with the last letter in lower
+ * case. It names no currency a price is in: upper-cased, a priceCurrency "GBp" read as GBP and 1299 pence were stored as
+ * 1299 pounds.
+ */
+const HUNDREDTH_SPELLING = /^[A-Z]{2}[a-z]$/;
+
+/** Whether `code` is an ISO 4217 code in any case ("usd"), not a hundredth's spelling ("GBp"). */
 export function isIsoCode(code: string): boolean {
-  return ISO_CODES.has(code.toUpperCase());
+  return !HUNDREDTH_SPELLING.test(code.trim()) && ISO_CODES.has(code.trim().toUpperCase());
+}
+
+/** The ISO 4217 code a currency text names, upper case ("usd", " EUR "), or null (a symbol, "AUD$", "GBp"). */
+export function isoCodeOf(text: string | null | undefined): string | null {
+  return text && isIsoCode(text) ? text.trim().toUpperCase() : null;
 }
 
 /**

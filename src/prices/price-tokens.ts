@@ -6,6 +6,7 @@ import { scanCurrencySymbols } from './currency-symbols-scan';
 import { ISO_CODES, LOWER_CASE_CODES, WORD_LIKE_CODES, isNoMoneyCode } from './iso-currencies';
 import type { Exclusion } from './number-exclusions';
 import { insideAny, tyreSizes } from './tyre-size';
+import { labelValue } from './label-value';
 
 export interface Span {
   start: number;
@@ -60,7 +61,8 @@ export function findCurrencies(text: string): CurrencyToken[] {
   const kept: CurrencyToken[] = [];
   // "205/55 R16": the "R" of a tyre's size (a radial rim) is no rand.
   const tyres = tokens.length > 0 ? tyreSizes(text) : [];
-  for (const token of tokens) if ((kept.length === 0 || token.start >= kept[kept.length - 1].end) && !insideAny(tyres, token)) kept.push(token);
+  // "Size R 12.99", "Rated R": the letter is the label's value, no rand.
+  for (const token of tokens) if ((kept.length === 0 || token.start >= kept[kept.length - 1].end) && !insideAny(tyres, token) && !labelValue(text, token)) kept.push(token);
   // "AR$ 12.990", "EG£ 50": letters glued to a shared sign (and no token of their own) say which currency it is.
   // Only the tokens either side can touch it (kept is in order, without overlaps); handing each sign all of
   // them made a text of many signs quadratic ("$1 " 20,000 times: 5.7 s).

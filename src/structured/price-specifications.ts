@@ -1,13 +1,12 @@
 // What an offer's price specifications price: one piece for anyone, a part or a period, another thing, and which one is stated.
 import type { Decimal } from '../core/money';
-import { isIsoCode } from '../prices/iso-currencies';
+import { isoCodeOf } from '../prices/iso-currencies';
 import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
 
 /** The node's `priceCurrency` when it is an ISO 4217 code ("usd" too), else null. */
 export function isoCurrency(node: SchemaNode): string | null {
-  const code = textOf(node, 'priceCurrency')?.toUpperCase() ?? null;
-  return code && isIsoCode(code) ? code : null;
+  return isoCodeOf(textOf(node, 'priceCurrency'));
 }
 
 /** An offer or specification for a quantity above one piece (eligibleQuantity 10+): a bulk tier, not the price of one. */
@@ -98,8 +97,10 @@ export function offerParts(offer: SchemaNode, defaultCurrency: string | undefine
   const plainSpecs = specs.filter((spec) => !typeOf(spec) && textOf(spec, 'price'));
   const currencyText = isoCurrency(offer) ?? specs.map(isoCurrency).find(Boolean) ?? textOf(offer, 'priceCurrency');
   const priceOf = (node: SchemaNode): Amount | null => {
-    const code = isoCurrency(node) ?? (currencyText && isIsoCode(currencyText.toUpperCase()) ? currencyText.toUpperCase() : null);
-    const read = structuredAmount(textOf(node, 'price'), code ?? currencyText, defaultCurrency);
+    // A node naming a currency we do not know ("GBp", "AUD$") is read in that text, never in the offer's nor the default.
+    const own = textOf(node, 'priceCurrency')?.trim() || null;
+    const code = own ? isoCodeOf(own) : isoCodeOf(currencyText);
+    const read = structuredAmount(textOf(node, 'price'), code ?? own ?? currencyText, defaultCurrency);
     return read && { amount: read.amount, currency: code ?? read.currency };
   };
   return { specs, typeOf, plainSpecs, priceOf };

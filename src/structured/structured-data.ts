@@ -63,9 +63,18 @@ function mainIndex(products: StructuredProduct[], score: (p: StructuredProduct) 
   // the page's own is the one its heading or title names; with none named, the first written is only a guess.
   const top = score(products[best]);
   const rivals = products.flatMap((product, i) => (score(product) === top && product.price !== null ? [i] : []));
-  if (rivals.length < 2) return best;
+  if (rivals.length < 2 || oneProduct(rivals.map((i) => products[i]))) return best;
   const namedRivals = rivals.filter((i) => named(products[i]));
-  return namedRivals.length === 1 ? namedRivals[0] : null;
+  return namedRivals.length === 1 || (namedRivals.length > 1 && oneProduct(namedRivals.map((i) => products[i]))) ? namedRivals[0] : null;
+}
+
+/**
+ * Descriptions of one product that identity could not merge: the same name, no two skus or gtins that differ (an app's
+ * JSON-LD with the sku beside the theme's microdata without it). They are one product, merged below, and prices
+ * that differ between them are refused there. Before, they were rivals and the page gave no item (no price, no reason).
+ */
+function oneProduct(products: StructuredProduct[]): boolean {
+  return products.every((product) => sameName(product, products[0]) && products.every((other) => !conflicts(product, other)));
 }
 
 /** Whether the page's first heading, og:title or title names the product: the name itself, or the name and then a separator. */

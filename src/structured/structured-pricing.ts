@@ -1,7 +1,7 @@
 // schema.org quantity tiers, unit prices and shipping terms of a product's offers → exact PricingFields.
 import { Decimal } from '../core/money';
 import { emptyPricing, type PricingFields, type QuantityTier, type ShippingTerms, type UnitPrice } from '../core/pricing';
-import { isIsoCode } from '../prices/iso-currencies';
+import { isoCodeOf } from '../prices/iso-currencies';
 import { structuredAmount } from './structured-amount';
 import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
 
@@ -18,10 +18,14 @@ function specsOf(offers: readonly SchemaNode[]): SchemaNode[] {
   return offers.flatMap((offer) => [...nodesOf(offer, 'priceSpecification'), ...specsOf(nodesOf(offer, 'offers'))]);
 }
 
+/** The currency a node names (null for a text that names none we know: "AUD$", "GBp"), else `fallback`. */
 function currencyOf(node: SchemaNode, fallback: string | null): string | null {
-  const code = textOf(node, 'priceCurrency', 'currency')?.toUpperCase() ?? null;
-  return code && isIsoCode(code) ? code : fallback;
+  const named = textOf(node, 'priceCurrency', 'currency');
+  return named?.trim() ? isoCodeOf(named) : fallback;
 }
+
+/** What a node's amounts are read in: its currency, else its own text ("€", "GBp": the default never stands in for one). */
+const readIn = (node: SchemaNode, fallback: string | null): string | null => currencyOf(node, fallback) ?? textOf(node, 'priceCurrency', 'currency') ?? fallback;
 
 /** UnitPriceSpecification with referenceQuantity: "2.60 per 1 KGM", "1.20 per 100 GRM". */
 function unitPrice(spec: SchemaNode, currency: string | null, defaultCurrency?: string): UnitPrice | null {
@@ -30,7 +34,7 @@ function unitPrice(spec: SchemaNode, currency: string | null, defaultCurrency?: 
   const code = textOf(reference, 'unitCode')?.toUpperCase();
   const unit = (code && UNIT_CODES[code]) ?? textOf(reference, 'unitText')?.toLowerCase() ?? null;
   const quantity = exact(textOf(reference, 'value')) ?? new Decimal(1);
-  const price = structuredAmount(textOf(spec, 'price'), currencyOf(spec, currency), defaultCurrency);
+  const price = structuredAmount(textOf(spec, 'price'), readIn(spec, currency), defaultCurrency);
   return unit && price ? { amount: price.amount, currency: currencyOf(spec, currency) ?? price.currency, quantity, unit } : null;
 }
 
@@ -38,7 +42,7 @@ function unitPrice(spec: SchemaNode, currency: string | null, defaultCurrency?: 
 function tier(spec: SchemaNode, currency: string | null, defaultCurrency?: string): QuantityTier | null {
   const quantity = nodesOf(spec, 'eligibleQuantity')[0];
   const least = quantity ? exact(textOf(quantity, 'minValue', 'value')) : null;
-  const price = structuredAmount(textOf(spec, 'price'), currencyOf(spec, currency), defaultCurrency);
+  const price = structuredAmount(textOf(spec, 'price'), readIn(spec, currency), defaultCurrency);
   if (!least || !least.isInteger() || !price) return null;
   const pieces = nodesOf(spec, 'referenceQuantity')[0];
   const forQuantity = pieces ? exact(textOf(pieces, 'value')) : null;
@@ -61,12 +65,12 @@ function shippingOf(offers: readonly SchemaNode[], currency: string | null, defa
   };
   for (const offer of offers) {
     for (const details of nodesOf(offer, 'shippingDetails')) {
-      for (const rate of nodesOf(details, 'shippingRate')) note(structuredAmount(textOf(rate, 'value', 'price'), currencyOf(rate, currency), defaultCurrency), read.cost);
+      for (const rate of nodesOf(details, 'shippingRate')) note(structuredAmount(textOf(rate, 'value', 'price'), readIn(rate, currency), defaultCurrency), read.cost);
     }
     for (const spec of nodesOf(offer, 'priceSpecification').filter((s) => hasType(s, 'DeliveryChargeSpecification'))) {
-      const price = structuredAmount(textOf(spec, 'price'), currencyOf(spec, currency), defaultCurrency);
+      const price = structuredAmount(textOf(spec, 'price'), readIn(spec, currency), defaultCurrency);
       const volume = nodesOf(spec, 'eligibleTransactionVolume')[0];
-      const threshold = volume ? structuredAmount(textOf(volume, 'minPrice', 'price'), currencyOf(volume, currency), defaultCurrency) : null;
+      const threshold = volume ? structuredAmount(textOf(volume, 'minPrice', 'price'), readIn(volume, currency), defaultCurrency) : null;
       if (price && price.amount.isZero() && threshold) note(threshold, read.freeOver);
       else note(price, read.cost);
     }

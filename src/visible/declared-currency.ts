@@ -1,7 +1,7 @@
 // The currency a page declares for its offers in markup that holds no price: microdata or RDFa `priceCurrency`, Open Graph `product:price:currency`.
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { isIsoCode } from '../prices/iso-currencies';
+import { isoCodeOf } from '../prices/iso-currencies';
 
 /** Where a page states its offers' currency apart from any amount. */
 const DECLARING = [
@@ -21,8 +21,8 @@ const DECLARING = [
 export function declaredCurrency($: CheerioAPI): string | null {
   const found = new Set<string>();
   for (const element of $(DECLARING).toArray() as Element[]) {
-    const value = (element.attribs.content ?? $(element).text()).trim().toUpperCase();
-    if (!isIsoCode(value)) return null;
+    const value = isoCodeOf(element.attribs.content ?? $(element).text());
+    if (!value) return null;
     found.add(value);
   }
   return found.size === 1 ? [...found][0] : null;

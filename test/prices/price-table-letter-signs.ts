@@ -13,9 +13,21 @@ export const LETTER_SIGNS: PriceRow[] = [
   // One or two letters away from the amount are a class, a rating, a size or an initial, never its currency: the shop's stands.
   ['R-Klasse 12,99', '12.99', 'EUR', shop('EUR')], ['Serie R, 12,99', '12.99', 'EUR', shop('EUR')], ['12.99 (R)', '12.99', 'GBP', shop('GBP')],
   ['Colour: R / 12.99', '12.99', 'GBP', shop('GBP')], ['Movie (Rated R) 12.99', '12.99', 'USD', shop('USD')], ['TL-Serie, 49,90', '49.90', 'EUR', shop('EUR')],
+  // A letter after a size, rating, class or type label is that label's value, even one space from the amount: the rand was read.
+  ['Size R 12.99', '12.99', 'USD', shop('USD')], ['Size: R 12.99', '12.99', 'USD', shop('USD')], ['Rated R 12.99', '12.99', 'USD', shop('USD')],
+  ['Größe R 12,99 €', '12.99', 'EUR'], ['Gr. R 12,99', '12.99', 'EUR', shop('EUR')], ['Taille R 12,99', '12.99', 'EUR', shop('EUR')],
+  ['Honda Civic Type R £12.99', '12.99', 'GBP'], ['Type R 12.99', '12.99', 'GBP', shop('GBP')], ['Fit: R 12.99', '12.99', 'USD', shop('USD')],
+  // After a size's value, or with no label, the letter beside the amount is the rand's sign still.
+  ['Size 10 R 299.00', '299.00', 'ZAR'], ['Size: M, R 299', '299', 'ZAR'], ['Price R 12.99', '12.99', 'ZAR', shop('USD')],
   // The Latin abbreviations of the three-decimal dinars and rials: "JD 12.500" is twelve and a half dinars (12500 was read, in the shop's currency).
   ['JD 12.500', '12.500', 'JOD'], ['12.500 JD', '12.500', 'JOD'], ['12.500 JD', '12.500', 'JOD', shop('USD')], ['JD 25', '25', 'JOD'], ['JD 1,250', A, null],
   ['R.O. 12.500', '12.500', 'OMR'], ['12.500 R.O.', '12.500', 'OMR'], ['R.O. 3.750', '3.750', 'OMR', shop('USD')],
+  // The Gulf's Latin abbreviations beside KD and BD: "QR 120" (Qatar), "SR 99" (Saudi Arabia), "Dh 45" (the UAE, "DH" in Morocco),
+  // "RO 1.250" (Oman). Nothing was read: no price on the page, or the shop's currency in their place.
+  ['QR 120', '120', 'QAR'], ['QR 1,299.00', '1299.00', 'QAR', shop('USD')], ['120 QR', '120', 'QAR'], ['SR 99.00', '99.00', 'SAR'], ['1,299 SR', '1299', 'SAR', shop('USD')],
+  ['Dh 45', '45', 'AED', loc('en-AE')], ['Dh 45', '45', 'MAD', loc('fr-MA')], ['Dh 45', '45', null], ['SR 99', '99', 'SCR', loc('en-SC')], ['RO 1.250', '1.250', 'OMR'], ['RO 12', '12', 'OMR', shop('USD')],
+  // A size's value, a rating, still: no rial.
+  ['Size SR 12.99', '12.99', 'USD', shop('USD')],
   // Libya writes "," for the decimal (CLDR ar-LY), so "LD 12.500" is 12.5 or 12500 as "LYD 12.500" is: refused, never 12500 read bare.
   ['LD 12.500', A, null], ['12,500 LD', '12.500', 'LYD'], ['LD 12', '12', 'LYD'],
 ];

@@ -53,6 +53,22 @@ describe('structured values', () => {
     expect([product?.price?.toFixed(), product?.currency]).toEqual(['12.99', null]);
   });
 
+  it('reads no currency in market data\'s spelling of a hundredth ("GBp" pence, "USd" cents): upper-cased, 1299 pence were 1299 pounds', () => {
+    expect(structuredAmount('1299', 'GBp', 'GBP')).toMatchObject({ currency: null });
+    for (const code of ['GBp', 'USd']) {
+      const $ = cheerio.load(ld(`{"@type":"Product","sku":"X","offers":{"@type":"Offer","price":"1299","priceCurrency":"${code}"}}`));
+      const { product } = extractStructuredData($, 'http://shop.test/p/x', { defaultCurrency: 'GBP' });
+      expect([product?.price?.toFixed(), product?.currency, product?.currencyCandidates]).toEqual(['1299', null, []]);
+    }
+    // A specification's own currency, and a unit price's, are read the same way.
+    const spec = cheerio.load(ld('{"@type":"Product","sku":"X","offers":{"@type":"Offer","priceSpecification":[{"@type":"UnitPriceSpecification","price":"1299","priceCurrency":"GBp"},{"@type":"UnitPriceSpecification","price":"260","priceCurrency":"GBp","referenceQuantity":{"@type":"QuantitativeValue","value":1,"unitCode":"KGM"}}]}}'));
+    const { product } = extractStructuredData(spec, 'http://shop.test/p/x', { defaultCurrency: 'GBP' });
+    expect([product?.currency, product?.pricing.unitPrice?.currency]).toEqual([null, null]);
+    // Lower case throughout is the ISO code still, as platforms write it.
+    const lower = cheerio.load(ld('{"@type":"Product","sku":"X","offers":{"@type":"Offer","price":"12.99","priceCurrency":"gbp"}}'));
+    expect(extractStructuredData(lower, 'http://shop.test/p/x', {}).product?.currency).toBe('GBP');
+  });
+
   it('reads no price in an ISO 4217 code of no money: XXX ("no currency", a platform\'s unset currency), a metal, the test code', () => {
     for (const code of ['XXX', 'XAU', 'XTS']) {
       const $ = cheerio.load(ld(`{"@type":"Product","sku":"X","offers":{"@type":"Offer","price":"1200","priceCurrency":"${code}"}}`));
