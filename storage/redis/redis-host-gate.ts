@@ -91,10 +91,15 @@ export class RedisHostGate implements HostGate {
     this.options.fire(this.options.scripts.noteSend(this.options.prefix, hostKey));
   }
 
-  /** Told once per origin and value (the longest of the host's origins is taken in Redis, over every worker's). */
+  /**
+   * Told once per origin and value (the longest of the host's origins is taken in Redis, over every worker's).
+   * The first value this worker reads is told even when it is none: the run may hold an older one for the
+   * origin (read before a resume, or by another worker before the file changed), and skipping a 0 never told
+   * here kept that delay in force for the rest of the run.
+   */
   setCrawlDelayMs(hostKey: string, origin: string, crawlDelayMs: number): void {
     const told = `${hostKey} ${origin}`;
-    if ((this.toldDelays.get(told) ?? 0) === crawlDelayMs) return;
+    if (this.toldDelays.get(told) === crawlDelayMs) return;
     this.toldDelays.set(told, crawlDelayMs);
     this.told.crawlDelay(hostKey, origin, crawlDelayMs, steadyNowMs());
     this.options.fire(this.options.scripts.crawlDelay(this.options.prefix, hostKey, origin, crawlDelayMs));

@@ -38,6 +38,25 @@ describe('the Crawl-delay of a host key with two origins', () => {
     }
   });
 
+  it('Redis, a resumed worker reads the file again and it asks for no Crawl-delay now: the run\'s old one is lifted (before: kept for the rest of the run)', async () => {
+    const open = () => openRedisWorker(started.server.url, 'delay-dropped', { policy: { maxConcurrency: 1, minIntervalMs: 10, jitterMs: 0 }, leaseTtlMs: 60_000 });
+    const first = await open();
+    await first.add([req('http://shop.test/1')]);
+    readFile(first.gate, 'http://www.shop.test', 2_000);
+    await first.status();
+    await first.close();
+    const resumed = await open();
+    try {
+      expect((await readRunStatus(started.client, 'delay-dropped')).byHost['shop.test']).toMatchObject({ crawlDelayMs: 2_000 });
+      // The file changed between the run and its resume (its cache entry ran out): no Crawl-delay any more.
+      readFile(resumed.gate, 'http://www.shop.test', 0);
+      await resumed.status();
+      expect((await readRunStatus(started.client, 'delay-dropped')).byHost['shop.test']).toMatchObject({ crawlDelayMs: 0, intervalCause: 'configured' });
+    } finally {
+      await resumed.close();
+    }
+  });
+
   it('embedded: a resumed run that reads the other subdomain\'s shorter file first keeps the longer one the run had', async () => {
     const tmp = tempDir();
     try {
