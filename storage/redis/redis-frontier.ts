@@ -48,6 +48,8 @@ export class RedisFrontier implements Frontier {
   private closed = false;
   /** A call failed without an answer (timed out, connection lost) since the last heartbeat or batch that was answered. */
   private unanswered = false;
+  /** When this worker last sent its leases' renewal (steady clock). */
+  private renewSentAtMs = 0;
   /** The server's eviction policy and count when the run opened (eviction-policy.ts). */
   private eviction: EvictionState = { policy: 'noeviction', evictedKeys: 0 };
   /** Whether this worker's start() still seeds, and whether its end was confirmed. */
@@ -66,7 +68,10 @@ export class RedisFrontier implements Frontier {
     this.prefix = runPrefix(runId);
     this.seeding = new RedisSeeding(redis, this.prefix, runId, options.log, seeding);
     // Every batch answered (picks, settles) shows the server answering again, as a heartbeat does.
-    this.batch = new RedisBatch((argv) => scripts.batch(this.prefix, this.workerId, ...argv).then((reply) => ((this.unanswered = false), reply)));
+    this.batch = new RedisBatch((argv) => {
+      this.renewIfOverdue();
+      return scripts.batch(this.prefix, this.workerId, ...argv).then((reply) => ((this.unanswered = false), reply));
+    });
     this.channel = { batch: this.batch, fire: (call) => this.fire(call), gate: () => this.gate };
     this.ends = new RedisLeaseEnds({ scripts, prefix: this.prefix, workerId: this.workerId, batch: this.batch, leases: this.leases, log: options.log });
     this.gate = new RedisHostGate({
@@ -240,8 +245,20 @@ export class RedisFrontier implements Frontier {
   private async renew(): Promise<void> {
     if (this.closed) return;
     const { leaseTtlMs } = this.options.settings;
+    this.renewSentAtMs = steadyNowMs();
     await this.scripts.renew(this.prefix, this.workerId, leaseTtlMs, this.seeding.active ? leaseTtlMs : 0, ...this.leases.keys());
     this.unanswered = false;
+  }
+
+  /**
+   * A batch (its pick reaps expired leases) goes out while the heartbeat is late: the loop stalled (a slow
+   * start, a loaded machine) and this worker's leases may have run out meanwhile, though it still holds them.
+   * Renewed first, on the same connection, so its own pick does not reap them: it did, and the page it was
+   * fetching was leased again and fetched twice (seen with 1 s leases on a resume). Half a TTL: the heartbeat
+   * renews every third, so this only fires after a stall.
+   */
+  private renewIfOverdue(): void {
+    if (steadyNowMs() - this.renewSentAtMs > this.options.settings.leaseTtlMs / 2) this.fire(this.renew());
   }
 
   /** Fire-and-forget calls (slot bookkeeping, heartbeats) log failures; the lease TTL covers what is lost. */
