@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isSecretName, maskSecretsInText } from '../src/core/mask-secrets';
 import { replaceFile } from '../src/core/replace-file';
 import type { CrawlRequest } from '../src/core/request';
 import { CrawlResponse } from '../src/core/response';
@@ -69,7 +70,8 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
     }
     ctx.stats.inc('cache/hit');
     const nowMs = Date.now();
-    const response = new CrawlResponse({ request, url: stored.url, status: stored.status, headers: stored.headers, body: Buffer.from(stored.bodyBase64, 'base64'), encoding: stored.encoding, timings: { startedAtMs: nowMs, finishedAtMs: nowMs }, redirectChain: stored.redirectChain });
+    const asSent = (url: string) => (url === maskSecretsInText(request.url) ? request.url : url);
+    const response = new CrawlResponse({ request, url: asSent(stored.url), status: stored.status, headers: stored.headers, body: Buffer.from(stored.bodyBase64, 'base64'), encoding: stored.encoding, timings: { startedAtMs: nowMs, finishedAtMs: nowMs }, redirectChain: stored.redirectChain.map(asSent) });
     this.replayed.add(response);
     return { type: 'respond', response };
   }
@@ -81,7 +83,7 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
       return accept(response);
     }
     if (response.fetchMode === 'http' && !this.config.ignoreStatuses.includes(response.status)) {
-      const answer: StoredAnswer = { url: response.url, status: response.status, headers: response.headers, encoding: response.encoding, redirectChain: [...response.redirectChain], bodyBase64: response.body.toString('base64'), storedAtMs: ctx.nowMs() };
+      const answer: StoredAnswer = { url: maskSecretsInText(response.url), status: response.status, headers: withoutSecrets(response.headers), encoding: response.encoding, redirectChain: response.redirectChain.map(maskSecretsInText), bodyBase64: response.body.toString('base64'), storedAtMs: ctx.nowMs() };
       replaceFile(this.path(request), JSON.stringify(answer));
       ctx.stats.inc('cache/stored');
     }
@@ -106,4 +108,14 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
   private path(request: CrawlRequest): string {
     return join(this.dir, `${createHash('sha256').update(request.fingerprint).digest('hex')}.json`);
   }
+}
+
+/**
+ * The cache is a folder in the team's project, kept and shared as one: an answer is stored without its secret-named
+ * headers (the shop's Set-Cookie session for us: a replayed answer sets no cookie), and its URLs masked as a run's
+ * records are. A replay gives back the request's own URL where the stored one is its masked form; a redirect to a
+ * URL holding a token is replayed masked.
+ */
+function withoutSecrets(headers: Record<string, string | string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !isSecretName(name)));
 }

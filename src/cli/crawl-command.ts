@@ -14,6 +14,7 @@ import { maskSecretsInText } from '../core/mask-secrets';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
 import { loadSpiderClass, parsePairs } from './spider-loader';
+import { readStdinArgs } from './stdin-args';
 import { checkStartUrls, unknownCallbackMessages } from './spider-mistakes';
 import { parseProcessSlot, refuseSharedFrontier, type ForkedCrawlProcesses } from './crawl-processes-cli';
 
@@ -47,6 +48,8 @@ export interface CrawlCommandOptions {
   processSlot?: string;
   /** `--cache`: same as -s cache.enabled=true (development: answers replayed from disk). */
   cache?: boolean;
+  /** `--args-stdin` (internal): spider arguments also as one JSON object on stdin (the scheduler's child). */
+  argsStdin?: boolean;
 }
 
 /**
@@ -65,7 +68,8 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
 async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: boolean, processes: ForkedCrawlProcesses | undefined): Promise<number> {
   const dueUntil = dueUntilMs(opts);
   const SpiderClass = await loadSpiderClass(spiderName);
-  const spider = constructSpider(SpiderClass, spiderName, parsePairs(opts.arg, '-a'));
+  const stdinArgs = opts.argsStdin ? await readStdinArgs() : {};
+  const spider = constructSpider(SpiderClass, spiderName, { ...stdinArgs, ...parsePairs(opts.arg, '-a') });
   // Named once the spider is known (%(name)s, %(time)s); an unsupported format is still refused before anything starts.
   const feeds = feedSpecs(opts.output, opts.overwriteOutput, { name: spider.name, time: new Date() });
   checkStartUrls(spider);

@@ -6,7 +6,6 @@ import repl from 'node:repl';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { PassThrough } from 'node:stream';
-import { inspect } from 'node:util';
 import { fixtureSpecSchema } from '../app/contracts/fixture-file';
 import { fixtureResponse } from '../app/contracts/run-fixture';
 import { CrawlRequest } from '../core/request';
@@ -20,7 +19,7 @@ import { loadSettings } from '../settings/load-settings';
 import { digest } from './fetch-command';
 import { scrapySelectorHint } from './scrapy-selector-hint';
 import { parsePairs } from './spider-loader';
-import { terminalSafe } from './terminal-text';
+import { shownValue } from './terminal-text';
 import { looksLikeHost, urlArgument } from './url-argument';
 import { SettingsError } from '../core/errors';
 
@@ -67,8 +66,9 @@ export async function shellCommand(target: string, opts: ShellOptions): Promise<
   }
   const input = interactive ? process.stdin : new PassThrough();
   // inspect escapes control characters in strings but not bidi overrides, and an error's message goes
-  // out raw: what the page put there is shown as text, without colours (they are escape sequences too).
-  const writer = (value: unknown) => terminalSafe(inspect(value, { colors: false }));
+  // out raw: what the page put there is shown as text. A URL's credentials and tokens and the shop's
+  // Set-Cookie session are masked, as fetch prints them: a shell fed lines writes into a CI log.
+  const writer = shownValue;
   const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input, output: process.stdout, terminal: interactive, useGlobal: false, writer });
   const bind = (response: CrawlResponse) => Object.assign(server.context, { res: response, $: explainingSelectors(response.$) });
   bind(res);

@@ -1,6 +1,7 @@
 // What commands print of a body: binary bodies as a digest; text through the terminal-safe filters (src/core/terminal-safe.ts).
 import { createHash } from 'node:crypto';
-import { maskSecretsInText } from '../core/mask-secrets';
+import { inspect } from 'node:util';
+import { maskSecretsInInspected, maskSecretsInText } from '../core/mask-secrets';
 import { terminalSafe } from '../core/terminal-safe';
 
 export { terminalLine, terminalSafe, terminalSafeJson } from '../core/terminal-safe';
@@ -12,6 +13,11 @@ export { terminalLine, terminalSafe, terminalSafeJson } from '../core/terminal-s
  */
 export function shownText(text: string): string {
   return terminalSafe(maskSecretsInText(text));
+}
+
+/** A value as the shell's REPL prints it (util.inspect, no colours: they are escape sequences too), masked as shownText is. */
+export function shownValue(value: unknown): string {
+  return terminalSafe(maskSecretsInInspected(inspect(value, { colors: false })));
 }
 
 const TEXT_TYPE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|x-www-form-urlencoded)\b)/i;

@@ -90,6 +90,22 @@ function maskText(text: string, querySecret: RegExp): string {
   return masked;
 }
 
+/**
+ * util.inspect's notation (the shell's REPL prints values so): a key bare or in single quotes, a string in single,
+ * double or back quotes (whichever the string does not hold), a list in brackets, spread over lines when long.
+ */
+const INSPECT_STRING = String.raw`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|\x60(?:[^\x60\\]|\\.)*\x60`;
+const INSPECT_SECRET = new RegExp(
+  String.raw`((?:^|[\s{,])(?:'${SECRET_NAME}'|${SECRET_NAME}):\s*)(?:${INSPECT_STRING}|\[\s*(?:${INSPECT_STRING})(?:\s*,\s*(?:${INSPECT_STRING}))*\s*\]|-?\d[\d.eE+-]*n?)`,
+  'gi',
+);
+const INSPECT_PAIR_SECRET = new RegExp(String.raw`('${SECRET_NAME}',\s*)(?!'${SECRET_NAME}')(?:${INSPECT_STRING})(?=\s*[,\]])`, 'gi');
+
+/** maskSecretsInText for what util.inspect wrote: secret-named fields and raw header pairs in its notation too. */
+export function maskSecretsInInspected(text: string): string {
+  return maskSecretsInText(text).replace(INSPECT_SECRET, `$1'${SECRET_MASK}'`).replace(INSPECT_PAIR_SECRET, `$1'${SECRET_MASK}'`);
+}
+
 /** Schemes whose authority also ends at a backslash (WHATWG URL "special" schemes). */
 const SPECIAL_SCHEMES = new Set(['http:', 'https:', 'ws:', 'wss:', 'ftp:', 'file:']);
 

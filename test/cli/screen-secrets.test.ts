@@ -1,4 +1,4 @@
-// `fetch`, `parse` and `fetch --save` with a URL holding credentials and tokens: the screen and the recorded fixture show them masked.
+// `fetch`, `shell`, `parse` and `fetch --save` with a URL holding credentials and tokens: the screen and the recorded fixture show them masked.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,17 @@ describe('commands that print the URL they fetched', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`200 http://***@127.0.0.1:${server.port}/p?api_key=***`);
     expect(run.stdout).toContain('  set-cookie: ***\n');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`shell` shows the response, its URL and its headers without them', async () => {
+    // What the REPL prints is the screen too, kept in a CI log when the shell is fed lines.
+    const input = 'res\nres.headers\nres.url\n({ cookie: `sid=${1}`, apiKey: 7 })\n';
+    const run = await cli(['shell', `http://buyer:${PASSWORD}@127.0.0.1:${server.port}/moved`, '-s', 'robots.obey=false'], { input });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`'http://***@127.0.0.1:${server.port}/p?api_key=***'`);
+    expect(run.stdout).toContain("'set-cookie': '***'");
+    expect(run.stdout).toContain("{ cookie: '***', apiKey: '***' }");
     expect(leaks(run.stdout + run.stderr)).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // The one masking of secrets: URL credentials anywhere in text, and values under secret-named keys.
 import { describe, expect, it } from 'vitest';
-import { isSecretName, maskItemSecrets, maskItemSecretsInText, maskSecrets, maskSecretsInText } from '../../src/core/mask-secrets';
+import { inspect } from 'node:util';
+import { isSecretName, maskItemSecrets, maskItemSecretsInText, maskSecrets, maskSecretsInInspected, maskSecretsInText } from '../../src/core/mask-secrets';
 import { createLogger } from '../../src/log/logger';
 import { logSink } from '../support/test-crawl';
 
@@ -98,6 +99,24 @@ describe('maskSecrets', () => {
     expect(secret.filter((name) => !isSecretName(name))).toEqual([]);
     expect(plain.filter((name) => isSecretName(name))).toEqual([]);
     expect(maskSecretsInText('/api?access_key=a1&accessToken=a2&clientSecret=a3&page=2')).toBe('/api?access_key=***&accessToken=***&clientSecret=***&page=2');
+  });
+});
+
+describe('maskSecretsInInspected', () => {
+  it('masks secret-named fields and header pairs in util.inspect\'s notation (any quotes, lists over lines), and URLs, leaving the rest', () => {
+    class Answer {
+      url = 'http://u:pw@shop/p?api_key=k1';
+      headers = { 'set-cookie': ['sid=s1; Path=/', `csrf='c1'`, 'x'.repeat(90)], 'content-type': 'text/html', cookie: `a="1"'b` };
+      rawHeaders = ['Set-Cookie', 'sid=s2', 'Host', 'shop'];
+      names = ['Authorization', 'Cookie'];
+      apiKey = 7;
+      bypass = 'kept';
+    }
+    const shown = maskSecretsInInspected(inspect(new Answer(), { colors: false }));
+    expect(['pw', 'k1', 's1', 'c1', 'xxxx', '"1"', 's2', ' 7'].filter((secret) => shown.includes(secret))).toEqual([]);
+    for (const kept of ["'http://***@shop/p?api_key=***'", "'set-cookie': '***'", "cookie: '***'", "'content-type': 'text/html'", "[ 'Set-Cookie', '***', 'Host', 'shop' ]", "[ 'Authorization', 'Cookie' ]", "apiKey: '***'", "bypass: 'kept'"]) {
+      expect(shown).toContain(kept);
+    }
   });
 });
 

@@ -145,9 +145,13 @@ export class Scheduler {
     const out = openSync(join(logDir, `${runId}.log`), 'a');
     const argv = [BIN, 'crawl', job.key, '--due', '--run', runId, '--storage', settings.storage.dir, ...this.options.childArgs];
     if (nextTick) argv.push('--due-until', nextTick.toISOString());
-    for (const [key, value] of Object.entries(args)) argv.push('-a', `${key}=${value}`);
-    const child = spawn(process.execPath, argv, { stdio: ['ignore', out, out] });
+    // Over stdin, not as -a pairs: `ps` shows a command line to every user of the machine, and these come from the config file (API keys, logins).
+    argv.push('--args-stdin');
+    const child = spawn(process.execPath, argv, { stdio: ['pipe', out, out] });
     closeSync(out);
+    // A child that dies before reading them closes the pipe (EPIPE): its exit is what gets recorded.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(JSON.stringify(args));
     const transferred = child.pid === undefined ? Promise.resolve() : this.record(runId, () => this.lock.transfer(spider, runId, child.pid!));
     log.info({ spider, runId, pid: child.pid, dueUntil: nextTick?.toISOString() }, 'scheduled run started');
     const exited = new Promise<void>((resolve) => {
