@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { maskSecretsInText } from '../core/mask-secrets';
 import { terminalSafe } from '../core/terminal-safe';
 
-export { terminalLine, terminalSafe, terminalSafeJson } from '../core/terminal-safe';
+export { terminalLine, terminalLines, terminalSafe, terminalSafeJson } from '../core/terminal-safe';
 
 /**
  * Text a command prints that may quote URLs (the page it fetched, where it was sent, a driver's error
