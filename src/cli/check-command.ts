@@ -7,7 +7,7 @@ import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { runFixture } from '../app/contracts/run-fixture';
 import type { SpiderClass } from '../core/spider';
 import { loadSettings } from '../settings/load-settings';
-import { terminalSafe } from './terminal-text';
+import { terminalLines } from './terminal-text';
 
 export interface CheckOptions {
   root?: string;
@@ -29,12 +29,12 @@ async function checkFixture(SpiderClass: SpiderClass, fixture: Fixture, opts: Ch
   return { fixture, items: outcome.items.length, requests: outcome.requests.length, problems: judgeFixture(outcome, fixture.spec.expect) };
 }
 
-function formatTable(rows: readonly CheckRow[]): string {
+function formatTable(rows: readonly CheckRow[]): string[] {
   const header = ['spider', 'fixture', 'callback', 'items', 'requests', 'result'];
   const cells = rows.map((r) => [r.fixture.spider, r.fixture.name, r.fixture.spec.callback, String(r.items), String(r.requests), r.problems.length ? 'FAIL' : 'pass']);
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i].length)));
   const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
-  return [line(header), ...cells.map(line)].join('\n');
+  return [line(header), ...cells.map(line)];
 }
 
 export async function checkCommand(spiderName: string | undefined, opts: CheckOptions): Promise<number> {
@@ -54,11 +54,11 @@ export async function checkCommand(spiderName: string | undefined, opts: CheckOp
     throw new SettingsError(`spider "${spiderName}" has no fixtures in spiders/fixtures/${spiderName}/; record one with  pricecrawl fetch <url> --save ${spiderName}/<name>`);
   }
   const failed = rows.filter((row) => row.problems.length > 0);
-  const out = [formatTable(rows)];
+  const out = formatTable(rows);
   for (const row of failed) out.push('', `${row.fixture.spider}/${row.fixture.name}:`, ...row.problems.map((p) => `  ${p}`));
   if (bare.length > 0) out.push('', `no fixtures: ${bare.join(', ')}`);
   out.push('', `${rows.length - failed.length} of ${rows.length} contracts passed`);
-  // A problem quotes what the callback made of a saved page (values, an error message): filtered as a whole.
-  process.stdout.write(terminalSafe(`${out.join('\n')}\n`));
+  // A problem quotes what the callback made of a saved page (values, an error message): each kept on its line.
+  process.stdout.write(`${terminalLines(out)}\n`);
   return failed.length > 0 ? 1 : 0;
 }

@@ -14,7 +14,7 @@ import { findProject } from '../app/project/find-project';
 import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { parseMeta } from './fetch-command';
 import { loadSpiderClass, parsePairs } from './spider-loader';
-import { shownText, terminalSafeJson } from './terminal-text';
+import { shownText, terminalLines, terminalSafeJson } from './terminal-text';
 import { urlArgument } from './url-argument';
 
 export interface ParseCommandOptions {
@@ -35,7 +35,7 @@ export async function parseCommand(url: string, opts: ParseCommandOptions): Prom
   const request = new CrawlRequest({ url, callback: opts.callback, meta: parseMeta(opts.meta) });
   const mode = fetchModeResolver(settings, spider.fetchMode, (u) => hostKeyOf(u, settings.politeness.hostKey))(request);
   const response = await fetchOnce(settings, request, mode, await throughProjectMiddlewares(settings, spider, 'parse'));
-  process.stdout.write(shownText(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()\n`));
+  process.stdout.write(`${terminalLines([shownText(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()`)])}\n`);
   const outcome = await runCallbackDry(spider, response, settings, 'parse', findProject().root);
   process.stdout.write(formatOutcome(outcome));
   return outcome.error ? 1 : 0;
@@ -64,20 +64,21 @@ function line(value: unknown): string {
   return terminalSafeJson(JSON.stringify(toJsonValue(value)));
 }
 
-/** A dropped item, and under it the stage's detail on one line (a detail's line breaks would forge lines of their own). */
-function dropLines({ item, reason, detail }: FixtureOutcome['droppedItems'][number]): string {
-  return `  ${reason}: ${line(item)}${detail ? `\n    ${detail.replace(/\s+/g, ' ').trim()}` : ''}`;
+/** A dropped item, and under it the stage's detail (on its one line, as every entry: see formatOutcome). */
+function dropLines({ item, reason, detail }: FixtureOutcome['droppedItems'][number]): string[] {
+  return [`  ${reason}: ${line(item)}`, ...(detail ? [`    ${detail.trim()}`] : [])];
 }
 
 export function formatOutcome(outcome: FixtureOutcome): string {
-  const out: string[] = [];
-  out.push(`\nitems after the pipeline (${outcome.items.length}):`, ...outcome.items.map((item) => `  ${line(item)}`));
-  if (outcome.droppedItems.length > 0) out.push(`\ndropped by the pipeline (${outcome.droppedItems.length}):`, ...outcome.droppedItems.map(dropLines));
-  out.push(`\nrequests (${outcome.requests.length}):`, ...outcome.requests.map((r) => `  ${r.callback}  ${r.method} ${r.url}${r.errback === null ? '' : `  errback ${r.errback}`}${Object.keys(r.meta).length > 0 ? `  meta ${line(r.meta)}` : ''}`));
+  const out: string[] = [''];
+  out.push(`items after the pipeline (${outcome.items.length}):`, ...outcome.items.map((item) => `  ${line(item)}`));
+  if (outcome.droppedItems.length > 0) out.push('', `dropped by the pipeline (${outcome.droppedItems.length}):`, ...outcome.droppedItems.flatMap(dropLines));
+  out.push('', `requests (${outcome.requests.length}):`, ...outcome.requests.map((r) => `  ${r.callback}  ${r.method} ${r.url}${r.errback === null ? '' : `  errback ${r.errback}`}${Object.keys(r.meta).length > 0 ? `  meta ${line(r.meta)}` : ''}`));
   const skipped = Object.entries(outcome.skippedLinks);
-  if (skipped.length > 0) out.push(`\nlinks skipped: ${skipped.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
-  if (outcome.error) out.push(`\ncallback failed (${outcome.error.reason}): ${outcome.error.message}`);
-  // A callback's error often quotes the page (`no price in "…"`): the whole text is filtered, not only the JSON;
-  // the requests and dropped items name URLs as the spider built them, tokens and all.
-  return shownText(`${out.join('\n')}\n`);
+  if (skipped.length > 0) out.push('', `links skipped: ${skipped.map(([reason, n]) => `${reason} ${n}`).join(', ')}`);
+  if (outcome.error) out.push('', `callback failed (${outcome.error.reason}): ${outcome.error.message}`);
+  // A callback's error often quotes the page (`no price in "…"`), line breaks and all: each entry stays on its
+  // line, so the page cannot print a list of items of its own. The requests and dropped items name URLs as the
+  // spider built them, tokens and all: masked.
+  return `${terminalLines(out.map(shownText))}\n`;
 }

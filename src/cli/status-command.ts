@@ -8,7 +8,7 @@ import { loadSettings } from '../settings/load-settings';
 import { storeCliPairs, type StoreCliOptions } from './store-options';
 import { recordedPoliteness, recordedRun } from './recorded-politeness';
 import { lossLines, runLosses, type RunLosses } from '../engine/run-losses';
-import { terminalSafe, terminalSafeJson } from './terminal-text';
+import { terminalLines, terminalSafe, terminalSafeJson } from './terminal-text';
 
 export interface StatusCommandOptions extends StoreCliOptions {
   frontier?: string;
@@ -32,8 +32,7 @@ export async function statusCommand(opts: StatusCommandOptions): Promise<number>
     return 1;
   }
   const status = found;
-  // A spider's name, a worker's id and a failure reason are whatever a spider, a project's middleware or another worker wrote: nothing in them may drive the terminal.
-  process.stdout.write(opts.json ? `${terminalSafeJson(JSON.stringify(status))}\n` : `${terminalSafe(formatStatus(status))}\n`);
+  process.stdout.write(opts.json ? `${terminalSafeJson(JSON.stringify(status))}\n` : `${formatStatus(status)}\n`);
   return status.planned === status.succeeded + status.failed + status.pending ? 0 : 1;
 }
 
@@ -79,7 +78,7 @@ export function formatStatus(s: StatusWithOutcome): string {
   const lines = [
     `run ${s.runId} of spider ${s.meta.spider}: ${s.meta.status}${s.stopReason ? ` by ${s.stopReason}` : ''}${s.seeding ? ' (seeding)' : ''}, ${elapsedS.toFixed(1)} s`,
     '',
-    table([['outcome', 'requests'], ['planned', s.planned], ['succeeded', s.succeeded], ['failed', s.failed], ['pending', s.pending]]),
+    ...table([['outcome', 'requests'], ['planned', s.planned], ['succeeded', s.succeeded], ['failed', s.failed], ['pending', s.pending]]).split('\n'),
     s.planned === settled + s.pending
       ? `accounting: planned ${s.planned} = succeeded ${s.succeeded} + failed ${s.failed} + pending ${s.pending}  ✓`
       : `accounting BROKEN: planned ${s.planned} ≠ succeeded ${s.succeeded} + failed ${s.failed} + pending ${s.pending}`,
@@ -93,15 +92,17 @@ export function formatStatus(s: StatusWithOutcome): string {
       const why = whyOf({ pausedUntilMs: s.nowMs + h.pausedForMs, pauseCause: h.pauseCause ?? null, intervalCause: h.intervalCause }, s.nowMs);
       return [host, h.queued, h.delayed, h.leased, h.inflight, h.succeeded + h.failed, `${h.intervalMs} ms`, why, ms(h.nextOpenInMs), ms(h.pausedForMs), h.breaker] as [string, ...Array<string | number>];
     });
-    lines.push('', table([header, ...rows]));
+    lines.push('', ...table([header, ...rows]).split('\n'));
   }
   const workers = Object.entries(s.workers).sort(([a], [b]) => a.localeCompare(b));
   if (workers.length > 0) {
-    lines.push('', table([['worker', 'leases', 'heartbeat'], ...workers.map(([id, w]) => [id, w.leases, `${(w.heartbeatAgoMs / 1000).toFixed(1)} s ago`] as [string, number, string])]));
+    lines.push('', ...table([['worker', 'leases', 'heartbeat'], ...workers.map(([id, w]) => [id, w.leases, `${(w.heartbeatAgoMs / 1000).toFixed(1)} s ago`] as [string, number, string])]).split('\n'));
   }
   const reasons = Object.entries(s.failedByReason).sort(([, a], [, b]) => b - a);
   if (reasons.length > 0) lines.push('', 'failures by reason:', ...reasons.map(([r, n]) => `  ${r}: ${n}`));
   if (s.losses) lines.push(...lossLines(s.losses));
   if (s.exitCode !== undefined && s.exitCode !== null) lines.push('', `exit code on record: ${s.exitCode}`);
-  return lines.join('\n');
+  // A spider's name, a worker's id, a failure reason and a code error's message are whatever a spider, a project's
+  // middleware, another worker or a page wrote: nothing in them may drive the terminal or begin a line of its own.
+  return terminalLines(lines);
 }

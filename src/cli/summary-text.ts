@@ -2,7 +2,7 @@
 import type { RunSummary } from '../engine/run-summary';
 import { lossLines, runLosses } from '../engine/run-losses';
 import { groupHandling } from '../app/report/handling-labels';
-import { terminalLine } from './terminal-text';
+import { terminalLine, terminalLines } from './terminal-text';
 import { unusedHostSettingLine } from '../settings/unused-host-settings';
 
 /** Rows as aligned columns, each cell on one line with nothing a terminal acts on (a host, a worker id or a reason a newline in which began a row of its own). */
@@ -59,7 +59,7 @@ export function formatSummary(summary: RunSummary): string {
   if (alarms.length > 0) lines.push('', `ALARMS${summary.alarmsFailRun ? ' (fail the run)' : ''}:`, ...alarms.map((alarm) => `  ${alarm}`));
   // Each line stays one line: a drop's first example quotes the page's text, and its newlines printed lines of the
   // page's choosing ('accounting: … ✓', 'items: scraped 9') into the summary.
-  return lines.map(terminalLine).join('\n');
+  return terminalLines(lines);
 }
 
 /**

@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 import { maskSecretsInInspected, maskSecretsInText } from '../core/mask-secrets';
 import { terminalSafe } from '../core/terminal-safe';
 
-export { terminalLine, terminalSafe, terminalSafeJson } from '../core/terminal-safe';
+export { terminalLine, terminalLines, terminalSafe, terminalSafeJson } from '../core/terminal-safe';
 
 /**
  * Text a command prints that may quote URLs (the page it fetched, where it was sent, a driver's error

@@ -21,6 +21,15 @@ export function terminalLine(text: string): string {
 }
 
 /**
+ * Lines for a terminal, each entry on its one line: a value in one that runs over lines (a failed callback's
+ * message quoting the page, a spider's name) cannot print lines that read as the command's own, such as a
+ * verdict or an item with a price. A block of several lines (a table) is given as its lines.
+ */
+export function terminalLines(lines: readonly string[]): string {
+  return lines.map(terminalLine).join('\n');
+}
+
+/**
  * A JSON line whose characters JSON.stringify leaves raw but readers act on written as \u escapes: the same
  * value, safe to print and to read line by line. DEL, C1 and bidi controls act on terminals; NEL (U+0085)
  * and the line and paragraph separators U+2028/U+2029 end a line for Python's str.splitlines() and codecs

@@ -8,6 +8,8 @@ import { scratchProject, type ScratchProject } from '../support/scratch-project'
 
 /** Sets the window title (OSC), clears the screen, a C1 CSI and a bidi override. */
 const HOSTILE = 'Deal \x1b]0;owned\x07\x1b[2J\u009b31mX \u202egnp.exe';
+/** A heading that runs over lines as the commands' own output would go on: a verdict, an item with a price. */
+const FORGED = '\n\n2 of 2 contracts passed\n\nitems after the pipeline (1):\n  {"sku":"A-1","price":"0.01"}\n';
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 
 /** A spider whose callback fails with the page's heading in its message, as spiders often say what they could not read. */
@@ -26,6 +28,7 @@ let project: ScratchProject;
 beforeAll(async () => {
   server = await FixtureServer.start({ builtInRoutes: false });
   server.route('/product', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body><h1>${HOSTILE}</h1></body></html>`));
+  server.route('/forged', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body><h1>Deal${FORGED}</h1></body></html>`));
   project = scratchProject();
   writeFileSync(join(project.root, 'spiders', 'quoting.ts'), SPIDER);
   writeFileSync(join(project.root, 'spiders', 'index.ts'), `import { QuotingSpider } from './quoting';\nexport const spiderRegistry = { quoting: QuotingSpider };\n`);
@@ -46,5 +49,24 @@ describe('fixture commands on a hostile page', () => {
     const check = await cli(['check', 'quoting', '--root', project.root]);
     expect(check.stdout).toContain('gnp.exe');
     expect(check.stdout).not.toMatch(CONTROL);
+  });
+
+  // Before: the message went out as the callback wrote it, so the page printed lines that read as the command's own:
+  // `check` said "2 of 2 contracts passed" (two failed), `parse` listed an item at 0.01 it never gave.
+  it('a failed callback\'s message that runs over lines stays on its one line in `fetch --save`, `check` and `parse`', async () => {
+    const forgedLines = (text: string) => text.split('\n').filter((line) => /^(2 of 2 contracts passed|items after the pipeline \(1\):|\s*\{"sku":"A-1")/.test(line));
+    const saved = await cli(['fetch', server.url('/forged'), '--save', 'quoting/forged', '--root', project.root, '-s', 'robots.obey=false']);
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stdout).toMatch(/warning: parse\(\) failed on this page: no price in "Deal +2 of 2 contracts passed/);
+    expect(forgedLines(saved.stdout)).toEqual([]);
+
+    const check = await cli(['check', 'quoting', '--root', project.root]);
+    expect(check.stdout).toMatch(/^0 of [12] contracts passed$/m); // 2 after the test above saved its fixture
+    expect(forgedLines(check.stdout)).toEqual([]);
+
+    const parsed = await cli(['parse', server.url('/forged'), '--spider', join(project.root, 'spiders', 'quoting.ts'), '-s', 'robots.obey=false'], { cwd: project.root });
+    expect(parsed.code, parsed.stderr).toBe(1);
+    expect(parsed.stdout).toContain('items after the pipeline (0):');
+    expect(forgedLines(parsed.stdout)).toEqual([]);
   });
 });

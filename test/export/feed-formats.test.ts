@@ -186,6 +186,24 @@ describe('feed formats', () => {
     expect(JSON.parse(records[2].at(-1)!)).toEqual({ colour: 'red' });
   });
 
+  // Before: the header cell of a field named "@type" was written "'@type" (formula-safe) and read back so on append,
+  // so the next run's "@type" values went to moreFields under a column that stayed empty.
+  it('a CSV appended to keeps fields whose names start like a formula in their own columns', async () => {
+    const spec = feed('formula-names.csv', 'append');
+    const first = await FeedFile.open(spec);
+    await first.append([{ sku: 'A', '@type': 'Product', '-discount': '5', '=x': 'one' }]);
+    await first.close();
+    const second = await FeedFile.open(spec);
+    await second.append([{ sku: 'B', '@type': 'Offer', '-discount': '7', '=x': 'two' }]);
+    await second.close();
+    const [header, ...rows] = parseCsv(readFileSync(spec.path, 'utf8'));
+    expect(header).toEqual(['sku', "'-discount", "'=x", "'@type", 'moreFields']);
+    expect(rows).toEqual([
+      ['A', '5', 'one', 'Product', ''],
+      ['B', '7', 'two', 'Offer', ''],
+    ]);
+  });
+
   it('a new CSV feed whose first flush failed writes its header with the next one', async () => {
     // Before: the failed flush had fixed the columns, so the next one wrote records under no header at all.
     const spec = feed('first.csv', 'append');

@@ -47,6 +47,19 @@ describe('feed URIs', { timeout: 60_000 }, () => {
     expect(() => parseFeedSpec('feeds/%(name)s.jsonl', 'append', { name: '../../etc/x', time: new Date(0) })).toThrow(/cannot write the feed "feeds\/%\(name\)s.jsonl": the spider's name "..\/..\/etc\/x" cannot be part of a file name/);
   });
 
+  // Before: the name went into the URI as is and the URI was decoded after, so `%2e%2e` became `..` (the feed left
+  // its folder), `%41` became `A`, and a `#` or `?` cut the file name short; the name is now one literal path segment.
+  it("in a file: URI, a spider name is the file name as written, never decoded as part of the URI", () => {
+    const time = new Date(0);
+    const named = (name: string) => parseFeedSpec(`file://${dir}/feeds/%(name)s.jsonl`, 'append', { name, time }).path;
+    expect(named('%2e%2e')).toBe(join(dir, 'feeds', '%2e%2e.jsonl'));
+    expect(parseFeedSpec(`file://${dir}/feeds/%(name)s/items.jsonl`, 'append', { name: '%2e%2e', time }).path).toBe(join(dir, 'feeds', '%2e%2e', 'items.jsonl'));
+    expect(named('shop%41')).toBe(join(dir, 'feeds', 'shop%41.jsonl'));
+    expect(named('shop#2')).toBe(join(dir, 'feeds', 'shop#2.jsonl'));
+    expect(named('shop?x=1')).toBe(join(dir, 'feeds', 'shop?x=1.jsonl'));
+    expect(named('ä shop')).toBe(join(dir, 'feeds', 'ä shop.jsonl'));
+  });
+
   it('crawl -o with placeholders writes the feed under the spider\'s name and the crawl\'s start', async () => {
     const server = createServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<main data-sku="S1"><span class="price">$1.50</span></main><a class="product" href="/p/1">1</a>'));
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

@@ -45,6 +45,16 @@ export function neutraliseFormula(text: string): string {
 }
 
 /**
+ * The text neutraliseFormula was given, from what it wrote: the header of a feed appended to names the fields
+ * as they are, not as a spreadsheet may see them. Exact but for a name starting with a tab, CR or LF after a
+ * quote, which both sides write alike (no field is so named).
+ */
+export function restoreFormula(cell: string): string {
+  const text = cell.slice(1);
+  return cell.startsWith("'") && neutraliseFormula(text) === cell ? text : cell;
+}
+
+/**
  * One field: nested values as JSON, null/absent empty; quoted when it holds a comma, quote, CR or LF
  * (RFC 4180), and also a semicolon or tab: spreadsheets in many locales split CSV on those, and an
  * unquoted `x;=cmd` would become a second cell starting with `=` (OWASP's separator case). A NUL
@@ -78,7 +88,7 @@ export function csvRow(columns: readonly string[], record: Record<string, unknow
   return csvRecord(columns.map((column) => (column === MORE_FIELDS_COLUMN ? overflow : record[column])));
 }
 
-/** The first record of a CSV text (its header), RFC 4180 quoting undone; null when it has no complete first line. */
+/** The first record of a CSV text (its header), RFC 4180 quoting and the formula guard undone; null when it has no complete first line. */
 export function parseCsvHeader(text: string): string[] | null {
   const cells: string[] = [];
   let cell = '';
@@ -92,7 +102,7 @@ export function parseCsvHeader(text: string): string[] | null {
       else (cell += char), (index += 1);
     } else if (char === '"') (quoted = true), (index += 1);
     else if (char === ',') cells.push(cell), (cell = ''), (index += 1);
-    else if (char === '\r' || char === '\n') return [...cells, cell];
+    else if (char === '\r' || char === '\n') return [...cells, cell].map(restoreFormula);
     else (cell += char), (index += 1);
   }
   return null;

@@ -9,12 +9,15 @@ export interface FeedNames {
 
 const PLACEHOLDER = /%\(([A-Za-z_]+)\)([sd])/g;
 
+/** How a fill is written into the target: as is into a path; percent-encoded into a URI (see feed-spec.ts). */
+export type FillEncoding = (fill: string) => string;
+
 /**
  * `feeds/%(name)s/%(time)s.jsonl` → `feeds/shop/2026-12-06T15-54-27.jsonl`. The time is UTC to the second with
  * colons as dashes, as Scrapy writes it, so a nightly run's feeds sort by name and no file name holds a colon.
  * Any other placeholder (Scrapy's batch ids, spider attributes) is refused rather than written into the name.
  */
-export function fillFeedPlaceholders(target: string, value: string, names: FeedNames | undefined): string {
+export function fillFeedPlaceholders(target: string, value: string, names: FeedNames | undefined, encode: FillEncoding = (fill) => fill): string {
   const first = /%\([A-Za-z_]+\)[sd]/.exec(target)?.[0];
   if (first === undefined) return target;
   if (names === undefined) throw new ExportFormatError(`cannot write the feed "${value}": placeholders such as ${first} are filled in by a crawl only; name the file itself`);
@@ -22,7 +25,7 @@ export function fillFeedPlaceholders(target: string, value: string, names: FeedN
   return target.replace(PLACEHOLDER, (whole: string, key: string, kind: string) => {
     const fill = fills[`${key}:${kind}`];
     if (fill === undefined) throw new ExportFormatError(`cannot write the feed "${value}": ${whole} is not filled in; a crawl fills in %(name)s (the spider's name) and %(time)s (the crawl's start, UTC)`);
-    return fill;
+    return encode(fill);
   });
 }
 

@@ -52,7 +52,9 @@ function localPath(target: string, value: string, names: FeedNames | undefined):
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):\/\//.exec(target)?.[1];
   if (scheme?.toLowerCase() === 'file') {
     try {
-      return fileURLToPath(fillFeedPlaceholders(target, value, names));
+      // The URI is decoded after the fill: a name written in raw would be decoded too (`%2e%2e` a `..` leaving
+      // the folder, a `#` or `?` cutting the file name short). Encoded, it comes back as the one segment it was.
+      return fileURLToPath(fillFeedPlaceholders(target, value, names, encodeURIComponent));
     } catch (error) {
       throw new ExportFormatError(`cannot write the feed "${value}": ${(error as Error).message}; a file URI names a local path, file:///srv/feeds/items.jsonl`);
     }

@@ -21,6 +21,14 @@ export function xmlText(text: string): string {
     .replace(/\r/g, '&#13;');
 }
 
+/**
+ * xmlText for an attribute value: there a reader replaces a raw tab or line break with a space (attribute-value
+ * normalisation), so a key "Weight\n(kg)" read back as "Weight (kg)"; as references they stay what they were.
+ */
+function xmlAttribute(text: string): string {
+  return xmlText(text).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;');
+}
+
 /** One item element and its newline. */
 export function xmlItem(record: Record<string, unknown>): string {
   return `<item>${fields(record)}</item>\n`;
@@ -34,7 +42,7 @@ function fields(record: Record<string, unknown>): string {
 function element(name: string, value: unknown): string {
   if (value === null || value === undefined) return '';
   // A key that is not a valid element name (spaces, leading digit, markup) keeps its text in an attribute.
-  const [open, close] = ELEMENT_NAME.test(name) ? [`<${name}>`, `</${name}>`] : [`<field name="${xmlText(name)}">`, '</field>'];
+  const [open, close] = ELEMENT_NAME.test(name) ? [`<${name}>`, `</${name}>`] : [`<field name="${xmlAttribute(name)}">`, '</field>'];
   return `${open}${content(value)}${close}`;
 }
 
