@@ -9,7 +9,7 @@ import { cardLabelAlone, clubLabelAfter, clubLabelBefore } from './member-price'
 import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
 import { SAVING_WORDS } from './saving-words';
-import { WAS_PRICE_WORDS } from './was-words';
+import { WAS_PRICE_WORDS, WORTH_WORDS } from './was-words';
 import { wordPattern } from './word-pattern';
 import { PERIOD_AFTER, PERIOD_BEFORE } from './rate-words';
 
@@ -28,7 +28,7 @@ const endsWith = (words: readonly string[]) => wordPattern(new RegExp(`(?:^|[^\\
 /** Labels that introduce a price other than the one to pay now. Many languages, any case. */
 const REFERENCE = endsWith([
   'was', 'were', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'original(?: price)?', 'orig',
-  'old price', 'before', 'previously', 'instead of', ...SAVING_WORDS, 'value', 'retail',
+  'old price', 'before', 'previously', 'instead of', ...SAVING_WORDS, 'retail',
   'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis',
   'avant', 'au lieu de', 'ancien prix', 'prix barré', 'prix de référence', 'prix conseillé', 'prix initial',
   'prima', 'invece di', 'prezzo consigliato', 'antes', 'precio anterior', 'pvpr',
@@ -37,8 +37,7 @@ const REFERENCE = endsWith([
   '定価', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가',
   'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'قبل الخصم', 'במקום', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
-  // What a set or a bundle is worth bought apart ("Worth £40", "im Wert von 50 €", "d'une valeur de 50 €"): no price of this product.
-  'worth', 'valued at', 'value of', '(?:im )?wert(?: von)?', 'd.une valeur de', 'valeur', 'valor(?: de)?', 'valore(?: di)?', 'ter waarde van', 't\\.w\\.v\\.?', 'värde', 'verdi', 'værdi',
+  ...WORTH_WORDS,
   'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
   // Money the buyer holds or gets back, never what the product costs: "Credit: $5.00", "Gift card balance: $25.00", "Cashback £5".
   '(?:store |account )?credit', '(?:gift card |account |card )?balance', 'cash ?back', 'guthaben', 'crédit', 'solde', 'saldo',

@@ -21,3 +21,12 @@ export const WAS_PRICE_WORDS: readonly string[] = [
   'piyasa fiyatı', 'liste fiyatı', '소비자가(?:격)?', '시중가', 'typical(?: price)?', 'market (?:price|value)', 'comparable value', 'originally',
   'במקום', 'מחיר קודם', 'מחיר מקורי', 'מחיר רגיל', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'السعر الأصلي', 'السعر القديم', 'السعر العادي', 'كان',
 ];
+
+/**
+ * What a set or a bundle is worth bought apart ("Worth £40", "Value: $50", "im Wert von 50 €", "d'une valeur de 50 €"): no price
+ * of this product, for the parser and the page reader (a "Worth" in a parent of the amount's element was read as the price).
+ * Not in the list above: in an aria-label or a title ("Price value") these words say nothing.
+ */
+export const WORTH_WORDS: readonly string[] = [
+  'value', 'worth', 'valued at', 'value of', '(?:im )?wert(?: von)?', 'd.une valeur de', 'valeur', 'valor(?: de)?', 'valore(?: di)?', 'ter waarde van', 't\\.w\\.v\\.?', 'värde', 'verdi', 'værdi',
+];

@@ -16,7 +16,7 @@ import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
 import { UNIT_LABEL_WORDS } from '../prices/unit-labels';
 import { SAVING_WORDS } from '../prices/saving-words';
-import { WAS_PRICE_WORDS } from '../prices/was-words';
+import { WAS_PRICE_WORDS, WORTH_WORDS } from '../prices/was-words';
 import { rateOrFee } from './rate-labels';
 import { signInForPrice } from './sign-in-price';
 
@@ -24,7 +24,7 @@ const words = (list: readonly string[]) => list.join('|');
 
 /** Labels written right before a price that is not the one to pay now (many languages, lower case). */
 const REFERENCE_WORDS = words(WAS_PRICE_WORDS);
-const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
+const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|${words(WORTH_WORDS)})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
 
 // Amazon writes its unit prices with the unit spelt out and capitalised: "($0.62/Ounce)", "($0.05/Tablet)", "($1.10/Foot)".
 const UNITS = '(?:kg|kilo(?:gram)?s?|g|gr|grams?|mg|l|ltr|lit(?:er|re)s?|ml|millilit(?:er|re)s?|cl|dl|m|met(?:er|re)s?|cm|mm|m2|m²|qm|m3|m³|lbs?|pounds?|oz|ounces?|fl\\.? ?oz|fluid ounces?|gal(?:lon)?s?|quarts?|pints?|sq\\.? ?ft|square (?:foot|feet|met(?:er|re)s?|yards?)|ft|foot|feet|yd|yards?|100 ?g|100 ?ml|10 ?g|wash(?:es)?|loads?|doses?|sheets?|tabs?|tablets?|capsules?|softgels?|servings?|rolls?|wipes?|ct|count)';

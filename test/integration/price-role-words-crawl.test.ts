@@ -1,6 +1,6 @@
 // A loopback shop crawled through the whole pipeline whose pages label an amount beside (or instead of) the price as a saving,
 // a was-price or a delivery fee in words the page reader did not know: "Du sparst", "Je bespaart", "Säästä", "省", "Tidligere",
-// "Ennen", "Prix public", "UVP des Herstellers", "소비자가", "Typical price", "Market price", "배송비". Before, a page showing only
+// "Ennen", "Prix public", "UVP des Herstellers", "소비자가", "Typical price", "Market price", "배송비", "Worth". Before, a page showing only
 // such an amount (its price drawn by a script or as an image) stored it as the price (5 EUR for a saving), and a page showing it
 // beside the price refused the two as two current prices.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,13 @@ const BOXES: Record<string, [string, string]> = {
   'ALONE-WAS-DA': ['da-DK', box(labelled('Tidligere', '250,00 kr'))],
   'ALONE-WAS-US': ['en-US', box(labelled('Market price:', '$25.00'))],
   'ALONE-SHIP-KO': ['ko-KR', box(labelled('배송비', '2,500원'))],
+  // What a gift set is worth bought apart, its label in a parent as above: "Worth £40" was stored as the set's price
+  'WORTH-GB': ['en-GB', box('<span class="price">£25.00</span>', labelled('Worth', '£40.00'))],
+  'ALONE-WORTH-GB': ['en-GB', box(labelled('Worth', '£40.00'))],
+  'ALONE-VALUE-US': ['en-US', box(labelled('Value:', '$50.00'))],
+  'ALONE-WERT-DE': ['de-DE', box(labelled('im Wert von', '50,00 €'))],
+  // A word that only ends in one ("Preiswert": good value) labels the price itself
+  'PREISWERT-DE': ['de-DE', box(labelled('Preiswert', '29,00 €'))],
   // A province's name ending in 省 is no saving
   'PROVINCE-ZH': ['zh-CN', box('<span class="origin">发货地 广东省</span> <span class="price">¥199</span>')],
 };
@@ -68,6 +75,8 @@ describe('the words of a saving, a was-price and a delivery fee beside the price
       'WAS-US': '19.99 USD',
       'SHIP-KO': '19900 KRW',
       'PROVINCE-ZH': '199.00 CNY',
+      'WORTH-GB': '25.00 GBP',
+      'PREISWERT-DE': '29.00 EUR',
     });
   });
 });
