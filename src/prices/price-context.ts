@@ -8,7 +8,8 @@ import { isQuantityTier } from './quantity-tier';
 import { cardLabelAlone, clubLabelAfter, clubLabelBefore } from './member-price';
 import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
-import { WAS_PRICE_WORDS } from './was-words';
+import { SAVING_WORDS } from './saving-words';
+import { WAS_PRICE_WORDS, WORTH_WORDS } from './was-words';
 import { wordPattern } from './word-pattern';
 import { PERIOD_AFTER, PERIOD_BEFORE } from './rate-words';
 
@@ -27,17 +28,16 @@ const endsWith = (words: readonly string[]) => wordPattern(new RegExp(`(?:^|[^\\
 /** Labels that introduce a price other than the one to pay now. Many languages, any case. */
 const REFERENCE = endsWith([
   'was', 'were', 'rrp', 'msrp', 'srp', 'list(?: price)?', 'compare at', 'original(?: price)?', 'orig',
-  'old price', 'before', 'previously', 'instead of', 'save', 'you save', 'saving', 'value', 'retail', 'typical(?: price)?',
-  'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis', 'sie sparen', 'ersparnis', 'unverbindliche preisempfehlung',
-  'avant', 'au lieu de', 'ancien prix', 'prix barré', 'prix de référence', 'économisez', 'prix conseillé', 'prix initial',
-  'prima', 'invece di', 'prezzo consigliato', 'risparmi', 'antes', 'precio anterior', 'ahorra', 'ahorras', 'ahorro', 'pvpr',
-  'era', 'economize', 'van', 'preț vechi', 'pret vechi', 'adviesprijs', 'bespaar', 'førpris', 'rek\\.? pris', 'rekommenderat pris', 'cirkapris', 'vejl\\.? pris', 'vejledende (?:udsalgs)?pris', 'veil\\.? pris', 'veiledende pris', 'spar', 'spara', 'før', 'för', 'poprzednia cena', 'cena regularna', 'oszczędzasz',
-  'původní cena', 'ušetříte', 'было', 'старая цена', 'экономия', 'önceki fiyat', 'piyasa fiyatı', 'm\\.?r\\.?p', 'м\\.?р\\.?р',
-  '定価', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가', '시중가',
+  'old price', 'before', 'previously', 'instead of', ...SAVING_WORDS, 'retail',
+  'uvp', 'statt', 'vorher', 'bisher', 'streichpreis', 'alter preis',
+  'avant', 'au lieu de', 'ancien prix', 'prix barré', 'prix de référence', 'prix conseillé', 'prix initial',
+  'prima', 'invece di', 'prezzo consigliato', 'antes', 'precio anterior', 'pvpr',
+  'era', 'van', 'preț vechi', 'pret vechi', 'adviesprijs', 'førpris', 'rek\\.? pris', 'rekommenderat pris', 'cirkapris', 'vejl\\.? pris', 'vejledende (?:udsalgs)?pris', 'veil\\.? pris', 'veiledende pris', 'før', 'för', 'poprzednia cena', 'cena regularna',
+  'původní cena', 'было', 'старая цена', 'önceki fiyat', 'm\\.?r\\.?p', 'м\\.?р\\.?р',
+  '定価', '参考価格', 'メーカー希望小売価格', '原价', '市场价', '정가',
   'αρχική τιμή', 'παλιά τιμή', 'стара ціна', 'було', 'eski fiyat', 'السعر الأصلي', 'السعر القديم', 'كان', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'قبل الخصم', 'במקום', 'מחיר קודם', 'מחיר מקורי', 'ราคาปกติ', 'ราคาเดิม',
   'giá gốc', 'giá cũ', 'harga asli', 'harga coret',
-  // What a set or a bundle is worth bought apart ("Worth £40", "im Wert von 50 €", "d'une valeur de 50 €"): no price of this product.
-  'worth', 'valued at', 'value of', '(?:im )?wert(?: von)?', 'd.une valeur de', 'valeur', 'valor(?: de)?', 'valore(?: di)?', 'ter waarde van', 't\\.w\\.v\\.?', 'värde', 'verdi', 'værdi',
+  ...WORTH_WORDS,
   'after (?:mail-in )?rebate', 'nach cashback', 'effektivpreis', 'après remboursement',
   // Money the buyer holds or gets back, never what the product costs: "Credit: $5.00", "Gift card balance: $25.00", "Cashback £5".
   '(?:store |account )?credit', '(?:gift card |account |card )?balance', 'cash ?back', 'guthaben', 'crédit', 'solde', 'saldo',
@@ -52,13 +52,11 @@ const REFERENCE = endsWith([
   // Shipping and deposits are charged beside the price, never the price. With a colon only: a bare
   // "Versand" is as often the end of the previous amount ("+ 4,99 € Versand 12,99 €").
   '(?:delivery|shipping|postage|versand|versandkosten|porto|livraison|envío|spedizione|frete|verzending|dostawa|доставка|kargo|deposit|pfand)(?: costs?| charge)? ?:',
-  'p&p', 'frais de port', '送料', '运费', '\\+', 'zzgl\\.?', 'plus',
+  'p&p', 'frais de port', '送料', '运费', '배송비', '\\+', 'zzgl\\.?', 'plus',
   // A fee or a levy charged beside the price, or the part of it a levy is ("dont 0,50 € d'éco-participation"), with a colon
   // for a tax and not "Ex Tax:" (a net price, settled against the gross beside it), never the product's price.
   'dont', '[ée]co-?participation', 'eco-?part', '[ée]co-?tax[ea]?', 'ecotasse', 'crv', 'installation(?: fee)?', 'assembly(?: fee)?', 'montage(?:kosten)?',
   '(?<!(?:ex|excl|exc|incl|inc|including|excluding|plus|\\+)\\.?\\s*)(?:sales |est\\.? |estimated )?tax ?:',
-  // A maker's recommended price in its German and Turkish spellings the list above lacks.
-  'unverb\\.? preisempfehlung', 'preisempfehlung', 'liste fiyatı',
 ]);
 
 /**

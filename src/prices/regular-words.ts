@@ -5,7 +5,7 @@
  * that is not on sale "Regular price"). Unlike "was" or "RRP", which never name the price to pay.
  */
 export const REGULAR_PRICE_WORDS: readonly string[] = [
-  'reg\\.?', 'regular(?: price)?', 'regulärer preis', 'normalpreis', 'ord\\.? pris', 'ordinarie pris', 'normalpris', 'precio normal', 'prezzo normale', 'normaalprijs',
+  'reg\\.?', 'regular(?: price)?', 'regulärer preis', 'normalpreis', 'ord\\.? ?pris', 'ordinarie pris', 'normalpris', 'precio normal', 'prezzo normale', 'normaalprijs', 'normaalihinta',
   'cena regularna', 'normal', 'norm', 'normale',
   // Japanese "usual price": how Japanese shops (and Shopify's Japanese "Regular price") label a price, struck or not.
   '通常価格', '通常販売価格',

@@ -15,7 +15,8 @@ import { isTotalOfCount } from '../prices/piece-price';
 import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
 import { UNIT_LABEL_WORDS } from '../prices/unit-labels';
-import { WAS_PRICE_WORDS } from '../prices/was-words';
+import { SAVING_WORDS } from '../prices/saving-words';
+import { WAS_PRICE_WORDS, WORTH_WORDS } from '../prices/was-words';
 import { rateOrFee } from './rate-labels';
 import { signInForPrice } from './sign-in-price';
 
@@ -23,7 +24,7 @@ const words = (list: readonly string[]) => list.join('|');
 
 /** Labels written right before a price that is not the one to pay now (many languages, lower case). */
 const REFERENCE_WORDS = words(WAS_PRICE_WORDS);
-const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
+const REFERENCE_BEFORE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|${words(WORTH_WORDS)})\\s*(?:is)?[\\s:.\\-–]*$`, 'iu');
 
 // Amazon writes its unit prices with the unit spelt out and capitalised: "($0.62/Ounce)", "($0.05/Tablet)", "($1.10/Foot)".
 const UNITS = '(?:kg|kilo(?:gram)?s?|g|gr|grams?|mg|l|ltr|lit(?:er|re)s?|ml|millilit(?:er|re)s?|cl|dl|m|met(?:er|re)s?|cm|mm|m2|m²|qm|m3|m³|lbs?|pounds?|oz|ounces?|fl\\.? ?oz|fluid ounces?|gal(?:lon)?s?|quarts?|pints?|sq\\.? ?ft|square (?:foot|feet|met(?:er|re)s?|yards?)|ft|foot|feet|yd|yards?|100 ?g|100 ?ml|10 ?g|wash(?:es)?|loads?|doses?|sheets?|tabs?|tablets?|capsules?|softgels?|servings?|rolls?|wipes?|ct|count)';
@@ -62,7 +63,7 @@ const PER_MONTH_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand|mt
 /** "4 x", and Brazil's "10x de" / "em até 10x de". */
 const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da)?\s*$/u;
 
-const SHIPPING = '(?:shipping|delivery|deliver(?:ed)?|postage|p&p|versand(?:kosten)?|lieferung|liefer(?:kosten|gebühr)|livraison|frais de port|envío|envio|gastos de envío|spedizione|consegna|verzend(?:ing|kosten)|bezorg(?:ing|kosten)|frakt|porto|doprava|dostawa|kargo|送料)';
+const SHIPPING = '(?:shipping|delivery|deliver(?:ed)?|postage|p&p|versand(?:kosten)?|lieferung|liefer(?:kosten|gebühr)|livraison|frais de port|envío|envio|gastos de envío|spedizione|consegna|verzend(?:ing|kosten)|bezorg(?:ing|kosten)|frakt|porto|doprava|dostawa|kargo|送料|运费|배송비)';
 const SHIPPING_BEFORE = new RegExp(`${SHIPPING}[^\\d]{0,40}$`, 'iu');
 /**
  * "€4.95 shipping", but not the legal note "zzgl. Versand" / "plus shipping" after the product's price, nor the news that
@@ -87,7 +88,7 @@ const DEPOSIT_AFTER = new RegExp(`^[\\s(]*(?:refundable |bottle |container )?${D
  * "You save", "Save an extra", "Apply … coupon", "Earn … in rewards": money the shopper saves or gets back, never the price.
  * A percentage may stand between the label and the amount: "Sie sparen 17% / 5,00 €".
  */
-const SAVING_BEFORE = /(?:you save|save|saving|sie sparen|sparen sie|sparen|spare|ersparnis|économisez|économie|ahorra|ahorras|ahorre|ahorro|risparmi|risparmia|bespaar|spar|spara|oszczędzasz|ušetříte|экономия|discount|rabatt|remise|sconto|apply|earn|cashback|cash back|coupon|voucher|gutschein|cupón|cupom|kupon|buono)[\s:]*(?:up to|bis zu|jusqu'à|an extra|extra|an additional|additional|zusätzlich)?[\s:]*(?:\d+(?:[.,]\d+)?\s*%\s*[/(,–-]?)?[\s:]*$/iu;
+const SAVING_BEFORE = new RegExp(`(?:${words(SAVING_WORDS)}|discount|rabatt|remise|sconto|apply|earn|cashback|cash back|coupon|voucher|gutschein|cupón|cupom|kupon|buono)[\\s:]*(?:up to|bis zu|jusqu'à|an extra|extra|an additional|additional|zusätzlich)?[\\s:]*(?:\\d+(?:[.,]\\d+)?\\s*%\\s*[/(,–-]?)?[\\s:]*$`, 'iu');
 const SAVING_AFTER = /^[\s!]*(?:off|rabatt|discount|de réduction|de descuento|di sconto|korting|coupon|voucher|gutschein|cupón|cupom|kupon|in rewards|rewards?|cash ?back|back(?: in)?|bonus)\b/iu;
 
 /** "from 3 pcs", "ab 5 Stück", "3+", "3–5", "buy 2", "2 for". */
