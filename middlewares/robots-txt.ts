@@ -10,6 +10,7 @@ import type { RobotsCache } from '../src/ports/robots-cache';
 import { hostKeyOf } from '../src/politeness/host-key';
 import { userAgentHeader } from '../src/robots/crawler-names';
 import { RECHECK_MS, RobotsOrigins } from '../src/robots/robots-origins';
+import type { AgentRules } from '../src/robots/robots-rules';
 import { rulesRefusal } from '../src/robots/rules-refusal';
 import { settledOrAfter } from '../src/robots/settled-or-after';
 import type { Settings } from '../src/settings/schema';
@@ -54,11 +55,18 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       this.redirectTargets.set(request, toUrl);
       throw new FetchError('ROBOTS_PENDING', `robots.txt of ${new URL(toUrl).origin} is not known yet (redirect to ${toUrl})`);
     }
+    if (!known.rules) return;
     // A Crawl-delay the target's origin cannot be crawled under refuses the hop as it refuses the origin's own pages.
-    const refusal = known.rules ? rulesRefusal(known.rules.forRequest(request.headers), toUrl, this.settings.robots.maxCrawlDelayMs) : null;
-    if (!refusal) return;
-    if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
-    throw new FetchError(refusal.code, `${refusal.message} (a redirect target)`);
+    const rules = known.rules.forRequest(request.headers);
+    const refusal = rulesRefusal(rules, toUrl, this.settings.robots.maxCrawlDelayMs);
+    if (refusal) {
+      if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
+      throw new FetchError(refusal.code, `${refusal.message} (a redirect target)`);
+    }
+    // Outside the target's visiting hours the hop is not sent: processError holds the request until they open.
+    if (rules.nextVisitAtMs(ctx.nowMs()) === null) return;
+    this.redirectTargets.set(request, toUrl);
+    throw new FetchError('ROBOTS_PENDING', `robots.txt of ${new URL(toUrl).origin} takes no visit now (Visit-time; redirect to ${toUrl})`);
   };
 
   /**
@@ -130,10 +138,14 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`, typeof entry.status === 'number' ? `http/${entry.status}` : reasonForCode(entry.status));
       return wait('robots/unreachable', entry.retryAtMs);
     }
-    const refusal = rules ? rulesRefusal(rules.forRequest(page.headers), url, this.settings.robots.maxCrawlDelayMs) : null;
-    if (!refusal) return CONTINUE;
-    if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
-    return fail(refusal.reason, refusal.message);
+    if (!rules) return CONTINUE;
+    const agentRules = rules.forRequest(page.headers);
+    const refusal = rulesRefusal(agentRules, url, this.settings.robots.maxCrawlDelayMs);
+    if (refusal) {
+      if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
+      return fail(refusal.reason, refusal.message);
+    }
+    return visitTimeOutcome(agentRules, origin, nowMs);
   }
 
   /**
@@ -186,6 +198,19 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     const askedMs = known.rules.forRequest(request.headers).crawlDelayMs ?? 0;
     return this.origins.raiseCrawlDelay(origin, askedMs) ? wait('robots/wait', ctx.nowMs()) : CONTINUE;
   }
+}
+
+/**
+ * `Visit-time` (the Extended Standard for Robot Exclusion; RFC 9309 leaves other records to the crawler):
+ * the hours, UTC, the site takes crawlers in. Ignored, we crawled a shop that asks for 10:00-12:45 at any
+ * hour. Outside them the request waits for the next opening, a wait of our own (not counted against
+ * retry.maxDeferrals: the site named it, and it comes). Windows of our names that never meet: refused.
+ */
+function visitTimeOutcome(rules: AgentRules, origin: string, nowMs: number): RequestOutcome {
+  const visitAtMs = rules.nextVisitAtMs(nowMs);
+  if (visitAtMs === null) return CONTINUE;
+  if (visitAtMs === Infinity) return fail('robots/visit-time-never', `robots.txt of ${origin} names Visit-time windows for our names that never meet`);
+  return wait('robots/visit-time', visitAtMs);
 }
 
 type HopSlotTaker = NonNullable<Parameters<NonNullable<DownloaderMiddleware['awaitRedirect']>>[4]>;

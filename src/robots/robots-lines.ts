@@ -5,7 +5,7 @@ export const MAX_ROBOTS_BYTES = 500 * 1024;
 /** Longer lines are cut (Disallow) or dropped (Allow): Google's parser stops at 2083 × 8 chars too. */
 export const MAX_LINE_CHARS = 2083 * 8;
 
-export type DirectiveKey = 'user-agent' | 'allow' | 'disallow' | 'crawl-delay' | 'request-rate';
+export type DirectiveKey = 'user-agent' | 'allow' | 'disallow' | 'crawl-delay' | 'request-rate' | 'visit-time';
 
 export interface Directive {
   key: DirectiveKey;
@@ -34,6 +34,10 @@ const KEYS: ReadonlyMap<string, DirectiveKey> = new Map([
   ['requestrate', 'request-rate'],
   ['request rate', 'request-rate'],
   ['request_rate', 'request-rate'],
+  ['visit-time', 'visit-time'],
+  ['visittime', 'visit-time'],
+  ['visit time', 'visit-time'],
+  ['visit_time', 'visit-time'],
 ]);
 
 /**

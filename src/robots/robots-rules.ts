@@ -6,6 +6,7 @@ import { robotsDirectives } from './robots-lines';
 import { agentPatternMatches, agentPatterns, leadingName, listedTokens, nameRunsOn, productToken, type AgentPattern } from './product-token';
 import { insideQuotes } from './quoted';
 import { RuleIndex, beats, type Best, type Rule } from './rule-index';
+import { nextVisitAtMs, visitWindowOf, type VisitWindow } from './visit-time';
 
 interface Group {
   agents: string[];
@@ -17,8 +18,10 @@ interface Group {
   patterns: AgentPattern[];
   rules: Rule[];
   crawlDelayS: number | null;
-  /** The first Crawl-delay value of the group that could not be read. */
+  /** The first Crawl-delay, Request-rate or Visit-time value of the group that could not be read. */
   unreadableDelay: string | null;
+  /** Its Visit-time windows (UTC), any of which lets a crawler in; none: any hour. */
+  visitWindows: VisitWindow[];
   /** The waits written before any user-agent line: asked of every crawler, beside the groups that apply. */
   everyone?: true;
 }
@@ -28,8 +31,12 @@ export interface AgentRules {
   isAllowed(url: string): boolean;
   /** The group's Crawl-delay (or Request-rate's wait) in ms, the largest when it gives several, or null. */
   readonly crawlDelayMs: number | null;
-  /** A Crawl-delay of the group that could not be read (`ten`), as written: the wait asked for is unknown. */
+  /** A Crawl-delay, Request-rate or Visit-time of the group that could not be read (`ten`), as written: the pace asked for is unknown. */
   readonly unreadableCrawlDelay: string | null;
+  /** Visit-time windows (UTC), one set per part of the rules that must let the crawler in (visit-time.ts); none: any hour. */
+  readonly visitWindowSets: ReadonlyArray<readonly VisitWindow[]>;
+  /** Null when the Visit-time windows that apply let the crawler in at `nowMs`, else the first time they do (Infinity: never). */
+  nextVisitAtMs(nowMs: number): number | null;
   /** Wildcard patterns past the matching budget (rule-index.ts), read so as to keep out more, never less. */
   readonly cutPatterns: number;
 }
@@ -70,12 +77,13 @@ export class RobotsRules {
   }
 }
 
-/** Groups read as one: their rules together, the longest of their Crawl-delays. */
+/** Groups read as one: their rules together, the longest of their Crawl-delays, any of their Visit-time windows. */
 function merged(chosen: readonly Group[]): AgentRules {
   const rules = chosen.flatMap((group) => group.rules);
   const delays = chosen.flatMap((group) => (group.crawlDelayS === null ? [] : [group.crawlDelayS]));
   const unreadable = chosen.find((group) => group.unreadableDelay !== null)?.unreadableDelay ?? null;
-  return new MatchedRules(rules, delays.length > 0 ? Math.round(Math.max(...delays) * 1000) : null, unreadable);
+  const windows = chosen.flatMap((group) => group.visitWindows);
+  return new MatchedRules(rules, delays.length > 0 ? Math.round(Math.max(...delays) * 1000) : null, unreadable, windows.length > 0 ? [windows] : []);
 }
 
 class MatchedRules implements AgentRules {
@@ -87,9 +95,14 @@ class MatchedRules implements AgentRules {
     rules: readonly Rule[],
     readonly crawlDelayMs: number | null,
     readonly unreadableCrawlDelay: string | null,
+    readonly visitWindowSets: ReadonlyArray<readonly VisitWindow[]>,
   ) {
     this.index = new RuleIndex(rules);
     this.cutPatterns = this.index.cutPatterns;
+  }
+
+  nextVisitAtMs(nowMs: number): number | null {
+    return nextVisitAtMs(this.visitWindowSets, nowMs);
   }
 
   /**
@@ -130,12 +143,19 @@ class EveryNameRules implements AgentRules {
   readonly crawlDelayMs: number | null;
   readonly unreadableCrawlDelay: string | null;
   readonly cutPatterns: number;
+  readonly visitWindowSets: ReadonlyArray<readonly VisitWindow[]>;
 
   constructor(private readonly each: readonly AgentRules[]) {
     const delays = each.flatMap((rules) => (rules.crawlDelayMs === null ? [] : [rules.crawlDelayMs]));
     this.crawlDelayMs = delays.length > 0 ? Math.max(...delays) : null;
     this.cutPatterns = Math.max(...each.map((rules) => rules.cutPatterns));
     this.unreadableCrawlDelay = each.find((rules) => rules.unreadableCrawlDelay !== null)?.unreadableCrawlDelay ?? null;
+    this.visitWindowSets = each.flatMap((rules) => rules.visitWindowSets);
+  }
+
+  /** A time every name's windows let the crawler in. */
+  nextVisitAtMs(nowMs: number): number | null {
+    return nextVisitAtMs(this.visitWindowSets, nowMs);
   }
 
   isAllowed(url: string): boolean {
@@ -161,7 +181,7 @@ function readGroups(text: string): Group[] {
   for (const { key, value } of robotsDirectives(text)) {
     if (key === 'user-agent') {
       if (!current || !takingAgents) {
-        current = { agents: [], listed: [], runOn: [], patterns: [], rules: [], crawlDelayS: null, unreadableDelay: null };
+        current = { agents: [], listed: [], runOn: [], patterns: [], rules: [], crawlDelayS: null, unreadableDelay: null, visitWindows: [] };
         groups.push(current);
       }
       takingAgents = true;
@@ -174,15 +194,16 @@ function readGroups(text: string): Group[] {
       current.patterns.push(...agentPatterns(value));
       continue;
     }
-    if (key === 'crawl-delay' || key === 'request-rate') {
+    if (key === 'crawl-delay' || key === 'request-rate' || key === 'visit-time') {
       // Not RFC 9309 records, so they must not change how groups are read (§2.2.4): they do not close
       // the user-agent lines. Before any group (`Crawl-delay: 10` atop the file) a wait names no crawler,
       // so it is asked of all: a slower pace is never ruder, and ignored it had us crawl at ours.
       if (!current) {
-        current = { agents: [], listed: [], runOn: [], patterns: [], rules: [], crawlDelayS: null, unreadableDelay: null, everyone: true };
+        current = { agents: [], listed: [], runOn: [], patterns: [], rules: [], crawlDelayS: null, unreadableDelay: null, visitWindows: [], everyone: true };
         groups.push(current);
       }
-      readDelay(current, key, value);
+      if (key === 'visit-time') readVisitTime(current, value);
+      else readDelay(current, key, value);
       continue;
     }
     // A rule before any group is none (RFC 9309, Google), even after a file-wide wait.
@@ -198,6 +219,13 @@ function readDelay(group: Group, key: 'crawl-delay' | 'request-rate', value: str
   const seconds = delaySecondsOf(key, value);
   if (seconds === 'unreadable') group.unreadableDelay ??= value;
   else if (seconds !== null) group.crawlDelayS = Math.max(seconds, group.crawlDelayS ?? 0);
+}
+
+/** Several Visit-time lines in one group: each a window the crawler may come in. */
+function readVisitTime(group: Group, value: string): void {
+  const window = visitWindowOf(value);
+  if (window === 'unreadable') group.unreadableDelay ??= value;
+  else if (window !== null) group.visitWindows.push(window);
 }
 
 /**

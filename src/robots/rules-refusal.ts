@@ -13,13 +13,13 @@ export interface RulesRefusal {
 /**
  * Null when the rules let the URL be fetched. A Crawl-delay above the ceiling refuses every URL of the
  * origin: obeying it could take days, shortening it would be ruder than the site allows. So does one that
- * cannot be read: the site asked for a wait we cannot tell, and any we chose would be a guess.
+ * cannot be read (or a Visit-time): the site asked for a wait or hours we cannot tell, and any we chose would be a guess.
  */
 export function rulesRefusal(rules: AgentRules, url: string, maxCrawlDelayMs: number): RulesRefusal | null {
   const origin = new URL(url).origin;
   if (!rules.isAllowed(url)) return { reason: 'robots/disallowed', code: 'ROBOTS_DISALLOWED', message: `robots.txt of ${origin} disallows ${url}${cutNote(rules)}` };
   if (rules.unreadableCrawlDelay !== null) {
-    const message = `robots.txt of ${origin} asks for a Crawl-delay or Request-rate that cannot be read ("${rules.unreadableCrawlDelay}")`;
+    const message = `robots.txt of ${origin} asks for a Crawl-delay, Request-rate or Visit-time that cannot be read ("${rules.unreadableCrawlDelay}")`;
     return { reason: 'robots/crawl-delay-unreadable', code: 'ROBOTS_CRAWL_DELAY_UNREADABLE', message };
   }
   const crawlDelayMs = rules.crawlDelayMs ?? 0;
