@@ -145,7 +145,9 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       if (refusal.reason === 'robots/disallowed') ctx.stats.inc('robots/disallowed');
       return fail(refusal.reason, refusal.message);
     }
-    return visitTimeOutcome(agentRules, origin, nowMs);
+    const visit = visitTimeOutcome(agentRules, origin, nowMs);
+    if (visit.type === 'defer') ctx.stats.inc('robots/visit-time');
+    return visit;
   }
 
   /**

@@ -19,7 +19,7 @@ import { WILDCARD_PART_BUDGET } from './rule-index';
 export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: RobotsEntry, rules: AgentRules | null): void {
   const url = `${origin}/robots.txt`;
   if (entry.kind === 'rules') {
-    const fields = { url, status: 200, rules: true, crawlDelayMs: rules?.crawlDelayMs ?? undefined };
+    const fields = { url, status: 200, rules: true, crawlDelayMs: rules?.crawlDelayMs ?? undefined, visitTimeUtc: visitHours(rules) };
     const cutPatterns = rules?.cutPatterns ?? 0;
     if (cutPatterns > 0) {
       ctx.stats.inc('robots/patterns-cut');
@@ -53,4 +53,12 @@ function holdsForeignLine(text: string): boolean {
     const trimmed = line.trim();
     return trimmed !== '' && !trimmed.startsWith('#') && !/^[A-Za-z][\w -]*:/.test(trimmed);
   });
+}
+
+/** The Visit-time windows that apply (`10:00-12:45`), for the log line: the team learns why the host's requests wait. */
+function visitHours(rules: AgentRules | null): string[] | undefined {
+  const windows = rules?.visitWindowSets.flat() ?? [];
+  if (windows.length === 0) return undefined;
+  const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+  return windows.map(({ fromMs, toMs }) => `${clock(fromMs)}-${toMs === 86_400_000 ? '24:00' : clock(toMs)}`);
 }

@@ -25,8 +25,9 @@ export function visitWindowOf(value: string): VisitWindow | null | 'unreadable' 
   const match = VISIT_TIME.exec(value);
   if (!match) return 'unreadable';
   const [fromMs, toMs] = [timeOfDayMs(match[1], match[2]), timeOfDayMs(match[3], match[4])];
-  if (fromMs === null || toMs === null || fromMs % DAY_MS === toMs % DAY_MS) return 'unreadable';
-  return { fromMs, toMs };
+  if (fromMs === null || toMs === null || fromMs % DAY_MS === toMs) return 'unreadable';
+  // `24:00` starts the day it ends; as an end it closes the day (`0000-2400`: all day).
+  return { fromMs: fromMs % DAY_MS, toMs };
 }
 
 /** `24:00` ends a day; no other hour past 23 or minute past 59 is a time. */
@@ -44,7 +45,7 @@ function isInside(window: VisitWindow, atMs: number): boolean {
 
 /** The window's start at `atMs` or the first after it. */
 function nextStartMs(window: VisitWindow, atMs: number): number {
-  const today = atMs - (((atMs % DAY_MS) + DAY_MS) % DAY_MS) + (window.fromMs % DAY_MS);
+  const today = atMs - (((atMs % DAY_MS) + DAY_MS) % DAY_MS) + window.fromMs;
   return today >= atMs ? today : today + DAY_MS;
 }
 

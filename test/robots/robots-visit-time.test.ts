@@ -36,6 +36,8 @@ describe('Visit-time in the rules', () => {
     expect(next('User-agent: *\nVisit-time: 0100-0200\nVisit-time: 1300-1400\n', '12:00')).toBe(at('13:00'));
     expect(next('User-agent: *\nVisit-time: 0100-0200\n', '12:00', 'pricecrawl')).toBe(at('01:00', 1));
     expect(next('User-agent: *\nDisallow: /x\n', '12:00')).toBeNull();
+    expect(next('User-agent: *\nVisit-time: 0000-2400\n', '23:59')).toBeNull();
+    expect(next('User-agent: *\nVisit-time: 2400-0100\n', '00:30')).toBeNull();
   });
 
   // A crawler known by two names obeys both groups: it visits only when both let it in.
@@ -96,6 +98,7 @@ describe('a crawl of a shop whose robots.txt names its visiting hours', () => {
     expect(await worker.decide(server.url('/p/1'), at('06:00'))).toEqual({ type: 'continue' });
     expect(await worker.decide(server.url('/p/1'), at('09:00'))).toMatchObject({ type: 'defer', reason: 'robots/visit-time', untilMs: at('06:00', 1) });
     expect(server.requestsTo('/robots.txt')).toHaveLength(1);
+    expect(worker.stats.get('robots/visit-time')).toBe(2);
   });
 
   it('refuses the pages of a file whose Visit-time cannot be read, saying why', async () => {

@@ -47,6 +47,7 @@ const LABELS: Record<string, string> = {
   'robots/cut': 'robots.txt files longer than 500 KiB: rules after that not read',
   'robots/open-end': 'robots.txt files the connection ended inside a last Allow or user-agent line: that line not read',
   'robots/patterns-cut': 'robots.txt files with more wildcard patterns than a URL check searches: the rest keep out more than they say',
+  'robots/visit-time': 'requests held until the hours robots.txt takes visits in (Visit-time)',
   'robots/no-directives': 'robots.txt answers with no directive and lines no robots.txt holds (a page in its place?): all allowed',
   'depth/skipped': 'links deeper than depth.limit',
   'url/too-long': 'requests whose URL is longer than urlLength.limit (not queued)',
