@@ -37,6 +37,7 @@ describe('Visit-time in the rules', () => {
     expect(next('User-agent: *\nVisit-time: 0100-0200\n', '12:00', 'pricecrawl')).toBe(at('01:00', 1));
     expect(next('User-agent: *\nDisallow: /x\n', '12:00')).toBeNull();
     expect(next('User-agent: *\nVisit-time: 0000-2400\n', '23:59')).toBeNull();
+    expect(RobotsRules.parse('User-agent: *\nVisit-time: 0000-2400\n').forAgent('pricecrawl').unreadableCrawlDelay).toBeNull();
     expect(next('User-agent: *\nVisit-time: 2400-0100\n', '00:30')).toBeNull();
   });
 
