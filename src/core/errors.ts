@@ -65,6 +65,8 @@ export type ErrorCode =
   | 'ROBOTS_UNAVAILABLE'
   | 'ROBOTS_CRAWL_DELAY_TOO_LONG'
   | 'ROBOTS_CRAWL_DELAY_UNREADABLE'
+  /** A one-off fetch outside the hours robots.txt takes visits in (Visit-time); a crawl holds the page until they open. */
+  | 'ROBOTS_VISIT_TIME'
   | 'EXPORT_FORMAT_UNSUPPORTED'
   | 'EXPORT_FEED_UNUSABLE'
   /** A feed (-o/-O) the run's end could not complete (a full disk): the items are stored, `pricecrawl export` writes it. */

@@ -4,6 +4,7 @@ import type { RobotsEntry } from '../ports/robots-cache';
 import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
 import type { AgentRules } from './robots-rules';
 import { WILDCARD_PART_BUDGET } from './rule-index';
+import { visitHours } from './visit-time';
 
 /**
  * Logs a fetched entry. Two answers read by the RFC still leave the team something to know, and said
@@ -19,7 +20,7 @@ import { WILDCARD_PART_BUDGET } from './rule-index';
 export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: RobotsEntry, rules: AgentRules | null): void {
   const url = `${origin}/robots.txt`;
   if (entry.kind === 'rules') {
-    const fields = { url, status: 200, rules: true, crawlDelayMs: rules?.crawlDelayMs ?? undefined, visitTimeUtc: visitHours(rules) };
+    const fields = { url, status: 200, rules: true, crawlDelayMs: rules?.crawlDelayMs ?? undefined, visitTimeUtc: rules && rules.visitWindowSets.length > 0 ? visitHours(rules.visitWindowSets) : undefined };
     const cutPatterns = rules?.cutPatterns ?? 0;
     if (cutPatterns > 0) {
       ctx.stats.inc('robots/patterns-cut');
@@ -53,12 +54,4 @@ function holdsForeignLine(text: string): boolean {
     const trimmed = line.trim();
     return trimmed !== '' && !trimmed.startsWith('#') && !/^[A-Za-z][\w -]*:/.test(trimmed);
   });
-}
-
-/** The Visit-time windows that apply (`10:00-12:45`), for the log line: the team learns why the host's requests wait. */
-function visitHours(rules: AgentRules | null): string[] | undefined {
-  const windows = rules?.visitWindowSets.flat() ?? [];
-  if (windows.length === 0) return undefined;
-  const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-  return windows.map(({ fromMs, toMs }) => `${clock(fromMs)}-${toMs === 86_400_000 ? '24:00' : clock(toMs)}`);
 }

@@ -61,3 +61,9 @@ export function nextVisitAtMs(sets: ReadonlyArray<readonly VisitWindow[]>, nowMs
   const starts = sets.flat().map((window) => nextStartMs(window, nowMs));
   return starts.sort((a, b) => a - b).find(open) ?? Infinity;
 }
+
+/** The windows as people write them (`10:00-12:45`), for log lines and messages. */
+export function visitHours(sets: ReadonlyArray<readonly VisitWindow[]>): string[] {
+  const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+  return sets.flat().map(({ fromMs, toMs }) => `${clock(fromMs)}-${toMs === DAY_MS ? '24:00' : clock(toMs)}`);
+}

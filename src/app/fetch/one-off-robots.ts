@@ -9,6 +9,7 @@ import type { RobotsEntry } from '../../ports/robots-cache';
 import { fetchRobots } from '../../robots/fetch-robots';
 import { OriginRules } from '../../robots/origin-rules';
 import { rulesRefusal } from '../../robots/rules-refusal';
+import { visitHours } from '../../robots/visit-time';
 import type { Settings } from '../../settings/schema';
 
 interface KnownFile {
@@ -66,8 +67,15 @@ export class OneOffRobots {
     if (entry.kind === 'unreachable' || entry.kind === 'retry-after') {
       throw new FetchError('ROBOTS_UNAVAILABLE', `robots.txt of ${origin} could not be read (${entry.status}); a crawl fetches nothing there until it can, so ${url} was not fetched`);
     }
-    const refusal = rules ? rulesRefusal(rules.forRequest(this.page.headers), url, this.settings.robots.maxCrawlDelayMs) : null;
+    if (!rules) return;
+    const agentRules = rules.forRequest(this.page.headers);
+    const refusal = rulesRefusal(agentRules, url, this.settings.robots.maxCrawlDelayMs);
     if (refusal) throw new FetchError(refusal.code, `${refusal.message}; not fetched (-s robots.obey=false fetches it anyway)`);
+    // A crawl holds the page until the hours open; a one-off fetch has no later to wait for.
+    if (agentRules.nextVisitAtMs(Date.now()) !== null) {
+      const hours = visitHours(agentRules.visitWindowSets).join(', ');
+      throw new FetchError('ROBOTS_VISIT_TIME', `robots.txt of ${origin} takes visits at ${hours} UTC only (Visit-time); ${url} not fetched now (-s robots.obey=false fetches it anyway)`);
+    }
   }
 
   /** The origins of the ROBOTS_PENDING checks so far, once: their files are read and the fetch tried again. */
