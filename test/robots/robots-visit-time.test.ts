@@ -41,6 +41,14 @@ describe('Visit-time in the rules', () => {
     expect(next('User-agent: *\nVisit-time: 2400-0100\n', '00:30')).toBeNull();
   });
 
+  // As a university lab's file writes it: a rate and a window, each with a comment after it.
+  it('reads a file with Allow lines, a Request-rate and a Visit-time in one group', () => {
+    const file = 'User-Agent: *\r\nAllow: /harvest/\r\nDisallow: /harvest/example/\r\nDisallow: /\r\nRequest-rate: 1/2 # one page every 2 seconds\r\nVisit-time: 1000-1245 # 10:00 to 12:45 UTC\r\n';
+    const rules = RobotsRules.parse(file).forAgent('pricecrawl');
+    expect([rules.crawlDelayMs, rules.unreadableCrawlDelay, rules.nextVisitAtMs(at('08:00')), rules.nextVisitAtMs(at('11:00'))]).toEqual([2000, null, at('10:00'), null]);
+    expect(['/harvest/a', '/harvest/example/a', '/other'].map((path) => rules.isAllowed(`https://lab.example${path}`))).toEqual([true, false, false]);
+  });
+
   // A crawler known by two names obeys both groups: it visits only when both let it in.
   it('for several names, the first time every group that applies lets the crawler in', () => {
     const file = 'User-agent: pricecrawl\nDisallow: /a/\nVisit-time: 0800-1200\n\nUser-agent: acmeprices\nDisallow: /b/\nVisit-time: 1100-1500\n';
