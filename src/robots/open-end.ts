@@ -2,10 +2,11 @@
 import { robotsDirectives, withoutCutLine, type DirectiveKey } from './robots-lines';
 
 /**
- * Lines whose head never lets us fetch more, or sooner, than the whole line: a cut Disallow keeps out
- * more (`/ca` for `/cart`), and a cut Crawl-delay or Request-rate still asks for more than none at all.
+ * Lines whose head never lets us fetch more, or sooner, than the whole line, or than none at all: a cut
+ * Disallow keeps out more (`/ca` for `/cart`), a cut Crawl-delay or Request-rate still asks for more than
+ * none, and a cut Visit-time holds hours (or cannot be read, which refuses the origin) where none held any.
  */
-const SAFE_WHEN_CUT: ReadonlySet<DirectiveKey> = new Set(['disallow', 'crawl-delay', 'request-rate']);
+const SAFE_WHEN_CUT: ReadonlySet<DirectiveKey> = new Set(['disallow', 'crawl-delay', 'request-rate', 'visit-time']);
 
 /**
  * The file as far as it can be read when a clean close may have cut it (HTTP/1.0, `Connection: close`

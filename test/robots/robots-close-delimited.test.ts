@@ -34,6 +34,7 @@ describe('a robots.txt delimited by its connection close', () => {
       '/whole/robots.txt': closeDelimited(FILE),
       '/framed-no-newline/robots.txt': withLength(FILE.trimEnd()),
       '/close-no-newline-delay/robots.txt': closeDelimited('User-agent: *\nDisallow: /private/\nCrawl-delay: 4'),
+      '/close-no-newline-visit/robots.txt': closeDelimited('User-agent: *\nDisallow: /private/\nVisit-time: 1000-1245'),
     });
     fetcher = new HttpFetcher(httpSettings());
   });
@@ -67,6 +68,14 @@ describe('a robots.txt delimited by its connection close', () => {
     const entry = await fetchFrom('close-no-newline-delay');
     expect(entry).not.toHaveProperty('openEnd');
     expect(entry.kind === 'rules' && RobotsRules.parse(entry.text).forAgent('pricecrawl').crawlDelayMs).toBe(4000);
+  });
+
+  // Dropped, the line left no hours at all, so the shop was crawled at any hour; what a cut leaves is never wider than that.
+  it('keeps an unterminated last Visit-time: its hours hold', async () => {
+    const entry = await fetchFrom('close-no-newline-visit');
+    expect(entry).not.toHaveProperty('openEnd');
+    const rules = entry.kind === 'rules' ? RobotsRules.parse(entry.text).forAgent('pricecrawl') : null;
+    expect(rules?.nextVisitAtMs(Date.UTC(2031, 0, 1, 9))).toBe(Date.UTC(2031, 0, 1, 10));
   });
 
   it('reads the whole file as it is, and an unterminated last line whose length the server framed', async () => {
