@@ -174,11 +174,15 @@ export class HttpFetcher implements Fetcher {
     }
   }
 
-  /** The bytes of a hop's answer that are its page: none for a redirect (read away, or cut if it takes long), a 204 or 304 (their head is all there is, whatever it frames). */
+  /**
+   * The bytes of a hop's answer that are its page: none for a redirect (read away, or cut if it takes long),
+   * a 204 or 304 (their head is all there is, whatever it frames), or a 205: RFC 9110 §15.3.6 forbids it
+   * content and Chromium shows none, so content framed by its head is read away (it was the page, priced).
+   */
   private async readAnswerBody(response: HopAnswer, headers: AnswerHeaders, socket: Socket | undefined, hop: HopRequest, options: FetchOptions, deadline: FetchDeadline): Promise<Buffer> {
     const status = response.statusCode;
     if (BODILESS_STATUSES.has(status)) return readNoBody(response.body, deadline.signal, { transferEncoding: headerValue(headers, 'transfer-encoding'), socket });
-    if (REDIRECT_STATUSES.has(status)) {
+    if (REDIRECT_STATUSES.has(status) || status === 205) {
       await dropUnwantedBody(response.body, deadline.signal);
       return Buffer.alloc(0);
     }
