@@ -29,6 +29,8 @@ export type ErrorCode =
   | 'FETCH_CONNECTION_REFUSED'
   | 'FETCH_DNS'
   | 'FETCH_TLS'
+  /** The server refused HTTP/1.1, the one protocol the HTTP fetcher offers, in the TLS handshake (ALPN): an HTTP/2-only server (fetch-error-map.ts). */
+  | 'FETCH_HTTP2_ONLY'
   | 'FETCH_BODY_TOO_LARGE'
   | 'FETCH_REDIRECT_LOOP'
   | 'FETCH_TOO_MANY_REDIRECTS'

@@ -21,6 +21,9 @@ const TRANSIENT_REASONS = new Set([
   // page was received, as for the transport failures we cannot name (fetch/failed, which it was before).
   'fetch/tls',
   'fetch/decompress',
+  // A server that speaks only HTTP/2 refused the HTTP/1.1 we offer (fetch-error-map.ts): no page was received,
+  // and none will be over HTTP (not retried), but the browser reads it.
+  'fetch/http2-only',
   // A GET answered 2xx with no body at all, or white space only (middlewares/retry.ts).
   'fetch/empty-body',
   'fetch/browser-crashed',

@@ -110,6 +110,7 @@ function onlyOffsite(succeeded: number, failedByReason: Record<string, number>):
 const HINTS: Array<[RegExp, string]> = [
   [/^fetch\/connection-refused$/, 'connection refused on every try: nothing listens there (site down, or a wrong host or port?); check the URL answers from this machine'],
   [/^fetch\/dns$/, "its host name does not resolve (DNS failure): check the name's spelling, that the domain still exists, and this machine's DNS"],
+  [/^fetch\/http2-only$/, "it speaks only HTTP/2 (it refused HTTP/1.1 in the TLS handshake), which the HTTP fetcher does not: fetch it with the browser (fetchMode: 'browser' for the host in politeness.hosts)"],
   [/^fetch\/tls$/, "the TLS handshake failed (a certificate expired, self-signed or for another name?): check the site's certificate"],
   [/^fetch\/(connect-)?timeout$/, 'timed out on every try (site down, or a firewall dropping us?): check the URL answers from this machine'],
   [/^fetch\/connection-reset$/, 'connections cut on every try (the server or a firewall closing them?): check the URL answers from this machine'],

@@ -20,32 +20,44 @@ type SocketFailure = Error & { code?: string };
  *   `<p class="price">12.99` cut after "12" became a price of 12. A reset proves nothing was finished.
  *   (Linux reports a reset that arrives while the last bytes are still unread as an orderly end of input;
  *   that cut cannot be told from a close, as in every client.)
- * - Bytes right after a body of the declared Content-Length that do not start an answer (undici drops the
- *   connection as a "bad response" or a parse error): the length was short of what the server sent, as
- *   when a server counts characters instead of bytes, and a page of multi-byte text loses its end, the
- *   price with it. Browsers keep the cut page; we refuse it (`fetch/protocol`).
+ * - Bytes right after a body of the declared Content-Length (undici drops the connection as a "bad
+ *   response" or a parse error, whatever they are: we send one request at a time, so no answer is due):
+ *   the length was short of what the server sent, as when a server counts characters instead of bytes,
+ *   and a page of multi-byte text loses its end, the price with it; or a second answer nobody asked for
+ *   came behind this one (a response split: a header value carrying CR LF, an error page written after the
+ *   page), and on a kept-alive connection the answer read may be one the connection still owed from before,
+ *   ours the bytes behind it (`bytesAfterEnd`: stale-connection.ts sends it again). Browsers keep the page;
+ *   we refuse it (`fetch/protocol`).
  * - The same after the last chunk of a chunked body: the last-chunk mark came before the end of the page,
  *   as from a framework that writes an empty chunk when flushing nothing, and the rest of the page followed
  *   it. The page before the mark was kept whole-looking (the sale price after it lost, the old one read).
  * - Both on a connection the server closes after the answer (`Connection: close`, HTTP/1.0): undici does not
  *   parse past the end there, it puts the rest back on the socket it destroys (close-tail.ts).
  */
-export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | undefined, hop: { url: string; method: string }): () => FetchError | null {
+export function watchBodyEnd(body: Readable, headers: Headers, socket: Socket | undefined, hop: { url: string; method: string }): () => BodyEndVerdict | null {
   // A HEAD answer has no body, whatever its headers say.
   if (!socket || hop.method === 'HEAD') return () => null;
   const closeDelimited = isCloseDelimited(headers);
   const length = headers['content-length'];
-  let verdict: FetchError | null = null;
+  let verdict: BodyEndVerdict | null = null;
   body.once('end', () => {
     const failure = socket.errored as SocketFailure | null;
     if (closeDelimited && failure?.code === 'ECONNRESET') {
-      verdict = new FetchError('FETCH_CONNECTION_RESET', `connection reset before the end of a body delimited by its close; the page may be cut (${hop.url})`);
+      const error = new FetchError('FETCH_CONNECTION_RESET', `connection reset before the end of a body delimited by its close; the page may be cut (${hop.url})`);
+      verdict = { error, bytesAfterEnd: false };
     } else if (!closeDelimited && (isBadAnswer(failure) || hasCloseTail(socket))) {
       const framing = length === undefined ? 'its last chunk' : `the Content-Length ${String(length)}`;
-      verdict = new FetchError('FETCH_PROTOCOL', `more bytes came after ${framing}; the page is cut (${hop.url})`);
+      const error = new FetchError('FETCH_PROTOCOL', `more bytes came right after ${framing} (a length short of the page, or an answer nobody asked for behind it); not taken as the page (${hop.url})`);
+      verdict = { error, bytesAfterEnd: true };
     }
   });
   return () => verdict;
+}
+
+/** What was wrong with the end of a body; `bytesAfterEnd`: the server sent more than the answer's framing holds. */
+export interface BodyEndVerdict {
+  error: FetchError;
+  bytesAfterEnd: boolean;
 }
 
 /**

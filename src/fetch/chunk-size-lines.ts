@@ -1,4 +1,4 @@
-// Drops the white space after a chunk's size, and its extensions, before undici's parser refuses the body.
+// Drops the white space after a chunk's size, its extensions and the trailer fields, before undici's parser refuses the body.
 const CR = 0x0d;
 const LF = 0x0a;
 const SP = 0x20;
@@ -26,6 +26,10 @@ type Handed = 'drop' | 'keep' | 'crlf';
  * does, and is handed on as CR LF: RFC 9112 §2.2 lets a recipient read it so and Chromium's decoder does,
  * while llhttp refused the body; a server that writes its head with bare LFs (head-unfolder.ts) often
  * writes its chunks so.
+ * The trailer section's fields are dropped, its empty last line handed on: RFC 9110 §6.5.1 lets a recipient
+ * discard them, Chromium's decoder skips them unread, and nothing of ours reads them; llhttp read them as
+ * header lines and refused the whole answer for a trailer it would refuse in a head (a `Content-Length`
+ * beside the chunked coding, a name with a space, a fold): `fetch/protocol` on a page that had come whole.
  */
 export class ChunkSizeLines {
   private state: ChunkState = 'size';
@@ -95,12 +99,17 @@ export class ChunkSizeLines {
         return byte === LF ? this.nextSize() : this.stop();
       case 'trailer-start':
         if (byte === LF) return this.bareLf(this.next('done'));
-        return this.next(byte === CR ? 'end-lf' : 'trailer');
+        if (byte === CR) return this.next('end-lf');
+        this.state = 'trailer';
+        return 'drop';
+      // A trailer line runs to its LF, a CR inside it and all (as Chromium's decoder reads it), and goes nowhere.
       case 'trailer':
-        if (byte === LF) return this.bareLf(this.next('trailer-start'));
-        return byte === CR ? this.next('trailer-lf') : 'keep';
+        if (byte === CR) this.state = 'trailer-lf';
+        else if (byte === LF) this.state = 'trailer-start';
+        return 'drop';
       case 'trailer-lf':
-        return byte === LF ? this.next('trailer-start') : this.stop();
+        this.state = byte === LF ? 'trailer-start' : byte === CR ? 'trailer-lf' : 'trailer';
+        return 'drop';
       case 'end-lf':
         return this.stop();
       default:

@@ -76,9 +76,18 @@ function parserErrorCode(error: Error & { code?: unknown }): string {
  */
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|UNABLE_TO_)|CERT|^HOSTNAME_MISMATCH$/;
 
+/**
+ * The TLS alert a server sends when it speaks none of the application protocols the client offered (RFC 7301
+ * §3.2). We offer only HTTP/1.1, so this is a server that speaks HTTP/2 alone (Node's http2 server without
+ * allowHTTP1, some API gateways). It was `fetch/tls`, whose hint sent the team to check a certificate that
+ * was fine; every try gets the same refusal, and Chromium, which speaks HTTP/2, reads the page.
+ */
+const NO_APPLICATION_PROTOCOL = 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL';
+
 function reasonFor({ code, syscall }: CodedError): ErrorCode | undefined {
   // A connect the kernel gave up on is a connect timeout; on an open socket ETIMEDOUT is a stall.
   if (code === 'ETIMEDOUT') return syscall === 'connect' ? 'FETCH_CONNECT_TIMEOUT' : 'FETCH_TIMEOUT';
+  if (code === NO_APPLICATION_PROTOCOL) return 'FETCH_HTTP2_ONLY';
   if (TLS_CODE.test(code)) return 'FETCH_TLS';
   return CODE_MAP[code];
 }
@@ -91,5 +100,9 @@ export function toFetchError(error: unknown, url: string): FetchError {
   const mapped = coded.map(reasonFor).find((reason) => reason !== undefined);
   const message = error instanceof Error ? error.message : String(error);
   const detail = coded.length > 0 ? `${coded[0]!.code}: ${message}` : message;
+  if (mapped === 'FETCH_HTTP2_ONLY') {
+    const said = 'the server refused HTTP/1.1 in the TLS handshake (no application protocol in common): it speaks only HTTP/2, which this fetcher does not; fetch the host with fetchMode browser';
+    return new FetchError(mapped, `${said} (${url})`, { cause: error });
+  }
   return new FetchError(mapped ?? 'FETCH_FAILED', `${detail} (${url})`, { cause: error });
 }

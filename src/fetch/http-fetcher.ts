@@ -12,7 +12,8 @@ import { discardBody, dropUnwantedBody, readBody, readNoBody } from './body-read
 import { unaskedAnswer, unclosedDocument, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { sendHookTag, type SendHook } from './send-hook';
-import { closedWhileIdle, timedOutWhileIdle } from './stale-connection';
+import { answeredOutOfStep, closedWhileIdle, timedOutWhileIdle } from './stale-connection';
+import { headerValue, lowerCaseKeys, normalizeHeaders, type AnswerHeaders } from './answer-headers';
 import { connectionClosed, watchConnection } from './connection-end';
 import { tapCloseTail } from './close-tail';
 import { unfoldNextHead } from './head-unfolder';
@@ -31,10 +32,11 @@ export type HttpSettings = Settings['http'];
 /** A hop's answer, headers in, body unread (its `opaque`: the send hook's tag, send-hook.ts). */
 type HopAnswer = Dispatcher.ResponseData<object>;
 
-/** A hop's answer and the connection it came on. */
+/** A hop's answer, the connection it came on, and whether that had carried an earlier answer (send-hook.ts). */
 interface SentHop {
   response: HopAnswer;
   socket: Socket | undefined;
+  reused: boolean;
 }
 
 export interface HttpFetcherOptions {
@@ -113,11 +115,23 @@ export class HttpFetcher implements Fetcher {
       await options.beforeSend?.(deadline);
       const redirectChain: string[] = [];
       const visited = new Set([hopKey(hop, request.session)]);
-      for (;;) {
-        const { response, socket } = await this.send(hop, request.session, deadline, options, wire);
+      for (let outOfStep = 0; ; ) {
+        const { response, socket, reused } = await this.send(hop, request.session, deadline, options, wire);
+        const headers = normalizeHeaders(response.headers);
+        const bodyEnd = watchBodyEnd(response.body, headers, socket, hop);
+        const body = await this.readAnswerBody(response, headers, socket, hop, options, deadline);
+        const ended = bodyEnd();
+        if (ended && outOfStep < this.settings.keepAliveConnectionsPerHost && answeredOutOfStep(ended.bytesAfterEnd, hop.method, reused)) {
+          // What was read may be an answer the connection owed from before: the page is asked for again on a new one.
+          outOfStep++;
+          options.onStaleConnection?.();
+          await options.beforeHop?.(hop.url, deadline);
+          continue;
+        }
+        const badEnd = ended?.error ?? unaskedAnswer(response.statusCode, hop) ?? unclosedDocument(body, headers, hop);
+        if (badEnd) throw badEnd;
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
-          await dropUnwantedBody(response.body, deadline.signal);
           await nextLoopTurn(); // see below: lets the next hop reuse this socket
           const next = this.redirect(hop, response, redirectChain, visited, request.session);
           await options.prepareHop?.(hop.url, next.url, deadline);
@@ -127,19 +141,6 @@ export class HttpFetcher implements Fetcher {
           await options.beforeHop?.(hop.url, deadline);
           continue;
         }
-        const headers = normalizeHeaders(response.headers);
-        const bodyEnd = watchBodyEnd(response.body, headers, socket, hop);
-        const body = BODILESS_STATUSES.has(response.statusCode) ? await readNoBody(response.body, deadline.signal, { transferEncoding: headerValue(headers, 'transfer-encoding'), socket }) : await readBody(response.body, {
-          contentEncoding: headerValue(headers, 'content-encoding'),
-          transferEncoding: headerValue(headers, 'transfer-encoding'),
-          contentLength: headerValue(headers, 'content-length'),
-          contentType: headerValue(headers, 'content-type'),
-          maxBodyBytes: this.settings.maxBodyBytes,
-          truncateAt: options.readAtMostBytes,
-          onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
-        });
-        const badEnd = bodyEnd() ?? unaskedAnswer(response.statusCode, hop) ?? unclosedDocument(body, headers, hop);
-        if (badEnd) throw badEnd;
         const finishedAtMs = Date.now();
         // undici returns a kept-alive socket to its pool one event-loop turn after the body ends (it
         // waits for servers that close despite keep-alive); waiting for that turn lets the next request
@@ -171,6 +172,29 @@ export class HttpFetcher implements Fetcher {
     } finally {
       deadline.dispose();
     }
+  }
+
+  /**
+   * The bytes of a hop's answer that are its page: none for a redirect (read away, or cut if it takes long),
+   * a 204 or 304 (their head is all there is, whatever it frames), or a 205: RFC 9110 §15.3.6 forbids it
+   * content and Chromium shows none, so content framed by its head is read away (it was the page, priced).
+   */
+  private async readAnswerBody(response: HopAnswer, headers: AnswerHeaders, socket: Socket | undefined, hop: HopRequest, options: FetchOptions, deadline: FetchDeadline): Promise<Buffer> {
+    const status = response.statusCode;
+    if (BODILESS_STATUSES.has(status)) return readNoBody(response.body, deadline.signal, { transferEncoding: headerValue(headers, 'transfer-encoding'), socket });
+    if (REDIRECT_STATUSES.has(status) || status === 205) {
+      await dropUnwantedBody(response.body, deadline.signal);
+      return Buffer.alloc(0);
+    }
+    return readBody(response.body, {
+      contentEncoding: headerValue(headers, 'content-encoding'),
+      transferEncoding: headerValue(headers, 'transfer-encoding'),
+      contentLength: headerValue(headers, 'content-length'),
+      contentType: headerValue(headers, 'content-type'),
+      maxBodyBytes: this.settings.maxBodyBytes,
+      truncateAt: options.readAtMostBytes,
+      onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
+    });
   }
 
   async close(): Promise<void> {
@@ -205,7 +229,7 @@ export class HttpFetcher implements Fetcher {
           options.onStaleConnection?.();
           continue;
         }
-        return { response, socket: wire.socket };
+        return { response, socket: wire.socket, reused };
       } catch (error) {
         if (resends >= this.settings.keepAliveConnectionsPerHost || signal.aborted || !closedWhileIdle(error, hop.method, reused)) {
           throw signal.aborted ? error : (refusedHead(error, hop.url) ?? error);
@@ -273,27 +297,4 @@ function storeCookies(session: RequestSession | null, url: string, raw: string |
  */
 function hopKey(hop: HopRequest, session: RequestSession | null): string {
   return `${hop.method} ${hop.url} ${withSessionCookies(hop.headers, session, hop.url).cookie ?? ''}`;
-}
-
-function lowerCaseKeys(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) result[name.toLowerCase()] = value;
-  return result;
-}
-
-/** Lower-cased names; repeats joined with ", " except set-cookie, which cannot be joined safely. */
-function normalizeHeaders(raw: HopAnswer['headers']): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    const key = name.toLowerCase();
-    if (key === 'set-cookie') headers[key] = Array.isArray(value) ? value : [value];
-    else headers[key] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return headers;
-}
-
-function headerValue(headers: Record<string, string | string[]>, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
 }

@@ -35,6 +35,20 @@ export function timedOutWhileIdle(status: number, method: HttpMethod, reused: bo
   return status === 408 && safeToSendAgain(method, reused);
 }
 
+/**
+ * An answer on a reused connection with more bytes right behind it, in the same read (body-end-check.ts):
+ * we send one request at a time, so the connection was out of step with its requests. A server that wrote
+ * two answers for one earlier request (a response split: a header value carrying CR LF, an error page
+ * written after the page), the second coming in a later read, had that second answer read as the next
+ * request's own, and the real one arrived behind it: a page with another price (or another page's), or
+ * lost as `fetch/protocol` for the fault of the page before it. Sent again on a new connection; there, the
+ * same bytes after the answer are the answer's own fault. (An owed answer that comes in a read of its own,
+ * with nothing behind it yet, cannot be told from the answer: no HTTP/1.1 client can.)
+ */
+export function answeredOutOfStep(bytesAfterEnd: boolean, method: HttpMethod, reused: boolean): boolean {
+  return bytesAfterEnd && safeToSendAgain(method, reused);
+}
+
 /** Only a GET or HEAD is sent twice, and only after its connection's past can explain the failure. */
 function safeToSendAgain(method: HttpMethod, reused: boolean): boolean {
   return reused && (method === 'GET' || method === 'HEAD');

@@ -68,6 +68,7 @@ describe('the hint of a host nothing reached', () => {
     expect(hintAfter('retry/exhausted', 'fetch/connect-timeout')).toMatch(/^timed out on every try/);
     expect(hintAfter('fetch/dns', undefined)).toMatch(/^its host name does not resolve \(DNS failure\): check the name's spelling/);
     expect(hintAfter('fetch/tls', undefined)).toMatch(/^the TLS handshake failed .*check the site's certificate$/);
+    expect(hintAfter('fetch/http2-only', undefined)).toMatch(/^it speaks only HTTP\/2 .*fetch it with the browser/);
     expect(hintAfter('robots/unavailable', 'fetch/connection-refused')).toMatch(/^robots\.txt could not be read: connection refused on every try/);
   });
 

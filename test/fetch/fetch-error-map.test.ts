@@ -20,6 +20,8 @@ describe('toFetchError', () => {
     [sysError('ERR_TLS_CERT_ALTNAME_INVALID'), 'FETCH_TLS'],
     [sysError('UNABLE_TO_VERIFY_LEAF_SIGNATURE'), 'FETCH_TLS'],
     [sysError('ERR_SSL_WRONG_VERSION_NUMBER'), 'FETCH_TLS'],
+    // The server speaks none of the protocols we offer (HTTP/1.1): no certificate to check.
+    [sysError('ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL'), 'FETCH_HTTP2_ONLY'],
   ])('%s → %s', (error, code) => {
     const mapped = toFetchError(error, 'http://shop.test/p');
     expect(mapped).toBeInstanceOf(FetchError);

@@ -1,5 +1,10 @@
 // Transport failures end as FetchErrors with the right code: timeouts, resets, refused, DNS, aborts.
-import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createSecureServer } from 'node:http2';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { FixtureServer } from '../support/fixture-server';
@@ -109,6 +114,23 @@ describe('connection failures', () => {
   it('a socket destroyed before any byte → FETCH_CONNECTION_RESET', async () => {
     const { code } = await timed(fetcher.fetch(req(server.url('/reset?when=headers'))));
     expect(code).toBe('FETCH_CONNECTION_RESET');
+  });
+
+  // Before: FETCH_TLS, whose hint sent the team to check a certificate that was fine.
+  it('a server that speaks only HTTP/2 (it refuses HTTP/1.1 in the handshake) → FETCH_HTTP2_ONLY, saying so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'http2-only-'));
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-subj', '/CN=127.0.0.1', '-days', '1'], { stdio: 'ignore' });
+    const http2Only = createSecureServer({ key: readFileSync(key), cert: readFileSync(cert), allowHTTP1: false }, (_req, res) => res.end('<p class="price">12.99</p>'));
+    await new Promise<void>((resolve) => http2Only.listen(0, '127.0.0.1', resolve));
+    try {
+      const error = await fetchError(fetcher.fetch(req(`https://127.0.0.1:${(http2Only.address() as AddressInfo).port}/p`)));
+      expect(error.code).toBe('FETCH_HTTP2_ONLY');
+      expect(error.message).toMatch(/refused HTTP\/1\.1 .*speaks only HTTP\/2/);
+    } finally {
+      await new Promise((resolve) => http2Only.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('nobody listening → FETCH_CONNECTION_REFUSED', async () => {

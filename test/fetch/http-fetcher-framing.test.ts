@@ -69,6 +69,8 @@ beforeAll(async () => {
     '/length-and-chunked': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\ncontent-length: 5\r\n\r\n1a\r\n<p class="price">12.99</p>\r\n0\r\n\r\n',
     '/bad-chunk-size': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n<p class="price">12.99</p>\r\n0\r\n\r\n',
     '/not-http': 'SHOP 200 OK\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>',
+    // Three digits, but no status (RFC 9110 §15: 100 to 599); undici asserted on it (FETCH_FAILED, 'ERR_ASSERTION').
+    '/status-below-100': 'HTTP/1.1 099 OK\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>',
     '/header-line-of-1-mib': `HTTP/1.1 200 OK\r\nx-debug: ${'a'.repeat(1 << 20)}\r\ncontent-length: 26\r\n\r\n<p class="price">12.99</p>`,
   };
   for (const [path, answer] of Object.entries(malformed)) server.route(path, (_req, res) => void res.socket!.write(answer));
@@ -185,9 +187,14 @@ describe('a last chunk before the end of the page', () => {
 
 describe('answers that break HTTP/1.1', () => {
   // (A head whose lines end in a bare LF is read, as browsers read it: http-fetcher-lf-heads.test.ts.)
-  it.each(['/length-and-chunked', '/bad-chunk-size', '/not-http', '/header-line-of-1-mib'])('%s → FETCH_PROTOCOL', async (path) => {
+  it.each(['/length-and-chunked', '/bad-chunk-size', '/not-http', '/header-line-of-1-mib', '/status-below-100'])('%s → FETCH_PROTOCOL', async (path) => {
     const error = await fetchError(fetcher.fetch(req(server.url(path))));
     expect(error.code).toBe('FETCH_PROTOCOL');
+  });
+
+  it('a status below 100 is named as one, not as an assertion of undici\'s', async () => {
+    const error = await fetchError(fetcher.fetch(req(server.url('/status-below-100'))));
+    expect(error.message).toMatch(/^a status code below 100/);
   });
 
   it('headers over Node\'s 16 KiB (a long Content-Security-Policy) are an answer like any other', async () => {

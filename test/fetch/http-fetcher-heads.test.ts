@@ -35,6 +35,9 @@ beforeAll(async () => {
     '/upgrade-unasked': (socket) => socket.write(`HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n\r\n${PAGE}`),
     '/not-modified-with-length': (socket) => socket.write('HTTP/1.1 304 Not Modified\r\netag: "v2"\r\ncontent-length: 5120\r\n\r\n'),
     '/no-content-with-length': (socket) => socket.write('HTTP/1.1 204 No Content\r\ncontent-length: 26\r\n\r\n'),
+    // Content a 205 must not have (RFC 9110 §15.3.6), framed by its head: by a length, or in chunks.
+    '/reset-content-with-page': (socket) => socket.write(`HTTP/1.1 205 Reset Content\r\ncontent-type: text/html\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
+    '/reset-content-chunked-page': (socket) => socket.write(`HTTP/1.1 205 Reset Content\r\ncontent-type: text/html\r\ntransfer-encoding: chunked\r\n\r\n${PAGE.length.toString(16)}\r\n${PAGE}\r\n0\r\n\r\n`),
     // The first 20 bytes of the page, cut inside its markup: the price shows, the rest of the page is missing.
     '/part-unasked': (socket) => socket.write(`HTTP/1.1 206 Partial Content\r\ncontent-range: bytes 0-19/${PAGE.length}\r\ncontent-length: 20\r\n\r\n${PAGE.slice(0, 20)}`),
     '/length-twice': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
@@ -111,6 +114,17 @@ describe('answers that end at their head', () => {
   it.each([['/not-modified-with-length', 304], ['/no-content-with-length', 204]])('%s: the status with an empty body (its Content-Length counts no body), not a cut transfer', async (path, status) => {
     const res = await fetcher.fetch(req(server.url(path), { headers: { 'If-None-Match': '"v1"' } }));
     expect([res.status, res.body.length]).toEqual([status, 0]);
+  });
+});
+
+describe('a 205 Reset Content with content', () => {
+  // Chromium shows no page for a 205 (document-answer.ts: an empty page, as a 204); over HTTP its content was
+  // the page, and its price stored. Its framing still holds: the connection carries the next page in step.
+  it.each(['/reset-content-with-page', '/reset-content-chunked-page'])('%s: the status with an empty body, and the next page on the connection its own', async (path) => {
+    const res = await oneSocket.fetch(req(server.url(path)));
+    expect([res.status, res.body.length]).toEqual([205, 0]);
+    const next = await oneSocket.fetch(req(server.url('/page')));
+    expect(next.text).toBe(PAGE);
   });
 });
 
