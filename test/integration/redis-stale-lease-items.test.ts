@@ -87,7 +87,8 @@ async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null):
   return { dir: storage.dir, staleExit, workerExit };
 }
 
-describe('a worker stopped past its lease, its request taken over and stored by another', () => {
+// Two CLI processes started one after the other (each compiles the spider): 30 s each on a loaded two-core machine.
+describe('a worker stopped past its lease, its request taken over and stored by another', { timeout: 120_000 }, () => {
   it('does not replace the newer item in PostgreSQL when it runs again and reads its old answer', async () => {
     const storeUrl = await pg.createDatabase('stale_lease_pg');
     const ended = await staleAnswerAfterTakeOver('stale-lease-pg', storeUrl);
