@@ -95,4 +95,6 @@ export interface ItemSource {
   /** The response said a cache served it from store (Age, a hit mark: core/cache-hit.ts). Absent where no response made the item. */
   fromCache?: boolean;
   scrapedAtMs: number;
+  /** The fencing token of the request's lease (CrawlRequest.leaseFence); absent or null where the frontier gives none. */
+  leaseFence?: number | null;
 }

@@ -1,13 +1,42 @@
 // Replaces a file's content whole: written beside it under a hidden name, then renamed over it.
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { isPidAlive, thisHostname } from './process-alive';
+
+const TEMP_END = '.partial';
 
 /**
  * A hidden name in the file's own directory (a rename is atomic only within one file system), unique to this
- * process, and ending so that no reader globbing for the file's extension takes it for the file.
+ * process on this machine (`.<name>.<pid>@<host>.partial`), and ending so that no reader globbing for the
+ * file's extension takes it for the file. Taking one first removes what earlier writes of the same file that
+ * were killed (kill -9, a power loss) left beside it: each had a name of its own, so every crashed export to a
+ * feed left one more copy of the feed behind, for ever.
  */
 export function tempPathBeside(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+  removeLeftoversBeside(path);
+  return join(dirname(path), `.${basename(path)}.${process.pid}@${thisHostname}${TEMP_END}`);
+}
+
+/**
+ * Only a writer that is gone: a live one (another export to the same feed at this moment) still needs its
+ * file. A writer on another machine (a shared folder) cannot be checked from here, so its file stays; names
+ * without a host are from versions before the host was in them, written on the machine that keeps the folder.
+ */
+function removeLeftoversBeside(path: string): void {
+  const dir = dirname(path);
+  const prefix = `.${basename(path)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // no folder yet: the write itself says why it cannot be made
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !name.endsWith(TEMP_END)) continue;
+    const writer = /^(\d+)(?:@(.+))?$/.exec(name.slice(prefix.length, -TEMP_END.length));
+    if (writer === null || (writer[2] ?? thisHostname) !== thisHostname || isPidAlive(Number(writer[1]))) continue;
+    rmSync(join(dir, name), { force: true });
+  }
 }
 
 /**

@@ -75,6 +75,8 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   deferrals = 0;
   /** Frontier row id once the request is stored; absent for requests not yet added. */
   id: string | null = null;
+  /** The fencing token of the lease this process holds the request under (a shared frontier's); never serialized. Its items carry it (StoredItem.leaseFence). */
+  leaseFence: number | null = null;
   /** The session (cookies, proxy) this send uses; set by the sessions middleware, never serialized. */
   session: RequestSession | null = null;
   private cachedFingerprint: string | null = null;

@@ -47,7 +47,7 @@ export async function runErrback(failure: RequestFailure, deps: ErrbackDeps): Pr
   const sink = new RequestSink(deps.frontier, deps.stats, deps.settings.frontier.addBatchSize, deps.wake, deps.events, deps.urlLimit);
   const hostKey = hostKeyOf(request.url, deps.settings.politeness.hostKey);
   const deadline = new CallbackDeadline({ ms: callbackLimitMs(deps.settings, hostKey, request.fetchMode ?? 'http'), onTimeout: () => Promise.resolve() });
-  const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: request.url, rawHash: '' };
+  const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: request.url, rawHash: '', leaseFence: request.leaseFence };
   const durables: Array<Promise<void>> = [];
   deps.stats.inc('errback/called');
   let outputs: AsyncIterator<SpiderOutput> | null = null;

@@ -187,7 +187,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
     },
     flush: () => sink.flush(),
   };
-  const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: response.url, rawHash: response.rawHash };
+  const source = { spider: deps.spider.name, runId: deps.runId, requestId: String(request.id), url: response.url, rawHash: response.rawHash, leaseFence: request.leaseFence };
   // A callback awaiting something that never settles must not hold the run: it gets a time limit. A browser
   // callback may drive its page and hang there; its page is closed then (rejecting the Playwright call it waits on).
   const timeout = { ms: callbackLimitMs(deps.settings, lease.hostKey, response.fetchMode), onTimeout: releaseRetained };

@@ -111,6 +111,7 @@ export function toStoredItem(item: Item, source: ItemSource): StoredItem {
     rawHash: source.rawHash,
     data,
     scrapedAtMs: source.scrapedAtMs,
+    leaseFence: source.leaseFence ?? null,
   };
 }
 

@@ -23,13 +23,24 @@ export interface StoredItem {
    * absent for rows written before the column existed, which history never counts as a change.
    */
   pricing?: string | null;
+  /**
+   * The fencing token of the lease the request was held under when the item was made (a shared frontier's:
+   * a lease that takes over an expired one has a greater token); absent or null where no frontier gives one (the embedded one).
+   * A worker stopped past its lease (GC, SIGSTOP, a suspended VM) reads the answer it had in flight when it runs
+   * again, after another worker took the request over and stored a newer item under the same key: a store keeps
+   * the row of the greater token, so the late write is refused, never replacing the newer row (item-fence.ts).
+   */
+  leaseFence?: number | null;
   /** The whole item as JSON (decimals serialized as strings). */
   data: Record<string, unknown>;
   scrapedAtMs: number;
 }
 
 export interface ItemStore {
-  /** Durable when the promise resolves; re-writing the same (runId, key) replaces, never duplicates. */
+  /**
+   * Durable when the promise resolves; re-writing the same (runId, key) replaces, never duplicates, unless
+   * the stored row has a greater `leaseFence` than the new one (both set): that row stays.
+   */
   writeBatch(items: StoredItem[]): Promise<void>;
   countItems(runId?: string): Promise<number>;
   /** Streams a run's items in insertion order (exports, reports). */

@@ -1,5 +1,6 @@
 // PgItemStore: the ItemStore on PostgreSQL; one INSERT … ON CONFLICT statement (one round trip) per batch.
 import type { ItemStore, StoredItem } from '../../src/ports/item-store';
+import { NEWER_LEASE_WINS, replacesRow } from '../item-fence';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import type { Sql } from './pg-connection';
 import { withDeadlockRetry } from './pg-retry';
@@ -13,15 +14,16 @@ type ItemRow = ItemRowOf<Record<string, unknown>>;
  * whatever the batch size. ORDER BY ord keeps the batch order in the ids (a run's insertion order).
  */
 const UPSERT = `
-INSERT INTO items (run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms)
-SELECT r."runId", r.key, r.site, r.spider, r."requestId", r.url, r.sku, r.price, r.currency, r.pricing, r."rawHash", r.data::json, r."scrapedAtMs"
+INSERT INTO items (run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms, lease_fence)
+SELECT r."runId", r.key, r.site, r.spider, r."requestId", r.url, r.sku, r.price, r.currency, r.pricing, r."rawHash", r.data::json, r."scrapedAtMs", r."leaseFence"
 FROM ROWS FROM (json_to_recordset($1::json) AS ("runId" text, key text, site text, spider text, "requestId" text, url text,
-  sku text, price numeric, currency text, pricing text, "rawHash" text, data text, "scrapedAtMs" bigint)) WITH ORDINALITY AS r("runId", key, site, spider, "requestId", url, sku, price, currency, pricing, "rawHash", data, "scrapedAtMs", ord)
+  sku text, price numeric, currency text, pricing text, "rawHash" text, data text, "scrapedAtMs" bigint, "leaseFence" bigint)) WITH ORDINALITY AS r("runId", key, site, spider, "requestId", url, sku, price, currency, pricing, "rawHash", data, "scrapedAtMs", "leaseFence", ord)
 ORDER BY ord
 ON CONFLICT (run_id, key) DO UPDATE SET
   site = excluded.site, spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
   price = excluded.price, currency = excluded.currency, pricing = excluded.pricing, raw_hash = excluded.raw_hash,
-  data = excluded.data, scraped_at_ms = excluded.scraped_at_ms`;
+  data = excluded.data, scraped_at_ms = excluded.scraped_at_ms, lease_fence = excluded.lease_fence
+${NEWER_LEASE_WINS}`;
 
 /** Rows streamed per round trip by iterateItems. */
 const CURSOR_ROWS = 500;
@@ -34,14 +36,19 @@ export class PgItemStore implements ItemStore {
 
   /**
    * One statement may not update the same row twice, so a batch holding a key twice keeps the key's
-   * first position and its last values: what the SQLite store's row-by-row upserts leave behind.
+   * first position and the values its row-by-row upserts would leave (the SQLite store's): the last, unless
+   * an earlier one holds a newer lease.
    */
   async writeBatch(items: StoredItem[]): Promise<void> {
     if (items.length === 0) return;
     const byKey = new Map<string, StoredItem>();
-    for (const item of items) byKey.set(`${item.runId}\u0000${item.key}`, item);
+    for (const item of items) {
+      const id = `${item.runId}\u0000${item.key}`;
+      const kept = byKey.get(id);
+      if (kept === undefined || replacesRow(kept, item)) byKey.set(id, item);
+    }
     // `data` travels as its JSON text: a nested json value taken apart by json_to_recordset does not keep its key order.
-    const rows = this.sql.json([...byKey.values()].map((item) => ({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, data: JSON.stringify(item.data) })) as never);
+    const rows = this.sql.json([...byKey.values()].map((item) => ({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, leaseFence: item.leaseFence ?? null, data: JSON.stringify(item.data) })) as never);
     // Workers upserting overlapping keys of one run in different orders deadlock on the unique index, and
     // PostgreSQL needs deadlock_timeout (1 s) to notice: writers of the same run take turns instead (run
     // locks in sorted order, so batches spanning runs cannot deadlock on the locks either).

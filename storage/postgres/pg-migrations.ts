@@ -127,6 +127,12 @@ CREATE INDEX price_observations_by_series ON price_observations (spider, site, s
     // false for an entry whose last price was labelled without tax; NULL otherwise. A net/gross switch is no price move.
     sql: `ALTER TABLE sku_catalog ADD COLUMN last_tax_included boolean;`,
   },
+  {
+    version: 10,
+    name: 'lease fence on items',
+    // A Redis lease's token: a worker stopped past its lease never replaces the row of the worker that took its request over (item-fence.ts).
+    sql: `ALTER TABLE items ADD COLUMN lease_fence bigint;`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */

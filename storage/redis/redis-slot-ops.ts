@@ -63,6 +63,9 @@ export function leaseOfReply(channel: SlotChannel, reply: LeaseReply): Lease {
   const [, id, json, hostKey, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs] = reply;
   const request = CrawlRequest.fromJSON(JSON.parse(json) as SerializedRequest, id);
   request.attempt = Number(attempt);
+  // The lease's fencing token is its pick's time in Redis' clock (one clock for every worker): a lease is taken
+  // over only once it expired, a TTL or more after that pick, so the take-over's token is always greater.
+  request.leaseFence = Number(reservedAtMs);
   return { request, hostKey, ...slotOps(channel, id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs }) };
 }
 

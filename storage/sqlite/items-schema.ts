@@ -5,8 +5,9 @@ import { upgradeToSiteIdentity } from './site-identity';
 /**
  * v2: the pricing column (items) and old/new pricing (price_changes). v3: the site in every SKU identity (site-identity.ts).
  * v4: the catalog's last tax basis (sku_catalog.last_tax_included: 0 for a net price, NULL otherwise).
+ * v5: the lease fence of each item row (items.lease_fence, NULL where the frontier gave none: item-fence.ts).
  */
-export const ITEMS_SCHEMA_VERSION = 4;
+export const ITEMS_SCHEMA_VERSION = 5;
 
 /**
  * price is TEXT: the exact decimal string, at the currency's minor-unit scale when it has no more
@@ -30,6 +31,7 @@ CREATE TABLE IF NOT EXISTS items (
   raw_hash      TEXT    NOT NULL,
   data          TEXT    NOT NULL,
   scraped_at_ms INTEGER NOT NULL,
+  lease_fence   INTEGER,
   UNIQUE (run_id, key)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS items_by_run ON items (run_id, id);
@@ -53,4 +55,5 @@ export function upgradeItemsDb(db: Database.Database): void {
   addMissingColumns(db, 'price_changes', ['old_pricing', 'new_pricing']);
   upgradeToSiteIdentity(db);
   addMissingColumns(db, 'sku_catalog', ['last_tax_included'], 'INTEGER');
+  addMissingColumns(db, 'items', ['lease_fence'], 'INTEGER');
 }

@@ -3,6 +3,7 @@ import type { Transaction } from 'better-sqlite3';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ItemStore, StoredItem } from '../../src/ports/item-store';
+import { NEWER_LEASE_WINS } from '../item-fence';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import { ITEMS_DDL, ITEMS_SCHEMA_VERSION, upgradeItemsDb } from './items-schema';
 import { enableWal } from './enable-wal';
@@ -42,12 +43,13 @@ function openItemsForWriting(options: SqliteItemStoreOptions): Database.Database
 }
 
 const UPSERT = `
-INSERT INTO items (run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms)
-VALUES (@runId, @key, @site, @spider, @requestId, @url, @sku, @price, @currency, @pricing, @rawHash, @data, @scrapedAtMs)
+INSERT INTO items (run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms, lease_fence)
+VALUES (@runId, @key, @site, @spider, @requestId, @url, @sku, @price, @currency, @pricing, @rawHash, @data, @scrapedAtMs, @leaseFence)
 ON CONFLICT (run_id, key) DO UPDATE SET
   site = excluded.site, spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
   price = excluded.price, currency = excluded.currency, pricing = excluded.pricing, raw_hash = excluded.raw_hash,
-  data = excluded.data, scraped_at_ms = excluded.scraped_at_ms`;
+  data = excluded.data, scraped_at_ms = excluded.scraped_at_ms, lease_fence = excluded.lease_fence
+${NEWER_LEASE_WINS}`;
 
 const SELECT_RUN = `SELECT run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms
 FROM items WHERE run_id = ? ORDER BY id`;
@@ -64,7 +66,7 @@ export class SqliteItemStore implements ItemStore {
     this.db = options.access === 'read' ? withEmptyStandIns(options.path, ITEMS_DDL, openSqliteForReading) : openItemsForWriting(options);
     this.upsert = this.db.prepare(UPSERT);
     this.writeAll = this.db.transaction((items: StoredItem[]) => {
-      for (const item of items) this.upsert.run({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, data: JSON.stringify(item.data) });
+      for (const item of items) this.upsert.run({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, leaseFence: item.leaseFence ?? null, data: JSON.stringify(item.data) });
     });
   }
 

@@ -60,7 +60,7 @@ describe('PostgreSQL migrations', () => {
     const pools = Array.from({ length: 6 }, () => connectPostgres(url, { max: 1 }));
     try {
       const applied = await Promise.all(pools.map((sql) => migrate(sql)));
-      expect(applied.flat().sort()).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(applied.flat().sort((a, b) => a - b)).toEqual(MIGRATIONS.map((m) => m.version)); // numeric: 10 sorts before 2 as text
       expect(applied.filter((versions) => versions.length > 0)).toHaveLength(1);
     } finally {
       await Promise.all(pools.map((sql) => sql.end()));

@@ -72,6 +72,26 @@ describe.each(backends)('%s stores', (_name, place) => {
     }
   });
 
+  it('never lets a row of an older lease replace one of a newer lease, in later batches or in one', async () => {
+    const stores = await openStores(await place());
+    // Tokens as the Redis frontier gives them (its clock's ms at the pick): beyond 32 bits.
+    const [older, newer] = [1_733_500_000_000, 1_733_500_000_001];
+    const leased = (sku: string, price: string, leaseFence: number | null) => item('r1', sku, price, { leaseFence });
+    try {
+      await stores.items().writeBatch([leased('A', '20.00', newer)]);
+      await stores.items().writeBatch([leased('A', '10.00', older)]); // a worker stopped past its lease, late
+      await stores.items().writeBatch([leased('B', '1.00', older)]);
+      await stores.items().writeBatch([leased('B', '2.00', older)]); // the same lease again: replaces
+      await stores.items().writeBatch([leased('C', '3.00', newer)]);
+      await stores.items().writeBatch([leased('C', '3.50', null)]); // a writer with no lease token: replaces, as before
+      await stores.items().writeBatch([leased('D', '40.00', newer), leased('D', '4.00', older), leased('E', '5.00', older), leased('E', '50.00', newer)]);
+      const read = await readAll(stores, 'r1');
+      expect(read.map((row) => [row.sku, row.price])).toEqual([['A', '20.00'], ['B', '2.00'], ['C', '3.50'], ['D', '40.00'], ['E', '50.00']]);
+    } finally {
+      await stores.close();
+    }
+  });
+
   it('keeps one row per key when two workers write overlapping batches at the same time', async () => {
     const where = await place();
     const [first, second] = [await openStores(where), await openStores(where)];
