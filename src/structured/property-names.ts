@@ -5,7 +5,7 @@ const KNOWN = [
   'name', 'sku', 'productID', 'gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'mpn', 'brand', 'category', 'url', 'image', 'description',
   'offers', 'price', 'priceCurrency', 'availability', 'lowPrice', 'highPrice', 'offerCount', 'priceSpecification', 'priceType',
   'eligibleQuantity', 'referenceQuantity', 'minValue', 'maxValue', 'value', 'unitCode', 'unitText', 'currency', 'minPrice', 'maxPrice',
-  'shippingDetails', 'shippingRate', 'shippingDestination', 'eligibleTransactionVolume', 'validFrom', 'validThrough', 'itemCondition',
+  'shippingDetails', 'shippingRate', 'shippingDestination', 'eligibleTransactionVolume', 'validFrom', 'validThrough', 'priceValidUntil', 'itemCondition',
   'itemListElement', 'item', 'mainEntity', 'seller', 'aggregateRating', 'ratingValue', 'reviewCount', 'valueAddedTaxIncluded', 'validForMemberTier',
   'priceComponentType', 'billingDuration', 'billingIncrement', 'billingStart',
 ];

@@ -11,6 +11,11 @@ import type { StructuredData, StructuredProduct, StructuredSource } from './stru
 export interface StructuredOptions {
   /** ISO code for prices that name no currency (the shop's or spider's default). */
   defaultCurrency?: string;
+  /**
+   * When the page was fetched (epoch ms): an offer whose `priceValidUntil`/`validThrough` ended before it, or whose
+   * `validFrom` is after it, is not in force. `res.structuredData()` passes the response's fetch time; unset, none lapses.
+   */
+  atMs?: number;
 }
 
 /** schema.org's Product and its subtypes: a car dealer writes `"@type": "Car"` with the offer on it. */
@@ -96,7 +101,7 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
     ['microdata', readMicrodata($)],
     ['rdfa', readRdfa($)],
   ];
-  const candidates = syntaxes.flatMap(([source, nodes]) => collectProducts(nodes).map((node) => productFromNode(node, source, pageUrl, options.defaultCurrency)));
+  const candidates = syntaxes.flatMap(([source, nodes]) => collectProducts(nodes).map((node) => productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs)));
   const products = mergeByIdentity(candidates);
   const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl)].filter((u): u is string => u !== null));
   const score = (p: StructuredProduct) => (p.url === null ? 1 : pageUrls.has(p.url) ? 2 : 0);
@@ -109,7 +114,7 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
   }
   // OpenGraph always speaks of the page itself: it fills the main product's gaps, or is the product.
   const ogNode = readOpenGraph($);
-  const og = ogNode ? productFromNode(ogNode, 'opengraph', pageUrl, options.defaultCurrency) : null;
+  const og = ogNode ? productFromNode(ogNode, 'opengraph', pageUrl, options.defaultCurrency, options.atMs) : null;
   if (og && product && !conflicts(product, og)) product = mergeProducts(product, og);
   else if (og && products.length === 0) product = og;
   const all = [...products];
