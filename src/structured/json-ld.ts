@@ -2,6 +2,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { decodeHTML } from 'entities';
 import { parse as parseLossless } from 'lossless-json';
+import { repairJson } from './json-repair';
 import { addValue, localName, newNode, type SchemaNode } from './schema-node';
 import type { SkippedBlock } from './structured-types';
 
@@ -12,16 +13,30 @@ const isObject = (value: Json): value is { [key: string]: Json } => typeof value
 /** Longest piece of a parser message kept in a skip reason. */
 const DETAIL_MAX_CHARS = 160;
 
+const parseExact = (text: string): Json => parseLossless(text, null, (digits: string) => digits) as Json;
+
 /**
  * Parses one block without a float anywhere: every JSON number stays the text it was written as
  * ("12.30" stays "12.30"), which JSON.parse on Node 20 cannot do. Themes sometimes wrap the JSON
  * in an HTML comment or CDATA markers; those wrappers are removed first, as browsers tolerate them.
+ * A block strict JSON refuses is read again with a template's slips mended (`repairJson`: trailing commas, raw line
+ * breaks in strings, blocks run together); a block whose slip is another kind throws strict JSON's error.
  */
 function parseBlock(text: string): Json {
   const unwrapped = text
     .replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
     .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '');
-  return parseLossless(unwrapped, null, (digits: string) => digits) as Json;
+  try {
+    return parseExact(unwrapped);
+  } catch (strict) {
+    const values = repairJson(unwrapped);
+    if (!values) throw strict;
+    try {
+      return values.length === 1 ? parseExact(values[0]) : values.map(parseExact);
+    } catch {
+      throw strict;
+    }
+  }
 }
 
 /** Objects with an @id and content, so `{ "@id": "#offer" }` references elsewhere on the page resolve. */
