@@ -4,6 +4,7 @@ import { readJsonLd } from './json-ld';
 import { readMicrodata } from './microdata';
 import { readOpenGraph } from './open-graph';
 import { readRdfa } from './rdfa';
+import { readShopifyProducts } from './shopify-product';
 import { hasType, nodesOf, type SchemaNode } from './schema-node';
 import { absoluteUrl, conflicts, mergeProducts, productFromNode } from './structured-product';
 import type { StructuredData, StructuredProduct, StructuredSource } from './structured-types';
@@ -94,12 +95,16 @@ function pageNames($: CheerioAPI): (product: StructuredProduct) => boolean {
 
 const sameName = (a: StructuredProduct, b: StructuredProduct) => a.name !== null && a.name.toLowerCase() === b.name?.toLowerCase();
 
+const withoutOffers = (node: SchemaNode | null, drop: boolean): SchemaNode | null => (node && drop ? { ...node, props: { ...node.props, offers: [] } } : node);
+
 export function extractStructuredData($: CheerioAPI, pageUrl: string, options: StructuredOptions = {}): StructuredData {
   const jsonLd = readJsonLd($);
+  const shopify = readShopifyProducts($, pageUrl);
   const syntaxes: Array<[StructuredSource, SchemaNode[]]> = [
     ['json-ld', jsonLd.nodes],
     ['microdata', readMicrodata($)],
     ['rdfa', readRdfa($)],
+    ['shopify', shopify.nodes],
   ];
   const candidates = syntaxes.flatMap(([source, nodes]) => collectProducts(nodes).map((node) => productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs)));
   const products = mergeByIdentity(candidates);
@@ -113,12 +118,14 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
     product = products.reduce((acc, p) => (p !== base && score(p) > 0 && !conflicts(acc, p) && sameName(acc, p) ? mergeProducts(acc, p) : acc), base);
   }
   // OpenGraph always speaks of the page itself: it fills the main product's gaps, or is the product.
-  const ogNode = readOpenGraph($);
+  // On a Shopify page its themes write `og:price:amount` from `product.price`, the cheapest variant's, whichever the page
+  // shows (?variant=2 at 24.99 stored 19.99): beside the product JSON it is no price of the page.
+  const ogNode = withoutOffers(readOpenGraph($), shopify.nodes.length > 0);
   const og = ogNode ? productFromNode(ogNode, 'opengraph', pageUrl, options.defaultCurrency, options.atMs) : null;
   if (og && product && !conflicts(product, og)) product = mergeProducts(product, og);
   else if (og && products.length === 0) product = og;
   const all = [...products];
   if (product && index !== null) all[index] = product;
   else if (product) all.push(product);
-  return { product, products: all, skipped: jsonLd.skipped };
+  return { product, products: all, skipped: [...jsonLd.skipped, ...shopify.skipped] };
 }
