@@ -54,6 +54,17 @@ function variantOffer(variant: JsonObject, currency: string, pageUrl: string): S
   return offer;
 }
 
+/**
+ * The URL of a product that is not this page's: a featured or recommended product's JSON (`ProductJson-<section>`)
+ * whose `handle` is not the page's `/products/<handle>`, so it never stands for the page. Null for the page's own
+ * (its offers' `?variant=` URLs say which variant is shown) or without a handle.
+ */
+function otherProductUrl(product: JsonObject, pageUrl: string): string | null {
+  if (typeof product.handle !== 'string' || !/^[\w-]+$/.test(product.handle)) return null;
+  const own = `/products/${product.handle}`;
+  return decodeURI(new URL(pageUrl).pathname).toLowerCase().endsWith(own.toLowerCase()) ? null : new URL(own, pageUrl).toString();
+}
+
 /** The product object of one script: the JSON itself, or under `product` (themes that add the selected variant beside it). */
 function productObject(text: string): JsonObject | null {
   try {
@@ -83,6 +94,8 @@ export function readShopifyProducts($: CheerioAPI, pageUrl: string): { nodes: Sc
   const nodes = products.map((product) => {
     const node = newNode(['Product']);
     if (typeof product.title === 'string') addValue(node, 'name', product.title);
+    const elsewhere = otherProductUrl(product, pageUrl);
+    if (elsewhere) addValue(node, 'url', elsewhere);
     for (const variant of product.variants as Json[]) {
       const offer = isObject(variant) ? variantOffer(variant, currency, pageUrl) : null;
       if (offer) addValue(node, 'offers', offer);

@@ -53,6 +53,15 @@ describe('Shopify product JSON through a whole crawl', { timeout: 90_000 }, () =
     expect(summary.items.dropped).toEqual({ 'price/range': 1, 'price/ambiguous': 1, 'price/not-found': 1 });
   });
 
+  // Two url-less products and a heading naming neither gave no product at all before: the handle says which is the page's.
+  it('a featured product\'s JSON (another handle) is never the page\'s product, whichever comes first', () => {
+    const featured = `<script type="application/json" id="ProductJson-featured">${JSON.stringify({ title: 'Gift card', handle: 'gift-card', variants: [{ id: 5, price: 500 }] })}</script>`;
+    const own = `<script type="application/json" id="ProductJson-product-template">${JSON.stringify({ title: 'Thing', handle: 'thing', variants: [{ id: 11, price: 1999 }] })}</script>`;
+    const html = page('en', '<script>Shopify.currency = {"active":"USD","rate":"1.0"};</script>', `${featured}${own}`).replace(/Thing<\/(h1|title)>/g, 'Black edition</$1>');
+    const product = htmlResponse(html, {}, 'https://shop.example/products/thing').structuredProduct();
+    expect([product?.name, product?.price?.toFixed(2), product?.currency]).toEqual(['Thing', '19.99', 'USD']);
+  });
+
   it('skips the JSON with a reason where the currency, or its hundredths, are unknown', () => {
     const skipped = (sku: string) => htmlResponse(PAGES[sku], {}, `https://shop.example${path(sku)}`).structuredData().skipped.map((block) => `${block.syntax} ${block.reason}`);
     expect([skipped('DINAR'), skipped('NO-CURRENCY'), skipped('YEN')]).toEqual([['shopify shopify/minor-unit-unknown'], ['shopify shopify/currency-unknown'], []]);
