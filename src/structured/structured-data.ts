@@ -24,10 +24,23 @@ const PRODUCT_TYPES = ['Product', 'IndividualProduct', 'ProductModel', 'ProductG
 /** Where a page nests its products: listings (ItemList → ListItem → item) and WebPage.mainEntity. */
 const CONTAINER_PROPS = ['itemListElement', 'item', 'mainEntity'];
 
+/**
+ * An Offer written around its product (`{"@type": "Offer", "price": …, "itemOffered": {"@type": "Product"}}`, schema.org's
+ * inverse of `offers`): that product with this offer, when it states none of its own. Before, such a page had no product.
+ */
+function offeredProduct(offer: SchemaNode): SchemaNode | null {
+  const product = nodesOf(offer, 'itemOffered').find((node) => hasType(node, ...PRODUCT_TYPES));
+  if (!hasType(offer, 'Offer', 'AggregateOffer') || !product || nodesOf(product, 'offers').length > 0) return null;
+  const { itemOffered: _product, ...offerProps } = offer.props;
+  return { ...product, props: { ...product.props, offers: [{ ...offer, props: offerProps }] } };
+}
+
 /** Products among the top-level nodes and inside listings; never a product's own related products. */
 function collectProducts(nodes: SchemaNode[], found: SchemaNode[] = []): SchemaNode[] {
   for (const node of nodes) {
+    const offered = offeredProduct(node);
     if (hasType(node, ...PRODUCT_TYPES)) found.push(node);
+    else if (offered) found.push(offered);
     else for (const prop of CONTAINER_PROPS) collectProducts(nodesOf(node, prop), found);
   }
   return found;
