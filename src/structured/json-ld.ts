@@ -39,8 +39,30 @@ function parseBlock(text: string): Json {
   }
 }
 
+/**
+ * Nodes by `@id`, resolved against the page as JSON-LD resolves them: "#offer" in one block and
+ * "https://shop/p/1#offer" in another (a theme's block beside an SEO plugin's) name the same node.
+ */
+class IdIndex {
+  private readonly byId = new Map<string, { [key: string]: Json }>();
+  constructor(private readonly base: string) {}
+  private key(id: string): string {
+    try {
+      return new URL(id, this.base).href;
+    } catch {
+      return id;
+    }
+  }
+  set(id: string, node: { [key: string]: Json }): void {
+    this.byId.set(this.key(id), node);
+  }
+  get(id: string): { [key: string]: Json } | undefined {
+    return this.byId.get(this.key(id));
+  }
+}
+
 /** Objects with an @id and content, so `{ "@id": "#offer" }` references elsewhere on the page resolve. */
-function collectIds(value: Json, ids: Map<string, { [key: string]: Json }>): void {
+function collectIds(value: Json, ids: IdIndex): void {
   if (Array.isArray(value)) value.forEach((entry) => collectIds(entry, ids));
   else if (isObject(value)) {
     const id = value['@id'];
@@ -49,7 +71,7 @@ function collectIds(value: Json, ids: Map<string, { [key: string]: Json }>): voi
   }
 }
 
-function toNode(object: { [key: string]: Json }, ids: Map<string, { [key: string]: Json }>, path: Set<object>): SchemaNode {
+function toNode(object: { [key: string]: Json }, ids: IdIndex, path: Set<object>): SchemaNode {
   const rawTypes = object['@type'];
   const types = (Array.isArray(rawTypes) ? rawTypes : [rawTypes]).filter((t): t is string => typeof t === 'string');
   const node = newNode(types);
@@ -62,7 +84,7 @@ function toNode(object: { [key: string]: Json }, ids: Map<string, { [key: string
   return node;
 }
 
-function addValues(node: SchemaNode, prop: string, value: Json, ids: Map<string, { [key: string]: Json }>, path: Set<object>): void {
+function addValues(node: SchemaNode, prop: string, value: Json, ids: IdIndex, path: Set<object>): void {
   if (value === null) return;
   if (Array.isArray(value)) {
     value.forEach((entry) => addValues(node, prop, entry, ids, path));
@@ -88,7 +110,7 @@ function topObjects(value: Json): { [key: string]: Json }[] {
 }
 
 /** Every JSON-LD block's top-level nodes; a malformed block is skipped with a reason, the others still count. */
-export function readJsonLd($: CheerioAPI): { nodes: SchemaNode[]; skipped: SkippedBlock[] } {
+export function readJsonLd($: CheerioAPI, pageUrl: string): { nodes: SchemaNode[]; skipped: SkippedBlock[] } {
   const parsed: Json[] = [];
   const skipped: SkippedBlock[] = [];
   $('script[type="application/ld+json" i]').each((index, element) => {
@@ -103,7 +125,7 @@ export function readJsonLd($: CheerioAPI): { nodes: SchemaNode[]; skipped: Skipp
       skipped.push({ syntax: 'json-ld', index, reason: 'json-ld/malformed', detail });
     }
   });
-  const ids = new Map<string, { [key: string]: Json }>();
+  const ids = new IdIndex(pageUrl);
   parsed.forEach((value) => collectIds(value, ids));
   const nodes = parsed.flatMap(topObjects).map((object) => toNode(object, ids, new Set()));
   return { nodes, skipped };

@@ -111,7 +111,7 @@ const sameName = (a: StructuredProduct, b: StructuredProduct) => a.name !== null
 const withoutOffers = (node: SchemaNode | null, drop: boolean): SchemaNode | null => (node && drop ? { ...node, props: { ...node.props, offers: [] } } : node);
 
 export function extractStructuredData($: CheerioAPI, pageUrl: string, options: StructuredOptions = {}): StructuredData {
-  const jsonLd = readJsonLd($);
+  const jsonLd = readJsonLd($, pageUrl);
   const shopify = readShopifyProducts($, pageUrl);
   const syntaxes: Array<[StructuredSource, SchemaNode[]]> = [
     ['json-ld', jsonLd.nodes],
