@@ -127,7 +127,9 @@ export class CrawlResponse {
 
   /** schema.org products in JSON-LD, microdata, RDFa and OpenGraph, plus the blocks skipped with a reason. */
   structuredData(options: StructuredOptions = {}): StructuredData {
-    return extractStructuredData(this.$, this.url, options);
+    // A fetch time of 0 is a response built from a saved page (a contract fixture): when it was served is unknown.
+    const fetchedAtMs = this.timings.startedAtMs > 0 ? this.timings.startedAtMs : undefined;
+    return extractStructuredData(this.$, this.url, { atMs: fetchedAtMs, ...options });
   }
 
   /** This page's own product (related products' prices ignored), or null; prices are exact Decimals. */

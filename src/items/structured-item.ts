@@ -13,7 +13,10 @@ import type { StructuredProduct } from '../structured/structured-types';
 export function structuredItem(product: StructuredProduct, pageUrl: string): PriceItem {
   const scaled = (value: StructuredProduct['price']) => (value ? toCurrencyScale(value, product.currency) : null);
   if (statedConflict(product) !== null) return { ...itemFields(product, pageUrl, scaled), price: null, priceRefusal: 'price/ambiguous', listPrice: null, priceLow: null, priceHigh: null };
-  return itemFields(product, pageUrl, scaled);
+  // Offers whose price none could be chosen (expired, several currencies, specifications that disagree) say why: the
+  // pipeline drops the item with that reason, where it said only `price/missing`.
+  const refused = product.price === null ? product.priceRefusal : null;
+  return refused ? { ...itemFields(product, pageUrl, scaled), priceRefusal: refused.reason } : itemFields(product, pageUrl, scaled);
 }
 
 function itemFields(product: StructuredProduct, pageUrl: string, scaled: (value: StructuredProduct['price']) => string | null): PriceItem {

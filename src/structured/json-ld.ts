@@ -2,6 +2,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { decodeHTML } from 'entities';
 import { parse as parseLossless } from 'lossless-json';
+import { repairJson } from './json-repair';
 import { addValue, localName, newNode, type SchemaNode } from './schema-node';
 import type { SkippedBlock } from './structured-types';
 
@@ -12,20 +13,56 @@ const isObject = (value: Json): value is { [key: string]: Json } => typeof value
 /** Longest piece of a parser message kept in a skip reason. */
 const DETAIL_MAX_CHARS = 160;
 
+const parseExact = (text: string): Json => parseLossless(text, null, (digits: string) => digits) as Json;
+
 /**
  * Parses one block without a float anywhere: every JSON number stays the text it was written as
  * ("12.30" stays "12.30"), which JSON.parse on Node 20 cannot do. Themes sometimes wrap the JSON
  * in an HTML comment or CDATA markers; those wrappers are removed first, as browsers tolerate them.
+ * A block strict JSON refuses is read again with a template's slips mended (`repairJson`: trailing commas, raw line
+ * breaks in strings, blocks run together); a block whose slip is another kind throws strict JSON's error.
  */
 function parseBlock(text: string): Json {
   const unwrapped = text
     .replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
     .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '');
-  return parseLossless(unwrapped, null, (digits: string) => digits) as Json;
+  try {
+    return parseExact(unwrapped);
+  } catch (strict) {
+    const values = repairJson(unwrapped);
+    if (!values) throw strict;
+    try {
+      return values.length === 1 ? parseExact(values[0]) : values.map(parseExact);
+    } catch {
+      throw strict;
+    }
+  }
+}
+
+/**
+ * Nodes by `@id`, resolved against the page as JSON-LD resolves them: "#offer" in one block and
+ * "https://shop/p/1#offer" in another (a theme's block beside an SEO plugin's) name the same node.
+ */
+class IdIndex {
+  private readonly byId = new Map<string, { [key: string]: Json }>();
+  constructor(private readonly base: string) {}
+  private key(id: string): string {
+    try {
+      return new URL(id, this.base).href;
+    } catch {
+      return id;
+    }
+  }
+  set(id: string, node: { [key: string]: Json }): void {
+    this.byId.set(this.key(id), node);
+  }
+  get(id: string): { [key: string]: Json } | undefined {
+    return this.byId.get(this.key(id));
+  }
 }
 
 /** Objects with an @id and content, so `{ "@id": "#offer" }` references elsewhere on the page resolve. */
-function collectIds(value: Json, ids: Map<string, { [key: string]: Json }>): void {
+function collectIds(value: Json, ids: IdIndex): void {
   if (Array.isArray(value)) value.forEach((entry) => collectIds(entry, ids));
   else if (isObject(value)) {
     const id = value['@id'];
@@ -34,7 +71,7 @@ function collectIds(value: Json, ids: Map<string, { [key: string]: Json }>): voi
   }
 }
 
-function toNode(object: { [key: string]: Json }, ids: Map<string, { [key: string]: Json }>, path: Set<object>): SchemaNode {
+function toNode(object: { [key: string]: Json }, ids: IdIndex, path: Set<object>): SchemaNode {
   const rawTypes = object['@type'];
   const types = (Array.isArray(rawTypes) ? rawTypes : [rawTypes]).filter((t): t is string => typeof t === 'string');
   const node = newNode(types);
@@ -47,7 +84,7 @@ function toNode(object: { [key: string]: Json }, ids: Map<string, { [key: string
   return node;
 }
 
-function addValues(node: SchemaNode, prop: string, value: Json, ids: Map<string, { [key: string]: Json }>, path: Set<object>): void {
+function addValues(node: SchemaNode, prop: string, value: Json, ids: IdIndex, path: Set<object>): void {
   if (value === null) return;
   if (Array.isArray(value)) {
     value.forEach((entry) => addValues(node, prop, entry, ids, path));
@@ -73,7 +110,7 @@ function topObjects(value: Json): { [key: string]: Json }[] {
 }
 
 /** Every JSON-LD block's top-level nodes; a malformed block is skipped with a reason, the others still count. */
-export function readJsonLd($: CheerioAPI): { nodes: SchemaNode[]; skipped: SkippedBlock[] } {
+export function readJsonLd($: CheerioAPI, pageUrl: string): { nodes: SchemaNode[]; skipped: SkippedBlock[] } {
   const parsed: Json[] = [];
   const skipped: SkippedBlock[] = [];
   $('script[type="application/ld+json" i]').each((index, element) => {
@@ -88,7 +125,7 @@ export function readJsonLd($: CheerioAPI): { nodes: SchemaNode[]; skipped: Skipp
       skipped.push({ syntax: 'json-ld', index, reason: 'json-ld/malformed', detail });
     }
   });
-  const ids = new Map<string, { [key: string]: Json }>();
+  const ids = new IdIndex(pageUrl);
   parsed.forEach((value) => collectIds(value, ids));
   const nodes = parsed.flatMap(topObjects).map((object) => toNode(object, ids, new Set()));
   return { nodes, skipped };

@@ -1,7 +1,7 @@
 // OpenGraph product tags (product:price:amount, og:price:amount, currency, availability) → one Product node.
 import type { CheerioAPI } from 'cheerio';
 import { structuredAmount } from './structured-amount';
-import { addValue, newNode, type SchemaNode } from './schema-node';
+import { addValue, newNode, struckPriceSpec, type SchemaNode } from './schema-node';
 
 /** Tag values by lower-cased name, from <meta property> (RDFa style, as OpenGraph specifies) or <meta name>. */
 function metaTags($: CheerioAPI): Map<string, string> {
@@ -53,12 +53,7 @@ export function readOpenGraph($: CheerioAPI): SchemaNode | null {
     return product;
   }
   const strikethrough = first(tags, 'product:original_price:amount', 'og:price:standard_amount', 'product:price:standard_amount') ?? (sale !== undefined ? listed : undefined);
-  if (strikethrough !== undefined && strikethrough !== sale) {
-    const spec = newNode(['UnitPriceSpecification']);
-    addValue(spec, 'priceType', 'https://schema.org/StrikethroughPrice');
-    addValue(spec, 'price', strikethrough);
-    addValue(offer, 'priceSpecification', spec);
-  }
+  if (strikethrough !== undefined && strikethrough !== sale) addValue(offer, 'priceSpecification', struckPriceSpec(strikethrough));
   addValue(product, 'offers', offer);
   return product;
 }

@@ -3,9 +3,9 @@
 /** The properties the readers look up; a page writing `itemprop="PriceCurrency"` means `priceCurrency`. */
 const KNOWN = [
   'name', 'sku', 'productID', 'gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'mpn', 'brand', 'category', 'url', 'image', 'description',
-  'offers', 'price', 'priceCurrency', 'availability', 'lowPrice', 'highPrice', 'offerCount', 'priceSpecification', 'priceType',
+  'offers', 'itemOffered', 'price', 'priceCurrency', 'availability', 'lowPrice', 'highPrice', 'offerCount', 'priceSpecification', 'priceType',
   'eligibleQuantity', 'referenceQuantity', 'minValue', 'maxValue', 'value', 'unitCode', 'unitText', 'currency', 'minPrice', 'maxPrice',
-  'shippingDetails', 'shippingRate', 'shippingDestination', 'eligibleTransactionVolume', 'validFrom', 'validThrough', 'itemCondition',
+  'shippingDetails', 'shippingRate', 'shippingDestination', 'eligibleTransactionVolume', 'validFrom', 'validThrough', 'priceValidUntil', 'itemCondition',
   'itemListElement', 'item', 'mainEntity', 'seller', 'aggregateRating', 'ratingValue', 'reviewCount', 'valueAddedTaxIncluded', 'validForMemberTier',
   'priceComponentType', 'billingDuration', 'billingIncrement', 'billingStart',
 ];

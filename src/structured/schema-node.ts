@@ -29,6 +29,15 @@ export function addValue(node: SchemaNode, prop: string, value: SchemaValue): vo
   (node.props[prop] ??= []).push(value);
 }
 
+/** A specification marking `price` as the struck (undiscounted) price of the offer it is added to. */
+export function struckPriceSpec(price: string, currency?: string): SchemaNode {
+  const spec = newNode(['UnitPriceSpecification']);
+  addValue(spec, 'priceType', 'https://schema.org/StrikethroughPrice');
+  addValue(spec, 'price', price);
+  if (currency !== undefined) addValue(spec, 'priceCurrency', currency);
+  return spec;
+}
+
 /** Type match ignoring case: real JSON-LD writes "product" and "PRODUCT" too. */
 export function hasType(node: SchemaNode, ...types: string[]): boolean {
   const wanted = types.map((t) => t.toLowerCase());

@@ -4,6 +4,7 @@ import { readJsonLd } from './json-ld';
 import { readMicrodata } from './microdata';
 import { readOpenGraph } from './open-graph';
 import { readRdfa } from './rdfa';
+import { readShopifyProducts } from './shopify-product';
 import { hasType, nodesOf, type SchemaNode } from './schema-node';
 import { absoluteUrl, conflicts, mergeProducts, productFromNode } from './structured-product';
 import type { StructuredData, StructuredProduct, StructuredSource } from './structured-types';
@@ -11,6 +12,11 @@ import type { StructuredData, StructuredProduct, StructuredSource } from './stru
 export interface StructuredOptions {
   /** ISO code for prices that name no currency (the shop's or spider's default). */
   defaultCurrency?: string;
+  /**
+   * When the page was fetched (epoch ms): an offer whose `priceValidUntil`/`validThrough` ended before it, or whose
+   * `validFrom` is after it, is not in force. `res.structuredData()` passes the response's fetch time; unset, none lapses.
+   */
+  atMs?: number;
 }
 
 /** schema.org's Product and its subtypes: a car dealer writes `"@type": "Car"` with the offer on it. */
@@ -18,10 +24,23 @@ const PRODUCT_TYPES = ['Product', 'IndividualProduct', 'ProductModel', 'ProductG
 /** Where a page nests its products: listings (ItemList → ListItem → item) and WebPage.mainEntity. */
 const CONTAINER_PROPS = ['itemListElement', 'item', 'mainEntity'];
 
+/**
+ * An Offer written around its product (`{"@type": "Offer", "price": …, "itemOffered": {"@type": "Product"}}`, schema.org's
+ * inverse of `offers`): that product with this offer, when it states none of its own. Before, such a page had no product.
+ */
+function offeredProduct(offer: SchemaNode): SchemaNode | null {
+  const product = nodesOf(offer, 'itemOffered').find((node) => hasType(node, ...PRODUCT_TYPES));
+  if (!hasType(offer, 'Offer', 'AggregateOffer') || !product || nodesOf(product, 'offers').length > 0) return null;
+  const { itemOffered: _product, ...offerProps } = offer.props;
+  return { ...product, props: { ...product.props, offers: [{ ...offer, props: offerProps }] } };
+}
+
 /** Products among the top-level nodes and inside listings; never a product's own related products. */
 function collectProducts(nodes: SchemaNode[], found: SchemaNode[] = []): SchemaNode[] {
   for (const node of nodes) {
+    const offered = offeredProduct(node);
     if (hasType(node, ...PRODUCT_TYPES)) found.push(node);
+    else if (offered) found.push(offered);
     else for (const prop of CONTAINER_PROPS) collectProducts(nodesOf(node, prop), found);
   }
   return found;
@@ -89,14 +108,18 @@ function pageNames($: CheerioAPI): (product: StructuredProduct) => boolean {
 
 const sameName = (a: StructuredProduct, b: StructuredProduct) => a.name !== null && a.name.toLowerCase() === b.name?.toLowerCase();
 
+const withoutOffers = (node: SchemaNode | null, drop: boolean): SchemaNode | null => (node && drop ? { ...node, props: { ...node.props, offers: [] } } : node);
+
 export function extractStructuredData($: CheerioAPI, pageUrl: string, options: StructuredOptions = {}): StructuredData {
-  const jsonLd = readJsonLd($);
+  const jsonLd = readJsonLd($, pageUrl);
+  const shopify = readShopifyProducts($, pageUrl);
   const syntaxes: Array<[StructuredSource, SchemaNode[]]> = [
     ['json-ld', jsonLd.nodes],
     ['microdata', readMicrodata($)],
     ['rdfa', readRdfa($)],
+    ['shopify', shopify.nodes],
   ];
-  const candidates = syntaxes.flatMap(([source, nodes]) => collectProducts(nodes).map((node) => productFromNode(node, source, pageUrl, options.defaultCurrency)));
+  const candidates = syntaxes.flatMap(([source, nodes]) => collectProducts(nodes).map((node) => productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs)));
   const products = mergeByIdentity(candidates);
   const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl)].filter((u): u is string => u !== null));
   const score = (p: StructuredProduct) => (p.url === null ? 1 : pageUrls.has(p.url) ? 2 : 0);
@@ -108,12 +131,14 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
     product = products.reduce((acc, p) => (p !== base && score(p) > 0 && !conflicts(acc, p) && sameName(acc, p) ? mergeProducts(acc, p) : acc), base);
   }
   // OpenGraph always speaks of the page itself: it fills the main product's gaps, or is the product.
-  const ogNode = readOpenGraph($);
-  const og = ogNode ? productFromNode(ogNode, 'opengraph', pageUrl, options.defaultCurrency) : null;
+  // On a Shopify page its themes write `og:price:amount` from `product.price`, the cheapest variant's, whichever the page
+  // shows (?variant=2 at 24.99 stored 19.99): beside the product JSON it is no price of the page.
+  const ogNode = withoutOffers(readOpenGraph($), shopify.nodes.length > 0);
+  const og = ogNode ? productFromNode(ogNode, 'opengraph', pageUrl, options.defaultCurrency, options.atMs) : null;
   if (og && product && !conflicts(product, og)) product = mergeProducts(product, og);
   else if (og && products.length === 0) product = og;
   const all = [...products];
   if (product && index !== null) all[index] = product;
   else if (product) all.push(product);
-  return { product, products: all, skipped: jsonLd.skipped };
+  return { product, products: all, skipped: [...jsonLd.skipped, ...shopify.skipped] };
 }

@@ -2,7 +2,8 @@
 import { mergePricing } from '../core/pricing';
 import { candidatesOf } from '../prices/currencies';
 import { normalizeAvailability } from './availability';
-import { combineOffers } from './read-offers';
+import { combineOffers, readOffer } from './read-offers';
+import { offerLapse } from './offer-validity';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
 import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
@@ -36,9 +37,26 @@ function pageOffers(offers: SchemaNode[], pageUrl: string): SchemaNode[] {
   return own.length > 0 && own.length < offers.length ? own : offers;
 }
 
-export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string): StructuredProduct {
+/**
+ * The offers in force when the page was fetched, and why none is when every priced offer's validity ended (or has not
+ * begun): a price team wants the current price, so a lapsed offer beside a current one is dropped, and lapsed ones
+ * alone give no structured price but `price/expired` (the page's visible price may still stand, as what it shows now).
+ * Before, an ended sale's offer was stored as the current price, or made a range with the regular one.
+ */
+function inForce(offers: SchemaNode[], defaultCurrency: string | undefined, atMs: number | undefined): { offers: SchemaNode[]; lapsed: string | null } {
+  const lapses = offers.map((offer) => offerLapse(offer, atMs));
+  const current = offers.filter((_, i) => lapses[i] === null);
+  if (current.length === offers.length || combineOffers(current, defaultCurrency)) return { offers: current, lapsed: null };
+  const priced = offers.flatMap((offer, i) => {
+    const read = lapses[i] === null ? null : readOffer(offer, defaultCurrency);
+    return read ? [`${read.price.toFixed()}${read.currency ? ` ${read.currency}` : ''}: ${lapses[i]}`] : [];
+  });
+  return { offers: current, lapsed: priced.length > 0 ? `no structured offer is in force: ${priced.join('; ')}` : null };
+}
+
+export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string, atMs?: number): StructuredProduct {
   const all = offerNodes(node);
-  const chosen = pageOffers(all, pageUrl);
+  const { offers: chosen, lapsed } = inForce(pageOffers(all, pageUrl), defaultCurrency, atMs);
   const offers = combineOffers(chosen, defaultCurrency);
   const product: StructuredProduct = {
     name: textOf(node, 'name'),
@@ -56,7 +74,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     pricing: readStructuredPricing(chosen, offers?.currency ?? null, defaultCurrency),
     statedPrices: offers ? [{ source, price: offers.price, currency: offers.currency }] : [],
     offerPrices: offers?.each ?? [],
-    priceRefusal: offers ? null : offersRefusal(chosen, defaultCurrency),
+    priceRefusal: offers ? null : lapsed ? { reason: 'price/expired', detail: lapsed } : offersRefusal(chosen, defaultCurrency),
     sources: {},
   };
   product.pricing.availability = product.availability;

@@ -3,7 +3,7 @@ import type { Decimal } from '../core/money';
 import type { PricingFields } from '../core/pricing';
 import type { Availability } from './availability';
 
-export type StructuredSource = 'json-ld' | 'microdata' | 'rdfa' | 'opengraph';
+export type StructuredSource = 'json-ld' | 'microdata' | 'rdfa' | 'opengraph' | 'shopify';
 
 /** A block that could not be read, with a stable reason (`json-ld/malformed`) and the parser's words. */
 export interface SkippedBlock {

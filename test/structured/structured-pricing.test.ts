@@ -14,6 +14,15 @@ function prices(html: string) {
 const jsonLd = (offer: object) => `<html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers: offer })}</script></head><body></body></html>`;
 
 describe('structuredProduct(): prices real pages mark in other ways', () => {
+  it('an Offer written around its product (itemOffered) is that product\'s offer, in JSON-LD and microdata', () => {
+    const ld = `<html><head><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Offer', price: '19.99', priceCurrency: 'EUR', itemOffered: { '@type': 'Product', name: 'Kettle', sku: 'K1' } })}</script></head><body></body></html>`;
+    expect(prices(ld)).toEqual({ price: '19.99', currency: 'EUR', regular: '19.99', sale: null });
+    expect(htmlResponse(ld).structuredProduct()?.sku).toBe('K1');
+    const md = `<div itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="24.90"><meta itemprop="priceCurrency" content="EUR">
+      <div itemprop="itemOffered" itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span></div></div>`;
+    expect(prices(md)).toEqual({ price: '24.90', currency: 'EUR', regular: '24.90', sale: null });
+  });
+
   it('reads microdata property names in any letter case', () => {
     const html = `<div itemscope itemtype="http://schema.org/product"><span itemprop="Name">Kettle</span>
       <div itemprop="OFFERS" itemscope itemtype="http://schema.org/Offer"><span itemprop="Price" content="24.90">24,90 €</span><meta itemprop="PriceCurrency" content="EUR"></div></div>`;

@@ -14,7 +14,16 @@ describe('structured values', () => {
     const { product } = extractStructuredData($, 'http://shop.test/p/x');
     expect(product?.price?.toFixed()).toBe('999999999999999.99');
     expect(product?.currency).toBe('USD');
-    expect(readJsonLd($).nodes[0].props.offers).toHaveLength(1);
+    expect(readJsonLd($, 'http://shop.test/p/x').nodes[0].props.offers).toHaveLength(1);
+  });
+
+  it('resolves @id references against the page: "#offer" and the page URL\'s #offer are one node', () => {
+    const graph = { '@context': 'https://schema.org', '@graph': [{ '@type': 'Product', name: 'Kettle', offers: { '@id': 'http://shop.test/p/x#offer' } }, { '@type': 'Offer', '@id': '#offer', price: '19.99', priceCurrency: 'EUR' }] };
+    const { product } = extractStructuredData(cheerio.load(ld(JSON.stringify(graph))), 'http://shop.test/p/x');
+    expect([product?.price?.toFixed(), product?.currency]).toEqual(['19.99', 'EUR']);
+    // Another page's #offer is another node.
+    const elsewhere = extractStructuredData(cheerio.load(ld(JSON.stringify(graph))), 'http://shop.test/p/y').product;
+    expect(elsewhere?.price ?? null).toBeNull();
   });
 
   it('reads plain "3.350" with schema.org\'s decimal point, other texts through the price parser', () => {
