@@ -7,7 +7,7 @@ import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { runFixture } from '../app/contracts/run-fixture';
 import type { SpiderClass } from '../core/spider';
 import { loadSettings } from '../settings/load-settings';
-import { terminalLines } from './terminal-text';
+import { shownLines } from './terminal-text';
 
 export interface CheckOptions {
   root?: string;
@@ -58,7 +58,8 @@ export async function checkCommand(spiderName: string | undefined, opts: CheckOp
   for (const row of failed) out.push('', `${row.fixture.spider}/${row.fixture.name}:`, ...row.problems.map((p) => `  ${p}`));
   if (bare.length > 0) out.push('', `no fixtures: ${bare.join(', ')}`);
   out.push('', `${rows.length - failed.length} of ${rows.length} contracts passed`);
-  // A problem quotes what the callback made of a saved page (values, an error message): each kept on its line.
-  process.stdout.write(`${terminalLines(out)}\n`);
+  // A problem quotes what the callback made of a saved page (values, an error message that may name the API URL
+  // it called with its key): masked, each kept on its line.
+  process.stdout.write(`${shownLines(out)}\n`);
   return failed.length > 0 ? 1 : 0;
 }

@@ -11,7 +11,7 @@ import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
 import { parsePairs } from './spider-loader';
-import { binaryDigest, isBinaryBody, shownText, terminalLine, terminalLines, terminalSafe } from './terminal-text';
+import { binaryDigest, isBinaryBody, shownLines, shownText, terminalLine, terminalSafe } from './terminal-text';
 import { urlArgument } from './url-argument';
 
 export interface FetchCommandOptions {
@@ -102,7 +102,7 @@ async function saveAsFixture(res: CrawlResponse, target: string, opts: FetchComm
   process.stdout.write(shownText(`saved ${res.status} ${res.url} (${res.body.length} bytes) as ${saved.sidecar}\n`));
   process.stdout.write(`${callback}() gave ${items} item(s) and ${requests} request(s) on it; those are now its expectations: review them, then  pricecrawl check ${target.split('/')[0]}\n`);
   // The callback's error may quote the page it failed on, line breaks and all: one line of ours.
-  if (saved.error) process.stdout.write(`${terminalLines([shownText(`warning: ${callback}() failed on this page: ${saved.error}`)])}\n`);
+  if (saved.error) process.stdout.write(`${shownLines([`warning: ${callback}() failed on this page: ${saved.error}`])}\n`);
   return 0;
 }
 

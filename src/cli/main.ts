@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { collect, STORE_HELP } from './command-options';
 import { ignoreClosedPipes } from './closed-pipe';
+import { reportCrashesSafely } from './crash-output';
 import { ignoreFileSizeSignal } from './file-size-limit';
 import { reportCommandFailure } from './report-failure';
 import { shownText } from './terminal-text';
@@ -10,6 +11,7 @@ import { addCrawlCommand, addWorkerCommand, addStatusCommand, addScheduleCommand
 import { addRawCommand, addChangesCommand, addRunsCommand, addReportCommand, addExportCommand } from './store-commands';
 import { addFetchCommand, addParseCommand, addSettingsCommand, addStartprojectCommand, addGenspiderCommand, addShellCommand, addCheckCommand } from './project-commands';
 
+reportCrashesSafely();
 ignoreClosedPipes();
 ignoreFileSizeSignal();
 

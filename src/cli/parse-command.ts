@@ -14,7 +14,7 @@ import { findProject } from '../app/project/find-project';
 import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { parseMeta } from './fetch-command';
 import { loadSpiderClass, parsePairs } from './spider-loader';
-import { shownText, terminalLines, terminalSafeJson } from './terminal-text';
+import { shownLines, terminalSafeJson } from './terminal-text';
 import { urlArgument } from './url-argument';
 
 export interface ParseCommandOptions {
@@ -35,7 +35,7 @@ export async function parseCommand(url: string, opts: ParseCommandOptions): Prom
   const request = new CrawlRequest({ url, callback: opts.callback, meta: parseMeta(opts.meta) });
   const mode = fetchModeResolver(settings, spider.fetchMode, (u) => hostKeyOf(u, settings.politeness.hostKey))(request);
   const response = await fetchOnce(settings, request, mode, await throughProjectMiddlewares(settings, spider, 'parse'));
-  process.stdout.write(`${terminalLines([shownText(`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()`)])}\n`);
+  process.stdout.write(`${shownLines([`${response.status} ${response.url}  (${response.fetchMode}, ${response.body.length} bytes) → ${spider.name}.${opts.callback}()`])}\n`);
   const outcome = await runCallbackDry(spider, response, settings, 'parse', findProject().root);
   process.stdout.write(formatOutcome(outcome));
   return outcome.error ? 1 : 0;
@@ -80,5 +80,5 @@ export function formatOutcome(outcome: FixtureOutcome): string {
   // A callback's error often quotes the page (`no price in "…"`), line breaks and all: each entry stays on its
   // line, so the page cannot print a list of items of its own. The requests and dropped items name URLs as the
   // spider built them, tokens and all: masked.
-  return `${terminalLines(out.map(shownText))}\n`;
+  return `${shownLines(out)}\n`;
 }

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { inspect } from 'node:util';
 import { maskSecretsInInspected, maskSecretsInText } from '../core/mask-secrets';
-import { terminalSafe } from '../core/terminal-safe';
+import { terminalLines, terminalSafe } from '../core/terminal-safe';
 
 export { terminalLine, terminalLines, terminalSafe, terminalSafeJson } from '../core/terminal-safe';
 
@@ -13,6 +13,11 @@ export { terminalLine, terminalLines, terminalSafe, terminalSafeJson } from '../
  */
 export function shownText(text: string): string {
   return terminalSafe(maskSecretsInText(text));
+}
+
+/** Lines a command prints that may quote URLs (a callback's error, a page it fetched): shownText, each kept on its one line (terminalLines). */
+export function shownLines(lines: readonly string[]): string {
+  return terminalLines(lines.map(maskSecretsInText));
 }
 
 /** A value as the shell's REPL prints it (util.inspect, no colours: they are escape sequences too), masked as shownText is. */

@@ -1,4 +1,5 @@
-// `fetch --save` and `check` print what a callback made of a hostile page (its error quoting the page): no escape sequence reaches the terminal.
+// `fetch --save` and `check` print what a callback made of a hostile page (its error quoting the page): no escape sequence
+// reaches the terminal, and no credential the error quotes (the API URL a spider called with its key).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,18 @@ export class QuotingSpider extends Spider {
 }
 `;
 
+/** A spider whose price API (its key from the environment, as a team keeps it out of the repository) refuses it, the URL in the message. */
+const KEYED_SPIDER = `import { Spider, type CrawlResponse, type SpiderOutput } from 'pricecrawl';
+export class KeyedSpider extends Spider {
+  readonly name = 'keyed';
+  override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
+    throw new Error(\`price API refused https://feed:\${process.env.FEED_PASSWORD}@127.0.0.1:9/v1/prices?api_key=\${process.env.FEED_KEY}&sku=\${res.url}\`);
+  }
+}
+`;
+const FEED_PASSWORD = 'f1xture-Passw0rd-734';
+const FEED_KEY = 'f1xture-K3y-845';
+
 let server: FixtureServer;
 let project: ScratchProject;
 
@@ -31,7 +44,11 @@ beforeAll(async () => {
   server.route('/forged', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body><h1>Deal${FORGED}</h1></body></html>`));
   project = scratchProject();
   writeFileSync(join(project.root, 'spiders', 'quoting.ts'), SPIDER);
-  writeFileSync(join(project.root, 'spiders', 'index.ts'), `import { QuotingSpider } from './quoting';\nexport const spiderRegistry = { quoting: QuotingSpider };\n`);
+  writeFileSync(join(project.root, 'spiders', 'keyed.ts'), KEYED_SPIDER);
+  writeFileSync(
+    join(project.root, 'spiders', 'index.ts'),
+    `import { QuotingSpider } from './quoting';\nimport { KeyedSpider } from './keyed';\nexport const spiderRegistry = { quoting: QuotingSpider, keyed: KeyedSpider };\n`,
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -68,5 +85,21 @@ describe('fixture commands on a hostile page', () => {
     expect(parsed.code, parsed.stderr).toBe(1);
     expect(parsed.stdout).toContain('items after the pipeline (0):');
     expect(forgedLines(parsed.stdout)).toEqual([]);
+  });
+});
+
+describe('fixture commands on a callback whose error quotes a credential', () => {
+  // Before: `check` printed the callback's message terminal-safe but unmasked, where fetch, parse and shell mask it.
+  it('`fetch --save` and `check` show the URL with its password and key masked', async () => {
+    const env = { ...process.env, FEED_PASSWORD, FEED_KEY };
+    const saved = await cli(['fetch', server.url('/product'), '--save', 'keyed/product', '--root', project.root, '-s', 'robots.obey=false'], { env });
+    expect(saved.code, saved.stderr).toBe(0);
+    const check = await cli(['check', 'keyed', '--root', project.root], { env });
+    expect(check.code, check.stderr).toBe(1);
+    for (const run of [saved, check]) {
+      expect(run.stdout).toContain('price API refused https://***@127.0.0.1:9/v1/prices?api_key=***&sku=');
+      expect(run.stdout + run.stderr).not.toContain(FEED_PASSWORD);
+      expect(run.stdout + run.stderr).not.toContain(FEED_KEY);
+    }
   });
 });
