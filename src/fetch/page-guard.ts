@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { FetchError, OffsiteHopError } from '../core/errors';
 import type { Stats } from '../engine/stats';
-import { HostRequestCap } from './host-request-cap';
+import { HostRequestCap, type RequestCaps } from './host-request-cap';
 import { isWeb, removeOffsiteFrames } from './offsite-frames';
 
 /**
@@ -22,7 +22,7 @@ export interface PageGuard {
   refusedMainFrame?(url: string, reason: FetchError | null): void;
   /** Told of a refused redirect hop of the main frame's document (redirect-hops.ts). */
   refusedRedirect?(from: string, to: string, reason: FetchError | null): void;
-  /** What the page load may still ask of its own host. */
+  /** What the page load may still ask of its own host and of others. */
   cap?: HostRequestCap;
 }
 
@@ -46,8 +46,7 @@ export interface ConfinedLoad {
 }
 
 /** The limits a load's guard is made with. */
-export interface GuardLimits {
-  maxHostRequestsPerPage: number;
+export interface GuardLimits extends RequestCaps {
   stats?: Stats;
 }
 
@@ -55,7 +54,7 @@ export interface GuardLimits {
  * The guard of one load of `page` and the load's view of it. `settle`, once the page has loaded and waited,
  * returns where it ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended
  * elsewhere (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
- * Given `requestUrl`, the parts and frames the load asks of its host are capped (host-request-cap.ts), a refusal past it.
+ * Given `requestUrl`, the parts and frames the load asks of its host, and of other hosts, are capped (host-request-cap.ts), a refusal past it.
  */
 export function guardLoad(
   page: Page,
@@ -84,7 +83,7 @@ export function guardLoad(
   };
   let overCap: (error: FetchError) => void = () => undefined;
   if (requestUrl !== undefined) {
-    guard.cap = new HostRequestCap(requestUrl, limits.maxHostRequestsPerPage, (error) => (refuse(requestUrl, error), overCap(error)), limits.stats);
+    guard.cap = new HostRequestCap(requestUrl, limits, (error) => (refuse(requestUrl, error), overCap(error)), limits.stats);
   }
   const refusal = (requestUrl: string): FetchError | null =>
     refused === null ? null : (refusedWhy ?? new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, refused, `the page of ${requestUrl} tried to navigate to ${refused}, outside allowedDomains`));

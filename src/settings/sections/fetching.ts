@@ -164,6 +164,14 @@ export const fetchingSettings = {
        */
       maxHostRequestsPerPage: z.number().int().min(1).default(500),
       /**
+       * Requests one page load may send to all other hosts together (CDNs, trackers, and under
+       * `offsiteSubresources: allow` any host), counted and refused as `maxHostRequestsPerPage` is
+       * (`browser/other-host-requests`). The Web Almanac's heaviest tenth of pages makes a few hundred
+       * requests in all, images included, which `blockResourceTypes` leaves out by default: 1,000 passes every
+       * such page, and stops one that asks thousands (a grid of 5,000 offsite images) before it ties up the load.
+       */
+      maxOtherHostRequestsPerPage: z.number().int().min(1).default(1_000),
+      /**
        * Requests a page makes for its parts (fetch/XHR, scripts, images) to hosts outside the spider's
        * allowedDomains: `allow` (shops load scripts and prices from CDNs) or `block`. Navigations (frames,
        * redirects by script or meta refresh, popups) never leave allowedDomains either way. Not covered by
