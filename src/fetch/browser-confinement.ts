@@ -10,7 +10,7 @@ import { NO_SPECULATION_RULES } from './speculation-rules';
 import { NO_UNROUTED_TRANSPORTS, unroutedInWorkers } from './unrouted-transports';
 import { documentWorkerScript, workerPrelude } from './worker-confinement';
 
-export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources' | 'maxHostRequestsPerPage' | 'maxOtherHostRequestsPerPage'>;
+export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources' | 'maxHostRequestsPerPage' | 'maxOtherHostRequestsPerPage' | 'maxPageBytes'>;
 
 /**
  * One route handler per browser context decides for every request of its pages (route-verdicts.ts), by the
@@ -51,8 +51,8 @@ export class BrowserConfinement {
    * (robots.txt); for the main frame its error is the refusal. See `guardLoad` for what the load is told.
    */
   watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows, checkDocument?: DocumentCheck, requestUrl?: string): ConfinedLoad {
-    const { maxHostRequestsPerPage, maxOtherHostRequestsPerPage } = this.settings;
-    const { guard, load } = guardLoad(page, allows, checkDocument, requestUrl, { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, stats: this.stats });
+    const { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, maxPageBytes } = this.settings;
+    const { guard, load } = guardLoad(page, allows, checkDocument, requestUrl, { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, maxPageBytes, stats: this.stats });
     this.guards.set(page, guard);
     if (!this.popupsClosed.has(page)) {
       this.popupsClosed.add(page);
@@ -95,6 +95,8 @@ export class BrowserConfinement {
           return verdict !== null;
         },
         overCap: (to) => guard.cap?.admits(to) === false,
+        received: (bytes) => guard.bytes?.add(bytes),
+        admitsDeclared: (bytes) => guard.bytes?.admitsDeclared(bytes) !== false,
       };
     }, prelude);
   }

@@ -4,6 +4,7 @@ import { FetchError, OffsiteHopError } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import { HostRequestCap, type RequestCaps } from './host-request-cap';
 import { isWeb, removeOffsiteFrames } from './offsite-frames';
+import { PageBytesCap } from './page-bytes-cap';
 
 /**
  * The caller's own check of where a document of the page goes, once `allows` passed (robots.txt): a
@@ -24,6 +25,8 @@ export interface PageGuard {
   refusedRedirect?(from: string, to: string, reason: FetchError | null): void;
   /** What the page load may still ask of its own host and of others. */
   cap?: HostRequestCap;
+  /** What the page load may still receive, from any host. */
+  bytes?: PageBytesCap;
 }
 
 /** A redirect of the main frame's document refused before it was sent: off-site, or by the caller's check (`reason`). */
@@ -47,6 +50,7 @@ export interface ConfinedLoad {
 
 /** The limits a load's guard is made with. */
 export interface GuardLimits extends RequestCaps {
+  maxPageBytes: number;
   stats?: Stats;
 }
 
@@ -54,7 +58,8 @@ export interface GuardLimits extends RequestCaps {
  * The guard of one load of `page` and the load's view of it. `settle`, once the page has loaded and waited,
  * returns where it ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended
  * elsewhere (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
- * Given `requestUrl`, the parts and frames the load asks of its host, and of other hosts, are capped (host-request-cap.ts), a refusal past it.
+ * Given `requestUrl`, the parts and frames the load asks of its host, and of other hosts, are capped (host-request-cap.ts),
+ * and so are the bytes it receives (page-bytes-cap.ts): a refusal past either.
  */
 export function guardLoad(
   page: Page,
@@ -83,7 +88,9 @@ export function guardLoad(
   };
   let overCap: (error: FetchError) => void = () => undefined;
   if (requestUrl !== undefined) {
-    guard.cap = new HostRequestCap(requestUrl, limits, (error) => (refuse(requestUrl, error), overCap(error)), limits.stats);
+    const overBudget = (error: FetchError) => (refuse(requestUrl, error), overCap(error));
+    guard.cap = new HostRequestCap(requestUrl, limits, overBudget, limits.stats);
+    guard.bytes = new PageBytesCap(requestUrl, limits.maxPageBytes, overBudget, limits.stats);
   }
   const refusal = (requestUrl: string): FetchError | null =>
     refused === null ? null : (refusedWhy ?? new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, refused, `the page of ${requestUrl} tried to navigate to ${refused}, outside allowedDomains`));
