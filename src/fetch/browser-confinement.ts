@@ -2,7 +2,7 @@
 import type { BrowserContext, Page, Request as PwRequest } from 'playwright-core';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
-import { ALLOW_ALL, type ConfinedLoad, type DocumentCheck, guardLoad, PARKED, type PageGuard } from './page-guard';
+import { ALLOW_ALL, type ConfinedLoad, type DocumentCheck, guardLoad, type NavigationSpacing, PARKED, type PageGuard } from './page-guard';
 import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
 import { BLOCKED_PART, FRAME_REFUSED, RouteVerdicts } from './route-verdicts';
@@ -48,11 +48,12 @@ export class BrowserConfinement {
   /**
    * The page loads for one request: its navigations stay where `allows` says (everywhere when omitted),
    * and a window it opens is closed. `checkDocument` judges every document's hops and navigations too
-   * (robots.txt); for the main frame its error is the refusal. See `guardLoad` for what the load is told.
+   * (robots.txt); for the main frame its error is the refusal. `spacing` holds each main-frame navigation
+   * after the load's first until its host's slot. See `guardLoad` for what the load is told.
    */
-  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows, checkDocument?: DocumentCheck, requestUrl?: string): ConfinedLoad {
+  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows, checkDocument?: DocumentCheck, requestUrl?: string, spacing?: NavigationSpacing): ConfinedLoad {
     const { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, maxPageBytes } = this.settings;
-    const { guard, load } = guardLoad(page, allows, checkDocument, requestUrl, { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, maxPageBytes, stats: this.stats });
+    const { guard, load } = guardLoad(page, allows, checkDocument, requestUrl, { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, maxPageBytes, stats: this.stats }, spacing);
     this.guards.set(page, guard);
     if (!this.popupsClosed.has(page)) {
       this.popupsClosed.add(page);

@@ -27,7 +27,16 @@ export interface PageGuard {
   cap?: HostRequestCap;
   /** What the page load may still receive, from any host. */
   bytes?: PageBytesCap;
+  /**
+   * Awaited before a navigation of the main frame that passed every check is sent: the request's own (its
+   * `goto`, the load's first) at once, a later one (a reload, a meta refresh, `location` set by script) once
+   * its host's slot lets it go. A FetchError refuses it.
+   */
+  beforeNavigation?(url: string): Promise<void>;
 }
+
+/** Waits for the slot of the host a navigation of the page goes to; a FetchError refuses the navigation. */
+export type NavigationSpacing = (url: string) => Promise<void>;
 
 /** A redirect of the main frame's document refused before it was sent: off-site, or by the caller's check (`reason`). */
 export interface RefusedHop {
@@ -67,6 +76,7 @@ export function guardLoad(
   checkDocument: DocumentCheck | undefined,
   requestUrl: string | undefined,
   limits: GuardLimits,
+  spacing?: NavigationSpacing,
 ): { guard: PageGuard; load: ConfinedLoad } {
   let refused: string | null = null;
   let refusedWhy: FetchError | null = null;
@@ -86,6 +96,10 @@ export function guardLoad(
       hopRefused({ from, to, reason });
     },
   };
+  if (spacing) {
+    let first = true;
+    guard.beforeNavigation = (url) => (first ? ((first = false), Promise.resolve()) : spacing(url));
+  }
   let overCap: (error: FetchError) => void = () => undefined;
   if (requestUrl !== undefined) {
     const overBudget = (error: FetchError) => (refuse(requestUrl, error), overCap(error));

@@ -1,6 +1,7 @@
 // What the confinement route does with one request of a page: let it go, or abort it (counted), by its guard and the settings.
 import type { Request as PwRequest, Route } from 'playwright-core';
 import { urlMatches } from '../core/browser-options';
+import { FetchError } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { isWeb } from './offsite-frames';
@@ -79,6 +80,8 @@ export class RouteVerdicts {
         return route.abort('blockedbyclient').catch(() => undefined);
       }
       if (reason) verdict = posted ? POST_NAVIGATION_BLOCKED : FRAME_REFUSED;
+      // Guarded first: a popup's request has no frame yet (Playwright throws), and no guard.
+      else if (guard?.beforeNavigation && isMainFrame(req)) return spaced(route, guard, guard.beforeNavigation(url));
     } else {
       verdict = this.partVerdict(guard, () => req.frame().url(), url, req.resourceType());
       if (verdict === BLOCKED_PART) return route.abort('blockedbyclient').catch(() => undefined);
@@ -102,6 +105,22 @@ export class RouteVerdicts {
     if (guard?.checkDocument && isWeb(url) && guard.checkDocument(from(), url)?.code === 'ROBOTS_DISALLOWED') return ROBOTS_SUBRESOURCE;
     return null;
   }
+}
+
+/**
+ * A main-frame navigation let go once its host's slot came. A page that reloads itself, or sets `location` on
+ * every load, sent the shop one document request after another as fast as each loaded (14 in 8 s at a 1 s
+ * interval) until the read gave up on it: Chromium sends them past every host slot. Refused with the wait's
+ * error (a deferral when the slot is too far off), or quietly when the fetch was cut off meanwhile.
+ */
+function spaced(route: Route, guard: PageGuard, turn: Promise<void>): Promise<void> {
+  return turn.then(
+    () => route.continue().catch(() => undefined),
+    (error: unknown) => {
+      if (error instanceof FetchError) guard.refusedMainFrame?.(route.request().url(), error);
+      return route.abort(error instanceof FetchError ? 'blockedbyclient' : 'aborted').catch(() => undefined);
+    },
+  );
 }
 
 function isMainFrame(req: PwRequest): boolean {
