@@ -82,7 +82,7 @@ export type ErrorCode =
   | 'BROWSER_POST_NAVIGATION'
   /** A page that asked its visitor (confirm, prompt) before it was read (fetch/page-dialogs.ts). */
   | 'BROWSER_DIALOG'
-  /** A page load that asked its own host for more than browser.maxHostRequestsPerPage parts (host-request-cap.ts). */
+  /** A page load that asked its own host, or all other hosts, for more parts than browser.maxHostRequestsPerPage / maxOtherHostRequestsPerPage (host-request-cap.ts). */
   | 'BROWSER_TOO_MANY_REQUESTS'
   | 'STORAGE_UNWRITABLE'
   /** A storage dir's file this user may read but not read consistently (its WAL without an index this user may create). */

@@ -1,78 +1,22 @@
 // Keeps browser pages inside the spider's allowed hosts: every navigation (any frame, popups) is checked before it is sent.
-import type { BrowserContext, Page, Request as PwRequest, Route } from 'playwright-core';
-import { urlMatches } from '../core/browser-options';
-import { FetchError, OffsiteHopError } from '../core/errors';
+import type { BrowserContext, Page, Request as PwRequest } from 'playwright-core';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
-import { HostRequestCap } from './host-request-cap';
-import { isWeb, removeOffsiteFrames } from './offsite-frames';
+import { ALLOW_ALL, type ConfinedLoad, type DocumentCheck, guardLoad, type NavigationSpacing, PARKED, type PageGuard } from './page-guard';
 import { ParkedNetwork } from './parked-network';
-import { POST_NAVIGATION_BLOCKED, postedDocument } from './posted-documents';
 import { guardRedirectHops } from './redirect-hops';
-import { isPrefetch, NO_SPECULATION_RULES } from './speculation-rules';
+import { BLOCKED_PART, FRAME_REFUSED, RouteVerdicts } from './route-verdicts';
+import { NO_SPECULATION_RULES } from './speculation-rules';
 import { NO_UNROUTED_TRANSPORTS, unroutedInWorkers } from './unrouted-transports';
 import { documentWorkerScript, workerPrelude } from './worker-confinement';
 
-export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources' | 'maxHostRequestsPerPage'>;
+export type ConfinementSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources' | 'maxHostRequestsPerPage' | 'maxOtherHostRequestsPerPage' | 'maxPageBytes'>;
 
 /**
- * The caller's own check of where a document of the page goes, once `allows` passed (robots.txt): a
- * redirect hop, or a navigation a script, meta refresh or form starts, of the main frame or of a frame.
- * Null lets it go; an error refuses it before it is sent. The main frame's refusal fails the request with
- * that error; a frame's leaves the frame without that document (robots.txt binds every page the crawler
- * fetches, and a frame's document is one, even though its HTML is not what the request stores).
- */
-export type DocumentCheck = (from: string, to: string) => FetchError | null;
-
-/** What one loading page may reach; `allows` is the spider's allowedDomains as a predicate. */
-interface PageGuard {
-  allows(url: string): boolean;
-  checkDocument?: DocumentCheck;
-  /** Told of each refused navigation of the page's main frame (the fetcher names it when it fails the page). */
-  refusedMainFrame?(url: string, reason: FetchError | null): void;
-  /** Told of a refused redirect hop of the main frame's document (redirect-hops.ts). */
-  refusedRedirect?(from: string, to: string, reason: FetchError | null): void;
-  /** What the page load may still ask of its own host. */
-  cap?: HostRequestCap;
-}
-
-/** A redirect of the main frame's document refused before it was sent: off-site, or by the caller's check (`reason`). */
-export interface RefusedHop {
-  from: string;
-  to: string;
-  reason: FetchError | null;
-}
-
-/** A frame's navigation or redirect hop that the caller's check (robots.txt) refused. */
-const FRAME_REFUSED = 'browser/frame/refused';
-/**
- * A fetch, script or image of the page on a path robots.txt disallows. The file binds what the crawler
- * fetches to render a page too (Google's renderer fetches no disallowed resource): a price API under
- * `Disallow: /api/` was called and its price stored. Only a verdict the caller's check can give now (the
- * origin's file known: the page's own origin always is); an origin whose file is not known, or one the
- * offsite rule refuses (a CDN under `offsiteSubresources: allow`), goes as before.
- */
-const ROBOTS_SUBRESOURCE = 'browser/robots/subresource-blocked';
-
-/** A part refused by `blockResourceTypes` or `blockUrlPatterns`: aborted as blocked by the client, not counted. */
-const BLOCKED_PART = 'blocked';
-const ALLOW_ALL: PageGuard = { allows: () => true };
-/** A page kept between requests (PagePool reuse) reaches nothing: a script or meta refresh left running can neither move it nor fetch. */
-const PARKED: PageGuard = { allows: () => false };
-
-/**
- * One route handler per browser context decides for every request of its pages. Page code can leave a
- * page by `location.href`, a meta refresh, a form, an iframe or `window.open`: each is a navigation
- * request, and one to a host outside the page's guard is aborted before it leaves Chromium. In a
- * frame it is aborted quietly (the frame stays blank, the page intact). In the main frame it is
- * aborted as `blockedbyclient`: Chromium commits an error page, so the page's load ends at once
- * (a quiet abort during parsing leaves Playwright waiting for a load event that never comes) and the
- * fetcher fails the request as `offsite/browser-navigation` rather than guess which document the
- * spider wanted. A page nobody guards is a popup the site opened: no navigation.
- * Off-site subresources (fetch/XHR, scripts, images) are allowed by default, because shops load
- * their scripts and prices from CDNs; `browser.offsiteSubresources: block` stops them too.
- * Redirect hops are not routed by Playwright: the fetcher re-checks where the page ended up, and
- * frames that ended elsewhere are removed.
+ * One route handler per browser context decides for every request of its pages (route-verdicts.ts), by the
+ * guard of the load each page is on (page-guard.ts). Redirect hops are not routed by Playwright: each page's
+ * own CDP session judges them (redirect-hops.ts), the fetcher re-checks where the page ended up, and frames
+ * that ended elsewhere are removed. A page nobody guards is a popup the site opened: closed.
  */
 export class BrowserConfinement {
   private readonly guards = new WeakMap<Page, PageGuard>();
@@ -80,19 +24,19 @@ export class BrowserConfinement {
   private readonly popupsClosed = new WeakSet<Page>();
   /** Pages whose documents' redirect hops (and sockets) are judged: a reused page keeps its CDP session. */
   private readonly loadsGuarded = new WeakMap<Page, Promise<void>>();
-  private readonly blockedTypes: Set<string>;
+  private readonly verdicts: RouteVerdicts;
   private readonly parkedNetwork = new ParkedNetwork();
 
   constructor(
     private readonly settings: ConfinementSettings,
     private readonly stats?: Stats,
   ) {
-    this.blockedTypes = new Set(settings.blockResourceTypes);
+    this.verdicts = new RouteVerdicts(settings, stats);
   }
 
-  /** Routes every request of the context through `decide`; call before its first page opens. */
+  /** Routes every request of the context through the verdicts; call before its first page opens. */
   async install(context: BrowserContext): Promise<void> {
-    await context.route('**/*', (route) => this.decide(route));
+    await context.route('**/*', (route) => this.verdicts.decide(route, this.guardOf(route.request())));
     // Under every setting: a prefetch passes robots.txt and the host's slot, not only the allowed hosts;
     // ICE and WebTransport's QUIC pass every route, ICE the proxy too (unrouted-transports.ts).
     await context.addInitScript(NO_SPECULATION_RULES);
@@ -103,63 +47,19 @@ export class BrowserConfinement {
 
   /**
    * The page loads for one request: its navigations stay where `allows` says (everywhere when omitted),
-   * and a window it opens is closed. `settle`, once the page has loaded and waited, returns where it
-   * ended, or throws OFFSITE_BROWSER_NAVIGATION when its main frame tried to leave or ended elsewhere
-   * (a redirect hop, which no route sees): what the callback gets must come from an allowed host.
-   * `checkDocument` judges every document's hops and navigations too (robots.txt); for the main frame its error is the refusal.
-   * Given `requestUrl`, the parts and frames the load asks of its host are capped (host-request-cap.ts), a refusal past it.
+   * and a window it opens is closed. `checkDocument` judges every document's hops and navigations too
+   * (robots.txt); for the main frame its error is the refusal. `spacing` holds each main-frame navigation
+   * after the load's first until its host's slot. See `guardLoad` for what the load is told.
    */
-  watch(
-    page: Page,
-    allows: (url: string) => boolean = ALLOW_ALL.allows,
-    checkDocument?: DocumentCheck,
-    requestUrl?: string,
-  ): { settle(requestUrl: string): Promise<string>; refusal(requestUrl: string): FetchError | null; hopRefused: Promise<RefusedHop>; overCap: Promise<FetchError> } {
-    let refused: string | null = null;
-    let refusedWhy: FetchError | null = null;
-    const refuse = (url: string, reason: FetchError | null) => {
-      if (refused !== null) return;
-      refused = url;
-      refusedWhy = reason;
-    };
-    let hopRefused: (hop: RefusedHop) => void = () => undefined;
-    const guard: PageGuard = {
-      allows,
-      checkDocument,
-      refusedMainFrame: refuse,
-      // A refused hop commits an error page but may never end the load (Playwright waits on): it is told at once.
-      refusedRedirect: (from, to, reason) => {
-        refuse(to, reason);
-        hopRefused({ from, to, reason });
-      },
-    };
-    let overCap: (error: FetchError) => void = () => undefined;
-    if (requestUrl !== undefined) {
-      guard.cap = new HostRequestCap(requestUrl, this.settings.maxHostRequestsPerPage, (error) => (refuse(requestUrl, error), overCap(error)), this.stats);
-    }
-    const refusal = (requestUrl: string): FetchError | null =>
-      refused === null ? null : (refusedWhy ?? new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, refused, `the page of ${requestUrl} tried to navigate to ${refused}, outside allowedDomains`));
+  watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows, checkDocument?: DocumentCheck, requestUrl?: string, spacing?: NavigationSpacing): ConfinedLoad {
+    const { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, maxPageBytes } = this.settings;
+    const { guard, load } = guardLoad(page, allows, checkDocument, requestUrl, { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, maxPageBytes, stats: this.stats }, spacing);
     this.guards.set(page, guard);
     if (!this.popupsClosed.has(page)) {
       this.popupsClosed.add(page);
       page.on('popup', (popup) => void popup.close().catch(() => undefined));
     }
-    return {
-      // Read again after the page was read and while a callback drives it (DocumentWatch): a refusal then still fails the request.
-      refusal,
-      hopRefused: new Promise<RefusedHop>((resolve) => (hopRefused = resolve)),
-      // The page's waits end at once: what it waits for may be the part not sent.
-      overCap: new Promise<FetchError>((resolve) => (overCap = resolve)),
-      settle: async (requestUrl) => {
-        const finalUrl = page.url();
-        const refusedError = refusal(requestUrl);
-        if (refusedError) throw refusedError;
-        // Chromium's error page of a navigation that failed (chrome-error://) went nowhere: read-document.ts names that failure.
-        if (isWeb(finalUrl) && !allows(finalUrl)) throw new OffsiteHopError('OFFSITE_BROWSER_NAVIGATION', requestUrl, finalUrl, `the page of ${requestUrl} ended on ${finalUrl}, outside allowedDomains`);
-        await removeOffsiteFrames(page, allows, this.stats);
-        return finalUrl;
-      },
-    };
+    return load;
   }
 
   /**
@@ -189,13 +89,15 @@ export class BrowserConfinement {
           else if (reason !== null) this.stats?.inc(FRAME_REFUSED);
         },
         refusesPart: (from, to, resourceType) => {
-          // A parked page needs nothing (decide): a hop of a fetch it had started went on to the server before.
+          // A parked page needs nothing (the route's verdict): a hop of a fetch it had started went on to the server before.
           if (guard === PARKED) return true;
-          const verdict = this.partVerdict(guard, () => from, to, resourceType);
+          const verdict = this.verdicts.partVerdict(guard, () => from, to, resourceType);
           if (verdict !== null && verdict !== BLOCKED_PART) this.stats?.inc(verdict);
           return verdict !== null;
         },
         overCap: (to) => guard.cap?.admits(to) === false,
+        received: (bytes) => guard.bytes?.add(bytes),
+        admitsDeclared: (bytes) => guard.bytes?.admitsDeclared(bytes) !== false,
       };
     }, prelude);
   }
@@ -225,65 +127,6 @@ export class BrowserConfinement {
     if (this.settings.offsiteSubresources === 'block') await this.parkedNetwork.shut(page);
   }
 
-  private decide(route: Route): Promise<void> {
-    const req = route.request();
-    const url = req.url();
-    const guard = this.guardOf(req);
-    let verdict: string | null = null;
-    if (guard === PARKED) {
-      // A parked page needs nothing. Quietly: an error page committing would interrupt the next request's load there.
-      if (req.isNavigationRequest()) this.stats?.inc('browser/parked/navigation-blocked');
-      return route.abort('aborted').catch(() => undefined);
-    }
-    if (isPrefetch(req.headers())) {
-      // A page it may visit next (speculation-rules.ts): never needed to render this one, and not judged by robots.txt here.
-      this.stats?.inc('browser/prefetch-blocked');
-      return route.abort('aborted').catch(() => undefined);
-    }
-    if (req.isNavigationRequest()) {
-      if (!guard) verdict = 'browser/offsite/popup-blocked';
-      else if (!guard.allows(url)) verdict = 'browser/offsite/navigation-blocked';
-      if (verdict !== null && guard && isMainFrame(req)) {
-        this.stats?.inc(verdict);
-        guard.refusedMainFrame?.(url, null);
-        return route.abort('blockedbyclient').catch(() => undefined);
-      }
-      // A script's, meta refresh's or form's navigation of the main document is a redirect done by the page:
-      // judged as one (robots.txt) before it is sent. The request's own `goto` passes here too, already judged.
-      // A frame's document is a page fetched too: one robots.txt refuses stays blank, quietly, as an off-site one.
-      // A form the page submits by POST is sent by neither (posted-documents.ts).
-      const posted = verdict === null ? postedDocument(req) : null;
-      const reason = posted ?? (verdict === null && guard?.checkDocument ? guard.checkDocument(req.frame().url(), url) : null);
-      if (reason && isMainFrame(req)) {
-        if (posted) this.stats?.inc(POST_NAVIGATION_BLOCKED);
-        guard?.refusedMainFrame?.(url, reason);
-        return route.abort('blockedbyclient').catch(() => undefined);
-      }
-      if (reason) verdict = posted ? POST_NAVIGATION_BLOCKED : FRAME_REFUSED;
-    } else {
-      verdict = this.partVerdict(guard, () => req.frame().url(), url, req.resourceType());
-      if (verdict === BLOCKED_PART) return route.abort('blockedbyclient').catch(() => undefined);
-    }
-    // The request's own document (and a script's move of it) is the host slot's; every other request of the page is capped.
-    const capped = verdict === null && !(req.isNavigationRequest() && isMainFrame(req)) && guard?.cap?.admits(url) === false;
-    if (capped) return route.abort('blockedbyclient').catch(() => undefined);
-    if (verdict === null) return route.continue().catch(() => undefined);
-    this.stats?.inc(verdict);
-    return route.abort('aborted').catch(() => undefined);
-  }
-
-  /**
-   * What a page's request for one of its parts (anything but a document) to `url` gets: null lets it go;
-   * BLOCKED_PART is a blocked type or URL pattern, not counted; else the verdict counted as it is aborted.
-   * Asked of the first request (the route) and of each redirect hop (redirect-hops.ts), which no route sees.
-   */
-  private partVerdict(guard: PageGuard | undefined, from: () => string, url: string, resourceType: string): string | null {
-    if (this.blockedTypes.has(resourceType) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) return BLOCKED_PART;
-    if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) return 'browser/offsite/subresource-blocked';
-    if (guard?.checkDocument && isWeb(url) && guard.checkDocument(from(), url)?.code === 'ROBOTS_DISALLOWED') return ROBOTS_SUBRESOURCE;
-    return null;
-  }
-
   /** A service worker's requests have no frame (Playwright throws): they are judged as subresources of no page. */
   private guardOf(req: PwRequest): PageGuard | undefined {
     try {
@@ -292,9 +135,4 @@ export class BrowserConfinement {
       return undefined;
     }
   }
-}
-
-function isMainFrame(req: PwRequest): boolean {
-  const frame = req.frame();
-  return frame.parentFrame() === null;
 }

@@ -1,6 +1,6 @@
 // How a browser fetch's failures are named: a refused document hop, Chromium's errors, the caller's redirect check for the page's documents.
 import { FetchError, OffsiteHopError, PricecrawlError } from '../core/errors';
-import type { DocumentCheck, RefusedHop } from './browser-confinement';
+import type { DocumentCheck, RefusedHop } from './page-guard';
 import { netFetchError } from './chromium-net-errors';
 import type { FetchOptions } from './fetcher';
 import { TimeBoundExceeded } from './time-bound';

@@ -166,11 +166,18 @@ export class BrowserFetcher implements Fetcher {
       page.on(...entry);
       listening.push(entry);
     };
+    let loading = true;
     try {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
-      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options), request.url);
+      // Until the page is read, a navigation its script starts waits for its host's slot and is marked sent then.
+      const spacing = async (url: string) => {
+        if (!loading) return;
+        await options.beforeHop?.(url, deadline);
+        options.onSend?.();
+      };
+      const confined = this.confinement.watch(page, options.allowsUrl?.bind(options), documentCheck(options), request.url, spacing);
       const cookieWatch = cookieFree ? watchCookieFree(page, on) : null;
       // A session's own context: what the site sets there is the session's too (its jar outlives the context).
       const ownCookies = !cookieFree && request.session ? collectSetCookies(on) : null;
@@ -178,9 +185,11 @@ export class BrowserFetcher implements Fetcher {
       const ownChain = new Set<string>();
       on<PwRequest>('request', (req) => {
         if (!isMainNavigation(page, req)) return;
-        options.onSend?.();
         const from = req.redirectedFrom();
-        if (ownChain.size === 0 || (from && ownChain.has(from.url()))) ownChain.add(req.url());
+        const own = ownChain.size === 0 || (from !== null && ownChain.has(from.url()));
+        if (own) ownChain.add(req.url());
+        // A later navigation is marked sent once its slot let it go (spacing), unless it came after the read; its hops as they go.
+        if (own || from !== null || !loading) options.onSend?.();
       });
       const captures = captureResponses(browserOptions, on);
       const dialogs = new PageDialogs(request.url, this.crawlStats);
@@ -244,6 +253,7 @@ export class BrowserFetcher implements Fetcher {
         page: live ?? undefined,
       });
     } finally {
+      loading = false;
       signal.removeEventListener('abort', onAbort);
       void stops?.then((off) => off(), () => undefined);
       for (const entry of listening) page.off(...entry);

@@ -30,6 +30,10 @@ export interface HopJudge {
    * every hop but the main document's (the host slot's, as its first request is).
    */
   overCap(to: string): boolean;
+  /** Told of each chunk of a document or part the target received (page-bytes-cap.ts counts them against the page's cap). */
+  received(bytes: number): void;
+  /** Whether a response whose Content-Length is `bytes` may be received within the page's cap on bytes. */
+  admitsDeclared(bytes: number): boolean;
 }
 
 interface PausedResponse {
@@ -72,6 +76,10 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
     const target = redirectTarget(event);
     const judge = judgeOf();
     const document = event.resourceType === 'Document';
+    if (judge && !judge.admitsDeclared(declaredLength(event))) {
+      void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+      return;
+    }
     if (target !== null && judge && refusesHop(judge, event, target, document && event.frameId === mainFrameId)) {
       void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
       return;
@@ -88,10 +96,21 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
     // A CSP is enforced as first parsed whatever headers go on: the document is answered anew (rare: a trusted-types list).
     void (admitting === null ? sendOn() : answerWholeDocument(session, event, admitting, sendOn));
   });
+  await countReceivedBytes(session, judgeOf);
   if (credentials === null) return void (await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] }));
   // A proxy's challenge comes to this session only for requests it pauses (proxy-auth.ts).
   answerProxyChallenges(session, credentials);
   await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }, { urlPattern: '*', requestStage: 'Response' }], handleAuthRequests: true });
+}
+
+/**
+ * Tells the judge of every chunk the target receives. DevTools keeps bodies for a session that asks
+ * (`Network.getResponseBody`): this one never does, so it asks for no buffer (a page's streamed megabytes
+ * would be copied once more in the browser).
+ */
+async function countReceivedBytes(session: DevToolsSession, judgeOf: () => HopJudge | null): Promise<void> {
+  session.on('Network.dataReceived', (event: { dataLength: number }) => judgeOf()?.received(event.dataLength));
+  await session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
 }
 
 /** Whether the hop to `target` is refused: as a document's or a part's, else as one over the page's cap on its host. */
@@ -107,6 +126,12 @@ function refusesDocument(judge: HopJudge, event: PausedResponse, target: string,
   const reason = offsite ? null : judge.checkDocument(event.request.url, target);
   if (offsite || reason) judge.refused(event.request.url, target, mainFrame, reason);
   return offsite || reason !== null;
+}
+
+/** The body length a response declares, 0 when it declares none (a coded one declares its coded length: less than it holds). */
+function declaredLength(event: PausedResponse): number {
+  const value = event.responseHeaders?.find((header) => header.name.toLowerCase() === 'content-length')?.value ?? '';
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : 0;
 }
 
 function isSuccess(event: PausedResponse): boolean {

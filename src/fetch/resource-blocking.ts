@@ -1,6 +1,6 @@
 // Blocks whole resource types inside Blink at launch, so blocked images are never even requested.
 export interface BlockingSettings {
-  /** Playwright resource types (`image`, `font`, `media`, …); URL patterns are the confinement route's (browser-confinement.ts). */
+  /** Playwright resource types (`image`, `font`, `media`, …); URL patterns are the confinement route's (route-verdicts.ts). */
   blockResourceTypes: readonly string[];
   offsiteSubresources: 'allow' | 'block';
 }

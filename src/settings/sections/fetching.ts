@@ -164,6 +164,22 @@ export const fetchingSettings = {
        */
       maxHostRequestsPerPage: z.number().int().min(1).default(500),
       /**
+       * Requests one page load may send to all other hosts together (CDNs, trackers, and under
+       * `offsiteSubresources: allow` any host), counted and refused as `maxHostRequestsPerPage` is
+       * (`browser/other-host-requests`). The Web Almanac's heaviest tenth of pages makes a few hundred
+       * requests in all, images included, which `blockResourceTypes` leaves out by default: 1,000 passes every
+       * such page, and stops one that asks thousands (a grid of 5,000 offsite images) before it ties up the load.
+       */
+      maxOtherHostRequestsPerPage: z.number().int().min(1).default(1_000),
+      /**
+       * Bytes one page load may receive, its document and every part from any host together (decoded, as Chromium
+       * holds them); past it the page fails as `fetch/body-too-large` (`browser/page-bytes/capped`). A script or
+       * fetch streaming without end crashed the page's renderer, or held the browser at 1.1 GB while the page was
+       * read. 64 MiB: eight times the Web Almanac's 90th-percentile page weight (7.4 MB in 2020, images included),
+       * and `maxOpenPages` (4) such pages, UTF-16 in a renderer, stay within half of `memoryBudgetMb`.
+       */
+      maxPageBytes: z.number().int().min(1).default(64 * 1024 * 1024),
+      /**
        * Requests a page makes for its parts (fetch/XHR, scripts, images) to hosts outside the spider's
        * allowedDomains: `allow` (shops load scripts and prices from CDNs) or `block`. Navigations (frames,
        * redirects by script or meta refresh, popups) never leave allowedDomains either way. Not covered by

@@ -1,0 +1,129 @@
+// What the confinement route does with one request of a page: let it go, or abort it (counted), by its guard and the settings.
+import type { Request as PwRequest, Route } from 'playwright-core';
+import { urlMatches } from '../core/browser-options';
+import { FetchError } from '../core/errors';
+import type { Stats } from '../engine/stats';
+import type { Settings } from '../settings/schema';
+import { isWeb } from './offsite-frames';
+import { ALLOW_ALL, PARKED, type PageGuard } from './page-guard';
+import { POST_NAVIGATION_BLOCKED, postedDocument } from './posted-documents';
+import { isPrefetch } from './speculation-rules';
+
+export type VerdictSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
+
+/** A frame's navigation or redirect hop that the caller's check (robots.txt) refused. */
+export const FRAME_REFUSED = 'browser/frame/refused';
+/**
+ * A fetch, script or image of the page on a path robots.txt disallows. The file binds what the crawler
+ * fetches to render a page too (Google's renderer fetches no disallowed resource): a price API under
+ * `Disallow: /api/` was called and its price stored. Only a verdict the caller's check can give now (the
+ * origin's file known: the page's own origin always is); an origin whose file is not known, or one the
+ * offsite rule refuses (a CDN under `offsiteSubresources: allow`), goes as before.
+ */
+const ROBOTS_SUBRESOURCE = 'browser/robots/subresource-blocked';
+
+/** A part refused by `blockResourceTypes` or `blockUrlPatterns`: aborted as blocked by the client, not counted. */
+export const BLOCKED_PART = 'blocked';
+
+/**
+ * Page code can leave a page by `location.href`, a meta refresh, a form, an iframe or `window.open`: each
+ * is a navigation request, and one to a host outside the page's guard is aborted before it leaves Chromium.
+ * In a frame it is aborted quietly (the frame stays blank, the page intact). In the main frame it is
+ * aborted as `blockedbyclient`: Chromium commits an error page, so the page's load ends at once (a quiet
+ * abort during parsing leaves Playwright waiting for a load event that never comes) and the fetcher fails
+ * the request as `offsite/browser-navigation` rather than guess which document the spider wanted. A page
+ * nobody guards is a popup the site opened: no navigation.
+ * Off-site subresources (fetch/XHR, scripts, images) are allowed by default, because shops load
+ * their scripts and prices from CDNs; `browser.offsiteSubresources: block` stops them too.
+ */
+export class RouteVerdicts {
+  private readonly blockedTypes: Set<string>;
+
+  constructor(
+    private readonly settings: VerdictSettings,
+    private readonly stats?: Stats,
+  ) {
+    this.blockedTypes = new Set(settings.blockResourceTypes);
+  }
+
+  decide(route: Route, guard: PageGuard | undefined): Promise<void> {
+    const req = route.request();
+    const url = req.url();
+    let verdict: string | null = null;
+    if (guard === PARKED) {
+      // A parked page needs nothing. Quietly: an error page committing would interrupt the next request's load there.
+      if (req.isNavigationRequest()) this.stats?.inc('browser/parked/navigation-blocked');
+      return route.abort('aborted').catch(() => undefined);
+    }
+    if (isPrefetch(req.headers())) {
+      // A page it may visit next (speculation-rules.ts): never needed to render this one, and not judged by robots.txt here.
+      this.stats?.inc('browser/prefetch-blocked');
+      return route.abort('aborted').catch(() => undefined);
+    }
+    if (req.isNavigationRequest()) {
+      if (!guard) verdict = 'browser/offsite/popup-blocked';
+      else if (!guard.allows(url)) verdict = 'browser/offsite/navigation-blocked';
+      if (verdict !== null && guard && isMainFrame(req)) {
+        this.stats?.inc(verdict);
+        guard.refusedMainFrame?.(url, null);
+        return route.abort('blockedbyclient').catch(() => undefined);
+      }
+      // A script's, meta refresh's or form's navigation of the main document is a redirect done by the page:
+      // judged as one (robots.txt) before it is sent. The request's own `goto` passes here too, already judged.
+      // A frame's document is a page fetched too: one robots.txt refuses stays blank, quietly, as an off-site one.
+      // A form the page submits by POST is sent by neither (posted-documents.ts).
+      const posted = verdict === null ? postedDocument(req) : null;
+      const reason = posted ?? (verdict === null && guard?.checkDocument ? guard.checkDocument(req.frame().url(), url) : null);
+      if (reason && isMainFrame(req)) {
+        if (posted) this.stats?.inc(POST_NAVIGATION_BLOCKED);
+        guard?.refusedMainFrame?.(url, reason);
+        return route.abort('blockedbyclient').catch(() => undefined);
+      }
+      if (reason) verdict = posted ? POST_NAVIGATION_BLOCKED : FRAME_REFUSED;
+      // Guarded first: a popup's request has no frame yet (Playwright throws), and no guard.
+      else if (guard?.beforeNavigation && isMainFrame(req)) return spaced(route, guard, guard.beforeNavigation(url));
+    } else {
+      verdict = this.partVerdict(guard, () => req.frame().url(), url, req.resourceType());
+      if (verdict === BLOCKED_PART) return route.abort('blockedbyclient').catch(() => undefined);
+    }
+    // The request's own document (and a script's move of it) is the host slot's; every other request of the page is capped.
+    const capped = verdict === null && !(req.isNavigationRequest() && isMainFrame(req)) && guard?.cap?.admits(url) === false;
+    if (capped) return route.abort('blockedbyclient').catch(() => undefined);
+    if (verdict === null) return route.continue().catch(() => undefined);
+    this.stats?.inc(verdict);
+    return route.abort('aborted').catch(() => undefined);
+  }
+
+  /**
+   * What a page's request for one of its parts (anything but a document) to `url` gets: null lets it go;
+   * BLOCKED_PART is a blocked type or URL pattern, not counted; else the verdict counted as it is aborted.
+   * Asked of the first request (the route) and of each redirect hop (redirect-hops.ts), which no route sees.
+   */
+  partVerdict(guard: PageGuard | undefined, from: () => string, url: string, resourceType: string): string | null {
+    if (this.blockedTypes.has(resourceType) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) return BLOCKED_PART;
+    if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) return 'browser/offsite/subresource-blocked';
+    if (guard?.checkDocument && isWeb(url) && guard.checkDocument(from(), url)?.code === 'ROBOTS_DISALLOWED') return ROBOTS_SUBRESOURCE;
+    return null;
+  }
+}
+
+/**
+ * A main-frame navigation let go once its host's slot came. A page that reloads itself, or sets `location` on
+ * every load, sent the shop one document request after another as fast as each loaded (14 in 8 s at a 1 s
+ * interval) until the read gave up on it: Chromium sends them past every host slot. Refused with the wait's
+ * error (a deferral when the slot is too far off), or quietly when the fetch was cut off meanwhile.
+ */
+function spaced(route: Route, guard: PageGuard, turn: Promise<void>): Promise<void> {
+  return turn.then(
+    () => route.continue().catch(() => undefined),
+    (error: unknown) => {
+      if (error instanceof FetchError) guard.refusedMainFrame?.(route.request().url(), error);
+      return route.abort(error instanceof FetchError ? 'blockedbyclient' : 'aborted').catch(() => undefined);
+    },
+  );
+}
+
+function isMainFrame(req: PwRequest): boolean {
+  const frame = req.frame();
+  return frame.parentFrame() === null;
+}
