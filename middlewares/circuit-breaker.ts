@@ -1,10 +1,10 @@
 // Circuit breaker middleware: per host, parks requests while a throttling host cools down, with one half-open probe.
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
-import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext, type ResponseOutcome } from '../src/downloader/middleware';
+import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome, type ResponseOutcome } from '../src/downloader/middleware';
 import { retryAfterOf } from '../src/downloader/retry-after';
 import { answerContext } from '../src/downloader/answer-context';
-import type { BreakerTransition } from '../src/politeness/host-breaker';
+import type { BreakerAdmission, BreakerTransition } from '../src/politeness/host-breaker';
 import type { HostGate } from '../src/ports/host-gate';
 import type { Settings } from '../src/settings/schema';
 
@@ -32,8 +32,11 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
   constructor(private readonly options: CircuitBreakerOptions) {}
 
   processRequest: DownloaderMiddleware['processRequest'] = (request, ctx) => {
-    const breaker = this.options.gate.breaker(ctx.hostKey);
-    const { gate, transition } = breaker.gate(ctx.nowMs(), requestKey(request));
+    const admitted = this.options.gate.admit(ctx.hostKey, requestKey(request), ctx.nowMs());
+    return admitted instanceof Promise ? admitted.then((answer) => this.admitted(answer, ctx)) : this.admitted(admitted, ctx);
+  };
+
+  private admitted({ gate, transition }: BreakerAdmission, ctx: MiddlewareContext): RequestOutcome {
     this.report(transition, ctx);
     if (gate.type === 'pass') {
       if (gate.probe) ctx.stats.inc('breaker/probes');
@@ -41,7 +44,7 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     }
     ctx.stats.inc('breaker/deferred');
     return parked(gate.untilMs, gate.pauseHost);
-  };
+  }
 
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
     const key = requestKey(request);

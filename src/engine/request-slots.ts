@@ -54,9 +54,17 @@ export class RequestSlots {
     await this.claimSend(deadline, patienceUntilMs, (untilMs) => new FetchWait('HOST_BUSY', `the host has no send before ${new Date(untilMs).toISOString()} (${url})`, untilMs, true));
   }
 
+  /**
+   * A pause the host got after the slot was taken (a Retry-After, its breaker opening) is not waited out here:
+   * the chain let the request through before it, so it goes back to the frontier until the pause's end and
+   * passes the chain again. Waited out, it went to the wire as the pause ended, beside the breaker's one
+   * probe (a host half-open at a concurrency of two got a second page 120 ms into its probe).
+   */
   private async claimSend(deadline: HopDeadline, patienceUntilMs: number, tooFar: (untilMs: number) => FetchWait): Promise<void> {
     for (let atMs = (await this.current.claimSend?.()) ?? null; atMs !== null; atMs = (await this.current.claimSend?.()) ?? null) {
       if (atMs > patienceUntilMs) throw tooFar(atMs);
+      const pausedUntilMs = (await this.current.pausedUntilMs?.()) ?? null;
+      if (pausedUntilMs !== null) throw tooFar(pausedUntilMs);
       await sleep(Math.max(0, atMs - steadyNowMs()), undefined, { signal: deadline.signal });
     }
   }

@@ -7,6 +7,12 @@ export type BreakerState = 'closed' | 'open' | 'half-open';
 /** What to do with a request about to be sent: let it through (maybe as the probe) or park it until `untilMs`. */
 export type BreakerGate = { type: 'pass'; probe: boolean } | { type: 'wait'; untilMs: number; pauseHost: boolean };
 
+/** The breaker's answer for a request about to be sent, with the transition it made (if any). */
+export interface BreakerAdmission {
+  gate: BreakerGate;
+  transition: BreakerTransition | null;
+}
+
 /** What a gate keeps of a breaker across a resume (see ports/host-gate.ts BreakerRecord). */
 export interface BreakerSnapshot {
   state: BreakerState;
@@ -94,8 +100,36 @@ export class HostBreaker {
     return this.current === 'half-open' && this.probeId === requestId;
   }
 
+  /** Whether `gate` would let `requestId` go as a probe now (a shared gate claims the probe first). */
+  wouldProbe(nowMs: number, requestId: string): boolean {
+    if (this.current === 'open') return nowMs >= this.openUntilMs;
+    return this.current === 'half-open' && (this.probeId === requestId || nowMs >= this.probeSentAtMs + this.probeTimeoutMs);
+  }
+
+  /**
+   * A shared gate refused this worker the probe: another worker's probe is out until `probeOutUntilMs`, or
+   * it already answered (`shared` is then the state it left: closed, or open again). Ours never went, so
+   * the shared state is followed as it is; the request passes, or waits without pausing the host while
+   * the other probe is out.
+   */
+  refused(shared: BreakerSnapshot, probeOutUntilMs: number, nowMs: number): BreakerGate {
+    this.probeId = null;
+    this.consecutive = 0;
+    if (shared.cooldownMs > 0) this.cooldownMs = shared.cooldownMs;
+    if (shared.state === 'closed') {
+      this.current = 'closed';
+      return { type: 'pass', probe: false };
+    }
+    this.current = 'open';
+    if (shared.state === 'open' && shared.openUntilMs > nowMs) {
+      this.openUntilMs = shared.openUntilMs;
+      return { type: 'wait', untilMs: this.openUntilMs, pauseHost: true };
+    }
+    return this.waitForProbe(nowMs, probeOutUntilMs);
+  }
+
   /** Call before sending `requestId`; a `pass` with probe=true moved the breaker to half-open. */
-  gate(nowMs: number, requestId: string): { gate: BreakerGate; transition: BreakerTransition | null } {
+  gate(nowMs: number, requestId: string): BreakerAdmission {
     if (this.current === 'closed') return { gate: { type: 'pass', probe: false }, transition: null };
     if (this.current === 'open') {
       if (nowMs < this.openUntilMs) return { gate: { type: 'wait', untilMs: this.openUntilMs, pauseHost: true }, transition: null };
@@ -108,8 +142,13 @@ export class HostBreaker {
       this.startProbe(nowMs, requestId);
       return { gate: { type: 'pass', probe: true }, transition: null };
     }
+    return { gate: this.waitForProbe(nowMs, this.probeSentAtMs + this.probeTimeoutMs), transition: null };
+  }
+
+  /** A probe is out (ours or another worker's) until `probeOutUntilMs` at most: look again shortly. */
+  private waitForProbe(nowMs: number, probeOutUntilMs: number): BreakerGate {
     const recheckMs = Math.max(HALF_OPEN_RECHECK_MIN_MS, Math.min(this.config.cooldownMs, HALF_OPEN_RECHECK_MAX_MS));
-    return { gate: { type: 'wait', untilMs: Math.min(nowMs + recheckMs, this.probeSentAtMs + this.probeTimeoutMs), pauseHost: false }, transition: null };
+    return { type: 'wait', untilMs: Math.max(nowMs + HALF_OPEN_RECHECK_MIN_MS, Math.min(nowMs + recheckMs, probeOutUntilMs)), pauseHost: false };
   }
 
   /** A throttling answer (429/503, a block page). `retryAfterAtMs` stretches the open period, never shortens it. */

@@ -1,5 +1,5 @@
 // The host gate port: one place that decides when a host may get its next request; the frontier and the middlewares ask and tell it.
-import type { BreakerSnapshot, BreakerState, BreakerTransition, HostBreaker } from '../politeness/host-breaker';
+import type { BreakerAdmission, BreakerSnapshot, BreakerState, BreakerTransition, HostBreaker } from '../politeness/host-breaker';
 import type { HostPolicy } from '../politeness/host-policy';
 
 /** Why a host's interval is what it is: the settings, robots.txt's Crawl-delay (a floor), or the adaptive throttle. */
@@ -65,6 +65,12 @@ export interface HostGate {
   throttleMs(hostKey: string): number | null;
   /** The host's breaker (its gate for a request, its state); its transitions pause the host and are persisted by the gate. */
   breaker(hostKey: string): HostBreaker;
+  /**
+   * Asked right before a request to the host goes: the breaker lets it through (maybe as the half-open
+   * probe) or parks it. A shared gate claims the probe where every worker meets, one round trip only when
+   * this worker would probe: one probe goes while half-open, not one per worker.
+   */
+  admit(hostKey: string, requestId: string, nowMs: number): BreakerAdmission | Promise<BreakerAdmission>;
   /**
    * A throttling answer (429/503, a block page) for the host's breaker: the transition it caused, if any.
    * The streak is the host's, whoever got the answers: a shared gate counts it where every worker's answers

@@ -62,12 +62,14 @@ return 1
 
 /**
  * ARGV: host, breaker snapshot JSON, state. Hosts whose breaker is not closed are listed in 'broken' for the
- * other workers. A transition ends the host's streak of throttling answers ('bs', see THROTTLED_LUA).
+ * other workers. A transition ends the host's streak of throttling answers ('bs', see THROTTLED_LUA); one to
+ * closed or open ends the probe's claim ('bp', see PROBE_LUA): its answer is in.
  */
 export const BREAKER_LUA = `${LUA_PRELUDE}
 local host, json, state = ARGV[1], ARGV[2], ARGV[3]
 redis.call('HSET', hk('g', host), 'br', json)
 redis.call('HDEL', hk('g', host), 'bs')
+if state ~= 'half-open' then redis.call('HDEL', hk('g', host), 'bp', 'bpu') end
 if state == 'closed' then redis.call('SREM', k('broken'), host) else redis.call('SADD', k('broken'), host) end
 return 1
 `;
@@ -103,6 +105,28 @@ if untilMs > gate(host).next then
   if redis.call('ZSCORE', k('hosts'), host) then rescore(host, now) end
 end
 return {1, 'open', untilMs - now, cooldown}
+`;
+
+/**
+ * ARGV: host, token (worker and request), probeTimeoutMs. A worker whose breaker would send the half-open
+ * probe claims it here first. Each worker ran its own state machine, and a breaker they all held open until
+ * the same time let one probe go from each at a concurrency above one. The claim ('bp', until 'bpu') holds
+ * until the probe's answer moves the breaker (BREAKER_LUA), or for a probe's timeout (its worker died).
+ * Returns {granted (1|0), state, ms left (open: of the period; half-open: of the other probe), cooldownMs}.
+ */
+export const PROBE_LUA = `${LUA_PRELUDE}
+local host, token, timeout = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local now = now_ms()
+local g = redis.call('HMGET', hk('g', host), 'br', 'bp', 'bpu')
+local br = g[1] and cjson.decode(g[1]) or { state = 'closed', openUntilMs = 0 }
+local cooldown = tonumber(br.cooldownMs) or 0
+if br.state == 'closed' then return {0, 'closed', 0, cooldown} end
+local openLeft = (tonumber(br.openUntilMs) or 0) - now
+if br.state == 'open' and openLeft > 0 then return {0, 'open', openLeft, cooldown} end
+local probeLeft = (tonumber(g[3]) or 0) - now
+if g[2] and g[2] ~= token and probeLeft > 0 then return {0, 'half-open', probeLeft, cooldown} end
+redis.call('HSET', hk('g', host), 'bp', token, 'bpu', now + timeout)
+return {1, br.state, 0, cooldown}
 `;
 
 /** ARGV: hosts whose breaker this worker holds open. Returns {host, br, ...} for those and every listed in 'broken'. */

@@ -37,7 +37,8 @@ local function reserve(host, g, nxt, unsent)
   return serial
 end
 -- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
--- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs (the one in force, before margin and jitter)}, {'wait', ms[, readyInMs]}, {'empty'} or {'unseeded'}. unspaced_only: the next
+-- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs (the one in force, before margin and jitter),
+-- broken (1: the host's breaker is not closed in the run, whatever the worker's own says)}, {'wait', ms[, readyInMs]}, {'empty'} or {'unseeded'}. unspaced_only: the next
 -- ready host has an interval (or jitter) and this is not the first pick of a batch: {'wait', 0}, so a
 -- spaced host's lease never waits in a worker behind others, and its send reaches Redis before its slot opens.
 local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
@@ -72,7 +73,7 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
       redis.call('SADD', k('slot'), id)
       redis.call('HSET', k('st'), id, 'l')
       local attempt = redis.call('HGET', k('att'), id) or '0'
-      return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next, g.mi}
+      return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next, g.mi, redis.call('SISMEMBER', k('broken'), host)}
     end
   end
   return {'wait', 0}

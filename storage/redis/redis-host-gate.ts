@@ -1,7 +1,7 @@
 // The shared host gate of a Redis frontier: pauses, intervals and breakers in the run's keys, changed by Lua, read by every worker's pick.
 import { steadyNowMs } from '../../src/politeness/clock';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
-import type { BreakerSnapshot, BreakerState, BreakerTransition, HostBreaker } from '../../src/politeness/host-breaker';
+import type { BreakerAdmission, BreakerSnapshot, BreakerState, BreakerTransition, HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy, PolicyFor } from '../../src/politeness/host-policy';
 import type { GateRecord, HostGate, HostGateView, PauseCause } from '../../src/ports/host-gate';
 import type { FrontierScripts } from './redis-scripts';
@@ -25,6 +25,8 @@ export interface RedisHostGateOptions {
 
 /** THROTTLED_LUA's reply: opened by this answer (1|0), the host's breaker state, ms it stays open, its cooldown. */
 type ThrottledReply = [number, BreakerState, number, number];
+/** PROBE_LUA's reply: the probe is ours (1|0), the host's breaker state, ms left (open period or other probe), its cooldown. */
+type ProbeReply = [number, BreakerState, number, number];
 
 /** What this worker must know of a host without a round trip: where its throttle starts. */
 type Mirror = Pick<GateRecord, 'throttleMs'>;
@@ -39,7 +41,7 @@ type Mirror = Pick<GateRecord, 'throttleMs'>;
  * state machine runs in each worker (the middleware asks it synchronously before each send); its open period
  * is a pause of the shared gate, so it holds every worker at once, its state is kept in the run for the next
  * process, and every heartbeat the other workers adopt it (open until the same time, wait for its probe,
- * close with it): at most one probe per worker, not one in all.
+ * close with it). The half-open probe is claimed in Redis (PROBE_LUA) before it goes: one in all workers.
  */
 export class RedisHostGate implements HostGate {
   private readonly mirror = new Map<string, Mirror>();
@@ -50,6 +52,8 @@ export class RedisHostGate implements HostGate {
   private readonly toldDelays = new Map<string, number>();
   /** This worker's Crawl-delays and pauses with when they were told: a slot reserved before they reached Redis waits for them. */
   private readonly told: ChangesTold;
+  /** Leases picked while their host's breaker was not closed in the run: asked of Redis before they go. */
+  private readonly pickedWhileBroken = new Set<string>();
 
   constructor(private readonly options: RedisHostGateOptions) {
     this.told = new ChangesTold(options.intervalMarginMs);
@@ -132,6 +136,48 @@ export class RedisHostGate implements HostGate {
 
   breaker(hostKey: string): HostBreaker {
     return this.breakers.get(hostKey);
+  }
+
+  /**
+   * Synchronous unless this worker's breaker would send the probe: then one round trip claims it for all
+   * workers. Refused, the request follows what the host's breaker is: closed by the other worker's probe,
+   * open again, or waiting for that probe. Redis not answering: this worker's breaker decides alone, as one
+   * process's would.
+   */
+  admit(hostKey: string, requestId: string, nowMs: number): BreakerAdmission | Promise<BreakerAdmission> {
+    const breaker = this.breakers.get(hostKey);
+    // Only a closed breaker can have missed the opening; an open or half-open one knows what it waits for.
+    const unheard = this.pickedWhileBroken.delete(requestId) && breaker.state === 'closed';
+    if (!unheard && !breaker.wouldProbe(nowMs, requestId)) return breaker.gate(nowMs, requestId);
+    return this.claimProbe(breaker, hostKey, requestId);
+  }
+
+  /**
+   * The pick found the lease's host broken in the run: another worker's breaker opened it, which this
+   * worker hears of only at its next heartbeat. Its own breaker, still closed, let the request go beside
+   * that worker's probe (two workers at a concurrency of two: a page reached the host 120 ms into the probe).
+   */
+  pickedBroken(requestId: string): void {
+    this.pickedWhileBroken.add(requestId);
+  }
+
+  private async claimProbe(breaker: HostBreaker, hostKey: string, requestId: string): Promise<BreakerAdmission> {
+    const { prefix, workerId, scripts } = this.options;
+    let reply: ProbeReply;
+    try {
+      reply = (await scripts.probe(prefix, hostKey, `${workerId} ${requestId}`, this.options.breaker.probeTimeoutMs)) as ProbeReply;
+    } catch {
+      return breaker.gate(steadyNowMs(), requestId);
+    }
+    const [granted, state, leftMs, cooldownMs] = reply;
+    const atMs = steadyNowMs();
+    if (granted === 1) {
+      // Ours: a breaker that had not heard of the open period goes half-open with this probe too.
+      if (breaker.state === 'closed') breaker.adopt({ state: 'open', openUntilMs: atMs, cooldownMs: Number(cooldownMs) }, atMs);
+      return breaker.gate(atMs, requestId);
+    }
+    const shared = { state, openUntilMs: state === 'open' ? atMs + Number(leftMs) : 0, cooldownMs: Number(cooldownMs) };
+    return { gate: breaker.refused(shared, atMs + Number(leftMs), atMs), transition: null };
   }
 
   /**

@@ -4,7 +4,7 @@ import { frontierCallError } from './redis-reply-errors';
 import { BATCH_LUA } from './lua-batch';
 import { ADD_LUA, PICK_LUA } from './lua-pick';
 import { CANCEL_LUA, DEFER_LUA, MARK_SENT_LUA, PAUSE_LUA, RELEASE_LUA, RENEW_LUA, RETURN_ALL_LUA, SETTLE_LUA } from './lua-lease';
-import { BREAKER_LUA, BREAKERS_LUA, CRAWL_DELAY_LUA, GATES_LUA, INTERVALS_LUA, NOTE_SEND_LUA, THROTTLED_LUA } from './lua-intervals';
+import { BREAKER_LUA, BREAKERS_LUA, CRAWL_DELAY_LUA, GATES_LUA, INTERVALS_LUA, NOTE_SEND_LUA, PROBE_LUA, THROTTLED_LUA } from './lua-intervals';
 import { CLAIM_END_LUA, FINISH_RUN_LUA, OPEN_RUN_LUA, STATUS_LUA, SUMMARY_LUA } from './lua-run';
 
 const SCRIPTS = {
@@ -24,6 +24,7 @@ const SCRIPTS = {
   breaker: BREAKER_LUA,
   breakers: BREAKERS_LUA,
   throttled: THROTTLED_LUA,
+  probe: PROBE_LUA,
   renew: RENEW_LUA,
   returnAll: RETURN_ALL_LUA,
   claimEnd: CLAIM_END_LUA,

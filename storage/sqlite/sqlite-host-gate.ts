@@ -1,7 +1,7 @@
 // The in-process host gate of the embedded frontier: HostSlots and the breakers in memory, their state kept in frontier.sqlite per run.
 import type { GroupCommit } from './group-commit';
 import { BreakerBoard, type BreakerOptions } from '../../src/politeness/breaker-board';
-import type { BreakerTransition, HostBreaker } from '../../src/politeness/host-breaker';
+import type { BreakerAdmission, BreakerTransition, HostBreaker } from '../../src/politeness/host-breaker';
 import type { HostPolicy } from '../../src/politeness/host-policy';
 import type { HostSlots } from '../../src/politeness/host-slots';
 import { OriginDelays } from '../../src/politeness/origin-delays';
@@ -88,6 +88,11 @@ export class SqliteHostGate implements HostGate {
 
   breaker(hostKey: string): HostBreaker {
     return this.breakers.get(hostKey);
+  }
+
+  /** One process sends every request of its hosts: its breaker's probe is the host's only one. */
+  admit(hostKey: string, requestId: string, nowMs: number): BreakerAdmission {
+    return this.breakers.get(hostKey).gate(nowMs, requestId);
   }
 
   /** One process sees every answer of its hosts: the breaker's own streak is the host's. */

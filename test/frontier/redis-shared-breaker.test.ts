@@ -1,18 +1,11 @@
 // A host's 429 streak on a Redis frontier is the host's, not a worker's: answers split between workers open its breaker at the threshold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
-import { CircuitBreakerMiddleware } from '../../middlewares/circuit-breaker';
-import { CrawlResponse } from '../../src/core/response';
-import type { MiddlewareContext } from '../../src/downloader/middleware';
-import { Stats } from '../../src/engine/stats';
-import { settingsSchema } from '../../src/settings/schema';
 import type { RedisFrontier } from '../../storage/redis/redis-frontier';
 import { readRunStatus } from '../../storage/redis/redis-status';
 import { startRedisServerWithClient, type RedisTestServerWithClient } from '../support/redis-server';
-import { UrlListSpider } from '../support/spiders/url-list-spider';
-import { openRedisWorker, req } from './frontier-fixture';
+import { breakerWorker, openBreakerWorker } from './breaker-worker';
+import { req } from './frontier-fixture';
 
-const defaults = settingsSchema.parse({});
 const THRESHOLD = 3;
 const COOLDOWN_MS = 60_000;
 const HOST = 'storm.test';
@@ -24,24 +17,9 @@ describe('the circuit breaker of a host two Redis workers crawl', () => {
   });
   afterAll(() => started.stop());
 
-  const open = (runId: string) =>
-    openRedisWorker(started.server.url, runId, {
-      policy: { maxConcurrency: 2, minIntervalMs: 0, jitterMs: 0 }, leaseTtlMs: 60_000,
-      breaker: { config: { ...defaults.breaker, threshold: THRESHOLD, cooldownMs: COOLDOWN_MS }, probeTimeoutMs: 1_000 },
-    });
+  const open = (runId: string) => openBreakerWorker(started.server.url, runId, { threshold: THRESHOLD, cooldownMs: COOLDOWN_MS, probeTimeoutMs: 1_000 });
 
-  /** One worker's breaker middleware over its own frontier's gate, as each worker process has. */
-  function worker(frontier: RedisFrontier) {
-    const stats = new Stats();
-    const middleware = new CircuitBreakerMiddleware({ statuses: [429, 503], gate: frontier.gate });
-    const ctx: MiddlewareContext = { spider: new UrlListSpider([]), settings: defaults, log: pino({ level: 'silent' }), stats, hostKey: HOST, nowMs: () => Date.now(), schedule: () => undefined };
-    const answer = async (path: string, status: number) => {
-      const request = req(`http://${HOST}${path}`);
-      const response = new CrawlResponse({ request, url: request.url, status, headers: {}, body: Buffer.from(''), text: '', encoding: 'utf-8', timings: { startedAtMs: 0, finishedAtMs: 1 } });
-      return middleware.processResponse!(request, response, ctx);
-    };
-    return { stats, answer };
-  }
+  const worker = (frontier: RedisFrontier) => breakerWorker(frontier, HOST);
 
   it('opens at the threshold-th 429 whichever worker got it, and pauses the host for every worker', async () => {
     const [a, b] = [await open('split-storm'), await open('split-storm')];

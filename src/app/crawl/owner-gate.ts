@@ -50,6 +50,7 @@ export class OwnerGate implements HostGate {
   throttleMs: HostGate['throttleMs'] = (hostKey) => this.local.throttleMs(hostKey);
   snapshot: HostGate['snapshot'] = (nowMs) => this.local.snapshot(nowMs);
   breaker: HostGate['breaker'] = (hostKey) => this.local.breaker(hostKey);
+  admit: HostGate['admit'] = (hostKey, requestId, nowMs) => this.local.admit(hostKey, requestId, nowMs);
 
   /** Heard later than it happened: the owner's interval and open period count from when it hears, never earlier. */
   private heard(hostKey: string, news: HostNews): void {

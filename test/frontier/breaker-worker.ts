@@ -1,0 +1,40 @@
+// One Redis worker's circuit-breaker middleware over its own frontier's gate, driven by hand as each worker process drives it.
+import pino from 'pino';
+import { CircuitBreakerMiddleware } from '../../middlewares/circuit-breaker';
+import { CrawlResponse } from '../../src/core/response';
+import type { MiddlewareContext } from '../../src/downloader/middleware';
+import { Stats } from '../../src/engine/stats';
+import { settingsSchema } from '../../src/settings/schema';
+import type { RedisFrontier } from '../../storage/redis/redis-frontier';
+import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { openRedisWorker, req } from './frontier-fixture';
+
+const defaults = settingsSchema.parse({});
+
+/** A worker of the run taking two requests of a host at a time with no interval, its breaker as given. */
+export function openBreakerWorker(url: string, runId: string, breaker: { threshold: number; cooldownMs: number; probeTimeoutMs: number }): Promise<RedisFrontier> {
+  const { probeTimeoutMs, ...config } = breaker;
+  return openRedisWorker(url, runId, {
+    policy: { maxConcurrency: 2, minIntervalMs: 0, jitterMs: 0 }, leaseTtlMs: 60_000,
+    breaker: { config: { ...defaults.breaker, ...config }, probeTimeoutMs },
+  });
+}
+
+export function breakerWorker(frontier: RedisFrontier, host: string) {
+  const stats = new Stats();
+  const middleware = new CircuitBreakerMiddleware({ statuses: [429, 503], gate: frontier.gate });
+  const ctx: MiddlewareContext = { spider: new UrlListSpider([]), settings: defaults, log: pino({ level: 'silent' }), stats, hostKey: host, nowMs: () => Date.now(), schedule: () => undefined };
+  /** The breaker's word on a request about to go. */
+  const send = async (path: string) => middleware.processRequest!(req(`http://${host}${path}`), ctx);
+  const answer = async (path: string, status: number) => {
+    const request = req(`http://${host}${path}`);
+    const response = new CrawlResponse({ request, url: request.url, status, headers: {}, body: Buffer.from(''), text: '', encoding: 'utf-8', timings: { startedAtMs: 0, finishedAtMs: 1 } });
+    return middleware.processResponse!(request, response, ctx);
+  };
+  /** The worker's writes go in order on its connection (a batch on setImmediate): a call answered after them saw them land. */
+  const settled = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await frontier.status();
+  };
+  return { stats, send, answer, settled };
+}
