@@ -62,7 +62,7 @@ export async function shellCommand(target: string, opts: ShellOptions): Promise<
   if (interactive) {
     process.stdout.write(`${digest(res).split('\n').slice(0, 3).join('\n')}\n`);
     process.stdout.write('bound: res (CrawlResponse), $ (cheerio: res.$), parsePrice(text, {currencyHint, locale, defaultCurrency}), Decimal; res.json(), res.urljoin(href), res.follow(href, callback)\n');
-    process.stdout.write('       await fetch(url) loads another page into res and $; view() writes the page to a file to open in a browser\n');
+    process.stdout.write('       fetch(url) loads another page into res and $ (as in scrapy shell; await optional); view() writes the page to a file to open in a browser\n');
   }
   const input = interactive ? process.stdin : new PassThrough();
   // inspect escapes control characters in strings but not bidi overrides, and an error's message goes
@@ -72,21 +72,45 @@ export async function shellCommand(target: string, opts: ShellOptions): Promise<
   const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input, output: process.stdout, terminal: interactive, useGlobal: false, writer });
   const bind = (response: CrawlResponse) => Object.assign(server.context, { res: response, $: explainingSelectors(response.$) });
   bind(res);
+  const loads = waitForLoads(server);
   Object.assign(server.context, {
     parsePrice,
     Decimal,
     /** Like scrapy shell's fetch(): the page becomes `res` and `$`; resolves to its first digest line. */
-    fetch: async (url: string) => {
-      const next = await fetchResponse(new URL(url, (server.context.res as CrawlResponse).url).toString(), opts);
-      bind(next);
-      return digest(next).split('\n')[0];
-    },
+    fetch: (url: string) =>
+      loads(async () => {
+        const next = await fetchResponse(new URL(url, (server.context.res as CrawlResponse).url).toString(), opts);
+        bind(next);
+        return digest(next).split('\n')[0];
+      }),
     /** Like scrapy shell's view(): the page as a file (links resolve against its URL); resolves to the path. */
     view: () => viewFile(server.context.res as CrawlResponse),
   });
   if (input instanceof PassThrough) await feedLineByLine(server, input);
   await once(server, 'exit');
   return 0;
+}
+
+/**
+ * A line whose value is a load the shell started (`fetch(url)` typed without await, as in scrapy shell) is
+ * answered once the load is done, with its result. Before, it printed `Promise { <pending> }` and the next
+ * lines read the old page as `res` while the new one was still on its way.
+ */
+function waitForLoads(server: repl.REPLServer): (load: () => Promise<string>) => Promise<string> {
+  const started = new WeakSet<Promise<string>>();
+  const evaluate = server.eval;
+  // The REPL reads its eval at each line; its typings call it read-only, since repl.start takes one (but no default to wrap).
+  const replaced: repl.REPLEval = (code, context, file, done) =>
+    evaluate.call(server, code, context, file, (error, value: unknown) => {
+      if (error === null && value instanceof Promise && started.has(value)) void value.then((result) => done(null, result), (failure: Error) => done(failure, undefined));
+      else done(error, value);
+    });
+  (server as { eval: repl.REPLEval }).eval = replaced;
+  return (load) => {
+    const promise = load();
+    started.add(promise);
+    return promise;
+  };
 }
 
 /**

@@ -22,11 +22,18 @@ export function checkStartUrls(spider: Spider): void {
   }
 }
 
-/** After a crawl: requests for a callback the spider lacks all failed; one line per name says how to fix it. */
+/**
+ * After a crawl: requests naming a callback or an errback the spider lacks all failed; one line per name says
+ * how to fix it, in the role the name had (an errback's typo was reported as a callback's, its fix misnamed).
+ */
 export function unknownCallbackMessages(spider: Spider, summary: RunSummary): string[] {
   const known = callbackNames(spider);
-  return Object.entries(summary.unknownCallbacks).map(
-    ([name, count]) =>
-      `spider "${spider.name}" yielded ${count} request(s) for callback "${name}", which it does not define${didYouMean(name, known)}; its callbacks are ${known.join(', ')} (fix the name passed to follow()/request(), or add the method)`,
-  );
+  const lines = (names: Record<string, number> | undefined, role: string, fix: string) =>
+    Object.entries(names ?? {}).map(
+      ([name, count]) => `spider "${spider.name}" yielded ${count} request(s) ${role} "${name}", which it does not define${didYouMean(name, known)}; its ${role === 'for callback' ? 'callbacks' : 'methods'} are ${known.join(', ')} (${fix}, or add the method)`,
+    );
+  return [
+    ...lines(summary.unknownCallbacks, 'for callback', 'fix the name passed to follow()/request()'),
+    ...lines(summary.unknownErrbacks, 'with errback', "fix the request's errback name"),
+  ];
 }

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { SettingsError } from '../core/errors';
-import { packageRoot } from '../app/project/package-root';
+import { packageRoot } from '../core/package-root';
 import { pricecrawlDependency } from '../app/scaffold/dependency-spec';
 import { projectFiles } from '../app/scaffold/project-files';
 

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { packageRoot } from '../app/project/package-root';
+import { packageRoot } from '../core/package-root';
 
 /** What a bug report wants besides pricecrawl's own version: the parts whose behaviour a crawl depends on. */
 const PARTS = ['@crawlee/core', 'undici', 'cheerio', 'pino', 'better-sqlite3', 'postgres', 'ioredis', 'playwright-core', 'zod'] as const;

@@ -180,7 +180,8 @@ export class UnknownCallbackError extends PricecrawlError {
     /** The name the spider lacks. */
     readonly callback: string,
     known: readonly string[] = [],
-    role: 'callback' | 'errback' = 'callback',
+    /** Which name of the request it was: its callback, or the errback run when it fails. */
+    readonly role: 'callback' | 'errback' = 'callback',
   ) {
     const fix = role === 'callback' ? 'fix the name passed to follow()/request()' : "fix the request's errback name";
     super(

@@ -125,7 +125,7 @@ export async function runCallback(
     const { stat, ...failure } = callbackError(thrown instanceof CallbackTimeoutError ? thrown : (response.pageLeft() ?? thrown));
     error = failure;
     deps.stats.inc(`spider/errors/${stat}`);
-    if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-callback/${thrown.callback}`);
+    if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-${thrown.role}/${thrown.callback}`);
     // The spider's own code threw (a selector that fits one page template only): work lost to a bug (code-errors.ts).
     if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, thrown, response.url);
     if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: response.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');

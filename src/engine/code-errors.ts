@@ -1,4 +1,5 @@
 // Work lost to errors in the project's own code (a callback, an errback, a downloader middleware, an item stage, an extension that threw), counted per component.
+import { projectFrame } from '../core/code-location';
 import type { Stats } from './stats';
 
 /** Which kind of component threw. */
@@ -12,6 +13,8 @@ export interface CodeErrorFacts {
   firstMessage: string;
   /** The page it threw on; '' when the event it failed on names none (an extension on `spider.opened`). */
   firstUrl: string;
+  /** The line of the project's code it threw at (`spiders/shop.ts:9:30`); '' or absent when none is known. */
+  firstAt?: string;
 }
 
 // `code-errors/<kind>/<name>` counts (summed over processes); the note under the same key holds the first
@@ -26,7 +29,7 @@ const MESSAGE_CHARS = 200;
 export function noteCodeError(stats: Stats, kind: CodeErrorKind, name: string, error: unknown, url: string): void {
   const key = `${PREFIX}${kind}/${name}`;
   stats.inc(key);
-  stats.note(key, JSON.stringify({ message: firstLine(error), url }));
+  stats.note(key, JSON.stringify({ message: firstLine(error), url, at: projectFrame(error) }));
 }
 
 /** The run's code errors keyed `<kind>/<name>` (`callback/parseProduct`, `stage/normalize`), for the summary. */
@@ -35,7 +38,7 @@ export function codeErrors(stats: Stats): Record<string, CodeErrorFacts> {
   const out: Record<string, CodeErrorFacts> = {};
   for (const [key, count] of Object.entries(stats.byPrefix(PREFIX))) {
     const first = parseNote(notes[key]);
-    out[key] = { count, firstMessage: first.message, firstUrl: first.url };
+    out[key] = { count, firstMessage: first.message, firstUrl: first.url, firstAt: first.at };
   }
   return out;
 }
@@ -49,11 +52,11 @@ function firstLine(error: unknown): string {
   return line.length > MESSAGE_CHARS ? `${line.slice(0, MESSAGE_CHARS)}…` : line;
 }
 
-function parseNote(note: string | undefined): { message: string; url: string } {
+function parseNote(note: string | undefined): { message: string; url: string; at: string } {
   try {
-    const parsed = JSON.parse(note ?? '') as { message?: unknown; url?: unknown };
-    return { message: String(parsed.message ?? ''), url: String(parsed.url ?? '') };
+    const parsed = JSON.parse(note ?? '') as { message?: unknown; url?: unknown; at?: unknown };
+    return { message: String(parsed.message ?? ''), url: String(parsed.url ?? ''), at: String(parsed.at ?? '') };
   } catch {
-    return { message: '', url: '' };
+    return { message: '', url: '', at: '' };
   }
 }

@@ -95,7 +95,7 @@ export function lossLines(losses: RunLosses): string[] {
   }
   if (losses.codeErrors.length > 0) {
     lines.push('', `${LOSS_HEADINGS.codeErrors} (a callback, errback, middleware, stage or extension of the project threw; fix it and run again): ${losses.codeErrors.length}`);
-    for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}${e.firstMessage === '' ? '' : `; first: ${e.firstMessage}${e.firstUrl === '' ? '' : ` (${e.firstUrl})`}`}`);
+    for (const e of losses.codeErrors) lines.push(`  ${codeErrorCounts(e)}${e.firstMessage === '' ? '' : `; first: ${e.firstMessage}${e.firstAt ? ` at ${e.firstAt}` : ''}${e.firstUrl === '' ? '' : ` (${e.firstUrl})`}`}`);
   }
   if (losses.waitingHosts.length > 0) {
     lines.push('', `${LOSS_HEADINGS.waitingHosts} (their servers asked us to come back after the run ended, or failed every try; their requests stay queued for --resume):`);

@@ -57,6 +57,8 @@ export interface RunSummary {
   alarmsFailRun: boolean;
   /** Callback names the spider yielded requests for but does not define → requests failed (a spider bug). */
   unknownCallbacks: Record<string, number>;
+  /** The same for errback names (`{ errback: 'onProductFailed' }`): the pages that yielded such requests failed. */
+  unknownErrbacks: Record<string, number>;
   /**
    * Hosts the run planned requests for that gave not one item, whatever the reasons (a WAF's 403s, block
    * pages, robots.txt, a callback a redesign broke, unreadable prices): a whole competitor lost, so the run
@@ -154,6 +156,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     alarms: stats.byPrefix('alarms/'),
     alarmsFailRun: args.alarmsFailRun ?? false,
     unknownCallbacks: stats.byPrefix('spider/unknown-callback/'),
+    unknownErrbacks: stats.byPrefix('spider/unknown-errback/'),
     lostHosts: lostHosts(ledger, stats),
     waitingHosts: waitingHosts(ledger, stats, stopReason, Date.now()),
     codeErrors: codeErrors(stats),
@@ -180,7 +183,7 @@ export function exitCodeFor(summary: RunSummary): number {
   if (summary.alarmsFailRun && Object.keys(summary.alarms).length > 0) return 3;
   if (summary.status !== 'finished' && summary.status !== 'stopped') return 2;
   // A spider bug, like a usage error: CI must notice. The ledger counts it across resumes and processes.
-  if (Object.keys(summary.unknownCallbacks ?? {}).length > 0 || (summary.ledger.failedByReason['callback/unknown'] ?? 0) > 0) return 2;
+  if (Object.keys({ ...summary.unknownCallbacks, ...summary.unknownErrbacks }).length > 0 || (summary.ledger.failedByReason['callback/unknown'] ?? 0) > 0) return 2;
   // Their work was taken over and the ledger may balance, but a crash must never pass as a clean run.
   if ((summary.crashedProcesses ?? 0) > 0) return 2;
   // Read through runLosses, as every surface reads them: what makes a 4 is what the LOST lines show.

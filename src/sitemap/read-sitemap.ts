@@ -1,7 +1,7 @@
 // Reads a sitemap: a sitemap index's child sitemaps, or a urlset's, a text file's or a feed's page URLs; gzip-compressed (.xml.gz) too.
 import { gunzipSync } from 'node:zlib';
 import type { CheerioAPI } from 'cheerio';
-import type { AnyNode } from 'domhandler';
+import type { AnyNode, Element } from 'domhandler';
 import { loadDom } from '../core/cheerio-load';
 import { PricecrawlError } from '../core/errors';
 
@@ -22,7 +22,8 @@ export interface Sitemap {
 
 /**
  * A document in a sitemap's place that is no sitemap: the site's answer (a wall, an error page), failing its
- * request as `sitemap/invalid`; or a sitemap cut short (`sitemap/cut`), which the next answer may bring whole,
+ * request as `sitemap/invalid`; or a sitemap cut short (`sitemap/cut`: a gzip stream or the markup ends before its
+ * root element does, as a transfer closed early leaves it), which the next answer may bring whole,
  * so its request is tried again (engine/callback-retry.ts).
  */
 export class SitemapError extends PricecrawlError {
@@ -51,22 +52,54 @@ export function readSitemap(body: Buffer): Sitemap {
   // cheerio's load without its index: the package exports this reader, and the index would load undici's and
   // cheerio's whole indexes into every crawl's start-up (test/cli/lean-start.test.ts).
   const $ = loadDom(text, { xml: true });
-  const childText = (element: AnyNode, tag: string) => $(element).children(tag).first().text().trim();
-  const entries = (selector: string): SitemapEntry[] =>
-    $(selector)
-      .toArray()
-      .map((element) => ({ loc: childText(element, 'loc'), lastmod: childText(element, 'lastmod') || undefined, alternates: alternatesOf($, element) }))
-      .filter((entry) => entry.loc !== '');
-  // The XML reader closes what a cut left open: a urlset cut after its first entries read as a whole one.
-  if ($('sitemapindex').length > 0) return { kind: 'index', entries: (mustClose(text, 'sitemapindex'), entries('sitemapindex > sitemap')) };
-  if ($('urlset').length > 0) return { kind: 'urlset', entries: (mustClose(text, 'urlset'), entries('urlset > url')) };
+  const root = $.root().children().toArray().find(isElement);
+  // Markup that ends before its first element is whole (an XML declaration, a comment, half a start tag): cut there.
+  if (!root) throw new SitemapError(`cut short: the document ends before its root element (${text.length} characters, ending ${JSON.stringify(text.slice(-40))})`, 'sitemap/cut');
+  const kind = SITEMAP_ROOTS[localName(root)];
+  if (kind) {
+    // The XML reader closes what a cut left open: a urlset cut after its first entries read as a whole one.
+    mustClose(text, root.tagName);
+    return { kind, entries: sitemapEntries($, root, kind === 'index' ? 'sitemap' : 'url') };
+  }
   if ($('rss > channel').length > 0) return { kind: 'urlset', entries: $('rss > channel > item > link').toArray().map((element) => $(element).text().trim()).filter(Boolean).map(plain) };
   if ($('feed').length > 0) {
     const hrefs = $('feed > entry > link').toArray().map((element) => ($(element).attr('href') ?? '').trim());
     return { kind: 'urlset', entries: hrefs.filter(Boolean).map(plain) };
   }
-  const root = $.root().children().get(0)?.tagName ?? 'nothing';
-  throw new SitemapError(`not a sitemap: the document's root is <${root}>, not <urlset>, <sitemapindex>, a feed or a list of URLs`);
+  throw new SitemapError(`not a sitemap: the document's root is <${root.tagName}>, not <urlset>, <sitemapindex>, a feed or a list of URLs`);
+}
+
+const SITEMAP_ROOTS: Record<string, Sitemap['kind'] | undefined> = { urlset: 'urlset', sitemapindex: 'index' };
+
+/**
+ * The `<url>` (or `<sitemap>`) entries of a root, with their `<loc>` and `<lastmod>`. The protocol's elements
+ * are known by their namespace, not by how a file writes it: `<urlset xmlns="…sitemap/0.9">` and
+ * `<sm:urlset xmlns:sm="…sitemap/0.9">` with `<sm:url><sm:loc>` are the same sitemap. An extension's elements
+ * (image:loc, video:loc, news:…) sit in other namespaces and are never taken for the page's own. The sitemap
+ * namespace is the root's, whatever URI it is written with (http or https, with or without a trailing slash).
+ */
+function sitemapEntries($: CheerioAPI, root: Element, entryName: string): SitemapEntry[] {
+  const ns = namespaceOf(root);
+  const own = (parent: Element, name: string) => parent.children.filter((child): child is Element => isElement(child) && localName(child) === name && namespaceOf(child) === ns);
+  const childText = (parent: Element, name: string) => $(own(parent, name)[0] ?? []).text().trim();
+  return own(root, entryName)
+    .map((element) => ({ loc: childText(element, 'loc'), lastmod: childText(element, 'lastmod') || undefined, alternates: alternatesOf($, element) }))
+    .filter((entry) => entry.loc !== '');
+}
+
+const isElement = (node: AnyNode): node is Element => node.type === 'tag';
+
+const localName = (element: Element): string => element.tagName.slice(element.tagName.indexOf(':') + 1);
+
+/** The namespace URI an element's prefix (or the default) is bound to by it or an ancestor; an undeclared prefix stays its own name. */
+function namespaceOf(element: Element): string {
+  const colon = element.tagName.indexOf(':');
+  const attribute = colon < 0 ? 'xmlns' : `xmlns:${element.tagName.slice(0, colon)}`;
+  for (let node: Element | null = element; node; node = node.parent && isElement(node.parent) ? node.parent : null) {
+    const uri = node.attribs[attribute];
+    if (uri !== undefined) return uri.trim();
+  }
+  return colon < 0 ? '' : `undeclared ${attribute}`;
 }
 
 const plain = (loc: string): SitemapEntry => ({ loc, alternates: [] });
@@ -105,8 +138,8 @@ function gunzip(body: Buffer): Buffer {
   }
 }
 
-/** Throws `sitemap/cut` when the root element never closes. */
+/** Throws `sitemap/cut` when the root element never closes (`<urlset/>`, empty, closes itself). */
 function mustClose(text: string, root: string): void {
-  if (text.includes(`</${root}`)) return;
+  if (text.includes(`</${root}`) || new RegExp(`<${root.replace(/[.]/g, '\\.')}\\b[^>]*/>`).test(text)) return;
   throw new SitemapError(`cut short: the <${root}> never closes (${text.length} characters, ending ${JSON.stringify(text.slice(-40))})`, 'sitemap/cut');
 }

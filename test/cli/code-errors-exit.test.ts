@@ -96,16 +96,17 @@ describe('a run that lost pages and items to errors in its own code', { timeout:
   });
 
   it('exits 4 and names each component, its count, its first error and where', () => {
-    // Before: exit 0; callback/error and engine/middleware-error sat among the permanent failures.
+    // Before: exit 0; callback/error and engine/middleware-error sat among the permanent failures. Before too: no
+    // file and line of the team's code (`at spiders/shop.mjs:10:51`), only the message, the stack left in the log.
     expect(crawl.code, crawl.stderr.slice(-2000)).toBe(4);
     expect(crawl.stdout).toContain('accounting: planned 6 = succeeded 4 + failed 2 + pending 0');
     const section = crawl.stdout.slice(crawl.stdout.indexOf('LOST TO ERRORS IN CODE')).split('\n\n')[0].split('\n');
     expect(section).toEqual([
       'LOST TO ERRORS IN CODE (a callback, errback, middleware, stage or extension of the project threw; fix it and run again): 4',
-      `  callback "parse": 1 page failed; first: TypeError: Cannot read properties of undefined (reading 'trim') (${site.origin}/p/gone)`,
-      `  extension "partner-feed": 1 event failed; first: Error: feed rejected SKU-C (${site.origin}/p/c)`,
-      `  middleware "sign": 1 request failed; first: middleware "sign" processRequest: threw signing key missing (${site.origin}/p/sign-fails)`,
-      `  stage "tag": 1 item dropped; first: RangeError: sku table has no SKU-BAD (${site.origin}/p/bad-sku)`,
+      `  callback "parse": 1 page failed; first: TypeError: Cannot read properties of undefined (reading 'trim') at spiders/shop.mjs:10:51 (${site.origin}/p/gone)`,
+      `  extension "partner-feed": 1 event failed; first: Error: feed rejected SKU-C at extensions/partner-feed.mjs:5:39 (${site.origin}/p/c)`,
+      `  middleware "sign": 1 request failed; first: middleware "sign" processRequest: threw signing key missing at middlewares/sign.mjs:4:54 (${site.origin}/p/sign-fails)`,
+      `  stage "tag": 1 item dropped; first: RangeError: sku table has no SKU-BAD at pipelines/tag.mjs:4:39 (${site.origin}/p/bad-sku)`,
     ]);
   });
 
@@ -121,7 +122,7 @@ describe('a run that lost pages and items to errors in its own code', { timeout:
       ['stage', 'tag', 1, `${site.origin}/p/bad-sku`],
     ]);
     const status = await cli(['status', '--storage', storage()], { cwd: project.root });
-    expect(status.stdout).toContain(`  stage "tag": 1 item dropped; first: RangeError: sku table has no SKU-BAD (${site.origin}/p/bad-sku)`);
+    expect(status.stdout).toContain(`  stage "tag": 1 item dropped; first: RangeError: sku table has no SKU-BAD at pipelines/tag.mjs:4:39 (${site.origin}/p/bad-sku)`);
     expect(status.stdout).toContain('exit code on record: 4');
   });
 
@@ -135,7 +136,7 @@ describe('a run that lost pages and items to errors in its own code', { timeout:
     expect($('#losses h3').map((_, h) => $(h).text()).get()).toEqual(['LOST TO ERRORS IN CODE: 4']);
     expect($('table.code-errors tbody tr').first().find('td').map((_, td) => $(td).text()).get()).toEqual([
       'callback "parse": 1 page failed',
-      "TypeError: Cannot read properties of undefined (reading 'trim')",
+      "TypeError: Cannot read properties of undefined (reading 'trim') at spiders/shop.mjs:10:51",
       `${site.origin}/p/gone`,
     ]);
   });

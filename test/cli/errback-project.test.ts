@@ -79,4 +79,16 @@ describe('a team spider with a request errback', { timeout: 120_000 }, () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('callback failed (callback/unknown): spider "shop" has no errback "onProductFaild"; did you mean "onProductFailed"?');
   });
+
+  // Before, the line after the crawl named it a callback ('yielded 1 request(s) for callback "onProductFaild"') and
+  // sent the team to fix the name passed to follow(), where the callback was right.
+  it('crawl: an errback the spider lacks is named as an errback after the run, with the name to use', async () => {
+    const run = await cli(['crawl', 'shop', '-a', `base=${base}`, '-a', 'errback=onProductFaild'], { cwd: project.root });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('callback/unknown: 1');
+    expect(run.stderr).toContain(
+      'pricecrawl: spider "shop" yielded 1 request(s) with errback "onProductFaild", which it does not define; did you mean "onProductFailed"?; its methods are onProductFailed, parse, parseFeed, parseListing, parseProduct (fix the request\'s errback name, or add the method)\n',
+    );
+    expect(run.stderr).not.toContain('for callback');
+  });
 });

@@ -57,6 +57,21 @@ describe.concurrent('pricecrawl shell', { timeout: 180_000 }, () => {
     }
   });
 
+  // Before: `fetch("/p/3")` typed as in scrapy shell printed Promise { <pending> } and the next lines read the old page.
+  it('fetch(url) typed without await, as in scrapy shell, loads the page before the next line reads res', async () => {
+    const site = await startTreeSite(7);
+    try {
+      const run = await cli(['shell', site.server.url('/p/0')], { input: ['fetch("/p/3")', '$("h1").text()', 'res.url', 'fetch("/p/4").then(() => res.url)', ''].join('\n') });
+      const lines = run.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(new RegExp(`^'200 ${site.server.url('/p/3')} `));
+      expect(lines.slice(1, 3)).toEqual(["'page 3'", `'${site.server.url('/p/3')}'`]);
+      // A promise of the team's own (here the fetch's, chained) is shown as the REPL shows any promise.
+      expect(lines[3]).toMatch(/^Promise \{/);
+    } finally {
+      await site.close();
+    }
+  });
+
   it('fetch(url) leaves the fetched page whole: its digest line does not strip the scripts res.structuredProduct() reads', async () => {
     const [server] = await startFixtureServers(1, { builtInRoutes: false });
     const ld = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', sku: 'J-1', offers: { '@type': 'Offer', price: '1299.00', priceCurrency: 'EUR' } });

@@ -49,6 +49,26 @@ describe('readSitemap', () => {
     expect(failureKind('sitemap/cut')).toBe('transient');
   });
 
+  // Before: each read as no sitemap ("the document's root is <sm:urlset>"), the shop unread.
+  it('knows the protocol\'s elements by namespace, under any prefix, and never takes an extension\'s <loc> for a page', () => {
+    const sm = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+    const prefixed = `<sm:urlset xmlns:sm="${sm}" xmlns="http://www.google.com/schemas/sitemap-video/1.1" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"><sm:url><sm:loc>https://shop.example/p/1</sm:loc><sm:lastmod>2026-03-01</sm:lastmod><image:image><image:loc>https://shop.example/1.jpg</image:loc></image:image><loc>https://shop.example/v/1</loc></sm:url><url><loc>https://shop.example/video-only</loc></url></sm:urlset>`;
+    expect(read(prefixed).entries).toEqual([{ loc: 'https://shop.example/p/1', lastmod: '2026-03-01', alternates: [] }]);
+    expect(locsOf(`<?xml version="1.0"?><s:sitemapindex xmlns:s="${sm}"><s:sitemap><s:loc>https://shop.example/s1.xml</s:loc></s:sitemap></s:sitemapindex>`)).toEqual({ kind: 'index', locs: ['https://shop.example/s1.xml'] });
+    // A default namespace written another way (https, a trailing slash) is still the root's own.
+    expect(locsOf('<urlset xmlns="https://www.sitemaps.org/schemas/sitemap/0.9/"><url><loc>https://shop.example/p/2</loc></url></urlset>').locs).toEqual(['https://shop.example/p/2']);
+    expect(read(`<urlset xmlns="${sm}"/>`).entries).toEqual([]);
+    expect(() => read(`<sm:urlset xmlns:sm="${sm}"><sm:url><sm:loc>https://shop.example/p/1</sm:loc></sm:url>`)).toThrow(expect.objectContaining({ reason: 'sitemap/cut' }));
+  });
+
+  // Before: sitemap/invalid, never tried again, though the input shows it ended early (a close-delimited transfer cut).
+  it('takes markup that ends before its root element for a cut, and a whole other document for no sitemap', () => {
+    for (const cut of ['<?xml version="1.0" encoding="UTF-8"?>\n', '<?xml version="1.0" enc', '<?xml version="1.0"?>\n<urlset xmlns="http://www.sitemaps.org/sch', '<?xml version="1.0"?>\n<url']) {
+      expect(() => read(cut), cut).toThrow(expect.objectContaining({ reason: 'sitemap/cut' }));
+    }
+    expect(() => read('<!DOCTYPE html><html><body>Blocked</body></html>')).toThrow(expect.objectContaining({ reason: 'sitemap/invalid' }));
+  });
+
   it('gives each entry its lastmod as written and its hreflang alternates, for sitemapFilter and sitemapAlternateLinks', () => {
     const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml"><url><loc>https://shop.example/en/p/1</loc><lastmod> 2026-03-01T10:00:00+00:00 </lastmod><xhtml:link rel="alternate" hreflang="de" href="https://shop.example/de/p/1"/><xhtml:link rel="canonical" href="https://shop.example/x"/></url><url><loc>https://shop.example/en/p/2</loc></url><url><loc> </loc></url></urlset>';
     expect(read(urlset).entries).toEqual([

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SettingsError } from '../../core/errors';
 import { CONFIG_FILE_NAME, findConfigFile } from '../../settings/load-settings';
-import { packageRoot } from './package-root';
+import { packageRoot } from '../../core/package-root';
 
 export interface Project {
   /** The project's folder (where its config file is); the package's own folder outside any project. */

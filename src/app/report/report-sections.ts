@@ -46,7 +46,7 @@ export function lossesSection(data: ReportData): string {
     parts.push(`<h3 class="bad">${LOSS_HEADINGS.lostHosts}: ${losses.lostHosts.length}</h3><p class="note">Requests planned, not one item from them.</p><table class="lost-hosts">${head('host', 'requests and items', 'likely cause')}<tbody>${body}</tbody></table>`);
   }
   if (losses.codeErrors.length > 0) {
-    const body = losses.codeErrors.map((e) => `<tr>${cell(codeErrorCounts(e))}${cell(e.firstMessage)}${cell(e.firstUrl)}</tr>`).join('');
+    const body = losses.codeErrors.map((e) => `<tr>${cell(codeErrorCounts(e))}${cell(e.firstAt ? `${e.firstMessage} at ${e.firstAt}` : e.firstMessage)}${cell(e.firstUrl)}</tr>`).join('');
     parts.push(`<h3 class="bad">${LOSS_HEADINGS.codeErrors}: ${losses.codeErrors.length}</h3><p class="note">A callback, middleware or stage of the project threw: fix it and run again.</p><table class="code-errors">${head('component', 'first error', 'on')}<tbody>${body}</tbody></table>`);
   }
   if (losses.waitingHosts.length > 0) {

@@ -1,5 +1,6 @@
 // The files `pricecrawl startproject` writes: a project that depends on this pricecrawl and runs against a demo shop.
 import { basename } from 'node:path';
+import { PRODUCT_ERRBACK } from './spider-template';
 
 export interface ProjectVars {
   /** The project folder's name, used as the npm package name. */
@@ -49,7 +50,7 @@ export function projectFiles(vars: ProjectVars): Record<string, string> {
 }
 
 const EXAMPLE_SPIDER = `// Example spider: the demo JSON-LD shop (\`npx pricecrawl demo --serve --port 8080\`), listing pages → product pages.
-import { Spider, type CrawlResponse, type PriceItem, type SpiderOutput } from 'pricecrawl';
+import { Spider, type CrawlResponse, type PriceItem, type RequestFailure, type SpiderOutput } from 'pricecrawl';
 
 export class ExampleSpider extends Spider {
   readonly name = 'example';
@@ -60,7 +61,7 @@ export class ExampleSpider extends Spider {
 
   /** A listing page: every product card, then the next page. */
   override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
-    yield* res.followAll('a.nw-card__link', 'parseProduct');
+    yield* res.followAll('a.nw-card__link', 'parseProduct', {}, { errback: 'onProductFailed' });
     const next = res.$('a[rel="next"]').attr('href');
     if (next) yield res.follow(next, 'parse');
   }
@@ -71,6 +72,8 @@ export class ExampleSpider extends Spider {
     const item: PriceItem = { sku: product?.sku ?? res.url, name: product?.name ?? undefined, price: product?.price ?? null, currency: product?.currency ?? null, url: res.url };
     yield item;
   }
+
+${PRODUCT_ERRBACK}
 }
 `;
 

@@ -49,6 +49,20 @@ export const selectorProduct = `  /** A product page: microdata first (exact pri
     yield item;
   }`;
 
+/**
+ * The errback of the product requests in the basic, browser, structured and sitemap templates: a product page
+ * that failed for good is a price the run lacks, so the team sees where to handle it (a fallback source) at once.
+ */
+export const PRODUCT_ERRBACK = `  /**
+   * A product page that failed for good (a 404 after a delisting, a block, retries run out): told why, it may
+   * yield as a callback does (a request to a fallback source, an item marking the product gone). The failure
+   * is in the run's ledger and summary either way; this one only says so in the log.
+   */
+  // eslint-disable-next-line require-yield
+  async *onProductFailed(failure: RequestFailure): AsyncGenerator<SpiderOutput> {
+    this.logger.warn({ url: failure.request.url, reason: failure.reason, status: failure.status }, 'product page failed');
+  }`;
+
 /** The helper selectorProduct reads with: blank text is no value. */
 export const TEXT_HELPER = "const text = (value: string | undefined): string | null => (value === undefined || value.trim() === '' ? null : value.trim());\n";
 
@@ -83,7 +97,7 @@ export function spiderSource(template: TemplateName, v: TemplateVars): string {
   const init = (what: string) => (browser ? `, { browser: ${what} }` : '');
   const header = browser ? browserHeader(v) : template === 'structured' ? structuredHeader(v) : basicHeader(v);
   return `${header}
-import { ${template === 'structured' ? 'productItem, ' : ''}Spider, type CrawlResponse, type JsonObject, type PriceItem, type SettingsOverrides, type SpiderOutput } from 'pricecrawl';
+import { ${template === 'structured' ? 'productItem, ' : ''}Spider, type CrawlResponse, type JsonObject, type PriceItem, type RequestFailure, type SettingsOverrides, type SpiderOutput } from 'pricecrawl';
 ${browser ? browserConstants : ''}
 /** Meta of a listing page request. */
 export interface ${v.pascal}ListingMeta extends JsonObject {
@@ -115,13 +129,15 @@ export class ${v.pascal}Spider extends Spider {
     const { page } = res.request.meta as ${v.pascal}ListingMeta;
     for (const link of res.$('a.product-link').toArray()) {
       const href = res.$(link).attr('href');
-      if (href) yield res.follow<${v.pascal}ProductMeta>(href, 'parseProduct', { listingPage: page }${init('PRODUCT')});
+      if (href) yield res.follow<${v.pascal}ProductMeta>(href, 'parseProduct', { listingPage: page }, { ${browser ? 'browser: PRODUCT, ' : ''}errback: 'onProductFailed' });
     }
     const next = res.$('a[rel="next"]').attr('href');
     if (next) yield res.follow<${v.pascal}ListingMeta>(next, 'parse', { page: page + 1 }${init('LISTING')});
   }
 
 ${template === 'structured' ? structuredProduct : selectorProduct}
+
+${PRODUCT_ERRBACK}
 }
 `;
 }

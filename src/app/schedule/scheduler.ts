@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Cron } from 'croner';
 import type { Logger } from 'pino';
 import { newRunId } from '../../core/run-id';
-import { packageRoot } from '../project/package-root';
+import { packageRoot } from '../../core/package-root';
 import type { Settings } from '../../settings/schema';
 import type { LockLoss, RunRecordStore, ScheduleLock } from '../../ports/run-record-store';
 
