@@ -17,7 +17,7 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
 
 /** What one element (not its ancestors) says. */
 export interface ElementMarks {
-  /** Not shown: script, template (but a declarative shadow root), hidden attribute, display:none (inline or by a class the page's sheet hides), aria-hidden. */
+  /** Not shown: script, template (but a declarative shadow root), hidden attribute, display:none (inline or by a class the page's sheet hides), aria-hidden, a closed dialog or details. */
   hidden: boolean;
   /** Page chrome or another product's block: its prices are never this product's. */
   otherBlock: boolean;
@@ -144,11 +144,18 @@ export function hiddenByMarkup(element: Element): boolean {
   return attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(attribs.style ?? '') || HIDDEN_CLASS.test(attribs.class ?? '') || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
 }
 
+/** Not rendered until opened: a `<dialog>` without `open` (a quick-view modal of another product), a closed `<details>` but its summary. */
+function closedDisclosure(element: Element): boolean {
+  if (element.tagName === 'dialog') return element.attribs.open === undefined;
+  const parent = element.parent;
+  return parent?.type === 'tag' && (parent as Element).tagName === 'details' && (parent as Element).attribs.open === undefined && element.tagName !== 'summary';
+}
+
 export function marksOf(element: Element, byStyle: StyledClasses): ElementMarks {
   const tag = element.tagName.toLowerCase();
   const { attribs } = element;
   const style = attribs.style ?? '';
-  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element) || styledAs(attribs.class, byStyle.hidden);
+  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element) || styledAs(attribs.class, byStyle.hidden) || closedDisclosure(element);
   const wordsOf = attributeWords(element);
   const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
   let struck: string | null = null;

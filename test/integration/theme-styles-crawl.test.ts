@@ -2,7 +2,8 @@
 // or hidden, and put other prices beside the product's: a compound rule striking the named "was" price, a hidden price
 // template, a mini-bag's total, a bundle under a heading set in a wrapper. Before, three stored a wrong number (the struck
 // 100.00, the hidden 30.00, the bag's 120.00) and the bundle page was refused as ambiguous; an old price in a holder whose
-// class word no list holds (`price--full`), beside the unnamed sale price in the next line of its block, was stored as the price.
+// class word no list holds (`price--full`), beside the unnamed sale price in the next line of its block, was stored as the price,
+// and so was a closed quick-view <dialog>'s 120.00.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureServer } from '../support/fixture-server';
 import { productPage as page, productPageShop, ProductPageSpider } from '../support/product-page-shop';
@@ -20,6 +21,8 @@ const PAGES: Record<string, string> = {
     '<div class="prices"><span class="price variant-price is-active">$25.00</span><span class="price variant-price">$30.00</span></div>'),
   'OLD-NAMED': page('en-US', '',
     '<div class="pricing"><div><span class="price price--full">$100.00</span></div><div><strong class="now">$80.00</strong></div></div>'),
+  'QUICK-VIEW': page('en-US', '',
+    '<div class="product__info"><p>$45.00</p></div><dialog class="quick-add-modal"><div class="product__info"><p class="price">$120.00</p></div></dialog>'),
   'MINI-BAG': page('en-US', '',
     '<div class="pdp"><p class="pdp-cost">$45.00</p></div><div class="mini-bag" role="region"><span class="price">$120.00</span></div>'),
   'BUNDLE': page('en-US', '',
@@ -45,6 +48,7 @@ describe('theme style sheets and blocks beside the product, through a whole craw
       'BUNDLE 19.99 USD',
       'HIDDEN-TEMPLATE 25.00 USD',
       'MINI-BAG 45.00 USD',
+      'QUICK-VIEW 45.00 USD',
       'STRUCK-COMPOUND 80.00 USD',
     ]);
     expect(summary.items.dropped).toEqual({ 'price/ambiguous': 2 });

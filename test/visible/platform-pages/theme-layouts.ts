@@ -58,4 +58,7 @@ export const PAGES: PlatformPage[] = [
     body: box(`<div class="pricing"><div><span class="price ${cls}">$100.00</span></div><div><strong class="now">$80.00</strong></div></div>`),
   })),
   { name: 'a price in a sentence beside the named price stays prose', lang: 'en-US', visible: '30.00 USD', stored: '30.00 USD visible', body: box('<div class="pricing"><p class="price">$30.00</p><p>Bought together with the <b>$5.00</b> case.</p></div>') },
+  { name: 'a closed <dialog> quick view of another product beside an unnamed price', lang: 'en-US', visible: '45.00 USD', stored: '45.00 USD visible', body: '<div class="product__info"><h1>Shirt</h1><p>$45.00</p></div><dialog class="quick-add-modal"><div class="product__info"><p class="price">$120.00</p></div></dialog>' },
+  { name: 'an open <dialog> stays read', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: '<div class="product__info"><h1>Shirt</h1><p class="price">$45.00</p></div><dialog open class="quick-add-modal"><div><p class="price">$120.00</p></div></dialog>' },
+  { name: 'a closed <details> bundle offer beside an unnamed price; its summary still read', lang: 'en-US', visible: '45.00 USD', stored: '45.00 USD visible', body: '<div class="product__info"><h1>Shirt</h1><p>$45.00</p><details><summary>Bundle and save</summary><div class="bundle"><p class="price">$80.00</p></div></details></div>' },
 ];
