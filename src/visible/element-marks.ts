@@ -1,8 +1,8 @@
 // What an element's tag, attributes and styles say about the prices inside it: hidden, struck, another product's, a price holder, an option.
-import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { namesGross, namesNet } from '../prices/tax-words';
 import { isShadowRoot } from './shadow-tree';
+import { LINE_THROUGH, styledAs, type StyledClasses } from './style-sheet';
 import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
 
 /** Never shown as page text. */
@@ -14,33 +14,10 @@ const STRUCK_TAGS = new Set(['del', 's', 'strike']);
 /** Classes that every framework's stylesheet hides: Bootstrap's d-none, Magento's no-display (a configurable product's old price until a swatch is chosen). */
 const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|hide|invisible|u-hidden|visually-hidden-focusable|no-display|display-none)(?:\s|$)/i;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
-const LINE_THROUGH = /text-decoration(?:-line)?\s*:[^;]*line-through/i;
-
-/**
- * The class a selector ends in when every element of that class is struck: `.was-price`, `.price-box .old`.
- * A pseudo-class (`:first-child`, `:hover`) or a sibling combinator (`+`, `~`) strikes only some of them, so
- * the class says nothing of the others; a pseudo-element (`::after`) strikes no text of the element's own.
- */
-const STRUCK_SELECTOR = /(?:^|[\s>])[\w-]*\.([\w-]+)$/;
-
-/** Class names that a <style> block strikes through (`.was-price { text-decoration: line-through }`): cheap, simple selectors only. */
-export function struckClasses($: CheerioAPI): Set<string> {
-  const classes = new Set<string>();
-  $('style').each((_, element) => {
-    for (const rule of $(element).text().matchAll(/([^{}]+)\{([^}]*)\}/g)) {
-      if (!LINE_THROUGH.test(rule[2])) continue;
-      for (const selector of rule[1].split(',')) {
-        const last = STRUCK_SELECTOR.exec(selector.trim());
-        if (last && !/[+~]/.test(selector)) classes.add(last[1]);
-      }
-    }
-  });
-  return classes;
-}
 
 /** What one element (not its ancestors) says. */
 export interface ElementMarks {
-  /** Not shown: script, template (but a declarative shadow root), hidden attribute, display:none, aria-hidden. */
+  /** Not shown: script, template (but a declarative shadow root), hidden attribute, display:none (inline or by a class the page's sheet hides), aria-hidden, a closed dialog or details. */
   hidden: boolean;
   /** Page chrome or another product's block: its prices are never this product's. */
   otherBlock: boolean;
@@ -109,6 +86,17 @@ export function highestHeading(element: Element): number | null {
   return best;
 }
 
+/**
+ * The heading an element is or wraps alone (`<div class="section-header"><h2>You may also like</h2></div>`, Amazon's
+ * `a-section` around its h2): it heads the wrapper's siblings as it would standing among them; null for any other element.
+ */
+export function wrappedHeading(element: Element, depth = HEADING_DEPTH): Element | null {
+  if (headingRank(element) !== null) return element;
+  const children = element.children.filter((child): child is Element => child.type === 'tag');
+  const ownText = element.children.some((child) => child.type === 'text' && (child as unknown as { data: string }).data.trim() !== '');
+  return depth > 0 && children.length === 1 && !ownText ? wrappedHeading(children[0], depth - 1) : null;
+}
+
 /** A heading whose words name other products ("Related products", "Kunden kauften auch"). */
 export const namesOtherProducts = (heading: Element): boolean => OTHER_PRODUCTS_HEADING.test(textContent(heading));
 
@@ -156,17 +144,24 @@ export function hiddenByMarkup(element: Element): boolean {
   return attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(attribs.style ?? '') || HIDDEN_CLASS.test(attribs.class ?? '') || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
 }
 
-export function marksOf(element: Element, struckByStyle: ReadonlySet<string>): ElementMarks {
+/** Not rendered until opened: a `<dialog>` without `open` (a quick-view modal of another product), a closed `<details>` but its summary. */
+function closedDisclosure(element: Element): boolean {
+  if (element.tagName === 'dialog') return element.attribs.open === undefined;
+  const parent = element.parent;
+  return parent?.type === 'tag' && (parent as Element).tagName === 'details' && (parent as Element).attribs.open === undefined && element.tagName !== 'summary';
+}
+
+export function marksOf(element: Element, byStyle: StyledClasses): ElementMarks {
   const tag = element.tagName.toLowerCase();
   const { attribs } = element;
   const style = attribs.style ?? '';
-  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element);
+  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element) || styledAs(attribs.class, byStyle.hidden) || closedDisclosure(element);
   const wordsOf = attributeWords(element);
   const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
   let struck: string | null = null;
   if (STRUCK_TAGS.has(tag)) struck = tag;
   else if (LINE_THROUGH.test(style)) struck = 'style line-through';
-  else if ((attribs.class ?? '').split(/\s+/).some((name) => struckByStyle.has(name))) struck = 'stylesheet line-through';
+  else if (styledAs(attribs.class, byStyle.struck)) struck = 'stylesheet line-through';
   else if (REFERENCE_MARK.test(wordsOf)) struck = `marked ${REFERENCE_MARK.exec(wordsOf)?.[0].replace(/^[^a-z]/, '')}`;
   else if (REFERENCE_TITLE.test(`${attribs['aria-label'] ?? ''} ${attribs.title ?? ''}`)) struck = 'labelled';
   return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf), choice: choiceOf(element), tax: taxOf(element, wordsOf) };

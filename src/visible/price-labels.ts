@@ -215,7 +215,7 @@ export const REFERENCE_MARK = new RegExp(`(?:^|[^a-z])(?<!(?:with|has)-)(?:${REF
  * Blocks that show other products' prices: related, recently viewed, recommendations, carousels, cart widgets (not WooCommerce's
  * product `form.cart`), and the cards listings are made of (OpenCart's product-thumb, SFCC's product-tile, PrestaShop's product-miniature).
  */
-export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|(?:other|more)-?sellers?|other-?offers|offer-?listing|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?cart|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending|product-?(?:thumb|tile|miniature))(?=[^a-z]|$)/;
+export const OTHER_PRODUCTS_MARK = /(?:^|[^a-z])(?:related|recently-?viewed|recent|recommend(?:ed|ations?)?|upsells?|up-sells?|cross-?sells?|also-?(?:bought|viewed|like)|(?:other|more)-?sellers?|other-?offers|offer-?listing|you-?may-?(?:also-?)?like|similar|carousel|slider|swiper|slick|splide|glide|owl|complementary|mini-?(?:cart|bag)|bag-?drawer|cart-?(?:drawer|summary|totals?|widget|popup|preview|count)|side-?cart|basket|warenkorb|wishlist|compare-?list|bestsellers?|trending|product-?(?:thumb|tile|miniature))(?=[^a-z]|$)/;
 /** Headings of such blocks when their markup says nothing ("Kunden kauften auch", "Customers who viewed this item also viewed"). */
 export const OTHER_PRODUCTS_HEADING = new RegExp(words([
   'related', 'recently viewed', 'you (?:may|might|will) also (?:like|love|need)', 'customers (?:who|also)', '(?:also|often|frequently) (?:bought|viewed|purchased)',

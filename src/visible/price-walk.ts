@@ -3,7 +3,8 @@ import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { joinAfterDigits } from './digits-after-digits';
 import { renderedChildren } from './shadow-tree';
-import { headingRank, hiddenByMarkup, highestHeading, marksOf, namesOtherProducts, struckClasses, type Choice } from './element-marks';
+import { headingRank, hiddenByMarkup, highestHeading, marksOf, namesOtherProducts, wrappedHeading, type Choice } from './element-marks';
+import { styledClasses } from './style-sheet';
 import { withBackslashSign } from './backslash-sign';
 import { withheldBy, type PriceRole } from './price-labels';
 import { namesCurrency } from './price-reading';
@@ -64,7 +65,7 @@ function textRuns(element: Element, joined: ReadonlySet<AnyNode>): AnyNode[][] {
 }
 
 export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign: string | null | undefined): PriceWalk {
-  const byStyle = struckClasses($);
+  const byStyle = styledClasses($);
   const walk: PriceWalk = { texts: new Map(), holdsPrice: new Set(), found: [], picked: [], onRequest: null, hasCurrency: memoised(namesCurrency) };
   const { texts, holdsPrice, found, picked, hasCurrency } = walk;
   const looksLikePrice = (text: string, marked: boolean) => text.length <= PRICE_TEXT_MAX_CHARS && HAS_DIGIT.test(text) && (hasCurrency(text) || (marked && BARE_NUMBER.test(text)));
@@ -130,13 +131,15 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     const joined = new Set<AnyNode>();
     let previous: AnyNode | null = null;
     // After a heading naming other products, its siblings up to the next heading of the same or a higher rank are theirs,
-    // also one set inside a sibling (the product's own box with its <h1> after a "Recently viewed" strip ends the run).
+    // also one set inside a sibling (the product's own box with its <h1> after a "Recently viewed" strip ends the run);
+    // a heading alone in its wrappers counts as the heading itself.
     let otherUntilRank: number | null = null;
     // As rendered: a shadow root in place of its host's children, a slot's taken children in place of the slot.
     const children = renderedChildren(element);
     for (const child of children) {
-      const rank = isTag(child) ? headingRank(child) : null;
-      if (rank !== null) otherUntilRank = namesOtherProducts(child as Element) ? rank : otherUntilRank !== null && rank > otherUntilRank ? otherUntilRank : null;
+      const heading = isTag(child) ? wrappedHeading(child) : null;
+      const rank = heading ? headingRank(heading) : null;
+      if (heading && rank !== null) otherUntilRank = namesOtherProducts(heading) ? rank : otherUntilRank !== null && rank > otherUntilRank ? otherUntilRank : null;
       else if (otherUntilRank !== null && isTag(child) && (highestHeading(child) ?? Infinity) <= otherUntilRank) otherUntilRank = null;
       if (otherUntilRank !== null && rank === null) {
         texts.set(child, '');

@@ -158,17 +158,21 @@ function grossShown(pool: readonly ScannedPrice[], values: readonly ReadPrice[])
 }
 
 /**
- * An unnamed price that is nothing but an amount, in the same box as a named one of another amount:
- * `<span class="price price-initial">$100.00</span> <span>$80.00</span>`. Classes name the struck price
+ * An unnamed price that is nothing but an amount in a line of no words, in the same box as a named one of another amount:
+ * `<span class="price price-initial">$100.00</span> <span>$80.00</span>`, or each in a line of its own in one block. Classes name the struck price
  * as often as the current one ("initial", a theme's own word), so the name settles nothing there and both
  * stay in the pool (two prices: refused). Words beside the amount ("approx. US $57.20", "Gold members
  * $8.00") say what it is, and a price in another box is another block's: those leave the named price alone.
  */
 function besideNamed(price: ScannedPrice, current: readonly ScannedPrice[]): boolean {
-  if (price.marked || !price.parsed.ok || /\p{L}/u.test(price.text.replace(/\b[A-Z]{3}\b/g, ''))) return false;
+  const words = (text: string) => /\p{L}/u.test(text.replace(/\b[A-Z]{3}\b/g, ''));
+  // Words in its line ("Bought together with the <b>$5.00</b> case") make it prose or a labelled price, not the pair's other half.
+  if (price.marked || !price.parsed.ok || words(price.text) || words(`${price.context.before} ${price.context.after}`)) return false;
   const amount = price.parsed.amount;
-  const box = (p: ScannedPrice) => [p.path, parentPath(p.path)];
-  return current.some((named) => named.marked && named.parsed.ok && !named.parsed.amount.eq(amount) && box(price).includes(parentPath(named.path)));
+  // The box is the price block: the element's parent or grandparent, as themes wrap each price of a pair in a line of its own.
+  const box = (p: ScannedPrice) => [parentPath(p.path), parentPath(parentPath(p.path))];
+  const shareBox = (named: ScannedPrice) => [price.path, ...box(price)].some((path) => box(named).includes(path));
+  return current.some((named) => named.marked && named.parsed.ok && !named.parsed.amount.eq(amount) && shareBox(named));
 }
 
 /**

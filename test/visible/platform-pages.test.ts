@@ -24,6 +24,7 @@ import { PAGES as OFFER_PARTS } from './platform-pages/structured-offer-parts';
 import { PAGES as STRUCK } from './platform-pages/struck-prices';
 import { PAGES as DISAGREE } from './platform-pages/structured-syntaxes-disagree';
 import { PAGES as VARIANT_PICKERS } from './platform-pages/variant-pickers';
+import { PAGES as THEME_LAYOUTS } from './platform-pages/theme-layouts';
 import { PAGES as WITHHELD } from './platform-pages/withheld-prices';
 import { PAGES as UNIT_LABELS } from './platform-pages/unit-price-labels';
 
@@ -68,6 +69,7 @@ describe.each([
   ['prices withheld until sign-in or shown only in the cart, in their languages, and sign-in notes beside a shown price', WITHHELD],
   ['unit prices named by their own label beside the price, in unmarked elements', UNIT_LABELS],
   ['multi-buy totals with their count after the amount, store cards named after it, yen with decimals, "SFr"', COUNTS_AND_CARDS],
+  ['themes: classes their own <style> sheets strike or hide, bundles and mini-bags beside the product, split and labelled prices', THEME_LAYOUTS],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);
