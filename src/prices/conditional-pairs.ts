@@ -1,7 +1,8 @@
-// Two neighbouring amounts and the words between them that make one a conditional price: a rebate paid back later, a coupon or code.
+// Two neighbouring amounts and the words between them that make one a conditional price (a rebate paid back later, a coupon or code) or a discount.
 import { Decimal } from '../core/money';
 import type { Candidate } from './price-candidates';
 import { COUPON_AFTER, COUPON_BEFORE } from './coupon-price';
+import { countedDiscountBefore, discountAfter, discountBefore } from './discount-words';
 
 export const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
 export const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
@@ -64,3 +65,46 @@ export function settleCouponLabels(text: string, all: readonly Candidate[]): Can
   }
   return out;
 }
+
+/**
+ * "Rabatt 5 € 39,99 €", "39,99 € Korting € 5", "5 € Rabatt 39,99 €": an amount a discount word names is what the discount
+ * takes off, never the price. Before the first amount or after the last the word is that amount's; between two it may be
+ * either's (written before its amount or after it), and a discount is less than the price it comes off, so it is the lower's
+ * (in two currencies, or at one amount, nothing tells which, and both are). A regular price beside a discount is no longer
+ * what is paid ("Regular $60 Discount $15"), nor a unit price the price ("Rabatt 1,99 € (5,96 €/kg)"), so they are references too.
+ */
+export function settleDiscounts(text: string, all: readonly Candidate[]): Candidate[] {
+  const prices = all.flatMap((candidate, index) => (candidate.excluded ? [] : [index]));
+  const discounts = new Set<number>();
+  if (prices.length > 0) {
+    const [first, last] = [all[prices[0]], all[prices.at(-1)!]];
+    const lead = text.slice(0, startOf(first));
+    if (discountBefore(lead)) discounts.add(prices[0]);
+    // "Save 20% Korting €5 €45": whether the word names the percentage or the first amount nothing tells; no amount is sure.
+    if (prices.length > 1 && countedDiscountBefore(lead)) prices.forEach((index) => discounts.add(index));
+    if (discountAfter(text.slice(endOf(last)))) discounts.add(prices.at(-1)!);
+  }
+  for (let at = 1; at < prices.length; at++) {
+    const [left, right] = [all[prices[at - 1]], all[prices[at]]];
+    const between = textBetween(text, left, right);
+    if (between === null || !(discountBefore(between) || discountAfter(between))) continue;
+    // "Versand 4,95 € Rabatt 5 €": an amount its own words already make a reference leaves the word to the other.
+    if ((left.role === 'reference') !== (right.role === 'reference')) {
+      discounts.add(prices[left.role === 'reference' ? at : at - 1]);
+      continue;
+    }
+    const [first, second] = [amountOfCandidate(left), amountOfCandidate(right)];
+    const known = sameCurrency(left, right) && !first.eq(second);
+    if (!known || first.lt(second)) discounts.add(prices[at - 1]);
+    if (!known || second.lt(first)) discounts.add(prices[at]);
+  }
+  if (discounts.size === 0) return [...all];
+  // Beside a discount only an amount nothing labels can be the price: a regular or a unit price stands for it only when alone.
+  return all.map((candidate, index) => (discounts.has(index) || NOT_PAID_BESIDE_DISCOUNT.includes(candidate.role) ? { ...candidate, role: 'reference' } : candidate));
+}
+
+const NOT_PAID_BESIDE_DISCOUNT: readonly string[] = ['regular', 'unit'];
+
+/** Where a candidate begins and ends, its own currencies included. */
+const startOf = (candidate: Candidate): number => candidate.owned.find((currency) => currency.end <= candidate.token.start)?.start ?? candidate.token.start;
+const endOf = (candidate: Candidate): number => candidate.owned.filter((currency) => currency.start >= candidate.token.end).at(-1)?.end ?? candidate.token.end;
