@@ -2,7 +2,7 @@
 import { Decimal } from '../core/money';
 import type { Candidate } from './price-candidates';
 import { COUPON_AFTER, COUPON_BEFORE } from './coupon-price';
-import { countedDiscountBefore, discountAfter, discountBefore } from './discount-words';
+import { countedDiscountBefore, discountAfter, discountBefore, numberedDiscountAfter } from './discount-words';
 
 export const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
 export const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
@@ -67,11 +67,12 @@ export function settleCouponLabels(text: string, all: readonly Candidate[]): Can
 }
 
 /**
- * "Rabatt 5 € 39,99 €", "39,99 € Korting € 5", "5 € Rabatt 39,99 €": an amount a discount word names is what the discount
- * takes off, never the price. Before the first amount or after the last the word is that amount's; between two it may be
- * either's (written before its amount or after it), and a discount is less than the price it comes off, so it is the lower's
- * (in two currencies, or at one amount, nothing tells which, and both are). A regular price beside a discount is no longer
- * what is paid ("Regular $60 Discount $15"), nor a unit price the price ("Rabatt 1,99 € (5,96 €/kg)"), so they are references too.
+ * "Rabatt 5 € 39,99 €", "39,99 € Korting € 5": an amount a discount word names is what the discount takes off, never the
+ * price. Before the first amount or after the last the word is that amount's. Between two it may be either's (written before
+ * its amount or after it), and the amounts do not tell: a discount is less than the price it came off, not than the price
+ * now ("19,99 € Rabatt 30 €" is 60 % off), so both are refused, unless the other one's own words already make it a reference
+ * ("UVP 49,99 € Rabatt 5 € 44,99 €"). A regular price beside a discount is no longer what is paid ("Regular $60 Discount
+ * $15"), nor a unit price the price ("Rabatt 1,99 € (5,96 €/kg)"), so they are references too.
  */
 export function settleDiscounts(text: string, all: readonly Candidate[]): Candidate[] {
   const prices = all.flatMap((candidate, index) => (candidate.excluded ? [] : [index]));
@@ -80,9 +81,10 @@ export function settleDiscounts(text: string, all: readonly Candidate[]): Candid
     const [first, last] = [all[prices[0]], all[prices.at(-1)!]];
     const lead = text.slice(0, startOf(first));
     if (discountBefore(lead)) discounts.add(prices[0]);
-    // "Save 20% Korting €5 €45": whether the word names the percentage or the first amount nothing tells; no amount is sure.
-    if (prices.length > 1 && countedDiscountBefore(lead)) prices.forEach((index) => discounts.add(index));
-    if (discountAfter(text.slice(endOf(last)))) discounts.add(prices.at(-1)!);
+    const tail = text.slice(endOf(last));
+    if (discountAfter(tail)) discounts.add(prices.at(-1)!);
+    // "Save 20% Korting €5 €45", "39,99 € 5 € Rabatt 20%": whether the word names a percentage or an amount nothing tells; no amount is sure.
+    if (prices.length > 1 && (countedDiscountBefore(lead) || numberedDiscountAfter(tail))) prices.forEach((index) => discounts.add(index));
   }
   for (let at = 1; at < prices.length; at++) {
     const [left, right] = [all[prices[at - 1]], all[prices[at]]];
@@ -93,10 +95,7 @@ export function settleDiscounts(text: string, all: readonly Candidate[]): Candid
       discounts.add(prices[left.role === 'reference' ? at : at - 1]);
       continue;
     }
-    const [first, second] = [amountOfCandidate(left), amountOfCandidate(right)];
-    const known = sameCurrency(left, right) && !first.eq(second);
-    if (!known || first.lt(second)) discounts.add(prices[at - 1]);
-    if (!known || second.lt(first)) discounts.add(prices[at]);
+    discounts.add(prices[at - 1]).add(prices[at]);
   }
   if (discounts.size === 0) return [...all];
   // Beside a discount only an amount nothing labels can be the price: a regular or a unit price stands for it only when alone.

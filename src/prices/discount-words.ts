@@ -49,11 +49,11 @@ const COUNTED_OR_NOT = labelPattern('');
 
 /**
  * Right after the amount: "5 € Rabatt", "€5 korting", "50 TL indirim", "5 € de réduction", "R$ 5 de desconto", "5 € di sconto",
- * "500円引き", "500円OFF" (the yen sign glued to the word is not read as one), "5,000원 할인". Not when a number or a colon follows the word: "39,99 € Rabatt 20%", "39,99 € Rabatt: -20%" put a
- * badge of its own beside the price.
+ * "500円引き", "500円OFF" (the yen sign glued to the word is not read as one), "5,000원 할인". A number or a colon after the word
+ * may make it a badge of its own beside the price instead ("39,99 € Rabatt 20%", "39,99 € Rabatt: -20%").
  */
-const AFTER = wordPattern(new RegExp(
-  `^[\\s!]*(?:(?:(?:de|di|da|of) )?(?:${DISCOUNT_WORDS.join('|')})(?![\\p{L}\\d-])|(?:${DISCOUNT_CJK.join('|')}|円?(?:引き|オフ)|円off(?![\\p{L}])))(?![\\s:：]*[-–+]?\\d)`,
+const WORD_AFTER = wordPattern(new RegExp(
+  `^[\\s!]*(?:(?:(?:de|di|da|of) )?(?:${DISCOUNT_WORDS.join('|')})(?![\\p{L}\\d-])|(?:${DISCOUNT_CJK.join('|')}|円?(?:引き|オフ)|円off(?![\\p{L}])))(?<numbered>[\\s:：]*[-–+]?\\d)?`,
   'iu',
 ));
 
@@ -65,4 +65,9 @@ export const discountBefore = (label: string): boolean => BEFORE.test(label);
  */
 export const countedDiscountBefore = (label: string): boolean => !BEFORE.test(label) && COUNTED_OR_NOT.test(label);
 /** The words right after an amount name it a discount ("5 € Rabatt", "5 € de remise"), with no number of its own after them. */
-export const discountAfter = (after: string): boolean => AFTER.test(after);
+export const discountAfter = (after: string): boolean => WORD_AFTER.exec(after)?.groups?.numbered === undefined && WORD_AFTER.test(after);
+/**
+ * The same words with a number after them: the badge of a price ("39,99 € Rabatt 20%") or the label of the amount before them
+ * and then a badge ("39,99 € 5 € Rabatt 20% off"); with another amount before it nothing tells which.
+ */
+export const numberedDiscountAfter = (after: string): boolean => WORD_AFTER.exec(after)?.groups?.numbered !== undefined;

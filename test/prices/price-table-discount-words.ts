@@ -14,8 +14,10 @@ export const DISCOUNT_WORDS: PriceRow[] = [
   ['5 € Rabatt', R, null], ['5 € Rabatt sichern', R, null], ['€5 korting', R, null], ['50 TL indirim', R, null], ['5,000원 할인', R, null], ['500 ₽ скидка', R, null],
   ['5 € de réduction', R, null], ['5 € de descuento', R, null], ['R$ 5 de desconto', R, null], ['5 € di sconto', R, null], ['5 zł rabatu', R, null], ['$5 discount', R, null, US],
   ['Rabatt: -5,00 €', R, null], ['Rabatt: –12,50 €', R, null], ['500円引き', R, null, shop('JPY')], ['500円OFF', R, null, shop('JPY')], ['500円オフ', R, null, shop('JPY')],
-  // Beside the price, on either side of it or between: a discount is less than the price it comes off
-  ['Korting €5 €45', '45', 'EUR'], ['Rabatt 5 € 39,99 €', '39.99', 'EUR'], ['5 € Rabatt 39,99 €', '39.99', 'EUR'], ['39,99 € Rabatt 5 €', '39.99', 'EUR'],
+  // Beside the price: the word before the first amount or after the last is that amount's; between two it may be either's, and
+  // a discount can exceed the price now ("19,99 € Rabatt 30 €", 60 % off), so neither is taken unless the other is labelled
+  ['Korting €5 €45', '45', 'EUR'], ['Rabatt 5 € 39,99 €', '39.99', 'EUR'], ['39,99 € 5 € Rabatt', '39.99', 'EUR'], ['5 € Rabatt 39,99 €', R, null], ['39,99 € Rabatt 5 €', R, null],
+  ['19,99 € Rabatt 30 €', R, null], ['39,99 € 5 € Rabatt 20% off', R, null], ['49,99 € 39,99 € Rabatt 20%', R, null],
   ['UVP 49,99 € Rabatt 5 € Preis 44,99 €', '44.99', 'EUR'], ['List Price: $60 Discount: $15 Price: $45', '45', 'USD', US], ['Spedizione 4,95 € Sconto 5 € 39,99 €', '39.99', 'EUR'],
   ['Rabatt – 5,00 € 19,99 €', '19.99', 'EUR'],
   // A regular or a unit price is the price only alone: beside a discount it is not what is paid
