@@ -49,3 +49,9 @@ export const SHIPPING_WORDS: PriceRow[] = [
   // A delivery note after the price, or a word that only holds the letters: the price stands
   ['29,99 € Versand: 1-3 Tage', '29.99', 'EUR'], ['Todos los importes incluyen IVA 19,99 €', '19.99', 'EUR'], ['Entrega inmediata 19,99 €', '19.99', 'EUR'], ['Transporter 19,99 €', '19.99', 'EUR'],
 ];
+
+export const CLUB_WORDS: PriceRow[] = [
+  // A Nordic club's or a Dutch bonus card's price under the spelling shops use ("Clubpris", "Kundeklubpris", "Bonusprijs"): stored as everyone's
+  ['Clubpris 179 kr', 'price/member-only', null, loc('sv-SE')], ['Club-pris 179 kr', 'price/member-only', null, loc('sv-SE')], ['Kundeklubpris 179 kr', 'price/member-only', null, loc('da-DK')],
+  ['Bonusprijs € 1,99', 'price/member-only', null], ['Bonuskaart prijs € 1,99', 'price/member-only', null], ['€ 2,49 Bonusprijs € 1,99', '2.49', 'EUR'], ['199 kr Clubpris 179 kr', '199', 'SEK', loc('sv-SE')],
+];
