@@ -1,7 +1,8 @@
-// Two neighbouring amounts and the words between them that make one a conditional price: a rebate paid back later, a coupon or code.
+// Two neighbouring amounts and the words between them that make one a conditional price (a rebate paid back later, a coupon or code) or a discount.
 import { Decimal } from '../core/money';
 import type { Candidate } from './price-candidates';
 import { COUPON_AFTER, COUPON_BEFORE } from './coupon-price';
+import { countedDiscountBefore, discountAfter, discountBefore, numberedDiscountAfter } from './discount-words';
 
 export const amountOfCandidate = (candidate: Candidate): Decimal => new Decimal(candidate.token.normalized ?? '0');
 export const sameCurrency = (a: Candidate, b: Candidate): boolean => (a.owned[0]?.symbol ?? null) === (b.owned[0]?.symbol ?? null);
@@ -64,3 +65,45 @@ export function settleCouponLabels(text: string, all: readonly Candidate[]): Can
   }
   return out;
 }
+
+/**
+ * "Rabatt 5 € 39,99 €", "39,99 € Korting € 5": an amount a discount word names is what the discount takes off, never the
+ * price. Before the first amount or after the last the word is that amount's. Between two it may be either's (written before
+ * its amount or after it), and the amounts do not tell: a discount is less than the price it came off, not than the price
+ * now ("19,99 € Rabatt 30 €" is 60 % off), so both are refused, unless the other one's own words already make it a reference
+ * ("UVP 49,99 € Rabatt 5 € 44,99 €"). A regular price beside a discount is no longer what is paid ("Regular $60 Discount
+ * $15"), nor a unit price the price ("Rabatt 1,99 € (5,96 €/kg)"), so they are references too.
+ */
+export function settleDiscounts(text: string, all: readonly Candidate[]): Candidate[] {
+  const prices = all.flatMap((candidate, index) => (candidate.excluded ? [] : [index]));
+  const discounts = new Set<number>();
+  if (prices.length > 0) {
+    const [first, last] = [all[prices[0]], all[prices.at(-1)!]];
+    const lead = text.slice(0, startOf(first));
+    if (discountBefore(lead)) discounts.add(prices[0]);
+    const tail = text.slice(endOf(last));
+    if (discountAfter(tail)) discounts.add(prices.at(-1)!);
+    // "Save 20% Korting €5 €45", "39,99 € 5 € Rabatt 20%": whether the word names a percentage or an amount nothing tells; no amount is sure.
+    if (prices.length > 1 && (countedDiscountBefore(lead) || numberedDiscountAfter(tail))) prices.forEach((index) => discounts.add(index));
+  }
+  for (let at = 1; at < prices.length; at++) {
+    const [left, right] = [all[prices[at - 1]], all[prices[at]]];
+    const between = textBetween(text, left, right);
+    if (between === null || !(discountBefore(between) || discountAfter(between))) continue;
+    // "Versand 4,95 € Rabatt 5 €": an amount its own words already make a reference leaves the word to the other.
+    if ((left.role === 'reference') !== (right.role === 'reference')) {
+      discounts.add(prices[left.role === 'reference' ? at : at - 1]);
+      continue;
+    }
+    discounts.add(prices[at - 1]).add(prices[at]);
+  }
+  if (discounts.size === 0) return [...all];
+  // Beside a discount only an amount nothing labels can be the price: a regular or a unit price stands for it only when alone.
+  return all.map((candidate, index) => (discounts.has(index) || NOT_PAID_BESIDE_DISCOUNT.includes(candidate.role) ? { ...candidate, role: 'reference' } : candidate));
+}
+
+const NOT_PAID_BESIDE_DISCOUNT: readonly string[] = ['regular', 'unit'];
+
+/** Where a candidate begins and ends, its own currencies included. */
+const startOf = (candidate: Candidate): number => candidate.owned.find((currency) => currency.end <= candidate.token.start)?.start ?? candidate.token.start;
+const endOf = (candidate: Candidate): number => candidate.owned.filter((currency) => currency.start >= candidate.token.end).at(-1)?.end ?? candidate.token.end;

@@ -18,7 +18,7 @@ const MEMBER = [
   'preço (?:de |para )?(?:sócios?|membros?|assinantes?|clube|associados?)', 'preço (?:com |no )?cartão(?: [\\p{L}]+)?',
   'prezzo (?:soci(?:o)?|per i soci|riservato ai soci|fidelity|carta(?: fedeltà)?|abbonati|membri|club)',
   // Dutch, the Nordic languages, Polish, Czech and Slovak, Russian, Turkish, Hebrew, Arabic.
-  '(?:leden|klanten|club)prijs', 'met (?:klanten|leden|bonus)kaart', 'medlemspris', 'kundeklubbpris', 'klubb?pris', 'jäsenhinta', 'kanta-asiakashinta',
+  '(?:leden|klanten|club)prijs', 'met (?:klanten|leden|bonus)kaart', 'medlemspris', 'kundeklubb?pris', '(?:klubb?|club)-?pris', 'bonus(?:kaart)? ?prijs', 'jäsenhinta', 'kanta-asiakashinta',
   'cena (?:klubowa|dla członków|z kartą|dla posiadaczy karty|w aplikacji)', 'cena s kartou', 'členská cena', 'klubová cena', 'cena pro členy',
   'цена (?:по карте|с картой|для членов клуба|для участников|в приложении)', 'клубная цена', '(?<!оплат[аы] )по карте',
   'üye(?:lere özel)? fiyatı?', 'מחיר (?:ל)?חברי מועדון', 'מחיר חבר מועדון', 'לחברי מועדון', 'سعر الأعضاء', 'للأعضاء',

@@ -1,7 +1,7 @@
 // The candidates of a price text: each number that may be a price, the currencies written beside it, and the role its words give it.
 import { assignCurrencies } from './currency-ownership';
 import { isHardExclusion, type Exclusion } from './number-exclusions';
-import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, textBetween } from './conditional-pairs';
+import { afterRebate, amountOfCandidate, sameCurrency, settleCouponLabels, settleDiscounts, textBetween } from './conditional-pairs';
 import { clubSide, roleOf, type PriceRole } from './price-context';
 import { FROM_AFTER, FROM_BEFORE } from './from-price';
 import type { CurrencyToken, NumberToken } from './price-tokens';
@@ -62,7 +62,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (role !== 'member') return { token, owned: mine, role, excluded, ...from };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined, ...from };
   });
-  return settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates))));
+  return settleDiscounts(text, settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates)))));
 }
 
 /** A bare "Member", "Members:" between two amounts (a product's name never stands there); so are a card's words (`cardLabelAlone`). */

@@ -10,6 +10,7 @@ import { REGULAR_PRICE_WORDS } from './regular-words';
 import { UNIT_LABEL_WORDS } from './unit-labels';
 import { SAVING_WORDS } from './saving-words';
 import { WAS_PRICE_WORDS, WORTH_WORDS } from './was-words';
+import { SHIPPING_ALTERNATION } from './shipping-words';
 import { wordPattern } from './word-pattern';
 import { PERIOD_AFTER, PERIOD_BEFORE } from './rate-words';
 
@@ -51,7 +52,7 @@ const REFERENCE = endsWith([
   'spedizione gratuita (?:da|sopra)', 'frete grátis acima de', 'gratis verzending vanaf', 'darmowa dostawa od', 'min(?:imum)? order',
   // Shipping and deposits are charged beside the price, never the price. With a colon only: a bare
   // "Versand" is as often the end of the previous amount ("+ 4,99 € Versand 12,99 €").
-  '(?:delivery|shipping|postage|versand|versandkosten|porto|livraison|envío|spedizione|frete|verzending|dostawa|доставка|kargo|deposit|pfand)(?: costs?| charge)? ?:',
+  `(?:${SHIPPING_ALTERNATION}|deposit|pfand)(?: costs?| charges?| fee)? ?:`,
   'p&p', 'frais de port', '送料', '运费', '배송비', '\\+', 'zzgl\\.?', 'plus',
   // A fee or a levy charged beside the price, or the part of it a levy is ("dont 0,50 € d'éco-participation"), with a colon
   // for a tax and not "Ex Tax:" (a net price, settled against the gross beside it), never the product's price.
@@ -83,7 +84,7 @@ const DEPOSIT_BEFORE = endsWith([
  * (the amount is the price, shipping comes on top), nor "shipped"/"delivered", which in US and Australian
  * shops mean the amount already includes it.
  */
-const SHIPPING_WORDS = '(?:shipping(?: (?:&|and) handling)?|s&h|s\\/h|postage(?: (?:&|and) packing)?|p&p|delivery(?: charge| fee)?|versand(?:kosten)?|porto|livraison|frais de port|frais d.envoi|envío|envio|gastos de envío|spedizione|verzendkosten|verzending|frakt|fragt|dostawa|kargo|доставка|送料|运费)';
+
 /**
  * The words must end the text or the amount's label ("$19.99 Shipping calculated at checkout" is the price
  * and a note), and only after the last amount: between two ("12,99 € Delivery 4.95") they may label either.
@@ -94,7 +95,8 @@ const SHIPPING_WORDS = '(?:shipping(?: (?:&|and) handling)?|s&h|s\\/h|postage(?:
  */
 const SHIPPING_KIND_BEFORE = "(?:(?:flat[- ]rate|standard|express|tracked|next[- ]day|same[- ]day|two[- ]day|2[- ]day|named[- ]day|home|ground|economy|priority|overnight|international|ups|dhl|fedex|usps|gls|dpd)\\s+){0,2}(?:standard|express|premium|paket)?";
 const SHIPPING_KIND_AFTER = '(?:\\s+(?:standard|express|exprés|estándar|espressa|rapide|urgente|à domicile|a domicilio|en point relais))?';
-const SHIPPING_WORDS_AFTER = wordPattern(new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?:\\s+(?:fee|costs?|charges?))?`, 'iu'));
+const SHIPPING_FEE = '(?:\\s+(?:fee|costs?|charges?))?(?![\\p{L}])';
+const SHIPPING_WORDS_AFTER = wordPattern(new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_ALTERNATION}${SHIPPING_KIND_AFTER}${SHIPPING_FEE}`, 'iu'));
 /** The shipping words right after an amount ("£3.99 delivery", "4,95 € Versandkosten"), whatever follows them. */
 export const shippingWordsAfter = (after: string): boolean => SHIPPING_WORDS_AFTER.test(after);
 /**
@@ -105,9 +107,15 @@ function isShippingAfter(after: string): boolean {
   const words = SHIPPING_WORDS_AFTER.exec(after);
   if (!words) return false;
   const rest = after.slice(words[0].length);
-  return /^\s*(?:$|[^\s\p{L}\d])/u.test(rest) || opensWithDiscount(rest);
+  // "29,99 € Versand: 1-3 Tage": a colon makes the words the label of a note of their own.
+  return /^\s*(?:$|[^\s\p{L}\d:：])/u.test(rest) || opensWithDiscount(rest);
 }
-const SHIPPING_OPENING = wordPattern(new RegExp(`^\\s*${SHIPPING_KIND_BEFORE}${SHIPPING_WORDS}${SHIPPING_KIND_AFTER}(?: costs?| charges?)?[\\s:.\\-–]*$`, 'iu'));
+/**
+ * The shipping words end the label of the text's first amount ("Fragt 49 kr 299 kr", "20% off Toimitus 4,90 € 29,90 €"), but not
+ * after a word that puts delivery into the price or makes it free ("inkl. Versand 19,99 €", "Kostenloser Versand 19,99 €").
+ */
+const INTO_PRICE = '(?:incl|inkl|inc|ink|including|inklusive|inclusief|with|mit|avec|con|com|med|sis|free|gratis|kostenlose[rn]?|gratuite?|offerte?|grátis|gratuito|ilmainen|fri|darmowa|bezpłatna|zdarma|ücretsiz|бесплатная)';
+const SHIPPING_OPENING = wordPattern(new RegExp(`(?:^|[^\\p{L}])(?<!(?<![\\p{L}])${INTO_PRICE}\\.?\\s*)${SHIPPING_KIND_BEFORE}${SHIPPING_ALTERNATION}${SHIPPING_KIND_AFTER}${SHIPPING_FEE}[\\s:.\\-–]*$`, 'iu'));
 
 /** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
 const REGULAR = endsWith([
@@ -244,7 +252,7 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
   if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';
-  if ((last && isShippingAfter(after)) || (first && SHIPPING_OPENING.test(label))) return 'reference';
+  if ((last && isShippingAfter(after)) || (opening && SHIPPING_OPENING.test(reach))) return 'reference';
   // "$99/yr", "99 € jährlich", "Price per night: $189": paid again each period. Before a club's label ("Member rate $171 per night")
   // and a unit's ("Preis pro Nacht" reads as a price per unit of something), which would make it a price when it stands alone.
   if (PERIOD_AFTER.test(after) || PERIOD_BEFORE.test(label)) return 'rate';

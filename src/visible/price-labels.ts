@@ -16,6 +16,8 @@ import { isLowestRecentlyLabel } from '../prices/lowest-recently';
 import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
 import { UNIT_LABEL_WORDS } from '../prices/unit-labels';
 import { SAVING_WORDS } from '../prices/saving-words';
+import { SHIPPING_ALTERNATION } from '../prices/shipping-words';
+import { discountAfter, discountBefore } from '../prices/discount-words';
 import { WAS_PRICE_WORDS, WORTH_WORDS } from '../prices/was-words';
 import { rateOrFee } from './rate-labels';
 import { signInForPrice } from './sign-in-price';
@@ -63,7 +65,11 @@ const PER_MONTH_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand|mt
 /** "4 x", and Brazil's "10x de" / "em até 10x de". */
 const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da)?\s*$/u;
 
-const SHIPPING = '(?:shipping|delivery|deliver(?:ed)?|postage|p&p|versand(?:kosten)?|lieferung|liefer(?:kosten|gebühr)|livraison|frais de port|envío|envio|gastos de envío|spedizione|consegna|verzend(?:ing|kosten)|bezorg(?:ing|kosten)|frakt|porto|doprava|dostawa|kargo|送料|运费|배송비)';
+/**
+ * The shipping words (`shipping-words.ts`), and "delivered", where a word begins ("Todos los importes" holds no "portes"), or
+ * a German compound's kind of delivery ends ("Standardversand"); a word may go on ("versandkostenfrei ab").
+ */
+const SHIPPING = `(?:(?<![\\p{L}])|(?<=standard|express|premium|paket))(?:${SHIPPING_ALTERNATION}|deliver(?:ed)?)`;
 const SHIPPING_BEFORE = new RegExp(`${SHIPPING}[^\\d]{0,40}$`, 'iu');
 /**
  * "€4.95 shipping", but not the legal note "zzgl. Versand" / "plus shipping" after the product's price, nor the news that
@@ -88,8 +94,8 @@ const DEPOSIT_AFTER = new RegExp(`^[\\s(]*(?:refundable |bottle |container )?${D
  * "You save", "Save an extra", "Apply … coupon", "Earn … in rewards": money the shopper saves or gets back, never the price.
  * A percentage may stand between the label and the amount: "Sie sparen 17% / 5,00 €".
  */
-const SAVING_BEFORE = new RegExp(`(?:${words(SAVING_WORDS)}|discount|rabatt|remise|sconto|apply|earn|cashback|cash back|coupon|voucher|gutschein|cupón|cupom|kupon|buono)[\\s:]*(?:up to|bis zu|jusqu'à|an extra|extra|an additional|additional|zusätzlich)?[\\s:]*(?:\\d+(?:[.,]\\d+)?\\s*%\\s*[/(,–-]?)?[\\s:]*$`, 'iu');
-const SAVING_AFTER = /^[\s!]*(?:off|rabatt|discount|de réduction|de descuento|di sconto|korting|coupon|voucher|gutschein|cupón|cupom|kupon|in rewards|rewards?|cash ?back|back(?: in)?|bonus)\b/iu;
+const SAVING_BEFORE = new RegExp(`(?:${words(SAVING_WORDS)}|apply|earn|cashback|cash back|coupon|voucher|gutschein|cupón|cupom|kupon|buono)[\\s:]*(?:up to|bis zu|jusqu'à|an extra|extra|an additional|additional|zusätzlich)?[\\s:]*(?:\\d+(?:[.,]\\d+)?\\s*%\\s*[/(,–-]?)?[\\s:]*$`, 'iu');
+const SAVING_AFTER = /^[\s!]*(?:off|coupon|voucher|gutschein|cupón|cupom|kupon|in rewards|rewards?|cash ?back|back(?: in)?|bonus)\b/iu;
 
 /** "from 3 pcs", "ab 5 Stück", "3+", "3–5", "buy 2", "2 for". */
 const TIER_BEFORE = /(?:(?:from|ab|à partir de|dès|desde|a partir de|da|vanaf|od)\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?|st\.|pièces?|unidades|pezzi|stuks|x)|\b\d+\s*\+|\b\d+\s*[-–]\s*\d+\s*(?:pcs?\.?|pieces?|items?|units?|stück|stk\.?)?|buy\s*\d+|\b\d+\s*(?:or more|and (?:more|up|above)|und mehr|ou plus|o más|o più|of meer|eller fler|lub więcej|ou mais)|\b\d+\s*(?:for|für|pour|por|per)|\bqty\.?\s*\d+\+?)[\s:=]*(?:each|je|à|@)?[\s:]*$/iu;
@@ -150,7 +156,8 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before) || (PIECE_IN_BRACKETS.before.test(before) && PIECE_IN_BRACKETS.after.test(after)) || isEstimatedEach(before, after)) return 'unit';
   if (DEPOSIT_BEFORE.test(before) || DEPOSIT_AFTER.test(after)) return 'deposit';
   if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
-  if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after)) return 'saving';
+  // "Rabatt 5 €", "€5 korting" are a discount's amount; "Preis nach Rabatt 45 €", "할인가" name the price (`discount-words.ts`).
+  if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after) || discountBefore(before) || discountAfter(after)) return 'saving';
   // "£10 <span>for 3 pairs</span>", "Price for 2: <b>$20</b>": the total of several pieces, a multi-buy's as "3 for £10" is.
   if (TIER_BEFORE.test(before) || isTotalOfCount(after, before)) return 'tier';
   if (clubLabelBefore(before) || clubLabelAfter(after)) return 'member';

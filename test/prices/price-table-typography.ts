@@ -31,7 +31,7 @@ export const TYPOGRAPHY: PriceRow[] = [
   // Dashes and equals signs for whole units
   ['12.-', '12', null], ['12,–', '12', null], ['€ 12,-', '12', 'EUR'], ['1.299,– €', '1299', 'EUR'], ['1 995:- kr', '1995', null], ['€ 12,—', '12', 'EUR'], ['12,= €', '12', 'EUR'], ['Fr. 12.=', '12', 'CHF'],
   // Minus signs: the hyphen-minus, U+2212, Unicode hyphens and the en dash typesetting puts for a minus
-  ['−12,50 €', '-12.50', 'EUR'], ['‐12,50 €', '-12.50', 'EUR'], ['‑5,00 €', '-5.00', 'EUR'], ['–12,50 €', '-12.50', 'EUR'], ['Rabatt: –12,50 €', '-12.50', 'EUR'],
+  ['−12,50 €', '-12.50', 'EUR'], ['‐12,50 €', '-12.50', 'EUR'], ['‑5,00 €', '-5.00', 'EUR'], ['–12,50 €', '-12.50', 'EUR'], ['Betrag: –12,50 €', '-12.50', 'EUR'],
   ['-€12.50', '-12.50', 'EUR'], ['Gutschrift: -12,50 €', '-12.50', 'EUR'], ['10–20 €', A, null], ['12,– €', '12', 'EUR'],
   // Percentages, multi-buys, instalments, was/now, "from", unit prices and tax labels around the price
   ['−20 % 39,99 €', '39.99', 'EUR'], ['39,99 € -20%', '39.99', 'EUR'], ['3 x 12,99 €', A, null], ['4 payments of $25.00', A, null, US],
@@ -43,7 +43,7 @@ export const TYPOGRAPHY: PriceRow[] = [
   ['0.0049 €/kWh', '0.0049', 'EUR'], ['Arbeitspreis 32,49 ct/kWh', N, null], ['0,3249 €/kWh', '0.3249', 'EUR'], ['Grundpreis: 12,50 €/Monat', A, null],
   // Exponents, leading zeros, grouping-only amounts, codes against the separators
   ['1.2E+03 USD', N, null], ['€ 0012,50', '12.50', 'EUR'], ['$007.99', '7.99', 'USD', US], ['1.000.000 ₫', '1000000', 'VND'], ['1.000 ₫', '1000', 'VND'], ['1.000.000 €', '1000000', 'EUR'],
-  ['USD 1.234,56', '1234.56', 'USD'], ['99.999.999,99 €', '99999999.99', 'EUR'], ['€ 0,01', '0.01', 'EUR'], ['Rabatt – 5,00 € 19,99 €', A, null],
+  ['USD 1.234,56', '1234.56', 'USD'], ['99.999.999,99 €', '99999999.99', 'EUR'], ['€ 0,01', '0.01', 'EUR'],
   // The Arabic comma, entities, line breaks, glued codes, superscript cents after a separator, codes in brackets, approximations beside the price
   ['١،٢٩٩ ر.س', '1299', 'SAR'], ['1،299 ر.س', '1299', 'SAR'], ['٢٩٩،٩٩ ر.س', '299.99', 'SAR'], ['۱٬۲۹۹٫۵۰ ریال', '1299.50', 'IRR'],
   ['￥1,280-', '1280', 'JPY', { locale: 'ja-JP' }], ['1,280-円', '1280', 'JPY'], ['¥1,280-(税込)', '1280', 'JPY', { locale: 'ja-JP' }], ['1,280円～', 'price/range', null],

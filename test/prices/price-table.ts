@@ -8,6 +8,7 @@ import { COUNTS_AND_SCALES } from './price-table-counts-and-scales';
 import { ASIA_PACIFIC } from './price-table-asia-pacific';
 import { CURRENCY_WORDS } from './price-table-currency-words';
 import { DEAL_WORDS } from './price-table-deal-words';
+import { CLUB_WORDS, DISCOUNT_WORDS, SHIPPING_WORDS } from './price-table-discount-words';
 import { EUROPE_EAST } from './price-table-europe-east';
 import { EUROPE_WEST } from './price-table-europe-west';
 import { FEES_AND_COLONS } from './price-table-fees-and-colons';
@@ -30,7 +31,7 @@ import { UNIT_LABELS } from './price-table-unit-labels';
 import { rowKey, type PriceRow } from './price-table-types';
 
 /** Hand-written rows from real shops: each one distinct (the table test checks). */
-export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS, ...DEAL_WORDS, ...UNIT_LABELS, ...FEES_AND_COLONS, ...COUNTS_AND_SCALES, ...TIERS_AND_CREDITS, ...CARDS_AND_TAX, ...RATES, ...LETTER_SIGNS, ...ROLE_WORDS];
+export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS, ...DEAL_WORDS, ...UNIT_LABELS, ...FEES_AND_COLONS, ...COUNTS_AND_SCALES, ...TIERS_AND_CREDITS, ...CARDS_AND_TAX, ...RATES, ...LETTER_SIGNS, ...ROLE_WORDS, ...DISCOUNT_WORDS, ...SHIPPING_WORDS, ...CLUB_WORDS];
 const handKeys = new Set(HAND_ROWS.map(rowKey));
 
 export const PRICE_TABLE: readonly PriceRow[] = [...HAND_ROWS, ...GENERATED_ROWS.filter((row) => !handKeys.has(rowKey(row)))];

@@ -1,0 +1,46 @@
+// visiblePrice() beside a discount's or delivery's own amount in the shop's language, and over a price named "after discount".
+import { describe, expect, it } from 'vitest';
+import { toCurrencyScale } from '../../src/prices/iso-currencies';
+import { htmlResponse } from '../support/html-response';
+
+const page = (body: string, lang: string) => `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><main><h1>Produkt</h1>${body}</main></body></html>`;
+
+function read(body: string, lang: string): string {
+  const result = htmlResponse(page(body, lang)).visiblePrice();
+  if (!result.ok) return result.reason;
+  return `${toCurrencyScale(result.amount, result.currency)} ${result.currency}`;
+}
+
+/** [markup, lang]: a price holder with only a discount's or a delivery fee's amount in it; each was read as the price. */
+const NO_PRICE: ReadonlyArray<readonly [string, string]> = [
+  ['<div class="price">Korting €5</div>', 'nl-NL'], ['<div class="price">Alennus 5 €</div>', 'fi-FI'], ['<div class="price">Rabat 5 zł</div>', 'pl-PL'],
+  ['<div class="price">İndirim 50 TL</div>', 'tr-TR'], ['<div class="price">할인 5,000원</div>', 'ko-KR'], ['<div class="price">优惠 ¥50</div>', 'zh-CN'],
+  ['<div class="price">Descuento 5 €</div>', 'es-ES'], ['<div class="price">Скидка 500 ₽</div>', 'ru-RU'], ['<div class="price">5 € Rabatt</div>', 'de-DE'],
+  ['<div class="price">Toimitus 4,90 €</div>', 'fi-FI'], ['<div class="price">Entrega 3,99 €</div>', 'es-ES'], ['<div class="price">Frete R$ 15</div>', 'pt-BR'],
+  ['<div><span>Toimitus</span> <span class="price">4,90 €</span></div>', 'fi-FI'], ['<div><span>Levering</span> <span class="price">49 kr</span></div>', 'da-DK'],
+];
+
+describe('a discount or a delivery fee named in the shop\'s language', () => {
+  it.each(NO_PRICE)('%s is no price', (body, lang) => {
+    expect(read(body, lang)).toMatch(/^price\//);
+  });
+
+  it('reads the price beside a discount badge, whichever side the badge stands', () => {
+    expect(read('<div class="price"><span class="amount">49,99 €</span> <span>Korting €5</span></div>', 'nl-NL')).toBe('49.99 EUR');
+    expect(read('<div class="price"><span>Rabatt 5 €</span> <span class="amount">39,99 €</span></div>', 'de-DE')).toBe('39.99 EUR');
+  });
+
+  it('reads a price named "after discount", which a bare discount word before it had made a saving', () => {
+    expect(read('<div class="price">Preis nach Rabatt 45 €</div>', 'de-DE')).toBe('45.00 EUR');
+    expect(read('<div class="price">Preis nach Rabatt: <span>45,00 €</span></div>', 'de-DE')).toBe('45.00 EUR');
+    expect(read('<div class="price">Precio con descuento 45 €</div>', 'es-ES')).toBe('45.00 EUR');
+    expect(read('<div class="price">Prijs na korting € 45</div>', 'nl-NL')).toBe('45.00 EUR');
+    expect(read('<div class="price">Цена со скидкой 1 200 ₽</div>', 'ru-RU')).toBe('1200.00 RUB');
+    expect(read('<div class="price">할인가 45,000원</div>', 'ko-KR')).toBe('45000 KRW');
+    expect(read('<div class="price">折扣价 ¥45</div>', 'zh-CN')).toBe('45.00 CNY');
+  });
+
+  it('keeps a price whose neighbours only hold the letters of a shipping word', () => {
+    expect(read('<p>Todos los importes incluyen IVA</p><div class="price">19,99 €</div>', 'es-ES')).toBe('19.99 EUR');
+  });
+});
