@@ -67,10 +67,16 @@ return 1
  */
 export const BREAKER_LUA = `${LUA_PRELUDE}
 local host, json, state = ARGV[1], ARGV[2], ARGV[3]
-redis.call('HSET', hk('g', host), 'br', json)
-redis.call('HDEL', hk('g', host), 'bs')
-if state ~= 'half-open' then redis.call('HDEL', hk('g', host), 'bp', 'bpu') end
-if state == 'closed' then redis.call('SREM', k('broken'), host) else redis.call('SADD', k('broken'), host) end
+-- 'bk' marks the gate broken for the pick, which reads the gate hash anyway (no command of its own per page).
+if state == 'closed' then
+  redis.call('HSET', hk('g', host), 'br', json)
+  redis.call('HDEL', hk('g', host), 'bs', 'bk', 'bp', 'bpu')
+  redis.call('SREM', k('broken'), host)
+else
+  redis.call('HSET', hk('g', host), 'br', json, 'bk', 1)
+  if state == 'open' then redis.call('HDEL', hk('g', host), 'bs', 'bp', 'bpu') else redis.call('HDEL', hk('g', host), 'bs') end
+  redis.call('SADD', k('broken'), host)
+end
 return 1
 `;
 
@@ -94,7 +100,7 @@ end
 if redis.call('HINCRBY', hk('g', host), 'bs', 1) < threshold then return {0, 'closed', 0, tonumber(br.cooldownMs) or configured} end
 local cooldown = tonumber(br.cooldownMs) or configured
 local untilMs = now + math.max(cooldown, retryAfter)
-redis.call('HSET', hk('g', host), 'br', cjson.encode({ state = 'open', openUntilMs = untilMs, cooldownMs = cooldown }))
+redis.call('HSET', hk('g', host), 'br', cjson.encode({ state = 'open', openUntilMs = untilMs, cooldownMs = cooldown }), 'bk', 1)
 redis.call('HDEL', hk('g', host), 'bs')
 redis.call('SADD', k('broken'), host)
 if untilMs > (tonumber(redis.call('HGET', hk('g', host), 'paused')) or 0) then

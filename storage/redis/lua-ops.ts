@@ -73,7 +73,7 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
       redis.call('SADD', k('slot'), id)
       redis.call('HSET', k('st'), id, 'l')
       local attempt = redis.call('HGET', k('att'), id) or '0'
-      return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next, g.mi, redis.call('SISMEMBER', k('broken'), host)}
+      return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next, g.mi, g.broken}
     end
   end
   return {'wait', 0}

@@ -17,7 +17,7 @@ end
 -- mi is the interval in force: the adaptive throttle's (ai, the slowest live worker's view) else the configured
 -- one, and never under robots.txt's Crawl-delay (cd); cause says which of the three it is.
 local function gate(host)
-  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai', 'mg', 'cd', 'us', 'serial')
+  local g = redis.call('HMGET', hk('g', host), 'next', 'inflight', 'mc', 'mi', 'jt', 'ai', 'mg', 'cd', 'us', 'serial', 'bk')
   local configured = tonumber(g[4]) or 0
   local mi, cause = configured, 'configured'
   if g[6] then mi, cause = tonumber(g[6]), 'throttle' end
@@ -25,7 +25,7 @@ local function gate(host)
   if cd > mi then mi, cause = cd, 'crawl-delay' end
   return { next = tonumber(g[1]) or 0, inflight = tonumber(g[2]) or 0, mc = tonumber(g[3]) or 1,
            mi = mi, cause = cause, configured = configured, jt = tonumber(g[5]) or 0, mg = tonumber(g[7]) or 0, us = g[9],
-           serial = tonumber(g[10]) or 0 }
+           serial = tonumber(g[10]) or 0, broken = g[11] and 1 or 0 }
 end
 -- The interval plus politeness.intervalMarginMs; no margin on a host without an interval.
 local function spacing(g)

@@ -60,7 +60,7 @@ describe('the half-open probe of a host two Redis workers crawl at a concurrency
     try {
       // The breaker opened and its period ran out before either worker heard: both breakers are closed.
       await a.add([req(`http://${HOST}/1`)]);
-      await started.client.hset(`${runPrefix(runId)}g:${HOST}`, 'br', JSON.stringify({ state: 'open', openUntilMs: Date.now() - 1, cooldownMs: COOLDOWN_MS }));
+      await started.client.hset(`${runPrefix(runId)}g:${HOST}`, 'br', JSON.stringify({ state: 'open', openUntilMs: Date.now() - 1, cooldownMs: COOLDOWN_MS }), 'bk', 1);
       await started.client.sadd(`${runPrefix(runId)}broken`, HOST);
       // One request queued at each pick: a worker's pick takes a batch.
       const first = expectLease(await a.next(0));
