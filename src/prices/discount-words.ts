@@ -65,7 +65,10 @@ export const discountBefore = (label: string): boolean => BEFORE.test(label);
  */
 export const countedDiscountBefore = (label: string): boolean => !BEFORE.test(label) && COUNTED_OR_NOT.test(label);
 /** The words right after an amount name it a discount ("5 € Rabatt", "5 € de remise"), with no number of its own after them. */
-export const discountAfter = (after: string): boolean => WORD_AFTER.exec(after)?.groups?.numbered === undefined && WORD_AFTER.test(after);
+export const discountAfter = (after: string): boolean => {
+  const words = WORD_AFTER.exec(after);
+  return words !== null && words.groups?.numbered === undefined;
+};
 /**
  * The same words with a number after them: the badge of a price ("39,99 € Rabatt 20%") or the label of the amount before them
  * and then a badge ("39,99 € 5 € Rabatt 20% off"); with another amount before it nothing tells which.
