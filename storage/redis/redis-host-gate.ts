@@ -161,6 +161,11 @@ export class RedisHostGate implements HostGate {
     this.pickedWhileBroken.add(requestId);
   }
 
+  /** The lease ended (released or handed back): a flag its admission never took goes with it. */
+  leaseEnded(requestId: string): void {
+    this.pickedWhileBroken.delete(requestId);
+  }
+
   private async claimProbe(breaker: HostBreaker, hostKey: string, requestId: string): Promise<BreakerAdmission> {
     const { prefix, workerId, scripts } = this.options;
     let reply: ProbeReply;

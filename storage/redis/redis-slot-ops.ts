@@ -18,7 +18,7 @@ export interface SlotChannel {
   batch: RedisBatch;
   fire(call: Promise<unknown>): void;
   /** The worker's gate, asked before a slot's send (RedisHostGate). */
-  gate(): Pick<RedisHostGate, 'sendNotBeforeMs' | 'concurrent' | 'pickedBroken'>;
+  gate(): Pick<RedisHostGate, 'sendNotBeforeMs' | 'concurrent' | 'pickedBroken' | 'leaseEnded'>;
 }
 
 /**
@@ -66,8 +66,16 @@ export function leaseOfReply(channel: SlotChannel, reply: LeaseReply): Lease {
   // The lease's fencing token is its pick's time in Redis' clock (one clock for every worker): a lease is taken
   // over only once it expired, a TTL or more after that pick, so the take-over's token is always greater.
   request.leaseFence = Number(reservedAtMs);
-  if (Number(broken) === 1) channel.gate().pickedBroken(id);
-  return { request, hostKey, ...slotOps(channel, id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs }) };
+  const slot = slotOps(channel, id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs });
+  if (Number(broken) !== 1) return { request, hostKey, ...slot };
+  channel.gate().pickedBroken(id);
+  // The flag is the lease's: one handed back before the breaker was asked (a middleware above it dropped or
+  // deferred it) takes its flag along, or the worker kept it, and asked Redis again at a later pick of a closed host.
+  const ended = (end: () => void) => () => {
+    channel.gate().leaseEnded(id);
+    end();
+  };
+  return { request, hostKey, ...slot, releaseSlot: ended(slot.releaseSlot), cancelReservation: ended(slot.cancelReservation) };
 }
 
 /** A booked hop's wait and slot; null when the host's cap is full. */

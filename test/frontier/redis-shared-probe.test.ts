@@ -77,6 +77,30 @@ describe('the half-open probe of a host two Redis workers crawl at a concurrency
     }
   });
 
+  it('forgets a broken pick whose lease ended before the breaker was asked, so its next pick of a closed host is not asked of the run', async () => {
+    const runId = 'dropped-before-admit';
+    const a = await open(runId);
+    try {
+      await a.add([req(`http://${HOST}/1`)]);
+      await started.client.hset(`${runPrefix(runId)}g:${HOST}`, 'br', JSON.stringify({ state: 'open', openUntilMs: Date.now() - 1, cooldownMs: COOLDOWN_MS }), 'bk', 1);
+      const first = expectLease(await a.next(0));
+      // A middleware above the breaker (offsite, a project's own) hands the lease back: admit is never asked.
+      first.cancelReservation();
+      await a.defer(first.request, Date.now(), { countAttempt: false });
+      // Another worker's probe closed the host's breaker meanwhile.
+      await started.client.hset(`${runPrefix(runId)}g:${HOST}`, 'br', JSON.stringify({ state: 'closed', openUntilMs: 0, cooldownMs: COOLDOWN_MS }));
+      await started.client.hdel(`${runPrefix(runId)}g:${HOST}`, 'bk');
+      const again = expectLease(await a.next(0));
+      expect(again.request.id).toBe(first.request.id);
+      // Before: the id stayed flagged for the worker's life, and this admission cost a round trip to Redis.
+      const admitted = a.gate.admit(HOST, again.request.id!, Date.now());
+      expect(admitted).not.toBeInstanceOf(Promise);
+      expect((await admitted).gate).toEqual({ type: 'pass', probe: false });
+    } finally {
+      await a.close();
+    }
+  });
+
   it('lets the other worker through once the probe closed the breaker, and holds it when the probe reopened it', async () => {
     const [a, b] = await workersWithBreakerDue('probe-decides');
     try {
