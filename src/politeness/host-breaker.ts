@@ -64,7 +64,7 @@ export class HostBreaker {
   }
 
   /**
-   * Another worker's breaker for the same host (a shared gate): follow its open period, wait for its probe,
+   * Another worker's breaker for the same host (a shared gate): follow its open period, ask for its probe,
    * and close when its probe closed the host. Our own probe, once out, decides for us. Not reported to
    * `onChange`: the change is not ours to persist.
    */
@@ -78,8 +78,11 @@ export class HostBreaker {
       }
       return;
     }
-    // Its probe is out: we wait for its answer, at most as long as a probe may take.
-    const untilMs = shared.state === 'open' ? shared.openUntilMs : nowMs + this.probeTimeoutMs;
+    // Its probe is out: our open period is over, so our next request asks the shared gate for the probe
+    // (HostGate.admit), which knows whether that probe still runs (then a short look-again, no server wait),
+    // answered, or died with its worker. Held open for a probe's timeout instead, every page this worker
+    // picked meanwhile was parked that long (40 s by default) as the server's wait, whatever the probe said.
+    const untilMs = shared.state === 'open' ? shared.openUntilMs : nowMs;
     if (this.current === 'closed' || untilMs > this.openUntilMs) {
       this.current = 'open';
       this.consecutive = 0;

@@ -77,6 +77,30 @@ describe('the half-open probe of a host two Redis workers crawl at a concurrency
     }
   });
 
+  it('has a worker that heard of the other worker\'s probe at its heartbeat look again shortly, not park the host for a probe\'s timeout', async () => {
+    const [a, b] = await workersWithBreakerDue('heard-half-open');
+    try {
+      const [wa, wb] = [worker(a), worker(b)];
+      expect(await wa.send('/1')).toEqual({ type: 'continue' });
+      await wa.settled();
+      // b's heartbeat hears the host half-open: a's probe is out.
+      b.gate.heartbeat();
+      await wb.settled();
+      const parked = await wb.send('/2');
+      // Before: b parked its pages for the probe's whole timeout (30 s here) as a wait of the server's.
+      expect(parked).toMatchObject({ type: 'defer', reason: 'breaker/open', serverWait: false });
+      expect((parked as { untilMs: number }).untilMs).toBeLessThanOrEqual(Date.now() + 1_000);
+      // The probe's answer reaches b's next request at once, not at b's next heartbeat.
+      await wa.answer('/1', 200);
+      await wa.settled();
+      expect(await wb.send('/3')).toEqual({ type: 'continue' });
+      expect(wb.stats.get('breaker/probes') ?? 0).toBe(0);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('forgets a broken pick whose lease ended before the breaker was asked, so its next pick of a closed host is not asked of the run', async () => {
     const runId = 'dropped-before-admit';
     const a = await open(runId);
