@@ -117,7 +117,10 @@ return {1, 'open', untilMs - now, cooldown}
  * ARGV: host, token (worker and request), probeTimeoutMs. A worker whose breaker would send the half-open
  * probe claims it here first. Each worker ran its own state machine, and a breaker they all held open until
  * the same time let one probe go from each at a concurrency above one. The claim ('bp', until 'bpu') holds
- * until the probe's answer moves the breaker (BREAKER_LUA), or for a probe's timeout (its worker died).
+ * until the probe's answer moves the breaker (BREAKER_LUA), for a probe's timeout at most, and only while its
+ * worker holds the probe's lease: a worker killed mid-probe stops renewing it, so the claim ends as that lease
+ * expires (a lease TTL, when the run takes the request back) and not a whole probe's timeout later (40 s by
+ * default, every worker held off the host meanwhile). A probe handed back unsent ends its claim the same way.
  * Returns {granted (1|0), state, ms left (open: of the period; half-open: of the other probe), cooldownMs}.
  */
 export const PROBE_LUA = `${LUA_PRELUDE}
@@ -129,8 +132,12 @@ local cooldown = tonumber(br.cooldownMs) or 0
 if br.state == 'closed' then return {0, 'closed', 0, cooldown} end
 local openLeft = (tonumber(br.openUntilMs) or 0) - now
 if br.state == 'open' and openLeft > 0 then return {0, 'open', openLeft, cooldown} end
-local probeLeft = (tonumber(g[3]) or 0) - now
-if g[2] and g[2] ~= token and probeLeft > 0 then return {0, 'half-open', probeLeft, cooldown} end
+if g[2] and g[2] ~= token then
+  local worker, id = string.match(g[2], '^(.*) (%S+)$')
+  local leaseUntil = (worker and leased_by(id, worker)) and (tonumber(redis.call('ZSCORE', k('leases'), id)) or 0) or 0
+  local probeLeft = math.min(tonumber(g[3]) or 0, leaseUntil) - now
+  if probeLeft > 0 then return {0, 'half-open', probeLeft, cooldown} end
+end
 redis.call('HSET', hk('g', host), 'bp', token, 'bpu', now + timeout)
 return {1, br.state, 0, cooldown}
 `;

@@ -7,7 +7,8 @@ import { Stats } from '../../src/engine/stats';
 import { settingsSchema } from '../../src/settings/schema';
 import type { RedisFrontier } from '../../storage/redis/redis-frontier';
 import { UrlListSpider } from '../support/spiders/url-list-spider';
-import { openRedisWorker, req } from './frontier-fixture';
+import type { Lease } from '../../src/ports/frontier';
+import { expectLease, openRedisWorker, req } from './frontier-fixture';
 
 const defaults = settingsSchema.parse({});
 
@@ -24,10 +25,29 @@ export function breakerWorker(frontier: RedisFrontier, host: string) {
   const stats = new Stats();
   const middleware = new CircuitBreakerMiddleware({ statuses: [429, 503], gate: frontier.gate });
   const ctx: MiddlewareContext = { spider: new UrlListSpider([]), settings: defaults, log: pino({ level: 'silent' }), stats, hostKey: host, nowMs: () => Date.now(), schedule: () => undefined };
-  /** The breaker's word on a request about to go. */
-  const send = async (path: string) => middleware.processRequest!(req(`http://${host}${path}`), ctx);
+  const leases = new Map<string, Lease>();
+  /** The path's request, added to the run and leased by this worker (a probe's claim lives as long as its lease). */
+  const lease = async (path: string): Promise<Lease> => {
+    const url = `http://${host}${path}`;
+    await frontier.add([req(url)]);
+    let picked = expectLease(await frontier.next(0));
+    while (picked.request.url !== url) picked = expectLease(await frontier.next(0));
+    leases.set(path, picked);
+    return picked;
+  };
+  /** The breaker's word on a request about to go; a parked one is handed back to the run, as the engine does. */
+  const send = async (path: string) => {
+    const leased = leases.get(path) ?? (await lease(path));
+    const outcome = await middleware.processRequest!(leased.request, ctx);
+    if (outcome.type === 'defer') {
+      leased.cancelReservation();
+      await frontier.defer(leased.request, Date.now() + 60_000, { countAttempt: false });
+    }
+    return outcome;
+  };
   const answer = async (path: string, status: number) => {
-    const request = req(`http://${host}${path}`);
+    // A streak's answers need no lease (only a probe's claim lives by one): a bare request when it was never sent here.
+    const request = leases.get(path)?.request ?? req(`http://${host}${path}`);
     const response = new CrawlResponse({ request, url: request.url, status, headers: {}, body: Buffer.from(''), text: '', encoding: 'utf-8', timings: { startedAtMs: 0, finishedAtMs: 1 } });
     return middleware.processResponse!(request, response, ctx);
   };
@@ -36,5 +56,5 @@ export function breakerWorker(frontier: RedisFrontier, host: string) {
     await new Promise((resolve) => setImmediate(resolve));
     await frontier.status();
   };
-  return { stats, send, answer, settled };
+  return { stats, lease, send, answer, settled };
 }

@@ -26,11 +26,14 @@ describe('the half-open probe of a host two Redis workers crawl at a concurrency
    */
   async function workersWithBreakerDue(runId: string): Promise<[RedisFrontier, RedisFrontier]> {
     const seeder = await open(runId);
-    await seeder.add([req(`http://${HOST}/queued`)]);
+    // Another host's page: the run exists, and this host's slots are the test's.
+    await seeder.add([req('http://other.test/queued')]);
     await seeder.close();
     const snapshot = { state: 'open', openUntilMs: Date.now() - 1, cooldownMs: COOLDOWN_MS };
     await started.client.hset(`${runPrefix(runId)}g:${HOST}`, 'br', JSON.stringify(snapshot));
     await started.client.sadd(`${runPrefix(runId)}broken`, HOST);
+    // A host the run knows (as one whose pages it had), so a joining worker reads its gate.
+    await started.client.sadd(`${runPrefix(runId)}hostset`, HOST);
     return [await open(runId), await open(runId)];
   }
 
@@ -142,6 +145,8 @@ describe('the half-open probe of a host two Redis workers crawl at a concurrency
     const [c, d] = await workersWithBreakerDue('probe-reopens');
     try {
       const [wc, wd] = [worker(c), worker(d)];
+      // Leased before the probe reopens the host, whose pause then holds every pick.
+      await wd.lease('/2');
       await wc.send('/1');
       await wc.answer('/1', 429);
       await wc.settled();
