@@ -2,7 +2,7 @@
 import type { Transaction } from 'better-sqlite3';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ItemStore, StoredItem } from '../../src/ports/item-store';
+import type { ItemStore, StaleItemRefusal, StoredItem } from '../../src/ports/item-store';
 import { NEWER_LEASE_WINS } from '../item-fence';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import { ITEMS_DDL, ITEMS_SCHEMA_VERSION, upgradeItemsDb } from './items-schema';
@@ -59,14 +59,21 @@ export class SqliteItemStore implements ItemStore {
   private readonly db: Database.Database;
   private readonly upsert: Database.Statement;
   /** Run with `.immediate`: the write lock is taken (waiting out the busy timeout) at BEGIN, never upgraded mid-transaction. */
-  private readonly writeAll: Transaction<(items: StoredItem[]) => void>;
+  private readonly writeAll: Transaction<(items: StoredItem[]) => StaleItemRefusal[]>;
 
   constructor(options: SqliteItemStoreOptions) {
     this.path = options.path;
     this.db = options.access === 'read' ? withEmptyStandIns(options.path, ITEMS_DDL, openSqliteForReading) : openItemsForWriting(options);
     this.upsert = this.db.prepare(UPSERT);
+    const holder = this.db.prepare('SELECT request_id FROM items WHERE run_id = ? AND key = ?').pluck();
     this.writeAll = this.db.transaction((items: StoredItem[]) => {
-      for (const item of items) this.upsert.run({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, leaseFence: item.leaseFence ?? null, data: JSON.stringify(item.data) });
+      const refused: StaleItemRefusal[] = [];
+      for (const item of items) {
+        const { changes } = this.upsert.run({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, leaseFence: item.leaseFence ?? null, data: JSON.stringify(item.data) });
+        // No row changed: the upsert's fence kept a newer lease's row (an insert or update always changes one).
+        if (changes === 0) refused.push({ item, heldBy: String(holder.get(item.runId, item.key)) });
+      }
+      return refused;
     });
   }
 
@@ -75,11 +82,12 @@ export class SqliteItemStore implements ItemStore {
     return new SqliteItemStore({ ...options, path: join(storageDir, 'items.sqlite') });
   }
 
-  async writeBatch(items: StoredItem[]): Promise<void> {
-    if (items.length === 0) return;
-    this.writeAll.immediate(items);
+  async writeBatch(items: StoredItem[]): Promise<{ refusedStale: StaleItemRefusal[] }> {
+    if (items.length === 0) return { refusedStale: [] };
+    const refusedStale = this.writeAll.immediate(items);
     // Durable means in the file the storage dir names: a batch committed to a deleted one is not.
     assertFileInPlace(this.db);
+    return { refusedStale };
   }
 
   async countItems(runId?: string): Promise<number> {

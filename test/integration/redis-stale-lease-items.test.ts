@@ -42,7 +42,7 @@ afterAll(async () => {
  * The product's first asker (the crawl that opened the run) is held and answered 10.00 only after the worker
  * that took its request over got 20.00 and ended the run; every later asker gets 20.00 at once.
  */
-async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null): Promise<{ dir: string; staleExit: number; workerExit: number }> {
+async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null): Promise<{ dir: string; staleExit: number; staleOutput: string; workerExit: number }> {
   const storage = tempStorageDir(label);
   cleanups.push(() => storage.cleanup());
   const config = join(storage.dir, 'pricecrawl.config.json');
@@ -70,21 +70,33 @@ async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null):
   });
   const shared = ['--config', config, '--storage', storage.dir, '--frontier', redis.url, '--run', label, '-s', 'frontier.leaseTtlMs=1000'];
   const start = (command: 'crawl' | 'worker', args: string[]) => {
-    const child = spawn(process.execPath, ['bin/pricecrawl.js', command, SPIDER_FILE, ...shared, ...args], { stdio: 'ignore', detached: true });
+    const child = spawn(process.execPath, ['bin/pricecrawl.js', command, SPIDER_FILE, ...shared, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     processes.push(child);
     return child;
   };
   const stale = start('crawl', ['-a', `startUrls=${site.url(`/${label}/list`)}`]);
+  let staleOutput = '';
+  stale.stdout!.on('data', (chunk: Buffer) => (staleOutput += chunk.toString()));
+  stale.stderr!.on('data', (chunk: Buffer) => (staleOutput += chunk.toString()));
   const staleExited = once(stale, 'exit');
   await asked;
   process.kill(-stale.pid!, 'SIGSTOP'); // its lease runs out while it is stopped
   const worker = start('worker', []);
+  worker.stdout!.resume();
+  worker.stderr!.resume();
   const [workerExit] = (await once(worker, 'exit')) as [number];
   expect(askers).toBe(2); // the worker reclaimed the lease and fetched the product itself
   releaseStale();
   process.kill(-stale.pid!, 'SIGCONT');
   const [staleExit] = (await staleExited) as [number];
-  return { dir: storage.dir, staleExit, workerExit };
+  return { dir: storage.dir, staleExit, staleOutput, workerExit };
+}
+
+/** The stopped process's refused write is in its summary, naming the request, and its exit is not clean. */
+function expectStaleWriteTold(ended: { staleExit: number; staleOutput: string }, path: string): void {
+  expect(ended.staleOutput).toContain('ITEMS REFUSED AS STALE: 1 of 1 request');
+  expect(ended.staleOutput).toContain(site.url(path));
+  expect(ended.staleExit).toBe(2);
 }
 
 // Two CLI processes started one after the other (each compiles the spider): 30 s each on a loaded two-core machine.
@@ -95,6 +107,7 @@ describe('a worker stopped past its lease, its request taken over and stored by 
     expect(ended.workerExit).toBe(0);
     const items = await readItems(ended.dir, 'stale-lease-pg', storeUrl);
     expect(items.map((item) => item.price)).toEqual(['20.00']);
+    expectStaleWriteTold(ended, '/stale-lease-pg/product');
   });
 
   it('does not replace the newer item in SQLite either', async () => {
@@ -102,5 +115,6 @@ describe('a worker stopped past its lease, its request taken over and stored by 
     expect(ended.workerExit).toBe(0);
     const items = await readItems(ended.dir, 'stale-lease-sqlite');
     expect(items.map((item) => item.price)).toEqual(['20.00']);
+    expectStaleWriteTold(ended, '/stale-lease-sqlite/product');
   });
 });
