@@ -94,6 +94,10 @@ export class BatchWriter implements ItemSink {
     return durable;
   }
 
+  async retireRequest(runId: string, requestId: string, leaseFence: number): Promise<void> {
+    await this.store.retireRequest?.(runId, requestId, leaseFence);
+  }
+
   /** Seals the buffered batch now: the crawl has no more pages to fill it, so its age would only delay the acks. */
   flush(): void {
     this.seal();

@@ -50,6 +50,13 @@ export interface ItemStore {
    * answered in `refusedStale` (a store that answers nothing wrote every item).
    */
   writeBatch(items: StoredItem[]): Promise<{ refusedStale: StaleItemRefusal[] } | void>;
+  /**
+   * The request failed under the lease of token `leaseFence` (a shared frontier's, after it took the request
+   * over): rows of the request made under an older lease are removed, and a later write of one is refused as
+   * stale, so the store never shows a price of a request its ledger records as failed (item-fence.ts). Durable
+   * when the promise resolves. Optional for a project's store, which then keeps such rows.
+   */
+  retireRequest?(runId: string, requestId: string, leaseFence: number): Promise<void>;
   countItems(runId?: string): Promise<number>;
   /** Streams a run's items in insertion order (exports, reports). */
   iterateItems(runId: string): AsyncIterable<StoredItem>;

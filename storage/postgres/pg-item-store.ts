@@ -1,6 +1,6 @@
 // PgItemStore: the ItemStore on PostgreSQL; one INSERT … ON CONFLICT statement (one round trip) per batch.
 import type { ItemStore, StaleItemRefusal, StoredItem } from '../../src/ports/item-store';
-import { NEWER_LEASE_WINS, replacesRow } from '../item-fence';
+import { NEWER_LEASE_WINS, notRetired, replacesRow } from '../item-fence';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import type { Sql } from './pg-connection';
 import { withDeadlockRetry } from './pg-retry';
@@ -18,6 +18,7 @@ INSERT INTO items (run_id, key, site, spider, request_id, url, sku, price, curre
 SELECT r."runId", r.key, r.site, r.spider, r."requestId", r.url, r.sku, r.price, r.currency, r.pricing, r."rawHash", r.data::json, r."scrapedAtMs", r."leaseFence"
 FROM ROWS FROM (json_to_recordset($1::json) AS ("runId" text, key text, site text, spider text, "requestId" text, url text,
   sku text, price numeric, currency text, pricing text, "rawHash" text, data text, "scrapedAtMs" bigint, "leaseFence" bigint)) WITH ORDINALITY AS r("runId", key, site, spider, "requestId", url, sku, price, currency, pricing, "rawHash", data, "scrapedAtMs", "leaseFence", ord)
+WHERE ${notRetired({ runId: 'r."runId"', requestId: 'r."requestId"', leaseFence: 'r."leaseFence"' })}
 ORDER BY ord
 ON CONFLICT (run_id, key) DO UPDATE SET
   site = excluded.site, spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
@@ -65,13 +66,27 @@ export class PgItemStore implements ItemStore {
         // A row the statement did not return was kept by the fence: the request whose row stands is read in the same transaction.
         const refused: StaleItemRefusal[] = [];
         for (const item of batch.filter((one) => !written.has(idOf(one)))) {
-          const [row] = await tx<Array<{ request_id: string }>>`SELECT request_id FROM items WHERE run_id = ${item.runId} AND key = ${item.key}`;
-          refused.push({ item, heldBy: row?.request_id ?? '' });
+          const [row] = await tx<Array<{ request_id: string; retired: boolean }>>`
+            SELECT coalesce((SELECT request_id FROM items WHERE run_id = ${item.runId} AND key = ${item.key}), '') AS request_id,
+              EXISTS (SELECT 1 FROM retired_requests WHERE run_id = ${item.runId} AND request_id = ${item.requestId} AND lease_fence > ${item.leaseFence ?? null}) AS retired`;
+          refused.push({ item, heldBy: row.retired ? item.requestId : row.request_id });
         }
         return refused;
       }),
     );
     return { refusedStale: [...refusedStale, ...fenced] };
+  }
+
+  /** Under the run's item lock, like a batch: a batch of the stale lease cannot interleave with the retiring. */
+  async retireRequest(runId: string, requestId: string, leaseFence: number): Promise<void> {
+    await withDeadlockRetry(() =>
+      this.fence.begin(this.sql, async (tx) => {
+        await tx`SELECT pg_advisory_xact_lock(hashtext(${`items:${runId}`}))`;
+        await tx`INSERT INTO retired_requests (run_id, request_id, lease_fence) VALUES (${runId}, ${requestId}, ${leaseFence})
+          ON CONFLICT (run_id, request_id) DO UPDATE SET lease_fence = greatest(retired_requests.lease_fence, excluded.lease_fence)`;
+        await tx`DELETE FROM items WHERE run_id = ${runId} AND request_id = ${requestId} AND lease_fence < ${leaseFence}`;
+      }),
+    );
   }
 
   async countItems(runId?: string): Promise<number> {

@@ -40,9 +40,10 @@ afterAll(async () => {
 
 /**
  * The product's first asker (the crawl that opened the run) is held and answered 10.00 only after the worker
- * that took its request over got 20.00 and ended the run; every later asker gets 20.00 at once.
+ * that took its request over got 20.00 (or, `gone`, a 404: the product was taken down) and ended the run; every
+ * later asker gets the same at once.
  */
-async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null): Promise<{ dir: string; staleExit: number; staleOutput: string; workerExit: number }> {
+async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null, later: 'price' | 'gone' = 'price'): Promise<{ dir: string; staleExit: number; staleOutput: string; workerExit: number }> {
   const storage = tempStorageDir(label);
   cleanups.push(() => storage.cleanup());
   const config = join(storage.dir, 'pricecrawl.config.json');
@@ -66,7 +67,8 @@ async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null):
       firstAsked();
       await staleAnswer;
     }
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<main data-sku="SKU-1"><span class="price">${first ? '10.00' : '20.00'}</span></main>`);
+    if (!first && later === 'gone') res.writeHead(404, { 'content-type': 'text/html' }).end('<p>No longer sold</p>');
+    else res.writeHead(200, { 'content-type': 'text/html' }).end(`<main data-sku="SKU-1"><span class="price">${first ? '10.00' : '20.00'}</span></main>`);
   });
   const shared = ['--config', config, '--storage', storage.dir, '--frontier', redis.url, '--run', label, '-s', 'frontier.leaseTtlMs=1000'];
   const start = (command: 'crawl' | 'worker', args: string[]) => {
@@ -116,5 +118,15 @@ describe('a worker stopped past its lease, its request taken over and stored by 
     const items = await readItems(ended.dir, 'stale-lease-sqlite');
     expect(items.map((item) => item.price)).toEqual(['20.00']);
     expectStaleWriteTold(ended, '/stale-lease-sqlite/product');
+  });
+
+  it('keeps no item of the request when the worker that took it over recorded its failure (a 404)', async () => {
+    const storeUrl = await pg.createDatabase('stale_lease_gone');
+    const ended = await staleAnswerAfterTakeOver('stale-lease-gone', storeUrl, 'gone');
+    // The ledger says the product page failed http/404: no price of it may stand in the store as current.
+    const items = await readItems(ended.dir, 'stale-lease-gone', storeUrl);
+    expect(items.map((item) => item.price)).toEqual([]);
+    expect(ended.staleOutput).toContain('http/404: 1');
+    expectStaleWriteTold(ended, '/stale-lease-gone/product');
   });
 });

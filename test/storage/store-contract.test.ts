@@ -96,6 +96,27 @@ describe.each(backends)('%s stores', (_name, place) => {
     }
   });
 
+  it('retires the rows of a request that failed under a newer lease, and refuses its older lease\'s late items', async () => {
+    const stores = await openStores(await place());
+    const [older, newer] = [1_733_500_000_000, 1_733_500_000_001];
+    const leased = (sku: string, price: string, leaseFence: number | null) => item('r1', sku, price, { leaseFence });
+    const items = stores.items();
+    try {
+      await items.writeBatch([leased('A', '10.00', older), leased('B', '1.00', older), item('r2', 'A', '7.00', { leaseFence: older })]);
+      await items.retireRequest!('r1', 'req-A', newer); // its take-over failed: the older lease's row goes
+      await items.retireRequest!('r1', 'req-A', older); // an older token never lowers the bar
+      expect((await readAll(stores, 'r1')).map((row) => row.sku)).toEqual(['B']);
+      expect((await readAll(stores, 'r2')).map((row) => row.sku)).toEqual(['A']); // another run's request of the same id
+      const late = await items.writeBatch([leased('A', '10.00', older)]); // the stopped worker's answer, after the failure
+      expect(late?.refusedStale.map((r) => [r.item.sku, r.heldBy])).toEqual([['A', 'req-A']]);
+      expect(await items.countItems('r1')).toBe(1);
+      await items.writeBatch([leased('A', '30.00', newer + 1)]); // a later lease (the request tried again) writes
+      expect((await readAll(stores, 'r1')).map((row) => [row.sku, row.price])).toEqual([['B', '1.00'], ['A', '30.00']]);
+    } finally {
+      await stores.close();
+    }
+  });
+
   it('keeps one row per key when two workers write overlapping batches at the same time', async () => {
     const where = await place();
     const [first, second] = [await openStores(where), await openStores(where)];
