@@ -10,6 +10,14 @@ import type { StoredItem } from '../src/ports/item-store';
  */
 export const NEWER_LEASE_WINS = 'WHERE items.lease_fence IS NULL OR excluded.lease_fence IS NULL OR excluded.lease_fence >= items.lease_fence';
 
+/**
+ * A request that failed under a newer lease (ItemStore.retireRequest) keeps its token in retired_requests: an item
+ * of an older lease of it is refused whether or not a row of its key exists. `alias` names the incoming row.
+ */
+export function notRetired(alias: { runId: string; requestId: string; leaseFence: string }): string {
+  return `NOT EXISTS (SELECT 1 FROM retired_requests f WHERE f.run_id = ${alias.runId} AND f.request_id = ${alias.requestId} AND f.lease_fence > ${alias.leaseFence})`;
+}
+
 /** The same rule between two rows of one key inside a batch (one statement may not update a row twice). */
 export function replacesRow(stored: StoredItem, incoming: StoredItem): boolean {
   const [was, now] = [stored.leaseFence ?? null, incoming.leaseFence ?? null];

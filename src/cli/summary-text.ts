@@ -39,6 +39,7 @@ export function formatSummary(summary: RunSummary): string {
   const reasons = Object.entries(ledger.failedByReason).sort(([, a], [, b]) => b - a);
   if (reasons.length > 0) lines.push('', 'failures by reason:', ...reasons.map(([r, n]) => `  ${r}: ${n}`));
   if ((summary.crashedProcesses ?? 0) > 0) lines.push('', `CRAWL PROCESSES CRASHED: ${summary.crashedProcesses}; their hosts and unfinished requests passed to the first process (their counters since their last report are missing)`);
+  lines.push(...staleLines(summary.items));
   lines.push(...lossLines(runLosses(summary)));
   lines.push(...handlingLines(summary.handling));
   const { stored } = summary.items;
@@ -99,4 +100,12 @@ function handlingLines(handling: Record<string, number>): string[] {
   if (groups.length === 0) return [];
   const width = Math.max(...groups.flatMap((group) => group.rows.map((row) => row.label.length)));
   return ['', 'handling:', ...groups.flatMap((group) => [`  ${group.title}`, ...group.rows.map((row) => `    ${row.label.padEnd(width)}  ${row.count}`)])];
+}
+
+/** Items this process wrote after its lease had passed to another worker: refused, each request named. */
+function staleLines(items: RunSummary['items']): string[] {
+  const refused = items.refusedStale ?? 0;
+  if (refused === 0) return [];
+  const urls = Object.values(items.staleRequests ?? {});
+  return ['', `ITEMS REFUSED AS STALE: ${refused} of ${urls.length} request${urls.length === 1 ? '' : 's'} this process held past its lease; another worker fetched them again and its outcome stands:`, ...urls.map((url) => `  ${url}`)];
 }

@@ -9,6 +9,7 @@ import type { Frontier } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
 import { noteSettled } from './lost-hosts';
 import type { Stats } from './stats';
+import type { ItemProcessor } from './callback-runner';
 
 export interface RequestEndDeps {
   settings: Settings;
@@ -17,6 +18,8 @@ export interface RequestEndDeps {
   /** A store cannot write (disk full...): the engine stops; the request is left for `--resume`. */
   storageFailed: (error: unknown) => void;
   events?: CrawlEventBus;
+  /** Where the run's items go: a request failed under a lease retires its rows of older leases there. */
+  items?: Pick<ItemProcessor, 'retireRequest'>;
   /** Runs the request's errback, if it names one, and resolves once what it yielded is durable (errback-runner.ts). */
   errback?: (failure: RequestFailure) => Promise<void>;
 }
@@ -27,6 +30,10 @@ export interface RequestEndDeps {
  */
 export async function failRequest(request: CrawlRequest, reason: string, status: number | null, deps: RequestEndDeps, lastError?: string): Promise<void> {
   if (request.errback !== null && deps.errback) await deps.errback({ request, reason, status, message: lastError ?? '' });
+  // Taken over from a worker stopped past its lease, whose items may be stored already (or arrive late): the
+  // failure recorded below is the request's outcome, so those items must not stand as its current prices.
+  // Retired first: a crash between the two leaves the request unsettled, fetched again, never half-told.
+  if (request.leaseFence !== null && request.id !== null) await deps.items?.retireRequest?.(deps.frontier.runId, String(request.id), request.leaseFence);
   await deps.frontier.fail(request, reason, status);
   // Counted per host: a host that gave nothing at all is a competitor lost (lost-hosts.ts).
   noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), reason, lastError);

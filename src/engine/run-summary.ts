@@ -11,6 +11,7 @@ import type { Stats } from './stats';
 import type { UnusedHostSetting } from '../settings/unused-host-settings';
 import { maskSecrets } from '../core/mask-secrets';
 import { DROP_EXAMPLE, KEYED_BY_URL, SKU_CANONICALIZED } from '../pipeline/pipeline-runner';
+import { REFUSED_STALE } from '../pipeline/batch-writer';
 
 export interface RunSummary {
   runId: string;
@@ -33,6 +34,13 @@ export interface RunSummary {
     skuCanonicalized?: number;
     /** The first drop of each reason with its detail, keyed by reason (`duplicate/price-differs`: both pages and prices). */
     firstDrops?: Record<string, string>;
+    /**
+     * Items the store refused because their request's row was made under a newer lease: this process held the
+     * request past its lease and another worker fetched it again, whose outcome stands (exit 2). With the URLs
+     * of those requests, keyed by request id.
+     */
+    refusedStale?: number;
+    staleRequests?: Record<string, string>;
   };
   /** Fetches per fetch mode and host, keyed `<mode>/<host>` (`browser/127.0.0.1:8083`). */
   fetchModes: Record<string, number>;
@@ -146,7 +154,7 @@ export function buildSummary(args: { runId: string; spider: string; ledger: Ledg
     ledger,
     fetchModes: stats.byPrefix('fetch/mode/'),
     browser: stats.byPrefix('browser/'),
-    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/'), stored: args.storedItems ?? null, keyedByUrl: stats.get(KEYED_BY_URL), skuCanonicalized: stats.get(SKU_CANONICALIZED), firstDrops: stats.notesByPrefix(DROP_EXAMPLE) },
+    items: { scraped: stats.get('items/scraped'), written: stats.get('items/written'), dropped: stats.byPrefix('items/dropped/'), stored: args.storedItems ?? null, keyedByUrl: stats.get(KEYED_BY_URL), skuCanonicalized: stats.get(SKU_CANONICALIZED), firstDrops: stats.notesByPrefix(DROP_EXAMPLE), refusedStale: stats.get(REFUSED_STALE), staleRequests: stats.notesByPrefix(`${REFUSED_STALE}/`) },
     balanced,
     status,
     stopReason,
@@ -186,6 +194,8 @@ export function exitCodeFor(summary: RunSummary): number {
   if (Object.keys({ ...summary.unknownCallbacks, ...summary.unknownErrbacks }).length > 0 || (summary.ledger.failedByReason['callback/unknown'] ?? 0) > 0) return 2;
   // Their work was taken over and the ledger may balance, but a crash must never pass as a clean run.
   if ((summary.crashedProcesses ?? 0) > 0) return 2;
+  // Likewise a process stopped past its leases: what it wrote late was refused, and a run that lost writes is never clean.
+  if ((summary.items.refusedStale ?? 0) > 0) return 2;
   // Read through runLosses, as every surface reads them: what makes a 4 is what the LOST lines show.
   const losses = runLosses(summary);
   return losses.transient.requests > 0 || losses.lostHosts.length > 0 || losses.codeErrors.length > 0 ? 4 : 0;

@@ -2,7 +2,7 @@
 import { pino, type Logger } from 'pino';
 import type { Item, ItemSource } from '../core/item';
 import type { Stats } from '../engine/stats';
-import type { ItemStore, StoredItem } from '../ports/item-store';
+import type { ItemStore, StaleItemRefusal, StoredItem } from '../ports/item-store';
 import type { ItemSink } from './item-sink';
 import { writeSplittingRefused } from './refused-item-split';
 import { toStoredItem } from './stored-item';
@@ -94,6 +94,10 @@ export class BatchWriter implements ItemSink {
     return durable;
   }
 
+  async retireRequest(runId: string, requestId: string, leaseFence: number): Promise<void> {
+    await this.store.retireRequest?.(runId, requestId, leaseFence);
+  }
+
   /** Seals the buffered batch now: the crawl has no more pages to fill it, so its age would only delay the acks. */
   flush(): void {
     this.seal();
@@ -144,11 +148,17 @@ export class BatchWriter implements ItemSink {
   private async pump(): Promise<void> {
     if (this.writing) return;
     this.writing = true;
+    // How many items of each part written the store refused as stale (they settle with the part: the store decided).
+    const refusedOf = new WeakMap<Entry[], number>();
     while (this.sealed.length > 0) {
       const batch = this.sealed.shift()!;
       await writeSplittingRefused(batch, {
-        write: (part) => this.store.writeBatch(part.map((entry) => entry.stored)),
-        written: (part) => this.settleWritten(part),
+        write: async (part) => {
+          const result = await this.store.writeBatch(part.map((entry) => entry.stored));
+          refusedOf.set(part, result?.refusedStale.length ?? 0);
+          for (const refusal of result?.refusedStale ?? []) noteStaleRefusal(refusal, this.stats, this.log);
+        },
+        written: (part) => this.settleWritten(part, refusedOf.get(part) ?? 0),
         refused: (part, error) => this.reject(part, error),
         splitting: (whole, error) => {
           this.stats.inc('items/batch-split');
@@ -162,8 +172,8 @@ export class BatchWriter implements ItemSink {
   }
 
   /** A part the store committed: its listeners run, then its items count as durable (or fail with a listener that holds the ack). */
-  private async settleWritten(part: Entry[]): Promise<void> {
-    this.stats.inc('items/written', part.length);
+  private async settleWritten(part: Entry[], refusedStale: number): Promise<void> {
+    this.stats.inc('items/written', part.length - refusedStale);
     this.log.debug({ items: part.length }, 'item batch durable');
     try {
       await this.notifyDurable(part);
@@ -208,4 +218,22 @@ export class BatchWriter implements ItemSink {
       room -= 1;
     }
   }
+}
+
+/** Stats key of items the store refused because their own request's row was made under a newer lease. */
+export const REFUSED_STALE = 'items/refused-stale';
+
+/**
+ * An item the lease fence kept out. Its own request's row standing means this process held the request past its
+ * lease (stopped, paused) and another worker fetched it again: the run must say so, with the request (notes
+ * keyed by request id hold its URL). Another request's row of the same key, picked later, is a duplicate.
+ */
+function noteStaleRefusal({ item, heldBy }: StaleItemRefusal, stats: Stats, log: Logger): void {
+  if (heldBy !== item.requestId) {
+    stats.inc('items/dropped/duplicate/newer-lease');
+    return;
+  }
+  stats.inc(REFUSED_STALE);
+  stats.note(`${REFUSED_STALE}/${item.requestId}`, item.url);
+  log.warn({ key: item.key, requestId: item.requestId, url: item.url }, 'item refused: its request passed to another worker after this one\'s lease ran out, whose item stands');
 }

@@ -96,6 +96,10 @@ export class PipelineRunner {
     }
   }
 
+  async retireRequest(runId: string, requestId: string, leaseFence: number): Promise<void> {
+    await this.sink.retireRequest?.(runId, requestId, leaseFence);
+  }
+
   /** Nothing is left to fetch: the sink writes what it buffers now. */
   flush(): void {
     this.sink.flush?.();

@@ -36,12 +36,27 @@ export interface StoredItem {
   scrapedAtMs: number;
 }
 
+/** An item a batch left unwritten because the stored row of its key was made under a newer lease (item-fence.ts). */
+export interface StaleItemRefusal {
+  item: StoredItem;
+  /** The request whose row stands: the item's own (its lease passed to another worker) or another request of the same key. */
+  heldBy: string;
+}
+
 export interface ItemStore {
   /**
    * Durable when the promise resolves; re-writing the same (runId, key) replaces, never duplicates, unless
-   * the stored row has a greater `leaseFence` than the new one (both set): that row stays.
+   * the stored row has a greater `leaseFence` than the new one (both set): that row stays, and the item is
+   * answered in `refusedStale` (a store that answers nothing wrote every item).
    */
-  writeBatch(items: StoredItem[]): Promise<void>;
+  writeBatch(items: StoredItem[]): Promise<{ refusedStale: StaleItemRefusal[] } | void>;
+  /**
+   * The request failed under the lease of token `leaseFence` (a shared frontier's, after it took the request
+   * over): rows of the request made under an older lease are removed, and a later write of one is refused as
+   * stale, so the store never shows a price of a request its ledger records as failed (item-fence.ts). Durable
+   * when the promise resolves. Optional for a project's store, which then keeps such rows.
+   */
+  retireRequest?(runId: string, requestId: string, leaseFence: number): Promise<void>;
   countItems(runId?: string): Promise<number>;
   /** Streams a run's items in insertion order (exports, reports). */
   iterateItems(runId: string): AsyncIterable<StoredItem>;

@@ -133,6 +133,12 @@ CREATE INDEX price_observations_by_series ON price_observations (spider, site, s
     // A Redis lease's token: a worker stopped past its lease never replaces the row of the worker that took its request over (item-fence.ts).
     sql: `ALTER TABLE items ADD COLUMN lease_fence bigint;`,
   },
+  {
+    version: 11,
+    name: 'retired requests',
+    // The lease a request failed under after a take-over: an older lease's items of it go and stay out (item-fence.ts).
+    sql: `CREATE TABLE retired_requests (run_id text NOT NULL, request_id text NOT NULL, lease_fence bigint NOT NULL, PRIMARY KEY (run_id, request_id));`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */

@@ -6,8 +6,9 @@ import { upgradeToSiteIdentity } from './site-identity';
  * v2: the pricing column (items) and old/new pricing (price_changes). v3: the site in every SKU identity (site-identity.ts).
  * v4: the catalog's last tax basis (sku_catalog.last_tax_included: 0 for a net price, NULL otherwise).
  * v5: the lease fence of each item row (items.lease_fence, NULL where the frontier gave none: item-fence.ts).
+ * v6: retired_requests, the lease a request failed under after a take-over (item-fence.ts).
  */
-export const ITEMS_SCHEMA_VERSION = 5;
+export const ITEMS_SCHEMA_VERSION = 6;
 
 /**
  * price is TEXT: the exact decimal string, at the currency's minor-unit scale when it has no more
@@ -35,6 +36,12 @@ CREATE TABLE IF NOT EXISTS items (
   UNIQUE (run_id, key)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS items_by_run ON items (run_id, id);
+CREATE TABLE IF NOT EXISTS retired_requests (
+  run_id      TEXT    NOT NULL,
+  request_id  TEXT    NOT NULL,
+  lease_fence INTEGER NOT NULL,
+  PRIMARY KEY (run_id, request_id)
+) STRICT, WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS items_by_spider_site_sku ON items (spider, site, sku, scraped_at_ms) WHERE sku IS NOT NULL;
 `;
 

@@ -2,8 +2,8 @@
 import type { Transaction } from 'better-sqlite3';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ItemStore, StoredItem } from '../../src/ports/item-store';
-import { NEWER_LEASE_WINS } from '../item-fence';
+import type { ItemStore, StaleItemRefusal, StoredItem } from '../../src/ports/item-store';
+import { NEWER_LEASE_WINS, notRetired } from '../item-fence';
 import { storedItemFromRow, type ItemRow as ItemRowOf } from '../item-row';
 import { ITEMS_DDL, ITEMS_SCHEMA_VERSION, upgradeItemsDb } from './items-schema';
 import { enableWal } from './enable-wal';
@@ -44,12 +44,16 @@ function openItemsForWriting(options: SqliteItemStoreOptions): Database.Database
 
 const UPSERT = `
 INSERT INTO items (run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms, lease_fence)
-VALUES (@runId, @key, @site, @spider, @requestId, @url, @sku, @price, @currency, @pricing, @rawHash, @data, @scrapedAtMs, @leaseFence)
+SELECT @runId, @key, @site, @spider, @requestId, @url, @sku, @price, @currency, @pricing, @rawHash, @data, @scrapedAtMs, @leaseFence
+WHERE ${notRetired({ runId: '@runId', requestId: '@requestId', leaseFence: '@leaseFence' })}
 ON CONFLICT (run_id, key) DO UPDATE SET
   site = excluded.site, spider = excluded.spider, request_id = excluded.request_id, url = excluded.url, sku = excluded.sku,
   price = excluded.price, currency = excluded.currency, pricing = excluded.pricing, raw_hash = excluded.raw_hash,
   data = excluded.data, scraped_at_ms = excluded.scraped_at_ms, lease_fence = excluded.lease_fence
 ${NEWER_LEASE_WINS}`;
+
+const RETIRE = `INSERT INTO retired_requests (run_id, request_id, lease_fence) VALUES (?, ?, ?)
+ON CONFLICT (run_id, request_id) DO UPDATE SET lease_fence = max(lease_fence, excluded.lease_fence)`;
 
 const SELECT_RUN = `SELECT run_id, key, site, spider, request_id, url, sku, price, currency, pricing, raw_hash, data, scraped_at_ms
 FROM items WHERE run_id = ? ORDER BY id`;
@@ -59,14 +63,32 @@ export class SqliteItemStore implements ItemStore {
   private readonly db: Database.Database;
   private readonly upsert: Database.Statement;
   /** Run with `.immediate`: the write lock is taken (waiting out the busy timeout) at BEGIN, never upgraded mid-transaction. */
-  private readonly writeAll: Transaction<(items: StoredItem[]) => void>;
+  private readonly writeAll: Transaction<(items: StoredItem[]) => StaleItemRefusal[]>;
+  private readonly retire: Transaction<(runId: string, requestId: string, leaseFence: number) => void>;
 
   constructor(options: SqliteItemStoreOptions) {
     this.path = options.path;
     this.db = options.access === 'read' ? withEmptyStandIns(options.path, ITEMS_DDL, openSqliteForReading) : openItemsForWriting(options);
     this.upsert = this.db.prepare(UPSERT);
+    const holder = this.db.prepare('SELECT request_id FROM items WHERE run_id = ? AND key = ?').pluck();
+    const retired = this.db.prepare('SELECT 1 FROM retired_requests WHERE run_id = ? AND request_id = ? AND lease_fence > ?').pluck();
     this.writeAll = this.db.transaction((items: StoredItem[]) => {
-      for (const item of items) this.upsert.run({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, leaseFence: item.leaseFence ?? null, data: JSON.stringify(item.data) });
+      const refused: StaleItemRefusal[] = [];
+      for (const item of items) {
+        const { changes } = this.upsert.run({ ...item, site: item.site ?? null, pricing: item.pricing ?? null, leaseFence: item.leaseFence ?? null, data: JSON.stringify(item.data) });
+        // No row changed: the upsert's fence kept a newer lease's row (an insert or update always changes one).
+        if (changes === 0) {
+          const own = item.leaseFence != null && retired.get(item.runId, item.requestId, item.leaseFence) !== undefined;
+          refused.push({ item, heldBy: own ? item.requestId : String(holder.get(item.runId, item.key)) });
+        }
+      }
+      return refused;
+    });
+    const fence = this.db.prepare(RETIRE);
+    const drop = this.db.prepare('DELETE FROM items WHERE run_id = ? AND request_id = ? AND lease_fence < ?');
+    this.retire = this.db.transaction((runId: string, requestId: string, leaseFence: number) => {
+      fence.run(runId, requestId, leaseFence);
+      drop.run(runId, requestId, leaseFence);
     });
   }
 
@@ -75,10 +97,16 @@ export class SqliteItemStore implements ItemStore {
     return new SqliteItemStore({ ...options, path: join(storageDir, 'items.sqlite') });
   }
 
-  async writeBatch(items: StoredItem[]): Promise<void> {
-    if (items.length === 0) return;
-    this.writeAll.immediate(items);
+  async writeBatch(items: StoredItem[]): Promise<{ refusedStale: StaleItemRefusal[] }> {
+    if (items.length === 0) return { refusedStale: [] };
+    const refusedStale = this.writeAll.immediate(items);
     // Durable means in the file the storage dir names: a batch committed to a deleted one is not.
+    assertFileInPlace(this.db);
+    return { refusedStale };
+  }
+
+  async retireRequest(runId: string, requestId: string, leaseFence: number): Promise<void> {
+    this.retire.immediate(runId, requestId, leaseFence);
     assertFileInPlace(this.db);
   }
 

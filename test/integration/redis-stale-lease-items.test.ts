@@ -40,9 +40,10 @@ afterAll(async () => {
 
 /**
  * The product's first asker (the crawl that opened the run) is held and answered 10.00 only after the worker
- * that took its request over got 20.00 and ended the run; every later asker gets 20.00 at once.
+ * that took its request over got 20.00 (or, `gone`, a 404: the product was taken down) and ended the run; every
+ * later asker gets the same at once.
  */
-async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null): Promise<{ dir: string; staleExit: number; workerExit: number }> {
+async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null, later: 'price' | 'gone' = 'price'): Promise<{ dir: string; staleExit: number; staleOutput: string; workerExit: number }> {
   const storage = tempStorageDir(label);
   cleanups.push(() => storage.cleanup());
   const config = join(storage.dir, 'pricecrawl.config.json');
@@ -66,25 +67,38 @@ async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null):
       firstAsked();
       await staleAnswer;
     }
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<main data-sku="SKU-1"><span class="price">${first ? '10.00' : '20.00'}</span></main>`);
+    if (!first && later === 'gone') res.writeHead(404, { 'content-type': 'text/html' }).end('<p>No longer sold</p>');
+    else res.writeHead(200, { 'content-type': 'text/html' }).end(`<main data-sku="SKU-1"><span class="price">${first ? '10.00' : '20.00'}</span></main>`);
   });
   const shared = ['--config', config, '--storage', storage.dir, '--frontier', redis.url, '--run', label, '-s', 'frontier.leaseTtlMs=1000'];
   const start = (command: 'crawl' | 'worker', args: string[]) => {
-    const child = spawn(process.execPath, ['bin/pricecrawl.js', command, SPIDER_FILE, ...shared, ...args], { stdio: 'ignore', detached: true });
+    const child = spawn(process.execPath, ['bin/pricecrawl.js', command, SPIDER_FILE, ...shared, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     processes.push(child);
     return child;
   };
   const stale = start('crawl', ['-a', `startUrls=${site.url(`/${label}/list`)}`]);
+  let staleOutput = '';
+  stale.stdout!.on('data', (chunk: Buffer) => (staleOutput += chunk.toString()));
+  stale.stderr!.on('data', (chunk: Buffer) => (staleOutput += chunk.toString()));
   const staleExited = once(stale, 'exit');
   await asked;
   process.kill(-stale.pid!, 'SIGSTOP'); // its lease runs out while it is stopped
   const worker = start('worker', []);
+  worker.stdout!.resume();
+  worker.stderr!.resume();
   const [workerExit] = (await once(worker, 'exit')) as [number];
   expect(askers).toBe(2); // the worker reclaimed the lease and fetched the product itself
   releaseStale();
   process.kill(-stale.pid!, 'SIGCONT');
   const [staleExit] = (await staleExited) as [number];
-  return { dir: storage.dir, staleExit, workerExit };
+  return { dir: storage.dir, staleExit, staleOutput, workerExit };
+}
+
+/** The stopped process's refused write is in its summary, naming the request, and its exit is not clean. */
+function expectStaleWriteTold(ended: { staleExit: number; staleOutput: string }, path: string): void {
+  expect(ended.staleOutput).toContain('ITEMS REFUSED AS STALE: 1 of 1 request');
+  expect(ended.staleOutput).toContain(site.url(path));
+  expect(ended.staleExit).toBe(2);
 }
 
 // Two CLI processes started one after the other (each compiles the spider): 30 s each on a loaded two-core machine.
@@ -95,6 +109,7 @@ describe('a worker stopped past its lease, its request taken over and stored by 
     expect(ended.workerExit).toBe(0);
     const items = await readItems(ended.dir, 'stale-lease-pg', storeUrl);
     expect(items.map((item) => item.price)).toEqual(['20.00']);
+    expectStaleWriteTold(ended, '/stale-lease-pg/product');
   });
 
   it('does not replace the newer item in SQLite either', async () => {
@@ -102,5 +117,16 @@ describe('a worker stopped past its lease, its request taken over and stored by 
     expect(ended.workerExit).toBe(0);
     const items = await readItems(ended.dir, 'stale-lease-sqlite');
     expect(items.map((item) => item.price)).toEqual(['20.00']);
+    expectStaleWriteTold(ended, '/stale-lease-sqlite/product');
+  });
+
+  it('keeps no item of the request when the worker that took it over recorded its failure (a 404)', async () => {
+    const storeUrl = await pg.createDatabase('stale_lease_gone');
+    const ended = await staleAnswerAfterTakeOver('stale-lease-gone', storeUrl, 'gone');
+    // The ledger says the product page failed http/404: no price of it may stand in the store as current.
+    const items = await readItems(ended.dir, 'stale-lease-gone', storeUrl);
+    expect(items.map((item) => item.price)).toEqual([]);
+    expect(ended.staleOutput).toContain('http/404: 1');
+    expectStaleWriteTold(ended, '/stale-lease-gone/product');
   });
 });

@@ -77,16 +77,41 @@ describe.each(backends)('%s stores', (_name, place) => {
     // Tokens as the Redis frontier gives them (its clock's ms at the pick): beyond 32 bits.
     const [older, newer] = [1_733_500_000_000, 1_733_500_000_001];
     const leased = (sku: string, price: string, leaseFence: number | null) => item('r1', sku, price, { leaseFence });
+    // What each batch left unwritten, as (sku, price, the request whose row stands).
+    const write = async (batch: StoredItem[]) => ((await stores.items().writeBatch(batch)) ?? { refusedStale: [] }).refusedStale.map((r) => [r.item.sku, r.item.price, r.heldBy]);
     try {
-      await stores.items().writeBatch([leased('A', '20.00', newer)]);
-      await stores.items().writeBatch([leased('A', '10.00', older)]); // a worker stopped past its lease, late
-      await stores.items().writeBatch([leased('B', '1.00', older)]);
-      await stores.items().writeBatch([leased('B', '2.00', older)]); // the same lease again: replaces
-      await stores.items().writeBatch([leased('C', '3.00', newer)]);
-      await stores.items().writeBatch([leased('C', '3.50', null)]); // a writer with no lease token: replaces, as before
-      await stores.items().writeBatch([leased('D', '40.00', newer), leased('D', '4.00', older), leased('E', '5.00', older), leased('E', '50.00', newer)]);
+      expect(await write([leased('A', '20.00', newer)])).toEqual([]);
+      expect(await write([leased('A', '10.00', older)])).toEqual([['A', '10.00', 'req-A']]); // a worker stopped past its lease, late
+      expect(await write([leased('B', '1.00', older)])).toEqual([]);
+      expect(await write([leased('B', '2.00', older)])).toEqual([]); // the same lease again: replaces
+      expect(await write([leased('C', '3.00', newer)])).toEqual([]);
+      expect(await write([leased('C', '3.50', null)])).toEqual([]); // a writer with no lease token: replaces, as before
+      expect(await write([leased('D', '40.00', newer), leased('D', '4.00', older), leased('E', '5.00', older), leased('E', '50.00', newer)])).toEqual([['D', '4.00', 'req-D']]);
+      // Another request of the same key, picked before the one whose row stands: named as the holder.
+      expect(await write([{ ...leased('A', '11.00', older), requestId: 'req-list' }])).toEqual([['A', '11.00', 'req-A']]);
       const read = await readAll(stores, 'r1');
       expect(read.map((row) => [row.sku, row.price])).toEqual([['A', '20.00'], ['B', '2.00'], ['C', '3.50'], ['D', '40.00'], ['E', '50.00']]);
+    } finally {
+      await stores.close();
+    }
+  });
+
+  it('retires the rows of a request that failed under a newer lease, and refuses its older lease\'s late items', async () => {
+    const stores = await openStores(await place());
+    const [older, newer] = [1_733_500_000_000, 1_733_500_000_001];
+    const leased = (sku: string, price: string, leaseFence: number | null) => item('r1', sku, price, { leaseFence });
+    const items = stores.items();
+    try {
+      await items.writeBatch([leased('A', '10.00', older), leased('B', '1.00', older), item('r2', 'A', '7.00', { leaseFence: older })]);
+      await items.retireRequest!('r1', 'req-A', newer); // its take-over failed: the older lease's row goes
+      await items.retireRequest!('r1', 'req-A', older); // an older token never lowers the bar
+      expect((await readAll(stores, 'r1')).map((row) => row.sku)).toEqual(['B']);
+      expect((await readAll(stores, 'r2')).map((row) => row.sku)).toEqual(['A']); // another run's request of the same id
+      const late = await items.writeBatch([leased('A', '10.00', older)]); // the stopped worker's answer, after the failure
+      expect(late?.refusedStale.map((r) => [r.item.sku, r.heldBy])).toEqual([['A', 'req-A']]);
+      expect(await items.countItems('r1')).toBe(1);
+      await items.writeBatch([leased('A', '30.00', newer + 1)]); // a later lease (the request tried again) writes
+      expect((await readAll(stores, 'r1')).map((row) => [row.sku, row.price])).toEqual([['B', '1.00'], ['A', '30.00']]);
     } finally {
       await stores.close();
     }
