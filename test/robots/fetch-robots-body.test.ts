@@ -60,6 +60,13 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     server.route('/undeclared-big/robots.txt', plainGzip(gzipSync(RANDOM_FILE)));
     // Under a binary type the fetcher keeps gzip as sent (a download); a robots.txt is text whatever its type says.
     server.route('/undeclared-binary/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(gzipSync(SHORT_FILE_WITH_TAIL)));
+    // The other way round: plain text under a coding label (a module that stopped compressing, a header set
+    // twice, `gzip, gzip` over one gzip): the label lies, the bytes are the file. Binary bytes so labelled stay refused.
+    const labelled = (coding: string, body: Buffer) => (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': coding }).end(body);
+    server.route('/labelled-gzip/robots.txt', labelled('gzip', Buffer.from(SHORT_FILE_WITH_TAIL)));
+    server.route('/labelled-deflate/robots.txt', labelled('deflate', Buffer.from(SHORT_FILE_WITH_TAIL)));
+    server.route('/labelled-twice/robots.txt', labelled('gzip, gzip', gzipSync(SHORT_FILE_WITH_TAIL)));
+    server.route('/labelled-noise/robots.txt', labelled('gzip', Buffer.from([0x00, 0x01, 0x02, ...Buffer.from(SHORT_FILE_WITH_TAIL)])));
     fetcher = new HttpFetcher(httpSettings());
   });
   afterAll(async () => {
@@ -146,6 +153,16 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     } finally {
       await capped.close();
     }
+  });
+
+  it('reads plain text under a Content-Encoding it does not decode as the file, not as an unreachable origin', async () => {
+    for (const dir of ['labelled-gzip', 'labelled-deflate', 'labelled-twice']) {
+      const file = await fetchFrom(dir);
+      expect(file.kind, dir).toBe('rules');
+      for (const path of ['/head/a', '/tail/a', '/end/a']) expect(file.kind === 'rules' && allowed(file.text, path), `${dir} ${path}`).toBe(false);
+    }
+    // Bytes no text holds (a C0 control) are some coding's output: still unreachable, never read as rules.
+    expect(await fetchFrom('labelled-noise')).toMatchObject({ kind: 'unreachable', status: 'FETCH_DECOMPRESS' });
   });
 
   it('does not read a fetcher redirect cap below five as "no robots.txt": the file behind it is not known', async () => {
