@@ -213,6 +213,20 @@ describe('robotsText', () => {
     expect(RobotsRules.parse(robotsText(noise)).forAgent('pricecrawl').isAllowed('https://example.com/x')).toBe(true);
   });
 
+  // A file a CMS or a saved copy serves as HTML: read raw, the first line's key was `<html><body><pre>User-agent`
+  // and each `<br>`-ended value carried the tag, so no group named anyone and the host was crawled whole.
+  it('reads a file served as an HTML document as the text a browser shows: its groups, not markup that named nobody', () => {
+    const rules = (html: string) => RobotsRules.parse(robotsText(Buffer.from(html))).forAgent('pricecrawl');
+    const verdicts = (html: string) => ['/private/x', '/private/ok', '/a&b/1', '/p'].map((path) => rules(html).isAllowed(`https://example.com${path}`));
+    const wanted = [false, true, false, true];
+    expect(verdicts('<html><body><pre>User-agent: *\nDisallow: /private/\nAllow: /private/ok\nDisallow: /a&amp;b/\n</pre></body></html>')).toEqual(wanted);
+    expect(verdicts('<!DOCTYPE html>\n<p>User-agent: *<br>Disallow: /private/<br />Allow: /private/ok<BR>Disallow: /a&amp;b/</p>')).toEqual(wanted);
+    expect(verdicts('<div>User-agent: *</div><div>Disallow: /private/</div><div>Allow: /private/ok</div><div>Disallow: /a&#38;b/</div>')).toEqual(wanted);
+    // A soft 404 stays a page with no rules (the fetch warns of it), and a plain file is read as it is.
+    expect(rules('<html><title>Not found</title><body><h1>404</h1></body></html>').isAllowed('https://example.com/private/x')).toBe(true);
+    expect(robotsText(Buffer.from('User-agent: *\nDisallow: /a<b>/\n'))).toBe('User-agent: *\nDisallow: /a<b>/\n');
+  });
+
   it('reads the first 500 KiB of a UTF-16 file without the line the limit cuts', () => {
     // The limit falls just after `Allow: /a/b` (the BOM is 2 bytes, each character 2 more).
     const head = `User-agent: *\nDisallow: /\n${'#'.repeat(MAX_ROBOTS_BYTES / 2 - 39)}\n`;
