@@ -64,9 +64,10 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       throw new FetchError(refusal.code, `${refusal.message} (a redirect target)`);
     }
     // Outside the target's visiting hours the hop is not sent: processError holds the request until they open.
+    // Its own code, not ROBOTS_PENDING ("not known yet"): a browser page's part is refused by it (route-verdicts.ts).
     if (rules.nextVisitAtMs(ctx.nowMs()) === null) return;
     this.redirectTargets.set(request, toUrl);
-    throw new FetchError('ROBOTS_PENDING', `robots.txt of ${new URL(toUrl).origin} takes no visit now (Visit-time; redirect to ${toUrl})`);
+    throw new FetchError('ROBOTS_VISIT_TIME', `robots.txt of ${new URL(toUrl).origin} takes no visit now (Visit-time; redirect to ${toUrl})`);
   };
 
   /**
@@ -158,7 +159,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
    */
   processError: DownloaderMiddleware['processError'] = async (request, error, ctx, takeSlot) => {
     const target = this.redirectTargets.get(request);
-    if (error.code !== 'ROBOTS_PENDING' || target === undefined) return CONTINUE;
+    if ((error.code !== 'ROBOTS_PENDING' && error.code !== 'ROBOTS_VISIT_TIME') || target === undefined) return CONTINUE;
     this.redirectTargets.delete(request);
     const origin = new URL(target).origin;
     const known = this.origins.get(origin);

@@ -25,6 +25,8 @@ export interface ReadBodyOptions {
   contentType?: string | undefined;
   /** Told of a Content-Encoding token that names no coding, set aside because the body is text (see `notACoding`). */
   onIgnoredCoding?: (name: string) => void;
+  /** The body is a text file whatever its labels say (robots.txt): see `undoLayer`. */
+  textFile?: boolean;
 }
 
 type Coding = 'gzip' | 'deflate' | 'br';
@@ -59,11 +61,28 @@ export async function readBody(body: Readable, options: ReadBodyOptions): Promis
   // Codings are listed in the order they were applied, so they are undone from the last one.
   for (let i = codings.length - 1; i >= 0; i--) {
     const layer = codings[i]!;
-    if (typeof layer === 'string') read = await decode(read, layer, maxBodyBytes, truncate, options.contentType);
+    if (typeof layer === 'string') read = await undoLayer(read, layer, maxBodyBytes, truncate, options);
   }
   if (undeclaredGzip(read.bytes, options.contentType)) read = await decode(read, 'gzip', maxBodyBytes, truncate, options.contentType);
   setAsideNonCodings(read.bytes, codings, options.onIgnoredCoding);
   return truncate ? headOf(read.bytes, maxBodyBytes, wireCut) : read.bytes;
+}
+
+/**
+ * One named coding undone. A text file (robots.txt) no coding made under a label saying one did (`gzip, gzip`
+ * over one gzip) failed as FETCH_DECOMPRESS, its origin unreachable, while the bytes were the file: bytes that
+ * do not decode, open no gzip member and hold no binary data byte are text as sent, the label set aside (told
+ * as a non-coding is). Anything else still fails; a page keeps the browsers' reading (Chromium refuses it).
+ */
+async function undoLayer(read: Read, coding: Coding, maxBodyBytes: number, truncate: boolean, options: ReadBodyOptions): Promise<Read> {
+  try {
+    return await decode(read, coding, maxBodyBytes, truncate, options.contentType);
+  } catch (error) {
+    const plainText = options.textFile && error instanceof FetchError && error.code === 'FETCH_DECOMPRESS' && !startsAsGzip(read.bytes) && !hasBinaryDataByte(read.bytes);
+    if (!plainText) throw error;
+    options.onIgnoredCoding?.(coding);
+    return read;
+  }
 }
 
 /**

@@ -43,6 +43,8 @@ export interface FetchOptions {
   allowsUrl?(url: string): boolean;
   /** Only the body's first this many bytes are wanted: a longer one is cut there, not failed (robots.txt). */
   readAtMostBytes?: number;
+  /** The body is a text file (robots.txt): plain text under a Content-Encoding it does not decode is read as sent (body-reader.ts `undoLayer`). */
+  textFile?: boolean;
   /** Called when the request (and each redirect hop) is written to the socket. */
   onSend?(): void;
   /** Called when a send is made again at once because its kept-alive connection had been closed by the server (src/fetch/stale-connection.ts). */

@@ -193,6 +193,7 @@ export class HttpFetcher implements Fetcher {
       contentType: headerValue(headers, 'content-type'),
       maxBodyBytes: this.settings.maxBodyBytes,
       truncateAt: options.readAtMostBytes,
+      textFile: options.textFile,
       onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
     });
   }

@@ -1,7 +1,7 @@
 // What the confinement route does with one request of a page: let it go, or abort it (counted), by its guard and the settings.
 import type { Request as PwRequest, Route } from 'playwright-core';
 import { urlMatches } from '../core/browser-options';
-import { FetchError } from '../core/errors';
+import { FetchError, type ErrorCode } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { isWeb } from './offsite-frames';
@@ -14,13 +14,21 @@ export type VerdictSettings = Pick<Settings['browser'], 'blockResourceTypes' | '
 /** A frame's navigation or redirect hop that the caller's check (robots.txt) refused. */
 export const FRAME_REFUSED = 'browser/frame/refused';
 /**
- * A fetch, script or image of the page on a path robots.txt disallows. The file binds what the crawler
- * fetches to render a page too (Google's renderer fetches no disallowed resource): a price API under
- * `Disallow: /api/` was called and its price stored. Only a verdict the caller's check can give now (the
- * origin's file known: the page's own origin always is); an origin whose file is not known, or one the
- * offsite rule refuses (a CDN under `offsiteSubresources: allow`), goes as before.
+ * A fetch, script or image of the page that robots.txt keeps out, by what the caller's check refused it for.
+ * The file binds what the crawler fetches to render a page too (Google's renderer fetches no disallowed
+ * resource): a price API under `Disallow: /api/` was called and its price stored. Its visiting hours too
+ * (Visit-time): checked at each request, so a script that goes on polling after the hours close sends
+ * nothing, nor does a part on another origin whose hours are closed; and an origin it refuses whole (a
+ * Crawl-delay too long or unreadable) gets no part either. Only a verdict the check can give now (the
+ * origin's file known: the page's own origin always is); an origin whose file is not known (ROBOTS_PENDING),
+ * or one the offsite rule refuses (a CDN under `offsiteSubresources: allow`), goes as before.
  */
-const ROBOTS_SUBRESOURCE = 'browser/robots/subresource-blocked';
+const ROBOTS_PART_VERDICTS: Partial<Record<ErrorCode, string>> = {
+  ROBOTS_DISALLOWED: 'browser/robots/subresource-blocked',
+  ROBOTS_VISIT_TIME: 'browser/robots/subresource-visit-time',
+  ROBOTS_CRAWL_DELAY_TOO_LONG: 'browser/robots/subresource-refused',
+  ROBOTS_CRAWL_DELAY_UNREADABLE: 'browser/robots/subresource-refused',
+};
 
 /** A part refused by `blockResourceTypes` or `blockUrlPatterns`: aborted as blocked by the client, not counted. */
 export const BLOCKED_PART = 'blocked';
@@ -102,8 +110,8 @@ export class RouteVerdicts {
   partVerdict(guard: PageGuard | undefined, from: () => string, url: string, resourceType: string): string | null {
     if (this.blockedTypes.has(resourceType) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) return BLOCKED_PART;
     if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) return 'browser/offsite/subresource-blocked';
-    if (guard?.checkDocument && isWeb(url) && guard.checkDocument(from(), url)?.code === 'ROBOTS_DISALLOWED') return ROBOTS_SUBRESOURCE;
-    return null;
+    const refusal = guard?.checkDocument && isWeb(url) ? guard.checkDocument(from(), url) : null;
+    return (refusal && ROBOTS_PART_VERDICTS[refusal.code]) ?? null;
   }
 }
 

@@ -58,7 +58,8 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     // The file's head is the file (RFC 9309 §2.5): a longer one is cut, never failed as too large for the
     // fetcher, which left the host unreachable (every page refused). One byte past the limit tells the
     // parser the last line may be cut short, so it drops it.
-    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, beforeHop: options.beforeHop, readAtMostBytes: MAX_ROBOTS_BYTES + 1 });
+    // A text file (RFC 9309 §2.3): plain text under a coding label that lies is read as sent, not failed.
+    const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, beforeHop: options.beforeHop, readAtMostBytes: MAX_ROBOTS_BYTES + 1, textFile: true });
     status = response.status;
     if (status >= 200 && status < 300) {
       const body = await withoutUndeclaredGzip(response.body);

@@ -1,9 +1,8 @@
 // A path whose escaped bytes are not UTF-8 (a Latin-1 file's Disallow, a legacy server's link) spelt in UTF-8, so a Disallow meets the page either way.
+import { decodeText } from '../fetch/text-decoders';
 import { normalizePath } from './path-pattern';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-/** What the WHATWG Encoding standard (and every browser) reads a `latin1` / `iso-8859-1` label as. */
-const windows1252 = new TextDecoder('windows-1252');
 /** A run of percent-escaped bytes at or above 0x80 in a normalised path (normalizePath writes upper-case hex). */
 const HIGH_ESCAPES = /(?:%[89A-F][0-9A-F])+/g;
 
@@ -22,7 +21,10 @@ export function latin1Spelling(path: string): string | null {
     const bytes = Buffer.from(run.replaceAll('%', ''), 'hex');
     if (isUtf8(bytes)) return run;
     changed = true;
-    return normalizePath(windows1252.decode(bytes));
+    // windows-1252 is what the Encoding Standard (and every browser) reads a `latin1` label as. Not Node's
+    // TextDecoder under that name: it reads 0x80-0x9F as C1 controls, so a file's `œ` (0x9C) or `€` (0x80)
+    // named `/%C2%9C`, a page no link spells, and the Disallow of `/c\x9Cur/` kept nobody out of `/cœur/`.
+    return normalizePath(decodeText(bytes, 'windows-1252'));
   });
   return changed ? spelt : null;
 }

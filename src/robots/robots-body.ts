@@ -1,4 +1,5 @@
 // Turns the bytes of a robots.txt answer into text: UTF-8 (RFC 9309 §2.3) whatever the server declares, unless a UTF-16 BOM says otherwise.
+import { shownText } from './markup-text';
 import { MAX_ROBOTS_BYTES, robotsDirectives, withoutCutLine } from './robots-lines';
 
 /** Well-formed UTF-8 (Unicode Table 3-7): a lead byte range, the range its second byte must be in, the sequence length. */
@@ -20,9 +21,15 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * HTML with a meta charset: the file must be UTF-8, and a server's label is more often wrong than the file.
  * A byte that is not part of well-formed UTF-8 (a Latin-1 `ü`) becomes `%XX`, the byte a URL would carry:
  * `Disallow: /\xFC` then keeps crawlers out of `/%FC`, as Google's parser (which escapes raw bytes) does,
- * instead of turning into U+FFFD, which matches no URL at all.
+ * instead of turning into U+FFFD, which matches no URL at all. A file served as an HTML document is read as
+ * the text a browser shows of it (markup-text.ts).
  */
 export function robotsText(bytes: Buffer): string {
+  const text = decodedText(bytes);
+  return shownText(text) ?? text;
+}
+
+function decodedText(bytes: Buffer): string {
   const utf16 = utf16ByBom(bytes);
   if (utf16) return utf16Text(bytes, utf16);
   const text = utf8Text(bytes);

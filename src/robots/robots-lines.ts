@@ -56,6 +56,11 @@ const PREFIX_KEYS = [...KEYS].filter(([, key]) => key === 'user-agent' || key ==
  */
 const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
 
+/** The text without the invisible characters above (a key or value pasted with them is read as meant). */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, '');
+}
+
 function keyOf(written: string): DirectiveKey | undefined {
   const spelling = written.replace(INVISIBLE, '').toLowerCase().replace(/\s+/g, ' ').trim();
   return KEYS.get(spelling) ?? PREFIX_KEYS.find(([prefix]) => spelling.startsWith(prefix))?.[1];

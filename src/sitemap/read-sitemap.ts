@@ -4,6 +4,7 @@ import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { loadDom } from '../core/cheerio-load';
 import { PricecrawlError } from '../core/errors';
+import { withoutInvisible } from '../robots/robots-lines';
 
 /** One `<url>` of a urlset or `<sitemap>` of an index: what Scrapy's `sitemap_filter` is given. */
 export interface SitemapEntry {
@@ -117,10 +118,15 @@ function textSitemapUrls(text: string): string[] {
   return urls;
 }
 
-/** The `Sitemap:` lines of a robots.txt (any case, anywhere in the file: they belong to no group). */
+/**
+ * The `Sitemap:` lines of a robots.txt (any case, anywhere in the file: they belong to no group), their key
+ * read as Google reads it (`Sitemap`, `Site-map`, `Sitemaps`; the colon may be missing) and without the
+ * invisible characters a pasted line brings (robots-lines.ts): `Site-map:` or a zero-width space before
+ * `Sitemap:` left the shop's sitemap unread.
+ */
 export function sitemapsInRobots(text: string): string[] {
   return text.split(/\r\n|\r|\n/).flatMap((line) => {
-    const match = /^\s*sitemap\s*:\s*(\S+)/i.exec(line.replace(/#.*/, ''));
+    const match = /^\s*site-?maps?(?:\s*:\s*|\s+)(\S+)/i.exec(withoutInvisible(line.replace(/#.*/, '')));
     return match ? [match[1]!] : [];
   });
 }

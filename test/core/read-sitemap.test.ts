@@ -81,4 +81,11 @@ describe('readSitemap', () => {
     const robots = 'Sitemap: https://shop.example/a.xml\nUser-agent: *\nDisallow: /x # Sitemap: https://no.example/\n  sitemap:https://shop.example/b.xml.gz # main\r\nSITEMAP : https://shop.example/c.txt';
     expect(sitemapsInRobots(robots)).toEqual(['https://shop.example/a.xml', 'https://shop.example/b.xml.gz', 'https://shop.example/c.txt']);
   });
+
+  // As Google reads the key (by how it starts, `sitemap` or `site-map`) and a line: its colon may be missing,
+  // and a zero-width space or a BOM pasted before it is invisible in the file. Each was a shop's sitemap unread.
+  it('finds Sitemap lines spelt as files spell them', () => {
+    const robots = 'Site-map: https://shop.example/a.xml\nSitemaps: https://shop.example/b.xml\n\u200bSitemap: https://shop.example/c.xml\n\ufeffSitemap: https://shop.example/d.xml\nSitemap https://shop.example/e.xml\nSitemapping is fun\n';
+    expect(sitemapsInRobots(robots)).toEqual(['https://shop.example/a.xml', 'https://shop.example/b.xml', 'https://shop.example/c.xml', 'https://shop.example/d.xml', 'https://shop.example/e.xml']);
+  });
 });

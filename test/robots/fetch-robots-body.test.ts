@@ -60,6 +60,13 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     server.route('/undeclared-big/robots.txt', plainGzip(gzipSync(RANDOM_FILE)));
     // Under a binary type the fetcher keeps gzip as sent (a download); a robots.txt is text whatever its type says.
     server.route('/undeclared-binary/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(gzipSync(SHORT_FILE_WITH_TAIL)));
+    // The other way round: plain text under a coding label (a module that stopped compressing, a header set
+    // twice, `gzip, gzip` over one gzip): the label lies, the bytes are the file. Binary bytes so labelled stay refused.
+    const labelled = (coding: string, body: Buffer) => (_req: unknown, res: import('node:http').ServerResponse) => void res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': coding }).end(body);
+    server.route('/labelled-gzip/robots.txt', labelled('gzip', Buffer.from(SHORT_FILE_WITH_TAIL)));
+    server.route('/labelled-deflate/robots.txt', labelled('deflate', Buffer.from(SHORT_FILE_WITH_TAIL)));
+    server.route('/labelled-twice/robots.txt', labelled('gzip, gzip', gzipSync(SHORT_FILE_WITH_TAIL)));
+    server.route('/labelled-noise/robots.txt', labelled('gzip', Buffer.from([0x00, 0x01, 0x02, ...Buffer.from(SHORT_FILE_WITH_TAIL)])));
     fetcher = new HttpFetcher(httpSettings());
   });
   afterAll(async () => {
@@ -148,6 +155,16 @@ describe('fetchRobots: the body of a 2xx answer', () => {
     }
   });
 
+  it('reads plain text under a Content-Encoding it does not decode as the file, not as an unreachable origin', async () => {
+    for (const dir of ['labelled-gzip', 'labelled-deflate', 'labelled-twice']) {
+      const file = await fetchFrom(dir);
+      expect(file.kind, dir).toBe('rules');
+      for (const path of ['/head/a', '/tail/a', '/end/a']) expect(file.kind === 'rules' && allowed(file.text, path), `${dir} ${path}`).toBe(false);
+    }
+    // Bytes no text holds (a C0 control) are some coding's output: still unreachable, never read as rules.
+    expect(await fetchFrom('labelled-noise')).toMatchObject({ kind: 'unreachable', status: 'FETCH_DECOMPRESS' });
+  });
+
   it('does not read a fetcher redirect cap below five as "no robots.txt": the file behind it is not known', async () => {
     const capped = new HttpFetcher(httpSettings({ maxRedirects: 2 }));
     try {
@@ -194,6 +211,20 @@ describe('robotsText', () => {
     // Binary bytes that read as no file either way stay as they were: no rules.
     const noise = Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff, 0x00, 0x10, 0x20]);
     expect(RobotsRules.parse(robotsText(noise)).forAgent('pricecrawl').isAllowed('https://example.com/x')).toBe(true);
+  });
+
+  // A file a CMS or a saved copy serves as HTML: read raw, the first line's key was `<html><body><pre>User-agent`
+  // and each `<br>`-ended value carried the tag, so no group named anyone and the host was crawled whole.
+  it('reads a file served as an HTML document as the text a browser shows: its groups, not markup that named nobody', () => {
+    const rules = (html: string) => RobotsRules.parse(robotsText(Buffer.from(html))).forAgent('pricecrawl');
+    const verdicts = (html: string) => ['/private/x', '/private/ok', '/a&b/1', '/p'].map((path) => rules(html).isAllowed(`https://example.com${path}`));
+    const wanted = [false, true, false, true];
+    expect(verdicts('<html><body><pre>User-agent: *\nDisallow: /private/\nAllow: /private/ok\nDisallow: /a&amp;b/\n</pre></body></html>')).toEqual(wanted);
+    expect(verdicts('<!DOCTYPE html>\n<p>User-agent: *<br>Disallow: /private/<br />Allow: /private/ok<BR>Disallow: /a&amp;b/</p>')).toEqual(wanted);
+    expect(verdicts('<div>User-agent: *</div><div>Disallow: /private/</div><div>Allow: /private/ok</div><div>Disallow: /a&#38;b/</div>')).toEqual(wanted);
+    // A soft 404 stays a page with no rules (the fetch warns of it), and a plain file is read as it is.
+    expect(rules('<html><title>Not found</title><body><h1>404</h1></body></html>').isAllowed('https://example.com/private/x')).toBe(true);
+    expect(robotsText(Buffer.from('User-agent: *\nDisallow: /a<b>/\n'))).toBe('User-agent: *\nDisallow: /a<b>/\n');
   });
 
   it('reads the first 500 KiB of a UTF-16 file without the line the limit cuts', () => {

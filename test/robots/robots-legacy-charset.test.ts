@@ -27,6 +27,17 @@ describe('a Latin-1 robots.txt', () => {
     expect(allowed('/%C3%B6ffentlich/a')).toBe(false);
   });
 
+  // Files labelled Latin-1 are windows-1252 (as every browser reads the label): 0x80-0x9F are letters, not C1 controls.
+  it('reads the windows-1252 letters of 0x80-0x9F as the shop means them (œ, €, Š), in the file and in a legacy link', () => {
+    const file = Buffer.concat([Buffer.from('User-agent: *\nDisallow: /c'), Buffer.from([0x9c]), Buffer.from('ur/\nDisallow: /prix-'), Buffer.from([0x80]), Buffer.from('/\n')]);
+    const cp1252 = RobotsRules.parse(robotsText(file)).forAgent('pricecrawl');
+    expect(cp1252.isAllowed('https://shop.example/c%C5%93ur/1')).toBe(false);
+    expect(cp1252.isAllowed('https://shop.example/prix-%E2%82%AC/1')).toBe(false);
+    expect(cp1252.isAllowed('https://shop.example/c%C2%9Cur/1')).toBe(true);
+    const utf8 = RobotsRules.parse('User-agent: *\nDisallow: /Šport/\n').forAgent('pricecrawl');
+    expect(utf8.isAllowed('https://shop.example/%8Aport/1')).toBe(false);
+  });
+
   it('reads a UTF-8 file as it is: its letters are not read again as Latin-1', () => {
     const utf8 = RobotsRules.parse(robotsText(Buffer.from('User-agent: *\nDisallow: /für/\n', 'utf8'))).forAgent('pricecrawl');
     expect(utf8.isAllowed('https://shop.example/f%C3%BCr/1')).toBe(false);

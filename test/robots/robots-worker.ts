@@ -3,9 +3,10 @@ import type { LookupFunction } from 'node:net';
 import { pino } from 'pino';
 import { CrawlRequest } from '../../src/core/request';
 import { Spider } from '../../src/core/spider';
-import { DownloaderChain, type DownloadResult } from '../../src/downloader/downloader-chain';
+import { DownloaderChain, type DownloadOptions, type DownloadResult } from '../../src/downloader/downloader-chain';
 import type { DownloaderMiddleware, MiddlewareContext, RequestOutcome } from '../../src/downloader/middleware';
 import { Stats } from '../../src/engine/stats';
+import type { Fetcher } from '../../src/fetch/fetcher';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { hostKeyOf } from '../../src/politeness/host-key';
 import type { HostGateView } from '../../src/ports/host-gate';
@@ -38,12 +39,13 @@ export interface RobotsWorker {
   gateView(url: string, nowMs: number): HostGateView | undefined;
   /** Asks until the answer is no longer "robots.txt is on its way", letting each look-up finish first. */
   decide(url: string, nowMs: number): Promise<RequestOutcome>;
-  /** The same through a chain of just this middleware and a real fetcher: the URL fetched when allowed. */
-  download(url: string, nowMs: number): Promise<DownloadResult>;
+  /** The same through a chain of just this middleware and a real fetcher (the pages' one when given): the URL fetched when allowed. */
+  download(url: string, nowMs: number | (() => number), options?: DownloadOptions): Promise<DownloadResult>;
   close(): Promise<void>;
 }
 
-export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, unknown>, lookup?: LookupFunction): RobotsWorker {
+/** `pageFetcher`: what fetches the pages (a browser), while robots.txt goes over HTTP as in a crawl. */
+export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, unknown>, lookup?: LookupFunction, pageFetcher?: Fetcher): RobotsWorker {
   const settings = settingsSchema.parse({ politeness: { minIntervalMs: 0, jitterMs: 0 }, ...settingsInput });
   const fetcher = new HttpFetcher(settings.http, { lookup });
   // A real in-process host gate on a throwaway frontier database: what the embedded crawl gives the middleware.
@@ -62,16 +64,17 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
     schedule: () => undefined,
   });
   const ask = async (url: string, nowMs: number | (() => number)) => middleware.processRequest!(new CrawlRequest({ url }), ctx(url, nowMs));
-  const chain = new DownloaderChain([middleware], fetcher);
+  const chain = new DownloaderChain([middleware], pageFetcher ?? fetcher);
   const gateView = (url: string, nowMs: number) => gate.snapshot(nowMs).find((view) => view.hostKey === hostKeyOf(url, settings.politeness.hostKey));
   /** Repeats `step` while robots.txt is on its way, letting each look-up finish first. */
-  async function untilKnown<T extends { type: string; reason?: string; untilMs?: number }>(url: string, nowMs: number, step: (atMs: number) => Promise<T>): Promise<T> {
+  async function untilKnown<T extends { type: string; reason?: string; untilMs?: number }>(url: string, nowMs: number | (() => number), step: (atMs: number | (() => number)) => Promise<T>): Promise<T> {
     let atMs = nowMs;
     for (let i = 0; i < 20; i++) {
       const outcome = await step(atMs);
       if (outcome.type !== 'defer' || outcome.reason !== 'robots/wait') return outcome;
       await middleware.close!(); // every look-up started so far has finished
-      atMs = Math.max(atMs, outcome.untilMs!);
+      // A clock the test moves stays the test's; a fixed time moves on to when the answer said to ask again.
+      if (typeof atMs === 'number') atMs = Math.max(atMs, outcome.untilMs!);
     }
     throw new Error(`robots.txt for ${url} never became known`);
   }
@@ -83,9 +86,9 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
     nextOpenAtMs: (url, nowMs) => gateView(url, nowMs)?.nextOpenAtMs,
     gateView,
     decide: (url, nowMs) => untilKnown(url, nowMs, (atMs) => ask(url, atMs)),
-    download: (url, nowMs) => {
+    download: (url, nowMs, options) => {
       const request = new CrawlRequest({ url });
-      return untilKnown(url, nowMs, async (atMs) => (await chain.download(request, ctx(url, atMs))).result);
+      return untilKnown(url, nowMs, async (atMs) => (await chain.download(request, ctx(url, atMs), options)).result);
     },
     async close() {
       await middleware.close!();
