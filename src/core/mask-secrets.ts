@@ -41,12 +41,13 @@ const RECORD_ONLY_QUERY_NAME = String.raw`key|pwd|jwt|session_?id|phpsessid|jses
 
 /**
  * A secret-named query parameter's value (`?api_key=…`, `&token=…`) up to the next parameter, fragment,
- * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML. A path
+ * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML. A fragment's
+ * first parameter too: OAuth 2.0's implicit grant (RFC 6749 §4.2.2) hands the callback `#access_token=…`. A path
  * parameter's (`/cart;jsessionid=…?key=…`) also ends at the path's next segment or the query, whose own
  * secrets are then masked in turn.
  */
 const queryValue = (names: string) =>
-  new RegExp(String.raw`([?&](?:${names})=)[^&#;\s"'<>\\]+|(;(?:${names})=)[^&#;/?\s"'<>\\]+`, 'gi');
+  new RegExp(String.raw`([?&#](?:${names})=)[^&#;\s"'<>\\]+|(;(?:${names})=)[^&#;/?\s"'<>\\]+`, 'gi');
 const ITEM_QUERY_SECRET = queryValue(SECRET_NAME);
 const RECORD_QUERY_SECRET = queryValue(`${SECRET_NAME}|${RECORD_ONLY_QUERY_NAME}`);
 

@@ -16,7 +16,9 @@ const SESSION = 'scr33n-S3ssion-325';
 const FEED_PASSWORD = 'scr33n-F33dPass-436';
 const BEARER = 'scr33n-B3arer-557';
 const BASIC = Buffer.from('feed:scr33n-Bas1c-668').toString('base64');
-const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION, FEED_PASSWORD, BEARER, BASIC];
+/** OAuth 2.0's implicit grant (RFC 6749 §4.2.2) hands the access token to the callback in the fragment: `#access_token=…`. */
+const FRAGMENT_TOKEN = 'scr33n-Fr4gment-779';
+const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION, FEED_PASSWORD, BEARER, BASIC, FRAGMENT_TOKEN];
 const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
 const PRODUCT = `<script type="application/ld+json">{"@type":"Product","sku":"S-1","name":"Kettle","offers":{"@type":"Offer","price":"19.99","priceCurrency":"EUR"}}</script>`;
 
@@ -33,6 +35,7 @@ beforeAll(async () => {
     const body = `{"error":"upstream https:\\/\\/feed:${FEED_PASSWORD}@partner.test\\/v1 refused","sent":"Authorization: Bearer ${BEARER}\\r\\nProxy-Authorization: Basic ${BASIC}"}`;
     res.writeHead(502, { 'content-type': 'application/json' }).end(body);
   });
+  server.route('/authorize', (_req, res) => void res.writeHead(302, { location: `/p#access_token=${FRAGMENT_TOKEN}&token_type=bearer`, 'content-length': '0' }).end());
   project = scratchProject();
 });
 afterAll(async () => {
@@ -58,6 +61,13 @@ describe('commands that print the URL they fetched', () => {
     expect(run.stdout).toContain('https:\\/\\/***@partner.test');
     expect(run.stdout).toContain('Authorization: Bearer ***');
     expect(run.stdout).toContain('Proxy-Authorization: Basic ***');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`fetch` shows a redirect to a callback without the access token in its fragment', async () => {
+    const run = await cli(['fetch', `http://127.0.0.1:${server.port}/authorize`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`200 http://127.0.0.1:${server.port}/p#access_token=***&token_type=bearer`);
     expect(leaks(run.stdout + run.stderr)).toEqual([]);
   });
 

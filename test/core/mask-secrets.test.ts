@@ -16,6 +16,8 @@ describe('maskSecretsInText', () => {
     ['sent Authorization: Bearer eyJ.s3cret.x and more', 'sent Authorization: Bearer *** and more'],
     ['"Proxy-Authorization: Basic ZmVlZDpzM2NyZXQ=\\r\\nHost: a"', '"Proxy-Authorization: Basic ***\\r\\nHost: a"'],
     ['authorization=s3cret-token', 'authorization=***'],
+    // OAuth's implicit grant puts the token first in the fragment.
+    ['https://shop.test/cb#access_token=s3cret&token_type=bearer', 'https://shop.test/cb#access_token=***&token_type=bearer'],
     ['http://acct-token-123@proxy:8000', 'http://***@proxy:8000'],
     // A raw @ in the password: masked up to the last @ of the authority, as a URL parser reads it.
     ['redis://u:p@ss@host:6379', 'redis://***@host:6379'],
