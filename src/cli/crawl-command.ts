@@ -13,8 +13,9 @@ import { createLogger } from '../log/logger';
 import { maskSecretsInText } from '../core/mask-secrets';
 import { onShutdownSignals } from './signals';
 import { storeCliPairs } from './store-options';
-import { loadSpiderClass, parsePairs } from './spider-loader';
-import { readStdinArgs } from './stdin-args';
+import { loadSpiderClass } from './spider-loader';
+import { parsePairs } from './key-value-pairs';
+import { readStdinOptions } from '../app/crawl/stdin-options';
 import { checkStartUrls, unknownCallbackMessages } from './spider-mistakes';
 import { parseProcessSlot, refuseSharedFrontier, type ForkedCrawlProcesses } from './crawl-processes-cli';
 
@@ -48,8 +49,8 @@ export interface CrawlCommandOptions {
   processSlot?: string;
   /** `--cache`: same as -s cache.enabled=true (development: answers replayed from disk). */
   cache?: boolean;
-  /** `--args-stdin` (internal): spider arguments also as one JSON object on stdin (the scheduler's child). */
-  argsStdin?: boolean;
+  /** `--options-stdin` (internal): spider arguments, -s pairs and the store also on stdin (stdin-options.ts). */
+  optionsStdin?: boolean;
 }
 
 /**
@@ -65,10 +66,10 @@ export async function crawlCommand(spiderName: string, opts: CrawlCommandOptions
   }
 }
 
-async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: boolean, processes: ForkedCrawlProcesses | undefined): Promise<number> {
+async function crawlWith(spiderName: string, commandLine: CrawlCommandOptions, join: boolean, processes: ForkedCrawlProcesses | undefined): Promise<number> {
+  const { opts, stdinArgs } = await withStdinOptions(commandLine);
   const dueUntil = dueUntilMs(opts);
   const SpiderClass = await loadSpiderClass(spiderName);
-  const stdinArgs = opts.argsStdin ? await readStdinArgs() : {};
   const spider = constructSpider(SpiderClass, spiderName, { ...stdinArgs, ...parsePairs(opts.arg, '-a') });
   // Named once the spider is known (%(name)s, %(time)s); an unsupported format is still refused before anything starts.
   const feeds = feedSpecs(opts.output, opts.overwriteOutput, { name: spider.name, time: new Date() });
@@ -112,6 +113,13 @@ async function crawlWith(spiderName: string, opts: CrawlCommandOptions, join: bo
   } finally {
     stopListening();
   }
+}
+
+/** What the parent passed on stdin, under what the command line says (its -s pairs come later, so they win). */
+async function withStdinOptions(opts: CrawlCommandOptions): Promise<{ opts: CrawlCommandOptions; stdinArgs: Record<string, string> }> {
+  if (!opts.optionsStdin) return { opts, stdinArgs: {} };
+  const given = await readStdinOptions();
+  return { opts: { ...opts, set: [...given.set, ...opts.set], store: opts.store ?? given.store }, stdinArgs: given.args };
 }
 
 /** A constructor that throws (a required `-a` argument missing or malformed) is a usage error: one line, exit 2. */

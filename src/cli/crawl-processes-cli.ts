@@ -4,6 +4,8 @@ import { availableParallelism } from 'node:os';
 import { PricecrawlError } from '../core/errors';
 import type { CrawlProcessesOption } from '../app/crawl/crawl-processes';
 import type { ProcessSlot } from '../ports/frontier';
+import { parsePairs } from './key-value-pairs';
+import { stdinOptionsText } from '../app/crawl/stdin-options';
 
 interface ProcessOptions {
   processes?: string;
@@ -34,8 +36,13 @@ export function forkCrawlProcesses(opts: ProcessOptions, spider: string): Forked
   if (!Number.isInteger(count) || count < 1 || count > 64) throw new PricecrawlError('SETTINGS_INVALID', `--processes must be auto or a whole number from 1 to 64, got "${raw}"`);
   if (count === 1 || opts.processSlot !== undefined) return undefined;
   const children = new Map<number, ChildProcess>();
+  const passed = stdinOptionsText({ args: parsePairs(opts.arg, '-a'), set: opts.set, store: opts.store });
   for (let slot = 1; slot < count; slot++) {
-    children.set(slot, fork(process.argv[1], childArgs(opts, spider, `${slot}/${count}`), { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    const child = fork(process.argv[1], childArgs(opts, spider, `${slot}/${count}`), { execArgv: process.execArgv, stdio: ['pipe', 'inherit', 'inherit', 'ipc'] });
+    // A child that dies before reading them closes the pipe (EPIPE): its exit is what CrawlProcesses hears.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(passed);
+    children.set(slot, child);
   }
   return {
     count,
@@ -53,14 +60,13 @@ export function refuseSharedFrontier(processes: CrawlProcessesOption | undefined
 
 /**
  * The same spider, arguments and settings; no feeds, report or live progress (the first process writes
- * the run's, from the store), and no metrics endpoint (its port is the first process's).
+ * the run's, from the store), and no metrics endpoint (its port is the first process's). Spider arguments,
+ * -s pairs and the store URL go on stdin (`--options-stdin`): they hold passwords and keys, and `ps` shows a
+ * command line to every user of the machine.
  */
 function childArgs(opts: ProcessOptions, spider: string, slot: string): string[] {
-  const args = ['crawl', spider, '--process-slot', slot];
-  for (const pair of opts.set) args.push('-s', pair);
-  for (const pair of opts.arg) args.push('-a', pair);
+  const args = ['crawl', spider, '--process-slot', slot, '--options-stdin'];
   if (opts.storage) args.push('--storage', opts.storage);
-  if (opts.store) args.push('--store', opts.store);
   if (opts.config) args.push('--config', opts.config);
   if (opts.logLevel) args.push('--log-level', opts.logLevel);
   if (opts.logFile) args.push('--log-file', opts.logFile);

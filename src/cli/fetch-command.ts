@@ -10,7 +10,7 @@ import { namedSpider, throughProjectMiddlewares } from './one-off-middlewares';
 import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
-import { parsePairs } from './spider-loader';
+import { parsePairs } from './key-value-pairs';
 import { binaryDigest, isBinaryBody, shownLines, shownText, terminalLine, terminalSafe } from './terminal-text';
 import { urlArgument } from './url-argument';
 

@@ -13,7 +13,8 @@ import { toJsonValue } from '../pipeline/json-value';
 import { findProject } from '../app/project/find-project';
 import { loadSpiderRegistry } from '../app/project/spider-registry';
 import { parseMeta } from './fetch-command';
-import { loadSpiderClass, parsePairs } from './spider-loader';
+import { loadSpiderClass } from './spider-loader';
+import { parsePairs } from './key-value-pairs';
 import { shownLines, terminalSafeJson } from './terminal-text';
 import { urlArgument } from './url-argument';
 

@@ -29,7 +29,7 @@ export function addCrawlCommand(program: Command): void {
     .option('--run <id>', 'run id to create or continue (default: a fresh one; the scheduler sets it)')
     .option('--processes <n>', 'crawl processes on this machine sharing the embedded frontier, a number or auto (one per core); each host is sent to by one of them at a time', '1')
     .addOption(new Option('--process-slot <k/n>', 'internal: the process k of n started by the first one').hideHelp())
-    .addOption(new Option('--args-stdin', 'internal: spider arguments as one JSON object on stdin (the scheduler passes configured ones so)').hideHelp())
+    .addOption(new Option('--options-stdin', 'internal: spider arguments, -s pairs and the store as one JSON object on stdin (how the scheduler and --processes pass them off the command line)').hideHelp())
     .addOption(new Option('--full', 'discovery pages plus every known (not retired) SKU of the catalog').conflicts('due'))
     .option('--due', 'only the SKUs the recrawl planner says are due, plus discovery when its cadence is due')
     .option('--due-until <time>', 'with --due: also what falls due before this ISO time (the scheduler passes its next tick, so nothing waits a whole tick past its due time)')

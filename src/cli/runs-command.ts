@@ -3,6 +3,7 @@ import type { RunRecord } from '../ports/run-record-store';
 import { lossCell, runLosses, type RunLosses } from '../engine/run-losses';
 import { storeConfigFromCli, withRunRecords, type StoreCliOptions } from './store-options';
 import { terminalLine, terminalSafeJson } from './terminal-text';
+import { maskSecrets } from '../core/mask-secrets';
 
 export interface RunsOptions extends StoreCliOptions {
   spider?: string;
@@ -30,7 +31,8 @@ export async function runsCommand(opts: RunsOptions): Promise<number> {
   return withRunRecords(storeConfigFromCli(opts), 'runs', async (records) => {
     const runs = await records.list(opts.spider);
     // A spider's name and stop reason are the project's text, not ours: printed without what a terminal acts on.
-    if (opts.json) for (const run of runs) process.stdout.write(`${terminalSafeJson(JSON.stringify({ ...run, stopReason: stopReasonOf(run.summaryJson), losses: lossesOf(run.summaryJson), settingsJson: undefined, summaryJson: undefined }))}\n`);
+    // Masked too: a row an older version or another machine wrote may hold a password its error quoted.
+    if (opts.json) for (const run of runs) process.stdout.write(`${terminalSafeJson(JSON.stringify(maskSecrets({ ...run, stopReason: stopReasonOf(run.summaryJson), losses: lossesOf(run.summaryJson), settingsJson: undefined, summaryJson: undefined })))}\n`);
     else process.stdout.write(`${runs.length === 0 ? 'no runs' : formatRuns(runs)}\n`);
     return 0;
   });

@@ -23,14 +23,14 @@ export async function scheduleCommand(opts: ScheduleOptions): Promise<number> {
   const spiderNames = await checkScheduledSpiders(settings.schedule.spiders, (name) => loadSpiderClass(name));
   const log = createLogger(settings.log);
   // Children load the same config file and -s pairs, so a scheduled run sees the scheduler's settings.
-  const childArgs = [...(opts.config ? ['--config', opts.config] : []), ...opts.set.flatMap((pair) => ['-s', pair])];
+  const childArgs = opts.config ? ['--config', opts.config] : [];
   // Runs are recorded and the lock held where the stores are (storage.url): with PostgreSQL, schedulers on several machines share them.
   const records = await openRunRecords(settings.storage);
   const lock = await openScheduleLock(settings.storage).catch(async (error: unknown) => {
     await records.close();
     throw error;
   });
-  const scheduler = new Scheduler({ settings, log, childArgs, spiderNames, records, lock });
+  const scheduler = new Scheduler({ settings, log, childArgs, childSettings: opts.set, spiderNames, records, lock });
   scheduler.start();
   log.info({ spiders: Object.keys(settings.schedule.spiders) }, 'scheduler running (SIGTERM stops it after running crawls end)');
   await new Promise<void>((resolve) => {

@@ -4,7 +4,8 @@ import { SettingsError } from '../core/errors';
 import { maskSecrets } from '../core/mask-secrets';
 import { loadSettings } from '../settings/load-settings';
 import { canonicalPath, settingPaths } from '../settings/schema-walk';
-import { loadSpiderClass, parsePairs } from './spider-loader';
+import { loadSpiderClass } from './spider-loader';
+import { parsePairs } from './key-value-pairs';
 
 export interface SettingsCommandOptions {
   get?: string;

@@ -18,7 +18,7 @@ import { parsePrice } from '../prices/parse-price';
 import { loadSettings } from '../settings/load-settings';
 import { digest } from './fetch-command';
 import { scrapySelectorHint } from './scrapy-selector-hint';
-import { parsePairs } from './spider-loader';
+import { parsePairs } from './key-value-pairs';
 import { shownValue } from './terminal-text';
 import { looksLikeHost, urlArgument } from './url-argument';
 import { SettingsError } from '../core/errors';

@@ -19,14 +19,3 @@ export async function loadSpiderClass(nameOrPath: string, project: Project = fin
   if (!found) throw new PricecrawlError('SPIDER_NOT_FOUND', `${path} exports no Spider subclass`);
   return found as SpiderClass;
 }
-
-/** `key=value` pairs into an object; a pair without `=` is a clear error. */
-export function parsePairs(pairs: string[], flag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const pair of pairs) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw new PricecrawlError('SETTINGS_INVALID', `${flag} ${pair}: expected key=value`);
-    out[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
-  return out;
-}

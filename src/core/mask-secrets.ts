@@ -10,8 +10,10 @@ export const SECRET_MASK = '***';
  * raw in user info (it percent-encodes `"`, `<` and spaces), so a page URL's `pa'ss` reached log lines
  * as written. The scheme is at most 64 characters (the longest registered ones have about 40): unbounded,
  * it was tried from every word boundary of a run like `a-a-a-…` to the run's end, quadratic in hostile text.
+ * The slashes may be JSON-escaped (`https:\/\/user:pw@…`): PHP's json_encode writes them so by default, and an
+ * API's error body quoting a URL reached the screen and logs unmasked.
  */
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,63}:\/\/)[^\s/?#"<>\\]*@/gi;
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,63}:(?:\/\/|\\\/\\\/))[^\s/?#"<>\\]*@/gi;
 
 /**
  * A name that holds a secret: a setting, a log field, a header, a query parameter. The secret word
@@ -39,12 +41,13 @@ const RECORD_ONLY_QUERY_NAME = String.raw`key|pwd|jwt|session_?id|phpsessid|jses
 
 /**
  * A secret-named query parameter's value (`?api_key=…`, `&token=…`) up to the next parameter, fragment,
- * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML. A path
+ * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML. A fragment's
+ * first parameter too: OAuth 2.0's implicit grant (RFC 6749 §4.2.2) hands the callback `#access_token=…`. A path
  * parameter's (`/cart;jsessionid=…?key=…`) also ends at the path's next segment or the query, whose own
  * secrets are then masked in turn.
  */
 const queryValue = (names: string) =>
-  new RegExp(String.raw`([?&](?:${names})=)[^&#;\s"'<>\\]+|(;(?:${names})=)[^&#;/?\s"'<>\\]+`, 'gi');
+  new RegExp(String.raw`([?&#](?:${names})=)[^&#;\s"'<>\\]+|(;(?:${names})=)[^&#;/?\s"'<>\\]+`, 'gi');
 const ITEM_QUERY_SECRET = queryValue(SECRET_NAME);
 const RECORD_QUERY_SECRET = queryValue(`${SECRET_NAME}|${RECORD_ONLY_QUERY_NAME}`);
 
@@ -68,6 +71,15 @@ const JSON_SECRET = new RegExp(
  */
 const JSON_PAIR_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*,\s*)(?!"${SECRET_NAME}")"(?:[^"\\]|\\.)+"(?=\s*[,\]])`, 'gi');
 
+/**
+ * HTTP credentials in text after the header that carries them (`Authorization: Bearer …`, `Proxy-Authorization:
+ * Basic …`, also `=`): an API's error body or a debug line that echoes the request's headers. The scheme word
+ * stays readable; the credentials go, to the next space, quote, comma, semicolon or backslash (a JSON `\r\n`).
+ * A JSON field or an inspected value of that name is masked whole by the patterns for those.
+ */
+const AUTH_SCHEME = String.raw`(?:basic|bearer|digest|token|negotiate|ntlm|apikey|api-key|bot|hoba|mutual|vapid|aws4-hmac-sha256)\s+`;
+const HEADER_CREDENTIALS = new RegExp(String.raw`\b((?:proxy-)?authorization\s*[:=]\s*(?:${AUTH_SCHEME})?)[^\s"',;\\]+`, 'gi');
+
 /** Text with every URL's user info and secret query values replaced by `***`: `redis://***@10.0.0.5:6379/0`, `/feed?api_key=***`. */
 export function maskSecretsInText(text: string): string {
   return maskText(text, RECORD_QUERY_SECRET);
@@ -79,14 +91,15 @@ export function maskItemSecretsInText(text: string): string {
 }
 
 /**
- * Each pattern needs a character of its own: user info an `@` (for the URL parser as for URL_USERINFO), a query
- * value a `=`, a JSON field or pair a `"`. Text without it skips that step: most strings masked are an item's
+ * Each pattern needs a character or word of its own: user info an `@` (for the URL parser as for URL_USERINFO), a query
+ * value a `=`, a JSON field or pair a `"`, header credentials the header's name. Text without it skips that step: most strings masked are an item's
  * name, price or SKU, and `new URL` throwing on each of them cost ~30 µs an item (bench/README.md, perf-cpu2).
  */
 function maskText(text: string, querySecret: RegExp): string {
   let masked = text.includes('@') ? maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1${SECRET_MASK}@`) : text;
   if (masked.includes('=')) masked = masked.replace(querySecret, `$1$2${SECRET_MASK}`);
   if (masked.includes('"')) masked = masked.replace(JSON_SECRET, `$1"${SECRET_MASK}"`).replace(JSON_PAIR_SECRET, `$1"${SECRET_MASK}"`);
+  if (/authorization/i.test(masked)) masked = masked.replace(HEADER_CREDENTIALS, `$1${SECRET_MASK}`);
   return masked;
 }
 

@@ -2,6 +2,7 @@
 import type { CrawlEnd, CrawlStart, RunRecord, RunRecordStore } from '../../src/ports/run-record-store';
 import { judgeRunRecord, processStartTicks, thisHostname, thisProcessStartTicks } from '../process-liveness';
 import type { RenewedPool } from './pg-renewed-pool';
+import { storedError } from '../stored-error';
 
 const COLUMNS = `run_id AS "runId", spider, mode, trigger, pid, hostname, start_ticks AS "startTicks", started_at AS "startedAtMs",
   ended_at AS "endedAtMs", outcome, exit_code AS "exitCode", planned, succeeded, failed, pending, items,
@@ -35,7 +36,7 @@ export class PgRunRecordStore implements RunRecordStore {
   async recordChildExit(runId: string, exit: { exitCode: number | null; atMs: number; error: string | null }): Promise<void> {
     await this.pool.run((sql) => sql`UPDATE run_records SET exit_code = ${exit.exitCode}, ended_at = coalesce(ended_at, ${exit.atMs}),
       outcome = CASE WHEN outcome IN ('scheduled', 'running') THEN 'failed' ELSE outcome END,
-      error = CASE WHEN outcome IN ('scheduled', 'running') THEN ${exit.error} ELSE error END WHERE run_id = ${runId}`);
+      error = CASE WHEN outcome IN ('scheduled', 'running') THEN ${storedError(exit.error)} ELSE error END WHERE run_id = ${runId}`);
   }
 
   async get(runId: string): Promise<RunRecord | null> {

@@ -1,5 +1,6 @@
 // Run records beside the frontier's runs table: mode, trigger, process, outcome, counts, settings snapshot + hash.
 import { addColumnIfMissing } from './add-column';
+import { storedError } from '../stored-error';
 import type { SqliteDb } from './open-frontier-db';
 import type { CrawlEnd, CrawlStart, RunRecord, RunRecordStore } from '../../src/ports/run-record-store';
 import { judgeRunRecord, processStartTicks, thisProcessStartTicks } from '../process-liveness';
@@ -61,7 +62,7 @@ export function getRunRecord(db: SqliteDb, runId: string): RunRecord | null {
 export function recordChildExit(db: SqliteDb, runId: string, exit: { exitCode: number | null; atMs: number; error: string | null }): void {
   db.prepare(`UPDATE run_records SET exit_code = @exitCode, ended_at = coalesce(ended_at, @atMs),
     outcome = CASE WHEN outcome IN ('scheduled', 'running') THEN 'failed' ELSE outcome END,
-    error = CASE WHEN outcome IN ('scheduled', 'running') THEN @error ELSE error END WHERE run_id = @runId`).run({ runId, ...exit });
+    error = CASE WHEN outcome IN ('scheduled', 'running') THEN @error ELSE error END WHERE run_id = @runId`).run({ runId, ...exit, error: storedError(exit.error) });
 }
 
 export function listRunRecords(db: SqliteDb, spider?: string): RunRecord[] {

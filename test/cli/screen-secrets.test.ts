@@ -12,7 +12,13 @@ const NEXT_TOKEN = 'scr33n-T0ken-103';
 const ARG_KEY = 'scr33n-ArgK3y-214';
 /** The shop's session cookie for us: a header the logger redacts and a saved fixture masks by name. */
 const SESSION = 'scr33n-S3ssion-325';
-const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION];
+/** Quoted by an API's error body: a partner feed's password in a URL written as PHP's json_encode writes it (`https:\/\/`), and an echoed Authorization header. */
+const FEED_PASSWORD = 'scr33n-F33dPass-436';
+const BEARER = 'scr33n-B3arer-557';
+const BASIC = Buffer.from('feed:scr33n-Bas1c-668').toString('base64');
+/** OAuth 2.0's implicit grant (RFC 6749 §4.2.2) hands the access token to the callback in the fragment: `#access_token=…`. */
+const FRAGMENT_TOKEN = 'scr33n-Fr4gment-779';
+const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION, FEED_PASSWORD, BEARER, BASIC, FRAGMENT_TOKEN];
 const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
 const PRODUCT = `<script type="application/ld+json">{"@type":"Product","sku":"S-1","name":"Kettle","offers":{"@type":"Offer","price":"19.99","priceCurrency":"EUR"}}</script>`;
 
@@ -25,6 +31,11 @@ beforeAll(async () => {
   server.route('/list', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<a class="product" href="/p?token=${NEXT_TOKEN}">p</a>`));
   server.route('/moved', (_req, res) => void res.writeHead(302, { location: `/p?api_key=${API_KEY}`, 'content-length': '0' }).end());
   server.route('/p', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html', 'set-cookie': `sid=${SESSION}; Path=/; HttpOnly` }).end(`<html><body>${PRODUCT}<main data-sku="S-1"><p class="price">19.99</p></main></body></html>`));
+  server.route('/api', (_req, res) => {
+    const body = `{"error":"upstream https:\\/\\/feed:${FEED_PASSWORD}@partner.test\\/v1 refused","sent":"Authorization: Bearer ${BEARER}\\r\\nProxy-Authorization: Basic ${BASIC}"}`;
+    res.writeHead(502, { 'content-type': 'application/json' }).end(body);
+  });
+  server.route('/authorize', (_req, res) => void res.writeHead(302, { location: `/p#access_token=${FRAGMENT_TOKEN}&token_type=bearer`, 'content-length': '0' }).end());
   project = scratchProject();
 });
 afterAll(async () => {
@@ -42,6 +53,21 @@ describe('commands that print the URL they fetched', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`200 http://***@127.0.0.1:${server.port}/p?api_key=***`);
     expect(run.stdout).toContain('  set-cookie: ***\n');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`fetch` shows an API\'s error body without the credentials it quotes (a JSON-escaped URL, Authorization headers)', async () => {
+    const run = await cli(['fetch', `http://127.0.0.1:${server.port}/api`]);
+    expect(run.stdout).toContain('https:\\/\\/***@partner.test');
+    expect(run.stdout).toContain('Authorization: Bearer ***');
+    expect(run.stdout).toContain('Proxy-Authorization: Basic ***');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`fetch` shows a redirect to a callback without the access token in its fragment', async () => {
+    const run = await cli(['fetch', `http://127.0.0.1:${server.port}/authorize`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`200 http://127.0.0.1:${server.port}/p#access_token=***&token_type=bearer`);
     expect(leaks(run.stdout + run.stderr)).toEqual([]);
   });
 

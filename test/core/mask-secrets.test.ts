@@ -10,6 +10,14 @@ describe('maskSecretsInText', () => {
     ['http://user:s3cret@127.0.0.1:3128', 'http://***@127.0.0.1:3128'],
     ['redis://:s3cret@10.0.0.5:6379/0', 'redis://***@10.0.0.5:6379/0'],
     ['postgres://crawler:s3cret@db:5432/prices', 'postgres://***@db:5432/prices'],
+    // PHP's json_encode escapes slashes: an API's error body quoting a URL.
+    ['{"next":"https:\\/\\/feed:s3cret@partner.test\\/v1"}', '{"next":"https:\\/\\/***@partner.test\\/v1"}'],
+    // Headers echoed as text: the scheme stays, the credentials go.
+    ['sent Authorization: Bearer eyJ.s3cret.x and more', 'sent Authorization: Bearer *** and more'],
+    ['"Proxy-Authorization: Basic ZmVlZDpzM2NyZXQ=\\r\\nHost: a"', '"Proxy-Authorization: Basic ***\\r\\nHost: a"'],
+    ['authorization=s3cret-token', 'authorization=***'],
+    // OAuth's implicit grant puts the token first in the fragment.
+    ['https://shop.test/cb#access_token=s3cret&token_type=bearer', 'https://shop.test/cb#access_token=***&token_type=bearer'],
     ['http://acct-token-123@proxy:8000', 'http://***@proxy:8000'],
     // A raw @ in the password: masked up to the last @ of the authority, as a URL parser reads it.
     ['redis://u:p@ss@host:6379', 'redis://***@host:6379'],

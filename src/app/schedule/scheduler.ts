@@ -8,14 +8,16 @@ import { newRunId } from '../../core/run-id';
 import { packageRoot } from '../../core/package-root';
 import type { Settings } from '../../settings/schema';
 import type { LockLoss, RunRecordStore, ScheduleLock } from '../../ports/run-record-store';
+import { stdinOptionsText } from '../crawl/stdin-options';
 
 const BIN = join(packageRoot(), 'bin', 'pricecrawl.js');
 
 export interface SchedulerOptions {
   settings: Settings;
   log: Logger;
-  /** Passed on to every child crawl (`--config`, `-s` pairs), so children load the same settings. */
+  /** Passed on to every child crawl (`--config` on its command line, the `-s` pairs on its stdin), so children load the same settings. */
   childArgs: string[];
+  childSettings: string[];
   /** Each schedule.spiders key's spider name (checkScheduledSpiders): the lock, records and logs use the name, as a crawl's claim does. */
   spiderNames: ReadonlyMap<string, string>;
   /** Where runs are recorded and the per-spider lock lives (the stores' backend); closed by stop(). */
@@ -145,13 +147,13 @@ export class Scheduler {
     const out = openSync(join(logDir, `${runId}.log`), 'a');
     const argv = [BIN, 'crawl', job.key, '--due', '--run', runId, '--storage', settings.storage.dir, ...this.options.childArgs];
     if (nextTick) argv.push('--due-until', nextTick.toISOString());
-    // Over stdin, not as -a pairs: `ps` shows a command line to every user of the machine, and these come from the config file (API keys, logins).
-    argv.push('--args-stdin');
+    // Over stdin, not as -a and -s pairs: `ps` shows a command line to every user of the machine, and these hold API keys, logins and passwords.
+    argv.push('--options-stdin');
     const child = spawn(process.execPath, argv, { stdio: ['pipe', out, out] });
     closeSync(out);
     // A child that dies before reading them closes the pipe (EPIPE): its exit is what gets recorded.
     child.stdin?.on('error', () => {});
-    child.stdin?.end(JSON.stringify(args));
+    child.stdin?.end(stdinOptionsText({ args, set: this.options.childSettings }));
     const transferred = child.pid === undefined ? Promise.resolve() : this.record(runId, () => this.lock.transfer(spider, runId, child.pid!));
     log.info({ spider, runId, pid: child.pid, dueUntil: nextTick?.toISOString() }, 'scheduled run started');
     const exited = new Promise<void>((resolve) => {
