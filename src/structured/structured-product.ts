@@ -3,7 +3,7 @@ import { mergePricing } from '../core/pricing';
 import { candidatesOf } from '../prices/currencies';
 import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
-import { offerLapse } from './offer-validity';
+import { offerInForce } from './offer-validity';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
 import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
@@ -38,19 +38,22 @@ function pageOffers(offers: SchemaNode[], pageUrl: string): SchemaNode[] {
 }
 
 /**
- * The offers in force when the page was fetched, and why none is when every priced offer's validity ended (or has not
- * begun): a price team wants the current price, so a lapsed offer beside a current one is dropped, and lapsed ones
- * alone give no structured price but `price/expired` (the page's visible price may still stand, as what it shows now).
- * Before, an ended sale's offer was stored as the current price, or made a range with the regular one.
+ * The offers in force when the page was fetched, each without its parts that lapsed (`offerInForce`), and why none is
+ * when every priced offer's validity ended (or has not begun): a price team wants the current price, so a lapsed offer
+ * beside a current one is dropped, and lapsed ones alone give no structured price but `price/expired` (the page's
+ * visible price may still stand, as what it shows now). An offer whose price stood only in parts that lapsed (an
+ * aggregate's nested offers, a specification) lapsed with them. Before, an ended sale's offer was stored as the
+ * current price, or made a range with the regular one.
  */
 function inForce(offers: SchemaNode[], defaultCurrency: string | undefined, atMs: number | undefined): { offers: SchemaNode[]; lapsed: string | null } {
-  const lapses = offers.map((offer) => offerLapse(offer, atMs));
-  const current = offers.filter((_, i) => lapses[i] === null);
-  if (current.length === offers.length || combineOffers(current, defaultCurrency)) return { offers: current, lapsed: null };
-  const priced = offers.flatMap((offer, i) => {
-    const read = lapses[i] === null ? null : readOffer(offer, defaultCurrency);
-    return read ? [`${read.price.toFixed()}${read.currency ? ` ${read.currency}` : ''}: ${lapses[i]}`] : [];
+  const views = offers.map((offer) => {
+    const view = offerInForce(offer, atMs);
+    const gone = view.node === null || (view.lapses.length > 0 && !readOffer(view.node, defaultCurrency));
+    return { ...view, gone, was: gone ? readOffer(offer, defaultCurrency) : null };
   });
+  const current = views.flatMap((view) => (view.node && !view.gone ? [view.node] : []));
+  if (views.every((view) => !view.gone) || combineOffers(current, defaultCurrency)) return { offers: current, lapsed: null };
+  const priced = views.flatMap(({ was, lapses }) => (was ? [`${was.price.toFixed()}${was.currency ? ` ${was.currency}` : ''}: ${lapses.join('; ')}`] : []));
   return { offers: current, lapsed: priced.length > 0 ? `no structured offer is in force: ${priced.join('; ')}` : null };
 }
 
