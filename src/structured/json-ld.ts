@@ -75,6 +75,7 @@ function toNode(object: { [key: string]: Json }, ids: IdIndex, path: Set<object>
   const rawTypes = object['@type'];
   const types = (Array.isArray(rawTypes) ? rawTypes : [rawTypes]).filter((t): t is string => typeof t === 'string');
   const node = newNode(types);
+  if (typeof object['@id'] === 'string') node.id = object['@id'];
   path.add(object);
   for (const [key, value] of Object.entries(object)) {
     const prop = key.startsWith('@') ? null : localName(key);

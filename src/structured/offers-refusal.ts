@@ -29,7 +29,7 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
     const against = own ? contradicting(own, plainSpecs, priceOf) : [];
     if (own && against.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price ${shownAmount(own)} and its price specification ${against.map(shownAmount).join(', ')} disagree, with no priceType or tax flag to choose by` };
     const parts = partAmounts(offer, priceOf);
-    if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period: ${parts.map((d) => d.amount.toFixed()).join(', ')}` };
+    if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period or measure: ${parts.map((d) => d.amount.toFixed()).join(', ')}` };
     // Its own price text read as none: say why (a from-price, a negative amount, float noise) rather than "no price on the page".
     const unread = stated.length === 1 ? readStructuredAmount(stated[0], textOf(offer, 'priceCurrency'), defaultCurrency) : null;
     if (unread && 'reason' in unread) return unread;

@@ -1,7 +1,7 @@
 // schema.org Offer / AggregateOffer / priceSpecification → exact current, regular and low/high prices.
 import type { Decimal } from '../core/money';
 import { normalizeAvailability, type Availability } from './availability';
-import { distinctTexts, hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
+import { distinctTexts, hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
 import { contradicting, forSeveral, isoCurrency, netAlone, offerParts, partAmounts, plainPrice, sameAmount, sameCurrency } from './price-specifications';
 
@@ -61,7 +61,7 @@ export function readOffer(offer: SchemaNode, defaultCurrency: string | undefined
     ...(netAlone(offer, plainSpecs, current, priceOf) ? { taxIncluded: false as const } : {}),
     price: current.amount,
     currency: current.currency,
-    availability: normalizeAvailability(textOf(offer, 'availability')),
+    availability: normalizeAvailability(termOf(offer, 'availability')),
     regular: regular && sameCurrency(regular, current) && regular.amount.gt(current.amount) ? regular.amount : null,
     low: current.amount,
     high: current.amount,
@@ -92,7 +92,7 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
   return {
     price: low,
     currency: currency ?? (lowRead ? lowRead.currency : (nested?.currency ?? null)),
-    availability: normalizeAvailability(textOf(offer, 'availability')) ?? nested?.availability ?? null,
+    availability: normalizeAvailability(termOf(offer, 'availability')) ?? nested?.availability ?? null,
     regular: null,
     low,
     high: high?.lt(low) ? low : high,

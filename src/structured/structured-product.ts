@@ -6,7 +6,7 @@ import { combineOffers, readOffer } from './read-offers';
 import { offerInForce } from './offer-validity';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
-import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
+import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import type { StructuredField, StructuredProduct, StructuredSource } from './structured-types';
 
 /** Absolute URL without its fragment, or null for text that is no URL. */
@@ -70,7 +70,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     url: absoluteUrl(textOf(node, 'url'), pageUrl),
     price: offers?.price ?? null,
     currency: offers?.currency ?? null,
-    availability: offers?.availability ?? normalizeAvailability(textOf(node, 'availability')),
+    availability: offers?.availability ?? normalizeAvailability(termOf(node, 'availability')),
     regularPrice: offers ? (offers.regular ?? offers.price) : null,
     salePrice: offers?.regular ? offers.price : null,
     priceRange: offers && !(offers.high?.eq(offers.low) ?? false) ? { low: offers.low, high: offers.high } : null,
