@@ -133,6 +133,7 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
       merged.sources[field] = secondary.sources[field];
     }
   }
+  if (!merged.mainEntityOf && secondary.mainEntityOf) merged.mainEntityOf = secondary.mainEntityOf;
   if (merged.price === null) merged.priceRefusal ??= secondary.priceRefusal;
   if (merged.price === null && secondary.price !== null) {
     Object.assign(merged, { price: secondary.price, regularPrice: secondary.regularPrice, salePrice: secondary.salePrice, priceRange: secondary.priceRange, priceRefusal: null });
