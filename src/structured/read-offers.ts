@@ -102,13 +102,17 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
 }
 
 /**
- * Several offers (sellers, variants): the lowest is the price that competes; low/high span them all.
+ * Several offers (sellers, variants): the lowest is the price that competes; low/high span them all (a zero among priced
+ * ones left out).
  * Offers in several currencies (one product priced in USD, EUR and GBP) are compared only within the
  * spider's shop currency: an amount in one currency is not lower than one in another, and with no shop
  * currency among them there is no structured price at all.
  */
 export function combineOffers(offers: SchemaNode[], defaultCurrency?: string): OfferPrices | null {
   let read = offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []);
+  // A zero beside priced offers is a placeholder (an unpriced variant, "price on request"), never the lowest price: as it,
+  // the product's price was 0.00, which no stage stores. Zero alone stays, for the pipeline to refuse as price/zero.
+  if (read.some((offer) => !offer.price.isZero())) read = read.filter((offer) => !offer.price.isZero());
   if (offerCurrencies(read).length > 1) read = read.filter((offer) => offer.currency === defaultCurrency?.toUpperCase());
   if (read.length === 0) return null;
   const best = read.reduce((a, b) => (b.price.lt(a.price) ? b : a));
