@@ -21,7 +21,7 @@ export interface OfferPrices {
 }
 
 /** Reference prices a shop strikes through or quotes as "RRP"; never what the shopper pays. */
-const REFERENCE_TYPES = /(?:^|[/:])(StrikethroughPrice|ListPrice|MSRP|SRP)$/i;
+export const REFERENCE_TYPES = /(?:^|[/:])(StrikethroughPrice|ListPrice|MSRP|SRP)$/i;
 const SALE_TYPE = /(?:^|[/:])SalePrice$/i;
 
 const minOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.lt(a) ? b : a));

@@ -34,3 +34,18 @@ describe('unit prices', () => {
     expect(read({ '@type': 'Offer', priceSpecification: spec('2.60', { unitText: 'Stück' }) })).toMatchObject({ price: '2.60' });
   });
 });
+
+describe('an offer whose only price is not what everyone pays now', () => {
+  const refusal = (offers: object) => htmlResponse(page(offers)).structuredProduct()?.priceRefusal?.reason ?? null;
+
+  it('only a struck or list price (in any spelling): price/reference-only, where the item said only that no price was found', () => {
+    for (const priceType of ['https://schema.org/StrikethroughPrice', 'http://schema.org/ListPrice', 'MSRP', 'schema:SRP']) {
+      expect(refusal({ '@type': 'Offer', priceSpecification: spec('99.00', { priceType }) })).toBe('price/reference-only');
+    }
+    expect(refusal({ '@type': 'Offer', priceSpecification: spec('99.00', { priceType: struckNode }) })).toBe('price/reference-only');
+  });
+
+  it('only a loyalty tier\'s price: price/member-only', () => {
+    expect(refusal({ '@type': 'Offer', priceSpecification: spec('79.00', { validForMemberTier: { '@type': 'MemberProgramTier', '@id': '#gold' } }) })).toBe('price/member-only');
+  });
+});
