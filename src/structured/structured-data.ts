@@ -138,8 +138,10 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
   );
   const products = mergeByIdentity(candidates);
   const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl)].filter((u): u is string => u !== null));
-  // The data naming a product this page's main entity says more than a URL: an unnamed rival lost nothing before it.
-  const score = (p: StructuredProduct) => (p.mainEntityOf && pageUrls.has(p.mainEntityOf) ? 3 : p.url === null ? 1 : pageUrls.has(p.url) ? 2 : 0);
+  // The data naming a product this page's main entity says as much as its URL being the page: an unnamed rival lost
+  // nothing before it; a rival whose URL is the page stands level with it, and the page's names decide.
+  const ownPage = (p: StructuredProduct) => (p.mainEntityOf !== undefined && pageUrls.has(p.mainEntityOf)) || (p.url !== null && pageUrls.has(p.url));
+  const score = (p: StructuredProduct) => (ownPage(p) ? 2 : p.url === null ? 1 : 0);
   const index = mainIndex(products, score, pageNames($));
   let product: StructuredProduct | null = null;
   if (index !== null) {

@@ -30,5 +30,8 @@ describe('a product the page\'s data names its main entity', () => {
   it('a main entity of another page names nothing here: the rivals stay unresolved', () => {
     expect(chosen(ld(descaler, { ...kettle, mainEntityOfPage: 'https://shop.example/p/other' }))).toBeNull();
     expect(chosen(ld({ '@type': 'WebPage', url: 'https://shop.example/p/other', mainEntity: kettle }, descaler))).toBeNull();
+    // Data that contradicts itself (the main entity's URL is another page, a rival's is this one) decides nothing either.
+    const elsewhere = { ...kettle, url: 'https://shop.example/p/other' };
+    expect(chosen(ld({ '@type': 'WebPage', mainEntity: elsewhere }, { ...descaler, url: URL }))).toBeNull();
   });
 });
