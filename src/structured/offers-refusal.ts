@@ -1,6 +1,6 @@
 // Why an offer's amounts give no structured price: several currencies and none the shop's, or specifications that disagree.
 import { hasType, distinctTexts, nodesOf, textOf, type SchemaNode } from './schema-node';
-import { contradicting, forSeveral, offerParts, partAmounts, plainPrice, shownAmount, type Amount } from './price-specifications';
+import { contradicting, forSeveral, offerParts, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
 import { offerCurrencies, readOffer, REFERENCE_TYPES } from './read-offers';
 import { readStructuredAmount } from './structured-amount';
 
@@ -21,8 +21,8 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
   for (const offer of offers) {
     if (hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
     const stated = distinctTexts(offer, 'price');
-    if (stated.length > 1) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${stated.join(', ')}` };
     const { plainSpecs, priceOf, typeOf } = offerParts(offer, defaultCurrency);
+    if (!statesOnePrice(offer, priceOf)) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${stated.join(', ')}` };
     const { disagree } = plainPrice(plainSpecs, priceOf);
     if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.join(', ')} with no priceType or tax flag to choose by` };
     const own = priceOf(offer);

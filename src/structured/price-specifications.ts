@@ -1,7 +1,7 @@
 // What an offer's price specifications price: one piece for anyone, a part or a period, another thing, and which one is stated.
 import type { Decimal } from '../core/money';
 import { isoCodeOf } from '../prices/iso-currencies';
-import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
+import { distinctTexts, hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
 
 /** The node's `priceCurrency` when it is an ISO 4217 code ("usd" too), else null. */
@@ -121,4 +121,16 @@ export function contradicting(own: Amount, plainSpecs: SchemaNode[], priceOf: (n
 /** The amounts of an offer's specifications that price a part or a period (`pricesPart`). */
 export function partAmounts(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): Amount[] {
   return nodesOf(offer, 'priceSpecification').filter(pricesPart).flatMap((spec) => priceOf(spec) ?? []);
+}
+
+/**
+ * Whether the offer's `price` texts state one amount: microdata themes mark the machine's `<meta content="19.99">` and
+ * the shown "19,99 €" both as the price, one amount in two spellings. Texts of two amounts (a struck price marked up as
+ * `price` too), or one that reads as none, state no one price. Before, any two texts were two prices.
+ */
+export function statesOnePrice(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): boolean {
+  const texts = distinctTexts(offer, 'price');
+  if (texts.length < 2) return true;
+  const [first, ...rest] = texts.map((text) => priceOf({ ...offer, props: { ...offer.props, price: [text] } }));
+  return first !== null && rest.every((amount) => amount !== null && sameAmount(amount, first));
 }

@@ -1,9 +1,9 @@
 // schema.org Offer / AggregateOffer / priceSpecification → exact current, regular and low/high prices.
 import type { Decimal } from '../core/money';
 import { normalizeAvailability, type Availability } from './availability';
-import { distinctTexts, hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
+import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
-import { contradicting, forSeveral, isoCurrency, netAlone, offerParts, partAmounts, plainPrice, sameAmount, sameCurrency } from './price-specifications';
+import { contradicting, forSeveral, isoCurrency, netAlone, offerParts, partAmounts, plainPrice, sameAmount, sameCurrency, statesOnePrice } from './price-specifications';
 
 export interface OfferPrices {
   price: Decimal;
@@ -37,8 +37,8 @@ export function readOffer(offer: SchemaNode, defaultCurrency: string | undefined
   if (hasType(offer, 'AggregateOffer')) return readAggregate(offer, defaultCurrency);
   if (forSeveral(offer)) return null;
   // Two different prices in one offer (a struck one marked up as `price` beside the current one, a JSON-LD array): none is its price.
-  if (distinctTexts(offer, 'price').length > 1) return null;
   const { specs, typeOf, plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
+  if (!statesOnePrice(offer, priceOf)) return null;
   const specPrice = (type: RegExp) => {
     const spec = specs.find((candidate) => type.test(typeOf(candidate)));
     return spec ? priceOf(spec) : null;

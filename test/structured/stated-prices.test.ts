@@ -29,3 +29,18 @@ describe('a zero offer beside priced ones', () => {
     expect(read(offers(['0']))).toMatchObject({ price: '0.00' });
   });
 });
+
+describe('one offer stating its price twice', () => {
+  const microdata = (prices: string) =>
+    `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Kettle</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="EUR">${prices}</div></div>`;
+
+  it('the same amount in two spellings (a meta for machines, the shown "19,99 €") is one price', () => {
+    expect(read(microdata('<meta itemprop="price" content="19.99"><span itemprop="price">19,99 €</span>'))).toMatchObject({ price: '19.99', refusal: null });
+    expect(read(ld(JSON.stringify({ '@type': 'Product', name: 'Kettle', offers: { '@type': 'Offer', price: ['19.99', '19,99'], priceCurrency: 'EUR' } })))).toMatchObject({ price: '19.99' });
+  });
+
+  it('two amounts (the struck one marked up as price too), or one that reads as none, stay refused', () => {
+    expect(read(microdata('<meta itemprop="price" content="19.99"><span itemprop="price">24,99 €</span>'))).toMatchObject({ price: null, refusal: 'price/ambiguous' });
+    expect(read(microdata('<meta itemprop="price" content="19.99"><span itemprop="price">on request</span>'))).toMatchObject({ price: null, refusal: 'price/ambiguous' });
+  });
+});
