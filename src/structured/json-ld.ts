@@ -2,6 +2,7 @@
 import type { CheerioAPI } from 'cheerio';
 import { decodeHTML } from 'entities';
 import { parse as parseLossless } from 'lossless-json';
+import { inInertTemplate } from './inert-template';
 import { repairJson } from './json-repair';
 import { addValue, localName, newNode, type SchemaNode } from './schema-node';
 import type { SkippedBlock } from './structured-types';
@@ -75,6 +76,7 @@ function toNode(object: { [key: string]: Json }, ids: IdIndex, path: Set<object>
   const rawTypes = object['@type'];
   const types = (Array.isArray(rawTypes) ? rawTypes : [rawTypes]).filter((t): t is string => typeof t === 'string');
   const node = newNode(types);
+  if (typeof object['@id'] === 'string') node.id = object['@id'];
   path.add(object);
   for (const [key, value] of Object.entries(object)) {
     const prop = key.startsWith('@') ? null : localName(key);
@@ -114,6 +116,7 @@ export function readJsonLd($: CheerioAPI, pageUrl: string): { nodes: SchemaNode[
   const parsed: Json[] = [];
   const skipped: SkippedBlock[] = [];
   $('script[type="application/ld+json" i]').each((index, element) => {
+    if (inInertTemplate(element)) return;
     const text = $(element).text();
     if (!text.trim()) return void skipped.push({ syntax: 'json-ld', index, reason: 'json-ld/empty' });
     try {

@@ -1,5 +1,5 @@
 // Whether an Offer's price is in force at the moment the page was fetched (schema.org priceValidUntil, validThrough, validFrom).
-import { textOf, type SchemaNode } from './schema-node';
+import { hasType, isNode, textOf, type SchemaNode, type SchemaValue } from './schema-node';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -60,4 +60,41 @@ export function offerLapse(offer: SchemaNode, atMs: number | undefined): string 
   const start = readInstant(textOf(offer, 'validFrom'));
   if (start && atMs < earliestStart(start)) return `validFrom ${textOf(offer, 'validFrom')} is after the fetch at ${new Date(atMs).toISOString()}`;
   return null;
+}
+
+/** An offer as it stands at the fetch: null when it lapsed itself, else without the parts that lapsed, and what lapsed. */
+export interface OfferInForce {
+  node: SchemaNode | null;
+  lapses: string[];
+}
+
+/**
+ * The offer without its parts whose own validity lapsed: a price specification (a SalePrice `validThrough` last week is
+ * no sale now, an ended plain one no longer contradicts the price) and an AggregateOffer's nested offers. An aggregate
+ * that lost a nested offer also loses its stated `lowPrice`/`highPrice`/`price`, which summarised the ended one too: the
+ * spread of the offers in force stands instead. Before, only the top offers' dates were read, and an aggregate's ended
+ * 10.00 offer was stored as its price.
+ */
+export function offerInForce(offer: SchemaNode, atMs: number | undefined): OfferInForce {
+  const own = offerLapse(offer, atMs);
+  if (own) return { node: null, lapses: [own] };
+  const lapses: string[] = [];
+  let nestedChanged = false;
+  const keep = (prop: string, value: SchemaValue): SchemaValue[] => {
+    if (!isNode(value)) return [value];
+    if (prop === 'offers') {
+      const nested = offerInForce(value, atMs);
+      nestedChanged ||= nested.node !== value;
+      lapses.push(...nested.lapses.map((lapse) => `a nested offer's ${lapse}`));
+      return nested.node ? [nested.node] : [];
+    }
+    const lapse = offerLapse(value, atMs);
+    if (lapse) lapses.push(`a price specification's ${lapse}`);
+    return lapse ? [] : [value];
+  };
+  const props = { ...offer.props };
+  for (const prop of ['priceSpecification', 'offers']) if (props[prop]) props[prop] = props[prop].flatMap((value) => keep(prop, value));
+  if (lapses.length === 0) return { node: offer, lapses };
+  if (nestedChanged && hasType(offer, 'AggregateOffer')) for (const stated of ['lowPrice', 'highPrice', 'price']) delete props[stated];
+  return { node: { ...offer, props }, lapses };
 }

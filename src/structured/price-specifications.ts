@@ -1,7 +1,7 @@
 // What an offer's price specifications price: one piece for anyone, a part or a period, another thing, and which one is stated.
 import type { Decimal } from '../core/money';
 import { isoCodeOf } from '../prices/iso-currencies';
-import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
+import { distinctTexts, hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
 
 /** The node's `priceCurrency` when it is an ISO 4217 code ("usd" too), else null. */
@@ -18,18 +18,22 @@ export function forSeveral(node: SchemaNode): boolean {
 
 /** UN/CEFACT codes of one piece (schema.org's unitCode): a price per piece is the price of one. */
 const PIECE_CODES = /^\s*(?:C62|H87|EA|XPP|XPCE|piece)\s*$/i;
+/** Words for one piece in `unitText` ("Stück", "each", "pcs"): any other unit ("kg", "100 ml") prices a measure, not the product. */
+const PIECE_WORDS = /^\s*(?:1\s*)?(?:pieces?|pcs?\.?|pce|each|ea|units?|items?|stück|stk\.?|st\.?|pièces?|pezz[oi]|stuks?|szt\.?|ks)\s*$/i;
 
 /**
  * A part of the price or a price per period, not the price of the product: a `priceComponentType` (schema.org's
  * Installment, Downpayment, Subscription, ActivationFee, CleaningFee, DistanceFee), a billing period
- * (`billingDuration`, `billingIncrement`), or a `unitCode` other than a piece ("MON": per month, "DAY", "KGM").
+ * (`billingDuration`, `billingIncrement`), or a `unitCode` other than a piece ("MON": per month, "DAY", "KGM"), or a `unitText`
+ * other than a piece's word (a spec of 2.60 "kg" was the price of a 1.95 pack, or refused it as a contradiction).
  * Google documents instalment and subscription offers written so; read as the price, a phone's "41.58 per month
  * for 24 months" was stored as its price.
  */
 export function pricesPart(spec: SchemaNode): boolean {
   if (['priceComponentType', 'billingDuration', 'billingIncrement', 'billingStart'].some((prop) => (spec.props[prop] ?? []).length > 0)) return true;
   const unit = textOf(spec, 'unitCode');
-  return unit !== null && !PIECE_CODES.test(unit);
+  const words = textOf(spec, 'unitText');
+  return (unit !== null && !PIECE_CODES.test(unit)) || (words !== null && !PIECE_WORDS.test(words));
 }
 
 /**
@@ -93,7 +97,7 @@ export const sameAmount = (a: Amount, b: Amount) => a.amount.eq(b.amount) && sam
  */
 export function offerParts(offer: SchemaNode, defaultCurrency: string | undefined) {
   const specs = nodesOf(offer, 'priceSpecification').filter((spec) => !pricesOtherThing(spec));
-  const typeOf = (spec: SchemaNode) => textOf(spec, 'priceType') ?? '';
+  const typeOf = (spec: SchemaNode) => termOf(spec, 'priceType') ?? '';
   const plainSpecs = specs.filter((spec) => !typeOf(spec) && textOf(spec, 'price'));
   const currencyText = isoCurrency(offer) ?? specs.map(isoCurrency).find(Boolean) ?? textOf(offer, 'priceCurrency');
   const priceOf = (node: SchemaNode): Amount | null => {
@@ -117,4 +121,16 @@ export function contradicting(own: Amount, plainSpecs: SchemaNode[], priceOf: (n
 /** The amounts of an offer's specifications that price a part or a period (`pricesPart`). */
 export function partAmounts(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): Amount[] {
   return nodesOf(offer, 'priceSpecification').filter(pricesPart).flatMap((spec) => priceOf(spec) ?? []);
+}
+
+/**
+ * Whether the offer's `price` texts state one amount: microdata themes mark the machine's `<meta content="19.99">` and
+ * the shown "19,99 €" both as the price, one amount in two spellings. Texts of two amounts (a struck price marked up as
+ * `price` too), or one that reads as none, state no one price. Before, any two texts were two prices.
+ */
+export function statesOnePrice(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): boolean {
+  const texts = distinctTexts(offer, 'price');
+  if (texts.length < 2) return true;
+  const [first, ...rest] = texts.map((text) => priceOf({ ...offer, props: { ...offer.props, price: [text] } }));
+  return first !== null && rest.every((amount) => amount !== null && sameAmount(amount, first));
 }

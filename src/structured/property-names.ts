@@ -6,7 +6,7 @@ const KNOWN = [
   'offers', 'itemOffered', 'price', 'priceCurrency', 'availability', 'lowPrice', 'highPrice', 'offerCount', 'priceSpecification', 'priceType',
   'eligibleQuantity', 'referenceQuantity', 'minValue', 'maxValue', 'value', 'unitCode', 'unitText', 'currency', 'minPrice', 'maxPrice',
   'shippingDetails', 'shippingRate', 'shippingDestination', 'eligibleTransactionVolume', 'validFrom', 'validThrough', 'priceValidUntil', 'itemCondition',
-  'itemListElement', 'item', 'mainEntity', 'seller', 'aggregateRating', 'ratingValue', 'reviewCount', 'valueAddedTaxIncluded', 'validForMemberTier',
+  'itemListElement', 'item', 'mainEntity', 'mainEntityOfPage', 'seller', 'aggregateRating', 'ratingValue', 'reviewCount', 'valueAddedTaxIncluded', 'validForMemberTier',
   'priceComponentType', 'billingDuration', 'billingIncrement', 'billingStart',
 ];
 const BY_LOWER = new Map(KNOWN.map((name) => [name.toLowerCase(), name]));

@@ -1,9 +1,9 @@
 // schema.org Offer / AggregateOffer / priceSpecification → exact current, regular and low/high prices.
 import type { Decimal } from '../core/money';
 import { normalizeAvailability, type Availability } from './availability';
-import { distinctTexts, hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
+import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
-import { contradicting, forSeveral, isoCurrency, netAlone, offerParts, partAmounts, plainPrice, sameAmount, sameCurrency } from './price-specifications';
+import { contradicting, forSeveral, isoCurrency, netAlone, offerParts, partAmounts, plainPrice, sameAmount, sameCurrency, statesOnePrice } from './price-specifications';
 
 export interface OfferPrices {
   price: Decimal;
@@ -21,7 +21,7 @@ export interface OfferPrices {
 }
 
 /** Reference prices a shop strikes through or quotes as "RRP"; never what the shopper pays. */
-const REFERENCE_TYPES = /(?:^|[/:])(StrikethroughPrice|ListPrice|MSRP|SRP)$/i;
+export const REFERENCE_TYPES = /(?:^|[/:])(StrikethroughPrice|ListPrice|MSRP|SRP)$/i;
 const SALE_TYPE = /(?:^|[/:])SalePrice$/i;
 
 const minOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.lt(a) ? b : a));
@@ -37,8 +37,8 @@ export function readOffer(offer: SchemaNode, defaultCurrency: string | undefined
   if (hasType(offer, 'AggregateOffer')) return readAggregate(offer, defaultCurrency);
   if (forSeveral(offer)) return null;
   // Two different prices in one offer (a struck one marked up as `price` beside the current one, a JSON-LD array): none is its price.
-  if (distinctTexts(offer, 'price').length > 1) return null;
   const { specs, typeOf, plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
+  if (!statesOnePrice(offer, priceOf)) return null;
   const specPrice = (type: RegExp) => {
     const spec = specs.find((candidate) => type.test(typeOf(candidate)));
     return spec ? priceOf(spec) : null;
@@ -61,7 +61,7 @@ export function readOffer(offer: SchemaNode, defaultCurrency: string | undefined
     ...(netAlone(offer, plainSpecs, current, priceOf) ? { taxIncluded: false as const } : {}),
     price: current.amount,
     currency: current.currency,
-    availability: normalizeAvailability(textOf(offer, 'availability')),
+    availability: normalizeAvailability(termOf(offer, 'availability')),
     regular: regular && sameCurrency(regular, current) && regular.amount.gt(current.amount) ? regular.amount : null,
     low: current.amount,
     high: current.amount,
@@ -92,7 +92,7 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
   return {
     price: low,
     currency: currency ?? (lowRead ? lowRead.currency : (nested?.currency ?? null)),
-    availability: normalizeAvailability(textOf(offer, 'availability')) ?? nested?.availability ?? null,
+    availability: normalizeAvailability(termOf(offer, 'availability')) ?? nested?.availability ?? null,
     regular: null,
     low,
     high: high?.lt(low) ? low : high,
@@ -102,13 +102,17 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
 }
 
 /**
- * Several offers (sellers, variants): the lowest is the price that competes; low/high span them all.
+ * Several offers (sellers, variants): the lowest is the price that competes; low/high span them all (a zero among priced
+ * ones left out).
  * Offers in several currencies (one product priced in USD, EUR and GBP) are compared only within the
  * spider's shop currency: an amount in one currency is not lower than one in another, and with no shop
  * currency among them there is no structured price at all.
  */
 export function combineOffers(offers: SchemaNode[], defaultCurrency?: string): OfferPrices | null {
   let read = offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []);
+  // A zero beside priced offers is a placeholder (an unpriced variant, "price on request"), never the lowest price: as it,
+  // the product's price was 0.00, which no stage stores. Zero alone stays, for the pipeline to refuse as price/zero.
+  if (read.some((offer) => !offer.price.isZero())) read = read.filter((offer) => !offer.price.isZero());
   if (offerCurrencies(read).length > 1) read = read.filter((offer) => offer.currency === defaultCurrency?.toUpperCase());
   if (read.length === 0) return null;
   const best = read.reduce((a, b) => (b.price.lt(a.price) ? b : a));

@@ -8,6 +8,8 @@ export interface SchemaNode {
   types: string[];
   /** Property name without prefix → values in document order. */
   props: Record<string, SchemaValue[]>;
+  /** The JSON-LD `@id` the node was written with, as written (an enumeration member's IRI: `schema:StrikethroughPrice`). */
+  id?: string;
 }
 
 const VOCAB_PREFIX = /^(?:https?:\/\/(?:www\.)?schema\.org\/|schema:)/i;
@@ -60,6 +62,19 @@ export function textOf(node: SchemaNode, ...props: string[]): string | null {
       const text = isNode(value) ? textOf(value, 'name') : value.replace(/\s+/g, ' ').trim();
       if (text) return text;
     }
+  }
+  return null;
+}
+
+/**
+ * An enumeration property's term (priceType, availability): its text, or the `@id` of a node value, the form JSON-LD gives
+ * an enumeration member (`"priceType": {"@id": "https://schema.org/StrikethroughPrice"}`). textOf read such a node's
+ * missing name: a struck price typed so was a plain one, and alone it was stored as the price.
+ */
+export function termOf(node: SchemaNode, prop: string): string | null {
+  for (const value of node.props[prop] ?? []) {
+    const term = isNode(value) ? (textOf(value, 'name') ?? value.id?.trim()) : value.replace(/\s+/g, ' ').trim();
+    if (term) return term;
   }
   return null;
 }

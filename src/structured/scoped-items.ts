@@ -3,6 +3,7 @@ import type { CheerioAPI } from 'cheerio';
 // cheerio's element type lives in domhandler (a dependency of cheerio); only the type is used.
 import type { Element } from 'domhandler';
 import { toSuperscriptDigits } from '../prices/price-text';
+import { inInertTemplate } from './inert-template';
 import { canonicalProperty } from './property-names';
 import { addValue, localName, newNode, type SchemaNode } from './schema-node';
 
@@ -52,11 +53,13 @@ const words = (text: string | undefined): string[] => (text ?? '').split(/\s+/).
 export function readScopedItems($: CheerioAPI, syntax: ScopeSyntax): SchemaNode[] {
   const nodes = new Map<Element, SchemaNode>();
   for (const element of $(`[${syntax.scopeAttr}]`).toArray() as Element[]) {
+    if (inInertTemplate(element)) continue;
     nodes.set(element, newNode(words(element.attribs[syntax.typeAttr])));
   }
   if (nodes.size === 0) return [];
   const nested = new Set<Element>();
   for (const element of $(`[${syntax.propAttr}]`).toArray() as Element[]) {
+    if (inInertTemplate(element)) continue;
     const owner = $(element).parent().closest(`[${syntax.scopeAttr}]`).get(0) as Element | undefined;
     const ownerNode = owner ? nodes.get(owner) : undefined;
     // Pages write `itemprop="Price"` or `property="schema:PriceCurrency"`: the schema.org spelling is meant.

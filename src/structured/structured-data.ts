@@ -6,6 +6,7 @@ import { readOpenGraph } from './open-graph';
 import { readRdfa } from './rdfa';
 import { readShopifyProducts } from './shopify-product';
 import { hasType, nodesOf, type SchemaNode } from './schema-node';
+import { describedPage, mainEntityPage } from './main-entity';
 import { absoluteUrl, conflicts, mergeProducts, productFromNode } from './structured-product';
 import type { StructuredData, StructuredProduct, StructuredSource } from './structured-types';
 
@@ -21,8 +22,6 @@ export interface StructuredOptions {
 
 /** schema.org's Product and its subtypes: a car dealer writes `"@type": "Car"` with the offer on it. */
 const PRODUCT_TYPES = ['Product', 'IndividualProduct', 'ProductModel', 'ProductGroup', 'SomeProducts', 'ProductCollection', 'Vehicle', 'Car', 'Motorcycle', 'MotorizedBicycle', 'BusOrCoach'];
-/** Where a page nests its products: listings (ItemList → ListItem → item) and WebPage.mainEntity. */
-const CONTAINER_PROPS = ['itemListElement', 'item', 'mainEntity'];
 
 /**
  * An Offer written around its product (`{"@type": "Offer", "price": …, "itemOffered": {"@type": "Product"}}`, schema.org's
@@ -35,13 +34,25 @@ function offeredProduct(offer: SchemaNode): SchemaNode | null {
   return { ...product, props: { ...product.props, offers: [{ ...offer, props: offerProps }] } };
 }
 
-/** Products among the top-level nodes and inside listings; never a product's own related products. */
-function collectProducts(nodes: SchemaNode[], found: SchemaNode[] = []): SchemaNode[] {
+/** A product node found on the page, and the page its data names it the main entity of (null: none named). */
+interface FoundProduct {
+  node: SchemaNode;
+  mainOf: string | null;
+}
+
+/**
+ * Products among the top-level nodes and inside listings; never a product's own related products. A product held
+ * directly in a page's `mainEntity` is that page's main entity, as is one stating `mainEntityOfPage`.
+ */
+function collectProducts(nodes: SchemaNode[], pageUrl: string, mainOf: string | null = null, found: FoundProduct[] = []): FoundProduct[] {
   for (const node of nodes) {
     const offered = offeredProduct(node);
-    if (hasType(node, ...PRODUCT_TYPES)) found.push(node);
-    else if (offered) found.push(offered);
-    else for (const prop of CONTAINER_PROPS) collectProducts(nodesOf(node, prop), found);
+    const product = hasType(node, ...PRODUCT_TYPES) ? node : offered;
+    if (product) found.push({ node: product, mainOf: mainEntityPage(product, pageUrl) ?? mainOf });
+    else {
+      for (const prop of ['itemListElement', 'item']) collectProducts(nodesOf(node, prop), pageUrl, null, found);
+      collectProducts(nodesOf(node, 'mainEntity'), pageUrl, describedPage(node, pageUrl), found);
+    }
   }
   return found;
 }
@@ -119,10 +130,18 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
     ['rdfa', readRdfa($)],
     ['shopify', shopify.nodes],
   ];
-  const candidates = syntaxes.flatMap(([source, nodes]) => collectProducts(nodes).map((node) => productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs)));
+  const candidates = syntaxes.flatMap(([source, nodes]) =>
+    collectProducts(nodes, pageUrl).map(({ node, mainOf }) => {
+      const product = productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs);
+      return mainOf ? { ...product, mainEntityOf: mainOf } : product;
+    }),
+  );
   const products = mergeByIdentity(candidates);
   const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl)].filter((u): u is string => u !== null));
-  const score = (p: StructuredProduct) => (p.url === null ? 1 : pageUrls.has(p.url) ? 2 : 0);
+  // The data naming a product this page's main entity says as much as its URL being the page: an unnamed rival lost
+  // nothing before it; a rival whose URL is the page stands level with it, and the page's names decide.
+  const ownPage = (p: StructuredProduct) => (p.mainEntityOf !== undefined && pageUrls.has(p.mainEntityOf)) || (p.url !== null && pageUrls.has(p.url));
+  const score = (p: StructuredProduct) => (ownPage(p) ? 2 : p.url === null ? 1 : 0);
   const index = mainIndex(products, score, pageNames($));
   let product: StructuredProduct | null = null;
   if (index !== null) {

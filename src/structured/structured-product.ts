@@ -3,10 +3,10 @@ import { mergePricing } from '../core/pricing';
 import { candidatesOf } from '../prices/currencies';
 import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
-import { offerLapse } from './offer-validity';
+import { offerInForce } from './offer-validity';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
-import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
+import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import type { StructuredField, StructuredProduct, StructuredSource } from './structured-types';
 
 /** Absolute URL without its fragment, or null for text that is no URL. */
@@ -38,19 +38,22 @@ function pageOffers(offers: SchemaNode[], pageUrl: string): SchemaNode[] {
 }
 
 /**
- * The offers in force when the page was fetched, and why none is when every priced offer's validity ended (or has not
- * begun): a price team wants the current price, so a lapsed offer beside a current one is dropped, and lapsed ones
- * alone give no structured price but `price/expired` (the page's visible price may still stand, as what it shows now).
- * Before, an ended sale's offer was stored as the current price, or made a range with the regular one.
+ * The offers in force when the page was fetched, each without its parts that lapsed (`offerInForce`), and why none is
+ * when every priced offer's validity ended (or has not begun): a price team wants the current price, so a lapsed offer
+ * beside a current one is dropped, and lapsed ones alone give no structured price but `price/expired` (the page's
+ * visible price may still stand, as what it shows now). An offer whose price stood only in parts that lapsed (an
+ * aggregate's nested offers, a specification) lapsed with them. Before, an ended sale's offer was stored as the
+ * current price, or made a range with the regular one.
  */
 function inForce(offers: SchemaNode[], defaultCurrency: string | undefined, atMs: number | undefined): { offers: SchemaNode[]; lapsed: string | null } {
-  const lapses = offers.map((offer) => offerLapse(offer, atMs));
-  const current = offers.filter((_, i) => lapses[i] === null);
-  if (current.length === offers.length || combineOffers(current, defaultCurrency)) return { offers: current, lapsed: null };
-  const priced = offers.flatMap((offer, i) => {
-    const read = lapses[i] === null ? null : readOffer(offer, defaultCurrency);
-    return read ? [`${read.price.toFixed()}${read.currency ? ` ${read.currency}` : ''}: ${lapses[i]}`] : [];
+  const views = offers.map((offer) => {
+    const view = offerInForce(offer, atMs);
+    const gone = view.node === null || (view.lapses.length > 0 && !readOffer(view.node, defaultCurrency));
+    return { ...view, gone, was: gone ? readOffer(offer, defaultCurrency) : null };
   });
+  const current = views.flatMap((view) => (view.node && !view.gone ? [view.node] : []));
+  if (views.every((view) => !view.gone) || combineOffers(current, defaultCurrency)) return { offers: current, lapsed: null };
+  const priced = views.flatMap(({ was, lapses }) => (was ? [`${was.price.toFixed()}${was.currency ? ` ${was.currency}` : ''}: ${lapses.join('; ')}`] : []));
   return { offers: current, lapsed: priced.length > 0 ? `no structured offer is in force: ${priced.join('; ')}` : null };
 }
 
@@ -67,7 +70,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     url: absoluteUrl(textOf(node, 'url'), pageUrl),
     price: offers?.price ?? null,
     currency: offers?.currency ?? null,
-    availability: offers?.availability ?? normalizeAvailability(textOf(node, 'availability')),
+    availability: offers?.availability ?? normalizeAvailability(termOf(node, 'availability')),
     regularPrice: offers ? (offers.regular ?? offers.price) : null,
     salePrice: offers?.regular ? offers.price : null,
     priceRange: offers && !(offers.high?.eq(offers.low) ?? false) ? { low: offers.low, high: offers.high } : null,
@@ -130,6 +133,7 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
       merged.sources[field] = secondary.sources[field];
     }
   }
+  if (!merged.mainEntityOf && secondary.mainEntityOf) merged.mainEntityOf = secondary.mainEntityOf;
   if (merged.price === null) merged.priceRefusal ??= secondary.priceRefusal;
   if (merged.price === null && secondary.price !== null) {
     Object.assign(merged, { price: secondary.price, regularPrice: secondary.regularPrice, salePrice: secondary.salePrice, priceRange: secondary.priceRange, priceRefusal: null });

@@ -60,6 +60,8 @@ export interface StructuredProduct {
   priceRefusal: { reason: string; detail: string } | null;
   /** The price is stated without tax (`valueAddedTaxIncluded: false`) and no gross beside it. */
   taxIncluded?: false;
+  /** The page the data names this product the main entity of (WebPage.mainEntity, mainEntityOfPage); absent when none. */
+  mainEntityOf?: string;
   /** Which syntax each field was read from. */
   sources: Partial<Record<StructuredField, StructuredSource>>;
 }

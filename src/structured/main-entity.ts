@@ -1,0 +1,26 @@
+// Which page a product's data names it the main entity of: WebPage.mainEntity, Product.mainEntityOfPage.
+import { isNode, textOf, type SchemaNode, type SchemaValue } from './schema-node';
+import { absoluteUrl } from './structured-product';
+
+/** A page given as a URL, or as a WebPage node by its `url` or `@id` (fragment dropped: `…/p/1#webpage` is the page). */
+function pageUrlOf(value: SchemaValue, pageUrl: string): string | null {
+  if (!isNode(value)) return absoluteUrl(value.trim(), pageUrl);
+  return absoluteUrl(textOf(value, 'url') ?? value.id ?? null, pageUrl);
+}
+
+/**
+ * The page a product states it is the main entity of (`mainEntityOfPage`: a URL, or the WebPage node SEO plugins
+ * reference by `@id`), as an absolute URL; null when it states none.
+ */
+export function mainEntityPage(product: SchemaNode, pageUrl: string): string | null {
+  for (const value of product.props.mainEntityOfPage ?? []) {
+    const page = pageUrlOf(value, pageUrl);
+    if (page) return page;
+  }
+  return null;
+}
+
+/** The page a node holding `mainEntity` describes: its own URL or `@id`, else the page it is written on. */
+export function describedPage(container: SchemaNode, pageUrl: string): string {
+  return pageUrlOf(container, pageUrl) ?? (absoluteUrl(pageUrl, pageUrl) as string);
+}

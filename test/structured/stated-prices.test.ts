@@ -1,0 +1,46 @@
+// Prices a page's data states twice or as placeholders: two OpenGraph price tags that disagree, a zero offer beside priced ones.
+import { describe, expect, it } from 'vitest';
+import { htmlResponse } from '../support/html-response';
+
+const ld = (json: string) => `<script type="application/ld+json">${json}</script>`;
+
+function read(head: string) {
+  const product = htmlResponse(`<html><head>${head}</head><body></body></html>`).structuredProduct();
+  return product && { price: product.price?.toFixed(2) ?? null, low: product.priceRange?.low.toFixed(2) ?? null, refusal: product.priceRefusal?.reason ?? null };
+}
+
+describe('OpenGraph price tags that disagree', () => {
+  it('product:price:amount 24.99 beside og:price:amount 19.99 (two plugins, one stale): neither is chosen', () => {
+    const tags = '<meta property="og:title" content="Kettle"><meta property="product:price:amount" content="24.99"><meta property="og:price:amount" content="19.99"><meta property="og:price:currency" content="EUR">';
+    expect(read(tags)).toMatchObject({ price: null, refusal: 'price/ambiguous' });
+    // The same amount written twice, in two spellings, is one price.
+    const same = '<meta property="og:title" content="Kettle"><meta property="product:price:amount" content="19.99"><meta property="og:price:amount" content="19,99"><meta property="og:price:currency" content="EUR">';
+    expect(read(same)).toMatchObject({ price: '19.99', refusal: null });
+  });
+});
+
+describe('a zero offer beside priced ones', () => {
+  it('is a placeholder (an unpriced variant, "price on request"), never the lowest price: 0.00 made the product unstorable', () => {
+    const offers = (prices: string[]) => ld(JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers: prices.map((price) => ({ '@type': 'Offer', price, priceCurrency: 'EUR' })) }));
+    expect(read(offers(['0.00', '19.99', '24.99']))).toMatchObject({ price: '19.99', low: '19.99' });
+    const nested = ld(JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers: { '@type': 'AggregateOffer', priceCurrency: 'EUR', offers: [{ '@type': 'Offer', price: 0 }, { '@type': 'Offer', price: '19.99' }] } }));
+    expect(read(nested)).toMatchObject({ price: '19.99' });
+    // Zero alone stays zero: the pipeline refuses it as price/zero with its reason.
+    expect(read(offers(['0']))).toMatchObject({ price: '0.00' });
+  });
+});
+
+describe('one offer stating its price twice', () => {
+  const microdata = (prices: string) =>
+    `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Kettle</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="EUR">${prices}</div></div>`;
+
+  it('the same amount in two spellings (a meta for machines, the shown "19,99 €") is one price', () => {
+    expect(read(microdata('<meta itemprop="price" content="19.99"><span itemprop="price">19,99 €</span>'))).toMatchObject({ price: '19.99', refusal: null });
+    expect(read(ld(JSON.stringify({ '@type': 'Product', name: 'Kettle', offers: { '@type': 'Offer', price: ['19.99', '19,99'], priceCurrency: 'EUR' } })))).toMatchObject({ price: '19.99' });
+  });
+
+  it('two amounts (the struck one marked up as price too), or one that reads as none, stay refused', () => {
+    expect(read(microdata('<meta itemprop="price" content="19.99"><span itemprop="price">24,99 €</span>'))).toMatchObject({ price: null, refusal: 'price/ambiguous' });
+    expect(read(microdata('<meta itemprop="price" content="19.99"><span itemprop="price">on request</span>'))).toMatchObject({ price: null, refusal: 'price/ambiguous' });
+  });
+});
