@@ -49,7 +49,7 @@ export class BrowserConfinement {
    * The page loads for one request: its navigations stay where `allows` says (everywhere when omitted),
    * and a window it opens is closed. `checkDocument` judges every document's hops and navigations too
    * (robots.txt); for the main frame its error is the refusal. `spacing` holds each main-frame navigation
-   * after the load's first until its host's slot. See `guardLoad` for what the load is told.
+   * after the load's first, and each redirect hop of the main frame's document, until its host's slot. See `guardLoad` for what the load is told.
    */
   watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows, checkDocument?: DocumentCheck, requestUrl?: string, spacing?: NavigationSpacing): ConfinedLoad {
     const { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, maxPageBytes } = this.settings;
@@ -96,6 +96,7 @@ export class BrowserConfinement {
           return verdict !== null;
         },
         overCap: (to) => guard.cap?.admits(to) === false,
+        beforeHop: (to) => guard.beforeRedirect?.(to) ?? Promise.resolve(),
         received: (bytes) => guard.bytes?.add(bytes),
         admitsDeclared: (bytes) => guard.bytes?.admitsDeclared(bytes) !== false,
       };

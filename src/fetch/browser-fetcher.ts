@@ -171,7 +171,8 @@ export class BrowserFetcher implements Fetcher {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
-      // Until the page is read, a navigation its script starts waits for its host's slot and is marked sent then.
+      // Until the page is read, a navigation its script starts, and each redirect hop of its document, waits for
+      // its host's slot and is marked sent then.
       const spacing = async (url: string) => {
         if (!loading) return;
         await options.beforeHop?.(url, deadline);

@@ -33,9 +33,11 @@ export interface PageGuard {
    * its host's slot lets it go. A FetchError refuses it.
    */
   beforeNavigation?(url: string): Promise<void>;
+  /** Awaited before the main frame's document follows a redirect hop that passed every check: its host's slot. */
+  beforeRedirect?(url: string): Promise<void>;
 }
 
-/** Waits for the slot of the host a navigation of the page goes to; a FetchError refuses the navigation. */
+/** Waits for the slot of the host a navigation or redirect hop of the page goes to; a FetchError refuses it. */
 export type NavigationSpacing = (url: string) => Promise<void>;
 
 /** A redirect of the main frame's document refused before it was sent: off-site, or by the caller's check (`reason`). */
@@ -99,6 +101,7 @@ export function guardLoad(
   if (spacing) {
     let first = true;
     guard.beforeNavigation = (url) => (first ? ((first = false), Promise.resolve()) : spacing(url));
+    guard.beforeRedirect = spacing;
   }
   let overCap: (error: FetchError) => void = () => undefined;
   if (requestUrl !== undefined) {

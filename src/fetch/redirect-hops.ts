@@ -1,6 +1,6 @@
 // Refuses a document's redirect hop to a host the page may not reach, before Chromium sends it; drops its speculation rules header.
 import type { CDPSession, Page } from 'playwright-core';
-import type { FetchError } from '../core/errors';
+import { FetchError } from '../core/errors';
 import { withoutRulesHeader } from './speculation-rules';
 import { attachFrameSessions, type DevToolsSession } from './frame-sessions';
 import { answerProxyChallenges, proxyCredentialsOf, type ProxyCredentials } from './proxy-auth';
@@ -30,6 +30,11 @@ export interface HopJudge {
    * every hop but the main document's (the host slot's, as its first request is).
    */
   overCap(to: string): boolean;
+  /**
+   * Awaited before the page's own document follows a hop that passed every check: its host's slot, as an HTTP
+   * fetch's hop waits for it. A FetchError refuses the hop (its host has no slot soon enough).
+   */
+  beforeHop(to: string): Promise<void>;
   /** Told of each chunk of a document or part the target received (page-bytes-cap.ts counts them against the page's cap). */
   received(bytes: number): void;
   /** Whether a response whose Content-Length is `bytes` may be received within the page's cap on bytes. */
@@ -92,7 +97,8 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
       void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
       return;
     }
-    if (target !== null && judge && refusesHop(judge, event, target, document && event.frameId === mainFrameId)) {
+    const mainDocument = document && event.frameId === mainFrameId;
+    if (target !== null && judge && refusesHop(judge, event, target, mainDocument)) {
       void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
       return;
     }
@@ -104,6 +110,7 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
       if (withoutRules === null) await session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
       else await session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: withoutRules }).catch(() => undefined);
     };
+    if (target !== null && judge && mainDocument) return void spaceHop(session, event, judge, target, sendOn);
     const admitting = target === null ? admittingWorkerPolicy(withoutRules ?? event.responseHeaders) : null;
     // A CSP is enforced as first parsed whatever headers go on: the document is answered anew (rare: a trusted-types list).
     void (admitting === null ? sendOn() : answerWholeDocument(session, event, admitting, sendOn));
@@ -123,6 +130,20 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
 async function countReceivedBytes(session: DevToolsSession, judgeOf: () => HopJudge | null): Promise<void> {
   session.on('Network.dataReceived', (event: { dataLength: number }) => judgeOf()?.received(event.dataLength));
   await session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
+}
+
+/**
+ * Chromium follows the page's own 3xx at once: a URL redirecting twice on the shop's host reached it three
+ * times within 15 ms at a 600 ms interval. The hop is held here, its response paused, until its host's slot;
+ * one the slot refuses (too far off) fails the page with that reason, and one cut off meanwhile (the
+ * deadline) is aborted quietly.
+ */
+function spaceHop(session: DevToolsSession, event: PausedResponse, judge: HopJudge, target: string, sendOn: () => Promise<void>): void {
+  judge.beforeHop(target).then(sendOn, (error: unknown) => {
+    if (error instanceof FetchError) judge.refused(event.request.url, target, true, error);
+    const errorReason = error instanceof FetchError ? 'BlockedByClient' : 'Aborted';
+    return session.send('Fetch.failRequest', { requestId: event.requestId, errorReason }).catch(() => undefined);
+  });
 }
 
 /** Whether the hop to `target` is refused: as a document's or a part's, else as one over the page's cap on its host. */
