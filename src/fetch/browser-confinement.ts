@@ -5,7 +5,7 @@ import type { Settings } from '../settings/schema';
 import { ALLOW_ALL, type ConfinedLoad, type DocumentCheck, guardLoad, type NavigationSpacing, PARKED, type PageGuard } from './page-guard';
 import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
-import { BLOCKED_PART, FRAME_REFUSED, RouteVerdicts } from './route-verdicts';
+import { BLOCKED_PART, FRAME_REFUSED, RouteVerdicts, VERDICT_FAILED, verdictFailure } from './route-verdicts';
 import { NO_SPECULATION_RULES } from './speculation-rules';
 import { NO_UNROUTED_TRANSPORTS, unroutedInWorkers } from './unrouted-transports';
 import { documentWorkerScript, workerPrelude } from './worker-confinement';
@@ -97,6 +97,10 @@ export class BrowserConfinement {
         },
         overCap: (to) => guard.cap?.admits(to) === false,
         beforeHop: (to) => guard.beforeRedirect?.(to) ?? Promise.resolve(),
+        failed: (from, to, mainFrame, error) => {
+          this.stats?.inc(VERDICT_FAILED);
+          if (mainFrame) guard.refusedRedirect?.(from, to, verdictFailure(to, error));
+        },
         received: (bytes) => guard.bytes?.add(bytes),
         admitsDeclared: (bytes) => guard.bytes?.admitsDeclared(bytes) !== false,
       };
