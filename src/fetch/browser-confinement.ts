@@ -5,7 +5,7 @@ import type { Settings } from '../settings/schema';
 import { ALLOW_ALL, type ConfinedLoad, type DocumentCheck, guardLoad, type NavigationSpacing, PARKED, type PageGuard } from './page-guard';
 import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
-import { BLOCKED_PART, FRAME_REFUSED, RouteVerdicts } from './route-verdicts';
+import { BLOCKED_PART, FRAME_REFUSED, RouteVerdicts, VERDICT_FAILED, verdictFailure } from './route-verdicts';
 import { NO_SPECULATION_RULES } from './speculation-rules';
 import { NO_UNROUTED_TRANSPORTS, unroutedInWorkers } from './unrouted-transports';
 import { documentWorkerScript, workerPrelude } from './worker-confinement';
@@ -49,7 +49,7 @@ export class BrowserConfinement {
    * The page loads for one request: its navigations stay where `allows` says (everywhere when omitted),
    * and a window it opens is closed. `checkDocument` judges every document's hops and navigations too
    * (robots.txt); for the main frame its error is the refusal. `spacing` holds each main-frame navigation
-   * after the load's first until its host's slot. See `guardLoad` for what the load is told.
+   * after the load's first, and each redirect hop of the main frame's document, until its host's slot. See `guardLoad` for what the load is told.
    */
   watch(page: Page, allows: (url: string) => boolean = ALLOW_ALL.allows, checkDocument?: DocumentCheck, requestUrl?: string, spacing?: NavigationSpacing): ConfinedLoad {
     const { maxHostRequestsPerPage, maxOtherHostRequestsPerPage, maxPageBytes } = this.settings;
@@ -96,6 +96,11 @@ export class BrowserConfinement {
           return verdict !== null;
         },
         overCap: (to) => guard.cap?.admits(to) === false,
+        beforeHop: (to) => guard.beforeRedirect?.(to) ?? Promise.resolve(),
+        failed: (from, to, mainFrame, error) => {
+          this.stats?.inc(VERDICT_FAILED);
+          if (mainFrame) guard.refusedRedirect?.(from, to, verdictFailure(to, error));
+        },
         received: (bytes) => guard.bytes?.add(bytes),
         admitsDeclared: (bytes) => guard.bytes?.admitsDeclared(bytes) !== false,
       };

@@ -171,7 +171,8 @@ export class BrowserFetcher implements Fetcher {
       const startedAtMs = Date.now();
       const browserOptions: BrowserRequestOptions = request.browser ?? {};
       // The confinement route also refuses blocked resource types and URL patterns (it sees every request anyway).
-      // Until the page is read, a navigation its script starts waits for its host's slot and is marked sent then.
+      // Until the page is read, a navigation its script starts, and each redirect hop of its document, waits for
+      // its host's slot and is marked sent then.
       const spacing = async (url: string) => {
         if (!loading) return;
         await options.beforeHop?.(url, deadline);
@@ -208,10 +209,11 @@ export class BrowserFetcher implements Fetcher {
       goto.catch(() => undefined); // when a refused hop ends the load first, the page is closed and this rejects
       const refusedLoad = confined.hopRefused.then((hop) => Promise.reject(hop.reason ?? hopError(hop, request.url, ownChain)));
       refusedLoad.catch(() => undefined); // a hop refused after the load is DocumentWatch's to report
-      const overCap = confined.overCap.then((error) => Promise.reject(error));
-      overCap.catch(() => undefined);
+      // Past a cap, or moved to a document it was refused (an error page now), the page is not read: its waits end.
+      const refusedPage = Promise.race([confined.overCap, confined.navigationRefused]).then((error) => Promise.reject(error));
+      refusedPage.catch(() => undefined);
       // A body cut after its document committed never ends the load: the cut ends the fetch instead.
-      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, overCap, watch.bodyCut(), dialogs.refused]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
+      const loadStep = <T>(step: Promise<T>) => Promise.race([step, refusedLoad, refusedPage, watch.bodyCut(), dialogs.refused]).catch(async (error: unknown) => (await answerWithoutPage(error, watch, request, startedAtMs)) ?? Promise.reject(error));
       const main = await loadStep(loading);
       if (main instanceof CrawlResponse) return main;
       if (!main) throw new FetchError('FETCH_FAILED', `no response for ${request.url}`);

@@ -12,9 +12,11 @@ const CAPPED = 'browser/page-bytes/capped';
  * each try pulled gigabytes again). Each chunk DevTools reports for the load (`Network.dataReceived`, decoded
  * bytes: what the renderer holds) is counted, and a response whose Content-Length would take the load past
  * `max` is refused before its body is read: either way the page is refused (`refuse`, once) as too large, as
- * an HTTP body past its cap is. DevTools reports no chunk of a document or a script (they stream to the
- * renderer's parser directly; measured with Chromium 156), so one of those sent without a length is the gap:
- * the deadline ends the first, the renderer's death the second.
+ * an HTTP body past its cap is. A document's chunks are reported as they come (an endless one is cut at the
+ * cap), but a script's only once it ends: V8 compiles it as it streams (`ScriptStreaming`), past DevTools, so
+ * one sent without a length and without end is the gap, ended by its renderer's death (measured with Chromium
+ * 156). `--disable-features=ScriptStreaming` makes its chunks reported, but Chromium reads only the last
+ * `--disable-features` switch, and ours would drop the list Playwright passes.
  */
 export class PageBytesCap {
   private received = 0;

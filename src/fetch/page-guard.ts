@@ -33,9 +33,11 @@ export interface PageGuard {
    * its host's slot lets it go. A FetchError refuses it.
    */
   beforeNavigation?(url: string): Promise<void>;
+  /** Awaited before the main frame's document follows a redirect hop that passed every check: its host's slot. */
+  beforeRedirect?(url: string): Promise<void>;
 }
 
-/** Waits for the slot of the host a navigation of the page goes to; a FetchError refuses the navigation. */
+/** Waits for the slot of the host a navigation or redirect hop of the page goes to; a FetchError refuses it. */
 export type NavigationSpacing = (url: string) => Promise<void>;
 
 /** A redirect of the main frame's document refused before it was sent: off-site, or by the caller's check (`reason`). */
@@ -54,6 +56,8 @@ export interface ConfinedLoad {
   settle(requestUrl: string): Promise<string>;
   refusal(requestUrl: string): FetchError | null;
   hopRefused: Promise<RefusedHop>;
+  /** The refusal of the first main-frame navigation refused: the page then shows Chromium's error page, not this document. */
+  navigationRefused: Promise<FetchError>;
   overCap: Promise<FetchError>;
 }
 
@@ -86,10 +90,15 @@ export function guardLoad(
     refusedWhy = reason;
   };
   let hopRefused: (hop: RefusedHop) => void = () => undefined;
+  let navigationRefused: (error: FetchError) => void = () => undefined;
   const guard: PageGuard = {
     allows,
     checkDocument,
-    refusedMainFrame: refuse,
+    // The load's waits end at once: a selector the page would have shown never comes on the error page.
+    refusedMainFrame: (url, reason) => {
+      refuse(url, reason);
+      navigationRefused(refusal(requestUrl ?? url) as FetchError);
+    },
     // A refused hop commits an error page but may never end the load (Playwright waits on): it is told at once.
     refusedRedirect: (from, to, reason) => {
       refuse(to, reason);
@@ -99,6 +108,7 @@ export function guardLoad(
   if (spacing) {
     let first = true;
     guard.beforeNavigation = (url) => (first ? ((first = false), Promise.resolve()) : spacing(url));
+    guard.beforeRedirect = spacing;
   }
   let overCap: (error: FetchError) => void = () => undefined;
   if (requestUrl !== undefined) {
@@ -112,6 +122,7 @@ export function guardLoad(
     // Read again after the page was read and while a callback drives it (DocumentWatch): a refusal then still fails the request.
     refusal,
     hopRefused: new Promise<RefusedHop>((resolve) => (hopRefused = resolve)),
+    navigationRefused: new Promise<FetchError>((resolve) => (navigationRefused = resolve)),
     // The page's waits end at once: what it waits for may be the part not sent.
     overCap: new Promise<FetchError>((resolve) => (overCap = resolve)),
     settle: async (requestUrl) => {

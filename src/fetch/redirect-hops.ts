@@ -1,6 +1,6 @@
 // Refuses a document's redirect hop to a host the page may not reach, before Chromium sends it; drops its speculation rules header.
 import type { CDPSession, Page } from 'playwright-core';
-import type { FetchError } from '../core/errors';
+import { FetchError } from '../core/errors';
 import { withoutRulesHeader } from './speculation-rules';
 import { attachFrameSessions, type DevToolsSession } from './frame-sessions';
 import { answerProxyChallenges, proxyCredentialsOf, type ProxyCredentials } from './proxy-auth';
@@ -30,6 +30,13 @@ export interface HopJudge {
    * every hop but the main document's (the host slot's, as its first request is).
    */
   overCap(to: string): boolean;
+  /**
+   * Awaited before the page's own document follows a hop that passed every check: its host's slot, as an HTTP
+   * fetch's hop waits for it. A FetchError refuses the hop (its host has no slot soon enough).
+   */
+  beforeHop(to: string): Promise<void>;
+  /** Told of a verdict that threw (the response is refused); `mainFrame`: the page's own document, which then fails. */
+  failed(from: string, to: string, mainFrame: boolean, error: unknown): void;
   /** Told of each chunk of a document or part the target received (page-bytes-cap.ts counts them against the page's cap). */
   received(bytes: number): void;
   /** Whether a response whose Content-Length is `bytes` may be received within the page's cap on bytes. */
@@ -85,34 +92,48 @@ async function refuseDefaultFavicon(session: CDPSession): Promise<void> {
 /** Pauses every response of one target's session and refuses the hops `judgeOf` refuses; `mainFrameId` is null in a frame's own process. */
 async function guardSession(session: DevToolsSession, mainFrameId: string | null, judgeOf: () => HopJudge | null, credentials: ProxyCredentials | null, workerPrelude: string): Promise<void> {
   session.on('Fetch.requestPaused', (event: PausedResponse) => {
-    const target = redirectTarget(event);
     const judge = judgeOf();
-    const document = event.resourceType === 'Document';
-    if (judge && !judge.admitsDeclared(declaredLength(event))) {
+    try {
+      judgeResponse(session, event, mainFrameId, judge, workerPrelude);
+    } catch (error) {
+      // A verdict that throws still ends the pause: left paused, the request held its page until the deadline.
+      const mainDocument = event.resourceType === 'Document' && event.frameId === mainFrameId;
+      judge?.failed(event.request.url, redirectTarget(event) ?? event.request.url, mainDocument, error);
       void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
-      return;
     }
-    if (target !== null && judge && refusesHop(judge, event, target, document && event.frameId === mainFrameId)) {
-      void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
-      return;
-    }
-    const worker = target === null && isSuccess(event) ? markedWorkerKind(event) : null;
-    if (worker !== null) return void confineWorkerResponse(session, event, worker, workerPrelude);
-    if (!document) return void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
-    const withoutRules = withoutRulesHeader(event.responseHeaders);
-    const sendOn = async (): Promise<void> => {
-      if (withoutRules === null) await session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
-      else await session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: withoutRules }).catch(() => undefined);
-    };
-    const admitting = target === null ? admittingWorkerPolicy(withoutRules ?? event.responseHeaders) : null;
-    // A CSP is enforced as first parsed whatever headers go on: the document is answered anew (rare: a trusted-types list).
-    void (admitting === null ? sendOn() : answerWholeDocument(session, event, admitting, sendOn));
   });
   await countReceivedBytes(session, judgeOf);
   if (credentials === null) return void (await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Response' }] }));
   // A proxy's challenge comes to this session only for requests it pauses (proxy-auth.ts).
   answerProxyChallenges(session, credentials);
   await session.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }, { urlPattern: '*', requestStage: 'Response' }], handleAuthRequests: true });
+}
+
+/** Ends one paused response: refused, held for its host's slot, or sent on (a worker's script with the prelude, a document without its rules header). */
+function judgeResponse(session: DevToolsSession, event: PausedResponse, mainFrameId: string | null, judge: HopJudge | null, workerPrelude: string): void {
+  const target = redirectTarget(event);
+  const document = event.resourceType === 'Document';
+  if (judge && !judge.admitsDeclared(declaredLength(event))) {
+    void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+    return;
+  }
+  const mainDocument = document && event.frameId === mainFrameId;
+  if (target !== null && judge && refusesHop(judge, event, target, mainDocument)) {
+    void session.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
+    return;
+  }
+  const worker = target === null && isSuccess(event) ? markedWorkerKind(event) : null;
+  if (worker !== null) return void confineWorkerResponse(session, event, worker, workerPrelude);
+  if (!document) return void session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
+  const withoutRules = withoutRulesHeader(event.responseHeaders);
+  const sendOn = async (): Promise<void> => {
+    if (withoutRules === null) await session.send('Fetch.continueRequest', { requestId: event.requestId }).catch(() => undefined);
+    else await session.send('Fetch.continueResponse', { requestId: event.requestId, responseCode: event.responseStatusCode, responseHeaders: withoutRules }).catch(() => undefined);
+  };
+  if (target !== null && judge && mainDocument) return void spaceHop(session, event, judge, target, sendOn);
+  const admitting = target === null ? admittingWorkerPolicy(withoutRules ?? event.responseHeaders) : null;
+  // A CSP is enforced as first parsed whatever headers go on: the document is answered anew (rare: a trusted-types list).
+  void (admitting === null ? sendOn() : answerWholeDocument(session, event, admitting, sendOn));
 }
 
 /**
@@ -123,6 +144,20 @@ async function guardSession(session: DevToolsSession, mainFrameId: string | null
 async function countReceivedBytes(session: DevToolsSession, judgeOf: () => HopJudge | null): Promise<void> {
   session.on('Network.dataReceived', (event: { dataLength: number }) => judgeOf()?.received(event.dataLength));
   await session.send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 });
+}
+
+/**
+ * Chromium follows the page's own 3xx at once: a URL redirecting twice on the shop's host reached it three
+ * times within 15 ms at a 600 ms interval. The hop is held here, its response paused, until its host's slot;
+ * one the slot refuses (too far off) fails the page with that reason, and one cut off meanwhile (the
+ * deadline) is aborted quietly.
+ */
+function spaceHop(session: DevToolsSession, event: PausedResponse, judge: HopJudge, target: string, sendOn: () => Promise<void>): void {
+  judge.beforeHop(target).then(sendOn, (error: unknown) => {
+    if (error instanceof FetchError) judge.refused(event.request.url, target, true, error);
+    const errorReason = error instanceof FetchError ? 'BlockedByClient' : 'Aborted';
+    return session.send('Fetch.failRequest', { requestId: event.requestId, errorReason }).catch(() => undefined);
+  });
 }
 
 /** Whether the hop to `target` is refused: as a document's or a part's, else as one over the page's cap on its host. */

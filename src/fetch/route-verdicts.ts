@@ -54,7 +54,29 @@ export class RouteVerdicts {
     this.blockedTypes = new Set(settings.blockResourceTypes);
   }
 
+  /**
+   * Ends the request one way or another. A verdict that throws (a guard's bug, a check that fails on a URL it
+   * cannot read) left the request paused in Chromium until the page's deadline (`fetch/timeout`, on every try),
+   * and its rejection went unhandled in the crawl's process: it is refused and counted (`browser/route/failed`),
+   * and the main frame's document fails the request with what went wrong.
+   */
   decide(route: Route, guard: PageGuard | undefined): Promise<void> {
+    try {
+      return this.judge(route, guard).catch((error: unknown) => this.failed(route, guard, error));
+    } catch (error) {
+      return this.failed(route, guard, error);
+    }
+  }
+
+  private failed(route: Route, guard: PageGuard | undefined, error: unknown): Promise<void> {
+    const req = route.request();
+    this.stats?.inc(VERDICT_FAILED);
+    const main = req.isNavigationRequest() && isMainFrameSafe(req);
+    if (main) guard?.refusedMainFrame?.(req.url(), verdictFailure(req.url(), error));
+    return route.abort(main ? 'blockedbyclient' : 'aborted').catch(() => undefined);
+  }
+
+  private judge(route: Route, guard: PageGuard | undefined): Promise<void> {
     const req = route.request();
     const url = req.url();
     let verdict: string | null = null;
@@ -129,6 +151,23 @@ function spaced(route: Route, guard: PageGuard, turn: Promise<void>): Promise<vo
       return route.abort(error instanceof FetchError ? 'blockedbyclient' : 'aborted').catch(() => undefined);
     },
   );
+}
+
+/** A request whose verdict threw: refused, counted. */
+export const VERDICT_FAILED = 'browser/route/failed';
+
+/** Why a page whose own document's verdict threw fails (transient: what threw may not throw again). */
+export function verdictFailure(url: string, error: unknown): FetchError {
+  return new FetchError('FETCH_FAILED', `the browser's verdict on ${url} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+}
+
+/** Whether the request is the main frame's, false when Playwright cannot tell (a service worker's has no frame). */
+function isMainFrameSafe(req: PwRequest): boolean {
+  try {
+    return isMainFrame(req);
+  } catch {
+    return false;
+  }
 }
 
 function isMainFrame(req: PwRequest): boolean {

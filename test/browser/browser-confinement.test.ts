@@ -168,6 +168,15 @@ describe('browser confinement to allowedDomains', () => {
     });
   }
 
+  it('fails a page that leaves as it loads at once, while the fetch waits for a price its script never writes there', async () => {
+    // Before, the wait for the selector went on on Chromium's error page until the deadline (fetch/timeout, retried).
+    const { fetcher: browser } = fetcher();
+    const request = new CrawlRequest({ url: site.url('/on-load/script'), browser: { waitFor: { selector: '#price[data-ready]' } } });
+    const error = await browser.fetch(request, { allowsUrl }).catch((e: unknown) => e);
+    expect((error as FetchError).code).toBe('OFFSITE_BROWSER_NAVIGATION');
+    expect(elsewhere.requestCount).toBe(0);
+  });
+
   it('fails a page that a script sent through an allowed redirect to another host, before any callback sees it', async () => {
     const { fetcher: browser } = fetcher();
     // The hop off-site is a redirect of an allowed URL, which no route sees: the document's own CDP pause refuses it.

@@ -21,6 +21,8 @@ const PAGES: Record<string, string> = {
   asksFirst: page(`if (confirm('Show prices with VAT?')) { price.textContent = '€12.00'; price.dataset.vat = '1'; }`),
   // A notice with one button: nothing is chosen, the price stays the page's.
   alerts: page(`alert('Free shipping this week!'); price.textContent = '€12.00';`),
+  // A notice in a loop: each answer gives the script back only to open the next, and the page is never read.
+  alertsForever: page(`price.textContent = '€12.00'; addEventListener('load', () => { for (;;) alert('Sale!'); });`),
 };
 
 let server: FixtureServer;
@@ -61,5 +63,11 @@ describe('a page that asks its visitor through a dialog', () => {
     expect(stats.get('browser/dialog/confirm')).toBe(3);
     expect(stats.get('browser/dialog/prompt')).toBe(1);
     expect(stats.get('browser/dialog/alert')).toBe(1);
+  });
+
+  it('fails as browser/dialog at once when its alerts never end, not at its deadline as fetch/timeout on every try', async () => {
+    // Before, 1,056 alerts were answered in 15 s and the page timed out, transient, on every try.
+    const error = await fetchError('alertsForever');
+    expect(error).toMatchObject({ code: 'BROWSER_DIALOG' });
   });
 });

@@ -31,7 +31,7 @@ describe('a browser crawl whose page redirects to another origin of the same hos
     const sent = arrivals.map((r) => `${r.headers.host}${r.path}`);
     expect(sent.filter((s) => s.endsWith('/robots.txt'))).toEqual(['www.shop.test/robots.txt', 'img.shop.test/robots.txt']);
     // Before: img.'s robots.txt reached the server 170 ms after www.'s page at a 400 ms interval, 600 ms at 1.5 s.
-    // (Chromium's own hop to img. after the page is not slotted: not a robots.txt send, and not judged here.)
+    // (Chromium's own hop to img. after the file waits for img.'s slot: not a robots.txt send, and not judged here.)
     const at = sent.indexOf('img.shop.test/robots.txt');
     expect(at).toBeGreaterThan(0);
     const [before, after] = longestPossibleGapsMs(arrivals.slice(at - 1, at + 2));

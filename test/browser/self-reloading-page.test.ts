@@ -1,21 +1,11 @@
 // A browser page that reloads itself on every load (a script, a meta refresh): each reload waits for its host's slot, measured at the server, and the page ends with a reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { longestPossibleGapsMs } from '../support/arrival-gaps';
+import { BROWSER_ANCHOR_SLACK_MS, longestPossibleGapsMs } from '../support/arrival-gaps';
 import { FixtureServer } from '../support/fixture-server';
-import { UrlListSpider } from '../support/spiders/url-list-spider';
+import { BrowserUrlListSpider } from '../support/spiders/url-list-spider';
 import { crawlInProcess, tempStorageDir, type TestCrawlResult } from '../support/test-crawl';
 
 const INTERVAL_MS = 600;
-/** A browser page's send is anchored on Chromium's 'request' event, a little before it reaches the wire (robots-browser-redirect-pacing.test.ts). */
-const BROWSER_ANCHOR_SLACK_MS = 100;
-
-/** Every page fails here, so what it yields does not matter: only what reaches the server is judged. */
-class ReloadedSpider extends UrlListSpider {
-  override readonly fetchMode = 'browser' as const;
-  constructor(urls: readonly string[], override readonly allowedDomains: string[]) {
-    super(urls);
-  }
-}
 
 describe('a browser crawl of pages that reload themselves on every load', () => {
   let server: FixtureServer;
@@ -29,7 +19,7 @@ describe('a browser crawl of pages that reload themselves on every load', () => 
     server.route('/p/script', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('', `addEventListener('load', () => location.reload())`)));
     server.route('/p/refresh', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(page('<meta http-equiv="refresh" content="0">', '')));
     const settings = { politeness: { minIntervalMs: INTERVAL_MS, jitterMs: 0 }, retry: { maxAttempts: 1 }, log: { statsIntervalMs: 0 } };
-    result = await crawlInProcess(new ReloadedSpider([server.url('/p/script'), server.url('/p/refresh')], [new URL(server.url('/')).host]), storage.dir, settings);
+    result = await crawlInProcess(new BrowserUrlListSpider([server.url('/p/script'), server.url('/p/refresh')], [new URL(server.url('/')).host]), storage.dir, settings);
   }, 120_000);
   afterAll(async () => {
     await server.close();

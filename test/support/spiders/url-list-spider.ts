@@ -15,3 +15,14 @@ export class UrlListSpider extends Spider {
     yield item;
   }
 }
+
+/** The same, every page loaded by Chromium and kept inside `allowedDomains`. */
+export class BrowserUrlListSpider extends UrlListSpider {
+  override readonly fetchMode = 'browser' as const;
+  constructor(
+    urls: readonly string[],
+    override readonly allowedDomains: string[],
+  ) {
+    super(urls);
+  }
+}
