@@ -23,4 +23,13 @@ export const PAGES: PlatformPage[] = [
     body: box('<div class="pricing"><span class="price">$80.00</span></div><div class="promo"><p><span>$5.00</span></p></div>') },
   { name: 'linked sheet: a struck tag needs no sheet', lang: 'en-US', visible: '80.00 USD was 100.00', stored: '80.00 USD visible', head: LINK,
     body: box('<div class="pricing"><div><del class="product-price">$100.00</del></div></div><div class="p2"><div><strong class="price">$80.00</strong></div></div>') },
+  // A definition list, a table and a label/value grid label each value by the element before it; the dd's label was never read.
+  { name: 'dt/dd: RRP then our price', lang: 'en-GB', visible: '29.99 GBP was 39.99', stored: '29.99 GBP visible', body: box('<dl class="product-prices"><dt>RRP</dt><dd>£39.99</dd><dt>Our price</dt><dd>£29.99</dd></dl>') },
+  { name: 'dt/dd grouped in divs, the label with a colon', lang: 'en-US', visible: '19.99 USD was 29.99', stored: '19.99 USD visible', body: box('<dl><div class="row"><dt>List price:</dt><dd>$29.99</dd></div><div class="row"><dt>Price:</dt><dd class="price">$19.99</dd></div></dl>') },
+  { name: 'dt/dd: "Unverbindliche Preisempfehlung" in German', lang: 'de-DE', visible: '19.99 EUR was 29.99', stored: '19.99 EUR visible', body: box('<dl><dt>Unverbindliche Preisempfehlung</dt><dd>29,99 €</dd><dt>Unser Preis</dt><dd>19,99 €</dd></dl>') },
+  { name: 'dt/dd: the dt names a unit price', lang: 'de-DE', visible: '4.99 EUR', stored: '4.99 EUR visible', body: box('<dl><dt>Preis</dt><dd>4,99 €</dd><dt>Grundpreis</dt><dd>9,98 €</dd></dl>') },
+  { name: 'table th Was / Now', lang: 'en-GB', visible: '19.99 GBP was 29.99', stored: '19.99 GBP visible', body: box('<table class="prices"><tr><th>Was</th><td>£29.99</td></tr><tr><th>Now</th><td class="price">£19.99</td></tr></table>') },
+  { name: 'label/value grid of blocks: "Regular price" then "Sale price"', lang: 'en-US', visible: '19.99 USD was 29.99', stored: '19.99 USD visible', body: box('<div class="price-grid"><div class="price-grid__label">Regular price</div><div class="price-grid__value">$29.99</div><div class="price-grid__label">Sale price</div><div class="price-grid__value">$19.99</div></div>') },
+  { name: 'label/value grid: a <label> block before its value', lang: 'en-US', visible: '19.99 USD was 24.99', stored: '19.99 USD visible', body: box('<div class="pricing"><div><label>Compare at</label><p>$24.99</p></div><div><label>Price</label><p>$19.99</p></div></div>') },
+  { name: 'a heading before the price block is no label of it', lang: 'en-US', visible: '19.99 USD', stored: '19.99 USD visible', body: '<div class="product-info"><h1>Shipping box</h1><p class="price">$19.99</p></div>' },
 ];
