@@ -118,6 +118,29 @@ function otherProductsHeading(element: Element, depth = HEADING_DEPTH): boolean 
   return depth > 1 && children.length === 1 && otherProductsHeading(first, depth - 1);
 }
 
+/** What a screen reader announces a carousel as, in the languages shops write it in. */
+const CAROUSEL_DESCRIPTION = /carou?ss?el|karussell|carrusel|carosello|karuzela|karusell/i;
+
+/**
+ * A block of other products named for screen readers only (the WAI-ARIA carousel and region patterns):
+ * `aria-roledescription="carousel"`, or an `aria-label` or `aria-labelledby` line inside it saying what a heading would
+ * ("Related products", "You may also like"). Themes set their strips so with no class or heading a shopper's eye needs.
+ */
+function ariaOtherProducts(element: Element): boolean {
+  const { attribs } = element;
+  if (CAROUSEL_DESCRIPTION.test(attribs['aria-roledescription'] ?? '')) return true;
+  if (attribs['aria-label'] && OTHER_PRODUCTS_HEADING.test(attribs['aria-label'])) return true;
+  const ids = new Set((attribs['aria-labelledby'] ?? '').split(/\s+/).filter(Boolean));
+  // The labelling line stands inside the block, near its top, as a heading would; one elsewhere on the page is not looked for.
+  const labels = ids.size === 0 ? [] : descendantsWithin(element, HEADING_DEPTH + 1).filter((child) => ids.has(child.attribs.id ?? ''));
+  return labels.some((label) => OTHER_PRODUCTS_HEADING.test(textContent(label)));
+}
+
+function descendantsWithin(element: Element, depth: number): Element[] {
+  const children = element.children.filter((child): child is Element => child.type === 'tag');
+  return depth <= 1 ? children : children.flatMap((child) => [child, ...descendantsWithin(child, depth - 1)]);
+}
+
 function textContent(element: Element): string {
   let text = '';
   for (const child of element.children) text += child.type === 'text' ? (child as unknown as { data: string }).data : child.type === 'tag' ? textContent(child as Element) : '';
@@ -157,7 +180,7 @@ export function marksOf(element: Element, byStyle: StyledClasses): ElementMarks 
   const style = attribs.style ?? '';
   const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element) || styledAs(attribs.class, byStyle.hidden) || closedDisclosure(element);
   const wordsOf = attributeWords(element);
-  const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
+  const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element) || ariaOtherProducts(element);
   let struck: string | null = null;
   if (STRUCK_TAGS.has(tag)) struck = tag;
   else if (LINE_THROUGH.test(style)) struck = 'style line-through';
