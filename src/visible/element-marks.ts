@@ -5,8 +5,8 @@ import { isShadowRoot } from './shadow-tree';
 import { LINE_THROUGH, styledAs, type StyledClasses } from './style-sheet';
 import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
 
-/** Never shown as page text. */
-const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'select', 'option', 'textarea', 'svg', 'iframe', 'button']);
+/** Never shown as page text: a gauge's, a canvas's or a player's inner text is fallback content no current browser draws. */
+const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'select', 'option', 'textarea', 'svg', 'iframe', 'button', 'meter', 'progress', 'canvas', 'video', 'audio']);
 /** Page chrome, where a mini-cart total or a banner offer lives, never the product's price. */
 const CHROME = new Set(['header', 'footer', 'nav']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'dialog']);
