@@ -1,5 +1,6 @@
 // What a page's linked stylesheets might say that the reader never reads: the one decision a sheet could overturn is refused.
 import type { CheerioAPI } from 'cheerio';
+import { labelsCurrent } from '../prices/price-context';
 import type { ReadPrice } from './visible-price';
 import type { ScannedPrice } from './scanned-price';
 
@@ -17,14 +18,18 @@ export function readsUnreadSheets($: CheerioAPI): boolean {
   return linked || $('style').toArray().some((style) => /@import\b/i.test($(style).text()));
 }
 
+const words = (text: string) => /\p{L}/u.test(text.replace(/\b[A-Z]{3}\b/g, ''));
+
 /** An amount alone in its line: no words in its text or beside it (an ISO code is no word). */
 export function amountAlone(price: ScannedPrice): boolean {
-  const words = (text: string) => /\p{L}/u.test(text.replace(/\b[A-Z]{3}\b/g, ''));
   return !words(price.text) && !words(`${price.context.before} ${price.context.after}`);
 }
 
+/** An amount alone in its line, or after nothing but a label naming it the price to pay now ("Now $80.00", "Sale price"). */
+const shownAsCurrent = (price: ScannedPrice): boolean => amountAlone(price) || (!words(price.context.after) && labelsCurrent(price.context.before));
+
 /**
- * A current amount alone in its line, lower than the price a named holder gave, which the name outranked: an unread sheet
+ * A current amount alone in its line (or labelled only as the price to pay now), lower than the price a named holder gave, which the name outranked: an unread sheet
  * may strike the named one (the theme's `.c-price--muted`, the "was" price is the higher of a pair) or hide it (a variant
  * template), and then the lower one is what the shopper pays. With no sheet to ask, the named price is no longer
  * known to be the one shown, and the page is refused; an unnamed amount above it is at worst the "was" price, which
@@ -32,5 +37,5 @@ export function amountAlone(price: ScannedPrice): boolean {
  */
 export function lowerUnnamed(price: ReadPrice, outranked: readonly ScannedPrice[]): ScannedPrice | undefined {
   const sameCurrency = (other: string | null) => other === price.currency || other === null || price.currency === null;
-  return outranked.find((p) => p.parsed.ok && amountAlone(p) && p.parsed.amount.gt(0) && p.parsed.amount.lt(price.amount) && sameCurrency(p.parsed.currency));
+  return outranked.find((p) => p.parsed.ok && shownAsCurrent(p) && p.parsed.amount.gt(0) && p.parsed.amount.lt(price.amount) && sameCurrency(p.parsed.currency));
 }

@@ -12,6 +12,10 @@ export const PAGES: PlatformPage[] = [
   { name: 'sheet @import-ed from an inline <style>: the same pair, refused', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', head: '<style>@import url("/cdn/theme.css");</style>',
     body: box('<div class="pricing"><div class="p1"><div><span class="product-price c-price--muted">$100.00</span></div></div><div class="p2"><div><strong>$80.00</strong></div></div></div>') },
   // The theme's sheet hides the variant template; unread, its named 30.00 outranked the shown 25.00 and was stored.
+  { name: 'linked sheet: the lower amount labelled only as the price to pay now ("Now $80.00") counts too, refused', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', head: LINK,
+    body: box('<div class="pricing"><div class="p1"><div><span class="product-price c-price--muted">$100.00</span></div></div><div class="p2"><div><strong>Now $80.00</strong></div></div></div>') },
+  { name: 'linked sheet: "Sale price" in its own span before the lower amount, refused', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', head: LINK,
+    body: box('<div class="pricing"><div class="p1"><div><span class="product-price c-price--muted">$100.00</span></div></div><div class="p2"><span class="lbl">Sale price</span> <span>$80.00</span></div></div>') },
   { name: 'linked sheet: a named price in a template the unread sheet hides, the shown price unnamed far below, refused', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', head: LINK,
     body: box('<div class="variant-area"><div class="js-price-template"><span class="price">$30.00</span></div></div><section class="buy"><div><div><b>$25.00</b></div></div></section>') },
   { name: 'linked sheet: an unnamed amount above the named price changes nothing (a sheet striking it makes it the "was" price)', lang: 'en-US', visible: '80.00 USD', stored: '80.00 USD visible', head: LINK,
