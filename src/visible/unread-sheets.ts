@@ -29,13 +29,12 @@ export function amountAlone(price: ScannedPrice): boolean {
 const shownAsCurrent = (price: ScannedPrice): boolean => amountAlone(price) || (!words(price.context.after) && labelsCurrent(price.context.before));
 
 /**
- * A current amount alone in its line (or labelled only as the price to pay now), lower than the price a named holder gave, which the name outranked: an unread sheet
- * may strike the named one (the theme's `.c-price--muted`, the "was" price is the higher of a pair) or hide it (a variant
- * template), and then the lower one is what the shopper pays. With no sheet to ask, the named price is no longer
- * known to be the one shown, and the page is refused; an unnamed amount above it is at worst the "was" price, which
- * changes nothing.
+ * A current amount alone in its line (or labelled only as the price to pay now), of another value than the price a named
+ * holder gave, which the name outranked: an unread sheet may strike the named one (the theme's `.c-price--muted`) or hide
+ * it (a variant template, at any amount), and then the other is what the shopper pays; or strike the other. With no sheet
+ * to ask, which one is shown is not known, and the page is refused.
  */
-export function lowerUnnamed(price: ReadPrice, outranked: readonly ScannedPrice[]): ScannedPrice | undefined {
+export function otherUnnamed(price: ReadPrice, outranked: readonly ScannedPrice[]): ScannedPrice | undefined {
   const sameCurrency = (other: string | null) => other === price.currency || other === null || price.currency === null;
-  return outranked.find((p) => p.parsed.ok && shownAsCurrent(p) && p.parsed.amount.gt(0) && p.parsed.amount.lt(price.amount) && sameCurrency(p.parsed.currency));
+  return outranked.find((p) => p.parsed.ok && shownAsCurrent(p) && p.parsed.amount.gt(0) && !p.parsed.amount.eq(price.amount) && sameCurrency(p.parsed.currency));
 }

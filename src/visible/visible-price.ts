@@ -7,7 +7,7 @@ import { grossAtRate, grossOfNet, namesGross, namesNet } from '../prices/tax-wor
 import { parentPath } from './css-path';
 import { netAlone } from './net-alone';
 import type { ScannedPrice } from './scanned-price';
-import { amountAlone, lowerUnnamed } from './unread-sheets';
+import { amountAlone, otherUnnamed } from './unread-sheets';
 
 /** One price read off the page: exact amount, ISO currency, the text and the element it came from. */
 export interface ReadPrice {
@@ -118,8 +118,8 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
   }
   const [price] = gross ? [gross] : values;
   // What only the page's unread sheets could settle: the named price may be the struck or hidden one (unread-sheets.ts).
-  const lower = page.unreadSheets && !gross ? lowerUnnamed(price, current.filter((p) => !pool.includes(p))) : undefined;
-  if (lower?.parsed.ok) return { ok: false, reason: 'price/ambiguous', detail: `unnamed ${lower.path}: ${lower.text} below the named price; the page's linked stylesheets, unread, may strike or hide the named one`, candidates: [price, readOf(lower)!] };
+  const other = page.unreadSheets && !gross ? otherUnnamed(price, current.filter((p) => !pool.includes(p))) : undefined;
+  if (other?.parsed.ok) return { ok: false, reason: 'price/ambiguous', detail: `unnamed ${other.path}: ${other.text} beside the named price; the page's linked stylesheets, unread, may strike or hide either`, candidates: [price, readOf(other)!] };
   // A reference price only counts as the regular price of a sale when it is one value, above the current price.
   // The EU's "lowest price in the last 30 days" is a past price beside the "was" price, so it counts only without one.
   const above = (list: ReadPrice[]) => list.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));

@@ -18,8 +18,10 @@ export const PAGES: PlatformPage[] = [
     body: box('<div class="pricing"><div class="p1"><div><span class="product-price c-price--muted">$100.00</span></div></div><div class="p2"><span class="lbl">Sale price</span> <span>$80.00</span></div></div>') },
   { name: 'linked sheet: a named price in a template the unread sheet hides, the shown price unnamed far below, refused', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', head: LINK,
     body: box('<div class="variant-area"><div class="js-price-template"><span class="price">$30.00</span></div></div><section class="buy"><div><div><b>$25.00</b></div></div></section>') },
-  { name: 'linked sheet: an unnamed amount above the named price changes nothing (a sheet striking it makes it the "was" price)', lang: 'en-US', visible: '80.00 USD', stored: '80.00 USD visible', head: LINK,
+  { name: 'linked sheet: an unnamed amount above the named price in another box, refused (the sheet may strike either)', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', head: LINK,
     body: box('<div class="pricing"><div class="a"><div><span class="product-price">$80.00</span></div></div><div class="b"><div><span class="tw-line">$100.00</span></div></div></div>') },
+  { name: 'linked sheet: a named price in a template the unread sheet hides, below the shown unnamed price, refused', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', head: LINK,
+    body: box('<div class="variant-area"><div class="js-price-template"><span class="price">$20.00</span></div></div><section class="buy"><div><div><b>$25.00</b></div></div></section>') },
   { name: 'linked sheet: a lower amount in a sentence beside the named price stays prose', lang: 'en-US', visible: '30.00 USD', stored: '30.00 USD visible', head: LINK,
     body: box('<div class="pricing"><p class="price">$30.00</p></div><div class="bundle"><p>Bought together with the <b>$5.00</b> case.</p></div>') },
   // The measured cost: of the 679 platform pages, read again with a linked sheet added, this is the one that changes.
