@@ -135,6 +135,8 @@ const CURRENT = endsWith([
 ]);
 /** A bare "Price:" is current only when it is the whole label ("Clubcard Price", "Member price" are other prices). */
 const PRICE_ALONE = wordPattern(/^[\s:.\-–]*(?:price|prix|preis|precio|prezzo|preço|pris|cena|fiyat|цена|ціна|τιμή|מחיר|السعر|giá|harga|価格|价格|가격)[\s:.\-–]*$/iu);
+/** Whether a label before an amount names it the price to pay now ("Now", "Sale price", a bare "Price:"). */
+export const labelsCurrent = (label: string): boolean => CURRENT.test(label) || PRICE_ALONE.test(label);
 /** A unit price: "Grundpreis", "Prix au kg", "price per 100 g". */
 const UNIT_BEFORE = endsWith([
   'grundpreis(?: (?:je|pro) [\\p{L}\\d ]{1,12})?', 'unit price', '(?:price|preis|prix|precio|prezzo|prijs|pris|cena) (?:per|pro|je|par|por|al|za) [\\p{L}\\d ]{1,12}', 'per kg', 'per l', 'prix au (?:kg|litre|l)', 'prix unitaire', 'precio por (?:kg|litro|unidad)',
@@ -261,7 +263,7 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   if (REGULAR.test(label)) return 'regular';
   // "Price per 100 g: 1,29 €": the unit's quantity is a number of its own, so the label is read over it.
   if (UNIT_BEFORE.test(label) || UNIT_BEFORE.test(reach) || UNIT_AFTER.test(after)) return 'unit';
-  return CURRENT.test(label) || PRICE_ALONE.test(label) ? 'current' : 'plain';
+  return labelsCurrent(label) ? 'current' : 'plain';
 }
 
 /** What may stand between the two ends of a range: "10 – 20", "$10 to $20", "von 10 bis 20 €", "10～20円". */

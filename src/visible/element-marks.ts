@@ -5,8 +5,8 @@ import { isShadowRoot } from './shadow-tree';
 import { LINE_THROUGH, styledAs, type StyledClasses } from './style-sheet';
 import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
 
-/** Never shown as page text. */
-const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'select', 'option', 'textarea', 'svg', 'iframe', 'button']);
+/** Never shown as page text: a gauge's, a canvas's or a player's inner text is fallback content no current browser draws. */
+const NOT_TEXT = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'select', 'option', 'textarea', 'svg', 'iframe', 'button', 'meter', 'progress', 'canvas', 'video', 'audio']);
 /** Page chrome, where a mini-cart total or a banner offer lives, never the product's price. */
 const CHROME = new Set(['header', 'footer', 'nav']);
 const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'dialog']);
@@ -118,6 +118,29 @@ function otherProductsHeading(element: Element, depth = HEADING_DEPTH): boolean 
   return depth > 1 && children.length === 1 && otherProductsHeading(first, depth - 1);
 }
 
+/** What a screen reader announces a carousel as, in the languages shops write it in. */
+const CAROUSEL_DESCRIPTION = /carou?ss?el|karussell|carrusel|carosello|karuzela|karusell/i;
+
+/**
+ * A block of other products named for screen readers only (the WAI-ARIA carousel and region patterns):
+ * `aria-roledescription="carousel"`, or an `aria-label` or `aria-labelledby` line inside it saying what a heading would
+ * ("Related products", "You may also like"). Themes set their strips so with no class or heading a shopper's eye needs.
+ */
+function ariaOtherProducts(element: Element): boolean {
+  const { attribs } = element;
+  if (CAROUSEL_DESCRIPTION.test(attribs['aria-roledescription'] ?? '')) return true;
+  if (attribs['aria-label'] && OTHER_PRODUCTS_HEADING.test(attribs['aria-label'])) return true;
+  const ids = new Set((attribs['aria-labelledby'] ?? '').split(/\s+/).filter(Boolean));
+  // The labelling line stands inside the block, near its top, as a heading would; one elsewhere on the page is not looked for.
+  const labels = ids.size === 0 ? [] : descendantsWithin(element, HEADING_DEPTH + 1).filter((child) => ids.has(child.attribs.id ?? ''));
+  return labels.some((label) => OTHER_PRODUCTS_HEADING.test(textContent(label)));
+}
+
+function descendantsWithin(element: Element, depth: number): Element[] {
+  const children = element.children.filter((child): child is Element => child.type === 'tag');
+  return depth <= 1 ? children : children.flatMap((child) => [child, ...descendantsWithin(child, depth - 1)]);
+}
+
 function textContent(element: Element): string {
   let text = '';
   for (const child of element.children) text += child.type === 'text' ? (child as unknown as { data: string }).data : child.type === 'tag' ? textContent(child as Element) : '';
@@ -157,7 +180,7 @@ export function marksOf(element: Element, byStyle: StyledClasses): ElementMarks 
   const style = attribs.style ?? '';
   const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element) || styledAs(attribs.class, byStyle.hidden) || closedDisclosure(element);
   const wordsOf = attributeWords(element);
-  const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element);
+  const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element) || ariaOtherProducts(element);
   let struck: string | null = null;
   if (STRUCK_TAGS.has(tag)) struck = tag;
   else if (LINE_THROUGH.test(style)) struck = 'style line-through';

@@ -34,8 +34,11 @@ export function besideInLine({ texts, holdsPrice, roots }: LineText, node: AnyNo
   let out = '';
   let current: AnyNode = node;
   for (let level = 0; level < 4; level++) {
-    // A block's neighbours are other lines; the cells of a table row are one.
-    if (isTag(current) && !INLINE.has(current.tagName) && !CELLS.has(current.tagName)) break;
+    // A block's neighbours are other lines; the cells of a table row are one, and so are a label and the value it names.
+    if (isTag(current) && !INLINE.has(current.tagName) && !CELLS.has(current.tagName)) {
+      if (direction === 'before' && collapse(out) === '') out = labelOf(current, texts, holdsPrice);
+      break;
+    }
     for (let sibling = direction === 'before' ? current.prev : current.next; sibling; sibling = direction === 'before' ? sibling.prev : sibling.next) {
       if (holdsPrice.has(sibling)) return clip(out, direction);
       const text = texts.get(sibling) ?? '';
@@ -49,4 +52,22 @@ export function besideInLine({ texts, holdsPrice, roots }: LineText, node: AnyNo
     current = parent;
   }
   return clip(out, direction);
+}
+
+/** Words of a label: short, no digits (a label holding an amount is a price of its own). */
+const LABEL_TEXT = /^[^\p{Nd}]{1,48}$/u;
+
+/**
+ * The label a block's value stands under, set as the element before it: a definition list's `<dt>` before its `<dd>`
+ * (`<dt>RRP</dt><dd>£29.99</dd>`), a `<label>`, or an element a class word calls a label (`price-grid__label`, Magento's
+ * `price-label`). Any other block before it (a heading, the product's name) is another line, never the value's label.
+ */
+function labelOf(block: AnyNode, texts: ReadonlyMap<AnyNode, string>, holdsPrice: ReadonlySet<AnyNode>): string {
+  let label = block.prev;
+  while (label && label.type === 'text' && collapse(texts.get(label) ?? '') === '') label = label.prev;
+  if (!label || !isTag(label) || holdsPrice.has(label)) return '';
+  const tag = label.tagName;
+  const named = tag === 'label' || (tag === 'dt' && isTag(block) && block.tagName === 'dd') || /(?:^|[^a-z])label(?:[^a-z]|$)/i.test(label.attribs.class ?? '');
+  const text = collapse(texts.get(label) ?? '');
+  return named && LABEL_TEXT.test(text) ? ` ${text} ` : '';
 }

@@ -9,6 +9,7 @@ import { cheapestChildAsFrom } from './magento-configurable';
 import { readPageLocale, type PageLocale } from './page-locale';
 import { scanPrices } from './price-scan';
 import type { ScannedPrice } from './scanned-price';
+import { readsUnreadSheets } from './unread-sheets';
 import { decideVisiblePrice, type VisiblePriceResult } from './visible-price';
 import { readVisiblePricing } from './visible-pricing';
 
@@ -38,7 +39,7 @@ export function readVisible($: CheerioAPI, scope: VisibleScope | undefined, opti
   const switched = selected ?? declaredCurrency($);
   const locale = switched ? { ...page, regionCurrency: switched } : page;
   const scanned = root.length === 0 ? [] : cheapestChildAsFrom($, scanPrices($, root, { locale, defaultCurrency: options.defaultCurrency, backslashSign: backslashSignOf(options.encoding) }));
-  const price = decideVisiblePrice(scanned);
+  const price = decideVisiblePrice(scanned, { unreadSheets: readsUnreadSheets($) });
   // The switcher, not the text, named the price's currency: the price check weighs it against the data's (price-check.ts).
   if (price.ok && selected !== null && price.currency === selected && price.currencyPickedAmong !== undefined) price.switcherCurrency = selected;
   return { price, pricing: readVisiblePricing($, root, scanned), locale, scanned };

@@ -7,6 +7,7 @@ import { grossAtRate, grossOfNet, namesGross, namesNet } from '../prices/tax-wor
 import { parentPath } from './css-path';
 import { netAlone } from './net-alone';
 import type { ScannedPrice } from './scanned-price';
+import { amountAlone, otherUnnamed } from './unread-sheets';
 
 /** One price read off the page: exact amount, ISO currency, the text and the element it came from. */
 export interface ReadPrice {
@@ -76,7 +77,7 @@ function distinct(prices: readonly ReadPrice[]): ReadPrice[] {
  * unmarked ones (prose, badges); when they still disagree, nothing is picked. Among options of one choice
  * (fare families, rooms) the one the page marks as taken speaks for the page, the others do not.
  */
-export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePriceResult {
+export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unreadSheets?: boolean } = {}): VisiblePriceResult {
   const shown = scanned.filter((p) => p.role === 'current');
   // Options of one choice, each with its price (fare families, rooms, plans): once the page marks one as taken, the others are choices not taken.
   const current = shown.some((p) => p.choice === 'chosen') ? shown.filter((p) => p.choice !== 'unchosen') : shown;
@@ -116,6 +117,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[]): VisiblePri
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
   const [price] = gross ? [gross] : values;
+  // What only the page's unread sheets could settle: the named price may be the struck or hidden one (unread-sheets.ts).
+  const other = page.unreadSheets && !gross ? otherUnnamed(price, current.filter((p) => !pool.includes(p))) : undefined;
+  if (other?.parsed.ok) return { ok: false, reason: 'price/ambiguous', detail: `unnamed ${other.path}: ${other.text} beside the named price; the page's linked stylesheets, unread, may strike or hide either`, candidates: [price, readOf(other)!] };
   // A reference price only counts as the regular price of a sale when it is one value, above the current price.
   // The EU's "lowest price in the last 30 days" is a past price beside the "was" price, so it counts only without one.
   const above = (list: ReadPrice[]) => list.filter((r) => r.amount.gt(price.amount) && (r.currency === price.currency || r.currency === null));
@@ -165,9 +169,8 @@ function grossShown(pool: readonly ScannedPrice[], values: readonly ReadPrice[])
  * $8.00") say what it is, and a price in another box is another block's: those leave the named price alone.
  */
 function besideNamed(price: ScannedPrice, current: readonly ScannedPrice[]): boolean {
-  const words = (text: string) => /\p{L}/u.test(text.replace(/\b[A-Z]{3}\b/g, ''));
   // Words in its line ("Bought together with the <b>$5.00</b> case") make it prose or a labelled price, not the pair's other half.
-  if (price.marked || !price.parsed.ok || words(price.text) || words(`${price.context.before} ${price.context.after}`)) return false;
+  if (price.marked || !price.parsed.ok || !amountAlone(price)) return false;
   const amount = price.parsed.amount;
   // The box is the price block: the element's parent or grandparent, as themes wrap each price of a pair in a line of its own.
   const box = (p: ScannedPrice) => [parentPath(p.path), parentPath(parentPath(p.path))];

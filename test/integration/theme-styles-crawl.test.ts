@@ -3,7 +3,8 @@
 // template, a mini-bag's total, a bundle under a heading set in a wrapper. Before, three stored a wrong number (the struck
 // 100.00, the hidden 30.00, the bag's 120.00) and the bundle page was refused as ambiguous; an old price in a holder whose
 // class word no list holds (`price--full`), beside the unnamed sale price in the next line of its block, was stored as the price,
-// and so was a closed quick-view <dialog>'s 120.00.
+// and so was a closed quick-view <dialog>'s 120.00, and a named price a linked sheet (never fetched) strikes;
+// a definition list's "RRP" term was never read as its value's label (refused).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureServer } from '../support/fixture-server';
 import { productPage as page, productPageShop, ProductPageSpider } from '../support/product-page-shop';
@@ -21,6 +22,11 @@ const PAGES: Record<string, string> = {
     '<div class="prices"><span class="price variant-price is-active">$25.00</span><span class="price variant-price">$30.00</span></div>'),
   'OLD-NAMED': page('en-US', '',
     '<div class="pricing"><div><span class="price price--full">$100.00</span></div><div><strong class="now">$80.00</strong></div></div>'),
+  // The theme's linked sheet strikes `.c-price--muted`; the reader never fetches it, and the named 100.00 was stored.
+  'LINKED-SHEET': page('en-US', '<link rel="stylesheet" href="/cdn/theme.css">',
+    '<div class="p1"><div><span class="product-price c-price--muted">$100.00</span></div></div><div class="p2"><div><strong>$80.00</strong></div></div>'),
+  // A definition list labels each value by its term: the dd's "RRP" was never read, and the page was refused.
+  'DT-RRP': page('en-GB', '', '<dl class="prices"><dt>RRP</dt><dd>£40.00</dd><dt>Our price</dt><dd class="price">£30.00</dd></dl>'),
   'QUICK-VIEW': page('en-US', '',
     '<div class="product__info"><p>$45.00</p></div><dialog class="quick-add-modal"><div class="product__info"><p class="price">$120.00</p></div></dialog>'),
   'MINI-BAG': page('en-US', '',
@@ -46,11 +52,14 @@ describe('theme style sheets and blocks beside the product, through a whole craw
     const { summary, items } = await crawlInProcess(spider, storage.dir, { politeness: { minIntervalMs: 0, jitterMs: 0 }, robots: { obey: false } });
     expect(items.map((item) => `${item.sku} ${item.price} ${item.currency}`).sort()).toEqual([
       'BUNDLE 19.99 USD',
+      'DT-RRP 30.00 GBP',
       'HIDDEN-TEMPLATE 25.00 USD',
       'MINI-BAG 45.00 USD',
       'QUICK-VIEW 45.00 USD',
       'STRUCK-COMPOUND 80.00 USD',
     ]);
-    expect(summary.items.dropped).toEqual({ 'price/ambiguous': 2 });
+    expect(summary.items.dropped).toEqual({ 'price/ambiguous': 3 });
+    // The reader reads the page's bytes alone: no request for a sheet goes to the shop outside the crawl's slots.
+    expect(server.requestsTo('/cdn/theme.css')).toEqual([]);
   });
 });

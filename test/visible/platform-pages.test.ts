@@ -11,6 +11,7 @@ import { PAGES as BUYER_GROUPS } from './platform-pages/buyer-group-prices';
 import { PAGES as COUNTS_AND_CARDS } from './platform-pages/counts-and-cards';
 import { PAGES as CONDITIONAL } from './platform-pages/conditional-prices';
 import { PAGES as MAGENTO_CONFIGURABLE } from './platform-pages/magento-configurable';
+import { PAGES as LINKED_SHEETS } from './platform-pages/linked-sheets-and-labels';
 import { PAGES as MARKETS } from './platform-pages/marketplaces-and-locales';
 import { PAGES as MARKETS_AND_SCRIPTS } from './platform-pages/markets-and-scripts';
 import { PAGES as OFFERS } from './platform-pages/offers-and-bounds';
@@ -70,6 +71,7 @@ describe.each([
   ['unit prices named by their own label beside the price, in unmarked elements', UNIT_LABELS],
   ['multi-buy totals with their count after the amount, store cards named after it, yen with decimals, "SFr"', COUNTS_AND_CARDS],
   ['themes: classes their own <style> sheets strike or hide, bundles and mini-bags beside the product, split and labelled prices', THEME_LAYOUTS],
+  ['linked stylesheets the reader does not fetch; label → value in definition lists, tables and grids', LINKED_SHEETS],
 ])('platform product pages: %s', (_group, pages) => {
   it.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
     expect([visible(page), stored(page)]).toEqual([page.visible, page.stored]);
