@@ -69,7 +69,7 @@ const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da
  * The shipping words (`shipping-words.ts`), and "delivered", where a word begins ("Todos los importes" holds no "portes"), or
  * a German compound's kind of delivery ends ("Standardversand"); a word may go on ("versandkostenfrei ab").
  */
-const SHIPPING = `(?:(?<![\\p{L}])|(?<=standard|express|premium|paket))(?:${SHIPPING_ALTERNATION}|deliver(?:ed)?)`;
+const SHIPPING = `(?:(?<![\\p{L}])|(?<=standard|express|premium|paket|speditions|sperrgut|nachnahme|kurier|auslands))(?:${SHIPPING_ALTERNATION}|deliver(?:ed)?)`;
 const SHIPPING_BEFORE = new RegExp(`${SHIPPING}[^\\d]{0,40}$`, 'iu');
 /**
  * "€4.95 shipping", but not the legal note "zzgl. Versand" / "plus shipping" after the product's price, nor the news that

@@ -1,0 +1,14 @@
+// Price table rows, round 20: what is charged beside the price (delivery, a deposit), a price only members pay, and a maker's suggested price, each under the words real shops use.
+import { loc, type PriceRow } from './price-table-types';
+
+const R = 'price/reference-only';
+
+export const CHARGES_BESIDE: PriceRow[] = [
+  // A shipping word must qualify the amount: "Porto" and "Carriage" after a name's word are the product's (each refused before)
+  ["Graham's Porto 19,99 €", '19.99', 'EUR'], ['Vinho do Porto 12,99 €', '12.99', 'EUR'], ['Baby Carriage $199.99', '199.99', 'USD', loc('en-US')],
+  ['Porto 4,90 €', R, null], ['zzgl. Porto 4,90 €', R, null], ['Carriage £9.95', R, null], ['Special Delivery £12.99', R, null],
+  // German delivery compounds and Turkish "gönderim" (sending): each was stored as the price
+  ['Versandpauschale 4,95 €', R, null], ['Speditionsversand 39,00 €', R, null], ['Versandkostenanteil 4,95 €', R, null], ['Sperrgutversand 19,90 €', R, null],
+  ['Versandkostenpauschale 5,90 €', R, null], ['Portokosten 4,90 €', R, null], ['Nachnahmeversand 6,00 €', R, null], ['Inselzuschlag 15,00 €', R, null],
+  ['Gönderim 29,90 TL', R, null], ['Kargo bedeli 29,90 TL', R, null], ['Speditionsversand 39,00 € 499,00 €', '499', 'EUR'],
+];
