@@ -12,6 +12,7 @@ import { WAS_PRICE_WORDS, WORTH_WORDS } from './was-words';
 import { SHIPPING_ALTERNATION } from './shipping-words';
 import { isShippingAfter, shippingOpening } from './shipping-labels';
 import { wordPattern } from './word-pattern';
+import { depositNounAfter } from './deposit-words';
 import { PERIOD_AFTER, PERIOD_BEFORE } from './rate-words';
 
 /**
@@ -61,12 +62,11 @@ const REFERENCE = endsWith([
 ]);
 
 /**
- * After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), a deposit charged beside the price
- * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
+ * After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
  * Cashback"), or that rebate ("$20 mail-in rebate"), or what a set is worth ("$29.00 ($50 value)", "(50 € Wert)"; not a
  * "$29 Value Pack", where a word follows): never what the checkout charges.
  */
-const REFERENCE_AFTER = wordPattern(/^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cash ?back|(?:store )?credit|guthaben|in rewards|après (?:remboursement|odr))(?![\p{L}])/iu);
+const REFERENCE_AFTER = wordPattern(/^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cash ?back|(?:store )?credit|guthaben|in rewards|après (?:remboursement|odr))(?![\p{L}])/iu);
 
 /**
  * A deposit named right before the amount ("Pfand 0,25 €", "zzgl. Pfand 0,25 €", "statiegeld € 0,15", "+ pant 1 kr"): charged
@@ -208,7 +208,7 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   if (isPiecePrice(reach, label, after, opening)) return 'multiple';
   // "ab 3 Stück je 4,50 €", "18 € ab 2 Stück": a quantity discount's price per piece, not what one piece costs.
   if (isQuantityTier(reach, after, last)) return 'multiple';
-  if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
+  if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after) || depositNounAfter(after, last)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
   if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';

@@ -11,4 +11,11 @@ export const CHARGES_BESIDE: PriceRow[] = [
   ['Versandpauschale 4,95 €', R, null], ['Speditionsversand 39,00 €', R, null], ['Versandkostenanteil 4,95 €', R, null], ['Sperrgutversand 19,90 €', R, null],
   ['Versandkostenpauschale 5,90 €', R, null], ['Portokosten 4,90 €', R, null], ['Nachnahmeversand 6,00 €', R, null], ['Inselzuschlag 15,00 €', R, null],
   ['Gönderim 29,90 TL', R, null], ['Kargo bedeli 29,90 TL', R, null], ['Speditionsversand 39,00 € 499,00 €', '499', 'EUR'],
+  // A deposit's noun alone between two amounts: the later amount is the deposit when it is the smaller (each refused before, the
+  // "pant" row read the deposit); else either may be, and the text is refused
+  ['€ 1,29 statiegeld € 0,15', '1.29', 'EUR'], ['0,79 € statiegeld 0,15 €', '0.79', 'EUR'], ['12,99 € Pfand 3,30 €', '12.99', 'EUR'], ['29,90 kr pant 2 kr', '29.90', 'SEK', loc('sv-SE')],
+  ['12,99 € Pfand 3,30 € (1 l = 1,30 €)', '12.99', 'EUR'], ['0,29 € Pfand 3,30 €', R, null], ['19,99 € Pfand 45,00 €', R, null],
+  // Labelled deposits larger than the price: the price stands
+  ['0,29 € zzgl. 3,30 € Pfand', '0.29', 'EUR'], ['0,29 € (zzgl. Pfand 3,30 €)', '0.29', 'EUR'], ['Pfand 3,30 € 0,29 €', '0.29', 'EUR'], ['$5.99 + $0.60 CRV', '5.99', 'USD', loc('en-US')],
+  ['$1.99 bottle deposit $0.10', '1.99', 'USD', loc('en-US')], ['29,90 kr + pant 2 kr', '29.90', 'SEK', loc('sv-SE')],
 ];
