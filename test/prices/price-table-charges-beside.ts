@@ -2,6 +2,8 @@
 import { loc, type PriceRow } from './price-table-types';
 
 const R = 'price/reference-only';
+const M = 'price/member-only';
+const ZH = loc('zh-CN');
 
 export const CHARGES_BESIDE: PriceRow[] = [
   // A shipping word must qualify the amount: "Porto" and "Carriage" after a name's word are the product's (each refused before)
@@ -18,4 +20,10 @@ export const CHARGES_BESIDE: PriceRow[] = [
   // Labelled deposits larger than the price: the price stands
   ['0,29 € zzgl. 3,30 € Pfand', '0.29', 'EUR'], ['0,29 € (zzgl. Pfand 3,30 €)', '0.29', 'EUR'], ['Pfand 3,30 € 0,29 €', '0.29', 'EUR'], ['$5.99 + $0.60 CRV', '5.99', 'USD', loc('en-US')],
   ['$1.99 bottle deposit $0.10', '1.99', 'USD', loc('en-US')], ['29,90 kr + pant 2 kr', '29.90', 'SEK', loc('sv-SE')],
+  // A member's price in Chinese ("会员优惠", "VIP价", JD's "PLUS会员") and under a supermarket card's name (Nectar, Lidl Plus): each stored as everyone's
+  ['会员优惠 ¥50', M, null, ZH], ['VIP价 ¥45', M, null, ZH], ['SVIP价 ¥45', M, null, ZH], ['PLUS会员 ¥45', M, null, ZH], ['PLUS会员价 ¥45', M, null, ZH], ['88VIP会员 ¥45', M, null, ZH],
+  ['¥99 VIP价 ¥89', '99', 'CNY', ZH], ['¥99 PLUS会员 ¥89', '99', 'CNY', ZH], ['Nectar price £2.50', M, null], ['Nectar Prices £2.50', M, null], ['£2.50 with Nectar', M, null],
+  ['£1.25 with Lidl Plus', M, null], ['Lidl Plus price £1.25', M, null],
+  // ... and what still names everyone's price: a limited-time "优惠", a member card or a nectar sold as such
+  ['限时优惠 ¥99', '99', 'CNY', ZH], ['会员卡 ¥50', '50', 'CNY', ZH], ['Peach Nectar £2.50', '2.50', 'GBP'], ['Nectar card holder £4.99', '4.99', 'GBP'],
 ];
