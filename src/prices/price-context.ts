@@ -69,6 +69,14 @@ const REFERENCE = endsWith([
 const REFERENCE_AFTER = wordPattern(/^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cash ?back|(?:store )?credit|guthaben|in rewards|après (?:remboursement|odr))(?![\p{L}])/iu);
 
 /**
+ * A gift card or store cash handed out with the purchase ("$89.99 Get a $10 gift card", "Receive a free $25 eGift Card", "Get $10
+ * Kohl's Cash"): what the shopper gets, never what the product costs. A gift card sold as the product keeps its price ("App Store
+ * Gift Card $25", "$25 Gift Card").
+ */
+const HANDED_OUT_BEFORE = endsWith(['(?:get|receive|earn|plus|with)(?: an?| your)?(?: free| bonus)?']);
+const HANDED_OUT_AFTER = wordPattern(/^\s*(?:(?:e-?)?gift ?cards?|(?:kohl.s|bonus|reward) cash|(?:reward|bonus) (?:dollars|bucks)|in (?:store )?credit|promo(?:tional)? card)(?![\p{L}])/iu);
+
+/**
  * A deposit named right before the amount ("Pfand 0,25 €", "zzgl. Pfand 0,25 €", "statiegeld € 0,15", "+ pant 1 kr"): charged
  * beside the price and refunded, never the price. "Pant" only after a plus or "inkl./exkl." ("Cargo Pant $49.99" is a product).
  */
@@ -209,6 +217,7 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   // "ab 3 Stück je 4,50 €", "18 € ab 2 Stück": a quantity discount's price per piece, not what one piece costs.
   if (isQuantityTier(reach, after, last)) return 'multiple';
   if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after) || depositNounAfter(after, last)) return 'reference';
+  if (HANDED_OUT_BEFORE.test(label) && HANDED_OUT_AFTER.test(after)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
   if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';

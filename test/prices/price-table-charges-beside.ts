@@ -4,6 +4,7 @@ import { loc, type PriceRow } from './price-table-types';
 const R = 'price/reference-only';
 const M = 'price/member-only';
 const ZH = loc('zh-CN');
+const US = loc('en-US');
 
 export const CHARGES_BESIDE: PriceRow[] = [
   // A shipping word must qualify the amount: "Porto" and "Carriage" after a name's word are the product's (each refused before)
@@ -30,4 +31,7 @@ export const CHARGES_BESIDE: PriceRow[] = [
   ['希望小売価格 ¥2,980 ¥1,980', '1980', 'JPY', loc('ja-JP')], ['¥1,980 希望小売価格 ¥2,980', '1980', 'JPY', loc('ja-JP')], ['1,980円 (税込) 希望小売価格: 2,980円', '1980', 'JPY'],
   ['建议零售价 ¥299 ¥199', '199', 'CNY', ZH], ['¥199 吊牌价 ¥299', '199', 'CNY', ZH], ['¥199 专柜价 ¥299', '199', 'CNY', ZH], ['建議售價 NT$2,990 NT$1,990', '1990', 'TWD'],
   ['권장소비자가 29,900원 19,900원', '19900', 'KRW'], ['希望小売価格 2,980円', R, null],
+  // A gift card or store cash handed out with the purchase: each refused as a second price; one sold as the product keeps its price
+  ['$89.99 Get a $10 gift card', '89.99', 'USD', US], ["$89.99 Get $10 Kohl's Cash", '89.99', 'USD', US], ['Receive a free $25 eGift Card $199.99', '199.99', 'USD', US],
+  ['Get a $25 Gift Card', R, null, US], ['$25 Gift Card', '25', 'USD', US],
 ];
