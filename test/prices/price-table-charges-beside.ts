@@ -1,4 +1,4 @@
-// Price table rows, round 20: what is charged beside the price (delivery, a deposit), a price only members pay, and a maker's suggested price, each under the words real shops use.
+// Price table rows, round 20: what is charged or handed out beside the price (delivery, a deposit, a gift card), a price only members pay, a maker's suggested price and a unit price, each under the words real shops use.
 import { loc, type PriceRow } from './price-table-types';
 
 const R = 'price/reference-only';
@@ -34,4 +34,6 @@ export const CHARGES_BESIDE: PriceRow[] = [
   // A gift card or store cash handed out with the purchase: each refused as a second price; one sold as the product keeps its price
   ['$89.99 Get a $10 gift card', '89.99', 'USD', US], ["$89.99 Get $10 Kohl's Cash", '89.99', 'USD', US], ['Receive a free $25 eGift Card $199.99', '199.99', 'USD', US],
   ['Get a $25 Gift Card', R, null, US], ['$25 Gift Card', '25', 'USD', US],
+  // A Japanese unit price written with the kanji "当たり" (per) beside the price: refused as two prices
+  ['¥298 (100g当たり ¥98)', '298', 'JPY', loc('ja-JP')], ['298円 (100g当り 99円)', '298', 'JPY'],
 ];
