@@ -46,6 +46,9 @@ const ALSO_A_NAME = /^(?:porto|portes|carriage)$/iu;
 /** A word of a name right before: a letter word and spaces, not a connector ("20% off Porto 4,90 €", "zzgl. Porto"). */
 const NAME_WORD_BEFORE = /(?<![\p{L}])(?!(?:off|and|und|et|y|e|plus|zzgl|excl|exkl|hors|sin|senza|sem)(?![\p{L}]))[\p{L}][\p{L}'’.-]*\s+$/iu;
 
+/** A shipping word that is a product's or place's name here: "Porto" after "Graham's" (one rule for both readers). */
+export const shippingWordInName = (word: string, before: string): boolean => ALSO_A_NAME.test(word) && NAME_WORD_BEFORE.test(before);
+
 /**
  * The shipping words end the label of the text's first amount ("Fragt 49 kr 299 kr", "20% off Toimitus 4,90 € 29,90 €"), but not
  * after a word that puts delivery into the price or makes it free, nor a word that also names a product when a name's word
@@ -53,8 +56,5 @@ const NAME_WORD_BEFORE = /(?<![\p{L}])(?!(?:off|and|und|et|y|e|plus|zzgl|excl|ex
  */
 export function shippingOpening(reach: string): boolean {
   const words = SHIPPING_OPENING.exec(reach);
-  if (!words) return false;
-  if (!ALSO_A_NAME.test(words[1])) return true;
-  const start = words.index + words[0].indexOf(words[1]);
-  return !NAME_WORD_BEFORE.test(reach.slice(0, start));
+  return words !== null && !shippingWordInName(words[1], reach.slice(0, words.index + words[0].indexOf(words[1])));
 }

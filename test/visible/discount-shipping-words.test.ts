@@ -28,6 +28,11 @@ describe('a discount or a delivery fee named in the shop\'s language', () => {
     expect(read(body, lang)).toMatch(/^price\//);
   });
 
+  it('reads the price after a name that holds a shipping word, which made it a delivery fee ("Porto", a port wine)', () => {
+    expect(read('<div class="product"><span class="name">Graham\'s Porto</span> <span class="price">19,99 €</span></div>', 'de-DE')).toBe('19.99 EUR');
+    expect(read('<div><span>Porto</span> <span class="price">4,90 €</span></div>', 'de-DE')).toMatch(/^price\//);
+  });
+
   it('reads the price beside a discount badge, whichever side the badge stands', () => {
     expect(read('<div class="price"><span class="amount">49,99 €</span> <span>Korting €5</span></div>', 'nl-NL')).toBe('49.99 EUR');
     expect(read('<div class="price"><span>Rabatt 5 €</span> <span class="amount">39,99 €</span></div>', 'de-DE')).toBe('39.99 EUR');
