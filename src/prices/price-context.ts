@@ -217,7 +217,7 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   // "ab 3 Stück je 4,50 €", "18 € ab 2 Stück": a quantity discount's price per piece, not what one piece costs.
   if (isQuantityTier(reach, after, last)) return 'multiple';
   if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after) || depositNounAfter(after, last)) return 'reference';
-  if (HANDED_OUT_BEFORE.test(label) && HANDED_OUT_AFTER.test(after)) return 'reference';
+  if (HANDED_OUT_AFTER.test(after) && HANDED_OUT_BEFORE.test(label)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
   if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';

@@ -25,8 +25,8 @@ export const CHARGES_BESIDE: PriceRow[] = [
   ['会员优惠 ¥50', M, null, ZH], ['VIP价 ¥45', M, null, ZH], ['SVIP价 ¥45', M, null, ZH], ['PLUS会员 ¥45', M, null, ZH], ['PLUS会员价 ¥45', M, null, ZH], ['88VIP会员 ¥45', M, null, ZH],
   ['¥99 VIP价 ¥89', '99', 'CNY', ZH], ['¥99 PLUS会员 ¥89', '99', 'CNY', ZH], ['Nectar price £2.50', M, null], ['Nectar Prices £2.50', M, null], ['£2.50 with Nectar', M, null],
   ['£1.25 with Lidl Plus', M, null], ['Lidl Plus price £1.25', M, null],
-  // ... and what still names everyone's price: a limited-time "优惠", a member card or a nectar sold as such
-  ['限时优惠 ¥99', '99', 'CNY', ZH], ['会员卡 ¥50', '50', 'CNY', ZH], ['Peach Nectar £2.50', '2.50', 'GBP'], ['Nectar card holder £4.99', '4.99', 'GBP'],
+  // ... and what still names everyone's price: a member card or a nectar sold as such
+  ['会员卡 ¥50', '50', 'CNY', ZH], ['Peach Nectar £2.50', '2.50', 'GBP'], ['Nectar card holder £4.99', '4.99', 'GBP'],
   // The maker's suggested or the struck list price in Japanese, Chinese and Korean beside the price: each refused as two prices
   ['希望小売価格 ¥2,980 ¥1,980', '1980', 'JPY', loc('ja-JP')], ['¥1,980 希望小売価格 ¥2,980', '1980', 'JPY', loc('ja-JP')], ['1,980円 (税込) 希望小売価格: 2,980円', '1980', 'JPY'],
   ['建议零售价 ¥299 ¥199', '199', 'CNY', ZH], ['¥199 吊牌价 ¥299', '199', 'CNY', ZH], ['¥199 专柜价 ¥299', '199', 'CNY', ZH], ['建議售價 NT$2,990 NT$1,990', '1990', 'TWD'],
