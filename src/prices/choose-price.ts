@@ -1,6 +1,7 @@
 // Which number of a price text is the price to pay now, or why none is: one candidate, a labelled one, or a refusal.
 import { amountOfCandidate, sameCurrency, textBetween } from './conditional-pairs';
-import { isRangeBetween, shippingWordsAfter, type PriceRole } from './price-context';
+import { isRangeBetween, type PriceRole } from './price-context';
+import { shippingWordsAfter } from './shipping-labels';
 import { DISCOUNT } from './discount-sign';
 import { FROM_AFTER } from './from-price';
 import { tierGovernsText } from './quantity-tier';

@@ -25,6 +25,8 @@ const MEMBER = [
   // A subscription's or a paid membership's price (Amazon's Subscribe & Save and Prime, Spar-Abo, Prévoyez et Économisez) and a
   // price only the shop's app gives: a shopper without them pays another.
   'with subscribe (?:&|and) save', 'subscribe (?:&|and) save price', 'with (?:a )?subscription', 'subscription price', 'when you subscribe', 'im (?:spar-)?abo', 'mit spar-abo',
+  // A supermarket card named where "member" would stand (Sainsbury's Nectar, Lidl Plus, my Waitrose): never a bare "Nectar" ("Peach Nectar").
+  'nectar(?: card)? prices?', 'with (?:your )?(?:nectar|lidl plus|my waitrose)', 'lidl plus (?:price|deal|offer)',
   'avec (?:l.)?abonnement', 'prévoyez et économisez', 'prime (?:price|exclusive(?: price)?|member price|deal)', 'with prime', 'exclusive prime price',
   'app(?:-| )only(?: price| deal)?', '(?:in-)?app price', 'in (?:the |our )?app', 'in der app', 'dans l.app(?:li(?:cation)?)?', 'en la app', 'nell.app',
 ].join('|');
@@ -35,7 +37,9 @@ const MEMBER = [
  */
 const MEMBER_CJK = [
   '会員(?:様)?(?:価格|特価)', 'メンバー価格', '学生価格', 'アプリ(?:限定)?価格', '定期(?:購入|便|おトク便)(?:価格)?', '定期おトク便',
-  '会员(?:专享)?价', 'PLUS价', '学生价', 'APP专享价', '회원(?:가(?!입)|특가)', '카드할인가', '멤버십가',
+  // Chinese: a member's price or discount ("会员价", "会员优惠", "VIP价"), and a paid club's name standing as the label ("PLUS会员 ¥45",
+  // JD's; "88VIP"): "优惠" alone is a discount ("限时优惠 ¥99" stays a price).
+  '(?:PLUS|S?VIP|88VIP|超级|付费)?会员(?:专享|专属)?(?:价|优惠|特价|折扣)', '(?:PLUS|S?VIP|88VIP)会员', 'S?VIP(?:专享|专属)?价', 'PLUS价', '学生价', 'APP专享价', '회원(?:가(?!입)|특가)', '카드할인가', '멤버십가',
 ].join('|');
 
 // "Non-member price" is everyone's.

@@ -6,6 +6,7 @@ import { clubSide, roleOf, type PriceRole } from './price-context';
 import { FROM_AFTER, FROM_BEFORE } from './from-price';
 import type { CurrencyToken, NumberToken } from './price-tokens';
 import { cardLabelAlone } from './member-price';
+import { settleDeposits } from './deposit-words';
 
 /** One number of a price text that may be the price, with what stands around it. */
 export interface Candidate {
@@ -62,7 +63,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (role !== 'member') return { token, owned: mine, role, excluded, ...from };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined, ...from };
   });
-  return settleDiscounts(text, settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates)))));
+  return settleDeposits(text, settleDiscounts(text, settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates))))));
 }
 
 /** A bare "Member", "Members:" between two amounts (a product's name never stands there); so are a card's words (`cardLabelAlone`). */

@@ -1,6 +1,5 @@
 // What the words around a number say it is: the price to pay now, a reference (was/RRP/save), a unit price, an instalment.
 import { COUPON_AFTER, COUPON_BEFORE, opensWithCode } from './coupon-price';
-import { opensWithDiscount } from './discount-sign';
 import { isLowestRecentlyLabel } from './lowest-recently';
 import { isEstimatedEach } from './estimated-each';
 import { isPiecePrice, isTotalOfCount } from './piece-price';
@@ -11,7 +10,9 @@ import { UNIT_LABEL_WORDS } from './unit-labels';
 import { SAVING_WORDS } from './saving-words';
 import { WAS_PRICE_WORDS, WORTH_WORDS } from './was-words';
 import { SHIPPING_ALTERNATION } from './shipping-words';
+import { isShippingAfter, shippingOpening } from './shipping-labels';
 import { wordPattern } from './word-pattern';
+import { depositNounAfter } from './deposit-words';
 import { PERIOD_AFTER, PERIOD_BEFORE } from './rate-words';
 
 /**
@@ -61,12 +62,19 @@ const REFERENCE = endsWith([
 ]);
 
 /**
- * After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), a deposit charged beside the price
- * ("0,25 € Pfand"), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
+ * After the amount: "20 € off", "12 990 Ft helyett" and "1.299 TL yerine" (instead of), and a price after a rebate or cashback paid back later ("$29.99 after mail-in rebate", "29,99 € nach
  * Cashback"), or that rebate ("$20 mail-in rebate"), or what a set is worth ("$29.00 ($50 value)", "(50 € Wert)"; not a
  * "$29 Value Pack", where a word follows): never what the checkout charges.
  */
-const REFERENCE_AFTER = wordPattern(/^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|(?:pfand|deposit|statiegeld|consigne|pant)(?!\s*:)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cash ?back|(?:store )?credit|guthaben|in rewards|après (?:remboursement|odr))(?![\p{L}])/iu);
+const REFERENCE_AFTER = wordPattern(/^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cash ?back|(?:store )?credit|guthaben|in rewards|après (?:remboursement|odr))(?![\p{L}])/iu);
+
+/**
+ * A gift card or store cash handed out with the purchase ("$89.99 Get a $10 gift card", "Receive a free $25 eGift Card", "Get $10
+ * Kohl's Cash"): what the shopper gets, never what the product costs. A gift card sold as the product keeps its price ("App Store
+ * Gift Card $25", "$25 Gift Card").
+ */
+const HANDED_OUT_BEFORE = endsWith(['(?:get|receive|earn|plus|with)(?: an?| your)?(?: free| bonus)?']);
+const HANDED_OUT_AFTER = wordPattern(/^\s*(?:(?:e-?)?gift ?cards?|(?:kohl.s|bonus|reward) cash|(?:reward|bonus) (?:dollars|bucks)|in (?:store )?credit|promo(?:tional)? card)(?![\p{L}])/iu);
 
 /**
  * A deposit named right before the amount ("Pfand 0,25 €", "zzgl. Pfand 0,25 €", "statiegeld € 0,15", "+ pant 1 kr"): charged
@@ -76,46 +84,6 @@ const DEPOSIT_BEFORE = endsWith([
   '(?:flaschen|mehrweg|einweg)?pfand(?: von)?', '(?:refundable |bottle |container )?deposit(?: of)?', 'statiegeld', 'consigne(?: de)?',
   '(?:\\+|plus|inkl\\.?|exkl\\.?|ink\\.?|exk\\.?|med)\\s*pant',
 ]);
-
-/**
- * The cost of shipping named right after the amount ("$5.99 shipping", "4,95 € Versand", "£3.99 P&P"), or as
- * the label the text opens with ("Delivery £4.50"): charged beside the product's price, never the price. Not
- * when more words follow ("19,99 € Versand kostenlos", "Shipping calculated at checkout"), nor "+ shipping"
- * (the amount is the price, shipping comes on top), nor "shipped"/"delivered", which in US and Australian
- * shops mean the amount already includes it.
- */
-
-/**
- * The words must end the text or the amount's label ("$19.99 Shipping calculated at checkout" is the price
- * and a note), and only after the last amount: between two ("12,99 € Delivery 4.95") they may label either.
- */
-/**
- * The kind of delivery, before the word ("Standard delivery", "Next day delivery", "UPS Ground shipping", German compounds:
- * "Standardversand", "Expressversand") or after it ("Livraison standard", "Envío estándar", "Spedizione espressa").
- */
-const SHIPPING_KIND_BEFORE = "(?:(?:flat[- ]rate|standard|express|tracked|next[- ]day|same[- ]day|two[- ]day|2[- ]day|named[- ]day|home|ground|economy|priority|overnight|international|ups|dhl|fedex|usps|gls|dpd)\\s+){0,2}(?:standard|express|premium|paket)?";
-const SHIPPING_KIND_AFTER = '(?:\\s+(?:standard|express|exprés|estándar|espressa|rapide|urgente|à domicile|a domicilio|en point relais))?';
-const SHIPPING_FEE = '(?:\\s+(?:fee|costs?|charges?))?(?![\\p{L}])';
-const SHIPPING_WORDS_AFTER = wordPattern(new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_ALTERNATION}${SHIPPING_KIND_AFTER}${SHIPPING_FEE}`, 'iu'));
-/** The shipping words right after an amount ("£3.99 delivery", "4,95 € Versandkosten"), whatever follows them. */
-export const shippingWordsAfter = (after: string): boolean => SHIPPING_WORDS_AFTER.test(after);
-/**
- * The shipping words end the amount's label: the text or its sentence ends, or a discount badge of its own follows ("£25.00
- * £3.99 delivery 20% off": the badge made the fee the lower of two prices, the sale price).
- */
-function isShippingAfter(after: string): boolean {
-  const words = SHIPPING_WORDS_AFTER.exec(after);
-  if (!words) return false;
-  const rest = after.slice(words[0].length);
-  // "29,99 € Versand: 1-3 Tage": a colon makes the words the label of a note of their own.
-  return /^\s*(?:$|[^\s\p{L}\d:：])/u.test(rest) || opensWithDiscount(rest);
-}
-/**
- * The shipping words end the label of the text's first amount ("Fragt 49 kr 299 kr", "20% off Toimitus 4,90 € 29,90 €"), but not
- * after a word that puts delivery into the price or makes it free ("inkl. Versand 19,99 €", "Kostenloser Versand 19,99 €").
- */
-const INTO_PRICE = '(?:incl|inkl|inc|ink|including|inklusive|inclusief|with|mit|avec|con|com|med|sis|free|gratis|kostenlose[rn]?|gratuite?|offerte?|grátis|gratuito|ilmainen|fri|darmowa|bezpłatna|zdarma|ücretsiz|бесплатная)';
-const SHIPPING_OPENING = wordPattern(new RegExp(`(?:^|[^\\p{L}])(?<!(?<![\\p{L}])${INTO_PRICE}\\.?\\s*)${SHIPPING_KIND_BEFORE}${SHIPPING_ALTERNATION}${SHIPPING_KIND_AFTER}${SHIPPING_FEE}[\\s:.\\-–]*$`, 'iu'));
 
 /** A regular price: a reference beside a sale price, the price itself when it stands alone; so is an approximation. */
 const REGULAR = endsWith([
@@ -250,11 +218,12 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   if (isPiecePrice(reach, label, after, opening)) return 'multiple';
   // "ab 3 Stück je 4,50 €", "18 € ab 2 Stück": a quantity discount's price per piece, not what one piece costs.
   if (isQuantityTier(reach, after, last)) return 'multiple';
-  if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after)) return 'reference';
+  if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after) || depositNounAfter(after, last)) return 'reference';
+  if (HANDED_OUT_AFTER.test(after) && HANDED_OUT_BEFORE.test(label)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.
   if ((first && COUPON_BEFORE.test(label)) || (opening && opensWithCode(reach)) || (last && COUPON_AFTER.test(after))) return 'reference';
-  if ((last && isShippingAfter(after)) || (opening && SHIPPING_OPENING.test(reach))) return 'reference';
+  if ((last && isShippingAfter(after)) || (opening && shippingOpening(reach))) return 'reference';
   // "$99/yr", "99 € jährlich", "Price per night: $189": paid again each period. Before a club's label ("Member rate $171 per night")
   // and a unit's ("Preis pro Nacht" reads as a price per unit of something), which would make it a price when it stands alone.
   if (PERIOD_AFTER.test(after) || PERIOD_BEFORE.test(label)) return 'rate';

@@ -7,14 +7,14 @@
  */
 export const SHIPPING_WORDS: readonly string[] = [
   'shipping(?: (?:&|and) handling)?', 's&h', 's\\/h', 'postage(?: (?:&|and) packing)?', 'p&p', 'delivery', 'carriage',
-  'versand(?:kosten|gebühr|gebühren)?', 'lieferung', 'liefer(?:kosten|gebühr)', 'zustellung', 'porto',
+  'versand(?:kosten(?:anteil|pauschale)?|pauschale|gebühr|gebühren|zuschlag)?', 'inselzuschlag', 'lieferung', 'liefer(?:kosten|gebühr|pauschale|zuschlag)', 'zustellung', 'porto(?:kosten)?',
   'livraison', 'frais de (?:port|livraison|transport|expédition)', 'frais d.envoi',
   'envío', 'envio', 'gastos de envío', 'gastos de envio', 'cost[eo] de envío', 'entrega', 'frete', 'portes', 'custo de envio',
   'spedizione', 'spese di spedizione', 'costi di spedizione', 'consegna',
   'verzending', 'verzendkosten', 'bezorging', 'bezorgkosten', 'levering', 'leveringskosten', 'leverans', 'frakt', 'fraktkostnad', 'fragt', 'forsendelse',
   'toimitus', 'toimituskulut', 'toimitusmaksu', 'postikulut', 'postituskulut',
   'dostawa', 'koszt dostawy', 'wysyłka', 'koszt wysyłki', 'przesyłka', 'doprava', 'dopravné', 'poštovné', 'doručení', 'doručenie',
-  'szállítás', 'szállítási díj', 'livrare', 'cost(?:ul)? livrare', 'taxa de livrare', 'dostava', 'poštarina', 'kargo', 'kargo ücreti', 'gönderim ücreti', 'teslimat ücreti',
+  'szállítás', 'szállítási díj', 'livrare', 'cost(?:ul)? livrare', 'taxa de livrare', 'dostava', 'poštarina', 'kargo', 'kargo ücreti', 'kargo bedeli', 'gönderim', 'gönderim ücreti', 'teslimat ücreti',
   'доставка', 'стоимость доставки', 'вартість доставки', 'αποστολή', 'μεταφορικά', 'έξοδα αποστολής', 'משלוח', 'דמי משלוח',
   'الشحن', 'التوصيل', 'رسوم الشحن', 'رسوم التوصيل', 'phí vận chuyển', 'phí giao hàng', 'phí ship', 'ongkir', 'ongkos kirim', 'biaya pengiriman', 'ค่าจัดส่ง', 'ค่าส่ง',
   // Japanese, Chinese and Korean join words; these are whole nouns ("配送料", "快递费"), read as any other.

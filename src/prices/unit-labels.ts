@@ -16,5 +16,5 @@ export const UNIT_LABEL_WORDS: readonly string[] = [
   'cena jednostkowa', 'cena za (?:kg|l|litr|szt\\.?)', 'jednotková cena', 'cena za (?:kg|l|ks)', 'egységár', 'preț unitar', 'pret unitar', 'preț\\/kg',
   '(?:kg|litre|lt|adet) fiyatı', 'birim fiyat(?:ı)?', 'цена за (?:1 )?(?:кг|л|шт\\.?|100 г)', 'за 1 кг', 'за кг',
   // Japanese, Chinese, Korean: the quantity joined to the word ("100gあたり", "100g당")
-  '単価', '\\d+ ?(?:g|kg|ml|l|個|枚|本|袋)あたり', '单价', '每(?:斤|公斤|千克|100克|升)', '단위가격', '단가', '\\d+ ?(?:g|kg|ml|l|개|매)당',
+  '単価', '\\d+ ?(?:g|kg|ml|l|個|枚|本|袋)(?:あたり|当たり|当り)', '单价', '每(?:斤|公斤|千克|100克|升)', '단위가격', '단가', '\\d+ ?(?:g|kg|ml|l|개|매)당',
 ];

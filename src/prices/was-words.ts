@@ -19,6 +19,8 @@ export const WAS_PRICE_WORDS: readonly string[] = [
   // a was-price under one was read as a second current price, and alone as the price.
   'tidligere', 'tidigare', 'ennen', 'normaalihinta', 'prix public', 'uvp des herstellers', '(?:unverbindliche |unverb\\.? )?preisempfehlung',
   'piyasa fiyatı', 'liste fiyatı', '소비자가(?:격)?', '시중가', 'typical(?: price)?', 'market (?:price|value)', 'comparable value', 'originally',
+  // The maker's suggested retail price and the struck list price in Japanese, Chinese and Korean ("希望小売価格 ¥2,980 ¥1,980" was refused as two prices).
+  '(?:メーカー)?希望小売価格', '(?:建议|建議)?零售价', '建議售價', '吊牌价', '专柜价', '划线价', '市场价', '原價', '定價', '권장소비자가(?:격)?',
   'במקום', 'מחיר קודם', 'מחיר מקורי', 'מחיר רגיל', 'بدلاً من', 'بدلا من', 'السعر قبل الخصم', 'السعر الأصلي', 'السعر القديم', 'السعر العادي', 'كان',
 ];
 

@@ -17,6 +17,7 @@ import { CART_PRICE_PHRASES } from '../prices/cart-price-words';
 import { UNIT_LABEL_WORDS } from '../prices/unit-labels';
 import { SAVING_WORDS } from '../prices/saving-words';
 import { SHIPPING_ALTERNATION } from '../prices/shipping-words';
+import { shippingWordInName } from '../prices/shipping-labels';
 import { discountAfter, discountBefore } from '../prices/discount-words';
 import { WAS_PRICE_WORDS, WORTH_WORDS } from '../prices/was-words';
 import { rateOrFee } from './rate-labels';
@@ -69,8 +70,13 @@ const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da
  * The shipping words (`shipping-words.ts`), and "delivered", where a word begins ("Todos los importes" holds no "portes"), or
  * a German compound's kind of delivery ends ("Standardversand"); a word may go on ("versandkostenfrei ab").
  */
-const SHIPPING = `(?:(?<![\\p{L}])|(?<=standard|express|premium|paket))(?:${SHIPPING_ALTERNATION}|deliver(?:ed)?)`;
-const SHIPPING_BEFORE = new RegExp(`${SHIPPING}[^\\d]{0,40}$`, 'iu');
+const SHIPPING = `(?:(?<![\\p{L}])|(?<=standard|express|premium|paket|speditions|sperrgut|nachnahme|kurier|auslands))(?:${SHIPPING_ALTERNATION}|deliver(?:ed)?)`;
+const SHIPPING_BEFORE = new RegExp(`(${SHIPPING})[^\\d]{0,40}$`, 'iu');
+/** Shipping words before the amount, but not a name's ("Graham's Porto" then the wine's price). */
+function shippingBefore(before: string): boolean {
+  const words = SHIPPING_BEFORE.exec(before);
+  return words !== null && !shippingWordInName(words[1], before.slice(0, words.index));
+}
 /**
  * "€4.95 shipping", but not the legal note "zzgl. Versand" / "plus shipping" after the product's price, nor the news that
  * delivery costs nothing beside it: "versandkostenfrei", "送料無料", "Livraison gratuite", "Envío gratis", "Delivery included".
@@ -155,7 +161,7 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (PER_MONTH_ANYWHERE.test(line)) return 'rate';
   if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before) || (PIECE_IN_BRACKETS.before.test(before) && PIECE_IN_BRACKETS.after.test(after)) || isEstimatedEach(before, after)) return 'unit';
   if (DEPOSIT_BEFORE.test(before) || DEPOSIT_AFTER.test(after)) return 'deposit';
-  if (SHIPPING_BEFORE.test(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
+  if (shippingBefore(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
   // "Rabatt 5 €", "€5 korting" are a discount's amount; "Preis nach Rabatt 45 €", "할인가" name the price (`discount-words.ts`).
   if (SAVING_BEFORE.test(before) || SAVING_AFTER.test(after) || discountBefore(before) || discountAfter(after)) return 'saving';
   // "£10 <span>for 3 pairs</span>", "Price for 2: <b>$20</b>": the total of several pieces, a multi-buy's as "3 for £10" is.

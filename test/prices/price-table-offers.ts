@@ -18,7 +18,7 @@ export const OFFERS: PriceRow[] = [
   ['$799 or $599 with trade-in', '799', 'USD', US], ['$999 $599 with eligible trade-in', '999', 'USD', US],
   // A deposit (Pfand, statiegeld, consigne, pant) is charged beside the price; between two amounts with nothing to tie it, either may be it
   ['Pfand 0,25 €', R, null], ['1,99 € Pfand: 0,25 €', '1.99', 'EUR'], ['1,99 € (zzgl. Pfand 0,25 €)', '1.99', 'EUR'], ['1,99 € zzgl. Pfand 0,25 €', '1.99', 'EUR'],
-  ['1,99 € Pfand 0,25 €', R, null], ['0,25 € Pfand 1,99 €', R, null], ['statiegeld € 0,15 € 1,29', '1.29', 'EUR'], ['consigne 0,20 € 2,49 €', '2.49', 'EUR'],
+  ['1,99 € Pfand 0,25 €', '1.99', 'EUR'], ['0,25 € Pfand 1,99 €', R, null], ['statiegeld € 0,15 € 1,29', '1.29', 'EUR'], ['consigne 0,20 € 2,49 €', '2.49', 'EUR'],
   ['19,90 kr + pant 1 kr', '19.90', 'SEK', loc('sv-SE')], ['Cargo Pant $49.99', '49.99', 'USD', US], ['Deposit: $50', R, null, US],
   // One instalment of a financed price, as Brazilian, French, Polish, Swedish, Dutch, Japanese and Chinese shops write it
   ['ou 12x sem juros de R$ 10,00', A, null], ['R$ 10,00 em até 12x', A, null], ['R$ 120,00 ou 12x sem juros de R$ 10,00', '120.00', 'BRL'],

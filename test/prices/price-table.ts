@@ -2,6 +2,7 @@
 import { AMERICAS_AFRICA } from './price-table-americas';
 import { BUYER_GROUPS } from './price-table-buyer-groups';
 import { CARDS_AND_TAX } from './price-table-cards-and-tax';
+import { CHARGES_BESIDE } from './price-table-charges-beside';
 import { CLDR_WALK } from './price-table-cldr-walk';
 import { CONDITIONS } from './price-table-conditions';
 import { COUNTS_AND_SCALES } from './price-table-counts-and-scales';
@@ -31,7 +32,7 @@ import { UNIT_LABELS } from './price-table-unit-labels';
 import { rowKey, type PriceRow } from './price-table-types';
 
 /** Hand-written rows from real shops: each one distinct (the table test checks). */
-export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS, ...DEAL_WORDS, ...UNIT_LABELS, ...FEES_AND_COLONS, ...COUNTS_AND_SCALES, ...TIERS_AND_CREDITS, ...CARDS_AND_TAX, ...RATES, ...LETTER_SIGNS, ...ROLE_WORDS, ...DISCOUNT_WORDS, ...SHIPPING_WORDS, ...CLUB_WORDS];
+export const HAND_ROWS: readonly PriceRow[] = [...EUROPE_WEST, ...EUROPE_EAST, ...AMERICAS_AFRICA, ...ASIA_PACIFIC, ...TRAPS, ...NOISE_ROWS, ...MAGNITUDES, ...CURRENCY_WORDS, ...TYPOGRAPHY, ...LABELS, ...CLDR_WALK, ...UNIT_PRICES, ...CONDITIONS, ...OFFERS, ...PACKS, ...BUYER_GROUPS, ...TWO_PRICES, ...MARKETS, ...DEAL_WORDS, ...UNIT_LABELS, ...FEES_AND_COLONS, ...COUNTS_AND_SCALES, ...TIERS_AND_CREDITS, ...CARDS_AND_TAX, ...RATES, ...LETTER_SIGNS, ...ROLE_WORDS, ...DISCOUNT_WORDS, ...SHIPPING_WORDS, ...CLUB_WORDS, ...CHARGES_BESIDE];
 const handKeys = new Set(HAND_ROWS.map(rowKey));
 
 export const PRICE_TABLE: readonly PriceRow[] = [...HAND_ROWS, ...GENERATED_ROWS.filter((row) => !handKeys.has(rowKey(row)))];

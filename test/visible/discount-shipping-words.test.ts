@@ -18,11 +18,19 @@ const NO_PRICE: ReadonlyArray<readonly [string, string]> = [
   ['<div class="price">Descuento 5 €</div>', 'es-ES'], ['<div class="price">Скидка 500 ₽</div>', 'ru-RU'], ['<div class="price">5 € Rabatt</div>', 'de-DE'],
   ['<div class="price">Toimitus 4,90 €</div>', 'fi-FI'], ['<div class="price">Entrega 3,99 €</div>', 'es-ES'], ['<div class="price">Frete R$ 15</div>', 'pt-BR'],
   ['<div><span>Toimitus</span> <span class="price">4,90 €</span></div>', 'fi-FI'], ['<div><span>Levering</span> <span class="price">49 kr</span></div>', 'da-DK'],
+  // German delivery compounds and Turkish "gönderim" in a label of their own (round 20)
+  ['<div><span>Speditionsversand</span> <span class="price">39,00 €</span></div>', 'de-DE'], ['<div><span>Sperrgutversand</span> <span class="price">19,90 €</span></div>', 'de-DE'],
+  ['<div><span>Versandpauschale</span> <span class="price">4,95 €</span></div>', 'de-DE'], ['<div><span>Gönderim</span> <span class="price">29,90 TL</span></div>', 'tr-TR'],
 ];
 
 describe('a discount or a delivery fee named in the shop\'s language', () => {
   it.each(NO_PRICE)('%s is no price', (body, lang) => {
     expect(read(body, lang)).toMatch(/^price\//);
+  });
+
+  it('reads the price after a name that holds a shipping word, which made it a delivery fee ("Porto", a port wine)', () => {
+    expect(read('<div class="product"><span class="name">Graham\'s Porto</span> <span class="price">19,99 €</span></div>', 'de-DE')).toBe('19.99 EUR');
+    expect(read('<div><span>Porto</span> <span class="price">4,90 €</span></div>', 'de-DE')).toMatch(/^price\//);
   });
 
   it('reads the price beside a discount badge, whichever side the badge stands', () => {
