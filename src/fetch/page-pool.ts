@@ -101,10 +101,6 @@ export class PagePool {
     if (state !== 'answers') {
       this.options.stats?.inc(`browser/renderer-${state}`);
       retireContext();
-    } else {
-      // Closed on its document as its load ended, a page let Chromium's own /favicon.ico fetch through (its
-      // DevTools session, whose route aborts it, went first): about:blank ends that fetch while the session lives.
-      await this.leaveDocument(page);
     }
     await withinTime(page.close(), this.closeTimeoutMs, 'closing a page').catch(() => undefined);
   }
