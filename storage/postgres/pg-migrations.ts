@@ -139,6 +139,12 @@ CREATE INDEX price_observations_by_series ON price_observations (spider, site, s
     // The lease a request failed under after a take-over: an older lease's items of it go and stay out (item-fence.ts).
     sql: `CREATE TABLE retired_requests (run_id text NOT NULL, request_id text NOT NULL, lease_fence bigint NOT NULL, PRIMARY KEY (run_id, request_id));`,
   },
+  {
+    version: 12,
+    name: 'fenced items by request',
+    // Every failed request of a shared frontier retires its older leases' rows (retireRequest): without it each failure scanned the run's items.
+    sql: `CREATE INDEX items_by_fenced_request ON items (run_id, request_id) WHERE lease_fence IS NOT NULL;`,
+  },
 ];
 
 /** Any constant works; it only has to be the same for every pricecrawl process on this database. */
