@@ -128,7 +128,7 @@ export class HttpFetcher implements Fetcher {
           await options.beforeHop?.(hop.url, deadline);
           continue;
         }
-        const badEnd = ended?.error ?? unaskedAnswer(response.statusCode, hop) ?? unclosedDocument(body, headers, hop);
+        const badEnd = ended?.error ?? unaskedAnswer(response.statusCode, hop, headers) ?? unclosedDocument(body, headers, hop);
         if (badEnd) throw badEnd;
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {

@@ -137,6 +137,11 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'NUL cuts a Disallow', robots: 'User-agent: *\nDisallow: /a\0b\n', verdicts: [['/a', false], ['/ax', false], ['/b', true]] },
   { name: 'NUL drops an Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /a\0b\n', verdicts: [['/a', false], ['/a%00b', false]] },
   { name: 'NUL after the agent token', robots: 'User-agent: pricecrawl\0junk\nDisallow: /x\n', verdicts: [['/x', false]] },
+  // NULs before a line's text (a zero-filled head of a file, a gap a crashed write left) are padding: read as a NUL
+  // that ends the line, the file's first `User-agent: *` was lost and its Disallow lines named no group.
+  { name: 'NULs before the first line', robots: '\0\0\0User-agent: *\nDisallow: /private/\n', verdicts: [['/private/x', false], ['/x', true]] },
+  { name: 'NULs before a line inside the file', robots: 'User-agent: *\n\0\0Disallow: /cart/\n\0User-agent: other\nDisallow: /\n', verdicts: [['/cart/1', false], ['/x', true]] },
+  { name: 'NULs before an Allow: dropped', robots: 'User-agent: *\nDisallow: /\n\0Allow: /open/\n', verdicts: [['/open/x', false]] },
   // RFC 9309 §2.2.2 decides "/": only Disallow: / matches it. Google's own extra (Allow: /index.html also allows "/") is not followed.
   { name: 'Allow /index.html does not allow /', robots: 'User-agent: *\nDisallow: /\nAllow: /index.html\n', verdicts: [['/', false], ['/index.html', true], ['/index.htm', false]] },
   // nginx (merge_slashes, on by default) and most servers serve `//private/x` as `/private/x`: a URL a spider joined
