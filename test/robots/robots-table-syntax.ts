@@ -149,6 +149,11 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'doubled slashes do not pass a Disallow', robots: 'User-agent: *\nDisallow: /private/\nDisallow: /a/b$\n', verdicts: [['//private/x', false], ['/private//x', false], ['///private/', false], ['/a//b', false], ['/x//y', true], ['/a//b/c', true]] },
   { name: 'doubled slashes gain no Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /open/\n', verdicts: [['//open/x', false], ['/open//x', true]] },
   { name: 'a rule with doubled slashes still matches them', robots: 'User-agent: *\nDisallow: /a//b\n', verdicts: [['/a//b', false], ['/a/b', true]] },
+  // nginx decodes `%2F` before it maps a path to a file or a location: `/private%2Fx` is served as `/private/x`.
+  { name: 'an encoded slash does not pass a Disallow', robots: 'User-agent: *\nDisallow: /private/\nDisallow: /a/b$\n', verdicts: [['/private%2Fx', false], ['/private%2fx', false], ['/a%2Fb', false], ['/a%2F%2Fb', false], ['/a%2Fb/c', true], ['/x%2Fy', true]] },
+  { name: 'an encoded slash gains no Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /open/\n', verdicts: [['/open%2Fx', false], ['/open/x%2Fy', true]] },
+  { name: 'a rule with an encoded slash still matches it', robots: 'User-agent: *\nDisallow: /a%2Fb\n', verdicts: [['/a%2Fb', false], ['/a/b', true]] },
+  { name: 'an encoded slash in a query is data', robots: 'User-agent: *\nDisallow: /go/x\n', verdicts: [['/go?u=%2Fx', true]] },
   { name: 'doubled slashes in a query are data', robots: 'User-agent: *\nDisallow: /go?u=http://x\n', verdicts: [['/go?u=http://x', false], ['/go?u=http:/x', true]] },
   // A zero-width space or joiner pasted with a line from a rich-text editor is invisible in the file; before or
   // inside a key it dropped the line, and a `*` group's Disallow lines joined the group above (Googlebot's Allow: /).
