@@ -153,6 +153,10 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'an encoded slash does not pass a Disallow', robots: 'User-agent: *\nDisallow: /private/\nDisallow: /a/b$\n', verdicts: [['/private%2Fx', false], ['/private%2fx', false], ['/a%2Fb', false], ['/a%2F%2Fb', false], ['/a%2Fb/c', true], ['/x%2Fy', true]] },
   { name: 'an encoded slash gains no Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /open/\n', verdicts: [['/open%2Fx', false], ['/open/x%2Fy', true]] },
   { name: 'a rule with an encoded slash still matches it', robots: 'User-agent: *\nDisallow: /a%2Fb\n', verdicts: [['/a%2Fb', false], ['/a/b', true]] },
+  // Servlet containers (Tomcat, Jetty) drop a segment's path parameters before they map it: `/a/b;jsessionid=1` is `/a/b`.
+  { name: 'path parameters do not pass a Disallow', robots: 'User-agent: *\nDisallow: /private/\nDisallow: /a/b$\n', verdicts: [['/private;jsessionid=1/x', false], ['/a/b;jsessionid=1', false], ['/a/b;v=1/c', true], ['/x;v=1', true], ['/p%3Bv/a/b', true]] },
+  { name: 'path parameters gain no Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /open/\n', verdicts: [['/open;v=1/x', false], ['/open/x;v=1', true]] },
+  { name: 'a rule with path parameters still matches them', robots: 'User-agent: *\nDisallow: /*;jsessionid\n', verdicts: [['/p;jsessionid=1', false], ['/p', true], ['/p?jsessionid=1', true]] },
   { name: 'an encoded slash in a query is data', robots: 'User-agent: *\nDisallow: /go/x\n', verdicts: [['/go?u=%2Fx', true]] },
   { name: 'doubled slashes in a query are data', robots: 'User-agent: *\nDisallow: /go?u=http://x\n', verdicts: [['/go?u=http://x', false], ['/go?u=http:/x', true]] },
   // A zero-width space or joiner pasted with a line from a rich-text editor is invisible in the file; before or
