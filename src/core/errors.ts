@@ -142,13 +142,13 @@ export class OffsiteHopError extends FetchError {
 
 /**
  * A redirect hop or a page's part that robots.txt holds or refuses (its target's file not known yet, unreadable,
- * or closed to visits now). Names its target, so that the request's error hook looks up the file of the hop
+ * closed to visits now, or refused by a file that ran out and is read again). Names its target, so that the request's error hook looks up the file of the hop
  * that fetch stopped at: kept per request, a browser page's part checked after its document's hop put its own
  * origin in the hop's place, and the stopped hop's file was never looked up.
  */
 export class HopTargetError extends FetchError {
   constructor(
-    code: 'ROBOTS_PENDING' | 'ROBOTS_UNAVAILABLE' | 'ROBOTS_VISIT_TIME',
+    code: ErrorCode,
     readonly toUrl: string,
     message: string,
   ) {

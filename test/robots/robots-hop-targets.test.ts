@@ -88,3 +88,41 @@ describe('a hop to an origin whose robots.txt cannot be read', () => {
     expect(await worker.middleware.processError!(page, refusal!, worker.context(page.url, NOW_MS))).toMatchObject({ type: 'defer', reason: 'robots/unreachable' });
   });
 });
+
+describe('a hop to an origin whose file ran out (robots.cacheTtlMs, 24 h) in a long run', () => {
+  // A part's origin met once (a document hop) and not since: after a day its rules were "not known", and a page's
+  // part on a path they disallow went unjudged. Its old rules still refuse it; a document's hop has the file read again.
+  it('is refused by the old rules until the file is read again, and a document waits for the new file', async () => {
+    let nowMs = NOW_MS;
+    const api = await FixtureServer.start({ builtInRoutes: false, address: '127.0.0.6' });
+    let file = 'User-agent: *\nDisallow: /prices/\n';
+    api.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(file));
+    const longRun = robotsWorker(new MemoryRobotsCache(() => nowMs), {});
+    const check = (to: string) => {
+      const request = new CrawlRequest({ url: shop.url('/p/5') });
+      try {
+        longRun.middleware.checkRedirect!(request, request.url, to, longRun.context(request.url, () => nowMs));
+        return null;
+      } catch (error) {
+        return error as FetchError;
+      }
+    };
+    try {
+      expect(await longRun.decide(api.url('/stock'), nowMs)).toEqual({ type: 'continue' });
+      nowMs += longRun.settings.robots.cacheTtlMs + 1;
+      expect(check(api.url('/prices/1'))?.code).toBe('ROBOTS_DISALLOWED');
+      expect(check(api.url('/stock'))?.code).toBe('ROBOTS_PENDING');
+      file = 'User-agent: *\nDisallow:\n';
+      const page = new CrawlRequest({ url: shop.url('/p/6') });
+      const stopped = check(api.url('/prices/1'))!;
+      expect(await longRun.middleware.processError!(page, stopped, longRun.context(page.url, () => nowMs))).toMatchObject({ type: 'defer', reason: 'robots/wait' });
+      await longRun.middleware.close!();
+      expect(api.requests.map((r) => r.path)).toEqual(['/robots.txt', '/robots.txt']);
+      expect(check(api.url('/prices/1'))).toBeNull();
+    } finally {
+      await longRun.close();
+      await api.close();
+    }
+  });
+});
+
