@@ -1,5 +1,5 @@
 // robots.txt middleware: one file per origin, fetched once per run without holding a slot; disallowed URLs and redirect targets fail, Crawl-delay goes to the host gate.
-import { FetchError, FetchWait } from '../src/core/errors';
+import { FetchError, FetchWait, HopTargetError } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
 import type { BlockRules } from '../src/downloader/block-rules';
 import { reasonForCode } from '../src/downloader/downloader-chain';
@@ -9,7 +9,7 @@ import type { HostGate } from '../src/ports/host-gate';
 import type { RobotsCache } from '../src/ports/robots-cache';
 import { hostKeyOf } from '../src/politeness/host-key';
 import { userAgentHeader } from '../src/robots/crawler-names';
-import { RECHECK_MS, RobotsOrigins } from '../src/robots/robots-origins';
+import { RECHECK_MS, RobotsOrigins, type OriginState } from '../src/robots/robots-origins';
 import type { AgentRules } from '../src/robots/robots-rules';
 import { rulesRefusal } from '../src/robots/rules-refusal';
 import { settledOrAfter } from '../src/robots/settled-or-after';
@@ -24,8 +24,6 @@ import type { Settings } from '../src/settings/schema';
 export class RobotsTxtMiddleware implements DownloaderMiddleware {
   readonly name = 'robots-txt';
   private readonly origins: RobotsOrigins;
-  /** The redirect target a fetch stopped at because its origin's robots.txt was not known yet. */
-  private readonly redirectTargets = new WeakMap<CrawlRequest, string>();
 
   constructor(
     private readonly settings: Settings,
@@ -45,16 +43,19 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
   };
 
   /**
-   * A redirect target is judged by its own origin's file before the fetcher follows it. Not known yet:
-   * the fetch stops (ROBOTS_PENDING) and `processError` defers the request until it is.
+   * A redirect target (or a browser page's part) is judged by its own origin's file before it is sent. Not
+   * known yet: the fetch stops (ROBOTS_PENDING) and `processError` defers the request until it is. A file that
+   * could not be read is a complete disallow (RFC 9309 §2.3.1.4): ROBOTS_UNAVAILABLE, which a page's part is
+   * refused by (as pending, it went) and a document waits out as before. Each error names its target.
    */
   checkRedirect: DownloaderMiddleware['checkRedirect'] = (request, _fromUrl, toUrl, ctx) => {
     if (!this.settings.robots.obey) return;
-    const known = this.origins.get(new URL(toUrl).origin);
-    if (!this.origins.settled(known, ctx.nowMs())) {
-      this.redirectTargets.set(request, toUrl);
-      throw new FetchError('ROBOTS_PENDING', `robots.txt of ${new URL(toUrl).origin} is not known yet (redirect to ${toUrl})`);
+    const origin = new URL(toUrl).origin;
+    const known = this.origins.get(origin);
+    if (known?.state === 'known' && (known.entry.kind === 'unreachable' || known.entry.kind === 'retry-after')) {
+      throw new HopTargetError('ROBOTS_UNAVAILABLE', toUrl, `robots.txt of ${origin} could not be read (${known.entry.status}): nothing there is fetched until it can (redirect to ${toUrl})`);
     }
+    if (!this.origins.settled(known, ctx.nowMs())) throw staleRefusal(known, request, toUrl, this.settings.robots.maxCrawlDelayMs) ?? new HopTargetError('ROBOTS_PENDING', toUrl, `robots.txt of ${origin} is not known yet (redirect to ${toUrl})`);
     if (!known.rules) return;
     // A Crawl-delay the target's origin cannot be crawled under refuses the hop as it refuses the origin's own pages.
     const rules = known.rules.forRequest(request.headers);
@@ -66,8 +67,7 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     // Outside the target's visiting hours the hop is not sent: processError holds the request until they open.
     // Its own code, not ROBOTS_PENDING ("not known yet"): a browser page's part is refused by it (route-verdicts.ts).
     if (rules.nextVisitAtMs(ctx.nowMs()) === null) return;
-    this.redirectTargets.set(request, toUrl);
-    throw new FetchError('ROBOTS_VISIT_TIME', `robots.txt of ${new URL(toUrl).origin} takes no visit now (Visit-time; redirect to ${toUrl})`);
+    throw new HopTargetError('ROBOTS_VISIT_TIME', toUrl, `robots.txt of ${new URL(toUrl).origin} takes no visit now (Visit-time; redirect to ${toUrl})`);
   };
 
   /**
@@ -158,9 +158,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
    * page that redirected, at a 400 ms interval.
    */
   processError: DownloaderMiddleware['processError'] = async (request, error, ctx, takeSlot) => {
-    const target = this.redirectTargets.get(request);
-    if ((error.code !== 'ROBOTS_PENDING' && error.code !== 'ROBOTS_VISIT_TIME') || target === undefined) return CONTINUE;
-    this.redirectTargets.delete(request);
+    if (!(error instanceof HopTargetError)) return CONTINUE;
+    const target = error.toUrl;
     const origin = new URL(target).origin;
     const known = this.origins.get(origin);
     if (!known || this.origins.isDue(known, ctx.nowMs())) {
@@ -214,6 +213,17 @@ function visitTimeOutcome(rules: AgentRules, origin: string, nowMs: number): Req
   if (visitAtMs === null) return CONTINUE;
   if (visitAtMs === Infinity) return fail('robots/visit-time-never', `robots.txt of ${origin} names Visit-time windows for our names that never meet`);
   return wait('robots/visit-time', visitAtMs);
+}
+
+/**
+ * A file read before and run out (robots.cacheTtlMs, 24 h: a long run): a page's part its old rules refuse is
+ * refused by them (as "not known", it went unjudged), and a document's hop is held by `processError`, which
+ * reads the file again and judges the hop by the new one. Null when the old rules let it go (or there are none).
+ */
+function staleRefusal(known: OriginState | undefined, request: CrawlRequest, toUrl: string, maxCrawlDelayMs: number): HopTargetError | null {
+  if (known?.state !== 'known' || !known.rules) return null;
+  const refusal = rulesRefusal(known.rules.forRequest(request.headers), toUrl, maxCrawlDelayMs);
+  return refusal && new HopTargetError(refusal.code, toUrl, `${refusal.message} (a file read more than robots.cacheTtlMs ago, being read again)`);
 }
 
 type HopSlotTaker = NonNullable<Parameters<NonNullable<DownloaderMiddleware['awaitRedirect']>>[4]>;

@@ -141,6 +141,22 @@ export class OffsiteHopError extends FetchError {
 }
 
 /**
+ * A redirect hop or a page's part that robots.txt holds or refuses (its target's file not known yet, unreadable,
+ * closed to visits now, or refused by a file that ran out and is read again). Names its target, so that the request's error hook looks up the file of the hop
+ * that fetch stopped at: kept per request, a browser page's part checked after its document's hop put its own
+ * origin in the hop's place, and the stopped hop's file was never looked up.
+ */
+export class HopTargetError extends FetchError {
+  constructor(
+    code: ErrorCode,
+    readonly toUrl: string,
+    message: string,
+  ) {
+    super(code, message);
+  }
+}
+
+/**
  * A redirect chain the fetcher stopped: a URL seen twice (FETCH_REDIRECT_LOOP) or too many hops
  * (FETCH_TOO_MANY_REDIRECTS). Names its hops (`chain`, the request's URL first, then `toUrl`, the hop
  * refused), so that a wall it went through (a gate bouncing a crawler back to the page, again and again)

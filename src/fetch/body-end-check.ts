@@ -112,14 +112,22 @@ type SentHop = { url: string; headers: Readonly<Record<string, string>> };
  *   not the page's answer: as `http/304` it was a permanent failure, and a run that lost the page so
  *   ended looking clean.
  *
- * Either is `fetch/protocol` (no page was received). A part or a 304 the request asked for is the answer.
+ * Either is `fetch/protocol` (no page was received). A part or a 304 the request asked for is the answer, and so
+ * is a part whose Content-Range names every byte of a representation of known length (`bytes 0-99/100`, RFC 9110
+ * §14.4: some CDNs answer 206 whatever was asked): refused, such a site's pages and robots.txt were lost.
  */
-export function unaskedAnswer(status: number, hop: SentHop): FetchError | null {
-  if (status === 206 && hop.headers.range === undefined) {
+export function unaskedAnswer(status: number, hop: SentHop, answerHeaders: Readonly<Record<string, string | string[] | undefined>> = {}): FetchError | null {
+  if (status === 206 && hop.headers.range === undefined && !isWholeRange(answerHeaders['content-range'])) {
     return new FetchError('FETCH_PROTOCOL', `206 Partial Content to a request without Range; a part of the page is not the page (${hop.url})`);
   }
   if (status === 304 && hop.headers['if-none-match'] === undefined && hop.headers['if-modified-since'] === undefined) {
     return new FetchError('FETCH_PROTOCOL', `304 Not Modified to a request without a validator; the page was never sent (${hop.url})`);
   }
   return null;
+}
+
+/** Whether a Content-Range names all of its representation: from byte 0 to the last of a length it states. */
+function isWholeRange(value: string | string[] | undefined): boolean {
+  const range = typeof value === 'string' ? /^\s*bytes\s+0-(\d+)\/(\d+)\s*$/i.exec(value) : null;
+  return range !== null && Number(range[1]) + 1 === Number(range[2]);
 }

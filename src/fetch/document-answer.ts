@@ -48,7 +48,7 @@ export async function answerWithoutPage(error: unknown, watch: DocumentWatch, re
  */
 export async function refuseUnaskedPart(response: PwResponse): Promise<void> {
   if (response.status() !== 206) return;
-  const refusal = unaskedAnswer(206, { url: response.url(), headers: await response.request().allHeaders() });
+  const refusal = unaskedAnswer(206, { url: response.url(), headers: await response.request().allHeaders() }, await response.allHeaders());
   if (refusal) throw refusal;
 }
 

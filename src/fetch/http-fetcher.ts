@@ -8,12 +8,14 @@ import { FetchError, RedirectChainError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
-import { discardBody, dropUnwantedBody, readBody, readNoBody } from './body-reader';
+import { readAnswerBody } from './answer-body';
+import { hopKey, storeCookies, withSessionCookies } from './hop-cookies';
+import { discardBody } from './unwanted-body';
 import { unaskedAnswer, unclosedDocument, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
 import { sendHookTag, type SendHook } from './send-hook';
 import { answeredOutOfStep, closedWhileIdle, timedOutWhileIdle } from './stale-connection';
-import { headerValue, lowerCaseKeys, normalizeHeaders, type AnswerHeaders } from './answer-headers';
+import { headerValue, lowerCaseKeys, normalizeHeaders } from './answer-headers';
 import { connectionClosed, watchConnection } from './connection-end';
 import { tapCloseTail } from './close-tail';
 import { unfoldNextHead } from './head-unfolder';
@@ -52,9 +54,6 @@ export interface HttpFetcherOptions {
  * headers, which a browser shows, failed as fetch/failed.
  */
 const MAX_HEADER_BYTES = 256 * 1024;
-
-/** Answers that end at their headers (RFC 9112 §6.3); HEAD's undici already reads so. */
-const BODILESS_STATUSES = new Set([204, 304]);
 
 /** We decode these ourselves, with a cap, so we advertise exactly these. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
@@ -119,7 +118,7 @@ export class HttpFetcher implements Fetcher {
         const { response, socket, reused } = await this.send(hop, request.session, deadline, options, wire);
         const headers = normalizeHeaders(response.headers);
         const bodyEnd = watchBodyEnd(response.body, headers, socket, hop);
-        const body = await this.readAnswerBody(response, headers, socket, hop, options, deadline);
+        const body = await readAnswerBody(response, headers, socket, { hop, options, deadline, maxBodyBytes: this.settings.maxBodyBytes, logger: this.options.logger });
         const ended = bodyEnd();
         if (ended && outOfStep < this.settings.keepAliveConnectionsPerHost && answeredOutOfStep(ended.bytesAfterEnd, hop.method, reused)) {
           // What was read may be an answer the connection owed from before: the page is asked for again on a new one.
@@ -128,7 +127,7 @@ export class HttpFetcher implements Fetcher {
           await options.beforeHop?.(hop.url, deadline);
           continue;
         }
-        const badEnd = ended?.error ?? unaskedAnswer(response.statusCode, hop) ?? unclosedDocument(body, headers, hop);
+        const badEnd = ended?.error ?? unaskedAnswer(response.statusCode, hop, headers) ?? unclosedDocument(body, headers, hop);
         if (badEnd) throw badEnd;
         storeCookies(request.session, hop.url, response.headers['set-cookie']);
         if (REDIRECT_STATUSES.has(response.statusCode)) {
@@ -172,30 +171,6 @@ export class HttpFetcher implements Fetcher {
     } finally {
       deadline.dispose();
     }
-  }
-
-  /**
-   * The bytes of a hop's answer that are its page: none for a redirect (read away, or cut if it takes long),
-   * a 204 or 304 (their head is all there is, whatever it frames), or a 205: RFC 9110 §15.3.6 forbids it
-   * content and Chromium shows none, so content framed by its head is read away (it was the page, priced).
-   */
-  private async readAnswerBody(response: HopAnswer, headers: AnswerHeaders, socket: Socket | undefined, hop: HopRequest, options: FetchOptions, deadline: FetchDeadline): Promise<Buffer> {
-    const status = response.statusCode;
-    if (BODILESS_STATUSES.has(status)) return readNoBody(response.body, deadline.signal, { transferEncoding: headerValue(headers, 'transfer-encoding'), socket });
-    if (REDIRECT_STATUSES.has(status) || status === 205) {
-      await dropUnwantedBody(response.body, deadline.signal);
-      return Buffer.alloc(0);
-    }
-    return readBody(response.body, {
-      contentEncoding: headerValue(headers, 'content-encoding'),
-      transferEncoding: headerValue(headers, 'transfer-encoding'),
-      contentLength: headerValue(headers, 'content-length'),
-      contentType: headerValue(headers, 'content-type'),
-      maxBodyBytes: this.settings.maxBodyBytes,
-      truncateAt: options.readAtMostBytes,
-      textFile: options.textFile,
-      onIgnoredCoding: (coding) => this.options.logger?.warn({ url: hop.url, coding }, 'Content-Encoding that names no coding ignored: the body is text'),
-    });
   }
 
   async close(): Promise<void> {
@@ -274,28 +249,4 @@ export class HttpFetcher implements Fetcher {
     visited.add(key);
     return next;
   }
-}
-
-/** The jar's cookies join any cookie the request set itself; `hop.headers` stays as the redirect policy left it. */
-function withSessionCookies(headers: Record<string, string>, session: RequestSession | null, url: string): Record<string, string> {
-  const jar = session?.cookieHeader(url);
-  if (!jar) return headers;
-  return { ...headers, cookie: headers.cookie ? `${headers.cookie}; ${jar}` : jar };
-}
-
-/** Every hop's Set-Cookie goes to the session's jar (logins often set cookies on a redirect). */
-function storeCookies(session: RequestSession | null, url: string, raw: string | string[] | undefined): void {
-  if (!session || raw === undefined) return;
-  session.storeCookies(url, Array.isArray(raw) ? raw : [raw]);
-}
-
-/**
- * What makes a hop the same as an earlier one: method, URL and the cookies it carries. Keyed on the method
- * because POST /cart → 303 → GET /cart is the normal form-submit dance, not a loop; on the cookies because
- * "set a cookie and redirect to yourself" is how shops check that cookies work (consent, session, region):
- * the second visit carries the cookie and gets the page. A server that keeps changing its cookie still
- * ends at maxRedirects.
- */
-function hopKey(hop: HopRequest, session: RequestSession | null): string {
-  return `${hop.method} ${hop.url} ${withSessionCookies(hop.headers, session, hop.url).cookie ?? ''}`;
 }

@@ -19,8 +19,9 @@ export const FRAME_REFUSED = 'browser/frame/refused';
  * resource): a price API under `Disallow: /api/` was called and its price stored. Its visiting hours too
  * (Visit-time): checked at each request, so a script that goes on polling after the hours close sends
  * nothing, nor does a part on another origin whose hours are closed; and an origin it refuses whole (a
- * Crawl-delay too long or unreadable) gets no part either. Only a verdict the check can give now (the
- * origin's file known: the page's own origin always is); an origin whose file is not known (ROBOTS_PENDING),
+ * Crawl-delay too long or unreadable) gets no part either, nor does one whose file could not be read (a 5xx, a
+ * refused connection: a complete disallow, RFC 9309 §2.3.1.4; as "not known" its parts went). Only a verdict
+ * the check can give now (the origin's file fetched: the page's own origin always is); an origin whose file is not known (ROBOTS_PENDING),
  * or one the offsite rule refuses (a CDN under `offsiteSubresources: allow`), goes as before.
  */
 const ROBOTS_PART_VERDICTS: Partial<Record<ErrorCode, string>> = {
@@ -28,6 +29,7 @@ const ROBOTS_PART_VERDICTS: Partial<Record<ErrorCode, string>> = {
   ROBOTS_VISIT_TIME: 'browser/robots/subresource-visit-time',
   ROBOTS_CRAWL_DELAY_TOO_LONG: 'browser/robots/subresource-refused',
   ROBOTS_CRAWL_DELAY_UNREADABLE: 'browser/robots/subresource-refused',
+  ROBOTS_UNAVAILABLE: 'browser/robots/subresource-unreachable',
 };
 
 /** A part refused by `blockResourceTypes` or `blockUrlPatterns`: aborted as blocked by the client, not counted. */

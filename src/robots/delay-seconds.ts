@@ -41,9 +41,11 @@ export function delaySecondsOf(key: 'crawl-delay' | 'request-rate', value: strin
   const rate = REQUEST_RATE.exec(value);
   const unit = rate ? UNIT_SECONDS.get(rate[3]?.toLowerCase() ?? '') : undefined;
   const requests = Number(rate?.[1]);
-  // No request in the period (`0/10s`) names no pace we could keep: refused like any value we cannot read.
-  if (!rate || unit === undefined || requests === 0) return 'unreadable';
-  return (Number(rate[2]) * unit) / requests;
+  const periodS = Number(rate?.[2]);
+  // No request in the period (`0/10s`) names no pace we could keep, nor does a period of nothing (`1/0`: read
+  // as no wait, a junk value let us crawl at our own pace): refused like any value we cannot read.
+  if (!rate || unit === undefined || requests === 0 || periodS === 0) return 'unreadable';
+  return (periodS * unit) / requests;
 }
 
 function crawlDelaySeconds(value: string): DelayReading {

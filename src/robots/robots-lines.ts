@@ -77,9 +77,14 @@ export function robotsDirectives(text: string): Directive[] {
 }
 
 function readLine(raw: string): Directive | null {
-  // A NUL ends what is read of a line, as in Google's parser (a C string): the rest is not the rule.
-  const nul = raw.indexOf('\0');
-  const text = nul >= 0 ? raw.slice(0, nul) : raw;
+  // NULs before a line's text are padding (a zero-filled head of a file, a gap a crashed write left): read as
+  // ending the line, they lost a file's first `User-agent: *` and its Disallow lines named no group. Skipped,
+  // the line is read as a guessed one (an Allow so written is dropped).
+  const padded = leadingNuls(raw);
+  const unpadded = padded > 0 ? raw.slice(padded) : raw;
+  // A NUL after that ends what is read of a line, as in Google's parser (a C string): the rest is not the rule.
+  const nul = unpadded.indexOf('\0');
+  const text = nul >= 0 ? unpadded.slice(0, nul) : unpadded;
   const hash = text.indexOf('#');
   const line = rfcTrim(hash >= 0 ? text.slice(0, hash) : text);
   if (line.trim() === '') return null;
@@ -91,7 +96,7 @@ function readLine(raw: string): Directive | null {
   // invisible character anywhere in it: before `*` or our token it named nobody, so the group's Disallow lines
   // went unread. Read without them, as meant, except in an Allow, where reading `/a\u00A0` as `/a` would allow all of /a….
   const value = split.value.trim().replace(INVISIBLE, '');
-  const guessed = value !== split.value;
+  const guessed = value !== split.value || padded > 0;
   const tooLong = line.length > MAX_LINE_CHARS;
   if (nul < 0 && !tooLong && !guessed) return { key, value };
   // A cut line is read up to the cut (a Disallow only widens what we stay out of, a user-agent keeps its
@@ -99,6 +104,12 @@ function readLine(raw: string): Directive | null {
   if (key === 'allow') return null;
   if (!tooLong) return { key, value };
   return { key, value: value.slice(0, Math.max(0, MAX_LINE_CHARS - (line.length - value.length))) };
+}
+
+function leadingNuls(raw: string): number {
+  let count = 0;
+  while (raw.charCodeAt(count) === 0) count++;
+  return count;
 }
 
 /**

@@ -113,9 +113,11 @@ class MatchedRules implements AgentRules {
     const target = matchTarget(new URL(url));
     if (target === ROBOTS_PATH) return true;
     // nginx (merge_slashes, its default) and most servers serve `//private/x` as `/private/x`, which a spider
-    // that joins URLs with one slash too many asks for: allowed only when the merged path is allowed too.
-    const merged = withSingleSlashes(target);
-    return this.verdict(target) && (merged === target || this.verdict(merged));
+    // that joins URLs with one slash too many asks for, nginx serves `/private%2Fx` there too (it decodes the
+    // path before it maps it), and a servlet container `/private;jsessionid=1/x` (it drops a segment's path
+    // parameters): allowed only when the path as served is allowed too.
+    const served = servedPath(target);
+    return this.verdict(target) && (served === target || this.verdict(served));
   }
 
   /**
@@ -163,11 +165,14 @@ class EveryNameRules implements AgentRules {
   }
 }
 
-/** The path with each run of slashes as one; the query is data and stays as written. */
-function withSingleSlashes(target: string): string {
+/**
+ * The path as servers may serve it: without each segment's path parameters (`;jsessionid=1`), each encoded slash
+ * (upper-case already: path-pattern.ts) as one, each run of slashes as one. The query is data and stays as written.
+ */
+function servedPath(target: string): string {
   const query = target.indexOf('?');
   const path = query < 0 ? target : target.slice(0, query);
-  return path.replace(/\/{2,}/g, '/') + (query < 0 ? '' : target.slice(query));
+  return path.replace(/;[^/]*/g, '').replace(/%2F/g, '/').replace(/\/{2,}/g, '/') + (query < 0 ? '' : target.slice(query));
 }
 
 /**

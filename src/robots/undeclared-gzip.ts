@@ -1,6 +1,7 @@
 // A robots.txt kept gzipped on the server and sent without Content-Encoding: its bytes say what they are.
 import { Readable } from 'node:stream';
-import { readBody, startsAsGzip } from '../fetch/body-reader';
+import { readBody } from '../fetch/body-reader';
+import { startsAsGzip } from '../fetch/body-sniff';
 import { MAX_ROBOTS_BYTES } from './robots-lines';
 
 /**

@@ -40,6 +40,9 @@ beforeAll(async () => {
     '/reset-content-chunked-page': (socket) => socket.write(`HTTP/1.1 205 Reset Content\r\ncontent-type: text/html\r\ntransfer-encoding: chunked\r\n\r\n${PAGE.length.toString(16)}\r\n${PAGE}\r\n0\r\n\r\n`),
     // The first 20 bytes of the page, cut inside its markup: the price shows, the rest of the page is missing.
     '/part-unasked': (socket) => socket.write(`HTTP/1.1 206 Partial Content\r\ncontent-range: bytes 0-19/${PAGE.length}\r\ncontent-length: 20\r\n\r\n${PAGE.slice(0, 20)}`),
+    // The whole page as its one part (a CDN that answers 206 whatever was asked): the range names every byte.
+    '/part-whole': (socket) => socket.write(`HTTP/1.1 206 Partial Content\r\ncontent-range: bytes 0-${PAGE.length - 1}/${PAGE.length}\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
+    '/part-unknown-total': (socket) => socket.write(`HTTP/1.1 206 Partial Content\r\ncontent-range: bytes 0-${PAGE.length - 1}/*\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
     '/length-twice': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
     '/length-twice-differing': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: 17\r\ncontent-length: ${PAGE.length}\r\n\r\n${PAGE}`),
     '/length-list': (socket) => socket.write(`HTTP/1.1 200 OK\r\ncontent-length: ${PAGE.length}, ${PAGE.length}\r\n\r\n${PAGE}`),
@@ -157,6 +160,13 @@ describe('a 206 Partial Content', () => {
     const error = await fetchError(fetcher.fetch(req(server.url('/part-unasked'))));
     expect(error.code).toBe('FETCH_PROTOCOL');
     expect(error.message).toContain('206');
+  });
+
+  // RFC 9110 §14.4: a part from byte 0 to the last of a representation whose length it names is all of it.
+  it('whose range is the whole representation is the page; one of unknown length is not', async () => {
+    const res = await fetcher.fetch(req(server.url('/part-whole')));
+    expect([res.status, res.text]).toEqual([206, PAGE]);
+    expect((await fetchError(fetcher.fetch(req(server.url('/part-unknown-total'))))).code).toBe('FETCH_PROTOCOL');
   });
 
   it('to a request that asked for a range is the part it asked for', async () => {

@@ -47,6 +47,15 @@ describe('fetchRobots', () => {
     expect(await respond(200, {}, 'User-agent: *\nDisallow: /\n')).toEqual({ kind: 'rules', text: 'User-agent: *\nDisallow: /\n', fetchedAtMs: NOW_MS });
   });
 
+  // A 206 nobody asked for: the file when its range names every byte of it, else a part of it, which may lack the
+  // rules that keep us out (unreachable: complete disallow, fetched again).
+  it('206: the rules when the part is the whole file, unreachable when it is a part', async () => {
+    const file = 'User-agent: *\nDisallow: /private/\n';
+    expect(await respond(206, { 'content-range': `bytes 0-${file.length - 1}/${file.length}` }, file)).toEqual({ kind: 'rules', text: file, fetchedAtMs: NOW_MS });
+    const part = await respond(206, { 'content-range': `bytes 0-13/${file.length + 40}` }, file.slice(0, 14));
+    expect(part).toMatchObject({ kind: 'unreachable', status: 'FETCH_PROTOCOL', attempts: 1 });
+  });
+
   it('4xx other than 429, 401 and 403 included: no rules, everything allowed (RFC 9309 §2.3.1.3 "unavailable")', async () => {
     for (const status of [400, 401, 403, 404, 410, 451]) expect(await respond(status), String(status)).toEqual({ kind: 'allow-all', status, fetchedAtMs: NOW_MS });
   });

@@ -143,7 +143,8 @@ describe('Crawl-delay', () => {
 
   // As for Crawl-delay: the site asked for a pace we cannot tell, so the origin is refused rather than crawled at ours.
   it('keeps a Request-rate it cannot read, so the origin is refused instead of crawled at our own pace', () => {
-    for (const value of ['0/10s', '1/10x', 'fast', '-1/10s', '1/', '/10s', '1 per 10 seconds', '1/10s at night']) {
+    // A period of nothing (`1/0`, `1/0.0s`) is no pace either: read as no wait, a junk value let us crawl at ours.
+    for (const value of ['0/10s', '1/0', '1/0s', '5/0.0 min', '0/0', '1/10x', 'fast', '-1/10s', '1/', '/10s', '1 per 10 seconds', '1/10s at night']) {
       const rules = RobotsRules.parse(`User-agent: *\nRequest-rate: ${value}\n`).forAgent('pricecrawl');
       expect(rules.unreadableCrawlDelay, value).toBe(value);
     }

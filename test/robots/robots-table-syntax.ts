@@ -137,6 +137,11 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'NUL cuts a Disallow', robots: 'User-agent: *\nDisallow: /a\0b\n', verdicts: [['/a', false], ['/ax', false], ['/b', true]] },
   { name: 'NUL drops an Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /a\0b\n', verdicts: [['/a', false], ['/a%00b', false]] },
   { name: 'NUL after the agent token', robots: 'User-agent: pricecrawl\0junk\nDisallow: /x\n', verdicts: [['/x', false]] },
+  // NULs before a line's text (a zero-filled head of a file, a gap a crashed write left) are padding: read as a NUL
+  // that ends the line, the file's first `User-agent: *` was lost and its Disallow lines named no group.
+  { name: 'NULs before the first line', robots: '\0\0\0User-agent: *\nDisallow: /private/\n', verdicts: [['/private/x', false], ['/x', true]] },
+  { name: 'NULs before a line inside the file', robots: 'User-agent: *\n\0\0Disallow: /cart/\n\0User-agent: other\nDisallow: /\n', verdicts: [['/cart/1', false], ['/x', true]] },
+  { name: 'NULs before an Allow: dropped', robots: 'User-agent: *\nDisallow: /\n\0Allow: /open/\n', verdicts: [['/open/x', false]] },
   // RFC 9309 §2.2.2 decides "/": only Disallow: / matches it. Google's own extra (Allow: /index.html also allows "/") is not followed.
   { name: 'Allow /index.html does not allow /', robots: 'User-agent: *\nDisallow: /\nAllow: /index.html\n', verdicts: [['/', false], ['/index.html', true], ['/index.htm', false]] },
   // nginx (merge_slashes, on by default) and most servers serve `//private/x` as `/private/x`: a URL a spider joined
@@ -144,6 +149,15 @@ export const SYNTAX_CASES: RobotsCase[] = [
   { name: 'doubled slashes do not pass a Disallow', robots: 'User-agent: *\nDisallow: /private/\nDisallow: /a/b$\n', verdicts: [['//private/x', false], ['/private//x', false], ['///private/', false], ['/a//b', false], ['/x//y', true], ['/a//b/c', true]] },
   { name: 'doubled slashes gain no Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /open/\n', verdicts: [['//open/x', false], ['/open//x', true]] },
   { name: 'a rule with doubled slashes still matches them', robots: 'User-agent: *\nDisallow: /a//b\n', verdicts: [['/a//b', false], ['/a/b', true]] },
+  // nginx decodes `%2F` before it maps a path to a file or a location: `/private%2Fx` is served as `/private/x`.
+  { name: 'an encoded slash does not pass a Disallow', robots: 'User-agent: *\nDisallow: /private/\nDisallow: /a/b$\n', verdicts: [['/private%2Fx', false], ['/private%2fx', false], ['/a%2Fb', false], ['/a%2F%2Fb', false], ['/a%2Fb/c', true], ['/x%2Fy', true]] },
+  { name: 'an encoded slash gains no Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /open/\n', verdicts: [['/open%2Fx', false], ['/open/x%2Fy', true]] },
+  { name: 'a rule with an encoded slash still matches it', robots: 'User-agent: *\nDisallow: /a%2Fb\n', verdicts: [['/a%2Fb', false], ['/a/b', true]] },
+  // Servlet containers (Tomcat, Jetty) drop a segment's path parameters before they map it: `/a/b;jsessionid=1` is `/a/b`.
+  { name: 'path parameters do not pass a Disallow', robots: 'User-agent: *\nDisallow: /private/\nDisallow: /a/b$\n', verdicts: [['/private;jsessionid=1/x', false], ['/a/b;jsessionid=1', false], ['/a/b;v=1/c', true], ['/x;v=1', true], ['/p%3Bv/a/b', true]] },
+  { name: 'path parameters gain no Allow', robots: 'User-agent: *\nDisallow: /\nAllow: /open/\n', verdicts: [['/open;v=1/x', false], ['/open/x;v=1', true]] },
+  { name: 'a rule with path parameters still matches them', robots: 'User-agent: *\nDisallow: /*;jsessionid\n', verdicts: [['/p;jsessionid=1', false], ['/p', true], ['/p?jsessionid=1', true]] },
+  { name: 'an encoded slash in a query is data', robots: 'User-agent: *\nDisallow: /go/x\n', verdicts: [['/go?u=%2Fx', true]] },
   { name: 'doubled slashes in a query are data', robots: 'User-agent: *\nDisallow: /go?u=http://x\n', verdicts: [['/go?u=http://x', false], ['/go?u=http:/x', true]] },
   // A zero-width space or joiner pasted with a line from a rich-text editor is invisible in the file; before or
   // inside a key it dropped the line, and a `*` group's Disallow lines joined the group above (Googlebot's Allow: /).

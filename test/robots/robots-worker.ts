@@ -31,6 +31,8 @@ export interface RobotsWorker {
   middleware: DownloaderMiddleware;
   stats: Stats;
   settings: Settings;
+  /** The context the middleware is given for a request of `url` (its hooks called as the chain calls them). */
+  context(url: string, nowMs: number | (() => number)): MiddlewareContext;
   /** The middleware's answer for `url` at `nowMs`, or on a clock the test moves (host key from `politeness.hostKey`). */
   ask(url: string, nowMs: number | (() => number)): Promise<RequestOutcome>;
   /** When the host gate lets the host of `url` have its next request. */
@@ -82,6 +84,7 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
     middleware,
     stats,
     settings,
+    context: ctx,
     ask,
     nextOpenAtMs: (url, nowMs) => gateView(url, nowMs)?.nextOpenAtMs,
     gateView,
