@@ -1,4 +1,4 @@
-// The page pool's cap on open pages: a slot per leased page, handed straight to the next waiter when one frees.
+// A cap on things held at once (the page pool's open pages, blob compressions in the thread pool): a slot handed straight to the next waiter when one frees.
 export class PageSlots {
   private readonly waiters: Array<() => void> = [];
   private taken = 0;

@@ -112,6 +112,19 @@ describe('BlockRules', () => {
     expect(plain.detect('shop:80', { status: 200, text: 'first then second' })).toEqual({ rule: 'second' });
   });
 
+  it('matches patterns anchored at the start as they read alone, beside unanchored ones (tried as a separate alternation)', () => {
+    const mixed = rules({ patterns: ['^\\s*\\{"error"', 'wall', '^only-start|anywhere'] });
+    expect(mixed.detect('shop:80', { status: 200, text: ' {"error":"slow"}' })).toEqual({ rule: '^\\s*\\{"error"' });
+    expect(mixed.detect('shop:80', { status: 200, text: '<p>{"error":"slow"}</p>' })).toBeNull();
+    expect(mixed.detect('shop:80', { status: 200, text: 'a WALL here' })).toEqual({ rule: 'wall' });
+    expect(mixed.detect('shop:80', { status: 200, text: 'ONLY-START of it' })).toEqual({ rule: '^only-start|anywhere' });
+    expect(mixed.detect('shop:80', { status: 200, text: 'here, anywhere' })).toEqual({ rule: '^only-start|anywhere' });
+    expect(mixed.detect('shop:80', { status: 200, text: 'not only-start' })).toBeNull();
+    const anchoredOnly = rules({ patterns: ['^a', '^b'] });
+    expect(anchoredOnly.detect('shop:80', { status: 200, text: 'b...' })).toEqual({ rule: '^b' });
+    expect(anchoredOnly.detect('shop:80', { status: 200, text: '.ab' })).toBeNull();
+  });
+
   it('only scans the first scanChars of the page', () => {
     const late = `${'x'.repeat(200)}<title>Access denied</title>`;
     expect(rules({ scanChars: 100 }).detect('shop:80', { status: 200, text: late })).toBeNull();

@@ -21,3 +21,11 @@ describe('blob compression', () => {
     }
   });
 });
+
+describe('blob compression under load', () => {
+  it('compresses many bodies offered at once (more than go to the thread pool together), each to its own bytes', async () => {
+    const bodies = Array.from({ length: 40 }, (_, i) => markup(1_000 + i * 701));
+    const stored = await Promise.all(bodies.map((body) => compressBlob(body)));
+    stored.forEach((gzip, i) => expect(gzip.equals(gzipSync(bodies[i]!, { level: 1 })), `body ${i}`).toBe(true));
+  });
+});
