@@ -24,7 +24,7 @@ import type { Stats } from './stats';
 import type { UrlLengthLimit } from './url-length-limit';
 import { storageFailureCode } from './storage-failure';
 import { notePageYield } from './lost-hosts';
-import { answerFreesSlot, pauseAsAsked } from './answer-arrival';
+import { answerFreesSlot, answerHoldsHost, pauseAsAsked } from './answer-arrival';
 import type { HostJudgements } from './host-judgements';
 import { failRequest, leaveForResume, markHandled, statusOf, tryAgainLater } from './request-endings';
 import { noteCodeError } from './code-errors';
@@ -106,11 +106,11 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       onStaleConnection: () => deps.stats.inc('retry/stale-connection'),
       onAnswered: (response) => {
         pauseAsAsked(response, deps);
-        if (!answerFreesSlot(response)) {
+        if (answerHoldsHost(response)) {
           judged();
           judged = slot.judging(hostKeyOf(response.url, deps.settings.politeness.hostKey));
-          return;
         }
+        if (!answerFreesSlot(response)) return;
         slot.release();
         deps.wake();
       },
