@@ -23,6 +23,15 @@ export function answerFreesSlot(response: CrawlResponse): boolean {
 }
 
 /**
+ * Whether the host's other sends wait until the answer is judged (`HostJudgements`): only an error status can
+ * pause its host (a Retry-After on 429/503, the breaker's statuses). A 2xx or 3xx with a Retry-After keeps its
+ * slot but pauses nothing, and the chain may follow its meta refresh, which must not wait for another such answer.
+ */
+export function answerHoldsHost(response: CrawlResponse): boolean {
+  return response.status >= 400;
+}
+
+/**
  * A 429 or 503 with a Retry-After holds its host from the moment it arrives: the middlewares that decide
  * about the request (retry pauses the host too) come after raw capture's compression and commit, and the
  * host's other slots went on picking and sending meanwhile (seven requests within 43 ms of a 429 at a cap

@@ -18,6 +18,7 @@ import { FAR_WAIT_STOP } from './run-summary';
 import { Seeding } from './seeding';
 import { storageFailureCode, storageStopReason } from './storage-failure';
 import type { Stats } from './stats';
+import { HostJudgements } from './host-judgements';
 import { UrlLengthLimit } from './url-length-limit';
 import { WakeTimer } from './wake-timer';
 
@@ -47,6 +48,8 @@ export class CrawlEngine {
   private readonly acks: AckTracker;
   private readonly loopWatch: LoopBlockWatch | null;
   private readonly urlLimit: UrlLengthLimit;
+  /** Each send waits while an answer of its host that may pause it is judged (`politeness/held-for-answer` counts the waits). */
+  private readonly judgements: HostJudgements;
   private readonly shutdown = new AbortController();
   /** What spider.start() threw, if it did; the crawl stopped then. */
   startError: unknown = null;
@@ -82,6 +85,7 @@ export class CrawlEngine {
       frontierFailed: (error, reason, message, outageMs) => this.frontierFailed(error, reason, message, outageMs),
     });
     this.urlLimit = new UrlLengthLimit(deps.settings.urlLength.limit, deps.stats, deps.log, deps.events);
+    this.judgements = new HostJudgements(() => deps.stats.inc('politeness/held-for-answer'));
     this.loopWatch = createLoopBlockWatch({ thresholdMs: deps.settings.watchdog.blockedLoopMs, stats: deps.stats, log: deps.log });
     this.seeding = new Seeding({
       ...deps,
@@ -202,6 +206,7 @@ export class CrawlEngine {
         storageFailed: (error) => this.storageFailed(error),
         loopWatch: this.loopWatch,
         urlLimit: this.urlLimit,
+        judgements: this.judgements,
       });
     } catch (error) {
       this.deps.log.error({ err: error, url: lease.request.url }, 'request task failed unexpectedly');

@@ -4,6 +4,7 @@ import { FetchWait } from '../core/errors';
 import type { HopDeadline } from '../fetch/fetcher';
 import type { Frontier, HostSlot, Lease } from '../ports/frontier';
 import { steadyNowMs } from '../politeness/clock';
+import type { HostJudgements } from './host-judgements';
 
 /** At its concurrency cap a redirect target is asked again this often (a release wakes no hop). */
 const AT_CAP_RECHECK_MS = 10;
@@ -26,6 +27,8 @@ export class RequestSlots {
     private readonly hostKeyOf: (url: string) => string,
     /** A slot came free mid-fetch: the pool may have work for its host again. */
     private readonly freed: () => void,
+    /** The host's answers still being judged in this process; a one-off fetch has no other requests to wait for. */
+    private readonly judgements: HostJudgements | null = null,
   ) {
     this.current = once(lease);
     this.currentHost = lease.hostKey;
@@ -33,6 +36,11 @@ export class RequestSlots {
 
   markSent(): void {
     this.current.markSent();
+  }
+
+  /** The answer that arrived may pause its host: the host's other sends wait until the returned function is called. */
+  judging(hostKey: string): () => void {
+    return this.judgements?.begin(hostKey, this) ?? (() => undefined);
   }
 
   release(): void {
@@ -58,9 +66,12 @@ export class RequestSlots {
    * A pause the host got after the slot was taken (a Retry-After, its breaker opening) is not waited out here:
    * the chain let the request through before it, so it goes back to the frontier until the pause's end and
    * passes the chain again. Waited out, it went to the wire as the pause ended, beside the breaker's one
-   * probe (a host half-open at a concurrency of two got a second page 120 ms into its probe).
+   * probe (a host half-open at a concurrency of two got a second page 120 ms into its probe). It is asked
+   * once no answer of the host that may pause it is still being judged (`HostJudgements`).
    */
   private async claimSend(deadline: HopDeadline, patienceUntilMs: number, tooFar: (untilMs: number) => FetchWait): Promise<void> {
+    // An answer of the host that may pause it is being judged: its pause, if it sets one, must be seen first.
+    await this.judgements?.settled(this.currentHost, this, deadline.signal);
     for (let atMs = (await this.current.claimSend?.()) ?? null; atMs !== null; atMs = (await this.current.claimSend?.()) ?? null) {
       if (atMs > patienceUntilMs) throw tooFar(atMs);
       const pausedUntilMs = (await this.current.pausedUntilMs?.()) ?? null;

@@ -24,7 +24,8 @@ import type { Stats } from './stats';
 import type { UrlLengthLimit } from './url-length-limit';
 import { storageFailureCode } from './storage-failure';
 import { notePageYield } from './lost-hosts';
-import { answerFreesSlot, pauseAsAsked } from './answer-arrival';
+import { answerFreesSlot, answerHoldsHost, pauseAsAsked } from './answer-arrival';
+import type { HostJudgements } from './host-judgements';
 import { failRequest, leaveForResume, markHandled, statusOf, tryAgainLater } from './request-endings';
 import { noteCodeError } from './code-errors';
 import { runErrback } from './errback-runner';
@@ -54,6 +55,8 @@ export interface RequestTaskDeps {
   loopWatch: LoopBlockWatch | null;
   /** The crawl's URL length limit: requests stored, redirects followed (one per crawl: it logs once per host). */
   urlLimit: UrlLengthLimit;
+  /** The answers that may pause their host still being judged: the host's other sends wait for them. */
+  judgements: HostJudgements;
   /** The crawl's event bus (planned and failed requests; responses and the breaker through the middleware context); the engine knows no subscriber. */
   events?: CrawlEventBus;
 }
@@ -76,7 +79,8 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   const log = deps.log.child({ host: hostKey, requestId: request.id });
   const scheduled = new ScheduledRequests();
   const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: steadyNowMs, runId: deps.runId, events: deps.events, schedule: scheduled.schedule };
-  const slot = new RequestSlots(lease, deps.frontier, (url) => hostKeyOf(url, deps.settings.politeness.hostKey), deps.wake);
+  const slot = new RequestSlots(lease, deps.frontier, (url) => hostKeyOf(url, deps.settings.politeness.hostKey), deps.wake, deps.judgements);
+  let judged = () => undefined as void;
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
   try {
     download = await deps.chain.download(request, ctx, {
@@ -102,6 +106,10 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       onStaleConnection: () => deps.stats.inc('retry/stale-connection'),
       onAnswered: (response) => {
         pauseAsAsked(response, deps);
+        if (answerHoldsHost(response)) {
+          judged();
+          judged = slot.judging(hostKeyOf(response.url, deps.settings.politeness.hostKey));
+        }
         if (!answerFreesSlot(response)) return;
         slot.release();
         deps.wake();
@@ -110,6 +118,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
     });
   } catch (error) {
     slot.cancel();
+    judged();
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     // A middleware bug must not lose the request: record it and keep crawling. The log names the
     // middleware and its hook, with the error it threw (its stack points at the project's file).
@@ -123,6 +132,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   }
   if (download.sent) slot.release();
   else slot.cancel();
+  judged();
   deps.wake();
   // What the middlewares scheduled is stored before this request's outcome is: as durable as a page's links.
   try {

@@ -7,7 +7,15 @@ export type HostKeyMode = 'host' | 'domain';
 const IPV4_MAPPED = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/;
 
 /**
- * `host` keeps the port as WHATWG URL writes it, so two servers on one machine are two hosts.
+ * The ports a key leaves out: http's and https's defaults, whichever scheme names them. Each is one socket of
+ * the server whatever the URL's scheme (`http://shop:443` reaches https's port), and a setting written
+ * `shop.example:443` is spelled `shop.example` (hostKeySpelling): keeping 443 in the key of
+ * `http://shop.example:443` made that URL a host no setting could name.
+ */
+const WEB_PORTS = new Set(['80', '443']);
+
+/**
+ * `host` keeps any other port as WHATWG URL writes it, so two servers on one machine are two hosts.
  * `domain` merges subdomains; tldts has no domain for IPs and `localhost`, and those must still
  * be gated, so they fall back to the host.
  * WHATWG URL already folds case, the default port, IDN to punycode and IPv4 forms (`127.1`, `0x7f.0.0.1`,
@@ -18,7 +26,7 @@ const IPV4_MAPPED = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/;
 export function hostKeyOf(url: string, mode: HostKeyMode): string {
   const parsed = new URL(url);
   const hostname = serverName(parsed.hostname);
-  const host = parsed.port === '' ? hostname : `${hostname}:${parsed.port}`;
+  const host = parsed.port === '' || WEB_PORTS.has(parsed.port) ? hostname : `${hostname}:${parsed.port}`;
   if (mode === 'host') return host;
   const domain = getDomain(hostname, { allowPrivateDomains: false });
   return domain ?? host;
@@ -64,6 +72,19 @@ export function readWrittenHost(written: string): WrittenHost | null {
 }
 
 /**
+ * A bare IPv6 address that reads as another address with a port too (`::1:8080`: the address ::1:8080, or
+ * ::1 on port 8080): null when it is no such spelling, else both readings bracketed, for a setting to refuse.
+ * `readWrittenHost` takes the whole as the address, which for a per-host setting matched a host nobody crawls.
+ */
+export function ambiguousIpv6(written: string): [string, string] | null {
+  const trimmed = written.trim();
+  if (trimmed.startsWith('[') || trimmed.split(':').length <= 2) return null;
+  const cut = /^(.*):(\d{1,5})$/.exec(trimmed);
+  if (!cut || readWrittenHost(`[${cut[1]}]:${cut[2]}`) === null || readWrittenHost(trimmed) === null) return null;
+  return [`[${trimmed}]`, `[${cut[1]}]:${cut[2]}`];
+}
+
+/**
  * A host key as a person writes it in settings (`Bücher.Example`, `shop.example.`, `shop.example:443`),
  * spelled the way `hostKeyOf` spells the key of a URL of that host (see `readWrittenHost`), with no port
  * when it is a default one (80 or 443; a crawled URL on its scheme's default port has none in its key).
@@ -73,5 +94,5 @@ export function readWrittenHost(written: string): WrittenHost | null {
 export function hostKeySpelling(written: string): string | null {
   const host = readWrittenHost(written);
   if (host === null) return null;
-  return host.port === null || host.port === 80 || host.port === 443 ? host.hostname : `${host.hostname}:${host.port}`;
+  return host.port === null || WEB_PORTS.has(String(host.port)) ? host.hostname : `${host.hostname}:${host.port}`;
 }

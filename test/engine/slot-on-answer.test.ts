@@ -1,45 +1,13 @@
 // A host's slot is free once its answer has arrived, not once the middlewares have stored and judged it.
-import { pino } from 'pino';
 import { afterEach, expect, it } from 'vitest';
-import type { CrawlResponse } from '../../src/core/response';
-import { Spider } from '../../src/core/spider';
 import { DownloaderChain } from '../../src/downloader/downloader-chain';
-import { accept, type DownloaderMiddleware } from '../../src/downloader/middleware';
-import { AckTracker } from '../../src/engine/ack-tracker';
 import { runRequestTask } from '../../src/engine/request-task';
-import { Stats } from '../../src/engine/stats';
-import { UrlLengthLimit } from '../../src/engine/url-length-limit';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import type { SqliteFrontier } from '../../storage/sqlite/sqlite-frontier';
-import { settingsSchema } from '../../src/settings/schema';
 import { httpSettings } from '../fetch/fetch-test-helpers';
 import { expectLease, openFrontier, req, tempDir } from '../frontier/frontier-fixture';
 import { FixtureServer } from '../support/fixture-server';
-
-class QuietSpider extends Spider {
-  readonly name = 'shop';
-  override async *parse(): AsyncGenerator<never> {}
-}
-
-/** Holds every response in processResponse until let go, as raw capture holds it for a compression and a commit. */
-class HoldingMiddleware implements DownloaderMiddleware {
-  readonly name = 'holding';
-  private letGo!: () => void;
-  private readonly released = new Promise<void>((resolve) => (this.letGo = resolve));
-  private enteredWith!: (response: CrawlResponse) => void;
-  /** Resolves with the first response the middleware holds. */
-  readonly entered = new Promise<CrawlResponse>((resolve) => (this.enteredWith = resolve));
-
-  async processResponse(_request: unknown, response: CrawlResponse) {
-    this.enteredWith(response);
-    await this.released;
-    return accept(response);
-  }
-
-  release(): void {
-    this.letGo();
-  }
-}
+import { handTaskDeps, HoldingMiddleware } from '../support/holding-middleware';
 
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
@@ -61,27 +29,7 @@ async function setUp(firstStatus: number) {
   await frontier.add([req(server.url('/first')), req(server.url('/second'))]);
   const holding = new HoldingMiddleware();
   const first = expectLease(frontier.next(Date.now()));
-  const settings = settingsSchema.parse({});
-  const stats = new Stats();
-  const log = pino({ level: 'silent' });
-  const task = runRequestTask(first, {
-    spider: new QuietSpider(),
-    settings,
-    frontier,
-    chain: new DownloaderChain([holding], fetcher),
-    items: { process: () => Promise.reject(new Error('the spider yields no items')) },
-    acks: new AckTracker(64, () => undefined),
-    stats,
-    log,
-    runId: frontier.runId,
-    shutdownSignal: new AbortController().signal,
-    wake: () => undefined,
-    storageFailed: (error) => {
-      throw error;
-    },
-    loopWatch: null,
-    urlLimit: new UrlLengthLimit(settings.urlLength.limit, stats, log),
-  });
+  const task = runRequestTask(first, handTaskDeps(frontier, new DownloaderChain([holding], fetcher)));
   await holding.entered;
   return { frontier, holding, task };
 }

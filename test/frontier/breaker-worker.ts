@@ -1,6 +1,7 @@
 // One Redis worker's circuit-breaker middleware over its own frontier's gate, driven by hand as each worker process drives it.
 import pino from 'pino';
 import { CircuitBreakerMiddleware } from '../../middlewares/circuit-breaker';
+import { FetchError } from '../../src/core/errors';
 import { CrawlResponse } from '../../src/core/response';
 import type { MiddlewareContext } from '../../src/downloader/middleware';
 import { Stats } from '../../src/engine/stats';
@@ -51,10 +52,15 @@ export function breakerWorker(frontier: RedisFrontier, host: string) {
     const response = new CrawlResponse({ request, url: request.url, status, headers: {}, body: Buffer.from(''), text: '', encoding: 'utf-8', timings: { startedAtMs: 0, finishedAtMs: 1 } });
     return middleware.processResponse!(request, response, ctx);
   };
+  /** The request's fetch failed at the transport (a reset connection): a probe's failure reopens the breaker. */
+  const fail = async (path: string) => {
+    const request = leases.get(path)?.request ?? req(`http://${host}${path}`);
+    return middleware.processError!(request, new FetchError('FETCH_CONNECTION_RESET', 'read ECONNRESET'), ctx);
+  };
   /** The worker's writes go in order on its connection (a batch on setImmediate): a call answered after them saw them land. */
   const settled = async () => {
     await new Promise((resolve) => setImmediate(resolve));
     await frontier.status();
   };
-  return { stats, lease, send, answer, settled };
+  return { stats, lease, send, answer, fail, settled };
 }

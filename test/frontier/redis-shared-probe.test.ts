@@ -159,4 +159,25 @@ describe('the half-open probe of a host two Redis workers crawl at a concurrency
       await d.close();
     }
   });
+
+  // The probe's connection reset: its worker's breaker reopens it, and the run must hear that, or the other
+  // worker would hold the host only until the probe's claim ran out (30 s here) and then probe again.
+  it('holds the other worker for the longer cooldown when the probe\'s connection was reset', async () => {
+    const [a, b] = await workersWithBreakerDue('probe-reset');
+    try {
+      const [wa, wb] = [worker(a), worker(b)];
+      await wb.lease('/2');
+      expect(await wa.send('/1')).toEqual({ type: 'continue' });
+      expect(await wa.fail('/1')).toMatchObject({ type: 'defer', reason: 'breaker/open', serverWait: true });
+      await wa.settled();
+      const parked = await wb.send('/2');
+      expect(parked).toMatchObject({ type: 'defer', reason: 'breaker/open', serverWait: true });
+      expect((parked as { untilMs: number }).untilMs).toBeGreaterThan(Date.now() + COOLDOWN_MS);
+      expect(wb.stats.get('breaker/probes') ?? 0).toBe(0);
+      expect((await readRunStatus(started.client, 'probe-reset')).byHost[HOST]).toMatchObject({ breaker: 'open' });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 // Host keys: host with port, registrable domain, and the IP / localhost fallback that must stay gated.
 import { describe, expect, it } from 'vitest';
-import { hostKeyOf } from '../../src/politeness/host-key';
+import { hostKeyOf, hostKeySpelling } from '../../src/politeness/host-key';
 
 describe('hostKeyOf', () => {
   it.each([
@@ -24,11 +24,26 @@ describe('hostKeyOf', () => {
     ['http://[::ffff:7f00:1]/', 'http://127.1/'],
     ['http://0x7f.0.0.1:8080/', 'http://2130706433:8080/'],
     ['http://bücher.example/', 'http://xn--bcher-kva.example./'],
+    // Port 443 (80) is the same socket whichever scheme names it explicitly.
+    ['http://shop.example:443/', 'https://shop.example/'],
+    ['https://shop.example:80/', 'http://shop.example/'],
   ])('%s and %s reach one server: one key', (a, b) => {
     for (const mode of ['host', 'domain'] as const) expect(hostKeyOf(a, mode)).toBe(hostKeyOf(b, mode));
   });
 
   it('keeps two ports on one machine apart', () => {
     expect(hostKeyOf('http://127.0.0.1:1/', 'domain')).not.toBe(hostKeyOf('http://127.0.0.1:2/', 'domain'));
+  });
+
+  // A per-host setting written with port 443 or 80 applies to every URL of that name on that port: it was
+  // folded to the bare name, the key of https://shop.example, and never matched http://shop.example:443/.
+  it.each([
+    ['shop.example:443', 'http://shop.example:443/p'],
+    ['shop.example:443', 'https://shop.example/p'],
+    ['shop.example:80', 'https://shop.example:80/p'],
+    ['shop.example', 'http://shop.example:443/p'],
+    ['127.0.0.1:8080', 'http://127.0.0.1:8080/'],
+  ])('a setting for %s applies to %s', (written, url) => {
+    expect(hostKeySpelling(written)).toBe(hostKeyOf(url, 'host'));
   });
 });

@@ -90,6 +90,17 @@ describe('loadSettings', () => {
     expect(errorOf(() => loadSettings({ cwd, env: noEnv })).message).toMatch(/"SHOP\.EXAMPLE:443" and "shop\.example" name the same host \(shop\.example\).*\(from config\)/);
   });
 
+  // `::1:8080` is the IPv6 address ::1:8080 to the URL parser, but most likely meant [::1] on port 8080: read
+  // either way, the setting matched a host the user did not mean and none they did.
+  it('refuses a bare IPv6 key whose last group could be its port, naming the layer', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { hosts: { '::1:8080': { minIntervalMs: 5 } } } }));
+    expect(errorOf(() => loadSettings({ cwd, env: noEnv })).message).toMatch(/politeness\.hosts\.::1:8080: "::1:8080" could be \[::1:8080\] or \[::1\]:8080: write it with brackets.*\(from config\)/);
+    const plain = { '::1': { jitterMs: 0 }, '2001:db8::1': { jitterMs: 0 }, '[::1]:8080': { jitterMs: 0 } };
+    const { settings } = loadSettings({ cwd: mkdtempSync(join(tmpdir(), 'pc-set-')), env: noEnv, spiderSettings: { politeness: { hosts: plain } } });
+    expect(Object.keys(settings.politeness.hosts).sort()).toEqual(['[2001:db8::1]', '[::1]', '[::1]:8080']);
+  });
+
   it('refuses a per-host key that is no registrable domain when the crawl keys hosts by domain', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     const spiderSettings = { politeness: { hostKey: 'domain' as const, hosts: { 'www.shop.example': { minIntervalMs: 5000 }, 'shop.co.uk': {}, '127.0.0.1:8080': {} } } };

@@ -1,8 +1,15 @@
 // Settings keyed by host: keys spelled the way the crawl spells a URL's host key, so a per-host setting is never silently ignored.
 import { z } from 'zod';
-import { hostKeyOf, hostKeySpelling } from '../../politeness/host-key';
+import { ambiguousIpv6, hostKeyOf, hostKeySpelling } from '../../politeness/host-key';
 
 const NOT_A_HOST = 'is no host or host:port (write it like "shop.example" or "127.0.0.1:8080", without scheme or path)';
+
+/** Why a written key names no one host: not a host at all, or a bare IPv6 address that reads two ways. Null when it names one. */
+function refusal(written: string): string | null {
+  const both = ambiguousIpv6(written);
+  if (both) return `"${written}" could be ${both[0]} or ${both[1]}: write it with brackets`;
+  return hostKeySpelling(written) === null ? `"${written}" ${NOT_A_HOST}` : null;
+}
 
 /**
  * A record keyed by host key. Each key is respelled as the crawl spells the key of a URL of that host
@@ -14,9 +21,10 @@ export function hostKeyedRecord<T extends z.ZodType>(value: T) {
     const spelled: Record<string, z.output<T>> = {};
     const writtenAs = new Map<string, string>();
     for (const [written, entry] of Object.entries(record)) {
+      const refused = refusal(written);
       const key = hostKeySpelling(written);
-      if (key === null) {
-        ctx.addIssue({ code: 'custom', path: [written], message: `"${written}" ${NOT_A_HOST}` });
+      if (refused !== null || key === null) {
+        ctx.addIssue({ code: 'custom', path: [written], message: refused ?? `"${written}" ${NOT_A_HOST}` });
         continue;
       }
       const earlier = writtenAs.get(key);
@@ -40,9 +48,10 @@ export const HOST_KEYED = new WeakSet<z.ZodType>();
 export function hostKeyList() {
   return z.array(z.string().min(1)).transform((written, ctx) =>
     written.flatMap((entry, index) => {
+      const refused = refusal(entry);
+      if (refused !== null) ctx.addIssue({ code: 'custom', path: [index], message: refused });
       const key = hostKeySpelling(entry);
-      if (key === null) ctx.addIssue({ code: 'custom', path: [index], message: `"${entry}" ${NOT_A_HOST}` });
-      return key === null ? [] : [key];
+      return refused !== null || key === null ? [] : [key];
     }),
   );
 }
