@@ -1,9 +1,19 @@
 // Price table rows, round 21: number formats and signs around the world, German delivery compounds, and points, deposits and marks beside the price.
-import { type PriceRow } from './price-table-types';
+import { loc, type PriceRow } from './price-table-types';
 
+const A = 'price/ambiguous';
 const R = 'price/reference-only';
+const JA = loc('ja-JP');
+const US = loc('en-US');
 
 export const WORLD_FORMATS: PriceRow[] = [
+  // A loyalty scheme's points under its name are a count, no second price (the first refused before); "Bonus points 500" may be either's
+  ['49,99 € 50 Payback Punkte', '49.99', 'EUR'], ['49,99 € + 50 DeutschlandCard Punkte', '49.99', 'EUR'], ['¥3,980 39 Rakuten Super Points', '3980', 'JPY', JA],
+  ['49.99 Bonus points 500', A, null],
+  // A deposit's noun closes the charge "zzgl." opened: the amount after it is the price (both refused before)
+  ['Pfandflasche zzgl. 0,25 € Pfand 1,29 €', '1.29', 'EUR'], ['zzgl. 0,25 € Pfand 1,29 €', '1.29', 'EUR'], ['+ $0.10 deposit $1.99', '1.99', 'USD', US],
+  // Spanish "PVC" is "precio de venta al cliente" (the price) to some and PVC the plastic to others: two amounts stay refused
+  ['PVC 29,99 € 19,99 €', A, null],
   // German delivery compounds by their head or a charge after a delivery word (stored as the price before); other heads name products
   ['Frachtkosten 49,00 €', R, null], ['Portopauschale 4,90 €', R, null], ['Briefporto 1,10 €', R, null], ['Seefracht 99,00 €', R, null], ['Sperrgutzuschlag 19,90 €', R, null],
   ['Expressversandkosten 9,90 €', R, null], ['Lieferkostenpauschale 4,90 €', R, null], ['29,99 € Expressversand', R, null], ['Expresslieferung: 9,90 € 49,99 €', '49.99', 'EUR'],
