@@ -19,4 +19,8 @@ export const WORLD_FORMATS: PriceRow[] = [
   ['Expressversandkosten 9,90 €', R, null], ['Lieferkostenpauschale 4,90 €', R, null], ['29,99 € Expressversand', R, null], ['Expresslieferung: 9,90 € 49,99 €', '49.99', 'EUR'],
   ['Versandtasche 1,99 €', '1.99', 'EUR'], ['Lieferwagen Modell 19,99 €', '19.99', 'EUR'], ['Gratisversand 19,99 €', '19.99', 'EUR'], ['Gratis-Versand 19,99 €', '19.99', 'EUR'],
   ['Oporto 19,99 €', '19.99', 'EUR'], ['Ruby Porto 12,99 €', '12.99', 'EUR'],
+  // Digits run on through an underscore or a spacing accent: one number we cannot read (299.99 was stored)
+  ['1_299,99 €', A, null], ['1˙299.00 €', A, null],
+  // Decimal digits of every script (Gujarati, Tamil, Khmer were no number, or cut a mixed run: "₹1,૨૯૯" was 1)
+  ['₹૧,૨૯૯', '1299', 'INR'], ['₹ ૧,૨૯,૯૯૯', '129999', 'INR'], ['₹௧,௨௯௯', '1299', 'INR'], ['១២,០០០៛', '12000', 'KHR'], ['₹1,૨૯૯', '1299', 'INR'],
 ];
