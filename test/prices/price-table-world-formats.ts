@@ -2,6 +2,7 @@
 import { loc, type PriceRow } from './price-table-types';
 
 const A = 'price/ambiguous';
+const N = 'price/not-a-price';
 const R = 'price/reference-only';
 const JA = loc('ja-JP');
 const US = loc('en-US');
@@ -19,6 +20,8 @@ export const WORLD_FORMATS: PriceRow[] = [
   ['Expressversandkosten 9,90 €', R, null], ['Lieferkostenpauschale 4,90 €', R, null], ['29,99 € Expressversand', R, null], ['Expresslieferung: 9,90 € 49,99 €', '49.99', 'EUR'],
   ['Versandtasche 1,99 €', '1.99', 'EUR'], ['Lieferwagen Modell 19,99 €', '19.99', 'EUR'], ['Gratisversand 19,99 €', '19.99', 'EUR'], ['Gratis-Versand 19,99 €', '19.99', 'EUR'],
   ['Oporto 19,99 €', '19.99', 'EUR'], ['Ruby Porto 12,99 €', '12.99', 'EUR'],
+  // A sign between a labelled number and a measure makes neither a price (500 and 256 EUR were stored)
+  ['Modell 19,99 € 500 ml', N, null], ['Size 42 € 256 GB', N, null], ['Lieferwagen Modell 19,99 € 3 Farben', N, null], ['Modell 19,99 €', '19.99', 'EUR'],
   // Digits run on through an underscore or a spacing accent: one number we cannot read (299.99 was stored)
   ['1_299,99 €', A, null], ['1˙299.00 €', A, null],
   // Decimal digits of every script (Gujarati, Tamil, Khmer were no number, or cut a mixed run: "₹1,૨૯૯" was 1)
