@@ -1,11 +1,12 @@
 // Price table rows, round 21: number formats and signs around the world, German delivery compounds, and points, deposits and marks beside the price.
-import { loc, type PriceRow } from './price-table-types';
+import { loc, NNBSP, type PriceRow } from './price-table-types';
 
 const A = 'price/ambiguous';
 const N = 'price/not-a-price';
 const R = 'price/reference-only';
 const JA = loc('ja-JP');
 const US = loc('en-US');
+const SV = loc('sv-SE');
 
 export const WORLD_FORMATS: PriceRow[] = [
   // A loyalty scheme's points under its name are a count, no second price (the first refused before); "Bonus points 500" may be either's
@@ -26,4 +27,15 @@ export const WORLD_FORMATS: PriceRow[] = [
   ['1_299,99 €', A, null], ['1˙299.00 €', A, null],
   // Decimal digits of every script (Gujarati, Tamil, Khmer were no number, or cut a mixed run: "₹1,૨૯૯" was 1)
   ['₹૧,૨૯૯', '1299', 'INR'], ['₹ ૧,૨૯,૯૯૯', '129999', 'INR'], ['₹௧,௨௯௯', '1299', 'INR'], ['១២,០០០៛', '12000', 'KHR'], ['₹1,૨૯૯', '1299', 'INR'],
+  // Japan's reduced 8 % beside the tax-free price: the tax-inclusive one is the price (refused before); at 10 % as before
+  ['1,080円（税抜 1,000円）', '1080', 'JPY'], ['1,080円 (本体価格 1,000円)', '1080', 'JPY'], ['1,980円(税抜) 2,178円(税込)', '2178', 'JPY'], ['¥1,980（税込） ¥1,800（税抜）', '1980', 'JPY', JA],
+  // A gross or net word before a space-grouped amount is no product's name ending in a model number (refused before)
+  ['Bruttó 12 990 Ft Nettó 10 228 Ft', '12990', 'HUF'], ['Brutto 1 299,00 € Netto 1 091,60 €', '1299', 'EUR'], ['Bruttó 12 990 Ft', '12990', 'HUF'], ['Polo 12 990 Ft', A, null],
+  // Probed and sound: Swiss, Indian, East Asian, Central European, Latin American and Arabic formats
+  ["CHF 1'299.–", '1299', 'CHF'], ['Fr. 19.–', '19', 'CHF'], ['₹1,29,999', '129999', 'INR'], ['¥1,980（税込）', '1980', 'JPY', JA],
+  ['1,980円(税抜)', '1980', 'JPY'], ['19,900원', '19900', 'KRW'], [`1${NNBSP}299,99 zł`, '1299.99', 'PLN'], ['1\u2009299 Kč', '1299', 'CZK'],
+  ['١٢٣٫٤٥ ر.س', '123.45', 'SAR'], ['€ 1.234', '1234', 'EUR'], ['1.250 KD', '1.250', 'KWD'],
+  ['1.250 TND', A, null], ['1,250 KWD', A, null], ['¥1.980', '1980', 'JPY', JA], ['₩19.900', '19900', 'KRW'], ['19.99 US$', '19.99', 'USD'], ['US$ 19.99', '19.99', 'USD'],
+  ['$19.99 CAD', '19.99', 'CAD'], ['kr 199,-', '199', 'SEK', SV], ['1 299:- kr', '1299', 'SEK', SV], ['€10–€20', A, null],
+  ['19,99 €*', '19.99', 'EUR'], ['19,900.50원', A, null],
 ];
