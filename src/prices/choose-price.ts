@@ -59,8 +59,8 @@ function modelNumberBefore(text: string, chosen: Candidate): string | null {
   const name = /(?:^|(\S*)\s)(\p{L}[\p{L}\d]*) $/u.exec(text.slice(0, chosen.token.start));
   const word = name?.[2];
   // A word right after another number is that number's unit ("256 GB 1 449 €"), no name.
-  // Nor is a tax's abbreviation ("1 234,00 Kč bez DPH 1 493,14 Kč").
-  if (!word || /\d$/.test(name[1] ?? '') || !/\p{Lu}|\d/u.test(word) || FROM_WORDS.test(word) || findCurrencies(word).length > 0 || isTaxWord(word)) return null;
+  // Nor is a tax's abbreviation ("1 234,00 Kč bez DPH 1 493,14 Kč") or a gross or net word ("Bruttó 12 990 Ft Nettó 10 228 Ft").
+  if (!word || /\d$/.test(name[1] ?? '') || !/\p{Lu}|\d/u.test(word) || FROM_WORDS.test(word) || findCurrencies(word).length > 0 || isTaxWord(word) || namesGross(word) || namesNet(word)) return null;
   return `${word} ${chosen.token.raw.slice(0, chosen.token.raw.indexOf(' '))}`;
 }
 

@@ -30,6 +30,9 @@ export function assignCurrencies(text: string, numbers: readonly NumberToken[], 
     // one the words before it rule out (a SKU, a year) loses even to one whose unit word may be noise.
     const strong = (index: number) => isStrongExclusion(numbers[index].excluded);
     const weak = (index: number) => Boolean(numbers[index].excluded);
+    // "Modell 19,99 € 500 ml", "Size 42 € 256 GB": when the words rule out one side and a unit the other, neither is a price the
+    // sign could make; given to the measure, it lifted its exclusion and 500 EUR was stored.
+    if (left >= 0 && next >= 0 && weak(left) && weak(next) && strong(left) !== strong(next)) continue;
     if (left >= 0 && next >= 0 && strong(left) !== strong(next)) owner = strong(left) ? next : left;
     else if (left >= 0 && next >= 0 && weak(left) !== weak(next)) owner = weak(left) ? next : left;
     else if (left >= 0 && next >= 0) {

@@ -15,6 +15,15 @@ const NOUN_ALONE = new RegExp(`^\\s*${DEPOSIT_NOUN}\\s*$`, 'iu');
  */
 export const depositNounAfter = (after: string, last: boolean): boolean => NOUN_AFTER.test(after) && (last || !NOUN_ALONE.test(after));
 
+/** A word that adds a charge to the price, right before its amount: "zzgl. 0,25 €", "+ 0,25 €", "plus $0.10". */
+const CHARGE_OPENER = /(?:^|[^\p{L}])(?:zzgl\.?|zuzüglich|\+|plus|exkl\.?|excl\.?)\s*$/iu;
+
+/**
+ * "zzgl. 0,25 € Pfand 1,29 €": the deposit's noun after an amount a charge's word opened ends that phrase ("plus 0,25 € deposit"),
+ * so it is that amount's and labels none after it (the two read as deposits, and the price was refused).
+ */
+export const nounClosesCharge = (previousLabel: string, between: string): boolean => NOUN_ALONE.test(between) && CHARGE_OPENER.test(previousLabel);
+
 /**
  * "1,99 € Pfand 0,25 €": the deposit's noun alone between two amounts labels the one after it (shops write the deposit under
  * the price, "zzgl. Pfand 0,25 €") or the one before ("0,25 € Pfand"). A deposit on a bottle or crate costs less than its

@@ -212,7 +212,27 @@ export function findNumbers(text: string, options: NormalizeOptions, currencies:
     consider(start, raw);
   }
   // "12 zł 99 gr", "$12 and 99 cents": hundredths written as a number of their own belong to the whole units before them.
-  return joinMinorUnits(text, out.sort((a, b) => a.start - b.start), currencies);
+  return joinMinorUnits(text, gluedByMarks(text, out.sort((a, b) => a.start - b.start)), currencies);
+}
+
+/** An underscore or a spacing accent ("1_299,99", "1˙299.00"): no separator of ours, never a word or a sign between two amounts. */
+const GLUE_MARK = /^[\p{Pc}\p{Sk}]$/u;
+
+/**
+ * "1_299,99 €", "1˙299.00 €": digits run on through a mark that is a group separator to whoever typed it; read apart, the
+ * leading digits were dropped as a bare number and 299.99 stored. The run is one number with separators we cannot read.
+ */
+function gluedByMarks(text: string, tokens: NumberToken[]): NumberToken[] {
+  const out: NumberToken[] = [];
+  for (const token of tokens) {
+    const previous = out.at(-1);
+    if (!previous || token.start !== previous.end + 1 || !GLUE_MARK.test(text[previous.end]) || !/\d$/.test(previous.raw) || !/^\d/.test(token.raw)) {
+      out.push(token);
+      continue;
+    }
+    out[out.length - 1] = { start: previous.start, end: token.end, raw: text.slice(previous.start, token.end), normalized: null, excluded: 'separators' };
+  }
+  return out;
 }
 
 /**

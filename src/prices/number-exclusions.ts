@@ -30,6 +30,12 @@ const COUNTED = unitPattern([
   'points?', 'pts\\.?', 'pt', 'credits?', '(?:bonus)?punkte', 'puntos', 'pontos', 'punti', 'punkty', 'avios', 'meilen', 'ポイント(?:還元)?', '포인트', '积分', '積分',
 ]);
 /**
+ * "50 Payback Punkte", "500 Nectar points", "1,000 Rakuten Super Points": a loyalty scheme's points under its name, a count of
+ * the scheme's own unit (read as a second price beside "49,99 €"). Whole numbers and capitalised names only: in "49.99 Bonus
+ * points 500" the first number may be the price.
+ */
+const NAMED_POINTS = /^ ?(?:\p{Lu}[\p{L}\d&'’.-]*\s){1,2}(?:[Pp]oints?|POINTS|[Pp]unkte|[Pp]untos|[Pp]ontos|[Pp]unti|[Pp]unkty)(?![\p{L}])/u;
+/**
  * "99p", "99¢", "99c", "50 cents": an amount in the currency's minor unit. Read as the number it shows it
  * would be a hundred times the price in any currency the page names or the spider defaults to. "p" and "c"
  * count only attached to the digits ("99 p" may be pages), and only after whole numbers.
@@ -102,6 +108,7 @@ export function exclusionAfter(after: string, token: { raw: string }): Exclusion
   if (RATING_AFTER.test(after)) return 'rating';
   if (MEASURE.test(after) || UNIT_CASED.test(after)) return 'measure';
   if (COUNTED.test(after) && !OPTION_LIST_AFTER.test(after)) return 'quantity';
+  if (INTEGER.test(token.raw) && NAMED_POINTS.test(after)) return 'quantity';
   if (SMALL_COUNT.test(token.raw) && COUNT_AFTER.test(after)) return 'quantity';
   if (/^\d{1,3}$/.test(token.raw) && DAYS_AFTER.test(after)) return 'quantity';
   // "3-5 Tage", "2 to 4 kg": the unit after a range measures both ends.

@@ -6,7 +6,7 @@ import { clubSide, roleOf, type PriceRole } from './price-context';
 import { FROM_AFTER, FROM_BEFORE } from './from-price';
 import type { CurrencyToken, NumberToken } from './price-tokens';
 import { cardLabelAlone } from './member-price';
-import { settleDeposits } from './deposit-words';
+import { nounClosesCharge, settleDeposits } from './deposit-words';
 
 /** One number of a price text that may be the price, with what stands around it. */
 export interface Candidate {
@@ -37,6 +37,7 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (!numbers[index].excluded) next = owned[index].find((currency) => currency.end <= numbers[index].start)?.start ?? numbers[index].start;
   }
   let priceEnd = 0; // end of the previous number that may be a price and no count
+  let previousBefore = '';
   const candidates = numbers.map((token, index): Candidate => {
     const mine = owned[index];
     const priced = mine.length > 0;
@@ -56,7 +57,11 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     const opening = priceEnd === 0 && labelEnd <= REACH_CHARS;
     // A bare small whole number ("30 derniers jours") may be the day count of the label that follows.
     if (!excluded && (priced || !/^\d{1,3}$/.test(token.raw))) priceEnd = afterStart;
-    const input = { before, after, afterMultiplier, first: index === 0, last: next === undefined, reach, opening };
+    const previousSuffix = previous ? owned[index - 1].filter((currency) => currency.start >= previous.end).at(-1) : undefined;
+    const closed = previous !== undefined && nounClosesCharge(previousBefore, text.slice(previousSuffix?.end ?? previous.end, labelEnd));
+    previousBefore = before;
+    // "zzgl. 0,25 € Pfand 1,29 €": the words since the previous amount were its own, none of them this one's label.
+    const input = { before: closed ? '' : before, after, afterMultiplier, first: index === 0, last: next === undefined, reach: closed ? '' : reach, opening };
     const role = roleOf(input);
     // "$19.99 Ages 3+": the words after an amount make a bound only of one with its currency.
     const from = FROM_BEFORE.test(before.replace(/[()[\]*]/g, ' ')) || (input.last && priced && FROM_AFTER.test(after)) ? { from: true as const } : {};

@@ -22,9 +22,20 @@ const APOSTROPHE = /[\u2019\u2018\u02BC\u02BB\u2032\u00B4\u02B9]|(?<=\d)`(?=\d)/
  * high ("€1·299,00" read 1 euro). Either is what "." is to the lexer; between words ("l·l", "4.5 · 128 reviews") it stays.
  */
 const RAISED_POINT = /(?<=\d)[\u00B7\u2027\u2219\u22C5](?=\d)/g;
-/** Zero of each decimal digit block shops print prices in: Arabic-Indic, Persian, Devanagari, Bengali, Thai, full-width. */
-const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0e50, 0xff10];
-const OTHER_DIGIT = /[\u0660-\u0669\u06F0-\u06F9\u0966-\u096F\u09E6-\u09EF\u0E50-\u0E59\uFF10-\uFF19]/g;
+/**
+ * A decimal digit of any script but ASCII's, one UTF-16 unit long (Arabic-Indic, Persian, Devanagari, Bengali, Gujarati, Tamil,
+ * Thai, Lao, Myanmar, Khmer, full-width …): only those six blocks were read, so "₹1,૨૯૯" was 1 rupee and "១២,០០០៛" no number.
+ * An astral digit (two units) cannot be mapped in place and stays unread.
+ */
+const OTHER_DIGIT = /(?![0-9])\p{Nd}/gu;
+const DIGIT = /^\p{Nd}$/u;
+/** A digit's value: Unicode encodes every decimal digit in runs from 0 to 9, so it is its distance from the run's start. */
+function digitValue(digit: string): string {
+  let code = digit.charCodeAt(0);
+  let steps = 0;
+  while (code > 0 && DIGIT.test(String.fromCharCode(code - 1))) code--, steps++;
+  return String(steps % 10);
+}
 /**
  * Arabic decimal separator and the Arabic comma ("١،٢٩٩", read as a Latin comma); the Arabic thousands separator only ever
  * groups ("١٬٢٣٤"), so it becomes the apostrophe, the lexer's group-only mark ("١٬٢٣٤٥٠" read as a comma was 1.2345); full-width punctuation ("原价：", "５０％"), the Arabic percent sign, the minus sign and Unicode hyphens: their ASCII twins; the small and full-width currency signs ("﹩", "￦", "￠") the signs they stand for; footnote marks ("UVP¹") a star. */
@@ -54,11 +65,7 @@ export function toPriceText(input: string): PriceText {
     .replace(SPACE, ' ')
     .replace(APOSTROPHE, "'")
     .replace(RAISED_POINT, '.')
-    .replace(OTHER_DIGIT, (digit) => {
-      const code = digit.charCodeAt(0);
-      const zero = DIGIT_ZEROS.find((base) => code >= base && code <= base + 9) ?? code;
-      return String(code - zero);
-    })
+    .replace(OTHER_DIGIT, (digit) => (digit.length === 1 ? digitValue(digit) : digit))
     .replace(PUNCTUATION_CHARS, (char) => PUNCTUATION[char])
     // "１２．９９ ＵＳＤ": full-width Latin letters, as CJK input methods type a currency code.
     .replace(FULL_WIDTH_LETTER, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));

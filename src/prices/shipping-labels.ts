@@ -5,12 +5,11 @@ import { wordPattern } from './word-pattern';
 
 /**
  * The kind of delivery, before the word ("Standard delivery", "Next day delivery", "UPS Ground shipping", "Royal Mail Special
- * Delivery", German compounds: "Standardversand", "Expressversand", "Speditionsversand", "Sperrgutversand") or after it
+ * Delivery"; German joins them into one noun, `shipping-words.ts`) or after it
  * ("Livraison standard", "Envío estándar", "Spedizione espressa").
  */
 const SHIPPING_KIND_BEFORE =
-  "(?:(?:flat[- ]rate|standard|express|tracked|next[- ]day|same[- ]day|two[- ]day|2[- ]day|named[- ]day|home|ground|economy|priority|overnight|international|special|royal mail|first class|second class|ups|dhl|fedex|usps|gls|dpd)\\s+){0,2}" +
-  '(?:standard|express|premium|paket|speditions|sperrgut|nachnahme|kurier|eil|auslands)?';
+  "(?:(?:flat[- ]rate|standard|express|tracked|next[- ]day|same[- ]day|two[- ]day|2[- ]day|named[- ]day|home|ground|economy|priority|overnight|international|special|royal mail|first class|second class|ups|dhl|fedex|usps|gls|dpd)\\s+){0,2}";
 const SHIPPING_KIND_AFTER = '(?:\\s+(?:standard|express|exprés|estándar|espressa|rapide|urgente|à domicile|a domicilio|en point relais))?';
 const SHIPPING_FEE = '(?:\\s+(?:fee|costs?|charges?))?(?![\\p{L}])';
 const SHIPPING_WORDS_AFTER = wordPattern(new RegExp(`^\\s*(?:for\\s+)?${SHIPPING_KIND_BEFORE}${SHIPPING_ALTERNATION}${SHIPPING_KIND_AFTER}${SHIPPING_FEE}`, 'iu'));
@@ -35,10 +34,10 @@ export function isShippingAfter(after: string): boolean {
   return /^\s*(?:$|[^\s\p{L}\d:：])/u.test(rest) || opensWithDiscount(rest);
 }
 
-/** A word that puts delivery into the price or makes it free ("inkl. Versand 19,99 €", "Kostenloser Versand 19,99 €"). */
+/** A word that puts delivery into the price or makes it free ("inkl. Versand 19,99 €", "Kostenloser Versand 19,99 €", "Gratis-Versand"). */
 const INTO_PRICE = '(?:incl|inkl|inc|ink|including|inklusive|inclusief|with|mit|avec|con|com|med|sis|free|gratis|kostenlose[rn]?|gratuite?|offerte?|grátis|gratuito|ilmainen|fri|darmowa|bezpłatna|zdarma|ücretsiz|бесплатная)';
 const SHIPPING_OPENING = wordPattern(new RegExp(
-  `(?:^|[^\\p{L}])(?<!(?<![\\p{L}])${INTO_PRICE}\\.?\\s*)${SHIPPING_KIND_BEFORE}(${SHIPPING_ALTERNATION})${SHIPPING_KIND_AFTER}${SHIPPING_FEE}[\\s:.\\-–]*$`,
+  `(?:^|[^\\p{L}])(?<!(?<![\\p{L}])${INTO_PRICE}\\.?[\\s-]*)${SHIPPING_KIND_BEFORE}(${SHIPPING_ALTERNATION})${SHIPPING_KIND_AFTER}${SHIPPING_FEE}[\\s:.\\-–]*$`,
   'iu',
 ));
 /** Shipping words that also name a product or a place: "Graham's Porto" (a port wine), "Baby Carriage", "Portes Coulissantes". */

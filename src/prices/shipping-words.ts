@@ -5,9 +5,25 @@
  * in the languages real shops use. The amount they name is charged beside the product's price, never the price. Not "port"
  * (a harbour, a connector), nor a bare "transport" or "expédition", which name products and services as often.
  */
+/**
+ * German writes the kind of delivery and its charge into one noun with the delivery word: a compound whose head (its last part)
+ * is a delivery ("Expressversand", "Briefporto", "Speditionslieferung", "Seefracht", "DHL-Versand"), or whose first part is one
+ * followed by a charge ("Versandkostenpauschale", "Frachtkosten", "Portopauschale", "Lieferzuschlag", "Expressversandkosten"),
+ * and any surcharge ("Inselzuschlag", "Sperrgutzuschlag": a "Zuschlag" is charged on top, never a product's price).
+ * Not a product whose head is something else ("Versandtasche", "Lieferwagen", "Frachtschiff"), nor delivery made free
+ * ("Gratisversand 19,99 €" is the price of a product shipped free), nor the city ("Oporto", a port wine's name).
+ */
+const DELIVERY_COMPOUND = `(?!(?:gratis|frei|kostenlos|kostenfrei|free)-?(?:versand|lieferung|zustellung)|oporto)(?:${[
+  // The charge may run on into another word for the page reader ("versandkostenfrei ab"); the parser's patterns bound it.
+  '[\\p{L}]*-?(?:versand|liefer(?:ungs)?|zustell(?:ungs)?|porto|fracht|speditions)(?:kosten|gebühren?|pauschale|zuschlag|anteil|spesen|entgelt)+',
+  // A prefixed head is a whole word: "Frachtschiff", "Portokasse" go on into a product's head.
+  '[\\p{L}]+-?(?:versand|lieferung|zustellung|porto|fracht)(?![\\p{L}])', 'versand', 'lieferung', 'zustellung', 'porto', 'fracht(?![\\p{L}])',
+  '[\\p{L}]*zuschlag(?![\\p{L}])',
+].join('|')})`;
+
 export const SHIPPING_WORDS: readonly string[] = [
   'shipping(?: (?:&|and) handling)?', 's&h', 's\\/h', 'postage(?: (?:&|and) packing)?', 'p&p', 'delivery', 'carriage',
-  'versand(?:kosten(?:anteil|pauschale)?|pauschale|gebühr|gebühren|zuschlag)?', 'inselzuschlag', 'lieferung', 'liefer(?:kosten|gebühr|pauschale|zuschlag)', 'zustellung', 'porto(?:kosten)?',
+  DELIVERY_COMPOUND,
   'livraison', 'frais de (?:port|livraison|transport|expédition)', 'frais d.envoi',
   'envío', 'envio', 'gastos de envío', 'gastos de envio', 'cost[eo] de envío', 'entrega', 'frete', 'portes', 'custo de envio',
   'spedizione', 'spese di spedizione', 'costi di spedizione', 'consegna',

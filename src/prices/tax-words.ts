@@ -45,11 +45,12 @@ export const grossOfNet = (net: Decimal, gross: Decimal): boolean => gross.gt(ne
 
 /**
  * Standard VAT rates (percent) of the countries spending each currency, as in force in 2025: the euro's are its members'
- * (Luxembourg 17 to Finland 25.5). A currency with no single national rate (USD, CAD, INR) is absent.
+ * (Luxembourg 17 to Finland 25.5). A currency with no single national rate (USD, CAD, INR) is absent. Japan's reduced 8 %
+ * too: food and drink, sold online beside the 10 % goods, is labelled the same way ("1,080円（税抜 1,000円）" was refused).
  */
 const VAT_RATES: Readonly<Record<string, readonly string[]>> = {
   GBP: ['20'], EUR: ['17', '18', '19', '20', '21', '22', '23', '24', '25', '25.5'], CHF: ['8.1'], SEK: ['25'], DKK: ['25'], NOK: ['25'],
-  PLN: ['23'], CZK: ['21'], HUF: ['27'], RON: ['19', '21'], BGN: ['20'], ISK: ['24'], AUD: ['10'], NZD: ['15'], ZAR: ['15'], JPY: ['10'],
+  PLN: ['23'], CZK: ['21'], HUF: ['27'], RON: ['19', '21'], BGN: ['20'], ISK: ['24'], AUD: ['10'], NZD: ['15'], ZAR: ['15'], JPY: ['10', '8'],
 };
 
 /**
