@@ -35,6 +35,11 @@ beforeAll(async () => {
     const body = `{"error":"upstream https:\\/\\/feed:${FEED_PASSWORD}@partner.test\\/v1 refused","sent":"Authorization: Bearer ${BEARER}\\r\\nProxy-Authorization: Basic ${BASIC}"}`;
     res.writeHead(502, { 'content-type': 'application/json' }).end(body);
   });
+  server.route('/echo', (req, res) => {
+    const asked = `http://buyer:${PASSWORD}@127.0.0.1:${server.port}${req.url}`;
+    const body = `<html><body><p>asked for ${asked}</p><pre>{"error":"https:\\/\\/feed:${FEED_PASSWORD}@partner.test","sent":"Authorization: Bearer ${BEARER}"}</pre><a href="/next?api_key=${API_KEY}">next</a></body></html>`;
+    res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+  });
   server.route('/authorize', (_req, res) => void res.writeHead(302, { location: `/p#access_token=${FRAGMENT_TOKEN}&token_type=bearer`, 'content-length': '0' }).end());
   project = scratchProject();
 });
@@ -61,6 +66,17 @@ describe('commands that print the URL they fetched', () => {
     expect(run.stdout).toContain('https:\\/\\/***@partner.test');
     expect(run.stdout).toContain('Authorization: Bearer ***');
     expect(run.stdout).toContain('Proxy-Authorization: Basic ***');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`fetch --html` shows the page without the credentials it quotes, as the digest does', async () => {
+    // A page (an error page, a debug listing) echoing the URL it was asked for and an API's error body: --html printed them raw.
+    const run = await cli(['fetch', '--html', `http://buyer:${PASSWORD}@127.0.0.1:${server.port}/echo`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`asked for http://***@127.0.0.1:${server.port}/echo`);
+    expect(run.stdout).toContain('https:\\/\\/***@partner.test');
+    expect(run.stdout).toContain('Authorization: Bearer ***');
+    expect(run.stdout).toContain('/next?api_key=***');
     expect(leaks(run.stdout + run.stderr)).toEqual([]);
   });
 
