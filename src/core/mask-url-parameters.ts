@@ -34,11 +34,12 @@ export function maskUrlParameters(text: string, isSecret: (name: string) => bool
   return copiedTo === 0 ? text : out + text.slice(copiedTo);
 }
 
-/** A parameter's name as its reader takes it: each `%XX` decoded (an invalid sequence stays), then a bracketed name's last part. */
+/** A parameter's name as its reader takes it: each `%XX` decoded (an invalid sequence stays), then a bracketed name's last field. */
 function parameterName(raw: string): string {
   const decoded = raw.includes('%') ? raw.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : raw;
   const bracketed = /^(.*?)((?:\[[^\]]*\])+)$/.exec(decoded);
   if (bracketed === null) return decoded;
-  const parts = bracketed[2].slice(1, -1).split('][').filter((part) => part !== '');
+  // An index (`api_key[0]`, `api_key[]`) names no field: the name before it does.
+  const parts = bracketed[2].slice(1, -1).split('][').filter((part) => !/^\d*$/.test(part));
   return parts.length > 0 ? parts[parts.length - 1] : bracketed[1];
 }

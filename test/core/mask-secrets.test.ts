@@ -86,6 +86,7 @@ describe('secret names as clients write them', () => {
     // Bracketed names, as Rails and PHP nest form fields (`user[password]`), encoded or not.
     ['/login?user[password]=s3cret&user[name]=bob', '/login?user[password]=***&user[name]=bob'],
     ['/login?user%5Bpassword%5D=s3cret&api_key[]=s3cret', '/login?user%5Bpassword%5D=***&api_key[]=***'],
+    ['/x?api_key[0]=s3cret&sort[0]=price', '/x?api_key[0]=***&sort[0]=price'],
     ['http://h/?Password=s3cret&APIKEY=s3cret&client_secret=s3cret&Signature=s3cret', 'http://h/?Password=***&APIKEY=***&client_secret=***&Signature=***'],
     // Header-like text (a debug line, an error body echoing the request): the value goes, as with Authorization.
     ['sent x-api-key: s3cret and X-Auth-Token: s3cret', 'sent x-api-key: *** and X-Auth-Token: ***'],
