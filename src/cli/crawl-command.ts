@@ -83,6 +83,8 @@ async function crawlWith(spiderName: string, commandLine: CrawlCommandOptions, j
   const processSlot = parseProcessSlot(opts.processSlot);
   const loaded = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs });
   refuseSharedFrontier(processes, loaded.settings.frontier.url);
+  // A worker's frontier may come from the environment or the config file: a password on the command line is shown by ps.
+  if (join && !loaded.settings.frontier.url) throw new SettingsError('worker: no shared frontier: pass --frontier redis://host:port, or set frontier.url (PRICECRAWL_FRONTIER__URL, the config file)');
   // --due and --full are the scheduler's runs: their prices feed the history and the catalog, which old pages must not.
   if (loaded.settings.cache.enabled && (opts.due || opts.full)) {
     throw new SettingsError(`cache.enabled replays stored answers, so a --${opts.due ? 'due' : 'full'} run would record old pages as today's prices; run it without the cache (cache.enabled is for developing a spider)`);

@@ -11,7 +11,7 @@ import { loadSettings } from '../settings/load-settings';
 import { findProject } from '../app/project/find-project';
 import { recordFixture } from '../app/contracts/record-fixture';
 import { parsePairs } from './key-value-pairs';
-import { binaryDigest, isBinaryBody, shownLines, shownText, terminalLine, terminalSafe } from './terminal-text';
+import { binaryDigest, isBinaryBody, shownLines, shownText, terminalLine } from './terminal-text';
 import { urlArgument } from './url-argument';
 
 export interface FetchCommandOptions {
@@ -47,10 +47,13 @@ export async function fetchCommand(url: string, opts: FetchCommandOptions): Prom
   return res.status < 400 ? 0 : 1;
 }
 
-/** `--html`: the page as text, never a binary body's bytes; safe for a terminal either way. */
+/**
+ * `--html`: the page as text, never a binary body's bytes; shown as the digest is (shownText): a page may echo
+ * the URL it was asked for with its credentials, or an API's error body quote a password.
+ */
 function htmlOf(res: CrawlResponse): string {
   if (isBinaryBody(res.body, res.header('content-type') ?? '')) return `${binaryDigest(res.body)}\n`;
-  return terminalSafe(res.text);
+  return shownText(res.text);
 }
 
 /**

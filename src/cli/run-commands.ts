@@ -1,6 +1,6 @@
 // The command lines that run crawls and watch them: crawl, worker, status, schedule.
 import { Option, type Command } from 'commander';
-import { collect, FEED_APPEND_HELP, FEED_OVERWRITE_HELP, STORE_HELP } from './command-options';
+import { collect, FEED_APPEND_HELP, FEED_OVERWRITE_HELP, FRONTIER_HELP, SET_HELP, STORE_HELP } from './command-options';
 
 export function addCrawlCommand(program: Command): void {
   program
@@ -16,7 +16,7 @@ export function addCrawlCommand(program: Command): void {
         'When several hold: 1, then 3, then 2, then 4.',
     )
     .argument('<spider>', 'spider name (see `pricecrawl list`) or ./path/to/spider.ts')
-    .option('-s, --set <key=value>', 'override a setting by dotted path, e.g. -s politeness.minIntervalMs=500 (repeatable)', collect, [])
+    .option('-s, --set <key=value>', SET_HELP, collect, [])
     .option('-a, --arg <key=value>', 'spider argument, e.g. -a baseUrl=http://127.0.0.1:8080 (repeatable)', collect, [])
     .option('-o, --output <file[:format]>', FEED_APPEND_HELP, collect, [])
     .option('-O, --overwrite-output <file[:format]>', FEED_OVERWRITE_HELP, collect, [])
@@ -25,7 +25,7 @@ export function addCrawlCommand(program: Command): void {
     .option('--store <url>', STORE_HELP)
     .option('--config <file>', 'project settings file (default: the nearest pricecrawl.config.json in this folder or above)')
     .option('--resume', 'continue the latest unfinished run of this spider instead of starting a fresh one')
-    .option('--frontier <url>', 'shared frontier for many workers, redis://host:port (default: embedded SQLite)')
+    .option('--frontier <url>', FRONTIER_HELP('shared frontier for many workers', 'the embedded SQLite one'))
     .option('--run <id>', 'run id to create or continue (default: a fresh one; the scheduler sets it)')
     .option('--processes <n>', 'crawl processes on this machine sharing the embedded frontier, a number or auto (one per core); each host is sent to by one of them at a time', '1')
     .addOption(new Option('--process-slot <k/n>', 'internal: the process k of n started by the first one').hideHelp())
@@ -54,9 +54,9 @@ export function addWorkerCommand(program: Command): void {
     .command('worker')
     .description('join a running crawl on a shared frontier (any number of times, on any machine)')
     .argument('<spider>', 'the spider the crawl runs (same name or path, same -a arguments)')
-    .requiredOption('--frontier <url>', 'the shared frontier, redis://host:port')
+    .option('--frontier <url>', FRONTIER_HELP('the shared frontier', 'none: refused'))
     .option('--run <id>', 'the run to join (default: the spider\'s latest running run; waits for it to start)')
-    .option('-s, --set <key=value>', 'override a setting (repeatable)', collect, [])
+    .option('-s, --set <key=value>', SET_HELP, collect, [])
     .option('-a, --arg <key=value>', 'spider argument (repeatable)', collect, [])
     .option('-o, --output <file[:format]>', FEED_APPEND_HELP, collect, [])
     .option('-O, --overwrite-output <file[:format]>', FEED_OVERWRITE_HELP, collect, [])
@@ -75,7 +75,7 @@ export function addStatusCommand(program: Command): void {
   program
     .command('status')
     .description('show a run while it goes or after: queues per host, the interval in force and why, leases, paused hosts, workers, counts')
-    .option('--frontier <url>', 'a shared frontier, redis://host:port (default: the embedded frontier of the storage directory)')
+    .option('--frontier <url>', FRONTIER_HELP('a shared frontier', 'the embedded frontier of the storage directory'))
     .option('--storage <dir>', 'the embedded files\' directory (storage.dir)')
     .option('--config <file>', 'project settings file (the configured intervals)')
     .option('--run <id>', 'the run (default: the latest run of --spider, else the latest run of any spider)')

@@ -37,7 +37,7 @@ export async function statusCommand(opts: StatusCommandOptions): Promise<number>
 }
 
 /**
- * The status, or why there is none to show: from the Redis frontier given by --frontier, else the embedded
+ * The status, or why there is none to show: from the Redis frontier of frontier.url (--frontier, the environment or the config file), else the embedded
  * frontier file of the storage directory. The configured intervals are those the run recorded at its
  * start (its spider's own settings included), else the project's.
  */
@@ -47,8 +47,9 @@ async function readStatus(opts: StatusCommandOptions): Promise<StatusWithOutcome
   const { openRunStatus } = await import('../../storage/open-backends');
   // The configured intervals of the run shown: set once its id is known (an embedded frontier keeps only what departs from them).
   let policy = policyFromSettings(settings.politeness);
-  const reader = await openRunStatus({ frontierUrl: opts.frontier ? settings.frontier.url : '', dir: settings.storage.dir, policyFor: (hostKey) => policy(hostKey) });
-  const where = `${opts.frontier ? 'on' : 'in'} ${reader.where}`;
+  // The frontier a crawl with these settings runs on: a password-protected one may be named in the environment only.
+  const reader = await openRunStatus({ frontierUrl: settings.frontier.url, dir: settings.storage.dir, policyFor: (hostKey) => policy(hostKey) });
+  const where = `${settings.frontier.url ? 'on' : 'in'} ${reader.where}`;
   try {
     const runId = await reader.resolveRunId(opts);
     if (runId === null) return `no runs ${where}`;

@@ -1,6 +1,6 @@
 // The command lines that read what runs stored: raw, changes, runs, report, export.
 import type { Command } from 'commander';
-import { collect, STORE_HELP } from './command-options';
+import { collect, FRONTIER_HELP, STORE_HELP } from './command-options';
 
 export function addRawCommand(program: Command): void {
   program
@@ -53,7 +53,7 @@ export function addReportCommand(program: Command): void {
     .option('-o, --output <file>', 'the HTML file to write (default ./report-<runId>.html)')
     .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
     .option('--store <url>', STORE_HELP)
-    .option('--frontier <url>', 'the shared frontier the run ran on, redis://host:port (default: the one its settings snapshot names)')
+    .option('--frontier <url>', FRONTIER_HELP('the shared frontier the run ran on', 'the one its settings snapshot names'))
     .option('--config <file>', 'project settings file')
     .action(async (runId: string, opts) => {
       const { reportCommand } = await import('./report-command');

@@ -1,6 +1,8 @@
 // The one masking of secrets for whatever is shown or stored: credentials and tokens in URLs anywhere in text, values under secret-named keys.
+import { SECRET_MASK, SECRET_NAME, isRecordSecretParameter, isSecretName } from './secret-names';
+import { maskUrlParameters } from './mask-url-parameters';
 
-export const SECRET_MASK = '***';
+export { SECRET_MASK, isSecretName } from './secret-names';
 
 /**
  * `scheme://user:password@` (or `scheme://token@`) anywhere in text. The user info ends at the last
@@ -14,42 +16,6 @@ export const SECRET_MASK = '***';
  * API's error body quoting a URL reached the screen and logs unmasked.
  */
 const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,63}:(?:\/\/|\\\/\\\/))[^\s/?#"<>\\]*@/gi;
-
-/**
- * A name that holds a secret: a setting, a log field, a header, a query parameter. The secret word
- * may follow a prefix (`x-api-key`, `access_token`, `client_secret`, `proxy-authorization`,
- * `set-cookie`): services name their tokens that way. Unmistakable words also end a camelCase or run-on
- * name (`clientSecret`, `dbPassword`, `PGPASSWORD`); a token or key does after the words services put
- * before one (`accessToken`, `sessionToken`, `Ocp-Apim-Subscription-Key`, `X-Access-Key`, `privateKey`),
- * not after any word: `userAgentToken` is the robots.txt name, `hostKey` a setting. A word inside
- * another (`bypass`, `monkey`) is no secret. A signature is one too: a pre-signed link (`X-Amz-Signature`,
- * `X-Goog-Signature`, an Azure SAS `sig`, CloudFront's `Signature`, `oauth_signature`) lets whoever holds
- * it fetch what it signs until it expires, as a token does.
- */
-const TOKEN_OR_KEY = String.raw`(?:(?:access|refresh|session|auth|id|bearer|api|client|security)[-_]?)?token|(?:api|access|secret|private|subscription|auth|signing|license|master)[-_]?key`;
-const SECRET_NAME = String.raw`(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd|passphrase|secret|credentials?|signature)|${TOKEN_OR_KEY}|apikey|pass|auth|authorization|cookie|sig)`;
-const SECRET_KEY = new RegExp(`^${SECRET_NAME}$`, 'i');
-
-/**
- * Bare query names that hold a secret in a URL someone gave the crawl (Google's, Bing Maps' and many search
- * APIs' `key`, a `pwd`, a `jwt`, a session id a login put in the URL: whoever holds it is logged in) but that a
- * shop also gives its own links as data (`/p?key=blue-kettle`, `;jsessionid=` on every link of an old Java
- * shop). Records of a run (logs, fetch log, run record, report, screen) mask them as log scrubbers do; an
- * item's URL is data and its identity, so items keep them (maskItemSecretsInText).
- */
-const RECORD_ONLY_QUERY_NAME = String.raw`key|pwd|jwt|session_?id|phpsessid|jsessionid`;
-
-/**
- * A secret-named query parameter's value (`?api_key=…`, `&token=…`) up to the next parameter, fragment,
- * whitespace, quote or bracket: the value ends where the URL does in a log line, JSON text or HTML. A fragment's
- * first parameter too: OAuth 2.0's implicit grant (RFC 6749 §4.2.2) hands the callback `#access_token=…`. A path
- * parameter's (`/cart;jsessionid=…?key=…`) also ends at the path's next segment or the query, whose own
- * secrets are then masked in turn.
- */
-const queryValue = (names: string) =>
-  new RegExp(String.raw`([?&#](?:${names})=)[^&#;\s"'<>\\]+|(;(?:${names})=)[^&#;/?\s"'<>\\]+`, 'gi');
-const ITEM_QUERY_SECRET = queryValue(SECRET_NAME);
-const RECORD_QUERY_SECRET = queryValue(`${SECRET_NAME}|${RECORD_ONLY_QUERY_NAME}`);
 
 /**
  * A secret-named field of JSON text (`"cookie":"sid=…"`): the logger writes objects it did not build
@@ -72,35 +38,63 @@ const JSON_SECRET = new RegExp(
 const JSON_PAIR_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*,\s*)(?!"${SECRET_NAME}")"(?:[^"\\]|\\.)+"(?=\s*[,\]])`, 'gi');
 
 /**
- * HTTP credentials in text after the header that carries them (`Authorization: Bearer …`, `Proxy-Authorization:
- * Basic …`, also `=`): an API's error body or a debug line that echoes the request's headers. The scheme word
- * stays readable; the credentials go, to the next space, quote, comma, semicolon or backslash (a JSON `\r\n`).
- * A JSON field or an inspected value of that name is masked whole by the patterns for those.
+ * A secret's value in text after its name and `:` or `=`: an API's error body or a debug line that echoes the
+ * request's headers (`Authorization: Bearer …`, `x-api-key: …`), a libpq connection string in a driver's message
+ * (`password=…`), a Python dict or keyword in an error body (`{'password': '…'}`, `password='…'`). An authorization
+ * scheme word stays readable; a bare value goes to the next space, quote, comma, semicolon or backslash (a JSON `\r\n`),
+ * a single-quoted one whole; one opening a list or another quote is inspected notation's, masked by its own patterns. A JSON field or an inspected value of that name is masked whole by the patterns for those.
+ * A name starts a word (`bypass: 1` names no pass) that is no URL's parameter (maskUrlParameters reads those), and the bare words a query uses for a secret but prose for other
+ * things (`pass: 3`, `sig: 2`, `auth: ok`) are not read so. Records only: in an item it is the shop's text
+ * (`Cookie: chocolate chip`), where only Authorization is.
  */
 const AUTH_SCHEME = String.raw`(?:basic|bearer|digest|token|negotiate|ntlm|apikey|api-key|bot|hoba|mutual|vapid|aws4-hmac-sha256)\s+`;
-const HEADER_CREDENTIALS = new RegExp(String.raw`\b((?:proxy-)?authorization\s*[:=]\s*(?:${AUTH_SCHEME})?)[^\s"',;\\]+`, 'gi');
+const namedValue = (names: string) =>
+  new RegExp(String.raw`(?<![\w.?&#;-])('?)((?:${names})\1\s*[:=]\s*(?:${AUTH_SCHEME})?)('(?:[^'\\\n]|\\.)*'|(?![[{(\x60])[^\s"',;\\]+)`, 'gi');
+const RECORD_NAMED_VALUE = namedValue(String.raw`(?!(?:pass|sig|auth)'?\s*[:=])${SECRET_NAME}`);
+const ITEM_NAMED_VALUE = namedValue(String.raw`(?:proxy-)?authorization`);
+/** A cookie header's value is every cookie in it, to the line's end (or a JSON-escaped one's `\r\n`, or its closing quote). */
+const COOKIE_LINE = /(?<![\w.-])((?:set-)?cookie\s*:)(?!\s*[[{('`])(\s*)[^\r\n"\\]+/gi;
+/** Words one of which SECRET_NAME holds: text without any skips the patterns that read names. */
+const SECRET_WORD = /pass|secret|credential|sig|token|key|auth|cookie/i;
+/** The same for parameter names, with the record-only ones' words and a `%` that may encode any of them. */
+const PARAMETER_WORD = /pass|secret|credential|sig|token|key|auth|cookie|pwd|jwt|sess|%/i;
+
+/**
+ * A secret-named field of JSON quoted in text (`{\"password\":\"…\"}`: an API's error body in an error's message,
+ * JSON.stringify'd once more): JSON_SECRET does not see a name between escaped quotes.
+ */
+const ESCAPED_JSON_SECRET = new RegExp(String.raw`(\\"${SECRET_NAME}\\"\s*:\s*\\")(?:[^"\\]|\\[^"])+(?=\\")`, 'gi');
 
 /** Text with every URL's user info and secret query values replaced by `***`: `redis://***@10.0.0.5:6379/0`, `/feed?api_key=***`. */
 export function maskSecretsInText(text: string): string {
-  return maskText(text, RECORD_QUERY_SECRET);
+  return maskText(text, isRecordSecretParameter, maskRecordNamedValues);
 }
 
-/** maskSecretsInText for an item's text (its URL, its fields): a bare `?key=` and session ids are the shop's data there. */
+/** maskSecretsInText for an item's text (its URL, its fields): a bare `?key=`, session ids and header-like words are the shop's data there. */
 export function maskItemSecretsInText(text: string): string {
-  return maskText(text, ITEM_QUERY_SECRET);
+  return maskText(text, isSecretName, maskItemNamedValues);
 }
 
 /**
  * Each pattern needs a character or word of its own: user info an `@` (for the URL parser as for URL_USERINFO), a query
- * value a `=`, a JSON field or pair a `"`, header credentials the header's name. Text without it skips that step: most strings masked are an item's
+ * value a `=` and a secret word (or a `%`), a JSON field or pair a `"`, a named value a secret word. Text without it skips that step: most strings masked are an item's
  * name, price or SKU, and `new URL` throwing on each of them cost ~30 µs an item (bench/README.md, perf-cpu2).
  */
-function maskText(text: string, querySecret: RegExp): string {
+function maskText(text: string, isSecretParameter: (name: string) => boolean, maskNamedValues: (text: string) => string): string {
   let masked = text.includes('@') ? maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1${SECRET_MASK}@`) : text;
-  if (masked.includes('=')) masked = masked.replace(querySecret, `$1$2${SECRET_MASK}`);
+  if (masked.includes('=') && PARAMETER_WORD.test(masked)) masked = maskUrlParameters(masked, isSecretParameter);
   if (masked.includes('"')) masked = masked.replace(JSON_SECRET, `$1"${SECRET_MASK}"`).replace(JSON_PAIR_SECRET, `$1"${SECRET_MASK}"`);
-  if (/authorization/i.test(masked)) masked = masked.replace(HEADER_CREDENTIALS, `$1${SECRET_MASK}`);
-  return masked;
+  if (masked.includes('\\"')) masked = masked.replace(ESCAPED_JSON_SECRET, `$1${SECRET_MASK}`);
+  return maskNamedValues(masked);
+}
+
+const maskRecordNamedValues = (text: string): string =>
+  SECRET_WORD.test(text) ? text.replace(COOKIE_LINE, `$1$2${SECRET_MASK}`).replace(RECORD_NAMED_VALUE, maskNamedValue) : text;
+const maskItemNamedValues = (text: string): string => (/authorization/i.test(text) ? text.replace(ITEM_NAMED_VALUE, maskNamedValue) : text);
+
+/** A named value's replacement: a quoted one stays quoted. */
+function maskNamedValue(_match: string, quote: string, named: string, value: string): string {
+  return `${quote}${named}${value.startsWith("'") ? `'${SECRET_MASK}'` : SECRET_MASK}`;
 }
 
 /**
@@ -116,7 +110,8 @@ const INSPECT_PAIR_SECRET = new RegExp(String.raw`('${SECRET_NAME}',\s*)(?!'${SE
 
 /** maskSecretsInText for what util.inspect wrote: secret-named fields and raw header pairs in its notation too. */
 export function maskSecretsInInspected(text: string): string {
-  return maskSecretsInText(text).replace(INSPECT_SECRET, `$1'${SECRET_MASK}'`).replace(INSPECT_PAIR_SECRET, `$1'${SECRET_MASK}'`);
+  // Its own patterns first: a secret's list or number there is no named value of text (`apiKey: 7`, `'set-cookie': [`).
+  return maskSecretsInText(text.replace(INSPECT_SECRET, `$1'${SECRET_MASK}'`).replace(INSPECT_PAIR_SECRET, `$1'${SECRET_MASK}'`));
 }
 
 /** Schemes whose authority also ends at a backslash (WHATWG URL "special" schemes). */
@@ -169,11 +164,6 @@ export function maskSecrets<T>(value: T): T {
 /** maskSecrets for an item's data, its strings masked by maskItemSecretsInText. */
 export function maskItemSecrets<T>(value: T): T {
   return maskValue(value, null, maskItemSecretsInText) as T;
-}
-
-/** A key, header or dotted settings path (`http.headers.Cookie`) that names a secret. */
-export function isSecretName(name: string): boolean {
-  return SECRET_KEY.test(name);
 }
 
 function maskValue(value: unknown, key: string | null, maskString: (text: string) => string): unknown {

@@ -18,7 +18,9 @@ const BEARER = 'scr33n-B3arer-557';
 const BASIC = Buffer.from('feed:scr33n-Bas1c-668').toString('base64');
 /** OAuth 2.0's implicit grant (RFC 6749 §4.2.2) hands the access token to the callback in the fragment: `#access_token=…`. */
 const FRAGMENT_TOKEN = 'scr33n-Fr4gment-779';
-const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION, FEED_PASSWORD, BEARER, BASIC, FRAGMENT_TOKEN];
+/** Echoed by a debug endpoint as clients write them: an encoded query name, a header line, a libpq string, a Python dict. */
+const ECHOED = ['scr33n-Enc0ded-881', 'scr33n-H3ader-992', 'scr33n-L1bpq-103', 'scr33n-Pyth0n-214'];
+const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION, FEED_PASSWORD, BEARER, BASIC, FRAGMENT_TOKEN, ...ECHOED];
 const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
 const PRODUCT = `<script type="application/ld+json">{"@type":"Product","sku":"S-1","name":"Kettle","offers":{"@type":"Offer","price":"19.99","priceCurrency":"EUR"}}</script>`;
 
@@ -34,6 +36,16 @@ beforeAll(async () => {
   server.route('/api', (_req, res) => {
     const body = `{"error":"upstream https:\\/\\/feed:${FEED_PASSWORD}@partner.test\\/v1 refused","sent":"Authorization: Bearer ${BEARER}\\r\\nProxy-Authorization: Basic ${BASIC}"}`;
     res.writeHead(502, { 'content-type': 'application/json' }).end(body);
+  });
+  server.route('/echo', (req, res) => {
+    const asked = `http://buyer:${PASSWORD}@127.0.0.1:${server.port}${req.url}`;
+    const body = `<html><body><p>asked for ${asked}</p><pre>{"error":"https:\\/\\/feed:${FEED_PASSWORD}@partner.test","sent":"Authorization: Bearer ${BEARER}"}</pre><a href="/next?api_key=${API_KEY}">next</a></body></html>`;
+    res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+  });
+  server.route('/debug', (_req, res) => {
+    const [encoded, header, libpq, python] = ECHOED;
+    const body = `GET /v1?pass%77ord=${encoded}&page=2\nx-api-key: ${header}\nconnect host=db password=${libpq} dbname=prices\n{'client_secret': '${python}'}\n`;
+    res.writeHead(500, { 'content-type': 'text/plain' }).end(body);
   });
   server.route('/authorize', (_req, res) => void res.writeHead(302, { location: `/p#access_token=${FRAGMENT_TOKEN}&token_type=bearer`, 'content-length': '0' }).end());
   project = scratchProject();
@@ -62,6 +74,24 @@ describe('commands that print the URL they fetched', () => {
     expect(run.stdout).toContain('Authorization: Bearer ***');
     expect(run.stdout).toContain('Proxy-Authorization: Basic ***');
     expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`fetch --html` shows the page without the credentials it quotes, as the digest does', async () => {
+    // A page (an error page, a debug listing) echoing the URL it was asked for and an API's error body: --html printed them raw.
+    const run = await cli(['fetch', '--html', `http://buyer:${PASSWORD}@127.0.0.1:${server.port}/echo`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`asked for http://***@127.0.0.1:${server.port}/echo`);
+    expect(run.stdout).toContain('https:\\/\\/***@partner.test');
+    expect(run.stdout).toContain('Authorization: Bearer ***');
+    expect(run.stdout).toContain('/next?api_key=***');
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`fetch` and `fetch --html` show a debug page without the secrets it echoes as clients write them', async () => {
+    const shown = await cli(['fetch', `http://127.0.0.1:${server.port}/debug`]);
+    const html = await cli(['fetch', '--html', `http://127.0.0.1:${server.port}/debug`]);
+    expect(html.stdout).toContain('/v1?pass%77ord=***&page=2\nx-api-key: ***\nconnect host=db password=*** dbname=prices\n{\'client_secret\': \'***\'}');
+    expect(leaks(shown.stdout + shown.stderr + html.stdout + html.stderr)).toEqual([]);
   });
 
   it('`fetch` shows a redirect to a callback without the access token in its fragment', async () => {

@@ -75,6 +75,46 @@ describe('bare query names a record masks and an item keeps', () => {
   });
 });
 
+describe('secret names as clients write them', () => {
+  it.each([
+    // A query name is percent-decoded before it is read, as the server reading it does.
+    ['http://h/?pass%77ord=s3cret&page=2', 'http://h/?pass%77ord=***&page=2'],
+    ['http://h/?api%5Fkey=s3cret', 'http://h/?api%5Fkey=***'],
+    ['http://h/?%74oken=s3cret', 'http://h/?%74oken=***'],
+    ['http://h/?%70%61%73%73%77%6F%72%64=s3cret', 'http://h/?%70%61%73%73%77%6F%72%64=***'],
+    ['<a href="/x?a=1&amp;access%2Dtoken=s3cret">', '<a href="/x?a=1&amp;access%2Dtoken=***">'],
+    // Bracketed names, as Rails and PHP nest form fields (`user[password]`), encoded or not.
+    ['/login?user[password]=s3cret&user[name]=bob', '/login?user[password]=***&user[name]=bob'],
+    ['/login?user%5Bpassword%5D=s3cret&api_key[]=s3cret', '/login?user%5Bpassword%5D=***&api_key[]=***'],
+    ['/x?api_key[0]=s3cret&sort[0]=price', '/x?api_key[0]=***&sort[0]=price'],
+    ['http://h/?Password=s3cret&APIKEY=s3cret&client_secret=s3cret&Signature=s3cret', 'http://h/?Password=***&APIKEY=***&client_secret=***&Signature=***'],
+    // Header-like text (a debug line, an error body echoing the request): the value goes, as with Authorization.
+    ['sent x-api-key: s3cret and X-Auth-Token: s3cret', 'sent x-api-key: *** and X-Auth-Token: ***'],
+    ['Cookie: sid=s3cret; cart=s3cret\nAccept: */*', 'Cookie: ***\nAccept: */*'],
+    ['"Set-Cookie: sid=s3cret; Path=/\\r\\nVary: Accept"', '"Set-Cookie: ***\\r\\nVary: Accept"'],
+    // A libpq connection string in a driver's message, a Python dict in an API's error body, JSON quoted in a message.
+    ['host=db user=crawler password=s3cret dbname=prices', 'host=db user=crawler password=*** dbname=prices'],
+    ["upstream said {'password': 's3cret', 'user': 'bob'}", "upstream said {'password': '***', 'user': 'bob'}"],
+    ['error "{\\"password\\":\\"s3cret\\",\\"user\\":\\"bob\\"}"', 'error "{\\"password\\":\\"***\\",\\"user\\":\\"bob\\"}"'],
+    // Look-alikes stay: words that hold a secret word, and the bare words a query uses for one but prose for others.
+    ['bypass: 1, passport: P1, Tokens: 3, keyword=kettle, nextPageToken: n2', 'bypass: 1, passport: P1, Tokens: 3, keyword=kettle, nextPageToken: n2'],
+    ['contracts pass: 3, sig: 2, auth: ok', 'contracts pass: 3, sig: 2, auth: ok'],
+  ])('%s → %s', (text, masked) => {
+    expect(maskSecretsInText(text)).toBe(masked);
+  });
+
+  it('an item keeps header-like text, which is the shop\'s words there, and still loses encoded secret query names', () => {
+    expect(maskItemSecretsInText('Cookie: chocolate chip; Secret: Santa')).toBe('Cookie: chocolate chip; Secret: Santa');
+    expect(maskItemSecretsInText('https://shop.example/p?id=1&api%5Fkey=s3cret')).toBe('https://shop.example/p?id=1&api%5Fkey=***');
+  });
+
+  it('reads hostile runs once: a name of 200,000 characters before a colon, and 100,000 parameters', () => {
+    const run = 'a-'.repeat(100_000);
+    expect(maskSecretsInText(`${run}token: s3cret ${'a'.repeat(200_000)}: x`)).toBe(`${run}token: *** ${'a'.repeat(200_000)}: x`);
+    expect(maskSecretsInText(`/x?${'a=1&'.repeat(100_000)}token=s3cret`)).toBe(`/x?${'a=1&'.repeat(100_000)}token=***`);
+  });
+});
+
 describe('maskSecretsInText on hostile text', () => {
   it('reads a long run of scheme characters once: 200,000 characters of a-a-a-… before a URL with user info', () => {
     // A scheme was matched from every word boundary of such a run to its end (quadratic: 100 KB held the loop

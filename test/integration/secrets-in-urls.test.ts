@@ -16,7 +16,10 @@ const SIGNATURE = 's1gnature-445';
 const REDIRECT_PASSWORD = 'red1rect-Passw0rd-554';
 const REDIRECT_TOKEN = 'red1rect-T0ken-663';
 const COPY_SIGNATURE = 'c0py-S1g-772';
-const SECRETS = [START_PASSWORD, START_TOKEN, API_KEY, SIGNATURE, REDIRECT_PASSWORD, REDIRECT_TOKEN, COPY_SIGNATURE];
+/** Under names the server reads percent-decoded: `password`, Rails' `user[password]`. */
+const ENCODED_PASSWORD = 'enc0ded-Passw0rd-881';
+const BRACKETED_PASSWORD = 'br4cket-Passw0rd-990';
+const SECRETS = [START_PASSWORD, START_TOKEN, API_KEY, SIGNATURE, REDIRECT_PASSWORD, REDIRECT_TOKEN, COPY_SIGNATURE, ENCODED_PASSWORD, BRACKETED_PASSWORD];
 const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
 
 let server: FixtureServer;
@@ -25,7 +28,7 @@ const storage = tempStorageDir('secrets-in-urls');
 
 beforeAll(async () => {
   server = await FixtureServer.start({ builtInRoutes: false });
-  const listing = [`/p1?api_key=${API_KEY}&page=1`, `/p2?X-Amz-Signature=${SIGNATURE}&X-Amz-Expires=60`, '/moved', `/copy?sig=${COPY_SIGNATURE}`];
+  const listing = [`/p1?api_key=${API_KEY}&page=1&pass%77ord=${ENCODED_PASSWORD}&user%5Bpassword%5D=${BRACKETED_PASSWORD}`, `/p2?X-Amz-Signature=${SIGNATURE}&X-Amz-Expires=60`, '/moved', `/copy?sig=${COPY_SIGNATURE}`];
   server.route('/robots.txt', (_req, res) => void res.writeHead(404).end());
   server.route('/start', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(listing.map((href) => `<a class="product" href="${href}">p</a>`).join(' ')));
   // A copy of P1 at another price: the drop names both pages, in the summary and the run record.
@@ -70,7 +73,7 @@ describe('secrets in the URLs a crawl visits', () => {
     const items = readFileSync(feeds[1], 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; url: string; price: string });
     expect(items.map((item) => item.sku).sort()).toEqual(['P1', 'P2', 'P3']);
     expect(items.find((item) => item.sku === 'P3')?.url).toBe(`http://***@127.0.0.1:${server.port}/p3?token=***`);
-    expect(items.find((item) => item.sku === 'P1')?.url).toBe(`http://***@127.0.0.1:${server.port}/p1?api_key=***&page=1`);
+    expect(items.find((item) => item.sku === 'P1')?.url).toBe(`http://***@127.0.0.1:${server.port}/p1?api_key=***&page=1&pass%77ord=***&user%5Bpassword%5D=***`);
     expect(changes.stdout).toContain('12.50 USD');
     expect(changesJson.stdout.trim().split('\n')).toHaveLength(3);
 
