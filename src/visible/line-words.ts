@@ -9,8 +9,11 @@ const CONTEXT_CHARS = 48;
 
 const clip = (text: string, direction: 'before' | 'after') => (direction === 'before' ? collapse(text).slice(-CONTEXT_CHARS) : collapse(text).slice(0, CONTEXT_CHARS));
 
-/** Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP", "円 /人" as "/人". */
-const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bR\$|\bFr\.|円|元|圓|원)+/u;
+/**
+ * Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP", "円 /人" as "/人";
+ * Indonesia's and Malaysia's letters too ("Harga normal Rp 299.000": the label was read as no label).
+ */
+const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bRp\.?|\bRM\b|\bR\$|\bFr\.|円|元|圓|원)+/u;
 
 export function trimCurrency(text: string, end: 'start' | 'end'): string {
   let out = text;
