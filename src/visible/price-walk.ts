@@ -4,7 +4,7 @@ import type { AnyNode, Element } from 'domhandler';
 import { joinAfterDigits } from './digits-after-digits';
 import { renderedChildren } from './shadow-tree';
 import { headingRank, hiddenByMarkup, highestHeading, marksOf, namesOtherProducts, wrappedHeading, type Choice } from './element-marks';
-import { styledClasses } from './style-sheet';
+import { drawnAround, styledClasses } from './style-sheet';
 import { withBackslashSign } from './backslash-sign';
 import { withheldBy, type PriceRole } from './price-labels';
 import { namesCurrency } from './price-reading';
@@ -98,7 +98,9 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     const roleMark = marks.role ? { role: marks.role, depth: MARK_DEPTH } : inherited;
     const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark, choice: marks.choice ?? state.choice, tax: marks.tax ?? state.tax };
     const { text: inner, joined, children } = childrenText(element, own);
-    let text = inner;
+    // What the sheet draws before and after it (`content: "Was "`) is on the screen with its text.
+    const drawn = drawnAround(element.attribs.class, byStyle.drawn);
+    let text = `${drawn.before}${inner}${drawn.after}`;
     const childPrice = children.some((child) => holdsPrice.has(child));
     // "$29.99<span class="sr-only"> Original price </span>$19.99": the label parts two prices, each read apart, as a price element would.
     const labelParted = !childPrice && children.some((child) => labels.some((label) => label.element === child)) && textRuns(element, joined).filter((run) => looksLikePrice(runText(run), false)).length > 1;
