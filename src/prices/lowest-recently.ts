@@ -4,7 +4,8 @@ import { DAY_COUNT_AFTER } from './number-exclusions';
 
 const LOWEST_WORDS = [
   'lowest', 'niedrigste[rns]?', 'tiefstpreis', 'bestpreis', 'le plus bas', 'najniższa', 'più basso', 'más bajo', 'mais baixo', 'laagste', 'nejnižší',
-  'najnižšia', 'cel mai mic', 'legalacsonyabb', 'lägsta', 'laveste', 'alhaisin', 'najniža', 'najnižja', 'χαμηλότερη', 'найнижча', 'най-ниската',
+  'najnižšia', 'cel mai mic', 'legalacsonyabb', 'lägsta', 'laveste', 'alhaisin', 'najniža', 'najnižja', 'χαμηλότερη', 'найнижча', 'най-ниска(?:та)?',
+  'mažiausia', 'žemiausia', 'zemākā', 'madalaim',
 ].join('|');
 
 /** The lowest-price word near the end of the label, with at most one number (the day count) after it. */

@@ -50,7 +50,7 @@ const UNIT_CASED = /^ ?(?:ft|FT|m)(?![\p{L}\d])/u;
  */
 const DAY_WORDS = [
   'days?', 'tage?n?', 'jours?', 'días', 'dias', 'dagen', 'dagar(?:na)?', 'dage(?:ne)?', 'dager', 'dneh', 'dni', 'dní', 'dnů', 'dana', 'nap(?:ban|ja|os)?',
-  'päivän', 'päivää', 'giorni', 'zile', 'ημερών', 'ημέρες', 'днів', 'дней', 'дни', 'dienų', 'dienām', 'dienās', 'päeva',
+  'päivän', 'päivää', 'giorni', 'zile', 'ημερών', 'ημέρες', 'днів', 'дней', 'дни', 'dienų', 'dienām', 'dienās', 'dienu', 'päeva',
 ].join('|');
 export const DAY_COUNT_AFTER = `\\s*[-‑]?\\s*(?:de\\s+|derniers\\s+)?(?:${DAY_WORDS})(?![\\p{L}])`;
 const DAYS_AFTER = new RegExp(`^${DAY_COUNT_AFTER}`, 'iu');

@@ -7,6 +7,7 @@
 export const REGULAR_PRICE_WORDS: readonly string[] = [
   'reg\\.?', 'regular(?: price)?', 'regulärer preis', 'normalpreis', 'ord\\.? ?pris', 'ordinarie pris', 'normalpris', 'precio normal', 'prezzo normale', 'normaalprijs', 'normaalihinta',
   'cena regularna', 'normal', 'norm', 'normale',
+  'harga normal', 'redovna cijena', 'redovna cena', 'bežná cena', 'redna cena', 'įprasta kaina', 'parastā cena', 'tavahind', 'редовна цена',
   // Japanese "usual price": how Japanese shops (and Shopify's Japanese "Regular price") label a price, struck or not.
   '通常価格', '通常販売価格',
   'מחיר רגיל', 'السعر العادي',

@@ -1,15 +1,19 @@
 // The words beside a price in its line of text, up to the neighbouring price, with the currency signs at their edge trimmed.
 import type { AnyNode } from 'domhandler';
 import { isIsoCode } from '../prices/iso-currencies';
-import { CELLS, collapse, INLINE, isTag } from './text-flow';
+import { renderedChildren } from './shadow-tree';
+import { CELLS, collapse, INLINE, isInside, isTag } from './text-flow';
 
 /** Neighbouring words kept on each side: enough for "Unverb. Preisempf.:" or "(2,60 € / kg)". */
 const CONTEXT_CHARS = 48;
 
 const clip = (text: string, direction: 'before' | 'after') => (direction === 'before' ? collapse(text).slice(-CONTEXT_CHARS) : collapse(text).slice(0, CONTEXT_CHARS));
 
-/** Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP", "円 /人" as "/人". */
-const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bR\$|\bFr\.|円|元|圓|원)+/u;
+/**
+ * Currency signs and codes at the edge of the words around an amount: "Was $" reads as "Was", "UVP EUR" as "UVP", "円 /人" as "/人";
+ * Indonesia's and Malaysia's letters too ("Harga normal Rp 299.000": the label was read as no label).
+ */
+const SIGN_EDGE = /(?:\s|\p{Sc}|\bkr\.?|zł|Kč|\bFt\b|\bRs\.?|\bRp\.?|\bRM\b|\bR\$|\bFr\.|円|元|圓|원)+/u;
 
 export function trimCurrency(text: string, end: 'start' | 'end'): string {
   let out = text;
@@ -29,8 +33,22 @@ export interface LineText {
   roots: ReadonlySet<AnyNode>;
 }
 
-/** Words beside a price in its line, up to the neighbouring price, climbing out of inline wrappers while the line is still empty. */
-export function besideInLine({ texts, holdsPrice, roots }: LineText, node: AnyNode, direction: 'before' | 'after'): string {
+/**
+ * The node's text as read, without the nodes in `skip` (screen-reader labels that name another amount): rebuilt from its
+ * children only when one of them is inside it.
+ */
+function textWithout(texts: ReadonlyMap<AnyNode, string>, node: AnyNode, skip: ReadonlySet<AnyNode>): string {
+  if (skip.has(node)) return '';
+  if (!isTag(node) || ![...skip].some((skipped) => isInside(skipped, node))) return texts.get(node) ?? '';
+  const inner = renderedChildren(node).map((child) => textWithout(texts, child, skip)).join('');
+  return INLINE.has(node.tagName) ? inner : ` ${inner} `;
+}
+
+/**
+ * Words beside a price in its line, up to the neighbouring price, climbing out of inline wrappers while the line is still empty;
+ * `skip`: nodes whose words are not this price's (a screen-reader label the markup gives another amount).
+ */
+export function besideInLine({ texts, holdsPrice, roots }: LineText, node: AnyNode, direction: 'before' | 'after', skip: ReadonlySet<AnyNode> = new Set()): string {
   let out = '';
   let current: AnyNode = node;
   for (let level = 0; level < 4; level++) {
@@ -41,7 +59,7 @@ export function besideInLine({ texts, holdsPrice, roots }: LineText, node: AnyNo
     }
     for (let sibling = direction === 'before' ? current.prev : current.next; sibling; sibling = direction === 'before' ? sibling.prev : sibling.next) {
       if (holdsPrice.has(sibling)) return clip(out, direction);
-      const text = texts.get(sibling) ?? '';
+      const text = skip.size === 0 ? (texts.get(sibling) ?? '') : textWithout(texts, sibling, skip);
       out = direction === 'before' ? text + out : out + text;
       if (collapse(out).length >= CONTEXT_CHARS) break;
     }

@@ -10,6 +10,7 @@ import { walkPrices, type FoundPrice, type State } from './price-walk';
 import { onRequestEntry, type ScannedPrice, type ScanOptions } from './scanned-price';
 import { collapse } from './text-flow';
 import { pickerPrice } from './variant-select';
+import { labelRole, labelOwners, type HiddenLabel } from './screen-reader-labels';
 
 export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanOptions): ScannedPrice[] {
   // A shared sign is resolved the way the page's locale writes it ("kr" on a Swedish page is SEK, "¥" on a
@@ -31,7 +32,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
     holdsPrice.delete(entry.node);
   }
   const requested: ScannedPrice[] = walk.onRequest ? [onRequestEntry(walk.onRequest)] : [];
-  const shown = found.map((entry) => toScanned(line, entry, parseOptions));
+  const labels = labelsOf(walk.labels, found, walk.order);
+  const shown = found.map((entry) => toScanned(line, entry, parseOptions, labels.of(entry.node)));
+  labels.unsettle(found, shown);
   // A data-price is written as a machine writes it ("20.00"), whatever the page's decimal separator.
   const readOption = (option: Element, state: State) => (text: string, machine: boolean) =>
     toScanned(line, { node: option, element: option, text, state }, machine ? { ...parseOptions, decimalSeparator: '.' } : parseOptions);
@@ -39,13 +42,49 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   return requested.concat(shown, taken);
 }
 
+/** What the screen-reader labels say of one price: labels to read past (another amount's), and the words of its own. */
+interface PriceLabels {
+  skip: ReadonlySet<AnyNode>;
+  own: readonly string[];
+}
+
+/**
+ * Which price each screen-reader label naming a role names (screen-reader-labels.ts): its words are that price's label, and no
+ * other's; a label the markup leaves between two prices is read for neither, and `unsettle` refuses the pair unless one of them
+ * plays that role anyway (a struck amount beside "Original price").
+ */
+function labelsOf(hidden: readonly HiddenLabel[], found: readonly FoundPrice[], order: ReadonlyMap<AnyNode, number>) {
+  const named = hidden.filter((label) => labelRole(label) !== 'current');
+  // Every label counts for the side a theme writes them on, also one naming no role ("Sale price", "Current price").
+  const owners = labelOwners(hidden, found, order);
+  // A label naming no price in its line is left where it stands, as before (a `<dt>`'s label of the `<dd>` after it).
+  const skip = new Set<AnyNode>(named.filter((label) => owners.get(label)).map((label) => label.element));
+  const ownerOf = (label: HiddenLabel) => { const owner = owners.get(label); return owner && 'owner' in owner ? owner.owner : null; };
+  const of = (node: AnyNode): PriceLabels => {
+    const own = named.filter((label) => ownerOf(label) === node);
+    return { skip: new Set([...skip].filter((element) => !own.some((label) => label.element === element))), own: own.map((label) => label.words) };
+  };
+  const unsettle = (entries: readonly FoundPrice[], scanned: ScannedPrice[]): void => {
+    for (const label of named) {
+      const owner = owners.get(label);
+      if (!owner || !('between' in owner)) continue;
+      const pair = owner.between.map((node) => scanned[entries.findIndex((entry) => entry.node === node)]);
+      if (pair.some((price) => price.role === labelRole(label))) continue;
+      for (const price of pair) price.unsettled = `screen-reader label "${label.words}" between ${pair.map((p) => p.text).join(' and ')}: its markup does not say which it names`;
+    }
+  };
+  return { of, unsettle };
+}
+
 /** One found price text read: its amount, the words beside it, and the role those words, its markup or the parser give it. */
-function toScanned(line: LineText, { node, last, element, text, state }: FoundPrice, parseOptions: ParsePriceOptions): ScannedPrice {
+function toScanned(line: LineText, { node, last, element, text, state }: FoundPrice, parseOptions: ParsePriceOptions, labels: PriceLabels = { skip: new Set(), own: [] }): ScannedPrice {
   const own = readPriceText(text, parseOptions);
   const at = own.amount ? text.indexOf(own.amount.amountText) : -1;
   const ownBefore = at >= 0 ? text.slice(0, at) : '';
   const ownAfter = at >= 0 ? text.slice(at + (own.amount ? own.amount.amountText.length : 0)) : text;
-  const context = { before: trimCurrency(collapse(`${besideInLine(line, node, 'before')} ${ownBefore}`), 'end'), after: trimCurrency(collapse(`${ownAfter} ${besideInLine(line, last ?? node, 'after')}`), 'start') };
+  const context = { before: trimCurrency(collapse(`${besideInLine(line, node, 'before', labels.skip)} ${ownBefore}`), 'end'), after: trimCurrency(collapse(`${ownAfter} ${besideInLine(line, last ?? node, 'after', labels.skip)}`), 'start') };
+  // Its own label written after it ("$29.99<span class="sr-only">Original price</span>") is read where a label stands: before it.
+  for (const words of labels.own) if (!context.before.includes(words)) context.before = collapse(`${context.before} ${words}`);
   const { parsed, amount, rangeLow, rangeHigh, notCurrent } = withHundredthsAfter(own, context.after);
   const fromWords = roleFromWords(context);
   // Words that name another role (a unit or shipping price) win over a struck look and the parser's labels; otherwise struck means

@@ -4,13 +4,14 @@ import type { AnyNode, Element } from 'domhandler';
 import { joinAfterDigits } from './digits-after-digits';
 import { renderedChildren } from './shadow-tree';
 import { headingRank, hiddenByMarkup, highestHeading, marksOf, namesOtherProducts, wrappedHeading, type Choice } from './element-marks';
-import { styledClasses } from './style-sheet';
+import { drawnAround, styledClasses } from './style-sheet';
 import { withBackslashSign } from './backslash-sign';
 import { withheldBy, type PriceRole } from './price-labels';
 import { namesCurrency } from './price-reading';
 import { takenChoice, type ChosenOption } from './variant-select';
 import type { Withheld } from './scanned-price';
 import { collapse, INLINE, isInside, isTag } from './text-flow';
+import { forScreenReaders, type HiddenLabel } from './screen-reader-labels';
 
 /** A price stands in a short element; longer text is prose, where a number is rarely the offer. */
 const PRICE_TEXT_MAX_CHARS = 64;
@@ -52,6 +53,10 @@ export interface PriceWalk {
   onRequest: Withheld | null;
   /** Whether the text itself names a currency beside an amount, memoised per page. */
   hasCurrency: (text: string) => boolean;
+  /** Labels for screen readers only, with no amount of their own ("Original price"): screen-reader-labels.ts says which price each names. */
+  labels: HiddenLabel[];
+  /** Each node's place in the page, in reading order. */
+  order: Map<AnyNode, number>;
 }
 
 /** The element's children as runs of text (and of parts joined into one number), split by the other elements. */
@@ -66,12 +71,13 @@ function textRuns(element: Element, joined: ReadonlySet<AnyNode>): AnyNode[][] {
 
 export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign: string | null | undefined): PriceWalk {
   const byStyle = styledClasses($);
-  const walk: PriceWalk = { texts: new Map(), holdsPrice: new Set(), found: [], picked: [], onRequest: null, hasCurrency: memoised(namesCurrency) };
-  const { texts, holdsPrice, found, picked, hasCurrency } = walk;
+  const walk: PriceWalk = { texts: new Map(), holdsPrice: new Set(), found: [], picked: [], onRequest: null, hasCurrency: memoised(namesCurrency), labels: [], order: new Map() };
+  const { texts, holdsPrice, found, picked, hasCurrency, labels, order } = walk;
   const looksLikePrice = (text: string, marked: boolean) => text.length <= PRICE_TEXT_MAX_CHARS && HAS_DIGIT.test(text) && (hasCurrency(text) || (marked && BARE_NUMBER.test(text)));
 
   /** Text of a node as a reader sees it; records which subtrees hold a price and the innermost price elements. */
   function visit(node: AnyNode, state: State): string {
+    order.set(node, order.size);
     if (node.type === 'text') {
       const data = (node as unknown as { data: string }).data;
       const text = backslashSign ? withBackslashSign(data, backslashSign) : data;
@@ -92,8 +98,12 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     const roleMark = marks.role ? { role: marks.role, depth: MARK_DEPTH } : inherited;
     const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark, choice: marks.choice ?? state.choice, tax: marks.tax ?? state.tax };
     const { text: inner, joined, children } = childrenText(element, own);
-    let text = inner;
+    // What the sheet draws before and after it (`content: "Was "`) is on the screen with its text.
+    const drawn = drawnAround(element.attribs.class, byStyle.drawn);
+    let text = `${drawn.before}${inner}${drawn.after}`;
     const childPrice = children.some((child) => holdsPrice.has(child));
+    // "$29.99<span class="sr-only"> Original price </span>$19.99": the label parts two prices, each read apart, as a price element would.
+    const labelParted = !childPrice && children.some((child) => labels.some((label) => label.element === child)) && textRuns(element, joined).filter((run) => looksLikePrice(runText(run), false)).length > 1;
     if (!INLINE.has(element.tagName)) text = ` ${text} `;
     if (element.tagName === 'br') text = ' ';
     texts.set(node, text);
@@ -107,11 +117,11 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
       found.push({ node, element, text: cleaned, state: own });
       // It holds a price now, so the element around it reads it as one and never again as part of its own text.
       holdsPrice.add(node);
-    } else if (childPrice) {
+    } else if (childPrice || labelParted) {
       holdsPrice.add(node);
       // A price written as bare text beside child elements: "<del>€20</del> €15", "<del>€20</del> 15<sup>99</sup> €".
       for (const run of textRuns(element, joined)) {
-        const piece = collapse(run.map((part) => texts.get(part) ?? '').join(''));
+        const piece = runText(run);
         if (looksLikePrice(piece, false)) {
           found.push({ node: run[0], last: run.at(-1), element, text: piece, state: own });
           for (const part of run) holdsPrice.add(part);
@@ -121,8 +131,11 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
       holdsPrice.add(node);
       found.push({ node, element, text: cleaned, state: own });
     }
+    if (forScreenReaders(element) && cleaned !== '' && cleaned.length <= PRICE_TEXT_MAX_CHARS && !HAS_DIGIT.test(cleaned)) labels.push({ element, words: cleaned });
     return text;
   }
+
+  const runText = (run: AnyNode[]) => collapse(run.map((part) => texts.get(part) ?? '').join(''));
 
   /** The children's text, joining "12<sup>99</sup>" and "<span>$12</span><span>99</span>" into one number, and skipping other products' runs. */
   function childrenText(element: Element, own: State): { text: string; joined: Set<AnyNode>; children: AnyNode[] } {

@@ -34,6 +34,8 @@ export interface ScannedPrice {
   tax: 'net' | 'gross' | null;
   /** A range's high end, when its one text shows both ends ("$10 – $20"). */
   rangeHigh?: ParsedPrice;
+  /** A screen-reader label naming a role stands between it and another price, and the markup does not say which it names: why. */
+  unsettled?: string;
 }
 
 export interface ScanOptions {

@@ -1,4 +1,4 @@
-// What a page's own <style> sheets say of whole classes: which strike every element of a class through, and which hide it.
+// What a page's own <style> sheets say of whole classes: which strike every element of a class through, which hide it, which draw words beside it.
 import type { CheerioAPI } from 'cheerio';
 
 /** Each entry: the classes an element must all carry (`.price.is-muted` → ['price', 'is-muted']). */
@@ -7,6 +7,8 @@ export type ClassSets = ReadonlyArray<readonly string[]>;
 export interface StyledClasses {
   struck: ClassSets;
   hidden: ClassSets;
+  /** Words a `::before` or `::after` rule draws around every element of a class set (`.was::before{content:"Was "}`). */
+  drawn: ReadonlyArray<{ classes: readonly string[]; side: 'before' | 'after'; text: string }>;
 }
 
 /** A declaration striking text through, inline or in a sheet. */
@@ -44,6 +46,31 @@ function rules(css: string): Rule[] {
 
 const classesOf = (compound: string): string[] => compound.split('.').slice(1);
 
+/** A selector ending in a class compound and a pseudo-element drawing before or after it, with no pseudo-class that picks some. */
+const DRAWN_SELECTOR = /(?:^|[\s>])[\w-]*((?:\.[\w-]+)+)::?(before|after)$/;
+/** A `content` of one string, as a browser draws it; `attr()`, counters, quotes and `none` are not read. */
+const CONTENT = /(?:^|;)\s*content\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*(?:;|!important|$)/i;
+
+/** A CSS string's escapes (`\20AC` is €, `\"` a quote) as the characters they stand for. */
+const unescaped = (text: string): string =>
+  text.replace(/\\([0-9a-f]{1,6})\s?|\\(.)/gi, (_, hex: string | undefined, char: string | undefined) => (hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : char ?? ''));
+
+/** The words each `::before` / `::after` rule draws: a screen shows them as part of the element's text ("Was" before a struck price). */
+function drawnWords(all: readonly Rule[]): StyledClasses['drawn'] {
+  const drawn: Array<{ classes: string[]; side: 'before' | 'after'; text: string }> = [];
+  for (const rule of all) {
+    const content = CONTENT.exec(rule.body);
+    if (!content) continue;
+    for (const selector of rule.selectors) {
+      const match = DRAWN_SELECTOR.exec(selector);
+      // An icon font's glyph is a private-use character: a picture, no words.
+      const text = unescaped(content[1] ?? content[2] ?? '').replace(/[\p{Co}\p{Cc}]/gu, '');
+      if (match && !/[+~]/.test(selector) && text !== '') drawn.push({ classes: classesOf(match[1]), side: match[2] as 'before' | 'after', text });
+    }
+  }
+  return drawn;
+}
+
 export function styledClasses($: CheerioAPI): StyledClasses {
   const all = $('style').toArray().flatMap((element) => rules($(element).text()));
   const struck: string[][] = [];
@@ -64,7 +91,16 @@ export function styledClasses($: CheerioAPI): StyledClasses {
       if (names.length > 0 && !names.some((name) => shownAgain.has(name))) hidden.push(names);
     }
   }
-  return { struck, hidden };
+  return { struck, hidden, drawn: drawnWords(all) };
+}
+
+/** The words the sheet draws before and after an element of these classes ('' for none). */
+export function drawnAround(classAttribute: string | undefined, drawn: StyledClasses['drawn']): { before: string; after: string } {
+  const around = { before: '', after: '' };
+  if (!classAttribute || drawn.length === 0) return around;
+  // A later rule of the same side wins, as in a browser for selectors of one weight.
+  for (const rule of drawn) if (styledAs(classAttribute, [rule.classes])) around[rule.side] = rule.text;
+  return around;
 }
 
 /** The element's class attribute carries every class of one of the sets. */

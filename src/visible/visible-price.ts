@@ -92,6 +92,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
     return { ok: false, reason: unreadable.parsed.reason, detail: `${unreadable.path}: ${unreadable.text}`, candidates: pool.flatMap((p) => readOf(p) ?? []) };
   }
   const values = distinct(pool.flatMap((p) => readOf(p) ?? []).filter((p) => p.amount.gt(0)));
+  // "$29.99 [Original price, for screen readers] $19.99": which of the two the label strikes, the markup does not say.
+  const unsettled = pool.find((p) => p.unsettled);
+  if (unsettled) return { ok: false, reason: 'price/ambiguous', detail: unsettled.unsettled, candidates: values };
   const withRole = (role: ScannedPrice['role']) => distinct(scanned.filter((p) => p.role === role).flatMap((p) => readOf(p) ?? []));
   const references = withRole('reference');
   const priorLowest = withRole('prior-lowest');

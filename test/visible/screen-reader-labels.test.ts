@@ -1,0 +1,41 @@
+// visiblePrice() beside labels written for screen readers only (sr-only, visually-hidden, screen-reader-text): which amount each names.
+import { describe, expect, it } from 'vitest';
+import { toCurrencyScale } from '../../src/prices/iso-currencies';
+import { htmlResponse } from '../support/html-response';
+
+const page = (body: string, lang = 'en-US') => `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><main><h1>Kettle</h1>${body}</main></body></html>`;
+
+function read(body: string, lang?: string): string {
+  const result = htmlResponse(page(body, lang)).visiblePrice();
+  if (!result.ok) return result.reason;
+  const was = result.regular ? ` was ${toCurrencyScale(result.regular.amount, result.currency)}` : '';
+  return `${toCurrencyScale(result.amount, result.currency)} ${result.currency}${was}`;
+}
+
+/** [name, markup, expected]: a hidden label has no place on the screen, so only its markup says which amount it names. */
+const CASES: ReadonlyArray<readonly [string, string, string]> = [
+  // Between two amounts as siblings: the markup does not say which it names (the next amount was taken as the struck one: 29.99 stored).
+  ['a label between two amounts, the first named a price', '<div><span class="price">$29.99</span><span class="sr-only">Original price</span> <span>$19.99</span></div>', 'price/ambiguous'],
+  ['a label between two amounts, the second named a price', '<div><span>$29.99</span><span class="sr-only">Original price</span> <span class="price">$19.99</span></div>', 'price/ambiguous'],
+  ['a label between two amounts in one text', '<p class="price">$29.99 <span class="screen-reader-text">was the original price</span> $19.99</p>', 'price/ambiguous'],
+  // Inside the amount's own element, after it: that amount's label (both stood as current prices: refused).
+  ['a label inside the struck amount\'s element, after it', '<div class="price"><span>$29.99<span class="sr-only">Original price</span></span> <span>$19.99</span></div>', '19.99 USD was 29.99'],
+  ['a label inside the struck amount\'s element, after the sale price', '<div class="price"><span>$19.99</span> <span>$29.99<span class="visually-hidden">Regular price</span></span></div>', '19.99 USD was 29.99'],
+  ['a label in a wrapper shared with its amount only', '<div class="price"><span class="a"><span>$29.99</span><span class="sr-only">Original price</span></span> <span>$19.99</span></div>', '19.99 USD was 29.99'],
+  // Labels after their amounts throughout the block: the theme's order says which the middle one names (29.99 was stored).
+  ['labels after each amount in one text', '<p class="price">$29.99<span class="sr-only"> Original price. </span>$19.99<span class="sr-only"> Current price.</span></p>', '19.99 USD was 29.99'],
+  ['labels before each amount', '<div class="price"><span class="sr-only">Sale price</span><span>$19.99</span><span class="sr-only">Original price</span><span>$29.99</span></div>', '19.99 USD was 29.99'],
+  // The struck amount beside it is what the label names (both were read as reference prices: price/only-reference).
+  ['a label between a struck amount and the next', '<div class="price"><s>$29.99</s><span class="sr-only">Original price</span><span>$19.99</span></div>', '19.99 USD was 29.99'],
+  // As before: Shopify Dawn, Debut and Dawn's unit price.
+  ['Dawn on sale', '<div class="price price--on-sale"><div class="price__sale"><span class="visually-hidden visually-hidden--inline">Regular price</span><span><s class="price-item price-item--regular">$100.00</s></span><span class="visually-hidden visually-hidden--inline">Sale price</span><span class="price-item price-item--sale price-item--last">$80.00</span></div></div>', '80.00 USD was 100.00'],
+  ['Dawn not on sale', '<div class="price"><div class="price__regular"><span class="visually-hidden visually-hidden--inline">Regular price</span><span class="price-item price-item--regular">$80.00</span></div></div>', '80.00 USD'],
+  ['Debut on sale', '<dl class="price price--on-sale"><div class="price__sale"><dt><span class="visually-hidden visually-hidden--inline">Sale price</span></dt><dd><span class="price-item price-item--sale">$80.00</span></dd><dt><span class="visually-hidden visually-hidden--inline">Regular price</span></dt><dd><s class="price-item price-item--regular">$100.00</s></dd></div></dl>', '80.00 USD was 100.00'],
+  ['Dawn unit price', '<div class="price"><span class="price-item">$8.00</span></div><small class="unit-price caption"><span class="visually-hidden">Unit price</span><span class="price-item price-item--last"><span>$1.60</span><span aria-hidden="true">/</span><span class="visually-hidden">&nbsp;per&nbsp;</span><span>100g</span></span></small>', '8.00 USD'],
+];
+
+describe('a label for screen readers only', () => {
+  it.each(CASES)('%s', (_name, body, wanted) => {
+    expect(read(body)).toBe(wanted);
+  });
+});
