@@ -2,7 +2,7 @@
 import { SettingsError } from '../core/errors';
 import { exportItems } from '../app/export/export-items';
 import { feedSpecs } from '../app/export/feed-spec';
-import { openStores, type StoreConfig } from '../../storage/open-backends';
+import { openExistingRunRecords, openStores, type StoreConfig } from '../../storage/open-backends';
 import { storeConfigFromCli, withRunRecords, type StoreCliOptions } from './store-options';
 
 export interface ExportOptions extends StoreCliOptions {
@@ -10,6 +10,8 @@ export interface ExportOptions extends StoreCliOptions {
   latest?: boolean;
   output?: string[];
   overwriteOutput?: string[];
+  /** Export a run a live crawl still writes: the items stored so far. */
+  partial?: boolean;
 }
 
 export async function exportCommand(runIdArg: string | undefined, opts: ExportOptions): Promise<number> {
@@ -18,17 +20,39 @@ export async function exportCommand(runIdArg: string | undefined, opts: ExportOp
   const config = storeConfigFromCli(opts);
   const latest = runIdArg === undefined ? await latestRun(config, opts) : null;
   const runId = runIdArg ?? latest!.runId;
+  const live = await liveCrawl(config, runId);
+  if (live && !opts.partial) {
+    throw new SettingsError(`export: ${live}: its feed would hold only the items stored so far. Export it when the run ends, or pass --partial for those`);
+  }
   const stores = await openStores(config);
   try {
     const store = stores.items();
     if ((await store.countItems(runId)) === 0) throw new SettingsError(`export: run ${runId} has no items in ${stores.location}${latest ? emptyLatestHint(latest) : ' (see pricecrawl runs)'}`);
     for (const spec of specs) {
       const result = await exportItems(store, runId, spec);
-      process.stdout.write(`${result.items} items of run ${runId} written to ${result.path} (${result.format})\n`);
+      process.stdout.write(`${result.items} items of run ${runId} written to ${result.path} (${result.format})${live ? ` (partial: ${live})` : ''}\n`);
     }
     return 0;
   } finally {
     await stores.close();
+  }
+}
+
+/**
+ * Whether a live crawl still writes the run, said in words ("run X is still being crawled by process N"), else null.
+ * Why: an export taken then printed a clean line and exit 0 for a feed holding part of the run, a scheduled export
+ * racing its crawl handed on a catalog with products missing. A run record whose process is gone reads as crashed
+ * (judgeRunRecord), not running; a store without run records has no crawl to ask about.
+ */
+async function liveCrawl(config: StoreConfig, runId: string): Promise<string | null> {
+  const records = await openExistingRunRecords(config);
+  if (!records) return null;
+  try {
+    const record = await records.get(runId);
+    if (record?.outcome !== 'running') return null;
+    return `run ${runId} is still being crawled${record.pid === null ? '' : ` by process ${record.pid}`}`;
+  } finally {
+    await records.close();
   }
 }
 

@@ -70,6 +70,7 @@ export function addExportCommand(program: Command): void {
     .option('--latest', 'the latest run of --spider')
     .option('-o, --output <file[:format]>', 'append to this feed (repeatable)', collect, [])
     .option('-O, --overwrite-output <file[:format]>', 'overwrite this feed (repeatable)', collect, [])
+    .option('--partial', 'export a run a live crawl still writes: the items stored so far (refused without it)')
     .option('--storage <dir>', 'storage directory (default: the storage.dir setting, ./crawl-storage)')
     .option('--store <url>', STORE_HELP)
     .option('--config <file>', 'project settings file')

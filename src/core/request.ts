@@ -77,6 +77,8 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   id: string | null = null;
   /** The fencing token of the lease this process holds the request under (a shared frontier's); never serialized. Its items carry it (StoredItem.leaseFence). */
   leaseFence: number | null = null;
+  /** The shared frontier leased this request before (a take-over, a retry): that lease may have stored items. Never serialized. */
+  earlierLease = false;
   /** The session (cookies, proxy) this send uses; set by the sessions middleware, never serialized. */
   session: RequestSession | null = null;
   private cachedFingerprint: string | null = null;

@@ -32,7 +32,7 @@ export interface ItemProcessor {
   pageDone?(page: PageOutputs): void;
   /** Nothing is left to fetch: write buffered items now rather than when their batch ages. */
   flush?(): void;
-  /** The request failed under a newer lease: its items of older leases go (ItemStore.retireRequest). */
+  /** The request ends under a lease after an earlier one: its items of older leases go (ItemStore.retireRequest). */
   retireRequest?(runId: string, requestId: string, leaseFence: number): Promise<void>;
 }
 

@@ -30,18 +30,28 @@ export interface RequestEndDeps {
  */
 export async function failRequest(request: CrawlRequest, reason: string, status: number | null, deps: RequestEndDeps, lastError?: string): Promise<void> {
   if (request.errback !== null && deps.errback) await deps.errback({ request, reason, status, message: lastError ?? '' });
-  // Taken over from a worker stopped past its lease, whose items may be stored already (or arrive late): the
-  // failure recorded below is the request's outcome, so those items must not stand as its current prices.
-  // Retired first: a crash between the two leaves the request unsettled, fetched again, never half-told.
-  if (request.leaseFence !== null && request.id !== null) await deps.items?.retireRequest?.(deps.frontier.runId, String(request.id), request.leaseFence);
+  await retireEarlierLeases(request, deps);
   await deps.frontier.fail(request, reason, status);
   // Counted per host: a host that gave nothing at all is a competitor lost (lost-hosts.ts).
   noteSettled(deps.stats, hostKeyOf(request.url, deps.settings.politeness.hostKey), reason, lastError);
   if (deps.events?.has('request.failed')) deps.events.emit('request.failed', { url: request.url, reason, status, callback: request.callback, meta: request.meta });
 }
 
+/**
+ * The outcome recorded next is the request's, so rows an earlier lease of it stored must not stand beside it: a
+ * worker stopped past its lease (its items stored already, or arriving late) or a try whose items were stored
+ * before it was tried again. A failure leaves none of them; a success leaves the keys this lease wrote (its own
+ * token), not the ones only the older page showed. Retired first: a crash between the two leaves the request
+ * unsettled and fetched again, never half-told. A first lease has no older rows: it writes nothing here.
+ */
+async function retireEarlierLeases(request: CrawlRequest, deps: RequestEndDeps): Promise<void> {
+  if (request.leaseFence === null || !request.earlierLease || request.id === null) return;
+  await deps.items?.retireRequest?.(deps.frontier.runId, String(request.id), request.leaseFence);
+}
+
 /** Handled under the host its lease was scheduled for (the key failRequest derives from the same URL). */
 export async function markHandled(request: CrawlRequest, hostKey: string, status: number | null, deps: RequestEndDeps): Promise<void> {
+  await retireEarlierLeases(request, deps);
   await deps.frontier.markHandled(request, status);
   noteSettled(deps.stats, hostKey, null);
 }

@@ -12,7 +12,7 @@ export interface ItemSink {
    * Throws synchronously when the item cannot be stored at all (e.g. not JSON-representable).
    */
   write(item: Item, source: ItemSource): Promise<void>;
-  /** The request failed under a newer lease: its rows of older leases go (ItemStore.retireRequest). */
+  /** The request ends under a lease after an earlier one: its rows of older leases go (ItemStore.retireRequest). */
   retireRequest?(runId: string, requestId: string, leaseFence: number): Promise<void>;
   /** Starts writing what is buffered now, without waiting for the batch to fill or age (nothing else is left to batch it with). */
   flush?(): void;

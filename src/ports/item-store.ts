@@ -51,10 +51,11 @@ export interface ItemStore {
    */
   writeBatch(items: StoredItem[]): Promise<{ refusedStale: StaleItemRefusal[] } | void>;
   /**
-   * The request failed under the lease of token `leaseFence` (a shared frontier's, after it took the request
-   * over): rows of the request made under an older lease are removed, and a later write of one is refused as
-   * stale, so the store never shows a price of a request its ledger records as failed (item-fence.ts). Durable
-   * when the promise resolves. Optional for a project's store, which then keeps such rows.
+   * The request ends (failed, or handled with its items durable) under the lease of token `leaseFence`, and an
+   * earlier lease of it (a shared frontier's: taken over, or tried again) may have stored rows: rows of the request
+   * made under an older lease are removed, and a later write of one is refused as stale, so the store never shows
+   * a price of a request its ledger records as failed, nor a product only an older fetch of the page showed
+   * (item-fence.ts). Durable when the promise resolves. Optional for a project's store, which then keeps such rows.
    */
   retireRequest?(runId: string, requestId: string, leaseFence: number): Promise<void>;
   countItems(runId?: string): Promise<number>;

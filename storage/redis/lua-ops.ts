@@ -36,9 +36,23 @@ local function reserve(host, g, nxt, unsent)
   end
   return serial
 end
+-- A lease's attempt, its fencing token (the item rows of its request keep it: item-fence.ts) and whether the request
+-- was leased before (1: an earlier lease may have stored items). The token is the pick's time in Redis' clock, but
+-- always above the token of the request's earlier lease, kept beside its attempt count ('att', field '<id>#f') until
+-- it settles: a lease is taken over only after it expired, yet a Redis clock stepped back by more than a lease (NTP,
+-- a restored snapshot, a failover to a replica whose clock is behind) would otherwise give the take-over the smaller
+-- token, and its items would lose to the stale ones. One read as before and one write more per pick.
+local function lease_fence(id, now)
+  local held = redis.call('HMGET', k('att'), id, id .. '#f')
+  local last = tonumber(held[2])
+  local fence = now
+  if last and last >= now then fence = last + 1 end
+  redis.call('HSET', k('att'), id .. '#f', fence)
+  return held[1] or '0', fence, last and 1 or 0
+end
 -- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
 -- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs (the one in force, before margin and jitter),
--- broken (1: the host's breaker is not closed in the run, whatever the worker's own says)}, {'wait', ms[, readyInMs]}, {'empty'} or {'unseeded'}. unspaced_only: the next
+-- broken (1: the host's breaker is not closed in the run, whatever the worker's own says), fence, earlier (see lease_fence)}, {'wait', ms[, readyInMs]}, {'empty'} or {'unseeded'}. unspaced_only: the next
 -- ready host has an interval (or jitter) and this is not the first pick of a batch: {'wait', 0}, so a
 -- spaced host's lease never waits in a worker behind others, and its send reaches Redis before its slot opens.
 local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
@@ -66,14 +80,14 @@ local function pick_one(worker, ttl, rand, poll, now, dirty, unspaced_only)
     dirty[host] = true
     if g.inflight < g.mc and g.next <= now and not g.us and redis.call('ZCARD', hk('q', host)) > 0 then
       local id = redis.call('ZPOPMIN', hk('q', host))[1]
+      local attempt, fence, earlier = lease_fence(id, now)
       local nxt = now + spacing(g) + math.floor(rand * (g.jt + 1))
       local serial = reserve(host, g, nxt, nxt > now and id or nil)
       redis.call('ZADD', k('leases'), now + ttl, id)
       redis.call('HSET', k('lw'), id, worker)
       redis.call('SADD', k('slot'), id)
       redis.call('HSET', k('st'), id, 'l')
-      local attempt = redis.call('HGET', k('att'), id) or '0'
-      return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next, g.mi, g.broken}
+      return {'lease', id, redis.call('HGET', k('req'), id), host, attempt, serial, now, nxt, g.next, g.mi, g.broken, fence, earlier}
     end
   end
   return {'wait', 0}
@@ -197,7 +211,7 @@ local function settle(worker, id, host, outcome, reason, status, now, dirty, tal
     redis.call('ZADD', k('fails'), tonumber(id), id)
   end
   redis.call('HDEL', k('req'), id)
-  redis.call('HDEL', k('att'), id)
+  redis.call('HDEL', k('att'), id, id .. '#f')
   if changed then dirty[host] = true end
   return 1
 end

@@ -52,7 +52,7 @@ return out
 
 /**
  * ARGV: worker, leaseTtlMs, jitterFraction in [0, 1), pollMs.
- * Returns {'lease', id, json, host, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs, broken},
+ * Returns {'lease', id, json, host, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs, broken, fence, earlier},
  * {'wait', ms} or {'empty'} (nothing queued, no lease in flight, no seeder at work: the run is done).
  * The gate check and the reservation are one script: two workers can never both see a slot open.
  */

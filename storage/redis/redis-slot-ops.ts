@@ -5,7 +5,7 @@ import type { HostSlot, Lease } from '../../src/ports/frontier';
 import type { RedisBatch } from './redis-batch';
 import type { RedisHostGate } from './redis-host-gate';
 
-export type LeaseReply = ['lease', string, string, string, string, number, number, number, number, number, number];
+export type LeaseReply = ['lease', string, string, string, string, number, number, number, number, number, number, number, number];
 export type PickReply = ['empty'] | ['unseeded'] | ['wait', number, number?] | LeaseReply;
 /** book_hop's: slot, waitMs, reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs. */
 export type HopReply = ['busy'] | ['booked', string, number, number, number, number, number, number];
@@ -60,12 +60,12 @@ export function slotOps(channel: SlotChannel, slot: string, hostKey: string, at:
 
 /** The lease a pick reply reserved: its stored request (with the attempt Redis counted) and its slot. */
 export function leaseOfReply(channel: SlotChannel, reply: LeaseReply): Lease {
-  const [, id, json, hostKey, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs, broken] = reply;
+  const [, id, json, hostKey, attempt, serial, reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs, broken, fence, earlier] = reply;
   const request = CrawlRequest.fromJSON(JSON.parse(json) as SerializedRequest, id);
   request.attempt = Number(attempt);
-  // The lease's fencing token is its pick's time in Redis' clock (one clock for every worker): a lease is taken
-  // over only once it expired, a TTL or more after that pick, so the take-over's token is always greater.
-  request.leaseFence = Number(reservedAtMs);
+  // The lease's fencing token: above every earlier lease's of the request, whatever Redis' clock did (lease_fence).
+  request.leaseFence = Number(fence);
+  request.earlierLease = Number(earlier) === 1;
   const slot = slotOps(channel, id, hostKey, { reservedAtMs, serial, nextOpenAtMs, previousNextOpenAtMs, intervalMs });
   if (Number(broken) !== 1) return { request, hostKey, ...slot };
   channel.gate().pickedBroken(id);

@@ -56,3 +56,14 @@ export function openRedisWorker(
     breaker: options.breaker, settings: { ...settingsSchema.parse({}).frontier, leaseTtlMs: options.leaseTtlMs, pollMs: 20 }, log: pino({ level: 'silent' }),
   });
 }
+
+/**
+ * Holds the event loop as a slow start or a GC pause does: no heartbeat can fire meanwhile, so a lease runs out
+ * at Redis' clock. What is tested is the stall itself, not a wait for something else.
+ */
+export function stallLoop(ms: number): void {
+  const untilMs = Date.now() + ms;
+  while (Date.now() < untilMs) {
+    // busy: the heartbeat timer cannot run
+  }
+}

@@ -2,20 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServerWithClient, type RedisTestServerWithClient } from '../support/redis-server';
 import type { RedisFrontier } from '../../storage/redis/redis-frontier';
-import { expectLease, openRedisWorker, req } from './frontier-fixture';
+import { expectLease, openRedisWorker, req, stallLoop } from './frontier-fixture';
 
 const LEASE_TTL_MS = 300;
-
-/**
- * Holds the event loop as a slow start does (module loading, a browser launch on a loaded machine): no
- * heartbeat can fire meanwhile. What is tested is the stall itself, not a wait for something else.
- */
-function stallLoop(ms: number): void {
-  const untilMs = Date.now() + ms;
-  while (Date.now() < untilMs) {
-    // busy: the heartbeat timer cannot run
-  }
-}
 
 describe('a Redis worker whose loop stalled past its lease TTL', () => {
   let started: RedisTestServerWithClient;

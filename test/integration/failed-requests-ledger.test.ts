@@ -6,6 +6,7 @@ import type { FailedRequest } from '../../src/ports/run-ledger';
 import { openRunLedger, openStores } from '../../storage/open-backends';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
+import { retiredRequestIds } from '../support/retired-requests';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { storeBackends, type StorePlace } from '../support/store-backends';
 import { crawlInProcess, type TestCrawlResult } from '../support/test-crawl';
@@ -76,6 +77,12 @@ describe.each(ROWS)('failed requests of a run on the %s', (_name, frontier, plac
     expect(run.summary.ledger).toMatchObject({ planned: 8, succeeded: 2, failed: 6, pending: 0 });
     expect(run.summary.ledger.failedByReason).toEqual({ 'http/404': 1, 'retry/exhausted': 5 });
     expect(run.items.map((item) => item.sku)).toEqual(['H0-P2']);
+  });
+
+  it('retires in the item store only the requests leased more than once, not the 404 ended on its first lease', async () => {
+    // Each retirement is a write per request end (item-fence.ts): only a request an earlier lease may have stored
+    // items for needs one. Here those are the five tried twice; the embedded frontier fences nothing.
+    expect(await retiredRequestIds(storage, run.summary.runId)).toHaveLength(frontier === 'redis' ? 5 : 0);
   });
 
   it('the report lists each failed URL under its reason', () => {

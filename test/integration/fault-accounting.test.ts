@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccounting } from '../support/accounting-check';
 import { FAULT_CRAWL_SETTINGS, seededRandom } from '../support/fault-plan';
 import { startFaultSite, type FaultSite } from '../support/fault-site';
+import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
 import { childTracker, cli, type CliRun } from '../support/run-cli';
 import { openRunRecords } from '../../storage/open-backends';
@@ -52,6 +53,8 @@ const KILL_POINTS: Record<string, (random: () => number) => string> = {
   seeding: (random) => `sql:before:${2 + Math.floor(random() * 6)}:frontier.sqlite:INSERT INTO requests`,
   'mid-batch': (random) => `heads:${4 + Math.floor(random() * 20)}`,
   'item commit before ack': (random) => `sql:after:${1 + Math.floor(random() * 3)}:items.sqlite:^COMMIT$`,
+  // Items in PostgreSQL: its batch committed (an ack follows only a durable batch), the frontier's ack not written yet.
+  'item commit before ack (PostgreSQL)': (random) => `sql:before:${1 + Math.floor(random() * 3)}:frontier.sqlite:^UPDATE requests SET state = 'succeeded'`,
   'end: price history': () => 'sql:before:1:items.sqlite:INSERT OR IGNORE INTO price_changes',
   // The frontier has called the run finished: nothing is left to resume, so every surface must already be whole.
   'end: frontier finished': () => 'sql:after:1:frontier.sqlite:^UPDATE runs SET finished_at',
@@ -66,6 +69,7 @@ const FIXED: Case[] = [
   { frontier: 'sqlite', point: 'seeding', seed: 37 },
   { frontier: 'sqlite', point: 'mid-batch', seed: 41 },
   { frontier: 'sqlite', point: 'item commit before ack', seed: 53 },
+  { frontier: 'sqlite', point: 'item commit before ack (PostgreSQL)', seed: 61 },
   { frontier: 'sqlite', point: 'end: price history', seed: 59 },
   { frontier: 'sqlite', point: 'end: frontier finished', seed: 67 },
   // Two workers on Redis, the second one killed.
@@ -75,29 +79,33 @@ const FIXED: Case[] = [
 const CASES = FIXED.flatMap((c, k) => [c, ...Array.from({ length: SWEEP }, (_, i) => ({ ...c, seed: 1000 * (k + 1) + i }))]);
 
 let redis: RedisTestServer;
+let pg: PostgresServer;
 beforeAll(async () => {
-  redis = await startRedisServer();
+  [redis, pg] = await Promise.all([startRedisServer(), startPostgres()]);
 });
 afterAll(async () => {
   await redis.stop();
+  await pg.stop();
 });
 
-/** An embedded crawl, killed at `point` and resumed (unless the kill came after its end). */
+/** An embedded crawl, killed at `point` and resumed (unless the kill came after its end); its stores in PostgreSQL when the point says so. */
 async function sqliteRun(site: FaultSite, dir: string, { point, seed }: Case): Promise<void> {
   if (point === 'no kill') {
     const ended = await run(crawlArgs(site, dir));
     return checkAccounting({ site, dir, frontierUrl: '', runId: runIdOf(ended.stdout), ended, all: [ended] }, `seed ${seed}`);
   }
+  const storeUrl = point.endsWith('(PostgreSQL)') ? await pg.createDatabase(`faults_${seed}`) : undefined;
+  const store = storeUrl ? ['--store', storeUrl] : [];
   const killAt = KILL_POINTS[point](seededRandom(seed));
-  const killed = await run(crawlArgs(site, dir), killAt);
+  const killed = await run(crawlArgs(site, dir, store), killAt);
   expect(killed.signal, `${killAt}\n${killed.stderr.slice(-2000)}`).toBe('SIGKILL');
-  const resumed = OVER.has(point) ? null : await run(crawlArgs(site, dir, ['--resume']));
+  const resumed = OVER.has(point) ? null : await run(crawlArgs(site, dir, [...store, '--resume']));
   // The resume continued the killed run: one run on record, not a fresh one that fetched it all again.
-  const records = await openRunRecords({ dir });
+  const records = await openRunRecords({ dir, url: storeUrl });
   const runIds = (await records.list().finally(() => records.close())).map((r) => r.runId);
   expect(runIds, killAt).toHaveLength(1);
   if (resumed) expect(runIdOf(resumed.stdout)).toBe(runIds[0]);
-  await checkAccounting({ site, dir, frontierUrl: '', runId: runIds[0], ended: resumed, all: resumed ? [killed, resumed] : [killed] }, `seed ${seed}, ${killAt}`);
+  await checkAccounting({ site, dir, frontierUrl: '', storeUrl, runId: runIds[0], ended: resumed, all: resumed ? [killed, resumed] : [killed] }, `seed ${seed}, ${killAt}`);
 }
 
 /** A crawl and a worker on one Redis run; the worker kills itself at `point`, the crawl finishes the run. */

@@ -7,6 +7,17 @@ import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
 import { childTracker, type CliRun } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
 
+/** The run's items: each product of the site once. */
+function expectEveryProductOnce(dir: string, site: CatalogSite): void {
+  const db = new Database(join(dir, 'items.sqlite'), { readonly: true });
+  try {
+    const skus = db.prepare('SELECT sku FROM items').pluck().all() as string[];
+    expect(skus.sort()).toEqual(site.products.map((p) => p.sku).sort());
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * Each crawl process keeps its hosts' intervals in memory: before, two resumes of one run each sent at
  * the full rate (19 of 38 gaps under a 100 ms interval at the site), and both folded the run into the
@@ -57,12 +68,36 @@ describe.each([4, 15])('a run killed after %i arrivals, resumed by a second proc
   it('lets the first finish the run with every product stored once', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/accounting: planned 22 = succeeded 22 \+ failed 0 \+ pending 0/);
-    const db = new Database(join(storage.dir, 'items.sqlite'), { readonly: true });
-    try {
-      const skus = db.prepare('SELECT sku FROM items').pluck().all() as string[];
-      expect(skus.sort()).toEqual(site.products.map((p) => p.sku).sort());
-    } finally {
-      db.close();
-    }
+    expectEveryProductOnce(storage.dir, site);
+  });
+});
+
+/** Two `--resume`s of one killed run started in the same instant (two operators, a scheduler and a person). */
+describe('two resumes of a killed run started together', () => {
+  let site: CatalogSite;
+  const storage = tempStorageDir('two-resumes');
+  const children = childTracker();
+  let runs: CliRun[];
+
+  beforeAll(async () => {
+    site = await startCatalogSite({ hosts: 1, productsPerHost: 20, perPage: 10 });
+    const crawl = catalogCrawler({ startUrls: () => site.startUrls, dir: storage.dir, intervalMs: 20, track: children.track });
+    await crawl([], (child) => void site.servers[0].waitForRequests(6).then(() => child.kill('SIGKILL')));
+    runs = await Promise.all([crawl(['--resume']), crawl(['--resume'])]);
+  }, 180_000);
+  afterAll(async () => {
+    children.killAll();
+    await site.close();
+    storage.cleanup();
+  });
+
+  it('lets one finish the run with every product stored once and refuses the other with its reason', () => {
+    const codes = runs.map((run) => run.code).sort();
+    expect(codes, runs.map((run) => run.stderr.slice(-800)).join('\n---\n')).toEqual([0, 2]);
+    const [finished, refused] = runs[0].code === 0 ? runs : [runs[1], runs[0]];
+    expect(refused.stderr).toMatch(/being crawled (on this store )?by process \d+/);
+    expect(refused.stdout).not.toMatch(/accounting/);
+    expect(finished.stdout).toMatch(/accounting: planned 22 = succeeded 22 \+ failed 0 \+ pending 0/);
+    expectEveryProductOnce(storage.dir, site);
   });
 });

@@ -43,7 +43,7 @@ afterAll(async () => {
  * that took its request over got 20.00 (or, `gone`, a 404: the product was taken down) and ended the run; every
  * later asker gets the same at once.
  */
-async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null, later: 'price' | 'gone' = 'price'): Promise<{ dir: string; staleExit: number; staleOutput: string; workerExit: number }> {
+async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null, later: 'price' | 'gone' | 'other-product' = 'price'): Promise<{ dir: string; staleExit: number; staleOutput: string; workerExit: number }> {
   const storage = tempStorageDir(label);
   cleanups.push(() => storage.cleanup());
   const config = join(storage.dir, 'pricecrawl.config.json');
@@ -68,7 +68,11 @@ async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null, 
       await staleAnswer;
     }
     if (!first && later === 'gone') res.writeHead(404, { 'content-type': 'text/html' }).end('<p>No longer sold</p>');
-    else res.writeHead(200, { 'content-type': 'text/html' }).end(`<main data-sku="SKU-1"><span class="price">${first ? '10.00' : '20.00'}</span></main>`);
+    else {
+      // other-product: the page changed between the two fetches and now shows another product.
+      const sku = !first && later === 'other-product' ? 'SKU-2' : 'SKU-1';
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<main data-sku="${sku}"><span class="price">${first ? '10.00' : '20.00'}</span></main>`);
+    }
   });
   const shared = ['--config', config, '--storage', storage.dir, '--frontier', redis.url, '--run', label, '-s', 'frontier.leaseTtlMs=1000'];
   const start = (command: 'crawl' | 'worker', args: string[]) => {
@@ -118,6 +122,23 @@ describe('a worker stopped past its lease, its request taken over and stored by 
     const items = await readItems(ended.dir, 'stale-lease-sqlite');
     expect(items.map((item) => item.price)).toEqual(['20.00']);
     expectStaleWriteTold(ended, '/stale-lease-sqlite/product');
+  });
+
+  it('keeps only what the newer fetch saw when the page showed another product by then', async () => {
+    const storeUrl = await pg.createDatabase('stale_lease_moved');
+    const ended = await staleAnswerAfterTakeOver('stale-lease-moved', storeUrl, 'other-product');
+    expect(ended.workerExit).toBe(0);
+    // The ledger's success is the newer lease's: SKU-1 at 10.00, which only the older page showed, is no current price.
+    const items = await readItems(ended.dir, 'stale-lease-moved', storeUrl);
+    expect(items.map((item) => [item.sku, item.price])).toEqual([['SKU-2', '20.00']]);
+    expectStaleWriteTold(ended, '/stale-lease-moved/product');
+  });
+
+  it('keeps only what the newer fetch saw in SQLite too', async () => {
+    const ended = await staleAnswerAfterTakeOver('stale-lease-moved-sqlite', null, 'other-product');
+    const items = await readItems(ended.dir, 'stale-lease-moved-sqlite');
+    expect(items.map((item) => [item.sku, item.price])).toEqual([['SKU-2', '20.00']]);
+    expectStaleWriteTold(ended, '/stale-lease-moved-sqlite/product');
   });
 
   it('keeps no item of the request when the worker that took it over recorded its failure (a 404)', async () => {

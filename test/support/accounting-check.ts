@@ -18,6 +18,8 @@ export interface AccountingSource {
   dir: string;
   /** The Redis frontier's URL; '' for the embedded one. */
   frontierUrl: string;
+  /** storage.url of the run's stores (PostgreSQL); unset for the embedded files. */
+  storeUrl?: string;
   runId: string;
   /** The process that ended the run (the last resume, or the worker that claimed the end); null when it was killed after the run's end. */
   ended: CliRun | null;
@@ -92,7 +94,7 @@ export async function checkAccounting(source: AccountingSource, label: string): 
   }
 
   // Every product that answered is stored once, at its exact price; nothing else is (no block page, no half page).
-  const items = await readItems(source.dir, source.runId);
+  const items = await readItems(source.dir, source.runId, source.storeUrl);
   const stored = new Map<string, string | null>();
   for (const item of items) {
     expect(stored.has(item.sku ?? ''), `${label}: ${item.sku} stored twice`).toBe(false);
@@ -106,9 +108,10 @@ export async function checkAccounting(source: AccountingSource, label: string): 
 
   // `pricecrawl runs --json` and `pricecrawl report` (run side by side: each is a process start).
   const file = join(source.dir, `report-${source.runId}.html`);
+  const store = source.storeUrl ? ['--store', source.storeUrl] : [];
   const [records, reportRun] = await Promise.all([
-    runRecordsJson<{ runId: string; outcome: string; exitCode: number; planned: number; succeeded: number; failed: number; pending: number; items: number; losses: RunLosses }>(['--storage', source.dir]),
-    cli(['report', source.runId, '--storage', source.dir, '--output', file, ...(source.frontierUrl ? ['--frontier', source.frontierUrl] : [])]),
+    runRecordsJson<{ runId: string; outcome: string; exitCode: number; planned: number; succeeded: number; failed: number; pending: number; items: number; losses: RunLosses }>(['--storage', source.dir, ...store]),
+    cli(['report', source.runId, '--storage', source.dir, ...store, '--output', file, ...(source.frontierUrl ? ['--frontier', source.frontierUrl] : [])]),
   ]);
   const record = records.find((r) => r.runId === source.runId);
   expect(record && { outcome: record.outcome, exitCode: record.exitCode, planned: record.planned, succeeded: record.succeeded, failed: record.failed, pending: record.pending, items: record.items, transient: record.losses.transient.requests }, label)
