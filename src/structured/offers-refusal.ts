@@ -1,6 +1,6 @@
 // Why an offer's amounts give no structured price: several currencies and none the shop's, or specifications that disagree.
 import { hasType, distinctTexts, nodesOf, textOf, type SchemaNode } from './schema-node';
-import { contradicting, forSeveral, isoCurrency, offerParts, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
+import { contradicting, forOrderValue, forSeveral, isoCurrency, offerParts, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
 import { offerCurrencies, readOffer, REFERENCE_TYPES, statedEnds } from './read-offers';
 import { readStructuredAmount, structuredAmount } from './structured-amount';
 
@@ -40,14 +40,16 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
 }
 
 /**
- * An offer whose only amounts are a struck or list price (`price/reference-only`) or a loyalty tier's
- * (`validForMemberTier`: `price/member-only`): none is what everyone pays now, and the item said only that no price was found.
+ * An offer whose only amounts are a struck or list price (`price/reference-only`), a loyalty tier's
+ * (`validForMemberTier`: `price/member-only`) or a cart-spend price's (`eligibleTransactionVolume`: `price/ambiguous`): none is what everyone pays now, and the item said only that no price was found.
  */
 function withheldPrice(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null, typeOf: (spec: SchemaNode) => string): { reason: string; detail: string } | null {
   const specs = nodesOf(offer, 'priceSpecification');
   const amounts = (list: SchemaNode[]) => list.flatMap((spec) => priceOf(spec) ?? []).map(shownAmount).join(', ');
   const members = amounts(specs.filter((spec) => (spec.props.validForMemberTier ?? []).length > 0));
   if (members) return { reason: 'price/member-only', detail: `an offer states only a loyalty tier's price: ${members}` };
+  const cartSpend = amounts(specs.filter((spec) => forOrderValue(spec) && !hasType(spec, 'DeliveryChargeSpecification')));
+  if (cartSpend) return { reason: 'price/ambiguous', detail: `an offer states only prices for orders from a value: ${cartSpend}` };
   const references = amounts(specs.filter((spec) => REFERENCE_TYPES.test(typeOf(spec))));
   return references ? { reason: 'price/reference-only', detail: `an offer states only a struck or list price: ${references}` } : null;
 }

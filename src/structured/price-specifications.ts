@@ -16,6 +16,13 @@ export function forSeveral(node: SchemaNode): boolean {
   return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
 }
 
+/**
+ * A specification valid only from an order value (schema.org's eligibleTransactionVolume with a minPrice above 0): what a
+ * cart of that value pays. A volume from 0 (generators write one) conditions nothing.
+ */
+export const forOrderValue = (spec: SchemaNode): boolean =>
+  nodesOf(spec, 'eligibleTransactionVolume').some((volume) => !/^\s*0*(?:\.0*)?\s*$/.test(textOf(volume, 'minPrice', 'price') ?? ''));
+
 /** UN/CEFACT codes of one piece (schema.org's unitCode): a price per piece is the price of one. */
 const PIECE_CODES = /^\s*(?:C62|H87|EA|XPP|XPCE|piece)\s*$/i;
 /** Words for one piece in `unitText` ("Stück", "each", "pcs"): any other unit ("kg", "100 ml") prices a measure, not the product. */
@@ -38,13 +45,15 @@ export function pricesPart(spec: SchemaNode): boolean {
 
 /**
  * Specifications that price something other than one piece of this offer for anyone: a quantity tier above one
- * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`), an
- * instalment, down payment or subscription period (`pricesPart`).
+ * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`), a price valid
+ * only from an order value (`eligibleTransactionVolume`: a cart-spend price), an instalment, down payment or
+ * subscription period (`pricesPart`).
  * They are pricing fields or another customer's price, never the price.
  */
 export function pricesOtherThing(spec: SchemaNode): boolean {
   if (hasType(spec, 'DeliveryChargeSpecification', 'PaymentChargeSpecification')) return true;
   if (nodesOf(spec, 'referenceQuantity').length > 0 || (spec.props.validForMemberTier ?? []).length > 0) return true;
+  if (forOrderValue(spec)) return true;
   return forSeveral(spec) || pricesPart(spec);
 }
 

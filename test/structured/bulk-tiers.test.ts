@@ -47,3 +47,21 @@ describe('an Offer and its tier specifications', () => {
     expect(read(ld([{ '@type': 'Offer', price: '10.00', priceCurrency: 'EUR', eligibleQuantity: from('1.0') }, { '@type': 'Offer', price: '8.00', priceCurrency: 'EUR', eligibleQuantity: from(10) }]))).toEqual({ price: '10.00', range: null, refusal: null });
   });
 });
+
+describe('a price specification valid only from an order value (eligibleTransactionVolume)', () => {
+  const volume = { '@type': 'PriceSpecification', minPrice: '100.00', priceCurrency: 'EUR' };
+
+  it('is no price for one piece: beside the plain one it neither contradicts it (refused before) nor stands alone as the price', () => {
+    const specs = [{ '@type': 'UnitPriceSpecification', price: '10.00', priceCurrency: 'EUR' }, { '@type': 'UnitPriceSpecification', price: '8.00', priceCurrency: 'EUR', eligibleTransactionVolume: volume }];
+    expect(read(ld({ '@type': 'Offer', price: '10.00', priceCurrency: 'EUR', priceSpecification: specs }))).toEqual({ price: '10.00', range: null, refusal: null });
+    const alone = read(ld({ '@type': 'Offer', priceCurrency: 'EUR', priceSpecification: specs[1] }));
+    expect(alone).toEqual({ price: null, range: null, refusal: { reason: 'price/ambiguous', detail: 'an offer states only prices for orders from a value: 8 EUR' } });
+    // A volume from 0 conditions nothing: that specification is the price.
+    const fromZero = { ...specs[1], eligibleTransactionVolume: { ...volume, minPrice: '0' } };
+    expect(read(ld({ '@type': 'Offer', priceCurrency: 'EUR', priceSpecification: fromZero }))).toEqual({ price: '8.00', range: null, refusal: null });
+  });
+
+  it('on the Offer itself it is a minimum order value, and the offer\'s price stands', () => {
+    expect(read(ld({ '@type': 'Offer', price: '10.00', priceCurrency: 'EUR', eligibleTransactionVolume: volume }))).toEqual({ price: '10.00', range: null, refusal: null });
+  });
+});
