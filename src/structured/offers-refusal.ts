@@ -1,6 +1,6 @@
 // Why an offer's amounts give no structured price: several currencies and none the shop's, or specifications that disagree.
 import { hasType, distinctTexts, nodesOf, textOf, type SchemaNode } from './schema-node';
-import { contradicting, forOrderValue, forSeveral, isoCurrency, offerParts, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
+import { contradicting, forOrderValue, forSeveral, isoCurrency, leastQuantity, offerParts, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
 import { offerCurrencies, readOffer, REFERENCE_TYPES, statedEnds } from './read-offers';
 import { readStructuredAmount, structuredAmount } from './structured-amount';
 
@@ -88,8 +88,7 @@ function bulkTiers(offers: SchemaNode[], defaultCurrency?: string): string[] {
   return offers.flatMap((offer) => {
     const { priceOf } = offerParts(offer, defaultCurrency);
     const tier = (node: SchemaNode, amount: Amount | null) => {
-      const quantity = nodesOf(node, 'eligibleQuantity')[0];
-      const least = quantity ? textOf(quantity, 'minValue', 'value') : null;
+      const least = leastQuantity(node);
       return amount && least ? [`${shownAmount(amount)} from ${least.trim()}`] : [];
     };
     if (forSeveral(offer)) {

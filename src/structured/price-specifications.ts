@@ -1,7 +1,7 @@
 // What an offer's price specifications price: one piece for anyone, a part or a period, another thing, and which one is stated.
 import type { Decimal } from '../core/money';
 import { isoCodeOf } from '../prices/iso-currencies';
-import { distinctTexts, hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
+import { distinctTexts, hasType, isNode, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
 
 /** The node's `priceCurrency` when it is an ISO 4217 code ("usd" too), else null. */
@@ -11,9 +11,19 @@ export function isoCurrency(node: SchemaNode): string | null {
 
 /** An offer or specification for a quantity above one piece (eligibleQuantity 10+): a bulk tier, not the price of one. */
 export function forSeveral(node: SchemaNode): boolean {
-  const quantity = nodesOf(node, 'eligibleQuantity')[0];
-  const least = quantity ? textOf(quantity, 'minValue', 'value') : null;
+  const least = leastQuantity(node);
   return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
+}
+
+/**
+ * The quantity an offer or specification is valid from: its eligibleQuantity's minValue (or value), or the bare number
+ * shops write in its place (`"eligibleQuantity": 10`, a microdata meta); a bare number read as none was the price of one.
+ */
+export function leastQuantity(node: SchemaNode): string | null {
+  const quantity = node.props.eligibleQuantity?.[0];
+  if (quantity === undefined) return null;
+  if (isNode(quantity)) return textOf(quantity, 'minValue', 'value');
+  return /^\s*\d+(?:\.\d+)?\s*$/.test(quantity) ? quantity.trim() : null;
 }
 
 /**

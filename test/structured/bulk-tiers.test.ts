@@ -43,6 +43,10 @@ describe('an Offer and its tier specifications', () => {
     expect(spec).toEqual({ price: null, range: null, refusal: { reason: 'price/ambiguous', detail: 'structured offers state only quantity tiers above one piece: 8 EUR from 10' } });
   });
 
+  it('an eligibleQuantity written as a bare number (not a QuantitativeValue) is a tier too (it was the price of one)', () => {
+    expect(read(ld([{ '@type': 'Offer', price: '10.00', priceCurrency: 'EUR', eligibleQuantity: 1 }, { '@type': 'Offer', price: '8.00', priceCurrency: 'EUR', eligibleQuantity: '10' }]))).toEqual({ price: '10.00', range: null, refusal: null });
+  });
+
   it('a tier from one piece (minValue 1 or 1.0) is the price of one', () => {
     expect(read(ld([{ '@type': 'Offer', price: '10.00', priceCurrency: 'EUR', eligibleQuantity: from('1.0') }, { '@type': 'Offer', price: '8.00', priceCurrency: 'EUR', eligibleQuantity: from(10) }]))).toEqual({ price: '10.00', range: null, refusal: null });
   });
