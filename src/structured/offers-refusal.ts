@@ -1,8 +1,8 @@
 // Why an offer's amounts give no structured price: several currencies and none the shop's, or specifications that disagree.
 import { hasType, distinctTexts, nodesOf, textOf, type SchemaNode } from './schema-node';
-import { contradicting, forSeveral, offerParts, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
-import { offerCurrencies, readOffer, REFERENCE_TYPES } from './read-offers';
-import { readStructuredAmount } from './structured-amount';
+import { contradicting, forOrderValue, forSeveral, isoCurrency, leastQuantity, offerParts, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
+import { offerCurrencies, readOffer, REFERENCE_TYPES, statedEnds } from './read-offers';
+import { readStructuredAmount, structuredAmount } from './structured-amount';
 
 /**
  * Why offers that have amounts give no price: they are in several currencies and none is the spider's
@@ -12,7 +12,7 @@ import { readStructuredAmount } from './structured-amount';
  */
 export function offersRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
   const currencies = offerCurrencies(offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []));
-  if (currencies.length < 2) return specsRefusal(offers, defaultCurrency);
+  if (currencies.length < 2) return specsRefusal(offers, defaultCurrency) ?? aggregateRefusal(offers, defaultCurrency) ?? tiersRefusal(offers, defaultCurrency);
   const shop = defaultCurrency ? `none in the shop currency ${defaultCurrency.toUpperCase()}` : 'the spider names no shop currency';
   return { reason: 'price/ambiguous', detail: `structured offers in ${currencies.join(', ')}; ${shop}` };
 }
@@ -40,14 +40,64 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
 }
 
 /**
- * An offer whose only amounts are a struck or list price (`price/reference-only`) or a loyalty tier's
- * (`validForMemberTier`: `price/member-only`): none is what everyone pays now, and the item said only that no price was found.
+ * An offer whose only amounts are a struck or list price (`price/reference-only`), a loyalty tier's
+ * (`validForMemberTier`: `price/member-only`) or a cart-spend price's (`eligibleTransactionVolume`: `price/ambiguous`): none is what everyone pays now, and the item said only that no price was found.
  */
 function withheldPrice(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null, typeOf: (spec: SchemaNode) => string): { reason: string; detail: string } | null {
   const specs = nodesOf(offer, 'priceSpecification');
   const amounts = (list: SchemaNode[]) => list.flatMap((spec) => priceOf(spec) ?? []).map(shownAmount).join(', ');
   const members = amounts(specs.filter((spec) => (spec.props.validForMemberTier ?? []).length > 0));
   if (members) return { reason: 'price/member-only', detail: `an offer states only a loyalty tier's price: ${members}` };
+  const cartSpend = amounts(specs.filter((spec) => forOrderValue(spec) && !hasType(spec, 'DeliveryChargeSpecification')));
+  if (cartSpend) return { reason: 'price/ambiguous', detail: `an offer states only prices for orders from a value: ${cartSpend}` };
   const references = amounts(specs.filter((spec) => REFERENCE_TYPES.test(typeOf(spec))));
   return references ? { reason: 'price/reference-only', detail: `an offer states only a struck or list price: ${references}` } : null;
+}
+
+/**
+ * An AggregateOffer whose stated ends give no lowest price: a lowPrice of 0 beside a dearer offer (a placeholder), a highPrice
+ * alone (the dearest offer's), or a lowPrice text that reads as none (negative, a from-price). Each gave no price and no reason.
+ */
+function aggregateRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
+  for (const offer of offers) {
+    if (!hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
+    const currency = isoCurrency(offer) ?? textOf(offer, 'priceCurrency');
+    const lowText = textOf(offer, 'lowPrice', 'price');
+    const low = readStructuredAmount(lowText, currency, defaultCurrency);
+    const high = statedEnds(offer, false, defaultCurrency).high;
+    if (low && 'amount' in low && low.amount.isZero() && high) {
+      return { reason: 'price/zero', detail: `an AggregateOffer's lowPrice is 0 beside highPrice ${high.toFixed()}: a placeholder, the lowest priced offer is not stated` };
+    }
+    if (low && 'reason' in low) return low;
+    if (lowText === null && high) return { reason: 'price/range', detail: `an AggregateOffer states only its highPrice ${high.toFixed()} (the dearest offer's), no lowPrice` };
+  }
+  return null;
+}
+
+/**
+ * Offers (or their specifications) valid only from a quantity above one piece, and nothing for one: graduated prices whose
+ * single-piece row is missing. What each of those pieces costs is no price of the product; before, nothing said why none was stored.
+ */
+function tiersRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
+  const tiers = bulkTiers(offers, defaultCurrency);
+  return tiers.length > 0 ? { reason: 'price/ambiguous', detail: `structured offers state only quantity tiers above one piece: ${tiers.join(', ')}` } : null;
+}
+
+/** "8 EUR from 10" for each offer or specification valid only from a quantity above one piece, an aggregate's nested offers too. */
+function bulkTiers(offers: SchemaNode[], defaultCurrency?: string): string[] {
+  return offers.flatMap((offer) => {
+    const { priceOf } = offerParts(offer, defaultCurrency);
+    const tier = (node: SchemaNode, amount: Amount | null) => {
+      const least = leastQuantity(node);
+      return amount && least ? [`${shownAmount(amount)} from ${least.trim()}`] : [];
+    };
+    if (forSeveral(offer)) {
+      const own = hasType(offer, 'AggregateOffer') ? structuredAmount(textOf(offer, 'lowPrice', 'price'), isoCurrency(offer) ?? textOf(offer, 'priceCurrency'), defaultCurrency) : priceOf(offer);
+      return tier(offer, own);
+    }
+    const specs = nodesOf(offer, 'priceSpecification').filter(forSeveral).flatMap((spec) => tier(spec, priceOf(spec)));
+    // An aggregate's nested offers are in its currency unless they name their own.
+    const inherit = (nested: SchemaNode) => (textOf(nested, 'priceCurrency') || !offer.props.priceCurrency ? nested : { ...nested, props: { ...nested.props, priceCurrency: offer.props.priceCurrency } });
+    return [...specs, ...bulkTiers(nodesOf(offer, 'offers').map(inherit), defaultCurrency)];
+  });
 }

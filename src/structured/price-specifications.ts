@@ -1,7 +1,7 @@
 // What an offer's price specifications price: one piece for anyone, a part or a period, another thing, and which one is stated.
 import type { Decimal } from '../core/money';
 import { isoCodeOf } from '../prices/iso-currencies';
-import { distinctTexts, hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
+import { distinctTexts, hasType, isNode, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
 
 /** The node's `priceCurrency` when it is an ISO 4217 code ("usd" too), else null. */
@@ -11,10 +11,27 @@ export function isoCurrency(node: SchemaNode): string | null {
 
 /** An offer or specification for a quantity above one piece (eligibleQuantity 10+): a bulk tier, not the price of one. */
 export function forSeveral(node: SchemaNode): boolean {
-  const quantity = nodesOf(node, 'eligibleQuantity')[0];
-  const least = quantity ? textOf(quantity, 'minValue', 'value') : null;
+  const least = leastQuantity(node);
   return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
 }
+
+/**
+ * The quantity an offer or specification is valid from: its eligibleQuantity's minValue (or value), or the bare number
+ * shops write in its place (`"eligibleQuantity": 10`, a microdata meta); a bare number read as none was the price of one.
+ */
+export function leastQuantity(node: SchemaNode): string | null {
+  const quantity = node.props.eligibleQuantity?.[0];
+  if (quantity === undefined) return null;
+  if (isNode(quantity)) return textOf(quantity, 'minValue', 'value');
+  return /^\s*\d+(?:\.\d+)?\s*$/.test(quantity) ? quantity.trim() : null;
+}
+
+/**
+ * A specification valid only from an order value (schema.org's eligibleTransactionVolume with a minPrice above 0): what a
+ * cart of that value pays. A volume from 0 (generators write one) conditions nothing.
+ */
+export const forOrderValue = (spec: SchemaNode): boolean =>
+  nodesOf(spec, 'eligibleTransactionVolume').some((volume) => !/^\s*0*(?:\.0*)?\s*$/.test(textOf(volume, 'minPrice', 'price') ?? ''));
 
 /** UN/CEFACT codes of one piece (schema.org's unitCode): a price per piece is the price of one. */
 const PIECE_CODES = /^\s*(?:C62|H87|EA|XPP|XPCE|piece)\s*$/i;
@@ -38,13 +55,15 @@ export function pricesPart(spec: SchemaNode): boolean {
 
 /**
  * Specifications that price something other than one piece of this offer for anyone: a quantity tier above one
- * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`), an
- * instalment, down payment or subscription period (`pricesPart`).
+ * piece, a unit price (per kg), delivery or payment charges, a loyalty tier's price (`validForMemberTier`), a price valid
+ * only from an order value (`eligibleTransactionVolume`: a cart-spend price), an instalment, down payment or
+ * subscription period (`pricesPart`).
  * They are pricing fields or another customer's price, never the price.
  */
 export function pricesOtherThing(spec: SchemaNode): boolean {
   if (hasType(spec, 'DeliveryChargeSpecification', 'PaymentChargeSpecification')) return true;
   if (nodesOf(spec, 'referenceQuantity').length > 0 || (spec.props.validForMemberTier ?? []).length > 0) return true;
+  if (forOrderValue(spec)) return true;
   return forSeveral(spec) || pricesPart(spec);
 }
 

@@ -3,7 +3,7 @@ import type { Decimal } from '../core/money';
 import { normalizeAvailability, type Availability } from './availability';
 import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
-import { contradicting, forSeveral, isoCurrency, netAlone, offerParts, partAmounts, plainPrice, sameAmount, sameCurrency, statesOnePrice } from './price-specifications';
+import { contradicting, forSeveral, isoCurrency, netAlone, offerParts, partAmounts, plainPrice, sameAmount, sameCurrency, statesOnePrice, type Amount } from './price-specifications';
 
 export interface OfferPrices {
   price: Decimal;
@@ -34,8 +34,9 @@ const maxOf = (values: Array<Decimal | null>): Decimal | null => values.reduce<D
  * price below a listed price that the page marks as StrikethroughPrice/ListPrice.
  */
 export function readOffer(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
-  if (hasType(offer, 'AggregateOffer')) return readAggregate(offer, defaultCurrency);
+  // Before the aggregate: an AggregateOffer valid only from 10 pieces summarises bulk offers, none the price of one.
   if (forSeveral(offer)) return null;
+  if (hasType(offer, 'AggregateOffer')) return readAggregate(offer, defaultCurrency);
   // Two different prices in one offer (a struck one marked up as `price` beside the current one, a JSON-LD array): none is its price.
   const { specs, typeOf, plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
   if (!statesOnePrice(offer, priceOf)) return null;
@@ -44,9 +45,10 @@ export function readOffer(offer: SchemaNode, defaultCurrency: string | undefined
     return spec ? priceOf(spec) : null;
   };
   const reference = specPrice(REFERENCE_TYPES);
-  // An offer price equal to one of its instalments or its down payment is that part, not the product's price.
+  // An offer price equal to one of its instalments or its down payment is that part, not the product's price; one equal to
+  // a quantity tier's from 10 pieces is that tier's (a shop writing its cheapest tier as the price).
   const stated = priceOf(offer);
-  const own = stated && partAmounts(offer, priceOf).some((part) => sameAmount(part, stated)) ? null : stated;
+  const own = stated && [...partAmounts(offer, priceOf), ...tierAmounts(offer, priceOf)].some((part) => sameAmount(part, stated)) ? null : stated;
   const plain = plainPrice(plainSpecs, priceOf).price;
   // `price` equal to the struck reference price, with a lower plain specification: the page marks the offer price as the old one.
   const ownIsStruck = own && reference && plain && sameAmount(own, reference) && sameCurrency(own, plain) && plain.amount.lt(own.amount);
@@ -79,12 +81,10 @@ const oneOffer = (offer: SchemaNode) => /^\s*1\s*$/.test(textOf(offer, 'offerCou
  */
 function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): OfferPrices | null {
   const currency = isoCurrency(offer);
-  const currencyText = currency ?? textOf(offer, 'priceCurrency');
   const nested = combineOffers(nodesOf(offer, 'offers'), defaultCurrency);
-  const lowRead = structuredAmount(textOf(offer, 'lowPrice', 'price'), currencyText, defaultCurrency);
+  const { low: lowRead, high: stated } = statedEnds(offer, nested !== null, defaultCurrency);
   const first = lowRead?.amount ?? nested?.low;
   if (!first) return null;
-  const stated = structuredAmount(textOf(offer, 'highPrice'), currencyText, defaultCurrency)?.amount;
   // A highPrice below the lowPrice (the two swapped): both are offers' prices, so the lower of them is the lowest. Before,
   // the high was raised to the low and the dearer amount stood as the one price.
   const low = stated?.lt(first) ? stated : first;
@@ -100,6 +100,31 @@ function readAggregate(offer: SchemaNode, defaultCurrency: string | undefined): 
     each: nested?.each ?? (high?.gt(low) ? [low, high] : [low]),
   };
 }
+
+/**
+ * An aggregate's stated lowPrice/highPrice, each null where it states no price of one piece: both when a nested offer is a
+ * quantity tier (graduated prices written as an aggregate: lowPrice is the bulk tier's, highPrice the single piece's; before,
+ * the bulk price was stored), the low when it is 0 beside a dearer offer (an unpriced variant's placeholder, as a zero nested
+ * offer is; 0.00 was the price).
+ */
+export function statedEnds(offer: SchemaNode, nested: boolean, defaultCurrency: string | undefined): { low: Amount | null; high: Decimal | undefined } {
+  if (nodesOf(offer, 'offers').some(bulkTier)) return { low: null, high: undefined };
+  const currencyText = isoCurrency(offer) ?? textOf(offer, 'priceCurrency');
+  const low = structuredAmount(textOf(offer, 'lowPrice', 'price'), currencyText, defaultCurrency);
+  const high = structuredAmount(textOf(offer, 'highPrice'), currencyText, defaultCurrency)?.amount;
+  const placeholder = low?.amount.isZero() && (nested || (high !== undefined && !high.isZero()));
+  return { low: placeholder ? null : low, high };
+}
+
+/** An offer for a bulk quantity only: its own eligibleQuantity is above one piece, or its only price is a tier specification's. */
+export function bulkTier(offer: SchemaNode): boolean {
+  if (forSeveral(offer)) return true;
+  return !hasType(offer, 'AggregateOffer') && readOffer(offer, undefined) === null && tierAmounts(offer, offerParts(offer, undefined).priceOf).length > 0;
+}
+
+/** The amounts of an offer's specifications for a quantity above one piece (eligibleQuantity from 10). */
+export const tierAmounts = (offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): Amount[] =>
+  nodesOf(offer, 'priceSpecification').filter(forSeveral).flatMap((spec) => priceOf(spec) ?? []);
 
 /**
  * Several offers (sellers, variants): the lowest is the price that competes; low/high span them all (a zero among priced

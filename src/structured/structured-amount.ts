@@ -14,7 +14,8 @@ import { parsePrice } from '../prices/parse-price';
  *   means 1.299, and neither is a price in that currency;
  * - a text whose own currency contradicts `priceCurrency` ("£12.99" with "USD");
  * - a from-price ("from 19.99", "ab 19,99 €"): the lowest variant's, not this offer's (`price/range`);
- * - a negative amount: no price of anything sold (`price/not-a-price`).
+ * - a negative amount: no price of anything sold (`price/not-a-price`);
+ * - a word for free ("Free", "Gratis", "kostenlos"): no number (`price/not-a-price`).
  * A `priceCurrency` that names no currency we know ("AUD$") leaves the currency unknown: the shop's
  * default in its place would be a guess.
  */
@@ -35,6 +36,9 @@ export function readStructuredAmount(text: string | null, currency: string | nul
   const plain = /^\s*(-?)\d+\.(\d+)\s*$/.exec(text);
   const parsed = parsePrice(text, { currencyHint: currency, defaultCurrency: named?.length === 0 ? undefined : defaultCurrency, decimalSeparator: plain ? '.' : undefined });
   if (!parsed.ok) return { reason: parsed.reason, detail: `the structured price ${shown}: ${parsed.detail ?? parsed.reason}` };
+  // "Free", "Gratis": schema.org's price is digits (Google's docs write a free offer as 0), so a word is no amount a shop
+  // stated; read as 0.00 it went to the pipeline as a zero, whose reason spoke of a placeholder.
+  if (parsed.free) return { reason: 'price/not-a-price', detail: `the structured price ${shown} is a word, not a number: schema.org states a price in digits` };
   if (!parsed.amount.isFinite()) return null;
   if (parsed.amount.isNegative()) return { reason: 'price/not-a-price', detail: `the structured price ${shown} is negative` };
   const said = parsed.currency ? [parsed.currency] : (parsed.currencyCandidates ?? []);

@@ -2,6 +2,7 @@
 import { Decimal } from '../core/money';
 import { emptyPricing, type PricingFields, type QuantityTier, type ShippingTerms, type UnitPrice } from '../core/pricing';
 import { isoCodeOf } from '../prices/iso-currencies';
+import { leastQuantity } from './price-specifications';
 import { structuredAmount } from './structured-amount';
 import { hasType, nodesOf, textOf, type SchemaNode } from './schema-node';
 
@@ -40,8 +41,7 @@ function unitPrice(spec: SchemaNode, currency: string | null, defaultCurrency?: 
 
 /** eligibleQuantity.minValue (or value) → a tier; referenceQuantity in pieces says how many the price is for. */
 function tier(spec: SchemaNode, currency: string | null, defaultCurrency?: string): QuantityTier | null {
-  const quantity = nodesOf(spec, 'eligibleQuantity')[0];
-  const least = quantity ? exact(textOf(quantity, 'minValue', 'value')) : null;
+  const least = exact(leastQuantity(spec));
   const price = structuredAmount(textOf(spec, 'price'), readIn(spec, currency), defaultCurrency);
   if (!least || !least.isInteger() || !price) return null;
   const pieces = nodesOf(spec, 'referenceQuantity')[0];

@@ -44,3 +44,18 @@ describe('one offer stating its price twice', () => {
     expect(read(microdata('<meta itemprop="price" content="19.99"><span itemprop="price">on request</span>'))).toMatchObject({ price: null, refusal: 'price/ambiguous' });
   });
 });
+
+describe('a structured price written as a word', () => {
+  it('"Free", "Gratis", "kostenlos" are no number: refused as price/not-a-price saying so (they read as 0.00)', () => {
+    const offer = (price: string) => ld(JSON.stringify({ '@context': 'https://schema.org', '@type': 'Product', name: 'Kettle', sku: 'K1', offers: { '@type': 'Offer', price, priceCurrency: 'EUR' } }));
+    for (const word of ['Free', 'gratis', 'Kostenlos', 'FREE!']) {
+      expect(read(offer(word))).toEqual({ price: null, low: null, refusal: 'price/not-a-price' });
+    }
+    const detail = htmlResponse(`<html><head>${offer('Free')}</head></html>`).structuredProduct()?.priceRefusal?.detail;
+    expect(detail).toBe('the structured price "Free" is a word, not a number: schema.org states a price in digits');
+    const og = '<meta property="og:title" content="Kettle"><meta property="product:price:amount" content="Gratis"><meta property="product:price:currency" content="EUR">';
+    expect(read(og)).toEqual({ price: null, low: null, refusal: 'price/not-a-price' });
+    // A written zero stays zero, for the pipeline to refuse as price/zero.
+    expect(read(offer('0'))).toMatchObject({ price: '0.00' });
+  });
+});
