@@ -7,6 +7,7 @@ import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
 import { BLOCKED_PART, FRAME_REFUSED, RouteVerdicts, VERDICT_FAILED, verdictFailure } from './route-verdicts';
 import { NO_SPECULATION_RULES } from './speculation-rules';
+import { refuseTabIcons } from './tab-icons';
 import { NO_UNROUTED_TRANSPORTS, unroutedInWorkers } from './unrouted-transports';
 import { documentWorkerScript, workerPrelude } from './worker-confinement';
 
@@ -37,6 +38,8 @@ export class BrowserConfinement {
   /** Routes every request of the context through the verdicts; call before its first page opens. */
   async install(context: BrowserContext): Promise<void> {
     await context.route('**/*', (route) => this.verdicts.decide(route, this.guardOf(route.request())));
+    const browser = context.browser();
+    if (browser) await refuseTabIcons(browser);
     // Under every setting: a prefetch passes robots.txt and the host's slot, not only the allowed hosts;
     // ICE and WebTransport's QUIC pass every route, ICE the proxy too (unrouted-transports.ts).
     await context.addInitScript(NO_SPECULATION_RULES);
