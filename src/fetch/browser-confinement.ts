@@ -127,12 +127,13 @@ export class BrowserConfinement {
 
   /**
    * Until its next load, the page may not navigate or fetch at all: its document stays as the last request
-   * left it. Under `block` its network is also shut in Chromium (parked-network.ts): what its pagehide and
-   * unload handlers send when it closes passes every route.
+   * left it. Its network is also shut in Chromium (parked-network.ts): what its pagehide and unload handlers
+   * send when it closes passes every route. Under every setting: under `allow` too that took no host slot and
+   * no robots.txt verdict (before, a pagehide beacon reached the page's own host as it closed).
    */
   async park(page: Page): Promise<void> {
     this.guards.set(page, PARKED);
-    if (this.settings.offsiteSubresources === 'block') await this.parkedNetwork.shut(page);
+    await this.parkedNetwork.shut(page);
   }
 
   /** A service worker's requests have no frame (Playwright throws): they are judged as subresources of no page. */
