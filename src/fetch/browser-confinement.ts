@@ -7,6 +7,7 @@ import { ParkedNetwork } from './parked-network';
 import { guardRedirectHops } from './redirect-hops';
 import { BLOCKED_PART, FRAME_REFUSED, RouteVerdicts, VERDICT_FAILED, verdictFailure } from './route-verdicts';
 import { NO_SPECULATION_RULES } from './speculation-rules';
+import { refuseTabIcons } from './tab-icons';
 import { NO_UNROUTED_TRANSPORTS, unroutedInWorkers } from './unrouted-transports';
 import { documentWorkerScript, workerPrelude } from './worker-confinement';
 
@@ -37,6 +38,8 @@ export class BrowserConfinement {
   /** Routes every request of the context through the verdicts; call before its first page opens. */
   async install(context: BrowserContext): Promise<void> {
     await context.route('**/*', (route) => this.verdicts.decide(route, this.guardOf(route.request())));
+    const browser = context.browser();
+    if (browser) await refuseTabIcons(browser);
     // Under every setting: a prefetch passes robots.txt and the host's slot, not only the allowed hosts;
     // ICE and WebTransport's QUIC pass every route, ICE the proxy too (unrouted-transports.ts).
     await context.addInitScript(NO_SPECULATION_RULES);
@@ -124,12 +127,13 @@ export class BrowserConfinement {
 
   /**
    * Until its next load, the page may not navigate or fetch at all: its document stays as the last request
-   * left it. Under `block` its network is also shut in Chromium (parked-network.ts): what its pagehide and
-   * unload handlers send when it closes passes every route.
+   * left it. Its network is also shut in Chromium (parked-network.ts): what its pagehide and unload handlers
+   * send when it closes passes every route. Under every setting: under `allow` too that took no host slot and
+   * no robots.txt verdict (before, a pagehide beacon reached the page's own host as it closed).
    */
   async park(page: Page): Promise<void> {
     this.guards.set(page, PARKED);
-    if (this.settings.offsiteSubresources === 'block') await this.parkedNetwork.shut(page);
+    await this.parkedNetwork.shut(page);
   }
 
   /** A service worker's requests have no frame (Playwright throws): they are judged as subresources of no page. */

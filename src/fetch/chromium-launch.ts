@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { childPidsWithArg, processStartedAtMs, processTreePssBytes, signalProcessTree } from '../browser/process-tree';
 import { PricecrawlError } from '../core/errors';
+import { mergeListSwitches, playwrightDefaultArgs } from './chromium-switches';
 
 /**
  * Playwright does not expose a launched browser's pid. Each launch gets a switch Chromium ignores,
@@ -29,6 +30,10 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-pings',
+  // V8 compiled a script as it streamed in, past DevTools, which reported its chunks only once it ended: one sent
+  // without a length and without end escaped browser.maxPageBytes until its renderer died (page-bytes-cap.ts).
+  // Compiled once received, its chunks are counted as they come. Joined with Playwright's list (chromium-switches.ts).
+  '--disable-features=ScriptStreaming',
 ];
 
 /**
@@ -83,7 +88,10 @@ export async function launchChromium(executablePath: string, timeoutMs = 30_000,
   checkChromium(executablePath);
   const marker = `${BROWSER_MARKER_SWITCH}=${randomUUID()}`;
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, rendererLimitArg(), ...extraArgs, marker], ignoreDefaultArgs: REFUSED_DEFAULT_ARGS, headless: true, chromiumSandbox: chromiumSandboxFor(), timeout: timeoutMs });
+  const options = { headless: true, chromiumSandbox: chromiumSandboxFor() };
+  const merged = mergeListSwitches(await playwrightDefaultArgs(options), [...CHROMIUM_ARGS, rendererLimitArg(), ...extraArgs, marker]);
+  const ignoreDefaultArgs = [...REFUSED_DEFAULT_ARGS, ...merged.ignoreDefaultArgs];
+  const browser = await chromium.launch({ ...options, executablePath, args: merged.args, ignoreDefaultArgs, timeout: timeoutMs });
   markers.set(browser, marker);
   return browser;
 }

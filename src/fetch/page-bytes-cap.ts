@@ -12,11 +12,9 @@ const CAPPED = 'browser/page-bytes/capped';
  * each try pulled gigabytes again). Each chunk DevTools reports for the load (`Network.dataReceived`, decoded
  * bytes: what the renderer holds) is counted, and a response whose Content-Length would take the load past
  * `max` is refused before its body is read: either way the page is refused (`refuse`, once) as too large, as
- * an HTTP body past its cap is. A document's chunks are reported as they come (an endless one is cut at the
- * cap), but a script's only once it ends: V8 compiles it as it streams (`ScriptStreaming`), past DevTools, so
- * one sent without a length and without end is the gap, ended by its renderer's death (measured with Chromium
- * 156). `--disable-features=ScriptStreaming` makes its chunks reported, but Chromium reads only the last
- * `--disable-features` switch, and ours would drop the list Playwright passes.
+ * an HTTP body past its cap is. A document's chunks are reported as they come, and a script's too since V8 no
+ * longer compiles it as it streams (`--disable-features=ScriptStreaming`, chromium-launch.ts): before, one sent
+ * without a length and without end was reported only at its end, and ran until its renderer died.
  */
 export class PageBytesCap {
   private received = 0;

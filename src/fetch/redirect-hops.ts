@@ -82,8 +82,9 @@ export async function guardRedirectHops(page: Page, judgeOf: () => HopJudge | nu
  * Chromium fetches a document's /favicon.ico itself once its load ends, as no page part: Playwright aborts it
  * while the page's route is on, but a page closed as its load ended let it through (its DevTools session, whose
  * route would have aborted it, was gone): 14 to 16 of 120 pages closed four at a time, a request no host slot or
- * robots.txt saw (in CI: 128 ms after a document at a 600 ms interval). This session's blocklist holds however the page
- * goes (its Network domain is on already, for the byte count). A crawler never needs a tab's icon.
+ * robots.txt saw (in CI: 128 ms after a document at a 600 ms interval). This session's blocklist (its Network domain
+ * is on already, for the byte count) left 2 of 120; the browser's own session (tab-icons.ts) refuses those, and the
+ * icons a page names. A crawler never needs a tab's icon.
  */
 async function refuseDefaultFavicon(session: CDPSession): Promise<void> {
   await session.send('Network.setBlockedURLs', { urls: ['*/favicon.ico'] });

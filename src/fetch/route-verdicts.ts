@@ -8,6 +8,7 @@ import { isWeb } from './offsite-frames';
 import { ALLOW_ALL, PARKED, type PageGuard } from './page-guard';
 import { POST_NAVIGATION_BLOCKED, postedDocument } from './posted-documents';
 import { isPrefetch } from './speculation-rules';
+import { isTabIcon, TAB_ICON_BLOCKED } from './tab-icons';
 
 export type VerdictSettings = Pick<Settings['browser'], 'blockResourceTypes' | 'blockUrlPatterns' | 'offsiteSubresources'>;
 
@@ -90,6 +91,10 @@ export class RouteVerdicts {
     if (isPrefetch(req.headers())) {
       // A page it may visit next (speculation-rules.ts): never needed to render this one, and not judged by robots.txt here.
       this.stats?.inc('browser/prefetch-blocked');
+      return route.abort('aborted').catch(() => undefined);
+    }
+    if (isTabIcon(req.resourceType(), req.headers())) {
+      this.stats?.inc(TAB_ICON_BLOCKED);
       return route.abort('aborted').catch(() => undefined);
     }
     if (req.isNavigationRequest()) {

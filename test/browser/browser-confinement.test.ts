@@ -281,17 +281,21 @@ describe('browser confinement to allowedDomains', () => {
     }
   });
 
-  it('refuses what a page sends from pagehide as it closes, with offsiteSubresources: block', async () => {
-    const { fetcher: strict } = fetcher({ offsiteSubresources: 'block' });
+  // Under allow too: a parked page needs nothing, and what it sends as it closes took no host slot and no
+  // robots.txt verdict. Before, its beacon to its own host (or any) was taken and reached it.
+  it.each(['block', 'allow'] as const)('refuses what a page sends from pagehide as it closes, with offsiteSubresources: %s', async (offsiteSubresources) => {
+    const { fetcher: strict } = fetcher({ offsiteSubresources });
     const leaving = await openOnsite(strict);
     // A second page of the host hears from the closing one whether Chromium took its beacon (no route sees it: that is the bug).
     const witness = await openOnsite(strict);
     const heard = witness.evaluate(`new Promise((resolve) => { new BroadcastChannel('bye').onmessage = (event) => resolve(event.data); })`);
-    await leaving.evaluate(`addEventListener('pagehide', () => new BroadcastChannel('bye').postMessage(navigator.sendBeacon(${JSON.stringify(elsewhere.url('/bye'))}, 'bye')))`);
+    const target = offsiteSubresources === 'block' ? elsewhere.url('/bye') : site.url('/bye');
+    await leaving.evaluate(`addEventListener('pagehide', () => new BroadcastChannel('bye').postMessage(navigator.sendBeacon(${JSON.stringify(target)}, 'bye')))`);
     const [closeLeaving] = releases.splice(0, 1);
     await closeLeaving(); // the callback took the page, so its release closes it
     // Before, the beacon was taken (true) and reached the other host.
     expect(await heard).toBe(false);
     expect(elsewhere.requestCount).toBe(0);
+    expect(site.requests.filter((r) => r.path === '/bye')).toEqual([]);
   });
 });
