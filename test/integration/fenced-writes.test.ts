@@ -7,8 +7,10 @@ import { once } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openRunRecords } from '../../storage/open-backends';
+import { runPrefix } from '../../storage/redis/redis-scripts';
 import { connectPostgres, type Sql } from '../../storage/postgres/pg-connection';
 import type { PgScheduleLock } from '../../storage/postgres/pg-schedule-lock';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
@@ -51,12 +53,12 @@ afterAll(async () => {
  * its own per test, since the first route registered for a path is the one that answers. `onList` hears each
  * arrival of a list page before it is answered.
  */
-function holdProducts(label: string, onList: () => void): { arrivals: Promise<void>; release(): void } {
+function holdProducts(label: string, onList: () => Promise<void>): { arrivals: Promise<void>; release(): void } {
   let release = () => undefined as void;
   const answer = new Promise<void>((resolve) => (release = resolve));
   const arrivals = sites.map((site, index) => new Promise<void>((arrived) => {
-    site.route(`/${label}/list`, (_req, res) => {
-      onList();
+    site.route(`/${label}/list`, async (_req, res) => {
+      await onList();
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><a class="product" href="/${label}/held-product">P</a></body></html>`);
     });
     site.route(`/${label}/held-product`, async (_req, res) => {
@@ -70,14 +72,33 @@ function holdProducts(label: string, onList: () => void): { arrivals: Promise<vo
 
 interface LogEntry { msg?: string; reason?: string; code?: string; err?: { message?: string } }
 
+/** An opener crawl and the run it seeds on a Redis frontier. */
+interface Opener { args: string[]; redisUrl: string; runId: string }
+
+/**
+ * Resolves once the opener marked its seeding done (the run's meta hash lost its `unseeded` field). The opener
+ * flushes its seeds, so a worker may ask for a list page, before it marks them done: killed between the two,
+ * it leaves a run whose seeder was lost, which the worker rightly refuses to finish (FRONTIER_SEEDER_LOST).
+ * Reads the run's state, not a clock.
+ */
+async function seedingMarkedDone(opener: Opener): Promise<void> {
+  const client = new Redis(opener.redisUrl);
+  try {
+    while ((await client.hexists(`${runPrefix(opener.runId)}meta`, 'unseeded')) === 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  } finally {
+    client.disconnect();
+  }
+}
+
 /**
  * Crawls both sites (a process group of its own, so a stop reaches every process of it), stops the group once
  * both products were asked for, lets another machine take the spider over, answers the products, and lets the
- * group run again. Returns the exit code, the log entries and the database to look at. With `openerArgs`, the
+ * group run again. Returns the exit code, the log entries and the database to look at. With `openerRun`, the
  * paused process is a `worker` of a Redis run that a crawl started beside it opens and seeds; that crawl is
- * killed (its claim left to lapse) when the run's first page is asked for, so the worker fetches every product.
+ * killed (its claim left to lapse) when the run's first page is asked for and its seeding is marked done, so the
+ * worker fetches every product.
  */
-async function pausedPastTakeOver(label: string, extraArgs: string[], openerArgs?: string[]): Promise<{ exitCode: number; entries: LogEntry[]; admin: Sql; storeUrl: string; dir: string }> {
+async function pausedPastTakeOver(label: string, extraArgs: string[], openerRun?: Opener): Promise<{ exitCode: number; entries: LogEntry[]; admin: Sql; storeUrl: string; dir: string }> {
   const storeUrl = await pg.createDatabase(label);
   const admin = connectPostgres(storeUrl, { max: 1 });
   const storage = tempStorageDir(label);
@@ -90,7 +111,8 @@ async function pausedPastTakeOver(label: string, extraArgs: string[], openerArgs
     shutdown: { graceMs: 60_000 }, // the paused pages' answers are read and their items offered to the store
     log: { format: 'json', level: 'info' },
   }));
-  const held = holdProducts(label, () => {
+  const held = holdProducts(label, async () => {
+    if (openerRun) await seedingMarkedDone(openerRun);
     const first = opener;
     opener = null; // killed once, when the first list page is asked for
     if (first?.pid) process.kill(-first.pid, 'SIGKILL');
@@ -99,8 +121,8 @@ async function pausedPastTakeOver(label: string, extraArgs: string[], openerArgs
   const startUrls = sites.map((site) => site.url(`/${label}/list`)).join(','); // hosts in order: slot 0's, then slot 1's
   const start = (command: 'crawl' | 'worker', args: string[], stdio: 'pipe' | 'ignore') =>
     spawn(process.execPath, ['bin/pricecrawl.js', command, SPIDER_FILE, '--config', config, '--storage', storage.dir, '-a', `startUrls=${startUrls}`, ...args], { stdio: ['ignore', stdio, stdio], detached: true });
-  if (openerArgs) opener = start('crawl', openerArgs, 'ignore');
-  crawl = start(openerArgs ? 'worker' : 'crawl', extraArgs, 'pipe');
+  if (openerRun) opener = start('crawl', openerRun.args, 'ignore');
+  crawl = start(openerRun ? 'worker' : 'crawl', extraArgs, 'pipe');
   const entries: LogEntry[] = [];
   for (const stream of [crawl.stdout!, crawl.stderr!]) {
     createInterface({ input: stream }).on('line', (line) => {
@@ -156,7 +178,8 @@ describe('a crawl paused past its spider\'s lease while another machine took the
   it('a Redis run\'s worker, which claims nothing, has its writes refused too: it writes under the claim the run was opened with', async () => {
     const redis = await startRedisServer();
     cleanups.push(() => redis.stop());
-    const shared = ['--frontier', redis.url, '--run', 'fenced-worker-run', '-s', 'frontier.leaseTtlMs=1000'];
-    await expectRefused(await pausedPastTakeOver('fenced_worker', shared, shared));
+    const runId = 'fenced-worker-run';
+    const shared = ['--frontier', redis.url, '--run', runId, '-s', 'frontier.leaseTtlMs=1000'];
+    await expectRefused(await pausedPastTakeOver('fenced_worker', shared, { args: shared, redisUrl: redis.url, runId }));
   });
 });
