@@ -1,41 +1,26 @@
 // A password-protected Redis frontier named only in the environment: `ps` shows a command line to every user, so `worker` and `status` must not need one there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixtureServer } from '../support/fixture-server';
-import { productHtml, startListingShop } from '../support/listing-shop';
-import { startRedisServer, type RedisTestServer } from '../support/redis-server';
-import { childTracker, cli, type CliRun } from '../support/run-cli';
-import { tempStorageDir } from '../support/test-crawl';
+import { productHtml } from '../support/listing-shop';
+import { startWorkerRig, type WorkerRig } from '../support/redis-worker-pair';
+import { cli, type CliRun } from '../support/run-cli';
 
 const PASSWORD = 'argv-Fr0ntier-Pw-415';
 /** Two cold node processes on a 2-core machine shared with other suites. */
 const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
 describe('a shared frontier whose URL holds a password, given in the environment only', () => {
-  const { track, killAll } = childTracker();
-  const storage = tempStorageDir('frontier-env');
-  let redis: RedisTestServer;
-  let shop: FixtureServer;
+  let rig: WorkerRig;
   let runs: CliRun[];
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    redis = await startRedisServer({ password: PASSWORD });
-    shop = await startListingShop(3);
-    shop.route('/p/:n', (_req, res, ctx) => productHtml(res, ctx.params.n));
-    env = { ...process.env, PRICECRAWL_FRONTIER__URL: redis.url };
-    const args = (command: 'crawl' | 'worker') => [
-      command, 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=http://127.0.0.1:${shop.port}/list`, '--storage', storage.dir,
-      '--run', 'frontier-env', '-s', 'frontier.pollMs=20', '-s', 'politeness.minIntervalMs=20', '-s', 'pipeline.batchMaxAgeMs=20',
-      '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0',
-    ];
-    runs = await Promise.all([cli(args('worker'), { onStart: track, env }), cli(args('crawl'), { onStart: track, env })]);
+    rig = await startWorkerRig('frontier-env', { runId: 'frontier-env', products: 3, redisPassword: PASSWORD });
+    rig.shop.route('/p/:n', (_req, res, ctx) => productHtml(res, ctx.params.n));
+    env = { ...process.env, PRICECRAWL_FRONTIER__URL: rig.redis.url };
+    const args = (command: 'crawl' | 'worker') => rig.args(command, { 'politeness.minIntervalMs': 20 }, { frontier: 'env' });
+    runs = await Promise.all([rig.run(args('worker'), { env }), rig.run(args('crawl'), { env })]);
   }, PROCESS_TEST_TIMEOUT_MS);
-  afterAll(async () => {
-    killAll();
-    await shop.close();
-    await redis.stop();
-    storage.cleanup();
-  });
+  afterAll(() => rig.close());
 
   it('a worker joins the crawl on it without --frontier, and neither prints the password', () => {
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
@@ -44,7 +29,7 @@ describe('a shared frontier whose URL holds a password, given in the environment
   });
 
   it('`status` reads the run on it without --frontier', async () => {
-    const status = await cli(['status', '--storage', storage.dir, '--run', 'frontier-env'], { env });
+    const status = await cli(['status', '--storage', rig.storageDir, '--run', 'frontier-env'], { env });
     expect(status.code, status.stderr).toBe(0);
     // Before, without --frontier it looked in the storage directory's embedded frontier: "no run frontier-env in …".
     expect(status.stdout).toContain('run frontier-env of spider catalog: finished');
@@ -52,7 +37,7 @@ describe('a shared frontier whose URL holds a password, given in the environment
   });
 
   it('a worker with no shared frontier anywhere names both places for one', async () => {
-    const run = await cli(['worker', 'test/support/spiders/catalog-spider.ts', '--storage', storage.dir], { env: { ...process.env, PRICECRAWL_FRONTIER__URL: '' } });
+    const run = await cli(['worker', 'test/support/spiders/catalog-spider.ts', '--storage', rig.storageDir], { env: { ...process.env, PRICECRAWL_FRONTIER__URL: '' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--frontier');
     expect(run.stderr).toContain('PRICECRAWL_FRONTIER__URL');

@@ -1,11 +1,9 @@
 // A host's breaker half-open at a concurrency of two: one probe reaches the host, from one crawl or from two Redis workers, nothing beside it.
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixtureServer } from '../support/fixture-server';
-import { productHtml, startListingShop } from '../support/listing-shop';
-import { startRedisServer, type RedisTestServer } from '../support/redis-server';
-import { childTracker, cli, type CliRun } from '../support/run-cli';
-import { tempStorageDir } from '../support/test-crawl';
+import { productHtml } from '../support/listing-shop';
+import { startWorkerRig, type WorkerRig } from '../support/redis-worker-pair';
+import type { CliRun } from '../support/run-cli';
 
 const INTERVAL_MS = 100;
 const THRESHOLD = 3;
@@ -19,19 +17,15 @@ const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
 /** One crawl process on the embedded frontier, or a crawl and a worker process on one Redis frontier. */
 for (const frontier of ['embedded', 'redis'] as const) describe(`a host whose breaker is half-open at a concurrency of two (${frontier})`, () => {
-  const { track, killAll } = childTracker();
-  const storage = tempStorageDir('redis-probe');
-  let redis: RedisTestServer;
-  let shop: FixtureServer;
+  let rig: WorkerRig;
   let runs: CliRun[];
   /** The probe: the first product request after the storm, and when its answer was written (the server's clock). */
   let probe: { path: string; arrivedAtPerfMs: number; answeredAtPerfMs: number } | null = null;
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    shop = await startListingShop(PRODUCTS);
+    rig = await startWorkerRig('redis-probe', { runId: 'half-open', products: PRODUCTS });
     let arrivals = 0;
-    shop.route('/p/:n', (req, res, ctx) => {
+    rig.shop.route('/p/:n', (req, res, ctx) => {
       arrivals += 1;
       if (arrivals <= THRESHOLD) return void res.writeHead(429, { 'content-type': 'text/plain' }).end('slow down');
       if (arrivals > THRESHOLD + 1) return productHtml(res, ctx.params.n);
@@ -41,22 +35,14 @@ for (const frontier of ['embedded', 'redis'] as const) describe(`a host whose br
         productHtml(res, ctx.params.n);
       });
     });
-    const args = (command: 'crawl' | 'worker') => [
-      command, 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${shop.url('/list')}`, '--storage', storage.dir,
-      ...(frontier === 'redis' ? ['--frontier', redis.url, '--run', 'half-open', '-s', 'frontier.pollMs=20'] : []),
-      '-s', `politeness.minIntervalMs=${INTERVAL_MS}`, '-s', 'politeness.jitterMs=0', '-s', `politeness.maxConcurrencyPerHost=${CAP}`,
-      '-s', `breaker.threshold=${THRESHOLD}`, '-s', `breaker.cooldownMs=${COOLDOWN_MS}`, '-s', 'retry.backoffBaseMs=50',
-      '-s', 'pipeline.batchMaxAgeMs=20', '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0',
-    ];
+    const args = (command: 'crawl' | 'worker') => rig.args(command, {
+      'politeness.minIntervalMs': INTERVAL_MS, 'politeness.jitterMs': 0, 'politeness.maxConcurrencyPerHost': CAP,
+      'breaker.threshold': THRESHOLD, 'breaker.cooldownMs': COOLDOWN_MS, 'retry.backoffBaseMs': 50,
+    }, { frontier: frontier === 'redis' ? 'flag' : 'embedded' });
     const commands = frontier === 'redis' ? (['worker', 'crawl'] as const) : (['crawl'] as const);
-    runs = await Promise.all(commands.map((command) => cli(args(command), { onStart: track })));
+    runs = await Promise.all(commands.map((command) => rig.run(args(command))));
   }, PROCESS_TEST_TIMEOUT_MS);
-  afterAll(async () => {
-    killAll();
-    await shop.close();
-    await redis.stop();
-    storage.cleanup();
-  });
+  afterAll(() => rig.close());
 
   it('finishes the run with every product stored', () => {
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
@@ -66,7 +52,7 @@ for (const frontier of ['embedded', 'redis'] as const) describe(`a host whose br
   it('sends nothing else to the host while the probe is out, whichever process sent it', () => {
     expect(probe).not.toBeNull();
     const { arrivedAtPerfMs, answeredAtPerfMs } = probe!;
-    const products = shop.requests.filter((r) => r.path.startsWith('/p/'));
+    const products = rig.shop.requests.filter((r) => r.path.startsWith('/p/'));
     const seen = JSON.stringify(products.map((r) => [r.path, r.socketId, r.arrivedAtPerfMs.toFixed(1)]));
     // Before: a request let through before the breaker opened waited out the open period in its slot and
     // went as it ended, beside the probe (both frontiers); and on Redis a worker whose breaker had not heard

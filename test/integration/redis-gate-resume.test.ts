@@ -3,11 +3,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRunStatus } from '../../storage/redis/redis-status';
 import { longestPossibleGapsMs } from '../support/arrival-gaps';
-import type { FixtureServer, RecordedRequest } from '../support/fixture-server';
-import { productHtml, startListingShop } from '../support/listing-shop';
-import { startRedisServer, type RedisTestServer } from '../support/redis-server';
-import { childTracker, cli, type CliRun } from '../support/run-cli';
-import { tempStorageDir } from '../support/test-crawl';
+import type { RecordedRequest } from '../support/fixture-server';
+import { productHtml } from '../support/listing-shop';
+import { startWorkerRig, type WorkerRig } from '../support/redis-worker-pair';
+import type { CliRun } from '../support/run-cli';
 import type { ChildProcess } from 'node:child_process';
 
 const CRAWL_DELAY_MS = 250;
@@ -20,62 +19,53 @@ const RUN_ID = 'gate-two-workers-resume';
 const PROCESS_TEST_TIMEOUT_MS = 240_000;
 
 describe('two Redis workers killed inside a Retry-After pause, then two resumed', () => {
-  const { track, killAll } = childTracker();
-  const storage = tempStorageDir('redis-gate-resume');
-  let redis: RedisTestServer;
+  let rig: WorkerRig;
   let client: Redis;
-  let shop: FixtureServer;
   let killed: CliRun[];
   let resumed: CliRun[];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    client = new Redis(redis.url);
-    shop = await startListingShop(PRODUCTS);
+    rig = await startWorkerRig('redis-gate-resume', { runId: RUN_ID, products: PRODUCTS });
+    client = new Redis(rig.redis.url);
     let throttled = false;
-    shop.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(`User-agent: *\nCrawl-delay: ${CRAWL_DELAY_MS / 1000}\n`));
-    shop.route('/p/:n', (_req, res, ctx) => {
+    rig.shop.route('/robots.txt', (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end(`User-agent: *\nCrawl-delay: ${CRAWL_DELAY_MS / 1000}\n`));
+    rig.shop.route('/p/:n', (_req, res, ctx) => {
       if (ctx.params.n === String(THROTTLED) && !throttled) {
         throttled = true;
         return void res.writeHead(429, { 'retry-after': String(RETRY_AFTER_S), 'content-type': 'text/plain' }).end('slow down');
       }
       productHtml(res, ctx.params.n);
     });
-    const args = (command: 'crawl' | 'worker', extra: string[] = []) => [
-      command, 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${shop.url('/list')}`, '--storage', storage.dir,
-      '--frontier', redis.url, '--run', RUN_ID, '-s', 'frontier.pollMs=20', '-s', 'frontier.leaseTtlMs=1000',
+    const args = (command: 'crawl' | 'worker', extra: string[] = []) => rig.args(command, {
+      'frontier.leaseTtlMs': 1000,
       // The configured interval is far below the Crawl-delay, so only the gate's floor can space the host.
-      '-s', 'politeness.minIntervalMs=10', '-s', 'politeness.jitterMs=0', '-s', 'pipeline.batchMaxAgeMs=20',
-      '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0', ...extra,
-    ];
+      'politeness.minIntervalMs': 10, 'politeness.jitterMs': 0,
+    }, { extra });
     const children: ChildProcess[] = [];
     const first = Promise.all([
-      cli(args('worker'), { onStart: (child) => (track(child), children.push(child)) }),
-      cli(args('crawl'), { onStart: (child) => (track(child), children.push(child)) }),
+      rig.run(args('worker'), { onStart: (child) => void children.push(child) }),
+      rig.run(args('crawl'), { onStart: (child) => void children.push(child) }),
     ]);
     // Killed once the 429's pause is in the shared gate, well inside it.
     for (;;) {
       const status = await readRunStatus(client, RUN_ID).catch(() => null);
-      if (status?.byHost[shop.hostKey]?.pauseCause === 'retry-after') break;
+      if (status?.byHost[rig.shop.hostKey]?.pauseCause === 'retry-after') break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     for (const child of children) child.kill('SIGKILL');
     killed = await first;
-    resumed = await Promise.all([cli(args('worker'), { onStart: track }), cli(args('crawl', ['--resume']), { onStart: track })]);
+    resumed = await Promise.all([rig.run(args('worker')), rig.run(args('crawl', ['--resume']))]);
   }, PROCESS_TEST_TIMEOUT_MS);
   afterAll(async () => {
-    killAll();
-    client.disconnect();
-    await shop.close();
-    await redis.stop();
-    storage.cleanup();
+    client?.disconnect();
+    await rig.close();
   });
 
   /** The 429's arrival and every arrival at the host after it. */
   function afterThrottle(): { throttledAtMs: number; later: RecordedRequest[] } {
-    const index = shop.requests.findIndex((r) => r.path === `/p/${THROTTLED}`);
+    const index = rig.shop.requests.findIndex((r) => r.path === `/p/${THROTTLED}`);
     expect(index).toBeGreaterThanOrEqual(0);
-    return { throttledAtMs: shop.requests[index].arrivedAtEpochMs, later: shop.requests.slice(index + 1) };
+    return { throttledAtMs: rig.shop.requests[index].arrivedAtEpochMs, later: rig.shop.requests.slice(index + 1) };
   }
 
   it('the first two were killed inside the pause; the resumed two finish the run with every page', () => {
@@ -95,9 +85,9 @@ describe('two Redis workers killed inside a Retry-After pause, then two resumed'
     // was put in force came back with a slot reserved under the configured 10 ms, and the page, its robots now
     // known, went out in it. Such a slot now waits for the Crawl-delay its worker told the gate
     // (redis-crawl-delay-race.test.ts makes that race certain).
-    const seen = JSON.stringify(shop.requests.map((r) => [r.path, r.arrivedAtPerfMs.toFixed(1), r.stampSlackMs.toFixed(1)]));
-    expect(shop.requests[0].path, seen).toBe('/robots.txt');
-    const gaps = longestPossibleGapsMs(shop.requests);
+    const seen = JSON.stringify(rig.shop.requests.map((r) => [r.path, r.arrivedAtPerfMs.toFixed(1), r.stampSlackMs.toFixed(1)]));
+    expect(rig.shop.requests[0].path, seen).toBe('/robots.txt');
+    const gaps = longestPossibleGapsMs(rig.shop.requests);
     expect(gaps.length, seen).toBeGreaterThan(5);
     expect(Math.min(...gaps), seen).toBeGreaterThanOrEqual(CRAWL_DELAY_MS);
   });

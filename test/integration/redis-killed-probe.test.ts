@@ -1,11 +1,10 @@
 // A Redis worker SIGKILLed while its breaker's half-open probe is out: the probe's claim in the run ends with the dead worker's lease, and the worker left probes the host then, not a probe's timeout later.
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FixtureServer, RecordedRequest } from '../support/fixture-server';
-import { productHtml, startListingShop } from '../support/listing-shop';
-import { startRedisServer, type RedisTestServer } from '../support/redis-server';
-import { childTracker, cli, type CliRun } from '../support/run-cli';
-import { tempStorageDir } from '../support/test-crawl';
+import type { RecordedRequest } from '../support/fixture-server';
+import { productHtml } from '../support/listing-shop';
+import { startWorkerRig, type WorkerRig } from '../support/redis-worker-pair';
+import type { CliRun } from '../support/run-cli';
 
 const THRESHOLD = 2;
 const PRODUCTS = 4;
@@ -16,51 +15,40 @@ const PROBE_TIMEOUT_MS = 60_000;
 const TEST_TIMEOUT_MS = 240_000;
 
 describe('a Redis worker killed while its half-open probe is out', () => {
-  const { track, killAll } = childTracker();
-  const storage = tempStorageDir('redis-killed-probe');
-  let redis: RedisTestServer;
-  let shop: FixtureServer;
+  let rig: WorkerRig;
   let probe: RecordedRequest;
   let killedAtPerfMs: number;
   let survivor: CliRun;
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    shop = await startListingShop(PRODUCTS);
+    rig = await startWorkerRig('redis-killed-probe', { runId: 'killed-probe', products: PRODUCTS });
     let arrivals = 0;
     let probeArrived!: (record: RecordedRequest) => void;
     const probeOut = new Promise<RecordedRequest>((resolve) => (probeArrived = resolve));
-    shop.route('/p/:n', (_req, res, ctx) => {
+    rig.shop.route('/p/:n', (_req, res, ctx) => {
       arrivals += 1;
       if (arrivals <= THRESHOLD) return void res.writeHead(429, { 'content-type': 'text/plain' }).end('slow down');
       // The probe is never answered: its worker dies holding it.
       if (arrivals === THRESHOLD + 1) return probeArrived(ctx.record);
       productHtml(res, ctx.params.n);
     });
-    const args = (command: 'crawl' | 'worker', agent: string) => [
-      command, 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${shop.url('/list')}`, '--storage', storage.dir,
-      '--frontier', redis.url, '--run', 'killed-probe', '-s', 'frontier.pollMs=20', '-s', `frontier.leaseTtlMs=${LEASE_TTL_MS}`,
-      '-s', `http.userAgent=${agent}`, '-s', `http.timeoutMs=${PROBE_TIMEOUT_MS - 1_000}`, '-s', 'http.connectTimeoutMs=1000',
-      '-s', 'politeness.minIntervalMs=0', '-s', 'politeness.jitterMs=0', '-s', 'robots.obey=false',
-      '-s', `breaker.threshold=${THRESHOLD}`, '-s', 'breaker.cooldownMs=300', '-s', 'retry.backoffBaseMs=20',
-      '-s', 'pipeline.batchMaxAgeMs=20', '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0',
-    ];
+    const args = (command: 'crawl' | 'worker', agent: string) => rig.args(command, {
+      'frontier.leaseTtlMs': LEASE_TTL_MS,
+      'http.userAgent': agent, 'http.timeoutMs': PROBE_TIMEOUT_MS - 1_000, 'http.connectTimeoutMs': 1000,
+      'politeness.minIntervalMs': 0, 'politeness.jitterMs': 0, 'robots.obey': false,
+      'breaker.threshold': THRESHOLD, 'breaker.cooldownMs': 300, 'retry.backoffBaseMs': 20,
+    });
     let first!: ChildProcess;
-    const firstRun = cli(args('crawl', 'worker-a'), { onStart: (child) => track((first = child)) });
+    const firstRun = rig.run(args('crawl', 'worker-a'), { onStart: (child) => (first = child) });
     probe = await probeOut;
     first.kill('SIGKILL');
     killedAtPerfMs = performance.now();
     await firstRun;
-    survivor = await cli(args('worker', 'worker-b'), { onStart: track });
+    survivor = await rig.run(args('worker', 'worker-b'));
   }, TEST_TIMEOUT_MS);
-  afterAll(async () => {
-    killAll();
-    await shop.close();
-    await redis.stop();
-    storage.cleanup();
-  });
+  afterAll(() => rig.close());
 
-  const products = () => shop.requests.filter((r) => r.path.startsWith('/p/'));
+  const products = () => rig.shop.requests.filter((r) => r.path.startsWith('/p/'));
   const seen = () => JSON.stringify(products().map((r) => [r.path, r.headers['user-agent'], r.arrivedAtPerfMs.toFixed(1), r.outcome]));
 
   it('the worker left fetches every product the dead worker did not', () => {

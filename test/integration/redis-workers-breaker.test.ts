@@ -1,11 +1,9 @@
 // Two worker processes on one Redis frontier, a host answering a 429 storm to both: its breaker opens at the threshold-th 429, whichever worker got them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { longestPossibleGapsMs } from '../support/arrival-gaps';
-import type { FixtureServer } from '../support/fixture-server';
-import { productHtml, startListingShop } from '../support/listing-shop';
-import { startRedisServer, type RedisTestServer } from '../support/redis-server';
-import { childTracker, cli, type CliRun } from '../support/run-cli';
-import { tempStorageDir } from '../support/test-crawl';
+import { productHtml } from '../support/listing-shop';
+import { startWorkerRig, type WorkerRig } from '../support/redis-worker-pair';
+import type { CliRun } from '../support/run-cli';
 
 const INTERVAL_MS = 100;
 /** Each 429 is held this long: with two slots for the host and one request at a time per worker, the workers take turns. */
@@ -20,48 +18,36 @@ const PRODUCTS = 8;
 const PROCESS_TEST_TIMEOUT_MS = 180_000;
 
 describe('two Redis workers, a 429 storm split between them', () => {
-  const { track, killAll } = childTracker();
-  const storage = tempStorageDir('redis-breaker');
-  let redis: RedisTestServer;
-  let shop: FixtureServer;
+  let rig: WorkerRig;
   let runs: CliRun[];
 
   beforeAll(async () => {
-    redis = await startRedisServer();
-    shop = await startListingShop(PRODUCTS);
+    rig = await startWorkerRig('redis-breaker', { runId: 'split-storm', products: PRODUCTS });
     let arrivals = 0;
-    shop.route('/p/:n', (_req, res, ctx) => {
+    rig.shop.route('/p/:n', (_req, res, ctx) => {
       arrivals += 1;
       if (arrivals <= STORM) return ctx.later(HOLD_MS, () => res.writeHead(429, { 'content-type': 'text/plain' }).end('slow down'));
       productHtml(res, ctx.params.n);
     });
-    const args = (command: 'crawl' | 'worker') => [
-      command, 'test/support/spiders/catalog-spider.ts', '-a', `startUrls=${shop.url('/list')}`, '--storage', storage.dir,
-      '--frontier', redis.url, '--run', 'split-storm', '-s', 'frontier.pollMs=20',
-      '-s', `politeness.minIntervalMs=${INTERVAL_MS}`, '-s', 'politeness.jitterMs=0', '-s', `politeness.maxConcurrencyPerHost=${CAP}`,
-      '-s', 'concurrency.maxConcurrency=1', '-s', 'concurrency.desiredConcurrency=1',
-      '-s', `breaker.threshold=${THRESHOLD}`, '-s', `breaker.cooldownMs=${COOLDOWN_MS}`, '-s', 'retry.backoffBaseMs=50',
-      '-s', 'pipeline.batchMaxAgeMs=20', '-s', 'log.format=json', '-s', 'log.level=warn', '-s', 'log.statsIntervalMs=0',
-    ];
-    runs = await Promise.all([cli(args('worker'), { onStart: track }), cli(args('crawl'), { onStart: track })]);
+    const args = (command: 'crawl' | 'worker') => rig.args(command, {
+      'politeness.minIntervalMs': INTERVAL_MS, 'politeness.jitterMs': 0, 'politeness.maxConcurrencyPerHost': CAP,
+      'concurrency.maxConcurrency': 1, 'concurrency.desiredConcurrency': 1,
+      'breaker.threshold': THRESHOLD, 'breaker.cooldownMs': COOLDOWN_MS, 'retry.backoffBaseMs': 50,
+    });
+    runs = await Promise.all([rig.run(args('worker')), rig.run(args('crawl'))]);
   }, PROCESS_TEST_TIMEOUT_MS);
-  afterAll(async () => {
-    killAll();
-    await shop.close();
-    await redis.stop();
-    storage.cleanup();
-  });
+  afterAll(() => rig.close());
 
   it('both workers reach the host and finish the run with every product', () => {
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
-    const products = shop.requests.filter((r) => r.path.startsWith('/p/'));
+    const products = rig.shop.requests.filter((r) => r.path.startsWith('/p/'));
     // One connection per worker process at least: both sent to the host.
     expect(new Set(products.map((r) => r.socketId)).size).toBeGreaterThanOrEqual(2);
     expect(runs.some((run) => /accounting: planned 9 = succeeded 9 \+ failed 0 \+ pending 0 {2}✓/.test(run.stdout))).toBe(true);
   });
 
   it('pauses the host for the cooldown once the host has given the threshold of 429s (at most one more was on its way)', () => {
-    const products = shop.requests.filter((r) => r.path.startsWith('/p/'));
+    const products = rig.shop.requests.filter((r) => r.path.startsWith('/p/'));
     const gaps = longestPossibleGapsMs(products);
     const seen = JSON.stringify(products.map((r) => [r.path, r.socketId, r.arrivedAtPerfMs.toFixed(1)]));
     // Before: each worker counted its own 429s, so with the storm split neither saw the threshold, and the
