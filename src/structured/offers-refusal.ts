@@ -1,6 +1,6 @@
 // Why an offer's amounts give no structured price: several currencies and none the shop's, or specifications that disagree.
 import { hasType, distinctTexts, nodesOf, textOf, type SchemaNode } from './schema-node';
-import { contradicting, forOrderValue, forSeveral, isoCurrency, leastQuantity, offerParts, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
+import { contradicting, forOrderValue, forSeveral, isoCurrency, leastQuantity, offerParts, unreadQuantity, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
 import { offerCurrencies, readOffer, REFERENCE_TYPES, statedEnds } from './read-offers';
 import { readStructuredAmount, structuredAmount } from './structured-amount';
 
@@ -89,7 +89,8 @@ function bulkTiers(offers: SchemaNode[], defaultCurrency?: string): string[] {
     const { priceOf } = offerParts(offer, defaultCurrency);
     const tier = (node: SchemaNode, amount: Amount | null) => {
       const least = leastQuantity(node);
-      return amount && least ? [`${shownAmount(amount)} from ${least.trim()}`] : [];
+      const unread = unreadQuantity(node);
+      return amount && least ? [`${shownAmount(amount)} from ${least.trim()}`] : amount && unread ? [`${shownAmount(amount)} for "${unread}"`] : [];
     };
     if (forSeveral(offer)) {
       const own = hasType(offer, 'AggregateOffer') ? structuredAmount(textOf(offer, 'lowPrice', 'price'), isoCurrency(offer) ?? textOf(offer, 'priceCurrency'), defaultCurrency) : priceOf(offer);

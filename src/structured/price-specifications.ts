@@ -12,7 +12,18 @@ export function isoCurrency(node: SchemaNode): string | null {
 /** An offer or specification for a quantity above one piece (eligibleQuantity 10+): a bulk tier, not the price of one. */
 export function forSeveral(node: SchemaNode): boolean {
   const least = leastQuantity(node);
-  return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
+  if (least !== null) return !/^\s*[01](?:\.0+)?\s*$/.test(least);
+  return unreadQuantity(node) !== null;
+}
+
+/**
+ * An eligibleQuantity written in words we do not read, with a count other than one in them ("Vähintään 10", a tier row's
+ * text): some quantity condition, so no price of one piece. Read as none, the row's bulk price was the product's.
+ */
+export function unreadQuantity(node: SchemaNode): string | null {
+  const quantity = node.props.eligibleQuantity?.[0];
+  if (typeof quantity !== 'string' || leastQuantity(node) !== null) return null;
+  return /\d/.test(quantity) && !/^\D*1\D*$/.test(quantity) ? quantity.replace(/\s+/g, ' ').trim() : null;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Element } from 'domhandler';
 import { toSuperscriptDigits } from '../prices/price-text';
 import { inInertTemplate } from './inert-template';
 import { canonicalProperty } from './property-names';
+import { addRowQuantities } from './row-quantity';
 import { addValue, localName, newNode, type SchemaNode } from './schema-node';
 
 /** The attributes that make up one attribute syntax. */
@@ -69,5 +70,6 @@ export function readScopedItems($: CheerioAPI, syntax: ScopeSyntax): SchemaNode[
     if (own) nested.add(element);
     for (const prop of props) addValue(ownerNode, prop, own ?? valueOf($, element));
   }
+  addRowQuantities($, nodes, syntax.scopeAttr);
   return [...nodes].filter(([element]) => !nested.has(element)).map(([, node]) => node);
 }
