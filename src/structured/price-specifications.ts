@@ -44,6 +44,18 @@ export function leastQuantity(node: SchemaNode): string | null {
 export const forOrderValue = (spec: SchemaNode): boolean =>
   nodesOf(spec, 'eligibleTransactionVolume').some((volume) => !/^\s*0*(?:\.0*)?\s*$/.test(textOf(volume, 'minPrice', 'price') ?? ''));
 
+/** Reference prices a shop strikes through or quotes as "RRP"; never what the shopper pays. */
+export const REFERENCE_TYPES = /(?:^|[/:])(StrikethroughPrice|ListPrice|MSRP|SRP)$/i;
+export const isReference = (spec: SchemaNode): boolean => REFERENCE_TYPES.test(termOf(spec, 'priceType') ?? '');
+
+/**
+ * A price only a cart of some value pays (`forOrderValue`), not a delivery charge's free-shipping threshold. A struck or list
+ * price under such a condition is still the reference price: dropped with the cart-spend ones, a sale lost its regular price
+ * and an offer `price` equal to the struck one contradicted the current plain specification.
+ */
+export const forCartSpend = (spec: SchemaNode): boolean =>
+  forOrderValue(spec) && !isReference(spec) && !hasType(spec, 'DeliveryChargeSpecification');
+
 /** UN/CEFACT codes of one piece (schema.org's unitCode): a price per piece is the price of one. */
 const PIECE_CODES = /^\s*(?:C62|H87|EA|XPP|XPCE|piece)\s*$/i;
 /** Words for one piece in `unitText` ("Stück", "each", "pcs"): any other unit ("kg", "100 ml") prices a measure, not the product. */
@@ -74,7 +86,7 @@ export function pricesPart(spec: SchemaNode): boolean {
 export function pricesOtherThing(spec: SchemaNode): boolean {
   if (hasType(spec, 'DeliveryChargeSpecification', 'PaymentChargeSpecification')) return true;
   if (nodesOf(spec, 'referenceQuantity').length > 0 || (spec.props.validForMemberTier ?? []).length > 0) return true;
-  if (forOrderValue(spec)) return true;
+  if (forCartSpend(spec)) return true;
   return forSeveral(spec) || pricesPart(spec);
 }
 
