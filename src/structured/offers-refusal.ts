@@ -1,6 +1,6 @@
 // Why an offer's amounts give no structured price: several currencies and none the shop's, or specifications that disagree.
 import { hasType, distinctTexts, nodesOf, textOf, type SchemaNode } from './schema-node';
-import { contradicting, forCartSpend, forSeveral, isoCurrency, leastQuantity, isReference, offerParts, unreadQuantity, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
+import { contradicting, forCartSpend, forSeveral, isoCurrency, leastQuantity, isReference, offerParts, unreadQuantity, partAmounts, plainPrice, priceTexts, shownAmount, statesOnePrice, type Amount } from './price-specifications';
 import { offerCurrencies, readOffer, statedEnds } from './read-offers';
 import { readStructuredAmount, structuredAmount } from './structured-amount';
 
@@ -22,7 +22,7 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
     if (hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
     const stated = distinctTexts(offer, 'price');
     const { plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
-    if (!statesOnePrice(offer, priceOf)) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${stated.join(', ')}` };
+    if (!statesOnePrice(offer, priceOf)) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${priceTexts(offer).join(', ')}` };
     const { disagree } = plainPrice(plainSpecs, priceOf);
     if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.join(', ')} with no priceType or tax flag to choose by` };
     const own = priceOf(offer);

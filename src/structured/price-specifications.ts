@@ -1,7 +1,7 @@
 // What an offer's price specifications price: one piece for anyone, a part or a period, another thing, and which one is stated.
 import type { Decimal } from '../core/money';
 import { isoCodeOf } from '../prices/iso-currencies';
-import { distinctTexts, hasType, isNode, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
+import { distinctTexts, hasType, isNode, nodesOf, SHOWN_PRICE, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
 
 /** The node's `priceCurrency` when it is an ISO 4217 code ("usd" too), else null. */
@@ -168,11 +168,22 @@ export function partAmounts(offer: SchemaNode, priceOf: (node: SchemaNode) => Am
 /**
  * Whether the offer's `price` texts state one amount: microdata themes mark the machine's `<meta content="19.99">` and
  * the shown "19,99 €" both as the price, one amount in two spellings. Texts of two amounts (a struck price marked up as
- * `price` too), or one that reads as none, state no one price. Before, any two texts were two prices.
+ * `price` too), or one that reads as none, state no one price. Before, any two texts were two prices. A price element's
+ * shown text beside its `content` (SHOWN_PRICE) counts when it reads as an amount: raised cents ("19⁹⁹ €") are what the
+ * content attribute is there to settle.
  */
 export function statesOnePrice(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): boolean {
   const texts = distinctTexts(offer, 'price');
-  if (texts.length < 2) return true;
-  const [first, ...rest] = texts.map((text) => priceOf({ ...offer, props: { ...offer.props, price: [text] } }));
-  return first !== null && rest.every((amount) => amount !== null && sameAmount(amount, first));
+  const read = (text: string) => priceOf({ ...offer, props: { ...offer.props, price: [text] } });
+  const shown = distinctTexts(offer, SHOWN_PRICE).flatMap((text) => read(text) ?? []);
+  if (texts.length < 2 && shown.length === 0) return true;
+  const [first, ...rest] = texts.map(read);
+  if (first === undefined) return true;
+  return first !== null && [...rest, ...shown].every((amount) => amount !== null && sameAmount(amount, first));
+}
+
+/** The price texts an offer states, for a refusal's detail; with one, the text its element shows beside it too. */
+export function priceTexts(offer: SchemaNode): string[] {
+  const stated = distinctTexts(offer, 'price');
+  return stated.length > 1 ? stated : [...stated, ...distinctTexts(offer, SHOWN_PRICE).map((text) => `shown ${text}`)];
 }
