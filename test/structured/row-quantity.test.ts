@@ -45,6 +45,12 @@ describe('Shopware 6 block prices in microdata (the row\'s count is its text, no
     expect(read(shopware(three, split))).toEqual({ price: '19.99', range: null, refusal: null, detail: null });
   });
 
+  it('Shopware 5\'s table ("bis 9", then "ab 10", "ab 20" with the word in a span of its own) reads the same', () => {
+    const row = (word: string, count: string, price: string) => `<tr class="block-prices--row" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><td class="block-prices--cell"><meta itemprop="priceCurrency" content="EUR" /><meta itemprop="price" content="${price}" /><link itemprop="availability" href="http://schema.org/InStock" /><span class="block-prices--quantity">${word}</span> ${count}</td><td class="block-prices--cell">${price.replace('.', ',')}&nbsp;€&nbsp;*</td></tr>`;
+    const html = `<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Leinöl</h1><div itemprop="offers" itemscope itemtype="http://schema.org/AggregateOffer"><meta itemprop="priceCurrency" content="EUR"/><meta itemprop="lowPrice" content="16.99"/><meta itemprop="highPrice" content="19.99"/><table class="block-prices--table"><tbody>${row('bis', '9', '19.99')}${row('ab', '10', '17.99')}${row('ab', '20', '16.99')}</tbody></table></div></div>`;
+    expect(read(html)).toEqual({ price: '19.99', range: null, refusal: null, detail: null });
+  });
+
   it('rows whose quantity words are not read are refused, never the lowest row', () => {
     const finnish: Row[] = [{ quantity: 'Enintään 9', price: '19.99', shown: '19,99' }, { quantity: 'Vähintään 10', price: '17.99', shown: '17,99' }];
     const read1 = read(shopware(finnish, joined));
