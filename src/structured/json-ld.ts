@@ -20,17 +20,25 @@ const parseExact = (text: string): Json => parseLossless(text, null, (digits: st
  * Parses one block without a float anywhere: every JSON number stays the text it was written as
  * ("12.30" stays "12.30"), which JSON.parse on Node 20 cannot do. Themes sometimes wrap the JSON
  * in an HTML comment or CDATA markers; those wrappers are removed first, as browsers tolerate them.
- * A block strict JSON refuses is read again with a template's slips mended (`repairJson`: trailing commas, raw line
- * breaks in strings, blocks run together); a block whose slip is another kind throws strict JSON's error.
+ * Two encodings whose content is still one JSON are undone: a block HTML-escaped whole (`{&quot;@type&quot;…`, a CMS
+ * escaping its output: no quote is left, so no string of it held `&quot;` as written) and a block encoded twice (a
+ * JSON string holding the JSON). Each was skipped, the product's data unread.
  */
 function parseBlock(text: string): Json {
   const unwrapped = text
     .replace(/^\s*(?:<!--|\/\/\s*<!\[CDATA\[|<!\[CDATA\[)/, '')
     .replace(/(?:-->|\/\/\s*\]\]>|\]\]>)\s*$/, '');
+  const escaped = !unwrapped.includes('"') && /&quot;|&#0*34;|&#x0*22;/i.test(unwrapped);
+  const value = parseMended(escaped ? decodeHTML(unwrapped) : unwrapped);
+  return typeof value === 'string' && /^\s*[{[]/.test(value) ? parseMended(value) : value;
+}
+
+/** Strict JSON, else the block read again with a template's slips mended (`repairJson`); a slip of another kind throws strict JSON's error. */
+function parseMended(text: string): Json {
   try {
-    return parseExact(unwrapped);
+    return parseExact(text);
   } catch (strict) {
-    const values = repairJson(unwrapped);
+    const values = repairJson(text);
     if (!values) throw strict;
     try {
       return values.length === 1 ? parseExact(values[0]) : values.map(parseExact);

@@ -1,7 +1,7 @@
 // Why an offer's amounts give no structured price: several currencies and none the shop's, or specifications that disagree.
 import { hasType, distinctTexts, nodesOf, textOf, type SchemaNode } from './schema-node';
-import { contradicting, forOrderValue, forSeveral, isoCurrency, leastQuantity, offerParts, partAmounts, plainPrice, shownAmount, statesOnePrice, type Amount } from './price-specifications';
-import { offerCurrencies, readOffer, REFERENCE_TYPES, statedEnds } from './read-offers';
+import { contradicting, forCartSpend, forSeveral, isoCurrency, leastQuantity, isReference, offerParts, unreadQuantity, partAmounts, plainPrice, priceTexts, shownAmount, statesOnePrice, type Amount } from './price-specifications';
+import { offerCurrencies, readOffer, statedEnds } from './read-offers';
 import { readStructuredAmount, structuredAmount } from './structured-amount';
 
 /**
@@ -21,8 +21,8 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
   for (const offer of offers) {
     if (hasType(offer, 'AggregateOffer') || forSeveral(offer) || readOffer(offer, defaultCurrency)) continue;
     const stated = distinctTexts(offer, 'price');
-    const { plainSpecs, priceOf, typeOf } = offerParts(offer, defaultCurrency);
-    if (!statesOnePrice(offer, priceOf)) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${stated.join(', ')}` };
+    const { plainSpecs, priceOf } = offerParts(offer, defaultCurrency);
+    if (!statesOnePrice(offer, priceOf)) return { reason: 'price/ambiguous', detail: `an offer states several prices: ${priceTexts(offer).join(', ')}` };
     const { disagree } = plainPrice(plainSpecs, priceOf);
     if (disagree.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price specifications state ${disagree.join(', ')} with no priceType or tax flag to choose by` };
     const own = priceOf(offer);
@@ -30,7 +30,7 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
     if (own && against.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price ${shownAmount(own)} and its price specification ${against.map(shownAmount).join(', ')} disagree, with no priceType or tax flag to choose by` };
     const parts = partAmounts(offer, priceOf);
     if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period or measure: ${parts.map((d) => d.amount.toFixed()).join(', ')}` };
-    const withheld = withheldPrice(offer, priceOf, typeOf);
+    const withheld = withheldPrice(offer, priceOf);
     if (withheld) return withheld;
     // Its own price text read as none: say why (a from-price, a negative amount, float noise) rather than "no price on the page".
     const unread = stated.length === 1 ? readStructuredAmount(stated[0], textOf(offer, 'priceCurrency'), defaultCurrency) : null;
@@ -43,14 +43,14 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
  * An offer whose only amounts are a struck or list price (`price/reference-only`), a loyalty tier's
  * (`validForMemberTier`: `price/member-only`) or a cart-spend price's (`eligibleTransactionVolume`: `price/ambiguous`): none is what everyone pays now, and the item said only that no price was found.
  */
-function withheldPrice(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null, typeOf: (spec: SchemaNode) => string): { reason: string; detail: string } | null {
+function withheldPrice(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): { reason: string; detail: string } | null {
   const specs = nodesOf(offer, 'priceSpecification');
   const amounts = (list: SchemaNode[]) => list.flatMap((spec) => priceOf(spec) ?? []).map(shownAmount).join(', ');
   const members = amounts(specs.filter((spec) => (spec.props.validForMemberTier ?? []).length > 0));
   if (members) return { reason: 'price/member-only', detail: `an offer states only a loyalty tier's price: ${members}` };
-  const cartSpend = amounts(specs.filter((spec) => forOrderValue(spec) && !hasType(spec, 'DeliveryChargeSpecification')));
+  const cartSpend = amounts(specs.filter(forCartSpend));
   if (cartSpend) return { reason: 'price/ambiguous', detail: `an offer states only prices for orders from a value: ${cartSpend}` };
-  const references = amounts(specs.filter((spec) => REFERENCE_TYPES.test(typeOf(spec))));
+  const references = amounts(specs.filter(isReference));
   return references ? { reason: 'price/reference-only', detail: `an offer states only a struck or list price: ${references}` } : null;
 }
 
@@ -89,7 +89,8 @@ function bulkTiers(offers: SchemaNode[], defaultCurrency?: string): string[] {
     const { priceOf } = offerParts(offer, defaultCurrency);
     const tier = (node: SchemaNode, amount: Amount | null) => {
       const least = leastQuantity(node);
-      return amount && least ? [`${shownAmount(amount)} from ${least.trim()}`] : [];
+      const unread = unreadQuantity(node);
+      return amount && least ? [`${shownAmount(amount)} from ${least.trim()}`] : amount && unread ? [`${shownAmount(amount)} for "${unread}"`] : [];
     };
     if (forSeveral(offer)) {
       const own = hasType(offer, 'AggregateOffer') ? structuredAmount(textOf(offer, 'lowPrice', 'price'), isoCurrency(offer) ?? textOf(offer, 'priceCurrency'), defaultCurrency) : priceOf(offer);

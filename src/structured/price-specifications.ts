@@ -1,7 +1,7 @@
 // What an offer's price specifications price: one piece for anyone, a part or a period, another thing, and which one is stated.
 import type { Decimal } from '../core/money';
 import { isoCodeOf } from '../prices/iso-currencies';
-import { distinctTexts, hasType, isNode, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
+import { distinctTexts, hasType, isNode, nodesOf, SHOWN_PRICE, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
 
 /** The node's `priceCurrency` when it is an ISO 4217 code ("usd" too), else null. */
@@ -12,7 +12,18 @@ export function isoCurrency(node: SchemaNode): string | null {
 /** An offer or specification for a quantity above one piece (eligibleQuantity 10+): a bulk tier, not the price of one. */
 export function forSeveral(node: SchemaNode): boolean {
   const least = leastQuantity(node);
-  return least !== null && !/^\s*[01](?:\.0+)?\s*$/.test(least);
+  if (least !== null) return !/^\s*[01](?:\.0+)?\s*$/.test(least);
+  return unreadQuantity(node) !== null;
+}
+
+/**
+ * An eligibleQuantity written in words we do not read, with a count other than one in them ("Vähintään 10", a tier row's
+ * text): some quantity condition, so no price of one piece. Read as none, the row's bulk price was the product's.
+ */
+export function unreadQuantity(node: SchemaNode): string | null {
+  const quantity = node.props.eligibleQuantity?.[0];
+  if (typeof quantity !== 'string' || leastQuantity(node) !== null) return null;
+  return /\d/.test(quantity) && !/^\D*1\D*$/.test(quantity) ? quantity.replace(/\s+/g, ' ').trim() : null;
 }
 
 /**
@@ -32,6 +43,18 @@ export function leastQuantity(node: SchemaNode): string | null {
  */
 export const forOrderValue = (spec: SchemaNode): boolean =>
   nodesOf(spec, 'eligibleTransactionVolume').some((volume) => !/^\s*0*(?:\.0*)?\s*$/.test(textOf(volume, 'minPrice', 'price') ?? ''));
+
+/** Reference prices a shop strikes through or quotes as "RRP"; never what the shopper pays. */
+export const REFERENCE_TYPES = /(?:^|[/:])(StrikethroughPrice|ListPrice|MSRP|SRP)$/i;
+export const isReference = (spec: SchemaNode): boolean => REFERENCE_TYPES.test(termOf(spec, 'priceType') ?? '');
+
+/**
+ * A price only a cart of some value pays (`forOrderValue`), not a delivery charge's free-shipping threshold. A struck or list
+ * price under such a condition is still the reference price: dropped with the cart-spend ones, a sale lost its regular price
+ * and an offer `price` equal to the struck one contradicted the current plain specification.
+ */
+export const forCartSpend = (spec: SchemaNode): boolean =>
+  forOrderValue(spec) && !isReference(spec) && !hasType(spec, 'DeliveryChargeSpecification');
 
 /** UN/CEFACT codes of one piece (schema.org's unitCode): a price per piece is the price of one. */
 const PIECE_CODES = /^\s*(?:C62|H87|EA|XPP|XPCE|piece)\s*$/i;
@@ -63,7 +86,7 @@ export function pricesPart(spec: SchemaNode): boolean {
 export function pricesOtherThing(spec: SchemaNode): boolean {
   if (hasType(spec, 'DeliveryChargeSpecification', 'PaymentChargeSpecification')) return true;
   if (nodesOf(spec, 'referenceQuantity').length > 0 || (spec.props.validForMemberTier ?? []).length > 0) return true;
-  if (forOrderValue(spec)) return true;
+  if (forCartSpend(spec)) return true;
   return forSeveral(spec) || pricesPart(spec);
 }
 
@@ -145,11 +168,22 @@ export function partAmounts(offer: SchemaNode, priceOf: (node: SchemaNode) => Am
 /**
  * Whether the offer's `price` texts state one amount: microdata themes mark the machine's `<meta content="19.99">` and
  * the shown "19,99 €" both as the price, one amount in two spellings. Texts of two amounts (a struck price marked up as
- * `price` too), or one that reads as none, state no one price. Before, any two texts were two prices.
+ * `price` too), or one that reads as none, state no one price. Before, any two texts were two prices. A price element's
+ * shown text beside its `content` (SHOWN_PRICE) counts when it reads as an amount: raised cents ("19⁹⁹ €") are what the
+ * content attribute is there to settle.
  */
 export function statesOnePrice(offer: SchemaNode, priceOf: (node: SchemaNode) => Amount | null): boolean {
   const texts = distinctTexts(offer, 'price');
-  if (texts.length < 2) return true;
-  const [first, ...rest] = texts.map((text) => priceOf({ ...offer, props: { ...offer.props, price: [text] } }));
-  return first !== null && rest.every((amount) => amount !== null && sameAmount(amount, first));
+  const read = (text: string) => priceOf({ ...offer, props: { ...offer.props, price: [text] } });
+  const shown = distinctTexts(offer, SHOWN_PRICE).flatMap((text) => read(text) ?? []);
+  if (texts.length < 2 && shown.length === 0) return true;
+  const [first, ...rest] = texts.map(read);
+  if (first === undefined) return true;
+  return first !== null && [...rest, ...shown].every((amount) => amount !== null && sameAmount(amount, first));
+}
+
+/** The price texts an offer states, for a refusal's detail; with one, the text its element shows beside it too. */
+export function priceTexts(offer: SchemaNode): string[] {
+  const stated = distinctTexts(offer, 'price');
+  return stated.length > 1 ? stated : [...stated, ...distinctTexts(offer, SHOWN_PRICE).map((text) => `shown ${text}`)];
 }

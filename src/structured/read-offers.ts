@@ -3,7 +3,7 @@ import type { Decimal } from '../core/money';
 import { normalizeAvailability, type Availability } from './availability';
 import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
 import { structuredAmount } from './structured-amount';
-import { contradicting, forSeveral, isoCurrency, netAlone, offerParts, partAmounts, plainPrice, sameAmount, sameCurrency, statesOnePrice, type Amount } from './price-specifications';
+import { contradicting, forSeveral, isoCurrency, netAlone, offerParts, partAmounts, plainPrice, REFERENCE_TYPES, sameAmount, sameCurrency, statesOnePrice, type Amount } from './price-specifications';
 
 export interface OfferPrices {
   price: Decimal;
@@ -20,8 +20,6 @@ export interface OfferPrices {
   taxIncluded?: false;
 }
 
-/** Reference prices a shop strikes through or quotes as "RRP"; never what the shopper pays. */
-export const REFERENCE_TYPES = /(?:^|[/:])(StrikethroughPrice|ListPrice|MSRP|SRP)$/i;
 const SALE_TYPE = /(?:^|[/:])SalePrice$/i;
 
 const minOf = (values: Decimal[]): Decimal => values.reduce((a, b) => (b.lt(a) ? b : a));

@@ -23,6 +23,12 @@ export function localName(term: string): string | null {
   return /^[A-Za-z][\w-]*$/.test(trimmed) ? trimmed : null;
 }
 
+/**
+ * Where the microdata/RDFa walk keeps the text a price element shows beside its `content` attribute: evidence against the
+ * content, not a price the page states. A name no page can write (an `@` key is JSON-LD's own, no itemprop local name).
+ */
+export const SHOWN_PRICE = '@shownPrice';
+
 export function newNode(types: readonly string[]): SchemaNode {
   return { types: types.flatMap((t) => localName(t) ?? []), props: {} };
 }

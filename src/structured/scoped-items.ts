@@ -5,7 +5,8 @@ import type { Element } from 'domhandler';
 import { toSuperscriptDigits } from '../prices/price-text';
 import { inInertTemplate } from './inert-template';
 import { canonicalProperty } from './property-names';
-import { addValue, localName, newNode, type SchemaNode } from './schema-node';
+import { addRowQuantities } from './row-quantity';
+import { addValue, localName, newNode, SHOWN_PRICE, type SchemaNode } from './schema-node';
 
 /** The attributes that make up one attribute syntax. */
 export interface ScopeSyntax {
@@ -47,6 +48,17 @@ function shownText(element: Element, raised = false): string {
     .join('');
 }
 
+/**
+ * The text a price element shows beside its `content` attribute (`<span itemprop="price" content="19.99">24,99 €</span>`):
+ * the content is the property's value, but a shown amount that differs is a second price, and the offer then states none
+ * (`statesOnePrice`). Before, the content was taken unseen.
+ */
+function shownPrice(element: Element, props: string[]): string | null {
+  if (!props.includes('price') || element.attribs.content === undefined) return null;
+  const text = shownText(element).replace(/\s+/g, ' ').trim();
+  return /\d/.test(text) ? text : null;
+}
+
 const words = (text: string | undefined): string[] => (text ?? '').split(/\s+/).filter(Boolean);
 
 /** Top-level items of the page in document order; nested items are values of their parent's properties. */
@@ -68,6 +80,9 @@ export function readScopedItems($: CheerioAPI, syntax: ScopeSyntax): SchemaNode[
     const own = nodes.get(element);
     if (own) nested.add(element);
     for (const prop of props) addValue(ownerNode, prop, own ?? valueOf($, element));
+    const shown = own ? null : shownPrice(element, props);
+    if (shown !== null) addValue(ownerNode, SHOWN_PRICE, shown);
   }
+  addRowQuantities($, nodes, syntax.scopeAttr);
   return [...nodes].filter(([element]) => !nested.has(element)).map(([, node]) => node);
 }

@@ -21,9 +21,14 @@ export function absoluteUrl(text: string | null, pageUrl: string): string | null
   }
 }
 
-/** A ProductGroup's offers stand on its variants (`hasVariant`); a Product's on itself. */
+/**
+ * A ProductGroup's offers stand on its variants (`hasVariant`); a Product's on itself. A variant's offer that names no URL is
+ * at its variant's (Google's variant markup puts it on either), so a page fetched at one variant's URL finds its offer.
+ */
 function offerNodes(node: SchemaNode): SchemaNode[] {
-  return [...nodesOf(node, 'offers'), ...(hasType(node, 'ProductGroup') ? nodesOf(node, 'hasVariant').flatMap((variant) => nodesOf(variant, 'offers')) : [])];
+  const ofVariant = (variant: SchemaNode) =>
+    nodesOf(variant, 'offers').map((offer) => (textOf(offer, 'url') || !textOf(variant, 'url') ? offer : { ...offer, props: { ...offer.props, url: variant.props.url } }));
+  return [...nodesOf(node, 'offers'), ...(hasType(node, 'ProductGroup') ? nodesOf(node, 'hasVariant').flatMap(ofVariant) : [])];
 }
 
 /**

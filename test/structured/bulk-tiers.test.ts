@@ -65,6 +65,18 @@ describe('a price specification valid only from an order value (eligibleTransact
     expect(read(ld({ '@type': 'Offer', priceCurrency: 'EUR', priceSpecification: fromZero }))).toEqual({ price: '8.00', range: null, refusal: null });
   });
 
+  it('on a struck or list price it is still that reference price, never dropped with the cart-spend ones', () => {
+    const struck = { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: '12.00', priceCurrency: 'EUR', eligibleTransactionVolume: volume };
+    const sale = (offer: object) => htmlResponse(ld({ '@type': 'Offer', priceCurrency: 'EUR', ...offer })).structuredProduct();
+    // The offer's price is the current one and the struck spec its regular price (the struck spec was lost: no sale).
+    const onSale = sale({ price: '10.00', priceSpecification: struck });
+    expect([onSale?.salePrice?.toFixed(2), onSale?.regularPrice?.toFixed(2)]).toEqual(['10.00', '12.00']);
+    // `price` equal to the struck one beside a lower plain spec: the plain spec is current (refused as a contradiction before).
+    expect(read(ld({ '@type': 'Offer', price: '12.00', priceCurrency: 'EUR', priceSpecification: [struck, { '@type': 'UnitPriceSpecification', price: '10.00', priceCurrency: 'EUR' }] }))).toEqual({ price: '10.00', range: null, refusal: null });
+    // Alone it is a reference price, not a cart-spend price.
+    expect(read(ld({ '@type': 'Offer', priceCurrency: 'EUR', priceSpecification: struck }))?.refusal?.reason).toBe('price/reference-only');
+  });
+
   it('on the Offer itself it is a minimum order value, and the offer\'s price stands', () => {
     expect(read(ld({ '@type': 'Offer', price: '10.00', priceCurrency: 'EUR', eligibleTransactionVolume: volume }))).toEqual({ price: '10.00', range: null, refusal: null });
   });

@@ -21,6 +21,9 @@ describe('JSON-LD with a template\'s slips', () => {
     ['two blocks run together in one script', `{"@context":"https://schema.org","@type":"BreadcrumbList","itemListElement":[]}{${product},${offer}}`],
     ['a comma between them and a semicolon after', `{"@context":"https://schema.org","@type":"WebSite","name":"Shop"},\n{${product},${offer}};`],
     ['a trailing comma inside an HTML comment wrapper', `<!--\n{${product},${offer},}\n-->`],
+    ['the whole block HTML-escaped (a CMS escaping its output: &quot;)', `{${product},${offer}}`.replace(/"/g, '&quot;')],
+    ['the block encoded twice (a JSON string holding the JSON)', JSON.stringify(`{${product},${offer}}`)],
+    ['comments a template left in (/* */ and //), a URL\'s // inside a string untouched', `{${product}, /* price block */\n"url":"https://shop.example/p/1", // the offer\n${offer}}`],
   ])('%s: read', (_name, block) => {
     expect(read(block)).toEqual({ price: '19.99', currency: 'EUR', skipped: [] });
   });

@@ -1,6 +1,7 @@
 // Prices a page's data states twice or as placeholders: two OpenGraph price tags that disagree, a zero offer beside priced ones.
 import { describe, expect, it } from 'vitest';
 import { htmlResponse } from '../support/html-response';
+import { Decimal } from '../../src/core/money';
 
 const ld = (json: string) => `<script type="application/ld+json">${json}</script>`;
 
@@ -42,6 +43,28 @@ describe('one offer stating its price twice', () => {
   it('two amounts (the struck one marked up as price too), or one that reads as none, stay refused', () => {
     expect(read(microdata('<meta itemprop="price" content="19.99"><span itemprop="price">24,99 €</span>'))).toMatchObject({ price: null, refusal: 'price/ambiguous' });
     expect(read(microdata('<meta itemprop="price" content="19.99"><span itemprop="price">on request</span>'))).toMatchObject({ price: null, refusal: 'price/ambiguous' });
+  });
+});
+
+describe('a price element whose content attribute and shown text differ', () => {
+  const microdata = (price: string) =>
+    `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Kettle</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="EUR">${price}</div></div>`;
+  const rdfa = (price: string) =>
+    `<div vocab="https://schema.org/" typeof="Product"><h1 property="name">Kettle</h1><div property="offers" typeof="Offer"><meta property="priceCurrency" content="EUR">${price}</div></div>`;
+
+  it('states two prices: no price (the content attribute\'s was taken, whatever the shopper was shown)', () => {
+    expect(read(microdata('<span itemprop="price" content="19.99">24,99 €</span>'))).toMatchObject({ price: null, refusal: 'price/ambiguous' });
+    expect(read(rdfa('<span property="price" content="19.99">24,99 €</span>'))).toMatchObject({ price: null, refusal: 'price/ambiguous' });
+    const detail = htmlResponse(microdata('<span itemprop="price" content="19.99">24,99 €</span>')).structuredProduct()?.priceRefusal?.detail;
+    expect(detail).toBe('an offer states several prices: 19.99, shown 24,99 €');
+  });
+
+  it('the same amount shown as shops print it is one price (PrestaShop, Shopware 5, thousands, raised cents)', () => {
+    for (const [content, shown] of [['19.9', '19,90&nbsp;€'], ['19.99', '19,99&nbsp;€&nbsp;*'], ['1299.00', '1.299,00 €'], ['19.99', '19<sup>99</sup> €'], ['19.99', '<span class="currency">€</span> 19,99']]) {
+      expect(read(microdata(`<span itemprop="price" content="${content}">${shown}</span>`))).toMatchObject({ price: new Decimal(content).toFixed(2), refusal: null });
+    }
+    // Text with no amount in it (an icon, a label) says nothing against the content.
+    expect(read(microdata('<span itemprop="price" content="19.99"><i class="icon-tag"></i></span>'))).toMatchObject({ price: '19.99', refusal: null });
   });
 });
 
