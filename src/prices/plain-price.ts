@@ -7,8 +7,8 @@
 // resolution by hint, locale and default, scale, minor units, plausibility) runs as for any text.
 //
 // The shapes are narrow on purpose: digits with exactly two decimals, thousands grouped in threes by the other
-// separator, no leading zero, one sign (a one-character currency symbol) before or after with at most one space.
-// Anything else ("46", "1.299", "1 299,00 €", "CHF 12.50", "-12.00") is left to the full reading.
+// separator (or a space before a decimal comma), no leading zero, one sign (a one-character currency symbol) before
+// or after with at most one space. Anything else ("46", "1.299", "CHF 12.50", "-12.00") is left to the full reading.
 // test/prices/plain-price.test.ts checks the reading equal to the full one (values and shared objects) over the whole
 // price table, its noise rows and a generated corpus of plain and nearly plain texts.
 import { CURRENCY_SYMBOLS } from './currencies';
@@ -30,8 +30,12 @@ export const PLAIN_SIGNS: ReadonlySet<string> = new Set(Object.keys(CURRENCY_SYM
 /** The spaces shops put between a sign and its amount; each is one space to the lexer. */
 const SPACES = new Set([' ', '\u00A0', '\u202F']);
 
-/** An amount with cents: "1,299.00" / "1.299,00" (groups of three in the other separator) or "1299.00"; no leading zero but "0.99". */
-const AMOUNT = /^(?:(0|[1-9]\d{0,5}|[1-9]\d{0,2}(?:,\d{3}){1,2})\.|(0|[1-9]\d{0,5}|[1-9]\d{0,2}(?:\.\d{3}){1,2}),)(\d{2})$/;
+/**
+ * An amount with cents, "1299.00", "1,299.00", "1.299,00" or "1 299,00" (groups of three, in one separator other than the
+ * decimal one; a space only before a decimal comma, as French, Nordic and Central European shops write it), no leading
+ * zero but "0.99". Read from the mapped text, where every space is " ".
+ */
+const AMOUNT = /^(?:(0|[1-9]\d{0,5}|[1-9]\d{0,2}(?:,\d{3}){1,2})\.|(0|[1-9]\d{0,5}|[1-9]\d{0,2}(?:\.\d{3}){1,2}|[1-9]\d{0,2}(?: \d{3}){1,2}),)(\d{2})$/;
 
 /** The longest plain text: a sign, a space and "999,999,999.99". */
 const MAX_CHARS = 16;
@@ -49,13 +53,13 @@ export function plainReading(input: string): TextReading | null {
     signAt = end - 1;
     end = SPACES.has(input[end - 2]) ? end - 2 : end - 1;
   }
-  const raw = input.slice(start, end);
+  const text = input.replace(/[\u00A0\u202F]/g, ' ');
+  const raw = text.slice(start, end);
   const amount = AMOUNT.exec(raw);
   if (amount === null) return null;
-  const integer = (amount[1] ?? amount[2]).replace(/[.,]/g, '');
+  const integer = (amount[1] ?? amount[2]).replace(/[., ]/g, '');
   const token: NumberToken = { start, end, raw, normalized: `${integer}.${amount[3]}` };
   const sign: CurrencyToken | null = signAt < 0 ? null : { start: signAt, end: signAt + 1, symbol: input[signAt], candidates: CURRENCY_SYMBOLS[input[signAt]], wordLike: false };
   const chosen: Candidate = { token, owned: sign ? [sign] : [], role: 'plain', excluded: undefined };
-  const text = input.replace(/[\u00A0\u202F]/g, ' ');
   return { display: input, text, currencies: sign ? [sign] : [], choice: { ok: true, chosen, all: [chosen] } };
 }
