@@ -35,7 +35,8 @@ export class PiiRedactionStage implements PipelineStage {
   readonly name = 'pii-redaction';
   private readonly fields: Set<string>;
   /**
-   * libphonenumber-js (~300 modules) loads with the first item, not at start-up: no request waits for it.
+   * libphonenumber-js (~300 modules) loads with the first text that may hold a phone number, not at start-up: no
+   * request waits for it, and a crawl whose items hold none (names, SKUs, prices) never pays its ~60 ms.
    * Required as CommonJS: by then the spider's TypeScript hooks are registered, and an ES import sent each
    * of its modules through them (~200 ms CPU instead of ~60 ms).
    */
@@ -46,9 +47,6 @@ export class PiiRedactionStage implements PipelineStage {
   }
 
   process(item: Item, _source: unknown, ctx: PipelineContext): Item {
-    if (this.options.phones && this.findPhones === null) {
-      this.findPhones = (createRequire(import.meta.url)('libphonenumber-js') as typeof LibPhoneNumber).findPhoneNumbersInText;
-    }
     const counts: Redactions = { email: 0, phone: 0, field: 0 };
     const redacted = this.redactValue(item, null, counts, new Set()) as Item;
     for (const kind of ['email', 'phone', 'field'] as const) if (counts[kind] > 0) ctx.stats.inc(`pii/redacted/${kind}`, counts[kind]);
@@ -88,9 +86,10 @@ export class PiiRedactionStage implements PipelineStage {
     }
     // A phone number has at least seven digits; most texts have fewer and skip the parser.
     if (scanPhones && this.options.phones && (out.match(/\d/g)?.length ?? 0) >= 7) {
+      this.findPhones ??= (createRequire(import.meta.url)('libphonenumber-js') as typeof LibPhoneNumber).findPhoneNumbersInText;
       for (const region of this.options.phoneRegions) {
         // Right to left, so earlier offsets stay valid while replacing.
-        const found = this.findPhones!(out, region as CountryCode).reverse();
+        const found = this.findPhones(out, region as CountryCode).reverse();
         for (const match of found) out = `${out.slice(0, match.startsAt)}${this.options.replacement}${out.slice(match.endsAt)}`;
         counts.phone += found.length;
       }

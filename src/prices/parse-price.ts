@@ -1,7 +1,7 @@
 // parsePrice: the exact amount and ISO currency of a price text such as "1 234,56 €" or "Now £12 (was £15)", or why there is none.
 import { misdecodedSign } from './misdecoded-sign';
 import { Decimal } from '../core/money';
-import { choosePrice, type Choice } from './choose-price';
+import { choosePrice } from './choose-price';
 import { candidatesOf, type Candidate } from './price-candidates';
 import { currencyFromContext, outsideIso, resolveCurrency, type CurrencyChoice, type CurrencySource } from './currencies';
 import { freeWord, mentionsFree } from './free-price';
@@ -19,6 +19,7 @@ import { CART_PRICE } from './cart-price-words';
 import { hasMinusBefore, zeroFrancsShape } from './minus-sign';
 import { netOnly } from './net-price';
 import { isLetterSign } from './currency-symbols-scan';
+import { plainReading, type TextReading } from './plain-price';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -64,18 +65,16 @@ export type PriceResult = ParsedPrice | PriceRefusal;
 /** The amount of a result, or null for a refusal: for callers that only need a yes/no. */
 export const amountOf = (result: PriceResult): Decimal | null => (result.ok ? result.amount : null);
 
-/** What parsePrice reads from a text before the hint, locale and default matter: its tokens and the number it chose. */
-interface TextReading {
-  display: string;
-  text: string;
-  currencies: readonly CurrencyToken[];
-  choice: Choice;
-}
-
 /** Every item's price text is parsed twice in a row (see RecentReadings): the second parse reuses the first's reading. */
 export const recentPriceReadings = new RecentReadings<TextReading>(256, 256);
 
+/** A plain text ("$46.00") is read directly (plain-price.ts); a decimal separator the caller knows leaves it to the full reading. */
 function readText(input: string, decimalSeparator: '.' | ',' | undefined): TextReading {
+  return (decimalSeparator === undefined ? plainReading(input) : null) ?? readTextInFull(input, decimalSeparator);
+}
+
+/** The lexing and weighing of any text: what plainReading's readings are checked against. */
+export function readTextInFull(input: string, decimalSeparator: '.' | ',' | undefined): TextReading {
   const { display, text } = toPriceText(input);
   const currencies = findCurrencies(text);
   const numbers = findNumbers(text, { decimalSeparator }, currencies);
