@@ -130,10 +130,9 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     if (known.state === 'loading') return wait('robots/wait', nowMs + RECHECK_MS);
     if (known.state === 'elsewhere') return wait('robots/wait', known.recheckAtMs);
     const { entry, rules } = known;
-    if (entry.kind === 'retry-after') {
-      // The server named the time: the whole host waits for it; no attempt is counted, a deferral is (retry.maxDeferrals).
-      return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs, serverWait: true };
-    }
+    // The server named the time (a last good copy's refetch too): the whole host waits for it; no attempt is counted, a deferral is (retry.maxDeferrals).
+    const pauseUntilMs = entry.kind === 'retry-after' ? entry.untilMs : entry.kind === 'rules' ? (entry.stale?.pauseUntilMs ?? 0) : 0;
+    if (pauseUntilMs > nowMs) return { ...wait('robots/retry-after', pauseUntilMs), pauseHostUntilMs: pauseUntilMs, serverWait: true };
     if (entry.kind === 'unreachable') {
       // What the last fetch met (a refused connection, a 503) is named with the loss (run-losses.ts).
       if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`, typeof entry.status === 'number' ? `http/${entry.status}` : reasonForCode(entry.status));
