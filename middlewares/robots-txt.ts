@@ -9,7 +9,7 @@ import type { HostGate } from '../src/ports/host-gate';
 import type { RobotsCache } from '../src/ports/robots-cache';
 import { hostKeyOf } from '../src/politeness/host-key';
 import { userAgentHeader } from '../src/robots/crawler-names';
-import { RECHECK_MS, RobotsOrigins, type OriginState } from '../src/robots/robots-origins';
+import { RECHECK_MS, RobotsOrigins, wasRead } from '../src/robots/robots-origins';
 import type { AgentRules } from '../src/robots/robots-rules';
 import { rulesRefusal } from '../src/robots/rules-refusal';
 import { settledOrAfter } from '../src/robots/settled-or-after';
@@ -55,7 +55,17 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     if (known?.state === 'known' && (known.entry.kind === 'unreachable' || known.entry.kind === 'retry-after')) {
       throw new HopTargetError('ROBOTS_UNAVAILABLE', toUrl, `robots.txt of ${origin} could not be read (${known.entry.status}): nothing there is fetched until it can (redirect to ${toUrl})`);
     }
-    if (!this.origins.settled(known, ctx.nowMs())) throw staleRefusal(known, request, toUrl, this.settings.robots.maxCrawlDelayMs) ?? new HopTargetError('ROBOTS_PENDING', toUrl, `robots.txt of ${origin} is not known yet (redirect to ${toUrl})`);
+    if (!this.origins.settled(known, ctx.nowMs())) {
+      // A file read before and run out (robots.cacheTtlMs, a long run): as "not known" a page's part went
+      // unjudged, and the old rules are past their day. It is read again now (a part's origin, an API's, may see
+      // no page of its own to start that) and the part held for the new file (whenKnown); while another worker
+      // reads it, refused. A document's hop is held by processError, which waits for the file.
+      if (wasRead(known)) {
+        if (this.origins.isDue(known!, ctx.nowMs())) this.origins.startLookup(origin, request, ctx, known);
+        throw new HopTargetError('ROBOTS_REFETCHING', toUrl, `robots.txt of ${origin} is being read again (redirect to ${toUrl})`, this.origins.lookupOf(origin));
+      }
+      throw new HopTargetError('ROBOTS_PENDING', toUrl, `robots.txt of ${origin} is not known yet (redirect to ${toUrl})`);
+    }
     if (!known.rules) return;
     // A Crawl-delay the target's origin cannot be crawled under refuses the hop as it refuses the origin's own pages.
     const rules = known.rules.forRequest(request.headers);
@@ -212,17 +222,6 @@ function visitTimeOutcome(rules: AgentRules, origin: string, nowMs: number): Req
   if (visitAtMs === null) return CONTINUE;
   if (visitAtMs === Infinity) return fail('robots/visit-time-never', `robots.txt of ${origin} names Visit-time windows for our names that never meet`);
   return wait('robots/visit-time', visitAtMs);
-}
-
-/**
- * A file read before and run out (robots.cacheTtlMs, 24 h: a long run): a page's part its old rules refuse is
- * refused by them (as "not known", it went unjudged), and a document's hop is held by `processError`, which
- * reads the file again and judges the hop by the new one. Null when the old rules let it go (or there are none).
- */
-function staleRefusal(known: OriginState | undefined, request: CrawlRequest, toUrl: string, maxCrawlDelayMs: number): HopTargetError | null {
-  if (known?.state !== 'known' || !known.rules) return null;
-  const refusal = rulesRefusal(known.rules.forRequest(request.headers), toUrl, maxCrawlDelayMs);
-  return refusal && new HopTargetError(refusal.code, toUrl, `${refusal.message} (a file read more than robots.cacheTtlMs ago, being read again)`);
 }
 
 type HopSlotTaker = NonNullable<Parameters<NonNullable<DownloaderMiddleware['awaitRedirect']>>[4]>;

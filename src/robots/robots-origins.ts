@@ -16,10 +16,10 @@ import { logRobotsFetch } from './robots-fetch-log';
 import { RobotsHopPacing } from './robots-hop-pacing';
 
 export type OriginState =
-  /** A look-up (the shared cache, then maybe a fetch) is on its way. */
-  | { state: 'loading' }
+  /** A look-up (the shared cache, then maybe a fetch) is on its way; `readBefore`: the file was known and ran out. */
+  | { state: 'loading'; readBefore?: true }
   /** Another worker is fetching it: look in the cache again at `recheckAtMs`. */
-  | { state: 'elsewhere'; recheckAtMs: number }
+  | { state: 'elsewhere'; recheckAtMs: number; readBefore?: true }
   | { state: 'known'; entry: RobotsEntry; rules: OriginRules | null; expiresAtMs: number };
 
 export type KnownOrigin = Extract<OriginState, { state: 'known' }>;
@@ -97,7 +97,7 @@ export class RobotsOrigins {
    * host the redirect came from and never the target's own pages.
    */
   startLookup(origin: string, page: CrawlRequest, requestCtx: MiddlewareContext, before: OriginState | undefined): void {
-    this.origins.set(origin, { state: 'loading' });
+    this.origins.set(origin, { state: 'loading', ...(wasRead(before) ? { readBefore: true as const } : {}) });
     const ctx = { ...requestCtx, hostKey: hostKeyOf(origin, this.settings.politeness.hostKey) };
     // Told at once, not only once the cache is read and the claim won: the page that started the look-up is
     // deferred now, and the slot it gave back let another origin of the host key be picked and fetch its file
@@ -107,7 +107,7 @@ export class RobotsOrigins {
     const done = this.lookup(origin, page, ctx, before)
       .catch((error: unknown) => {
         ctx.log.warn({ err: error, origin }, 'robots.txt look-up failed; trying again');
-        this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + this.settings.robots.refetchAfterMs });
+        this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + this.settings.robots.refetchAfterMs, ...(wasRead(before) ? { readBefore: true as const } : {}) });
       })
       .finally(() => {
         this.pending.delete(done);
@@ -123,7 +123,7 @@ export class RobotsOrigins {
     if (this.useCached(origin, cached, ctx)) return;
     const fetchBudgetMs = this.settings.http.timeoutMs + this.settings.http.connectTimeoutMs + RECHECK_MS;
     if (!(await this.cache.claim(origin, fetchBudgetMs))) {
-      this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + RECHECK_MS });
+      this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + RECHECK_MS, ...(wasRead(before) ? { readBefore: true as const } : {}) });
       return;
     }
     let stored = false;
@@ -209,4 +209,9 @@ export class RobotsOrigins {
     const rules = entry.kind === 'rules' ? new OriginRules(entry.text, this.settings) : null;
     return { state: 'known', entry, rules, expiresAtMs };
   }
+}
+
+/** The origin's file was known to this worker: a state not settled now is a file being read again, not one never read. */
+export function wasRead(state: OriginState | undefined): boolean {
+  return state?.state === 'known' || (state !== undefined && 'readBefore' in state && state.readBefore === true);
 }
