@@ -72,7 +72,9 @@ export class RobotsRules {
     let chosen = this.groups.filter((group) => group.agents.includes(token) || group.runOn.includes(name));
     if (chosen.length === 0) chosen = this.groups.filter((group) => group.agents.includes('*'));
     chosen = [...chosen, ...this.groups.filter((group) => group.everyone)];
-    const listing = this.groups.filter((group) => !chosen.includes(group) && (group.listed.includes(token) || group.patterns.some((pattern) => agentPatternMatches(pattern, name))));
+    // A Set: a file of thousands of repeated `User-agent: *` groups made this check quadratic (~250 ms for 12,000 groups).
+    const taken = new Set(chosen);
+    const listing = this.groups.filter((group) => !taken.has(group) && (group.listed.includes(token) || group.patterns.some((pattern) => agentPatternMatches(pattern, name))));
     return listing.length === 0 ? merged(chosen) : new EveryNameRules([merged(chosen), merged(listing)]);
   }
 }
