@@ -9,7 +9,7 @@ import type { HostGate } from '../src/ports/host-gate';
 import type { RobotsCache } from '../src/ports/robots-cache';
 import { hostKeyOf } from '../src/politeness/host-key';
 import { userAgentHeader } from '../src/robots/crawler-names';
-import { RECHECK_MS, RobotsOrigins, type OriginState } from '../src/robots/robots-origins';
+import { RECHECK_MS, RobotsOrigins, wasRead } from '../src/robots/robots-origins';
 import type { AgentRules } from '../src/robots/robots-rules';
 import { rulesRefusal } from '../src/robots/rules-refusal';
 import { settledOrAfter } from '../src/robots/settled-or-after';
@@ -55,7 +55,17 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     if (known?.state === 'known' && (known.entry.kind === 'unreachable' || known.entry.kind === 'retry-after')) {
       throw new HopTargetError('ROBOTS_UNAVAILABLE', toUrl, `robots.txt of ${origin} could not be read (${known.entry.status}): nothing there is fetched until it can (redirect to ${toUrl})`);
     }
-    if (!this.origins.settled(known, ctx.nowMs())) throw staleRefusal(known, request, toUrl, this.settings.robots.maxCrawlDelayMs) ?? new HopTargetError('ROBOTS_PENDING', toUrl, `robots.txt of ${origin} is not known yet (redirect to ${toUrl})`);
+    if (!this.origins.settled(known, ctx.nowMs())) {
+      // A file read before and run out (robots.cacheTtlMs, a long run): as "not known" a page's part went
+      // unjudged, and the old rules are past their day. It is read again now (a part's origin, an API's, may see
+      // no page of its own to start that) and the part held for the new file (whenKnown); while another worker
+      // reads it, refused. A document's hop is held by processError, which waits for the file.
+      if (wasRead(known)) {
+        if (this.origins.isDue(known!, ctx.nowMs())) this.origins.startLookup(origin, request, ctx, known);
+        throw new HopTargetError('ROBOTS_REFETCHING', toUrl, `robots.txt of ${origin} is being read again (redirect to ${toUrl})`, this.origins.lookupOf(origin));
+      }
+      throw new HopTargetError('ROBOTS_PENDING', toUrl, `robots.txt of ${origin} is not known yet (redirect to ${toUrl})`);
+    }
     if (!known.rules) return;
     // A Crawl-delay the target's origin cannot be crawled under refuses the hop as it refuses the origin's own pages.
     const rules = known.rules.forRequest(request.headers);
@@ -130,10 +140,9 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
     if (known.state === 'loading') return wait('robots/wait', nowMs + RECHECK_MS);
     if (known.state === 'elsewhere') return wait('robots/wait', known.recheckAtMs);
     const { entry, rules } = known;
-    if (entry.kind === 'retry-after') {
-      // The server named the time: the whole host waits for it; no attempt is counted, a deferral is (retry.maxDeferrals).
-      return { ...wait('robots/retry-after', entry.untilMs), pauseHostUntilMs: entry.untilMs, serverWait: true };
-    }
+    // The server named the time (a last good copy's refetch too): the whole host waits for it; no attempt is counted, a deferral is (retry.maxDeferrals).
+    const pauseUntilMs = entry.kind === 'retry-after' ? entry.untilMs : entry.kind === 'rules' ? (entry.stale?.pauseUntilMs ?? 0) : 0;
+    if (pauseUntilMs > nowMs) return { ...wait('robots/retry-after', pauseUntilMs), pauseHostUntilMs: pauseUntilMs, serverWait: true };
     if (entry.kind === 'unreachable') {
       // What the last fetch met (a refused connection, a 503) is named with the loss (run-losses.ts).
       if (entry.attempts >= this.settings.robots.maxFetchAttempts) return fail('robots/unavailable', `robots.txt of ${origin} unreachable after ${entry.attempts} fetches`, typeof entry.status === 'number' ? `http/${entry.status}` : reasonForCode(entry.status));
@@ -213,17 +222,6 @@ function visitTimeOutcome(rules: AgentRules, origin: string, nowMs: number): Req
   if (visitAtMs === null) return CONTINUE;
   if (visitAtMs === Infinity) return fail('robots/visit-time-never', `robots.txt of ${origin} names Visit-time windows for our names that never meet`);
   return wait('robots/visit-time', visitAtMs);
-}
-
-/**
- * A file read before and run out (robots.cacheTtlMs, 24 h: a long run): a page's part its old rules refuse is
- * refused by them (as "not known", it went unjudged), and a document's hop is held by `processError`, which
- * reads the file again and judges the hop by the new one. Null when the old rules let it go (or there are none).
- */
-function staleRefusal(known: OriginState | undefined, request: CrawlRequest, toUrl: string, maxCrawlDelayMs: number): HopTargetError | null {
-  if (known?.state !== 'known' || !known.rules) return null;
-  const refusal = rulesRefusal(known.rules.forRequest(request.headers), toUrl, maxCrawlDelayMs);
-  return refusal && new HopTargetError(refusal.code, toUrl, `${refusal.message} (a file read more than robots.cacheTtlMs ago, being read again)`);
 }
 
 type HopSlotTaker = NonNullable<Parameters<NonNullable<DownloaderMiddleware['awaitRedirect']>>[4]>;

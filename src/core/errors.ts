@@ -64,6 +64,7 @@ export type ErrorCode =
   | 'URL_TOO_LONG'
   | 'ROBOTS_DISALLOWED'
   | 'ROBOTS_PENDING'
+  | 'ROBOTS_REFETCHING'
   | 'ROBOTS_UNAVAILABLE'
   | 'ROBOTS_CRAWL_DELAY_TOO_LONG'
   | 'ROBOTS_CRAWL_DELAY_UNREADABLE'
@@ -151,6 +152,8 @@ export class HopTargetError extends FetchError {
     code: ErrorCode,
     readonly toUrl: string,
     message: string,
+    /** Settles when what the check waits for is known (an origin's robots.txt being read): the target can be judged again then. */
+    readonly whenKnown?: Promise<void>,
   ) {
     super(code, message);
   }

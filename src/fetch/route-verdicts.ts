@@ -1,7 +1,7 @@
 // What the confinement route does with one request of a page: let it go, or abort it (counted), by its guard and the settings.
 import type { Request as PwRequest, Route } from 'playwright-core';
 import { urlMatches } from '../core/browser-options';
-import { FetchError, type ErrorCode } from '../core/errors';
+import { FetchError, HopTargetError, type ErrorCode } from '../core/errors';
 import type { Stats } from '../engine/stats';
 import type { Settings } from '../settings/schema';
 import { isWeb } from './offsite-frames';
@@ -31,6 +31,9 @@ const ROBOTS_PART_VERDICTS: Partial<Record<ErrorCode, string>> = {
   ROBOTS_CRAWL_DELAY_TOO_LONG: 'browser/robots/subresource-refused',
   ROBOTS_CRAWL_DELAY_UNREADABLE: 'browser/robots/subresource-refused',
   ROBOTS_UNAVAILABLE: 'browser/robots/subresource-unreachable',
+  // Its file ran out and is being read again: held for the new file when this process reads it, else refused
+  // (as "not known" it went unjudged, on a file past its day).
+  ROBOTS_REFETCHING: 'browser/robots/subresource-refetching',
 };
 
 /** A part refused by `blockResourceTypes` or `blockUrlPatterns`: aborted as blocked by the client, not counted. */
@@ -79,7 +82,8 @@ export class RouteVerdicts {
     return route.abort(main ? 'blockedbyclient' : 'aborted').catch(() => undefined);
   }
 
-  private judge(route: Route, guard: PageGuard | undefined): Promise<void> {
+  /** `again`: judged once more after the file it waited for became known (never waits twice). */
+  private judge(route: Route, guard: PageGuard | undefined, again = false): Promise<void> {
     const req = route.request();
     const url = req.url();
     let verdict: string | null = null;
@@ -120,7 +124,12 @@ export class RouteVerdicts {
       // Guarded first: a popup's request has no frame yet (Playwright throws), and no guard.
       else if (guard?.beforeNavigation && isMainFrame(req)) return spaced(route, guard, guard.beforeNavigation(url));
     } else {
-      verdict = this.partVerdict(guard, () => req.frame().url(), url, req.resourceType());
+      const check = this.partCheck(guard, () => req.frame().url(), url, req.resourceType());
+      if (check.whenKnown && !again) {
+        const judgeAgain = () => this.judge(route, guard, true);
+        return check.whenKnown.then(judgeAgain, judgeAgain);
+      }
+      verdict = check.verdict;
       if (verdict === BLOCKED_PART) return route.abort('blockedbyclient').catch(() => undefined);
     }
     // The request's own document (and a script's move of it) is the host slot's; every other request of the page is capped.
@@ -137,10 +146,16 @@ export class RouteVerdicts {
    * Asked of the first request (the route) and of each redirect hop (redirect-hops.ts), which no route sees.
    */
   partVerdict(guard: PageGuard | undefined, from: () => string, url: string, resourceType: string): string | null {
-    if (this.blockedTypes.has(resourceType) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) return BLOCKED_PART;
-    if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) return 'browser/offsite/subresource-blocked';
+    return this.partCheck(guard, from, url, resourceType).verdict;
+  }
+
+  /** The verdict, and what a route may wait for before it is judged again (an origin's file being read again). */
+  private partCheck(guard: PageGuard | undefined, from: () => string, url: string, resourceType: string): { verdict: string | null; whenKnown?: Promise<void> } {
+    if (this.blockedTypes.has(resourceType) || this.settings.blockUrlPatterns.some((pattern) => urlMatches(url, pattern))) return { verdict: BLOCKED_PART };
+    if (this.settings.offsiteSubresources === 'block' && !(guard ?? ALLOW_ALL).allows(url)) return { verdict: 'browser/offsite/subresource-blocked' };
     const refusal = guard?.checkDocument && isWeb(url) ? guard.checkDocument(from(), url) : null;
-    return (refusal && ROBOTS_PART_VERDICTS[refusal.code]) ?? null;
+    const whenKnown = refusal instanceof HopTargetError ? refusal.whenKnown : undefined;
+    return { verdict: (refusal && ROBOTS_PART_VERDICTS[refusal.code]) ?? null, ...(whenKnown ? { whenKnown } : {}) };
   }
 }
 

@@ -9,6 +9,7 @@ import { isCloseDelimited } from '../fetch/body-end-check';
 import type { Fetcher, FetchOptions } from '../fetch/fetcher';
 import type { RobotsEntry } from '../ports/robots-cache';
 import { fetchJarSession } from '../sessions/fetch-jar-session';
+import { conditionalHeaders, renewed, staleCopy, validatorsOf, type FailedFetch, type RulesEntry } from './last-good-copy';
 import { robotsText } from './robots-body';
 import { withoutOpenLastLine } from './open-end';
 import { MAX_ROBOTS_BYTES, robotsDirectives } from './robots-lines';
@@ -29,6 +30,10 @@ export interface RobotsFetch {
   attemptsBefore: number;
   /** Wait after the n-th unreachable fetch: `refetchAfterMs × 2^(n-1)`. */
   refetchAfterMs: number;
+  /** The file's last good copy, when this fetch reads it again: asked for by its validators, obeyed while the file is unreachable. */
+  previous?: RulesEntry | null;
+  /** The oldest a last good copy may be and still be obeyed (robots.maxStaleAgeMs). */
+  maxStaleAgeMs?: number;
   nowMs(): number;
   /** Each time a request for the file (or a redirect hop of it) is written to the socket. */
   onSend?(): void;
@@ -42,7 +47,8 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
   const { origin, attemptsBefore, nowMs } = options;
   // Always over HTTP: a browser-mode host's pages go through Chromium, but Chromium hands back its HTML
   // rendering of a text file (`<html>…<pre>User-agent: *`), which hides the first line's group.
-  const request = new CrawlRequest({ url: `${origin}/robots.txt`, fetchMode: 'http' });
+  const previous = options.previous ?? null;
+  const request = new CrawlRequest({ url: `${origin}/robots.txt`, fetchMode: 'http', headers: conditionalHeaders(previous) });
   // A page without a session (sessions off, a one-off command) still passes a cookie check on the way to the
   // file: read as a redirect loop, the check was "no robots.txt", and everything behind it was allowed.
   request.session = (await sessionAvoiding(options.page.session, options.avoidProxyId)) ?? fetchJarSession();
@@ -61,6 +67,8 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     // A text file (RFC 9309 §2.3): plain text under a coding label that lies is read as sent, not failed.
     const response = await options.fetcher.fetch(request, { checkRedirect, onSend: options.onSend, beforeHop: options.beforeHop, readAtMostBytes: MAX_ROBOTS_BYTES + 1, textFile: true });
     status = response.status;
+    // The copy we named is still the file (the fetcher fails a 304 to a request that named none).
+    if (status === 304 && previous) return renewed(previous, response.headers, nowMs());
     if (status >= 200 && status < 300) {
       const body = await withoutUndeclaredGzip(response.body);
       // The byte read past the limit says the file goes on: the crawl says its tail was not read (the parser
@@ -69,7 +77,8 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
       const read = robotsText(body);
       const openEnd = !cut && isCloseDelimited(response.headers) ? withoutOpenLastLine(read) : null;
       const text = openEnd ?? read;
-      if (!isWall(response, text, options.isBlockPage)) return { kind: 'rules', text, fetchedAtMs: nowMs(), ...(cut ? { cut: true as const } : {}), ...(openEnd !== null ? { openEnd: true as const } : {}) };
+      const validators = validatorsOf(response.headers);
+      if (!isWall(response, text, options.isBlockPage)) return { kind: 'rules', text, fetchedAtMs: nowMs(), ...(cut ? { cut: true as const } : {}), ...(openEnd !== null ? { openEnd: true as const } : {}), ...(validators ? { validators } : {}) };
       status = `block-page/${status}`;
     } else if (status >= 400 && status < 500 && !isTransientStatus(status)) {
       // "Unavailable" is 400-499 (RFC 9309 §2.3.1.3), but not the ones that say "not now" (429, and 408, 421,
@@ -88,13 +97,24 @@ export async function fetchRobots(options: RobotsFetch): Promise<RobotsEntry> {
     if (beyondFive || code === 'FETCH_REDIRECT_LOOP') return { kind: 'allow-all', status: code, fetchedAtMs: nowMs() };
     // The page's proxy failed (the fetcher told its health): the site was not asked, so no attempt is
     // counted and the next page, on a session of a proxy still usable, fetches the file at once.
-    if (isProxyFailure(code)) return { kind: 'unreachable', status: code, attempts: attemptsBefore, retryAtMs: nowMs(), proxyId };
+    if (isProxyFailure(code)) return unreachable(options, { status: code, retryAfterUntilMs: null, proxyFailed: true }, proxyId);
     status = code;
   }
   // 429, 408 and the like, 5xx and any other answer: the server is the problem, not the file. Told when to come back, we wait that long. A
   // Retry-After of 0 or a past date names no wait: the fetch counts as unreachable, with our own backoff
   // and budget, or a server that always says "now" had robots.txt fetched again at every page's turn for ever.
   const untilMs = typeof status === 'number' ? retryAfterOf(answerHeaders, nowMs()) : null;
+  return unreachable(options, { status, retryAfterUntilMs: untilMs, proxyFailed: false }, proxyId);
+}
+
+/** No file read: the last good copy while it may still be obeyed, else a Retry-After's pause or a complete disallow. */
+function unreachable(options: RobotsFetch, failed: FailedFetch, proxyId: string | undefined): RobotsEntry {
+  const { attemptsBefore, nowMs } = options;
+  const limits = { refetchAfterMs: options.refetchAfterMs, maxStaleAgeMs: options.maxStaleAgeMs ?? 0 };
+  const stale = staleCopy(options.previous ?? null, failed, limits, nowMs());
+  if (stale) return stale;
+  const { status, retryAfterUntilMs: untilMs } = failed;
+  if (failed.proxyFailed) return { kind: 'unreachable', status, attempts: attemptsBefore, retryAtMs: nowMs(), proxyId };
   if (typeof status === 'number' && untilMs !== null && untilMs > nowMs()) return { kind: 'retry-after', status, attempts: attemptsBefore, untilMs };
   const attempts = attemptsBefore + 1;
   return { kind: 'unreachable', status, attempts, retryAtMs: nowMs() + options.refetchAfterMs * 2 ** (attempts - 1), proxyId };

@@ -19,7 +19,12 @@ import { visitHours } from './visit-time';
  */
 export function logRobotsFetch(ctx: MiddlewareContext, origin: string, entry: RobotsEntry, rules: AgentRules | null): void {
   const url = `${origin}/robots.txt`;
-  if (entry.kind === 'rules') {
+  if (entry.kind === 'rules' && entry.stale) {
+    // Obeyed past its 24 hours (RFC 9309 §2.4): the team hears which copy held the crawl, and since when.
+    ctx.stats.inc('robots/stale');
+    const { status, attempts, sinceMs, retryAtMs } = entry.stale;
+    ctx.log.warn({ url, status, attempts, copyFetchedAtMs: entry.fetchedAtMs, unreachableSinceMs: sinceMs, retryAtMs }, 'robots.txt unreachable when fetched again: its last good copy is obeyed until it can be read');
+  } else if (entry.kind === 'rules') {
     const fields = { url, status: 200, rules: true, crawlDelayMs: rules?.crawlDelayMs ?? undefined, visitTimeUtc: rules && rules.visitWindowSets.length > 0 ? visitHours(rules.visitWindowSets) : undefined };
     const cutPatterns = rules?.cutPatterns ?? 0;
     if (cutPatterns > 0) {

@@ -10,15 +10,16 @@ import { hostKeyOf } from '../politeness/host-key';
 import type { Settings } from '../settings/schema';
 import { CrawlDelays } from './crawl-delays';
 import { fetchRobots } from './fetch-robots';
+import { cacheTtlFor, heldUntilMs } from './last-good-copy';
 import { OriginRules } from './origin-rules';
 import { logRobotsFetch } from './robots-fetch-log';
 import { RobotsHopPacing } from './robots-hop-pacing';
 
 export type OriginState =
-  /** A look-up (the shared cache, then maybe a fetch) is on its way. */
-  | { state: 'loading' }
+  /** A look-up (the shared cache, then maybe a fetch) is on its way; `readBefore`: the file was known and ran out. */
+  | { state: 'loading'; readBefore?: true }
   /** Another worker is fetching it: look in the cache again at `recheckAtMs`. */
-  | { state: 'elsewhere'; recheckAtMs: number }
+  | { state: 'elsewhere'; recheckAtMs: number; readBefore?: true }
   | { state: 'known'; entry: RobotsEntry; rules: OriginRules | null; expiresAtMs: number };
 
 export type KnownOrigin = Extract<OriginState, { state: 'known' }>;
@@ -86,6 +87,7 @@ export class RobotsOrigins {
 
   private needsFetch(entry: RobotsEntry, nowMs: number): boolean {
     if (entry.kind === 'retry-after') return nowMs >= entry.untilMs;
+    if (entry.kind === 'rules' && entry.stale) return nowMs >= entry.stale.retryAtMs;
     return entry.kind === 'unreachable' && nowMs >= entry.retryAtMs && entry.attempts < this.settings.robots.maxFetchAttempts;
   }
 
@@ -95,7 +97,7 @@ export class RobotsOrigins {
    * host the redirect came from and never the target's own pages.
    */
   startLookup(origin: string, page: CrawlRequest, requestCtx: MiddlewareContext, before: OriginState | undefined): void {
-    this.origins.set(origin, { state: 'loading' });
+    this.origins.set(origin, { state: 'loading', ...(wasRead(before) ? { readBefore: true as const } : {}) });
     const ctx = { ...requestCtx, hostKey: hostKeyOf(origin, this.settings.politeness.hostKey) };
     // Told at once, not only once the cache is read and the claim won: the page that started the look-up is
     // deferred now, and the slot it gave back let another origin of the host key be picked and fetch its file
@@ -105,7 +107,7 @@ export class RobotsOrigins {
     const done = this.lookup(origin, page, ctx, before)
       .catch((error: unknown) => {
         ctx.log.warn({ err: error, origin }, 'robots.txt look-up failed; trying again');
-        this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + this.settings.robots.refetchAfterMs });
+        this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + this.settings.robots.refetchAfterMs, ...(wasRead(before) ? { readBefore: true as const } : {}) });
       })
       .finally(() => {
         this.pending.delete(done);
@@ -121,7 +123,7 @@ export class RobotsOrigins {
     if (this.useCached(origin, cached, ctx)) return;
     const fetchBudgetMs = this.settings.http.timeoutMs + this.settings.http.connectTimeoutMs + RECHECK_MS;
     if (!(await this.cache.claim(origin, fetchBudgetMs))) {
-      this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + RECHECK_MS });
+      this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + RECHECK_MS, ...(wasRead(before) ? { readBefore: true as const } : {}) });
       return;
     }
     let stored = false;
@@ -130,7 +132,7 @@ export class RobotsOrigins {
       // claim): read once more, or the host gets robots.txt twice.
       if (this.useCached(origin, await this.cache.get(origin), ctx)) return;
       const fetched = await this.fetchEntry(origin, page, ctx, cached ?? (before?.state === 'known' ? before.entry : null));
-      await this.cache.put(origin, fetched.entry, this.settings.robots.cacheTtlMs);
+      await this.cache.put(origin, fetched.entry, cacheTtlFor(fetched.entry, this.settings.robots, ctx.nowMs()));
       stored = true;
       this.learn(origin, fetched, ctx);
     } finally {
@@ -159,14 +161,16 @@ export class RobotsOrigins {
     };
     const { blocks } = this;
     const isBlockPage = blocks ? (response: CrawlResponse) => blocks.detect(ctx.hostKey, response) !== null : undefined;
-    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, avoidProxyId, refetchAfterMs: this.settings.robots.refetchAfterMs, nowMs: ctx.nowMs, onSend, beforeHop: pacing.beforeHop, isBlockPage });
+    const { refetchAfterMs, maxStaleAgeMs } = this.settings.robots;
+    const lastCopy = previous?.kind === 'rules' ? previous : null;
+    const entry = await fetchRobots({ fetcher: this.fetcher, origin, page, attemptsBefore, avoidProxyId, refetchAfterMs, previous: lastCopy, maxStaleAgeMs, nowMs: ctx.nowMs, onSend, beforeHop: pacing.beforeHop, isBlockPage });
     return { entry, written };
   }
 
   /** What this worker fetched and stored: its verdict here, its Crawl-delay in the gate, a log line. */
   private learn(origin: string, fetched: { entry: RobotsEntry; written: boolean }, ctx: MiddlewareContext): void {
     const { entry, written } = fetched;
-    const known = this.knownState(entry, ctx.nowMs() + this.settings.robots.cacheTtlMs);
+    const known = this.knownState(entry, heldUntilMs(entry, this.settings.robots.cacheTtlMs) ?? ctx.nowMs() + this.settings.robots.cacheTtlMs);
     this.origins.set(origin, known);
     this.seenHere.add(origin);
     // No write seen (the fetcher failed before it, or one that cannot tell): the interval counts from now.
@@ -182,8 +186,8 @@ export class RobotsOrigins {
     // Held no longer here than in the cache: from when the worker that fetched it did. One our clock says
     // ran out is fetched again: the cache may hold it a while longer (its clock, or the fetcher's, behind
     // ours), and taking it made it due at once, so the origin's requests asked the cache every 50 ms until then.
-    const fetchedAtMs = 'fetchedAtMs' in cached ? cached.fetchedAtMs : ctx.nowMs();
-    const expiresAtMs = fetchedAtMs + this.settings.robots.cacheTtlMs;
+    // A stale copy holds until its next fetch (last-good-copy.ts).
+    const expiresAtMs = heldUntilMs(cached, this.settings.robots.cacheTtlMs) ?? ctx.nowMs() + this.settings.robots.cacheTtlMs;
     if (expiresAtMs <= ctx.nowMs()) return false;
     const known = this.knownState(cached, expiresAtMs);
     this.origins.set(origin, known);
@@ -205,4 +209,9 @@ export class RobotsOrigins {
     const rules = entry.kind === 'rules' ? new OriginRules(entry.text, this.settings) : null;
     return { state: 'known', entry, rules, expiresAtMs };
   }
+}
+
+/** The origin's file was known to this worker: a state not settled now is a file being read again, not one never read. */
+export function wasRead(state: OriginState | undefined): boolean {
+  return state?.state === 'known' || (state !== undefined && 'readBefore' in state && state.readBefore === true);
 }

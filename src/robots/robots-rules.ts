@@ -72,7 +72,9 @@ export class RobotsRules {
     let chosen = this.groups.filter((group) => group.agents.includes(token) || group.runOn.includes(name));
     if (chosen.length === 0) chosen = this.groups.filter((group) => group.agents.includes('*'));
     chosen = [...chosen, ...this.groups.filter((group) => group.everyone)];
-    const listing = this.groups.filter((group) => !chosen.includes(group) && (group.listed.includes(token) || group.patterns.some((pattern) => agentPatternMatches(pattern, name))));
+    // A Set: a file of thousands of repeated `User-agent: *` groups made this check quadratic (~250 ms for 12,000 groups).
+    const taken = new Set(chosen);
+    const listing = this.groups.filter((group) => !taken.has(group) && (group.listed.includes(token) || group.patterns.some((pattern) => agentPatternMatches(pattern, name))));
     return listing.length === 0 ? merged(chosen) : new EveryNameRules([merged(chosen), merged(listing)]);
   }
 }
@@ -110,8 +112,16 @@ class MatchedRules implements AgentRules {
    * A rule matches the URL when it matches any spelling of its query, which all name one page.
    */
   isAllowed(url: string): boolean {
-    const target = matchTarget(new URL(url));
+    const parsed = new URL(url);
+    const target = matchTarget(parsed);
     if (target === ROBOTS_PATH) return true;
+    // A query mark with no query (`/p?`): the URL parser drops it, and our HTTP fetcher sends `/p`, but Chromium
+    // sends `/p?`, which `Disallow: /*?` (every URL with a query, a common shop rule) keeps out. Fetched only when both are allowed.
+    if (parsed.search === '' && parsed.href.split('#')[0]!.endsWith('?') && !this.servedAllowed(`${target}?`)) return false;
+    return this.servedAllowed(target);
+  }
+
+  private servedAllowed(target: string): boolean {
     // nginx (merge_slashes, its default) and most servers serve `//private/x` as `/private/x`, which a spider
     // that joins URLs with one slash too many asks for, nginx serves `/private%2Fx` there too (it decodes the
     // path before it maps it), and a servlet container `/private;jsessionid=1/x` (it drops a segment's path

@@ -28,6 +28,14 @@ describe('robots.txt lifetime', () => {
   /** A worker whose shared cache keeps time on `cacheNowMs` (another worker's clock, the Redis server's). */
   const start = (cacheNowMs: () => number) => (worker = robotsWorker(new MemoryRobotsCache(cacheNowMs), {}));
 
+  /** A worker that read a file disallowing /old/ at T0. */
+  const withCopy = async (clock: () => number) => {
+    const w = start(clock);
+    answer = file('User-agent: *\nDisallow: /old/\n');
+    expect(await w.decide(server.url('/p/1'), T0)).toEqual({ type: 'continue' });
+    return w;
+  };
+
   it('holds the file for 24 hours, then fetches it again and obeys the new one', async () => {
     let now = T0;
     const w = start(() => now);
@@ -43,14 +51,68 @@ describe('robots.txt lifetime', () => {
     expect(server.requestsTo('/robots.txt')).toHaveLength(2);
   });
 
-  it('after 24 hours with the file unreachable, disallows everything until it is fetched again (no stale allow)', async () => {
+  it('after 24 hours with the file unreachable, keeps obeying the last good copy (RFC 9309 §2.4), says so, and fetches again later', async () => {
     let now = T0;
-    const w = start(() => now);
-    answer = file('User-agent: *\nDisallow: /old/\n');
-    expect(await w.decide(server.url('/p/1'), now)).toEqual({ type: 'continue' });
+    const w = await withCopy(() => now);
     answer = (res) => void res.writeHead(503).end();
     now = T0 + DAY_MS + 1_000;
+    expect(await w.decide(server.url('/p/1'), now)).toEqual({ type: 'continue' });
+    expect(await w.decide(server.url('/old/1'), now)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(w.stats.get('robots/stale')).toBe(1);
+    expect(server.requestsTo('/robots.txt')).toHaveLength(2);
+    // A reset mid-answer is unreachable too: the copy still holds, fetched again after the backoff.
+    answer = (res) => void res.socket?.destroy();
+    now += w.settings.robots.refetchAfterMs * 2;
+    expect(await w.decide(server.url('/p/1'), now)).toEqual({ type: 'continue' });
+    // (a reset on a reused connection is sent once more on a new one by the fetcher)
+    expect(server.requestsTo('/robots.txt').length).toBeGreaterThanOrEqual(3);
+    expect(w.stats.get('robots/stale')).toBe(2);
+  });
+
+  it('a copy older than robots.maxStaleAgeMs is no longer obeyed: the unreachable file disallows everything', async () => {
+    let now = T0;
+    const w = await withCopy(() => now);
+    answer = (res) => void res.writeHead(503).end();
+    now = T0 + w.settings.robots.maxStaleAgeMs + 1_000;
     expect(await w.decide(server.url('/p/1'), now)).toMatchObject({ type: 'defer', reason: 'robots/unreachable' });
+    expect(w.stats.get('robots/stale')).toBe(0);
+  });
+
+  it('a Retry-After on the refetch pauses the host, and the copy is obeyed again after it', async () => {
+    let now = T0;
+    const w = await withCopy(() => now);
+    answer = (res) => void res.writeHead(503, { 'retry-after': '120' }).end();
+    now = T0 + DAY_MS + 1_000;
+    expect(await w.decide(server.url('/p/1'), now)).toMatchObject({ type: 'defer', reason: 'robots/retry-after', untilMs: now + 120_000 });
+    answer = (res) => void res.writeHead(500).end();
+    now += 121_000;
+    expect(await w.decide(server.url('/p/1'), now)).toEqual({ type: 'continue' });
+    expect(server.requestsTo('/robots.txt')).toHaveLength(3);
+  });
+
+  it('asks again with the validators the file came with, and a 304 keeps the copy for another 24 hours', async () => {
+    let now = T0;
+    const w = start(() => now);
+    answer = (res) => void res.writeHead(200, { 'content-type': 'text/plain', etag: '"v1"', 'last-modified': 'Tue, 01 Dec 2026 10:00:00 GMT' }).end('User-agent: *\nDisallow: /old/\n');
+    expect(await w.decide(server.url('/old/1'), now)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    answer = (res) => void res.writeHead(304, { etag: '"v1"' }).end();
+    now = T0 + DAY_MS + 1_000;
+    expect(await w.decide(server.url('/old/1'), now)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(await w.decide(server.url('/p/1'), now)).toEqual({ type: 'continue' });
+    const again = server.requestsTo('/robots.txt')[1]!;
+    expect(again.headers['if-none-match']).toBe('"v1"');
+    expect(again.headers['if-modified-since']).toBe('Tue, 01 Dec 2026 10:00:00 GMT');
+    expect(w.stats.get('robots/stale')).toBe(0);
+    // Good for a full day from the 304, then asked again.
+    now += DAY_MS - 2_000;
+    expect(await w.decide(server.url('/p/1'), now)).toEqual({ type: 'continue' });
+    expect(server.requestsTo('/robots.txt')).toHaveLength(2);
+  });
+
+  it('a 304 to a fetch that named no copy is no answer about the file: unreachable', async () => {
+    const w = start(() => T0);
+    answer = (res) => void res.writeHead(304).end();
+    expect(await w.decide(server.url('/p/1'), T0)).toMatchObject({ type: 'defer', reason: 'robots/unreachable' });
   });
 
   it('fetches again a shared entry that its own clock says has run out, instead of asking the cache for it every 50 ms', async () => {

@@ -191,3 +191,13 @@ describe('robots.userAgentToken', () => {
     for (const token of ['', 'pricecrawl2', 'price.crawl', '*', '/pricecrawl', 'pricecrawl,x']) expect(accepts(token), token).toBe(false);
   });
 });
+
+describe('a URL whose query mark asks for no query (`/p?`)', () => {
+  // Chromium sends `/p?` as written, our HTTP fetcher `/p`: the URL is fetched only when both are allowed.
+  it('is kept out by a rule for URLs with a query and by one that ends the path, either way it may be sent', () => {
+    expect(allowed('User-agent: *\nDisallow: /*?\n', '/p?')).toBe(false);
+    expect(allowed('User-agent: *\nDisallow: /p$\n', '/p?')).toBe(false);
+    expect(allowed('User-agent: *\nDisallow: /*?\n', '/p')).toBe(true);
+    expect(allowed('User-agent: *\nDisallow: /*?\n', '/p?#top')).toBe(false);
+  });
+});

@@ -123,6 +123,22 @@ describe('robots.txt on a shared Redis frontier', () => {
     expect(server.requestsTo('/robots.txt')).toHaveLength(1);
   });
 
+  it('keeps the last good copy for every worker when the 24 h refetch finds the file unreachable, fetched once', async () => {
+    const DAY_MS = 86_400_000;
+    const t0 = Date.now();
+    robots = (res) => text(res, 200, 'User-agent: *\nDisallow: /old/\n');
+    const [a, b] = twoWorkers();
+    expect(await a.decide(server.url('/p/1'), t0)).toEqual({ type: 'continue' });
+    expect(await b.decide(server.url('/p/1'), t0)).toEqual({ type: 'continue' });
+    robots = (res) => text(res, 503, '');
+    const later = t0 + DAY_MS + 1_000;
+    expect(await a.decide(server.url('/p/1'), later)).toEqual({ type: 'continue' });
+    // b takes a's stale copy from the cache: no fetch of its own, the old rules obeyed, not "disallow all".
+    expect(await b.decide(server.url('/old/1'), later + 10)).toMatchObject({ type: 'fail', reason: 'robots/disallowed' });
+    expect(await b.decide(server.url('/p/1'), later + 10)).toEqual({ type: 'continue' });
+    expect(server.requestsTo('/robots.txt')).toHaveLength(2);
+  });
+
   it('pauses the host for every worker during a Retry-After on robots.txt, counting no attempt, then fetches it once', async () => {
     let answers = 0;
     robots = (res) => (answers++ === 0 ? text(res, 503, 'busy', { 'retry-after': '30' }) : text(res, 200, 'User-agent: *\nDisallow: /private/\n'));

@@ -1,6 +1,7 @@
 // Drives the robots.txt middleware as one crawl worker would, against real servers: ask, let the look-up finish, ask again.
 import type { LookupFunction } from 'node:net';
 import { pino } from 'pino';
+import type { FetchError } from '../../src/core/errors';
 import { CrawlRequest } from '../../src/core/request';
 import { Spider } from '../../src/core/spider';
 import { DownloaderChain, type DownloadOptions, type DownloadResult } from '../../src/downloader/downloader-chain';
@@ -39,6 +40,8 @@ export interface RobotsWorker {
   nextOpenAtMs(url: string, nowMs: number): number | undefined;
   /** The host gate's view of the host of `url` (its interval in force and why). */
   gateView(url: string, nowMs: number): HostGateView | undefined;
+  /** What `checkRedirect` throws for a hop (or a browser page's part) of `request` to `to`, null when it lets it go. */
+  checkHop(request: CrawlRequest, to: string, nowMs: number): FetchError | null;
   /** Asks until the answer is no longer "robots.txt is on its way", letting each look-up finish first. */
   decide(url: string, nowMs: number): Promise<RequestOutcome>;
   /** The same through a chain of just this middleware and a real fetcher (the pages' one when given): the URL fetched when allowed. */
@@ -86,6 +89,14 @@ export function robotsWorker(cache: RobotsCache, settingsInput: Record<string, u
     settings,
     context: ctx,
     ask,
+    checkHop(request, to, nowMs) {
+      try {
+        middleware.checkRedirect!(request, request.url, to, ctx(request.url, nowMs));
+        return null;
+      } catch (error) {
+        return error as FetchError;
+      }
+    },
     nextOpenAtMs: (url, nowMs) => gateView(url, nowMs)?.nextOpenAtMs,
     gateView,
     decide: (url, nowMs) => untilKnown(url, nowMs, (atMs) => ask(url, atMs)),

@@ -168,6 +168,13 @@ export const resilienceSettings = {
       /** How long a fetched robots.txt holds before it is fetched again (RFC 9309 §2.4: at most 24 hours). */
       cacheTtlMs: ms().max(86_400_000).default(86_400_000),
       /**
+       * How old the last good copy may be and still be obeyed while the file is unreachable when fetched again
+       * (5xx, 429, a timeout or reset): RFC 9309 §2.4 lets a cached copy be used past 24 hours only then. Older,
+       * the unreachable file disallows everything (§2.3.1.4). A week: a shop's outage over a weekend does not stop
+       * the crawl, and a file we have not read for longer is no longer taken for the site's word.
+       */
+      maxStaleAgeMs: ms().default(7 * 86_400_000),
+      /**
        * The longest Crawl-delay obeyed. A longer one is neither shortened (that would be faster than the
        * site asks) nor waited out for days: the origin's requests fail as `robots/crawl-delay-too-long`.
        */
