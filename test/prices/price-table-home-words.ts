@@ -1,4 +1,5 @@
-// Price table rows, round 22: currencies named by their home country's everyday word ("5,000 ကျပ်", "100 ლარი", "1.299 дин"), which the spider's default used to replace.
+// Price table rows, round 22: currencies named by their home country's everyday word ("5,000 ကျပ်", "100 ლარი", "1.299 дин"), which the spider's
+// default used to replace, and a shared sign settled by words only its home language writes ("¥1,980（税込）" is yen, "¥99 含税" yuan).
 import { loc, shop, type PriceRow } from './price-table-types';
 
 const A = 'price/ambiguous';
@@ -19,4 +20,15 @@ export const HOME_WORDS: PriceRow[] = [
   // A generic word keeps every candidate: "1.299 динара" in a euro shop may be Kuwaiti dinars' three decimals or Serbian thousands.
   // Unchanged: a word inside another word is none ("один" holds "дин"), and the Georgian "ლ" is also the litre, so it stays no sign.
   ['один 1.299 €', '1299', 'EUR'], ['1 ლ 4,50 ₾', '4.50', 'GEL'],
+
+  // Words only Japanese writes (税込, 税抜, 税別, 価格, 送料, kana) make "¥" the yen, words only Chinese writes (含税, 价, 运费, 包邮) the
+  // yuan: no currency was read. A hint, locale or default naming the other is a contradiction, refused, and so is a text holding both.
+  ['¥1,980（税込）', '1980', 'JPY'], ['¥1,980(税込)', '1980', 'JPY'], ['¥1,980 税込', '1980', 'JPY'], ['税込 ¥1,980', '1980', 'JPY'], ['¥1,800（税抜）', '1800', 'JPY'],
+  ['¥1,800（税別）', '1800', 'JPY'], ['販売価格 ¥1,980', '1980', 'JPY'], ['¥1,980 送料別', '1980', 'JPY'], ['¥1,980 ポイント還元', '1980', 'JPY'], ['￥1,980（税込）', '1980', 'JPY'],
+  ['¥1,980（税込）', '1980', 'JPY', shop('JPY')], ['¥1,980（税込）', '1980', 'JPY', shop('EUR')],
+  ['¥99 含税', '99', 'CNY'], ['¥99（含税）', '99', 'CNY'], ['价格 ¥99', '99', 'CNY'], ['¥99 包邮', '99', 'CNY'], ['¥99 运费¥10', '99', 'CNY'], ['现价 ¥99', '99', 'CNY'],
+  ['¥1,980（税込）', A, null, shop('CNY')], ['¥1,980（税込）', A, null, loc('zh-CN')], ['¥99 含税', A, null, loc('ja-JP')], ['¥99 含税', A, null, shop('JPY')],
+  ['¥1,980.50（税込）', A, null], ['¥99 含税 税込', '99', null],
+  // Unchanged: no language's own words ("¥1,980", "¥1,980 元" by its sign), and "の", which Chinese and Taiwanese shops borrow.
+  ['¥1,980', '1980', null], ['¥99元 含税', '99', 'CNY'], ['台灣の味 ¥99', '99', null],
 ];
