@@ -1,7 +1,7 @@
 // Which number of a price text is the price to pay now, or why none is: one candidate, a labelled one, or a refusal.
 import { amountOfCandidate, sameCurrency, textBetween } from './conditional-pairs';
 import { isRangeBetween, type PriceRole } from './price-context';
-import { shippingWordsAfter } from './shipping-labels';
+import { deliveryWordsAlone, namesPriceBefore, shippingWordsAfter } from './shipping-labels';
 import { DISCOUNT } from './discount-sign';
 import { FROM_AFTER } from './from-price';
 import { tierGovernsText } from './quantity-tier';
@@ -209,6 +209,15 @@ const amountDigits = (candidate: Candidate): number => (candidate.token.normaliz
 /** `takenOff`: negative amounts beside the finalists ("-3,00 €"), what a sale takes off a price. */
 function pick(text: string, finalists: readonly Candidate[], takenOff: readonly Candidate[]): Candidate | PriceRefusal {
   if (finalists.length === 1) return finalists[0];
+  // "12,99 € Versandkosten 4,95 €", "Nur 4,95 € Versandkosten 12,99 €": the delivery word may label either amount, and "Nur" ("only")
+  // names a charge as readily as a price (4.95 was stored). Only a price noun before the first ("Preis 12,99 € Versandkosten 4,95 €")
+  // makes the word the second's.
+  const between = finalists.length === 2 ? textBetween(text, finalists[0], finalists[1]) : null;
+  if (between !== null && deliveryWordsAlone(between)) {
+    const start = Math.min(finalists[0].token.start, ...finalists[0].owned.map((sign) => sign.start));
+    if (namesPriceBefore(text.slice(Math.max(0, start - 40), start))) return finalists[0];
+    return refuse(PRICE_REFUSAL.ambiguous, `a delivery word between ${describe(finalists, text)} may label either: one is the charge beside the price`);
+  }
   const current = finalists.filter((candidate) => candidate.role === 'current');
   if (current.length === 1) return current[0];
   const amounts = finalists.map(amountOfCandidate);

@@ -83,6 +83,14 @@ const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   naira: ['NGN'], rand: ['ZAR'], shekels: ['ILS'], shekel: ['ILS'], zloty: ['PLN'], 'złoty': ['PLN'], forint: ['HUF'], forintot: ['HUF'], 'টাকা': ['BDT'], taka: ['BDT'],
   'гривень': ['UAH'], 'гривен': ['UAH'], 'гривня': ['UAH'], 'гривні': ['UAH'], hryvnia: ['UAH'], 'тенге': ['KZT'], 'лари': ['GEL'], 'сум': ['UZS'], "so'm": ['UZS'],
   'лева': ['BGN'], 'драм': ['AMD'], 'манат': ['AZN', 'TMT'], 'сомов': ['KGS'],
+  // The everyday word (or its short form) a currency's own shops print in their script, the generic part of its CLDR name
+  // ("မြန်မာ ကျပ်", "ქართული ლარი"); CLDR's sign there is a Latin letter or the code, so the default took its place ("5,000 ကျပ်"
+  // read 5000 USD). Not the Georgian "ლ" (also the litre), "Br" (a size as often), nor Latin "din"/"lek" (Nordic "your", Polish "drug").
+  'ကျပ်': ['MMK'], 'ლარი': ['GEL'], 'រៀល': ['KHR'], 'ກີບ': ['LAK'], 'төгрөг': ['MNT'], 'төг.': ['MNT'], 'դրամ': ['AMD'], 'դր.': ['AMD'],
+  'денар': ['MKD'], 'денари': ['MKD'], 'дин': ['RSD'], 'динар': DINARS, 'динара': DINARS, 'динаров': DINARS, 'сомонӣ': ['TJS'], 'сомони': ['TJS'],
+  'ман.': ['AZN', 'TMT'], manat: ['AZN', 'TMT'], 'лев': ['BGN'], 'сўм': ['UZS'], 'теңге': ['KZT'], 'රු': ['LKR'], 'රුපියල්': ['LKR'],
+  'ரூ': ['INR', 'LKR'], 'ரூ.': ['INR', 'LKR'], 'ரூபாய்': ['INR', 'LKR'], 'रुपैयाँ': ['NPR'], 'रूपैयाँ': ['NPR'], 'روپے': ['PKR', 'INR'], 'روپیہ': ['PKR', 'INR'],
+  'افغانی': ['AFN'], 'ናቕፋ': ['ERN'], 'ናቅፋ': ['ERN'], 'שקל': ['ILS'], 'שקלים': ['ILS'], 'lekë': ['ALL'], 'Lekë': ['ALL'], shilingi: SHILLINGS, 'ރުފިޔާ': ['MVR'],
   // Outside ISO 4217: the Iranian toman (ten rials, what Iranian shops print) and crypto-currencies.
   // Read in the rial default it would be 10× off, in a dollar default no amount at all.
   'تومان': [], 'تومن': [], Toman: [], toman: [], Tomans: [], tomans: [], '₿': [], 'Ξ': [], BTC: [], XBT: [], ETH: [], USDT: [], USDC: [], LTC: [], DOGE: [],

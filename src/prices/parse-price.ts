@@ -20,6 +20,7 @@ import { hasMinusBefore, zeroFrancsShape } from './minus-sign';
 import { netOnly } from './net-price';
 import { isLetterSign } from './currency-symbols-scan';
 import { plainReading, type TextReading } from './plain-price';
+import { settleByLanguage } from './written-language';
 
 export { normalizeNumber } from './normalize-number';
 export { PRICE_REFUSAL, type PriceRefusal, type PriceRefusalCode } from './price-refusal';
@@ -151,7 +152,9 @@ export function readCandidate(
     const hint = options.currencyHint!.trim();
     return refuse(PRICE_REFUSAL.ambiguous, `the hint ${JSON.stringify(hint)} ${isNoMoneyCode(hint.toUpperCase()) ? NO_MONEY : 'is a currency outside ISO 4217'}`);
   }
-  const currency = currencyOf(tokens, options);
+  // "¥1,980（税込）": a shared sign the text's own language settles (see settleByLanguage).
+  const currency = settleByLanguage(text, currencyOf(tokens, options));
+  if (typeof currency === 'string') return refuse(PRICE_REFUSAL.ambiguous, currency);
   // "3.350 KWD" is 3.35, "3.350 €" 3350; "3.350 ريال" (SAR or OMR) has no single amount.
   const suffix = chosen.owned.filter((token) => token.start >= chosen.token.end).at(-1);
   const after = text.slice(suffix?.end ?? chosen.token.end);

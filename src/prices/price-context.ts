@@ -55,6 +55,9 @@ const REFERENCE = endsWith([
   // "Versand" is as often the end of the previous amount ("+ 4,99 € Versand 12,99 €").
   `(?:${SHIPPING_ALTERNATION}|deposit|pfand)(?: costs?| charges?| fee)? ?:`,
   'p&p', 'frais de port', '送料', '运费', '배송비', '\\+', 'zzgl\\.?', 'plus',
+  // A charge's word before the delivery word says the amount after is added to the price ("12,99 € zzgl. Versandkosten 4,95 €",
+  // "$12.99 plus shipping $4.95"): no colon needed, the phrase cannot end the amount before it.
+  `(?:\\+|plus|zzgl\\.?|zuzüglich|exkl\\.?|excl\\.?) ?${SHIPPING_ALTERNATION}(?: costs?| charges?| fee)?`,
   // A fee or a levy charged beside the price, or the part of it a levy is ("dont 0,50 € d'éco-participation"), with a colon
   // for a tax and not "Ex Tax:" (a net price, settled against the gross beside it), never the product's price.
   'dont', '[ée]co-?participation', 'eco-?part', '[ée]co-?tax[ea]?', 'ecotasse', 'crv', 'installation(?: fee)?', 'assembly(?: fee)?', 'montage(?:kosten)?',

@@ -34,6 +34,20 @@ export function isShippingAfter(after: string): boolean {
   return /^\s*(?:$|[^\s\p{L}\d:：])/u.test(rest) || opensWithDiscount(rest);
 }
 
+/**
+ * Delivery words and nothing else between two amounts ("12,99 € Versandkosten 4,95 €", "Nur 4,95 € Versandkosten 12,99 €"): a
+ * label ahead of its amount ("Versandkosten 4,95 €") as much as a noun after it ("4,95 € Versandkosten"), so either amount may be
+ * the delivery's.
+ */
+export function deliveryWordsAlone(between: string): boolean {
+  const words = SHIPPING_WORDS_AFTER.exec(between);
+  return words !== null && /^[\s:.,;·|/-]*$/u.test(between.slice(words[0].length)) && !/:/.test(between.slice(0, words.index + words[0].length));
+}
+
+/** A label that names the amount after it the product's price ("Preis", "Price:", "販売価格"): a delivery word after that amount is the next one's. */
+const PRICE_NOUN_BEFORE = wordPattern(/(?:^|[^\p{L}])(?:price|prix|preis|precio|prezzo|preço|pris|prijs|cena|fiyat|цена|ціна|τιμή|מחיר|السعر|giá|harga|価格|价格|가격|售价|现价|판매가)[\s:.\-–]*$/iu);
+export const namesPriceBefore = (label: string): boolean => PRICE_NOUN_BEFORE.test(label);
+
 /** A word that puts delivery into the price or makes it free ("inkl. Versand 19,99 €", "Kostenloser Versand 19,99 €", "Gratis-Versand"). */
 const INTO_PRICE = '(?:incl|inkl|inc|ink|including|inklusive|inclusief|with|mit|avec|con|com|med|sis|free|gratis|kostenlose[rn]?|gratuite?|offerte?|grátis|gratuito|ilmainen|fri|darmowa|bezpłatna|zdarma|ücretsiz|бесплатная)';
 const SHIPPING_OPENING = wordPattern(new RegExp(

@@ -67,10 +67,11 @@ const PER_MONTH_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand|mt
 const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da)?\s*$/u;
 
 /**
- * The shipping words (`shipping-words.ts`), and "delivered", where a word begins ("Todos los importes" holds no "portes"), or
- * a German compound's kind of delivery ends ("Standardversand"); a word may go on ("versandkostenfrei ab").
+ * The shipping words (`shipping-words.ts`, German compounds by their head: "Standardversand"), and "delivered", where a word
+ * begins ("Todos los importes" holds no "portes"). Only a charge goes on into a Latin word ("versandkostenfrei ab"); a delivery
+ * word before another head names a product ("Versandtasche", "Portokasse"), as the parser reads it. Scripts without spaces run on.
  */
-const SHIPPING = `(?:(?<![\\p{L}])|(?<=standard|express|premium|paket|speditions|sperrgut|nachnahme|kurier|auslands))(?:${SHIPPING_ALTERNATION}|deliver(?:ed)?)`;
+const SHIPPING = `(?<![\\p{L}])(?:${SHIPPING_ALTERNATION}|deliver(?:ed)?)(?:(?![\\p{Script=Latin}])|(?<=kosten|gebühren?|pauschale|zuschlag|anteil|spesen|entgelt))`;
 const SHIPPING_BEFORE = new RegExp(`(${SHIPPING})[^\\d]{0,40}$`, 'iu');
 /** Shipping words before the amount, but not a name's ("Graham's Porto" then the wine's price). */
 function shippingBefore(before: string): boolean {

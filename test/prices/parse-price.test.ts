@@ -135,6 +135,11 @@ describe('parsePrice', () => {
     expect(detail('From £10 to £20')).toMatch(/range/);
     expect(detail('12.03.2024')).toMatch(/date/);
     expect(detail('RRP £20')).toMatch(/reference/);
+    // A delivery word alone between two amounts may label either: the refusal says so, not "more than one current price".
+    expect(detail('12,99 € Versandkosten 4,95 €')).toMatch(/delivery word between "12,99" and "4,95"/);
+    expect(detail('£3.99 delivery £25.00')).toMatch(/delivery word between/);
+    // "¥99 含税" on a Japanese page: the text's language and the locale name different currencies.
+    expect(parsePrice('¥99 含税', { locale: 'ja-JP' })).toMatchObject({ ok: false, detail: expect.stringMatching(/written in Chinese, whose sign is CNY, but the locale says JPY/) });
   });
 
   it('never goes through a float: 17+ significant digits survive exactly', () => {

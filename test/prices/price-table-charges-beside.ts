@@ -34,6 +34,12 @@ export const CHARGES_BESIDE: PriceRow[] = [
   // A gift card or store cash handed out with the purchase: each refused as a second price; one sold as the product keeps its price
   ['$89.99 Get a $10 gift card', '89.99', 'USD', US], ["$89.99 Get $10 Kohl's Cash", '89.99', 'USD', US], ['Receive a free $25 eGift Card $199.99', '199.99', 'USD', US],
   ['Get a $25 Gift Card', R, null, US], ['$25 Gift Card', '25', 'USD', US],
+  // A charge's word before a delivery word makes the amount after it the delivery's ("zzgl. Versandkosten 4,95 €", "plus shipping $4.95"):
+  // both were refused as two prices. A bare delivery word between two amounts may be either's and stays refused.
+  ['12,99 € zzgl. Versandkosten 4,95 €', '12.99', 'EUR'], ['12,99 € zuzüglich Versandkosten 4,95 €', '12.99', 'EUR'], ['12,99 € + Versand 4,95 €', '12.99', 'EUR'],
+  ['19,99 € inkl. MwSt. zzgl. Versand 4,95 €', '19.99', 'EUR'], ['$12.99 plus shipping $4.95', '12.99', 'USD', US], ['£12.99 + delivery £3.95', '12.99', 'GBP'],
+  ['29,90 € + frais de port 4,90 €', '29.90', 'EUR'], ['zzgl. Versandkosten 4,95 €', R, null], ['Preis 12,99 € Versandkosten 4,95 €', '12.99', 'EUR'],
+  ['12,99 € Versandkosten 4,95 €', 'price/ambiguous', null], ['Nur 4,95 € Versandkosten 12,99 €', 'price/ambiguous', null], ['$12.99 Shipping $4.95', 'price/ambiguous', null, US],
   // A Japanese unit price written with the kanji "当たり" (per) beside the price: refused as two prices
   ['¥298 (100g当たり ¥98)', '298', 'JPY', loc('ja-JP')], ['298円 (100g当り 99円)', '298', 'JPY'],
 ];

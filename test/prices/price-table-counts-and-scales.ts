@@ -15,7 +15,7 @@ export const COUNTS_AND_SCALES: PriceRow[] = [
   ['2 stuks voor € 5', A, null], ['3 paires pour 10 €', A, null], ['2 unidades por 5 €', A, null], ['3 pairs for £10', A, null],
   // Still the price: one piece, a measure, a duration or a pack the product is, a multi-buy beside the price of one
   ['$9.99 for 1', '9.99', 'USD', US], ['€2,99 for 500 g', '2.99', 'EUR'], ['2,99 € für 500 g', '2.99', 'EUR'], ['$19.99 for 2 years', '19.99', 'USD', US],
-  ['£10 for 3 pack', '10', 'GBP'], ['Price for 1: $12.99', '12.99', 'USD', US], ['2個で¥1,500 ¥800', '800', null], ['£25 for a pair', '25', 'GBP'], ['$5 each or 2 for $8', '5', 'USD', US], ['£10 Any 2 for £15', '10', 'GBP'],
+  ['£10 for 3 pack', '10', 'GBP'], ['Price for 1: $12.99', '12.99', 'USD', US], ['2個で¥1,500 ¥800', '800', 'JPY'], ['£25 for a pair', '25', 'GBP'], ['$5 each or 2 for $8', '5', 'USD', US], ['£10 Any 2 for £15', '10', 'GBP'],
   ['£10 / 3 for £25', '10', 'GBP'], ['3 for 2 £10', '10', 'GBP'], ['4,99 € 2 für 8 €', '4.99', 'EUR'], ['£4.99 for 2 day delivery', 'price/reference-only', null],
   // A comma and a space between a whole amount and a count of its own ("10+", "10-49", "10:") is a list, never a decimal comma
   ['1-9: €5, 10+: €4', '5', 'EUR'], ['€5, 10+ €4', '5', 'EUR'], ['$5, 10-49 $4', A, null, US], ['€5, 10: €4', A, null],

@@ -48,6 +48,19 @@ describe('a discount or a delivery fee named in the shop\'s language', () => {
     expect(read('<div class="price">折扣价 ¥45</div>', 'zh-CN')).toBe('45.00 CNY');
   });
 
+  it('reads the price of a product whose name runs a delivery word on into its head ("Versandtasche", "Paketversandkarton")', () => {
+    // The parser's head-word rule (shipping-words.ts): a delivery word before another head names a product. The page reader let the
+    // word run on, and kept a list of its own of the kinds of delivery before it, so each was a delivery fee and the page had no price.
+    expect(read('<div class="product"><span class="name">Versandtasche</span> <span class="price">3,99 €</span></div>', 'de-DE')).toBe('3.99 EUR');
+    expect(read('<div class="product"><span class="name">Paketversandkarton</span> <span class="price">12,99 €</span></div>', 'de-DE')).toBe('12.99 EUR');
+    expect(read('<div class="product"><span class="name">Portokasse</span> <span class="price">24,90 €</span></div>', 'de-DE')).toBe('24.90 EUR');
+    for (const label of ['Standardversand', 'Premiumversand', 'Kurierlieferung', 'Expressversandkosten', 'Versandkostenpauschale']) {
+      expect(read(`<div><span>${label}</span> <span class="price">4,95 €</span></div>`, 'de-DE'), label).toMatch(/^price\//);
+    }
+    expect(read('<div class="price">19,99 €</div><p>Versandkostenfrei ab 50 €</p>', 'de-DE')).toBe('19.99 EUR');
+    expect(read('<div class="price">¥1,980</div><p>送料無料 ¥3,000以上</p>', 'ja-JP')).toBe('1980 JPY');
+  });
+
   it('keeps a price whose neighbours only hold the letters of a shipping word', () => {
     expect(read('<p>Todos los importes incluyen IVA</p><div class="price">19,99 €</div>', 'es-ES')).toBe('19.99 EUR');
   });
