@@ -14,7 +14,9 @@ export const FRONTIER_SCHEMA_VERSION = 5;
  * runs.item_store names the store a run keeps its items in (storage/run-item-store.ts): a resume with
  * another store is refused.
  * lease_fence is the fencing token of the request's latest engine lease (src/frontier/lease-fence.ts): its items
- * carry it, and the next lease of the request (a retry, a resume after a crash) gets a greater one.
+ * carry it, and the next lease of the request (a retry, a resume after a crash) gets a greater one. items_fence is
+ * that token when the request was acknowledged with items stored: a resume checks the item store holds them
+ * (unstored-acks.ts), since a storage dir copied file by file can hold an items file older than its frontier.
  * failed_at (epoch ms) is set with state 'failed' only: a report and the catalog say when work was lost,
  * and the hot path (succeed) writes nothing more.
  * host_gates keeps per run and host what the host gate must not forget over a resume (a pause, the
@@ -50,6 +52,7 @@ CREATE TABLE IF NOT EXISTS requests (
   status      INTEGER,
   failed_at   INTEGER,
   lease_fence INTEGER,
+  items_fence INTEGER,
   json        TEXT NOT NULL,
   UNIQUE (run_id, fingerprint)
 ) STRICT;

@@ -39,7 +39,7 @@ export function frontierStatements(db: SqliteDb): FrontierStatements {
     // A Crawlee client's lock passes null: its items carry no token, so the request's last one stands.
     lease: db.prepare(`UPDATE requests SET state = 'in_progress', worker_id = ?, lease_fence = coalesce(?, lease_fence) WHERE id = ?`),
     succeed: db.prepare(
-      `UPDATE requests SET state = 'succeeded', status = ?, worker_id = NULL WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
+      `UPDATE requests SET state = 'succeeded', status = ?, items_fence = ?, worker_id = NULL WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
     ),
     fail: db.prepare(
       `UPDATE requests SET state = 'failed', reason = ?, status = ?, failed_at = ?, worker_id = NULL
