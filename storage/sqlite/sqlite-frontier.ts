@@ -233,7 +233,10 @@ export class SqliteFrontier implements Frontier {
   requeueUnstoredAcks(stored: ReadonlyMap<string, number | null>): number {
     this.commits.flush();
     const requeued = requeueUnstoredAcks(this.db, this.runId, stored);
-    if (requeued > 0) this.pending.load();
+    if (requeued === 0) return 0;
+    // Their hosts wait a full interval from now, as every host of a resumed run does (pending-hosts.ts hold).
+    this.pending.hold(this.options.clock.nowMs());
+    this.pending.load();
     return requeued;
   }
 
