@@ -174,6 +174,8 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
     ownerSlot: (hostKey) => frontier.ownerSlot(hostKey),
     // The first process ends the run, once every other one has (its launcher waits for them). The run stays
     // 'running' through its end work: a process killed there leaves it to --resume, which ends it again.
+    // Only the process that opened the run, before any other joins it.
+    requeueUnstoredAcks: frontier.resumed && !(slot && slot.slot > 0) ? async (stored) => frontier.requeueUnstoredAcks(stored) : undefined,
     claimEnd: async () => options.join !== true,
     finishRun: async (status) => frontier.finishRun(status),
   };

@@ -75,10 +75,12 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   deferrals = 0;
   /** Frontier row id once the request is stored; absent for requests not yet added. */
   id: string | null = null;
-  /** The fencing token of the lease this process holds the request under (a shared frontier's); never serialized. Its items carry it (StoredItem.leaseFence). */
+  /** The fencing token of the lease this process holds the request under (either frontier's); never serialized. Its items carry it (StoredItem.leaseFence). */
   leaseFence: number | null = null;
-  /** The shared frontier leased this request before (a take-over, a retry): that lease may have stored items. Never serialized. */
+  /** The frontier leased this request before (a take-over, a retry, a crashed process): that lease may have stored items. Never serialized. */
   earlierLease = false;
+  /** Items of this try that reached the item store before the request is acknowledged; the frontier notes that they stand behind the ack. Never serialized. */
+  itemsStored = 0;
   /** The session (cookies, proxy) this send uses; set by the sessions middleware, never serialized. */
   session: RequestSession | null = null;
   private cachedFingerprint: string | null = null;

@@ -151,6 +151,11 @@ export interface OpenedFrontier {
   runFence?: number;
   /** `crawl --processes`: hops to the other processes' hosts are booked with them, and theirs to this one's hosts here. */
   shareHops?(owners: HostOwners): void;
+  /**
+   * A resumed run's check of its item store (set only then): requests acknowledged with items that `stored` (the
+   * store's requests with rows and their greatest lease token) does not hold go back to the queue; resolves how many.
+   */
+  requeueUnstoredAcks?(stored: ReadonlyMap<string, number | null>): Promise<number>;
   /** `crawl --processes`, once `shareHops` linked them: the slot of the process that sends to the host; null when it is this one. */
   ownerSlot?(hostKey: string): number | null;
 }

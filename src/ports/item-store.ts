@@ -52,12 +52,18 @@ export interface ItemStore {
   writeBatch(items: StoredItem[]): Promise<{ refusedStale: StaleItemRefusal[] } | void>;
   /**
    * The request ends (failed, or handled with its items durable) under the lease of token `leaseFence`, and an
-   * earlier lease of it (a shared frontier's: taken over, or tried again) may have stored rows: rows of the request
+   * earlier lease of it (taken over, tried again, or a crashed process's) may have stored rows: rows of the request
    * made under an older lease are removed, and a later write of one is refused as stale, so the store never shows
    * a price of a request its ledger records as failed, nor a product only an older fetch of the page showed
    * (item-fence.ts). Durable when the promise resolves. Optional for a project's store, which then keeps such rows.
    */
   retireRequest?(runId: string, requestId: string, leaseFence: number): Promise<void>;
+  /**
+   * The run's requests that have rows, each with the greatest lease token among them (null: rows without one). A
+   * resume compares them with the requests its frontier acknowledged with items (OpenedFrontier.requeueUnstoredAcks).
+   * Optional for a project's store, whose resumes then trust the frontier.
+   */
+  storedRequests?(runId: string): Promise<Map<string, number | null>>;
   countItems(runId?: string): Promise<number>;
   /** Streams a run's items in insertion order (exports, reports). */
   iterateItems(runId: string): AsyncIterable<StoredItem>;

@@ -89,6 +89,11 @@ export class PgItemStore implements ItemStore {
     );
   }
 
+  async storedRequests(runId: string): Promise<Map<string, number | null>> {
+    const rows = await this.sql<Array<{ id: string; fence: string | null }>>`SELECT request_id AS id, max(lease_fence) AS fence FROM items WHERE run_id = ${runId} GROUP BY request_id`;
+    return new Map(rows.map((row) => [row.id, row.fence === null ? null : Number(row.fence)]));
+  }
+
   async countItems(runId?: string): Promise<number> {
     const [row] = runId === undefined
       ? await this.sql<Array<{ n: number }>>`SELECT count(*)::bigint AS n FROM items`

@@ -200,7 +200,7 @@ export class FrontierQueueClient implements storage.RequestQueueClient {
         else heap.set(host, at);
         continue;
       }
-      this.statements.lease.run(this.workerId, row.id);
+      this.statements.lease.run(this.workerId, null, row.id);
       // Re-set at the same time: ties go by insertion, so the host moves behind the others due now.
       heap.set(host, nowMs);
       this.locks.set(String(row.id), expiresAtMs);

@@ -1,5 +1,5 @@
 // DDL of frontier.sqlite: runs, the per-run request ledger (also the run's Crawlee request queue), workers.
-export const FRONTIER_SCHEMA_VERSION = 4;
+export const FRONTIER_SCHEMA_VERSION = 5;
 
 /**
  * requests is both the queue and the ledger: a row is never deleted, only moved between states,
@@ -13,6 +13,10 @@ export const FRONTIER_SCHEMA_VERSION = 4;
  * from the two partial indexes (frontier-summary.ts).
  * runs.item_store names the store a run keeps its items in (storage/run-item-store.ts): a resume with
  * another store is refused.
+ * lease_fence is the fencing token of the request's latest engine lease (src/frontier/lease-fence.ts): its items
+ * carry it, and the next lease of the request (a retry, a resume after a crash) gets a greater one. items_fence is
+ * that token when the request was acknowledged with items stored: a resume checks the item store holds them
+ * (unstored-acks.ts), since a storage dir copied file by file can hold an items file older than its frontier.
  * failed_at (epoch ms) is set with state 'failed' only: a report and the catalog say when work was lost,
  * and the hot path (succeed) writes nothing more.
  * host_gates keeps per run and host what the host gate must not forget over a resume (a pause, the
@@ -47,6 +51,8 @@ CREATE TABLE IF NOT EXISTS requests (
   reason      TEXT,
   status      INTEGER,
   failed_at   INTEGER,
+  lease_fence INTEGER,
+  items_fence INTEGER,
   json        TEXT NOT NULL,
   UNIQUE (run_id, fingerprint)
 ) STRICT;

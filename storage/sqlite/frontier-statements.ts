@@ -17,7 +17,7 @@ export function frontierStatements(db: SqliteDb): FrontierStatements {
        VALUES (?, ?, ?, 'pending', ?, 0, ?, ?) ON CONFLICT (run_id, fingerprint) DO NOTHING`,
     ),
     pick: db.prepare(
-      `SELECT id, json, attempt FROM requests INDEXED BY requests_pick
+      `SELECT id, json, attempt, lease_fence FROM requests INDEXED BY requests_pick
        WHERE run_id = ? AND host = ? AND state = 'pending' AND not_before <= ?
        ORDER BY priority DESC, id LIMIT 1`,
     ),
@@ -36,9 +36,10 @@ export function frontierStatements(db: SqliteDb): FrontierStatements {
     nextPendingHost: db
       .prepare(`SELECT host FROM requests INDEXED BY requests_pick WHERE run_id = ? AND state = 'pending' AND host > ? ORDER BY host LIMIT 1`)
       .pluck(),
-    lease: db.prepare(`UPDATE requests SET state = 'in_progress', worker_id = ? WHERE id = ?`),
+    // A Crawlee client's lock passes null: its items carry no token, so the request's last one stands.
+    lease: db.prepare(`UPDATE requests SET state = 'in_progress', worker_id = ?, lease_fence = coalesce(?, lease_fence) WHERE id = ?`),
     succeed: db.prepare(
-      `UPDATE requests SET state = 'succeeded', status = ?, worker_id = NULL WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
+      `UPDATE requests SET state = 'succeeded', status = ?, items_fence = ?, worker_id = NULL WHERE id = ? AND run_id = ? AND state = 'in_progress'`,
     ),
     fail: db.prepare(
       `UPDATE requests SET state = 'failed', reason = ?, status = ?, failed_at = ?, worker_id = NULL
@@ -56,4 +57,6 @@ export interface PickedRow {
   id: number;
   json: string;
   attempt: number;
+  /** The token of the request's latest lease; null when it was never leased by an engine. */
+  lease_fence: number | null;
 }

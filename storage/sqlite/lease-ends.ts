@@ -20,7 +20,9 @@ export class LeaseEnds {
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
     const id = this.rowId(request);
-    this.settle(request, this.parts.commits.write(() => this.parts.statements.succeed.run(status, id, this.parts.runId)).changes, 'markHandled');
+    // The ack stands for the items this lease stored: a resume finds them in the item store, or fetches the page again.
+    const itemsFence = request.itemsStored > 0 ? request.leaseFence : null;
+    this.settle(request, this.parts.commits.write(() => this.parts.statements.succeed.run(status, itemsFence, id, this.parts.runId)).changes, 'markHandled');
     await this.parts.commits.durable();
   }
 

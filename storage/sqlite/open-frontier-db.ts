@@ -37,6 +37,10 @@ export function openFrontierDb(dir: string, access: SqliteAccess = 'write'): Sql
     addColumnIfMissing(db, 'requests', 'failed_at', 'INTEGER');
     // Version 4: the store a run keeps its items in; a run from before has none and adopts its first resume's.
     addColumnIfMissing(db, 'runs', 'item_store', 'TEXT');
+    // Version 5: each request's latest lease token; a row from before has none, and its next lease is not an earlier one's.
+    addColumnIfMissing(db, 'requests', 'lease_fence', 'INTEGER');
+    // ...and the token its acknowledgement stands for items under (none: no items, or acknowledged before).
+    addColumnIfMissing(db, 'requests', 'items_fence', 'INTEGER');
     db.pragma(`user_version = ${FRONTIER_SCHEMA_VERSION}`);
   });
   return db;

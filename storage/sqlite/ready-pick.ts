@@ -1,5 +1,6 @@
 // The embedded frontier's hot path: the next request of the host whose slot opens first, leased at once.
 import { CrawlRequest, type SerializedRequest } from '../../src/core/request';
+import { nextLeaseFence } from '../../src/frontier/lease-fence';
 import type { HostSlots } from '../../src/politeness/host-slots';
 import type { Pick } from '../../src/ports/frontier';
 import type { FrontierStatements, PickedRow } from './frontier-statements';
@@ -51,10 +52,11 @@ export function pickReady(parts: ReadyPickParts, nowMs: number): Pick {
 
 function leaseRow(parts: ReadyPickParts, row: PickedRow, host: string, nowMs: number): Pick {
   const { slots, ready } = parts;
+  const fence = nextLeaseFence(Date.now(), row.lease_fence);
   const reserved = slots.tryReserve(host, nowMs);
   if (!reserved.ok) throw new Error(`host slot for ${host} closed between check and reserve`);
   try {
-    parts.commits.write(() => parts.statements.lease.run(parts.workerId, row.id));
+    parts.commits.write(() => parts.statements.lease.run(parts.workerId, fence, row.id));
   } catch (error) {
     // Not leased after all (the file locked, full): a slot kept reserved would hold the host at its cap for ever.
     slots.cancel(reserved.reservation);
@@ -65,5 +67,8 @@ function leaseRow(parts: ReadyPickParts, row: PickedRow, host: string, nowMs: nu
   parts.leases.set(id, host);
   const request = CrawlRequest.fromJSON(JSON.parse(row.json) as SerializedRequest, id);
   request.attempt = row.attempt;
+  // Its items carry the token; a request leased before retires what those leases stored when it ends.
+  request.leaseFence = fence;
+  request.earlierLease = row.lease_fence !== null;
   return { type: 'lease', lease: ready.lease(request, host, reserved.reservation) };
 }

@@ -22,6 +22,7 @@ import { claimRun } from './run-claim';
 import { LeaseEnds } from './lease-ends';
 import { insertTransaction } from './insert-requests';
 import { PendingHosts } from './pending-hosts';
+import { requeueUnstoredAcks } from './unstored-acks';
 
 export type { SqliteFrontierOptions };
 
@@ -226,6 +227,17 @@ export class SqliteFrontier implements Frontier {
 
   inFlight(): number {
     return this.leases.size;
+  }
+
+  /** A resumed run: acknowledged requests whose items the store lacks are pending again (unstored-acks.ts). */
+  requeueUnstoredAcks(stored: ReadonlyMap<string, number | null>): number {
+    this.commits.flush();
+    const requeued = requeueUnstoredAcks(this.db, this.runId, stored);
+    if (requeued === 0) return 0;
+    // Their hosts wait a full interval from now, as every host of a resumed run does (pending-hosts.ts hold).
+    this.pending.hold(this.options.clock.nowMs());
+    this.pending.load();
+    return requeued;
   }
 
   async summary(): Promise<LedgerSummary> {

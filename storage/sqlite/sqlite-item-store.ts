@@ -110,6 +110,11 @@ export class SqliteItemStore implements ItemStore {
     assertFileInPlace(this.db);
   }
 
+  async storedRequests(runId: string): Promise<Map<string, number | null>> {
+    const rows = this.db.prepare('SELECT request_id AS id, max(lease_fence) AS fence FROM items INDEXED BY items_by_run WHERE run_id = ? GROUP BY request_id').all(runId) as Array<{ id: string; fence: number | null }>;
+    return new Map(rows.map((row) => [row.id, row.fence]));
+  }
+
   async countItems(runId?: string): Promise<number> {
     const row = runId === undefined
       ? (this.db.prepare('SELECT count(*) AS n FROM items').get() as { n: number })

@@ -117,6 +117,18 @@ describe.each(backends)('%s stores', (_name, place) => {
     }
   });
 
+  it('lists the requests a run holds rows of, each with its greatest lease token (what a resume checks its acks against)', async () => {
+    const stores = await openStores(await place());
+    const items = stores.items();
+    try {
+      await items.writeBatch([item('held', 'A', '1.00', { leaseFence: 5 }), item('held', 'B', '2.00', { leaseFence: 7, requestId: 'req-A' }), item('held', 'C', '3.00'), item('other', 'D', '4.00', { leaseFence: 9 })]);
+      expect([...(await items.storedRequests!('held')).entries()].sort()).toEqual([['req-A', 7], ['req-C', null]]);
+      expect(await items.storedRequests!('none')).toEqual(new Map());
+    } finally {
+      await stores.close();
+    }
+  });
+
   it('keeps one row per key when two workers write overlapping batches at the same time', async () => {
     const where = await place();
     const [first, second] = [await openStores(where), await openStores(where)];

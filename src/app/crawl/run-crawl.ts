@@ -8,6 +8,7 @@ import { DownloaderChain } from '../../downloader/downloader-chain';
 import { CrawlEngine } from '../../engine/crawl-engine';
 import type { RunSummary } from '../../engine/run-summary';
 import { Stats } from '../../engine/stats';
+import { refetchUnstoredAcks } from './resume-items';
 import { LiveFeeds } from '../export/live-feeds';
 import { checkChromium } from '../../fetch/chromium-launch';
 import { crawlFetchers } from './crawl-fetchers';
@@ -100,6 +101,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       const joined = options.processSlot ? await awaitRunOpen() : null;
       const runId = joined ? joined.runId : options.runId;
       const frontier = await openFrontier({ settings, spider: spider.name, hostKeyOf: keyOf, log, resume: options.resume, runId, join: options.join, processSlot, fence: claim.fence });
+      await refetchUnstoredAcks(frontier, items, stats, log);
       // A joining process (a --processes slot, a Redis worker) claims nothing: it writes under the claim the run was opened with.
       const runFence = claim.fence === undefined ? (joined?.fence ?? frontier.runFence) : undefined;
       if (runFence !== undefined) stores.fenceWith?.({ spider: spider.name, fence: runFence });
