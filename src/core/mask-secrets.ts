@@ -42,14 +42,15 @@ const JSON_PAIR_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*,\s*)(?!"${SE
  * request's headers (`Authorization: Bearer …`, `x-api-key: …`), a libpq connection string in a driver's message
  * (`password=…`), a Python dict or keyword in an error body (`{'password': '…'}`, `password='…'`). An authorization
  * scheme word stays readable; a bare value goes to the next space, quote, comma, semicolon or backslash (a JSON `\r\n`),
- * a single-quoted one whole; one opening a list or another quote is inspected notation's, masked by its own patterns. A JSON field or an inspected value of that name is masked whole by the patterns for those.
+ * a quoted one whole, in single or double quotes (a YAML or .env line's `password: "…"`, a Python keyword's `token="…"`:
+ * the double-quoted one was shown in clear); one opening a list or a back quote is inspected notation's, masked by its own patterns. A JSON field or an inspected value of that name is masked whole by the patterns for those.
  * A name starts a word (`bypass: 1` names no pass) that is no URL's parameter (maskUrlParameters reads those), and the bare words a query uses for a secret but prose for other
  * things (`pass: 3`, `sig: 2`, `auth: ok`) are not read so. Records only: in an item it is the shop's text
  * (`Cookie: chocolate chip`), where only Authorization is.
  */
 const AUTH_SCHEME = String.raw`(?:basic|bearer|digest|token|negotiate|ntlm|apikey|api-key|bot|hoba|mutual|vapid|aws4-hmac-sha256)\s+`;
 const namedValue = (names: string) =>
-  new RegExp(String.raw`(?<![\w.?&#;-])('?)((?:${names})\1\s*[:=]\s*(?:${AUTH_SCHEME})?)('(?:[^'\\\n]|\\.)*'|(?![[{(\x60])[^\s"',;\\]+)`, 'gi');
+  new RegExp(String.raw`(?<![\w.?&#;-])('?)((?:${names})\1\s*[:=]\s*(?:${AUTH_SCHEME})?)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|(?![[{(\x60])[^\s"',;\\]+)`, 'gi');
 const RECORD_NAMED_VALUE = namedValue(String.raw`(?!(?:pass|sig|auth)'?\s*[:=])${SECRET_NAME}`);
 const ITEM_NAMED_VALUE = namedValue(String.raw`(?:proxy-)?authorization`);
 /** A cookie header's value is every cookie in it, to the line's end (or a JSON-escaped one's `\r\n`, or its closing quote). */
@@ -92,9 +93,10 @@ const maskRecordNamedValues = (text: string): string =>
   SECRET_WORD.test(text) ? text.replace(COOKIE_LINE, `$1$2${SECRET_MASK}`).replace(RECORD_NAMED_VALUE, maskNamedValue) : text;
 const maskItemNamedValues = (text: string): string => (/authorization/i.test(text) ? text.replace(ITEM_NAMED_VALUE, maskNamedValue) : text);
 
-/** A named value's replacement: a quoted one stays quoted. */
+/** A named value's replacement: a quoted one stays quoted, in its own quotes. */
 function maskNamedValue(_match: string, quote: string, named: string, value: string): string {
-  return `${quote}${named}${value.startsWith("'") ? `'${SECRET_MASK}'` : SECRET_MASK}`;
+  const valueQuote = value[0] === "'" || value[0] === '"' ? value[0] : '';
+  return `${quote}${named}${valueQuote}${SECRET_MASK}${valueQuote}`;
 }
 
 /**
