@@ -13,9 +13,15 @@ export { SECRET_MASK, isSecretName } from './secret-names';
  * as written. The scheme is at most 64 characters (the longest registered ones have about 40): unbounded,
  * it was tried from every word boundary of a run like `a-a-a-…` to the run's end, quadratic in hostile text.
  * The slashes may be JSON-escaped (`https:\/\/user:pw@…`): PHP's json_encode writes them so by default, and an
- * API's error body quoting a URL reached the screen and logs unmasked.
+ * API's error body quoting a URL reached the screen and logs unmasked. After a special scheme (http, https, ws, wss,
+ * ftp) any run of slashes and backslashes, none included, leads to the authority as the WHATWG parser reads it
+ * (`http:/u:pw@proxy`, `http:\\u:pw@h`): a proxy set so was used with its password and shown with it. A
+ * protocol-relative link's (`//u:pw@cdn/…`, a page's raw href quoted in a message) too, with a `:` in it.
  */
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,63}:(?:\/\/|\\\/\\\/))[^\s/?#"<>\\]*@/gi;
+const URL_USERINFO = new RegExp(
+  String.raw`\b((?:https?|wss?|ftp):[\\/]*|[a-z][a-z0-9+.-]{0,63}:(?:\/\/|\\\/\\\/))[^\s/?#"<>\\]*@|((?<![\w:/\\])\/\/)[^\s/?#"<>\\:@]+:[^\s/?#"<>\\]*@`,
+  'gi',
+);
 
 /**
  * A secret-named field of JSON text (`"cookie":"sid=…"`): the logger writes objects it did not build
@@ -82,7 +88,7 @@ export function maskItemSecretsInText(text: string): string {
  * name, price or SKU, and `new URL` throwing on each of them cost ~30 µs an item (bench/README.md, perf-cpu2).
  */
 function maskText(text: string, isSecretParameter: (name: string) => boolean, maskNamedValues: (text: string) => string): string {
-  let masked = text.includes('@') ? maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1${SECRET_MASK}@`) : text;
+  let masked = text.includes('@') ? maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1$2${SECRET_MASK}@`) : text;
   if (masked.includes('=') && PARAMETER_WORD.test(masked)) masked = maskUrlParameters(masked, isSecretParameter);
   if (masked.includes('"')) masked = masked.replace(JSON_SECRET, `$1"${SECRET_MASK}"`).replace(JSON_PAIR_SECRET, `$1"${SECRET_MASK}"`);
   if (masked.includes('\\"')) masked = masked.replace(ESCAPED_JSON_SECRET, `$1${SECRET_MASK}`);
@@ -133,10 +139,13 @@ function maskWholeUrl(text: string): string | null {
     return null;
   }
   if (url.username === '' && url.password === '') return null;
-  const start = text.indexOf('//') + 2;
-  const authorityLength = text.slice(start).search(SPECIAL_SCHEMES.has(url.protocol) ? /[/?#\\]/ : /[/?#]/);
+  // The authority begins after the scheme's slashes: any run of them, or none, for a special scheme (`http:/u:pw@h`).
+  const special = SPECIAL_SCHEMES.has(url.protocol);
+  const start = /^[^:]*:[\\/]*/.exec(text)?.[0].length ?? -1;
+  if (start === -1 || (!special && text.slice(start - 2, start) !== '//')) return null;
+  const authorityLength = text.slice(start).search(special ? /[/?#\\]/ : /[/?#]/);
   const at = text.lastIndexOf('@', authorityLength === -1 ? text.length : start + authorityLength - 1);
-  return start < 2 || at < start ? null : `${text.slice(0, start)}${SECRET_MASK}${text.slice(at)}`;
+  return at < start ? null : `${text.slice(0, start)}${SECRET_MASK}${text.slice(at)}`;
 }
 
 /**

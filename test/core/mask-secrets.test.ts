@@ -48,6 +48,18 @@ describe('maskSecretsInText', () => {
     // a page URL with it reaches log lines as written: masked inside text too.
     ['{"url":"http://u:pa\'s3cret@h:1/x"}', '{"url":"http://***@h:1/x"}'],
     ["GET http://u:pa's3cret@h:1/x failed", 'GET http://***@h:1/x failed'],
+    // A special scheme's slashes as the URL parser forgives them (none, one, three, backslashes): each still names
+    // user info to it, so a proxy set as `http:/u:pw@proxy` was used with its password and shown with it.
+    ['http:/u:s3cret@proxy:3128', 'http:/***@proxy:3128'],
+    ['http:u:s3cret@proxy:3128', 'http:***@proxy:3128'],
+    ['http:\\\\u:s3cret@proxy:3128/', 'http:\\\\***@proxy:3128/'],
+    ['http:///u:s3cret@h/', 'http:///***@h/'],
+    ['via http:/u:s3cret@h/x and https:\\u:s3cret@g/', 'via http:/***@h/x and https:\\***@g/'],
+    ['http:/u:pa s3cret@proxy:3128', 'http:/***@proxy:3128'],
+    // A protocol-relative link's user info (a page's raw href quoted in a message).
+    ['bad link //u:s3cret@cdn.test/x', 'bad link //***@cdn.test/x'],
+    // Not special: a scheme without its two slashes has no authority, and prose keeps its `@`.
+    ['mailto:a@b.example, note:see me@10', 'mailto:a@b.example, note:see me@10'],
     // Text with no raw `@` skips the URL parse (perf-cpu2): the parser finds user info only at one, never at an
     // encoded or full-width one, nor across a tab or newline it strips. With one, the parse and the patterns run.
     ['http://user%40pw%3Ahost.example/x', 'http://user%40pw%3Ahost.example/x'],
