@@ -5,6 +5,7 @@ import type { ItemStore } from '../../ports/item-store';
 import { csvColumns } from './csv-format';
 import { exportRecord } from './export-record';
 import { FeedFile, FeedUnusableError } from './feed-file';
+import { feedTarget } from './feed-target';
 import { FeedWriteError } from './feed-write-error';
 import type { FeedFormat, FeedSpec } from './feed-spec';
 
@@ -25,11 +26,12 @@ const BATCH = 500;
  * rename within one directory is atomic: a reader sees the old feed or the whole new one.
  */
 export async function exportItems(store: ItemStore, runId: string, spec: FeedSpec): Promise<ExportResult> {
-  const temp = tempPathBeside(spec.path);
+  const target = await feedTarget(spec.path);
+  const temp = tempPathBeside(target);
   try {
-    if (spec.mode === 'append') await copyFile(spec.path, temp).catch(unlessAbsent);
+    if (spec.mode === 'append') await copyFile(target, temp).catch(unlessAbsent);
     const result = await writeFeed(store, runId, { ...spec, path: temp });
-    await rename(temp, spec.path);
+    await rename(temp, target);
     return { ...result, path: spec.path };
   } catch (error) {
     await rm(temp, { force: true });
