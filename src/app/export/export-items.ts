@@ -1,11 +1,11 @@
 // `pricecrawl export`: a past run's items from the store written to a feed file, in any feed format.
 import { copyFile, rename, rm } from 'node:fs/promises';
+import { fileToReplace, NotAFileError } from '../../core/file-to-replace';
 import { tempPathBeside } from '../../core/replace-file';
 import type { ItemStore } from '../../ports/item-store';
 import { csvColumns } from './csv-format';
 import { exportRecord } from './export-record';
 import { FeedFile, FeedUnusableError } from './feed-file';
-import { feedTarget } from './feed-target';
 import { FeedWriteError } from './feed-write-error';
 import type { FeedFormat, FeedSpec } from './feed-spec';
 
@@ -26,7 +26,7 @@ const BATCH = 500;
  * rename within one directory is atomic: a reader sees the old feed or the whole new one.
  */
 export async function exportItems(store: ItemStore, runId: string, spec: FeedSpec): Promise<ExportResult> {
-  const target = await feedTarget(spec.path);
+  const target = feedTarget(spec.path);
   const temp = tempPathBeside(target);
   try {
     if (spec.mode === 'append') await copyFile(target, temp).catch(unlessAbsent);
@@ -38,6 +38,15 @@ export async function exportItems(store: ItemStore, runId: string, spec: FeedSpe
     // Named by the feed asked for, not the hidden file it was written to.
     if (error instanceof FeedUnusableError) throw new FeedUnusableError(error.message.replaceAll(temp, spec.path));
     throw error instanceof FeedWriteError ? error.retold(spec.path, 'the feed there is left as it was; make room and run the export again') : error;
+  }
+}
+
+/** The file the feed's path names (through symlinks), refused as unusable when that is no regular file (a FIFO, /dev/stdout). */
+function feedTarget(path: string): string {
+  try {
+    return fileToReplace(path);
+  } catch (error) {
+    throw new FeedUnusableError(error instanceof NotAFileError ? error.message : `${path}: ${(error as Error).message}`);
   }
 }
 

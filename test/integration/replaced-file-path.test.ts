@@ -1,4 +1,4 @@
-// `pricecrawl export` to a path that is no plain file: a symlink is written through, a FIFO or device refused, neither replaced by a file.
+// `pricecrawl export` and `report` to a path that is no plain file: a symlink is written through, a FIFO or device refused, neither replaced by a file.
 import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { cli } from '../support/run-cli';
 import { CatalogSpider } from '../support/spiders/catalog-spider';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 
-const storage = tempStorageDir('export-feed-path');
+const storage = tempStorageDir('replaced-file-path');
 let site: CatalogSite;
 let runId: string;
 
@@ -48,9 +48,29 @@ describe('pricecrawl export to a path that is no plain file', () => {
     for (const mode of ['-O', '-o']) {
       const run = await cli(['export', runId, mode, fifo, '--storage', storage.dir]);
       expect(run.code).toBe(2);
-      expect(run.stderr).toContain(`${fifo} is a FIFO, not a file: an export writes a file and replaces it whole; give the path of a file`);
+      expect(run.stderr).toContain(`${fifo} is a FIFO, not a file: it is written whole and renamed into place; give the path of a file`);
       expect(lstatSync(fifo).isFIFO()).toBe(true);
       expect(readdirSync(dir)).toEqual(['feed.csv']);
     }
+  });
+});
+
+describe('pricecrawl report to a path that is no plain file', () => {
+  it('writes through a symlink and refuses a FIFO, which stays one', async () => {
+    const dir = join(storage.dir, 'report');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'shared.html'), '');
+    symlinkSync('shared.html', join(dir, 'latest.html'));
+    const linked = await cli(['report', runId, '-o', join(dir, 'latest.html'), '--storage', storage.dir]);
+    expect(linked.code, linked.stderr).toBe(0);
+    expect(lstatSync(join(dir, 'latest.html')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'shared.html'), 'utf8')).toContain('<!doctype html>');
+    const fifo = join(dir, 'report.html');
+    execFileSync('mkfifo', [fifo]);
+    const refused = await cli(['report', runId, '-o', fifo, '--storage', storage.dir]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`${fifo} is a FIFO, not a file`);
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['latest.html', 'report.html', 'shared.html']);
   });
 });
