@@ -13,9 +13,15 @@ export { SECRET_MASK, isSecretName } from './secret-names';
  * as written. The scheme is at most 64 characters (the longest registered ones have about 40): unbounded,
  * it was tried from every word boundary of a run like `a-a-a-…` to the run's end, quadratic in hostile text.
  * The slashes may be JSON-escaped (`https:\/\/user:pw@…`): PHP's json_encode writes them so by default, and an
- * API's error body quoting a URL reached the screen and logs unmasked.
+ * API's error body quoting a URL reached the screen and logs unmasked. After a special scheme (http, https, ws, wss,
+ * ftp) any run of slashes and backslashes, none included, leads to the authority as the WHATWG parser reads it
+ * (`http:/u:pw@proxy`, `http:\\u:pw@h`): a proxy set so was used with its password and shown with it. A
+ * protocol-relative link's (`//u:pw@cdn/…`, a page's raw href quoted in a message) too, with a `:` in it.
  */
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,63}:(?:\/\/|\\\/\\\/))[^\s/?#"<>\\]*@/gi;
+const URL_USERINFO = new RegExp(
+  String.raw`\b((?:https?|wss?|ftp):[\\/]*|[a-z][a-z0-9+.-]{0,63}:(?:\/\/|\\\/\\\/))[^\s/?#"<>\\]*@|((?<![\w:/\\])\/\/)[^\s/?#"<>\\:@]+:[^\s/?#"<>\\]*@`,
+  'gi',
+);
 
 /**
  * A secret-named field of JSON text (`"cookie":"sid=…"`): the logger writes objects it did not build
@@ -42,14 +48,15 @@ const JSON_PAIR_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*,\s*)(?!"${SE
  * request's headers (`Authorization: Bearer …`, `x-api-key: …`), a libpq connection string in a driver's message
  * (`password=…`), a Python dict or keyword in an error body (`{'password': '…'}`, `password='…'`). An authorization
  * scheme word stays readable; a bare value goes to the next space, quote, comma, semicolon or backslash (a JSON `\r\n`),
- * a single-quoted one whole; one opening a list or another quote is inspected notation's, masked by its own patterns. A JSON field or an inspected value of that name is masked whole by the patterns for those.
+ * a quoted one whole, in single or double quotes (a YAML or .env line's `password: "…"`, a Python keyword's `token="…"`:
+ * the double-quoted one was shown in clear); one opening a list or a back quote is inspected notation's, masked by its own patterns. A JSON field or an inspected value of that name is masked whole by the patterns for those.
  * A name starts a word (`bypass: 1` names no pass) that is no URL's parameter (maskUrlParameters reads those), and the bare words a query uses for a secret but prose for other
  * things (`pass: 3`, `sig: 2`, `auth: ok`) are not read so. Records only: in an item it is the shop's text
  * (`Cookie: chocolate chip`), where only Authorization is.
  */
 const AUTH_SCHEME = String.raw`(?:basic|bearer|digest|token|negotiate|ntlm|apikey|api-key|bot|hoba|mutual|vapid|aws4-hmac-sha256)\s+`;
 const namedValue = (names: string) =>
-  new RegExp(String.raw`(?<![\w.?&#;-])('?)((?:${names})\1\s*[:=]\s*(?:${AUTH_SCHEME})?)('(?:[^'\\\n]|\\.)*'|(?![[{(\x60])[^\s"',;\\]+)`, 'gi');
+  new RegExp(String.raw`(?<![\w.?&#;-])('?)((?:${names})\1\s*[:=]\s*(?:${AUTH_SCHEME})?)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|(?![[{(\x60])[^\s"',;\\]+)`, 'gi');
 const RECORD_NAMED_VALUE = namedValue(String.raw`(?!(?:pass|sig|auth)'?\s*[:=])${SECRET_NAME}`);
 const ITEM_NAMED_VALUE = namedValue(String.raw`(?:proxy-)?authorization`);
 /** A cookie header's value is every cookie in it, to the line's end (or a JSON-escaped one's `\r\n`, or its closing quote). */
@@ -81,7 +88,7 @@ export function maskItemSecretsInText(text: string): string {
  * name, price or SKU, and `new URL` throwing on each of them cost ~30 µs an item (bench/README.md, perf-cpu2).
  */
 function maskText(text: string, isSecretParameter: (name: string) => boolean, maskNamedValues: (text: string) => string): string {
-  let masked = text.includes('@') ? maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1${SECRET_MASK}@`) : text;
+  let masked = text.includes('@') ? maskWholeUrl(text) ?? text.replace(URL_USERINFO, `$1$2${SECRET_MASK}@`) : text;
   if (masked.includes('=') && PARAMETER_WORD.test(masked)) masked = maskUrlParameters(masked, isSecretParameter);
   if (masked.includes('"')) masked = masked.replace(JSON_SECRET, `$1"${SECRET_MASK}"`).replace(JSON_PAIR_SECRET, `$1"${SECRET_MASK}"`);
   if (masked.includes('\\"')) masked = masked.replace(ESCAPED_JSON_SECRET, `$1${SECRET_MASK}`);
@@ -92,9 +99,10 @@ const maskRecordNamedValues = (text: string): string =>
   SECRET_WORD.test(text) ? text.replace(COOKIE_LINE, `$1$2${SECRET_MASK}`).replace(RECORD_NAMED_VALUE, maskNamedValue) : text;
 const maskItemNamedValues = (text: string): string => (/authorization/i.test(text) ? text.replace(ITEM_NAMED_VALUE, maskNamedValue) : text);
 
-/** A named value's replacement: a quoted one stays quoted. */
+/** A named value's replacement: a quoted one stays quoted, in its own quotes. */
 function maskNamedValue(_match: string, quote: string, named: string, value: string): string {
-  return `${quote}${named}${value.startsWith("'") ? `'${SECRET_MASK}'` : SECRET_MASK}`;
+  const valueQuote = value[0] === "'" || value[0] === '"' ? value[0] : '';
+  return `${quote}${named}${valueQuote}${SECRET_MASK}${valueQuote}`;
 }
 
 /**
@@ -131,10 +139,13 @@ function maskWholeUrl(text: string): string | null {
     return null;
   }
   if (url.username === '' && url.password === '') return null;
-  const start = text.indexOf('//') + 2;
-  const authorityLength = text.slice(start).search(SPECIAL_SCHEMES.has(url.protocol) ? /[/?#\\]/ : /[/?#]/);
+  // The authority begins after the scheme's slashes: any run of them, or none, for a special scheme (`http:/u:pw@h`).
+  const special = SPECIAL_SCHEMES.has(url.protocol);
+  const start = /^[^:]*:[\\/]*/.exec(text)?.[0].length ?? -1;
+  if (start === -1 || (!special && text.slice(start - 2, start) !== '//')) return null;
+  const authorityLength = text.slice(start).search(special ? /[/?#\\]/ : /[/?#]/);
   const at = text.lastIndexOf('@', authorityLength === -1 ? text.length : start + authorityLength - 1);
-  return start < 2 || at < start ? null : `${text.slice(0, start)}${SECRET_MASK}${text.slice(at)}`;
+  return at < start ? null : `${text.slice(0, start)}${SECRET_MASK}${text.slice(at)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 // Replaces a file's content whole: written beside it under a hidden name, then renamed over it.
 import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { fileToReplace } from './file-to-replace';
 import { isPidAlive, thisHostname } from './process-alive';
 
 const TEMP_END = '.partial';
@@ -43,13 +44,14 @@ function removeLeftoversBeside(path: string): void {
  * Written in place, a write cut short (kill -9, a full disk, a file-size limit) left the first part of the new
  * content where the whole old one had been. Here a reader sees the old file or the whole new one; on a failure
  * the hidden file is removed and the error thrown as the file system gave it. Flushed before the rename, so
- * a power loss cannot leave the new name on unwritten blocks either.
+ * a power loss cannot leave the new name on unwritten blocks either. A symlink's file is replaced, not the link (fileToReplace).
  */
 export function replaceFile(path: string, content: string): void {
-  const temp = tempPathBeside(path);
+  const target = fileToReplace(path);
+  const temp = tempPathBeside(target);
   try {
     writeFileSync(temp, content, { flush: true });
-    renameSync(temp, path);
+    renameSync(temp, target);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;

@@ -1,5 +1,6 @@
 // Parses the one storage URL (`storage.url`, `--store`): the embedded SQLite files, or a PostgreSQL database.
 import { maskSecretsInText } from '../core/mask-secrets';
+import { userInfoProblem } from './url-user-info';
 
 export type StoreLocation = { kind: 'sqlite'; dir: string } | { kind: 'postgres'; url: string };
 
@@ -11,7 +12,7 @@ export function storeUrlProblem(url: string): string | null {
   if (!POSTGRES.test(url)) return 'expected sqlite: (the embedded default) or postgres://user@host:port/database';
   try {
     const parsed = new URL(url);
-    return parsed.hostname ? null : 'a postgres URL needs a host';
+    return parsed.hostname ? userInfoProblem(parsed) : 'a postgres URL needs a host';
   } catch {
     return 'not a valid URL';
   }

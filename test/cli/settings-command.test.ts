@@ -45,6 +45,12 @@ describe('pricecrawl settings', { timeout: 120_000 }, () => {
     expect(JSON.parse(all.stdout)).toMatchObject({ politeness: { minIntervalMs: 1500 } });
   });
 
+  it('masks a proxy URL written with the slashes the URL parser forgives (http:/u:pw@, http:\\u:pw@), which it uses with the password', async () => {
+    const run = await settings('--get', 'sessions.proxyUrls', '-s', 'sessions.proxyUrls=["http:/u:hunter3@127.0.0.1:3128","http:\\\\u:hunter4@127.0.0.1:3129"]');
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(['http:/***@127.0.0.1:3128', 'http:\\***@127.0.0.1:3129']);
+  });
+
   it('a key that names no setting is refused with the one meant, exit 2', async () => {
     const run = await settings('--get', 'politeness.minIntervalMS');
     expect(run.stderr).toContain('settings --get politeness.minIntervalMS: no such setting; did you mean "politeness.minIntervalMs"?');

@@ -48,6 +48,18 @@ describe('maskSecretsInText', () => {
     // a page URL with it reaches log lines as written: masked inside text too.
     ['{"url":"http://u:pa\'s3cret@h:1/x"}', '{"url":"http://***@h:1/x"}'],
     ["GET http://u:pa's3cret@h:1/x failed", 'GET http://***@h:1/x failed'],
+    // A special scheme's slashes as the URL parser forgives them (none, one, three, backslashes): each still names
+    // user info to it, so a proxy set as `http:/u:pw@proxy` was used with its password and shown with it.
+    ['http:/u:s3cret@proxy:3128', 'http:/***@proxy:3128'],
+    ['http:u:s3cret@proxy:3128', 'http:***@proxy:3128'],
+    ['http:\\\\u:s3cret@proxy:3128/', 'http:\\\\***@proxy:3128/'],
+    ['http:///u:s3cret@h/', 'http:///***@h/'],
+    ['via http:/u:s3cret@h/x and https:\\u:s3cret@g/', 'via http:/***@h/x and https:\\***@g/'],
+    ['http:/u:pa s3cret@proxy:3128', 'http:/***@proxy:3128'],
+    // A protocol-relative link's user info (a page's raw href quoted in a message).
+    ['bad link //u:s3cret@cdn.test/x', 'bad link //***@cdn.test/x'],
+    // Not special: a scheme without its two slashes has no authority, and prose keeps its `@`.
+    ['mailto:a@b.example, note:see me@10', 'mailto:a@b.example, note:see me@10'],
     // Text with no raw `@` skips the URL parse (perf-cpu2): the parser finds user info only at one, never at an
     // encoded or full-width one, nor across a tab or newline it strips. With one, the parse and the patterns run.
     ['http://user%40pw%3Ahost.example/x', 'http://user%40pw%3Ahost.example/x'],
@@ -96,6 +108,20 @@ describe('secret names as clients write them', () => {
     ['host=db user=crawler password=s3cret dbname=prices', 'host=db user=crawler password=*** dbname=prices'],
     ["upstream said {'password': 's3cret', 'user': 'bob'}", "upstream said {'password': '***', 'user': 'bob'}"],
     ['error "{\\"password\\":\\"s3cret\\",\\"user\\":\\"bob\\"}"', 'error "{\\"password\\":\\"***\\",\\"user\\":\\"bob\\"}"'],
+    // A double-quoted value after a bare name (a YAML or .env line, a Python keyword, a debug print), escapes inside it.
+    ['config password: "hunter2" user: bob', 'config password: "***" user: bob'],
+    ['token = "x y", retries = 3', 'token = "***", retries = 3'],
+    ['secret="a \\"b\\" c" next', 'secret="***" next'],
+    ['x-api-key: "k3y"; Authorization: "Bearer abc"', 'x-api-key: "***"; Authorization: "***"'],
+    ['bypass: "kept", passport: "P1"', 'bypass: "kept", passport: "P1"'],
+    // A connection string's key=value list (ADO.NET, ODBC, JDBC's SQL Server form): the value runs to its `;`, a `?` or `/` in it too.
+    ['Server=db;User Id=crawler;Password=pa?ss/w0rd;Database=prices', 'Server=db;User Id=crawler;Password=***;Database=prices'],
+    ['jdbc:sqlserver://db:1433;user=crawler;password=pa?ss;databaseName=prices', 'jdbc:sqlserver://db:1433;user=crawler;password=***;databaseName=prices'],
+    // A path parameter still ends where the URL's query begins.
+    ['https://shop.test/cart;jsessionid=J5ess?page=2', 'https://shop.test/cart;jsessionid=***?page=2'],
+    // A name encoded twice (a proxy or framework that decodes once more, as double-decoding servers do) is read through both.
+    ['http://h/?%2574oken=s3cret&pass%2577ord=s3cret&page=2', 'http://h/?%2574oken=***&pass%2577ord=***&page=2'],
+    ['http://h/?%252574oken=s3cret', 'http://h/?%252574oken=***'],
     // Look-alikes stay: words that hold a secret word, and the bare words a query uses for one but prose for others.
     ['bypass: 1, passport: P1, Tokens: 3, keyword=kettle, nextPageToken: n2', 'bypass: 1, passport: P1, Tokens: 3, keyword=kettle, nextPageToken: n2'],
     ['contracts pass: 3, sig: 2, auth: ok', 'contracts pass: 3, sig: 2, auth: ok'],
@@ -178,5 +204,12 @@ describe('the logger', () => {
     expect(text).not.toContain('r3dis-pw');
     expect(text).not.toContain('pr0xy-pw');
     expect(sink.lines[0].msg).toBe('via http://***@127.0.0.1:2');
+  });
+
+  it('masks a double-quoted value after a bare name in a message, where the JSON line escapes its quotes', () => {
+    const sink = logSink();
+    const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
+    log.warn('upstream echoed password: "hunter2" and token = "x y"');
+    expect(sink.lines[0].msg).toBe('upstream echoed password: "***" and token = "***"');
   });
 });

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogSite, type CatalogSite } from '../support/catalog-site';
+import { filesUnder } from '../support/files-under';
+import { storedText } from '../support/stored-text';
 import { cli } from '../support/run-cli';
 import { tempStorageDir } from '../support/test-crawl';
 
@@ -57,9 +59,14 @@ describe('secret-named values never at rest, never in a log', () => {
       ['fetch log', tableText(join(storage.dir, 'fetch-log.sqlite'), 'fetch_log')],
       ['run records', tableText(join(storage.dir, 'frontier.sqlite'), 'run_records')],
     ];
-    // The frontier's request rows keep the URLs they fetch: those, and only those, may hold a query token.
-    const everyFile = ['frontier.sqlite', 'items.sqlite', 'fetch-log.sqlite', 'sessions.sqlite'].map((name): [string, string] => [name, readFileSync(join(storage.dir, name)).toString('latin1')]);
-    expect([...found([...QUERY_TOKENS, ...HEADER_SECRETS], places), ...found(HEADER_SECRETS, everyFile)]).toEqual([]);
+    // Every file the run wrote, compressed ones unpacked (raw capture's gzip pages in blobs.sqlite): the frontier's
+    // request rows keep the URLs they fetch, and those alone may hold a query token.
+    const everyFile = filesUnder(storage.dir).filter((path) => !path.startsWith(join(storage.dir, 'gateway-names')));
+    const stored = everyFile.map((path): [string, string] => [path, storedText(path)]);
+    // The pages are really searched: raw capture's gzip blobs, unpacked, hold the product pages' markup.
+    expect(stored.find(([path]) => path === join(storage.dir, 'blobs.sqlite'))?.[1]).toContain('<h1>Product ');
+    const outsideFrontier = stored.filter(([path]) => !/frontier\.sqlite(-wal|-shm)?$/.test(path));
+    expect([...found([...QUERY_TOKENS, ...HEADER_SECRETS], [...places, ...outsideFrontier]), ...found(HEADER_SECRETS, stored)]).toEqual([]);
     expect(crawl.stderr).toContain('/gone?token=***');
   });
 

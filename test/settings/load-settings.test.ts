@@ -153,6 +153,16 @@ describe('loadSettings', () => {
     }
   });
 
+  it('refuses a store, frontier or proxy URL whose password holds a % that starts no escape, naming the key and the fix, not the password (the drivers threw a bare "URI malformed")', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    const pairs = ['storage.url=postgres://crawler:50%off@127.0.0.1:5432/prices', 'frontier.url=redis://:50%off@127.0.0.1:6379', 'sessions.proxyUrls=["http://u:50%off@127.0.0.1:3128"]'];
+    for (const [pair, key] of pairs.map((one) => [one, one.slice(0, one.indexOf('='))])) {
+      const error = errorOf(() => loadSettings({ cwd, env: noEnv, cliPairs: [pair] }));
+      expect(error.message).toContain(`${key === 'sessions.proxyUrls' ? `${key}.0` : key}: the user name or password holds a % that starts no %XX escape: write it as %25 (from cli)`);
+      expect(error.message).not.toContain('50%off');
+    }
+  });
+
   it('limits URLs to 2083 characters by default, as Scrapy, takes 0 for no limit, and names the layer of a bad limit', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     expect(loadSettings({ cwd, env: noEnv }).settings.urlLength.limit).toBe(2083);

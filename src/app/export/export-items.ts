@@ -1,5 +1,6 @@
 // `pricecrawl export`: a past run's items from the store written to a feed file, in any feed format.
 import { copyFile, rename, rm } from 'node:fs/promises';
+import { fileToReplace, NotAFileError } from '../../core/file-to-replace';
 import { tempPathBeside } from '../../core/replace-file';
 import type { ItemStore } from '../../ports/item-store';
 import { csvColumns } from './csv-format';
@@ -25,17 +26,27 @@ const BATCH = 500;
  * rename within one directory is atomic: a reader sees the old feed or the whole new one.
  */
 export async function exportItems(store: ItemStore, runId: string, spec: FeedSpec): Promise<ExportResult> {
-  const temp = tempPathBeside(spec.path);
+  const target = feedTarget(spec.path);
+  const temp = tempPathBeside(target);
   try {
-    if (spec.mode === 'append') await copyFile(spec.path, temp).catch(unlessAbsent);
+    if (spec.mode === 'append') await copyFile(target, temp).catch(unlessAbsent);
     const result = await writeFeed(store, runId, { ...spec, path: temp });
-    await rename(temp, spec.path);
+    await rename(temp, target);
     return { ...result, path: spec.path };
   } catch (error) {
     await rm(temp, { force: true });
     // Named by the feed asked for, not the hidden file it was written to.
     if (error instanceof FeedUnusableError) throw new FeedUnusableError(error.message.replaceAll(temp, spec.path));
     throw error instanceof FeedWriteError ? error.retold(spec.path, 'the feed there is left as it was; make room and run the export again') : error;
+  }
+}
+
+/** The file the feed's path names (through symlinks), refused as unusable when that is no regular file (a FIFO, /dev/stdout). */
+function feedTarget(path: string): string {
+  try {
+    return fileToReplace(path);
+  } catch (error) {
+    throw new FeedUnusableError(error instanceof NotAFileError ? error.message : `${path}: ${(error as Error).message}`);
   }
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { componentEntry } from '../../components/component-entry';
 import { storeUrlProblem } from '../store-url';
+import { userInfoProblem } from '../url-user-info';
 import { ms } from './units';
 
 export const operationSettings = {
@@ -49,7 +50,10 @@ export const operationSettings = {
         .superRefine((url, ctx) => {
           if (!/^(rediss?:\/\/.+)?$/.test(url)) ctx.addIssue({ code: 'custom', message: 'empty or a redis:// URL' });
           // Refused here, naming the key: the Redis client's own 'Invalid URL' (a port above 65535) named nothing.
-          else if (url !== '' && !URL.canParse(url)) ctx.addIssue({ code: 'custom', message: 'not a valid URL' });
+          else if (url !== '') {
+            const problem = URL.canParse(url) ? userInfoProblem(new URL(url)) : 'not a valid URL';
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          }
         })
         .default(''),
       /**

@@ -6,6 +6,7 @@ import { DEFAULT_BLOCK_PATTERNS, DEFAULT_RETURN_PARAMS, DEFAULT_WALL_URL_PATTERN
 import { DEFAULT_NOT_FOUND_PATTERNS } from './not-found-patterns';
 import { hostKeyedRecord, hostKeyList } from './host-keyed';
 import { ms } from './units';
+import { userInfoProblem } from '../url-user-info';
 
 function isRegExp(source: string): boolean {
   try {
@@ -50,18 +51,13 @@ const notFoundRulesSchema = z
   .strict();
 
 /**
- * `sessions.proxyUrls` entries: http:// forward proxies (hoisted, used below). The user info must decode
- * (`%40` for an `@` in a password): one that does not made every fetch through the proxy fail.
+ * `sessions.proxyUrls` entries: http:// forward proxies (hoisted, used below), or the reason one is not. The user info
+ * must decode (`%40` for an `@` in a password): one that does not made every fetch through the proxy fail, and was
+ * refused as no proxy URL at all.
  */
-function isProxyUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    decodeURIComponent(url.username);
-    decodeURIComponent(url.password);
-    return url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+function proxyUrlProblem(value: string): string | null {
+  if (!URL.canParse(value) || new URL(value).protocol !== 'http:') return 'not an http:// proxy URL';
+  return userInfoProblem(new URL(value));
 }
 
 /**
@@ -205,7 +201,14 @@ export const resilienceSettings = {
        * Forward proxies (`http://user:pass@host:port`); empty = direct. Each session is pinned to one for
        * its whole life. Credentials never reach logs, stats or the fetch log: proxies are named `host:port`.
        */
-      proxyUrls: z.array(z.string().refine(isProxyUrl, 'not an http:// proxy URL')).default([]),
+      proxyUrls: z
+        .array(
+          z.string().superRefine((url, ctx) => {
+            const problem = proxyUrlProblem(url);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          }),
+        )
+        .default([]),
       /**
        * Failures of a proxy itself in a row (no connection to it, a 407) that retire it for the rest of the
        * run, for every host; a request it failed goes again through another proxy without counting an attempt.
