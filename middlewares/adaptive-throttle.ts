@@ -47,6 +47,12 @@ export class AdaptiveThrottleMiddleware implements DownloaderMiddleware {
     return CONTINUE;
   };
 
+  /** A "too fast" answer widens the answering host's interval: its other sends wait for the wider one. */
+  holdsHost: DownloaderMiddleware['holdsHost'] = (response, requestCtx) => {
+    const ctx = answerContext(response, requestCtx);
+    return this.applies(ctx.hostKey) && (this.options.config.statuses.includes(response.status) || this.options.isThrottled?.(response, ctx) === true);
+  };
+
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
     // Judged for the host that answered (answerContext). After a redirect to another host the time taken
     // is not that host's: it holds the first host's answer and the wait for the target's slot.

@@ -46,6 +46,11 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     return parked(gate.untilMs, gate.pauseHost);
   }
 
+  /** A throttling status or a block page may open the answering host's breaker: its other sends wait for the verdict. */
+  holdsHost: DownloaderMiddleware['holdsHost'] = (response, requestCtx) => {
+    return this.options.statuses.includes(response.status) || this.options.isThrottled?.(response, answerContext(response, requestCtx)) === true;
+  };
+
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
     const key = requestKey(request);
     const ctx = this.judgedContext(key, response, requestCtx);

@@ -46,7 +46,7 @@ interface SharedParts {
 type MiddlewareFactory = (settings: Settings, deps: MiddlewareDeps, shared: SharedParts) => DownloaderMiddleware;
 
 /** Block pages count as throttling (breaker, adaptive throttle) unless block detection is switched off. */
-function blockCheck(blocks: BlockRules | null): ThrottleCheck | undefined {
+export function blockCheck(blocks: BlockRules | null): ThrottleCheck | undefined {
   return blocks ? (response, ctx) => blocks.detect(ctx.hostKey, response) !== null : undefined;
 }
 

@@ -47,6 +47,8 @@ export type ErrorCode =
   | 'FETCH_PROXY_UNREACHABLE'
   | 'FETCH_PROXY_TUNNEL'
   | 'REDIRECT_HOST_BUSY'
+  /** A 3xx asked for a wait before the redirected request (Retry-After): the request is deferred to its end. */
+  | 'REDIRECT_RETRY_AFTER'
   /** A request's slot was taken, but the host got a send or a pause since, past what the fetch may wait: deferred. */
   | 'HOST_BUSY'
   | 'BROWSER_MISSING'

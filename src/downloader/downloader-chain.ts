@@ -16,9 +16,10 @@ export type DownloadResult = { type: 'response'; response: CrawlResponse } | Ret
 export interface DownloadOptions extends FetchOptions {
   /**
    * Called with the fetcher's answer (body read) before any middleware sees it: the request is no longer
-   * in flight at the host, whatever the middlewares then take to store and judge it.
+   * in flight at the host, whatever the middlewares then take to store and judge it. `middlewaresHold`: a
+   * middleware may pause or slow the host when it judges this answer (`DownloaderMiddleware.holdsHost`).
    */
-  onAnswered?(response: CrawlResponse): void;
+  onAnswered?(response: CrawlResponse, middlewaresHold: boolean): void;
   /** A hop waits for something its check needs (robots.txt): the host that answered is done with and frees its slot. */
   onHopWait?(): void;
 }
@@ -97,7 +98,7 @@ export class DownloaderChain {
     } catch (error) {
       return this.errorFrom(this.middlewares.length - 1, request, asFetchError(error), ctx, run);
     }
-    run.options.onAnswered?.(response);
+    run.options.onAnswered?.(response, this.holdsHost(response, ctx));
     // Every answer off the wire, before any middleware retries or fails it (the 429s, the 404s): the snapshot counts these, observers (metrics) hear them.
     ctx.stats.inc(`host/${ctx.hostKey}/received/${response.status}`);
     const durationMs = response.timings.finishedAtMs - response.timings.startedAtMs;
@@ -146,6 +147,17 @@ export class DownloaderChain {
         }
       },
     };
+  }
+
+  /** Whether a middleware may pause or slow the answering host when it judges `response`; one that throws is taken at its word's worst. */
+  private holdsHost(response: CrawlResponse, ctx: MiddlewareContext): boolean {
+    return this.middlewares.some((middleware) => {
+      try {
+        return middleware.holdsHost?.(response, ctx) === true;
+      } catch {
+        return true;
+      }
+    });
   }
 
   /** processResponse from middleware `start` back to the first one. */

@@ -117,6 +117,13 @@ export interface DownloaderMiddleware {
   processRequest?(request: CrawlRequest, ctx: MiddlewareContext): Promise<RequestOutcome> | RequestOutcome;
   processResponse?(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> | ResponseOutcome;
   /**
+   * Asked the moment an answer arrives, before any `processResponse`: whether this middleware may pause or
+   * slow the answering host when it judges it (a breaker counting a 200 block page). Then the host keeps the
+   * answer's slot and its other sends wait until the chain is done, so none goes out before the pause is set.
+   * Synchronous and cheap: it runs on every answer. Error statuses (400 and above) hold the host without asking.
+   */
+  holdsHost?(response: CrawlResponse, ctx: MiddlewareContext): boolean;
+  /**
    * `takeSlot`, when the engine offers it, waits for a slot of a URL's host as a hop would (a FetchWait when
    * too far off): a send the hook makes for the request to another host (a redirect target's robots.txt,
    * which a fetcher that cannot wait inside a hop, Chromium, leaves to this hook) goes out in it.

@@ -35,8 +35,13 @@ export function decideRetry(trigger: RetryTrigger, attempt: number, nowMs: numbe
   }
   const transient = trigger.kind === 'status' ? config.statuses.includes(trigger.status) : config.errors.includes(trigger.reason);
   if (!transient) return { type: 'pass' };
-  if (trigger.kind === 'status' && trigger.retryAfterAtMs !== null) return { type: 'wait', reason, untilMs: Math.max(nowMs, trigger.retryAfterAtMs), pauseHost: true };
-  if (trigger.kind === 'status' && config.waitStatuses.includes(trigger.status)) {
+  const waitStatus = trigger.kind === 'status' && config.waitStatuses.includes(trigger.status);
+  // A 429 whose Retry-After names no wait (`0`, a date past: a server clock behind ours) was asked again at
+  // once, each answer another 429, until the breaker opened: the status still says "too many", so it is
+  // backed off as one without. A 503's "now" is taken at its word (the server says it is back).
+  const waitAsked = trigger.kind === 'status' ? trigger.retryAfterAtMs : null;
+  if (waitAsked !== null && (waitAsked > nowMs || !waitStatus)) return { type: 'wait', reason, untilMs: Math.max(nowMs, waitAsked), pauseHost: true };
+  if (waitStatus) {
     return { type: 'wait', reason, untilMs: nowMs + backoffMs(deferrals, config, random), pauseHost: false };
   }
   const sends = attempt + 1;

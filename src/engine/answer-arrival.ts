@@ -18,17 +18,19 @@ export interface AnswerArrivalDeps {
  * Any other answer keeps the slot until the middlewares decided: a Retry-After or a breaker that opens
  * must pause the host before its next request can be picked.
  */
-export function answerFreesSlot(response: CrawlResponse): boolean {
-  return response.status < 400 && response.header('retry-after') === undefined;
+export function answerFreesSlot(response: CrawlResponse, middlewaresHold: boolean): boolean {
+  return !answerHoldsHost(response, middlewaresHold) && response.header('retry-after') === undefined;
 }
 
 /**
- * Whether the host's other sends wait until the answer is judged (`HostJudgements`): only an error status can
- * pause its host (a Retry-After on 429/503, the breaker's statuses). A 2xx or 3xx with a Retry-After keeps its
- * slot but pauses nothing, and the chain may follow its meta refresh, which must not wait for another such answer.
+ * Whether the host's other sends wait until the answer is judged (`HostJudgements`): an error status (a
+ * Retry-After on 429/503, the breaker's statuses), or an answer a middleware says it may pause the host for
+ * (`middlewaresHold`: a 200 challenge page the breaker counts freed its slot on arrival, and the host's next
+ * send could go out in the few ms before the breaker opened). A 2xx or 3xx with only a Retry-After keeps its
+ * slot but pauses nothing.
  */
-export function answerHoldsHost(response: CrawlResponse): boolean {
-  return response.status >= 400;
+export function answerHoldsHost(response: CrawlResponse, middlewaresHold: boolean): boolean {
+  return response.status >= 400 || middlewaresHold;
 }
 
 /**

@@ -20,6 +20,8 @@ const AT_CAP_RECHECK_MS = 10;
 export class RequestSlots {
   private current: HostSlot;
   private currentHost: string;
+  /** Ends the judgement of this request's latest answer that may pause its host (none open: does nothing). */
+  private endJudgement: () => void = () => undefined;
 
   constructor(
     private readonly lease: Lease,
@@ -38,9 +40,15 @@ export class RequestSlots {
     this.current.markSent();
   }
 
-  /** The answer that arrived may pause its host: the host's other sends wait until the returned function is called. */
-  judging(hostKey: string): () => void {
-    return this.judgements?.begin(hostKey, this) ?? (() => undefined);
+  /** The answer that arrived may pause its host: the host's other sends wait until `judged()` (or this request's next hop). */
+  judging(hostKey: string): void {
+    this.endJudgement();
+    this.endJudgement = this.judgements?.begin(hostKey, this) ?? (() => undefined);
+  }
+
+  /** The chain is done with the request's latest answer. */
+  judged(): void {
+    this.endJudgement();
   }
 
   release(): void {
@@ -91,6 +99,9 @@ export class RequestSlots {
   async beforeHop(toUrl: string, deadline: HopDeadline): Promise<void> {
     const hostKey = this.hostKeyOf(toUrl);
     const sameHost = hostKey === this.currentHost;
+    // A hop the chain follows (a block page's refresh) is its verdict on the answer: nothing will pause the host
+    // for it. Held on, two such answers of one host each waited for the other's judgement until their fetches timed out.
+    this.endJudgement();
     this.current.releaseSlot();
     this.freed();
     const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;

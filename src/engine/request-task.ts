@@ -80,7 +80,6 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   const scheduled = new ScheduledRequests();
   const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: steadyNowMs, runId: deps.runId, events: deps.events, schedule: scheduled.schedule };
   const slot = new RequestSlots(lease, deps.frontier, (url) => hostKeyOf(url, deps.settings.politeness.hostKey), deps.wake, deps.judgements);
-  let judged = () => undefined as void;
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
   try {
     download = await deps.chain.download(request, ctx, {
@@ -104,13 +103,10 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       },
       // Not a retry of the page (no attempt, no backoff), but the host saw one more request: counted, never silent.
       onStaleConnection: () => deps.stats.inc('retry/stale-connection'),
-      onAnswered: (response) => {
+      onAnswered: (response, middlewaresHold) => {
         pauseAsAsked(response, deps);
-        if (answerHoldsHost(response)) {
-          judged();
-          judged = slot.judging(hostKeyOf(response.url, deps.settings.politeness.hostKey));
-        }
-        if (!answerFreesSlot(response)) return;
+        if (answerHoldsHost(response, middlewaresHold)) slot.judging(hostKeyOf(response.url, deps.settings.politeness.hostKey));
+        if (!answerFreesSlot(response, middlewaresHold)) return;
         slot.release();
         deps.wake();
       },
@@ -118,7 +114,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
     });
   } catch (error) {
     slot.cancel();
-    judged();
+    slot.judged();
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     // A middleware bug must not lose the request: record it and keep crawling. The log names the
     // middleware and its hook, with the error it threw (its stack points at the project's file).
@@ -132,7 +128,7 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   }
   if (download.sent) slot.release();
   else slot.cancel();
-  judged();
+  slot.judged();
   deps.wake();
   // What the middlewares scheduled is stored before this request's outcome is: as durable as a page's links.
   try {

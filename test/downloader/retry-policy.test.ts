@@ -41,7 +41,13 @@ describe('decideRetry', () => {
     expect(decideRetry(status(429, NOW + 120_000), 0, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/429', untilMs: NOW + 120_000, pauseHost: true });
     expect(decideRetry(status(503, NOW + 120_000), 3, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/503', untilMs: NOW + 120_000, pauseHost: true });
     // A date in the past means now.
-    expect(decideRetry(status(429, NOW - 5_000), 3, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/429', untilMs: NOW, pauseHost: true });
+    expect(decideRetry(status(503, NOW - 5_000), 3, NOW, config, half)).toEqual({ type: 'wait', reason: 'http/503', untilMs: NOW, pauseHost: true });
+  });
+
+  it('backs off a 429 whose Retry-After names no wait (0, a past date) as one without: "too many requests" is still its word', () => {
+    for (const atMs of [NOW, NOW - 5_000]) {
+      expect(decideRetry(status(429, atMs), 3, NOW, config, half, 2)).toEqual({ type: 'wait', reason: 'http/429', untilMs: NOW + 200, pauseHost: false });
+    }
   });
 
   it('uses the configured lists', () => {
