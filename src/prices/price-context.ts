@@ -236,6 +236,6 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
 }
 
 /** What may stand between the two ends of a range: "10 – 20", "$10 to $20", "von 10 bis 20 €", "10～20円". */
-const RANGE_BETWEEN = /^\s*(?:-|–|—|~|～|〜|to|bis|à|a|al|hasta|do|до|tot|till|til|tới|から|至)\s*$/iu;
+const RANGE_BETWEEN = /^\s*(?:-|–|—|~|～|〜|to|through|thru|bis|à|a|al|hasta|do|до|tot|till|til|tới|から|至)\s*$/iu;
 
 export const isRangeBetween = (between: string): boolean => RANGE_BETWEEN.test(between);

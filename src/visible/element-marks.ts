@@ -19,6 +19,8 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
 export interface ElementMarks {
   /** Not shown: script, template (but a declarative shadow root), hidden attribute, display:none (inline or by a class the page's sheet hides), aria-hidden, a closed dialog or details. */
   hidden: boolean;
+  /** Hidden from screen readers only (`aria-hidden`, nothing else hides it): the eye sees it, often as the twin of a screen-reader text. */
+  eyeOnly: boolean;
   /** Page chrome or another product's block: its prices are never this product's. */
   otherBlock: boolean;
   /** Struck or labelled as a reference price, with the evidence ("del", "class old-price"). */
@@ -163,8 +165,15 @@ function drawsLabel(element: Element): boolean {
 
 /** Hidden by its attributes, styles or classes, whatever its tag: a `<select>` so hidden is no control a shopper sees either. */
 export function hiddenByMarkup(element: Element): boolean {
+  return ariaHiddenOnly(element) || hiddenFromEye(element);
+}
+
+/** `aria-hidden="true"` (but the drawing of a labelled picture): silent for a screen reader, still drawn on the screen. */
+const ariaHiddenOnly = (element: Element): boolean => element.attribs['aria-hidden'] === 'true' && !drawsLabel(element);
+
+function hiddenFromEye(element: Element): boolean {
   const { attribs } = element;
-  return attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(attribs.style ?? '') || HIDDEN_CLASS.test(attribs.class ?? '') || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
+  return attribs.hidden !== undefined || HIDDEN_STYLE.test(attribs.style ?? '') || HIDDEN_CLASS.test(attribs.class ?? '') || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
 }
 
 /** Not rendered until opened: a `<dialog>` without `open` (a quick-view modal of another product), a closed `<details>` but its summary. */
@@ -178,7 +187,8 @@ export function marksOf(element: Element, byStyle: StyledClasses): ElementMarks 
   const tag = element.tagName.toLowerCase();
   const { attribs } = element;
   const style = attribs.style ?? '';
-  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element) || styledAs(attribs.class, byStyle.hidden) || closedDisclosure(element);
+  const eyeHidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenFromEye(element) || styledAs(attribs.class, byStyle.hidden) || closedDisclosure(element);
+  const hidden = eyeHidden || ariaHiddenOnly(element);
   const wordsOf = attributeWords(element);
   const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element) || ariaOtherProducts(element);
   let struck: string | null = null;
@@ -187,7 +197,7 @@ export function marksOf(element: Element, byStyle: StyledClasses): ElementMarks 
   else if (styledAs(attribs.class, byStyle.struck)) struck = 'stylesheet line-through';
   else if (REFERENCE_MARK.test(wordsOf)) struck = `marked ${REFERENCE_MARK.exec(wordsOf)?.[0].replace(/^[^a-z]/, '')}`;
   else if (REFERENCE_TITLE.test(`${attribs['aria-label'] ?? ''} ${attribs.title ?? ''}`)) struck = 'labelled';
-  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf), choice: choiceOf(element), tax: taxOf(element, wordsOf) };
+  return { hidden, eyeOnly: hidden && !eyeHidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf), choice: choiceOf(element), tax: taxOf(element, wordsOf) };
 }
 
 /** Class words of the two prices of a shop that shows both: Magento's `price-including-tax`, BigCommerce's `price--withTax`. */

@@ -11,6 +11,8 @@ import { onRequestEntry, type ScannedPrice, type ScanOptions } from './scanned-p
 import { collapse } from './text-flow';
 import { pickerPrice } from './variant-select';
 import { labelRole, labelOwners, type HiddenLabel } from './screen-reader-labels';
+import { copyConflicts } from './screen-reader-copies';
+import { priceParts } from '../prices/price-parts';
 
 export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanOptions): ScannedPrice[] {
   // A shared sign is resolved the way the page's locale writes it ("kr" on a Swedish page is SEK, "¥" on a
@@ -35,6 +37,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const labels = labelsOf(walk.labels, found, walk.order);
   const shown = found.map((entry) => toScanned(line, entry, parseOptions, labels.of(entry.node)));
   labels.unsettle(found, shown);
+  // An amount shown aria-hidden beside a screen-reader copy of another amount: what the eye sees is not what is read.
+  const amountsOf = (text: string) => priceParts(text, parseOptions).map((part) => part.price);
+  for (const [index, detail] of copyConflicts(walk.eyeCopies, found, walk.order, amountsOf)) shown[index].copyConflict = detail;
   // A data-price is written as a machine writes it ("20.00"), whatever the page's decimal separator.
   const readOption = (option: Element, state: State) => (text: string, machine: boolean) =>
     toScanned(line, { node: option, element: option, text, state }, machine ? { ...parseOptions, decimalSeparator: '.' } : parseOptions);

@@ -57,6 +57,14 @@ export interface PriceWalk {
   labels: HiddenLabel[];
   /** Each node's place in the page, in reading order. */
   order: Map<AnyNode, number>;
+  /** What `aria-hidden` elements show the eye (no page text: a screen-reader copy says it), for screen-reader-copies.ts. */
+  eyeCopies: EyeCopy[];
+}
+
+/** An `aria-hidden` element drawn on the screen, and the price texts it shows. */
+export interface EyeCopy {
+  element: Element;
+  texts: string[];
 }
 
 /** The element's children as runs of text (and of parts joined into one number), split by the other elements. */
@@ -71,13 +79,15 @@ function textRuns(element: Element, joined: ReadonlySet<AnyNode>): AnyNode[][] {
 
 export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign: string | null | undefined): PriceWalk {
   const byStyle = styledClasses($);
-  const walk: PriceWalk = { texts: new Map(), holdsPrice: new Set(), found: [], picked: [], onRequest: null, hasCurrency: memoised(namesCurrency), labels: [], order: new Map() };
+  const walk: PriceWalk = { texts: new Map(), holdsPrice: new Set(), found: [], picked: [], onRequest: null, hasCurrency: memoised(namesCurrency), labels: [], order: new Map(), eyeCopies: [] };
   const { texts, holdsPrice, found, picked, hasCurrency, labels, order } = walk;
+  // Inside an eye copy being read, a nested aria-hidden element is part of it.
+  let eyeDepth = 0;
   const looksLikePrice = (text: string, marked: boolean) => text.length <= PRICE_TEXT_MAX_CHARS && HAS_DIGIT.test(text) && (hasCurrency(text) || (marked && BARE_NUMBER.test(text)));
 
   /** Text of a node as a reader sees it; records which subtrees hold a price and the innermost price elements. */
-  function visit(node: AnyNode, state: State): string {
-    order.set(node, order.size);
+  function visit(node: AnyNode, state: State, asEye = false): string {
+    if (!asEye) order.set(node, order.size);
     if (node.type === 'text') {
       const data = (node as unknown as { data: string }).data;
       const text = backslashSign ? withBackslashSign(data, backslashSign) : data;
@@ -90,7 +100,8 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     // A variant <select> shows its taken option in the control itself (and a WooCommerce form the variation it picks): a choice taken.
     const chosen = (element.tagName === 'select' || element.tagName === 'form') && !marks.otherBlock && !hiddenByMarkup(element) ? takenChoice(element) : null;
     if (chosen) picked.push({ chosen, state: { ...state, choice: 'chosen', markDepth: MARK_DEPTH } });
-    if (marks.hidden || marks.otherBlock) {
+    if ((marks.hidden && !(marks.eyeOnly && (asEye || eyeDepth > 0))) || marks.otherBlock) {
+      if (marks.eyeOnly && !marks.otherBlock) eyeCopy(element, state);
       texts.set(node, '');
       return '';
     }
@@ -133,6 +144,19 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     }
     if (forScreenReaders(element) && cleaned !== '' && cleaned.length <= PRICE_TEXT_MAX_CHARS && !HAS_DIGIT.test(cleaned)) labels.push({ element, words: cleaned });
     return text;
+  }
+
+  /** Reads an aria-hidden element as the eye sees it, apart: its prices are no page text, only checked against its screen-reader copy. */
+  function eyeCopy(element: Element, state: State): void {
+    const kept = { found: found.length, labels: labels.length, picked: picked.length, onRequest: walk.onRequest };
+    eyeDepth++;
+    visit(element, state, true);
+    eyeDepth--;
+    const shown = found.splice(kept.found);
+    [labels.length, picked.length, walk.onRequest] = [kept.labels, kept.picked, kept.onRequest];
+    for (const price of shown) holdsPrice.delete(price.node);
+    holdsPrice.delete(element);
+    if (shown.length > 0) walk.eyeCopies.push({ element, texts: shown.map((price) => price.text) });
   }
 
   const runText = (run: AnyNode[]) => collapse(run.map((part) => texts.get(part) ?? '').join(''));

@@ -84,6 +84,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
   const requested = scanned.find((p) => p.role === 'on-request');
   if (requested) return { ok: false, reason: requested.parsed.ok ? 'price/on-request' : requested.parsed.reason, detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
+  // "$19.99" drawn for the eye, "$24.99" said to screen readers: which the shopper pays, the page does not agree with itself.
+  const copied = scanned.find((p) => p.copyConflict);
+  if (copied) return { ok: false, reason: 'price/ambiguous', detail: copied.copyConflict, candidates: current.flatMap((p) => readOf(p) ?? []) };
   // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it,
   // nor a bare amount beside a named one in its box (see besideNamed).
   const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline || besideNamed(p, current)) : current;
