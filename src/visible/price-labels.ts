@@ -3,9 +3,10 @@
 /**
  * Roles a visible price can play; only `current` is what the shopper pays for the product now. A `rate` is a price per
  * night, day, week, year or person (the stay's or the trip's total is the price); a `fee` is charged beside the price
- * (setup, activation, taxes and fees); a `member` price is a loyalty club's, not everyone's.
+ * (setup, activation, taxes and fees); a `member` price is a loyalty club's, not everyone's; an `action` price stands on a call to
+ * action ("Add to cart · $24.99"): never the price, it must agree with it.
  */
-export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request';
+export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request' | 'action';
 
 import { FROM_BEFORE } from '../prices/from-price';
 import { exclusionAfter } from '../prices/number-exclusions';

@@ -44,7 +44,8 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const readOption = (option: Element, state: State) => (text: string, machine: boolean) =>
     toScanned(line, { node: option, element: option, text, state }, machine ? { ...parseOptions, decimalSeparator: '.' } : parseOptions);
   const taken = walk.picked.flatMap(({ chosen, state }) => pickerPrice(chosen, shown, readOption(chosen.option, state)) ?? []);
-  return requested.concat(shown, taken);
+  const acted = walk.actions.map((entry) => toScanned(line, entry, parseOptions));
+  return requested.concat(shown, taken, acted);
 }
 
 /** What the screen-reader labels say of one price: labels to read past (another amount's), and the words of its own. */
@@ -99,6 +100,8 @@ function toScanned(line: LineText, { node, last, element, text, state }: FoundPr
   if (role === 'current' && notCurrent && !parsed.ok) [role, why] = [notCurrent, `parser ${parsed.reason}`];
   const negative = amount !== null && amount.amount.isNegative();
   if (negative && role === 'current') [role, why] = ['saving', 'negative'];
+  // The button's price repeats the one shown (or contradicts it): a check of the page's price, never a candidate.
+  if (role === 'current' && state.action) [role, why] = ['action', 'call to action'];
   // Only a current price must read as one price to pay now; any other role keeps the one amount its text shows.
   const reading: PriceResult = role === 'range' && rangeLow ? rangeLow : role === 'current' || amount === null ? parsed : amount;
   // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.

@@ -123,6 +123,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
   const [price] = gross ? [gross] : values;
+  // "Add to cart · $29.99" beside "$24.99": the call to action charges another amount than the page shows.
+  const against = withRole('action').find((action) => !action.amount.eq(price.amount) || (action.currency !== price.currency && action.currency !== null && price.currency !== null));
+  if (against) return { ok: false, reason: 'price/ambiguous', detail: `the call to action ${against.path}: ${against.text} charges another amount than the price shown`, candidates: [price, against] };
   // What only the page's unread sheets could settle: the named price may be the struck or hidden one (unread-sheets.ts).
   const other = page.unreadSheets && !gross ? otherUnnamed(price, current.filter((p) => !pool.includes(p))) : undefined;
   if (other?.parsed.ok) return { ok: false, reason: 'price/ambiguous', detail: `unnamed ${other.path}: ${other.text} beside the named price; the page's linked stylesheets, unread, may strike or hide either`, candidates: [price, readOf(other)!] };

@@ -1,16 +1,6 @@
 // visiblePrice() beside labels written for screen readers only (sr-only, visually-hidden, screen-reader-text): which amount each names.
 import { describe, expect, it } from 'vitest';
-import { toCurrencyScale } from '../../src/prices/iso-currencies';
-import { htmlResponse } from '../support/html-response';
-
-const page = (body: string, lang = 'en-US') => `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><main><h1>Kettle</h1>${body}</main></body></html>`;
-
-function read(body: string, lang?: string): string {
-  const result = htmlResponse(page(body, lang)).visiblePrice();
-  if (!result.ok) return result.reason;
-  const was = result.regular ? ` was ${toCurrencyScale(result.regular.amount, result.currency)}` : '';
-  return `${toCurrencyScale(result.amount, result.currency)} ${result.currency}${was}`;
-}
+import { readSnippet as read } from '../support/visible-snippet';
 
 /** [name, markup, expected]: a hidden label has no place on the screen, so only its markup says which amount it names. */
 const CASES: ReadonlyArray<readonly [string, string, string]> = [
