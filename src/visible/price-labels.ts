@@ -242,7 +242,7 @@ export const OTHER_PRODUCTS_HEADING = new RegExp(words([
 export const REFERENCE_TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|strikethrough|crossed out|durchgestrichen|barré)(?:[^\\p{L}]|$)`, 'iu');
 /**
  * Class, id and data words that name what kind of other price an element holds, for pages that say it with a logo
- * or an icon instead of words (a Klarna badge, a truck): instalment, shipping, deposit, saving, unit. A "with-"/"has-"
+ * or an icon instead of words (a Klarna badge, a truck, a club's logo): instalment, shipping, deposit, saving, unit, member. A "with-"/"has-"
  * modifier names the element beside one. Not "discount" (Shopware 5's current price is `price--discount`) nor
  * "base-price" (Magento's price without tax).
  */
@@ -252,6 +252,7 @@ const ROLE_MARKS: ReadonlyArray<[PriceRole, RegExp]> = [
   ['deposit', /deposit|pfand|consigne|statiegeld/],
   ['saving', /you-?save|savings?|ersparnis|economi[ez]/],
   ['unit', /unit-?price|price-?unit|price-?per|per-?unit|grundpreis|base-?unit|prix-?unitaire/],
+  ['member', /members?-?(?:price|only|deal)|loyalty(?:-?price)?|club-?(?:price|preis|prix|card)|clubpreis|mitglieder-?preis|prix-?(?:adherent|membre)|precio-?socio|vip-?price/],
 ];
 const ROLE_MARK_WORDS = ROLE_MARKS.map(([role, pattern]) => [role, new RegExp(`(?:^|[^a-z])(?<!(?:with|has)-)(?:${pattern.source})(?=[^a-z]|$)`)] as const);
 export const roleFromMarks = (words: string): PriceRole | null => ROLE_MARK_WORDS.find(([, pattern]) => pattern.test(words))?.[0] ?? null;
