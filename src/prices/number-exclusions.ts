@@ -1,5 +1,6 @@
 // Numbers in a price text that their neighbourhood shows are no price: sizes, quantities, years, ratings, counts.
 import { wordPattern } from './word-pattern';
+import { INSTALMENT_NOUNS } from './instalment-words';
 
 /** Why a number is no price; a currency written beside it overrides the soft ones (see `isHardExclusion`). */
 export type Exclusion = 'date' | 'time' | 'exponent' | 'separators' | 'percent' | 'measure' | 'quantity' | 'multiplier' | 'year' | 'label' | 'rating' | 'count' | 'minor-unit' | 'magnitude' | 'tyre-size';
@@ -24,8 +25,8 @@ const COUNTED = unitPattern([
   'auf lager', 'verfügbar', 'sold', 'verkauft', 'vendus', 'days?', 'tage?n?', 'jours?', 'días', 'dias', 'hours?', 'hrs?', 'h', 'std\\.?', 'stunden', 'min', 'minutes?',
   'years?', 'jahre?n?', 'ans', 'años', 'months?', 'monate?n?', 'mois', 'meses', 'weeks?', 'wochen', 'semaines', 'people', 'watching', 'views', 'items?',
   'results', 'products', 'artikel', 'produkte', 'ergebnisse', 'résultats', 'colou?rs', 'farben', 'couleurs', 'sizes', 'größen', 'variants', 'varianten',
-  'seats', 'persons', 'personen', 'шт\\.?', 'ед\\.?', 'interest-free', 'payments?', 'instal?lments?', 'raten', 'cuotas', 'parcelas', 'mensualités',
-  'fois', 'rate', 'vezes', 'meses sin intereses', 'msi', 'rat', 'raty', 'taksit', 'ay', 'תשלומים', 'دفعات', 'أقساط', 'เดือน', 'bulan', 'tháng', '개월', '個', '枚', '本', '件', '片', '粒', '台', '点', '개', '명', 'ชิ้น', 'adet', 'szt\\.?', 'ks', 'db',
+  'seats', 'persons', 'personen', 'шт\\.?', 'ед\\.?', 'interest-free', ...INSTALMENT_NOUNS,
+  'fois', 'rate', 'vezes', 'meses sin intereses', 'msi', 'ay', 'תשלומים', 'دفعات', 'أقساط', 'เดือน', 'bulan', 'tháng', '개월', '個', '枚', '本', '件', '片', '粒', '台', '点', '개', '명', 'ชิ้น', 'adet', 'szt\\.?', 'ks', 'db',
   // Loyalty points, credits and air miles: a shop's own unit, no money ("5,000 points" read as dollars in a USD shop).
   'points?', 'pts\\.?', 'pt', 'credits?', '(?:bonus)?punkte', 'puntos', 'pontos', 'punti', 'punkty', 'avios', 'meilen', 'ポイント(?:還元)?', '포인트', '积分', '積分',
 ]);

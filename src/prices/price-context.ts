@@ -12,6 +12,7 @@ import { WAS_PRICE_WORDS, WORTH_WORDS } from './was-words';
 import { SHIPPING_ALTERNATION } from './shipping-words';
 import { isShippingAfter, shippingOpening } from './shipping-labels';
 import { wordPattern } from './word-pattern';
+import { ARABIC_MONTHLY, INSTALMENT_BEFORE, INSTALMENTS_AFTER } from './instalment-words';
 import { depositNounAfter } from './deposit-words';
 import { PERIOD_AFTER, PERIOD_BEFORE } from './rate-words';
 
@@ -115,8 +116,6 @@ const UNIT_BEFORE = endsWith([
 ]);
 /** After the amount (a footnote star may come first): "/kg", "/ 100 g", "per kg", "le kg", "€/l"; not a multi-buy after a slash ("£10 / 3 for £25"). */
 const UNIT_AFTER = wordPattern(/^[\s*]*(?:\/\s*(?!\d+\s*(?:for|für|pour|por|voor|för|za)(?![\p{L}]))\d*\s*\p{L}|per\s+\d*\s*\p{L}|pro\s+\d*\s*\p{L}|le\s+(?:kg|litre|l)\b|je\s+\d*\s*\p{L}|al\s+(?:kg|litro)\b|the\s+kg)/iu);
-/** Arabic "monthly" (شهرياً), its tanween written before or after the alef, or left out; "شهر" alone after a slash. */
-const ARABIC_MONTHLY = 'شهر(?:ي(?:ا\\u064B?|\\u064Bا)?)?';
 /**
  * After the amount: a monthly, weekly or fortnightly price (a contract, an instalment: Afterpay's "$12.50/wk"),
  * never the price of the product. "£12.50 pm" and "p/m" are how UK shops write per month.
@@ -140,35 +139,6 @@ const MONTHLY_AFTER = wordPattern(new RegExp(
  */
 const DOWN_PAYMENT_AFTER = wordPattern(/^[\s*]*(?:down(?: ?payment)?(?!\s*(?:from|to|by)(?![\p{L}]))|upfront|(?:als )?anzahlung|d.acompte|de entrada)(?![\p{L}])/iu);
 const DOWN_PAYMENT_BEFORE = endsWith(['down ?payment(?: of)?', 'upfront(?: cost| payment)?', 'anzahlung(?: von)?', 'acompte(?: de)?', 'pay(?:able)? upfront', 'entrada de', 'sinal(?: de)?']);
-
-/**
- * After the amount, the count of instalments it is one of: "R$ 24,92 em 12x", "R$ 10,00 em até 12x", "R$ 24,92 x 12", "$12.50 × 4",
- * "¥100×12期" (Chinese: periods), "1,000円×12回" (Japanese: times). Not when the instalment's own amount follows: in
- * "R$ 1.200,00 em 12x de R$ 100,00" the first is the total.
- */
-const INSTALMENTS_AFTER = wordPattern(/^\s*(?:em|en|in)\s+(?:até\s+)?\d{1,2}\s?[x×](?![\p{L}\d])(?!\s*(?:sem juros\s+|s\/ juros\s+)?de\s*$)|^\s*[x×]\s?\d{1,2}(?:\s?(?:期|回|ヶ月|か月|个月))?(?![\d.,\p{L}])/iu);
-
-/**
- * Right before the amount, the words of one instalment: "4 payments of", "12x de", "12x sem juros de" (Brazil), "3 fois",
- * "en 3 fois sans frais de", "in 3 Raten à", "10 rat po" and "12 mies. x" (Poland), "4 betalningar à" (Sweden),
- * "4 termijnen van" (Netherlands), "毎月"/"月々"/"月額" (Japanese: every month), "每期"/"分期" (Chinese: each period).
- */
-/** "sem juros", "sans frais", "senza interessi", "sin intereses": no interest, between the count and the instalment's amount. */
-const FREE = '(?:sem juros|s\\/ juros|sem acr[ée]scimo|sans frais|senza interessi|sin inter[eé]s(?:es)?|ohne zinsen|interest-free)';
-const INSTALMENT_BEFORE = wordPattern(new RegExp(
-  `(?:${[
-    'payments? of', 'instal?lments? of', '\\d{1,2} (?:interest-free )?(?:payments|instal?lments)', 'pay in \\d{1,2}(?: (?:interest-free )?(?:payments|instal?lments))?(?: with [\\p{L}]+)?(?: of)?', 'x de',
-    `x (?:${FREE}) ?(?:de|da)?`, 'vezes(?: sem juros)? de', 'raten (?:à|a|von|zu)', 'mensualités de', 'fois(?: sans frais)?(?: de)?',
-    `cuotas(?: ${FREE})? de`, 'msi de', `meses(?: ${FREE})? de`, `plazos(?: ${FREE})? de`, 'parcelas de', `rat[ae](?: ${FREE})? da`, 'mensilità da',
-    'rat[ay]?(?: 0 ?%)? (?:po|x|×|od)', '(?:mies\\.?|miesięcy|miesiące|mc) (?:x|×|po)', '(?:del)?betalningar (?:à|a|om|på)',
-    'termijnen(?: van)?', '回払い(?:で)?', '毎月', '月々', '月額', '每期', '每月', '月供', '分期', '分割(?:払い)?(?:で)?',
-    // Turkish "taksit", Hebrew "payments of", Arabic "payments of" (Tabby, Tamara), Thai "per month", "instalment", Vietnamese,
-    // Indonesian and Korean instalment words, India's EMI; whole words only where a script sets words apart.
-    '(?<![\\p{L}])taksit(?: ?[x×])?', '(?<![\\p{L}])aylık', 'תשלומים(?: חודשיים)? (?:של|ב-?)', '(?:دفعات|أقساط)(?: شهرية)?(?: متساوية)?(?: بقيمة| من)?',
-    `(?<![\\p{L}])${ARABIC_MONTHLY}`, 'เดือนละ', 'ผ่อน(?: ?0 ?%)?', '(?<![\\p{L}])trả góp(?: 0 ?%)?(?: chỉ)?', '(?<![\\p{L}])cicilan(?: 0 ?%)?(?: mulai)?', '(?<![\\p{L}\\d])월', '매월', '(?<![\\p{L}])emi(?: of)?',
-  ].join('|')})[\\s:.]*$`,
-  'iu',
-));
 
 /** Before the amount: "4 payments of", "10x de", "3 x", "en 3 fois", "in 24 Raten à". */
 const MULTIPLE_BEFORE = endsWith([
@@ -239,6 +209,6 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
 }
 
 /** What may stand between the two ends of a range: "10 – 20", "$10 to $20", "von 10 bis 20 €", "10～20円". */
-const RANGE_BETWEEN = /^\s*(?:-|–|—|~|～|〜|to|bis|à|a|al|hasta|do|до|tot|till|til|tới|から|至)\s*$/iu;
+const RANGE_BETWEEN = /^\s*(?:-|–|—|~|～|〜|to|through|thru|bis|à|a|al|hasta|do|до|tot|till|til|tới|から|至)\s*$/iu;
 
 export const isRangeBetween = (between: string): boolean => RANGE_BETWEEN.test(between);

@@ -2,6 +2,8 @@
 import type { AnyNode, Element } from 'domhandler';
 import { namesGross, namesNet } from '../prices/tax-words';
 import { isShadowRoot } from './shadow-tree';
+import { callsToBuy } from './call-to-action';
+import { textContent } from './text-flow';
 import { LINE_THROUGH, styledAs, type StyledClasses } from './style-sheet';
 import { markWords, OTHER_PRODUCTS_HEADING, OTHER_PRODUCTS_MARK, PRICE_MARK, REFERENCE_MARK, REFERENCE_TITLE, roleFromMarks, type PriceRole } from './price-labels';
 
@@ -19,6 +21,10 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
 export interface ElementMarks {
   /** Not shown: script, template (but a declarative shadow root), hidden attribute, display:none (inline or by a class the page's sheet hides), aria-hidden, a closed dialog or details. */
   hidden: boolean;
+  /** Hidden from screen readers only (`aria-hidden`, nothing else hides it): the eye sees it, often as the twin of a screen-reader text. */
+  eyeOnly: boolean;
+  /** A shown call to action to put the product in the cart or buy it ("Add to cart · $24.99"): its price only checks the page's. */
+  action: boolean;
   /** Page chrome or another product's block: its prices are never this product's. */
   otherBlock: boolean;
   /** Struck or labelled as a reference price, with the evidence ("del", "class old-price"). */
@@ -141,11 +147,6 @@ function descendantsWithin(element: Element, depth: number): Element[] {
   return depth <= 1 ? children : children.flatMap((child) => [child, ...descendantsWithin(child, depth - 1)]);
 }
 
-function textContent(element: Element): string {
-  let text = '';
-  for (const child of element.children) text += child.type === 'text' ? (child as unknown as { data: string }).data : child.type === 'tag' ? textContent(child as Element) : '';
-  return text;
-}
 
 /**
  * An `aria-hidden` part of a picture whose words stand in its `aria-label` (`<span role="img" aria-label="47999 pesos">`):
@@ -163,8 +164,15 @@ function drawsLabel(element: Element): boolean {
 
 /** Hidden by its attributes, styles or classes, whatever its tag: a `<select>` so hidden is no control a shopper sees either. */
 export function hiddenByMarkup(element: Element): boolean {
+  return ariaHiddenOnly(element) || hiddenFromEye(element);
+}
+
+/** `aria-hidden="true"` (but the drawing of a labelled picture): silent for a screen reader, still drawn on the screen. */
+const ariaHiddenOnly = (element: Element): boolean => element.attribs['aria-hidden'] === 'true' && !drawsLabel(element);
+
+function hiddenFromEye(element: Element): boolean {
   const { attribs } = element;
-  return attribs.hidden !== undefined || (attribs['aria-hidden'] === 'true' && !drawsLabel(element)) || HIDDEN_STYLE.test(attribs.style ?? '') || HIDDEN_CLASS.test(attribs.class ?? '') || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
+  return attribs.hidden !== undefined || HIDDEN_STYLE.test(attribs.style ?? '') || HIDDEN_CLASS.test(attribs.class ?? '') || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
 }
 
 /** Not rendered until opened: a `<dialog>` without `open` (a quick-view modal of another product), a closed `<details>` but its summary. */
@@ -178,7 +186,9 @@ export function marksOf(element: Element, byStyle: StyledClasses): ElementMarks 
   const tag = element.tagName.toLowerCase();
   const { attribs } = element;
   const style = attribs.style ?? '';
-  const hidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || hiddenByMarkup(element) || styledAs(attribs.class, byStyle.hidden) || closedDisclosure(element);
+  const concealed = hiddenFromEye(element) || styledAs(attribs.class, byStyle.hidden) || closedDisclosure(element);
+  const eyeHidden = (NOT_TEXT.has(tag) && !(tag === 'template' && isShadowRoot(element))) || concealed;
+  const hidden = eyeHidden || ariaHiddenOnly(element);
   const wordsOf = attributeWords(element);
   const otherBlock = CHROME.has(tag) || CHROME_ROLES.has(attribs.role ?? '') || OTHER_PRODUCTS_MARK.test(wordsOf) || otherProductsHeading(element) || ariaOtherProducts(element);
   let struck: string | null = null;
@@ -187,7 +197,7 @@ export function marksOf(element: Element, byStyle: StyledClasses): ElementMarks 
   else if (styledAs(attribs.class, byStyle.struck)) struck = 'stylesheet line-through';
   else if (REFERENCE_MARK.test(wordsOf)) struck = `marked ${REFERENCE_MARK.exec(wordsOf)?.[0].replace(/^[^a-z]/, '')}`;
   else if (REFERENCE_TITLE.test(`${attribs['aria-label'] ?? ''} ${attribs.title ?? ''}`)) struck = 'labelled';
-  return { hidden, otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf), choice: choiceOf(element), tax: taxOf(element, wordsOf) };
+  return { hidden, eyeOnly: hidden && !eyeHidden, action: !concealed && callsToBuy(element), otherBlock, struck, priceHolder: PRICE_MARK.test(wordsOf), role: roleFromMarks(wordsOf), choice: choiceOf(element), tax: taxOf(element, wordsOf) };
 }
 
 /** Class words of the two prices of a shop that shows both: Magento's `price-including-tax`, BigCommerce's `price--withTax`. */

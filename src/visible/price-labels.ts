@@ -3,9 +3,10 @@
 /**
  * Roles a visible price can play; only `current` is what the shopper pays for the product now. A `rate` is a price per
  * night, day, week, year or person (the stay's or the trip's total is the price); a `fee` is charged beside the price
- * (setup, activation, taxes and fees); a `member` price is a loyalty club's, not everyone's.
+ * (setup, activation, taxes and fees); a `member` price is a loyalty club's, not everyone's; an `action` price stands on a call to
+ * action ("Add to cart · $24.99"): never the price, it must agree with it.
  */
-export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request';
+export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request' | 'action';
 
 import { FROM_BEFORE } from '../prices/from-price';
 import { exclusionAfter } from '../prices/number-exclusions';
@@ -20,6 +21,7 @@ import { SHIPPING_ALTERNATION } from '../prices/shipping-words';
 import { shippingWordInName } from '../prices/shipping-labels';
 import { discountAfter, discountBefore } from '../prices/discount-words';
 import { WAS_PRICE_WORDS, WORTH_WORDS } from '../prices/was-words';
+import { FINANCING_ANYWHERE, INSTALMENT_BEFORE, INSTALMENTS_AFTER } from '../prices/instalment-words';
 import { rateOrFee } from './rate-labels';
 import { signInForPrice } from './sign-in-price';
 
@@ -55,16 +57,10 @@ const PIECE_IN_BRACKETS = { before: /\(\s*$/u, after: /^\s*(?:each|ea\.?|apiece|
 const LABEL_UNIT = `(?:\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?(?:${UNITS}|kilo|litro|litre|liter|unit|unidad|stück|piece|item))?`;
 const UNIT_BEFORE = new RegExp(`(?:(?:unit price|price per|per unit|grundpreis|preis pro|prix au|prix par|prix unitaire|prix\\/kg|precio por|precio unitario|prezzo al|prezzo per|prezzo unitario|prijs per|jednotková cena|cena za|pris per)${LABEL_UNIT}|\\d+(?:[.,]\\d+)?\\s*${UNITS}\\s*=|(?:^|[^\\p{L}])(?:${UNIT_LABEL_WORDS.join('|')}))[\\s:]*$`, 'iu');
 
-/**
- * Financing: "or 4 payments of", Klarna, "Ratenzahlung", Italian "in 3 rate" / "rate da" (not the English "rate": a hotel's "Member
- * rate $171" is a price); the Gulf's, Europe's and Asia's pay-later services (Tabby, Tamara, Scalapay, Alma, Atome …) and the
- * instalment words of Turkish ("taksit"), Polish ("10 rat"), Hebrew, Arabic, Thai, Vietnamese, Indonesian, Korean and Indian shops.
- */
-const FINANCING_ANYWHERE = /(?:klarna|afterpay|affirm|clearpay|sezzle|tabby|tamara|postpay|spotii|scalapay|\balma\b|\boney\b|atome|kredivo|laybuy|\bhumm\b|openpay|paypo|twisto|\bpay in \d|interest[- ]free|instal+ments?|\braten\b|ratenzahlung|finanzierung|\bapr\b|sans frais|mensualit|\bcuotas\b|\d\s*rate\b|\brate (?:da|mensili|senza)\b|\bin rate\b|payments? of|taksit|\d\s*rat[y]?(?![\p{L}])|תשלומים|دفعات|أقساط|ผ่อน|trả góp|cicilan|할부|무이자|(?<![\p{L}])emi(?![\p{L}]))/iu;
 /** "/mo", "per month", "mtl.": a plan's monthly price or a financing instalment; with no financing word it is a rate. */
 const PER_MONTH_ANYWHERE = /(?:\/\s*(?:mo|mth|month|monat|mois|mes|mese|maand|mt|ay|tháng|bln|bulan|เดือน|חודש|شهر)(?![\p{L}])|\/\s*월|\bper month\b|\ba month\b|\bmonthly\b|\bmtl\.|\bmonatl\.|monatlich|(?:pro|im|je) monat|par mois|al mes|al mese|per maand|aylık|לחודש|בחודש|شهري|เดือนละ|ต่อเดือน|mỗi tháng|per bulan|(?<![\p{L}\p{Nd}])월\s*¤)/iu;
-/** "4 x", and Brazil's "10x de" / "em até 10x de". */
-const INSTALMENT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da)?\s*$/u;
+/** "4 x", and Brazil's "10x de" / "em até 10x de"; the parser's instalment labels (`instalment-words.ts`) besides. */
+const COUNT_BEFORE = /(?:^|[^\p{L}\d])\d{1,2}\s*[x×]\s*(?:de|of|à|a|di|da)?\s*$/u;
 
 /**
  * The shipping words (`shipping-words.ts`, German compounds by their head: "Standardversand"), and "delivered", where a word
@@ -158,8 +154,10 @@ export interface PriceContext {
 /** The role the words around an amount give it; `current` when they say nothing special. Order matters: narrower first. */
 export function roleFromWords({ before, after }: PriceContext): PriceRole {
   const line = `${before} ¤ ${after}`;
-  if (INSTALMENT_BEFORE.test(before) || FINANCING_ANYWHERE.test(line)) return 'instalment';
-  if (PER_MONTH_ANYWHERE.test(line)) return 'rate';
+  // The parser's instalment labels name a monthly amount too ("월", "aylık"): with no financing word that is a plan's rate.
+  const monthly = PER_MONTH_ANYWHERE.test(line);
+  if (COUNT_BEFORE.test(before) || FINANCING_ANYWHERE.test(line) || (!monthly && (INSTALMENT_BEFORE.test(before) || INSTALMENTS_AFTER.test(after)))) return 'instalment';
+  if (monthly) return 'rate';
   if (UNIT_AFTER.test(after) || UNIT_BEFORE.test(before) || (PIECE_IN_BRACKETS.before.test(before) && PIECE_IN_BRACKETS.after.test(after)) || isEstimatedEach(before, after)) return 'unit';
   if (DEPOSIT_BEFORE.test(before) || DEPOSIT_AFTER.test(after)) return 'deposit';
   if (shippingBefore(before) || SHIPPING_AFTER.test(after) || (FREE_SHIPPING_AFTER.test(after) && isThreshold(before))) return 'shipping';
@@ -245,7 +243,7 @@ export const OTHER_PRODUCTS_HEADING = new RegExp(words([
 export const REFERENCE_TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|strikethrough|crossed out|durchgestrichen|barré)(?:[^\\p{L}]|$)`, 'iu');
 /**
  * Class, id and data words that name what kind of other price an element holds, for pages that say it with a logo
- * or an icon instead of words (a Klarna badge, a truck): instalment, shipping, deposit, saving, unit. A "with-"/"has-"
+ * or an icon instead of words (a Klarna badge, a truck, a club's logo): instalment, shipping, deposit, saving, unit, member. A "with-"/"has-"
  * modifier names the element beside one. Not "discount" (Shopware 5's current price is `price--discount`) nor
  * "base-price" (Magento's price without tax).
  */
@@ -255,6 +253,7 @@ const ROLE_MARKS: ReadonlyArray<[PriceRole, RegExp]> = [
   ['deposit', /deposit|pfand|consigne|statiegeld/],
   ['saving', /you-?save|savings?|ersparnis|economi[ez]/],
   ['unit', /unit-?price|price-?unit|price-?per|per-?unit|grundpreis|base-?unit|prix-?unitaire/],
+  ['member', /members?-?(?:price|only|deal)|loyalty(?:-?price)?|club-?(?:price|preis|prix|card)|clubpreis|mitglieder-?preis|prix-?(?:adherent|membre)|precio-?socio|vip-?price/],
 ];
 const ROLE_MARK_WORDS = ROLE_MARKS.map(([role, pattern]) => [role, new RegExp(`(?:^|[^a-z])(?<!(?:with|has)-)(?:${pattern.source})(?=[^a-z]|$)`)] as const);
 export const roleFromMarks = (words: string): PriceRole | null => ROLE_MARK_WORDS.find(([, pattern]) => pattern.test(words))?.[0] ?? null;

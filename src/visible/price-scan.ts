@@ -11,6 +11,8 @@ import { onRequestEntry, type ScannedPrice, type ScanOptions } from './scanned-p
 import { collapse } from './text-flow';
 import { pickerPrice } from './variant-select';
 import { labelRole, labelOwners, type HiddenLabel } from './screen-reader-labels';
+import { copyConflicts } from './screen-reader-copies';
+import { priceParts } from '../prices/price-parts';
 
 export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanOptions): ScannedPrice[] {
   // A shared sign is resolved the way the page's locale writes it ("kr" on a Swedish page is SEK, "¥" on a
@@ -35,11 +37,15 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const labels = labelsOf(walk.labels, found, walk.order);
   const shown = found.map((entry) => toScanned(line, entry, parseOptions, labels.of(entry.node)));
   labels.unsettle(found, shown);
+  // An amount shown aria-hidden beside a screen-reader copy of another amount: what the eye sees is not what is read.
+  const amountsOf = (text: string) => priceParts(text, parseOptions).map((part) => part.price);
+  for (const [index, detail] of copyConflicts(walk.eyeCopies, found, walk.order, amountsOf)) shown[index].copyConflict = detail;
   // A data-price is written as a machine writes it ("20.00"), whatever the page's decimal separator.
   const readOption = (option: Element, state: State) => (text: string, machine: boolean) =>
     toScanned(line, { node: option, element: option, text, state }, machine ? { ...parseOptions, decimalSeparator: '.' } : parseOptions);
   const taken = walk.picked.flatMap(({ chosen, state }) => pickerPrice(chosen, shown, readOption(chosen.option, state)) ?? []);
-  return requested.concat(shown, taken);
+  const acted = walk.actions.map((entry) => toScanned(line, entry, parseOptions));
+  return requested.concat(shown, taken, acted);
 }
 
 /** What the screen-reader labels say of one price: labels to read past (another amount's), and the words of its own. */
@@ -94,6 +100,8 @@ function toScanned(line: LineText, { node, last, element, text, state }: FoundPr
   if (role === 'current' && notCurrent && !parsed.ok) [role, why] = [notCurrent, `parser ${parsed.reason}`];
   const negative = amount !== null && amount.amount.isNegative();
   if (negative && role === 'current') [role, why] = ['saving', 'negative'];
+  // The button's price repeats the one shown (or contradicts it): a check of the page's price, never a candidate.
+  if (role === 'current' && state.action) [role, why] = ['action', 'call to action'];
   // Only a current price must read as one price to pay now; any other role keeps the one amount its text shows.
   const reading: PriceResult = role === 'range' && rangeLow ? rangeLow : role === 'current' || amount === null ? parsed : amount;
   // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.

@@ -12,6 +12,7 @@ import { takenChoice, type ChosenOption } from './variant-select';
 import type { Withheld } from './scanned-price';
 import { collapse, INLINE, isInside, isTag } from './text-flow';
 import { forScreenReaders, type HiddenLabel } from './screen-reader-labels';
+import { actionText } from './call-to-action';
 
 /** A price stands in a short element; longer text is prose, where a number is rarely the offer. */
 const PRICE_TEXT_MAX_CHARS = 64;
@@ -32,6 +33,8 @@ export interface State {
   choice: Choice | null;
   /** The nearest ancestor's name for the price with or without tax. */
   tax: 'net' | 'gross' | null;
+  /** Inside a call to action to put the product in the cart or buy it ("Add to cart · $24.99"). */
+  action: boolean;
 }
 
 /** A price text found: its node (`last`: where a price read from several children ends), the element holding it, its state. */
@@ -57,6 +60,16 @@ export interface PriceWalk {
   labels: HiddenLabel[];
   /** Each node's place in the page, in reading order. */
   order: Map<AnyNode, number>;
+  /** What `aria-hidden` elements show the eye (no page text: a screen-reader copy says it), for screen-reader-copies.ts. */
+  eyeCopies: EyeCopy[];
+  /** Prices on buttons and submit inputs that put the product in the cart (no page text): they only check the page's price. */
+  actions: FoundPrice[];
+}
+
+/** An `aria-hidden` element drawn on the screen, and the price texts it shows. */
+export interface EyeCopy {
+  element: Element;
+  texts: string[];
 }
 
 /** The element's children as runs of text (and of parts joined into one number), split by the other elements. */
@@ -71,13 +84,15 @@ function textRuns(element: Element, joined: ReadonlySet<AnyNode>): AnyNode[][] {
 
 export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign: string | null | undefined): PriceWalk {
   const byStyle = styledClasses($);
-  const walk: PriceWalk = { texts: new Map(), holdsPrice: new Set(), found: [], picked: [], onRequest: null, hasCurrency: memoised(namesCurrency), labels: [], order: new Map() };
-  const { texts, holdsPrice, found, picked, hasCurrency, labels, order } = walk;
+  const walk: PriceWalk = { texts: new Map(), holdsPrice: new Set(), found: [], picked: [], onRequest: null, hasCurrency: memoised(namesCurrency), labels: [], order: new Map(), eyeCopies: [], actions: [] };
+  const { texts, holdsPrice, found, picked, hasCurrency, labels, order, actions } = walk;
+  // Inside an eye copy being read, a nested aria-hidden element is part of it.
+  let eyeDepth = 0;
   const looksLikePrice = (text: string, marked: boolean) => text.length <= PRICE_TEXT_MAX_CHARS && HAS_DIGIT.test(text) && (hasCurrency(text) || (marked && BARE_NUMBER.test(text)));
 
   /** Text of a node as a reader sees it; records which subtrees hold a price and the innermost price elements. */
-  function visit(node: AnyNode, state: State): string {
-    order.set(node, order.size);
+  function visit(node: AnyNode, state: State, asEye = false): string {
+    if (!asEye) order.set(node, order.size);
     if (node.type === 'text') {
       const data = (node as unknown as { data: string }).data;
       const text = backslashSign ? withBackslashSign(data, backslashSign) : data;
@@ -90,13 +105,17 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     // A variant <select> shows its taken option in the control itself (and a WooCommerce form the variation it picks): a choice taken.
     const chosen = (element.tagName === 'select' || element.tagName === 'form') && !marks.otherBlock && !hiddenByMarkup(element) ? takenChoice(element) : null;
     if (chosen) picked.push({ chosen, state: { ...state, choice: 'chosen', markDepth: MARK_DEPTH } });
-    if (marks.hidden || marks.otherBlock) {
+    const inherited = state.roleMark && state.roleMark.depth > 1 ? { role: state.roleMark.role, depth: state.roleMark.depth - 1 } : null;
+    const roleMark = marks.role ? { role: marks.role, depth: MARK_DEPTH } : inherited;
+    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark, choice: marks.choice ?? state.choice, tax: marks.tax ?? state.tax, action: state.action || marks.action };
+    // A <button>'s or a submit input's words are no page text, but a price on it still checks the page's (call-to-action.ts).
+    const words = marks.action && !marks.otherBlock && (marks.hidden || element.tagName === 'input') ? collapse(actionText(element)) : '';
+    if (looksLikePrice(words, false)) actions.push({ node, element, text: words, state: own });
+    if ((marks.hidden && !(marks.eyeOnly && (asEye || eyeDepth > 0))) || marks.otherBlock) {
+      if (marks.eyeOnly && !marks.otherBlock) eyeCopy(element, state);
       texts.set(node, '');
       return '';
     }
-    const inherited = state.roleMark && state.roleMark.depth > 1 ? { role: state.roleMark.role, depth: state.roleMark.depth - 1 } : null;
-    const roleMark = marks.role ? { role: marks.role, depth: MARK_DEPTH } : inherited;
-    const own: State = { struck: state.struck ?? marks.struck, markDepth: marks.priceHolder ? MARK_DEPTH : state.markDepth - 1, roleMark, choice: marks.choice ?? state.choice, tax: marks.tax ?? state.tax };
     const { text: inner, joined, children } = childrenText(element, own);
     // What the sheet draws before and after it (`content: "Was "`) is on the screen with its text.
     const drawn = drawnAround(element.attribs.class, byStyle.drawn);
@@ -133,6 +152,19 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     }
     if (forScreenReaders(element) && cleaned !== '' && cleaned.length <= PRICE_TEXT_MAX_CHARS && !HAS_DIGIT.test(cleaned)) labels.push({ element, words: cleaned });
     return text;
+  }
+
+  /** Reads an aria-hidden element as the eye sees it, apart: its prices are no page text, only checked against its screen-reader copy. */
+  function eyeCopy(element: Element, state: State): void {
+    const kept = { found: found.length, labels: labels.length, picked: picked.length, actions: actions.length, onRequest: walk.onRequest };
+    eyeDepth++;
+    visit(element, state, true);
+    eyeDepth--;
+    const shown = found.splice(kept.found);
+    [labels.length, picked.length, actions.length, walk.onRequest] = [kept.labels, kept.picked, kept.actions, kept.onRequest];
+    for (const price of shown) holdsPrice.delete(price.node);
+    holdsPrice.delete(element);
+    if (shown.length > 0) walk.eyeCopies.push({ element, texts: shown.map((price) => price.text) });
   }
 
   const runText = (run: AnyNode[]) => collapse(run.map((part) => texts.get(part) ?? '').join(''));
@@ -182,7 +214,7 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     return found.filter((f) => isInside(f.node, element)).every((f) => !hasCurrency(f.text));
   }
 
-  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0, roleMark: null, choice: null, tax: null });
+  for (const node of root.toArray()) visit(node, { struck: null, markDepth: 0, roleMark: null, choice: null, tax: null, action: false });
   return walk;
 }
 

@@ -14,3 +14,10 @@ export function isInside(node: AnyNode, ancestor: Element): boolean {
   for (let at: AnyNode | null = node.parent; at; at = at.parent) if (at === ancestor) return true;
   return false;
 }
+
+/** An element's text as its markup holds it, every descendant's included. */
+export function textContent(element: Element): string {
+  let text = '';
+  for (const child of element.children) text += child.type === 'text' ? (child as unknown as { data: string }).data : child.type === 'tag' ? textContent(child as Element) : '';
+  return text;
+}

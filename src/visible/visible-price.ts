@@ -84,6 +84,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
   // "Price on request" says the product has no price here: an amount beside it is an accessory's, a deposit's, a guess.
   const requested = scanned.find((p) => p.role === 'on-request');
   if (requested) return { ok: false, reason: requested.parsed.ok ? 'price/on-request' : requested.parsed.reason, detail: `${requested.path}: ${requested.text}`, candidates: current.flatMap((p) => readOf(p) ?? []) };
+  // "$19.99" drawn for the eye, "$24.99" said to screen readers: which the shopper pays, the page does not agree with itself.
+  const copied = scanned.find((p) => p.copyConflict);
+  if (copied) return { ok: false, reason: 'price/ambiguous', detail: copied.copyConflict, candidates: current.flatMap((p) => readOf(p) ?? []) };
   // A price set as a heading of its own stays in: a single named price elsewhere (another product's card) must not outrank it,
   // nor a bare amount beside a named one in its box (see besideNamed).
   const pool = current.some((p) => p.marked) ? current.filter((p) => p.marked || p.headline || besideNamed(p, current)) : current;
@@ -120,6 +123,9 @@ export function decideVisiblePrice(scanned: readonly ScannedPrice[], page: { unr
     return { ok: false, reason: 'price/not-found', candidates: [] };
   }
   const [price] = gross ? [gross] : values;
+  // "Add to cart · $29.99" beside "$24.99": the call to action charges another amount than the page shows.
+  const against = withRole('action').find((action) => !action.amount.eq(price.amount) || (action.currency !== price.currency && action.currency !== null && price.currency !== null));
+  if (against) return { ok: false, reason: 'price/ambiguous', detail: `the call to action ${against.path}: ${against.text} charges another amount than the price shown`, candidates: [price, against] };
   // What only the page's unread sheets could settle: the named price may be the struck or hidden one (unread-sheets.ts).
   const other = page.unreadSheets && !gross ? otherUnnamed(price, current.filter((p) => !pool.includes(p))) : undefined;
   if (other?.parsed.ok) return { ok: false, reason: 'price/ambiguous', detail: `unnamed ${other.path}: ${other.text} beside the named price; the page's linked stylesheets, unread, may strike or hide either`, candidates: [price, readOf(other)!] };

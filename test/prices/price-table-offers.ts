@@ -31,6 +31,10 @@ export const OFFERS: PriceRow[] = [
   ['10 rat 0% po 10 zł', A, null], ['12x sem juros R$ 10,00', A, null], ['每月 ¥100', A, null, loc('zh-CN')], ['月供 ¥100', A, null, loc('zh-CN')],
   ['Pay in 4: $12.50', A, null, US], ['Pay in 4 with PayPal $12.50', A, null, US], ['4 interest-free payments $12.50', A, null, US],
   ['$50.00 Pay in 4: $12.50', '50.00', 'USD', US], ['R$ 120,00 12x sem juros R$ 10,00', '120.00', 'BRL'],
+  // Instalments counted by a noun after the amount, or named by the Nordic, German, Portuguese, Hungarian and Finnish words
+  ['R$ 19,90 em 10 parcelas', A, null], ['24,92 € en 12 plazos', A, null], ['Dela upp i 12 rater à 250 kr', A, null, loc('sv-SE')], ['Betal i 3 rater á 1.000 kr.', A, null, loc('da-DK')],
+  ['Monatsrate 24,92 €', A, null], ['Pague em 3 prestações de 99,67 €', A, null], ['Havi részlet: 2 499 Ft', A, null], ['Maksa 12 erässä 24,92 €', A, null],
+  ['分割払い 12回 ¥2,483', A, null, loc('ja-JP')], ['2 999 kr eller 12 rater à 250 kr', '2999', 'SEK', loc('sv-SE')],
   // A lower bound, before the amount or after it at the text's end: the cheapest variant's price, not this product's
   ['Starting at $30', F, null, US], ['From $30', F, null, US], ['As low as $30', F, null, US], ['Starts at $30', F, null, US], ['Prices start at $30', F, null, US],
   ['Starting from $30', F, null, US], ['From just $30', F, null, US], ['from only £9.99', F, null], ['$30+', F, null, US], ['$30 or more', F, null, US],

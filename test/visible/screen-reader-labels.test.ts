@@ -1,16 +1,6 @@
 // visiblePrice() beside labels written for screen readers only (sr-only, visually-hidden, screen-reader-text): which amount each names.
 import { describe, expect, it } from 'vitest';
-import { toCurrencyScale } from '../../src/prices/iso-currencies';
-import { htmlResponse } from '../support/html-response';
-
-const page = (body: string, lang = 'en-US') => `<!doctype html><html lang="${lang}"><head><title>t</title></head><body><main><h1>Kettle</h1>${body}</main></body></html>`;
-
-function read(body: string, lang?: string): string {
-  const result = htmlResponse(page(body, lang)).visiblePrice();
-  if (!result.ok) return result.reason;
-  const was = result.regular ? ` was ${toCurrencyScale(result.regular.amount, result.currency)}` : '';
-  return `${toCurrencyScale(result.amount, result.currency)} ${result.currency}${was}`;
-}
+import { readSnippet as read } from '../support/visible-snippet';
 
 /** [name, markup, expected]: a hidden label has no place on the screen, so only its markup says which amount it names. */
 const CASES: ReadonlyArray<readonly [string, string, string]> = [
@@ -34,8 +24,28 @@ const CASES: ReadonlyArray<readonly [string, string, string]> = [
   ['Dawn unit price', '<div class="price"><span class="price-item">$8.00</span></div><small class="unit-price caption"><span class="visually-hidden">Unit price</span><span class="price-item price-item--last"><span>$1.60</span><span aria-hidden="true">/</span><span class="visually-hidden">&nbsp;per&nbsp;</span><span>100g</span></span></small>', '8.00 USD'],
 ];
 
-describe('a label for screen readers only', () => {
-  it.each(CASES)('%s', (_name, body, wanted) => {
+/**
+ * [name, markup, expected]: an amount written twice, once for the eye (`aria-hidden`) and once for screen readers only. The shopper
+ * sees the first; when the copies disagree neither may be stored (the screen reader's 24.99 was, where the eye read 19.99).
+ */
+const COPIES: ReadonlyArray<readonly [string, string, string]> = [
+  ['siblings, the eye\'s copy first', '<p class="price"><span aria-hidden="true">$19.99</span><span class="sr-only">$24.99</span></p>', 'price/ambiguous'],
+  ['siblings, the screen reader\'s copy first', '<p class="price"><span class="visually-hidden">$24.99</span><span aria-hidden="true">$19.99</span></p>', 'price/ambiguous'],
+  ['siblings that agree', '<p class="price"><span aria-hidden="true">$19.99</span><span class="sr-only">$19.99</span></p>', '19.99 USD'],
+  ['nested in wrappers, raised cents, a label in the copy', '<div class="product__price"><span class="price-wrap"><span aria-hidden="true"><span class="money">$19<sup>99</sup></span></span></span><span class="visually-hidden"><span>Sale price</span> <span>$24.99</span></span></div>', 'price/ambiguous'],
+  ['nested, agreeing', '<div class="product__price"><span class="price-wrap"><span aria-hidden="true"><span class="money">$19<sup>99</sup></span></span></span><span class="visually-hidden"><span>Sale price</span> <span>$19.99</span></span></div>', '19.99 USD'],
+  ['unnamed box', '<div><span aria-hidden="true">$19.99</span><span class="screen-reader-text">Price: $24.99</span></div>', 'price/ambiguous'],
+  ['WooCommerce, the current copy differs', '<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>$20.00</bdi></span></del> <span class="screen-reader-text">Original price was: $20.00.</span><ins aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>$15.00</bdi></span></ins><span class="screen-reader-text">Current price is: $17.00.</span></p>', 'price/ambiguous'],
+  ['WooCommerce, the copies\' roles swapped', '<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>$20.00</bdi></span></del> <span class="screen-reader-text">Original price was: $15.00.</span><ins aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>$15.00</bdi></span></ins><span class="screen-reader-text">Current price is: $20.00.</span></p>', 'price/ambiguous'],
+  ['WooCommerce, agreeing', '<p class="price"><del aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>$20.00</bdi></span></del> <span class="screen-reader-text">Original price was: $20.00.</span><ins aria-hidden="true"><span class="woocommerce-Price-amount amount"><bdi>$15.00</bdi></span></ins><span class="screen-reader-text">Current price is: $15.00.</span></p>', '15.00 USD was 20.00'],
+  ['WooCommerce range, agreeing', '<p class="price"><span class="woocommerce-Price-amount amount" aria-hidden="true"><bdi>$10.00</bdi></span> <span aria-hidden="true">&ndash;</span> <span class="woocommerce-Price-amount amount" aria-hidden="true"><bdi>$20.00</bdi></span><span class="screen-reader-text">Price range: $10.00 through $20.00</span></p>', 'price/range'],
+  ['Shopify, labels and amounts for screen readers beside the shown amount', '<div class="price"><span class="visually-hidden">Sale price</span><span class="visually-hidden">$24.99</span><span class="money" aria-hidden="true">$19.99</span></div>', 'price/ambiguous'],
+  ['Magento price wrapper', '<div class="price-box"><span class="price-container"><span class="price-wrapper" data-price-type="finalPrice"><span class="price" aria-hidden="true">€19.99</span><span class="sr-only">Special Price €24.99</span></span></span></div>', 'price/ambiguous'],
+  ['a drawn picture with its label, as before', '<p class="price"><span aria-label="$19.99"><span aria-hidden="true">$19<sup>99</sup></span></span></p>', '19.99 USD'],
+];
+
+describe('a label or an amount for screen readers only', () => {
+  it.each([...CASES, ...COPIES])('%s', (_name, body, wanted) => {
     expect(read(body)).toBe(wanted);
   });
 });

@@ -104,6 +104,10 @@ const CASES: Case[] = [
   { name: 'unit price "per 100 g" before', html: '<div class="price"><small>£1.20 per 100 g</small> <strong>£2.40</strong></div>', lang: 'en-GB', expect: '2.40 GBP' },
   { name: 'unit price "€/l"', html: '<p class="price">1,29 €</p><p class="base-price">1,72 €/l</p>', lang: 'de-DE', expect: '1.29 EUR' },
   { name: 'instalments "4 x"', html: '<p class="price">129,00 €</p><p class="installments">ou 4 x 32,25 € sans frais</p>', lang: 'fr-FR', expect: '129.00 EUR' },
+  // A loyalty club's price named by its box's class only (a logo says "Club"): 70.00 was stored, the regular 80.00 as its "was" price.
+  { name: 'a club price named by its class beside the regular one', html: '<div class="price-regular"><span class="price">$80.00</span></div><div class="price-loyalty"><img alt="Club"><span class="price">$70.00</span></div>', expect: 'price/member-only' },
+  { name: 'a member price named by its class beside an unnamed price', html: '<p class="price">$80.00</p><p class="member-price"><span class="price">$70.00</span></p>', expect: '80.00 USD' },
+  { name: 'a Clubpreis box', html: '<p class="price">29,99 €</p><div class="clubpreis"><span class="price">24,99 €</span></div>', lang: 'de-DE', expect: '29.99 EUR' },
   { name: 'monthly "/mo" and Klarna', html: '<p class="price">$1,199.00</p><p class="financing">or $49.96/mo with Affirm</p><p>Pay in 4 with Klarna: <span class="price">$299.75</span></p>', expect: '1199.00 USD' },
   { name: 'shipping cost', html: '<p class="price">$49.00</p><p class="shipping">Shipping: <span class="price">$4.95</span></p>', expect: '49.00 USD' },
   { name: 'free delivery threshold', html: '<div class="banner">Free delivery over <span class="price">£50.00</span></div><p class="price">£12.00</p>', lang: 'en-GB', expect: '12.00 GBP' },
