@@ -9,6 +9,8 @@ import type { PriceHistory } from './price-history';
 export interface ClaimFence {
   spider: string;
   fence: number;
+  /** The claim's lease (storage.scheduleLeaseMs): a write paused inside its transaction longer than this has lost the claim anyway. */
+  leaseMs: number;
 }
 
 /** Each store opens on first use; `close()` closes what was opened. */

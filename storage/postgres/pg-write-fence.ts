@@ -43,7 +43,18 @@ export class PgWriteFence {
   }
 }
 
+/**
+ * The share lock is held until the commit, and a process paused inside the transaction (SIGSTOP, a suspended VM)
+ * held it as long as it stayed paused: the other machine's take-over (an UPDATE of that row) waited on it, for
+ * ever if the pause was. The transaction's idle limit is the claim's lease: past it the server ends the paused
+ * session, frees the row for the take-over, and the write, once the process runs again, fails (a store refusal,
+ * resumable) instead of landing. A transaction is idle only between our statements, never for longer than a
+ * lease unless the process was stopped.
+ */
 async function refuseUnlessHeld(tx: FencedTx, claim: ClaimFence): Promise<void> {
-  const held = await tx`SELECT 1 FROM schedule_locks WHERE spider = ${claim.spider} AND fence = ${claim.fence} FOR SHARE`;
+  const idleLimit = String(claim.leaseMs);
+  const held = await tx`
+    WITH idle AS (SELECT set_config('idle_in_transaction_session_timeout', ${idleLimit}, true))
+    SELECT 1 FROM schedule_locks, idle WHERE spider = ${claim.spider} AND fence = ${claim.fence} FOR SHARE OF schedule_locks`;
   if (held.length === 0) throw new FencedOutError(claim);
 }

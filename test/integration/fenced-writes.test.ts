@@ -148,9 +148,14 @@ async function expectRefused(ended: Awaited<ReturnType<typeof pausedPastTakeOver
   expect(exitCode).toBe(2);
   const [row] = await admin<{ runId: string }[]>`SELECT run_id AS "runId" FROM schedule_locks WHERE spider = 'catalog'`;
   expect(row.runId).toBe('run-other-machine');
+  const stop = entries.find((e) => e.msg === 'a store cannot write; stopping the crawl');
+  // Stopped inside a write's transaction, the crawl held the claim's row share-locked: the server ended that session
+  // at the lease's end so the take-over could go through (pg-write-fence-paused.test.ts), and the crawl, run again,
+  // stopped on the store it had lost. The take-over waited for ever on that lock before (a hang, not a refusal).
+  if (stop?.code === 'STORE_UNREACHABLE') return;
   // The write was refused for what it was, whether the refusal or the renewal's loss noticed first.
   expect(entries.find((e) => e.msg === 'item batch write failed')?.err?.message).toMatch(/claim on spider catalog \(fencing token \d+\) was taken over/);
-  expect(entries.some((e) => e.msg === 'a store cannot write; stopping the crawl' && e.code === 'STORE_FENCED')).toBe(true);
+  expect(stop?.code).toBe('STORE_FENCED');
 }
 
 async function expectRefusedAndInterrupted(ended: Awaited<ReturnType<typeof pausedPastTakeOver>>): Promise<void> {
@@ -159,7 +164,10 @@ async function expectRefusedAndInterrupted(ended: Awaited<ReturnType<typeof paus
   try {
     const [run] = await records.list('catalog');
     expect(run).toMatchObject({ outcome: 'interrupted', exitCode: 2 });
-    expect(JSON.parse(run.summaryJson!)).toMatchObject({ status: 'interrupted', stopReason: 'schedule/lock-lost' });
+    const summary = JSON.parse(run.summaryJson!) as { status: string; stopReason: string };
+    expect(summary.status).toBe('interrupted');
+    const stoppedInsideWrite = ended.entries.some((e) => e.msg === 'a store cannot write; stopping the crawl' && e.code === 'STORE_UNREACHABLE');
+    if (!stoppedInsideWrite) expect(summary.stopReason).toBe('schedule/lock-lost');
     expect(run.pending).toBeGreaterThan(0); // the products stay queued for --resume
   } finally {
     await records.close();

@@ -85,7 +85,8 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   }));
   startup.add(() => claim.release());
   // Writes into what every run of the spider shares are made under the claim: refused once another holder has it.
-  if (claim.fence !== undefined) stores.fenceWith?.({ spider: spider.name, fence: claim.fence });
+  const leaseMs = settings.storage.scheduleLeaseMs;
+  if (claim.fence !== undefined) stores.fenceWith?.({ spider: spider.name, fence: claim.fence, leaseMs });
   const keyOf = (url: string) => hostKeyOf(url, settings.politeness.hostKey);
   // A joiner's links listen from here: the first process may ask it before its crawl is set up.
   const hopLinks = processes?.hopLinks() ?? (options.processSlot ? joinerHopLinks(options.processSlot) : null);
@@ -104,7 +105,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       await refetchUnstoredAcks(frontier, items, stats, log);
       // A joining process (a --processes slot, a Redis worker) claims nothing: it writes under the claim the run was opened with.
       const runFence = claim.fence === undefined ? (joined?.fence ?? frontier.runFence) : undefined;
-      if (runFence !== undefined) stores.fenceWith?.({ spider: spider.name, fence: runFence });
+      if (runFence !== undefined) stores.fenceWith?.({ spider: spider.name, fence: runFence, leaseMs });
       return { store: items, catalogRun: catalog, opened: frontier };
     } catch (error) {
       throw storageStartRefusal(error, settings.storage.dir);
