@@ -14,13 +14,33 @@ export function homeSeparators(region: string): { group: string; decimal: string
 function separatorsOf(region: string): { group: string; decimal: string } | null {
   try {
     const { language } = new Intl.Locale(`und-${region}`).maximize();
-    const parts = new Intl.NumberFormat(`${language}-${region}`, { numberingSystem: 'latn' }).formatToParts(12345.5);
+    return formatSeparators(`${language}-${region}`);
+  } catch {
+    return null; // not a region code
+  }
+}
+
+function formatSeparators(locale: string): { group: string; decimal: string } | null {
+  try {
+    const format = new Intl.NumberFormat(locale, { numberingSystem: 'latn' });
+    // A language ICU has no data for falls back to the runtime's own ("xx" → en-US): no reading of that page.
+    if (new Intl.Locale(format.resolvedOptions().locale).language !== new Intl.Locale(locale).language) return null;
+    const parts = format.formatToParts(12345.5);
     const group = parts.find((part) => part.type === 'group')?.value;
     const decimal = parts.find((part) => part.type === 'decimal')?.value;
     return group && decimal ? { group, decimal } : null;
   } catch {
-    return null; // not a region code
+    return null; // no locale Intl reads
   }
+}
+
+const separatorsByLocale = new Map<string, { group: string; decimal: string } | null>();
+
+/** The separators a page's BCP 47 locale writes amounts with ("de-DE": "." and ","; "en": "," and "."), or null for none Intl reads. */
+export function localeSeparators(locale: string | null | undefined): { group: string; decimal: string } | null {
+  if (!locale) return null;
+  if (!separatorsByLocale.has(locale)) separatorsByLocale.set(locale, formatSeparators(locale));
+  return separatorsByLocale.get(locale) ?? null;
 }
 
 /**

@@ -9,7 +9,7 @@ import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { decimalSeparatorOf, toPriceText } from './price-text';
 import { findNumbers } from './find-numbers';
 import { findCurrencies, type CurrencyToken, type Span } from './price-tokens';
-import { amountAtScale, isFuelPrice } from './three-digit-tail';
+import { amountAtScale, decimalMarkOf, isFuelPrice } from './three-digit-tail';
 import { implausibleAmount } from './implausible-amount';
 import { isUnitPrice, perUnitAfter } from './unit-price';
 import { fractionOfWholeCurrency, isNoMoneyCode, pastPrintedDigits, printedMinorDigits } from './iso-currencies';
@@ -159,7 +159,8 @@ export function readCandidate(
   const suffix = chosen.owned.filter((token) => token.start >= chosen.token.end).at(-1);
   const after = text.slice(suffix?.end ?? chosen.token.end);
   const shown = display.slice(chosen.token.start, chosen.token.end);
-  let amountText = amountAtScale(chosen.token, currency, { decimalSeparator: options.decimalSeparator, after, locale: options.locale, shown });
+  const textDecimal = decimalMarkOf(all.filter((other) => other !== chosen && !other.excluded).map((other) => other.token));
+  let amountText = amountAtScale(chosen.token, currency, { decimalSeparator: options.decimalSeparator, after, locale: options.locale, shown, textDecimal });
   if (typeof amountText !== 'string') return amountText;
   if (hasMinusBefore(text, chosen) && zeroFrancsShape(chosen)) {
     // "–.50": in francs the dash is zero francs; with no currency nothing says whether it is that or a minus.

@@ -4,7 +4,7 @@ import { printedMinorDigits } from './iso-currencies';
 import { normalizeNumber } from './normalize-number';
 import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import type { NumberToken } from './price-tokens';
-import { homeSeparators } from './home-separators';
+import { homeRegion, homeSeparators, localeSeparators } from './home-separators';
 import { isUnitPrice, unitPriceReading } from './unit-price';
 
 /**
@@ -38,7 +38,7 @@ export function amountAtScale(token: NumberToken, choice: CurrencyChoice, scale:
     if (read !== decimal || codes.length === 0 || threeDigit.length === codes.length || isUnitPrice(token, after)) return read;
     return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} reads ${decimal} with the page's or the text's decimal separator, but ${codes.join('/')} is never printed with three decimals`);
   }
-  if (threeDigit.length === 0) return grouped ?? read;
+  if (threeDigit.length === 0) return groupedOrOpen(token.raw, codes, scale, grouped ?? read);
   if (threeDigit.length === codes.length) {
     // "KWD 1,250": Kuwait groups with "," and writes its three decimals after "." (Tunisia the other way
     // round), so this is 1250 by the country's convention and 1.25 by the currency's scale: 1000× apart,
@@ -52,12 +52,55 @@ export function amountAtScale(token: NumberToken, choice: CurrencyChoice, scale:
   return refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(token.raw)} is ${decimal} in ${threeDigit.join('/')} but ${grouped ?? read} in ${others.join('/')}, and nothing says which currency`);
 }
 
+/**
+ * "£1.299", "US$1.299", "1,299 €" on a French page: the one separator is the decimal mark where the amount is read,
+ * yet the currency is printed with two decimals, not three, so the text is either 1.299 mistyped or 1299 grouped the
+ * other way: 1000× apart, and nothing in the shape says which. What decides, in order: the text's own other amounts
+ * ("$ 1.299 … $ 108,25" writes "," for decimals → 1299); the page's locale (de-DE groups with "." → 1299; en-US
+ * writes "." for decimals → refused); the home country of every candidate currency (GBP, USD: refused; DKK, BRL, IDR
+ * group with "." → 1299). A currency printed whole (JPY, KRW, CLP, VND) has no decimal reading worth a price, so it
+ * groups. The euro, the X-codes and a bare number have no home; with nothing else, the thousands reading stands
+ * ("1.299 €", as shops across the euro write it).
+ */
+function groupedOrOpen(raw: string, codes: readonly string[], scale: AmountScaleContext, grouped: string): string | PriceRefusal {
+  const separator = raw.replace(/\d/g, '');
+  if (codes.length > 0 && codes.every((code) => printedMinorDigits(code) === 0)) return grouped;
+  if (scale.textDecimal) return separator === scale.textDecimal ? openBetween(raw, grouped, 'the text\'s other amounts write it for decimals') : grouped;
+  const page = localeSeparators(scale.locale);
+  if (page) return separator === page.decimal ? openBetween(raw, grouped, `the page's locale ${scale.locale} writes it for decimals`) : grouped;
+  const decimalAtHome = codes.filter((code) => {
+    const region = homeRegion(code);
+    return region !== null && homeSeparators(region)?.decimal === separator;
+  });
+  if (decimalAtHome.length === 0) return grouped;
+  return openBetween(raw, grouped, `${decimalAtHome.join('/')} is written with it for decimals`);
+}
+
+/** An amount whose decimal mark its shape shows: two digits after the last separator, any group mark before it another one ("108,25", "1.299,00"). */
+const SHOWS_DECIMAL = /^\d{1,3}(?:([.,' ])\d{3})*([.,])\d{2}$|^\d+([.,])\d{2}$/;
+
+/** The decimal mark the text's other amounts agree on, or undefined when none shows one or they disagree. */
+export function decimalMarkOf(others: readonly NumberToken[]): '.' | ',' | undefined {
+  const marks = new Set<string>();
+  for (const { raw } of others) {
+    const shape = SHOWS_DECIMAL.exec(raw);
+    if (shape && shape[1] !== shape[2]) marks.add(shape[2] ?? shape[3]!);
+  }
+  const [mark] = marks;
+  return marks.size === 1 && (mark === '.' || mark === ',') ? mark : undefined;
+}
+
+const openBetween = (raw: string, grouped: string, why: string): PriceRefusal =>
+  refuse(PRICE_REFUSAL.ambiguous, `${JSON.stringify(raw)} is ${grouped} as a thousands group, but ${why} and the currency has no third decimal: 1000× apart`);
+
 /** What decides "3.499" besides the currency: the shop's decimal separator, the words after the amount, the page's locale. */
 export interface AmountScaleContext {
   decimalSeparator?: '.' | ',';
   /** The text after the amount and its currency ("/lb", " per gallon"). */
   after?: string;
   locale?: string | null;
+  /** The decimal mark the text's other amounts show ("108,25": ","); see decimalMarkOf. */
+  textDecimal?: '.' | ',';
   /** The amount as the page wrote it, before its digits and separators were mapped to ASCII ("٣٬٥٠٠"). */
   shown?: string;
 }

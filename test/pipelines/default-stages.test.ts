@@ -33,9 +33,10 @@ describe('price-coercion', () => {
     expect(out).toMatchObject({ sku: 'a', currency: 'EUR', name: 'n' });
   });
 
-  it('reads a fuel price per gallon or litre at its three decimals, where a bare "$3.499" stays the thousands', () => {
+  it('reads a fuel price per gallon or litre at its three decimals, where a bare "$3.499" is 3.499 mistyped or 3499: dropped', () => {
     const price = (text: string) => (asItem(stage.process({ sku: 'a', price: text, currency: 'USD' }, source(), ctx)).price as Decimal).toFixed();
-    expect([price('$3.499/gal'), price('3.499 per gallon'), price('$3.499')]).toEqual(['3.499', '3.499', '3499']);
+    expect([price('$3.499/gal'), price('3.499 per gallon')]).toEqual(['3.499', '3.499']);
+    expect(stage.process({ sku: 'a', price: '$3.499', currency: 'USD' }, source(), ctx)).toMatchObject({ dropped: true, reason: 'price/ambiguous' });
   });
 
   it('uses the item currency field as a hint (symbol or code), and a default when nothing else says', () => {

@@ -71,7 +71,9 @@ describe('parsePrice', () => {
   describe('currencies written as words, codes and shared symbols', () => table([
     ['Price: £ 12.50', '12.5 GBP'], ['20 евро', '20 EUR'], ['100 юаней', '100 CNY'], ['50 złotych', '50 PLN'], ['3,50 лв.', '3.5 BGN'], ['1 299 Kč', '1299 CZK'],
     ['12 990 Ft', '12990 HUF'], ['49,90 lei', '49.9 RON'], ['1 299 руб.', '1299 RUB'], ['299 грн', '299 UAH'], ['₺1.299,90', '1299.9 TRY'], ['1.299 TL', '1299 TRY'],
-    ['₹1,299', '1299 INR'], ['Rs. 1,299', '1299 -'], ['Rs. 1,299', '1299 PKR', { locale: 'ur-PK' }], ['₩29,900', '29900 KRW'], ['29,900원', '29900 KRW'],
+    ['₹1,299', '1299 INR'], ['Rs. 1,299', '1299 INR', { defaultCurrency: 'INR' }], ['Rs. 1,299', '1299 PKR', { locale: 'ur-PK' }],
+    // Unresolved, "Rs." is also the rupee of Mauritius and the Seychelles, whose main language (CLDR: French) writes "," for decimals: 1299 or 1.299.
+    ['Rs. 1,299', ambiguous], ['₩29,900', '29900 KRW'], ['29,900원', '29900 KRW'],
     ['1,290 บาท', '1290 THB'], ['1.299.000 ₫', '1299000 VND'], ['299.000đ', '299000 VND'], ['RM 49.90', '49.9 MYR'], ['Rp 99.000', '99000 IDR'], ['₱499', '499 PHP'],
     ['CHF 19.90', '19.9 CHF'], ['Fr. 12.50', '12.5 CHF'], ['SFr. 49.00', '49 CHF'], ['$12', '12 -'], ['$12', '12 USD', { locale: 'en-US' }], ['$12', '12 CAD', { locale: 'en-CA' }],
     ['$12', '12 CAD', { locale: 'fr-CA' }], ['$12', '12 MXN', { locale: 'es-MX' }], ['$12', '12 AUD', { defaultCurrency: 'AUD' }], ['$12', '12 NZD', { currencyHint: 'nzd', defaultCurrency: 'CAD' }],
@@ -96,12 +98,22 @@ describe('parsePrice', () => {
     expect(pick('5')).toEqual([null, null, null]);
   });
 
-  it('never lets the locale turn a thousands group into decimals (a page declared "en" over euro formats)', () => {
-    expect(outcome('1.299 €', { locale: 'en' })).toBe('1299 EUR');
-    expect(outcome('1,299 €', { locale: 'fr-FR' })).toBe('1299 EUR');
+  it('never lets the locale turn a thousands group into decimals: where it writes the separator for decimals the amount is refused', () => {
+    expect(outcome('1.299 €', { locale: 'en' })).toBe(ambiguous);
+    expect(outcome('1,299 €', { locale: 'fr-FR' })).toBe(ambiguous);
+    expect(outcome('1.299 €', { locale: 'de' })).toBe('1299 EUR');
     expect(outcome('1.299', { locale: 'de-CH', decimalSeparator: '.' })).toBe('1.299 -');
     expect(outcome('KWD 3.350', { locale: 'en-US' })).toBe('3.35 KWD');
   });
+
+  // One separator before exactly three digits in a currency printed with two decimals: 1.299 mistyped or 1299 grouped, 1000× apart.
+  describe('one separator before three digits decides nothing where it is the decimal mark', () => table([
+    ['£1.299', ambiguous], ['US$1.299', ambiguous], ['$1.299', ambiguous], ['$1.299', ambiguous, { locale: 'en-US' }], ['1.299 CHF', ambiguous],
+    ['£1.299', '1299 GBP', { locale: 'de-DE' }], ['US$1.299', '1299 USD', { locale: 'de' }], ['£1.299', ambiguous, { locale: 'en-GB' }],
+    ['$1,299', '1299 USD', { locale: 'en-US' }], ['1.299 €', '1299 EUR'], ['1.299 kr.', '1299 -'], ['R$ 1.299', '1299 BRL'], ['¥1.980', '1980 JPY', { locale: 'ja-JP' }],
+    ['$ 1.299 en 12 cuotas de $ 108,25', '1299 -'], ['£1.299 or £12.99 a month', ambiguous, { locale: 'de-DE' }], ['1.299 €', ambiguous, { locale: 'en-IE' }],
+    ['£1.299/kg', '1.299 GBP'], ['£1,299', '1299 GBP'], ['KWD 1.299', '1.299 KWD'], ['1.299', ambiguous, { defaultCurrency: 'USD' }], ['1.299', '1299 -'],
+  ]));
 
   describe('negative numbers, minor units, Indian grouping and other digits', () => table([
     ['-$5.00', '-5 USD', { locale: 'en-US' }], ['-12,50 €', '-12.5 EUR'], ['\u221212,50 €', '-12.5 EUR'], ['10-20', ambiguous], ['JPY 1,980', '1980 JPY'], ['KWD 3.350', '3.35 KWD'],

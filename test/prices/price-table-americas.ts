@@ -4,7 +4,9 @@ import { NBSP, loc, hint, shop, type PriceRow } from './price-table-types';
 export const AMERICAS_AFRICA: PriceRow[] = [
   // Fuel by the gallon or litre: three decimals (a tenth of a cent) after one unit, where a bare "$3.499" stays the thousands.
   ['$3.499/gal', '3.499', 'USD', loc('en-US')], ['$3.499 per gallon', '3.499', 'USD', loc('en-US')], ['Regular $3.599/gal', '3.599', 'USD', loc('en-US')],
-  ['$3.499', '3499', 'USD', loc('en-US')], ['1,799 €/l', '1.799', 'EUR'], ['1.799 €/l', '1.799', 'EUR'], ['Super E10: 1,799 € / Liter', '1.799', 'EUR'],
+  // Round 23: an en-US page writes "." for decimals and a dollar has two, so a bare "$3.499" is 3.499 mistyped or 3499: refused (3499 was a guess).
+  ['$3.499', 'price/ambiguous', null, loc('en-US')], ['$3.499', '3499', 'USD', { locale: 'de-DE', defaultCurrency: 'USD' }],
+  ['1,799 €/l', '1.799', 'EUR'], ['1.799 €/l', '1.799', 'EUR'], ['Super E10: 1,799 € / Liter', '1.799', 'EUR'],
   ['€1.599/L', '1.599', 'EUR'], ['1,799 € pro Liter', '1.799', 'EUR'], ['3.499 €/l', '3499', 'EUR', { decimalSeparator: ',' }],
   // United States
   ['$19.99', '19.99', 'USD', loc('en-US')], ['$1,299.00', '1299.00', 'USD', loc('en-US')], ['$1,299', '1299', 'USD', loc('en-US')], ['US$12.50', '12.50', 'USD'],
@@ -17,7 +19,9 @@ export const AMERICAS_AFRICA: PriceRow[] = [
   ['Our Price: $79.95', '79.95', 'USD', loc('en-US')], ['Was: $129.00 Now: $99.00', '99.00', 'USD', loc('en-US')], ['Original price $80 Current price $60', '60', 'USD', loc('en-US')],
   ['Regular price $25.00 Sale price $20.00', '20.00', 'USD', loc('en-US')], ['Sale price $20.00 Regular price $25.00', '20.00', 'USD', loc('en-US')],
   ['$1,049.00*', '1049.00', 'USD', loc('en-US')], ['$ 1,049', '1049', 'USD', loc('en-US')], ['Only $3.49 each', '3.49', 'USD', loc('en-US')], ['19.99', '19.99', 'USD', shop('USD')],
-  ['19.99', '19.99', null, hint('$')], ['-$5.00', '-5.00', 'USD', loc('en-US')], ['$2.50 off', 'price/reference-only', null], ['U$S 1.299', '1299', 'USD'],
+  ['19.99', '19.99', null, hint('$')], ['-$5.00', '-5.00', 'USD', loc('en-US')], ['$2.50 off', 'price/reference-only', null],
+  // Round 23: Uruguay's "U$S" is the US dollar, whose home writes "." for decimals; nothing in the text says it groups here: refused (1299 was a guess).
+  ['U$S 1.299', 'price/ambiguous', null], ['U$S 1.299', '1299', 'USD', loc('es-UY')],
   // Canada
   ['C$19.99', '19.99', 'CAD'], ['CA$1,299.00', '1299.00', 'CAD'], ['$19.99', '19.99', 'CAD', shop('CAD')], ['CAD 45.00', '45.00', 'CAD'],
   ['19,99 $', '19.99', 'CAD', shop('CAD')], [`1${NBSP}299,99${NBSP}$`, '1299.99', 'CAD', shop('CAD')], ['$45.00 CAD', '45.00', 'CAD'],

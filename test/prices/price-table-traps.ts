@@ -31,7 +31,9 @@ export const TRAPS: PriceRow[] = [
   // The dollar's country written apart from the sign: never the spider's default instead
   ['12,99 $ CAD', '12.99', 'CAD', shop('USD')], ['CAD $ 12.99', '12.99', 'CAD', shop('USD')], ['US $1,299.00', '1299.00', 'USD', shop('AUD')],
   ['AU $1,299.00', '1299.00', 'AUD', shop('USD')], ['12,99 $ CA', '12.99', 'CAD', shop('USD')], ['$US 12.99', '12.99', 'USD', shop('CAD')],
-  ['GH₵ 12.99', '12.99', 'GHS', shop('USD')], ['1,299 درهم', '1299', null, shop('USD')],
+  ['GH₵ 12.99', '12.99', 'GHS', shop('USD')],
+  // Round 23: "درهم" is the dirham of the Emirates (which group with ",") or of Morocco (which writes "," for decimals): 1299 or 1.299, refused.
+  ['1,299 درهم', 'price/ambiguous', null, shop('USD')],
   // A currency written out in words: the whole CLDR name decides, never its generic word ("рубля", "dollars", "جنيه") or the default
   ['12 dollars canadiens', '12', 'CAD', shop('USD')], ['12.99 Canadian dollars', '12.99', 'CAD', shop('USD')], ['12,50 белорусского рубля', '12.50', 'BYN'],
   ['1 299 белорусских рублей', '1299', 'BYN'], ['٧٥٠٠ جنيه لبناني', '7500', 'LBP'], ['12.500 Kuwaiti dinars', '12.500', 'KWD'], ['١٢٫٥٠٠ دينار كويتي', '12.500', 'KWD'],
@@ -99,7 +101,9 @@ export const TRAPS: PriceRow[] = [
   // Currency written as free text beside the number
   ['Price from £ 12.50', 'price/range', null], ['Preis in EUR: 12,50', '12.50', 'EUR'], ['Price (USD): 12.50', '12.50', 'USD'], ['Prix TTC en euros : 12,50', '12.50', 'EUR'],
   ['12,50 Euro', '12.50', 'EUR'], ['12,50 euros', '12.50', 'EUR'], ['12.50 dollars', '12.50', 'USD', US], ['100 юаней', '100', 'CNY'], ['200 рублей', '200', 'RUB'],
-  ['50 złotych', '50', 'PLN'], ['1 000 евро', '1000', 'EUR'], ['1.500 Franken', '1500', 'CHF'], ['12,50 lei', '12.50', 'RON'], ['120 kn', '120', 'HRK'],
+  ['50 złotych', '50', 'PLN'], ['1 000 евро', '1000', 'EUR'],
+  // Round 23: Switzerland writes "." for decimals (and "'" to group), so "1.500 Franken" is 1.50 or 1500: refused; a de-DE page groups with ".".
+  ['1.500 Franken', 'price/ambiguous', null], ['1.500 Franken', '1500', 'CHF', loc('de-DE')], ['12,50 lei', '12.50', 'RON'], ['120 kn', '120', 'HRK'],
   // Negative numbers, minor units, Indian grouping, other digits
   ['-$5.00', '-5.00', 'USD', shop('USD')], ['−5,00 €', '-5.00', 'EUR'], ['-5,00 €', '-5.00', 'EUR'], ['Betrag: -5,00 €', '-5.00', 'EUR'], ['JPY 1,980', '1980', 'JPY'],
   ['KWD 1.250', '1.250', 'KWD'], ['BHD 0.500', '0.500', 'BHD'], ['OMR 12.345', '12.345', 'OMR'], ['₹1,23,456.78', '123456.78', 'INR'], ['₹ 12,34,56,789', '123456789', 'INR'],
