@@ -6,6 +6,7 @@
 // reading gave a wrong currency silently (or let a USD default pick the dollar of "dollars canadiens").
 import currencyCodes from 'currency-codes';
 import { CURRENCY_SYMBOLS } from './currencies';
+import { regionsOf } from './currency-regions';
 
 interface QualifiedName {
   /** The whole name, lower case ("dollars canadiens"). */
@@ -26,26 +27,10 @@ const WORD_SPLIT = /[ -]/;
 /** The lower-case generic words of the symbol table that are whole words ("dollars", "рубля", "euro"). */
 const GENERIC_WORDS = new Set(Object.keys(CURRENCY_SYMBOLS).filter((symbol) => /^\p{L}+$/u.test(symbol)).map((symbol) => symbol.toLowerCase()));
 
-/** Region code by its English name, to find a currency's countries' language ("Belarus" → BY → ru). */
-function regionsByName(): Map<string, string> {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  const out = new Map<string, string>();
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  for (const a of letters) {
-    for (const b of letters) {
-      const name = names.of(a + b);
-      if (name && name !== a + b) out.set(name.toLowerCase(), a + b);
-    }
-  }
-  return out;
-}
-
-function languagesOf(code: string, regions: Map<string, string>): Set<string> {
+/** The languages a currency's names are read in: the shop languages and the main one of each country spending it (Belarus → ru, Myanmar → my). */
+function languagesOf(code: string): Set<string> {
   const languages = new Set(SHOP_LANGUAGES);
-  for (const country of currencyCodes.code(code)?.countries ?? []) {
-    const region = regions.get(country.toLowerCase().replace(/ \(.*\)$/, ''));
-    if (region) languages.add(new Intl.Locale(`und-${region}`).maximize().language);
-  }
+  for (const region of regionsOf(code)) languages.add(new Intl.Locale(`und-${region}`).maximize().language);
   return languages;
 }
 
@@ -58,12 +43,11 @@ function samplesOf(language: string): number[] {
 
 /** Every CLDR name of two words or more that holds a generic word, filed under that word. Built once, on the first word currency. */
 function buildNames(): Map<string, QualifiedName[]> {
-  const regions = regionsByName();
   const codesByName = new Map<string, Set<string>>();
   const perLanguage = new Map<string, { display: Intl.DisplayNames; samples: number[] }>();
   for (const code of currencyCodes.codes()) {
     if (code.startsWith('X') && !SHOP_X_CODES.has(code)) continue;
-    for (const language of languagesOf(code, regions)) {
+    for (const language of languagesOf(code)) {
       let tools = perLanguage.get(language);
       if (!tools) perLanguage.set(language, (tools = { display: new Intl.DisplayNames([language], { type: 'currency' }), samples: samplesOf(language) }));
       const format = new Intl.NumberFormat(language, { style: 'currency', currency: code, currencyDisplay: 'name', minimumFractionDigits: 0 });

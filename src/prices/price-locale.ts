@@ -1,5 +1,5 @@
 // What a page's locale (BCP 47, e.g. "de-CH") says about its prices: which currency a shared symbol means.
-import currencyCodes from 'currency-codes';
+import { regionsOf } from './currency-regions';
 
 /** Locales come from pages: a bound keeps a crawl of odd `lang` values from growing the caches. */
 const CACHE_MAX = 1000;
@@ -41,14 +41,8 @@ function cldrSymbols(locale: string, code: string): string[] {
   return symbols;
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** Whether ISO 4217 lists the region among the currency's users (Senegal → XOF, Liechtenstein → CHF). */
-function usedIn(code: string, region: string): boolean {
-  const name = regionNames.of(region)?.toLowerCase();
-  const countries = currencyCodes.code(code)?.countries ?? [];
-  return name !== undefined && countries.some((country) => country.toLowerCase().startsWith(name));
-}
+/** Whether ISO 4217 lists the region among the currency's users (Senegal → XOF, Liechtenstein → CHF, Turks and Caicos → USD). */
+const usedIn = (code: string, region: string): boolean => regionsOf(code).includes(region);
 
 const fold = (symbol: string): string => symbol.replace(/￥/g, '¥').replace(/\.$/, '').toLowerCase();
 

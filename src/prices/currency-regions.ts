@@ -1,0 +1,84 @@
+// The countries that spend a currency, as ISO 3166 region codes: ISO 4217 lists them by English name, which CLDR spells its own way.
+import currencyCodes from 'currency-codes';
+import { homeRegion } from './home-separators';
+
+/**
+ * Words that tell no country from another; "St." and "U.S." are CLDR's short forms of ISO's "Saint" and "United States".
+ * Marks are dropped ("Türki̇ye", "São Tomé"), and "&" is "and".
+ */
+const FILLER = new Set(['the', 'and', 'of']);
+function wordsOf(name: string): string[] {
+  const plain = name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\bu\.s\./g, 'united states ').replace(/\bst\./g, 'saint ');
+  return plain.split(/[^\p{L}]+/u).filter((word) => word !== '' && !FILLER.has(word));
+}
+
+interface RegionName {
+  region: string;
+  words: readonly string[];
+}
+
+/** Every region Intl names, by its long and short English names ("Myanmar (Burma)" and "Myanmar", "Hong Kong SAR China" and "Hong Kong"). */
+function regionNames(): RegionName[] {
+  const out: RegionName[] = [];
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  const seen = new Set<string>();
+  for (const style of ['long', 'short'] as const) {
+    const names = new Intl.DisplayNames(['en'], { type: 'region', style });
+    for (const a of letters) {
+      for (const b of letters) {
+        const name = names.of(a + b);
+        // A retired code is named as the one that replaced it ("DD" Germany, "FX" France): filed under that one.
+        const region = name && name !== a + b ? new Intl.Locale(`und-${a}${b}`).region : undefined;
+        if (region && !seen.has(`${region} ${name}`)) {
+          seen.add(`${region} ${name}`);
+          out.push({ region, words: wordsOf(name!) });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The region an ISO 4217 country name is: the one whose CLDR name's words all stand in it, the most words winning
+ * ("United Kingdom of Great Britain and Northern Ireland (The)" is GB, not IE; "Virgin Islands (British)" VG, not
+ * US; "Guinea-Bissau" GW, not GN). Null when none fits or two fit as well ("Congo (The)": CLDR says
+ * "Congo - Brazzaville"; "Korea (The Republic Of)": "South Korea").
+ */
+function regionNamed(country: string, names: readonly RegionName[]): string | null {
+  const words = new Set(wordsOf(country));
+  let best: string | null = null;
+  let bestSize = 0;
+  let tie = false;
+  for (const { region, words: own } of names) {
+    if (own.length === 0 || own.length < bestSize || !own.every((word) => words.has(word)) || region === best) continue;
+    tie = own.length === bestSize;
+    if (!tie) [best, bestSize] = [region, own.length];
+  }
+  return tie ? null : best;
+}
+
+let byCode: Map<string, readonly string[]> | null = null;
+
+/**
+ * The regions ISO 4217 lists for a currency (USD: US, EC, SV, VG, TC …), plus a national code's own
+ * (KRW → KR, RUB → RU: ISO's names for those, "Korea (The Republic Of)", fit no CLDR name). Built once.
+ */
+export function regionsOf(code: string): readonly string[] {
+  if (!byCode) {
+    const names = regionNames();
+    const known = new Set(names.map(({ region }) => region));
+    byCode = new Map();
+    for (const currency of currencyCodes.codes()) {
+      const regions = new Set<string>();
+      const own = homeRegion(currency);
+      if (own && known.has(own)) regions.add(own);
+      for (const country of currencyCodes.code(currency)?.countries ?? []) {
+        const region = regionNamed(country, names);
+        if (region) regions.add(region);
+      }
+      byCode.set(currency, [...regions]);
+    }
+  }
+  return byCode.get(code) ?? [];
+}
