@@ -15,6 +15,12 @@ const CHROME_ROLES = new Set(['banner', 'contentinfo', 'navigation', 'dialog']);
 const STRUCK_TAGS = new Set(['del', 's', 'strike']);
 /** Classes that every framework's stylesheet hides: Bootstrap's d-none, Magento's no-display (a configurable product's old price until a swatch is chosen). */
 const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|is-hidden|hide|invisible|u-hidden|visually-hidden-focusable|no-display|display-none)(?:\s|$)/i;
+/**
+ * A class that shows a hidden element again from or below a screen width: Bootstrap's `d-none d-md-block`, Tailwind's (Magento
+ * Hyvä's) `hidden md:flex` and `invisible sm:visible`. Themes print the price twice so, one copy per screen size: both are
+ * seen, by some shoppers each (the mobile copy's 25.00 was stored beside the desktop's 20.00). Print and hover are no screen.
+ */
+const SHOWN_ON_SOME_SCREENS = /(?:^|\s)(?:d-(?:sm|md|lg|xl|xxl)-(?!none(?:\s|$))[a-z-]+|(?:(?:max-)?(?:sm|md|lg|xl|[2-9]xl)|(?:min|max)-\[[^\]\s]+\]):(?:block|inline|inline-block|flex|inline-flex|grid|inline-grid|table|contents|flow-root|list-item|visible))(?=\s|$)/;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 /** What one element (not its ancestors) says. */
@@ -172,7 +178,8 @@ const ariaHiddenOnly = (element: Element): boolean => element.attribs['aria-hidd
 
 function hiddenFromEye(element: Element): boolean {
   const { attribs } = element;
-  return attribs.hidden !== undefined || HIDDEN_STYLE.test(attribs.style ?? '') || HIDDEN_CLASS.test(attribs.class ?? '') || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
+  const hiddenClass = HIDDEN_CLASS.test(attribs.class ?? '') && !SHOWN_ON_SOME_SCREENS.test(attribs.class ?? '');
+  return attribs.hidden !== undefined || HIDDEN_STYLE.test(attribs.style ?? '') || hiddenClass || (element.tagName.toLowerCase() === 'input' && attribs.type === 'hidden');
 }
 
 /** Not rendered until opened: a `<dialog>` without `open` (a quick-view modal of another product), a closed `<details>` but its summary. */

@@ -3,6 +3,7 @@ import type { AnyNode } from 'domhandler';
 import { isIsoCode } from '../prices/iso-currencies';
 import { renderedChildren } from './shadow-tree';
 import { CELLS, collapse, INLINE, isInside, isTag } from './text-flow';
+import { roleFromWords, type PriceRole } from './price-labels';
 
 /** Neighbouring words kept on each side: enough for "Unverb. Preisempf.:" or "(2,60 € / kg)". */
 const CONTEXT_CHARS = 48;
@@ -54,7 +55,7 @@ export function besideInLine({ texts, holdsPrice, roots }: LineText, node: AnyNo
   for (let level = 0; level < 4; level++) {
     // A block's neighbours are other lines; the cells of a table row are one, and so are a label and the value it names.
     if (isTag(current) && !INLINE.has(current.tagName) && !CELLS.has(current.tagName)) {
-      if (direction === 'before' && collapse(out) === '') out = labelOf(current, texts, holdsPrice);
+      if (direction === 'before' && collapse(out) === '') out = labelOf(current, { texts, holdsPrice, roots });
       break;
     }
     for (let sibling = direction === 'before' ? current.prev : current.next; sibling; sibling = direction === 'before' ? sibling.prev : sibling.next) {
@@ -73,19 +74,47 @@ export function besideInLine({ texts, holdsPrice, roots }: LineText, node: AnyNo
 }
 
 /** Words of a label: short, no digits (a label holding an amount is a price of its own). */
-const LABEL_TEXT = /^[^\p{Nd}]{1,48}$/u;
+export const LABEL_TEXT = /^[^\p{Nd}]{1,48}$/u;
+/** A line with no class calling it a label is one when it holds nothing but a few words naming one of these roles ("From", "Was", "UVP"). */
+const ALONE_ROLES: ReadonlySet<PriceRole> = new Set(['range', 'reference', 'prior-lowest', 'member']);
+const ALONE_MAX_WORDS = 4;
+/** A label is looked for up to this many wrappers out of the value's block, while the wrapper holds no other price. */
+const LABEL_CLIMB = 3;
+/** Containers a label is never looked for outside of: a card, a row, a list item, a cell, the page's parts. */
+const LABEL_STOP = new Set(['li', 'article', 'section', 'aside', 'tr', 'td', 'th', 'dd', 'dt', 'ul', 'ol', 'table', 'form', 'fieldset', 'main', 'body', 'header', 'footer', 'nav']);
 
 /**
- * The label a block's value stands under, set as the element before it: a definition list's `<dt>` before its `<dd>`
- * (`<dt>RRP</dt><dd>£29.99</dd>`), a `<label>`, or an element a class word calls a label (`price-grid__label`, Magento's
- * `price-label`). Any other block before it (a heading, the product's name) is another line, never the value's label.
+ * The label a block's value stands under, set as the line before it: a definition list's `<dt>` before its `<dd>`
+ * (`<dt>RRP</dt><dd>£29.99</dd>`), a `<label>`, an element a class word calls a label (`price-grid__label`, Magento's
+ * `price-label`), or any line of a few words that name the price's role and nothing else (`<div>From</div>`, "UVP").
+ * When the block opens its wrapper, the line before the wrapper (up to LABEL_CLIMB levels, never out of a card, a row or a
+ * list item, nor out of a wrapper holding another price). A heading or the product's name before the block is another line.
  */
-function labelOf(block: AnyNode, texts: ReadonlyMap<AnyNode, string>, holdsPrice: ReadonlySet<AnyNode>): string {
-  let label = block.prev;
-  while (label && label.type === 'text' && collapse(texts.get(label) ?? '') === '') label = label.prev;
-  if (!label || !isTag(label) || holdsPrice.has(label)) return '';
-  const tag = label.tagName;
-  const named = tag === 'label' || (tag === 'dt' && isTag(block) && block.tagName === 'dd') || /(?:^|[^a-z])label(?:[^a-z]|$)/i.test(label.attribs.class ?? '');
+function labelOf(block: AnyNode, line: LineText): string {
+  let at = block;
+  for (let level = 0; level <= LABEL_CLIMB && !line.roots.has(at); level++) {
+    let label = at.prev;
+    while (label && label.type === 'text' && collapse(line.texts.get(label) ?? '') === '') label = label.prev;
+    if (label) return labelText(label, at, line);
+    const parent = at.parent;
+    if (!parent || !isTag(parent) || LABEL_STOP.has(parent.tagName) || parent.attribs.itemscope !== undefined || holdsAnother(at, line.holdsPrice)) return '';
+    at = parent;
+  }
+  return '';
+}
+
+/** Whether a sibling after the node holds a price: its wrapper is then the box of several, and a label before it no one price's. */
+function holdsAnother(node: AnyNode, holdsPrice: ReadonlySet<AnyNode>): boolean {
+  for (let sibling = node.next; sibling; sibling = sibling.next) if (holdsPrice.has(sibling)) return true;
+  return false;
+}
+
+function labelText(label: AnyNode, block: AnyNode, { texts, holdsPrice }: LineText): string {
+  if (holdsPrice.has(label)) return '';
   const text = collapse(texts.get(label) ?? '');
-  return named && LABEL_TEXT.test(text) ? ` ${text} ` : '';
+  if (!LABEL_TEXT.test(text)) return '';
+  if (isTag(label) && /^h[1-6]$/.test(label.tagName)) return '';
+  const named = isTag(label) && (label.tagName === 'label' || (label.tagName === 'dt' && isTag(block) && block.tagName === 'dd') || /(?:^|[^a-z])label(?:[^a-z]|$)/i.test(label.attribs.class ?? ''));
+  const alone = text.split(' ').length <= ALONE_MAX_WORDS && ALONE_ROLES.has(roleFromWords({ before: text, after: '' }));
+  return named || alone ? ` ${text} ` : '';
 }

@@ -243,7 +243,7 @@ export const OTHER_PRODUCTS_HEADING = new RegExp(words([
 export const REFERENCE_TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${REFERENCE_WORDS}|strikethrough|crossed out|durchgestrichen|barré)(?:[^\\p{L}]|$)`, 'iu');
 /**
  * Class, id and data words that name what kind of other price an element holds, for pages that say it with a logo
- * or an icon instead of words (a Klarna badge, a truck, a club's logo): instalment, shipping, deposit, saving, unit, member. A "with-"/"has-"
+ * or an icon instead of words (a Klarna badge, a truck, a club's logo): instalment, shipping, deposit, saving, unit, member, from-price. A "with-"/"has-"
  * modifier names the element beside one. Not "discount" (Shopware 5's current price is `price--discount`) nor
  * "base-price" (Magento's price without tax).
  */
@@ -254,6 +254,8 @@ const ROLE_MARKS: ReadonlyArray<[PriceRole, RegExp]> = [
   ['saving', /you-?save|savings?|ersparnis|economi[ez]/],
   ['unit', /unit-?price|price-?unit|price-?per|per-?unit|grundpreis|base-?unit|prix-?unitaire/],
   ['member', /members?-?(?:price|only|deal)|loyalty(?:-?price)?|club-?(?:price|preis|prix|card)|clubpreis|mitglieder-?preis|prix-?(?:adherent|membre)|precio-?socio|vip-?price/],
+  // A theme's "from" price (`price--from`, `ab-preis`) shows the cheapest variant, its word drawn by the sheet or left out.
+  ['range', new RegExp(`(?:${PRICE_WORDS})-*(?:from|ab|desde|vanaf|fran|od|a-partir(?:-de)?|starting)|(?:from|ab|starting|desde|vanaf|a-partir-de|a-partire-da)-*(?:${PRICE_WORDS})|starting-?at|as-low-as|minimal-price`)],
 ];
 const ROLE_MARK_WORDS = ROLE_MARKS.map(([role, pattern]) => [role, new RegExp(`(?:^|[^a-z])(?<!(?:with|has)-)(?:${pattern.source})(?=[^a-z]|$)`)] as const);
 export const roleFromMarks = (words: string): PriceRole | null => ROLE_MARK_WORDS.find(([, pattern]) => pattern.test(words))?.[0] ?? null;

@@ -12,6 +12,7 @@ import { collapse } from './text-flow';
 import { pickerPrice } from './variant-select';
 import { labelRole, labelOwners, type HiddenLabel } from './screen-reader-labels';
 import { copyConflicts } from './screen-reader-copies';
+import { linkedLabels } from './linked-labels';
 import { priceParts } from '../prices/price-parts';
 
 export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanOptions): ScannedPrice[] {
@@ -35,7 +36,9 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   }
   const requested: ScannedPrice[] = walk.onRequest ? [onRequestEntry(walk.onRequest)] : [];
   const labels = labelsOf(walk.labels, found, walk.order);
-  const shown = found.map((entry) => toScanned(line, entry, parseOptions, labels.of(entry.node)));
+  // A label the markup names for the price (aria-labelledby, aria-describedby, <label for>) is its own, wherever it stands.
+  const linked = linkedLabels($, found);
+  const shown = found.map((entry) => { const own = labels.of(entry.node); return toScanned(line, entry, parseOptions, { ...own, own: [...own.own, ...(linked.get(entry.node) ?? [])] }); });
   labels.unsettle(found, shown);
   // An amount shown aria-hidden beside a screen-reader copy of another amount: what the eye sees is not what is read.
   const amountsOf = (text: string) => priceParts(text, parseOptions).map((part) => part.price);
