@@ -59,11 +59,13 @@ export function withoutPrice(product: StructuredProduct, detail: string): Struct
 const identity = (node: SchemaNode) => ({ sku: textOf(node, 'sku', 'productID'), name: textOf(node, 'name')?.toLowerCase() ?? null });
 
 /**
- * Whether an offer is for another product than `product`: its `itemOffered` names one whose sku differs, or (with no sku to
- * compare) whose name differs. Such offers on a product are its children's (a bundle or collection listing each member).
+ * Whether an offer is for another product than `product`: its one `itemOffered` names one whose sku differs, or (with no
+ * sku to compare) whose name differs. Such offers on a product are its children's (a collection listing each member's
+ * offer). An offer of several items together is the bundle's own.
  */
 export function offersOtherProduct(offer: SchemaNode, product: SchemaNode): boolean {
-  const item = nodesOf(offer, 'itemOffered')[0];
+  const items = nodesOf(offer, 'itemOffered');
+  const item = items.length === 1 ? items[0] : null;
   if (!item || !hasType(item, 'Product', 'IndividualProduct', 'ProductModel', 'SomeProducts')) return false;
   const [mine, theirs] = [identity(product), identity(item)];
   if (mine.sku && theirs.sku) return mine.sku !== theirs.sku;

@@ -84,6 +84,11 @@ describe('a product whose offers are other products\' (itemOffered naming each c
     expect(read(page(data, '<h1>Logo Collection</h1>'))).toEqual({ ...refused, refusal: 'price/grouped' });
   });
 
+  it('a bundle\'s one offer of its members together is the bundle\'s own (it was refused as another product\'s)', () => {
+    const bundle = ld({ '@type': 'Product', name: 'Logo Collection', sku: 'logo', url, offers: { '@type': 'Offer', price: '49.99', priceCurrency: 'EUR', itemOffered: [{ '@type': 'Product', name: 'Beanie', sku: 'beanie' }, { '@type': 'Product', name: 'Hoodie', sku: 'hoodie' }] } });
+    expect(read(page(bundle, '<h1>Logo Collection</h1>'))).toMatchObject({ price: '49.99', refusal: null });
+  });
+
   it('an offer of the product itself (itemOffered naming it) stands', () => {
     const own = ld({ '@type': 'Product', name: 'Logo Collection', sku: 'logo', url, offers: { '@type': 'Offer', price: '18.00', priceCurrency: 'EUR', itemOffered: { '@type': 'Product', name: 'Logo Collection', sku: 'logo' } } });
     expect(read(page(own, '<h1>Logo Collection</h1>'))).toMatchObject({ price: '18.00', refusal: null });
