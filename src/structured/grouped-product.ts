@@ -67,6 +67,8 @@ export function offersOtherProduct(offer: SchemaNode, product: SchemaNode): bool
   const items = nodesOf(offer, 'itemOffered');
   const item = items.length === 1 ? items[0] : null;
   if (!item || !hasType(item, 'Product', 'IndividualProduct', 'ProductModel', 'SomeProducts')) return false;
+  // A variant of it (a size, a colour) is the product itself: its offer is one of the product's.
+  if (['isVariantOf', 'inProductGroupWithID'].some((prop) => (item.props[prop] ?? []).length > 0)) return false;
   const [mine, theirs] = [identity(product), identity(item)];
   if (mine.sku && theirs.sku) return mine.sku !== theirs.sku;
   return mine.name !== null && theirs.name !== null && mine.name !== theirs.name;

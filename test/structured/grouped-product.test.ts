@@ -89,6 +89,12 @@ describe('a product whose offers are other products\' (itemOffered naming each c
     expect(read(page(bundle, '<h1>Logo Collection</h1>'))).toMatchObject({ price: '49.99', refusal: null });
   });
 
+  it('offers of its variants (itemOffered naming the group they vary) are its own: the spread stands', () => {
+    const variant = (sku: string, price: string) => ({ '@type': 'Offer', price, priceCurrency: 'EUR', itemOffered: { '@type': 'Product', name: `Logo ${sku}`, sku, inProductGroupWithID: 'logo' } });
+    const variants = ld({ '@type': 'Product', name: 'Logo', sku: 'logo', url, offers: [variant('logo-s', '18.00'), variant('logo-l', '20.00')] });
+    expect(read(page(variants, '<h1>Logo</h1>'))).toMatchObject({ price: '18.00', refusal: null });
+  });
+
   it('an offer of the product itself (itemOffered naming it) stands', () => {
     const own = ld({ '@type': 'Product', name: 'Logo Collection', sku: 'logo', url, offers: { '@type': 'Offer', price: '18.00', priceCurrency: 'EUR', itemOffered: { '@type': 'Product', name: 'Logo Collection', sku: 'logo' } } });
     expect(read(page(own, '<h1>Logo Collection</h1>'))).toMatchObject({ price: '18.00', refusal: null });
