@@ -77,20 +77,31 @@ function aggregateRefusal(offers: SchemaNode[], defaultCurrency?: string): { rea
 /**
  * Offers (or their specifications) valid only from a quantity above one piece, and nothing for one: graduated prices whose
  * single-piece row is missing. What each of those pieces costs is no price of the product; before, nothing said why none was stored.
+ * Rows whose count stands after words row-quantity.ts does not read ("Enintään 9", "Vähintään 10") say so apart
+ * (`price/tiers-unread`, naming the words): the single piece's row may be among them, and the words are what a user can add.
  */
 function tiersRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason: string; detail: string } | null {
   const tiers = bulkTiers(offers, defaultCurrency);
-  return tiers.length > 0 ? { reason: 'price/ambiguous', detail: `structured offers state only quantity tiers above one piece: ${tiers.join(', ')}` } : null;
+  const unread = tiers.filter((tier) => tier.words !== null);
+  if (unread.length > 0) {
+    const rows = unread.map((tier) => `"${tier.words}": ${tier.amount}`).join(', ');
+    return { reason: 'price/tiers-unread', detail: `quantity tier rows whose count words are not read (${rows}), so which row prices one piece is unknown: add the words to row-quantity.ts, or read the price in the spider` };
+  }
+  return tiers.length > 0 ? { reason: 'price/ambiguous', detail: `structured offers state only quantity tiers above one piece: ${tiers.map((tier) => `${tier.amount} from ${tier.from}`).join(', ')}` } : null;
 }
 
-/** "8 EUR from 10" for each offer or specification valid only from a quantity above one piece, an aggregate's nested offers too. */
-function bulkTiers(offers: SchemaNode[], defaultCurrency?: string): string[] {
-  return offers.flatMap((offer) => {
+/** A tier's amount ("8 EUR") and its first piece ("10"), or the words its count stands after when they were not read. */
+type BulkTier = { amount: string; from: string; words: null } | { amount: string; from: null; words: string };
+
+/** Each offer or specification valid only from a quantity above one piece (or after words not read), an aggregate's nested offers too. */
+function bulkTiers(offers: SchemaNode[], defaultCurrency?: string): BulkTier[] {
+  return offers.flatMap((offer): BulkTier[] => {
     const { priceOf } = offerParts(offer, defaultCurrency);
-    const tier = (node: SchemaNode, amount: Amount | null) => {
+    const tier = (node: SchemaNode, amount: Amount | null): BulkTier[] => {
       const least = leastQuantity(node);
       const unread = unreadQuantity(node);
-      return amount && least ? [`${shownAmount(amount)} from ${least.trim()}`] : amount && unread ? [`${shownAmount(amount)} for "${unread}"`] : [];
+      if (!amount) return [];
+      return least ? [{ amount: shownAmount(amount), from: least.trim(), words: null }] : unread ? [{ amount: shownAmount(amount), from: null, words: unread }] : [];
     };
     if (forSeveral(offer)) {
       const own = hasType(offer, 'AggregateOffer') ? structuredAmount(textOf(offer, 'lowPrice', 'price'), isoCurrency(offer) ?? textOf(offer, 'priceCurrency'), defaultCurrency) : priceOf(offer);

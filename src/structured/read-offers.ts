@@ -132,7 +132,7 @@ export const tierAmounts = (offer: SchemaNode, priceOf: (node: SchemaNode) => Am
  * currency among them there is no structured price at all.
  */
 export function combineOffers(offers: SchemaNode[], defaultCurrency?: string): OfferPrices | null {
-  let read = offers.flatMap((offer) => readOffer(offer, defaultCurrency) ?? []);
+  let read = newOnes(offers).flatMap((offer) => readOffer(offer, defaultCurrency) ?? []);
   // A zero beside priced offers is a placeholder (an unpriced variant, "price on request"), never the lowest price: as it,
   // the product's price was 0.00, which no stage stores. Zero alone stays, for the pipeline to refuse as price/zero.
   if (read.some((offer) => !offer.price.isZero())) read = read.filter((offer) => !offer.price.isZero());
@@ -140,6 +140,20 @@ export function combineOffers(offers: SchemaNode[], defaultCurrency?: string): O
   if (read.length === 0) return null;
   const best = read.reduce((a, b) => (b.price.lt(a.price) ? b : a));
   return { ...best, low: minOf(read.map((r) => r.low)), high: maxOf(read.map((r) => r.high)), each: read.flatMap((r) => r.each) };
+}
+
+/** schema.org's OfferItemCondition members other than new, as written or as a term (`https://schema.org/UsedCondition`, `Used`). */
+const NOT_NEW = /(?:^|[/:])(?:Used|Refurbished|Damaged)(?:Condition)?$/i;
+
+/**
+ * The offers of the product new, when some are offered in another condition (a marketplace's used or refurbished one, Google's
+ * `itemCondition`) beside them: the used one prices another thing than the new product the page sells. An offer stating no
+ * condition is new, as Google reads it. Before, a used 60.00 beside the new 100.00 was the price. A shop of used goods (no
+ * new offer beside them) keeps its offers.
+ */
+function newOnes(offers: SchemaNode[]): SchemaNode[] {
+  const kept = offers.filter((offer) => !NOT_NEW.test(termOf(offer, 'itemCondition') ?? ''));
+  return kept.length > 0 ? kept : offers;
 }
 
 export const offerCurrencies = (read: OfferPrices[]): string[] => [...new Set(read.flatMap((offer) => offer.currency ?? []))].sort();

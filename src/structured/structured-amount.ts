@@ -49,7 +49,9 @@ export function readStructuredAmount(text: string | null, currency: string | nul
   if (plain && pastPrintedDigits(parsed.amount, parsed.currency)) {
     return { reason: 'price/ambiguous', detail: `the structured price ${shown} has more decimals than ${parsed.currency ?? 'its currency'} is printed with (float noise or another currency's amount)` };
   }
-  if (plain && threeDecimalsOffScale(plain[2], parsed.currency)) return null;
+  if (plain && threeDecimalsOffScale(plain[2], parsed.currency)) {
+    return { reason: 'price/ambiguous', detail: `the structured price ${shown} has three decimals, which ${parsed.currency} is never printed with: ${text.trim()} to schema.org, or thousands the page wrote` };
+  }
   return { amount: parsed.amount, currency: parsed.currency };
 }
 

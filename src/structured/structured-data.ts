@@ -6,6 +6,7 @@ import { readOpenGraph } from './open-graph';
 import { readRdfa } from './rdfa';
 import { readShopifyProducts } from './shopify-product';
 import { hasType, nodesOf, type SchemaNode } from './schema-node';
+import { asGroup, groupedQuantityFields } from './grouped-product';
 import { describedPage, mainEntityPage } from './main-entity';
 import { absoluteUrl, conflicts, mergeProducts, productFromNode } from './structured-product';
 import type { StructuredData, StructuredProduct, StructuredSource } from './structured-types';
@@ -156,6 +157,8 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
   const og = ogNode ? productFromNode(ogNode, 'opengraph', pageUrl, options.defaultCurrency, options.atMs) : null;
   if (og && product && !conflicts(product, og)) product = mergeProducts(product, og);
   else if (og && products.length === 0) product = og;
+  // A page selling several products at their own prices, each with its quantity field: its product's price is a child's.
+  if (product) product = asGroup(product, groupedQuantityFields($));
   const all = [...products];
   if (product && index !== null) all[index] = product;
   else if (product) all.push(product);

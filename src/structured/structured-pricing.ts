@@ -19,6 +19,15 @@ function specsOf(offers: readonly SchemaNode[]): SchemaNode[] {
   return offers.flatMap((offer) => [...nodesOf(offer, 'priceSpecification'), ...specsOf(nodesOf(offer, 'offers'))]);
 }
 
+/**
+ * What quantity tiers are read from: specifications, and the offers themselves (a tier table written as one Offer per row
+ * with its eligibleQuantity, or Shopware's rows whose count row-quantity.ts read from the text). Before, only specifications
+ * counted: a table read for the price left the item's tiers empty.
+ */
+function quantityNodes(offers: readonly SchemaNode[]): SchemaNode[] {
+  return offers.flatMap((offer) => [offer, ...nodesOf(offer, 'priceSpecification'), ...quantityNodes(nodesOf(offer, 'offers'))]);
+}
+
 /** The currency a node names (null for a text that names none we know: "AUD$", "GBp"), else `fallback`. */
 function currencyOf(node: SchemaNode, fallback: string | null): string | null {
   const named = textOf(node, 'priceCurrency', 'currency');
@@ -92,8 +101,9 @@ export function readStructuredPricing(offers: readonly SchemaNode[], currency: s
   fields.unitPrice = distinctUnits.length === 1 ? distinctUnits[0] : null;
   if (distinctUnits.length > 1) fields.refused.unitPrice = 'price/ambiguous';
   const tiers = new Map<number, QuantityTier>();
-  for (const found of specs.flatMap((spec) => tier(spec, currency, defaultCurrency) ?? [])) if (!tiers.has(found.minQuantity)) tiers.set(found.minQuantity, found);
-  fields.tiers = [...tiers.values()].sort((a, b) => a.minQuantity - b.minQuantity);
+  for (const found of quantityNodes(offers).flatMap((node) => tier(node, currency, defaultCurrency) ?? [])) if (!tiers.has(found.minQuantity)) tiers.set(found.minQuantity, found);
+  // A lone condition of one piece (a generator writing eligibleQuantity 1 on its only offer) is the price, no tier table.
+  fields.tiers = [...tiers.values()].some((found) => found.minQuantity > 1) ? [...tiers.values()].sort((a, b) => a.minQuantity - b.minQuantity) : [];
   const shipping = shippingOf(offers, currency, defaultCurrency);
   const cost = one(shipping.cost);
   const freeOver = one(shipping.freeOver);

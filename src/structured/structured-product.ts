@@ -3,6 +3,7 @@ import { mergePricing } from '../core/pricing';
 import { candidatesOf } from '../prices/currencies';
 import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
+import { offeringOthers, offersOtherProduct } from './grouped-product';
 import { offerInForce } from './offer-validity';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
@@ -63,7 +64,10 @@ function inForce(offers: SchemaNode[], defaultCurrency: string | undefined, atMs
 }
 
 export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string, atMs?: number): StructuredProduct {
-  const all = offerNodes(node);
+  // Offers naming another product (a collection listing its members' offers) are theirs; with only those, the product has none.
+  const listed = offerNodes(node);
+  const others = listed.filter((offer) => offersOtherProduct(offer, node));
+  const all = listed.filter((offer) => !others.includes(offer));
   const { offers: chosen, lapsed } = inForce(pageOffers(all, pageUrl), defaultCurrency, atMs);
   const offers = combineOffers(chosen, defaultCurrency);
   const product: StructuredProduct = {
@@ -90,7 +94,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
   const named = product.price !== null && product.currency === null ? namedCurrency(chosen) : null;
   if (named !== null) product.currencyCandidates = candidatesOf(named);
   for (const field of FIELDS) if (product[field] !== null) product.sources[field] = source;
-  return product;
+  return all.length === 0 && others.length > 0 ? offeringOthers(product, others) : product;
 }
 
 /** The `priceCurrency` text the offers (their specifications, an AggregateOffer's offers) write, as written; null when none does. */

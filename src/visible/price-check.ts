@@ -1,5 +1,6 @@
 // One documented rule for a page whose structured price and visible price disagree; the disagreement is kept on the item.
 import type { Decimal } from '../core/money';
+import { GROUPED } from '../structured/grouped-product';
 import { statedConflict } from '../structured/structured-product';
 import type { StructuredProduct } from '../structured/structured-types';
 import { printedMinorDigits } from '../prices/iso-currencies';
@@ -96,6 +97,8 @@ function openCurrency(structured: StructuredProduct | null, visible: VisiblePric
 }
 
 function settlePrices(structured: StructuredProduct | null, visible: VisiblePriceResult): CheckedPrice {
+  // A grouped product has no price of its own: the prices its page shows are its children's, the cheapest as the group's.
+  if (structured?.priceRefusal?.reason === GROUPED) return { ok: false, reason: GROUPED, detail: structured.priceRefusal.detail, check: null };
   const stated = structured?.price && !structured.price.isZero() ? structured.price : null;
   const withheld = !visible.ok && WITHHELD.has(visible.reason);
   if (stated === null || !structured || withheld) {

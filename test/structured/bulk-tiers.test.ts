@@ -15,6 +15,9 @@ describe('an AggregateOffer over quantity tiers (lowPrice the bulk tier\'s, high
   it('with tiers among its offers, its stated lowPrice is no unit price: the single piece\'s offer is', () => {
     const tiers = [{ '@type': 'Offer', price: '10.00', eligibleQuantity: from(1) }, { '@type': 'Offer', price: '8.00', eligibleQuantity: from(11) }];
     expect(read(ld({ '@type': 'AggregateOffer', lowPrice: '8.00', highPrice: '10.00', offerCount: 2, priceCurrency: 'EUR', offers: tiers }))).toEqual({ price: '10.00', range: null, refusal: null });
+    // The offers are the product's quantity tiers, as tier specifications are (they were none).
+    const pricing = htmlResponse(ld({ '@type': 'AggregateOffer', lowPrice: '8.00', highPrice: '10.00', priceCurrency: 'EUR', offers: tiers })).structuredProduct()?.pricing;
+    expect(pricing?.tiers.map((t) => [t.minQuantity, t.price.toFixed(2), t.currency])).toEqual([[1, '10.00', 'EUR'], [11, '8.00', 'EUR']]);
     // The tier stated on the nested offer's specification, as Magento and plugins write it.
     const specTier = [{ '@type': 'Offer', price: '10.00' }, { '@type': 'Offer', priceSpecification: { '@type': 'UnitPriceSpecification', price: '8.00', eligibleQuantity: from('11') } }];
     expect(read(ld({ '@type': 'AggregateOffer', lowPrice: '8.00', highPrice: '10.00', priceCurrency: 'EUR', offers: specTier }))).toEqual({ price: '10.00', range: null, refusal: null });

@@ -3,7 +3,7 @@ import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { normalizeAvailability } from '../../src/structured/availability';
 import { readJsonLd } from '../../src/structured/json-ld';
-import { structuredAmount } from '../../src/structured/structured-amount';
+import { readStructuredAmount, structuredAmount } from '../../src/structured/structured-amount';
 import { extractStructuredData } from '../../src/structured/structured-data';
 
 const ld = (json: string) => `<script type="application/ld+json">${json}</script>`;
@@ -50,6 +50,12 @@ describe('structured values', () => {
     expect(structuredAmount('1980.0', 'JPY')?.amount.toFixed()).toBe('1980');
     expect(structuredAmount('12.500', 'OMR')?.amount.toFixed()).toBe('12.5');
     expect(structuredAmount('12.5', 'eur')?.amount.toFixed()).toBe('12.5');
+  });
+
+  it('says why it refuses three decimals off the currency\'s scale ("1299.000" EUR gave no reason: the item said no price was found)', () => {
+    expect(readStructuredAmount('1299.000', 'EUR')).toEqual({ reason: 'price/ambiguous', detail: 'the structured price "1299.000" has three decimals, which EUR is never printed with: 1299.000 to schema.org, or thousands the page wrote' });
+    const $ = cheerio.load(ld('{"@type":"Product","name":"Kettle","offers":{"@type":"Offer","price":"1299.000","priceCurrency":"EUR"}}'));
+    expect(extractStructuredData($, 'https://shop.example/p/1').product?.priceRefusal?.reason).toBe('price/ambiguous');
   });
 
   it('refuses a price text whose own currency contradicts priceCurrency, and takes no default for a priceCurrency it does not know', () => {
