@@ -38,17 +38,17 @@ local function reserve(host, g, nxt, unsent)
 end
 -- A lease's attempt, its fencing token (the item rows of its request keep it: item-fence.ts) and whether the request
 -- was leased before (1: an earlier lease may have stored items). The token is the pick's time in Redis' clock, but
--- always above the token of the request's earlier lease, kept beside its attempt count ('att', field '<id>#f') until
--- it settles: a lease is taken over only after it expired, yet a Redis clock stepped back by more than a lease (NTP,
--- a restored snapshot, a failover to a replica whose clock is behind) would otherwise give the take-over the smaller
--- token, and its items would lose to the stale ones. One read as before and one write more per pick.
+-- always above every token the run gave out ('att' field 'fence', src/frontier/lease-fence.ts): a Redis clock stepped
+-- back (NTP, a restored snapshot, a failover to a replica whose clock is behind) would otherwise give a later lease
+-- the smaller token, and a stale worker's items would win over newer ones of the same key. The request's own last
+-- token ('<id>#f') is kept until it settles only to tell a later lease from a first one. One read, one write per pick.
 local function lease_fence(id, now)
-  local held = redis.call('HMGET', k('att'), id, id .. '#f')
-  local last = tonumber(held[2])
+  local held = redis.call('HMGET', k('att'), id, id .. '#f', 'fence')
+  local last = math.max(tonumber(held[2]) or 0, tonumber(held[3]) or 0)
   local fence = now
-  if last and last >= now then fence = last + 1 end
-  redis.call('HSET', k('att'), id .. '#f', fence)
-  return held[1] or '0', fence, last and 1 or 0
+  if last >= now then fence = last + 1 end
+  redis.call('HSET', k('att'), id .. '#f', fence, 'fence', fence)
+  return held[1] or '0', fence, held[2] and 1 or 0
 end
 -- One pick (the gate check and the reservation in one step): {'lease', id, json, host, attempt, serial,
 -- reservedAtMs, nextOpenAtMs, previousNextOpenAtMs, intervalMs (the one in force, before margin and jitter),

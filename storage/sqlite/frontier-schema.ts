@@ -1,5 +1,5 @@
 // DDL of frontier.sqlite: runs, the per-run request ledger (also the run's Crawlee request queue), workers.
-export const FRONTIER_SCHEMA_VERSION = 5;
+export const FRONTIER_SCHEMA_VERSION = 6;
 
 /**
  * requests is both the queue and the ledger: a row is never deleted, only moved between states,
@@ -14,7 +14,8 @@ export const FRONTIER_SCHEMA_VERSION = 5;
  * runs.item_store names the store a run keeps its items in (storage/run-item-store.ts): a resume with
  * another store is refused.
  * lease_fence is the fencing token of the request's latest engine lease (src/frontier/lease-fence.ts): its items
- * carry it, and the next lease of the request (a retry, a resume after a crash) gets a greater one. items_fence is
+ * carry it, and the next lease of the request (a retry, a resume after a crash) gets a greater one; runs.last_fence
+ * is the greatest token the run gave out, so every later lease of any request is above it. items_fence is
  * that token when the request was acknowledged with items stored: a resume checks the item store holds them
  * (unstored-acks.ts), since a storage dir copied file by file can hold an items file older than its frontier.
  * failed_at (epoch ms) is set with state 'failed' only: a report and the catalog say when work was lost,

@@ -4,7 +4,7 @@ import type { SqliteDb } from './open-frontier-db';
 
 /** A prepared statement of frontier.sqlite, named so the package's declarations can refer to it. */
 export type FrontierStatement = Database.Statement<unknown[], unknown>;
-export type FrontierStatements = Record<'insert' | 'pick' | 'earliest' | 'leasedByOthers' | 'pendingOfHost' | 'nextPendingHost' | 'lease' | 'succeed' | 'fail' | 'defer', FrontierStatement>;
+export type FrontierStatements = Record<'insert' | 'pick' | 'earliest' | 'leasedByOthers' | 'pendingOfHost' | 'nextPendingHost' | 'runFence' | 'raiseRunFence' | 'lease' | 'succeed' | 'fail' | 'defer', FrontierStatement>;
 
 /**
  * Outcome updates match only rows in progress in this run, so a stale or foreign request changes
@@ -36,6 +36,10 @@ export function frontierStatements(db: SqliteDb): FrontierStatements {
     nextPendingHost: db
       .prepare(`SELECT host FROM requests INDEXED BY requests_pick WHERE run_id = ? AND state = 'pending' AND host > ? ORDER BY host LIMIT 1`)
       .pluck(),
+    // The run's greatest token, read and raised inside the lease's transaction: the write lock orders the
+    // processes of a shared run, so no two leases of the run share a token or go below an earlier one.
+    runFence: db.prepare(`SELECT last_fence FROM runs WHERE run_id = ?`).pluck(),
+    raiseRunFence: db.prepare(`UPDATE runs SET last_fence = ? WHERE run_id = ?`),
     // A Crawlee client's lock passes null: its items carry no token, so the request's last one stands.
     lease: db.prepare(`UPDATE requests SET state = 'in_progress', worker_id = ?, lease_fence = coalesce(?, lease_fence) WHERE id = ?`),
     succeed: db.prepare(

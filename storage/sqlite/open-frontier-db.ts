@@ -41,6 +41,10 @@ export function openFrontierDb(dir: string, access: SqliteAccess = 'write'): Sql
     addColumnIfMissing(db, 'requests', 'lease_fence', 'INTEGER');
     // ...and the token its acknowledgement stands for items under (none: no items, or acknowledged before).
     addColumnIfMissing(db, 'requests', 'items_fence', 'INTEGER');
+    // Version 6: the greatest lease token the run gave out, so every later one is above it (lease-fence.ts).
+    if (addColumnIfMissing(db, 'runs', 'last_fence', 'INTEGER')) {
+      db.exec('UPDATE runs SET last_fence = (SELECT max(lease_fence) FROM requests r WHERE r.run_id = runs.run_id)');
+    }
     db.pragma(`user_version = ${FRONTIER_SCHEMA_VERSION}`);
   });
   return db;

@@ -51,12 +51,18 @@ export function pickReady(parts: ReadyPickParts, nowMs: number): Pick {
 }
 
 function leaseRow(parts: ReadyPickParts, row: PickedRow, host: string, nowMs: number): Pick {
-  const { slots, ready } = parts;
-  const fence = nextLeaseFence(Date.now(), row.lease_fence);
+  const { slots, ready, statements, runId } = parts;
   const reserved = slots.tryReserve(host, nowMs);
   if (!reserved.ok) throw new Error(`host slot for ${host} closed between check and reserve`);
+  let fence: number;
   try {
-    parts.commits.write(() => parts.statements.lease.run(parts.workerId, fence, row.id));
+    fence = parts.commits.write(() => {
+      // Above every token the run gave out, read under the write lock: of two leases the later has the greater.
+      const token = nextLeaseFence(nowMs, statements.runFence.get(runId) as number | null);
+      statements.raiseRunFence.run(token, runId);
+      statements.lease.run(parts.workerId, token, row.id);
+      return token;
+    });
   } catch (error) {
     // Not leased after all (the file locked, full): a slot kept reserved would hold the host at its cap for ever.
     slots.cancel(reserved.reservation);

@@ -65,4 +65,26 @@ describe('a Redis lease\'s fencing token', () => {
       await worker.close();
     }
   });
+
+  it('gives a first lease of another request a token above the greatest the run gave out, an hour ahead of Redis\' clock now', async () => {
+    const worker = await openRedisWorker(started.server.url, 'fence-run', { policy: POLICY, leaseTtlMs: 30_000 });
+    try {
+      await worker.add([req('http://a.test/1')]);
+      const first = expectLease(await worker.next(Date.now()));
+      // As above: what a pick made while Redis' clock read an hour later leaves (a stale worker may still hold that lease).
+      const aheadMs = first.request.leaseFence! + HOUR_MS;
+      await started.client.hset(`${runPrefix('fence-run')}att`, 'fence', aheadMs);
+      await worker.add([req('http://b.test/1')]); // added now: a pick takes several leases at once
+      const other = expectLease(await worker.next(Date.now()));
+      expect(other.request.id).not.toBe(first.request.id);
+      expect(other.request.earlierLease).toBe(false);
+      expect(other.request.leaseFence).toBe(aheadMs + 1);
+      for (const lease of [first, other]) {
+        lease.releaseSlot();
+        await worker.markHandled(lease.request, 200);
+      }
+    } finally {
+      await worker.close();
+    }
+  });
 });
