@@ -1,4 +1,5 @@
 // Circuit breaker middleware: per host, parks requests while a throttling host cools down, with one half-open probe.
+import { FetchWait, HopTargetError, type FetchError } from '../src/core/errors';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import { accept, CONTINUE, type Defer, type DownloaderMiddleware, type MiddlewareContext, type RequestOutcome, type ResponseOutcome } from '../src/downloader/middleware';
@@ -83,7 +84,8 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
     return answered;
   }
 
-  processError: DownloaderMiddleware['processError'] = (request, _error, ctx) => {
+  processError: DownloaderMiddleware['processError'] = (request, error, ctx) => {
+    if (!failedAtHost(error)) return CONTINUE;
     const breaker = this.options.gate.breaker(ctx.hostKey);
     const transition = breaker.onProbeError(ctx.nowMs(), requestKey(request));
     if (!transition) return CONTINUE;
@@ -120,4 +122,14 @@ function parked(untilMs: number, serverWait: boolean): Defer {
 /** The frontier row id once stored; requests built in tests without a frontier fall back to the fingerprint. */
 function requestKey(request: CrawlRequest): string {
   return request.id ?? request.fingerprint;
+}
+
+/**
+ * Whether a fetch error says the host failed (a timeout, a reset): a probe that did not get an answer. A
+ * wait (`FetchWait`: our own slot too far off, a redirect's Retry-After), a hop robots.txt holds and a
+ * fetch we cut off are not: the probe went back unsent or was stopped by us. Counted, a probe the gate
+ * deferred before its send reopened the breaker for a doubled cooldown.
+ */
+function failedAtHost(error: FetchError): boolean {
+  return !(error instanceof FetchWait) && !(error instanceof HopTargetError) && error.code !== 'FETCH_ABORTED';
 }

@@ -242,7 +242,9 @@ export class CrawlResponse {
    * challenge only code recognises): a project middleware calls it and accepts the response. Every built-in
    * that judges blocks then treats it as one of the rules' (block detection on): `sessions` retires the
    * session that got it and the retry goes on a fresh one, `block-detection` retries it within
-   * `retry.maxAttempts`, the breaker and the adaptive throttle count it. `rule` names it in logs.
+   * `retry.maxAttempts`, the breaker and the adaptive throttle count it. `rule` names it in logs. The host
+   * is held from the mark until the chain is done (none of its sends goes before the breaker counted it); a
+   * middleware that can tell on arrival says so in `holdsHost` too, to hold it from the answer's arrival.
    */
   markBlocked(rule: string): void {
     if (typeof rule !== 'string' || rule.trim() === '') throw new TypeError(`markBlocked(rule): a rule name such as 'team/soft-block' for the logs, got ${JSON.stringify(rule)}`);

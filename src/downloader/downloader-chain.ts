@@ -20,6 +20,11 @@ export interface DownloadOptions extends FetchOptions {
    * middleware may pause or slow the host when it judges this answer (`DownloaderMiddleware.holdsHost`).
    */
   onAnswered?(response: CrawlResponse, middlewaresHold: boolean): void;
+  /**
+   * An answer not held on arrival was marked blocked by a middleware (`CrawlResponse.markBlocked`, a project's
+   * own recogniser) and a middleware may now pause or slow the host for it: held from here as on arrival.
+   */
+  onMarkedHold?(response: CrawlResponse): void;
   /** A hop waits for something its check needs (robots.txt): the host that answered is done with and frees its slot. */
   onHopWait?(): void;
 }
@@ -46,6 +51,8 @@ export function reasonForCode(errorCode: string): string {
 interface DownloadRun {
   options: DownloadOptions;
   sent: boolean;
+  /** Whether the latest answer from the wire holds its host (unset for an answer a middleware made). */
+  holds?: boolean;
 }
 
 function asFetchError(error: unknown): FetchError {
@@ -98,7 +105,8 @@ export class DownloaderChain {
     } catch (error) {
       return this.errorFrom(this.middlewares.length - 1, request, asFetchError(error), ctx, run);
     }
-    run.options.onAnswered?.(response, this.holdsHost(response, ctx));
+    run.holds = this.holdsHost(response, ctx);
+    run.options.onAnswered?.(response, run.holds);
     // Every answer off the wire, before any middleware retries or fails it (the 429s, the 404s): the snapshot counts these, observers (metrics) hear them.
     ctx.stats.inc(`host/${ctx.hostKey}/received/${response.status}`);
     const durationMs = response.timings.finishedAtMs - response.timings.startedAtMs;
@@ -172,8 +180,20 @@ export class DownloaderChain {
       if (outcome.type === 'follow') return this.follow(request, current, outcome, ctx, run);
       if (outcome.type !== 'accept') return outcome;
       current = outcome.response;
+      this.holdOnMark(current, ctx, run);
     }
     return { type: 'response', response: current };
+  }
+
+  /**
+   * A middleware's own block mark is the block rules' verdict come late: the host is held from the mark, as a
+   * block page the rules know is held on arrival, until the chain is done (its breaker then has counted it).
+   * Unheld, a project's soft block freed the host and its other slots sent before the breaker opened.
+   */
+  private holdOnMark(response: CrawlResponse, ctx: MiddlewareContext, run: DownloadRun): void {
+    if (run.holds !== false || response.blockedBy === null || !this.holdsHost(response, ctx)) return;
+    run.holds = true;
+    run.options.onMarkedHold?.(response);
   }
 
   /** processError from middleware `start` back to the first; unhandled errors fail with their code. */

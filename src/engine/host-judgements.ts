@@ -28,13 +28,30 @@ export class HostJudgements {
     };
   }
 
-  /** Resolves once no other request's answer of the host is being judged (at once when none is); rejects when `signal` aborts. */
-  async settled(hostKey: string, owner: object, signal: AbortSignal): Promise<void> {
-    let held = false;
-    for (let entry = this.open.get(hostKey); entry && [...entry.owners].some((o) => o !== owner); entry = this.open.get(hostKey)) {
-      if (!held) this.onHold(hostKey);
-      held = true;
-      await once(entry.changed, 'ended', { signal });
+  /**
+   * True once no other request's answer of the host is being judged (at once when none is); false when one
+   * still is after `withinMs`, for the caller to hand its request back rather than wait on. Rejects when
+   * `signal` aborts.
+   */
+  async settledBy(hostKey: string, owner: object, withinMs: number, signal: AbortSignal): Promise<boolean> {
+    if (!this.judgedByOther(hostKey, owner)) return true;
+    this.onHold(hostKey);
+    const patience = new AbortController();
+    const timer = setTimeout(() => patience.abort(), Math.max(0, withinMs));
+    try {
+      for (let entry = this.open.get(hostKey); entry && this.judgedByOther(hostKey, owner); entry = this.open.get(hostKey)) {
+        await once(entry.changed, 'ended', { signal: AbortSignal.any([signal, patience.signal]) });
+      }
+      return true;
+    } catch (error) {
+      if (patience.signal.aborted && !signal.aborted) return false;
+      throw error;
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  private judgedByOther(hostKey: string, owner: object): boolean {
+    return [...(this.open.get(hostKey)?.owners ?? [])].some((o) => o !== owner);
   }
 }

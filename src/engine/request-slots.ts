@@ -79,7 +79,11 @@ export class RequestSlots {
    */
   private async claimSend(deadline: HopDeadline, patienceUntilMs: number, tooFar: (untilMs: number) => FetchWait): Promise<void> {
     // An answer of the host that may pause it is being judged: its pause, if it sets one, must be seen first.
-    await this.judgements?.settled(this.currentHost, this, deadline.signal);
+    // The wait is our own queueing, not the site's slowness: past the patience the request goes back unsent
+    // (waited out inside the fetch's deadline, a slow judgement ended a request never sent as fetch/timeout).
+    if (this.judgements && !(await this.judgements.settledBy(this.currentHost, this, patienceUntilMs - steadyNowMs(), deadline.signal))) {
+      throw tooFar(steadyNowMs());
+    }
     for (let atMs = (await this.current.claimSend?.()) ?? null; atMs !== null; atMs = (await this.current.claimSend?.()) ?? null) {
       if (atMs > patienceUntilMs) throw tooFar(atMs);
       const pausedUntilMs = (await this.current.pausedUntilMs?.()) ?? null;

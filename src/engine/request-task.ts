@@ -8,6 +8,7 @@ import { MiddlewareFailure } from '../downloader/middleware-failure';
 import { isAllowedUrl } from '../downloader/offsite-rules';
 import { FetchError, OffsiteHopError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
+import type { CrawlResponse } from '../core/response';
 import type { CrawlEventBus } from '../events/crawl-events';
 import type { Frontier, Lease } from '../ports/frontier';
 import type { Settings } from '../settings/schema';
@@ -80,6 +81,8 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   const scheduled = new ScheduledRequests();
   const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: steadyNowMs, runId: deps.runId, events: deps.events, schedule: scheduled.schedule };
   const slot = new RequestSlots(lease, deps.frontier, (url) => hostKeyOf(url, deps.settings.politeness.hostKey), deps.wake, deps.judgements);
+  // The host that gave an answer a middleware may pause it for: its other sends wait for the chain's verdict.
+  const judging = (response: CrawlResponse) => slot.judging(hostKeyOf(response.url, deps.settings.politeness.hostKey));
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
   try {
     download = await deps.chain.download(request, ctx, {
@@ -105,11 +108,12 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       onStaleConnection: () => deps.stats.inc('retry/stale-connection'),
       onAnswered: (response, middlewaresHold) => {
         pauseAsAsked(response, deps);
-        if (answerHoldsHost(response, middlewaresHold)) slot.judging(hostKeyOf(response.url, deps.settings.politeness.hostKey));
+        if (answerHoldsHost(response, middlewaresHold)) judging(response);
         if (!answerFreesSlot(response, middlewaresHold)) return;
         slot.release();
         deps.wake();
       },
+      onMarkedHold: judging,
       retain,
     });
   } catch (error) {

@@ -4,9 +4,8 @@ import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type * as Undici from 'undici';
 import type { Dispatcher, ProxyAgent } from 'undici';
-import { FetchError, FetchWait, RedirectChainError } from '../core/errors';
-import { retryAfterOf } from '../downloader/retry-after';
-import { steadyNowMs } from '../politeness/clock';
+import { FetchError, RedirectChainError } from '../core/errors';
+import { redirectWaitAsked } from './redirect-wait';
 import type { CrawlRequest } from '../core/request';
 import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
@@ -135,7 +134,8 @@ export class HttpFetcher implements Fetcher {
         if (REDIRECT_STATUSES.has(response.statusCode)) {
           await nextLoopTurn(); // see below: lets the next hop reuse this socket
           const next = this.redirect(hop, response, redirectChain, visited, request.session);
-          hopWaitAsked(headers, next.url);
+          const waitAsked = redirectWaitAsked(headers, next.url);
+          if (waitAsked) throw waitAsked;
           await options.prepareHop?.(hop.url, next.url, deadline);
           options.checkRedirect?.(hop.url, next.url);
           redirectChain.push(hop.url);
@@ -254,14 +254,3 @@ export class HttpFetcher implements Fetcher {
   }
 }
 
-/**
- * A 3xx with a Retry-After names the least time to wait before the redirected request (RFC 9110 §10.2.3; a
- * waiting room, an API's 303 to a result not ready yet). Followed at once, the target was asked inside the
- * wait. The request is deferred to its end (a server's wait: it counts against retry.maxDeferrals), rather
- * than slept on while it holds its host's slot. `0` or a date past is no wait.
- */
-function hopWaitAsked(headers: Readonly<Record<string, string | string[]>>, toUrl: string): void {
-  const untilMs = retryAfterOf(headers, steadyNowMs());
-  if (untilMs === null || untilMs <= steadyNowMs()) return;
-  throw new FetchWait('REDIRECT_RETRY_AFTER', `the redirect to ${toUrl} asked for a wait until ${new Date(untilMs).toISOString()} (Retry-After)`, untilMs, true);
-}

@@ -7,6 +7,7 @@ import { answerProxyChallenges, proxyCredentialsOf, type ProxyCredentials } from
 import { confineWorkerResponse, markedWorkerKind } from './worker-confinement';
 import { admittingWorkerPolicy } from './worker-policy-csp';
 import { answerWholeDocument } from './rewritten-response';
+import { redirectWaitAsked } from './redirect-wait';
 
 /** What decides for one page; `null` when nobody guards it (the hop goes, confinement closes the page). */
 export interface HopJudge {
@@ -154,7 +155,10 @@ async function countReceivedBytes(session: DevToolsSession, judgeOf: () => HopJu
  * deadline) is aborted quietly.
  */
 function spaceHop(session: DevToolsSession, event: PausedResponse, judge: HopJudge, target: string, sendOn: () => Promise<void>): void {
-  judge.beforeHop(target).then(sendOn, (error: unknown) => {
+  // A wait the redirect asks for (Retry-After) fails the page with it, deferred as over HTTP: Chromium followed it at once.
+  const waitAsked = redirectWaitAsked(headerRecord(event.responseHeaders), target);
+  const turn = waitAsked ? Promise.reject(waitAsked) : judge.beforeHop(target);
+  turn.then(sendOn, (error: unknown) => {
     if (error instanceof FetchError) judge.refused(event.request.url, target, true, error);
     const errorReason = error instanceof FetchError ? 'BlockedByClient' : 'Aborted';
     return session.send('Fetch.failRequest', { requestId: event.requestId, errorReason }).catch(() => undefined);
@@ -174,6 +178,17 @@ function refusesDocument(judge: HopJudge, event: PausedResponse, target: string,
   const reason = offsite ? null : judge.checkDocument(event.request.url, target);
   if (offsite || reason) judge.refused(event.request.url, target, mainFrame, reason);
   return offsite || reason !== null;
+}
+
+/** DevTools' header list as a record of lower-cased names (repeated names kept as a list). */
+function headerRecord(headers: PausedResponse['responseHeaders']): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  for (const { name, value } of headers ?? []) {
+    const key = name.toLowerCase();
+    const seen = record[key];
+    record[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return record;
 }
 
 /** The body length a response declares, 0 when it declares none (a coded one declares its coded length: less than it holds). */

@@ -1,6 +1,8 @@
 // A host's other sends wait while an answer of it that may pause it (a 429, a 200 challenge page, opening the breaker) is judged: nothing reaches the server meanwhile.
 import { describe, expect, it } from 'vitest';
+import type { CrawlResponse } from '../../src/core/response';
 import { DownloaderChain } from '../../src/downloader/downloader-chain';
+import { accept, type DownloaderMiddleware } from '../../src/downloader/middleware';
 import { HostJudgements } from '../../src/engine/host-judgements';
 import { runRequestTask } from '../../src/engine/request-task';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
@@ -18,14 +20,25 @@ const breaker: BreakerOptions = { config: { ...settings.breaker, threshold: 1, c
 const policy = { maxConcurrency: 2, minIntervalMs: 0, jitterMs: 0 };
 
 const { backends, cleanups } = gatedFrontiers(breaker);
-// A 200 block page freed its host on arrival and the second request reached the server before the breaker opened.
-const answers: Array<[string, number, string]> = [
-  ['a 429', 429, 'slow down'],
-  ['a 200 challenge page', 200, CHALLENGE_PAGE],
-];
-const cases = backends.flatMap(([name, open]) => answers.map(([answer, status, body]) => [answer, name, open, status, body] as const));
+/** A team's soft block: a 200 whose only sign is an attribute no block rule knows, marked by the project's middleware. */
+const softBlock: DownloaderMiddleware = {
+  name: 'soft-block',
+  processResponse(_request, response: CrawlResponse) {
+    if (response.text.includes('data-soft-block')) response.markBlocked('team/soft-block');
+    return accept(response);
+  },
+};
 
-describe.each(cases)('a send while %s of its host is judged (%s frontier)', (_answer, _name, open, status, body) => {
+// A 200 block page freed its host on arrival and the second request reached the server before the breaker
+// opened; a page a project middleware marked (after arrival) let it through too.
+const answers: Array<[string, number, string, DownloaderMiddleware[]]> = [
+  ['a 429', 429, 'slow down', []],
+  ['a 200 challenge page', 200, CHALLENGE_PAGE, []],
+  ['a 200 page a project middleware marks blocked', 200, '<div data-soft-block="1">one moment</div>', [softBlock]],
+];
+const cases = backends.flatMap(([name, open]) => answers.map(([answer, status, body, added]) => [answer, name, open, status, body, added] as const));
+
+describe.each(cases)('a send while %s of its host is judged (%s frontier)', (_answer, _name, open, status, body, added) => {
   it('waits for the judgement and finds the breaker it opened: the server never gets it', async () => {
     const server = await FixtureServer.start({ builtInRoutes: false });
     let sawSecond!: () => void;
@@ -42,8 +55,9 @@ describe.each(cases)('a send while %s of its host is judged (%s frontier)', (_an
 
     let heldSend!: () => void;
     const sendHeld = new Promise<void>((resolve) => (heldSend = resolve));
+    // Answers run the list backwards: a project's mark, the hold (raw capture's commit), then the breaker.
     const holding = new HoldingMiddleware();
-    const deps = handTaskDeps(frontier, new DownloaderChain([crawlBreaker(frontier), holding], fetcher), new HostJudgements(heldSend));
+    const deps = handTaskDeps(frontier, new DownloaderChain([crawlBreaker(frontier), holding, ...added], fetcher), new HostJudgements(heldSend));
 
     const first = runRequestTask(expectLease(await frontier.next(Date.now())), deps);
     expect((await holding.entered).status).toBe(status);
