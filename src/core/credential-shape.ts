@@ -12,6 +12,12 @@ export const AUTH_SCHEME = String.raw`(?:${SCHEME_WORDS})\s+`;
 /** A header's whole value that is credentials: the scheme, a space, then anything. */
 const CREDENTIALS_VALUE = new RegExp(String.raw`^(\s*(?:${SCHEME_WORDS}))\s+\S[\s\S]*$`, 'i');
 
+/** The credentials in a header's value, its scheme word dropped (`Bearer abc` → `abc`), or null when it has no credential's shape. */
+export function credentialsIn(value: string): string | null {
+  const match = new RegExp(String.raw`^\s*(?:${SCHEME_WORDS})\s+(\S[\s\S]*?)\s*$`, 'i').exec(value);
+  return match === null ? null : match[1];
+}
+
 /** Header-value masking, the scheme word kept readable: `Basic ***`. Anything else as it was. */
 export function maskCredentialsValue(value: string): string {
   return value.replace(CREDENTIALS_VALUE, `$1 ${SECRET_MASK}`);
