@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSecretName, maskSecretsInText } from '../src/core/mask-secrets';
+import { quotesSentCredential } from '../src/core/sent-credentials';
 import { replaceFile } from '../src/core/replace-file';
 import type { CrawlRequest } from '../src/core/request';
 import { CrawlResponse } from '../src/core/response';
@@ -83,6 +84,11 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
       return accept(response);
     }
     if (response.fetchMode === 'http' && !this.config.ignoreStatuses.includes(response.status)) {
+      // The cache is a shared folder: a page quoting a credential the crawl sent is fetched again next time instead.
+      if (quotesSentCredential(response, ctx.settings.http.headers)) {
+        ctx.stats.inc('cache/withheld-secret');
+        return accept(response);
+      }
       const answer: StoredAnswer = { url: maskSecretsInText(response.url), status: response.status, headers: withoutSecrets(response.headers), encoding: response.encoding, redirectChain: response.redirectChain.map(maskSecretsInText), bodyBase64: response.body.toString('base64'), storedAtMs: ctx.nowMs() };
       replaceFile(this.path(request), JSON.stringify(answer));
       ctx.stats.inc('cache/stored');

@@ -5,6 +5,7 @@ import type { FetchError } from '../src/core/errors';
 import { maskSecretsInText } from '../src/core/mask-secrets';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
+import { quotesSentCredential } from '../src/core/sent-credentials';
 import type { BlobStore } from '../src/ports/blob-store';
 import type { FetchLog, FetchLogRow } from '../src/ports/fetch-log';
 import type { CrawlStores } from '../src/ports/crawl-stores';
@@ -40,8 +41,7 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
 
   async processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> {
     // Awaited: the bytes are stored before any other middleware or the spider sees the response.
-    const rawHash = await this.store().put(response.body, response.rawHash);
-    ctx.stats.inc('raw/stored');
+    const rawHash = await this.keep(response, ctx);
     this.record(request, ctx, {
       finalUrl: response.url,
       status: response.status,
@@ -52,6 +52,23 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
       outcome: 'response',
     });
     return accept(response);
+  }
+
+  /**
+   * The bytes' hash once stored; null when they are withheld. A page quoting a credential the crawl sent (its
+   * `?api_key=` printed back in a canonical link) would keep the secret at rest for as long as the blob lives, and
+   * `raw` would print it: the hash names exact bytes, so a masked copy cannot take their place. The page is still
+   * read and priced (its item keeps the bytes' hash); the fetch log says no bytes were stored, the count says why.
+   */
+  private async keep(response: CrawlResponse, ctx: MiddlewareContext): Promise<string | null> {
+    if (quotesSentCredential(response, ctx.settings.http.headers)) {
+      ctx.stats.inc('raw/withheld-secret');
+      ctx.log.warn({ url: maskSecretsInText(response.url) }, 'raw capture: page not stored, it quotes a credential the crawl sent (raw/withheld-secret)');
+      return null;
+    }
+    const rawHash = await this.store().put(response.body, response.rawHash);
+    ctx.stats.inc('raw/stored');
+    return rawHash;
   }
 
   processError(request: CrawlRequest, error: FetchError, ctx: MiddlewareContext): ErrorOutcome {

@@ -11,7 +11,8 @@ export async function rawCommand(hash: string, opts: StoreCliOptions): Promise<n
   try {
     const bytes = await stores.blobs().get(hash);
     if (bytes === null) {
-      process.stderr.write(`pricecrawl: no raw capture ${hash} in ${stores.location}\n`);
+      // An item's hash with no bytes: never stored (a page quoting a credential the crawl sent is withheld) or another store's.
+      process.stderr.write(`pricecrawl: no raw capture ${hash} in ${stores.location} (pages that quote a credential the crawl sent are not stored: raw/withheld-secret)\n`);
       return 1;
     }
     const out = process.stdout.isTTY ? onTerminal(bytes) : bytes;

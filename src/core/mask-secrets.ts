@@ -1,6 +1,7 @@
 // The one masking of secrets for whatever is shown or stored: credentials and tokens in URLs anywhere in text, values under secret-named keys.
 import { SECRET_MASK, SECRET_NAME, isRecordSecretParameter, isSecretName } from './secret-names';
 import { maskUrlParameters } from './mask-url-parameters';
+import { AUTH_SCHEME, maskCredentialLines, maskCredentialsValue } from './credential-shape';
 
 export { SECRET_MASK, isSecretName } from './secret-names';
 
@@ -54,7 +55,6 @@ const JSON_PAIR_SECRET = new RegExp(String.raw`("${SECRET_NAME}"\s*,\s*)(?!"${SE
  * things (`pass: 3`, `sig: 2`, `auth: ok`) are not read so. Records only: in an item it is the shop's text
  * (`Cookie: chocolate chip`), where only Authorization is.
  */
-const AUTH_SCHEME = String.raw`(?:basic|bearer|digest|token|negotiate|ntlm|apikey|api-key|bot|hoba|mutual|vapid|aws4-hmac-sha256)\s+`;
 const namedValue = (names: string) =>
   new RegExp(String.raw`(?<![\w.?&#;-])('?)((?:${names})\1\s*[:=]\s*(?:${AUTH_SCHEME})?)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|(?![[{(\x60])[^\s"',;\\]+)`, 'gi');
 const RECORD_NAMED_VALUE = namedValue(String.raw`(?!(?:pass|sig|auth)'?\s*[:=])${SECRET_NAME}`);
@@ -96,7 +96,7 @@ function maskText(text: string, isSecretParameter: (name: string) => boolean, ma
 }
 
 const maskRecordNamedValues = (text: string): string =>
-  SECRET_WORD.test(text) ? text.replace(COOKIE_LINE, `$1$2${SECRET_MASK}`).replace(RECORD_NAMED_VALUE, maskNamedValue) : text;
+  maskCredentialLines(SECRET_WORD.test(text) ? text.replace(COOKIE_LINE, `$1$2${SECRET_MASK}`).replace(RECORD_NAMED_VALUE, maskNamedValue) : text);
 const maskItemNamedValues = (text: string): string => (/authorization/i.test(text) ? text.replace(ITEM_NAMED_VALUE, maskNamedValue) : text);
 
 /** A named value's replacement: a quoted one stays quoted, in its own quotes. */
@@ -177,17 +177,25 @@ export function maskItemSecrets<T>(value: T): T {
   return maskValue(value, null, maskItemSecretsInText) as T;
 }
 
-function maskValue(value: unknown, key: string | null, maskString: (text: string) => string): unknown {
+/**
+ * `headers` is set inside a header map (`headers`, `rawHeaders`, `extraHeaders`: an object or a raw pair list), where a
+ * value shaped as credentials (`X-Custom: Basic …`) is masked whatever its header's name.
+ */
+function maskValue(value: unknown, key: string | null, maskString: (text: string) => string, headers = false): unknown {
   const secretKey = key !== null && isSecretName(key);
-  if (typeof value === 'string') return secretKey && value !== '' ? SECRET_MASK : maskString(value);
+  if (typeof value === 'string') {
+    if (secretKey && value !== '') return SECRET_MASK;
+    return maskString(headers ? maskCredentialsValue(value) : value);
+  }
   // A number under a secret name is one too (a PIN, a numeric password in a component's options).
   if (typeof value === 'number' || typeof value === 'bigint') return secretKey ? SECRET_MASK : value;
+  const headerMap = headers || (key !== null && /headers$/i.test(key));
   if (Array.isArray(value)) {
     const pairs = isPairList(value);
-    return value.map((entry, i) => maskValue(entry, (pairs ? pairName(value, i) : null) ?? key, maskString));
+    return value.map((entry, i) => maskValue(entry, (pairs ? pairName(value, i) : null) ?? key, maskString, headerMap));
   }
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name, maskString)]));
+  return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name, maskString, headerMap)]));
 }
 
 /** A list shaped as name, value, name, value (raw headers): strings only, an even count. Judged once per list. */

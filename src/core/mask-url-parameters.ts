@@ -29,6 +29,21 @@ const MAX_DECODINGS = 3;
 export function maskUrlParameters(text: string, isSecret: (name: string) => boolean): string {
   let out = '';
   let copiedTo = 0;
+  for (const [start, end] of secretValueSpans(text, isSecret)) {
+    out += `${text.slice(copiedTo, start)}${SECRET_MASK}`;
+    copiedTo = end;
+  }
+  return copiedTo === 0 ? text : out + text.slice(copiedTo);
+}
+
+/** The values (as written, percent-encoding kept) of the parameters `isSecret` names in text: what maskUrlParameters masks. */
+export function secretParameterValues(text: string, isSecret: (name: string) => boolean): string[] {
+  return [...secretValueSpans(text, isSecret)].map(([start, end]) => text.slice(start, end));
+}
+
+/** Where each secret parameter's value starts and ends, in order, none inside another's value. */
+function* secretValueSpans(text: string, isSecret: (name: string) => boolean): Generator<[number, number]> {
+  let copiedTo = 0;
   for (const match of text.matchAll(PARAMETER_NAME)) {
     if (match.index < copiedTo || !namesSecret(match[2], isSecret)) continue;
     const valueAt = match.index + match[0].length;
@@ -36,10 +51,9 @@ export function maskUrlParameters(text: string, isSecret: (name: string) => bool
     value.lastIndex = valueAt;
     const found = value.exec(text);
     if (found === null) continue;
-    out += `${text.slice(copiedTo, valueAt)}${SECRET_MASK}`;
     copiedTo = valueAt + found[0].length;
+    yield [valueAt, copiedTo];
   }
-  return copiedTo === 0 ? text : out + text.slice(copiedTo);
 }
 
 /**

@@ -21,7 +21,7 @@ export function normalizeHeaders(raw: Dispatcher.ResponseData['headers']): Answe
   return headers;
 }
 
-export function headerValue(headers: AnswerHeaders, name: string): string | undefined {
+export function headerValue(headers: Readonly<AnswerHeaders>, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 }

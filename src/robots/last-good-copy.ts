@@ -1,4 +1,5 @@
 // The last good copy of a robots.txt: asked for again by its validators, and obeyed past 24 hours while the file is unreachable.
+import { headerValue, type AnswerHeaders } from '../fetch/answer-headers';
 import type { RobotsEntry, RobotsValidators } from '../ports/robots-cache';
 
 export type RulesEntry = Extract<RobotsEntry, { kind: 'rules' }>;
@@ -17,9 +18,9 @@ export interface StaleLimits {
 }
 
 /** The answer's validators, kept to be sent back (RFC 9110 §13.1): none when it named none. */
-export function validatorsOf(headers: Readonly<Record<string, string | string[]>>): RobotsValidators | undefined {
-  const etag = single(headers['etag']);
-  const lastModified = single(headers['last-modified']);
+export function validatorsOf(headers: Readonly<AnswerHeaders>): RobotsValidators | undefined {
+  const etag = validator(headers, 'etag');
+  const lastModified = validator(headers, 'last-modified');
   if (etag === undefined && lastModified === undefined) return undefined;
   return { ...(etag === undefined ? {} : { etag }), ...(lastModified === undefined ? {} : { lastModified }) };
 }
@@ -35,7 +36,7 @@ export function conditionalHeaders(previous: RulesEntry | null): Record<string, 
 }
 
 /** A 304 to the refetch: the same copy, good for another 24 hours from now, and no longer stale. */
-export function renewed(previous: RulesEntry, headers: Readonly<Record<string, string | string[]>>, nowMs: number): RulesEntry {
+export function renewed(previous: RulesEntry, headers: Readonly<AnswerHeaders>, nowMs: number): RulesEntry {
   const { stale: _stale, ...copy } = previous;
   // A 304 may name a new ETag for the same copy (RFC 9110 §15.4.5): sent back next time.
   return { ...copy, fetchedAtMs: nowMs, validators: { ...previous.validators, ...validatorsOf(headers) } };
@@ -73,7 +74,8 @@ export function cacheTtlFor(entry: RobotsEntry, limits: { cacheTtlMs: number; ma
   return Math.max(limits.cacheTtlMs, entry.fetchedAtMs + limits.maxStaleAgeMs - nowMs);
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  return text === undefined || text.trim() === '' ? undefined : text.trim();
+/** A validator as sent back: trimmed, none when blank (an empty ETag would ask for a copy no server has). */
+function validator(headers: Readonly<AnswerHeaders>, name: string): string | undefined {
+  const text = headerValue(headers, name)?.trim();
+  return text === '' ? undefined : text;
 }

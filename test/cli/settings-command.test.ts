@@ -51,6 +51,13 @@ describe('pricecrawl settings', { timeout: 120_000 }, () => {
     expect(JSON.parse(run.stdout)).toEqual(['http:/***@127.0.0.1:3128', 'http:\\***@127.0.0.1:3129']);
   });
 
+  it('masks a header carrying credentials under a name of its own (X-Custom: Basic …) or a secret\'s name, and keeps the rest', async () => {
+    const headers = { 'X-Custom': 'Basic Y3Jhd2xlcjpodW50ZXI1', 'X-Auth-Token': 'hunter6', 'X-Api-Key': 'hunter7', Accept: 'text/html' };
+    const run = await settings('--get', 'http.headers', '-s', `http.headers=${JSON.stringify(headers)}`);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ 'X-Custom': 'Basic ***', 'X-Auth-Token': '***', 'X-Api-Key': '***', Accept: 'text/html' });
+  });
+
   it('a key that names no setting is refused with the one meant, exit 2', async () => {
     const run = await settings('--get', 'politeness.minIntervalMS');
     expect(run.stderr).toContain('settings --get politeness.minIntervalMS: no such setting; did you mean "politeness.minIntervalMs"?');

@@ -167,6 +167,39 @@ describe('maskSecrets', () => {
     expect(maskSecrets({ http: { headers } })).toEqual({ http: { headers: { Cookie: '***', 'Proxy-Authorization': '***', 'X-Api-Key': '***', Authorization: '***', Accept: 'text/html' } } });
   });
 
+  it('masks a header whose value has a credential\'s shape (an auth scheme and its credentials), whatever the header is named', () => {
+    const headers = {
+      'X-Custom': 'Basic dXNlcjpwYXNz',
+      'X-Partner': 'bearer eyJhbGciOiJIUzI1NiJ9.e30.sig',
+      'X-Upstream': 'Digest username="crawler", realm="shop", nonce="n1", response="6629fae49393a05397450978507c4ef1"',
+      'X-Amz': 'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20260101/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=abc',
+      'X-Auth-Token': 'tok',
+      'X-Plan': 'Basic',
+      'User-Agent': 'Bot/1.0 (+https://example.org/bot)',
+      Accept: 'text/html',
+    };
+    expect(maskSecrets({ http: { headers } })).toEqual({
+      http: {
+        headers: {
+          'X-Custom': 'Basic ***',
+          'X-Partner': 'bearer ***',
+          'X-Upstream': 'Digest ***',
+          'X-Amz': 'AWS4-HMAC-SHA256 ***',
+          'X-Auth-Token': '***',
+          'X-Plan': 'Basic',
+          'User-Agent': 'Bot/1.0 (+https://example.org/bot)',
+          Accept: 'text/html',
+        },
+      },
+    });
+    expect(maskSecrets({ rawHeaders: ['X-Custom', 'Token 9f8e7d6c5b4a', 'Accept', 'text/html'] })).toEqual({ rawHeaders: ['X-Custom', 'Token ***', 'Accept', 'text/html'] });
+    expect(maskSecretsInText('upstream said 401 to X-Custom: Basic dXNlcjpwYXNz\r\nAccept: */*')).toBe('upstream said 401 to X-Custom: Basic ***\r\nAccept: */*');
+    expect(maskSecretsInText('{"headers":{"x-custom":"Basic dXNlcjpwYXNz","accept":"*/*"}}')).toBe('{"headers":{"x-custom":"Basic ***","accept":"*/*"}}');
+    // Outside a header, the same words are a setting's or a shop's text.
+    expect(maskSecrets({ spider: { plan: 'Basic dXNlcjpwYXNz' } })).toEqual({ spider: { plan: 'Basic dXNlcjpwYXNz' } });
+    expect(maskSecretsInText('Plan: Basic monthly, Status: Token expired')).toBe('Plan: Basic monthly, Status: Token expired');
+  });
+
   it('knows the names gateways and SDKs give secrets (camelCase, run-on, a key after its kind) and leaves look-alikes alone', () => {
     const secret = ['x-signature', 'X-Amz-Signature', 'sig', 'Ocp-Apim-Subscription-Key', 'X-Access-Key', 'X-Auth-Key', 'access_key', 'aws_secret_access_key', 'privateKey', 'accessToken', 'sessionToken', 'clientSecret', 'dbPassword', 'PGPASSWORD', 'passphrase'];
     const plain = ['userAgentToken', 'robots.userAgentToken', 'hostKey', 'politeness.hostKey', 'nextPageToken', 'monkey', 'bypass', 'keyboard', 'passage'];

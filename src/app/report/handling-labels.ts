@@ -23,6 +23,7 @@ const GROUPS: Array<{ prefix: string; title: string }> = [
   { prefix: 'follow/', title: 'Links not followed' },
   { prefix: 'url/', title: 'Links not followed' },
   { prefix: 'idle/', title: 'Idle hooks (the queue ran dry)' },
+  { prefix: 'raw/', title: 'Raw capture' },
   { prefix: 'cache/', title: 'HTTP cache (cache.enabled: development only, pages may be old)' },
   { prefix: 'team/', title: "The project's own counters" },
 ];
@@ -55,6 +56,8 @@ const LABELS: Record<string, string> = {
   'cache/miss': 'requests not in the HTTP cache (fetched)',
   'cache/expired': 'answers in the HTTP cache older than cache.maxAgeMs (fetched again)',
   'cache/stored': 'answers stored in the HTTP cache',
+  'cache/withheld-secret': 'answers not stored in the HTTP cache: the page quotes a credential the crawl sent',
+  'raw/withheld-secret': 'pages whose bytes were not stored: they quote a credential the crawl sent (priced all the same)',
   'idle/rounds': 'times the queue ran dry and the idle hooks were asked',
   'idle/requests': 'requests the idle hooks added',
   'redirect/followed/meta-refresh': 'interstitials left for their target (meta refresh)',
