@@ -2,6 +2,7 @@
 import { accept, fail, type DownloaderMiddleware } from '../src/downloader/middleware';
 import { answerContext } from '../src/downloader/answer-context';
 import type { BlockRules } from '../src/downloader/block-rules';
+import { envelopeReason, errorEnvelopeOf } from '../src/downloader/error-envelope';
 
 /**
  * First in the list, so it sees responses last: retry, breaker and block detection (later in the list)
@@ -11,6 +12,9 @@ import type { BlockRules } from '../src/downloader/block-rules';
  * answered) is a 404 the server did not call one: the product is gone, and the prices its template still
  * shows (recommendations, bestsellers) are other products'. It ends as `http/soft-404`, not retried, and
  * counts as gone in the catalog like a 404.
+ *
+ * A 2xx whose JSON only reports an error (error-envelope.ts) fails as the status it names (a gone product's
+ * `{"code":404,...}` as `http/404`), or as `http/error-envelope` when it names none.
  */
 export class HttpErrorsMiddleware implements DownloaderMiddleware {
   readonly name = 'http-errors';
@@ -19,6 +23,8 @@ export class HttpErrorsMiddleware implements DownloaderMiddleware {
 
   processResponse: DownloaderMiddleware['processResponse'] = (_request, response, ctx) => {
     if (response.status < 200 || response.status >= 300) return fail(`http/${response.status}`, `HTTP ${response.status} from ${response.url}`);
+    const envelope = errorEnvelopeOf(response);
+    if (envelope) return fail(envelopeReason(envelope), `HTTP ${response.status} from ${response.url} is ${envelope.what}, not the resource`);
     const match = this.notFound?.detect(answerContext(response, ctx).hostKey, response);
     if (match) return fail('http/soft-404', `HTTP ${response.status} from ${response.url} is a not-found page (${match.rule.slice(0, 80)})`);
     return accept(response);

@@ -7,6 +7,7 @@ import { decideRetry, type RetryConfig, type RetryDecision } from '../src/downlo
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
 import { isBlankBody } from '../src/core/blank-body';
+import { ERROR_ENVELOPE_REASON, errorEnvelopeOf } from '../src/downloader/error-envelope';
 
 export interface RetryMiddlewareOptions {
   /** Uniform in [0, 1) for the backoff jitter; injected by tests. */
@@ -35,8 +36,15 @@ export class RetryMiddleware implements DownloaderMiddleware {
       const decision = decideRetry({ kind: 'error', reason: 'fetch/empty-body' }, request.attempt, nowMs, this.config, this.random);
       if (decision.type === 'retry' || decision.type === 'fail') return this.apply(decision, request, ctx);
     }
+    // A 2xx whose JSON reports an error is judged as the status it names (error-envelope.ts); one naming none as a failed try.
+    const envelope = errorEnvelopeOf(response);
+    if (envelope?.status === null) {
+      const decision = decideRetry({ kind: 'error', reason: ERROR_ENVELOPE_REASON }, request.attempt, nowMs, this.config, this.random);
+      if (decision.type === 'retry' || decision.type === 'fail') return this.apply(decision, request, ctx);
+    }
     const retryAfterAtMs = retryAfterOf(response.headers, nowMs);
-    const decision = decideRetry({ kind: 'status', status: response.status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random, request.deferrals);
+    const status = envelope?.status ?? response.status;
+    const decision = decideRetry({ kind: 'status', status, retryAfterAtMs }, request.attempt, nowMs, this.config, this.random, request.deferrals);
     if (decision.type === 'pass') return accept(response);
     if (retryAfterAtMs === null) noteUnreadableRetryAfter(request, response, ctx);
     if (decision.type === 'wait') {

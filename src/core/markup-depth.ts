@@ -11,50 +11,144 @@ import { PricecrawlError } from './errors';
  */
 export const MAX_MARKUP_DEPTH = 10_000;
 
-/** Elements that never hold others (HTML's void elements). */
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-/** Elements the parser closes when a sibling of theirs opens: a run of them unclosed does not nest. */
-const IMPLIED_END = new Set(['p', 'li', 'dd', 'dt', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'rt', 'rp', 'html', 'head', 'body']);
-/** Elements whose content htmlparser2 reads as text, not tags, up to their end tag (any case). */
-const RAW_TEXT_END = new Map(['script', 'style', 'title', 'textarea', 'xmp'].map((name) => [name, new RegExp(`</${name}`, 'ig')]));
+/** Elements that never hold others (htmlparser2's void elements). */
+const VOID = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+/** Elements whose content htmlparser2 reads as text, not tags, up to their end tag (any case), unless written self-closed. */
+const RAW_TEXT_END = new Map(['script', 'style', 'title', 'textarea', 'xmp'].map((name) => [name, new RegExp(`</${name}(?=[\\s/>]|$)`, 'ig')]));
 
-const TAG = /<(\/?)([a-zA-Z][^\s/>]*)|<!--/g;
+const P = ['p'];
+const FORM = ['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea'];
+/**
+ * htmlparser2's implied ends: an element of the key's name, opening, first closes the current element while it is
+ * one of these (only the current one, so `<li><dd>` nests where `<li><li>` does not).
+ */
+const CLOSED_BY_OPENING = new Map<string, readonly string[]>([
+  ['tr', ['tr', 'th', 'td']], ['th', ['th']], ['td', ['thead', 'th', 'td']], ['body', ['head', 'link', 'script']], ['li', ['li']],
+  ['option', ['option']], ['optgroup', ['optgroup', 'option']], ['dd', ['dd', 'dt']], ['dt', ['dd', 'dt']], ['rt', ['rt', 'rp']],
+  ['rp', ['rt', 'rp']], ['tbody', ['thead', 'tbody']], ['tfoot', ['thead', 'tbody']],
+  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map((name): [string, readonly string[]] => [name, FORM]),
+  ...['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'address', 'article', 'aside', 'blockquote', 'details', 'div', 'dl', 'fieldset', 'figcaption',
+    'figure', 'footer', 'form', 'header', 'hr', 'main', 'nav', 'ol', 'pre', 'section', 'table', 'ul'].map((name): [string, readonly string[]] => [name, P]),
+]);
+/** Where htmlparser2 honours `/>`: inside svg and math (foreign content), not in their HTML integration points. */
+const FOREIGN = new Set(['svg', 'math']);
+const INTEGRATION = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
+
+/** A start or end tag's name (`</ div>` is an end tag too). */
+const TAG = /<(\/\s*)?([a-zA-Z][^\s/>]*)/y;
 
 /**
- * The page's nesting depth as htmlparser2 builds it, followed on the same rules in one linear pass: an
- * end tag closes the latest open element of its name and every element opened after it, and one with no
- * such element open is ignored. Void elements hold nothing; those with an implied end (`p`, `li`, `td`,
- * ...) are left out, so a run of them unclosed does not count (a list nested in a list item counts its
- * lists). Comments and the text of script, style and the like are skipped, as the parser skips them.
+ * The page's nesting depth as htmlparser2 (cheerio's HTML parser here) builds it, followed on its rules in one
+ * linear pass: its tokenizer's (comments, `<!-->` among them; declarations, CDATA and processing instructions;
+ * attribute values, whose `<` opens nothing; the text of script, style and the like) and its tree's (implied
+ * ends, void elements, `/>` in svg and math, an end tag closing the latest open element of its name and all
+ * opened after it). A markup the scan skips but the parser builds was a way past the limit: `<!-->`, or an
+ * attribute holding `<!--` or `<script`, before 100,000 `<div>`s read as no depth at all.
  */
 export function markupDepth(html: string): number {
   const open = new OpenElements();
-  const tag = new RegExp(TAG);
-  for (let match = tag.exec(html); match !== null; match = tag.exec(html)) {
-    if (match[0] === '<!--') {
-      const end = html.indexOf('-->', tag.lastIndex);
-      tag.lastIndex = end < 0 ? html.length : end + 3;
+  for (let at = html.indexOf('<'); at >= 0; at = html.indexOf('<', readMarkup(html, at, open)));
+  return open.deepest;
+}
+
+/** Reads the markup starting at the `<` at `at` into `open`; returns where text goes on. */
+function readMarkup(html: string, at: number, open: OpenElements): number {
+  if (html.startsWith('<!--', at)) return commentEnd(html, at + 4);
+  if (html.startsWith('<![CDATA[', at)) return after(html, ']]>', at + 9);
+  TAG.lastIndex = at;
+  const tag = TAG.exec(html);
+  if (!tag) {
+    // A declaration, a processing instruction or `</` before no letter runs to the next `>`; any other `<` is text.
+    const next = html[at + 1];
+    return next === '!' || next === '?' || next === '/' ? after(html, '>', at + 2) : at + 1;
+  }
+  const name = tag[2]!.toLowerCase();
+  if (tag[1] !== undefined) {
+    open.close(name);
+    return after(html, '>', TAG.lastIndex); // an end tag's attributes are skipped to the first `>`, quotes or not
+  }
+  const { end, selfClosing } = startTagEnd(html, TAG.lastIndex);
+  open.open(name, selfClosing);
+  const rawTextEnd = selfClosing ? undefined : RAW_TEXT_END.get(name);
+  if (!rawTextEnd) return end;
+  rawTextEnd.lastIndex = end;
+  if (!rawTextEnd.exec(html)) return html.length;
+  open.close(name); // its end tag, found past its text
+  return after(html, '>', rawTextEnd.lastIndex);
+}
+
+/** Where a comment whose `<!--` ends before `from` ends: at once for `<!-->` and `<!--->`, else after `-->`. */
+function commentEnd(html: string, from: number): number {
+  if (html[from] === '>') return from + 1;
+  if (html.startsWith('->', from)) return from + 2;
+  return after(html, '-->', from);
+}
+
+function after(html: string, end: string, from: number): number {
+  const at = html.indexOf(end, from);
+  return at < 0 ? html.length : at + end.length;
+}
+
+/** The common shape of a start tag's rest: names, each perhaps with a quoted value, then `>` or `/>`; read in one match. */
+const PLAIN_ATTRIBUTES = /(?:\s+[^\s"'/>=]+(?:="[^"]*"|='[^']*')?)*\s*(\/?)\s*>/y;
+
+/** The end of a start tag's attributes (a quoted value may hold `>`), and whether it ends in `/>` (spaces allowed between). */
+function startTagEnd(html: string, from: number): { end: number; selfClosing: boolean } {
+  PLAIN_ATTRIBUTES.lastIndex = from;
+  const plain = PLAIN_ATTRIBUTES.exec(html);
+  if (plain) return { end: PLAIN_ATTRIBUTES.lastIndex, selfClosing: plain[1] === '/' };
+  let slash = false;
+  for (let at = from; at < html.length; ) {
+    const c = html[at]!;
+    if (c === '>') return { end: at + 1, selfClosing: slash };
+    if (c === '/') slash = true;
+    else if (!isSpace(c)) {
+      slash = false;
+      at = attributeEnd(html, at);
       continue;
     }
-    const name = match[2]!.toLowerCase();
-    const rawTextEnd = RAW_TEXT_END.get(name);
-    if (VOID.has(name) || IMPLIED_END.has(name)) continue;
-    if (match[1] === '/') open.close(name);
-    else if (rawTextEnd) {
-      rawTextEnd.lastIndex = tag.lastIndex;
-      tag.lastIndex = rawTextEnd.exec(html) ? rawTextEnd.lastIndex : html.length;
-    } else open.open(name);
+    at++;
   }
-  return open.deepest;
+  return { end: html.length, selfClosing: false };
+}
+
+/** The end of the attribute whose name starts at `at`: its name, then `=` and a value when there is one. */
+function attributeEnd(html: string, at: number): number {
+  let end = at + 1;
+  while (end < html.length && !isSpace(html[end]!) && !'/>='.includes(html[end]!)) end++;
+  let next = end;
+  while (next < html.length && isSpace(html[next]!)) next++;
+  if (html[next] !== '=') return end;
+  next++;
+  while (next < html.length && isSpace(html[next]!)) next++;
+  const quote = html[next];
+  if (quote === '"' || quote === "'") {
+    const close = html.indexOf(quote, next + 1);
+    return close < 0 ? html.length : close + 1;
+  }
+  while (next < html.length && !isSpace(html[next]!) && html[next] !== '>') next++;
+  return next;
+}
+
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f';
 }
 
 /** The open elements, with where each name stands in them, so closing one costs what it pops. */
 class OpenElements {
   private readonly names: string[] = [];
   private readonly positions = new Map<string, number[]>();
+  /** htmlparser2's own stack of whether `/>` closes: pushed by svg and math (true) and integration points (false), shifted by their end tags. */
+  private readonly foreign: boolean[] = [];
   deepest = 0;
 
-  open(name: string): void {
+  open(name: string, selfClosing: boolean): void {
+    const closes = CLOSED_BY_OPENING.get(name);
+    while (closes && this.names.length > 0 && closes.includes(this.names.at(-1)!)) this.pop();
+    if (VOID.has(name)) return;
+    if (FOREIGN.has(name)) this.foreign.push(true);
+    else if (INTEGRATION.has(name)) this.foreign.push(false);
+    if (selfClosing && this.foreign.at(-1) === true) return; // opened and closed at once (the foreign stack keeps its push, as htmlparser2's does)
     const at = this.positions.get(name);
     if (at) at.push(this.names.length);
     else this.positions.set(name, [this.names.length]);
@@ -63,10 +157,15 @@ class OpenElements {
   }
 
   close(name: string): void {
+    if (FOREIGN.has(name) || INTEGRATION.has(name)) this.foreign.pop();
     const at = this.positions.get(name);
-    if (!at || at.length === 0) return;
+    if (VOID.has(name) || !at || at.length === 0) return;
     const depth = at[at.length - 1]!;
-    while (this.names.length > depth) this.positions.get(this.names.pop()!)!.pop();
+    while (this.names.length > depth) this.pop();
+  }
+
+  private pop(): void {
+    this.positions.get(this.names.pop()!)!.pop();
   }
 }
 

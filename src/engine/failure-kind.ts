@@ -59,6 +59,8 @@ const TRANSIENT_REASONS = new Set([
   // place (core/json-answer.ts): the site's bad state, not its answer; tried again while attempts last.
   'parse/json-cut',
   'parse/json-html',
+  // A 2xx whose JSON reports an error and names no status (downloader/error-envelope.ts): the page never came.
+  'http/error-envelope',
   // A sitemap's URL answered a wall or error page (sitemap/read-sitemap.ts): every page it lists went unread
   // this run, and a later run may get the sitemap.
   'sitemap/invalid',

@@ -1,5 +1,6 @@
 // Maps what undici, node:net, node:dns and node:zlib throw onto our stable FetchError codes.
 import { FetchError, PricecrawlError, type ErrorCode } from '../core/errors';
+import { brokeOnTheWay } from './tls-record-break';
 
 /** System and undici error codes by the reason the ledger records. First match in the cause chain wins. */
 const CODE_MAP: Record<string, ErrorCode> = {
@@ -37,6 +38,8 @@ const CODE_MAP: Record<string, ErrorCode> = {
 interface CodedError {
   code: string;
   syscall?: unknown;
+  /** A TLS record failure after the handshake (tls-record-break.ts): a transfer broken on the way. */
+  onTheWay?: boolean;
 }
 
 /** Every coded error in an error's cause chain (and inside AggregateErrors from multi-address connects). */
@@ -48,7 +51,7 @@ export function codedErrors(error: unknown): CodedError[] {
     seen.add(value);
     const { code, syscall, cause } = value as { code?: unknown; syscall?: unknown; cause?: unknown };
     if (isParserError(value)) found.push({ code: parserErrorCode(value) });
-    else if (typeof code === 'string') found.push({ code, syscall });
+    else if (typeof code === 'string') found.push({ code, syscall, onTheWay: brokeOnTheWay(value) });
     if (value instanceof AggregateError) value.errors.forEach(visit);
     visit(cause);
   };
@@ -84,7 +87,8 @@ const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|UNABLE_TO_)|CERT|^HOSTNAME_MISMATCH$/;
  */
 const NO_APPLICATION_PROTOCOL = 'ERR_SSL_TLSV1_ALERT_NO_APPLICATION_PROTOCOL';
 
-function reasonFor({ code, syscall }: CodedError): ErrorCode | undefined {
+function reasonFor({ code, syscall, onTheWay }: CodedError): ErrorCode | undefined {
+  if (onTheWay) return 'FETCH_CONNECTION_RESET';
   // A connect the kernel gave up on is a connect timeout; on an open socket ETIMEDOUT is a stall.
   if (code === 'ETIMEDOUT') return syscall === 'connect' ? 'FETCH_CONNECT_TIMEOUT' : 'FETCH_TIMEOUT';
   if (code === NO_APPLICATION_PROTOCOL) return 'FETCH_HTTP2_ONLY';

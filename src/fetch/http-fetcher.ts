@@ -18,6 +18,7 @@ import { sendHookTag, type SendHook } from './send-hook';
 import { answeredOutOfStep, closedWhileIdle, timedOutWhileIdle } from './stale-connection';
 import { headerValue, lowerCaseKeys, normalizeHeaders } from './answer-headers';
 import { connectionClosed, watchConnection } from './connection-end';
+import { watchTlsRecords } from './tls-record-break';
 import { tapCloseTail } from './close-tail';
 import { unfoldNextHead } from './head-unfolder';
 import { refusedHead } from './refused-head';
@@ -197,6 +198,7 @@ export class HttpFetcher implements Fetcher {
           reused = onReused;
           wire.socket = onSocket; // the fetch's failure path waits on it too (connection-end.ts)
           watchConnection(onSocket);
+          watchTlsRecords(onSocket);
           tapCloseTail(onSocket);
           unfoldNextHead(onSocket, hop.method);
           options.onSend?.();

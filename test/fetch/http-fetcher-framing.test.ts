@@ -1,27 +1,14 @@
 // How a body's end is known (RFC 9112 §6.3) when the server breaks it off: a body cut short is never a page.
-import diagnosticsChannel from 'node:diagnostics_channel';
 import type { ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../../src/fetch/http-fetcher';
 import { FixtureServer } from '../support/fixture-server';
-import { fetchError, httpSettings, req } from './fetch-test-helpers';
+import { fetchError, headersParsed, httpSettings, req } from './fetch-test-helpers';
 
 let server: FixtureServer;
 let fetcher: HttpFetcher;
 const PARTIAL = '<html><body><p class="price">12';
-
-/** Resolves when undici has parsed the head of an answer to `path` (bytes written with it were read too). */
-function headersParsed(path: string): Promise<void> {
-  return new Promise((resolve) => {
-    const listener = (message: unknown): void => {
-      if ((message as { request: { path: string } }).request.path !== path) return;
-      diagnosticsChannel.unsubscribe('undici:request:headers', listener);
-      resolve();
-    };
-    diagnosticsChannel.subscribe('undici:request:headers', listener);
-  });
-}
 
 /** Writes `head` and the start of a page in one write, then resets the connection once the client has read them. */
 function resetAfterPartial(res: ServerResponse, path: string, head: string, body = PARTIAL): void {

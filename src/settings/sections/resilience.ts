@@ -118,12 +118,13 @@ export const resilienceSettings = {
        * Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or
        * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so are a GET
        * answered 2xx with an empty body (`fetch/empty-body`) and a close-delimited body that ended inside its
-       * document (`fetch/truncated`). A proxy's own failures reach retry only when
+       * document (`fetch/truncated`), and a 2xx whose JSON reports an error without naming its status
+       * (`http/error-envelope`, downloader/error-envelope.ts). A proxy's own failures reach retry only when
        * no other proxy is usable (middlewares/sessions.ts moves the request first).
        */
       errors: z
         .array(z.string().min(1))
-        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/empty-body', 'fetch/truncated', 'fetch/browser-crashed', 'fetch/proxy-unreachable', 'fetch/proxy-auth', 'fetch/proxy-tunnel']),
+        .default(['fetch/connection-reset', 'fetch/connection-refused', 'fetch/timeout', 'fetch/connect-timeout', 'fetch/decompress', 'fetch/empty-body', 'fetch/truncated', 'http/error-envelope', 'fetch/browser-crashed', 'fetch/proxy-unreachable', 'fetch/proxy-auth', 'fetch/proxy-tunnel']),
       /** Statuses that fail at once with `http/<status>`, whatever else is configured. */
       failFastStatuses: z.array(z.number().int().min(100).max(599)).default([403, 404, 410]),
     })
