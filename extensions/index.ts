@@ -34,7 +34,7 @@ export function orderExtensions(settings: Settings, added: readonly AddedCompone
     }
   }
   const builtIns = BUILT_IN_EXTENSIONS.map((name) => ({ name, origin: 'built-in', value: (ctx: AlarmContext) => FACTORIES[name](settings, ctx) }));
-  const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
+  const addedLazy = added.map(({ value, ...component }) => ({ ...component, value: value === undefined ? undefined : () => value }));
   return orderComponents(builtIns, addedLazy, { section: 'extensions', kind: 'extension', disabled, defaultBefore: null });
 }
 

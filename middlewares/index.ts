@@ -118,7 +118,7 @@ const OPT_IN: Readonly<Record<string, (settings: Settings) => boolean>> = { 'htt
  */
 export function orderMiddlewares(settings: Settings, added: readonly AddedComponent<DownloaderMiddleware>[] = []): NamedComponent<(deps: MiddlewareDeps, shared: SharedParts) => DownloaderMiddleware>[] {
   const builtIns = DEFAULT_MIDDLEWARES.filter(([name]) => OPT_IN[name]?.(settings) ?? true).map(([name, make]) => ({ name, origin: 'built-in', value: (deps: MiddlewareDeps, shared: SharedParts) => make(settings, deps, shared) }));
-  const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
+  const addedLazy = added.map(({ value, ...component }) => ({ ...component, value: value === undefined ? undefined : () => value }));
   return orderComponents(builtIns, addedLazy, { section: 'middlewares', kind: 'middleware', disabled: settings.middlewares.disabled, defaultBefore: 'raw-capture' });
 }
 

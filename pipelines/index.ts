@@ -53,7 +53,7 @@ export function orderStages(settings: Settings, added: readonly AddedComponent<P
     if (FORMER_STAGES.includes(name)) throw new SettingsError(`pipeline.disabled: "${name}" is no stage any more but an extension (it only watches); switch it off with  extensions: { "${name}": false }`);
   }
   const builtIns = DEFAULT_STAGE_ORDER.map((name) => ({ name, origin: 'built-in', value: () => FACTORIES[name](settings) }));
-  const addedLazy = added.map((component) => ({ ...component, value: () => component.value }));
+  const addedLazy = added.map(({ value, ...component }) => ({ ...component, value: value === undefined ? undefined : () => value }));
   return orderComponents(builtIns, addedLazy, { section: 'pipeline', kind: 'stage', disabled: settings.pipeline.disabled, defaultBefore: null });
 }
 

@@ -3,15 +3,17 @@ import { z } from 'zod';
 
 /**
  * `middlewares.add`, `pipeline.add`: `{ "sign-requests": { "module": "./middlewares/sign.ts", "after": "sessions" } }`.
- * The key is the component's name in the chain. A key that names a built-in replaces it in place.
+ * The key is the component's name in the chain. A key that names a built-in replaces it in place, or, with
+ * `before`/`after`, where they say; without a module it moves the built-in itself (Scrapy's
+ * `DOWNLOADER_MIDDLEWARES = {'…RetryMiddleware': 650}`).
  * `before`/`after` name another component (built-in or added); without either an added middleware
  * stands next to the fetcher's end of the built-ins it may not pass (see the chain's default anchor)
  * and an added stage runs after the built-in stages.
  */
 export const orderedComponentEntry = z
   .object({
-    /** Path of the module, relative to the project folder (where pricecrawl.config.json is). */
-    module: z.string().min(1),
+    /** Path of the module, relative to the project folder (where pricecrawl.config.json is); absent: a built-in moved. */
+    module: z.string().min(1).optional(),
     /** The export to use; `default` when absent. */
     export: z.string().min(1).optional(),
     before: z.string().min(1).optional(),
@@ -20,7 +22,9 @@ export const orderedComponentEntry = z
     options: z.record(z.string(), z.unknown()).default({}),
   })
   .strict()
-  .refine((entry) => !(entry.before && entry.after), 'set before or after, not both');
+  .refine((entry) => !(entry.before && entry.after), 'set before or after, not both')
+  .refine((entry) => entry.module !== undefined || entry.before !== undefined || entry.after !== undefined, 'set module (a component of the project\'s), or before/after to move the built-in of this name')
+  .refine((entry) => entry.module !== undefined || (entry.export === undefined && Object.keys(entry.options).length === 0), 'export and options need a module: a built-in moved by before/after keeps its own settings');
 
 /** `pipeline.sinks`, `extensions`: unordered components (sinks run in name order, extensions all hear every event). */
 export const componentEntry = z

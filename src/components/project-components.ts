@@ -56,8 +56,10 @@ export function loadProjectStages(settings: Settings, projectRoot: string): Prom
 /** Components a chain places among its built-ins by `before`/`after`, loaded in the order the settings give them. */
 async function loadAdded<T extends object>(kind: 'middleware' | 'stage', entries: Settings['middlewares']['add'], projectRoot: string): Promise<AddedComponent<T>[]> {
   const added: AddedComponent<T>[] = [];
-  for (const [name, entry] of Object.entries(entries)) {
-    added.push({ name, value: await loadComponent<T>(kind, name, entry, projectRoot), origin: entry.module, before: entry.before, after: entry.after });
+  for (const [name, { module, ...entry }] of Object.entries(entries)) {
+    // No module: the built-in of this name, moved (orderComponents refuses a name no built-in has).
+    const value = module === undefined ? undefined : await loadComponent<T>(kind, name, { ...entry, module }, projectRoot);
+    added.push({ name, value, origin: module ?? 'built-in', before: entry.before, after: entry.after });
   }
   return added;
 }

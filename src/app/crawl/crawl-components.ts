@@ -82,7 +82,7 @@ export function assembleCrawlComponents(args: { settings: Settings; log: Logger;
   };
 }
 
-const shownName = (component: NamedComponent<unknown>) => (component.origin === 'built-in' ? component.name : `${component.name} (${component.origin})`);
+const shownName = (component: NamedComponent<unknown>) => (component.origin === 'built-in' ? component.name + (component.moved ? ` (${component.moved})` : '') : `${component.name} (${component.origin})`);
 
 async function closeAll(components: ReadonlyArray<{ name: string; value: Pick<LoadedSink['sink'] | Extension, 'close'> }>, log: Logger): Promise<void> {
   for (const component of components) {
