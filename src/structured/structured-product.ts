@@ -3,7 +3,7 @@ import { mergePricing } from '../core/pricing';
 import { candidatesOf } from '../prices/currencies';
 import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
-import { offeringOthers, offersOtherProduct } from './grouped-product';
+import { GROUPED, offeringOthers, offersOtherProduct } from './grouped-product';
 import { offerInForce } from './offer-validity';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
@@ -144,7 +144,8 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
   }
   if (!merged.mainEntityOf && secondary.mainEntityOf) merged.mainEntityOf = secondary.mainEntityOf;
   if (merged.price === null) merged.priceRefusal ??= secondary.priceRefusal;
-  if (merged.price === null && secondary.price !== null) {
+  // A grouped product's data says it has no price of its own: another syntax's (OpenGraph's cheapest child's) is none either.
+  if (merged.price === null && secondary.price !== null && merged.priceRefusal?.reason !== GROUPED) {
     Object.assign(merged, { price: secondary.price, regularPrice: secondary.regularPrice, salePrice: secondary.salePrice, priceRange: secondary.priceRange, priceRefusal: null });
     // The tax basis travels with the price it describes.
     if (secondary.taxIncluded === false) merged.taxIncluded = false;

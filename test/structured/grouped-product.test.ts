@@ -84,6 +84,11 @@ describe('a product whose offers are other products\' (itemOffered naming each c
     expect(read(page(data, '<h1>Logo Collection</h1>'))).toEqual({ ...refused, refusal: 'price/grouped' });
   });
 
+  it('another syntax\'s price (OpenGraph\'s, the cheapest child\'s too) does not stand in for the group\'s', () => {
+    const og = '<meta property="product:price:amount" content="18.00"><meta property="product:price:currency" content="EUR">';
+    expect(read(page(data + og, '<h1>Logo Collection</h1>'))).toEqual(refused);
+  });
+
   it('a bundle\'s one offer of its members together is the bundle\'s own (it was refused as another product\'s)', () => {
     const bundle = ld({ '@type': 'Product', name: 'Logo Collection', sku: 'logo', url, offers: { '@type': 'Offer', price: '49.99', priceCurrency: 'EUR', itemOffered: [{ '@type': 'Product', name: 'Beanie', sku: 'beanie' }, { '@type': 'Product', name: 'Hoodie', sku: 'hoodie' }] } });
     expect(read(page(bundle, '<h1>Logo Collection</h1>'))).toMatchObject({ price: '49.99', refusal: null });
