@@ -36,8 +36,30 @@ const RESULT_MEMBERS = new Set(['data', 'result']);
  * sends these for product URLs; read by the spider, `data.price` was absent and the page "succeeded" with no
  * item, the loss hidden from the ledger and never asked again.
  */
-export function errorEnvelopeOf(response: Pick<CrawlResponse, 'status' | 'body' | 'text' | 'header'>): ErrorEnvelope | null {
+export function errorEnvelopeOf(response: Answer): ErrorEnvelope | null {
   if (response.status < 200 || response.status >= 300 || !opensObject(response.body)) return null;
+  const known = judged.get(response);
+  if (known !== undefined) return known;
+  const envelope = readEnvelope(response);
+  judged.set(response, envelope);
+  return envelope;
+}
+
+/**
+ * The status an answer stands for: an envelope's when its 2xx body is one naming a status, else its own. The
+ * breaker and the adaptive throttle read it as the retry policy does: a gateway's 200 saying 503 is a 503 to
+ * them too, never an "ok" that shortens the host's interval.
+ */
+export function answeredStatus(response: Answer): number {
+  return errorEnvelopeOf(response)?.status ?? response.status;
+}
+
+type Answer = Pick<CrawlResponse, 'status' | 'body' | 'text' | 'header'>;
+
+/** Each answer is judged once, whichever middleware asks first (retry, http-errors, the breaker, the throttle). */
+const judged = new WeakMap<Answer, ErrorEnvelope | null>();
+
+function readEnvelope(response: Answer): ErrorEnvelope | null {
   let report: unknown;
   try {
     report = JSON.parse(response.text);
