@@ -30,8 +30,9 @@ const RESULT_MEMBERS = new Set(['data', 'result']);
 
 /**
  * A 2xx JSON object that only reports a failure: every member is a report's (`REPORT_MEMBERS`, `data`/`result`
- * null or absent) and one says it failed (an `error`/`errors` that is not empty, `success`/`ok` false, a status
- * or code of 400-599, a status of "error"/"fail"), or anything served as application/problem+json (RFC 9457:
+ * null or absent) and one says it failed (an `error`/`errors` that is not empty, a status or code of 400-599, a
+ * status of "error"/"fail"; not `success: false` alone, which an API may answer for "out of stock"), or
+ * anything served as application/problem+json (RFC 9457:
  * the media type says it is an error report). A gateway or framework that answers its failures with a 200
  * sends these for product URLs; read by the spider, `data.price` was absent and the page "succeeded" with no
  * item, the loss hidden from the ledger and never asked again.
@@ -106,7 +107,6 @@ function saysFailed(report: Record<string, unknown>): boolean {
     const member = memberName(name);
     if (member === 'error' && value !== null && value !== false && value !== '' && !(isObject(value) && Object.keys(value).length === 0)) return true;
     if (member === 'errors' && (Array.isArray(value) ? value.length > 0 : isObject(value) && Object.keys(value).length > 0)) return true;
-    if ((member === 'success' || member === 'ok') && value === false) return true;
     if ((member === 'status' || member === 'code') && typeof value === 'string' && /^(error|fail(ed|ure)?)$/i.test(value.trim())) return true;
   }
   return statusValue(report) !== null;
