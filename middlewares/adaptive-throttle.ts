@@ -7,6 +7,7 @@ import { adjustInterval, initialIntervalState, type AdaptiveIntervalConfig, type
 import type { HostGate } from '../src/ports/host-gate';
 import type { Settings } from '../src/settings/schema';
 import type { ThrottleCheck } from './circuit-breaker';
+import { answeredStatus } from '../src/downloader/error-envelope';
 
 export interface AdaptiveThrottleOptions {
   config: Settings['throttle']['adaptive'];
@@ -50,7 +51,7 @@ export class AdaptiveThrottleMiddleware implements DownloaderMiddleware {
   /** A "too fast" answer widens the answering host's interval: its other sends wait for the wider one. */
   holdsHost: DownloaderMiddleware['holdsHost'] = (response, requestCtx) => {
     const ctx = answerContext(response, requestCtx);
-    return this.applies(ctx.hostKey) && (this.options.config.statuses.includes(response.status) || this.options.isThrottled?.(response, ctx) === true);
+    return this.applies(ctx.hostKey) && (this.options.config.statuses.includes(answeredStatus(response)) || this.options.isThrottled?.(response, ctx) === true);
   };
 
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
@@ -60,8 +61,9 @@ export class AdaptiveThrottleMiddleware implements DownloaderMiddleware {
     if (!this.applies(ctx.hostKey)) return accept(response);
     const { statuses, targetLatencyMs } = this.options.config;
     const latencyMs = response.timings.finishedAtMs - response.timings.startedAtMs;
-    let signal: PaceSignal = response.status < 400 ? 'ok' : 'neutral';
-    if (statuses.includes(response.status) || this.options.isThrottled?.(response, ctx)) signal = 'throttled';
+    const status = answeredStatus(response);
+    let signal: PaceSignal = status < 400 ? 'ok' : 'neutral';
+    if (statuses.includes(status) || this.options.isThrottled?.(response, ctx)) signal = 'throttled';
     else if (ctx !== requestCtx) signal = 'neutral';
     else if (latencyMs > targetLatencyMs) signal = 'slow';
     this.observe(request, signal, ctx, latencyMs);

@@ -8,6 +8,7 @@ import { answerContext } from '../src/downloader/answer-context';
 import type { BreakerAdmission, BreakerTransition } from '../src/politeness/host-breaker';
 import type { HostGate } from '../src/ports/host-gate';
 import type { Settings } from '../src/settings/schema';
+import { answeredStatus } from '../src/downloader/error-envelope';
 
 /** Extra throttling signal besides the status list (block detection plugs in here). */
 export type ThrottleCheck = (response: CrawlResponse, ctx: MiddlewareContext) => boolean;
@@ -49,14 +50,14 @@ export class CircuitBreakerMiddleware implements DownloaderMiddleware {
 
   /** A throttling status or a block page may open the answering host's breaker: its other sends wait for the verdict. */
   holdsHost: DownloaderMiddleware['holdsHost'] = (response, requestCtx) => {
-    return this.options.statuses.includes(response.status) || this.options.isThrottled?.(response, answerContext(response, requestCtx)) === true;
+    return this.options.statuses.includes(answeredStatus(response)) || this.options.isThrottled?.(response, answerContext(response, requestCtx)) === true;
   };
 
   processResponse: DownloaderMiddleware['processResponse'] = (request, response, requestCtx) => {
     const key = requestKey(request);
     const ctx = this.judgedContext(key, response, requestCtx);
     const { gate } = this.options;
-    if (!this.options.statuses.includes(response.status) && !this.options.isThrottled?.(response, ctx)) {
+    if (!this.options.statuses.includes(answeredStatus(response)) && !this.options.isThrottled?.(response, ctx)) {
       this.report(gate.answered(ctx.hostKey, key), ctx);
       return accept(response);
     }

@@ -30,14 +30,37 @@ const RESULT_MEMBERS = new Set(['data', 'result']);
 
 /**
  * A 2xx JSON object that only reports a failure: every member is a report's (`REPORT_MEMBERS`, `data`/`result`
- * null or absent) and one says it failed (an `error`/`errors` that is not empty, `success`/`ok` false, a status
- * or code of 400-599, a status of "error"/"fail"), or anything served as application/problem+json (RFC 9457:
+ * null or absent) and one says it failed (an `error`/`errors` that is not empty, a status or code of 400-599, a
+ * status of "error"/"fail"; not `success: false` alone, which an API may answer for "out of stock"), or
+ * anything served as application/problem+json (RFC 9457:
  * the media type says it is an error report). A gateway or framework that answers its failures with a 200
  * sends these for product URLs; read by the spider, `data.price` was absent and the page "succeeded" with no
  * item, the loss hidden from the ledger and never asked again.
  */
-export function errorEnvelopeOf(response: Pick<CrawlResponse, 'status' | 'body' | 'text' | 'header'>): ErrorEnvelope | null {
+export function errorEnvelopeOf(response: Answer): ErrorEnvelope | null {
   if (response.status < 200 || response.status >= 300 || !opensObject(response.body)) return null;
+  const known = judged.get(response);
+  if (known !== undefined) return known;
+  const envelope = readEnvelope(response);
+  judged.set(response, envelope);
+  return envelope;
+}
+
+/**
+ * The status an answer stands for: an envelope's when its 2xx body is one naming a status, else its own. The
+ * breaker and the adaptive throttle read it as the retry policy does: a gateway's 200 saying 503 is a 503 to
+ * them too, never an "ok" that shortens the host's interval.
+ */
+export function answeredStatus(response: Answer): number {
+  return errorEnvelopeOf(response)?.status ?? response.status;
+}
+
+type Answer = Pick<CrawlResponse, 'status' | 'body' | 'text' | 'header'>;
+
+/** Each answer is judged once, whichever middleware asks first (retry, http-errors, the breaker, the throttle). */
+const judged = new WeakMap<Answer, ErrorEnvelope | null>();
+
+function readEnvelope(response: Answer): ErrorEnvelope | null {
   let report: unknown;
   try {
     report = JSON.parse(response.text);
@@ -84,7 +107,6 @@ function saysFailed(report: Record<string, unknown>): boolean {
     const member = memberName(name);
     if (member === 'error' && value !== null && value !== false && value !== '' && !(isObject(value) && Object.keys(value).length === 0)) return true;
     if (member === 'errors' && (Array.isArray(value) ? value.length > 0 : isObject(value) && Object.keys(value).length > 0)) return true;
-    if ((member === 'success' || member === 'ok') && value === false) return true;
     if ((member === 'status' || member === 'code') && typeof value === 'string' && /^(error|fail(ed|ure)?)$/i.test(value.trim())) return true;
   }
   return statusValue(report) !== null;

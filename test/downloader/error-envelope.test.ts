@@ -32,6 +32,7 @@ describe('errorEnvelopeOf', () => {
     ['a product whose code looks like a status', '{"code":"404","title":"Levi’s 404 Slim Jeans","price":"79.00"}'],
     ['GraphQL data beside its errors (a partial answer)', '{"data":{"product":{"price":"9.99"}},"errors":[{"message":"reviews unavailable"}]}'],
     ['no error said', '{"status":"ok","message":"done","data":null}'],
+    ['a success flag alone (an API may say so for "out of stock")', '{"success":false,"message":"Out of stock"}'],
     ['an empty error list', '{"errors":[],"message":"fine"}'],
     ['a null error', '{"error":null,"status":200}'],
     ['an array', '[{"error":"x","status":500}]'],

@@ -18,12 +18,12 @@ const ANSWERS: Record<string, [string, string]> = {
 
 class ApiSpider extends Spider {
   readonly name = 'json-envelope';
-  constructor(private readonly host: FixtureServer) {
+  constructor(private readonly urls: string[]) {
     super();
   }
 
   override async *start(): AsyncIterable<SpiderOutput> {
-    for (const path of Object.keys(ANSWERS)) yield this.request(this.host.url(path), 'parse');
+    for (const url of this.urls) yield this.request(url, 'parse');
   }
 
   override async *parse(res: CrawlResponse): AsyncGenerator<SpiderOutput> {
@@ -34,35 +34,60 @@ class ApiSpider extends Spider {
 
 const answer = (type: string, body: string) => (_req: unknown, res: ServerResponse) => void res.writeHead(200, { 'content-type': type, 'content-length': Buffer.byteLength(body) }).end(body);
 
-describe('a crawl of an API that reports its errors in a 200', () => {
-  let servers: FixtureServer[];
-  let result: TestCrawlResult;
-  const storage = tempStorageDir('json-envelope');
-
+/** A crawl of the paths `routes` sets up on one loopback host, `settings` over quick retries; run once before the describe's cases. */
+function apiCrawl(name: string, routes: (host: FixtureServer) => string[], settings: (host: FixtureServer) => Record<string, unknown> = () => ({})) {
+  const run: { host?: FixtureServer; result?: TestCrawlResult } = {};
+  const storage = tempStorageDir(name);
   beforeAll(async () => {
-    servers = await startFixtureServers(1, { builtInRoutes: false });
-    const [host] = servers;
-    for (const [path, [type, body]] of Object.entries(ANSWERS)) host.route(path, answer(type, body));
-    result = await crawlInProcess(new ApiSpider(host), storage.dir, {
+    [run.host] = await startFixtureServers(1, { builtInRoutes: false });
+    const host = run.host!;
+    run.result = await crawlInProcess(new ApiSpider(routes(host).map((path) => host.url(path))), storage.dir, {
       politeness: { minIntervalMs: 0, jitterMs: 0 },
-      retry: { maxAttempts: 2, backoffBaseMs: 0, backoffCapMs: 0 },
+      retry: { maxAttempts: 2, backoffBaseMs: 0, backoffCapMs: 0, maxDeferrals: 2 },
       robots: { obey: false },
       log: { statsIntervalMs: 0 },
+      ...settings(host),
     });
   }, 60_000);
   afterAll(async () => {
-    await closeFixtureServers(servers);
+    await closeFixtureServers(run.host ? [run.host] : []);
     storage.cleanup();
+  });
+  return run as Required<typeof run>;
+}
+
+describe('a crawl of an API that reports its errors in a 200', () => {
+  const run = apiCrawl('json-envelope', (host) => {
+    for (const [path, [type, body]] of Object.entries(ANSWERS)) host.route(path, answer(type, body));
+    return Object.keys(ANSWERS);
   });
 
   it('stores only the product; each report fails as the status it names, or as an error envelope', () => {
-    expect(result.items.map((item) => item.sku)).toEqual(['/api/ok']);
-    expect(result.summary.ledger.failedByReason).toEqual({ 'retry/exhausted': 4, 'http/404': 1 });
+    expect(run.result.items.map((item) => item.sku)).toEqual(['/api/ok']);
+    expect(run.result.summary.ledger.failedByReason).toEqual({ 'retry/exhausted': 4, 'http/404': 1 });
   });
 
   it('asks a server error again, a gone product once', () => {
-    const [host] = servers;
-    for (const path of ['/api/google-503', '/api/spring-500', '/api/problem-502', '/api/graphql']) expect(host.requestsTo(path), path).toHaveLength(2);
-    expect(host.requestsTo('/api/gone')).toHaveLength(1);
+    for (const path of ['/api/google-503', '/api/spring-500', '/api/problem-502', '/api/graphql']) expect(run.host.requestsTo(path), path).toHaveLength(2);
+    expect(run.host.requestsTo('/api/gone')).toHaveLength(1);
+  });
+});
+
+describe('a crawl of an API whose gateway answers 503 in a 200', () => {
+  const run = apiCrawl(
+    'json-envelope-breaker',
+    (host) => {
+      host.route('/api/:n', answer('application/json', ANSWERS['/api/google-503']![1]));
+      return ['/api/1', '/api/2', '/api/3'];
+    },
+    (host) => ({ breaker: { threshold: 2, cooldownMs: 20, maxCooldownMs: 40 }, throttle: { adaptive: { hosts: [host.hostKey], maxIntervalMs: 40 } } }),
+  );
+
+  it('opens the host breaker and widens its interval on them as on 503s: a throttling answer, never an "ok"', () => {
+    expect(run.result.summary.handling['throttle/increased']).toBeGreaterThanOrEqual(1);
+    const opened = run.result.summary.timeline.events.filter((event) => event.kind === 'breaker/opened').map((event) => event.host);
+    expect(opened).toContain(run.host.hostKey);
+    expect(run.result.items).toHaveLength(0);
+    expect(run.result.summary.ledger).toMatchObject({ planned: 3, succeeded: 0, failed: 3, pending: 0 });
   });
 });
