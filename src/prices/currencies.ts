@@ -37,7 +37,8 @@ const HAND_SYMBOLS: Readonly<Record<string, readonly string[]>> = {
   $CAN: ['CAD'], '$ CAN': ['CAD'], $AU: ['AUD'], '$ AU': ['AUD'], $NZ: ['NZD'], '$ NZ': ['NZD'],
   $: DOLLARS, dollars: DOLLAR_WORDS, dollar: DOLLAR_WORDS, pesos: ['MXN', 'ARS', 'CLP', 'COP', 'UYU', 'PHP', 'DOP', 'CUP'],
   '€': ['EUR'], Euro: ['EUR'], euro: ['EUR'], Euros: ['EUR'], euros: ['EUR'], EURO: ['EUR'], 'евро': ['EUR'], 'ευρώ': ['EUR'],
-  '£': ['GBP', 'GIP', 'FKP', 'SHP', 'SSP', 'SYP'], 'E£': ['EGP'], '£E': ['EGP'], 'ج.م': ['EGP'], 'جنيه': ['EGP'],
+  // Egyptian and Lebanese shops write "£" too (colloquially, and where E£ / L£ lose their letter): a default or locale picks them.
+  '£': ['GBP', 'GIP', 'FKP', 'SHP', 'SSP', 'SYP', 'EGP', 'LBP'], 'E£': ['EGP'], '£E': ['EGP'], 'ج.م': ['EGP'], 'جنيه': ['EGP'],
   '¥': ['JPY', 'CNY'], '￥': ['JPY', 'CNY'], '円': ['JPY'], 'yen': ['JPY'], '元': YUAN, RMB: ['CNY'], 'юань': ['CNY'], 'юаней': ['CNY'], 'yuan': ['CNY'],
   '₹': ['INR'], 'Rs.': RUPEES, Rs: RUPEES, '₨': RUPEES, 'रु': ['NPR', 'INR'], 'रू': ['NPR'],
   // Belarusian shops print their ruble "р." (CLDR's Russian narrow sign for BYN) and "руб." as Russian ones do.
@@ -102,7 +103,7 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, readonly string[]>> = { .
 
 /**
  * Shared symbols with one reading so dominant that the others write it differently: the other
- * pound currencies (GIP, FKP, SHP) are at par with GBP, and Egypt writes E£ or ج.م; "C$" is the
+ * pound currencies (GIP, FKP, SHP) are at par with GBP, and Egypt and Lebanon mostly write E£, ج.م, L£ or ل.ل; "C$" is the
  * Canadian dollar but for Nicaraguan shops (córdoba), "SR" the Saudi riyal but for Seychellois ones (rupee), "lei" the Romanian leu but for Moldovan ones, "р."
  * and "руб." the Russian ruble but for Belarusian ones.
  * A hint, locale or default among the candidates still wins.

@@ -34,12 +34,17 @@ function formatSeparators(locale: string): { group: string; decimal: string } | 
   }
 }
 
+const LOCALES_KEPT = 1000;
 const separatorsByLocale = new Map<string, { group: string; decimal: string } | null>();
 
 /** The separators a page's BCP 47 locale writes amounts with ("de-DE": "." and ","; "en": "," and "."), or null for none Intl reads. */
 export function localeSeparators(locale: string | null | undefined): { group: string; decimal: string } | null {
   if (!locale) return null;
-  if (!separatorsByLocale.has(locale)) separatorsByLocale.set(locale, formatSeparators(locale));
+  if (!separatorsByLocale.has(locale)) {
+    // Locales come from pages: a bound keeps a crawl of odd `lang` values from growing the cache.
+    if (separatorsByLocale.size >= LOCALES_KEPT) separatorsByLocale.clear();
+    separatorsByLocale.set(locale, formatSeparators(locale));
+  }
   return separatorsByLocale.get(locale) ?? null;
 }
 

@@ -19,6 +19,16 @@ export function hasMinusBefore(text: string, chosen: Signed): boolean {
   return (text[at - 1] === '-' || text[at - 1] === '–') && !/[\d\p{L}]/u.test(text[at - 2] ?? '');
 }
 
+/**
+ * "5,00-", "12.50- €": a minus after an amount with its decimals, as accounting and German statements write a negative one (a
+ * credit, a refund line). It read 5: the sign was lost. Not the dash of "12,-" or Japan's "¥12,800-" (whole units), nor a range's
+ * ("5,00-10,00 €").
+ */
+export function hasMinusAfter(text: string, chosen: Signed): boolean {
+  if (!/\.\d+$/.test(chosen.token.normalized ?? '') || !/^[-–]/.test(text.slice(chosen.token.end))) return false;
+  return !/^\s*\p{Sc}?\s*[\d.,]/u.test(text.slice(chosen.token.end + 1));
+}
+
 /** A minus that makes the amount negative: not the dash of Swiss zero francs, which may stand in the same place. */
 export const isNegative = (text: string, candidate: Signed): boolean => hasMinusBefore(text, candidate) && !zeroFrancsShape(candidate);
 

@@ -72,6 +72,9 @@ const REFERENCE = endsWith([
  */
 const REFERENCE_AFTER = wordPattern(/^\s*(?:off|(?:and|&|or) (?:under|below|less|up|over|above)|helyett|yerine|(?:(?:(?:retail|total|combined|est\\.|approx\\.) )?value|wert|worth)(?!\s*\p{L})|(?:after )?(?:mail-in )?rebates?|after trade-in|(?:nach )?cash ?back|(?:store )?credit|guthaben|in rewards|après (?:remboursement|odr))(?![\p{L}])/iu);
 
+/** "$12.50 CR": a credit in a statement's capitals (a refund, a balance owed to the buyer), never a price; "cr" in lower case is a crore. */
+const CREDIT_MARK_AFTER = /^\s*CR\.?(?![\p{L}\d-])/u;
+
 /**
  * A gift card or store cash handed out with the purchase ("$89.99 Get a $10 gift card", "Receive a free $25 eGift Card", "Get $10
  * Kohl's Cash"): what the shopper gets, never what the product costs. A gift card sold as the product keeps its price ("App Store
@@ -191,7 +194,7 @@ export function roleOf({ before, after, afterMultiplier, first, last, reach, ope
   if (isPiecePrice(reach, label, after, opening)) return 'multiple';
   // "ab 3 Stück je 4,50 €", "18 € ab 2 Stück": a quantity discount's price per piece, not what one piece costs.
   if (isQuantityTier(reach, after, last)) return 'multiple';
-  if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after) || depositNounAfter(after, last)) return 'reference';
+  if (REFERENCE.test(label) || DEPOSIT_BEFORE.test(label) || isLowestRecentlyLabel(reach) || (first && OPENING_DE.test(label)) || REFERENCE_AFTER.test(after) || CREDIT_MARK_AFTER.test(after) || depositNounAfter(after, last)) return 'reference';
   if (HANDED_OUT_AFTER.test(after) && HANDED_OUT_BEFORE.test(label)) return 'reference';
   // "$29.99 with code", "Clip coupon: $24.99": whoever lacks the code pays another price. Between two amounts the words
   // may be either one's ("$34.99 with code SAVE10 $29.99"): `settleCouponLabels` gives them to the lower.

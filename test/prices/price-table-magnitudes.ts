@@ -46,7 +46,9 @@ export const MAGNITUDES: PriceRow[] = [
   // Letters after a number that are no magnitude: resolutions, units, sizes, credits, vitamins
   ['4K UHD TV $499.99', '499.99', 'USD', US], ['Samsung 65" 4K $799', '799', 'USD', US], ['10k+ bought in past month $19.99', '19.99', 'USD', US], ['1.5k sold 19,99 €', '19.99', 'EUR'],
   ['18K Gold Ring $1,299', '1299', 'USD', US], ['Kabel 5m 12,99 €', '12.99', 'EUR'], ['12,99 € 5m Kabel', '12.99', 'EUR'], ['Stoff 12,99 €/m', '12.99', 'EUR'], ['3.5mm Jack $9.99', '9.99', 'USD', US],
-  ['Livraison 30 mn 19,99 €', '19.99', 'EUR'], ['$12.50 CR', '12.50', 'USD', US], ['Vitamin B12 $9.99', '9.99', 'USD', US], ['Size 12M 19,99 €', '19.99', 'EUR'], ['100 ml 4,99 €', '4.99', 'EUR'],
+  ['Livraison 30 mn 19,99 €', '19.99', 'EUR'],
+  // Round 23: "CR" is no crore but a credit (money owed to the buyer), no price to pay: it was 12.50 USD.
+  ['$12.50 CR', 'price/reference-only', null, US], ['Vitamin B12 $9.99', '9.99', 'USD', US], ['Size 12M 19,99 €', '19.99', 'EUR'], ['100 ml 4,99 €', '4.99', 'EUR'],
   ['Tesla Model 3 $45k', '45000', 'USD', US],
   // "MN" after a Mexican peso amount is "moneda nacional", no million (read 1,299,000,000); "mn" in lower case still scales
   ['$1,299.00 MN', '1299.00', 'MXN', loc('es-MX')], ['$ 999.00 MN', '999.00', 'MXN', loc('es-MX')], ['Precio: $1,299 MN IVA incluido', '1299', 'MXN', loc('es-MX')],

@@ -1,12 +1,15 @@
 // Price table rows, round 9: instalments, monthly prices and down payments as Turkish, Israeli, Gulf, Thai, Vietnamese,
 // Indonesian, Korean, Indian, Polish, Swiss and Brazilian shops write them, amounts written as whole units and hundredths,
 // and the Arabic decimal and thousands separators.
-import { loc, type PriceRow } from './price-table-types';
+import { loc, shop, type PriceRow } from './price-table-types';
 
 const A = 'price/ambiguous';
 const N = 'price/not-a-price';
 
 export const MARKETS: PriceRow[] = [
+  // Round 23: "£" in an Egyptian or Lebanese shop is its own pound: the default or locale named it, yet "£" knew only GBP and its par pounds and SYP (GBP stored).
+  ['£ 99', '99', 'EGP', shop('EGP')], ['£99', '99', 'EGP', loc('ar-EG')], ['£99', '99', 'LBP', loc('ar-LB')], ['£99', '99', 'SYP', loc('ar-SY')], ['£99', '99', 'GBP'],
+  ['£99', '99', 'GBP', loc('en')], ['£1.299', '1299', 'LBP', shop('LBP')],
   // One instalment or a monthly price, alone: never the product's price
   ['41,63 € monatl.', A, null], ['CHF 49.– / Mt.', A, null], ['Fr. 49.– /Mt.', A, null], ['99,90 zł x 10 rat', A, null],
   ['12 taksit x 102,88 TL', A, null], ['102,88 TL x 12 taksit', A, null], ['Aylık 102,88 TL', A, null], ['102,88 TL/ay', A, null], ['102,88 TL x 12 ay', A, null],

@@ -1,11 +1,14 @@
 // Price table rows, round 13: quantity tiers, money the buyer holds or gets back, basket totals, fees and levies, and a net price left alone by its gross twin.
-import { loc, type PriceRow } from './price-table-types';
+import { loc, shop, type PriceRow } from './price-table-types';
 
 const US = loc('en-US');
 const A = 'price/ambiguous';
 const R = 'price/reference-only';
 
 export const TIERS_AND_CREDITS: PriceRow[] = [
+  // Round 23: a credit written as statements write it, a minus or "CR" after the amount (each read as a positive price)
+  ['5,00- €', A, null], ['12.50-', A, null, shop('USD')], ['€ 5,00-', A, null], ['$5.00 CR', R, null, US], ['$5.00 CR.', R, null, US],
+  ['5,00-10,00 €', A, null], ['19,99 € - 5,00 €', A, null], ['₹5 Cr', '50000000', 'INR'], ['$12.99 CR-V', '12.99', 'USD', US],
   // A quantity tier: what each piece costs from two on, a quantity discount one piece does not get (each was stored as the price)
   ['18 € ab 2 Stück', A, null], ['ab 3 Stück je 4,50 €', A, null], ['Buy 2+ for $8 each', A, null, US], ['from 10 pcs: 3,20 €', A, null],
   ['4,50 €/Stk. ab 10 Stk.', A, null], ['à partir de 3 pièces : 4,50 €', A, null], ['od 3 szt. 12,99 zł', A, null], ['$8.00 each when you buy 2 or more', A, null, US],
