@@ -57,6 +57,7 @@ const APART: ReadonlyArray<readonly [string, string, string, string]> = [
   ['free delivery above the price', '<div class="box"><div>Free delivery</div><div class="price">$9.00</div></div>', 'en-US', '9.00 USD'],
   // Never across products: the label ending one card, an id the page gives twice.
   ['"From" ending the card before', '<ul><li class="card"><div class="price">$12.00</div><div>From</div></li><li class="card"><div class="price">$9.00</div></li></ul>', 'en-US', 'price/ambiguous'],
+  ['a label of the box of two prices names neither', '<span id="f" hidden>From</span><div class="price" aria-describedby="f"><span>$9.00</span> <span>$12.00</span></div>', 'en-US', 'price/ambiguous'],
   ['an id given twice names no label', '<div><span id="l">From</span></div><div><span id="l">Now</span></div><div class="price"><span aria-describedby="l">$9.00</span></div>', 'en-US', '9.00 USD'],
 ];
 
