@@ -21,10 +21,14 @@ export const FROM_BEFORE = wordPattern(new RegExp(`(?:(?:^|[^\\p{L}])(?:${FROM_W
  * a "+" glued to it with nothing after ("$30+") and "or more" ("30 € und mehr"): the cheapest variant's price, or a price and more.
  * "円"/"元" may stand between: the lexer takes no sign glued to the kana or hanzi after it.
  */
-export const FROM_AFTER = wordPattern(new RegExp(
-  `^(?:\\s*(?:円|元)?(?:から|より|起售|起价|起|～|〜|~)|\\+|\\s*(?:${OR_MORE}))[\\s.。!！]*$`,
-  'iu',
-));
+const WORDS_AFTER = `\\s*(?:円|元)?(?:から|より|起售|起价|起|～|〜|~)|\\s*(?:${OR_MORE})(?![\\p{L}])`;
+export const FROM_AFTER = wordPattern(new RegExp(`^(?:${WORDS_AFTER}|\\+)[\\s.。!！]*$`, 'iu'));
+
+/**
+ * The same words opening what follows an amount on a page, in an element of their own and with more after them
+ * ("3,000円<span>から</span>", "¥1,980<span>～（税込）</span>"). Not a "+": set between two amounts it adds a charge ("19,99 € + 4,95 € Versand").
+ */
+export const FROM_WORDS_AFTER = wordPattern(new RegExp(`^(?:${WORDS_AFTER})`, 'iu'));
 
 /**
  * A price text that opens with a from-word before its first digit ("from 19.99", "ab 19,99 €", "From: $19.99"): a

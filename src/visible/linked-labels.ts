@@ -13,7 +13,7 @@ import { LABEL_TEXT } from './line-words';
  */
 export function linkedLabels($: CheerioAPI, found: readonly FoundPrice[]): Map<AnyNode, string[]> {
   const linked = new Map<AnyNode, string[]>();
-  if ($('[aria-labelledby], [aria-describedby], label[for]').length === 0) return linked;
+  if (found.length === 0 || $('[aria-labelledby], [aria-describedby], label[for]').length === 0) return linked;
   const byId = groupBy($('[id]').toArray(), (element) => element.attribs.id);
   const byFor = groupBy($('label[for]').toArray(), (element) => element.attribs.for);
   const only = (elements: Element[] | undefined) => (elements?.length === 1 ? elements[0] : null);

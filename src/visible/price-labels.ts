@@ -8,7 +8,7 @@
  */
 export type PriceRole = 'current' | 'reference' | 'prior-lowest' | 'unit' | 'instalment' | 'shipping' | 'deposit' | 'saving' | 'tier' | 'range' | 'member' | 'fee' | 'rate' | 'on-request' | 'action';
 
-import { FROM_BEFORE } from '../prices/from-price';
+import { FROM_BEFORE, FROM_WORDS_AFTER } from '../prices/from-price';
 import { exclusionAfter } from '../prices/number-exclusions';
 import { clubLabelAfter, clubLabelBefore } from '../prices/member-price';
 import { isEstimatedEach } from '../prices/estimated-each';
@@ -168,8 +168,8 @@ export function roleFromWords({ before, after }: PriceContext): PriceRole {
   if (clubLabelBefore(before) || clubLabelAfter(after)) return 'member';
   if (isLowestRecentlyLabel(before)) return 'prior-lowest';
   if (REFERENCE_BEFORE.test(before)) return 'reference';
-  // "From €10", "ab 12,99 €": the cheapest variant, not this one.
-  if (FROM_BEFORE.test(before)) return 'range';
+  // "From €10", "ab 12,99 €", "3,000円<span>から</span>": the cheapest variant, not this one.
+  if (FROM_BEFORE.test(before) || FROM_WORDS_AFTER.test(after)) return 'range';
   return rateOrFee(before, after) ?? 'current';
 }
 

@@ -57,9 +57,25 @@ const APART: ReadonlyArray<readonly [string, string, string, string]> = [
   ['free delivery above the price', '<div class="box"><div>Free delivery</div><div class="price">$9.00</div></div>', 'en-US', '9.00 USD'],
   // Never across products: the label ending one card, an id the page gives twice.
   ['"From" ending the card before', '<ul><li class="card"><div class="price">$12.00</div><div>From</div></li><li class="card"><div class="price">$9.00</div></li></ul>', 'en-US', 'price/ambiguous'],
+  ['a label of the box of two prices names neither', '<span id="f" hidden>From</span><div class="price" aria-describedby="f"><span>$9.00</span> <span>$12.00</span></div>', 'en-US', 'price/ambiguous'],
   ['an id given twice names no label', '<div><span id="l">From</span></div><div><span id="l">Now</span></div><div class="price"><span aria-describedby="l">$9.00</span></div>', 'en-US', '9.00 USD'],
 ];
 
 describe('a label apart from its amount', () => {
   it.each(APART)('%s', (_name, body, lang, wanted) => expect(read(body, lang)).toBe(wanted));
+});
+
+/** [name, body, lang, expected]: the from-word written after the amount, in an element of its own. The amount was stored. */
+const AFTER: ReadonlyArray<readonly [string, string, string, string]> = [
+  ['から in a span after the yen', '<div class="price-box"><span class="price">3,000円</span><span>から</span></div>', 'ja-JP', 'price/range'],
+  ['～ and a tax note after the yen', '<div class="price-box"><span class="price">¥1,980</span><span>～（税込）</span></div>', 'ja-JP', 'price/range'],
+  ['起 after the yuan', '<div class="price-box"><span class="price">¥99</span><span>起</span></div>', 'zh-CN', 'price/range'],
+  ['"und mehr" after the euro', '<div class="price-box"><span class="price">30,00 €</span> <span>und mehr</span></div>', 'de-DE', 'price/range'],
+  // A "+" between two amounts adds a charge; it opens no range.
+  ['a "+" before the delivery charge', '<div class="price-box"><span class="price">19,99 €</span> + <span>4,95 € Versand</span></div>', 'de-DE', '19.99 EUR'],
+  ['から naming where a delivery comes from is no price word', '<div class="price-box"><span class="price">3,000円</span></div><p>東京から発送</p>', 'ja-JP', '3000 JPY'],
+];
+
+describe('a from-word after the amount, in an element of its own', () => {
+  it.each(AFTER)('%s', (_name, body, lang, wanted) => expect(read(body, lang)).toBe(wanted));
 });
