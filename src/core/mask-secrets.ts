@@ -172,6 +172,14 @@ export function maskSecrets<T>(value: T): T {
   return maskValue(value, null, maskSecretsInText) as T;
 }
 
+/**
+ * maskSecrets for a value found at a settings path (`http.headers.X-Partner`, as the start-up log lists overrides):
+ * masked as it would be in place, its last segment as its key and a header map's value when a segment before names one.
+ */
+export function maskSecretsAt<T>(path: readonly string[], value: T): T {
+  return maskValue(value, path.at(-1) ?? null, maskSecretsInText, path.slice(0, -1).some(isHeaderMapKey)) as T;
+}
+
 /** maskSecrets for an item's data, its strings masked by maskItemSecretsInText. */
 export function maskItemSecrets<T>(value: T): T {
   return maskValue(value, null, maskItemSecretsInText) as T;
@@ -189,13 +197,18 @@ function maskValue(value: unknown, key: string | null, maskString: (text: string
   }
   // A number under a secret name is one too (a PIN, a numeric password in a component's options).
   if (typeof value === 'number' || typeof value === 'bigint') return secretKey ? SECRET_MASK : value;
-  const headerMap = headers || (key !== null && /headers$/i.test(key));
+  const headerMap = headers || (key !== null && isHeaderMapKey(key));
   if (Array.isArray(value)) {
     const pairs = isPairList(value);
     return value.map((entry, i) => maskValue(entry, (pairs ? pairName(value, i) : null) ?? key, maskString, headerMap));
   }
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
   return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name, maskString, headerMap)]));
+}
+
+/** A key holding headers: `headers`, `rawHeaders`, `extraHTTPHeaders`. */
+function isHeaderMapKey(key: string): boolean {
+  return /headers$/i.test(key);
 }
 
 /** A list shaped as name, value, name, value (raw headers): strings only, an even count. Judged once per list. */

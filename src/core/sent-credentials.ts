@@ -2,7 +2,7 @@
 import { credentialsIn } from './credential-shape';
 import type { CrawlResponse } from './response';
 import { secretParameterValues } from './mask-url-parameters';
-import { isSecretName } from './secret-names';
+import { SECRET_MASK, isSecretName } from './secret-names';
 
 /**
  * Values shorter than this are not looked for: a four-character PIN or `pass=1` turns up in any page by chance, and
@@ -38,11 +38,6 @@ export function sentCredentials(urls: readonly string[], headers: ReadonlyArray<
   return [...found];
 }
 
-/** Whether the body holds one of the credentials, byte for byte (an ASCII key reads the same in every ASCII-based charset). */
-function quotesCredential(body: Buffer, credentials: readonly string[]): boolean {
-  return credentials.some((credential) => body.includes(credential));
-}
-
 function forms(value: string): string[] {
   let decoded = value;
   try {
@@ -56,10 +51,36 @@ function forms(value: string): string[] {
 /**
  * Whether the answer's body quotes a credential its request sent (a canonical link or form action printing the URL
  * asked for with its `?api_key=`, a page echoing a header). Such bytes are not kept at rest: the raw capture's hash
- * names exact bytes, so no masked copy can stand in for them (sentCredentials, the raw-capture middleware).
+ * names exact bytes, so no masked copy can stand in for them (the raw-capture middleware).
  */
 export function quotesSentCredential(response: CrawlResponse, settingsHeaders: Readonly<Record<string, string>>): boolean {
+  const credentials = credentialsSentFor(response, settingsHeaders);
+  return credentials.length > 0 && credentials.some((credential) => response.body.includes(credential));
+}
+
+/**
+ * The body with each credential its request sent written `***`: a contract fixture is committed with the spider and
+ * names no raw hash, and its URL is stored masked, so its page is kept as that masked URL would have been answered.
+ */
+export function withoutSentCredentials(response: CrawlResponse, settingsHeaders: Readonly<Record<string, string>>): Buffer {
+  // Longest first: a value's encoded form may hold its decoded one.
+  const credentials = credentialsSentFor(response, settingsHeaders).sort((a, b) => b.length - a.length);
+  let body = response.body;
+  for (const credential of credentials) body = replaceAll(body, Buffer.from(credential), Buffer.from(SECRET_MASK));
+  return body;
+}
+
+function credentialsSentFor(response: CrawlResponse, settingsHeaders: Readonly<Record<string, string>>): string[] {
   const { request } = response;
-  const credentials = sentCredentials([request.url, ...response.redirectChain, response.url], [settingsHeaders, request.headers]);
-  return credentials.length > 0 && quotesCredential(response.body, credentials);
+  return sentCredentials([request.url, ...response.redirectChain, response.url], [settingsHeaders, request.headers]);
+}
+
+function replaceAll(bytes: Buffer, find: Buffer, by: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(find); at !== -1; at = bytes.indexOf(find, from)) {
+    parts.push(bytes.subarray(from, at), by);
+    from = at + find.length;
+  }
+  return from === 0 ? bytes : Buffer.concat([...parts, bytes.subarray(from)]);
 }

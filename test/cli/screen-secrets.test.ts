@@ -47,6 +47,8 @@ beforeAll(async () => {
     const body = `GET /v1?pass%77ord=${encoded}&page=2\nx-api-key: ${header}\nconnect host=db password=${libpq} dbname=prices\n{'client_secret': '${python}'}\n`;
     res.writeHead(500, { 'content-type': 'text/plain' }).end(body);
   });
+  // A shop prints the URL asked for back into its page: its canonical link, with the key the fetch sent.
+  server.route('/canon', (req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><link rel="canonical" href="http://127.0.0.1:${server.port}${req.url}"></head><body>${PRODUCT}</body></html>`));
   server.route('/authorize', (_req, res) => void res.writeHead(302, { location: `/p#access_token=${FRAGMENT_TOKEN}&token_type=bearer`, 'content-length': '0' }).end());
   project = scratchProject();
 });
@@ -128,6 +130,16 @@ describe('commands that print the URL they fetched', () => {
     expect(leaks(run.stdout + run.stderr + spec)).toEqual([]);
     const check = await cli(['check', 'generic-structured', '--root', project.root]);
     expect(check.stdout).toContain('secret');
+    expect(check.code, check.stdout).toBe(0);
+  });
+
+  it('`fetch --save` of a page that prints back the key the fetch sent records the page with the key masked, as its URL is', async () => {
+    const run = await cli(['fetch', `http://127.0.0.1:${server.port}/canon?api_key=${API_KEY}&lang=en`, '--save', 'generic-structured/echoed', '--root', project.root]);
+    expect(run.code, run.stderr).toBe(0);
+    const page = readFileSync(join(project.root, 'spiders', 'fixtures', 'generic-structured', 'echoed.html'), 'utf8');
+    expect(page).toContain(`<link rel="canonical" href="http://127.0.0.1:${server.port}/canon?api_key=***&lang=en">`);
+    expect(leaks(run.stdout + run.stderr + page)).toEqual([]);
+    const check = await cli(['check', 'generic-structured', '--root', project.root]);
     expect(check.code, check.stdout).toBe(0);
   });
 

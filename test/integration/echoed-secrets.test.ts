@@ -45,7 +45,7 @@ describe('a page quoting a credential the crawl sent', () => {
     expect(run.code, run.stderr).toBe(0);
     const items = storedText(feed).trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string; rawHash: string });
     expect(items.map((item) => item.sku).sort()).toEqual(['P1', 'P2']);
-    expect(run.stdout).toMatch(/pages whose bytes were not stored: they quote a credential the crawl sent \(priced all the same\) +2\n/);
+    expect(run.stdout).toMatch(/pages whose bytes were not stored: they quote a credential the crawl sent \(read all the same\) +2\n/);
     expect(run.stdout).toMatch(/answers not stored in the HTTP cache: the page quotes a credential the crawl sent +2\n/);
 
     // A cached answer keeps its body in base64: read as the replay reads it.

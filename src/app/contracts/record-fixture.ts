@@ -1,6 +1,7 @@
 // Turns a live response into a contract fixture: exact bytes, headers, and expectations from the spider's current output.
 import { maskSecrets } from '../../core/mask-secrets';
 import type { CrawlResponse } from '../../core/response';
+import { withoutSentCredentials } from '../../core/sent-credentials';
 import type { Settings } from '../../settings/schema';
 import { loadSettings } from '../../settings/load-settings';
 import { saveFixture, type Expectation, type Fixture } from './fixture-file';
@@ -36,16 +37,17 @@ export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Pr
   const [spiderName, name] = opts.target.split('/');
   const SpiderClass = (await loadSpiderRegistry(projectAt(opts.root))).find(spiderName ?? '');
   const headers = Object.fromEntries(Object.entries(res.headers).filter(([header]) => !DROPPED_HEADERS.has(header)));
+  const spider = new SpiderClass(opts.args);
+  const settings: Settings = loadSettings({ spiderSettings: spider.settings, cliPairs: opts.cliPairs }).settings;
   const fixture: Fixture = {
     spider: spiderName,
     name: name ?? '',
-    body: res.body,
+    // A page that prints back the key the fetch sent (its canonical link) is kept as its masked URL would be answered.
+    body: withoutSentCredentials(res, settings.http.headers),
     // A fixture is committed with the spider: the URL, the spider arguments, the meta and the captured calls
     // lose their credentials and tokens (`-a apiKey=…`, `?api_key=`). The check runs on what is saved.
     spec: { ...maskSecrets({ url: res.url, status: res.status, headers, callback: opts.callback, meta: res.request.meta, args: opts.args, fetchMode: res.fetchMode, captured: [...res.captured] }), expect: {} },
   };
-  const spider = new SpiderClass(opts.args);
-  const settings: Settings = loadSettings({ spiderSettings: spider.settings, cliPairs: opts.cliPairs }).settings;
   const outcome = await runFixture(spider, fixture, settings, opts.root);
   fixture.spec.expect = expectationFrom(outcome);
   const { sidecar } = saveFixture(opts.root, fixture);

@@ -2,16 +2,17 @@
 import type { Logger } from 'pino';
 import { startupDetailLevel } from '../../log/startup-detail';
 import type { LoadedSettings } from '../../settings/load-settings';
-import { SECRET_MASK, isSecretName, maskSecrets } from '../../core/mask-secrets';
+import { SECRET_MASK, isSecretName, maskSecretsAt } from '../../core/mask-secrets';
 
 export function logStartup(
   log: Logger,
   info: { runId: string; resumed: boolean; loaded: LoadedSettings; middlewares: string[]; stages: string[]; extensions: string[] },
 ): void {
   const detail = startupDetailLevel(info.loaded.settings);
-  // Proxy, Redis and PostgreSQL URLs may carry credentials, and `-s http.headers.Cookie=…` names its secret in the path: shown masked.
+  // Proxy, Redis and PostgreSQL URLs may carry credentials, `-s http.headers.Cookie=…` names its secret in the path, and
+  // `-s http.headers.X-Partner=Bearer …` carries one by its shape: each masked as it is in the whole settings.
   const overridden = Object.fromEntries(
-    Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value: isSecretName(key) ? SECRET_MASK : maskSecrets(value), from: layer }]),
+    Object.entries(info.loaded.overrides).map(([key, { value, layer }]) => [key, { value: isSecretName(key) ? SECRET_MASK : maskSecretsAt(key.split('.'), value), from: layer }]),
   );
   log.info({ runId: info.runId, resumed: info.resumed }, info.resumed ? 'resuming run' : 'starting run');
   log[detail]({ overridden }, 'overridden settings');

@@ -57,7 +57,7 @@ const LABELS: Record<string, string> = {
   'cache/expired': 'answers in the HTTP cache older than cache.maxAgeMs (fetched again)',
   'cache/stored': 'answers stored in the HTTP cache',
   'cache/withheld-secret': 'answers not stored in the HTTP cache: the page quotes a credential the crawl sent',
-  'raw/withheld-secret': 'pages whose bytes were not stored: they quote a credential the crawl sent (priced all the same)',
+  'raw/withheld-secret': 'pages whose bytes were not stored: they quote a credential the crawl sent (read all the same)',
   'idle/rounds': 'times the queue ran dry and the idle hooks were asked',
   'idle/requests': 'requests the idle hooks added',
   'redirect/followed/meta-refresh': 'interstitials left for their target (meta refresh)',
