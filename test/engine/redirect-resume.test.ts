@@ -63,6 +63,26 @@ describe.each(backends)('a same-host redirect under a long interval (%s frontier
     expect((await frontier.summary()).succeeded).toBe(1);
   });
 
+  it("sends the target as the hop would have gone: a form's 303 as a GET without its body", async () => {
+    const server = await FixtureServer.start({ builtInRoutes: false });
+    server.route('/basket', (_req, res) => void res.writeHead(303, { location: '/basket/prices' }).end());
+    server.route('/basket/prices', (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end('<p>price</p>'));
+    const fetcher = new HttpFetcher(httpSettings({ timeoutMs: TIMEOUT_MS }));
+    cleanups.push(() => server.close(), () => fetcher.close());
+    const frontier = await open({ maxConcurrency: 1, minIntervalMs: INTERVAL_MS, jitterMs: 0 });
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer shop-api' };
+    await frontier.add([req(server.url('/basket'), { method: 'POST', body: 'sku=1', headers })]);
+    const deps = handTaskDeps(frontier, new DownloaderChain([], fetcher));
+
+    for (let tries = 0; tries < 2; tries++) await runRequestTask(await nextLease(frontier), deps);
+
+    const [form, target] = server.requests;
+    expect([form.method, form.body]).toEqual(['POST', 'sku=1']);
+    expect([target.path, target.method, target.body, target.headers['content-type']]).toEqual(['/basket/prices', 'GET', '', undefined]);
+    // The same origin all along: its credentials go with the hop.
+    expect(target.headers.authorization).toBe('Bearer shop-api');
+  });
+
   it('still ends a loop that runs across tries as fetch/redirect-loop', async () => {
     const server = await FixtureServer.start({ builtInRoutes: false });
     server.route('/a', (_req, res) => void res.writeHead(302, { location: '/b' }).end());
