@@ -1,5 +1,6 @@
 // Error classes with stable codes: tests and the ledger use the code, never the message text.
 import { didYouMean } from './closest-name';
+import type { RedirectResume } from './redirect-resume';
 
 export type ErrorCode =
   | 'SETTINGS_INVALID'
@@ -184,11 +185,16 @@ export class RedirectChainError extends FetchError {
  * on every try counts against retry.maxDeferrals, so it ends as a recorded failure, never a loop.
  */
 export class FetchWait extends FetchError {
+  /** Set by a fetcher that can go on from a hop given back (`resumesAtHop`): the next try sends its target. */
+  resumeAt: RedirectResume | null = null;
+
   constructor(
     code: ErrorCode,
     message: string,
     readonly untilMs: number,
     readonly countsDeferral = false,
+    /** A redirect hop on the request's own host was given back: the request may go on from its target later. */
+    readonly resumesAtHop = false,
   ) {
     super(code, message);
   }

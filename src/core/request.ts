@@ -4,6 +4,7 @@ import type { JsonObject } from './json';
 import type { BrowserRequestOptions } from './browser-options';
 import type { RequestSession } from './request-session';
 import { requestFingerprint } from './fingerprint';
+import { readResume, type RedirectResume } from './redirect-resume';
 import { checkCallbackName, checkRequestOptions } from './request-options';
 
 export type HttpMethod = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE' | 'PATCH';
@@ -53,6 +54,8 @@ export interface SerializedRequest {
   browser?: BrowserRequestOptions | null;
   /** Links followed from a start request to reach this one; absent in rows stored before depth existed (read as 0). */
   depth?: number;
+  /** Absent unless a same-host redirect hop was given back: the next try sends its target (redirect-resume.ts). */
+  resumeAt?: RedirectResume;
 }
 
 export class CrawlRequest<M extends JsonObject = JsonObject> {
@@ -73,6 +76,8 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
   depth = 0;
   /** How many times the server parked it (Retry-After, an open breaker); bounded by retry.maxDeferrals. */
   deferrals = 0;
+  /** Set when a same-host redirect hop was given back: the next try sends its target, not `url` (redirect-resume.ts). */
+  resumeAt: RedirectResume | null = null;
   /** Frontier row id once the request is stored; absent for requests not yet added. */
   id: string | null = null;
   /** The fencing token of the lease this process holds the request under (either frontier's); never serialized. Its items carry it (StoredItem.leaseFence). */
@@ -148,6 +153,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
       deferrals: this.deferrals,
       browser: this.browser,
       depth: this.depth,
+      ...(this.resumeAt === null ? {} : { resumeAt: this.resumeAt }),
     };
   }
 
@@ -158,6 +164,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
     request.attempt = data.attempt;
     request.depth = data.depth ?? 0;
     request.deferrals = data.deferrals ?? 0;
+    request.resumeAt = readResume(data.resumeAt);
     request.id = id;
     return request;
   }

@@ -208,7 +208,11 @@ export class DownloaderChain {
       if (outcome.type === 'respond') return this.responseFrom(i, request, outcome.response, ctx, run);
       return outcome;
     }
-    if (error instanceof FetchWait) return { type: 'defer', reason: reasonForError(error), untilMs: error.untilMs, serverWait: error.countsDeferral };
+    if (error instanceof FetchWait) {
+      // A hop given back that the next try goes on from is progress along the chain (bounded by maxRedirects), not a wait that comes back.
+      const { resumeAt } = error;
+      return { type: 'defer', reason: reasonForError(error), untilMs: error.untilMs, serverWait: error.countsDeferral && resumeAt === null, ...(resumeAt ? { resumeAt } : {}) };
+    }
     return { type: 'fail', reason: reasonForError(error), message: error.message };
   }
 }

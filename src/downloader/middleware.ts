@@ -3,6 +3,7 @@ import type { CrawlEventBus } from '../events/crawl-events';
 import type { Logger } from 'pino';
 import type { FetchError } from '../core/errors';
 import type { CrawlRequest } from '../core/request';
+import type { RedirectResume } from '../core/redirect-resume';
 import type { CrawlResponse } from '../core/response';
 import type { Spider } from '../core/spider';
 import type { HopDeadline } from '../fetch/fetcher';
@@ -45,6 +46,8 @@ export interface Defer {
    * (a robots.txt fetch under way, a breaker probe out) leave it unset.
    */
   serverWait?: boolean;
+  /** A same-host redirect hop given back: the next try sends its target (core/redirect-resume.ts). */
+  resumeAt?: RedirectResume;
 }
 /** Terminal: recorded in the ledger with `reason` (a stable code such as `http/404`, `offsite`). */
 export interface Fail {

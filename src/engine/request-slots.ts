@@ -97,8 +97,8 @@ export class RequestSlots {
    * for. A slot further off than half the fetch's time left (a long Crawl-delay, a paused host, a cap that
    * stays full) is not waited for inside the fetch, whose deadline would fail it as a timeout of the site:
    * the request is deferred until then (`redirect/host-busy`, no attempt counted). On its own host that
-   * comes back on every try (the request's own send starts the interval its hop then waits for), so there
-   * the deferral counts against retry.maxDeferrals.
+   * comes back on every try sent from the start (the request's own send starts the interval its hop then
+   * waits for), so the next try goes on from the hop's target (see `busy`).
    */
   async beforeHop(toUrl: string, deadline: HopDeadline): Promise<void> {
     const hostKey = this.hostKeyOf(toUrl);
@@ -138,8 +138,12 @@ export class RequestSlots {
   }
 }
 
+/**
+ * On the request's own host the wait comes back on every try, so it counts against retry.maxDeferrals, unless
+ * the fetcher can go on from the hop's target next time (`resumesAtHop`): the next try is its next hop then.
+ */
 function busy(toUrl: string, untilMs: number, sameHost: boolean): FetchWait {
-  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs, sameHost);
+  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs, sameHost, sameHost);
 }
 
 /** The slot, each of its ends taken once: release and cancel are final, and only the first counts. */

@@ -176,6 +176,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
       }
       deps.stats.inc('requests/deferred');
       deps.stats.inc(`host/${lease.hostKey}/deferred`);
+      if (result.resumeAt) request.resumeAt = result.resumeAt;
       if (result.serverWait) noteServerWait(deps.stats, lease.hostKey, Date.now() + (result.untilMs - steadyNowMs()));
       await deps.frontier.defer(request, result.untilMs, { countAttempt: false, countDeferral: result.serverWait === true, reason: result.reason });
       return;

@@ -1,4 +1,5 @@
 // A hop's cookies: the session's jar joins the request's own, each answer's Set-Cookie goes to the jar, and they tell hops apart.
+import { createHash } from 'node:crypto';
 import type { RequestSession } from '../core/request-session';
 import type { HopRequest } from './redirect-policy';
 
@@ -23,5 +24,6 @@ export function storeCookies(session: RequestSession | null, url: string, raw: s
  * ends at maxRedirects.
  */
 export function hopKey(hop: HopRequest, session: RequestSession | null): string {
-  return `${hop.method} ${hop.url} ${withSessionCookies(hop.headers, session, hop.url).cookie ?? ''}`;
+  // A digest: the keys of a chain given back mid-way are stored with the request (redirect-resume.ts), and cookies are secrets.
+  return createHash('sha256').update(`${hop.method} ${hop.url} ${withSessionCookies(hop.headers, session, hop.url).cookie ?? ''}`).digest('base64url');
 }

@@ -11,6 +11,7 @@ import { CrawlResponse } from '../core/response';
 import type { Settings } from '../settings/schema';
 import { readAnswerBody } from './answer-body';
 import { hopKey, storeCookies, withSessionCookies } from './hop-cookies';
+import { noteResumePoint, tryChain } from './redirect-resume-point';
 import { discardBody } from './unwanted-body';
 import { unaskedAnswer, unclosedDocument, watchBodyEnd } from './body-end-check';
 import { sniffCharset } from './charset';
@@ -105,17 +106,23 @@ export class HttpFetcher implements Fetcher {
   async fetch(request: CrawlRequest, options: FetchOptions = {}): Promise<CrawlResponse> {
     const startedAtMs = Date.now();
     const deadline = new FetchDeadline(this.settings.timeoutMs, options.signal);
-    let hop: HopRequest = {
+    const chain = tryChain(request, {
       url: request.url,
       method: request.method,
       body: request.body,
       headers: { ...this.baseHeaders, ...lowerCaseKeys(request.headers) },
-    };
+    });
+    const { redirectChain, visited } = chain;
+    let { hop } = chain;
     const wire: { socket?: Socket } = {};
     try {
+      // Going on from a hop an earlier try gave back: its target is judged again (robots.txt, offsite) as the hop was.
+      const resumedFrom = redirectChain.at(-1);
+      if (resumedFrom !== undefined) {
+        await options.prepareHop?.(resumedFrom, hop.url, deadline);
+        options.checkRedirect?.(resumedFrom, hop.url);
+      }
       await options.beforeSend?.(deadline);
-      const redirectChain: string[] = [];
-      const visited = new Set([hopKey(hop, request.session)]);
       for (let outOfStep = 0; ; ) {
         const { response, socket, reused } = await this.send(hop, request.session, deadline, options, wire);
         const headers = normalizeHeaders(response.headers);
@@ -141,7 +148,9 @@ export class HttpFetcher implements Fetcher {
           options.checkRedirect?.(hop.url, next.url);
           redirectChain.push(hop.url);
           hop = next;
-          await options.beforeHop?.(hop.url, deadline);
+          await options.beforeHop?.(hop.url, deadline).catch((error: unknown) => {
+            throw noteResumePoint(error, next, chain, request.session);
+          });
           continue;
         }
         const finishedAtMs = Date.now();

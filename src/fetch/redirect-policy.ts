@@ -64,6 +64,20 @@ export function nextHop(current: HopRequest, status: number, nextUrl: string): H
 }
 
 /**
+ * The hop a try sends first when an earlier try gave its redirect hop back (core/redirect-resume.ts): what
+ * `nextHop` made of the request along `urls` (the sent hops, then the target). Its method changes only to a
+ * GET without the body; credentials, once the chain left the request's origin, stay dropped.
+ */
+export function resumedHop(first: HopRequest, urls: readonly string[], method: HttpMethod): HopRequest {
+  const toGet = method !== first.method;
+  const headers = { ...first.headers };
+  if (toGet) for (const name of BODY_HEADERS) delete headers[name];
+  const origins = urls.map((url) => new URL(url).origin);
+  if (origins.some((origin) => origin !== origins[0])) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+  return { url: urls[urls.length - 1], method, body: toGet ? null : first.body, headers };
+}
+
+/**
  * undici hands header values over as latin1; a Location with raw UTF-8 bytes (common on European shops)
  * would become mojibake. Browsers read it as UTF-8, so re-read it when it is valid UTF-8.
  */

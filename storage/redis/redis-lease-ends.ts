@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { CrawlRequest } from '../../src/core/request';
 import { steadyNowMs } from '../../src/politeness/clock';
 import type { DeferOptions } from '../../src/ports/frontier';
+import { storedForDefer } from '../../src/frontier/deferred-row';
 import type { RedisBatch } from './redis-batch';
 import type { FrontierScripts } from './redis-scripts';
 
@@ -31,13 +32,14 @@ export class RedisLeaseEnds {
   async defer(request: CrawlRequest, untilMs: number, options: DeferOptions = {}): Promise<void> {
     const id = leaseIdOf(request);
     const bump = options.countAttempt ? 1 : 0;
-    // The deferral count lives in the stored request, rewritten only then.
-    const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : '';
+    // The deferral count and a redirect's resume point live in the stored request, rewritten only then.
+    const stored = storedForDefer(request, options);
+    const json = stored === null ? '' : JSON.stringify(stored);
     this.parts.batch.flush(); // its queued send, release or cancel go first
     const done = await this.endLease(id, this.parts.scripts.defer(this.parts.prefix, this.parts.workerId, id, Math.max(0, untilMs - steadyNowMs()), bump, json));
     if (done !== 1) return this.leaseLost(request, 'defer');
     request.attempt += bump;
-    if (json !== '') request.deferrals += 1;
+    if (options.countDeferral) request.deferrals += 1;
   }
 
   async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {

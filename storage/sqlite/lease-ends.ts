@@ -1,6 +1,7 @@
 // How a leased request ends in frontier.sqlite: handled, failed or deferred, each write durable before it resolves.
 import type { CrawlRequest } from '../../src/core/request';
 import type { DeferOptions } from '../../src/ports/frontier';
+import { storedForDefer } from '../../src/frontier/deferred-row';
 import type { FrontierStatements } from './frontier-statements';
 import type { GroupCommit } from './group-commit';
 import type { ReadyHosts } from './ready-hosts';
@@ -36,12 +37,13 @@ export class LeaseEnds {
     const bump = options.countAttempt ? 1 : 0;
     const id = this.rowId(request);
     const host = this.parts.leases.get(String(id)) ?? this.parts.hostKeyOf(request.url);
-    // The deferral count lives in the stored request (rewritten only then); the attempt has its own column.
-    const json = options.countDeferral ? JSON.stringify({ ...request.toJSON(), deferrals: request.deferrals + 1 }) : null;
+    // The deferral count and a redirect's resume point live in the stored request (rewritten only then); the attempt has its own column.
+    const stored = storedForDefer(request, options);
+    const json = stored === null ? null : JSON.stringify(stored);
     const changes = this.parts.commits.write(() => this.parts.statements.defer.run(untilMs, bump, options.reason ?? null, json, id, this.parts.runId)).changes;
     this.settle(request, changes, 'defer');
     request.attempt += bump;
-    if (json !== null) request.deferrals += 1;
+    if (options.countDeferral) request.deferrals += 1;
     this.parts.ready.countPending(host);
     this.parts.ready.wake(host, untilMs);
     await this.parts.commits.durable();
