@@ -150,7 +150,11 @@ export async function openFrontier(options: OpenFrontierOptions): Promise<Opened
       fence: options.fence,
       log: options.log,
     });
-    return { frontier, claimEnd: (status) => frontier.claimEnd(status), finishRun: (status) => frontier.finishRun(status), gate: frontier.gate, runFence: frontier.runFence };
+    return {
+      frontier, claimEnd: (status) => frontier.claimEnd(status), finishRun: (status) => frontier.finishRun(status), gate: frontier.gate, runFence: frontier.runFence,
+      // The process that resumes the run checks its item store, as on the embedded frontier; a joining worker does not.
+      requeueUnstoredAcks: frontier.resumed && options.join !== true ? (stored) => frontier.requeueUnstoredAcks(stored) : undefined,
+    };
   }
   const slot = options.processSlot;
   if (options.join && !(slot && slot.slot > 0)) throw new Error('joining a running crawl needs a shared frontier: pass --frontier redis://host:port');

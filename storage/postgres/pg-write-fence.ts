@@ -13,8 +13,8 @@ export class FencedOutError extends Error {
   /** The run stops for the lost claim, as when its renewal finds the lease gone (LockLoss.reason). */
   readonly stopReason = 'schedule/lock-lost';
 
-  constructor(claim: ClaimFence) {
-    super(`the crawl's claim on spider ${claim.spider} (fencing token ${claim.fence}) was taken over by another holder after its lease ran out (this process paused or lost the database past the lease): its writes are refused, another crawl of the spider may be running`);
+  constructor(claim: ClaimFence, cause?: unknown) {
+    super(`the crawl's claim on spider ${claim.spider} (fencing token ${claim.fence}) was taken over by another holder after its lease ran out (this process paused or lost the database past the lease): its writes are refused, another crawl of the spider may be running`, { cause });
     this.name = 'FencedOutError';
   }
 }
@@ -36,10 +36,19 @@ export class PgWriteFence {
 
   async begin<T>(sql: Sql, write: (tx: FencedTx) => Promise<T>): Promise<T> {
     const claim = this.claim;
-    return (await sql.begin(async (tx) => {
-      if (claim) await refuseUnlessHeld(tx, claim);
-      return write(tx);
-    })) as T;
+    let heldAtMs: number | null = null;
+    try {
+      return (await sql.begin(async (tx) => {
+        if (claim) {
+          await refuseUnlessHeld(tx, claim);
+          heldAtMs = performance.now();
+        }
+        return write(tx);
+      })) as T;
+    } catch (error) {
+      if (claim && heldAtMs !== null && !(error instanceof FencedOutError) && performance.now() - heldAtMs >= claim.leaseMs) throw new FencedOutError(claim, error);
+      throw error;
+    }
   }
 }
 
@@ -47,9 +56,12 @@ export class PgWriteFence {
  * The share lock is held until the commit, and a process paused inside the transaction (SIGSTOP, a suspended VM)
  * held it as long as it stayed paused: the other machine's take-over (an UPDATE of that row) waited on it, for
  * ever if the pause was. The transaction's idle limit is the claim's lease: past it the server ends the paused
- * session, frees the row for the take-over, and the write, once the process runs again, fails (a store refusal,
- * resumable) instead of landing. A transaction is idle only between our statements, never for longer than a
- * lease unless the process was stopped.
+ * session, frees the row for the take-over, and the write, once the process runs again, fails instead of landing.
+ * A transaction is idle only between our statements, never for longer than a lease unless the process was stopped.
+ * It failed then for the lost claim, not a lost database: a write failing a lease or more after its check (this
+ * process's monotonic clock, the rule the claim's renewal declares a loss by) is refused as fenced out, so the run
+ * stops as schedule/lock-lost. Before, the closed session read as STORE_UNREACHABLE (CONNECTION_CLOSED). Asking the
+ * database instead is no better: postgres.js' reconnect after a session the server ended can hang (CONNECT_TIMEOUT).
  */
 async function refuseUnlessHeld(tx: FencedTx, claim: ClaimFence): Promise<void> {
   const idleLimit = String(claim.leaseMs);

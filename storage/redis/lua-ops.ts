@@ -183,8 +183,10 @@ end
 -- (ordered by id in 'fails'), so reports and the SKU catalog can name what the run lost.
 -- host: the request's host as the worker has it from its pick (nil: read it). A lease whose slot was freed
 -- already (its release came first, as it does for every answered request) leaves its host's readiness as it
--- was: no re-score.
-local function settle(worker, id, host, outcome, reason, status, now, dirty, tally)
+-- was: no re-score. items_fence: the lease's token when the success stands for items stored under it ('' = none):
+-- its request data stays and 'acked' keeps '<token> <status>', so a resume whose item store lacks them fetches
+-- the page again (REQUEUE_ACKS_LUA).
+local function settle(worker, id, host, outcome, reason, status, items_fence, now, dirty, tally)
   local state, changed = redis.call('HGET', k('st'), id), true
   if state == 'l' then
     if redis.call('HGET', k('lw'), id) ~= worker then return 0 end
@@ -210,7 +212,11 @@ local function settle(worker, id, host, outcome, reason, status, now, dirty, tal
       status = tonumber(status), attempt = tonumber(redis.call('HGET', k('att'), id) or '0'), at = now }))
     redis.call('ZADD', k('fails'), tonumber(id), id)
   end
-  redis.call('HDEL', k('req'), id)
+  if outcome == 'succeeded' and items_fence ~= '' then
+    redis.call('HSET', k('acked'), id, items_fence .. ' ' .. status)
+  else
+    redis.call('HDEL', k('req'), id)
+  end
   redis.call('HDEL', k('att'), id, id .. '#f')
   if changed then dirty[host] = true end
   return 1

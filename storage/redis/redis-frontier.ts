@@ -23,6 +23,7 @@ import type { RedisFrontierOptions } from './redis-frontier-options';
 import { PickedLeases } from './picked-leases';
 import { leaseIdOf, RedisLeaseEnds } from './redis-lease-ends';
 import { pickMore } from './redis-picks';
+import { requeueUnstoredAcks } from './redis-unstored-acks';
 
 export type { RedisFrontierOptions } from './redis-frontier-options';
 
@@ -147,6 +148,11 @@ export class RedisFrontier implements Frontier {
 
   async markHandled(request: CrawlRequest, status: number | null): Promise<void> {
     await this.ends.settle(request, 'succeeded', '', status);
+  }
+
+  /** A resume's check of the item store (OpenedFrontier.requeueUnstoredAcks): unbacked successes are pending again. */
+  async requeueUnstoredAcks(stored: ReadonlyMap<string, number | null>): Promise<number> {
+    return requeueUnstoredAcks(this.redis, this.scripts, this.prefix, stored);
   }
 
   async fail(request: CrawlRequest, reason: string, status: number | null): Promise<void> {

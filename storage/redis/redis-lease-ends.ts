@@ -45,7 +45,9 @@ export class RedisLeaseEnds {
   async settle(request: CrawlRequest, outcome: 'succeeded' | 'failed', reason: string, status: number | null): Promise<void> {
     const id = leaseIdOf(request);
     // The host as this worker's pick gave it; a request it never picked ('') has the script read it.
-    const done = await this.endLease(id, this.parts.batch.call(['H', id, this.parts.leases.get(id) ?? '', outcome, reason, status ?? '']));
+    // A success stands for the items stored under its lease: a resume finds them in the item store, or fetches the page again.
+    const itemsFence = outcome === 'succeeded' && request.itemsStored > 0 ? (request.leaseFence ?? '') : '';
+    const done = await this.endLease(id, this.parts.batch.call(['H', id, this.parts.leases.get(id) ?? '', outcome, reason, status ?? '', itemsFence]));
     if (done !== 1) this.leaseLost(request, outcome);
   }
 

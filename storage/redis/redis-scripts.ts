@@ -1,6 +1,7 @@
 // Registers the frontier's Lua scripts on a connection (EVALSHA via defineCommand) with typed callers.
 import type { Redis } from 'ioredis';
 import { frontierCallError } from './redis-reply-errors';
+import { REQUEUE_ACKS_LUA } from './lua-acks';
 import { BATCH_LUA } from './lua-batch';
 import { ADD_LUA, PICK_LUA } from './lua-pick';
 import { CANCEL_LUA, DEFER_LUA, MARK_SENT_LUA, PAUSE_LUA, RELEASE_LUA, RENEW_LUA, RETURN_ALL_LUA, SETTLE_LUA } from './lua-lease';
@@ -31,6 +32,7 @@ const SCRIPTS = {
   finishRun: FINISH_RUN_LUA,
   summary: SUMMARY_LUA,
   status: STATUS_LUA,
+  requeueAcks: REQUEUE_ACKS_LUA,
 } as const;
 
 type Arg = string | number;

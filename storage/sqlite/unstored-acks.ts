@@ -1,8 +1,6 @@
 // A resumed run's acknowledgements that its item store does not back: those requests go back to the queue.
+import { ackUnbacked, ITEMS_MISSING } from '../../src/frontier/unbacked-ack';
 import type { SqliteDb } from './open-frontier-db';
-
-/** Requests fetched again because the item store lacked what their acknowledgement stood for. */
-export const ITEMS_MISSING = 'resume/items-missing';
 
 /**
  * A request is acknowledged only after its items are durable, so on one storage dir the item store always holds
@@ -18,10 +16,7 @@ export function requeueUnstoredAcks(db: SqliteDb, runId: string, stored: Readonl
   const requeue = db.prepare(
     `UPDATE requests SET state = 'pending', not_before = 0, status = NULL, items_fence = NULL, reason = '${ITEMS_MISSING}' WHERE id = ? AND run_id = ? AND state = 'succeeded'`,
   );
-  const unstored = (acked.all(runId) as Array<{ id: number; fence: number }>).filter(({ id, fence }) => {
-    const held = stored.get(String(id));
-    return held === undefined || (held !== null && held < fence);
-  });
+  const unstored = (acked.all(runId) as Array<{ id: number; fence: number }>).filter(({ id, fence }) => ackUnbacked(String(id), fence, stored));
   db.transaction(() => {
     for (const { id } of unstored) requeue.run(id, runId);
   }).immediate();

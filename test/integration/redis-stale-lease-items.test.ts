@@ -3,13 +3,12 @@
 // replace the newer one. Each lease carries a fencing token the item rows keep, and an older token never wins.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeFixtureServers, startFixtureServers, type FixtureServer } from '../support/fixture-server';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { startRedisServer, type RedisTestServer } from '../support/redis-server';
-import { readItems, tempStorageDir } from '../support/test-crawl';
+import { readItems } from '../support/test-crawl';
+import { quickCrawlDir } from '../support/quick-crawl-config';
 
 const SPIDER_FILE = 'test/support/spiders/catalog-spider.ts'; // the spider named `catalog`
 let pg: PostgresServer;
@@ -44,15 +43,8 @@ afterAll(async () => {
  * later asker gets the same at once.
  */
 async function staleAnswerAfterTakeOver(label: string, storeUrl: string | null, later: 'price' | 'gone' | 'other-product' = 'price'): Promise<{ dir: string; staleExit: number; staleOutput: string; workerExit: number }> {
-  const storage = tempStorageDir(label);
-  cleanups.push(() => storage.cleanup());
-  const config = join(storage.dir, 'pricecrawl.config.json');
-  writeFileSync(config, JSON.stringify({
-    ...(storeUrl === null ? {} : { storage: { url: storeUrl } }),
-    politeness: { minIntervalMs: 0, jitterMs: 0 },
-    robots: { obey: false },
-    log: { format: 'json', level: 'warn' },
-  }));
+  const storage = quickCrawlDir(label, storeUrl, cleanups);
+  const config = storage.config;
   let releaseStale = () => undefined as void;
   const staleAnswer = new Promise<void>((resolve) => (releaseStale = resolve));
   let firstAsked = () => undefined as void;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectPostgres, type Sql } from '../../storage/postgres/pg-connection';
 import { migrate } from '../../storage/postgres/pg-migrations';
-import { PgWriteFence } from '../../storage/postgres/pg-write-fence';
+import { PgWriteFence, STORE_FENCED } from '../../storage/postgres/pg-write-fence';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 
 const LEASE_MS = 1000;
@@ -39,14 +39,18 @@ describe('a fenced write whose process pauses inside its transaction', () => {
     const write = fence.begin(crawl, async (tx) => {
       checked();
       await paused;
+      // Sent on the session the server ended: postgres.js may then also throw an uncaught TypeError from a timer
+      // (its write to the closed socket, porsager/postgres#1155, open upstream), which this file reports as an
+      // unhandled error in most runs, on main as before; see docs/architecture.md, the fence's idle limit.
       await tx`SELECT 1`;
     });
-    const outcome = write.then(() => 'committed', (error: Error) => error.message);
+    const outcome = write.then(() => 'committed', (error: { code?: string }) => error.code);
     await fenceChecked;
     // Before: this waited on the paused transaction's share lock until the test's timeout.
     const taken = await admin`UPDATE schedule_locks SET run_id = 'run-b', fence = 8 WHERE spider = 'catalog' RETURNING run_id`;
     expect(taken.map((row) => row.run_id)).toEqual(['run-b']);
     resume();
-    expect(await outcome).not.toBe('committed');
+    // Not the database lost (the server ended the paused session: CONNECTION_CLOSED) but the claim: fenced out.
+    expect(await outcome).toBe(STORE_FENCED);
   });
 });
