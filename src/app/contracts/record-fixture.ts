@@ -7,6 +7,7 @@ import { saveFixture, type Expectation, type Fixture } from './fixture-file';
 import { projectAt } from '../project/find-project';
 import { loadSpiderRegistry } from '../project/spider-registry';
 import { runFixture } from './run-fixture';
+import { makeSpider } from '../../core/make-spider';
 
 /** Headers that identify a session or change on every fetch: never kept in a fixture. */
 const DROPPED_HEADERS = new Set(['set-cookie', 'date', 'age', 'expires', 'etag', 'last-modified', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length']);
@@ -44,7 +45,7 @@ export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Pr
     // lose their credentials and tokens (`-a apiKey=…`, `?api_key=`). The check runs on what is saved.
     spec: { ...maskSecrets({ url: res.url, status: res.status, headers, callback: opts.callback, meta: res.request.meta, args: opts.args, fetchMode: res.fetchMode, captured: [...res.captured] }), expect: {} },
   };
-  const spider = new SpiderClass(opts.args);
+  const spider = makeSpider(SpiderClass, opts.args);
   const settings: Settings = loadSettings({ spiderSettings: spider.settings, cliPairs: opts.cliPairs }).settings;
   const outcome = await runFixture(spider, fixture, settings, opts.root);
   fixture.spec.expect = expectationFrom(outcome);
