@@ -8,6 +8,7 @@ import { runFixture } from '../app/contracts/run-fixture';
 import type { SpiderClass } from '../core/spider';
 import { loadSettings } from '../settings/load-settings';
 import { shownLines } from './terminal-text';
+import { makeSpider } from '../core/make-spider';
 
 export interface CheckOptions {
   root?: string;
@@ -23,7 +24,7 @@ interface CheckRow {
 }
 
 async function checkFixture(SpiderClass: SpiderClass, fixture: Fixture, opts: CheckOptions, root: string): Promise<CheckRow> {
-  const spider = new SpiderClass(fixture.spec.args);
+  const spider = makeSpider(SpiderClass, fixture.spec.args);
   const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs: opts.set });
   const outcome = await runFixture(spider, fixture, settings, root);
   return { fixture, items: outcome.items.length, requests: outcome.requests.length, problems: judgeFixture(outcome, fixture.spec.expect) };

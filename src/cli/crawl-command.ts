@@ -1,6 +1,5 @@
 // `pricecrawl crawl <spider>`: settings, logger, signals, the crawl, the summary and the exit code.
-import { PricecrawlError, SettingsError, SpiderStartError } from '../core/errors';
-import type { Spider, SpiderClass } from '../core/spider';
+import { SettingsError } from '../core/errors';
 import { runCrawl } from '../app/crawl/run-crawl';
 import { continueHint } from '../app/crawl/run-refusals';
 import { feedSpecs } from '../app/export/feed-spec';
@@ -18,6 +17,7 @@ import { parsePairs } from './key-value-pairs';
 import { readStdinOptions } from '../app/crawl/stdin-options';
 import { checkStartUrls, unknownCallbackMessages } from './spider-mistakes';
 import { parseProcessSlot, refuseSharedFrontier, type ForkedCrawlProcesses } from './crawl-processes-cli';
+import { makeSpider } from '../core/make-spider';
 
 export interface CrawlCommandOptions {
   set: string[];
@@ -70,7 +70,7 @@ async function crawlWith(spiderName: string, commandLine: CrawlCommandOptions, j
   const { opts, stdinArgs } = await withStdinOptions(commandLine);
   const dueUntil = dueUntilMs(opts);
   const SpiderClass = await loadSpiderClass(spiderName);
-  const spider = constructSpider(SpiderClass, spiderName, { ...stdinArgs, ...parsePairs(opts.arg, '-a') });
+  const spider = makeSpider(SpiderClass, { ...stdinArgs, ...parsePairs(opts.arg, '-a') }, spiderName);
   // Named once the spider is known (%(name)s, %(time)s); an unsupported format is still refused before anything starts.
   const feeds = feedSpecs(opts.output, opts.overwriteOutput, { name: spider.name, time: new Date() });
   checkStartUrls(spider);
@@ -124,15 +124,6 @@ async function withStdinOptions(opts: CrawlCommandOptions): Promise<{ opts: Craw
   return { opts: { ...opts, set: [...given.set, ...opts.set], store: opts.store ?? given.store }, stdinArgs: given.args };
 }
 
-/** A constructor that throws (a required `-a` argument missing or malformed) is a usage error: one line, exit 2. */
-function constructSpider(SpiderClass: SpiderClass, name: string, args: Record<string, string>): Spider {
-  try {
-    return new SpiderClass(args);
-  } catch (error) {
-    if (error instanceof PricecrawlError) throw error;
-    throw new SpiderStartError(name, 'constructor', error);
-  }
-}
 
 
 /** `--due-until`: an ISO time, only beside --due (a plain or --full run plans no due set it could widen). */

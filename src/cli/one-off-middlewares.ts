@@ -5,6 +5,7 @@ import { findProject, projectAt } from '../app/project/find-project';
 import { Spider } from '../core/spider';
 import type { Settings } from '../settings/schema';
 import { loadSpiderClass } from './spider-loader';
+import { makeSpider } from '../core/make-spider';
 
 /** The spider a middleware sees when the command names none, as Scrapy's `fetch` gives its DefaultSpider. */
 class DefaultSpider extends Spider {
@@ -13,7 +14,7 @@ class DefaultSpider extends Spider {
 
 /** `--spider` made with its arguments, or null when the command names none; `root`: the project it is looked up in (`--root`). */
 export async function namedSpider(nameOrPath: string | undefined, args: Record<string, string>, root?: string): Promise<Spider | null> {
-  return nameOrPath ? new (await loadSpiderClass(nameOrPath, root === undefined ? findProject() : projectAt(root)))(args) : null;
+  return nameOrPath ? makeSpider(await loadSpiderClass(nameOrPath, root === undefined ? findProject() : projectAt(root)), args, nameOrPath) : null;
 }
 
 /**

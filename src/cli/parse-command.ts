@@ -17,6 +17,7 @@ import { loadSpiderClass } from './spider-loader';
 import { parsePairs } from './key-value-pairs';
 import { shownLines, terminalSafeJson } from './terminal-text';
 import { urlArgument } from './url-argument';
+import { makeSpider } from '../core/make-spider';
 
 export interface ParseCommandOptions {
   callback: string;
@@ -31,7 +32,7 @@ export interface ParseCommandOptions {
 export async function parseCommand(url: string, opts: ParseCommandOptions): Promise<number> {
   urlArgument('parse', url);
   const args = parsePairs(opts.arg, '-a');
-  const spider = opts.spider ? new (await loadSpiderClass(opts.spider))(args) : await spiderForUrl(url, args);
+  const spider = opts.spider ? makeSpider(await loadSpiderClass(opts.spider), args, opts.spider) : await spiderForUrl(url, args);
   const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider.settings, cliPairs: opts.set });
   const request = new CrawlRequest({ url, callback: opts.callback, meta: parseMeta(opts.meta) });
   const mode = fetchModeResolver(settings, spider.fetchMode, (u) => hostKeyOf(u, settings.politeness.hostKey))(request);

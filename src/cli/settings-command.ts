@@ -6,6 +6,7 @@ import { loadSettings } from '../settings/load-settings';
 import { canonicalPath, settingPaths } from '../settings/schema-walk';
 import { loadSpiderClass } from './spider-loader';
 import { parsePairs } from './key-value-pairs';
+import { makeSpider } from '../core/make-spider';
 
 export interface SettingsCommandOptions {
   get?: string;
@@ -21,7 +22,7 @@ export interface SettingsCommandOptions {
  * else as JSON; URL credentials and secret-named values print masked, as in the crawl's start-up log.
  */
 export async function settingsCommand(opts: SettingsCommandOptions): Promise<number> {
-  const spider = opts.spider ? new (await loadSpiderClass(opts.spider))(parsePairs(opts.arg, '-a')) : null;
+  const spider = opts.spider ? makeSpider(await loadSpiderClass(opts.spider), parsePairs(opts.arg, '-a'), opts.spider) : null;
   const { settings } = loadSettings({ configPath: opts.config, spiderSettings: spider?.settings, cliPairs: opts.set });
   let value: unknown = maskSecrets(settings);
   if (opts.get !== undefined) {

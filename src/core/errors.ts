@@ -1,5 +1,6 @@
 // Error classes with stable codes: tests and the ledger use the code, never the message text.
 import { didYouMean } from './closest-name';
+import { projectFrame } from './code-location';
 import type { RedirectResume } from './redirect-resume';
 
 export type ErrorCode =
@@ -218,10 +219,15 @@ export class UnknownCallbackError extends PricecrawlError {
   }
 }
 
-/** The spider cannot run: its constructor refused its `-a` arguments, or `start()` threw. Exit 2, one line. */
+/**
+ * The spider cannot run: its constructor refused its `-a` arguments, or `start()` threw. Exit 2, one line,
+ * ending on the line of the project's file that threw (a field initializer's `new URL(undefined)` said only
+ * "Invalid URL", leaving the team to find which of their spiders' lines it was).
+ */
 export class SpiderStartError extends PricecrawlError {
   constructor(spider: string, stage: 'constructor' | 'start()', cause: unknown) {
-    const detail = cause instanceof Error ? cause.message : String(cause);
+    const at = projectFrame(cause);
+    const detail = (cause instanceof Error ? cause.message : String(cause)) + (at ? ` (at ${at})` : '');
     super('SPIDER_START_FAILED', stage === 'constructor' ? `spider ${spider} cannot start: ${detail}` : `spider ${spider}: start() failed: ${detail}`, { cause });
   }
 }

@@ -41,3 +41,34 @@ export function checkCallbackName(callback: unknown, option: 'callback' | 'errba
   const usage = option === 'callback' ? `res.follow(href, ${example})` : `new CrawlRequest({ url, callback, errback: ${example} })`;
   throw new TypeError(`a request's ${option} is the name of a spider method, a string such as ${example}, not ${what}: requests wait in the durable queue, which keeps names (${usage})`);
 }
+
+/**
+ * A request's meta waits in the durable queue as JSON, so only what JSON keeps may go in. A BigInt used to fail
+ * the queue's write, which was counted as the frontier's transient failure (the page fetched again and again,
+ * then "a later run may get them"); a Date, NaN or a Map came back to the callback as a string, null or {}.
+ * Thrown where the request is made, so the callback that made it fails naming its line. `undefined` is let
+ * through: it is left out, and reading the key gives undefined either way.
+ */
+export function checkMeta(meta: unknown): void {
+  const problem = notJson(meta, 'meta', []);
+  if (problem) throw new TypeError(`a request's meta waits in the durable queue as JSON: ${problem}`);
+}
+
+function notJson(value: unknown, path: string, inside: readonly object[]): string | null {
+  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'boolean') return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? null : `${path} is ${value}, which JSON has no number for (it would come back null)`;
+  if (typeof value === 'bigint') return `${path} is a BigInt; store it as a string`;
+  if (typeof value !== 'object') return `${path} is a ${typeof value}, which JSON cannot hold`;
+  if (inside.includes(value)) return `${path} refers back to an object it is inside`;
+  const proto = Object.getPrototypeOf(value) as object | null;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) {
+    const kind = (value as object).constructor?.name ?? 'object of a class';
+    const hint = value instanceof Date ? '; store its toISOString()' : '; store its fields as a plain object (or a string)';
+    return `${path} is a ${kind}, which would come back as ${JSON.stringify(value)?.slice(0, 40) ?? 'nothing'}${hint}`;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    const problem = notJson(child, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`, [...inside, value]);
+    if (problem) return problem;
+  }
+  return null;
+}

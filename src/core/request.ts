@@ -5,7 +5,7 @@ import type { BrowserRequestOptions } from './browser-options';
 import type { RequestSession } from './request-session';
 import { requestFingerprint } from './fingerprint';
 import { readResume, type RedirectResume } from './redirect-resume';
-import { checkCallbackName, checkRequestOptions } from './request-options';
+import { checkCallbackName, checkMeta, checkRequestOptions } from './request-options';
 
 export type HttpMethod = 'GET' | 'POST' | 'HEAD' | 'PUT' | 'DELETE' | 'PATCH';
 export type FetchMode = 'http' | 'browser';
@@ -99,6 +99,7 @@ export class CrawlRequest<M extends JsonObject = JsonObject> {
     checkRequestOptions(init);
     if (init.callback !== undefined) checkCallbackName(init.callback);
     if (init.errback !== undefined) checkCallbackName(init.errback, 'errback');
+    checkMeta(init.meta);
     // Throws at the call site that made the request, saying which text and what to use instead of the parser's bare "Invalid URL".
     let parsed: URL;
     try {

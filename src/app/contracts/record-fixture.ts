@@ -8,6 +8,7 @@ import { saveFixture, type Expectation, type Fixture } from './fixture-file';
 import { projectAt } from '../project/find-project';
 import { loadSpiderRegistry } from '../project/spider-registry';
 import { runFixture } from './run-fixture';
+import { makeSpider } from '../../core/make-spider';
 
 /** Headers that identify a session or change on every fetch: never kept in a fixture. */
 const DROPPED_HEADERS = new Set(['set-cookie', 'date', 'age', 'expires', 'etag', 'last-modified', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length']);
@@ -37,7 +38,7 @@ export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Pr
   const [spiderName, name] = opts.target.split('/');
   const SpiderClass = (await loadSpiderRegistry(projectAt(opts.root))).find(spiderName ?? '');
   const headers = Object.fromEntries(Object.entries(res.headers).filter(([header]) => !DROPPED_HEADERS.has(header)));
-  const spider = new SpiderClass(opts.args);
+  const spider = makeSpider(SpiderClass, opts.args);
   const settings: Settings = loadSettings({ spiderSettings: spider.settings, cliPairs: opts.cliPairs }).settings;
   const fixture: Fixture = {
     spider: spiderName,

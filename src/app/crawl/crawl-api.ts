@@ -1,5 +1,5 @@
 // The crawl as a library call: what `pricecrawl crawl` does, for a program that holds its spider class itself.
-import { PricecrawlError, SpiderStartError } from '../../core/errors';
+import { PricecrawlError } from '../../core/errors';
 import type { Spider, SpiderClass } from '../../core/spider';
 import { exitCodeFor, type RunSummary } from '../../engine/run-summary';
 import type { CrawlEngine } from '../../engine/crawl-engine';
@@ -8,6 +8,7 @@ import { loadSettings } from '../../settings/load-settings';
 import type { SettingsOverrides } from '../../settings/schema';
 import { feedSpecs } from '../export/feed-spec';
 import type { CrawlMode } from '../schedule/run-seeds';
+import { makeSpider } from '../../core/make-spider';
 
 export interface RunCrawlOptions {
   /** The spider's class (made with `args`, as `-a` makes it) or a spider already made. */
@@ -73,10 +74,5 @@ function spiderOf(options: RunCrawlOptions): Spider {
     if (options.args) throw new PricecrawlError('USAGE', `runCrawl: args are given to a spider's constructor; pass the class (spider: ${options.spider.constructor.name}) with args, or make the spider with them yourself`);
     return options.spider;
   }
-  try {
-    return new options.spider(options.args ?? {});
-  } catch (error) {
-    if (error instanceof PricecrawlError) throw error;
-    throw new SpiderStartError(options.spider.name, 'constructor', error);
-  }
+  return makeSpider(options.spider, options.args ?? {});
 }

@@ -7,6 +7,7 @@ import { isSpiderClass } from '../../core/package-brand';
 import type { SpiderClass } from '../../core/spider';
 import type { Project } from './find-project';
 import { importSpiderModule } from './spider-module';
+import { projectFrame } from '../../core/code-location';
 
 export interface SpiderRegistry {
   /** Names, sorted. */
@@ -67,7 +68,8 @@ function spiderName(SpiderClass: SpiderClass, file: string): string {
   try {
     return new SpiderClass().name;
   } catch (error) {
-    throw new PricecrawlError('SPIDER_NOT_FOUND', `${file}: ${SpiderClass.name} cannot be constructed without arguments to read its name (${(error as Error).message})`);
+    const at = projectFrame(error);
+    throw new PricecrawlError('SPIDER_NOT_FOUND', `${file}: ${SpiderClass.name} cannot be constructed without arguments to read its name (${(error as Error).message}${at ? ` at ${at}` : ''})`);
   }
 }
 
