@@ -31,25 +31,23 @@ describe('a fenced write whose process pauses inside its transaction', () => {
   it('lets the other machine take the claim over once the lease has passed, and the paused write fails', async () => {
     const fence = new PgWriteFence();
     fence.hold({ spider: 'catalog', fence: 7, leaseMs: LEASE_MS });
-    let resume!: () => void;
-    const paused = new Promise<void>((resolve) => (resume = resolve));
     let checked!: () => void;
     const fenceChecked = new Promise<void>((resolve) => (checked = resolve));
-    // The write checks its claim (the row share-locked) and then sends nothing: the process is stopped.
-    const write = fence.begin(crawl, async (tx) => {
+    // The write checks its claim (the row share-locked) and then sends nothing: the process is stopped, and this
+    // test never lets it run on. A statement sent on the session the server ended (the write's next one, or
+    // postgres.js' own ROLLBACK/COMMIT once the callback settles) makes postgres.js throw an uncaught TypeError
+    // from a timer (its write to the closed socket, porsager/postgres#1155, open upstream, also in 3.4.10): that
+    // is the library's fault, not the fence's, and it failed this file in about one run of three. The fence's
+    // outcome does not depend on it: sql.begin rejects as soon as the server closes the session.
+    const write = fence.begin(crawl, async () => {
       checked();
-      await paused;
-      // Sent on the session the server ended: postgres.js may then also throw an uncaught TypeError from a timer
-      // (its write to the closed socket, porsager/postgres#1155, open upstream), which this file reports as an
-      // unhandled error in most runs, on main as before; see docs/architecture.md, the fence's idle limit.
-      await tx`SELECT 1`;
+      await new Promise<never>(() => undefined);
     });
     const outcome = write.then(() => 'committed', (error: { code?: string }) => error.code);
     await fenceChecked;
     // Before: this waited on the paused transaction's share lock until the test's timeout.
     const taken = await admin`UPDATE schedule_locks SET run_id = 'run-b', fence = 8 WHERE spider = 'catalog' RETURNING run_id`;
     expect(taken.map((row) => row.run_id)).toEqual(['run-b']);
-    resume();
     // Not the database lost (the server ended the paused session: CONNECTION_CLOSED) but the claim: fenced out.
     expect(await outcome).toBe(STORE_FENCED);
   });
