@@ -1,5 +1,6 @@
 // A page that echoes a credential the crawl sent (its ?api_key= in a canonical link, a header's token in a form) is crawled and priced, and its bytes are kept nowhere: not in the raw capture, not in the HTTP cache.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder } from '../support/files-under';
@@ -43,13 +44,13 @@ describe('a page quoting a credential the crawl sent', () => {
       '-s', 'cache.enabled=true', '-s', `cache.dir=${join(storage.dir, 'httpcache')}`, '-s', 'log.format=json',
     ]);
     expect(run.code, run.stderr).toBe(0);
-    const items = storedText(feed).trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string; rawHash: string });
+    const items = readFileSync(feed, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string; rawHash: string });
     expect(items.map((item) => item.sku).sort()).toEqual(['P1', 'P2']);
     expect(run.stdout).toMatch(/pages whose bytes were not stored: they quote a credential the crawl sent \(read all the same\) +2\n/);
     expect(run.stdout).toMatch(/answers not stored in the HTTP cache: the page quotes a credential the crawl sent +2\n/);
 
-    // A cached answer keeps its body in base64: read as the replay reads it.
-    const readable = (path: string) => (path.endsWith('.json') ? Buffer.from((JSON.parse(storedText(path).split('\n')[0]) as { bodyBase64?: string }).bodyBase64 ?? '', 'base64').toString('latin1') : storedText(path));
+    // storedText reads a cached answer's body from its base64, as the replay does.
+    const readable = storedText;
     const leaks = filesUnder(storage.dir)
       .filter((path) => !path.includes('frontier.sqlite')) // the work queue keeps requests as they must be sent again
       .flatMap((path) => [API_KEY, HEADER_TOKEN].filter((secret) => readable(path).includes(secret)).map((secret) => `${secret} in ${path}`));
