@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSecretName, maskSecretsInText } from '../src/core/mask-secrets';
+import { credentialsIn } from '../src/core/credential-shape';
 import { quotesSentCredential } from '../src/core/sent-credentials';
 import { replaceFile } from '../src/core/replace-file';
 import type { CrawlRequest } from '../src/core/request';
@@ -118,10 +119,11 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
 
 /**
  * The cache is a folder in the team's project, kept and shared as one: an answer is stored without its secret-named
- * headers (the shop's Set-Cookie session for us: a replayed answer sets no cookie), and its URLs masked as a run's
+ * headers (the shop's Set-Cookie session for us: a replayed answer sets no cookie) and those whose value is shaped as
+ * credentials whatever their name (a gateway's `X-Upstream: Bearer …`), and its URLs masked as a run's
  * records are. A replay gives back the request's own URL where the stored one is its masked form; a redirect to a
  * URL holding a token is replayed masked.
  */
 function withoutSecrets(headers: Record<string, string | string[]>): Record<string, string | string[]> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !isSecretName(name)));
+  return Object.fromEntries(Object.entries(headers).filter(([name, value]) => !isSecretName(name) && ![value].flat().some((one) => credentialsIn(one) !== null)));
 }
