@@ -1,7 +1,7 @@
 // What commands print of a body: binary bodies as a digest; text through the terminal-safe filters (src/core/terminal-safe.ts).
 import { createHash } from 'node:crypto';
 import { inspect } from 'node:util';
-import { maskSecretsInInspected, maskSecretsInText } from '../core/mask-secrets';
+import { maskSecrets, maskSecretsInInspected, maskSecretsInText } from '../core/mask-secrets';
 import { terminalLines, terminalSafe } from '../core/terminal-safe';
 
 export { terminalLine, terminalLines, terminalSafe, terminalSafeJson } from '../core/terminal-safe';
@@ -20,9 +20,13 @@ export function shownLines(lines: readonly string[]): string {
   return terminalLines(lines.map(maskSecretsInText));
 }
 
-/** A value as the shell's REPL prints it (util.inspect, no colours: they are escape sequences too), masked as shownText is. */
+/**
+ * A value as the shell's REPL prints it (util.inspect, no colours: they are escape sequences too): masked first as
+ * `settings` masks its output (maskSecrets: a header map's values by their credential shape, whatever the header's
+ * name), then its text as shownText is, for what the walk does not enter (a CrawlResponse, an error).
+ */
 export function shownValue(value: unknown): string {
-  return terminalSafe(maskSecretsInInspected(inspect(value, { colors: false })));
+  return terminalSafe(maskSecretsInInspected(inspect(maskSecrets(value), { colors: false })));
 }
 
 const TEXT_TYPE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|ecmascript|x-www-form-urlencoded)\b)/i;

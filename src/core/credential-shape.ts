@@ -36,10 +36,15 @@ const CREDENTIALS_LINE = new RegExp(
 );
 /** The same header as a JSON field (a logged object's headers, `"x-custom":"Basic …"`): the string's rest is masked. */
 const CREDENTIALS_FIELD = new RegExp(String.raw`("[a-z0-9]+(?:-[a-z0-9]+)+"\s*:\s*"\s*(?:${SCHEME_WORDS}))\s+(?:[^"\\]|\\.)+"`, 'gi');
+/** The same in util.inspect's notation (the shell's REPL, `{ 'x-custom': 'Basic …' }`): the key in single quotes, the string in whichever quotes it does not hold. */
+const CREDENTIALS_INSPECTED = new RegExp(String.raw`('[a-z0-9]+(?:-[a-z0-9]+)+'\s*:\s*)(['"\x60])(\s*(?:${SCHEME_WORDS}))\s+(?:(?!\2)[^\\]|\\.)+\2`, 'gi');
 const SCHEME_WORD = new RegExp(SCHEME_WORDS, 'i');
 
-/** Text with the credentials of header lines and JSON header fields masked, the scheme word kept. */
+/** Text with the credentials of header lines and JSON or inspected header fields masked, the scheme word kept. */
 export function maskCredentialLines(text: string): string {
   if (!SCHEME_WORD.test(text) || !text.includes(':')) return text;
-  return text.replace(CREDENTIALS_FIELD, `$1 ${SECRET_MASK}"`).replace(CREDENTIALS_LINE, `$1${SECRET_MASK}`);
+  return text
+    .replace(CREDENTIALS_FIELD, `$1 ${SECRET_MASK}"`)
+    .replace(CREDENTIALS_INSPECTED, `$1$2$3 ${SECRET_MASK}$2`)
+    .replace(CREDENTIALS_LINE, `$1${SECRET_MASK}`);
 }

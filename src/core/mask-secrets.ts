@@ -189,7 +189,7 @@ export function maskItemSecrets<T>(value: T): T {
  * `headers` is set inside a header map (`headers`, `rawHeaders`, `extraHeaders`: an object or a raw pair list), where a
  * value shaped as credentials (`X-Custom: Basic …`) is masked whatever its header's name.
  */
-function maskValue(value: unknown, key: string | null, maskString: (text: string) => string, headers = false): unknown {
+function maskValue(value: unknown, key: string | null, maskString: (text: string) => string, headers = false, inProgress = new Map<object, unknown>()): unknown {
   const secretKey = key !== null && isSecretName(key);
   if (typeof value === 'string') {
     if (secretKey && value !== '') return SECRET_MASK;
@@ -198,12 +198,31 @@ function maskValue(value: unknown, key: string | null, maskString: (text: string
   // A number under a secret name is one too (a PIN, a numeric password in a component's options).
   if (typeof value === 'number' || typeof value === 'bigint') return secretKey ? SECRET_MASK : value;
   const headerMap = headers || (key !== null && isHeaderMapKey(key));
+  const isList = Array.isArray(value);
+  if (!isList && !isPlainObject(value)) return value;
+  // A value that holds itself (one typed in the shell) is copied as it is, its cycle pointing at its own copy.
+  const cycle = inProgress.get(value);
+  if (cycle !== undefined) return cycle;
+  const copy: Record<string, unknown> | unknown[] = isList ? [] : {};
+  inProgress.set(value, copy);
   if (Array.isArray(value)) {
     const pairs = isPairList(value);
-    return value.map((entry, i) => maskValue(entry, (pairs ? pairName(value, i) : null) ?? key, maskString, headerMap));
+    value.forEach((entry, i) => (copy as unknown[]).push(maskValue(entry, (pairs ? pairName(value, i) : null) ?? key, maskString, headerMap, inProgress)));
+  } else {
+    for (const [name, entry] of Object.entries(value)) (copy as Record<string, unknown>)[name] = maskValue(entry, name, maskString, headerMap, inProgress);
   }
-  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, maskValue(entry, name, maskString, headerMap)]));
+  inProgress.delete(value);
+  return copy;
+}
+
+/**
+ * An object literal's or JSON's object, of any realm: the shell's REPL makes its values in a context of its own, whose
+ * Object.prototype is not ours. A class's instance (a CrawlResponse, a Decimal) is no such object, and is left whole.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
 /** A key holding headers: `headers`, `rawHeaders`, `extraHTTPHeaders`. */

@@ -20,7 +20,9 @@ const BASIC = Buffer.from('feed:scr33n-Bas1c-668').toString('base64');
 const FRAGMENT_TOKEN = 'scr33n-Fr4gment-779';
 /** Echoed by a debug endpoint as clients write them: an encoded query name, a header line, a libpq string, a Python dict. */
 const ECHOED = ['scr33n-Enc0ded-881', 'scr33n-H3ader-992', 'scr33n-L1bpq-103', 'scr33n-Pyth0n-214'];
-const SECRETS = [PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION, FEED_PASSWORD, BEARER, BASIC, FRAGMENT_TOKEN, ...ECHOED];
+/** Sent in a header named for its partner, known only by its shape (`Bearer …`), and echoed back by the site as JSON. */
+const SHAPED = 'scr33n-Sh4ped-890';
+const SECRETS = [SHAPED, PASSWORD, API_KEY, NEXT_TOKEN, ARG_KEY, SESSION, FEED_PASSWORD, BEARER, BASIC, FRAGMENT_TOKEN, ...ECHOED];
 const SPIDER = resolve(import.meta.dirname, '../support/spiders/catalog-spider.ts');
 const PRODUCT = `<script type="application/ld+json">{"@type":"Product","sku":"S-1","name":"Kettle","offers":{"@type":"Offer","price":"19.99","priceCurrency":"EUR"}}</script>`;
 
@@ -49,6 +51,7 @@ beforeAll(async () => {
   });
   // A shop prints the URL asked for back into its page: its canonical link, with the key the fetch sent.
   server.route('/canon', (req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><link rel="canonical" href="http://127.0.0.1:${server.port}${req.url}"></head><body>${PRODUCT}</body></html>`));
+  server.route('/headers', (req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ headers: req.headers })));
   server.route('/authorize', (_req, res) => void res.writeHead(302, { location: `/p#access_token=${FRAGMENT_TOKEN}&token_type=bearer`, 'content-length': '0' }).end());
   project = scratchProject();
 });
@@ -111,6 +114,22 @@ describe('commands that print the URL they fetched', () => {
     expect(run.stdout).toContain(`'http://***@127.0.0.1:${server.port}/p?api_key=***'`);
     expect(run.stdout).toContain("'set-cookie': '***'");
     expect(run.stdout).toContain("{ cookie: '***', apiKey: '***' }");
+    expect(leaks(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it('`shell` masks a value shaped as credentials under any header name, as `settings` does, wherever the REPL prints it', async () => {
+    // An echo endpoint, as a developer uses one to see what the crawl sends: the header's name says nothing of its secret.
+    const input = "res.json()\nres.json().headers\n({ 'x-upstream': 'Basic ' + 'c2hhcGVkOnBhc3M=', title: 'Basic T-shirt' })\n({ headers: { partner: 'Token ' + 'un' + 'hyphenated-992' } })\nconst a = { 'x-b': 'Bot ' + 'cyc' + 'lic-303' }; a.self = a; a\n";
+    const run = await cli(['shell', `http://127.0.0.1:${server.port}/headers`, '-s', 'robots.obey=false', '-s', `http.headers.X-Partner=Bearer ${SHAPED}`], { input });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("'x-partner': 'Bearer ***'");
+    expect(run.stdout).toContain("'x-upstream': 'Basic ***'");
+    // A product named with a scheme's word under a name that is no header's is the shop's data.
+    expect(run.stdout).toContain("title: 'Basic T-shirt'");
+    // Under `headers`, as in a settings value, a header's name need not be hyphenated; a value that holds itself prints.
+    expect(run.stdout).toContain("{ headers: { partner: 'Token ***' } }");
+    expect(run.stdout).toContain("<ref *1> { 'x-b': 'Bot ***', self: [Circular *1] }");
+    expect(run.stdout).not.toMatch(/c2hhcGVkOnBhc3M=|unhyphenated-992|cyclic-303/);
     expect(leaks(run.stdout + run.stderr)).toEqual([]);
   });
 
