@@ -1,6 +1,7 @@
 // The one masking of secrets: URL credentials anywhere in text, and values under secret-named keys.
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
+import { runInNewContext } from 'node:vm';
 import { isSecretName, maskItemSecrets, maskItemSecretsInText, maskSecrets, maskSecretsInInspected, maskSecretsInText } from '../../src/core/mask-secrets';
 import { createLogger } from '../../src/log/logger';
 import { logSink } from '../support/test-crawl';
@@ -244,5 +245,14 @@ describe('the logger', () => {
     const log = createLogger({ level: 'info', format: 'json', destination: sink.stream });
     log.warn('upstream echoed password: "hunter2" and token = "x y"');
     expect(sink.lines[0].msg).toBe('upstream echoed password: "***" and token = "***"');
+  });
+});
+
+describe('a value shaped as credentials in inspected notation', () => {
+  it('is masked in whichever quotes inspect chose, and a value of another realm is walked as ours', () => {
+    expect(maskSecretsInInspected(inspect({ 'x-upstream': "Basic it's-s3cret" }))).toBe(`{ 'x-upstream': "Basic ***" }`);
+    expect(maskSecretsInInspected(inspect({ 'x-upstream': 'Bearer s3cret', title: 'Basic T-shirt' }))).toBe("{ 'x-upstream': 'Bearer ***', title: 'Basic T-shirt' }");
+    const foreign = runInNewContext("({ headers: { partner: 'Token s3cret' } })") as unknown;
+    expect(maskSecrets(foreign)).toEqual({ headers: { partner: 'Token ***' } });
   });
 });
