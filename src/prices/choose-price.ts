@@ -10,6 +10,7 @@ import { PRICE_REFUSAL, refuse, type PriceRefusal } from './price-refusal';
 import { findCurrencies } from './price-tokens';
 import { grossAtRate, grossOfNet, isTaxWord, namesGross, namesNet, taxLabelCount } from './tax-words';
 import type { Candidate } from './price-candidates';
+import { otherReading } from './two-sided-labels';
 
 export type Choice = { ok: true; chosen: Candidate; all: Candidate[] } | PriceRefusal | { ok: 'none'; all: Candidate[] };
 
@@ -92,6 +93,19 @@ function signBeside(text: string, all: readonly Candidate[], candidate: Candidat
  * discount. Anything else is refused: a wrong amount is worse than none.
  */
 export function choosePrice(text: string, all: Candidate[]): Choice {
+  const choice = chooseAmong(text, all);
+  const other = otherReading(all);
+  if (other === null || choice.ok !== true) return choice;
+  // "25,00 € UVP 20,00 €": the noun may be either amount's; a price both readings agree on stands, any other is a guess.
+  const alternative = chooseAmong(text, other);
+  if (alternative.ok === true && amountOfCandidate(alternative.chosen).eq(amountOfCandidate(choice.chosen)) && sameCurrency(alternative.chosen, choice.chosen)) return choice;
+  const after = all.find((candidate) => candidate.eitherSide)!;
+  const pair = describe([all[all.indexOf(after) - 1], after], text);
+  const otherPrice = alternative.ok === true ? describe([alternative.chosen], text) : 'none';
+  return refuse(PRICE_REFUSAL.ambiguous, `a list price's noun between ${pair} may label either: the price is ${describe([choice.chosen], text)} if it labels the later, ${otherPrice} if the earlier`);
+}
+
+function chooseAmong(text: string, all: Candidate[]): Choice {
   const prices = all.filter((candidate) => !candidate.excluded);
   const tier = governingTier(text, prices);
   if (tier) return refuse(PRICE_REFUSAL.ambiguous, `a quantity tier's words ${tier} govern every amount: each is what a piece costs from that count on`);

@@ -7,6 +7,7 @@ import { FROM_AFTER, FROM_BEFORE } from './from-price';
 import type { CurrencyToken, NumberToken } from './price-tokens';
 import { cardLabelAlone } from './member-price';
 import { nounClosesCharge, settleDeposits } from './deposit-words';
+import { settleTwoSidedNouns } from './two-sided-labels';
 
 /** One number of a price text that may be the price, with what stands around it. */
 export interface Candidate {
@@ -19,6 +20,8 @@ export interface Candidate {
   clubSide?: 'before' | 'after' | 'both';
   /** From-words stand right before it ("From $30", "ab 19,99 €") or after it as the text's end ("3,000円から", "$30+"). */
   from?: true;
+  /** A maker's price noun alone before it may label the amount before instead ("25,00 € UVP 20,00 €", `settleTwoSidedNouns`). */
+  eitherSide?: true;
 }
 
 /** How far after a number its trailing words are read ("/ kg", "per month", "off"). */
@@ -68,7 +71,8 @@ export function candidatesOf(text: string, numbers: readonly NumberToken[], curr
     if (role !== 'member') return { token, owned: mine, role, excluded, ...from };
     return { token, owned: mine, role, excluded, clubSide: clubSide(input) ?? undefined, ...from };
   });
-  return settleDeposits(text, settleDiscounts(text, settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates))))));
+  const settled = settleDeposits(text, settleDiscounts(text, settleCouponLabels(text, settleClubLabels(bareClubWord(text, afterRebate(text, candidates))))));
+  return settleTwoSidedNouns(text, settled);
 }
 
 /** A bare "Member", "Members:" between two amounts (a product's name never stands there); so are a card's words (`cardLabelAlone`). */

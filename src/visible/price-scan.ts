@@ -13,6 +13,7 @@ import { pickerPrice } from './variant-select';
 import { labelRole, labelOwners, type HiddenLabel } from './screen-reader-labels';
 import { copyConflicts } from './screen-reader-copies';
 import { linkedLabels } from './linked-labels';
+import { settleTwoSidedNouns } from './two-sided-nouns';
 import { priceParts } from '../prices/price-parts';
 
 export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanOptions): ScannedPrice[] {
@@ -40,6 +41,7 @@ export function scanPrices($: CheerioAPI, root: Cheerio<AnyNode>, options: ScanO
   const linked = linkedLabels($, found);
   const shown = found.map((entry) => { const own = labels.of(entry.node); return toScanned(line, entry, parseOptions, { ...own, own: [...own.own, ...(linked.get(entry.node) ?? [])] }); });
   labels.unsettle(found, shown);
+  settleTwoSidedNouns(shown);
   // An amount shown aria-hidden beside a screen-reader copy of another amount: what the eye sees is not what is read.
   const amountsOf = (text: string) => priceParts(text, parseOptions).map((part) => part.price);
   for (const [index, detail] of copyConflicts(walk.eyeCopies, found, walk.order, amountsOf)) shown[index].copyConflict = detail;

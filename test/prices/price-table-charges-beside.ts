@@ -28,7 +28,8 @@ export const CHARGES_BESIDE: PriceRow[] = [
   // ... and what still names everyone's price: a member card or a nectar sold as such
   ['会员卡 ¥50', '50', 'CNY', ZH], ['Peach Nectar £2.50', '2.50', 'GBP'], ['Nectar card holder £4.99', '4.99', 'GBP'],
   // The maker's suggested or the struck list price in Japanese, Chinese and Korean beside the price: each refused as two prices
-  ['希望小売価格 ¥2,980 ¥1,980', '1980', 'JPY', loc('ja-JP')], ['¥1,980 希望小売価格 ¥2,980', '1980', 'JPY', loc('ja-JP')], ['1,980円 (税込) 希望小売価格: 2,980円', '1980', 'JPY'],
+  // The noun alone between two amounts may be either one's ("¥1,980 希望小売価格 ¥2,980"): refused, see two-sided-labels.ts.
+  ['希望小売価格 ¥2,980 ¥1,980', '1980', 'JPY', loc('ja-JP')], ['¥1,980 希望小売価格 ¥2,980', 'price/ambiguous', null, loc('ja-JP')], ['1,980円 (税込) 希望小売価格: 2,980円', '1980', 'JPY'],
   ['建议零售价 ¥299 ¥199', '199', 'CNY', ZH], ['¥199 吊牌价 ¥299', '199', 'CNY', ZH], ['¥199 专柜价 ¥299', '199', 'CNY', ZH], ['建議售價 NT$2,990 NT$1,990', '1990', 'TWD'],
   ['권장소비자가 29,900원 19,900원', '19900', 'KRW'], ['希望小売価格 2,980円', R, null],
   // A gift card or store cash handed out with the purchase: each refused as a second price; one sold as the product keeps its price

@@ -80,7 +80,13 @@ export const TRAPS: PriceRow[] = [
   ['Original price was: $20.00.Current price is: $15.00.', '15.00', 'USD', US], ['Special Price $15.00 Regular Price $20.00', '15.00', 'USD', US],
   ['Regular Price $20.00 Special Price $15.00', '15.00', 'USD', US], ['Typical price: £19.99 £14.99', '14.99', 'GBP'], ['List Price: $29.99', R, null, US],
   ['Was: $29.99', R, null, US], ['RRP £49.99', R, null], ['UVP 49,99 €', R, null], ['Sie sparen 10,00 €', R, null], ['You save $5.00', R, null, US],
-  ['Save up to $50', R, null, US], ['statt 49,99 €', R, null], ['UVP¹ 49,99 € 39,99 €', '39.99', 'EUR'], ['39,99 € UVP 49,99 €', '39.99', 'EUR'],
+  ['Save up to $50', R, null, US], ['statt 49,99 €', R, null], ['UVP¹ 49,99 € 39,99 €', '39.99', 'EUR'],
+  // A maker's price noun alone between two amounts ("UVP", "RRP", "MSRP", "定価") labels the one before it as readily as the one after
+  // ("25,00 € UVP 20,00 €" stored 25): refused unless another label, a colon or punctuation says which (a line break reads as a space).
+  ['39,99 € UVP 49,99 €', A, null], ['25,00 € UVP 20,00 €', A, null], ['£24.99 RRP £29.99', A, null], ['$24.99 MSRP $29.99', A, null, US],
+  ['¥1,980 定価 ¥2,980', A, null, loc('ja-JP')], ['19,99 € Listenpreis 24,99 €', A, null], ['Jetzt 24,99 € UVP 29,99 €', '24.99', 'EUR'],
+  ['24,99 € UVP: 29,99 €', '24.99', 'EUR'], ['24,99 €, UVP 29,99 €', '24.99', 'EUR'], ['24,99 €\nUVP 29,99 €', A, null],
+  ['25,00 € UVP\n20,00 €', A, null], ['29,99 € UVP, 24,99 €', '24.99', 'EUR'], ['$24.99 instead of $29.99', '24.99', 'USD', US],
   ['$15 - $20', A, null, US], ['$15 to $20', A, null, US], ['From $15 to $20', A, null, US], ['15,00 € – 20,00 €', A, null], ['von 15 € bis 20 €', A, null],
   ['de 15 € à 20 €', A, null], ['od 15 zł do 20 zł', A, null], ['от 15 до 20 ₽', A, null], ['¥99～¥199', A, null, loc('ja-JP')], ['¥99-199', A, null, loc('zh-CN')],
   ['15–20 €', A, null], ['$15.00 $20.00', A, null, US], ['€ 15,00 € 20,00', A, null], ['£12 £15', A, null], ['Sale $15.00 $20.00', '15.00', 'USD', US],

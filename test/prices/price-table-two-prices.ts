@@ -74,7 +74,8 @@ export const TWO_PRICES: PriceRow[] = [
   ["$70.00 Reg. $80.00", "70.00", "USD", US],
   ["$70.00 Reg $80.00", "70.00", "USD", US],
   ["$70.00 Retail $80.00", "70.00", "USD", US],
-  ["$70.00 MSRP $80.00", "70.00", "USD", US],
+  // "MSRP" alone between two amounts labels the one before it as readily as the one after: refused (two-sided-labels.ts).
+  ["$70.00 MSRP $80.00", "price/ambiguous", null, US],
   // More scripts, dashes and spaces; net and gross in more languages (Norwegian mva, Finnish ALV, Czech DPH after a space-grouped amount, Hungarian, Hebrew, Japanese 本体価格)
   ["١٢٬٣٤٥٫٦٧ ج.م", "12345.67", "EGP"], ["৳১,২৩৪", "1234", "BDT"], ["฿๑,๒๓๔", "1234", "THB"],
   ["₹ 1,23,456/-", "123456", "INR"], ["Rs 1,23,456/-", "123456", "INR", {"locale":"en-IN"}], ["12'345.–", "12345", "CHF", {"defaultCurrency":"CHF"}],
