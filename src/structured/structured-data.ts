@@ -131,14 +131,15 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
     ['rdfa', readRdfa($)],
     ['shopify', shopify.nodes],
   ];
+  const canonical = absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl);
   const candidates = syntaxes.flatMap(([source, nodes]) =>
     collectProducts(nodes, pageUrl).map(({ node, mainOf }) => {
-      const product = productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs);
+      const product = productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs, canonical);
       return mainOf ? { ...product, mainEntityOf: mainOf } : product;
     }),
   );
   const products = mergeByIdentity(candidates);
-  const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl)].filter((u): u is string => u !== null));
+  const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), canonical].filter((u): u is string => u !== null));
   // The data naming a product this page's main entity says as much as its URL being the page: an unnamed rival lost
   // nothing before it; a rival whose URL is the page stands level with it, and the page's names decide.
   const ownPage = (p: StructuredProduct) => (p.mainEntityOf !== undefined && pageUrls.has(p.mainEntityOf)) || (p.url !== null && pageUrls.has(p.url));
