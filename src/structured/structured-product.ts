@@ -98,6 +98,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     sources: {},
   };
   product.pricing.availability = product.availability;
+  if (product.url === null && here.length === 0 && elsewhere.length > 0) product.offersElsewhere = true;
   if (offers?.taxIncluded === false) product.taxIncluded = false;
   const named = product.price !== null && product.currency === null ? namedCurrency(chosen) : null;
   if (named !== null) product.currencyCandidates = candidatesOf(named);

@@ -66,11 +66,18 @@ describe('offers whose url is another page: no price of this one (one was stored
     expect(read(page(ld({ ...kit, offers: [offer('22.00'), ...parts] })), 'https://shop.example/p/starter-kit')).toBe('22.00');
   });
 
-  it('a related product\'s block naming no product URL: its offer\'s is the related page; the page shows its own price, which is stored', () => {
-    const descaler = { '@type': 'Product', name: 'Descaler', offers: offer('4.99', 'https://shop.example/p/descaler') };
-    const html = page(ld(descaler), '<h1>Kettle</h1><p class="price">$19.99</p>');
-    expect(read(html, 'https://shop.example/p/kettle')).toMatch(/^price\/ambiguous: structured offers are for other pages/);
-    expect(productItem(htmlResponse(html, {}, 'https://shop.example/p/kettle'))).toMatchObject({ source: 'visible' });
-    expect(productItem(htmlResponse(html, {}, 'https://shop.example/p/kettle'))?.price?.toString()).toBe('19.99');
+  it('a related product\'s block naming no product URL is that page\'s product: never this page\'s, alone or beside its own', () => {
+    const descaler = ld({ '@type': 'Product', name: 'Descaler', sku: 'D1', offers: offer('4.99', 'https://shop.example/p/descaler') });
+    const alone = htmlResponse(page(descaler, '<h1>Kettle</h1><p class="price">$19.99</p>'), {}, 'https://shop.example/p/kettle');
+    expect(alone.structuredProduct()).toBeNull();
+    expect(productItem(alone)).toMatchObject({ sku: 'https://shop.example/p/kettle', name: 'Kettle', source: 'visible' });
+    expect(productItem(alone)?.price?.toString()).toBe('19.99');
+    // The page's own product in microdata, written after the block (Magento's Luma template: an offer with no url).
+    const luma = '<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span><meta itemprop="sku" content="K1"><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="19.99"><meta itemprop="priceCurrency" content="USD"></div></div>';
+    const beside = htmlResponse(page(descaler, `<h1>Kettle</h1>${luma}`), {}, 'https://shop.example/p/kettle');
+    expect(beside.structuredProduct()).toMatchObject({ name: 'Kettle', sku: 'K1' });
+    // With OpenGraph the page's only description of itself, it is the product.
+    const og = htmlResponse(page(`${descaler}<meta property="og:title" content="Kettle"><meta property="product:price:amount" content="19.99"><meta property="product:price:currency" content="USD">`), {}, 'https://shop.example/p/kettle');
+    expect(og.structuredProduct()?.price?.toFixed(2)).toBe('19.99');
   });
 });
