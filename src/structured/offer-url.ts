@@ -48,6 +48,12 @@ export function offersElsewhere(offers: SchemaNode[], node: SchemaNode, pageUrl:
   });
 }
 
+/** Whether the offers all name one page (a listed product's, which names no URL of its own but sells there). */
+export function onePage(offers: SchemaNode[], pageUrl: string): boolean {
+  const keys = new Set(offers.map((offer) => pageKey(urlOf(offer) ?? '', pageUrl)));
+  return keys.size === 1 && !keys.has(null);
+}
+
 /** Why a product whose offers are all for other pages has no structured price; the page's own (visible) price may still stand. */
 export function elsewhereRefusal(offers: SchemaNode[], pageUrl: string): { reason: string; detail: string } {
   const urls = [...new Set(offers.flatMap((offer) => urlOf(offer) ?? []))].map((text) => new URL(text, pageUrl).toString());

@@ -5,7 +5,7 @@ import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
 import { GROUPED, offeringOthers, offersOtherProduct } from './grouped-product';
 import { offerInForce } from './offer-validity';
-import { elsewhereRefusal, offersElsewhere } from './offer-url';
+import { elsewhereRefusal, offersElsewhere, onePage } from './offer-url';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
 import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
@@ -74,7 +74,11 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
   const listed = offerNodes(node);
   const others = listed.filter((offer) => offersOtherProduct(offer, node));
   const all = listed.filter((offer) => !others.includes(offer));
-  const elsewhere = offersElsewhere(all, node, pageUrl, canonical);
+  const found = offersElsewhere(all, node, pageUrl, canonical);
+  // A product naming no URL whose offers all name one other page is that page's (a listing's item, a related product's
+  // block): its offers are its own, and it is never this page's product (offersElsewhere).
+  const atOther = textOf(node, 'url') === null && found.length === all.length && onePage(found, pageUrl);
+  const elsewhere = atOther ? [] : found;
   const here = all.filter((offer) => !elsewhere.includes(offer));
   const { offers: chosen, lapsed } = inForce(pageOffers(here, pageUrl), defaultCurrency, atMs);
   const offers = combineOffers(chosen, defaultCurrency);
@@ -98,7 +102,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     sources: {},
   };
   product.pricing.availability = product.availability;
-  if (product.url === null && here.length === 0 && elsewhere.length > 0) product.offersElsewhere = true;
+  if (atOther || (product.url === null && here.length === 0 && elsewhere.length > 0)) product.offersElsewhere = true;
   if (offers?.taxIncluded === false) product.taxIncluded = false;
   const named = product.price !== null && product.currency === null ? namedCurrency(chosen) : null;
   if (named !== null) product.currencyCandidates = candidatesOf(named);

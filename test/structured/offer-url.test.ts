@@ -70,6 +70,8 @@ describe('offers whose url is another page: no price of this one (one was stored
     const descaler = ld({ '@type': 'Product', name: 'Descaler', sku: 'D1', offers: offer('4.99', 'https://shop.example/p/descaler') });
     const alone = htmlResponse(page(descaler, '<h1>Kettle</h1><p class="price">$19.99</p>'), {}, 'https://shop.example/p/kettle');
     expect(alone.structuredProduct()).toBeNull();
+    // Still listed with its own price: its offer is at its page.
+    expect(alone.structuredData().products.map((p) => `${p.name} ${p.price?.toFixed(2)}`)).toEqual(['Descaler 4.99']);
     expect(productItem(alone)).toMatchObject({ sku: 'https://shop.example/p/kettle', name: 'Kettle', source: 'visible' });
     expect(productItem(alone)?.price?.toString()).toBe('19.99');
     // The page's own product in microdata, written after the block (Magento's Luma template: an offer with no url).
@@ -79,5 +81,12 @@ describe('offers whose url is another page: no price of this one (one was stored
     // With OpenGraph the page's only description of itself, it is the product.
     const og = htmlResponse(page(`${descaler}<meta property="og:title" content="Kettle"><meta property="product:price:amount" content="19.99"><meta property="product:price:currency" content="USD">`), {}, 'https://shop.example/p/kettle');
     expect(og.structuredProduct()?.price?.toFixed(2)).toBe('19.99');
+  });
+
+  it('a listing\'s items naming no URL, each offer at the item\'s page: each keeps its price, none is the page\'s', () => {
+    const item = (position: number, name: string, price: string) => ({ '@type': 'ListItem', position, item: { '@type': 'Product', name, offers: offer(price, `/p/${name.toLowerCase()}`) } });
+    const list = htmlResponse(page(ld({ '@type': 'ItemList', itemListElement: [item(1, 'Kettle', '19.99'), item(2, 'Toaster', '29.99')] })), {}, 'https://shop.example/c/kitchen');
+    expect(list.structuredProduct()).toBeNull();
+    expect(list.structuredData().products.map((p) => `${p.name} ${p.price?.toFixed(2)}`)).toEqual(['Kettle 19.99', 'Toaster 29.99']);
   });
 });
