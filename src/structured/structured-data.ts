@@ -82,14 +82,15 @@ function mergeByIdentity(products: StructuredProduct[]): StructuredProduct[] {
 /**
  * Index of the page's own product: one whose URL is this page (or its canonical) beats one without a
  * URL, which beats one pointing elsewhere (a related product's card). Several that all point
- * elsewhere make a listing: no single product then; several priced ones equally good need the page to name one.
+ * elsewhere make a listing: no single product then; several priced ones equally good need the page to name one. One
+ * sold only on another page (negative score) is never the page's.
  */
 function mainIndex(products: StructuredProduct[], score: (p: StructuredProduct) => number, named: (p: StructuredProduct) => boolean): number | null {
   let best: number | null = null;
   products.forEach((product, i) => {
     if (best === null || score(product) > score(products[best])) best = i;
   });
-  if (best === null || (score(products[best]) === 0 && products.length > 1)) return null;
+  if (best === null || score(products[best]) < 0 || (score(products[best]) === 0 && products.length > 1)) return null;
   // Several priced products as good as the best (none with a URL: an accessory's block before the product's own):
   // the page's own is the one its heading or title names; with none named, the first written is only a guess.
   const top = score(products[best]);
@@ -131,18 +132,20 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
     ['rdfa', readRdfa($)],
     ['shopify', shopify.nodes],
   ];
+  const canonical = absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl);
   const candidates = syntaxes.flatMap(([source, nodes]) =>
     collectProducts(nodes, pageUrl).map(({ node, mainOf }) => {
-      const product = productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs);
+      const product = productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs, canonical);
       return mainOf ? { ...product, mainEntityOf: mainOf } : product;
     }),
   );
   const products = mergeByIdentity(candidates);
-  const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl)].filter((u): u is string => u !== null));
+  const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), canonical].filter((u): u is string => u !== null));
   // The data naming a product this page's main entity says as much as its URL being the page: an unnamed rival lost
   // nothing before it; a rival whose URL is the page stands level with it, and the page's names decide.
   const ownPage = (p: StructuredProduct) => (p.mainEntityOf !== undefined && pageUrls.has(p.mainEntityOf)) || (p.url !== null && pageUrls.has(p.url));
-  const score = (p: StructuredProduct) => (ownPage(p) ? 2 : p.url === null ? 1 : 0);
+  // A product sold only on another page (offersElsewhere) is never this page's, even alone: its sku with the page's price was stored.
+  const score = (p: StructuredProduct) => (ownPage(p) ? 2 : p.offersElsewhere ? -1 : p.url === null ? 1 : 0);
   const index = mainIndex(products, score, pageNames($));
   let product: StructuredProduct | null = null;
   if (index !== null) {
@@ -156,7 +159,7 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
   const ogNode = withoutOffers(readOpenGraph($), shopify.nodes.length > 0);
   const og = ogNode ? productFromNode(ogNode, 'opengraph', pageUrl, options.defaultCurrency, options.atMs) : null;
   if (og && product && !conflicts(product, og)) product = mergeProducts(product, og);
-  else if (og && products.length === 0) product = og;
+  else if (og && products.every((p) => score(p) < 0)) product = og;
   // A page selling several products at their own prices, each with its quantity field: its product's price is a child's.
   if (product) product = asGroup(product, groupedQuantityFields($));
   const all = [...products];

@@ -5,6 +5,7 @@ import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
 import { GROUPED, offeringOthers, offersOtherProduct } from './grouped-product';
 import { offerInForce } from './offer-validity';
+import { elsewhereRefusal, offersElsewhere, onePage } from './offer-url';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
 import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
@@ -63,12 +64,23 @@ function inForce(offers: SchemaNode[], defaultCurrency: string | undefined, atMs
   return { offers: current, lapsed: priced.length > 0 ? `no structured offer is in force: ${priced.join('; ')}` : null };
 }
 
-export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string, atMs?: number): StructuredProduct {
+/**
+ * `canonical`: the page's canonical URL, which an offer's `url` may name as well as the page fetched. Offers whose `url` is
+ * another page (a seller's, a bundle component's, a related product's: `offersElsewhere`) are left out beside the product's
+ * own; with only those, the product has no structured price and says why. Before, their price was stored as the page's.
+ */
+export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string, atMs?: number, canonical: string | null = null): StructuredProduct {
   // Offers naming another product (a collection listing its members' offers) are theirs; with only those, the product has none.
   const listed = offerNodes(node);
   const others = listed.filter((offer) => offersOtherProduct(offer, node));
   const all = listed.filter((offer) => !others.includes(offer));
-  const { offers: chosen, lapsed } = inForce(pageOffers(all, pageUrl), defaultCurrency, atMs);
+  const found = offersElsewhere(all, node, pageUrl, canonical);
+  // A product naming no URL whose offers all name one other page is that page's (a listing's item, a related product's
+  // block): its offers are its own, and it is never this page's product (offersElsewhere).
+  const atOther = textOf(node, 'url') === null && found.length === all.length && onePage(found, pageUrl);
+  const elsewhere = atOther ? [] : found;
+  const here = all.filter((offer) => !elsewhere.includes(offer));
+  const { offers: chosen, lapsed } = inForce(pageOffers(here, pageUrl), defaultCurrency, atMs);
   const offers = combineOffers(chosen, defaultCurrency);
   const product: StructuredProduct = {
     name: textOf(node, 'name'),
@@ -86,10 +98,11 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     pricing: readStructuredPricing(chosen, offers?.currency ?? null, defaultCurrency),
     statedPrices: offers ? [{ source, price: offers.price, currency: offers.currency }] : [],
     offerPrices: offers?.each ?? [],
-    priceRefusal: offers ? null : lapsed ? { reason: 'price/expired', detail: lapsed } : offersRefusal(chosen, defaultCurrency),
+    priceRefusal: offers ? null : lapsed ? { reason: 'price/expired', detail: lapsed } : here.length === 0 && elsewhere.length > 0 ? elsewhereRefusal(elsewhere, pageUrl) : offersRefusal(chosen, defaultCurrency),
     sources: {},
   };
   product.pricing.availability = product.availability;
+  if (atOther || (product.url === null && here.length === 0 && elsewhere.length > 0)) product.offersElsewhere = true;
   if (offers?.taxIncluded === false) product.taxIncluded = false;
   const named = product.price !== null && product.currency === null ? namedCurrency(chosen) : null;
   if (named !== null) product.currencyCandidates = candidatesOf(named);

@@ -60,6 +60,12 @@ export interface StructuredProduct {
   priceRefusal: { reason: string; detail: string } | null;
   /** The price is stated without tax (`valueAddedTaxIncluded: false`) and no gross beside it. */
   taxIncluded?: false;
+  /**
+   * Set when the product names no URL and every offer it has is another page's (`offer-url.ts`): the data says it is sold
+   * there, so it is that page's product (a related product's block, a listing's item), never this page's own. Offers
+   * naming one page keep their price (the listed product's); offers naming several give none.
+   */
+  offersElsewhere?: true;
   /** The page the data names this product the main entity of (WebPage.mainEntity, mainEntityOfPage); absent when none. */
   mainEntityOf?: string;
   /** Which syntax each field was read from. */
