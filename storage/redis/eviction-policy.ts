@@ -33,16 +33,38 @@ export async function refuseEvictingServer(redis: Redis, url: string): Promise<E
 }
 
 /**
- * At the run's end: keys evicted since the run opened mean the policy was changed while it ran (it was
- * `noeviction` then, which never evicts), and some of them may have been the run's. Its ledger cannot be
- * trusted to say what was lost, so the run must not end clean.
+ * Keys the server evicted since the run opened (the policy was `noeviction` then, which never evicts, so
+ * someone changed it while the run ran, and some of those keys may have been the run's). evicted_keys is a
+ * counter the server zeroes on CONFIG RESETSTAT (monitoring tools run it) and on a restart: read only at
+ * the run's end, a reset hid every eviction before it and the run ended clean. So it is sampled on every
+ * heartbeat and summed, a fall read as a reset (the count since it); only the time between the last sample
+ * and a reset stays unseen.
  */
-export async function refuseEvictionsSince(redis: Redis, url: string, atOpen: EvictionState): Promise<void> {
-  const now = await readEvictionState(redis);
-  const evicted = now.evictedKeys - atOpen.evictedKeys;
-  if (evicted <= 0) return;
-  throw new PricecrawlError(
-    'FRONTIER_EVICTS',
-    `redis at ${redisAddress(url)} evicted ${evicted} key${evicted === 1 ? '' : 's'} while the run was running (maxmemory-policy is ${now.policy} now): the run's queue or ledger may have lost some, so it cannot say what was fetched. Set maxmemory-policy noeviction there`,
-  );
+export class EvictionWatch {
+  private lastCount: number;
+  private evicted = 0;
+  private policy: string;
+
+  constructor(atOpen: EvictionState) {
+    this.lastCount = atOpen.evictedKeys;
+    this.policy = atOpen.policy;
+  }
+
+  async sample(redis: Redis): Promise<void> {
+    const now = await readEvictionState(redis);
+    this.evicted += now.evictedKeys >= this.lastCount ? now.evictedKeys - this.lastCount : now.evictedKeys;
+    this.lastCount = now.evictedKeys;
+    this.policy = now.policy;
+  }
+
+  /** At the run's end: its ledger cannot be trusted to say what was lost, so the run must not end clean. */
+  async refuseIfEvicted(redis: Redis, url: string): Promise<void> {
+    await this.sample(redis);
+    const evicted = this.evicted;
+    if (evicted <= 0) return;
+    throw new PricecrawlError(
+      'FRONTIER_EVICTS',
+      `redis at ${redisAddress(url)} evicted ${evicted} key${evicted === 1 ? '' : 's'} while the run was running (maxmemory-policy is ${this.policy} now): the run's queue or ledger may have lost some, so it cannot say what was fetched. Set maxmemory-policy noeviction there`,
+    );
+  }
 }

@@ -17,7 +17,7 @@ import { closeRedis, connectRedis, crawlCommandTimeoutMs, quietly } from './redi
 import { openRefusal } from './redis-reply-errors';
 import { RedisSeeding } from './redis-seeding';
 import { ledgerSummaryOf } from './redis-ledger-summary';
-import { refuseEvictionsSince, type EvictionState } from './eviction-policy';
+import { EvictionWatch } from './eviction-policy';
 import { addArgv } from './redis-add-args';
 import type { RedisFrontierOptions } from './redis-frontier-options';
 import { PickedLeases } from './picked-leases';
@@ -51,8 +51,8 @@ export class RedisFrontier implements Frontier {
   private unanswered = false;
   /** When this worker last sent its leases' renewal (steady clock). */
   private renewSentAtMs = 0;
-  /** The server's eviction policy and count when the run opened (eviction-policy.ts). */
-  private eviction: EvictionState = { policy: 'noeviction', evictedKeys: 0 };
+  /** Keys the server evicted since the run opened, sampled on each heartbeat (eviction-policy.ts). */
+  private evictions = new EvictionWatch({ policy: 'noeviction', evictedKeys: 0 });
   /** Whether this worker's start() still seeds, and whether its end was confirmed. */
   private readonly seeding: RedisSeeding;
   /** Settles and deferrals of this worker's leases (redis-lease-ends.ts). */
@@ -85,6 +85,7 @@ export class RedisFrontier implements Frontier {
     this.heartbeat = setInterval(() => {
       this.fire(this.renew());
       this.gate.heartbeat();
+      if (!this.closed) this.fire(this.evictions.sample(this.redis));
     }, Math.max(50, Math.floor(options.settings.leaseTtlMs / 3)));
     this.heartbeat.unref();
   }
@@ -95,7 +96,7 @@ export class RedisFrontier implements Frontier {
     try {
       const run = await openRedisRun(redis, options);
       const frontier = new RedisFrontier(redis, run.scripts, run.runId, run.resumed, options.seeding, options);
-      frontier.eviction = run.eviction;
+      frontier.evictions = new EvictionWatch(run.eviction);
       frontier.runFence = run.fence;
       await frontier.seeding.begin();
       await frontier.gate.load();
@@ -194,7 +195,7 @@ export class RedisFrontier implements Frontier {
    */
   async summary(): Promise<LedgerSummary & { reclaimed: number }> {
     if (this.unanswered) throw new PricecrawlError('FRONTIER_UNREACHABLE', 'it has not answered this worker\'s last calls');
-    await refuseEvictionsSince(this.redis, this.options.url, this.eviction);
+    await this.evictions.refuseIfEvicted(this.redis, this.options.url);
     return ledgerSummaryOf((await this.scripts.summary(this.prefix)) as string);
   }
 

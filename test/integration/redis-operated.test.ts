@@ -10,6 +10,7 @@ import { CatalogSpider } from '../support/spiders/catalog-spider';
 import type { CrawlResponse, PriceItem, SpiderOutput } from '../../src/index';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 import { startTcpSwitch } from '../support/tcp-switch';
+import { startEvicting } from '../support/evicting-redis';
 
 const PASSWORD = 'operated-s3cret-pw';
 /** Per host: 2 listing pages of 5 products and the 10 product pages. */
@@ -49,17 +50,6 @@ const fillsAtTheEnd: CrawlObserver = {
   name: 'operator',
   register: (events) => events.on('spider.closed', () => redisCliNow('CONFIG', 'SET', 'maxmemory', '1')),
 };
-
-/**
- * Someone turns eviction on while the run runs: a policy that evicts keys with a TTL, a server filled past a
- * lowered maxmemory with keys of their own. The run's meta and queues carry no TTL and stay; keys go.
- */
-function startEvicting(): void {
-  redisCliNow('CONFIG', 'SET', 'maxmemory-policy', 'volatile-lru');
-  redisCliNow('EVAL', "for i = 1, 2000 do redis.call('SET', 'cache:' .. i, string.rep('x', 1000), 'EX', 3600) end", '0');
-  const used = /^used_memory:(\d+)/m.exec(execFileSync('redis-cli', ['-p', String(redis.port), '--no-auth-warning', '-a', PASSWORD, 'INFO', 'memory']).toString())![1];
-  redisCliNow('CONFIG', 'SET', 'maxmemory', String(Number(used) - 1_000_000));
-}
 
 /** An operator who acts once, at the run's first `event`, there and then (the crawl waits for it). */
 function actsOnce(event: 'request.scheduled' | 'item.stored', act: () => void): CrawlObserver & { acted: boolean } {
@@ -117,7 +107,7 @@ describe('a server that may evict keys', () => {
 
   /** Before, the run ended finished, exit 0, whatever the server had evicted meanwhile. */
   it('when eviction is turned on while the run runs and the server evicts: the run does not end clean (exit 2, the reason named)', async () => {
-    const operator = actsOnce('request.scheduled', startEvicting);
+    const operator = actsOnce('request.scheduled', () => startEvicting(redis.port, PASSWORD));
     const error = await rejection(crawl('evicted-mid-run', { observers: [operator] }));
     expect(operator.acted).toBe(true);
     expect(error.code).toBe('FRONTIER_EVICTS');
