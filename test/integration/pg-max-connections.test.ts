@@ -79,7 +79,8 @@ describe('a PostgreSQL store at its max_connections', () => {
    * cannot log in again. It must stop resumable, failing no request, and --resume store every product.
    */
   it('full mid-run: the crawl stops with exit 2 naming the reason, and --resume stores every product at its price', async () => {
-    const run = crawl(['--run', 'full-mid-run', '-s', 'politeness.minIntervalMs=300']);
+    // The interval keeps the crawl running well past the slots' filling (~1 s on a loaded machine): ~10 s of work left.
+    const run = crawl(['--run', 'full-mid-run', '-s', 'politeness.minIntervalMs=500']);
     await vi.waitFor(async () => expect(await productsServed()).toBeGreaterThanOrEqual(6), { timeout: 60_000, interval: 50 });
     await holdEverySlot();
     await admin`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'crawler'`;
