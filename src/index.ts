@@ -9,6 +9,7 @@ export { Spider, type SpiderClass, type SpiderClosedRun, type SpiderOutput, type
 // zod install of its own whose major could differ from the one the pipeline reads.
 export { z } from 'zod';
 export { CrawlRequest, type CrawlRequestInit, type FetchMode, type HttpMethod } from './core/request';
+export type { RedirectResume } from './core/redirect-resume';
 export type { RequestFailure } from './core/request-failure';
 export { CrawlResponse } from './core/response';
 export type { ResponseTimings } from './core/response-init';
