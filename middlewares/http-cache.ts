@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSecretName, maskSecretsInText } from '../src/core/mask-secrets';
 import { credentialsIn } from '../src/core/credential-shape';
-import { quotesSentCredential } from '../src/core/sent-credentials';
+import { credentialsSentFor, quotesAny } from '../src/core/sent-credentials';
 import { replaceFile } from '../src/core/replace-file';
 import type { CrawlRequest } from '../src/core/request';
 import { CrawlResponse } from '../src/core/response';
@@ -86,11 +86,12 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
     }
     if (response.fetchMode === 'http' && !this.config.ignoreStatuses.includes(response.status)) {
       // The cache is a shared folder: a page quoting a credential the crawl sent is fetched again next time instead.
-      if (quotesSentCredential(response, ctx.settings.http.headers)) {
+      const sent = credentialsSentFor(response, ctx.settings.http.headers);
+      if (quotesAny(response.body, sent)) {
         ctx.stats.inc('cache/withheld-secret');
         return accept(response);
       }
-      const answer: StoredAnswer = { url: maskSecretsInText(response.url), status: response.status, headers: withoutSecrets(response.headers), encoding: response.encoding, redirectChain: response.redirectChain.map(maskSecretsInText), bodyBase64: response.body.toString('base64'), storedAtMs: ctx.nowMs() };
+      const answer: StoredAnswer = { url: maskSecretsInText(response.url), status: response.status, headers: withoutSecrets(response.headers, sent), encoding: response.encoding, redirectChain: response.redirectChain.map(maskSecretsInText), bodyBase64: response.body.toString('base64'), storedAtMs: ctx.nowMs() };
       replaceFile(this.path(request), JSON.stringify(answer));
       ctx.stats.inc('cache/stored');
     }
@@ -120,10 +121,11 @@ export class HttpCacheMiddleware implements DownloaderMiddleware {
 /**
  * The cache is a folder in the team's project, kept and shared as one: an answer is stored without its secret-named
  * headers (the shop's Set-Cookie session for us: a replayed answer sets no cookie) and those whose value is shaped as
- * credentials whatever their name (a gateway's `X-Upstream: Bearer …`), and its URLs masked as a run's
- * records are. A replay gives back the request's own URL where the stored one is its masked form; a redirect to a
- * URL holding a token is replayed masked.
+ * credentials whatever their name (a gateway's `X-Upstream: Bearer …`), nor those quoting a credential the crawl sent
+ * (`sent`: an echo service's `X-Echo: <the key>`), and its URLs masked as a run's records are. A replay gives back the
+ * request's own URL where the stored one is its masked form; a redirect to a URL holding a token is replayed masked.
  */
-function withoutSecrets(headers: Record<string, string | string[]>): Record<string, string | string[]> {
-  return Object.fromEntries(Object.entries(headers).filter(([name, value]) => !isSecretName(name) && ![value].flat().some((one) => credentialsIn(one) !== null)));
+function withoutSecrets(headers: Record<string, string | string[]>, sent: readonly string[]): Record<string, string | string[]> {
+  const secret = (value: string) => credentialsIn(value) !== null || quotesAny(value, sent);
+  return Object.fromEntries(Object.entries(headers).filter(([name, value]) => !isSecretName(name) && ![value].flat().some(secret)));
 }

@@ -5,7 +5,7 @@ import type { FetchError } from '../src/core/errors';
 import { maskSecretsInText } from '../src/core/mask-secrets';
 import type { CrawlRequest } from '../src/core/request';
 import type { CrawlResponse } from '../src/core/response';
-import { quotesSentCredential } from '../src/core/sent-credentials';
+import { credentialsSentFor, quotesAny, withoutCredentials } from '../src/core/sent-credentials';
 import type { BlobStore } from '../src/ports/blob-store';
 import type { FetchLog, FetchLogRow } from '../src/ports/fetch-log';
 import type { CrawlStores } from '../src/ports/crawl-stores';
@@ -40,12 +40,15 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
   }
 
   async processResponse(request: CrawlRequest, response: CrawlResponse, ctx: MiddlewareContext): Promise<ResponseOutcome> {
+    const sent = credentialsSentFor(response, ctx.settings.http.headers);
     // Awaited: the bytes are stored before any other middleware or the spider sees the response.
-    const rawHash = await this.keep(response, ctx);
+    const rawHash = await this.keep(response, sent, ctx);
+    const retryAfter = response.header('retry-after');
     this.record(request, ctx, {
       finalUrl: response.url,
       status: response.status,
-      retryAfter: response.header('retry-after') ?? null,
+      // Kept as sent, but an echo of what the crawl sent (an echo service answers with every header it got).
+      retryAfter: retryAfter === undefined ? null : withoutCredentials(retryAfter, sent),
       rawHash,
       bytes: response.body.length,
       durationMs: response.timings.finishedAtMs - response.timings.startedAtMs,
@@ -60,8 +63,8 @@ export class RawCaptureMiddleware implements DownloaderMiddleware {
    * `raw` would print it: the hash names exact bytes, so a masked copy cannot take their place. The page is still
    * read and priced (its item keeps the bytes' hash); the fetch log says no bytes were stored, the count says why.
    */
-  private async keep(response: CrawlResponse, ctx: MiddlewareContext): Promise<string | null> {
-    if (quotesSentCredential(response, ctx.settings.http.headers)) {
+  private async keep(response: CrawlResponse, sent: readonly string[], ctx: MiddlewareContext): Promise<string | null> {
+    if (quotesAny(response.body, sent)) {
       ctx.stats.inc('raw/withheld-secret');
       ctx.log.warn({ url: maskSecretsInText(response.url) }, 'raw capture: page not stored, it quotes a credential the crawl sent (raw/withheld-secret)');
       return null;

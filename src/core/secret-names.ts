@@ -35,3 +35,11 @@ export function isSecretName(name: string): boolean {
 export function isRecordSecretParameter(name: string): boolean {
   return RECORD_QUERY_KEY.test(name);
 }
+
+/** A name for a password a person chose (`password`, `db_passwd`, `user[pass]`'s `pass`, `pwd`), not a machine-made key or token. */
+const PASSWORD_KEY = /^(?:[a-z0-9]+[-_.])*(?:[a-z0-9]*(?:password|passwd|passphrase)|pass|pwd)$/i;
+
+/** Whether a secret's name says a person chose it: its value may be words, and is a secret all the same (sent-credentials.ts). */
+export function isPasswordName(name: string): boolean {
+  return PASSWORD_KEY.test(name);
+}

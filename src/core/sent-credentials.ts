@@ -1,14 +1,10 @@
-// The credentials a request carried to the site (its URLs' user info and secret parameters, its credential headers), and whether a body quotes one back.
+// The credentials a request carried to the site (its URLs' user info and secret parameters, its credential headers), and whether what came back quotes one.
 import { credentialsIn } from './credential-shape';
+import { isDistinctiveSecret } from './distinctive-value';
 import type { CrawlResponse } from './response';
 import { secretParameterValues } from './mask-url-parameters';
-import { SECRET_MASK, isSecretName } from './secret-names';
+import { SECRET_MASK, isPasswordName, isSecretName } from './secret-names';
 
-/**
- * Values shorter than this are not looked for: a four-character PIN or `pass=1` turns up in any page by chance, and
- * refusing every such page would keep nothing. A real key or token is far longer.
- */
-const MIN_CREDENTIAL_CHARS = 6;
 /** A session cookie is the site's own, set by it: shops print theirs into links (`;jsessionid=`), and that is no echo of ours. */
 const SITE_OWN_HEADERS = new Set(['cookie', 'set-cookie']);
 
@@ -16,36 +12,39 @@ const SITE_OWN_HEADERS = new Set(['cookie', 'set-cookie']);
  * Each credential the request sent, in every form a page may print it back: as written in the URL, percent-decoded,
  * and percent-encoded. From the URLs asked for (the request's, each redirect hop's: a Location may add a token) and the
  * headers sent (the settings' `http.headers` and the request's own): a secret-named header's value, or any header's
- * credentials by their shape (`X-Custom: Basic …`), the scheme word left out.
+ * credentials by their shape (`X-Custom: Basic …`), the scheme word left out. Only values that are secrets
+ * (isDistinctiveSecret): `?auth=required` or `X-Plan: Basic standard` send words a page holds on its own.
  */
 export function sentCredentials(urls: readonly string[], headers: ReadonlyArray<Readonly<Record<string, string>>>): string[] {
   const found = new Set<string>();
-  const add = (value: string) => {
-    for (const form of forms(value)) if (form.length >= MIN_CREDENTIAL_CHARS) found.add(form);
+  const add = (value: string, chosenByPerson: boolean) => {
+    const decoded = decodedForm(value);
+    // Judged as the server read it: `%41%42` is two letters, not six characters of a random draw.
+    if (isDistinctiveSecret(decoded, chosenByPerson)) for (const form of [value, decoded, encodeURIComponent(decoded)]) found.add(form);
   };
   for (const url of urls) {
-    for (const value of secretParameterValues(url, isSecretName)) add(value);
+    const passwords = new Set(secretParameterValues(url, isPasswordName));
+    for (const value of secretParameterValues(url, isSecretName)) add(value, passwords.has(value));
     const userInfo = /^[a-z][a-z0-9+.-]*:[\\/]*([^/?#\\]*)@/i.exec(url)?.[1];
-    if (userInfo !== undefined) for (const part of userInfo.split(':')) add(part);
+    if (userInfo !== undefined) userInfo.split(':').forEach((part, index) => add(part, index > 0));
   }
   for (const map of headers) {
     for (const [name, value] of Object.entries(map)) {
       if (SITE_OWN_HEADERS.has(name.toLowerCase())) continue;
       const credentials = credentialsIn(value) ?? (isSecretName(name) ? value.trim() : null);
-      if (credentials !== null) add(credentials);
+      if (credentials !== null) add(credentials, isPasswordName(name));
     }
   }
   return [...found];
 }
 
-function forms(value: string): string[] {
-  let decoded = value;
+/** The value percent-decoded as a server reads a query (`+` a space); as written when a stray `%` leaves it undecodable. */
+function decodedForm(value: string): string {
   try {
-    decoded = decodeURIComponent(value.replace(/\+/g, ' '));
+    return decodeURIComponent(value.replace(/\+/g, ' '));
   } catch {
-    // a stray `%`: the value as written is the form a page prints
+    return value;
   }
-  return [...new Set([value, decoded, encodeURIComponent(decoded)])];
 }
 
 /**
@@ -54,8 +53,20 @@ function forms(value: string): string[] {
  * names exact bytes, so no masked copy can stand in for them (the raw-capture middleware).
  */
 export function quotesSentCredential(response: CrawlResponse, settingsHeaders: Readonly<Record<string, string>>): boolean {
-  const credentials = credentialsSentFor(response, settingsHeaders);
-  return credentials.length > 0 && credentials.some((credential) => response.body.includes(credential));
+  return quotesAny(response.body, credentialsSentFor(response, settingsHeaders));
+}
+
+/** Whether text or bytes hold any of the credentials (credentialsSentFor). */
+export function quotesAny(text: string | Buffer, credentials: readonly string[]): boolean {
+  return credentials.some((credential) => text.includes(credential));
+}
+
+/**
+ * Text with each of the credentials written `***`: what an answer's header quotes back under a name that says nothing of
+ * it (`X-Echo: <the key>`), in a record (the fetch log's Retry-After as sent) or on screen (`fetch`).
+ */
+export function withoutCredentials(text: string, credentials: readonly string[]): string {
+  return longestFirst(credentials).reduce((out, credential) => out.split(credential).join(SECRET_MASK), text);
 }
 
 /**
@@ -63,14 +74,16 @@ export function quotesSentCredential(response: CrawlResponse, settingsHeaders: R
  * names no raw hash, and its URL is stored masked, so its page is kept as that masked URL would have been answered.
  */
 export function withoutSentCredentials(response: CrawlResponse, settingsHeaders: Readonly<Record<string, string>>): Buffer {
-  // Longest first: a value's encoded form may hold its decoded one.
-  const credentials = credentialsSentFor(response, settingsHeaders).sort((a, b) => b.length - a.length);
   let body = response.body;
-  for (const credential of credentials) body = replaceAll(body, Buffer.from(credential), Buffer.from(SECRET_MASK));
+  for (const credential of longestFirst(credentialsSentFor(response, settingsHeaders))) body = replaceAll(body, Buffer.from(credential), Buffer.from(SECRET_MASK));
   return body;
 }
 
-function credentialsSentFor(response: CrawlResponse, settingsHeaders: Readonly<Record<string, string>>): string[] {
+/** Longest first: a value's encoded form may hold its decoded one, which replaced first would leave the rest in clear. */
+const longestFirst = (credentials: readonly string[]): string[] => [...credentials].sort((a, b) => b.length - a.length);
+
+/** The credentials the response's request sent (sentCredentials of its URLs and headers, the settings' included). */
+export function credentialsSentFor(response: CrawlResponse, settingsHeaders: Readonly<Record<string, string>>): string[] {
   const { request } = response;
   return sentCredentials([request.url, ...response.redirectChain, response.url], [settingsHeaders, request.headers]);
 }
