@@ -5,6 +5,7 @@ import type { CrawlResponse } from '../core/response';
 import { SettingsError } from '../core/errors';
 import type { JsonObject } from '../core/json';
 import { maskSecrets } from '../core/mask-secrets';
+import { credentialsSentFor, withoutCredentials } from '../core/sent-credentials';
 import { fetchOnce } from '../app/fetch/fetch-once';
 import { namedSpider, throughProjectMiddlewares } from './one-off-middlewares';
 import { loadSettings } from '../settings/load-settings';
@@ -43,7 +44,8 @@ export async function fetchCommand(url: string, opts: FetchCommandOptions): Prom
   const request = new CrawlRequest({ url, browser, callback: opts.callback ?? 'parse', meta: parseMeta(opts.meta) });
   const res = await fetchOnce(settings, request, opts.browser ? 'browser' : 'http', await throughProjectMiddlewares(settings, spider, 'fetch'));
   if (opts.save) return await saveAsFixture(res, opts.save, opts);
-  process.stdout.write(opts.html ? htmlOf(res) : digest(res));
+  // What the server quotes back of the credentials the fetch sent (an echo service's body and headers) is not shown.
+  process.stdout.write(withoutCredentials(opts.html ? htmlOf(res) : digest(res), credentialsSentFor(res, settings.http.headers)));
   return res.status < 400 ? 0 : 1;
 }
 

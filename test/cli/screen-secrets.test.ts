@@ -51,6 +51,11 @@ beforeAll(async () => {
   });
   // A shop prints the URL asked for back into its page: its canonical link, with the key the fetch sent.
   server.route('/canon', (req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head><link rel="canonical" href="http://127.0.0.1:${server.port}${req.url}"></head><body>${PRODUCT}</body></html>`));
+  // An echo service: the partner's token back under a header name that says nothing of it, and in its body's text.
+  server.route('/echo-token', (req, res) => {
+    const token = String(req.headers['x-partner'] ?? '').replace(/^Bearer /, '');
+    res.writeHead(200, { 'content-type': 'application/json', 'x-echo': token }).end(JSON.stringify({ seen: token }));
+  });
   server.route('/headers', (req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ headers: req.headers })));
   server.route('/authorize', (_req, res) => void res.writeHead(302, { location: `/p#access_token=${FRAGMENT_TOKEN}&token_type=bearer`, 'content-length': '0' }).end());
   project = scratchProject();
@@ -160,6 +165,17 @@ describe('commands that print the URL they fetched', () => {
     expect(leaks(run.stdout + run.stderr + page)).toEqual([]);
     const check = await cli(['check', 'generic-structured', '--root', project.root]);
     expect(check.code, check.stdout).toBe(0);
+  });
+
+  it('`fetch` and `fetch --save` show and record an answer echoing the token the fetch sent under plain names without it', async () => {
+    const url = `http://127.0.0.1:${server.port}/echo-token`;
+    const shown = await cli(['fetch', url, '-s', `http.headers.X-Partner=Bearer ${SHAPED}`]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('x-echo: ***');
+    const saved = await cli(['fetch', url, '--save', 'generic-structured/echo-token', '-s', `http.headers.X-Partner=Bearer ${SHAPED}`, '--root', project.root]);
+    expect(saved.code, saved.stderr).toBe(0);
+    const fixture = ['echo-token.json', 'echo-token.html'].map((file) => readFileSync(join(project.root, 'spiders', 'fixtures', 'generic-structured', file), 'utf8')).join('\n');
+    expect(leaks(shown.stdout + shown.stderr + saved.stdout + saved.stderr + fixture)).toEqual([]);
   });
 
   it('a mistyped option that carries a store URL is named in the error without its password', async () => {

@@ -1,7 +1,7 @@
 // Turns a live response into a contract fixture: exact bytes, headers, and expectations from the spider's current output.
 import { maskSecrets } from '../../core/mask-secrets';
 import type { CrawlResponse } from '../../core/response';
-import { withoutSentCredentials } from '../../core/sent-credentials';
+import { credentialsSentFor, withoutCredentials, withoutSentCredentials } from '../../core/sent-credentials';
 import type { Settings } from '../../settings/schema';
 import { loadSettings } from '../../settings/load-settings';
 import { saveFixture, type Expectation, type Fixture } from './fixture-file';
@@ -37,9 +37,11 @@ export interface RecordOptions {
 export async function recordFixture(res: CrawlResponse, opts: RecordOptions): Promise<{ sidecar: string; expect: Expectation; error: string | null }> {
   const [spiderName, name] = opts.target.split('/');
   const SpiderClass = (await loadSpiderRegistry(projectAt(opts.root))).find(spiderName ?? '');
-  const headers = Object.fromEntries(Object.entries(res.headers).filter(([header]) => !DROPPED_HEADERS.has(header)));
   const spider = makeSpider(SpiderClass, opts.args);
   const settings: Settings = loadSettings({ spiderSettings: spider.settings, cliPairs: opts.cliPairs }).settings;
+  // An answer's header quoting what the fetch sent (an echo service's `X-Echo: <the token>`) keeps the credential masked, as the body does.
+  const sent = credentialsSentFor(res, settings.http.headers);
+  const headers = Object.fromEntries(Object.entries(res.headers).filter(([header]) => !DROPPED_HEADERS.has(header)).map(([header, value]) => [header, Array.isArray(value) ? value.map((one) => withoutCredentials(one, sent)) : withoutCredentials(value, sent)]));
   const fixture: Fixture = {
     spider: spiderName,
     name: name ?? '',
