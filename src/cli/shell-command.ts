@@ -20,6 +20,7 @@ import { digest } from './fetch-command';
 import { scrapySelectorHint } from './scrapy-selector-hint';
 import { parsePairs } from './key-value-pairs';
 import { shownValue } from './terminal-text';
+import { credentialsSentFor, withoutCredentials } from '../core/sent-credentials';
 import { looksLikeHost, urlArgument } from './url-argument';
 import { SettingsError } from '../core/errors';
 
@@ -50,9 +51,14 @@ function savedPage(target: string): string {
   throw new SettingsError(`shell ${target}: no such file, and not an http(s) URL; give a saved page or a URL such as https://shop.example/p/1`);
 }
 
-async function fetchResponse(url: string, opts: ShellOptions): Promise<CrawlResponse> {
+/** The settings a fetch of the shell uses: the command line's over the named spider's. */
+async function shellSettings(opts: ShellOptions) {
   const spider = await namedSpider(opts.spider, parsePairs(opts.arg, '-a'));
-  const { settings } = loadSettings({ cliPairs: opts.set, spiderSettings: spider?.settings });
+  return { spider, settings: loadSettings({ cliPairs: opts.set, spiderSettings: spider?.settings }).settings };
+}
+
+async function fetchResponse(url: string, opts: ShellOptions): Promise<CrawlResponse> {
+  const { spider, settings } = await shellSettings(opts);
   return fetchOnce(settings, new CrawlRequest({ url }), opts.browser ? 'browser' : 'http', await throughProjectMiddlewares(settings, spider, 'shell'));
 }
 
@@ -68,7 +74,9 @@ export async function shellCommand(target: string, opts: ShellOptions): Promise<
   // inspect escapes control characters in strings but not bidi overrides, and an error's message goes
   // out raw: what the page put there is shown as text. A URL's credentials and tokens and the shop's
   // Set-Cookie session are masked, as fetch prints them: a shell fed lines writes into a CI log.
-  const writer = shownValue;
+  // What the current page quotes back of the credentials its fetch sent (an echo service's body and headers) too.
+  const settingsHeaders = (await shellSettings(opts)).settings.http.headers;
+  const writer = (value: unknown) => withoutCredentials(shownValue(value), credentialsSentFor(server.context.res as CrawlResponse, settingsHeaders));
   const server = repl.start({ prompt: interactive ? 'pricecrawl> ' : '', input, output: process.stdout, terminal: interactive, useGlobal: false, writer });
   const bind = (response: CrawlResponse) => Object.assign(server.context, { res: response, $: explainingSelectors(response.$) });
   bind(res);

@@ -167,14 +167,19 @@ describe('commands that print the URL they fetched', () => {
     expect(check.code, check.stdout).toBe(0);
   });
 
-  it('`fetch` and `fetch --save` show and record an answer echoing the token the fetch sent under plain names without it', async () => {
+  it('`fetch`, `shell` and `fetch --save` show and record an answer echoing the token the fetch sent under plain names without it', async () => {
     const url = `http://127.0.0.1:${server.port}/echo-token`;
     const shown = await cli(['fetch', url, '-s', `http.headers.X-Partner=Bearer ${SHAPED}`]);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain('x-echo: ***');
     const saved = await cli(['fetch', url, '--save', 'generic-structured/echo-token', '-s', `http.headers.X-Partner=Bearer ${SHAPED}`, '--root', project.root]);
     expect(saved.code, saved.stderr).toBe(0);
-    const fixture = ['echo-token.json', 'echo-token.html'].map((file) => readFileSync(join(project.root, 'spiders', 'fixtures', 'generic-structured', file), 'utf8')).join('\n');
+    // The shell prints what the REPL is asked for: the echoing header, the body, a load of the same page.
+    const input = "res.headers['x-echo']\nres.json()\nawait fetch('/echo-token')\nres.text\n";
+    const shell = await cli(['shell', url, '-s', 'robots.obey=false', '-s', `http.headers.X-Partner=Bearer ${SHAPED}`], { input });
+    expect(shell.code, shell.stderr).toBe(0);
+    expect(shell.stdout).toContain("{ seen: '***' }");
+    const fixture = [shell.stdout, shell.stderr, 'echo-token.json', 'echo-token.html'].map((file, index) => (index < 2 ? file : readFileSync(join(project.root, 'spiders', 'fixtures', 'generic-structured', file), 'utf8'))).join('\n');
     expect(leaks(shown.stdout + shown.stderr + saved.stdout + saved.stderr + fixture)).toEqual([]);
   });
 
