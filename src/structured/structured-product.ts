@@ -5,7 +5,7 @@ import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
 import { GROUPED, offeringOthers, offersOtherProduct } from './grouped-product';
 import { offerInForce } from './offer-validity';
-import { elsewhereRefusal, offersElsewhere, onePage } from './offer-url';
+import { elsewhereRefusal, onePage, placeOffers } from './offer-url';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
 import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
@@ -65,21 +65,22 @@ function inForce(offers: SchemaNode[], defaultCurrency: string | undefined, atMs
 }
 
 /**
- * `canonical`: the page's canonical URL, which an offer's `url` may name as well as the page fetched. Offers whose `url` is
- * another page (a seller's, a bundle component's, a related product's: `offersElsewhere`) are left out beside the product's
- * own; with only those, the product has no structured price and says why. Before, their price was stored as the page's.
+ * `samePageUrls`: the page's other URLs (its canonical, the URLs the request passed through before a redirect), which an
+ * offer's `url` may name as well as the page fetched. Offers whose `url` is another page (a seller's, a bundle component's,
+ * a related product's, an aggregate's sellers': `placeOffers`) are left out beside the product's own; with only those, the
+ * product has no structured price and says why. Before, their price was stored as the page's.
  */
-export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string, atMs?: number, canonical: string | null = null): StructuredProduct {
+export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string, atMs?: number, samePageUrls: readonly string[] = []): StructuredProduct {
   // Offers naming another product (a collection listing its members' offers) are theirs; with only those, the product has none.
   const listed = offerNodes(node);
   const others = listed.filter((offer) => offersOtherProduct(offer, node));
   const all = listed.filter((offer) => !others.includes(offer));
-  const found = offersElsewhere(all, node, pageUrl, canonical);
+  const placed = placeOffers(all, node, pageUrl, samePageUrls);
   // A product naming no URL whose offers all name one other page is that page's (a listing's item, a related product's
   // block): its offers are its own, and it is never this page's product (offersElsewhere).
-  const atOther = textOf(node, 'url') === null && found.length === all.length && onePage(found, pageUrl);
-  const elsewhere = atOther ? [] : found;
-  const here = all.filter((offer) => !elsewhere.includes(offer));
+  const atOther = textOf(node, 'url') === null && placed.here.length === 0 && onePage(placed.elsewhere, pageUrl);
+  const elsewhere = atOther ? [] : placed.elsewhere;
+  const here = atOther ? all : placed.here;
   const { offers: chosen, lapsed } = inForce(pageOffers(here, pageUrl), defaultCurrency, atMs);
   const offers = combineOffers(chosen, defaultCurrency);
   const product: StructuredProduct = {
