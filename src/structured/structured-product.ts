@@ -1,6 +1,7 @@
 // One syntax's Product node → a typed StructuredProduct; merging two descriptions of the same product.
 import { mergePricing } from '../core/pricing';
 import { candidatesOf } from '../prices/currencies';
+import { isoCodeOf } from '../prices/iso-currencies';
 import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
 import { GROUPED, offeringOthers, offersOtherProduct } from './grouped-product';
@@ -96,7 +97,8 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     regularPrice: offers ? (offers.regular ?? offers.price) : null,
     salePrice: offers?.regular ? offers.price : null,
     priceRange: offers && !(offers.high?.eq(offers.low) ?? false) ? { low: offers.low, high: offers.high } : null,
-    pricing: readStructuredPricing(chosen, offers?.currency ?? null, defaultCurrency),
+    // With no price read, the currency the offers name is still what their unit prices and shipping are in.
+    pricing: readStructuredPricing(chosen, offers?.currency ?? isoCodeOf(namedCurrency(chosen)), defaultCurrency),
     statedPrices: offers ? [{ source, price: offers.price, currency: offers.currency }] : [],
     offerPrices: offers?.each ?? [],
     priceRefusal: offers ? null : lapsed ? { reason: 'price/expired', detail: lapsed } : here.length === 0 && elsewhere.length > 0 ? elsewhereRefusal(elsewhere, pageUrl) : offersRefusal(chosen, defaultCurrency),
