@@ -7,7 +7,7 @@ import { readRdfa } from './rdfa';
 import { readShopifyProducts } from './shopify-product';
 import { hasType, nodesOf, type SchemaNode } from './schema-node';
 import { asGroup, groupedQuantityFields } from './grouped-product';
-import { describedPage, mainEntityPage } from './main-entity';
+import { describedPage, idPage, mainEntityPage } from './main-entity';
 import { absoluteUrl, conflicts, mergeProducts, productFromNode } from './structured-product';
 import type { StructuredData, StructuredProduct, StructuredSource } from './structured-types';
 
@@ -54,7 +54,7 @@ function collectProducts(nodes: SchemaNode[], pageUrl: string, mainOf: string | 
   for (const node of nodes) {
     const offered = offeredProduct(node);
     const product = hasType(node, ...PRODUCT_TYPES) ? node : offered;
-    if (product) found.push({ node: product, mainOf: mainEntityPage(product, pageUrl) ?? mainOf });
+    if (product) found.push({ node: product, mainOf: mainEntityPage(product, pageUrl) ?? mainOf ?? idPage(product, pageUrl) });
     else {
       for (const prop of ['itemListElement', 'item']) collectProducts(nodesOf(node, prop), pageUrl, null, found);
       collectProducts(nodesOf(node, 'mainEntity'), pageUrl, describedPage(node, pageUrl), found);

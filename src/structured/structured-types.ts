@@ -66,7 +66,7 @@ export interface StructuredProduct {
    * naming one page keep their price (the listed product's); offers naming several give none.
    */
   offersElsewhere?: true;
-  /** The page the data names this product the main entity of (WebPage.mainEntity, mainEntityOfPage); absent when none. */
+  /** The page the data names this product the main entity of (WebPage.mainEntity, mainEntityOfPage, else its JSON-LD `@id`'s page); absent when none. */
   mainEntityOf?: string;
   /** Which syntax each field was read from. */
   sources: Partial<Record<StructuredField, StructuredSource>>;
