@@ -1,7 +1,7 @@
 // Whether an Offer's `url` is this page: schema.org's Offer.url is where the offer is bought, so one naming another page
 // (a seller's, a bundle component's, a related product's) prices that page's product, not this one.
 import { isCartLink } from './cart-link';
-import { hasType, isNode, nodesOf, type SchemaNode } from './schema-node';
+import { hasType, isNode, nodesOf, textOf, type SchemaNode } from './schema-node';
 
 /** Why a product's offers give no price when they are all for other pages. */
 export const OTHER_PAGE = 'price/other-page';
@@ -110,4 +110,23 @@ export function elsewhereRefusal(offers: SchemaNode[], pageUrl: string): { reaso
   const urls = [...new Set(offers.flatMap((offer) => urlOf(offer) ?? []))].map((text) => new URL(text, pageUrl).toString());
   const shown = urls.length > 3 ? [...urls.slice(0, 3), '…'] : urls;
   return { reason: OTHER_PAGE, detail: `structured offers are for other pages (url ${shown.join(', ')}), none for this one` };
+}
+
+/**
+ * Whether the offers (an aggregate's nested ones too) name two or more sellers: a marketplace listing's sellers, whose lowest
+ * is the cheapest seller's and not what the page sells at unless the page shows it (its buy box may be another's).
+ */
+export function severalSellers(offers: SchemaNode[]): boolean {
+  const names = new Set<string>();
+  const walk = (list: SchemaNode[]): void => {
+    for (const offer of list) {
+      for (const seller of offer.props.seller ?? []) {
+        const name = isNode(seller) ? (textOf(seller, 'name') ?? seller.id ?? null) : seller;
+        if (name?.trim()) names.add(name.trim().toLowerCase());
+      }
+      walk(nodesOf(offer, 'offers'));
+    }
+  };
+  walk(offers);
+  return names.size > 1;
 }

@@ -6,7 +6,7 @@ import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
 import { GROUPED, offeringOthers, offersOtherProduct } from './grouped-product';
 import { offerInForce } from './offer-validity';
-import { elsewhereRefusal, onePage, placeOffers } from './offer-url';
+import { elsewhereRefusal, onePage, placeOffers, severalSellers } from './offer-url';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
 import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
@@ -106,6 +106,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
   };
   product.pricing.availability = product.availability;
   if (atOther || (product.url === null && here.length === 0 && elsewhere.length > 0)) product.offersElsewhere = true;
+  if (product.priceRange && severalSellers(chosen)) product.amongSellers = true;
   if (offers?.taxIncluded === false) product.taxIncluded = false;
   const named = product.price !== null && product.currency === null ? namedCurrency(chosen) : null;
   if (named !== null) product.currencyCandidates = candidatesOf(named);
@@ -163,9 +164,11 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
   // A grouped product's data says it has no price of its own: another syntax's (OpenGraph's cheapest child's) is none either.
   if (merged.price === null && secondary.price !== null && merged.priceRefusal?.reason !== GROUPED) {
     Object.assign(merged, { price: secondary.price, regularPrice: secondary.regularPrice, salePrice: secondary.salePrice, priceRange: secondary.priceRange, priceRefusal: null });
-    // The tax basis travels with the price it describes.
+    // The tax basis and the sellers' spread travel with the price they describe.
     if (secondary.taxIncluded === false) merged.taxIncluded = false;
     else delete merged.taxIncluded;
+    if (secondary.amongSellers) merged.amongSellers = true;
+    else delete merged.amongSellers;
     merged.sources.price = secondary.sources.price;
   }
   for (const field of ['currency', 'availability'] as const) {

@@ -85,3 +85,26 @@ describe('Magento\'s category paths: the same product at /shirt.html and /women/
     expect(res.structuredProduct()).toBeNull();
   });
 });
+
+describe('sellers\' offers on this page (a marketplace listing naming no offer URLs)', () => {
+  const listing = 'https://market.example/dp/B0C7654321';
+  const onPage = (name: string, price: string) => ({ '@type': 'Offer', price, priceCurrency: 'EUR', seller: { '@type': 'Organization', name } });
+  const kettle = { '@type': 'Product', name: 'Kettle', sku: 'B0C7654321', offers: { '@type': 'AggregateOffer', priceCurrency: 'EUR', lowPrice: '22.00', highPrice: '26.00', offerCount: 3, offers: [onPage('Market', '24.99'), onPage('Lampenwelt', '22.00'), onPage('Lux', '26.00')] } };
+
+  it('structuredItem, with no page to ask which is the buy box, stores none of them (the cheapest seller\'s was the price)', () => {
+    const res = htmlResponse(page(ld(kettle)), {}, listing);
+    expect(structuredItem(res.structuredProduct()!, res.url)).toMatchObject({ price: null, priceRefusal: 'price/range', priceLow: '22.00', priceHigh: '26.00' });
+  });
+
+  it('productItem: the page\'s buy box, one of the offers, is the price', () => {
+    const res = htmlResponse(page(ld(kettle), '<h1>Kettle</h1><div class="buybox"><span class="price">24,99 €</span></div>'), {}, listing);
+    expect(productItem(res, { defaultCurrency: 'EUR' })?.price?.toString()).toBe('24.99');
+  });
+
+  it('one shop\'s variants (no seller, or one) keep their lowest with the range, as before', () => {
+    const one = { ...kettle, offers: { ...kettle.offers, offers: kettle.offers.offers.map((o) => ({ ...o, seller: { '@type': 'Organization', name: 'Market' } })) } };
+    const res = htmlResponse(page(ld(one)), {}, listing);
+    expect(structuredItem(res.structuredProduct()!, res.url)).toMatchObject({ priceLow: '22.00', priceHigh: '26.00' });
+    expect(structuredItem(res.structuredProduct()!, res.url).price?.toString()).toBe('22');
+  });
+});
