@@ -129,7 +129,7 @@ export class CrawlResponse {
   structuredData(options: StructuredOptions = {}): StructuredData {
     // A fetch time of 0 is a response built from a saved page (a contract fixture): when it was served is unknown.
     const fetchedAtMs = this.timings.startedAtMs > 0 ? this.timings.startedAtMs : undefined;
-    return extractStructuredData(this.$, this.url, { atMs: fetchedAtMs, ...options });
+    return extractStructuredData(this.$, this.url, { atMs: fetchedAtMs, earlierUrls: [this.request.url, ...this.redirectChain], ...options });
   }
 
   /** This page's own product (related products' prices ignored), or null; prices are exact Decimals. */

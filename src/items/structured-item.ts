@@ -16,6 +16,8 @@ export function structuredItem(product: StructuredProduct, pageUrl: string): Pri
   // Offers whose price none could be chosen (expired, several currencies, specifications that disagree) say why: the
   // pipeline drops the item with that reason, where it said only `price/missing`.
   const refused = product.price === null ? product.priceRefusal : null;
+  // The lowest of several sellers' offers is the cheapest seller's, not the page's price unless the page shows it.
+  if (product.amongSellers && product.price !== null) return { ...itemFields(product, pageUrl, scaled), price: null, priceRefusal: 'price/range', listPrice: null };
   return refused ? { ...itemFields(product, pageUrl, scaled), priceRefusal: refused.reason } : itemFields(product, pageUrl, scaled);
 }
 

@@ -1,4 +1,4 @@
-// Which page a product's data names it the main entity of: WebPage.mainEntity, Product.mainEntityOfPage.
+// Which page a product's data names it the main entity of: WebPage.mainEntity, Product.mainEntityOfPage, its own @id.
 import { isNode, textOf, type SchemaNode, type SchemaValue } from './schema-node';
 import { absoluteUrl } from './structured-product';
 
@@ -23,4 +23,15 @@ export function mainEntityPage(product: SchemaNode, pageUrl: string): string | n
 /** The page a node holding `mainEntity` describes: its own URL or `@id`, else the page it is written on. */
 export function describedPage(container: SchemaNode, pageUrl: string): string {
   return pageUrlOf(container, pageUrl) ?? (absoluteUrl(pageUrl, pageUrl) as string);
+}
+
+/**
+ * The page a product's JSON-LD `@id` is written at (`https://shop/p/kettle#product`, as WooCommerce, Yoast and Rank Math
+ * write it): the shop's name for this product at that page, which tells the page's own product in a @graph of several
+ * when nothing else does. Only an @id written as an absolute URL: a fragment alone (`#product`) names a node in the
+ * document, and resolved against the page it would make every product this page's.
+ */
+export function idPage(product: SchemaNode, pageUrl: string): string | null {
+  const id = product.id?.trim();
+  return id && /^https?:\/\//i.test(id) ? absoluteUrl(id, pageUrl) : null;
 }

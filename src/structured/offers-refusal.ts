@@ -3,6 +3,7 @@ import { hasType, distinctTexts, nodesOf, textOf, type SchemaNode } from './sche
 import { contradicting, forCartSpend, forSeveral, isoCurrency, leastQuantity, isReference, offerParts, unreadQuantity, partAmounts, plainPrice, priceTexts, shownAmount, statesOnePrice, type Amount } from './price-specifications';
 import { offerCurrencies, readOffer, statedEnds } from './read-offers';
 import { readStructuredAmount, structuredAmount } from './structured-amount';
+import { unitPrice } from './structured-pricing';
 
 /**
  * Why offers that have amounts give no price: they are in several currencies and none is the spider's
@@ -30,6 +31,8 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
     if (own && against.length > 0) return { reason: 'price/ambiguous', detail: `an offer's price ${shownAmount(own)} and its price specification ${against.map(shownAmount).join(', ')} disagree, with no priceType or tax flag to choose by` };
     const parts = partAmounts(offer, priceOf);
     if (parts.length > 0) return { reason: 'price/rate-only', detail: `an offer states only instalments, a down payment or a price per period or measure: ${parts.map((d) => d.amount.toFixed()).join(', ')}` };
+    const perMeasure = measurePrices(offer, defaultCurrency);
+    if (perMeasure) return { reason: 'price/rate-only', detail: `an offer states only a price per measure: ${perMeasure}` };
     const withheld = withheldPrice(offer, priceOf);
     if (withheld) return withheld;
     // Its own price text read as none: say why (a from-price, a negative amount, float noise) rather than "no price on the page".
@@ -37,6 +40,15 @@ function specsRefusal(offers: SchemaNode[], defaultCurrency?: string): { reason:
     if (unread && 'reason' in unread) return unread;
   }
   return null;
+}
+
+/**
+ * The unit prices an offer states per measure (`referenceQuantity` in kg, l, m: a Grundpreis), "9.98 EUR per 1 kg"; null
+ * when none. Alone they are no price of the product, and the item said only that no price was found.
+ */
+function measurePrices(offer: SchemaNode, defaultCurrency?: string): string | null {
+  const units = nodesOf(offer, 'priceSpecification').flatMap((spec) => unitPrice(spec, isoCurrency(offer), defaultCurrency) ?? []).filter((unit) => unit.unit !== 'unit');
+  return units.length > 0 ? units.map((unit) => `${shownAmount(unit)} per ${unit.quantity.toFixed()} ${unit.unit}`).join(', ') : null;
 }
 
 /**

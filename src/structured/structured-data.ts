@@ -7,7 +7,7 @@ import { readRdfa } from './rdfa';
 import { readShopifyProducts } from './shopify-product';
 import { hasType, nodesOf, type SchemaNode } from './schema-node';
 import { asGroup, groupedQuantityFields } from './grouped-product';
-import { describedPage, mainEntityPage } from './main-entity';
+import { describedPage, idPage, mainEntityPage } from './main-entity';
 import { absoluteUrl, conflicts, mergeProducts, productFromNode } from './structured-product';
 import type { StructuredData, StructuredProduct, StructuredSource } from './structured-types';
 
@@ -19,6 +19,11 @@ export interface StructuredOptions {
    * `validFrom` is after it, is not in force. `res.structuredData()` passes the response's fetch time; unset, none lapses.
    */
   atMs?: number;
+  /**
+   * The URLs the request passed through before it reached this page (the request's own, each redirect's): a shop redirecting
+   * `/p/123` to `/p/123-slug` may still name `/p/123` in its data, which is this page. `res.structuredData()` passes them.
+   */
+  earlierUrls?: readonly string[];
 }
 
 /** schema.org's Product and its subtypes: a car dealer writes `"@type": "Car"` with the offer on it. */
@@ -49,7 +54,7 @@ function collectProducts(nodes: SchemaNode[], pageUrl: string, mainOf: string | 
   for (const node of nodes) {
     const offered = offeredProduct(node);
     const product = hasType(node, ...PRODUCT_TYPES) ? node : offered;
-    if (product) found.push({ node: product, mainOf: mainEntityPage(product, pageUrl) ?? mainOf });
+    if (product) found.push({ node: product, mainOf: mainEntityPage(product, pageUrl) ?? mainOf ?? idPage(product, pageUrl) });
     else {
       for (const prop of ['itemListElement', 'item']) collectProducts(nodesOf(node, prop), pageUrl, null, found);
       collectProducts(nodesOf(node, 'mainEntity'), pageUrl, describedPage(node, pageUrl), found);
@@ -133,14 +138,16 @@ export function extractStructuredData($: CheerioAPI, pageUrl: string, options: S
     ['shopify', shopify.nodes],
   ];
   const canonical = absoluteUrl($('link[rel="canonical"]').attr('href') ?? null, pageUrl);
+  // The page's other addresses: its canonical and those the request passed through before a redirect (`/p/123` → `/p/123-slug`).
+  const samePageUrls = [canonical, ...(options.earlierUrls ?? []).map((url) => absoluteUrl(url, pageUrl))].filter((u): u is string => u !== null);
   const candidates = syntaxes.flatMap(([source, nodes]) =>
     collectProducts(nodes, pageUrl).map(({ node, mainOf }) => {
-      const product = productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs, canonical);
+      const product = productFromNode(node, source, pageUrl, options.defaultCurrency, options.atMs, samePageUrls);
       return mainOf ? { ...product, mainEntityOf: mainOf } : product;
     }),
   );
   const products = mergeByIdentity(candidates);
-  const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), canonical].filter((u): u is string => u !== null));
+  const pageUrls = new Set([absoluteUrl(pageUrl, pageUrl), ...samePageUrls].filter((u): u is string => u !== null));
   // The data naming a product this page's main entity says as much as its URL being the page: an unnamed rival lost
   // nothing before it; a rival whose URL is the page stands level with it, and the page's names decide.
   const ownPage = (p: StructuredProduct) => (p.mainEntityOf !== undefined && pageUrls.has(p.mainEntityOf)) || (p.url !== null && pageUrls.has(p.url));

@@ -38,7 +38,7 @@ function currencyOf(node: SchemaNode, fallback: string | null): string | null {
 const readIn = (node: SchemaNode, fallback: string | null): string | null => currencyOf(node, fallback) ?? textOf(node, 'priceCurrency', 'currency') ?? fallback;
 
 /** UnitPriceSpecification with referenceQuantity: "2.60 per 1 KGM", "1.20 per 100 GRM". */
-function unitPrice(spec: SchemaNode, currency: string | null, defaultCurrency?: string): UnitPrice | null {
+export function unitPrice(spec: SchemaNode, currency: string | null, defaultCurrency?: string): UnitPrice | null {
   const reference = nodesOf(spec, 'referenceQuantity')[0];
   if (!reference || nodesOf(spec, 'eligibleQuantity').length > 0) return null;
   const code = textOf(reference, 'unitCode')?.toUpperCase();

@@ -1,11 +1,12 @@
 // One syntax's Product node → a typed StructuredProduct; merging two descriptions of the same product.
 import { mergePricing } from '../core/pricing';
 import { candidatesOf } from '../prices/currencies';
+import { isoCodeOf } from '../prices/iso-currencies';
 import { normalizeAvailability } from './availability';
 import { combineOffers, readOffer } from './read-offers';
 import { GROUPED, offeringOthers, offersOtherProduct } from './grouped-product';
 import { offerInForce } from './offer-validity';
-import { elsewhereRefusal, offersElsewhere, onePage } from './offer-url';
+import { elsewhereRefusal, onePage, placeOffers, severalSellers } from './offer-url';
 import { offersRefusal } from './offers-refusal';
 import { readStructuredPricing } from './structured-pricing';
 import { hasType, nodesOf, termOf, textOf, type SchemaNode } from './schema-node';
@@ -65,21 +66,22 @@ function inForce(offers: SchemaNode[], defaultCurrency: string | undefined, atMs
 }
 
 /**
- * `canonical`: the page's canonical URL, which an offer's `url` may name as well as the page fetched. Offers whose `url` is
- * another page (a seller's, a bundle component's, a related product's: `offersElsewhere`) are left out beside the product's
- * own; with only those, the product has no structured price and says why. Before, their price was stored as the page's.
+ * `samePageUrls`: the page's other URLs (its canonical, the URLs the request passed through before a redirect), which an
+ * offer's `url` may name as well as the page fetched. Offers whose `url` is another page (a seller's, a bundle component's,
+ * a related product's, an aggregate's sellers': `placeOffers`) are left out beside the product's own; with only those, the
+ * product has no structured price and says why. Before, their price was stored as the page's.
  */
-export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string, atMs?: number, canonical: string | null = null): StructuredProduct {
+export function productFromNode(node: SchemaNode, source: StructuredSource, pageUrl: string, defaultCurrency?: string, atMs?: number, samePageUrls: readonly string[] = []): StructuredProduct {
   // Offers naming another product (a collection listing its members' offers) are theirs; with only those, the product has none.
   const listed = offerNodes(node);
   const others = listed.filter((offer) => offersOtherProduct(offer, node));
   const all = listed.filter((offer) => !others.includes(offer));
-  const found = offersElsewhere(all, node, pageUrl, canonical);
+  const placed = placeOffers(all, node, pageUrl, samePageUrls);
   // A product naming no URL whose offers all name one other page is that page's (a listing's item, a related product's
   // block): its offers are its own, and it is never this page's product (offersElsewhere).
-  const atOther = textOf(node, 'url') === null && found.length === all.length && onePage(found, pageUrl);
-  const elsewhere = atOther ? [] : found;
-  const here = all.filter((offer) => !elsewhere.includes(offer));
+  const atOther = textOf(node, 'url') === null && placed.here.length === 0 && onePage(placed.elsewhere, pageUrl);
+  const elsewhere = atOther ? [] : placed.elsewhere;
+  const here = atOther ? all : placed.here;
   const { offers: chosen, lapsed } = inForce(pageOffers(here, pageUrl), defaultCurrency, atMs);
   const offers = combineOffers(chosen, defaultCurrency);
   const product: StructuredProduct = {
@@ -95,7 +97,8 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
     regularPrice: offers ? (offers.regular ?? offers.price) : null,
     salePrice: offers?.regular ? offers.price : null,
     priceRange: offers && !(offers.high?.eq(offers.low) ?? false) ? { low: offers.low, high: offers.high } : null,
-    pricing: readStructuredPricing(chosen, offers?.currency ?? null, defaultCurrency),
+    // With no price read, the currency the offers name is still what their unit prices and shipping are in.
+    pricing: readStructuredPricing(chosen, offers?.currency ?? isoCodeOf(namedCurrency(chosen)), defaultCurrency),
     statedPrices: offers ? [{ source, price: offers.price, currency: offers.currency }] : [],
     offerPrices: offers?.each ?? [],
     priceRefusal: offers ? null : lapsed ? { reason: 'price/expired', detail: lapsed } : here.length === 0 && elsewhere.length > 0 ? elsewhereRefusal(elsewhere, pageUrl) : offersRefusal(chosen, defaultCurrency),
@@ -103,6 +106,7 @@ export function productFromNode(node: SchemaNode, source: StructuredSource, page
   };
   product.pricing.availability = product.availability;
   if (atOther || (product.url === null && here.length === 0 && elsewhere.length > 0)) product.offersElsewhere = true;
+  if (product.priceRange && severalSellers(chosen)) product.amongSellers = true;
   if (offers?.taxIncluded === false) product.taxIncluded = false;
   const named = product.price !== null && product.currency === null ? namedCurrency(chosen) : null;
   if (named !== null) product.currencyCandidates = candidatesOf(named);
@@ -160,9 +164,11 @@ export function mergeProducts(primary: StructuredProduct, secondary: StructuredP
   // A grouped product's data says it has no price of its own: another syntax's (OpenGraph's cheapest child's) is none either.
   if (merged.price === null && secondary.price !== null && merged.priceRefusal?.reason !== GROUPED) {
     Object.assign(merged, { price: secondary.price, regularPrice: secondary.regularPrice, salePrice: secondary.salePrice, priceRange: secondary.priceRange, priceRefusal: null });
-    // The tax basis travels with the price it describes.
+    // The tax basis and the sellers' spread travel with the price they describe.
     if (secondary.taxIncluded === false) merged.taxIncluded = false;
     else delete merged.taxIncluded;
+    if (secondary.amongSellers) merged.amongSellers = true;
+    else delete merged.amongSellers;
     merged.sources.price = secondary.sources.price;
   }
   for (const field of ['currency', 'availability'] as const) {

@@ -66,7 +66,12 @@ export interface StructuredProduct {
    * naming one page keep their price (the listed product's); offers naming several give none.
    */
   offersElsewhere?: true;
-  /** The page the data names this product the main entity of (WebPage.mainEntity, mainEntityOfPage); absent when none. */
+  /**
+   * Set when the price is the lowest of several sellers' offers (a marketplace listing): the cheapest seller's, which the page
+   * sells at only if it shows it (its buy box may be another seller's). `structuredItem`, with no page to ask, stores none.
+   */
+  amongSellers?: true;
+  /** The page the data names this product the main entity of (WebPage.mainEntity, mainEntityOfPage, else its JSON-LD `@id`'s page); absent when none. */
   mainEntityOf?: string;
   /** Which syntax each field was read from. */
   sources: Partial<Record<StructuredField, StructuredSource>>;

@@ -34,4 +34,12 @@ describe('a product the page\'s data names its main entity', () => {
     const elsewhere = { ...kettle, url: 'https://shop.example/p/other' };
     expect(chosen(ld({ '@type': 'WebPage', mainEntity: elsewhere }, { ...descaler, url: URL }))).toBeNull();
   });
+
+  it('a product whose JSON-LD @id is this page\'s URL with a fragment (WooCommerce\'s, Yoast\'s `…#product`) in a @graph of several', () => {
+    const descalerAt = { ...descaler, '@id': 'https://shop.example/p/descaler#product' };
+    expect(chosen(ld({ '@graph': [descalerAt, { ...kettle, '@id': `${URL}#product` }] }))).toBe('Kettle 19.99');
+    expect(chosen(ld({ '@graph': [{ ...kettle, '@id': `${URL}/#product` }, descalerAt] }), `${URL}/`)).toBe('Kettle 19.99');
+    // A fragment alone names a node in the document, not a page: every product would be this page's.
+    expect(chosen(ld({ '@graph': [{ ...descaler, '@id': '#related' }, { ...kettle, '@id': '#product' }] }))).toBeNull();
+  });
 });

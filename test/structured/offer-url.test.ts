@@ -3,19 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { productItem } from '../../src/items/product-item';
 import { htmlResponse } from '../support/html-response';
-
-const ld = (...blocks: object[]) => blocks.map((block) => `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...block })}</script>`).join('');
-const offer = (price: string, url?: string) => ({ '@type': 'Offer', price, priceCurrency: 'USD', availability: 'https://schema.org/InStock', ...(url ? { url } : {}) });
-const page = (head: string, body = '<h1>Product</h1>') => `<html><head>${head}</head><body>${body}</body></html>`;
-
-/** "19.99 (10.00–19.99)" from the page's structured product, or its refusal's reason and detail. */
-function read(html: string, url: string): string {
-  const product = htmlResponse(html, {}, url).structuredProduct();
-  if (!product) return 'none';
-  if (product.price === null) return `${product.priceRefusal?.reason}: ${product.priceRefusal?.detail}`;
-  const range = product.priceRange ? ` (${product.priceRange.low.toFixed(2)}–${product.priceRange.high?.toFixed(2)})` : '';
-  return `${product.price.toFixed(2)}${range}`;
-}
+import { ld, offer, page, read } from '../support/offer-page';
 
 describe('offers whose url is the page itself, as shop platforms write it: read as before', () => {
   it('Shopify (request.origin + variant.url): the variant\'s ?variant= URL, at the product\'s path or under a collection with its canonical', () => {
@@ -55,13 +43,13 @@ describe('offers whose url is the page itself, as shop platforms write it: read 
 describe('offers whose url is another page: no price of this one (one was stored, two gave the lowest with a range)', () => {
   it('a marketplace listing whose offer is at the seller\'s page on another host', () => {
     const listing = { '@type': 'Product', name: 'Lamp', url: 'https://market.example/listing/9', offers: { ...offer('25.00', 'https://seller.example/item/9'), seller: { '@type': 'Organization', name: 'Seller' } } };
-    expect(read(page(ld(listing)), 'https://market.example/listing/9')).toBe('price/ambiguous: structured offers are for other pages (url https://seller.example/item/9), none for this one');
+    expect(read(page(ld(listing)), 'https://market.example/listing/9')).toBe('price/other-page: structured offers are for other pages (url https://seller.example/item/9), none for this one');
   });
 
   it('a bundle whose offers are its components\' pages; beside the product\'s own offer, only its own counts', () => {
     const parts = [offer('19.99', '/p/kettle'), offer('4.99', '/p/descaler')];
     const kit = { '@type': 'Product', name: 'Starter kit', url: 'https://shop.example/p/starter-kit', offers: parts };
-    expect(read(page(ld(kit)), 'https://shop.example/p/starter-kit')).toBe('price/ambiguous: structured offers are for other pages (url https://shop.example/p/kettle, https://shop.example/p/descaler), none for this one');
+    expect(read(page(ld(kit)), 'https://shop.example/p/starter-kit')).toBe('price/other-page: structured offers are for other pages (url https://shop.example/p/kettle, https://shop.example/p/descaler), none for this one');
     expect(read(page(ld({ ...kit, offers: [offer('22.00', '/p/starter-kit'), ...parts] })), 'https://shop.example/p/starter-kit')).toBe('22.00');
     expect(read(page(ld({ ...kit, offers: [offer('22.00'), ...parts] })), 'https://shop.example/p/starter-kit')).toBe('22.00');
   });

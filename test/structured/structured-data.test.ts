@@ -53,6 +53,8 @@ describe('structuredProduct() on saved pages', () => {
       offerPrices: ['1299.00', '1299.00'],
       priceRefusal: null,
       sources: { name: 'json-ld', sku: 'json-ld', gtin: 'json-ld', brand: 'json-ld', url: 'json-ld', price: 'json-ld', currency: 'json-ld', availability: 'json-ld' },
+      // Its @id is this page's URL with #product.
+      mainEntityOf: 'https://www.soundhouse.example/p/sony-wh-1000xm5',
     });
     expect(data.skipped).toEqual([{ syntax: 'json-ld', index: 0, reason: 'json-ld/malformed', detail: expect.any(String) }]);
     // The "customers also bought" ItemList is on the page too: listed, never the page's product.
