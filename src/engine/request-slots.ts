@@ -68,6 +68,13 @@ export class RequestSlots {
    * deferral counts against retry.maxDeferrals, so a wait that comes back on every try ends, never loops).
    */
   async beforeSend(url: string, deadline: HopDeadline): Promise<void> {
+    // A try going on from a hop to another host that an earlier try gave back: its first send is that hop, in
+    // that host's slot (the start host's slot goes back unused). Sent from its start URL again, each try cost
+    // the start host one more request while the target's own pages kept taking the slot the hop waited for.
+    if (this.hostKeyOf(url) !== this.currentHost) {
+      this.current.cancelReservation();
+      return this.beforeHop(url, deadline);
+    }
     const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
     await this.claimSend(deadline, patienceUntilMs, (untilMs) => new FetchWait('HOST_BUSY', `the host has no send before ${new Date(untilMs).toISOString()} (${url})`, untilMs, true));
   }
@@ -183,10 +190,11 @@ export async function slotBeside(slots: RequestSlots, url: string, timeoutMs: nu
 
 /**
  * On the request's own host the wait comes back on every try, so it counts against retry.maxDeferrals, unless
- * the fetcher can go on from the hop's target next time (`resumesAtHop`): the next try is its next hop then.
+ * the fetcher can go on from the hop's target next time (`resumesAtHop`): the next try is its next hop then,
+ * whichever host it is on (see beforeSend).
  */
 function busy(toUrl: string, untilMs: number, sameHost: boolean): FetchWait {
-  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs, sameHost, sameHost);
+  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs, sameHost, true);
 }
 
 /** The slot, each of its ends taken once: release and cancel are final, and only the first counts. */
