@@ -61,7 +61,8 @@ export class RobotsTxtMiddleware implements DownloaderMiddleware {
       // no page of its own to start that) and the part held for the new file (whenKnown); while another worker
       // reads it, refused. A document's hop is held by processError, which waits for the file.
       if (wasRead(known)) {
-        if (this.origins.isDue(known!, ctx.nowMs())) this.origins.startLookup(origin, request, ctx, known);
+        // The request holds no slot of the origin's host: the refetch waits for one beside it (sideSlot).
+        if (this.origins.isDue(known!, ctx.nowMs())) this.origins.startLookup(origin, request, ctx, known, ctx.sideSlot);
         throw new HopTargetError('ROBOTS_REFETCHING', toUrl, `robots.txt of ${origin} is being read again (redirect to ${toUrl})`, this.origins.lookupOf(origin));
       }
       throw new HopTargetError('ROBOTS_PENDING', toUrl, `robots.txt of ${origin} is not known yet (redirect to ${toUrl})`);

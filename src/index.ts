@@ -82,6 +82,7 @@ export {
   type Respond,
   type ResponseOutcome,
   type Retry,
+  type SideSlot,
 } from './downloader/middleware';
 
 // Item pipeline stages.

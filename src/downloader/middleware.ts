@@ -104,10 +104,23 @@ export interface MiddlewareContext {
    * its outcome. Returning a response, a retry or a failure is still this hook's own answer.
    */
   schedule(request: CrawlRequest): void;
+  /**
+   * A slot of `url`'s host for a send the middleware makes for the request beside its own (a robots.txt read
+   * again for a browser page's part), waited for as a redirect hop's: that host's interval and cap hold for it.
+   * Rejects (a FetchWait) when none comes within half the fetch's time, or at once on the request's own host at
+   * its cap. Mark it sent as it goes, release it once answered. Absent where no host gate runs (a chain driven by hand).
+   */
+  sideSlot?(url: string): Promise<SideSlot>;
+}
+
+/** A slot of a host held for one send beside the request's own (see MiddlewareContext.sideSlot). */
+export interface SideSlot {
+  markSent(): void;
+  releaseSlot(): void;
 }
 
 /** What `open()` gets: the crawl's context before any request is in hand (no host, nothing to schedule from). */
-export type MiddlewareOpenContext = Omit<MiddlewareContext, 'hostKey' | 'schedule'>;
+export type MiddlewareOpenContext = Omit<MiddlewareContext, 'hostKey' | 'schedule' | 'sideSlot'>;
 
 /**
  * A downloader middleware. `processRequest` runs after the host slot was reserved and before the send,

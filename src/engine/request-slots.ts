@@ -1,8 +1,10 @@
 // The host slot a request holds along its redirect chain: its lease's, then a booked slot of each other host a hop goes to.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FetchWait } from '../core/errors';
+import type { SideSlot } from '../downloader/middleware';
+import { FetchDeadline } from '../fetch/fetch-deadline';
 import type { HopDeadline } from '../fetch/fetcher';
-import type { Frontier, HostSlot, Lease } from '../ports/frontier';
+import type { Frontier, HopBooking, HostSlot, Lease } from '../ports/frontier';
 import { steadyNowMs } from '../politeness/clock';
 import type { HostJudgements } from './host-judgements';
 
@@ -66,6 +68,13 @@ export class RequestSlots {
    * deferral counts against retry.maxDeferrals, so a wait that comes back on every try ends, never loops).
    */
   async beforeSend(url: string, deadline: HopDeadline): Promise<void> {
+    // A try going on from a hop to another host that an earlier try gave back: its first send is that hop, in
+    // that host's slot (the start host's slot goes back unused). Sent from its start URL again, each try cost
+    // the start host one more request while the target's own pages kept taking the slot the hop waited for.
+    if (this.hostKeyOf(url) !== this.currentHost) {
+      this.current.cancelReservation();
+      return this.beforeHop(url, deadline);
+    }
     const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
     await this.claimSend(deadline, patienceUntilMs, (untilMs) => new FetchWait('HOST_BUSY', `the host has no send before ${new Date(untilMs).toISOString()} (${url})`, untilMs, true));
   }
@@ -77,18 +86,42 @@ export class RequestSlots {
    * probe (a host half-open at a concurrency of two got a second page 120 ms into its probe). It is asked
    * once no answer of the host that may pause it is still being judged (`HostJudgements`).
    */
-  private async claimSend(deadline: HopDeadline, patienceUntilMs: number, tooFar: (untilMs: number) => FetchWait): Promise<void> {
+  private async claimSend(deadline: HopDeadline, patienceUntilMs: number, tooFar: (untilMs: number) => FetchWait, slot = this.current, hostKey = this.currentHost): Promise<void> {
     // An answer of the host that may pause it is being judged: its pause, if it sets one, must be seen first.
     // The wait is our own queueing, not the site's slowness: past the patience the request goes back unsent
     // (waited out inside the fetch's deadline, a slow judgement ended a request never sent as fetch/timeout).
-    if (this.judgements && !(await this.judgements.settledBy(this.currentHost, this, patienceUntilMs - steadyNowMs(), deadline.signal))) {
+    if (this.judgements && !(await this.judgements.settledBy(hostKey, this, patienceUntilMs - steadyNowMs(), deadline.signal))) {
       throw tooFar(steadyNowMs());
     }
-    for (let atMs = (await this.current.claimSend?.()) ?? null; atMs !== null; atMs = (await this.current.claimSend?.()) ?? null) {
+    for (let atMs = (await slot.claimSend?.()) ?? null; atMs !== null; atMs = (await slot.claimSend?.()) ?? null) {
       if (atMs > patienceUntilMs) throw tooFar(atMs);
-      const pausedUntilMs = (await this.current.pausedUntilMs?.()) ?? null;
+      const pausedUntilMs = (await slot.pausedUntilMs?.()) ?? null;
       if (pausedUntilMs !== null) throw tooFar(pausedUntilMs);
       await sleep(Math.max(0, atMs - steadyNowMs()), undefined, { signal: deadline.signal });
+    }
+  }
+
+  /**
+   * A slot of `url`'s host for a send made beside the request, which keeps its own (a robots.txt read again for
+   * a browser page's part: it went out at once, inside the host's interval). Booked and waited for as a hop's
+   * slot; the caller marks it sent and releases it. At its cap the request's own host cannot give one while the
+   * request holds its slot, so that fails at once (its next request reads the file in its own slot); another
+   * host at its cap is asked again until half the time left, as a hop does.
+   */
+  async bookBeside(url: string, deadline: HopDeadline): Promise<HostSlot> {
+    const hostKey = this.hostKeyOf(url);
+    const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
+    const tooFar = (untilMs: number) => new FetchWait('HOST_BUSY', `the host has no slot before ${new Date(untilMs).toISOString()} for a send beside the request (${url})`, untilMs);
+    const booking = await this.book(hostKey, true, patienceUntilMs, deadline, tooFar);
+    const slot = once(booking.slot);
+    try {
+      if (booking.atMs > patienceUntilMs) throw tooFar(booking.atMs);
+      await sleep(Math.max(0, booking.atMs - steadyNowMs()), undefined, { signal: deadline.signal });
+      await this.claimSend(deadline, patienceUntilMs, tooFar, slot, hostKey);
+      return slot;
+    } catch (error) {
+      slot.cancelReservation();
+      throw error;
     }
   }
 
@@ -109,12 +142,7 @@ export class RequestSlots {
     this.current.releaseSlot();
     this.freed();
     const patienceUntilMs = steadyNowMs() + deadline.remainingMs() / 2;
-    let booking = await this.frontier.bookHop(hostKey, steadyNowMs(), this.lease);
-    while (booking === null) {
-      if (steadyNowMs() + AT_CAP_RECHECK_MS > patienceUntilMs) throw busy(toUrl, steadyNowMs() + AT_CAP_RECHECK_MS, sameHost);
-      await sleep(AT_CAP_RECHECK_MS, undefined, { signal: deadline.signal });
-      booking = await this.frontier.bookHop(hostKey, steadyNowMs(), this.lease);
-    }
+    const booking = await this.book(hostKey, false, patienceUntilMs, deadline, (untilMs) => busy(toUrl, untilMs, sameHost));
     this.current = once(booking.slot);
     this.currentHost = hostKey;
     try {
@@ -136,14 +164,37 @@ export class RequestSlots {
       throw error;
     }
   }
+
+  /** The host's next slot; at its cap asked again until the patience runs out, but never beside the request on its own host (it holds that cap). */
+  private async book(hostKey: string, beside: boolean, patienceUntilMs: number, deadline: HopDeadline, tooFar: (untilMs: number) => FetchWait): Promise<HopBooking> {
+    for (;;) {
+      const booking = await this.frontier.bookHop(hostKey, steadyNowMs(), this.lease, beside);
+      if (booking !== null) return booking;
+      if ((beside && hostKey === this.currentHost) || steadyNowMs() + AT_CAP_RECHECK_MS > patienceUntilMs) throw tooFar(steadyNowMs() + AT_CAP_RECHECK_MS);
+      await sleep(AT_CAP_RECHECK_MS, undefined, { signal: deadline.signal });
+    }
+  }
+}
+
+/** A slot beside the request's (`RequestSlots.bookBeside`), waited for within a fetch's whole time, as a followed hop's slot is. */
+export async function slotBeside(slots: RequestSlots, url: string, timeoutMs: number, signal: AbortSignal): Promise<SideSlot> {
+  const deadline = new FetchDeadline(timeoutMs, signal);
+  try {
+    return await slots.bookBeside(url, deadline);
+  } catch (error) {
+    throw deadline.explain(error, url);
+  } finally {
+    deadline.dispose();
+  }
 }
 
 /**
  * On the request's own host the wait comes back on every try, so it counts against retry.maxDeferrals, unless
- * the fetcher can go on from the hop's target next time (`resumesAtHop`): the next try is its next hop then.
+ * the fetcher can go on from the hop's target next time (`resumesAtHop`): the next try is its next hop then,
+ * whichever host it is on (see beforeSend).
  */
 function busy(toUrl: string, untilMs: number, sameHost: boolean): FetchWait {
-  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs, sameHost, sameHost);
+  return new FetchWait('REDIRECT_HOST_BUSY', `the redirect target's host has no slot before ${new Date(untilMs).toISOString()} (${toUrl})`, untilMs, sameHost, true);
 }
 
 /** The slot, each of its ends taken once: release and cancel are final, and only the first counts. */

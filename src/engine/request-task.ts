@@ -18,7 +18,7 @@ import { CallbackCutOffError, callbackLimitMs } from './callback-deadline';
 import { retriedAfterCallback } from './callback-retry';
 import { RequestSink } from './request-sink';
 import { ScheduledRequests } from './scheduled-requests';
-import { RequestSlots } from './request-slots';
+import { RequestSlots, slotBeside } from './request-slots';
 import { hostKeyOf } from '../politeness/host-key';
 import type { LoopBlockWatch } from './loop-block-watch';
 import type { Stats } from './stats';
@@ -79,8 +79,9 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
   const { request, hostKey } = lease;
   const log = deps.log.child({ host: hostKey, requestId: request.id });
   const scheduled = new ScheduledRequests();
-  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: steadyNowMs, runId: deps.runId, events: deps.events, schedule: scheduled.schedule };
   const slot = new RequestSlots(lease, deps.frontier, (url) => hostKeyOf(url, deps.settings.politeness.hostKey), deps.wake, deps.judgements);
+  const sideSlot = (url: string) => slotBeside(slot, url, deps.settings.http.timeoutMs, deps.shutdownSignal);
+  const ctx = { spider: deps.spider, settings: deps.settings, log, stats: deps.stats, hostKey, nowMs: steadyNowMs, runId: deps.runId, events: deps.events, schedule: scheduled.schedule, sideSlot };
   // The host that gave an answer a middleware may pause it for: its other sends wait for the chain's verdict.
   const judging = (response: CrawlResponse) => slot.judging(hostKeyOf(response.url, deps.settings.politeness.hostKey));
   let download: Awaited<ReturnType<DownloaderChain['download']>>;
@@ -93,7 +94,8 @@ async function downloadAndApply(lease: Lease, deps: RequestTaskDeps, retain: (re
       },
       allowsUrl: (url) => isAllowedUrl(url, deps.spider.allowedDomains),
       onSend: () => slot.markSent(),
-      beforeSend: (deadline) => slot.beforeSend(request.url, deadline),
+      // A try going on from a hop an earlier try gave back sends that hop first.
+      beforeSend: (deadline) => slot.beforeSend(request.resumeAt?.url ?? request.url, deadline),
       beforeHop: (toUrl, deadline) => {
         // A redirect's target host is crawled too, under its own per-host settings (unused-host-settings.ts).
         deps.stats.inc(`${HOP_HOST_PREFIX}${hostKeyOf(toUrl, deps.settings.politeness.hostKey)}`);

@@ -122,7 +122,10 @@ export class HttpFetcher implements Fetcher {
         await options.prepareHop?.(resumedFrom, hop.url, deadline);
         options.checkRedirect?.(resumedFrom, hop.url);
       }
-      await options.beforeSend?.(deadline);
+      // A resumed hop to another host may be given back again (its slot still too far off): the next try goes on from it still.
+      await options.beforeSend?.(deadline).catch((error: unknown) => {
+        throw noteResumePoint(error, hop, chain, request.session);
+      });
       for (let outOfStep = 0; ; ) {
         const { response, socket, reused } = await this.send(hop, request.session, deadline, options, wire);
         const headers = normalizeHeaders(response.headers);

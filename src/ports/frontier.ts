@@ -112,9 +112,10 @@ export interface Frontier {
    * A leased request's redirect hop (to its own host or another): books that host's next slot for the hop
    * (spaced and counted against its cap like a pick), or null while the host is at its concurrency cap.
    * `lease` is the request's: a shared frontier ties the booking to it, so a worker that dies mid-hop
-   * frees the slot when its lease expires. A shared frontier answers after a round trip.
+   * frees the slot when its lease expires. A shared frontier answers after a round trip. `beside`: a slot for
+   * a send the request makes beside its own (a robots.txt read again), held at once with the request's hop slot.
    */
-  bookHop(hostKey: string, nowMs: number, lease: Lease): HopBooking | null | Promise<HopBooking | null>;
+  bookHop(hostKey: string, nowMs: number, lease: Lease, beside?: boolean): HopBooking | null | Promise<HopBooking | null>;
   /** A Retry-After: pauses the host in the run's gate until `untilMs`; its requests stay queued. */
   pauseHost(hostKey: string, untilMs: number): void;
   /** Seeding (spider.start()) is over; a shared frontier's other workers may finish once the queues drain. */

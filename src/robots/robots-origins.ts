@@ -2,7 +2,8 @@
 import type { CrawlRequest } from '../core/request';
 import type { CrawlResponse } from '../core/response';
 import type { BlockRules } from '../downloader/block-rules';
-import type { MiddlewareContext } from '../downloader/middleware';
+import { FetchError } from '../core/errors';
+import type { MiddlewareContext, SideSlot } from '../downloader/middleware';
 import type { Fetcher } from '../fetch/fetcher';
 import type { HostGate } from '../ports/host-gate';
 import type { RobotsCache, RobotsEntry } from '../ports/robots-cache';
@@ -96,15 +97,11 @@ export class RobotsOrigins {
    * asking request's when a redirect target's file is looked up: the target's Crawl-delay once spaced the
    * host the redirect came from and never the target's own pages.
    */
-  startLookup(origin: string, page: CrawlRequest, requestCtx: MiddlewareContext, before: OriginState | undefined): void {
+  startLookup(origin: string, page: CrawlRequest, requestCtx: MiddlewareContext, before: OriginState | undefined, slotFor?: MiddlewareContext['sideSlot']): void {
     this.origins.set(origin, { state: 'loading', ...(wasRead(before) ? { readBefore: true as const } : {}) });
     const ctx = { ...requestCtx, hostKey: hostKeyOf(origin, this.settings.politeness.hostKey) };
-    // Told at once, not only once the cache is read and the claim won: the page that started the look-up is
-    // deferred now, and the slot it gave back let another origin of the host key be picked and fetch its file
-    // first (www. and the apex under hostKey: domain, two Redis workers: 134 ms apart at a 250 ms interval).
-    // A recheck of a file another worker is fetching sends nothing.
-    if (before?.state !== 'elsewhere') this.gate.noteSend(ctx.hostKey, ctx.nowMs());
-    const done = this.lookup(origin, page, ctx, before)
+    // A recheck of a file another worker is fetching sends nothing, so it needs no slot.
+    const done = (slotFor && before?.state !== 'elsewhere' ? this.lookupBeside(origin, page, ctx, before, slotFor) : this.lookupNow(origin, page, ctx, before))
       .catch((error: unknown) => {
         ctx.log.warn({ err: error, origin }, 'robots.txt look-up failed; trying again');
         this.origins.set(origin, { state: 'elsewhere', recheckAtMs: ctx.nowMs() + this.settings.robots.refetchAfterMs, ...(wasRead(before) ? { readBefore: true as const } : {}) });
@@ -115,6 +112,38 @@ export class RobotsOrigins {
       });
     this.pending.add(done);
     this.lookups.set(origin, done);
+  }
+
+  private lookupNow(origin: string, page: CrawlRequest, ctx: MiddlewareContext, before: OriginState | undefined): Promise<void> {
+    // Told at once, not only once the cache is read and the claim won: the page that started the look-up is
+    // deferred now, and the slot it gave back let another origin of the host key be picked and fetch its file
+    // first (www. and the apex under hostKey: domain, two Redis workers: 134 ms apart at a 250 ms interval).
+    if (before?.state !== 'elsewhere') this.gate.noteSend(ctx.hostKey, ctx.nowMs());
+    return this.lookup(origin, page, ctx, before);
+  }
+
+  /**
+   * A look-up started for a request that holds no slot of the origin's host (a browser page's part meets the
+   * file run out): it went out at once, 560 ms after that host's last page at a 1 s interval. It waits for a
+   * slot of the host beside the request's own. None within the wait (the page's own host at its cap of one,
+   * held by the page): the origin is left as it was, due, and its next request reads the file in its own slot.
+   */
+  private async lookupBeside(origin: string, page: CrawlRequest, ctx: MiddlewareContext, before: OriginState | undefined, slotFor: NonNullable<MiddlewareContext['sideSlot']>): Promise<void> {
+    let slot: SideSlot;
+    try {
+      slot = await slotFor(`${origin}/robots.txt`);
+    } catch (error) {
+      if (!(error instanceof FetchError)) throw error;
+      ctx.stats.inc('robots/refetch-no-slot');
+      if (before && this.origins.get(origin)?.state === 'loading') this.origins.set(origin, before);
+      return;
+    }
+    slot.markSent();
+    try {
+      await this.lookupNow(origin, page, ctx, before);
+    } finally {
+      slot.releaseSlot();
+    }
   }
 
   /** The shared entry if it still holds, else the claim and a fetch; a worker that loses the claim reads again shortly. */

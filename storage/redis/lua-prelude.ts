@@ -69,7 +69,7 @@ end
 local function sent_or_gone(id, host)
   if redis.call('HGET', hk('g', host), 'us') == id then redis.call('HDEL', hk('g', host), 'us') end
 end
--- A redirect hop's slot is '<id>>' (see book_hop): its host is kept under that name until the slot ends.
+-- A redirect hop's slot is '<id>>', a send beside the request's '<id>~>' (see book_hop): its host is kept under that name until the slot ends.
 local function is_hop(slot) return string.sub(slot, -1) == '>' end
 local function forget_hop(slot) if is_hop(slot) then redis.call('HDEL', k('host'), slot) end end
 -- Ends a lease: frees its host slot if still held, and the slot its redirect hop booked (a worker that dies
@@ -82,22 +82,25 @@ local function drop_lease(id, host)
   redis.call('ZREM', k('leases'), id)
   redis.call('HDEL', k('lw'), id)
   host = host or redis.call('HGET', k('host'), id)
-  -- One look at both slots: after a release (every answered request) neither is held any more.
-  local hop = id .. '>'
-  local slots = redis.call('SMISMEMBER', k('slot'), id, hop)
+  -- One look at every slot: after a release (every answered request) none is held any more. A hop's and a send
+  -- beside the request's (a robots.txt read again: '<id>~>') are booked under names of their own.
+  local hops = { id .. '>', id .. '~>' }
+  local slots = redis.call('SMISMEMBER', k('slot'), id, hops[1], hops[2])
   local held = slots[1] == 1
   if held then
     redis.call('SREM', k('slot'), id)
     redis.call('HINCRBY', hk('g', host), 'inflight', -1)
     sent_or_gone(id, host)
   end
-  if slots[2] == 1 then
-    redis.call('SREM', k('slot'), hop)
-    local hopHost = redis.call('HGET', k('host'), hop)
-    redis.call('HINCRBY', hk('g', hopHost), 'inflight', -1)
-    sent_or_gone(hop, hopHost)
-    forget_hop(hop)
-    rescore(hopHost, now_ms())
+  for n, hop in ipairs(hops) do
+    if slots[n + 1] == 1 then
+      redis.call('SREM', k('slot'), hop)
+      local hopHost = redis.call('HGET', k('host'), hop)
+      redis.call('HINCRBY', hk('g', hopHost), 'inflight', -1)
+      sent_or_gone(hop, hopHost)
+      forget_hop(hop)
+      rescore(hopHost, now_ms())
+    end
   end
   return host, held
 end

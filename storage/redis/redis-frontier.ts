@@ -169,10 +169,11 @@ export class RedisFrontier implements Frontier {
    * the slot it leaves: every worker's picks of the host queue behind it, and its interval and cap hold
    * across workers. Before, the hop went at once (1-4 ms after its own request on the same host).
    */
-  async bookHop(hostKey: string, _nowMs: number, lease: Lease): Promise<HopBooking | null> {
+  async bookHop(hostKey: string, _nowMs: number, lease: Lease, beside = false): Promise<HopBooking | null> {
     const policy = this.options.policyFor(hostKey);
     const random = this.options.random ?? Math.random;
-    const id = leaseIdOf(lease.request);
+    // A send beside the request's (its robots.txt read again) is held at once with its hop's: a slot of its own name.
+    const id = beside ? `${leaseIdOf(lease.request)}~` : leaseIdOf(lease.request);
     const op = ['B', id, hostKey, random(), policy.maxConcurrency, policy.minIntervalMs, policy.jitterMs, this.options.intervalMarginMs ?? 0];
     const reply = this.batch.call(op);
     this.batch.flush();

@@ -180,10 +180,11 @@ describe('RedisFrontier', () => {
     await frontier.close();
   });
 
-  it("frees the slot a dead worker's redirect hop booked on another host once its lease expires", async () => {
+  it("frees the slots a dead worker's redirect hop and robots.txt beside it booked on other hosts once its lease expires", async () => {
     const frontier = await RedisFrontier.open(options(redis));
-    await frontier.add([req('http://127.0.0.1:9/moved'), req('http://localhost:9/target')]);
-    // A worker that takes /moved, books its redirect's slot on localhost:9 (cap 1), and is never heard of again.
+    await frontier.add([req('http://127.0.0.1:9/moved'), req('http://localhost:9/target'), req('http://[::1]:9/api')]);
+    // A worker that takes /moved, books its redirect's slot on localhost:9 (cap 1) and one beside it on [::1]:9
+    // (a robots.txt read again for its page's part), and is never heard of again. The second was held for ever before.
     const ghost = new Redis(redis.url);
     const scripts = frontierScripts(ghost);
     const prefix = runPrefix(frontier.runId);
@@ -191,7 +192,9 @@ describe('RedisFrontier', () => {
     expect(picked.slice(0, 4)).toEqual(['lease', picked[1], expect.stringContaining('/moved'), '127.0.0.1:9']);
     const [booked] = (await scripts.batch(prefix, 'ghost', 'B', picked[1], 'localhost:9', 0, 1, 0, 0, 0)) as string[][];
     expect(booked[0]).toBe('booked');
-    // Its booking holds the target's one slot; once the ghost's lease expires, both requests go to this worker.
+    const [beside] = (await scripts.batch(prefix, 'ghost', 'B', `${picked[1]}~`, '[::1]:9', 0, 1, 0, 0, 0)) as string[][];
+    expect(beside[0]).toBe('booked');
+    // Its bookings hold each host's one slot; once the ghost's lease expires, every request goes to this worker.
     const urls: string[] = [];
     for (let lease = await take(frontier); lease; lease = await take(frontier)) {
       urls.push(lease.request.url);
@@ -199,8 +202,8 @@ describe('RedisFrontier', () => {
       lease.releaseSlot();
       await frontier.markHandled(lease.request, 200);
     }
-    expect(urls.sort()).toEqual(['http://127.0.0.1:9/moved', 'http://localhost:9/target']);
-    expect(await frontier.summary()).toMatchObject({ planned: 2, succeeded: 2, pending: 0, reclaimed: 1 });
+    expect(urls.sort()).toEqual(['http://127.0.0.1:9/moved', 'http://[::1]:9/api', 'http://localhost:9/target']);
+    expect(await frontier.summary()).toMatchObject({ planned: 3, succeeded: 3, pending: 0, reclaimed: 1 });
     ghost.disconnect();
     await frontier.close();
   });

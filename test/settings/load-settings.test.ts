@@ -109,6 +109,13 @@ describe('loadSettings', () => {
     );
   });
 
+  it('refuses a host key by server address, saying why and what to write instead', () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
+    writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { hostKey: 'ip' } }));
+    const message = errorOf(() => loadSettings({ cwd, env: noEnv })).message;
+    expect(message).toMatch(/^invalid settings:\n  politeness\.hostKey: "ip" \(one gate per server address\) is not supported: .*"domain".*politeness\.hosts.* \(from config\)$/);
+  });
+
   it('names the dotted path and the layer of an unknown key', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'pc-set-'));
     writeFileSync(join(cwd, 'pricecrawl.config.json'), JSON.stringify({ politeness: { minIntervalMS: 10 } }));

@@ -3,6 +3,14 @@ import { z } from 'zod';
 import { domainKeysOnly, hostKeyedRecord } from './host-keyed';
 import { ms } from './units';
 
+/**
+ * Keying hosts by server address (Scrapy's CONCURRENT_REQUESTS_PER_IP) needs every name resolved before its
+ * requests are stored, and one key per name for every worker of a run (HostAddresses has the resolving, none
+ * of it is wired). Refused with why, not the enum's bare "expected host|domain": a team that asks for it learns
+ * that two names of one server each get the whole budget here, and what to write instead.
+ */
+const IP_HOST_KEY_REFUSED = '"ip" (one gate per server address) is not supported: names are not resolved where requests are stored, so no request could be keyed by its address; write "domain" (a site\'s subdomains share one gate) or a politeness.hosts entry per name';
+
 export const hostPolicySchema = z
   .object({
     maxConcurrency: z.number().int().min(1).optional(),
@@ -53,7 +61,7 @@ export const fetchingSettings = {
   politeness: z
     .object({
       /** `host`: URL host incl. port (IPs and localhost included); `domain`: registrable domain. */
-      hostKey: z.enum(['host', 'domain']).default('host'),
+      hostKey: z.enum(['host', 'domain'], { error: (issue) => (issue.input === 'ip' ? IP_HOST_KEY_REFUSED : undefined) }).default('host'),
       maxConcurrencyPerHost: z.number().int().min(1).default(1),
       minIntervalMs: ms().default(1000),
       /**
