@@ -36,20 +36,41 @@ export class PgWriteFence {
 
   async begin<T>(sql: Sql, write: (tx: FencedTx) => Promise<T>): Promise<T> {
     const claim = this.claim;
-    let heldAtMs: number | null = null;
+    let checkedAtMs: number | null = null;
     try {
       return (await sql.begin(async (tx) => {
         if (claim) {
+          // From the check's sending, not its answer: a process stopped right after sending it reads the answer
+          // only once it runs again, a lease or more after the server ran the check and began the idle count.
+          checkedAtMs = performance.now();
           await refuseUnlessHeld(tx, claim);
-          heldAtMs = performance.now();
         }
-        return write(tx);
+        return settledUnlessSessionGone(write(tx));
       })) as T;
     } catch (error) {
-      if (claim && heldAtMs !== null && !(error instanceof FencedOutError) && performance.now() - heldAtMs >= claim.leaseMs) throw new FencedOutError(claim, error);
+      if (claim && checkedAtMs !== null && !(error instanceof FencedOutError) && performance.now() - checkedAtMs >= claim.leaseMs) throw new FencedOutError(claim, error);
       throw error;
     }
   }
+}
+
+/** postgres.js' connection codes and Node's socket codes for a session whose socket has closed or is closing. */
+const SESSION_GONE_CODES = new Set(['CONNECTION_CLOSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * A write that failed because its session is gone (the socket closed, the server ended the session with a FATAL
+ * error) is left unsettled. Settled, postgres.js sends ROLLBACK on the connection whose socket it has already let
+ * go of, and its write throws a TypeError from a timer nobody can catch (porsager/postgres#1155, unfixed in 3.4.x):
+ * the crawl exited 1 instead of stopping resumable. The server rolled back with the session, and `sql.begin`
+ * rejects by itself when the connection closes (each of these codes is followed by that close).
+ */
+function settledUnlessSessionGone<T>(write: Promise<T>): Promise<T> {
+  return write.catch((error: unknown) => {
+    const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown };
+    const gone = (typeof code === 'string' && SESSION_GONE_CODES.has(code)) || severity === 'FATAL' || severity === 'PANIC';
+    if (gone) return new Promise<T>(() => undefined);
+    throw error;
+  });
 }
 
 /**

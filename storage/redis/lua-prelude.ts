@@ -128,11 +128,45 @@ end
 export const RUN_LOST_REPLY = 'PRICECRAWL_RUN_LOST';
 
 /**
+ * A field of the run's request-keyed hashes and a member of its slot set that no request id, hop slot or host
+ * takes, planted when a process opens or joins the run (KEEP_RUN_KEYS_LUA). Those keys are empty, so absent,
+ * at times of a living run: with the mark, a key absent was deleted (DEL by hand, an evicting server).
+ */
+const KEPT_MARK = '~kept';
+const KEPT_NAMES = "{'ledger', 'st', 'lw', 'host', 'req', 'prio', 'att', 'slot'}";
+
+/**
+ * Plants the marks, and the run's 'kept' key that says they are there: a run opened before them is checked for
+ * its meta hash alone until its next open or join plants them (a status or report of it must not call it lost).
+ */
+export const KEEP_RUN_KEYS_LUA = `
+for _, name in ipairs(${KEPT_NAMES}) do
+  if name == 'slot' then redis.call('SADD', k(name), '${KEPT_MARK}') else redis.call('HSETNX', k(name), '${KEPT_MARK}', '') end
+end
+redis.call('SET', k('kept'), '1')
+`;
+
+/**
  * First statement of the scripts a crawl runs on its run: the run's meta hash is written when the run
  * opens and never deleted while it lives, so its absence means the run's keys are gone (a Redis restarted
  * without persistence, flushed, or evicting keys). Without this check a pick of a lost run answered
  * 'empty', settles answered 'not yours', and the crawl ended `finished`, exit 0, with its queue gone.
+ * One key of it deleted is the run lost too, named: a deleted slot set, ledger or state hash left a run that
+ * ended `finished`, exit 0, its counts or host slots wrong. One EXISTS of them all while all are there (the
+ * check runs before every script: the commands per page are counted, redis-commands.test.ts).
  */
 export const RUN_KEPT_LUA = `
-if redis.call('EXISTS', k('meta')) == 0 then return redis.error_reply('${RUN_LOST_REPLY} ' .. P) end
+local kept_names = ${KEPT_NAMES}
+local kept_keys = { k('meta'), k('kept') }
+for _, name in ipairs(kept_names) do kept_keys[#kept_keys + 1] = k(name) end
+if redis.call('EXISTS', unpack(kept_keys)) < #kept_keys then
+  if redis.call('EXISTS', k('meta')) == 0 then return redis.error_reply('${RUN_LOST_REPLY} ' .. P) end
+  if redis.call('EXISTS', k('kept')) == 1 then
+    local lost_keys = {}
+    for _, name in ipairs(kept_names) do
+      if redis.call('EXISTS', k(name)) == 0 then lost_keys[#lost_keys + 1] = name end
+    end
+    if #lost_keys > 0 then return redis.error_reply('${RUN_LOST_REPLY} ' .. P .. ' ' .. table.concat(lost_keys, ' ')) end
+  end
+end
 `;

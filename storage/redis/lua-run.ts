@@ -1,5 +1,5 @@
 // Lua for runs and reports: open/join a run, finish it once, the ledger summary, the live status.
-import { LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
+import { KEEP_RUN_KEYS_LUA, LUA_PRELUDE, RUN_KEPT_LUA } from './lua-prelude';
 
 /**
  * KEYS[2]: the spider's run index. ARGV: runId, spider, mode (create | join), seedingTtlMs (0: no seeder),
@@ -37,6 +37,7 @@ else
   -- The latest claim's: a resume under a new claim fences out the workers that joined under the lost one.
   if fence ~= '' then redis.call('HSET', meta, 'fence', fence) end
 end
+${KEEP_RUN_KEYS_LUA}
 return {owner and 1 or 0, tonumber(redis.call('HGET', meta, 'startedAt')), redis.call('HGET', meta, 'fence') or ''}
 `;
 

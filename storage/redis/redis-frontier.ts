@@ -82,11 +82,7 @@ export class RedisFrontier implements Frontier {
       queue: (op) => this.fire(this.batch.call(op)), intervalMarginMs: options.intervalMarginMs ?? 0,
     });
     // Renewed three times per TTL: one missed beat on a busy machine does not lose the leases.
-    this.heartbeat = setInterval(() => {
-      this.fire(this.renew());
-      this.gate.heartbeat();
-      if (!this.closed) this.fire(this.evictions.sample(this.redis));
-    }, Math.max(50, Math.floor(options.settings.leaseTtlMs / 3)));
+    this.heartbeat = setInterval(() => this.beat(), Math.max(50, Math.floor(options.settings.leaseTtlMs / 3)));
     this.heartbeat.unref();
   }
 
@@ -269,13 +265,33 @@ export class RedisFrontier implements Frontier {
     if (steadyNowMs() - this.renewSentAtMs > this.options.settings.leaseTtlMs / 2) this.fire(this.renew());
   }
 
-  /** Fire-and-forget calls (slot bookkeeping, heartbeats) log failures; the lease TTL covers what is lost. */
+  /**
+   * One beat's calls, in the background: the leases' renewal, the gate's views and breakers, the eviction count.
+   * In an outage each of them fails, and a line per call gave two or three lines per beat saying one thing: the
+   * beat logs one line, with the first failure's reason and how many of its calls failed.
+   */
+  private beat(): void {
+    const calls = [this.renew(), ...this.gate.heartbeat()];
+    if (!this.closed) calls.push(this.evictions.sample(this.redis));
+    void Promise.allSettled(calls).then((results) => {
+      const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+      if (failures.length === 0) return;
+      failures.forEach((error) => this.noteUnanswered(error));
+      if (!this.closed) this.options.log.error({ err: failures[0], failedCalls: failures.length, calls: calls.length }, 'redis frontier heartbeat failed');
+    });
+  }
+
+  /** Fire-and-forget calls (slot bookkeeping) log failures; the lease TTL covers what is lost. */
   private fire(call: Promise<unknown>): void {
     call.catch((error: unknown) => {
-      // The scripts' error replies are PricecrawlErrors (redis-reply-errors.ts): anything else had no answer.
-      if (!(error instanceof PricecrawlError)) this.unanswered = true;
+      this.noteUnanswered(error);
       if (!this.closed) this.options.log.error({ err: error }, 'redis frontier call failed');
     });
+  }
+
+  /** The scripts' error replies are PricecrawlErrors (redis-reply-errors.ts): anything else had no answer. */
+  private noteUnanswered(error: unknown): void {
+    if (!(error instanceof PricecrawlError)) this.unanswered = true;
   }
 }
 

@@ -224,10 +224,11 @@ export class RedisHostGate implements HostGate {
     return [];
   }
 
-  /** The heartbeat: keeps this worker's throttle views alive and adopts the other workers' breakers. */
-  heartbeat(): void {
-    if (this.views.size > 0) this.options.fire(this.publish([...this.views]));
-    this.options.fire(this.adoptBreakers());
+  /** The heartbeat's calls, for the frontier's beat to await: keep this worker's throttle views alive, adopt the other workers' breakers. */
+  heartbeat(): Promise<unknown>[] {
+    const calls: Promise<unknown>[] = [this.adoptBreakers()];
+    if (this.views.size > 0) calls.unshift(this.publish([...this.views]));
+    return calls;
   }
 
   /** Leaving the run: the views are withdrawn, not left to fade; the run keeps the last interval for a resume. */

@@ -28,6 +28,9 @@ export function frontierCallError(error: unknown, prefix: string): unknown {
   if (!(error instanceof Error) || error.name !== 'ReplyError') return error;
   if (error.message.startsWith(RUN_LOST_REPLY)) {
     const runId = /\{(.*)\}/.exec(prefix)?.[1] ?? prefix;
+    // The reply names the keys lost when the run's meta hash is still there (RUN_KEPT_LUA).
+    const keys = error.message.slice(RUN_LOST_REPLY.length).trim().split(/\s+/).slice(1).join(', ');
+    if (keys !== '') return new PricecrawlError('FRONTIER_RUN_LOST', `run ${runId} lost keys: ${keys} (deleted mid-run by a command outside the crawl, or evicted): its queue and ledger cannot be trusted`, { cause: error });
     return new PricecrawlError('FRONTIER_RUN_LOST', `run ${runId} is gone from the frontier (its keys were deleted: a Redis restarted without persistence, flushed or evicting keys)`, { cause: error });
   }
   const word = /^[A-Z]+/.exec(error.message)?.[0] ?? '';

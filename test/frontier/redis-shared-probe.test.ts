@@ -87,7 +87,7 @@ describe('the half-open probe of a host two Redis workers crawl at a concurrency
       expect(await wa.send('/1')).toEqual({ type: 'continue' });
       await wa.settled();
       // b's heartbeat hears the host half-open: a's probe is out.
-      b.gate.heartbeat();
+      await Promise.all(b.gate.heartbeat());
       await wb.settled();
       const parked = await wb.send('/2');
       // Before: b parked its pages for the probe's whole timeout (30 s here) as a wait of the server's.

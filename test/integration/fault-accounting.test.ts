@@ -51,6 +51,10 @@ function runIdOf(output: string): string {
  */
 const KILL_POINTS: Record<string, (random: () => number) => string> = {
   seeding: (random) => `sql:before:${2 + Math.floor(random() * 6)}:frontier.sqlite:INSERT INTO requests`,
+  // The run's row written, not one of its requests yet: --resume must plant every seed.
+  'first seed flush': () => 'sql:before:1:frontier.sqlite:INSERT INTO requests',
+  // The same, continued by a crawl naming the run (--run <id>) rather than --resume: its seeds must not double.
+  'first seed flush, same --run': () => 'sql:before:1:frontier.sqlite:INSERT INTO requests',
   'mid-batch': (random) => `heads:${4 + Math.floor(random() * 20)}`,
   'item commit before ack': (random) => `sql:after:${1 + Math.floor(random() * 3)}:items.sqlite:^COMMIT$`,
   // Items in PostgreSQL: its batch committed (an ack follows only a durable batch), the frontier's ack not written yet.
@@ -67,6 +71,8 @@ type Case = { frontier: 'sqlite' | 'redis'; point: string; seed: number };
 const FIXED: Case[] = [
   { frontier: 'sqlite', point: 'no kill', seed: 11 },
   { frontier: 'sqlite', point: 'seeding', seed: 37 },
+  { frontier: 'sqlite', point: 'first seed flush', seed: 43 },
+  { frontier: 'sqlite', point: 'first seed flush, same --run', seed: 47 },
   { frontier: 'sqlite', point: 'mid-batch', seed: 41 },
   { frontier: 'sqlite', point: 'item commit before ack', seed: 53 },
   { frontier: 'sqlite', point: 'item commit before ack (PostgreSQL)', seed: 61 },
@@ -99,10 +105,14 @@ async function sqliteRun(site: FaultSite, dir: string, { point, seed }: Case): P
   const killAt = KILL_POINTS[point](seededRandom(seed));
   const killed = await run(crawlArgs(site, dir, store), killAt);
   expect(killed.signal, `${killAt}\n${killed.stderr.slice(-2000)}`).toBe('SIGKILL');
-  const resumed = OVER.has(point) ? null : await run(crawlArgs(site, dir, [...store, '--resume']));
+  const runIdsNow = async () => {
+    const records = await openRunRecords({ dir, url: storeUrl });
+    return (await records.list().finally(() => records.close())).map((r) => r.runId);
+  };
+  const continued = point.endsWith('same --run') ? ['--run', (await runIdsNow())[0]] : ['--resume'];
+  const resumed = OVER.has(point) ? null : await run(crawlArgs(site, dir, [...store, ...continued]));
   // The resume continued the killed run: one run on record, not a fresh one that fetched it all again.
-  const records = await openRunRecords({ dir, url: storeUrl });
-  const runIds = (await records.list().finally(() => records.close())).map((r) => r.runId);
+  const runIds = await runIdsNow();
   expect(runIds, killAt).toHaveLength(1);
   if (resumed) expect(runIdOf(resumed.stdout)).toBe(runIds[0]);
   await checkAccounting({ site, dir, frontierUrl: '', storeUrl, runId: runIds[0], ended: resumed, all: resumed ? [killed, resumed] : [killed] }, `seed ${seed}, ${killAt}`);

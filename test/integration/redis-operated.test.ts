@@ -11,6 +11,7 @@ import type { CrawlResponse, PriceItem, SpiderOutput } from '../../src/index';
 import { crawlInProcess, tempStorageDir } from '../support/test-crawl';
 import { startTcpSwitch } from '../support/tcp-switch';
 import { startEvicting } from '../support/evicting-redis';
+import { runPrefix } from '../../storage/redis/redis-scripts';
 
 const PASSWORD = 'operated-s3cret-pw';
 /** Per host: 2 listing pages of 5 products and the 10 product pages. */
@@ -287,5 +288,18 @@ describe('someone flushes the server mid-run', () => {
     const error = await rejection(crawl(`flushed-${command}`, { observers: [actsOnce('item.stored', () => redisCliNow(command))] }));
     expect(error.code).toBe('FRONTIER_RUN_LOST');
     expect(error.message).toMatch(new RegExp(`^the frontier redis://\\*\\*\\*@127\\.0\\.0\\.1:\\d+ no longer holds run flushed-${command} \\(its keys are gone: .+\\): the crawl stopped without a summary; the requests still queued there are lost and cannot be resumed`));
+  }, 60_000);
+});
+
+describe('someone deletes one of the run\'s keys mid-run', () => {
+  /**
+   * Empty, such a key is absent in a living run, so its absence said nothing: a deleted slot set left its
+   * host's slots held for ever (each release found nothing to free) and the crawl waited without a word.
+   */
+  it.each(['slot', 'st', 'ledger'])('%s: the crawl stops, naming the key, and the run is not called finished', async (key) => {
+    const runId = `deleted-${key}`;
+    const error = await rejection(crawl(runId, { observers: [actsOnce('item.stored', () => redisCliNow('DEL', `${runPrefix(runId)}${key}`))] }));
+    expect(error.code).toBe('FRONTIER_RUN_LOST');
+    expect(error.message).toContain(`(its keys are gone (${key}):`);
   }, 60_000);
 });

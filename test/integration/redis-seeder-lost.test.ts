@@ -1,4 +1,4 @@
-// A Redis run whose seeder is killed mid-start(): the worker left must not call the run finished with only the seeds it got to.
+// A Redis run whose seeder is killed mid-start() (or in its first seed flush): the run must not end finished with only the seeds it got to.
 import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,9 +21,9 @@ describe('a Redis run whose seeder dies before its start() finished', { timeout:
   const storage = tempStorageDir('seeder-lost');
   const children = childTracker();
 
-  const run = (command: 'crawl' | 'worker', extra: string[], killAt?: string): Promise<CliRun> => {
+  const run = (command: 'crawl' | 'worker', extra: string[], killAt?: string, runId = RUN_ID): Promise<CliRun> => {
     const env = killAt ? { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${KILL_AT}`, KILL_AT: killAt } : process.env;
-    const args = [command, SPIDER, '-a', `shop=${shop.origin}`, '--storage', storage.dir, '--frontier', redis.url, '--run', RUN_ID,
+    const args = [command, SPIDER, '-a', `shop=${shop.origin}`, '--storage', storage.dir, '--frontier', redis.url, '--run', runId,
       '-s', 'robots.obey=false', '-s', 'frontier.leaseTtlMs=1000', '-s', 'frontier.pollMs=50', '-s', 'log.format=json', '-s', 'log.level=warn', ...extra];
     return cli(args, { env, onStart: children.track });
   };
@@ -64,5 +64,19 @@ describe('a Redis run whose seeder dies before its start() finished', { timeout:
     expect(resumed.code, resumed.stdout + resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain('accounting: planned 2 = succeeded 2 + failed 0 + pending 0');
     expect(shop.requests.filter((r) => r.path === '/p/2')).toHaveLength(1);
+  });
+
+  // Killed (kill -9) while its very first seeds went to the frontier: the run open, no request answered for.
+  // Continued by --resume or by a crawl naming the run, it plants the rest and fetches each seed once.
+  it.each([['--resume'], []])('killed during its first seed flush and continued with [%s], fetches each seed once and accounts for both', async (...continued: string[]) => {
+    const runId = `first-seed-${continued.length}`;
+    const fetched = (path: string) => shop.requests.filter((r) => r.path === path).length;
+    const before = [fetched('/p/1'), fetched('/p/2')];
+    const killed = await run('crawl', ['-a', 'secondSeed=1'], 'redis:1:^eval[^]*/p/1', runId);
+    expect(killed.signal, killed.stderr.slice(-2000)).toBe('SIGKILL');
+    const ended = await run('crawl', ['-a', 'secondSeed=1', ...continued], undefined, runId);
+    expect(ended.code, ended.stdout + ended.stderr).toBe(0);
+    expect(ended.stdout).toContain('accounting: planned 2 = succeeded 2 + failed 0 + pending 0');
+    expect([fetched('/p/1') - before[0], fetched('/p/2') - before[1]]).toEqual([1, 1]);
   });
 });

@@ -5,6 +5,8 @@
 //                                                       matches, on a database file whose name ends so
 //                                                       (`after:3:items.sqlite:^COMMIT$`: the 3rd item batch
 //                                                       is durable, its requests not acknowledged yet)
+//   KILL_AT=redis:<n>:<regex>                          once the n-th Redis command whose name and arguments
+//                                                       (joined by spaces) match is written, before its answer
 //   KILL_WITH=SIGTERM,SIGTERM                           other signals than SIGKILL, sent in turn, each once the
 //                                                       process has handled the one before (a second Ctrl-C)
 import diagnostics_channel from 'node:diagnostics_channel';
@@ -46,6 +48,14 @@ if (spec.startsWith('heads:')) {
       return result;
     };
   }
+} else if (spec.startsWith('redis:')) {
+  const [, count, ...pattern] = spec.split(':');
+  const matches = new RegExp(pattern.join(':'));
+  let seen = 0;
+  // ioredis traces each command as it writes it (its tracing channel, args of EVAL* in full).
+  diagnostics_channel.subscribe('tracing:ioredis:command:start', ({ command, args }) => {
+    if (matches.test([command, ...(args ?? [])].join(' ')) && ++seen === Number(count)) die();
+  });
 } else if (spec !== '') {
   throw new Error(`kill-at.mjs: unreadable KILL_AT=${spec}`);
 }
