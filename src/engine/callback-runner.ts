@@ -75,6 +75,7 @@ export async function runCallback(
   const requestsByCallback: Record<string, number> = {};
   const deadline = timeout ? new CallbackDeadline(timeout) : null;
   let outputs: AsyncIterator<SpiderOutput> | null = null;
+  let abandoned = false;
   // A page cut behind honest-looking framing ends in its price's first digits (cut-price.ts): asked once.
   let tail: string | null | undefined;
   const tailDigits = () => (tail === undefined ? (tail = cutTailDigits(response.body)) : tail);
@@ -84,8 +85,9 @@ export async function runCallback(
   try {
     const callback = resolveCallback(spider, response.request.callback);
     const produced = callbackOutputs<SpiderOutput>(callback(response));
-    // A page the browser left is no error of the callback's for a middleware to recover (its outputs are not this page's).
-    const chained = deps.spiderChain ? deps.spiderChain.outputs(response, produced, () => response.pageLeft() === null) : produced;
+    // A page the browser left is no error of the callback's for a middleware to recover (its outputs are not this
+    // page's), nor is a throw that comes after the runner gave the callback up (its time limit, the shutdown).
+    const chained = deps.spiderChain ? deps.spiderChain.outputs(response, produced, () => !abandoned && response.pageLeft() === null) : produced;
     outputs = timedSteps(chained, { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
     for (;;) {
       const step = await untilCutOff(deadline ? deadline.race(outputs) : outputs.next(), deps.cutOff);
@@ -122,6 +124,7 @@ export async function runCallback(
     deps.items.pageDone?.(page);
     deps.events?.emit('page.parsed', page);
   } catch (thrown) {
+    abandoned = true;
     void outputs?.return?.(undefined)?.catch(() => undefined); // as `for await` would: the generator's finally runs
     // The frontier could not store the requests it yielded (disk full): not the spider's fault, the task leaves it for --resume.
     if (storageFailureCode(thrown) !== null) throw thrown;
