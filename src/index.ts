@@ -85,6 +85,9 @@ export {
   type SideSlot,
 } from './downloader/middleware';
 
+// Spider middlewares: hooks on what start() and the callbacks yield, before the frontier and the pipeline.
+export type { SpiderMiddleware, SpiderMiddlewareContext, SpiderOutputs } from './spider-middleware/spider-middleware';
+
 // Item pipeline stages.
 export { drop, isDrop, type Drop, type PageOutputs, type PipelineContext, type PipelineStage } from './pipeline/stage';
 // The run's counters every component context carries: those under `team/` (`ctx.stats.inc('team/seen')`) are listed in the

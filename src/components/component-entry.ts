@@ -26,6 +26,16 @@ export const orderedComponentEntry = z
   .refine((entry) => entry.module !== undefined || entry.before !== undefined || entry.after !== undefined, 'set module (a component of the project\'s), or before/after to move the built-in of this name')
   .refine((entry) => entry.module !== undefined || (entry.export === undefined && Object.keys(entry.options).length === 0), 'export and options need a module: a built-in moved by before/after keeps its own settings');
 
+/** `middlewares`, `spiderMiddlewares`: an ordered list's names to leave out (built-in or added) and the project's own by name. */
+export const orderedComponentList = () =>
+  z
+    .object({
+      disabled: z.array(z.string()).default([]),
+      add: z.record(z.string(), orderedComponentEntry).default({}),
+    })
+    .strict()
+    .prefault({});
+
 /** `pipeline.sinks`, `extensions`: unordered components (sinks run in name order, extensions all hear every event). */
 export const componentEntry = z
   .object({

@@ -6,11 +6,12 @@ import { importUserModule } from '../core/import-user-module';
 import { loadFailureCause } from '../core/load-failure-cause';
 import { storageFailureCode } from '../engine/storage-failure';
 
-export type ComponentKind = 'middleware' | 'stage' | 'sink' | 'extension' | 'store';
+export type ComponentKind = 'middleware' | 'spider-middleware' | 'stage' | 'sink' | 'extension' | 'store';
 
 /** The methods that make a value a component of each kind (at least one of them). */
 const SHAPE: Record<ComponentKind, readonly string[]> = {
   middleware: ['processRequest', 'processResponse', 'processError'],
+  'spider-middleware': ['processStart', 'processSpiderOutput', 'processSpiderException'],
   stage: ['process'],
   sink: ['write'],
   extension: ['register', 'idle'],
@@ -20,6 +21,7 @@ const SHAPE: Record<ComponentKind, readonly string[]> = {
 /** Every method the crawl calls on a component of each kind: a method spelled near one of these is a typo. */
 const HOOKS: Record<ComponentKind, readonly string[]> = {
   middleware: ['open', 'processRequest', 'processResponse', 'processError', 'checkRedirect', 'awaitRedirect', 'close'],
+  'spider-middleware': ['open', 'processStart', 'processSpiderOutput', 'processSpiderException', 'close'],
   stage: ['open', 'process', 'pageDone', 'close'],
   sink: ['open', 'write', 'close'],
   extension: ['register', 'idle', 'close'],
@@ -29,10 +31,22 @@ const HOOKS: Record<ComponentKind, readonly string[]> = {
 /** Names a Scrapy or event-style port gives a hook (a signal handler's name): too far from the hook for the spelling check. */
 const PORTED_NAMES: Partial<Record<ComponentKind, Readonly<Record<string, string>>>> = {
   extension: { spider_idle: 'idle', spiderIdle: 'idle', onIdle: 'idle', onSpiderIdle: 'idle' },
+  // Scrapy's names, and its start hook before 2.13.
+  'spider-middleware': {
+    process_start: 'processStart',
+    process_start_requests: 'processStart',
+    processStartRequests: 'processStart',
+    process_spider_output: 'processSpiderOutput',
+    process_spider_output_async: 'processSpiderOutput',
+    process_spider_exception: 'processSpiderException',
+    // A response is judged before the callback by the downloader middlewares: there is no input hook here.
+    process_spider_input: "processResponse, a downloader middleware's hook (middlewares.add)",
+    processSpiderInput: "processResponse, a downloader middleware's hook (middlewares.add)",
+  },
 };
 
 /** Where a component of each kind is named in the settings, for a value listed under the wrong one. */
-const SECTION: Record<ComponentKind, string> = { middleware: 'middlewares.add', stage: 'pipeline.add', sink: 'pipeline.sinks', extension: 'extensions', store: 'storage.items' };
+const SECTION: Record<ComponentKind, string> = { middleware: 'middlewares.add', 'spider-middleware': 'spiderMiddlewares.add', stage: 'pipeline.add', sink: 'pipeline.sinks', extension: 'extensions', store: 'storage.items' };
 
 export interface ComponentSource {
   module: string;

@@ -1,6 +1,7 @@
-// Loads the components a project adds in settings: middlewares, stages, item sinks and extensions.
+// Loads the components a project adds in settings: downloader and spider middlewares, stages, item sinks and extensions.
 import type { DownloaderMiddleware } from '../downloader/middleware';
 import type { PipelineStage } from '../pipeline/stage';
+import type { SpiderMiddleware } from '../spider-middleware/spider-middleware';
 import type { Settings } from '../settings/schema';
 import type { ItemSinkComponent } from './item-sink-component';
 import type { Extension } from './extension';
@@ -22,6 +23,7 @@ export interface LoadedExtension {
 
 export interface ProjectComponents {
   middlewares: AddedComponent<DownloaderMiddleware>[];
+  spiderMiddlewares: AddedComponent<SpiderMiddleware>[];
   stages: AddedComponent<PipelineStage>[];
   sinks: LoadedSink[];
   extensions: LoadedExtension[];
@@ -30,6 +32,7 @@ export interface ProjectComponents {
 /** Every module is loaded before the first request, so a bad one stops the start with one line. */
 export async function loadProjectComponents(settings: Settings, projectRoot: string): Promise<ProjectComponents> {
   const middlewares = await loadProjectMiddlewares(settings, projectRoot);
+  const spiderMiddlewares = await loadAdded<SpiderMiddleware>('spider-middleware', settings.spiderMiddlewares.add, projectRoot);
   const stages = await loadProjectStages(settings, projectRoot);
   const sinks: LoadedSink[] = [];
   for (const [name, entry] of Object.entries(settings.pipeline.sinks).sort(([a], [b]) => a.localeCompare(b))) {
@@ -40,7 +43,7 @@ export async function loadProjectComponents(settings: Settings, projectRoot: str
     if (entry === false) continue; // a built-in switched off (extensions/index.ts)
     extensions.push({ name, extension: await loadComponent<Extension>('extension', name, entry, projectRoot), origin: entry.module });
   }
-  return { middlewares, stages, sinks, extensions };
+  return { middlewares, spiderMiddlewares, stages, sinks, extensions };
 }
 
 /** The project's own downloader middlewares (`middlewares.add`), alone: what `fetch`, `parse` and `shell` send through. */
@@ -54,7 +57,7 @@ export function loadProjectStages(settings: Settings, projectRoot: string): Prom
 }
 
 /** Components a chain places among its built-ins by `before`/`after`, loaded in the order the settings give them. */
-async function loadAdded<T extends object>(kind: 'middleware' | 'stage', entries: Settings['middlewares']['add'], projectRoot: string): Promise<AddedComponent<T>[]> {
+async function loadAdded<T extends object>(kind: 'middleware' | 'spider-middleware' | 'stage', entries: Settings['middlewares']['add'], projectRoot: string): Promise<AddedComponent<T>[]> {
   const added: AddedComponent<T>[] = [];
   for (const [name, { module, ...entry }] of Object.entries(entries)) {
     // No module: the built-in of this name, moved (orderComponents refuses a name no built-in has).

@@ -27,7 +27,26 @@ export function closestName(wanted: string, known: readonly string[]): string | 
     }
   }
   const tolerance = Math.max(2, Math.floor(wanted.length / 3));
-  return best !== null && bestDistance <= tolerance ? best : null;
+  return best !== null && bestDistance <= tolerance ? best : sharingWords(wanted, known);
+}
+
+/** `robotsTxt`, `robots-txt`, `RobotsTxtMiddleware`: the lower-case words of a name. */
+const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+
+/**
+ * A name too far off to be a typo may still be a short or long form of one: `robots` for `robots-txt`,
+ * `breaker` for `circuit-breaker`, Scrapy's `RobotsTxtMiddleware` for `robots-txt`. The one known name whose
+ * words all occur in it, or all of whose words it holds; none when several fit (`http` with `http-errors`
+ * and `http-cache` names neither).
+ */
+function sharingWords(wanted: string, known: readonly string[]): string | null {
+  const words = new Set(wordsOf(wanted));
+  if (words.size === 0) return null;
+  const fits = known.filter((name) => {
+    const theirs = wordsOf(name);
+    return theirs.length > 0 && (theirs.every((word) => words.has(word)) || [...words].every((word) => theirs.includes(word)));
+  });
+  return fits.length === 1 ? fits[0]! : null;
 }
 
 /** `; did you mean "x"?` or the empty string. */

@@ -97,6 +97,7 @@ export type ErrorCode =
   | 'METRICS_PORT_UNAVAILABLE'
   | 'SPIDER_NO_PRODUCT_CALLBACK'
   | 'MIDDLEWARE_FAILED'
+  | 'SPIDER_MIDDLEWARE_FAILED'
   /** A library call given what it cannot use (the message names what to pass instead). */
   | 'USAGE';
 

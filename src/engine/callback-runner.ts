@@ -19,9 +19,12 @@ import { InvalidJsonError } from '../core/json-answer';
 import { SitemapError } from '../sitemap/read-sitemap';
 import { isPageFault } from '../core/page-fault';
 import { servedFromCache } from '../core/cache-hit';
+import { SpiderMiddlewareFailure, type SpiderMiddlewareChain } from '../spider-middleware/spider-chain';
 
 /** The failure of a request whose callback threw: the spider's bug. */
 const CALLBACK_ERROR = 'callback/error';
+/** The failure of a request whose outputs a spider middleware threw on: the project's bug in that middleware. */
+export const SPIDER_MIDDLEWARE_ERROR = 'spider-middleware/error';
 import type { RequestSink } from './request-sink';
 import type { CallbackInFlight, LoopBlockWatch } from './loop-block-watch';
 
@@ -60,6 +63,7 @@ export async function runCallback(
     /** Times each synchronous step of the callback (the event-loop watchdog); null = off. */ loopWatch?: LoopBlockWatch | null;
     /** The crawl's event bus (dropped requests: depth, skipped links). */ events?: CrawlEventBus;
     /** Aborted when a shutdown's grace runs out: the callback is cut off (CallbackCutOffError is raised). */ cutOff?: AbortSignal;
+    /** The spider middlewares the callback's outputs pass on their way to the frontier and the pipeline. */ spiderChain?: SpiderMiddlewareChain;
   },
   timeout?: CallbackTimeout,
 ): Promise<CallbackResult> {
@@ -71,6 +75,7 @@ export async function runCallback(
   const requestsByCallback: Record<string, number> = {};
   const deadline = timeout ? new CallbackDeadline(timeout) : null;
   let outputs: AsyncIterator<SpiderOutput> | null = null;
+  let abandoned = false;
   // A page cut behind honest-looking framing ends in its price's first digits (cut-price.ts): asked once.
   let tail: string | null | undefined;
   const tailDigits = () => (tail === undefined ? (tail = cutTailDigits(response.body)) : tail);
@@ -79,7 +84,11 @@ export async function runCallback(
   let pageFault: CallbackResult['error'] = null;
   try {
     const callback = resolveCallback(spider, response.request.callback);
-    outputs = timedSteps(callbackOutputs<SpiderOutput>(callback(response)), { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
+    const produced = callbackOutputs<SpiderOutput>(callback(response));
+    // A page the browser left is no error of the callback's for a middleware to recover (its outputs are not this
+    // page's), nor is a throw that comes after the runner gave the callback up (its time limit, the shutdown).
+    const chained = deps.spiderChain ? deps.spiderChain.outputs(response, produced, () => !abandoned && response.pageLeft() === null) : produced;
+    outputs = timedSteps(chained, { spider: spider.name, callback: response.request.callback, url: response.url }, deps.loopWatch);
     for (;;) {
       const step = await untilCutOff(deadline ? deadline.race(outputs) : outputs.next(), deps.cutOff);
       if (step.done) break;
@@ -115,6 +124,7 @@ export async function runCallback(
     deps.items.pageDone?.(page);
     deps.events?.emit('page.parsed', page);
   } catch (thrown) {
+    abandoned = true;
     void outputs?.return?.(undefined)?.catch(() => undefined); // as `for await` would: the generator's finally runs
     // The frontier could not store the requests it yielded (disk full): not the spider's fault, the task leaves it for --resume.
     if (storageFailureCode(thrown) !== null) throw thrown;
@@ -130,12 +140,14 @@ export async function runCallback(
     if (thrown instanceof UnknownCallbackError) deps.stats.inc(`spider/unknown-${thrown.role}/${thrown.callback}`);
     // The spider's own code threw (a selector that fits one page template only): work lost to a bug (code-errors.ts).
     if (failure.reason === CALLBACK_ERROR) noteCodeError(deps.stats, 'callback', response.request.callback, thrown, response.url);
+    if (thrown instanceof SpiderMiddlewareFailure) noteCodeError(deps.stats, 'spider-middleware', thrown.middleware, thrown.cause, response.url);
     if (thrown instanceof CallbackTimeoutError) deps.log.error({ url: response.url, callback: response.request.callback, limitMs: timeout?.ms }, 'spider callback ran past its time limit and was abandoned');
     // The answer's fault: what it showed, in a few masked characters, rather than a stack into the spider.
     else if (thrown instanceof InvalidJsonError) {
       const { reason, status, contentType, sample } = thrown;
       deps.log.error({ url: response.url, callback: response.request.callback, reason, status, contentType, sample }, thrown.message);
     } else if (thrown instanceof SitemapError) deps.log.error({ url: response.url, callback: response.request.callback, reason: thrown.reason, status: response.status }, thrown.message);
+    else if (thrown instanceof SpiderMiddlewareFailure) deps.log.error({ url: response.url, middleware: thrown.middleware, hook: thrown.hook, err: thrown.cause }, thrown.message);
     else deps.log.error({ url: response.url, callback: response.request.callback, err: thrown }, 'spider callback failed');
     await deps.requests.flush().catch(() => undefined);
   } finally {
@@ -191,6 +203,8 @@ function callbackError(thrown: unknown): { reason: string; message: string; stat
   if (thrown instanceof InvalidJsonError) return { reason: thrown.reason, message, stat: 'json-invalid' };
   // A wall or error page in a sitemap's place (read-sitemap.ts): the site's answer, not the spider's bug.
   if (thrown instanceof SitemapError) return { reason: thrown.reason, message, stat: 'sitemap-invalid' };
+  // A spider middleware's own throw: the project's bug in that middleware, not the callback's.
+  if (thrown instanceof SpiderMiddlewareFailure) return { reason: SPIDER_MIDDLEWARE_ERROR, message, stat: 'spider-middleware' };
   return { reason: CALLBACK_ERROR, message, stat: 'exception' };
 }
 

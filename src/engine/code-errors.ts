@@ -3,7 +3,7 @@ import { projectFrame } from '../core/code-location';
 import type { Stats } from './stats';
 
 /** Which kind of component threw. */
-export type CodeErrorKind = 'callback' | 'errback' | 'middleware' | 'stage' | 'extension';
+export type CodeErrorKind = 'callback' | 'errback' | 'middleware' | 'spider-middleware' | 'stage' | 'extension';
 
 /** One component's errors in a run: how often it threw, and the first error with the URL it threw on. */
 export interface CodeErrorFacts {

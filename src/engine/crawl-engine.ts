@@ -21,6 +21,7 @@ import type { Stats } from './stats';
 import { HostJudgements } from './host-judgements';
 import { UrlLengthLimit } from './url-length-limit';
 import { WakeTimer } from './wake-timer';
+import type { SpiderMiddlewareChain } from '../spider-middleware/spider-chain';
 
 /** Applies `use` now to a plain value, or after a promise settles: the synchronous path stays synchronous. */
 function then<T, R>(value: T | Promise<T>, use: (value: T) => R): R | Promise<R> {
@@ -41,6 +42,8 @@ export interface CrawlEngineDeps {
   events?: CrawlEventBus;
   /** What may queue more once the queue ran dry (the spider's and extensions' idle hooks); absent, a dry queue ends the run. */
   idle?: IdleSource;
+  /** The spider middlewares: seeds and callback outputs pass them before the frontier and the pipeline. */
+  spiderChain?: SpiderMiddlewareChain;
 }
 
 export class CrawlEngine {

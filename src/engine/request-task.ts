@@ -31,6 +31,7 @@ import { failRequest, leaveForResume, markHandled, statusOf, tryAgainLater } fro
 import { noteCodeError } from './code-errors';
 import { runErrback } from './errback-runner';
 import type { RequestFailure } from '../core/request-failure';
+import type { SpiderMiddlewareChain } from '../spider-middleware/spider-chain';
 
 /** Stats prefix of the hosts redirects led to, which the ledger (keyed by the requested URL) does not list. */
 export const HOP_HOST_PREFIX = 'hop-host/';
@@ -60,6 +61,8 @@ export interface RequestTaskDeps {
   judgements: HostJudgements;
   /** The crawl's event bus (planned and failed requests; responses and the breaker through the middleware context); the engine knows no subscriber. */
   events?: CrawlEventBus;
+  /** The spider middlewares a callback's outputs pass (none: they go straight on). */
+  spiderChain?: SpiderMiddlewareChain;
 }
 
 export async function runRequestTask(lease: Lease, taskDeps: RequestTaskDeps): Promise<void> {
@@ -206,7 +209,7 @@ async function applyResult(result: DownloadResult, lease: Lease, deps: RequestTa
   const timeout = { ms: callbackLimitMs(deps.settings, lease.hostKey, response.fetchMode), onTimeout: releaseRetained };
   let outcome: Awaited<ReturnType<typeof runCallback>>;
   try {
-    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch, events: deps.events, cutOff: deps.shutdownSignal }, timeout);
+    outcome = await runCallback(deps.spider, response, source, { requests, items: deps.items, stats: deps.stats, log, depthLimit: deps.settings.depth.limit, loopWatch: deps.loopWatch, events: deps.events, cutOff: deps.shutdownSignal, spiderChain: deps.spiderChain }, timeout);
   } catch (error) {
     if (storageFailureCode(error) !== null) return leaveForResume(request, error, deps);
     if (frontierAddFailed(error)) return tryAgainLater(request, error, deps, log);

@@ -51,7 +51,7 @@ export function runLosses(summary: Partial<Pick<RunSummary, 'transientFailures' 
 }
 
 /** The ledger's failures that a callback or a middleware of the project caused, by the kind that caused them. */
-const CODE_FAILURES: Array<[reason: string, kind: CodeErrorKind]> = [['callback/error', 'callback'], ['engine/middleware-error', 'middleware']];
+const CODE_FAILURES: Array<[reason: string, kind: CodeErrorKind]> = [['callback/error', 'callback'], ['engine/middleware-error', 'middleware'], ['spider-middleware/error', 'spider-middleware']];
 
 /**
  * This process's code errors by component, plus what the run's ledger holds beyond them: failures from
@@ -115,6 +115,7 @@ const CODE_ERROR_UNITS: Record<CodeErrorKind, [one: string, many: string]> = {
   // The request had failed already: what its errback was to yield (a fallback, a gone item) is lost.
   errback: ['failure not handled', 'failures not handled'],
   middleware: ['request failed', 'requests failed'],
+  'spider-middleware': ['page failed', 'pages failed'],
   stage: ['item dropped', 'items dropped'],
   extension: ['event failed', 'events failed'],
 };

@@ -11,6 +11,7 @@ import { seedFrontier } from './seeder';
 import type { Stats } from './stats';
 import { storageFailureCode } from './storage-failure';
 import type { UrlLengthLimit } from './url-length-limit';
+import type { SpiderMiddlewareChain } from '../spider-middleware/spider-chain';
 
 export interface SeedingDeps {
   spider: Spider;
@@ -21,6 +22,8 @@ export interface SeedingDeps {
   seeds?: AsyncIterable<SpiderOutput>;
   events?: CrawlEventBus;
   idle?: IdleSource;
+  /** The spider middlewares' `processStart` hooks the seeds pass (not the idle rounds': Scrapy's hook is the start's alone). */
+  spiderChain?: SpiderMiddlewareChain;
   urlLimit: UrlLengthLimit;
   /** New requests were stored, or seeding ended: the pool may have work again. */
   wake: () => void;
@@ -50,7 +53,11 @@ export class Seeding {
     const { spider, frontier, settings, stats, log } = this.deps;
     const sink = this.newSink();
     this.idle = this.idleRounds(seed);
-    const seeding = seed ? seedFrontier(this.deps.seeds ?? spider.start(), sink, stats, log, this.stopSignal.signal, settings.frontier.outageMs) : Promise.resolve();
+    const seeds = () => {
+      const given = this.deps.seeds ?? spider.start();
+      return this.deps.spiderChain?.start(given) ?? given;
+    };
+    const seeding = seed ? seedFrontier(seeds(), sink, stats, log, this.stopSignal.signal, settings.frontier.outageMs) : Promise.resolve();
     return seeding
       .catch((error: unknown) => {
         // The frontier stayed away past its outage limit while seeding: its failure, not start()'s.

@@ -1,8 +1,8 @@
 // What to write instead, when a component entry is written the way Scrapy's settings write one (an order number, None to disable).
 import type { z } from 'zod';
 
-/** `middlewares.add.<name>` and `pipeline.add.<name>`: the ordered component lists. */
-const ORDERED = /^(middlewares|pipeline)\.add\.[^.]+$/;
+/** `middlewares.add.<name>`, `spiderMiddlewares.add.<name>` and `pipeline.add.<name>`: the ordered component lists. */
+const ORDERED = /^(middlewares|spiderMiddlewares|pipeline)\.add\.[^.]+$/;
 
 /**
  * Scrapy places a component by a number (`DOWNLOADER_MIDDLEWARES = {"...": 543}`, `ITEM_PIPELINES`) and

@@ -39,3 +39,22 @@ describe('orderComponents', () => {
     expect(() => order([added('x', { after: 'y' }), added('y', { before: 'x' })])).toThrow(/cycle among x, y/);
   });
 });
+
+describe('a misnamed anchor among the real built-in names', () => {
+  const real = ['http-errors', 'offsite', 'retry', 'block-detection', 'circuit-breaker', 'adaptive-throttle', 'sessions', 'robots-txt', 'meta-refresh', 'raw-capture'];
+  const anchored = (name: string) => () => orderComponents(real.map((n) => ({ name: n, value: n, origin: 'built-in' })), [added('x', { before: name })], { section: 'middlewares', kind: 'middleware', disabled: [], defaultBefore: 'raw-capture' });
+
+  // Before, only names a couple of edits away were suggested: "robots" is four from "robots-txt", and the
+  // refusal listed every name without saying which one was meant.
+  it('suggests the one name that holds its words, or whose words it holds (a Scrapy class name)', () => {
+    expect(anchored('robots')).toThrow(/before names "robots", which is not in the chain; did you mean "robots-txt"\?/);
+    expect(anchored('breaker')).toThrow(/did you mean "circuit-breaker"\?/);
+    expect(anchored('RobotsTxtMiddleware')).toThrow(/did you mean "robots-txt"\?/);
+    expect(anchored('MetaRefreshMiddleware')).toThrow(/did you mean "meta-refresh"\?/);
+  });
+
+  it('suggests nothing when the words fit several names or none', () => {
+    expect(anchored('capture-everything')).toThrow(/which is not in the chain \(in it:/);
+    expect(() => orderComponents(['http-errors', 'http-cache'].map((n) => ({ name: n, value: n, origin: 'built-in' })), [added('x', { after: 'http' })], { section: 'middlewares', kind: 'middleware', disabled: [], defaultBefore: null })).toThrow(/which is not in the chain \(in it:/);
+  });
+});

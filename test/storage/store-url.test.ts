@@ -26,7 +26,7 @@ describe('storage.url', () => {
   it('is logged at start without its password', () => {
     const loaded = resolveSettings([{ name: 'cli', origin: '-s', values: { storage: { url: 'postgres://crawler:s3cret@127.0.0.1:5432/prices' } } }]);
     const sink = logSink();
-    logStartup(createLogger({ level: 'info', format: 'json', destination: sink.stream }), { runId: 'r1', resumed: false, loaded, middlewares: [], stages: [], extensions: [] });
+    logStartup(createLogger({ level: 'info', format: 'json', destination: sink.stream }), { runId: 'r1', resumed: false, loaded, middlewares: [], spiderMiddlewares: [], stages: [], extensions: [] });
     const line = sink.lines.find((entry) => entry.msg === 'overridden settings');
     expect(line?.overridden).toEqual({ 'storage.url': { value: 'postgres://***@127.0.0.1:5432/prices', from: 'cli' } });
   });

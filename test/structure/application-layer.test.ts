@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { reachable, root, sourceFiles } from './import-graph';
 
 /** The machinery under the application layer, and the components it runs. */
-const BELOW_APP = ['src/core', 'src/engine', 'src/ports', 'src/downloader', 'src/pipeline', 'src/politeness', 'src/fetch', 'src/events', 'src/components', 'middlewares', 'pipelines', 'extensions'];
+const BELOW_APP = ['src/core', 'src/engine', 'src/ports', 'src/downloader', 'src/pipeline', 'src/politeness', 'src/fetch', 'src/events', 'src/components', 'src/spider-middleware', 'middlewares', 'spider-middlewares', 'pipelines', 'extensions'];
 const ABOVE = ['src/app/', 'src/cli/', 'spiders/', 'demo/', 'storage/'];
 /** Folders of particular components the engine must never name. */
-const COMPONENTS = ['middlewares/', 'pipelines/', 'extensions/', 'spiders/'];
+const COMPONENTS = ['middlewares/', 'spider-middlewares/', 'pipelines/', 'extensions/', 'spiders/'];
 
 describe('the application layer sits above the engine', () => {
   it('finds the application layer where the docs say it is', () => {

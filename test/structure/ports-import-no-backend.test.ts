@@ -8,7 +8,7 @@ import { reachable, root, sourceFiles } from './import-graph';
  * Code that must see storage only through the ports: only the composition root (storage/open-backends.ts) picks
  * backends. The SKU catalog is here too: it once read failures from frontier.sqlite, and a Redis run lost them.
  */
-const PORT_USERS = ['src/ports', 'src/engine', 'src/downloader', 'src/pipeline', 'src/catalog', 'middlewares', 'pipelines'];
+const PORT_USERS = ['src/ports', 'src/engine', 'src/downloader', 'src/spider-middleware', 'src/pipeline', 'src/catalog', 'middlewares', 'spider-middlewares', 'pipelines'];
 
 describe('ports and their users import no backend', () => {
   const files = PORT_USERS.flatMap(sourceFiles);

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import { assembleExtensions, orderExtensions } from '../../../extensions/index';
 import { assembleMiddlewares, orderMiddlewares, type MiddlewareDeps } from '../../../middlewares/index';
 import { assembleStages, orderStages } from '../../../pipelines/index';
+import { assembleSpiderMiddlewares, orderSpiderMiddlewares } from '../../../spider-middlewares/index';
+import type { SpiderMiddleware } from '../../spider-middleware/spider-middleware';
 import type { Extension } from '../../components/extension';
 import { openComponent } from '../../components/load-component';
 import { loadProjectComponents, type LoadedExtension, type LoadedSink, type ProjectComponents } from '../../components/project-components';
@@ -18,9 +20,12 @@ import type { Settings } from '../../settings/schema';
 
 export interface CrawlComponents {
   middlewares: DownloaderMiddleware[];
+  /** In list order: the first nearest the engine, the last nearest the spider. */
+  spiderMiddlewares: SpiderMiddleware[];
   stages: PipelineStage[];
   /** Names in order, with where an added one came from, for the start-up log. */
   middlewareNames: string[];
+  spiderMiddlewareNames: string[];
   stageNames: string[];
   extensionNames: string[];
   events: CrawlEventBus;
@@ -42,6 +47,7 @@ export interface CrawlComponents {
 export async function loadCrawlComponents(settings: Settings): Promise<ProjectComponents> {
   const project = await loadProjectComponents(settings, findProject().root);
   orderMiddlewares(settings, project.middlewares);
+  orderSpiderMiddlewares(settings, project.spiderMiddlewares);
   orderStages(settings, project.stages);
   orderExtensions(settings, addedExtensions(project.extensions));
   return project;
@@ -53,6 +59,7 @@ const addedExtensions = (loaded: readonly LoadedExtension[]) => loaded.map(({ na
 export function assembleCrawlComponents(args: { settings: Settings; log: Logger; stats: Stats; spider: string; runId: string; deps: MiddlewareDeps; writer: BatchWriter; project: ProjectComponents }): CrawlComponents {
   const { settings, log, stats, spider, runId, writer, project } = args;
   const middlewares = assembleMiddlewares(settings, args.deps, project.middlewares);
+  const spiderMiddlewares = assembleSpiderMiddlewares(settings, project.spiderMiddlewares);
   const stages = assembleStages(settings, project.stages);
   const events = new CrawlEventBus(log, args.stats);
   const extensions = assembleExtensions(settings, { stats: args.stats, log, events }, addedExtensions(project.extensions));
@@ -63,8 +70,10 @@ export function assembleCrawlComponents(args: { settings: Settings; log: Logger;
   });
   return {
     middlewares: middlewares.map((c) => c.value),
+    spiderMiddlewares: spiderMiddlewares.map((c) => c.value),
     stages: stages.map((c) => c.value),
     middlewareNames: middlewares.map(shownName),
+    spiderMiddlewareNames: spiderMiddlewares.map(shownName),
     stageNames: [...stages.map(shownName), ...project.sinks.map((s) => `sink ${s.name}${s.durable ? '' : ' (best effort)'} (${s.origin})`)],
     extensionNames: extensions.map(shownName),
     events,

@@ -18,6 +18,7 @@ import { BatchWriter } from '../../pipeline/batch-writer';
 import { hostKeyOf } from '../../politeness/host-key';
 import { steadyNowMs } from '../../politeness/clock';
 import { assembleCrawlComponents, loadCrawlComponents } from './crawl-components';
+import { SpiderMiddlewareChain } from '../../spider-middleware/spider-chain';
 import { openComponent } from '../../components/load-component';
 import { openCatalogRun } from './catalog-run';
 import { startRunRecord } from './run-record';
@@ -137,10 +138,11 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
   const pipelineCtx = { settings, log, stats, spider: spider.name, runId: frontier.runId, itemSchema: spider.itemSchema, events };
   const chain = new DownloaderChain(middlewares, fetcher);
   const pipeline = new PipelineRunner(components.stages, writer, pipelineCtx, events);
-  logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, stages: components.stageNames, extensions: components.extensionNames });
+  const spiderChain = new SpiderMiddlewareChain(components.spiderMiddlewares, { spider, settings, log, stats, runId: frontier.runId, events });
+  logStartup(log, { runId: frontier.runId, resumed: options.resume === true, loaded, middlewares: components.middlewareNames, spiderMiddlewares: components.spiderMiddlewareNames, stages: components.stageNames, extensions: components.extensionNames });
 
   const idle = idleHooks(spider, components.extensions, { stats, log }) ?? undefined;
-  const engine = new CrawlEngine({ spider, settings, frontier, chain, items: pipeline, stats, log, seeds: catalogRun.seeds, events, idle });
+  const engine = new CrawlEngine({ spider, settings, frontier, chain, spiderChain, items: pipeline, stats, log, seeds: catalogRun.seeds, events, idle });
   options.onEngine?.(engine);
   // Another holder may already crawl this spider: stop as a signal stops, resumable, the reason on record (exit 2).
   claim.onLost((loss) => {
@@ -167,6 +169,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       await components.open();
       events.emit('spider.opened', { spider: spider.name, runId: frontier.runId, resumed: options.resume === true });
       for (const mw of middlewares) await openComponent('middleware', mw.name, () => mw.open?.({ spider, settings, log, stats, nowMs: steadyNowMs, runId: frontier.runId }));
+      for (const mw of components.spiderMiddlewares) await openComponent('spider-middleware', mw.name, () => mw.open?.({ spider, settings, log, stats, runId: frontier.runId, events }));
       ticker.start();
       options.onSnapshotSource?.(snapshot);
       metrics = await startMetricsServer(settings.metrics, { snapshot, stats, events: events.forOwner('metrics'), labels: { spider: spider.name, run: frontier.runId } }, log);
@@ -196,6 +199,7 @@ async function crawl(options: CrawlOptions, stats: Stats, log: Logger, processes
       await pipeline.close().catch(closeFailed({}, 'closing the item pipeline failed'));
       await components.closeSinks();
       for (const middleware of middlewares) await Promise.resolve(middleware.close?.()).catch(closeFailed({ middleware: middleware.name }, 'closing a middleware failed'));
+      for (const middleware of components.spiderMiddlewares) await Promise.resolve(middleware.close?.()).catch(closeFailed({ spiderMiddleware: middleware.name }, 'closing a spider middleware failed'));
       await fetcher.close();
       await robotsCache.close();
       // A frontier that is gone cannot say what was done: no summary then, but everything still closes.

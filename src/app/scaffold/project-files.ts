@@ -155,6 +155,9 @@ npx pricecrawl list                           # the spiders of this project
   \`project.spiders\` lists. TypeScript needs no build step.
 - **Middlewares** (\`middlewares.add\`): name → \`{ module, before | after, options }\`; the start-up log
   shows the resolved order. A name of a built-in replaces it; \`middlewares.disabled\` leaves one out.
+- **Spider middlewares** (\`spiderMiddlewares.add\`) the same way, around what \`start()\` and the callbacks
+  yield: \`processStart\`, \`processSpiderOutput\` (keep, change, drop or add) and \`processSpiderException\`
+  (outputs that recover a callback that threw); the \`SpiderMiddleware\` type says how.
 - **Stages** (\`pipeline.add\`) work the same way for per-item checks and transforms.
 - **Sinks** (\`pipeline.sinks\`) get each stored batch; a request is acknowledged only after every
   sink with \`durable: true\` (the default) took its items.

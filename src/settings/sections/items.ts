@@ -1,9 +1,14 @@
-// Settings of the item side: the pipeline and its stages (null-price alarm, PII redaction, listing-drop alarm).
+// Settings of the item side: the spider middlewares, the pipeline and its stages (null-price alarm, PII redaction, listing-drop alarm).
 import { z } from 'zod';
-import { orderedComponentEntry, sinkEntry } from '../../components/component-entry';
+import { orderedComponentEntry, orderedComponentList, sinkEntry } from '../../components/component-entry';
 import { ms } from './units';
 
 export const itemSettings = {
+  /**
+   * Spider middlewares (spider-middlewares/index.ts): what start() and the callbacks yield passes them before
+   * the frontier and the pipeline. The list runs from the engine to the spider, as the downloader list does.
+   */
+  spiderMiddlewares: orderedComponentList(),
   pipeline: z
     .object({
       /** Items per durable write. */

@@ -1,6 +1,6 @@
 // Settings of the resilience middlewares: retries, the circuit breaker, robots.txt, block detection, sessions, throttle.
 import { z } from 'zod';
-import { orderedComponentEntry } from '../../components/component-entry';
+import { orderedComponentList } from '../../components/component-entry';
 import { isValidProductToken } from '../../robots/product-token';
 import { DEFAULT_BLOCK_PATTERNS, DEFAULT_RETURN_PARAMS, DEFAULT_WALL_URL_PATTERNS } from './block-patterns';
 import { DEFAULT_NOT_FOUND_PATTERNS } from './not-found-patterns';
@@ -72,15 +72,8 @@ export function proxiesBypassed(settings: { sessions: { enabled: boolean; proxyU
 }
 
 export const resilienceSettings = {
-  middlewares: z
-    .object({
-      /** Middleware names to leave out (built-in or added). */
-      disabled: z.array(z.string()).default([]),
-      /** A project's own middlewares by name: module, before/after, options (src/components/component-entry.ts). */
-      add: z.record(z.string(), orderedComponentEntry).default({}),
-    })
-    .strict()
-    .prefault({}),
+  /** Downloader middlewares (middlewares/index.ts): `disabled` names, and a project's own in `add` (src/components/component-entry.ts). */
+  middlewares: orderedComponentList(),
   /**
    * Retries of transient failures (middlewares/retry.ts); every retry goes back through the host's slots.
    * The defaults of retry and breaker are chosen together (README "Retries, the breaker and the run's

@@ -1,0 +1,152 @@
+// A new team's project, pricecrawl installed from the packed tarball, with a spider middleware of its own: it drops
+// items, adds a request, and recovers a callback that throws; crawled by the installed CLI against a loopback shop.
+// Before, a Scrapy team's spider middleware had no place: `spiderMiddlewares` was refused as an unknown setting.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FixtureServer } from '../support/fixture-server';
+import { runCommand } from '../support/run-cli';
+
+const REPO = resolve(import.meta.dirname, '../..');
+
+const html = (body: string) => (_req: unknown, res: { writeHead(status: number, headers: Record<string, string>): { end(body: string): void } }) =>
+  void res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+
+/** The spider throws on a page without `.price` (its bug on the clearance template, which shows `.sale`). */
+const SPIDER = `import { Spider, type CrawlResponse } from 'pricecrawl';
+export class ShopSpider extends Spider {
+  name = 'shop';
+  base = this.args.base ?? 'http://127.0.0.1:9';
+  allowedDomains = [new URL(this.base).host];
+  startUrls = [this.base + '/list'];
+  async *parse(res: CrawlResponse) { yield* res.followAll('a', 'parseProduct'); }
+  async *parseProduct(res: CrawlResponse) {
+    const price = res.$('.price').text();
+    if (!price) throw new Error('no .price on ' + res.url);
+    yield { sku: new URL(res.url).pathname, price, currency: 'USD', url: res.url, outlet: res.$('.outlet').length > 0 };
+  }
+}
+`;
+
+/** Drops outlet items, adds the unlisted product from the listing, and reads a clearance page's `.sale` when parseProduct throws. */
+const TEAM_FILTER = `import { CrawlRequest, type CrawlResponse, type SpiderMiddleware, type SpiderMiddlewareContext, type SpiderOutput } from 'pricecrawl';
+export default class TeamFilter implements SpiderMiddleware {
+  readonly name = 'team-filter';
+  constructor(private readonly options: { unlisted: string }) {}
+  async *processStart(start: AsyncIterable<SpiderOutput>, ctx: SpiderMiddlewareContext) {
+    for await (const seed of start) {
+      ctx.stats.inc('team/seeds');
+      yield seed;
+    }
+  }
+  async *processSpiderOutput(response: CrawlResponse, outputs: AsyncIterable<SpiderOutput>) {
+    for await (const output of outputs) {
+      if (!(output instanceof CrawlRequest) && (output as { outlet?: boolean }).outlet) continue;
+      yield output;
+    }
+    if (response.request.callback === 'parse') yield new CrawlRequest({ url: response.urljoin(this.options.unlisted), callback: 'parseProduct' });
+  }
+  processSpiderException(response: CrawlResponse, error: unknown) {
+    const sale = response.$('.sale').text();
+    if (!sale) return null;
+    return [{ sku: new URL(response.url).pathname, price: sale, currency: 'USD', url: response.url, recoveredFrom: String(error) }];
+  }
+}
+`;
+
+interface Installed {
+  dir: string;
+  bin: string;
+}
+
+/**
+ * `npm pack` of this checkout (built beforehand, as every CLI test needs), installed into a new folder from
+ * the tarball. npm's cache serves the dependencies offline; their install scripts are skipped, so
+ * better-sqlite3 gets the binary this checkout built, as prebuild-install would download it.
+ */
+function installFromTarball(): Installed {
+  const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-packed-'));
+  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], { cwd: REPO, encoding: 'utf8' });
+  expect(pack.status, pack.stderr).toBe(0);
+  const tarball = join(dir, (JSON.parse(pack.stdout) as Array<{ filename: string }>)[0]!.filename);
+  const project = join(dir, 'team');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'team', private: true, type: 'module' }));
+  const install = spawnSync('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], { cwd: project, encoding: 'utf8' });
+  expect(install.status, install.stderr).toBe(0);
+  const binary = join('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+  mkdirSync(dirname(join(project, binary)), { recursive: true });
+  copyFileSync(join(REPO, binary), join(project, binary));
+  return { dir: project, bin: join(project, 'node_modules', 'pricecrawl', 'bin', 'pricecrawl.js') };
+}
+
+const logLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('a project from the packed tarball with a spider middleware of its own', { timeout: 240_000 }, () => {
+  let server: FixtureServer;
+  let installed: Installed;
+  let clearance = '<span class="sale">$4.50</span>';
+  const config = (spiderMiddlewares: unknown) =>
+    writeFileSync(join(installed.dir, 'pricecrawl.config.json'), JSON.stringify({ robots: { obey: false }, politeness: { minIntervalMs: 0, jitterMs: 0 }, spiderMiddlewares }));
+  const pricecrawl = (args: string[]) => runCommand(process.execPath, [installed.bin, ...args], { cwd: installed.dir });
+
+  beforeAll(async () => {
+    server = await FixtureServer.start();
+    server.route('/list', html('<a href="/p/1">1</a><a href="/p/2">2</a><a href="/p/clearance">c</a>'));
+    server.route('/p/1', html('<span class="price">$19.99</span>'));
+    server.route('/p/2', html('<span class="price">$9.99</span><span class="outlet">outlet</span>'));
+    server.route('/p/clearance', (req, res) => html(clearance)(req, res));
+    server.route('/p/unlisted', html('<span class="price">$29.00</span>'));
+    installed = installFromTarball();
+    mkdirSync(join(installed.dir, 'spiders'));
+    mkdirSync(join(installed.dir, 'middlewares'));
+    writeFileSync(join(installed.dir, 'spiders', 'shop.ts'), SPIDER);
+    writeFileSync(join(installed.dir, 'middlewares', 'team-filter.ts'), TEAM_FILTER);
+    // Packing 1,600 files and installing them with their dependencies takes a minute on a loaded machine.
+  }, 240_000);
+  afterAll(async () => {
+    rmSync(dirname(installed.dir), { recursive: true, force: true });
+    await server.close();
+  });
+
+  it('drops the outlet item, fetches the request it added, and keeps the clearance page its exception hook recovered', async () => {
+    config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', options: { unlisted: '/p/unlisted' } } } });
+    const run = await pricecrawl(['crawl', 'shop', '-a', `base=${server.origin}`, '-s', 'log.format=json', '-O', 'out.jsonl']);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = logLines(run.stderr);
+    expect(lines.find((line) => line.msg === 'enabled spider middlewares')?.spiderMiddlewares).toEqual(['team-filter (./middlewares/team-filter.ts)']);
+    // The request the middleware added was planned and fetched, once.
+    expect(server.requestsTo('/p/unlisted')).toHaveLength(1);
+    expect(run.stdout).toMatch(/planned\s+5\n/);
+    expect(run.stdout).toMatch(/succeeded\s+5\n/);
+    // The outlet item went nowhere; the clearance page's callback threw and the middleware's item stands in its place.
+    const items = readFileSync(join(installed.dir, 'out.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { sku: string; price: string; recoveredFrom?: string });
+    expect(items.map((item) => [item.sku, item.price]).sort()).toEqual([['/p/1', '19.99'], ['/p/clearance', '4.50'], ['/p/unlisted', '29.00']]);
+    expect(items.find((item) => item.sku === '/p/clearance')?.recoveredFrom).toContain('no .price');
+    // Never silent: the recovery is logged with the error, and no code error is counted (exit 0 above).
+    expect(lines.find((line) => line.msg === "a spider middleware recovered the callback's error")).toMatchObject({ middleware: 'team-filter', callback: 'parseProduct' });
+    expect(run.stdout).toMatch(/team\/seeds\s+1\b/);
+  });
+
+  it('without a recovery the throwing page fails as the callback\'s error, as with no middleware', async () => {
+    clearance = '<span>sold out</span>';
+    config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', options: { unlisted: '/p/unlisted' } } } });
+    const run = await pricecrawl(['crawl', 'shop', '-a', `base=${server.origin}`, '-s', 'log.format=json']);
+    clearance = '<span class="sale">$4.50</span>';
+    expect(run.code, run.stdout).toBe(4);
+    expect(run.stdout).toContain('callback "parseProduct": 1 page failed; first: Error: no .price on');
+  });
+
+  it('refuses an anchor it does not know, with the name meant or where a Scrapy built-in\'s work is done', async () => {
+    config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', options: { unlisted: '/p/unlisted' } }, audit: { module: './middlewares/team-filter.ts', after: 'filter', options: { unlisted: '/p/unlisted' } } } });
+    const typo = await pricecrawl(['crawl', 'shop', '-a', `base=${server.origin}`]);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('spiderMiddlewares.add.audit: after names "filter", which is not in the chain; did you mean "team-filter"?');
+    config({ add: { 'team-filter': { module: './middlewares/team-filter.ts', before: 'DepthMiddleware', options: { unlisted: '/p/unlisted' } } } });
+    const scrapy = await pricecrawl(['crawl', 'shop', '-a', `base=${server.origin}`]);
+    expect(scrapy.code).toBe(2);
+    expect(scrapy.stderr).toContain('spiderMiddlewares.add.team-filter: "DepthMiddleware" is no spider middleware here; its work is done by the depth.limit setting');
+  });
+});
