@@ -1,15 +1,12 @@
-// A new team's project, pricecrawl installed from the packed tarball, with a spider middleware of its own: it drops
+// A new team's project, pricecrawl installed as npm leaves it (test/support/installed-copy.ts), with a spider middleware of its own: it drops
 // items, adds a request, and recovers a callback that throws; crawled by the installed CLI against a loopback shop.
 // Before, a Scrapy team's spider middleware had no place: `spiderMiddlewares` was refused as an unknown setting.
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixtureServer } from '../support/fixture-server';
+import { installedCopy, type InstalledCopy } from '../support/installed-copy';
 import { runCommand } from '../support/run-cli';
-
-const REPO = resolve(import.meta.dirname, '../..');
 
 const html = (body: string) => (_req: unknown, res: { writeHead(status: number, headers: Record<string, string>): { end(body: string): void } }) =>
   void res.writeHead(200, { 'content-type': 'text/html' }).end(body);
@@ -56,37 +53,11 @@ export default class TeamFilter implements SpiderMiddleware {
 }
 `;
 
-interface Installed {
-  dir: string;
-  bin: string;
-}
-
-/**
- * `npm pack` of this checkout (built beforehand, as every CLI test needs), installed into a new folder from
- * the tarball. npm's cache serves the dependencies offline; their install scripts are skipped, so
- * better-sqlite3 gets the binary this checkout built, as prebuild-install would download it.
- */
-function installFromTarball(): Installed {
-  const dir = mkdtempSync(join(tmpdir(), 'pricecrawl-packed-'));
-  const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir, '--json'], { cwd: REPO, encoding: 'utf8' });
-  expect(pack.status, pack.stderr).toBe(0);
-  const tarball = join(dir, (JSON.parse(pack.stdout) as Array<{ filename: string }>)[0]!.filename);
-  const project = join(dir, 'team');
-  mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'team', private: true, type: 'module' }));
-  const install = spawnSync('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', tarball], { cwd: project, encoding: 'utf8' });
-  expect(install.status, install.stderr).toBe(0);
-  const binary = join('node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-  mkdirSync(dirname(join(project, binary)), { recursive: true });
-  copyFileSync(join(REPO, binary), join(project, binary));
-  return { dir: project, bin: join(project, 'node_modules', 'pricecrawl', 'bin', 'pricecrawl.js') };
-}
-
 const logLines = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
 
-describe('a project from the packed tarball with a spider middleware of its own', { timeout: 240_000 }, () => {
+describe('an installed project with a spider middleware of its own', { timeout: 120_000 }, () => {
   let server: FixtureServer;
-  let installed: Installed;
+  let installed: InstalledCopy;
   let clearance = '<span class="sale">$4.50</span>';
   const config = (spiderMiddlewares: unknown) =>
     writeFileSync(join(installed.dir, 'pricecrawl.config.json'), JSON.stringify({ robots: { obey: false }, politeness: { minIntervalMs: 0, jitterMs: 0 }, spiderMiddlewares }));
@@ -99,15 +70,14 @@ describe('a project from the packed tarball with a spider middleware of its own'
     server.route('/p/2', html('<span class="price">$9.99</span><span class="outlet">outlet</span>'));
     server.route('/p/clearance', (req, res) => html(clearance)(req, res));
     server.route('/p/unlisted', html('<span class="price">$29.00</span>'));
-    installed = installFromTarball();
+    installed = installedCopy();
     mkdirSync(join(installed.dir, 'spiders'));
     mkdirSync(join(installed.dir, 'middlewares'));
     writeFileSync(join(installed.dir, 'spiders', 'shop.ts'), SPIDER);
     writeFileSync(join(installed.dir, 'middlewares', 'team-filter.ts'), TEAM_FILTER);
-    // Packing 1,600 files and installing them with their dependencies takes a minute on a loaded machine.
-  }, 240_000);
+  });
   afterAll(async () => {
-    rmSync(dirname(installed.dir), { recursive: true, force: true });
+    installed.cleanup();
     await server.close();
   });
 
