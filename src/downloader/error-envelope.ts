@@ -1,5 +1,6 @@
 // A 2xx answer whose JSON is an error report rather than the resource: an API gateway's envelope, RFC 9457 problem details.
 import type { CrawlResponse } from '../core/response';
+import { phraseStatus } from './status-phrases';
 
 /** What an error envelope says: the HTTP status it names (null when it names none), and a short account for the ledger's message. */
 export interface ErrorEnvelope {
@@ -15,14 +16,14 @@ const MAX_ENVELOPE_BYTES = 64 * 1024;
 
 /**
  * The members an error report is made of (Google's, Spring Boot's, RFC 9457's, JSON:API's, GraphQL's, and the
- * `success`/`ok` flags of PHP and Node frameworks), compared without case, `_` or `-`. An object with any other
+ * `success`/`ok` flags of PHP and Node frameworks, Laravel's and Symfony's `exception`/`file`/`line` in debug mode), compared without case, `_` or `-`. An object with any other
  * member (`price`, `sku`, `name`, `offers`) is a resource, whatever else it says.
  */
 const REPORT_MEMBERS = new Set([
   'error', 'errors', 'errorcode', 'errormessage', 'errordescription', 'status', 'statuscode', 'statusmessage', 'code',
   'message', 'msg', 'detail', 'details', 'title', 'type', 'reason', 'description', 'timestamp', 'path', 'instance',
   'success', 'ok', 'requestid', 'traceid', 'correlationid', 'trace', 'documentationurl', 'moreinfo', 'help', 'hint',
-  'retryable', 'data', 'result',
+  'retryable', 'data', 'result', 'exception', 'file', 'line',
 ]);
 
 /** Members that, when not null, carry the resource (GraphQL's partial `data` beside its `errors` is an answer). */
@@ -30,8 +31,10 @@ const RESULT_MEMBERS = new Set(['data', 'result']);
 
 /**
  * A 2xx JSON object that only reports a failure: every member is a report's (`REPORT_MEMBERS`, `data`/`result`
- * null or absent) and one says it failed (an `error`/`errors` that is not empty, a status or code of 400-599, a
- * status of "error"/"fail"; not `success: false` alone, which an API may answer for "out of stock"), or
+ * null or absent) and one says it failed (an `error`/`errors`/`exception` that is not empty, a status or code of 400-599, a
+ * status of "error"/"fail", a message that is a reason phrase or a stock failure text, status-phrases.ts: Express's and
+ * API Gateway's `{"message":"Not Found"}`, FastAPI's `{"detail":"Not Found"}`; not `success: false` alone, nor a message
+ * of other words, which an API may answer for "out of stock"), or
  * anything served as application/problem+json (RFC 9457:
  * the media type says it is an error report). A gateway or framework that answers its failures with a 200
  * sends these for product URLs; read by the spider, `data.price` was absent and the page "succeeded" with no
@@ -106,20 +109,24 @@ function saysFailed(report: Record<string, unknown>): boolean {
   for (const [name, value] of Object.entries(report)) {
     const member = memberName(name);
     if (member === 'error' && value !== null && value !== false && value !== '' && !(isObject(value) && Object.keys(value).length === 0)) return true;
+    if (member === 'exception' && typeof value === 'string' && value.trim() !== '') return true;
     if (member === 'errors' && (Array.isArray(value) ? value.length > 0 : isObject(value) && Object.keys(value).length > 0)) return true;
     if ((member === 'status' || member === 'code') && typeof value === 'string' && /^(error|fail(ed|ure)?)$/i.test(value.trim())) return true;
   }
-  return statusValue(report) !== null;
+  return statusValue(report) !== null || phraseStatus(report, memberName) !== null;
 }
 
-/** The HTTP status the report names: its own status or code member, else its error object's, else its first error's (JSON:API). */
+/**
+ * The HTTP status the report names: its own status or code member, else its error object's, else its first error's (JSON:API);
+ * else the one its message's words name ("Not Found").
+ */
 function namedStatus(report: Record<string, unknown>): number | null {
   const firstError = Array.isArray(report.errors) ? report.errors[0] : undefined;
   for (const holder of [report, report.error, firstError]) {
     const status = isObject(holder) ? statusValue(holder) : null;
     if (status !== null) return status;
   }
-  return null;
+  return phraseStatus(report, memberName);
 }
 
 /** A status, statusCode, status_code or code member holding an error status (400-599), as a number or its digits. */

@@ -2,7 +2,7 @@
 import type { AnyNode } from 'domhandler';
 import { isIsoCode } from '../prices/iso-currencies';
 import { renderedChildren } from './shadow-tree';
-import { CELLS, collapse, INLINE, isInside, isTag } from './text-flow';
+import { CELLS, collapse, collapsedUpTo, INLINE, isInside, isTag, textEdge } from './text-flow';
 import { roleFromWords, type PriceRole } from './price-labels';
 
 /** Neighbouring words kept on each side: enough for "Unverb. Preisempf.:" or "(2,60 € / kg)". */
@@ -60,7 +60,8 @@ export function besideInLine({ texts, holdsPrice, roots }: LineText, node: AnyNo
     }
     for (let sibling = direction === 'before' ? current.prev : current.next; sibling; sibling = direction === 'before' ? sibling.prev : sibling.next) {
       if (holdsPrice.has(sibling)) return clip(out, direction);
-      const text = skip.size === 0 ? (texts.get(sibling) ?? '') : textWithout(texts, sibling, skip);
+      const whole = skip.size === 0 ? (texts.get(sibling) ?? '') : textWithout(texts, sibling, skip);
+      const text = textEdge(whole, direction === 'before' ? 'end' : 'start', CONTEXT_CHARS);
       out = direction === 'before' ? text + out : out + text;
       if (collapse(out).length >= CONTEXT_CHARS) break;
     }
@@ -94,7 +95,7 @@ function labelOf(block: AnyNode, line: LineText): string {
   let at = block;
   for (let level = 0; level <= LABEL_CLIMB && !line.roots.has(at); level++) {
     let label = at.prev;
-    while (label && label.type === 'text' && collapse(line.texts.get(label) ?? '') === '') label = label.prev;
+    while (label && label.type === 'text' && !/\S/.test(line.texts.get(label) ?? '')) label = label.prev;
     if (label) return labelText(label, at, line);
     const parent = at.parent;
     if (!parent || !isTag(parent) || LABEL_STOP.has(parent.tagName) || parent.attribs.itemscope !== undefined || holdsAnother(at, line.holdsPrice)) return '';
@@ -111,7 +112,7 @@ function holdsAnother(node: AnyNode, holdsPrice: ReadonlySet<AnyNode>): boolean 
 
 function labelText(label: AnyNode, block: AnyNode, { texts, holdsPrice }: LineText): string {
   if (holdsPrice.has(label)) return '';
-  const text = collapse(texts.get(label) ?? '');
+  const text = collapsedUpTo(texts.get(label) ?? '', 48) ?? '';
   if (!LABEL_TEXT.test(text)) return '';
   if (isTag(label) && /^h[1-6]$/.test(label.tagName)) return '';
   const named = isTag(label) && (label.tagName === 'label' || (label.tagName === 'dt' && isTag(block) && block.tagName === 'dd') || /(?:^|[^a-z])label(?:[^a-z]|$)/i.test(label.attribs.class ?? ''));

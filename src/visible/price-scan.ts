@@ -8,7 +8,7 @@ import { isQuantityAfter, linksRange, roleFromWords, type PriceRole } from './pr
 import { readPriceText, withHundredthsAfter } from './price-reading';
 import { walkPrices, type FoundPrice, type State } from './price-walk';
 import { onRequestEntry, type ScannedPrice, type ScanOptions } from './scanned-price';
-import { collapse } from './text-flow';
+import { collapse, collapsedUpTo } from './text-flow';
 import { pickerPrice } from './variant-select';
 import { labelRole, labelOwners, type HiddenLabel } from './screen-reader-labels';
 import { copyConflicts } from './screen-reader-copies';
@@ -111,7 +111,7 @@ function toScanned(line: LineText, { node, last, element, text, state }: FoundPr
   const reading: PriceResult = role === 'range' && rangeLow ? rangeLow : role === 'current' || amount === null ? parsed : amount;
   // A heading that holds nothing but the price (OpenCart's `<h2>£122.00</h2>`) shows it as plainly as a class names it.
   const bare = !/\p{L}/u.test(trimCurrency(ownBefore.trim(), 'end') + trimCurrency(ownAfter.trim(), 'start'));
-  const headline = bare && /^h[1-6]$/.test(element.tagName) && collapse(line.texts.get(element) ?? '') === text;
+  const headline = bare && /^h[1-6]$/.test(element.tagName) && collapsedUpTo(line.texts.get(element) ?? '', text.length) === text;
   const high = role === 'range' && rangeHigh ? { rangeHigh } : {};
   return { role, why, text, path: cssPath(element), parsed: reading, context, marked: state.markDepth > 0, headline, choice: state.choice, struck: state.struck, tax: state.tax, ...high };
 }

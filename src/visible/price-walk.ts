@@ -10,12 +10,14 @@ import { withheldBy, type PriceRole } from './price-labels';
 import { namesCurrency } from './price-reading';
 import { takenChoice, type ChosenOption } from './variant-select';
 import type { Withheld } from './scanned-price';
-import { collapse, INLINE, isInside, isTag } from './text-flow';
+import { collapse, collapsedUpTo, INLINE, isInside, isTag } from './text-flow';
 import { forScreenReaders, type HiddenLabel } from './screen-reader-labels';
 import { actionText } from './call-to-action';
 
 /** A price stands in a short element; longer text is prose, where a number is rarely the offer. */
 const PRICE_TEXT_MAX_CHARS = 64;
+/** The characters before a child that decide whether it joins the number before it (digits-after-digits.ts reads 64 of them). */
+const JOIN_TAIL_CHARS = 256;
 /** Ancestors within this many levels still name a price holder (Magento nests four deep). */
 export const MARK_DEPTH = 4;
 /** Digits of any script: Arabic-Indic "١٢٣", Persian "۱۲۳", Devanagari "१२३" and full-width "１２３" are prices too (the parser maps them). */
@@ -126,7 +128,8 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     if (!INLINE.has(element.tagName)) text = ` ${text} `;
     if (element.tagName === 'br') text = ' ';
     texts.set(node, text);
-    const cleaned = collapse(text);
+    // Only a short text is a price, a label or a notice: a longer one is read as none, never collapsed whole (text-flow.ts).
+    const cleaned = collapsedUpTo(text, PRICE_TEXT_MAX_CHARS) ?? '';
     const marked = own.markDepth > 0;
     const withheld = !walk.onRequest && cleaned.length <= PRICE_TEXT_MAX_CHARS ? withheldBy(cleaned) : null;
     if (withheld) walk.onRequest = { element, text: cleaned, reason: withheld };
@@ -167,11 +170,14 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
     if (shown.length > 0) walk.eyeCopies.push({ element, texts: shown.map((price) => price.text) });
   }
 
-  const runText = (run: AnyNode[]) => collapse(run.map((part) => texts.get(part) ?? '').join(''));
+  const runText = (run: AnyNode[]) => collapsedUpTo(run.map((part) => texts.get(part) ?? '').join(''), PRICE_TEXT_MAX_CHARS) ?? '';
 
   /** The children's text, joining "12<sup>99</sup>" and "<span>$12</span><span>99</span>" into one number, and skipping other products' runs. */
   function childrenText(element: Element, own: State): { text: string; joined: Set<AnyNode>; children: AnyNode[] } {
     let text = '';
+    // The end of the text so far, all a join looks at: reading the whole text at each child (its end-anchored patterns, its
+    // trimEnd) made a <body> of 80,000 sibling spans cost 6 s, and doubling them four times that.
+    let tail = '';
     // Children read as one number with their neighbour: "12<sup>99</sup>", "<span>$12</span><span>99</span>".
     const joined = new Set<AnyNode>();
     let previous: AnyNode | null = null;
@@ -191,13 +197,14 @@ export function walkPrices($: CheerioAPI, root: Cheerio<AnyNode>, backslashSign:
         continue;
       }
       let piece = visit(child, own);
-      const join = child.type === 'tag' ? joinAfterDigits(text, child as Element, piece) : null;
+      const join = child.type === 'tag' ? joinAfterDigits(tail, child as Element, piece) : null;
       if (join?.fragment && !(previous && isTag(previous) && marksOf(previous, byStyle).struck)) {
         piece = join.piece;
         texts.set(child, piece);
         for (const part of previous ? [previous, child] : [child]) (joined.add(part), forget(part));
       }
       text += piece;
+      tail = (tail + piece).slice(-JOIN_TAIL_CHARS);
       previous = child;
     }
     return { text, joined, children };

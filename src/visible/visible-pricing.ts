@@ -61,10 +61,23 @@ const STOCK_WORDS: ReadonlyArray<[RegExp, Availability]> = [
 ];
 const STOCK_HOLDER = '[class*="stock" i], [class*="availab" i], [id*="stock" i], [id*="availab" i], [class*="lieferbar" i], [class*="verfuegbar" i], [class*="dispo" i], link[itemprop="availability" i]';
 
+/**
+ * The elements matching `selector` inside `root`. cheerio's `root.find` first drops those of the root's children that another
+ * child contains, comparing each with all (css-select's removeSubsets): a <body> of 40,000 sibling spans, a one-line page of
+ * half a megabyte, took 19 s there. The document's top holds a node or two: searched from it, each match is kept when inside.
+ */
+function insideOf($: CheerioAPI, root: Cheerio<AnyNode>, selector: string): Cheerio<AnyNode> {
+  const roots = new Set<AnyNode>(root.toArray());
+  return $(selector).filter((_, element) => {
+    for (let at = element.parent; at; at = at.parent) if (roots.has(at)) return true;
+    return false;
+  });
+}
+
 /** Availability from elements named for it (stock, availability); several that disagree refuse. */
 function availability($: CheerioAPI, root: Cheerio<AnyNode>): { value: Availability | null; ambiguous: boolean } {
   const found: Availability[] = [];
-  root.find(STOCK_HOLDER).each((_, element) => {
+  insideOf($, root, STOCK_HOLDER).each((_, element) => {
     const $el = $(element);
     if ($el.closest('[hidden], [aria-hidden="true"], script, template, noscript, [class*="related" i], [class*="recommend" i], [class*="carousel" i]').length) return;
     const text = $el.text().replace(/\s+/g, ' ').trim();

@@ -27,6 +27,8 @@ describe('BlockRules', () => {
     '<meta http-equiv="refresh" content="0;/.well-known/sgcaptcha/?r=%2Fp%2F1&y=ipc:127.0.0.1:1764800000.000">',
     '<title>\n  Human Verification\n</title>',
     '<title>Error: Access Denied</title>',
+    // PerimeterX / HUMAN's block answer to an API call (its "advanced blocking response"), which a proxy may pass on as a 200.
+    '{"appId":"PXu6b0qd2S","jsClientSrc":"/u6b0qd2S/init.js","firstPartyEnabled":true,"vid":"","uuid":"8a1c-44","hostUrl":"/u6b0qd2S/xhr","blockScript":"/u6b0qd2S/captcha/captcha.js?a=c&u=8a1c-44&v=&m=0"}',
   ])('detects the block page %#', (page) => {
     expect(rules().detect('shop:80', { status: 200, text: page })).not.toBeNull();
   });

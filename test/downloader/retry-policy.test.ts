@@ -9,7 +9,7 @@ const half = () => 0.5;
 const status = (code: number, retryAfterAtMs: number | null = null) => ({ kind: 'status' as const, status: code, retryAfterAtMs });
 
 describe('decideRetry', () => {
-  it.each([408, 500, 502, 503, 504, 520, 521, 522, 523, 524])('retries %i with backoff while sends remain', (code) => {
+  it.each([408, 500, 502, 503, 504, 520, 521, 522, 523, 524, 527, 530])('retries %i with backoff while sends remain', (code) => {
     expect(decideRetry(status(code), 0, NOW, config, half)).toEqual({ type: 'retry', reason: `http/${code}`, notBeforeMs: NOW + 50 });
   });
 

@@ -14,6 +14,10 @@ const ANSWERS: Record<string, [string, string]> = {
   '/api/problem-502': ['application/problem+json', '{"type":"about:blank","title":"Bad Gateway","status":502,"detail":"upstream timed out"}'],
   '/api/gone': ['application/json', '{"success":false,"code":404,"message":"Product not found"}'],
   '/api/graphql': ['application/json', '{"data":null,"errors":[{"message":"Internal server error","extensions":{"code":"INTERNAL_SERVER_ERROR"}}]}'],
+  // Stock answers whose only words are the reason phrase: an Express handler's, FastAPI's, AWS API Gateway's.
+  '/api/express-gone': ['application/json', '{"message":"Not Found"}'],
+  '/api/fastapi-gone': ['application/json', '{"detail":"Not Found"}'],
+  '/api/gateway-refused': ['application/json', '{"message":"Forbidden"}'],
 };
 
 class ApiSpider extends Spider {
@@ -64,12 +68,12 @@ describe('a crawl of an API that reports its errors in a 200', () => {
 
   it('stores only the product; each report fails as the status it names, or as an error envelope', () => {
     expect(run.result.items.map((item) => item.sku)).toEqual(['/api/ok']);
-    expect(run.result.summary.ledger.failedByReason).toEqual({ 'retry/exhausted': 4, 'http/404': 1 });
+    expect(run.result.summary.ledger.failedByReason).toEqual({ 'retry/exhausted': 4, 'http/404': 3, 'http/403': 1 });
   });
 
   it('asks a server error again, a gone product once', () => {
     for (const path of ['/api/google-503', '/api/spring-500', '/api/problem-502', '/api/graphql']) expect(run.host.requestsTo(path), path).toHaveLength(2);
-    expect(run.host.requestsTo('/api/gone')).toHaveLength(1);
+    for (const path of ['/api/gone', '/api/express-gone', '/api/fastapi-gone', '/api/gateway-refused']) expect(run.host.requestsTo(path), path).toHaveLength(1);
   });
 });
 

@@ -53,6 +53,7 @@ export const DEFAULT_BLOCK_PATTERNS = [
   '_cf_chl_opt', // Cloudflare challenge page settings
   '/cdn-cgi/challenge-platform/h/[a-z]/orchestrate/', // Cloudflare challenge page script
   'id=["\']px-captcha', // PerimeterX / HUMAN
+  '"blockScript"\\s*:\\s*"[^"]*/captcha/captcha\\.js', // PerimeterX / HUMAN's JSON block answer to an API call (its captcha's script)
   'Incapsula incident ID|_Incapsula_Resource\\?CWUDNSAI=', // Imperva block page
   'captcha-delivery\\.com', // DataDome's challenge (its page tag loads from elsewhere)
   '/errors/validateCaptcha', // Amazon's robot check form

@@ -104,9 +104,12 @@ export const resilienceSettings = {
        * (unknown error, down, connect timeout, unreachable, answer timeout) besides the 429 and 5xx; 421
        * (the connection reached a server that does not serve the host: RFC 9110 §15.5.20 has the client
        * repeat it), 425 (too early: repeat after the handshake, RFC 8470), 499 (a proxy's upstream closed,
-       * nginx's code) and 529 (site overloaded). Before, those four failed on their first answer.
+       * nginx's code) and 529 (site overloaded). Before, those four failed on their first answer. Cloudflare's 527 (its
+       * Railgun link to the origin broke) and 530 (the origin's name or tunnel did not resolve, with a 1xxx error) are the same
+       * family: they ended as a permanent http/527, http/530 on a passing origin outage. Its 525 and 526 (the origin's TLS
+       * handshake or certificate failed) need the shop's operator, and stay failures at once.
        */
-      statuses: z.array(z.number().int().min(100).max(599)).default([408, 421, 425, 429, 499, 500, 502, 503, 504, 520, 521, 522, 523, 524, 529]),
+      statuses: z.array(z.number().int().min(100).max(599)).default([408, 421, 425, 429, 499, 500, 502, 503, 504, 520, 521, 522, 523, 524, 527, 529, 530]),
       /**
        * Transport failures worth another try, as ledger reasons (`fetch/connection-reset`); a truncated or
        * corrupt compressed body (`fetch/decompress`) is a cut-off transfer like a reset, and so are a GET
