@@ -36,6 +36,18 @@ function listsOn(element: Element): Variant[][] {
   return [...inAttributes, ...inScripts].filter((list): list is Variant[] => list !== null);
 }
 
+/** Dawn 15's `<script type="application/json" data-selected-variant>`: the taken variant itself, written by the theme. */
+function selectedVariant(box: Element): Variant | null {
+  const script = box.children.filter(isTag).find((child) => child.tagName === 'script' && child.attribs['data-selected-variant'] !== undefined);
+  if (!script) return null;
+  try {
+    const value: unknown = JSON.parse(textContent(script));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) && 'price' in value ? (value as Variant) : null;
+  } catch {
+    return null;
+  }
+}
+
 function descendants(element: Element, tag: string): Element[] {
   return element.children.filter(isTag).flatMap((child) => [...(child.tagName === tag ? [child] : []), ...descendants(child, tag)]);
 }
@@ -63,6 +75,8 @@ function takenVariant(select: Element, value: string): Variant | null {
   let at: Element | null = select;
   for (let level = 0; level <= JSON_LEVELS && at; level++, at = at.parent && isTag(at.parent) ? at.parent : null) {
     const box: Element = at;
+    const selected = selectedVariant(box);
+    if (selected) return selected;
     for (const variants of listsOn(box)) {
       const byId = variants.filter((variant) => variant.id !== undefined && String(variant.id) === value);
       const taken = byId.length > 0 ? null : takenValues(box);

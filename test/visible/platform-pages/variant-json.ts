@@ -28,10 +28,16 @@ const dataVariants = (shown: string, selected: number, prices: unknown[]) => `<d
 /** A related product's card further down with its own variant JSON: never read for the page's picker. */
 const relatedJson = `<div class="related-products"><div class="card"><h3>Cap</h3><span class="price">$5.00</span><script type="application/json">${JSON.stringify([{ id: 101, price: 500, option1: 'L' }])}</script></div></div>`;
 
+/** Dawn 15: options valued by option-value ids, the taken variant itself in a `data-selected-variant` script. */
+const dawn15 = (shown: string, price: number) => dawn(shown, 1).replace(/<option value="(S|L)"/g, (_m, size: string) => `<option value="${size === 'S' ? 7001 : 7002}"`)
+  .replace('<script type="application/json">', `<script type="application/json" data-selected-variant>${JSON.stringify({ id: 101, option1: 'L', price })}</script><script type="application/json" data-unused>`);
+
 export const PAGES: PlatformPage[] = [
   { name: 'Dawn: taken "L" at 2000 cents, the page shows $20.00', lang: 'en-US', visible: '20.00 USD', stored: '20.00 USD visible', body: dawn('$20.00 USD', 1) },
   // The shown price was stored while the taken variant costs more (a theme printing the cheapest variant's, a stale box)
   { name: 'Dawn: taken "L" at 2000 cents, the page shows $10.00', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: dawn('$10.00 USD', 1) },
+  { name: 'Dawn 15: data-selected-variant at 2000 cents, the page shows $20.00', lang: 'en-US', visible: '20.00 USD', stored: '20.00 USD visible', body: dawn15('$20.00 USD', 2000) },
+  { name: 'Dawn 15: data-selected-variant at 2000 cents, the page shows $10.00', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: dawn15('$10.00 USD', 2000) },
   { name: 'Debut: <select name="id"> taken 101 at 2000 cents in ProductJson, the page shows $20.00', lang: 'en-US', visible: '20.00 USD', stored: '20.00 USD visible', body: debut('$20.00', 1) },
   { name: 'Debut: taken 101 at 2000 cents in ProductJson, the page shows $10.00', lang: 'en-US', visible: 'price/ambiguous', stored: 'price/ambiguous', body: debut('$10.00', 1) },
   { name: 'Debut: taken 100, the cheapest, the page shows $10.00', lang: 'en-US', visible: '10.00 USD', stored: '10.00 USD visible', body: debut('$10.00', 0) },
